@@ -1,0 +1,14 @@
+//go:build !linux
+
+package burn
+
+import "time"
+
+const threadCPUSupported = false
+
+// burnThreadCPU is never called off Linux: Burn falls back to Wall.
+func burnThreadCPU(d time.Duration) { burnWall(d) }
+
+// threadCPUTime is only used by the benchmarks, which skip the cpu clock
+// off Linux.
+func threadCPUTime() time.Duration { return 0 }

@@ -1,0 +1,24 @@
+package main
+
+import (
+	"github.com/brewput/brewput/sweep"
+	"github.com/spf13/cobra"
+)
+
+// newPointCmd is the child side of a sweep: it measures the one point given
+// as JSON on stdin and writes it as JSON on stdout. It is hidden because
+// brewput calls it, not people.
+func newPointCmd(e *env) *cobra.Command {
+	return &cobra.Command{
+		Use:    "point",
+		Short:  "Measure one point given as JSON on stdin (used by brewput itself)",
+		Hidden: true,
+		Args:   unknownArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := sweep.ServeChild(cmd.Context(), e.stdin, e.stdout); err != nil {
+				return failure{err}
+			}
+			return nil
+		},
+	}
+}

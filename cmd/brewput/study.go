@@ -1,0 +1,142 @@
+package main
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/brewput/brewput/burn"
+	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/sweep"
+	"github.com/spf13/pflag"
+)
+
+// studyFlags are the flags that say what to measure and where to write it,
+// shared by the root command and run.
+type studyFlags struct {
+	modes, cpus                        string
+	par, maxq                          int
+	rate                               float64
+	dur, warmup, interval              durationFlag
+	grind, press, steam, latte, jitter durationFlag
+	burn, format, out, source          string
+}
+
+// studyDefaults are the defaults that differ between commands.
+type studyDefaults struct {
+	modes       string
+	dur, warmup time.Duration
+}
+
+// quickDefaults make the short sweep brewput runs with no arguments.
+func quickDefaults() studyDefaults {
+	return studyDefaults{
+		modes:  "ideal,locking,finelocking,multi-2,linearpipe-0,linearpipe-1",
+		dur:    500 * time.Millisecond,
+		warmup: 100 * time.Millisecond,
+	}
+}
+
+func (f *studyFlags) register(fs *pflag.FlagSet, d studyDefaults) {
+	ms := time.Millisecond
+	fs.StringVar(&f.modes, "modes", d.modes, "comma-separated modes to measure (see brewput list)")
+	fs.StringVar(&f.cpus, "cpus", fmt.Sprintf("1-%d", runtime.NumCPU()), "CPU counts, as a list and ranges such as 1,2 or 1-4")
+	fs.IntVar(&f.par, "par", 0, "customers at once in a closed loop, servers in an open loop; 0 means one per CPU")
+	f.dur, f.warmup = durationFlag(d.dur), durationFlag(d.warmup)
+	fs.Var(&f.dur, "dur", "measured duration of each point")
+	fs.Var(&f.warmup, "warmup", "uncounted warm-up before each point")
+	fs.Float64Var(&f.rate, "rate", 0, "open loop: orders arriving per second (default closed loop)")
+	fs.Var(&f.interval, "interval", "open loop: time between arrivals, instead of --rate")
+	fs.IntVar(&f.maxq, "maxq", 1000, "open loop: most orders waiting; an arrival beyond it is dropped")
+	f.grind, f.press, f.steam, f.latte = durationFlag(ms), durationFlag(ms), durationFlag(ms), durationFlag(ms)
+	fs.Var(&f.grind, "grind", "CPU time of grinding the beans (grinder)")
+	fs.Var(&f.press, "press", "CPU time of pressing the espresso (espresso machine)")
+	fs.Var(&f.steam, "steam", "CPU time of steaming the milk (steamer)")
+	fs.Var(&f.latte, "latte", "CPU time of combining coffee and milk (no machine)")
+	fs.Var(&f.jitter, "jitter", "uniform jitter in [-j/2, +j/2] on the three machine steps")
+	fs.StringVar(&f.burn, "burn", "wall", "how a step counts its time: wall (wall clock) or cpu (thread CPU time)")
+	fs.StringVar(&f.format, "format", "table", "output format: "+strings.Join(results.Formats(), ", ")+" (with --out, guessed from its extension)")
+	fs.StringVar(&f.out, "out", "", "write the results to this file (the table still goes to stdout)")
+	fs.StringVar(&f.source, "source", "", "label for the results' source (default: the host name)")
+}
+
+// study is a validated plan: the points to measure and where results go.
+type study struct {
+	specs  []sweep.Spec
+	format results.Format
+	out    *outFile
+}
+
+// plan checks every flag before anything is measured; its errors are usage
+// errors that name the flag and what it accepts.
+func (f *studyFlags) plan(fs *pflag.FlagSet) (*study, error) {
+	var modes []string
+	for _, m := range strings.Split(f.modes, ",") {
+		mode, err := coffee.ParseMode(strings.TrimSpace(m))
+		if err != nil {
+			return nil, fmt.Errorf("--modes: %w", err)
+		}
+		modes = append(modes, mode.String())
+	}
+	cpus, err := sweep.ParseCPUList(f.cpus, runtime.NumCPU())
+	if err != nil {
+		return nil, fmt.Errorf("--cpus: %w", err)
+	}
+	base := sweep.Spec{Par: f.par, Dur: f.dur.get(), Warmup: f.warmup.get(), Source: f.source}
+	switch {
+	case f.par < 0:
+		return nil, fmt.Errorf("--par %d: want 0 (one per CPU) or a positive number of customers", f.par)
+	case base.Dur <= 0:
+		return nil, fmt.Errorf("--dur %v: want a positive duration such as 2s", base.Dur)
+	case base.Warmup < 0:
+		return nil, fmt.Errorf("--warmup %v: want zero or a positive duration such as 200ms", base.Warmup)
+	case fs.Changed("rate") && fs.Changed("interval"):
+		return nil, fmt.Errorf("--rate and --interval: give one or the other, not both")
+	case fs.Changed("rate") && f.rate <= 0:
+		return nil, fmt.Errorf("--rate %v: want a positive number of orders per second, such as 800", f.rate)
+	case fs.Changed("interval") && f.interval.get() <= 0:
+		return nil, fmt.Errorf("--interval %v: want a positive duration such as 1.25ms", f.interval.get())
+	case fs.Changed("maxq") && !fs.Changed("rate") && !fs.Changed("interval"):
+		return nil, fmt.Errorf("--maxq: only applies to an open loop; add --rate or --interval")
+	case f.maxq < 0:
+		return nil, fmt.Errorf("--maxq %d: want 0 or more waiting orders", f.maxq)
+	}
+	switch {
+	case fs.Changed("rate"):
+		base.Rate, base.MaxQ = f.rate, f.maxq
+	case fs.Changed("interval"):
+		base.Rate, base.MaxQ = float64(time.Second)/float64(f.interval.get()), f.maxq
+	}
+
+	base.Steps = coffee.Steps{Grind: f.grind.get(), Press: f.press.get(), Steam: f.steam.get(), Combine: f.latte.get(), Jitter: f.jitter.get()}
+	for _, s := range []struct {
+		flag string
+		d    time.Duration
+	}{{"grind", base.Steps.Grind}, {"press", base.Steps.Press}, {"steam", base.Steps.Steam}, {"latte", base.Steps.Combine}, {"jitter", base.Steps.Jitter}} {
+		if s.d < 0 {
+			return nil, fmt.Errorf("--%s %v: want zero or a positive duration such as 1ms", s.flag, s.d)
+		}
+	}
+	if base.Steps.Clock, err = burn.ParseClock(f.burn); err != nil {
+		return nil, fmt.Errorf("--burn: %w", err)
+	}
+
+	st := &study{specs: sweep.Plan(modes, cpus, base)}
+	if st.format, err = results.ParseFormat(f.format); err != nil {
+		return nil, fmt.Errorf("--format: %w", err)
+	}
+	if f.out != "" {
+		if guess, ok := results.FormatForFile(f.out); ok && !fs.Changed("format") {
+			st.format = guess
+		}
+		if st.format == results.Table && !fs.Changed("format") {
+			st.format = results.JSON // a file is for reading back
+		}
+		if st.out, err = createOut(f.out); err != nil {
+			return nil, fmt.Errorf("--out %s: %w", f.out, err)
+		}
+	}
+	return st, nil
+}

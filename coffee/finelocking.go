@@ -1,0 +1,46 @@
+package coffee
+
+// fineLocking gives each machine its own lock, held only for that machine's
+// step, and combines with no lock at all. Customers now overlap, one on each
+// machine, until a machine is busy all the time.
+//
+// The same structure makes the americano and espresso modes, which skip the
+// steamer (and, for espresso, the combine step).
+type fineLocking struct {
+	steps                      Steps
+	drink                      Drink
+	grinder, espresso, steamer *lockedMachine
+}
+
+func newFineLocking(steps Steps, drink Drink) *fineLocking {
+	k := newKitchen(steps, drink)
+	return &fineLocking{
+		steps:    steps,
+		drink:    drink,
+		grinder:  &lockedMachine{Machine: k.grinder},
+		espresso: &lockedMachine{Machine: k.espresso},
+		steamer:  &lockedMachine{Machine: k.steamer},
+	}
+}
+
+func (s *fineLocking) Brew() error {
+	s.grinder.use(s.steps.grind())
+	s.espresso.use(s.steps.press())
+	if s.drink.steams() {
+		s.steamer.use(s.steps.steam())
+	}
+	if s.drink.combines() {
+		s.steps.combine()
+	}
+	return nil
+}
+
+func (s *fineLocking) Meters() []*Meter {
+	m := []*Meter{&s.grinder.Meter, &s.espresso.Meter}
+	if s.drink.steams() {
+		m = append(m, &s.steamer.Meter)
+	}
+	return m
+}
+
+func (s *fineLocking) Close() {}

@@ -1,0 +1,150 @@
+package coffee
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Mode names one way of organizing the shop, such as "finelocking" or
+// "multi-2": a family and, for the families that take one, a number.
+type Mode struct {
+	Family string
+	N      int // copies of each machine, or the pipeline's channel buffer
+}
+
+// String returns the mode's name as ParseMode reads it.
+func (m Mode) String() string {
+	if familyOf(m.Family).param == "" {
+		return m.Family
+	}
+	return m.Family + "-" + strconv.Itoa(m.N)
+}
+
+// Param says what N means for the family's modes, or "" if it takes none.
+func (f Family) Param() string { return f.param }
+
+// Races reports whether the mode has a data race on purpose.
+func (m Mode) Races() bool { return m.Family == "ideal" }
+
+// Family describes one family of modes for listings and help.
+type Family struct {
+	Name    string // e.g. "multi"
+	Summary string // one line
+
+	param string // what N means, "" if the family takes none
+	minN  int
+	build func(steps Steps, n int) Shop
+}
+
+// Families lists every family of modes, in the order of the talk.
+func Families() []Family {
+	return []Family{
+		{Name: "ideal", Summary: "no synchronization at all: perfect scaling, and a data race (the lesson)",
+			build: func(s Steps, _ int) Shop { return newIdeal(s) }},
+		{Name: "locking", Summary: "one lock around the whole kitchen for the whole latte",
+			build: func(s Steps, _ int) Shop { return newLocking(s) }},
+		{Name: "finelocking", Summary: "one lock per machine, held only during that machine's step",
+			build: func(s Steps, _ int) Shop { return newFineLocking(s, Latte) }},
+		{Name: "parsteam", Summary: "finelocking, with the milk steamed in its own goroutine in parallel with grind and press",
+			build: func(s Steps, _ int) Shop { return newParSteam(s) }},
+		{Name: "americano", Summary: "finelocking without the steam step (combine still runs)",
+			build: func(s Steps, _ int) Shop { return newFineLocking(s, Americano) }},
+		{Name: "espresso", Summary: "finelocking with grind and press only",
+			build: func(s Steps, _ int) Shop { return newFineLocking(s, Espresso) }},
+		{Name: "multi", param: "copies of each machine", minN: 1,
+			Summary: "N copies of each machine, handed out through a buffered channel of machines",
+			build:   func(s Steps, n int) Shop { return newMulti(s, n) }},
+		{Name: "linearpipe", param: "channel buffer", minN: 0,
+			Summary: "a goroutine per machine connected by channels with buffer N; the customer hands in an order, waits, then combines",
+			build:   func(s Steps, n int) Shop { return newLinearPipe(s, Latte, n, 1) }},
+		{Name: "splitpipe", param: "channel buffer", minN: 0,
+			Summary: "a pipeline where steaming is a branch parallel to grind and press, channels with buffer N",
+			build:   func(s Steps, n int) Shop { return newSplitPipe(s, n) }},
+		{Name: "multipipe", param: "copies of the pipeline", minN: 1,
+			Summary: "N copies of linearpipe-1 sharing one order queue",
+			build:   func(s Steps, n int) Shop { return newLinearPipe(s, Latte, 1, n) }},
+		{Name: "americanopipe", param: "channel buffer", minN: 0,
+			Summary: "the pipeline form of americano: grind and press stages, channel buffer N, the customer combines",
+			build:   func(s Steps, n int) Shop { return newLinearPipe(s, Americano, n, 1) }},
+		{Name: "espressopipe", param: "channel buffer", minN: 0,
+			Summary: "the pipeline form of espresso: grind and press stages, channel buffer N",
+			build:   func(s Steps, n int) Shop { return newLinearPipe(s, Espresso, n, 1) }},
+		{Name: "noop", Summary: "does nothing: measures the harness itself",
+			build: func(Steps, int) Shop { return noop{} }},
+	}
+}
+
+// familyOf finds a family by name; the zero Family if there is none.
+func familyOf(name string) Family {
+	for _, f := range Families() {
+		if f.Name == name {
+			return f
+		}
+	}
+	return Family{}
+}
+
+// ParseMode reads a mode name such as "locking", "multi-2" or
+// "linearpipe-0". Its error names the bad input and what is accepted.
+func ParseMode(name string) (Mode, error) {
+	family, num, hasNum := strings.Cut(name, "-")
+	f := familyOf(family)
+	switch {
+	case f.Name == "":
+		return Mode{}, fmt.Errorf("unknown mode %q; accepted: %s", name, acceptedModes())
+	case f.param == "" && hasNum:
+		return Mode{}, fmt.Errorf("mode %q: %s takes no number; write %s", name, f.Name, f.Name)
+	case f.param == "":
+		return Mode{Family: f.Name}, nil
+	}
+	n, err := strconv.Atoi(num)
+	if !hasNum || err != nil || n < f.minN || strconv.Itoa(n) != num {
+		return Mode{}, fmt.Errorf("mode %q: N (%s) must be a whole number ≥ %d, e.g. %s-%d", name, f.param, f.minN, f.Name, max(f.minN, 2))
+	}
+	return Mode{Family: f.Name, N: n}, nil
+}
+
+func acceptedModes() string {
+	var names []string
+	for _, f := range Families() {
+		names = append(names, f.Pattern())
+	}
+	return strings.Join(names, ", ")
+}
+
+// Pattern is how the family's modes are written, e.g. "multi-N".
+func (f Family) Pattern() string {
+	if f.param == "" {
+		return f.Name
+	}
+	return f.Name + "-N"
+}
+
+// Open builds the shop for mode m, starting its goroutines if it has any;
+// the caller must Close it.
+func Open(m Mode, steps Steps) (Shop, error) {
+	f := familyOf(m.Family)
+	if f.Name == "" {
+		return nil, fmt.Errorf("unknown mode %q; accepted: %s", m.Family, acceptedModes())
+	}
+	if f.param != "" && m.N < f.minN {
+		return nil, fmt.Errorf("mode %s: N must be ≥ %d", m, f.minN)
+	}
+	if err := steps.Validate(); err != nil {
+		return nil, err
+	}
+	return f.build(steps, m.N), nil
+}
+
+// Unit names what the mode makes per second: lattes, drinks (americano and
+// espresso) or, for noop, operations.
+func (m Mode) Unit() string {
+	switch m.Family {
+	case "noop":
+		return "ops/s"
+	case "americano", "espresso", "americanopipe", "espressopipe":
+		return "drinks/s"
+	}
+	return "lattes/s"
+}

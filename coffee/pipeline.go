@@ -1,0 +1,57 @@
+package coffee
+
+import (
+	"sync"
+	"time"
+)
+
+// order is one drink travelling down a pipeline. The customer who placed it
+// waits on ready for each branch that finishes it.
+type order struct {
+	ready chan struct{}
+}
+
+// ticket is an order on its way to the next stage, stamped with the moment
+// it was handed over, so that the stage can meter how long it waited.
+type ticket struct {
+	order  *order
+	handed time.Time
+}
+
+// handOff gives an order to the next stage; a full (or unbuffered) channel
+// blocks the sender, which is the point of the lesson.
+func handOff(next chan<- ticket, o *order) {
+	next <- ticket{order: o, handed: time.Now()}
+}
+
+// stage is one barista at one machine: take an order, do the step, pass the
+// order on (or, at the end of the line, tell the customer it is ready). It
+// returns when its input is closed, closing its output in turn.
+func stage(m *Machine, d func() time.Duration, in <-chan ticket, out chan<- ticket) {
+	for t := range in {
+		m.waited(time.Since(t.handed))
+		m.use(d())
+		if out == nil {
+			t.order.ready <- struct{}{}
+			continue
+		}
+		handOff(out, t.order)
+	}
+	if out != nil {
+		close(out)
+	}
+}
+
+// crew starts and stops a pipeline's goroutines.
+type crew struct {
+	wg     sync.WaitGroup
+	meters []*Meter
+}
+
+// staff starts a stage goroutine for m.
+func (c *crew) staff(m *Machine, d func() time.Duration, in <-chan ticket, out chan<- ticket) {
+	c.meters = append(c.meters, &m.Meter)
+	c.wg.Go(func() { stage(m, d, in, out) })
+}
+
+func (c *crew) Meters() []*Meter { return c.meters }

@@ -1,0 +1,64 @@
+package coffee
+
+// Shop is one way of organizing the coffee shop.
+type Shop interface {
+	// Brew orders one drink and returns when it is ready. It is safe to call
+	// from many goroutines at once (in every mode but ideal, where doing so
+	// is the lesson).
+	Brew() error
+
+	// Meters returns the shop's shared resources: its machines and, where
+	// the mode has one, the kitchen lock.
+	Meters() []*Meter
+
+	// Close stops the shop's own goroutines, if it has any. Brew must not be
+	// called after Close.
+	Close()
+}
+
+// kitchen is the set of machines every mode but multi-N and multipipe-N
+// has: one grinder, one espresso machine and one steamer.
+type kitchen struct {
+	steps                      Steps
+	drink                      Drink
+	grinder, espresso, steamer *Machine
+}
+
+func newKitchen(steps Steps, drink Drink) kitchen {
+	return kitchen{
+		steps:    steps,
+		drink:    drink,
+		grinder:  newMachine("grinder", steps.Clock),
+		espresso: newMachine("espresso", steps.Clock),
+		steamer:  newMachine("steamer", steps.Clock),
+	}
+}
+
+// Meters lists the machines the drink uses.
+func (k *kitchen) Meters() []*Meter {
+	m := []*Meter{&k.grinder.Meter, &k.espresso.Meter}
+	if k.drink.steams() {
+		m = append(m, &k.steamer.Meter)
+	}
+	return m
+}
+
+// Close does nothing: a shop without goroutines of its own has none to stop.
+func (k *kitchen) Close() {}
+
+// Drink is what a customer orders. Every drink is ground and pressed; a
+// latte also steams milk, and a latte or an americano ends with the customer
+// combining the parts.
+type Drink int
+
+const (
+	Latte Drink = iota
+	Americano
+	Espresso
+)
+
+// steams reports whether the drink needs the steamer.
+func (d Drink) steams() bool { return d == Latte }
+
+// combines reports whether the drink ends with the combine step.
+func (d Drink) combines() bool { return d != Espresso }

@@ -1,0 +1,58 @@
+package coffee
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/brewput/brewput/burn"
+)
+
+// Steps sets how long each step of a drink occupies a CPU, and how.
+type Steps struct {
+	Grind, Press, Steam, Combine time.Duration
+
+	// Jitter, when positive, adds to each machine step a uniform random
+	// amount in [-Jitter/2, +Jitter/2] (a step never goes below zero).
+	// Combine stays fixed: it is the customer's own work, not a machine's.
+	Jitter time.Duration
+
+	// Clock is how a step accounts for its time; see package burn.
+	Clock burn.Clock
+}
+
+// DefaultSteps is the talk's shop: every step 1 ms, no jitter.
+func DefaultSteps() Steps {
+	return Steps{Grind: time.Millisecond, Press: time.Millisecond, Steam: time.Millisecond, Combine: time.Millisecond}
+}
+
+// Validate reports a negative duration, naming the step.
+func (s Steps) Validate() error {
+	for _, f := range []struct {
+		name string
+		d    time.Duration
+	}{{"grind", s.Grind}, {"press", s.Press}, {"steam", s.Steam}, {"latte", s.Combine}, {"jitter", s.Jitter}} {
+		if f.d < 0 {
+			return fmt.Errorf("%s is %v; want zero or a positive duration", f.name, f.d)
+		}
+	}
+	return nil
+}
+
+// machine returns one machine step's duration, jittered.
+func (s Steps) machine(d time.Duration) time.Duration {
+	if s.Jitter <= 0 {
+		return d
+	}
+	d += time.Duration(rand.Int64N(int64(s.Jitter)+1)) - s.Jitter/2
+	return max(d, 0)
+}
+
+// combine is the last step of a latte or an americano, done by the customer
+// with no machine.
+func (s Steps) combine() { s.Clock.Burn(s.Combine) }
+
+// The three machine steps, each jittered.
+func (s Steps) grind() time.Duration { return s.machine(s.Grind) }
+func (s Steps) press() time.Duration { return s.machine(s.Press) }
+func (s Steps) steam() time.Duration { return s.machine(s.Steam) }

@@ -1,0 +1,52 @@
+package harness
+
+import (
+	"time"
+
+	"github.com/HdrHistogram/hdrhistogram-go"
+)
+
+// Result is what one Run measured inside its window.
+type Result struct {
+	// Ops is the number of operations that completed inside the window,
+	// Errors how many of them returned an error.
+	Ops, Errors int64
+
+	// Drops is the number of open-loop arrivals inside the window that found
+	// the queue full. Always zero in a closed loop.
+	Drops int64
+
+	// Window is the length of the measured window.
+	Window time.Duration
+
+	// Latency holds every counted operation's latency in nanoseconds: the
+	// call's duration in a closed loop, the time from intended arrival to
+	// completion in an open loop.
+	Latency *hdrhistogram.Histogram
+
+	// Service holds, for an open loop, each counted operation's time from the
+	// start of its service to its completion, in nanoseconds; nil for a
+	// closed loop, where it would equal Latency.
+	Service *hdrhistogram.Histogram
+
+	// CPU is the user+system CPU time the whole process used over CPUWall,
+	// the span (close to Window) over which it was read.
+	CPU, CPUWall time.Duration
+}
+
+// Throughput is the number of operations completed per second of window.
+func (r Result) Throughput() float64 {
+	if r.Window <= 0 {
+		return 0
+	}
+	return float64(r.Ops) / r.Window.Seconds()
+}
+
+// CPUsUsed is the process's CPU time over wall time: 1.5 means one and a
+// half CPUs were busy on average.
+func (r Result) CPUsUsed() float64 {
+	if r.CPUWall <= 0 {
+		return 0
+	}
+	return r.CPU.Seconds() / r.CPUWall.Seconds()
+}

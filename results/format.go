@@ -1,0 +1,57 @@
+package results
+
+import (
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Format is an encoding of a list of points.
+type Format int
+
+const (
+	// Table is an aligned table for people.
+	Table Format = iota
+	// CSV is a header and one row per point, nested fields flattened.
+	CSV
+	// JSON is JSON Lines: one object per point.
+	JSON
+)
+
+// Formats lists the names ParseFormat accepts.
+func Formats() []string { return []string{"table", "csv", "json"} }
+
+func (f Format) String() string { return Formats()[f] }
+
+// ParseFormat reads a format name.
+func ParseFormat(s string) (Format, error) {
+	for i, name := range Formats() {
+		if s == name {
+			return Format(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown format %q; accepted: %s", s, strings.Join(Formats(), ", "))
+}
+
+// FormatForFile guesses a file's format from its extension: .json and
+// .jsonl are JSON, .csv is CSV; anything else is ok=false.
+func FormatForFile(name string) (f Format, ok bool) {
+	switch {
+	case strings.HasSuffix(name, ".json"), strings.HasSuffix(name, ".jsonl"):
+		return JSON, true
+	case strings.HasSuffix(name, ".csv"):
+		return CSV, true
+	}
+	return 0, false
+}
+
+// Write encodes points to w in format f.
+func Write(w io.Writer, f Format, points []Point) error {
+	switch f {
+	case CSV:
+		return WriteCSV(w, points)
+	case JSON:
+		return WriteJSON(w, points)
+	}
+	return WriteTable(w, points)
+}

@@ -1,0 +1,72 @@
+package results
+
+import (
+	"bytes"
+	"encoding/base64"
+	"fmt"
+	"time"
+
+	"github.com/HdrHistogram/hdrhistogram-go"
+)
+
+// Latency summarizes a latency distribution in milliseconds.
+type Latency struct {
+	Min  float64 `json:"min"`
+	P05  float64 `json:"p05"`
+	P25  float64 `json:"p25"`
+	P50  float64 `json:"p50"`
+	P75  float64 `json:"p75"`
+	P90  float64 `json:"p90"`
+	P95  float64 `json:"p95"`
+	P99  float64 `json:"p99"`
+	Max  float64 `json:"max"`
+	Mean float64 `json:"mean"`
+}
+
+// Summarize reads the percentiles off a histogram of nanoseconds. An empty
+// histogram gives all zeros.
+func Summarize(h *hdrhistogram.Histogram) Latency {
+	if h.TotalCount() == 0 {
+		return Latency{}
+	}
+	at := func(p float64) float64 { return Ms(time.Duration(h.ValueAtPercentile(p))) }
+	return Latency{
+		Min:  Ms(time.Duration(h.Min())),
+		P05:  at(5),
+		P25:  at(25),
+		P50:  at(50),
+		P75:  at(75),
+		P90:  at(90),
+		P95:  at(95),
+		P99:  at(99),
+		Max:  Ms(time.Duration(h.Max())),
+		Mean: h.Mean() / float64(time.Millisecond),
+	}
+}
+
+// EncodeHistogram packs a histogram for a results file.
+func EncodeHistogram(h *hdrhistogram.Histogram) (string, error) {
+	b, err := h.Encode(hdrhistogram.V2CompressedEncodingCookieBase)
+	if err != nil {
+		return "", fmt.Errorf("encode histogram: %w", err)
+	}
+	return base64.StdEncoding.EncodeToString(b), nil
+}
+
+// Histogram unpacks the point's full latency histogram, in nanoseconds, so
+// that points can be merged (say, the repetitions of one configuration)
+// and any percentile read without re-running.
+func (p Point) Histogram() (*hdrhistogram.Histogram, error) {
+	if p.Hist == "" {
+		return nil, fmt.Errorf("point %s cpus=%d from %s has no histogram", p.Mode, p.CPUs, p.Source)
+	}
+	b, err := base64.StdEncoding.DecodeString(p.Hist)
+	if err != nil {
+		return nil, fmt.Errorf("point %s cpus=%d: histogram is not base64: %w", p.Mode, p.CPUs, err)
+	}
+	h, err := hdrhistogram.Decode(bytes.Clone(b))
+	if err != nil {
+		return nil, fmt.Errorf("point %s cpus=%d: bad histogram: %w", p.Mode, p.CPUs, err)
+	}
+	return h, nil
+}

@@ -1,0 +1,37 @@
+package sweep
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// ParseCPUList reads a list of CPU counts such as "1,2", "1-4" or "1,2,4-6",
+// each between 1 and max (the machine's count). It refuses, rather than
+// clamps, a count the machine does not have.
+func ParseCPUList(s string, max int) ([]int, error) {
+	var cpus []int
+	for _, part := range strings.Split(s, ",") {
+		lo, hi, isRange := strings.Cut(strings.TrimSpace(part), "-")
+		a, errA := strconv.Atoi(lo)
+		b, errB := a, error(nil)
+		if isRange {
+			b, errB = strconv.Atoi(hi)
+		}
+		if errA != nil || errB != nil || a > b {
+			return nil, fmt.Errorf("%q is not a CPU count or range; write counts and ranges such as 1,2 or 1-4", part)
+		}
+		for n := a; n <= b; n++ {
+			if n < 1 {
+				return nil, fmt.Errorf("%d CPUs: want at least 1", n)
+			}
+			if n > max {
+				return nil, fmt.Errorf("%d CPUs: this machine has %d; to see what more CPUs would do, a model is needed (brewput model, in a later release)", n, max)
+			}
+			cpus = append(cpus, n)
+		}
+	}
+	slices.Sort(cpus)
+	return slices.Compact(cpus), nil
+}

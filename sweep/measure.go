@@ -1,0 +1,113 @@
+package sweep
+
+import (
+	"context"
+	"runtime"
+	"time"
+
+	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/harness"
+	"github.com/brewput/brewput/results"
+)
+
+// Measure runs one point in this process, with GOMAXPROCS set to s.CPUs for
+// the duration (and restored after). It does not restrict the process's CPU
+// affinity; Runner does, by measuring each point in a child process.
+func Measure(ctx context.Context, s Spec) (results.Point, error) {
+	if err := s.Validate(); err != nil {
+		return results.Point{}, err
+	}
+	mode, _ := coffee.ParseMode(s.Mode) // checked by Validate
+	shop, err := coffee.Open(mode, s.Steps)
+	if err != nil {
+		return results.Point{}, err
+	}
+	defer shop.Close()
+
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(s.CPUs))
+	runtime.GC() // start from a clean heap, not the last point's garbage
+
+	meters := shop.Meters()
+	before := make([]coffee.Reading, len(meters))
+	after := make([]coffee.Reading, len(meters))
+	readAll := func(into []coffee.Reading) {
+		for i, m := range meters {
+			into[i] = m.Read()
+		}
+	}
+	start := time.Now()
+	res, err := harness.Run(ctx, harness.Config{
+		Workers:  s.workers(),
+		Rate:     s.Rate,
+		MaxQueue: s.MaxQ,
+		Warmup:   s.Warmup,
+		Duration: s.Dur,
+		OnWindow: func(e harness.Edge) {
+			if e == harness.WindowStart {
+				readAll(before)
+			} else {
+				readAll(after)
+			}
+		},
+	}, shop.Brew)
+	if err != nil {
+		return results.Point{}, err
+	}
+	return point(s, mode, start, res, meters, before, after)
+}
+
+// point assembles what was measured into the results contract.
+func point(s Spec, mode coffee.Mode, start time.Time, res harness.Result, meters []*coffee.Meter, before, after []coffee.Reading) (results.Point, error) {
+	host := DetectHost()
+	p := results.Point{
+		Source:     s.Source,
+		Mode:       mode.String(),
+		CPUs:       s.CPUs,
+		CPUSet:     allowedCPUs(),
+		Par:        s.workers(),
+		Rate:       s.Rate,
+		DurS:       s.Dur.Seconds(),
+		WarmupS:    s.Warmup.Seconds(),
+		Ops:        res.Ops,
+		Errors:     res.Errors,
+		Drops:      res.Drops,
+		Throughput: res.Throughput(),
+		Unit:       mode.Unit(),
+		CPUUsed:    res.CPUsUsed(),
+		Util:       res.CPUsUsed() / float64(s.CPUs),
+		Latency:    results.Summarize(res.Latency),
+		Machines:   []results.Machine{},
+		Steps: results.Steps{
+			GrindMs:  results.Ms(s.Steps.Grind),
+			PressMs:  results.Ms(s.Steps.Press),
+			SteamMs:  results.Ms(s.Steps.Steam),
+			LatteMs:  results.Ms(s.Steps.Combine),
+			JitterMs: results.Ms(s.Steps.Jitter),
+			Clock:    s.Steps.Clock.String(),
+		},
+		Host:  host,
+		Start: start.UTC().Round(time.Millisecond),
+	}
+	if p.Source == "" {
+		p.Source = host.Name
+	}
+	if s.Rate > 0 {
+		p.MaxQ = s.MaxQ
+		svc := results.Summarize(res.Service)
+		p.Service = &svc
+	}
+	for i, m := range meters {
+		d := after[i].Sub(before[i])
+		mc := results.Machine{Name: m.Name(), Uses: d.Uses}
+		if res.CPUWall > 0 {
+			mc.BusyFrac = d.Busy.Seconds() / res.CPUWall.Seconds()
+		}
+		if d.Uses > 0 {
+			mc.MeanWaitMs = results.Ms(d.Wait) / float64(d.Uses)
+		}
+		p.Machines = append(p.Machines, mc)
+	}
+	var err error
+	p.Hist, err = results.EncodeHistogram(res.Latency)
+	return p, err
+}

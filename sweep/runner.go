@@ -1,0 +1,96 @@
+package sweep
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"syscall"
+
+	"github.com/brewput/brewput/results"
+)
+
+// Runner measures each point in a fresh child process, restricted to the
+// point's number of CPUs (affinity) with GOMAXPROCS set to match. A fresh
+// process per point also means no heap, goroutines or warm caches carried
+// over from the previous point.
+//
+// The child is the program at Path, called with Args; it must read one Spec
+// as JSON on stdin, measure it (Measure does), and write one results.Point
+// as JSON on stdout. brewput's own binary does this with its hidden "point"
+// command.
+type Runner struct {
+	Path string
+	Args []string
+	// Env is added to the child's environment.
+	Env []string
+}
+
+// Run measures one point. When ctx is cancelled the child is killed and
+// ctx's error returned.
+func (r Runner) Run(ctx context.Context, s Spec) (results.Point, error) {
+	if err := s.Validate(); err != nil {
+		return results.Point{}, err
+	}
+	in, err := json.Marshal(s)
+	if err != nil {
+		return results.Point{}, err
+	}
+	var stdout, stderr bytes.Buffer
+	cmd := exec.CommandContext(ctx, r.Path, r.Args...)
+	cmd.Stdin = bytes.NewReader(in)
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	cmd.Env = append(os.Environ(), r.Env...)
+	cmd.Env = append(cmd.Env, fmt.Sprintf("GOMAXPROCS=%d", s.CPUs))
+	// Its own process group: a ^C at the terminal reaches the parent, which
+	// keeps what it has and stops the child itself.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := startPinned(cmd, s.CPUs); err != nil {
+		return results.Point{}, fmt.Errorf("%s cpus=%d: start: %w", s.Mode, s.CPUs, err)
+	}
+	err = cmd.Wait()
+	if ctx.Err() != nil {
+		return results.Point{}, ctx.Err()
+	}
+	if err != nil {
+		return results.Point{}, fmt.Errorf("%s cpus=%d: %w: %s", s.Mode, s.CPUs, err, lastLine(stderr.String()))
+	}
+	var p results.Point
+	if err := json.Unmarshal(stdout.Bytes(), &p); err != nil {
+		return results.Point{}, fmt.Errorf("%s cpus=%d: child wrote no point: %w", s.Mode, s.CPUs, err)
+	}
+	return p, nil
+}
+
+// lastLine keeps the end of a child's error output, the part that says what
+// went wrong.
+func lastLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
+		s = s[i+1:]
+	}
+	if s == "" {
+		return "no error output"
+	}
+	return s
+}
+
+// ServeChild is the child's side of Runner: it reads a Spec from stdin,
+// measures it, and writes the point to stdout.
+func ServeChild(ctx context.Context, stdin io.Reader, stdout io.Writer) error {
+	var s Spec
+	dec := json.NewDecoder(stdin)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&s); err != nil {
+		return fmt.Errorf("read spec: %w", err)
+	}
+	p, err := Measure(ctx, s)
+	if err != nil {
+		return err
+	}
+	return json.NewEncoder(stdout).Encode(p)
+}

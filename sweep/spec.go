@@ -1,0 +1,70 @@
+package sweep
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/brewput/brewput/coffee"
+)
+
+// Spec is one point to measure.
+type Spec struct {
+	Mode string `json:"mode"`
+	CPUs int    `json:"cpus"`
+	// Par is the number of customers (closed loop) or servers (open loop);
+	// 0 means one per CPU.
+	Par int `json:"par"`
+	// Rate, when positive, makes the load open-loop, with at most MaxQ
+	// orders waiting.
+	Rate   float64       `json:"rate"`
+	MaxQ   int           `json:"maxq"`
+	Warmup time.Duration `json:"warmup"`
+	Dur    time.Duration `json:"dur"`
+	Steps  coffee.Steps  `json:"steps"`
+	// Source labels the results; empty means the host name.
+	Source string `json:"source"`
+}
+
+// Validate checks everything about s that can be checked before measuring.
+func (s Spec) Validate() error {
+	if _, err := coffee.ParseMode(s.Mode); err != nil {
+		return err
+	}
+	switch {
+	case s.CPUs < 1:
+		return fmt.Errorf("cpus is %d; want at least 1", s.CPUs)
+	case s.Par < 0:
+		return fmt.Errorf("par is %d; want 0 (one per CPU) or more", s.Par)
+	case s.Dur <= 0:
+		return fmt.Errorf("dur is %v; want a positive duration", s.Dur)
+	case s.Warmup < 0:
+		return fmt.Errorf("warmup is %v; want zero or a positive duration", s.Warmup)
+	case s.Rate < 0:
+		return fmt.Errorf("rate is %v; want a positive rate", s.Rate)
+	case s.MaxQ < 0:
+		return fmt.Errorf("maxq is %d; want 0 or more", s.MaxQ)
+	}
+	return s.Steps.Validate()
+}
+
+// workers is the number of goroutines the harness runs.
+func (s Spec) workers() int {
+	if s.Par == 0 {
+		return s.CPUs
+	}
+	return s.Par
+}
+
+// Plan lists the points of a sweep, mode by mode, each over every CPU count,
+// all with base's load and steps.
+func Plan(modes []string, cpus []int, base Spec) []Spec {
+	var specs []Spec
+	for _, m := range modes {
+		for _, n := range cpus {
+			s := base
+			s.Mode, s.CPUs = m, n
+			specs = append(specs, s)
+		}
+	}
+	return specs
+}

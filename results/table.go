@@ -22,7 +22,7 @@ func WriteTable(w io.Writer, points []Point) error {
 	if openLoop {
 		head = append(head, "rate/s", "drops")
 	}
-	head = append(head, "throughput", "p05 ms", "p50 ms", "p95 ms", "p99 ms", "cpu util", "busiest machine (busy, mean wait)")
+	head = append(head, "throughput", "mean ms", "p05 ms", "p50 ms", "p95 ms", "p99 ms", "cpu util", "busiest machine (busy, mean wait)")
 	if len(sources) > 1 {
 		head = append(head, "source")
 	}
@@ -34,6 +34,7 @@ func WriteTable(w io.Writer, points []Point) error {
 		}
 		row = append(row,
 			fmt.Sprintf("%.1f %s", p.Throughput, p.Unit),
+			fmt.Sprintf("%.2f", p.Latency.Mean),
 			fmt.Sprintf("%.2f", p.Latency.P05),
 			fmt.Sprintf("%.2f", p.Latency.P50),
 			fmt.Sprintf("%.2f", p.Latency.P95),

@@ -100,7 +100,10 @@ func point(s Spec, mode coffee.Mode, start time.Time, res harness.Result, meters
 		d := after[i].Sub(before[i])
 		mc := results.Machine{Name: m.Name(), Uses: d.Uses}
 		if res.CPUWall > 0 {
-			mc.BusyFrac = d.Busy.Seconds() / res.CPUWall.Seconds()
+			// A use is metered when it ends, so one that began before the
+			// window counts whole: a resource busy all the time can read a
+			// use's worth above 1, which is never real.
+			mc.BusyFrac = min(1, d.Busy.Seconds()/res.CPUWall.Seconds())
 		}
 		if d.Uses > 0 {
 			mc.MeanWaitMs = results.Ms(d.Wait) / float64(d.Uses)

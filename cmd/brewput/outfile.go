@@ -1,7 +1,9 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
@@ -19,9 +21,22 @@ func createOut(path string) (*outFile, error) {
 	if info, err := os.Stat(path); err == nil && info.IsDir() {
 		return nil, fmt.Errorf("is a directory; want a file name")
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	dir := filepath.Dir(path)
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
-		return nil, fmt.Errorf("cannot write there: %w", err)
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err // the temporary name means nothing to the user
+		}
+		return nil, fmt.Errorf("cannot write in %s: %w", dir, err)
+	}
+	// CreateTemp makes the file private (0600); a results file is for
+	// sharing, so give it the mode os.Create would (the umask still applies
+	// is not applied by Chmod, so this is the usual 0644).
+	if err := tmp.Chmod(0o644); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return nil, fmt.Errorf("cannot write in %s: %w", dir, err)
 	}
 	return &outFile{path: path, tmp: tmp}, nil
 }
@@ -32,7 +47,11 @@ func (o *outFile) commit() error {
 		os.Remove(o.tmp.Name())
 		return err
 	}
-	return os.Rename(o.tmp.Name(), o.path)
+	if err := os.Rename(o.tmp.Name(), o.path); err != nil {
+		os.Remove(o.tmp.Name())
+		return err
+	}
+	return nil
 }
 
 // discard removes the temporary file.

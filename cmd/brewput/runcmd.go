@@ -59,7 +59,7 @@ func runStudy(cmd *cobra.Command, e *env, sf *studyFlags) error {
 		return failure{err}
 	}
 	total := time.Duration(len(st.specs)) * (st.specs[0].Warmup + st.specs[0].Dur)
-	fmt.Fprintf(e.stderr, "measuring %d points, about %v\n", len(st.specs), total.Round(time.Second))
+	fmt.Fprintf(e.stderr, "measuring %s, about %v\n", plural(len(st.specs), "point"), total.Round(100*time.Millisecond))
 
 	var points []results.Point
 	var runErr error
@@ -102,7 +102,7 @@ func emit(e *env, st *study, points []results.Point) error {
 	if err := st.out.commit(); err != nil {
 		return fmt.Errorf("write %s: %w", st.out.path, err)
 	}
-	fmt.Fprintf(e.stderr, "wrote %d points to %s\n", len(points), st.out.path)
+	fmt.Fprintf(e.stderr, "wrote %s to %s\n", plural(len(points), "point"), st.out.path)
 	return results.WriteTable(e.stdout, points)
 }
 
@@ -116,4 +116,12 @@ func (e *env) runner() (sweep.Runner, error) {
 		return sweep.Runner{}, fmt.Errorf("find brewput's own executable to measure in a child process: %w", err)
 	}
 	return sweep.Runner{Path: self, Args: []string{"point"}}, nil
+}
+
+// plural writes a count with its noun: "1 point", "12 points".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

@@ -1,0 +1,107 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// TestBadInput checks that every bad input is a usage error (exit 2) with
+// one line on stderr that names the flag or the problem, nothing on stdout,
+// nothing measured and no file left behind. In args, {dir} is an empty
+// directory of the case's own, checked to be still empty afterwards.
+func TestBadInput(t *testing.T) {
+	// Runs after the parallel subtests.
+	t.Cleanup(func() {
+		if _, err := os.Stat("/nonexistent-dir"); err == nil {
+			t.Errorf("/nonexistent-dir exists after the tests")
+		}
+	})
+	cpuCount := fmt.Sprintf("this machine has %d", runtime.NumCPU())
+	cases := []struct {
+		name string
+		args []string
+		want []string // fragments of the error line
+	}{
+		{"unknown mode", []string{"run", "--modes", "foo"}, []string{"--modes", `unknown mode "foo"`, "finelocking"}},
+		{"unknown mode among good ones", []string{"run", "--modes", "noop,foo,locking"}, []string{"--modes", `"foo"`}},
+		{"multi-0", []string{"run", "--modes", "multi-0"}, []string{"--modes", `"multi-0"`, "≥ 1"}},
+		{"multi-x", []string{"run", "--modes", "multi-x"}, []string{"--modes", `"multi-x"`}},
+		{"multi without N", []string{"run", "--modes", "multi"}, []string{"--modes", `"multi"`}},
+		{"linearpipe--1", []string{"run", "--modes", "linearpipe--1"}, []string{"--modes", `"linearpipe--1"`, "≥ 0"}},
+		{"number on a family without one", []string{"run", "--modes", "locking-2"}, []string{"--modes", `"locking-2"`, "takes no number"}},
+		{"empty modes", []string{"run", "--modes", ""}, []string{"--modes", "unknown mode"}},
+		{"zero dur", []string{"run", "--dur", "0s"}, []string{"--dur 0s", "positive"}},
+		{"negative dur", []string{"run", "--dur", "-1s"}, []string{"--dur -1s", "positive"}},
+		{"unparseable dur", []string{"run", "--dur", "abc"}, []string{`"--dur"`, `"abc"`, "want a duration"}},
+		{"negative warmup", []string{"run", "--warmup", "-1s"}, []string{"--warmup -1s"}},
+		{"negative par", []string{"run", "--par", "-1"}, []string{"--par -1"}},
+		{"unparseable par", []string{"run", "--par", "two"}, []string{`"--par"`, `"two"`}},
+		{"zero cpus", []string{"run", "--cpus", "0"}, []string{"--cpus", "0 CPUs", "at least 1"}},
+		{"too many cpus", []string{"run", "--cpus", "999"}, []string{"--cpus", "999 CPUs", cpuCount}},
+		{"range past the machine", []string{"run", "--cpus", "1-999"}, []string{"--cpus", cpuCount}},
+		{"backwards cpu range", []string{"run", "--cpus", "2-1"}, []string{"--cpus", `"2-1"`}},
+		{"cpus not a number", []string{"run", "--cpus", "x"}, []string{"--cpus", `"x"`}},
+		{"negative cpus", []string{"run", "--cpus", "-1"}, []string{"--cpus", `"-1"`}},
+		{"maxq without rate", []string{"run", "--maxq", "5"}, []string{"--maxq", "--rate"}},
+		{"zero rate", []string{"run", "--rate", "0"}, []string{"--rate 0", "positive"}},
+		{"negative rate", []string{"run", "--rate", "-3"}, []string{"--rate -3", "positive"}},
+		{"rate and interval", []string{"run", "--rate", "10", "--interval", "1ms"}, []string{"--rate and --interval"}},
+		{"zero interval", []string{"run", "--interval", "0s"}, []string{"--interval 0s"}},
+		{"negative maxq", []string{"run", "--rate", "10", "--maxq", "-1"}, []string{"--maxq -1"}},
+		{"negative jitter", []string{"run", "--jitter", "-1ms"}, []string{"--jitter -1ms"}},
+		{"negative grind", []string{"run", "--grind", "-1ms"}, []string{"--grind -1ms"}},
+		{"negative latte", []string{"run", "--latte", "-1ms"}, []string{"--latte -1ms"}},
+		{"unknown burn clock", []string{"run", "--burn", "foo"}, []string{"--burn", `"foo"`}},
+		{"unknown format", []string{"run", "--format", "xml"}, []string{"--format", `"xml"`, "json"}},
+		{"unwritable out", []string{"run", "--modes", "noop", "--out", "/nonexistent-dir/x.json"}, []string{"--out /nonexistent-dir/x.json", "cannot write"}},
+		{"out is a directory", []string{"run", "--modes", "noop", "--out", "{dir}"}, []string{"--out", "is a directory"}},
+		{"bad flag with a good out", []string{"run", "--dur", "0s", "--out", "{dir}/r.json"}, []string{"--dur 0s"}},
+		{"bad format with a good out", []string{"run", "--format", "xml", "--out", "{dir}/r.json"}, []string{"--format"}},
+		{"unknown flag", []string{"run", "--bogus"}, []string{"unknown flag", "--bogus"}},
+		{"unknown flag on root", []string{"--bogus"}, []string{"unknown flag", "--bogus"}},
+		{"unknown subcommand", []string{"brew"}, []string{`unknown command "brew"`}},
+		{"run extra argument", []string{"run", "extra-arg"}, []string{"brewput run", `"extra-arg"`}},
+		{"list extra argument", []string{"list", "extra-arg"}, []string{"brewput list", `"extra-arg"`}},
+		{"list unknown flag", []string{"list", "--modes", "noop"}, []string{"unknown flag", "--modes"}},
+		{"root unknown mode", []string{"--modes", "foo"}, []string{"--modes", `unknown mode "foo"`}},
+		{"root bad cpus", []string{"--cpus", "999"}, []string{"--cpus", cpuCount}},
+		{"root zero dur", []string{"--dur", "0s"}, []string{"--dur 0s"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			args := make([]string, len(c.args))
+			for i, a := range c.args {
+				args[i] = strings.ReplaceAll(a, "{dir}", dir)
+			}
+			code, stdout, stderr := brewput(context.Background(), t, noChild(), args...)
+			if code != exitUsage {
+				t.Errorf("brewput %q: exit %d, want %d (usage); stderr:\n%s", args, code, exitUsage, stderr)
+			}
+			if stdout != "" {
+				t.Errorf("brewput %q wrote to stdout:\n%s", args, stdout)
+			}
+			if !strings.HasPrefix(stderr, "brewput: ") || !strings.HasSuffix(stderr, "\n") || strings.Count(stderr, "\n") != 1 {
+				t.Errorf("brewput %q: stderr is not one line starting %q:\n%s", args, "brewput: ", stderr)
+			}
+			for _, w := range c.want {
+				if !strings.Contains(stderr, w) {
+					t.Errorf("brewput %q: stderr %q does not contain %q", args, stderr, w)
+				}
+			}
+			entries, err := os.ReadDir(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range entries {
+				t.Errorf("brewput %q left %s in the output directory", args, filepath.Join(dir, e.Name()))
+			}
+		})
+	}
+}

@@ -1,0 +1,66 @@
+package main
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+func TestListPrintsEveryFamily(t *testing.T) {
+	code, stdout, stderr := brewput(context.Background(), t, noChild(), "list")
+	if code != exitOK || stderr != "" {
+		t.Fatalf("brewput list: exit %d, stderr %q", code, stderr)
+	}
+	listed := map[string]string{}
+	for line := range strings.Lines(stdout) {
+		pattern, desc, _ := strings.Cut(strings.TrimSpace(line), " ")
+		listed[pattern] = strings.TrimSpace(desc)
+	}
+	want := []string{"ideal", "locking", "finelocking", "parsteam", "americano", "espresso",
+		"multi-N", "linearpipe-N", "splitpipe-N", "multipipe-N", "americanopipe-N", "espressopipe-N", "noop"}
+	for _, p := range want {
+		desc, ok := listed[p]
+		switch {
+		case !ok:
+			t.Errorf("brewput list does not list %s:\n%s", p, stdout)
+		case desc == "":
+			t.Errorf("brewput list gives %s no description", p)
+		case strings.HasSuffix(p, "-N") && !strings.Contains(desc, "(N: "):
+			t.Errorf("brewput list does not say what N means for %s: %q", p, desc)
+		}
+	}
+	if len(listed) != len(want) {
+		t.Errorf("brewput list lists %d lines, want %d:\n%s", len(listed), len(want), stdout)
+	}
+}
+
+func TestHelp(t *testing.T) {
+	for _, args := range [][]string{{"--help"}, {"-h"}, {"run", "--help"}, {"list", "--help"}, {"help", "run"}} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			code, stdout, stderr := brewput(context.Background(), t, noChild(), args...)
+			if code != exitOK || stderr != "" {
+				t.Fatalf("brewput %q: exit %d, stderr %q", args, code, stderr)
+			}
+			if !strings.Contains(stdout, "Examples:\n  brewput") {
+				t.Errorf("brewput %q prints no examples:\n%s", args, stdout)
+			}
+			if !strings.Contains(stdout, "Usage:") {
+				t.Errorf("brewput %q prints no usage:\n%s", args, stdout)
+			}
+		})
+	}
+}
+
+func TestHelpHidesPointAndCompletion(t *testing.T) {
+	_, stdout, _ := brewput(context.Background(), t, noChild(), "--help")
+	for _, cmd := range []string{"run", "list"} {
+		if !strings.Contains(stdout, "\n  "+cmd+" ") {
+			t.Errorf("brewput --help does not list the %s command:\n%s", cmd, stdout)
+		}
+	}
+	for _, cmd := range []string{"point", "completion"} {
+		if strings.Contains(stdout, "\n  "+cmd+" ") {
+			t.Errorf("brewput --help lists the %s command:\n%s", cmd, stdout)
+		}
+	}
+}

@@ -1,0 +1,63 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+
+	"go.uber.org/goleak"
+)
+
+// testMainEnv, set to 1 in the environment, makes the test binary act as
+// brewput itself: the child process that measures a point is this binary
+// with the hidden "point" command.
+const testMainEnv = "BREWPUT_TEST_MAIN"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(testMainEnv) == "1" {
+		os.Exit(run(context.Background(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	}
+	goleak.VerifyTestMain(m)
+}
+
+// selfChild measures each point in this test binary acting as brewput.
+func selfChild() childCommand {
+	return childCommand{path: os.Args[0], args: []string{"point"}, env: []string{testMainEnv + "=1"}}
+}
+
+// noChild is a child that cannot start: a test that means to measure
+// nothing uses it, so that input wrongly accepted fails fast instead of
+// measuring for seconds.
+func noChild() childCommand {
+	return childCommand{path: "/nonexistent/brewput-test-child", args: []string{"point"}}
+}
+
+// syncBuffer is a bytes.Buffer safe to read while brewput writes to it.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// brewput runs the program with args and child as the child process, and
+// returns its exit status and what it wrote.
+func brewput(ctx context.Context, t *testing.T, child childCommand, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errOut syncBuffer
+	code = runEnv(ctx, args, &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errOut, child: child})
+	return code, out.String(), errOut.String()
+}

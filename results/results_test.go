@@ -1,0 +1,134 @@
+package results
+
+import (
+	"bytes"
+	"encoding/csv"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/HdrHistogram/hdrhistogram-go"
+)
+
+func samplePoints(t *testing.T) []Point {
+	h := hdrhistogram.New(1, int64(time.Hour), 3)
+	for i := 1; i <= 1000; i++ {
+		h.RecordValue(int64(4*time.Millisecond) + int64(i)*1000)
+	}
+	enc, err := EncodeHistogram(h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc := Summarize(h)
+	return []Point{
+		{Source: "a", Mode: "finelocking", CPUs: 2, CPUSet: "0-1", Par: 2, DurS: 1, WarmupS: 0.2, Ops: 1000,
+			Throughput: 1000, Unit: "lattes/s", CPUUsed: 1.9, Util: 0.95, Latency: Summarize(h),
+			Machines: []Machine{{Name: "grinder", Uses: 1000, BusyFrac: 0.5, MeanWaitMs: 0.01}},
+			Steps:    Steps{GrindMs: 1, PressMs: 1, SteamMs: 1, LatteMs: 1, Clock: "wall"},
+			Host:     Host{Name: "a", CPUModel: "x", Cores: 2, GoVersion: "go1.26", OS: "linux", Arch: "amd64"},
+			Start:    time.Date(2026, 11, 21, 20, 0, 0, 0, time.UTC), Hist: enc},
+		{Source: "b", Mode: "locking", CPUs: 1, Par: 1, Rate: 200, MaxQ: 10, DurS: 1, Ops: 200, Drops: 3,
+			Throughput: 200, Unit: "lattes/s", Latency: Summarize(h), Service: &svc, Machines: []Machine{}},
+	}
+}
+
+func TestJSONRoundTrip(t *testing.T) {
+	points := samplePoints(t)
+	var buf bytes.Buffer
+	if err := WriteJSON(&buf, points); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(buf.String(), "\n"); n != len(points) {
+		t.Fatalf("%d lines for %d points", n, len(points))
+	}
+	got, err := ReadJSON(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, points) {
+		t.Errorf("round trip changed the points:\n got %+v\nwant %+v", got, points)
+	}
+	h, err := got[0].Histogram()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h.TotalCount() != 1000 || Summarize(h) != points[0].Latency {
+		t.Errorf("histogram did not survive: %d values, %+v", h.TotalCount(), Summarize(h))
+	}
+	if _, err := got[1].Histogram(); err == nil {
+		t.Error("a point without a histogram decoded one")
+	}
+}
+
+func TestReadJSONNamesTheBadLine(t *testing.T) {
+	for in, want := range map[string]string{
+		"{\"mode\":\"noop\",\"cpus\":1}\nnot json\n":   "line 2: not a brewput point",
+		"{\"mode\":\"noop\",\"cpus\":1,\"extra\":1}\n": "line 1: not a brewput point",
+		"{\"cpus\":1}\n": "line 1: not a brewput point: missing mode",
+	} {
+		if _, err := ReadJSON(strings.NewReader(in)); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("ReadJSON(%q) error = %v, want %q", in, err, want)
+		}
+	}
+}
+
+func TestCSVHasOneColumnPerField(t *testing.T) {
+	var buf bytes.Buffer
+	if err := WriteCSV(&buf, samplePoints(t)); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := csv.NewReader(&buf).ReadAll() // fails on ragged rows
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 3 {
+		t.Fatalf("%d rows, want header + 2", len(rows))
+	}
+	col := map[string]int{}
+	for i, name := range rows[0] {
+		col[name] = i
+	}
+	for name, want := range map[string]string{"mode": "finelocking", "latency_ms.p50": "4.501503", "machines": "grinder:1000:0.5:0.01", "service_ms.p50": "", "util": "0.95"} {
+		if got := rows[1][col[name]]; got != want {
+			t.Errorf("row 1 %s = %q, want %q", name, got, want)
+		}
+	}
+	if rows[2][col["service_ms.p50"]] == "" || rows[2][col["drops"]] != "3" {
+		t.Errorf("open-loop row lacks service time or drops: %v", rows[2])
+	}
+}
+
+func TestTableShowsEveryPointAndOnlyUsefulColumns(t *testing.T) {
+	points := samplePoints(t)
+	var buf bytes.Buffer
+	if err := WriteTable(&buf, points[:1]); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	for _, want := range []string{"finelocking", "1000.0 lattes/s", "grinder 50%, 0.01 ms", "95%"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("table lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "drops") || strings.Contains(out, "source") {
+		t.Errorf("closed loop from one source shows drops or source columns:\n%s", out)
+	}
+	buf.Reset()
+	WriteTable(&buf, points)
+	if !strings.Contains(buf.String(), "drops") || !strings.Contains(buf.String(), "source") {
+		t.Errorf("mixed table lacks drops or source:\n%s", buf.String())
+	}
+}
+
+func TestParseFormat(t *testing.T) {
+	for _, name := range Formats() {
+		f, err := ParseFormat(name)
+		if err != nil || f.String() != name {
+			t.Errorf("ParseFormat(%q) = %v, %v", name, f, err)
+		}
+	}
+	if _, err := ParseFormat("xml"); err == nil || !strings.Contains(err.Error(), "accepted: table, csv, json") {
+		t.Errorf("ParseFormat(xml) error = %v", err)
+	}
+}

@@ -21,7 +21,13 @@ const (
 // Formats lists the names ParseFormat accepts.
 func Formats() []string { return []string{"table", "csv", "json"} }
 
-func (f Format) String() string { return Formats()[f] }
+// String returns the name ParseFormat reads.
+func (f Format) String() string {
+	if f < 0 || int(f) >= len(Formats()) {
+		return fmt.Sprintf("Format(%d)", int(f))
+	}
+	return Formats()[f]
+}
 
 // ParseFormat reads a format name.
 func ParseFormat(s string) (Format, error) {

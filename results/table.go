@@ -12,13 +12,17 @@ import (
 // that would be empty for every row (drops in a closed loop, the source when
 // all points share one) are left out.
 func WriteTable(w io.Writer, points []Point) error {
-	openLoop, sources := false, map[string]bool{}
+	openLoop, sources, modeWidth := false, map[string]bool{}, len("mode")
 	for _, p := range points {
 		openLoop = openLoop || p.Rate > 0
 		sources[p.Source] = true
+		modeWidth = max(modeWidth, len(p.Mode))
 	}
+	// Numbers align right; padding the mode to the widest one makes its
+	// column read left-aligned all the same.
+	left := func(s string) string { return fmt.Sprintf("%-*s", modeWidth, s) }
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	head := []string{"mode", "cpus", "par"}
+	head := []string{left("mode"), "cpus", "par"}
 	if openLoop {
 		head = append(head, "rate/s", "drops")
 	}
@@ -28,17 +32,17 @@ func WriteTable(w io.Writer, points []Point) error {
 	}
 	fmt.Fprintln(tw, strings.Join(head, "\t")+"\t")
 	for _, p := range points {
-		row := []string{p.Mode, fmt.Sprint(p.CPUs), fmt.Sprint(p.Par)}
+		row := []string{left(p.Mode), fmt.Sprint(p.CPUs), fmt.Sprint(p.Par)}
 		if openLoop {
 			row = append(row, fmt.Sprintf("%.0f", p.Rate), fmt.Sprint(p.Drops))
 		}
 		row = append(row,
 			fmt.Sprintf("%.1f %s", p.Throughput, p.Unit),
-			fmt.Sprintf("%.2f", p.Latency.Mean),
-			fmt.Sprintf("%.2f", p.Latency.P05),
-			fmt.Sprintf("%.2f", p.Latency.P50),
-			fmt.Sprintf("%.2f", p.Latency.P95),
-			fmt.Sprintf("%.2f", p.Latency.P99),
+			ms(p.Latency.Mean),
+			ms(p.Latency.P05),
+			ms(p.Latency.P50),
+			ms(p.Latency.P95),
+			ms(p.Latency.P99),
 			fmt.Sprintf("%.0f%%", 100*p.Util),
 			busiest(p.Machines))
 		if len(sources) > 1 {
@@ -61,4 +65,13 @@ func busiest(ms []Machine) string {
 		}
 	}
 	return fmt.Sprintf("%s %.0f%%, %.2f ms", top.Name, 100*top.BusyFrac, top.MeanWaitMs)
+}
+
+// ms formats milliseconds with two decimals, or three significant digits
+// when that would show nothing (the harness's own no-op takes nanoseconds).
+func ms(v float64) string {
+	if v >= 0.1 || v == 0 {
+		return fmt.Sprintf("%.2f", v)
+	}
+	return fmt.Sprintf("%.3g", v)
 }

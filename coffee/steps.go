@@ -26,14 +26,15 @@ func DefaultSteps() Steps {
 	return Steps{Grind: time.Millisecond, Press: time.Millisecond, Steam: time.Millisecond, Combine: time.Millisecond}
 }
 
-// Validate reports a negative duration, naming the step.
+// Validate reports a negative duration, naming the step as the command
+// line's flag does (grind, press, steam, latte, jitter).
 func (s Steps) Validate() error {
 	for _, f := range []struct {
 		name string
 		d    time.Duration
 	}{{"grind", s.Grind}, {"press", s.Press}, {"steam", s.Steam}, {"latte", s.Combine}, {"jitter", s.Jitter}} {
 		if f.d < 0 {
-			return fmt.Errorf("%s is %v; want zero or a positive duration", f.name, f.d)
+			return fmt.Errorf("%s %v: want zero or a positive duration such as 1ms", f.name, f.d)
 		}
 	}
 	return nil

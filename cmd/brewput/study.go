@@ -111,13 +111,8 @@ func (f *studyFlags) plan(fs *pflag.FlagSet) (*study, error) {
 	}
 
 	base.Steps = coffee.Steps{Grind: f.grind.get(), Press: f.press.get(), Steam: f.steam.get(), Combine: f.latte.get(), Jitter: f.jitter.get()}
-	for _, s := range []struct {
-		flag string
-		d    time.Duration
-	}{{"grind", base.Steps.Grind}, {"press", base.Steps.Press}, {"steam", base.Steps.Steam}, {"latte", base.Steps.Combine}, {"jitter", base.Steps.Jitter}} {
-		if s.d < 0 {
-			return nil, fmt.Errorf("--%s %v: want zero or a positive duration such as 1ms", s.flag, s.d)
-		}
+	if err := base.Steps.Validate(); err != nil {
+		return nil, fmt.Errorf("--%w", err)
 	}
 	if base.Steps.Clock, err = burn.ParseClock(f.burn); err != nil {
 		return nil, fmt.Errorf("--burn: %w", err)

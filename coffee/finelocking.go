@@ -7,16 +7,14 @@ package coffee
 // The same structure makes the americano and espresso modes, which skip the
 // steamer (and, for espresso, the combine step).
 type fineLocking struct {
-	steps                      Steps
-	drink                      Drink
+	kitchen                    // the machines, for their meters; reached only through the locks below
 	grinder, espresso, steamer *lockedMachine
 }
 
 func newFineLocking(steps Steps, drink Drink) *fineLocking {
 	k := newKitchen(steps, drink)
 	return &fineLocking{
-		steps:    steps,
-		drink:    drink,
+		kitchen:  k,
 		grinder:  &lockedMachine{Machine: k.grinder},
 		espresso: &lockedMachine{Machine: k.espresso},
 		steamer:  &lockedMachine{Machine: k.steamer},
@@ -34,13 +32,3 @@ func (s *fineLocking) Brew() error {
 	}
 	return nil
 }
-
-func (s *fineLocking) Meters() []*Meter {
-	m := []*Meter{&s.grinder.Meter, &s.espresso.Meter}
-	if s.drink.steams() {
-		m = append(m, &s.steamer.Meter)
-	}
-	return m
-}
-
-func (s *fineLocking) Close() {}

@@ -1,9 +1,6 @@
 package coffee
 
-import (
-	"fmt"
-	"time"
-)
+import "fmt"
 
 // linearPipe is an assembly line: one goroutine per machine, connected by
 // channels with room for `buffer` orders. The customer hands in an order,
@@ -42,8 +39,6 @@ func newLinearPipe(steps Steps, drink Drink, buffer, lines int) *linearPipe {
 	}
 	return s
 }
-
-func (s *linearPipe) press() time.Duration { return s.steps.press() }
 
 func (s *linearPipe) Brew() error {
 	o := &order{ready: make(chan struct{}, 1)}

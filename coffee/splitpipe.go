@@ -1,7 +1,5 @@
 package coffee
 
-import "time"
-
 // splitPipe is a pipeline that forks: the customer hands the order both to
 // the grinder, whose line goes on to the espresso machine, and to the
 // steamer, which works on the milk at the same time. The customer waits for
@@ -20,8 +18,6 @@ func newSplitPipe(steps Steps, buffer int) *splitPipe {
 	s.staff(newMachine("steamer", steps.Clock), steps.steam, s.milk, nil)
 	return s
 }
-
-func (s *splitPipe) press() time.Duration { return s.steps.press() }
 
 func (s *splitPipe) Brew() error {
 	o := &order{ready: make(chan struct{}, 2)}

@@ -31,7 +31,6 @@ With no command it runs a short default sweep of the talk's main modes over
 	}
 	root.SetOut(e.stdout)
 	root.SetErr(e.stderr)
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return err })
 	sf.register(root.Flags(), quickDefaults())
 	root.AddCommand(newRunCmd(e), newListCmd(e), newPointCmd(e))
 	root.CompletionOptions.DisableDefaultCmd = true

@@ -13,7 +13,7 @@ import (
 // dot. The machines, whose number varies by mode, share one column of
 // name:uses:busy_frac:mean_wait_ms entries separated by semicolons.
 func csvHeader() []string {
-	h := []string{"source", "mode", "cpus", "cpuset", "par", "rate", "maxq", "dur_s", "warmup_s",
+	h := []string{"source", "mode", "cpus", "cpuset", "par", "rate", "maxq", "dur_s", "warmup_s", "rep",
 		"ops", "errors", "drops", "throughput", "unit", "cpu_used", "util"}
 	for _, prefix := range []string{"latency_ms", "service_ms"} {
 		for _, k := range latencyKeys() {
@@ -33,7 +33,8 @@ func (l Latency) values() []float64 {
 	return []float64{l.Min, l.P05, l.P25, l.P50, l.P75, l.P90, l.P95, l.P99, l.Max, l.Mean}
 }
 
-// WriteCSV writes a header and one row per point.
+// WriteCSV writes a header and one row per point. The histogram is left
+// out: a CSV file is for spreadsheets, and ReadCSV gives points without one.
 func WriteCSV(w io.Writer, points []Point) error {
 	cw := csv.NewWriter(w)
 	if err := cw.Write(csvHeader()); err != nil {
@@ -42,7 +43,7 @@ func WriteCSV(w io.Writer, points []Point) error {
 	num := func(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
 	for _, p := range points {
 		row := []string{p.Source, p.Mode, strconv.Itoa(p.CPUs), p.CPUSet, strconv.Itoa(p.Par), num(p.Rate),
-			strconv.Itoa(p.MaxQ), num(p.DurS), num(p.WarmupS), fmt.Sprint(p.Ops), fmt.Sprint(p.Errors),
+			strconv.Itoa(p.MaxQ), num(p.DurS), num(p.WarmupS), strconv.Itoa(p.Rep), fmt.Sprint(p.Ops), fmt.Sprint(p.Errors),
 			fmt.Sprint(p.Drops), num(p.Throughput), p.Unit, num(p.CPUUsed), num(p.Util)}
 		for _, v := range p.Latency.values() {
 			row = append(row, num(v))
@@ -75,4 +76,177 @@ func serviceCells(s *Latency, num func(float64) string) []string {
 		cells[i] = num(v)
 	}
 	return cells
+}
+
+// ReadCSV reads what WriteCSV writes: the header, checked column by column,
+// then a point per row. CSV holds no histogram, so Hist is ""; a closed
+// loop's empty service cells give a nil Service. An error names the line
+// and the column it could not read.
+func ReadCSV(r io.Reader) ([]Point, error) {
+	cr := csv.NewReader(r)
+	header, err := cr.Read()
+	if err == io.EOF {
+		return nil, fmt.Errorf("line 1: no header; want brewput's CSV from --format csv")
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := checkCSVHeader(header); err != nil {
+		return nil, fmt.Errorf("line 1: not brewput's CSV header: %w", err)
+	}
+	col := map[string]int{}
+	for i, name := range header {
+		col[name] = i
+	}
+	var points []Point
+	for {
+		rec, err := cr.Read()
+		if err == io.EOF {
+			return points, nil
+		}
+		if err != nil {
+			return nil, err // a *csv.ParseError, which names the line
+		}
+		row := &csvRow{rec: rec, col: col, pos: cr.FieldPos}
+		p := row.point()
+		if row.err != nil {
+			return nil, row.err
+		}
+		if p.Mode == "" || p.CPUs < 1 {
+			line, _ := cr.FieldPos(0)
+			return nil, fmt.Errorf("line %d: not a brewput point: missing mode or cpus", line)
+		}
+		points = append(points, p)
+	}
+}
+
+// checkCSVHeader tells how a header differs from brewput's, so that a CSV
+// file from elsewhere, or from a brewput with other columns, is named as such.
+func checkCSVHeader(got []string) error {
+	want := csvHeader()
+	for i := range max(len(got), len(want)) {
+		switch {
+		case i >= len(got):
+			return fmt.Errorf("it ends before column %d, %q", i+1, want[i])
+		case i >= len(want):
+			return fmt.Errorf("column %d, %q, is one too many", i+1, got[i])
+		case got[i] != want[i]:
+			return fmt.Errorf("column %d is %q, want %q", i+1, got[i], want[i])
+		}
+	}
+	return nil
+}
+
+// csvRow reads the cells of one CSV record by column name, keeping the
+// first error, so that point reads as a list of fields.
+type csvRow struct {
+	rec []string
+	col map[string]int
+	pos func(field int) (line, column int)
+	err error
+}
+
+// point reads the row's point; see row.err for what failed.
+func (r *csvRow) point() Point {
+	p := Point{
+		Source: r.str("source"), Mode: r.str("mode"), CPUs: r.int("cpus"), CPUSet: r.str("cpuset"),
+		Par: r.int("par"), Rate: r.float("rate"), MaxQ: r.int("maxq"),
+		DurS: r.float("dur_s"), WarmupS: r.float("warmup_s"), Rep: r.int("rep"),
+		Ops: r.int64("ops"), Errors: r.int64("errors"), Drops: r.int64("drops"),
+		Throughput: r.float("throughput"), Unit: r.str("unit"), CPUUsed: r.float("cpu_used"), Util: r.float("util"),
+		Latency:  r.latency("latency_ms"),
+		Machines: r.machines(),
+		Steps: Steps{GrindMs: r.float("steps.grind_ms"), PressMs: r.float("steps.press_ms"), SteamMs: r.float("steps.steam_ms"),
+			LatteMs: r.float("steps.latte_ms"), JitterMs: r.float("steps.jitter_ms"), Clock: r.str("steps.clock")},
+		Host: Host{Name: r.str("host.name"), CPUModel: r.str("host.cpu_model"), Cores: r.int("host.cores"),
+			GoVersion: r.str("host.go_version"), OS: r.str("host.os"), Arch: r.str("host.arch")},
+	}
+	if !r.empty("service_ms") {
+		svc := r.latency("service_ms")
+		p.Service = &svc
+	}
+	start, err := time.Parse(time.RFC3339Nano, r.str("start"))
+	if err != nil {
+		r.fail("start", "%q is not an RFC 3339 time", r.str("start"))
+	}
+	p.Start = start
+	return p
+}
+
+func (r *csvRow) str(name string) string { return r.rec[r.col[name]] }
+
+// fail records the first error, naming the line and the column.
+func (r *csvRow) fail(name, format string, args ...any) {
+	if r.err == nil {
+		line, _ := r.pos(r.col[name])
+		r.err = fmt.Errorf("line %d, column %q: %s", line, name, fmt.Sprintf(format, args...))
+	}
+}
+
+func (r *csvRow) float(name string) float64 {
+	v, err := strconv.ParseFloat(r.str(name), 64)
+	if err != nil {
+		r.fail(name, "%q is not a number", r.str(name))
+	}
+	return v
+}
+
+func (r *csvRow) int64(name string) int64 {
+	v, err := strconv.ParseInt(r.str(name), 10, 64)
+	if err != nil {
+		if _, ferr := strconv.ParseFloat(r.str(name), 64); ferr == nil {
+			r.fail(name, "%q is not a whole number", r.str(name))
+		} else {
+			r.fail(name, "%q is not a number", r.str(name))
+		}
+	}
+	return v
+}
+
+func (r *csvRow) int(name string) int { return int(r.int64(name)) }
+
+// empty reports whether every cell of a latency is empty, as the service
+// time's are in a closed loop.
+func (r *csvRow) empty(prefix string) bool {
+	for _, k := range latencyKeys() {
+		if r.str(prefix+"."+k) != "" {
+			return false
+		}
+	}
+	return true
+}
+
+func (r *csvRow) latency(prefix string) Latency {
+	var v [10]float64
+	for i, k := range latencyKeys() {
+		v[i] = r.float(prefix + "." + k)
+	}
+	return Latency{Min: v[0], P05: v[1], P25: v[2], P50: v[3], P75: v[4], P90: v[5], P95: v[6], P99: v[7], Max: v[8], Mean: v[9]}
+}
+
+// machines reads the name:uses:busy_frac:mean_wait_ms entries. The numbers
+// are the last three fields, so a name may hold a colon.
+func (r *csvRow) machines() []Machine {
+	ms := []Machine{}
+	cell := r.str("machines")
+	if cell == "" {
+		return ms
+	}
+	for _, e := range strings.Split(cell, ";") {
+		f := strings.Split(e, ":")
+		n := len(f)
+		if n < 4 {
+			r.fail("machines", "%q is not name:uses:busy_frac:mean_wait_ms", e)
+			return ms
+		}
+		uses, err1 := strconv.ParseInt(f[n-3], 10, 64)
+		busy, err2 := strconv.ParseFloat(f[n-2], 64)
+		wait, err3 := strconv.ParseFloat(f[n-1], 64)
+		if err1 != nil || err2 != nil || err3 != nil {
+			r.fail("machines", "%q is not name:uses:busy_frac:mean_wait_ms", e)
+			return ms
+		}
+		ms = append(ms, Machine{Name: strings.Join(f[:n-3], ":"), Uses: uses, BusyFrac: busy, MeanWaitMs: wait})
+	}
+	return ms
 }

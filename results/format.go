@@ -16,10 +16,12 @@ const (
 	CSV
 	// JSON is JSON Lines: one object per point.
 	JSON
+	// Bench is the Go benchmark format, for benchstat; see WriteBench.
+	Bench
 )
 
 // Formats lists the names ParseFormat accepts.
-func Formats() []string { return []string{"table", "csv", "json"} }
+func Formats() []string { return []string{"table", "csv", "json", "bench"} }
 
 // String returns the name ParseFormat reads.
 func (f Format) String() string {
@@ -40,13 +42,15 @@ func ParseFormat(s string) (Format, error) {
 }
 
 // FormatForFile guesses a file's format from its extension: .json and
-// .jsonl are JSON, .csv is CSV; anything else is ok=false.
+// .jsonl are JSON, .csv is CSV, .bench is Bench; anything else is ok=false.
 func FormatForFile(name string) (f Format, ok bool) {
 	switch {
 	case strings.HasSuffix(name, ".json"), strings.HasSuffix(name, ".jsonl"):
 		return JSON, true
 	case strings.HasSuffix(name, ".csv"):
 		return CSV, true
+	case strings.HasSuffix(name, ".bench"):
+		return Bench, true
 	}
 	return 0, false
 }
@@ -58,6 +62,8 @@ func Write(w io.Writer, f Format, points []Point) error {
 		return WriteCSV(w, points)
 	case JSON:
 		return WriteJSON(w, points)
+	case Bench:
+		return WriteBench(w, points)
 	}
 	return WriteTable(w, points)
 }

@@ -20,6 +20,9 @@ type Point struct {
 	MaxQ    int     `json:"maxq"`
 	DurS    float64 `json:"dur_s"`
 	WarmupS float64 `json:"warmup_s"`
+	// Rep numbers the repetitions of one configuration (run --count), from
+	// 1; files without it hold one repetition each.
+	Rep int `json:"rep,omitempty"`
 
 	// Ops counts operations completed in the window, Errors those that
 	// failed, Drops open-loop arrivals turned away by a full queue.

@@ -10,11 +10,12 @@ import (
 // WriteTable writes an aligned table for people: one row per point, with
 // the latency percentiles, CPU utilization and the busiest machine. Columns
 // that would be empty for every row (drops in a closed loop, the source when
-// all points share one) are left out.
+// all points share one, the repetition without --count) are left out.
 func WriteTable(w io.Writer, points []Point) error {
-	openLoop, sources, modeWidth := false, map[string]bool{}, len("mode")
+	openLoop, reps, sources, modeWidth := false, false, map[string]bool{}, len("mode")
 	for _, p := range points {
 		openLoop = openLoop || p.Rate > 0
+		reps = reps || p.Rep > 0
 		sources[p.Source] = true
 		modeWidth = max(modeWidth, len(p.Mode))
 	}
@@ -23,6 +24,9 @@ func WriteTable(w io.Writer, points []Point) error {
 	left := func(s string) string { return fmt.Sprintf("%-*s", modeWidth, s) }
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	head := []string{left("mode"), "cpus", "par"}
+	if reps {
+		head = append(head, "rep")
+	}
 	if openLoop {
 		head = append(head, "rate/s", "drops")
 	}
@@ -33,6 +37,9 @@ func WriteTable(w io.Writer, points []Point) error {
 	fmt.Fprintln(tw, strings.Join(head, "\t")+"\t")
 	for _, p := range points {
 		row := []string{left(p.Mode), fmt.Sprint(p.CPUs), fmt.Sprint(p.Par)}
+		if reps {
+			row = append(row, fmt.Sprint(max(p.Rep, 1)))
+		}
 		if openLoop {
 			row = append(row, fmt.Sprintf("%.0f", p.Rate), fmt.Sprint(p.Drops))
 		}

@@ -21,6 +21,10 @@ const (
 	exitOK      = 0
 	exitFailure = 1
 	exitUsage   = 2
+	// exitInterrupted is the shell's status for a program stopped by
+	// Ctrl-C (128 + SIGINT), kept by brewput when it stops on one after
+	// saving what it measured.
+	exitInterrupted = 130
 )
 
 func main() {
@@ -47,7 +51,11 @@ func runEnv(ctx context.Context, args []string, e *env) int {
 	}
 	fmt.Fprintf(e.stderr, "brewput: %v\n", err)
 	var f failure
-	if errors.As(err, &f) {
+	var i interrupted
+	switch {
+	case errors.As(err, &i):
+		return exitInterrupted
+	case errors.As(err, &f):
 		return exitFailure
 	}
 	return exitUsage
@@ -74,3 +82,10 @@ type failure struct{ err error }
 
 func (f failure) Error() string { return f.err.Error() }
 func (f failure) Unwrap() error { return f.err }
+
+// interrupted marks a run stopped by the user (Ctrl-C) after it saved what
+// it had measured.
+type interrupted struct{ err error }
+
+func (i interrupted) Error() string { return i.err.Error() }
+func (i interrupted) Unwrap() error { return i.err }

@@ -191,8 +191,8 @@ wait:
 	}
 	code = <-done
 
-	if code != exitFailure {
-		t.Errorf("exit %d, want %d", code, exitFailure)
+	if code != exitInterrupted {
+		t.Errorf("exit %d, want %d", code, exitInterrupted)
 	}
 	last := lastLine(stderr.String())
 	if !strings.HasPrefix(last, "brewput: ") || !strings.Contains(last, "interrupted") {
@@ -225,8 +225,8 @@ func TestInterruptBeforeAnyPoint(t *testing.T) {
 	cancel()
 	code, _, stderr := brewput(ctx, t, selfChild(),
 		"run", "--modes", "noop", "--cpus", "1", "--dur", "50ms", "--out", filepath.Join(dir, "r.json"))
-	if code != exitFailure || !strings.Contains(stderr, "brewput: interrupted after 0 of 1 points") {
-		t.Errorf("exit %d, stderr:\n%s\nwant exit %d and an interruption after 0 points", code, stderr, exitFailure)
+	if code != exitInterrupted || !strings.Contains(stderr, "brewput: interrupted after 0 of 1 points") {
+		t.Errorf("exit %d, stderr:\n%s\nwant exit %d and an interruption after 0 points", code, stderr, exitInterrupted)
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
 		t.Errorf("interrupted run with nothing measured left %d files, first %s", len(entries), entries[0].Name())

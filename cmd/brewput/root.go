@@ -2,12 +2,19 @@ package main
 
 import (
 	"fmt"
+	"path/filepath"
 
+	"github.com/brewput/brewput/report"
+	"github.com/brewput/brewput/results"
 	"github.com/spf13/cobra"
 )
 
+// defaultReportDir is where the main job and brewput report write.
+const defaultReportDir = "brewput-report"
+
 func newRoot(e *env) *cobra.Command {
 	sf := &studyFlags{}
+	var out string
 	root := &cobra.Command{
 		Use:   "brewput",
 		Short: "Measure how the structure of concurrent Go code shapes its throughput and latency",
@@ -17,24 +24,63 @@ goroutines with buffered or unbuffered channels — on real CPUs, and shows
 how each structure shapes throughput ("brewput", lattes per second),
 latency, contention and CPU utilization as CPUs are added.
 
-With no command it runs a short default sweep of the talk's main modes over
-1..all CPUs and prints the table.`,
+With no command it runs the talk's study — its main modes on 1 to all CPUs,
+1 s a point — and writes a report to ./brewput-report: index.html with the
+three charts (throughput and median latency against CPUs, the latency
+distribution at the most CPUs), results.json, results.csv and the charts as
+SVG and PNG. The study's flags are those of brewput run.
+
+Ctrl-C stops measuring, writes the report of what was measured and exits 130.`,
 		Example: `  brewput
+  brewput --modes finelocking,multi-2 --dur 2s --out shop-report
   brewput run --modes ideal,locking,finelocking --cpus 1,2 --dur 2s
+  brewput report old/results.json new/results.json --out both
+  brewput compare old.json new.json
   brewput list`,
 		Args:          cobra.NoArgs,
 		SilenceErrors: true,
 		SilenceUsage:  true,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return runStudy(cmd, e, sf)
+			st, err := sf.plan(cmd.Flags())
+			if err != nil {
+				return err
+			}
+			if err := report.CheckDir(out); err != nil {
+				return fmt.Errorf("--out: %w", err)
+			}
+			points, runErr := e.measure(cmd.Context(), st)
+			if len(points) > 0 {
+				if err := writeReport(e, out, points); err != nil {
+					return failure{err}
+				}
+			}
+			return measureError(runErr, len(points), st.total())
 		},
 	}
 	root.SetOut(e.stdout)
 	root.SetErr(e.stderr)
-	sf.register(root.Flags(), quickDefaults())
-	root.AddCommand(newRunCmd(e), newListCmd(e), newPointCmd(e))
+	sf.register(root.Flags(), defaultStudy())
+	root.Flags().StringVar(&out, "out", defaultReportDir, "folder to write the report to")
+	root.AddCommand(newRunCmd(e), newReportCmd(e), newCompareCmd(e), newListCmd(e), newPointCmd(e))
 	root.CompletionOptions.DisableDefaultCmd = true
 	return root
+}
+
+// writeReport renders points into dir, then prints the table and where the
+// page is.
+func writeReport(e *env, dir string, points []results.Point) error {
+	r, err := report.Build(points)
+	if err != nil {
+		return err
+	}
+	if err := r.WriteDir(dir); err != nil {
+		return err
+	}
+	if err := results.WriteTable(e.stdout, points); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "\nreport: %s\n", filepath.Join(dir, report.Index))
+	return nil
 }
 
 // unknownArgs turns stray arguments into a usage error naming them.

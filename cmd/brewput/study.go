@@ -8,7 +8,6 @@ import (
 
 	"github.com/brewput/brewput/burn"
 	"github.com/brewput/brewput/coffee"
-	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/sweep"
 	"github.com/spf13/pflag"
 )
@@ -21,7 +20,8 @@ type studyFlags struct {
 	rate                               float64
 	dur, warmup, interval              durationFlag
 	grind, press, steam, latte, jitter durationFlag
-	burn, format, out, source          string
+	burn, source                       string
+	count                              int
 }
 
 // studyDefaults are the defaults that differ between commands.
@@ -30,12 +30,12 @@ type studyDefaults struct {
 	dur, warmup time.Duration
 }
 
-// quickDefaults make the short sweep brewput runs with no arguments.
-func quickDefaults() studyDefaults {
+// defaultStudy is the talk's study: its main modes, 1 s a point.
+func defaultStudy() studyDefaults {
 	return studyDefaults{
-		modes:  "ideal,locking,finelocking,multi-2,linearpipe-0,linearpipe-1",
-		dur:    500 * time.Millisecond,
-		warmup: 100 * time.Millisecond,
+		modes:  "ideal,locking,finelocking,parsteam,multi-2,linearpipe-0,linearpipe-1,linearpipe-10,multipipe-2",
+		dur:    time.Second,
+		warmup: 200 * time.Millisecond,
 	}
 }
 
@@ -57,17 +57,18 @@ func (f *studyFlags) register(fs *pflag.FlagSet, d studyDefaults) {
 	fs.Var(&f.latte, "latte", "CPU time of combining coffee and milk (no machine)")
 	fs.Var(&f.jitter, "jitter", "uniform jitter in [-j/2, +j/2] on the three machine steps")
 	fs.StringVar(&f.burn, "burn", "wall", "how a step counts its time: wall (wall clock) or cpu (thread CPU time)")
-	fs.StringVar(&f.format, "format", "table", "output format: "+strings.Join(results.Formats(), ", ")+" (with --out, guessed from its extension)")
-	fs.StringVar(&f.out, "out", "", "write the results to this file (the table still goes to stdout)")
 	fs.StringVar(&f.source, "source", "", "label for the results' source (default: the host name)")
+	fs.IntVar(&f.count, "count", 1, "measure every point this many times, in rounds over the whole study (as go test -count), for compare's statistics")
 }
 
-// study is a validated plan: the points to measure and where results go.
+// study is a validated plan: the points to measure, count times over.
 type study struct {
-	specs  []sweep.Spec
-	format results.Format
-	out    *outFile
+	specs []sweep.Spec
+	count int
 }
+
+// total is the number of points the study measures.
+func (st *study) total() int { return len(st.specs) * st.count }
 
 // plan checks every flag before anything is measured; its errors are usage
 // errors that name the flag and what it accepts.
@@ -102,6 +103,8 @@ func (f *studyFlags) plan(fs *pflag.FlagSet) (*study, error) {
 		return nil, fmt.Errorf("--maxq: only applies to an open loop; add --rate or --interval")
 	case f.maxq < 0:
 		return nil, fmt.Errorf("--maxq %d: want 0 or more waiting orders", f.maxq)
+	case f.count < 1:
+		return nil, fmt.Errorf("--count %d: want 1 or more repetitions of each point", f.count)
 	}
 	switch {
 	case fs.Changed("rate"):
@@ -118,20 +121,5 @@ func (f *studyFlags) plan(fs *pflag.FlagSet) (*study, error) {
 		return nil, fmt.Errorf("--burn: %w", err)
 	}
 
-	st := &study{specs: sweep.Plan(modes, cpus, base)}
-	if st.format, err = results.ParseFormat(f.format); err != nil {
-		return nil, fmt.Errorf("--format: %w", err)
-	}
-	if f.out != "" {
-		if guess, ok := results.FormatForFile(f.out); ok && !fs.Changed("format") {
-			st.format = guess
-		}
-		if st.format == results.Table && !fs.Changed("format") {
-			st.format = results.JSON // a file is for reading back
-		}
-		if st.out, err = createOut(f.out); err != nil {
-			return nil, fmt.Errorf("--out %s: %w", f.out, err)
-		}
-	}
-	return st, nil
+	return &study{specs: sweep.Plan(modes, cpus, base), count: f.count}, nil
 }

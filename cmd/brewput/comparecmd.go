@@ -1,0 +1,58 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/brewput/brewput/compare"
+	"github.com/brewput/brewput/results"
+	"github.com/spf13/cobra"
+)
+
+func newCompareCmd(e *env) *cobra.Command {
+	var format string
+	var opts compare.Options
+	cmd := &cobra.Command{
+		Use:   "compare OLD NEW",
+		Short: "Tell, point by point, how two results files differ, with a statistical verdict",
+		Long: `compare matches the points of two results files by configuration (mode,
+CPUs, customers, load and steps; not by source, so OLD and NEW may come from
+different machines) and prints, for throughput, median (p50) and p99
+latency, the old and new medians, the change, and a verdict the way
+benchstat gives one: a Mann-Whitney U test over the repetitions of each
+point (run --count N). "~" means no significant difference at --alpha; with
+too few repetitions for any verdict, it says so and how many are needed.`,
+		Example: `  brewput run --modes finelocking,multi-2 --count 6 --out old.json
+  brewput run --modes finelocking,multi-2 --count 6 --grind 2ms --out new.json
+  brewput compare old.json new.json`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) != 2 {
+				return fmt.Errorf("compare takes two results files, OLD and NEW; got %d", len(args))
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := opts.Check(); err != nil {
+				return fmt.Errorf("--alpha: %w", err)
+			}
+			if format != "table" && format != "json" {
+				return fmt.Errorf("--format: unknown format %q; accepted: table, json", format)
+			}
+			old, err := results.ReadFile(args[0])
+			if err != nil {
+				return err
+			}
+			new, err := results.ReadFile(args[1])
+			if err != nil {
+				return err
+			}
+			c := compare.Compare(old, new, opts)
+			if format == "json" {
+				return c.WriteJSON(e.stdout)
+			}
+			return c.WriteTable(e.stdout)
+		},
+	}
+	cmd.Flags().Float64Var(&opts.Alpha, "alpha", 0.05, "significance level: a difference counts when p < alpha")
+	cmd.Flags().StringVar(&format, "format", "table", "output format: table or json")
+	return cmd
+}

@@ -1,0 +1,205 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/brewput/brewput/results"
+)
+
+// studyCPUs is a CPU list with two counts where the machine has them, so
+// that the report draws lines.
+func studyCPUs() string {
+	if runtime.NumCPU() >= 2 {
+		return "1,2"
+	}
+	return "1"
+}
+
+// TestMainJobAndReport runs the main job on a small study, then re-renders
+// its results with brewput report: the second report must be byte for
+// byte the first.
+func TestMainJobAndReport(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	first := filepath.Join(dir, "first")
+	code, stdout, stderr := brewput(context.Background(), t, selfChild(),
+		"--modes", "noop,finelocking", "--cpus", studyCPUs(), "--dur", "100ms", "--warmup", "20ms", "--out", first)
+	if code != exitOK {
+		t.Fatalf("exit %d; stderr:\n%s", code, stderr)
+	}
+	if !strings.Contains(stdout, "finelocking") || !strings.Contains(stdout, "report: "+filepath.Join(first, "index.html")) {
+		t.Errorf("stdout has no table or no path to the page:\n%s", stdout)
+	}
+	want := []string{"distribution.png", "distribution.svg", "index.html", "results.csv", "results.json"}
+	if studyCPUs() != "1" {
+		want = append(want, "latency.png", "latency.svg", "throughput.png", "throughput.svg")
+		slices.Sort(want)
+	}
+	if got := dirNames(t, first); !slices.Equal(got, want) {
+		t.Fatalf("main job wrote %v, want %v", got, want)
+	}
+	f, err := os.Open(filepath.Join(first, "results.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	points, err := results.ReadJSON(f)
+	f.Close()
+	if err != nil || len(points) != 2*len(strings.Split(studyCPUs(), ",")) {
+		t.Fatalf("results.json: %d points, %v", len(points), err)
+	}
+
+	again := filepath.Join(dir, "again")
+	code, stdout, stderr = brewput(context.Background(), t, noChild(), "report", filepath.Join(first, "results.json"), "--out", again)
+	if code != exitOK {
+		t.Fatalf("brewput report: exit %d; stderr:\n%s", code, stderr)
+	}
+	if !strings.Contains(stdout, "report: "+filepath.Join(again, "index.html")) {
+		t.Errorf("brewput report does not say where the page is:\n%s", stdout)
+	}
+	for _, name := range want {
+		a, _ := os.ReadFile(filepath.Join(first, name))
+		b, err := os.ReadFile(filepath.Join(again, name))
+		if err != nil || !bytes.Equal(a, b) {
+			t.Errorf("%s differs between the main job and brewput report (%v)", name, err)
+		}
+	}
+
+	// The CSV is a results file too.
+	fromCSV := filepath.Join(dir, "csv")
+	if code, _, stderr := brewput(context.Background(), t, noChild(), "report", filepath.Join(first, "results.csv"), "--out", fromCSV); code != exitOK {
+		t.Fatalf("brewput report results.csv: exit %d; stderr:\n%s", code, stderr)
+	}
+	a, _ := os.ReadFile(filepath.Join(first, "distribution.svg"))
+	b, _ := os.ReadFile(filepath.Join(fromCSV, "distribution.svg"))
+	if !bytes.Equal(a, b) {
+		t.Errorf("the chart drawn from results.csv differs from the one drawn from results.json")
+	}
+}
+
+// TestMainJobInterrupted stops the main job after its first point: it must
+// write the report of what it measured, say so, and exit 130.
+func TestMainJobInterrupted(t *testing.T) {
+	t.Parallel()
+	out := filepath.Join(t.TempDir(), "report")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var stdout, stderr syncBuffer
+	done := make(chan int, 1)
+	go func() {
+		done <- runEnv(ctx, []string{"--modes", "noop,noop,noop", "--cpus", "1", "--dur", "400ms", "--warmup", "0s", "--out", out},
+			&env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr, child: selfChild()})
+	}()
+	deadline := time.Now().Add(30 * time.Second)
+	for !strings.Contains(stderr.String(), "[1/3]") {
+		if time.Now().After(deadline) {
+			t.Fatalf("no first point within 30 s; stderr:\n%s", stderr.String())
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	cancel()
+	if code := <-done; code != exitInterrupted {
+		t.Errorf("exit %d, want %d; stderr:\n%s", code, exitInterrupted, stderr.String())
+	}
+	if last := lastLine(stderr.String()); !strings.Contains(last, "interrupted after") || !strings.Contains(last, "kept what was measured") {
+		t.Errorf("last line of stderr %q does not say what was kept", last)
+	}
+	if !strings.Contains(stdout.String(), "report: ") {
+		t.Errorf("stdout does not point to the report of what was measured:\n%s", stdout.String())
+	}
+	page, err := os.ReadFile(filepath.Join(out, "index.html"))
+	if err != nil {
+		t.Fatalf("no report after the interruption: %v", err)
+	}
+	if !strings.Contains(string(page), "noop") {
+		t.Errorf("the report does not show the measured point")
+	}
+}
+
+// TestMainJobInterruptedBeforeAnyPoint checks that nothing is written when
+// nothing was measured, not even the folder.
+func TestMainJobInterruptedBeforeAnyPoint(t *testing.T) {
+	t.Parallel()
+	out := filepath.Join(t.TempDir(), "report")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	code, _, stderr := brewput(ctx, t, selfChild(), "--modes", "noop", "--cpus", "1", "--dur", "50ms", "--out", out)
+	if code != exitInterrupted {
+		t.Errorf("exit %d, want %d; stderr:\n%s", code, exitInterrupted, stderr)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Errorf("the interrupted main job created %s with nothing to put in it", out)
+	}
+}
+
+// TestRunCountAndBench measures two rounds and writes them in Go's
+// benchmark format, then compares the file with itself.
+func TestRunCountAndBench(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	out := filepath.Join(dir, "r.json")
+	code, stdout, stderr := brewput(context.Background(), t, selfChild(),
+		"run", "--modes", "noop,finelocking", "--cpus", "1", "--dur", "60ms", "--warmup", "10ms", "--count", "2", "--out", out)
+	if code != exitOK {
+		t.Fatalf("exit %d; stderr:\n%s", code, stderr)
+	}
+	if !strings.Contains(stderr, "[4/4] finelocking cpus=1 rep 2") {
+		t.Errorf("progress does not show the second round:\n%s", stderr)
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	points, err := results.ReadJSON(f)
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var reps []string
+	for _, p := range points {
+		reps = append(reps, p.Mode+"#"+string(rune('0'+p.Rep)))
+	}
+	if got := strings.Join(reps, " "); got != "noop#1 finelocking#1 noop#2 finelocking#2" {
+		t.Errorf("points measured in order %s, want round by round", got)
+	}
+	if !strings.Contains(stdout, "rep") {
+		t.Errorf("the table does not show repetitions:\n%s", stdout)
+	}
+
+	code, stdout, stderr = brewput(context.Background(), t, selfChild(),
+		"run", "--modes", "finelocking", "--cpus", "1", "--dur", "60ms", "--warmup", "10ms", "--format", "bench")
+	if code != exitOK {
+		t.Fatalf("--format bench: exit %d; stderr:\n%s", code, stderr)
+	}
+	if !strings.Contains(stdout, "BenchmarkCoffee/mode=finelocking/cpus=1") || !strings.Contains(stdout, " lattes/s") {
+		t.Errorf("--format bench did not write a benchmark line:\n%s", stdout)
+	}
+
+	code, stdout, stderr = brewput(context.Background(), t, noChild(), "compare", out, out)
+	if code != exitOK {
+		t.Fatalf("compare: exit %d; stderr:\n%s", code, stderr)
+	}
+	if !strings.Contains(stdout, "finelocking") || !strings.Contains(stdout, "~") {
+		t.Errorf("comparing a file with itself does not say there is no difference:\n%s", stdout)
+	}
+}
+
+func dirNames(t *testing.T, dir string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	return names
+}

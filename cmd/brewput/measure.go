@@ -1,0 +1,71 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/sweep"
+)
+
+// measure runs the study's points one by one, each in a child process, in
+// rounds when --count asks for repetitions (round-robin keeps a slow spell
+// of the machine from landing on one configuration). It returns what it
+// measured, also when it stops early on an error or an interruption.
+func (e *env) measure(ctx context.Context, st *study) ([]results.Point, error) {
+	runner, err := e.runner()
+	if err != nil {
+		return nil, err
+	}
+	total := st.total()
+	perPoint := st.specs[0].Warmup + st.specs[0].Dur
+	fmt.Fprintf(e.stderr, "measuring %s, about %v\n", plural(total, "point"), (time.Duration(total) * perPoint).Round(100*time.Millisecond))
+	prog := newProgress(e.stderr, total)
+	defer prog.finish()
+
+	var points []results.Point
+	for rep := 1; rep <= st.count; rep++ {
+		for _, s := range st.specs {
+			prog.start(len(points), s, rep, st.count)
+			p, err := runner.Run(ctx, s)
+			if err != nil {
+				return points, err
+			}
+			if st.count > 1 {
+				p.Rep = rep
+			}
+			points = append(points, p)
+			prog.done(len(points), p)
+		}
+	}
+	return points, nil
+}
+
+// measureError turns how measuring ended into the command's error: none,
+// an interruption (exit 130) or a failure (exit 1), saying how far it got.
+func measureError(err error, done, total int) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, context.Canceled):
+		return interrupted{fmt.Errorf("interrupted after %d of %d points; kept what was measured", done, total)}
+	case done == 0:
+		return failure{err}
+	}
+	return failure{fmt.Errorf("after %d of %d points: %w", done, total, err)}
+}
+
+// runner returns the Runner that measures each point in a child process.
+func (e *env) runner() (sweep.Runner, error) {
+	if e.child.path != "" {
+		return sweep.Runner{Path: e.child.path, Args: e.child.args, Env: e.child.env}, nil
+	}
+	self, err := os.Executable()
+	if err != nil {
+		return sweep.Runner{}, failure{fmt.Errorf("find brewput's own executable to measure in a child process: %w", err)}
+	}
+	return sweep.Runner{Path: self, Args: []string{"point"}}, nil
+}

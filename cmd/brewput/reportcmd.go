@@ -1,0 +1,49 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/brewput/brewput/report"
+	"github.com/brewput/brewput/results"
+	"github.com/spf13/cobra"
+)
+
+func newReportCmd(e *env) *cobra.Command {
+	var out string
+	cmd := &cobra.Command{
+		Use:   "report FILE...",
+		Short: "Render the report from saved results files, without measuring",
+		Long: `report reads results files (JSON Lines from --format json, or CSV from
+--format csv; the main job's results.json is one) and writes the same report
+the main job does: index.html, the charts as SVG and PNG, and the merged
+points as results.json and results.csv.
+
+Give it any number of files — other runs, other machines — and their points
+are drawn together; points from different sources are labelled with their
+source in the legend and the table. Rendering the same points again gives
+byte-identical files.`,
+		Example: `  brewput report brewput-report/results.json --out again
+  brewput report laptop.json server.json --out both`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return fmt.Errorf("report needs at least one results file, such as brewput-report/results.json")
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, files []string) error {
+			points, err := results.ReadFiles(files...)
+			if err != nil {
+				return err
+			}
+			if err := report.CheckDir(out); err != nil {
+				return fmt.Errorf("--out: %w", err)
+			}
+			if err := writeReport(e, out, points); err != nil {
+				return failure{err}
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&out, "out", defaultReportDir, "folder to write the report to")
+	return cmd
+}

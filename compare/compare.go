@@ -1,0 +1,180 @@
+package compare
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/brewput/brewput/results"
+)
+
+// Options configure Compare.
+type Options struct {
+	// Alpha is the significance level: a difference counts when its
+	// p-value is below it. 0 means 0.05, benchstat's default.
+	Alpha float64
+}
+
+// Check reports options Compare cannot make sense of, so that a command
+// line can say so before comparing.
+func (o Options) Check() error {
+	if o.Alpha < 0 || o.Alpha >= 1 {
+		return fmt.Errorf("alpha %v: want a significance level between 0 and 1, such as 0.05", o.Alpha)
+	}
+	return nil
+}
+
+func (o Options) alpha() float64 {
+	if o.Alpha == 0 {
+		return 0.05
+	}
+	return o.Alpha
+}
+
+// confidence is the level of the medians' confidence intervals, as in
+// benchstat.
+const confidence = 0.95
+
+// Key is a configuration: what was measured, apart from where and when.
+// Points with equal keys are repetitions of one another. The source is not
+// part of it, since the two sides of a comparison are usually different
+// runs or different machines.
+type Key struct {
+	Mode string  `json:"mode"`
+	CPUs int     `json:"cpus"`
+	Par  int     `json:"par"`
+	Rate float64 `json:"rate,omitempty"`
+	MaxQ int     `json:"maxq,omitempty"`
+	// Steps are the shop's step durations and clock; an empty clock is
+	// the default, wall.
+	Steps results.Steps `json:"steps"`
+}
+
+// KeyOf returns the configuration p was measured in.
+func KeyOf(p results.Point) Key {
+	k := Key{Mode: p.Mode, CPUs: p.CPUs, Par: p.Par, Rate: p.Rate, MaxQ: p.MaxQ, Steps: p.Steps}
+	if k.Steps.Clock == "" {
+		k.Steps.Clock = "wall" // files from before the clock was recorded
+	}
+	return k
+}
+
+// String names the configuration briefly, as "finelocking cpus=2 par=2",
+// with rate and maxq in an open loop and any step setting that is not the
+// default.
+func (k Key) String() string {
+	s := fmt.Sprintf("%s cpus=%d par=%d", k.Mode, k.CPUs, k.Par)
+	if k.Rate > 0 {
+		s += fmt.Sprintf(" rate=%s maxq=%d", strconv.FormatFloat(k.Rate, 'f', -1, 64), k.MaxQ)
+	}
+	if labels := k.Steps.NonDefault(); len(labels) > 0 {
+		s += " " + strings.Join(labels, " ")
+	}
+	return s
+}
+
+// Side describes one side of a comparison, for a header that says what was
+// compared with what.
+type Side struct {
+	// Sources are the points' sources, in the order first seen.
+	Sources []string `json:"sources"`
+	Points  int      `json:"points"`
+	// MinCount and MaxCount are the fewest and the most points of one
+	// configuration: the repetitions, --count.
+	MinCount int `json:"min_count"`
+	MaxCount int `json:"max_count"`
+}
+
+// Comparison is how NEW differs from OLD, configuration by configuration.
+type Comparison struct {
+	// Alpha is the significance level the verdicts used, Confidence the
+	// level of the medians' confidence intervals.
+	Alpha      float64 `json:"alpha"`
+	Confidence float64 `json:"confidence"`
+	Old        Side    `json:"old"`
+	New        Side    `json:"new"`
+	// Rows are the configurations in both, in the order OLD has them.
+	Rows []Row `json:"rows"`
+	// Geomeans summarize each metric over the rows, per unit.
+	Geomeans []Geomean `json:"geomeans"`
+	// OnlyOld and OnlyNew are the configurations only one side has,
+	// which cannot be compared.
+	OnlyOld []Key `json:"only_old"`
+	OnlyNew []Key `json:"only_new"`
+}
+
+// Row compares one configuration: throughput, p50 and p99 latency, in that
+// order. Latency metrics are missing where a side has no point that
+// completed an operation, as such points measured no latency.
+type Row struct {
+	Key     Key      `json:"key"`
+	Metrics []Metric `json:"metrics"`
+}
+
+// Compare groups each side's points by Key, their repetitions being
+// samples, and compares the configurations both sides have. See Options
+// for what opts mean; opts should pass Check.
+func Compare(old, new []results.Point, opts Options) Comparison {
+	alpha := opts.alpha()
+	o, n := groupByKey(old), groupByKey(new)
+	c := Comparison{Alpha: alpha, Confidence: confidence, Old: o.side(), New: n.side(),
+		Rows: []Row{}, Geomeans: []Geomean{}, OnlyOld: []Key{}, OnlyNew: []Key{}}
+	for _, k := range o.keys {
+		if _, ok := n.points[k]; !ok {
+			c.OnlyOld = append(c.OnlyOld, k)
+			continue
+		}
+		row := Row{Key: k}
+		for _, def := range metricDefs() {
+			if m, ok := def.compare(o.points[k], n.points[k], alpha); ok {
+				row.Metrics = append(row.Metrics, m)
+			}
+		}
+		c.Rows = append(c.Rows, row)
+	}
+	for _, k := range n.keys {
+		if _, ok := o.points[k]; !ok {
+			c.OnlyNew = append(c.OnlyNew, k)
+		}
+	}
+	c.Geomeans = geomeans(c.Rows)
+	return c
+}
+
+// grouped is one side's points by configuration, keys in the order first
+// seen.
+type grouped struct {
+	keys    []Key
+	points  map[Key][]results.Point
+	sources []string
+	total   int
+}
+
+func groupByKey(points []results.Point) grouped {
+	g := grouped{points: map[Key][]results.Point{}, sources: []string{}, total: len(points)}
+	seen := map[string]bool{}
+	for _, p := range points {
+		k := KeyOf(p)
+		if _, ok := g.points[k]; !ok {
+			g.keys = append(g.keys, k)
+		}
+		g.points[k] = append(g.points[k], p)
+		if !seen[p.Source] {
+			seen[p.Source] = true
+			g.sources = append(g.sources, p.Source)
+		}
+	}
+	return g
+}
+
+func (g grouped) side() Side {
+	s := Side{Sources: g.sources, Points: g.total}
+	for i, k := range g.keys {
+		n := len(g.points[k])
+		if i == 0 || n < s.MinCount {
+			s.MinCount = n
+		}
+		s.MaxCount = max(s.MaxCount, n)
+	}
+	return s
+}

@@ -1,0 +1,153 @@
+package report
+
+import (
+	"image/color"
+	"slices"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/brewput/brewput/results"
+)
+
+// latencyBoxes draws each row's latency distribution as a horizontal box
+// from p25 to p75 with a line at p50 and whiskers from p5 to p95. The
+// percentiles come precomputed with each point, which is why
+// plotter.BoxPlot, which computes quartiles from raw values, does not fit.
+type latencyBoxes struct {
+	Rows []boxRow
+}
+
+// boxRow is one series' box, centred on Y, latencies in ms.
+type boxRow struct {
+	Y       float64
+	Latency results.Latency
+	Colour  color.RGBA
+	Dashes  []vg.Length // of the whiskers, as the series' line elsewhere
+}
+
+// boxThickness is a box's height in rows, leaving a gap between boxes.
+const boxThickness = 0.6
+
+var (
+	_ plot.Plotter    = latencyBoxes{}
+	_ plot.DataRanger = latencyBoxes{}
+)
+
+// Plot implements plot.Plotter.
+func (b latencyBoxes) Plot(c draw.Canvas, p *plot.Plot) {
+	trX, trY := p.Transforms(&c)
+	for _, r := range b.Rows {
+		y := trY(r.Y)
+		half := (trY(r.Y+boxThickness/2) - trY(r.Y-boxThickness/2)) / 2
+		l := r.Latency
+		drawBox(&c, r.Colour, r.Dashes, y, half,
+			trX(l.P05), trX(l.P25), trX(l.P50), trX(l.P75), trX(l.P95))
+	}
+}
+
+// drawBox draws one box and its whiskers around height y, half thick,
+// at the given x positions of p5, p25, p50, p75 and p95.
+func drawBox(c *draw.Canvas, clr color.RGBA, dashes []vg.Length, y, half, x05, x25, x50, x75, x95 vg.Length) {
+	drawWhiskers(c, clr, dashes, y, half, x05, x25, x75, x95)
+	drawIQR(c, clr, y, half, x25, x75)
+	drawMedian(c, shade(clr, 0.55), y, half, x50)
+}
+
+// drawWhiskers draws the lines from p5 to p25 and from p75 to p95, with
+// a cap at each end.
+func drawWhiskers(c *draw.Canvas, clr color.RGBA, dashes []vg.Length, y, half, x05, x25, x75, x95 vg.Length) {
+	line := draw.LineStyle{Color: clr, Width: vg.Points(1.2), Dashes: dashes}
+	c.StrokeLines(line,
+		[]vg.Point{{X: x05, Y: y}, {X: x25, Y: y}},
+		[]vg.Point{{X: x75, Y: y}, {X: x95, Y: y}})
+	line.Dashes = nil
+	tip := half * 0.6
+	c.StrokeLines(line,
+		[]vg.Point{{X: x05, Y: y - tip}, {X: x05, Y: y + tip}},
+		[]vg.Point{{X: x95, Y: y - tip}, {X: x95, Y: y + tip}})
+}
+
+// drawIQR draws the box from p25 to p75, lightly filled.
+func drawIQR(c *draw.Canvas, clr color.RGBA, y, half, x25, x75 vg.Length) {
+	box := []vg.Point{
+		{X: x25, Y: y - half}, {X: x75, Y: y - half},
+		{X: x75, Y: y + half}, {X: x25, Y: y + half},
+	}
+	c.FillPolygon(tint(clr, 0.3), box)
+	c.StrokeLines(draw.LineStyle{Color: clr, Width: vg.Points(1.2)}, append(box, box[0]))
+}
+
+// drawMedian draws the thick line at p50; in a box, darker than the box
+// so that it stands out on it.
+func drawMedian(c *draw.Canvas, clr color.RGBA, y, half, x50 vg.Length) {
+	c.StrokeLine2(draw.LineStyle{Color: clr, Width: vg.Points(2.5)}, x50, y-half, x50, y+half)
+}
+
+// DataRange implements plot.DataRanger: from p5 to p95 across, and half
+// a row beyond the first and last rows.
+func (b latencyBoxes) DataRange() (xmin, xmax, ymin, ymax float64) {
+	if len(b.Rows) == 0 {
+		return 0, 0, 0, 0
+	}
+	xmin, xmax = b.Rows[0].Latency.P05, b.Rows[0].Latency.P95
+	ymin, ymax = b.Rows[0].Y, b.Rows[0].Y
+	for _, r := range b.Rows {
+		xmin, xmax = min(xmin, r.Latency.P05), max(xmax, r.Latency.P95)
+		ymin, ymax = min(ymin, r.Y), max(ymax, r.Y)
+	}
+	return xmin, xmax, ymin - 0.5, ymax + 0.5
+}
+
+// boxKey is a legend thumbnail explaining one part of a box: the box
+// itself, its median line, or its whiskers.
+type boxKey int
+
+const (
+	keyBox boxKey = iota
+	keyMedian
+	keyWhiskers
+)
+
+// Thumbnail implements plot.Thumbnailer, drawing a whole box with the
+// part k names in dark grey and the rest faint.
+func (k boxKey) Thumbnail(c *draw.Canvas) {
+	dark := color.RGBA{0x44, 0x44, 0x44, 0xff}
+	faint := color.RGBA{0xc4, 0xc4, 0xc4, 0xff}
+	in := func(part boxKey) color.RGBA {
+		if part == k {
+			return dark
+		}
+		return faint
+	}
+	y := (c.Min.Y + c.Max.Y) / 2
+	half := (c.Max.Y - c.Min.Y) * 0.45
+	x := func(f float64) vg.Length { return c.Min.X + vg.Length(f)*(c.Max.X-c.Min.X) }
+	// Draw the named part last, so that it lies on top.
+	parts := []boxKey{keyWhiskers, keyBox, keyMedian}
+	parts = append(slices.DeleteFunc(parts, func(p boxKey) bool { return p == k }), k)
+	for _, p := range parts {
+		switch p {
+		case keyWhiskers:
+			drawWhiskers(c, in(p), nil, y, half, x(0), x(0.3), x(0.7), x(1))
+		case keyBox:
+			drawIQR(c, in(p), y, half, x(0.3), x(0.7))
+		case keyMedian:
+			drawMedian(c, in(p), y, half, x(0.5))
+		}
+	}
+}
+
+// tint mixes clr with white, keeping f of the colour; opaque, so that SVG
+// and PNG show the same thing.
+func tint(clr color.RGBA, f float64) color.RGBA {
+	mix := func(v uint8) uint8 { return uint8(float64(v)*f + 255*(1-f) + 0.5) }
+	return color.RGBA{mix(clr.R), mix(clr.G), mix(clr.B), 0xff}
+}
+
+// shade mixes clr with black, keeping f of the colour.
+func shade(clr color.RGBA, f float64) color.RGBA {
+	mix := func(v uint8) uint8 { return uint8(float64(v)*f + 0.5) }
+	return color.RGBA{mix(clr.R), mix(clr.G), mix(clr.B), 0xff}
+}

@@ -1,0 +1,439 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"image/color"
+	"math"
+	"slices"
+	"strconv"
+
+	xfont "golang.org/x/image/font"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/font"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/text"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
+	"gonum.org/v1/plot/vg/vgsvg"
+
+	"github.com/brewput/brewput/results"
+)
+
+// chart is one of the report's pictures, or the reason it has none.
+type chart struct {
+	Name  string // file stem and HTML id: "throughput", "latency", "distribution"
+	Title string // e.g. "Throughput against CPUs"
+	SVG   []byte // nil when Empty != ""
+	PNG   []byte // nil when Empty != ""
+	Empty string // when set, one sentence for the page saying why there is nothing to draw
+}
+
+// Sizes: wide enough for a web page column, and a PNG sharp enough on it.
+const (
+	chartWidth  = 7.5 * vg.Inch
+	chartHeight = 4.5 * vg.Inch
+	pngDPI      = 120
+	margin      = vg.Length(12) // around the picture, in points
+	gap         = vg.Length(14) // between title, plot and legend
+)
+
+// drawCharts draws the report's three charts, in this order: throughput,
+// latency, distribution.
+func drawCharts(points []results.Point) ([]chart, error) {
+	ss := buildSeries(points)
+	cpus := cpuCounts(ss)
+	draws := []func([]series, []int) (chart, error){throughputChart, latencyChart, distributionChart}
+	out := make([]chart, 0, len(draws))
+	for _, d := range draws {
+		c, err := d(ss, cpus)
+		if err != nil {
+			return nil, fmt.Errorf("draw %s chart: %w", c.Name, err)
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+// cpuCounts lists the CPU counts measured, ascending.
+func cpuCounts(ss []series) []int {
+	seen := map[int]bool{}
+	var out []int
+	for _, s := range ss {
+		for _, x := range s.Samples {
+			if !seen[x.CPUs] {
+				seen[x.CPUs] = true
+				out = append(out, x.CPUs)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+const noPoints = "No points were measured, so there is nothing to draw."
+
+// emptyAgainstCPUs says why a chart against CPUs cannot be drawn, or "".
+func emptyAgainstCPUs(cpus []int) string {
+	switch len(cpus) {
+	case 0:
+		return noPoints
+	case 1:
+		return fmt.Sprintf("Only one CPU count (%d) was measured, so there is no line to draw against CPUs; "+
+			"measure with --cpus 1,2 or more.", cpus[0])
+	}
+	return ""
+}
+
+// throughputChart draws throughput against CPUs, a line per series.
+func throughputChart(ss []series, cpus []int) (chart, error) {
+	c := chart{Name: "throughput", Title: "Throughput against CPUs"}
+	if c.Empty = emptyAgainstCPUs(cpus); c.Empty != "" {
+		return c, nil
+	}
+	ylabel, label := throughputLabels(ss)
+	fig, err := lineFigure(c.Title, ss, cpus, ylabel, label,
+		func(x sample) float64 { return x.Throughput })
+	if err != nil {
+		return c, err
+	}
+	c.SVG, c.PNG, err = fig.render()
+	return c, err
+}
+
+// throughputLabels returns the y axis label and the legend label of a
+// series. When the series count in different units, the axis cannot name
+// one, so each legend label names its own.
+func throughputLabels(ss []series) (string, func(series) string) {
+	unit := func(s series) string {
+		if s.Unit == "" {
+			return "ops/s" // Throughput is ops per second of window
+		}
+		return s.Unit
+	}
+	for _, s := range ss {
+		if unit(s) != unit(ss[0]) {
+			return "throughput (units differ: see legend)",
+				func(s series) string { return s.Label + " [" + unit(s) + "]" }
+		}
+	}
+	return "throughput (" + unit(ss[0]) + ")", func(s series) string { return s.Label }
+}
+
+// latencyChart draws median latency against CPUs, a line per series.
+func latencyChart(ss []series, cpus []int) (chart, error) {
+	c := chart{Name: "latency", Title: "Median latency against CPUs"}
+	if c.Empty = emptyAgainstCPUs(cpus); c.Empty != "" {
+		return c, nil
+	}
+	fig, err := lineFigure(c.Title, ss, cpus, "median latency (ms)",
+		func(s series) string { return s.Label },
+		func(x sample) float64 { return x.Latency.P50 })
+	if err != nil {
+		return c, err
+	}
+	c.SVG, c.PNG, err = fig.render()
+	return c, err
+}
+
+// lineFigure plots value against CPUs, one line with markers per series,
+// y from 0 so that the lines' heights compare honestly.
+func lineFigure(title string, ss []series, cpus []int, ylabel string,
+	label func(series) string, value func(sample) float64) (figure, error) {
+	p := newPlot()
+	p.X.Label.Text = "CPUs"
+	p.X.Tick.Marker = cpuTicks(cpus)
+	p.Y.Label.Text = ylabel
+	p.Add(&plotter.Grid{Vertical: gridLine(), Horizontal: gridLine()})
+
+	leg := newLegend()
+	for _, s := range ss {
+		xys := make(plotter.XYs, len(s.Samples))
+		for i, x := range s.Samples {
+			xys[i] = plotter.XY{X: float64(x.CPUs), Y: value(x)}
+		}
+		line, err := plotter.NewLine(xys)
+		if err != nil {
+			return figure{}, fmt.Errorf("%s: %w", s.Label, err)
+		}
+		line.LineStyle = draw.LineStyle{Color: s.Colour, Width: vg.Points(1.8), Dashes: dashes(s.Style)}
+		marks, err := plotter.NewScatter(xys)
+		if err != nil {
+			return figure{}, fmt.Errorf("%s: %w", s.Label, err)
+		}
+		marks.GlyphStyle = draw.GlyphStyle{Color: s.Colour, Radius: vg.Points(3.5), Shape: marker(s.Style)}
+		p.Add(line, marks)
+		leg.Add(label(s), line, marks)
+	}
+
+	p.X.Min, p.X.Max = float64(cpus[0]), float64(cpus[len(cpus)-1])
+	p.Y.Min, p.Y.Max = 0, headroom(p.Y.Max)
+	return figure{title: title, plot: p, legend: leg}, nil
+}
+
+// distributionChart draws, for every series measured at the largest CPU
+// count, its latency distribution as a horizontal box, one row per series
+// from the top in legend order; rows leave room for long labels.
+func distributionChart(ss []series, cpus []int) (chart, error) {
+	c := chart{Name: "distribution", Title: "Latency distribution"}
+	if len(cpus) == 0 {
+		c.Empty = noPoints
+		return c, nil
+	}
+	top := cpus[len(cpus)-1]
+	c.Title = fmt.Sprintf("Latency distribution at %d %s (box p25–p75, whiskers p5–p95)", top, cpusWord(top))
+
+	var boxes latencyBoxes
+	var labels []string
+	for _, s := range ss {
+		if x, ok := s.at(top); ok {
+			l := x.Latency
+			for _, v := range []float64{l.P05, l.P25, l.P50, l.P75, l.P95} {
+				if math.IsNaN(v) || math.IsInf(v, 0) {
+					return c, fmt.Errorf("%s: latency percentile %v at %d CPUs cannot be drawn", s.Label, v, top)
+				}
+			}
+			boxes.Rows = append(boxes.Rows, boxRow{Latency: x.Latency, Colour: s.Colour, Dashes: dashes(s.Style)})
+			labels = append(labels, s.Label)
+		}
+	}
+	n := len(boxes.Rows)
+	ticks := make(plot.ConstantTicks, n)
+	for i := range boxes.Rows {
+		y := float64(n - 1 - i)
+		boxes.Rows[i].Y = y
+		ticks[i] = plot.Tick{Value: y, Label: labels[i]}
+	}
+
+	p := newPlot()
+	p.X.Label.Text = "latency (ms)"
+	p.Y.Tick.Marker = ticks
+	p.Y.Tick.Length = 0
+	p.Add(&plotter.Grid{Vertical: gridLine()}, boxes)
+	p.X.Min, p.X.Max = 0, headroom(p.X.Max)
+
+	leg := newLegend()
+	leg.Add("p5–p95 (whiskers)", keyWhiskers)
+	leg.Add("p25–p75 (box)", keyBox)
+	leg.Add("p50, the median", keyMedian)
+	fig := figure{title: c.Title, plot: p, legend: leg, minDataHeight: vg.Length(n) * vg.Points(24)}
+
+	var err error
+	c.SVG, c.PNG, err = fig.render()
+	return c, err
+}
+
+// headroom returns an axis maximum a little above the data's max, so the
+// highest point does not sit on the frame; 1 when there is no data above 0.
+func headroom(max float64) float64 {
+	if max <= 0 || math.IsInf(max, 0) || math.IsNaN(max) {
+		return 1
+	}
+	return max * 1.06
+}
+
+// cpusWord returns "CPU" or "CPUs", as n needs.
+func cpusWord(n int) string {
+	if n == 1 {
+		return "CPU"
+	}
+	return "CPUs"
+}
+
+// gridLine is faint, to guide the eye without competing with the data.
+func gridLine() draw.LineStyle {
+	return draw.LineStyle{Color: color.Gray{Y: 0xdd}, Width: vg.Points(0.6)}
+}
+
+// dashes returns the line dashes of the style'th series of a mode.
+func dashes(style int) []vg.Length {
+	all := [][]vg.Length{
+		nil,
+		{vg.Points(6), vg.Points(3)},
+		{vg.Points(2), vg.Points(2)},
+		{vg.Points(8), vg.Points(3), vg.Points(2), vg.Points(3)},
+		{vg.Points(3), vg.Points(5)},
+	}
+	return all[style%len(all)]
+}
+
+// marker returns the marker shape of the style'th series of a mode.
+func marker(style int) draw.GlyphDrawer {
+	all := []draw.GlyphDrawer{
+		draw.CircleGlyph{}, draw.BoxGlyph{}, draw.PyramidGlyph{},
+		draw.RingGlyph{}, draw.SquareGlyph{}, draw.TriangleGlyph{}, draw.CrossGlyph{},
+	}
+	return all[style%len(all)]
+}
+
+// cpuTicks marks the measured CPU counts, and only those, for CPUs are
+// whole. Labels closer than 1/24 of the axis to the last one are left
+// off, so that long sweeps do not print over each other.
+type cpuTicks []int
+
+// Ticks implements plot.Ticker.
+func (t cpuTicks) Ticks(min, max float64) []plot.Tick {
+	var out []plot.Tick
+	last := math.Inf(-1)
+	for _, n := range t {
+		v := float64(n)
+		if v < min || v > max {
+			continue
+		}
+		tk := plot.Tick{Value: v}
+		if v-last >= (max-min)/24 {
+			tk.Label = strconv.Itoa(n)
+			last = v
+		}
+		out = append(out, tk)
+	}
+	return out
+}
+
+// niceTicks marks 3 to 7 round values (steps of 1, 2, 2.5 or 5 times a
+// power of ten); gonum's default aims at 3, which leaves the grid sparse.
+type niceTicks struct{}
+
+// Ticks implements plot.Ticker.
+func (niceTicks) Ticks(min, max float64) []plot.Tick {
+	if !(max > min) || math.IsInf(max-min, 0) {
+		return nil
+	}
+	raw := (max - min) / 6
+	mag := math.Pow(10, math.Floor(math.Log10(raw)))
+	m := 10.0
+	for _, c := range []float64{1, 2, 2.5, 5} {
+		if c*mag >= raw {
+			m = c
+			break
+		}
+	}
+	if m == 10 {
+		m, mag = 1, mag*10
+	}
+	step := m * mag
+	prec := max0(-int(math.Round(math.Log10(mag))))
+	if m == 2.5 {
+		prec++
+	}
+	var out []plot.Tick
+	first := math.Ceil(min/step - 1e-9)
+	for i := first; i*step <= max+step*1e-9; i++ {
+		v := i * step
+		if v == 0 {
+			v = 0 // not -0, which would print "-0"
+		}
+		out = append(out, plot.Tick{Value: v, Label: strconv.FormatFloat(v, 'f', prec, 64)})
+	}
+	return out
+}
+
+func max0(n int) int { return max(n, 0) }
+
+// figure is a plot laid out as the report shows it: a title across the
+// top, the plot below it, and the legend to the right of the plot, outside
+// the data, so that it never hides any.
+type figure struct {
+	title         string
+	plot          *plot.Plot
+	legend        plot.Legend
+	minDataHeight vg.Length // grows the picture beyond chartHeight for many rows
+}
+
+// The SVG names its font with fallbacks, since the page's reader may not
+// have Liberation Sans; Arial has the same metrics.
+const (
+	svgFamily = "font-family:Liberation Sans;"
+	webFamily = "font-family:Liberation Sans,Arial,Helvetica,sans-serif;"
+)
+
+// style returns a sans serif text style of the given size in points.
+func style(size float64, bold bool) text.Style {
+	f := font.From(font.Font{Typeface: "Liberation", Variant: "Sans"}, font.Length(size))
+	if bold {
+		f.Weight = xfont.WeightBold
+	}
+	return text.Style{Color: color.Black, Font: f, Handler: plot.DefaultTextHandler}
+}
+
+// newPlot returns a plot in the report's fonts, without title or legend,
+// which the figure draws itself.
+func newPlot() *plot.Plot {
+	p := plot.New()
+	for _, a := range []*plot.Axis{&p.X, &p.Y} {
+		a.Label.TextStyle.Font = style(11, false).Font
+		a.Tick.Label.Font = style(10, false).Font
+		a.Tick.Marker = niceTicks{}
+		a.Label.Padding = vg.Points(4)
+	}
+	return p
+}
+
+// newLegend returns an empty legend in the report's fonts, to be drawn
+// top left of the space it is given.
+func newLegend() plot.Legend {
+	l := plot.NewLegend()
+	l.TextStyle = style(10, false)
+	l.Top, l.Left = true, true
+	l.ThumbnailWidth = vg.Points(30)
+	l.Padding = vg.Points(4)
+	return l
+}
+
+// size returns the picture's size: the default, grown when the legend or
+// the data rows need more height, or the legend more width.
+func (f figure) size() (w, h vg.Length) {
+	leg := f.legend.Rectangle(draw.Canvas{}).Size()
+	title := style(13, true).Height(f.title)
+	axis := vg.Points(48) // x axis ticks and label, roughly
+	w = max(chartWidth, 2*margin+vg.Points(380)+gap+leg.X)
+	h = max(chartHeight, 2*margin+title+gap+max(leg.Y, f.minDataHeight)+axis)
+	return w, h
+}
+
+// draw draws the figure on c.
+func (f figure) draw(c draw.Canvas) {
+	c.SetColor(color.White)
+	c.Fill(c.Rectangle.Path())
+	c = draw.Crop(c, margin, -margin, margin, -margin)
+
+	ts := style(13, true)
+	ts.XAlign, ts.YAlign = draw.XCenter, draw.YTop
+	c.FillText(ts, vg.Point{X: c.Center().X, Y: c.Max.Y}, f.title)
+	c = draw.Crop(c, 0, 0, 0, -(ts.Height(f.title) + gap))
+
+	legWidth := f.legend.Rectangle(draw.Canvas{}).Size().X
+	area := draw.Crop(c, 0, -(legWidth + gap), 0, 0)
+	f.plot.Draw(area)
+
+	// Top-align the legend with the data, right of the plot.
+	data := f.plot.DataCanvas(area)
+	leg := draw.Canvas{Canvas: c.Canvas, Rectangle: vg.Rectangle{
+		Min: vg.Point{X: area.Max.X + gap, Y: c.Min.Y},
+		Max: vg.Point{X: c.Max.X, Y: data.Max.Y},
+	}}
+	f.legend.Draw(leg)
+}
+
+// render draws the figure as SVG and as PNG. Both are deterministic: the
+// same figure gives the same bytes.
+func (f figure) render() (svg, png []byte, err error) {
+	w, h := f.size()
+
+	sc := vgsvg.New(w, h) // fonts not embedded: far smaller files
+	f.draw(draw.New(sc))
+	var sb bytes.Buffer
+	if _, err := sc.WriteTo(&sb); err != nil {
+		return nil, nil, fmt.Errorf("write SVG: %w", err)
+	}
+	svg = bytes.ReplaceAll(sb.Bytes(), []byte(svgFamily), []byte(webFamily))
+
+	ic := vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(pngDPI), vgimg.UseBackgroundColor(color.White))
+	f.draw(draw.New(ic))
+	var pb bytes.Buffer
+	if _, err := (vgimg.PngCanvas{Canvas: ic}).WriteTo(&pb); err != nil {
+		return nil, nil, fmt.Errorf("write PNG: %w", err)
+	}
+	return svg, pb.Bytes(), nil
+}

@@ -1,0 +1,438 @@
+package report
+
+import (
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"io"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/brewput/brewput/results"
+)
+
+var testModes = []string{"ideal", "locking", "finelocking", "parsteam", "multi-2",
+	"linearpipe-0", "linearpipe-1", "linearpipe-10", "multipipe-2"}
+
+// pt returns a closed-loop point whose latency percentiles spread around p50.
+func pt(src, mode string, cpus, rep int, tput, p50 float64) results.Point {
+	return results.Point{
+		Source: src, Mode: mode, CPUs: cpus, Par: 4, Rep: rep,
+		Throughput: tput, Unit: "lattes/s",
+		Latency: results.Latency{
+			Min: p50 * 0.5, P05: p50 * 0.8, P25: p50 * 0.9, P50: p50,
+			P75: p50 * 1.1, P90: p50 * 1.3, P95: p50 * 1.5, P99: p50 * 2, Max: p50 * 3, Mean: p50 * 1.05,
+		},
+	}
+}
+
+// shop returns the talk's data set: every mode on 1 and 2 CPUs, two
+// repetitions each; locking does not scale.
+func shop(sources ...string) []results.Point {
+	var pts []results.Point
+	for _, src := range sources {
+		for cpus := 1; cpus <= 2; cpus++ {
+			for i, m := range testModes {
+				for rep := 1; rep <= 2; rep++ {
+					tput, p50 := 250*float64(cpus)-float64(i), 4+0.1*float64(i)
+					if m == "locking" {
+						tput, p50 = 250, 8
+					}
+					pts = append(pts, pt(src, m, cpus, rep, tput+float64(rep), p50))
+				}
+			}
+		}
+	}
+	return pts
+}
+
+func drawAll(t *testing.T, pts []results.Point) []chart {
+	t.Helper()
+	cs, err := drawCharts(pts)
+	if err != nil {
+		t.Fatalf("drawCharts: %v", err)
+	}
+	if got := names(cs); !slices.Equal(got, []string{"throughput", "latency", "distribution"}) {
+		t.Fatalf("charts = %v, want throughput, latency, distribution", got)
+	}
+	return cs
+}
+
+func names(cs []chart) []string {
+	var out []string
+	for _, c := range cs {
+		out = append(out, c.Name)
+	}
+	return out
+}
+
+func TestDrawChartsDrawsAll(t *testing.T) {
+	for _, c := range drawAll(t, shop("cafe")) {
+		if c.Empty != "" || len(c.SVG) == 0 || len(c.PNG) == 0 || c.Title == "" {
+			t.Errorf("%s: empty %q, %d bytes SVG, %d bytes PNG, title %q", c.Name, c.Empty, len(c.SVG), len(c.PNG), c.Title)
+		}
+	}
+}
+
+func TestDrawChartsIsDeterministic(t *testing.T) {
+	pts := shop("laptop", "server")
+	a, b := drawAll(t, pts), drawAll(t, slices.Clone(pts))
+	for i := range a {
+		if !bytes.Equal(a[i].SVG, b[i].SVG) {
+			t.Errorf("%s: SVG differs between two drawings", a[i].Name)
+		}
+		if !bytes.Equal(a[i].PNG, b[i].PNG) {
+			t.Errorf("%s: PNG differs between two drawings", a[i].Name)
+		}
+	}
+}
+
+// svgTexts checks that b is well-formed XML and returns its text.
+func svgTexts(t *testing.T, b []byte) string {
+	t.Helper()
+	d := xml.NewDecoder(bytes.NewReader(b))
+	var text strings.Builder
+	for {
+		tok, err := d.Token()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			t.Fatalf("SVG is not XML: %v", err)
+		}
+		if cd, ok := tok.(xml.CharData); ok {
+			text.Write(cd)
+			text.WriteByte('\n')
+		}
+	}
+	return text.String()
+}
+
+func TestSVGNamesSeriesAndAxes(t *testing.T) {
+	cs := drawAll(t, shop("cafe"))
+	axes := map[string][]string{
+		"throughput":   {"Throughput against CPUs", "CPUs", "throughput (lattes/s)"},
+		"latency":      {"Median latency against CPUs", "CPUs", "median latency (ms)"},
+		"distribution": {"Latency distribution at 2 CPUs (box p25–p75, whiskers p5–p95)", "latency (ms)", "p5–p95 (whiskers)", "p25–p75 (box)", "p50, the median"},
+	}
+	for _, c := range cs {
+		lines := strings.Split(svgTexts(t, c.SVG), "\n")
+		for _, want := range append(slices.Clone(testModes), axes[c.Name]...) {
+			if !slices.Contains(lines, want) {
+				t.Errorf("%s: SVG has no text %q", c.Name, want)
+			}
+		}
+		if !bytes.Contains(c.SVG, []byte("sans-serif")) {
+			t.Errorf("%s: SVG font has no generic fallback", c.Name)
+		}
+	}
+	if c := cs[2]; c.Title != "Latency distribution at 2 CPUs (box p25–p75, whiskers p5–p95)" {
+		t.Errorf("distribution title = %q", c.Title)
+	}
+}
+
+func TestPNGDecodesAndShowsEveryModeColour(t *testing.T) {
+	cs := drawAll(t, shop("cafe"))
+	colours := modeColours(shop("cafe"))
+	for _, c := range cs {
+		img, err := png.Decode(bytes.NewReader(c.PNG))
+		if err != nil {
+			t.Fatalf("%s: PNG does not decode: %v", c.Name, err)
+		}
+		if b := img.Bounds(); b.Dx() != 900 || b.Dy() != 540 {
+			t.Errorf("%s: PNG is %dx%d, want 900x540 (7.5in x 4.5in at 120 dpi)", c.Name, b.Dx(), b.Dy())
+		}
+		seen := pixels(img)
+		if len(seen) < 2 {
+			t.Errorf("%s: PNG is all one colour", c.Name)
+		}
+		if !seen[color.RGBA{0xff, 0xff, 0xff, 0xff}] {
+			t.Errorf("%s: PNG has no white background", c.Name)
+		}
+		// The mode's colour is the same in every chart: in the raster,
+		// and in the SVG where it is written out.
+		for _, m := range testModes {
+			want := colours[m]
+			if !seen[want] {
+				t.Errorf("%s: PNG has no pixel in %s's colour %v", c.Name, m, want)
+			}
+			hex := fmt.Sprintf("#%02X%02X%02X", want.R, want.G, want.B)
+			if !bytes.Contains(c.SVG, []byte(hex)) {
+				t.Errorf("%s: SVG has no %s for %s", c.Name, hex, m)
+			}
+		}
+	}
+}
+
+func pixels(img image.Image) map[color.RGBA]bool {
+	seen := map[color.RGBA]bool{}
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			seen[color.RGBAModel.Convert(img.At(x, y)).(color.RGBA)] = true
+		}
+	}
+	return seen
+}
+
+func TestOneCPUCountLeavesOnlyTheDistribution(t *testing.T) {
+	var pts []results.Point
+	for _, p := range shop("cafe") {
+		if p.CPUs == 2 {
+			pts = append(pts, p)
+		}
+	}
+	cs := drawAll(t, pts)
+	for _, c := range cs[:2] {
+		if c.SVG != nil || c.PNG != nil {
+			t.Errorf("%s: drawn from one CPU count", c.Name)
+		}
+		if !strings.Contains(c.Empty, "Only one CPU count (2)") || !strings.HasSuffix(c.Empty, ".") {
+			t.Errorf("%s: Empty = %q, want a sentence naming the one CPU count", c.Name, c.Empty)
+		}
+	}
+	d := cs[2]
+	if d.Empty != "" || d.SVG == nil || d.PNG == nil {
+		t.Fatalf("distribution not drawn: Empty = %q", d.Empty)
+	}
+	if !strings.Contains(d.Title, "at 2 CPUs") {
+		t.Errorf("distribution title = %q, want it to name 2 CPUs", d.Title)
+	}
+}
+
+func TestDistributionIsAtTheLargestCPUCount(t *testing.T) {
+	pts := []results.Point{pt("a", "ideal", 1, 0, 250, 4), pt("a", "ideal", 4, 0, 900, 4),
+		pt("a", "only-one", 1, 0, 250, 50)}
+	cs := drawAll(t, pts)
+	text := svgTexts(t, cs[2].SVG)
+	if !strings.Contains(cs[2].Title, "at 4 CPUs") || !strings.Contains(text, "ideal") {
+		t.Errorf("distribution: title %q, text %q; want ideal at 4 CPUs", cs[2].Title, text)
+	}
+	if strings.Contains(text, "only-one") {
+		t.Error("distribution shows a mode not measured at 4 CPUs")
+	}
+}
+
+func TestNoPointsGivesThreeEmptyCharts(t *testing.T) {
+	for _, c := range drawAll(t, nil) {
+		if c.Empty == "" || c.SVG != nil || c.PNG != nil {
+			t.Errorf("%s: Empty = %q, %d bytes SVG, %d bytes PNG", c.Name, c.Empty, len(c.SVG), len(c.PNG))
+		}
+	}
+}
+
+func TestModeColoursFollowFirstAppearance(t *testing.T) {
+	var pts []results.Point
+	for i := range 11 {
+		m := fmt.Sprint("m", i)
+		pts = append(pts, pt("a", m, 1, 0, 1, 1), pt("a", "m0", 2, 0, 1, 1))
+	}
+	got := modeColours(pts)
+	pal := palette()
+	for i := range 10 {
+		if c := got[fmt.Sprint("m", i)]; c != pal[i] {
+			t.Errorf("m%d: colour %v, want palette[%d] %v", i, c, i, pal[i])
+		}
+	}
+	if got["m10"] != pal[0] {
+		t.Errorf("11th mode: colour %v, want the palette to cycle to %v", got["m10"], pal[0])
+	}
+	// ... and, sharing m0's colour, it must not share its style.
+	styles := map[string]int{}
+	for _, s := range buildSeries(pts) {
+		styles[s.Mode] = s.Style
+	}
+	if styles["m10"] == styles["m0"] {
+		t.Errorf("m0 and m10 share colour and style %d", styles["m0"])
+	}
+	distinct := map[color.RGBA]bool{}
+	for _, c := range pal {
+		distinct[c] = true
+	}
+	if len(distinct) != len(pal) {
+		t.Errorf("palette repeats a colour: %v", pal)
+	}
+
+	// Series of one mode share its colour but not their style.
+	two := shop("laptop", "server")
+	ss, cols := buildSeries(two), modeColours(two)
+	for _, s := range ss {
+		if s.Colour != cols[s.Mode] {
+			t.Errorf("%s: colour %v, want its mode's %v", s.Label, s.Colour, cols[s.Mode])
+		}
+	}
+	if a, b := ss[0], ss[len(testModes)]; a.Mode != b.Mode || a.Colour != b.Colour || a.Style == b.Style {
+		t.Errorf("%s and %s: colours %v, %v, styles %d, %d; want one colour, two styles",
+			a.Label, b.Label, a.Colour, b.Colour, a.Style, b.Style)
+	}
+	if dashes(0) != nil || slices.Equal(dashes(0), dashes(1)) || marker(0) == marker(1) {
+		t.Error("styles 0 and 1 do not differ in dashes and marker")
+	}
+}
+
+func TestSamplesAreMediansOverRepetitions(t *testing.T) {
+	pts := []results.Point{
+		pt("a", "ideal", 1, 1, 100, 3),
+		pt("a", "ideal", 2, 1, 500, 3),
+		pt("a", "ideal", 1, 2, 900, 9),
+		pt("a", "ideal", 1, 3, 200, 4),
+	}
+	ss := buildSeries(pts)
+	if len(ss) != 1 {
+		t.Fatalf("got %d series, want 1", len(ss))
+	}
+	s := ss[0].Samples
+	if len(s) != 2 || s[0].CPUs != 1 || s[1].CPUs != 2 {
+		t.Fatalf("samples = %+v, want one at 1 CPU and one at 2", s)
+	}
+	if s[0].Reps != 3 || s[0].Throughput != 200 {
+		t.Errorf("1 CPU: %d reps, throughput %v; want 3 reps, median 200", s[0].Reps, s[0].Throughput)
+	}
+	if want := pt("", "", 0, 0, 0, 4).Latency; s[0].Latency != want {
+		t.Errorf("1 CPU latency = %+v, want the medians %+v", s[0].Latency, want)
+	}
+	if s[1].Reps != 1 || s[1].Throughput != 500 {
+		t.Errorf("2 CPUs: %+v", s[1])
+	}
+	for _, c := range []struct {
+		in   []float64
+		want float64
+	}{{nil, 0}, {[]float64{7}, 7}, {[]float64{1, 10, 3, 2}, 2.5}} {
+		if got := median(c.in); got != c.want {
+			t.Errorf("median(%v) = %v, want %v", c.in, got, c.want)
+		}
+	}
+}
+
+func TestLabelsSayOnlyWhatTellsSeriesApart(t *testing.T) {
+	labels := func(pts []results.Point) []string {
+		var out []string
+		for _, s := range buildSeries(pts) {
+			out = append(out, s.Label)
+		}
+		return out
+	}
+	one := []results.Point{pt("a", "ideal", 1, 0, 1, 1), pt("a", "locking", 1, 0, 1, 1)}
+	if got := labels(one); !slices.Equal(got, []string{"ideal", "locking"}) {
+		t.Errorf("one source: %q", got)
+	}
+
+	two := []results.Point{pt("laptop", "ideal", 1, 0, 1, 1), pt("server", "ideal", 1, 0, 1, 1), pt("laptop", "locking", 2, 0, 1, 1)}
+	if got := labels(two); !slices.Equal(got, []string{"ideal (laptop)", "ideal (server)", "locking (laptop)"}) {
+		t.Errorf("two sources: %q", got)
+	}
+
+	loads := []results.Point{pt("a", "locking", 1, 0, 1, 1), pt("a", "locking", 1, 0, 1, 1), pt("a", "ideal", 1, 0, 1, 1)}
+	loads[1].Par = 8
+	open := pt("a", "locking", 1, 0, 1, 1)
+	open.Rate, open.MaxQ = 800, 64
+	loads = append(loads, open)
+	want := []string{"locking closed loop par=4", "locking closed loop par=8", "ideal", "locking rate=800/s par=4 maxq=64"}
+	if got := labels(loads); !slices.Equal(got, want) {
+		t.Errorf("loads: %q, want %q", got, want)
+	}
+}
+
+func TestOneParPerCPUIsOneSeries(t *testing.T) {
+	// --par 0, the default, runs one customer per CPU: Par follows CPUs.
+	var pts []results.Point
+	for cpus := 1; cpus <= 4; cpus++ {
+		p := pt("a", "ideal", cpus, 0, 250*float64(cpus), 4)
+		p.Par = cpus
+		fixed := pt("a", "ideal", cpus, 0, 900, 4)
+		fixed.Par = 8
+		pts = append(pts, p, fixed)
+	}
+	ss := buildSeries(pts)
+	if len(ss) != 2 || len(ss[0].Samples) != 4 || len(ss[1].Samples) != 4 {
+		t.Fatalf("got %d series, want 2 of 4 samples: %+v", len(ss), ss)
+	}
+	if ss[0].Label != "ideal par=CPUs" || ss[1].Label != "ideal par=8" {
+		t.Errorf("labels %q, %q", ss[0].Label, ss[1].Label)
+	}
+
+	// Par 2 on 2 CPUs is in both a per-CPU sweep and a par=2 sweep.
+	pts = pts[:0]
+	for cpus := 1; cpus <= 3; cpus++ {
+		p := pt("a", "ideal", cpus, 0, 100, 4)
+		p.Par = cpus
+		fixed := pt("a", "ideal", cpus, 0, 300, 4)
+		fixed.Par = 2
+		pts = append(pts, p, fixed)
+	}
+	ss = buildSeries(pts)
+	if len(ss) != 2 {
+		t.Fatalf("got %d series, want 2: %+v", len(ss), ss)
+	}
+	for _, s := range ss {
+		if len(s.Samples) != 3 || s.Samples[1].Reps != 2 || s.Samples[1].Throughput != 200 {
+			t.Errorf("%s: samples %+v, want 3, with both points at 2 CPUs", s.Label, s.Samples)
+		}
+	}
+}
+
+func TestThroughputAxisNamesTheUnit(t *testing.T) {
+	ss := buildSeries(shop("cafe"))
+	axis, label := throughputLabels(ss)
+	if axis != "throughput (lattes/s)" || label(ss[0]) != "ideal" {
+		t.Errorf("one unit: axis %q, label %q", axis, label(ss[0]))
+	}
+	ss[1].Unit = "orders/s"
+	axis, label = throughputLabels(ss)
+	if strings.Contains(axis, "lattes/s") || label(ss[1]) != "locking [orders/s]" || label(ss[0]) != "ideal [lattes/s]" {
+		t.Errorf("mixed units: axis %q, labels %q, %q", axis, label(ss[0]), label(ss[1]))
+	}
+}
+
+func TestCPUTicksAreTheMeasuredCounts(t *testing.T) {
+	got := cpuTicks{1, 2, 3}.Ticks(1, 3)
+	want := []string{"1", "2", "3"}
+	if len(got) != 3 {
+		t.Fatalf("ticks = %v", got)
+	}
+	for i, tk := range got {
+		if tk.Value != float64(i+1) || tk.Label != want[i] {
+			t.Errorf("tick %d = %+v", i, tk)
+		}
+	}
+	// A long sweep keeps a tick per count but drops crowded labels.
+	sweep := cpuTicks{1, 2, 4, 8, 16, 32, 64}.Ticks(1, 64)
+	var labelled []string
+	for _, tk := range sweep {
+		if tk.Label != "" {
+			labelled = append(labelled, tk.Label)
+		}
+	}
+	if len(sweep) != 7 || !slices.Equal(labelled, []string{"1", "4", "8", "16", "32", "64"}) {
+		t.Errorf("sweep ticks = %+v", sweep)
+	}
+}
+
+func TestNiceTicks(t *testing.T) {
+	for _, c := range []struct {
+		min, max float64
+		want     []string
+	}{
+		{0, 540, []string{"0", "100", "200", "300", "400", "500"}},
+		{0, 13.2, []string{"0.0", "2.5", "5.0", "7.5", "10.0", "12.5"}},
+		{-0.3, 0.31, []string{"-0.2", "0.0", "0.2"}},
+		{0, 1, []string{"0.0", "0.2", "0.4", "0.6", "0.8", "1.0"}},
+	} {
+		var got []string
+		for _, tk := range (niceTicks{}).Ticks(c.min, c.max) {
+			got = append(got, tk.Label)
+			if tk.Value < c.min || tk.Value > c.max+1e-9 || math.IsNaN(tk.Value) {
+				t.Errorf("[%v, %v]: tick %v out of range", c.min, c.max, tk.Value)
+			}
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("[%v, %v]: ticks %q, want %q", c.min, c.max, got, c.want)
+		}
+	}
+}

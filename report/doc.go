@@ -1,0 +1,9 @@
+// Package report turns results into what people look at: the talk's three
+// charts (throughput and median latency against CPUs, the latency
+// distribution at the largest CPU count) and a self-contained HTML page
+// with the machine, the parameters, the charts and every point.
+//
+// A report is a pure function of its points: rendering the same results
+// twice gives byte-identical files, so a report can be re-made, merged with
+// other runs or moved between machines without measuring again.
+package report

@@ -1,0 +1,411 @@
+package report
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/base64"
+	"fmt"
+	"html/template"
+	"io"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/brewput/brewput/results"
+)
+
+//go:embed page.html.tmpl
+var pageTemplate string
+
+// page is what index.html shows: a summary line and the sections in order.
+// Each kind of content is a section of its own, rendered by the template
+// of its name, so that a new kind (model predictions, bottlenecks, labs)
+// is a new template and a new entry here.
+type page struct {
+	Summary  string
+	Sections []section
+}
+
+type section struct {
+	ID, Title string
+	Body      template.HTML
+}
+
+// newPage lays out the page's content from the points and their charts.
+// It only arranges; formatting numbers for people happens here too, so the
+// template stays free of logic.
+func newPage(points []results.Point, charts []chart) pageContent {
+	return pageContent{
+		summary: summary(points),
+		sections: []sectionContent{
+			{"machine", "Machine", "machine", hosts(points)},
+			{"parameters", "Parameters", "parameters", parameters(points)},
+			{"charts", "Charts", "charts", chartViews(charts)},
+			{"points", "Every point", "points", pointsTable(points)},
+			{"machines", "Machines: utilization and waits", "machines", machineTables(points)},
+		},
+	}
+}
+
+// pageContent is the page before its sections are rendered.
+type pageContent struct {
+	summary  string
+	sections []sectionContent
+}
+
+type sectionContent struct {
+	id, title, template string
+	data                any
+}
+
+// renderPage executes each section's template, then the page around them.
+func renderPage(w io.Writer, pc pageContent) error {
+	t, err := template.New("report").Parse(pageTemplate)
+	if err != nil {
+		return err
+	}
+	p := page{Summary: pc.summary}
+	for _, s := range pc.sections {
+		var body bytes.Buffer
+		if err := t.ExecuteTemplate(&body, s.template, s.data); err != nil {
+			return fmt.Errorf("section %s: %w", s.id, err)
+		}
+		p.Sections = append(p.Sections, section{ID: s.id, Title: s.title, Body: template.HTML(body.String())})
+	}
+	return t.ExecuteTemplate(w, "page", p)
+}
+
+// summary says in one line what the report holds.
+func summary(points []results.Point) string {
+	var modes, sources []string
+	var cpus []int
+	for _, p := range points {
+		modes = appendNew(modes, p.Mode)
+		sources = appendNew(sources, p.Source)
+		if !slices.Contains(cpus, p.CPUs) {
+			cpus = append(cpus, p.CPUs)
+		}
+	}
+	slices.Sort(cpus)
+	return fmt.Sprintf("%s of %s on %s, measured on %s",
+		plural(len(points), "point"), plural(len(modes), "mode"), cpuRange(cpus), strings.Join(sources, ", "))
+}
+
+type hostView struct {
+	Source, CPUModel, GoVersion, System string
+	Cores, Points                       int
+}
+
+// hosts lists each source with the machine it ran on.
+func hosts(points []results.Point) []hostView {
+	var out []hostView
+	index := map[hostView]int{}
+	for _, p := range points {
+		h := hostView{Source: p.Source, CPUModel: p.Host.CPUModel, GoVersion: p.Host.GoVersion,
+			System: p.Host.OS + "/" + p.Host.Arch, Cores: p.Host.Cores}
+		i, ok := index[h]
+		if !ok {
+			i = len(out)
+			index[h] = i
+			out = append(out, h)
+		}
+		out[i].Points++
+	}
+	return out
+}
+
+type paramView struct {
+	Modes, CPUs, Load, Timing, Steps string
+	Reps, Points                     int
+}
+
+// parameters groups the points by everything that was set for them other
+// than mode and CPU count, so a single run shows as one line.
+func parameters(points []results.Point) []paramView {
+	type group struct {
+		view  paramView
+		modes []string
+		cpus  []int
+		reps  int
+	}
+	var groups []*group
+	index := map[[3]string]*group{}
+	for _, p := range points {
+		key := [3]string{describeLoad(p), timing(p), steps(p.Steps)}
+		g, ok := index[key]
+		if !ok {
+			g = &group{view: paramView{Load: key[0], Timing: key[1], Steps: key[2]}}
+			index[key] = g
+			groups = append(groups, g)
+		}
+		g.view.Points++
+		g.modes = appendNew(g.modes, p.Mode)
+		if !slices.Contains(g.cpus, p.CPUs) {
+			g.cpus = append(g.cpus, p.CPUs)
+		}
+		g.reps = max(g.reps, p.Rep, 1)
+	}
+	out := make([]paramView, len(groups))
+	for i, g := range groups {
+		slices.Sort(g.cpus)
+		g.view.Modes = strings.Join(g.modes, ", ")
+		g.view.CPUs = cpuRange(g.cpus)
+		g.view.Reps = g.reps
+		out[i] = g.view
+	}
+	return out
+}
+
+// describeLoad says how customers came: a closed loop of Par customers or an
+// open loop of arrivals at Rate.
+func describeLoad(p results.Point) string {
+	if p.Rate > 0 {
+		return fmt.Sprintf("open loop: %g orders/s, %d servers, queue of at most %d", p.Rate, p.Par, p.MaxQ)
+	}
+	if p.Par == p.CPUs {
+		return "closed loop: one customer per CPU"
+	}
+	return fmt.Sprintf("closed loop: %s", plural(p.Par, "customer"))
+}
+
+func timing(p results.Point) string {
+	return fmt.Sprintf("%gs, %gs per point", p.WarmupS, p.DurS)
+}
+
+func steps(s results.Steps) string {
+	text := fmt.Sprintf("grind %g ms, press %g ms, steam %g ms, latte %g ms", s.GrindMs, s.PressMs, s.SteamMs, s.LatteMs)
+	if s.JitterMs > 0 {
+		text += fmt.Sprintf(", jitter ±%g ms", s.JitterMs/2)
+	}
+	if s.Clock != "" {
+		text += ", burning " + s.Clock + " time"
+	}
+	return text
+}
+
+type chartView struct {
+	Name, Title, Caption, Empty string
+	Src                         template.URL
+}
+
+// chartViews inlines each chart's SVG as a data URL, so index.html shows
+// its charts even when copied on its own; the files beside it are for
+// slides and documents.
+func chartViews(charts []chart) []chartView {
+	out := make([]chartView, len(charts))
+	for i, c := range charts {
+		out[i] = chartView{Name: c.Name, Title: c.Title, Caption: caption(c.Name), Empty: c.Empty}
+		if c.Empty == "" {
+			out[i].Src = template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(c.SVG))
+		}
+	}
+	return out
+}
+
+// caption says what to look for in each chart.
+func caption(name string) string {
+	switch name {
+	case "throughput":
+		return "Lattes per second against CPUs, one line per mode. A line that keeps rising scales with the CPUs; one that flattens has hit a structural limit (a lock, a machine, a pipeline stage) that more CPUs do not remove."
+	case "latency":
+		return "Median time from order to latte against CPUs. Where throughput stops rising, customers queue instead, and the median grows."
+	case "distribution":
+		return "The spread of latencies at the largest CPU count: the box holds the middle half of the lattes (p25 to p75), the line in it is the median, the whiskers reach from p5 to p95."
+	}
+	return ""
+}
+
+type column struct {
+	Name string
+	Text bool
+}
+
+type cell struct {
+	Value string
+	Text  bool
+}
+
+type tableView struct {
+	Head []column
+	Rows [][]cell
+}
+
+// pointsTable lists every point, one row each, in the order measured.
+// Columns that would be the same empty value on every row are left out.
+func pointsTable(points []results.Point) tableView {
+	var openLoop, reps, manySources bool
+	for _, p := range points {
+		openLoop = openLoop || p.Rate > 0
+		reps = reps || p.Rep > 0
+		manySources = manySources || p.Source != points[0].Source
+	}
+	var t tableView
+	add := func(name string, text bool) { t.Head = append(t.Head, column{name, text}) }
+	if manySources {
+		add("source", true)
+	}
+	add("mode", true)
+	add("CPUs", false)
+	add("customers", false)
+	if reps {
+		add("rep", false)
+	}
+	if openLoop {
+		add("rate /s", false)
+		add("drops", false)
+	}
+	for _, h := range []string{"throughput", "mean ms", "p5 ms", "p25 ms", "p50 ms", "p75 ms", "p95 ms", "p99 ms", "CPU util", "errors"} {
+		add(h, false)
+	}
+	for _, p := range points {
+		var row []cell
+		put := func(v string, text bool) { row = append(row, cell{v, text}) }
+		if manySources {
+			put(p.Source, true)
+		}
+		put(p.Mode, true)
+		put(fmt.Sprint(p.CPUs), false)
+		put(fmt.Sprint(p.Par), false)
+		if reps {
+			put(fmt.Sprint(max(p.Rep, 1)), false)
+		}
+		if openLoop {
+			put(fmt.Sprintf("%g", p.Rate), false)
+			put(fmt.Sprint(p.Drops), false)
+		}
+		l := p.Latency
+		put(fmt.Sprintf("%.1f %s", p.Throughput, p.Unit), false)
+		for _, v := range []float64{l.Mean, l.P05, l.P25, l.P50, l.P75, l.P95, l.P99} {
+			put(ms(v), false)
+		}
+		put(fmt.Sprintf("%.0f %%", 100*p.Util), false)
+		put(fmt.Sprint(p.Errors), false)
+		t.Rows = append(t.Rows, row)
+	}
+	return t
+}
+
+type machineTable struct {
+	Label string
+	Names []string
+	Rows  []machineRow
+}
+
+type machineRow struct {
+	CPUs  int
+	Cells []machineCell
+	Util  string
+}
+
+type machineCell struct{ Busy, Wait string }
+
+// machineTables shows, for each mode, how busy each of its machines was and
+// how long customers waited for it, at each CPU count; repetitions are
+// summarized by their median.
+func machineTables(points []results.Point) []machineTable {
+	type key struct {
+		label string
+		cpus  int
+	}
+	var labels []string
+	names := map[string][]string{}
+	var cells []key
+	byCell := map[key][]results.Point{}
+	labelOf := map[seriesKey]string{}
+	for _, s := range buildSeries(points) {
+		labelOf[s.seriesKey] = s.Label
+	}
+	seriesOf := pars(points)
+	for _, p := range points {
+		for _, sk := range seriesOf(p) {
+			l := labelOf[sk]
+			if !slices.Contains(labels, l) {
+				labels = append(labels, l)
+			}
+			for _, m := range p.Machines {
+				names[l] = appendNew(names[l], m.Name)
+			}
+			k := key{l, p.CPUs}
+			if _, ok := byCell[k]; !ok {
+				cells = append(cells, k)
+			}
+			byCell[k] = append(byCell[k], p)
+		}
+	}
+	sort.SliceStable(cells, func(i, j int) bool { return cells[i].cpus < cells[j].cpus })
+
+	out := make([]machineTable, len(labels))
+	for i, l := range labels {
+		out[i] = machineTable{Label: l, Names: names[l]}
+		for _, k := range cells {
+			if k.label != l {
+				continue
+			}
+			ps := byCell[k]
+			row := machineRow{CPUs: k.cpus, Util: fmt.Sprintf("%.0f %%", 100*medianOf(ps, func(p results.Point) float64 { return p.Util }))}
+			for _, name := range names[l] {
+				busy := medianOf(ps, func(p results.Point) float64 { return machine(p, name).BusyFrac })
+				wait := medianOf(ps, func(p results.Point) float64 { return machine(p, name).MeanWaitMs })
+				row.Cells = append(row.Cells, machineCell{Busy: fmt.Sprintf("%.0f %%", 100*busy), Wait: ms(wait) + " ms"})
+			}
+			out[i].Rows = append(out[i].Rows, row)
+		}
+	}
+	return out
+}
+
+func machine(p results.Point, name string) results.Machine {
+	for _, m := range p.Machines {
+		if m.Name == name {
+			return m
+		}
+	}
+	return results.Machine{Name: name}
+}
+
+// medianOf is the median of f over points.
+func medianOf(points []results.Point, f func(results.Point) float64) float64 {
+	vs := make([]float64, len(points))
+	for i, p := range points {
+		vs[i] = f(p)
+	}
+	return median(vs)
+}
+
+// ms formats milliseconds for the table: two decimals, or three significant
+// digits where two decimals would show nothing.
+func ms(v float64) string {
+	if v >= 0.1 || v == 0 {
+		return fmt.Sprintf("%.2f", v)
+	}
+	return fmt.Sprintf("%.3g", v)
+}
+
+// cpuRange writes sorted CPU counts compactly: "1–4", "1, 2, 8".
+func cpuRange(cpus []int) string {
+	if len(cpus) > 2 && cpus[len(cpus)-1]-cpus[0] == len(cpus)-1 {
+		return fmt.Sprintf("%d–%d CPUs", cpus[0], cpus[len(cpus)-1])
+	}
+	s := make([]string, len(cpus))
+	for i, c := range cpus {
+		s[i] = fmt.Sprint(c)
+	}
+	if len(cpus) == 1 && cpus[0] == 1 {
+		return "1 CPU"
+	}
+	return strings.Join(s, ", ") + " CPUs"
+}
+
+func appendNew(list []string, s string) []string {
+	if slices.Contains(list, s) {
+		return list
+	}
+	return append(list, s)
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}

@@ -1,0 +1,241 @@
+package report
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/brewput/brewput/results"
+	"go.uber.org/goleak"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+// studyPoints is a made-up default study on a 2-CPU machine, shaped like
+// the talk's results: every mode doubles from 1 to 2 CPUs except locking,
+// whose latency doubles instead.
+func studyPoints() []results.Point {
+	modes := []string{"ideal", "locking", "finelocking", "parsteam", "multi-2", "linearpipe-0", "linearpipe-1", "linearpipe-10", "multipipe-2"}
+	var points []results.Point
+	start := time.Date(2026, 11, 21, 10, 0, 0, 0, time.UTC)
+	for _, cpus := range []int{1, 2} {
+		for i, mode := range modes {
+			thr, p50 := 250.0*float64(cpus)-float64(i), 4.0+0.05*float64(i)
+			if mode == "locking" {
+				thr, p50 = 249, 4.0*float64(cpus)
+			}
+			machines := []results.Machine{
+				{Name: "grinder", Uses: int64(thr), BusyFrac: thr / 1000, MeanWaitMs: 0.01 * float64(cpus)},
+				{Name: "espresso", Uses: int64(thr), BusyFrac: thr / 1000, MeanWaitMs: 0.02},
+				{Name: "steamer", Uses: int64(thr), BusyFrac: thr / 1000, MeanWaitMs: 0},
+			}
+			if mode == "locking" {
+				machines = []results.Machine{{Name: "kitchen", Uses: int64(thr), BusyFrac: 0.998, MeanWaitMs: 4 * float64(cpus-1)}}
+			}
+			if mode == "ideal" {
+				machines = nil
+			}
+			points = append(points, results.Point{
+				Source: "testhost", Mode: mode, CPUs: cpus, CPUSet: "0-1", Par: cpus,
+				DurS: 1, WarmupS: 0.2, Ops: int64(thr), Throughput: thr, Unit: "lattes/s",
+				CPUUsed: float64(cpus) * 0.99, Util: 0.99,
+				Latency: results.Latency{Min: p50 * 0.97, P05: p50 * 0.98, P25: p50 * 0.99, P50: p50,
+					P75: p50 * 1.1, P90: p50 * 1.3, P95: p50 * 1.5, P99: p50 * 2, Max: p50 * 3, Mean: p50 * 1.05},
+				Machines: machines,
+				Steps:    results.Steps{GrindMs: 1, PressMs: 1, SteamMs: 1, LatteMs: 1, Clock: "wall"},
+				Host:     results.Host{Name: "testhost", CPUModel: "Test CPU @ 2.0GHz", Cores: 2, GoVersion: "go1.26.8", OS: "linux", Arch: "amd64"},
+				Start:    start.Add(time.Duration(len(points)) * 1200 * time.Millisecond),
+			})
+		}
+	}
+	return points
+}
+
+func TestBuildIsDeterministic(t *testing.T) {
+	a, err := Build(studyPoints())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The same points read back from their results file, as brewput
+	// report does, must give the same bytes: nothing may depend on the
+	// run that measured them.
+	var jsonl bytes.Buffer
+	if err := results.WriteJSON(&jsonl, studyPoints()); err != nil {
+		t.Fatal(err)
+	}
+	back, err := results.ReadJSON(&jsonl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Build(back)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{Index, "results.json", "results.csv", "throughput.svg", "throughput.png", "latency.svg", "latency.png", "distribution.svg", "distribution.png"}
+	if len(a.Files) != len(want) {
+		t.Fatalf("report has %d files, want %v", len(a.Files), want)
+	}
+	for i, f := range a.Files {
+		if f.Name != want[i] {
+			t.Errorf("file %d is %s, want %s", i, f.Name, want[i])
+		}
+		if len(f.Data) == 0 {
+			t.Errorf("%s is empty", f.Name)
+		}
+		if !bytes.Equal(f.Data, b.Files[i].Data) {
+			t.Errorf("%s differs between two renderings of the same points", f.Name)
+		}
+	}
+}
+
+func TestPageContent(t *testing.T) {
+	r, err := Build(studyPoints())
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(r.Files[0].Data)
+	for _, want := range []string{
+		"18 points of 9 modes on 1, 2 CPUs, measured on testhost",
+		"Test CPU @ 2.0GHz", "go1.26.8", "linux/amd64",
+		"closed loop: one customer per CPU", "0.2s, 1s per point", "grind 1 ms, press 1 ms, steam 1 ms, latte 1 ms",
+		`id="chart-throughput"`, `id="chart-latency"`, `id="chart-distribution"`,
+		`src="data:image/svg&#43;xml;base64,`, // html/template escapes the + in attributes
+		// locking's kitchen lock at 2 CPUs: busy and waited for
+		"<h3>locking</h3>", "kitchen busy", "<td>100 %</td><td>4.00 ms</td>",
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page does not contain %q", want)
+		}
+	}
+	if n := strings.Count(page, "<tr><td class=\"text\">linearpipe-1</td>"); n != 2 {
+		t.Errorf("points table has %d rows for linearpipe-1, want 2", n)
+	}
+	if strings.Contains(page, "2026-11-21") {
+		t.Errorf("page shows the measuring time; it must not, so that re-rendering gives the same bytes")
+	}
+	if strings.Contains(page, "http://") || strings.Contains(page, "https://") {
+		t.Errorf("page refers to the network; it must open from disk alone")
+	}
+}
+
+func TestOneCPUCountSaysSo(t *testing.T) {
+	var points []results.Point
+	for _, p := range studyPoints() {
+		if p.CPUs == 2 {
+			points = append(points, p)
+		}
+	}
+	r, err := Build(points)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(r.Files[0].Data)
+	if n := strings.Count(page, `class="empty"`); n != 2 {
+		t.Errorf("page says %d times that a chart has nothing to show, want 2 (throughput and latency)", n)
+	}
+	if n := strings.Count(page, "data:image/svg"); n != 1 {
+		t.Errorf("page draws %d charts, want the distribution only", n)
+	}
+	for _, f := range r.Files {
+		if strings.HasPrefix(f.Name, "throughput.") || strings.HasPrefix(f.Name, "latency.") {
+			t.Errorf("report holds %s for a chart with nothing to show", f.Name)
+		}
+	}
+}
+
+func TestManySourcesAreLabelled(t *testing.T) {
+	a, b := studyPoints(), studyPoints()
+	for i := range b {
+		b[i].Source = "bighost"
+		b[i].Throughput *= 2
+	}
+	r, err := Build(append(a, b...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(r.Files[0].Data)
+	for _, want := range []string{"measured on testhost, bighost", "<th class=\"text\">source</th>",
+		`<tr><td class="text">bighost</td><td class="text">locking</td>`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page does not contain %q", want)
+		}
+	}
+}
+
+func TestWriteDir(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "new", "report")
+	if err := CheckDir(dir); err != nil {
+		t.Fatalf("CheckDir of a folder that can be made: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "..")); err == nil {
+		t.Errorf("CheckDir created the folder; it must create nothing")
+	}
+	full, err := Build(studyPoints())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := full.WriteDir(dir); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range full.Files {
+		got, err := os.ReadFile(filepath.Join(dir, f.Name))
+		if err != nil || !bytes.Equal(got, f.Data) {
+			t.Errorf("%s: not written as built (%v)", f.Name, err)
+		}
+		if info, err := os.Stat(filepath.Join(dir, f.Name)); err == nil && info.Mode().Perm() != 0o644 {
+			t.Errorf("%s has mode %v, want 0644", f.Name, info.Mode().Perm())
+		}
+	}
+	// A later report with one CPU count must not leave the old lines
+	// beside a page that says there are none.
+	one, err := Build(studyPoints()[9:])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := one.WriteDir(dir); err != nil {
+		t.Fatal(err)
+	}
+	entries, _ := os.ReadDir(dir)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if got := strings.Join(names, " "); got != "distribution.png distribution.svg index.html results.csv results.json" {
+		t.Errorf("folder holds %s; want the second report's files only, no stale charts or temporary files", got)
+	}
+}
+
+func TestCheckDirRefuses(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ dir, want string }{
+		{file, "is a file; want a folder"},
+		{filepath.Join(file, "sub"), "is a file"},
+	} {
+		err := CheckDir(c.dir)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("CheckDir(%s) = %v, want an error saying %q", c.dir, err, c.want)
+		}
+	}
+	if os.Getuid() != 0 { // root writes anywhere
+		ro := filepath.Join(dir, "ro")
+		if err := os.Mkdir(ro, 0o555); err != nil {
+			t.Fatal(err)
+		}
+		if err := CheckDir(filepath.Join(ro, "report")); err == nil || !strings.Contains(err.Error(), "cannot write in") {
+			t.Errorf("CheckDir in a read-only folder = %v, want cannot write", err)
+		}
+	}
+}
+
+func TestBuildRefusesNoPoints(t *testing.T) {
+	if _, err := Build(nil); err == nil {
+		t.Error("Build(nil) made a report of nothing")
+	}
+}

@@ -1,0 +1,313 @@
+package report
+
+import (
+	"image/color"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/brewput/brewput/results"
+)
+
+// load is the offered load a point was measured under; points that differ
+// only in load belong to different series.
+type load struct {
+	Par  int // customers or servers, or perCPU
+	Rate float64
+	MaxQ int
+}
+
+// perCPU is load.Par for a series run with one customer or server per CPU
+// (--par 0, the default), whose points record Par equal to CPUs; keying
+// those by Par would cut the series into one point per CPU count.
+const perCPU = -1
+
+// seriesKey identifies a series: one mode, measured on one source, under
+// one load.
+type seriesKey struct {
+	Source string
+	Mode   string
+	Load   load
+}
+
+// sample is what a series plots at one CPU count: the median over the
+// repetitions of each value, taken value by value.
+type sample struct {
+	CPUs       int
+	Reps       int
+	Throughput float64
+	Latency    results.Latency
+}
+
+// series is one line on the throughput and latency charts and one box on
+// the distribution chart.
+type series struct {
+	seriesKey
+	Label  string
+	Unit   string     // throughput unit of the series' first point
+	Colour color.RGBA // the mode's colour, the same on every chart
+	// Style picks dashes and marker, different for every series sharing
+	// a colour: those of one mode, and modes the palette cycled onto.
+	Style   int
+	Samples []sample // ascending CPUs
+}
+
+// at returns the series' sample at cpus, if it has one.
+func (s series) at(cpus int) (sample, bool) {
+	for _, x := range s.Samples {
+		if x.CPUs == cpus {
+			return x, true
+		}
+	}
+	return sample{}, false
+}
+
+// buildSeries groups points into series, in the order the series first
+// appear, and reduces each series' repetitions at a CPU count to medians.
+func buildSeries(points []results.Point) []series {
+	var keys []seriesKey
+	byKey := map[seriesKey][]results.Point{}
+	keysOf := pars(points)
+	for _, p := range points {
+		for _, k := range keysOf(p) {
+			if _, ok := byKey[k]; !ok {
+				keys = append(keys, k)
+			}
+			byKey[k] = append(byKey[k], p)
+		}
+	}
+
+	colours := modeColours(points)
+	modes := modeOrder(points)
+	cycles := (len(modes) + len(palette()) - 1) / len(palette())
+	label := labeller(keys)
+	nth := map[string]int{} // series of the mode so far
+	out := make([]series, 0, len(keys))
+	for _, k := range keys {
+		ps := byKey[k]
+		cycle := slices.Index(modes, k.Mode) / len(palette())
+		out = append(out, series{
+			seriesKey: k,
+			Label:     label(k),
+			Unit:      ps[0].Unit,
+			Colour:    colours[k.Mode],
+			Style:     cycle + nth[k.Mode]*cycles,
+			Samples:   samples(ps),
+		})
+		nth[k.Mode]++
+	}
+	return out
+}
+
+// pars returns the function giving the series a point belongs to. A point
+// whose Par differs from its CPUs ran with that many customers or servers
+// whatever the CPUs; one whose Par equals its CPUs ran with one per CPU
+// (--par 0, the default) unless its mode, source and rate were also run
+// with that fixed Par at other CPU counts. Keying every point by Par
+// would cut a default sweep into one point per CPU count. A point that
+// fits both, Par P on P CPUs in both sweeps, belongs to both series.
+func pars(points []results.Point) func(results.Point) []seriesKey {
+	group := func(p results.Point) seriesKey {
+		return seriesKey{Source: p.Source, Mode: p.Mode, Load: load{Par: perCPU, Rate: p.Rate, MaxQ: p.MaxQ}}
+	}
+	type fixedPar struct {
+		group seriesKey
+		par   int
+	}
+	fixed := map[fixedPar]bool{}
+	for _, p := range points {
+		if p.Par != p.CPUs {
+			fixed[fixedPar{group(p), p.Par}] = true
+		}
+	}
+	hasPerCPU := map[seriesKey]bool{}
+	for _, p := range points {
+		if p.Par == p.CPUs && !fixed[fixedPar{group(p), p.Par}] {
+			hasPerCPU[group(p)] = true
+		}
+	}
+	return func(p results.Point) []seriesKey {
+		g := group(p)
+		var out []seriesKey
+		if p.Par != p.CPUs || fixed[fixedPar{g, p.Par}] {
+			k := g
+			k.Load.Par = p.Par
+			out = append(out, k)
+		}
+		if p.Par == p.CPUs && hasPerCPU[g] {
+			out = append(out, g)
+		}
+		return out
+	}
+}
+
+// samples reduces one series' points to one sample per CPU count, in
+// ascending CPUs. Each value is the median over its repetitions; because
+// a median keeps order, the medians of the percentiles stay ordered
+// (p25 <= p50 <= p75 ...) when every repetition's are.
+func samples(ps []results.Point) []sample {
+	var cpus []int
+	for _, p := range ps {
+		if !slices.Contains(cpus, p.CPUs) {
+			cpus = append(cpus, p.CPUs)
+		}
+	}
+	slices.Sort(cpus)
+
+	out := make([]sample, 0, len(cpus))
+	for _, n := range cpus {
+		var reps []results.Point
+		for _, p := range ps {
+			if p.CPUs == n {
+				reps = append(reps, p)
+			}
+		}
+		med := func(f func(results.Point) float64) float64 {
+			xs := make([]float64, len(reps))
+			for i, p := range reps {
+				xs[i] = f(p)
+			}
+			return median(xs)
+		}
+		out = append(out, sample{
+			CPUs:       n,
+			Reps:       len(reps),
+			Throughput: med(func(p results.Point) float64 { return p.Throughput }),
+			Latency: results.Latency{
+				Min:  med(func(p results.Point) float64 { return p.Latency.Min }),
+				P05:  med(func(p results.Point) float64 { return p.Latency.P05 }),
+				P25:  med(func(p results.Point) float64 { return p.Latency.P25 }),
+				P50:  med(func(p results.Point) float64 { return p.Latency.P50 }),
+				P75:  med(func(p results.Point) float64 { return p.Latency.P75 }),
+				P90:  med(func(p results.Point) float64 { return p.Latency.P90 }),
+				P95:  med(func(p results.Point) float64 { return p.Latency.P95 }),
+				P99:  med(func(p results.Point) float64 { return p.Latency.P99 }),
+				Max:  med(func(p results.Point) float64 { return p.Latency.Max }),
+				Mean: med(func(p results.Point) float64 { return p.Latency.Mean }),
+			},
+		})
+	}
+	return out
+}
+
+// median returns the middle of xs, or the mean of the two middle values
+// when there is an even number of them; 0 when xs is empty. A median,
+// unlike a mean, is not dragged by one disturbed repetition.
+func median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	m := len(s) / 2
+	if len(s)%2 == 1 {
+		return s[m]
+	}
+	return (s[m-1] + s[m]) / 2
+}
+
+// labeller returns the function that names a series: its mode, then its
+// source when the points come from more than one, then its load when the
+// mode was measured under more than one; only what tells series apart.
+func labeller(keys []seriesKey) func(seriesKey) string {
+	sources := map[string]bool{}
+	loads := map[string][]load{}
+	for _, k := range keys {
+		sources[k.Source] = true
+		if !slices.Contains(loads[k.Mode], k.Load) {
+			loads[k.Mode] = append(loads[k.Mode], k.Load)
+		}
+	}
+	return func(k seriesKey) string {
+		var b strings.Builder
+		b.WriteString(k.Mode)
+		if len(sources) > 1 {
+			src := k.Source
+			if src == "" {
+				src = "no source"
+			}
+			b.WriteString(" (" + src + ")")
+		}
+		if d := loadLabel(k.Load, loads[k.Mode]); d != "" {
+			b.WriteString(" " + d)
+		}
+		return b.String()
+	}
+}
+
+// loadLabel describes l by those of its fields that vary across all, the
+// loads one mode was measured under; "" when there is just one load.
+func loadLabel(l load, all []load) string {
+	varies := func(f func(load) any) bool {
+		for _, o := range all {
+			if f(o) != f(all[0]) {
+				return true
+			}
+		}
+		return false
+	}
+	var parts []string
+	if varies(func(o load) any { return o.Rate }) {
+		if l.Rate == 0 {
+			parts = append(parts, "closed loop")
+		} else {
+			parts = append(parts, "rate="+strconv.FormatFloat(l.Rate, 'f', -1, 64)+"/s")
+		}
+	}
+	if varies(func(o load) any { return o.Par }) {
+		if l.Par == perCPU {
+			parts = append(parts, "par=CPUs")
+		} else {
+			parts = append(parts, "par="+strconv.Itoa(l.Par))
+		}
+	}
+	// A closed loop has no queue bound to tell.
+	if varies(func(o load) any { return o.MaxQ }) && l.Rate != 0 {
+		parts = append(parts, "maxq="+strconv.Itoa(l.MaxQ))
+	}
+	return strings.Join(parts, " ")
+}
+
+// modeColours gives each mode a colour from palette, in the order the
+// modes first appear in points, cycling when there are more modes than
+// colours. Every chart colours a mode the same, so it can be followed
+// from one picture to the next.
+func modeColours(points []results.Point) map[string]color.RGBA {
+	pal := palette()
+	out := map[string]color.RGBA{}
+	for i, m := range modeOrder(points) {
+		out[m] = pal[i%len(pal)]
+	}
+	return out
+}
+
+// modeOrder lists the modes in the order they first appear in points.
+func modeOrder(points []results.Point) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, p := range points {
+		if !seen[p.Mode] {
+			seen[p.Mode] = true
+			out = append(out, p.Mode)
+		}
+	}
+	return out
+}
+
+// palette is the ten colours of Tableau's category10 (matplotlib's and
+// d3's default), chosen to be told apart from each other and read on
+// white.
+func palette() []color.RGBA {
+	return []color.RGBA{
+		{0x1f, 0x77, 0xb4, 0xff}, // blue
+		{0xff, 0x7f, 0x0e, 0xff}, // orange
+		{0x2c, 0xa0, 0x2c, 0xff}, // green
+		{0xd6, 0x27, 0x28, 0xff}, // red
+		{0x94, 0x67, 0xbd, 0xff}, // purple
+		{0x8c, 0x56, 0x4b, 0xff}, // brown
+		{0xe3, 0x77, 0xc2, 0xff}, // pink
+		{0x7f, 0x7f, 0x7f, 0xff}, // grey
+		{0xbc, 0xbd, 0x22, 0xff}, // olive
+		{0x17, 0xbe, 0xcf, 0xff}, // cyan
+	}
+}

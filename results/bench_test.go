@@ -1,0 +1,226 @@
+package results
+
+import (
+	"bytes"
+	"math"
+	"strings"
+	"testing"
+
+	"golang.org/x/perf/benchfmt"
+	"golang.org/x/perf/benchproc"
+)
+
+// benchPoint is a closed-loop point with round numbers, so that the values
+// read back from a bench line can be checked exactly.
+func benchPoint(mode string, cpus, rep int, throughput float64) Point {
+	return Point{
+		Source: "hostA", Mode: mode, CPUs: cpus, Par: cpus, DurS: 2, Rep: rep,
+		Ops: int64(2 * throughput), Throughput: throughput, Unit: "lattes/s", Util: 0.75,
+		Latency: Latency{P50: 4.5, P95: 5.25, P99: 6.125, Mean: 4.75},
+		Steps:   Steps{GrindMs: 1, PressMs: 1, SteamMs: 1, LatteMs: 1, Clock: "wall"},
+		Host:    Host{Name: "hostA", CPUModel: "Test CPU @ 3.00GHz", OS: "linux", Arch: "amd64"},
+	}
+}
+
+// readBench reads bench output back with the reader benchstat uses.
+func readBench(t *testing.T, name, text string) (results []*benchfmt.Result, units []*benchfmt.UnitMetadata) {
+	t.Helper()
+	var r benchfmt.Reader
+	// benchfmt.Files sets .file so; benchstat compares across it.
+	r.Reset(strings.NewReader(text), name, ".file", name)
+	for r.Scan() {
+		switch rec := r.Result().(type) {
+		case *benchfmt.Result:
+			results = append(results, rec.Clone())
+		case *benchfmt.UnitMetadata:
+			units = append(units, rec)
+		case *benchfmt.SyntaxError:
+			t.Errorf("%v\n%s", rec, text)
+		}
+	}
+	if err := r.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return results, units
+}
+
+func TestBenchReadsBackWithBenchfmt(t *testing.T) {
+	open := benchPoint("locking", 1, 0, 200)
+	open.Rate, open.MaxQ = 250, 1000
+	steps := benchPoint("finelocking", 2, 0, 100)
+	steps.Steps.GrindMs, steps.Steps.Clock = 2.5, "cpu"
+	otherHost := benchPoint("finelocking", 2, 0, 400)
+	otherHost.Source, otherHost.Host.CPUModel = "hostB", "Other CPU"
+	stalled := benchPoint("locking", 4, 0, 0)
+	stalled.Errors = 7
+	points := []Point{benchPoint("finelocking", 2, 0, 500), benchPoint("multi-2", 4, 0, 1000), open, steps, stalled, otherHost}
+
+	var buf bytes.Buffer
+	if err := WriteBench(&buf, points); err != nil {
+		t.Fatal(err)
+	}
+	text := buf.String()
+	results, units := readBench(t, "a.bench", text)
+
+	if !strings.Contains(text, "# BenchmarkCoffee/mode=locking/cpus=4/par=4: no operations in the window (7 errors, 0 drops); left out\n") {
+		t.Errorf("the point with no operations is not left out with a comment:\n%s", text)
+	}
+	want := []struct {
+		name, source, cpu string
+		iters             int
+		throughput        float64
+	}{
+		{"Coffee/mode=finelocking/cpus=2/par=2", "hostA", "Test CPU @ 3.00GHz", 1000, 500},
+		{"Coffee/mode=multi-2/cpus=4/par=4", "hostA", "Test CPU @ 3.00GHz", 2000, 1000},
+		{"Coffee/mode=locking/cpus=1/par=1/rate=250/maxq=1000", "hostA", "Test CPU @ 3.00GHz", 400, 200},
+		{"Coffee/mode=finelocking/cpus=2/par=2/grind=2.5ms/clock=cpu", "hostA", "Test CPU @ 3.00GHz", 200, 100},
+		{"Coffee/mode=finelocking/cpus=2/par=2", "hostB", "Other CPU", 800, 400},
+	}
+	if len(results) != len(want) {
+		t.Fatalf("read %d results, want %d:\n%s", len(results), len(want), text)
+	}
+	for i, w := range want {
+		r := results[i]
+		if got := r.Name.String(); got != w.name {
+			t.Errorf("result %d: name %q, want %q", i, got, w.name)
+		}
+		if r.Iters != w.iters {
+			t.Errorf("%s: %d iterations, want %d", w.name, r.Iters, w.iters)
+		}
+		if got := r.GetConfig("source"); got != w.source {
+			t.Errorf("%s: source %q, want %q", w.name, got, w.source)
+		}
+		if got := r.GetConfig("cpu"); got != w.cpu {
+			t.Errorf("%s: cpu %q, want %q", w.name, got, w.cpu)
+		}
+		for key, want := range map[string]string{"goos": "linux", "goarch": "amd64", "pkg": "github.com/brewput/brewput/coffee"} {
+			if got := r.GetConfig(key); got != want {
+				t.Errorf("%s: %s %q, want %q", w.name, key, got, want)
+			}
+		}
+		// ns/op comes back tidied to sec/op: the window over the operations.
+		for unit, want := range map[string]float64{"sec/op": 1 / w.throughput, "lattes/s": w.throughput,
+			"p50-ms": 4.5, "p95-ms": 5.25, "p99-ms": 6.125, "mean-ms": 4.75, "cpu-util": 0.75} {
+			if got, ok := r.Value(unit); !ok || math.Abs(got-want) > 1e-9*want {
+				t.Errorf("%s: %s = %v (present %v), want %v", w.name, unit, got, ok, want)
+			}
+		}
+	}
+
+	// A mode ending in -<digits> must not be read as the GOMAXPROCS suffix.
+	base, parts := results[1].Name.Parts()
+	if string(base) != "Coffee" || len(parts) != 3 || string(parts[0]) != "/mode=multi-2" || string(parts[2]) != "/par=4" {
+		t.Errorf("multi-2's name splits into %q %q", base, parts)
+	}
+
+	better := map[string]string{}
+	for _, u := range units {
+		better[u.Unit] = u.Value
+	}
+	for unit, want := range map[string]string{"lattes/s": "higher", "p50-ms": "lower", "p99-ms": "lower", "mean-ms": "lower"} {
+		if better[unit] != want {
+			t.Errorf("unit %s better=%q, want %q", unit, better[unit], want)
+		}
+	}
+	if strings.Count(text, "Unit lattes/s") != 1 {
+		t.Errorf("unit metadata repeated:\n%s", text)
+	}
+	// Only what changed is repeated, after a blank line.
+	if !strings.Contains(text, "\n\ncpu: Other CPU\nsource: hostB\nBenchmark") || strings.Count(text, "goos:") != 1 {
+		t.Errorf("configuration lines not written where they change:\n%s", text)
+	}
+}
+
+// TestBenchRepetitionsAreSamples checks that two files with repetitions
+// group as benchstat groups them by default (tables by .config, rows by
+// .fullname, columns by .file): each configuration is one row with every
+// repetition a sample in each file's column.
+func TestBenchRepetitionsAreSamples(t *testing.T) {
+	file := func(source string, scale float64) string {
+		var points []Point
+		for rep := 1; rep <= 3; rep++ {
+			for _, mode := range []string{"finelocking", "multi-2"} {
+				for _, cpus := range []int{1, 2} {
+					p := benchPoint(mode, cpus, rep, scale*float64(100*cpus+rep))
+					p.Source = source
+					points = append(points, p)
+				}
+			}
+		}
+		var buf bytes.Buffer
+		if err := WriteBench(&buf, points); err != nil {
+			t.Fatal(err)
+		}
+		return buf.String()
+	}
+	var parser benchproc.ProjectionParser
+	table, err := parser.Parse(".config", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	row, _ := parser.Parse(".fullname", nil)
+	col, _ := parser.Parse(".file", nil)
+
+	tables, rows, samples := map[benchproc.Key]bool{}, map[benchproc.Key]bool{}, map[[2]benchproc.Key]int{}
+	for name, text := range map[string]string{"old.bench": file("hostA", 1), "new.bench": file("hostA", 2)} {
+		results, _ := readBench(t, name, text)
+		for _, r := range results {
+			tables[table.Project(r)] = true
+			rows[row.Project(r)] = true
+			samples[[2]benchproc.Key{row.Project(r), col.Project(r)}]++
+		}
+	}
+	if len(tables) != 1 || len(rows) != 4 || len(samples) != 8 {
+		t.Errorf("%d tables, %d rows, %d cells; want 1 table of 4 configurations by 2 files", len(tables), len(rows), len(samples))
+	}
+	for cell, n := range samples {
+		if n != 3 {
+			t.Errorf("%s in %s: %d samples, want 3", cell[0], cell[1], n)
+		}
+	}
+}
+
+func TestBenchNum(t *testing.T) {
+	for v, want := range map[float64]string{0: "0", 1000: "1000", 2004008.016: "2004008", 498.3333333: "498.333",
+		4.5: "4.5", 0.95: "0.95", 0.001234567: "0.00123457", -2.5: "-2.5"} {
+		if got := benchNum(v); got != want {
+			t.Errorf("benchNum(%v) = %q, want %q", v, got, want)
+		}
+	}
+}
+
+func TestStepsNonDefault(t *testing.T) {
+	def := Steps{GrindMs: 1, PressMs: 1, SteamMs: 1, LatteMs: 1, Clock: "wall"}
+	if got := def.NonDefault(); len(got) != 0 {
+		t.Errorf("default steps labelled %q", got)
+	}
+	def.Clock = ""
+	if got := def.NonDefault(); len(got) != 0 {
+		t.Errorf("default steps without a clock labelled %q", got)
+	}
+	other := Steps{GrindMs: 1, PressMs: 0.5, SteamMs: 1, LatteMs: 1, JitterMs: 0.25, Clock: "cpu"}
+	if got := strings.Join(other.NonDefault(), " "); got != "press=0.5ms jitter=0.25ms clock=cpu" {
+		t.Errorf("NonDefault() = %q", got)
+	}
+}
+
+func TestBenchFormat(t *testing.T) {
+	if f, ok := FormatForFile("old.bench"); !ok || f != Bench {
+		t.Errorf("FormatForFile(old.bench) = %v, %v", f, ok)
+	}
+	if f, err := ParseFormat("bench"); err != nil || f != Bench {
+		t.Errorf("ParseFormat(bench) = %v, %v", f, err)
+	}
+	if _, err := ParseFormat("benchstat"); err == nil || !strings.Contains(err.Error(), "accepted: table, csv, json, bench") {
+		t.Errorf("ParseFormat(benchstat) error = %v", err)
+	}
+	var direct, viaWrite bytes.Buffer
+	points := []Point{benchPoint("ideal", 1, 0, 10)}
+	WriteBench(&direct, points)
+	if err := Write(&viaWrite, Bench, points); err != nil || viaWrite.String() != direct.String() {
+		t.Errorf("Write(Bench) = %q, %v; want %q", viaWrite.String(), err, direct.String())
+	}
+	if err := WriteBench(&direct, nil); err != nil {
+		t.Error(err)
+	}
+}

@@ -101,6 +101,11 @@ type Comparison struct {
 	// which cannot be compared.
 	OnlyOld []Key `json:"only_old"`
 	OnlyNew []Key `json:"only_new"`
+	// Changed, when set, says that the two sides were measured with
+	// different steps throughout (say, --grind 2ms against the default),
+	// so configurations were matched without them: the steps are what is
+	// compared.
+	Changed string `json:"changed,omitempty"`
 }
 
 // Row compares one configuration: throughput, p50 and p99 latency, in that
@@ -116,9 +121,16 @@ type Row struct {
 // for what opts mean; opts should pass Check.
 func Compare(old, new []results.Point, opts Options) Comparison {
 	alpha := opts.alpha()
+	var changed string
+	if so, ok := sameSteps(old); ok {
+		if sn, ok := sameSteps(new); ok && so != sn {
+			changed = fmt.Sprintf("steps: old %s, new %s", describeSteps(so), describeSteps(sn))
+			old, new = withoutSteps(old), withoutSteps(new)
+		}
+	}
 	o, n := groupByKey(old), groupByKey(new)
 	c := Comparison{Alpha: alpha, Confidence: confidence, Old: o.side(), New: n.side(),
-		Rows: []Row{}, Geomeans: []Geomean{}, OnlyOld: []Key{}, OnlyNew: []Key{}}
+		Rows: []Row{}, Geomeans: []Geomean{}, OnlyOld: []Key{}, OnlyNew: []Key{}, Changed: changed}
 	for _, k := range o.keys {
 		if _, ok := n.points[k]; !ok {
 			c.OnlyOld = append(c.OnlyOld, k)
@@ -177,4 +189,37 @@ func (g grouped) side() Side {
 		s.MaxCount = max(s.MaxCount, n)
 	}
 	return s
+}
+
+// sameSteps returns the steps all points share, if they share them.
+func sameSteps(points []results.Point) (results.Steps, bool) {
+	if len(points) == 0 {
+		return results.Steps{}, false
+	}
+	s := KeyOf(points[0]).Steps
+	for _, p := range points[1:] {
+		if KeyOf(p).Steps != s {
+			return results.Steps{}, false
+		}
+	}
+	return s, true
+}
+
+// withoutSteps copies points with the default steps in place of their
+// own, so that they match by everything else and the table shows no steps
+// column: the header says what changed.
+func withoutSteps(points []results.Point) []results.Point {
+	out := make([]results.Point, len(points))
+	for i, p := range points {
+		p.Steps = results.Steps{GrindMs: 1, PressMs: 1, SteamMs: 1, LatteMs: 1, Clock: "wall"}
+		out[i] = p
+	}
+	return out
+}
+
+func describeSteps(s results.Steps) string {
+	if labels := s.NonDefault(); len(labels) > 0 {
+		return strings.Join(labels, " ")
+	}
+	return "default steps"
 }

@@ -295,3 +295,35 @@ func TestJSONIsReadable(t *testing.T) {
 		t.Errorf("JSON escapes what needs no escaping:\n%s", b.String())
 	}
 }
+
+// TestCompareAcrossChangedSteps checks that two runs that differ only in
+// their steps (--grind 2ms against the default) are compared point by
+// point, and that the table says what changed.
+func TestCompareAcrossChangedSteps(t *testing.T) {
+	var old, new []results.Point
+	for rep := 1; rep <= 6; rep++ {
+		o := results.Point{Mode: "finelocking", CPUs: 2, Par: 2, Ops: 500, DurS: 1, Throughput: 500 + float64(rep), Unit: "lattes/s",
+			Latency: results.Latency{P50: 4, P99: 4.2}, Steps: results.Steps{GrindMs: 1, PressMs: 1, SteamMs: 1, LatteMs: 1, Clock: "wall"}}
+		n := o
+		n.Steps.GrindMs = 2
+		n.Throughput, n.Latency = 400+float64(rep), results.Latency{P50: 5, P99: 5.2}
+		old, new = append(old, o), append(new, n)
+	}
+	c := Compare(old, new, Options{})
+	if len(c.Rows) != 1 || len(c.OnlyOld) != 0 || len(c.OnlyNew) != 0 {
+		t.Fatalf("got %d rows, %d only old, %d only new; want the one configuration matched", len(c.Rows), len(c.OnlyOld), len(c.OnlyNew))
+	}
+	if c.Changed != "steps: old default steps, new grind=2ms" {
+		t.Errorf("Changed = %q", c.Changed)
+	}
+	if m := c.Rows[0].Metrics[0]; !m.Significant || m.DeltaPct > -15 {
+		t.Errorf("throughput 500 → 400 over 6 runs: delta %.1f%%, significant %v; want about -20%%, significant", m.DeltaPct, m.Significant)
+	}
+	var b strings.Builder
+	if err := c.WriteTable(&b); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "compared across a change of steps: old default steps, new grind=2ms") {
+		t.Errorf("table does not say what changed:\n%s", b.String())
+	}
+}

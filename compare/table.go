@@ -22,6 +22,9 @@ import (
 func (c Comparison) WriteTable(w io.Writer) error {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "old: %s   new: %s\n", c.Old.describe(), c.New.describe())
+	if c.Changed != "" {
+		fmt.Fprintf(&b, "compared across a change of %s\n", c.Changed)
+	}
 	for _, bl := range c.blocks() {
 		b.WriteString("\n")
 		c.writeBlock(&b, bl)

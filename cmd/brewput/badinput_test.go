@@ -8,6 +8,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/brewput/brewput/results"
 )
 
 // TestBadInput checks that every bad input is a usage error (exit 2) with
@@ -71,7 +73,25 @@ func TestBadInput(t *testing.T) {
 		{"root unknown mode", []string{"--modes", "foo"}, []string{"--modes", `unknown mode "foo"`}},
 		{"root bad cpus", []string{"--cpus", "999"}, []string{"--cpus", cpuCount}},
 		{"root zero dur", []string{"--dur", "0s"}, []string{"--dur 0s"}},
+		{"root format", []string{"--format", "json"}, []string{"unknown flag", "--format"}},
+		{"root out is a file", []string{"--modes", "noop", "--out", "{good}"}, []string{"--out", "is a file; want a folder"}},
+		{"root out under a file", []string{"--modes", "noop", "--out", "{good}/report"}, []string{"--out", "is a file"}},
+		{"zero count", []string{"run", "--count", "0"}, []string{"--count 0", "1 or more"}},
+		{"root negative count", []string{"--count", "-2"}, []string{"--count -2"}},
+		{"report without files", []string{"report"}, []string{"at least one results file"}},
+		{"report missing file", []string{"report", "{dir}/nope.json", "--out", "{dir}/r"}, []string{"nope.json", "no such file"}},
+		{"report garbage file", []string{"report", "{garbage}", "--out", "{dir}/r"}, []string{"garbage.txt", "not a brewput results file"}},
+		{"report bench file", []string{"report", "{bench}", "--out", "{dir}/r"}, []string{"old.bench", "benchmark format"}},
+		{"report empty file", []string{"report", "{empty}", "--out", "{dir}/r"}, []string{"empty.json", "holds no points"}},
+		{"report out is a file", []string{"report", "{good}", "--out", "{good}"}, []string{"--out", "is a file"}},
+		{"compare one file", []string{"compare", "{good}"}, []string{"two results files", "got 1"}},
+		{"compare three files", []string{"compare", "{good}", "{good}", "{good}"}, []string{"two results files", "got 3"}},
+		{"compare missing file", []string{"compare", "{good}", "{dir}/nope.json"}, []string{"nope.json"}},
+		{"compare garbage", []string{"compare", "{garbage}", "{good}"}, []string{"garbage.txt", "not a brewput results file"}},
+		{"compare alpha", []string{"compare", "--alpha", "1.5", "{good}", "{good}"}, []string{"--alpha", "1.5", "between 0 and 1"}},
+		{"compare format", []string{"compare", "--format", "csv", "{good}", "{good}"}, []string{"--format", `"csv"`, "table, json"}},
 	}
+	files := badInputFiles(t)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
@@ -79,6 +99,9 @@ func TestBadInput(t *testing.T) {
 			args := make([]string, len(c.args))
 			for i, a := range c.args {
 				args[i] = strings.ReplaceAll(a, "{dir}", dir)
+				for name, path := range files {
+					args[i] = strings.ReplaceAll(args[i], "{"+name+"}", path)
+				}
 			}
 			code, stdout, stderr := brewput(context.Background(), t, noChild(), args...)
 			if code != exitUsage {
@@ -104,4 +127,31 @@ func TestBadInput(t *testing.T) {
 			}
 		})
 	}
+}
+
+// badInputFiles writes the input files the bad-input cases read, outside
+// their output directories: {good} a valid results file, {garbage} text,
+// {bench} a benchmark-format file, {empty} nothing.
+func badInputFiles(t *testing.T) map[string]string {
+	dir := t.TempDir()
+	var good strings.Builder
+	p := results.Point{Source: "h", Mode: "noop", CPUs: 1, Par: 1, DurS: 1, Ops: 10, Throughput: 10, Unit: "ops/s"}
+	if err := results.WriteJSON(&good, []results.Point{p}); err != nil {
+		t.Fatal(err)
+	}
+	contents := map[string][2]string{
+		"good":    {"good.json", good.String()},
+		"garbage": {"garbage.txt", "hello\n"},
+		"bench":   {"old.bench", "goos: linux\nBenchmarkCoffee/mode=noop/cpus=1/par=1 10 100 ns/op\n"},
+		"empty":   {"empty.json", ""},
+	}
+	files := map[string]string{}
+	for key, f := range contents {
+		path := filepath.Join(dir, f[0])
+		if err := os.WriteFile(path, []byte(f[1]), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files[key] = path
+	}
+	return files
 }

@@ -346,7 +346,7 @@ func machineTables(points []results.Point) []machineTable {
 			for _, name := range names[l] {
 				busy := medianOf(ps, func(p results.Point) float64 { return machine(p, name).BusyFrac })
 				wait := medianOf(ps, func(p results.Point) float64 { return machine(p, name).MeanWaitMs })
-				row.Cells = append(row.Cells, machineCell{Busy: fmt.Sprintf("%.0f %%", 100*busy), Wait: ms(wait) + " ms"})
+				row.Cells = append(row.Cells, machineCell{Busy: fmt.Sprintf("%.0f %%", 100*busy), Wait: fmt.Sprintf("%.2f ms", wait)})
 			}
 			out[i].Rows = append(out[i].Rows, row)
 		}

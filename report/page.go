@@ -31,9 +31,9 @@ type section struct {
 	Body      template.HTML
 }
 
-// newPage lays out the page's content from the points and their charts.
-// It only arranges; formatting numbers for people happens here too, so the
-// template stays free of logic.
+// newPage lays out the page's content from the points and their charts,
+// numbers already formatted for people, so that the template holds no
+// logic.
 func newPage(points []results.Point, charts []chart) pageContent {
 	return pageContent{
 		summary: summary(points),
@@ -276,7 +276,7 @@ func pointsTable(points []results.Point) tableView {
 		l := p.Latency
 		put(fmt.Sprintf("%.1f %s", p.Throughput, p.Unit), false)
 		for _, v := range []float64{l.Mean, l.P05, l.P25, l.P50, l.P75, l.P95, l.P99} {
-			put(ms(v), false)
+			put(results.FormatMs(v), false)
 		}
 		put(fmt.Sprintf("%.0f %%", 100*p.Util), false)
 		put(fmt.Sprint(p.Errors), false)
@@ -370,15 +370,6 @@ func medianOf(points []results.Point, f func(results.Point) float64) float64 {
 		vs[i] = f(p)
 	}
 	return median(vs)
-}
-
-// ms formats milliseconds for the table: two decimals, or three significant
-// digits where two decimals would show nothing.
-func ms(v float64) string {
-	if v >= 0.1 || v == 0 {
-		return fmt.Sprintf("%.2f", v)
-	}
-	return fmt.Sprintf("%.3g", v)
 }
 
 // cpuRange writes sorted CPU counts compactly: "1–4", "1, 2, 8".

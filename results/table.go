@@ -45,11 +45,11 @@ func WriteTable(w io.Writer, points []Point) error {
 		}
 		row = append(row,
 			fmt.Sprintf("%.1f %s", p.Throughput, p.Unit),
-			ms(p.Latency.Mean),
-			ms(p.Latency.P05),
-			ms(p.Latency.P50),
-			ms(p.Latency.P95),
-			ms(p.Latency.P99),
+			FormatMs(p.Latency.Mean),
+			FormatMs(p.Latency.P05),
+			FormatMs(p.Latency.P50),
+			FormatMs(p.Latency.P95),
+			FormatMs(p.Latency.P99),
 			fmt.Sprintf("%.0f%%", 100*p.Util),
 			busiest(p.Machines))
 		if len(sources) > 1 {
@@ -74,9 +74,10 @@ func busiest(ms []Machine) string {
 	return fmt.Sprintf("%s %.0f%%, %.2f ms", top.Name, 100*top.BusyFrac, top.MeanWaitMs)
 }
 
-// ms formats milliseconds with two decimals, or three significant digits
-// when that would show nothing (the harness's own no-op takes nanoseconds).
-func ms(v float64) string {
+// FormatMs formats milliseconds for people: two decimals, or three
+// significant digits where two decimals would show nothing (the harness's
+// own no-op takes nanoseconds).
+func FormatMs(v float64) string {
 	if v >= 0.1 || v == 0 {
 		return fmt.Sprintf("%.2f", v)
 	}

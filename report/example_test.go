@@ -1,0 +1,39 @@
+package report_test
+
+import (
+	"fmt"
+	"log"
+
+	"github.com/brewput/brewput/report"
+	"github.com/brewput/brewput/results"
+)
+
+// Build renders a report from points alone, such as those read back from a
+// results file; WriteDir would then write its files to a folder.
+func ExampleBuild() {
+	var points []results.Point
+	for _, cpus := range []int{1, 2} {
+		points = append(points, results.Point{
+			Source: "laptop", Mode: "finelocking", CPUs: cpus, Par: cpus, DurS: 1,
+			Ops: int64(250 * cpus), Throughput: float64(250 * cpus), Unit: "lattes/s",
+			Latency: results.Latency{P05: 4, P25: 4, P50: 4, P75: 4.1, P95: 4.2, P99: 4.5, Mean: 4},
+		})
+	}
+	r, err := report.Build(points)
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, f := range r.Files {
+		fmt.Println(f.Name)
+	}
+	// Output:
+	// index.html
+	// results.json
+	// results.csv
+	// throughput.svg
+	// throughput.png
+	// latency.svg
+	// latency.png
+	// distribution.svg
+	// distribution.png
+}

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# vs-simpy.sh — brewput's virtual-time engine (package sim) against SimPy on
+# the same model: the finelocking shop, 6 CPUs under fifo, 6 closed-loop
+# customers, 1 ms steps, 100 s of virtual time. It runs both RUNS times
+# (default 3), alternating, and prints each run's simulated lattes per
+# wall-clock second, throughput (lattes per virtual second) and median
+# latency, then the medians and the ratio of the medians.
+#
+#   scripts/vs-simpy.sh            # from anywhere in the repo
+#   RUNS=5 scripts/vs-simpy.sh
+#
+# The Go side is BenchmarkFinelockingSixCPUs in ./model (5 ops of 100 s
+# each); the SimPy side is ../shared/peers/simpy_coffee.py relative to the
+# repository root (override with SIMPY_PEER=path). SimPy is installed with
+# pip if it is missing.
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+peer=${SIMPY_PEER:-$root/../shared/peers/simpy_coffee.py}
+runs=${RUNS:-3}
+[[ -f $peer ]] || { echo "vs-simpy: SimPy peer not found at $peer (set SIMPY_PEER)" >&2; exit 1; }
+if ! python3 -c 'import simpy' 2>/dev/null; then
+	echo "vs-simpy: installing simpy with pip" >&2
+	python3 -m pip install --quiet simpy || python3 -m pip install --quiet --user simpy
+fi
+
+cd "$root"
+bin=$(mktemp -d)
+trap 'rm -rf "$bin"' EXIT
+go test -c -o "$bin/model.test" ./model/
+
+# metric UNIT: the value before UNIT on a benchmark line.
+metric() { awk -v u="$1" '{for (i = 2; i <= NF; i++) if ($i == u) print $(i-1)}'; }
+
+go_wall=() py_wall=()
+printf '%-6s %4s %16s %14s %8s\n' engine run lattes/wall-s lattes/s p50-ms
+for ((r = 1; r <= runs; r++)); do
+	line=$("$bin/model.test" -test.run '^$' -test.bench '^BenchmarkFinelockingSixCPUs$' -test.benchtime 5x | grep '^BenchmarkFinelockingSixCPUs')
+	w=$(metric lattes/wall-s <<<"$line")
+	go_wall+=("$w")
+	printf '%-6s %4d %16.0f %14.1f %8.3f\n' sim "$r" "$w" "$(metric lattes/s <<<"$line")" "$(metric p50-ms <<<"$line")"
+
+	json=$(python3 "$peer" --cpus 6 --par 6 --dur 100)
+	read -r w tp p50 < <(python3 -c 'import json,sys; j=json.loads(sys.argv[1]); print(j["lattes_per_wall_s"], j["throughput"], j["p50_ms"])' "$json")
+	py_wall+=("$w")
+	printf '%-6s %4d %16.0f %14.1f %8.3f\n' simpy "$r" "$w" "$tp" "$p50"
+done
+
+median() { printf '%s\n' "$@" | sort -g | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
+gm=$(median "${go_wall[@]}")
+pm=$(median "${py_wall[@]}")
+printf '\nmedian of %d runs: sim %.0f, simpy %.0f lattes per wall-second; sim/simpy = %.1fx (target >= 30x, aim 100x)\n' \
+	"$runs" "$gm" "$pm" "$(awk -v a="$gm" -v b="$pm" 'BEGIN {print a / b}')"

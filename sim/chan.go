@@ -1,0 +1,110 @@
+package sim
+
+// Chan is a virtual Go channel of values of type T with a buffer of a given
+// capacity. As in Go, a send on an unbuffered channel (capacity 0) blocks
+// until a receiver has taken the value, and waiting senders and receivers
+// are served first come, first served. Handing a value over costs no
+// virtual time.
+type Chan[T any] struct {
+	sim   *Sim
+	cap   int
+	buf   ring[T]
+	recvq ring[*chanWaiter[T]]
+	sendq ring[*chanWaiter[T]]
+	free  []*chanWaiter[T] // reused waiters, so that blocking allocates nothing
+}
+
+// chanWaiter is a blocked sender with its value, or a blocked receiver with
+// the slot a sender fills.
+type chanWaiter[T any] struct {
+	p *Proc
+	v T
+}
+
+// NewChan returns a channel in simulation s with a buffer of capacity
+// values; capacity 0 makes it unbuffered.
+func NewChan[T any](s *Sim, capacity int) *Chan[T] {
+	if capacity < 0 {
+		panic("sim: NewChan with a negative capacity")
+	}
+	c := &Chan[T]{sim: s, cap: capacity}
+	if capacity > 0 {
+		c.buf.buf = make([]T, 1<<bitsFor(capacity))
+	}
+	return c
+}
+
+// bitsFor returns the number of bits of the smallest power of two >= n.
+func bitsFor(n int) int {
+	b := 0
+	for 1<<b < n {
+		b++
+	}
+	return b
+}
+
+// Len returns the number of values in the buffer.
+func (c *Chan[T]) Len() int { return c.buf.len() }
+
+// Cap returns the buffer's capacity.
+func (c *Chan[T]) Cap() int { return c.cap }
+
+// Send sends v, handing it to a waiting receiver, or putting it in the
+// buffer if there is room, or else waiting until a receiver takes it.
+func (c *Chan[T]) Send(p *Proc, v T) {
+	if c.recvq.len() > 0 {
+		w := c.recvq.pop()
+		w.v = v
+		c.sim.wake(w.p)
+		return
+	}
+	if c.buf.len() < c.cap {
+		c.buf.push(v)
+		return
+	}
+	w := c.waiter(p)
+	w.v = v
+	c.sendq.push(w)
+	p.park() // resumes once a receiver has taken v
+	c.release(w)
+}
+
+// Recv receives a value, from the buffer first, else from a waiting
+// sender, or else waiting until one is sent.
+func (c *Chan[T]) Recv(p *Proc) T {
+	if c.buf.len() > 0 {
+		v := c.buf.pop()
+		if c.sendq.len() > 0 { // room now: the first waiting sender's value goes in
+			w := c.sendq.pop()
+			c.buf.push(w.v)
+			c.sim.wake(w.p)
+		}
+		return v
+	}
+	if c.sendq.len() > 0 {
+		w := c.sendq.pop()
+		c.sim.wake(w.p)
+		return w.v
+	}
+	w := c.waiter(p)
+	c.recvq.push(w)
+	p.park() // resumes once a sender has filled w.v
+	v := w.v
+	c.release(w)
+	return v
+}
+
+func (c *Chan[T]) waiter(p *Proc) *chanWaiter[T] {
+	if n := len(c.free); n > 0 {
+		w := c.free[n-1]
+		c.free = c.free[:n-1]
+		w.p = p
+		return w
+	}
+	return &chanWaiter[T]{p: p}
+}
+
+func (c *Chan[T]) release(w *chanWaiter[T]) {
+	*w = chanWaiter[T]{}
+	c.free = append(c.free, w)
+}

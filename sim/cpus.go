@@ -1,0 +1,92 @@
+package sim
+
+import "time"
+
+// CPUs is a pool of n virtual CPUs under the fifo policy: a burn takes the
+// first free CPU, burns waiting for a CPU are served first come, first
+// served, and handing a CPU from one burn to the next costs nothing. It is
+// the virtual counterpart of the CPUs a real run's GOMAXPROCS gives, and
+// [CPUs.Burn] is the counterpart of burn.Clock.Burn.
+type CPUs struct {
+	sim     *Sim
+	n       int
+	inUse   int
+	maxUse  int
+	waiters ring[cpuWaiter]
+
+	burns    int64
+	busyDone time.Duration // CPU time of finished burns
+	sumStart time.Duration // sum of the start times of the burns in progress
+	wait     time.Duration // time burns waited for a CPU
+}
+
+type cpuWaiter struct {
+	p     *Proc
+	d     time.Duration
+	since time.Duration
+}
+
+// NewCPUs returns a pool of n virtual CPUs in simulation s; n must be at
+// least 1.
+func NewCPUs(s *Sim, n int) *CPUs {
+	if n < 1 {
+		panic("sim: NewCPUs needs at least one CPU")
+	}
+	return &CPUs{sim: s, n: n}
+}
+
+// N returns the number of CPUs in the pool.
+func (c *CPUs) N() int { return c.n }
+
+// Burn occupies one CPU for d of virtual time, waiting first for a free
+// CPU if all are busy: the model of a step's burn.Clock.Burn. It returns at
+// once, taking no CPU, if d <= 0.
+func (c *CPUs) Burn(p *Proc, d time.Duration) {
+	if d <= 0 {
+		return
+	}
+	if c.inUse < c.n {
+		c.start(p, d)
+	} else {
+		c.waiters.push(cpuWaiter{p: p, d: d, since: c.sim.now})
+	}
+	p.park() // resumes when the burn is over
+	c.inUse--
+	c.burns++
+	c.busyDone += d
+	c.sumStart -= c.sim.now - d
+	if c.waiters.len() > 0 {
+		w := c.waiters.pop()
+		c.wait += c.sim.now - w.since
+		c.start(w.p, w.d)
+	}
+}
+
+// start gives a CPU to p's burn of d, which ends d from now.
+func (c *CPUs) start(p *Proc, d time.Duration) {
+	c.inUse++
+	c.maxUse = max(c.maxUse, c.inUse)
+	c.sumStart += c.sim.now
+	c.sim.schedule(p, c.sim.now+d)
+}
+
+// Busy returns the CPU time used so far, summed over the CPUs, including
+// the elapsed part of the burns in progress. Busy over n times the elapsed
+// virtual time is the utilization.
+func (c *CPUs) Busy() time.Duration {
+	return c.busyDone + time.Duration(c.inUse)*c.sim.now - c.sumStart
+}
+
+// Wait returns the total time burns have waited for a CPU before starting
+// (burns still waiting are not counted yet).
+func (c *CPUs) Wait() time.Duration { return c.wait }
+
+// Burns returns how many burns have finished.
+func (c *CPUs) Burns() int64 { return c.burns }
+
+// InUse returns how many CPUs are busy now.
+func (c *CPUs) InUse() int { return c.inUse }
+
+// MaxInUse returns the most CPUs that were ever busy at once; it never
+// exceeds N.
+func (c *CPUs) MaxInUse() int { return c.maxUse }

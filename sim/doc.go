@@ -1,0 +1,50 @@
+// Package sim is a discrete-event simulation engine in virtual time: the
+// foundation of brewput's models, which predict what a shop's structure does
+// on more CPUs than the machine at hand has.
+//
+// A model is written as straight-line Go code, so that it reads like the
+// real mode it mirrors. Each process is an ordinary function that takes a
+// *Proc and calls blocking operations on it — burn a CPU for a while
+// ([CPUs.Burn]), take a lock ([Mutex.Lock]), send on a channel ([Chan.Send]),
+// sleep ([Proc.Sleep]):
+//
+//	s := sim.New(1)
+//	cpus := sim.NewCPUs(s, 6)
+//	grinder := sim.NewMutex(s, "grinder")
+//	s.Go(func(p *sim.Proc) {
+//		for {
+//			grinder.Lock(p)
+//			cpus.Burn(p, time.Millisecond)
+//			grinder.Unlock(p)
+//		}
+//	})
+//	s.Run(time.Second)
+//
+// Processes run as coroutines (iter.Pull). The engine keeps a heap of
+// events ordered by virtual time and, among events at the same time, by the
+// order they were scheduled (first come, first served), so a run is
+// deterministic: the same model with the same seed gives the same result.
+// The engine pops the next event, sets the clock to its time and resumes the
+// process it belongs to, which runs until it blocks again. Only one process
+// runs at a time, so nothing in the engine or in a model needs a lock; in
+// exchange, a *Sim and everything made from it must be used from one
+// goroutine (the one calling Run) and from its processes.
+//
+// Code between two blocking operations takes no virtual time: only
+// [CPUs.Burn] and [Proc.Sleep] advance a process's clock, and waiting for a
+// lock, a channel or a CPU takes as long as the others make it.
+//
+// The CPUs follow the fifo policy: a ready burn takes the first free CPU,
+// burns waiting for a CPU are served first come, first served, and handing a
+// CPU, a lock or a channel value to a waiting process costs nothing. This is
+// the idealized machine that reproduces analytic results exactly.
+//
+// [Sim.Run] ends a simulation: it runs every event up to a virtual time and
+// then unwinds every process that is still blocked, running its deferred
+// calls, so that no coroutine is left behind. A process function that
+// panics stops the simulation and the panic surfaces from Run as a
+// [*ProcessPanic], with the process's stack.
+//
+// The steady state allocates nothing: the event heap holds values, waiter
+// queues are reused ring buffers, and no closure is made per event.
+package sim

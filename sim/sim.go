@@ -1,0 +1,312 @@
+package sim
+
+import (
+	"fmt"
+	"iter"
+	"math/rand/v2"
+	"runtime/debug"
+	"time"
+)
+
+// Sim is one simulation: a virtual clock, the pending events and the
+// processes. Make one with [New], add processes with [Sim.Go] and run it
+// with [Sim.Run].
+type Sim struct {
+	now    time.Duration
+	seq    uint64
+	events []event // a binary min-heap ordered by (at, seq)
+	limit  time.Duration
+	rng    *rand.Rand
+
+	live     []*Proc // processes started and not finished, for Stop
+	nextID   int
+	running  *Proc // the process being resumed, nil in the engine
+	stopping bool
+	stopped  bool
+	failure  *ProcessPanic // the first process panic, raised by Stop
+	resumed  uint64
+}
+
+// event wakes process p at virtual time at. seq orders events of equal
+// time first come, first served.
+type event struct {
+	at  time.Duration
+	seq uint64
+	p   *Proc
+}
+
+// New returns an empty simulation at virtual time zero whose random source
+// ([Sim.Rand]) is seeded with seed: the same model and seed give the same run.
+func New(seed uint64) *Sim {
+	return &Sim{rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}
+}
+
+// Now returns the virtual time since the simulation started.
+func (s *Sim) Now() time.Duration { return s.now }
+
+// Rand returns the simulation's seeded random source, for random step
+// durations. Draw from it only inside the simulation (in processes or
+// before Run), so that the draws happen in the same order on every run.
+func (s *Sim) Rand() *rand.Rand { return s.rng }
+
+// Events returns how many times a process has been resumed so far: the
+// number of events the engine has processed, a measure of its work.
+func (s *Sim) Events() uint64 { return s.resumed }
+
+// Go starts a process running fn at the current virtual time. It may be
+// called before Run or from a running process; the new process first runs
+// after the events already scheduled for the current time.
+func (s *Sim) Go(fn func(p *Proc)) {
+	if s.stopped || s.stopping {
+		panic("sim: Go after the simulation was stopped")
+	}
+	p := &Proc{sim: s, id: s.nextID}
+	s.nextID++
+	p.next, p.stop = iter.Pull(func(yield func(struct{}) bool) {
+		p.yield = yield
+		defer p.recover()
+		fn(p)
+	})
+	p.live = len(s.live)
+	s.live = append(s.live, p)
+	s.schedule(p, s.now)
+}
+
+// RunUntil runs every event up to and including virtual time until, then
+// sets the clock to until and returns, leaving the processes where they are:
+// a later RunUntil goes on from there. A simulation must end with
+// [Sim.Stop] (or be run with [Sim.Run], which does both), or its blocked
+// processes' coroutines stay behind.
+func (s *Sim) RunUntil(until time.Duration) {
+	switch {
+	case s.running != nil:
+		panic("sim: RunUntil called from a process")
+	case s.stopped:
+		panic("sim: RunUntil after Stop")
+	case until < s.now:
+		panic(fmt.Sprintf("sim: RunUntil(%v) is before now (%v)", until, s.now))
+	}
+	s.limit = until
+	for len(s.events) > 0 && s.events[0].at <= until {
+		e := s.pop()
+		s.now = e.at
+		s.resume(e.p)
+	}
+	s.now = until
+}
+
+// Run runs every event up to and including virtual time until, then stops
+// the simulation ([Sim.Stop]). It is the usual way to run a model once.
+func (s *Sim) Run(until time.Duration) {
+	s.RunUntil(until)
+	s.Stop()
+}
+
+// Stop ends the simulation: it unwinds every process that has not finished,
+// running its deferred calls (a blocking call inside them returns at once
+// by unwinding too), and drops the pending events. The simulation cannot
+// run again. If a process panicked while unwinding, Stop panics with a
+// [*ProcessPanic] after every process is unwound.
+func (s *Sim) Stop() {
+	if s.running != nil {
+		panic("sim: Stop called from a process")
+	}
+	if s.stopped {
+		return
+	}
+	s.stopping = true
+	for len(s.live) > 0 {
+		p := s.live[len(s.live)-1]
+		s.running = p
+		p.stop()
+		s.running = nil
+		s.forget(p)
+		if p.failure != nil && s.failure == nil {
+			s.failure = p.failure
+		}
+	}
+	s.events = s.events[:0]
+	s.stopped = true
+	if s.failure != nil {
+		panic(s.failure)
+	}
+}
+
+// resume runs p until it blocks or returns.
+func (s *Sim) resume(p *Proc) {
+	s.resumed++
+	s.running = p
+	_, ok := p.next()
+	s.running = nil
+	if !ok {
+		s.forget(p)
+		if p.failure != nil {
+			s.failure = p.failure
+			s.Stop() // unwinds the others, then panics with p's failure
+		}
+	}
+}
+
+// forget removes a finished process from the live set.
+func (s *Sim) forget(p *Proc) {
+	if p.live < 0 {
+		return
+	}
+	last := s.live[len(s.live)-1]
+	s.live[p.live] = last
+	last.live = p.live
+	s.live[len(s.live)-1] = nil
+	s.live = s.live[:len(s.live)-1]
+	p.live = -1
+}
+
+// schedule makes p resume at virtual time at.
+func (s *Sim) schedule(p *Proc, at time.Duration) {
+	s.seq++
+	s.events = append(s.events, event{at: at, seq: s.seq, p: p})
+	// sift up
+	h := s.events
+	i := len(h) - 1
+	e := h[i]
+	for i > 0 {
+		parent := (i - 1) / 2
+		if !e.before(h[parent]) {
+			break
+		}
+		h[i] = h[parent]
+		i = parent
+	}
+	h[i] = e
+}
+
+// pop removes and returns the earliest event.
+func (s *Sim) pop() event {
+	h := s.events
+	top := h[0]
+	n := len(h) - 1
+	e := h[n]
+	h[n] = event{}
+	h = h[:n]
+	s.events = h
+	if n == 0 {
+		return top
+	}
+	// sift down
+	i := 0
+	for {
+		c := 2*i + 1
+		if c >= n {
+			break
+		}
+		if r := c + 1; r < n && h[r].before(h[c]) {
+			c = r
+		}
+		if !h[c].before(e) {
+			break
+		}
+		h[i] = h[c]
+		i = c
+	}
+	h[i] = e
+	return top
+}
+
+func (e event) before(o event) bool {
+	return e.at < o.at || (e.at == o.at && e.seq < o.seq)
+}
+
+// Proc is one simulated process, the counterpart of a goroutine. Its
+// function receives it and passes it to every blocking operation. A Proc
+// must only be used by its own process.
+type Proc struct {
+	sim     *Sim
+	id      int
+	live    int // index in sim.live, -1 once finished
+	next    func() (struct{}, bool)
+	stop    func()
+	yield   func(struct{}) bool
+	failure *ProcessPanic
+}
+
+// unwinding is the sentinel a blocked process panics with when the
+// simulation stops, to unwind its coroutine; the coroutine wrapper recovers
+// it.
+type unwinding struct{}
+
+// Now returns the virtual time since the simulation started.
+func (p *Proc) Now() time.Duration { return p.sim.now }
+
+// Sim returns the simulation the process belongs to.
+func (p *Proc) Sim() *Sim { return p.sim }
+
+// ID returns the process's number: 0 for the first started, then 1, 2, …
+func (p *Proc) ID() int { return p.id }
+
+// Sleep waits for d of virtual time without holding a CPU, like a timer.
+// Sleep(0) lets the other events of the current time run first.
+func (p *Proc) Sleep(d time.Duration) {
+	p.sim.schedule(p, p.sim.now+max(d, 0))
+	p.park()
+}
+
+// park blocks the process until the event it has scheduled, or that a
+// primitive will schedule for it, resumes it.
+func (p *Proc) park() {
+	s := p.sim
+	if s.stopping {
+		panic(unwinding{})
+	}
+	if s.running != p {
+		panic("sim: a blocking call on a Proc from outside its own process")
+	}
+	// Fast path: when this process's own event is the next one, resuming
+	// it is what the engine would do next, so do it here and save two
+	// coroutine switches.
+	if len(s.events) > 0 && s.events[0].p == p && s.events[0].at <= s.limit {
+		e := s.pop()
+		s.now = e.at
+		s.resumed++
+		return
+	}
+	if !p.yield(struct{}{}) {
+		panic(unwinding{})
+	}
+}
+
+// wake makes a blocked process resume at the current time, after the
+// events already scheduled for it.
+func (s *Sim) wake(p *Proc) { s.schedule(p, s.now) }
+
+// recover is deferred by the coroutine wrapper: it ends an unwinding
+// quietly and records a real panic for the engine to raise.
+func (p *Proc) recover() {
+	r := recover()
+	if r == nil {
+		return
+	}
+	if _, ok := r.(unwinding); ok {
+		return
+	}
+	p.failure = &ProcessPanic{Process: p.id, At: p.sim.now, Value: r, Stack: debug.Stack()}
+}
+
+// ProcessPanic is what Run (or Stop) panics with when a process function
+// panicked: which process, at what virtual time, the value it panicked with
+// and its stack.
+type ProcessPanic struct {
+	Process int
+	At      time.Duration
+	Value   any
+	Stack   []byte
+}
+
+// Error says which process panicked, when, with what, and where.
+func (e *ProcessPanic) Error() string {
+	return fmt.Sprintf("sim: process %d panicked at virtual time %v: %v\n\n%s", e.Process, e.At, e.Value, e.Stack)
+}
+
+// Unwrap returns the panic value if it is an error.
+func (e *ProcessPanic) Unwrap() error {
+	err, _ := e.Value.(error)
+	return err
+}

@@ -1,8 +1,9 @@
-package compare
+package compare_test
 
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/brewput/brewput/compare"
 	"math"
 	"strings"
 	"testing"
@@ -10,23 +11,8 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// runs makes one point per throughput for a configuration, as run --count
-// would; latency falls as throughput rises, as in a closed loop.
-func runs(source, mode string, cpus int, throughputs ...float64) []results.Point {
-	var points []results.Point
-	for i, tp := range throughputs {
-		points = append(points, results.Point{
-			Source: source, Mode: mode, CPUs: cpus, Par: cpus, DurS: 1, Rep: i + 1,
-			Ops: int64(tp), Throughput: tp, Unit: "lattes/s",
-			Latency: results.Latency{P50: 1000 * float64(cpus) / tp, P99: 1500 * float64(cpus) / tp},
-			Steps:   results.Steps{GrindMs: 1, PressMs: 1, SteamMs: 1, LatteMs: 1, Clock: "wall"},
-		})
-	}
-	return points
-}
-
 // metric finds a metric of the only row.
-func metric(t *testing.T, c Comparison, name string) Metric {
+func metric(t *testing.T, c compare.Comparison, name string) compare.Metric {
 	t.Helper()
 	if len(c.Rows) != 1 {
 		t.Fatalf("%d rows, want 1", len(c.Rows))
@@ -37,10 +23,10 @@ func metric(t *testing.T, c Comparison, name string) Metric {
 		}
 	}
 	t.Fatalf("no %s in %+v", name, c.Rows[0])
-	return Metric{}
+	return compare.Metric{}
 }
 
-func table(t *testing.T, c Comparison) string {
+func table(t *testing.T, c compare.Comparison) string {
 	t.Helper()
 	var b bytes.Buffer
 	if err := c.WriteTable(&b); err != nil {
@@ -50,8 +36,8 @@ func table(t *testing.T, c Comparison) string {
 }
 
 func TestSameDistributionIsNoDifference(t *testing.T) {
-	c := Compare(runs("a", "locking", 2, 500, 502, 498, 505, 495, 501),
-		runs("a", "locking", 2, 501, 499, 503, 497, 500, 504), Options{})
+	c := compare.Compare(measured("a", "locking", 2, 500, 502, 498, 505, 495, 501),
+		measured("a", "locking", 2, 501, 499, 503, 497, 500, 504), compare.Options{})
 	for _, name := range []string{"throughput", "p50", "p99"} {
 		m := metric(t, c, name)
 		if m.Significant || m.TooFew || m.Change != 0 || m.Verdict != "~" || m.P < 0.05 {
@@ -67,8 +53,8 @@ func TestSameDistributionIsNoDifference(t *testing.T) {
 }
 
 func TestShiftIsSignificantWithTheRightSign(t *testing.T) {
-	slow := runs("a", "finelocking", 4, 250, 252, 248, 251, 249, 250)
-	fast := runs("a", "finelocking", 4, 500, 504, 496, 502, 498, 500)
+	slow := measured("a", "finelocking", 4, 250, 252, 248, 251, 249, 250)
+	fast := measured("a", "finelocking", 4, 500, 504, 496, 502, 498, 500)
 	for _, c := range []struct {
 		name     string
 		old, new []results.Point
@@ -78,9 +64,9 @@ func TestShiftIsSignificantWithTheRightSign(t *testing.T) {
 		{"faster", slow, fast, 1, "+100.0% better", "-50.0% better"},
 		{"slower", fast, slow, -1, "-50.0% worse", "+100.0% worse"},
 	} {
-		cmp := Compare(c.old, c.new, Options{})
+		cmp := compare.Compare(c.old, c.new, compare.Options{})
 		tp, p50 := metric(t, cmp, "throughput"), metric(t, cmp, "p50")
-		for _, m := range []Metric{tp, p50} {
+		for _, m := range []compare.Metric{tp, p50} {
 			if !m.Significant || m.TooFew || m.Change != c.change || m.P >= 0.05 {
 				t.Errorf("%s %s: %+v, want significant with change %d", c.name, m.Name, m, c.change)
 			}
@@ -92,7 +78,7 @@ func TestShiftIsSignificantWithTheRightSign(t *testing.T) {
 			t.Errorf("%s: better %s/%s, units %s/%s", c.name, tp.Better, p50.Better, tp.Unit, p50.Unit)
 		}
 	}
-	out := table(t, Compare(slow, fast, Options{}))
+	out := table(t, compare.Compare(slow, fast, compare.Options{}))
 	for _, want := range []string{"throughput, lattes/s (higher is better)", "p50 latency, ms (lower is better)",
 		"p99 latency, ms (lower is better)", "+100.0%", "-50.0%", "0.002", "better"} {
 		if !strings.Contains(out, want) {
@@ -102,7 +88,7 @@ func TestShiftIsSignificantWithTheRightSign(t *testing.T) {
 }
 
 func TestTooFewRunsGetNoVerdict(t *testing.T) {
-	c := Compare(runs("a", "locking", 1, 250), runs("b", "locking", 1, 500), Options{})
+	c := compare.Compare(measured("a", "locking", 1, 250), measured("b", "locking", 1, 500), compare.Options{})
 	m := metric(t, c, "throughput")
 	if m.Significant || !m.TooFew || m.Change != 0 || m.Need != 6 || math.Abs(m.DeltaPct-100) > 1e-9 {
 		t.Errorf("n=1: %+v, want the delta and no verdict", m)
@@ -123,20 +109,20 @@ func TestTooFewRunsGetNoVerdict(t *testing.T) {
 		old, new int
 		tooFew   bool
 	}{{3, 3, true}, {1, 10, true}, {2, 5, true}, {4, 4, false}, {3, 6, false}} {
-		old := runs("a", "locking", 1, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109)[:s.old]
-		new := runs("a", "locking", 1, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109)[:s.new]
-		if m := metric(t, Compare(old, new, Options{}), "throughput"); m.TooFew != s.tooFew {
+		old := measured("a", "locking", 1, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109)[:s.old]
+		new := measured("a", "locking", 1, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109)[:s.new]
+		if m := metric(t, compare.Compare(old, new, compare.Options{}), "throughput"); m.TooFew != s.tooFew {
 			t.Errorf("n=%d+%d: too few %v, want %v", s.old, s.new, m.TooFew, s.tooFew)
 		}
 	}
 }
 
 func TestKeysOnlyInOneSide(t *testing.T) {
-	old := append(runs("a", "locking", 1, 250), runs("a", "multi-2", 2, 400)...)
-	open := runs("b", "locking", 1, 300)
+	old := append(measured("a", "locking", 1, 250), measured("a", "multi-2", 2, 400)...)
+	open := measured("b", "locking", 1, 300)
 	open[0].Rate, open[0].MaxQ = 800, 1000
-	new := append(runs("b", "locking", 1, 260), open...)
-	c := Compare(old, new, Options{})
+	new := append(measured("b", "locking", 1, 260), open...)
+	c := compare.Compare(old, new, compare.Options{})
 	if len(c.Rows) != 1 || c.Rows[0].Key.Mode != "locking" {
 		t.Errorf("rows %+v, want locking only", c.Rows)
 	}
@@ -152,15 +138,15 @@ func TestKeysOnlyInOneSide(t *testing.T) {
 			t.Errorf("table lacks %q:\n%s", want, out)
 		}
 	}
-	if out := table(t, Compare(old[1:], new[:1], Options{})); !strings.Contains(out, "no configuration is in both old and new") {
+	if out := table(t, compare.Compare(old[1:], new[:1], compare.Options{})); !strings.Contains(out, "no configuration is in both old and new") {
 		t.Errorf("disjoint sides not said so:\n%s", out)
 	}
 }
 
 func TestSourceIsNotPartOfTheKey(t *testing.T) {
-	old := runs("laptop", "locking", 2, 250, 251, 249)
-	new := append(runs("server", "locking", 2, 300, 301), runs("server2", "locking", 2, 302)...)
-	c := Compare(old, new, Options{})
+	old := measured("laptop", "locking", 2, 250, 251, 249)
+	new := append(measured("server", "locking", 2, 300, 301), measured("server2", "locking", 2, 302)...)
+	c := compare.Compare(old, new, compare.Options{})
 	if len(c.Rows) != 1 || len(c.OnlyOld)+len(c.OnlyNew) != 0 {
 		t.Fatalf("points from different sources did not match: %+v", c)
 	}
@@ -171,28 +157,28 @@ func TestSourceIsNotPartOfTheKey(t *testing.T) {
 }
 
 func TestStepsArePartOfTheKey(t *testing.T) {
-	def := runs("a", "locking", 1, 250)
-	noClock := runs("a", "locking", 1, 250)
+	def := measured("a", "locking", 1, 250)
+	noClock := measured("a", "locking", 1, 250)
 	noClock[0].Steps.Clock = "" // as from an older file
-	slowGrind := runs("a", "locking", 1, 200)
+	slowGrind := measured("a", "locking", 1, 200)
 	slowGrind[0].Steps.GrindMs = 2
-	c := Compare(append(def, slowGrind...), noClock, Options{})
+	c := compare.Compare(append(def, slowGrind...), noClock, compare.Options{})
 	if len(c.Rows) != 1 || len(c.OnlyOld) != 1 || c.OnlyOld[0].String() != "locking cpus=1 par=1 grind=2ms" {
 		t.Errorf("rows %v, only old %v", c.Rows, c.OnlyOld)
 	}
-	c = Compare(slowGrind, slowGrind, Options{})
+	c = compare.Compare(slowGrind, slowGrind, compare.Options{})
 	if out := table(t, c); !strings.Contains(out, "steps") || !strings.Contains(out, "grind=2ms") {
 		t.Errorf("table lacks the steps:\n%s", out)
 	}
 }
 
 func TestLatencyLeavesOutPointsWithNoOperations(t *testing.T) {
-	old := runs("a", "locking", 1, 250, 0, 251)
-	c := Compare(old, runs("a", "locking", 1, 250), Options{})
+	old := measured("a", "locking", 1, 250, 0, 251)
+	c := compare.Compare(old, measured("a", "locking", 1, 250), compare.Options{})
 	if tp, p50 := metric(t, c, "throughput"), metric(t, c, "p50"); tp.Old.N != 3 || p50.Old.N != 2 {
 		t.Errorf("throughput n=%d, p50 n=%d; want 3 and 2", tp.Old.N, p50.Old.N)
 	}
-	c = Compare(runs("a", "locking", 1, 0), runs("a", "locking", 1, 250), Options{})
+	c = compare.Compare(measured("a", "locking", 1, 0), measured("a", "locking", 1, 250), compare.Options{})
 	if ms := c.Rows[0].Metrics; len(ms) != 1 || ms[0].Name != "throughput" || !math.IsNaN(ms[0].DeltaPct) {
 		t.Errorf("a stalled configuration: %+v; want only throughput, with no ratio", ms)
 	}
@@ -202,28 +188,28 @@ func TestLatencyLeavesOutPointsWithNoOperations(t *testing.T) {
 }
 
 func TestAlpha(t *testing.T) {
-	old := runs("a", "locking", 1, 100, 101, 102, 103)
-	new := runs("a", "locking", 1, 104, 105, 106, 107)
-	if m := metric(t, Compare(old, new, Options{}), "throughput"); !m.Significant || Compare(old, new, Options{}).Alpha != 0.05 {
+	old := measured("a", "locking", 1, 100, 101, 102, 103)
+	new := measured("a", "locking", 1, 104, 105, 106, 107)
+	if m := metric(t, compare.Compare(old, new, compare.Options{}), "throughput"); !m.Significant || compare.Compare(old, new, compare.Options{}).Alpha != 0.05 {
 		t.Errorf("alpha 0.05: %+v", m)
 	}
-	if m := metric(t, Compare(old, new, Options{Alpha: 0.01}), "throughput"); m.Significant || !m.TooFew || m.Need != 6 {
+	if m := metric(t, compare.Compare(old, new, compare.Options{Alpha: 0.01}), "throughput"); m.Significant || !m.TooFew || m.Need != 6 {
 		t.Errorf("alpha 0.01, n=4: %+v, want too few", m)
 	}
 	for _, a := range []float64{-0.1, 1, 5} {
-		if err := (Options{Alpha: a}).Check(); err == nil || !strings.Contains(err.Error(), "between 0 and 1") {
+		if err := (compare.Options{Alpha: a}).Check(); err == nil || !strings.Contains(err.Error(), "between 0 and 1") {
 			t.Errorf("Check(alpha %v) = %v", a, err)
 		}
 	}
-	if err := (Options{}).Check(); err != nil {
+	if err := (compare.Options{}).Check(); err != nil {
 		t.Error(err)
 	}
 }
 
 func TestGeomean(t *testing.T) {
-	old := append(runs("a", "locking", 1, 100), runs("a", "locking", 2, 400)...)
-	new := append(runs("a", "locking", 1, 200), runs("a", "locking", 2, 800)...)
-	c := Compare(old, new, Options{})
+	old := append(measured("a", "locking", 1, 100), measured("a", "locking", 2, 400)...)
+	new := append(measured("a", "locking", 1, 200), measured("a", "locking", 2, 800)...)
+	c := compare.Compare(old, new, compare.Options{})
 	g := c.Geomeans[0]
 	if g.Name != "throughput" || g.Rows != 2 || math.Abs(g.Old-200) > 1e-9 || math.Abs(g.DeltaPct-100) > 1e-9 {
 		t.Errorf("geomean %+v, want 200 -> 400 over 2 rows", g)
@@ -237,13 +223,13 @@ func TestTableFitsAndHasARowPerConfiguration(t *testing.T) {
 	var old, new []results.Point
 	for _, mode := range []string{"locking", "finelocking", "linearpipe-1"} {
 		for _, cpus := range []int{1, 2, 16} {
-			old = append(old, runs("a", mode, cpus, 250, 251, 252, 253, 254, 255)...)
-			new = append(new, runs("a", mode, cpus, 1000, 1001, 1002, 1003, 1004, 1005)...)
+			old = append(old, measured("a", mode, cpus, 250, 251, 252, 253, 254, 255)...)
+			new = append(new, measured("a", mode, cpus, 1000, 1001, 1002, 1003, 1004, 1005)...)
 		}
 	}
-	open := runs("a", "multi-2", 2, 1)
+	open := measured("a", "multi-2", 2, 1)
 	open[0].Rate, open[0].MaxQ = 833.3333333333334, 1000
-	c := Compare(append(old, open...), append(new, open...), Options{})
+	c := compare.Compare(append(old, open...), append(new, open...), compare.Options{})
 	out := table(t, c)
 	for _, line := range strings.Split(out, "\n") {
 		if n := len([]rune(line)); n > 120 {
@@ -260,7 +246,7 @@ func TestTableFitsAndHasARowPerConfiguration(t *testing.T) {
 }
 
 func TestWriteJSON(t *testing.T) {
-	c := Compare(runs("a", "locking", 1, 0, 250), runs("b", "locking", 1, 500), Options{})
+	c := compare.Compare(measured("a", "locking", 1, 0, 250), measured("b", "locking", 1, 500), compare.Options{})
 	var b bytes.Buffer
 	if err := c.WriteJSON(&b); err != nil {
 		t.Fatal(err)
@@ -268,10 +254,10 @@ func TestWriteJSON(t *testing.T) {
 	var got struct {
 		Alpha float64
 		Rows  []struct {
-			Key     Key
+			Key     compare.Key
 			Metrics []map[string]any
 		}
-		OnlyOld []Key `json:"only_old"`
+		OnlyOld []compare.Key `json:"only_old"`
 	}
 	if err := json.Unmarshal(b.Bytes(), &got); err != nil {
 		t.Fatalf("%v\n%s", err, b.String())
@@ -290,7 +276,7 @@ func TestWriteJSON(t *testing.T) {
 
 func TestJSONIsReadable(t *testing.T) {
 	var b bytes.Buffer
-	Compare(runs("a", "locking", 1, 250), runs("b", "locking", 1, 500), Options{}).WriteJSON(&b)
+	compare.Compare(measured("a", "locking", 1, 250), measured("b", "locking", 1, 500), compare.Options{}).WriteJSON(&b)
 	if !strings.Contains(b.String(), "need >= 6 samples") {
 		t.Errorf("JSON escapes what needs no escaping:\n%s", b.String())
 	}
@@ -309,7 +295,7 @@ func TestCompareAcrossChangedSteps(t *testing.T) {
 		n.Throughput, n.Latency = 400+float64(rep), results.Latency{P50: 5, P99: 5.2}
 		old, new = append(old, o), append(new, n)
 	}
-	c := Compare(old, new, Options{})
+	c := compare.Compare(old, new, compare.Options{})
 	if len(c.Rows) != 1 || len(c.OnlyOld) != 0 || len(c.OnlyNew) != 0 {
 		t.Fatalf("got %d rows, %d only old, %d only new; want the one configuration matched", len(c.Rows), len(c.OnlyOld), len(c.OnlyNew))
 	}

@@ -55,7 +55,7 @@ func (c *Chan[T]) Send(p *Proc, v T) {
 	if c.recvq.len() > 0 {
 		w := c.recvq.pop()
 		w.v = v
-		c.sim.wake(w.p)
+		c.handoff(p, w.p)
 		return
 	}
 	if c.buf.len() < c.cap {
@@ -65,7 +65,7 @@ func (c *Chan[T]) Send(p *Proc, v T) {
 	w := c.waiter(p)
 	w.v = v
 	c.sendq.push(w)
-	p.park() // resumes once a receiver has taken v
+	p.block() // resumes once a receiver has taken v
 	c.release(w)
 }
 
@@ -77,18 +77,18 @@ func (c *Chan[T]) Recv(p *Proc) T {
 		if c.sendq.len() > 0 { // room now: the first waiting sender's value goes in
 			w := c.sendq.pop()
 			c.buf.push(w.v)
-			c.sim.wake(w.p)
+			c.handoff(p, w.p)
 		}
 		return v
 	}
 	if c.sendq.len() > 0 {
 		w := c.sendq.pop()
-		c.sim.wake(w.p)
+		c.handoff(p, w.p)
 		return w.v
 	}
 	w := c.waiter(p)
 	c.recvq.push(w)
-	p.park() // resumes once a sender has filled w.v
+	p.block() // resumes once a sender has filled w.v
 	v := w.v
 	c.release(w)
 	return v
@@ -107,4 +107,19 @@ func (c *Chan[T]) waiter(p *Proc) *chanWaiter[T] {
 func (c *Chan[T]) release(w *chanWaiter[T]) {
 	*w = chanWaiter[T]{}
 	c.free = append(c.free, w)
+}
+
+// handoff wakes the waiting process w on behalf of p; under the go policy p
+// pays the runtime's cost of readying a goroutine from a channel.
+func (c *Chan[T]) handoff(p, w *Proc) {
+	s := c.sim
+	s.wake(w)
+	if s.sched == nil {
+		return
+	}
+	cost := s.sched.costs.ChanHandoff
+	if c.cap > 0 {
+		cost = s.sched.costs.BufChanHandoff
+	}
+	s.sched.spend(p, cost)
 }

@@ -18,6 +18,8 @@ type CPUs struct {
 	busyDone time.Duration // CPU time of finished burns
 	sumStart time.Duration // sum of the start times of the burns in progress
 	wait     time.Duration // time burns waited for a CPU
+
+	sched *goSched // the go policy's scheduler; nil under fifo
 }
 
 type cpuWaiter struct {
@@ -43,6 +45,10 @@ func (c *CPUs) N() int { return c.n }
 // once, taking no CPU, if d <= 0.
 func (c *CPUs) Burn(p *Proc, d time.Duration) {
 	if d <= 0 {
+		return
+	}
+	if c.sched != nil {
+		c.burnGo(p, d)
 		return
 	}
 	if c.inUse < c.n {
@@ -90,3 +96,30 @@ func (c *CPUs) InUse() int { return c.inUse }
 // MaxInUse returns the most CPUs that were ever busy at once; it never
 // exceeds N.
 func (c *CPUs) MaxInUse() int { return c.maxUse }
+
+// burnGo is a burn under the go policy: the goroutine already holds a P,
+// as it must to run at all, and keeps it while it burns. Once it has run
+// for a whole time slice since it got the P — over one long burn or many
+// short ones — it is preempted at the slice's end, as sysmon does.
+func (c *CPUs) burnGo(p *Proc, d time.Duration) {
+	s := c.sim
+	if p.pp == nil && !s.stopping {
+		panic("sim: a goroutine without a P burned")
+	}
+	c.burns++
+	for d > 0 {
+		if end := p.runSince + timeSlice; s.now >= end {
+			c.sched.preempt(p)
+		}
+		slice := min(d, p.runSince+timeSlice-s.now)
+		c.inUse++
+		c.maxUse = max(c.maxUse, c.inUse)
+		c.sumStart += s.now
+		s.schedule(p, s.now+slice)
+		p.park()
+		c.inUse--
+		c.busyDone += slice
+		c.sumStart -= s.now - slice
+		d -= slice
+	}
+}

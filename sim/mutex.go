@@ -2,10 +2,11 @@ package sim
 
 import "time"
 
-// Mutex is a virtual sync.Mutex that hands the lock over first come, first
-// served: Unlock gives it straight to the process that has waited longest.
-// (A real sync.Mutex lets a running goroutine barge ahead of a sleeping
-// waiter; that belongs to the go scheduling policy, not to this one.) It
+// Mutex is a virtual sync.Mutex. Under the fifo policy it hands the lock
+// over first come, first served: Unlock gives it straight to the process
+// that has waited longest. Under the go policy it behaves as sync.Mutex
+// does (see [NewGoCPUs]): a running goroutine may barge ahead of a waiter
+// that Unlock has only woken, until a waiter has starved for 1 ms. It
 // counts its uses, the time it was held and the time processes waited for
 // it, like coffee.Meter.
 type Mutex struct {
@@ -17,6 +18,13 @@ type Mutex struct {
 
 	uses       int64
 	busy, wait time.Duration
+
+	// The go policy's sync.Mutex state: a woken waiter is on its way (so
+	// Unlock wakes no other), the mutex is in starvation mode, and the
+	// waiter the lock was last handed to in that mode.
+	woken    bool
+	starving bool
+	handedTo *Proc
 }
 
 type mutexWaiter struct {
@@ -33,6 +41,10 @@ func (m *Mutex) Name() string { return m.name }
 
 // Lock takes the mutex, waiting in line while another process holds it.
 func (m *Mutex) Lock(p *Proc) {
+	if m.sim.sched != nil {
+		m.lockGo(p)
+		return
+	}
 	if !m.held {
 		m.held = true
 		m.acquired = m.sim.now
@@ -47,6 +59,10 @@ func (m *Mutex) Lock(p *Proc) {
 func (m *Mutex) Unlock(p *Proc) {
 	if !m.held {
 		panic("sim: unlock of unlocked mutex " + m.name)
+	}
+	if m.sim.sched != nil {
+		m.unlockGo(p)
+		return
 	}
 	now := m.sim.now
 	m.uses++
@@ -82,4 +98,73 @@ func (m *Mutex) Read() Reading {
 		r.Busy += m.sim.now - m.acquired
 	}
 	return r
+}
+
+// lockGo is sync.Mutex's Lock: take the mutex if it is free and not
+// starving, even ahead of waiters; otherwise sleep in line, and on waking
+// try again, going back to the head of the line if someone took it first.
+func (m *Mutex) lockGo(p *Proc) {
+	s := m.sim
+	if !m.held && !m.starving {
+		m.held, m.acquired = true, s.now
+		return
+	}
+	start := s.now
+	again := false
+	for {
+		w := mutexWaiter{p: p, since: start}
+		if again {
+			m.waiters.pushFront(w) // a woken waiter that lost keeps its place
+		} else {
+			m.waiters.push(w)
+		}
+		p.block()
+		starved := s.now-start > starvation
+		if m.handedTo == p { // starvation mode: Unlock handed the lock over
+			m.handedTo = nil
+			if !starved || m.waiters.len() == 0 {
+				m.starving = false
+			}
+			m.wait += s.now - start
+			m.acquired = s.now
+			return
+		}
+		m.woken = false
+		if !m.held && !m.starving {
+			m.held, m.acquired = true, s.now
+			m.wait += s.now - start
+			return
+		}
+		if starved && m.held {
+			m.starving = true
+		}
+		again = true
+	}
+}
+
+// unlockGo is sync.Mutex's Unlock. In normal mode it releases the mutex and
+// wakes the first waiter, unless one is already awake, without handing it
+// the lock. In starvation mode it hands the lock to the first waiter and
+// yields its P so that the waiter runs at once.
+func (m *Mutex) unlockGo(p *Proc) {
+	s := m.sim
+	if m.waiters.len() == 0 || (!m.starving && m.woken) {
+		m.held = false
+		return
+	}
+	w := m.waiters.pop()
+	if !m.starving {
+		m.held = false
+		m.woken = true
+		s.wake(w.p)
+		s.sched.spend(p, s.sched.costs.MutexHandoff)
+		return
+	}
+	m.handedTo = w.p // stays held, now by w.p
+	m.acquired = s.now
+	s.wake(w.p)
+	s.sched.spend(p, s.sched.costs.MutexHandoff)
+	if !s.stopping {
+		s.sched.yield(p)
+	}
 }

@@ -35,3 +35,14 @@ func (r *ring[T]) grow() {
 	}
 	r.buf, r.head = buf, 0
 }
+
+// pushFront puts v ahead of every element, for a waiter that goes back to
+// the head of its queue.
+func (r *ring[T]) pushFront(v T) {
+	if r.n == len(r.buf) {
+		r.grow()
+	}
+	r.head = (r.head - 1) & (len(r.buf) - 1)
+	r.buf[r.head] = v
+	r.n++
+}

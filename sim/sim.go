@@ -25,15 +25,28 @@ type Sim struct {
 	stopped  bool
 	failure  *ProcessPanic // the first process panic, raised by Stop
 	resumed  uint64
+
+	sched *goSched // the go policy's scheduler; nil under fifo
 }
 
 // event wakes process p at virtual time at. seq orders events of equal
 // time first come, first served.
 type event struct {
-	at  time.Duration
-	seq uint64
-	p   *Proc
+	at   time.Duration
+	seq  uint64
+	p    *Proc
+	pp   *gp // the P that wakes, for a wakeP event
+	kind eventKind
 }
+
+// eventKind says what an event does when its time comes.
+type eventKind uint8
+
+const (
+	resumeEvent eventKind = iota // resume p where it parked
+	readyEvent                   // p's timer fired: make p runnable (go policy)
+	wakePEvent                   // an idle P has woken to look for work (go policy)
+)
 
 // New returns an empty simulation at virtual time zero whose random source
 // ([Sim.Rand]) is seeded with seed: the same model and seed give the same run.
@@ -69,6 +82,10 @@ func (s *Sim) Go(fn func(p *Proc)) {
 	})
 	p.live = len(s.live)
 	s.live = append(s.live, p)
+	if s.sched != nil {
+		s.sched.spawn(p, s.running)
+		return
+	}
 	s.schedule(p, s.now)
 }
 
@@ -90,7 +107,14 @@ func (s *Sim) RunUntil(until time.Duration) {
 	for len(s.events) > 0 && s.events[0].at <= until {
 		e := s.pop()
 		s.now = e.at
-		s.resume(e.p)
+		switch e.kind {
+		case resumeEvent:
+			s.resume(e.p)
+		case readyEvent:
+			s.sched.ready(e.p, nil)
+		case wakePEvent:
+			s.sched.woke(e.pp)
+		}
 	}
 	s.now = until
 }
@@ -139,6 +163,9 @@ func (s *Sim) resume(p *Proc) {
 	_, ok := p.next()
 	s.running = nil
 	if !ok {
+		if s.sched != nil && p.pp != nil && !s.stopping {
+			s.sched.release(p) // a finished goroutine gives its P back
+		}
 		s.forget(p)
 		if p.failure != nil {
 			s.failure = p.failure
@@ -162,12 +189,19 @@ func (s *Sim) forget(p *Proc) {
 
 // schedule makes p resume at virtual time at.
 func (s *Sim) schedule(p *Proc, at time.Duration) {
+	s.push(event{at: at, p: p, kind: resumeEvent})
+}
+
+// push adds e to the event heap, stamping it with its place in the order
+// of scheduling.
+func (s *Sim) push(e event) {
 	s.seq++
-	s.events = append(s.events, event{at: at, seq: s.seq, p: p})
+	e.seq = s.seq
+	s.events = append(s.events, e)
 	// sift up
 	h := s.events
 	i := len(h) - 1
-	e := h[i]
+	e = h[i]
 	for i > 0 {
 		parent := (i - 1) / 2
 		if !e.before(h[parent]) {
@@ -226,6 +260,12 @@ type Proc struct {
 	stop    func()
 	yield   func(struct{}) bool
 	failure *ProcessPanic
+
+	// Under the go policy: the P the process holds while it runs, and
+	// since when it has been runnable without one.
+	pp       *gp
+	readyAt  time.Duration
+	runSince time.Duration // when it last got its P, for the time slice
 }
 
 // unwinding is the sentinel a blocked process panics with when the
@@ -245,7 +285,26 @@ func (p *Proc) ID() int { return p.id }
 // Sleep waits for d of virtual time without holding a CPU, like a timer.
 // Sleep(0) lets the other events of the current time run first.
 func (p *Proc) Sleep(d time.Duration) {
-	p.sim.schedule(p, p.sim.now+max(d, 0))
+	s := p.sim
+	if s.sched != nil && !s.stopping {
+		// A sleeping goroutine gives up its P; its timer makes it
+		// runnable again, and it runs once a P takes it.
+		s.push(event{at: s.now + max(d, 0), p: p, kind: readyEvent})
+		s.sched.release(p)
+		p.park()
+		return
+	}
+	s.schedule(p, s.now+max(d, 0))
+	p.park()
+}
+
+// block parks a process that waits for another one (a lock, a channel):
+// under the go policy it gives up its P first, and whoever wakes it makes
+// it runnable.
+func (p *Proc) block() {
+	if s := p.sim; s.sched != nil && !s.stopping {
+		s.sched.release(p)
+	}
 	p.park()
 }
 
@@ -262,7 +321,7 @@ func (p *Proc) park() {
 	// Fast path: when this process's own event is the next one, resuming
 	// it is what the engine would do next, so do it here and save two
 	// coroutine switches.
-	if len(s.events) > 0 && s.events[0].p == p && s.events[0].at <= s.limit {
+	if len(s.events) > 0 && s.events[0].p == p && s.events[0].kind == resumeEvent && s.events[0].at <= s.limit {
 		e := s.pop()
 		s.now = e.at
 		s.resumed++
@@ -274,8 +333,15 @@ func (p *Proc) park() {
 }
 
 // wake makes a blocked process resume at the current time, after the
-// events already scheduled for it.
-func (s *Sim) wake(p *Proc) { s.schedule(p, s.now) }
+// events already scheduled for it; under the go policy it makes the process
+// runnable, on the P of the process that woke it.
+func (s *Sim) wake(p *Proc) {
+	if s.sched != nil {
+		s.sched.ready(p, s.running)
+		return
+	}
+	s.schedule(p, s.now)
+}
 
 // recover is deferred by the coroutine wrapper: it ends an unwinding
 // quietly and records a real panic for the engine to raise.

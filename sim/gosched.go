@@ -1,0 +1,295 @@
+package sim
+
+import "time"
+
+// Costs are what the go policy charges for the Go runtime's own work when
+// one goroutine readies another. brewput calibrate measures them on the
+// machine with microbenchmarks; they are never fitted to a model's results.
+type Costs struct {
+	// Switch is the time a P takes to park one goroutine and start the next
+	// one already in its queues.
+	Switch time.Duration `json:"switch_ns"`
+	// Wake is the time from a goroutine being readied while some P is idle
+	// to that idle P running it: waking a sleeping thread, which then
+	// steals the goroutine from the P that readied it.
+	Wake time.Duration `json:"wake_ns"`
+	// MutexHandoff is what an Unlock that wakes a waiting goroutine costs
+	// its caller; ChanHandoff and BufChanHandoff what a send or receive that
+	// readies a waiting goroutine costs its caller, on an unbuffered and on
+	// a buffered channel.
+	MutexHandoff   time.Duration `json:"mutex_handoff_ns"`
+	ChanHandoff    time.Duration `json:"chan_handoff_ns"`
+	BufChanHandoff time.Duration `json:"buf_chan_handoff_ns"`
+}
+
+// The Go runtime's own constants (runtime/proc.go), not measured: they are
+// its code.
+const (
+	// timeSlice is how long a goroutine may run before sysmon preempts it
+	// (forcePreemptNS).
+	timeSlice = 10 * time.Millisecond
+	// runnextGrace is how long a thief waits before stealing the runnext
+	// goroutine of a running P, giving that P the chance to schedule it
+	// itself (runqgrab's usleep(3)).
+	runnextGrace = 3 * time.Microsecond
+	// starvation is how long a goroutine may wait for a sync.Mutex before
+	// the mutex switches to handing itself over in order
+	// (starvationThresholdNs).
+	starvation = time.Millisecond
+)
+
+// NewGoCPUs returns n virtual CPUs under the go policy: they are the Go
+// runtime's Ps (GOMAXPROCS = n), and every process is a goroutine that
+// needs a P to run at all, not only to burn.
+//
+//   - Each P has a local run queue and a runnext slot. A goroutine readied
+//     by a running one — woken by an Unlock or a channel operation, or
+//     started by Go — takes the runnext slot of the readier's P: it runs
+//     there as soon as the readier blocks, ahead of the queue, while the
+//     readier keeps its P in the meantime.
+//   - A P that has nothing to run takes goroutines from the global queue,
+//     then steals half of another P's queue, or that P's runnext goroutine.
+//     If it finds nothing it goes idle; readying a goroutine while some P
+//     is idle (and none already woken) wakes one, which arrives after
+//     Costs.Wake to look for work.
+//   - A goroutine keeps its P for a burn shorter than the 10 ms time slice;
+//     a longer one is preempted at each slice if others are waiting, and
+//     goes to the back of the global queue.
+//   - Mutexes behave as sync.Mutex does: an Unlock wakes one waiter without
+//     handing it the lock, so a goroutine already running may take the lock
+//     first; a waiter that has waited over 1 ms puts the mutex into
+//     starvation mode, where it is handed over in order.
+//   - Unlocks and channel operations that ready a goroutine cost their caller
+//     Costs.MutexHandoff or Costs.ChanHandoff, and switching goroutines on a
+//     P costs Costs.Switch, all spent holding the P.
+//
+// A simulation has at most one set of go-policy CPUs.
+func NewGoCPUs(s *Sim, n int, c Costs) *CPUs {
+	if s.sched != nil {
+		panic("sim: NewGoCPUs called twice on one simulation")
+	}
+	cpus := NewCPUs(s, n)
+	g := &goSched{sim: s, cpus: cpus, costs: c}
+	for i := range n {
+		g.ps = append(g.ps, &gp{id: i})
+	}
+	// Ps start idle, highest number on top, so that the first woken is P0.
+	for i := n - 1; i >= 0; i-- {
+		g.idle = append(g.idle, g.ps[i])
+	}
+	cpus.sched = g
+	s.sched = g
+	return cpus
+}
+
+// goSched is the go policy's scheduler: the runtime's Ps and queues.
+type goSched struct {
+	sim      *Sim
+	cpus     *CPUs
+	costs    Costs
+	ps       []*gp
+	global   ring[*Proc] // the global run queue
+	idle     []*gp       // idle Ps, a stack as the runtime's pidle list
+	spinning int         // Ps woken and on their way to look for work
+	steals   int64
+	wakes    int64
+}
+
+// gp is one P: the goroutine it runs and those waiting for it.
+type gp struct {
+	id       int
+	cur      *Proc // the goroutine holding this P, nil when none does
+	runnext  *Proc
+	runq     ring[*Proc]
+	spinning bool
+}
+
+// run gives P pp to goroutine p, which resumes after delay.
+func (g *goSched) run(pp *gp, p *Proc, delay time.Duration) {
+	s := g.sim
+	pp.cur, p.pp = p, pp
+	p.runSince = s.now + delay
+	g.cpus.wait += s.now - p.readyAt
+	g.charge(delay)
+	s.schedule(p, s.now+delay)
+}
+
+// charge counts runtime work done holding a P as busy CPU time.
+func (g *goSched) charge(d time.Duration) {
+	g.cpus.busyDone += d
+}
+
+// spawn starts a new goroutine p: from a running goroutine it takes the
+// runnext slot of its creator's P, as a go statement does; from outside the
+// simulation's processes it waits in the global queue.
+func (g *goSched) spawn(p *Proc, by *Proc) {
+	g.ready(p, by)
+}
+
+// ready makes p runnable. A goroutine readied by a running one goes to the
+// runnext slot of the readier's P, pushing any goroutine already there to
+// the back of that P's queue; one readied by a timer goes to the global
+// queue. Either way an idle P is woken to come and take it if none is on
+// its way.
+func (g *goSched) ready(p *Proc, by *Proc) {
+	p.readyAt = g.sim.now
+	if by != nil && by.pp != nil {
+		pp := by.pp
+		if old := pp.runnext; old != nil {
+			pp.runq.push(old)
+		}
+		pp.runnext = p
+	} else {
+		g.global.push(p)
+	}
+	g.wakep()
+}
+
+// wakep wakes an idle P to look for work, unless one is already on its way.
+func (g *goSched) wakep() {
+	if g.spinning > 0 || len(g.idle) == 0 {
+		return
+	}
+	pp := g.idle[len(g.idle)-1]
+	g.idle = g.idle[:len(g.idle)-1]
+	pp.spinning = true
+	g.spinning++
+	g.wakes++
+	g.sim.push(event{at: g.sim.now + g.costs.Wake, pp: pp, kind: wakePEvent})
+}
+
+// woke is an idle P arriving to look for work. If it finds some and more
+// is waiting, it wakes another P in turn, as the runtime's spinning threads
+// do.
+func (g *goSched) woke(pp *gp) {
+	pp.spinning = false
+	g.spinning--
+	if g.find(pp, 0) && g.waiting() {
+		g.wakep()
+	}
+}
+
+// release takes P from goroutine p, which blocks, sleeps or ends; the P
+// runs the next goroutine it can find, or goes idle.
+func (g *goSched) release(p *Proc) {
+	pp := p.pp
+	if pp == nil {
+		panic("sim: a goroutine without a P blocked")
+	}
+	p.pp, pp.cur = nil, nil
+	g.find(pp, g.costs.Switch)
+}
+
+// yield puts the running goroutine p at the back of its P's queue and lets
+// the P run another: runtime.Gosched's local form, which a starving
+// mutex's Unlock uses to let the waiter it handed the lock to run at once.
+func (g *goSched) yield(p *Proc) {
+	pp := p.pp
+	p.pp, pp.cur = nil, nil
+	p.readyAt = g.sim.now
+	pp.runq.push(p)
+	g.find(pp, g.costs.Switch)
+	p.park()
+}
+
+// preempt sends the running goroutine p, whose time slice is up, to the
+// back of the global queue if anything else is waiting to run; otherwise
+// it carries on with a new slice.
+func (g *goSched) preempt(p *Proc) {
+	pp := p.pp
+	if pp == nil {
+		return // unwinding
+	}
+	if pp.runnext == nil && pp.runq.len() == 0 && g.global.len() == 0 {
+		p.runSince = g.sim.now
+		return
+	}
+	p.pp, pp.cur = nil, nil
+	p.readyAt = g.sim.now
+	g.global.push(p)
+	g.find(pp, g.costs.Switch)
+	p.park()
+}
+
+// find looks for a goroutine for P pp as the runtime's findRunnable does —
+// its own runnext, its own queue, the global queue, then other Ps' queues
+// and runnext slots — and runs it after delay. With nothing to run, the P
+// goes idle. It reports whether it found work.
+func (g *goSched) find(pp *gp, delay time.Duration) bool {
+	if p := pp.runnext; p != nil {
+		pp.runnext = nil
+		g.run(pp, p, delay)
+		return true
+	}
+	if pp.runq.len() > 0 {
+		g.run(pp, pp.runq.pop(), delay)
+		return true
+	}
+	if n := g.global.len(); n > 0 {
+		// globrunqget: a fair share of the global queue moves to this P.
+		take := min(n, n/len(g.ps)+1)
+		p := g.global.pop()
+		for range take - 1 {
+			pp.runq.push(g.global.pop())
+		}
+		g.run(pp, p, delay)
+		return true
+	}
+	// Steal, starting from a random P as the runtime does; the seeded
+	// source keeps the choice reproducible.
+	n := len(g.ps)
+	if n > 1 {
+		start := g.sim.rng.IntN(n)
+		for i := range n {
+			v := g.ps[(start+i)%n]
+			if v == pp || v.runq.len() == 0 {
+				continue
+			}
+			take := (v.runq.len() + 1) / 2
+			p := v.runq.pop()
+			for range take - 1 {
+				pp.runq.push(v.runq.pop())
+			}
+			g.steals++
+			g.run(pp, p, delay)
+			return true
+		}
+		for i := range n {
+			v := g.ps[(start+i)%n]
+			if v == pp || v.runnext == nil {
+				continue
+			}
+			p := v.runnext
+			v.runnext = nil
+			g.steals++
+			g.run(pp, p, delay+runnextGrace)
+			return true
+		}
+	}
+	g.idle = append(g.idle, pp)
+	return false
+}
+
+// waiting reports whether any goroutine is runnable without a P.
+func (g *goSched) waiting() bool {
+	if g.global.len() > 0 {
+		return true
+	}
+	for _, pp := range g.ps {
+		if pp.runnext != nil || pp.runq.len() > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// spend has the running goroutine p spend d of runtime work holding its P,
+// such as the cost of a handoff.
+func (g *goSched) spend(p *Proc, d time.Duration) {
+	if d <= 0 || g.sim.stopping {
+		return
+	}
+	g.charge(d)
+	g.sim.schedule(p, g.sim.now+d)
+	p.park()
+}

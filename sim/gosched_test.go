@@ -1,0 +1,164 @@
+package sim
+
+import (
+	"slices"
+	"testing"
+	"time"
+)
+
+
+// closedLoop runs customers that each brew over and over on cpus CPUs of
+// the given policy for 1 s after a 100 ms warm-up, and returns the
+// latencies of the lattes finished in that second, sorted.
+func closedLoop(policy string, cpus, customers int, costs Costs, brew func(c *CPUs, m *Mutex, p *Proc)) []time.Duration {
+	s := New(1)
+	c := NewCPUs(s, cpus)
+	if policy == "go" {
+		s = New(1)
+		c = NewGoCPUs(s, cpus, costs)
+	}
+	m := NewMutex(s, "kitchen")
+	var lat []time.Duration
+	for range customers {
+		s.Go(func(p *Proc) {
+			for {
+				start := p.Now()
+				brew(c, m, p)
+				if p.Now() > 100*ms {
+					lat = append(lat, p.Now()-start)
+				}
+			}
+		})
+	}
+	s.Run(1100 * ms)
+	slices.Sort(lat)
+	return lat
+}
+
+func ideal(c *CPUs, _ *Mutex, p *Proc) {
+	for range 4 {
+		c.Burn(p, ms)
+	}
+}
+
+func locking(c *CPUs, m *Mutex, p *Proc) {
+	m.Lock(p)
+	ideal(c, nil, p)
+	m.Unlock(p)
+}
+
+func quantile(lat []time.Duration, q float64) time.Duration { return lat[int(q*float64(len(lat)-1))] }
+
+// TestGoIdealTimeSlice: four customers that never block on two Ps. A
+// goroutine keeps its P across its 1 ms burns until sysmon preempts it
+// after a 10 ms time slice, so most lattes take 4 ms and those cut off by
+// a slice wait 10 ms or more for their P to come back — the long tail that
+// a real run shows and that fifo CPUs, sharing them burn by burn, do not.
+func TestGoIdealTimeSlice(t *testing.T) {
+	fifo := closedLoop("fifo", 2, 4, Costs{}, ideal)
+	gol := closedLoop("go", 2, 4, Costs{}, ideal)
+	if len(fifo) != 500 || len(gol) != 500 {
+		t.Fatalf("lattes: fifo %d, go %d; want 500 each (two CPUs at 4 ms a latte)", len(fifo), len(gol))
+	}
+	if p50, p95 := quantile(fifo, .5), quantile(fifo, .95); p50 != 8*ms || p95 != 8*ms {
+		t.Errorf("fifo: p50 %v p95 %v, want 8ms both (four customers share two CPUs burn by burn)", p50, p95)
+	}
+	if p50, p95 := quantile(gol, .5), quantile(gol, .95); p50 != 4*ms || p95 < 20*ms {
+		t.Errorf("go: p50 %v p95 %v, want 4ms and over 20ms (time slices of 10 ms)", p50, p95)
+	}
+}
+
+// TestGoMutexBarging: two customers on two Ps sharing one kitchen lock.
+// Under fifo the lock alternates and every latte takes 8 ms. Under go the
+// unlocking customer takes the lock straight back before the waiter it
+// woke has run, until that waiter has starved for 1 ms and the mutex hands
+// itself over: lattes take 4 or 12 ms (never 8), at the same throughput.
+func TestGoMutexBarging(t *testing.T) {
+	costs := Costs{Switch: 200 * time.Nanosecond, Wake: 20 * time.Microsecond}
+	fifo := closedLoop("fifo", 2, 2, Costs{}, locking)
+	gol := closedLoop("go", 2, 2, costs, locking)
+	if n := len(fifo); n != 250 {
+		t.Errorf("fifo: %d lattes, want 250", n)
+	}
+	if n := len(gol); n < 245 || n > 250 {
+		t.Errorf("go: %d lattes, want 245..250 (the lock is busy all the time but for handoffs)", n)
+	}
+	if lo, hi := fifo[0], fifo[len(fifo)-1]; lo != 8*ms || hi != 8*ms {
+		t.Errorf("fifo latencies %v..%v, want all 8ms", lo, hi)
+	}
+	short, long := 0, 0
+	for _, d := range gol {
+		switch {
+		case d < 4200*time.Microsecond:
+			short++
+		case d > 11*ms && d < 13*ms:
+			long++
+		default:
+			t.Fatalf("go: a latte took %v; want about 4 ms (barged) or 12 ms (starved)", d)
+		}
+	}
+	if short == 0 || long == 0 {
+		t.Errorf("go: %d lattes of 4 ms, %d of 12 ms; want both", short, long)
+	}
+}
+
+// TestGoRunnext: a goroutine readied by a channel send waits in the
+// sender's runnext slot while the sender keeps burning; the other P, idle,
+// wakes after Costs.Wake and steals it.
+func TestGoRunnext(t *testing.T) {
+	for _, tc := range []struct {
+		cpus int
+		want time.Duration // when the receiver runs
+	}{
+		// The Ps start idle: each start and the sender's timer wake one,
+		// 50 µs later, so the sender sends at 1.1 ms.
+		{1, 3*ms + 100*time.Microsecond}, // one P: once the sender ends its 2 ms burn
+		{2, ms + 150*time.Microsecond + runnextGrace}, // the idle P wakes and steals it
+	} {
+		s := New(1)
+		c := NewGoCPUs(s, tc.cpus, Costs{Wake: 50 * time.Microsecond})
+		ch := NewChan[int](s, 0)
+		var got time.Duration
+		s.Go(func(p *Proc) { ch.Recv(p); got = p.Now() })
+		s.Go(func(p *Proc) {
+			p.Sleep(ms)
+			ch.Send(p, 1)
+			c.Burn(p, 2*ms)
+		})
+		s.Run(10 * ms)
+		if got != tc.want {
+			t.Errorf("%d CPUs: receiver ran at %v, want %v", tc.cpus, got, tc.want)
+		}
+	}
+}
+
+// TestGoCostsCharged: every handoff on an unbuffered channel costs the
+// sender ChanHandoff, so a ping-pong of n round trips on one P takes
+// n × 2 × (ChanHandoff + Switch).
+func TestGoCostsCharged(t *testing.T) {
+	const n = 1000
+	costs := Costs{Switch: 100 * time.Nanosecond, ChanHandoff: 400 * time.Nanosecond}
+	s := New(1)
+	NewGoCPUs(s, 1, costs)
+	ping, pong := NewChan[int](s, 0), NewChan[int](s, 0)
+	var done time.Duration
+	s.Go(func(p *Proc) {
+		for range n {
+			pong.Send(p, ping.Recv(p))
+		}
+	})
+	s.Go(func(p *Proc) {
+		for i := range n {
+			ping.Send(p, i)
+			pong.Recv(p)
+		}
+		done = p.Now()
+	})
+	s.Run(time.Second)
+	// Each round trip: two sends that ready a waiter (cost each), and two
+	// switches; the very first receive blocks before any send.
+	want := n * 2 * (costs.ChanHandoff + costs.Switch)
+	if diff := done - want; diff < -2*costs.Switch || diff > 2*costs.Switch {
+		t.Errorf("%d round trips took %v, want about %v", n, done, want)
+	}
+}

@@ -1,58 +1,44 @@
 package model
 
 import (
+	"math"
 	"slices"
 	"time"
+
+	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/results"
 )
 
-// Config is one closed-loop point to simulate: the shop's steps, the number
-// of virtual CPUs and customers, and the simulated time.
-type Config struct {
-	CPUs      int // virtual CPUs, at least 1
-	Customers int // closed-loop customers; 0 means one per CPU
-
-	// The steps' durations, as coffee.Steps: each holds one CPU. Jitter,
-	// when positive, adds to each machine step a uniform random amount in
-	// [-Jitter/2, +Jitter/2] (never going below zero); Combine stays fixed.
-	Grind, Press, Steam, Combine, Jitter time.Duration
-
-	// Warmup is simulated first and not counted; Duration is the measured
-	// window that follows it. A latte counts if it completes inside the
-	// window (its end time t has Warmup < t <= Warmup+Duration).
-	Warmup, Duration time.Duration
-
-	Seed uint64 // seeds the jitter; the same seed gives the same result
-}
-
-// DefaultConfig is the talk's shop, every step 1 ms, on cpus CPUs with one
-// customer per CPU, measured for 1 s after a 100 ms warm-up.
-func DefaultConfig(cpus int) Config {
-	ms := time.Millisecond
-	return Config{CPUs: cpus, Grind: ms, Press: ms, Steam: ms, Combine: ms, Warmup: 100 * ms, Duration: time.Second, Seed: 1}
-}
-
-func (c Config) customers() int {
-	if c.Customers > 0 {
-		return c.Customers
-	}
-	return c.CPUs
-}
-
-// Result is what a simulated point gives.
+// Result is what a simulated point gives: what a measured one reports, and
+// the point's analytic bounds beside it.
 type Result struct {
-	Lattes     int     // lattes completed inside the measured window
-	Throughput float64 // lattes per virtual second of the window
-	Latency    Latency // of the lattes completed inside the window
+	Lattes     int     // drinks (lattes, or the mode's drink) completed inside the measured window
+	Drops      int     // open loop: arrivals inside the window that found the queue full
+	Throughput float64 // drinks per virtual second of the window
+	Latency    Latency // of the drinks completed inside the window: the call, or from intended arrival (open loop)
+	Service    *Latency
 	CPUUtil    float64 // CPU time used in the window / (CPUs × window)
 	Machines   []Machine
-	Events     uint64 // events the engine processed, warm-up included
+
+	// Bounds are the point's analytic bounds; Little is Little's law's
+	// check in a closed loop, customers ÷ (Throughput × mean latency),
+	// which is 1 up to the window's edge effects (0 in an open loop).
+	Bounds Bounds
+	Little float64
+
+	Sched  string // the scheduling policy simulated, "fifo" or "go"
+	Seed   uint64
+	Events uint64 // events the engine processed, warm-up included
 }
 
-// Machine is one shared resource's use in the measured window.
+// Machine is one shared resource's use in the measured window, as coffee's
+// meters report it.
 type Machine struct {
-	Name     string
-	Uses     int64
-	BusyFrac float64       // fraction of the window it was held
+	Name string
+	Uses int64
+	// BusyFrac is the fraction of the window it was in use; ideal's
+	// machines, used by many at once, can pass 1.
+	BusyFrac float64
 	MeanWait time.Duration // mean wait to get it, per use
 }
 
@@ -85,4 +71,85 @@ func (l latencies) summarize() Latency {
 		P90: q(0.90), P95: q(0.95), P99: q(0.99), Max: l[len(l)-1],
 		Mean: sum / time.Duration(len(l)),
 	}
+}
+
+// ms converts the distribution to a results file's, in milliseconds.
+func (l Latency) ms() results.Latency {
+	return results.Latency{
+		Min: results.Ms(l.Min), P05: results.Ms(l.P05), P25: results.Ms(l.P25), P50: results.Ms(l.P50),
+		P75: results.Ms(l.P75), P90: results.Ms(l.P90), P95: results.Ms(l.P95), P99: results.Ms(l.P99),
+		Max: results.Ms(l.Max), Mean: results.Ms(l.Mean),
+	}
+}
+
+// Point converts the result of simulating cfg to a results.Point, filled
+// as sweep fills a measured one, with Source "model": the mode's name and
+// unit, the load, the steps (with no burn clock: virtual time is exact),
+// the latencies in ms, machines' busy fractions capped at 1; and the
+// model's own: the policy, the seed and the bounds, where a bound that
+// nothing sets (+Inf) is 0, as JSON holds no infinity. It has no host,
+// start time or histogram.
+func (r Result) Point(cfg Config) results.Point {
+	name, unit := cfg.Mode, "lattes/s"
+	if mode, err := coffee.ParseMode(cfg.Mode); err == nil {
+		name, unit = mode.String(), mode.Unit()
+	}
+	p := results.Point{
+		Source:     "model",
+		Mode:       name,
+		CPUs:       cfg.CPUs,
+		Par:        cfg.customers(),
+		Rate:       cfg.Rate,
+		DurS:       cfg.Duration.Seconds(),
+		WarmupS:    cfg.Warmup.Seconds(),
+		Ops:        int64(r.Lattes),
+		Drops:      int64(r.Drops),
+		Throughput: r.Throughput,
+		Unit:       unit,
+		Sched:      r.Sched,
+		Seed:       r.Seed,
+		CPUUsed:    r.CPUUtil * float64(cfg.CPUs),
+		Util:       r.CPUUtil,
+		Latency:    r.Latency.ms(),
+		Machines:   []results.Machine{},
+		Steps: results.Steps{
+			GrindMs:  results.Ms(cfg.Grind),
+			PressMs:  results.Ms(cfg.Press),
+			SteamMs:  results.Ms(cfg.Steam),
+			LatteMs:  results.Ms(cfg.Combine),
+			JitterMs: results.Ms(cfg.Jitter),
+		},
+	}
+	p.Bounds = &results.Bounds{
+		CPU:           finite(r.Bounds.CPU),
+		Structural:    finite(r.Bounds.Structural),
+		ThroughputMax: finite(r.Bounds.ThroughputMax),
+		LatencyMinMs:  results.Ms(r.Bounds.LatencyMin),
+		Resource:      r.Bounds.Resource,
+		Little:        r.Little,
+	}
+	if cfg.Rate > 0 {
+		p.MaxQ = cfg.MaxQ
+		if r.Service != nil {
+			svc := r.Service.ms()
+			p.Service = &svc
+		}
+	}
+	for _, m := range r.Machines {
+		p.Machines = append(p.Machines, results.Machine{
+			Name:       m.Name,
+			Uses:       m.Uses,
+			BusyFrac:   min(1, m.BusyFrac),
+			MeanWaitMs: results.Ms(m.MeanWait),
+		})
+	}
+	return p
+}
+
+// finite is x, or 0 for an unset (+Inf) bound, as a results file holds it.
+func finite(x float64) float64 {
+	if math.IsInf(x, 0) {
+		return 0
+	}
+	return x
 }

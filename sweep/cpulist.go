@@ -7,9 +7,12 @@ import (
 	"strings"
 )
 
+// ModelMaxCPUs is the most virtual CPUs brewput model simulates.
+const ModelMaxCPUs = 256
+
 // ParseCPUList reads a list of CPU counts such as "1,2", "1-4" or "1,2,4-6",
-// each between 1 and max (the machine's count). It refuses, rather than
-// clamps, a count the machine does not have.
+// each between 1 and max: the machine's count for a measurement, which it
+// refuses rather than clamps, or the model's limit.
 func ParseCPUList(s string, max int) ([]int, error) {
 	var cpus []int
 	for _, part := range strings.Split(s, ",") {
@@ -27,7 +30,10 @@ func ParseCPUList(s string, max int) ([]int, error) {
 				return nil, fmt.Errorf("%d CPUs: want at least 1", n)
 			}
 			if n > max {
-				return nil, fmt.Errorf("%d CPUs: this machine has %d; to see what more CPUs would do, a model is needed (brewput model, in a later release)", n, max)
+				if max < ModelMaxCPUs {
+					return nil, fmt.Errorf("%d CPUs: this machine has %d; brewput model predicts what more CPUs would do (up to %d)", n, max, ModelMaxCPUs)
+				}
+				return nil, fmt.Errorf("%d CPUs: the model simulates at most %d", n, max)
 			}
 			cpus = append(cpus, n)
 		}

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"strings"
 	"sync"
@@ -20,7 +21,23 @@ func TestMain(m *testing.M) {
 	if os.Getenv(testMainEnv) == "1" {
 		os.Exit(run(context.Background(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	}
-	goleak.VerifyTestMain(m)
+	// The model's go policy reads the runtime's costs from the user's config
+	// folder and measures them there the first time: keep that in a
+	// folder of the tests' own.
+	config, err := os.MkdirTemp("", "brewput-test-config-")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv("XDG_CONFIG_HOME", config)
+	code := m.Run()
+	os.RemoveAll(config)
+	if code == 0 {
+		if err := goleak.Find(); err != nil {
+			fmt.Fprintf(os.Stderr, "goleak: %v\n", err)
+			code = 1
+		}
+	}
+	os.Exit(code)
 }
 
 // selfChild measures each point in this test binary acting as brewput.

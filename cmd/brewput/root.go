@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"path/filepath"
+	"runtime"
 
 	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/results"
@@ -15,6 +16,7 @@ const defaultReportDir = "brewput-report"
 func newRoot(e *env) *cobra.Command {
 	sf := &studyFlags{}
 	var out string
+	var predict bool
 	root := &cobra.Command{
 		Use:   "brewput",
 		Short: "Measure how the structure of concurrent Go code shapes its throughput and latency",
@@ -41,7 +43,7 @@ Ctrl-C stops measuring, writes the report of what was measured and exits 130.`,
 		SilenceErrors: true,
 		SilenceUsage:  true,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			st, err := sf.plan(cmd.Flags())
+			st, err := sf.plan(cmd.Flags(), runtime.NumCPU())
 			if err != nil {
 				return err
 			}
@@ -49,6 +51,13 @@ Ctrl-C stops measuring, writes the report of what was measured and exits 130.`,
 				return fmt.Errorf("--out: %w", err)
 			}
 			points, runErr := e.measure(cmd.Context(), st)
+			if len(points) > 0 && predict && runErr == nil {
+				predicted, err := predictStudy(cmd, e, st)
+				if err != nil {
+					return err
+				}
+				points = append(points, predicted...)
+			}
 			if len(points) > 0 {
 				if err := writeReport(e, out, points); err != nil {
 					return failure{err}
@@ -61,7 +70,8 @@ Ctrl-C stops measuring, writes the report of what was measured and exits 130.`,
 	root.SetErr(e.stderr)
 	sf.register(root.Flags(), defaultStudy())
 	root.Flags().StringVar(&out, "out", defaultReportDir, "folder to write the report to")
-	root.AddCommand(newRunCmd(e), newReportCmd(e), newCompareCmd(e), newListCmd(e), newPointCmd(e))
+	root.Flags().BoolVar(&predict, "predict", true, fmt.Sprintf("add the model's predictions (go policy) for 1 to %d CPUs to the report", predictCPUs()))
+	root.AddCommand(newRunCmd(e), newModelCmd(e), newCalibrateCmd(e), newReportCmd(e), newCompareCmd(e), newListCmd(e), newPointCmd(e))
 	root.CompletionOptions.DisableDefaultCmd = true
 	return root
 }

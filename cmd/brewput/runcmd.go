@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
 
 	"github.com/brewput/brewput/results"
@@ -37,7 +38,7 @@ Ctrl-C stops measuring, writes the points already measured and exits 130.`,
   brewput run --modes finelocking --count 6 --format bench --out old.bench`,
 		Args: unknownArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			st, err := sf.plan(cmd.Flags())
+			st, err := sf.plan(cmd.Flags(), runtime.NumCPU())
 			if err != nil {
 				return err
 			}

@@ -20,7 +20,7 @@ type studyFlags struct {
 	rate                               float64
 	dur, warmup, interval              durationFlag
 	grind, press, steam, latte, jitter durationFlag
-	burn, source                       string
+	burn                               string
 	count                              int
 }
 
@@ -57,7 +57,6 @@ func (f *studyFlags) register(fs *pflag.FlagSet, d studyDefaults) {
 	fs.Var(&f.latte, "latte", "CPU time of combining coffee and milk (no machine)")
 	fs.Var(&f.jitter, "jitter", "uniform jitter in [-j/2, +j/2] on the three machine steps")
 	fs.StringVar(&f.burn, "burn", "wall", "how a step counts its time: wall (wall clock) or cpu (thread CPU time)")
-	fs.StringVar(&f.source, "source", "", "label for the results' source (default: the host name)")
 	fs.IntVar(&f.count, "count", 1, "measure every point this many times, in rounds over the whole study (as go test -count), for compare's statistics")
 }
 
@@ -72,7 +71,10 @@ func (st *study) total() int { return len(st.specs) * st.count }
 
 // plan checks every flag before anything is measured; its errors are usage
 // errors that name the flag and what it accepts.
-func (f *studyFlags) plan(fs *pflag.FlagSet) (*study, error) {
+//
+// maxCPUs is the most CPUs a point may have: the machine's for a
+// measurement, more for a model.
+func (f *studyFlags) plan(fs *pflag.FlagSet, maxCPUs int) (*study, error) {
 	var modes []string
 	for _, m := range strings.Split(f.modes, ",") {
 		mode, err := coffee.ParseMode(strings.TrimSpace(m))
@@ -81,11 +83,11 @@ func (f *studyFlags) plan(fs *pflag.FlagSet) (*study, error) {
 		}
 		modes = append(modes, mode.String())
 	}
-	cpus, err := sweep.ParseCPUList(f.cpus, runtime.NumCPU())
+	cpus, err := sweep.ParseCPUList(f.cpus, maxCPUs)
 	if err != nil {
 		return nil, fmt.Errorf("--cpus: %w", err)
 	}
-	base := sweep.Spec{Par: f.par, Dur: f.dur.get(), Warmup: f.warmup.get(), Source: f.source}
+	base := sweep.Spec{Par: f.par, Dur: f.dur.get(), Warmup: f.warmup.get()}
 	switch {
 	case f.par < 0:
 		return nil, fmt.Errorf("--par %d: want 0 (one per CPU) or a positive number of customers", f.par)

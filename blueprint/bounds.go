@@ -1,0 +1,127 @@
+package blueprint
+
+import (
+	"math"
+	"time"
+
+	"github.com/brewput/brewput/model"
+)
+
+// structure is what one order asks of the system, at mean durations: its
+// CPU time, its critical path (the latency of an order that never waits),
+// and how long it holds each resource and occupies each stage's workers.
+type structure struct {
+	cpu, path float64   // seconds
+	holds     []float64 // seconds per order, by resource
+	stages    []float64 // seconds per order, by stage
+}
+
+func (b *Blueprint) structure() structure {
+	st := structure{holds: make([]float64, b.nres), stages: make([]float64, b.stages)}
+	st.path = st.walk(b.flow)
+	return st
+}
+
+// walk adds n's demands to st and returns n's critical path. A group holds
+// its resources for its own critical path, the least it can hold them.
+func (st *structure) walk(n node) float64 {
+	switch n := n.(type) {
+	case *step:
+		m := n.d.mean().Seconds()
+		if n.cpu {
+			st.cpu += m
+		}
+		for _, r := range n.holds {
+			st.holds[r] += m
+		}
+		return m
+	case *group:
+		path := 0.0
+		for _, it := range n.items {
+			path += st.walk(it)
+		}
+		for _, r := range n.holds {
+			st.holds[r] += path
+		}
+		return path
+	case *parallel:
+		path := 0.0
+		for _, b := range n.branches {
+			path = max(path, st.walk(b))
+		}
+		return path
+	case *pipe:
+		path := 0.0
+		for _, s := range n.stages {
+			t := st.walk(s.body)
+			st.stages[s.machine] += t
+			path += t
+		}
+		return path
+	}
+	return 0
+}
+
+// Bounds returns what the blueprint's structure alone allows at opt, with
+// no simulation, as package model bounds its modes: the CPU bound (CPUs ÷
+// CPU time per order), the structural bound (capacity ÷ hold time per
+// order of the most-held resource or stage), the least of those, the
+// customers' (or servers') bound and the arrival rate as the throughput
+// ceiling, and the critical path as the latency floor. Steps count at their
+// mean, so with random durations the bounds are long-run averages.
+func (b *Blueprint) Bounds(opt Options) (model.Bounds, error) {
+	if err := opt.validate(); err != nil {
+		return model.Bounds{}, err
+	}
+	if err := b.check(); err != nil {
+		return model.Bounds{}, err
+	}
+	return b.bounds(opt, b.load(opt)), nil
+}
+
+func (b *Blueprint) bounds(o Options, l load) model.Bounds {
+	st := b.structure()
+	inf := math.Inf(1)
+	per := func(n, seconds float64) float64 { // n per seconds, +Inf for no time
+		if seconds <= 0 {
+			return inf
+		}
+		return n / seconds
+	}
+	bd := model.Bounds{CPU: per(float64(o.CPUs), st.cpu), Structural: inf}
+	for i, r := range b.Resources {
+		if x := per(float64(r.Capacity), st.holds[i]); x < bd.Structural {
+			bd.Structural, bd.Resource = x, r.Name
+		}
+	}
+	for _, pp := range b.pipes {
+		for _, s := range pp.stages {
+			if x := per(float64(s.workers*pp.lines), st.stages[s.machine]); x < bd.Structural {
+				bd.Structural, bd.Resource = x, s.name
+			}
+		}
+	}
+	// An order can take no less than its critical path, nor than its CPU
+	// time spread over every CPU.
+	latMin := max(st.path, st.cpu/float64(o.CPUs))
+	bd.LatencyMin = time.Duration(math.Round(latMin * 1e9))
+
+	who, arrivals := "customers", inf
+	if l.Rate > 0 {
+		who, arrivals = "servers", l.Rate
+	}
+	bd.ThroughputMax, bd.Limit = bd.CPU, "cpus"
+	for _, c := range []struct {
+		limit string
+		x     float64
+	}{
+		{bd.Resource, bd.Structural},
+		{who, per(float64(l.workers), latMin)},
+		{"arrivals", arrivals},
+	} {
+		if c.x < bd.ThroughputMax {
+			bd.ThroughputMax, bd.Limit = c.x, c.limit
+		}
+	}
+	return bd
+}

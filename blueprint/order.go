@@ -1,0 +1,133 @@
+package blueprint
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Taking resources in different orders in different places can deadlock:
+// one order holds the barista and waits for the espresso machine while
+// another holds the machine and waits for a barista. checkOrder refuses a
+// blueprint where that can happen, as a lock-order checker would: it draws
+// an edge a → b whenever b is taken while a is held (by the same process,
+// or by a caller waiting on a parallel or a pipeline that takes b), and a
+// cycle of edges is an error at the step that closes it.
+
+// holding is a resource held where another is taken: which, and by what.
+type holding struct {
+	res  int
+	line int
+	what string
+}
+
+// edge says where b was first taken while a was held.
+type edge struct {
+	held  holding // a, and where it was taken
+	line  int     // where b was taken
+	what  string
+	taken int // b
+}
+
+// orderGraph is the "taken while holding" relation.
+type orderGraph struct {
+	next  map[int][]int
+	edges map[[2]int]edge
+}
+
+// checkOrder walks the whole flow, building the graph.
+func (p *parser) checkOrder(flow *group) error {
+	g := &orderGraph{next: map[int][]int{}, edges: map[[2]int]edge{}}
+	return p.walkOrder(g, flow, nil)
+}
+
+func (p *parser) walkOrder(g *orderGraph, n node, held []holding) error {
+	switch n := n.(type) {
+	case *step:
+		_, err := p.take(g, held, n.holds, n.line, n.what)
+		return err
+	case *group:
+		held, err := p.take(g, held, n.holds, n.line, n.what)
+		if err != nil {
+			return err
+		}
+		for _, it := range n.items {
+			if err := p.walkOrder(g, it, held); err != nil {
+				return err
+			}
+		}
+	case *parallel:
+		for _, b := range n.branches {
+			if err := p.walkOrder(g, b, held); err != nil {
+				return err
+			}
+		}
+	case *pipe:
+		for _, st := range n.stages {
+			if err := p.walkOrder(g, st.body, held); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// take adds the edges for taking res, in order, while holding held, and
+// returns what is held afterwards.
+func (p *parser) take(g *orderGraph, held []holding, res []int, line int, what string) ([]holding, error) {
+	held = held[:len(held):len(held)] // appending must not write into the caller's
+	name := func(r int) string { return p.b.Resources[r].Name }
+	for _, r := range res {
+		for _, h := range held {
+			if h.res == r {
+				return nil, &Error{File: p.file, Line: line, Msg: fmt.Sprintf(
+					"%s: takes %s while already holding it (taken at line %d): it would wait for itself", what, name(r), h.line)}
+			}
+		}
+		for _, h := range held {
+			key := [2]int{h.res, r}
+			if _, ok := g.edges[key]; ok {
+				continue
+			}
+			if path := g.path(r, h.res); path != nil {
+				var but []string
+				for _, e := range path {
+					but = append(but, fmt.Sprintf("%s at line %d takes %s while holding %s", e.what, e.line, name(e.taken), name(e.held.res)))
+				}
+				return nil, &Error{File: p.file, Line: line, Msg: fmt.Sprintf(
+					"%s: takes %s while holding %s (taken at line %d), but %s: a cycle, which can deadlock; want the resources taken in one order everywhere",
+					what, name(r), name(h.res), h.line, strings.Join(but, ", and "))}
+			}
+			g.edges[key] = edge{held: h, line: line, what: what, taken: r}
+			g.next[h.res] = append(g.next[h.res], r)
+		}
+		held = append(held, holding{res: r, line: line, what: what})
+	}
+	return held, nil
+}
+
+// path returns the edges of a path from a to b, nil if there is none.
+func (g *orderGraph) path(a, b int) []edge {
+	from := map[int]int{a: a} // breadth first, remembering how each was reached
+	queue := []int{a}
+	for len(queue) > 0 {
+		u := queue[0]
+		queue = queue[1:]
+		if u == b {
+			var path []edge
+			for v := b; v != a; v = from[v] {
+				path = append(path, g.edges[[2]int{from[v], v}])
+			}
+			for i, j := 0, len(path)-1; i < j; i, j = i+1, j-1 {
+				path[i], path[j] = path[j], path[i]
+			}
+			return path
+		}
+		for _, v := range g.next[u] {
+			if _, seen := from[v]; !seen {
+				from[v] = u
+				queue = append(queue, v)
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,558 @@
+package blueprint
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// The keys each part of a file may have.
+var (
+	topKeys      = []string{"name", "description", "unit", "resources", "load", "steps"}
+	loadKeys     = []string{"customers", "rate", "servers", "queue", "arrivals"}
+	stepKeys     = []string{"name", "duration", "holds", "cpu"}
+	groupKeys    = []string{"name", "steps", "holds"}
+	parallelKeys = []string{"name", "parallel"}
+	pipelineKeys = []string{"name", "pipeline", "buffer", "lines"}
+	stageKeys    = []string{"name", "duration", "steps", "holds", "cpu", "workers", "buffer"}
+	itemKeys     = []string{"name", "duration", "steps", "holds", "cpu", "parallel", "pipeline", "buffer", "lines", "workers"}
+)
+
+// wantItem is what an item of a list of steps may be.
+const wantItem = "a step such as {name: grind, duration: 1ms}, a group {steps: [...]}, a parallel {parallel: [...]} or a pipeline {pipeline: [...]}"
+
+// parse reads data into p.b.
+func (p *parser) parse(data []byte) error {
+	p.data = data
+	p.open = map[*yaml.Node]int{}
+	p.res = map[string]int{}
+	p.machines = map[string]machineDecl{}
+
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	var doc yaml.Node
+	if err := dec.Decode(&doc); err != nil {
+		if errors.Is(err, io.EOF) {
+			return &Error{File: p.file, Line: 1, Msg: "empty: want a blueprint, a mapping with at least steps:"}
+		}
+		return p.syntaxError(err)
+	}
+	var more yaml.Node
+	switch err := dec.Decode(&more); {
+	case err == nil:
+		if len(more.Content) > 0 && more.Content[0].ShortTag() != "!!null" {
+			return p.fail(more.Content[0], "", "a second YAML document: want one blueprint per file")
+		}
+	case !errors.Is(err, io.EOF):
+		return p.syntaxError(err)
+	}
+	root := doc.Content[0]
+	if root.Kind == yaml.ScalarNode && root.ShortTag() == "!!null" {
+		return p.fail(root, "", "empty: want a blueprint, a mapping with at least steps:")
+	}
+	f, err := p.mapping(root, "", "a blueprint, a mapping of "+strings.Join(topKeys, ", "))
+	if err != nil {
+		return err
+	}
+	// Keys beginning with x- are ignored, a place to define YAML anchors
+	// for steps to share, as in Docker Compose files.
+	f.list = slices.DeleteFunc(f.list, func(fl field) bool { return strings.HasPrefix(fl.key.Value, "x-") })
+	if err := p.only(f, topKeys, "", nil); err != nil {
+		return err
+	}
+	b := p.b
+	for _, t := range []struct {
+		key  string
+		to   *string
+		want string
+	}{
+		{"name", &b.Name, "a name for the blueprint"},
+		{"description", &b.Description, "a description of the system"},
+		{"unit", &b.Unit, "what an order is called, plural, such as lattes"},
+	} {
+		if v, ok := f.get(t.key); ok {
+			if *t.to, err = p.text(v, "", t.key, t.want); err != nil {
+				return err
+			}
+		}
+	}
+	// Resources first, wherever they are in the file: steps refer to them.
+	if v, ok := f.get("resources"); ok && !isNull(v) {
+		if err := p.resources(v); err != nil {
+			return err
+		}
+	}
+	if v, ok := f.get("load"); ok && !isNull(v) {
+		if err := p.load(v); err != nil {
+			return err
+		}
+	}
+	v, err := p.need(f, "steps", "the steps of one order, a list such as [{name: grind, duration: 1ms}]")
+	if err != nil {
+		return err
+	}
+	items, err := p.list(v, "", "steps")
+	if err != nil {
+		return err
+	}
+	b.nres = len(b.Resources)
+	b.flow = &group{items: items}
+	if !takesTime(b.flow) {
+		return p.fail(f.byKey["steps"].key, "", "every step takes no time: an order would take none, and the simulation could not advance; want a step with a duration above 0")
+	}
+	return p.checkOrder(b.flow)
+}
+
+// isNull reports whether n is YAML's null: a key given no value.
+func isNull(n *yaml.Node) bool { return n.Kind == yaml.ScalarNode && n.ShortTag() == "!!null" }
+
+// resources reads name: capacity pairs.
+func (p *parser) resources(v *yaml.Node) error {
+	f, err := p.mapping(v, "resources", "a mapping of names to capacities, such as {espresso: 1, barista: 2}")
+	if err != nil {
+		return err
+	}
+	for _, fl := range f.list {
+		name := fl.key.Value
+		what := "resource " + strconv.Quote(name)
+		if strings.TrimSpace(name) == "" {
+			return p.fail(fl.key, "resources", "an empty name: want a name such as espresso")
+		}
+		c, err := p.whole(fl.val, what, "capacity", 1, "1 or more")
+		if err != nil {
+			return err
+		}
+		p.res[name] = len(p.b.Resources)
+		p.machines[name] = machineDecl{"resource", fl.key.Line}
+		p.b.Resources = append(p.b.Resources, Resource{Name: name, Capacity: c, Line: fl.key.Line})
+	}
+	return nil
+}
+
+// load reads how orders arrive.
+func (p *parser) load(v *yaml.Node) error {
+	f, err := p.mapping(v, "load", "a mapping such as {customers: 4} or {rate: 800}")
+	if err != nil {
+		return err
+	}
+	if err := p.only(f, loadKeys, "", nil); err != nil {
+		return err
+	}
+	l := &p.b.Load
+	c, closed := f.get("customers")
+	r, open := f.get("rate")
+	switch {
+	case closed && open:
+		return p.fail(r, "load", "customers and rate: want customers (a closed loop) or rate (an open loop), not both")
+	case closed:
+		if l.Customers, err = p.whole(c, "load", "customers", 1, "1 or more (leave it out for one per CPU)"); err != nil {
+			return err
+		}
+		for _, k := range []string{"servers", "queue", "arrivals"} {
+			if fl, ok := f.byKey[k]; ok {
+				return p.fail(fl.key, "load", "%s applies to an open loop: want rate: with it, not customers:", k)
+			}
+		}
+		return nil
+	case open:
+		if l.Rate, err = p.rate(r, "load", "rate", "a positive number of orders per second, such as 800"); err != nil {
+			return err
+		}
+	}
+	if v, ok := f.get("servers"); ok {
+		if l.Servers, err = p.whole(v, "load", "servers", 1, "1 or more (leave it out for one per CPU)"); err != nil {
+			return err
+		}
+	}
+	if v, ok := f.get("queue"); ok {
+		if l.Queue, err = p.whole(v, "load", "queue", 0, "0 or more"); err != nil {
+			return err
+		}
+	}
+	if v, ok := f.get("arrivals"); ok {
+		s, err := p.scalar(v, "load", "arrivals", "even or poisson")
+		if err != nil {
+			return err
+		}
+		if s.Value != Even && s.Value != Poisson {
+			return p.fail(s, "load", "arrivals %q: want even or poisson", s.Value)
+		}
+		l.Arrivals = s.Value
+	}
+	if !open {
+		for _, k := range []string{"servers", "queue", "arrivals"} {
+			if fl, ok := f.byKey[k]; ok {
+				return p.fail(fl.key, "load", "%s applies to an open loop: want rate: with it", k)
+			}
+		}
+	}
+	return nil
+}
+
+// list reads a list of items (steps, groups, parallels, pipelines); key
+// names it in errors.
+func (p *parser) list(n *yaml.Node, what, key string) ([]node, error) {
+	n, err := p.deref(n)
+	if err != nil {
+		return nil, err
+	}
+	if n.Kind != yaml.SequenceNode {
+		return nil, p.fail(n, what, "%s: want a list of steps, such as [{name: grind, duration: 1ms}]; got %s", key, describe(n))
+	}
+	if len(n.Content) == 0 {
+		return nil, p.fail(n, what, "%s is empty: want at least one step", key)
+	}
+	p.enter(n)
+	defer p.leave(n)
+	items := make([]node, 0, len(n.Content))
+	for _, c := range n.Content {
+		it, err := p.item(c)
+		if err != nil {
+			return nil, err
+		}
+		items = append(items, it)
+	}
+	return items, nil
+}
+
+// count counts one more item read and refuses a file that expands to too
+// many.
+func (p *parser) count(n *yaml.Node) error {
+	if p.items++; p.items > maxItems {
+		return p.fail(n, "", "more than %d steps once aliases are expanded: want a smaller blueprint", maxItems)
+	}
+	return nil
+}
+
+// kinds are the keys that make an item what it is, and what that is.
+var kinds = []struct{ key, noun string }{
+	{"duration", "step"}, {"steps", "group"}, {"parallel", "parallel"}, {"pipeline", "pipeline"},
+}
+
+// item reads one item of a list of steps.
+func (p *parser) item(n *yaml.Node) (node, error) {
+	n, err := p.deref(n)
+	if err != nil {
+		return nil, err
+	}
+	if err := p.count(n); err != nil {
+		return nil, err
+	}
+	if n.Kind != yaml.MappingNode {
+		return nil, p.fail(n, "", "want %s; got %s", wantItem, describe(n))
+	}
+	p.enter(n)
+	defer p.leave(n)
+	f, err := p.mapping(n, "", wantItem)
+	if err != nil {
+		return nil, err
+	}
+	name, err := p.name(f)
+	if err != nil {
+		return nil, err
+	}
+	// What the item is: the one kind key it has, a step if none.
+	kind, kindKey := "step", ""
+	for _, k := range kinds {
+		fl, ok := f.byKey[k.key]
+		if !ok {
+			continue
+		}
+		if kindKey != "" {
+			f.what = label(kind, name)
+			return nil, p.fail(fl.key, f.what, "both %s and %s: want one of duration (a step), steps (a group), parallel or pipeline", kindKey, k.key)
+		}
+		kind, kindKey = k.noun, k.key
+	}
+	f.what = label(kind, name)
+	switch kind {
+	case "group":
+		return p.group(f)
+	case "parallel":
+		return p.parallel(f)
+	case "pipeline":
+		return p.pipeline(f)
+	}
+	return p.step(f, name, stepKeys, "a step")
+}
+
+// label names an item in errors: step "grind", or group if it has no
+// name.
+func label(kind, name string) string {
+	if name == "" {
+		return kind
+	}
+	return kind + " " + strconv.Quote(name)
+}
+
+// name reads an item's name: key, "" if it has none.
+func (p *parser) name(f *fields) (string, error) {
+	v, ok := f.get("name")
+	if !ok {
+		return "", nil
+	}
+	return p.text(v, f.what, "name", "a name such as grind")
+}
+
+// step reads a step (or a stage that is one step, with its extra keys
+// allowed).
+func (p *parser) step(f *fields, name string, allowed []string, noun string) (*step, error) {
+	if err := p.only(f, allowed, noun, itemKeys); err != nil {
+		return nil, err
+	}
+	if name == "" {
+		return nil, p.fail(f.node, f.what, "missing name: want a name such as grind")
+	}
+	v, err := p.need(f, "duration", "duration: such as 1ms for a step, or steps: [...] for a group")
+	if err != nil {
+		return nil, err
+	}
+	st := &step{what: f.what, line: f.node.Line, cpu: true}
+	if st.d, err = p.duration(v, f.what); err != nil {
+		return nil, err
+	}
+	if st.holds, err = p.holds(f); err != nil {
+		return nil, err
+	}
+	if v, ok := f.get("cpu"); ok {
+		if st.cpu, err = p.flag(v, f.what, "cpu"); err != nil {
+			return nil, err
+		}
+	}
+	return st, nil
+}
+
+// group reads a group: steps in order, holding its resources throughout.
+func (p *parser) group(f *fields) (*group, error) {
+	if err := p.only(f, groupKeys, "a group", itemKeys); err != nil {
+		return nil, err
+	}
+	return p.groupBody(f)
+}
+
+// groupBody reads the holds and steps of a group, or of a stage that is
+// one, once its keys are checked.
+func (p *parser) groupBody(f *fields) (*group, error) {
+	g := &group{what: f.what, line: f.node.Line}
+	var err error
+	if g.holds, err = p.holds(f); err != nil {
+		return nil, err
+	}
+	if g.items, err = p.list(f.byKey["steps"].val, f.what, "steps"); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// holds reads the resources an item holds: a list of names, or one name.
+func (p *parser) holds(f *fields) ([]int, error) {
+	v, ok := f.get("holds")
+	if !ok {
+		return nil, nil
+	}
+	v, err := p.deref(v)
+	if err != nil {
+		return nil, err
+	}
+	names := []*yaml.Node{v}
+	if v.Kind == yaml.SequenceNode {
+		names = v.Content
+	}
+	var holds []int
+	for _, n := range names {
+		s, err := p.scalar(n, f.what, "holds", "resource names, such as [espresso]")
+		if err != nil {
+			return nil, err
+		}
+		r, ok := p.res[s.Value]
+		if !ok {
+			if len(p.b.Resources) == 0 {
+				return nil, p.fail(s, f.what, "holds %q: no such resource; want one declared under resources:, such as resources: {%s: 1}", s.Value, s.Value)
+			}
+			names := make([]string, len(p.b.Resources))
+			for i, r := range p.b.Resources {
+				names[i] = r.Name
+			}
+			return nil, p.fail(s, f.what, "holds %q: no such resource; want one of %s%s", s.Value, strings.Join(names, ", "), suggest(s.Value, names))
+		}
+		for _, h := range holds {
+			if h == r {
+				return nil, p.fail(s, f.what, "holds %q twice: want each resource once", s.Value)
+			}
+		}
+		holds = append(holds, r)
+	}
+	return holds, nil
+}
+
+// parallel reads branches that run at once. A branch is an item, or a
+// list of items run in order.
+func (p *parser) parallel(f *fields) (*parallel, error) {
+	if err := p.only(f, parallelKeys, "a parallel", itemKeys); err != nil {
+		return nil, err
+	}
+	v, err := p.deref(f.byKey["parallel"].val)
+	if err != nil {
+		return nil, err
+	}
+	if v.Kind != yaml.SequenceNode || len(v.Content) < 2 {
+		return nil, p.fail(v, f.what, "want a list of two or more branches, each a step, a group or a list of steps; got %s", describe(v))
+	}
+	p.enter(v)
+	defer p.leave(v)
+	pa := &parallel{}
+	for i, c := range v.Content {
+		c, err := p.deref(c)
+		if err != nil {
+			return nil, err
+		}
+		var b node
+		if c.Kind == yaml.SequenceNode {
+			items, err := p.list(c, f.what, "branch "+strconv.Itoa(i+1))
+			if err != nil {
+				return nil, err
+			}
+			b = &group{items: items}
+		} else if b, err = p.item(c); err != nil {
+			return nil, err
+		}
+		pa.branches = append(pa.branches, b)
+	}
+	return pa, nil
+}
+
+// pipeline reads stages joined by channels.
+func (p *parser) pipeline(f *fields) (*pipe, error) {
+	if err := p.only(f, pipelineKeys, "a pipeline", itemKeys); err != nil {
+		return nil, err
+	}
+	pp := &pipe{lines: 1}
+	buffer := 0
+	var err error
+	if v, ok := f.get("buffer"); ok {
+		if buffer, err = p.whole(v, f.what, "buffer", 0, "0 (hand to hand) or more"); err != nil {
+			return nil, err
+		}
+	}
+	if v, ok := f.get("lines"); ok {
+		if pp.lines, err = p.whole(v, f.what, "lines", 1, "1 or more"); err != nil {
+			return nil, err
+		}
+	}
+	v, err := p.deref(f.byKey["pipeline"].val)
+	if err != nil {
+		return nil, err
+	}
+	if v.Kind != yaml.SequenceNode || len(v.Content) == 0 {
+		return nil, p.fail(v, f.what, "want a list of stages, such as [{name: grind, duration: 1ms}]; got %s", describe(v))
+	}
+	p.enter(v)
+	defer p.leave(v)
+	for _, c := range v.Content {
+		st, err := p.stage(c, buffer)
+		if err != nil {
+			return nil, err
+		}
+		pp.stages = append(pp.stages, st)
+	}
+	pp.id = len(p.b.pipes)
+	p.b.pipes = append(p.b.pipes, pp)
+	return pp, nil
+}
+
+// stage reads one stage of a pipeline: a step or a group, with workers and
+// the buffer of the channel into it (the pipeline's by default).
+func (p *parser) stage(n *yaml.Node, buffer int) (*stage, error) {
+	n, err := p.deref(n)
+	if err != nil {
+		return nil, err
+	}
+	if err := p.count(n); err != nil {
+		return nil, err
+	}
+	const want = "a stage such as {name: grind, duration: 1ms}, or {name: make, steps: [...]}"
+	if n.Kind != yaml.MappingNode {
+		return nil, p.fail(n, "", "want %s; got %s", want, describe(n))
+	}
+	p.enter(n)
+	defer p.leave(n)
+	f, err := p.mapping(n, "stage", want)
+	if err != nil {
+		return nil, err
+	}
+	name, err := p.name(f)
+	if err != nil {
+		return nil, err
+	}
+	f.what = label("stage", name)
+	if err := p.only(f, stageKeys, "a stage", itemKeys); err != nil {
+		return nil, err
+	}
+	if name == "" {
+		return nil, p.fail(f.node, f.what, "missing name: want a name such as grind")
+	}
+	if prev, ok := p.machines[name]; ok {
+		return nil, p.fail(f.node, f.what, "name already used by the %s at line %d: want a name of its own, since the results name each stage and resource", prev.kind, prev.line)
+	}
+	p.machines[name] = machineDecl{"stage", f.node.Line}
+	st := &stage{name: name, workers: 1, buffer: buffer, machine: p.b.stages}
+	p.b.stages++
+	if v, ok := f.get("workers"); ok {
+		if st.workers, err = p.whole(v, f.what, "workers", 1, "1 or more"); err != nil {
+			return nil, err
+		}
+	}
+	if v, ok := f.get("buffer"); ok {
+		if st.buffer, err = p.whole(v, f.what, "buffer", 0, "0 (hand to hand) or more"); err != nil {
+			return nil, err
+		}
+	}
+	_, isStep := f.get("duration")
+	_, isGroup := f.get("steps")
+	switch {
+	case isStep && isGroup:
+		return nil, p.fail(f.byKey["steps"].key, f.what, "both duration and steps: want duration (one step) or steps (a list)")
+	case isGroup:
+		if fl, ok := f.byKey["cpu"]; ok {
+			return nil, p.fail(fl.key, f.what, "cpu does not apply to a stage with steps: want it on its steps")
+		}
+		st.body, err = p.groupBody(f)
+	default:
+		st.body, err = p.step(f, name, stageKeys, "a stage")
+	}
+	if err != nil {
+		return nil, err
+	}
+	return st, nil
+}
+
+// takesTime reports whether an order through n can take any time at all.
+func takesTime(n node) bool {
+	switch n := n.(type) {
+	case *step:
+		return !n.d.zero()
+	case *group:
+		for _, it := range n.items {
+			if takesTime(it) {
+				return true
+			}
+		}
+	case *parallel:
+		for _, b := range n.branches {
+			if takesTime(b) {
+				return true
+			}
+		}
+	case *pipe:
+		for _, st := range n.stages {
+			if takesTime(st.body) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,360 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/brewput/brewput/blueprint"
+	"github.com/brewput/brewput/calibrate"
+	"github.com/brewput/brewput/model"
+	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/sim"
+	"github.com/brewput/brewput/sweep"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+// modelFlags are brewput model's own flags, beside the study's.
+type modelFlags struct {
+	seed                                  uint64
+	sched, calibration, file              string
+	wake, switchCost, mutexCost, chanCost durationFlag
+	bufChanCost                           durationFlag
+}
+
+func (f *modelFlags) register(fs *pflag.FlagSet) {
+	fs.StringVar(&f.file, "model", "", "simulate the system described in this YAML file (see examples/) instead of the coffee shop's modes")
+	fs.Uint64Var(&f.seed, "seed", 1, "seed of the random step durations (--jitter); the same seed gives the same output")
+	fs.StringVar(&f.sched, "sched", "go", "how the virtual CPUs are scheduled: go (the Go runtime's scheduler, with its measured costs) or fifo (idealized CPUs, free handoffs)")
+	fs.StringVar(&f.calibration, "calibration", "", "file of the go policy's costs, from brewput calibrate (default: the user's config folder; measured and saved there if missing)")
+	fs.Var(&f.switchCost, "switch", "go policy: goroutine switch cost, instead of the calibration's")
+	fs.Var(&f.wake, "wake", "go policy: idle-P wake-up cost, instead of the calibration's")
+	fs.Var(&f.mutexCost, "mutex-handoff", "go policy: cost of an Unlock that wakes a waiter, instead of the calibration's")
+	fs.Var(&f.chanCost, "chan-handoff", "go policy: cost of an unbuffered channel handoff, instead of the calibration's")
+	fs.Var(&f.bufChanCost, "buf-chan-handoff", "go policy: cost of a buffered channel handoff, instead of the calibration's")
+}
+
+// costFlags pairs each cost flag with the field it overrides.
+func (f *modelFlags) costFlags(c *sim.Costs) []struct {
+	name string
+	flag *durationFlag
+	into *time.Duration
+} {
+	return []struct {
+		name string
+		flag *durationFlag
+		into *time.Duration
+	}{
+		{"switch", &f.switchCost, &c.Switch}, {"wake", &f.wake, &c.Wake},
+		{"mutex-handoff", &f.mutexCost, &c.MutexHandoff}, {"chan-handoff", &f.chanCost, &c.ChanHandoff},
+		{"buf-chan-handoff", &f.bufChanCost, &c.BufChanHandoff},
+	}
+}
+
+// prediction is what brewput model needs to simulate a study: the policy
+// and its costs, and where those costs came from.
+type prediction struct {
+	sched string
+	seed  uint64
+	costs sim.Costs
+	host  results.Host // where the costs were measured
+}
+
+// resolve checks the model flags and finds the go policy's costs: from the
+// flags where all are given, otherwise from the calibration file, which is
+// measured and saved first if it is the default one and missing.
+func (f *modelFlags) resolve(cmd *cobra.Command, e *env) (prediction, error) {
+	fs := cmd.Flags()
+	pr := prediction{sched: f.sched, seed: f.seed}
+	if f.sched != "go" && f.sched != "fifo" {
+		return pr, fmt.Errorf("--sched %q: want go or fifo", f.sched)
+	}
+	var given sim.Costs
+	all := true
+	for _, c := range f.costFlags(&given) {
+		if !fs.Changed(c.name) {
+			all = false
+			continue
+		}
+		if f.sched != "go" {
+			return pr, fmt.Errorf("--%s: costs apply to --sched go only", c.name)
+		}
+		if c.flag.get() < 0 {
+			return pr, fmt.Errorf("--%s %v: want zero or a positive duration such as 2us", c.name, c.flag.get())
+		}
+		*c.into = c.flag.get()
+	}
+	if f.sched == "fifo" {
+		if fs.Changed("calibration") {
+			return pr, fmt.Errorf("--calibration: costs apply to --sched go only")
+		}
+		return pr, nil
+	}
+	if !all {
+		cal, err := f.loadCalibration(cmd, e)
+		if err != nil {
+			return pr, err
+		}
+		pr.costs, pr.host = cal.Costs, cal.Host
+	}
+	for _, c := range f.costFlags(&pr.costs) {
+		if fs.Changed(c.name) {
+			*c.into = c.flag.get()
+		}
+	}
+	return pr, nil
+}
+
+// loadCalibration reads --calibration, or the default calibration,
+// measuring this machine and saving it there the first time.
+func (f *modelFlags) loadCalibration(cmd *cobra.Command, e *env) (calibrate.Calibration, error) {
+	if f.calibration != "" {
+		cal, err := calibrate.Load(f.calibration)
+		if err != nil {
+			return cal, fmt.Errorf("--calibration: %w", err)
+		}
+		return cal, nil
+	}
+	path, err := calibrate.DefaultPath()
+	if err != nil {
+		return calibrate.Calibration{}, failure{err}
+	}
+	cal, err := calibrate.Load(path)
+	if err == nil {
+		return cal, nil
+	}
+	if !errors.Is(err, fs.ErrNotExist) {
+		return cal, failure{fmt.Errorf("calibration: %w (run brewput calibrate to measure it again)", err)}
+	}
+	fmt.Fprintf(e.stderr, "measuring the Go runtime's costs for the go policy (once; brewput calibrate measures them again)…\n")
+	cal, err = measureCalibration(cmd, calibrate.Samples)
+	if err != nil {
+		return cal, err
+	}
+	if err := calibrate.Save(path, cal); err != nil {
+		return cal, failure{err}
+	}
+	fmt.Fprintf(e.stderr, "saved the calibration to %s\n", path)
+	return cal, nil
+}
+
+// configs turns a study's points into model configurations.
+func (pr prediction) configs(st *study) []model.Config {
+	var cfgs []model.Config
+	for rep := range st.count {
+		for _, s := range st.specs {
+			cfgs = append(cfgs, model.Config{
+				Mode: s.Mode, CPUs: s.CPUs, Customers: s.Par, Rate: s.Rate, MaxQ: s.MaxQ,
+				Sched: pr.sched, Costs: pr.costs,
+				Grind: s.Steps.Grind, Press: s.Steps.Press, Steam: s.Steps.Steam, Combine: s.Steps.Combine, Jitter: s.Steps.Jitter,
+				Warmup: s.Warmup, Duration: s.Dur,
+				Seed: pr.seed + uint64(rep),
+			})
+		}
+	}
+	return cfgs
+}
+
+// predict simulates every configuration, as many at once as there are
+// CPUs (each simulation is independent and single-threaded), and returns
+// the points in the configurations' order; reps number them when there are
+// several rounds.
+func (pr prediction) predict(cfgs []model.Config, rounds int) ([]results.Point, error) {
+	points := make([]results.Point, len(cfgs))
+	errs := make([]error, len(cfgs))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.NumCPU(), len(cfgs)) {
+		wg.Go(func() {
+			for i := range next {
+				r, err := model.Run(cfgs[i])
+				if err != nil {
+					errs[i] = err
+					continue
+				}
+				points[i] = r.Point(cfgs[i])
+			}
+		})
+	}
+	for i := range cfgs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	per := len(cfgs) / rounds
+	for i := range points {
+		if errs[i] != nil {
+			return nil, errs[i]
+		}
+		points[i].Host = pr.host
+		if rounds > 1 {
+			points[i].Rep = i/per + 1
+		}
+	}
+	return points, nil
+}
+
+func newModelCmd(e *env) *cobra.Command {
+	sf := &studyFlags{}
+	mf := &modelFlags{}
+	var format, out string
+	cmd := &cobra.Command{
+		Use:   "model",
+		Short: "Predict the modes' throughput and latency on up to 256 virtual CPUs, in virtual time",
+		Long: `model simulates each mode in virtual time instead of measuring it: the same
+goroutines, locks, channels and steps as the real mode, on as many virtual
+CPUs as asked (up to 256), deterministically and in a fraction of a second
+a point. --dur is simulated time.
+
+Every point says "source": "model" and carries the analytic bounds beside
+the simulation: the CPU bound, the structural bound of the most-held
+resource, the resulting ceiling on throughput and floor on latency, and
+Little's law as a check.
+
+--sched go (the default) schedules the virtual CPUs as the Go runtime does:
+per-P run queues with a runnext slot, work stealing, 10 ms time slices,
+sync.Mutex's barging and starvation mode, and the runtime's own costs for
+switching goroutines, waking an idle P and handing over a lock or a channel
+value. Those costs are measured on this machine by brewput calibrate (run
+once automatically) or given as flags. --sched fifo is the idealized
+machine: free handoffs, first come first served, the analytic numbers
+exactly.
+
+--model FILE simulates a system described in YAML instead of the shop's
+modes: steps with fixed or random durations, resources with capacities,
+pipelines joined by buffers, parallel branches, closed or open load. See
+examples/ and the README.
+
+The same flags and seed give byte-identical output.`,
+		Example: `  brewput model --modes ideal,locking,finelocking,multi-2,linearpipe-0,linearpipe-1 --cpus 1-16 --dur 60s
+  brewput model --model examples/cafe.yaml --cpus 1-16 --sched fifo
+  brewput model --modes locking --cpus 6 --par 100 --sched fifo
+  brewput model --modes linearpipe-0,linearpipe-1 --jitter 1ms --cpus 1-8 --format json --out pipes.json`,
+		Args: unknownArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			st, err := sf.plan(cmd.Flags(), sweep.ModelMaxCPUs)
+			if err != nil {
+				return err
+			}
+			f, dest, err := outputOf(cmd.Flags(), format, out)
+			if err != nil {
+				return err
+			}
+			pr, err := mf.resolve(cmd, e)
+			if err != nil {
+				if dest != nil {
+					dest.discard()
+				}
+				return err
+			}
+			var points []results.Point
+			if mf.file != "" {
+				points, err = pr.predictBlueprint(cmd.Flags(), mf.file, st)
+			} else {
+				points, err = pr.predict(pr.configs(st), st.count)
+			}
+			if err != nil {
+				if dest != nil {
+					dest.discard()
+				}
+				return err
+			}
+			if err := emit(e, f, dest, points); err != nil {
+				return failure{err}
+			}
+			return nil
+		},
+	}
+	d := defaultStudy()
+	d.warmup = 100 * time.Millisecond
+	sf.register(cmd.Flags(), d)
+	cmd.Flags().Lookup("cpus").DefValue = fmt.Sprintf("1-%d", max(8, runtime.NumCPU()))
+	cmd.Flags().Set("cpus", fmt.Sprintf("1-%d", max(8, runtime.NumCPU())))
+	mf.register(cmd.Flags())
+	cmd.Flags().StringVar(&format, "format", "table", "output format: "+strings.Join(results.Formats(), ", ")+" (with --out, guessed from its extension)")
+	cmd.Flags().StringVar(&out, "out", "", "write the results to this file (the table still goes to stdout)")
+
+	return cmd
+}
+
+// predictCPUs is how far the main job's predictions go: to 8 CPUs, the
+// talk's full picture, or to the machine's count if it has more.
+func predictCPUs() int { return max(8, runtime.NumCPU()) }
+
+// predictStudy predicts the main job's study from 1 to predictCPUs CPUs
+// under the go policy, with this machine's calibration.
+func predictStudy(cmd *cobra.Command, e *env, st *study) ([]results.Point, error) {
+	pr := prediction{sched: "go", seed: 1}
+	cal, err := (&modelFlags{}).loadCalibration(cmd, e)
+	if err != nil {
+		return nil, err
+	}
+	pr.costs, pr.host = cal.Costs, cal.Host
+	var points []results.Point
+	seen := map[string]bool{}
+	for _, c := range pr.configs(&study{specs: st.specs, count: 1}) {
+		if seen[c.Mode] {
+			continue
+		}
+		seen[c.Mode] = true
+		var cfgs []model.Config
+		for n := 1; n <= predictCPUs(); n++ {
+			c.CPUs = n
+			cfgs = append(cfgs, c)
+		}
+		predicted, err := pr.predict(cfgs, 1)
+		if err != nil {
+			// A mode the model cannot simulate under this load (noop in a
+			// closed loop takes no time) is reported as measured only.
+			fmt.Fprintf(e.stderr, "no prediction for %s: %v\n", c.Mode, err)
+			continue
+		}
+		points = append(points, predicted...)
+	}
+	return points, nil
+}
+
+// predictBlueprint simulates the YAML model in path on each CPU count of
+// the study, with its load unless --par or --rate override it. The study's
+// modes and steps belong to the coffee shop and do not apply.
+func (pr prediction) predictBlueprint(fs *pflag.FlagSet, path string, st *study) ([]results.Point, error) {
+	for _, name := range []string{"modes", "grind", "press", "steam", "latte", "jitter", "burn", "maxq"} {
+		if fs.Changed(name) {
+			return nil, fmt.Errorf("--%s: applies to the coffee shop's modes, not to --model %s (its file says its steps and load)", name, path)
+		}
+	}
+	bp, err := blueprint.Load(path)
+	if err != nil {
+		return nil, fmt.Errorf("--model: %w", err)
+	}
+	var points []results.Point
+	for rep := range st.count {
+		seen := map[int]bool{}
+		for _, s := range st.specs {
+			if seen[s.CPUs] {
+				continue
+			}
+			seen[s.CPUs] = true
+			opt := blueprint.Options{
+				CPUs: s.CPUs, Customers: s.Par, Rate: s.Rate, Warmup: s.Warmup, Duration: s.Dur,
+				Seed: pr.seed + uint64(rep), Sched: pr.sched, Costs: pr.costs,
+			}
+			r, err := bp.Run(opt)
+			if err != nil {
+				return nil, fmt.Errorf("--model %s: %w", path, err)
+			}
+			p := bp.Point(r, opt)
+			p.Host = pr.host
+			if st.count > 1 {
+				p.Rep = rep + 1
+			}
+			points = append(points, p)
+		}
+	}
+	return points, nil
+}

@@ -1,0 +1,66 @@
+package model
+
+import (
+	"testing"
+	"time"
+)
+
+// BenchmarkFinelockingSixCPUs is the engine's speed test against SimPy
+// (scripts/vs-simpy.sh): finelocking, 6 CPUs under fifo, 6 customers, 1 ms
+// steps, 100 s of virtual time per op, as simpy_coffee.py --cpus 6 --par 6
+// --dur 100. lattes/wall-s is the figure to compare.
+func BenchmarkFinelockingSixCPUs(b *testing.B) {
+	cfg := talk("finelocking", 6)
+	cfg.Warmup, cfg.Duration = 0, 100*time.Second
+	benchRun(b, cfg)
+}
+
+// BenchmarkRun simulates 10 s of a few modes on 16 CPUs, with one
+// customer per CPU, under both policies: the cost of a model point.
+func BenchmarkRun(b *testing.B) {
+	for _, sched := range []string{"fifo", "go"} {
+		for _, mode := range []string{"ideal", "locking", "finelocking", "parsteam", "multi-2", "linearpipe-1", "splitpipe-0", "multipipe-2"} {
+			b.Run("sched="+sched+"/mode="+mode, func(b *testing.B) {
+				cfg := talk(mode, 16)
+				cfg.Sched, cfg.Duration = sched, 10*time.Second
+				benchRun(b, cfg)
+			})
+		}
+	}
+}
+
+// benchRun runs cfg once per op and reports the speed per simulated latte.
+func benchRun(b *testing.B, cfg Config) {
+	b.ReportAllocs()
+	lattes := 0
+	var r Result
+	for b.Loop() {
+		r = run(b, cfg)
+		lattes += r.Lattes
+	}
+	b.ReportMetric(float64(lattes)/b.Elapsed().Seconds(), "lattes/wall-s")
+	b.ReportMetric(r.Throughput, "lattes/s")
+	b.ReportMetric(float64(r.Latency.P50)/float64(ms), "p50-ms")
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(lattes), "ns/latte")
+	b.ReportMetric(float64(r.Events)/float64(r.Lattes), "events/latte")
+}
+
+// TestSteadyStateAllocatesLittle: simulating four times as long allocates
+// no more, in every mode but parsteam, which starts a process per latte as
+// coffee starts a goroutine: the engine's steady state allocates nothing,
+// the pipelines recycle their orders, and the latency slices are sized
+// once from the bounds. Four times as long is 3000 more lattes here; the
+// slack is for the race detector's runtime, which allocates on its own.
+func TestSteadyStateAllocatesLittle(t *testing.T) {
+	for _, mode := range []string{"ideal", "locking", "finelocking", "multi-2", "linearpipe-0", "splitpipe-1", "multipipe-2", "espressopipe-1"} {
+		allocs := func(d time.Duration) float64 {
+			cfg := talk(mode, 4)
+			cfg.Duration = d
+			return testing.AllocsPerRun(2, func() { run(t, cfg) })
+		}
+		short, long := allocs(time.Second), allocs(4*time.Second)
+		if long > short+50 {
+			t.Errorf("%s: %v allocations simulating 1 s, %v simulating 4 s", mode, short, long)
+		}
+	}
+}

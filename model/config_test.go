@@ -1,0 +1,67 @@
+package model
+
+import (
+	"math"
+	"strings"
+	"testing"
+)
+
+// TestBadConfig: configurations that cannot run are errors that say what
+// is wrong.
+func TestBadConfig(t *testing.T) {
+	for _, c := range []struct {
+		mod  func(*Config)
+		want string
+	}{
+		{func(c *Config) { c.Mode = "" }, "accepted: ideal, locking"},
+		{func(c *Config) { c.Mode = "espresso-machine" }, "takes no number"},
+		{func(c *Config) { c.Mode = "multi-0" }, "must be a whole number ≥ 1"},
+		{func(c *Config) { c.CPUs = 0 }, "cpus 0"},
+		{func(c *Config) { c.Customers = -1 }, "customers -1"},
+		{func(c *Config) { c.Duration = 0 }, "duration 0s"},
+		{func(c *Config) { c.Warmup = -ms }, "warmup -1ms"},
+		{func(c *Config) { c.Press = -ms }, "press -1ms"},
+		{func(c *Config) { c.Combine = -ms }, "latte -1ms"},
+		{func(c *Config) { c.Rate = -1 }, "rate -1"},
+		{func(c *Config) { c.Rate = math.Inf(1) }, "rate +Inf"},
+		{func(c *Config) { c.Rate = math.NaN() }, "rate NaN"},
+		{func(c *Config) { c.MaxQ = -1 }, "maxq -1"},
+		{func(c *Config) { c.Sched = "lifo" }, `sched "lifo": want fifo or go`},
+		{func(c *Config) { c.Costs.Wake = -ms }, "costs: Wake -1ms"},
+		{func(c *Config) { c.Grind, c.Press, c.Steam, c.Combine = 0, 0, 0, 0 }, "takes no virtual time"},
+		{func(c *Config) { c.Grind, c.Press = 0, 0; c.Mode = "espresso" }, "takes no virtual time"},
+		{func(c *Config) { c.Mode = "noop" }, "noop in a closed loop"},
+	} {
+		cfg := DefaultConfig(2)
+		c.mod(&cfg)
+		_, err := Run(cfg)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v: error %v, want one saying %q", cfg, err, c.want)
+		}
+	}
+}
+
+// TestZeroStepsOpenLoop: a drink of no time is fine in an open loop, whose
+// arrivals move the clock: every arrival is served at once.
+func TestZeroStepsOpenLoop(t *testing.T) {
+	for _, mode := range []string{"noop", "finelocking", "linearpipe-0"} {
+		cfg := talk(mode, 2)
+		cfg.Grind, cfg.Press, cfg.Steam, cfg.Combine = 0, 0, 0, 0
+		cfg.Rate = 1000
+		r := run(t, cfg)
+		if r.Lattes != 1000 || r.Drops != 0 || r.Latency.Max != 0 {
+			t.Errorf("%s: %d drinks, %d drops, latency up to %v; want 1000, 0, 0", mode, r.Lattes, r.Drops, r.Latency.Max)
+		}
+	}
+}
+
+// TestCustomersDefault: 0 customers means one per CPU, as --par 0.
+func TestCustomersDefault(t *testing.T) {
+	cfg := talk("locking", 3)
+	a := run(t, cfg)
+	cfg.Customers = 3
+	b := run(t, cfg)
+	if a.Latency != b.Latency || a.Point(talk("locking", 3)).Par != 3 {
+		t.Errorf("0 customers on 3 CPUs: %+v; 3 customers: %+v", a.Latency, b.Latency)
+	}
+}

@@ -1,0 +1,25 @@
+package model
+
+import "github.com/brewput/brewput/sim"
+
+// ideal mirrors coffee/ideal.go: every latte made with no synchronization
+// at all, any number of customers on the same machines at once.
+type ideal struct {
+	kitchen
+}
+
+func newIdeal(st steps) *ideal {
+	return &ideal{kitchen: newKitchen(st, latte)}
+}
+
+func (s *ideal) brew(p *sim.Proc) {
+	s.grinder.use(p, s.steps.grind())
+	s.espresso.use(p, s.steps.press())
+	s.steamer.use(p, s.steps.steam())
+	s.steps.combine(p)
+}
+
+// structure: nothing is held, so only the CPUs and the customers bound it.
+func (s *ideal) structure() structure {
+	return structure{cpu: s.work(), path: s.work()}
+}

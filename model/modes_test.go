@@ -1,0 +1,81 @@
+package model
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/brewput/brewput/coffee"
+)
+
+// everyMode names one mode of each of coffee's families, with N of 0 (where
+// the family takes it), 1 and 2: the unbuffered pipelines are the likeliest
+// to deadlock, and N > 1 names machines with #1, #2.
+func everyMode(t *testing.T) []string {
+	var modes []string
+	for _, f := range coffee.Families() {
+		if f.Param() == "" {
+			modes = append(modes, f.Name)
+			continue
+		}
+		for _, n := range []string{"0", "1", "2"} {
+			if _, err := coffee.ParseMode(f.Name + "-" + n); err == nil {
+				modes = append(modes, f.Name+"-"+n)
+			}
+		}
+	}
+	if len(modes) < 20 {
+		t.Fatalf("only %d modes: %v", len(modes), modes)
+	}
+	return modes
+}
+
+// TestEveryModeMirrorsCoffee: every mode coffee has, has a model, and the
+// model meters the same resources under the same names, in the same order,
+// as the real shop, and reports the same unit; each drink uses each of its
+// machines once.
+func TestEveryModeMirrorsCoffee(t *testing.T) {
+	for _, name := range everyMode(t) {
+		mode, _ := coffee.ParseMode(name)
+		shop, err := coffee.Open(mode, coffee.DefaultSteps())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want []string
+		for _, m := range shop.Meters() {
+			want = append(want, m.Name())
+		}
+		shop.Close()
+
+		cfg := talk(name, 2)
+		if name == "noop" {
+			cfg.Rate = 1000 // a noop takes no virtual time: only an open loop advances
+		}
+		r := run(t, cfg)
+		var got []string
+		for _, m := range r.Machines {
+			got = append(got, m.Name)
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: model meters %v, coffee meters %v", name, got, want)
+		}
+		if p := r.Point(cfg); p.Unit != mode.Unit() || p.Mode != name {
+			t.Errorf("%s: point says mode %q, unit %q; want %q, %q", name, p.Mode, p.Unit, name, mode.Unit())
+		}
+		if r.Lattes == 0 {
+			t.Errorf("%s: no drinks", name)
+		}
+		// Each drink uses each kind of machine once; the window's edges cut
+		// at most one drink per customer in two.
+		perKind := map[string]int64{}
+		for _, m := range r.Machines {
+			kind, _, _ := strings.Cut(m.Name, "#")
+			perKind[kind] += m.Uses
+		}
+		for kind, uses := range perKind {
+			if d := uses - int64(r.Lattes); d < -2 || d > 2 {
+				t.Errorf("%s: %s used %d times for %d drinks", name, kind, uses, r.Lattes)
+			}
+		}
+	}
+}

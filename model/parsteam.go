@@ -1,0 +1,38 @@
+package model
+
+import "github.com/brewput/brewput/sim"
+
+// parSteam mirrors coffee/parsteam.go: finelocking with the milk steamed in
+// a process of its own, started for each latte, in parallel with grinding
+// and pressing.
+type parSteam struct {
+	*fineLocking
+}
+
+func newParSteam(s *sim.Sim, st steps) *parSteam {
+	return &parSteam{fineLocking: newFineLocking(s, st, latte)}
+}
+
+func (s *parSteam) brew(p *sim.Proc) {
+	milk := sim.NewChan[struct{}](p.Sim(), 0)
+	p.Sim().Go(func(p *sim.Proc) {
+		s.steamer.use(p, s.steps.steam())
+		milk.Send(p, struct{}{})
+	})
+	s.grinder.use(p, s.steps.grind())
+	s.espresso.use(p, s.steps.press())
+	milk.Recv(p)
+	s.steps.combine(p)
+}
+
+// structure: the locks of finelocking; the steaming overlaps grind and
+// press, so the critical path is the longer of the two branches, then the
+// combine.
+func (s *parSteam) structure() structure {
+	st := s.steps
+	return structure{
+		resources: s.locks(),
+		cpu:       s.work(),
+		path:      max(st.meanGrind()+st.meanPress(), st.meanSteam()) + st.meanCombine(),
+	}
+}

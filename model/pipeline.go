@@ -1,0 +1,74 @@
+package model
+
+import (
+	"time"
+
+	"github.com/brewput/brewput/sim"
+)
+
+// order mirrors coffee's order: one drink travelling down a pipeline. The
+// customer who placed it waits on ready for each branch that finishes it.
+type order struct {
+	ready *sim.Chan[struct{}]
+}
+
+// ticket is an order on its way to the next stage, stamped with the moment
+// it was handed over, so that the stage can meter how long it waited.
+type ticket struct {
+	order  *order
+	handed time.Duration
+}
+
+// handOff gives an order to the next stage; a full (or unbuffered) channel
+// blocks the sender, which is the point of the lesson.
+func handOff(p *sim.Proc, next *sim.Chan[ticket], o *order) {
+	next.Send(p, ticket{order: o, handed: p.Now()})
+}
+
+// stage is one barista at one machine: take an order, do the step, pass the
+// order on (or, at the end of the line, tell the customer it is ready).
+// coffee's stage ends when its input is closed; a simulated one runs until
+// the simulation stops.
+func stage(p *sim.Proc, m *machine, d func() time.Duration, in, out *sim.Chan[ticket]) {
+	for {
+		t := in.Recv(p)
+		m.waited(p.Now() - t.handed)
+		m.use(p, d())
+		if out == nil {
+			t.order.ready.Send(p, struct{}{})
+			continue
+		}
+		handOff(p, out, t.order)
+	}
+}
+
+// crew mirrors coffee's crew: it starts a pipeline's stage processes and
+// keeps their machines' meters. It also recycles orders.
+type crew struct {
+	ms   []*meter
+	free []*order // served orders, their ready channels empty
+}
+
+// staff starts a stage process for m.
+func (c *crew) staff(s *sim.Sim, m *machine, d func() time.Duration, in, out *sim.Chan[ticket]) {
+	c.ms = append(c.ms, &m.meter)
+	s.Go(func(p *sim.Proc) { stage(p, m, d, in, out) })
+}
+
+func (c *crew) meters() []*meter { return c.ms }
+
+// newOrder returns an order whose ready channel has room for one signal per
+// branch: coffee's &order{ready: make(chan struct{}, branches)}, except
+// that the model hands out a served order again rather than a new one.
+// That simulates the same and keeps the steady state from allocating.
+func (c *crew) newOrder(s *sim.Sim, branches int) *order {
+	if n := len(c.free); n > 0 {
+		o := c.free[n-1]
+		c.free = c.free[:n-1]
+		return o
+	}
+	return &order{ready: sim.NewChan[struct{}](s, branches)}
+}
+
+// served takes back an order whose customer has received every signal.
+func (c *crew) served(o *order) { c.free = append(c.free, o) }

@@ -1,0 +1,82 @@
+package model
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/brewput/brewput/sim"
+)
+
+// Run simulates one point: cfg's mode on cfg's virtual CPUs under cfg's
+// load, measured as the harness measures a real one, with the point's
+// bounds. The same cfg gives the same Result.
+func Run(cfg Config) (Result, error) {
+	mode, err := cfg.validate()
+	if err != nil {
+		return Result{}, err
+	}
+	s := sim.New(cfg.Seed)
+	defer s.Stop() // unwinds the processes that are still blocked
+	cpus := cfg.newCPUs(s)
+	shop, err := newShop(s, mode, newSteps(cfg, s, cpus))
+	if err != nil {
+		return Result{}, err
+	}
+	st := shop.structure()
+	if cfg.Rate == 0 && st.cpu == 0 {
+		return Result{}, fmt.Errorf("%s in a closed loop: a drink takes no virtual time (every step it uses is 0), so the simulation could not advance; give its steps time, or give an open-loop rate", mode)
+	}
+	b := bounds(cfg, st)
+
+	rec := record{latency: make(latencies, 0, capacity(cfg, b))}
+	if cfg.Rate > 0 {
+		rec.service = make(latencies, 0, cap(rec.latency))
+	}
+	startLoad(s, cfg, shop.brew, &rec)
+
+	// Readings at the edges of the measured window, as sweep takes them
+	// through the harness's OnWindow.
+	meters := shop.meters()
+	before := make([]sim.Reading, len(meters))
+	s.RunUntil(cfg.Warmup)
+	busy0 := cpus.Busy()
+	for i, m := range meters {
+		before[i] = m.read()
+	}
+	s.RunUntil(cfg.Warmup + cfg.Duration)
+
+	r := Result{
+		Lattes:     len(rec.latency),
+		Drops:      rec.drops,
+		Throughput: float64(len(rec.latency)) / cfg.Duration.Seconds(),
+		Latency:    rec.latency.summarize(),
+		CPUUtil:    float64(cpus.Busy()-busy0) / float64(time.Duration(cfg.CPUs)*cfg.Duration),
+		Bounds:     b,
+		Sched:      cfg.sched(),
+		Seed:       cfg.Seed,
+		Events:     s.Events(),
+	}
+	if cfg.Rate > 0 {
+		svc := rec.service.summarize()
+		r.Service = &svc
+	} else if r.Throughput > 0 && r.Latency.Mean > 0 {
+		r.Little = float64(cfg.customers()) / (r.Throughput * r.Latency.Mean.Seconds())
+	}
+	for i, m := range meters {
+		d := m.read().Sub(before[i])
+		mm := Machine{Name: m.name, Uses: d.Uses, BusyFrac: float64(d.Busy) / float64(cfg.Duration)}
+		if d.Uses > 0 {
+			mm.MeanWait = d.Wait / time.Duration(d.Uses)
+		}
+		r.Machines = append(r.Machines, mm)
+	}
+	return r, nil
+}
+
+// capacity sizes the latency slices once: the drinks the window can hold
+// by the throughput bound, and a little over (jitter, edges). It is only a
+// hint; the slices grow past it if they must.
+func capacity(cfg Config, b Bounds) int {
+	n := b.ThroughputMax*cfg.Duration.Seconds()*1.01 + float64(cfg.customers()) + 16
+	return int(min(n, 1<<22))
+}

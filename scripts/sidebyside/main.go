@@ -1,0 +1,144 @@
+// Command sidebyside prints measured points beside the model's predictions
+// of the same configurations and the analytic bound, with how far each
+// prediction is from the measurement. scripts/model-vs-measured.sh runs it;
+// it takes results files as arguments (measured and model points in any of
+// them) and has no flags.
+package main
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"text/tabwriter"
+
+	"github.com/brewput/brewput/results"
+)
+
+// key is a configuration, without its source.
+type key struct {
+	mode      string
+	cpus, par int
+	rate      float64
+	steps     results.Steps
+}
+
+func keyOf(p results.Point) key {
+	s := p.Steps
+	s.Clock = "" // the model burns no clock
+	return key{p.Mode, p.CPUs, p.Par, p.Rate, s}
+}
+
+// entry gathers one configuration's points: the measured ones (medians of
+// repetitions) and the model's under each policy.
+type entry struct {
+	measured []float64
+	p50      []float64
+	model    map[string]results.Point
+}
+
+func main() {
+	if len(os.Args) < 2 {
+		fmt.Fprintln(os.Stderr, "usage: sidebyside RESULTS-FILE...")
+		os.Exit(2)
+	}
+	points, err := results.ReadFiles(os.Args[1:]...)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	var order []key
+	entries := map[key]*entry{}
+	for _, p := range points {
+		k := keyOf(p)
+		e := entries[k]
+		if e == nil {
+			e = &entry{model: map[string]results.Point{}}
+			entries[k] = e
+			order = append(order, k)
+		}
+		if p.Source == "model" {
+			e.model[p.Sched] = p
+		} else {
+			e.measured = append(e.measured, p.Throughput)
+			e.p50 = append(e.p50, p.Latency.P50)
+		}
+	}
+	w := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(w, "mode\tcpus\tsteps ms\tmeasured\tmodel go\tΔ go\tmodel fifo\tbound\tΔ bound\tp50 measured\tp50 go\t")
+	var worst float64
+	closer, total := 0, 0
+	for _, k := range order {
+		e := entries[k]
+		if len(e.measured) == 0 {
+			continue
+		}
+		m := median(e.measured)
+		gp, hasGo := e.model["go"]
+		fp, hasFifo := e.model["fifo"]
+		bound := math.NaN()
+		if b := gp.Bounds; hasGo && b != nil {
+			bound = b.ThroughputMax
+		} else if b := fp.Bounds; hasFifo && b != nil {
+			bound = b.ThroughputMax
+		}
+		dGo, dBound := rel(gp.Throughput, m, hasGo), rel(bound, m, !math.IsNaN(bound))
+		if hasGo && !math.IsNaN(bound) {
+			total++
+			if math.Abs(dGo) <= math.Abs(dBound) {
+				closer++
+			}
+			worst = math.Max(worst, math.Abs(dGo))
+		}
+		fmt.Fprintf(w, "%s\t%d\t%g/%g/%g/%g\t%.0f\t%s\t%s\t%s\t%s\t%s\t%.2f\t%s\t\n",
+			k.mode, k.cpus, k.steps.GrindMs, k.steps.PressMs, k.steps.SteamMs, k.steps.LatteMs, m,
+			num(gp.Throughput, hasGo), pct(dGo), num(fp.Throughput, hasFifo), num(bound, !math.IsNaN(bound)), pct(dBound),
+			median(e.p50), ms(gp.Latency.P50, hasGo))
+	}
+	w.Flush()
+	if total > 0 {
+		fmt.Printf("\nthe go policy is closer to the measurement than the bound in %d of %d points; its largest error is %.1f %%\n", closer, total, 100*worst)
+	}
+}
+
+func median(xs []float64) float64 {
+	s := append([]float64(nil), xs...)
+	for i := range s { // insertion sort: a handful of repetitions
+		for j := i; j > 0 && s[j] < s[j-1]; j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
+	if n := len(s); n%2 == 1 {
+		return s[n/2]
+	} else {
+		return (s[n/2-1] + s[n/2]) / 2
+	}
+}
+
+// rel is (x - m) / m, NaN when x is missing.
+func rel(x, m float64, ok bool) float64 {
+	if !ok || m == 0 {
+		return math.NaN()
+	}
+	return (x - m) / m
+}
+
+func num(x float64, ok bool) string {
+	if !ok {
+		return "-"
+	}
+	return fmt.Sprintf("%.0f", x)
+}
+
+func ms(x float64, ok bool) string {
+	if !ok {
+		return "-"
+	}
+	return fmt.Sprintf("%.2f", x)
+}
+
+func pct(x float64) string {
+	if math.IsNaN(x) {
+		return "-"
+	}
+	return fmt.Sprintf("%+.1f%%", 100*x)
+}

@@ -6,7 +6,6 @@ import (
 	"time"
 )
 
-
 // closedLoop runs customers that each brew over and over on cpus CPUs of
 // the given policy for 1 s after a 100 ms warm-up, and returns the
 // latencies of the lattes finished in that second, sorted.
@@ -112,7 +111,7 @@ func TestGoRunnext(t *testing.T) {
 	}{
 		// The Ps start idle: each start and the sender's timer wake one,
 		// 50 µs later, so the sender sends at 1.1 ms.
-		{1, 3*ms + 100*time.Microsecond}, // one P: once the sender ends its 2 ms burn
+		{1, 3*ms + 100*time.Microsecond},              // one P: once the sender ends its 2 ms burn
 		{2, ms + 150*time.Microsecond + runnextGrace}, // the idle P wakes and steals it
 	} {
 		s := New(1)

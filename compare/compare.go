@@ -36,9 +36,11 @@ func (o Options) alpha() float64 {
 const confidence = 0.95
 
 // Key is a configuration: what was measured, apart from where and when.
-// Points with equal keys are repetitions of one another. The source is not
+// Points with equal keys are repetitions of one another. The machine is not
 // part of it, since the two sides of a comparison are usually different
-// runs or different machines.
+// runs or different machines; whether the point is the model's is, so that
+// a prediction is never taken for a repetition of a measurement, nor
+// compared with one.
 type Key struct {
 	Mode string  `json:"mode"`
 	CPUs int     `json:"cpus"`
@@ -48,11 +50,16 @@ type Key struct {
 	// Steps are the shop's step durations and clock; an empty clock is
 	// the default, wall.
 	Steps results.Steps `json:"steps"`
+	// Model is set for the model's predictions, with Sched, its
+	// scheduling policy; the seeds of one policy are its repetitions.
+	Model bool   `json:"model,omitempty"`
+	Sched string `json:"sched,omitempty"`
 }
 
-// KeyOf returns the configuration p was measured in.
+// KeyOf returns the configuration p was measured, or predicted, in.
 func KeyOf(p results.Point) Key {
-	k := Key{Mode: p.Mode, CPUs: p.CPUs, Par: p.Par, Rate: p.Rate, MaxQ: p.MaxQ, Steps: p.Steps}
+	k := Key{Mode: p.Mode, CPUs: p.CPUs, Par: p.Par, Rate: p.Rate, MaxQ: p.MaxQ, Steps: p.Steps,
+		Model: p.IsModel(), Sched: p.Sched}
 	if k.Steps.Clock == "" {
 		k.Steps.Clock = "wall" // files from before the clock was recorded
 	}
@@ -60,10 +67,11 @@ func KeyOf(p results.Point) Key {
 }
 
 // String names the configuration briefly, as "finelocking cpus=2 par=2",
-// with rate and maxq in an open loop and any step setting that is not the
-// default.
+// with rate and maxq in an open loop, any step setting that is not the
+// default, and the model and its policy for a prediction,
+// "finelocking (model fifo) cpus=2 par=2".
 func (k Key) String() string {
-	s := fmt.Sprintf("%s cpus=%d par=%d", k.Mode, k.CPUs, k.Par)
+	s := fmt.Sprintf("%s cpus=%d par=%d", k.modeLabel(), k.CPUs, k.Par)
 	if k.Rate > 0 {
 		s += fmt.Sprintf(" rate=%s maxq=%d", strconv.FormatFloat(k.Rate, 'f', -1, 64), k.MaxQ)
 	}
@@ -73,12 +81,26 @@ func (k Key) String() string {
 	return s
 }
 
+// modeLabel is the mode, and for a prediction "(model)" and its policy.
+func (k Key) modeLabel() string {
+	if !k.Model {
+		return k.Mode
+	}
+	if k.Sched == "" {
+		return k.Mode + " (model)"
+	}
+	return k.Mode + " (model " + k.Sched + ")"
+}
+
 // Side describes one side of a comparison, for a header that says what was
 // compared with what.
 type Side struct {
-	// Sources are the points' sources, in the order first seen.
+	// Sources are the points' origins (results.Point.Origin), in the
+	// order first seen: host names, and "model" for the model's.
 	Sources []string `json:"sources"`
 	Points  int      `json:"points"`
+	// ModelPoints counts the points that are the model's predictions.
+	ModelPoints int `json:"model_points,omitempty"`
 	// MinCount and MaxCount are the fewest and the most points of one
 	// configuration: the repetitions, --count.
 	MinCount int `json:"min_count"`
@@ -160,6 +182,7 @@ type grouped struct {
 	points  map[Key][]results.Point
 	sources []string
 	total   int
+	model   int
 }
 
 func groupByKey(points []results.Point) grouped {
@@ -171,16 +194,19 @@ func groupByKey(points []results.Point) grouped {
 			g.keys = append(g.keys, k)
 		}
 		g.points[k] = append(g.points[k], p)
-		if !seen[p.Source] {
-			seen[p.Source] = true
-			g.sources = append(g.sources, p.Source)
+		if o := p.Origin(); !seen[o] {
+			seen[o] = true
+			g.sources = append(g.sources, o)
+		}
+		if p.IsModel() {
+			g.model++
 		}
 	}
 	return g
 }
 
 func (g grouped) side() Side {
-	s := Side{Sources: g.sources, Points: g.total}
+	s := Side{Sources: g.sources, Points: g.total, ModelPoints: g.model}
 	for i, k := range g.keys {
 		n := len(g.points[k])
 		if i == 0 || n < s.MinCount {

@@ -145,7 +145,9 @@ func TestKeysOnlyInOneSide(t *testing.T) {
 
 func TestSourceIsNotPartOfTheKey(t *testing.T) {
 	old := measured("laptop", "locking", 2, 250, 251, 249)
-	new := append(measured("server", "locking", 2, 300, 301), measured("server2", "locking", 2, 302)...)
+	fromBefore := measured("vm", "locking", 2, 302)
+	fromBefore[0].Source = "server2" // a file from before the model: a --source label
+	new := append(measured("server", "locking", 2, 300, 301), fromBefore...)
 	c := compare.Compare(old, new, compare.Options{})
 	if len(c.Rows) != 1 || len(c.OnlyOld)+len(c.OnlyNew) != 0 {
 		t.Fatalf("points from different sources did not match: %+v", c)
@@ -311,5 +313,76 @@ func TestCompareAcrossChangedSteps(t *testing.T) {
 	}
 	if !strings.Contains(b.String(), "compared across a change of steps: old default steps, new grind=2ms") {
 		t.Errorf("table does not say what changed:\n%s", b.String())
+	}
+}
+
+// predicted makes points the model's, under a scheduling policy, a seed
+// per point.
+func predicted(sched string, points []results.Point) []results.Point {
+	for i := range points {
+		points[i].Source, points[i].Sched, points[i].Seed = results.SourceModel, sched, uint64(i+1)
+		points[i].Bounds = &results.Bounds{CPU: 500, ThroughputMax: 500, LatencyMinMs: 4}
+	}
+	return points
+}
+
+func TestMeasurementsAloneDoNotMentionTheModel(t *testing.T) {
+	c := compare.Compare(measured("laptop", "locking", 2, 250, 251, 249), measured("server", "locking", 2, 300, 301, 302), compare.Options{})
+	if out := table(t, c); strings.Contains(out, "model") {
+		t.Errorf("measurements alone mention the model:\n%s", out)
+	}
+	var b bytes.Buffer
+	if err := c.WriteJSON(&b); err != nil || strings.Contains(b.String(), "model") || strings.Contains(b.String(), "sched") {
+		t.Errorf("JSON of measurements has model fields (%v):\n%s", err, b.String())
+	}
+}
+
+// TestModelIsNotComparedWithMeasurements checks that a prediction never
+// matches a measurement of the same configuration, and that the table says
+// why nothing matched.
+func TestModelIsNotComparedWithMeasurements(t *testing.T) {
+	meas := measured("laptop", "locking", 2, 250, 251, 249, 252, 248, 250)
+	model := predicted("fifo", measured("", "locking", 2, 250, 250, 250, 250, 250, 250))
+	c := compare.Compare(meas, model, compare.Options{})
+	if len(c.Rows) != 0 || len(c.OnlyOld) != 1 || len(c.OnlyNew) != 1 {
+		t.Fatalf("rows %+v, only old %v, only new %v; want nothing matched", c.Rows, c.OnlyOld, c.OnlyNew)
+	}
+	if k := c.OnlyNew[0]; !k.Model || k.Sched != "fifo" || k.String() != "locking (model fifo) cpus=2 par=2" {
+		t.Errorf("model key %+v, %q", k, k)
+	}
+	if c.Old.ModelPoints != 0 || c.New.ModelPoints != 6 || strings.Join(c.New.Sources, ",") != "model" {
+		t.Errorf("sides %+v, %+v", c.Old, c.New)
+	}
+	out := table(t, c)
+	for _, want := range []string{"old: laptop (6 points, count 6)   new: model (6 points, count 6)\n",
+		"model predictions are matched only with model predictions, measurements only with measurements\n",
+		"no configuration is in both old and new", "only in new (1):\n  locking (model fifo) cpus=2 par=2\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("table lacks %q:\n%s", want, out)
+		}
+	}
+
+	// Both sides holding both: each kind is compared with its own.
+	both := compare.Compare(append(measured("laptop", "locking", 2, 250, 251, 249), predicted("fifo", measured("", "locking", 2, 250, 250))...),
+		append(measured("server", "locking", 2, 260, 261, 259), predicted("fifo", measured("", "locking", 2, 255, 255))...), compare.Options{})
+	if len(both.Rows) != 2 || both.Rows[0].Key.Model || !both.Rows[1].Key.Model {
+		t.Fatalf("rows %+v; want the measurement's, then the model's", both.Rows)
+	}
+	if tp := both.Rows[1].Metrics[0]; tp.Old.N != 2 || tp.New.N != 2 || tp.New.Median != 255 {
+		t.Errorf("model row compares %+v; want the model's two points a side", tp)
+	}
+	if out := table(t, both); !strings.Contains(out, "locking (model fifo)     2    2") {
+		t.Errorf("table does not mark the model's row:\n%s", out)
+	}
+
+	// Two runs of the model compare as two runs of anything, policy by
+	// policy, and need no note.
+	runs := compare.Compare(predicted("fifo", measured("", "locking", 2, 250)), append(predicted("fifo", measured("", "locking", 2, 240)),
+		predicted("go", measured("", "locking", 2, 230))...), compare.Options{})
+	if len(runs.Rows) != 1 || len(runs.OnlyNew) != 1 || runs.OnlyNew[0].Sched != "go" {
+		t.Errorf("model against model: rows %+v, only new %v", runs.Rows, runs.OnlyNew)
+	}
+	if out := table(t, runs); strings.Contains(out, "matched only") {
+		t.Errorf("model against model notes a mismatch:\n%s", out)
 	}
 }

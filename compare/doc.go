@@ -6,6 +6,9 @@
 // noise. "No significant difference" is an answer too, and so is "too few
 // runs to tell", which is what one run of each side always gets.
 //
+// The model's predictions are compared only with predictions, and
+// measurements only with measurements: see Key.
+//
 // Compare does the statistics and returns a Comparison, which WriteTable
 // presents to people and WriteJSON to programs.
 package compare

@@ -8,12 +8,12 @@ import (
 )
 
 // measured makes the points of one configuration, a point per throughput,
-// as run --count would measure them.
-func measured(source, mode string, cpus int, throughputs ...float64) []results.Point {
+// as run --count would measure them on the host.
+func measured(host, mode string, cpus int, throughputs ...float64) []results.Point {
 	var points []results.Point
 	for i, tp := range throughputs {
 		points = append(points, results.Point{
-			Source: source, Mode: mode, CPUs: cpus, Par: cpus, DurS: 1, Rep: i + 1,
+			Source: results.SourceMeasured, Host: results.Host{Name: host}, Mode: mode, CPUs: cpus, Par: cpus, DurS: 1, Rep: i + 1,
 			Ops: int64(tp), Throughput: tp, Unit: "lattes/s",
 			Latency: results.Latency{P50: 1000 * float64(cpus) / tp, P99: 1300 * float64(cpus) / tp},
 			Steps:   results.Steps{GrindMs: 1, PressMs: 1, SteamMs: 1, LatteMs: 1, Clock: "wall"},

@@ -25,6 +25,9 @@ func (c Comparison) WriteTable(w io.Writer) error {
 	if c.Changed != "" {
 		fmt.Fprintf(&b, "compared across a change of %s\n", c.Changed)
 	}
+	if c.Old.ModelPoints+c.New.ModelPoints > 0 && !(c.Old.allModel() && c.New.allModel()) {
+		b.WriteString("model predictions are matched only with model predictions, measurements only with measurements\n")
+	}
 	for _, bl := range c.blocks() {
 		b.WriteString("\n")
 		c.writeBlock(&b, bl)
@@ -61,6 +64,9 @@ func (s Side) describe() string {
 	}
 	return fmt.Sprintf("%s (%d %s, %s)", strings.Join(sources, ", "), s.Points, points, count)
 }
+
+// allModel reports whether every point of the side is the model's.
+func (s Side) allModel() bool { return s.Points > 0 && s.ModelPoints == s.Points }
 
 // block is one table: a metric in one unit, over the rows that have it.
 type block struct {
@@ -104,7 +110,7 @@ func (c Comparison) writeBlock(b *bytes.Buffer, bl *block) {
 	for _, k := range bl.keys {
 		open = open || k.Rate > 0
 		steps = steps || len(k.Steps.NonDefault()) > 0
-		modeWidth = max(modeWidth, len(k.Mode))
+		modeWidth = max(modeWidth, len(k.modeLabel()))
 	}
 	// Numbers align right; padding the mode to the widest one makes its
 	// column read left-aligned all the same.
@@ -121,7 +127,7 @@ func (c Comparison) writeBlock(b *bytes.Buffer, bl *block) {
 		fmt.Fprintln(tw)
 	}
 	configCells := func(k Key) []string {
-		cells := []string{left(k.Mode), fmt.Sprint(k.CPUs), fmt.Sprint(k.Par)}
+		cells := []string{left(k.modeLabel()), fmt.Sprint(k.CPUs), fmt.Sprint(k.Par)}
 		if open && k.Rate > 0 {
 			cells = append(cells, fmt.Sprintf("%.6g", k.Rate), fmt.Sprint(k.MaxQ))
 		} else if open {

@@ -126,6 +126,7 @@ func (r Result) Point(cfg Config) results.Point {
 		ThroughputMax: finite(r.Bounds.ThroughputMax),
 		LatencyMinMs:  results.Ms(r.Bounds.LatencyMin),
 		Resource:      r.Bounds.Resource,
+		Limit:         r.Bounds.Limit,
 		Little:        r.Little,
 	}
 	if cfg.Rate > 0 {

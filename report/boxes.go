@@ -24,7 +24,7 @@ type boxRow struct {
 	Y       float64
 	Latency results.Latency
 	Colour  color.RGBA
-	Dashes  []vg.Length // of the whiskers, as the series' line elsewhere
+	Dashes  []vg.Length // of whiskers and box, as the series' line elsewhere: a model's
 }
 
 // boxThickness is a box's height in rows, leaving a gap between boxes.
@@ -51,7 +51,7 @@ func (b latencyBoxes) Plot(c draw.Canvas, p *plot.Plot) {
 // at the given x positions of p5, p25, p50, p75 and p95.
 func drawBox(c *draw.Canvas, clr color.RGBA, dashes []vg.Length, y, half, x05, x25, x50, x75, x95 vg.Length) {
 	drawWhiskers(c, clr, dashes, y, half, x05, x25, x75, x95)
-	drawIQR(c, clr, y, half, x25, x75)
+	drawIQR(c, clr, dashes, y, half, x25, x75)
 	drawMedian(c, shade(clr, 0.55), y, half, x50)
 }
 
@@ -69,14 +69,15 @@ func drawWhiskers(c *draw.Canvas, clr color.RGBA, dashes []vg.Length, y, half, x
 		[]vg.Point{{X: x95, Y: y - tip}, {X: x95, Y: y + tip}})
 }
 
-// drawIQR draws the box from p25 to p75, lightly filled.
-func drawIQR(c *draw.Canvas, clr color.RGBA, y, half, x25, x75 vg.Length) {
+// drawIQR draws the box from p25 to p75, lightly filled, its outline
+// dashed as given.
+func drawIQR(c *draw.Canvas, clr color.RGBA, dashes []vg.Length, y, half, x25, x75 vg.Length) {
 	box := []vg.Point{
 		{X: x25, Y: y - half}, {X: x75, Y: y - half},
 		{X: x75, Y: y + half}, {X: x25, Y: y + half},
 	}
 	c.FillPolygon(tint(clr, 0.3), box)
-	c.StrokeLines(draw.LineStyle{Color: clr, Width: vg.Points(1.2)}, append(box, box[0]))
+	c.StrokeLines(draw.LineStyle{Color: clr, Width: vg.Points(1.2), Dashes: dashes}, append(box, box[0]))
 }
 
 // drawMedian draws the thick line at p50; in a box, darker than the box
@@ -132,7 +133,7 @@ func (k boxKey) Thumbnail(c *draw.Canvas) {
 		case keyWhiskers:
 			drawWhiskers(c, in(p), nil, y, half, x(0), x(0.3), x(0.7), x(1))
 		case keyBox:
-			drawIQR(c, in(p), y, half, x(0.3), x(0.7))
+			drawIQR(c, in(p), nil, y, half, x(0.3), x(0.7))
 		case keyMedian:
 			drawMedian(c, in(p), y, half, x(0.5))
 		}

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/brewput/brewput/results"
 	"github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
@@ -143,9 +144,15 @@ func inkFraction(img image.Image) (ink float64, colours int) {
 
 // TestPageInBrowser opens a report's index.html in headless Chromium, as a
 // person would, and checks what they would see: three charts drawn with
-// something in them, a table row per point, and no errors.
+// something in them, a table row per point, the model's rows marked as
+// such, and no errors; for a study, and for a study beside the model's
+// prediction of it.
 func TestPageInBrowser(t *testing.T) {
-	points := studyPoints()
+	t.Run("measured", func(t *testing.T) { checkPageInBrowser(t, studyPoints()) })
+	t.Run("with model", func(t *testing.T) { checkPageInBrowser(t, append(studyPoints(), modelPoints(16)...)) })
+}
+
+func checkPageInBrowser(t *testing.T, points []results.Point) {
 	dir := t.TempDir()
 	r, err := Build(points)
 	if err != nil {
@@ -166,6 +173,29 @@ func TestPageInBrowser(t *testing.T) {
 	}
 	if rows != len(points) {
 		t.Errorf("points table has %d rows, want one per point: %d", rows, len(points))
+	}
+	model := 0
+	for _, p := range points {
+		if p.IsModel() {
+			model++
+		}
+	}
+	// A model row is marked, and looks it: in italics on a tint, its
+	// source cell saying "model".
+	marked, err := chromedp.Run(bp.ctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll("#points-table tbody tr.model")).map(r => {
+		const td = r.querySelector("td"), st = getComputedStyle(td);
+		return [td.textContent, st.fontStyle, st.backgroundColor].join("|") })`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(marked) != model {
+		t.Errorf("%d rows marked model, want %d", len(marked), model)
+	}
+	for _, m := range marked {
+		if m != "model (fifo)|italic|rgb(246, 244, 251)" {
+			t.Errorf("model row shows as %q; want its source, in italics on a tint", m)
+			break
+		}
 	}
 	if !strings.Contains(title, "brewput") {
 		t.Errorf("page title %q does not name brewput", title)

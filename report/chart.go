@@ -56,7 +56,7 @@ func drawCharts(points []results.Point) ([]chart, error) {
 	return out, nil
 }
 
-// cpuCounts lists the CPU counts measured, ascending.
+// cpuCounts lists the CPU counts present, measured or predicted, ascending.
 func cpuCounts(ss []series) []int {
 	seen := map[int]bool{}
 	var out []int
@@ -137,8 +137,12 @@ func latencyChart(ss []series, cpus []int) (chart, error) {
 	return c, err
 }
 
-// lineFigure plots value against CPUs, one line with markers per series,
-// y from 0 so that the lines' heights compare honestly.
+// lineFigure plots value against CPUs, y from 0 so that the lines'
+// heights compare honestly: a measurement's series as markers on a solid
+// line, a model's as a dashed line without markers, in the mode's colour.
+// The model's lines are drawn first, under the measurements they predict;
+// where there are any, a measurement's line is thinner, so that the dashed
+// line under it still shows.
 func lineFigure(title string, ss []series, cpus []int, ylabel string,
 	label func(series) string, value func(sample) float64) (figure, error) {
 	p := newPlot()
@@ -147,7 +151,12 @@ func lineFigure(title string, ss []series, cpus []int, ylabel string,
 	p.Y.Label.Text = ylabel
 	p.Add(&plotter.Grid{Vertical: gridLine(), Horizontal: gridLine()})
 
+	width := vg.Points(1.8)
+	if slices.ContainsFunc(ss, func(s series) bool { return s.Model }) {
+		width = vg.Points(1.2)
+	}
 	leg := newLegend()
+	var model, measured []plot.Plotter
 	for _, s := range ss {
 		xys := make(plotter.XYs, len(s.Samples))
 		for i, x := range s.Samples {
@@ -157,31 +166,53 @@ func lineFigure(title string, ss []series, cpus []int, ylabel string,
 		if err != nil {
 			return figure{}, fmt.Errorf("%s: %w", s.Label, err)
 		}
-		line.LineStyle = draw.LineStyle{Color: s.Colour, Width: vg.Points(1.8), Dashes: dashes(s.Style)}
+		if s.Model {
+			line.LineStyle = draw.LineStyle{Color: s.Colour, Width: vg.Points(1.8), Dashes: dashes(s.Style)}
+			model = append(model, line)
+			leg.Add(label(s), line)
+			continue
+		}
+		line.LineStyle = draw.LineStyle{Color: s.Colour, Width: width}
 		marks, err := plotter.NewScatter(xys)
 		if err != nil {
 			return figure{}, fmt.Errorf("%s: %w", s.Label, err)
 		}
 		marks.GlyphStyle = draw.GlyphStyle{Color: s.Colour, Radius: vg.Points(3.5), Shape: marker(s.Style)}
-		p.Add(line, marks)
+		measured = append(measured, line, marks)
 		leg.Add(label(s), line, marks)
 	}
+	p.Add(model...)
+	p.Add(measured...)
 
 	p.X.Min, p.X.Max = float64(cpus[0]), float64(cpus[len(cpus)-1])
 	p.Y.Min, p.Y.Max = 0, headroom(p.Y.Max)
 	return figure{title: title, plot: p, legend: leg}, nil
 }
 
-// distributionChart draws, for every series measured at the largest CPU
-// count, its latency distribution as a horizontal box, one row per series
-// from the top in legend order; rows leave room for long labels.
+// distributionChart draws, for every series at the largest CPU count
+// measured, its latency distribution as a horizontal box, one row per
+// series from the top in legend order; rows leave room for long labels.
+// The model's series at that count are drawn too, their boxes dashed and
+// labelled as the model's; without measurements, the largest count the
+// model predicted is taken instead. A model's run to 256 CPUs would
+// otherwise take the chart past every measurement.
 func distributionChart(ss []series, cpus []int) (chart, error) {
 	c := chart{Name: "distribution", Title: "Latency distribution"}
 	if len(cpus) == 0 {
 		c.Empty = noPoints
 		return c, nil
 	}
-	top := cpus[len(cpus)-1]
+	top := 0
+	for _, model := range []bool{false, true} {
+		for _, s := range ss {
+			if s.Model == model && len(s.Samples) > 0 {
+				top = max(top, s.Samples[len(s.Samples)-1].CPUs)
+			}
+		}
+		if top > 0 {
+			break
+		}
+	}
 	c.Title = fmt.Sprintf("Latency distribution at %d %s (box p25–p75, whiskers p5–p95)", top, cpusWord(top))
 
 	var boxes latencyBoxes
@@ -194,7 +225,11 @@ func distributionChart(ss []series, cpus []int) (chart, error) {
 					return c, fmt.Errorf("%s: latency percentile %v at %d CPUs cannot be drawn", s.Label, v, top)
 				}
 			}
-			boxes.Rows = append(boxes.Rows, boxRow{Latency: x.Latency, Colour: s.Colour, Dashes: dashes(s.Style)})
+			row := boxRow{Latency: x.Latency, Colour: s.Colour}
+			if s.Model {
+				row.Dashes = dashes(s.Style)
+			}
+			boxes.Rows = append(boxes.Rows, row)
 			labels = append(labels, s.Label)
 		}
 	}
@@ -246,10 +281,10 @@ func gridLine() draw.LineStyle {
 	return draw.LineStyle{Color: color.Gray{Y: 0xdd}, Width: vg.Points(0.6)}
 }
 
-// dashes returns the line dashes of the style'th series of a mode.
+// dashes returns the line dashes of the style'th model series of a mode;
+// never solid, which is a measurement's.
 func dashes(style int) []vg.Length {
 	all := [][]vg.Length{
-		nil,
 		{vg.Points(6), vg.Points(3)},
 		{vg.Points(2), vg.Points(2)},
 		{vg.Points(8), vg.Points(3), vg.Points(2), vg.Points(3)},
@@ -258,7 +293,8 @@ func dashes(style int) []vg.Length {
 	return all[style%len(all)]
 }
 
-// marker returns the marker shape of the style'th series of a mode.
+// marker returns the marker shape of the style'th measured series of a
+// mode: one per machine, when a mode was measured on several.
 func marker(style int) draw.GlyphDrawer {
 	all := []draw.GlyphDrawer{
 		draw.CircleGlyph{}, draw.BoxGlyph{}, draw.PyramidGlyph{},
@@ -267,16 +303,27 @@ func marker(style int) draw.GlyphDrawer {
 	return all[style%len(all)]
 }
 
-// cpuTicks marks the measured CPU counts, and only those, for CPUs are
-// whole. Labels closer than 1/24 of the axis to the last one are left
-// off, so that long sweeps do not print over each other.
+// cpuTicks marks CPU counts, which are whole. Up to maxCountTicks counts
+// (a sweep of a machine's CPUs, or powers of two) get a tick each, labels
+// closer than 1/24 of the axis to the last one left off, so that long
+// sweeps do not print over each other. More counts (a model run on every
+// count to 256) get a tick at each multiple of a power of two, at most
+// eight of them, and one at the first count: a tick per count would grey
+// the chart with grid lines.
 type cpuTicks []int
+
+// maxCountTicks is the most counts cpuTicks marks one by one.
+const maxCountTicks = 16
 
 // Ticks implements plot.Ticker.
 func (t cpuTicks) Ticks(min, max float64) []plot.Tick {
+	counts := []int(t)
+	if len(counts) > maxCountTicks {
+		counts = spacedCounts(min, max)
+	}
 	var out []plot.Tick
 	last := math.Inf(-1)
-	for _, n := range t {
+	for _, n := range counts {
 		v := float64(n)
 		if v < min || v > max {
 			continue
@@ -287,6 +334,26 @@ func (t cpuTicks) Ticks(min, max float64) []plot.Tick {
 			last = v
 		}
 		out = append(out, tk)
+	}
+	return out
+}
+
+// spacedCounts returns the multiples of a power of two in [min, max], at
+// most eight, after the first whole count unless it is as close to the
+// next as to crowd its label.
+func spacedCounts(min, max float64) []int {
+	step := 1
+	for (max-min)/float64(step) > 8 {
+		step *= 2
+	}
+	first := int(math.Ceil(min))
+	next := (first/step + 1) * step
+	var out []int
+	if float64(next-first) >= (max-min)/24 {
+		out = append(out, first)
+	}
+	for n := next; float64(n) <= max; n += step {
+		out = append(out, n)
 	}
 	return out
 }

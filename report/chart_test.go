@@ -14,6 +14,8 @@ import (
 	"strings"
 	"testing"
 
+	"gonum.org/v1/plot"
+
 	"github.com/brewput/brewput/results"
 )
 
@@ -259,7 +261,8 @@ func TestModeColoursFollowFirstAppearance(t *testing.T) {
 		t.Errorf("palette repeats a colour: %v", pal)
 	}
 
-	// Series of one mode share its colour but not their style.
+	// Series of one mode share its colour but not their style, and sit
+	// together in the legend.
 	two := shop("laptop", "server")
 	ss, cols := buildSeries(two), modeColours(two)
 	for _, s := range ss {
@@ -267,12 +270,14 @@ func TestModeColoursFollowFirstAppearance(t *testing.T) {
 			t.Errorf("%s: colour %v, want its mode's %v", s.Label, s.Colour, cols[s.Mode])
 		}
 	}
-	if a, b := ss[0], ss[len(testModes)]; a.Mode != b.Mode || a.Colour != b.Colour || a.Style == b.Style {
+	if a, b := ss[0], ss[1]; a.Mode != b.Mode || a.Colour != b.Colour || a.Style == b.Style {
 		t.Errorf("%s and %s: colours %v, %v, styles %d, %d; want one colour, two styles",
 			a.Label, b.Label, a.Colour, b.Colour, a.Style, b.Style)
 	}
-	if dashes(0) != nil || slices.Equal(dashes(0), dashes(1)) || marker(0) == marker(1) {
-		t.Error("styles 0 and 1 do not differ in dashes and marker")
+	// Measurements are solid with a marker per style; the model's lines
+	// are dashed, a pattern per style.
+	if dashes(0) == nil || dashes(1) == nil || slices.Equal(dashes(0), dashes(1)) || marker(0) == marker(1) {
+		t.Error("styles 0 and 1 do not differ in dashes and marker, or a model's dashes are solid")
 	}
 }
 
@@ -333,7 +338,8 @@ func TestLabelsSayOnlyWhatTellsSeriesApart(t *testing.T) {
 	open := pt("a", "locking", 1, 0, 1, 1)
 	open.Rate, open.MaxQ = 800, 64
 	loads = append(loads, open)
-	want := []string{"locking closed loop par=4", "locking closed loop par=8", "ideal", "locking rate=800/s par=4 maxq=64"}
+	// A mode's series sit together, in the order the modes first appear.
+	want := []string{"locking closed loop par=4", "locking closed loop par=8", "locking rate=800/s par=4 maxq=64", "ideal"}
 	if got := labels(loads); !slices.Equal(got, want) {
 		t.Errorf("loads: %q, want %q", got, want)
 	}
@@ -433,6 +439,154 @@ func TestNiceTicks(t *testing.T) {
 		}
 		if !slices.Equal(got, c.want) {
 			t.Errorf("[%v, %v]: ticks %q, want %q", c.min, c.max, got, c.want)
+		}
+	}
+}
+
+// predicted returns the model's prediction of every test mode on each CPU
+// count from 1 to maxCPUs, at a scale of the measurements' throughput.
+func predicted(maxCPUs int, scale float64) []results.Point {
+	var pts []results.Point
+	for cpus := 1; cpus <= maxCPUs; cpus++ {
+		for i, m := range testModes {
+			p := pt("", m, cpus, 0, scale*(250*float64(cpus)-float64(i)), 4+0.1*float64(i))
+			p.Source, p.Sched, p.Seed = results.SourceModel, "fifo", 1
+			pts = append(pts, p)
+		}
+	}
+	return pts
+}
+
+// TestModelOverlaysMeasurements checks the overlay: a mode's prediction is
+// a series of its own beside its measurement, in the same colour, labelled
+// as the model's, dashed on the line charts and running past the CPUs
+// measured; the measurement keeps its markers on a thin solid line.
+func TestModelOverlaysMeasurements(t *testing.T) {
+	pts := append(shop("cafe"), predicted(64, 0.9)...)
+	ss, colours := buildSeries(pts), modeColours(pts)
+	if len(ss) != 2*len(testModes) {
+		t.Fatalf("%d series, want a measurement and a prediction of each of %d modes", len(ss), len(testModes))
+	}
+	for i, m := range testModes {
+		meas, model := ss[2*i], ss[2*i+1]
+		if meas.Mode != m || model.Mode != m || meas.Model || !model.Model {
+			t.Fatalf("series %d and %d are %q (model %v) and %q (model %v); want %s measured, then predicted",
+				2*i, 2*i+1, meas.Label, meas.Model, model.Label, model.Model, m)
+		}
+		if meas.Colour != colours[m] || model.Colour != colours[m] {
+			t.Errorf("%s: colours %v and %v, want the mode's %v for both", m, meas.Colour, model.Colour, colours[m])
+		}
+		if meas.Label != m || model.Label != m+" (model)" {
+			t.Errorf("%s: labels %q and %q", m, meas.Label, model.Label)
+		}
+		if last := model.Samples[len(model.Samples)-1].CPUs; last != 64 || len(meas.Samples) != 2 {
+			t.Errorf("%s: the model runs to %d CPUs and the measurement has %d samples; want 64 and 2", m, last, len(meas.Samples))
+		}
+	}
+
+	cs := drawAll(t, pts)
+	for _, c := range cs[:2] {
+		text := strings.Split(svgTexts(t, c.SVG), "\n")
+		for _, m := range testModes {
+			hex := fmt.Sprintf("#%02X%02X%02X", colours[m].R, colours[m].G, colours[m].B)
+			for _, want := range []string{"stroke:" + hex + ";stroke-width:1.2\"", "stroke:" + hex + ";stroke-width:1.8;stroke-dasharray:6,3"} {
+				if !bytes.Contains(c.SVG, []byte(want)) {
+					t.Errorf("%s: %s has no line styled %s", c.Name, m, want)
+				}
+			}
+			if !slices.Contains(text, m) || !slices.Contains(text, m+" (model)") {
+				t.Errorf("%s: legend lacks %s or %s (model)", c.Name, m, m)
+			}
+		}
+		// The axis runs to the model's 64 CPUs, labelled every 8.
+		for _, want := range []string{"1", "8", "32", "64"} {
+			if !slices.Contains(text, want) {
+				t.Errorf("%s: x axis has no label %s", c.Name, want)
+			}
+		}
+	}
+
+	// The distribution is at the largest count measured, with the
+	// model's boxes at that count beside the measured ones, dashed.
+	d := cs[2]
+	text := strings.Split(svgTexts(t, d.SVG), "\n")
+	if !strings.Contains(d.Title, "at 2 CPUs") || !slices.Contains(text, "finelocking") || !slices.Contains(text, "finelocking (model)") {
+		t.Errorf("distribution %q, texts %q; want measured and model boxes at 2 CPUs", d.Title, text)
+	}
+	if !bytes.Contains(d.SVG, []byte("stroke-dasharray:6,3")) {
+		t.Error("distribution: model boxes are not dashed")
+	}
+
+	// Without measurements, the model's largest count.
+	d = drawAll(t, predicted(64, 1))[2]
+	if !strings.Contains(d.Title, "at 64 CPUs") || !strings.Contains(svgTexts(t, d.SVG), "locking (model)") {
+		t.Errorf("model-only distribution %q; want the model's boxes at 64 CPUs", d.Title)
+	}
+}
+
+// TestMachinesAndModelAreToldApart checks the legend and styles when two
+// machines and the model show one mode: a marker per machine, the model
+// dashed, all in the mode's colour.
+func TestMachinesAndModelAreToldApart(t *testing.T) {
+	pts := append(shop("laptop", "server"), predicted(4, 1)...)
+	var got []string
+	for _, s := range buildSeries(pts)[:3] {
+		got = append(got, fmt.Sprintf("%s/%v/%d", s.Label, s.Model, s.Style))
+	}
+	if want := []string{"ideal (laptop)/false/0", "ideal (server)/false/1", "ideal (model)/true/0"}; !slices.Equal(got, want) {
+		t.Errorf("series %q, want %q", got, want)
+	}
+
+	// Two scheduling policies: each says its own.
+	g := predicted(2, 1.1)
+	for i := range g {
+		g[i].Sched = "go"
+	}
+	var labels []string
+	for _, s := range buildSeries(append(predicted(2, 1), g...))[:2] {
+		labels = append(labels, s.Label)
+	}
+	if want := []string{"ideal (model, fifo)", "ideal (model, go)"}; !slices.Equal(labels, want) {
+		t.Errorf("labels %q, want %q", labels, want)
+	}
+}
+
+func TestCPUTicksSpaceManyCounts(t *testing.T) {
+	labels := func(ticks []plot.Tick) []string {
+		var out []string
+		for _, tk := range ticks {
+			if tk.Value != math.Trunc(tk.Value) {
+				t.Errorf("tick at %v is not a whole CPU count", tk.Value)
+			}
+			if tk.Label != "" {
+				out = append(out, tk.Label)
+			}
+		}
+		return out
+	}
+	counts := func(n int) cpuTicks {
+		var out cpuTicks
+		for i := 1; i <= n; i++ {
+			out = append(out, i)
+		}
+		return out
+	}
+	for _, c := range []struct {
+		t    cpuTicks
+		max  float64
+		want []string
+	}{
+		{counts(256), 256, []string{"1", "32", "64", "96", "128", "160", "192", "224", "256"}},
+		{counts(64), 64, []string{"1", "8", "16", "24", "32", "40", "48", "56", "64"}},
+		{counts(16), 16, []string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16"}},
+		{cpuTicks{1, 2, 4, 8, 16, 32, 64, 128, 256}, 256, []string{"1", "16", "32", "64", "128", "256"}},
+	} {
+		ticks := c.t.Ticks(1, c.max)
+		if got := labels(ticks); !slices.Equal(got, c.want) {
+			t.Errorf("%d counts to %v: labels %q, want %q", len(c.t), c.max, got, c.want)
+		}
+		if len(ticks) > 16 {
+			t.Errorf("%d counts to %v: %d ticks, each a grid line", len(c.t), c.max, len(ticks))
 		}
 	}
 }

@@ -35,15 +35,19 @@ type section struct {
 // numbers already formatted for people, so that the template holds no
 // logic.
 func newPage(points []results.Point, charts []chart) pageContent {
+	model := slices.ContainsFunc(points, results.Point.IsModel)
+	sections := []sectionContent{{"machine", "Machine", "machine", hosts(points)}}
+	if model {
+		sections = append(sections, sectionContent{"model", "Model", "model", models(points)})
+	}
 	return pageContent{
 		summary: summary(points),
-		sections: []sectionContent{
-			{"machine", "Machine", "machine", hosts(points)},
-			{"parameters", "Parameters", "parameters", parameters(points)},
-			{"charts", "Charts", "charts", chartViews(charts)},
-			{"points", "Every point", "points", pointsTable(points)},
-			{"machines", "Machines: utilization and waits", "machines", machineTables(points)},
-		},
+		sections: append(sections,
+			sectionContent{"parameters", "Parameters", "parameters", parameters(points)},
+			sectionContent{"charts", "Charts", "charts", chartViews(charts, model)},
+			sectionContent{"points", "Every point", "points", pointsTable(points)},
+			sectionContent{"machines", "Machines: utilization and waits", "machines", machineTables(points)},
+		),
 	}
 }
 
@@ -75,20 +79,33 @@ func renderPage(w io.Writer, pc pageContent) error {
 	return t.ExecuteTemplate(w, "page", p)
 }
 
-// summary says in one line what the report holds.
+// summary says in one line what the report holds, and how much of it was
+// measured and on which machines, how much predicted by the model.
 func summary(points []results.Point) string {
-	var modes, sources []string
+	var modes, machines []string
 	var cpus []int
+	predicted := 0
 	for _, p := range points {
 		modes = appendNew(modes, p.Mode)
-		sources = appendNew(sources, p.Source)
+		if p.IsModel() {
+			predicted++
+		} else {
+			machines = appendNew(machines, p.Origin())
+		}
 		if !slices.Contains(cpus, p.CPUs) {
 			cpus = append(cpus, p.CPUs)
 		}
 	}
 	slices.Sort(cpus)
-	return fmt.Sprintf("%s of %s on %s, measured on %s",
-		plural(len(points), "point"), plural(len(modes), "mode"), cpuRange(cpus), strings.Join(sources, ", "))
+	what := fmt.Sprintf("%s of %s on %s", plural(len(points), "point"), plural(len(modes), "mode"), cpuRange(cpus))
+	switch {
+	case predicted == 0:
+		return fmt.Sprintf("%s, measured on %s", what, strings.Join(machines, ", "))
+	case predicted == len(points):
+		return what + ", predicted by the model"
+	}
+	return fmt.Sprintf("%s: %d measured on %s, %d predicted by the model",
+		what, len(points)-predicted, strings.Join(machines, ", "), predicted)
 }
 
 type hostView struct {
@@ -96,12 +113,17 @@ type hostView struct {
 	Cores, Points                       int
 }
 
-// hosts lists each source with the machine it ran on.
+// hosts lists each machine that measured points, with what it is; the
+// model's points ran on none that matters, and are left to the Model
+// section.
 func hosts(points []results.Point) []hostView {
 	var out []hostView
 	index := map[hostView]int{}
 	for _, p := range points {
-		h := hostView{Source: p.Source, CPUModel: p.Host.CPUModel, GoVersion: p.Host.GoVersion,
+		if p.IsModel() {
+			continue
+		}
+		h := hostView{Source: p.Origin(), CPUModel: p.Host.CPUModel, GoVersion: p.Host.GoVersion,
 			System: p.Host.OS + "/" + p.Host.Arch, Cores: p.Host.Cores}
 		i, ok := index[h]
 		if !ok {
@@ -114,14 +136,74 @@ func hosts(points []results.Point) []hostView {
 	return out
 }
 
+type modelView struct {
+	Sched, Modes, CPUs, Seeds string
+	Points                    int
+}
+
+// models describes the model's points, a line per scheduling policy.
+func models(points []results.Point) []modelView {
+	type group struct {
+		modes []string
+		cpus  []int
+		seeds []uint64
+		n     int
+	}
+	var scheds []string
+	groups := map[string]*group{}
+	for _, p := range points {
+		if !p.IsModel() {
+			continue
+		}
+		g := groups[p.Sched]
+		if g == nil {
+			g = &group{}
+			groups[p.Sched] = g
+			scheds = append(scheds, p.Sched)
+		}
+		g.n++
+		g.modes = appendNew(g.modes, p.Mode)
+		if !slices.Contains(g.cpus, p.CPUs) {
+			g.cpus = append(g.cpus, p.CPUs)
+		}
+		if !slices.Contains(g.seeds, p.Seed) {
+			g.seeds = append(g.seeds, p.Seed)
+		}
+	}
+	out := make([]modelView, len(scheds))
+	for i, sc := range scheds {
+		g := groups[sc]
+		slices.Sort(g.cpus)
+		slices.Sort(g.seeds)
+		seeds := make([]string, len(g.seeds))
+		for j, s := range g.seeds {
+			seeds[j] = fmt.Sprint(s)
+		}
+		if sc == "" {
+			sc = "not recorded"
+		}
+		out[i] = modelView{Sched: sc, Modes: strings.Join(g.modes, ", "), CPUs: cpuRange(g.cpus),
+			Seeds: strings.Join(seeds, ", "), Points: g.n}
+	}
+	return out
+}
+
 type paramView struct {
-	Modes, CPUs, Load, Timing, Steps string
-	Reps, Points                     int
+	Kind, Modes, CPUs, Load, Timing, Steps string
+	Reps, Points                           int
+}
+
+// paramsView is the parameters section: its lines, and whether they say
+// which are measured and which the model's.
+type paramsView struct {
+	Kinds bool
+	Rows  []paramView
 }
 
 // parameters groups the points by everything that was set for them other
-// than mode and CPU count, so a single run shows as one line.
-func parameters(points []results.Point) []paramView {
+// than mode and CPU count, so a single run shows as one line; the model's
+// points never share a line with measured ones.
+func parameters(points []results.Point) paramsView {
 	type group struct {
 		view  paramView
 		modes []string
@@ -129,12 +211,17 @@ func parameters(points []results.Point) []paramView {
 		reps  int
 	}
 	var groups []*group
-	index := map[[3]string]*group{}
+	index := map[[4]string]*group{}
+	kinds := false
 	for _, p := range points {
-		key := [3]string{describeLoad(p), timing(p), steps(p.Steps)}
+		kind := "measured"
+		if p.IsModel() {
+			kind, kinds = "model", true
+		}
+		key := [4]string{kind, describeLoad(p), timing(p), steps(p.Steps)}
 		g, ok := index[key]
 		if !ok {
-			g = &group{view: paramView{Load: key[0], Timing: key[1], Steps: key[2]}}
+			g = &group{view: paramView{Kind: key[0], Load: key[1], Timing: key[2], Steps: key[3]}}
 			index[key] = g
 			groups = append(groups, g)
 		}
@@ -153,7 +240,7 @@ func parameters(points []results.Point) []paramView {
 		g.view.Reps = g.reps
 		out[i] = g.view
 	}
-	return out
+	return paramsView{Kinds: kinds, Rows: out}
 }
 
 // describeLoad says how customers came: a closed loop of Par customers or an
@@ -169,6 +256,9 @@ func describeLoad(p results.Point) string {
 }
 
 func timing(p results.Point) string {
+	if p.IsModel() {
+		return fmt.Sprintf("%gs, %gs per point, simulated", p.WarmupS, p.DurS)
+	}
 	return fmt.Sprintf("%gs, %gs per point", p.WarmupS, p.DurS)
 }
 
@@ -190,11 +280,12 @@ type chartView struct {
 
 // chartViews inlines each chart's SVG as a data URL, so index.html shows
 // its charts even when copied on its own; the files beside it are for
-// slides and documents.
-func chartViews(charts []chart) []chartView {
+// slides and documents. model says whether the charts show the model's
+// points, which the captions then explain.
+func chartViews(charts []chart, model bool) []chartView {
 	out := make([]chartView, len(charts))
 	for i, c := range charts {
-		out[i] = chartView{Name: c.Name, Title: c.Title, Caption: caption(c.Name), Empty: c.Empty}
+		out[i] = chartView{Name: c.Name, Title: c.Title, Caption: caption(c.Name, model), Empty: c.Empty}
 		if c.Empty == "" {
 			out[i].Src = template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(c.SVG))
 		}
@@ -202,17 +293,25 @@ func chartViews(charts []chart) []chartView {
 	return out
 }
 
-// caption says what to look for in each chart.
-func caption(name string) string {
+// caption says what to look for in each chart; with the model's points,
+// how to tell them from the measurements.
+func caption(name string, model bool) string {
+	text, overlay := "", ""
 	switch name {
 	case "throughput":
-		return "Lattes per second against CPUs, one line per mode. A line that keeps rising scales with the CPUs; one that flattens has hit a structural limit (a lock, a machine, a pipeline stage) that more CPUs do not remove."
+		text = "Lattes per second against CPUs, one line per mode. A line that keeps rising scales with the CPUs; one that flattens has hit a structural limit (a lock, a machine, a pipeline stage) that more CPUs do not remove."
+		overlay = " Markers are measurements; the dashed line in the same colour is the model's prediction for that mode, which goes on past the CPUs measured."
 	case "latency":
-		return "Median time from order to latte against CPUs. Where throughput stops rising, customers queue instead, and the median grows."
+		text = "Median time from order to latte against CPUs. Where throughput stops rising, customers queue instead, and the median grows."
+		overlay = " Markers are measurements; dashed lines the model's predictions."
 	case "distribution":
-		return "The spread of latencies at the largest CPU count: the box holds the middle half of the lattes (p25 to p75), the line in it is the median, the whiskers reach from p5 to p95."
+		text = "The spread of latencies at the largest CPU count: the box holds the middle half of the lattes (p25 to p75), the line in it is the median, the whiskers reach from p5 to p95."
+		overlay = " Dashed boxes, labelled (model), are the model's predictions at that count."
 	}
-	return ""
+	if model {
+		text += overlay
+	}
+	return text
 }
 
 type column struct {
@@ -227,21 +326,33 @@ type cell struct {
 
 type tableView struct {
 	Head []column
-	Rows [][]cell
+	Rows []rowView
+	// Model says that some rows are the model's, which the page then
+	// explains.
+	Model bool
+}
+
+// rowView is a table row; a model's is marked, for people and for tests.
+type rowView struct {
+	Model bool
+	Cells []cell
 }
 
 // pointsTable lists every point, one row each, in the order measured.
 // Columns that would be the same empty value on every row are left out.
+// The model's rows are marked, say "model" and its policy in the source
+// column, and fill the bound columns.
 func pointsTable(points []results.Point) tableView {
-	var openLoop, reps, manySources bool
+	var openLoop, reps, manySources, model bool
 	for _, p := range points {
 		openLoop = openLoop || p.Rate > 0
 		reps = reps || p.Rep > 0
-		manySources = manySources || p.Source != points[0].Source
+		manySources = manySources || p.Origin() != points[0].Origin()
+		model = model || p.IsModel()
 	}
-	var t tableView
+	t := tableView{Model: model}
 	add := func(name string, text bool) { t.Head = append(t.Head, column{name, text}) }
-	if manySources {
+	if manySources || model {
 		add("source", true)
 	}
 	add("mode", true)
@@ -254,14 +365,23 @@ func pointsTable(points []results.Point) tableView {
 		add("rate /s", false)
 		add("drops", false)
 	}
-	for _, h := range []string{"throughput", "mean ms", "p5 ms", "p25 ms", "p50 ms", "p75 ms", "p95 ms", "p99 ms", "CPU util", "errors"} {
+	add("throughput", false)
+	if model {
+		add("bound", false)
+	}
+	for _, h := range []string{"mean ms", "p5 ms", "p25 ms", "p50 ms", "p75 ms", "p95 ms", "p99 ms"} {
 		add(h, false)
 	}
+	if model {
+		add("min ms", false)
+	}
+	add("CPU util", false)
+	add("errors", false)
 	for _, p := range points {
-		var row []cell
-		put := func(v string, text bool) { row = append(row, cell{v, text}) }
-		if manySources {
-			put(p.Source, true)
+		row := rowView{Model: p.IsModel()}
+		put := func(v string, text bool) { row.Cells = append(row.Cells, cell{v, text}) }
+		if manySources || model {
+			put(results.OriginLabel(p), true)
 		}
 		put(p.Mode, true)
 		put(fmt.Sprint(p.CPUs), false)
@@ -275,8 +395,18 @@ func pointsTable(points []results.Point) tableView {
 		}
 		l := p.Latency
 		put(fmt.Sprintf("%.1f %s", p.Throughput, p.Unit), false)
+		if model {
+			put(results.FormatBound(p.Bounds), false)
+		}
 		for _, v := range []float64{l.Mean, l.P05, l.P25, l.P50, l.P75, l.P95, l.P99} {
 			put(results.FormatMs(v), false)
+		}
+		if model {
+			if p.Bounds != nil {
+				put(results.FormatMs(p.Bounds.LatencyMinMs), false)
+			} else {
+				put("-", false)
+			}
 		}
 		put(fmt.Sprintf("%.0f %%", 100*p.Util), false)
 		put(fmt.Sprint(p.Errors), false)

@@ -16,7 +16,8 @@ func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
 // studyPoints is a made-up default study on a 2-CPU machine, shaped like
 // the talk's results: every mode doubles from 1 to 2 CPUs except locking,
-// whose latency doubles instead.
+// whose latency doubles instead. Its points are as sweep writes them:
+// source "measured", the machine in Host.
 func studyPoints() []results.Point {
 	modes := []string{"ideal", "locking", "finelocking", "parsteam", "multi-2", "linearpipe-0", "linearpipe-1", "linearpipe-10", "multipipe-2"}
 	var points []results.Point
@@ -39,7 +40,7 @@ func studyPoints() []results.Point {
 				machines = nil
 			}
 			points = append(points, results.Point{
-				Source: "testhost", Mode: mode, CPUs: cpus, CPUSet: "0-1", Par: cpus,
+				Source: results.SourceMeasured, Mode: mode, CPUs: cpus, CPUSet: "0-1", Par: cpus,
 				DurS: 1, WarmupS: 0.2, Ops: int64(thr), Throughput: thr, Unit: "lattes/s",
 				CPUUsed: float64(cpus) * 0.99, Util: 0.99,
 				Latency: results.Latency{Min: p50 * 0.97, P05: p50 * 0.98, P25: p50 * 0.99, P50: p50,
@@ -54,16 +55,55 @@ func studyPoints() []results.Point {
 	return points
 }
 
-func TestBuildIsDeterministic(t *testing.T) {
-	a, err := Build(studyPoints())
+// modelPoints is a made-up prediction of the study's modes by the model,
+// on every CPU count from 1 to maxCPUs: each mode scales to its bound,
+// locking's kitchen at 250 lattes/s, the others' machines at 1000.
+func modelPoints(maxCPUs int) []results.Point {
+	var points []results.Point
+	for cpus := 1; cpus <= maxCPUs; cpus++ {
+		for i, mode := range []string{"ideal", "locking", "finelocking", "parsteam", "multi-2", "linearpipe-0", "linearpipe-1", "linearpipe-10", "multipipe-2"} {
+			b := &results.Bounds{CPU: 250 * float64(cpus), Structural: 1000 + 100*float64(i), LatencyMinMs: 4, Resource: "espresso", Little: 1}
+			machine := results.Machine{Name: "espresso", Uses: 1000, MeanWaitMs: 0.1}
+			switch mode {
+			case "ideal":
+				b.Structural, b.Resource, machine.Name = 0, "", "none"
+			case "locking":
+				b.Structural, b.Resource, machine.Name = 250, "kitchen", "kitchen"
+			}
+			b.ThroughputMax, b.Limit = b.CPU, "CPUs"
+			if b.Structural > 0 && b.Structural < b.CPU {
+				b.ThroughputMax, b.Limit = b.Structural, b.Resource
+			}
+			thr := b.ThroughputMax * 0.98
+			machine.BusyFrac = min(1, thr/1000)
+			p50 := 4 * float64(cpus) * 250 / thr
+			points = append(points, results.Point{
+				Source: results.SourceModel, Sched: "fifo", Seed: 1, Mode: mode, CPUs: cpus, Par: cpus,
+				DurS: 1, WarmupS: 0.1, Ops: int64(thr), Throughput: thr, Unit: "lattes/s",
+				CPUUsed: thr * 4 / 1000, Util: thr * 4 / 1000 / float64(cpus),
+				Latency: results.Latency{Min: 4, P05: p50 * 0.95, P25: p50 * 0.98, P50: p50,
+					P75: p50 * 1.05, P90: p50 * 1.1, P95: p50 * 1.2, P99: p50 * 1.5, Max: p50 * 2, Mean: p50},
+				Bounds:   b,
+				Machines: []results.Machine{machine},
+				Steps:    results.Steps{GrindMs: 1, PressMs: 1, SteamMs: 1, LatteMs: 1},
+			})
+		}
+	}
+	return points
+}
+
+// checkDeterministic builds points twice, as given and read back from
+// their results file as brewput report does, and checks that the two
+// reports are the same bytes: nothing may depend on the run that measured
+// them.
+func checkDeterministic(t *testing.T, points []results.Point) {
+	t.Helper()
+	a, err := Build(points)
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The same points read back from their results file, as brewput
-	// report does, must give the same bytes: nothing may depend on the
-	// run that measured them.
 	var jsonl bytes.Buffer
-	if err := results.WriteJSON(&jsonl, studyPoints()); err != nil {
+	if err := results.WriteJSON(&jsonl, points); err != nil {
 		t.Fatal(err)
 	}
 	back, err := results.ReadJSON(&jsonl)
@@ -87,6 +127,37 @@ func TestBuildIsDeterministic(t *testing.T) {
 		}
 		if !bytes.Equal(f.Data, b.Files[i].Data) {
 			t.Errorf("%s differs between two renderings of the same points", f.Name)
+		}
+	}
+}
+
+func TestBuildIsDeterministic(t *testing.T) {
+	checkDeterministic(t, studyPoints())
+	checkDeterministic(t, append(studyPoints(), modelPoints(64)...))
+}
+
+// TestOldFilesRenderAsBefore checks that a results file from before the
+// model, whose source is the host name, draws the same page and charts as
+// the same points written now, source "measured".
+func TestOldFilesRenderAsBefore(t *testing.T) {
+	old := studyPoints()
+	for i := range old {
+		old[i].Source = old[i].Host.Name
+	}
+	a, err := Build(old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Build(studyPoints())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, f := range a.Files {
+		if strings.HasPrefix(f.Name, "results.") {
+			continue // these hold the source as given
+		}
+		if !bytes.Equal(f.Data, b.Files[i].Data) {
+			t.Errorf("%s differs between an old file and a new one of the same points", f.Name)
 		}
 	}
 }
@@ -147,21 +218,80 @@ func TestOneCPUCountSaysSo(t *testing.T) {
 }
 
 func TestManySourcesAreLabelled(t *testing.T) {
-	a, b := studyPoints(), studyPoints()
+	a, b, old := studyPoints(), studyPoints(), studyPoints()
 	for i := range b {
-		b[i].Source = "bighost"
+		b[i].Host.Name = "bighost"
 		b[i].Throughput *= 2
+		old[i].Source = "oldlabel" // a file from before the model, run with --source
 	}
-	r, err := Build(append(a, b...))
+	r, err := Build(append(append(a, b...), old...))
 	if err != nil {
 		t.Fatal(err)
 	}
 	page := string(r.Files[0].Data)
-	for _, want := range []string{"measured on testhost, bighost", "<th class=\"text\">source</th>",
-		`<tr><td class="text">bighost</td><td class="text">locking</td>`} {
+	for _, want := range []string{"measured on testhost, bighost, oldlabel", "<th class=\"text\">source</th>",
+		`<tr><td class="text">bighost</td><td class="text">locking</td>`,
+		`<tr><td class="text">oldlabel</td><td class="text">locking</td>`,
+		"<h3>locking (bighost)</h3>", `<td class="text">bighost</td><td class="text">Test CPU @ 2.0GHz</td>`} {
 		if !strings.Contains(page, want) {
 			t.Errorf("page does not contain %q", want)
 		}
+	}
+	for _, model := range []string{`id="model"`, "(model)", `<tr class="model">`, "predicted", "<th>bound</th>"} {
+		if strings.Contains(page, model) {
+			t.Errorf("a page of measurements shows %s", model)
+		}
+	}
+}
+
+// TestPageTellsModelFromMeasurements checks that the page never passes a
+// prediction off as a measurement: the summary counts each, the machine
+// section lists only the machine that measured, a model section says what
+// the rest are, and the table marks the model's rows and gives its bounds.
+func TestPageTellsModelFromMeasurements(t *testing.T) {
+	model := modelPoints(64)
+	r, err := Build(append(studyPoints(), model...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(r.Files[0].Data)
+	for _, want := range []string{
+		"594 points of 9 modes on 1–64 CPUs: 18 measured on testhost, 576 predicted by the model",
+		`<td class="text">testhost</td><td class="text">Test CPU @ 2.0GHz</td><td>2</td><td class="text">go1.26.8</td><td class="text">linux/amd64</td><td>18</td>`,
+		`<section id="model">`, `<td class="text">fifo</td><td class="text">ideal, locking, finelocking`, `<td class="text">1–64 CPUs</td><td class="text">1</td><td>576</td>`,
+		"<th>points are</th>", `<td class="text">measured</td><td class="text">ideal, locking`, `<td class="text">model</td>`, "0.1s, 1s per point, simulated",
+		`<th class="text">source</th>`, "<th>bound</th>", "<th>min ms</th>",
+		`<tr><td class="text">testhost</td><td class="text">finelocking</td><td>2</td>`,
+		`<tr class="model"><td class="text">model (fifo)</td><td class="text">finelocking</td><td>64</td><td>64</td><td>1176.0 lattes/s</td><td>1200.0 espresso</td>`,
+		`<tr class="model"><td class="text">model (fifo)</td><td class="text">ideal</td><td>64</td><td>64</td><td>15680.0 lattes/s</td><td>16000.0 CPUs</td>`,
+		"<h3>finelocking (model)</h3>", "the dashed line in the same colour is the model&#39;s prediction",
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page does not contain %q", want)
+		}
+	}
+	if n := strings.Count(page, `<tr class="model">`); n != len(model) {
+		t.Errorf("%d rows marked model, want %d", n, len(model))
+	}
+	// A measured row has no bound: its bound cells say so.
+	if want := `<tr><td class="text">testhost</td><td class="text">finelocking</td><td>2</td><td>2</td><td>498.0 lattes/s</td><td>-</td>`; !strings.Contains(page, want) {
+		t.Errorf("measured row does not leave the bound empty: want %q", want)
+	}
+
+	// The model alone: no machine to show.
+	r, err = Build(model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page = string(r.Files[0].Data)
+	for _, want := range []string{"576 points of 9 modes on 1–64 CPUs, predicted by the model",
+		"No point here was measured on a machine: every one is a prediction of the model."} {
+		if !strings.Contains(page, want) {
+			t.Errorf("model-only page does not contain %q", want)
+		}
+	}
+	if strings.Contains(page, "<th>CPU</th>") || strings.Contains(page, ", measured on") {
+		t.Error("model-only page shows a machine the points were measured on")
 	}
 }
 

@@ -22,10 +22,14 @@ type load struct {
 // those by Par would cut the series into one point per CPU count.
 const perCPU = -1
 
-// seriesKey identifies a series: one mode, measured on one source, under
-// one load.
+// seriesKey identifies a series: one mode, measured on one machine or
+// predicted by the model under one scheduling policy, under one load.
 type seriesKey struct {
-	Source string
+	// Origin is the points' results.Point.Origin: the machine, or
+	// "model". Model tells the model's apart even from a host of that name.
+	Origin string
+	Model  bool
+	Sched  string // the model's scheduling policy
 	Mode   string
 	Load   load
 }
@@ -46,8 +50,10 @@ type series struct {
 	Label  string
 	Unit   string     // throughput unit of the series' first point
 	Colour color.RGBA // the mode's colour, the same on every chart
-	// Style picks dashes and marker, different for every series sharing
-	// a colour: those of one mode, and modes the palette cycled onto.
+	// Style picks the marker of a measurement's series, the dashes of a
+	// model's, different for every series of one kind sharing a colour:
+	// those of one mode (other machines, loads or policies), and modes
+	// the palette cycled onto.
 	Style   int
 	Samples []sample // ascending CPUs
 }
@@ -62,8 +68,10 @@ func (s series) at(cpus int) (sample, bool) {
 	return sample{}, false
 }
 
-// buildSeries groups points into series, in the order the series first
-// appear, and reduces each series' repetitions at a CPU count to medians.
+// buildSeries groups points into series and reduces each series'
+// repetitions at a CPU count to medians. The series are in the order their
+// modes first appear, and of one mode in the order they first appear, so
+// that a mode's measurement and its prediction sit together in a legend.
 func buildSeries(points []results.Point) []series {
 	var keys []seriesKey
 	byKey := map[seriesKey][]results.Point{}
@@ -81,7 +89,11 @@ func buildSeries(points []results.Point) []series {
 	modes := modeOrder(points)
 	cycles := (len(modes) + len(palette()) - 1) / len(palette())
 	label := labeller(keys)
-	nth := map[string]int{} // series of the mode so far
+	type kind struct {
+		mode  string
+		model bool
+	}
+	nth := map[kind]int{} // series of the mode and kind so far
 	out := make([]series, 0, len(keys))
 	for _, k := range keys {
 		ps := byKey[k]
@@ -91,11 +103,14 @@ func buildSeries(points []results.Point) []series {
 			Label:     label(k),
 			Unit:      ps[0].Unit,
 			Colour:    colours[k.Mode],
-			Style:     cycle + nth[k.Mode]*cycles,
+			Style:     cycle + nth[kind{k.Mode, k.Model}]*cycles,
 			Samples:   samples(ps),
 		})
-		nth[k.Mode]++
+		nth[kind{k.Mode, k.Model}]++
 	}
+	slices.SortStableFunc(out, func(a, b series) int {
+		return slices.Index(modes, a.Mode) - slices.Index(modes, b.Mode)
+	})
 	return out
 }
 
@@ -108,7 +123,8 @@ func buildSeries(points []results.Point) []series {
 // fits both, Par P on P CPUs in both sweeps, belongs to both series.
 func pars(points []results.Point) func(results.Point) []seriesKey {
 	group := func(p results.Point) seriesKey {
-		return seriesKey{Source: p.Source, Mode: p.Mode, Load: load{Par: perCPU, Rate: p.Rate, MaxQ: p.MaxQ}}
+		return seriesKey{Origin: p.Origin(), Model: p.IsModel(), Sched: p.Sched, Mode: p.Mode,
+			Load: load{Par: perCPU, Rate: p.Rate, MaxQ: p.MaxQ}}
 	}
 	type fixedPar struct {
 		group seriesKey
@@ -206,14 +222,21 @@ func median(xs []float64) float64 {
 	return (s[m-1] + s[m]) / 2
 }
 
-// labeller returns the function that names a series: its mode, then its
-// source when the points come from more than one, then its load when the
-// mode was measured under more than one; only what tells series apart.
+// labeller returns the function that names a series: its mode, then
+// "(model)" for a model's, with the scheduling policy when the model ran
+// under more than one, or for a measurement its machine when there are
+// measurements from more than one, then its load when the mode was run
+// under more than one; only what tells series apart, and always whether
+// it is a prediction.
 func labeller(keys []seriesKey) func(seriesKey) string {
-	sources := map[string]bool{}
+	machines, scheds := map[string]bool{}, map[string]bool{}
 	loads := map[string][]load{}
 	for _, k := range keys {
-		sources[k.Source] = true
+		if k.Model {
+			scheds[k.Sched] = true
+		} else {
+			machines[k.Origin] = true
+		}
 		if !slices.Contains(loads[k.Mode], k.Load) {
 			loads[k.Mode] = append(loads[k.Mode], k.Load)
 		}
@@ -221,8 +244,13 @@ func labeller(keys []seriesKey) func(seriesKey) string {
 	return func(k seriesKey) string {
 		var b strings.Builder
 		b.WriteString(k.Mode)
-		if len(sources) > 1 {
-			src := k.Source
+		switch {
+		case k.Model && len(scheds) > 1 && k.Sched != "":
+			b.WriteString(" (model, " + k.Sched + ")")
+		case k.Model:
+			b.WriteString(" (model)")
+		case len(machines) > 1:
+			src := k.Origin
 			if src == "" {
 				src = "no source"
 			}

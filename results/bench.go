@@ -38,15 +38,19 @@ func benchValues(p Point) ([]benchUnit, []float64) {
 //
 // The name holds the configuration as key=value parts (mode, cpus, par; rate
 // and maxq in an open loop; any step setting that is not the default, see
-// Steps.NonDefault), so the repetitions of one configuration share a name
-// and benchstat takes them as samples of one benchmark. The iterations are
+// Steps.NonDefault; source=model and the scheduling policy for a model
+// point), so the repetitions of one configuration share a name and
+// benchstat takes them as samples of one benchmark, and a model's
+// prediction never has a measurement's name: benchstat does not take the
+// two for samples of one benchmark, whatever it is told to -ignore. The iterations are
 // the operations in the window and ns/op the window's length over them; the
 // throughput, the p50, p95, p99 and mean latency in ms (units p50-ms, …) and
 // the CPU utilization as a fraction of the allowed CPUs (cpu-util) follow.
 //
 // Configuration lines (goos, goarch, pkg, cpu, source) come before the first
 // point and again, only those that changed, before a point whose differ:
-// benchfmt applies them to the results that follow. benchstat makes a
+// benchfmt applies them to the results that follow. The source is the
+// point's Origin, the host name for a measurement. benchstat makes a
 // separate table for each distinct configuration, so files from different
 // machines compare with benchstat -ignore source,cpu.
 //
@@ -89,7 +93,7 @@ func WriteBench(w io.Writer, points []Point) error {
 func writeBenchConfig(w io.Writer, last [][2]string, p Point) [][2]string {
 	config := [][2]string{
 		{"goos", p.Host.OS}, {"goarch", p.Host.Arch}, {"pkg", benchPkg},
-		{"cpu", p.Host.CPUModel}, {"source", p.Source},
+		{"cpu", p.Host.CPUModel}, {"source", p.Origin()},
 	}
 	changed := false
 	for i, kv := range config {
@@ -119,6 +123,12 @@ func benchName(p Point) string {
 	}
 	for _, kv := range p.Steps.NonDefault() {
 		parts = append(parts, benchToken(kv, true))
+	}
+	if p.IsModel() {
+		parts = append(parts, "source="+SourceModel)
+		if p.Sched != "" {
+			parts = append(parts, "sched="+benchToken(p.Sched, true))
+		}
 	}
 	return strings.Join(parts, "/")
 }

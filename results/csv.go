@@ -11,8 +11,23 @@ import (
 
 // csvHeader lists the CSV columns: the JSON keys, nested ones joined with a
 // dot. The machines, whose number varies by mode, share one column of
-// name:uses:busy_frac:mean_wait_ms entries separated by semicolons.
+// name:uses:busy_frac:mean_wait_ms entries separated by semicolons. The
+// model's columns come last, so that a file from before them is the same
+// header cut short (see legacyCSVHeader).
 func csvHeader() []string {
+	return append(legacyCSVHeader(), modelCSVColumns()...)
+}
+
+// modelCSVColumns are the columns only model points fill: measurements
+// leave them empty.
+func modelCSVColumns() []string {
+	return []string{"sched", "seed", "bounds.cpu", "bounds.structural", "bounds.throughput_max", "bounds.latency_min_ms",
+		"bounds.resource", "bounds.limit", "bounds.little"}
+}
+
+// legacyCSVHeader is the header of CSV files written before the model's
+// columns, which ReadCSV still reads.
+func legacyCSVHeader() []string {
 	h := []string{"source", "mode", "cpus", "cpuset", "par", "rate", "maxq", "dur_s", "warmup_s", "rep",
 		"ops", "errors", "drops", "throughput", "unit", "cpu_used", "util"}
 	for _, prefix := range []string{"latency_ms", "service_ms"} {
@@ -57,6 +72,7 @@ func WriteCSV(w io.Writer, points []Point) error {
 			num(p.Steps.GrindMs), num(p.Steps.PressMs), num(p.Steps.SteamMs), num(p.Steps.LatteMs), num(p.Steps.JitterMs), p.Steps.Clock,
 			p.Host.Name, p.Host.CPUModel, strconv.Itoa(p.Host.Cores), p.Host.GoVersion, p.Host.OS, p.Host.Arch,
 			p.Start.Format(time.RFC3339Nano))
+		row = append(row, modelCells(p, num)...)
 		if err := cw.Write(row); err != nil {
 			return err
 		}
@@ -78,8 +94,22 @@ func serviceCells(s *Latency, num func(float64) string) []string {
 	return cells
 }
 
+// modelCells are the model's cells of p, empty for a measurement.
+func modelCells(p Point, num func(float64) string) []string {
+	cells := make([]string, len(modelCSVColumns()))
+	cells[0] = p.Sched
+	if p.Seed != 0 {
+		cells[1] = strconv.FormatUint(p.Seed, 10)
+	}
+	if b := p.Bounds; b != nil {
+		copy(cells[2:], []string{num(b.CPU), num(b.Structural), num(b.ThroughputMax), num(b.LatencyMinMs), b.Resource, b.Limit, num(b.Little)})
+	}
+	return cells
+}
+
 // ReadCSV reads what WriteCSV writes: the header, checked column by column,
-// then a point per row. CSV holds no histogram, so Hist is ""; a closed
+// then a point per row. A header without the model's columns, from before
+// them, is read too, its points having no model fields. CSV holds no histogram, so Hist is ""; a closed
 // loop's empty service cells give a nil Service. An error names the line
 // and the column it could not read.
 func ReadCSV(r io.Reader) ([]Point, error) {
@@ -120,10 +150,19 @@ func ReadCSV(r io.Reader) ([]Point, error) {
 	}
 }
 
+// isCSVHeader reports whether line is a header ReadCSV reads.
+func isCSVHeader(line string) bool {
+	return line == strings.Join(csvHeader(), ",") || line == strings.Join(legacyCSVHeader(), ",")
+}
+
 // checkCSVHeader tells how a header differs from brewput's, so that a CSV
 // file from elsewhere, or from a brewput with other columns, is named as such.
+// The header of a file from before the model's columns passes.
 func checkCSVHeader(got []string) error {
 	want := csvHeader()
+	if len(got) == len(legacyCSVHeader()) {
+		want = legacyCSVHeader()
+	}
 	for i := range max(len(got), len(want)) {
 		switch {
 		case i >= len(got):
@@ -165,6 +204,19 @@ func (r *csvRow) point() Point {
 		svc := r.latency("service_ms")
 		p.Service = &svc
 	}
+	p.Sched = r.str("sched")
+	if r.str("seed") != "" {
+		seed, err := strconv.ParseUint(r.str("seed"), 10, 64)
+		if err != nil {
+			r.fail("seed", "%q is not a seed, a whole number from 0", r.str("seed"))
+		}
+		p.Seed = seed
+	}
+	if r.str("bounds.throughput_max") != "" {
+		p.Bounds = &Bounds{CPU: r.float("bounds.cpu"), Structural: r.float("bounds.structural"),
+			ThroughputMax: r.float("bounds.throughput_max"), LatencyMinMs: r.float("bounds.latency_min_ms"),
+			Resource: r.str("bounds.resource"), Limit: r.str("bounds.limit"), Little: r.float("bounds.little")}
+	}
 	start, err := time.Parse(time.RFC3339Nano, r.str("start"))
 	if err != nil {
 		r.fail("start", "%q is not an RFC 3339 time", r.str("start"))
@@ -173,7 +225,15 @@ func (r *csvRow) point() Point {
 	return p
 }
 
-func (r *csvRow) str(name string) string { return r.rec[r.col[name]] }
+// str is the cell of the named column, "" where the file has no such
+// column (the model's, in a file from before them).
+func (r *csvRow) str(name string) string {
+	i, ok := r.col[name]
+	if !ok {
+		return ""
+	}
+	return r.rec[i]
+}
 
 // fail records the first error, naming the line and the column.
 func (r *csvRow) fail(name, format string, args ...any) {

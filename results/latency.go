@@ -58,7 +58,7 @@ func EncodeHistogram(h *hdrhistogram.Histogram) (string, error) {
 // and any percentile read without re-running.
 func (p Point) Histogram() (*hdrhistogram.Histogram, error) {
 	if p.Hist == "" {
-		return nil, fmt.Errorf("point %s cpus=%d from %s has no histogram", p.Mode, p.CPUs, p.Source)
+		return nil, fmt.Errorf("point %s cpus=%d from %s has no histogram", p.Mode, p.CPUs, p.Origin())
 	}
 	b, err := base64.StdEncoding.DecodeString(p.Hist)
 	if err != nil {

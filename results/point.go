@@ -2,11 +2,14 @@ package results
 
 import "time"
 
-// Point is one measured configuration: one mode on one CPU count under one
-// load, with what was measured.
+// Point is one configuration, one mode on one CPU count under one load,
+// with what was measured on a real machine or predicted by the
+// virtual-time model; Source says which.
 type Point struct {
-	// Source names where the point was measured, the host name by default;
-	// it keeps points from different machines apart once files are merged.
+	// Source is SourceMeasured for a measurement, on the machine Host
+	// describes, or SourceModel for a prediction of the virtual-time model.
+	// Files from before the model hold the host name (or a label given
+	// with --source) instead; Origin reads every kind.
 	Source string `json:"source"`
 	Mode   string `json:"mode"`
 	CPUs   int    `json:"cpus"`
@@ -23,6 +26,10 @@ type Point struct {
 	// Rep numbers the repetitions of one configuration (run --count), from
 	// 1; files without it hold one repetition each.
 	Rep int `json:"rep,omitempty"`
+	// Sched is the model's scheduling policy, "fifo" or "go", and Seed
+	// the seed of its random step jitter; both are empty for measurements.
+	Sched string `json:"sched,omitempty"`
+	Seed  uint64 `json:"seed,omitempty"`
 
 	// Ops counts operations completed in the window, Errors those that
 	// failed, Drops open-loop arrivals turned away by a full queue.
@@ -44,6 +51,9 @@ type Point struct {
 	// Service holds the time from start of service to completion.
 	Latency Latency  `json:"latency_ms"`
 	Service *Latency `json:"service_ms,omitempty"`
+	// Bounds are the model's analytic limits on the point; nil for
+	// measurements.
+	Bounds *Bounds `json:"bounds,omitempty"`
 
 	Machines []Machine `json:"machines"`
 	Steps    Steps     `json:"steps"`
@@ -53,6 +63,55 @@ type Point struct {
 	// Hist is the full latency histogram in nanoseconds, HDR V2 compressed
 	// and base64 encoded; see Histogram.
 	Hist string `json:"hist,omitempty"`
+}
+
+// The values of Point.Source other than the host names of older files.
+const (
+	SourceMeasured = "measured"
+	SourceModel    = "model"
+)
+
+// IsModel reports whether p is a prediction of the model rather than a
+// measurement.
+func (p Point) IsModel() bool { return p.Source == SourceModel }
+
+// Origin names where p comes from, to tell points apart once files are
+// merged: "model" for a model prediction, the host name for a measurement,
+// and for a file from before the model, whose Source holds the host name
+// or a --source label, that Source, so that old files read as they did.
+// A measurement whose host name is unknown is "measured".
+func (p Point) Origin() string {
+	if p.Source == SourceMeasured && p.Host.Name != "" {
+		return p.Host.Name
+	}
+	return p.Source
+}
+
+// Bounds are the model's analytic limits on a point, from the
+// mode's structure and step durations alone; a simulated point lies within
+// them. Throughputs are in the point's Unit, latencies in ms. A bound that
+// nothing sets (infinite) is 0, as JSON holds no infinity.
+type Bounds struct {
+	// CPU is the CPU bound: the CPUs divided by the CPU time one latte
+	// takes.
+	CPU float64 `json:"cpu"`
+	// Structural is the bound the shop's structure sets: the capacity of
+	// its most-held resource, named by Resource, divided by the time a
+	// latte holds it; 0 when the mode shares no resource.
+	Structural float64 `json:"structural"`
+	// ThroughputMax is the ceiling on throughput: the least of the CPU
+	// bound, the structural bound and what the load allows (customers ÷
+	// LatencyMin in a closed loop, the arrival rate in an open one).
+	ThroughputMax float64 `json:"throughput_max"`
+	// LatencyMinMs is one latte's critical path with no waiting.
+	LatencyMinMs float64 `json:"latency_min_ms"`
+	Resource     string  `json:"resource,omitempty"`
+	// Limit names what sets ThroughputMax: "cpus", the Resource,
+	// "customers", "servers" or "arrivals".
+	Limit string `json:"limit,omitempty"`
+	// Little checks Little's law in a closed loop: customers divided by
+	// throughput times mean latency, 1 when the simulation is consistent.
+	Little float64 `json:"little,omitempty"`
 }
 
 // Machine is one shared resource's use over the window.

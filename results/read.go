@@ -28,7 +28,7 @@ func ReadFile(path string) ([]Point, error) {
 		return nil, fmt.Errorf("%s: holds no points (the file is empty)", path)
 	case content[0] == '{':
 		points, err = ReadJSON(bytes.NewReader(data))
-	case firstLine(content) == strings.Join(csvHeader(), ","):
+	case isCSVHeader(firstLine(content)):
 		points, err = ReadCSV(bytes.NewReader(data))
 	default:
 		return nil, fmt.Errorf("%s: %s (%s)", path, whatIs(firstLine(content)), accepted)

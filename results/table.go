@@ -10,15 +10,20 @@ import (
 // WriteTable writes an aligned table for people: one row per point, with
 // the latency percentiles, CPU utilization and the busiest machine. Columns
 // that would be empty for every row (drops in a closed loop, the source when
-// all points share one, the repetition without --count) are left out.
+// all points share one, the repetition without --count) are left out. Where
+// there are model points, the source column says which rows they are, and
+// a bound column gives the model's throughput bound and what sets it.
 func WriteTable(w io.Writer, points []Point) error {
-	openLoop, reps, sources, modeWidth := false, false, map[string]bool{}, len("mode")
+	openLoop, reps, model, origins, modeWidth := false, false, false, map[string]bool{}, len("mode")
 	for _, p := range points {
 		openLoop = openLoop || p.Rate > 0
 		reps = reps || p.Rep > 0
-		sources[p.Source] = true
+		model = model || p.IsModel()
+		origins[p.Origin()] = true
 		modeWidth = max(modeWidth, len(p.Mode))
 	}
+	// A table of model points alone still says that they are the model's.
+	showSource := len(origins) > 1 || model
 	// Numbers align right; padding the mode to the widest one makes its
 	// column read left-aligned all the same.
 	left := func(s string) string { return fmt.Sprintf("%-*s", modeWidth, s) }
@@ -30,8 +35,12 @@ func WriteTable(w io.Writer, points []Point) error {
 	if openLoop {
 		head = append(head, "rate/s", "drops")
 	}
-	head = append(head, "throughput", "mean ms", "p05 ms", "p50 ms", "p95 ms", "p99 ms", "cpu util", "busiest machine (busy, mean wait)")
-	if len(sources) > 1 {
+	head = append(head, "throughput")
+	if model {
+		head = append(head, "bound")
+	}
+	head = append(head, "mean ms", "p05 ms", "p50 ms", "p95 ms", "p99 ms", "cpu util", "busiest machine (busy, mean wait)")
+	if showSource {
 		head = append(head, "source")
 	}
 	fmt.Fprintln(tw, strings.Join(head, "\t")+"\t")
@@ -43,8 +52,11 @@ func WriteTable(w io.Writer, points []Point) error {
 		if openLoop {
 			row = append(row, fmt.Sprintf("%.0f", p.Rate), fmt.Sprint(p.Drops))
 		}
+		row = append(row, fmt.Sprintf("%.1f %s", p.Throughput, p.Unit))
+		if model {
+			row = append(row, FormatBound(p.Bounds))
+		}
 		row = append(row,
-			fmt.Sprintf("%.1f %s", p.Throughput, p.Unit),
 			FormatMs(p.Latency.Mean),
 			FormatMs(p.Latency.P05),
 			FormatMs(p.Latency.P50),
@@ -52,12 +64,37 @@ func WriteTable(w io.Writer, points []Point) error {
 			FormatMs(p.Latency.P99),
 			fmt.Sprintf("%.0f%%", 100*p.Util),
 			busiest(p.Machines))
-		if len(sources) > 1 {
-			row = append(row, p.Source)
+		if showSource {
+			row = append(row, OriginLabel(p))
 		}
 		fmt.Fprintln(tw, strings.Join(row, "\t")+"\t")
 	}
 	return tw.Flush()
+}
+
+// OriginLabel is Origin for people: a model point's names its scheduling
+// policy too, "model (fifo)"; one without a source is "(no source)".
+func OriginLabel(p Point) string {
+	switch {
+	case p.IsModel() && p.Sched != "":
+		return SourceModel + " (" + p.Sched + ")"
+	case p.Origin() == "":
+		return "(no source)"
+	}
+	return p.Origin()
+}
+
+// FormatBound formats a model's throughput bound and what sets it, as
+// "1000.0 espresso"; "-" when there is none, as for a measurement, and
+// "none" when the model found nothing to bound it.
+func FormatBound(b *Bounds) string {
+	switch {
+	case b == nil:
+		return "-"
+	case b.ThroughputMax == 0:
+		return "none"
+	}
+	return strings.TrimSpace(fmt.Sprintf("%.1f %s", b.ThroughputMax, b.Limit))
 }
 
 // busiest describes the machine with the highest busy fraction.

@@ -60,7 +60,7 @@ func Measure(ctx context.Context, s Spec) (results.Point, error) {
 func point(s Spec, mode coffee.Mode, start time.Time, res harness.Result, meters []*coffee.Meter, before, after []coffee.Reading) (results.Point, error) {
 	host := DetectHost()
 	p := results.Point{
-		Source:     s.Source,
+		Source:     results.SourceMeasured, // Host names the machine
 		Mode:       mode.String(),
 		CPUs:       s.CPUs,
 		CPUSet:     allowedCPUs(),
@@ -87,9 +87,6 @@ func point(s Spec, mode coffee.Mode, start time.Time, res harness.Result, meters
 		},
 		Host:  host,
 		Start: start.UTC().Round(time.Millisecond),
-	}
-	if p.Source == "" {
-		p.Source = host.Name
 	}
 	if s.Rate > 0 {
 		p.MaxQ = s.MaxQ

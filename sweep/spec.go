@@ -21,8 +21,6 @@ type Spec struct {
 	Warmup time.Duration `json:"warmup"`
 	Dur    time.Duration `json:"dur"`
 	Steps  coffee.Steps  `json:"steps"`
-	// Source labels the results; empty means the host name.
-	Source string `json:"source"`
 }
 
 // Validate checks everything about s that can be checked before measuring.

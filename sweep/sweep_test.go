@@ -156,8 +156,15 @@ func TestPointCarriesWhatWasMeasured(t *testing.T) {
 	if p.Mode != "multi-2" || p.CPUs != 1 || p.Par != 3 || p.Rate != 300 || p.MaxQ != 5 || p.DurS != 0.2 || p.Unit != "lattes/s" {
 		t.Errorf("point does not echo its spec: %+v", p)
 	}
-	if p.Ops == 0 || p.Service == nil || len(p.Machines) != 6 || p.Host.GoVersion == "" || p.Source == "" {
-		t.Errorf("point is missing measurements: ops %d, service %v, %d machines, host %+v, source %q", p.Ops, p.Service, len(p.Machines), p.Host, p.Source)
+	if p.Ops == 0 || p.Service == nil || len(p.Machines) != 6 || p.Host.GoVersion == "" {
+		t.Errorf("point is missing measurements: ops %d, service %v, %d machines, host %+v", p.Ops, p.Service, len(p.Machines), p.Host)
+	}
+	// Every measurement says it is one; the host tells machines apart.
+	if p.Source != results.SourceMeasured || p.IsModel() || p.Host.Name == "" || p.Origin() != p.Host.Name {
+		t.Errorf("source %q, origin %q, host name %q; want source measured and the host name as origin", p.Source, p.Origin(), p.Host.Name)
+	}
+	if p.Sched != "" || p.Seed != 0 || p.Bounds != nil {
+		t.Errorf("a measurement carries model fields: sched %q, seed %d, bounds %v", p.Sched, p.Seed, p.Bounds)
 	}
 	h, err := p.Histogram()
 	if err != nil {

@@ -15,8 +15,8 @@ func newCompareCmd(e *env) *cobra.Command {
 		Use:   "compare OLD NEW",
 		Short: "Tell, point by point, how two results files differ, with a statistical verdict",
 		Long: `compare matches the points of two results files by configuration (mode,
-CPUs, customers, load and steps; not by source, so OLD and NEW may come from
-different machines) and prints, for throughput, median (p50) and p99
+CPUs, customers, load and steps; not by host, so OLD and NEW may come from
+different machines; model predictions only with model predictions) and prints, for throughput, median (p50) and p99
 latency, the old and new medians, the change, and a verdict the way
 benchstat gives one: a Mann-Whitney U test over the repetitions of each
 point (run --count N). "~" means no significant difference at --alpha; with

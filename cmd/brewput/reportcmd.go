@@ -18,12 +18,14 @@ func newReportCmd(e *env) *cobra.Command {
 the main job does: index.html, the charts as SVG and PNG, and the merged
 points as results.json and results.csv.
 
-Give it any number of files — other runs, other machines — and their points
-are drawn together; points from different sources are labelled with their
-source in the legend and the table. Rendering the same points again gives
-byte-identical files.`,
+Give it any number of files — other runs, other machines, brewput model's
+predictions — and their points are drawn together: measurements from
+different machines are labelled with their host in the legend and the table,
+and model predictions are dashed lines in their mode's colour. Rendering the
+same points again gives byte-identical files.`,
 		Example: `  brewput report brewput-report/results.json --out again
-  brewput report laptop.json server.json --out both`,
+  brewput report laptop.json server.json --out both
+  brewput report measured.json predicted.json --out overlay`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return fmt.Errorf("report needs at least one results file, such as brewput-report/results.json")

@@ -7,6 +7,32 @@ import (
 	"github.com/brewput/brewput/sim"
 )
 
+// Validate reports what is wrong with cfg, if anything, without simulating:
+// what Run would refuse. It lets a caller check every point of a study
+// before spending time on any.
+func (c Config) Validate() error {
+	mode, err := c.validate()
+	if err != nil {
+		return err
+	}
+	s := sim.New(c.Seed)
+	defer s.Stop()
+	shop, err := newShop(s, mode, newSteps(c, s, sim.NewCPUs(s, c.CPUs)))
+	if err != nil {
+		return err
+	}
+	return c.advances(mode, shop.structure())
+}
+
+// advances refuses a closed loop whose drink takes no virtual time: its
+// customers would order forever at one instant.
+func (c Config) advances(mode fmt.Stringer, st structure) error {
+	if c.Rate == 0 && st.cpu == 0 {
+		return fmt.Errorf("%s in a closed loop: a drink takes no virtual time (every step it uses is 0), so the simulation could not advance; give its steps time, or give an open-loop rate", mode)
+	}
+	return nil
+}
+
 // Run simulates one point: cfg's mode on cfg's virtual CPUs under cfg's
 // load, measured as the harness measures a real one, with the point's
 // bounds. The same cfg gives the same Result.
@@ -23,8 +49,8 @@ func Run(cfg Config) (Result, error) {
 		return Result{}, err
 	}
 	st := shop.structure()
-	if cfg.Rate == 0 && st.cpu == 0 {
-		return Result{}, fmt.Errorf("%s in a closed loop: a drink takes no virtual time (every step it uses is 0), so the simulation could not advance; give its steps time, or give an open-loop rate", mode)
+	if err := cfg.advances(mode, st); err != nil {
+		return Result{}, err
 	}
 	b := bounds(cfg, st)
 

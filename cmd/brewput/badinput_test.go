@@ -9,7 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/brewput/brewput/calibrate"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/sim"
 )
 
 // TestBadInput checks that every bad input is a usage error (exit 2) with
@@ -90,6 +92,30 @@ func TestBadInput(t *testing.T) {
 		{"compare garbage", []string{"compare", "{garbage}", "{good}"}, []string{"garbage.txt", "not a brewput results file"}},
 		{"compare alpha", []string{"compare", "--alpha", "1.5", "{good}", "{good}"}, []string{"--alpha", "1.5", "between 0 and 1"}},
 		{"compare format", []string{"compare", "--format", "csv", "{good}", "{good}"}, []string{"--format", `"csv"`, "table, json"}},
+		// The model's cases that get past the flags run under --sched fifo:
+		// under go, brewput model would first measure the default
+		// calibration, which a bad input should not cost.
+		{"model unknown sched", []string{"model", "--sched", "x", "--out", "{dir}/m.json"}, []string{"--sched", `"x"`, "go or fifo"}},
+		{"model zero cpus", []string{"model", "--cpus", "0", "--out", "{dir}/m.json"}, []string{"--cpus", "0 CPUs", "at least 1"}},
+		{"model too many cpus", []string{"model", "--cpus", "300", "--out", "{dir}/m.json"}, []string{"--cpus", "300 CPUs", "at most 256"}},
+		{"model range past 256", []string{"model", "--cpus", "1-257", "--out", "{dir}/m.json"}, []string{"--cpus", "at most 256"}},
+		{"model negative wake", []string{"model", "--wake", "-1ms", "--out", "{dir}/m.json"}, []string{"--wake -1ms", "zero or a positive duration"}},
+		{"model unparseable switch", []string{"model", "--switch", "fast", "--out", "{dir}/m.json"}, []string{`"--switch"`, `"fast"`, "want a duration"}},
+		{"model cost under fifo", []string{"model", "--sched", "fifo", "--wake", "1us", "--out", "{dir}/m.json"}, []string{"--wake", "--sched go only"}},
+		{"model calibration under fifo", []string{"model", "--sched", "fifo", "--calibration", "{calibration}", "--out", "{dir}/m.json"}, []string{"--calibration", "--sched go only"}},
+		{"model garbage calibration", []string{"model", "--calibration", "{garbage}", "--out", "{dir}/m.json"}, []string{"--calibration", "garbage.txt", "not a brewput calibration"}},
+		{"model missing calibration", []string{"model", "--calibration", "{dir}/nope.json", "--out", "{dir}/m.json"}, []string{"--calibration", "nope.json", "no such file"}},
+		{"model missing model file", []string{"model", "--sched", "fifo", "--model", "nonexistent.yaml", "--out", "{dir}/m.json"}, []string{"--model", "nonexistent.yaml", "no such file"}},
+		{"model bad YAML", []string{"model", "--sched", "fifo", "--model", "{yaml}", "--out", "{dir}/m.json"}, []string{"--model", "bad.yaml", "not valid YAML"}},
+		{"model not a blueprint", []string{"model", "--sched", "fifo", "--model", "{garbage}", "--out", "{dir}/m.json"}, []string{"--model", "garbage.txt", "want a blueprint"}},
+		{"model shop flag with a blueprint", []string{"model", "--sched", "fifo", "--model", "../../examples/cafe.yaml", "--grind", "2ms", "--out", "{dir}/m.json"}, []string{"--grind", "coffee shop's modes", "cafe.yaml"}},
+		{"model modes with a blueprint", []string{"model", "--sched", "fifo", "--model", "../../examples/cafe.yaml", "--modes", "locking", "--out", "{dir}/m.json"}, []string{"--modes", "cafe.yaml"}},
+		{"model closed-loop noop", []string{"model", "--sched", "fifo", "--modes", "noop", "--out", "{dir}/m.json"}, []string{"noop in a closed loop", "takes no virtual time", "open-loop rate"}},
+		{"model unknown format", []string{"model", "--format", "xml", "--out", "{dir}/m.json"}, []string{"--format", `"xml"`, "json"}},
+		{"model extra argument", []string{"model", "extra-arg"}, []string{"brewput model", `"extra-arg"`}},
+		{"calibrate too few samples", []string{"calibrate", "--samples", "2", "--out", "{dir}/c.json"}, []string{"--samples 2", "at least 5"}},
+		{"calibrate extra argument", []string{"calibrate", "extra-arg", "--out", "{dir}/c.json"}, []string{"brewput calibrate", `"extra-arg"`}},
+		{"root predict not a bool", []string{"--predict=maybe"}, []string{"--predict", `"maybe"`}},
 	}
 	files := badInputFiles(t)
 	for _, c := range cases {
@@ -131,7 +157,8 @@ func TestBadInput(t *testing.T) {
 
 // badInputFiles writes the input files the bad-input cases read, outside
 // their output directories: {good} a valid results file, {garbage} text,
-// {bench} a benchmark-format file, {empty} nothing.
+// {bench} a benchmark-format file, {empty} nothing, {yaml} a model file
+// that is not YAML, {calibration} a valid calibration.
 func badInputFiles(t *testing.T) map[string]string {
 	dir := t.TempDir()
 	var good strings.Builder
@@ -144,6 +171,7 @@ func badInputFiles(t *testing.T) map[string]string {
 		"garbage": {"garbage.txt", "hello\n"},
 		"bench":   {"old.bench", "goos: linux\nBenchmarkCoffee/mode=noop/cpus=1/par=1 10 100 ns/op\n"},
 		"empty":   {"empty.json", ""},
+		"yaml":    {"bad.yaml", "name: [cafe\nsteps:\n"},
 	}
 	files := map[string]string{}
 	for key, f := range contents {
@@ -152,6 +180,11 @@ func badInputFiles(t *testing.T) map[string]string {
 			t.Fatal(err)
 		}
 		files[key] = path
+	}
+	cal := calibrate.Calibration{Samples: 5, Costs: sim.Costs{Switch: 200, Wake: 20000, MutexHandoff: 1000, ChanHandoff: 1000, BufChanHandoff: 1000}}
+	files["calibration"] = filepath.Join(dir, "calibration.json")
+	if err := calibrate.Save(files["calibration"], cal); err != nil {
+		t.Fatal(err)
 	}
 	return files
 }

@@ -32,7 +32,7 @@ using the CPUs make the wake-up in particular read high, and the output says
 how busy the machine was.`,
 		Example: `  brewput calibrate
   brewput calibrate --out laptop-calibration.json --samples 1000`,
-		Args: cobra.NoArgs,
+		Args: unknownArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if samples < 5 {
 				return fmt.Errorf("--samples %d: want at least 5", samples)
@@ -66,6 +66,9 @@ how busy the machine was.`,
 func measureCalibration(cmd *cobra.Command, samples int) (calibrate.Calibration, error) {
 	c, err := calibrate.Measure(cmd.Context(), samples)
 	if err != nil {
+		if cmd.Context().Err() != nil {
+			return c, interrupted{fmt.Errorf("interrupted while calibrating; nothing saved")}
+		}
 		return c, failure{err}
 	}
 	c.Host = sweep.DetectHost()

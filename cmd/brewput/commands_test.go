@@ -35,7 +35,7 @@ func TestListPrintsEveryFamily(t *testing.T) {
 }
 
 func TestHelp(t *testing.T) {
-	for _, args := range [][]string{{"--help"}, {"-h"}, {"run", "--help"}, {"report", "--help"}, {"compare", "--help"}, {"list", "--help"}, {"help", "run"}} {
+	for _, args := range [][]string{{"--help"}, {"-h"}, {"run", "--help"}, {"report", "--help"}, {"compare", "--help"}, {"list", "--help"}, {"model", "--help"}, {"calibrate", "--help"}, {"help", "run"}} {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			code, stdout, stderr := brewput(context.Background(), t, noChild(), args...)
 			if code != exitOK || stderr != "" {
@@ -53,7 +53,7 @@ func TestHelp(t *testing.T) {
 
 func TestHelpHidesPointAndCompletion(t *testing.T) {
 	_, stdout, _ := brewput(context.Background(), t, noChild(), "--help")
-	for _, cmd := range []string{"run", "report", "compare", "list"} {
+	for _, cmd := range []string{"run", "model", "calibrate", "report", "compare", "list"} {
 		if !strings.Contains(stdout, "\n  "+cmd+" ") {
 			t.Errorf("brewput --help does not list the %s command:\n%s", cmd, stdout)
 		}

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -52,8 +53,44 @@ func TestMainJobAndReport(t *testing.T) {
 	}
 	points, err := results.ReadJSON(f)
 	f.Close()
-	if err != nil || len(points) != 2*len(strings.Split(studyCPUs(), ",")) {
-		t.Fatalf("results.json: %d points, %v", len(points), err)
+	if err != nil {
+		t.Fatalf("results.json: %v", err)
+	}
+	// Measured: both modes on each CPU count. Predicted by the model, go
+	// policy: finelocking on 1 to predictCPUs CPUs; noop, which takes no
+	// time in a closed loop, cannot be simulated and is left out.
+	var measured, predicted []string
+	for _, p := range points {
+		id := fmt.Sprintf("%s/%d", p.Mode, p.CPUs)
+		if p.IsModel() {
+			if p.Sched != "go" || p.Bounds == nil {
+				t.Errorf("model point %s: sched %q, bounds %v; want go and bounds", id, p.Sched, p.Bounds)
+			}
+			predicted = append(predicted, id)
+		} else {
+			measured = append(measured, id)
+		}
+	}
+	var wantMeasured, wantPredicted []string
+	for _, mode := range []string{"noop", "finelocking"} {
+		for _, n := range strings.Split(studyCPUs(), ",") {
+			wantMeasured = append(wantMeasured, mode+"/"+n)
+		}
+	}
+	for n := 1; n <= predictCPUs(); n++ {
+		wantPredicted = append(wantPredicted, fmt.Sprintf("finelocking/%d", n))
+	}
+	if !slices.Equal(measured, wantMeasured) {
+		t.Errorf("results.json holds measured points %v, want %v", measured, wantMeasured)
+	}
+	if !slices.Equal(predicted, wantPredicted) {
+		t.Errorf("results.json holds model points %v, want %v", predicted, wantPredicted)
+	}
+	if !strings.Contains(stderr, "no prediction for noop") {
+		t.Errorf("stderr does not say noop has no prediction:\n%s", stderr)
+	}
+	if !strings.Contains(stdout, "model (go)") {
+		t.Errorf("the table shows no model points:\n%s", stdout)
 	}
 
 	again := filepath.Join(dir, "again")
@@ -81,6 +118,33 @@ func TestMainJobAndReport(t *testing.T) {
 	b, _ := os.ReadFile(filepath.Join(fromCSV, "distribution.svg"))
 	if !bytes.Equal(a, b) {
 		t.Errorf("the chart drawn from results.csv differs from the one drawn from results.json")
+	}
+}
+
+// TestMainJobWithoutPredictions checks that --predict=false leaves the
+// model out: measured points only, and no calibration needed.
+func TestMainJobWithoutPredictions(t *testing.T) {
+	t.Parallel()
+	out := filepath.Join(t.TempDir(), "report")
+	code, stdout, stderr := brewput(context.Background(), t, selfChild(),
+		"--modes", "noop,finelocking", "--cpus", "1", "--dur", "50ms", "--warmup", "10ms", "--predict=false", "--out", out)
+	if code != exitOK {
+		t.Fatalf("exit %d; stderr:\n%s", code, stderr)
+	}
+	points, err := results.ReadFile(filepath.Join(out, "results.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(points) != 2 {
+		t.Errorf("results.json holds %d points, want the 2 measured", len(points))
+	}
+	for _, p := range points {
+		if p.IsModel() || p.Sched != "" || p.Bounds != nil {
+			t.Errorf("%s cpus %d: source %q sched %q; want a measurement only", p.Mode, p.CPUs, p.Source, p.Sched)
+		}
+	}
+	if strings.Contains(stderr, "prediction") || strings.Contains(stderr, "calibration") || strings.Contains(stdout, "model") {
+		t.Errorf("--predict=false still predicts:\nstdout:\n%s\nstderr:\n%s", stdout, stderr)
 	}
 }
 

@@ -129,7 +129,7 @@ func (f *modelFlags) loadCalibration(cmd *cobra.Command, e *env) (calibrate.Cali
 		return cal, nil
 	}
 	if !errors.Is(err, fs.ErrNotExist) {
-		return cal, failure{fmt.Errorf("calibration: %w (run brewput calibrate to measure it again)", err)}
+		return cal, failure{fmt.Errorf("calibration: %w", err)}
 	}
 	fmt.Fprintf(e.stderr, "measuring the Go runtime's costs for the go policy (once; brewput calibrate measures them again)…\n")
 	cal, err = measureCalibration(cmd, calibrate.Samples)
@@ -241,28 +241,45 @@ The same flags and seed give byte-identical output.`,
 			if err != nil {
 				return err
 			}
+			if cmd.Flags().Changed("burn") {
+				return fmt.Errorf("--burn: applies to measurements only; the model's steps take virtual time")
+			}
 			f, dest, err := outputOf(cmd.Flags(), format, out)
 			if err != nil {
 				return err
 			}
-			pr, err := mf.resolve(cmd, e)
-			if err != nil {
+			// Everything the user gave is checked before the go policy's
+			// costs are looked for, which may mean measuring them.
+			discard := func(err error) error {
 				if dest != nil {
 					dest.discard()
 				}
 				return err
 			}
-			var points []results.Point
+			var bp *blueprint.Blueprint
 			if mf.file != "" {
-				points, err = pr.predictBlueprint(cmd.Flags(), mf.file, st)
+				if bp, err = loadBlueprint(cmd.Flags(), mf.file); err != nil {
+					return discard(err)
+				}
+			} else {
+				for _, cfg := range (prediction{seed: mf.seed}).configs(st) {
+					if err := cfg.Validate(); err != nil {
+						return discard(fmt.Errorf("--modes: %w", err))
+					}
+				}
+			}
+			pr, err := mf.resolve(cmd, e)
+			if err != nil {
+				return discard(err)
+			}
+			var points []results.Point
+			if bp != nil {
+				points, err = pr.predictBlueprint(bp, st)
 			} else {
 				points, err = pr.predict(pr.configs(st), st.count)
 			}
 			if err != nil {
-				if dest != nil {
-					dest.discard()
-				}
-				return err
+				return discard(failure{err})
 			}
 			if err := emit(e, f, dest, points); err != nil {
 				return failure{err}
@@ -286,15 +303,21 @@ The same flags and seed give byte-identical output.`,
 // talk's full picture, or to the machine's count if it has more.
 func predictCPUs() int { return max(8, runtime.NumCPU()) }
 
-// predictStudy predicts the main job's study from 1 to predictCPUs CPUs
-// under the go policy, with this machine's calibration.
-func predictStudy(cmd *cobra.Command, e *env, st *study) ([]results.Point, error) {
-	pr := prediction{sched: "go", seed: 1}
+// studyPrediction is the main job's prediction: the go policy with this
+// machine's calibration.
+func studyPrediction(cmd *cobra.Command, e *env) (*prediction, error) {
 	cal, err := (&modelFlags{}).loadCalibration(cmd, e)
 	if err != nil {
 		return nil, err
 	}
-	pr.costs, pr.host = cal.Costs, cal.Host
+	return &prediction{sched: "go", seed: 1, costs: cal.Costs, host: cal.Host}, nil
+}
+
+// predictStudy predicts the main job's study from 1 to predictCPUs CPUs. A
+// mode the model cannot simulate under the study's load (noop in a closed
+// loop takes no time) is reported as measured only, and so is any mode
+// whose prediction fails, with a note: the measurements stand either way.
+func (pr prediction) predictStudy(e *env, st *study) []results.Point {
 	var points []results.Point
 	seen := map[string]bool{}
 	for _, c := range pr.configs(&study{specs: st.specs, count: 1}) {
@@ -309,20 +332,17 @@ func predictStudy(cmd *cobra.Command, e *env, st *study) ([]results.Point, error
 		}
 		predicted, err := pr.predict(cfgs, 1)
 		if err != nil {
-			// A mode the model cannot simulate under this load (noop in a
-			// closed loop takes no time) is reported as measured only.
 			fmt.Fprintf(e.stderr, "no prediction for %s: %v\n", c.Mode, err)
 			continue
 		}
 		points = append(points, predicted...)
 	}
-	return points, nil
+	return points
 }
 
-// predictBlueprint simulates the YAML model in path on each CPU count of
-// the study, with its load unless --par or --rate override it. The study's
-// modes and steps belong to the coffee shop and do not apply.
-func (pr prediction) predictBlueprint(fs *pflag.FlagSet, path string, st *study) ([]results.Point, error) {
+// loadBlueprint reads the YAML model in path, refusing the study flags that
+// belong to the coffee shop's modes: the file says its own steps and load.
+func loadBlueprint(fs *pflag.FlagSet, path string) (*blueprint.Blueprint, error) {
 	for _, name := range []string{"modes", "grind", "press", "steam", "latte", "jitter", "burn", "maxq"} {
 		if fs.Changed(name) {
 			return nil, fmt.Errorf("--%s: applies to the coffee shop's modes, not to --model %s (its file says its steps and load)", name, path)
@@ -332,6 +352,12 @@ func (pr prediction) predictBlueprint(fs *pflag.FlagSet, path string, st *study)
 	if err != nil {
 		return nil, fmt.Errorf("--model: %w", err)
 	}
+	return bp, nil
+}
+
+// predictBlueprint simulates a YAML model on each CPU count of the study,
+// with its load unless --par or --rate override it.
+func (pr prediction) predictBlueprint(bp *blueprint.Blueprint, st *study) ([]results.Point, error) {
 	var points []results.Point
 	for rep := range st.count {
 		seen := map[int]bool{}
@@ -346,7 +372,7 @@ func (pr prediction) predictBlueprint(fs *pflag.FlagSet, path string, st *study)
 			}
 			r, err := bp.Run(opt)
 			if err != nil {
-				return nil, fmt.Errorf("--model %s: %w", path, err)
+				return nil, fmt.Errorf("--model %s: %w", bp.File, err)
 			}
 			p := bp.Point(r, opt)
 			p.Host = pr.host

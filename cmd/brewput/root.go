@@ -50,13 +50,18 @@ Ctrl-C stops measuring, writes the report of what was measured and exits 130.`,
 			if err := report.CheckDir(out); err != nil {
 				return fmt.Errorf("--out: %w", err)
 			}
-			points, runErr := e.measure(cmd.Context(), st)
-			if len(points) > 0 && predict && runErr == nil {
-				predicted, err := predictStudy(cmd, e, st)
-				if err != nil {
+			// The model's costs are found (measured, the first time)
+			// before measuring, so that a problem with them costs no
+			// measurement.
+			var pr *prediction
+			if predict {
+				if pr, err = studyPrediction(cmd, e); err != nil {
 					return err
 				}
-				points = append(points, predicted...)
+			}
+			points, runErr := e.measure(cmd.Context(), st)
+			if len(points) > 0 && pr != nil && runErr == nil {
+				points = append(points, pr.predictStudy(e, st)...)
 			}
 			if len(points) > 0 {
 				if err := writeReport(e, out, points); err != nil {

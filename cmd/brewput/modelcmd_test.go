@@ -1,0 +1,327 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/brewput/brewput/calibrate"
+	"github.com/brewput/brewput/results"
+)
+
+// These tests run brewput model and brewput calibrate. The model measures
+// nothing, so they use noChild: a model that tried to measure would fail.
+// Those that measure the Go runtime's costs (calibrate, or the go policy's
+// default calibration) are not parallel: calibrate.Measure sets GOMAXPROCS
+// for the whole process while it runs, and its numbers mean little on a
+// machine busy with other tests. Non-parallel tests never run beside the
+// parallel ones, which wait for them.
+
+// goCosts are the go policy's five costs as flags: given all, the model
+// needs no calibration.
+var goCosts = []string{"--switch", "200ns", "--wake", "20us", "--mutex-handoff", "1us", "--chan-handoff", "1us", "--buf-chan-handoff", "1us"}
+
+// runModel runs brewput model with args and fails the test unless it
+// succeeds.
+func runModel(t *testing.T, args ...string) (stdout, stderr string) {
+	t.Helper()
+	code, stdout, stderr := brewput(context.Background(), t, noChild(), append([]string{"model"}, args...)...)
+	if code != exitOK {
+		t.Fatalf("brewput model %q: exit %d; stderr:\n%s", args, code, stderr)
+	}
+	return stdout, stderr
+}
+
+// modelPoints runs brewput model with args and --format json and reads the
+// points back.
+func modelPoints(t *testing.T, args ...string) []results.Point {
+	t.Helper()
+	stdout, _ := runModel(t, append(args, "--format", "json")...)
+	points, err := results.ReadJSON(strings.NewReader(stdout))
+	if err != nil {
+		t.Fatalf("brewput model %q --format json: %v\n%s", args, err, stdout)
+	}
+	return points
+}
+
+// emptyConfig points the user's config folder at an empty folder of the
+// test's own, so that the test sees whether brewput measures and saves the
+// default calibration there. It returns the folder.
+func emptyConfig(t *testing.T) string {
+	dir := t.TempDir()
+	t.Setenv("XDG_CONFIG_HOME", dir)
+	return dir
+}
+
+func assertEmptyDir(t *testing.T, dir, why string) {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		t.Errorf("%s, yet %s was written", why, filepath.Join(dir, e.Name()))
+	}
+}
+
+func TestModelSameSeedSameOutput(t *testing.T) {
+	t.Parallel()
+	for _, sched := range [][]string{append([]string{"--sched", "go"}, goCosts...), {"--sched", "fifo"}} {
+		for _, format := range []string{"json", "table"} {
+			t.Run(sched[1]+"/"+format, func(t *testing.T) {
+				t.Parallel()
+				args := append([]string{"--modes", "finelocking,linearpipe-1,multi-2", "--cpus", "1-3", "--dur", "200ms",
+					"--jitter", "1ms", "--format", format}, sched...)
+				first, stderr := runModel(t, append(args, "--seed", "7")...)
+				if stderr != "" {
+					t.Errorf("stderr:\n%s\nwant nothing", stderr)
+				}
+				if first == "" {
+					t.Fatalf("no output")
+				}
+				again, _ := runModel(t, append(args, "--seed", "7")...)
+				if again != first {
+					t.Errorf("the same flags and seed gave different output:\n%s\nthen\n%s", first, again)
+				}
+				other, _ := runModel(t, append(args, "--seed", "8")...)
+				if other == first {
+					t.Errorf("--seed 8 gave the same output as --seed 7 with --jitter 1ms:\n%s", first)
+				}
+			})
+		}
+	}
+}
+
+func TestModelJSONFields(t *testing.T) {
+	t.Parallel()
+	stdout, _ := runModel(t, append([]string{"--modes", "finelocking,linearpipe-0", "--cpus", "1,2", "--dur", "100ms",
+		"--seed", "3", "--format", "json"}, goCosts...)...)
+	lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
+	if len(lines) != 4 {
+		t.Fatalf("%d lines, want 4 (2 modes × 2 CPU counts):\n%s", len(lines), stdout)
+	}
+	for i, line := range lines {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(line), &m); err != nil {
+			t.Fatalf("line %d: %v\n%s", i+1, err, line)
+		}
+		if m["source"] != "model" || m["sched"] != "go" || m["seed"] != 3.0 {
+			t.Errorf("line %d: source %v, sched %v, seed %v; want model, go, 3", i+1, m["source"], m["sched"], m["seed"])
+		}
+		bounds, ok := m["bounds"].(map[string]any)
+		if !ok {
+			t.Errorf("line %d has no bounds: %s", i+1, line)
+			continue
+		}
+		if max, ok := bounds["throughput_max"].(float64); !ok || max <= 0 {
+			t.Errorf("line %d: bounds.throughput_max is %v, want a positive number", i+1, bounds["throughput_max"])
+		}
+	}
+}
+
+func TestModelCount(t *testing.T) {
+	t.Parallel()
+	points := modelPoints(t, "--modes", "finelocking", "--cpus", "1,2", "--dur", "100ms", "--sched", "fifo", "--jitter", "1ms",
+		"--seed", "5", "--count", "2")
+	var got []string
+	for _, p := range points {
+		got = append(got, fmt.Sprintf("%s %d rep%d seed%d", p.Mode, p.CPUs, p.Rep, p.Seed))
+	}
+	want := []string{"finelocking 1 rep1 seed5", "finelocking 2 rep1 seed5", "finelocking 1 rep2 seed6", "finelocking 2 rep2 seed6"}
+	if strings.Join(got, ", ") != strings.Join(want, ", ") {
+		t.Errorf("--count 2 gave points\n%s\nwant round by round, each round with the next seed:\n%s",
+			strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestModelFifoFinelocking checks the analytic result: each of finelocking's
+// three machines is held 1 ms a latte, so N customers on N idealized CPUs
+// make 250·N lattes a second up to the machines' 1000.
+func TestModelFifoFinelocking(t *testing.T) {
+	t.Parallel()
+	points := modelPoints(t, "--modes", "finelocking", "--cpus", "1-6", "--sched", "fifo", "--dur", "1s")
+	if len(points) != 6 {
+		t.Fatalf("%d points, want 6", len(points))
+	}
+	for i, p := range points {
+		n := i + 1
+		want := min(250*float64(n), 1000)
+		if p.CPUs != n || p.Par != n || p.Throughput != want {
+			t.Errorf("point %d: cpus %d par %d throughput %v; want %d %d %v", i+1, p.CPUs, p.Par, p.Throughput, n, n, want)
+		}
+		if !p.IsModel() || p.Sched != "fifo" || p.Bounds == nil || p.Bounds.ThroughputMax != want {
+			t.Errorf("cpus %d: source %q sched %q bounds %+v; want model, fifo, a ceiling of %v", n, p.Source, p.Sched, p.Bounds, want)
+		}
+	}
+}
+
+// TestModelCafe checks the example blueprint against the numbers its
+// comments work out by hand: 100·N lattes a second until its two
+// baristas, busy 8 ms a latte, stop it at 250.
+func TestModelCafe(t *testing.T) {
+	t.Parallel()
+	points := modelPoints(t, "--model", "../../examples/cafe.yaml", "--sched", "fifo", "--cpus", "1-4")
+	if len(points) != 4 {
+		t.Fatalf("%d points, want 4", len(points))
+	}
+	for i, p := range points {
+		n := i + 1
+		want := min(100*float64(n), 250)
+		if p.Mode != "cafe" || p.CPUs != n || p.Throughput != want || !p.IsModel() {
+			t.Errorf("point %d: mode %q cpus %d throughput %v source %q; want cafe %d %v model", i+1, p.Mode, p.CPUs, p.Throughput, p.Source, n, want)
+		}
+	}
+}
+
+func TestModelCPULimit(t *testing.T) {
+	t.Parallel()
+	points := modelPoints(t, "--modes", "finelocking", "--cpus", "256", "--dur", "50ms", "--sched", "fifo")
+	if len(points) != 1 || points[0].CPUs != 256 || points[0].Par != 256 || points[0].Ops <= 0 {
+		t.Errorf("--cpus 256: %d points, %+v; want one point on 256 CPUs, with 256 customers, that made lattes", len(points), points)
+	}
+
+	code, stdout, stderr := brewput(context.Background(), t, noChild(), "model", "--modes", "finelocking", "--cpus", "257", "--dur", "50ms", "--sched", "fifo")
+	if code != exitUsage || stdout != "" {
+		t.Errorf("--cpus 257: exit %d, stdout %q; want %d and nothing", code, stdout, exitUsage)
+	}
+	if strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "--cpus") || !strings.Contains(stderr, "257") || !strings.Contains(stderr, "at most 256") {
+		t.Errorf("--cpus 257: stderr %q; want one line naming --cpus, 257 and the most the model takes", stderr)
+	}
+}
+
+func TestModelOut(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	out := filepath.Join(dir, "m.json")
+	stdout, stderr := runModel(t, "--modes", "finelocking", "--cpus", "1,2", "--dur", "100ms", "--sched", "fifo", "--out", out)
+	if !strings.Contains(stdout, "mode") || !strings.Contains(stdout, "finelocking") || !strings.Contains(stdout, "model (fifo)") || strings.Contains(stdout, "{") {
+		t.Errorf("stdout is not the table of the model's points:\n%s", stdout)
+	}
+	if !strings.Contains(stderr, "wrote 2 points to "+out) {
+		t.Errorf("stderr does not say the file was written:\n%s", stderr)
+	}
+	points, err := results.ReadFile(out)
+	if err != nil {
+		t.Fatalf("results.ReadFile(%s): %v", out, err)
+	}
+	if len(points) != 2 {
+		t.Fatalf("%s holds %d points, want 2", out, len(points))
+	}
+	for _, p := range points {
+		if !p.IsModel() || p.Sched != "fifo" || p.Mode != "finelocking" || p.Bounds == nil {
+			t.Errorf("point read back: source %q sched %q mode %q bounds %v; want a model point of finelocking under fifo", p.Source, p.Sched, p.Mode, p.Bounds)
+		}
+	}
+	assertNoTemp(t, dir)
+}
+
+// TestModelCostFlagsNeedNoCalibration gives the go policy all five costs:
+// nothing is measured, nothing saved, and the points name no host.
+func TestModelCostFlagsNeedNoCalibration(t *testing.T) {
+	config := emptyConfig(t)
+	points := modelPoints(t, append([]string{"--sched", "go", "--modes", "finelocking,linearpipe-1", "--cpus", "1-4", "--dur", "100ms"}, goCosts...)...)
+	if len(points) != 8 {
+		t.Fatalf("%d points, want 8", len(points))
+	}
+	for _, p := range points {
+		if p.Sched != "go" || p.Host != (results.Host{}) {
+			t.Errorf("%s cpus %d: sched %q host %+v; want go and no host, the costs being the flags'", p.Mode, p.CPUs, p.Sched, p.Host)
+		}
+	}
+	assertEmptyDir(t, config, "the five cost flags were given")
+}
+
+// TestModelCalibrationFile reads the costs from a file brewput calibrate
+// wrote: the points carry its host, and match the same costs given as
+// flags.
+func TestModelCalibrationFile(t *testing.T) {
+	config := emptyConfig(t)
+	file := filepath.Join(t.TempDir(), "cal.json")
+	if code, _, stderr := brewput(context.Background(), t, noChild(), "calibrate", "--out", file, "--samples", "5"); code != exitOK {
+		t.Fatalf("brewput calibrate: exit %d; stderr:\n%s", code, stderr)
+	}
+	cal, err := calibrate.Load(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"--modes", "finelocking,linearpipe-1", "--cpus", "1-3", "--dur", "100ms", "--jitter", "500us"}
+	stdout, stderr := runModel(t, append(args, "--calibration", file, "--format", "json")...)
+	if stderr != "" {
+		t.Errorf("stderr:\n%s\nwant nothing", stderr)
+	}
+	fromFile, err := results.ReadJSON(strings.NewReader(stdout))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := cal.Costs
+	fromFlags := modelPoints(t, append(args, "--switch", c.Switch.String(), "--wake", c.Wake.String(),
+		"--mutex-handoff", c.MutexHandoff.String(), "--chan-handoff", c.ChanHandoff.String(), "--buf-chan-handoff", c.BufChanHandoff.String())...)
+	if len(fromFile) != 6 || len(fromFlags) != 6 {
+		t.Fatalf("%d points from the file, %d from the flags; want 6", len(fromFile), len(fromFlags))
+	}
+	for i, p := range fromFile {
+		if p.Host != cal.Host {
+			t.Errorf("%s cpus %d: host %+v, want the calibration's %+v", p.Mode, p.CPUs, p.Host, cal.Host)
+		}
+		q := fromFlags[i]
+		p.Host, q.Host = results.Host{}, results.Host{}
+		a, _ := json.Marshal(p)
+		b, _ := json.Marshal(q)
+		if string(a) != string(b) {
+			t.Errorf("%s cpus %d differs between --calibration and the same costs as flags:\n%s\n%s", p.Mode, p.CPUs, a, b)
+		}
+	}
+	assertEmptyDir(t, config, "--calibration was given")
+}
+
+// TestModelDefaultCalibration runs the go policy with no costs given: the
+// first run measures the calibration and saves it in the config folder,
+// the next reads it and says nothing, with the same output.
+func TestModelDefaultCalibration(t *testing.T) {
+	config := emptyConfig(t)
+	args := []string{"--modes", "finelocking", "--cpus", "1,2", "--dur", "100ms"}
+	first, stderr := runModel(t, args...)
+	path := filepath.Join(config, "brewput", "calibration.json")
+	if !strings.Contains(stderr, "measuring the Go runtime's costs") || !strings.Contains(stderr, "saved the calibration to "+path) {
+		t.Errorf("the first run does not say it measures and saves the calibration to %s:\n%s", path, stderr)
+	}
+	if _, err := calibrate.Load(path); err != nil {
+		t.Fatalf("the calibration saved: %v", err)
+	}
+	again, stderr := runModel(t, args...)
+	if stderr != "" {
+		t.Errorf("the second run wrote to stderr:\n%s\nwant nothing, the calibration being saved", stderr)
+	}
+	if again != first {
+		t.Errorf("the second run's output differs from the first's:\n%s\nthen\n%s", first, again)
+	}
+}
+
+func TestCalibrate(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "cal.json")
+	code, stdout, stderr := brewput(context.Background(), t, noChild(), "calibrate", "--out", out, "--samples", "5")
+	if code != exitOK {
+		t.Fatalf("exit %d; stderr:\n%s", code, stderr)
+	}
+	for _, w := range []string{"switch", "wake", "mutex handoff", "chan handoff", "buf chan handoff", "5 samples each", "saved: " + out + "\n"} {
+		if !strings.Contains(stdout, w) {
+			t.Errorf("stdout does not contain %q:\n%s", w, stdout)
+		}
+	}
+	cal, err := calibrate.Load(out)
+	if err != nil {
+		t.Fatalf("calibrate.Load(%s): %v", out, err)
+	}
+	if cal.Samples != 5 || cal.Host.GoVersion == "" {
+		t.Errorf("calibration: %d samples, go version %q; want 5 and the host's", cal.Samples, cal.Host.GoVersion)
+	}
+	if c := cal.Costs; c.Switch <= 0 || c.MutexHandoff <= 0 || c.ChanHandoff <= 0 || c.BufChanHandoff <= 0 || c.Wake < 0 {
+		t.Errorf("costs %+v; want each positive (wake may be 0 on one CPU)", c)
+	}
+	assertNoTemp(t, dir)
+}

@@ -62,7 +62,8 @@ func Measure(ctx context.Context, samples int) (Calibration, error) {
 		{&c.Costs.MutexHandoff, mutexHandoffs},
 		{&c.Costs.ChanHandoff, func(n int) []time.Duration { return chanHandoffs(n, 0) }},
 		{&c.Costs.BufChanHandoff, func(n int) []time.Duration { return chanHandoffs(n, 1) }},
-		{&c.Costs.Wake, wakes},
+		{&c.Costs.Wake, func(n int) []time.Duration { return wakes(n, deepIdle) }},
+		{&c.Costs.SpinWake, func(n int) []time.Duration { return wakes(n, 0) }},
 	}
 	for _, st := range steps {
 		if err := ctx.Err(); err != nil {
@@ -70,8 +71,14 @@ func Measure(ctx context.Context, samples int) (Calibration, error) {
 		}
 		*st.into = median(st.run(samples))
 	}
+	if procs >= 2 {
+		if err := ctx.Err(); err != nil {
+			return Calibration{}, err
+		}
+		c.Costs.SpinWindow = spinWindow(samples, c.Costs.SpinWake, c.Costs.Wake)
+	}
 	if procs < 2 {
-		c.Costs.Wake = 0
+		c.Costs.Wake, c.Costs.SpinWake = 0, 0
 		c.Note = "one CPU: an idle P cannot be woken here, so the wake-up cost is 0"
 	}
 	c.Others = quiet.Since(before)
@@ -158,10 +165,17 @@ func chanHandoffs(n, capacity int) []time.Duration {
 // only when its readier blocked).
 const wakeBurn = time.Millisecond
 
+// deepIdle is long enough idle for a P's thread to have stopped spinning
+// and gone to sleep.
+const deepIdle = 500 * time.Microsecond
+
 // wakes times how long a goroutine readied by a send takes to start running
 // while its readier keeps its P busy: the readied one waits in the
-// readier's runnext slot until an idle P wakes up and steals it.
-func wakes(n int) []time.Duration {
+// readier's runnext slot until the other P, idle for the given time, comes
+// and steals it — at once if its thread is still spinning, after a wake-up
+// if it has gone to sleep. The readier busy-waits through the idle time so
+// that only the other P is idle.
+func wakes(n int, idle time.Duration) []time.Duration {
 	out := make([]time.Duration, n)
 	ch := make(chan time.Time)
 	got := make(chan time.Duration)
@@ -170,13 +184,33 @@ func wakes(n int) []time.Duration {
 			sent := <-ch
 			got <- time.Since(sent)
 		}()
-		time.Sleep(settle)
+		spin(idle)
 		ch <- time.Now()
-		for start := time.Now(); time.Since(start) < wakeBurn; {
-		}
+		spin(wakeBurn)
 		out[i] = <-got
 	}
 	return out
+}
+
+// spin busy-waits for d.
+func spin(d time.Duration) {
+	for start := time.Now(); time.Since(start) < d; {
+	}
+}
+
+// spinWindow finds how long an idle P's thread keeps spinning: the longest
+// idle time, doubling from 5µs, after which a readied goroutine is still
+// taken nearer the spinning cost than the sleeping one.
+func spinWindow(samples int, spinning, sleeping time.Duration) time.Duration {
+	mid := (spinning + sleeping) / 2
+	window := time.Duration(0)
+	for idle := 5 * time.Microsecond; idle <= deepIdle; idle *= 2 {
+		if median(wakes(max(samples/3, 5), idle)) >= mid {
+			break
+		}
+		window = idle
+	}
+	return window
 }
 
 func median(xs []time.Duration) time.Duration {
@@ -238,7 +272,7 @@ func Load(path string) (Calibration, error) {
 	if c.Samples == 0 {
 		return Calibration{}, fmt.Errorf("%s: not a brewput calibration (no samples recorded); run brewput calibrate --out %s", path, path)
 	}
-	for _, d := range []time.Duration{c.Costs.Switch, c.Costs.Wake, c.Costs.MutexHandoff, c.Costs.ChanHandoff, c.Costs.BufChanHandoff} {
+	for _, d := range []time.Duration{c.Costs.Switch, c.Costs.Wake, c.Costs.SpinWake, c.Costs.SpinWindow, c.Costs.MutexHandoff, c.Costs.ChanHandoff, c.Costs.BufChanHandoff} {
 		if d < 0 {
 			return Calibration{}, fmt.Errorf("%s: negative cost %v; run brewput calibrate again", path, d)
 		}

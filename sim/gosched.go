@@ -13,6 +13,10 @@ type Costs struct {
 	// to that idle P running it: waking a sleeping thread, which then
 	// steals the goroutine from the P that readied it.
 	Wake time.Duration `json:"wake_ns"`
+	// SpinWake is the same for a P that went idle less than SpinWindow ago:
+	// its thread is still spinning, looking for work, and takes it at once.
+	SpinWake   time.Duration `json:"spin_wake_ns"`
+	SpinWindow time.Duration `json:"spin_window_ns"`
 	// MutexHandoff is what an Unlock that wakes a waiting goroutine costs
 	// its caller; ChanHandoff and BufChanHandoff what a send or receive that
 	// readies a waiting goroutine costs its caller, on an unbuffered and on
@@ -50,8 +54,9 @@ const (
 //   - A P that has nothing to run takes goroutines from the global queue,
 //     then steals half of another P's queue, or that P's runnext goroutine.
 //     If it finds nothing it goes idle; readying a goroutine while some P
-//     is idle (and none already woken) wakes one, which arrives after
-//     Costs.Wake to look for work.
+//     is idle (and none already woken) wakes one, which arrives to look for
+//     work after Costs.Wake — or after Costs.SpinWake if it went idle less
+//     than Costs.SpinWindow ago, its thread still spinning.
 //   - A goroutine keeps its P for a burn shorter than the 10 ms time slice;
 //     a longer one is preempted at each slice if others are waiting, and
 //     goes to the back of the global queue.
@@ -97,11 +102,12 @@ type goSched struct {
 
 // gp is one P: the goroutine it runs and those waiting for it.
 type gp struct {
-	id       int
-	cur      *Proc // the goroutine holding this P, nil when none does
-	runnext  *Proc
-	runq     ring[*Proc]
-	spinning bool
+	id        int
+	idleSince time.Duration
+	cur       *Proc // the goroutine holding this P, nil when none does
+	runnext   *Proc
+	runq      ring[*Proc]
+	spinning  bool
 }
 
 // run gives P pp to goroutine p, which resumes after delay.
@@ -155,7 +161,11 @@ func (g *goSched) wakep() {
 	pp.spinning = true
 	g.spinning++
 	g.wakes++
-	g.sim.push(event{at: g.sim.now + g.costs.Wake, pp: pp, kind: wakePEvent})
+	wake := g.costs.Wake
+	if g.sim.now-pp.idleSince < g.costs.SpinWindow {
+		wake = g.costs.SpinWake
+	}
+	g.sim.push(event{at: g.sim.now + wake, pp: pp, kind: wakePEvent})
 }
 
 // woke is an idle P arriving to look for work. If it finds some and more
@@ -266,6 +276,7 @@ func (g *goSched) find(pp *gp, delay time.Duration) bool {
 			return true
 		}
 	}
+	pp.idleSince = g.sim.now
 	g.idle = append(g.idle, pp)
 	return false
 }

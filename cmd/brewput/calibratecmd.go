@@ -22,6 +22,8 @@ their medians for brewput model's go scheduling policy:
 
   switch             parking one goroutine and running the next on one P
   wake               a goroutine readied while a P is idle, until that P runs it
+  spin wake          the same when the idle P's thread is still spinning
+  spin window        how long an idle P's thread spins before it sleeps
   mutex handoff      an Unlock that wakes a goroutine asleep in Lock
   chan handoff       a send that wakes a goroutine asleep in a receive
   buf chan handoff   the same on a buffered channel
@@ -83,7 +85,8 @@ func writeCalibration(e *env, c calibrate.Calibration) {
 		name string
 		v    any
 	}{
-		{"switch", c.Costs.Switch}, {"wake", c.Costs.Wake}, {"mutex handoff", c.Costs.MutexHandoff},
+		{"switch", c.Costs.Switch}, {"wake", c.Costs.Wake}, {"spin wake", c.Costs.SpinWake},
+		{"spin window", c.Costs.SpinWindow}, {"mutex handoff", c.Costs.MutexHandoff},
 		{"chan handoff", c.Costs.ChanHandoff}, {"buf chan handoff", c.Costs.BufChanHandoff},
 	} {
 		fmt.Fprintf(w, "%s\t%v\t\n", r.name, r.v)

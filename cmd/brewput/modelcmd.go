@@ -24,7 +24,7 @@ type modelFlags struct {
 	seed                                  uint64
 	sched, calibration, file              string
 	wake, switchCost, mutexCost, chanCost durationFlag
-	bufChanCost                           durationFlag
+	bufChanCost, spinWake, spinWindow     durationFlag
 }
 
 func (f *modelFlags) register(fs *pflag.FlagSet) {
@@ -34,6 +34,8 @@ func (f *modelFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.calibration, "calibration", "", "file of the go policy's costs, from brewput calibrate (default: the user's config folder; measured and saved there if missing)")
 	fs.Var(&f.switchCost, "switch", "go policy: goroutine switch cost, instead of the calibration's")
 	fs.Var(&f.wake, "wake", "go policy: idle-P wake-up cost, instead of the calibration's")
+	fs.Var(&f.spinWake, "spin-wake", "go policy: cost of a spinning idle P taking a goroutine, instead of the calibration's")
+	fs.Var(&f.spinWindow, "spin-window", "go policy: how long an idle P spins before it sleeps, instead of the calibration's")
 	fs.Var(&f.mutexCost, "mutex-handoff", "go policy: cost of an Unlock that wakes a waiter, instead of the calibration's")
 	fs.Var(&f.chanCost, "chan-handoff", "go policy: cost of an unbuffered channel handoff, instead of the calibration's")
 	fs.Var(&f.bufChanCost, "buf-chan-handoff", "go policy: cost of a buffered channel handoff, instead of the calibration's")
@@ -51,6 +53,7 @@ func (f *modelFlags) costFlags(c *sim.Costs) []struct {
 		into *time.Duration
 	}{
 		{"switch", &f.switchCost, &c.Switch}, {"wake", &f.wake, &c.Wake},
+		{"spin-wake", &f.spinWake, &c.SpinWake}, {"spin-window", &f.spinWindow, &c.SpinWindow},
 		{"mutex-handoff", &f.mutexCost, &c.MutexHandoff}, {"chan-handoff", &f.chanCost, &c.ChanHandoff},
 		{"buf-chan-handoff", &f.bufChanCost, &c.BufChanHandoff},
 	}

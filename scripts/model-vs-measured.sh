@@ -14,7 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 DUR=${DUR:-1s}
 COUNT=${COUNT:-1}
-MODES=${MODES:-ideal,locking,finelocking,parsteam,multi-2,linearpipe-0,linearpipe-1,linearpipe-10,splitpipe-1,multipipe-2,americano,americanopipe}
+MODES=${MODES:-ideal,locking,finelocking,parsteam,multi-2,linearpipe-0,linearpipe-1,linearpipe-10,splitpipe-1,multipipe-2,americano,americanopipe-1}
 CPUS=${CPUS:-1-$(nproc)}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -2,11 +2,12 @@ package sim
 
 import "time"
 
-// CPUs is a pool of n virtual CPUs under the fifo policy: a burn takes the
-// first free CPU, burns waiting for a CPU are served first come, first
-// served, and handing a CPU from one burn to the next costs nothing. It is
-// the virtual counterpart of the CPUs a real run's GOMAXPROCS gives, and
-// [CPUs.Burn] is the counterpart of burn.Clock.Burn.
+// CPUs is a pool of n virtual CPUs, the virtual counterpart of the CPUs a
+// real run's GOMAXPROCS gives; [CPUs.Burn] is the counterpart of
+// burn.Clock.Burn. Under the fifo policy ([NewCPUs]) a burn takes the first
+// free CPU, burns waiting for a CPU are served first come, first served, and
+// handing a CPU from one burn to the next costs nothing; under the go policy
+// ([NewGoCPUs]) the CPUs are the runtime's Ps.
 type CPUs struct {
 	sim     *Sim
 	n       int
@@ -84,7 +85,8 @@ func (c *CPUs) Busy() time.Duration {
 }
 
 // Wait returns the total time burns have waited for a CPU before starting
-// (burns still waiting are not counted yet).
+// (burns still waiting are not counted yet); under the go policy, the time
+// goroutines have waited, runnable, for a P.
 func (c *CPUs) Wait() time.Duration { return c.wait }
 
 // Burns returns how many burns have finished.

@@ -34,10 +34,17 @@
 // [CPUs.Burn] and [Proc.Sleep] advance a process's clock, and waiting for a
 // lock, a channel or a CPU takes as long as the others make it.
 //
-// The CPUs follow the fifo policy: a ready burn takes the first free CPU,
-// burns waiting for a CPU are served first come, first served, and handing a
-// CPU, a lock or a channel value to a waiting process costs nothing. This is
-// the idealized machine that reproduces analytic results exactly.
+// The CPUs come in two scheduling policies. [NewCPUs] gives the fifo
+// policy: a ready burn takes the first free CPU, burns waiting for a CPU are
+// served first come, first served, and handing a CPU, a lock or a channel
+// value to a waiting process costs nothing — the idealized machine that
+// reproduces analytic results exactly. [NewGoCPUs] gives the go policy,
+// what the Go runtime does: every process is a goroutine that needs a P to
+// run at all, readied goroutines take the runnext slot of the readier's P,
+// idle Ps steal and must first be woken, goroutines keep their P for up to
+// a 10 ms time slice, mutexes barge and starve as sync.Mutex does, and the
+// runtime's own work costs what [Costs] says (measured by brewput
+// calibrate). Models are written once and run under either.
 //
 // [Sim.Run] ends a simulation: it runs every event up to a virtual time and
 // then unwinds every process that is still blocked, running its deferred

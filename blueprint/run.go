@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"reflect"
-	"slices"
 	"time"
 
 	"github.com/brewput/brewput/model"
@@ -185,13 +184,17 @@ func (b *Blueprint) Run(opt Options) (model.Result, error) {
 		w.pipes = append(w.pipes, pp.start(w))
 	}
 
-	win := window{start: opt.Warmup, end: opt.Warmup + opt.Duration}
-	rec := &record{latency: make([]time.Duration, 0, capacity(opt, l, bounds))}
+	// The load is package model's, which mirrors brewput's harness, so that
+	// a blueprint of a coffee mode gives what the mode's model gives.
+	rec := &model.Record{Latency: make([]time.Duration, 0, capacity(opt, l, bounds))}
 	if l.Rate > 0 {
-		rec.service = make([]time.Duration, 0, cap(rec.latency))
+		rec.Service = make([]time.Duration, 0, cap(rec.Latency))
 	}
 	order := func(p *sim.Proc) { b.flow.run(w, p) }
-	startLoad(s, l, win, order, rec)
+	model.Load{
+		Workers: l.workers, Rate: l.Rate, MaxQ: l.Queue, Poisson: l.Arrivals == Poisson,
+		Warmup: opt.Warmup, Duration: opt.Duration,
+	}.Start(s, order, rec)
 
 	// Readings at the edges of the window, after every event of that
 	// instant.
@@ -201,18 +204,18 @@ func (b *Blueprint) Run(opt Options) (model.Result, error) {
 	}
 	meters = append(meters, w.stages...)
 	before := make([]reading, len(meters))
-	s.RunUntil(win.start)
+	s.RunUntil(opt.Warmup)
 	busy0 := w.cpus.Busy()
 	for i, m := range meters {
 		before[i] = m.read(s.Now())
 	}
-	s.RunUntil(win.end)
+	s.RunUntil(opt.Warmup + opt.Duration)
 
 	r := model.Result{
-		Lattes:     len(rec.latency),
-		Drops:      rec.drops,
-		Throughput: float64(len(rec.latency)) / opt.Duration.Seconds(),
-		Latency:    summarize(rec.latency),
+		Lattes:     len(rec.Latency),
+		Drops:      rec.Drops,
+		Throughput: float64(len(rec.Latency)) / opt.Duration.Seconds(),
+		Latency:    model.Summarize(rec.Latency),
 		CPUUtil:    float64(w.cpus.Busy()-busy0) / float64(time.Duration(opt.CPUs)*opt.Duration),
 		Bounds:     bounds,
 		Sched:      opt.sched(),
@@ -220,7 +223,7 @@ func (b *Blueprint) Run(opt Options) (model.Result, error) {
 		Events:     s.Events(),
 	}
 	if l.Rate > 0 {
-		svc := summarize(rec.service)
+		svc := model.Summarize(rec.Service)
 		r.Service = &svc
 	} else if r.Throughput > 0 && r.Latency.Mean > 0 {
 		r.Little = float64(l.workers) / (r.Throughput * r.Latency.Mean.Seconds())
@@ -245,26 +248,4 @@ func capacity(o Options, l load, b model.Bounds) int {
 		return 1024
 	}
 	return int(min(n, 1<<22))
-}
-
-// summarize returns the exact distribution of latencies, percentiles by
-// nearest rank, as package model reports its own; none gives zeros.
-func summarize(l []time.Duration) model.Latency {
-	if len(l) == 0 {
-		return model.Latency{}
-	}
-	slices.Sort(l)
-	var sum time.Duration
-	for _, d := range l {
-		sum += d
-	}
-	q := func(f float64) time.Duration { // nearest rank, exactly as package model ranks
-		i := int(f*float64(len(l))+0.999999999) - 1
-		return l[min(max(i, 0), len(l)-1)]
-	}
-	return model.Latency{
-		Min: l[0], P05: q(0.05), P25: q(0.25), P50: q(0.50), P75: q(0.75),
-		P90: q(0.90), P95: q(0.95), P99: q(0.99), Max: l[len(l)-1],
-		Mean: sum / time.Duration(len(l)),
-	}
 }

@@ -10,59 +10,74 @@ import (
 // under, closed loop or open loop, with the same schedule, queue, drops and
 // latencies.
 
-// clock mirrors the harness's clock: the measured window's edges, as
+// Load is the load a simulated point runs under, as harness.Config
+// describes a real one: Workers closed-loop customers, or, when Rate is
+// positive, Rate arrivals per second into a queue of at most MaxQ, taken by
+// Workers servers. Arrivals are evenly spaced, as the harness spaces them,
+// unless Poisson asks for exponential gaps (for user models). What
+// completes in the window after Warmup, Duration long, is counted.
+type Load struct {
+	Workers          int
+	Rate             float64
+	MaxQ             int
+	Poisson          bool
+	Warmup, Duration time.Duration
+}
+
+// Record is what a Load measured in its window, as the harness workers'
+// records merged: only one process runs at a time, so they all write to
+// one.
+type Record struct {
+	Latency []time.Duration // per counted operation: the call, or intended arrival to completion
+	Service []time.Duration // open loop: start of service to completion
+	Drops   int             // open loop: arrivals inside the window turned away
+}
+
+// window mirrors the harness's clock: the measured window's edges, as
 // offsets from the start of the run (the harness's epoch, the model's
 // virtual time zero).
-type clock struct {
+type window struct {
 	start, end time.Duration
 }
 
-// inWindow reports whether an operation completing at t is counted. The
-// harness counts start <= t < end; in virtual time events often fall
-// exactly on an edge, and the readings at an edge (meters, CPU time) are
-// taken after every event of that instant, so the model counts
-// start < t <= end, which keeps operations, drops and meters on the same
-// side of each edge. The window's length is the same.
-func (c clock) inWindow(t time.Duration) bool { return t > c.start && t <= c.end }
+// in reports whether an operation completing at t is counted. The harness
+// counts start <= t < end; in virtual time events often fall exactly on an
+// edge, and the readings at an edge (meters, CPU time) are taken after
+// every event of that instant, so the model counts start < t <= end, which
+// keeps operations, drops and meters on the same side of each edge. The
+// window's length is the same.
+func (w window) in(t time.Duration) bool { return t > w.start && t <= w.end }
 
-// record mirrors the harness workers' records, merged as Run merges them:
-// only one process runs at a time, so they all write to one.
-type record struct {
-	latency latencies // per counted operation: the call, or intended arrival to completion
-	service latencies // open loop: start of service to completion
-	drops   int       // open loop: arrivals inside the window turned away
-}
-
-// startLoad starts the load cfg describes on brew, as harness.Run starts
-// its goroutines: a dispatcher and cfg's servers in an open loop, cfg's
-// customers in a closed one.
-func startLoad(s *sim.Sim, cfg Config, brew func(*sim.Proc), rec *record) {
-	c := clock{start: cfg.Warmup, end: cfg.Warmup + cfg.Duration}
-	if cfg.Rate > 0 {
-		queue := newArrivals(s, cfg.MaxQ)
-		s.Go(func(p *sim.Proc) { dispatch(p, c, cfg.Rate, queue, rec) })
-		for range cfg.customers() {
-			s.Go(func(p *sim.Proc) { serve(p, c, brew, queue, rec) })
+// Start starts l's processes on op in s, as harness.Run starts its
+// goroutines — a dispatcher and the servers in an open loop, the customers
+// in a closed one — recording into rec.
+func (l Load) Start(s *sim.Sim, op func(*sim.Proc), rec *Record) {
+	w := window{start: l.Warmup, end: l.Warmup + l.Duration}
+	if l.Rate > 0 {
+		queue := newArrivals(s, l.MaxQ)
+		s.Go(func(p *sim.Proc) { dispatch(p, w, l, queue, rec) })
+		for range l.Workers {
+			s.Go(func(p *sim.Proc) { serve(p, w, op, queue, rec) })
 		}
 		return
 	}
-	for range cfg.customers() {
-		s.Go(func(p *sim.Proc) { loop(p, c, brew, rec) })
+	for range l.Workers {
+		s.Go(func(p *sim.Proc) { loop(p, w, op, rec) })
 	}
 }
 
 // loop is a closed-loop customer: order, wait, order again. One
 // operation's end is the next one's start.
-func loop(p *sim.Proc, c clock, brew func(*sim.Proc), rec *record) {
+func loop(p *sim.Proc, w window, op func(*sim.Proc), rec *Record) {
 	began := p.Now()
 	for {
-		brew(p)
+		op(p)
 		done := p.Now()
-		if done > c.end {
+		if done > w.end {
 			return
 		}
-		if c.inWindow(done) {
-			rec.latency = append(rec.latency, done-began)
+		if w.in(done) {
+			rec.Latency = append(rec.Latency, done-began)
 		}
 		began = done
 	}
@@ -70,39 +85,44 @@ func loop(p *sim.Proc, c clock, brew func(*sim.Proc), rec *record) {
 
 // serve is an open-loop server: it takes arrivals off the queue and, after
 // the window, only drains it.
-func serve(p *sim.Proc, c clock, brew func(*sim.Proc), queue *arrivals, rec *record) {
+func serve(p *sim.Proc, w window, op func(*sim.Proc), queue *arrivals, rec *Record) {
 	for {
 		arrived := queue.recv(p)
 		began := p.Now()
-		if began > c.end {
+		if began > w.end {
 			continue
 		}
-		brew(p)
+		op(p)
 		done := p.Now()
-		if c.inWindow(done) {
-			rec.latency = append(rec.latency, done-arrived)
-			rec.service = append(rec.service, done-began)
+		if w.in(done) {
+			rec.Latency = append(rec.Latency, done-arrived)
+			rec.Service = append(rec.Service, done-began)
 		}
 	}
 }
 
-// dispatch puts arrivals on the queue at their intended times, evenly
-// spaced, until the window ends, and counts the arrivals inside the window
-// it drops. When it falls behind (a late wake-up under the go policy) it
-// catches up at once instead of shifting the schedule, so late arrivals
-// still carry their intended time.
-func dispatch(p *sim.Proc, c clock, rate float64, queue *arrivals, rec *record) {
+// dispatch puts arrivals on the queue at their intended times until the
+// window ends, and counts the arrivals inside the window it drops. When it
+// falls behind (a late wake-up under the go policy) it catches up at once
+// instead of shifting the schedule, so late arrivals still carry their
+// intended time (no coordinated omission).
+func dispatch(p *sim.Proc, w window, l Load, queue *arrivals, rec *Record) {
 	p.Sleep(0) // the harness's first <-timer.C of a zero timer: the servers get going first
+	var next time.Duration
 	for i := 0; ; i++ {
-		at := time.Duration(float64(i) * float64(time.Second) / rate)
-		if at > c.end {
+		at := time.Duration(float64(i) * float64(time.Second) / l.Rate) // from i: no drift
+		if l.Poisson {
+			next += time.Duration(p.Sim().Rand().ExpFloat64() * float64(time.Second) / l.Rate)
+			at = next
+		}
+		if at > w.end {
 			return
 		}
 		if wait := at - p.Now(); wait > 0 {
 			p.Sleep(wait)
 		}
-		if !queue.trySend(p, at) && c.inWindow(at) {
-			rec.drops++
+		if !queue.trySend(p, at) && w.in(at) {
+			rec.Drops++
 		}
 	}
 }

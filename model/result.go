@@ -48,12 +48,9 @@ type Latency struct {
 	Min, P05, P25, P50, P75, P90, P95, P99, Max, Mean time.Duration
 }
 
-// latencies collects every latte's latency in the measured window.
-type latencies []time.Duration
-
-// summarize sorts the latencies and returns their distribution; an empty
+// Summarize sorts the latencies l and returns their distribution; an empty
 // one gives zeros.
-func (l latencies) summarize() Latency {
+func Summarize(l []time.Duration) Latency {
 	if len(l) == 0 {
 		return Latency{}
 	}

@@ -54,11 +54,11 @@ func Run(cfg Config) (Result, error) {
 	}
 	b := bounds(cfg, st)
 
-	rec := record{latency: make(latencies, 0, capacity(cfg, b))}
+	rec := Record{Latency: make([]time.Duration, 0, capacity(cfg, b))}
 	if cfg.Rate > 0 {
-		rec.service = make(latencies, 0, cap(rec.latency))
+		rec.Service = make([]time.Duration, 0, cap(rec.Latency))
 	}
-	startLoad(s, cfg, shop.brew, &rec)
+	Load{Workers: cfg.customers(), Rate: cfg.Rate, MaxQ: cfg.MaxQ, Warmup: cfg.Warmup, Duration: cfg.Duration}.Start(s, shop.brew, &rec)
 
 	// Readings at the edges of the measured window, as sweep takes them
 	// through the harness's OnWindow.
@@ -72,10 +72,10 @@ func Run(cfg Config) (Result, error) {
 	s.RunUntil(cfg.Warmup + cfg.Duration)
 
 	r := Result{
-		Lattes:     len(rec.latency),
-		Drops:      rec.drops,
-		Throughput: float64(len(rec.latency)) / cfg.Duration.Seconds(),
-		Latency:    rec.latency.summarize(),
+		Lattes:     len(rec.Latency),
+		Drops:      rec.Drops,
+		Throughput: float64(len(rec.Latency)) / cfg.Duration.Seconds(),
+		Latency:    Summarize(rec.Latency),
 		CPUUtil:    float64(cpus.Busy()-busy0) / float64(time.Duration(cfg.CPUs)*cfg.Duration),
 		Bounds:     b,
 		Sched:      cfg.sched(),
@@ -83,7 +83,7 @@ func Run(cfg Config) (Result, error) {
 		Events:     s.Events(),
 	}
 	if cfg.Rate > 0 {
-		svc := rec.service.summarize()
+		svc := Summarize(rec.Service)
 		r.Service = &svc
 	} else if r.Throughput > 0 && r.Latency.Mean > 0 {
 		r.Little = float64(cfg.customers()) / (r.Throughput * r.Latency.Mean.Seconds())

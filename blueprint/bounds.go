@@ -1,9 +1,6 @@
 package blueprint
 
 import (
-	"math"
-	"time"
-
 	"github.com/brewput/brewput/model"
 )
 
@@ -81,47 +78,14 @@ func (b *Blueprint) Bounds(opt Options) (model.Bounds, error) {
 
 func (b *Blueprint) bounds(o Options, l load) model.Bounds {
 	st := b.structure()
-	inf := math.Inf(1)
-	per := func(n, seconds float64) float64 { // n per seconds, +Inf for no time
-		if seconds <= 0 {
-			return inf
-		}
-		return n / seconds
-	}
-	bd := model.Bounds{CPU: per(float64(o.CPUs), st.cpu), Structural: inf}
+	ms := model.Structure{CPU: st.cpu, Path: st.path}
 	for i, r := range b.Resources {
-		if x := per(float64(r.Capacity), st.holds[i]); x < bd.Structural {
-			bd.Structural, bd.Resource = x, r.Name
-		}
+		ms.Resources = append(ms.Resources, model.Resource{Name: r.Name, Copies: r.Capacity, Hold: st.holds[i]})
 	}
 	for _, pp := range b.pipes {
 		for _, s := range pp.stages {
-			if x := per(float64(s.workers*pp.lines), st.stages[s.machine]); x < bd.Structural {
-				bd.Structural, bd.Resource = x, s.name
-			}
+			ms.Resources = append(ms.Resources, model.Resource{Name: s.name, Copies: s.workers * pp.lines, Hold: st.stages[s.machine]})
 		}
 	}
-	// An order can take no less than its critical path, nor than its CPU
-	// time spread over every CPU.
-	latMin := max(st.path, st.cpu/float64(o.CPUs))
-	bd.LatencyMin = time.Duration(math.Round(latMin * 1e9))
-
-	who, arrivals := "customers", inf
-	if l.Rate > 0 {
-		who, arrivals = "servers", l.Rate
-	}
-	bd.ThroughputMax, bd.Limit = bd.CPU, "cpus"
-	for _, c := range []struct {
-		limit string
-		x     float64
-	}{
-		{bd.Resource, bd.Structural},
-		{who, per(float64(l.workers), latMin)},
-		{"arrivals", arrivals},
-	} {
-		if c.x < bd.ThroughputMax {
-			bd.ThroughputMax, bd.Limit = c.x, c.limit
-		}
-	}
-	return bd
+	return ms.Bounds(o.CPUs, l.workers, l.Rate)
 }

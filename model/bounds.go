@@ -29,9 +29,35 @@ type Bounds struct {
 	LatencyMin time.Duration
 }
 
+// Structure is what a system's bounds come from, with no simulation: the
+// resources one operation holds, its CPU time and its critical path, all
+// means in seconds. Each mode declares its own next to its code; package
+// blueprint derives one from a user's file.
+type Structure struct {
+	Resources []Resource
+	CPU       float64 // mean CPU seconds one operation burns
+	Path      float64 // mean seconds of one operation's critical path with no waiting
+}
+
+// Resource is something an operation must hold for a while and that only
+// so many operations can hold at once: a lock, a pool of machines, a
+// pipeline stage (which holds each order for its step).
+type Resource struct {
+	Name   string
+	Copies int     // how many operations can hold it at once
+	Hold   float64 // mean seconds an operation holds one copy
+}
+
 // bounds computes cfg's bounds from the structure its mode declares. Steps
 // count at their mean, so with jitter the bounds are long-run averages.
 func bounds(cfg Config, st structure) Bounds {
+	return st.Bounds(cfg.CPUs, cfg.customers(), cfg.Rate)
+}
+
+// Bounds returns the bounds of st on cpus CPUs with workers customers (a
+// closed loop) or, when rate is positive, workers servers taking rate
+// arrivals per second.
+func (st Structure) Bounds(cpus, workers int, rate float64) Bounds {
 	inf := math.Inf(1)
 	per := func(n float64, seconds float64) float64 { // n per seconds, +Inf for no time
 		if seconds <= 0 {
@@ -39,18 +65,20 @@ func bounds(cfg Config, st structure) Bounds {
 		}
 		return n / seconds
 	}
-	b := Bounds{CPU: per(float64(cfg.CPUs), st.cpu), Structural: inf}
-	for _, r := range st.resources {
-		if x := per(float64(r.copies), r.hold); x < b.Structural {
-			b.Structural, b.Resource = x, r.name
+	b := Bounds{CPU: per(float64(cpus), st.CPU), Structural: inf}
+	for _, r := range st.Resources {
+		if x := per(float64(r.Copies), r.Hold); x < b.Structural {
+			b.Structural, b.Resource = x, r.Name
 		}
 	}
-	latMin := max(st.path, st.cpu/float64(cfg.CPUs))
+	// An operation takes no less than its critical path, nor than its CPU
+	// time spread over every CPU.
+	latMin := max(st.Path, st.CPU/float64(cpus))
 	b.LatencyMin = time.Duration(math.Round(latMin * 1e9))
 
 	who, arrivals := "customers", inf
-	if cfg.Rate > 0 {
-		who, arrivals = "servers", cfg.Rate
+	if rate > 0 {
+		who, arrivals = "servers", rate
 	}
 	b.ThroughputMax, b.Limit = b.CPU, "cpus"
 	for _, c := range []struct {
@@ -58,7 +86,7 @@ func bounds(cfg Config, st structure) Bounds {
 		x     float64
 	}{
 		{b.Resource, b.Structural},
-		{who, per(float64(cfg.customers()), latMin)},
+		{who, per(float64(workers), latMin)},
 		{"arrivals", arrivals},
 	} {
 		if c.x < b.ThroughputMax {

@@ -34,7 +34,7 @@ func (s *fineLocking) brew(p *sim.Proc) {
 
 // structure: each machine's lock is held for its step.
 func (s *fineLocking) structure() structure {
-	return structure{resources: s.locks(), cpu: s.work(), path: s.work()}
+	return structure{Resources: s.locks(), CPU: s.work(), Path: s.work()}
 }
 
 // locks are the machine locks the drink takes, each held for its step.

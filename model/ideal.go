@@ -21,5 +21,5 @@ func (s *ideal) brew(p *sim.Proc) {
 
 // structure: nothing is held, so only the CPUs and the customers bound it.
 func (s *ideal) structure() structure {
-	return structure{cpu: s.work(), path: s.work()}
+	return structure{CPU: s.work(), Path: s.work()}
 }

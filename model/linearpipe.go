@@ -68,5 +68,5 @@ func (l *linearPipe) structure() structure {
 	if l.drink.combines() {
 		work += st.meanCombine()
 	}
-	return structure{resources: r, cpu: work, path: work}
+	return structure{Resources: r, CPU: work, Path: work}
 }

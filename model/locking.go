@@ -36,8 +36,8 @@ func (s *locking) meters() []*meter {
 // structure: the kitchen is held for the whole latte.
 func (s *locking) structure() structure {
 	return structure{
-		resources: []resource{{s.lock.name, 1, s.work()}},
-		cpu:       s.work(),
-		path:      s.work(),
+		Resources: []resource{{s.lock.name, 1, s.work()}},
+		CPU:       s.work(),
+		Path:      s.work(),
 	}
 }

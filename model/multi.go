@@ -67,12 +67,12 @@ func (m *multi) structure() structure {
 	st := m.steps
 	work := st.meanGrind() + st.meanPress() + st.meanSteam() + st.meanCombine()
 	return structure{
-		resources: []resource{
+		Resources: []resource{
 			{copiesName("grinder", m.n), m.n, st.meanGrind()},
 			{copiesName("espresso", m.n), m.n, st.meanPress()},
 			{copiesName("steamer", m.n), m.n, st.meanSteam()},
 		},
-		cpu:  work,
-		path: work,
+		CPU:  work,
+		Path: work,
 	}
 }

@@ -31,8 +31,8 @@ func (s *parSteam) brew(p *sim.Proc) {
 func (s *parSteam) structure() structure {
 	st := s.steps
 	return structure{
-		resources: s.locks(),
-		cpu:       s.work(),
-		path:      max(st.meanGrind()+st.meanPress(), st.meanSteam()) + st.meanCombine(),
+		Resources: s.locks(),
+		CPU:       s.work(),
+		Path:      max(st.meanGrind()+st.meanPress(), st.meanSteam()) + st.meanCombine(),
 	}
 }

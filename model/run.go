@@ -27,7 +27,7 @@ func (c Config) Validate() error {
 // advances refuses a closed loop whose drink takes no virtual time: its
 // customers would order forever at one instant.
 func (c Config) advances(mode fmt.Stringer, st structure) error {
-	if c.Rate == 0 && st.cpu == 0 {
+	if c.Rate == 0 && st.CPU == 0 {
 		return fmt.Errorf("%s in a closed loop: a drink takes no virtual time (every step it uses is 0), so the simulation could not advance; give its steps time, or give an open-loop rate", mode)
 	}
 	return nil

@@ -28,20 +28,11 @@ type shop interface {
 
 // structure is what a mode's code implies for its bounds, declared by each
 // mode next to the code it describes: no numbers but the steps' durations.
-type structure struct {
-	resources []resource
-	cpu       float64 // mean CPU seconds one drink burns
-	path      float64 // mean seconds of one drink's critical path with no waiting
-}
-
-// resource is something a drink must hold for a while and that only so
-// many drinks can hold at once: a lock, a pool of machines, a stage
-// goroutine (which holds each order for its step).
-type resource struct {
-	name   string
-	copies int     // how many drinks can hold it at once
-	hold   float64 // mean seconds a drink holds one copy
-}
+// The short names keep the modes' declarations short.
+type (
+	structure = Structure
+	resource  = Resource
+)
 
 // copiesName names n copies of a kind of resource, as "grinder" or
 // "grinder×2".

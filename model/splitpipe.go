@@ -37,12 +37,12 @@ func (sp *splitPipe) brew(p *sim.Proc) {
 func (sp *splitPipe) structure() structure {
 	st := sp.steps
 	return structure{
-		resources: []resource{
+		Resources: []resource{
 			{"grinder", 1, st.meanGrind()},
 			{"espresso", 1, st.meanPress()},
 			{"steamer", 1, st.meanSteam()},
 		},
-		cpu:  st.meanGrind() + st.meanPress() + st.meanSteam() + st.meanCombine(),
-		path: max(st.meanGrind()+st.meanPress(), st.meanSteam()) + st.meanCombine(),
+		CPU:  st.meanGrind() + st.meanPress() + st.meanSteam() + st.meanCombine(),
+		Path: max(st.meanGrind()+st.meanPress(), st.meanSteam()) + st.meanCombine(),
 	}
 }

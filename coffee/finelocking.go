@@ -24,10 +24,10 @@ func newFineLocking(steps Steps, drink Drink) *fineLocking {
 func (s *fineLocking) Brew() error {
 	s.grinder.use(s.steps.grind())
 	s.espresso.use(s.steps.press())
-	if s.drink.steams() {
+	if s.drink.Steams() {
 		s.steamer.use(s.steps.steam())
 	}
-	if s.drink.combines() {
+	if s.drink.Combines() {
 		s.steps.combine()
 	}
 	return nil

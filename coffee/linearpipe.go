@@ -29,7 +29,7 @@ func newLinearPipe(steps Steps, drink Drink, buffer, lines int) *linearPipe {
 		}
 		ground := make(chan ticket, buffer)
 		s.staff(newMachine(name("grinder"), steps.Clock), steps.grind, s.orders, ground)
-		if !drink.steams() {
+		if !drink.Steams() {
 			s.staff(newMachine(name("espresso"), steps.Clock), steps.press, ground, nil)
 			continue
 		}
@@ -44,7 +44,7 @@ func (s *linearPipe) Brew() error {
 	o := &order{ready: make(chan struct{}, 1)}
 	handOff(s.orders, o)
 	<-o.ready
-	if s.drink.combines() {
+	if s.drink.Combines() {
 		s.steps.combine()
 	}
 	return nil

@@ -37,7 +37,7 @@ func newKitchen(steps Steps, drink Drink) kitchen {
 // Meters lists the machines the drink uses.
 func (k *kitchen) Meters() []*Meter {
 	m := []*Meter{&k.grinder.Meter, &k.espresso.Meter}
-	if k.drink.steams() {
+	if k.drink.Steams() {
 		m = append(m, &k.steamer.Meter)
 	}
 	return m
@@ -57,8 +57,8 @@ const (
 	Espresso
 )
 
-// steams reports whether the drink needs the steamer.
-func (d Drink) steams() bool { return d == Latte }
+// Steams reports whether the drink needs the steamer.
+func (d Drink) Steams() bool { return d == Latte }
 
-// combines reports whether the drink ends with the combine step.
-func (d Drink) combines() bool { return d != Espresso }
+// Combines reports whether the drink ends with the combine step.
+func (d Drink) Combines() bool { return d != Espresso }

@@ -24,10 +24,10 @@ func newFineLocking(s *sim.Sim, st steps, d drink) *fineLocking {
 func (s *fineLocking) brew(p *sim.Proc) {
 	s.grinder.use(p, s.steps.grind())
 	s.espresso.use(p, s.steps.press())
-	if s.drink.steams() {
+	if s.drink.Steams() {
 		s.steamer.use(p, s.steps.steam())
 	}
-	if s.drink.combines() {
+	if s.drink.Combines() {
 		s.steps.combine(p)
 	}
 }
@@ -40,7 +40,7 @@ func (s *fineLocking) structure() structure {
 // locks are the machine locks the drink takes, each held for its step.
 func (s *fineLocking) locks() []resource {
 	r := []resource{{s.grinder.name, 1, s.steps.meanGrind()}, {s.espresso.name, 1, s.steps.meanPress()}}
-	if s.drink.steams() {
+	if s.drink.Steams() {
 		r = append(r, resource{s.steamer.name, 1, s.steps.meanSteam()})
 	}
 	return r

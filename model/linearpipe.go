@@ -30,7 +30,7 @@ func newLinearPipe(s *sim.Sim, st steps, d drink, buffer, lines int) *linearPipe
 		}
 		ground := sim.NewChan[ticket](s, buffer)
 		l.staff(s, newMachine(name("grinder"), st.cpus), st.grind, l.orders, ground)
-		if !d.steams() {
+		if !d.Steams() {
 			l.staff(s, newMachine(name("espresso"), st.cpus), st.press, ground, nil)
 			continue
 		}
@@ -46,7 +46,7 @@ func (l *linearPipe) brew(p *sim.Proc) {
 	handOff(p, l.orders, o)
 	o.ready.Recv(p)
 	l.served(o)
-	if l.drink.combines() {
+	if l.drink.Combines() {
 		l.steps.combine(p)
 	}
 }
@@ -61,11 +61,11 @@ func (l *linearPipe) structure() structure {
 		{copiesName("espresso", l.lines), l.lines, st.meanPress()},
 	}
 	work := st.meanGrind() + st.meanPress()
-	if l.drink.steams() {
+	if l.drink.Steams() {
 		r = append(r, resource{copiesName("steamer", l.lines), l.lines, st.meanSteam()})
 		work += st.meanSteam()
 	}
-	if l.drink.combines() {
+	if l.drink.Combines() {
 		work += st.meanCombine()
 	}
 	return structure{Resources: r, CPU: work, Path: work}

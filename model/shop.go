@@ -65,7 +65,7 @@ func newKitchen(st steps, d drink) kitchen {
 // meters lists the machines the drink uses.
 func (k *kitchen) meters() []*meter {
 	m := []*meter{&k.grinder.meter, &k.espresso.meter}
-	if k.drink.steams() {
+	if k.drink.Steams() {
 		m = append(m, &k.steamer.meter)
 	}
 	return m
@@ -75,10 +75,10 @@ func (k *kitchen) meters() []*meter {
 // time, and the critical path of a mode that does them in sequence.
 func (k *kitchen) work() float64 {
 	w := k.steps.meanGrind() + k.steps.meanPress()
-	if k.drink.steams() {
+	if k.drink.Steams() {
 		w += k.steps.meanSteam()
 	}
-	if k.drink.combines() {
+	if k.drink.Combines() {
 		w += k.steps.meanCombine()
 	}
 	return w

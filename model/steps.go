@@ -3,6 +3,7 @@ package model
 import (
 	"time"
 
+	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/sim"
 )
 
@@ -68,19 +69,12 @@ func (s steps) mean(d time.Duration) float64 {
 	return hi * (hi + 1) / 2 / n / 1e9 // the positive draws are 1, 2, …, hi
 }
 
-// drink mirrors coffee.Drink: every drink is ground and pressed; a latte
-// also steams milk, and a latte or an americano ends with the customer
-// combining the parts.
-type drink int
+// drink is coffee's Drink itself: the model makes the same drinks, with
+// the same steps.
+type drink = coffee.Drink
 
 const (
-	latte drink = iota
-	americano
-	espresso
+	latte     = coffee.Latte
+	americano = coffee.Americano
+	espresso  = coffee.Espresso
 )
-
-// steams reports whether the drink needs the steamer.
-func (d drink) steams() bool { return d == latte }
-
-// combines reports whether the drink ends with the combine step.
-func (d drink) combines() bool { return d != espresso }

@@ -3,6 +3,7 @@ package coffee
 import (
 	"sync"
 	"time"
+	"unsafe"
 )
 
 // order is one drink travelling down a pipeline. The customer who placed it
@@ -17,6 +18,10 @@ type ticket struct {
 	order  *order
 	handed time.Time
 }
+
+// TicketBytes is the memory one slot of a pipeline's buffered channel
+// holds: one order's ticket. What a buffer costs is its slots times this.
+const TicketBytes = int(unsafe.Sizeof(ticket{}))
 
 // handOff gives an order to the next stage; a full (or unbuffered) channel
 // blocks the sender, which is the point of the lesson.

@@ -51,6 +51,16 @@ type Config struct {
 	Warmup, Duration time.Duration
 
 	Seed uint64 // seeds the jitter; the same seed gives the same result
+
+	// Copies, for the multi family only, overrides how many machines of
+	// each kind the shop has; 0 keeps the mode's N. It asks what coffee
+	// has no mode for, such as a second grinder and nothing else.
+	Copies Copies
+}
+
+// Copies are the machines of each kind in a multi shop.
+type Copies struct {
+	Grinder, Espresso, Steamer int
 }
 
 // DefaultConfig is the talk's shop in finelocking mode, every step 1 ms, on
@@ -114,6 +124,10 @@ func (c Config) validate() (coffee.Mode, error) {
 		return mode, fmt.Errorf("maxq %d: want 0 or more waiting orders", c.MaxQ)
 	case c.Sched != "" && c.Sched != "fifo" && c.Sched != "go":
 		return mode, fmt.Errorf("sched %q: want fifo or go", c.Sched)
+	case c.Copies.Grinder < 0 || c.Copies.Espresso < 0 || c.Copies.Steamer < 0:
+		return mode, fmt.Errorf("copies %+v: want 0 (the mode's) or more machines of each kind", c.Copies)
+	case c.Copies != (Copies{}) && mode.Family != "multi":
+		return mode, fmt.Errorf("copies %+v: only a multi-N shop has copies of its machines, not %s", c.Copies, mode)
 	}
 	for _, f := range []struct {
 		name string

@@ -10,7 +10,7 @@ import (
 // newShop builds the model of mode m in simulation s, starting its
 // processes if it has any, as coffee.Families' build functions build the
 // real shop, family for family.
-func newShop(s *sim.Sim, m coffee.Mode, st steps) (shop, error) {
+func newShop(s *sim.Sim, m coffee.Mode, st steps, copies Copies) (shop, error) {
 	switch m.Family {
 	case "ideal":
 		return newIdeal(st), nil
@@ -25,7 +25,7 @@ func newShop(s *sim.Sim, m coffee.Mode, st steps) (shop, error) {
 	case "espresso":
 		return newFineLocking(s, st, espresso), nil
 	case "multi":
-		return newMulti(s, st, m.N), nil
+		return newMulti(s, st, m.N, copies), nil
 	case "linearpipe":
 		return newLinearPipe(s, st, latte, m.N, 1), nil
 	case "splitpipe":

@@ -11,16 +11,24 @@ import (
 // kind waiting in a buffered channel that is both the queue and the lock.
 type multi struct {
 	steps                         steps
-	n                             int
+	n                             Copies
 	grinders, espressos, steamers *sim.Chan[*machine]
 	ms                            []*meter
 }
 
-func newMulti(s *sim.Sim, st steps, n int) *multi {
-	m := &multi{steps: st, n: n}
-	m.grinders = m.stock(s, "grinder", n)
-	m.espressos = m.stock(s, "espresso", n)
-	m.steamers = m.stock(s, "steamer", n)
+// newMulti builds a shop with n of each machine, or, where copies says,
+// another number of a kind.
+func newMulti(s *sim.Sim, st steps, n int, copies Copies) *multi {
+	or := func(c int) int {
+		if c > 0 {
+			return c
+		}
+		return n
+	}
+	m := &multi{steps: st, n: Copies{Grinder: or(copies.Grinder), Espresso: or(copies.Espresso), Steamer: or(copies.Steamer)}}
+	m.grinders = m.stock(s, "grinder", m.n.Grinder)
+	m.espressos = m.stock(s, "espresso", m.n.Espresso)
+	m.steamers = m.stock(s, "steamer", m.n.Steamer)
 	return m
 }
 
@@ -62,15 +70,15 @@ func useOne(p *sim.Proc, pool *sim.Chan[*machine], d time.Duration) {
 
 func (m *multi) meters() []*meter { return m.ms }
 
-// structure: each pool of n machines is held for its step.
+// structure: each pool of machines is held for its step.
 func (m *multi) structure() structure {
 	st := m.steps
 	work := st.meanGrind() + st.meanPress() + st.meanSteam() + st.meanCombine()
 	return structure{
 		Resources: []resource{
-			{copiesName("grinder", m.n), m.n, st.meanGrind()},
-			{copiesName("espresso", m.n), m.n, st.meanPress()},
-			{copiesName("steamer", m.n), m.n, st.meanSteam()},
+			{copiesName("grinder", m.n.Grinder), m.n.Grinder, st.meanGrind()},
+			{copiesName("espresso", m.n.Espresso), m.n.Espresso, st.meanPress()},
+			{copiesName("steamer", m.n.Steamer), m.n.Steamer, st.meanSteam()},
 		},
 		CPU:  work,
 		Path: work,

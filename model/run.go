@@ -17,11 +17,29 @@ func (c Config) Validate() error {
 	}
 	s := sim.New(c.Seed)
 	defer s.Stop()
-	shop, err := newShop(s, mode, newSteps(c, s, sim.NewCPUs(s, c.CPUs)))
+	shop, err := newShop(s, mode, newSteps(c, s, sim.NewCPUs(s, c.CPUs)), c.Copies)
 	if err != nil {
 		return err
 	}
 	return c.advances(mode, shop.structure())
+}
+
+// StructureOf returns what cfg's mode declares its bounds from, with no
+// simulation: the resources a drink holds and for how long, its CPU time
+// and its critical path. It lets a caller judge a point, measured or
+// modeled, resource by resource.
+func StructureOf(cfg Config) (Structure, error) {
+	mode, err := cfg.validate()
+	if err != nil {
+		return Structure{}, err
+	}
+	s := sim.New(cfg.Seed)
+	defer s.Stop()
+	shop, err := newShop(s, mode, newSteps(cfg, s, sim.NewCPUs(s, cfg.CPUs)), cfg.Copies)
+	if err != nil {
+		return Structure{}, err
+	}
+	return shop.structure(), nil
 }
 
 // advances refuses a closed loop whose drink takes no virtual time: its
@@ -44,7 +62,7 @@ func Run(cfg Config) (Result, error) {
 	s := sim.New(cfg.Seed)
 	defer s.Stop() // unwinds the processes that are still blocked
 	cpus := cfg.newCPUs(s)
-	shop, err := newShop(s, mode, newSteps(cfg, s, cpus))
+	shop, err := newShop(s, mode, newSteps(cfg, s, cpus), cfg.Copies)
 	if err != nil {
 		return Result{}, err
 	}

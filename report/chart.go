@@ -39,12 +39,13 @@ const (
 	gap         = vg.Length(14) // between title, plot and legend
 )
 
-// drawCharts draws the report's three charts, in this order: throughput,
-// latency, distribution.
+// drawCharts draws the report's charts, in this order: throughput,
+// latency, distribution, scalability.
 func drawCharts(points []results.Point) ([]chart, error) {
 	ss := buildSeries(points)
 	cpus := cpuCounts(ss)
-	draws := []func([]series, []int) (chart, error){throughputChart, latencyChart, distributionChart}
+	draws := []func([]series, []int) (chart, error){throughputChart, latencyChart, distributionChart,
+		func(ss []series, cpus []int) (chart, error) { return scalabilityChart(points, ss, cpus) }}
 	out := make([]chart, 0, len(draws))
 	for _, d := range draws {
 		c, err := d(ss, cpus)

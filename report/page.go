@@ -2,7 +2,7 @@ package report
 
 import (
 	"bytes"
-	_ "embed"
+	"embed"
 	"encoding/base64"
 	"fmt"
 	"html/template"
@@ -14,8 +14,11 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-//go:embed page.html.tmpl
-var pageTemplate string
+// templates are the page and its sections' templates, a file for each
+// kind of content (page.html.tmpl holds the page and the basic sections).
+//
+//go:embed *.html.tmpl
+var templates embed.FS
 
 // page is what index.html shows: a summary line and the sections in order.
 // Each kind of content is a section of its own, rendered by the template
@@ -34,7 +37,7 @@ type section struct {
 // newPage lays out the page's content from the points and their charts,
 // numbers already formatted for people, so that the template holds no
 // logic.
-func newPage(points []results.Point, charts []chart) pageContent {
+func newPage(points []results.Point, charts []chart, opt Options) pageContent {
 	model := slices.ContainsFunc(points, results.Point.IsModel)
 	sections := []sectionContent{{"machine", "Machine", "machine", hosts(points)}}
 	if model {
@@ -45,6 +48,7 @@ func newPage(points []results.Point, charts []chart) pageContent {
 		sections: append(sections,
 			sectionContent{"parameters", "Parameters", "parameters", parameters(points)},
 			sectionContent{"charts", "Charts", "charts", chartViews(charts, model)},
+			sectionContent{"modes", "What limits each mode", "modes", modeViews(points, opt.Advice)},
 			sectionContent{"points", "Every point", "points", pointsTable(points)},
 			sectionContent{"machines", "Machines: utilization and waits", "machines", machineTables(points)},
 		),
@@ -64,7 +68,7 @@ type sectionContent struct {
 
 // renderPage executes each section's template, then the page around them.
 func renderPage(w io.Writer, pc pageContent) error {
-	t, err := template.New("report").Parse(pageTemplate)
+	t, err := template.New("report").ParseFS(templates, "*.html.tmpl")
 	if err != nil {
 		return err
 	}
@@ -304,6 +308,8 @@ func caption(name string, model bool) string {
 	case "latency":
 		text = "Median time from order to latte against CPUs. Where throughput stops rising, customers queue instead, and the median grows."
 		overlay = " Markers are measurements; dashed lines the model's predictions."
+	case "scalability":
+		text = fitCaption(model)
 	case "distribution":
 		text = "The spread of latencies at the largest CPU count: the box holds the middle half of the lattes (p25 to p75), the line in it is the median, the whiskers reach from p5 to p95."
 		overlay = " Dashed boxes, labelled (model), are the model's predictions at that count."

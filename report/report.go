@@ -7,8 +7,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"syscall"
 
+	"github.com/brewput/brewput/advise"
+	"github.com/brewput/brewput/analysis"
 	"github.com/brewput/brewput/results"
 )
 
@@ -29,21 +32,34 @@ const Index = "index.html"
 // chartNames are the charts a report may hold; files of these names that a
 // report does not hold are removed from its folder, so that a chart left by
 // an earlier run never sits beside a page that says there is none.
-func chartNames() []string { return []string{"throughput", "latency", "distribution"} }
+func chartNames() []string { return []string{"throughput", "latency", "distribution", "scalability"} }
+
+// Options are what a report shows beside its points, computed elsewhere.
+type Options struct {
+	// Advice is the model's what-if advice, at most one per mode, shown in
+	// the mode's section of the page.
+	Advice []*advise.Advice
+}
 
 // Build renders points into a report: index.html, results.json (JSON
 // Lines), results.csv and each chart as SVG and PNG. The points are kept in
-// the order given.
-func Build(points []results.Point) (*Report, error) {
+// the order given; those without a bottleneck get one (see
+// analysis.Annotate), in the report's copy.
+func Build(points []results.Point) (*Report, error) { return BuildWith(points, Options{}) }
+
+// BuildWith is Build with opt's advice in the modes' sections.
+func BuildWith(points []results.Point, opt Options) (*Report, error) {
 	if len(points) == 0 {
 		return nil, errors.New("no points to report")
 	}
+	points = slices.Clone(points)
+	analysis.Annotate(points)
 	charts, err := drawCharts(points)
 	if err != nil {
 		return nil, fmt.Errorf("draw charts: %w", err)
 	}
 	var page, jsonl, csv bytes.Buffer
-	if err := renderPage(&page, newPage(points, charts)); err != nil {
+	if err := renderPage(&page, newPage(points, charts, opt)); err != nil {
 		return nil, fmt.Errorf("render %s: %w", Index, err)
 	}
 	if err := results.WriteJSON(&jsonl, points); err != nil {

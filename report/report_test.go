@@ -96,7 +96,7 @@ func modelPoints(maxCPUs int) []results.Point {
 // their results file as brewput report does, and checks that the two
 // reports are the same bytes: nothing may depend on the run that measured
 // them.
-func checkDeterministic(t *testing.T, points []results.Point) {
+func checkDeterministic(t *testing.T, points []results.Point, fitted bool) {
 	t.Helper()
 	a, err := Build(points)
 	if err != nil {
@@ -115,6 +115,9 @@ func checkDeterministic(t *testing.T, points []results.Point) {
 		t.Fatal(err)
 	}
 	want := []string{Index, "results.json", "results.csv", "throughput.svg", "throughput.png", "latency.svg", "latency.png", "distribution.svg", "distribution.png"}
+	if fitted {
+		want = append(want, "scalability.svg", "scalability.png")
+	}
 	if len(a.Files) != len(want) {
 		t.Fatalf("report has %d files, want %v", len(a.Files), want)
 	}
@@ -132,8 +135,8 @@ func checkDeterministic(t *testing.T, points []results.Point) {
 }
 
 func TestBuildIsDeterministic(t *testing.T) {
-	checkDeterministic(t, studyPoints())
-	checkDeterministic(t, append(studyPoints(), modelPoints(64)...))
+	checkDeterministic(t, studyPoints(), false)                            // 2 CPU counts: nothing to fit
+	checkDeterministic(t, append(studyPoints(), modelPoints(64)...), true) // the model's can be
 }
 
 // TestOldFilesRenderAsBefore checks that a results file from before the
@@ -204,8 +207,8 @@ func TestOneCPUCountSaysSo(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := string(r.Files[0].Data)
-	if n := strings.Count(page, `class="empty"`); n != 2 {
-		t.Errorf("page says %d times that a chart has nothing to show, want 2 (throughput and latency)", n)
+	if n := strings.Count(page, `class="empty"`); n != 3 {
+		t.Errorf("page says %d times that a chart has nothing to show, want 3 (throughput, latency and scalability)", n)
 	}
 	if n := strings.Count(page, "data:image/svg"); n != 1 {
 		t.Errorf("page draws %d charts, want the distribution only", n)

@@ -4,7 +4,9 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"maps"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -27,7 +29,12 @@ func benchValues(p Point) ([]benchUnit, []float64) {
 	units := []benchUnit{{unit, "higher"},
 		{"p50-ms", "lower"}, {"p95-ms", "lower"}, {"p99-ms", "lower"}, {"mean-ms", "lower"},
 		{"cpu-util", ""}}
-	return units, []float64{p.Throughput, p.Latency.P50, p.Latency.P95, p.Latency.P99, p.Latency.Mean, p.Util}
+	values := []float64{p.Throughput, p.Latency.P50, p.Latency.P95, p.Latency.P99, p.Latency.Mean, p.Util}
+	for _, k := range slices.Sorted(maps.Keys(p.Metrics)) { // a lab's own measures, as units of their name
+		units = append(units, benchUnit{benchToken(k, false), ""})
+		values = append(values, p.Metrics[k])
+	}
+	return units, values
 }
 
 // WriteBench writes points in the Go benchmark format
@@ -117,6 +124,10 @@ func writeBenchConfig(w io.Writer, last [][2]string, p Point) [][2]string {
 // always key=value, so that it never ends in -<digits>, which benchfmt
 // would take for the GOMAXPROCS suffix (think of mode multi-2).
 func benchName(p Point) string {
+	if p.Lab != "" {
+		return strings.Join([]string{"BenchmarkLab", "lab=" + benchToken(p.Lab, true), "variant=" + benchToken(p.Variant, true),
+			"cpus=" + strconv.Itoa(p.CPUs), "par=" + strconv.Itoa(p.Par)}, "/")
+	}
 	parts := []string{"BenchmarkCoffee", "mode=" + benchToken(p.Mode, true), "cpus=" + strconv.Itoa(p.CPUs), "par=" + strconv.Itoa(p.Par)}
 	if p.Rate > 0 {
 		parts = append(parts, "rate="+strconv.FormatFloat(p.Rate, 'f', -1, 64), "maxq="+strconv.Itoa(p.MaxQ))

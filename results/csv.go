@@ -4,6 +4,8 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -15,8 +17,18 @@ import (
 // model's columns come last, so that a file from before them is the same
 // header cut short (see legacyCSVHeader).
 func csvHeader() []string {
+	return append(modelEraCSVHeader(), labCSVColumns()...)
+}
+
+// modelEraCSVHeader is the header of files written before the labs'
+// columns, which ReadCSV still reads.
+func modelEraCSVHeader() []string {
 	return append(legacyCSVHeader(), modelCSVColumns()...)
 }
+
+// labCSVColumns are the columns only labs' points fill; metrics are
+// name=value pairs separated by semicolons, in name order.
+func labCSVColumns() []string { return []string{"lab", "variant", "metrics"} }
 
 // modelCSVColumns are the columns only model points fill: measurements
 // leave them empty.
@@ -73,6 +85,7 @@ func WriteCSV(w io.Writer, points []Point) error {
 			p.Host.Name, p.Host.CPUModel, strconv.Itoa(p.Host.Cores), p.Host.GoVersion, p.Host.OS, p.Host.Arch,
 			p.Start.Format(time.RFC3339Nano))
 		row = append(row, modelCells(p, num)...)
+		row = append(row, p.Lab, p.Variant, metricsCell(p.Metrics, num))
 		if err := cw.Write(row); err != nil {
 			return err
 		}
@@ -92,6 +105,17 @@ func serviceCells(s *Latency, num func(float64) string) []string {
 		cells[i] = num(v)
 	}
 	return cells
+}
+
+// metricsCell writes a lab's metrics as "a=1;b=2", in name order, so that
+// the same point gives the same row.
+func metricsCell(m map[string]float64, num func(float64) string) string {
+	keys := slices.Sorted(maps.Keys(m))
+	cells := make([]string, len(keys))
+	for i, k := range keys {
+		cells[i] = k + "=" + num(m[k])
+	}
+	return strings.Join(cells, ";")
 }
 
 // modelCells are the model's cells of p, empty for a measurement.
@@ -152,7 +176,8 @@ func ReadCSV(r io.Reader) ([]Point, error) {
 
 // isCSVHeader reports whether line is a header ReadCSV reads.
 func isCSVHeader(line string) bool {
-	return line == strings.Join(csvHeader(), ",") || line == strings.Join(legacyCSVHeader(), ",")
+	return line == strings.Join(csvHeader(), ",") || line == strings.Join(modelEraCSVHeader(), ",") ||
+		line == strings.Join(legacyCSVHeader(), ",")
 }
 
 // checkCSVHeader tells how a header differs from brewput's, so that a CSV
@@ -160,8 +185,11 @@ func isCSVHeader(line string) bool {
 // The header of a file from before the model's columns passes.
 func checkCSVHeader(got []string) error {
 	want := csvHeader()
-	if len(got) == len(legacyCSVHeader()) {
+	switch len(got) {
+	case len(legacyCSVHeader()):
 		want = legacyCSVHeader()
+	case len(modelEraCSVHeader()):
+		want = modelEraCSVHeader()
 	}
 	for i := range max(len(got), len(want)) {
 		switch {
@@ -216,6 +244,19 @@ func (r *csvRow) point() Point {
 		p.Bounds = &Bounds{CPU: r.float("bounds.cpu"), Structural: r.float("bounds.structural"),
 			ThroughputMax: r.float("bounds.throughput_max"), LatencyMinMs: r.float("bounds.latency_min_ms"),
 			Resource: r.str("bounds.resource"), Limit: r.str("bounds.limit"), Little: r.float("bounds.little")}
+	}
+	p.Lab, p.Variant = r.str("lab"), r.str("variant")
+	if cell := r.str("metrics"); cell != "" {
+		p.Metrics = map[string]float64{}
+		for _, kv := range strings.Split(cell, ";") {
+			k, v, ok := strings.Cut(kv, "=")
+			f, err := strconv.ParseFloat(v, 64)
+			if !ok || k == "" || err != nil {
+				r.fail("metrics", "%q is not name=number", kv)
+				break
+			}
+			p.Metrics[k] = f
+		}
 	}
 	start, err := time.Parse(time.RFC3339Nano, r.str("start"))
 	if err != nil {

@@ -115,13 +115,22 @@ func TestOldFilesStillRead(t *testing.T) {
 	if err := WriteCSV(&cs, points); err != nil {
 		t.Fatal(err)
 	}
-	// Cut the model's columns off every line, as the old brewput wrote it.
-	var old strings.Builder
-	cut := len(modelCSVColumns())
-	for _, line := range strings.Split(strings.TrimSuffix(cs.String(), "\n"), "\n") {
-		cells := strings.Split(line, ",") // no cell here is quoted
-		old.WriteString(strings.Join(cells[:len(cells)-cut], ",") + "\n")
+	// Cut the labs' columns off every line, as brewput wrote it before
+	// them, and then the model's too, as the oldest brewput did.
+	cutOff := func(cut int) string {
+		var old strings.Builder
+		for _, line := range strings.Split(strings.TrimSuffix(cs.String(), "\n"), "\n") {
+			cells := strings.Split(line, ",") // no cell here is quoted
+			old.WriteString(strings.Join(cells[:len(cells)-cut], ",") + "\n")
+		}
+		return old.String()
 	}
+	modelEra, err := ReadFile(writeFile(t, "model-era.csv", cutOff(len(labCSVColumns()))))
+	if err != nil || len(modelEra) != len(points) || modelEra[0].Bounds == nil && points[0].Bounds != nil {
+		t.Errorf("CSV from before the labs: %v, %+v", err, modelEra)
+	}
+	var old strings.Builder
+	old.WriteString(cutOff(len(labCSVColumns()) + len(modelCSVColumns())))
 	if !strings.HasPrefix(old.String(), "source,mode,") || !strings.Contains(old.String(), ",start\n") {
 		t.Fatalf("not an old header:\n%s", old.String())
 	}

@@ -11,8 +11,13 @@ type Point struct {
 	// Files from before the model hold the host name (or a label given
 	// with --source) instead; Origin reads every kind.
 	Source string `json:"source"`
-	Mode   string `json:"mode"`
-	CPUs   int    `json:"cpus"`
+	// Lab and Variant name a lab's point (brewput lab): the lab, such as
+	// "workloads", and the variant measured, such as "add/concurrent"; Mode
+	// is then "lab/variant". Both are empty for the coffee shop.
+	Lab     string `json:"lab,omitempty"`
+	Variant string `json:"variant,omitempty"`
+	Mode    string `json:"mode"`
+	CPUs    int    `json:"cpus"`
 	// CPUSet is the set of CPUs the process was allowed to run on, e.g. "0-1".
 	CPUSet string `json:"cpuset,omitempty"`
 	// Par is the number of customers (closed loop) or servers (open loop).
@@ -54,6 +59,20 @@ type Point struct {
 	// Bounds are the model's analytic limits on the point; nil for
 	// measurements.
 	Bounds *Bounds `json:"bounds,omitempty"`
+
+	// Bottleneck names what limits the point, from its own counters; see
+	// package analysis, which fills it.
+	Bottleneck *Bottleneck `json:"bottleneck,omitempty"`
+	// Waits say where the goroutines waited, from the block profile of a
+	// run with --profile, longest first; Profile is the path, without
+	// extension, of that point's profile files.
+	Waits   []Wait `json:"waits,omitempty"`
+	Profile string `json:"profile,omitempty"`
+
+	// Metrics are a lab's own measures beside throughput, by name with
+	// the unit in the name where it has one: "speedup", "allocs_per_op",
+	// "bytes_per_op", "bound_lines_per_s", "render_ms".
+	Metrics map[string]float64 `json:"metrics,omitempty"`
 
 	Machines []Machine `json:"machines"`
 	Steps    Steps     `json:"steps"`

@@ -3,6 +3,7 @@ package results
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"text/tabwriter"
 )
@@ -13,9 +14,82 @@ import (
 // all points share one, the repetition without --count) are left out. Where
 // there are model points, the source column says which rows they are, and
 // a bound column gives the model's throughput bound and what sets it.
+//
+// Labs' points (Lab set) are a table of their own after the shop's, one
+// per lab, with the lab's metrics as columns.
 func WriteTable(w io.Writer, points []Point) error {
-	openLoop, reps, model, origins, modeWidth := false, false, false, map[string]bool{}, len("mode")
+	var shop []Point
+	var labs []string
+	byLab := map[string][]Point{}
 	for _, p := range points {
+		if p.Lab == "" {
+			shop = append(shop, p)
+			continue
+		}
+		if _, ok := byLab[p.Lab]; !ok {
+			labs = append(labs, p.Lab)
+		}
+		byLab[p.Lab] = append(byLab[p.Lab], p)
+	}
+	if len(shop) > 0 {
+		if err := writeShopTable(w, shop); err != nil {
+			return err
+		}
+	}
+	for i, l := range labs {
+		if i > 0 || len(shop) > 0 {
+			fmt.Fprintln(w)
+		}
+		if err := writeLabTable(w, l, byLab[l]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeLabTable writes one lab's points: variant, CPUs, goroutines,
+// throughput, the median and spread of its runs, CPU use and the lab's
+// metrics, a column each.
+func writeLabTable(w io.Writer, lab string, points []Point) error {
+	width := len("variant")
+	var keys []string
+	for _, p := range points {
+		width = max(width, len(p.Variant))
+		for k := range p.Metrics {
+			if !slices.Contains(keys, k) {
+				keys = append(keys, k)
+			}
+		}
+	}
+	slices.Sort(keys)
+	fmt.Fprintf(w, "lab %s\n", lab)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	head := []string{fmt.Sprintf("%-*s", width, "variant"), "cpus", "par", "throughput", "p50 ms", "min ms", "max ms", "cpu util"}
+	head = append(head, keys...)
+	fmt.Fprintln(tw, strings.Join(head, "\t")+"\t")
+	for _, p := range points {
+		row := []string{fmt.Sprintf("%-*s", width, p.Variant), fmt.Sprint(p.CPUs), fmt.Sprint(p.Par),
+			fmt.Sprintf("%.4g %s", p.Throughput, p.Unit), FormatMs(p.Latency.P50), FormatMs(p.Latency.Min), FormatMs(p.Latency.Max),
+			fmt.Sprintf("%.0f%%", 100*p.Util)}
+		for _, k := range keys {
+			v, ok := p.Metrics[k]
+			if !ok {
+				row = append(row, "-")
+				continue
+			}
+			row = append(row, fmt.Sprintf("%.4g", v))
+		}
+		fmt.Fprintln(tw, strings.Join(row, "\t")+"\t")
+	}
+	return tw.Flush()
+}
+
+// writeShopTable writes the coffee shop's points.
+func writeShopTable(w io.Writer, points []Point) error {
+	openLoop, reps, model, origins, modeWidth := false, false, false, map[string]bool{}, len("mode")
+	limits := false
+	for _, p := range points {
+		limits = limits || p.Bottleneck != nil
 		openLoop = openLoop || p.Rate > 0
 		reps = reps || p.Rep > 0
 		model = model || p.IsModel()
@@ -39,7 +113,12 @@ func WriteTable(w io.Writer, points []Point) error {
 	if model {
 		head = append(head, "bound")
 	}
-	head = append(head, "mean ms", "p05 ms", "p50 ms", "p95 ms", "p99 ms", "cpu util", "busiest machine (busy, mean wait)")
+	head = append(head, "mean ms", "p05 ms", "p50 ms", "p95 ms", "p99 ms", "cpu util")
+	if limits {
+		head = append(head, "limited by (use, bound)")
+	} else {
+		head = append(head, "busiest machine (busy, mean wait)")
+	}
 	if showSource {
 		head = append(head, "source")
 	}
@@ -62,8 +141,12 @@ func WriteTable(w io.Writer, points []Point) error {
 			FormatMs(p.Latency.P50),
 			FormatMs(p.Latency.P95),
 			FormatMs(p.Latency.P99),
-			fmt.Sprintf("%.0f%%", 100*p.Util),
-			busiest(p.Machines))
+			fmt.Sprintf("%.0f%%", 100*p.Util))
+		if limits {
+			row = append(row, FormatBottleneck(p.Bottleneck))
+		} else {
+			row = append(row, busiest(p.Machines))
+		}
 		if showSource {
 			row = append(row, OriginLabel(p))
 		}
@@ -95,6 +178,18 @@ func FormatBound(b *Bounds) string {
 		return "none"
 	}
 	return strings.TrimSpace(fmt.Sprintf("%.1f %s", b.ThroughputMax, b.Limit))
+}
+
+// FormatBottleneck says briefly what limits a point: "grinder 98%, 1000".
+func FormatBottleneck(b *Bottleneck) string {
+	if b == nil {
+		return "-"
+	}
+	s := fmt.Sprintf("%s %.0f%%", b.Resource, 100*b.Utilization)
+	if b.Bound > 0 {
+		s += fmt.Sprintf(", %.0f", b.Bound)
+	}
+	return s
 }
 
 // busiest describes the machine with the highest busy fraction.

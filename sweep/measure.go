@@ -2,17 +2,25 @@ package sweep
 
 import (
 	"context"
+	"fmt"
+	"os"
 	"runtime"
 	"time"
 
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/harness"
+	"github.com/brewput/brewput/profile"
 	"github.com/brewput/brewput/results"
 )
 
 // Measure runs one point in this process, with GOMAXPROCS set to s.CPUs for
 // the duration (and restored after). It does not restrict the process's CPU
 // affinity; Runner does, by measuring each point in a child process.
+//
+// With s.Profile set, it traces and profiles the measured window into the
+// files package profile names after s.Profile, and the point says where
+// its goroutines waited (Waits) and where the files are (Profile); a
+// profile that cannot be written fails the point.
 func Measure(ctx context.Context, s Spec) (results.Point, error) {
 	if err := s.Validate(); err != nil {
 		return results.Point{}, err
@@ -35,6 +43,12 @@ func Measure(ctx context.Context, s Spec) (results.Point, error) {
 			into[i] = m.Read()
 		}
 	}
+	// With a profile, the session covers the window: it starts before the
+	// meters are read and stops after, so that starting and stopping the
+	// profilers falls outside what the meters count.
+	var sess *profile.Session
+	var files profile.Files
+	var profErr error
 	start := time.Now()
 	res, err := harness.Run(ctx, harness.Config{
 		Workers:  s.workers(),
@@ -44,16 +58,55 @@ func Measure(ctx context.Context, s Spec) (results.Point, error) {
 		Duration: s.Dur,
 		OnWindow: func(e harness.Edge) {
 			if e == harness.WindowStart {
+				if s.Profile != "" {
+					sess, profErr = profile.Start(s.Profile)
+				}
 				readAll(before)
-			} else {
-				readAll(after)
+				return
+			}
+			readAll(after)
+			if sess != nil {
+				files, profErr = sess.Stop()
 			}
 		},
 	}, shop.Brew)
+	if sess != nil {
+		sess.Abort() // a run cut short never reached the window's end; after Stop, nothing
+	}
 	if err != nil {
 		return results.Point{}, err
 	}
-	return point(s, mode, start, res, meters, before, after)
+	if profErr != nil {
+		return results.Point{}, fmt.Errorf("%s cpus=%d: %w", s.Mode, s.CPUs, profErr)
+	}
+	p, err := point(s, mode, start, res, meters, before, after)
+	if err != nil || s.Profile == "" {
+		return p, err
+	}
+	p.Profile = s.Profile
+	p.Waits, err = summarizeWaits(files.Block, res.Ops)
+	return p, err
+}
+
+// harnessClock names the harness's own waits: the clock that waits out
+// the window and, in an open loop, the dispatcher that waits for each
+// arrival's time. They are the measurement's, not the shop's.
+func harnessClock() []string {
+	return []string{"github.com/brewput/brewput/harness.watch", "github.com/brewput/brewput/harness.dispatch"}
+}
+
+// summarizeWaits reads a point's block profile into its waits.
+func summarizeWaits(path string, ops int64) ([]results.Wait, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("summarize the waits: %w", err)
+	}
+	defer f.Close()
+	waits, err := profile.Summarize(f, ops, profile.Options{Ignore: harnessClock(), MinShare: profile.DefaultMinShare})
+	if err != nil {
+		return nil, fmt.Errorf("summarize the waits of %s: %w", path, err)
+	}
+	return waits, nil
 }
 
 // point assembles what was measured into the results contract.

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/profile"
 )
 
 // Spec is one point to measure.
@@ -21,6 +22,11 @@ type Spec struct {
 	Warmup time.Duration `json:"warmup"`
 	Dur    time.Duration `json:"dur"`
 	Steps  coffee.Steps  `json:"steps"`
+	// Profile, when set, is the path without extension of the files the
+	// point's execution trace and CPU, block and mutex profiles are
+	// written to (see package profile), e.g. "prof/finelocking-2cpu"; its
+	// folder must exist.
+	Profile string `json:"profile,omitempty"`
 }
 
 // Validate checks everything about s that can be checked before measuring.
@@ -41,6 +47,11 @@ func (s Spec) Validate() error {
 		return fmt.Errorf("rate is %v; want a positive rate", s.Rate)
 	case s.MaxQ < 0:
 		return fmt.Errorf("maxq is %d; want 0 or more", s.MaxQ)
+	}
+	if s.Profile != "" {
+		if err := profile.CheckBase(s.Profile); err != nil {
+			return err
+		}
 	}
 	return s.Steps.Validate()
 }

@@ -27,6 +27,15 @@ func studyCPUs() string {
 // TestMainJobAndReport runs the main job on a small study, then re-renders
 // its results with brewput report: the second report must be byte for
 // byte the first.
+// lastCPUs is the largest CPU count of studyCPUs.
+func lastCPUs() string {
+	counts := strings.Split(studyCPUs(), ",")
+	if n := counts[len(counts)-1]; n != "1" {
+		return n + " CPUs"
+	}
+	return "1 CPU"
+}
+
 func TestMainJobAndReport(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -39,7 +48,9 @@ func TestMainJobAndReport(t *testing.T) {
 	if !strings.Contains(stdout, "finelocking") || !strings.Contains(stdout, "report: "+filepath.Join(first, "index.html")) {
 		t.Errorf("stdout has no table or no path to the page:\n%s", stdout)
 	}
-	want := []string{"distribution.png", "distribution.svg", "index.html", "results.csv", "results.json"}
+	// The model's finelocking on 1 to predictCPUs CPUs can always be
+	// fitted: there is a scalability chart.
+	want := []string{"distribution.png", "distribution.svg", "index.html", "results.csv", "results.json", "scalability.png", "scalability.svg"}
 	if studyCPUs() != "1" {
 		want = append(want, "latency.png", "latency.svg", "throughput.png", "throughput.svg")
 		slices.Sort(want)
@@ -91,6 +102,22 @@ func TestMainJobAndReport(t *testing.T) {
 	}
 	if !strings.Contains(stdout, "model (go)") {
 		t.Errorf("the table shows no model points:\n%s", stdout)
+	}
+	// Issue 5: every point says what limits it, and the page has a section
+	// per mode with the bottlenecks, the fit and the advice.
+	for _, p := range points {
+		if p.Bottleneck == nil || p.Bottleneck.Resource == "" || p.Bottleneck.Text == "" {
+			t.Errorf("%s on %d CPUs (%s): no bottleneck in results.json", p.Mode, p.CPUs, p.Source)
+		}
+	}
+	page, err := os.ReadFile(filepath.Join(first, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{`id="mode-finelocking"`, "limited by", "How it scales", "What if?", "finelocking on " + lastCPUs() + " makes", `id="chart-scalability"`} {
+		if !strings.Contains(string(page), s) {
+			t.Errorf("index.html lacks %q", s)
+		}
 	}
 
 	again := filepath.Join(dir, "again")

@@ -7,6 +7,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/brewput/brewput/profile"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/sweep"
 )
@@ -14,22 +15,39 @@ import (
 // measure runs the study's points one by one, each in a child process, in
 // rounds when --count asks for repetitions (round-robin keeps a slow spell
 // of the machine from landing on one configuration). It returns what it
-// measured, also when it stops early on an error or an interruption.
+// measured, also when it stops early on an error or an interruption. With
+// --profile it makes the folder first, and says at the end where the
+// profiles went.
 func (e *env) measure(ctx context.Context, st *study) ([]results.Point, error) {
 	runner, err := e.runner()
 	if err != nil {
 		return nil, err
 	}
+	if st.profile != "" {
+		if err := os.MkdirAll(st.profile, 0o755); err != nil {
+			return nil, failure{fmt.Errorf("--profile: create %s: %w", st.profile, err)}
+		}
+	}
 	total := st.total()
 	perPoint := st.specs[0].Warmup + st.specs[0].Dur
 	fmt.Fprintf(e.stderr, "measuring %s, about %v\n", plural(total, "point"), (time.Duration(total) * perPoint).Round(100*time.Millisecond))
 	prog := newProgress(e.stderr, total)
-	defer prog.finish()
+	points, err := measureAll(ctx, st, runner, prog)
+	prog.finish()
+	if st.profile != "" {
+		tellProfiles(e, st.profile, points)
+	}
+	return points, err
+}
 
+// measureAll measures every point of the study, in rounds, until the end
+// or the first error.
+func measureAll(ctx context.Context, st *study, runner sweep.Runner, prog *progress) ([]results.Point, error) {
 	var points []results.Point
 	for rep := 1; rep <= st.count; rep++ {
 		for _, s := range st.specs {
 			prog.start(len(points), s, rep, st.count)
+			s.Profile = st.profileBase(s, rep)
 			p, err := runner.Run(ctx, s)
 			if err != nil {
 				return points, err
@@ -42,6 +60,25 @@ func (e *env) measure(ctx context.Context, st *study) ([]results.Point, error) {
 		}
 	}
 	return points, nil
+}
+
+// tellProfiles says, on stderr, where the points' profiles are and how to
+// open them.
+func tellProfiles(e *env, dir string, points []results.Point) {
+	var last string
+	n := 0
+	for _, p := range points {
+		if p.Profile != "" {
+			last = p.Profile
+			n++
+		}
+	}
+	if n == 0 {
+		return
+	}
+	fmt.Fprintf(e.stderr, "profiles of %s in %s (trace, cpu, block and mutex for each); open them with\n", plural(n, "point"), dir)
+	fmt.Fprintf(e.stderr, "  go tool trace %s\n", last+profile.TraceExt)
+	fmt.Fprintf(e.stderr, "  go tool pprof -top %s\n", last+profile.BlockExt)
 }
 
 // measureError turns how measuring ended into the command's error: none,

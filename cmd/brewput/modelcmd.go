@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/brewput/brewput/analysis"
 	"github.com/brewput/brewput/blueprint"
 	"github.com/brewput/brewput/calibrate"
 	"github.com/brewput/brewput/model"
@@ -199,6 +200,7 @@ func (pr prediction) predict(cfgs []model.Config, rounds int) ([]results.Point, 
 			points[i].Rep = i/per + 1
 		}
 	}
+	analysis.Annotate(points)
 	return points, nil
 }
 
@@ -244,8 +246,10 @@ The same flags and seed give byte-identical output.`,
 			if err != nil {
 				return err
 			}
-			if cmd.Flags().Changed("burn") {
-				return fmt.Errorf("--burn: applies to measurements only; the model's steps take virtual time")
+			for _, name := range []string{"burn", "profile"} {
+				if cmd.Flags().Changed(name) {
+					return fmt.Errorf("--%s: applies to measurements only; the model's steps take virtual time", name)
+				}
 			}
 			f, dest, err := outputOf(cmd.Flags(), format, out)
 			if err != nil {
@@ -385,5 +389,6 @@ func (pr prediction) predictBlueprint(bp *blueprint.Blueprint, st *study) ([]res
 			points = append(points, p)
 		}
 	}
+	analysis.Annotate(points)
 	return points, nil
 }

@@ -22,7 +22,11 @@ Give it any number of files — other runs, other machines, brewput model's
 predictions — and their points are drawn together: measurements from
 different machines are labelled with their host in the legend and the table,
 and model predictions are dashed lines in their mode's colour. Rendering the
-same points again gives byte-identical files.`,
+same points again gives byte-identical files.
+
+Each mode's section says what limits it at every point and, for the shop's
+modes, what the model (fifo policy: idealized CPUs, no calibration needed)
+predicts would help at the largest CPU count, as brewput advise does.`,
 		Example: `  brewput report brewput-report/results.json --out again
   brewput report laptop.json server.json --out both
   brewput report measured.json predicted.json --out overlay`,
@@ -40,7 +44,7 @@ same points again gives byte-identical files.`,
 			if err := report.CheckDir(out); err != nil {
 				return fmt.Errorf("--out: %w", err)
 			}
-			if err := writeReport(e, out, points); err != nil {
+			if err := writeReport(e, out, points, reportOptions(e, points)); err != nil {
 				return failure{err}
 			}
 			return nil

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"runtime"
 
+	"github.com/brewput/brewput/analysis"
 	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/results"
 	"github.com/spf13/cobra"
@@ -64,7 +65,7 @@ Ctrl-C stops measuring, writes the report of what was measured and exits 130.`,
 				points = append(points, pr.predictStudy(e, st)...)
 			}
 			if len(points) > 0 {
-				if err := writeReport(e, out, points); err != nil {
+				if err := writeReport(e, out, points, reportOptions(e, points)); err != nil {
 					return failure{err}
 				}
 			}
@@ -76,15 +77,16 @@ Ctrl-C stops measuring, writes the report of what was measured and exits 130.`,
 	sf.register(root.Flags(), defaultStudy())
 	root.Flags().StringVar(&out, "out", defaultReportDir, "folder to write the report to")
 	root.Flags().BoolVar(&predict, "predict", true, fmt.Sprintf("add the model's predictions (go policy) for 1 to %d CPUs to the report", predictCPUs()))
-	root.AddCommand(newRunCmd(e), newModelCmd(e), newCalibrateCmd(e), newReportCmd(e), newCompareCmd(e), newListCmd(e), newPointCmd(e))
+	root.AddCommand(newRunCmd(e), newModelCmd(e), newAdviseCmd(e), newCalibrateCmd(e), newReportCmd(e), newCompareCmd(e), newFitCmd(e), newListCmd(e), newPointCmd(e))
 	root.CompletionOptions.DisableDefaultCmd = true
 	return root
 }
 
-// writeReport renders points into dir, then prints the table and where the
-// page is.
-func writeReport(e *env, dir string, points []results.Point) error {
-	r, err := report.Build(points)
+// writeReport renders points into dir, with each point's bottleneck and
+// opt's advice, then prints the table and where the page is.
+func writeReport(e *env, dir string, points []results.Point, opt report.Options) error {
+	analysis.Annotate(points)
+	r, err := report.BuildWith(points, opt)
 	if err != nil {
 		return err
 	}
@@ -96,6 +98,13 @@ func writeReport(e *env, dir string, points []results.Point) error {
 	}
 	fmt.Fprintf(e.stdout, "\nreport: %s\n", filepath.Join(dir, report.Index))
 	return nil
+}
+
+// reportOptions is what the page shows beside the points: the model's
+// advice for each mode under the fifo policy, which needs no calibration,
+// so that brewput report renders the same page from the results file alone.
+func reportOptions(e *env, points []results.Point) report.Options {
+	return report.Options{Advice: e.adviceFor(points, prediction{sched: "fifo", seed: 1})}
 }
 
 // unknownArgs turns stray arguments into a usage error naming them.

@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"strings"
 
+	"github.com/brewput/brewput/analysis"
 	"github.com/brewput/brewput/results"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -31,11 +32,23 @@ compare (brewput compare) later. --count N measures the whole study N times
 over, so that compare can tell a real change from noise; --format bench
 writes Go benchmark lines that benchstat reads.
 
+--profile DIR traces and profiles each point's measured window into DIR,
+named by mode and CPU count (with -rep2 and so on under --count):
+finelocking-2cpu.trace, .cpu.pprof, .block.pprof and .mutex.pprof. Each
+point then says where its goroutines waited, from the block profile: which
+lock or channel, how often, how long in total and per latte (in JSON, its
+"waits"; in the report of the main job, each mode's section). Open the
+files with
+  go tool trace DIR/finelocking-2cpu.trace
+  go tool pprof -top DIR/finelocking-2cpu.block.pprof
+Profiling costs some throughput: compare points measured the same way.
+
 Ctrl-C stops measuring, writes the points already measured and exits 130.`,
 		Example: `  brewput run --modes ideal,locking,multi-2 --cpus 1,2 --dur 2s
   brewput run --modes finelocking --cpus 2 --rate 800 --maxq 10
   brewput run --modes linearpipe-0,linearpipe-1 --jitter 1ms --format json --out pipes.json
-  brewput run --modes finelocking --count 6 --format bench --out old.bench`,
+  brewput run --modes finelocking --count 6 --format bench --out old.bench
+  brewput run --modes finelocking,linearpipe-0 --cpus 2 --profile prof --format json`,
 		Args: unknownArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			st, err := sf.plan(cmd.Flags(), runtime.NumCPU())
@@ -84,7 +97,10 @@ func outputOf(fs *pflag.FlagSet, format, out string) (results.Format, *outFile, 
 
 // emit writes the results: format f to stdout, or, with a file, the file
 // in format f and the table to stdout.
+//
+// Every point of the shop gets its bottleneck first (analysis.Annotate).
 func emit(e *env, f results.Format, dest *outFile, points []results.Point) error {
+	analysis.Annotate(points)
 	if dest == nil {
 		if len(points) == 0 {
 			return nil

@@ -2,12 +2,15 @@ package main
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"time"
 
 	"github.com/brewput/brewput/burn"
 	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/sweep"
 	"github.com/spf13/pflag"
 )
@@ -22,6 +25,7 @@ type studyFlags struct {
 	grind, press, steam, latte, jitter durationFlag
 	burn                               string
 	count                              int
+	profile                            string
 }
 
 // studyDefaults are the defaults that differ between commands.
@@ -58,16 +62,33 @@ func (f *studyFlags) register(fs *pflag.FlagSet, d studyDefaults) {
 	fs.Var(&f.jitter, "jitter", "uniform jitter in [-j/2, +j/2] on the three machine steps")
 	fs.StringVar(&f.burn, "burn", "wall", "how a step counts its time: wall (wall clock) or cpu (thread CPU time)")
 	fs.IntVar(&f.count, "count", 1, "measure every point this many times, in rounds over the whole study (as go test -count), for compare's statistics")
+	fs.StringVar(&f.profile, "profile", "", "write each point's execution trace and CPU, block and mutex profiles to this folder, and summarize where its goroutines waited")
 }
 
-// study is a validated plan: the points to measure, count times over.
+// study is a validated plan: the points to measure, count times over,
+// and the folder for their profiles, if any.
 type study struct {
-	specs []sweep.Spec
-	count int
+	specs   []sweep.Spec
+	count   int
+	profile string
 }
 
 // total is the number of points the study measures.
 func (st *study) total() int { return len(st.specs) * st.count }
+
+// profileBase is where a point's profile files go, named by mode and CPU
+// count, and repetition with --count: DIR/finelocking-6cpu(-rep2).trace
+// and so on. It is empty without --profile.
+func (st *study) profileBase(s sweep.Spec, rep int) string {
+	if st.profile == "" {
+		return ""
+	}
+	name := fmt.Sprintf("%s-%dcpu", s.Mode, s.CPUs)
+	if st.count > 1 {
+		name += fmt.Sprintf("-rep%d", rep)
+	}
+	return filepath.Join(st.profile, name)
+}
 
 // plan checks every flag before anything is measured; its errors are usage
 // errors that name the flag and what it accepts.
@@ -123,5 +144,28 @@ func (f *studyFlags) plan(fs *pflag.FlagSet, maxCPUs int) (*study, error) {
 		return nil, fmt.Errorf("--burn: %w", err)
 	}
 
-	return &study{specs: sweep.Plan(modes, cpus, base), count: f.count}, nil
+	if fs.Changed("profile") {
+		if err := checkProfileDir(f.profile); err != nil {
+			return nil, err
+		}
+	}
+
+	return &study{specs: sweep.Plan(modes, cpus, base), count: f.count, profile: f.profile}, nil
+}
+
+// checkProfileDir tells, before anything is measured, whether --profile's
+// folder can take the files: it exists and is writable, or can be made.
+// It creates nothing.
+func checkProfileDir(dir string) error {
+	if dir == "" {
+		return fmt.Errorf("--profile: want a folder for the profiles, such as prof")
+	}
+	// report.CheckDir would say "for the report" of a file in the way.
+	if info, err := os.Stat(dir); err == nil && !info.IsDir() {
+		return fmt.Errorf("--profile %s: is a file; want a folder for the profiles", dir)
+	}
+	if err := report.CheckDir(dir); err != nil {
+		return fmt.Errorf("--profile %s: %w", dir, err)
+	}
+	return nil
 }

@@ -1,0 +1,21 @@
+package advise_test
+
+import (
+	"fmt"
+
+	"github.com/brewput/brewput/advise"
+	"github.com/brewput/brewput/model"
+)
+
+func ExampleMode() {
+	cfg := model.DefaultConfig(6) // the talk's shop, every step 1 ms
+	cfg.Mode, cfg.Sched = "finelocking", "fifo"
+	a, err := advise.Mode(cfg)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(a.Answer)
+	// Output:
+	// finelocking on 6 CPUs makes 1000 lattes/s, limited by the grinder (busy 100 %). Best change: another copy of each machine (multi-2): 1500 lattes/s (+50 %), median latency 4 ms (33 % less), then the CPUs (100 % used) limits; it costs 3 machines.
+}

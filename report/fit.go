@@ -1,0 +1,210 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/brewput/brewput/analysis"
+	"github.com/brewput/brewput/results"
+)
+
+// curveSteps is the number of segments a fitted curve is drawn with: smooth
+// at the chart's width whatever the range of CPUs.
+const curveSteps = 200
+
+// scalabilityChart draws throughput against CPUs with the Universal
+// Scalability Law fitted to each series (analysis.Fits, the fits brewput
+// fit prints): the fitted curve, from 1 to the largest CPU count of the
+// report, in the mode's colour, solid for a measurement's series and
+// dashed for the model's, beside the series' points as markers (the
+// median of the repetitions at each CPU count; the fit takes them all). A
+// series that could not be fitted has its points alone; when none could,
+// the chart is empty and says why.
+func scalabilityChart(points []results.Point, ss []series, cpus []int) (chart, error) {
+	c := chart{Name: "scalability", Title: "Scalability: the Universal Scalability Law fitted to throughput against CPUs"}
+	if len(cpus) == 0 {
+		c.Empty = noPoints
+		return c, nil
+	}
+	fits, err := analysis.Fits(points, analysis.ByCPUs)
+	if err != nil {
+		return c, err
+	}
+	fitOf := map[seriesKey]analysis.Fit{}
+	for _, f := range fits {
+		fitOf[fitKey(f)] = f
+	}
+	if c.Empty = nothingFitted(fits); c.Empty != "" {
+		return c, nil
+	}
+
+	p := newPlot()
+	p.X.Label.Text = "CPUs"
+	p.X.Tick.Marker = cpuTicks(cpus)
+	ylabel, label := throughputLabels(ss)
+	p.Y.Label.Text = ylabel
+	p.Add(&plotter.Grid{Vertical: gridLine(), Horizontal: gridLine()})
+
+	top := float64(cpus[len(cpus)-1])
+	leg := newLegend()
+	var curves, marks []plot.Plotter
+	for _, s := range ss {
+		xys := make(plotter.XYs, len(s.Samples))
+		for i, x := range s.Samples {
+			xys[i] = plotter.XY{X: float64(x.CPUs), Y: x.Throughput}
+		}
+		sc, err := plotter.NewScatter(xys)
+		if err != nil {
+			return c, fmt.Errorf("%s: %w", s.Label, err)
+		}
+		sc.GlyphStyle = draw.GlyphStyle{Color: s.Colour, Radius: vg.Points(3.5), Shape: marker(s.Style)}
+		if s.Model {
+			// Hollow, so that a measurement's marker on the same spot
+			// still shows.
+			sc.GlyphStyle = draw.GlyphStyle{Color: s.Colour, Radius: vg.Points(3), Shape: draw.RingGlyph{}}
+		}
+		marks = append(marks, sc)
+
+		f, ok := fitOf[s.seriesKey]
+		if !ok || !f.Fitted() {
+			leg.Add(label(s)+" (not fitted)", sc)
+			continue
+		}
+		m := f.Curve()
+		curve := make(plotter.XYs, curveSteps+1)
+		for i := range curve {
+			n := 1 + (top-1)*float64(i)/curveSteps
+			curve[i] = plotter.XY{X: n, Y: m.Predict(n)}
+		}
+		line, err := plotter.NewLine(curve)
+		if err != nil {
+			return c, fmt.Errorf("%s: fitted curve: %w", s.Label, err)
+		}
+		line.LineStyle = draw.LineStyle{Color: s.Colour, Width: vg.Points(1.8)}
+		if s.Model {
+			line.LineStyle.Dashes = dashes(s.Style)
+		}
+		curves = append(curves, line)
+		leg.Add(fmt.Sprintf("%s  σ=%s κ=%s", label(s), analysis.FormatParam(f.Sigma), analysis.FormatParam(f.Kappa)), line, sc)
+	}
+	// Markers over the curves, so that a point the curve misses shows.
+	p.Add(curves...)
+	p.Add(marks...)
+
+	p.X.Min, p.X.Max = 1, top
+	p.Y.Min, p.Y.Max = 0, headroom(p.Y.Max)
+	fig := figure{title: c.Title, plot: p, legend: leg}
+	c.SVG, c.PNG, err = fig.render()
+	return c, err
+}
+
+// fitKey is the key of the report's series a fit belongs to; Fits groups
+// series as buildSeries does, one per CPU (Par 0) being perCPU.
+func fitKey(f analysis.Fit) seriesKey {
+	par := f.Par
+	if par == 0 {
+		par = perCPU
+	}
+	return seriesKey{Origin: f.Source, Model: f.Model, Sched: f.Sched, Mode: f.Mode,
+		Load: load{Par: par, Rate: f.Rate, MaxQ: f.MaxQ}}
+}
+
+// nothingFitted says why no series could be fitted, in a sentence for the
+// page; "" when one could.
+func nothingFitted(fits []analysis.Fit) string {
+	var reasons []string
+	for _, f := range fits {
+		if f.Fitted() {
+			return ""
+		}
+		reasons = appendNew(reasons, f.Error)
+	}
+	const what = "No series could be fitted with the Universal Scalability Law"
+	if len(reasons) == 1 && strings.Contains(reasons[0], "a fit needs at least") {
+		return fmt.Sprintf("%s: each has %s. Measure with --cpus 1-4 or more, or add the model's predictions (brewput model).", what, reasons[0])
+	}
+	var b strings.Builder
+	b.WriteString(what + ": ")
+	for i, f := range fits {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		fmt.Fprintf(&b, "%s (%s): %s", f.Mode, f.SourceText(), f.Error)
+	}
+	b.WriteString(".")
+	return b.String()
+}
+
+// fitCaption says what to look for in the scalability chart; with the
+// model's points, how to tell its curves from the measurements'.
+func fitCaption(model bool) string {
+	text := "Throughput against CPUs with the Universal Scalability Law, X(N) = λN / (1 + σ(N−1) + κN(N−1)), " +
+		"fitted to each series by least squares: the markers are the points, the curve the fit. " +
+		"σ, contention, bends the curve flat: a share σ of the work is serialized, so throughput approaches λ/σ " +
+		"however many CPUs come (Amdahl's law; σ near 1 is one lock around everything). " +
+		"κ, coherency, bends it back down: every pair of CPUs costs something to keep in step, " +
+		"so throughput peaks at √((1−σ)/κ) CPUs and falls after. A straight line (σ = κ = 0) scales perfectly. " +
+		"A series with fewer than 3 CPU counts is drawn without a curve."
+	if model {
+		text += " Dashed curves and hollow markers are the model's predictions; solid curves and filled markers measurements."
+	}
+	return text
+}
+
+// fitView is one row of a mode's fit table, numbers formatted for people:
+// a series (a source, and a load where the mode has several), and its
+// fit or the reason it has none.
+type fitView struct {
+	Source string
+	Model  bool
+	// Sigma, Kappa, Lambda, Peak, Serial (Amdahl's serial fraction) and R2
+	// are empty when Reason says why the series could not be fitted.
+	Sigma, Kappa, Lambda, Peak, Serial, R2 string
+	Points                                 int
+	Reason                                 string
+}
+
+// fitViews fits the Universal Scalability Law to each series of mode
+// against CPUs, as brewput fit does, and returns a row per series, in the
+// order the series first appear.
+func fitViews(points []results.Point, mode string) []fitView {
+	var mine []results.Point
+	for _, p := range points {
+		if p.Mode == mode {
+			mine = append(mine, p)
+		}
+	}
+	fits, err := analysis.Fits(mine, analysis.ByCPUs)
+	if err != nil {
+		return nil // cannot be: ByCPUs is an axis Fits knows
+	}
+	loads := false
+	for _, f := range fits {
+		loads = loads || f.LoadText() != fits[0].LoadText()
+	}
+	out := make([]fitView, len(fits))
+	for i, f := range fits {
+		v := fitView{Source: f.SourceText(), Model: f.Model, Points: f.Points}
+		if loads {
+			v.Source += ", " + f.LoadText()
+		}
+		if !f.Fitted() {
+			v.Reason = f.Error
+			out[i] = v
+			continue
+		}
+		v.Sigma = analysis.FormatParam(f.Sigma)
+		v.Kappa = analysis.FormatParam(f.Kappa)
+		v.Lambda = strings.TrimSpace(fmt.Sprintf("%.1f %s", f.Lambda, f.Unit))
+		v.Peak = f.PeakText()
+		v.Serial = analysis.FormatParam(f.SerialFraction)
+		v.R2 = fmt.Sprintf("%.4f", f.R2)
+		out[i] = v
+	}
+	return out
+}

@@ -1,0 +1,79 @@
+package report
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/brewput/brewput/advise"
+	"github.com/brewput/brewput/model"
+	"github.com/brewput/brewput/results"
+)
+
+func simulated(t *testing.T, mode string, cpus ...int) []results.Point {
+	t.Helper()
+	var ps []results.Point
+	for _, n := range cpus {
+		cfg := model.DefaultConfig(n)
+		cfg.Mode, cfg.Sched = mode, "fifo"
+		r, err := model.Run(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ps = append(ps, r.Point(cfg))
+	}
+	return ps
+}
+
+// Each mode's section names what limits every point and shows the
+// model's advice; the report's results carry the bottlenecks.
+func TestModeSections(t *testing.T) {
+	points := append(simulated(t, "finelocking", 1, 2, 6), simulated(t, "locking", 1, 2)...)
+	cfg := model.DefaultConfig(6)
+	cfg.Mode, cfg.Sched = "finelocking", "fifo"
+	a, err := advise.Mode(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := BuildWith(points, Options{Advice: []*advise.Advice{a}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if points[0].Bottleneck != nil {
+		t.Error("BuildWith changed the caller's points")
+	}
+	page := string(file(t, r, Index))
+	for _, want := range []string{
+		`id="modes"`, `id="mode-finelocking"`, `id="mode-locking"`,
+		"grinder busy 100 % of the time", "kitchen lock held 100 % of the time",
+		"What if?", "Best change: another copy of each machine (multi-2)", "<td class=\"text\">multi-2</td>",
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+	// Advice only where given: locking's section has none.
+	locking := page[strings.Index(page, `id="mode-locking"`):]
+	if strings.Contains(locking[:strings.Index(locking, "</section>")], "What if?") {
+		t.Error("locking's section shows advice that was not given")
+	}
+	back, err := results.ReadJSON(strings.NewReader(string(file(t, r, "results.json"))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range back {
+		if p.Bottleneck == nil || p.Bottleneck.Resource == "" || p.Bottleneck.Text == "" {
+			t.Errorf("%s on %d CPUs: results.json has no bottleneck", p.Mode, p.CPUs)
+		}
+	}
+}
+
+func file(t *testing.T, r *Report, name string) []byte {
+	t.Helper()
+	for _, f := range r.Files {
+		if f.Name == name {
+			return f.Data
+		}
+	}
+	t.Fatalf("report has no %s", name)
+	return nil
+}

@@ -1,0 +1,60 @@
+package results
+
+import (
+	"bytes"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+func labPoints() []Point {
+	start := time.Date(2026, 11, 21, 20, 0, 0, 0, time.UTC)
+	mk := func(variant string, cpus int, tput float64, metrics map[string]float64) Point {
+		return Point{Source: SourceMeasured, Lab: "workloads", Variant: variant, Mode: "workloads/" + variant,
+			CPUs: cpus, Par: cpus, DurS: 0.1, Ops: 1000, Throughput: tput, Unit: "ints/s", Util: 0.9,
+			Latency: Latency{Min: 1, P50: 2, Max: 3, Mean: 2}, Machines: []Machine{}, Metrics: metrics, Start: start}
+	}
+	return []Point{
+		mk("add/sequential", 1, 1e8, map[string]float64{"speedup": 1, "median_ms": 100}),
+		mk("add/concurrent", 2, 1.9e8, map[string]float64{"speedup": 1.9, "median_ms": 52.5}),
+	}
+}
+
+// A lab's points keep their lab, variant and metrics through CSV and
+// JSON, and have their own table and benchmark names.
+func TestLabPoints(t *testing.T) {
+	points := labPoints()
+	for _, f := range []Format{CSV, JSON} {
+		var buf bytes.Buffer
+		if err := Write(&buf, f, points); err != nil {
+			t.Fatal(err)
+		}
+		read := ReadCSV
+		if f == JSON {
+			read = ReadJSON
+		}
+		got, err := read(&buf)
+		if err != nil || !reflect.DeepEqual(got, points) {
+			t.Errorf("%s round trip: %v\n got %+v\nwant %+v", f, err, got, points)
+		}
+	}
+	var table bytes.Buffer
+	if err := WriteTable(&table, append([]Point{{Source: SourceMeasured, Mode: "locking", CPUs: 1, Par: 1, Unit: "lattes/s"}}, points...)); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"lab workloads", "variant", "speedup", "median_ms", "add/concurrent", "1.9", "locking"} {
+		if !strings.Contains(table.String(), want) {
+			t.Errorf("table lacks %q:\n%s", want, table.String())
+		}
+	}
+	var bench bytes.Buffer
+	if err := WriteBench(&bench, points); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"BenchmarkLab/lab=workloads/variant=add_concurrent/cpus=2/par=2", "1.9 speedup", "ints/s"} {
+		if !strings.Contains(bench.String(), want) {
+			t.Errorf("bench lacks %q:\n%s", want, bench.String())
+		}
+	}
+}

@@ -1,0 +1,386 @@
+package usl
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"gonum.org/v1/gonum/optimize"
+)
+
+// Observation is one measurement: throughput X at concurrency N.
+type Observation struct {
+	N, X float64
+}
+
+// Model is a fitted Universal Scalability Law, with how well it fits.
+type Model struct {
+	// Sigma (σ ≥ 0) is contention: the serialized share of the work.
+	// Kappa (κ ≥ 0) is coherency: the cost of crosstalk between every
+	// pair. Lambda (λ > 0) is the throughput of one.
+	Sigma, Kappa, Lambda float64
+	// R2 is the coefficient of determination, 1 − SSres/SStot: the share
+	// of the throughput's variation about its mean that the curve
+	// explains. When the throughput does not vary at all (SStot is 0, as
+	// for a flat line), R2 is 1 if the curve meets every observation and
+	// 0 if it does not, since there is no variation to explain.
+	R2 float64
+	// RMSE is the root mean square residual, in the throughput's unit:
+	// how far, typically, an observation lies from the curve.
+	RMSE float64
+	// Points is the number of observations fitted and Distinct the number
+	// of distinct N among them.
+	Points, Distinct int
+}
+
+// ErrTooFewPoints is what Fit and FitAmdahl return, wrapped in a
+// *TooFewPointsError, when the observations hold fewer distinct N than the
+// model has parameters: such a curve can pass through any of them, and
+// says nothing.
+var ErrTooFewPoints = errors.New("too few points to fit")
+
+// TooFewPointsError says how many distinct N there were and how many a fit
+// needs; errors.Is(err, ErrTooFewPoints) holds for it.
+type TooFewPointsError struct {
+	// N lists the distinct N observed, ascending.
+	N []float64
+	// Need is the number of distinct N the fit needs.
+	Need int
+}
+
+func (e *TooFewPointsError) Error() string {
+	return fmt.Sprintf("%v: %d distinct N (%s); a fit needs at least %d", ErrTooFewPoints, len(e.N), FormatNs(e.N), e.Need)
+}
+
+// Is makes errors.Is(err, ErrTooFewPoints) true.
+func (e *TooFewPointsError) Is(target error) bool { return target == ErrTooFewPoints }
+
+// FormatNs lists N values for people, "1, 2, 4", or "none".
+func FormatNs(ns []float64) string {
+	if len(ns) == 0 {
+		return "none"
+	}
+	s := make([]string, len(ns))
+	for i, n := range ns {
+		s[i] = strconv.FormatFloat(n, 'g', -1, 64)
+	}
+	return strings.Join(s, ", ")
+}
+
+// Predict returns the model's throughput at concurrency n (n ≥ 1).
+func (m Model) Predict(n float64) float64 {
+	return m.Lambda * n / (1 + m.Sigma*(n-1) + m.Kappa*n*(n-1))
+}
+
+// Peak returns the concurrency n ≥ 1 at which the model's throughput is
+// highest, and that throughput. ok is false when there is no such single
+// n: with κ = 0 and σ ≤ 1 the throughput rises for ever (toward Ceiling,
+// or without bound when σ = 0) or, σ = 1, stays flat at λ. With κ > 0 the
+// peak is at √((1−σ)/κ), or at 1 when that is below 1 or σ ≥ 1, where
+// every added participant costs throughput from the first; so too with
+// κ = 0 and σ > 1.
+func (m Model) Peak() (n, x float64, ok bool) {
+	switch {
+	case m.Kappa > 0 && m.Sigma < 1:
+		n = max(1, math.Sqrt((1-m.Sigma)/m.Kappa))
+	case m.Kappa > 0 || m.Sigma > 1:
+		n = 1
+	default:
+		return 0, 0, false
+	}
+	return n, m.Predict(n), true
+}
+
+// Ceiling returns λ/σ: the throughput Amdahl's law (κ = 0) approaches as N
+// grows without bound, the limit the serialized share sets. ok is false
+// when σ = 0, where there is no such limit. With κ > 0 the curve turns
+// down before reaching it (see Peak).
+func (m Model) Ceiling() (x float64, ok bool) {
+	if m.Sigma <= 0 {
+		return 0, false
+	}
+	return m.Lambda / m.Sigma, true
+}
+
+// Fit fits the Universal Scalability Law to obs by least squares, under
+// σ ≥ 0, κ ≥ 0 and λ > 0. It needs at least three distinct N, one per
+// parameter, and otherwise returns a *TooFewPointsError; an N below 1, an
+// X below 0 or a value that is not finite is an error, as is an X of 0
+// throughout. A parameter the data do not need — κ of a curve that never
+// turns down, σ of a straight line — is exactly 0 (σ exactly 1 for a flat
+// line), not a rounding error away from it, so that Peak and Ceiling tell
+// the truth about the curve's shape.
+func Fit(obs []Observation) (Model, error) {
+	return fit(obs, 3, []shape{
+		{sigma: 0, kappa: 0}, {sigma: 1, kappa: 0},
+		{freeSigma: true, kappa: 0}, {sigma: 0, freeKappa: true}, {sigma: 1, freeKappa: true},
+		{freeSigma: true, freeKappa: true},
+	})
+}
+
+// FitAmdahl fits Amdahl's law, the Universal Scalability Law with κ = 0,
+// X(N) = λN / (1 + σ(N−1)), whose σ is the serial fraction. It needs at
+// least two distinct N and checks obs as Fit does.
+func FitAmdahl(obs []Observation) (Model, error) {
+	return fit(obs, 2, []shape{
+		{sigma: 0, kappa: 0}, {sigma: 1, kappa: 0},
+		{freeSigma: true, kappa: 0},
+	})
+}
+
+// shape is a family of curves to fit: each of σ and κ either free (≥ 0)
+// or fixed at the value given.
+type shape struct {
+	freeSigma, freeKappa bool
+	sigma, kappa         float64
+}
+
+func (s shape) free() int {
+	n := 0
+	if s.freeSigma {
+		n++
+	}
+	if s.freeKappa {
+		n++
+	}
+	return n
+}
+
+// Tolerances of the choice between shapes: a simpler shape is taken when
+// its sum of squared residuals is within relTol of the best shape's, plus
+// absTol of the sum of squared throughputs for data fitted exactly, where
+// the best is 0 up to rounding.
+const (
+	relTol = 1e-6
+	absTol = 1e-12
+)
+
+// fit checks obs, fits each shape, and keeps the first whose fit is as
+// good as the best's; shapes come simplest (fewest free parameters) first,
+// and the last is the general one, of which the others are special cases.
+func fit(obs []Observation, need int, shapes []shape) (Model, error) {
+	var ns []float64
+	sumX2 := 0.0
+	for i, o := range obs {
+		switch {
+		case math.IsNaN(o.N) || math.IsInf(o.N, 0) || o.N < 1:
+			return Model{}, fmt.Errorf("observation %d: N = %g; want a finite N ≥ 1", i+1, o.N)
+		case math.IsNaN(o.X) || math.IsInf(o.X, 0) || o.X < 0:
+			return Model{}, fmt.Errorf("observation %d (N = %g): X = %g; want a finite X ≥ 0", i+1, o.N, o.X)
+		}
+		if !slices.Contains(ns, o.N) {
+			ns = append(ns, o.N)
+		}
+		sumX2 += o.X * o.X
+	}
+	slices.Sort(ns)
+	if len(ns) < need {
+		return Model{}, &TooFewPointsError{N: ns, Need: need}
+	}
+	if sumX2 == 0 {
+		return Model{}, errors.New("every throughput is 0: there is no curve to fit")
+	}
+
+	p := problem{obs: obs, sumX2: sumX2}
+	type result struct{ sigma, kappa, ss float64 }
+	results := make([]result, len(shapes))
+	best := math.Inf(1)
+	for i, s := range shapes {
+		sigma, kappa := p.solve(s)
+		ss, _ := p.residuals(sigma, kappa)
+		results[i] = result{sigma, kappa, ss}
+		best = min(best, ss)
+	}
+	// The shapes come simplest first, and the best one passes: the loop
+	// always chooses.
+	var chosen result
+	for _, r := range results {
+		if r.ss <= best*(1+relTol)+absTol*sumX2 {
+			chosen = r
+			break
+		}
+	}
+
+	ss, lambda := p.residuals(chosen.sigma, chosen.kappa)
+	m := Model{Sigma: chosen.sigma, Kappa: chosen.kappa, Lambda: lambda,
+		RMSE: math.Sqrt(ss / float64(len(obs))), Points: len(obs), Distinct: len(ns)}
+	mean := 0.0
+	for _, o := range obs {
+		mean += o.X
+	}
+	mean /= float64(len(obs))
+	sstot := 0.0
+	for _, o := range obs {
+		sstot += (o.X - mean) * (o.X - mean)
+	}
+	switch {
+	case sstot > absTol*sumX2:
+		m.R2 = 1 - ss/sstot
+	case ss <= absTol*sumX2:
+		m.R2 = 1 // no variation, and the curve meets every point
+	default:
+		m.R2 = 0
+	}
+	return m, nil
+}
+
+// problem is the least-squares problem of one set of observations.
+type problem struct {
+	obs   []Observation
+	sumX2 float64 // Σ X², to make the objective scale-free
+}
+
+// residuals returns the sum of squared residuals of the best curve with
+// the given σ and κ, and its λ. For fixed σ and κ the curve is linear in
+// λ, X = λ·g(N) with g(N) = N / (1 + σ(N−1) + κN(N−1)), so the best λ is
+// ΣXg / Σg²: the optimizer searches σ and κ alone (variable projection),
+// and λ > 0 whenever some X is.
+func (p problem) residuals(sigma, kappa float64) (ss, lambda float64) {
+	var xg, gg float64
+	for _, o := range p.obs {
+		g := o.N / (1 + sigma*(o.N-1) + kappa*o.N*(o.N-1))
+		xg += o.X * g
+		gg += g * g
+	}
+	lambda = xg / gg
+	for _, o := range p.obs {
+		r := o.X - lambda*o.N/(1+sigma*(o.N-1)+kappa*o.N*(o.N-1))
+		ss += r * r
+	}
+	return ss, lambda
+}
+
+// Starting values for σ and κ: their plausible ranges on a rough
+// logarithmic grid, so that the search starts near the best basin.
+func sigmaGrid() []float64 { return []float64{0, 0.01, 0.03, 0.1, 0.2, 0.35, 0.5, 0.7, 0.9, 1, 1.3, 2} }
+func kappaGrid() []float64 {
+	return []float64{0, 1e-6, 1e-5, 1e-4, 3e-4, 1e-3, 3e-3, 0.01, 0.03, 0.1, 0.3, 1}
+}
+
+// solve returns the σ and κ of shape s that fit best: those fixed, and
+// those free found by Nelder–Mead from the best of a grid of starting
+// values and the linearized fit, restarted once from where it stopped, as
+// Nelder–Mead's simplex can collapse before reaching the minimum. The
+// search runs on √σ and √κ, which keeps σ and κ at or above 0 without
+// bounds.
+func (p problem) solve(s shape) (sigma, kappa float64) {
+	if s.free() == 0 {
+		return s.sigma, s.kappa
+	}
+	sigmas, kappas := []float64{s.sigma}, []float64{s.kappa}
+	if s.freeSigma {
+		sigmas = sigmaGrid()
+	}
+	if s.freeKappa {
+		kappas = kappaGrid()
+	}
+	type start struct{ sigma, kappa float64 }
+	starts := []start{}
+	for _, sg := range sigmas {
+		for _, k := range kappas {
+			starts = append(starts, start{sg, k})
+		}
+	}
+	ls, lk := p.linearized()
+	if !s.freeSigma {
+		ls = s.sigma
+	}
+	if !s.freeKappa {
+		lk = s.kappa
+	}
+	starts = append(starts, start{ls, lk})
+	x0, f0 := start{}, math.Inf(1)
+	for _, st := range starts {
+		if ss, _ := p.residuals(st.sigma, st.kappa); ss < f0 {
+			x0, f0 = st, ss
+		}
+	}
+
+	// params maps the search's variables to σ and κ.
+	params := func(x []float64) (sigma, kappa float64) {
+		sigma, kappa, i := s.sigma, s.kappa, 0
+		if s.freeSigma {
+			sigma, i = x[i]*x[i], i+1
+		}
+		if s.freeKappa {
+			kappa = x[i] * x[i]
+		}
+		return sigma, kappa
+	}
+	var x []float64
+	if s.freeSigma {
+		x = append(x, math.Sqrt(x0.sigma))
+	}
+	if s.freeKappa {
+		x = append(x, math.Sqrt(x0.kappa))
+	}
+	objective := func(x []float64) float64 {
+		ss, _ := p.residuals(params(x))
+		return ss / p.sumX2
+	}
+	for range 2 {
+		x = nelderMead(objective, x)
+	}
+	return params(x)
+}
+
+// nelderMead minimizes f from x0 with gonum's Nelder–Mead, and returns
+// where it got to, or x0 if it got nowhere better.
+func nelderMead(f func([]float64) float64, x0 []float64) []float64 {
+	settings := &optimize.Settings{
+		// f is scaled to [0, 1]: stop once 50 steps improve it by no
+		// more than rounding.
+		Converger:       &optimize.FunctionConverge{Absolute: 1e-15, Relative: 1e-12, Iterations: 50},
+		MajorIterations: 20000,
+	}
+	res, err := optimize.Minimize(optimize.Problem{Func: f}, x0, settings, &optimize.NelderMead{})
+	// Hitting the iteration limit still leaves the best point found;
+	// anything worse than the start is discarded.
+	if res == nil || (err != nil && res.Status != optimize.IterationLimit) || !(res.F <= f(x0)) {
+		return x0
+	}
+	return res.X
+}
+
+// linearized returns a rough σ and κ from the linear form of the law:
+// with λ taken from the smallest N, λN/X − 1 = σ(N−1) + κN(N−1), fitted
+// by ordinary least squares without intercept and clamped at 0. It seeds
+// the search; observations of X = 0 are left out.
+func (p problem) linearized() (sigma, kappa float64) {
+	nmin := math.Inf(1)
+	for _, o := range p.obs {
+		nmin = min(nmin, o.N)
+	}
+	var sum float64
+	var count int
+	for _, o := range p.obs {
+		if o.N == nmin {
+			sum += o.X
+			count++
+		}
+	}
+	lambda := sum / float64(count) / nmin
+	// Normal equations of y = σa + κb, a = N−1, b = N(N−1).
+	var aa, ab, bb, ay, by float64
+	for _, o := range p.obs {
+		if o.X <= 0 {
+			continue
+		}
+		a, b := o.N-1, o.N*(o.N-1)
+		y := lambda*o.N/o.X - 1
+		aa, ab, bb, ay, by = aa+a*a, ab+a*b, bb+b*b, ay+a*y, by+b*y
+	}
+	det := aa*bb - ab*ab
+	if det == 0 || lambda <= 0 {
+		return 0, 0
+	}
+	sigma = (ay*bb - by*ab) / det
+	kappa = (aa*by - ab*ay) / det
+	if math.IsNaN(sigma) || math.IsNaN(kappa) {
+		return 0, 0
+	}
+	return max(sigma, 0), max(kappa, 0)
+}

@@ -37,22 +37,26 @@ type section struct {
 // newPage lays out the page's content from the points and their charts,
 // numbers already formatted for people, so that the template holds no
 // logic.
-func newPage(points []results.Point, charts []chart, opt Options) pageContent {
-	model := slices.ContainsFunc(points, results.Point.IsModel)
+func newPage(points []results.Point, charts []chart, labs []labView, opt Options) pageContent {
+	shop, _, _ := splitLabs(points)
 	sections := []sectionContent{{"machine", "Machine", "machine", hosts(points)}}
-	if model {
-		sections = append(sections, sectionContent{"model", "Model", "model", models(points)})
-	}
-	return pageContent{
-		summary: summary(points),
-		sections: append(sections,
-			sectionContent{"parameters", "Parameters", "parameters", parameters(points)},
+	if len(shop) > 0 {
+		model := slices.ContainsFunc(shop, results.Point.IsModel)
+		if model {
+			sections = append(sections, sectionContent{"model", "Model", "model", models(shop)})
+		}
+		sections = append(sections,
+			sectionContent{"parameters", "Parameters", "parameters", parameters(shop)},
 			sectionContent{"charts", "Charts", "charts", chartViews(charts, model)},
-			sectionContent{"modes", "What limits each mode", "modes", modeViews(points, opt.Advice)},
-			sectionContent{"points", "Every point", "points", pointsTable(points)},
-			sectionContent{"machines", "Machines: utilization and waits", "machines", machineTables(points)},
-		),
+			sectionContent{"modes", "What limits each mode", "modes", modeViews(shop, opt.Advice)},
+			sectionContent{"points", "Every point", "points", pointsTable(shop)},
+			sectionContent{"machines", "Machines: utilization and waits", "machines", machineTables(shop)},
+		)
 	}
+	if len(labs) > 0 {
+		sections = append(sections, sectionContent{"labs", "Labs", "labs", labs})
+	}
+	return pageContent{summary: summary(points), sections: sections}
 }
 
 // pageContent is the page before its sections are rendered.

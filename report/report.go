@@ -32,7 +32,13 @@ const Index = "index.html"
 // chartNames are the charts a report may hold; files of these names that a
 // report does not hold are removed from its folder, so that a chart left by
 // an earlier run never sits beside a page that says there is none.
-func chartNames() []string { return []string{"throughput", "latency", "distribution", "scalability"} }
+func chartNames() []string {
+	names := []string{"throughput", "latency", "distribution", "scalability"}
+	for _, l := range labNames() {
+		names = append(names, "lab-"+l)
+	}
+	return names
+}
 
 // Options are what a report shows beside its points, computed elsewhere.
 type Options struct {
@@ -54,12 +60,20 @@ func BuildWith(points []results.Point, opt Options) (*Report, error) {
 	}
 	points = slices.Clone(points)
 	analysis.Annotate(points)
-	charts, err := drawCharts(points)
+	shop, labs, byLab := splitLabs(points)
+	var charts []chart
+	if len(shop) > 0 {
+		var err error
+		if charts, err = drawCharts(shop); err != nil {
+			return nil, fmt.Errorf("draw charts: %w", err)
+		}
+	}
+	labCharts, err := drawLabCharts(labs, byLab)
 	if err != nil {
-		return nil, fmt.Errorf("draw charts: %w", err)
+		return nil, err
 	}
 	var page, jsonl, csv bytes.Buffer
-	if err := renderPage(&page, newPage(points, charts, opt)); err != nil {
+	if err := renderPage(&page, newPage(points, charts, labViews(labs, byLab, labCharts), opt)); err != nil {
 		return nil, fmt.Errorf("render %s: %w", Index, err)
 	}
 	if err := results.WriteJSON(&jsonl, points); err != nil {
@@ -73,7 +87,7 @@ func BuildWith(points []results.Point, opt Options) (*Report, error) {
 		{Name: "results.json", Data: jsonl.Bytes()},
 		{Name: "results.csv", Data: csv.Bytes()},
 	}}
-	for _, c := range charts {
+	for _, c := range append(charts, labCharts...) {
 		if c.Empty == "" {
 			r.Files = append(r.Files, File{c.Name + ".svg", c.SVG}, File{c.Name + ".png", c.PNG})
 		}

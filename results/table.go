@@ -69,7 +69,7 @@ func writeLabTable(w io.Writer, lab string, points []Point) error {
 	fmt.Fprintln(tw, strings.Join(head, "\t")+"\t")
 	for _, p := range points {
 		row := []string{fmt.Sprintf("%-*s", width, p.Variant), fmt.Sprint(p.CPUs), fmt.Sprint(p.Par),
-			fmt.Sprintf("%.4g %s", p.Throughput, p.Unit), FormatMs(p.Latency.P50), FormatMs(p.Latency.Min), FormatMs(p.Latency.Max),
+			FormatRate(p.Throughput, p.Unit), FormatMs(p.Latency.P50), FormatMs(p.Latency.Min), FormatMs(p.Latency.Max),
 			fmt.Sprintf("%.0f%%", 100*p.Util)}
 		for _, k := range keys {
 			v, ok := p.Metrics[k]
@@ -82,6 +82,20 @@ func writeLabTable(w io.Writer, lab string, points []Point) error {
 		fmt.Fprintln(tw, strings.Join(row, "\t")+"\t")
 	}
 	return tw.Flush()
+}
+
+// FormatRate writes a throughput with an SI prefix where it is large,
+// "1.03 G ints/s", so that a lab's rates read at a glance.
+func FormatRate(v float64, unit string) string {
+	for _, p := range []struct {
+		f float64
+		s string
+	}{{1e9, "G"}, {1e6, "M"}, {1e3, "k"}} {
+		if v >= p.f {
+			return fmt.Sprintf("%.3g %s%s", v/p.f, p.s, unit)
+		}
+	}
+	return fmt.Sprintf("%.3g %s", v, unit)
 }
 
 // writeShopTable writes the coffee shop's points.

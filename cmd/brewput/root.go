@@ -18,6 +18,7 @@ func newRoot(e *env) *cobra.Command {
 	sf := &studyFlags{}
 	var out string
 	var predict bool
+	var labs string
 	root := &cobra.Command{
 		Use:   "brewput",
 		Short: "Measure how the structure of concurrent Go code shapes its throughput and latency",
@@ -51,6 +52,10 @@ Ctrl-C stops measuring, writes the report of what was measured and exits 130.`,
 			if err := report.CheckDir(out); err != nil {
 				return fmt.Errorf("--out: %w", err)
 			}
+			runLabs, err := planLabs(labs)
+			if err != nil {
+				return err
+			}
 			// The model's costs are found (measured, the first time)
 			// before measuring, so that a problem with them costs no
 			// measurement.
@@ -64,6 +69,11 @@ Ctrl-C stops measuring, writes the report of what was measured and exits 130.`,
 			if len(points) > 0 && pr != nil && runErr == nil {
 				points = append(points, pr.predictStudy(e, st)...)
 			}
+			if runErr == nil && len(runLabs) > 0 {
+				var labPoints []results.Point
+				labPoints, runErr = runLabs.run(cmd.Context(), e, st.cpus())
+				points = append(points, labPoints...)
+			}
 			if len(points) > 0 {
 				if err := writeReport(e, out, points, reportOptions(e, points)); err != nil {
 					return failure{err}
@@ -76,8 +86,9 @@ Ctrl-C stops measuring, writes the report of what was measured and exits 130.`,
 	root.SetErr(e.stderr)
 	sf.register(root.Flags(), defaultStudy())
 	root.Flags().StringVar(&out, "out", defaultReportDir, "folder to write the report to")
+	root.Flags().StringVar(&labs, "labs", "", "also run these labs (comma-separated, or all; see brewput lab list) with their defaults on the study's CPU counts, each with its section in the report")
 	root.Flags().BoolVar(&predict, "predict", true, fmt.Sprintf("add the model's predictions (go policy) for 1 to %d CPUs to the report", predictCPUs()))
-	root.AddCommand(newRunCmd(e), newModelCmd(e), newAdviseCmd(e), newCalibrateCmd(e), newReportCmd(e), newCompareCmd(e), newFitCmd(e), newListCmd(e), newPointCmd(e))
+	root.AddCommand(newRunCmd(e), newModelCmd(e), newAdviseCmd(e), newCalibrateCmd(e), newLabCmd(e), newReportCmd(e), newCompareCmd(e), newFitCmd(e), newListCmd(e), newPointCmd(e))
 	root.CompletionOptions.DisableDefaultCmd = true
 	return root
 }

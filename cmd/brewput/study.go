@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -75,6 +76,18 @@ type study struct {
 
 // total is the number of points the study measures.
 func (st *study) total() int { return len(st.specs) * st.count }
+
+// cpus lists the study's CPU counts, ascending.
+func (st *study) cpus() []int {
+	var out []int
+	for _, s := range st.specs {
+		if !slices.Contains(out, s.CPUs) {
+			out = append(out, s.CPUs)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
 
 // profileBase is where a point's profile files go, named by mode and CPU
 // count, and repetition with --count: DIR/finelocking-6cpu(-rep2).trace

@@ -1,0 +1,130 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/brewput/brewput/results"
+)
+
+func runLab(t *testing.T, args ...string) []results.Point {
+	t.Helper()
+	code, stdout, stderr := brewput(context.Background(), t, noChild(), append(append([]string{"lab"}, args...), "--format", "json")...)
+	if code != exitOK {
+		t.Fatalf("brewput lab %q: exit %d; stderr:\n%s", args, code, stderr)
+	}
+	points, err := results.ReadJSON(strings.NewReader(stdout))
+	if err != nil || len(points) == 0 {
+		t.Fatalf("brewput lab %q: %v, %d points\n%s", args, err, len(points), stdout)
+	}
+	for _, p := range points {
+		if p.Lab != args[0] || p.Variant == "" || p.CPUs < 1 || p.Source != results.SourceMeasured || p.Throughput <= 0 || p.Unit == "" {
+			t.Errorf("brewput lab %s: point lacks lab, variant, cpus, source, throughput or unit: %+v", args[0], p)
+		}
+	}
+	return points
+}
+
+func TestLabList(t *testing.T) {
+	t.Parallel()
+	for _, args := range [][]string{{"lab", "list"}, {"lab"}} {
+		code, stdout, stderr := brewput(context.Background(), t, noChild(), args...)
+		if code != exitOK {
+			t.Fatalf("%q: exit %d: %s", args, code, stderr)
+		}
+		for _, name := range []string{"workloads", "channels", "render", "wordcount"} {
+			if !strings.Contains(stdout, name+" ") {
+				t.Errorf("%q does not list %s:\n%s", args, name, stdout)
+			}
+		}
+	}
+	code, stdout, _ := brewput(context.Background(), t, noChild(), "lab", "render", "--help")
+	if code != exitOK || !strings.Contains(stdout, "Amdahl") || !strings.Contains(stdout, "--png") {
+		t.Errorf("lab render --help: exit %d\n%s", code, stdout)
+	}
+}
+
+// Each lab runs from the command line, small, on 1 CPU; the lessons
+// themselves are checked in the labs' packages.
+func TestLabsRun(t *testing.T) {
+	t.Run("workloads", func(t *testing.T) {
+		ps := runLab(t, "workloads", "--cpus", "1", "--add-size", "10000", "--sort-size", "300", "--docs", "20", "--reps", "1")
+		if len(ps) != 6 {
+			t.Errorf("%d points, want 6 variants", len(ps))
+		}
+	})
+	t.Run("wordcount", func(t *testing.T) {
+		ps := runLab(t, "wordcount", "--cpus", "1", "--size", "20000", "--reps", "1")
+		words := ps[0].Metrics["words"]
+		for _, p := range ps {
+			if p.Metrics["words"] != words || words == 0 {
+				t.Errorf("%s counted %v words, %s %v", p.Variant, p.Metrics["words"], ps[0].Variant, words)
+			}
+		}
+	})
+	t.Run("render", func(t *testing.T) {
+		png := filepath.Join(t.TempDir(), "m.png")
+		runLab(t, "render", "--cpus", "1", "--size", "48", "--max-iter", "16", "--reps", "1", "--png", png)
+		if info, err := os.Stat(png); err != nil || info.Size() == 0 {
+			t.Errorf("--png: %v", err)
+		}
+	})
+	t.Run("channels", func(t *testing.T) {
+		ps := runLab(t, "channels", "--cpus", "1", "--lines", "2000", "--size", "1", "--consumers", "1", "--batch", "1,10")
+		for _, p := range ps {
+			if _, ok := p.Metrics["of_bound"]; !ok {
+				t.Errorf("%s has no distance to the bound", p.Variant)
+			}
+		}
+	})
+}
+
+func TestLabBadInput(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"lab", "nope"}, `unknown lab "nope"`},
+		{[]string{"lab", "workloads", "--add-size", "0"}, "--add-size 0"},
+		{[]string{"lab", "workloads", "--cpus", "999"}, "--cpus"},
+		{[]string{"lab", "workloads", "--format", "xml"}, "--format"},
+		{[]string{"lab", "render", "--size", "-1"}, "--size -1"},
+		{[]string{"lab", "render", "--png", "/nonexistent/dir/m.png"}, "--png"},
+		{[]string{"lab", "channels", "--batch", "0"}, "--batch"},
+		{[]string{"lab", "channels", "--consumers", "x"}, "--consumers"},
+		{[]string{"lab", "wordcount", "--file", "/nonexistent/text"}, "--file"},
+		{[]string{"lab", "wordcount", "extra"}, "no arguments"},
+		{[]string{"--labs", "nope"}, `--labs: unknown lab "nope"`},
+	} {
+		code, stdout, stderr := brewput(context.Background(), t, noChild(), c.args...)
+		if code != exitUsage || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, c.want) {
+			t.Errorf("brewput %q: exit %d, stdout %q, stderr %q; want exit %d and one line with %q", c.args, code, stdout, stderr, exitUsage, c.want)
+		}
+	}
+}
+
+// The main job's --labs runs the labs after the study and gives each a
+// section and a chart in the report.
+func TestMainJobWithLabs(t *testing.T) {
+	dir := t.TempDir()
+	code, _, stderr := brewput(context.Background(), t, selfChild(),
+		"--modes", "finelocking", "--cpus", "1", "--dur", "50ms", "--warmup", "10ms", "--predict=false", "--labs", "wordcount", "--out", dir)
+	if code != exitOK {
+		t.Fatalf("exit %d; stderr:\n%s", code, stderr)
+	}
+	page, err := os.ReadFile(filepath.Join(dir, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`id="labs"`, `id="lab-wordcount"`, `id="chart-lab-wordcount"`, "bytewise", `id="mode-finelocking"`} {
+		if !strings.Contains(string(page), want) {
+			t.Errorf("index.html lacks %q", want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "lab-wordcount.svg")); err != nil {
+		t.Errorf("no chart file: %v", err)
+	}
+}

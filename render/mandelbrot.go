@@ -1,0 +1,126 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"math"
+	"sync"
+)
+
+// Variants returns the names of the ways to render, in the order Run
+// measures them: seq first, as the others' speedups are measured against
+// it.
+func Variants() []string { return []string{"seq", "pixel", "row", "workers"} }
+
+// frame is what every pixel's computation needs: the image's size, the
+// part of the complex plane it shows, and the colours. It is read-only
+// once made, so that any number of goroutines can share it.
+type frame struct {
+	size    int
+	maxIter int
+	x0, y0  float64 // the complex plane at the top-left pixel's corner
+	step    float64 // the width of a pixel in the plane
+	palette [][4]byte
+}
+
+// newFrame frames the whole set: real parts -2.25 to 0.75, imaginary parts
+// -1.5 to 1.5, in a square of size pixels.
+func newFrame(size, maxIter int) *frame {
+	f := &frame{size: size, maxIter: maxIter, x0: -2.25, y0: -1.5, step: 3 / float64(size)}
+	f.palette = make([][4]byte, maxIter+1)
+	for i := range maxIter {
+		// A square root spreads the many pixels that escape early over
+		// more of the colours; the polynomials are a classic smooth
+		// blue-to-gold ramp.
+		t := math.Sqrt(float64(i) / float64(maxIter))
+		u := 1 - t
+		f.palette[i] = [4]byte{
+			byte(255 * min(1, 9*u*t*t*t)),
+			byte(255 * min(1, 15*u*u*t*t)),
+			byte(255 * min(1, 8.5*u*u*u*t)),
+			255,
+		}
+	}
+	f.palette[maxIter] = [4]byte{0, 0, 0, 255} // inside the set
+	return f
+}
+
+// newImage returns a blank image of the frame's size.
+func (f *frame) newImage() *image.RGBA { return image.NewRGBA(image.Rect(0, 0, f.size, f.size)) }
+
+// escape counts the iterations of z ← z² + c, from z = 0, until |z| > 2, up
+// to maxIter. The explicit float64 conversions forbid the compiler to fuse
+// a multiply and an add into one FMA instruction (the spec allows it
+// otherwise), which rounds differently: every variant must get the same
+// bits for the same pixel wherever the code was inlined.
+func escape(cx, cy float64, maxIter int) int {
+	var x, y float64
+	for i := range maxIter {
+		x2, y2 := float64(x*x), float64(y*y)
+		if x2+y2 > 4 {
+			return i
+		}
+		y = float64(2*float64(x*y)) + cy
+		x = x2 - y2 + cx
+	}
+	return maxIter
+}
+
+// pixel computes the pixel at column px, row py into img. Goroutines
+// computing different pixels write different bytes of img.Pix.
+func (f *frame) pixel(img *image.RGBA, px, py int) {
+	cx := f.x0 + float64((float64(px)+0.5)*f.step)
+	cy := f.y0 + float64((float64(py)+0.5)*f.step)
+	c := f.palette[escape(cx, cy, f.maxIter)]
+	off := py*img.Stride + 4*px
+	copy(img.Pix[off:off+4], c[:])
+}
+
+// row computes row py into img.
+func (f *frame) row(img *image.RGBA, py int) {
+	for px := range f.size {
+		f.pixel(img, px, py)
+	}
+}
+
+// render computes the whole image into img the variant's way; workers is
+// the pool size of "workers". Each variant returns once every pixel is
+// written and every goroutine it started has finished.
+func (f *frame) render(img *image.RGBA, variant string, workers int) error {
+	var wg sync.WaitGroup
+	switch variant {
+	case "seq":
+		for py := range f.size {
+			f.row(img, py)
+		}
+	case "pixel":
+		for py := range f.size {
+			for px := range f.size {
+				wg.Go(func() { f.pixel(img, px, py) })
+			}
+		}
+	case "row":
+		for py := range f.size {
+			wg.Go(func() { f.row(img, py) })
+		}
+	case "workers":
+		// Buffered for every row, as in the talk: the feeder queues the
+		// whole image and never waits for a worker.
+		rows := make(chan int, f.size)
+		for range workers {
+			wg.Go(func() {
+				for py := range rows {
+					f.row(img, py)
+				}
+			})
+		}
+		for py := range f.size {
+			rows <- py
+		}
+		close(rows)
+	default:
+		return fmt.Errorf("render: unknown variant %q", variant)
+	}
+	wg.Wait()
+	return nil
+}

@@ -1,0 +1,325 @@
+package render
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"image"
+	"image/draw"
+	"image/png"
+	"math"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/brewput/brewput/internal/quiet"
+	"github.com/brewput/brewput/internal/race"
+	"github.com/brewput/brewput/results"
+	"go.uber.org/goleak"
+)
+
+// goleak checks after all tests that every variant waited for all the
+// goroutines it started.
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+// TestVariantsSameImage: every variant renders seq's image exactly, for
+// sizes that divide nothing evenly and for pools smaller and larger than
+// the number of rows.
+func TestVariantsSameImage(t *testing.T) {
+	for _, size := range []int{1, 37, 64} {
+		f := newFrame(size, 300)
+		want := f.newImage()
+		if err := f.render(want, "seq", 1); err != nil {
+			t.Fatal(err)
+		}
+		inside := 0
+		for i := 0; i < len(want.Pix); i += 4 {
+			if want.Pix[i+3] != 255 {
+				t.Fatalf("size %d: pixel %d not opaque: seq left it unwritten", size, i/4)
+			}
+			if bytes.Equal(want.Pix[i:i+3], []byte{0, 0, 0}) {
+				inside++
+			}
+		}
+		if size > 1 && (inside == 0 || inside == size*size) {
+			t.Errorf("size %d: %d of %d pixels inside the set: not a Mandelbrot image", size, inside, size*size)
+		}
+		for _, v := range Variants()[1:] {
+			for _, workers := range []int{1, 3, 100} {
+				img := f.newImage()
+				if err := f.render(img, v, workers); err != nil {
+					t.Fatal(err)
+				}
+				if !bytes.Equal(img.Pix, want.Pix) {
+					t.Errorf("size %d: %s (workers %d) differs from seq", size, v, workers)
+				}
+			}
+		}
+	}
+	if err := newFrame(4, 10).render(newFrame(4, 10).newImage(), "column", 1); err == nil {
+		t.Error("an unknown variant rendered")
+	}
+}
+
+// TestRunPNG runs the lab small, checks the points' contract, and decodes
+// the image written with PNG to the pixels seq renders.
+func TestRunPNG(t *testing.T) {
+	dir := t.TempDir()
+	c := DefaultConfig()
+	c.Size, c.MaxIter, c.Reps, c.Workers = 40, 100, 2, 0
+	c.PNG = filepath.Join(dir, "mandelbrot.png")
+	cpus := []int{1, 2}
+	procs := runtime.GOMAXPROCS(0)
+	var lines []string
+	points, err := Run(context.Background(), c, cpus, func(l string) { lines = append(lines, l) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := runtime.GOMAXPROCS(0); got != procs {
+		t.Errorf("GOMAXPROCS %d after Run, was %d", got, procs)
+	}
+	if len(points) != 8 || len(lines) != 8 {
+		t.Fatalf("%d points and %d progress lines, want 8 of each", len(points), len(lines))
+	}
+	for i, p := range points {
+		n := cpus[i/4]
+		wantPar := map[string]int{"seq": 1, "pixel": c.Size * c.Size, "row": c.Size, "workers": n}[p.Variant]
+		if p.Source != results.SourceMeasured || p.Lab != Name || p.Variant != Variants()[i%4] || p.Mode != Name+"/"+p.Variant ||
+			p.CPUs != n || p.Par != wantPar || p.Ops != int64(c.Reps) || p.Unit != Unit || p.Machines == nil ||
+			p.Host.GoVersion == "" || p.Start.IsZero() || p.Hist == "" {
+			t.Errorf("point %d: malformed %+v", i, p)
+		}
+		if p.DurS <= 0 || p.Throughput <= 0 || p.Latency.Max < p.Latency.Min || p.Latency.Min <= 0 {
+			t.Errorf("%s cpus=%d: duration %g s, %g images/s, latency %+v", p.Variant, n, p.DurS, p.Throughput, p.Latency)
+		}
+		m := p.Metrics
+		if s := m["serial_fraction"]; !(s > 0 && s < 1) || !(m["render_ms"] > 0) || !(m["encode_ms"] > 0) || !(m["speedup"] > 0) || !(m["total_speedup"] > 0) {
+			t.Errorf("%s cpus=%d: metrics %v", p.Variant, n, m)
+		}
+		_, kf := m["karp_flatt"]
+		if kf != (n > 1) {
+			t.Errorf("%s cpus=%d: karp_flatt present %v, want it on more than 1 CPU only", p.Variant, n, kf)
+		}
+		if p.Variant == "seq" && (m["speedup"] != 1 || m["total_speedup"] != 1) {
+			t.Errorf("seq cpus=%d: speedups %g, %g; want 1", n, m["speedup"], m["total_speedup"])
+		}
+	}
+	if _, err := json.Marshal(points); err != nil {
+		t.Errorf("points do not marshal: %v", err)
+	}
+
+	file, err := os.Open(c.PNG)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer file.Close()
+	decoded, err := png.Decode(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := image.NewRGBA(decoded.Bounds())
+	draw.Draw(got, got.Rect, decoded, decoded.Bounds().Min, draw.Src)
+	f := newFrame(c.Size, c.MaxIter)
+	want := f.newImage()
+	if err := f.render(want, "seq", 1); err != nil {
+		t.Fatal(err)
+	}
+	if got.Rect != want.Rect || !bytes.Equal(got.Pix, want.Pix) {
+		t.Errorf("%s decodes to another image than seq renders", c.PNG)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("%d files in the PNG's directory, want just the PNG: a temporary file was left", len(entries))
+	}
+}
+
+func TestValidate(t *testing.T) {
+	if err := DefaultConfig().Validate(); err != nil {
+		t.Fatalf("default config: %v", err)
+	}
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		flag string
+		edit func(*Config)
+	}{
+		{"size", func(c *Config) { c.Size = 0 }},
+		{"size", func(c *Config) { c.Size = 1 << 20 }},
+		{"max-iter", func(c *Config) { c.MaxIter = 0 }},
+		{"workers", func(c *Config) { c.Workers = -1 }},
+		{"reps", func(c *Config) { c.Reps = 0 }},
+		{"model-cpus", func(c *Config) { c.ModelCPUs = nil }},
+		{"model-cpus", func(c *Config) { c.ModelCPUs = []int{1, 0} }},
+		{"png", func(c *Config) { c.PNG = filepath.Join(dir, "missing", "m.png") }},
+		{"png", func(c *Config) { c.PNG = dir }},
+	} {
+		c := DefaultConfig()
+		tc.edit(&c)
+		err := c.Validate()
+		if err == nil || !strings.HasPrefix(err.Error(), tc.flag+" ") && !strings.HasPrefix(err.Error(), tc.flag+":") {
+			t.Errorf("%s: Validate() = %v, want an error starting with %q", tc.flag, err, tc.flag)
+		} else if strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: error on more than one line: %q", tc.flag, err)
+		}
+	}
+	for _, cpus := range [][]int{nil, {2, 0}} {
+		if _, err := Run(context.Background(), DefaultConfig(), cpus, nil); err == nil || !strings.HasPrefix(err.Error(), "cpus") {
+			t.Errorf("Run with cpus %v: %v, want an error about cpus", cpus, err)
+		}
+	}
+}
+
+// TestCancel: a cancelled run returns the points it finished and the
+// context's error.
+func TestCancel(t *testing.T) {
+	c := DefaultConfig()
+	c.Size, c.MaxIter, c.Reps = 32, 50, 1
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	points, err := Run(ctx, c, []int{1, 2}, func(line string) {
+		if strings.Contains(line, " row:") {
+			cancel()
+		}
+	})
+	if !errors.Is(err, context.Canceled) || len(points) != 3 {
+		t.Errorf("cancelled after row: %d points, %v; want 3 points and context.Canceled", len(points), err)
+	}
+}
+
+func TestAmdahl(t *testing.T) {
+	near := func(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
+	for _, n := range []int{1, 2, 7, 64} {
+		if got := Amdahl(0, n); !near(got, float64(n)) {
+			t.Errorf("Amdahl(0, %d) = %g, want %d", n, got, n)
+		}
+		if got := Amdahl(1, n); !near(got, 1) {
+			t.Errorf("Amdahl(1, %d) = %g, want 1", n, got)
+		}
+		for _, s := range []float64{0, 0.05, 0.5} {
+			if n > 1 && !near(KarpFlatt(Amdahl(s, n), n), s) {
+				t.Errorf("KarpFlatt(Amdahl(%g, %d)) = %g, want it back", s, n, KarpFlatt(Amdahl(s, n), n))
+			}
+		}
+	}
+	if !math.IsNaN(KarpFlatt(1.5, 1)) || !math.IsNaN(KarpFlatt(0, 4)) || Amdahl(0.1, 0) != 0 {
+		t.Error("KarpFlatt on 1 CPU or of no speedup, or Amdahl on 0 CPUs, is defined")
+	}
+}
+
+func TestCurve(t *testing.T) {
+	pt := func(variant string, cpus int, serial, total float64) results.Point {
+		return results.Point{Lab: Name, Variant: variant, CPUs: cpus, Metrics: map[string]float64{"serial_fraction": serial, "total_speedup": total}}
+	}
+	points := []results.Point{
+		pt("seq", 1, 0.1, 1), pt("row", 1, 0.1, 1),
+		pt("seq", 3, 0.3, 1), pt("row", 3, 0.3, 2), pt("row", 3, 0.3, 2.5), pt("row", 3, 0.3, 2.2),
+		pt("seq", 2, 0.2, 1), pt("workers", 2, 0.2, 1.7),
+		{Lab: "channels", Variant: "seq", CPUs: 5, Metrics: map[string]float64{"serial_fraction": 0.9, "total_speedup": 9}},
+	}
+	curve, err := Curve(points, []int{1, 4, 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, cp := range curve {
+		got = append(got, fmt.Sprintf("%d:%.4f:%v", cp.CPUs, cp.Best, cp.Measured))
+	}
+	want := []string{
+		fmt.Sprintf("1:%.4f:map[row:1 seq:1]", Amdahl(0.2, 1)),
+		fmt.Sprintf("2:%.4f:map[seq:1 workers:1.7]", Amdahl(0.2, 2)),
+		fmt.Sprintf("3:%.4f:map[row:2.2 seq:1]", Amdahl(0.2, 3)),
+		fmt.Sprintf("4:%.4f:map[]", Amdahl(0.2, 4)),
+	}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("Curve:\n got %v\nwant %v", got, want)
+	}
+	if _, err := Curve(points[1:2], []int{1}); err == nil {
+		t.Error("Curve without a seq point succeeded")
+	}
+}
+
+// busyLimit is how many CPUs' worth of time other processes may take
+// during an attempt before the attempt is void.
+const busyLimit = 0.3
+
+// retry runs check until it passes or three attempts on a quiet machine
+// have failed, and fails with the last complaint. Before each attempt it
+// waits for the machine to be quiet; an attempt during which other
+// processes took more than busyLimit CPUs is void. If the machine is never
+// quiet within two minutes, the test is skipped: a ratio measured beside
+// another busy process says nothing either way.
+func retry(t *testing.T, check func() error) {
+	t.Helper()
+	var err error
+	quietFails := 0
+	deadline := time.Now().Add(2 * time.Minute)
+	for attempt := 1; quietFails < 3; attempt++ {
+		if time.Now().After(deadline) {
+			if quietFails == 0 {
+				t.Skipf("machine too busy to test timing: other processes took more than %.1f CPUs during every attempt", busyLimit)
+			}
+			break
+		}
+		if others := quiet.Probe(200 * time.Millisecond); others > busyLimit {
+			t.Logf("attempt %d: waiting, other processes use %.2f CPUs", attempt, others)
+			time.Sleep(time.Second)
+			continue
+		}
+		before := quiet.Take()
+		err = check()
+		others := quiet.Since(before)
+		if err == nil {
+			return
+		}
+		if others > busyLimit {
+			t.Logf("attempt %d (void, other processes took %.2f CPUs): %v", attempt, others, err)
+			continue
+		}
+		quietFails++
+		t.Logf("attempt %d (other processes took %.2f CPUs): %v", attempt, others, err)
+	}
+	t.Fatal(err)
+}
+
+// TestParallelLesson: on 2 CPUs, a goroutine per row or a pool of workers
+// renders at least 1.3 times as fast as one goroutine, and the estimated
+// serial fraction is a fraction.
+func TestParallelLesson(t *testing.T) {
+	if race.Enabled {
+		t.Skip("timing under the race detector says nothing about rendering")
+	}
+	if testing.Short() {
+		t.Skip("measures real render times for a few seconds")
+	}
+	if runtime.NumCPU() < 2 {
+		t.Skip("needs 2 CPUs")
+	}
+	c := DefaultConfig()
+	c.Size, c.Reps = 256, 3
+	retry(t, func() error {
+		points, err := Run(context.Background(), c, []int{2}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var best float64
+		var msg []string
+		for _, p := range points {
+			m := p.Metrics
+			msg = append(msg, fmt.Sprintf("%s %.1f ms (x%.2f)", p.Variant, m["render_ms"], m["speedup"]))
+			if s := m["serial_fraction"]; s < 0 || s > 1 {
+				t.Fatalf("%s: serial fraction %g, want within [0, 1]", p.Variant, s)
+			}
+			if p.Variant == "row" || p.Variant == "workers" {
+				best = max(best, m["speedup"])
+			}
+		}
+		t.Logf("2 CPUs: %s; encode %.1f ms, serial fraction %.3f", strings.Join(msg, ", "), points[0].Metrics["encode_ms"], points[0].Metrics["serial_fraction"])
+		if best < 1.3 {
+			return fmt.Errorf("best of row and workers renders x%.2f as fast as seq on 2 CPUs, want at least x1.3", best)
+		}
+		return nil
+	})
+}

@@ -1,0 +1,45 @@
+package workloads
+
+import "sync"
+
+// addInput returns the integers 0 … n-1, whose sum n(n-1)/2 checks every
+// run exactly.
+func addInput(n int) []int {
+	numbers := make([]int, n)
+	for i := range numbers {
+		numbers[i] = i
+	}
+	return numbers
+}
+
+// addWant is the sum of addInput(n).
+func addWant(n int) int { return n * (n - 1) / 2 }
+
+// add sums numbers in one goroutine: pure arithmetic with nothing to wait
+// for, the CPU-bound workload.
+func add(numbers []int) int {
+	var v int
+	for _, n := range numbers {
+		v += n
+	}
+	return v
+}
+
+// addConcurrent splits numbers into one contiguous part per goroutine,
+// sums the parts at the same time and adds up the partial sums. Each
+// goroutine writes its own slot once, at the end, so they share nothing
+// while they work.
+func addConcurrent(goroutines int, numbers []int) int {
+	partial := make([]int, goroutines)
+	stride := len(numbers) / goroutines
+	var wg sync.WaitGroup
+	for g := range goroutines {
+		lo, hi := g*stride, (g+1)*stride
+		if g == goroutines-1 {
+			hi = len(numbers) // the last part takes the remainder
+		}
+		wg.Go(func() { partial[g] = add(numbers[lo:hi]) })
+	}
+	wg.Wait()
+	return add(partial)
+}

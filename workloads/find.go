@@ -1,0 +1,155 @@
+package workloads
+
+import (
+	"encoding/xml"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"sync"
+	"time"
+)
+
+// document is one small RSS-like XML document, as the seed's find reads.
+type document struct {
+	XMLName xml.Name `xml:"rss"`
+	Channel struct {
+		Title string `xml:"title"`
+		Items []item `xml:"item"`
+	} `xml:"channel"`
+}
+
+// item is one entry of a document; find looks for the topic in its
+// description.
+type item struct {
+	Title       string `xml:"title"`
+	Description string `xml:"description"`
+	Link        string `xml:"link"`
+}
+
+// vocabulary is what the generated descriptions are made of.
+const vocabulary = "coffee latte espresso grind steam milk press cup queue barista " +
+	"order channel worker mutex scheduler thread core cache disk wait " +
+	"throughput latency the a of and to in with on"
+
+// findInput makes n XML documents, the same for every run, with topic in
+// the descriptions of some of their items, and counts the documents whose
+// items mention it, from the generated values rather than by parsing, so
+// that the count checks find's parsing too.
+func findInput(n int, topic string) (docs [][]byte, want int, err error) {
+	r := rand.New(rand.NewPCG(6, 3))
+	vocab := strings.Fields(vocabulary)
+	docs = make([][]byte, n)
+	for i := range docs {
+		var d document
+		d.Channel.Title = fmt.Sprintf("feed %d", i)
+		found := false
+		for j := range 3 + r.IntN(4) {
+			words := make([]string, 8+r.IntN(9))
+			for k := range words {
+				words[k] = vocab[r.IntN(len(vocab))]
+			}
+			if r.IntN(8) == 0 { // one item in 8: about half the documents mention it
+				words[r.IntN(len(words))] = topic
+			}
+			it := item{
+				Title:       fmt.Sprintf("item %d.%d", i, j),
+				Description: strings.Join(words, " "),
+				Link:        fmt.Sprintf("https://example.com/%d/%d", i, j),
+			}
+			found = found || strings.Contains(it.Description, topic)
+			d.Channel.Items = append(d.Channel.Items, it)
+		}
+		if found {
+			want++
+		}
+		if docs[i], err = xml.Marshal(d); err != nil {
+			return nil, 0, fmt.Errorf("generate document %d: %w", i, err)
+		}
+	}
+	return docs, want, nil
+}
+
+// read stands for reading a document from disk: the sleep is the disk's
+// blocking wait, during which the goroutine needs no CPU (a real read's
+// time would depend on the machine's disk and page cache, the sleep does
+// not), and the parse is the CPU work that follows.
+func read(doc []byte, wait time.Duration) ([]item, error) {
+	if wait > 0 {
+		time.Sleep(wait)
+	}
+	var d document
+	if err := xml.Unmarshal(doc, &d); err != nil {
+		return nil, err
+	}
+	return d.Channel.Items, nil
+}
+
+// mentions reports whether any of items has topic in its description.
+func mentions(items []item, topic string) bool {
+	for _, it := range items {
+		if strings.Contains(it.Description, topic) {
+			return true
+		}
+	}
+	return false
+}
+
+// find counts the documents that mention topic, reading them one after
+// the other: the IO-bound workload, which spends nearly all its time
+// waiting.
+func find(topic string, docs [][]byte, wait time.Duration) (int, error) {
+	found := 0
+	for i, doc := range docs {
+		items, err := read(doc, wait)
+		if err != nil {
+			return 0, fmt.Errorf("document %d: %w", i, err)
+		}
+		if mentions(items, topic) {
+			found++
+		}
+	}
+	return found, nil
+}
+
+// findConcurrent counts like find with a pool of workers fed the documents
+// through a channel: while one worker waits on its read another can parse,
+// so the waits overlap even on one CPU. The channel holds every document
+// and is closed before the workers start, so each worker stops when it is
+// empty and none can be left behind.
+func findConcurrent(workers int, topic string, docs [][]byte, wait time.Duration) (int, error) {
+	ch := make(chan int, len(docs))
+	for i := range docs {
+		ch <- i
+	}
+	close(ch)
+	counts := make([]int, workers)
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			found := 0
+			for i := range ch {
+				items, err := read(docs[i], wait)
+				if err != nil {
+					if errs[w] == nil {
+						errs[w] = fmt.Errorf("document %d: %w", i, err)
+					}
+					continue // drain the channel all the same
+				}
+				if mentions(items, topic) {
+					found++
+				}
+			}
+			counts[w] = found
+		})
+	}
+	wg.Wait()
+	found := 0
+	for w := range workers {
+		if errs[w] != nil {
+			return 0, errs[w]
+		}
+		found += counts[w]
+	}
+	return found, nil
+}

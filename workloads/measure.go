@@ -1,0 +1,140 @@
+package workloads
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"slices"
+	"time"
+
+	"github.com/brewput/brewput/results"
+)
+
+// variant is one way of doing one workload, ready to be timed.
+type variant struct {
+	name string // "add/concurrent"
+	par  int    // goroutines doing the work
+	ops  int64  // work items per run
+	unit string // throughput unit: ops per second
+	// prepare runs untimed before each run (a fresh unsorted copy for a
+	// sort), do is the run that is timed, and check says, untimed, whether
+	// its answer was right.
+	prepare func()
+	do      func() error
+	check   func() error
+}
+
+// timing is what the runs of one variant measured.
+type timing struct {
+	times []time.Duration // wall time of each run
+	cpu   time.Duration   // process CPU time during the runs
+	start time.Time
+}
+
+// measure runs each variant reps times, taking them in turn within each
+// repetition, so that a slow spell of a noisy machine falls on all of them
+// alike rather than on one, and their ratio, the lesson, survives it. It
+// stops with ctx's error before the next run once ctx is done, and with an
+// error at the first wrong answer.
+func measure(ctx context.Context, reps int, vs []variant) ([]timing, error) {
+	ts := make([]timing, len(vs))
+	for range reps {
+		for i, v := range vs {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			if v.prepare != nil {
+				v.prepare()
+			}
+			runtime.GC() // the last run's garbage is not this run's to collect
+			if ts[i].start.IsZero() {
+				ts[i].start = time.Now()
+			}
+			cpu0, t0 := processCPU(), time.Now()
+			err := v.do()
+			d := time.Since(t0)
+			ts[i].cpu += processCPU() - cpu0
+			if err != nil {
+				return nil, fmt.Errorf("%s on %d CPUs: %w", v.name, runtime.GOMAXPROCS(0), err)
+			}
+			if err := v.check(); err != nil {
+				return nil, fmt.Errorf("%s on %d CPUs: wrong answer: %w", v.name, runtime.GOMAXPROCS(0), err)
+			}
+			ts[i].times = append(ts[i].times, d)
+		}
+	}
+	return ts, nil
+}
+
+// median is the middle run's time in seconds, the mean of the two middle
+// ones for an even count: unlike the mean, one run slowed by the machine
+// does not move it. It is the latency's P50, to the last bit.
+func (t timing) median() float64 { return latency(t.times).P50 / 1000 }
+
+// wall is the time of all runs together.
+func (t timing) wall() time.Duration {
+	var w time.Duration
+	for _, d := range t.times {
+		w += d
+	}
+	return w
+}
+
+// latency summarizes the run times in milliseconds, each percentile
+// interpolated between the nearest runs, so that P50 is the median.
+func latency(times []time.Duration) results.Latency {
+	s := slices.Sorted(slices.Values(times))
+	if len(s) == 0 {
+		return results.Latency{}
+	}
+	at := func(p float64) float64 {
+		x := p / 100 * float64(len(s)-1)
+		i := int(x)
+		if i+1 >= len(s) {
+			return results.Ms(s[len(s)-1])
+		}
+		return results.Ms(s[i]) + (x-float64(i))*(results.Ms(s[i+1])-results.Ms(s[i]))
+	}
+	var sum time.Duration
+	for _, d := range s {
+		sum += d
+	}
+	return results.Latency{
+		Min: results.Ms(s[0]), P05: at(5), P25: at(25), P50: at(50), P75: at(75),
+		P90: at(90), P95: at(95), P99: at(99), Max: results.Ms(s[len(s)-1]),
+		Mean: results.Ms(sum) / float64(len(s)),
+	}
+}
+
+// point makes the results point of variant v measured as t on n CPUs.
+func point(v variant, t timing, n int, host results.Host, speedup float64) results.Point {
+	lat := latency(t.times)
+	med := lat.P50 / 1000
+	var cpuUsed float64
+	if w := t.wall(); w > 0 {
+		cpuUsed = t.cpu.Seconds() / w.Seconds()
+	}
+	var tput float64
+	if med > 0 {
+		tput = float64(v.ops) / med
+	}
+	return results.Point{
+		Source:     results.SourceMeasured,
+		Lab:        Name,
+		Variant:    v.name,
+		Mode:       Name + "/" + v.name,
+		CPUs:       n,
+		Par:        v.par,
+		DurS:       med,
+		Ops:        v.ops,
+		Throughput: tput,
+		Unit:       v.unit,
+		CPUUsed:    cpuUsed,
+		Util:       cpuUsed / float64(n),
+		Latency:    lat,
+		Metrics:    map[string]float64{"speedup": speedup, "median_ms": lat.P50},
+		Machines:   []results.Machine{},
+		Host:       host,
+		Start:      t.start.UTC().Round(time.Millisecond),
+	}
+}

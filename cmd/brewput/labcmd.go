@@ -4,11 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
 	"text/tabwriter"
 
+	"github.com/brewput/brewput/profile"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/sweep"
 	"github.com/spf13/cobra"
@@ -89,7 +92,7 @@ func writeLabList(e *env) error {
 // newLabRunCmd is brewput lab NAME: the lab's own flags and the common
 // ones, --cpus, --format and --out.
 func newLabRunCmd(e *env, l labEntry) *cobra.Command {
-	var cpus, format, out string
+	var cpus, format, out, profDir string
 	var prepare func() (labRun, error)
 	cmd := &cobra.Command{
 		Use:     l.name,
@@ -105,6 +108,12 @@ func newLabRunCmd(e *env, l labEntry) *cobra.Command {
 			run, err := prepare()
 			if err != nil {
 				return err
+			}
+			if cmd.Flags().Changed("profile") {
+				if err := checkProfileDir(profDir); err != nil {
+					return err
+				}
+				run = profiled(run, l.name, profDir)
 			}
 			f, dest, err := outputOf(cmd.Flags(), format, out)
 			if err != nil {
@@ -123,7 +132,58 @@ func newLabRunCmd(e *env, l labEntry) *cobra.Command {
 	fs.StringVar(&cpus, "cpus", defaultLabCPUs(), "CPU counts (GOMAXPROCS), as a list and ranges such as 1,2 or 1-4")
 	fs.StringVar(&format, "format", "table", "output format: "+strings.Join(results.Formats(), ", ")+" (with --out, guessed from its extension)")
 	fs.StringVar(&out, "out", "", "write the results to this file (the table still goes to stdout)")
+	fs.StringVar(&profDir, "profile", "", "write, for each CPU count, an execution trace and CPU, block and mutex profiles of the lab's run to this folder (NAME-Ncpu.trace, …), and summarize where its goroutines waited")
 	return cmd
+}
+
+// profiled runs the lab one CPU count at a time, each under a profile
+// session whose files are DIR/NAME-Ncpu.*; the block profile's waits go
+// into each of the count's points. The profile covers every variant and
+// repetition at that count, so the waits have totals but no per-operation
+// figure (per_op_ms 0): no one variant's operations account for them.
+func profiled(run labRun, name, dir string) labRun {
+	return func(ctx context.Context, cpus []int, progress func(string)) ([]results.Point, error) {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return nil, err
+		}
+		var points []results.Point
+		for _, n := range cpus {
+			base := filepath.Join(dir, fmt.Sprintf("%s-%dcpu", name, n))
+			session, err := profile.Start(base)
+			if err != nil {
+				return points, err
+			}
+			got, runErr := run(ctx, []int{n}, progress)
+			if runErr != nil {
+				session.Abort()
+				return append(points, got...), runErr
+			}
+			files, err := session.Stop()
+			if err != nil {
+				return append(points, got...), err
+			}
+			waits, err := summarizeBlock(files.Block, 0)
+			if err != nil {
+				return append(points, got...), err
+			}
+			for i := range got {
+				got[i].Waits, got[i].Profile = waits, base
+			}
+			points = append(points, got...)
+			progress(fmt.Sprintf("profiles of %d %s: %s.trace, .cpu.pprof, .block.pprof, .mutex.pprof", n, map[bool]string{true: "CPU", false: "CPUs"}[n == 1], base))
+		}
+		return points, nil
+	}
+}
+
+// summarizeBlock reads a block profile into its waits per operation.
+func summarizeBlock(path string, ops int64) ([]results.Wait, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return profile.Summarize(f, ops, profile.Options{})
 }
 
 // defaultLabCPUs is 1 CPU and all of them, the comparison every lab makes.

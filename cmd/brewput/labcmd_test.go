@@ -128,3 +128,26 @@ func TestMainJobWithLabs(t *testing.T) {
 		t.Errorf("no chart file: %v", err)
 	}
 }
+
+// --profile writes a lab's trace and profiles per CPU count, which go tool
+// opens, and puts its waits into the points.
+func TestLabProfile(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "prof")
+	ps := runLab(t, "workloads", "--cpus", "1", "--add-size", "100000", "--sort-size", "300", "--docs", "50", "--reps", "1", "--profile", dir)
+	for _, ext := range []string{".trace", ".cpu.pprof", ".block.pprof", ".mutex.pprof"} {
+		if info, err := os.Stat(filepath.Join(dir, "workloads-1cpu"+ext)); err != nil || info.Size() == 0 {
+			t.Errorf("workloads-1cpu%s: %v", ext, err)
+		}
+	}
+	waited := false
+	for _, p := range ps {
+		waited = waited || len(p.Waits) > 0
+	}
+	if !waited {
+		t.Error("no point has waits, though find's pool waits on its channel")
+	}
+	code, _, stderr := brewput(context.Background(), t, noChild(), "lab", "workloads", "--profile", filepath.Join(dir, "workloads-1cpu.trace"))
+	if code != exitUsage || !strings.Contains(stderr, "--profile") {
+		t.Errorf("--profile on a file: exit %d, %s", code, stderr)
+	}
+}

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/brewput/brewput/internal/quiet"
+	"github.com/brewput/brewput/internal/guard"
 	"github.com/brewput/brewput/internal/race"
 	"github.com/brewput/brewput/results"
 	"go.uber.org/goleak"
@@ -235,49 +235,6 @@ func TestCancel(t *testing.T) {
 	}
 }
 
-// busyLimit is how many CPUs' worth of time other processes may take
-// during an attempt before the attempt is void.
-const busyLimit = 0.3
-
-// retry runs check until it passes or three attempts on a quiet machine
-// have failed, and fails with the last complaint. Before each attempt it
-// waits for the machine to be quiet; an attempt during which other
-// processes took more than busyLimit CPUs is void. If the machine is never
-// quiet within two minutes, the test is skipped: a ratio measured beside
-// another busy process says nothing either way.
-func retry(t *testing.T, check func() error) {
-	t.Helper()
-	var err error
-	quietFails := 0
-	deadline := time.Now().Add(2 * time.Minute)
-	for attempt := 1; quietFails < 3; attempt++ {
-		if time.Now().After(deadline) {
-			if quietFails == 0 {
-				t.Skipf("machine too busy to test timing: other processes took more than %.1f CPUs during every attempt", busyLimit)
-			}
-			break
-		}
-		if others := quiet.Probe(200 * time.Millisecond); others > busyLimit {
-			t.Logf("attempt %d: waiting, other processes use %.2f CPUs", attempt, others)
-			time.Sleep(time.Second)
-			continue
-		}
-		before := quiet.Take()
-		err = check()
-		others := quiet.Since(before)
-		if err == nil {
-			return
-		}
-		if others > busyLimit {
-			t.Logf("attempt %d (void, other processes took %.2f CPUs): %v", attempt, others, err)
-			continue
-		}
-		quietFails++
-		t.Logf("attempt %d (other processes took %.2f CPUs): %v", attempt, others, err)
-	}
-	t.Fatal(err)
-}
-
 // TestBatchingLesson: on 2 CPUs with 2 consumers and a channel of 1,
 // batches of 100 lines get clearly more lines through, and reach a clearly
 // larger fraction of the bound, than single lines. See batchingGain for
@@ -295,7 +252,7 @@ func TestBatchingLesson(t *testing.T) {
 	c := DefaultConfig()
 	c.Lines = 40_000
 	c.Sizes, c.Consumers, c.Batches = []int{1}, []int{2}, []int{1, 100}
-	retry(t, func() error {
+	guard.Retry(t, func() error {
 		points, err := Run(context.Background(), c, []int{2}, nil)
 		if err != nil {
 			t.Fatal(err)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/HdrHistogram/hdrhistogram-go"
 
+	"github.com/brewput/brewput/harness"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/sweep"
 )
@@ -214,7 +215,7 @@ func pipeline(ctx context.Context, c Config, size, consumers, batchLines int) (o
 	tallies := make([]tally, consumers)
 	var wg sync.WaitGroup
 
-	cpu0 := processCPU()
+	cpu0 := harness.ProcessCPU()
 	base := time.Now()
 	for i := range tallies {
 		wg.Go(func() { tallies[i] = consume(ch, c.Hashes, born, base) })
@@ -248,7 +249,7 @@ func pipeline(ctx context.Context, c Config, size, consumers, batchLines int) (o
 	close(ch)
 	wg.Wait()
 	wall := time.Since(base)
-	cpu := processCPU() - cpu0
+	cpu := harness.ProcessCPU() - cpu0
 	if cancelled != nil {
 		return outcome{}, cancelled
 	}

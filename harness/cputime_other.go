@@ -4,5 +4,5 @@ package harness
 
 import "time"
 
-// processCPU is not available on this platform; utilization reads as zero.
-func processCPU() time.Duration { return 0 }
+// ProcessCPU is not available on this platform; utilization reads as zero.
+func ProcessCPU() time.Duration { return 0 }

@@ -178,7 +178,7 @@ func watch(ctx context.Context, c *clock, onWindow func(Edge)) (Result, error) {
 	if onWindow != nil {
 		onWindow(WindowStart)
 	}
-	cpu0, wall0 := processCPU(), c.now()
+	cpu0, wall0 := ProcessCPU(), c.now()
 
 	timer.Reset(c.end - c.now())
 	select {
@@ -186,7 +186,7 @@ func watch(ctx context.Context, c *clock, onWindow func(Edge)) (Result, error) {
 	case <-ctx.Done():
 		return Result{}, ctx.Err()
 	}
-	cpu1, wall1 := processCPU(), c.now()
+	cpu1, wall1 := ProcessCPU(), c.now()
 	if onWindow != nil {
 		onWindow(WindowEnd)
 	}

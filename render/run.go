@@ -13,6 +13,7 @@ import (
 
 	"github.com/HdrHistogram/hdrhistogram-go"
 
+	"github.com/brewput/brewput/harness"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/sweep"
 )
@@ -159,12 +160,12 @@ func (m *measurer) measure(ctx context.Context, variant string, workers int, pat
 			return t, err
 		}
 		clear(m.img.Pix)
-		cpu0, t0 := processCPU(), time.Now()
+		cpu0, t0 := harness.ProcessCPU(), time.Now()
 		if err := m.frame.render(m.img, variant, workers); err != nil {
 			return t, err
 		}
 		t1 := time.Now()
-		t.cpu += processCPU() - cpu0
+		t.cpu += harness.ProcessCPU() - cpu0
 		t.renders = append(t.renders, t1.Sub(t0))
 
 		m.buf.Reset()

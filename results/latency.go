@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/base64"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/HdrHistogram/hdrhistogram-go"
@@ -69,4 +70,32 @@ func (p Point) Histogram() (*hdrhistogram.Histogram, error) {
 		return nil, fmt.Errorf("point %s cpus=%d: bad histogram: %w", p.Mode, p.CPUs, err)
 	}
 	return h, nil
+}
+
+// RunLatency summarizes the times of a few repeated runs in milliseconds,
+// each percentile interpolated between the nearest runs, so that P50 is
+// their median: the distribution a lab's point reports for its runs, where
+// Summarize's nearest rank suits many latencies.
+func RunLatency(times []time.Duration) Latency {
+	s := slices.Sorted(slices.Values(times))
+	if len(s) == 0 {
+		return Latency{}
+	}
+	at := func(p float64) float64 {
+		x := p / 100 * float64(len(s)-1)
+		i := int(x)
+		if i+1 >= len(s) {
+			return Ms(s[len(s)-1])
+		}
+		return Ms(s[i]) + (x-float64(i))*(Ms(s[i+1])-Ms(s[i]))
+	}
+	var sum time.Duration
+	for _, d := range s {
+		sum += d
+	}
+	return Latency{
+		Min: Ms(s[0]), P05: at(5), P25: at(25), P50: at(50), P75: at(75),
+		P90: at(90), P95: at(95), P99: at(99), Max: Ms(s[len(s)-1]),
+		Mean: Ms(sum) / float64(len(s)),
+	}
 }

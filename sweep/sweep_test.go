@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/coffee"
-	"github.com/brewput/brewput/internal/quiet"
+	"github.com/brewput/brewput/internal/guard"
 	"github.com/brewput/brewput/internal/race"
 	"github.com/brewput/brewput/results"
 	"go.uber.org/goleak"
@@ -29,52 +29,6 @@ func measure(t *testing.T, mode string, cpus int) results.Point {
 	return p
 }
 
-// busyLimit is how many CPUs' worth of time other processes (and the
-// hypervisor) may take during an attempt before the attempt is void: the
-// structural results hold on a quiet machine, not beside another test
-// binary or a browser on the same two cores.
-const busyLimit = 0.3
-
-// retry runs check until it passes or three attempts on a quiet machine have
-// failed, and fails with the last complaint. An attempt during which other
-// processes took more than busyLimit of the CPUs is void: it is logged and
-// neither passes nor fails the test. If the machine never leaves the test a
-// quiet attempt within two minutes, the test is skipped and says why —
-// a timing result from a busy machine would say nothing either way.
-func retry(t *testing.T, check func() error) {
-	t.Helper()
-	var err error
-	quietFails := 0
-	deadline := time.Now().Add(2 * time.Minute)
-	for attempt := 1; quietFails < 3; attempt++ {
-		if time.Now().After(deadline) {
-			if quietFails == 0 {
-				t.Skipf("machine too busy to test timing: other processes took more than %.1f CPUs during every attempt", busyLimit)
-			}
-			break
-		}
-		if others := quiet.Probe(200 * time.Millisecond); others > busyLimit {
-			t.Logf("attempt %d: waiting, other processes use %.2f CPUs", attempt, others)
-			time.Sleep(time.Second)
-			continue
-		}
-		before := quiet.Take()
-		err = check()
-		others := quiet.Since(before)
-		if err == nil {
-			return
-		}
-		if others > busyLimit {
-			t.Logf("attempt %d (void, other processes took %.2f CPUs): %v", attempt, others, err)
-			continue
-		}
-		quietFails++
-		t.Logf("attempt %d (other processes took %.2f CPUs): %v", attempt, others, err)
-		time.Sleep(time.Second)
-	}
-	t.Fatal(err)
-}
-
 // TestOneCPU: on one CPU every latte mode makes one latte at a time, four
 // 1 ms steps: about 250 lattes/s at about 4 ms.
 func TestOneCPU(t *testing.T) {
@@ -83,7 +37,7 @@ func TestOneCPU(t *testing.T) {
 	}
 	for _, mode := range []string{"ideal", "locking", "finelocking", "parsteam", "multi-2", "linearpipe-0", "linearpipe-1", "splitpipe-1", "multipipe-2"} {
 		t.Run(mode, func(t *testing.T) {
-			retry(t, func() error {
+			guard.Retry(t, func() error {
 				p := measure(t, mode, 1)
 				if p.Throughput < 200 || p.Throughput > 265 {
 					return fmt.Errorf("%.0f lattes/s on 1 CPU, want about 250", p.Throughput)
@@ -113,7 +67,7 @@ func TestTwoCPUs(t *testing.T) {
 	}
 	for _, mode := range []string{"ideal", "finelocking"} {
 		t.Run(mode, func(t *testing.T) {
-			retry(t, func() error {
+			guard.Retry(t, func() error {
 				one, two := measure(t, mode, 1), measure(t, mode, 2)
 				if r := two.Throughput / one.Throughput; r < 1.6 {
 					return fmt.Errorf("%.0f → %.0f lattes/s from 1 to 2 CPUs (x%.2f), want about x2", one.Throughput, two.Throughput, r)
@@ -126,7 +80,7 @@ func TestTwoCPUs(t *testing.T) {
 		})
 	}
 	t.Run("locking", func(t *testing.T) {
-		retry(t, func() error {
+		guard.Retry(t, func() error {
 			one, two := measure(t, "locking", 1), measure(t, "locking", 2)
 			if two.Throughput < 200 || two.Throughput > 1.2*one.Throughput {
 				return fmt.Errorf("%.0f → %.0f lattes/s from 1 to 2 CPUs, want flat near 250", one.Throughput, two.Throughput)

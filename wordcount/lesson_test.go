@@ -4,57 +4,10 @@ import (
 	"context"
 	"fmt"
 	"testing"
-	"time"
 
-	"github.com/brewput/brewput/internal/quiet"
+	"github.com/brewput/brewput/internal/guard"
 	"github.com/brewput/brewput/internal/race"
 )
-
-// busyLimit is how many CPUs' worth of time other processes (and the
-// hypervisor) may take during an attempt before it is void: the lessons
-// hold on a quiet machine, not beside a compiler on the same two cores.
-const busyLimit = 0.3
-
-// retry runs check until it passes or three attempts on a quiet machine
-// have failed, and then fails with the last complaint. Before each attempt
-// it waits for the machine to be quiet; an attempt during which other
-// processes took more than busyLimit CPUs is void, logged and not counted.
-// If no quiet attempt could be made within two minutes the test is
-// skipped: a ratio measured on a busy machine says nothing either way.
-func retry(t *testing.T, check func() error) {
-	t.Helper()
-	var err error
-	quietFails := 0
-	deadline := time.Now().Add(2 * time.Minute)
-	for attempt := 1; quietFails < 3; attempt++ {
-		if time.Now().After(deadline) {
-			if quietFails == 0 {
-				t.Skipf("machine too busy to test timing: other processes took more than %.1f CPUs during every attempt", busyLimit)
-			}
-			break
-		}
-		if others := quiet.Probe(200 * time.Millisecond); others > busyLimit {
-			t.Logf("attempt %d: waiting, other processes use %.2f CPUs", attempt, others)
-			time.Sleep(time.Second)
-			continue
-		}
-		before := quiet.Take()
-		err = check()
-		others := quiet.Since(before)
-		if err == nil {
-			t.Logf("attempt %d passed (other processes took %.2f CPUs)", attempt, others)
-			return
-		}
-		if others > busyLimit {
-			t.Logf("attempt %d (void, other processes took %.2f CPUs): %v", attempt, others, err)
-			continue
-		}
-		quietFails++
-		t.Logf("attempt %d (other processes took %.2f CPUs): %v", attempt, others, err)
-		time.Sleep(time.Second)
-	}
-	t.Fatal(err)
-}
 
 // TestLessonBuffering: a system call per byte is what makes the bytewise
 // count slow, not the counting: through a buffer the same reads, still
@@ -70,7 +23,7 @@ func TestLessonBuffering(t *testing.T) {
 		t.Skip("measures timing for a few seconds")
 	}
 	c := Config{Size: 300_000, Reps: 3}
-	retry(t, func() error {
+	guard.Retry(t, func() error {
 		ps, err := Run(context.Background(), c, []int{1}, nil)
 		if err != nil {
 			t.Fatal(err)

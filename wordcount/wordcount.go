@@ -17,6 +17,7 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/brewput/brewput/harness"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/sweep"
 )
@@ -257,14 +258,14 @@ func measure(ctx context.Context, reps int, path string, ref ref, ways []way) ([
 			var words, n int64
 			var err error
 			var wcCPU time.Duration
-			cpu0, t0 := processCPU(), time.Now()
+			cpu0, t0 := harness.ProcessCPU(), time.Now()
 			if w.wc == "" {
 				words, n, err = w.count(path)
 			} else {
 				words, wcCPU, err = wcWords(ctx, w.wc, path)
 			}
 			d := time.Since(t0)
-			cpu := processCPU() - cpu0
+			cpu := harness.ProcessCPU() - cpu0
 			runtime.ReadMemStats(&after)
 			if err != nil {
 				return nil, 0, fmt.Errorf("%s: %w", w.name, err)

@@ -7,55 +7,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/brewput/brewput/internal/quiet"
+	"github.com/brewput/brewput/internal/guard"
 	"github.com/brewput/brewput/internal/race"
 )
-
-// busyLimit is how many CPUs' worth of time other processes (and the
-// hypervisor) may take during an attempt before it is void: the lessons
-// hold on a quiet machine, not beside a compiler on the same two cores.
-const busyLimit = 0.3
-
-// retry runs check until it passes or three attempts on a quiet machine
-// have failed, and then fails with the last complaint. Before each attempt
-// it waits for the machine to be quiet; an attempt during which other
-// processes took more than busyLimit CPUs is void, logged and not counted.
-// If no quiet attempt could be made within two minutes the test is
-// skipped: a ratio measured on a busy machine says nothing either way.
-func retry(t *testing.T, check func() error) {
-	t.Helper()
-	var err error
-	quietFails := 0
-	deadline := time.Now().Add(2 * time.Minute)
-	for attempt := 1; quietFails < 3; attempt++ {
-		if time.Now().After(deadline) {
-			if quietFails == 0 {
-				t.Skipf("machine too busy to test timing: other processes took more than %.1f CPUs during every attempt", busyLimit)
-			}
-			break
-		}
-		if others := quiet.Probe(200 * time.Millisecond); others > busyLimit {
-			t.Logf("attempt %d: waiting, other processes use %.2f CPUs", attempt, others)
-			time.Sleep(time.Second)
-			continue
-		}
-		before := quiet.Take()
-		err = check()
-		others := quiet.Since(before)
-		if err == nil {
-			t.Logf("attempt %d passed (other processes took %.2f CPUs)", attempt, others)
-			return
-		}
-		if others > busyLimit {
-			t.Logf("attempt %d (void, other processes took %.2f CPUs): %v", attempt, others, err)
-			continue
-		}
-		quietFails++
-		t.Logf("attempt %d (other processes took %.2f CPUs): %v", attempt, others, err)
-		time.Sleep(time.Second)
-	}
-	t.Fatal(err)
-}
 
 // skipTiming skips a lesson where its timing would say nothing.
 func skipTiming(t *testing.T) {
@@ -102,7 +56,7 @@ func speedups(c Config, workload string, cpus ...int) ([]float64, error) {
 func TestLessonFind(t *testing.T) {
 	skipTiming(t)
 	c := only(func(c *Config) { c.Docs, c.Wait, c.Workers, c.Reps = 200, time.Millisecond, 100, 3 })
-	retry(t, func() error {
+	guard.Retry(t, func() error {
 		s, err := speedups(c, "find", 1)
 		if err != nil {
 			t.Fatal(err)
@@ -128,7 +82,7 @@ func TestLessonAdd(t *testing.T) {
 		cpus = cpus[:1]
 	}
 	c := only(func(c *Config) { c.AddSize, c.Goroutines, c.Reps = 10_000_000, 2, 11 })
-	retry(t, func() error {
+	guard.Retry(t, func() error {
 		s, err := speedups(c, "add", cpus...)
 		if err != nil {
 			t.Fatal(err)
@@ -154,7 +108,7 @@ func TestLessonSort(t *testing.T) {
 		cpus = append(cpus, 2)
 	}
 	c := only(func(c *Config) { c.SortSize, c.Goroutines, c.Reps = 6000, 2, 5 })
-	retry(t, func() error {
+	guard.Retry(t, func() error {
 		s, err := speedups(c, "sort", cpus...)
 		if err != nil {
 			t.Fatal(err)

@@ -4,9 +4,9 @@ import (
 	"context"
 	"fmt"
 	"runtime"
-	"slices"
 	"time"
 
+	"github.com/brewput/brewput/harness"
 	"github.com/brewput/brewput/results"
 )
 
@@ -50,10 +50,10 @@ func measure(ctx context.Context, reps int, vs []variant) ([]timing, error) {
 			if ts[i].start.IsZero() {
 				ts[i].start = time.Now()
 			}
-			cpu0, t0 := processCPU(), time.Now()
+			cpu0, t0 := harness.ProcessCPU(), time.Now()
 			err := v.do()
 			d := time.Since(t0)
-			ts[i].cpu += processCPU() - cpu0
+			ts[i].cpu += harness.ProcessCPU() - cpu0
 			if err != nil {
 				return nil, fmt.Errorf("%s on %d CPUs: %w", v.name, runtime.GOMAXPROCS(0), err)
 			}
@@ -69,7 +69,7 @@ func measure(ctx context.Context, reps int, vs []variant) ([]timing, error) {
 // median is the middle run's time in seconds, the mean of the two middle
 // ones for an even count: unlike the mean, one run slowed by the machine
 // does not move it. It is the latency's P50, to the last bit.
-func (t timing) median() float64 { return latency(t.times).P50 / 1000 }
+func (t timing) median() float64 { return results.RunLatency(t.times).P50 / 1000 }
 
 // wall is the time of all runs together.
 func (t timing) wall() time.Duration {
@@ -80,35 +80,9 @@ func (t timing) wall() time.Duration {
 	return w
 }
 
-// latency summarizes the run times in milliseconds, each percentile
-// interpolated between the nearest runs, so that P50 is the median.
-func latency(times []time.Duration) results.Latency {
-	s := slices.Sorted(slices.Values(times))
-	if len(s) == 0 {
-		return results.Latency{}
-	}
-	at := func(p float64) float64 {
-		x := p / 100 * float64(len(s)-1)
-		i := int(x)
-		if i+1 >= len(s) {
-			return results.Ms(s[len(s)-1])
-		}
-		return results.Ms(s[i]) + (x-float64(i))*(results.Ms(s[i+1])-results.Ms(s[i]))
-	}
-	var sum time.Duration
-	for _, d := range s {
-		sum += d
-	}
-	return results.Latency{
-		Min: results.Ms(s[0]), P05: at(5), P25: at(25), P50: at(50), P75: at(75),
-		P90: at(90), P95: at(95), P99: at(99), Max: results.Ms(s[len(s)-1]),
-		Mean: results.Ms(sum) / float64(len(s)),
-	}
-}
-
 // point makes the results point of variant v measured as t on n CPUs.
 func point(v variant, t timing, n int, host results.Host, speedup float64) results.Point {
-	lat := latency(t.times)
+	lat := results.RunLatency(t.times)
 	med := lat.P50 / 1000
 	var cpuUsed float64
 	if w := t.wall(); w > 0 {

@@ -1,8 +1,0 @@
-//go:build !unix
-
-package channels
-
-import "time"
-
-// processCPU is not available on this platform; utilization reads as zero.
-func processCPU() time.Duration { return 0 }

@@ -68,7 +68,10 @@ func modeViews(points []results.Point, advice []*advise.Advice) []modeView {
 		out[i].Waits = waitViews(points, out[i].Mode)
 	}
 	for _, a := range advice {
-		if i, ok := index[a.Mode]; ok && a != nil {
+		if a == nil {
+			continue
+		}
+		if i, ok := index[a.Mode]; ok {
 			out[i].Advice = newAdviceView(a)
 		}
 	}

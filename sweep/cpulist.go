@@ -41,3 +41,18 @@ func ParseCPUList(s string, max int) ([]int, error) {
 	slices.Sort(cpus)
 	return slices.Compact(cpus), nil
 }
+
+// CheckCPUs checks a list of CPU counts given to a lab's Run: at least one,
+// each at least 1. (A count above the machine's is allowed there: it is
+// GOMAXPROCS, not an affinity.)
+func CheckCPUs(cpus []int) error {
+	if len(cpus) == 0 {
+		return fmt.Errorf("cpus: want at least one CPU count")
+	}
+	for _, n := range cpus {
+		if n < 1 {
+			return fmt.Errorf("cpus %d: want at least 1 CPU", n)
+		}
+	}
+	return nil
+}

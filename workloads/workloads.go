@@ -192,10 +192,8 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 	if err := c.Validate(); err != nil {
 		return nil, err
 	}
-	for _, n := range cpus {
-		if n < 1 {
-			return nil, fmt.Errorf("cpus %d: want at least 1", n)
-		}
+	if err := sweep.CheckCPUs(cpus); err != nil {
+		return nil, err
 	}
 	if progress == nil {
 		progress = func(string) {}

@@ -10,26 +10,46 @@ import (
 )
 
 // TestOwnWorkIsNotOthers burns one CPU in this process: the busy time that
-// rises is this process's own, so Others must not count it. Run alone it
-// reads near 0; whatever else the machine runs only adds to it, so the test
-// bounds the figure by what the machine had besides the burn.
+// rises is this process's own, so Others must not count it. Other test
+// binaries run beside this one under go test ./..., and their load alone
+// can read as a CPU, so an attempt counts only when the machine was quiet
+// just before and just after the burn; a process that counted its own burn
+// would read about one CPU in every such attempt and fail.
 func TestOwnWorkIsNotOthers(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("CPU accounting is read on Linux only")
 	}
-	idle := Probe(300 * time.Millisecond)
-	before := Take()
-	var wg sync.WaitGroup
-	wg.Go(func() {
-		for start := time.Now(); time.Since(start) < 300*time.Millisecond; {
+	const quietLimit = 0.3
+	counted := 0
+	var last float64
+	deadline := time.Now().Add(time.Minute)
+	for counted < 3 && time.Now().Before(deadline) {
+		idleBefore := Probe(200 * time.Millisecond)
+		before := Take()
+		var wg sync.WaitGroup
+		wg.Go(func() {
+			for start := time.Now(); time.Since(start) < 300*time.Millisecond; {
+			}
+		})
+		wg.Wait()
+		others := Since(before)
+		idleAfter := Probe(200 * time.Millisecond)
+		if idleBefore > quietLimit || idleAfter > quietLimit {
+			t.Logf("void: others %.2f and %.2f CPUs around the burn", idleBefore, idleAfter)
+			time.Sleep(500 * time.Millisecond)
+			continue
 		}
-	})
-	wg.Wait()
-	others := Since(before)
-	t.Logf("others while idle %.2f CPUs, while this process burned one %.2f", idle, others)
-	if others > idle+0.5 {
-		t.Errorf("this process's own burn counted as others: %.2f CPUs (idle %.2f)", others, idle)
+		counted++
+		last = others
+		t.Logf("others %.2f before, %.2f while this process burned one CPU, %.2f after", idleBefore, others, idleAfter)
+		if others <= 0.5 {
+			return
+		}
 	}
+	if counted == 0 {
+		t.Skip("machine never quiet around a burn within a minute")
+	}
+	t.Errorf("this process's own burn counted as others: %.2f CPUs in %d quiet attempts", last, counted)
 }
 
 // TestOthersCountsAnotherProcess runs a busy loop in another process

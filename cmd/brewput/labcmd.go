@@ -32,7 +32,12 @@ type labRun func(ctx context.Context, cpus []int, progress func(string)) ([]resu
 
 // labEntries lists every lab, in the order brewput lab list shows them.
 func labEntries() []labEntry {
-	return []labEntry{workloadsLab(), channelsLab(), renderLab(), wordcountLab()}
+	return []labEntry{
+		workloadsLab(),
+		channelsLab(),
+		renderLab(),
+		wordcountLab(),
+	}
 }
 
 // labNames lists the labs' names, for messages.

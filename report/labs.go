@@ -18,7 +18,9 @@ import (
 
 // labNames are the labs whose charts a report may hold, for removing stale
 // chart files; a lab brewput does not know gets a chart all the same.
-func labNames() []string { return []string{"workloads", "channels", "render", "wordcount"} }
+func labNames() []string {
+	return []string{"workloads", "channels", "render", "wordcount", "actors", "logs", "stream", "aggregate"}
+}
 
 // splitLabs separates the coffee shop's points from the labs', the labs in
 // the order they first appear.
@@ -78,6 +80,14 @@ func labLesson(lab string) string {
 		return "Amdahl's law: the best speedup a program with the estimated serial fraction can reach on n CPUs (the line, to 64 CPUs), with each variant's measured speedup over seq (markers). The curve flattens at 1 ÷ serial fraction, however many CPUs are added."
 	case "wordcount":
 		return "Bytes counted per second by each way of reading, the system's wc -w beside them. One Read call per byte pays a system call per byte; a buffered reader pays one per buffer; reusing the buffer also spares an allocation per read."
+	case "actors":
+		return "Identities handed out per second against concurrent clients, a line per way of serializing the counter, in process (solid) and over gRPC on 127.0.0.1 (dashed), on a log scale. A mutex around the counter only (sequence) is the one that gains from more clients and CPUs: the reply is built outside the lock. An actor pays a channel handover each way per request and is slowest with few clients. Over gRPC every variant is tens of times slower, and the differences between them mostly disappear under the network path's cost (remote_cost in the table)."
+	case "logs":
+		return "t writers share a fixed number of appends to one log. A log that takes one append at a time does the same work however many write: its throughput, first start to last finish, stays near one writer's (of single in the table, as a fraction). But each append now waits for the others, so the sum of the writers' latencies grows about t-fold while the wall time does not: n appends of w seconds take n·w, yet their latencies add up to n·w·t. The chart shows that ratio against t, a line per kind of log; the closer to the grey line, the more of each latency is waiting for the lock. A benchmark that divides appends by summed latency reports a throughput t times too low."
+	case "stream":
+		return "Messages replied to per second over one gRPC stream on 127.0.0.1, against the buffer of the channel the messenger goroutine drains, a line per mode. Waiting for each reply before the next send (sync) leaves the stream idle for a round trip per message; a listener goroutine that receives replies while the messenger sends (async) keeps it busy, and one sender with nothing to hand over (iorder) is faster still. The buffer changes little: the stream, not the handover, is what limits. With the peer stopped and started mid-run (dashed), the client reconnects, and the table's replied, failed and lost columns account for every message."
+	case "aggregate":
+		return "The speedup of one handle call per run of identical events over one call per event, against the channel's buffer, a line per producer count. Each call costs the same whatever it handles, so grouping runs of about 8 events gains several times; a single consumer bounds both ways, and the unbuffered channel, where every event is a handover, gains least."
 	}
 	return "Throughput of each variant against CPUs."
 }
@@ -100,6 +110,18 @@ func labChart(lab string, points []results.Point) (chart, error) {
 	case "wordcount":
 		c.Title = "wordcount: throughput of each way of reading"
 		fig, err = barsFigure(c.Title, points)
+	case "actors":
+		c.Title = "actors: identities per second against clients"
+		fig, err = seriesFigure(c.Title, points, actorsSpec())
+	case "logs":
+		c.Title = "logs: summed append latencies against the wall time"
+		fig, err = seriesFigure(c.Title, points, logsSpec())
+	case "stream":
+		c.Title = "stream: replies per second against the channel's buffer"
+		fig, err = seriesFigure(c.Title, points, streamSpec())
+	case "aggregate":
+		c.Title = "aggregate: speedup of grouping over one call per event"
+		fig, err = seriesFigure(c.Title, points, aggregateSpec())
 	default:
 		c.Title = lab + ": throughput against CPUs"
 		fig, err = variantsFigure(c.Title, points)

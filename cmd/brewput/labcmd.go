@@ -37,6 +37,10 @@ func labEntries() []labEntry {
 		channelsLab(),
 		renderLab(),
 		wordcountLab(),
+		actorsLab(),
+		logsLab(),
+		streamLab(),
+		aggregateLab(),
 	}
 }
 

@@ -1,0 +1,260 @@
+package logs
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"os"
+	"path/filepath"
+	"sync"
+)
+
+// The file kind's format: a header, magic, and then one record per value,
+// in index order:
+//
+//	length   uint32, little-endian: the value's length in bytes
+//	checksum uint32, little-endian: CRC-32C of the length's 4 bytes and the value
+//	value    length bytes
+//
+// The checksum covers the length too, so that a torn or garbled length is
+// caught as surely as a torn value. A record is written with one write
+// system call, so a process killed in the middle of appending leaves at
+// most one partial record, at the end; a machine that loses power may
+// leave more garbage there. Open keeps the records up to the first one
+// that is incomplete or fails its checksum and cuts the file there, so
+// the log is always a prefix of what was appended.
+const (
+	magic        = "BRWLOG1\n"
+	recordHeader = 8
+)
+
+// castagnoli is the CRC-32C table; crc32.MakeTable returns the same
+// shared table every time, so this is a constant in all but syntax.
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// FileLog is the File kind: one file, a record per value appended at its
+// end, and in memory only the offset of each record, rebuilt by Open.
+// Without Sync an appended value is in the operating system's page cache
+// when Append returns: it survives the process being killed, not the
+// machine failing. With Sync, Append also fsyncs the file, and the value
+// survives both. Nothing locks the file: it must be open in one FileLog
+// at a time. Its zero value is a closed log that does not sync.
+type FileLog struct {
+	// Sync makes every Append fsync the file before it returns. Set it
+	// before Open.
+	Sync bool
+
+	mu      sync.RWMutex
+	f       *os.File
+	offsets []int64 // offsets[i] is where record i starts
+	size    int64   // the end of the last whole record: where the next goes
+	cut     int64
+}
+
+// Open opens the file at path, creating it if needed, reads the offset
+// of every whole record, and cuts off a torn or garbled tail (see Cut). A
+// file that does not start with the log's header is left alone, and the
+// error wraps ErrNotLog.
+func (l *FileLog) Open(path string) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.f != nil {
+		return ErrOpen
+	}
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return err
+	}
+	offsets, end, size, err := scan(f)
+	switch {
+	case err != nil:
+	case size < int64(len(magic)):
+		// New, or torn while its header was written: write the header.
+		if err = f.Truncate(0); err == nil {
+			_, err = f.WriteAt([]byte(magic), 0)
+		}
+		if err == nil {
+			end, size = int64(len(magic)), int64(len(magic))
+			err = l.syncNew(f, path)
+		}
+	case end < size:
+		// Cut off the torn tail, so that the next record starts right
+		// after the last whole one, and make the cut stick before any
+		// record is written after it.
+		if err = f.Truncate(end); err == nil {
+			err = f.Sync()
+		}
+	}
+	if err != nil {
+		f.Close()
+		return fmt.Errorf("open %s: %w", path, err)
+	}
+	l.f, l.offsets, l.size, l.cut = f, offsets, end, size-end
+	return nil
+}
+
+// syncNew makes a new file's header durable, and its name in its folder,
+// when the log syncs: otherwise a machine crash could lose the whole file
+// and every synced append in it.
+func (l *FileLog) syncNew(f *os.File, path string) error {
+	if !l.Sync {
+		return nil
+	}
+	if err := f.Sync(); err != nil {
+		return err
+	}
+	d, err := os.Open(filepath.Dir(path))
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	return d.Sync()
+}
+
+// scan reads f from the start and returns the offset of each whole
+// record, where the last one ends and the file's size. A file shorter
+// than the header that is a prefix of it counts as empty (end 0).
+func scan(f *os.File) (offsets []int64, end, size int64, err error) {
+	info, err := f.Stat()
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	size = info.Size()
+	head := make([]byte, min(size, int64(len(magic))))
+	if _, err := io.ReadFull(f, head); err != nil {
+		return nil, 0, 0, err
+	}
+	if !bytes.HasPrefix([]byte(magic), head) {
+		return nil, 0, 0, fmt.Errorf("%w: the file does not start with %q", ErrNotLog, magic)
+	}
+	if size < int64(len(magic)) {
+		return nil, 0, size, nil
+	}
+	r := bufio.NewReaderSize(io.NewSectionReader(f, 0, size), 1<<16)
+	if _, err := r.Discard(len(magic)); err != nil {
+		return nil, 0, 0, err
+	}
+	end = int64(len(magic))
+	var hdr [recordHeader]byte
+	var value []byte
+	for {
+		if _, err := io.ReadFull(r, hdr[:]); err != nil {
+			break // the end, or a torn header
+		}
+		n := binary.LittleEndian.Uint32(hdr[0:4])
+		if int64(n) > size-end-recordHeader || n > MaxValueBytes {
+			break // torn, or a garbled length
+		}
+		if cap(value) < int(n) {
+			value = make([]byte, n)
+		}
+		value = value[:n]
+		if _, err := io.ReadFull(r, value); err != nil {
+			return nil, 0, 0, err // the length said it is there
+		}
+		if checksum(hdr[0:4], value) != binary.LittleEndian.Uint32(hdr[4:8]) {
+			break
+		}
+		offsets = append(offsets, end)
+		end += recordHeader + int64(n)
+	}
+	return offsets, end, size, nil
+}
+
+// checksum is a record's CRC-32C: of its length field, then its value.
+func checksum(length, value []byte) uint32 {
+	return crc32.Update(crc32.Checksum(length, castagnoli), castagnoli, value)
+}
+
+// record encodes value as a record.
+func record(value []byte) []byte {
+	rec := make([]byte, recordHeader+len(value))
+	binary.LittleEndian.PutUint32(rec[0:4], uint32(len(value)))
+	copy(rec[recordHeader:], value)
+	binary.LittleEndian.PutUint32(rec[4:8], checksum(rec[0:4], value))
+	return rec
+}
+
+// Append writes value's record at the end of the file, fsyncs it when
+// the log syncs, and returns its index.
+func (l *FileLog) Append(value []byte) (int, error) {
+	if len(value) > MaxValueBytes {
+		return 0, fmt.Errorf("append: value of %d bytes, want at most %d", len(value), MaxValueBytes)
+	}
+	rec := record(value) // outside the lock: it needs none
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.f == nil {
+		return 0, ErrClosed
+	}
+	// On a failed or short write the end stays where it was: the next
+	// record overwrites whatever part of this one reached the file, and
+	// Open cuts it off if none does.
+	if _, err := l.f.WriteAt(rec, l.size); err != nil {
+		return 0, fmt.Errorf("append: %w", err)
+	}
+	if l.Sync {
+		if err := l.f.Sync(); err != nil {
+			return 0, fmt.Errorf("append: %w", err)
+		}
+	}
+	l.offsets = append(l.offsets, l.size)
+	l.size += int64(len(rec))
+	return len(l.offsets) - 1, nil
+}
+
+// Get reads the record at index back from the file and checks it.
+func (l *FileLog) Get(index int) ([]byte, error) {
+	l.mu.RLock()
+	defer l.mu.RUnlock()
+	if l.f == nil {
+		return nil, ErrClosed
+	}
+	if index < 0 || index >= len(l.offsets) {
+		return nil, fmt.Errorf("get %d: %w (the log holds %d)", index, ErrNoEntry, len(l.offsets))
+	}
+	next := l.size
+	if index+1 < len(l.offsets) {
+		next = l.offsets[index+1]
+	}
+	rec := make([]byte, next-l.offsets[index])
+	if _, err := l.f.ReadAt(rec, l.offsets[index]); err != nil {
+		return nil, fmt.Errorf("get %d: %w", index, err)
+	}
+	value := rec[recordHeader:]
+	if int(binary.LittleEndian.Uint32(rec[0:4])) != len(value) || checksum(rec[0:4], value) != binary.LittleEndian.Uint32(rec[4:8]) {
+		return nil, fmt.Errorf("get %d: %w", index, ErrCorrupt)
+	}
+	return value, nil
+}
+
+// Len is the number of records, 0 when the log is not open.
+func (l *FileLog) Len() int {
+	l.mu.RLock()
+	defer l.mu.RUnlock()
+	return len(l.offsets)
+}
+
+// Cut is how many bytes the last Open cut off the end of the file: a
+// record torn by a crash, or garbage after the last whole record; 0 when
+// the file ended cleanly.
+func (l *FileLog) Cut() int64 {
+	l.mu.RLock()
+	defer l.mu.RUnlock()
+	return l.cut
+}
+
+// Close closes the file.
+func (l *FileLog) Close() error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.f == nil {
+		return ErrClosed
+	}
+	err := l.f.Close()
+	l.f, l.offsets, l.size = nil, nil, 0
+	return err
+}

@@ -1,0 +1,126 @@
+package logs
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/syndtr/goleveldb/leveldb"
+	"github.com/syndtr/goleveldb/leveldb/opt"
+)
+
+// LevelDBLog is the LevelDB kind: a goleveldb database in the directory
+// at its path, each value stored under its index as the key, 8 bytes
+// big-endian so that the keys sort in index order. LevelDB writes every
+// put to its journal with a write system call before the put returns, so
+// without Sync an appended value survives the process being killed, not
+// the machine failing; with Sync the journal is fsynced as well. A crash
+// can tear only the journal's tail, which LevelDB drops when it opens.
+// Its zero value is a closed log that does not sync.
+type LevelDBLog struct {
+	// Sync writes every value with WriteOptions.Sync. Set it before Open.
+	Sync bool
+
+	mu sync.RWMutex
+	db *leveldb.DB
+	n  int
+}
+
+// key is index's key: 8 bytes, big-endian.
+func key(index int) []byte { return binary.BigEndian.AppendUint64(nil, uint64(index)) }
+
+// Open opens or creates the database at path and counts its values,
+// checking that their keys are exactly the indexes 0, 1, 2 and so on: a
+// database with other keys, or a gap, is not a log, and Open fails.
+func (l *LevelDBLog) Open(path string) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.db != nil {
+		return ErrOpen
+	}
+	db, err := leveldb.OpenFile(path, nil)
+	if err != nil {
+		return fmt.Errorf("open %s: %w", path, err)
+	}
+	n, err := count(db)
+	if err != nil {
+		db.Close()
+		return fmt.Errorf("open %s: %w", path, err)
+	}
+	l.db, l.n = db, n
+	return nil
+}
+
+// count walks db's keys in order and returns how many there are, or an
+// error if they are not the indexes from 0 up.
+func count(db *leveldb.DB) (int, error) {
+	it := db.NewIterator(nil, nil)
+	defer it.Release()
+	n := 0
+	for it.Next() {
+		k := it.Key()
+		if len(k) != 8 || binary.BigEndian.Uint64(k) != uint64(n) {
+			return 0, fmt.Errorf("%w: key %x where index %d was due", ErrNotLog, k, n)
+		}
+		n++
+	}
+	return n, it.Error()
+}
+
+// Append puts value under the next index and returns that index.
+func (l *LevelDBLog) Append(value []byte) (int, error) {
+	if len(value) > MaxValueBytes {
+		return 0, fmt.Errorf("append: value of %d bytes, want at most %d", len(value), MaxValueBytes)
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.db == nil {
+		return 0, ErrClosed
+	}
+	// Put copies value into its batch before it returns.
+	if err := l.db.Put(key(l.n), value, &opt.WriteOptions{Sync: l.Sync}); err != nil {
+		return 0, fmt.Errorf("append: %w", err)
+	}
+	l.n++
+	return l.n - 1, nil
+}
+
+// Get reads the value at index from the database.
+func (l *LevelDBLog) Get(index int) ([]byte, error) {
+	l.mu.RLock()
+	defer l.mu.RUnlock()
+	if l.db == nil {
+		return nil, ErrClosed
+	}
+	if index < 0 || index >= l.n {
+		return nil, fmt.Errorf("get %d: %w (the log holds %d)", index, ErrNoEntry, l.n)
+	}
+	v, err := l.db.Get(key(index), nil)
+	if errors.Is(err, leveldb.ErrNotFound) {
+		return nil, fmt.Errorf("get %d: %w: deleted since Open", index, ErrCorrupt)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("get %d: %w", index, err)
+	}
+	return v, nil // a copy: goleveldb's Get returns its own
+}
+
+// Len is the number of values, 0 when the log is not open.
+func (l *LevelDBLog) Len() int {
+	l.mu.RLock()
+	defer l.mu.RUnlock()
+	return l.n
+}
+
+// Close closes the database.
+func (l *LevelDBLog) Close() error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.db == nil {
+		return ErrClosed
+	}
+	err := l.db.Close()
+	l.db, l.n = nil, 0
+	return err
+}

@@ -1,0 +1,99 @@
+package logs
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Log is an append-only log of byte values, numbered from 0 in the order
+// they were appended. Every implementation is safe for concurrent use,
+// and serial by construction: one lock is held across the whole of an
+// append (the write, and the fsync when syncing), so that the index an
+// append gets and its place on disk agree, and a log cut short by a crash
+// is a prefix of the appends made.
+type Log interface {
+	// Open opens the log at path, creating it if it does not exist, and
+	// reads what is there. A log that is open must be closed before it is
+	// opened again.
+	Open(path string) error
+	// Append adds a copy of value at the end of the log and returns its
+	// index; it does not keep value. When Append returns, the value is
+	// in the log: see the kinds for how durably.
+	Append(value []byte) (index int, err error)
+	// Get returns a copy of the value at index; an index outside 0 to
+	// Len()-1 is an error that wraps ErrNoEntry.
+	Get(index int) ([]byte, error)
+	// Len is the number of values in the log, 0 when it is not open.
+	Len() int
+	// Close closes the log; its files stay. Closing a log that is not
+	// open returns ErrClosed.
+	Close() error
+}
+
+// The errors a Log's methods wrap.
+var (
+	// ErrClosed is the error of every method but Open on a log that is not
+	// open: never opened, or closed.
+	ErrClosed = errors.New("log is not open")
+	// ErrOpen is the error of Open on a log that is open.
+	ErrOpen = errors.New("log is already open")
+	// ErrNoEntry is wrapped by the error of Get for an index the log does
+	// not hold.
+	ErrNoEntry = errors.New("no entry at that index")
+	// ErrNotLog is wrapped by the error of Open on a file or database that
+	// was not written by a Log of the same kind; Open leaves it as it is.
+	ErrNotLog = errors.New("not a log of this kind")
+	// ErrCorrupt is wrapped by the error of Get when what is stored at an
+	// index fails its check: changed on disk since Open read it.
+	ErrCorrupt = errors.New("log entry corrupt")
+)
+
+// MaxValueBytes is the largest value Append takes: the file kind's
+// length field holds more, but a value this large is a mistake.
+const MaxValueBytes = 64 << 20
+
+// Kind is a kind of log: where its values live.
+type Kind string
+
+// The kinds of log.
+const (
+	// Memory keeps the values in a slice: nothing on disk, and nothing
+	// left after Close. Its path is ignored, and it has nothing to sync.
+	Memory Kind = "memory"
+	// File writes each value to the end of one file, as a record with its
+	// length and checksum, with one write system call per append and,
+	// when syncing, an fsync.
+	File Kind = "file"
+	// LevelDB puts each value in a LevelDB database (goleveldb) in the
+	// directory at path, under its index as the key.
+	LevelDB Kind = "leveldb"
+)
+
+// Kinds lists every kind, in the order the lab sweeps them by default.
+func Kinds() []Kind { return []Kind{Memory, File, LevelDB} }
+
+// kindNames is "memory, file or leveldb", for messages.
+func kindNames() string {
+	ks := Kinds()
+	names := make([]string, len(ks))
+	for i, k := range ks {
+		names[i] = string(k)
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// New returns a log of the given kind, not yet open. With sync, a file
+// log fsyncs every append before Append returns, and a LevelDB log writes
+// with WriteOptions.Sync; a memory log has nothing to sync and ignores it.
+func New(kind Kind, sync bool) (Log, error) {
+	switch kind {
+	case Memory:
+		return &MemoryLog{}, nil
+	case File:
+		return &FileLog{Sync: sync}, nil
+	case LevelDB:
+		return &LevelDBLog{Sync: sync}, nil
+	}
+	return nil, fmt.Errorf("kind %q: want %s", kind, kindNames())
+}

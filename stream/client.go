@@ -1,0 +1,490 @@
+package stream
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/backoff"
+	"google.golang.org/grpc/connectivity"
+	"google.golang.org/grpc/credentials/insecure"
+)
+
+// clientConfig says how a client talks to its peer.
+type clientConfig struct {
+	// async receives replies in a listener goroutine per stream; otherwise
+	// the messenger waits for each reply before it sends the next message.
+	async bool
+	// buffer is the capacity of the channel from senders to the messenger.
+	buffer int
+	// maxPayload is the largest payload the client sends; larger ones are
+	// refused before they take a place in the channel.
+	maxPayload int
+	// reconnect is how long the messenger tries to open a new stream when
+	// the last one broke, before it fails the message in hand.
+	reconnect time.Duration
+	// sentMark, when above 0, is the count of messages written to a stream
+	// at which the client closes sentReached: the lab's cue for a fault.
+	sentMark    int64
+	sentReached chan struct{}
+}
+
+// client sends messages to a peer over one gRPC bidirectional stream at a
+// time. Any goroutine may call send; one messenger goroutine takes the
+// messages off a buffered channel and writes them to the stream, and in
+// async mode one listener goroutine per stream reads the replies and hands
+// each to its sender. When the stream breaks, the messages written to it
+// and not yet answered fail, and the messenger opens a new stream for the
+// next message, retrying for up to clientConfig.reconnect.
+//
+// Every message handed to send gets exactly one outcome, a reply or an
+// error, on its call's channel. The seed's version kept an "online" flag
+// and the stream in fields that its messenger wrote and its listener read
+// without synchronization; here online is atomic, and the stream belongs
+// to a session that the messenger alone replaces, after its listener has
+// exited; the listener is handed its own session and touches no other.
+type client struct {
+	cfg  clientConfig
+	conn *grpc.ClientConn
+
+	msgs chan *call
+	// quit is closed when the client closes: senders stop waiting for a
+	// place in msgs. stop is closed once no sender can put a message in
+	// msgs any more (closed is set under enq): the messenger fails what is
+	// left in msgs and exits, closing done.
+	quit, stop, done chan struct{}
+	enq              sync.RWMutex // held for reading while a sender puts a message in msgs
+	closed           bool
+	closeOnce        sync.Once
+
+	ctx    context.Context // the streams' parent, cancelled by close
+	cancel context.CancelFunc
+
+	online     atomic.Bool   // a stream is open and not known to be broken
+	nextID     atomic.Uint64 // the last id given to a message
+	replies    atomic.Uint64 // replies received: the last reply's arrival number
+	sent       atomic.Int64  // messages written to a stream
+	opened     atomic.Int64  // streams opened, the first included
+	duplicates atomic.Int64  // second outcomes offered to a call: must stay 0
+
+	// Owned by the messenger goroutine alone.
+	sess    *session
+	retryAt time.Time // after a failed reconnect, messages fail at once until then
+}
+
+// call is one message in flight and the way back to its sender: done gets
+// the message's outcome, exactly once.
+type call struct {
+	id       uint64
+	sum      uint32
+	payload  []byte
+	done     chan outcome // capacity 1: delivering never blocks
+	finished atomic.Bool
+}
+
+// outcome is what became of a message. err is nil for a reply; otherwise
+// it wraps one of the failure kinds, or is the sender's context's error.
+type outcome struct {
+	seq uint64    // arrival number of the reply at the client, from 1; 0 if none came
+	at  time.Time // when the reply came, or the failure was found
+	err error
+}
+
+// failure is a kind of failed message; errors.Is finds it in an outcome's
+// error.
+type failure uint8
+
+const (
+	failTooLarge    failure = iota + 1 // payload over the limit: refused by the client, never sent
+	failRejected                       // the peer answered with a rejection (malformed message)
+	failBroken                         // the stream broke after the message was written, before its reply
+	failUnavailable                    // no stream could be opened to send it
+	failClosed                         // the client closed before sending it
+)
+
+func (f failure) Error() string {
+	switch f {
+	case failTooLarge:
+		return "oversized message refused"
+	case failRejected:
+		return "rejected by the peer"
+	case failBroken:
+		return "stream broken before the reply"
+	case failUnavailable:
+		return "peer unavailable"
+	case failClosed:
+		return "client closed"
+	}
+	return fmt.Sprintf("failure %d", uint8(f))
+}
+
+// session is one stream and, in async mode, the messages written to it
+// that wait for their replies.
+type session struct {
+	stream grpc.ClientStream
+	cancel context.CancelFunc // ends the stream
+	done   chan struct{}      // closed when the listener exited; nil in sync mode
+
+	mu      sync.Mutex
+	pending map[uint64]*call
+	broken  bool // set once: no more calls are registered, pending is empty
+}
+
+// dial connects to the peer at addr, opens the first stream and starts
+// the messenger. The caller must close the client.
+func dial(ctx context.Context, addr string, cfg clientConfig) (*client, error) {
+	conn, err := grpc.NewClient("passthrough:///"+addr,
+		grpc.WithTransportCredentials(insecure.NewCredentials()),
+		grpc.WithDefaultCallOptions(grpc.ForceCodecV2(codec{})),
+		// gRPC's default waits a second before reconnecting, longer than
+		// the lab's whole fault; the lab retries on its own bound.
+		grpc.WithConnectParams(grpc.ConnectParams{
+			Backoff:           backoff.Config{BaseDelay: 5 * time.Millisecond, Multiplier: 1.6, Jitter: 0.2, MaxDelay: 100 * time.Millisecond},
+			MinConnectTimeout: time.Second,
+		}),
+	)
+	if err != nil {
+		return nil, fmt.Errorf("stream client: %w", err)
+	}
+	c := &client{
+		cfg:  cfg,
+		conn: conn,
+		msgs: make(chan *call, cfg.buffer),
+		quit: make(chan struct{}),
+		stop: make(chan struct{}),
+		done: make(chan struct{}),
+	}
+	c.ctx, c.cancel = context.WithCancel(ctx)
+	if err := c.connect(); err != nil {
+		c.cancel()
+		conn.Close()
+		return nil, fmt.Errorf("stream client: connect to %s: %w", addr, err)
+	}
+	go c.messenger()
+	return c, nil
+}
+
+// close stops the messenger and the listener and closes the connection:
+// messages written and not yet answered fail as broken, those still in
+// the channel as closed. Safe to call more
+// than once and from any goroutine.
+func (c *client) close() {
+	c.closeOnce.Do(func() {
+		close(c.quit)
+		c.enq.Lock() // wait for the senders inside send to leave it
+		c.closed = true
+		c.enq.Unlock()
+		close(c.stop)
+		c.cancel()
+		<-c.done
+		c.conn.Close()
+	})
+}
+
+// isOnline tells whether a stream is open and not known to be broken. Any
+// goroutine may ask, as the seed's listener did of its flag.
+func (c *client) isOnline() bool { return c.online.Load() }
+
+// waitDown waits until the client has seen its peer go, or ctx ends: until
+// its connection's state has left Ready and then until it is offline, or
+// for grace at most if nothing tells it (in sync mode, with no message in
+// flight, no goroutine reads the stream to find it broken).
+func (c *client) waitDown(ctx context.Context, grace time.Duration) {
+	for s := c.conn.GetState(); s == connectivity.Ready; s = c.conn.GetState() {
+		if !c.conn.WaitForStateChange(ctx, s) {
+			return
+		}
+	}
+	for end := time.Now().Add(grace); c.isOnline() && time.Now().Before(end) && ctx.Err() == nil; {
+		time.Sleep(100 * time.Microsecond)
+	}
+}
+
+// reconnects is how many streams the client opened after its first.
+func (c *client) reconnects() int64 { return max(0, c.opened.Load()-1) }
+
+// send hands a message to the messenger, waiting for a place in the
+// channel, and returns its call, whose done channel will get its outcome.
+// A payload over the limit fails at once with failTooLarge: gRPC would end
+// the whole stream on a message larger than it may send. If ctx ends
+// before the message has a place, it fails with ctx's error.
+func (c *client) send(ctx context.Context, payload []byte, sum uint32) *call {
+	k := &call{id: c.nextID.Add(1), sum: sum, payload: payload, done: make(chan outcome, 1)}
+	if len(payload) > c.cfg.maxPayload {
+		c.fail(k, failTooLarge)
+		return k
+	}
+	c.enq.RLock()
+	defer c.enq.RUnlock()
+	if c.closed {
+		c.fail(k, failClosed)
+		return k
+	}
+	select {
+	case c.msgs <- k:
+	case <-c.quit:
+		c.fail(k, failClosed)
+	case <-ctx.Done():
+		c.fail(k, ctx.Err())
+	}
+	return k
+}
+
+// wait returns the call's outcome, or ctx's error as its outcome if ctx
+// ends first (the message may still be answered; the answer is dropped).
+func (k *call) wait(ctx context.Context) (o outcome, ok bool) {
+	select {
+	case o = <-k.done:
+		return o, true
+	case <-ctx.Done():
+		return outcome{at: time.Now(), err: ctx.Err()}, false
+	}
+}
+
+// finish gives k its outcome, unless it had one already: that would be a
+// bug in the client, counted in duplicates rather than hidden.
+func (c *client) finish(k *call, o outcome) {
+	if !k.finished.CompareAndSwap(false, true) {
+		c.duplicates.Add(1)
+		return
+	}
+	k.done <- o
+}
+
+// fail gives k an outcome of error err.
+func (c *client) fail(k *call, err error) {
+	c.finish(k, outcome{at: time.Now(), err: err})
+}
+
+// answer gives k the outcome of its reply rep, numbering the reply; the
+// replies are numbered in one goroutine at a time (the messenger in sync
+// mode, the current stream's listener in async), in arrival order.
+func (c *client) answer(k *call, rep *reply) {
+	o := outcome{seq: c.replies.Add(1), at: time.Now()}
+	if rep.reject != "" {
+		o.err = fmt.Errorf("%w: %s", failRejected, rep.reject)
+	}
+	c.finish(k, o)
+}
+
+// messenger takes messages off the channel in order and sends them, until
+// the client closes; then it fails whatever is left.
+func (c *client) messenger() {
+	defer close(c.done)
+	for {
+		select {
+		case k := <-c.msgs:
+			c.deliver(k)
+		case <-c.stop:
+			c.dropSession()
+			for {
+				select {
+				case k := <-c.msgs:
+					c.fail(k, failClosed)
+				default:
+					return
+				}
+			}
+		}
+	}
+}
+
+// deliver sends one message on the current stream, opening a new one
+// first if it is broken. In sync mode it also waits for the reply.
+func (c *client) deliver(k *call) {
+	// A message is tried on a second stream only if the first broke before
+	// the message was written to it, so that no message reaches the peer
+	// twice.
+	for range 2 {
+		if c.sess == nil || !c.online.Load() {
+			c.dropSession()
+			if err := c.connect(); err != nil {
+				c.fail(k, err)
+				return
+			}
+		}
+		s := c.sess
+		if !c.cfg.async {
+			c.roundTrip(s, k)
+			return
+		}
+		if !s.register(k) {
+			c.online.Store(false) // its listener found it broken: try a new stream
+			continue
+		}
+		if err := s.stream.SendMsg(&request{id: k.id, sum: k.sum, payload: k.payload}); err != nil {
+			c.online.Store(false)
+			c.breakSession(s, err) // fails k too, unless the listener did
+			return
+		}
+		c.wrote()
+		return
+	}
+	c.fail(k, fmt.Errorf("%w: two streams in a row broke before the message was written", failUnavailable))
+}
+
+// roundTrip writes k to s and reads its reply, in sync mode.
+func (c *client) roundTrip(s *session, k *call) {
+	if err := s.stream.SendMsg(&request{id: k.id, sum: k.sum, payload: k.payload}); err != nil {
+		c.online.Store(false)
+		c.fail(k, fmt.Errorf("%w: %v", failBroken, recvErr(s, err)))
+		return
+	}
+	c.wrote()
+	var rep reply
+	if err := s.stream.RecvMsg(&rep); err != nil {
+		c.online.Store(false)
+		c.fail(k, fmt.Errorf("%w: %v", failBroken, err))
+		return
+	}
+	if rep.id != k.id {
+		c.online.Store(false) // the stream is out of step: do not trust it further
+		c.fail(k, fmt.Errorf("%w: reply for message %d, want %d", failBroken, rep.id, k.id))
+		return
+	}
+	c.answer(k, &rep)
+}
+
+// recvErr returns the reason a stream ended, which gRPC gives from
+// RecvMsg when SendMsg only says io.EOF.
+func recvErr(s *session, sendErr error) error {
+	var rep reply
+	if err := s.stream.RecvMsg(&rep); err != nil {
+		return err
+	}
+	return sendErr
+}
+
+// wrote counts a message written to a stream, and gives the lab its cue
+// when the count reaches the mark.
+func (c *client) wrote() {
+	if n := c.sent.Add(1); n == c.cfg.sentMark && c.cfg.sentReached != nil {
+		close(c.cfg.sentReached)
+	}
+}
+
+// connect opens a new stream, retrying with a growing pause for up to
+// cfg.reconnect. After a failed try, messages fail at once for a short
+// while rather than each waiting out the whole bound.
+func (c *client) connect() error {
+	now := time.Now()
+	if now.Before(c.retryAt) {
+		return fmt.Errorf("%w: the last reconnect gave up; trying again after a pause", failUnavailable)
+	}
+	deadline := now.Add(c.cfg.reconnect)
+	pause := 2 * time.Millisecond
+	for {
+		s, err := c.open()
+		if err == nil {
+			c.sess = s
+			c.opened.Add(1)
+			c.online.Store(true)
+			return nil
+		}
+		if c.ctx.Err() != nil {
+			return fmt.Errorf("%w: %v", failClosed, err)
+		}
+		if time.Now().Add(pause).After(deadline) {
+			c.retryAt = time.Now().Add(100 * time.Millisecond)
+			return fmt.Errorf("%w: %v", failUnavailable, err)
+		}
+		select {
+		case <-time.After(pause):
+		case <-c.ctx.Done():
+		}
+		pause = min(2*pause, 100*time.Millisecond)
+	}
+}
+
+// open opens a stream and, in async mode, starts its listener.
+func (c *client) open() (*session, error) {
+	ctx, cancel := context.WithCancel(c.ctx)
+	st, err := c.conn.NewStream(ctx, chatStream(), chatMethod)
+	if err != nil {
+		cancel()
+		return nil, err
+	}
+	s := &session{stream: st, cancel: cancel, pending: map[uint64]*call{}}
+	if c.cfg.async {
+		s.done = make(chan struct{})
+		go c.listen(s)
+	}
+	return s, nil
+}
+
+// dropSession ends the current stream, if any, and waits for its listener
+// to exit, so that the listener of the next stream never runs beside it:
+// replies are numbered in one goroutine at a time, and nothing of the old
+// stream is left to touch online after the new one set it.
+func (c *client) dropSession() {
+	s := c.sess
+	if s == nil {
+		return
+	}
+	c.sess = nil
+	c.online.Store(false)
+	c.breakSession(s, fmt.Errorf("stream closed by the client"))
+	if s.done != nil {
+		<-s.done
+	}
+}
+
+// listen reads the replies of s and hands each to its sender, until the
+// stream ends; then it fails every message still waiting on s.
+func (c *client) listen(s *session) {
+	defer close(s.done)
+	for {
+		var rep reply
+		if err := s.stream.RecvMsg(&rep); err != nil {
+			c.online.Store(false)
+			c.breakSession(s, err)
+			return
+		}
+		k := s.take(rep.id)
+		if k == nil {
+			c.online.Store(false)
+			c.breakSession(s, fmt.Errorf("reply for message %d, which is not waiting", rep.id))
+			return
+		}
+		c.answer(k, &rep)
+	}
+}
+
+// register records k as written to s, before it is written, so that its
+// reply finds it; it returns false if s is already broken.
+func (s *session) register(k *call) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.broken {
+		return false
+	}
+	s.pending[k.id] = k
+	return true
+}
+
+// take removes and returns the message of id id, nil if none waits.
+func (s *session) take(id uint64) *call {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	k := s.pending[id]
+	delete(s.pending, id)
+	return k
+}
+
+// breakSession marks s broken, ends its stream and fails every message
+// that waited on it with failBroken and cause. The first call does it;
+// later ones, from the messenger or the listener, find nothing to fail.
+func (c *client) breakSession(s *session, cause error) {
+	s.mu.Lock()
+	pending := s.pending
+	s.pending = nil
+	s.broken = true
+	s.mu.Unlock()
+	s.cancel()
+	for _, k := range pending {
+		c.fail(k, fmt.Errorf("%w: %v", failBroken, cause))
+	}
+}

@@ -51,7 +51,8 @@ const Unit = "events/s"
 //
 // When ctx is cancelled, Run returns the points measured so far with
 // ctx.Err(). It fails if a run hands out a different number of events of
-// any type than the producers made.
+// any type than the producers made, or if grouped makes other than one
+// call per run of one type as received.
 func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
 	if err := c.Validate(); err != nil {
 		return nil, err

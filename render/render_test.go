@@ -17,6 +17,7 @@ import (
 	"testing"
 
 	"github.com/brewput/brewput/internal/guard"
+	"github.com/brewput/brewput/internal/labtest"
 	"github.com/brewput/brewput/internal/race"
 	"github.com/brewput/brewput/results"
 	"go.uber.org/goleak"
@@ -157,18 +158,12 @@ func TestValidate(t *testing.T) {
 	} {
 		c := DefaultConfig()
 		tc.edit(&c)
-		err := c.Validate()
-		if err == nil || !strings.HasPrefix(err.Error(), tc.flag+" ") && !strings.HasPrefix(err.Error(), tc.flag+":") {
-			t.Errorf("%s: Validate() = %v, want an error starting with %q", tc.flag, err, tc.flag)
-		} else if strings.Contains(err.Error(), "\n") {
-			t.Errorf("%s: error on more than one line: %q", tc.flag, err)
-		}
+		labtest.FlagError(t, tc.flag, c.Validate())
 	}
-	for _, cpus := range [][]int{nil, {2, 0}} {
-		if _, err := Run(context.Background(), DefaultConfig(), cpus, nil); err == nil || !strings.HasPrefix(err.Error(), "cpus") {
-			t.Errorf("Run with cpus %v: %v, want an error about cpus", cpus, err)
-		}
-	}
+	labtest.RejectsBadCPUs(t, func(cpus []int) error {
+		_, err := Run(context.Background(), DefaultConfig(), cpus, nil)
+		return err
+	})
 }
 
 // TestCancel: a cancelled run returns the points it finished and the

@@ -39,11 +39,7 @@ func TestGoPolicyAgainstMeasurement(t *testing.T) {
 	if testing.Short() {
 		t.Skip("measures real points for about a minute")
 	}
-	cal, err := calibrate.Measure(context.Background(), 100)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("calibration: %+v (others %.2f CPUs)", cal.Costs, cal.Others)
+	cal := quietCalibration(t)
 	ms := time.Millisecond
 	shapes := []struct {
 		name  string
@@ -111,4 +107,30 @@ func TestGoPolicyAgainstMeasurement(t *testing.T) {
 			}
 		}
 	}
+}
+
+// quietCalibration measures the runtime's costs while the machine is left
+// to this test: costs calibrated beside another busy process (a wake-up
+// of 70 µs instead of a few) make every prediction wrong, and the
+// comparison then says nothing about the model. It skips the test if no
+// quiet calibration comes within two minutes.
+func quietCalibration(t *testing.T) calibrate.Calibration {
+	t.Helper()
+	deadline := time.Now().Add(2 * time.Minute)
+	for time.Now().Before(deadline) {
+		if others := quiet.Probe(200 * time.Millisecond); others > 0.3 {
+			time.Sleep(time.Second)
+			continue
+		}
+		cal, err := calibrate.Measure(context.Background(), 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("calibration: %+v (others %.2f CPUs)", cal.Costs, cal.Others)
+		if cal.Others <= 0.3 {
+			return cal
+		}
+	}
+	t.Skip("machine too busy to calibrate: other processes took more than 0.3 CPUs during every attempt")
+	return calibrate.Calibration{} // not reached: Skip ends the test
 }

@@ -83,8 +83,9 @@ func (c *Chan[T]) Recv(p *Proc) T {
 	}
 	if c.sendq.len() > 0 {
 		w := c.sendq.pop()
+		v := w.v // before the handoff: paying its cost may let the sender run, and release w
 		c.handoff(p, w.p)
-		return w.v
+		return v
 	}
 	w := c.waiter(p)
 	c.recvq.push(w)

@@ -6,15 +6,12 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"runtime"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/brewput/brewput/internal/guard"
 	"github.com/brewput/brewput/internal/labtest"
-	"github.com/brewput/brewput/internal/race"
 	"github.com/brewput/brewput/results"
 	"go.uber.org/goleak"
 )
@@ -229,50 +226,3 @@ func TestCancel(t *testing.T) {
 		t.Errorf("pipeline took %v to stop", d)
 	}
 }
-
-// TestBatchingLesson: on 2 CPUs with 2 consumers and a channel of 1,
-// batches of 100 lines get clearly more lines through, and reach a clearly
-// larger fraction of the bound, than single lines. See batchingGain for
-// what a 2-CPU machine measured.
-func TestBatchingLesson(t *testing.T) {
-	if race.Enabled {
-		t.Skip("timing under the race detector says nothing about channels")
-	}
-	if testing.Short() {
-		t.Skip("measures real throughput for a few seconds")
-	}
-	if runtime.NumCPU() < 2 {
-		t.Skip("needs 2 CPUs")
-	}
-	c := DefaultConfig()
-	c.Lines = 40_000
-	c.Sizes, c.Consumers, c.Batches = []int{1}, []int{2}, []int{1, 100}
-	guard.Retry(t, func() error {
-		points, err := Run(context.Background(), c, []int{2}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		single, batched := points[0], points[1]
-		r := batched.Throughput / single.Throughput
-		t.Logf("%s: %.0f lines/s (%.0f%% of bound); %s: %.0f lines/s (%.0f%%): x%.2f",
-			single.Variant, single.Throughput, 100*single.Metrics["of_bound"],
-			batched.Variant, batched.Throughput, 100*batched.Metrics["of_bound"], r)
-		if r < batchingGain {
-			return fmt.Errorf("batches of 100 reach %.0f lines/s, single lines %.0f: x%.2f, want at least x%.2f",
-				batched.Throughput, single.Throughput, r, batchingGain)
-		}
-		if rb := batched.Metrics["of_bound"] / single.Metrics["of_bound"]; rb < batchingGain {
-			return fmt.Errorf("batches of 100 reach %.0f%% of their bound, single lines %.0f%%: x%.2f, want at least x%.2f",
-				100*batched.Metrics["of_bound"], 100*single.Metrics["of_bound"], rb, batchingGain)
-		}
-		return nil
-	})
-}
-
-// batchingGain is the least gain TestBatchingLesson accepts from batching.
-// On a 2-CPU virtual machine (Xeon at 2.5 GHz, Go 1.26), twelve quiet runs
-// of the test's points measured x1.63 to x2.44, median x1.86, in lines/s
-// and in fraction of the bound alike (single lines 38–56 % of the bound,
-// batches 82–96 %); x1.4 leaves room for that machine's noise, which the
-// quiet guard cannot see, as it comes from the host.
-const batchingGain = 1.4

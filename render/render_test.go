@@ -16,9 +16,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/brewput/brewput/internal/guard"
 	"github.com/brewput/brewput/internal/labtest"
-	"github.com/brewput/brewput/internal/race"
 	"github.com/brewput/brewput/results"
 	"go.uber.org/goleak"
 )
@@ -233,44 +231,4 @@ func TestCurve(t *testing.T) {
 	if _, err := Curve(points[1:2], []int{1}); err == nil {
 		t.Error("Curve without a seq point succeeded")
 	}
-}
-
-// TestParallelLesson: on 2 CPUs, a goroutine per row or a pool of workers
-// renders at least 1.3 times as fast as one goroutine, and the estimated
-// serial fraction is a fraction.
-func TestParallelLesson(t *testing.T) {
-	if race.Enabled {
-		t.Skip("timing under the race detector says nothing about rendering")
-	}
-	if testing.Short() {
-		t.Skip("measures real render times for a few seconds")
-	}
-	if runtime.NumCPU() < 2 {
-		t.Skip("needs 2 CPUs")
-	}
-	c := DefaultConfig()
-	c.Size, c.Reps = 256, 3
-	guard.Retry(t, func() error {
-		points, err := Run(context.Background(), c, []int{2}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var best float64
-		var msg []string
-		for _, p := range points {
-			m := p.Metrics
-			msg = append(msg, fmt.Sprintf("%s %.1f ms (x%.2f)", p.Variant, m["render_ms"], m["speedup"]))
-			if s := m["serial_fraction"]; s < 0 || s > 1 {
-				t.Fatalf("%s: serial fraction %g, want within [0, 1]", p.Variant, s)
-			}
-			if p.Variant == "row" || p.Variant == "workers" {
-				best = max(best, m["speedup"])
-			}
-		}
-		t.Logf("2 CPUs: %s; encode %.1f ms, serial fraction %.3f", strings.Join(msg, ", "), points[0].Metrics["encode_ms"], points[0].Metrics["serial_fraction"])
-		if best < 1.3 {
-			return fmt.Errorf("best of row and workers renders x%.2f as fast as seq on 2 CPUs, want at least x1.3", best)
-		}
-		return nil
-	})
 }

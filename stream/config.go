@@ -63,6 +63,11 @@ type Config struct {
 	// Reps is how many runs make a point ("reps"); the point reports the
 	// run of median throughput.
 	Reps int
+
+	// handed, when set, is called as each message i is handed to the
+	// client, from the goroutine that hands it over: the tests cancel a
+	// run in its middle with it, whatever the machine's speed.
+	handed func(i int)
 }
 
 // DefaultConfig is the seed's experiment: 5000 messages, each from its

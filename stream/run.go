@@ -351,6 +351,9 @@ func runOnce(ctx context.Context, c Config, mode string, buffer int, restart boo
 		calls := make([]*call, len(msgs))
 		for i, m := range msgs {
 			hold(i)
+			if c.handed != nil {
+				c.handed(i)
+			}
 			t0[i] = time.Now()
 			calls[i] = cl.send(wctx, m.payload, m.sum)
 		}
@@ -362,6 +365,9 @@ func runOnce(ctx context.Context, c Config, mode string, buffer int, restart boo
 		for i, m := range msgs {
 			wg.Go(func() {
 				hold(i)
+				if c.handed != nil {
+					c.handed(i)
+				}
 				t0[i] = time.Now()
 				outs[i], got[i] = cl.send(wctx, m.payload, m.sum).wait(wctx)
 			})

@@ -51,13 +51,14 @@ func TestOneCPU(t *testing.T) {
 	}
 }
 
-// TestTwoCPUs: ideal and finelocking roughly double from 1 to 2 CPUs;
-// locking stays near 250 lattes/s while its latency doubles: the second
-// customer waits a whole latte for the kitchen. Mean latency doubles
-// exactly (Little's law: 2 customers / 250 per s = 8 ms). The median rises
-// less than that: sync.Mutex lets the goroutine that unlocks take the lock
-// straight back ahead of a sleeping waiter (until the waiter has starved for
-// 1 ms), so lattes take 4, 8 or 12 ms and the median falls among them.
+// TestTwoCPUs: ideal and finelocking double from 1 to 2 CPUs; locking
+// stays near 250 lattes/s while its mean latency doubles: the second
+// customer waits a whole latte for the kitchen (Little's law: 2 customers /
+// 250 per s = 8 ms). Effects of 2×, as the guard asks. The median is not
+// checked: sync.Mutex lets the goroutine that unlocks take the lock straight
+// back ahead of a sleeping waiter (until the waiter has starved for 1 ms),
+// so lattes take 4, 8 or 12 ms and the median lands on any of them from one
+// run to the next.
 func TestTwoCPUs(t *testing.T) {
 	if race.Enabled {
 		t.Skip("timing under the race detector says nothing about the shop")
@@ -87,9 +88,6 @@ func TestTwoCPUs(t *testing.T) {
 			}
 			if r := two.Latency.Mean / one.Latency.Mean; r < 1.7 || r > 2.4 {
 				return fmt.Errorf("mean latency %.2f → %.2f ms (x%.2f), want about x2", one.Latency.Mean, two.Latency.Mean, r)
-			}
-			if r := two.Latency.P50 / one.Latency.P50; r < 1.25 {
-				return fmt.Errorf("median latency %.2f → %.2f ms (x%.2f), want it to rise", one.Latency.P50, two.Latency.P50, r)
 			}
 			if k := two.Machines[0]; k.Name != "kitchen" || k.BusyFrac < 0.9 || k.MeanWaitMs < 2 {
 				return fmt.Errorf("kitchen lock %+v: want busy nearly all the time and ~4 ms waits", k)

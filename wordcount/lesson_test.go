@@ -2,44 +2,32 @@ package wordcount
 
 import (
 	"context"
-	"fmt"
 	"testing"
 
-	"github.com/brewput/brewput/internal/guard"
 	"github.com/brewput/brewput/internal/race"
 )
 
-// TestLessonBuffering: a system call per byte is what makes the bytewise
-// count slow, not the counting: through a buffer the same reads, still
-// allocating per byte, are at least 5× faster (about 15× on the 2-core
-// machine this was written on), and reusing the buffer allocates next to
-// nothing. The allocation counts do not depend on timing and are checked
-// on every attempt.
-func TestLessonBuffering(t *testing.T) {
+// TestReusedBufferAllocatesAlmostNothing: reusing the read buffer is what
+// removes the allocations, a count that does not depend on timing (how much
+// faster buffering makes the count is a finding of brewput lessons, not a
+// test: it depends on the machine).
+func TestReusedBufferAllocatesAlmostNothing(t *testing.T) {
 	if race.Enabled {
-		t.Skip("timing under the race detector says nothing about the reads")
+		t.Skip("the race detector's instrumentation allocates on its own")
 	}
-	if testing.Short() {
-		t.Skip("measures timing for a few seconds")
+	ps, err := Run(context.Background(), Config{Size: 100_000, Reps: 1}, []int{1}, nil)
+	if err != nil {
+		t.Fatal(err)
 	}
-	c := Config{Size: 300_000, Reps: 3}
-	guard.Retry(t, func() error {
-		ps, err := Run(context.Background(), c, []int{1}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		byWay := map[string]map[string]float64{}
-		for _, p := range ps {
-			byWay[p.Variant] = p.Metrics
-		}
-		buffered, reused := byWay["buffered"], byWay["reused"]
-		if reused["allocs_per_op"] >= buffered["allocs_per_op"]/10 {
-			t.Fatalf("reused makes %.0f allocs/op, buffered %.0f: want under a tenth", reused["allocs_per_op"], buffered["allocs_per_op"])
-		}
-		t.Logf("buffered %.1f× bytewise, reused %.1f×", buffered["speedup"], reused["speedup"])
-		if buffered["speedup"] < 5 {
-			return fmt.Errorf("buffered is %.1f× bytewise, want at least 5×", buffered["speedup"])
-		}
-		return nil
-	})
+	byWay := map[string]map[string]float64{}
+	for _, p := range ps {
+		byWay[p.Variant] = p.Metrics
+	}
+	buffered, reused := byWay["buffered"], byWay["reused"]
+	if buffered == nil || reused == nil {
+		t.Fatalf("variants measured: %v; want buffered and reused", byWay)
+	}
+	if reused["allocs_per_op"] >= buffered["allocs_per_op"]/10 {
+		t.Errorf("reused makes %.0f allocs/op, buffered %.0f: want under a tenth", reused["allocs_per_op"], buffered["allocs_per_op"])
+	}
 }

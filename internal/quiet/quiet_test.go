@@ -22,7 +22,9 @@ func TestOwnWorkIsNotOthers(t *testing.T) {
 	const quietLimit = 0.3
 	counted := 0
 	var last float64
-	deadline := time.Now().Add(time.Minute)
+	// Beside a busy neighbour the test skips after a few seconds rather
+	// than hold up the suite.
+	deadline := time.Now().Add(5 * time.Second)
 	for counted < 3 && time.Now().Before(deadline) {
 		idleBefore := Probe(200 * time.Millisecond)
 		before := Take()
@@ -47,7 +49,7 @@ func TestOwnWorkIsNotOthers(t *testing.T) {
 		}
 	}
 	if counted == 0 {
-		t.Skip("machine never quiet around a burn within a minute")
+		t.Skip("machine never quiet around a burn within 5 s: other processes took more than 0.3 CPUs")
 	}
 	t.Errorf("this process's own burn counted as others: %.2f CPUs in %d quiet attempts", last, counted)
 }

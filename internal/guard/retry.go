@@ -34,28 +34,45 @@ const (
 	quietAttempts = 3
 )
 
+// Guard holds what a test's timing checks have spent waiting for a quiet
+// machine, so that the subtests of one test share the bound: once the
+// machine has proved busy, the rest skip at once instead of each waiting
+// anew.
+type Guard struct {
+	waited time.Duration
+	void   int
+}
+
+// Retry runs check under a Guard of its own; see Guard.Retry.
+func Retry(t testing.TB, check func() error) {
+	t.Helper()
+	new(Guard).Retry(t, check)
+}
+
 // Retry runs check until it passes or quietAttempts attempts on a quiet
 // machine have failed, and then fails t with the last complaint.
 //
 // Before each attempt it checks that the machine is quiet; while it is
-// not, Retry waits, up to quietWait in all, and then skips the test with
-// the reason. An attempt during which other processes took more than
+// not, Retry waits, up to quietWait in all for g, and then skips the test
+// with the reason. An attempt during which other processes took more than
 // BusyLimit CPUs is void: it is logged and neither passes nor fails the
-// test; after maxVoid of them the test is skipped. A timing measured beside
-// another busy process says nothing either way.
-func Retry(t testing.TB, check func() error) {
+// test; after maxVoid of them for g the test is skipped. A timing measured
+// beside another busy process says nothing either way.
+func (g *Guard) Retry(t testing.TB, check func() error) {
 	t.Helper()
 	var err error
-	var waited time.Duration
-	failed, void := 0, 0
+	failed := 0
 	for failed < quietAttempts {
+		if g.void >= maxVoid {
+			t.Skipf("machine busy: other processes took more than %.1f CPUs during %d attempts; a timing measured beside them says nothing", BusyLimit, g.void)
+		}
 		if others := quiet.Probe(200 * time.Millisecond); others > BusyLimit {
-			if waited >= quietWait {
+			if g.waited >= quietWait {
 				t.Skipf("machine busy: other processes took %.2f CPUs (more than %.1f) for %v; a timing measured beside them says nothing",
-					others, BusyLimit, waited.Round(100*time.Millisecond))
+					others, BusyLimit, g.waited.Round(100*time.Millisecond))
 			}
 			time.Sleep(300 * time.Millisecond)
-			waited += 500 * time.Millisecond
+			g.waited += 500 * time.Millisecond
 			continue
 		}
 		before := quiet.Take()
@@ -65,11 +82,8 @@ func Retry(t testing.TB, check func() error) {
 			return
 		}
 		if others > BusyLimit {
-			void++
+			g.void++
 			t.Logf("void attempt (other processes took %.2f CPUs): %v", others, err)
-			if void >= maxVoid {
-				t.Skipf("machine busy: other processes took more than %.1f CPUs during %d attempts; a timing measured beside them says nothing", BusyLimit, void)
-			}
 			continue
 		}
 		failed++

@@ -70,9 +70,14 @@ func TestEveryModeBrewsAndShutsDown(t *testing.T) {
 			if m.Races() && race.Enabled {
 				t.Skip("ideal races by design; TestIdealRaces runs it under the detector in a subprocess")
 			}
+			// A busy machine may not let a short window see a drink: the
+			// window grows until it does (or a few seconds have passed).
 			res, meters := brew(t, m, 4, 50*time.Millisecond)
+			for d := 100 * time.Millisecond; res.Ops == 0 && d <= 3*time.Second; d *= 2 {
+				res, meters = brew(t, m, 4, d)
+			}
 			if res.Ops == 0 {
-				t.Fatal("no drinks made")
+				t.Fatal("no drinks made in windows of up to 3 s")
 			}
 			if m.Family == "noop" {
 				return

@@ -116,12 +116,17 @@ func TestRunJSONOut(t *testing.T) {
 			t.Errorf("%s: histogram counts %d, ops %d", p.Mode, h.TotalCount(), p.Ops)
 		}
 	}
+	// Every latte completed in the window used each machine once, in the
+	// window unless it was one of the par lattes already under way when the
+	// window opened: however slow the machine, uses ≥ ops − par.
 	if p := points[1]; len(p.Machines) == 3 {
 		for _, mc := range p.Machines {
-			if mc.Name == "" || mc.Uses <= 0 {
-				t.Errorf("finelocking machine %+v: want a name and some uses", mc)
+			if mc.Name == "" || mc.Uses < p.Ops-int64(p.Par) {
+				t.Errorf("finelocking machine %+v for %d lattes of %d customers: want a name and a use per latte", mc, p.Ops, p.Par)
 			}
 		}
+	} else {
+		t.Errorf("finelocking has %d machines, want 3", len(p.Machines))
 	}
 	assertNoTemp(t, dir)
 }

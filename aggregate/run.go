@@ -14,8 +14,8 @@ import (
 
 	"github.com/brewput/brewput/burn"
 	"github.com/brewput/brewput/harness"
+	"github.com/brewput/brewput/host"
 	"github.com/brewput/brewput/results"
-	"github.com/brewput/brewput/sweep"
 )
 
 // Unit is the unit of a point's Throughput.
@@ -57,14 +57,14 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 	if err := c.Validate(); err != nil {
 		return nil, err
 	}
-	if err := sweep.CheckCPUs(cpus); err != nil {
+	if err := host.CheckCPUs(cpus); err != nil {
 		return nil, err
 	}
 	if progress == nil {
 		progress = func(string) {}
 	}
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
-	host := sweep.DetectHost()
+	hst := host.Detect()
 	points := []results.Point{}
 	for _, n := range cpus {
 		runtime.GOMAXPROCS(n)
@@ -78,7 +78,7 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 					return points, err
 				}
 				for _, pt := range pair {
-					pt.Host = host
+					pt.Host = hst
 					points = append(points, pt)
 					m := pt.Metrics
 					line := fmt.Sprintf("%s cpus=%d %s: %s, %.2f events/call (stream runs of %.2f), p50 latency %s, util %.2f",

@@ -13,8 +13,8 @@ import (
 	"github.com/HdrHistogram/hdrhistogram-go"
 
 	"github.com/brewput/brewput/harness"
+	"github.com/brewput/brewput/host"
 	"github.com/brewput/brewput/results"
-	"github.com/brewput/brewput/sweep"
 )
 
 // Unit is the unit of a point's Throughput.
@@ -71,14 +71,14 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 	if err := c.Validate(); err != nil {
 		return nil, err
 	}
-	if err := sweep.CheckCPUs(cpus); err != nil {
+	if err := host.CheckCPUs(cpus); err != nil {
 		return nil, err
 	}
 	if progress == nil {
 		progress = func(string) {}
 	}
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
-	host := sweep.DetectHost()
+	hst := host.Detect()
 	points := []results.Point{}
 	for _, n := range cpus {
 		runtime.GOMAXPROCS(n)
@@ -92,7 +92,7 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 					if err != nil {
 						return points, err
 					}
-					p.Host = host
+					p.Host = hst
 					points = append(points, p)
 					progress(fmt.Sprintf("channels cpus=%d %s: %s, %.0f%% of the bound %s, util %.2f",
 						n, p.Variant, rate(p.Throughput), 100*p.Metrics["of_bound"], rate(p.Metrics["bound_lines_per_s"]), p.Util))

@@ -14,8 +14,8 @@ import (
 	"github.com/HdrHistogram/hdrhistogram-go"
 
 	"github.com/brewput/brewput/harness"
+	"github.com/brewput/brewput/host"
 	"github.com/brewput/brewput/results"
-	"github.com/brewput/brewput/sweep"
 )
 
 // Unit is the unit of a point's Throughput.
@@ -66,7 +66,7 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 	if err := c.Validate(); err != nil {
 		return nil, err
 	}
-	if err := sweep.CheckCPUs(cpus); err != nil {
+	if err := host.CheckCPUs(cpus); err != nil {
 		return nil, err
 	}
 	if progress == nil {
@@ -78,7 +78,7 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 	}
 	defer os.RemoveAll(base)
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
-	host := sweep.DetectHost()
+	hst := host.Detect()
 	s := &sweeper{c: c, base: base}
 	points := []results.Point{}
 	for _, n := range cpus {
@@ -99,7 +99,7 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 				if err != nil {
 					return points, err
 				}
-				p.Host = host
+				p.Host = hst
 				points = append(points, p)
 				progress(fmt.Sprintf("logs cpus=%d %s writers=%d: %s, %.0f%% of 1 writer; latency sum %.2f× the wall time; verified",
 					n, p.Variant, t, results.FormatRate(p.Throughput, Unit), 100*p.Metrics["of_single"], p.Metrics["overstatement"]))

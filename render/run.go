@@ -14,8 +14,8 @@ import (
 	"github.com/HdrHistogram/hdrhistogram-go"
 
 	"github.com/brewput/brewput/harness"
+	"github.com/brewput/brewput/host"
 	"github.com/brewput/brewput/results"
-	"github.com/brewput/brewput/sweep"
 )
 
 // Unit is the unit of a point's Throughput: images rendered per second of
@@ -59,14 +59,14 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 	if err := c.Validate(); err != nil {
 		return nil, err
 	}
-	if err := sweep.CheckCPUs(cpus); err != nil {
+	if err := host.CheckCPUs(cpus); err != nil {
 		return nil, err
 	}
 	if progress == nil {
 		progress = func(string) {}
 	}
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
-	host := sweep.DetectHost()
+	hst := host.Detect()
 	f := newFrame(c.Size, c.MaxIter)
 	m := &measurer{frame: f, reps: c.Reps, img: f.newImage()}
 	points := []results.Point{}
@@ -74,7 +74,7 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 		runtime.GOMAXPROCS(n)
 		ts, err := m.measureAll(ctx, c, n, progress)
 		for _, p := range assemble(ts, n, c.Size) {
-			p.Host = host
+			p.Host = hst
 			points = append(points, p)
 		}
 		if err != nil {

@@ -13,8 +13,8 @@ import (
 	"github.com/HdrHistogram/hdrhistogram-go"
 
 	"github.com/brewput/brewput/harness"
+	"github.com/brewput/brewput/host"
 	"github.com/brewput/brewput/results"
-	"github.com/brewput/brewput/sweep"
 )
 
 // Unit is the unit of a point's Throughput: replies per second.
@@ -63,14 +63,14 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 	if err := c.Validate(); err != nil {
 		return nil, err
 	}
-	if err := sweep.CheckCPUs(cpus); err != nil {
+	if err := host.CheckCPUs(cpus); err != nil {
 		return nil, err
 	}
 	if progress == nil {
 		progress = func(string) {}
 	}
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
-	host := sweep.DetectHost()
+	hst := host.Detect()
 	faults := []bool{false}
 	if c.Restart {
 		faults = append(faults, true)
@@ -88,7 +88,7 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 					if err != nil {
 						return points, err
 					}
-					p.Host = host
+					p.Host = hst
 					points = append(points, p)
 					progress(progressLine(p))
 				}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/harness"
+	"github.com/brewput/brewput/host"
 	"github.com/brewput/brewput/profile"
 	"github.com/brewput/brewput/results"
 )
@@ -111,7 +112,7 @@ func summarizeWaits(path string, ops int64) ([]results.Wait, error) {
 
 // point assembles what was measured into the results contract.
 func point(s Spec, mode coffee.Mode, start time.Time, res harness.Result, meters []*coffee.Meter, before, after []coffee.Reading) (results.Point, error) {
-	host := DetectHost()
+	h := host.Detect()
 	p := results.Point{
 		Source:     results.SourceMeasured, // Host names the machine
 		Mode:       mode.String(),
@@ -138,7 +139,7 @@ func point(s Spec, mode coffee.Mode, start time.Time, res harness.Result, meters
 			JitterMs: results.Ms(s.Steps.Jitter),
 			Clock:    s.Steps.Clock.String(),
 		},
-		Host:  host,
+		Host:  h,
 		Start: start.UTC().Round(time.Millisecond),
 	}
 	if s.Rate > 0 {

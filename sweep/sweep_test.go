@@ -150,24 +150,6 @@ func TestMeasureRejectsBadSpecs(t *testing.T) {
 	}
 }
 
-func TestParseCPUList(t *testing.T) {
-	for in, want := range map[string]string{"1": "[1]", "1,2": "[1 2]", "1-4": "[1 2 3 4]", "2,1-3": "[1 2 3]", " 1 , 3 ": "[1 3]"} {
-		got, err := ParseCPUList(in, 4)
-		if err != nil || fmt.Sprint(got) != want {
-			t.Errorf("ParseCPUList(%q, 4) = %v, %v; want %s", in, got, err, want)
-		}
-	}
-	for in, want := range map[string]string{
-		"0": "0 CPUs: want at least 1", "5": "5 CPUs: this machine has 4", "1-9": "5 CPUs: this machine has 4",
-		"x": `"x" is not a CPU count`, "3-1": `"3-1" is not`, "": `"" is not`, "1,,2": `"" is not`,
-	} {
-		_, err := ParseCPUList(in, 4)
-		if err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("ParseCPUList(%q, 4) error = %v, want it to contain %q", in, err, want)
-		}
-	}
-}
-
 func TestPlanIsModeMajor(t *testing.T) {
 	specs := Plan([]string{"ideal", "locking"}, []int{1, 2}, Spec{Dur: time.Second})
 	var got []string

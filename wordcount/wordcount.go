@@ -18,8 +18,8 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/harness"
+	"github.com/brewput/brewput/host"
 	"github.com/brewput/brewput/results"
-	"github.com/brewput/brewput/sweep"
 )
 
 // Name is the lab's name, as in "brewput lab wordcount".
@@ -151,7 +151,7 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 	if err := c.Validate(); err != nil {
 		return nil, err
 	}
-	if err := sweep.CheckCPUs(cpus); err != nil {
+	if err := host.CheckCPUs(cpus); err != nil {
 		return nil, err
 	}
 	if progress == nil {
@@ -185,7 +185,7 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 		ways = append(ways, way{name: "wc", wc: wc})
 	}
 
-	host := sweep.DetectHost()
+	hst := host.Detect()
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
 	var points []results.Point
 	for _, n := range cpus {
@@ -199,7 +199,7 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 		}
 		bytewise := ts[0].median()
 		for i, w := range ways {
-			p := point(w.name, ts[i], n, ref.size, host)
+			p := point(w.name, ts[i], n, ref.size, hst)
 			p.Metrics["words"] = float64(ref.words)
 			if med := ts[i].median(); med > 0 {
 				p.Metrics["speedup"] = bytewise / med

@@ -23,8 +23,8 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/brewput/brewput/host"
 	"github.com/brewput/brewput/results"
-	"github.com/brewput/brewput/sweep"
 )
 
 // Name is the lab's name, as in "brewput lab workloads".
@@ -192,7 +192,7 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 	if err := c.Validate(); err != nil {
 		return nil, err
 	}
-	if err := sweep.CheckCPUs(cpus); err != nil {
+	if err := host.CheckCPUs(cpus); err != nil {
 		return nil, err
 	}
 	if progress == nil {
@@ -202,7 +202,7 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 	if err != nil {
 		return nil, err
 	}
-	host := sweep.DetectHost()
+	hst := host.Detect()
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
 	var points []results.Point
 	for _, n := range cpus {
@@ -218,7 +218,7 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 				speedup = seq / conc
 			}
 			for i, s := range []float64{1, speedup} {
-				p := point(pair[i], ts[i], n, host, s)
+				p := point(pair[i], ts[i], n, hst, s)
 				points = append(points, p)
 				progress(fmt.Sprintf("%s/%s cpus=%d: median %.4g ms of %d, %.3g %s, speedup %.2f",
 					Name, p.Variant, n, p.Metrics["median_ms"], c.Reps, p.Throughput, p.Unit, s))

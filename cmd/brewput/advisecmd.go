@@ -13,8 +13,8 @@ import (
 	"github.com/brewput/brewput/advise"
 	"github.com/brewput/brewput/blueprint"
 	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/host"
 	"github.com/brewput/brewput/model"
-	"github.com/brewput/brewput/sweep"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -74,7 +74,7 @@ The first line answers the question; the table backs it. The model's flags
 			if mf.file != "" {
 				sf.modes = "noop" // any mode: the file's system replaces it
 			}
-			st, err := sf.plan(fs, sweep.ModelMaxCPUs)
+			st, err := sf.plan(fs, host.ModelMaxCPUs)
 			if err != nil {
 				return err
 			}

@@ -5,7 +5,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/brewput/brewput/calibrate"
-	"github.com/brewput/brewput/sweep"
+	"github.com/brewput/brewput/host"
 	"github.com/spf13/cobra"
 )
 
@@ -73,7 +73,7 @@ func measureCalibration(cmd *cobra.Command, samples int) (calibrate.Calibration,
 		}
 		return c, failure{err}
 	}
-	c.Host = sweep.DetectHost()
+	c.Host = host.Detect()
 	return c, nil
 }
 

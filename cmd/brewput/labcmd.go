@@ -11,9 +11,9 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/brewput/brewput/host"
 	"github.com/brewput/brewput/profile"
 	"github.com/brewput/brewput/results"
-	"github.com/brewput/brewput/sweep"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -110,7 +110,7 @@ func newLabRunCmd(e *env, l labEntry) *cobra.Command {
 		Example: l.example,
 		Args:    unknownArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			counts, err := sweep.ParseCPUList(cpus, runtime.NumCPU())
+			counts, err := host.ParseCPUList(cpus, runtime.NumCPU())
 			if err != nil {
 				return fmt.Errorf("--cpus: %w", err)
 			}

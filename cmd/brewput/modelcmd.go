@@ -12,10 +12,10 @@ import (
 	"github.com/brewput/brewput/analysis"
 	"github.com/brewput/brewput/blueprint"
 	"github.com/brewput/brewput/calibrate"
+	"github.com/brewput/brewput/host"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/sim"
-	"github.com/brewput/brewput/sweep"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -242,7 +242,7 @@ The same flags and seed give byte-identical output.`,
   brewput model --modes linearpipe-0,linearpipe-1 --jitter 1ms --cpus 1-8 --format json --out pipes.json`,
 		Args: unknownArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			st, err := sf.plan(cmd.Flags(), sweep.ModelMaxCPUs)
+			st, err := sf.plan(cmd.Flags(), host.ModelMaxCPUs)
 			if err != nil {
 				return err
 			}

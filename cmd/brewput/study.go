@@ -11,6 +11,7 @@ import (
 
 	"github.com/brewput/brewput/burn"
 	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/host"
 	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/sweep"
 	"github.com/spf13/pflag"
@@ -117,7 +118,7 @@ func (f *studyFlags) plan(fs *pflag.FlagSet, maxCPUs int) (*study, error) {
 		}
 		modes = append(modes, mode.String())
 	}
-	cpus, err := sweep.ParseCPUList(f.cpus, maxCPUs)
+	cpus, err := host.ParseCPUList(f.cpus, maxCPUs)
 	if err != nil {
 		return nil, fmt.Errorf("--cpus: %w", err)
 	}

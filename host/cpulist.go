@@ -1,4 +1,4 @@
-package sweep
+package host
 
 import (
 	"fmt"

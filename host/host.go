@@ -1,4 +1,4 @@
-package sweep
+package host
 
 import (
 	"bufio"
@@ -9,8 +9,8 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// DetectHost describes this machine.
-func DetectHost() results.Host {
+// Detect describes this machine.
+func Detect() results.Host {
 	name, _ := os.Hostname()
 	model, cores := cpuInfo()
 	return results.Host{

@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/brewput/brewput/actors"
+	"github.com/brewput/brewput/lab/actors"
 	"github.com/brewput/brewput/results"
 	"github.com/spf13/pflag"
 )

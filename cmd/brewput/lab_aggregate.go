@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/brewput/brewput/aggregate"
+	"github.com/brewput/brewput/lab/aggregate"
 	"github.com/brewput/brewput/results"
 	"github.com/spf13/pflag"
 )

@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/brewput/brewput/logs"
+	"github.com/brewput/brewput/lab/logs"
 	"github.com/brewput/brewput/results"
 	"github.com/spf13/pflag"
 )

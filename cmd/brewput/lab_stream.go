@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/brewput/brewput/lab/stream"
 	"github.com/brewput/brewput/results"
-	"github.com/brewput/brewput/stream"
 	"github.com/spf13/pflag"
 )
 

@@ -4,11 +4,11 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/brewput/brewput/channels"
-	"github.com/brewput/brewput/render"
+	"github.com/brewput/brewput/lab/channels"
+	"github.com/brewput/brewput/lab/render"
+	"github.com/brewput/brewput/lab/wordcount"
+	"github.com/brewput/brewput/lab/workloads"
 	"github.com/brewput/brewput/results"
-	"github.com/brewput/brewput/wordcount"
-	"github.com/brewput/brewput/workloads"
 	"github.com/spf13/pflag"
 )
 

@@ -3,7 +3,7 @@ package channels_test
 import (
 	"fmt"
 
-	"github.com/brewput/brewput/channels"
+	"github.com/brewput/brewput/lab/channels"
 )
 
 // The article's machine: a producer alone made 667k lines/s and a

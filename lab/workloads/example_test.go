@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/brewput/brewput/workloads"
+	"github.com/brewput/brewput/lab/workloads"
 )
 
 // Run measures each workload sequentially and concurrently at each CPU

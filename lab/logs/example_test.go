@@ -5,7 +5,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/brewput/brewput/logs"
+	"github.com/brewput/brewput/lab/logs"
 )
 
 // A file log keeps its values across Close and Open: Open reads the

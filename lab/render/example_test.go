@@ -3,7 +3,7 @@ package render_test
 import (
 	"fmt"
 
-	"github.com/brewput/brewput/render"
+	"github.com/brewput/brewput/lab/render"
 )
 
 // A program that spends 5 % of its sequential time in code that cannot

@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/brewput/brewput/stream"
+	"github.com/brewput/brewput/lab/stream"
 )
 
 // A small async run with faulty messages: every message is accounted for,

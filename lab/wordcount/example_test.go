@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/brewput/brewput/wordcount"
+	"github.com/brewput/brewput/lab/wordcount"
 )
 
 // The generated text is the same on every machine, and so is its count.

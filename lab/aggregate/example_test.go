@@ -3,7 +3,7 @@ package aggregate_test
 import (
 	"fmt"
 
-	"github.com/brewput/brewput/aggregate"
+	"github.com/brewput/brewput/lab/aggregate"
 )
 
 // The seed's stream: its grouper handed it out as (a,4), (b,1), (b,2);

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"sync"
 
-	"github.com/brewput/brewput/actors"
+	"github.com/brewput/brewput/lab/actors"
 )
 
 // Each variant hands out 1, 2, 3 … and builds the same reply record for

@@ -14,7 +14,7 @@ import (
 func (b *Blueprint) Point(r model.Result, opt Options) results.Point {
 	l := b.load(opt)
 	p := r.Point(model.Config{
-		Mode: b.Name, CPUs: opt.CPUs, Customers: l.workers, Rate: l.Rate, MaxQ: l.Queue,
+		CPUs: opt.CPUs, Customers: l.workers, Rate: l.Rate, MaxQ: l.Queue,
 		Sched: opt.Sched, Costs: opt.Costs, Warmup: opt.Warmup, Duration: opt.Duration, Seed: opt.Seed,
 	})
 	p.Mode, p.Unit = b.Name, b.Unit+"/s"

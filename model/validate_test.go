@@ -56,7 +56,7 @@ func TestGoPolicyAgainstMeasurement(t *testing.T) {
 				name := fmt.Sprintf("%s/%s/cpus=%d", shape.name, mode, cpus)
 				t.Run(name, func(t *testing.T) {
 					cfg := model.Config{
-						Mode: mode, CPUs: cpus, Sched: "go", Costs: cal.Costs, Seed: 1,
+						Mode: coffee.MustParseMode(mode), CPUs: cpus, Sched: "go", Costs: cal.Costs, Seed: 1,
 						Grind: shape.steps.Grind, Press: shape.steps.Press, Steam: shape.steps.Steam, Combine: shape.steps.Combine,
 						Warmup: 100 * ms, Duration: 5 * time.Second,
 					}
@@ -69,7 +69,7 @@ func TestGoPolicyAgainstMeasurement(t *testing.T) {
 					// it: the model's answer is the range over that factor.
 					preds := append([]float64{pred.Throughput}, spinWindowRange(t, cfg)...)
 					bound := pred.Bounds.ThroughputMax
-					spec := sweep.Spec{Mode: mode, CPUs: cpus, Warmup: 50 * ms, Dur: 400 * ms, Steps: shape.steps}
+					spec := sweep.Spec{Mode: coffee.MustParseMode(mode), CPUs: cpus, Warmup: 50 * ms, Dur: 400 * ms, Steps: shape.steps}
 					var last error
 					quietFails := 0
 					for quietFails < 3 {

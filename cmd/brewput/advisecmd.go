@@ -63,18 +63,14 @@ The first line answers the question; the table backs it. The model's flags
 			case strings.Contains(mode, ","):
 				return fmt.Errorf("--mode %q: advise takes one mode; run it once for each", mode)
 			}
+			m := coffee.Mode{Family: "noop"} // with a file, any mode: its system replaces it
 			if mode != "" {
-				m, err := coffee.ParseMode(mode)
-				if err != nil {
+				var err error
+				if m, err = coffee.ParseMode(mode); err != nil {
 					return fmt.Errorf("--mode: %w", err)
 				}
-				mode = m.String()
 			}
-			sf.modes = mode
-			if mf.file != "" {
-				sf.modes = "noop" // any mode: the file's system replaces it
-			}
-			st, err := sf.plan(fs, host.ModelMaxCPUs)
+			st, err := sf.planModes(fs, host.ModelMaxCPUs, []coffee.Mode{m})
 			if err != nil {
 				return err
 			}
@@ -89,11 +85,8 @@ The first line answers the question; the table backs it. The model's flags
 					return err
 				}
 			} else {
-				cfg = model.Config{
-					Mode: s.Mode, CPUs: s.CPUs, Customers: s.Par, Rate: s.Rate, MaxQ: s.MaxQ,
-					Grind: s.Steps.Grind, Press: s.Steps.Press, Steam: s.Steps.Steam, Combine: s.Steps.Combine, Jitter: s.Steps.Jitter,
-					Warmup: s.Warmup, Duration: s.Dur, Seed: mf.seed,
-				}
+				cfg = configOf(s)
+				cfg.Seed = mf.seed
 				if err := cfg.Validate(); err != nil {
 					return fmt.Errorf("--mode: %w", err)
 				}
@@ -106,11 +99,10 @@ The first line answers the question; the table backs it. The model's flags
 			if bp != nil {
 				a, err = advise.Blueprint(bp, blueprint.Options{
 					CPUs: s.CPUs, Customers: s.Par, Rate: s.Rate, Warmup: s.Warmup, Duration: s.Dur,
-					Seed: pr.seed, Sched: pr.sched, Costs: pr.costs,
+					Seed: pr.Seed, Sched: pr.Sched, Costs: pr.Costs,
 				})
 			} else {
-				cfg.Sched, cfg.Costs = pr.sched, pr.costs
-				a, err = advise.Mode(cfg)
+				a, err = advise.Mode(pr.Apply(cfg))
 			}
 			if err != nil {
 				return failure{err}

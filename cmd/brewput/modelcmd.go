@@ -6,16 +6,17 @@ import (
 	"io/fs"
 	"runtime"
 	"strings"
-	"sync"
 	"time"
 
-	"github.com/brewput/brewput/analysis"
 	"github.com/brewput/brewput/blueprint"
 	"github.com/brewput/brewput/calibrate"
+	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/host"
+	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/sim"
+	"github.com/brewput/brewput/sweep"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -24,8 +25,8 @@ import (
 type modelFlags struct {
 	seed                                  uint64
 	sched, calibration, file              string
-	wake, switchCost, mutexCost, chanCost durationFlag
-	bufChanCost, spinWake, spinWindow     durationFlag
+	wake, switchCost, mutexCost, chanCost time.Duration
+	bufChanCost, spinWake, spinWindow     time.Duration
 }
 
 func (f *modelFlags) register(fs *pflag.FlagSet) {
@@ -33,24 +34,24 @@ func (f *modelFlags) register(fs *pflag.FlagSet) {
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the random step durations (--jitter); the same seed gives the same output")
 	fs.StringVar(&f.sched, "sched", "go", "how the virtual CPUs are scheduled: go (the Go runtime's scheduler, with its measured costs) or fifo (idealized CPUs, free handoffs)")
 	fs.StringVar(&f.calibration, "calibration", "", "file of the go policy's costs, from brewput calibrate (default: the user's config folder; measured and saved there if missing)")
-	fs.Var(&f.switchCost, "switch", "go policy: goroutine switch cost, instead of the calibration's")
-	fs.Var(&f.wake, "wake", "go policy: idle-P wake-up cost, instead of the calibration's")
-	fs.Var(&f.spinWake, "spin-wake", "go policy: cost of a spinning idle P taking a goroutine, instead of the calibration's")
-	fs.Var(&f.spinWindow, "spin-window", "go policy: how long an idle P spins before it sleeps, instead of the calibration's")
-	fs.Var(&f.mutexCost, "mutex-handoff", "go policy: cost of an Unlock that wakes a waiter, instead of the calibration's")
-	fs.Var(&f.chanCost, "chan-handoff", "go policy: cost of an unbuffered channel handoff, instead of the calibration's")
-	fs.Var(&f.bufChanCost, "buf-chan-handoff", "go policy: cost of a buffered channel handoff, instead of the calibration's")
+	fs.Var((*cliflag.Duration)(&f.switchCost), "switch", "go policy: goroutine switch cost, instead of the calibration's")
+	fs.Var((*cliflag.Duration)(&f.wake), "wake", "go policy: idle-P wake-up cost, instead of the calibration's")
+	fs.Var((*cliflag.Duration)(&f.spinWake), "spin-wake", "go policy: cost of a spinning idle P taking a goroutine, instead of the calibration's")
+	fs.Var((*cliflag.Duration)(&f.spinWindow), "spin-window", "go policy: how long an idle P spins before it sleeps, instead of the calibration's")
+	fs.Var((*cliflag.Duration)(&f.mutexCost), "mutex-handoff", "go policy: cost of an Unlock that wakes a waiter, instead of the calibration's")
+	fs.Var((*cliflag.Duration)(&f.chanCost), "chan-handoff", "go policy: cost of an unbuffered channel handoff, instead of the calibration's")
+	fs.Var((*cliflag.Duration)(&f.bufChanCost), "buf-chan-handoff", "go policy: cost of a buffered channel handoff, instead of the calibration's")
 }
 
 // costFlags pairs each cost flag with the field it overrides.
 func (f *modelFlags) costFlags(c *sim.Costs) []struct {
 	name string
-	flag *durationFlag
+	flag *time.Duration
 	into *time.Duration
 } {
 	return []struct {
 		name string
-		flag *durationFlag
+		flag *time.Duration
 		into *time.Duration
 	}{
 		{"switch", &f.switchCost, &c.Switch}, {"wake", &f.wake, &c.Wake},
@@ -61,12 +62,10 @@ func (f *modelFlags) costFlags(c *sim.Costs) []struct {
 }
 
 // prediction is what brewput model needs to simulate a study: the policy
-// and its costs, and where those costs came from.
+// with its costs and seed, and where those costs were measured.
 type prediction struct {
-	sched string
-	seed  uint64
-	costs sim.Costs
-	host  results.Host // where the costs were measured
+	model.Policy
+	host results.Host
 }
 
 // resolve checks the model flags and finds the go policy's costs: from the
@@ -74,7 +73,7 @@ type prediction struct {
 // measured and saved first if it is the default one and missing.
 func (f *modelFlags) resolve(cmd *cobra.Command, e *env) (prediction, error) {
 	fs := cmd.Flags()
-	pr := prediction{sched: f.sched, seed: f.seed}
+	pr := prediction{Policy: model.Policy{Sched: f.sched, Seed: f.seed}}
 	if f.sched != "go" && f.sched != "fifo" {
 		return pr, fmt.Errorf("--sched %q: want go or fifo", f.sched)
 	}
@@ -88,10 +87,10 @@ func (f *modelFlags) resolve(cmd *cobra.Command, e *env) (prediction, error) {
 		if f.sched != "go" {
 			return pr, fmt.Errorf("--%s: costs apply to --sched go only", c.name)
 		}
-		if c.flag.get() < 0 {
-			return pr, fmt.Errorf("--%s %v: want zero or a positive duration such as 2us", c.name, c.flag.get())
+		if *c.flag < 0 {
+			return pr, fmt.Errorf("--%s %v: want zero or a positive duration such as 2us", c.name, *c.flag)
 		}
-		*c.into = c.flag.get()
+		*c.into = *c.flag
 	}
 	if f.sched == "fifo" {
 		if fs.Changed("calibration") {
@@ -104,11 +103,11 @@ func (f *modelFlags) resolve(cmd *cobra.Command, e *env) (prediction, error) {
 		if err != nil {
 			return pr, err
 		}
-		pr.costs, pr.host = cal.Costs, cal.Host
+		pr.Costs, pr.host = cal.Costs, cal.Host
 	}
-	for _, c := range f.costFlags(&pr.costs) {
+	for _, c := range f.costFlags(&pr.Costs) {
 		if fs.Changed(c.name) {
-			*c.into = c.flag.get()
+			*c.into = *c.flag
 		}
 	}
 	return pr, nil
@@ -147,60 +146,44 @@ func (f *modelFlags) loadCalibration(cmd *cobra.Command, e *env) (calibrate.Cali
 	return cal, nil
 }
 
-// configs turns a study's points into model configurations.
+// configOf is the model configuration of a study's point.
+func configOf(s sweep.Spec) model.Config {
+	return model.Config{
+		Mode: s.Mode, CPUs: s.CPUs, Customers: s.Par, Rate: s.Rate, MaxQ: s.MaxQ,
+		Grind: s.Steps.Grind, Press: s.Steps.Press, Steam: s.Steps.Steam, Combine: s.Steps.Combine, Jitter: s.Steps.Jitter,
+		Warmup: s.Warmup, Duration: s.Dur,
+	}
+}
+
+// configs turns a study's points into model configurations under pr, a
+// seed a round.
 func (pr prediction) configs(st *study) []model.Config {
 	var cfgs []model.Config
 	for rep := range st.count {
 		for _, s := range st.specs {
-			cfgs = append(cfgs, model.Config{
-				Mode: s.Mode, CPUs: s.CPUs, Customers: s.Par, Rate: s.Rate, MaxQ: s.MaxQ,
-				Sched: pr.sched, Costs: pr.costs,
-				Grind: s.Steps.Grind, Press: s.Steps.Press, Steam: s.Steps.Steam, Combine: s.Steps.Combine, Jitter: s.Steps.Jitter,
-				Warmup: s.Warmup, Duration: s.Dur,
-				Seed: pr.seed + uint64(rep),
-			})
+			c := pr.Apply(configOf(s))
+			c.Seed += uint64(rep)
+			cfgs = append(cfgs, c)
 		}
 	}
 	return cfgs
 }
 
-// predict simulates every configuration, as many at once as there are
-// CPUs (each simulation is independent and single-threaded), and returns
-// the points in the configurations' order; reps number them when there are
-// several rounds.
+// predict simulates every configuration (model.RunAll) and returns the
+// points in the configurations' order, with the host of the costs; reps
+// number them when there are several rounds.
 func (pr prediction) predict(cfgs []model.Config, rounds int) ([]results.Point, error) {
-	points := make([]results.Point, len(cfgs))
-	errs := make([]error, len(cfgs))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(runtime.NumCPU(), len(cfgs)) {
-		wg.Go(func() {
-			for i := range next {
-				r, err := model.Run(cfgs[i])
-				if err != nil {
-					errs[i] = err
-					continue
-				}
-				points[i] = r.Point(cfgs[i])
-			}
-		})
+	points, err := model.RunAll(cfgs)
+	if err != nil {
+		return nil, err
 	}
-	for i := range cfgs {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
 	per := len(cfgs) / rounds
 	for i := range points {
-		if errs[i] != nil {
-			return nil, errs[i]
-		}
 		points[i].Host = pr.host
 		if rounds > 1 {
 			points[i].Rep = i/per + 1
 		}
 	}
-	analysis.Annotate(points)
 	return points, nil
 }
 
@@ -269,7 +252,7 @@ The same flags and seed give byte-identical output.`,
 					return discard(err)
 				}
 			} else {
-				for _, cfg := range (prediction{seed: mf.seed}).configs(st) {
+				for _, cfg := range (prediction{Policy: model.Policy{Seed: mf.seed}}).configs(st) {
 					if err := cfg.Validate(); err != nil {
 						return discard(fmt.Errorf("--modes: %w", err))
 					}
@@ -317,7 +300,7 @@ func studyPrediction(cmd *cobra.Command, e *env) (*prediction, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &prediction{sched: "go", seed: 1, costs: cal.Costs, host: cal.Host}, nil
+	return &prediction{Policy: model.Policy{Sched: "go", Seed: 1, Costs: cal.Costs}, host: cal.Host}, nil
 }
 
 // predictStudy predicts the main job's study from 1 to predictCPUs CPUs. A
@@ -326,7 +309,7 @@ func studyPrediction(cmd *cobra.Command, e *env) (*prediction, error) {
 // whose prediction fails, with a note: the measurements stand either way.
 func (pr prediction) predictStudy(e *env, st *study) []results.Point {
 	var points []results.Point
-	seen := map[string]bool{}
+	seen := map[coffee.Mode]bool{}
 	for _, c := range pr.configs(&study{specs: st.specs, count: 1}) {
 		if seen[c.Mode] {
 			continue
@@ -375,7 +358,7 @@ func (pr prediction) predictBlueprint(bp *blueprint.Blueprint, st *study) ([]res
 			seen[s.CPUs] = true
 			opt := blueprint.Options{
 				CPUs: s.CPUs, Customers: s.Par, Rate: s.Rate, Warmup: s.Warmup, Duration: s.Dur,
-				Seed: pr.seed + uint64(rep), Sched: pr.sched, Costs: pr.costs,
+				Seed: pr.Seed + uint64(rep), Sched: pr.Sched, Costs: pr.Costs,
 			}
 			r, err := bp.Run(opt)
 			if err != nil {
@@ -389,6 +372,5 @@ func (pr prediction) predictBlueprint(bp *blueprint.Blueprint, st *study) ([]res
 			points = append(points, p)
 		}
 	}
-	analysis.Annotate(points)
 	return points, nil
 }

@@ -2,10 +2,10 @@ package actors
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"reflect"
 	"runtime"
 	"strconv"
 	"strings"
@@ -319,18 +319,8 @@ func TestRun(t *testing.T) {
 	c := Config{Variants: []string{Actor, Simple}, Clients: []int{1, 3}, Requests: 3000, RemoteRequests: 300,
 		Mailbox: 8, ReplyBytes: 200, Remote: true, Reps: 2}
 	cpus := []int{1, 2}
-	procs := runtime.GOMAXPROCS(0)
-	var lines []string
-	points, err := Run(context.Background(), c, cpus, func(l string) { lines = append(lines, l) })
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := runtime.GOMAXPROCS(0); got != procs {
-		t.Errorf("GOMAXPROCS %d after Run, was %d", got, procs)
-	}
-	if want := len(cpus) * 2 * 2 * 2; len(points) != want || len(lines) != want {
-		t.Fatalf("%d points and %d progress lines, want %d and %d", len(points), len(lines), want, want)
-	}
+	points, _ := labtest.Run(t, &Lab{Config: c}, cpus, len(cpus)*2*2*2, Unit, []results.Metric{MetricClients, MetricRequests,
+		MetricReplyBytes, MetricMailbox, MetricUtil, MetricCPUPerID, MetricSpread, MetricVsSimple, MetricLocalRate, MetricRemoteCost})
 	byKey := map[string]results.Point{}
 	for i, p := range points {
 		variant, remote := variantOf(p.Variant)
@@ -341,9 +331,8 @@ func TestRun(t *testing.T) {
 		if remote != (i%2 == 1) || variant != c.Variants[i/2%2] || p.Par != c.Clients[i/4%2] || p.CPUs != cpus[i/8] {
 			t.Errorf("point %d is %s clients=%d cpus=%d: not in the sweep's order", i, p.Variant, p.Par, p.CPUs)
 		}
-		if p.Source != results.SourceMeasured || p.Lab != Name || p.Mode != Name+"/"+p.Variant ||
-			p.Ops != int64(requests) || p.Unit != Unit || p.Errors != 0 || p.Machines == nil || p.Host.GoVersion == "" || p.Start.IsZero() {
-			t.Errorf("%s: malformed point %+v", p.Variant, p)
+		if p.Ops != int64(requests) {
+			t.Errorf("%s: %d requests, want %d", p.Variant, p.Ops, requests)
 		}
 		if p.DurS <= 0 || p.Throughput <= 0 || p.Latency.P50 <= 0 || p.Latency.Max < p.Latency.P50 || p.Hist == "" {
 			t.Errorf("%s cpus=%d: duration %g s, %g ids/s, latency %+v", p.Variant, p.CPUs, p.DurS, p.Throughput, p.Latency)
@@ -383,9 +372,6 @@ func TestRun(t *testing.T) {
 			t.Errorf("%s clients=%d cpus=%d: vs_simple %g, want %g", p.Variant, p.Par, p.CPUs, p.Metrics["vs_simple"], p.Throughput/simple.Throughput)
 		}
 	}
-	if _, err := json.Marshal(points); err != nil {
-		t.Errorf("points do not marshal: %v", err)
-	}
 }
 
 // TestCancel: a cancelled run returns the points it finished and the
@@ -422,5 +408,19 @@ func TestCancel(t *testing.T) {
 			}
 			cancel()
 		}
+	}
+}
+
+// The flags set the configuration's fields.
+func TestBind(t *testing.T) {
+	l := NewLab()
+	err := labtest.Bind(l, "--variants", "simple,actor", "--clients", "1,2", "--requests", "10", "--remote-requests", "5",
+		"--mailbox", "3", "--reply-bytes", "128", "--remote", "--reps", "2")
+	want := Config{Variants: []string{Simple, Actor}, Clients: []int{1, 2}, Requests: 10, RemoteRequests: 5, Mailbox: 3, ReplyBytes: 128, Remote: true, Reps: 2}
+	if err != nil || !reflect.DeepEqual(l.Config, want) {
+		t.Errorf("config %+v, %v; want %+v", l.Config, err, want)
+	}
+	if err := labtest.Bind(NewLab(), "--clients", "0"); err == nil || !strings.HasPrefix(err.Error(), "--clients 0") {
+		t.Errorf("--clients 0: %v", err)
 	}
 }

@@ -12,7 +12,7 @@ import (
 	"github.com/HdrHistogram/hdrhistogram-go"
 
 	"github.com/brewput/brewput/harness"
-	"github.com/brewput/brewput/host"
+	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"
 )
 
@@ -59,33 +59,18 @@ const Unit = "ids/s"
 // finished with ctx.Err(), having stopped every client, server and actor
 // it started.
 func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
-	if err := c.Validate(); err != nil {
-		return nil, err
-	}
-	if err := host.CheckCPUs(cpus); err != nil {
-		return nil, err
-	}
-	if progress == nil {
-		progress = func(string) {}
-	}
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
-	hst := host.Detect()
-	points := []results.Point{}
-	for _, n := range cpus {
-		runtime.GOMAXPROCS(n)
+	return lab.Sweep(ctx, c, cpus, progress, func(n int, add lab.Add) error {
 		for _, k := range c.Clients {
 			got, err := measureClients(ctx, c, k, n)
 			if err != nil {
-				return points, err
+				return err
 			}
 			for _, p := range got {
-				p.Host = hst
-				points = append(points, p)
-				progress(progressLine(p))
+				add(p, progressLine(p))
 			}
 		}
-	}
-	return points, nil
+		return nil
+	})
 }
 
 // path is a variant served in process or over gRPC, and what its runs
@@ -155,8 +140,8 @@ func measureClients(ctx context.Context, c Config, clients, n int) ([]results.Po
 		}
 		if p.remote {
 			local := points[i-1].Throughput // measured beside it, in process
-			pt.Metrics["local_ids_per_s"] = local
-			pt.Metrics["remote_cost"] = local / pt.Throughput
+			pt.Metrics[MetricLocalRate] = local
+			pt.Metrics[MetricRemoteCost] = local / pt.Throughput
 		}
 		if p.variant == Simple {
 			simple[p.remote] = pt.Throughput
@@ -165,7 +150,7 @@ func measureClients(ctx context.Context, c Config, clients, n int) ([]results.Po
 	}
 	for i, p := range paths {
 		if s := simple[p.remote]; s > 0 {
-			points[i].Metrics["vs_simple"] = points[i].Throughput / s
+			points[i].Metrics[MetricVsSimple] = points[i].Throughput / s
 		}
 	}
 	return points, nil
@@ -176,9 +161,15 @@ func (p *path) point(c Config, clients, n int) (results.Point, error) {
 	thr := median(p.tputs)
 	used := p.cpu.Seconds() / p.wall.Seconds()
 	pt := results.Point{
-		Source:     results.SourceMeasured,
-		Lab:        Name,
-		Variant:    p.name(),
+		Source: results.SourceMeasured,
+		Lab: results.Lab{Name: Name, Variant: p.name(), Metrics: map[results.Metric]float64{
+			MetricClients:    float64(clients),
+			MetricRequests:   float64(p.requests),
+			MetricReplyBytes: float64(c.ReplyBytes),
+			MetricUtil:       used / float64(n),
+			MetricCPUPerID:   p.cpu.Seconds() * 1e6 / float64(p.requests*len(p.tputs)),
+			MetricSpread:     (slices.Max(p.tputs) - slices.Min(p.tputs)) / thr,
+		}},
 		Mode:       Name + "/" + p.name(),
 		CPUs:       n,
 		Par:        clients,
@@ -189,19 +180,10 @@ func (p *path) point(c Config, clients, n int) (results.Point, error) {
 		CPUUsed:    used,
 		Util:       used / float64(n),
 		Latency:    results.Summarize(p.hist),
-		Machines:   []results.Machine{},
 		Start:      p.start.UTC().Round(time.Millisecond),
-		Metrics: map[string]float64{
-			"clients":       float64(clients),
-			"requests":      float64(p.requests),
-			"reply_bytes":   float64(c.ReplyBytes),
-			"util":          used / float64(n),
-			"cpu_us_per_id": p.cpu.Seconds() * 1e6 / float64(p.requests*len(p.tputs)),
-			"spread":        (slices.Max(p.tputs) - slices.Min(p.tputs)) / thr,
-		},
 	}
 	if p.variant == Actor {
-		pt.Metrics["mailbox"] = float64(c.Mailbox)
+		pt.Metrics[MetricMailbox] = float64(c.Mailbox)
 	}
 	var err error
 	pt.Hist, err = results.EncodeHistogram(p.hist)
@@ -218,7 +200,7 @@ func variantOf(name string) (variant string, remote bool) {
 func progressLine(p results.Point) string {
 	line := fmt.Sprintf("%s cpus=%d %s clients=%d: %s, latency p50 %s p99 %s, util %.2f",
 		Name, p.CPUs, p.Variant, p.Par, rate(p.Throughput), micros(p.Latency.P50), micros(p.Latency.P99), p.Util)
-	if cost, ok := p.Metrics["remote_cost"]; ok {
+	if cost, ok := p.Metrics[MetricRemoteCost]; ok {
 		line += fmt.Sprintf(", %.1f× slower than in process", cost)
 	}
 	return line

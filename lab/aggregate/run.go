@@ -14,7 +14,7 @@ import (
 
 	"github.com/brewput/brewput/burn"
 	"github.com/brewput/brewput/harness"
-	"github.com/brewput/brewput/host"
+	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"
 )
 
@@ -54,45 +54,30 @@ const Unit = "events/s"
 // any type than the producers made, or if grouped makes other than one
 // call per run of one type as received.
 func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
-	if err := c.Validate(); err != nil {
-		return nil, err
-	}
-	if err := host.CheckCPUs(cpus); err != nil {
-		return nil, err
-	}
-	if progress == nil {
-		progress = func(string) {}
-	}
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
-	hst := host.Detect()
-	points := []results.Point{}
-	for _, n := range cpus {
-		runtime.GOMAXPROCS(n)
+	return lab.Sweep(ctx, c, cpus, progress, func(n int, add lab.Add) error {
 		for _, p := range c.Producers {
 			for _, s := range c.Buffers {
 				if err := ctx.Err(); err != nil {
-					return points, err
+					return err
 				}
 				pair, err := measurePair(ctx, c, n, p, s)
 				if err != nil {
-					return points, err
+					return err
 				}
 				for _, pt := range pair {
-					pt.Host = hst
-					points = append(points, pt)
 					m := pt.Metrics
 					line := fmt.Sprintf("%s cpus=%d %s: %s, %.2f events/call (stream runs of %.2f), p50 latency %s, util %.2f",
-						Name, n, pt.Variant, results.FormatRate(pt.Throughput, Unit), m["events_per_call"], m["stream_run_length"],
+						Name, n, pt.Variant, results.FormatRate(pt.Throughput, Unit), m[MetricEventsPerCall], m[MetricStreamRunLength],
 						results.FormatMs(pt.Latency.P50), pt.Util)
-					if sp, ok := m["speedup"]; ok {
+					if sp, ok := m[MetricSpeedup]; ok {
 						line += fmt.Sprintf(", ×%.2f single", sp)
 					}
-					progress(line)
+					add(pt, line)
 				}
 			}
 		}
-	}
-	return points, nil
+		return nil
+	})
 }
 
 // measurePair measures one combination both ways at the current
@@ -125,7 +110,7 @@ func measurePair(ctx context.Context, c Config, n, producers, buffer int) ([2]re
 		}
 		pair[i] = p
 	}
-	pair[1].Metrics["speedup"] = pair[1].Throughput / pair[0].Throughput
+	pair[1].Metrics[MetricSpeedup] = pair[1].Throughput / pair[0].Throughput
 	return pair, nil
 }
 
@@ -150,9 +135,19 @@ func point(c Config, strategy string, out outcome, n, producers, buffer int) (re
 	secs := out.wall.Seconds()
 	used := out.cpu.Seconds() / secs
 	p := results.Point{
-		Source:     results.SourceMeasured,
-		Lab:        Name,
-		Variant:    v,
+		Source: results.SourceMeasured,
+		Lab: results.Lab{Name: Name, Variant: v, Metrics: map[results.Metric]float64{
+			MetricProducers:       float64(producers),
+			MetricBuffer:          float64(buffer),
+			MetricEvents:          float64(out.events),
+			MetricCalls:           float64(out.calls),
+			MetricEventsPerCall:   float64(out.events) / float64(out.calls),
+			MetricStreamRunLength: float64(out.events) / float64(out.streamRuns),
+			MetricLost:            float64(out.lost()),
+			MetricRunLength:       c.RunLength,
+			MetricHandleCostUs:    float64(c.HandleCost) / float64(time.Microsecond),
+			MetricUtil:            used / float64(n),
+		}},
 		Mode:       Name + "/" + v,
 		CPUs:       n,
 		Par:        producers,
@@ -163,20 +158,7 @@ func point(c Config, strategy string, out outcome, n, producers, buffer int) (re
 		CPUUsed:    used,
 		Util:       used / float64(n),
 		Latency:    results.Summarize(out.latency),
-		Machines:   []results.Machine{},
 		Start:      out.start.UTC().Round(time.Millisecond),
-		Metrics: map[string]float64{
-			"producers":         float64(producers),
-			"buffer":            float64(buffer),
-			"events":            float64(out.events),
-			"calls":             float64(out.calls),
-			"events_per_call":   float64(out.events) / float64(out.calls),
-			"stream_run_length": float64(out.events) / float64(out.streamRuns),
-			"lost":              float64(out.lost()),
-			"run_length":        c.RunLength,
-			"handle_cost_us":    float64(c.HandleCost) / float64(time.Microsecond),
-			"util":              used / float64(n),
-		},
 	}
 	var err error
 	p.Hist, err = results.EncodeHistogram(out.latency)

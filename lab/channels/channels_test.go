@@ -4,9 +4,9 @@ import (
 	"context"
 	"crypto/sha1"
 	"encoding/binary"
-	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"runtime"
 	"strings"
 	"testing"
@@ -159,33 +159,21 @@ func TestValidate(t *testing.T) {
 // TestRun checks the points' contract on a small sweep.
 func TestRun(t *testing.T) {
 	c := Config{Lines: 2000, LineBytes: 100, Hashes: 2, Sizes: []int{0, 10}, Consumers: []int{1, 3}, Batches: []int{1, 100}, Seed: 7}
-	cpus := []int{1, 2}
-	procs := runtime.GOMAXPROCS(0)
-	var lines []string
-	points, err := Run(context.Background(), c, cpus, func(l string) { lines = append(lines, l) })
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := runtime.GOMAXPROCS(0); got != procs {
-		t.Errorf("GOMAXPROCS %d after Run, was %d", got, procs)
-	}
-	if want := len(cpus) * 2 * 2 * 2; len(points) != want || len(lines) != want {
-		t.Fatalf("%d points and %d progress lines, want %d and %d", len(points), len(lines), want, want)
-	}
+	points, _ := labtest.Run(t, &Lab{Config: c}, []int{1, 2}, 2*2*2*2, Unit, []results.Metric{MetricBound, MetricOfBound,
+		MetricProducerRate, MetricConsumerRate, MetricUtil, MetricChanSize, MetricConsumers, MetricBatchLines})
 	for _, p := range points {
 		s, m, b, err := ParseVariant(p.Variant)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if p.Source != results.SourceMeasured || p.Lab != Name || p.Mode != Name+"/"+p.Variant || p.Par != m ||
-			p.Ops != int64(c.Lines) || p.Unit != Unit || p.Machines == nil || p.Host.GoVersion == "" || p.Start.IsZero() {
-			t.Errorf("%s: malformed point %+v", p.Variant, p)
+		if p.Par != m || p.Ops != int64(c.Lines) {
+			t.Errorf("%s: %d consumers, %d lines", p.Variant, p.Par, p.Ops)
 		}
 		if p.DurS <= 0 || p.Throughput <= 0 || p.Latency.P50 <= 0 || p.Latency.Max < p.Latency.P50 || p.Hist == "" {
 			t.Errorf("%s cpus=%d: duration %g s, %g lines/s, latency %+v", p.Variant, p.CPUs, p.DurS, p.Throughput, p.Latency)
 		}
 		mt := p.Metrics
-		for _, k := range []string{"bound_lines_per_s", "of_bound", "producer_lines_per_s", "consumer_lines_per_s", "util"} {
+		for _, k := range []results.Metric{MetricBound, MetricOfBound, MetricProducerRate, MetricConsumerRate, MetricUtil} {
 			if !(mt[k] > 0) {
 				t.Errorf("%s cpus=%d: metric %s = %g, want > 0", p.Variant, p.CPUs, k, mt[k])
 			}
@@ -196,9 +184,6 @@ func TestRun(t *testing.T) {
 		if want := Bound(mt["producer_lines_per_s"], mt["consumer_lines_per_s"], m, p.CPUs); mt["bound_lines_per_s"] != want {
 			t.Errorf("%s cpus=%d: bound %g, want %g", p.Variant, p.CPUs, mt["bound_lines_per_s"], want)
 		}
-	}
-	if _, err := json.Marshal(points); err != nil {
-		t.Errorf("points do not marshal: %v", err)
 	}
 }
 
@@ -276,3 +261,16 @@ func TestBatchingLesson(t *testing.T) {
 // batches 82–96 %); x1.4 leaves room for that machine's noise, which the
 // quiet guard cannot see, as it comes from the host.
 const batchingGain = 1.4
+
+// The flags set the configuration's fields.
+func TestBind(t *testing.T) {
+	l := NewLab()
+	err := labtest.Bind(l, "--lines", "10", "--line-bytes", "20", "--hashes", "3", "--size", "0,4", "--consumers", "2", "--batch", "1,5", "--seed", "9")
+	want := Config{Lines: 10, LineBytes: 20, Hashes: 3, Sizes: []int{0, 4}, Consumers: []int{2}, Batches: []int{1, 5}, Seed: 9}
+	if err != nil || !reflect.DeepEqual(l.Config, want) {
+		t.Errorf("config %+v, %v; want %+v", l.Config, err, want)
+	}
+	if err := labtest.Bind(NewLab(), "--batch", "0"); err == nil || !strings.HasPrefix(err.Error(), "--batch 0") {
+		t.Errorf("--batch 0: %v", err)
+	}
+}

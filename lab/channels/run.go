@@ -13,7 +13,7 @@ import (
 	"github.com/HdrHistogram/hdrhistogram-go"
 
 	"github.com/brewput/brewput/harness"
-	"github.com/brewput/brewput/host"
+	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"
 )
 
@@ -68,39 +68,24 @@ func Bound(producer, consumer float64, consumers, cpus int) float64 {
 // When ctx is cancelled, Run returns the points measured so far with
 // ctx.Err(). It fails if a point loses or duplicates a line.
 func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
-	if err := c.Validate(); err != nil {
-		return nil, err
-	}
-	if err := host.CheckCPUs(cpus); err != nil {
-		return nil, err
-	}
-	if progress == nil {
-		progress = func(string) {}
-	}
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
-	hst := host.Detect()
-	points := []results.Point{}
-	for _, n := range cpus {
-		runtime.GOMAXPROCS(n)
+	return lab.Sweep(ctx, c, cpus, progress, func(n int, add lab.Add) error {
 		for _, s := range c.Sizes {
 			for _, m := range c.Consumers {
 				for _, b := range c.Batches {
 					if err := ctx.Err(); err != nil {
-						return points, err
+						return err
 					}
 					p, err := measurePoint(ctx, c, n, s, m, b)
 					if err != nil {
-						return points, err
+						return err
 					}
-					p.Host = hst
-					points = append(points, p)
-					progress(fmt.Sprintf("channels cpus=%d %s: %s, %.0f%% of the bound %s, util %.2f",
-						n, p.Variant, rate(p.Throughput), 100*p.Metrics["of_bound"], rate(p.Metrics["bound_lines_per_s"]), p.Util))
+					add(p, fmt.Sprintf("channels cpus=%d %s: %s, %.0f%% of the bound %s, util %.2f",
+						n, p.Variant, rate(p.Throughput), 100*p.Metrics[MetricOfBound], rate(p.Metrics[MetricBound]), p.Util))
 				}
 			}
 		}
-	}
-	return points, nil
+		return nil
+	})
 }
 
 // rate formats lines per second for a progress line.
@@ -140,9 +125,17 @@ func measurePoint(ctx context.Context, c Config, n, size, consumers, batch int) 
 	used := out.cpu.Seconds() / secs
 	bound := Bound(prod, cons, consumers, n)
 	p := results.Point{
-		Source:     results.SourceMeasured,
-		Lab:        Name,
-		Variant:    v,
+		Source: results.SourceMeasured,
+		Lab: results.Lab{Name: Name, Variant: v, Metrics: map[results.Metric]float64{
+			MetricBound:        bound,
+			MetricOfBound:      thr / bound,
+			MetricProducerRate: prod,
+			MetricConsumerRate: cons,
+			MetricUtil:         used / float64(n),
+			MetricChanSize:     float64(size),
+			MetricConsumers:    float64(consumers),
+			MetricBatchLines:   float64(batch),
+		}},
 		Mode:       Name + "/" + v,
 		CPUs:       n,
 		Par:        consumers,
@@ -153,18 +146,7 @@ func measurePoint(ctx context.Context, c Config, n, size, consumers, batch int) 
 		CPUUsed:    used,
 		Util:       used / float64(n),
 		Latency:    results.Summarize(out.latency),
-		Machines:   []results.Machine{},
 		Start:      start.UTC().Round(time.Millisecond),
-		Metrics: map[string]float64{
-			"bound_lines_per_s":    bound,
-			"of_bound":             thr / bound,
-			"producer_lines_per_s": prod,
-			"consumer_lines_per_s": cons,
-			"util":                 used / float64(n),
-			"chan_size":            float64(size),
-			"consumers":            float64(consumers),
-			"batch_lines":          float64(batch),
-		},
 	}
 	p.Hist, err = results.EncodeHistogram(out.latency)
 	return p, err

@@ -14,7 +14,7 @@ import (
 	"github.com/HdrHistogram/hdrhistogram-go"
 
 	"github.com/brewput/brewput/harness"
-	"github.com/brewput/brewput/host"
+	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"
 )
 
@@ -63,50 +63,38 @@ const Unit = "appends/s"
 // GOMAXPROCS is the process's, so Run must not run beside other
 // measurements in the same process.
 func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
-	if err := c.Validate(); err != nil {
+	if err := lab.Check(c, cpus); err != nil {
 		return nil, err
-	}
-	if err := host.CheckCPUs(cpus); err != nil {
-		return nil, err
-	}
-	if progress == nil {
-		progress = func(string) {}
 	}
 	base, err := os.MkdirTemp(c.Dir, "brewput-logs-*")
 	if err != nil {
 		return nil, fmt.Errorf("folder for the logs: %w", err)
 	}
 	defer os.RemoveAll(base)
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
-	hst := host.Detect()
 	s := &sweeper{c: c, base: base}
-	points := []results.Point{}
-	for _, n := range cpus {
-		runtime.GOMAXPROCS(n)
+	return lab.Sweep(ctx, c, cpus, progress, func(n int, add lab.Add) error {
 		for _, kind := range c.Kinds {
 			single, err := s.measure(ctx, kind, 1)
 			if err != nil {
-				return points, err
+				return err
 			}
 			for _, t := range c.Writers {
 				m := single
 				if t != 1 {
 					if m, err = s.measure(ctx, kind, t); err != nil {
-						return points, err
+						return err
 					}
 				}
 				p, err := s.point(m, kind, n, t, single)
 				if err != nil {
-					return points, err
+					return err
 				}
-				p.Host = hst
-				points = append(points, p)
-				progress(fmt.Sprintf("logs cpus=%d %s writers=%d: %s, %.0f%% of 1 writer; latency sum %.2f× the wall time; verified",
-					n, p.Variant, t, results.FormatRate(p.Throughput, Unit), 100*p.Metrics["of_single"], p.Metrics["overstatement"]))
+				add(p, fmt.Sprintf("logs cpus=%d %s writers=%d: %s, %.0f%% of 1 writer; latency sum %.2f× the wall time; verified",
+					n, p.Variant, t, results.FormatRate(p.Throughput, Unit), 100*p.Metrics[MetricOfSingle], p.Metrics[MetricOverstatement]))
 			}
 		}
-	}
-	return points, nil
+		return nil
+	})
 }
 
 // sweeper runs a Config's points, each log in a new path under base.
@@ -151,9 +139,21 @@ func (s *sweeper) point(r run, kind Kind, n, t int, single run) (results.Point, 
 		synced = 1
 	}
 	p := results.Point{
-		Source:     results.SourceMeasured,
-		Lab:        Name,
-		Variant:    v,
+		Source: results.SourceMeasured,
+		Lab: results.Lab{Name: Name, Variant: v, Metrics: map[results.Metric]float64{
+			MetricWriters:       float64(t),
+			MetricAppends:       float64(s.c.Appends),
+			MetricWallS:         wall,
+			MetricLatencySumS:   r.latencySum.Seconds(),
+			MetricOverstatement: r.latencySum.Seconds() / wall,
+			MetricNaiveRate:     float64(s.c.Appends) / r.latencySum.Seconds(),
+			MetricOfSingle:      thr / singleThr,
+			MetricSingleRate:    singleThr,
+			MetricVerified:      1,
+			MetricUtil:          used / float64(n),
+			MetricValueBytes:    float64(s.c.ValueBytes),
+			MetricSync:          synced,
+		}},
 		Mode:       Name + "/" + v,
 		CPUs:       n,
 		Par:        t,
@@ -164,22 +164,7 @@ func (s *sweeper) point(r run, kind Kind, n, t int, single run) (results.Point, 
 		CPUUsed:    used,
 		Util:       used / float64(n),
 		Latency:    results.Summarize(r.latency),
-		Machines:   []results.Machine{},
 		Start:      r.start.UTC().Round(time.Millisecond),
-		Metrics: map[string]float64{
-			"writers":              float64(t),
-			"appends":              float64(s.c.Appends),
-			"wall_s":               wall,
-			"latency_sum_s":        r.latencySum.Seconds(),
-			"overstatement":        r.latencySum.Seconds() / wall,
-			"naive_appends_per_s":  float64(s.c.Appends) / r.latencySum.Seconds(),
-			"of_single":            thr / singleThr,
-			"single_appends_per_s": singleThr,
-			"verified":             1,
-			"util":                 used / float64(n),
-			"value_bytes":          float64(s.c.ValueBytes),
-			"sync":                 synced,
-		},
 	}
 	var err error
 	p.Hist, err = results.EncodeHistogram(r.latency)

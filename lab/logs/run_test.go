@@ -2,13 +2,12 @@ package logs
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
 	"os"
 	"path/filepath"
-	"runtime"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -101,28 +100,20 @@ func TestRun(t *testing.T) {
 	dir := t.TempDir()
 	c := Config{Kinds: Kinds(), Writers: []int{3, 2}, Appends: 300, ValueBytes: 20, Dir: dir, Reps: 2}
 	cpus := []int{1, 2}
-	procs := runtime.GOMAXPROCS(0)
-	var lines []string
-	points, err := Run(context.Background(), c, cpus, func(l string) { lines = append(lines, l) })
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := runtime.GOMAXPROCS(0); got != procs {
-		t.Errorf("GOMAXPROCS %d after Run, was %d", got, procs)
-	}
+	points, _ := labtest.Run(t, &Lab{Config: c}, cpus, len(cpus)*len(c.Kinds)*len(c.Writers), Unit, metrics())
 	if left, _ := os.ReadDir(dir); len(left) != 0 {
 		t.Errorf("Run left %d entries in its folder, first %s", len(left), left[0].Name())
-	}
-	if want := len(cpus) * len(c.Kinds) * len(c.Writers); len(points) != want || len(lines) != want {
-		t.Fatalf("%d points and %d progress lines, want %d and %d", len(points), len(lines), want, want)
 	}
 	checkPoints(t, c, points)
 	if points[0].Par != 3 || points[1].Par != 2 || points[0].Variant != "memory" || points[2].Variant != "file" {
 		t.Errorf("points out of order: %s/%d, %s/%d, %s", points[0].Variant, points[0].Par, points[1].Variant, points[1].Par, points[2].Variant)
 	}
-	if _, err := json.Marshal(points); err != nil {
-		t.Errorf("points do not marshal: %v", err)
-	}
+}
+
+// metrics lists the lab's metrics.
+func metrics() []results.Metric {
+	return []results.Metric{MetricWriters, MetricAppends, MetricWallS, MetricLatencySumS, MetricOverstatement, MetricNaiveRate,
+		MetricOfSingle, MetricSingleRate, MetricVerified, MetricUtil, MetricValueBytes, MetricSync}
 }
 
 // TestRunSync: with sync the file and LevelDB variants are named so and
@@ -133,6 +124,7 @@ func TestRunSync(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	labtest.Points(t, Name, Unit, metrics(), points)
 	checkPoints(t, c, points)
 	var names []string
 	for _, p := range points {
@@ -153,9 +145,8 @@ func checkPoints(t *testing.T, c Config, points []results.Point) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if p.Source != results.SourceMeasured || p.Lab != Name || p.Mode != Name+"/"+p.Variant || p.Ops != int64(c.Appends) ||
-			p.Unit != Unit || p.Machines == nil || p.Host.GoVersion == "" || p.Start.IsZero() || p.Hist == "" {
-			t.Errorf("%s: malformed point %+v", p.Variant, p)
+		if p.Ops != int64(c.Appends) || p.Hist == "" {
+			t.Errorf("%s: %d appends, histogram %q", p.Variant, p.Ops, p.Hist)
 		}
 		if synced != (c.Sync && kind != Memory) {
 			t.Errorf("%s with Sync %v", p.Variant, c.Sync)
@@ -223,5 +214,26 @@ func TestCancel(t *testing.T) {
 	}
 	if left, _ := os.ReadDir(dir); len(left) != 0 {
 		t.Errorf("a cancelled Run left %d entries in its folder", len(left))
+	}
+}
+
+// The flags set the configuration's fields; --sync without --appends
+// makes the smaller sync default.
+func TestBind(t *testing.T) {
+	dir := t.TempDir()
+	l := NewLab()
+	err := labtest.Bind(l, "--kinds", "memory,file", "--writers", "1,4", "--appends", "400", "--value-bytes", "24", "--dir", dir, "--reps", "2")
+	want := Config{Kinds: []Kind{Memory, File}, Writers: []int{1, 4}, Appends: 400, ValueBytes: 24, Dir: dir, Reps: 2}
+	if err != nil || !reflect.DeepEqual(l.Config, want) {
+		t.Errorf("config %+v, %v; want %+v", l.Config, err, want)
+	}
+	l = NewLab()
+	if err := labtest.Bind(l, "--sync"); err != nil || !l.Config.Sync || l.Config.Appends != DefaultSyncAppends {
+		t.Errorf("--sync: config %+v, %v; want %d appends", l.Config, err, DefaultSyncAppends)
+	}
+	for _, c := range []struct{ arg, want string }{{"--kinds=tape", `--kinds "tape"`}, {"--writers=0", "--writers 0"}, {"--appends=10", "--appends 10"}} {
+		if err := labtest.Bind(NewLab(), c.arg); err == nil || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", c.arg, err, c.want)
+		}
 	}
 }

@@ -51,7 +51,7 @@ type CurvePoint struct {
 func SerialFraction(points []results.Point) (float64, error) {
 	var fs []float64
 	for _, p := range points {
-		if s, ok := p.Metrics["serial_fraction"]; ok && p.Lab == Name && p.Variant == "seq" {
+		if s, ok := p.Metrics[MetricSerialFraction]; ok && p.Lab.Name == Name && p.Variant == "seq" {
 			fs = append(fs, s)
 		}
 	}
@@ -74,8 +74,8 @@ func Curve(points []results.Point, cpus []int) ([]CurvePoint, error) {
 	measured := map[int]map[string][]float64{}
 	all := slices.Clone(cpus)
 	for _, p := range points {
-		s, ok := p.Metrics["total_speedup"]
-		if !ok || p.Lab != Name {
+		s, ok := p.Metrics[MetricTotalSpeedup]
+		if !ok || p.Lab.Name != Name {
 			continue
 		}
 		if measured[p.CPUs] == nil {

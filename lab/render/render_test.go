@@ -3,7 +3,6 @@ package render
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"image"
@@ -12,6 +11,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"strings"
 	"testing"
@@ -74,24 +74,12 @@ func TestRunPNG(t *testing.T) {
 	c.Size, c.MaxIter, c.Reps, c.Workers = 40, 100, 2, 0
 	c.PNG = filepath.Join(dir, "mandelbrot.png")
 	cpus := []int{1, 2}
-	procs := runtime.GOMAXPROCS(0)
-	var lines []string
-	points, err := Run(context.Background(), c, cpus, func(l string) { lines = append(lines, l) })
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := runtime.GOMAXPROCS(0); got != procs {
-		t.Errorf("GOMAXPROCS %d after Run, was %d", got, procs)
-	}
-	if len(points) != 8 || len(lines) != 8 {
-		t.Fatalf("%d points and %d progress lines, want 8 of each", len(points), len(lines))
-	}
+	points, _ := labtest.Run(t, &Lab{Config: c}, cpus, 8, Unit, []results.Metric{MetricRenderMs, MetricEncodeMs,
+		MetricSpeedup, MetricTotalSpeedup, MetricSerialFraction, MetricKarpFlatt, MetricKarpFlattTotal, MetricWorkers, MetricPixels})
 	for i, p := range points {
 		n := cpus[i/4]
 		wantPar := map[string]int{"seq": 1, "pixel": c.Size * c.Size, "row": c.Size, "workers": n}[p.Variant]
-		if p.Source != results.SourceMeasured || p.Lab != Name || p.Variant != Variants()[i%4] || p.Mode != Name+"/"+p.Variant ||
-			p.CPUs != n || p.Par != wantPar || p.Ops != int64(c.Reps) || p.Unit != Unit || p.Machines == nil ||
-			p.Host.GoVersion == "" || p.Start.IsZero() || p.Hist == "" {
+		if p.Variant != Variants()[i%4] || p.CPUs != n || p.Par != wantPar || p.Ops != int64(c.Reps) || p.Hist == "" {
 			t.Errorf("point %d: malformed %+v", i, p)
 		}
 		if p.DurS <= 0 || p.Throughput <= 0 || p.Latency.Max < p.Latency.Min || p.Latency.Min <= 0 {
@@ -109,10 +97,6 @@ func TestRunPNG(t *testing.T) {
 			t.Errorf("seq cpus=%d: speedups %g, %g; want 1", n, m["speedup"], m["total_speedup"])
 		}
 	}
-	if _, err := json.Marshal(points); err != nil {
-		t.Errorf("points do not marshal: %v", err)
-	}
-
 	file, err := os.Open(c.PNG)
 	if err != nil {
 		t.Fatal(err)
@@ -205,13 +189,13 @@ func TestAmdahl(t *testing.T) {
 
 func TestCurve(t *testing.T) {
 	pt := func(variant string, cpus int, serial, total float64) results.Point {
-		return results.Point{Lab: Name, Variant: variant, CPUs: cpus, Metrics: map[string]float64{"serial_fraction": serial, "total_speedup": total}}
+		return results.Point{Lab: results.Lab{Name: Name, Variant: variant, Metrics: map[results.Metric]float64{MetricSerialFraction: serial, MetricTotalSpeedup: total}}, CPUs: cpus}
 	}
 	points := []results.Point{
 		pt("seq", 1, 0.1, 1), pt("row", 1, 0.1, 1),
 		pt("seq", 3, 0.3, 1), pt("row", 3, 0.3, 2), pt("row", 3, 0.3, 2.5), pt("row", 3, 0.3, 2.2),
 		pt("seq", 2, 0.2, 1), pt("workers", 2, 0.2, 1.7),
-		{Lab: "channels", Variant: "seq", CPUs: 5, Metrics: map[string]float64{"serial_fraction": 0.9, "total_speedup": 9}},
+		{Lab: results.Lab{Name: "channels", Variant: "seq", Metrics: map[results.Metric]float64{MetricSerialFraction: 0.9, MetricTotalSpeedup: 9}}, CPUs: 5},
 	}
 	curve, err := Curve(points, []int{1, 4, 2})
 	if err != nil {
@@ -273,4 +257,17 @@ func TestParallelLesson(t *testing.T) {
 		}
 		return nil
 	})
+}
+
+// The flags set the configuration's fields.
+func TestBind(t *testing.T) {
+	l := NewLab()
+	err := labtest.Bind(l, "--size", "16", "--max-iter", "8", "--workers", "3", "--reps", "2", "--png", "m.png", "--model-cpus", "1,4")
+	want := Config{Size: 16, MaxIter: 8, Workers: 3, Reps: 2, PNG: "m.png", ModelCPUs: []int{1, 4}}
+	if err != nil || !reflect.DeepEqual(l.Config, want) {
+		t.Errorf("config %+v, %v; want %+v", l.Config, err, want)
+	}
+	if err := labtest.Bind(NewLab(), "--size", "-1"); err == nil || !strings.HasPrefix(err.Error(), "--size -1") {
+		t.Errorf("--size -1: %v", err)
+	}
 }

@@ -14,7 +14,7 @@ import (
 	"github.com/HdrHistogram/hdrhistogram-go"
 
 	"github.com/brewput/brewput/harness"
-	"github.com/brewput/brewput/host"
+	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"
 )
 
@@ -56,32 +56,24 @@ const Unit = "images/s"
 // When ctx is cancelled, Run returns the points measured so far with
 // ctx.Err().
 func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
-	if err := c.Validate(); err != nil {
+	// Each variant says how it did as it is measured; its point is made
+	// once every variant at the CPU count is, from all their encodes.
+	say := func(string) {}
+	if progress != nil {
+		say = progress
+	}
+	if err := lab.Check(c, cpus); err != nil {
 		return nil, err
 	}
-	if err := host.CheckCPUs(cpus); err != nil {
-		return nil, err
-	}
-	if progress == nil {
-		progress = func(string) {}
-	}
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
-	hst := host.Detect()
 	f := newFrame(c.Size, c.MaxIter)
 	m := &measurer{frame: f, reps: c.Reps, img: f.newImage()}
-	points := []results.Point{}
-	for _, n := range cpus {
-		runtime.GOMAXPROCS(n)
-		ts, err := m.measureAll(ctx, c, n, progress)
+	return lab.Sweep(ctx, c, cpus, progress, func(n int, add lab.Add) error {
+		ts, err := m.measureAll(ctx, c, n, say)
 		for _, p := range assemble(ts, n, c.Size) {
-			p.Host = hst
-			points = append(points, p)
+			add(p, "")
 		}
-		if err != nil {
-			return points, err
-		}
-	}
-	return points, nil
+		return err
+	})
 }
 
 // measureAll measures every variant at the current GOMAXPROCS, n, and
@@ -208,9 +200,16 @@ func assemble(ts []timing, cpus, size int) []results.Point {
 		totalSpeedup := (seqRender + enc) / (render + enc)
 		used := t.cpu.Seconds() / total.Seconds()
 		p := results.Point{
-			Source:     results.SourceMeasured,
-			Lab:        Name,
-			Variant:    t.variant,
+			Source: results.SourceMeasured,
+			Lab: results.Lab{Name: Name, Variant: t.variant, Metrics: map[results.Metric]float64{
+				MetricRenderMs:       render,
+				MetricEncodeMs:       median(t.encodes),
+				MetricSpeedup:        speedup,
+				MetricTotalSpeedup:   totalSpeedup,
+				MetricSerialFraction: enc / (seqRender + enc),
+				MetricWorkers:        float64(t.workers),
+				MetricPixels:         float64(size * size),
+			}},
 			Mode:       Name + "/" + t.variant,
 			CPUs:       cpus,
 			Par:        t.workers,
@@ -221,21 +220,11 @@ func assemble(ts []timing, cpus, size int) []results.Point {
 			CPUUsed:    used,
 			Util:       used / float64(cpus),
 			Latency:    results.Summarize(h),
-			Machines:   []results.Machine{},
 			Start:      t.start.UTC().Round(time.Millisecond),
-			Metrics: map[string]float64{
-				"render_ms":       render,
-				"encode_ms":       median(t.encodes),
-				"speedup":         speedup,
-				"total_speedup":   totalSpeedup,
-				"serial_fraction": enc / (seqRender + enc),
-				"workers":         float64(t.workers),
-				"pixels":          float64(size * size),
-			},
 		}
 		if cpus > 1 {
-			p.Metrics["karp_flatt"] = KarpFlatt(speedup, cpus)
-			p.Metrics["karp_flatt_total"] = KarpFlatt(totalSpeedup, cpus)
+			p.Metrics[MetricKarpFlatt] = KarpFlatt(speedup, cpus)
+			p.Metrics[MetricKarpFlattTotal] = KarpFlatt(totalSpeedup, cpus)
 		}
 		p.Hist, _ = results.EncodeHistogram(h) // encodes any histogram New made
 		points = append(points, p)

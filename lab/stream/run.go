@@ -13,7 +13,7 @@ import (
 	"github.com/HdrHistogram/hdrhistogram-go"
 
 	"github.com/brewput/brewput/harness"
-	"github.com/brewput/brewput/host"
+	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"
 )
 
@@ -60,51 +60,36 @@ const runWait = time.Minute
 // restarted peer reconnected to. When ctx is cancelled, Run returns the
 // points measured so far with ctx.Err().
 func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
-	if err := c.Validate(); err != nil {
-		return nil, err
-	}
-	if err := host.CheckCPUs(cpus); err != nil {
-		return nil, err
-	}
-	if progress == nil {
-		progress = func(string) {}
-	}
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
-	hst := host.Detect()
 	faults := []bool{false}
 	if c.Restart {
 		faults = append(faults, true)
 	}
-	points := []results.Point{}
-	for _, n := range cpus {
-		runtime.GOMAXPROCS(n)
+	return lab.Sweep(ctx, c, cpus, progress, func(n int, add lab.Add) error {
 		for _, mode := range c.Modes {
 			for _, buf := range c.Buffers {
 				for _, restart := range faults {
 					if err := ctx.Err(); err != nil {
-						return points, err
+						return err
 					}
 					p, err := measurePoint(ctx, c, n, mode, buf, restart)
 					if err != nil {
-						return points, err
+						return err
 					}
-					p.Host = hst
-					points = append(points, p)
-					progress(progressLine(p))
+					add(p, progressLine(p))
 				}
 			}
 		}
-	}
-	return points, nil
+		return nil
+	})
 }
 
 // progressLine sums a point up in a line.
 func progressLine(p results.Point) string {
 	m := p.Metrics
 	line := fmt.Sprintf("stream cpus=%d %s: %s, reply p50 %.3g ms p99 %.3g ms, %.0f replied, %.0f failed",
-		p.CPUs, p.Variant, results.FormatRate(p.Throughput, Unit), p.Latency.P50, p.Latency.P99, m["replied"], m["failed"])
-	if m["restart"] == 1 {
-		line += fmt.Sprintf(", %.0f reconnects", m["reconnects"])
+		p.CPUs, p.Variant, results.FormatRate(p.Throughput, Unit), p.Latency.P50, p.Latency.P99, m[MetricReplied], m[MetricFailed])
+	if m[MetricRestart] == 1 {
+		line += fmt.Sprintf(", %.0f reconnects", m[MetricReconnects])
 	}
 	return line
 }
@@ -136,9 +121,23 @@ func measurePoint(ctx context.Context, c Config, n int, mode string, buffer int,
 		par = 1
 	}
 	p := results.Point{
-		Source:     results.SourceMeasured,
-		Lab:        Name,
-		Variant:    v,
+		Source: results.SourceMeasured,
+		Lab: results.Lab{Name: Name, Variant: v, Metrics: map[results.Metric]float64{
+			MetricBuffer:            float64(buffer),
+			MetricMessages:          float64(c.Messages),
+			MetricPayloadBytes:      float64(c.PayloadBytes),
+			MetricReplied:           float64(t.replied),
+			MetricFailed:            float64(t.failed()),
+			MetricLost:              float64(t.lost),
+			MetricFailedTooLarge:    float64(t.byCause[failTooLarge]),
+			MetricFailedRejected:    float64(t.byCause[failRejected]),
+			MetricFailedBroken:      float64(t.byCause[failBroken]),
+			MetricFailedUnavailable: float64(t.byCause[failUnavailable]),
+			MetricReconnects:        float64(t.reconnects),
+			MetricRestart:           b2f(restart),
+			MetricUtil:              used / float64(n),
+			MetricCPUPerMsg:         t.cpu.Seconds() / float64(max(1, t.replied)) * 1e6,
+		}},
 		Mode:       Name + "/" + v,
 		CPUs:       n,
 		Par:        par,
@@ -150,27 +149,10 @@ func measurePoint(ctx context.Context, c Config, n int, mode string, buffer int,
 		CPUUsed:    used,
 		Util:       used / float64(n),
 		Latency:    results.Summarize(t.latency),
-		Machines:   []results.Machine{},
 		Start:      first.UTC().Round(time.Millisecond),
-		Metrics: map[string]float64{
-			"buffer":             float64(buffer),
-			"messages":           float64(c.Messages),
-			"payload_bytes":      float64(c.PayloadBytes),
-			"replied":            float64(t.replied),
-			"failed":             float64(t.failed()),
-			"lost":               float64(t.lost),
-			"failed_too_large":   float64(t.byCause[failTooLarge]),
-			"failed_rejected":    float64(t.byCause[failRejected]),
-			"failed_broken":      float64(t.byCause[failBroken]),
-			"failed_unavailable": float64(t.byCause[failUnavailable]),
-			"reconnects":         float64(t.reconnects),
-			"restart":            b2f(restart),
-			"util":               used / float64(n),
-			"cpu_us_per_msg":     t.cpu.Seconds() / float64(max(1, t.replied)) * 1e6,
-		},
 	}
 	if mode == ModeInOrder {
-		p.Metrics["in_order"] = b2f(t.inOrder)
+		p.Metrics[MetricInOrder] = b2f(t.inOrder)
 	}
 	var err error
 	p.Hist, err = results.EncodeHistogram(t.latency)

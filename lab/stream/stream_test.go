@@ -2,9 +2,9 @@ package stream
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"runtime"
 	"strings"
 	"sync"
@@ -299,18 +299,9 @@ func TestRun(t *testing.T) {
 	c.Modes, c.Buffers, c.Restart, c.Malformed, c.Oversized = []string{ModeSync, ModeInOrder}, []int{0, 10}, true, 2, 1
 	c.Messages = 120
 	cpus := []int{1, 2}
-	procs := runtime.GOMAXPROCS(0)
-	var lines []string
-	points, err := Run(context.Background(), c, cpus, func(l string) { lines = append(lines, l) })
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := runtime.GOMAXPROCS(0); got != procs {
-		t.Errorf("GOMAXPROCS %d after Run, was %d", got, procs)
-	}
-	if want := len(cpus) * 2 * 2 * 2; len(points) != want || len(lines) != want {
-		t.Fatalf("%d points and %d progress lines, want %d and %d", len(points), len(lines), want, want)
-	}
+	points, _ := labtest.Run(t, &Lab{Config: c}, cpus, len(cpus)*2*2*2, Unit, []results.Metric{MetricBuffer, MetricMessages,
+		MetricPayloadBytes, MetricReplied, MetricFailed, MetricLost, MetricFailedTooLarge, MetricFailedRejected, MetricFailedBroken,
+		MetricFailedUnavailable, MetricReconnects, MetricRestart, MetricInOrder, MetricUtil, MetricCPUPerMsg})
 	for _, p := range points {
 		mode, buf, restart, err := ParseVariant(p.Variant)
 		if err != nil {
@@ -321,9 +312,8 @@ func TestRun(t *testing.T) {
 			wantPar = 1
 		}
 		mt := p.Metrics
-		if p.Source != results.SourceMeasured || p.Lab != Name || p.Mode != Name+"/"+p.Variant || p.Par != wantPar ||
-			p.Unit != Unit || p.Machines == nil || p.Host.GoVersion == "" || p.Start.IsZero() {
-			t.Errorf("%s: malformed point %+v", p.Variant, p)
+		if p.Par != wantPar {
+			t.Errorf("%s: par %d, want %d", p.Variant, p.Par, wantPar)
 		}
 		if p.DurS <= 0 || p.Throughput <= 0 || p.Latency.P50 <= 0 || p.Latency.Max < p.Latency.P50 || p.Hist == "" {
 			t.Errorf("%s cpus=%d: duration %g s, %g msgs/s, latency %+v", p.Variant, p.CPUs, p.DurS, p.Throughput, p.Latency)
@@ -345,9 +335,6 @@ func TestRun(t *testing.T) {
 		if v, ok := mt["in_order"]; ok != (mode == ModeInOrder) || ok && v != 1 {
 			t.Errorf("%s: in_order %v (present %v)", p.Variant, v, ok)
 		}
-	}
-	if _, err := json.Marshal(points); err != nil {
-		t.Errorf("points do not marshal: %v", err)
 	}
 }
 
@@ -388,5 +375,20 @@ func TestCancel(t *testing.T) {
 				t.Errorf("%s: took %v to stop", Variant(mode, 10, restart), d)
 			}
 		}
+	}
+}
+
+// The flags set the configuration's fields.
+func TestBind(t *testing.T) {
+	l := NewLab()
+	err := labtest.Bind(l, "--modes", "sync,iorder", "--messages", "50", "--buffers", "0,5", "--payload-bytes", "16",
+		"--malformed", "2", "--oversized", "1", "--restart", "--downtime", "20ms", "--reps", "2")
+	want := Config{Modes: []string{ModeSync, ModeInOrder}, Messages: 50, Buffers: []int{0, 5}, PayloadBytes: 16,
+		Malformed: 2, Oversized: 1, Restart: true, Downtime: 20 * time.Millisecond, Reps: 2}
+	if err != nil || !reflect.DeepEqual(l.Config, want) {
+		t.Errorf("config %+v, %v; want %+v", l.Config, err, want)
+	}
+	if err := labtest.Bind(NewLab(), "--modes", "nope"); err == nil || !strings.HasPrefix(err.Error(), `--modes "nope"`) {
+		t.Errorf("--modes nope: %v", err)
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/brewput/brewput/internal/guard"
 	"github.com/brewput/brewput/internal/race"
+	"github.com/brewput/brewput/results"
 )
 
 // TestLessonBuffering: a system call per byte is what makes the bytewise
@@ -28,7 +29,7 @@ func TestLessonBuffering(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		byWay := map[string]map[string]float64{}
+		byWay := map[string]map[results.Metric]float64{}
 		for _, p := range ps {
 			byWay[p.Variant] = p.Metrics
 		}

@@ -30,7 +30,7 @@ func (t timing) wall() time.Duration {
 
 // point makes the results point of variant name measured as t on n CPUs,
 // over a file of size bytes; metrics are added by the caller.
-func point(name string, t timing, n int, size int64, host results.Host) results.Point {
+func point(name string, t timing, n int, size int64) results.Point {
 	lat := results.RunLatency(t.times)
 	med := lat.P50 / 1000
 	var cpuUsed, tput float64
@@ -42,8 +42,7 @@ func point(name string, t timing, n int, size int64, host results.Host) results.
 	}
 	return results.Point{
 		Source:     results.SourceMeasured,
-		Lab:        Name,
-		Variant:    name,
+		Lab:        results.Lab{Name: Name, Variant: name, Metrics: map[results.Metric]float64{MetricMedianMs: lat.P50}},
 		Mode:       Name + "/" + name,
 		CPUs:       n,
 		Par:        1,
@@ -54,9 +53,6 @@ func point(name string, t timing, n int, size int64, host results.Host) results.
 		CPUUsed:    cpuUsed,
 		Util:       cpuUsed / float64(n),
 		Latency:    lat,
-		Metrics:    map[string]float64{"median_ms": lat.P50},
-		Machines:   []results.Machine{},
-		Host:       host,
 		Start:      t.start.UTC().Round(time.Millisecond),
 	}
 }

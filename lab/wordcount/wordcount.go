@@ -18,7 +18,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/harness"
-	"github.com/brewput/brewput/host"
+	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"
 )
 
@@ -148,14 +148,12 @@ func pathErr(err error) error {
 // measured before it. GOMAXPROCS is the process's, so Run must not run
 // beside other measurements in the same process.
 func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
-	if err := c.Validate(); err != nil {
+	if err := lab.Check(c, cpus); err != nil {
 		return nil, err
 	}
-	if err := host.CheckCPUs(cpus); err != nil {
-		return nil, err
-	}
-	if progress == nil {
-		progress = func(string) {}
+	say := func(string) {} // notes beside the points' lines
+	if progress != nil {
+		say = progress
 	}
 	path := c.File
 	if path == "" {
@@ -180,45 +178,40 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 	}
 	wc, err := exec.LookPath("wc")
 	if err != nil {
-		progress("wc not found on the PATH: no outside reference")
+		say("wc not found on the PATH: no outside reference")
 	} else {
 		ways = append(ways, way{name: "wc", wc: wc})
 	}
 
-	hst := host.Detect()
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
-	var points []results.Point
-	for _, n := range cpus {
-		runtime.GOMAXPROCS(n)
+	return lab.Sweep(ctx, c, cpus, progress, func(n int, add lab.Add) error {
 		ts, wcWords, err := measure(ctx, c.Reps, path, ref, ways)
 		if err != nil {
-			return points, err
+			return err
 		}
 		if len(ways) == 4 && wcWords != ref.words {
-			progress(fmt.Sprintf("wc -w counts %d words, the lab %d: the file is not plain ASCII text, where the two would agree", wcWords, ref.words))
+			say(fmt.Sprintf("wc -w counts %d words, the lab %d: the file is not plain ASCII text, where the two would agree", wcWords, ref.words))
 		}
 		bytewise := ts[0].median()
 		for i, w := range ways {
-			p := point(w.name, ts[i], n, ref.size, hst)
-			p.Metrics["words"] = float64(ref.words)
+			p := point(w.name, ts[i], n, ref.size)
+			p.Metrics[MetricWords] = float64(ref.words)
 			if med := ts[i].median(); med > 0 {
-				p.Metrics["speedup"] = bytewise / med
+				p.Metrics[MetricSpeedup] = bytewise / med
 			}
 			line := fmt.Sprintf("%s/%s cpus=%d: median %.4g ms of %d, %.3g MB/s, speedup %.1f",
-				Name, w.name, n, p.Metrics["median_ms"], c.Reps, p.Throughput/1e6, p.Metrics["speedup"])
+				Name, w.name, n, p.Metrics[MetricMedianMs], c.Reps, p.Throughput/1e6, p.Metrics[MetricSpeedup])
 			if w.wc == "" {
 				reps := float64(len(ts[i].times))
-				p.Metrics["allocs_per_op"] = float64(ts[i].mallocs) / reps
-				p.Metrics["bytes_per_op"] = float64(ts[i].bytes) / reps
-				line += fmt.Sprintf(", %.0f allocs/op, %.0f B/op", p.Metrics["allocs_per_op"], p.Metrics["bytes_per_op"])
+				p.Metrics[MetricAllocsPerOp] = float64(ts[i].mallocs) / reps
+				p.Metrics[MetricBytesPerOp] = float64(ts[i].bytes) / reps
+				line += fmt.Sprintf(", %.0f allocs/op, %.0f B/op", p.Metrics[MetricAllocsPerOp], p.Metrics[MetricBytesPerOp])
 			} else {
-				p.Metrics["words"] = float64(wcWords)
+				p.Metrics[MetricWords] = float64(wcWords)
 			}
-			points = append(points, p)
-			progress(line)
+			add(p, line)
 		}
-	}
-	return points, nil
+		return nil
+	})
 }
 
 // way is one way of counting: a Go function, or the wc program at path wc.

@@ -81,7 +81,7 @@ func (t timing) wall() time.Duration {
 }
 
 // point makes the results point of variant v measured as t on n CPUs.
-func point(v variant, t timing, n int, host results.Host, speedup float64) results.Point {
+func point(v variant, t timing, n int, speedup float64) results.Point {
 	lat := results.RunLatency(t.times)
 	med := lat.P50 / 1000
 	var cpuUsed float64
@@ -93,9 +93,9 @@ func point(v variant, t timing, n int, host results.Host, speedup float64) resul
 		tput = float64(v.ops) / med
 	}
 	return results.Point{
-		Source:     results.SourceMeasured,
-		Lab:        Name,
-		Variant:    v.name,
+		Source: results.SourceMeasured,
+		Lab: results.Lab{Name: Name, Variant: v.name,
+			Metrics: map[results.Metric]float64{MetricSpeedup: speedup, MetricMedianMs: lat.P50}},
 		Mode:       Name + "/" + v.name,
 		CPUs:       n,
 		Par:        v.par,
@@ -106,9 +106,6 @@ func point(v variant, t timing, n int, host results.Host, speedup float64) resul
 		CPUUsed:    cpuUsed,
 		Util:       cpuUsed / float64(n),
 		Latency:    lat,
-		Metrics:    map[string]float64{"speedup": speedup, "median_ms": lat.P50},
-		Machines:   []results.Machine{},
-		Host:       host,
 		Start:      t.start.UTC().Round(time.Millisecond),
 	}
 }

@@ -23,7 +23,7 @@ import (
 	"runtime"
 	"time"
 
-	"github.com/brewput/brewput/host"
+	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"
 )
 
@@ -189,28 +189,18 @@ func (c Config) Validate() error {
 // the points measured before it. GOMAXPROCS is the process's, so Run must
 // not run beside other measurements in the same process.
 func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
-	if err := c.Validate(); err != nil {
+	if err := lab.Check(c, cpus); err != nil {
 		return nil, err
-	}
-	if err := host.CheckCPUs(cpus); err != nil {
-		return nil, err
-	}
-	if progress == nil {
-		progress = func(string) {}
 	}
 	in, err := newInputs(c)
 	if err != nil {
 		return nil, err
 	}
-	hst := host.Detect()
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
-	var points []results.Point
-	for _, n := range cpus {
-		runtime.GOMAXPROCS(n)
+	return lab.Sweep(ctx, c, cpus, progress, func(n int, add lab.Add) error {
 		for _, pair := range in.pairs(c) {
 			ts, err := measure(ctx, c.Reps, pair[:])
 			if err != nil {
-				return points, err
+				return err
 			}
 			seq, conc := ts[0].median(), ts[1].median()
 			speedup := 1.0
@@ -218,14 +208,13 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 				speedup = seq / conc
 			}
 			for i, s := range []float64{1, speedup} {
-				p := point(pair[i], ts[i], n, hst, s)
-				points = append(points, p)
-				progress(fmt.Sprintf("%s/%s cpus=%d: median %.4g ms of %d, %.3g %s, speedup %.2f",
-					Name, p.Variant, n, p.Metrics["median_ms"], c.Reps, p.Throughput, p.Unit, s))
+				p := point(pair[i], ts[i], n, s)
+				add(p, fmt.Sprintf("%s/%s cpus=%d: median %.4g ms of %d, %.3g %s, speedup %.2f",
+					Name, p.Variant, n, p.Metrics[MetricMedianMs], c.Reps, p.Throughput, p.Unit, s))
 			}
 		}
-	}
-	return points, nil
+		return nil
+	})
 }
 
 // inputs is the data every run starts from, made once per Run.

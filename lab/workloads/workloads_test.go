@@ -4,12 +4,12 @@ import (
 	"context"
 	"errors"
 	"math"
-	"runtime"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/brewput/brewput/internal/labtest"
 	"github.com/brewput/brewput/results"
 	"go.uber.org/goleak"
 )
@@ -145,29 +145,40 @@ func TestValidate(t *testing.T) {
 	} {
 		c := DefaultConfig()
 		tc.edit(&c)
-		err := c.Validate()
-		if err == nil || !strings.HasPrefix(err.Error(), tc.flag+" ") || strings.Contains(err.Error(), "\n") {
-			t.Errorf("%+v: error %v, want one line starting %q", c, err, tc.flag+" ")
-		}
+		labtest.FlagError(t, tc.flag, c.Validate())
+	}
+	labtest.RejectsBadCPUs(t, func(cpus []int) error {
+		_, err := Run(context.Background(), small(), cpus, nil)
+		return err
+	})
+}
+
+// The flags set the configuration's fields, and a bad value is an error
+// that names its flag.
+func TestBind(t *testing.T) {
+	l := NewLab()
+	if err := labtest.Bind(l, "--add-size", "7", "--sort-size", "9", "--docs", "3", "--wait", "2ms", "--topic", "x",
+		"--workers", "4", "--goroutines", "5", "--reps", "6"); err != nil {
+		t.Fatal(err)
+	}
+	want := Config{AddSize: 7, SortSize: 9, Docs: 3, Wait: 2 * time.Millisecond, Topic: "x", Workers: 4, Goroutines: 5, Reps: 6}
+	if l.Config != want {
+		t.Errorf("config %+v, want %+v", l.Config, want)
+	}
+	if err := labtest.Bind(NewLab(), "--add-size", "0"); err == nil || err.Error() != "--add-size 0: want at least 1 integer" {
+		t.Errorf("--add-size 0: %v", err)
 	}
 }
 
 func TestRunPoints(t *testing.T) {
 	c := small()
-	var lines []string
-	ps, err := Run(context.Background(), c, []int{1, 2}, func(l string) { lines = append(lines, l) })
-	if err != nil {
-		t.Fatal(err)
-	}
 	variants := []string{"add/sequential", "add/concurrent", "sort/sequential", "sort/concurrent", "find/sequential", "find/concurrent"}
-	if len(ps) != 2*len(variants) || len(lines) != len(ps) {
-		t.Fatalf("%d points and %d progress lines, want %d each", len(ps), len(lines), 2*len(variants))
-	}
+	ps, lines := labtest.Run(t, &Lab{Config: c}, []int{1, 2}, 2*len(variants), "", []results.Metric{MetricSpeedup, MetricMedianMs})
 	host := ps[0].Host
 	for i, p := range ps {
 		v, n := variants[i%len(variants)], 1+i/len(variants)
-		if p.Lab != Name || p.Variant != v || p.Mode != Name+"/"+v || p.CPUs != n || p.Source != results.SourceMeasured {
-			t.Errorf("point %d: lab %q variant %q mode %q cpus %d source %q, want %s %s cpus %d measured", i, p.Lab, p.Variant, p.Mode, p.CPUs, p.Source, Name, v, n)
+		if p.Variant != v || p.CPUs != n {
+			t.Errorf("point %d: variant %q cpus %d, want %s cpus %d", i, p.Variant, p.CPUs, v, n)
 		}
 		wantPar := map[string]int{"sequential": 1, "concurrent": 3}[v[strings.Index(v, "/")+1:]]
 		if strings.HasPrefix(v, "find/c") {
@@ -195,8 +206,8 @@ func TestRunPoints(t *testing.T) {
 				t.Errorf("%s: speedup %v, want %v", v, p.Metrics["speedup"], want)
 			}
 		}
-		if p.Machines == nil || p.Steps != (results.Steps{}) || p.Host != host || p.Host.GoVersion == "" || p.Start.IsZero() {
-			t.Errorf("%s: machines %v steps %+v host %+v start %v", v, p.Machines, p.Steps, p.Host, p.Start)
+		if p.Host != host {
+			t.Errorf("%s: host %+v, want %+v", v, p.Host, host)
 		}
 		if !strings.Contains(lines[i], v) {
 			t.Errorf("progress line %q does not name %s", lines[i], v)
@@ -207,16 +218,6 @@ func TestRunPoints(t *testing.T) {
 // near reports whether a and b agree to a nanosecond in a second: the
 // median of an even count of runs is rounded to the nanosecond.
 func near(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(math.Abs(a), math.Abs(b))+1e-12 }
-
-func TestRunRestoresGOMAXPROCS(t *testing.T) {
-	before := runtime.GOMAXPROCS(0)
-	if _, err := Run(context.Background(), small(), []int{1}, nil); err != nil {
-		t.Fatal(err)
-	}
-	if after := runtime.GOMAXPROCS(0); after != before {
-		t.Errorf("GOMAXPROCS %d after Run, was %d", after, before)
-	}
-}
 
 func TestRunCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
@@ -237,10 +238,7 @@ func TestRunCancelled(t *testing.T) {
 	}
 }
 
-func TestRunBadCPUs(t *testing.T) {
-	if _, err := Run(context.Background(), small(), []int{1, 0}, nil); err == nil || !strings.HasPrefix(err.Error(), "cpus 0") {
-		t.Errorf("cpus 0: error %v", err)
-	}
+func TestRunBadConfig(t *testing.T) {
 	c := small()
 	c.Reps = 0
 	if _, err := Run(context.Background(), c, []int{1}, nil); err == nil || !strings.HasPrefix(err.Error(), "reps 0") {

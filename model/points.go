@@ -56,6 +56,26 @@ func ConfigOf(p results.Point) (cfg Config, ok bool) {
 	return cfg, true
 }
 
+// RunRounds simulates cfgs rounds times over, the seed one more each round
+// (see RunAll), and returns the points round by round, each with its round
+// as Rep where there are several.
+func RunRounds(cfgs []Config, rounds int) ([]results.Point, error) {
+	var all []Config
+	for rep := range rounds {
+		for _, c := range cfgs {
+			c.Seed += uint64(rep)
+			all = append(all, c)
+		}
+	}
+	points, err := RunAll(all)
+	for i := range points {
+		if rounds > 1 {
+			points[i].Rep = i/len(cfgs) + 1
+		}
+	}
+	return points, err
+}
+
 // RunAll simulates every configuration, as many at once as there are CPUs
 // (each simulation is independent and single-threaded), and returns their
 // points in the configurations' order, or the first error in that order.

@@ -62,3 +62,25 @@ func TestRunAll(t *testing.T) {
 		t.Errorf("RunAll(nil) = %v, %v", ps, err)
 	}
 }
+
+// RunRounds runs every configuration once a round, each round on the next
+// seed, and numbers the rounds.
+func TestRunRounds(t *testing.T) {
+	cfgs := []Config{talk("finelocking", 1), talk("multi-2", 2)}
+	for i := range cfgs {
+		cfgs[i].Jitter = 300 * time.Microsecond
+	}
+	points, err := RunRounds(cfgs, 3)
+	if err != nil || len(points) != 6 {
+		t.Fatalf("%d points, %v; want 6", len(points), err)
+	}
+	for i, p := range points {
+		cfg := cfgs[i%2]
+		if p.Rep != i/2+1 || p.Seed != cfg.Seed+uint64(i/2) || p.Mode != cfg.Mode.String() {
+			t.Errorf("point %d: %s rep %d seed %d", i, p.Mode, p.Rep, p.Seed)
+		}
+	}
+	if one, _ := RunRounds(cfgs, 1); one[0].Rep != 0 {
+		t.Errorf("one round: rep %d, want none", one[0].Rep)
+	}
+}

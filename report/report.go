@@ -12,6 +12,7 @@ import (
 
 	"github.com/brewput/brewput/advise"
 	"github.com/brewput/brewput/analysis"
+	"github.com/brewput/brewput/internal/atomicfile"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"
 )
@@ -158,25 +159,9 @@ func (r *Report) WriteDir(dir string) error {
 	return nil
 }
 
-// writeAtomic writes data to a temporary file beside path, then renames it
-// into place, with the mode os.WriteFile would give a new file.
+// writeAtomic writes data to path all at once (see package atomicfile).
 func writeAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	_, err = tmp.Write(data)
-	if err == nil {
-		err = tmp.Chmod(0o644)
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
+	if err := atomicfile.WriteFile(path, data); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	return nil

@@ -3,11 +3,8 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"io"
-	"math"
 	"runtime"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/brewput/brewput/advise"
@@ -74,10 +71,10 @@ The first line answers the question; the table backs it. The model's flags
 			if err != nil {
 				return err
 			}
-			if len(st.specs) != 1 {
+			if len(st.Specs) != 1 {
 				return fmt.Errorf("--cpus %s: advise takes one CPU count, such as --cpus 6", sf.cpus)
 			}
-			s := st.specs[0]
+			s := st.Specs[0]
 			var bp *blueprint.Blueprint
 			var cfg model.Config
 			if mf.file != "" {
@@ -112,7 +109,7 @@ The first line answers the question; the table backs it. The model's flags
 				enc.SetIndent("", "  ")
 				return enc.Encode(a)
 			}
-			return writeAdvice(e.stdout, a)
+			return a.WriteTable(e.stdout)
 		},
 	}
 	// The study's flags that make sense for one system, and the model's.
@@ -131,27 +128,4 @@ The first line answers the question; the table backs it. The model's flags
 	mf.register(cmd.Flags())
 	cmd.Flags().StringVar(&format, "format", "table", "output format: table or json")
 	return cmd
-}
-
-// writeAdvice prints the answer, then the table of every change tried.
-func writeAdvice(w io.Writer, a *advise.Advice) error {
-	fmt.Fprintln(w, a.Answer)
-	fmt.Fprintf(w, "\nthe model (%s policy), %s now: %.0f %s, median latency %.2f ms; %s\n\n",
-		a.Sched, a.System, a.Now.Throughput, a.Unit, a.Now.P50Ms, a.Now.Bottleneck.Text)
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "rank\tchange\tbecomes\tthroughput\tgain\tp50 ms\tlatency\tthen limited by\tcost\t")
-	for i, o := range a.Options {
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%.0f\t%s\t%.2f\t%s\t%s\t%s\t\n", i+1, o.Change, o.As, o.Throughput,
-			pct(o.ThroughputGain), o.P50Ms, pct(-o.LatencyGain), o.Bottleneck.Resource, o.Cost)
-	}
-	return tw.Flush()
-}
-
-// pct writes a relative change as a signed percentage, with no "-0 %".
-func pct(f float64) string {
-	v := math.Round(100 * f)
-	if v == 0 {
-		return "0 %"
-	}
-	return fmt.Sprintf("%+.0f %%", v)
 }

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
 	"runtime"
 	"strings"
 	"time"
@@ -23,10 +21,9 @@ import (
 
 // modelFlags are brewput model's own flags, beside the study's.
 type modelFlags struct {
-	seed                                  uint64
-	sched, calibration, file              string
-	wake, switchCost, mutexCost, chanCost time.Duration
-	bufChanCost, spinWake, spinWindow     time.Duration
+	seed                     uint64
+	sched, calibration, file string
+	costs                    sim.Costs // as the cost flags give them
 }
 
 func (f *modelFlags) register(fs *pflag.FlagSet) {
@@ -34,30 +31,27 @@ func (f *modelFlags) register(fs *pflag.FlagSet) {
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the random step durations (--jitter); the same seed gives the same output")
 	fs.StringVar(&f.sched, "sched", "go", "how the virtual CPUs are scheduled: go (the Go runtime's scheduler, with its measured costs) or fifo (idealized CPUs, free handoffs)")
 	fs.StringVar(&f.calibration, "calibration", "", "file of the go policy's costs, from brewput calibrate (default: the user's config folder; measured and saved there if missing)")
-	fs.Var((*cliflag.Duration)(&f.switchCost), "switch", "go policy: goroutine switch cost, instead of the calibration's")
-	fs.Var((*cliflag.Duration)(&f.wake), "wake", "go policy: idle-P wake-up cost, instead of the calibration's")
-	fs.Var((*cliflag.Duration)(&f.spinWake), "spin-wake", "go policy: cost of a spinning idle P taking a goroutine, instead of the calibration's")
-	fs.Var((*cliflag.Duration)(&f.spinWindow), "spin-window", "go policy: how long an idle P spins before it sleeps, instead of the calibration's")
-	fs.Var((*cliflag.Duration)(&f.mutexCost), "mutex-handoff", "go policy: cost of an Unlock that wakes a waiter, instead of the calibration's")
-	fs.Var((*cliflag.Duration)(&f.chanCost), "chan-handoff", "go policy: cost of an unbuffered channel handoff, instead of the calibration's")
-	fs.Var((*cliflag.Duration)(&f.bufChanCost), "buf-chan-handoff", "go policy: cost of a buffered channel handoff, instead of the calibration's")
+	for _, c := range costFlags(&f.costs) {
+		fs.Var((*cliflag.Duration)(c.into), c.name, "go policy: "+c.usage+", instead of the calibration's")
+	}
 }
 
-// costFlags pairs each cost flag with the field it overrides.
-func (f *modelFlags) costFlags(c *sim.Costs) []struct {
-	name string
-	flag *time.Duration
-	into *time.Duration
+// costFlags names each cost flag, says what it is, and where in c it goes.
+func costFlags(c *sim.Costs) []struct {
+	name, usage string
+	into        *time.Duration
 } {
 	return []struct {
-		name string
-		flag *time.Duration
-		into *time.Duration
+		name, usage string
+		into        *time.Duration
 	}{
-		{"switch", &f.switchCost, &c.Switch}, {"wake", &f.wake, &c.Wake},
-		{"spin-wake", &f.spinWake, &c.SpinWake}, {"spin-window", &f.spinWindow, &c.SpinWindow},
-		{"mutex-handoff", &f.mutexCost, &c.MutexHandoff}, {"chan-handoff", &f.chanCost, &c.ChanHandoff},
-		{"buf-chan-handoff", &f.bufChanCost, &c.BufChanHandoff},
+		{"switch", "goroutine switch cost", &c.Switch},
+		{"wake", "idle-P wake-up cost", &c.Wake},
+		{"spin-wake", "cost of a spinning idle P taking a goroutine", &c.SpinWake},
+		{"spin-window", "how long an idle P spins before it sleeps", &c.SpinWindow},
+		{"mutex-handoff", "cost of an Unlock that wakes a waiter", &c.MutexHandoff},
+		{"chan-handoff", "cost of an unbuffered channel handoff", &c.ChanHandoff},
+		{"buf-chan-handoff", "cost of a buffered channel handoff", &c.BufChanHandoff},
 	}
 }
 
@@ -77,9 +71,9 @@ func (f *modelFlags) resolve(cmd *cobra.Command, e *env) (prediction, error) {
 	if f.sched != "go" && f.sched != "fifo" {
 		return pr, fmt.Errorf("--sched %q: want go or fifo", f.sched)
 	}
-	var given sim.Costs
+	given := costFlags(&f.costs)
 	all := true
-	for _, c := range f.costFlags(&given) {
+	for _, c := range given {
 		if !fs.Changed(c.name) {
 			all = false
 			continue
@@ -87,10 +81,9 @@ func (f *modelFlags) resolve(cmd *cobra.Command, e *env) (prediction, error) {
 		if f.sched != "go" {
 			return pr, fmt.Errorf("--%s: costs apply to --sched go only", c.name)
 		}
-		if *c.flag < 0 {
-			return pr, fmt.Errorf("--%s %v: want zero or a positive duration such as 2us", c.name, *c.flag)
+		if *c.into < 0 {
+			return pr, fmt.Errorf("--%s %v: want zero or a positive duration such as 2us", c.name, *c.into)
 		}
-		*c.into = *c.flag
 	}
 	if f.sched == "fifo" {
 		if fs.Changed("calibration") {
@@ -105,9 +98,9 @@ func (f *modelFlags) resolve(cmd *cobra.Command, e *env) (prediction, error) {
 		}
 		pr.Costs, pr.host = cal.Costs, cal.Host
 	}
-	for _, c := range f.costFlags(&pr.Costs) {
+	for i, c := range costFlags(&pr.Costs) {
 		if fs.Changed(c.name) {
-			*c.into = *c.flag
+			*c.into = *given[i].into
 		}
 	}
 	return pr, nil
@@ -123,27 +116,8 @@ func (f *modelFlags) loadCalibration(cmd *cobra.Command, e *env) (calibrate.Cali
 		}
 		return cal, nil
 	}
-	path, err := calibrate.DefaultPath()
-	if err != nil {
-		return calibrate.Calibration{}, failure{err}
-	}
-	cal, err := calibrate.Load(path)
-	if err == nil {
-		return cal, nil
-	}
-	if !errors.Is(err, fs.ErrNotExist) {
-		return cal, failure{fmt.Errorf("calibration: %w", err)}
-	}
-	fmt.Fprintf(e.stderr, "measuring the Go runtime's costs for the go policy (once; brewput calibrate measures them again)…\n")
-	cal, err = measureCalibration(cmd, calibrate.Samples)
-	if err != nil {
-		return cal, err
-	}
-	if err := calibrate.Save(path, cal); err != nil {
-		return cal, failure{err}
-	}
-	fmt.Fprintf(e.stderr, "saved the calibration to %s\n", path)
-	return cal, nil
+	cal, err := calibrate.Default(cmd.Context(), func(line string) { fmt.Fprintln(e.stderr, line) })
+	return cal, calibrationError(cmd, err)
 }
 
 // configOf is the model configuration of a study's point.
@@ -155,36 +129,23 @@ func configOf(s sweep.Spec) model.Config {
 	}
 }
 
-// configs turns a study's points into model configurations under pr, a
-// seed a round.
-func (pr prediction) configs(st *study) []model.Config {
+// configs turns a study's points into model configurations under pr.
+func (pr prediction) configs(st *sweep.Study) []model.Config {
 	var cfgs []model.Config
-	for rep := range st.count {
-		for _, s := range st.specs {
-			c := pr.Apply(configOf(s))
-			c.Seed += uint64(rep)
-			cfgs = append(cfgs, c)
-		}
+	for _, s := range st.Specs {
+		cfgs = append(cfgs, pr.Apply(configOf(s)))
 	}
 	return cfgs
 }
 
-// predict simulates every configuration (model.RunAll) and returns the
-// points in the configurations' order, with the host of the costs; reps
-// number them when there are several rounds.
+// predict simulates cfgs rounds times over (model.RunRounds), with the
+// host of the costs.
 func (pr prediction) predict(cfgs []model.Config, rounds int) ([]results.Point, error) {
-	points, err := model.RunAll(cfgs)
-	if err != nil {
-		return nil, err
-	}
-	per := len(cfgs) / rounds
+	points, err := model.RunRounds(cfgs, rounds)
 	for i := range points {
 		points[i].Host = pr.host
-		if rounds > 1 {
-			points[i].Rep = i/per + 1
-		}
 	}
-	return points, nil
+	return points, err
 }
 
 func newModelCmd(e *env) *cobra.Command {
@@ -242,7 +203,7 @@ The same flags and seed give byte-identical output.`,
 			// costs are looked for, which may mean measuring them.
 			discard := func(err error) error {
 				if dest != nil {
-					dest.discard()
+					dest.Discard()
 				}
 				return err
 			}
@@ -266,7 +227,7 @@ The same flags and seed give byte-identical output.`,
 			if bp != nil {
 				points, err = pr.predictBlueprint(bp, st)
 			} else {
-				points, err = pr.predict(pr.configs(st), st.count)
+				points, err = pr.predict(pr.configs(st), st.Count)
 			}
 			if err != nil {
 				return discard(failure{err})
@@ -307,10 +268,10 @@ func studyPrediction(cmd *cobra.Command, e *env) (*prediction, error) {
 // mode the model cannot simulate under the study's load (noop in a closed
 // loop takes no time) is reported as measured only, and so is any mode
 // whose prediction fails, with a note: the measurements stand either way.
-func (pr prediction) predictStudy(e *env, st *study) []results.Point {
+func (pr prediction) predictStudy(e *env, st *sweep.Study) []results.Point {
 	var points []results.Point
 	seen := map[coffee.Mode]bool{}
-	for _, c := range pr.configs(&study{specs: st.specs, count: 1}) {
+	for _, c := range pr.configs(st) {
 		if seen[c.Mode] {
 			continue
 		}
@@ -347,30 +308,15 @@ func loadBlueprint(fs *pflag.FlagSet, path string) (*blueprint.Blueprint, error)
 
 // predictBlueprint simulates a YAML model on each CPU count of the study,
 // with its load unless --par or --rate override it.
-func (pr prediction) predictBlueprint(bp *blueprint.Blueprint, st *study) ([]results.Point, error) {
-	var points []results.Point
-	for rep := range st.count {
-		seen := map[int]bool{}
-		for _, s := range st.specs {
-			if seen[s.CPUs] {
-				continue
-			}
-			seen[s.CPUs] = true
-			opt := blueprint.Options{
-				CPUs: s.CPUs, Customers: s.Par, Rate: s.Rate, Warmup: s.Warmup, Duration: s.Dur,
-				Seed: pr.Seed + uint64(rep), Sched: pr.Sched, Costs: pr.Costs,
-			}
-			r, err := bp.Run(opt)
-			if err != nil {
-				return nil, fmt.Errorf("--model %s: %w", bp.File, err)
-			}
-			p := bp.Point(r, opt)
-			p.Host = pr.host
-			if st.count > 1 {
-				p.Rep = rep + 1
-			}
-			points = append(points, p)
-		}
+func (pr prediction) predictBlueprint(bp *blueprint.Blueprint, st *sweep.Study) ([]results.Point, error) {
+	s := st.Specs[0]
+	points, err := bp.Sweep(st.CPUs(), st.Count, blueprint.Options{Customers: s.Par, Rate: s.Rate, Warmup: s.Warmup, Duration: s.Dur,
+		Seed: pr.Seed, Sched: pr.Sched, Costs: pr.Costs})
+	if err != nil {
+		return nil, fmt.Errorf("--model %w", err)
+	}
+	for i := range points {
+		points[i].Host = pr.host
 	}
 	return points, nil
 }

@@ -74,7 +74,7 @@ Ctrl-C stops measuring, writes the report of what was measured and exits 130.`,
 			}
 			if runErr == nil && len(runLabs) > 0 {
 				var labPoints []results.Point
-				labPoints, runErr = lab.RunEach(cmd.Context(), runLabs, st.cpus(), func(line string) { fmt.Fprintf(e.stderr, "lab %s\n", line) })
+				labPoints, runErr = lab.RunEach(cmd.Context(), runLabs, st.CPUs(), func(line string) { fmt.Fprintf(e.stderr, "lab %s\n", line) })
 				points = append(points, labPoints...)
 			}
 			if len(points) > 0 {
@@ -82,7 +82,7 @@ Ctrl-C stops measuring, writes the report of what was measured and exits 130.`,
 					return failure{err}
 				}
 			}
-			return measureError(runErr, len(points), st.total())
+			return measureError(runErr, len(points), st.Total())
 		},
 	}
 	root.SetOut(e.stdout)

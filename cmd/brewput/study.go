@@ -3,9 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
-	"path/filepath"
 	"runtime"
-	"slices"
 	"strings"
 	"time"
 
@@ -68,49 +66,12 @@ func (f *studyFlags) register(fs *pflag.FlagSet, d studyDefaults) {
 	fs.StringVar(&f.profile, "profile", "", "write each point's execution trace and CPU, block and mutex profiles to this folder, and summarize where its goroutines waited")
 }
 
-// study is a validated plan: the points to measure, count times over,
-// and the folder for their profiles, if any.
-type study struct {
-	specs   []sweep.Spec
-	count   int
-	profile string
-}
-
-// total is the number of points the study measures.
-func (st *study) total() int { return len(st.specs) * st.count }
-
-// cpus lists the study's CPU counts, ascending.
-func (st *study) cpus() []int {
-	var out []int
-	for _, s := range st.specs {
-		if !slices.Contains(out, s.CPUs) {
-			out = append(out, s.CPUs)
-		}
-	}
-	slices.Sort(out)
-	return out
-}
-
-// profileBase is where a point's profile files go, named by mode and CPU
-// count, and repetition with --count: DIR/finelocking-6cpu(-rep2).trace
-// and so on. It is empty without --profile.
-func (st *study) profileBase(s sweep.Spec, rep int) string {
-	if st.profile == "" {
-		return ""
-	}
-	name := fmt.Sprintf("%s-%dcpu", s.Mode, s.CPUs)
-	if st.count > 1 {
-		name += fmt.Sprintf("-rep%d", rep)
-	}
-	return filepath.Join(st.profile, name)
-}
-
 // plan checks every flag before anything is measured; its errors are usage
 // errors that name the flag and what it accepts.
 //
 // maxCPUs is the most CPUs a point may have: the machine's for a
 // measurement, more for a model.
-func (f *studyFlags) plan(fs *pflag.FlagSet, maxCPUs int) (*study, error) {
+func (f *studyFlags) plan(fs *pflag.FlagSet, maxCPUs int) (*sweep.Study, error) {
 	var modes []coffee.Mode
 	for _, m := range strings.Split(f.modes, ",") {
 		mode, err := coffee.ParseMode(strings.TrimSpace(m))
@@ -123,7 +84,7 @@ func (f *studyFlags) plan(fs *pflag.FlagSet, maxCPUs int) (*study, error) {
 }
 
 // planModes is plan of the modes given, already read.
-func (f *studyFlags) planModes(fs *pflag.FlagSet, maxCPUs int, modes []coffee.Mode) (*study, error) {
+func (f *studyFlags) planModes(fs *pflag.FlagSet, maxCPUs int, modes []coffee.Mode) (*sweep.Study, error) {
 	cpus, err := host.ParseCPUList(f.cpus, maxCPUs)
 	if err != nil {
 		return nil, fmt.Errorf("--cpus: %w", err)
@@ -170,7 +131,7 @@ func (f *studyFlags) planModes(fs *pflag.FlagSet, maxCPUs int, modes []coffee.Mo
 		}
 	}
 
-	return &study{specs: sweep.Plan(modes, cpus, base), count: f.count, profile: f.profile}, nil
+	return &sweep.Study{Specs: sweep.Plan(modes, cpus, base), Count: f.count, Profile: f.profile}, nil
 }
 
 // checkProfileDir tells, before anything is measured, whether --profile's

@@ -6,14 +6,13 @@ import (
 	"fmt"
 	"image"
 	"image/png"
-	"os"
-	"path/filepath"
 	"runtime"
 	"time"
 
 	"github.com/HdrHistogram/hdrhistogram-go"
 
 	"github.com/brewput/brewput/harness"
+	"github.com/brewput/brewput/internal/atomicfile"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"
 )
@@ -165,8 +164,8 @@ func (m *measurer) measure(ctx context.Context, variant string, workers int, pat
 		if m.ref == nil {
 			m.ref = bytes.Clone(m.img.Pix)
 			if path != "" {
-				if err := writeAtomic(path, m.buf.Bytes()); err != nil {
-					return t, err
+				if err := atomicfile.WriteFile(path, m.buf.Bytes()); err != nil {
+					return t, fmt.Errorf("png %s: %w", path, err)
 				}
 			}
 		} else if !bytes.Equal(m.img.Pix, m.ref) {
@@ -239,29 +238,4 @@ func median(ds []time.Duration) float64 {
 		ms[i] = results.Ms(d)
 	}
 	return medianOf(ms)
-}
-
-// writeAtomic writes data to path through a temporary file in the same
-// directory, renamed over path once complete, so that path never holds
-// half an image.
-func writeAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return fmt.Errorf("png: %w", err)
-	}
-	_, err = tmp.Write(data)
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp.Name(), 0o644) // CreateTemp's 0600 would hide the image from others
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("png %s: %w", path, err)
-	}
-	return nil
 }

@@ -1,11 +1,19 @@
 package advise
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"math"
 	"text/tabwriter"
 )
+
+// WriteJSON writes the advice as one indented JSON object.
+func (a *Advice) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(a)
+}
 
 // WriteTable writes the answer, then the table of every change tried.
 func (a *Advice) WriteTable(w io.Writer) error {

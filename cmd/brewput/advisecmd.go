@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"runtime"
 	"strings"
@@ -94,10 +93,9 @@ The first line answers the question; the table backs it. The model's flags
 			}
 			var a *advise.Advice
 			if bp != nil {
-				a, err = advise.Blueprint(bp, blueprint.Options{
-					CPUs: s.CPUs, Customers: s.Par, Rate: s.Rate, Warmup: s.Warmup, Duration: s.Dur,
-					Seed: pr.Seed, Sched: pr.Sched, Costs: pr.Costs,
-				})
+				opt := pr.blueprintOptions(s)
+				opt.CPUs = s.CPUs
+				a, err = advise.Blueprint(bp, opt)
 			} else {
 				a, err = advise.Mode(pr.Apply(cfg))
 			}
@@ -105,9 +103,7 @@ The first line answers the question; the table backs it. The model's flags
 				return failure{err}
 			}
 			if format == "json" {
-				enc := json.NewEncoder(e.stdout)
-				enc.SetIndent("", "  ")
-				return enc.Encode(a)
+				return a.WriteJSON(e.stdout)
 			}
 			return a.WriteTable(e.stdout)
 		},

@@ -9,7 +9,6 @@ import (
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 
 	"github.com/brewput/brewput/host"
 	"github.com/brewput/brewput/lab"
@@ -36,7 +35,7 @@ what to look for.`,
   brewput lab render --png mandelbrot.png`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 0 {
-				return fmt.Errorf("unknown lab %q; accepted: %s (see brewput lab list)", args[0], all.Names())
+				return fmt.Errorf("unknown lab %q; accepted: %s (see brewput lab list)", args[0], lab.Names(e.labs()))
 			}
 			return nil
 		},
@@ -48,7 +47,7 @@ what to look for.`,
 		Args:  unknownArgs,
 		RunE:  func(cmd *cobra.Command, _ []string) error { return writeLabList(e) },
 	})
-	for _, l := range all.Labs() {
+	for _, l := range e.labs() {
 		cmd.AddCommand(newLabRunCmd(e, l))
 	}
 	return cmd
@@ -56,7 +55,7 @@ what to look for.`,
 
 func writeLabList(e *env) error {
 	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
-	for _, l := range all.Labs() {
+	for _, l := range e.labs() {
 		fmt.Fprintf(tw, "%s\t%s\n", l.Info().Name, l.Info().Summary)
 	}
 	return tw.Flush()
@@ -82,8 +81,7 @@ func newLabRunCmd(e *env, l lab.Lab) *cobra.Command {
 			if err := check(); err != nil {
 				return err
 			}
-			profiling := cmd.Flags().Changed("profile")
-			if profiling {
+			if cmd.Flags().Changed("profile") {
 				if err := checkProfileDir(profDir); err != nil {
 					return err
 				}
@@ -92,14 +90,7 @@ func newLabRunCmd(e *env, l lab.Lab) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			progress := func(line string) { fmt.Fprintln(e.stderr, line) }
-			var points []results.Point
-			var runErr error
-			if profiling {
-				points, runErr = lab.Profiled(cmd.Context(), l, counts, profDir, progress)
-			} else {
-				points, runErr = l.Run(cmd.Context(), counts, progress)
-			}
+			points, runErr := lab.Profiled(cmd.Context(), l, counts, profDir, func(line string) { fmt.Fprintln(e.stderr, line) })
 			if err := emit(e, f, dest, points); err != nil {
 				return failure{err}
 			}
@@ -113,6 +104,14 @@ func newLabRunCmd(e *env, l lab.Lab) *cobra.Command {
 	fs.StringVar(&out, "out", "", "write the results to this file (the table still goes to stdout)")
 	fs.StringVar(&profDir, "profile", "", "write, for each CPU count, an execution trace and CPU, block and mutex profiles of the lab's run to this folder (NAME-Ncpu.trace, …), and summarize where its goroutines waited")
 	return cmd
+}
+
+// labs lists the labs: lab/all's, or the env's own (a test's).
+func (e *env) labs() []lab.Lab {
+	if e.labList != nil {
+		return e.labList()
+	}
+	return all.Labs()
 }
 
 // defaultLabCPUs is 1 CPU and all of them, the comparison every lab makes.
@@ -136,18 +135,13 @@ func labError(err error, name string) error {
 
 // planLabs reads the main job's --labs: "" for none, "all", or names;
 // each lab runs at its defaults.
-func planLabs(list string) ([]lab.Lab, error) {
+func (e *env) planLabs(list string) ([]lab.Lab, error) {
 	if list == "" {
 		return nil, nil
 	}
-	labs, err := all.Select(list)
+	labs, err := lab.Select(e.labs(), list)
 	if err != nil {
 		return nil, fmt.Errorf("--labs: %w", err)
-	}
-	for _, l := range labs {
-		if err := l.Bind(pflag.NewFlagSet(l.Info().Name, pflag.ContinueOnError))(); err != nil {
-			return nil, fmt.Errorf("--labs: %s: %w", l.Info().Name, err)
-		}
 	}
 	return labs, nil
 }

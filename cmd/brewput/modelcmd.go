@@ -306,12 +306,16 @@ func loadBlueprint(fs *pflag.FlagSet, path string) (*blueprint.Blueprint, error)
 	return bp, nil
 }
 
+// blueprintOptions are a YAML model's options for a study's point: its
+// load, if given, its window, and the policy.
+func (pr prediction) blueprintOptions(s sweep.Spec) blueprint.Options {
+	return blueprint.Options{Customers: s.Par, Rate: s.Rate, Warmup: s.Warmup, Duration: s.Dur, Seed: pr.Seed, Sched: pr.Sched, Costs: pr.Costs}
+}
+
 // predictBlueprint simulates a YAML model on each CPU count of the study,
 // with its load unless --par or --rate override it.
 func (pr prediction) predictBlueprint(bp *blueprint.Blueprint, st *sweep.Study) ([]results.Point, error) {
-	s := st.Specs[0]
-	points, err := bp.Sweep(st.CPUs(), st.Count, blueprint.Options{Customers: s.Par, Rate: s.Rate, Warmup: s.Warmup, Duration: s.Dur,
-		Seed: pr.Seed, Sched: pr.Sched, Costs: pr.Costs})
+	points, err := bp.Sweep(st.CPUs(), st.Count, pr.blueprintOptions(st.Specs[0]))
 	if err != nil {
 		return nil, fmt.Errorf("--model %w", err)
 	}

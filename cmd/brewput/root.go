@@ -7,7 +7,6 @@ import (
 
 	"github.com/brewput/brewput/advise"
 	"github.com/brewput/brewput/lab"
-	"github.com/brewput/brewput/lab/all"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/results"
@@ -55,7 +54,7 @@ Ctrl-C stops measuring, writes the report of what was measured and exits 130.`,
 			if err := report.CheckDir(out); err != nil {
 				return fmt.Errorf("--out: %w", err)
 			}
-			runLabs, err := planLabs(labs)
+			runLabs, err := e.planLabs(labs)
 			if err != nil {
 				return err
 			}
@@ -122,7 +121,7 @@ func reportOptions(e *env, points []results.Point) report.Options {
 	for _, err := range skipped {
 		fmt.Fprintln(e.stderr, err)
 	}
-	return report.Options{Advice: advice, Figures: all.Figures()}
+	return report.Options{Advice: advice, Figures: lab.Figures(e.labs())}
 }
 
 // unknownArgs turns stray arguments into a usage error naming them.

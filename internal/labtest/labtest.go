@@ -118,3 +118,9 @@ func Figure(t testing.TB, f lab.Figure, metrics []results.Metric, points []resul
 		t.Errorf("figure %+v lacks a title, a lesson or what it says when empty", f)
 	}
 }
+
+// With is l with the configuration c.
+func With[C lab.Validator](l *lab.Of[C], c C) *lab.Of[C] {
+	l.Config = c
+	return l
+}

@@ -319,7 +319,7 @@ func TestRun(t *testing.T) {
 	c := Config{Variants: []string{Actor, Simple}, Clients: []int{1, 3}, Requests: 3000, RemoteRequests: 300,
 		Mailbox: 8, ReplyBytes: 200, Remote: true, Reps: 2}
 	cpus := []int{1, 2}
-	points, _ := labtest.Run(t, &Lab{Config: c}, cpus, len(cpus)*2*2*2, Unit, []results.Metric{MetricClients, MetricRequests,
+	points, _ := labtest.Run(t, labtest.With(NewLab(), c), cpus, len(cpus)*2*2*2, Unit, []results.Metric{MetricClients, MetricRequests,
 		MetricReplyBytes, MetricMailbox, MetricUtil, MetricCPUPerID, MetricSpread, MetricVsSimple, MetricLocalRate, MetricRemoteCost})
 	byKey := map[string]results.Point{}
 	for i, p := range points {

@@ -40,31 +40,31 @@ func variantList() string { return strings.Join(Variants(), ", ") }
 type Config struct {
 	// Variants are the variants to measure ("variants"), among
 	// [Variants], in the order given.
-	Variants []string
+	Variants []string `flag:"variants" usage:"variants to measure: simple, sequence, actor, locker"`
 	// Clients are the numbers of concurrent clients to sweep ("clients"):
 	// goroutines that each ask for identities one after another.
-	Clients []int
+	Clients []int `flag:"clients" usage:"numbers of concurrent clients to sweep"`
 	// Requests is how many identities a point's run asks for, in all
 	// clients together ("requests"): the same at every client count, so
 	// that each run does the same work, shared out.
-	Requests int
+	Requests int `flag:"requests" usage:"identities asked for in a run, by all clients together"`
 	// RemoteRequests is the same for a run over gRPC ("remote-requests"):
 	// a request there costs tens of microseconds, so fewer of them make a
 	// run of about the same time.
-	RemoteRequests int
+	RemoteRequests int `flag:"remote-requests" usage:"the same for a run over gRPC (with --remote)"`
 	// Mailbox is the actor's mailbox size, in requests ("mailbox"); 0 is
 	// an unbuffered channel. The other variants have no mailbox.
-	Mailbox int
+	Mailbox int `flag:"mailbox" usage:"the actor's mailbox size, in requests (0: unbuffered)"`
 	// ReplyBytes is the size of each reply record ("reply-bytes"), and so
 	// the work of building a reply, which simple does under its lock and
 	// sequence outside it.
-	ReplyBytes int
+	ReplyBytes int `flag:"reply-bytes" usage:"size of a reply record: the work of building a reply"`
 	// Remote serves every variant over gRPC on 127.0.0.1 too ("remote"),
 	// as points named "remote/<variant>".
-	Remote bool
+	Remote bool `flag:"remote" usage:"also serve every variant over gRPC on 127.0.0.1 (points remote/<variant>)"`
 	// Reps is how many runs make a point ("reps"); it reports their
 	// median throughput.
-	Reps int
+	Reps int `flag:"reps" usage:"runs of each point; a point reports the median throughput"`
 }
 
 // DefaultConfig is all four variants with 1, 4, 16 and 64 clients,

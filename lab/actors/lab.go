@@ -1,10 +1,7 @@
 package actors
 
 import (
-	"context"
 	"strings"
-
-	"github.com/spf13/pflag"
 
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"
@@ -24,43 +21,19 @@ const (
 	MetricRemoteCost results.Metric = "remote_cost"
 )
 
-// Lab is the actors lab as brewput runs it (a lab.Lab), with its
-// configuration.
-type Lab struct{ Config Config }
-
-// NewLab returns the lab at its defaults.
-func NewLab() *Lab { return &Lab{Config: DefaultConfig()} }
-
-// Info implements lab.Lab.
-func (l *Lab) Info() lab.Info {
-	return lab.Info{Name: Name, Summary: Summary, Help: Help, Example: `  brewput lab actors
+// NewLab returns the actors lab at its defaults, as brewput runs it (a
+// lab.Lab); its flags are Config's.
+func NewLab() *lab.Of[Config] {
+	return lab.New(lab.Info{Name: Name, Summary: Summary, Help: Help, Example: `  brewput lab actors
   brewput lab actors --variants simple,sequence --clients 1,2,8 --reply-bytes 2048
-  brewput lab actors --remote --clients 1,16 --format json --out actors.json`}
+  brewput lab actors --remote --clients 1,16 --format json --out actors.json`},
+		DefaultConfig(), Run, figure())
 }
 
-// Bind implements lab.Lab: a flag for each field of Config.
-func (l *Lab) Bind(fs *pflag.FlagSet) func() error {
-	c := &l.Config
-	fs.StringSliceVar(&c.Variants, "variants", c.Variants, "variants to measure: simple, sequence, actor, locker")
-	fs.IntSliceVar(&c.Clients, "clients", c.Clients, "numbers of concurrent clients to sweep")
-	fs.IntVar(&c.Requests, "requests", c.Requests, "identities asked for in a run, by all clients together")
-	fs.IntVar(&c.RemoteRequests, "remote-requests", c.RemoteRequests, "the same for a run over gRPC (with --remote)")
-	fs.IntVar(&c.Mailbox, "mailbox", c.Mailbox, "the actor's mailbox size, in requests (0: unbuffered)")
-	fs.IntVar(&c.ReplyBytes, "reply-bytes", c.ReplyBytes, "size of a reply record: the work of building a reply")
-	fs.BoolVar(&c.Remote, "remote", c.Remote, "also serve every variant over gRPC on 127.0.0.1 (points remote/<variant>)")
-	fs.IntVar(&c.Reps, "reps", c.Reps, "runs of each point; a point reports the median throughput")
-	return func() error { return lab.FlagError(c.Validate()) }
-}
-
-// Run implements lab.Lab: Run with the lab's configuration.
-func (l *Lab) Run(ctx context.Context, cpus []int, progress func(string)) ([]results.Point, error) {
-	return Run(ctx, l.Config, cpus, progress)
-}
-
-// Figure implements lab.Lab: identities per second against clients, a
+// figure is the lab's chart: identities per second against clients, a
 // line per variant, the remote ones dashed, on a log scale: over gRPC a
 // variant is tens of times slower than in process.
-func (l *Lab) Figure() lab.Figure {
+func figure() lab.Figure {
 	return lab.Figure{
 		Kind:   lab.Lines,
 		Title:  "actors: identities per second against clients",

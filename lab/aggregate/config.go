@@ -15,28 +15,28 @@ import (
 type Config struct {
 	// Events is how many events the producers make together for each run
 	// of a point ("events"), split evenly between them.
-	Events int
+	Events int `flag:"events" usage:"events the producers make together for each run of a point"`
 	// Producers are the producer counts P to sweep ("producers").
-	Producers []int
+	Producers []int `flag:"producers" usage:"producer counts P to sweep"`
 	// Buffers are the channel buffer sizes S to sweep, in events
 	// ("buffers"); 0 is an unbuffered channel.
-	Buffers []int
+	Buffers []int `flag:"buffers" usage:"channel buffer sizes S to sweep, in events (0: unbuffered)"`
 	// RunLength is the mean length of the runs of one type that each
 	// producer makes ("run-length"), at least 1: run lengths are drawn
 	// from a geometric distribution of that mean, so 1 makes every event
 	// of another type than the one before it.
-	RunLength float64
+	RunLength float64 `flag:"run-length" usage:"mean length of the runs of one event type each producer makes (1: every event differs from the one before)"`
 	// HandleCost is what one handle call costs ("handle-cost"), whatever
 	// the number of events it handles: CPU time spun on the consumer's
 	// goroutine, as a system call, a lock round or a message to another
 	// process costs per call. 0 leaves only the call itself.
-	HandleCost time.Duration
+	HandleCost time.Duration `flag:"handle-cost" usage:"CPU time one handle call spins, whatever the number of events it handles"`
 	// Seed seeds the producers' event streams ("seed"): the same seed
 	// gives each producer the same events at every point.
-	Seed uint64
+	Seed uint64 `flag:"seed" usage:"seed of the producers' event streams"`
 	// Reps is how many times each variant runs at each point ("reps"),
 	// the two ways taking turns; a point reports the median run.
-	Reps int
+	Reps int `flag:"reps" usage:"runs of each variant at each point, the two ways taking turns; a point reports the median"`
 }
 
 // DefaultConfig sweeps 1 to 8 producers and unbuffered to 1000-event

@@ -1,13 +1,9 @@
 package aggregate
 
 import (
-	"context"
 	"strconv"
 	"strings"
 
-	"github.com/spf13/pflag"
-
-	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"
 )
@@ -27,41 +23,18 @@ const (
 	MetricUtil            results.Metric = "util"
 )
 
-// Lab is the aggregate lab as brewput runs it (a lab.Lab), with its
-// configuration.
-type Lab struct{ Config Config }
-
-// NewLab returns the lab at its defaults.
-func NewLab() *Lab { return &Lab{Config: DefaultConfig()} }
-
-// Info implements lab.Lab.
-func (l *Lab) Info() lab.Info {
-	return lab.Info{Name: Name, Summary: Summary, Help: Help, Example: `  brewput lab aggregate
+// NewLab returns the aggregate lab at its defaults, as brewput runs it (a
+// lab.Lab); its flags are Config's.
+func NewLab() *lab.Of[Config] {
+	return lab.New(lab.Info{Name: Name, Summary: Summary, Help: Help, Example: `  brewput lab aggregate
   brewput lab aggregate --producers 1,4 --buffers 0,100 --handle-cost 5us
-  brewput lab aggregate --cpus 1,2 --run-length 2 --format json --out aggregate.json`}
+  brewput lab aggregate --cpus 1,2 --run-length 2 --format json --out aggregate.json`},
+		DefaultConfig(), Run, figure())
 }
 
-// Bind implements lab.Lab: a flag for each field of Config.
-func (l *Lab) Bind(fs *pflag.FlagSet) func() error {
-	c := &l.Config
-	fs.IntVar(&c.Events, "events", c.Events, "events the producers make together for each run of a point")
-	fs.IntSliceVar(&c.Producers, "producers", c.Producers, "producer counts P to sweep")
-	fs.IntSliceVar(&c.Buffers, "buffers", c.Buffers, "channel buffer sizes S to sweep, in events (0: unbuffered)")
-	fs.Float64Var(&c.RunLength, "run-length", c.RunLength, "mean length of the runs of one event type each producer makes (1: every event differs from the one before)")
-	fs.Var((*cliflag.Duration)(&c.HandleCost), "handle-cost", "CPU time one handle call spins, whatever the number of events it handles")
-	fs.Uint64Var(&c.Seed, "seed", c.Seed, "seed of the producers' event streams")
-	fs.IntVar(&c.Reps, "reps", c.Reps, "runs of each variant at each point, the two ways taking turns; a point reports the median")
-	return func() error { return lab.FlagError(c.Validate()) }
-}
-
-// Run implements lab.Lab: Run with the lab's configuration.
-func (l *Lab) Run(ctx context.Context, cpus []int, progress func(string)) ([]results.Point, error) {
-	return Run(ctx, l.Config, cpus, progress)
-}
-
-// Figure implements lab.Lab: the grouped points' speedup against the
+// figure is the lab's chart: the grouped points' speedup against the
 // buffer, a line per producer count.
-func (l *Lab) Figure() lab.Figure {
+func figure() lab.Figure {
 	return lab.Figure{
 		Kind:   lab.Lines,
 		Title:  "aggregate: speedup of grouping over one call per event",

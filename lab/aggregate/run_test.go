@@ -193,7 +193,7 @@ func TestValidate(t *testing.T) {
 func TestRun(t *testing.T) {
 	c := Config{Events: 3000, Producers: []int{1, 3}, Buffers: []int{0, 50}, RunLength: 4, HandleCost: time.Microsecond, Seed: 9, Reps: 2}
 	cpus := []int{1, 2}
-	points, _ := labtest.Run(t, &Lab{Config: c}, cpus, len(cpus)*2*2*2, Unit, []results.Metric{MetricProducers, MetricBuffer,
+	points, _ := labtest.Run(t, labtest.With(NewLab(), c), cpus, len(cpus)*2*2*2, Unit, []results.Metric{MetricProducers, MetricBuffer,
 		MetricEvents, MetricCalls, MetricEventsPerCall, MetricStreamRunLength, MetricLost, MetricSpeedup, MetricRunLength,
 		MetricHandleCostUs, MetricUtil})
 	for i, p := range points {

@@ -159,7 +159,7 @@ func TestValidate(t *testing.T) {
 // TestRun checks the points' contract on a small sweep.
 func TestRun(t *testing.T) {
 	c := Config{Lines: 2000, LineBytes: 100, Hashes: 2, Sizes: []int{0, 10}, Consumers: []int{1, 3}, Batches: []int{1, 100}, Seed: 7}
-	points, _ := labtest.Run(t, &Lab{Config: c}, []int{1, 2}, 2*2*2*2, Unit, []results.Metric{MetricBound, MetricOfBound,
+	points, _ := labtest.Run(t, labtest.With(NewLab(), c), []int{1, 2}, 2*2*2*2, Unit, []results.Metric{MetricBound, MetricOfBound,
 		MetricProducerRate, MetricConsumerRate, MetricUtil, MetricChanSize, MetricConsumers, MetricBatchLines})
 	for _, p := range points {
 		s, m, b, err := ParseVariant(p.Variant)

@@ -14,25 +14,25 @@ type Config struct {
 	// Lines is how many lines the producer makes for each point ("lines").
 	// The default, 50 000, makes a point take 0.15 to 0.6 s on a 2-CPU
 	// machine.
-	Lines int
+	Lines int `flag:"lines" usage:"lines the producer makes for each point"`
 	// LineBytes is the length of each line in bytes ("line-bytes"), 300 in
 	// the article.
-	LineBytes int
+	LineBytes int `flag:"line-bytes" usage:"bytes in a line"`
 	// Hashes is how many SHA-1 sums a consumer computes of each line
 	// ("hashes"), 5 in the article; it sets how slow a consumer is
 	// against the producer.
-	Hashes int
+	Hashes int `flag:"hashes" usage:"SHA-1 sums a consumer computes of each line"`
 	// Sizes are the channel buffer sizes S to sweep, in messages ("size");
 	// 0 is an unbuffered channel.
-	Sizes []int
+	Sizes []int `flag:"size" usage:"channel buffer sizes S to sweep, in messages"`
 	// Consumers are the consumer counts M to sweep ("consumers").
-	Consumers []int
+	Consumers []int `flag:"consumers" usage:"consumer counts M to sweep"`
 	// Batches are the batch sizes B to sweep, in lines per message
 	// ("batch"); 1 sends every line on its own.
-	Batches []int
+	Batches []int `flag:"batch" usage:"batch sizes B to sweep, in lines per message"`
 	// Seed seeds the producer's random lines ("seed"): the same seed and
 	// Lines give the same lines, hence the same checksum, at every point.
-	Seed uint64
+	Seed uint64 `flag:"seed" usage:"seed of the producer's random lines"`
 }
 
 // DefaultConfig is the article's experiment: 300-byte lines, 5 SHA-1 sums

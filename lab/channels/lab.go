@@ -1,10 +1,7 @@
 package channels
 
 import (
-	"context"
 	"fmt"
-
-	"github.com/spf13/pflag"
 
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"
@@ -22,42 +19,19 @@ const (
 	MetricBatchLines   results.Metric = "batch_lines"
 )
 
-// Lab is the channels lab as brewput runs it (a lab.Lab), with its
-// configuration.
-type Lab struct{ Config Config }
-
-// NewLab returns the lab at its defaults.
-func NewLab() *Lab { return &Lab{Config: DefaultConfig()} }
-
-// Info implements lab.Lab.
-func (l *Lab) Info() lab.Info {
-	return lab.Info{Name: Name, Summary: Summary, Help: Help, Example: `  brewput lab channels
+// NewLab returns the channels lab at its defaults, as brewput runs it (a
+// lab.Lab); its flags are Config's.
+func NewLab() *lab.Of[Config] {
+	return lab.New(lab.Info{Name: Name, Summary: Summary, Help: Help, Example: `  brewput lab channels
   brewput lab channels --size 1,100 --consumers 2 --batch 1,10,100,1000
-  brewput lab channels --cpus 1 --format json --out channels.json`}
+  brewput lab channels --cpus 1 --format json --out channels.json`},
+		DefaultConfig(), Run, figure())
 }
 
-// Bind implements lab.Lab: a flag for each field of Config.
-func (l *Lab) Bind(fs *pflag.FlagSet) func() error {
-	c := &l.Config
-	fs.IntVar(&c.Lines, "lines", c.Lines, "lines the producer makes for each point")
-	fs.IntVar(&c.LineBytes, "line-bytes", c.LineBytes, "bytes in a line")
-	fs.IntVar(&c.Hashes, "hashes", c.Hashes, "SHA-1 sums a consumer computes of each line")
-	fs.IntSliceVar(&c.Sizes, "size", c.Sizes, "channel buffer sizes S to sweep, in messages")
-	fs.IntSliceVar(&c.Consumers, "consumers", c.Consumers, "consumer counts M to sweep")
-	fs.IntSliceVar(&c.Batches, "batch", c.Batches, "batch sizes B to sweep, in lines per message")
-	fs.Uint64Var(&c.Seed, "seed", c.Seed, "seed of the producer's random lines")
-	return func() error { return lab.FlagError(c.Validate()) }
-}
-
-// Run implements lab.Lab: Run with the lab's configuration.
-func (l *Lab) Run(ctx context.Context, cpus []int, progress func(string)) ([]results.Point, error) {
-	return Run(ctx, l.Config, cpus, progress)
-}
-
-// Figure implements lab.Lab: the share of the bound each channel size
+// figure is the lab's chart: the share of the bound each channel size
 // reaches against the batch size, the best over the consumer counts, at
 // the most CPUs.
-func (l *Lab) Figure() lab.Figure {
+func figure() lab.Figure {
 	return lab.Figure{
 		Kind:   lab.Lines,
 		Title:  "channels: share of the bound reached against batch size",

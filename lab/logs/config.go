@@ -13,30 +13,30 @@ import (
 // Validate's errors start with (a CLI can put "--" before it).
 type Config struct {
 	// Kinds are the kinds of log to measure ("kinds").
-	Kinds []Kind
+	Kinds []Kind `flag:"kinds" usage:"kinds of log to measure: memory, file, leveldb"`
 	// Writers are the numbers of writer goroutines t to sweep ("writers").
-	Writers []int
+	Writers []int `flag:"writers" usage:"writer goroutine counts t to sweep"`
 	// Appends is the total number of appends of each run, shared among
 	// its writers ("appends"): the same work at every writer count, so
 	// that throughputs compare. It must be at least the largest writer
 	// count. See DefaultAppends and DefaultSyncAppends.
-	Appends int
+	Appends int `flag:"appends" usage:"appends per run, all writers together (the same at every t); 1000 with --sync unless given"`
 	// ValueBytes is the size of every value appended ("value-bytes"); its
 	// first 8 bytes say which writer appended it and as which of its
 	// appends, so that the check can tell every value apart.
-	ValueBytes int
+	ValueBytes int `flag:"value-bytes" usage:"bytes in each appended value"`
 	// Sync makes the file and LevelDB logs fsync every append ("sync");
 	// their variants are then named "file-sync" and "leveldb-sync". The
 	// memory log has nothing to sync and is measured as it is.
-	Sync bool
+	Sync bool `flag:"sync" usage:"fsync every append of the file and LevelDB logs (the memory log has nothing to sync)"`
 	// Dir is the folder the file and LevelDB logs go in ("dir"), which
 	// decides the file system and disk measured; empty means the
 	// system's temporary folder. Run makes its own folder in it and
 	// removes it, with every log, before it returns.
-	Dir string
+	Dir string `flag:"dir" usage:"folder, hence file system and disk, for the logs (default: the temporary folder); the lab removes its logs afterwards"`
 	// Reps is how many runs each point takes ("reps"); the point is the
 	// run of median wall time.
-	Reps int
+	Reps int `flag:"reps" usage:"runs of each point; a point reports the run of median wall time"`
 }
 
 // Appends per run by default: DefaultAppends without sync, where an
@@ -155,4 +155,12 @@ func ParseVariant(v string) (Kind, bool, error) {
 		return "", false, fmt.Errorf("logs variant %q: want memory, file, file-sync, leveldb or leveldb-sync", v)
 	}
 	return k, sync, nil
+}
+
+// Complete implements lab.Completer: with --sync and no --appends, a run
+// makes the smaller DefaultSyncAppends.
+func (c *Config) Complete(given func(flag string) bool) {
+	if c.Sync && !given("appends") {
+		c.Appends = DefaultSyncAppends
+	}
 }

@@ -1,11 +1,6 @@
 package logs
 
 import (
-	"context"
-	"fmt"
-
-	"github.com/spf13/pflag"
-
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"
 )
@@ -26,56 +21,19 @@ const (
 	MetricSync          results.Metric = "sync"
 )
 
-// Lab is the logs lab as brewput runs it (a lab.Lab), with its
-// configuration.
-type Lab struct{ Config Config }
-
-// NewLab returns the lab at its defaults.
-func NewLab() *Lab { return &Lab{Config: DefaultConfig()} }
-
-// Info implements lab.Lab.
-func (l *Lab) Info() lab.Info {
-	return lab.Info{Name: Name, Summary: Summary, Help: Help, Example: `  brewput lab logs
+// NewLab returns the logs lab at its defaults, as brewput runs it (a
+// lab.Lab); its flags are Config's.
+func NewLab() *lab.Of[Config] {
+	return lab.New(lab.Info{Name: Name, Summary: Summary, Help: Help, Example: `  brewput lab logs
   brewput lab logs --sync --kinds file,leveldb
-  brewput lab logs --kinds file --writers 1,4,16 --dir /mnt/disk --format json --out logs.json`}
+  brewput lab logs --kinds file --writers 1,4,16 --dir /mnt/disk --format json --out logs.json`},
+		DefaultConfig(), Run, figure())
 }
 
-// Bind implements lab.Lab: a flag for each field of Config. With --sync
-// and no --appends, a run makes the smaller DefaultSyncAppends.
-func (l *Lab) Bind(fs *pflag.FlagSet) func() error {
-	c := &l.Config
-	kinds := make([]string, len(c.Kinds))
-	for i, k := range c.Kinds {
-		kinds[i] = string(k)
-	}
-	fs.StringSliceVar(&kinds, "kinds", kinds, "kinds of log to measure: memory, file, leveldb")
-	fs.IntSliceVar(&c.Writers, "writers", c.Writers, "writer goroutine counts t to sweep")
-	fs.IntVar(&c.Appends, "appends", c.Appends, fmt.Sprintf("appends per run, all writers together (the same at every t); %d with --sync unless given", DefaultSyncAppends))
-	fs.IntVar(&c.ValueBytes, "value-bytes", c.ValueBytes, "bytes in each appended value")
-	fs.BoolVar(&c.Sync, "sync", c.Sync, "fsync every append of the file and LevelDB logs (the memory log has nothing to sync)")
-	fs.StringVar(&c.Dir, "dir", c.Dir, "folder, hence file system and disk, for the logs (default: the temporary folder); the lab removes its logs afterwards")
-	fs.IntVar(&c.Reps, "reps", c.Reps, "runs of each point; a point reports the run of median wall time")
-	return func() error {
-		c.Kinds = make([]Kind, len(kinds))
-		for i, k := range kinds {
-			c.Kinds[i] = Kind(k)
-		}
-		if c.Sync && !fs.Changed("appends") {
-			c.Appends = DefaultSyncAppends
-		}
-		return lab.FlagError(c.Validate())
-	}
-}
-
-// Run implements lab.Lab: Run with the lab's configuration.
-func (l *Lab) Run(ctx context.Context, cpus []int, progress func(string)) ([]results.Point, error) {
-	return Run(ctx, l.Config, cpus, progress)
-}
-
-// Figure implements lab.Lab: how many times the naive sum of append
+// figure is the lab's chart: how many times the naive sum of append
 // latencies overstates the wall time, against writers, a line per kind of
 // log, with y = t, what a log that serializes every append gives.
-func (l *Lab) Figure() lab.Figure {
+func figure() lab.Figure {
 	return lab.Figure{
 		Kind:     lab.Lines,
 		Title:    "logs: summed append latencies against the wall time",

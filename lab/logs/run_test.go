@@ -8,12 +8,14 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/brewput/brewput/internal/labtest"
 	"github.com/brewput/brewput/results"
+	"github.com/spf13/pflag"
 )
 
 func TestValidate(t *testing.T) {
@@ -100,7 +102,7 @@ func TestRun(t *testing.T) {
 	dir := t.TempDir()
 	c := Config{Kinds: Kinds(), Writers: []int{3, 2}, Appends: 300, ValueBytes: 20, Dir: dir, Reps: 2}
 	cpus := []int{1, 2}
-	points, _ := labtest.Run(t, &Lab{Config: c}, cpus, len(cpus)*len(c.Kinds)*len(c.Writers), Unit, metrics())
+	points, _ := labtest.Run(t, labtest.With(NewLab(), c), cpus, len(cpus)*len(c.Kinds)*len(c.Writers), Unit, metrics())
 	if left, _ := os.ReadDir(dir); len(left) != 0 {
 		t.Errorf("Run left %d entries in its folder, first %s", len(left), left[0].Name())
 	}
@@ -226,6 +228,11 @@ func TestBind(t *testing.T) {
 	want := Config{Kinds: []Kind{Memory, File}, Writers: []int{1, 4}, Appends: 400, ValueBytes: 24, Dir: dir, Reps: 2}
 	if err != nil || !reflect.DeepEqual(l.Config, want) {
 		t.Errorf("config %+v, %v; want %+v", l.Config, err, want)
+	}
+	fs := pflag.NewFlagSet(Name, pflag.ContinueOnError)
+	NewLab().Bind(fs)
+	if u := fs.Lookup("appends").Usage; !strings.Contains(u, strconv.Itoa(DefaultSyncAppends)) {
+		t.Errorf("--appends says %q, not the sync default %d", u, DefaultSyncAppends)
 	}
 	l = NewLab()
 	if err := labtest.Bind(l, "--sync"); err != nil || !l.Config.Sync || l.Config.Appends != DefaultSyncAppends {

@@ -12,23 +12,23 @@ import (
 // before it).
 type Config struct {
 	// Size is the image's width and height in pixels ("size").
-	Size int
+	Size int `flag:"size" usage:"the image's width and height in pixels"`
 	// MaxIter is the most iterations of z ← z² + c a pixel gets before it
 	// counts as inside the set ("max-iter"): the work per pixel.
-	MaxIter int
+	MaxIter int `flag:"max-iter" usage:"most iterations per pixel: the work per pixel"`
 	// Workers is the pool size of the "workers" variant ("workers"); 0
 	// means runtime.GOMAXPROCS at each CPU count, one worker per CPU.
-	Workers int
+	Workers int `flag:"workers" usage:"pool size of the workers variant (0: one per CPU)"`
 	// Reps is how many times each variant renders and encodes the image at
 	// each CPU count ("reps"); the point reports the medians.
-	Reps int
+	Reps int `flag:"reps" usage:"renders of each variant at each CPU count; a point reports the medians"`
 	// PNG is a file to write the rendered image to ("png"), written
 	// atomically (a temporary file in the same directory, then renamed);
 	// "" writes none.
-	PNG string
+	PNG string `flag:"png" usage:"write the rendered image to this PNG file"`
 	// ModelCPUs are the CPU counts at which Curve draws Amdahl's curve
 	// ("model-cpus").
-	ModelCPUs []int
+	ModelCPUs []int `flag:"model-cpus" usage:"CPU counts of Amdahl's curve"`
 }
 
 // DefaultConfig renders 1024×1024 pixels with up to 1024 iterations each,

@@ -1,10 +1,6 @@
 package render
 
 import (
-	"context"
-
-	"github.com/spf13/pflag"
-
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"
 )
@@ -22,40 +18,18 @@ const (
 	MetricPixels         results.Metric = "pixels"
 )
 
-// Lab is the render lab as brewput runs it (a lab.Lab), with its
-// configuration.
-type Lab struct{ Config Config }
-
-// NewLab returns the lab at its defaults.
-func NewLab() *Lab { return &Lab{Config: DefaultConfig()} }
-
-// Info implements lab.Lab.
-func (l *Lab) Info() lab.Info {
-	return lab.Info{Name: Name, Summary: Summary, Help: Help, Example: `  brewput lab render
+// NewLab returns the render lab at its defaults, as brewput runs it (a
+// lab.Lab); its flags are Config's.
+func NewLab() *lab.Of[Config] {
+	return lab.New(lab.Info{Name: Name, Summary: Summary, Help: Help, Example: `  brewput lab render
   brewput lab render --png mandelbrot.png
-  brewput lab render --size 512 --max-iter 256 --workers 8`}
+  brewput lab render --size 512 --max-iter 256 --workers 8`},
+		DefaultConfig(), Run, figure())
 }
 
-// Bind implements lab.Lab: a flag for each field of Config.
-func (l *Lab) Bind(fs *pflag.FlagSet) func() error {
-	c := &l.Config
-	fs.IntVar(&c.Size, "size", c.Size, "the image's width and height in pixels")
-	fs.IntVar(&c.MaxIter, "max-iter", c.MaxIter, "most iterations per pixel: the work per pixel")
-	fs.IntVar(&c.Workers, "workers", c.Workers, "pool size of the workers variant (0: one per CPU)")
-	fs.IntVar(&c.Reps, "reps", c.Reps, "renders of each variant at each CPU count; a point reports the medians")
-	fs.StringVar(&c.PNG, "png", c.PNG, "write the rendered image to this PNG file")
-	fs.IntSliceVar(&c.ModelCPUs, "model-cpus", c.ModelCPUs, "CPU counts of Amdahl's curve")
-	return func() error { return lab.FlagError(c.Validate()) }
-}
-
-// Run implements lab.Lab: Run with the lab's configuration.
-func (l *Lab) Run(ctx context.Context, cpus []int, progress func(string)) ([]results.Point, error) {
-	return Run(ctx, l.Config, cpus, progress)
-}
-
-// Figure implements lab.Lab: Amdahl's curve for the serial fraction the
+// figure is the lab's chart: Amdahl's curve for the serial fraction the
 // points estimate, with the whole program's measured speedups on it.
-func (l *Lab) Figure() lab.Figure {
+func figure() lab.Figure {
 	return lab.Figure{
 		Kind:     lab.Amdahl,
 		Title:    "render: Amdahl's law and the measured speedups",

@@ -74,7 +74,7 @@ func TestRunPNG(t *testing.T) {
 	c.Size, c.MaxIter, c.Reps, c.Workers = 40, 100, 2, 0
 	c.PNG = filepath.Join(dir, "mandelbrot.png")
 	cpus := []int{1, 2}
-	points, _ := labtest.Run(t, &Lab{Config: c}, cpus, 8, Unit, []results.Metric{MetricRenderMs, MetricEncodeMs,
+	points, _ := labtest.Run(t, labtest.With(NewLab(), c), cpus, 8, Unit, []results.Metric{MetricRenderMs, MetricEncodeMs,
 		MetricSpeedup, MetricTotalSpeedup, MetricSerialFraction, MetricKarpFlatt, MetricKarpFlattTotal, MetricWorkers, MetricPixels})
 	for i, p := range points {
 		n := cpus[i/4]

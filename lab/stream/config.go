@@ -36,33 +36,33 @@ const MaxPayloadBytes = 64 << 10
 type Config struct {
 	// Modes are the modes to run ("modes"): ModeSync, ModeAsync,
 	// ModeInOrder.
-	Modes []string
+	Modes []string `flag:"modes" usage:"modes to run: sync, async, iorder"`
 	// Messages is how many messages each run sends ("messages"), each from
 	// its own goroutine (one goroutine for all of them in iorder).
-	Messages int
+	Messages int `flag:"messages" usage:"messages per run, each from its own goroutine (iorder: all from one)"`
 	// Buffers are the capacities of the channel from the senders to the
 	// messenger to sweep ("buffers"); 0 is an unbuffered channel.
-	Buffers []int
+	Buffers []int `flag:"buffers" usage:"buffer sizes of the senders' channel to the messenger to sweep, in messages"`
 	// PayloadBytes is the size of each message's payload ("payload-bytes").
-	PayloadBytes int
+	PayloadBytes int `flag:"payload-bytes" usage:"bytes in each message's payload"`
 	// Malformed is how many of each run's messages carry a checksum that
 	// does not match their payload ("malformed"): the peer rejects each,
 	// and the others go on.
-	Malformed int
+	Malformed int `flag:"malformed" usage:"messages per run whose checksum does not match their payload: the peer rejects them"`
 	// Oversized is how many of each run's messages have a payload of
 	// MaxPayloadBytes+1 ("oversized"): the client refuses each.
-	Oversized int
+	Oversized int `flag:"oversized" usage:"messages per run with a payload over 65536 bytes: the client refuses them"`
 	// Restart adds, to every mode and buffer size, a run in which the peer
 	// is stopped once half the messages have been written and started
 	// again on the same address after Downtime ("restart").
-	Restart bool
+	Restart bool `flag:"restart" usage:"also run each mode and buffer with the peer stopped mid-run and started again"`
 	// Downtime is how long the peer stays down in a restart run
 	// ("downtime"). The client retries for up to Downtime + 1 s before it
 	// fails a message as unavailable.
-	Downtime time.Duration
+	Downtime time.Duration `flag:"downtime" usage:"how long the peer stays down in a --restart run"`
 	// Reps is how many runs make a point ("reps"); the point reports the
 	// run of median throughput.
-	Reps int
+	Reps int `flag:"reps" usage:"runs of each point; a point reports the run of median throughput"`
 }
 
 // DefaultConfig is the seed's experiment: 5000 messages, each from its

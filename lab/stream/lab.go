@@ -1,11 +1,7 @@
 package stream
 
 import (
-	"context"
-	"fmt"
 	"strings"
-
-	"github.com/spf13/pflag"
 
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"
@@ -30,44 +26,19 @@ const (
 	MetricCPUPerMsg         results.Metric = "cpu_us_per_msg"
 )
 
-// Lab is the stream lab as brewput runs it (a lab.Lab), with its
-// configuration.
-type Lab struct{ Config Config }
-
-// NewLab returns the lab at its defaults.
-func NewLab() *Lab { return &Lab{Config: DefaultConfig()} }
-
-// Info implements lab.Lab.
-func (l *Lab) Info() lab.Info {
-	return lab.Info{Name: Name, Summary: Summary, Help: Help, Example: `  brewput lab stream
+// NewLab returns the stream lab at its defaults, as brewput runs it (a
+// lab.Lab); its flags are Config's.
+func NewLab() *lab.Of[Config] {
+	return lab.New(lab.Info{Name: Name, Summary: Summary, Help: Help, Example: `  brewput lab stream
   brewput lab stream --modes sync,async --buffers 0,100 --cpus 2
-  brewput lab stream --restart --malformed 10 --oversized 10 --reps 1`}
+  brewput lab stream --restart --malformed 10 --oversized 10 --reps 1`},
+		DefaultConfig(), Run, figure())
 }
 
-// Bind implements lab.Lab: a flag for each field of Config.
-func (l *Lab) Bind(fs *pflag.FlagSet) func() error {
-	c := &l.Config
-	fs.StringSliceVar(&c.Modes, "modes", c.Modes, "modes to run: sync, async, iorder")
-	fs.IntVar(&c.Messages, "messages", c.Messages, "messages per run, each from its own goroutine (iorder: all from one)")
-	fs.IntSliceVar(&c.Buffers, "buffers", c.Buffers, "buffer sizes of the senders' channel to the messenger to sweep, in messages")
-	fs.IntVar(&c.PayloadBytes, "payload-bytes", c.PayloadBytes, "bytes in each message's payload")
-	fs.IntVar(&c.Malformed, "malformed", c.Malformed, "messages per run whose checksum does not match their payload: the peer rejects them")
-	fs.IntVar(&c.Oversized, "oversized", c.Oversized, fmt.Sprintf("messages per run with a payload over %d bytes: the client refuses them", MaxPayloadBytes))
-	fs.BoolVar(&c.Restart, "restart", c.Restart, "also run each mode and buffer with the peer stopped mid-run and started again")
-	fs.DurationVar(&c.Downtime, "downtime", c.Downtime, "how long the peer stays down in a --restart run")
-	fs.IntVar(&c.Reps, "reps", c.Reps, "runs of each point; a point reports the run of median throughput")
-	return func() error { return lab.FlagError(c.Validate()) }
-}
-
-// Run implements lab.Lab: Run with the lab's configuration.
-func (l *Lab) Run(ctx context.Context, cpus []int, progress func(string)) ([]results.Point, error) {
-	return Run(ctx, l.Config, cpus, progress)
-}
-
-// Figure implements lab.Lab: messages replied per second against the
+// figure is the lab's chart: messages replied per second against the
 // messenger's channel buffer, a line per mode, the runs with a peer
 // restart dashed.
-func (l *Lab) Figure() lab.Figure {
+func figure() lab.Figure {
 	return lab.Figure{
 		Kind:   lab.Lines,
 		Title:  "stream: replies per second against the channel's buffer",

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"reflect"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -16,6 +17,7 @@ import (
 	"github.com/brewput/brewput/internal/labtest"
 	"github.com/brewput/brewput/internal/race"
 	"github.com/brewput/brewput/results"
+	"github.com/spf13/pflag"
 )
 
 // goleak checks after all tests that every peer, client, messenger and
@@ -299,7 +301,7 @@ func TestRun(t *testing.T) {
 	c.Modes, c.Buffers, c.Restart, c.Malformed, c.Oversized = []string{ModeSync, ModeInOrder}, []int{0, 10}, true, 2, 1
 	c.Messages = 120
 	cpus := []int{1, 2}
-	points, _ := labtest.Run(t, &Lab{Config: c}, cpus, len(cpus)*2*2*2, Unit, []results.Metric{MetricBuffer, MetricMessages,
+	points, _ := labtest.Run(t, labtest.With(NewLab(), c), cpus, len(cpus)*2*2*2, Unit, []results.Metric{MetricBuffer, MetricMessages,
 		MetricPayloadBytes, MetricReplied, MetricFailed, MetricLost, MetricFailedTooLarge, MetricFailedRejected, MetricFailedBroken,
 		MetricFailedUnavailable, MetricReconnects, MetricRestart, MetricInOrder, MetricUtil, MetricCPUPerMsg})
 	for _, p := range points {
@@ -387,6 +389,11 @@ func TestBind(t *testing.T) {
 		Malformed: 2, Oversized: 1, Restart: true, Downtime: 20 * time.Millisecond, Reps: 2}
 	if err != nil || !reflect.DeepEqual(l.Config, want) {
 		t.Errorf("config %+v, %v; want %+v", l.Config, err, want)
+	}
+	fs := pflag.NewFlagSet(Name, pflag.ContinueOnError)
+	NewLab().Bind(fs)
+	if u := fs.Lookup("oversized").Usage; !strings.Contains(u, strconv.Itoa(MaxPayloadBytes)) {
+		t.Errorf("--oversized says %q, not the limit %d", u, MaxPayloadBytes)
 	}
 	if err := labtest.Bind(NewLab(), "--modes", "nope"); err == nil || !strings.HasPrefix(err.Error(), `--modes "nope"`) {
 		t.Errorf("--modes nope: %v", err)

@@ -1,10 +1,6 @@
 package wordcount
 
 import (
-	"context"
-
-	"github.com/spf13/pflag"
-
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"
 )
@@ -18,37 +14,18 @@ const (
 	MetricBytesPerOp  results.Metric = "bytes_per_op"
 )
 
-// Lab is the wordcount lab as brewput runs it (a lab.Lab), with its
-// configuration.
-type Lab struct{ Config Config }
-
-// NewLab returns the lab at its defaults.
-func NewLab() *Lab { return &Lab{Config: DefaultConfig()} }
-
-// Info implements lab.Lab.
-func (l *Lab) Info() lab.Info {
-	return lab.Info{Name: Name, Summary: Summary, Help: Help, Example: `  brewput lab wordcount
+// NewLab returns the wordcount lab at its defaults, as brewput runs it (a
+// lab.Lab); its flags are Config's.
+func NewLab() *lab.Of[Config] {
+	return lab.New(lab.Info{Name: Name, Summary: Summary, Help: Help, Example: `  brewput lab wordcount
   brewput lab wordcount --file /usr/share/common-licenses/GPL-3
-  brewput lab wordcount --size 5000000 --reps 3`}
+  brewput lab wordcount --size 5000000 --reps 3`},
+		DefaultConfig(), Run, figure())
 }
 
-// Bind implements lab.Lab: a flag for each field of Config.
-func (l *Lab) Bind(fs *pflag.FlagSet) func() error {
-	c := &l.Config
-	fs.StringVar(&c.File, "file", c.File, "count this file's words (default: a generated text of --size bytes)")
-	fs.IntVar(&c.Size, "size", c.Size, "bytes of the generated text")
-	fs.IntVar(&c.Reps, "reps", c.Reps, "runs of each way of reading at each CPU count; a point reports the median")
-	return func() error { return lab.FlagError(c.Validate()) }
-}
-
-// Run implements lab.Lab: Run with the lab's configuration.
-func (l *Lab) Run(ctx context.Context, cpus []int, progress func(string)) ([]results.Point, error) {
-	return Run(ctx, l.Config, cpus, progress)
-}
-
-// Figure implements lab.Lab: each way's throughput, as a bar, at the most
+// figure is the lab's chart: each way's throughput, as a bar, at the most
 // CPUs.
-func (l *Lab) Figure() lab.Figure {
+func figure() lab.Figure {
 	return lab.Figure{
 		Kind:   lab.Bars,
 		Title:  "wordcount: throughput of each way of reading",

@@ -69,14 +69,14 @@ wc, whose time includes starting a process.`
 type Config struct {
 	// File is the text file to count (--file); empty means a generated
 	// text of Size bytes.
-	File string
+	File string `flag:"file" usage:"count this file's words (default: a generated text of --size bytes)"`
 	// Size is how many bytes of text to generate when File is empty
 	// (--size); 1.2 MB, the size of the talk's Moby Dick, by default. It
 	// must be valid even when File is set.
-	Size int
+	Size int `flag:"size" usage:"bytes of the generated text"`
 	// Reps is how many times each way runs at each CPU count (--reps); a
 	// point reports the median run.
-	Reps int
+	Reps int `flag:"reps" usage:"runs of each way of reading at each CPU count; a point reports the median"`
 }
 
 // DefaultConfig returns the generated 1.2 MB text and 5 runs of each way:

@@ -212,7 +212,7 @@ func TestRunPoints(t *testing.T) {
 	if _, err := exec.LookPath("wc"); err == nil {
 		ways = append(ways, "wc")
 	}
-	ps, lines := labtest.Run(t, &Lab{Config: c}, []int{1, 2}, 2*len(ways), "bytes/s",
+	ps, lines := labtest.Run(t, labtest.With(NewLab(), c), []int{1, 2}, 2*len(ways), "bytes/s",
 		[]results.Metric{MetricMedianMs, MetricWords, MetricSpeedup, MetricAllocsPerOp, MetricBytesPerOp})
 	if left, _ := os.ReadDir(tmp); len(left) != 0 {
 		t.Errorf("Run left %v in the temporary directory", left)

@@ -81,32 +81,32 @@ variant uses as many CPUs as it is given.`
 type Config struct {
 	// AddSize is how many integers add sums (--add-size); they are 0 to
 	// AddSize-1, so the sum is known exactly.
-	AddSize int
+	AddSize int `flag:"add-size" usage:"add: integers summed"`
 	// SortSize is how many pseudo-random integers sort bubble-sorts
 	// (--sort-size). Bubble sort takes time in the square of it: twice the
 	// size, four times as long.
-	SortSize int
+	SortSize int `flag:"sort-size" usage:"sort: integers bubble-sorted (time grows with its square)"`
 	// Docs is how many XML documents find searches (--docs).
-	Docs int
+	Docs int `flag:"docs" usage:"find: XML documents searched"`
 	// Wait is the blocking wait before each document is read, standing for
 	// the disk (--wait); 0 makes find CPU-bound.
-	Wait time.Duration
+	Wait time.Duration `flag:"wait" usage:"find: blocking wait before each document, standing for the disk (0: CPU-bound)"`
 	// Topic is the word find looks for in the documents' item descriptions
 	// (--topic); the generator puts it into some of them.
-	Topic string
+	Topic string `flag:"topic" usage:"find: the word searched for"`
 	// Workers is the size of find's goroutine pool (--workers); 0 means one
 	// per CPU of the machine (runtime.NumCPU), as in the seed's benchmark.
 	// IO-bound work gains from more goroutines than CPUs: each one spends
 	// most of its time waiting.
-	Workers int
+	Workers int `flag:"workers" usage:"find: goroutines in the concurrent pool (0: one per CPU of the machine)"`
 	// Goroutines is how many parts the concurrent add and sort split their
 	// work into, one goroutine each (--goroutines); 0 means one per CPU of
 	// the machine (runtime.NumCPU), whatever GOMAXPROCS is, so that on 1
 	// CPU the concurrent variants are concurrency without parallelism.
-	Goroutines int
+	Goroutines int `flag:"goroutines" usage:"add and sort: parts, one goroutine each (0: one per CPU of the machine)"`
 	// Reps is how many times each variant runs at each CPU count (--reps);
 	// a point reports the median run.
-	Reps int
+	Reps int `flag:"reps" usage:"runs of each variant at each CPU count; a point reports the median"`
 }
 
 // DefaultConfig returns the issue's sizes: 10 million integers to add,

@@ -173,7 +173,7 @@ func TestBind(t *testing.T) {
 func TestRunPoints(t *testing.T) {
 	c := small()
 	variants := []string{"add/sequential", "add/concurrent", "sort/sequential", "sort/concurrent", "find/sequential", "find/concurrent"}
-	ps, lines := labtest.Run(t, &Lab{Config: c}, []int{1, 2}, 2*len(variants), "", []results.Metric{MetricSpeedup, MetricMedianMs})
+	ps, lines := labtest.Run(t, labtest.With(NewLab(), c), []int{1, 2}, 2*len(variants), "", []results.Metric{MetricSpeedup, MetricMedianMs})
 	host := ps[0].Host
 	for i, p := range ps {
 		v, n := variants[i%len(variants)], 1+i/len(variants)

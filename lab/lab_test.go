@@ -216,3 +216,21 @@ func TestSweep(t *testing.T) {
 		t.Errorf("cancelled after the first count: %d points, %v", len(points), err)
 	}
 }
+
+func TestRuns(t *testing.T) {
+	ms := time.Millisecond
+	var r Runs
+	start := time.Now()
+	for i, d := range []time.Duration{4 * ms, 1 * ms, 3 * ms, 2 * ms} {
+		r.Add(start.Add(time.Duration(i)*time.Second), d, d/2)
+	}
+	if r.Start != start || r.Median() != 0.0025 || r.Latency().P50 != 2.5 || r.CPUsUsed() != 0.5 {
+		t.Errorf("runs of 1..4 ms: start %v, median %v s, p50 %v ms, %v CPUs", r.Start, r.Median(), r.Latency().P50, r.CPUsUsed())
+	}
+	if l := (Runs{Times: []time.Duration{5 * ms, 1 * ms, 3 * ms, 2 * ms, 4 * ms}}).Latency(); l.Min != 1 || l.Max != 5 || l.P50 != 3 || l.P25 != 2 || l.Mean != 3 {
+		t.Errorf("latency of 1..5 ms: %+v", l)
+	}
+	if (Runs{}).CPUsUsed() != 0 {
+		t.Error("no runs used CPU")
+	}
+}

@@ -10,8 +10,8 @@ import (
 
 	"github.com/brewput/brewput/calibrate"
 	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/internal/guard"
 	"github.com/brewput/brewput/internal/quiet"
-	"github.com/brewput/brewput/internal/race"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/sweep"
 )
@@ -33,12 +33,7 @@ import (
 // real shop's timing noise does the same, which the model, given exact
 // steps, does not invent. The difference stays within 10 %.
 func TestGoPolicyAgainstMeasurement(t *testing.T) {
-	if race.Enabled {
-		t.Skip("timing under the race detector says nothing about the shop")
-	}
-	if testing.Short() {
-		t.Skip("measures real points for about a minute")
-	}
+	guard.Timing(t, 1)
 	cal := quietCalibration(t)
 	ms := time.Millisecond
 	shapes := []struct {

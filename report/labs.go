@@ -210,39 +210,43 @@ func logTicks(p *plot.Plot, bottom, top float64) {
 	p.Y.Min, p.Y.Max = lo, hi
 }
 
-// xyLine adds a line (with markers unless dashed) to p and the legend.
+// xyLine adds a line to p and the legend: with markers, or dashed and
+// without (a curve, a diagonal).
 func xyLine(p *plot.Plot, leg *plot.Legend, label string, xys plotter.XYs, colour color.RGBA, style int, dashed bool) error {
+	if !dashed {
+		return markedLine(p, leg, label, xys, colour, style, false)
+	}
+	line, err := newLine(label, xys, colour, style, true)
+	if err != nil {
+		return err
+	}
+	p.Add(line)
+	leg.Add(label, line)
+	return nil
+}
+
+// newLine is a line through xys in the lab charts' width, dashed when
+// asked.
+func newLine(label string, xys plotter.XYs, colour color.RGBA, style int, dashed bool) (*plotter.Line, error) {
 	line, err := plotter.NewLine(xys)
 	if err != nil {
-		return fmt.Errorf("%s: %w", label, err)
+		return nil, fmt.Errorf("%s: %w", label, err)
 	}
 	line.LineStyle = draw.LineStyle{Color: colour, Width: vg.Points(1.8)}
 	if dashed {
 		line.LineStyle.Dashes = dashes(style)
-		p.Add(line)
-		leg.Add(label, line)
-		return nil
 	}
-	return addMarks(p, leg, label, line, xys, colour, style)
+	return line, nil
 }
 
 // markedLine adds a line with markers at its points, dashed when asked
 // (a dashed series, such as the remote calls beside the in-process ones,
 // still shows where it was measured).
 func markedLine(p *plot.Plot, leg *plot.Legend, label string, xys plotter.XYs, colour color.RGBA, style int, dashed bool) error {
-	line, err := plotter.NewLine(xys)
+	line, err := newLine(label, xys, colour, style, dashed)
 	if err != nil {
-		return fmt.Errorf("%s: %w", label, err)
+		return err
 	}
-	line.LineStyle = draw.LineStyle{Color: colour, Width: vg.Points(1.8)}
-	if dashed {
-		line.LineStyle.Dashes = dashes(style)
-	}
-	return addMarks(p, leg, label, line, xys, colour, style)
-}
-
-// addMarks adds line to p and the legend with a marker at each point.
-func addMarks(p *plot.Plot, leg *plot.Legend, label string, line *plotter.Line, xys plotter.XYs, colour color.RGBA, style int) error {
 	marks, err := plotter.NewScatter(xys)
 	if err != nil {
 		return fmt.Errorf("%s: %w", label, err)

@@ -6,6 +6,7 @@ package labtest
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"runtime"
 	"slices"
@@ -123,4 +124,48 @@ func Figure(t testing.TB, f lab.Figure, metrics []results.Metric, points []resul
 func With[C lab.Validator](l *lab.Of[C], c C) *lab.Of[C] {
 	l.Config = c
 	return l
+}
+
+// Case is an edit that makes a lab's configuration invalid, and the flag
+// whose name Validate's error must start with.
+type Case[C any] struct {
+	Flag string
+	Edit func(c *C)
+}
+
+// Invalid checks a lab's checks of its input: def's configuration is
+// valid; each case's edit of it is refused by Validate with one line that
+// starts with the case's flag (see FlagError); and run refuses bad CPU
+// lists (see RejectsBadCPUs).
+func Invalid[C lab.Validator](t testing.TB, def func() C, run func(context.Context, C, []int, func(string)) ([]results.Point, error), cases []Case[C]) {
+	t.Helper()
+	if err := def().Validate(); err != nil {
+		t.Fatalf("default config: %v", err)
+	}
+	for _, tc := range cases {
+		c := def()
+		tc.Edit(&c)
+		FlagError(t, tc.Flag, c.Validate())
+	}
+	RejectsBadCPUs(t, func(cpus []int) error {
+		_, err := run(context.Background(), def(), cpus, nil)
+		return err
+	})
+}
+
+// CancelAfter runs l on cpus, cancelled once a line of its progress holds
+// after, and checks that it returns the context's error and the want
+// points it finished.
+func CancelAfter(t testing.TB, l lab.Lab, cpus []int, after string, want int) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	points, err := l.Run(ctx, cpus, func(line string) {
+		if strings.Contains(line, after) {
+			cancel()
+		}
+	})
+	if !errors.Is(err, context.Canceled) || len(points) != want {
+		t.Errorf("cancelled after %q: %d points, %v; want %d points and context.Canceled", after, len(points), err, want)
+	}
 }

@@ -274,44 +274,30 @@ func TestCodec(t *testing.T) {
 }
 
 func TestValidate(t *testing.T) {
-	if err := DefaultConfig().Validate(); err != nil {
-		t.Fatalf("default config: %v", err)
-	}
-	for _, tc := range []struct {
-		flag string
-		edit func(*Config)
-	}{
-		{"variants", func(c *Config) { c.Variants = nil }},
-		{"variants", func(c *Config) { c.Variants = []string{"simple", "mutex"} }},
-		{"variants", func(c *Config) { c.Variants = []string{"actor", "actor"} }},
-		{"clients", func(c *Config) { c.Clients = nil }},
-		{"clients", func(c *Config) { c.Clients = []int{4, 0} }},
-		{"clients", func(c *Config) { c.Clients = []int{1 << 20} }},
-		{"requests", func(c *Config) { c.Requests = 0 }},
-		{"requests", func(c *Config) { c.Requests = 10 }}, // fewer than 64 clients
-		{"requests", func(c *Config) { c.Requests = 1 << 40 }},
-		{"remote-requests", func(c *Config) { c.Remote, c.RemoteRequests = true, 63 }},
-		{"mailbox", func(c *Config) { c.Mailbox = -1 }},
-		{"mailbox", func(c *Config) { c.Mailbox = 1 << 30 }},
-		{"reply-bytes", func(c *Config) { c.ReplyBytes = 95 }},
-		{"reply-bytes", func(c *Config) { c.ReplyBytes = 1 << 30 }},
-		{"reps", func(c *Config) { c.Reps = 0 }},
-		{"reps", func(c *Config) { c.Reps = 1 << 20 }},
-	} {
-		c := DefaultConfig()
-		tc.edit(&c)
-		labtest.FlagError(t, tc.flag, c.Validate())
-	}
+	labtest.Invalid(t, DefaultConfig, Run, []labtest.Case[Config]{
+		{Flag: "variants", Edit: func(c *Config) { c.Variants = nil }},
+		{Flag: "variants", Edit: func(c *Config) { c.Variants = []string{"simple", "mutex"} }},
+		{Flag: "variants", Edit: func(c *Config) { c.Variants = []string{"actor", "actor"} }},
+		{Flag: "clients", Edit: func(c *Config) { c.Clients = nil }},
+		{Flag: "clients", Edit: func(c *Config) { c.Clients = []int{4, 0} }},
+		{Flag: "clients", Edit: func(c *Config) { c.Clients = []int{1 << 20} }},
+		{Flag: "requests", Edit: func(c *Config) { c.Requests = 0 }},
+		{Flag: "requests", Edit: func(c *Config) { c.Requests = 10 }}, // fewer than 64 clients
+		{Flag: "requests", Edit: func(c *Config) { c.Requests = 1 << 40 }},
+		{Flag: "remote-requests", Edit: func(c *Config) { c.Remote, c.RemoteRequests = true, 63 }},
+		{Flag: "mailbox", Edit: func(c *Config) { c.Mailbox = -1 }},
+		{Flag: "mailbox", Edit: func(c *Config) { c.Mailbox = 1 << 30 }},
+		{Flag: "reply-bytes", Edit: func(c *Config) { c.ReplyBytes = 95 }},
+		{Flag: "reply-bytes", Edit: func(c *Config) { c.ReplyBytes = 1 << 30 }},
+		{Flag: "reps", Edit: func(c *Config) { c.Reps = 0 }},
+		{Flag: "reps", Edit: func(c *Config) { c.Reps = 1 << 20 }},
+	})
 	// RemoteRequests matters only with Remote.
 	c := DefaultConfig()
 	c.RemoteRequests = 0
 	if err := c.Validate(); err != nil {
 		t.Errorf("remote-requests 0 without remote: %v", err)
 	}
-	labtest.RejectsBadCPUs(t, func(cpus []int) error {
-		_, err := Run(context.Background(), DefaultConfig(), cpus, nil)
-		return err
-	})
 }
 
 // TestRun checks the points' contract on a small sweep, remote included.
@@ -379,16 +365,7 @@ func TestRun(t *testing.T) {
 // points and in the middle of a run, in process and over gRPC.
 func TestCancel(t *testing.T) {
 	c := Config{Variants: Variants(), Clients: []int{1, 2}, Requests: 2000, RemoteRequests: 200, Mailbox: 4, ReplyBytes: 128, Remote: true, Reps: 1}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	points, err := Run(ctx, c, []int{1}, func(line string) {
-		if strings.Contains(line, "remote/sequence clients=1") {
-			cancel()
-		}
-	})
-	if !errors.Is(err, context.Canceled) || len(points) != 8 {
-		t.Errorf("cancelled during the first client count: %d points, %v; want its 8 points and context.Canceled", len(points), err)
-	}
+	labtest.CancelAfter(t, labtest.With(NewLab(), c), []int{1}, "remote/sequence clients=1", 8)
 
 	// Cancelled in the middle of a run: the clients stop early.
 	// (2 million requests take seconds in process, 200 000 over gRPC.)

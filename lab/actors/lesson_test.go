@@ -3,11 +3,9 @@ package actors
 import (
 	"context"
 	"fmt"
-	"runtime"
 	"testing"
 
 	"github.com/brewput/brewput/internal/guard"
-	"github.com/brewput/brewput/internal/race"
 	"github.com/brewput/brewput/results"
 )
 
@@ -15,15 +13,7 @@ import (
 // race detector, in -short, or on fewer CPUs than it needs.
 func lessonCheck(t *testing.T, cpus int) {
 	t.Helper()
-	if race.Enabled {
-		t.Skip("timing under the race detector says nothing about synchronization")
-	}
-	if testing.Short() {
-		t.Skip("measures real throughput for a few seconds")
-	}
-	if runtime.NumCPU() < cpus {
-		t.Skipf("needs %d CPUs", cpus)
-	}
+	guard.Timing(t, cpus)
 }
 
 // byVariant indexes points by their variant name.

@@ -13,6 +13,14 @@
 // [ParseVariant].
 package aggregate
 
+import (
+	"strconv"
+	"strings"
+
+	"github.com/brewput/brewput/lab"
+	"github.com/brewput/brewput/results"
+)
+
 // Name is the lab's name, as in brewput lab aggregate.
 const Name = "aggregate"
 
@@ -80,3 +88,30 @@ single/P=<producers>/S=<buffer>. Every run is checked: each type's events
 handled must equal those produced (the metric lost is produced minus
 handled, 0 in every point), and grouped must make one call per run as
 received, or the lab fails.`
+
+// Example is how the lab is run, for "brewput lab aggregate --help".
+const Example = `  brewput lab aggregate
+  brewput lab aggregate --producers 1,4 --buffers 0,100 --handle-cost 5us
+  brewput lab aggregate --cpus 1,2 --run-length 2 --format json --out aggregate.json`
+
+// figure is the lab's chart: the grouped points' speedup against the
+// buffer, a line per producer count.
+func figure() lab.Figure {
+	return lab.Figure{
+		Kind:   lab.Lines,
+		Title:  "aggregate: speedup of grouping over one call per event",
+		Lesson: "The speedup of one handle call per run of identical events over one call per event, against the channel's buffer, a line per producer count. Each call costs the same whatever it handles, so grouping runs of about 8 events gains several times; a single consumer bounds both ways, and the unbuffered channel, where every event is a handover, gains least.",
+		X:      lab.Axis{Label: "channel buffer (events)", Of: lab.ByMetric, Metric: MetricBuffer, Scale: lab.Even},
+		Y:      lab.Axis{Label: "speedup of grouped over single (×)", Of: lab.ByMetric, Metric: MetricSpeedup},
+		Line: func(p results.Point) (lab.Line, bool) {
+			n, ok := p.Metrics[MetricProducers]
+			name := "1 producer"
+			if n != 1 {
+				name = strconv.Itoa(int(n)) + " producers"
+			}
+			return lab.Line{Name: name}, ok && strings.HasPrefix(p.Variant, Grouped+"/")
+		},
+		Reference: lab.Reference{Label: "no gain (1×)", Y: 1},
+		Empty:     "No grouped point says its speedup over single.",
+	}
+}

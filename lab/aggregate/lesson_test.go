@@ -3,12 +3,10 @@ package aggregate
 import (
 	"context"
 	"fmt"
-	"runtime"
 	"testing"
 	"time"
 
 	"github.com/brewput/brewput/internal/guard"
-	"github.com/brewput/brewput/internal/race"
 )
 
 // TestGroupingLesson: on 2 CPUs, with 2 producers making runs of 8 events
@@ -17,15 +15,7 @@ import (
 // buffer of 100, because it makes several times fewer calls. See
 // groupingGain for what a 2-CPU machine measured.
 func TestGroupingLesson(t *testing.T) {
-	if race.Enabled {
-		t.Skip("timing under the race detector says nothing about grouping")
-	}
-	if testing.Short() {
-		t.Skip("measures real throughput for a few seconds")
-	}
-	if runtime.NumCPU() < 2 {
-		t.Skip("needs 2 CPUs")
-	}
+	guard.Timing(t, 2)
 	c := Config{Events: 30_000, Producers: []int{2}, Buffers: []int{0, 100}, RunLength: 8, HandleCost: 2 * time.Microsecond, Seed: 1, Reps: 3}
 	guard.Retry(t, func() error {
 		points, err := Run(context.Background(), c, []int{2}, nil)

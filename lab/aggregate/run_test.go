@@ -156,36 +156,22 @@ func TestVariantNames(t *testing.T) {
 }
 
 func TestValidate(t *testing.T) {
-	if err := DefaultConfig().Validate(); err != nil {
-		t.Fatalf("default config: %v", err)
-	}
-	for _, tc := range []struct {
-		flag string
-		edit func(*Config)
-	}{
-		{"events", func(c *Config) { c.Events = 0 }},
-		{"events", func(c *Config) { c.Events = 1 << 40 }},
-		{"producers", func(c *Config) { c.Producers = nil }},
-		{"producers", func(c *Config) { c.Producers = []int{2, 0} }},
-		{"producers", func(c *Config) { c.Producers = []int{1 << 30} }},
-		{"buffers", func(c *Config) { c.Buffers = []int{} }},
-		{"buffers", func(c *Config) { c.Buffers = []int{10, -1} }},
-		{"buffers", func(c *Config) { c.Buffers = []int{1 << 30} }},
-		{"run-length", func(c *Config) { c.RunLength = 0.5 }},
-		{"run-length", func(c *Config) { c.RunLength = math.NaN() }},
-		{"run-length", func(c *Config) { c.RunLength = math.Inf(1) }},
-		{"handle-cost", func(c *Config) { c.HandleCost = -time.Microsecond }},
-		{"handle-cost", func(c *Config) { c.HandleCost = time.Hour }},
-		{"reps", func(c *Config) { c.Reps = 0 }},
-		{"reps", func(c *Config) { c.Reps = 1 << 20 }},
-	} {
-		c := DefaultConfig()
-		tc.edit(&c)
-		labtest.FlagError(t, tc.flag, c.Validate())
-	}
-	labtest.RejectsBadCPUs(t, func(cpus []int) error {
-		_, err := Run(context.Background(), DefaultConfig(), cpus, nil)
-		return err
+	labtest.Invalid(t, DefaultConfig, Run, []labtest.Case[Config]{
+		{Flag: "events", Edit: func(c *Config) { c.Events = 0 }},
+		{Flag: "events", Edit: func(c *Config) { c.Events = 1 << 40 }},
+		{Flag: "producers", Edit: func(c *Config) { c.Producers = nil }},
+		{Flag: "producers", Edit: func(c *Config) { c.Producers = []int{2, 0} }},
+		{Flag: "producers", Edit: func(c *Config) { c.Producers = []int{1 << 30} }},
+		{Flag: "buffers", Edit: func(c *Config) { c.Buffers = []int{} }},
+		{Flag: "buffers", Edit: func(c *Config) { c.Buffers = []int{10, -1} }},
+		{Flag: "buffers", Edit: func(c *Config) { c.Buffers = []int{1 << 30} }},
+		{Flag: "run-length", Edit: func(c *Config) { c.RunLength = 0.5 }},
+		{Flag: "run-length", Edit: func(c *Config) { c.RunLength = math.NaN() }},
+		{Flag: "run-length", Edit: func(c *Config) { c.RunLength = math.Inf(1) }},
+		{Flag: "handle-cost", Edit: func(c *Config) { c.HandleCost = -time.Microsecond }},
+		{Flag: "handle-cost", Edit: func(c *Config) { c.HandleCost = time.Hour }},
+		{Flag: "reps", Edit: func(c *Config) { c.Reps = 0 }},
+		{Flag: "reps", Edit: func(c *Config) { c.Reps = 1 << 20 }},
 	})
 }
 
@@ -236,16 +222,7 @@ func TestRun(t *testing.T) {
 // context's error, and leaves no goroutine behind (TestMain).
 func TestCancel(t *testing.T) {
 	c := Config{Events: 2000, Producers: []int{2}, Buffers: []int{1, 10, 100}, RunLength: 8, HandleCost: time.Microsecond, Seed: 1, Reps: 1}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	points, err := Run(ctx, c, []int{1}, func(line string) {
-		if strings.Contains(line, "S=1:") {
-			cancel()
-		}
-	})
-	if !errors.Is(err, context.Canceled) || len(points) != 2 {
-		t.Errorf("cancelled after the first pair: %d points, %v; want 2 points and context.Canceled", len(points), err)
-	}
+	labtest.CancelAfter(t, labtest.With(NewLab(), c), []int{1}, "S=1:", 2)
 
 	// Cancelled in the middle of a point: the producers stop early and
 	// the consumer handles what they had sent.

@@ -12,6 +12,13 @@
 // read back by [ParseVariant].
 package channels
 
+import (
+	"fmt"
+
+	"github.com/brewput/brewput/lab"
+	"github.com/brewput/brewput/results"
+)
+
 // Name is the lab's name, as in brewput lab channels.
 const Name = "channels"
 
@@ -62,3 +69,27 @@ the measurement.
 Variants are named S=<size>/M=<consumers>/B=<batch>. Every line produced is
 consumed exactly once: the lab counts the lines and sums the first 8 bytes
 of each line's last SHA-1, and fails if the count is wrong.`
+
+// Example is how the lab is run, for "brewput lab channels --help".
+const Example = `  brewput lab channels
+  brewput lab channels --size 1,100 --consumers 2 --batch 1,10,100,1000
+  brewput lab channels --cpus 1 --format json --out channels.json`
+
+// figure is the lab's chart: the share of the bound each channel size
+// reaches against the batch size, the best over the consumer counts, at
+// the most CPUs.
+func figure() lab.Figure {
+	return lab.Figure{
+		Kind:   lab.Lines,
+		Title:  "channels: share of the bound reached against batch size",
+		Lesson: "How close each channel setup comes to the bound that the producer's and a consumer's rates alone and the CPUs allow, against the batch size, for each channel size (best over consumer counts, at the most CPUs measured). Lines of one at a time stay far below the bound whatever the channel's size; batching closes most of the gap.",
+		X:      lab.Axis{Label: "lines per batch (B, log scale)", Of: lab.ByMetric, Metric: MetricBatchLines, Scale: lab.Log},
+		Y:      lab.Axis{Label: "share of the bound reached (%)", Of: lab.ByMetric, Metric: MetricOfBound, Factor: 100, Max: 105},
+		Line: func(p results.Point) (lab.Line, bool) {
+			s, ok := p.Metrics[MetricChanSize]
+			return lab.Line{Name: fmt.Sprintf("channel of %d", int(s)), Order: s}, ok
+		},
+		Best:  true,
+		Empty: "No point says its share of the bound (of_bound) with a channel size S and batch B.",
+	}
+}

@@ -7,14 +7,12 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/brewput/brewput/internal/guard"
 	"github.com/brewput/brewput/internal/labtest"
-	"github.com/brewput/brewput/internal/race"
 	"github.com/brewput/brewput/results"
 	"go.uber.org/goleak"
 )
@@ -126,33 +124,19 @@ func TestVariantNames(t *testing.T) {
 }
 
 func TestValidate(t *testing.T) {
-	if err := DefaultConfig().Validate(); err != nil {
-		t.Fatalf("default config: %v", err)
-	}
-	for _, tc := range []struct {
-		flag string
-		edit func(*Config)
-	}{
-		{"lines", func(c *Config) { c.Lines = 0 }},
-		{"lines", func(c *Config) { c.Lines = 1 << 40 }},
-		{"line-bytes", func(c *Config) { c.LineBytes = 0 }},
-		{"hashes", func(c *Config) { c.Hashes = -1 }},
-		{"size", func(c *Config) { c.Sizes = nil }},
-		{"size", func(c *Config) { c.Sizes = []int{10, -1} }},
-		{"size", func(c *Config) { c.Sizes = []int{1 << 30} }},
-		{"consumers", func(c *Config) { c.Consumers = []int{} }},
-		{"consumers", func(c *Config) { c.Consumers = []int{0} }},
-		{"consumers", func(c *Config) { c.Consumers = []int{1 << 20} }},
-		{"batch", func(c *Config) { c.Batches = nil }},
-		{"batch", func(c *Config) { c.Batches = []int{1, 0} }},
-	} {
-		c := DefaultConfig()
-		tc.edit(&c)
-		labtest.FlagError(t, tc.flag, c.Validate())
-	}
-	labtest.RejectsBadCPUs(t, func(cpus []int) error {
-		_, err := Run(context.Background(), DefaultConfig(), cpus, nil)
-		return err
+	labtest.Invalid(t, DefaultConfig, Run, []labtest.Case[Config]{
+		{Flag: "lines", Edit: func(c *Config) { c.Lines = 0 }},
+		{Flag: "lines", Edit: func(c *Config) { c.Lines = 1 << 40 }},
+		{Flag: "line-bytes", Edit: func(c *Config) { c.LineBytes = 0 }},
+		{Flag: "hashes", Edit: func(c *Config) { c.Hashes = -1 }},
+		{Flag: "size", Edit: func(c *Config) { c.Sizes = nil }},
+		{Flag: "size", Edit: func(c *Config) { c.Sizes = []int{10, -1} }},
+		{Flag: "size", Edit: func(c *Config) { c.Sizes = []int{1 << 30} }},
+		{Flag: "consumers", Edit: func(c *Config) { c.Consumers = []int{} }},
+		{Flag: "consumers", Edit: func(c *Config) { c.Consumers = []int{0} }},
+		{Flag: "consumers", Edit: func(c *Config) { c.Consumers = []int{1 << 20} }},
+		{Flag: "batch", Edit: func(c *Config) { c.Batches = nil }},
+		{Flag: "batch", Edit: func(c *Config) { c.Batches = []int{1, 0} }},
 	})
 }
 
@@ -191,19 +175,10 @@ func TestRun(t *testing.T) {
 // context's error, and leaves no goroutine behind (TestMain).
 func TestCancel(t *testing.T) {
 	c := Config{Lines: 5000, LineBytes: 300, Hashes: 5, Sizes: []int{1}, Consumers: []int{2}, Batches: []int{1, 10, 100}, Seed: 1}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	points, err := Run(ctx, c, []int{1}, func(line string) {
-		if strings.Contains(line, "B=1:") {
-			cancel()
-		}
-	})
-	if !errors.Is(err, context.Canceled) || len(points) != 1 {
-		t.Errorf("cancelled after the first point: %d points, %v; want 1 point and context.Canceled", len(points), err)
-	}
+	labtest.CancelAfter(t, labtest.With(NewLab(), c), []int{1}, "B=1:", 1)
 
 	// Cancelled in the middle of a point: its producer stops early.
-	ctx, cancel = context.WithTimeout(context.Background(), 20*time.Millisecond)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
 	c.Lines = 10_000_000
 	start := time.Now()
@@ -220,15 +195,7 @@ func TestCancel(t *testing.T) {
 // larger fraction of the bound, than single lines. See batchingGain for
 // what a 2-CPU machine measured.
 func TestBatchingLesson(t *testing.T) {
-	if race.Enabled {
-		t.Skip("timing under the race detector says nothing about channels")
-	}
-	if testing.Short() {
-		t.Skip("measures real throughput for a few seconds")
-	}
-	if runtime.NumCPU() < 2 {
-		t.Skip("needs 2 CPUs")
-	}
+	guard.Timing(t, 2)
 	c := DefaultConfig()
 	c.Lines = 40_000
 	c.Sizes, c.Consumers, c.Batches = []int{1}, []int{2}, []int{1, 100}

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/brewput/brewput/internal/guard"
-	"github.com/brewput/brewput/internal/race"
 	"github.com/brewput/brewput/results"
 )
 
@@ -15,12 +14,7 @@ import (
 // returns a folder for its logs on the file system the test uses.
 func lessonSkips(t *testing.T) string {
 	t.Helper()
-	if race.Enabled {
-		t.Skip("timing under the race detector says nothing about the logs")
-	}
-	if testing.Short() {
-		t.Skip("measures real appends for a few seconds")
-	}
+	guard.Timing(t, 1)
 	dir := t.TempDir()
 	if onTmpfs(dir) {
 		t.Skipf("%s is on tmpfs, where an fsync waits for nothing", dir)

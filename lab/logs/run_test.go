@@ -19,40 +19,26 @@ import (
 )
 
 func TestValidate(t *testing.T) {
-	if err := DefaultConfig().Validate(); err != nil {
-		t.Fatalf("default config: %v", err)
-	}
 	file := filepath.Join(t.TempDir(), "file")
 	os.WriteFile(file, nil, 0o644)
-	for _, tc := range []struct {
-		flag string
-		edit func(*Config)
-	}{
-		{"kinds", func(c *Config) { c.Kinds = nil }},
-		{"kinds", func(c *Config) { c.Kinds = []Kind{"tape"} }},
-		{"kinds", func(c *Config) { c.Kinds = []Kind{File, Memory, File} }},
-		{"writers", func(c *Config) { c.Writers = nil }},
-		{"writers", func(c *Config) { c.Writers = []int{1, 0} }},
-		{"writers", func(c *Config) { c.Writers = []int{1 << 20} }},
-		{"writers", func(c *Config) { c.Writers = []int{4, 4} }},
-		{"appends", func(c *Config) { c.Appends = 0 }},
-		{"appends", func(c *Config) { c.Appends = 1 << 40 }},
-		{"appends", func(c *Config) { c.Appends = 16 }}, // fewer than 32 writers
-		{"appends", func(c *Config) { c.Appends, c.ValueBytes = 5_000_000, 1<<20 }},
-		{"value-bytes", func(c *Config) { c.ValueBytes = 7 }},
-		{"value-bytes", func(c *Config) { c.ValueBytes = 1 << 30 }},
-		{"reps", func(c *Config) { c.Reps = 0 }},
-		{"reps", func(c *Config) { c.Reps = 1000 }},
-		{"dir", func(c *Config) { c.Dir = "/nonexistent/folder" }},
-		{"dir", func(c *Config) { c.Dir = file }},
-	} {
-		c := DefaultConfig()
-		tc.edit(&c)
-		labtest.FlagError(t, tc.flag, c.Validate())
-	}
-	labtest.RejectsBadCPUs(t, func(cpus []int) error {
-		_, err := Run(context.Background(), DefaultConfig(), cpus, nil)
-		return err
+	labtest.Invalid(t, DefaultConfig, Run, []labtest.Case[Config]{
+		{Flag: "kinds", Edit: func(c *Config) { c.Kinds = nil }},
+		{Flag: "kinds", Edit: func(c *Config) { c.Kinds = []Kind{"tape"} }},
+		{Flag: "kinds", Edit: func(c *Config) { c.Kinds = []Kind{File, Memory, File} }},
+		{Flag: "writers", Edit: func(c *Config) { c.Writers = nil }},
+		{Flag: "writers", Edit: func(c *Config) { c.Writers = []int{1, 0} }},
+		{Flag: "writers", Edit: func(c *Config) { c.Writers = []int{1 << 20} }},
+		{Flag: "writers", Edit: func(c *Config) { c.Writers = []int{4, 4} }},
+		{Flag: "appends", Edit: func(c *Config) { c.Appends = 0 }},
+		{Flag: "appends", Edit: func(c *Config) { c.Appends = 1 << 40 }},
+		{Flag: "appends", Edit: func(c *Config) { c.Appends = 16 }}, // fewer than 32 writers
+		{Flag: "appends", Edit: func(c *Config) { c.Appends, c.ValueBytes = 5_000_000, 1<<20 }},
+		{Flag: "value-bytes", Edit: func(c *Config) { c.ValueBytes = 7 }},
+		{Flag: "value-bytes", Edit: func(c *Config) { c.ValueBytes = 1 << 30 }},
+		{Flag: "reps", Edit: func(c *Config) { c.Reps = 0 }},
+		{Flag: "reps", Edit: func(c *Config) { c.Reps = 1000 }},
+		{Flag: "dir", Edit: func(c *Config) { c.Dir = "/nonexistent/folder" }},
+		{Flag: "dir", Edit: func(c *Config) { c.Dir = file }},
 	})
 }
 
@@ -192,19 +178,10 @@ func near(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(math.Abs(a)
 // writers at once and leaves neither goroutine (TestMain) nor file.
 func TestCancel(t *testing.T) {
 	c := Config{Kinds: []Kind{Memory, File}, Writers: []int{1, 2}, Appends: 200, ValueBytes: 16, Reps: 1}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	points, err := Run(ctx, c, []int{1}, func(line string) {
-		if strings.Contains(line, "writers=1") {
-			cancel()
-		}
-	})
-	if !errors.Is(err, context.Canceled) || len(points) != 1 {
-		t.Errorf("cancelled after the first point: %d points, %v; want 1 point and context.Canceled", len(points), err)
-	}
+	labtest.CancelAfter(t, labtest.With(NewLab(), c), []int{1}, "writers=1", 1)
 
 	dir := t.TempDir()
-	ctx, cancel = context.WithTimeout(context.Background(), 30*time.Millisecond)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
 	defer cancel()
 	c = Config{Kinds: []Kind{File}, Writers: []int{4}, Appends: 2_000_000, ValueBytes: 8, Dir: dir, Reps: 1}
 	start := time.Now()

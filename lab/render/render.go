@@ -6,6 +6,8 @@
 // the program could reach on more CPUs, with the measured speedups on it.
 package render
 
+import "github.com/brewput/brewput/lab"
+
 // Name is the lab's name, as in brewput lab render.
 const Name = "render"
 
@@ -54,3 +56,23 @@ of render and encode: above serial_fraction, the render itself is not
 perfectly parallel.
 
 With --png FILE the lab writes the image it rendered, so you can look at it.`
+
+// Example is how the lab is run, for "brewput lab render --help".
+const Example = `  brewput lab render
+  brewput lab render --png mandelbrot.png
+  brewput lab render --size 512 --max-iter 256 --workers 8`
+
+// figure is the lab's chart: Amdahl's curve for the serial fraction the
+// points estimate, with the whole program's measured speedups on it.
+func figure() lab.Figure {
+	return lab.Figure{
+		Kind:     lab.Amdahl,
+		Title:    "render: Amdahl's law and the measured speedups",
+		Lesson:   "Amdahl's law: the best speedup a program with the estimated serial fraction can reach on n CPUs (the line, to 64 CPUs), with each variant's measured speedup over seq (markers). The curve flattens at 1 ÷ serial fraction, however many CPUs are added.",
+		X:        lab.Axis{Label: "CPUs (log scale)", Of: lab.ByCPUs, Scale: lab.Log, Max: 64},
+		Y:        lab.Axis{Label: "speedup over seq (×)", Of: lab.ByMetric, Metric: MetricTotalSpeedup, Else: MetricSpeedup},
+		Fraction: MetricSerialFraction,
+		Baseline: "seq",
+		Empty:    "No point estimates a serial fraction (serial_fraction), so there is no curve to draw.",
+	}
+}

@@ -3,7 +3,6 @@ package render
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"image"
 	"image/draw"
@@ -12,13 +11,11 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/brewput/brewput/internal/guard"
 	"github.com/brewput/brewput/internal/labtest"
-	"github.com/brewput/brewput/internal/race"
 	"github.com/brewput/brewput/results"
 	"go.uber.org/goleak"
 )
@@ -122,31 +119,17 @@ func TestRunPNG(t *testing.T) {
 }
 
 func TestValidate(t *testing.T) {
-	if err := DefaultConfig().Validate(); err != nil {
-		t.Fatalf("default config: %v", err)
-	}
 	dir := t.TempDir()
-	for _, tc := range []struct {
-		flag string
-		edit func(*Config)
-	}{
-		{"size", func(c *Config) { c.Size = 0 }},
-		{"size", func(c *Config) { c.Size = 1 << 20 }},
-		{"max-iter", func(c *Config) { c.MaxIter = 0 }},
-		{"workers", func(c *Config) { c.Workers = -1 }},
-		{"reps", func(c *Config) { c.Reps = 0 }},
-		{"model-cpus", func(c *Config) { c.ModelCPUs = nil }},
-		{"model-cpus", func(c *Config) { c.ModelCPUs = []int{1, 0} }},
-		{"png", func(c *Config) { c.PNG = filepath.Join(dir, "missing", "m.png") }},
-		{"png", func(c *Config) { c.PNG = dir }},
-	} {
-		c := DefaultConfig()
-		tc.edit(&c)
-		labtest.FlagError(t, tc.flag, c.Validate())
-	}
-	labtest.RejectsBadCPUs(t, func(cpus []int) error {
-		_, err := Run(context.Background(), DefaultConfig(), cpus, nil)
-		return err
+	labtest.Invalid(t, DefaultConfig, Run, []labtest.Case[Config]{
+		{Flag: "size", Edit: func(c *Config) { c.Size = 0 }},
+		{Flag: "size", Edit: func(c *Config) { c.Size = 1 << 20 }},
+		{Flag: "max-iter", Edit: func(c *Config) { c.MaxIter = 0 }},
+		{Flag: "workers", Edit: func(c *Config) { c.Workers = -1 }},
+		{Flag: "reps", Edit: func(c *Config) { c.Reps = 0 }},
+		{Flag: "model-cpus", Edit: func(c *Config) { c.ModelCPUs = nil }},
+		{Flag: "model-cpus", Edit: func(c *Config) { c.ModelCPUs = []int{1, 0} }},
+		{Flag: "png", Edit: func(c *Config) { c.PNG = filepath.Join(dir, "missing", "m.png") }},
+		{Flag: "png", Edit: func(c *Config) { c.PNG = dir }},
 	})
 }
 
@@ -155,16 +138,7 @@ func TestValidate(t *testing.T) {
 func TestCancel(t *testing.T) {
 	c := DefaultConfig()
 	c.Size, c.MaxIter, c.Reps = 32, 50, 1
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	points, err := Run(ctx, c, []int{1, 2}, func(line string) {
-		if strings.Contains(line, " row:") {
-			cancel()
-		}
-	})
-	if !errors.Is(err, context.Canceled) || len(points) != 3 {
-		t.Errorf("cancelled after row: %d points, %v; want 3 points and context.Canceled", len(points), err)
-	}
+	labtest.CancelAfter(t, labtest.With(NewLab(), c), []int{1, 2}, " row:", 3)
 }
 
 func TestAmdahl(t *testing.T) {
@@ -223,15 +197,7 @@ func TestCurve(t *testing.T) {
 // renders at least 1.3 times as fast as one goroutine, and the estimated
 // serial fraction is a fraction.
 func TestParallelLesson(t *testing.T) {
-	if race.Enabled {
-		t.Skip("timing under the race detector says nothing about rendering")
-	}
-	if testing.Short() {
-		t.Skip("measures real render times for a few seconds")
-	}
-	if runtime.NumCPU() < 2 {
-		t.Skip("needs 2 CPUs")
-	}
+	guard.Timing(t, 2)
 	c := DefaultConfig()
 	c.Size, c.Reps = 256, 3
 	guard.Retry(t, func() error {

@@ -3,11 +3,9 @@ package stream
 import (
 	"context"
 	"fmt"
-	"runtime"
 	"testing"
 
 	"github.com/brewput/brewput/internal/guard"
-	"github.com/brewput/brewput/internal/race"
 )
 
 // TestLessonListener: receiving the replies in a listener goroutine, so
@@ -17,15 +15,7 @@ import (
 // (iorder) clearly more again than a goroutine per message. See
 // listenerGain and oneSenderGain for what a 2-CPU machine measured.
 func TestLessonListener(t *testing.T) {
-	if race.Enabled {
-		t.Skip("timing under the race detector says nothing about the stream")
-	}
-	if testing.Short() {
-		t.Skip("measures real throughput for a few seconds")
-	}
-	if runtime.NumCPU() < 2 {
-		t.Skip("needs 2 CPUs")
-	}
+	guard.Timing(t, 2)
 	c := DefaultConfig()
 	c.Messages, c.Buffers, c.Reps = 3000, []int{100}, 3
 	guard.Retry(t, func() error {

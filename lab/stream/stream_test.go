@@ -258,39 +258,25 @@ func TestVariantNames(t *testing.T) {
 }
 
 func TestValidate(t *testing.T) {
-	if err := DefaultConfig().Validate(); err != nil {
-		t.Fatalf("default config: %v", err)
-	}
-	for _, tc := range []struct {
-		flag string
-		edit func(*Config)
-	}{
-		{"modes", func(c *Config) { c.Modes = nil }},
-		{"modes", func(c *Config) { c.Modes = []string{"async", "fast"} }},
-		{"modes", func(c *Config) { c.Modes = []string{"sync", "sync"} }},
-		{"messages", func(c *Config) { c.Messages = 0 }},
-		{"messages", func(c *Config) { c.Messages = 1 << 30 }},
-		{"buffers", func(c *Config) { c.Buffers = nil }},
-		{"buffers", func(c *Config) { c.Buffers = []int{10, -1} }},
-		{"buffers", func(c *Config) { c.Buffers = []int{1 << 30} }},
-		{"payload-bytes", func(c *Config) { c.PayloadBytes = -1 }},
-		{"payload-bytes", func(c *Config) { c.PayloadBytes = MaxPayloadBytes + 1 }},
-		{"malformed", func(c *Config) { c.Malformed = -1 }},
-		{"malformed", func(c *Config) { c.Malformed = c.Messages + 1 }},
-		{"oversized", func(c *Config) { c.Malformed, c.Oversized = c.Messages, 1 }},
-		{"oversized", func(c *Config) { c.Oversized = -2 }},
-		{"downtime", func(c *Config) { c.Downtime = -time.Second }},
-		{"downtime", func(c *Config) { c.Downtime = time.Hour }},
-		{"reps", func(c *Config) { c.Reps = 0 }},
-		{"reps", func(c *Config) { c.Reps = 1000 }},
-	} {
-		c := DefaultConfig()
-		tc.edit(&c)
-		labtest.FlagError(t, tc.flag, c.Validate())
-	}
-	labtest.RejectsBadCPUs(t, func(cpus []int) error {
-		_, err := Run(context.Background(), DefaultConfig(), cpus, nil)
-		return err
+	labtest.Invalid(t, DefaultConfig, Run, []labtest.Case[Config]{
+		{Flag: "modes", Edit: func(c *Config) { c.Modes = nil }},
+		{Flag: "modes", Edit: func(c *Config) { c.Modes = []string{"async", "fast"} }},
+		{Flag: "modes", Edit: func(c *Config) { c.Modes = []string{"sync", "sync"} }},
+		{Flag: "messages", Edit: func(c *Config) { c.Messages = 0 }},
+		{Flag: "messages", Edit: func(c *Config) { c.Messages = 1 << 30 }},
+		{Flag: "buffers", Edit: func(c *Config) { c.Buffers = nil }},
+		{Flag: "buffers", Edit: func(c *Config) { c.Buffers = []int{10, -1} }},
+		{Flag: "buffers", Edit: func(c *Config) { c.Buffers = []int{1 << 30} }},
+		{Flag: "payload-bytes", Edit: func(c *Config) { c.PayloadBytes = -1 }},
+		{Flag: "payload-bytes", Edit: func(c *Config) { c.PayloadBytes = MaxPayloadBytes + 1 }},
+		{Flag: "malformed", Edit: func(c *Config) { c.Malformed = -1 }},
+		{Flag: "malformed", Edit: func(c *Config) { c.Malformed = c.Messages + 1 }},
+		{Flag: "oversized", Edit: func(c *Config) { c.Malformed, c.Oversized = c.Messages, 1 }},
+		{Flag: "oversized", Edit: func(c *Config) { c.Oversized = -2 }},
+		{Flag: "downtime", Edit: func(c *Config) { c.Downtime = -time.Second }},
+		{Flag: "downtime", Edit: func(c *Config) { c.Downtime = time.Hour }},
+		{Flag: "reps", Edit: func(c *Config) { c.Reps = 0 }},
+		{Flag: "reps", Edit: func(c *Config) { c.Reps = 1000 }},
 	})
 }
 
@@ -345,16 +331,7 @@ func TestRun(t *testing.T) {
 func TestCancel(t *testing.T) {
 	c := small()
 	c.Modes, c.Buffers = []string{ModeAsync}, []int{0, 10, 100}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	points, err := Run(ctx, c, []int{1}, func(line string) {
-		if strings.Contains(line, "buf=0:") {
-			cancel()
-		}
-	})
-	if !errors.Is(err, context.Canceled) || len(points) != 1 {
-		t.Errorf("cancelled after the first point: %d points, %v; want 1 point and context.Canceled", len(points), err)
-	}
+	labtest.CancelAfter(t, labtest.With(NewLab(), c), []int{1}, "buf=0:", 1)
 
 	// Cancelled in the middle of a run, in each mode: with the peer up (a
 	// run far longer than the deadline), or down (half of a short run's

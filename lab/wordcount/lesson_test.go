@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/brewput/brewput/internal/guard"
-	"github.com/brewput/brewput/internal/race"
 	"github.com/brewput/brewput/results"
 )
 
@@ -17,12 +16,7 @@ import (
 // nothing. The allocation counts do not depend on timing and are checked
 // on every attempt.
 func TestLessonBuffering(t *testing.T) {
-	if race.Enabled {
-		t.Skip("timing under the race detector says nothing about the reads")
-	}
-	if testing.Short() {
-		t.Skip("measures timing for a few seconds")
-	}
+	guard.Timing(t, 1)
 	c := Config{Size: 300_000, Reps: 3}
 	guard.Retry(t, func() error {
 		ps, err := Run(context.Background(), c, []int{1}, nil)

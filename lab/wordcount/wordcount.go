@@ -65,6 +65,23 @@ for bytewise and buffered, and a handful for reused, which is where its
 last factor comes from; and how far the best of the three still is from
 wc, whose time includes starting a process.`
 
+// Example is how the lab is run, for "brewput lab wordcount --help".
+const Example = `  brewput lab wordcount
+  brewput lab wordcount --file /usr/share/common-licenses/GPL-3
+  brewput lab wordcount --size 5000000 --reps 3`
+
+// figure is the lab's chart: each way's throughput, as a bar, at the most
+// CPUs.
+func figure() lab.Figure {
+	return lab.Figure{
+		Kind:   lab.Bars,
+		Title:  "wordcount: throughput of each way of reading",
+		Lesson: "Bytes counted per second by each way of reading, the system's wc -w beside them. One Read call per byte pays a system call per byte; a buffered reader pays one per buffer; reusing the buffer also spares an allocation per read.",
+		Y:      lab.Axis{Of: lab.ByThroughput},
+		Empty:  "No point to draw.",
+	}
+}
+
 // Config says what the lab counts and how often.
 type Config struct {
 	// File is the text file to count (--file); empty means a generated
@@ -191,17 +208,17 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 		if len(ways) == 4 && wcWords != ref.words {
 			say(fmt.Sprintf("wc -w counts %d words, the lab %d: the file is not plain ASCII text, where the two would agree", wcWords, ref.words))
 		}
-		bytewise := ts[0].median()
+		bytewise := ts[0].Median()
 		for i, w := range ways {
 			p := point(w.name, ts[i], n, ref.size)
 			p.Metrics[MetricWords] = float64(ref.words)
-			if med := ts[i].median(); med > 0 {
+			if med := ts[i].Median(); med > 0 {
 				p.Metrics[MetricSpeedup] = bytewise / med
 			}
 			line := fmt.Sprintf("%s/%s cpus=%d: median %.4g ms of %d, %.3g MB/s, speedup %.1f",
 				Name, w.name, n, p.Metrics[MetricMedianMs], c.Reps, p.Throughput/1e6, p.Metrics[MetricSpeedup])
 			if w.wc == "" {
-				reps := float64(len(ts[i].times))
+				reps := float64(len(ts[i].Times))
 				p.Metrics[MetricAllocsPerOp] = float64(ts[i].mallocs) / reps
 				p.Metrics[MetricBytesPerOp] = float64(ts[i].bytes) / reps
 				line += fmt.Sprintf(", %.0f allocs/op, %.0f B/op", p.Metrics[MetricAllocsPerOp], p.Metrics[MetricBytesPerOp])
@@ -242,9 +259,6 @@ func measure(ctx context.Context, reps int, path string, ref ref, ways []way) ([
 				return nil, 0, err
 			}
 			runtime.GC() // the last run's garbage is not this run's to collect
-			if ts[i].start.IsZero() {
-				ts[i].start = time.Now()
-			}
 			runtime.ReadMemStats(&before)
 			var words, n int64
 			var err error
@@ -270,8 +284,7 @@ func measure(ctx context.Context, reps int, path string, ref ref, ways []way) ([
 			} else if words != ref.words || n != ref.size {
 				return nil, 0, fmt.Errorf("%s counted %d words in %d bytes, want %d in %d", w.name, words, n, ref.words, ref.size)
 			}
-			ts[i].times = append(ts[i].times, d)
-			ts[i].cpu += cpu
+			ts[i].Add(t0, d, cpu)
 			ts[i].mallocs += after.Mallocs - before.Mallocs
 			ts[i].bytes += after.TotalAlloc - before.TotalAlloc
 		}

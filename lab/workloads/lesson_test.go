@@ -8,18 +8,12 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/internal/guard"
-	"github.com/brewput/brewput/internal/race"
 )
 
 // skipTiming skips a lesson where its timing would say nothing.
 func skipTiming(t *testing.T) {
 	t.Helper()
-	if race.Enabled {
-		t.Skip("timing under the race detector says nothing about the workloads")
-	}
-	if testing.Short() {
-		t.Skip("measures timing for a few seconds")
-	}
+	guard.Timing(t, 1)
 }
 
 // only is a configuration that makes one workload's size sizes and the

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/harness"
+	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"
 )
 
@@ -24,20 +25,13 @@ type variant struct {
 	check   func() error
 }
 
-// timing is what the runs of one variant measured.
-type timing struct {
-	times []time.Duration // wall time of each run
-	cpu   time.Duration   // process CPU time during the runs
-	start time.Time
-}
-
 // measure runs each variant reps times, taking them in turn within each
 // repetition, so that a slow spell of a noisy machine falls on all of them
 // alike rather than on one, and their ratio, the lesson, survives it. It
 // stops with ctx's error before the next run once ctx is done, and with an
 // error at the first wrong answer.
-func measure(ctx context.Context, reps int, vs []variant) ([]timing, error) {
-	ts := make([]timing, len(vs))
+func measure(ctx context.Context, reps int, vs []variant) ([]lab.Runs, error) {
+	ts := make([]lab.Runs, len(vs))
 	for range reps {
 		for i, v := range vs {
 			if err := ctx.Err(); err != nil {
@@ -47,47 +41,26 @@ func measure(ctx context.Context, reps int, vs []variant) ([]timing, error) {
 				v.prepare()
 			}
 			runtime.GC() // the last run's garbage is not this run's to collect
-			if ts[i].start.IsZero() {
-				ts[i].start = time.Now()
-			}
 			cpu0, t0 := harness.ProcessCPU(), time.Now()
 			err := v.do()
-			d := time.Since(t0)
-			ts[i].cpu += harness.ProcessCPU() - cpu0
+			d, cpu := time.Since(t0), harness.ProcessCPU()-cpu0
 			if err != nil {
 				return nil, fmt.Errorf("%s on %d CPUs: %w", v.name, runtime.GOMAXPROCS(0), err)
 			}
 			if err := v.check(); err != nil {
 				return nil, fmt.Errorf("%s on %d CPUs: wrong answer: %w", v.name, runtime.GOMAXPROCS(0), err)
 			}
-			ts[i].times = append(ts[i].times, d)
+			ts[i].Add(t0, d, cpu)
 		}
 	}
 	return ts, nil
 }
 
-// median is the middle run's time in seconds, the mean of the two middle
-// ones for an even count: unlike the mean, one run slowed by the machine
-// does not move it. It is the latency's P50, to the last bit.
-func (t timing) median() float64 { return results.RunLatency(t.times).P50 / 1000 }
-
-// wall is the time of all runs together.
-func (t timing) wall() time.Duration {
-	var w time.Duration
-	for _, d := range t.times {
-		w += d
-	}
-	return w
-}
-
 // point makes the results point of variant v measured as t on n CPUs.
-func point(v variant, t timing, n int, speedup float64) results.Point {
-	lat := results.RunLatency(t.times)
+func point(v variant, t lab.Runs, n int, speedup float64) results.Point {
+	lat := t.Latency()
 	med := lat.P50 / 1000
-	var cpuUsed float64
-	if w := t.wall(); w > 0 {
-		cpuUsed = t.cpu.Seconds() / w.Seconds()
-	}
+	cpuUsed := t.CPUsUsed()
 	var tput float64
 	if med > 0 {
 		tput = float64(v.ops) / med
@@ -106,6 +79,6 @@ func point(v variant, t timing, n int, speedup float64) results.Point {
 		CPUUsed:    cpuUsed,
 		Util:       cpuUsed / float64(n),
 		Latency:    lat,
-		Start:      t.start.UTC().Round(time.Millisecond),
+		Start:      t.Start.UTC().Round(time.Millisecond),
 	}
 }

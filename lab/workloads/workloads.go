@@ -21,6 +21,7 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/brewput/brewput/lab"
@@ -75,6 +76,29 @@ CPU count. find is far above 1 from 1 CPU on; add is about 1 on 1 CPU and
 rises with CPUs; sort stays at or below 1 everywhere. cpu_used tells the
 rest: find's pool keeps the CPU mostly idle (it waits), add's concurrent
 variant uses as many CPUs as it is given.`
+
+// Example is how the lab is run, for "brewput lab workloads --help".
+const Example = `  brewput lab workloads
+  brewput lab workloads --cpus 1 --sort-size 5000 --docs 200
+  brewput lab workloads --wait 0 --format json --out workloads.json`
+
+// figure is the lab's chart: the speedup of each workload's concurrent
+// variant over its sequential one, against CPUs.
+func figure() lab.Figure {
+	return lab.Figure{
+		Kind:   lab.Lines,
+		Title:  "workloads: speedup of concurrent over sequential against CPUs",
+		Lesson: "The speedup of each workload's concurrent version over its sequential one, at each CPU count. IO-bound find gains even on 1 CPU: its goroutines overlap their waits. CPU-bound add gains only with a second CPU, and sort never does: its concurrent version sorts the whole again after the parts.",
+		X:      lab.Axis{Label: "CPUs", Of: lab.ByCPUs},
+		Y:      lab.Axis{Label: "speedup over sequential (×)", Of: lab.ByMetric, Metric: MetricSpeedup},
+		Line: func(p results.Point) (lab.Line, bool) {
+			work, kind, _ := strings.Cut(p.Variant, "/")
+			return lab.Line{Name: work}, kind == "concurrent"
+		},
+		Reference: lab.Reference{Label: "no gain (1×)", Y: 1},
+		Empty:     "No concurrent variant has a speedup to draw.",
+	}
+}
 
 // Config sets the sizes of the lab's workloads. Each field's comment names
 // the flag it stands for.
@@ -202,7 +226,7 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 			if err != nil {
 				return err
 			}
-			seq, conc := ts[0].median(), ts[1].median()
+			seq, conc := ts[0].Median(), ts[1].Median()
 			speedup := 1.0
 			if conc > 0 {
 				speedup = seq / conc

@@ -245,17 +245,3 @@ func TestRunBadConfig(t *testing.T) {
 		t.Errorf("reps 0: error %v", err)
 	}
 }
-
-func TestLatency(t *testing.T) {
-	ms := time.Millisecond
-	l := results.RunLatency([]time.Duration{5 * ms, 1 * ms, 3 * ms, 2 * ms, 4 * ms})
-	if l.Min != 1 || l.Max != 5 || l.P50 != 3 || l.P25 != 2 || l.Mean != 3 {
-		t.Errorf("latency of 1..5 ms: %+v", l)
-	}
-	if m := (timing{times: []time.Duration{4 * ms, 1 * ms, 3 * ms, 2 * ms}}).median(); m != 0.0025 {
-		t.Errorf("median of 1..4 ms = %v, want 2.5ms", m)
-	}
-	if l := results.RunLatency([]time.Duration{4 * ms, 1 * ms, 3 * ms, 2 * ms}); l.P50 != 2.5 {
-		t.Errorf("p50 of 1..4 ms = %v, want 2.5", l.P50)
-	}
-}

@@ -21,7 +21,11 @@ import (
 // fields may be read only where it is there (p.Shop != nil, which holds
 // for every point of another kind that ReadJSON and ReadCSV return). A
 // copy of a point shares its Shop: to change a copy's machines or steps,
-// give it a Shop of its own.
+// give it a Shop of its own. The open loop's fields (Rate, MaxQ, Drops,
+// Service) are the core's, as a YAML system's load has them too, and so
+// are the Bounds, which the model works out for any configuration; the
+// parts sit where their fields always stood, so that the shop's and the
+// model's points encode byte for byte as before.
 type Point struct {
 	// Source is SourceMeasured for a measurement, on the machine Host
 	// describes, or SourceModel for a prediction of the virtual-time model.

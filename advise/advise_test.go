@@ -7,15 +7,22 @@ import (
 
 	"github.com/brewput/brewput/advise"
 	"github.com/brewput/brewput/blueprint"
+	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/model"
 	"go.uber.org/goleak"
 )
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
+// config is the default configuration of the mode named, which may be
+// no mode at all (to test advise's check).
 func config(mode string, cpus int, sched string) model.Config {
 	cfg := model.DefaultConfig(cpus)
-	cfg.Mode, cfg.Sched = mode, sched
+	m, err := coffee.ParseMode(mode)
+	if err != nil {
+		m = coffee.Mode{Family: mode}
+	}
+	cfg.Mode, cfg.Sched = m, sched
 	return cfg
 }
 

@@ -4,12 +4,13 @@ import (
 	"fmt"
 
 	"github.com/brewput/brewput/advise"
+	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/model"
 )
 
 func ExampleMode() {
 	cfg := model.DefaultConfig(6) // the talk's shop, every step 1 ms
-	cfg.Mode, cfg.Sched = "finelocking", "fifo"
+	cfg.Mode, cfg.Sched = coffee.MustParseMode("finelocking"), "fifo"
 	a, err := advise.Mode(cfg)
 	if err != nil {
 		fmt.Println(err)

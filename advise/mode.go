@@ -29,7 +29,7 @@ func Mode(cfg model.Config) (*Advice, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	mode, _ := coffee.ParseMode(cfg.Mode) // checked by Validate
+	mode := cfg.Mode
 	run := func(c model.Config) func() (results.Point, error) {
 		return func() (results.Point, error) {
 			r, err := model.Run(c)
@@ -55,32 +55,40 @@ func Mode(cfg model.Config) (*Advice, error) {
 	add := func(change, as string, cost Cost, c model.Config) {
 		changes = append(changes, trial{change: change, as: as, cost: cost, run: run(c)})
 	}
-	with := func(mode string) model.Config { c := cfg; c.Mode = mode; return c }
+	// with is cfg in another mode; as names it.
+	with := func(family string, n int) (as string, c model.Config) {
+		c = cfg
+		c.Mode = coffee.Mode{Family: family, N: n}
+		return c.Mode.String(), c
+	}
 	slots := func(n int) Cost { return Cost{BufferSlots: n, BufferBytes: n * coffee.TicketBytes} }
 
 	// Another copy of each machine.
 	switch mode.Family {
 	case "finelocking", "parsteam":
-		add("another copy of each machine", "multi-2", Cost{Machines: 3}, with("multi-2"))
+		as, c := with("multi", 2)
+		add("another copy of each machine", as, Cost{Machines: 3}, c)
 	case "multi":
-		add("another copy of each machine", fmt.Sprintf("multi-%d", mode.N+1), Cost{Machines: 3}, with(fmt.Sprintf("multi-%d", mode.N+1)))
+		as, c := with("multi", mode.N+1)
+		add("another copy of each machine", as, Cost{Machines: 3}, c)
 	case "linearpipe":
 		// multipipe's lines have buffers of 1: the order queue and two
 		// channels a line.
-		c := slots(5 - 3*mode.N)
-		c.Machines, c.Goroutines = 3, 3
-		add("another line of machines", "multipipe-2", c, with("multipipe-2"))
+		cost := slots(5 - 3*mode.N)
+		cost.Machines, cost.Goroutines = 3, 3
+		as, c := with("multipipe", 2)
+		add("another line of machines", as, cost, c)
 	case "multipipe":
-		c := slots(2)
-		c.Machines, c.Goroutines = 3, 3
-		add("another line of machines", fmt.Sprintf("multipipe-%d", mode.N+1), c, with(fmt.Sprintf("multipipe-%d", mode.N+1)))
+		cost := slots(2)
+		cost.Machines, cost.Goroutines = 3, 3
+		as, c := with("multipipe", mode.N+1)
+		add("another line of machines", as, cost, c)
 	}
 
 	// Another copy of the busiest machine only.
 	if busiest != "" && (mode.Family == "finelocking" || mode.Family == "multi") {
 		n := max(mode.N, 1)
-		c := cfg
-		c.Mode = fmt.Sprintf("multi-%d", n)
+		_, c := with("multi", n)
 		switch busiest {
 		case "grinder":
 			c.Copies.Grinder = n + 1
@@ -99,19 +107,21 @@ func Mode(cfg model.Config) (*Advice, error) {
 		if mode.N > 0 {
 			to = 10
 		}
-		as := fmt.Sprintf("%s-%d", mode.Family, to)
-		add(fmt.Sprintf("buffers of %d between the stages", to), as, slots(pipes[mode.Family]*(to-mode.N)), with(as))
+		as, c := with(mode.Family, to)
+		add(fmt.Sprintf("buffers of %d between the stages", to), as, slots(pipes[mode.Family]*(to-mode.N)), c)
 	}
 
 	// A split critical section.
 	switch mode.Family {
 	case "locking":
-		add("a lock per machine instead of one for the kitchen", "finelocking", Cost{Locks: 2}, with("finelocking"))
+		as, c := with("finelocking", 0)
+		add("a lock per machine instead of one for the kitchen", as, Cost{Locks: 2}, c)
 	case "finelocking":
-		add("steam the milk while grinding and pressing", "parsteam", Cost{Goroutines: customers}, with("parsteam"))
+		as, c := with("parsteam", 0)
+		add("steam the milk while grinding and pressing", as, Cost{Goroutines: customers}, c)
 	case "linearpipe":
-		as := fmt.Sprintf("splitpipe-%d", mode.N)
-		add("steam the milk on a branch of its own", as, Cost{}, with(as))
+		as, c := with("splitpipe", mode.N)
+		add("steam the milk on a branch of its own", as, Cost{}, c)
 	}
 
 	// A shorter critical section: a quarter off the busiest machine's step,

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/model"
@@ -26,7 +25,7 @@ const tie = 0.02
 // are left as they are.
 func Annotate(points []results.Point) {
 	for i := range points {
-		if points[i].Bottleneck == nil && points[i].Lab == "" {
+		if points[i].Bottleneck == nil && points[i].Kind() != results.KindLab {
 			b := Bottleneck(points[i])
 			points[i].Bottleneck = &b
 		}
@@ -46,7 +45,7 @@ type Resource struct {
 // Resources lists what may limit p, the CPUs first and then each kind of
 // shared resource p's mode holds, with their use and bounds.
 func Resources(p results.Point) []Resource {
-	st, known := structureOf(p)
+	st, _, known := structureOf(p)
 	var out []Resource
 	for _, c := range candidates(p, st, known) {
 		out = append(out, Resource{Name: c.name, Copies: c.copies, Utilization: c.util, Bound: c.bound})
@@ -77,7 +76,7 @@ type candidate struct {
 // latte's CPU time); where the model does not know the mode, it is the
 // throughput the resource would give if used all the time.
 func Bottleneck(p results.Point) results.Bottleneck {
-	st, known := structureOf(p)
+	st, mode, known := structureOf(p)
 	cands := candidates(p, st, known)
 	top := cands[0]
 	for _, c := range cands[1:] {
@@ -86,7 +85,7 @@ func Bottleneck(p results.Point) results.Bottleneck {
 		}
 	}
 	if top.util >= Saturated {
-		return saturated(p, top, cands)
+		return saturated(p, mode, top, cands)
 	}
 	return loadLimited(p, top, st, known)
 }
@@ -108,7 +107,11 @@ func candidates(p results.Point, st model.Structure, known bool) []candidate {
 	out := []candidate{cpus}
 	index := map[string]int{}
 	var uses []int64
-	for _, m := range p.Machines {
+	var machines []results.Machine
+	if p.Shop != nil {
+		machines = p.Machines
+	}
+	for _, m := range machines {
 		kind := Kind(m.Name)
 		if known && !slices.ContainsFunc(st.Resources, func(r model.Resource) bool { return Kind(r.Name) == kind }) {
 			continue
@@ -149,7 +152,7 @@ func candidates(p results.Point, st model.Structure, known bool) []candidate {
 
 // saturated says that top, used nearly all the time, is the bottleneck,
 // naming any resource that binds with it and what else is used how much.
-func saturated(p results.Point, top candidate, cands []candidate) results.Bottleneck {
+func saturated(p results.Point, mode coffee.Mode, top candidate, cands []candidate) results.Bottleneck {
 	var text strings.Builder
 	var with []string
 	for _, c := range cands {
@@ -170,7 +173,7 @@ func saturated(p results.Point, top candidate, cands []candidate) results.Bottle
 		if top.waitMs > 0 {
 			fmt.Fprintf(&text, ", %s wait per use", formatMs(top.waitMs))
 		}
-		fmt.Fprintf(&text, ": %s; CPUs %s used", advice(p.Mode, top, len(with) > 0), percent(cpuUtil(cands)))
+		fmt.Fprintf(&text, ": %s; CPUs %s used", advice(mode, top, len(with) > 0), percent(cpuUtil(cands)))
 	}
 	if top.bound > 0 {
 		fmt.Fprintf(&text, ". It allows %.0f %s; this point reaches %s of that", top.bound, p.Unit, percent(p.Throughput/top.bound))
@@ -216,20 +219,16 @@ func loadLimited(p results.Point, busiest candidate, st model.Structure, known b
 	return b
 }
 
-// structureOf is the model's structure of p's mode at p's steps, and
-// whether the model knows the mode (a blueprint's is not a coffee mode).
-func structureOf(p results.Point) (model.Structure, bool) {
-	if _, err := coffee.ParseMode(p.Mode); err != nil {
-		return model.Structure{}, false
+// structureOf is the model's structure of p's mode at p's steps, the
+// mode, and whether the model knows it (a blueprint's is not a coffee
+// mode).
+func structureOf(p results.Point) (model.Structure, coffee.Mode, bool) {
+	cfg, ok := model.ConfigOf(p)
+	if !ok {
+		return model.Structure{}, coffee.Mode{}, false
 	}
-	ms := func(v float64) time.Duration { return time.Duration(v * float64(time.Millisecond)) }
-	st, err := model.StructureOf(model.Config{
-		Mode: p.Mode, CPUs: max(p.CPUs, 1), Customers: p.Par, Rate: p.Rate, MaxQ: p.MaxQ,
-		Grind: ms(p.Steps.GrindMs), Press: ms(p.Steps.PressMs), Steam: ms(p.Steps.SteamMs),
-		Combine: ms(p.Steps.LatteMs), Jitter: ms(p.Steps.JitterMs),
-		Duration: time.Second,
-	})
-	return st, err == nil
+	st, err := model.StructureOf(cfg)
+	return st, cfg.Mode, err == nil
 }
 
 // Kind is the kind of a resource from its name: the name without a copy's
@@ -287,9 +286,8 @@ func busyVerb(name string) string {
 
 // advice says how to lift a saturated resource's bound: another copy, or
 // less time holding it.
-func advice(mode string, c candidate, others bool) string {
+func advice(m coffee.Mode, c candidate, others bool) string {
 	step := map[string]string{"grinder": "grinding", "espresso": "pressing", "steamer": "steaming"}[c.name]
-	m, _ := coffee.ParseMode(mode)
 	switch {
 	case c.name == "kitchen":
 		return "split it into a lock per machine (finelocking), or hold it for less"

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/brewput/brewput/analysis"
+	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
 	"go.uber.org/goleak"
@@ -18,7 +19,7 @@ func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 func modelPoint(t *testing.T, mode string, cpus int, edit func(*model.Config)) results.Point {
 	t.Helper()
 	cfg := model.DefaultConfig(cpus)
-	cfg.Mode, cfg.Sched = mode, "fifo"
+	cfg.Mode, cfg.Sched = coffee.MustParseMode(mode), "fifo"
 	if edit != nil {
 		edit(&cfg)
 	}
@@ -107,13 +108,15 @@ func TestBottleneckMeasured(t *testing.T) {
 	p := results.Point{
 		Source: results.SourceMeasured, Mode: "multi-2", CPUs: 8, Par: 8, Throughput: 1900, Unit: "lattes/s",
 		Util: 0.7,
-		Machines: []results.Machine{
-			{Name: "grinder#1", Uses: 950, BusyFrac: 0.97, MeanWaitMs: 1},
-			{Name: "grinder#2", Uses: 950, BusyFrac: 0.95, MeanWaitMs: 3},
-			{Name: "espresso#1", Uses: 950, BusyFrac: 0.5},
-			{Name: "espresso#2", Uses: 950, BusyFrac: 0.5},
+		Shop: &results.Shop{
+			Machines: []results.Machine{
+				{Name: "grinder#1", Uses: 950, BusyFrac: 0.97, MeanWaitMs: 1},
+				{Name: "grinder#2", Uses: 950, BusyFrac: 0.95, MeanWaitMs: 3},
+				{Name: "espresso#1", Uses: 950, BusyFrac: 0.5},
+				{Name: "espresso#2", Uses: 950, BusyFrac: 0.5},
+			},
+			Steps: results.Steps{GrindMs: 1, PressMs: 0.5, SteamMs: 0.5, LatteMs: 1},
 		},
-		Steps: results.Steps{GrindMs: 1, PressMs: 0.5, SteamMs: 0.5, LatteMs: 1},
 	}
 	b := analysis.Bottleneck(p)
 	if b.Resource != "grinder" || !near(b.Utilization, 0.96, 0.001) || !near(b.Bound, 2000, 0.001) {

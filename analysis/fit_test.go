@@ -20,7 +20,7 @@ func fitPoint(src, mode string, cpus, par, rep int, tput float64) results.Point 
 	p := results.Point{Source: results.SourceMeasured, Host: results.Host{Name: src}, Mode: mode,
 		CPUs: cpus, Par: par, Rep: rep, Throughput: tput, Unit: "lattes/s"}
 	if src == results.SourceModel {
-		p = results.Point{Source: results.SourceModel, Sched: "fifo", Mode: mode,
+		p = results.Point{Source: results.SourceModel, Model: results.Model{Sched: "fifo"}, Mode: mode,
 			CPUs: cpus, Par: par, Rep: rep, Throughput: tput, Unit: "lattes/s"}
 	}
 	return p

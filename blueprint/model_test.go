@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/blueprint"
+	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/model"
 )
 
@@ -102,7 +103,7 @@ func matchModel(t *testing.T, mode, yaml, machines string) {
 	for n := 1; n <= 8; n++ {
 		for _, rate := range []float64{0, 800} {
 			cfg := model.DefaultConfig(n)
-			cfg.Mode, cfg.Sched, cfg.Rate, cfg.MaxQ = mode, "fifo", rate, 10
+			cfg.Mode, cfg.Sched, cfg.Rate, cfg.MaxQ = coffee.MustParseMode(mode), "fifo", rate, 10
 			want, err := model.Run(cfg)
 			if err != nil {
 				t.Fatal(err)

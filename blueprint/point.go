@@ -1,6 +1,8 @@
 package blueprint
 
 import (
+	"fmt"
+
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
 )
@@ -14,10 +16,34 @@ import (
 func (b *Blueprint) Point(r model.Result, opt Options) results.Point {
 	l := b.load(opt)
 	p := r.Point(model.Config{
-		Mode: b.Name, CPUs: opt.CPUs, Customers: l.workers, Rate: l.Rate, MaxQ: l.Queue,
+		CPUs: opt.CPUs, Customers: l.workers, Rate: l.Rate, MaxQ: l.Queue,
 		Sched: opt.Sched, Costs: opt.Costs, Warmup: opt.Warmup, Duration: opt.Duration, Seed: opt.Seed,
 	})
 	p.Mode, p.Unit = b.Name, b.Unit+"/s"
 	p.Steps = results.Steps{}
 	return p
+}
+
+// Sweep simulates b on each CPU count of cpus, rounds times over, with
+// opt's load, window and policy, the seed one more each round, and
+// returns the points round by round; with several rounds each point's Rep
+// is its round. An error names b's file.
+func (b *Blueprint) Sweep(cpus []int, rounds int, opt Options) ([]results.Point, error) {
+	var points []results.Point
+	for rep := range rounds {
+		for _, n := range cpus {
+			o := opt
+			o.CPUs, o.Seed = n, opt.Seed+uint64(rep)
+			r, err := b.Run(o)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", b.File, err)
+			}
+			p := b.Point(r, o)
+			if rounds > 1 {
+				p.Rep = rep + 1
+			}
+			points = append(points, p)
+		}
+	}
+	return points, nil
 }

@@ -9,7 +9,9 @@ package calibrate
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -17,6 +19,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/brewput/brewput/host"
 	"github.com/brewput/brewput/internal/quiet"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/sim"
@@ -39,7 +42,8 @@ type Calibration struct {
 const Samples = 300
 
 // Measure runs the microbenchmarks, samples times each, and returns their
-// medians. It sets GOMAXPROCS to 1 or 2 while it measures and restores it.
+// medians, with this machine as the Host. It sets GOMAXPROCS to 1 or 2
+// while it measures and restores it.
 // On a machine with one CPU the wake-up of an idle P cannot happen, so Wake
 // is 0 and the Note says so.
 func Measure(ctx context.Context, samples int) (Calibration, error) {
@@ -82,6 +86,7 @@ func Measure(ctx context.Context, samples int) (Calibration, error) {
 		c.Note = "one CPU: an idle P cannot be woken here, so the wake-up cost is 0"
 	}
 	c.Others = quiet.Since(before)
+	c.Host = host.Detect()
 	return c, nil
 }
 
@@ -228,6 +233,35 @@ func DefaultPath() (string, error) {
 		return "", fmt.Errorf("calibrate: no configuration directory to keep the calibration in: %w", err)
 	}
 	return filepath.Join(dir, "brewput", "calibration.json"), nil
+}
+
+// Default is the calibration kept at DefaultPath. Where there is none
+// yet, it measures this machine (Measure, Samples times) and saves the
+// result there first, telling tell, if not nil, before and after.
+func Default(ctx context.Context, tell func(line string)) (Calibration, error) {
+	if tell == nil {
+		tell = func(string) {}
+	}
+	path, err := DefaultPath()
+	if err != nil {
+		return Calibration{}, err
+	}
+	c, err := Load(path)
+	switch {
+	case err == nil:
+		return c, nil
+	case !errors.Is(err, fs.ErrNotExist):
+		return c, fmt.Errorf("calibration: %w", err)
+	}
+	tell("measuring the Go runtime's costs for the go policy (once; brewput calibrate measures them again)…")
+	if c, err = Measure(ctx, Samples); err != nil {
+		return c, err
+	}
+	if err := Save(path, c); err != nil {
+		return c, err
+	}
+	tell("saved the calibration to " + path)
+	return c, nil
 }
 
 // Save writes c to path as JSON, creating its directory, atomically: a

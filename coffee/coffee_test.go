@@ -208,3 +208,25 @@ func TestJitterStaysInRange(t *testing.T) {
 		t.Errorf("jitter hardly varied: [%v, %v]", lo, hi)
 	}
 }
+
+// A mode reads and writes as its name, in JSON as in flags, and a mode
+// made by hand is checked as ParseMode checks a name.
+func TestModeText(t *testing.T) {
+	for _, name := range []string{"finelocking", "multi-2", "linearpipe-0"} {
+		m := MustParseMode(name)
+		text, err := m.MarshalText()
+		var back Mode
+		if err != nil || string(text) != name || back.UnmarshalText(text) != nil || back != m || m.Validate() != nil {
+			t.Errorf("%s: text %q, %v; read back %v", name, text, err, back)
+		}
+	}
+	var m Mode
+	if err := m.UnmarshalText([]byte("multi-0")); err == nil {
+		t.Error("UnmarshalText(multi-0) accepted it")
+	}
+	for _, bad := range []Mode{{}, {Family: "nope"}, {Family: "multi"}, {Family: "locking", N: 2}, {Family: "linearpipe", N: -1}} {
+		if bad.Validate() == nil {
+			t.Errorf("Validate(%+v) accepted it", bad)
+		}
+	}
+}

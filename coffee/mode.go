@@ -21,6 +21,45 @@ func (m Mode) String() string {
 	return m.Family + "-" + strconv.Itoa(m.N)
 }
 
+// MarshalText writes the mode's name, so that a mode reads as its name in
+// JSON and flags.
+func (m Mode) MarshalText() ([]byte, error) { return []byte(m.String()), nil }
+
+// UnmarshalText reads a mode's name as ParseMode does.
+func (m *Mode) UnmarshalText(text []byte) error {
+	mode, err := ParseMode(string(text))
+	if err != nil {
+		return err
+	}
+	*m = mode
+	return nil
+}
+
+// Validate checks a mode made other than by ParseMode: its family exists
+// and its N is one the family accepts.
+func (m Mode) Validate() error {
+	f := familyOf(m.Family)
+	switch {
+	case f.Name == "":
+		return fmt.Errorf("unknown mode %q; accepted: %s", m.Family, acceptedModes())
+	case f.param == "" && m.N != 0:
+		return fmt.Errorf("mode %s-%d: %s takes no number; write %s", m.Family, m.N, f.Name, f.Name)
+	case f.param != "" && m.N < f.minN:
+		return fmt.Errorf("mode %s: N (%s) must be a whole number ≥ %d, e.g. %s-%d", m, f.param, f.minN, f.Name, max(f.minN, 2))
+	}
+	return nil
+}
+
+// MustParseMode is ParseMode for a name known to be good, such as a
+// literal in a test; it panics on a bad one.
+func MustParseMode(name string) Mode {
+	m, err := ParseMode(name)
+	if err != nil {
+		panic(err)
+	}
+	return m
+}
+
 // Param says what N means for the family's modes, or "" if it takes none.
 func (f Family) Param() string { return f.param }
 
@@ -124,17 +163,13 @@ func (f Family) Pattern() string {
 // Open builds the shop for mode m, starting its goroutines if it has any;
 // the caller must Close it.
 func Open(m Mode, steps Steps) (Shop, error) {
-	f := familyOf(m.Family)
-	if f.Name == "" {
-		return nil, fmt.Errorf("unknown mode %q; accepted: %s", m.Family, acceptedModes())
-	}
-	if f.param != "" && m.N < f.minN {
-		return nil, fmt.Errorf("mode %s: N must be ≥ %d", m, f.minN)
+	if err := m.Validate(); err != nil {
+		return nil, err
 	}
 	if err := steps.Validate(); err != nil {
 		return nil, err
 	}
-	return f.build(steps, m.N), nil
+	return familyOf(m.Family).build(steps, m.N), nil
 }
 
 // Unit names what the mode makes per second: lattes, drinks (americano and

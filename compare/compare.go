@@ -58,8 +58,11 @@ type Key struct {
 
 // KeyOf returns the configuration p was measured, or predicted, in.
 func KeyOf(p results.Point) Key {
-	k := Key{Mode: p.Mode, CPUs: p.CPUs, Par: p.Par, Rate: p.Rate, MaxQ: p.MaxQ, Steps: p.Steps,
+	k := Key{Mode: p.Mode, CPUs: p.CPUs, Par: p.Par, Rate: p.Rate, MaxQ: p.MaxQ,
 		Model: p.IsModel(), Sched: p.Sched}
+	if p.Shop != nil {
+		k.Steps = p.Steps
+	}
 	if k.Steps.Clock == "" {
 		k.Steps.Clock = "wall" // files from before the clock was recorded
 	}
@@ -237,7 +240,11 @@ func sameSteps(points []results.Point) (results.Steps, bool) {
 func withoutSteps(points []results.Point) []results.Point {
 	out := make([]results.Point, len(points))
 	for i, p := range points {
-		p.Steps = results.Steps{GrindMs: 1, PressMs: 1, SteamMs: 1, LatteMs: 1, Clock: "wall"}
+		if p.Shop != nil { // a copy: the points' own keep their steps
+			shop := *p.Shop
+			shop.Steps = results.Steps{GrindMs: 1, PressMs: 1, SteamMs: 1, LatteMs: 1, Clock: "wall"}
+			p.Shop = &shop
+		}
 		out[i] = p
 	}
 	return out

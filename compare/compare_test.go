@@ -291,8 +291,10 @@ func TestCompareAcrossChangedSteps(t *testing.T) {
 	var old, new []results.Point
 	for rep := 1; rep <= 6; rep++ {
 		o := results.Point{Mode: "finelocking", CPUs: 2, Par: 2, Ops: 500, DurS: 1, Throughput: 500 + float64(rep), Unit: "lattes/s",
-			Latency: results.Latency{P50: 4, P99: 4.2}, Steps: results.Steps{GrindMs: 1, PressMs: 1, SteamMs: 1, LatteMs: 1, Clock: "wall"}}
+			Latency: results.Latency{P50: 4, P99: 4.2}, Shop: &results.Shop{Steps: results.Steps{GrindMs: 1, PressMs: 1, SteamMs: 1, LatteMs: 1, Clock: "wall"}}}
 		n := o
+		shop := *o.Shop // a copy shares its shop part: change one of its own
+		n.Shop = &shop
 		n.Steps.GrindMs = 2
 		n.Throughput, n.Latency = 400+float64(rep), results.Latency{P50: 5, P99: 5.2}
 		old, new = append(old, o), append(new, n)

@@ -16,7 +16,7 @@ func measured(host, mode string, cpus int, throughputs ...float64) []results.Poi
 			Source: results.SourceMeasured, Host: results.Host{Name: host}, Mode: mode, CPUs: cpus, Par: cpus, DurS: 1, Rep: i + 1,
 			Ops: int64(tp), Throughput: tp, Unit: "lattes/s",
 			Latency: results.Latency{P50: 1000 * float64(cpus) / tp, P99: 1300 * float64(cpus) / tp},
-			Steps:   results.Steps{GrindMs: 1, PressMs: 1, SteamMs: 1, LatteMs: 1, Clock: "wall"},
+			Shop:    &results.Shop{Steps: results.Steps{GrindMs: 1, PressMs: 1, SteamMs: 1, LatteMs: 1, Clock: "wall"}},
 		})
 	}
 	return points

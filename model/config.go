@@ -16,9 +16,9 @@ import (
 // harness's Config), so that a model point and a measured one describe the
 // same experiment.
 type Config struct {
-	// Mode is a coffee mode's name as coffee.ParseMode reads it, such as
-	// "finelocking", "multi-2" or "linearpipe-10".
-	Mode string
+	// Mode is the coffee shop's mode to simulate, such as finelocking,
+	// multi-2 or linearpipe-10.
+	Mode coffee.Mode
 
 	CPUs int // virtual CPUs, at least 1
 
@@ -69,7 +69,7 @@ type Copies struct {
 func DefaultConfig(cpus int) Config {
 	ms := time.Millisecond
 	return Config{
-		Mode: "finelocking", CPUs: cpus,
+		Mode: coffee.Mode{Family: "finelocking"}, CPUs: cpus,
 		Grind: ms, Press: ms, Steam: ms, Combine: ms,
 		Warmup: 100 * ms, Duration: time.Second, Seed: 1,
 	}
@@ -105,8 +105,8 @@ func (c Config) newCPUs(s *sim.Sim) *sim.CPUs {
 // mode. (A closed loop whose drink takes no time is rejected later, by Run,
 // once the mode's structure says which steps the drink uses.)
 func (c Config) validate() (coffee.Mode, error) {
-	mode, err := coffee.ParseMode(c.Mode)
-	if err != nil {
+	mode := c.Mode
+	if err := mode.Validate(); err != nil {
 		return coffee.Mode{}, err
 	}
 	switch {

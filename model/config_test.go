@@ -4,6 +4,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/brewput/brewput/coffee"
 )
 
 // TestBadConfig: configurations that cannot run are errors that say what
@@ -13,9 +15,9 @@ func TestBadConfig(t *testing.T) {
 		mod  func(*Config)
 		want string
 	}{
-		{func(c *Config) { c.Mode = "" }, "accepted: ideal, locking"},
-		{func(c *Config) { c.Mode = "espresso-machine" }, "takes no number"},
-		{func(c *Config) { c.Mode = "multi-0" }, "must be a whole number ≥ 1"},
+		{func(c *Config) { c.Mode = coffee.Mode{} }, "accepted: ideal, locking"},
+		{func(c *Config) { c.Mode = coffee.Mode{Family: "espresso", N: 1} }, "takes no number"},
+		{func(c *Config) { c.Mode = coffee.Mode{Family: "multi"} }, "must be a whole number ≥ 1"},
 		{func(c *Config) { c.CPUs = 0 }, "cpus 0"},
 		{func(c *Config) { c.Customers = -1 }, "customers -1"},
 		{func(c *Config) { c.Duration = 0 }, "duration 0s"},
@@ -29,8 +31,8 @@ func TestBadConfig(t *testing.T) {
 		{func(c *Config) { c.Sched = "lifo" }, `sched "lifo": want fifo or go`},
 		{func(c *Config) { c.Costs.Wake = -ms }, "costs: Wake -1ms"},
 		{func(c *Config) { c.Grind, c.Press, c.Steam, c.Combine = 0, 0, 0, 0 }, "takes no virtual time"},
-		{func(c *Config) { c.Grind, c.Press = 0, 0; c.Mode = "espresso" }, "takes no virtual time"},
-		{func(c *Config) { c.Mode = "noop" }, "noop in a closed loop"},
+		{func(c *Config) { c.Grind, c.Press = 0, 0; c.Mode = coffee.Mode{Family: "espresso"} }, "takes no virtual time"},
+		{func(c *Config) { c.Mode = coffee.Mode{Family: "noop"} }, "noop in a closed loop"},
 	} {
 		cfg := DefaultConfig(2)
 		c.mod(&cfg)

@@ -3,6 +3,7 @@ package model_test
 import (
 	"fmt"
 
+	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/model"
 )
 
@@ -12,7 +13,7 @@ func ExampleRun() {
 	cfg := model.DefaultConfig(6)
 	cfg.Sched = "fifo"
 	for _, mode := range []string{"locking", "finelocking", "multi-2"} {
-		cfg.Mode = mode
+		cfg.Mode = coffee.MustParseMode(mode)
 		r, err := model.Run(cfg)
 		if err != nil {
 			fmt.Println(err)

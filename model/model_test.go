@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/brewput/brewput/coffee"
 	"go.uber.org/goleak"
 )
 
@@ -19,7 +20,7 @@ const ms = time.Millisecond
 // 1 ms steps, 1 s measured after 100 ms.
 func talk(mode string, cpus int) Config {
 	cfg := DefaultConfig(cpus)
-	cfg.Mode, cfg.Sched = mode, "fifo"
+	cfg.Mode, cfg.Sched = coffee.MustParseMode(mode), "fifo"
 	return cfg
 }
 

@@ -94,7 +94,7 @@ func TestUnbufferedHandoffUnderSpinWindow(t *testing.T) {
 	costs := sim.Costs{Switch: 280 * time.Nanosecond, Wake: 70 * us, SpinWake: 1200 * time.Nanosecond, SpinWindow: 80 * us,
 		MutexHandoff: 3 * us, ChanHandoff: 3700 * time.Nanosecond, BufChanHandoff: 3600 * time.Nanosecond}
 	steps := coffee.DefaultSteps()
-	r, err := Run(Config{Mode: "linearpipe-0", CPUs: 2, Sched: "go", Costs: costs, Seed: 1,
+	r, err := Run(Config{Mode: coffee.MustParseMode("linearpipe-0"), CPUs: 2, Sched: "go", Costs: costs, Seed: 1,
 		Grind: steps.Grind, Press: steps.Press, Steam: steps.Steam, Combine: steps.Combine,
 		Warmup: 100 * time.Millisecond, Duration: time.Second})
 	if err != nil {

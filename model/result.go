@@ -5,7 +5,6 @@ import (
 	"slices"
 	"time"
 
-	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/results"
 )
 
@@ -87,13 +86,9 @@ func (l Latency) ms() results.Latency {
 // nothing sets (+Inf) is 0, as JSON holds no infinity. It has no host,
 // start time or histogram.
 func (r Result) Point(cfg Config) results.Point {
-	name, unit := cfg.Mode, "lattes/s"
-	if mode, err := coffee.ParseMode(cfg.Mode); err == nil {
-		name, unit = mode.String(), mode.Unit()
-	}
 	p := results.Point{
 		Source:     "model",
-		Mode:       name,
+		Mode:       cfg.Mode.String(),
 		CPUs:       cfg.CPUs,
 		Par:        cfg.customers(),
 		Rate:       cfg.Rate,
@@ -102,19 +97,20 @@ func (r Result) Point(cfg Config) results.Point {
 		Ops:        int64(r.Lattes),
 		Drops:      int64(r.Drops),
 		Throughput: r.Throughput,
-		Unit:       unit,
-		Sched:      r.Sched,
-		Seed:       r.Seed,
+		Unit:       cfg.Mode.Unit(),
+		Model:      results.Model{Sched: r.Sched, Seed: r.Seed},
 		CPUUsed:    r.CPUUtil * float64(cfg.CPUs),
 		Util:       r.CPUUtil,
 		Latency:    r.Latency.ms(),
-		Machines:   []results.Machine{},
-		Steps: results.Steps{
-			GrindMs:  results.Ms(cfg.Grind),
-			PressMs:  results.Ms(cfg.Press),
-			SteamMs:  results.Ms(cfg.Steam),
-			LatteMs:  results.Ms(cfg.Combine),
-			JitterMs: results.Ms(cfg.Jitter),
+		Shop: &results.Shop{
+			Machines: []results.Machine{},
+			Steps: results.Steps{
+				GrindMs:  results.Ms(cfg.Grind),
+				PressMs:  results.Ms(cfg.Press),
+				SteamMs:  results.Ms(cfg.Steam),
+				LatteMs:  results.Ms(cfg.Combine),
+				JitterMs: results.Ms(cfg.Jitter),
+			},
 		},
 	}
 	p.Bounds = &results.Bounds{

@@ -147,6 +147,21 @@ func Summarize(r io.Reader, ops int64, opt Options) ([]results.Wait, error) {
 	return waits, nil
 }
 
+// SummarizeFile is Summarize of the block profile in the file at path,
+// such as Files.Block of a session.
+func SummarizeFile(path string, ops int64, opt Options) ([]results.Wait, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("summarize the waits: %w", err)
+	}
+	defer f.Close()
+	waits, err := Summarize(f, ops, opt)
+	if err != nil {
+		return nil, fmt.Errorf("summarize the waits of %s: %w", path, err)
+	}
+	return waits, nil
+}
+
 // SplitSite takes apart a site as Summarize writes it: the source text of
 // the line (empty when it could not be read), the function, shortened to
 // its package's name ("coffee.(*fineLocking).Brew"), and the file, as its

@@ -202,7 +202,7 @@ func checkPageInBrowser(t *testing.T, points []results.Point) {
 		t.Errorf("page title %q does not name brewput", title)
 	}
 
-	for _, name := range chartNames() {
+	for _, name := range []string{"throughput", "latency", "distribution", "scalability"} {
 		if !slices.ContainsFunc(r.Files, func(f File) bool { return f.Name == name+".svg" }) {
 			continue // nothing to draw: the page says so instead (TestOneCPUCountSaysSo)
 		}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/brewput/brewput/advise"
+	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
 )
@@ -14,7 +15,7 @@ func simulated(t *testing.T, mode string, cpus ...int) []results.Point {
 	var ps []results.Point
 	for _, n := range cpus {
 		cfg := model.DefaultConfig(n)
-		cfg.Mode, cfg.Sched = mode, "fifo"
+		cfg.Mode, cfg.Sched = coffee.MustParseMode(mode), "fifo"
 		r, err := model.Run(cfg)
 		if err != nil {
 			t.Fatal(err)
@@ -29,7 +30,7 @@ func simulated(t *testing.T, mode string, cpus ...int) []results.Point {
 func TestModeSections(t *testing.T) {
 	points := append(simulated(t, "finelocking", 1, 2, 6), simulated(t, "locking", 1, 2)...)
 	cfg := model.DefaultConfig(6)
-	cfg.Mode, cfg.Sched = "finelocking", "fifo"
+	cfg.Mode, cfg.Sched = coffee.MustParseMode("finelocking"), "fifo"
 	a, err := advise.Mode(cfg)
 	if err != nil {
 		t.Fatal(err)

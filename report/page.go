@@ -38,7 +38,7 @@ type section struct {
 // numbers already formatted for people, so that the template holds no
 // logic.
 func newPage(points []results.Point, charts []chart, labs []labView, opt Options) pageContent {
-	shop, _, _ := splitLabs(points)
+	shop, _, _ := results.SplitLabs(points)
 	sections := []sectionContent{{"machine", "Machine", "machine", hosts(points)}}
 	if len(shop) > 0 {
 		model := slices.ContainsFunc(shop, results.Point.IsModel)

@@ -12,6 +12,8 @@ import (
 
 	"github.com/brewput/brewput/advise"
 	"github.com/brewput/brewput/analysis"
+	"github.com/brewput/brewput/internal/atomicfile"
+	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"
 )
 
@@ -21,23 +23,45 @@ type File struct {
 	Data []byte
 }
 
-// Report is a rendered report: its files, ready to write to a folder.
+// Report is a rendered report: its files, ready to write to a folder, and
+// the points it shows, each with its bottleneck.
 type Report struct {
-	Files []File
+	Files  []File
+	Points []results.Point
 }
 
 // Index is the name of the report's page.
 const Index = "index.html"
 
-// chartNames are the charts a report may hold; files of these names that a
-// report does not hold are removed from its folder, so that a chart left by
-// an earlier run never sits beside a page that says there is none.
-func chartNames() []string {
-	names := []string{"throughput", "latency", "distribution", "scalability"}
-	for _, l := range labNames() {
-		names = append(names, "lab-"+l)
+// staleCharts lists the chart files in dir that r does not hold: the
+// shop's charts, and every lab's ("lab-*"), which are removed from the
+// folder so that a chart left by an earlier run never sits beside a page
+// that says there is none.
+func (r *Report) staleCharts(dir string) ([]string, error) {
+	have := map[string]bool{}
+	for _, f := range r.Files {
+		have[f.Name] = true
 	}
-	return names
+	var names []string
+	for _, c := range []string{"throughput", "latency", "distribution", "scalability"} {
+		names = append(names, c+".svg", c+".png")
+	}
+	for _, ext := range []string{".svg", ".png"} {
+		labs, err := filepath.Glob(filepath.Join(dir, "lab-*"+ext))
+		if err != nil {
+			return nil, err
+		}
+		for _, l := range labs {
+			names = append(names, filepath.Base(l))
+		}
+	}
+	var stale []string
+	for _, n := range names {
+		if !have[n] {
+			stale = append(stale, n)
+		}
+	}
+	return stale, nil
 }
 
 // Options are what a report shows beside its points, computed elsewhere.
@@ -45,6 +69,9 @@ type Options struct {
 	// Advice is the model's what-if advice, at most one per mode, shown in
 	// the mode's section of the page.
 	Advice []*advise.Advice
+	// Figures are the labs' charts, by lab name (see lab/all); a lab
+	// without one gets lab.Default.
+	Figures map[string]lab.Figure
 }
 
 // Build renders points into a report: index.html, results.json (JSON
@@ -59,8 +86,11 @@ func BuildWith(points []results.Point, opt Options) (*Report, error) {
 		return nil, errors.New("no points to report")
 	}
 	points = slices.Clone(points)
+	for i := range points {
+		points[i].Tidy()
+	}
 	analysis.Annotate(points)
-	shop, labs, byLab := splitLabs(points)
+	shop, labs, byLab := results.SplitLabs(points)
 	var charts []chart
 	if len(shop) > 0 {
 		var err error
@@ -68,12 +98,12 @@ func BuildWith(points []results.Point, opt Options) (*Report, error) {
 			return nil, fmt.Errorf("draw charts: %w", err)
 		}
 	}
-	labCharts, err := drawLabCharts(labs, byLab)
+	labCharts, err := drawLabCharts(labs, byLab, opt)
 	if err != nil {
 		return nil, err
 	}
 	var page, jsonl, csv bytes.Buffer
-	if err := renderPage(&page, newPage(points, charts, labViews(labs, byLab, labCharts), opt)); err != nil {
+	if err := renderPage(&page, newPage(points, charts, labViews(labs, byLab, labCharts, opt), opt)); err != nil {
 		return nil, fmt.Errorf("render %s: %w", Index, err)
 	}
 	if err := results.WriteJSON(&jsonl, points); err != nil {
@@ -82,7 +112,7 @@ func BuildWith(points []results.Point, opt Options) (*Report, error) {
 	if err := results.WriteCSV(&csv, points); err != nil {
 		return nil, err
 	}
-	r := &Report{Files: []File{
+	r := &Report{Points: points, Files: []File{
 		{Name: Index, Data: page.Bytes()},
 		{Name: "results.json", Data: jsonl.Bytes()},
 		{Name: "results.csv", Data: csv.Bytes()},
@@ -103,10 +133,8 @@ func (r *Report) WriteDir(dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("create report folder: %w", err)
 	}
-	have := map[string]bool{}
 	var index *File
 	for i, f := range r.Files {
-		have[f.Name] = true
 		if f.Name == Index {
 			index = &r.Files[i]
 			continue
@@ -115,14 +143,14 @@ func (r *Report) WriteDir(dir string) error {
 			return err
 		}
 	}
-	for _, name := range chartNames() {
-		for _, ext := range []string{".svg", ".png"} {
-			if !have[name+ext] {
-				err := os.Remove(filepath.Join(dir, name+ext))
-				if err != nil && !errors.Is(err, fs.ErrNotExist) {
-					return fmt.Errorf("remove stale chart: %w", err)
-				}
-			}
+	stale, err := r.staleCharts(dir)
+	if err != nil {
+		return err
+	}
+	for _, name := range stale {
+		err := os.Remove(filepath.Join(dir, name))
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("remove stale chart: %w", err)
 		}
 	}
 	if index != nil {
@@ -131,25 +159,9 @@ func (r *Report) WriteDir(dir string) error {
 	return nil
 }
 
-// writeAtomic writes data to a temporary file beside path, then renames it
-// into place, with the mode os.WriteFile would give a new file.
+// writeAtomic writes data to path all at once (see package atomicfile).
 func writeAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	_, err = tmp.Write(data)
-	if err == nil {
-		err = tmp.Chmod(0o644)
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
+	if err := atomicfile.WriteFile(path, data); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	return nil

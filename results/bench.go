@@ -30,9 +30,11 @@ func benchValues(p Point) ([]benchUnit, []float64) {
 		{"p50-ms", "lower"}, {"p95-ms", "lower"}, {"p99-ms", "lower"}, {"mean-ms", "lower"},
 		{"cpu-util", ""}}
 	values := []float64{p.Throughput, p.Latency.P50, p.Latency.P95, p.Latency.P99, p.Latency.Mean, p.Util}
-	for _, k := range slices.Sorted(maps.Keys(p.Metrics)) { // a lab's own measures, as units of their name
-		units = append(units, benchUnit{benchToken(k, false), ""})
-		values = append(values, p.Metrics[k])
+	if p.Kind() == KindLab {
+		for _, k := range slices.Sorted(maps.Keys(p.Metrics)) { // a lab's own measures, as units of their name
+			units = append(units, benchUnit{benchToken(string(k), false), ""})
+			values = append(values, p.Metrics[k])
+		}
 	}
 	return units, values
 }
@@ -124,16 +126,18 @@ func writeBenchConfig(w io.Writer, last [][2]string, p Point) [][2]string {
 // always key=value, so that it never ends in -<digits>, which benchfmt
 // would take for the GOMAXPROCS suffix (think of mode multi-2).
 func benchName(p Point) string {
-	if p.Lab != "" {
-		return strings.Join([]string{"BenchmarkLab", "lab=" + benchToken(p.Lab, true), "variant=" + benchToken(p.Variant, true),
+	if p.Kind() == KindLab {
+		return strings.Join([]string{"BenchmarkLab", "lab=" + benchToken(p.Lab.Name, true), "variant=" + benchToken(p.Variant, true),
 			"cpus=" + strconv.Itoa(p.CPUs), "par=" + strconv.Itoa(p.Par)}, "/")
 	}
 	parts := []string{"BenchmarkCoffee", "mode=" + benchToken(p.Mode, true), "cpus=" + strconv.Itoa(p.CPUs), "par=" + strconv.Itoa(p.Par)}
 	if p.Rate > 0 {
 		parts = append(parts, "rate="+strconv.FormatFloat(p.Rate, 'f', -1, 64), "maxq="+strconv.Itoa(p.MaxQ))
 	}
-	for _, kv := range p.Steps.NonDefault() {
-		parts = append(parts, benchToken(kv, true))
+	if p.Shop != nil {
+		for _, kv := range p.Steps.NonDefault() {
+			parts = append(parts, benchToken(kv, true))
+		}
 	}
 	if p.IsModel() {
 		parts = append(parts, "source="+SourceModel)

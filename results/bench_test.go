@@ -17,7 +17,7 @@ func benchPoint(mode string, cpus, rep int, throughput float64) Point {
 		Source: "hostA", Mode: mode, CPUs: cpus, Par: cpus, DurS: 2, Rep: rep,
 		Ops: int64(2 * throughput), Throughput: throughput, Unit: "lattes/s", Util: 0.75,
 		Latency: Latency{P50: 4.5, P95: 5.25, P99: 6.125, Mean: 4.75},
-		Steps:   Steps{GrindMs: 1, PressMs: 1, SteamMs: 1, LatteMs: 1, Clock: "wall"},
+		Shop:    &Shop{Steps: Steps{GrindMs: 1, PressMs: 1, SteamMs: 1, LatteMs: 1, Clock: "wall"}},
 		Host:    Host{Name: "hostA", CPUModel: "Test CPU @ 3.00GHz", OS: "linux", Arch: "amd64"},
 	}
 }

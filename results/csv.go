@@ -76,16 +76,23 @@ func WriteCSV(w io.Writer, points []Point) error {
 			row = append(row, num(v))
 		}
 		row = append(row, serviceCells(p.Service, num)...)
+		// A point without a shop part (a lab's) has the zero steps, as
+		// lab points always had in CSV.
+		shop := Shop{}
+		if p.Shop != nil {
+			shop = *p.Shop
+		}
 		var ms []string
-		for _, m := range p.Machines {
+		for _, m := range shop.Machines {
 			ms = append(ms, fmt.Sprintf("%s:%d:%s:%s", m.Name, m.Uses, num(m.BusyFrac), num(m.MeanWaitMs)))
 		}
+		st := shop.Steps
 		row = append(row, strings.Join(ms, ";"),
-			num(p.Steps.GrindMs), num(p.Steps.PressMs), num(p.Steps.SteamMs), num(p.Steps.LatteMs), num(p.Steps.JitterMs), p.Steps.Clock,
+			num(st.GrindMs), num(st.PressMs), num(st.SteamMs), num(st.LatteMs), num(st.JitterMs), st.Clock,
 			p.Host.Name, p.Host.CPUModel, strconv.Itoa(p.Host.Cores), p.Host.GoVersion, p.Host.OS, p.Host.Arch,
 			p.Start.Format(time.RFC3339Nano))
 		row = append(row, modelCells(p, num)...)
-		row = append(row, p.Lab, p.Variant, metricsCell(p.Metrics, num))
+		row = append(row, p.Lab.Name, p.Variant, metricsCell(p.Metrics, num))
 		if err := cw.Write(row); err != nil {
 			return err
 		}
@@ -109,11 +116,11 @@ func serviceCells(s *Latency, num func(float64) string) []string {
 
 // metricsCell writes a lab's metrics as "a=1;b=2", in name order, so that
 // the same point gives the same row.
-func metricsCell(m map[string]float64, num func(float64) string) string {
+func metricsCell(m map[Metric]float64, num func(float64) string) string {
 	keys := slices.Sorted(maps.Keys(m))
 	cells := make([]string, len(keys))
 	for i, k := range keys {
-		cells[i] = k + "=" + num(m[k])
+		cells[i] = string(k) + "=" + num(m[k])
 	}
 	return strings.Join(cells, ";")
 }
@@ -170,6 +177,7 @@ func ReadCSV(r io.Reader) ([]Point, error) {
 			line, _ := cr.FieldPos(0)
 			return nil, fmt.Errorf("line %d: not a brewput point: missing mode or cpus", line)
 		}
+		p.Tidy()
 		points = append(points, p)
 	}
 }
@@ -221,10 +229,10 @@ func (r *csvRow) point() Point {
 		DurS: r.float("dur_s"), WarmupS: r.float("warmup_s"), Rep: r.int("rep"),
 		Ops: r.int64("ops"), Errors: r.int64("errors"), Drops: r.int64("drops"),
 		Throughput: r.float("throughput"), Unit: r.str("unit"), CPUUsed: r.float("cpu_used"), Util: r.float("util"),
-		Latency:  r.latency("latency_ms"),
-		Machines: r.machines(),
-		Steps: Steps{GrindMs: r.float("steps.grind_ms"), PressMs: r.float("steps.press_ms"), SteamMs: r.float("steps.steam_ms"),
-			LatteMs: r.float("steps.latte_ms"), JitterMs: r.float("steps.jitter_ms"), Clock: r.str("steps.clock")},
+		Latency: r.latency("latency_ms"),
+		Shop: &Shop{Machines: r.machines(),
+			Steps: Steps{GrindMs: r.float("steps.grind_ms"), PressMs: r.float("steps.press_ms"), SteamMs: r.float("steps.steam_ms"),
+				LatteMs: r.float("steps.latte_ms"), JitterMs: r.float("steps.jitter_ms"), Clock: r.str("steps.clock")}},
 		Host: Host{Name: r.str("host.name"), CPUModel: r.str("host.cpu_model"), Cores: r.int("host.cores"),
 			GoVersion: r.str("host.go_version"), OS: r.str("host.os"), Arch: r.str("host.arch")},
 	}
@@ -245,9 +253,9 @@ func (r *csvRow) point() Point {
 			ThroughputMax: r.float("bounds.throughput_max"), LatencyMinMs: r.float("bounds.latency_min_ms"),
 			Resource: r.str("bounds.resource"), Limit: r.str("bounds.limit"), Little: r.float("bounds.little")}
 	}
-	p.Lab, p.Variant = r.str("lab"), r.str("variant")
+	p.Lab.Name, p.Variant = r.str("lab"), r.str("variant")
 	if cell := r.str("metrics"); cell != "" {
-		p.Metrics = map[string]float64{}
+		p.Metrics = map[Metric]float64{}
 		for _, kv := range strings.Split(cell, ";") {
 			k, v, ok := strings.Cut(kv, "=")
 			f, err := strconv.ParseFloat(v, 64)
@@ -255,7 +263,7 @@ func (r *csvRow) point() Point {
 				r.fail("metrics", "%q is not name=number", kv)
 				break
 			}
-			p.Metrics[k] = f
+			p.Metrics[Metric(k)] = f
 		}
 	}
 	start, err := time.Parse(time.RFC3339Nano, r.str("start"))

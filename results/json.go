@@ -39,6 +39,7 @@ func ReadJSON(r io.Reader) ([]Point, error) {
 		if p.Mode == "" || p.CPUs < 1 {
 			return nil, fmt.Errorf("line %d: not a brewput point: missing mode or cpus", n)
 		}
+		p.Tidy()
 		points = append(points, p)
 	}
 	if err := sc.Err(); err != nil {

@@ -16,12 +16,12 @@ import (
 func modelPoint(cpus int) Point {
 	return Point{
 		Source: SourceModel, Mode: "finelocking", CPUs: cpus, Par: cpus, DurS: 1, WarmupS: 0.1,
-		Sched: "fifo", Seed: 7, Ops: 1000, Throughput: 1000, Unit: "lattes/s", CPUUsed: 4, Util: 4 / float64(cpus),
-		Latency:  Latency{Min: 4, P05: 4, P25: 60, P50: 64, P75: 66, P90: 70, P95: 72, P99: 80, Max: 90, Mean: 64},
-		Bounds:   &Bounds{CPU: 250 * float64(cpus), Structural: 1000, ThroughputMax: 1000, LatencyMinMs: 4, Resource: "espresso", Limit: "espresso", Little: 1},
-		Machines: []Machine{{Name: "espresso", Uses: 1000, BusyFrac: 1, MeanWaitMs: 60}},
-		Steps:    Steps{GrindMs: 1, PressMs: 1, SteamMs: 1, LatteMs: 1},
-		Start:    time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC),
+		Model: Model{Sched: "fifo", Seed: 7}, Ops: 1000, Throughput: 1000, Unit: "lattes/s", CPUUsed: 4, Util: 4 / float64(cpus),
+		Latency: Latency{Min: 4, P05: 4, P25: 60, P50: 64, P75: 66, P90: 70, P95: 72, P99: 80, Max: 90, Mean: 64},
+		Bounds:  &Bounds{CPU: 250 * float64(cpus), Structural: 1000, ThroughputMax: 1000, LatencyMinMs: 4, Resource: "espresso", Limit: "espresso", Little: 1},
+		Shop: &Shop{Machines: []Machine{{Name: "espresso", Uses: 1000, BusyFrac: 1, MeanWaitMs: 60}},
+			Steps: Steps{GrindMs: 1, PressMs: 1, SteamMs: 1, LatteMs: 1}},
+		Start: time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC),
 	}
 }
 

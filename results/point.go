@@ -1,23 +1,41 @@
 package results
 
-import "time"
+import (
+	"fmt"
+	"time"
+)
 
 // Point is one configuration, one mode on one CPU count under one load,
 // with what was measured on a real machine or predicted by the
 // virtual-time model; Source says which.
+//
+// A point is a common core (what was run, where, when, its throughput,
+// latency and CPU use) and the parts that only some points have: Shop,
+// the coffee shop's machines and steps (a YAML system's resources too);
+// Model, how the model predicted it; Lab, a lab's variant and metrics.
+// Kind says which kind a point is. The parts are embedded, so that their
+// fields read as the point's own (p.Steps, p.Sched, p.Metrics) and a
+// results file stays flat, as it always was. Model and Lab write nothing
+// when empty, and are zero where a point has none; Shop, whose fields
+// are always written, is nil where a point has none (a lab's), and its
+// fields may be read only where it is there (p.Shop != nil, which holds
+// for every point of another kind that ReadJSON and ReadCSV return). A
+// copy of a point shares its Shop: to change a copy's machines or steps,
+// give it a Shop of its own. The open loop's fields (Rate, MaxQ, Drops,
+// Service) are the core's, as a YAML system's load has them too, and so
+// are the Bounds, which the model works out for any configuration; the
+// parts sit where their fields always stood, so that the shop's and the
+// model's points encode byte for byte as before.
 type Point struct {
 	// Source is SourceMeasured for a measurement, on the machine Host
 	// describes, or SourceModel for a prediction of the virtual-time model.
 	// Files from before the model hold the host name (or a label given
 	// with --source) instead; Origin reads every kind.
 	Source string `json:"source"`
-	// Lab and Variant name a lab's point (brewput lab): the lab, such as
-	// "workloads", and the variant measured, such as "add/concurrent"; Mode
-	// is then "lab/variant". Both are empty for the coffee shop.
-	Lab     string `json:"lab,omitempty"`
-	Variant string `json:"variant,omitempty"`
-	Mode    string `json:"mode"`
-	CPUs    int    `json:"cpus"`
+	// Lab is a lab's point's part; its Mode is then "lab/variant".
+	Lab
+	Mode string `json:"mode"`
+	CPUs int    `json:"cpus"`
 	// CPUSet is the set of CPUs the process was allowed to run on, e.g. "0-1".
 	CPUSet string `json:"cpuset,omitempty"`
 	// Par is the number of customers (closed loop) or servers (open loop).
@@ -31,10 +49,8 @@ type Point struct {
 	// Rep numbers the repetitions of one configuration (run --count), from
 	// 1; files without it hold one repetition each.
 	Rep int `json:"rep,omitempty"`
-	// Sched is the model's scheduling policy, "fifo" or "go", and Seed
-	// the seed of its random step jitter; both are empty for measurements.
-	Sched string `json:"sched,omitempty"`
-	Seed  uint64 `json:"seed,omitempty"`
+	// Model is a prediction's part: how the model predicted it.
+	Model
 
 	// Ops counts operations completed in the window, Errors those that
 	// failed, Drops open-loop arrivals turned away by a full queue.
@@ -56,8 +72,9 @@ type Point struct {
 	// Service holds the time from start of service to completion.
 	Latency Latency  `json:"latency_ms"`
 	Service *Latency `json:"service_ms,omitempty"`
-	// Bounds are the model's analytic limits on the point; nil for
-	// measurements.
+	// Bounds are the analytic limits that the model's structure of the
+	// configuration sets on the point; the model fills them in its
+	// predictions, nil elsewhere.
 	Bounds *Bounds `json:"bounds,omitempty"`
 
 	// Bottleneck names what limits the point, from its own counters; see
@@ -69,19 +86,104 @@ type Point struct {
 	Waits   []Wait `json:"waits,omitempty"`
 	Profile string `json:"profile,omitempty"`
 
-	// Metrics are a lab's own measures beside throughput, by name with
-	// the unit in the name where it has one: "speedup", "allocs_per_op",
-	// "bytes_per_op", "bound_lines_per_s", "render_ms".
-	Metrics map[string]float64 `json:"metrics,omitempty"`
-
-	Machines []Machine `json:"machines"`
-	Steps    Steps     `json:"steps"`
-	Host     Host      `json:"host"`
-	Start    time.Time `json:"start"`
+	// Shop is the part of a point of the coffee shop, or of a YAML
+	// system: its shared resources and its steps.
+	*Shop
+	Host  Host      `json:"host"`
+	Start time.Time `json:"start"`
 
 	// Hist is the full latency histogram in nanoseconds, HDR V2 compressed
 	// and base64 encoded; see Histogram.
 	Hist string `json:"hist,omitempty"`
+}
+
+// Shop is what a point of the coffee shop (measured or predicted) or of a
+// YAML system has beside the core: each shared resource's use, and the
+// steps' durations.
+type Shop struct {
+	Machines []Machine `json:"machines"`
+	Steps    Steps     `json:"steps"`
+}
+
+// empty reports whether s holds nothing, as the shop fields that lab
+// points of earlier versions wrote.
+func (s *Shop) empty() bool { return len(s.Machines) == 0 && s.Steps == Steps{} }
+
+// Model is how the model predicted a point: its scheduling policy, "fifo"
+// or "go", and the seed of its random step jitter. It is zero on
+// measurements.
+type Model struct {
+	Sched string `json:"sched,omitempty"`
+	Seed  uint64 `json:"seed,omitempty"`
+}
+
+// Lab is a lab's point's part (brewput lab): the lab, such as
+// "workloads", the variant measured, such as "add/concurrent", and the
+// lab's own measures beside throughput. It is zero on other points.
+type Lab struct {
+	Name    string `json:"lab,omitempty"`
+	Variant string `json:"variant,omitempty"`
+	// Metrics are the lab's measures by name, with the unit in the name
+	// where it has one: "speedup", "allocs_per_op", "render_ms"; each lab
+	// names its own as constants of its package.
+	Metrics map[Metric]float64 `json:"metrics,omitempty"`
+}
+
+// Metric names a lab's measure.
+type Metric string
+
+// Kind is what a point is, by the parts it has.
+type Kind int
+
+const (
+	// KindMeasured is the coffee shop measured on a real machine (package
+	// sweep), with its Shop part; points of files from before the model,
+	// whose Source is a host name, are measurements too.
+	KindMeasured Kind = iota
+	// KindModel is a prediction of the virtual-time model, of a shop mode
+	// or of a YAML system: Source "model", with its Shop and Model parts.
+	KindModel
+	// KindLab is a lab's measurement, with its Lab part.
+	KindLab
+)
+
+// String names the kind: "measured", "model" or "lab".
+func (k Kind) String() string {
+	switch k {
+	case KindMeasured:
+		return "measured"
+	case KindModel:
+		return "model"
+	case KindLab:
+		return "lab"
+	}
+	return fmt.Sprintf("Kind(%d)", int(k))
+}
+
+// Kind says what p is: a lab's point, a prediction of the model, or a
+// measurement of the shop.
+func (p Point) Kind() Kind {
+	switch {
+	case p.Lab.Name != "":
+		return KindLab
+	case p.Source == SourceModel:
+		return KindModel
+	}
+	return KindMeasured
+}
+
+// Tidy makes p hold the parts of its kind, as ReadJSON and ReadCSV leave
+// every point they read: a lab's point drops the empty shop fields that
+// earlier versions wrote for it, and any other point has a Shop part, if
+// an empty one, so that its Machines and Steps can be read.
+func (p *Point) Tidy() {
+	lab := p.Kind() == KindLab
+	switch {
+	case lab && p.Shop != nil && p.Shop.empty():
+		p.Shop = nil
+	case !lab && p.Shop == nil:
+		p.Shop = &Shop{}
+	}
 }
 
 // The values of Point.Source other than the host names of older files.

@@ -24,12 +24,12 @@ func samplePoints(t *testing.T) []Point {
 	return []Point{
 		{Source: "a", Mode: "finelocking", CPUs: 2, CPUSet: "0-1", Par: 2, DurS: 1, WarmupS: 0.2, Ops: 1000,
 			Throughput: 1000, Unit: "lattes/s", CPUUsed: 1.9, Util: 0.95, Latency: Summarize(h),
-			Machines: []Machine{{Name: "grinder", Uses: 1000, BusyFrac: 0.5, MeanWaitMs: 0.01}},
-			Steps:    Steps{GrindMs: 1, PressMs: 1, SteamMs: 1, LatteMs: 1, Clock: "wall"},
-			Host:     Host{Name: "a", CPUModel: "x", Cores: 2, GoVersion: "go1.26", OS: "linux", Arch: "amd64"},
-			Start:    time.Date(2026, 11, 21, 20, 0, 0, 0, time.UTC), Hist: enc},
+			Shop: &Shop{Machines: []Machine{{Name: "grinder", Uses: 1000, BusyFrac: 0.5, MeanWaitMs: 0.01}},
+				Steps: Steps{GrindMs: 1, PressMs: 1, SteamMs: 1, LatteMs: 1, Clock: "wall"}},
+			Host:  Host{Name: "a", CPUModel: "x", Cores: 2, GoVersion: "go1.26", OS: "linux", Arch: "amd64"},
+			Start: time.Date(2026, 11, 21, 20, 0, 0, 0, time.UTC), Hist: enc},
 		{Source: "b", Mode: "locking", CPUs: 1, Par: 1, Rate: 200, MaxQ: 10, DurS: 1, Ops: 200, Drops: 3,
-			Throughput: 200, Unit: "lattes/s", Latency: Summarize(h), Service: &svc, Machines: []Machine{}},
+			Throughput: 200, Unit: "lattes/s", Latency: Summarize(h), Service: &svc, Shop: &Shop{Machines: []Machine{}}},
 	}
 }
 

@@ -18,19 +18,7 @@ import (
 // Labs' points (Lab set) are a table of their own after the shop's, one
 // per lab, with the lab's metrics as columns.
 func WriteTable(w io.Writer, points []Point) error {
-	var shop []Point
-	var labs []string
-	byLab := map[string][]Point{}
-	for _, p := range points {
-		if p.Lab == "" {
-			shop = append(shop, p)
-			continue
-		}
-		if _, ok := byLab[p.Lab]; !ok {
-			labs = append(labs, p.Lab)
-		}
-		byLab[p.Lab] = append(byLab[p.Lab], p)
-	}
+	shop, labs, byLab := SplitLabs(points)
 	if len(shop) > 0 {
 		if err := writeShopTable(w, shop); err != nil {
 			return err
@@ -47,25 +35,38 @@ func WriteTable(w io.Writer, points []Point) error {
 	return nil
 }
 
+// SplitLabs separates the labs' points from the others, the labs by name
+// in the order they first appear.
+func SplitLabs(points []Point) (others []Point, labs []string, byLab map[string][]Point) {
+	byLab = map[string][]Point{}
+	for _, p := range points {
+		if p.Kind() != KindLab {
+			others = append(others, p)
+			continue
+		}
+		if _, ok := byLab[p.Lab.Name]; !ok {
+			labs = append(labs, p.Lab.Name)
+		}
+		byLab[p.Lab.Name] = append(byLab[p.Lab.Name], p)
+	}
+	return others, labs, byLab
+}
+
 // writeLabTable writes one lab's points: variant, CPUs, goroutines,
 // throughput, the median and spread of its runs, CPU use and the lab's
 // metrics, a column each.
 func writeLabTable(w io.Writer, lab string, points []Point) error {
 	width := len("variant")
-	var keys []string
+	keys := MetricNames(points)
 	for _, p := range points {
 		width = max(width, len(p.Variant))
-		for k := range p.Metrics {
-			if !slices.Contains(keys, k) {
-				keys = append(keys, k)
-			}
-		}
 	}
-	slices.Sort(keys)
 	fmt.Fprintf(w, "lab %s\n", lab)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	head := []string{fmt.Sprintf("%-*s", width, "variant"), "cpus", "par", "throughput", "p50 ms", "min ms", "max ms", "cpu util"}
-	head = append(head, keys...)
+	for _, k := range keys {
+		head = append(head, string(k))
+	}
 	fmt.Fprintln(tw, strings.Join(head, "\t")+"\t")
 	for _, p := range points {
 		row := []string{fmt.Sprintf("%-*s", width, p.Variant), fmt.Sprint(p.CPUs), fmt.Sprint(p.Par),
@@ -82,6 +83,20 @@ func writeLabTable(w io.Writer, lab string, points []Point) error {
 		fmt.Fprintln(tw, strings.Join(row, "\t")+"\t")
 	}
 	return tw.Flush()
+}
+
+// MetricNames lists the metrics of lab points, each once, in name order.
+func MetricNames(points []Point) []Metric {
+	var keys []Metric
+	for _, p := range points {
+		for k := range p.Metrics {
+			if !slices.Contains(keys, k) {
+				keys = append(keys, k)
+			}
+		}
+	}
+	slices.Sort(keys)
+	return keys
 }
 
 // FormatRate writes a throughput with an SI prefix where it is large,
@@ -159,7 +174,7 @@ func writeShopTable(w io.Writer, points []Point) error {
 		if limits {
 			row = append(row, FormatBottleneck(p.Bottleneck))
 		} else {
-			row = append(row, busiest(p.Machines))
+			row = append(row, busiest(p.Shop))
 		}
 		if showSource {
 			row = append(row, OriginLabel(p))
@@ -207,10 +222,11 @@ func FormatBottleneck(b *Bottleneck) string {
 }
 
 // busiest describes the machine with the highest busy fraction.
-func busiest(ms []Machine) string {
-	if len(ms) == 0 {
+func busiest(s *Shop) string {
+	if s == nil || len(s.Machines) == 0 {
 		return "-"
 	}
+	ms := s.Machines
 	top := ms[0]
 	for _, m := range ms[1:] {
 		if m.BusyFrac > top.BusyFrac {

@@ -3,12 +3,12 @@ package sweep
 import (
 	"context"
 	"fmt"
-	"os"
 	"runtime"
 	"time"
 
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/harness"
+	"github.com/brewput/brewput/host"
 	"github.com/brewput/brewput/profile"
 	"github.com/brewput/brewput/results"
 )
@@ -25,8 +25,7 @@ func Measure(ctx context.Context, s Spec) (results.Point, error) {
 	if err := s.Validate(); err != nil {
 		return results.Point{}, err
 	}
-	mode, _ := coffee.ParseMode(s.Mode) // checked by Validate
-	shop, err := coffee.Open(mode, s.Steps)
+	shop, err := coffee.Open(s.Mode, s.Steps)
 	if err != nil {
 		return results.Point{}, err
 	}
@@ -79,12 +78,12 @@ func Measure(ctx context.Context, s Spec) (results.Point, error) {
 	if profErr != nil {
 		return results.Point{}, fmt.Errorf("%s cpus=%d: %w", s.Mode, s.CPUs, profErr)
 	}
-	p, err := point(s, mode, start, res, meters, before, after)
+	p, err := point(s, start, res, meters, before, after)
 	if err != nil || s.Profile == "" {
 		return p, err
 	}
 	p.Profile = s.Profile
-	p.Waits, err = summarizeWaits(files.Block, res.Ops)
+	p.Waits, err = profile.SummarizeFile(files.Block, res.Ops, profile.Options{Ignore: harnessClock(), MinShare: profile.DefaultMinShare})
 	return p, err
 }
 
@@ -95,26 +94,12 @@ func harnessClock() []string {
 	return []string{"github.com/brewput/brewput/harness.watch", "github.com/brewput/brewput/harness.dispatch"}
 }
 
-// summarizeWaits reads a point's block profile into its waits.
-func summarizeWaits(path string, ops int64) ([]results.Wait, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("summarize the waits: %w", err)
-	}
-	defer f.Close()
-	waits, err := profile.Summarize(f, ops, profile.Options{Ignore: harnessClock(), MinShare: profile.DefaultMinShare})
-	if err != nil {
-		return nil, fmt.Errorf("summarize the waits of %s: %w", path, err)
-	}
-	return waits, nil
-}
-
 // point assembles what was measured into the results contract.
-func point(s Spec, mode coffee.Mode, start time.Time, res harness.Result, meters []*coffee.Meter, before, after []coffee.Reading) (results.Point, error) {
-	host := DetectHost()
+func point(s Spec, start time.Time, res harness.Result, meters []*coffee.Meter, before, after []coffee.Reading) (results.Point, error) {
+	h := host.Detect()
 	p := results.Point{
 		Source:     results.SourceMeasured, // Host names the machine
-		Mode:       mode.String(),
+		Mode:       s.Mode.String(),
 		CPUs:       s.CPUs,
 		CPUSet:     allowedCPUs(),
 		Par:        s.workers(),
@@ -125,20 +110,22 @@ func point(s Spec, mode coffee.Mode, start time.Time, res harness.Result, meters
 		Errors:     res.Errors,
 		Drops:      res.Drops,
 		Throughput: res.Throughput(),
-		Unit:       mode.Unit(),
+		Unit:       s.Mode.Unit(),
 		CPUUsed:    res.CPUsUsed(),
 		Util:       res.CPUsUsed() / float64(s.CPUs),
 		Latency:    results.Summarize(res.Latency),
-		Machines:   []results.Machine{},
-		Steps: results.Steps{
-			GrindMs:  results.Ms(s.Steps.Grind),
-			PressMs:  results.Ms(s.Steps.Press),
-			SteamMs:  results.Ms(s.Steps.Steam),
-			LatteMs:  results.Ms(s.Steps.Combine),
-			JitterMs: results.Ms(s.Steps.Jitter),
-			Clock:    s.Steps.Clock.String(),
+		Shop: &results.Shop{
+			Machines: []results.Machine{},
+			Steps: results.Steps{
+				GrindMs:  results.Ms(s.Steps.Grind),
+				PressMs:  results.Ms(s.Steps.Press),
+				SteamMs:  results.Ms(s.Steps.Steam),
+				LatteMs:  results.Ms(s.Steps.Combine),
+				JitterMs: results.Ms(s.Steps.Jitter),
+				Clock:    s.Steps.Clock.String(),
+			},
 		},
-		Host:  host,
+		Host:  h,
 		Start: start.UTC().Round(time.Millisecond),
 	}
 	if s.Rate > 0 {

@@ -29,7 +29,7 @@ func TestMeasureProfilesTheWindow(t *testing.T) {
 	dir := t.TempDir()
 	base := filepath.Join(dir, "finelocking-2cpu")
 	spec := Spec{
-		Mode: "finelocking", CPUs: min(2, runtime.NumCPU()), Par: 3,
+		Mode: coffee.MustParseMode("finelocking"), CPUs: min(2, runtime.NumCPU()), Par: 3,
 		Warmup: 50 * time.Millisecond, Dur: 300 * time.Millisecond,
 		Steps: coffee.DefaultSteps(), Profile: base,
 	}
@@ -110,7 +110,7 @@ func TestMeasureProfilesTheWindow(t *testing.T) {
 
 // TestMeasureWithoutProfileHasNoWaits: profiling is only on request.
 func TestMeasureWithoutProfileHasNoWaits(t *testing.T) {
-	p, err := Measure(context.Background(), Spec{Mode: "finelocking", CPUs: 1, Par: 2, Dur: 50 * time.Millisecond, Steps: coffee.DefaultSteps()})
+	p, err := Measure(context.Background(), Spec{Mode: coffee.MustParseMode("finelocking"), CPUs: 1, Par: 2, Dur: 50 * time.Millisecond, Steps: coffee.DefaultSteps()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,7 +132,7 @@ func TestProfileSpecIsChecked(t *testing.T) {
 		filepath.Join(file, "x"):        "is not a folder",
 		dir + "/":                       "want a path that names the files",
 	} {
-		s := Spec{Mode: "finelocking", CPUs: 1, Dur: time.Second, Steps: coffee.DefaultSteps(), Profile: base}
+		s := Spec{Mode: coffee.MustParseMode("finelocking"), CPUs: 1, Dur: time.Second, Steps: coffee.DefaultSteps(), Profile: base}
 		start := time.Now()
 		_, err := Measure(context.Background(), s)
 		if err == nil || !strings.Contains(err.Error(), want) {
@@ -154,7 +154,7 @@ func TestProfileFailureFailsThePoint(t *testing.T) {
 	defer pprof.StopCPUProfile()
 	dir := t.TempDir()
 	_, err := Measure(context.Background(), Spec{
-		Mode: "finelocking", CPUs: 1, Dur: 50 * time.Millisecond, Steps: coffee.DefaultSteps(),
+		Mode: coffee.MustParseMode("finelocking"), CPUs: 1, Dur: 50 * time.Millisecond, Steps: coffee.DefaultSteps(),
 		Profile: filepath.Join(dir, "finelocking-1cpu"),
 	})
 	if err == nil || !strings.Contains(err.Error(), "CPU profile") || !strings.Contains(err.Error(), "finelocking cpus=1") {

@@ -10,8 +10,10 @@ import (
 
 // Spec is one point to measure.
 type Spec struct {
-	Mode string `json:"mode"`
-	CPUs int    `json:"cpus"`
+	// Mode is the mode measured; it travels to the child process as its
+	// name.
+	Mode coffee.Mode `json:"mode"`
+	CPUs int         `json:"cpus"`
 	// Par is the number of customers (closed loop) or servers (open loop);
 	// 0 means one per CPU.
 	Par int `json:"par"`
@@ -31,7 +33,7 @@ type Spec struct {
 
 // Validate checks everything about s that can be checked before measuring.
 func (s Spec) Validate() error {
-	if _, err := coffee.ParseMode(s.Mode); err != nil {
+	if err := s.Mode.Validate(); err != nil {
 		return err
 	}
 	switch {
@@ -66,7 +68,7 @@ func (s Spec) workers() int {
 
 // Plan lists the points of a sweep, mode by mode, each over every CPU count,
 // all with base's load and steps.
-func Plan(modes []string, cpus []int, base Spec) []Spec {
+func Plan(modes []coffee.Mode, cpus []int, base Spec) []Spec {
 	var specs []Spec
 	for _, m := range modes {
 		for _, n := range cpus {

@@ -20,7 +20,7 @@ func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 func measure(t *testing.T, mode string, cpus int) results.Point {
 	t.Helper()
 	p, err := Measure(context.Background(), Spec{
-		Mode: mode, CPUs: cpus, Warmup: 50 * time.Millisecond, Dur: 300 * time.Millisecond,
+		Mode: coffee.MustParseMode(mode), CPUs: cpus, Warmup: 50 * time.Millisecond, Dur: 300 * time.Millisecond,
 		Steps: coffee.DefaultSteps(),
 	})
 	if err != nil {
@@ -101,7 +101,7 @@ func TestTwoCPUs(t *testing.T) {
 
 func TestPointCarriesWhatWasMeasured(t *testing.T) {
 	p, err := Measure(context.Background(), Spec{
-		Mode: "multi-2", CPUs: 1, Par: 3, Rate: 300, MaxQ: 5, Dur: 200 * time.Millisecond,
+		Mode: coffee.MustParseMode("multi-2"), CPUs: 1, Par: 3, Rate: 300, MaxQ: 5, Dur: 200 * time.Millisecond,
 		Steps: coffee.Steps{Grind: 100 * time.Microsecond, Press: 100 * time.Microsecond, Steam: 100 * time.Microsecond, Combine: 100 * time.Microsecond},
 	})
 	if err != nil {
@@ -133,9 +133,9 @@ func TestPointCarriesWhatWasMeasured(t *testing.T) {
 }
 
 func TestMeasureRejectsBadSpecs(t *testing.T) {
-	good := Spec{Mode: "finelocking", CPUs: 1, Dur: time.Second, Steps: coffee.DefaultSteps()}
+	good := Spec{Mode: coffee.MustParseMode("finelocking"), CPUs: 1, Dur: time.Second, Steps: coffee.DefaultSteps()}
 	for _, bad := range []func(*Spec){
-		func(s *Spec) { s.Mode = "multi-0" },
+		func(s *Spec) { s.Mode = coffee.Mode{Family: "multi"} },
 		func(s *Spec) { s.CPUs = 0 },
 		func(s *Spec) { s.Par = -1 },
 		func(s *Spec) { s.Dur = 0 },
@@ -150,26 +150,8 @@ func TestMeasureRejectsBadSpecs(t *testing.T) {
 	}
 }
 
-func TestParseCPUList(t *testing.T) {
-	for in, want := range map[string]string{"1": "[1]", "1,2": "[1 2]", "1-4": "[1 2 3 4]", "2,1-3": "[1 2 3]", " 1 , 3 ": "[1 3]"} {
-		got, err := ParseCPUList(in, 4)
-		if err != nil || fmt.Sprint(got) != want {
-			t.Errorf("ParseCPUList(%q, 4) = %v, %v; want %s", in, got, err, want)
-		}
-	}
-	for in, want := range map[string]string{
-		"0": "0 CPUs: want at least 1", "5": "5 CPUs: this machine has 4", "1-9": "5 CPUs: this machine has 4",
-		"x": `"x" is not a CPU count`, "3-1": `"3-1" is not`, "": `"" is not`, "1,,2": `"" is not`,
-	} {
-		_, err := ParseCPUList(in, 4)
-		if err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("ParseCPUList(%q, 4) error = %v, want it to contain %q", in, err, want)
-		}
-	}
-}
-
 func TestPlanIsModeMajor(t *testing.T) {
-	specs := Plan([]string{"ideal", "locking"}, []int{1, 2}, Spec{Dur: time.Second})
+	specs := Plan([]coffee.Mode{coffee.MustParseMode("ideal"), coffee.MustParseMode("locking")}, []int{1, 2}, Spec{Dur: time.Second})
 	var got []string
 	for _, s := range specs {
 		got = append(got, fmt.Sprintf("%s/%d", s.Mode, s.CPUs))

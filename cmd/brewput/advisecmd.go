@@ -1,20 +1,16 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
-	"io"
-	"math"
 	"runtime"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/brewput/brewput/advise"
 	"github.com/brewput/brewput/blueprint"
 	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/host"
 	"github.com/brewput/brewput/model"
-	"github.com/brewput/brewput/sweep"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -63,25 +59,21 @@ The first line answers the question; the table backs it. The model's flags
 			case strings.Contains(mode, ","):
 				return fmt.Errorf("--mode %q: advise takes one mode; run it once for each", mode)
 			}
+			m := coffee.Mode{Family: "noop"} // with a file, any mode: its system replaces it
 			if mode != "" {
-				m, err := coffee.ParseMode(mode)
-				if err != nil {
+				var err error
+				if m, err = coffee.ParseMode(mode); err != nil {
 					return fmt.Errorf("--mode: %w", err)
 				}
-				mode = m.String()
 			}
-			sf.modes = mode
-			if mf.file != "" {
-				sf.modes = "noop" // any mode: the file's system replaces it
-			}
-			st, err := sf.plan(fs, sweep.ModelMaxCPUs)
+			st, err := sf.planModes(fs, host.ModelMaxCPUs, []coffee.Mode{m})
 			if err != nil {
 				return err
 			}
-			if len(st.specs) != 1 {
+			if len(st.Specs) != 1 {
 				return fmt.Errorf("--cpus %s: advise takes one CPU count, such as --cpus 6", sf.cpus)
 			}
-			s := st.specs[0]
+			s := st.Specs[0]
 			var bp *blueprint.Blueprint
 			var cfg model.Config
 			if mf.file != "" {
@@ -89,11 +81,8 @@ The first line answers the question; the table backs it. The model's flags
 					return err
 				}
 			} else {
-				cfg = model.Config{
-					Mode: s.Mode, CPUs: s.CPUs, Customers: s.Par, Rate: s.Rate, MaxQ: s.MaxQ,
-					Grind: s.Steps.Grind, Press: s.Steps.Press, Steam: s.Steps.Steam, Combine: s.Steps.Combine, Jitter: s.Steps.Jitter,
-					Warmup: s.Warmup, Duration: s.Dur, Seed: mf.seed,
-				}
+				cfg = configOf(s)
+				cfg.Seed = mf.seed
 				if err := cfg.Validate(); err != nil {
 					return fmt.Errorf("--mode: %w", err)
 				}
@@ -104,23 +93,19 @@ The first line answers the question; the table backs it. The model's flags
 			}
 			var a *advise.Advice
 			if bp != nil {
-				a, err = advise.Blueprint(bp, blueprint.Options{
-					CPUs: s.CPUs, Customers: s.Par, Rate: s.Rate, Warmup: s.Warmup, Duration: s.Dur,
-					Seed: pr.seed, Sched: pr.sched, Costs: pr.costs,
-				})
+				opt := pr.blueprintOptions(s)
+				opt.CPUs = s.CPUs
+				a, err = advise.Blueprint(bp, opt)
 			} else {
-				cfg.Sched, cfg.Costs = pr.sched, pr.costs
-				a, err = advise.Mode(cfg)
+				a, err = advise.Mode(pr.Apply(cfg))
 			}
 			if err != nil {
 				return failure{err}
 			}
 			if format == "json" {
-				enc := json.NewEncoder(e.stdout)
-				enc.SetIndent("", "  ")
-				return enc.Encode(a)
+				return a.WriteJSON(e.stdout)
 			}
-			return writeAdvice(e.stdout, a)
+			return a.WriteTable(e.stdout)
 		},
 	}
 	// The study's flags that make sense for one system, and the model's.
@@ -139,27 +124,4 @@ The first line answers the question; the table backs it. The model's flags
 	mf.register(cmd.Flags())
 	cmd.Flags().StringVar(&format, "format", "table", "output format: table or json")
 	return cmd
-}
-
-// writeAdvice prints the answer, then the table of every change tried.
-func writeAdvice(w io.Writer, a *advise.Advice) error {
-	fmt.Fprintln(w, a.Answer)
-	fmt.Fprintf(w, "\nthe model (%s policy), %s now: %.0f %s, median latency %.2f ms; %s\n\n",
-		a.Sched, a.System, a.Now.Throughput, a.Unit, a.Now.P50Ms, a.Now.Bottleneck.Text)
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "rank\tchange\tbecomes\tthroughput\tgain\tp50 ms\tlatency\tthen limited by\tcost\t")
-	for i, o := range a.Options {
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%.0f\t%s\t%.2f\t%s\t%s\t%s\t\n", i+1, o.Change, o.As, o.Throughput,
-			pct(o.ThroughputGain), o.P50Ms, pct(-o.LatencyGain), o.Bottleneck.Resource, o.Cost)
-	}
-	return tw.Flush()
-}
-
-// pct writes a relative change as a signed percentage, with no "-0 %".
-func pct(f float64) string {
-	v := math.Round(100 * f)
-	if v == 0 {
-		return "0 %"
-	}
-	return fmt.Sprintf("%+.0f %%", v)
 }

@@ -2,10 +2,8 @@ package main
 
 import (
 	"fmt"
-	"text/tabwriter"
 
 	"github.com/brewput/brewput/calibrate"
-	"github.com/brewput/brewput/sweep"
 	"github.com/spf13/cobra"
 )
 
@@ -47,14 +45,14 @@ how busy the machine was.`,
 				}
 				path = p
 			}
-			c, err := measureCalibration(cmd, samples)
+			c, err := calibrate.Measure(cmd.Context(), samples)
 			if err != nil {
-				return err
+				return calibrationError(cmd, err)
 			}
 			if err := calibrate.Save(path, c); err != nil {
 				return failure{err}
 			}
-			writeCalibration(e, c)
+			c.WriteTable(e.stdout)
 			fmt.Fprintf(e.stdout, "saved: %s\n", path)
 			return nil
 		},
@@ -64,37 +62,14 @@ how busy the machine was.`,
 	return cmd
 }
 
-// measureCalibration runs the microbenchmarks, recording the host.
-func measureCalibration(cmd *cobra.Command, samples int) (calibrate.Calibration, error) {
-	c, err := calibrate.Measure(cmd.Context(), samples)
-	if err != nil {
-		if cmd.Context().Err() != nil {
-			return c, interrupted{fmt.Errorf("interrupted while calibrating; nothing saved")}
-		}
-		return c, failure{err}
+// calibrationError is the command's error of a calibration that failed:
+// an interruption, after which nothing is saved, or a failure.
+func calibrationError(cmd *cobra.Command, err error) error {
+	switch {
+	case err == nil:
+		return nil
+	case cmd.Context().Err() != nil:
+		return interrupted{fmt.Errorf("interrupted while calibrating; nothing saved")}
 	}
-	c.Host = sweep.DetectHost()
-	return c, nil
-}
-
-// writeCalibration prints the costs as a small table.
-func writeCalibration(e *env, c calibrate.Calibration) {
-	w := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(w, "cost\tmedian\t")
-	for _, r := range []struct {
-		name string
-		v    any
-	}{
-		{"switch", c.Costs.Switch}, {"wake", c.Costs.Wake}, {"spin wake", c.Costs.SpinWake},
-		{"spin window", c.Costs.SpinWindow}, {"mutex handoff", c.Costs.MutexHandoff},
-		{"chan handoff", c.Costs.ChanHandoff}, {"buf chan handoff", c.Costs.BufChanHandoff},
-	} {
-		fmt.Fprintf(w, "%s\t%v\t\n", r.name, r.v)
-	}
-	w.Flush()
-	fmt.Fprintf(e.stdout, "%d samples each on %s, %s; other processes used %.2f CPUs meanwhile\n",
-		c.Samples, c.Host.CPUModel, c.Host.GoVersion, c.Others)
-	if c.Note != "" {
-		fmt.Fprintf(e.stdout, "note: %s\n", c.Note)
-	}
+	return failure{err}
 }

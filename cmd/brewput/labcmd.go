@@ -4,54 +4,17 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"runtime"
-	"slices"
 	"strings"
 	"text/tabwriter"
 
-	"github.com/brewput/brewput/profile"
-	"github.com/brewput/brewput/results"
-	"github.com/brewput/brewput/sweep"
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
+
+	"github.com/brewput/brewput/host"
+	"github.com/brewput/brewput/lab"
+	"github.com/brewput/brewput/lab/all"
+	"github.com/brewput/brewput/results"
 )
-
-// labEntry is one lab as brewput lab runs it: its texts, and its own
-// flags. register adds the flags and returns prepare, which checks them
-// once parsed and returns the lab's run.
-type labEntry struct {
-	name, summary, help, example string
-	register                     func(fs *pflag.FlagSet) (prepare func() (labRun, error))
-}
-
-// labRun measures a lab on each of cpus, reporting progress a line at a
-// time; cancelled, it returns what it measured with ctx's error.
-type labRun func(ctx context.Context, cpus []int, progress func(string)) ([]results.Point, error)
-
-// labEntries lists every lab, in the order brewput lab list shows them.
-func labEntries() []labEntry {
-	return []labEntry{
-		workloadsLab(),
-		channelsLab(),
-		renderLab(),
-		wordcountLab(),
-		actorsLab(),
-		logsLab(),
-		streamLab(),
-		aggregateLab(),
-	}
-}
-
-// labNames lists the labs' names, for messages.
-func labNames() string {
-	var names []string
-	for _, l := range labEntries() {
-		names = append(names, l.name)
-	}
-	return strings.Join(names, ", ")
-}
 
 func newLabCmd(e *env) *cobra.Command {
 	cmd := &cobra.Command{
@@ -72,7 +35,7 @@ what to look for.`,
   brewput lab render --png mandelbrot.png`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 0 {
-				return fmt.Errorf("unknown lab %q; accepted: %s (see brewput lab list)", args[0], labNames())
+				return fmt.Errorf("unknown lab %q; accepted: %s (see brewput lab list)", args[0], lab.Names(e.labs()))
 			}
 			return nil
 		},
@@ -84,7 +47,7 @@ what to look for.`,
 		Args:  unknownArgs,
 		RunE:  func(cmd *cobra.Command, _ []string) error { return writeLabList(e) },
 	})
-	for _, l := range labEntries() {
+	for _, l := range e.labs() {
 		cmd.AddCommand(newLabRunCmd(e, l))
 	}
 	return cmd
@@ -92,52 +55,50 @@ what to look for.`,
 
 func writeLabList(e *env) error {
 	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
-	for _, l := range labEntries() {
-		fmt.Fprintf(tw, "%s\t%s\n", l.name, l.summary)
+	for _, l := range e.labs() {
+		fmt.Fprintf(tw, "%s\t%s\n", l.Info().Name, l.Info().Summary)
 	}
 	return tw.Flush()
 }
 
 // newLabRunCmd is brewput lab NAME: the lab's own flags and the common
-// ones, --cpus, --format and --out.
-func newLabRunCmd(e *env, l labEntry) *cobra.Command {
+// ones, --cpus, --format, --out and --profile.
+func newLabRunCmd(e *env, l lab.Lab) *cobra.Command {
 	var cpus, format, out, profDir string
-	var prepare func() (labRun, error)
+	info := l.Info()
+	var check func() error
 	cmd := &cobra.Command{
-		Use:     l.name,
-		Short:   l.summary,
-		Long:    l.help,
-		Example: l.example,
+		Use:     info.Name,
+		Short:   info.Summary,
+		Long:    info.Help,
+		Example: info.Example,
 		Args:    unknownArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			counts, err := sweep.ParseCPUList(cpus, runtime.NumCPU())
+			counts, err := host.ParseCPUList(cpus, runtime.NumCPU())
 			if err != nil {
 				return fmt.Errorf("--cpus: %w", err)
 			}
-			run, err := prepare()
-			if err != nil {
+			if err := check(); err != nil {
 				return err
 			}
 			if cmd.Flags().Changed("profile") {
 				if err := checkProfileDir(profDir); err != nil {
 					return err
 				}
-				run = profiled(run, l.name, profDir)
 			}
 			f, dest, err := outputOf(cmd.Flags(), format, out)
 			if err != nil {
 				return err
 			}
-			progress := func(line string) { fmt.Fprintln(e.stderr, line) }
-			points, runErr := run(cmd.Context(), counts, progress)
+			points, runErr := lab.Profiled(cmd.Context(), l, counts, profDir, func(line string) { fmt.Fprintln(e.stderr, line) })
 			if err := emit(e, f, dest, points); err != nil {
 				return failure{err}
 			}
-			return labError(runErr, l.name)
+			return labError(runErr, info.Name)
 		},
 	}
 	fs := cmd.Flags()
-	prepare = l.register(fs)
+	check = l.Bind(fs)
 	fs.StringVar(&cpus, "cpus", defaultLabCPUs(), "CPU counts (GOMAXPROCS), as a list and ranges such as 1,2 or 1-4")
 	fs.StringVar(&format, "format", "table", "output format: "+strings.Join(results.Formats(), ", ")+" (with --out, guessed from its extension)")
 	fs.StringVar(&out, "out", "", "write the results to this file (the table still goes to stdout)")
@@ -145,54 +106,12 @@ func newLabRunCmd(e *env, l labEntry) *cobra.Command {
 	return cmd
 }
 
-// profiled runs the lab one CPU count at a time, each under a profile
-// session whose files are DIR/NAME-Ncpu.*; the block profile's waits go
-// into each of the count's points. The profile covers every variant and
-// repetition at that count, so the waits have totals but no per-operation
-// figure (per_op_ms 0): no one variant's operations account for them.
-func profiled(run labRun, name, dir string) labRun {
-	return func(ctx context.Context, cpus []int, progress func(string)) ([]results.Point, error) {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return nil, err
-		}
-		var points []results.Point
-		for _, n := range cpus {
-			base := filepath.Join(dir, fmt.Sprintf("%s-%dcpu", name, n))
-			session, err := profile.Start(base)
-			if err != nil {
-				return points, err
-			}
-			got, runErr := run(ctx, []int{n}, progress)
-			if runErr != nil {
-				session.Abort()
-				return append(points, got...), runErr
-			}
-			files, err := session.Stop()
-			if err != nil {
-				return append(points, got...), err
-			}
-			waits, err := summarizeBlock(files.Block, 0)
-			if err != nil {
-				return append(points, got...), err
-			}
-			for i := range got {
-				got[i].Waits, got[i].Profile = waits, base
-			}
-			points = append(points, got...)
-			progress(fmt.Sprintf("profiles of %d %s: %s.trace, .cpu.pprof, .block.pprof, .mutex.pprof", n, map[bool]string{true: "CPU", false: "CPUs"}[n == 1], base))
-		}
-		return points, nil
+// labs lists the labs: lab/all's, or the env's own (a test's).
+func (e *env) labs() []lab.Lab {
+	if e.labList != nil {
+		return e.labList()
 	}
-}
-
-// summarizeBlock reads a block profile into its waits per operation.
-func summarizeBlock(path string, ops int64) ([]results.Wait, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return profile.Summarize(f, ops, profile.Options{})
+	return all.Labs()
 }
 
 // defaultLabCPUs is 1 CPU and all of them, the comparison every lab makes.
@@ -214,51 +133,15 @@ func labError(err error, name string) error {
 	return failure{fmt.Errorf("lab %s: %w", name, err)}
 }
 
-// labPlan is the labs the main job runs after the study, with their
-// defaults.
-type labPlan []labRun
-
-// planLabs reads the main job's --labs: "" for none, "all", or names.
-func planLabs(list string) (labPlan, error) {
+// planLabs reads the main job's --labs: "" for none, "all", or names;
+// each lab runs at its defaults.
+func (e *env) planLabs(list string) ([]lab.Lab, error) {
 	if list == "" {
 		return nil, nil
 	}
-	entries := labEntries()
-	var chosen []labEntry
-	if list == "all" {
-		chosen = entries
-	} else {
-		for _, name := range strings.Split(list, ",") {
-			name = strings.TrimSpace(name)
-			i := slices.IndexFunc(entries, func(l labEntry) bool { return l.name == name })
-			if i < 0 {
-				return nil, fmt.Errorf("--labs: unknown lab %q; accepted: all, or some of %s", name, labNames())
-			}
-			chosen = append(chosen, entries[i])
-		}
+	labs, err := lab.Select(e.labs(), list)
+	if err != nil {
+		return nil, fmt.Errorf("--labs: %w", err)
 	}
-	var plan labPlan
-	for _, l := range chosen {
-		prepare := l.register(pflag.NewFlagSet(l.name, pflag.ContinueOnError))
-		run, err := prepare()
-		if err != nil {
-			return nil, fmt.Errorf("--labs: %s: %w", l.name, err)
-		}
-		plan = append(plan, run)
-	}
-	return plan, nil
-}
-
-// run runs each lab in turn on cpus, keeping what was measured when one
-// fails or is interrupted.
-func (plan labPlan) run(ctx context.Context, e *env, cpus []int) ([]results.Point, error) {
-	var points []results.Point
-	for _, run := range plan {
-		got, err := run(ctx, cpus, func(line string) { fmt.Fprintf(e.stderr, "lab %s\n", line) })
-		points = append(points, got...)
-		if err != nil {
-			return points, err
-		}
-	}
-	return points, nil
+	return labs, nil
 }

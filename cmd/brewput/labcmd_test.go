@@ -21,7 +21,7 @@ func runLab(t *testing.T, args ...string) []results.Point {
 		t.Fatalf("brewput lab %q: %v, %d points\n%s", args, err, len(points), stdout)
 	}
 	for _, p := range points {
-		if p.Lab != args[0] || p.Variant == "" || p.CPUs < 1 || p.Source != results.SourceMeasured || p.Throughput <= 0 || p.Unit == "" {
+		if p.Lab.Name != args[0] || p.Variant == "" || p.CPUs < 1 || p.Source != results.SourceMeasured || p.Throughput <= 0 || p.Unit == "" {
 			t.Errorf("brewput lab %s: point lacks lab, variant, cpus, source, throughput or unit: %+v", args[0], p)
 		}
 	}
@@ -98,6 +98,45 @@ func TestLabBadInput(t *testing.T) {
 		{[]string{"lab", "wordcount", "--file", "/nonexistent/text"}, "--file"},
 		{[]string{"lab", "wordcount", "extra"}, "no arguments"},
 		{[]string{"--labs", "nope"}, `--labs: unknown lab "nope"`},
+		{[]string{"lab", "actors", "--variants", "mutex"}, `--variants "mutex"`},
+		{[]string{"lab", "actors", "--variants", "actor,actor"}, `--variants "actor": given twice`},
+		{[]string{"lab", "actors", "--clients", "0"}, "--clients 0"},
+		{[]string{"lab", "actors", "--clients", "x"}, "--clients"},
+		{[]string{"lab", "actors", "--requests", "10"}, "--requests 10"},
+		{[]string{"lab", "actors", "--remote", "--remote-requests", "1"}, "--remote-requests 1"},
+		{[]string{"lab", "actors", "--mailbox", "-1"}, "--mailbox -1"},
+		{[]string{"lab", "actors", "--reply-bytes", "10"}, "--reply-bytes 10"},
+		{[]string{"lab", "actors", "--remote=maybe"}, "--remote"},
+		{[]string{"lab", "actors", "--reps", "0"}, "--reps 0"},
+		{[]string{"lab", "aggregate", "--events", "0"}, "--events 0"},
+		{[]string{"lab", "aggregate", "--producers", "0"}, "--producers 0"},
+		{[]string{"lab", "aggregate", "--producers", "x"}, "--producers"},
+		{[]string{"lab", "aggregate", "--buffers", "-1"}, "--buffers -1"},
+		{[]string{"lab", "aggregate", "--run-length", "0.5"}, "--run-length 0.5"},
+		{[]string{"lab", "aggregate", "--handle-cost", "fast"}, "--handle-cost"},
+		{[]string{"lab", "aggregate", "--handle-cost", "-1us"}, "--handle-cost -1µs"},
+		{[]string{"lab", "aggregate", "--reps", "0"}, "--reps 0"},
+		{[]string{"lab", "logs", "--kinds", "tape"}, `--kinds "tape"`},
+		{[]string{"lab", "logs", "--kinds", "file,file"}, `--kinds "file"`},
+		{[]string{"lab", "logs", "--writers", "0"}, "--writers 0"},
+		{[]string{"lab", "logs", "--writers", "x"}, "--writers"},
+		{[]string{"lab", "logs", "--appends", "0"}, "--appends 0"},
+		{[]string{"lab", "logs", "--appends", "10"}, "--appends 10"},
+		{[]string{"lab", "logs", "--value-bytes", "4"}, "--value-bytes 4"},
+		{[]string{"lab", "logs", "--reps", "0"}, "--reps 0"},
+		{[]string{"lab", "logs", "--dir", "/nonexistent/folder"}, "--dir /nonexistent/folder"},
+		{[]string{"lab", "logs", "--sync=maybe"}, "--sync"},
+		{[]string{"lab", "stream", "--modes", "fast"}, `--modes "fast"`},
+		{[]string{"lab", "stream", "--messages", "0"}, "--messages 0"},
+		{[]string{"lab", "stream", "--buffers", "-1"}, "--buffers -1"},
+		{[]string{"lab", "stream", "--buffers", "x"}, "--buffers"},
+		{[]string{"lab", "stream", "--payload-bytes", "100000"}, "--payload-bytes 100000"},
+		{[]string{"lab", "stream", "--malformed", "-1"}, "--malformed -1"},
+		{[]string{"lab", "stream", "--oversized", "6000"}, "--oversized 6000"},
+		{[]string{"lab", "stream", "--downtime", "1h"}, "--downtime 1h0m0s"},
+		{[]string{"lab", "stream", "--downtime", "soon"}, "--downtime"},
+		{[]string{"lab", "stream", "--restart=maybe"}, "--restart"},
+		{[]string{"lab", "stream", "--reps", "0"}, "--reps 0"},
 	} {
 		code, stdout, stderr := brewput(context.Background(), t, noChild(), c.args...)
 		if code != exitUsage || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, c.want) {

@@ -14,6 +14,8 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/brewput/brewput/lab"
 )
 
 // Exit statuses.
@@ -68,6 +70,8 @@ type env struct {
 	// child is how to start the child process that measures one point; by
 	// default this very program with its hidden "point" command.
 	child childCommand
+	// labList lists the labs; by default lab/all's.
+	labList func() []lab.Lab
 }
 
 type childCommand struct {

@@ -1,17 +1,16 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
 	"runtime"
 	"strings"
-	"sync"
 	"time"
 
-	"github.com/brewput/brewput/analysis"
 	"github.com/brewput/brewput/blueprint"
 	"github.com/brewput/brewput/calibrate"
+	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/host"
+	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/sim"
@@ -22,10 +21,9 @@ import (
 
 // modelFlags are brewput model's own flags, beside the study's.
 type modelFlags struct {
-	seed                                  uint64
-	sched, calibration, file              string
-	wake, switchCost, mutexCost, chanCost durationFlag
-	bufChanCost, spinWake, spinWindow     durationFlag
+	seed                     uint64
+	sched, calibration, file string
+	costs                    sim.Costs // as the cost flags give them
 }
 
 func (f *modelFlags) register(fs *pflag.FlagSet) {
@@ -33,40 +31,35 @@ func (f *modelFlags) register(fs *pflag.FlagSet) {
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the random step durations (--jitter); the same seed gives the same output")
 	fs.StringVar(&f.sched, "sched", "go", "how the virtual CPUs are scheduled: go (the Go runtime's scheduler, with its measured costs) or fifo (idealized CPUs, free handoffs)")
 	fs.StringVar(&f.calibration, "calibration", "", "file of the go policy's costs, from brewput calibrate (default: the user's config folder; measured and saved there if missing)")
-	fs.Var(&f.switchCost, "switch", "go policy: goroutine switch cost, instead of the calibration's")
-	fs.Var(&f.wake, "wake", "go policy: idle-P wake-up cost, instead of the calibration's")
-	fs.Var(&f.spinWake, "spin-wake", "go policy: cost of a spinning idle P taking a goroutine, instead of the calibration's")
-	fs.Var(&f.spinWindow, "spin-window", "go policy: how long an idle P spins before it sleeps, instead of the calibration's")
-	fs.Var(&f.mutexCost, "mutex-handoff", "go policy: cost of an Unlock that wakes a waiter, instead of the calibration's")
-	fs.Var(&f.chanCost, "chan-handoff", "go policy: cost of an unbuffered channel handoff, instead of the calibration's")
-	fs.Var(&f.bufChanCost, "buf-chan-handoff", "go policy: cost of a buffered channel handoff, instead of the calibration's")
+	for _, c := range costFlags(&f.costs) {
+		fs.Var((*cliflag.Duration)(c.into), c.name, "go policy: "+c.usage+", instead of the calibration's")
+	}
 }
 
-// costFlags pairs each cost flag with the field it overrides.
-func (f *modelFlags) costFlags(c *sim.Costs) []struct {
-	name string
-	flag *durationFlag
-	into *time.Duration
+// costFlags names each cost flag, says what it is, and where in c it goes.
+func costFlags(c *sim.Costs) []struct {
+	name, usage string
+	into        *time.Duration
 } {
 	return []struct {
-		name string
-		flag *durationFlag
-		into *time.Duration
+		name, usage string
+		into        *time.Duration
 	}{
-		{"switch", &f.switchCost, &c.Switch}, {"wake", &f.wake, &c.Wake},
-		{"spin-wake", &f.spinWake, &c.SpinWake}, {"spin-window", &f.spinWindow, &c.SpinWindow},
-		{"mutex-handoff", &f.mutexCost, &c.MutexHandoff}, {"chan-handoff", &f.chanCost, &c.ChanHandoff},
-		{"buf-chan-handoff", &f.bufChanCost, &c.BufChanHandoff},
+		{"switch", "goroutine switch cost", &c.Switch},
+		{"wake", "idle-P wake-up cost", &c.Wake},
+		{"spin-wake", "cost of a spinning idle P taking a goroutine", &c.SpinWake},
+		{"spin-window", "how long an idle P spins before it sleeps", &c.SpinWindow},
+		{"mutex-handoff", "cost of an Unlock that wakes a waiter", &c.MutexHandoff},
+		{"chan-handoff", "cost of an unbuffered channel handoff", &c.ChanHandoff},
+		{"buf-chan-handoff", "cost of a buffered channel handoff", &c.BufChanHandoff},
 	}
 }
 
 // prediction is what brewput model needs to simulate a study: the policy
-// and its costs, and where those costs came from.
+// with its costs and seed, and where those costs were measured.
 type prediction struct {
-	sched string
-	seed  uint64
-	costs sim.Costs
-	host  results.Host // where the costs were measured
+	model.Policy
+	host results.Host
 }
 
 // resolve checks the model flags and finds the go policy's costs: from the
@@ -74,13 +67,13 @@ type prediction struct {
 // measured and saved first if it is the default one and missing.
 func (f *modelFlags) resolve(cmd *cobra.Command, e *env) (prediction, error) {
 	fs := cmd.Flags()
-	pr := prediction{sched: f.sched, seed: f.seed}
+	pr := prediction{Policy: model.Policy{Sched: f.sched, Seed: f.seed}}
 	if f.sched != "go" && f.sched != "fifo" {
 		return pr, fmt.Errorf("--sched %q: want go or fifo", f.sched)
 	}
-	var given sim.Costs
+	given := costFlags(&f.costs)
 	all := true
-	for _, c := range f.costFlags(&given) {
+	for _, c := range given {
 		if !fs.Changed(c.name) {
 			all = false
 			continue
@@ -88,10 +81,9 @@ func (f *modelFlags) resolve(cmd *cobra.Command, e *env) (prediction, error) {
 		if f.sched != "go" {
 			return pr, fmt.Errorf("--%s: costs apply to --sched go only", c.name)
 		}
-		if c.flag.get() < 0 {
-			return pr, fmt.Errorf("--%s %v: want zero or a positive duration such as 2us", c.name, c.flag.get())
+		if *c.into < 0 {
+			return pr, fmt.Errorf("--%s %v: want zero or a positive duration such as 2us", c.name, *c.into)
 		}
-		*c.into = c.flag.get()
 	}
 	if f.sched == "fifo" {
 		if fs.Changed("calibration") {
@@ -104,11 +96,11 @@ func (f *modelFlags) resolve(cmd *cobra.Command, e *env) (prediction, error) {
 		if err != nil {
 			return pr, err
 		}
-		pr.costs, pr.host = cal.Costs, cal.Host
+		pr.Costs, pr.host = cal.Costs, cal.Host
 	}
-	for _, c := range f.costFlags(&pr.costs) {
+	for i, c := range costFlags(&pr.Costs) {
 		if fs.Changed(c.name) {
-			*c.into = c.flag.get()
+			*c.into = *given[i].into
 		}
 	}
 	return pr, nil
@@ -124,84 +116,36 @@ func (f *modelFlags) loadCalibration(cmd *cobra.Command, e *env) (calibrate.Cali
 		}
 		return cal, nil
 	}
-	path, err := calibrate.DefaultPath()
-	if err != nil {
-		return calibrate.Calibration{}, failure{err}
-	}
-	cal, err := calibrate.Load(path)
-	if err == nil {
-		return cal, nil
-	}
-	if !errors.Is(err, fs.ErrNotExist) {
-		return cal, failure{fmt.Errorf("calibration: %w", err)}
-	}
-	fmt.Fprintf(e.stderr, "measuring the Go runtime's costs for the go policy (once; brewput calibrate measures them again)…\n")
-	cal, err = measureCalibration(cmd, calibrate.Samples)
-	if err != nil {
-		return cal, err
-	}
-	if err := calibrate.Save(path, cal); err != nil {
-		return cal, failure{err}
-	}
-	fmt.Fprintf(e.stderr, "saved the calibration to %s\n", path)
-	return cal, nil
+	cal, err := calibrate.Default(cmd.Context(), func(line string) { fmt.Fprintln(e.stderr, line) })
+	return cal, calibrationError(cmd, err)
 }
 
-// configs turns a study's points into model configurations.
-func (pr prediction) configs(st *study) []model.Config {
+// configOf is the model configuration of a study's point.
+func configOf(s sweep.Spec) model.Config {
+	return model.Config{
+		Mode: s.Mode, CPUs: s.CPUs, Customers: s.Par, Rate: s.Rate, MaxQ: s.MaxQ,
+		Grind: s.Steps.Grind, Press: s.Steps.Press, Steam: s.Steps.Steam, Combine: s.Steps.Combine, Jitter: s.Steps.Jitter,
+		Warmup: s.Warmup, Duration: s.Dur,
+	}
+}
+
+// configs turns a study's points into model configurations under pr.
+func (pr prediction) configs(st *sweep.Study) []model.Config {
 	var cfgs []model.Config
-	for rep := range st.count {
-		for _, s := range st.specs {
-			cfgs = append(cfgs, model.Config{
-				Mode: s.Mode, CPUs: s.CPUs, Customers: s.Par, Rate: s.Rate, MaxQ: s.MaxQ,
-				Sched: pr.sched, Costs: pr.costs,
-				Grind: s.Steps.Grind, Press: s.Steps.Press, Steam: s.Steps.Steam, Combine: s.Steps.Combine, Jitter: s.Steps.Jitter,
-				Warmup: s.Warmup, Duration: s.Dur,
-				Seed: pr.seed + uint64(rep),
-			})
-		}
+	for _, s := range st.Specs {
+		cfgs = append(cfgs, pr.Apply(configOf(s)))
 	}
 	return cfgs
 }
 
-// predict simulates every configuration, as many at once as there are
-// CPUs (each simulation is independent and single-threaded), and returns
-// the points in the configurations' order; reps number them when there are
-// several rounds.
+// predict simulates cfgs rounds times over (model.RunRounds), with the
+// host of the costs.
 func (pr prediction) predict(cfgs []model.Config, rounds int) ([]results.Point, error) {
-	points := make([]results.Point, len(cfgs))
-	errs := make([]error, len(cfgs))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(runtime.NumCPU(), len(cfgs)) {
-		wg.Go(func() {
-			for i := range next {
-				r, err := model.Run(cfgs[i])
-				if err != nil {
-					errs[i] = err
-					continue
-				}
-				points[i] = r.Point(cfgs[i])
-			}
-		})
-	}
-	for i := range cfgs {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	per := len(cfgs) / rounds
+	points, err := model.RunRounds(cfgs, rounds)
 	for i := range points {
-		if errs[i] != nil {
-			return nil, errs[i]
-		}
 		points[i].Host = pr.host
-		if rounds > 1 {
-			points[i].Rep = i/per + 1
-		}
 	}
-	analysis.Annotate(points)
-	return points, nil
+	return points, err
 }
 
 func newModelCmd(e *env) *cobra.Command {
@@ -242,7 +186,7 @@ The same flags and seed give byte-identical output.`,
   brewput model --modes linearpipe-0,linearpipe-1 --jitter 1ms --cpus 1-8 --format json --out pipes.json`,
 		Args: unknownArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			st, err := sf.plan(cmd.Flags(), sweep.ModelMaxCPUs)
+			st, err := sf.plan(cmd.Flags(), host.ModelMaxCPUs)
 			if err != nil {
 				return err
 			}
@@ -259,7 +203,7 @@ The same flags and seed give byte-identical output.`,
 			// costs are looked for, which may mean measuring them.
 			discard := func(err error) error {
 				if dest != nil {
-					dest.discard()
+					dest.Discard()
 				}
 				return err
 			}
@@ -269,7 +213,7 @@ The same flags and seed give byte-identical output.`,
 					return discard(err)
 				}
 			} else {
-				for _, cfg := range (prediction{seed: mf.seed}).configs(st) {
+				for _, cfg := range (prediction{Policy: model.Policy{Seed: mf.seed}}).configs(st) {
 					if err := cfg.Validate(); err != nil {
 						return discard(fmt.Errorf("--modes: %w", err))
 					}
@@ -283,7 +227,7 @@ The same flags and seed give byte-identical output.`,
 			if bp != nil {
 				points, err = pr.predictBlueprint(bp, st)
 			} else {
-				points, err = pr.predict(pr.configs(st), st.count)
+				points, err = pr.predict(pr.configs(st), st.Count)
 			}
 			if err != nil {
 				return discard(failure{err})
@@ -317,17 +261,17 @@ func studyPrediction(cmd *cobra.Command, e *env) (*prediction, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &prediction{sched: "go", seed: 1, costs: cal.Costs, host: cal.Host}, nil
+	return &prediction{Policy: model.Policy{Sched: "go", Seed: 1, Costs: cal.Costs}, host: cal.Host}, nil
 }
 
 // predictStudy predicts the main job's study from 1 to predictCPUs CPUs. A
 // mode the model cannot simulate under the study's load (noop in a closed
 // loop takes no time) is reported as measured only, and so is any mode
 // whose prediction fails, with a note: the measurements stand either way.
-func (pr prediction) predictStudy(e *env, st *study) []results.Point {
+func (pr prediction) predictStudy(e *env, st *sweep.Study) []results.Point {
 	var points []results.Point
-	seen := map[string]bool{}
-	for _, c := range pr.configs(&study{specs: st.specs, count: 1}) {
+	seen := map[coffee.Mode]bool{}
+	for _, c := range pr.configs(st) {
 		if seen[c.Mode] {
 			continue
 		}
@@ -362,33 +306,21 @@ func loadBlueprint(fs *pflag.FlagSet, path string) (*blueprint.Blueprint, error)
 	return bp, nil
 }
 
+// blueprintOptions are a YAML model's options for a study's point: its
+// load, if given, its window, and the policy.
+func (pr prediction) blueprintOptions(s sweep.Spec) blueprint.Options {
+	return blueprint.Options{Customers: s.Par, Rate: s.Rate, Warmup: s.Warmup, Duration: s.Dur, Seed: pr.Seed, Sched: pr.Sched, Costs: pr.Costs}
+}
+
 // predictBlueprint simulates a YAML model on each CPU count of the study,
 // with its load unless --par or --rate override it.
-func (pr prediction) predictBlueprint(bp *blueprint.Blueprint, st *study) ([]results.Point, error) {
-	var points []results.Point
-	for rep := range st.count {
-		seen := map[int]bool{}
-		for _, s := range st.specs {
-			if seen[s.CPUs] {
-				continue
-			}
-			seen[s.CPUs] = true
-			opt := blueprint.Options{
-				CPUs: s.CPUs, Customers: s.Par, Rate: s.Rate, Warmup: s.Warmup, Duration: s.Dur,
-				Seed: pr.seed + uint64(rep), Sched: pr.sched, Costs: pr.costs,
-			}
-			r, err := bp.Run(opt)
-			if err != nil {
-				return nil, fmt.Errorf("--model %s: %w", bp.File, err)
-			}
-			p := bp.Point(r, opt)
-			p.Host = pr.host
-			if st.count > 1 {
-				p.Rep = rep + 1
-			}
-			points = append(points, p)
-		}
+func (pr prediction) predictBlueprint(bp *blueprint.Blueprint, st *sweep.Study) ([]results.Point, error) {
+	points, err := bp.Sweep(st.CPUs(), st.Count, pr.blueprintOptions(st.Specs[0]))
+	if err != nil {
+		return nil, fmt.Errorf("--model %w", err)
 	}
-	analysis.Annotate(points)
+	for i := range points {
+		points[i].Host = pr.host
+	}
 	return points, nil
 }

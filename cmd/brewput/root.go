@@ -5,7 +5,9 @@ import (
 	"path/filepath"
 	"runtime"
 
-	"github.com/brewput/brewput/analysis"
+	"github.com/brewput/brewput/advise"
+	"github.com/brewput/brewput/lab"
+	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/results"
 	"github.com/spf13/cobra"
@@ -52,7 +54,7 @@ Ctrl-C stops measuring, writes the report of what was measured and exits 130.`,
 			if err := report.CheckDir(out); err != nil {
 				return fmt.Errorf("--out: %w", err)
 			}
-			runLabs, err := planLabs(labs)
+			runLabs, err := e.planLabs(labs)
 			if err != nil {
 				return err
 			}
@@ -71,7 +73,7 @@ Ctrl-C stops measuring, writes the report of what was measured and exits 130.`,
 			}
 			if runErr == nil && len(runLabs) > 0 {
 				var labPoints []results.Point
-				labPoints, runErr = runLabs.run(cmd.Context(), e, st.cpus())
+				labPoints, runErr = lab.RunEach(cmd.Context(), runLabs, st.CPUs(), func(line string) { fmt.Fprintf(e.stderr, "lab %s\n", line) })
 				points = append(points, labPoints...)
 			}
 			if len(points) > 0 {
@@ -79,7 +81,7 @@ Ctrl-C stops measuring, writes the report of what was measured and exits 130.`,
 					return failure{err}
 				}
 			}
-			return measureError(runErr, len(points), st.total())
+			return measureError(runErr, len(points), st.Total())
 		},
 	}
 	root.SetOut(e.stdout)
@@ -96,7 +98,6 @@ Ctrl-C stops measuring, writes the report of what was measured and exits 130.`,
 // writeReport renders points into dir, with each point's bottleneck and
 // opt's advice, then prints the table and where the page is.
 func writeReport(e *env, dir string, points []results.Point, opt report.Options) error {
-	analysis.Annotate(points)
 	r, err := report.BuildWith(points, opt)
 	if err != nil {
 		return err
@@ -104,18 +105,23 @@ func writeReport(e *env, dir string, points []results.Point, opt report.Options)
 	if err := r.WriteDir(dir); err != nil {
 		return err
 	}
-	if err := results.WriteTable(e.stdout, points); err != nil {
+	if err := results.WriteTable(e.stdout, r.Points); err != nil {
 		return err
 	}
 	fmt.Fprintf(e.stdout, "\nreport: %s\n", filepath.Join(dir, report.Index))
 	return nil
 }
 
-// reportOptions is what the page shows beside the points: the model's
-// advice for each mode under the fifo policy, which needs no calibration,
-// so that brewput report renders the same page from the results file alone.
+// reportOptions is what the page shows beside the points: the labs'
+// figures, and the model's advice for each mode under the fifo policy,
+// which needs no calibration, so that brewput report renders the same page
+// from the results file alone. A mode it cannot advise on gets a note.
 func reportOptions(e *env, points []results.Point) report.Options {
-	return report.Options{Advice: e.adviceFor(points, prediction{sched: "fifo", seed: 1})}
+	advice, skipped := advise.Points(points, model.Policy{Sched: "fifo", Seed: 1})
+	for _, err := range skipped {
+		fmt.Fprintln(e.stderr, err)
+	}
+	return report.Options{Advice: advice, Figures: lab.Figures(e.labs())}
 }
 
 // unknownArgs turns stray arguments into a usage error naming them.

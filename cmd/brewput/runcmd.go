@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/brewput/brewput/analysis"
+	"github.com/brewput/brewput/internal/atomicfile"
 	"github.com/brewput/brewput/results"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -63,7 +64,7 @@ Ctrl-C stops measuring, writes the points already measured and exits 130.`,
 			if err := emit(e, f, dest, points); err != nil {
 				return failure{err}
 			}
-			return measureError(runErr, len(points), st.total())
+			return measureError(runErr, len(points), st.Total())
 		},
 	}
 	sf.register(cmd.Flags(), defaultStudy())
@@ -74,7 +75,7 @@ Ctrl-C stops measuring, writes the points already measured and exits 130.`,
 
 // outputOf checks run's --format and --out. A file given without a format
 // takes the one its extension names, or JSON, which can be read back.
-func outputOf(fs *pflag.FlagSet, format, out string) (results.Format, *outFile, error) {
+func outputOf(fs *pflag.FlagSet, format, out string) (results.Format, *atomicfile.File, error) {
 	f, err := results.ParseFormat(format)
 	if err != nil {
 		return f, nil, fmt.Errorf("--format: %w", err)
@@ -88,7 +89,7 @@ func outputOf(fs *pflag.FlagSet, format, out string) (results.Format, *outFile, 
 			f = guess
 		}
 	}
-	dest, err := createOut(out)
+	dest, err := atomicfile.Create(out)
 	if err != nil {
 		return f, nil, fmt.Errorf("--out %s: %w", out, err)
 	}
@@ -99,7 +100,7 @@ func outputOf(fs *pflag.FlagSet, format, out string) (results.Format, *outFile, 
 // in format f and the table to stdout.
 //
 // Every point of the shop gets its bottleneck first (analysis.Annotate).
-func emit(e *env, f results.Format, dest *outFile, points []results.Point) error {
+func emit(e *env, f results.Format, dest *atomicfile.File, points []results.Point) error {
 	analysis.Annotate(points)
 	if dest == nil {
 		if len(points) == 0 {
@@ -108,17 +109,17 @@ func emit(e *env, f results.Format, dest *outFile, points []results.Point) error
 		return results.Write(e.stdout, f, points)
 	}
 	if len(points) == 0 {
-		dest.discard()
+		dest.Discard()
 		return nil
 	}
-	if err := results.Write(dest.tmp, f, points); err != nil {
-		dest.discard()
-		return fmt.Errorf("write %s: %w", dest.path, err)
+	if err := results.Write(dest, f, points); err != nil {
+		dest.Discard()
+		return fmt.Errorf("write %s: %w", dest.Path(), err)
 	}
-	if err := dest.commit(); err != nil {
-		return fmt.Errorf("write %s: %w", dest.path, err)
+	if err := dest.Commit(); err != nil {
+		return fmt.Errorf("write %s: %w", dest.Path(), err)
 	}
-	fmt.Fprintf(e.stderr, "wrote %s to %s\n", plural(len(points), "point"), dest.path)
+	fmt.Fprintf(e.stderr, "wrote %s to %s\n", plural(len(points), "point"), dest.Path())
 	return results.WriteTable(e.stdout, points)
 }
 

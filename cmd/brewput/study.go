@@ -3,14 +3,14 @@ package main
 import (
 	"fmt"
 	"os"
-	"path/filepath"
 	"runtime"
-	"slices"
 	"strings"
 	"time"
 
 	"github.com/brewput/brewput/burn"
 	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/host"
+	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/sweep"
 	"github.com/spf13/pflag"
@@ -22,8 +22,8 @@ type studyFlags struct {
 	modes, cpus                        string
 	par, maxq                          int
 	rate                               float64
-	dur, warmup, interval              durationFlag
-	grind, press, steam, latte, jitter durationFlag
+	dur, warmup, interval              time.Duration
+	grind, press, steam, latte, jitter time.Duration
 	burn                               string
 	count                              int
 	profile                            string
@@ -49,58 +49,21 @@ func (f *studyFlags) register(fs *pflag.FlagSet, d studyDefaults) {
 	fs.StringVar(&f.modes, "modes", d.modes, "comma-separated modes to measure (see brewput list)")
 	fs.StringVar(&f.cpus, "cpus", fmt.Sprintf("1-%d", runtime.NumCPU()), "CPU counts, as a list and ranges such as 1,2 or 1-4")
 	fs.IntVar(&f.par, "par", 0, "customers at once in a closed loop, servers in an open loop; 0 means one per CPU")
-	f.dur, f.warmup = durationFlag(d.dur), durationFlag(d.warmup)
-	fs.Var(&f.dur, "dur", "measured duration of each point")
-	fs.Var(&f.warmup, "warmup", "uncounted warm-up before each point")
+	f.dur, f.warmup = d.dur, d.warmup
+	fs.Var((*cliflag.Duration)(&f.dur), "dur", "measured duration of each point")
+	fs.Var((*cliflag.Duration)(&f.warmup), "warmup", "uncounted warm-up before each point")
 	fs.Float64Var(&f.rate, "rate", 0, "open loop: orders arriving per second (default closed loop)")
-	fs.Var(&f.interval, "interval", "open loop: time between arrivals, instead of --rate")
+	fs.Var((*cliflag.Duration)(&f.interval), "interval", "open loop: time between arrivals, instead of --rate")
 	fs.IntVar(&f.maxq, "maxq", 1000, "open loop: most orders waiting; an arrival beyond it is dropped")
-	f.grind, f.press, f.steam, f.latte = durationFlag(ms), durationFlag(ms), durationFlag(ms), durationFlag(ms)
-	fs.Var(&f.grind, "grind", "CPU time of grinding the beans (grinder)")
-	fs.Var(&f.press, "press", "CPU time of pressing the espresso (espresso machine)")
-	fs.Var(&f.steam, "steam", "CPU time of steaming the milk (steamer)")
-	fs.Var(&f.latte, "latte", "CPU time of combining coffee and milk (no machine)")
-	fs.Var(&f.jitter, "jitter", "uniform jitter in [-j/2, +j/2] on the three machine steps")
+	f.grind, f.press, f.steam, f.latte = ms, ms, ms, ms
+	fs.Var((*cliflag.Duration)(&f.grind), "grind", "CPU time of grinding the beans (grinder)")
+	fs.Var((*cliflag.Duration)(&f.press), "press", "CPU time of pressing the espresso (espresso machine)")
+	fs.Var((*cliflag.Duration)(&f.steam), "steam", "CPU time of steaming the milk (steamer)")
+	fs.Var((*cliflag.Duration)(&f.latte), "latte", "CPU time of combining coffee and milk (no machine)")
+	fs.Var((*cliflag.Duration)(&f.jitter), "jitter", "uniform jitter in [-j/2, +j/2] on the three machine steps")
 	fs.StringVar(&f.burn, "burn", "wall", "how a step counts its time: wall (wall clock) or cpu (thread CPU time)")
 	fs.IntVar(&f.count, "count", 1, "measure every point this many times, in rounds over the whole study (as go test -count), for compare's statistics")
 	fs.StringVar(&f.profile, "profile", "", "write each point's execution trace and CPU, block and mutex profiles to this folder, and summarize where its goroutines waited")
-}
-
-// study is a validated plan: the points to measure, count times over,
-// and the folder for their profiles, if any.
-type study struct {
-	specs   []sweep.Spec
-	count   int
-	profile string
-}
-
-// total is the number of points the study measures.
-func (st *study) total() int { return len(st.specs) * st.count }
-
-// cpus lists the study's CPU counts, ascending.
-func (st *study) cpus() []int {
-	var out []int
-	for _, s := range st.specs {
-		if !slices.Contains(out, s.CPUs) {
-			out = append(out, s.CPUs)
-		}
-	}
-	slices.Sort(out)
-	return out
-}
-
-// profileBase is where a point's profile files go, named by mode and CPU
-// count, and repetition with --count: DIR/finelocking-6cpu(-rep2).trace
-// and so on. It is empty without --profile.
-func (st *study) profileBase(s sweep.Spec, rep int) string {
-	if st.profile == "" {
-		return ""
-	}
-	name := fmt.Sprintf("%s-%dcpu", s.Mode, s.CPUs)
-	if st.count > 1 {
-		name += fmt.Sprintf("-rep%d", rep)
-	}
-	return filepath.Join(st.profile, name)
 }
 
 // plan checks every flag before anything is measured; its errors are usage
@@ -108,20 +71,25 @@ func (st *study) profileBase(s sweep.Spec, rep int) string {
 //
 // maxCPUs is the most CPUs a point may have: the machine's for a
 // measurement, more for a model.
-func (f *studyFlags) plan(fs *pflag.FlagSet, maxCPUs int) (*study, error) {
-	var modes []string
+func (f *studyFlags) plan(fs *pflag.FlagSet, maxCPUs int) (*sweep.Study, error) {
+	var modes []coffee.Mode
 	for _, m := range strings.Split(f.modes, ",") {
 		mode, err := coffee.ParseMode(strings.TrimSpace(m))
 		if err != nil {
 			return nil, fmt.Errorf("--modes: %w", err)
 		}
-		modes = append(modes, mode.String())
+		modes = append(modes, mode)
 	}
-	cpus, err := sweep.ParseCPUList(f.cpus, maxCPUs)
+	return f.planModes(fs, maxCPUs, modes)
+}
+
+// planModes is plan of the modes given, already read.
+func (f *studyFlags) planModes(fs *pflag.FlagSet, maxCPUs int, modes []coffee.Mode) (*sweep.Study, error) {
+	cpus, err := host.ParseCPUList(f.cpus, maxCPUs)
 	if err != nil {
 		return nil, fmt.Errorf("--cpus: %w", err)
 	}
-	base := sweep.Spec{Par: f.par, Dur: f.dur.get(), Warmup: f.warmup.get()}
+	base := sweep.Spec{Par: f.par, Dur: f.dur, Warmup: f.warmup}
 	switch {
 	case f.par < 0:
 		return nil, fmt.Errorf("--par %d: want 0 (one per CPU) or a positive number of customers", f.par)
@@ -133,8 +101,8 @@ func (f *studyFlags) plan(fs *pflag.FlagSet, maxCPUs int) (*study, error) {
 		return nil, fmt.Errorf("--rate and --interval: give one or the other, not both")
 	case fs.Changed("rate") && f.rate <= 0:
 		return nil, fmt.Errorf("--rate %v: want a positive number of orders per second, such as 800", f.rate)
-	case fs.Changed("interval") && f.interval.get() <= 0:
-		return nil, fmt.Errorf("--interval %v: want a positive duration such as 1.25ms", f.interval.get())
+	case fs.Changed("interval") && f.interval <= 0:
+		return nil, fmt.Errorf("--interval %v: want a positive duration such as 1.25ms", f.interval)
 	case fs.Changed("maxq") && !fs.Changed("rate") && !fs.Changed("interval"):
 		return nil, fmt.Errorf("--maxq: only applies to an open loop; add --rate or --interval")
 	case f.maxq < 0:
@@ -146,10 +114,10 @@ func (f *studyFlags) plan(fs *pflag.FlagSet, maxCPUs int) (*study, error) {
 	case fs.Changed("rate"):
 		base.Rate, base.MaxQ = f.rate, f.maxq
 	case fs.Changed("interval"):
-		base.Rate, base.MaxQ = float64(time.Second)/float64(f.interval.get()), f.maxq
+		base.Rate, base.MaxQ = float64(time.Second)/float64(f.interval), f.maxq
 	}
 
-	base.Steps = coffee.Steps{Grind: f.grind.get(), Press: f.press.get(), Steam: f.steam.get(), Combine: f.latte.get(), Jitter: f.jitter.get()}
+	base.Steps = coffee.Steps{Grind: f.grind, Press: f.press, Steam: f.steam, Combine: f.latte, Jitter: f.jitter}
 	if err := base.Steps.Validate(); err != nil {
 		return nil, fmt.Errorf("--%w", err)
 	}
@@ -163,7 +131,7 @@ func (f *studyFlags) plan(fs *pflag.FlagSet, maxCPUs int) (*study, error) {
 		}
 	}
 
-	return &study{specs: sweep.Plan(modes, cpus, base), count: f.count, profile: f.profile}, nil
+	return &sweep.Study{Specs: sweep.Plan(modes, cpus, base), Count: f.count, Profile: f.profile}, nil
 }
 
 // checkProfileDir tells, before anything is measured, whether --profile's

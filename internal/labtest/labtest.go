@@ -1,10 +1,21 @@
-// Package labtest holds the checks every lab's tests make of its input
-// handling, so that each lab asks the same of its error messages.
+// Package labtest holds the checks every lab's tests make, of its input
+// handling and of its points and figure, so that each lab asks the same
+// of itself.
 package labtest
 
 import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/brewput/brewput/lab"
+	"github.com/brewput/brewput/results"
+	"github.com/spf13/pflag"
 )
 
 // FlagError fails t unless err is a one-line error that starts with flag,
@@ -26,5 +37,135 @@ func RejectsBadCPUs(t testing.TB, run func(cpus []int) error) {
 		if err := run(cpus); err == nil || !strings.HasPrefix(err.Error(), "cpus") {
 			t.Errorf("Run with cpus %v: %v, want an error about cpus", cpus, err)
 		}
+	}
+}
+
+// Bind gives l's flags the command-line arguments args, as brewput lab
+// does, and returns the error of parsing them or of the check Bind
+// returned.
+func Bind(l lab.Lab, args ...string) error {
+	fs := pflag.NewFlagSet(l.Info().Name, pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	check := l.Bind(fs)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	return check()
+}
+
+// Run runs l on cpus and checks what every lab's run must give:
+// GOMAXPROCS as it was, want points (any number if want is negative) and
+// a line of progress for each (and any notes besides), each point a measurement of the lab as
+// Points checks, and l's figure drawn from them (see Figure). It returns
+// the points and the lines, for the lab's own checks.
+func Run(t testing.TB, l lab.Lab, cpus []int, want int, unit string, metrics []results.Metric) (points []results.Point, lines []string) {
+	t.Helper()
+	procs := runtime.GOMAXPROCS(0)
+	points, err := l.Run(context.Background(), cpus, func(line string) { lines = append(lines, line) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := runtime.GOMAXPROCS(0); got != procs {
+		t.Errorf("GOMAXPROCS %d after Run, was %d", got, procs)
+	}
+	if len(lines) < len(points) || want >= 0 && len(points) != want {
+		t.Fatalf("%d points and %d progress lines, want %d of each", len(points), len(lines), want)
+	}
+	Points(t, l.Info().Name, unit, metrics, points)
+	Figure(t, l.Figure(), metrics, points)
+	return points, lines
+}
+
+// Points fails t for each point that is not a measurement of the lab
+// named: its lab part with a variant and only the metrics named (the
+// lab's constants), "lab/variant" as its mode, unit as its unit (any, if
+// unit is ""), no shop
+// part, this machine as its host, a start; and that encodes as JSON.
+func Points(t testing.TB, name, unit string, metrics []results.Metric, points []results.Point) {
+	t.Helper()
+	for _, p := range points {
+		if p.Kind() != results.KindLab || p.Source != results.SourceMeasured || p.Lab.Name != name || p.Variant == "" ||
+			p.Mode != name+"/"+p.Variant || p.CPUs < 1 || p.Unit == "" || unit != "" && p.Unit != unit || p.Shop != nil ||
+			p.Host.GoVersion == "" || p.Start.IsZero() {
+			t.Errorf("%s: malformed point %+v", p.Variant, p)
+		}
+		for k := range p.Metrics {
+			if !slices.Contains(metrics, k) {
+				t.Errorf("%s: metric %q is none of the lab's %v", p.Variant, k, metrics)
+			}
+		}
+	}
+	if _, err := json.Marshal(points); err != nil {
+		t.Errorf("points do not encode as JSON: %v", err)
+	}
+}
+
+// Figure fails t unless f draws something from points, and reads only
+// metrics of the lab's (metrics), which the points have.
+func Figure(t testing.TB, f lab.Figure, metrics []results.Metric, points []results.Point) {
+	t.Helper()
+	if _, ok := f.Plot(points); !ok {
+		t.Errorf("figure %q draws nothing of the points: %s", f.Title, f.Empty)
+	}
+	for _, m := range f.Metrics() {
+		if !slices.Contains(metrics, m) {
+			t.Errorf("figure %q reads metric %q, none of the lab's %v", f.Title, m, metrics)
+		}
+		if !slices.ContainsFunc(points, func(p results.Point) bool { _, ok := p.Metrics[m]; return ok }) {
+			t.Errorf("figure %q reads metric %q, which no point has", f.Title, m)
+		}
+	}
+	if f.Title == "" || f.Lesson == "" || f.Empty == "" {
+		t.Errorf("figure %+v lacks a title, a lesson or what it says when empty", f)
+	}
+}
+
+// With is l with the configuration c.
+func With[C lab.Validator](l *lab.Of[C], c C) *lab.Of[C] {
+	l.Config = c
+	return l
+}
+
+// Case is an edit that makes a lab's configuration invalid, and the flag
+// whose name Validate's error must start with.
+type Case[C any] struct {
+	Flag string
+	Edit func(c *C)
+}
+
+// Invalid checks a lab's checks of its input: def's configuration is
+// valid; each case's edit of it is refused by Validate with one line that
+// starts with the case's flag (see FlagError); and run refuses bad CPU
+// lists (see RejectsBadCPUs).
+func Invalid[C lab.Validator](t testing.TB, def func() C, run func(context.Context, C, []int, func(string)) ([]results.Point, error), cases []Case[C]) {
+	t.Helper()
+	if err := def().Validate(); err != nil {
+		t.Fatalf("default config: %v", err)
+	}
+	for _, tc := range cases {
+		c := def()
+		tc.Edit(&c)
+		FlagError(t, tc.Flag, c.Validate())
+	}
+	RejectsBadCPUs(t, func(cpus []int) error {
+		_, err := run(context.Background(), def(), cpus, nil)
+		return err
+	})
+}
+
+// CancelAfter runs l on cpus, cancelled once a line of its progress holds
+// after, and checks that it returns the context's error and the want
+// points it finished.
+func CancelAfter(t testing.TB, l lab.Lab, cpus []int, after string, want int) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	points, err := l.Run(ctx, cpus, func(line string) {
+		if strings.Contains(line, after) {
+			cancel()
+		}
+	})
+	if !errors.Is(err, context.Canceled) || len(points) != want {
+		t.Errorf("cancelled after %q: %d points, %v; want %d points and context.Canceled", after, len(points), err, want)
 	}
 }

@@ -1,0 +1,39 @@
+package advise
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"text/tabwriter"
+)
+
+// WriteJSON writes the advice as one indented JSON object.
+func (a *Advice) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(a)
+}
+
+// WriteTable writes the answer, then the table of every change tried.
+func (a *Advice) WriteTable(w io.Writer) error {
+	fmt.Fprintln(w, a.Answer)
+	fmt.Fprintf(w, "\nthe model (%s policy), %s now: %.0f %s, median latency %.2f ms; %s\n\n",
+		a.Sched, a.System, a.Now.Throughput, a.Unit, a.Now.P50Ms, a.Now.Bottleneck.Text)
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "rank\tchange\tbecomes\tthroughput\tgain\tp50 ms\tlatency\tthen limited by\tcost\t")
+	for i, o := range a.Options {
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%.0f\t%s\t%.2f\t%s\t%s\t%s\t\n", i+1, o.Change, o.As, o.Throughput,
+			pct(o.ThroughputGain), o.P50Ms, pct(-o.LatencyGain), o.Bottleneck.Resource, o.Cost)
+	}
+	return tw.Flush()
+}
+
+// pct writes a relative change as a signed percentage, with no "-0 %".
+func pct(f float64) string {
+	v := math.Round(100 * f)
+	if v == 0 {
+		return "0 %"
+	}
+	return fmt.Sprintf("%+.0f %%", v)
+}

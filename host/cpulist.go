@@ -1,0 +1,58 @@
+package host
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// ModelMaxCPUs is the most virtual CPUs brewput model simulates.
+const ModelMaxCPUs = 256
+
+// ParseCPUList reads a list of CPU counts such as "1,2", "1-4" or "1,2,4-6",
+// each between 1 and max: the machine's count for a measurement, which it
+// refuses rather than clamps, or the model's limit.
+func ParseCPUList(s string, max int) ([]int, error) {
+	var cpus []int
+	for _, part := range strings.Split(s, ",") {
+		lo, hi, isRange := strings.Cut(strings.TrimSpace(part), "-")
+		a, errA := strconv.Atoi(lo)
+		b, errB := a, error(nil)
+		if isRange {
+			b, errB = strconv.Atoi(hi)
+		}
+		if errA != nil || errB != nil || a > b {
+			return nil, fmt.Errorf("%q is not a CPU count or range; write counts and ranges such as 1,2 or 1-4", part)
+		}
+		for n := a; n <= b; n++ {
+			if n < 1 {
+				return nil, fmt.Errorf("%d CPUs: want at least 1", n)
+			}
+			if n > max {
+				if max < ModelMaxCPUs {
+					return nil, fmt.Errorf("%d CPUs: this machine has %d; brewput model predicts what more CPUs would do (up to %d)", n, max, ModelMaxCPUs)
+				}
+				return nil, fmt.Errorf("%d CPUs: the model simulates at most %d", n, max)
+			}
+			cpus = append(cpus, n)
+		}
+	}
+	slices.Sort(cpus)
+	return slices.Compact(cpus), nil
+}
+
+// CheckCPUs checks a list of CPU counts given to a lab's Run: at least one,
+// each at least 1. (A count above the machine's is allowed there: it is
+// GOMAXPROCS, not an affinity.)
+func CheckCPUs(cpus []int) error {
+	if len(cpus) == 0 {
+		return fmt.Errorf("cpus: want at least one CPU count")
+	}
+	for _, n := range cpus {
+		if n < 1 {
+			return fmt.Errorf("cpus %d: want at least 1 CPU", n)
+		}
+	}
+	return nil
+}

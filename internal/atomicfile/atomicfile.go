@@ -1,0 +1,83 @@
+// Package atomicfile writes files all at once: the data goes to a
+// temporary file beside the destination, renamed into place only when
+// complete, so that no reader ever sees a half-written file.
+package atomicfile
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// File is a file being written. Creating it up front also finds an
+// unwritable path before anything is measured.
+type File struct {
+	path string
+	tmp  *os.File
+}
+
+// Create starts the file at path; its errors say what is wrong with the
+// path, without the temporary name, which means nothing to a user.
+func Create(path string) (*File, error) {
+	if info, err := os.Stat(path); err == nil && info.IsDir() {
+		return nil, fmt.Errorf("is a directory; want a file name")
+	}
+	dir := filepath.Dir(path)
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, fmt.Errorf("cannot write in %s: %w", dir, err)
+	}
+	// CreateTemp makes the file private (0600); a results file is for
+	// sharing, so give it the mode os.Create would under the usual umask.
+	if err := tmp.Chmod(0o644); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return nil, fmt.Errorf("cannot write in %s: %w", dir, err)
+	}
+	return &File{path: path, tmp: tmp}, nil
+}
+
+// Path is where the file goes once committed.
+func (f *File) Path() string { return f.path }
+
+// Write writes to the temporary file.
+func (f *File) Write(p []byte) (int, error) { return f.tmp.Write(p) }
+
+// Commit renames the finished file into place.
+func (f *File) Commit() error {
+	if err := f.tmp.Close(); err != nil {
+		os.Remove(f.tmp.Name())
+		return err
+	}
+	if err := os.Rename(f.tmp.Name(), f.path); err != nil {
+		os.Remove(f.tmp.Name())
+		return err
+	}
+	return nil
+}
+
+// Discard removes the temporary file.
+func (f *File) Discard() {
+	f.tmp.Close()
+	os.Remove(f.tmp.Name())
+}
+
+// WriteFile writes data to path all at once, with the mode os.WriteFile
+// would give a new file.
+func WriteFile(path string, data []byte) error {
+	f, err := Create(path)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Discard()
+		return err
+	}
+	return f.Commit()
+}

@@ -1,0 +1,396 @@
+package actors
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/HdrHistogram/hdrhistogram-go"
+
+	"github.com/brewput/brewput/harness"
+	"github.com/brewput/brewput/lab"
+	"github.com/brewput/brewput/results"
+)
+
+// Unit is the unit of a point's Throughput.
+const Unit = "ids/s"
+
+// Run measures every variant of c with every client count at each CPU
+// count in cpus, with runtime.GOMAXPROCS set to it for the measurement and
+// restored afterwards; with c.Remote, each variant is also served over
+// gRPC on 127.0.0.1. progress, if not nil, gets one short line per point.
+//
+// A point is c.Reps runs, each on a new service (and, remote, a new server
+// and connection, set up before the run's clock starts). The variants of
+// one client count and CPU count take turns, a run each, so that a slow
+// spell of the machine falls on all of them alike and their ratios hold.
+// In a run the clients, started together, share the point's requests
+// evenly and each asks for one identity after another. Every run is
+// checked: the identities handed out are 1 to the number of requests,
+// each once, and each client's are strictly increasing; a client's last
+// reply record is checked byte for byte. A failed check is an error.
+//
+// Points come by CPU count, then client count, then variant in c's order,
+// each in-process point followed by its remote one. Each point has Lab
+// Name, Variant the variant's name (or RemotePrefix and the name), Par the
+// client count, Ops the requests of one run, Throughput the median run's
+// identities per second, Latency every request's time in all runs (from a
+// client's call to the reply in its hands), CPUUsed and Util the process's
+// CPU time over the runs' wall time (client and server alike: both are in
+// this process), and Metrics:
+//
+//   - "clients", "requests": the client count and the requests of a run;
+//   - "reply_bytes": the size of a reply record; "mailbox", on actor
+//     points only, the mailbox size;
+//   - "util": as Util; "cpu_us_per_id": CPU microseconds per identity;
+//   - "spread": the runs' throughputs from lowest to highest, over the
+//     median (0 with one run): how much to trust the median;
+//   - "vs_simple": Throughput ÷ that of simple with the same clients and
+//     CPUs, both in process or both remote, where simple was measured;
+//   - on remote points, "local_ids_per_s": the in-process throughput of
+//     the same variant, clients and CPUs, and "remote_cost": that ÷
+//     Throughput, how many times more a request costs over gRPC.
+//
+// When ctx is cancelled, Run returns the points of the client counts it
+// finished with ctx.Err(), having stopped every client, server and actor
+// it started.
+func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
+	return lab.Sweep(ctx, c, cpus, progress, func(n int, add lab.Add) error {
+		for _, k := range c.Clients {
+			got, err := measureClients(ctx, c, k, n)
+			if err != nil {
+				return err
+			}
+			for _, p := range got {
+				add(p, progressLine(p))
+			}
+		}
+		return nil
+	})
+}
+
+// path is a variant served in process or over gRPC, and what its runs
+// measured.
+type path struct {
+	variant   string
+	remote    bool
+	requests  int
+	start     time.Time
+	wall, cpu time.Duration
+	tputs     []float64
+	hist      *hdrhistogram.Histogram
+}
+
+// name is the path's variant name in a point.
+func (p *path) name() string {
+	if p.remote {
+		return RemotePrefix + p.variant
+	}
+	return p.variant
+}
+
+// measureClients measures every variant of c, in process and, with
+// c.Remote, over gRPC, with clients clients at the current GOMAXPROCS, n:
+// c.Reps rounds, each a run of every one in turn. It returns their points
+// in c's order of variants, each remote point after its in-process one.
+func measureClients(ctx context.Context, c Config, clients, n int) ([]results.Point, error) {
+	var paths []*path
+	for _, v := range c.Variants {
+		paths = append(paths, &path{variant: v, requests: c.Requests})
+		if c.Remote {
+			paths = append(paths, &path{variant: v, remote: true, requests: c.RemoteRequests})
+		}
+	}
+	for _, p := range paths {
+		p.hist = hdrhistogram.New(1, int64(time.Minute), 3)
+	}
+	for range c.Reps {
+		for _, p := range paths {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			runtime.GC() // start from a clean heap, not the last run's garbage
+			if p.start.IsZero() {
+				p.start = time.Now()
+			}
+			out, err := runOnce(ctx, c, p.variant, p.remote, clients, p.requests)
+			if err != nil {
+				return nil, fmt.Errorf("%s clients=%d cpus=%d: %w", p.name(), clients, n, err)
+			}
+			for _, lats := range out.latency {
+				for _, d := range lats {
+					_ = p.hist.RecordValue(min(max(d, 1), int64(time.Minute))) // clamped: no error
+				}
+			}
+			p.wall += out.wall
+			p.cpu += out.cpu
+			p.tputs = append(p.tputs, float64(p.requests)/out.wall.Seconds())
+		}
+	}
+	points := make([]results.Point, len(paths))
+	simple := map[bool]float64{} // simple's throughput, by remote
+	for i, p := range paths {
+		pt, err := p.point(c, clients, n)
+		if err != nil {
+			return nil, err
+		}
+		if p.remote {
+			local := points[i-1].Throughput // measured beside it, in process
+			pt.Metrics[MetricLocalRate] = local
+			pt.Metrics[MetricRemoteCost] = local / pt.Throughput
+		}
+		if p.variant == Simple {
+			simple[p.remote] = pt.Throughput
+		}
+		points[i] = pt
+	}
+	for i, p := range paths {
+		if s := simple[p.remote]; s > 0 {
+			points[i].Metrics[MetricVsSimple] = points[i].Throughput / s
+		}
+	}
+	return points, nil
+}
+
+// point makes the results point of what p's runs measured.
+func (p *path) point(c Config, clients, n int) (results.Point, error) {
+	thr := median(p.tputs)
+	used := p.cpu.Seconds() / p.wall.Seconds()
+	pt := results.Point{
+		Source: results.SourceMeasured,
+		Lab: results.Lab{Name: Name, Variant: p.name(), Metrics: map[results.Metric]float64{
+			MetricClients:    float64(clients),
+			MetricRequests:   float64(p.requests),
+			MetricReplyBytes: float64(c.ReplyBytes),
+			MetricUtil:       used / float64(n),
+			MetricCPUPerID:   p.cpu.Seconds() * 1e6 / float64(p.requests*len(p.tputs)),
+			MetricSpread:     (slices.Max(p.tputs) - slices.Min(p.tputs)) / thr,
+		}},
+		Mode:       Name + "/" + p.name(),
+		CPUs:       n,
+		Par:        clients,
+		DurS:       float64(p.requests) / thr,
+		Ops:        int64(p.requests),
+		Throughput: thr,
+		Unit:       Unit,
+		CPUUsed:    used,
+		Util:       used / float64(n),
+		Latency:    results.Summarize(p.hist),
+		Start:      p.start.UTC().Round(time.Millisecond),
+	}
+	if p.variant == Actor {
+		pt.Metrics[MetricMailbox] = float64(c.Mailbox)
+	}
+	var err error
+	pt.Hist, err = results.EncodeHistogram(p.hist)
+	return pt, err
+}
+
+// variantOf splits a point's variant name into the variant and whether it
+// was served over gRPC.
+func variantOf(name string) (variant string, remote bool) {
+	return strings.CutPrefix(name, RemotePrefix)
+}
+
+// progressLine is a point's line of progress.
+func progressLine(p results.Point) string {
+	line := fmt.Sprintf("%s cpus=%d %s clients=%d: %s, latency p50 %s p99 %s, util %.2f",
+		Name, p.CPUs, p.Variant, p.Par, rate(p.Throughput), micros(p.Latency.P50), micros(p.Latency.P99), p.Util)
+	if cost, ok := p.Metrics[MetricRemoteCost]; ok {
+		line += fmt.Sprintf(", %.1f× slower than in process", cost)
+	}
+	return line
+}
+
+// rate formats identities per second.
+func rate(v float64) string {
+	switch {
+	case v >= 1e6:
+		return fmt.Sprintf("%.2fM ids/s", v/1e6)
+	case v >= 1e3:
+		return fmt.Sprintf("%.1fk ids/s", v/1e3)
+	}
+	return fmt.Sprintf("%.0f ids/s", v)
+}
+
+// micros formats a latency given in milliseconds.
+func micros(ms float64) string {
+	if ms >= 1 {
+		return fmt.Sprintf("%.2f ms", ms)
+	}
+	return fmt.Sprintf("%.1f µs", ms*1000)
+}
+
+// median returns the median of xs, which is not empty: the mean of the two
+// middle values for an even count.
+func median(xs []float64) float64 {
+	s := slices.Sorted(slices.Values(xs))
+	m := len(s) / 2
+	if len(s)%2 == 1 {
+		return s[m]
+	}
+	return (s[m-1] + s[m]) / 2
+}
+
+// runOnce starts a new service of variant, behind a gRPC server if remote,
+// runs clients clients asking for requests identities in all, checks what
+// they got, and stops everything it started.
+func runOnce(ctx context.Context, c Config, variant string, remote bool, clients, requests int) (out outcome, err error) {
+	svc, err := NewService(variant, c.Mailbox, c.ReplyBytes)
+	if err != nil {
+		return outcome{}, err
+	}
+	var call caller
+	if remote {
+		var r *endpoint
+		r, err = serve(ctx, svc) // closes svc if it fails
+		if err != nil {
+			return outcome{}, err
+		}
+		// Stopped on every way out; its error, if the run had none, is
+		// the run's.
+		defer func() {
+			if cerr := r.close(); err == nil && cerr != nil {
+				err = fmt.Errorf("gRPC server: %w", cerr)
+			}
+		}()
+		call = r.next
+	} else {
+		defer svc.Close()
+		call = func(_ context.Context, client int) (Reply, error) { return svc.Next(client), nil }
+	}
+	out, err = drive(ctx, call, clients, requests, c.ReplyBytes)
+	if err != nil {
+		return outcome{}, err
+	}
+	return out, check(out.ids, requests)
+}
+
+// caller asks for client's next identity.
+type caller func(ctx context.Context, client int) (Reply, error)
+
+// outcome is what one run did.
+type outcome struct {
+	wall, cpu time.Duration
+	ids       [][]uint64 // by client, in the order received
+	latency   [][]int64  // by client, each request's time in ns
+}
+
+// share is how many of requests client i of clients makes: an even share,
+// the first requests%clients clients making one more.
+func share(requests, clients, i int) int {
+	n := requests / clients
+	if i < requests%clients {
+		n++
+	}
+	return n
+}
+
+// ctxEvery is how many requests a client makes between looks at its
+// context: often enough to stop within a millisecond, rarely enough that
+// the look costs nothing beside a request.
+const ctxEvery = 64
+
+// drive runs clients goroutines, released together, each asking call for
+// its share of requests identities one after another, and returns what
+// they got and how long it took. Each client checks the size of every
+// reply and the whole of its last one. When ctx is done, or a call fails,
+// every client stops within ctxEvery requests; drive returns ctx's error
+// or the first failure.
+func drive(ctx context.Context, call caller, clients, requests, replyBytes int) (outcome, error) {
+	runCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var once sync.Once
+	var failure error
+	fail := func(err error) {
+		once.Do(func() { failure = err; cancel() })
+	}
+
+	out := outcome{ids: make([][]uint64, clients), latency: make([][]int64, clients)}
+	start := make(chan struct{})
+	var wg sync.WaitGroup
+	for i := range clients {
+		k := share(requests, clients, i)
+		ids, lats := make([]uint64, 0, k), make([]int64, k)
+		wg.Go(func() {
+			<-start
+			var last Reply
+			// One clock read per request: a request's time runs from
+			// the end of the one before, the client's own bookkeeping
+			// (a few nanoseconds) included.
+			t := time.Now()
+			for j := range k {
+				if j%ctxEvery == 0 && runCtx.Err() != nil {
+					return
+				}
+				r, err := call(runCtx, i)
+				if err != nil {
+					fail(fmt.Errorf("client %d, request %d: %w", i, j+1, err))
+					return
+				}
+				now := time.Now()
+				lats[j] = int64(now.Sub(t))
+				t = now
+				ids = append(ids, r.ID)
+				if len(r.Record) != replyBytes {
+					fail(fmt.Errorf("client %d: reply record for id %d is %d bytes, want %d", i, r.ID, len(r.Record), replyBytes))
+					return
+				}
+				last = r
+			}
+			out.ids[i] = ids
+			out.latency[i] = lats
+			if k > 0 {
+				if err := checkReply(last, i, replyBytes); err != nil {
+					fail(err)
+				}
+			}
+		})
+	}
+	cpu0 := harness.ProcessCPU()
+	base := time.Now()
+	close(start)
+	wg.Wait()
+	out.wall = time.Since(base)
+	out.cpu = harness.ProcessCPU() - cpu0
+	if err := ctx.Err(); err != nil {
+		return outcome{}, err
+	}
+	if failure != nil {
+		return outcome{}, failure
+	}
+	return out, nil
+}
+
+// check verifies the identities of a run of requests requests, by client:
+// each client's strictly increasing, and all of them together 1 to
+// requests, each once (a fresh service starts at 1 and counts by one, so
+// this is what unique identities, as many as requests, must be).
+func check(ids [][]uint64, requests int) error {
+	seen := make([]bool, requests+1)
+	total := 0
+	for client, got := range ids {
+		var prev uint64
+		for _, id := range got {
+			switch {
+			case id < 1 || id > uint64(requests):
+				return fmt.Errorf("client %d got id %d: outside 1 to %d, the ids of %d requests", client, id, requests, requests)
+			case id <= prev:
+				return fmt.Errorf("client %d got id %d after %d: not strictly increasing", client, id, prev)
+			case seen[id]:
+				return fmt.Errorf("id %d handed out twice", id)
+			}
+			seen[id] = true
+			prev = id
+		}
+		total += len(got)
+	}
+	if total != requests {
+		return fmt.Errorf("%d ids handed out for %d requests", total, requests)
+	}
+	return nil
+}

@@ -1,0 +1,270 @@
+package aggregate
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/HdrHistogram/hdrhistogram-go"
+
+	"github.com/brewput/brewput/burn"
+	"github.com/brewput/brewput/harness"
+	"github.com/brewput/brewput/lab"
+	"github.com/brewput/brewput/results"
+)
+
+// Unit is the unit of a point's Throughput.
+const Unit = "events/s"
+
+// Run measures, at each CPU count in cpus (runtime.GOMAXPROCS, restored on
+// return), every combination of c's producer counts and buffer sizes both
+// ways: Single, one handle call per event, and Grouped, one per run. Each
+// way runs c.Reps times per combination, the two taking turns; a point
+// reports the median run by wall time. progress, if not nil, gets one
+// line per point.
+//
+// Each point has Lab Name, Variant as made by Variant, Par the producer
+// count, Ops the events handled, Throughput in events/s from the first
+// producer's start to the consumer's return, Latency the sampled time
+// from an event's making to the end of the handle call that took it (one
+// event in 16 of each producer), and Metrics:
+//
+//   - "producers", "buffer": the variant's P and S
+//   - "events": events handled, which equal the events produced
+//   - "calls": handle calls
+//   - "events_per_call": events ÷ calls
+//   - "stream_run_length": events ÷ the maximal runs of one type in the
+//     order the consumer received them: the most events per call any
+//     grouping of that stream could reach
+//   - "lost": events produced minus events handled, always 0 in a point
+//     returned (Run fails otherwise)
+//   - "speedup": on grouped points, Throughput ÷ that of the single point
+//     with the same P, S and CPUs
+//   - "run_length", "handle_cost_us": the configured mean run length and
+//     handle cost
+//   - "util": as Util
+//
+// When ctx is cancelled, Run returns the points measured so far with
+// ctx.Err(). It fails if a run hands out a different number of events of
+// any type than the producers made, or if grouped makes other than one
+// call per run of one type as received.
+func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
+	return lab.Sweep(ctx, c, cpus, progress, func(n int, add lab.Add) error {
+		for _, p := range c.Producers {
+			for _, s := range c.Buffers {
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+				pair, err := measurePair(ctx, c, n, p, s)
+				if err != nil {
+					return err
+				}
+				for _, pt := range pair {
+					m := pt.Metrics
+					line := fmt.Sprintf("%s cpus=%d %s: %s, %.2f events/call (stream runs of %.2f), p50 latency %s, util %.2f",
+						Name, n, pt.Variant, results.FormatRate(pt.Throughput, Unit), m[MetricEventsPerCall], m[MetricStreamRunLength],
+						results.FormatMs(pt.Latency.P50), pt.Util)
+					if sp, ok := m[MetricSpeedup]; ok {
+						line += fmt.Sprintf(", ×%.2f single", sp)
+					}
+					add(pt, line)
+				}
+			}
+		}
+		return nil
+	})
+}
+
+// measurePair measures one combination both ways at the current
+// GOMAXPROCS, n, and returns the single point and the grouped one.
+func measurePair(ctx context.Context, c Config, n, producers, buffer int) ([2]results.Point, error) {
+	var outs [2][]outcome // by strategy: single, grouped
+	for rep := range c.Reps {
+		for k := range 2 {
+			grouped := (k+rep)%2 == 1 // take turns at going first
+			runtime.GC()              // the last run's garbage is not this run's to collect
+			out, err := pipeline(ctx, c, grouped, producers, buffer)
+			if err != nil {
+				return [2]results.Point{}, err
+			}
+			if err := out.check(grouped); err != nil {
+				return [2]results.Point{}, fmt.Errorf("%s %s cpus=%d: %w", Name, Variant(strategy(grouped), producers, buffer), n, err)
+			}
+			i := 0
+			if grouped {
+				i = 1
+			}
+			outs[i] = append(outs[i], out)
+		}
+	}
+	var pair [2]results.Point
+	for i := range pair {
+		p, err := point(c, strategy(i == 1), median(outs[i]), n, producers, buffer)
+		if err != nil {
+			return pair, err
+		}
+		pair[i] = p
+	}
+	pair[1].Metrics[MetricSpeedup] = pair[1].Throughput / pair[0].Throughput
+	return pair, nil
+}
+
+// strategy names the way: Grouped or Single.
+func strategy(grouped bool) string {
+	if grouped {
+		return Grouped
+	}
+	return Single
+}
+
+// median returns the run of median wall time among outs (of an even
+// number, the faster of the middle two).
+func median(outs []outcome) outcome {
+	s := slices.SortedFunc(slices.Values(outs), func(a, b outcome) int { return cmp.Compare(a.wall, b.wall) })
+	return s[(len(s)-1)/2]
+}
+
+// point makes the results point of one strategy's median run.
+func point(c Config, strategy string, out outcome, n, producers, buffer int) (results.Point, error) {
+	v := Variant(strategy, producers, buffer)
+	secs := out.wall.Seconds()
+	used := out.cpu.Seconds() / secs
+	p := results.Point{
+		Source: results.SourceMeasured,
+		Lab: results.Lab{Name: Name, Variant: v, Metrics: map[results.Metric]float64{
+			MetricProducers:       float64(producers),
+			MetricBuffer:          float64(buffer),
+			MetricEvents:          float64(out.events),
+			MetricCalls:           float64(out.calls),
+			MetricEventsPerCall:   float64(out.events) / float64(out.calls),
+			MetricStreamRunLength: float64(out.events) / float64(out.streamRuns),
+			MetricLost:            float64(out.lost()),
+			MetricRunLength:       c.RunLength,
+			MetricHandleCostUs:    float64(c.HandleCost) / float64(time.Microsecond),
+			MetricUtil:            used / float64(n),
+		}},
+		Mode:       Name + "/" + v,
+		CPUs:       n,
+		Par:        producers,
+		DurS:       secs,
+		Ops:        out.events,
+		Throughput: float64(out.events) / secs,
+		Unit:       Unit,
+		CPUUsed:    used,
+		Util:       used / float64(n),
+		Latency:    results.Summarize(out.latency),
+		Start:      out.start.UTC().Round(time.Millisecond),
+	}
+	var err error
+	p.Hist, err = results.EncodeHistogram(out.latency)
+	return p, err
+}
+
+// outcome is what one run of the pipeline did.
+type outcome struct {
+	produced   [types]int64 // events sent, by type
+	handled    [types]int64 // events handed to handle, by type
+	events     int64        // events the consumer received
+	calls      int64        // handle calls
+	streamRuns int64        // maximal runs of one type as received
+	start      time.Time
+	wall       time.Duration // from starting the producers to the consumer's return
+	cpu        time.Duration // process CPU time over the same window
+	latency    *hdrhistogram.Histogram
+}
+
+// lost is how many events were produced and never handled (negative if
+// more were handled than made).
+func (o outcome) lost() int64 {
+	var n int64
+	for t := range types {
+		n += o.produced[t] - o.handled[t]
+	}
+	return n
+}
+
+// check fails unless every type's events were handled exactly as many
+// times as they were produced and received, and, when grouped, unless
+// every run of one type as received made exactly one call.
+func (o outcome) check(grouped bool) error {
+	var total int64
+	var diff []string
+	for t := range types {
+		total += o.produced[t]
+		if o.produced[t] != o.handled[t] {
+			diff = append(diff, fmt.Sprintf("%v: %d handled of %d", Type(t), o.handled[t], o.produced[t]))
+		}
+	}
+	if total != o.events {
+		diff = append(diff, fmt.Sprintf("%d received", o.events))
+	}
+	if grouped && diff == nil && o.calls != o.streamRuns {
+		return fmt.Errorf("%d runs of one type received, grouped into %d calls", o.streamRuns, o.calls)
+	}
+	if diff != nil {
+		return fmt.Errorf("%d events produced, %d lost (%s)", total, o.lost(), strings.Join(diff, ", "))
+	}
+	return nil
+}
+
+// pipeline runs producers goroutines that make c.Events events between
+// them and put them on a channel of buffer events, and one consumer that
+// handles them, grouped or one by one, with a handle call that costs
+// c.HandleCost, until the producers are done and the channel is closed.
+// On cancellation the producers stop early, the consumer handles what
+// they sent, and pipeline returns ctx.Err().
+func pipeline(ctx context.Context, c Config, grouped bool, producers, buffer int) (outcome, error) {
+	out := outcome{latency: hdrhistogram.New(1, int64(time.Hour), 3)}
+	ch := make(chan Event, buffer)
+	// The handler runs on the consumer's goroutine only, and its counts
+	// are read after that goroutine is waited for.
+	cons := &consumer{
+		handle: func(t Type, count int) {
+			burn.Wall.Burn(c.HandleCost)
+			out.handled[t] += int64(count)
+		},
+		latency: out.latency,
+	}
+	sent := make([][types]int64, producers)
+	streams := make([]*stream, producers)
+	for i := range streams {
+		streams[i] = newStream(c.Seed, i, c.RunLength)
+	}
+
+	var pwg, cwg sync.WaitGroup
+	cpu0 := harness.ProcessCPU()
+	out.start = time.Now()
+	cons.base = out.start
+	cwg.Go(func() {
+		if grouped {
+			cons.grouped(ch)
+		} else {
+			cons.each(ch)
+		}
+	})
+	for i := range producers {
+		pwg.Go(func() { sent[i] = produce(ctx, ch, streams[i], share(c.Events, producers, i), out.start) })
+	}
+	pwg.Wait()
+	close(ch)
+	cwg.Wait()
+	out.wall = time.Since(out.start)
+	out.cpu = harness.ProcessCPU() - cpu0
+	var total int64
+	for _, s := range sent {
+		for t := range types {
+			out.produced[t] += s[t]
+			total += s[t]
+		}
+	}
+	if total < int64(c.Events) {
+		return outcome{}, ctx.Err() // a producer stopped early: only ctx makes one
+	}
+	out.events, out.calls, out.streamRuns = cons.events, cons.calls, cons.streamRuns
+	return out, nil
+}

@@ -1,0 +1,95 @@
+// Package channels is the channels lab (brewput lab channels): one producer
+// hands random text lines through a channel to M consumers that hash them,
+// after the experiment of a French article on channel contention (see
+// Help). It measures lines per second against a theoretical bound computed
+// from the producer's and one consumer's speed alone, so that each point
+// shows how much of the machine the channel's coordination costs, and how
+// much of that a larger channel buffer or batching wins back.
+//
+// Run sweeps channel sizes, consumer counts and batch sizes at each CPU
+// count and returns one results.Point per combination; Config says what it
+// sweeps. Variant names such as "S=10/M=4/B=100" are made by [Variant] and
+// read back by [ParseVariant].
+package channels
+
+import (
+	"fmt"
+
+	"github.com/brewput/brewput/lab"
+	"github.com/brewput/brewput/results"
+)
+
+// Name is the lab's name, as in brewput lab channels.
+const Name = "channels"
+
+// Summary is the lab's one line in brewput lab list.
+const Summary = "one producer, M consumers hashing lines through a channel: how channel size and batching close the gap to the CPU bound"
+
+// Help is the lab's long description, for brewput lab channels --help.
+const Help = `One producer goroutine makes random printable-ASCII lines (300 bytes
+each by default); M consumer goroutines each compute 5 SHA-1 sums of every
+line they receive. They talk through one channel of S slots, and each
+message carries a batch of B lines. This is the experiment of an article on
+channel contention in Go ("GO et chan", about an InfluxDB slowdown): the
+intuitive design -- a line per message, a small channel, as many consumers
+as seem needed -- kept every CPU less than half busy and ran at about a
+third of what the machine could do.
+
+Around each point the lab measures how fast the producer makes lines on
+its own and how fast one consumer hashes them on its own. From those
+rates, p and c lines/s, and C CPUs it computes the best throughput X any
+design could reach: every line costs 1/p CPU-seconds to make and 1/c to
+hash, so X/p + X/c <= C; one producer cannot go faster than p, and M
+consumers no faster than M*c. The bound is the least of p, M*c and
+C/(1/p + 1/c), and each point reports its throughput as a fraction of it
+(of_bound), beside the CPU utilization measured from the process's CPU
+time. The per-line latency, from the moment a line is made to the moment
+its hashes are done, is sampled on one line in 16.
+
+What to look for, on 2 CPUs or more: with batches of one line, a channel
+of 1 stays far from the bound -- about half of it on a 2-CPU machine with
+2 consumers -- and the CPUs are far from busy, as in the article: the
+goroutines keep parking and waking each other. A larger channel helps a
+little: the CPUs get busier, but much of that is the channel's lock and
+the scheduler, not hashing. More consumers help too, as the article found
+with 60 goroutines. Batching closes most of the gap: with B = 10 to 1000
+lines a message the same 2 consumers reach 80 to 95 % of the bound,
+because the fixed cost of a channel operation is now paid once per batch.
+It costs latency: a line waits for its batch to fill, and then for the
+batches queued before it, so the median latency grows with B and with S.
+
+Run with 1 CPU as well (cpus 1), where the article found its worst
+contention. There the producer and the consumers take turns on one CPU,
+and Go hands a line to a waiting consumer with a cheap switch on the same
+CPU: on Go 1.26 this lab finds most points at 1 CPU within 10 % of the
+bound, and single lines through a channel of 1 within about 10 to 25 %.
+Whether your machine and Go version show more than that is the point of
+the measurement.
+
+Variants are named S=<size>/M=<consumers>/B=<batch>. Every line produced is
+consumed exactly once: the lab counts the lines and sums the first 8 bytes
+of each line's last SHA-1, and fails if the count is wrong.`
+
+// Example is how the lab is run, for "brewput lab channels --help".
+const Example = `  brewput lab channels
+  brewput lab channels --size 1,100 --consumers 2 --batch 1,10,100,1000
+  brewput lab channels --cpus 1 --format json --out channels.json`
+
+// figure is the lab's chart: the share of the bound each channel size
+// reaches against the batch size, the best over the consumer counts, at
+// the most CPUs.
+func figure() lab.Figure {
+	return lab.Figure{
+		Kind:   lab.Lines,
+		Title:  "channels: share of the bound reached against batch size",
+		Lesson: "How close each channel setup comes to the bound that the producer's and a consumer's rates alone and the CPUs allow, against the batch size, for each channel size (best over consumer counts, at the most CPUs measured). Lines of one at a time stay far below the bound whatever the channel's size; batching closes most of the gap.",
+		X:      lab.Axis{Label: "lines per batch (B, log scale)", Of: lab.ByMetric, Metric: MetricBatchLines, Scale: lab.Log},
+		Y:      lab.Axis{Label: "share of the bound reached (%)", Of: lab.ByMetric, Metric: MetricOfBound, Factor: 100, Max: 105},
+		Line: func(p results.Point) (lab.Line, bool) {
+			s, ok := p.Metrics[MetricChanSize]
+			return lab.Line{Name: fmt.Sprintf("channel of %d", int(s)), Order: s}, ok
+		},
+		Best:  true,
+		Empty: "No point says its share of the bound (of_bound) with a channel size S and batch B.",
+	}
+}

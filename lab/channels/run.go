@@ -1,0 +1,329 @@
+package channels
+
+import (
+	"context"
+	"crypto/sha1"
+	"encoding/binary"
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/HdrHistogram/hdrhistogram-go"
+
+	"github.com/brewput/brewput/harness"
+	"github.com/brewput/brewput/lab"
+	"github.com/brewput/brewput/results"
+)
+
+// Unit is the unit of a point's Throughput.
+const Unit = "lines/s"
+
+// sampleEvery is the stride of the latency sample: lines whose index is a
+// multiple of it are timed from production to consumption. Timing every
+// line would add two clock reads to a line's few microseconds of work.
+const sampleEvery = 16
+
+// aloneLines is how many lines each measurement of the producer or one
+// consumer alone handles (a tenth of Config.Lines if that is fewer). Each
+// point measures them just before and just after itself, about 30 ms of
+// 300-byte lines, and keeps the faster of the two: the bound is
+// about what the code can do, not about what a noisy neighbour left it,
+// and on a shared virtual machine the same loop's speed drifts by tens of
+// percent from one second to the next, so that rates measured once, a
+// minute earlier, would put points far above or below their bound.
+const aloneLines = 2500
+
+// Bound is the most lines per second that one producer and the given
+// number of consumers could reach on cpus CPUs, given the producer's rate
+// alone (lines/s) and one consumer's rate alone: a line costs 1/producer
+// CPU-seconds to make and 1/consumer to hash, so X/producer + X/consumer ≤
+// cpus; the single producer caps X at its rate and the consumers at
+// consumers × consumer. Bound is the least of the three.
+func Bound(producer, consumer float64, consumers, cpus int) float64 {
+	if producer <= 0 || consumer <= 0 || consumers < 1 || cpus < 1 {
+		return 0
+	}
+	shared := float64(cpus) / (1/producer + 1/consumer)
+	return min(producer, consumer*float64(consumers), shared)
+}
+
+// Run measures every combination of c's sizes, consumer counts and batch
+// sizes at each CPU count in cpus, with runtime.GOMAXPROCS set to it for
+// the measurement and restored afterwards. Just before and just after each
+// point it measures the producer and one consumer alone, at that
+// GOMAXPROCS, for the point's bound (the faster of the two measurements
+// of each counts). progress, if not nil, gets one short line per point.
+//
+// Each point has Lab Name, Variant as made by Variant, Par the consumer
+// count, Ops the lines, Throughput in lines/s, Latency the sampled
+// per-line latency from production to the end of its hashes (one line in
+// 16), and Metrics "bound_lines_per_s" (see Bound), "of_bound" (Throughput
+// ÷ bound; above 1 only where the machine's speed drifted during
+// the point), "producer_lines_per_s" and "consumer_lines_per_s" (the rates
+// alone), "util" (as Util), and "chan_size", "consumers", "batch_lines" (the
+// variant's numbers, for plotting).
+//
+// When ctx is cancelled, Run returns the points measured so far with
+// ctx.Err(). It fails if a point loses or duplicates a line.
+func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
+	return lab.Sweep(ctx, c, cpus, progress, func(n int, add lab.Add) error {
+		for _, s := range c.Sizes {
+			for _, m := range c.Consumers {
+				for _, b := range c.Batches {
+					if err := ctx.Err(); err != nil {
+						return err
+					}
+					p, err := measurePoint(ctx, c, n, s, m, b)
+					if err != nil {
+						return err
+					}
+					add(p, fmt.Sprintf("channels cpus=%d %s: %s, %.0f%% of the bound %s, util %.2f",
+						n, p.Variant, rate(p.Throughput), 100*p.Metrics[MetricOfBound], rate(p.Metrics[MetricBound]), p.Util))
+				}
+			}
+		}
+		return nil
+	})
+}
+
+// rate formats lines per second for a progress line.
+func rate(v float64) string {
+	switch {
+	case v >= 1e6:
+		return fmt.Sprintf("%.2fM lines/s", v/1e6)
+	case v >= 1e3:
+		return fmt.Sprintf("%.0fk lines/s", v/1e3)
+	}
+	return fmt.Sprintf("%.0f lines/s", v)
+}
+
+// measurePoint runs one combination at the current GOMAXPROCS, n, between
+// two measurements of the producer and one consumer alone.
+func measurePoint(ctx context.Context, c Config, n, size, consumers, batch int) (results.Point, error) {
+	prod, cons, err := aloneRates(ctx, c)
+	if err != nil {
+		return results.Point{}, err
+	}
+	runtime.GC() // start from a clean heap, not the last point's garbage
+	start := time.Now()
+	out, err := pipeline(ctx, c, size, consumers, batch)
+	if err != nil {
+		return results.Point{}, err
+	}
+	// Cancelled now, the point is whole: it keeps the rates from before.
+	if prod2, cons2, err := aloneRates(ctx, c); err == nil {
+		prod, cons = max(prod, prod2), max(cons, cons2)
+	}
+	v := Variant(size, consumers, batch)
+	if out.lines != int64(c.Lines) {
+		return results.Point{}, fmt.Errorf("channels %s cpus=%d: consumed %d lines of %d", v, n, out.lines, c.Lines)
+	}
+	secs := out.wall.Seconds()
+	thr := float64(out.lines) / secs
+	used := out.cpu.Seconds() / secs
+	bound := Bound(prod, cons, consumers, n)
+	p := results.Point{
+		Source: results.SourceMeasured,
+		Lab: results.Lab{Name: Name, Variant: v, Metrics: map[results.Metric]float64{
+			MetricBound:        bound,
+			MetricOfBound:      thr / bound,
+			MetricProducerRate: prod,
+			MetricConsumerRate: cons,
+			MetricUtil:         used / float64(n),
+			MetricChanSize:     float64(size),
+			MetricConsumers:    float64(consumers),
+			MetricBatchLines:   float64(batch),
+		}},
+		Mode:       Name + "/" + v,
+		CPUs:       n,
+		Par:        consumers,
+		DurS:       secs,
+		Ops:        out.lines,
+		Throughput: thr,
+		Unit:       Unit,
+		CPUUsed:    used,
+		Util:       used / float64(n),
+		Latency:    results.Summarize(out.latency),
+		Start:      start.UTC().Round(time.Millisecond),
+	}
+	p.Hist, err = results.EncodeHistogram(out.latency)
+	return p, err
+}
+
+// outcome is what one run of the pipeline did.
+type outcome struct {
+	lines   int64         // lines consumed
+	sum     uint64        // checksum: see tally
+	wall    time.Duration // from starting the consumers to the last one's exit
+	cpu     time.Duration // process CPU time over the same window
+	latency *hdrhistogram.Histogram
+}
+
+// batch is one message: lines, the first of which is the first-th line
+// produced. The index lets a consumer find a sampled line's birth time.
+type batch struct {
+	first int
+	lines []string
+}
+
+// tally is what one consumer did: how many lines it hashed, and the sum
+// (mod 2⁶⁴) over them of the first 8 bytes, big-endian, of each line's last
+// SHA-1 sum. Addition commutes, so the total over consumers does not
+// depend on which consumer got which line.
+type tally struct {
+	lines int64
+	sum   uint64
+}
+
+// pipeline makes c.Lines lines in this goroutine and hands them, batch
+// lines a message, through a channel of size messages to consumers
+// goroutines, and waits for them all to finish. On cancellation it stops
+// producing, lets the consumers drain what was sent, and returns ctx.Err().
+func pipeline(ctx context.Context, c Config, size, consumers, batchLines int) (outcome, error) {
+	gen := newGenerator(c.Seed, c.LineBytes)
+	// born[k] is the time line k·sampleEvery was made, in ns since base;
+	// its consumer replaces it by the line's latency. The channel orders
+	// the producer's write before the consumer's, and each line has one
+	// consumer, so no two goroutines touch a slot at once.
+	born := make([]int64, (c.Lines+sampleEvery-1)/sampleEvery)
+	ch := make(chan batch, size)
+	tallies := make([]tally, consumers)
+	var wg sync.WaitGroup
+
+	cpu0 := harness.ProcessCPU()
+	base := time.Now()
+	for i := range tallies {
+		wg.Go(func() { tallies[i] = consume(ch, c.Hashes, born, base) })
+	}
+	done := ctx.Done()
+	var cancelled error
+	sinceCheck := 0
+	for first := 0; first < c.Lines; first += batchLines {
+		lines := make([]string, min(batchLines, c.Lines-first))
+		for j := range lines {
+			lines[j] = gen.line()
+			if k := first + j; k%sampleEvery == 0 {
+				born[k/sampleEvery] = int64(time.Since(base))
+			}
+		}
+		ch <- batch{first: first, lines: lines}
+		// Polling ctx on every message would add a channel operation to
+		// each of the ones measured; every thousand lines is soon enough.
+		if sinceCheck += len(lines); sinceCheck >= 1024 {
+			sinceCheck = 0
+			select {
+			case <-done:
+				cancelled = ctx.Err()
+			default:
+			}
+			if cancelled != nil {
+				break
+			}
+		}
+	}
+	close(ch)
+	wg.Wait()
+	wall := time.Since(base)
+	cpu := harness.ProcessCPU() - cpu0
+	if cancelled != nil {
+		return outcome{}, cancelled
+	}
+
+	out := outcome{wall: wall, cpu: cpu, latency: hdrhistogram.New(1, int64(time.Hour), 3)}
+	for _, t := range tallies {
+		out.lines += t.lines
+		out.sum += t.sum
+	}
+	for _, lat := range born {
+		_ = out.latency.RecordValue(max(lat, 1)) // fails only past an hour
+	}
+	return out, nil
+}
+
+// consume hashes every line of every batch from ch until ch is closed, and
+// records the latency of the sampled lines into born.
+func consume(ch <-chan batch, hashes int, born []int64, base time.Time) tally {
+	var t tally
+	var buf []byte
+	for b := range ch {
+		for j, line := range b.lines {
+			buf = append(buf[:0], line...)
+			t.sum += hashLine(buf, hashes)
+			t.lines++
+			if k := b.first + j; k%sampleEvery == 0 {
+				born[k/sampleEvery] = int64(time.Since(base)) - born[k/sampleEvery]
+			}
+		}
+	}
+	return t
+}
+
+// hashLine computes hashes SHA-1 sums of line, as the article's consumer
+// does, and returns the first 8 bytes of the last, big-endian.
+func hashLine(line []byte, hashes int) uint64 {
+	var d [sha1.Size]byte
+	for range hashes {
+		d = sha1.Sum(line)
+	}
+	return binary.BigEndian.Uint64(d[:8])
+}
+
+// generator makes the producer's lines: random printable ASCII, from a
+// seeded source so that a run can be checked against another.
+type generator struct {
+	rng *rand.Rand
+	buf []byte
+}
+
+// newGenerator returns a generator of lines of lineBytes bytes; the same
+// seed gives the same lines.
+func newGenerator(seed uint64, lineBytes int) *generator {
+	return &generator{rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), buf: make([]byte, lineBytes)}
+}
+
+// line returns a new line. Each random byte is scaled onto the 95
+// printable characters from ' ' to '~' by a multiply and a shift: as cheap
+// as the article's masking, and nearly as even as it gets (each character
+// comes from 2 or 3 of the 256 byte values, where the article's turned 33
+// of 128 values into spaces).
+func (g *generator) line() string {
+	var u uint64
+	for i := range g.buf {
+		if i%8 == 0 {
+			u = g.rng.Uint64()
+		}
+		g.buf[i] = ' ' + byte(uint16(byte(u))*95>>8)
+		u >>= 8
+	}
+	return string(g.buf)
+}
+
+// aloneRates measures the producer and then one consumer on their own, at
+// the current GOMAXPROCS, and returns their rates in lines/s.
+func aloneRates(ctx context.Context, c Config) (producer, consumer float64, err error) {
+	if err := ctx.Err(); err != nil {
+		return 0, 0, err
+	}
+	n := max(1, min(c.Lines/10, aloneLines))
+	runtime.GC()
+	gen := newGenerator(c.Seed, c.LineBytes)
+	lines := make([]string, n)
+	t := time.Now()
+	for i := range lines {
+		lines[i] = gen.line() // kept, as a batch keeps them, so that they cost what they cost there
+	}
+	producer = float64(n) / time.Since(t).Seconds()
+
+	var buf []byte
+	var sink uint64
+	t = time.Now()
+	for _, line := range lines {
+		buf = append(buf[:0], line...)
+		sink += hashLine(buf, c.Hashes)
+	}
+	consumer = float64(n) / time.Since(t).Seconds()
+	runtime.KeepAlive(sink)
+	return producer, consumer, nil
+}

@@ -1,0 +1,236 @@
+package lab
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"reflect"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/brewput/brewput/results"
+)
+
+// point is a lab point of the lab "t" with the metrics given in pairs.
+func point(variant string, cpus int, tput float64, metrics ...any) results.Point {
+	m := map[results.Metric]float64{}
+	for i := 0; i < len(metrics); i += 2 {
+		m[results.Metric(metrics[i].(string))] = metrics[i+1].(float64)
+	}
+	return results.Point{Source: results.SourceMeasured, Lab: results.Lab{Name: "t", Variant: variant, Metrics: m},
+		Mode: "t/" + variant, CPUs: cpus, Throughput: tput, Unit: "ops/s"}
+}
+
+// lines writes a plot's lines as "name: x=y x=y", in order.
+func lines(pl Plot) string {
+	var out []string
+	for _, l := range pl.Lines {
+		s := l.Name + ":"
+		for _, xy := range l.Points {
+			s += fmt.Sprintf(" %g=%g", xy.X, xy.Y)
+		}
+		out = append(out, s)
+	}
+	return strings.Join(out, "; ")
+}
+
+func TestPlotLines(t *testing.T) {
+	points := []results.Point{
+		point("b/S=2", 1, 10, "x", 5.0, "y", 0.5, "s", 2.0),
+		point("a/S=1", 2, 20, "x", 1.0, "y", 0.25, "s", 1.0),
+		point("a/S=1", 2, 30, "x", 1.0, "y", 0.75, "s", 1.0), // same line and x: the best, or the last
+		point("a/S=1", 2, 40, "x", 3.0, "y", 0.1, "s", 1.0),
+		point("b/S=2", 2, 50, "x", 2.0, "y", math.NaN(), "s", 2.0), // no y to draw
+		point("b/S=2", 2, 60, "x", 4.0, "y", 0.9, "s", 2.0),
+	}
+	points[3].Rep = 2 // a later repetition: left out
+	f := Figure{Kind: Lines, X: Axis{Of: ByMetric, Metric: "x"}, Y: Axis{Of: ByMetric, Metric: "y", Factor: 100},
+		Line: func(p results.Point) (Line, bool) {
+			s := p.Metrics["s"]
+			return Line{Name: fmt.Sprintf("S%g", s), Order: -s}, true
+		}}
+	pl, ok := f.Plot(points)
+	// Only the largest CPU count: x is not the CPU count. Ordered by
+	// Order, so b's line first.
+	if !ok || pl.CPUs != 2 || lines(pl) != "S2: 4=90; S1: 1=75" || fmt.Sprint(pl.Xs) != "[1 4]" || pl.Unit != "ops/s" {
+		t.Errorf("lines %q, xs %v, cpus %d", lines(pl), pl.Xs, pl.CPUs)
+	}
+	f.Best = true
+	points[2].Metrics["y"] = 0.1
+	if pl, _ := f.Plot(points); lines(pl) != "S2: 4=90; S1: 1=25" {
+		t.Errorf("best: %q", lines(pl))
+	}
+	// Against CPUs: every CPU count, a line per variant by default.
+	byCPUs := Default("t")
+	pl, ok = byCPUs.Plot(points)
+	if !ok || lines(pl) != "b/S=2: 1=10 2=60; a/S=1: 2=30" {
+		t.Errorf("against CPUs: %q", lines(pl))
+	}
+	if _, ok := (Figure{Y: Axis{Of: ByMetric, Metric: "none"}}).Plot(points); ok {
+		t.Error("a figure of a metric no point has draws something")
+	}
+}
+
+func TestPlotBarsAndAmdahl(t *testing.T) {
+	points := []results.Point{
+		point("seq", 1, 10, "f", 0.2, "sp", 1.0), point("par", 1, 10, "f", 0.2, "sp", 1.0),
+		point("seq", 2, 10, "f", 0.9, "sp", 1.0), point("par", 2, 17, "f", 0.1, "total", 1.7, "sp", 1.8),
+		point("par", 2, 99, "f", 0.1),
+	}
+	bars, ok := Figure{Kind: Bars, Y: Axis{Of: ByThroughput}}.Plot(points)
+	if !ok || lines(bars) != "seq: 0=10; par: 0=17" {
+		t.Errorf("bars: %q; want each variant's first point at 2 CPUs", lines(bars))
+	}
+	amdahl := Figure{Kind: Amdahl, X: Axis{Of: ByCPUs, Scale: Log, Max: 64}, Y: Axis{Of: ByMetric, Metric: "total", Else: "sp"},
+		Fraction: "f", Baseline: "seq"}
+	pl, ok := amdahl.Plot(points)
+	// The median of par's fractions (the baseline's do not count); its
+	// total speedup where it has one, else its speedup.
+	if !ok || pl.Fraction != 0.1 || lines(pl) != "seq: 1=1 2=1; par: 1=1 2=1.7" {
+		t.Errorf("amdahl: fraction %g, %q", pl.Fraction, lines(pl))
+	}
+	if _, ok := (Figure{Kind: Amdahl, Fraction: "none"}).Plot(points); ok {
+		t.Error("an Amdahl figure without a serial fraction draws something")
+	}
+	if m := (Figure{X: Axis{Metric: "a"}, Y: Axis{Metric: "b", Else: "c"}, Fraction: "d"}).Metrics(); fmt.Sprint(m) != "[a b c d]" {
+		t.Errorf("Metrics() = %v", m)
+	}
+}
+
+// config is a configuration with a field of every kind a flag binds.
+type config struct {
+	N     int           `flag:"n" usage:"a number"`
+	Ns    []int         `flag:"ns" usage:"numbers"`
+	S     string        `flag:"s" usage:"a string"`
+	Ss    []string      `flag:"ss" usage:"strings"`
+	B     bool          `flag:"b" usage:"a bool"`
+	F     float64       `flag:"f" usage:"a float"`
+	U     uint64        `flag:"u" usage:"a seed"`
+	D     time.Duration `flag:"d" usage:"a duration"`
+	K     []kind        `flag:"k" usage:"kinds"`
+	Other int           // no flag
+}
+
+type kind string
+
+func (c config) Validate() error {
+	if c.N < 0 {
+		return fmt.Errorf("n %d: want 0 or more", c.N)
+	}
+	return nil
+}
+
+// Complete makes Ns N alone unless --ns was given, to show it is called.
+func (c *config) Complete(given func(string) bool) {
+	if !given("ns") {
+		c.Ns = []int{c.N}
+	}
+}
+
+func run(_ context.Context, c config, cpus []int, _ func(string)) ([]results.Point, error) {
+	return []results.Point{point(fmt.Sprint(c.N), cpus[0], 1)}, nil
+}
+
+func TestOfBindsTaggedFields(t *testing.T) {
+	l := New(Info{Name: "t"}, config{N: 1, K: []kind{"x"}, D: time.Second}, run, Figure{Title: "T"})
+	fs := pflag.NewFlagSet("t", pflag.ContinueOnError)
+	check := l.Bind(fs)
+	if fs.Lookup("other") != nil || fs.Lookup("d").DefValue != "1s" || fs.Lookup("k").DefValue != "[x]" || fs.Lookup("n").Usage != "a number" {
+		t.Errorf("flags: other %v, d default %q, k default %q", fs.Lookup("other"), fs.Lookup("d").DefValue, fs.Lookup("k").DefValue)
+	}
+	err := fs.Parse([]string{"--n", "3", "--s", "a", "--ss", "b,c", "--b", "--f", "2.5", "--u", "7", "--d", "2ms", "--k", "y,z"})
+	if err == nil {
+		err = check()
+	}
+	want := config{N: 3, Ns: []int{3}, S: "a", Ss: []string{"b", "c"}, B: true, F: 2.5, U: 7, D: 2 * time.Millisecond, K: []kind{"y", "z"}}
+	if err != nil || !reflect.DeepEqual(l.Config, want) {
+		t.Errorf("config %+v, %v; want %+v", l.Config, err, want)
+	}
+	if ps, err := l.Run(context.Background(), []int{3}, nil); err != nil || ps[0].Variant != "3" || ps[0].CPUs != 3 || l.Info().Name != "t" || l.Figure().Title != "T" {
+		t.Errorf("Run, Info, Figure: %v, %v", ps, err)
+	}
+	l = New(Info{Name: "t"}, config{}, run, Figure{})
+	fs = pflag.NewFlagSet("t", pflag.ContinueOnError)
+	check = l.Bind(fs)
+	if err := fs.Parse([]string{"--n=-1", "--ns", "1"}); err != nil || check() == nil || check().Error() != "--n -1: want 0 or more" {
+		t.Errorf("--n -1: %v, %v", err, check())
+	}
+}
+
+func TestSelect(t *testing.T) {
+	labs := []Lab{New(Info{Name: "a"}, config{}, run, Figure{}), New(Info{Name: "b"}, config{N: -1}, run, Figure{})}
+	if got, err := Select(labs, "a"); err != nil || len(got) != 1 || got[0].Info().Name != "a" {
+		t.Errorf("Select(a) = %v, %v", got, err)
+	}
+	for list, want := range map[string]string{"all": "b: --n -1", "a, b": "b: --n -1", "c": `unknown lab "c"; accepted: all, or some of a, b`} {
+		if _, err := Select(labs, list); err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("Select(%s) = %v, want %q", list, err, want)
+		}
+	}
+	if f := Figures(labs); len(f) != 2 || Names(labs) != "a, b" {
+		t.Errorf("Figures %v, Names %q", f, Names(labs))
+	}
+	if FlagError(nil) != nil || FlagError(errors.New("x 1: no")).Error() != "--x 1: no" {
+		t.Error("FlagError")
+	}
+}
+
+func TestSweep(t *testing.T) {
+	procs := runtime.GOMAXPROCS(0)
+	var lines []string
+	var seen []int
+	points, err := Sweep(context.Background(), config{}, []int{1, 3}, func(l string) { lines = append(lines, l) },
+		func(n int, add Add) error {
+			seen = append(seen, runtime.GOMAXPROCS(0))
+			add(point("v", n, 1), fmt.Sprintf("cpus=%d", n))
+			add(point("w", n, 1), "")
+			return nil
+		})
+	if err != nil || len(points) != 4 || fmt.Sprint(seen) != "[1 3]" || fmt.Sprint(lines) != "[cpus=1 cpus=3]" || runtime.GOMAXPROCS(0) != procs {
+		t.Errorf("%d points, %v; GOMAXPROCS %v then %d; lines %q", len(points), err, seen, runtime.GOMAXPROCS(0), lines)
+	}
+	if points[0].Host.GoVersion == "" {
+		t.Error("a point has no host")
+	}
+	// The checks come first; a failure keeps what was added.
+	for _, c := range []struct {
+		c    config
+		cpus []int
+	}{{config{N: -1}, []int{1}}, {config{}, nil}, {config{}, []int{0}}} {
+		if _, err := Sweep(context.Background(), c.c, c.cpus, nil, nil); err == nil {
+			t.Errorf("Sweep(%+v, %v) ran", c.c, c.cpus)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	points, err = Sweep(ctx, config{}, []int{1, 2}, nil, func(n int, add Add) error {
+		add(point("v", n, 1), "")
+		cancel()
+		return nil
+	})
+	if !errors.Is(err, context.Canceled) || len(points) != 1 {
+		t.Errorf("cancelled after the first count: %d points, %v", len(points), err)
+	}
+}
+
+func TestRuns(t *testing.T) {
+	ms := time.Millisecond
+	var r Runs
+	start := time.Now()
+	for i, d := range []time.Duration{4 * ms, 1 * ms, 3 * ms, 2 * ms} {
+		r.Add(start.Add(time.Duration(i)*time.Second), d, d/2)
+	}
+	if r.Start != start || r.Median() != 0.0025 || r.Latency().P50 != 2.5 || r.CPUsUsed() != 0.5 {
+		t.Errorf("runs of 1..4 ms: start %v, median %v s, p50 %v ms, %v CPUs", r.Start, r.Median(), r.Latency().P50, r.CPUsUsed())
+	}
+	if l := (Runs{Times: []time.Duration{5 * ms, 1 * ms, 3 * ms, 2 * ms, 4 * ms}}).Latency(); l.Min != 1 || l.Max != 5 || l.P50 != 3 || l.P25 != 2 || l.Mean != 3 {
+		t.Errorf("latency of 1..5 ms: %+v", l)
+	}
+	if (Runs{}).CPUsUsed() != 0 {
+		t.Error("no runs used CPU")
+	}
+}

@@ -1,0 +1,166 @@
+package logs
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+)
+
+// Config says what Run sweeps: every kind with every writer count, at
+// each CPU count. Each field's doc names the flag-style name that
+// Validate's errors start with (a CLI can put "--" before it).
+type Config struct {
+	// Kinds are the kinds of log to measure ("kinds").
+	Kinds []Kind `flag:"kinds" usage:"kinds of log to measure: memory, file, leveldb"`
+	// Writers are the numbers of writer goroutines t to sweep ("writers").
+	Writers []int `flag:"writers" usage:"writer goroutine counts t to sweep"`
+	// Appends is the total number of appends of each run, shared among
+	// its writers ("appends"): the same work at every writer count, so
+	// that throughputs compare. It must be at least the largest writer
+	// count. See DefaultAppends and DefaultSyncAppends.
+	Appends int `flag:"appends" usage:"appends per run, all writers together (the same at every t); 1000 with --sync unless given"`
+	// ValueBytes is the size of every value appended ("value-bytes"); its
+	// first 8 bytes say which writer appended it and as which of its
+	// appends, so that the check can tell every value apart.
+	ValueBytes int `flag:"value-bytes" usage:"bytes in each appended value"`
+	// Sync makes the file and LevelDB logs fsync every append ("sync");
+	// their variants are then named "file-sync" and "leveldb-sync". The
+	// memory log has nothing to sync and is measured as it is.
+	Sync bool `flag:"sync" usage:"fsync every append of the file and LevelDB logs (the memory log has nothing to sync)"`
+	// Dir is the folder the file and LevelDB logs go in ("dir"), which
+	// decides the file system and disk measured; empty means the
+	// system's temporary folder. Run makes its own folder in it and
+	// removes it, with every log, before it returns.
+	Dir string `flag:"dir" usage:"folder, hence file system and disk, for the logs (default: the temporary folder); the lab removes its logs afterwards"`
+	// Reps is how many runs each point takes ("reps"); the point is the
+	// run of median wall time.
+	Reps int `flag:"reps" usage:"runs of each point; a point reports the run of median wall time"`
+}
+
+// Appends per run by default: DefaultAppends without sync, where an
+// append costs 0.5 to 1.5 µs in memory or a file and about 4 µs in LevelDB
+// on the 2-CPU machine this was written on, and DefaultSyncAppends with
+// it, where every append waits for the disk: 0.1 to 0.3 ms there (a disk
+// that really writes through its cache can take 10 ms).
+const (
+	DefaultAppends     = 50_000
+	DefaultSyncAppends = 1_000
+)
+
+// DefaultConfig measures the three kinds, without sync, with 1 to 32
+// writers, 50 000 appends of 100-byte values a run, and 3 runs a point:
+// about 15 s for CPU counts 1 and 2 on a 2-CPU machine.
+func DefaultConfig() Config {
+	return Config{
+		Kinds:      Kinds(),
+		Writers:    []int{1, 2, 4, 8, 16, 32},
+		Appends:    DefaultAppends,
+		ValueBytes: 100,
+		Reps:       3,
+	}
+}
+
+// Limits past which a typo would take the machine's memory or disk
+// rather than measure anything. A run keeps 16 bytes per append in memory
+// besides the values themselves, which the memory log keeps too.
+const (
+	maxWriters  = 4096
+	maxAppends  = 10_000_000
+	maxLogBytes = 2 << 30
+	maxReps     = 100
+	// minValueBytes holds the 8 bytes that tell the values apart.
+	minValueBytes = 8
+	// maxValueBytesFlag is the largest value-bytes the lab takes: larger
+	// values would measure copying, not the log.
+	maxValueBytesFlag = 1 << 20
+)
+
+// Validate checks every field and returns the first problem, on one line
+// that starts with the field's flag-style name. A Dir must be an existing
+// folder.
+func (c Config) Validate() error {
+	switch {
+	case len(c.Kinds) == 0:
+		return fmt.Errorf("kinds: want at least one of %s", kindNames())
+	case len(c.Writers) == 0:
+		return fmt.Errorf("writers: want at least one writer count")
+	case c.Appends < 1 || c.Appends > maxAppends:
+		return fmt.Errorf("appends %d: want 1 to %d appends per run", c.Appends, maxAppends)
+	case c.ValueBytes < minValueBytes || c.ValueBytes > maxValueBytesFlag:
+		return fmt.Errorf("value-bytes %d: want %d to %d bytes per value", c.ValueBytes, minValueBytes, maxValueBytesFlag)
+	case int64(c.Appends)*int64(c.ValueBytes) > maxLogBytes:
+		return fmt.Errorf("appends %d: %d appends of %d bytes make a log of more than %d bytes; want fewer or smaller", c.Appends, c.Appends, c.ValueBytes, maxLogBytes)
+	case c.Reps < 1 || c.Reps > maxReps:
+		return fmt.Errorf("reps %d: want 1 to %d runs per point", c.Reps, maxReps)
+	}
+	for i, k := range c.Kinds {
+		if !slices.Contains(Kinds(), k) {
+			return fmt.Errorf("kinds %q: want %s", k, kindNames())
+		}
+		if slices.Contains(c.Kinds[:i], k) {
+			return fmt.Errorf("kinds %q: given twice", k)
+		}
+	}
+	for i, t := range c.Writers {
+		if t < 1 || t > maxWriters {
+			return fmt.Errorf("writers %d: want 1 to %d writers", t, maxWriters)
+		}
+		if slices.Contains(c.Writers[:i], t) {
+			return fmt.Errorf("writers %d: given twice", t)
+		}
+	}
+	if most := slices.Max(c.Writers); most > c.Appends {
+		return fmt.Errorf("appends %d: fewer than the %d writers; want at least one append per writer", c.Appends, most)
+	}
+	if c.Dir != "" {
+		info, err := os.Stat(c.Dir)
+		if err != nil {
+			return fmt.Errorf("dir %s: %w", c.Dir, pathErr(err))
+		}
+		if !info.IsDir() {
+			return fmt.Errorf("dir %s: not a folder", c.Dir)
+		}
+	}
+	return nil
+}
+
+// pathErr drops the operation and path from an *os.PathError, which the
+// message names already.
+func pathErr(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// Variant names a kind's points: the kind, with "-sync" after it when
+// the log fsyncs every append ("file-sync", "leveldb-sync"). A memory
+// log has nothing to sync, so its variant is "memory" either way.
+func Variant(kind Kind, sync bool) string {
+	if sync && kind != Memory {
+		return string(kind) + "-sync"
+	}
+	return string(kind)
+}
+
+// ParseVariant reads a name made by Variant back into its kind and
+// whether it syncs.
+func ParseVariant(v string) (Kind, bool, error) {
+	name, sync := strings.CutSuffix(v, "-sync")
+	k := Kind(name)
+	if !slices.Contains(Kinds(), k) || sync && k == Memory {
+		return "", false, fmt.Errorf("logs variant %q: want memory, file, file-sync, leveldb or leveldb-sync", v)
+	}
+	return k, sync, nil
+}
+
+// Complete implements lab.Completer: with --sync and no --appends, a run
+// makes the smaller DefaultSyncAppends.
+func (c *Config) Complete(given func(flag string) bool) {
+	if c.Sync && !given("appends") {
+		c.Appends = DefaultSyncAppends
+	}
+}

@@ -1,0 +1,119 @@
+package lab
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/brewput/brewput/internal/cliflag"
+	"github.com/brewput/brewput/results"
+)
+
+// Of is a lab made of its package's parts by New: its texts, its
+// configuration, its Run and its figure. It implements Lab.
+type Of[C Validator] struct {
+	// Config is the lab's configuration: its defaults, then what the
+	// flags of Bind set.
+	Config C
+	info   Info
+	run    func(ctx context.Context, c C, cpus []int, progress func(line string)) ([]results.Point, error)
+	figure Figure
+}
+
+// New makes the lab of a package's parts. Its flags are config's fields
+// tagged `flag:"name"`, with the field's value as the default and the tag
+// `usage:"…"` as the help (see Bind).
+func New[C Validator](info Info, config C, run func(ctx context.Context, c C, cpus []int, progress func(line string)) ([]results.Point, error), figure Figure) *Of[C] {
+	return &Of[C]{Config: config, info: info, run: run, figure: figure}
+}
+
+// Completer is a configuration that completes itself once its flags are
+// parsed, knowing which were given, such as a default that depends on
+// another flag.
+type Completer interface {
+	Complete(given func(flag string) bool)
+}
+
+// Info implements Lab.
+func (l *Of[C]) Info() Info { return l.info }
+
+// Figure implements Lab.
+func (l *Of[C]) Figure() Figure { return l.figure }
+
+// Run implements Lab: the package's Run with the lab's configuration.
+func (l *Of[C]) Run(ctx context.Context, cpus []int, progress func(line string)) ([]results.Point, error) {
+	return l.run(ctx, l.Config, cpus, progress)
+}
+
+// Bind implements Lab: a flag for each tagged field of Config. Its check
+// completes the configuration (a Completer's Complete) and validates it.
+func (l *Of[C]) Bind(fs *pflag.FlagSet) func() error {
+	complete := bindFields(fs, &l.Config)
+	return func() error {
+		complete()
+		if c, ok := any(&l.Config).(Completer); ok {
+			c.Complete(fs.Changed)
+		}
+		return FlagError(l.Config.Validate())
+	}
+}
+
+// bindFields adds to fs a flag for each field of the struct c points to
+// that is tagged `flag:"name"`, and returns what to do once fs is parsed:
+// copy the values of a slice of a string type (such as []logs.Kind),
+// which pflag reads as []string, into its field. A field of a type with no
+// flag is a mistake of the lab's, which its tests find: it panics.
+func bindFields(fs *pflag.FlagSet, c any) (complete func()) {
+	v := reflect.ValueOf(c).Elem()
+	var after []func()
+	for i := range v.NumField() {
+		name, ok := v.Type().Field(i).Tag.Lookup("flag")
+		if !ok {
+			continue
+		}
+		usage := v.Type().Field(i).Tag.Get("usage")
+		field := v.Field(i)
+		switch p := field.Addr().Interface().(type) {
+		case *int:
+			fs.IntVar(p, name, *p, usage)
+		case *[]int:
+			fs.IntSliceVar(p, name, *p, usage)
+		case *string:
+			fs.StringVar(p, name, *p, usage)
+		case *[]string:
+			fs.StringSliceVar(p, name, *p, usage)
+		case *bool:
+			fs.BoolVar(p, name, *p, usage)
+		case *float64:
+			fs.Float64Var(p, name, *p, usage)
+		case *uint64:
+			fs.Uint64Var(p, name, *p, usage)
+		case *time.Duration:
+			fs.Var((*cliflag.Duration)(p), name, usage)
+		default:
+			if field.Kind() != reflect.Slice || field.Type().Elem().Kind() != reflect.String {
+				panic(fmt.Sprintf("lab: no flag --%s for a field of type %s", name, field.Type()))
+			}
+			strs := make([]string, field.Len())
+			for j := range strs {
+				strs[j] = field.Index(j).String()
+			}
+			fs.StringSliceVar(&strs, name, strs, usage)
+			after = append(after, func() {
+				out := reflect.MakeSlice(field.Type(), len(strs), len(strs))
+				for j, s := range strs {
+					out.Index(j).SetString(s)
+				}
+				field.Set(out)
+			})
+		}
+	}
+	return func() {
+		for _, f := range after {
+			f()
+		}
+	}
+}

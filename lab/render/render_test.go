@@ -1,0 +1,191 @@
+package render
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/draw"
+	"image/png"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/brewput/brewput/internal/labtest"
+	"github.com/brewput/brewput/results"
+	"go.uber.org/goleak"
+)
+
+// goleak checks after all tests that every variant waited for all the
+// goroutines it started.
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+// TestVariantsSameImage: every variant renders seq's image exactly, for
+// sizes that divide nothing evenly and for pools smaller and larger than
+// the number of rows.
+func TestVariantsSameImage(t *testing.T) {
+	for _, size := range []int{1, 37, 64} {
+		f := newFrame(size, 300)
+		want := f.newImage()
+		if err := f.render(want, "seq", 1); err != nil {
+			t.Fatal(err)
+		}
+		inside := 0
+		for i := 0; i < len(want.Pix); i += 4 {
+			if want.Pix[i+3] != 255 {
+				t.Fatalf("size %d: pixel %d not opaque: seq left it unwritten", size, i/4)
+			}
+			if bytes.Equal(want.Pix[i:i+3], []byte{0, 0, 0}) {
+				inside++
+			}
+		}
+		if size > 1 && (inside == 0 || inside == size*size) {
+			t.Errorf("size %d: %d of %d pixels inside the set: not a Mandelbrot image", size, inside, size*size)
+		}
+		for _, v := range Variants()[1:] {
+			for _, workers := range []int{1, 3, 100} {
+				img := f.newImage()
+				if err := f.render(img, v, workers); err != nil {
+					t.Fatal(err)
+				}
+				if !bytes.Equal(img.Pix, want.Pix) {
+					t.Errorf("size %d: %s (workers %d) differs from seq", size, v, workers)
+				}
+			}
+		}
+	}
+	if err := newFrame(4, 10).render(newFrame(4, 10).newImage(), "column", 1); err == nil {
+		t.Error("an unknown variant rendered")
+	}
+}
+
+// TestRunPNG runs the lab small, checks the points' contract, and decodes
+// the image written with PNG to the pixels seq renders.
+func TestRunPNG(t *testing.T) {
+	dir := t.TempDir()
+	c := DefaultConfig()
+	c.Size, c.MaxIter, c.Reps, c.Workers = 40, 100, 2, 0
+	c.PNG = filepath.Join(dir, "mandelbrot.png")
+	cpus := []int{1, 2}
+	points, _ := labtest.Run(t, labtest.With(NewLab(), c), cpus, 8, Unit, []results.Metric{MetricRenderMs, MetricEncodeMs,
+		MetricSpeedup, MetricTotalSpeedup, MetricSerialFraction, MetricKarpFlatt, MetricKarpFlattTotal, MetricWorkers, MetricPixels})
+	for i, p := range points {
+		n := cpus[i/4]
+		wantPar := map[string]int{"seq": 1, "pixel": c.Size * c.Size, "row": c.Size, "workers": n}[p.Variant]
+		if p.Variant != Variants()[i%4] || p.CPUs != n || p.Par != wantPar || p.Ops != int64(c.Reps) || p.Hist == "" {
+			t.Errorf("point %d: malformed %+v", i, p)
+		}
+		if p.DurS <= 0 || p.Throughput <= 0 || p.Latency.Max < p.Latency.Min || p.Latency.Min <= 0 {
+			t.Errorf("%s cpus=%d: duration %g s, %g images/s, latency %+v", p.Variant, n, p.DurS, p.Throughput, p.Latency)
+		}
+		m := p.Metrics
+		if s := m["serial_fraction"]; !(s > 0 && s < 1) || !(m["render_ms"] > 0) || !(m["encode_ms"] > 0) || !(m["speedup"] > 0) || !(m["total_speedup"] > 0) {
+			t.Errorf("%s cpus=%d: metrics %v", p.Variant, n, m)
+		}
+		_, kf := m["karp_flatt"]
+		if kf != (n > 1) {
+			t.Errorf("%s cpus=%d: karp_flatt present %v, want it on more than 1 CPU only", p.Variant, n, kf)
+		}
+		if p.Variant == "seq" && (m["speedup"] != 1 || m["total_speedup"] != 1) {
+			t.Errorf("seq cpus=%d: speedups %g, %g; want 1", n, m["speedup"], m["total_speedup"])
+		}
+	}
+	file, err := os.Open(c.PNG)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer file.Close()
+	decoded, err := png.Decode(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := image.NewRGBA(decoded.Bounds())
+	draw.Draw(got, got.Rect, decoded, decoded.Bounds().Min, draw.Src)
+	f := newFrame(c.Size, c.MaxIter)
+	want := f.newImage()
+	if err := f.render(want, "seq", 1); err != nil {
+		t.Fatal(err)
+	}
+	if got.Rect != want.Rect || !bytes.Equal(got.Pix, want.Pix) {
+		t.Errorf("%s decodes to another image than seq renders", c.PNG)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("%d files in the PNG's directory, want just the PNG: a temporary file was left", len(entries))
+	}
+}
+
+func TestValidate(t *testing.T) {
+	dir := t.TempDir()
+	labtest.Invalid(t, DefaultConfig, Run, []labtest.Case[Config]{
+		{Flag: "size", Edit: func(c *Config) { c.Size = 0 }},
+		{Flag: "size", Edit: func(c *Config) { c.Size = 1 << 20 }},
+		{Flag: "max-iter", Edit: func(c *Config) { c.MaxIter = 0 }},
+		{Flag: "workers", Edit: func(c *Config) { c.Workers = -1 }},
+		{Flag: "reps", Edit: func(c *Config) { c.Reps = 0 }},
+		{Flag: "model-cpus", Edit: func(c *Config) { c.ModelCPUs = nil }},
+		{Flag: "model-cpus", Edit: func(c *Config) { c.ModelCPUs = []int{1, 0} }},
+		{Flag: "png", Edit: func(c *Config) { c.PNG = filepath.Join(dir, "missing", "m.png") }},
+		{Flag: "png", Edit: func(c *Config) { c.PNG = dir }},
+	})
+}
+
+// TestCancel: a cancelled run returns the points it finished and the
+// context's error.
+func TestCancel(t *testing.T) {
+	c := DefaultConfig()
+	c.Size, c.MaxIter, c.Reps = 32, 50, 1
+	labtest.CancelAfter(t, labtest.With(NewLab(), c), []int{1, 2}, " row:", 3)
+}
+
+func TestAmdahl(t *testing.T) {
+	near := func(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
+	for _, n := range []int{1, 2, 7, 64} {
+		if got := Amdahl(0, n); !near(got, float64(n)) {
+			t.Errorf("Amdahl(0, %d) = %g, want %d", n, got, n)
+		}
+		if got := Amdahl(1, n); !near(got, 1) {
+			t.Errorf("Amdahl(1, %d) = %g, want 1", n, got)
+		}
+		for _, s := range []float64{0, 0.05, 0.5} {
+			if n > 1 && !near(KarpFlatt(Amdahl(s, n), n), s) {
+				t.Errorf("KarpFlatt(Amdahl(%g, %d)) = %g, want it back", s, n, KarpFlatt(Amdahl(s, n), n))
+			}
+		}
+	}
+	if !math.IsNaN(KarpFlatt(1.5, 1)) || !math.IsNaN(KarpFlatt(0, 4)) || Amdahl(0.1, 0) != 0 {
+		t.Error("KarpFlatt on 1 CPU or of no speedup, or Amdahl on 0 CPUs, is defined")
+	}
+}
+
+func TestCurve(t *testing.T) {
+	pt := func(variant string, cpus int, serial, total float64) results.Point {
+		return results.Point{Lab: results.Lab{Name: Name, Variant: variant, Metrics: map[results.Metric]float64{MetricSerialFraction: serial, MetricTotalSpeedup: total}}, CPUs: cpus}
+	}
+	points := []results.Point{
+		pt("seq", 1, 0.1, 1), pt("row", 1, 0.1, 1),
+		pt("seq", 3, 0.3, 1), pt("row", 3, 0.3, 2), pt("row", 3, 0.3, 2.5), pt("row", 3, 0.3, 2.2),
+		pt("seq", 2, 0.2, 1), pt("workers", 2, 0.2, 1.7),
+		{Lab: results.Lab{Name: "channels", Variant: "seq", Metrics: map[results.Metric]float64{MetricSerialFraction: 0.9, MetricTotalSpeedup: 9}}, CPUs: 5},
+	}
+	curve, err := Curve(points, []int{1, 4, 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, cp := range curve {
+		got = append(got, fmt.Sprintf("%d:%.4f:%v", cp.CPUs, cp.Best, cp.Measured))
+	}
+	want := []string{
+		fmt.Sprintf("1:%.4f:map[row:1 seq:1]", Amdahl(0.2, 1)),
+		fmt.Sprintf("2:%.4f:map[seq:1 workers:1.7]", Amdahl(0.2, 2)),
+		fmt.Sprintf("3:%.4f:map[row:2.2 seq:1]", Amdahl(0.2, 3)),
+		fmt.Sprintf("4:%.4f:map[]", Amdahl(0.2, 4)),
+	}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("Curve:\n got %v\nwant %v", got, want)
+	}
+	if _, err := Curve(points[1:2], []int{1}); err == nil {
+		t.Error("Curve without a seq point succeeded")
+	}
+}

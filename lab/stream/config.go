@@ -1,0 +1,169 @@
+package stream
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// The modes: how the client receives its replies, and who sends.
+const (
+	// ModeSync: the messenger goroutine waits for each reply before it
+	// sends the next message; one message in flight at a time.
+	ModeSync = "sync"
+	// ModeAsync: the messenger only sends; a listener goroutine receives
+	// the replies and hands each to its sender.
+	ModeAsync = "async"
+	// ModeInOrder: async, with every message sent by one goroutine, one
+	// after another without waiting; the replies must come back in order.
+	ModeInOrder = "iorder"
+)
+
+// Modes lists the modes in the order the lab runs them.
+func Modes() []string { return []string{ModeSync, ModeAsync, ModeInOrder} }
+
+// MaxPayloadBytes is the largest payload a message may have: the client
+// refuses larger ones before sending, and the peer's gRPC server ends a
+// stream that carries one.
+const MaxPayloadBytes = 64 << 10
+
+// Config says what Run sweeps: every mode with every buffer size, in that
+// nesting order, each also with a restart of the peer when Restart is set.
+// Each field's doc names the flag-style name that Validate's errors start
+// with.
+type Config struct {
+	// Modes are the modes to run ("modes"): ModeSync, ModeAsync,
+	// ModeInOrder.
+	Modes []string `flag:"modes" usage:"modes to run: sync, async, iorder"`
+	// Messages is how many messages each run sends ("messages"), each from
+	// its own goroutine (one goroutine for all of them in iorder).
+	Messages int `flag:"messages" usage:"messages per run, each from its own goroutine (iorder: all from one)"`
+	// Buffers are the capacities of the channel from the senders to the
+	// messenger to sweep ("buffers"); 0 is an unbuffered channel.
+	Buffers []int `flag:"buffers" usage:"buffer sizes of the senders' channel to the messenger to sweep, in messages"`
+	// PayloadBytes is the size of each message's payload ("payload-bytes").
+	PayloadBytes int `flag:"payload-bytes" usage:"bytes in each message's payload"`
+	// Malformed is how many of each run's messages carry a checksum that
+	// does not match their payload ("malformed"): the peer rejects each,
+	// and the others go on.
+	Malformed int `flag:"malformed" usage:"messages per run whose checksum does not match their payload: the peer rejects them"`
+	// Oversized is how many of each run's messages have a payload of
+	// MaxPayloadBytes+1 ("oversized"): the client refuses each.
+	Oversized int `flag:"oversized" usage:"messages per run with a payload over 65536 bytes: the client refuses them"`
+	// Restart adds, to every mode and buffer size, a run in which the peer
+	// is stopped once half the messages have been written and started
+	// again on the same address after Downtime ("restart").
+	Restart bool `flag:"restart" usage:"also run each mode and buffer with the peer stopped mid-run and started again"`
+	// Downtime is how long the peer stays down in a restart run
+	// ("downtime"). The client retries for up to Downtime + 1 s before it
+	// fails a message as unavailable.
+	Downtime time.Duration `flag:"downtime" usage:"how long the peer stays down in a --restart run"`
+	// Reps is how many runs make a point ("reps"); the point reports the
+	// run of median throughput.
+	Reps int `flag:"reps" usage:"runs of each point; a point reports the run of median throughput"`
+
+	// handed, when set, is called as each message i is handed to the
+	// client, from the goroutine that hands it over: the tests cancel a
+	// run in its middle with it, whatever the machine's speed.
+	handed func(i int)
+}
+
+// DefaultConfig is the seed's experiment: 5000 messages, each from its
+// own goroutine, channel buffers of 0 to 1000 messages, all three modes;
+// small payloads, no faults, 3 runs a point. On a 2-CPU machine that is
+// 15 points in 10 to 20 s per CPU count.
+func DefaultConfig() Config {
+	return Config{
+		Modes:        Modes(),
+		Messages:     5000,
+		Buffers:      []int{0, 1, 10, 100, 1000},
+		PayloadBytes: 64,
+		Downtime:     50 * time.Millisecond,
+		Reps:         3,
+	}
+}
+
+// Limits past which a value is a typo rather than an experiment: a
+// goroutine per message, channels of up to a million messages, a peer
+// down for up to 10 s.
+const (
+	maxMessages = 200_000
+	maxBuffer   = 1 << 20
+	maxDowntime = 10 * time.Second
+	maxReps     = 100
+)
+
+// Validate checks every field and returns the first problem, on one line
+// that starts with the field's flag-style name.
+func (c Config) Validate() error {
+	switch {
+	case len(c.Modes) == 0:
+		return fmt.Errorf("modes: want at least one of %s", strings.Join(Modes(), ", "))
+	case c.Messages < 1 || c.Messages > maxMessages:
+		return fmt.Errorf("messages %d: want 1 to %d messages per run", c.Messages, maxMessages)
+	case len(c.Buffers) == 0:
+		return fmt.Errorf("buffers: want at least one channel buffer size")
+	case c.PayloadBytes < 0 || c.PayloadBytes > MaxPayloadBytes:
+		return fmt.Errorf("payload-bytes %d: want 0 to %d bytes", c.PayloadBytes, MaxPayloadBytes)
+	case c.Malformed < 0:
+		return fmt.Errorf("malformed %d: want 0 or more malformed messages per run", c.Malformed)
+	case c.Oversized < 0:
+		return fmt.Errorf("oversized %d: want 0 or more oversized messages per run", c.Oversized)
+	case c.Malformed > c.Messages:
+		return fmt.Errorf("malformed %d: more than the %d messages of a run", c.Malformed, c.Messages)
+	case c.Malformed+c.Oversized > c.Messages:
+		return fmt.Errorf("oversized %d: with %d malformed, more faulty messages than the %d messages of a run", c.Oversized, c.Malformed, c.Messages)
+	case c.Downtime < 0 || c.Downtime > maxDowntime:
+		return fmt.Errorf("downtime %v: want 0 to %v", c.Downtime, maxDowntime)
+	case c.Reps < 1 || c.Reps > maxReps:
+		return fmt.Errorf("reps %d: want 1 to %d runs per point", c.Reps, maxReps)
+	}
+	for i, m := range c.Modes {
+		if !slices.Contains(Modes(), m) {
+			return fmt.Errorf("modes %q: unknown mode; want some of %s", m, strings.Join(Modes(), ", "))
+		}
+		if slices.Contains(c.Modes[:i], m) {
+			return fmt.Errorf("modes %q: given twice", m)
+		}
+	}
+	for _, b := range c.Buffers {
+		if b < 0 || b > maxBuffer {
+			return fmt.Errorf("buffers %d: want a channel buffer of 0 (unbuffered) to %d messages", b, maxBuffer)
+		}
+	}
+	return nil
+}
+
+// Variant names a point: "async/buf=100" for the async mode with a channel
+// buffer of 100 messages, and "async/buf=100/restart" for the same with
+// the peer stopped and started again mid-run.
+func Variant(mode string, buffer int, restart bool) string {
+	v := mode + "/buf=" + strconv.Itoa(buffer)
+	if restart {
+		v += "/restart"
+	}
+	return v
+}
+
+// ParseVariant reads a name made by Variant back.
+func ParseVariant(v string) (mode string, buffer int, restart bool, err error) {
+	bad := fmt.Errorf("stream variant %q: want <mode>/buf=<n> or <mode>/buf=<n>/restart, mode one of %s", v, strings.Join(Modes(), ", "))
+	parts := strings.Split(v, "/")
+	if len(parts) < 2 || len(parts) > 3 || !slices.Contains(Modes(), parts[0]) {
+		return "", 0, false, bad
+	}
+	num, ok := strings.CutPrefix(parts[1], "buf=")
+	n, err := strconv.Atoi(num)
+	if !ok || err != nil || n < 0 || strconv.Itoa(n) != num {
+		return "", 0, false, bad
+	}
+	if len(parts) == 3 {
+		if parts[2] != "restart" {
+			return "", 0, false, bad
+		}
+		restart = true
+	}
+	return parts[0], n, restart, nil
+}

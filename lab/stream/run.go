@@ -1,0 +1,481 @@
+package stream
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/HdrHistogram/hdrhistogram-go"
+
+	"github.com/brewput/brewput/harness"
+	"github.com/brewput/brewput/lab"
+	"github.com/brewput/brewput/results"
+)
+
+// Unit is the unit of a point's Throughput: replies per second.
+const Unit = "msgs/s"
+
+// runWait bounds one run: a message with neither a reply nor an error by
+// then counts as lost, and the run fails. A run of the default 5000
+// messages takes well under a second, even in sync mode.
+const runWait = time.Minute
+
+// Run measures every mode with every buffer size of c (and, with
+// c.Restart, each again with the peer restarted mid-run) at each CPU
+// count in cpus, with runtime.GOMAXPROCS set to it for the measurement
+// and restored afterwards. Each run starts its own peer on 127.0.0.1 and
+// a client to it, and stops both before the next. progress, if not nil,
+// gets one short line per point.
+//
+// Each point has Lab Name, Variant as made by Variant, Par the messages
+// sent at once (c.Messages, 1 in iorder), Ops the replies, Errors the
+// failed messages, Throughput in replies per second over the run,
+// Latency (and Hist) the time from a sender handing its message to the
+// channel to its reply, over the replied messages, and Metrics:
+//
+//   - "buffer", "messages", "payload_bytes": the variant's channel buffer,
+//     the messages sent, each one's payload;
+//   - "replied", "failed", "lost": outcomes; lost = messages - replied -
+//     failed, always 0 (Run fails otherwise);
+//   - "failed_too_large", "failed_rejected", "failed_broken",
+//     "failed_unavailable": the failed messages by cause: refused as
+//     oversized by the client, rejected by the peer as malformed, written
+//     to a stream that broke before the reply, no stream to be had;
+//   - "reconnects": streams the client opened after its first;
+//   - "restart": 1 on a restart point;
+//   - "in_order": on iorder points, 1 when every reply came back in the
+//     order its message was sent (Run fails otherwise);
+//   - "util": as Util; "cpu_us_per_msg": the process's CPU time (the
+//     peer's included) per reply, in µs.
+//
+// A point is the run of median throughput of c.Reps runs; Start is the
+// first run's. Every run is checked: no message lost or answered twice, a
+// malformed message never replied to, an oversized one refused, a
+// well-formed one replied to unless the peer was restarted under it, a
+// restarted peer reconnected to. When ctx is cancelled, Run returns the
+// points measured so far with ctx.Err().
+func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
+	faults := []bool{false}
+	if c.Restart {
+		faults = append(faults, true)
+	}
+	return lab.Sweep(ctx, c, cpus, progress, func(n int, add lab.Add) error {
+		for _, mode := range c.Modes {
+			for _, buf := range c.Buffers {
+				for _, restart := range faults {
+					if err := ctx.Err(); err != nil {
+						return err
+					}
+					p, err := measurePoint(ctx, c, n, mode, buf, restart)
+					if err != nil {
+						return err
+					}
+					add(p, progressLine(p))
+				}
+			}
+		}
+		return nil
+	})
+}
+
+// progressLine sums a point up in a line.
+func progressLine(p results.Point) string {
+	m := p.Metrics
+	line := fmt.Sprintf("stream cpus=%d %s: %s, reply p50 %.3g ms p99 %.3g ms, %.0f replied, %.0f failed",
+		p.CPUs, p.Variant, results.FormatRate(p.Throughput, Unit), p.Latency.P50, p.Latency.P99, m[MetricReplied], m[MetricFailed])
+	if m[MetricRestart] == 1 {
+		line += fmt.Sprintf(", %.0f reconnects", m[MetricReconnects])
+	}
+	return line
+}
+
+// measurePoint makes c.Reps runs of one variant at the current GOMAXPROCS,
+// n, and returns the point of the median run.
+func measurePoint(ctx context.Context, c Config, n int, mode string, buffer int, restart bool) (results.Point, error) {
+	v := Variant(mode, buffer, restart)
+	runs := make([]tally, 0, c.Reps)
+	for range c.Reps {
+		runtime.GC() // start from a clean heap, not the last run's garbage
+		t, err := runOnce(ctx, c, mode, buffer, restart)
+		if err != nil {
+			if ctx.Err() != nil {
+				return results.Point{}, ctx.Err()
+			}
+			return results.Point{}, fmt.Errorf("stream %s cpus=%d: %w", v, n, err)
+		}
+		runs = append(runs, t)
+	}
+	first := runs[0].start
+	slices.SortFunc(runs, func(a, b tally) int { return cmp.Compare(a.rate(), b.rate()) })
+	t := runs[len(runs)/2]
+
+	secs := t.wall.Seconds()
+	used := t.cpu.Seconds() / secs
+	par := c.Messages
+	if mode == ModeInOrder {
+		par = 1
+	}
+	p := results.Point{
+		Source: results.SourceMeasured,
+		Lab: results.Lab{Name: Name, Variant: v, Metrics: map[results.Metric]float64{
+			MetricBuffer:            float64(buffer),
+			MetricMessages:          float64(c.Messages),
+			MetricPayloadBytes:      float64(c.PayloadBytes),
+			MetricReplied:           float64(t.replied),
+			MetricFailed:            float64(t.failed()),
+			MetricLost:              float64(t.lost),
+			MetricFailedTooLarge:    float64(t.byCause[failTooLarge]),
+			MetricFailedRejected:    float64(t.byCause[failRejected]),
+			MetricFailedBroken:      float64(t.byCause[failBroken]),
+			MetricFailedUnavailable: float64(t.byCause[failUnavailable]),
+			MetricReconnects:        float64(t.reconnects),
+			MetricRestart:           b2f(restart),
+			MetricUtil:              used / float64(n),
+			MetricCPUPerMsg:         t.cpu.Seconds() / float64(max(1, t.replied)) * 1e6,
+		}},
+		Mode:       Name + "/" + v,
+		CPUs:       n,
+		Par:        par,
+		DurS:       secs,
+		Ops:        t.replied,
+		Errors:     t.failed(),
+		Throughput: float64(t.replied) / secs,
+		Unit:       Unit,
+		CPUUsed:    used,
+		Util:       used / float64(n),
+		Latency:    results.Summarize(t.latency),
+		Start:      first.UTC().Round(time.Millisecond),
+	}
+	if mode == ModeInOrder {
+		p.Metrics[MetricInOrder] = b2f(t.inOrder)
+	}
+	var err error
+	p.Hist, err = results.EncodeHistogram(t.latency)
+	return p, err
+}
+
+// b2f is 1 for true and 0 for false.
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// tally is what one run did.
+type tally struct {
+	start      time.Time
+	wall, cpu  time.Duration
+	replied    int64
+	lost       int64
+	byCause    map[failure]int64 // failed messages by cause; a cause not listed is a bug
+	reconnects int64
+	inOrder    bool
+	latency    *hdrhistogram.Histogram // ns, replied messages
+}
+
+// rate is the run's replies per second.
+func (t tally) rate() float64 { return float64(t.replied) / t.wall.Seconds() }
+
+// failed counts the failed messages.
+func (t tally) failed() int64 {
+	var n int64
+	for _, v := range t.byCause {
+		n += v
+	}
+	return n
+}
+
+// message is one message a run sends, made before the run.
+type message struct {
+	payload []byte
+	sum     uint32
+	kind    messageKind
+}
+
+// messageKind says whether a message is well formed, and if not how not.
+type messageKind uint8
+
+const (
+	wellFormed messageKind = iota
+	malformed              // its sum does not match its payload
+	oversized              // its payload is over MaxPayloadBytes
+)
+
+// makeMessages makes a run's messages: payloads of c.PayloadBytes bytes
+// that differ from message to message, with c.Malformed malformed and
+// c.Oversized oversized ones spread evenly among them.
+func makeMessages(c Config) []message {
+	msgs := make([]message, c.Messages)
+	for i := range msgs {
+		p := make([]byte, c.PayloadBytes)
+		for j := range p {
+			p[j] = byte(i + j)
+		}
+		msgs[i] = message{payload: p, sum: checksum(p)}
+	}
+	bad := c.Malformed + c.Oversized
+	for j := range bad {
+		m := &msgs[(2*j+1)*c.Messages/(2*bad)]
+		if j < c.Malformed {
+			m.kind = malformed
+			m.sum ^= 0x5a5a5a5a
+		} else {
+			m.kind = oversized
+			m.payload = make([]byte, MaxPayloadBytes+1)
+			m.sum = checksum(m.payload)
+		}
+	}
+	return msgs
+}
+
+// runOnce starts a peer and a client and sends c.Messages messages, each
+// from its own goroutine (all from this one in iorder), each waiting for
+// its outcome; with restart, the peer is stopped once the first half of
+// the messages have been written, and started again c.Downtime later on
+// the same address. It stops the peer and the client before it returns,
+// and checks that every message got the outcome it should (see account).
+func runOnce(ctx context.Context, c Config, mode string, buffer int, restart bool) (_ tally, err error) {
+	defer func() {
+		if ctx.Err() != nil {
+			err = ctx.Err() // whatever failed, it failed for the cancellation
+		}
+	}()
+	msgs := makeMessages(c)
+	p, err := startPeer(MaxPayloadBytes)
+	if err != nil {
+		return tally{}, err
+	}
+	defer p.stop()
+	cfg := clientConfig{
+		async:      mode != ModeSync,
+		buffer:     buffer,
+		maxPayload: MaxPayloadBytes,
+		reconnect:  c.Downtime + time.Second,
+	}
+	// With a restart, the first half of the messages go first; once the
+	// client has written every one of them that it can (not the oversized
+	// ones) to the stream, the peer is stopped, and once the client has
+	// seen it go, the senders of the second half hand theirs over: so that
+	// some messages are in flight when the stream breaks, and some come
+	// after, to be sent on a new stream, however fast the client writes.
+	half := len(msgs)
+	var later int64 // writable messages of the second half
+	if restart {
+		half = len(msgs) / 2
+		for i, m := range msgs {
+			switch {
+			case m.kind == oversized:
+			case i < half:
+				cfg.sentMark++
+			default:
+				later++
+			}
+		}
+	}
+	cue := make(chan struct{})
+	cfg.sentReached = cue
+	wctx, cancel := context.WithTimeout(ctx, runWait)
+	defer cancel()
+	cl, err := dial(wctx, p.address(), cfg)
+	if err != nil {
+		return tally{}, err
+	}
+	defer cl.close()
+
+	// The fault: stop the peer on the cue, let the second half go, and
+	// start the peer again after the downtime.
+	resume := make(chan struct{})
+	faulted := make(chan fault, 1)
+	if restart && cfg.sentMark > 0 {
+		go func() {
+			defer close(faulted)
+			select {
+			case <-cue:
+			case <-wctx.Done():
+				close(resume)
+				return
+			}
+			p.stop()
+			cl.waitDown(wctx, 10*time.Millisecond)
+			close(resume)
+			select {
+			case <-time.After(c.Downtime):
+			case <-wctx.Done():
+			}
+			faulted <- fault{fired: true, err: p.start()}
+		}()
+	} else {
+		close(resume)
+		close(faulted)
+	}
+	// hold keeps message i back until the fault lets the second half go.
+	hold := func(i int) {
+		if i >= half {
+			select {
+			case <-resume:
+			case <-wctx.Done():
+			}
+		}
+	}
+
+	outs := make([]outcome, len(msgs))
+	got := make([]bool, len(msgs)) // an outcome came before the run's bound
+	t0 := make([]time.Time, len(msgs))
+	cpu0 := harness.ProcessCPU()
+	start := time.Now()
+	if mode == ModeInOrder {
+		calls := make([]*call, len(msgs))
+		for i, m := range msgs {
+			hold(i)
+			if c.handed != nil {
+				c.handed(i)
+			}
+			t0[i] = time.Now()
+			calls[i] = cl.send(wctx, m.payload, m.sum)
+		}
+		for i, k := range calls {
+			outs[i], got[i] = k.wait(wctx)
+		}
+	} else {
+		var wg sync.WaitGroup
+		for i, m := range msgs {
+			wg.Go(func() {
+				hold(i)
+				if c.handed != nil {
+					c.handed(i)
+				}
+				t0[i] = time.Now()
+				outs[i], got[i] = cl.send(wctx, m.payload, m.sum).wait(wctx)
+			})
+		}
+		wg.Wait()
+	}
+	wall := time.Since(start)
+	cpu := harness.ProcessCPU() - cpu0
+	f := <-faulted // zero if the fault did not fire
+	cl.close()
+	p.stop()
+	if err := ctx.Err(); err != nil {
+		return tally{}, err
+	}
+	if f.err != nil {
+		return tally{}, fmt.Errorf("restarting the peer: %w", f.err)
+	}
+
+	r := record{
+		msgs: msgs, outs: outs, got: got, t0: t0,
+		restart: restart, sequential: mode == ModeInOrder, fired: f.fired && later > 0,
+		reconnects: cl.reconnects(), duplicates: cl.duplicates.Load(),
+	}
+	t, err := r.account()
+	t.start, t.wall, t.cpu = start, wall, cpu
+	return t, err
+}
+
+// record is what a run saw, for account to check.
+type record struct {
+	msgs       []message
+	outs       []outcome   // each message's outcome, by index
+	got        []bool      // an outcome came before the run's bound
+	t0         []time.Time // when each message was handed to the client
+	restart    bool        // the run was to restart the peer
+	sequential bool        // the messages were sent one after another (iorder)
+	fired      bool        // the peer was restarted, with messages to send after
+
+	reconnects, duplicates int64
+}
+
+// account counts the run's outcomes and checks each against its message:
+// none lost or answered twice, a reply only to a well-formed message, an
+// oversized message refused as such; without a restart, a malformed
+// message rejected by the peer and every well-formed one replied to; with
+// one, a reconnection; in iorder, the replies numbered in the order the
+// messages were sent. The tally is whole even with an error.
+func (r record) account() (tally, error) {
+	t := tally{
+		byCause:    map[failure]int64{},
+		reconnects: r.reconnects,
+		inOrder:    true,
+		latency:    hdrhistogram.New(1, int64(runWait), 3),
+	}
+	var lastSeq uint64
+	var firstWrong error
+	wrong := func(err error) {
+		if firstWrong == nil {
+			firstWrong = err
+		}
+	}
+	for i, o := range r.outs {
+		m := r.msgs[i]
+		if !r.got[i] || errors.Is(o.err, context.DeadlineExceeded) {
+			t.lost++ // no outcome within the run's bound (not even a place in the channel)
+			continue
+		}
+		if o.seq != 0 {
+			if o.seq <= lastSeq {
+				t.inOrder = false
+			}
+			lastSeq = o.seq
+		}
+		if o.err == nil {
+			if m.kind != wellFormed {
+				wrong(fmt.Errorf("message %d, %s, was replied to", i, m.kind))
+			}
+			t.replied++
+			_ = t.latency.RecordValue(max(1, int64(o.at.Sub(r.t0[i])))) // fails only past runWait
+			continue
+		}
+		var cause failure
+		if !errors.As(o.err, &cause) {
+			wrong(fmt.Errorf("message %d failed of no known cause: %v", i, o.err))
+			continue
+		}
+		t.byCause[cause]++
+		switch {
+		case m.kind == oversized && cause != failTooLarge:
+			wrong(fmt.Errorf("oversized message %d: %v, want it refused as too large", i, o.err))
+		case m.kind != oversized && cause == failTooLarge:
+			wrong(fmt.Errorf("message %d of %d bytes refused as too large", i, len(m.payload)))
+		case !r.restart && m.kind == malformed && cause != failRejected:
+			wrong(fmt.Errorf("malformed message %d: %v, want it rejected by the peer", i, o.err))
+		case !r.restart && m.kind == wellFormed:
+			wrong(fmt.Errorf("message %d failed with no fault in the run: %v", i, o.err))
+		}
+	}
+	switch {
+	case t.lost > 0:
+		return t, fmt.Errorf("%d of %d messages lost: neither a reply nor an error within %v", t.lost, len(r.msgs), runWait)
+	case r.duplicates > 0:
+		return t, fmt.Errorf("%d messages were given a second outcome", r.duplicates)
+	case firstWrong != nil:
+		return t, firstWrong
+	case r.sequential && !t.inOrder:
+		return t, fmt.Errorf("replies came back out of the order their messages were sent in")
+	case r.fired && t.reconnects == 0:
+		return t, fmt.Errorf("the peer was restarted but the client never reconnected")
+	}
+	return t, nil
+}
+
+// fault is what the fault of a restart run did: whether the peer was
+// stopped, and the error of starting it again.
+type fault struct {
+	fired bool
+	err   error
+}
+
+func (k messageKind) String() string {
+	switch k {
+	case malformed:
+		return "malformed"
+	case oversized:
+		return "oversized"
+	}
+	return "well formed"
+}

@@ -1,0 +1,321 @@
+// Package wordcount is the lab that counts the words of a text file three
+// ways, from the talk that profiled a word counter into shape: one Read
+// call, one system call, per byte on the file; a bufio.Reader in between,
+// still with a fresh one-byte buffer per read; and the same with one buffer
+// reused for every read. It reports each way's time and allocations per
+// run, as go test -benchmem does, and times the system's wc -w on the same
+// file as an outside reference whose count must agree.
+package wordcount
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"runtime"
+	"time"
+
+	"github.com/brewput/brewput/harness"
+	"github.com/brewput/brewput/lab"
+	"github.com/brewput/brewput/results"
+)
+
+// Name is the lab's name, as in "brewput lab wordcount".
+const Name = "wordcount"
+
+// Summary is the lab's line in "brewput lab list".
+const Summary = "count words by a syscall per byte, buffered, and without allocating: against wc -w"
+
+// Help is the lab's description for "brewput lab wordcount --help".
+const Help = `A program that counts the words of a 1.2 MB text in two seconds, where
+wc -w takes a few milliseconds, is not slow because system calls are slow,
+but because it makes 1.2 million of them. This lab counts the words of one
+file three ways, each a step of the talk that profiled such a program:
+
+  bytewise  one Read call on the file per byte: a system call per byte,
+            and, as the talk's program did, a new one-byte buffer per read
+            (a slice passed to an interface's Read escapes to the heap).
+  buffered  the same reads from a bufio.Reader, which fetches 4 KiB per
+            system call and hands out the bytes from memory; still one
+            allocation per byte.
+  reused    buffered, reading into one buffer reused for every read: a
+            handful of allocations per file instead of one per byte.
+
+A word is a maximal run of bytes that are not white space (space, tab,
+newline, vertical tab, form feed, carriage return), as wc -w counts them
+in the C locale. Without --file the lab counts a made-up ASCII text of
+--size bytes, the same every time, written to a temporary file that is
+removed afterwards. Every run's count is checked against a count of the
+file in memory, and the three ways must agree. When wc is on the PATH it
+runs on the same file, each run timed as a point "wc" (its time includes
+starting the process), and its count must equal the lab's; for a --file
+that is not plain ASCII, where wc's idea of a word may differ, a
+difference is reported instead.
+
+Each way runs --reps times, the ways taking turns so that a busy spell of
+the machine hits all of them, at each CPU count asked for (GOMAXPROCS;
+the counting itself is one goroutine). A point reports the median run and
+keeps every run's time as its latency distribution, in ms.
+
+What to look for: speedup over bytewise of about an order of magnitude for
+buffered and more for reused; allocs_per_op near the file's size in bytes
+for bytewise and buffered, and a handful for reused, which is where its
+last factor comes from; and how far the best of the three still is from
+wc, whose time includes starting a process.`
+
+// Example is how the lab is run, for "brewput lab wordcount --help".
+const Example = `  brewput lab wordcount
+  brewput lab wordcount --file /usr/share/common-licenses/GPL-3
+  brewput lab wordcount --size 5000000 --reps 3`
+
+// figure is the lab's chart: each way's throughput, as a bar, at the most
+// CPUs.
+func figure() lab.Figure {
+	return lab.Figure{
+		Kind:   lab.Bars,
+		Title:  "wordcount: throughput of each way of reading",
+		Lesson: "Bytes counted per second by each way of reading, the system's wc -w beside them. One Read call per byte pays a system call per byte; a buffered reader pays one per buffer; reusing the buffer also spares an allocation per read.",
+		Y:      lab.Axis{Of: lab.ByThroughput},
+		Empty:  "No point to draw.",
+	}
+}
+
+// Config says what the lab counts and how often.
+type Config struct {
+	// File is the text file to count (--file); empty means a generated
+	// text of Size bytes.
+	File string `flag:"file" usage:"count this file's words (default: a generated text of --size bytes)"`
+	// Size is how many bytes of text to generate when File is empty
+	// (--size); 1.2 MB, the size of the talk's Moby Dick, by default. It
+	// must be valid even when File is set.
+	Size int `flag:"size" usage:"bytes of the generated text"`
+	// Reps is how many times each way runs at each CPU count (--reps); a
+	// point reports the median run.
+	Reps int `flag:"reps" usage:"runs of each way of reading at each CPU count; a point reports the median"`
+}
+
+// DefaultConfig returns the generated 1.2 MB text and 5 runs of each way:
+// about 7 s for CPU counts 1 and 2 on the 2-core machine it was written
+// on, nearly all of it the bytewise runs (about 0.55 s each).
+func DefaultConfig() Config {
+	return Config{Size: 1_200_000, Reps: 5}
+}
+
+// Validate returns an error for the first field out of range, its message
+// starting with the field's flag name without dashes, e.g.
+// "size 0: want at least 1 byte". A File must be a readable regular file.
+func (c Config) Validate() error {
+	switch {
+	case c.Size < 1:
+		return fmt.Errorf("size %d: want at least 1 byte", c.Size)
+	case c.Size > 100_000_000:
+		return fmt.Errorf("size %d: want at most 100000000 bytes (bytewise makes a system call per byte)", c.Size)
+	case c.Reps < 1:
+		return fmt.Errorf("reps %d: want at least 1", c.Reps)
+	case c.Reps > 1000:
+		return fmt.Errorf("reps %d: want at most 1000", c.Reps)
+	}
+	if c.File != "" {
+		fi, err := os.Stat(c.File)
+		if err != nil {
+			return fmt.Errorf("file %s: %w", c.File, pathErr(err))
+		}
+		if !fi.Mode().IsRegular() {
+			return fmt.Errorf("file %s: not a regular file", c.File)
+		}
+		f, err := os.Open(c.File)
+		if err != nil {
+			return fmt.Errorf("file %s: %w", c.File, pathErr(err))
+		}
+		f.Close()
+	}
+	return nil
+}
+
+// pathErr drops the operation and path from a *fs.PathError, which the
+// message names already.
+func pathErr(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// Run counts the file's words every way at each CPU count in cpus, with
+// runtime.GOMAXPROCS set to it (and restored on return), and returns per
+// count the points "bytewise", "buffered", "reused" and, when wc is on the
+// PATH, "wc", in that order.
+//
+// A point's Ops is the bytes counted per run (the file's size) and
+// Throughput those bytes over the median run's seconds, in "bytes/s".
+// Metrics hold "median_ms", "words" (the count; wc's own on the wc point),
+// "speedup" (bytewise's median over the point's), and, on the Go ways,
+// "allocs_per_op" and "bytes_per_op": heap allocations and bytes
+// allocated per run, from runtime.MemStats, as go test -benchmem reports.
+// The wc point's CPUUsed is the wc process's.
+//
+// progress, if not nil, gets one line per point, and a line when wc is
+// missing or, on a file that is not plain ASCII, counts differently. When
+// ctx is done Run returns the points of the CPU counts it finished with
+// ctx's error: the ways are measured together, in turn, so a count cut off
+// midway gives no point. A wrong count is an error, with the points
+// measured before it. GOMAXPROCS is the process's, so Run must not run
+// beside other measurements in the same process.
+func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
+	if err := lab.Check(c, cpus); err != nil {
+		return nil, err
+	}
+	say := func(string) {} // notes beside the points' lines
+	if progress != nil {
+		say = progress
+	}
+	path := c.File
+	if path == "" {
+		tmp, err := writeTemp(Text(c.Size))
+		if err != nil {
+			return nil, err
+		}
+		defer os.Remove(tmp)
+		path = tmp
+	}
+	text, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", path, err)
+	}
+	ref := ref{words: int64(Words(text)), size: int64(len(text)), plain: plainASCII(text)}
+	text = nil // the reference is all that is needed of it
+
+	ways := []way{
+		{name: "bytewise", count: countBytewise},
+		{name: "buffered", count: countBuffered},
+		{name: "reused", count: countReused},
+	}
+	wc, err := exec.LookPath("wc")
+	if err != nil {
+		say("wc not found on the PATH: no outside reference")
+	} else {
+		ways = append(ways, way{name: "wc", wc: wc})
+	}
+
+	return lab.Sweep(ctx, c, cpus, progress, func(n int, add lab.Add) error {
+		ts, wcWords, err := measure(ctx, c.Reps, path, ref, ways)
+		if err != nil {
+			return err
+		}
+		if len(ways) == 4 && wcWords != ref.words {
+			say(fmt.Sprintf("wc -w counts %d words, the lab %d: the file is not plain ASCII text, where the two would agree", wcWords, ref.words))
+		}
+		bytewise := ts[0].Median()
+		for i, w := range ways {
+			p := point(w.name, ts[i], n, ref.size)
+			p.Metrics[MetricWords] = float64(ref.words)
+			if med := ts[i].Median(); med > 0 {
+				p.Metrics[MetricSpeedup] = bytewise / med
+			}
+			line := fmt.Sprintf("%s/%s cpus=%d: median %.4g ms of %d, %.3g MB/s, speedup %.1f",
+				Name, w.name, n, p.Metrics[MetricMedianMs], c.Reps, p.Throughput/1e6, p.Metrics[MetricSpeedup])
+			if w.wc == "" {
+				reps := float64(len(ts[i].Times))
+				p.Metrics[MetricAllocsPerOp] = float64(ts[i].mallocs) / reps
+				p.Metrics[MetricBytesPerOp] = float64(ts[i].bytes) / reps
+				line += fmt.Sprintf(", %.0f allocs/op, %.0f B/op", p.Metrics[MetricAllocsPerOp], p.Metrics[MetricBytesPerOp])
+			} else {
+				p.Metrics[MetricWords] = float64(wcWords)
+			}
+			add(p, line)
+		}
+		return nil
+	})
+}
+
+// way is one way of counting: a Go function, or the wc program at path wc.
+type way struct {
+	name  string
+	count func(path string) (words, n int64, err error)
+	wc    string
+}
+
+// ref is what every count is checked against.
+type ref struct {
+	words, size int64
+	plain       bool // plain ASCII text, where wc -w must agree
+}
+
+// measure runs each way reps times on the file at path, the ways taking
+// turns within each repetition so that a slow spell of a noisy machine
+// falls on all of them alike, and checks every count against ref. It
+// returns the timings and wc's count (0 without wc). It stops with ctx's
+// error before the next run once ctx is done.
+func measure(ctx context.Context, reps int, path string, ref ref, ways []way) ([]timing, int64, error) {
+	ts := make([]timing, len(ways))
+	var wcCount int64
+	var before, after runtime.MemStats
+	for range reps {
+		for i, w := range ways {
+			if err := ctx.Err(); err != nil {
+				return nil, 0, err
+			}
+			runtime.GC() // the last run's garbage is not this run's to collect
+			runtime.ReadMemStats(&before)
+			var words, n int64
+			var err error
+			var wcCPU time.Duration
+			cpu0, t0 := harness.ProcessCPU(), time.Now()
+			if w.wc == "" {
+				words, n, err = w.count(path)
+			} else {
+				words, wcCPU, err = wcWords(ctx, w.wc, path)
+			}
+			d := time.Since(t0)
+			cpu := harness.ProcessCPU() - cpu0
+			runtime.ReadMemStats(&after)
+			if err != nil {
+				return nil, 0, fmt.Errorf("%s: %w", w.name, err)
+			}
+			if w.wc != "" {
+				cpu = wcCPU
+				if words != ref.words && ref.plain {
+					return nil, 0, fmt.Errorf("wc -w counts %d words in %s, the lab %d", words, path, ref.words)
+				}
+				wcCount = words
+			} else if words != ref.words || n != ref.size {
+				return nil, 0, fmt.Errorf("%s counted %d words in %d bytes, want %d in %d", w.name, words, n, ref.words, ref.size)
+			}
+			ts[i].Add(t0, d, cpu)
+			ts[i].mallocs += after.Mallocs - before.Mallocs
+			ts[i].bytes += after.TotalAlloc - before.TotalAlloc
+		}
+	}
+	return ts, wcCount, nil
+}
+
+// plainASCII reports whether text is printable ASCII and white space only,
+// the text on which wc -w and Words must agree.
+func plainASCII(text []byte) bool {
+	for _, b := range text {
+		if !isSpace(b) && (b < 0x21 || b > 0x7e) {
+			return false
+		}
+	}
+	return true
+}
+
+// writeTemp writes text to a new temporary file and returns its path.
+func writeTemp(text []byte) (string, error) {
+	f, err := os.CreateTemp("", "brewput-wordcount-*.txt")
+	if err != nil {
+		return "", fmt.Errorf("temporary text file: %w", err)
+	}
+	_, err = f.Write(text)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(f.Name())
+		return "", fmt.Errorf("temporary text file: %w", err)
+	}
+	return f.Name(), nil
+}

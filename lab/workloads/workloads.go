@@ -1,0 +1,326 @@
+// Package workloads is the lab that shows when concurrency pays and when
+// it does not: three workloads, each done sequentially and concurrently,
+// measured with one CPU and with more.
+//
+//   - add sums integers: CPU-bound work that splits cleanly, so it needs
+//     parallelism, not just concurrency, to go faster.
+//   - sort bubble-sorts integers: CPU-bound work that splits but does not
+//     combine, since sorted chunks must be sorted again as a whole, so it
+//     gains nothing even in parallel.
+//   - find searches XML documents for a topic, each read preceded by a
+//     blocking wait that stands for the disk: IO-bound work, where a pool of
+//     goroutines overlaps the waits and wins even on one CPU.
+//
+// Run measures every variant at each CPU count it is given and returns
+// results points whose "speedup" metric is the sequential median time over
+// the concurrent one. Every run's answer is checked exactly; a wrong one is
+// an error.
+package workloads
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/brewput/brewput/lab"
+	"github.com/brewput/brewput/results"
+)
+
+// Name is the lab's name, as in "brewput lab workloads".
+const Name = "workloads"
+
+// Summary is the lab's line in "brewput lab list".
+const Summary = "add, sort and find, sequential and concurrent, on 1 CPU and more: when concurrency pays"
+
+// Help is the lab's description for "brewput lab workloads --help".
+const Help = `Concurrency is not parallelism. Whether doing work out of order, in many
+goroutines, makes it faster depends on the kind of work: CPU-bound work
+needs more CPUs to go faster, IO-bound work does not, and some work does
+not split at all. This lab measures three workloads, each done
+sequentially (one goroutine) and concurrently, with GOMAXPROCS set to each
+CPU count asked for.
+
+add sums --add-size integers. The concurrent variant splits the slice into
+one part per goroutine (--goroutines, by default one per CPU of the
+machine) and adds up their sums. On 1 CPU those goroutines take turns and
+gain nothing; on 2 CPUs they run at once and the sum gets faster, up to
+what the memory bandwidth allows.
+
+sort bubble-sorts --sort-size integers. The concurrent variant sorts one
+chunk per goroutine at once, then must bubble-sort the whole slice again,
+because sorted chunks are not a sorted slice; that second sort redoes most
+of the work in one goroutine, so the concurrent sort is no faster on any
+number of CPUs, and slower on one.
+
+find searches --docs small XML documents for --topic. Reading each
+document starts with a blocking wait of --wait that stands for the disk
+(a sleep, so the figure does not depend on this machine's disk and page
+cache), then parses it with encoding/xml. The concurrent variant is a pool
+of --workers goroutines fed the documents by a channel: while one waits,
+another parses, so the waits overlap even on one CPU, and the pool is
+several times faster there already. More CPUs add little: the work is
+waiting, not computing.
+
+Every run's answer is checked exactly (the sum, the sorted order against
+the standard library's sort, the number of documents found against the
+generator's own count) and a wrong one stops the lab with an error. Each
+variant runs --reps times, the sequential and concurrent runs of a
+workload taking turns so that a busy spell of the machine hits both; a
+point reports the median run's time and keeps every run's time as its
+latency distribution, in ms.
+
+What to look for: the speedup chart, concurrent over sequential at each
+CPU count. find is far above 1 from 1 CPU on; add is about 1 on 1 CPU and
+rises with CPUs; sort stays at or below 1 everywhere. cpu_used tells the
+rest: find's pool keeps the CPU mostly idle (it waits), add's concurrent
+variant uses as many CPUs as it is given.`
+
+// Example is how the lab is run, for "brewput lab workloads --help".
+const Example = `  brewput lab workloads
+  brewput lab workloads --cpus 1 --sort-size 5000 --docs 200
+  brewput lab workloads --wait 0 --format json --out workloads.json`
+
+// figure is the lab's chart: the speedup of each workload's concurrent
+// variant over its sequential one, against CPUs.
+func figure() lab.Figure {
+	return lab.Figure{
+		Kind:   lab.Lines,
+		Title:  "workloads: speedup of concurrent over sequential against CPUs",
+		Lesson: "The speedup of each workload's concurrent version over its sequential one, at each CPU count. IO-bound find gains even on 1 CPU: its goroutines overlap their waits. CPU-bound add gains only with a second CPU, and sort never does: its concurrent version sorts the whole again after the parts.",
+		X:      lab.Axis{Label: "CPUs", Of: lab.ByCPUs},
+		Y:      lab.Axis{Label: "speedup over sequential (×)", Of: lab.ByMetric, Metric: MetricSpeedup},
+		Line: func(p results.Point) (lab.Line, bool) {
+			work, kind, _ := strings.Cut(p.Variant, "/")
+			return lab.Line{Name: work}, kind == "concurrent"
+		},
+		Reference: lab.Reference{Label: "no gain (1×)", Y: 1},
+		Empty:     "No concurrent variant has a speedup to draw.",
+	}
+}
+
+// Config sets the sizes of the lab's workloads. Each field's comment names
+// the flag it stands for.
+type Config struct {
+	// AddSize is how many integers add sums (--add-size); they are 0 to
+	// AddSize-1, so the sum is known exactly.
+	AddSize int `flag:"add-size" usage:"add: integers summed"`
+	// SortSize is how many pseudo-random integers sort bubble-sorts
+	// (--sort-size). Bubble sort takes time in the square of it: twice the
+	// size, four times as long.
+	SortSize int `flag:"sort-size" usage:"sort: integers bubble-sorted (time grows with its square)"`
+	// Docs is how many XML documents find searches (--docs).
+	Docs int `flag:"docs" usage:"find: XML documents searched"`
+	// Wait is the blocking wait before each document is read, standing for
+	// the disk (--wait); 0 makes find CPU-bound.
+	Wait time.Duration `flag:"wait" usage:"find: blocking wait before each document, standing for the disk (0: CPU-bound)"`
+	// Topic is the word find looks for in the documents' item descriptions
+	// (--topic); the generator puts it into some of them.
+	Topic string `flag:"topic" usage:"find: the word searched for"`
+	// Workers is the size of find's goroutine pool (--workers); 0 means one
+	// per CPU of the machine (runtime.NumCPU), as in the seed's benchmark.
+	// IO-bound work gains from more goroutines than CPUs: each one spends
+	// most of its time waiting.
+	Workers int `flag:"workers" usage:"find: goroutines in the concurrent pool (0: one per CPU of the machine)"`
+	// Goroutines is how many parts the concurrent add and sort split their
+	// work into, one goroutine each (--goroutines); 0 means one per CPU of
+	// the machine (runtime.NumCPU), whatever GOMAXPROCS is, so that on 1
+	// CPU the concurrent variants are concurrency without parallelism.
+	Goroutines int `flag:"goroutines" usage:"add and sort: parts, one goroutine each (0: one per CPU of the machine)"`
+	// Reps is how many times each variant runs at each CPU count (--reps);
+	// a point reports the median run.
+	Reps int `flag:"reps" usage:"runs of each variant at each CPU count; a point reports the median"`
+}
+
+// DefaultConfig returns the issue's sizes: 10 million integers to add,
+// 1,000 documents with a 1 ms wait each (about 1.2 s sequentially), a pool
+// of 100 workers, and a sort of 20,000 integers (about 0.4 s sequentially
+// on the 2-core machine it was written on); each variant runs 5 times.
+// That is about 22 s for CPU counts 1 and 2 there, most of it find's
+// sequential runs and the sorts.
+func DefaultConfig() Config {
+	return Config{
+		AddSize:  10_000_000,
+		SortSize: 20_000,
+		Docs:     1000,
+		Wait:     time.Millisecond,
+		Topic:    "gopher",
+		Workers:  100,
+		Reps:     5,
+	}
+}
+
+// Validate returns an error for the first field out of range, its message
+// starting with the field's flag name without dashes, e.g.
+// "add-size 0: want at least 1 integer".
+func (c Config) Validate() error {
+	switch {
+	case c.AddSize < 1:
+		return fmt.Errorf("add-size %d: want at least 1 integer", c.AddSize)
+	case c.AddSize > 1_000_000_000:
+		return fmt.Errorf("add-size %d: want at most 1000000000 integers (8 GB)", c.AddSize)
+	case c.SortSize < 1:
+		return fmt.Errorf("sort-size %d: want at least 1 integer", c.SortSize)
+	case c.SortSize > 200_000:
+		return fmt.Errorf("sort-size %d: want at most 200000 integers (bubble sort takes time in the square of the size)", c.SortSize)
+	case c.Docs < 1:
+		return fmt.Errorf("docs %d: want at least 1 document", c.Docs)
+	case c.Docs > 1_000_000:
+		return fmt.Errorf("docs %d: want at most 1000000 documents", c.Docs)
+	case c.Wait < 0:
+		return fmt.Errorf("wait %v: want 0 or more", c.Wait)
+	case c.Wait > time.Second:
+		return fmt.Errorf("wait %v: want at most 1s", c.Wait)
+	case c.Topic == "":
+		return fmt.Errorf(`topic "": want a word to look for`)
+	case c.Workers < 0:
+		return fmt.Errorf("workers %d: want 0 (one per CPU) or more", c.Workers)
+	case c.Workers > 100_000:
+		return fmt.Errorf("workers %d: want at most 100000", c.Workers)
+	case c.Goroutines < 0:
+		return fmt.Errorf("goroutines %d: want 0 (one per CPU) or more", c.Goroutines)
+	case c.Goroutines > 10_000:
+		return fmt.Errorf("goroutines %d: want at most 10000", c.Goroutines)
+	case c.Reps < 1:
+		return fmt.Errorf("reps %d: want at least 1", c.Reps)
+	case c.Reps > 1000:
+		return fmt.Errorf("reps %d: want at most 1000", c.Reps)
+	}
+	return nil
+}
+
+// Run measures every variant of every workload at each CPU count in cpus,
+// with runtime.GOMAXPROCS set to it (and restored on return), and returns
+// two points per workload and count: "add/sequential", "add/concurrent",
+// "sort/sequential", "sort/concurrent", "find/sequential",
+// "find/concurrent", in that order within a count.
+//
+// A point's Ops is the work items of one run: integers summed (add),
+// integers sorted (sort), documents searched (find); Throughput is Ops
+// over the median run's seconds, in "ints/s" or "docs/s". Metrics hold
+// "median_ms" and "speedup": the sequential median over the concurrent
+// one at the same count, 1 on the sequential point. Par is the goroutines
+// the variant used, 1 when sequential.
+//
+// Each count must be at least 1; a count above the machine's CPUs is
+// measured as asked, with more Ps than cores.
+//
+// progress, if not nil, gets one line per point. When ctx is done Run
+// returns the points of the workloads it finished with ctx's error: the
+// two variants of one workload are measured together, in turn, so a
+// workload cut off midway gives no point. A wrong answer is an error, with
+// the points measured before it. GOMAXPROCS is the process's, so Run must
+// not run beside other measurements in the same process.
+func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
+	if err := lab.Check(c, cpus); err != nil {
+		return nil, err
+	}
+	in, err := newInputs(c)
+	if err != nil {
+		return nil, err
+	}
+	return lab.Sweep(ctx, c, cpus, progress, func(n int, add lab.Add) error {
+		for _, pair := range in.pairs(c) {
+			ts, err := measure(ctx, c.Reps, pair[:])
+			if err != nil {
+				return err
+			}
+			seq, conc := ts[0].Median(), ts[1].Median()
+			speedup := 1.0
+			if conc > 0 {
+				speedup = seq / conc
+			}
+			for i, s := range []float64{1, speedup} {
+				p := point(pair[i], ts[i], n, s)
+				add(p, fmt.Sprintf("%s/%s cpus=%d: median %.4g ms of %d, %.3g %s, speedup %.2f",
+					Name, p.Variant, n, p.Metrics[MetricMedianMs], c.Reps, p.Throughput, p.Unit, s))
+			}
+		}
+		return nil
+	})
+}
+
+// inputs is the data every run starts from, made once per Run.
+type inputs struct {
+	numbers          []int    // add's integers
+	unsorted, sorted []int    // sort's input and its right answer
+	docs             [][]byte // find's documents
+	found            int      // how many of them mention the topic
+}
+
+func newInputs(c Config) (*inputs, error) {
+	in := &inputs{numbers: addInput(c.AddSize)}
+	in.unsorted, in.sorted = sortInput(c.SortSize)
+	var err error
+	in.docs, in.found, err = findInput(c.Docs, c.Topic)
+	return in, err
+}
+
+// orCPUs is n, or one per CPU of the machine when n is 0.
+func orCPUs(n int) int {
+	if n == 0 {
+		return runtime.NumCPU()
+	}
+	return n
+}
+
+// pairs returns each workload's sequential and concurrent variants, bound
+// to the inputs.
+func (in *inputs) pairs(c Config) [][2]variant {
+	g := orCPUs(c.Goroutines)
+	workers := min(orCPUs(c.Workers), len(in.docs))
+
+	wantSum := addWant(len(in.numbers))
+	var sum int
+	checkSum := func() error {
+		if sum != wantSum {
+			return fmt.Errorf("sum %d, want %d", sum, wantSum)
+		}
+		return nil
+	}
+	adds := [2]variant{
+		{name: "add/sequential", par: 1, do: func() error { sum = add(in.numbers); return nil }, check: checkSum},
+		{name: "add/concurrent", par: g, do: func() error { sum = addConcurrent(g, in.numbers); return nil }, check: checkSum},
+	}
+
+	work := make([]int, len(in.unsorted))
+	fresh := func() { copy(work, in.unsorted) }
+	checkSorted := func() error {
+		for i := range work {
+			if work[i] != in.sorted[i] {
+				return fmt.Errorf("element %d is %d, want %d: not sorted, or not the input's elements", i, work[i], in.sorted[i])
+			}
+		}
+		return nil
+	}
+	sorts := [2]variant{
+		{name: "sort/sequential", par: 1, prepare: fresh, do: func() error { bubbleSort(work); return nil }, check: checkSorted},
+		{name: "sort/concurrent", par: g, prepare: fresh, do: func() error { sortConcurrent(g, work); return nil }, check: checkSorted},
+	}
+
+	var found int
+	checkFound := func() error {
+		if found != in.found {
+			return fmt.Errorf("found %q in %d documents, want %d", c.Topic, found, in.found)
+		}
+		return nil
+	}
+	finds := [2]variant{
+		{name: "find/sequential", par: 1, do: func() (err error) {
+			found, err = find(c.Topic, in.docs, c.Wait)
+			return err
+		}, check: checkFound},
+		{name: "find/concurrent", par: workers, do: func() (err error) {
+			found, err = findConcurrent(workers, c.Topic, in.docs, c.Wait)
+			return err
+		}, check: checkFound},
+	}
+
+	for i := range 2 {
+		adds[i].ops, adds[i].unit = int64(len(in.numbers)), "ints/s"
+		sorts[i].ops, sorts[i].unit = int64(len(in.unsorted)), "ints/s"
+		finds[i].ops, finds[i].unit = int64(len(in.docs)), "docs/s"
+	}
+	return [][2]variant{adds, sorts, finds}
+}

@@ -1,0 +1,110 @@
+package model
+
+import (
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/sim"
+)
+
+// Policy is how the model is run: the scheduling policy ("fifo" or "go"),
+// its costs (go only), and the seed of the steps' jitter, as brewput
+// model's flags set them.
+type Policy struct {
+	Sched string
+	Costs sim.Costs
+	Seed  uint64
+}
+
+// Apply returns c under the policy p.
+func (p Policy) Apply(c Config) Config {
+	c.Sched, c.Costs, c.Seed = p.Sched, p.Costs, p.Seed
+	return c
+}
+
+// ConfigOf is the configuration that simulates what p ran: its mode, CPUs,
+// load, steps and window. ok is false where p is not a point of one of the
+// shop's modes (a lab's, or a YAML system's). A point with one customer per
+// CPU keeps that rule (Customers 0), so that its configuration on other
+// CPU counts has as many customers as CPUs, as --par 0 does; a point
+// without a window gets 1 s. The policy, its costs and the seed are the
+// caller's to set.
+func ConfigOf(p results.Point) (cfg Config, ok bool) {
+	if p.Kind() == results.KindLab || p.Shop == nil {
+		return Config{}, false
+	}
+	mode, err := coffee.ParseMode(p.Mode)
+	if err != nil {
+		return Config{}, false
+	}
+	ms := func(v float64) time.Duration { return time.Duration(v * float64(time.Millisecond)) }
+	cfg = Config{
+		Mode: mode, CPUs: p.CPUs, Customers: p.Par, Rate: p.Rate, MaxQ: p.MaxQ,
+		Grind: ms(p.Steps.GrindMs), Press: ms(p.Steps.PressMs), Steam: ms(p.Steps.SteamMs),
+		Combine: ms(p.Steps.LatteMs), Jitter: ms(p.Steps.JitterMs),
+		Warmup: time.Duration(p.WarmupS * float64(time.Second)), Duration: time.Duration(p.DurS * float64(time.Second)),
+	}
+	if p.Par == p.CPUs {
+		cfg.Customers = 0
+	}
+	if cfg.Duration <= 0 {
+		cfg.Duration = time.Second
+	}
+	return cfg, true
+}
+
+// RunRounds simulates cfgs rounds times over, the seed one more each round
+// (see RunAll), and returns the points round by round, each with its round
+// as Rep where there are several.
+func RunRounds(cfgs []Config, rounds int) ([]results.Point, error) {
+	var all []Config
+	for rep := range rounds {
+		for _, c := range cfgs {
+			c.Seed += uint64(rep)
+			all = append(all, c)
+		}
+	}
+	points, err := RunAll(all)
+	for i := range points {
+		if rounds > 1 {
+			points[i].Rep = i/len(cfgs) + 1
+		}
+	}
+	return points, err
+}
+
+// RunAll simulates every configuration, as many at once as there are CPUs
+// (each simulation is independent and single-threaded), and returns their
+// points in the configurations' order, or the first error in that order.
+func RunAll(cfgs []Config) ([]results.Point, error) {
+	points := make([]results.Point, len(cfgs))
+	errs := make([]error, len(cfgs))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.NumCPU(), len(cfgs)) {
+		wg.Go(func() {
+			for i := range next {
+				r, err := Run(cfgs[i])
+				if err != nil {
+					errs[i] = err
+					continue
+				}
+				points[i] = r.Point(cfgs[i])
+			}
+		})
+	}
+	for i := range cfgs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return points, nil
+}

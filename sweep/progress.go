@@ -1,0 +1,103 @@
+package sweep
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"golang.org/x/term"
+
+	"github.com/brewput/brewput/profile"
+	"github.com/brewput/brewput/results"
+)
+
+// Progress tells, on w, how far the measuring of a study has got: a bar
+// with the current point and an ETA on a terminal, one line per finished
+// point elsewhere (a log file or CI has no use for a redrawn bar). Its
+// Start and Done are Runner.Measure's callbacks.
+type Progress struct {
+	w     io.Writer
+	st    Study
+	total int
+	bar   *progressbar.ProgressBar // nil when w is not a terminal
+}
+
+// NewProgress says how many points st measures and about how long that
+// takes, and starts telling its progress on w.
+func NewProgress(w io.Writer, st Study) *Progress {
+	p := &Progress{w: w, st: st, total: st.Total()}
+	perPoint := st.Specs[0].Warmup + st.Specs[0].Dur
+	fmt.Fprintf(w, "measuring %s, about %v\n", plural(p.total, "point"), (time.Duration(p.total) * perPoint).Round(100*time.Millisecond))
+	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		p.bar = progressbar.NewOptions(p.total,
+			progressbar.OptionSetWriter(w),
+			progressbar.OptionShowCount(),
+			progressbar.OptionSetPredictTime(true),
+			progressbar.OptionSetElapsedTime(true),
+			progressbar.OptionSetWidth(24),
+			progressbar.OptionFullWidth(),
+			progressbar.OptionThrottle(0),
+		)
+	}
+	return p
+}
+
+// Start shows the point about to be measured, in round rep.
+func (p *Progress) Start(s Spec, rep int) {
+	if p.bar == nil {
+		return
+	}
+	desc := fmt.Sprintf("%s cpus=%d", s.Mode, s.CPUs)
+	if p.st.Count > 1 {
+		desc += fmt.Sprintf(" (round %d of %d)", rep, p.st.Count)
+	}
+	p.bar.Describe(desc)
+}
+
+// Done records the last of the points measured so far.
+func (p *Progress) Done(points []results.Point) {
+	if p.bar != nil {
+		p.bar.Set(len(points))
+		return
+	}
+	pt := points[len(points)-1]
+	rep := ""
+	if pt.Rep > 0 {
+		rep = fmt.Sprintf(" rep %d", pt.Rep)
+	}
+	fmt.Fprintf(p.w, "[%d/%d] %s cpus=%d%s: %.1f %s, p50 %.2f ms\n",
+		len(points), p.total, pt.Mode, pt.CPUs, rep, pt.Throughput, pt.Unit, pt.Latency.P50)
+}
+
+// Finish clears the bar, so that what follows starts on a clean line, and
+// says where the points' profiles are, if any, and how to open them.
+func (p *Progress) Finish(points []results.Point) {
+	if p.bar != nil {
+		p.bar.Clear()
+		p.bar.Exit()
+	}
+	var last string
+	n := 0
+	for _, pt := range points {
+		if pt.Profile != "" {
+			last = pt.Profile
+			n++
+		}
+	}
+	if p.st.Profile == "" || n == 0 {
+		return
+	}
+	fmt.Fprintf(p.w, "profiles of %s in %s (trace, cpu, block and mutex for each); open them with\n", plural(n, "point"), p.st.Profile)
+	fmt.Fprintf(p.w, "  go tool trace %s\n", last+profile.TraceExt)
+	fmt.Fprintf(p.w, "  go tool pprof -top %s\n", last+profile.BlockExt)
+}
+
+// plural writes a count with its noun: "1 point", "12 points".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}

@@ -2,6 +2,7 @@ package lessons
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -155,10 +156,15 @@ func metric(p results.Point, name string) (float64, error) {
 	return v, nil
 }
 
-// ratio is a ÷ b, an error where b is not positive.
+// errEmpty marks a sample that measured nothing to make a figure of: a
+// point with no operation in its window, which a machine busy enough can
+// leave. It is not a failure; the sample is left out.
+var errEmpty = errors.New("nothing measured")
+
+// ratio is a ÷ b, errEmpty where b is not positive.
 func ratio(a, b float64, what string) (float64, error) {
 	if !(b > 0) {
-		return 0, fmt.Errorf("%s: nothing to divide by (%g)", what, b)
+		return 0, fmt.Errorf("%s: %w (%g to divide by)", what, errEmpty, b)
 	}
 	return a / b, nil
 }

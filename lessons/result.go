@@ -52,6 +52,10 @@ type Result struct {
 	Others    float64 `json:"others_cpus"`
 	OthersAll float64 `json:"others_cpus_all"`
 	Discarded int     `json:"discarded"`
+	// Empty counts the samples left out because they measured nothing
+	// (no operation in a point's window), which only a busy machine
+	// does to the claims' configurations.
+	Empty int `json:"empty,omitempty"`
 
 	// Error says what failed, when measuring the claim did; the verdict
 	// is then inconclusive.

@@ -144,10 +144,11 @@ func (c Claim) weight() float64 {
 
 // measure takes c's samples until it has enough, its time is up, or too
 // many have been discarded, and decides.
-func measure(ctx context.Context, c Claim, opt Options, until time.Time) Result {
-	r := Result{Claim: c.Name, Seed: c.Seed, Text: c.Text, SeedFigure: c.SeedFigure, Measures: c.Measures,
+func measure(ctx context.Context, c Claim, opt Options, until time.Time) (r Result) {
+	r = Result{Claim: c.Name, Seed: c.Seed, Text: c.Text, SeedFigure: c.SeedFigure, Measures: c.Measures,
 		Unit: c.Unit, Rule: c.Rule, CPUs: c.CPUs, Model: c.Model, Sched: c.Sched, Start: time.Now().UTC().Round(time.Millisecond)}
-	defer func() { r.ElapsedS = time.Since(r.Start).Seconds() }()
+	start := time.Now()
+	defer func() { r.ElapsedS = time.Since(start).Seconds() }()
 	env := Env{Level: opt.Level, Shop: opt.Shop, Dir: opt.Dir}
 
 	if c.Model {
@@ -191,7 +192,11 @@ func measure(ctx context.Context, c Claim, opt Options, until time.Time) Result 
 				outOfTime = true // the run's deadline; an interruption is the caller's to see
 				break
 			}
-			return failedResult(r, err)
+			if !errors.Is(err, errEmpty) {
+				return failedResult(r, err)
+			}
+			r.Empty++
+			continue
 		}
 		allOthers += others * wall
 		allWall += wall
@@ -224,11 +229,14 @@ func decide(r *Result, short, outOfTime bool) {
 		discarded = fmt.Sprintf("; %s discarded, taken while other processes took more than %.1f CPUs (%.2f on average over all)",
 			plural(r.Discarded, "sample"), BusyLimit, r.OthersAll)
 	}
+	if r.Empty > 0 {
+		discarded += fmt.Sprintf("; %s measured nothing in their window", plural(r.Empty, "sample"))
+	}
 	if f.N < n {
 		r.Verdict = Inconclusive
 		r.MoreRuns = n - f.N
 		switch {
-		case short && r.Discarded > 0:
+		case short && r.Discarded+r.Empty > 0:
 			r.Disturbed = true
 			r.Reason = fmt.Sprintf("disturbed: %d quiet samples of the %d an interval needs%s", f.N, n, discarded)
 		case short && outOfTime:

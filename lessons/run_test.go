@@ -125,12 +125,24 @@ func TestRunFailures(t *testing.T) {
 	broken.sample = func(context.Context, Env) (float64, error) { return 0, errors.New("wrong sum") }
 	big := fake("f/big", AtLeast(1), 2)
 	big.CPUs = []int{1, runtime.NumCPU() + 1}
-	rs, err := Run(context.Background(), []Claim{broken, big, fake("f/fine", AtLeast(1), 2)}, Options{Level: Quick, others: quietAlways}, nil)
+	// Every other sample measures nothing (a busy machine left a point's
+	// window empty): those are left out, not failures.
+	empty := fake("f/empty", AtLeast(1), 2)
+	empty.sample = func(_ context.Context, e Env) (float64, error) {
+		if e.Index%2 == 1 {
+			return ratio(1, 0, "an empty point")
+		}
+		return 2, nil
+	}
+	rs, err := Run(context.Background(), []Claim{broken, big, fake("f/fine", AtLeast(1), 2), empty}, Options{Level: Quick, others: quietAlways}, nil)
 	if err == nil || !strings.Contains(err.Error(), "f/broken") {
 		t.Errorf("a claim failed to measure: error %v", err)
 	}
-	if len(rs) != 3 {
-		t.Fatalf("%d results, want all 3", len(rs))
+	if len(rs) != 4 {
+		t.Fatalf("%d results, want all 4", len(rs))
+	}
+	if r := rs[3]; r.Verdict != Reproduced || r.Error != "" || r.Empty != 5 || r.Figure.N != 6 {
+		t.Errorf("empty samples: %+v", r)
 	}
 	if rs[0].Verdict != Inconclusive || !strings.Contains(rs[0].Error, "wrong sum") {
 		t.Errorf("broken: %+v", rs[0])
@@ -279,6 +291,11 @@ func TestEveryClaim(t *testing.T) {
 		claims = slices.DeleteFunc(claims, func(c Claim) bool { return c.Races })
 	}
 	rs, err := Run(context.Background(), claims, Options{Level: Tiny, Samples: 1, Budget: 30 * time.Second, Dir: t.TempDir()}, nil)
+	for _, r := range rs {
+		if r.Error != "" {
+			t.Errorf("%s: %s", r.Claim, r.Error)
+		}
+	}
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/brewput/brewput/advise"
 	"github.com/brewput/brewput/analysis"
+	"github.com/brewput/brewput/lessons"
 	"github.com/brewput/brewput/results"
 )
 
@@ -45,6 +46,10 @@ type Options struct {
 	// Advice is the model's what-if advice, at most one per mode, shown in
 	// the mode's section of the page.
 	Advice []*advise.Advice
+	// Lessons are the seeds' claims measured by brewput lessons: the
+	// section "What the seeds claim, and what this machine shows", and
+	// lessons.json beside results.json.
+	Lessons []lessons.Result
 }
 
 // Build renders points into a report: index.html, results.json (JSON
@@ -53,9 +58,11 @@ type Options struct {
 // analysis.Annotate), in the report's copy.
 func Build(points []results.Point) (*Report, error) { return BuildWith(points, Options{}) }
 
-// BuildWith is Build with opt's advice in the modes' sections.
+// BuildWith is Build with opt's advice in the modes' sections and opt's
+// lessons in theirs, written beside the points as lessons.json; with
+// lessons, there may be no points.
 func BuildWith(points []results.Point, opt Options) (*Report, error) {
-	if len(points) == 0 {
+	if len(points) == 0 && len(opt.Lessons) == 0 {
 		return nil, errors.New("no points to report")
 	}
 	points = slices.Clone(points)
@@ -82,11 +89,17 @@ func BuildWith(points []results.Point, opt Options) (*Report, error) {
 	if err := results.WriteCSV(&csv, points); err != nil {
 		return nil, err
 	}
-	r := &Report{Files: []File{
-		{Name: Index, Data: page.Bytes()},
-		{Name: "results.json", Data: jsonl.Bytes()},
-		{Name: "results.csv", Data: csv.Bytes()},
-	}}
+	r := &Report{Files: []File{{Name: Index, Data: page.Bytes()}}}
+	if len(points) > 0 {
+		r.Files = append(r.Files, File{Name: "results.json", Data: jsonl.Bytes()}, File{Name: "results.csv", Data: csv.Bytes()})
+	}
+	if len(opt.Lessons) > 0 {
+		f, err := lessonsFile(opt.Lessons)
+		if err != nil {
+			return nil, err
+		}
+		r.Files = append(r.Files, f)
+	}
 	for _, c := range append(charts, labCharts...) {
 		if c.Empty == "" {
 			r.Files = append(r.Files, File{c.Name + ".svg", c.SVG}, File{c.Name + ".png", c.PNG})
@@ -113,6 +126,11 @@ func (r *Report) WriteDir(dir string) error {
 		}
 		if err := writeAtomic(filepath.Join(dir, f.Name), f.Data); err != nil {
 			return err
+		}
+	}
+	if !have[LessonsFile] { // verdicts of an earlier run, which this page does not show
+		if err := os.Remove(filepath.Join(dir, LessonsFile)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("remove stale %s: %w", LessonsFile, err)
 		}
 	}
 	for _, name := range chartNames() {

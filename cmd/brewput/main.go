@@ -68,6 +68,9 @@ type env struct {
 	// child is how to start the child process that measures one point; by
 	// default this very program with its hidden "point" command.
 	child childCommand
+	// lessonsTiny makes lessons runs measure the tiny level, one sample a
+	// claim: the tests' runs, which check wiring, not the claims.
+	lessonsTiny bool
 }
 
 type childCommand struct {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/brewput/brewput/compare"
 	"github.com/brewput/brewput/internal/quiet"
+	"github.com/brewput/brewput/internal/race"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/sweep"
 )
@@ -159,6 +160,12 @@ func measure(ctx context.Context, c Claim, opt Options, until time.Time) (r Resu
 		r.Figure = exact(v)
 		r.Verdict = c.Rule.Decide(v, v)
 		r.Reason = fmt.Sprintf("model (%s policy), exact: %s %s the claim's %s", c.Sched, formatValue(v, c.Unit), side(r.Verdict), r.RuleText())
+		return r
+	}
+	if c.Races && race.Enabled {
+		r.Figure = summarize(nil)
+		r.Verdict = Inconclusive
+		r.Reason = "not measured: this binary has the race detector, which stops the ideal mode, racy by design"
 		return r
 	}
 	if need := c.needs(); need > runtime.NumCPU() {

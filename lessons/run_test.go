@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/brewput/brewput/internal/race"
 	"go.uber.org/goleak"
 )
 
@@ -286,10 +285,6 @@ func TestEveryClaim(t *testing.T) {
 		t.Skip("measures every claim for a few seconds")
 	}
 	claims := Claims(runtime.NumCPU())
-	if race.Enabled {
-		// The ideal mode races by design, and the race detector stops it.
-		claims = slices.DeleteFunc(claims, func(c Claim) bool { return c.Races })
-	}
 	rs, err := Run(context.Background(), claims, Options{Level: Tiny, Samples: 1, Budget: 30 * time.Second, Dir: t.TempDir()}, nil)
 	for _, r := range rs {
 		if r.Error != "" {

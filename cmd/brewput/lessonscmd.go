@@ -221,5 +221,6 @@ func (w *lessonsOut) finish(rs []lessons.Result, runErr error) error {
 func (e *env) mainLessons(ctx context.Context) ([]lessons.Result, error) {
 	claims := lessons.Claims(runtime.NumCPU())
 	rs, err := e.runLessons(ctx, claims, lessons.Quick, func(lessons.Result) error { return nil })
+	fmt.Fprintln(e.stderr, lessons.Tally(rs))
 	return rs, lessonsError(err, len(rs), len(claims))
 }

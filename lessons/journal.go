@@ -91,7 +91,7 @@ func journalClaims(cpus int) []Claim {
 			Measures:   fmt.Sprintf("the sum of %d writers' append latencies ÷ the wall time, as a share of %d; a file log with an fsync per append, %d CPUs (claim: at least 75 %%)", logWriters, logWriters, n),
 			Unit:       Share, Rule: AtLeast(0.75), CPUs: []int{n}, cost: 0.3,
 			sample: func(ctx context.Context, e Env) (float64, error) {
-				c := logs.Config{Kinds: []logs.Kind{logs.File}, Writers: []int{logWriters}, Appends: pick(e.Level, 200, 800, 2000),
+				c := logs.Config{Kinds: []logs.Kind{logs.File}, Writers: []int{logWriters}, Appends: pick(e.Level, 40, 800, 2000),
 					ValueBytes: 100, Sync: true, Dir: e.Dir, Reps: 1}
 				points, err := logs.Run(ctx, c, []int{n}, nil)
 				if err != nil {

@@ -176,7 +176,9 @@ func measure(ctx context.Context, c Claim, opt Options, until time.Time) (r Resu
 	}
 
 	first, most := opt.samples()
-	maxAttempts := 3 * most
+	// Disturbed samples are taken again, up to twice as many more as
+	// wanted; the tiny level, which checks wiring, tries once more only.
+	maxAttempts := pick(opt.Level, most+1, 3*most, 3*most)
 	var values []float64
 	var keptOthers, keptWall, allOthers, allWall float64 // CPU-seconds of others, and seconds
 	outOfTime := false

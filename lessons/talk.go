@@ -223,7 +223,7 @@ func shopOverload(n int) func(context.Context, Env) (float64, error) {
 	return func(ctx context.Context, e Env) (float64, error) {
 		ms := time.Millisecond
 		s := shopSpec(e.Level, "locking", n, 100)
-		s.Warmup, s.Dur = pick(e.Level, 150*ms, 450*ms, time.Second), pick(e.Level, 50*ms, 300*ms, time.Second)
+		s.Warmup, s.Dur = pick(e.Level, 60*ms, 450*ms, time.Second), pick(e.Level, 20*ms, 300*ms, time.Second)
 		p, err := e.Shop(ctx, s)
 		return p.Latency.P50, err
 	}

@@ -11,15 +11,19 @@ import (
 // WriteTable writes rs for people: for each claim a row of its name,
 // verdict, brewput's figure with its 95 % interval, the claim's
 // threshold, the samples, the CPU counts and how many CPUs other
-// processes took meanwhile; under it the seed file and the claim in one
+// processes took meanwhile, on average over the samples kept and over all
+// of them, the discarded included; under it the seed file and the claim in one
 // line, the seed's figure, and the reason for the verdict. The tally
 // ends it.
 func WriteTable(w io.Writer, rs []Result) error {
-	rows := [][]string{{"claim", "verdict", "brewput (95 % interval)", "claim's side", "n", "cpus", "others"}}
+	rows := [][]string{{"claim", "verdict", "brewput (95 % interval)", "claim's side", "n", "cpus", "others kept/all"}}
 	for _, r := range rs {
-		others := fmt.Sprintf("%.2f", r.Others)
-		if r.Model {
+		others := fmt.Sprintf("%.2f/%.2f", r.Others, r.OthersAll)
+		switch {
+		case r.Model:
 			others = "model"
+		case r.Figure.N == 0:
+			others = fmt.Sprintf("–/%.2f", r.OthersAll)
 		}
 		verdict := string(r.Verdict)
 		if r.Disturbed {

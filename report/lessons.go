@@ -48,9 +48,14 @@ func lessonViews(rs []lessons.Result) lessonsView {
 			index[r.Seed] = i
 			v.Seeds = append(v.Seeds, lessonSeedView{Seed: r.Seed})
 		}
-		others := fmt.Sprintf("%.2f", r.Others)
-		if r.Model {
+		others := fmt.Sprintf("%.2f (%.2f with those discarded)", r.Others, r.OthersAll)
+		switch {
+		case r.Model:
 			others = "model (" + r.Sched + ")"
+		case r.Figure.N == 0:
+			others = fmt.Sprintf("%.2f, every sample discarded", r.OthersAll)
+		case r.Discarded == 0:
+			others = fmt.Sprintf("%.2f", r.Others)
 		}
 		verdict := string(r.Verdict)
 		if r.Disturbed {

@@ -77,7 +77,8 @@ const (
 	// from 6 samples each of small configurations.
 	Quick
 	// Tiny measures the smallest configurations, for checking that every
-	// claim measures and decides (the tests): its figures say little.
+	// claim measures and decides (the tests): its figures say little, and
+	// a disturbed claim gets no second pass.
 	Tiny
 )
 

@@ -79,16 +79,23 @@ func (o Options) budget() time.Duration {
 func minRuns() int { return compare.RunsForInterval() }
 
 // Run measures each claim in turn and decides it, calling emit with each
-// result as soon as it is reached, and returns them all. Claims share
-// the budget in proportion to their cost; one that runs out of time, or
-// out of quiet samples, decides on what it has, which may be nothing
-// (inconclusive). A claim that fails to measure (a lab's wrong answer)
-// is inconclusive with its Error, and Run goes on with the next; it
-// returns an error naming the failed claims at the end.
+// result as soon as it is reached, and returns them all, in the claims'
+// order. Claims share the budget in proportion to their cost; one that
+// runs out of time, or out of quiet samples, decides on what it has,
+// which may be nothing (inconclusive). A claim that fails to measure (a
+// lab's wrong answer) is inconclusive with its Error, and Run goes on with
+// the next; it returns an error naming the failed claims at the end.
+//
+// Claims kept from a verdict by other processes (disturbed) or by their
+// share of time are left pending after the first pass, and take more
+// samples in a second one while time remains, their shares taken from
+// what is left: a neighbour's busy spell then costs a verdict only if it
+// lasts the whole run. Their results are emitted after that pass.
 //
 // When ctx is cancelled, Run stops at once and returns the results
-// reached so far with ctx's error; the claim it was measuring is left
-// out. An error from emit stops Run and is returned.
+// reached so far with ctx's error: the claims decided, and the pending
+// ones as they stood (emitted then); the claim it was measuring in the
+// first pass is left out. An error from emit stops Run and is returned.
 func Run(ctx context.Context, claims []Claim, opt Options, emit func(Result) error) ([]Result, error) {
 	if opt.Shop == nil {
 		opt.Shop = sweep.Measure
@@ -96,42 +103,95 @@ func Run(ctx context.Context, claims []Claim, opt Options, emit func(Result) err
 	if emit == nil {
 		emit = func(Result) error { return nil }
 	}
-	start := time.Now()
-	deadline := start.Add(opt.budget())
+	deadline := time.Now().Add(opt.budget())
 	// Measurements stop at the deadline; a cancelled parent is an
 	// interruption, the deadline only the end of the time.
 	mctx, cancel := context.WithDeadline(ctx, deadline)
 	defer cancel()
 	host := sweep.DetectHost()
+	results := make([]*Result, len(claims))
+	finish := func(i int, st *claimState) error {
+		r := st.result()
+		r.Level, r.Host = opt.Level.String(), host
+		results[i] = &r
+		return emit(r)
+	}
+	ordered := func() []Result {
+		var out []Result
+		for _, r := range results {
+			if r != nil {
+				out = append(out, *r)
+			}
+		}
+		return out
+	}
+
 	var costs float64
 	for _, c := range claims {
 		costs += c.weight()
 	}
-	var out []Result
-	var failed []string
-	for _, c := range claims {
+	var pending []int
+	states := make([]*claimState, len(claims))
+	for i, c := range claims {
 		share := time.Duration(float64(time.Until(deadline)) * c.weight() / costs)
 		costs -= c.weight()
 		if opt.Progress != nil {
 			opt.Progress(fmt.Sprintf("%s: %s", c.Name, c.Text))
 		}
-		r := measure(mctx, c, opt, time.Now().Add(share))
+		st := newClaimState(c, opt)
+		states[i] = st
+		st.measure(mctx, time.Now().Add(share))
 		if err := ctx.Err(); err != nil {
-			return out, err
+			for _, j := range pending { // as they stood
+				if err := finish(j, states[j]); err != nil {
+					return ordered(), err
+				}
+			}
+			return ordered(), err
 		}
-		r.Level, r.Host = opt.Level.String(), host
+		if st.unfinished() {
+			pending = append(pending, i)
+			continue
+		}
+		if err := finish(i, st); err != nil {
+			return ordered(), err
+		}
+	}
+
+	// The second pass: what time is left, shared among the pending claims.
+	costs = 0
+	for _, i := range pending {
+		costs += claims[i].weight()
+	}
+	for k, i := range pending {
+		if mctx.Err() == nil {
+			share := time.Duration(float64(time.Until(deadline)) * claims[i].weight() / costs)
+			costs -= claims[i].weight()
+			states[i].measure(mctx, time.Now().Add(share))
+		}
+		if err := ctx.Err(); err != nil {
+			for _, j := range pending[k:] { // as they stood
+				if err := finish(j, states[j]); err != nil {
+					return ordered(), err
+				}
+			}
+			return ordered(), err
+		}
+		if err := finish(i, states[i]); err != nil {
+			return ordered(), err
+		}
+	}
+
+	var failed []string
+	for _, r := range results {
 		if r.Error != "" {
-			failed = append(failed, c.Name)
-		}
-		out = append(out, r)
-		if err := emit(r); err != nil {
-			return out, err
+			failed = append(failed, r.Claim)
 		}
 	}
 	if len(failed) > 0 {
-		return out, fmt.Errorf("%d of %d claims failed to measure: %s", len(failed), len(claims), strings.Join(failed, ", "))
+		return ordered(), fmt.Errorf("%d of %d claims failed to measure: %s", len(failed), len(claims), strings.Join(failed, ", "))
 	}
-	return out, nil
+	return ordered(), nil
 }
 
 // weight is a claim's share of the time: its quick sample's cost, and a
@@ -143,88 +203,148 @@ func (c Claim) weight() float64 {
 	return max(c.cost, 0.05)
 }
 
-// measure takes c's samples until it has enough, its time is up, or too
-// many have been discarded, and decides.
-func measure(ctx context.Context, c Claim, opt Options, until time.Time) (r Result) {
-	r = Result{Claim: c.Name, Seed: c.Seed, Text: c.Text, SeedFigure: c.SeedFigure, Measures: c.Measures,
-		Unit: c.Unit, Rule: c.Rule, CPUs: c.CPUs, Model: c.Model, Sched: c.Sched, Start: time.Now().UTC().Round(time.Millisecond)}
-	start := time.Now()
-	defer func() { r.ElapsedS = time.Since(start).Seconds() }()
-	env := Env{Level: opt.Level, Shop: opt.Shop, Dir: opt.Dir}
+// claimState is a claim being measured: its samples so far, and how they
+// were taken.
+type claimState struct {
+	c   Claim
+	opt Options
+	r   Result // the claim's texts, and what is known so far
 
-	if c.Model {
+	values []float64
+	// attempts counts the samples taken, kept or not, in all passes.
+	attempts int
+	// CPU-seconds other processes took, and seconds, over the samples
+	// kept and over all of them.
+	keptOthers, keptWall, allOthers, allWall float64
+	outOfTime                                bool
+	// done is set once nothing more is to be measured: a model claim, a
+	// claim the machine cannot measure, a failure.
+	done    bool
+	elapsed time.Duration
+}
+
+func newClaimState(c Claim, opt Options) *claimState {
+	return &claimState{c: c, opt: opt, r: Result{Claim: c.Name, Seed: c.Seed, Text: c.Text, SeedFigure: c.SeedFigure,
+		Measures: c.Measures, Unit: c.Unit, Rule: c.Rule, CPUs: c.CPUs, Model: c.Model, Sched: c.Sched,
+		Start: time.Now().UTC().Round(time.Millisecond)}}
+}
+
+// unfinished reports whether more samples could still give the claim a
+// verdict it lacks: it stopped short of an interval because its samples
+// were disturbed or its time ran out. The tiny level, which checks wiring,
+// has no second pass.
+func (st *claimState) unfinished() bool {
+	first, _ := st.opt.samples()
+	return !st.done && st.opt.Level != Tiny && len(st.values) < min(first, minRuns()) && (st.r.Discarded+st.r.Empty > 0 || st.outOfTime)
+}
+
+// maxAttempts is how many samples a claim may take in a pass: disturbed
+// ones are taken again, up to twice as many more as wanted; the tiny
+// level, which checks wiring, tries once more only.
+func (st *claimState) maxAttempts() int {
+	_, most := st.opt.samples()
+	return pick(st.opt.Level, most+1, 3*most, 3*most)
+}
+
+// measure takes the claim's samples until it has enough, its time is up
+// (until), or too many have been discarded.
+func (st *claimState) measure(ctx context.Context, until time.Time) {
+	t0 := time.Now()
+	defer func() { st.elapsed += time.Since(t0) }()
+	c, r := st.c, &st.r
+	env := Env{Level: st.opt.Level, Shop: st.opt.Shop, Dir: st.opt.Dir}
+	switch {
+	case st.done:
+		return
+	case c.Model:
+		st.done = true
 		v, err := c.sample(ctx, env)
 		if err != nil {
-			return failedResult(r, err)
+			st.fail(err)
+			return
 		}
 		r.Figure = exact(v)
 		r.Verdict = c.Rule.Decide(v, v)
 		r.Reason = fmt.Sprintf("model (%s policy), exact: %s %s the claim's %s", c.Sched, formatValue(v, c.Unit), side(r.Verdict), r.RuleText())
-		return r
-	}
-	if c.Races && race.Enabled {
-		r.Figure = summarize(nil)
-		r.Verdict = Inconclusive
+		return
+	case c.Races && race.Enabled:
+		st.done = true
 		r.Reason = "not measured: this binary has the race detector, which stops the ideal mode, racy by design"
-		return r
-	}
-	if need := c.needs(); need > runtime.NumCPU() {
-		r.Figure = summarize(nil)
-		r.Verdict = Inconclusive
-		r.Reason = fmt.Sprintf("needs %d CPUs; this machine has %d", need, runtime.NumCPU())
-		return r
+		return
+	case c.needs() > runtime.NumCPU():
+		st.done = true
+		r.Reason = fmt.Sprintf("needs %d CPUs; this machine has %d", c.needs(), runtime.NumCPU())
+		return
 	}
 
-	first, most := opt.samples()
-	// Disturbed samples are taken again, up to twice as many more as
-	// wanted; the tiny level, which checks wiring, tries once more only.
-	maxAttempts := pick(opt.Level, most+1, 3*most, 3*most)
-	var values []float64
-	var keptOthers, keptWall, allOthers, allWall float64 // CPU-seconds of others, and seconds
-	outOfTime := false
-	for attempt := 0; len(values) < most && attempt < maxAttempts; attempt++ {
-		if f := summarize(values); len(values) >= first && c.Rule.Decide(f.Lo, f.Hi) != Inconclusive {
+	first, most := st.opt.samples()
+	st.outOfTime = false
+	for attempts := 0; len(st.values) < most && attempts < st.maxAttempts(); attempts++ {
+		if f := summarize(st.values); len(st.values) >= first && c.Rule.Decide(f.Lo, f.Hi) != Inconclusive {
 			break // decided: more samples are only for the inconclusive
 		}
 		if time.Now().After(until) || ctx.Err() != nil {
-			outOfTime = true
+			st.outOfTime = true
 			break
 		}
-		env.Index = attempt
-		meter := opt.othersMeter()
-		t0 := time.Now()
+		env.Index = st.attempts
+		st.attempts++
+		meter := st.opt.othersMeter()
+		t := time.Now()
 		v, err := c.sample(ctx, env)
-		wall := time.Since(t0).Seconds()
+		wall := time.Since(t).Seconds()
 		others := meter()
 		if err != nil {
 			if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
-				outOfTime = true // the run's deadline; an interruption is the caller's to see
+				st.outOfTime = true // the run's deadline; an interruption is the caller's to see
 				break
 			}
 			if !errors.Is(err, errEmpty) {
-				return failedResult(r, err)
+				st.fail(err)
+				return
 			}
 			r.Empty++
 			continue
 		}
-		allOthers += others * wall
-		allWall += wall
+		st.allOthers += others * wall
+		st.allWall += wall
 		if others > BusyLimit {
 			r.Discarded++
 			continue
 		}
-		keptOthers += others * wall
-		keptWall += wall
-		values = append(values, v)
+		st.keptOthers += others * wall
+		st.keptWall += wall
+		st.values = append(st.values, v)
 	}
-	if keptWall > 0 {
-		r.Others = keptOthers / keptWall
+}
+
+// fail ends the claim on err, a failure to measure.
+func (st *claimState) fail(err error) {
+	st.done = true
+	st.r.Error = err.Error()
+	st.r.Reason = "failed to measure: " + err.Error()
+}
+
+// result is the claim's result as it stands.
+func (st *claimState) result() Result {
+	r := st.r
+	r.ElapsedS = st.elapsed.Seconds()
+	if st.c.Model && r.Error == "" {
+		return r
 	}
-	if allWall > 0 {
-		r.OthersAll = allOthers / allWall
+	r.Figure = summarize(st.values)
+	if st.keptWall > 0 {
+		r.Others = st.keptOthers / st.keptWall
 	}
-	r.Figure = summarize(values)
-	decide(&r, len(values) < first, outOfTime)
+	if st.allWall > 0 {
+		r.OthersAll = st.allOthers / st.allWall
+	}
+	if st.done { // not measured, or failed: the reason is said
+		r.Verdict = Inconclusive
+		return r
+	}
+	first, _ := st.opt.samples()
+	decide(&r, len(st.values) < first, st.outOfTime)
 	return r
 }
 
@@ -285,15 +405,6 @@ func side(v Verdict) string {
 		return "misses"
 	}
 	return "straddles"
-}
-
-// failedResult is r for a claim whose measurement failed with err.
-func failedResult(r Result, err error) Result {
-	r.Figure = summarize(nil)
-	r.Verdict = Inconclusive
-	r.Error = err.Error()
-	r.Reason = "failed to measure: " + err.Error()
-	return r
 }
 
 // Tally counts the verdicts of rs in one line: "31 claims: 12 reproduced,

@@ -330,3 +330,67 @@ func TestEveryClaim(t *testing.T) {
 		t.Errorf("the table lacks the tally")
 	}
 }
+
+// TestRunSecondPass: a claim disturbed throughout its share takes more
+// samples after the others, while time remains, and gets its verdict then;
+// the results stay in the claims' order, emitted in the order reached.
+func TestRunSecondPass(t *testing.T) {
+	calls := 0
+	busyFirst := func() func() float64 {
+		calls++
+		busy := calls <= 18 // the first claim's whole first pass
+		return func() float64 {
+			if busy {
+				return 1
+			}
+			return 0
+		}
+	}
+	var emitted []string
+	rs, err := Run(context.Background(), []Claim{fake("f/a", AtLeast(1), 2), fake("f/b", AtLeast(1), 2)},
+		Options{Level: Quick, others: busyFirst}, func(r Result) error {
+			emitted = append(emitted, r.Claim)
+			return nil
+		})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(emitted, []string{"f/b", "f/a"}) {
+		t.Errorf("emitted %v, want f/b, then f/a after its second pass", emitted)
+	}
+	if rs[0].Claim != "f/a" || rs[0].Verdict != Reproduced || rs[0].Discarded != 18 || rs[0].Figure.N != 6 || rs[1].Verdict != Reproduced {
+		t.Errorf("results %+v", rs)
+	}
+}
+
+// TestRunInterruptedWithPending: a claim left pending for a second pass is
+// kept, as it stood, when the run is interrupted.
+func TestRunInterruptedWithPending(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	calls := 0
+	busyFirst := func() func() float64 {
+		calls++
+		busy := calls <= 18
+		return func() float64 {
+			if busy {
+				return 1
+			}
+			return 0
+		}
+	}
+	stop := fake("f/stop", AtLeast(1), 2)
+	stop.sample = func(context.Context, Env) (float64, error) {
+		cancel()
+		return 0, context.Canceled
+	}
+	var emitted []string
+	rs, err := Run(ctx, []Claim{fake("f/a", AtLeast(1), 2), stop}, Options{Level: Quick, others: busyFirst},
+		func(r Result) error { emitted = append(emitted, r.Claim); return nil })
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("error %v, want context.Canceled", err)
+	}
+	if len(rs) != 1 || rs[0].Claim != "f/a" || !rs[0].Disturbed || !slices.Equal(emitted, []string{"f/a"}) {
+		t.Errorf("interrupted with f/a pending: results %+v, emitted %v", rs, emitted)
+	}
+}

@@ -96,7 +96,7 @@ func (e *env) runLessons(ctx context.Context, claims []lessons.Claim, level less
 	}
 	opt := lessons.Options{Level: level, Shop: runner.Run}
 	if e.lessonsTiny {
-		opt.Level, opt.Samples, opt.Budget = lessons.Tiny, 1, 20*time.Second
+		opt.Level, opt.Samples, opt.Budget = lessons.Tiny, 1, 10*time.Second
 	}
 	host, _ := os.Hostname()
 	fmt.Fprintf(e.stderr, "measuring %d claims (%s run, at most %v) on %s, %d CPUs\n",
@@ -115,7 +115,7 @@ func lessonsBudget(l lessons.Level) time.Duration {
 	case lessons.Quick:
 		return time.Minute
 	case lessons.Tiny:
-		return 20 * time.Second
+		return 10 * time.Second
 	}
 	return 10 * time.Minute
 }

@@ -2,8 +2,10 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -114,11 +116,8 @@ func TestLessonsJSONAndReport(t *testing.T) {
 	if stdout.String() != "" {
 		t.Errorf("--out still wrote to stdout:\n%s", stdout.String())
 	}
-	for i := range claims {
-		if !strings.Contains(stderr.String(), "["+string(rune('1'+i))+"/3] "+claims[i]) {
-			t.Errorf("stderr does not show verdict %d, %s:\n%s", i+1, claims[i], stderr.String())
-		}
-	}
+	// The verdicts come in the order reached: a claim disturbed in its
+	// turn comes after the others.
 	rs, err := lessons.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
@@ -127,14 +126,17 @@ func TestLessonsJSONAndReport(t *testing.T) {
 		t.Fatalf("%d verdicts in the file, want %d", len(rs), len(claims))
 	}
 	for i, r := range rs {
-		if r.Claim != claims[i] || r.Level != "tiny" || r.Host.Cores == 0 {
+		if !strings.Contains(stderr.String(), fmt.Sprintf("[%d/3] %s: %s", i+1, r.Claim, r.Verdict)) {
+			t.Errorf("stderr does not show verdict %d, %s:\n%s", i+1, r.Claim, stderr.String())
+		}
+		if !slices.Contains(claims, r.Claim) || r.Level != "tiny" || r.Host.Cores == 0 {
 			t.Errorf("verdict %d: %s, level %q, host %+v", i, r.Claim, r.Level, r.Host)
+		}
+		if r.Claim == "talk/model-overload" && (!r.Model || r.Verdict == lessons.Inconclusive) {
+			t.Errorf("the model's exact claim: %+v", r)
 		}
 	}
 	checkVerdicts(t, rs)
-	if !rs[1].Model || rs[1].Verdict == lessons.Inconclusive {
-		t.Errorf("the model's exact claim: %+v", rs[1])
-	}
 
 	// The report reads the lessons file beside a results file, told apart
 	// by their content.
@@ -197,7 +199,8 @@ func TestLessonsInterrupted(t *testing.T) {
 	go func() {
 		// The claims come in their order, not --only's; the overloaded
 		// shop's sample takes a few hundred milliseconds, during which the
-		// run is interrupted.
+		// run is likely interrupted (a busy machine can leave a claim for
+		// a second pass, and the verdicts come in another order).
 		done <- tinyLessons(ctx, &stdout, &stderr, "lessons", "--only", "talk/overload,talk/buffer-10,journal/grouping", "--format", "json", "--out", file)
 	}()
 	deadline := time.Now().Add(30 * time.Second)
@@ -214,12 +217,13 @@ func TestLessonsInterrupted(t *testing.T) {
 	if last := lastLine(stderr.String()); !strings.Contains(last, "interrupted after") || !strings.Contains(last, "kept the verdicts reached") {
 		t.Errorf("last line of stderr %q does not say what was kept", last)
 	}
+	// Every verdict said on stderr is in the file, as written when reached.
 	rs, err := lessons.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rs) == 0 || len(rs) == 3 || rs[0].Claim != "talk/buffer-10" {
-		t.Errorf("interrupted after the first verdict: the file holds %d; stderr:\n%s", len(rs), stderr.String())
+	if said := strings.Count(stderr.String(), "/3] "); len(rs) != said {
+		t.Errorf("%d verdicts reached, %d in the file; stderr:\n%s", said, len(rs), stderr.String())
 	}
 	checkVerdicts(t, rs)
 }

@@ -33,7 +33,7 @@ func workloadsClaims(cpus int) []Claim {
 		{
 			Name: "workloads/add-1cpu", Text: "CPU-bound work (adding integers) gains nothing from goroutines on 1 CPU: it loses their switching",
 			SeedFigure: "5.7 ms sequential, 6.4 ms concurrent on 1 core (×0.89, sequential \"~10–13 % faster\")",
-			Measures:   "add's sequential time ÷ its concurrent time, on 1 CPU (claim: below ×1, i.e. slower)",
+			Measures:   "add's sequential time ÷ its concurrent time, on 1 CPU (claim: at most ×1)",
 			Unit:       Ratio, Rule: AtMost(1), CPUs: []int{1}, cost: 0.15,
 			sample: workloadsSpeedup("add", 1, addConfig),
 		},

@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/brewput/brewput/lessons"
 	"github.com/brewput/brewput/results"
 )
 
@@ -39,7 +40,10 @@ type section struct {
 // logic.
 func newPage(points []results.Point, charts []chart, labs []labView, opt Options) pageContent {
 	shop, _, _ := results.SplitLabs(points)
-	sections := []sectionContent{{"machine", "Machine", "machine", hosts(points)}}
+	var sections []sectionContent
+	if len(points) > 0 {
+		sections = append(sections, sectionContent{"machine", "Machine", "machine", hosts(points)})
+	}
 	if len(shop) > 0 {
 		model := slices.ContainsFunc(shop, results.Point.IsModel)
 		if model {
@@ -55,6 +59,12 @@ func newPage(points []results.Point, charts []chart, labs []labView, opt Options
 	}
 	if len(labs) > 0 {
 		sections = append(sections, sectionContent{"labs", "Labs", "labs", labs})
+	}
+	if len(opt.Lessons) > 0 {
+		sections = append(sections, sectionContent{"lessons", lessonsTitle, "lessons", lessonViews(opt.Lessons)})
+	}
+	if len(points) == 0 {
+		return pageContent{summary: "the seeds' claims: " + lessons.Tally(opt.Lessons), sections: sections}
 	}
 	return pageContent{summary: summary(points), sections: sections}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/brewput/brewput/analysis"
 	"github.com/brewput/brewput/internal/atomicfile"
 	"github.com/brewput/brewput/lab"
+	"github.com/brewput/brewput/lessons"
 	"github.com/brewput/brewput/results"
 )
 
@@ -72,6 +73,10 @@ type Options struct {
 	// Figures are the labs' charts, by lab name (see lab/all); a lab
 	// without one gets lab.Default.
 	Figures map[string]lab.Figure
+	// Lessons are the seeds' claims measured by brewput lessons: the
+	// section "What the seeds claim, and what this machine shows", and
+	// lessons.json beside results.json.
+	Lessons []lessons.Result
 }
 
 // Build renders points into a report: index.html, results.json (JSON
@@ -80,9 +85,11 @@ type Options struct {
 // analysis.Annotate), in the report's copy.
 func Build(points []results.Point) (*Report, error) { return BuildWith(points, Options{}) }
 
-// BuildWith is Build with opt's advice in the modes' sections.
+// BuildWith is Build with opt's advice in the modes' sections and opt's
+// lessons in theirs, written beside the points as lessons.json; with
+// lessons, there may be no points.
 func BuildWith(points []results.Point, opt Options) (*Report, error) {
-	if len(points) == 0 {
+	if len(points) == 0 && len(opt.Lessons) == 0 {
 		return nil, errors.New("no points to report")
 	}
 	points = slices.Clone(points)
@@ -112,11 +119,17 @@ func BuildWith(points []results.Point, opt Options) (*Report, error) {
 	if err := results.WriteCSV(&csv, points); err != nil {
 		return nil, err
 	}
-	r := &Report{Points: points, Files: []File{
-		{Name: Index, Data: page.Bytes()},
-		{Name: "results.json", Data: jsonl.Bytes()},
-		{Name: "results.csv", Data: csv.Bytes()},
-	}}
+	r := &Report{Points: points, Files: []File{{Name: Index, Data: page.Bytes()}}}
+	if len(points) > 0 {
+		r.Files = append(r.Files, File{Name: "results.json", Data: jsonl.Bytes()}, File{Name: "results.csv", Data: csv.Bytes()})
+	}
+	if len(opt.Lessons) > 0 {
+		f, err := lessonsFile(opt.Lessons)
+		if err != nil {
+			return nil, err
+		}
+		r.Files = append(r.Files, f)
+	}
 	for _, c := range append(charts, labCharts...) {
 		if c.Empty == "" {
 			r.Files = append(r.Files, File{c.Name + ".svg", c.SVG}, File{c.Name + ".png", c.PNG})
@@ -151,6 +164,12 @@ func (r *Report) WriteDir(dir string) error {
 		err := os.Remove(filepath.Join(dir, name))
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("remove stale chart: %w", err)
+		}
+	}
+	if !slices.ContainsFunc(r.Files, func(f File) bool { return f.Name == LessonsFile }) {
+		// verdicts of an earlier run, which this page does not show
+		if err := os.Remove(filepath.Join(dir, LessonsFile)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("remove stale %s: %w", LessonsFile, err)
 		}
 	}
 	if index != nil {

@@ -72,6 +72,9 @@ type env struct {
 	child childCommand
 	// labList lists the labs; by default lab/all's.
 	labList func() []lab.Lab
+	// lessonsTiny makes lessons runs measure the tiny level, one sample a
+	// claim: the tests' runs, which check wiring, not the claims.
+	lessonsTiny bool
 }
 
 type childCommand struct {

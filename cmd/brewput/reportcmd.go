@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/brewput/brewput/report"
-	"github.com/brewput/brewput/results"
 	"github.com/spf13/cobra"
 )
 
@@ -16,7 +15,9 @@ func newReportCmd(e *env) *cobra.Command {
 		Long: `report reads results files (JSON Lines from --format json, or CSV from
 --format csv; the main job's results.json is one) and writes the same report
 the main job does: index.html, the charts as SVG and PNG, and the merged
-points as results.json and results.csv.
+points as results.json and results.csv. A lessons file (brewput lessons
+--format json, or a report's lessons.json) adds the section "What the
+seeds claim, and what this machine shows".
 
 Give it any number of files — other runs, other machines, brewput model's
 predictions — and their points are drawn together: measurements from
@@ -37,14 +38,16 @@ predicts would help at the largest CPU count, as brewput advise does.`,
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, files []string) error {
-			points, err := results.ReadFiles(files...)
+			points, verdicts, err := readReportFiles(files)
 			if err != nil {
 				return err
 			}
 			if err := report.CheckDir(out); err != nil {
 				return fmt.Errorf("--out: %w", err)
 			}
-			if err := writeReport(e, out, points, reportOptions(e, points)); err != nil {
+			opt := reportOptions(e, points)
+			opt.Lessons = verdicts
+			if err := writeReport(e, out, points, opt); err != nil {
 				return failure{err}
 			}
 			return nil

@@ -8,6 +8,7 @@ import (
 	"github.com/brewput/brewput/advise"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/model"
+	"github.com/brewput/brewput/lessons"
 	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/results"
 	"github.com/spf13/cobra"
@@ -21,6 +22,7 @@ func newRoot(e *env) *cobra.Command {
 	var out string
 	var predict bool
 	var labs string
+	var withLessons bool
 	root := &cobra.Command{
 		Use:   "brewput",
 		Short: "Measure how the structure of concurrent Go code shapes its throughput and latency",
@@ -76,10 +78,20 @@ Ctrl-C stops measuring, writes the report of what was measured and exits 130.`,
 				labPoints, runErr = lab.RunEach(cmd.Context(), runLabs, st.CPUs(), func(line string) { fmt.Fprintf(e.stderr, "lab %s\n", line) })
 				points = append(points, labPoints...)
 			}
+			var verdicts []lessons.Result
+			var lessonsErr error
+			if runErr == nil && withLessons {
+				verdicts, lessonsErr = e.mainLessons(cmd.Context())
+			}
 			if len(points) > 0 {
-				if err := writeReport(e, out, points, reportOptions(e, points)); err != nil {
+				opt := reportOptions(e, points)
+				opt.Lessons = verdicts
+				if err := writeReport(e, out, points, opt); err != nil {
 					return failure{err}
 				}
+			}
+			if runErr == nil && lessonsErr != nil {
+				return lessonsErr
 			}
 			return measureError(runErr, len(points), st.Total())
 		},
@@ -89,8 +101,9 @@ Ctrl-C stops measuring, writes the report of what was measured and exits 130.`,
 	sf.register(root.Flags(), defaultStudy())
 	root.Flags().StringVar(&out, "out", defaultReportDir, "folder to write the report to")
 	root.Flags().StringVar(&labs, "labs", "", "also run these labs (comma-separated, or all; see brewput lab list) with their defaults on the study's CPU counts, each with its section in the report")
+	root.Flags().BoolVar(&withLessons, "lessons", false, "also measure the seeds' claims, as brewput lessons --quick (about a minute), and put their verdicts in the report")
 	root.Flags().BoolVar(&predict, "predict", true, fmt.Sprintf("add the model's predictions (go policy) for 1 to %d CPUs to the report", predictCPUs()))
-	root.AddCommand(newRunCmd(e), newModelCmd(e), newAdviseCmd(e), newCalibrateCmd(e), newLabCmd(e), newReportCmd(e), newCompareCmd(e), newFitCmd(e), newListCmd(e), newPointCmd(e))
+	root.AddCommand(newRunCmd(e), newModelCmd(e), newAdviseCmd(e), newCalibrateCmd(e), newLabCmd(e), newReportCmd(e), newCompareCmd(e), newFitCmd(e), newListCmd(e), newLessonsCmd(e), newPointCmd(e))
 	root.CompletionOptions.DisableDefaultCmd = true
 	return root
 }

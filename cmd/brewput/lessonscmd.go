@@ -1,0 +1,228 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/brewput/brewput/internal/atomicfile"
+
+	"github.com/brewput/brewput/lessons"
+	"github.com/spf13/cobra"
+)
+
+func newLessonsCmd(e *env) *cobra.Command {
+	var quick bool
+	var only, format, out string
+	cmd := &cobra.Command{
+		Use:   "lessons [--quick] [--only NAME,...] [--format table|json] [--out FILE]",
+		Short: "Measure the seeds' claims on this machine, each with a verdict: reproduced, not reproduced or inconclusive",
+		Long: `lessons measures the claims of the talks and articles brewput was built from
+(the coffee shop talk, the workloads article, the channels article, the
+profiling talk, the journal of posts on streams, actors and synchronized
+writes) on this machine, and gives each a verdict with its figures.
+
+Each claim is sampled repeatedly -- the shop through child processes pinned
+to their CPUs, the labs with small configurations, the model where the
+claim needs more CPUs than the machine has -- and its figure is the median
+of the samples with its 95 % confidence interval (benchmath, as brewput
+compare uses). The verdict is reproduced when the whole interval lies on
+the claim's side of its threshold, not reproduced when it lies wholly on
+the other side, and inconclusive when it straddles the threshold (the row
+says about how many more samples would tell) or when there were too few
+samples. A sample taken while other processes took more than 0.3 CPUs is
+discarded and taken again as time allows; a claim left with too few quiet
+samples is inconclusive and says it was disturbed. The model's claims are
+deterministic (fifo policy) and marked "model".
+
+--quick gives every claim a verdict in about a minute on 2 cores (6 samples
+each); the full run takes up to 10 minutes (10 samples each, up to 20 while
+a claim is inconclusive). Each row names the claim, its seed file, the
+claim in one line, the seed's own figure, brewput's figure with its
+interval, the claim's threshold, the CPU counts and how busy the machine
+was. --format json writes one JSON object per claim (JSON Lines), each as
+soon as its verdict is reached, so that Ctrl-C keeps every verdict reached
+(brewput report reads the file beside results files).`,
+		Example: `  brewput lessons --quick
+  brewput lessons --only talk,workloads/find-1cpu
+  brewput lessons --format json --out lessons.json
+  brewput report lessons.json brewput-report/results.json`,
+		Args: unknownArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if format != "table" && format != "json" {
+				return fmt.Errorf("--format: unknown format %q; accepted: table, json", format)
+			}
+			claims, err := lessons.Select(lessons.Claims(runtime.NumCPU()), splitList(only))
+			if err != nil {
+				return fmt.Errorf("--only: %w", err)
+			}
+			var w *lessonsOut
+			if w, err = openLessonsOut(e, out, format); err != nil {
+				return fmt.Errorf("--out %s: %w", out, err)
+			}
+			level := lessons.Full
+			if quick {
+				level = lessons.Quick
+			}
+			rs, runErr := e.runLessons(cmd.Context(), claims, level, w.emit)
+			return w.finish(rs, lessonsError(runErr, len(rs), len(claims)))
+		},
+	}
+	cmd.Flags().BoolVar(&quick, "quick", false, "a verdict for every claim in about a minute on 2 cores (6 samples each, small configurations)")
+	cmd.Flags().StringVar(&only, "only", "", "measure only these claims or groups, comma-separated (talk, workloads, channels, profiling, journal, or a claim such as talk/ideal-scales)")
+	cmd.Flags().StringVar(&format, "format", "table", "output format: table, or json (JSON Lines, a line per claim as its verdict is reached)")
+	cmd.Flags().StringVar(&out, "out", "", "write the verdicts to FILE instead of stdout")
+	return cmd
+}
+
+// splitList splits a comma-separated flag value, "" giving none.
+func splitList(s string) []string {
+	if strings.TrimSpace(s) == "" {
+		return nil
+	}
+	return strings.Split(s, ",")
+}
+
+// runLessons measures claims at level, the shop's points in child
+// processes pinned to their CPUs as a sweep does, saying on stderr what it
+// measures and each verdict as it is reached, and calling emit with it.
+func (e *env) runLessons(ctx context.Context, claims []lessons.Claim, level lessons.Level, emit func(lessons.Result) error) ([]lessons.Result, error) {
+	runner, err := e.runner()
+	if err != nil {
+		return nil, err
+	}
+	opt := lessons.Options{Level: level, Shop: runner.Run}
+	if e.lessonsTiny {
+		opt.Level, opt.Samples, opt.Budget = lessons.Tiny, 1, 10*time.Second
+	}
+	host, _ := os.Hostname()
+	fmt.Fprintf(e.stderr, "measuring %d claims (%s run, at most %v) on %s, %d CPUs\n",
+		len(claims), opt.Level, lessonsBudget(opt.Level).Round(time.Second), host, runtime.NumCPU())
+	done := 0
+	return lessons.Run(ctx, claims, opt, func(r lessons.Result) error {
+		done++
+		fmt.Fprintf(e.stderr, "[%d/%d] %s\n", done, len(claims), lessons.Line(r))
+		return emit(r)
+	})
+}
+
+// lessonsBudget is the time a run of level takes at most, for the user.
+func lessonsBudget(l lessons.Level) time.Duration {
+	switch l {
+	case lessons.Quick:
+		return time.Minute
+	case lessons.Tiny:
+		return 10 * time.Second
+	}
+	return 10 * time.Minute
+}
+
+// lessonsError turns how a lessons run ended into the command's error:
+// none, an interruption (exit 130) or a failure (exit 1).
+func lessonsError(err error, done, total int) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, context.Canceled):
+		return interrupted{fmt.Errorf("interrupted after %d of %d claims; kept the verdicts reached", done, total)}
+	}
+	return failure{err}
+}
+
+// lessonsOut is where the verdicts go: JSON Lines written as each is
+// reached (to stdout, or to the file, created with the first), or the
+// table written at the end (the file atomically).
+type lessonsOut struct {
+	e      *env
+	format string
+	path   string
+	file   *os.File         // the JSON Lines file, once the first verdict is in
+	table  *atomicfile.File // the table's file, written whole at the end
+}
+
+// openLessonsOut checks, before anything is measured, that the verdicts
+// can be written to path ("" for stdout).
+func openLessonsOut(e *env, path, format string) (*lessonsOut, error) {
+	w := &lessonsOut{e: e, format: format, path: path}
+	if path == "" {
+		return w, nil
+	}
+	probe, err := atomicfile.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if format == "table" {
+		w.table = probe
+	} else {
+		probe.Discard() // the file itself is created with the first verdict
+	}
+	return w, nil
+}
+
+// emit writes r as a JSON line, as soon as it is reached.
+func (w *lessonsOut) emit(r lessons.Result) error {
+	if w.format != "json" {
+		return nil
+	}
+	var dst io.Writer = w.e.stdout
+	if w.path != "" {
+		if w.file == nil {
+			f, err := os.Create(w.path)
+			if err != nil {
+				return failure{fmt.Errorf("--out: %w", err)}
+			}
+			w.file = f
+		}
+		dst = w.file
+	}
+	if err := lessons.WriteJSON(dst, r); err != nil {
+		return failure{fmt.Errorf("write the verdict of %s: %w", r.Claim, err)}
+	}
+	return nil
+}
+
+// finish writes the table of rs, closes the files and says where they
+// went, then returns runErr, the run's own outcome.
+func (w *lessonsOut) finish(rs []lessons.Result, runErr error) error {
+	var err error
+	switch {
+	case w.format == "json":
+		if w.file != nil {
+			err = w.file.Close()
+		}
+	case w.table == nil:
+		err = lessons.WriteTable(w.e.stdout, rs)
+	case len(rs) == 0:
+		w.table.Discard()
+	default:
+		if err = lessons.WriteTable(w.table, rs); err == nil {
+			err = w.table.Commit()
+		} else {
+			w.table.Discard()
+		}
+	}
+	if err != nil {
+		return failure{fmt.Errorf("write the verdicts: %w", err)}
+	}
+	if w.format == "json" || w.path != "" {
+		fmt.Fprintln(w.e.stderr, lessons.Tally(rs))
+	}
+	if w.path != "" && len(rs) > 0 {
+		fmt.Fprintf(w.e.stderr, "verdicts: %s\n", w.path)
+	}
+	return runErr
+}
+
+// mainLessons is the main job's --lessons: every claim, quick, after the
+// study; the verdicts go into the report (and its lessons.json).
+func (e *env) mainLessons(ctx context.Context) ([]lessons.Result, error) {
+	claims := lessons.Claims(runtime.NumCPU())
+	rs, err := e.runLessons(ctx, claims, lessons.Quick, func(lessons.Result) error { return nil })
+	fmt.Fprintln(e.stderr, lessons.Tally(rs))
+	return rs, lessonsError(err, len(rs), len(claims))
+}

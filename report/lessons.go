@@ -1,0 +1,101 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/brewput/brewput/lessons"
+)
+
+// lessonsView is the section "What the seeds claim, and what this machine
+// shows": the verdicts of brewput lessons, seed by seed.
+type lessonsView struct {
+	Summary string
+	// Runs say where and how the verdicts were measured, one line per
+	// machine and level.
+	Runs  []string
+	Seeds []lessonSeedView
+}
+
+type lessonSeedView struct {
+	Seed string
+	Rows []lessonRow
+}
+
+// lessonRow is one claim, formatted.
+type lessonRow struct {
+	Claim, Text, SeedFigure, Figure, Measures, Rule, CPUs, Others, Verdict, Reason string
+	// Class colours the row by its verdict.
+	Class string
+}
+
+// lessonViews lays out the verdicts, the seeds in the order they first
+// appear.
+func lessonViews(rs []lessons.Result) lessonsView {
+	v := lessonsView{Summary: lessons.Tally(rs)}
+	index := map[string]int{}
+	for _, r := range rs {
+		run := fmt.Sprintf("%s run on %s (%d cores, %s)", r.Level, origin(r), r.Host.Cores, r.Host.GoVersion)
+		if !slices.Contains(v.Runs, run) {
+			v.Runs = append(v.Runs, run)
+		}
+		i, ok := index[r.Seed]
+		if !ok {
+			i = len(v.Seeds)
+			index[r.Seed] = i
+			v.Seeds = append(v.Seeds, lessonSeedView{Seed: r.Seed})
+		}
+		others := fmt.Sprintf("%.2f (%.2f with those discarded)", r.Others, r.OthersAll)
+		switch {
+		case r.Model:
+			others = "model (" + r.Sched + ")"
+		case r.Figure.N == 0:
+			others = fmt.Sprintf("%.2f, every sample discarded", r.OthersAll)
+		case r.Discarded == 0:
+			others = fmt.Sprintf("%.2f", r.Others)
+		}
+		verdict := string(r.Verdict)
+		if r.Disturbed {
+			verdict += ", disturbed"
+		}
+		cpus := make([]string, len(r.CPUs))
+		for j, n := range r.CPUs {
+			cpus[j] = strconv.Itoa(n)
+		}
+		v.Seeds[i].Rows = append(v.Seeds[i].Rows, lessonRow{
+			Claim: r.Claim, Text: r.Text, SeedFigure: r.SeedFigure, Figure: r.FigureText(), Measures: r.Measures,
+			Rule: r.RuleText(), CPUs: strings.Join(cpus, ", "), Others: others, Verdict: verdict, Reason: r.Reason,
+			Class: strings.ReplaceAll(string(r.Verdict), " ", ""),
+		})
+	}
+	return v
+}
+
+// origin names the machine a verdict was measured on.
+func origin(r lessons.Result) string {
+	if r.Host.Name != "" {
+		return r.Host.Name
+	}
+	return "an unnamed machine"
+}
+
+// lessonsTitle is the lessons section's title.
+const lessonsTitle = "What the seeds claim, and what this machine shows"
+
+// LessonsFile is the name of the verdicts' file in a report's folder, which
+// brewput report reads back beside results.json.
+const LessonsFile = "lessons.json"
+
+// lessonsFile is the verdicts as a lessons file, JSON Lines.
+func lessonsFile(rs []lessons.Result) (File, error) {
+	var b bytes.Buffer
+	for _, r := range rs {
+		if err := lessons.WriteJSON(&b, r); err != nil {
+			return File{}, fmt.Errorf("write %s: %w", LessonsFile, err)
+		}
+	}
+	return File{Name: LessonsFile, Data: b.Bytes()}, nil
+}

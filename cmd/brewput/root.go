@@ -7,8 +7,8 @@ import (
 
 	"github.com/brewput/brewput/advise"
 	"github.com/brewput/brewput/lab"
-	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/lessons"
+	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/results"
 	"github.com/spf13/cobra"

@@ -16,7 +16,10 @@ type Result struct {
 	// the queue full. Always zero in a closed loop.
 	Drops int64
 
-	// Window is the length of the measured window.
+	// Window is the length of the measured window, as it really fell: from
+	// when the run reached the end of the warm-up to when it reached the
+	// end of the window, which on a busy machine can each be late, so that
+	// it is about, not exactly, the Duration asked for.
 	Window time.Duration
 
 	// Latency holds every counted operation's latency in nanoseconds: the
@@ -30,7 +33,7 @@ type Result struct {
 	Service *hdrhistogram.Histogram
 
 	// CPU is the user+system CPU time the whole process used over CPUWall,
-	// the span (close to Window) over which it was read.
+	// the span over which it was read: the window itself.
 	CPU, CPUWall time.Duration
 }
 

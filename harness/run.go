@@ -2,6 +2,7 @@ package harness
 
 import (
 	"context"
+	"math"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -21,7 +22,7 @@ func Run(ctx context.Context, cfg Config, op Op) (Result, error) {
 	}
 	// All times are offsets on the monotonic clock from one epoch, read with
 	// time.Since, which costs a single clock read.
-	c := clock{epoch: time.Now(), start: cfg.Warmup, end: cfg.Warmup + cfg.Duration}
+	c := newClock(cfg)
 
 	workers := make([]*worker, cfg.Workers)
 	for i := range workers {
@@ -35,17 +36,17 @@ func Run(ctx context.Context, cfg Config, op Op) (Result, error) {
 	var drops int64
 	if cfg.Rate > 0 {
 		queue := make(chan time.Duration, cfg.MaxQueue)
-		wg.Go(func() { drops = dispatch(ctx, &c, cfg.Rate, queue) })
+		wg.Go(func() { drops = dispatch(ctx, c, cfg.Rate, queue) })
 		for _, w := range workers {
-			wg.Go(func() { w.serve(&c, op, queue) })
+			wg.Go(func() { w.serve(c, op, queue) })
 		}
 	} else {
 		for _, w := range workers {
-			wg.Go(func() { w.loop(&c, op) })
+			wg.Go(func() { w.loop(c, op) })
 		}
 	}
 
-	res, err := watch(ctx, &c, cfg.OnWindow)
+	res, err := watch(ctx, c, cfg.OnWindow)
 	wg.Wait()
 	if err != nil {
 		return Result{}, err
@@ -66,18 +67,40 @@ func Run(ctx context.Context, cfg Config, op Op) (Result, error) {
 	return res, nil
 }
 
-// clock holds the run's schedule, as offsets from epoch, and the flag that
-// stops every goroutine early.
+// clock holds the run's schedule, as offsets from epoch, the window's
+// edges as they really fell, and the flag that stops every goroutine early.
+//
+// The window opens and closes when the watching goroutine gets to it, which
+// on a busy machine can be milliseconds after the schedule says: it then
+// snapshots the caller's counters (OnWindow) and the process's CPU time,
+// and moves the edge. Operations are counted against the edges as they
+// fell, so that the operations, the caller's counters and the CPU time all
+// cover the same interval.
 type clock struct {
 	epoch      time.Time
-	start, end time.Duration
-	stopped    atomic.Bool
+	start, end time.Duration // the schedule: the warm-up ends, the window ends
+	// opened and closed are the window's edges as offsets from epoch, set
+	// by watch; until then they lie at the end of time.
+	opened, closed atomic.Int64
+	stopped        atomic.Bool
+}
+
+func newClock(cfg Config) *clock {
+	c := &clock{epoch: time.Now(), start: cfg.Warmup, end: cfg.Warmup + cfg.Duration}
+	c.opened.Store(math.MaxInt64)
+	c.closed.Store(math.MaxInt64)
+	return c
 }
 
 func (c *clock) now() time.Duration { return time.Since(c.epoch) }
 
 // inWindow reports whether an operation completing at t is counted.
-func (c *clock) inWindow(t time.Duration) bool { return t >= c.start && t < c.end }
+func (c *clock) inWindow(t time.Duration) bool {
+	return int64(t) >= c.opened.Load() && int64(t) < c.closed.Load()
+}
+
+// pastWindow reports whether t is after the window closed.
+func (c *clock) pastWindow(t time.Duration) bool { return int64(t) >= c.closed.Load() }
 
 // worker is one goroutine's private record, merged after the run so the hot
 // path shares no memory with other workers.
@@ -102,10 +125,10 @@ func (w *worker) loop(c *clock, op Op) {
 	for !c.stopped.Load() {
 		err := op()
 		done := c.now()
-		if done >= c.end {
+		if c.pastWindow(done) {
 			return
 		}
-		if done >= c.start {
+		if c.inWindow(done) {
 			record(w.latency, done-began)
 			w.count(err)
 		}
@@ -118,7 +141,7 @@ func (w *worker) loop(c *clock, op Op) {
 func (w *worker) serve(c *clock, op Op, queue <-chan time.Duration) {
 	for arrived := range queue {
 		began := c.now()
-		if began >= c.end || c.stopped.Load() {
+		if c.pastWindow(began) || c.stopped.Load() {
 			continue
 		}
 		err := op()
@@ -143,7 +166,7 @@ func dispatch(ctx context.Context, c *clock, rate float64, queue chan<- time.Dur
 	<-timer.C
 	for i := 0; ; i++ {
 		at := time.Duration(float64(i) * float64(time.Second) / rate)
-		if at >= c.end || c.stopped.Load() {
+		if c.pastWindow(at) || c.stopped.Load() {
 			return drops
 		}
 		if wait := at - c.now(); wait > 0 {
@@ -164,8 +187,12 @@ func dispatch(ctx context.Context, c *clock, rate float64, queue chan<- time.Dur
 	}
 }
 
-// watch waits out the warm-up and the window, reading the process's CPU time
-// and calling onWindow at each edge, then stops the workers.
+// watch waits out the warm-up and the window, opens and closes the window
+// when it gets to each edge (see clock), reading the process's CPU time and
+// calling onWindow there, then stops the workers. onWindow's snapshot at
+// the start is taken before the window opens, and the one at the end after
+// it closes, so that a caller's counters hold every use by an operation
+// counted in the window.
 func watch(ctx context.Context, c *clock, onWindow func(Edge)) (Result, error) {
 	defer c.stopped.Store(true)
 	timer := time.NewTimer(c.start - c.now())
@@ -179,6 +206,7 @@ func watch(ctx context.Context, c *clock, onWindow func(Edge)) (Result, error) {
 		onWindow(WindowStart)
 	}
 	cpu0, wall0 := ProcessCPU(), c.now()
+	c.opened.Store(int64(wall0))
 
 	timer.Reset(c.end - c.now())
 	select {
@@ -186,13 +214,11 @@ func watch(ctx context.Context, c *clock, onWindow func(Edge)) (Result, error) {
 	case <-ctx.Done():
 		return Result{}, ctx.Err()
 	}
-	cpu1, wall1 := ProcessCPU(), c.now()
+	wall1 := c.now()
+	c.closed.Store(int64(wall1))
+	cpu1 := ProcessCPU()
 	if onWindow != nil {
 		onWindow(WindowEnd)
 	}
-	return Result{
-		Window:  c.end - c.start,
-		CPU:     cpu1 - cpu0,
-		CPUWall: wall1 - wall0,
-	}, nil
+	return Result{Window: wall1 - wall0, CPU: cpu1 - cpu0, CPUWall: wall1 - wall0}, nil
 }

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/brewput/brewput/internal/guard"
+	"github.com/brewput/brewput/internal/quiet"
 	"github.com/brewput/brewput/results"
 )
 
@@ -23,6 +25,7 @@ func TestRunProfile(t *testing.T) {
 	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "prof") // made by the run
 	cpus := min(2, runtime.NumCPU())
+	before := quiet.Take()
 	code, stdout, stderr := brewput(context.Background(), t, selfChild(),
 		"run", "--modes", "finelocking", "--cpus", fmt.Sprint(cpus), "--par", "4",
 		"--dur", "200ms", "--warmup", "50ms", "--profile", dir, "--format", "json")
@@ -61,7 +64,12 @@ func TestRunProfile(t *testing.T) {
 			t.Errorf("wait %+v: want a count and times", w)
 		}
 	}
-	if locks == 0 {
+	// Customers wait for a machine's lock when one is preempted holding it
+	// (every 10 ms of a spinning step), which a process starved of its CPUs
+	// by other processes may not see happen in the window.
+	if others := quiet.Since(before); locks == 0 && others > guard.BusyLimit {
+		t.Logf("no wait names a machine's lock, but other processes took %.2f CPUs meanwhile", others)
+	} else if locks == 0 {
 		t.Errorf("4 customers on %d CPUs, and no wait names a machine's lock: %+v", cpus, p.Waits)
 	}
 

@@ -231,7 +231,9 @@ func (b *Blueprint) Run(opt Options) (model.Result, error) {
 	for i, m := range meters {
 		now := m.read(s.Now())
 		uses, busy, wait := now.uses-before[i].uses, now.busy-before[i].busy, now.wait-before[i].wait
-		mm := model.Machine{Name: m.name, Uses: uses, BusyFrac: float64(busy) / float64(time.Duration(m.capacity)*opt.Duration)}
+		unitTime := float64(time.Duration(m.capacity) * opt.Duration)
+		mm := model.Machine{Name: m.name, Uses: uses, BusyFrac: float64(busy) / unitTime,
+			WorkingFrac: float64(now.working-before[i].working) / unitTime}
 		if uses > 0 {
 			mm.MeanWait = wait / time.Duration(uses)
 		}

@@ -22,6 +22,9 @@ type Spec struct {
 	Warmup time.Duration `json:"warmup"`
 	Dur    time.Duration `json:"dur"`
 	Steps  coffee.Steps  `json:"steps"`
+	// Variant changes the mode's structure a little (more machines, more
+	// buffer, a split lock): a causal profile's reliefs, run for real.
+	Variant coffee.Variant `json:"variant,omitzero"`
 	// Profile, when set, is the path without extension of the files the
 	// point's execution trace and CPU, block and mutex profiles are
 	// written to (see package profile), e.g. "prof/finelocking-2cpu"; its
@@ -31,7 +34,11 @@ type Spec struct {
 
 // Validate checks everything about s that can be checked before measuring.
 func (s Spec) Validate() error {
-	if _, err := coffee.ParseMode(s.Mode); err != nil {
+	m, err := coffee.ParseMode(s.Mode)
+	if err != nil {
+		return err
+	}
+	if err := s.Variant.Check(m); err != nil {
 		return err
 	}
 	switch {

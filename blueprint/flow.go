@@ -18,6 +18,7 @@ type node interface {
 // CPU (or waiting, without one), and lets go.
 type step struct {
 	what  string // how errors name it: step "grind", stage "grind"
+	name  string
 	line  int
 	d     dist
 	holds []int // resource indices, taken in this order
@@ -29,6 +30,9 @@ func (st *step) run(w *world, p *sim.Proc) {
 	// evaluates the duration before use locks: so the draws come in the
 	// same order as package model's.
 	d := st.d.draw(w.s.Rand())
+	if f, ok := w.opt.Scale[st.name]; ok {
+		d = time.Duration(float64(d) * f)
+	}
 	b0 := acquire(w, p, st.holds)
 	if st.cpu {
 		w.cpus.Burn(p, d)
@@ -114,6 +118,17 @@ type stage struct {
 	machine int // index of its meter in world.stages
 }
 
+// workersAt is the stage's workers a line, with opt's additions.
+func (st *stage) workersAt(opt Options) int { return st.workers + opt.Workers[st.name] }
+
+// bufferAt is the room in the channel into the stage, as opt may set it.
+func (st *stage) bufferAt(opt Options) int {
+	if n, ok := opt.Buffers[st.name]; ok {
+		return n
+	}
+	return st.buffer
+}
+
 // ticket is an order travelling down a pipeline: where to report when it
 // is done, and when it was handed to the current stage, to meter how long
 // it waited for a worker.
@@ -144,16 +159,16 @@ type pipeRun struct {
 
 // start makes the pipeline's channels and starts its stage processes.
 func (pp *pipe) start(w *world) *pipeRun {
-	pr := &pipeRun{in: sim.NewChan[ticket](w.s, pp.stages[0].buffer)}
+	pr := &pipeRun{in: sim.NewChan[ticket](w.s, pp.stages[0].bufferAt(w.opt))}
 	for range pp.lines {
 		in := pr.in
 		for i, st := range pp.stages {
 			var out *sim.Chan[ticket]
 			if i+1 < len(pp.stages) {
-				out = sim.NewChan[ticket](w.s, pp.stages[i+1].buffer)
+				out = sim.NewChan[ticket](w.s, pp.stages[i+1].bufferAt(w.opt))
 			}
 			m, from := w.stages[st.machine], in // in changes below; the workers keep this stage's
-			for range st.workers {
+			for range st.workersAt(w.opt) {
 				w.s.Go(func(q *sim.Proc) { st.work(w, q, m, from, out) })
 			}
 			in = out

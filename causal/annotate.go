@@ -1,0 +1,136 @@
+package causal
+
+import (
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/brewput/brewput/model"
+	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/sim"
+)
+
+// Disturbed is how many CPUs' worth of other processes' time during a
+// measured window makes the point say nothing about the design: 0.2 CPU.
+const Disturbed = 0.2
+
+// Disagrees is how far a measured throughput may be from the model's
+// prediction of the same configuration before the point says they
+// disagree: 5 %.
+const Disagrees = 0.05
+
+// How is the model a profile of a measured point (or of a model point
+// whose costs are unknown) simulates with: a scheduling policy and, for
+// the go policy, the runtime's costs.
+type How struct {
+	Sched string
+	Costs sim.Costs
+}
+
+// Fifo is the idealized policy, which needs no calibration.
+var Fifo = How{Sched: "fifo"}
+
+// Predict simulates every configuration with its causal profile: the
+// points as they are, each with its Bottleneck, as many simulations at
+// once as there are CPUs. The points are in the configurations' order.
+func Predict(cfgs []model.Config) ([]results.Point, error) {
+	ps, err := Modes(cfgs)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]results.Point, len(ps))
+	for i, pr := range ps {
+		out[i] = pr.Now
+		b := pr.Bottleneck
+		out[i].Bottleneck = &b
+	}
+	return out, nil
+}
+
+// Annotate gives every point of the shop that has no causal profile yet
+// (none, or a bottleneck from an older version) the bottleneck of its
+// configuration's profile. A model point is re-simulated under its own
+// policy (with how's costs for the go policy, or under fifo where how has
+// none); a measured one under how, and its bottleneck then says how the
+// measurement compares with the model's prediction — or that other
+// processes took the CPU while it was measured — and gives the time its
+// own machines were held and working. Lab points and YAML systems' points
+// are left as they are. The error is the first profile that failed; the
+// others are annotated all the same.
+func Annotate(points []results.Point, how How) error {
+	var idx []int
+	var ts []target
+	for i, p := range points {
+		if p.Lab != "" || (p.Bottleneck != nil && len(p.Bottleneck.Profile) > 0) {
+			continue
+		}
+		cfg, err := model.ConfigOf(p)
+		if err != nil {
+			continue // a YAML system's point: its file is not at hand
+		}
+		switch {
+		case !p.IsModel():
+			cfg.Sched, cfg.Costs, cfg.Seed = how.Sched, how.Costs, 1
+			cfg.Warmup = max(cfg.Warmup, 100*time.Millisecond)
+			cfg.Duration = min(max(cfg.Duration, 500*time.Millisecond), 2*time.Second)
+		case cfg.Sched == "go" && how.Sched == "go":
+			cfg.Costs = how.Costs
+		case cfg.Sched == "go":
+			cfg.Sched = "fifo" // its costs are unknown here
+		}
+		s, err := newShop(cfg)
+		if err != nil {
+			continue
+		}
+		idx = append(idx, i)
+		ts = append(ts, s)
+	}
+	ps, errs := profileAll(ts)
+	var first error
+	for j, pr := range ps {
+		if errs[j] != nil {
+			if first == nil {
+				first = errs[j]
+			}
+			continue
+		}
+		p := &points[idx[j]]
+		b := pr.Bottleneck
+		if !p.IsModel() {
+			b = measured(ts[j], pr, *p)
+		}
+		p.Bottleneck = &b
+	}
+	return first
+}
+
+// measured is the bottleneck of measured point p from its configuration's
+// profile pr: the model's verdict, the time p's own machines were held
+// and working, and how p compares with the model's prediction.
+func measured(t target, pr *Profile, p results.Point) results.Bottleneck {
+	own := *pr
+	own.Now.Machines, own.Now.Util = p.Machines, p.Util
+	b := pr.Bottleneck
+	b.Utilization, b.Working, _ = usage(own.Now, b.Resource)
+	b.Measured = compare(p, pr.Now)
+	b.Text = words(t, &own, b) + " " + b.Measured
+	return b
+}
+
+// compare says how measured point p compares with the model's prediction
+// of its configuration.
+func compare(p, model results.Point) string {
+	if model.Throughput <= 0 {
+		return ""
+	}
+	d := p.Throughput/model.Throughput - 1
+	if p.OthersCPUs > Disturbed {
+		return fmt.Sprintf("Measured %.0f %s while other processes took %.2f CPUs: disturbed, it says nothing about the design (the model predicts %.0f).",
+			p.Throughput, p.Unit, p.OthersCPUs, model.Throughput)
+	}
+	if math.Abs(d) > Disagrees {
+		return fmt.Sprintf("The measurement disagrees: %.0f %s measured, %.0f predicted (%s); the profile is the model's.",
+			p.Throughput, p.Unit, model.Throughput, pct(d))
+	}
+	return fmt.Sprintf("Measured %.0f %s, as the model predicts (%.0f, %s).", p.Throughput, p.Unit, model.Throughput, pct(d))
+}

@@ -22,6 +22,9 @@ type Advice struct {
 	// Model says what the model simulated with: the policy and, for the
 	// go policy, the runtime's costs (see causal.ModelLabel).
 	Model string `json:"model"`
+	// Calibration says where the go policy's costs came from, where the
+	// caller knows (a calibration file, flags); brewput's commands set it.
+	Calibration string `json:"calibration,omitempty"`
 	// Now is the model's prediction for the system as it is; its
 	// Bottleneck is the causal profile's verdict.
 	Now Outcome `json:"now"`

@@ -79,7 +79,9 @@ func Annotate(points []results.Point, how How) error {
 			cfg.Sched = "fifo" // its costs are unknown here
 		}
 		s, err := newShop(cfg)
-		if err != nil {
+		if err != nil { // such as noop in a closed loop, which takes no virtual time
+			points[i].Bottleneck = &results.Bottleneck{Resource: "unknown", Model: ModelLabel(cfg.Sched, cfg.Costs),
+				Text: "No causal profile: the model cannot simulate this configuration: " + err.Error() + "."}
 			continue
 		}
 		idx = append(idx, i)
@@ -125,12 +127,12 @@ func compare(p, model results.Point) string {
 	}
 	d := p.Throughput/model.Throughput - 1
 	if p.OthersCPUs > Disturbed {
-		return fmt.Sprintf("Measured %.0f %s while other processes took %.2f CPUs: disturbed, it says nothing about the design (the model predicts %.0f).",
+		return fmt.Sprintf("Measured %.0f %s while other processes took %.2f CPUs: disturbed, it says nothing about the design (the model gives %.0f).",
 			p.Throughput, p.Unit, p.OthersCPUs, model.Throughput)
 	}
 	if math.Abs(d) > Disagrees {
-		return fmt.Sprintf("The measurement disagrees: %.0f %s measured, %.0f predicted (%s); the profile is the model's.",
+		return fmt.Sprintf("The measurement disagrees with the model: %.0f %s measured, the model gives %.0f (%s); the profile is the model's.",
 			p.Throughput, p.Unit, model.Throughput, pct(d))
 	}
-	return fmt.Sprintf("Measured %.0f %s, as the model predicts (%.0f, %s).", p.Throughput, p.Unit, model.Throughput, pct(d))
+	return fmt.Sprintf("Measured %.0f %s, as the model gives (%.0f, %s).", p.Throughput, p.Unit, model.Throughput, pct(d))
 }

@@ -44,7 +44,7 @@ func TestModeSections(t *testing.T) {
 	page := string(file(t, r, Index))
 	for _, want := range []string{
 		`id="modes"`, `id="mode-finelocking"`, `id="mode-locking"`,
-		"grinder busy 100 % of the time", "kitchen lock held 100 % of the time",
+		"The grinder held 100 % of the time, working 100 %", "The kitchen lock limits it", "kitchen lock held 100 % of the time",
 		"What if?", "Best change: another copy of each machine (multi-2)", "<td class=\"text\">multi-2</td>",
 	} {
 		if !strings.Contains(page, want) {

@@ -12,8 +12,10 @@ type Bottleneck struct {
 	// Resource is the first resource named: "cpus", "customers" (or
 	// "servers"), "kitchen", a machine's kind ("grinder" for grinder#1 and
 	// grinder#2, used as a pool), a YAML system's resource or stage, a
-	// channel ("channel:espresso", the one into that stage), "arrivals"
-	// for an open loop that keeps up, or "none".
+	// channel ("channel:espresso", the one into that stage), a step no
+	// resource guards ("step:combine"), "arrivals" for an open loop that
+	// keeps up, "none" where nothing tried helps, or "unknown" where the
+	// model cannot simulate the configuration.
 	Resource string `json:"resource"`
 	// Resources are every resource named, together: those whose relief
 	// gains within 1 % of the best, or those the combined change relieves.

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"slices"
-	"time"
 
 	"github.com/brewput/brewput/advise"
 	"github.com/brewput/brewput/coffee"
@@ -44,23 +43,10 @@ func (e *env) adviceFor(points []results.Point, pr prediction) []*advise.Advice 
 	return slices.Clip(out)
 }
 
-// adviceConfig is the model configuration of p's mode, load and steps. A
-// point with one customer per CPU keeps that rule, so that "twice the
-// CPUs" doubles the customers as the study's --par 0 would.
+// adviceConfig is the model configuration of p's mode, load and steps
+// (model.ConfigOf), under pr's policy.
 func adviceConfig(p results.Point, pr prediction) model.Config {
-	ms := func(v float64) time.Duration { return time.Duration(v * float64(time.Millisecond)) }
-	cfg := model.Config{
-		Mode: p.Mode, CPUs: p.CPUs, Customers: p.Par, Rate: p.Rate, MaxQ: p.MaxQ,
-		Sched: pr.sched, Costs: pr.costs, Seed: max(pr.seed, 1),
-		Grind: ms(p.Steps.GrindMs), Press: ms(p.Steps.PressMs), Steam: ms(p.Steps.SteamMs),
-		Combine: ms(p.Steps.LatteMs), Jitter: ms(p.Steps.JitterMs),
-		Warmup: time.Duration(p.WarmupS * float64(time.Second)), Duration: time.Duration(p.DurS * float64(time.Second)),
-	}
-	if p.Par == p.CPUs {
-		cfg.Customers = 0
-	}
-	if cfg.Duration <= 0 {
-		cfg.Duration = time.Second
-	}
+	cfg, _ := model.ConfigOf(p) // p's mode parses: adviceFor checked it
+	cfg.Sched, cfg.Costs, cfg.Seed = pr.sched, pr.costs, max(pr.seed, 1)
 	return cfg
 }

@@ -115,6 +115,7 @@ The first line answers the question; the table backs it. The model's flags
 			if err != nil {
 				return failure{err}
 			}
+			a.Calibration = pr.describe()
 			if format == "json" {
 				enc := json.NewEncoder(e.stdout)
 				enc.SetIndent("", "  ")
@@ -144,13 +145,13 @@ The first line answers the question; the table backs it. The model's flags
 // writeAdvice prints the answer, then the table of every change tried.
 func writeAdvice(w io.Writer, a *advise.Advice) error {
 	fmt.Fprintln(w, a.Answer)
-	fmt.Fprintf(w, "\nthe model (%s policy), %s now: %.0f %s, median latency %.2f ms; %s\n\n",
-		a.Sched, a.System, a.Now.Throughput, a.Unit, a.Now.P50Ms, a.Now.Bottleneck.Text)
+	fmt.Fprintf(w, "\n%s\n%s now: %.0f %s, median latency %.2f ms, p99 %.2f ms. %s\n\n",
+		a.Calibration, a.System, a.Now.Throughput, a.Unit, a.Now.P50Ms, a.Now.P99Ms, a.Now.Bottleneck.Text)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "rank\tchange\tbecomes\tthroughput\tgain\tp50 ms\tlatency\tthen limited by\tcost\t")
+	fmt.Fprintln(tw, "rank\tchange\tbecomes\tthroughput\tgain\tp50 ms\tp99 ms\tlatency\tcost\t")
 	for i, o := range a.Options {
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%.0f\t%s\t%.2f\t%s\t%s\t%s\t\n", i+1, o.Change, o.As, o.Throughput,
-			pct(o.ThroughputGain), o.P50Ms, pct(-o.LatencyGain), o.Bottleneck.Resource, o.Cost)
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%.0f\t%s\t%.2f\t%.2f\t%s\t%s\t\n", i+1, o.Change, o.As, o.Throughput,
+			pct(o.ThroughputGain), o.P50Ms, o.P99Ms, pct(-o.LatencyGain), o.Cost)
 	}
 	return tw.Flush()
 }

@@ -6,10 +6,9 @@ import (
 	"io/fs"
 	"runtime"
 	"strings"
-	"sync"
 	"time"
 
-	"github.com/brewput/brewput/analysis"
+	"github.com/brewput/brewput/causal"
 	"github.com/brewput/brewput/blueprint"
 	"github.com/brewput/brewput/calibrate"
 	"github.com/brewput/brewput/model"
@@ -63,10 +62,11 @@ func (f *modelFlags) costFlags(c *sim.Costs) []struct {
 // prediction is what brewput model needs to simulate a study: the policy
 // and its costs, and where those costs came from.
 type prediction struct {
-	sched string
-	seed  uint64
-	costs sim.Costs
-	host  results.Host // where the costs were measured
+	sched  string
+	seed   uint64
+	costs  sim.Costs
+	host   results.Host // where the costs were measured
+	source string       // where the costs came from: "calibration FILE", "the cost flags"
 }
 
 // resolve checks the model flags and finds the go policy's costs: from the
@@ -99,52 +99,57 @@ func (f *modelFlags) resolve(cmd *cobra.Command, e *env) (prediction, error) {
 		}
 		return pr, nil
 	}
+	pr.source = "the cost flags"
 	if !all {
-		cal, err := f.loadCalibration(cmd, e)
+		cal, path, err := f.loadCalibration(cmd, e)
 		if err != nil {
 			return pr, err
 		}
-		pr.costs, pr.host = cal.Costs, cal.Host
+		pr.costs, pr.host, pr.source = cal.Costs, cal.Host, "calibration "+path
 	}
 	for _, c := range f.costFlags(&pr.costs) {
 		if fs.Changed(c.name) {
 			*c.into = c.flag.get()
+			if !all {
+				pr.source += " with --" + c.name
+			}
 		}
 	}
 	return pr, nil
 }
 
 // loadCalibration reads --calibration, or the default calibration,
-// measuring this machine and saving it there the first time.
-func (f *modelFlags) loadCalibration(cmd *cobra.Command, e *env) (calibrate.Calibration, error) {
+// measuring this machine and saving it there the first time; it returns
+// the file's path too.
+func (f *modelFlags) loadCalibration(cmd *cobra.Command, e *env) (calibrate.Calibration, string, error) {
 	if f.calibration != "" {
 		cal, err := calibrate.Load(f.calibration)
 		if err != nil {
-			return cal, fmt.Errorf("--calibration: %w", err)
+			return cal, "", fmt.Errorf("--calibration: %w", err)
 		}
-		return cal, nil
+		return cal, f.calibration, nil
 	}
 	path, err := calibrate.DefaultPath()
 	if err != nil {
-		return calibrate.Calibration{}, failure{err}
+		return calibrate.Calibration{}, "", failure{err}
 	}
 	cal, err := calibrate.Load(path)
 	if err == nil {
-		return cal, nil
+		return cal, path, nil
 	}
 	if !errors.Is(err, fs.ErrNotExist) {
-		return cal, failure{fmt.Errorf("calibration: %w", err)}
+		return cal, "", failure{fmt.Errorf("calibration: %w", err)}
 	}
 	fmt.Fprintf(e.stderr, "measuring the Go runtime's costs for the go policy (once; brewput calibrate measures them again)…\n")
 	cal, err = measureCalibration(cmd, calibrate.Samples)
 	if err != nil {
-		return cal, err
+		return cal, "", err
 	}
 	if err := calibrate.Save(path, cal); err != nil {
-		return cal, failure{err}
+		return cal, "", failure{err}
 	}
 	fmt.Fprintf(e.stderr, "saved the calibration to %s\n", path)
-	return cal, nil
+	return cal, path, nil
 }
 
 // configs turns a study's points into model configurations.
@@ -164,44 +169,40 @@ func (pr prediction) configs(st *study) []model.Config {
 	return cfgs
 }
 
-// predict simulates every configuration, as many at once as there are
-// CPUs (each simulation is independent and single-threaded), and returns
-// the points in the configurations' order; reps number them when there are
-// several rounds.
+// predict simulates every configuration with its causal profile (the
+// point's bottleneck), as many simulations at once as there are CPUs, and
+// returns the points in the configurations' order; reps number them when
+// there are several rounds.
 func (pr prediction) predict(cfgs []model.Config, rounds int) ([]results.Point, error) {
-	points := make([]results.Point, len(cfgs))
-	errs := make([]error, len(cfgs))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(runtime.NumCPU(), len(cfgs)) {
-		wg.Go(func() {
-			for i := range next {
-				r, err := model.Run(cfgs[i])
-				if err != nil {
-					errs[i] = err
-					continue
-				}
-				points[i] = r.Point(cfgs[i])
-			}
-		})
+	points, err := causal.Predict(cfgs)
+	if err != nil {
+		return nil, err
 	}
-	for i := range cfgs {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
 	per := len(cfgs) / rounds
 	for i := range points {
-		if errs[i] != nil {
-			return nil, errs[i]
-		}
 		points[i].Host = pr.host
 		if rounds > 1 {
 			points[i].Rep = i/per + 1
 		}
 	}
-	analysis.Annotate(points)
 	return points, nil
+}
+
+// how is the model pr simulates, for causal profiles of measured points.
+func (pr prediction) how() causal.How { return causal.How{Sched: pr.sched, Costs: pr.costs} }
+
+// describe says which model pr is, and where its costs came from, as
+// model and advise print it.
+func (pr prediction) describe() string {
+	if pr.sched == "fifo" {
+		return "the model, fifo policy (idealized CPUs: no calibration)"
+	}
+	s := "the model, go policy, " + pr.source
+	if pr.host.Name != "" {
+		s += " (measured on " + pr.host.Name + ")"
+	}
+	costs := strings.TrimSuffix(strings.TrimPrefix(causal.ModelLabel(pr.sched, pr.costs), "model (go: "), ")")
+	return s + ": " + costs
 }
 
 func newModelCmd(e *env) *cobra.Command {
@@ -291,6 +292,9 @@ The same flags and seed give byte-identical output.`,
 			if err := emit(e, f, dest, points); err != nil {
 				return failure{err}
 			}
+			if f == results.Table || dest != nil { // below the table; JSON points say it in their bottleneck's model
+				fmt.Fprintf(e.stdout, "\n%s\n", pr.describe())
+			}
 			return nil
 		},
 	}
@@ -313,11 +317,11 @@ func predictCPUs() int { return max(8, runtime.NumCPU()) }
 // studyPrediction is the main job's prediction: the go policy with this
 // machine's calibration.
 func studyPrediction(cmd *cobra.Command, e *env) (*prediction, error) {
-	cal, err := (&modelFlags{}).loadCalibration(cmd, e)
+	cal, path, err := (&modelFlags{}).loadCalibration(cmd, e)
 	if err != nil {
 		return nil, err
 	}
-	return &prediction{sched: "go", seed: 1, costs: cal.Costs, host: cal.Host}, nil
+	return &prediction{sched: "go", seed: 1, costs: cal.Costs, host: cal.Host, source: "calibration " + path}, nil
 }
 
 // predictStudy predicts the main job's study from 1 to predictCPUs CPUs. A
@@ -377,11 +381,13 @@ func (pr prediction) predictBlueprint(bp *blueprint.Blueprint, st *study) ([]res
 				CPUs: s.CPUs, Customers: s.Par, Rate: s.Rate, Warmup: s.Warmup, Duration: s.Dur,
 				Seed: pr.seed + uint64(rep), Sched: pr.sched, Costs: pr.costs,
 			}
-			r, err := bp.Run(opt)
+			prof, err := causal.Blueprint(bp, opt)
 			if err != nil {
 				return nil, fmt.Errorf("--model %s: %w", bp.File, err)
 			}
-			p := bp.Point(r, opt)
+			p := prof.Now
+			b := prof.Bottleneck
+			p.Bottleneck = &b
 			p.Host = pr.host
 			if st.count > 1 {
 				p.Rep = rep + 1
@@ -389,6 +395,5 @@ func (pr prediction) predictBlueprint(bp *blueprint.Blueprint, st *study) ([]res
 			points = append(points, p)
 		}
 	}
-	analysis.Annotate(points)
 	return points, nil
 }

@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"runtime"
 
-	"github.com/brewput/brewput/analysis"
+	"github.com/brewput/brewput/causal"
 	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/results"
 	"github.com/spf13/cobra"
@@ -66,8 +66,16 @@ Ctrl-C stops measuring, writes the report of what was measured and exits 130.`,
 				}
 			}
 			points, runErr := e.measure(cmd.Context(), st)
-			if len(points) > 0 && pr != nil && runErr == nil {
-				points = append(points, pr.predictStudy(e, st)...)
+			if len(points) > 0 && pr != nil {
+				// The measured points' bottlenecks come from the model's
+				// profile of their configurations, under this machine's
+				// calibration.
+				if err := causal.Annotate(points, pr.how()); err != nil {
+					fmt.Fprintf(e.stderr, "causal profiles: %v\n", err)
+				}
+				if runErr == nil {
+					points = append(points, pr.predictStudy(e, st)...)
+				}
 			}
 			if runErr == nil && len(runLabs) > 0 {
 				var labPoints []results.Point
@@ -93,10 +101,13 @@ Ctrl-C stops measuring, writes the report of what was measured and exits 130.`,
 	return root
 }
 
-// writeReport renders points into dir, with each point's bottleneck and
-// opt's advice, then prints the table and where the page is.
+// writeReport renders points into dir, with each point's bottleneck (a
+// causal profile under the fifo policy for those without one) and opt's
+// advice, then prints the table and where the page is.
 func writeReport(e *env, dir string, points []results.Point, opt report.Options) error {
-	analysis.Annotate(points)
+	if err := causal.Annotate(points, causal.Fifo); err != nil {
+		return err
+	}
 	r, err := report.BuildWith(points, opt)
 	if err != nil {
 		return err

@@ -21,7 +21,7 @@ func TestVariants(t *testing.T) {
 		{"finelocking", 6, Copies{Grinder: 2, Espresso: 2, Steamer: 2}, Copies{}, false, 1500, 2000}, // as multi-2: the CPUs bind
 		{"finelocking", 6, Copies{Grinder: 2}, Copies{}, false, 1000, 1000},                          // the espresso machine binds
 		{"parsteam", 8, Copies{Steamer: 2}, Copies{}, false, 1000, 1000},
-		{"locking", 4, Copies{}, Copies{}, true, 333, 1000.0 / 3},                                   // the kitchen held 3 ms
+		{"locking", 4, Copies{}, Copies{}, true, 333, 1000.0 / 3},                                     // the kitchen held 3 ms
 		{"linearpipe-0", 8, Copies{Grinder: 2, Espresso: 2, Steamer: 2}, Copies{}, false, 2000, 2000}, // two workers a stage
 		{"multipipe-2", 8, Copies{Grinder: 2}, Copies{}, false, 2000, 2000},
 		{"linearpipe-0", 4, Copies{}, Copies{Grinder: 1, Espresso: 1, Steamer: 1}, false, 1000, 1000},

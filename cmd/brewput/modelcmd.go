@@ -8,9 +8,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/brewput/brewput/causal"
 	"github.com/brewput/brewput/blueprint"
 	"github.com/brewput/brewput/calibrate"
+	"github.com/brewput/brewput/causal"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/sim"

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/brewput/brewput/blueprint"
+	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
 )
 
@@ -71,6 +72,8 @@ const (
 	unitKey   = "unit:"
 	workerKey = "worker:"
 )
+
+func (y *yamlSystem) config(knobs) (model.Config, bool) { return model.Config{}, false }
 
 func (y *yamlSystem) run(k knobs) (results.Point, error) {
 	b, opt := y.b, y.opt

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
 )
 
@@ -25,6 +26,9 @@ type Profile struct {
 	System string
 	// Now is the model's point for the configuration as it is.
 	Now results.Point
+	// Config, for the shop, is the configuration as it is (nil for a
+	// YAML system).
+	Config *model.Config
 	// Trials are the reliefs tried, by throughput gain, best first.
 	Trials []Trial
 	// Combined is the smallest combination of reliefs found that gains
@@ -38,11 +42,15 @@ type Profile struct {
 // model gave for it.
 type Trial struct {
 	results.Experiment
-	// As says what the system becomes: "finelocking with 2 grinders".
-	As    string
-	Cost  Cost
-	Point results.Point
-	named []string
+	// As says what the system becomes: "finelocking, 2 grinders".
+	As string
+	// Config, for the shop, is the configuration the model simulated:
+	// what to run on real CPUs to try the same change (nil for a YAML
+	// system).
+	Config *model.Config
+	Cost   Cost
+	Point  results.Point
+	named  []string
 }
 
 // target is a system a profile relieves: a mode of the shop or a YAML
@@ -63,6 +71,9 @@ type target interface {
 	// describe says what the system becomes with k's reliefs:
 	// "finelocking, 2 grinders".
 	describe(k knobs) string
+	// config is the shop's configuration with k's reliefs; false for a
+	// system that is not the shop.
+	config(k knobs) (model.Config, bool)
 }
 
 // profileAll profiles every target, running the simulations as many at
@@ -115,6 +126,9 @@ func profileAll(ts []target) ([]*Profile, []error) {
 			return
 		}
 		pr := &Profile{System: ts[i].system(), Now: points[i][0]}
+		if c, ok := ts[i].config(knobs{}); ok {
+			pr.Config = &c
+		}
 		for j, r := range rs[i] {
 			pr.Trials = append(pr.Trials, trial(ts[i], r, pr.Now, points[i][j+1]))
 		}
@@ -147,7 +161,11 @@ func trial(t target, r relief, now, p results.Point) Trial {
 	if now.Latency.P99 > 0 {
 		e.P99Change = p.Latency.P99/now.Latency.P99 - 1
 	}
-	return Trial{Experiment: e, As: t.describe(r.k), Cost: r.cost, Point: p, named: r.named}
+	tr := Trial{Experiment: e, As: t.describe(r.k), Cost: r.cost, Point: p, named: r.named}
+	if c, ok := t.config(r.k); ok {
+		tr.Config = &c
+	}
+	return tr
 }
 
 // combine looks for the smallest combination of reliefs that gains more

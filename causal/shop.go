@@ -142,6 +142,8 @@ func (s *shop) apply(k knobs) model.Config {
 	return c
 }
 
+func (s *shop) config(k knobs) (model.Config, bool) { return s.apply(k), true }
+
 func (s *shop) run(k knobs) (results.Point, error) {
 	c := s.apply(k)
 	r, err := model.Run(c)

@@ -9,7 +9,8 @@ import (
 )
 
 // WriteTable writes an aligned table for people: one row per point, with
-// the latency percentiles, CPU utilization and the busiest machine. Columns
+// the latency percentiles, CPU utilization and the machine held the most
+// of the time. Columns
 // that would be empty for every row (drops in a closed loop, the source when
 // all points share one, the repetition without --count) are left out. Where
 // there are model points, the source column says which rows they are, and
@@ -131,7 +132,7 @@ func writeShopTable(w io.Writer, points []Point) error {
 	if limits {
 		head = append(head, "limited by (best relief)")
 	} else {
-		head = append(head, "busiest machine (busy, mean wait)")
+		head = append(head, "most held machine (held, mean wait)")
 	}
 	if showSource {
 		head = append(head, "source")

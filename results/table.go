@@ -11,9 +11,10 @@ import (
 // WriteTable writes an aligned table for people: one row per point, with
 // the latency percentiles, CPU utilization and the machine held the most
 // of the time. Columns that would be empty for every row (drops in a closed
-// loop, the source when all points share one, the repetition without --count) are left out. Where
-// there are model points, the source column says which rows they are, and
-// a bound column gives the model's throughput bound and what sets it.
+// loop, the source when all points share one, the repetition without
+// --count) are left out. Where there are model points, the source column
+// says which rows they are, and a bound column gives the model's
+// throughput bound and what sets it.
 //
 // Labs' points (Lab set) are a table of their own after the shop's, one
 // per lab, with the lab's metrics as columns.

@@ -11,7 +11,6 @@ import (
 	"syscall"
 
 	"github.com/brewput/brewput/advise"
-	"github.com/brewput/brewput/causal"
 	"github.com/brewput/brewput/results"
 )
 
@@ -49,9 +48,8 @@ type Options struct {
 
 // Build renders points into a report: index.html, results.json (JSON
 // Lines), results.csv and each chart as SVG and PNG. The points are kept in
-// the order given; those of the shop without a causal profile get one
-// under the fifo policy, which needs no calibration (see causal.Annotate),
-// in the report's copy.
+// the order given, with the bottlenecks they carry: the report simulates
+// nothing (causal.Annotate gives points their causal profiles first).
 func Build(points []results.Point) (*Report, error) { return BuildWith(points, Options{}) }
 
 // BuildWith is Build with opt's advice in the modes' sections.
@@ -60,9 +58,6 @@ func BuildWith(points []results.Point, opt Options) (*Report, error) {
 		return nil, errors.New("no points to report")
 	}
 	points = slices.Clone(points)
-	if err := causal.Annotate(points, causal.Fifo); err != nil {
-		return nil, fmt.Errorf("causal profiles: %w", err)
-	}
 	shop, labs, byLab := splitLabs(points)
 	var charts []chart
 	if len(shop) > 0 {

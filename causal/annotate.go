@@ -11,8 +11,20 @@ import (
 )
 
 // Disturbed is how many CPUs' worth of other processes' time during a
-// measured window makes the point say nothing about the design: 0.2 CPU.
+// measured window, beyond the cores the point left free, makes it say
+// nothing about the design: 0.2 CPU.
 const Disturbed = 0.2
+
+// IsDisturbed reports whether other processes took CPU from measured point
+// p: more than Disturbed beyond the machine's cores the point was not
+// pinned to (a point on 1 CPU of 2 leaves one core to the others).
+func IsDisturbed(p results.Point) bool {
+	spare := 0.0
+	if p.Host.Cores > p.CPUs {
+		spare = float64(p.Host.Cores - p.CPUs)
+	}
+	return p.OthersCPUs > spare+Disturbed
+}
 
 // Disagrees is how far a measured throughput may be from the model's
 // prediction of the same configuration before the point says they
@@ -126,9 +138,9 @@ func compare(p, model results.Point) string {
 		return ""
 	}
 	d := p.Throughput/model.Throughput - 1
-	if p.OthersCPUs > Disturbed {
-		return fmt.Sprintf("Measured %.0f %s while other processes took %.2f CPUs: disturbed, it says nothing about the design (the model gives %.0f).",
-			p.Throughput, p.Unit, p.OthersCPUs, model.Throughput)
+	if IsDisturbed(p) {
+		return fmt.Sprintf("Measured %.0f %s while other processes took %.2f CPUs of the machine's %d: disturbed, it says nothing about the design (the model gives %.0f).",
+			p.Throughput, p.Unit, p.OthersCPUs, max(p.Host.Cores, p.CPUs), model.Throughput)
 	}
 	if math.Abs(d) > Disagrees {
 		return fmt.Sprintf("The measurement disagrees with the model: %.0f %s measured, the model gives %.0f (%s); the profile is the model's.",

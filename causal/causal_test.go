@@ -187,6 +187,7 @@ func TestAnnotateMeasured(t *testing.T) {
 	}
 	p := r.Point(fifo("locking", 2))
 	p.Source, p.Sched, p.Seed, p.Bounds = results.SourceMeasured, "", 0, nil
+	p.Host.Cores = 2 // all of them the point's
 	agree, off, noisy := p, p, p
 	agree.Throughput = 248
 	off.Throughput = 200
@@ -199,7 +200,7 @@ func TestAnnotateMeasured(t *testing.T) {
 	}
 	for i, want := range []string{"Measured 248 lattes/s, as the model gives (250, -0.8 %).",
 		"The measurement disagrees with the model: 200 lattes/s measured, the model gives 250 (-20 %)",
-		"while other processes took 0.80 CPUs: disturbed, it says nothing about the design"} {
+		"while other processes took 0.80 CPUs of the machine's 2: disturbed, it says nothing about the design"} {
 		b := ps[i].Bottleneck
 		if b == nil || b.Resource != "kitchen" || !strings.Contains(b.Text, want) || !strings.Contains(b.Measured, want) {
 			t.Errorf("point %d: %+v; want the kitchen and %q", i, b, want)
@@ -234,6 +235,21 @@ func TestPredict(t *testing.T) {
 		want := r.Point(cfgs[i])
 		if p.Mode != want.Mode || p.Throughput != want.Throughput || p.Latency != want.Latency || p.Bottleneck == nil {
 			t.Errorf("point %d: %+v, want %+v with a bottleneck", i, p, want)
+		}
+	}
+}
+
+// Other processes disturb a point only by taking CPU from it: a point on
+// 1 CPU of 2 leaves a core to them.
+func TestIsDisturbed(t *testing.T) {
+	for _, tc := range []struct {
+		cpus, cores int
+		others      float64
+		want        bool
+	}{{1, 2, 0.9, false}, {1, 2, 1.3, true}, {2, 2, 0.3, true}, {2, 2, 0.1, false}, {2, 0, 0.3, true}} {
+		p := results.Point{CPUs: tc.cpus, Host: results.Host{Cores: tc.cores}, OthersCPUs: tc.others}
+		if got := causal.IsDisturbed(p); got != tc.want {
+			t.Errorf("%d CPUs of %d, others %.1f: disturbed %v, want %v", tc.cpus, tc.cores, tc.others, got, tc.want)
 		}
 	}
 }

@@ -59,8 +59,7 @@ type Experiment struct {
 	// p-value and a verdict.
 	Metrics []compare.Metric `json:"metrics,omitempty"`
 	// Disturbed counts the runs, of this experiment or of the point as
-	// it is, during which other processes took more than
-	// causal.Disturbed CPUs.
+	// it is, from which other processes took CPU (causal.IsDisturbed).
 	Disturbed int `json:"disturbed,omitempty"`
 }
 
@@ -155,7 +154,7 @@ func (s *Study) Judge(opts compare.Options) {
 func disturbed(ps []results.Point) int {
 	n := 0
 	for _, p := range ps {
-		if p.OthersCPUs > causal.Disturbed {
+		if causal.IsDisturbed(p) {
 			n++
 		}
 	}
@@ -254,7 +253,7 @@ func (s *Study) Verdict() string {
 	}
 	b.WriteString(".")
 	if disturbedRuns > 0 {
-		fmt.Fprintf(&b, " %d of the %d runs were disturbed: other processes took more than %.1f CPU meanwhile, so their figures say little.",
+		fmt.Fprintf(&b, " %d of the %d runs were disturbed: other processes took more than %.1f CPU of the run's own meanwhile, so their figures say little.",
 			disturbedRuns, len(s.BasePoints)*(measured+1), causal.Disturbed)
 	}
 	return b.String()

@@ -161,7 +161,7 @@ func TestDisturbed(t *testing.T) {
 			t.Errorf("%s: judged against the model though disturbed", e.Model.Change)
 		}
 	}
-	if v := s.Verdict(); !strings.Contains(v, "were disturbed: other processes took more than 0.2 CPU") {
+	if v := s.Verdict(); !strings.Contains(v, "were disturbed: other processes took more than 0.2 CPU of the run's own") {
 		t.Errorf("verdict %q", v)
 	}
 }

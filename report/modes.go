@@ -70,6 +70,8 @@ func modeViews(points []results.Point, advice []*advise.Advice) []modeView {
 		switch {
 		case b.Utilization == 0:
 			row.Use = "-"
+		case b.Resource == "cpus":
+			row.Use = fmt.Sprintf("used %.0f %%", 100*b.Utilization)
 		case b.Working > 0:
 			row.Use = fmt.Sprintf("held %.0f %%, working %.0f %%", 100*b.Utilization, 100*b.Working)
 		}

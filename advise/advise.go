@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/brewput/brewput/causal"
+	"github.com/brewput/brewput/internal/parallel"
 	"github.com/brewput/brewput/results"
 )
 
@@ -86,7 +87,7 @@ type trial struct {
 func advise(pr *causal.Profile, sched string, changes []trial) (*Advice, error) {
 	points := make([]results.Point, len(changes))
 	errs := make([]error, len(changes))
-	parallel(len(changes), func(i int) { points[i], errs[i] = changes[i].run() })
+	parallel.Do(len(changes), func(i int) { points[i], errs[i] = changes[i].run() })
 	for i, err := range errs {
 		if err != nil {
 			return nil, fmt.Errorf("what if %s (%s): %w", changes[i].change, changes[i].as, err)

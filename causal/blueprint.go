@@ -50,11 +50,10 @@ func (y *yamlSystem) who() string {
 }
 
 func (y *yamlSystem) label(r string) string {
+	if l, ok := loadLabel(r); ok {
+		return l
+	}
 	switch {
-	case r == "cpus":
-		return "the CPUs"
-	case r == "customers" || r == "servers":
-		return "the " + r
 	case strings.HasPrefix(r, "channel:"):
 		return "the channel into stage " + strings.TrimPrefix(r, "channel:")
 	case strings.HasPrefix(r, "step:"):
@@ -146,15 +145,7 @@ func (y *yamlSystem) reliefs() []relief {
 			k: knobs{buffers: map[string]int{s.Name: to}}})
 	}
 	n, _ := y.b.Workers(y.opt)
-	who := y.who()
-	return append(rs,
-		relief{kind: CPU, change: fmt.Sprintf("one more CPU, the same %s", plural(n, who)), named: []string{"cpus"}, relieves: []string{"cpus"},
-			cost: Cost{CPUs: 1}, k: knobs{cpus: 1}},
-		relief{kind: CPUCustomer, change: fmt.Sprintf("one more CPU and one more %s", who), named: []string{"cpus", who + "s"}, relieves: []string{"cpus", who + "s"},
-			cost: Cost{CPUs: 1, Goroutines: 1}, k: knobs{cpus: 1, customers: n + 1}},
-		relief{kind: Customers, change: fmt.Sprintf("twice the %ss (%d → %d)", who, n, 2*n), named: []string{who + "s"}, relieves: []string{who + "s"},
-			cost: Cost{Goroutines: n}, k: knobs{customers: 2 * n}},
-	)
+	return append(rs, loadReliefs(y.opt.CPUs, n, y.who())...)
 }
 
 // describe says what the system becomes with k's reliefs: "cafe,

@@ -3,11 +3,11 @@ package causal
 import (
 	"cmp"
 	"fmt"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
 
+	"github.com/brewput/brewput/internal/parallel"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
 )
@@ -98,7 +98,7 @@ func profileAll(ts []target) ([]*Profile, []error) {
 		points[i] = make([]results.Point, len(rs[i])+1)
 	}
 	var mu sync.Mutex
-	parallel(len(jobs), func(n int) {
+	parallel.Do(len(jobs), func(n int) {
 		jb := jobs[n]
 		k := knobs{}
 		if jb.r >= 0 {
@@ -121,7 +121,7 @@ func profileAll(ts []target) ([]*Profile, []error) {
 	})
 
 	out := make([]*Profile, len(ts))
-	parallel(len(ts), func(i int) {
+	parallel.Do(len(ts), func(i int) {
 		if errs[i] != nil {
 			return
 		}
@@ -276,22 +276,4 @@ func appendNew(s []string, add ...string) []string {
 		}
 	}
 	return s
-}
-
-// parallel calls f(0) … f(n-1), as many at once as there are CPUs.
-func parallel(n int, f func(int)) {
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(runtime.NumCPU(), n) {
-		wg.Go(func() {
-			for i := range next {
-				f(i)
-			}
-		})
-	}
-	for i := range n {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
 }

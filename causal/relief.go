@@ -1,6 +1,9 @@
 package causal
 
-import "maps"
+import (
+	"fmt"
+	"maps"
+)
 
 // knobs are what a relief turns, for any kind of system: CPUs and
 // customers, the steps' durations, the copies of a resource, the room in
@@ -81,4 +84,30 @@ func (r relief) preference() int {
 		return 2
 	}
 	return 3
+}
+
+// loadReliefs are the reliefs of the CPUs and the load, for any system on
+// cpus CPUs with n customers (or servers, as who says): one more CPU with
+// the same customers, one more CPU with one more customer, twice the
+// customers.
+func loadReliefs(cpus, n int, who string) []relief {
+	return []relief{
+		{kind: CPU, change: fmt.Sprintf("one more CPU, the same %s", plural(n, who)), named: []string{"cpus"}, relieves: []string{"cpus"},
+			cost: Cost{CPUs: 1}, k: knobs{cpus: 1}},
+		{kind: CPUCustomer, change: fmt.Sprintf("one more CPU and one more %s", who), named: []string{"cpus", who + "s"}, relieves: []string{"cpus", who + "s"},
+			cost: Cost{CPUs: 1, Goroutines: 1}, k: knobs{cpus: 1, customers: n + 1}},
+		{kind: Customers, change: fmt.Sprintf("twice the %ss (%d → %d)", who, n, 2*n), named: []string{who + "s"}, relieves: []string{who + "s"},
+			cost: Cost{Goroutines: n}, k: knobs{customers: 2 * n}},
+	}
+}
+
+// loadLabel names the CPUs and the load for people, for any system.
+func loadLabel(r string) (string, bool) {
+	switch r {
+	case "cpus":
+		return "the CPUs", true
+	case "customers", "servers":
+		return "the " + r, true
+	}
+	return "", false
 }

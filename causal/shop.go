@@ -162,11 +162,10 @@ func machineName(kind string) string {
 }
 
 func (s *shop) label(r string) string {
+	if l, ok := loadLabel(r); ok {
+		return l
+	}
 	switch {
-	case r == "cpus":
-		return "the CPUs"
-	case r == "customers" || r == "servers":
-		return "the " + r
 	case r == "kitchen":
 		return "the kitchen lock"
 	case r == "channel:grinder" && s.mode.Family != "splitpipe":
@@ -265,16 +264,7 @@ func (s *shop) reliefs() []relief {
 				k:    knobs{buffers: map[string]int{st.kind: to}}})
 		}
 	}
-	n, who := s.customers(), s.who()
-	rs = append(rs,
-		relief{kind: CPU, change: fmt.Sprintf("one more CPU, the same %s", plural(n, who)), named: []string{"cpus"}, relieves: []string{"cpus"},
-			cost: Cost{CPUs: 1}, k: knobs{cpus: 1}},
-		relief{kind: CPUCustomer, change: fmt.Sprintf("one more CPU and one more %s", who), named: []string{"cpus", who + "s"}, relieves: []string{"cpus", who + "s"},
-			cost: Cost{CPUs: 1, Goroutines: 1}, k: knobs{cpus: 1, customers: n + 1}},
-		relief{kind: Customers, change: fmt.Sprintf("twice the %ss (%d → %d)", who, n, 2*n), named: []string{who + "s"}, relieves: []string{who + "s"},
-			cost: Cost{Goroutines: n}, k: knobs{customers: 2 * n}},
-	)
-	return rs
+	return append(rs, loadReliefs(s.cfg.CPUs, s.customers(), s.who())...)
 }
 
 // describe says what the shop becomes with k's reliefs: "finelocking, 2

@@ -126,7 +126,7 @@ func words(t target, pr *Profile, b results.Bottleneck) string {
 		}
 		s.WriteString(".")
 	case b.Resource == "arrivals":
-		fmt.Fprintf(&s, "It keeps up with the %g %s arriving: no relief tried raises throughput by more than 1 %%", t.openLoop(), perSecond(unit))
+		fmt.Fprintf(&s, "It keeps up with the %g %s arriving: no relief tried raises throughput by more than 1 %%", t.openLoop(), unit)
 		if len(pr.Trials) > 0 {
 			fmt.Fprintf(&s, " (best: %s, %s)", pr.Trials[0].Change, pct(pr.Trials[0].Gain))
 		}
@@ -282,7 +282,3 @@ func containsAny(s []string, x ...string) bool {
 	}
 	return false
 }
-
-// perSecond is what arrives per second, from the unit: "lattes/s" →
-// "lattes/s".
-func perSecond(unit string) string { return unit }

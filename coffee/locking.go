@@ -30,7 +30,7 @@ func (s *locking) Brew() error {
 	w += s.espresso.use(s.steps.press())
 	w += s.steamer.use(s.steps.steam())
 	if !s.split {
-		w += s.steps.combine()
+		w += work(s.steps.Clock, s.steps.Combine) // the combine step, timed for the lock's meter
 	}
 
 	s.lock.used(time.Since(entered), w)

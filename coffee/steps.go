@@ -50,8 +50,8 @@ func (s Steps) machine(d time.Duration) time.Duration {
 }
 
 // combine is the last step of a latte or an americano, done by the customer
-// with no machine; it returns how long the step really ran (see work).
-func (s Steps) combine() time.Duration { return work(s.Clock, s.Combine) }
+// with no machine.
+func (s Steps) combine() { s.Clock.Burn(s.Combine) }
 
 // The three machine steps, each jittered.
 func (s Steps) grind() time.Duration { return s.machine(s.Grind) }

@@ -203,6 +203,9 @@ func FormatBottleneck(b *Bottleneck) string {
 	if b == nil {
 		return "-"
 	}
+	if b.Resource == "unknown" {
+		return "unknown"
+	}
 	if len(b.Profile) > 0 {
 		rs := b.Resources
 		if len(rs) == 0 {

@@ -25,41 +25,21 @@ type Resource struct {
 }
 
 // Resources lists what may limit p, the CPUs first and then each kind of
-// shared resource p's mode holds, with their use and bounds.
+// shared resource p's mode holds (ideal's machines are used by many at
+// once, and limit nothing), with their use and the bounds they set; copies
+// of a kind ("grinder#1", "grinder#2") are one pool.
 func Resources(p results.Point) []Resource {
 	st, known := structureOf(p)
-	var out []Resource
-	for _, c := range candidates(p, st, known) {
-		out = append(out, Resource{Name: c.name, Copies: c.copies, Utilization: c.util, Working: c.working, MeanWaitMs: c.waitMs, Bound: c.bound})
-	}
-	return out
-}
-
-// candidate is one resource that may limit a point.
-type candidate struct {
-	name    string // as Bottleneck.Resource: "cpus" or a machine's kind
-	copies  int
-	util    float64 // fraction of the time held
-	working float64 // fraction of the time working
-	waitMs  float64 // mean wait per use; 0 for the CPUs
-	bound   float64 // throughput it allows; 0 if unknown
-}
-
-// candidates lists the CPUs and every kind of shared resource of p, with
-// their use and the bounds they set. The resources are those p's mode
-// holds (ideal's machines are used by many at once, and limit nothing);
-// copies of a kind ("grinder#1", "grinder#2") are one pool.
-func candidates(p results.Point, st model.Structure, known bool) []candidate {
-	cpus := candidate{name: "cpus", copies: p.CPUs, util: p.Util, working: p.Util}
+	cpus := Resource{Name: "cpus", Copies: p.CPUs, Utilization: p.Util, Working: p.Util}
 	if known && st.CPU > 0 {
-		cpus.bound = float64(p.CPUs) / st.CPU
+		cpus.Bound = float64(p.CPUs) / st.CPU
 	} else if p.Bounds != nil {
-		cpus.bound = p.Bounds.CPU
+		cpus.Bound = p.Bounds.CPU
 	}
-	if cpus.bound == 0 && p.Util > 0 {
-		cpus.bound = p.Throughput / p.Util
+	if cpus.Bound == 0 && p.Util > 0 {
+		cpus.Bound = p.Throughput / p.Util
 	}
-	out := []candidate{cpus}
+	out := []Resource{cpus}
 	index := map[string]int{}
 	var uses []int64
 	for _, m := range p.Machines {
@@ -71,33 +51,33 @@ func candidates(p results.Point, st model.Structure, known bool) []candidate {
 		if !ok {
 			i = len(out)
 			index[kind] = i
-			out = append(out, candidate{name: kind})
+			out = append(out, Resource{Name: kind})
 			uses = append(uses, 0)
 		}
-		c := &out[i]
-		c.copies++
-		c.util += m.BusyFrac
-		c.working += m.WorkingFrac
-		c.waitMs += m.MeanWaitMs * float64(m.Uses)
+		r := &out[i]
+		r.Copies++
+		r.Utilization += m.BusyFrac
+		r.Working += m.WorkingFrac
+		r.MeanWaitMs += m.MeanWaitMs * float64(m.Uses)
 		uses[i-1] += m.Uses
 	}
 	for i := 1; i < len(out); i++ {
-		c := &out[i]
-		c.util /= float64(c.copies)
-		c.working /= float64(c.copies)
+		r := &out[i]
+		r.Utilization /= float64(r.Copies)
+		r.Working /= float64(r.Copies)
 		if uses[i-1] > 0 {
-			c.waitMs /= float64(uses[i-1])
+			r.MeanWaitMs /= float64(uses[i-1])
 		}
-		for _, r := range st.Resources {
-			if Kind(r.Name) == c.name && r.Hold > 0 {
-				c.bound = float64(r.Copies) / r.Hold
+		for _, sr := range st.Resources {
+			if Kind(sr.Name) == r.Name && sr.Hold > 0 {
+				r.Bound = float64(sr.Copies) / sr.Hold
 			}
 		}
-		if c.bound == 0 && p.Bounds != nil && Kind(p.Bounds.Resource) == c.name {
-			c.bound = p.Bounds.Structural
+		if r.Bound == 0 && p.Bounds != nil && Kind(p.Bounds.Resource) == r.Name {
+			r.Bound = p.Bounds.Structural
 		}
-		if c.bound == 0 && c.util > 0 {
-			c.bound = p.Throughput / c.util
+		if r.Bound == 0 && r.Utilization > 0 {
+			r.Bound = p.Throughput / r.Utilization
 		}
 	}
 	return out

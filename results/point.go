@@ -64,8 +64,8 @@ type Point struct {
 	// measurements.
 	Bounds *Bounds `json:"bounds,omitempty"`
 
-	// Bottleneck names what limits the point, from its own counters; see
-	// package analysis, which fills it.
+	// Bottleneck names what limits the point, from the causal profile of
+	// its configuration; see package causal, which fills it.
 	Bottleneck *Bottleneck `json:"bottleneck,omitempty"`
 	// Waits say where the goroutines waited, from the block profile of a
 	// run with --profile, longest first; Profile is the path, without

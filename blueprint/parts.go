@@ -12,8 +12,10 @@ type StepInfo struct {
 	CPU bool
 	// Held names what is held while the step runs: its own first
 	// resource, or else its group's, or else the pipeline stage it is
-	// part of; empty when it runs holding nothing.
-	Held string
+	// part of; empty when it runs holding nothing. Holds lists all of
+	// them, innermost first.
+	Held  string
+	Holds []string
 }
 
 // StageInfo is one stage of a blueprint's pipelines.
@@ -28,24 +30,30 @@ type StageInfo struct {
 // once, in the order the file gives them.
 func (b *Blueprint) Steps() []StepInfo {
 	var out []StepInfo
-	var walk func(n node, held string)
-	walk = func(n node, held string) {
+	names := func(holds []int) []string {
+		var s []string
+		for _, r := range holds {
+			s = append(s, b.Resources[r].Name)
+		}
+		return s
+	}
+	// held is what the enclosing groups and stages hold, innermost first.
+	var walk func(n node, held []string)
+	walk = func(n node, held []string) {
 		switch n := n.(type) {
 		case *step:
 			if n.d.zero() || slices.ContainsFunc(out, func(s StepInfo) bool { return s.Name == n.name }) {
 				return
 			}
-			h := held
-			if len(n.holds) > 0 {
-				h = b.Resources[n.holds[0]].Name
+			st := StepInfo{Name: n.name, CPU: n.cpu, Holds: append(names(n.holds), held...)}
+			if len(st.Holds) > 0 {
+				st.Held = st.Holds[0]
 			}
-			out = append(out, StepInfo{Name: n.name, CPU: n.cpu, Held: h})
+			out = append(out, st)
 		case *group:
-			if len(n.holds) > 0 {
-				held = b.Resources[n.holds[0]].Name
-			}
+			inner := append(names(n.holds), held...)
 			for _, it := range n.items {
-				walk(it, held)
+				walk(it, inner)
 			}
 		case *parallel:
 			for _, br := range n.branches {
@@ -53,12 +61,12 @@ func (b *Blueprint) Steps() []StepInfo {
 			}
 		case *pipe:
 			for _, s := range n.stages {
-				walk(s.body, s.name)
+				walk(s.body, append([]string{s.name}, held...))
 			}
 		}
 	}
 	if b.flow != nil {
-		walk(b.flow, "")
+		walk(b.flow, nil)
 	}
 	return out
 }

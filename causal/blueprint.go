@@ -118,7 +118,7 @@ func (y *yamlSystem) reliefs() []relief {
 		if st.Held != "" {
 			main = st.Held
 		}
-		relieves := []string{main}
+		relieves := appendNew([]string{main}, st.Holds...)
 		if st.CPU {
 			relieves = appendNew(relieves, "cpus")
 		}

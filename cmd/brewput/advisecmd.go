@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"runtime"
 	"strings"
 	"time"
 
@@ -12,7 +11,6 @@ import (
 	"github.com/brewput/brewput/host"
 	"github.com/brewput/brewput/model"
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 )
 
 func newAdviseCmd(e *env) *cobra.Command {
@@ -66,14 +64,10 @@ The first line answers the question; the table backs it. The model's flags
 					return fmt.Errorf("--mode: %w", err)
 				}
 			}
-			st, err := sf.planModes(fs, host.ModelMaxCPUs, []coffee.Mode{m})
+			s, err := sf.planOne(fs, host.ModelMaxCPUs, m, "advise takes one CPU count, such as --cpus 6")
 			if err != nil {
 				return err
 			}
-			if len(st.Specs) != 1 {
-				return fmt.Errorf("--cpus %s: advise takes one CPU count, such as --cpus 6", sf.cpus)
-			}
-			s := st.Specs[0]
 			var bp *blueprint.Blueprint
 			var cfg model.Config
 			if mf.file != "" {
@@ -102,6 +96,7 @@ The first line answers the question; the table backs it. The model's flags
 			if err != nil {
 				return failure{err}
 			}
+			a.Calibration = pr.describe()
 			if format == "json" {
 				return a.WriteJSON(e.stdout)
 			}
@@ -109,17 +104,9 @@ The first line answers the question; the table backs it. The model's flags
 		},
 	}
 	// The study's flags that make sense for one system, and the model's.
-	all := pflag.NewFlagSet("study", pflag.ContinueOnError)
 	d := defaultStudy()
 	d.warmup = 100 * time.Millisecond
-	sf.register(all, d)
-	for _, name := range []string{"cpus", "par", "rate", "interval", "maxq", "grind", "press", "steam", "latte", "jitter", "dur", "warmup"} {
-		cmd.Flags().AddFlag(all.Lookup(name))
-	}
-	cmd.Flags().Lookup("cpus").Usage = "the CPU count to advise at, one number"
-	cmd.Flags().Lookup("cpus").DefValue = fmt.Sprint(runtime.NumCPU())
-	cmd.Flags().Set("cpus", fmt.Sprint(runtime.NumCPU()))
-	cmd.Flags().Lookup("cpus").Changed = false
+	sf.registerOne(cmd, d, "the CPU count to advise at, one number", "par", "rate", "interval", "maxq", "grind", "press", "steam", "latte", "jitter", "dur", "warmup")
 	cmd.Flags().StringVar(&mode, "mode", "", "the mode to advise on (see brewput list)")
 	mf.register(cmd.Flags())
 	cmd.Flags().StringVar(&format, "format", "table", "output format: table or json")

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 
+	"github.com/brewput/brewput/causal"
 	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/results"
 	"github.com/spf13/cobra"
@@ -44,7 +45,7 @@ predicts would help at the largest CPU count, as brewput advise does.`,
 			if err := report.CheckDir(out); err != nil {
 				return fmt.Errorf("--out: %w", err)
 			}
-			if err := writeReport(e, out, points, reportOptions(e, points)); err != nil {
+			if err := writeReport(e, out, points, causal.Fifo, reportOptions(e, points)); err != nil {
 				return failure{err}
 			}
 			return nil

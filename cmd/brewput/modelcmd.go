@@ -184,7 +184,10 @@ a point. --dur is simulated time.
 Every point says "source": "model" and carries the analytic bounds beside
 the simulation: the CPU bound, the structural bound of the most-held
 resource, the resulting ceiling on throughput and floor on latency, and
-Little's law as a check.
+Little's law as a check. Its bottleneck is its causal profile's answer:
+the model run again with each resource relieved a little, one at a time,
+and the resource whose relief gains the most (see brewput advise). The
+table ends with the model and the calibration it used.
 
 --sched go (the default) schedules the virtual CPUs as the Go runtime does:
 per-P run queues with a runnext slot, work stealing, 10 ms time slices,

@@ -5,6 +5,7 @@ import (
 	"math"
 	"time"
 
+	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
 )
@@ -149,4 +150,31 @@ func compare(p, model results.Point) string {
 			p.Throughput, p.Unit, model.Throughput, pct(d))
 	}
 	return fmt.Sprintf("Measured %.0f %s, as the model gives (%.0f, %s).", p.Throughput, p.Unit, model.Throughput, pct(d))
+}
+
+// PredictModes predicts each mode of cfgs (its first configuration) on
+// every CPU count of cpus, each point with its causal profile, mode by
+// mode. A mode the model cannot simulate (noop in a closed loop takes no
+// time), or whose prediction fails, is left out, and skipped says why,
+// one error a mode.
+func PredictModes(cfgs []model.Config, cpus []int) (points []results.Point, skipped []error) {
+	seen := map[coffee.Mode]bool{}
+	for _, c := range cfgs {
+		if seen[c.Mode] {
+			continue
+		}
+		seen[c.Mode] = true
+		var each []model.Config
+		for _, n := range cpus {
+			c.CPUs = n
+			each = append(each, c)
+		}
+		predicted, err := Predict(each)
+		if err != nil {
+			skipped = append(skipped, fmt.Errorf("no prediction for %s: %w", c.Mode, err))
+			continue
+		}
+		points = append(points, predicted...)
+	}
+	return points, skipped
 }

@@ -180,3 +180,15 @@ func (y *yamlSystem) describe(k knobs) string {
 	}
 	return strings.Join(parts, ", ")
 }
+
+// Sweep is blueprint's Sweep with each point's causal profile: b on each
+// CPU count of cpus, rounds times over, the seed one more each round.
+func Sweep(b *blueprint.Blueprint, cpus []int, rounds int, opt blueprint.Options) ([]results.Point, error) {
+	return b.SweepWith(cpus, rounds, opt, func(o blueprint.Options) (results.Point, error) {
+		pr, err := Blueprint(b, o)
+		if err != nil {
+			return results.Point{}, err
+		}
+		return pr.Point(), nil
+	})
+}

@@ -2,12 +2,10 @@ package main
 
 import (
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/brewput/brewput/advise"
 	"github.com/brewput/brewput/blueprint"
-	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/host"
 	"github.com/brewput/brewput/model"
 	"github.com/spf13/cobra"
@@ -62,17 +60,8 @@ cost flags) work as in brewput model.`,
 				return fmt.Errorf("--mode and --model: give one or the other, not both")
 			case mode == "" && mf.file == "":
 				return fmt.Errorf("give --mode NAME (see brewput list) or --model FILE to advise on")
-			case strings.Contains(mode, ","):
-				return fmt.Errorf("--mode %q: advise takes one mode; run it once for each", mode)
 			}
-			m := coffee.Mode{Family: "noop"} // with a file, any mode: its system replaces it
-			if mode != "" {
-				var err error
-				if m, err = coffee.ParseMode(mode); err != nil {
-					return fmt.Errorf("--mode: %w", err)
-				}
-			}
-			s, err := sf.planOne(fs, host.ModelMaxCPUs, m, "advise takes one CPU count, such as --cpus 6")
+			s, err := sf.planOne(fs, host.ModelMaxCPUs, mode, "advise", 6)
 			if err != nil {
 				return err
 			}

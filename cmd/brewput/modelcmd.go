@@ -9,7 +9,6 @@ import (
 	"github.com/brewput/brewput/blueprint"
 	"github.com/brewput/brewput/calibrate"
 	"github.com/brewput/brewput/causal"
-	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/host"
 	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/model"
@@ -155,19 +154,8 @@ func (pr prediction) predict(cfgs []model.Config, rounds int) ([]results.Point, 
 	return points, err
 }
 
-// describe says which model pr is, and where its costs came from, as
-// model and advise print it.
-func (pr prediction) describe() string {
-	if pr.Sched == "fifo" {
-		return "the model, fifo policy (idealized CPUs: no calibration)"
-	}
-	s := "the model, go policy, " + pr.source
-	if pr.host.Name != "" {
-		s += " (measured on " + pr.host.Name + ")"
-	}
-	costs := strings.TrimSuffix(strings.TrimPrefix(causal.ModelLabel(pr.Sched, pr.Costs), "model (go: "), ")")
-	return s + ": " + costs
-}
+// describe says which model pr is, and where its costs came from.
+func (pr prediction) describe() string { return causal.Setting(pr.Policy, pr.source, pr.host.Name) }
 
 func newModelCmd(e *env) *cobra.Command {
 	sf := &studyFlags{}
@@ -296,24 +284,16 @@ func studyPrediction(cmd *cobra.Command, e *env) (*prediction, error) {
 // loop takes no time) is reported as measured only, and so is any mode
 // whose prediction fails, with a note: the measurements stand either way.
 func (pr prediction) predictStudy(e *env, st *sweep.Study) []results.Point {
-	var points []results.Point
-	seen := map[coffee.Mode]bool{}
-	for _, c := range pr.configs(st) {
-		if seen[c.Mode] {
-			continue
-		}
-		seen[c.Mode] = true
-		var cfgs []model.Config
-		for n := 1; n <= predictCPUs(); n++ {
-			c.CPUs = n
-			cfgs = append(cfgs, c)
-		}
-		predicted, err := pr.predict(cfgs, 1)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "no prediction for %s: %v\n", c.Mode, err)
-			continue
-		}
-		points = append(points, predicted...)
+	var cpus []int
+	for n := 1; n <= predictCPUs(); n++ {
+		cpus = append(cpus, n)
+	}
+	points, skipped := causal.PredictModes(pr.configs(st), cpus)
+	for _, err := range skipped {
+		fmt.Fprintln(e.stderr, err)
+	}
+	for i := range points {
+		points[i].Host = pr.host
 	}
 	return points
 }
@@ -342,13 +322,7 @@ func (pr prediction) blueprintOptions(s sweep.Spec) blueprint.Options {
 // predictBlueprint simulates a YAML model on each CPU count of the study,
 // with its load unless --par or --rate override it.
 func (pr prediction) predictBlueprint(bp *blueprint.Blueprint, st *sweep.Study) ([]results.Point, error) {
-	points, err := bp.SweepWith(st.CPUs(), st.Count, pr.blueprintOptions(st.Specs[0]), func(o blueprint.Options) (results.Point, error) {
-		prof, err := causal.Blueprint(bp, o)
-		if err != nil {
-			return results.Point{}, err
-		}
-		return prof.Point(), nil
-	})
+	points, err := causal.Sweep(bp, st.CPUs(), st.Count, pr.blueprintOptions(st.Specs[0]))
 	if err != nil {
 		return nil, fmt.Errorf("--model %w", err)
 	}

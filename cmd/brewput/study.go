@@ -172,15 +172,26 @@ func setDefault(cmd *cobra.Command, name, value, usage string) {
 	f.Changed = false
 }
 
-// planOne is plan of one mode on one CPU count, for advise and why; more
-// counts are an error that says one: "advise takes one CPU count, …".
-func (f *studyFlags) planOne(fs *pflag.FlagSet, maxCPUs int, mode coffee.Mode, one string) (sweep.Spec, error) {
-	st, err := f.planModes(fs, maxCPUs, []coffee.Mode{mode})
+// planOne is plan of one mode (none: any, for a YAML system, whose file
+// replaces it) on one CPU count, for the command named, whose errors give
+// an example count.
+func (f *studyFlags) planOne(fs *pflag.FlagSet, maxCPUs int, mode, command string, example int) (sweep.Spec, error) {
+	m := coffee.Mode{Family: "noop"}
+	if strings.Contains(mode, ",") {
+		return sweep.Spec{}, fmt.Errorf("--mode %q: %s takes one mode; run it once for each", mode, command)
+	}
+	if mode != "" {
+		var err error
+		if m, err = coffee.ParseMode(mode); err != nil {
+			return sweep.Spec{}, fmt.Errorf("--mode: %w", err)
+		}
+	}
+	st, err := f.planModes(fs, maxCPUs, []coffee.Mode{m})
 	if err != nil {
 		return sweep.Spec{}, err
 	}
 	if len(st.Specs) != 1 {
-		return sweep.Spec{}, fmt.Errorf("--cpus %s: %s", f.cpus, one)
+		return sweep.Spec{}, fmt.Errorf("--cpus %s: %s takes one CPU count, such as --cpus %d", f.cpus, command, example)
 	}
 	return st.Specs[0], nil
 }

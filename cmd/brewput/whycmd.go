@@ -3,11 +3,9 @@ package main
 import (
 	"fmt"
 	"runtime"
-	"strings"
 	"time"
 
 	"github.com/brewput/brewput/causal"
-	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/compare"
 	"github.com/brewput/brewput/why"
 	"github.com/spf13/cobra"
@@ -54,18 +52,12 @@ brewput model.`,
 				return fmt.Errorf("--format %q: want table or json", format)
 			case mode == "":
 				return fmt.Errorf("give --mode NAME (see brewput list) to explain")
-			case strings.Contains(mode, ","):
-				return fmt.Errorf("--mode %q: why takes one mode; run it once for each", mode)
 			case mf.file != "":
 				return fmt.Errorf("--model: why measures the shop's modes on real CPUs; for a YAML system, brewput advise --model %s gives its profile in the model", mf.file)
 			case sf.count < 2:
 				return fmt.Errorf("--count %d: want 2 or more runs of each experiment (6 for a verdict)", sf.count)
 			}
-			m, err := coffee.ParseMode(mode)
-			if err != nil {
-				return fmt.Errorf("--mode: %w", err)
-			}
-			s, err := sf.planOne(cmd.Flags(), runtime.NumCPU(), m, "why takes one CPU count, such as --cpus 2")
+			s, err := sf.planOne(cmd.Flags(), runtime.NumCPU(), mode, "why", 2)
 			if err != nil {
 				return err
 			}

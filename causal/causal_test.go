@@ -1,16 +1,19 @@
 package causal_test
 
 import (
+	"fmt"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/brewput/brewput/blueprint"
 	"github.com/brewput/brewput/causal"
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/sim"
 	"go.uber.org/goleak"
 )
 
@@ -237,6 +240,41 @@ func TestPredict(t *testing.T) {
 		if p.Mode != want.Mode || p.Throughput != want.Throughput || p.Latency != want.Latency || p.Bottleneck == nil {
 			t.Errorf("point %d: %+v, want %+v with a bottleneck", i, p, want)
 		}
+	}
+}
+
+// PredictModes predicts each mode once on every CPU count asked, with
+// profiles, and leaves out the mode the model cannot simulate, saying so.
+func TestPredictModes(t *testing.T) {
+	again := fifo("locking", 4) // a second configuration of locking: not predicted twice
+	noop := fifo("noop", 1)
+	ps, skipped := causal.PredictModes([]model.Config{fifo("locking", 2), noop, again, fifo("ideal", 1)}, []int{1, 3})
+	var got []string
+	for _, p := range ps {
+		got = append(got, fmt.Sprintf("%s/%d", p.Mode, p.CPUs))
+		if p.Bottleneck == nil || len(p.Bottleneck.Profile) == 0 {
+			t.Errorf("%s on %d CPUs: no profile", p.Mode, p.CPUs)
+		}
+	}
+	if strings.Join(got, " ") != "locking/1 locking/3 ideal/1 ideal/3" {
+		t.Errorf("predicted %v", got)
+	}
+	if len(skipped) != 1 || !strings.Contains(skipped[0].Error(), "no prediction for noop") {
+		t.Errorf("skipped %v, want noop's error", skipped)
+	}
+}
+
+// Setting says the model and where its costs came from.
+func TestSetting(t *testing.T) {
+	if got := causal.Setting(causal.Fifo, "ignored", "vm"); got != "the model, fifo policy (idealized CPUs: no calibration)" {
+		t.Errorf("fifo: %q", got)
+	}
+	got := causal.Setting(model.Policy{Sched: "go", Costs: sim.Costs{Wake: 132 * time.Microsecond}}, "calibration c.json", "vm")
+	if !strings.HasPrefix(got, "the model, go policy, calibration c.json (measured on vm): wake 132µs, ") {
+		t.Errorf("go: %q", got)
+	}
+	if label := causal.ModelLabel("go", sim.Costs{Wake: 132 * time.Microsecond}); !strings.HasPrefix(label, "model (go: wake 132µs, ") || !strings.HasSuffix(label, ")") {
+		t.Errorf("label %q", label)
 	}
 }
 

@@ -2,6 +2,7 @@ package why_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -142,6 +143,34 @@ func TestMeasureAndJudge(t *testing.T) {
 
 // A disturbed run is said to be, and its experiment is not judged
 // against the model.
+// Run measures what Sweep lists, round by round, and tells what it
+// measures before it starts.
+func TestRun(t *testing.T) {
+	s, err := why.Plan(profile(t, "locking", 1), base("locking", 1), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := s.Sweep(2)
+	if st.Specs[0] != s.Base || st.Count != 2 || st.Total() != 2*(len(s.Experiments)-2+1) {
+		t.Errorf("sweep %d specs × %d; %d experiments, 2 not measured here", len(st.Specs), st.Count, len(s.Experiments))
+	}
+	var runs []sweep.Spec
+	fake := func(_ context.Context, sp sweep.Spec) (results.Point, error) {
+		runs = append(runs, sp)
+		return results.Point{Mode: sp.Mode.String(), CPUs: sp.CPUs, Ops: 100, Throughput: 200, Unit: "lattes/s"}, nil
+	}
+	var told strings.Builder
+	if err := s.Run(context.Background(), 2, fake, &told); err != nil {
+		t.Fatal(err)
+	}
+	if len(runs) != st.Total() || runs[0] != s.Base || runs[len(st.Specs)] != s.Base || len(s.BasePoints) != 2 {
+		t.Errorf("%d runs, base first in each round? %d base points", len(runs), len(s.BasePoints))
+	}
+	if !strings.HasPrefix(told.String(), fmt.Sprintf("measuring locking as it is and with %d reliefs, 2 times each: %d runs", len(st.Specs)-1, st.Total())) {
+		t.Errorf("told %q", told.String())
+	}
+}
+
 func TestDisturbed(t *testing.T) {
 	s, err := why.Plan(profile(t, "locking", 1), base("locking", 1), 1)
 	if err != nil {

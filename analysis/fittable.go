@@ -40,7 +40,8 @@ func CheckFitted(fits []Fit, by string) error {
 }
 
 // WriteFitTable writes one row per series: its source (and load, where
-// the series differ in it), the law the AIC chose, the fitted σ, κ and λ, R², Amdahl's serial
+// the series differ in it), the law the AIC chose, the fitted σ, κ and λ
+// (λ* where it is the throughput measured with one), R², Amdahl's serial
 // fraction, the number of CPU or customer counts, and the peak or what
 // the curve does instead; a series that could not be fitted says why in
 // place of its peak.
@@ -78,7 +79,6 @@ func WriteFitTable(w io.Writer, fits []Fit, by string) error {
 		if !f.Fitted() {
 			row = append(row, "-", "-", "-", "-", "-", "-", fmt.Sprint(f.Points), "cannot fit: "+f.Error)
 		} else {
-			// λ* is anchored at the throughput measured with one.
 			lambda := strings.TrimSpace(fmt.Sprintf("%.1f %s", f.Lambda, f.Unit))
 			if f.Anchored {
 				lambda = strings.Replace(lambda, " ", "* ", 1)

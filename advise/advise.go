@@ -3,17 +3,16 @@ package advise
 import (
 	"fmt"
 	"math"
-	"runtime"
 	"slices"
-	"strings"
-	"sync"
 
-	"github.com/brewput/brewput/analysis"
+	"github.com/brewput/brewput/causal"
+	"github.com/brewput/brewput/internal/parallel"
 	"github.com/brewput/brewput/results"
 )
 
 // Advice is the answer to "what would help?" for one system: what it
-// does now, and each change tried, best first.
+// does now and what limits it (its causal profile), and each change tried
+// — the profile's reliefs and the structural changes — best first.
 type Advice struct {
 	// System names what was advised on: "finelocking on 6 CPUs".
 	System string `json:"system"`
@@ -21,23 +20,34 @@ type Advice struct {
 	CPUs   int    `json:"cpus"`
 	Unit   string `json:"unit"`
 	Sched  string `json:"sched"`
-	// Now is the model's prediction for the system as it is.
+	// Model says what the model simulated with: the policy and, for the
+	// go policy, the runtime's costs (see causal.ModelLabel).
+	Model string `json:"model"`
+	// Calibration says where the go policy's costs came from, where the
+	// caller knows (a calibration file, flags); brewput's commands set it.
+	Calibration string `json:"calibration,omitempty"`
+	// Now is the model's prediction for the system as it is; its
+	// Bottleneck is the causal profile's verdict.
 	Now Outcome `json:"now"`
 	// Options are the changes tried, ranked: by throughput gain (gains
 	// within 1 % count as equal), then those that make latency 5 % worse
-	// or more last, then by cost (the cheaper first), then by latency gain.
+	// or more last, then by cost (the cheaper first), then by latency
+	// gain, then a structural change before the same made of reliefs.
 	Options []Option `json:"options"`
-	// Answer is the advice in one line: what limits the system, and the
-	// best change with its predicted gain and cost, or that none helps.
+	// Answer is the advice in one line: what limits the system (the
+	// profile's verdict), and the best change with its predicted gain and
+	// cost, or that none helps.
 	Answer string `json:"answer"`
 }
 
 // Outcome is what the model predicts for one configuration.
 type Outcome struct {
-	Throughput float64             `json:"throughput"`
-	P50Ms      float64             `json:"p50_ms"`
-	MeanMs     float64             `json:"mean_ms"`
-	Bottleneck *results.Bottleneck `json:"bottleneck"`
+	Throughput float64 `json:"throughput"`
+	P50Ms      float64 `json:"p50_ms"`
+	P99Ms      float64 `json:"p99_ms"`
+	MeanMs     float64 `json:"mean_ms"`
+	// Bottleneck is the system's causal verdict, for Now only.
+	Bottleneck *results.Bottleneck `json:"bottleneck,omitempty"`
 }
 
 // Option is one change tried in the model, with what it would give.
@@ -45,7 +55,10 @@ type Option struct {
 	// Change says what changes, in words: "another copy of each machine".
 	Change string `json:"change"`
 	// As says what the system becomes: "multi-2", "12 CPUs".
-	As   string `json:"as"`
+	As string `json:"as"`
+	// Kind is the profile's kind of relief ("copy", "shorter", …), or
+	// "structural" for a change of design.
+	Kind string `json:"kind"`
 	Cost Cost   `json:"cost"`
 	Outcome
 	// ThroughputGain is the relative change in throughput (0.5 is 50 %
@@ -55,95 +68,57 @@ type Option struct {
 	LatencyGain    float64 `json:"latency_gain"`
 }
 
-// Cost is what a change adds to the system. A change that only shortens
-// work costs nothing here: its price is the engineering, which brewput
-// cannot count.
-type Cost struct {
-	Machines    int `json:"machines,omitempty"`     // machines added to the coffee shop
-	Units       int `json:"units,omitempty"`        // units of a YAML system's resources added
-	Locks       int `json:"locks,omitempty"`        // mutexes added
-	Goroutines  int `json:"goroutines,omitempty"`   // goroutines added, at most at once
-	CPUs        int `json:"cpus,omitempty"`         // CPUs added
-	BufferSlots int `json:"buffer_slots,omitempty"` // channel slots added (negative: fewer)
-	BufferBytes int `json:"buffer_bytes,omitempty"` // memory those slots hold when full
-}
+// Structural is Option.Kind of a change of design, beside the profile's
+// reliefs.
+const Structural = "structural"
 
-// String says the cost in words: "3 machines, 3 goroutines".
-func (c Cost) String() string {
-	var parts []string
-	add := func(n int, noun string) {
-		if n != 0 {
-			parts = append(parts, plural(n, noun))
-		}
-	}
-	add(c.Machines, "machine")
-	add(c.Units, "resource unit")
-	add(c.Locks, "lock")
-	add(c.CPUs, "CPU")
-	add(c.Goroutines, "goroutine")
-	if c.BufferSlots != 0 {
-		parts = append(parts, fmt.Sprintf("%s (%d B)", plural(c.BufferSlots, "buffer slot"), c.BufferBytes))
-	}
-	if len(parts) == 0 {
-		return "none (code changes only)"
-	}
-	return strings.Join(parts, ", ")
-}
+// Cost is what a change adds to the system; see causal.Cost.
+type Cost = causal.Cost
 
-// weight orders costs for ranking: CPUs and machines are dearer than
-// locks, goroutines and buffer slots.
-func (c Cost) weight() float64 {
-	return 100*float64(c.CPUs+c.Machines+c.Units) + float64(c.Locks) + float64(c.Goroutines)/10 + float64(c.BufferBytes)/1e4
-}
-
-// trial is one configuration to simulate: the system now (change "") or
-// one change to it.
+// trial is one structural change to simulate.
 type trial struct {
 	change, as string
 	cost       Cost
 	run        func() (results.Point, error)
 }
 
-// advise simulates the system now and every change, all at once as the
-// CPUs allow, and ranks the changes.
-func advise(system string, now trial, changes []trial) (*Advice, error) {
-	all := append([]trial{now}, changes...)
-	points := make([]results.Point, len(all))
-	errs := make([]error, len(all))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(runtime.NumCPU(), len(all)) {
-		wg.Go(func() {
-			for i := range next {
-				points[i], errs[i] = all[i].run()
-			}
-		})
-	}
-	for i := range all {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+// advise ranks the profile's experiments and the structural changes, all
+// simulated, the latter as many at once as the CPUs allow.
+func advise(pr *causal.Profile, sched string, changes []trial) (*Advice, error) {
+	points := make([]results.Point, len(changes))
+	errs := make([]error, len(changes))
+	parallel.Do(len(changes), func(i int) { points[i], errs[i] = changes[i].run() })
 	for i, err := range errs {
 		if err != nil {
-			if i == 0 {
-				return nil, err
-			}
-			return nil, fmt.Errorf("what if %s (%s): %w", all[i].change, all[i].as, err)
+			return nil, fmt.Errorf("what if %s (%s): %w", changes[i].change, changes[i].as, err)
 		}
 	}
-
-	a := &Advice{System: system, Mode: points[0].Mode, CPUs: points[0].CPUs, Unit: points[0].Unit,
-		Sched: points[0].Sched, Now: outcome(points[0])}
+	now := pr.Now
+	b := pr.Bottleneck
+	if sched == "" {
+		sched = "go"
+	}
+	a := &Advice{System: pr.System, Mode: now.Mode, CPUs: now.CPUs, Unit: now.Unit, Sched: sched, Model: b.Model,
+		Now: outcome(now)}
+	a.Now.Bottleneck = &b
+	option := func(change, as, kind string, cost Cost, p results.Point) Option {
+		o := Option{Change: change, As: as, Kind: kind, Cost: cost, Outcome: outcome(p)}
+		if now.Throughput > 0 {
+			o.ThroughputGain = p.Throughput/now.Throughput - 1
+		}
+		if now.Latency.P50 > 0 {
+			o.LatencyGain = 1 - p.Latency.P50/now.Latency.P50
+		}
+		return o
+	}
+	for _, tr := range pr.Trials {
+		a.Options = append(a.Options, option(tr.Change, tr.As, tr.Kind, tr.Cost, tr.Point))
+	}
+	if c := pr.Combined; c != nil {
+		a.Options = append(a.Options, option(c.Change, c.As, c.Kind, c.Cost, c.Point))
+	}
 	for i, t := range changes {
-		o := Option{Change: t.change, As: t.as, Cost: t.cost, Outcome: outcome(points[i+1])}
-		if a.Now.Throughput > 0 {
-			o.ThroughputGain = o.Throughput/a.Now.Throughput - 1
-		}
-		if a.Now.P50Ms > 0 {
-			o.LatencyGain = 1 - o.P50Ms/a.Now.P50Ms
-		}
-		a.Options = append(a.Options, o)
+		a.Options = append(a.Options, option(t.change, t.as, Structural, t.cost, points[i]))
 	}
 	slices.SortStableFunc(a.Options, func(x, y Option) int {
 		gx, gy := math.Round(100*x.ThroughputGain), math.Round(100*y.ThroughputGain)
@@ -159,13 +134,23 @@ func advise(system string, now trial, changes []trial) (*Advice, error) {
 			return cmpDesc(gx, gy)
 		case hurts(x) != hurts(y):
 			return cmpDesc(hurts(y), hurts(x))
-		case x.Cost.weight() != y.Cost.weight():
-			return cmpDesc(y.Cost.weight(), x.Cost.weight())
+		case x.Cost.Weight() != y.Cost.Weight():
+			return cmpDesc(y.Cost.Weight(), x.Cost.Weight())
+		case lx != ly:
+			return cmpDesc(lx, ly)
 		}
-		return cmpDesc(lx, ly)
+		// A design by its name before the same relief made piecemeal.
+		return cmpDesc(b2f(x.Kind == Structural), b2f(y.Kind == Structural))
 	})
 	a.Answer = answer(a)
 	return a, nil
+}
+
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func cmpDesc(x, y float64) int {
@@ -179,14 +164,14 @@ func cmpDesc(x, y float64) int {
 }
 
 func outcome(p results.Point) Outcome {
-	b := analysis.Bottleneck(p)
-	return Outcome{Throughput: p.Throughput, P50Ms: p.Latency.P50, MeanMs: p.Latency.Mean, Bottleneck: &b}
+	return Outcome{Throughput: p.Throughput, P50Ms: p.Latency.P50, P99Ms: p.Latency.P99, MeanMs: p.Latency.Mean}
 }
 
-// answer says in a line what limits the system and what would help most.
+// answer says in a line what limits the system — the profile's verdict,
+// as the point's bottleneck says it — and what would help most.
 func answer(a *Advice) string {
-	now := fmt.Sprintf("%s makes %.0f %s, limited by %s", a.System, a.Now.Throughput, a.Unit, limitedBy(a.Now.Bottleneck))
-	if len(a.Options) == 0 || a.Options[0].ThroughputGain < 0.01 {
+	now := fmt.Sprintf("%s makes %.0f %s, limited by %s", a.System, a.Now.Throughput, a.Unit, LimitedBy(a.Now.Bottleneck))
+	if len(a.Options) == 0 || a.Options[0].ThroughputGain <= causal.MinGain {
 		best := ""
 		for _, o := range a.Options {
 			if o.LatencyGain >= 0.05 && o.ThroughputGain > -0.01 {
@@ -194,33 +179,45 @@ func answer(a *Advice) string {
 				break
 			}
 		}
-		return fmt.Sprintf("%s. None of the %d changes tried raises throughput by 1 %% or more%s.", now, len(a.Options), best)
+		return fmt.Sprintf("%s. None of the %d changes tried raises throughput by more than 1 %%%s.", now, len(a.Options), best)
 	}
 	o := a.Options[0]
-	then := ""
-	if o.Bottleneck != nil && o.Bottleneck.Resource != a.Now.Bottleneck.Resource {
-		then = ", then " + limitedBy(o.Bottleneck) + " limits"
-	}
-	return fmt.Sprintf("%s. Best change: %s (%s): %.0f %s (%+.0f %%), median latency %s ms (%s)%s; it costs %s.",
-		now, o.Change, o.As, o.Throughput, a.Unit, 100*o.ThroughputGain, fmtMs(o.P50Ms), latencyChange(o.LatencyGain), then, o.Cost)
+	return fmt.Sprintf("%s. Best change: %s (%s): %.0f %s (%s), median latency %s ms (%s); it costs %s.",
+		now, o.Change, o.As, o.Throughput, a.Unit, signed(o.ThroughputGain), fmtMs(o.P50Ms), latencyChange(o.LatencyGain), o.Cost)
 }
 
-// limitedBy names a bottleneck for the answer: "the grinder (busy 100 %)".
-func limitedBy(b *results.Bottleneck) string {
-	u := fmt.Sprintf("%.0f %%", 100*b.Utilization)
-	switch b.Resource {
-	case "cpus":
-		return "the CPUs (" + u + " used)"
-	case "customers", "servers":
-		return "the number of " + b.Resource
-	case "arrivals":
-		return "the arrivals (it keeps up)"
-	case "kitchen":
-		return "the kitchen lock (held " + u + " of the time)"
-	case "espresso":
-		return "the espresso machine (busy " + u + ")"
+// LimitedBy says a causal verdict briefly, for the advice's first line:
+// "the grinder (another grinder: +13 %)", "the CPUs and the customers
+// together (one more CPU and one more customer: +25 %)", "the grinder,
+// the espresso machine and the steamer together (no single relief gains
+// more than 1 %; together +50 %)".
+func LimitedBy(b *results.Bottleneck) string {
+	if b == nil {
+		return "nothing known"
 	}
-	return "the " + b.Resource + " (busy " + u + ")"
+	who := b.Named
+	switch {
+	case b.Resource == "arrivals":
+		return "its arrivals (it keeps up; no relief raises throughput)"
+	case b.Resource == "none":
+		return "nothing any relief tried can lift by more than 1 %"
+	case b.Combined != nil:
+		return fmt.Sprintf("%s together (no single relief gains more than 1 %%; %s: %s)", who, b.Combined.Change, signed(b.Gain))
+	}
+	best := b.Profile[0]
+	if len(b.Resources) > 1 {
+		who += " together"
+	}
+	return fmt.Sprintf("%s (%s: %s)", who, best.Change, signed(best.Gain))
+}
+
+// signed writes a relative change as "+13 %", "+2.6 %" or "-0.4 %".
+func signed(g float64) string {
+	v := 100 * g
+	if math.Abs(v) < 9.95 {
+		return fmt.Sprintf("%+.1f %%", v)
+	}
+	return fmt.Sprintf("%+.0f %%", v)
 }
 
 func latencyChange(g float64) string {

@@ -15,16 +15,22 @@ func (a *Advice) WriteJSON(w io.Writer) error {
 	return enc.Encode(a)
 }
 
-// WriteTable writes the answer, then the table of every change tried.
+// WriteTable writes the answer, then the model it used (and, where the
+// caller said, its calibration), the system as it is with its causal
+// verdict, and the table of every change tried.
 func (a *Advice) WriteTable(w io.Writer) error {
 	fmt.Fprintln(w, a.Answer)
-	fmt.Fprintf(w, "\nthe model (%s policy), %s now: %.0f %s, median latency %.2f ms; %s\n\n",
-		a.Sched, a.System, a.Now.Throughput, a.Unit, a.Now.P50Ms, a.Now.Bottleneck.Text)
+	setting := a.Calibration
+	if setting == "" {
+		setting = "the " + a.Model
+	}
+	fmt.Fprintf(w, "\n%s\n%s now: %.0f %s, median latency %.2f ms, p99 %.2f ms. %s\n\n",
+		setting, a.System, a.Now.Throughput, a.Unit, a.Now.P50Ms, a.Now.P99Ms, a.Now.Bottleneck.Text)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "rank\tchange\tbecomes\tthroughput\tgain\tp50 ms\tlatency\tthen limited by\tcost\t")
+	fmt.Fprintln(tw, "rank\tchange\tbecomes\tthroughput\tgain\tp50 ms\tp99 ms\tlatency\tcost\t")
 	for i, o := range a.Options {
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%.0f\t%s\t%.2f\t%s\t%s\t%s\t\n", i+1, o.Change, o.As, o.Throughput,
-			pct(o.ThroughputGain), o.P50Ms, pct(-o.LatencyGain), o.Bottleneck.Resource, o.Cost)
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%.0f\t%s\t%.2f\t%.2f\t%s\t%s\t\n", i+1, o.Change, o.As, o.Throughput,
+			pct(o.ThroughputGain), o.P50Ms, o.P99Ms, pct(-o.LatencyGain), o.Cost)
 	}
 	return tw.Flush()
 }

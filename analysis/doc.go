@@ -1,5 +1,7 @@
-// Package analysis explains a study's results: what limits each point (its
-// bottleneck, from the point's own counters) and how each mode scales (the
-// Universal Scalability Law fitted to its throughput). It reads results
-// and adds to them; it measures and simulates nothing itself.
+// Package analysis reads a study's results: how much of the time each
+// resource a point holds was held and working, the bound the model's
+// structure sets for it (Resources), and how each mode scales (the
+// Universal Scalability Law, Amdahl's law or a straight line, fitted to
+// its throughput and chosen by AIC). What limits a point is not read from
+// its counters here: package causal finds it by experiment.
 package analysis

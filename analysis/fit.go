@@ -63,11 +63,15 @@ type Fit struct {
 	Kappa  float64 `json:"kappa"`
 	Lambda float64 `json:"lambda"`
 	// PeakN and PeakThroughput are where the curve peaks and its
-	// throughput there (usl.Model.Peak). A curve with no peak (κ = 0,
-	// σ ≤ 1) has them 0 in Go and null in JSON, and NoPeak says what it
-	// does instead; Ceiling is then λ/σ, what it approaches. Ceiling is 0
-	// in Go and null in JSON where there is no such limit: when the curve
-	// peaks, and when σ = 0 too and it grows without bound.
+	// throughput there (usl.Model.Peak), claimed only where the data show
+	// it: the throughput falls after it, or it lies beyond the data
+	// (Extrapolated). Otherwise they are 0 in Go and null in JSON, and
+	// NoPeak says what the series does instead: "flat from 4 CPUs at
+	// 1000.0 lattes/s", or a curve with no peak (κ = 0), whose Ceiling
+	// is λ/σ, what it approaches. Ceiling is 0 in Go and null in JSON
+	// where there is no such limit (the curve peaks, or σ = 0 and it
+	// grows without bound) or where it is more than MaxCeiling times the
+	// largest throughput seen.
 	PeakN          float64 `json:"peak_n"`
 	PeakThroughput float64 `json:"peak_throughput"`
 	NoPeak         string  `json:"no_peak,omitempty"`
@@ -75,6 +79,22 @@ type Fit struct {
 	// SerialFraction is σ of Amdahl's law (the fit with κ = 0): the
 	// share of the work that does not parallelize.
 	SerialFraction float64 `json:"serial_fraction"`
+	// Law is the law the AIC chose: "linear" (σ = κ = 0), "amdahl" (κ =
+	// 0) or "universal"; a more complex law only where it lowers the AIC
+	// by more than 2, so a κ that is not significant is 0. AIC is the
+	// chosen fit's. Anchored reports that λ is the throughput measured
+	// (or predicted) at N = 1, not a fitted number.
+	Law      string  `json:"law,omitempty"`
+	AIC      float64 `json:"aic"`
+	Anchored bool    `json:"anchored,omitempty"`
+	// Extrapolated reports that the peak lies beyond the largest N of
+	// the series: the curve's, not the data's.
+	Extrapolated bool `json:"extrapolated,omitempty"`
+	// FlatFrom is the N from which the throughput stays within 2 % (three
+	// N at least), FlatAt its mean there; a flat series claims no peak. 0
+	// when the series does not end flat.
+	FlatFrom int     `json:"flat_from,omitempty"`
+	FlatAt   float64 `json:"flat_at,omitempty"`
 	// R2 is the coefficient of determination and RMSE the root mean
 	// square residual, in Unit; see usl.Model.
 	R2   float64 `json:"r2"`
@@ -123,6 +143,12 @@ func (f Fit) MarshalJSON() ([]byte, error) {
 		SerialFraction *float64 `json:"serial_fraction"`
 		R2             *float64 `json:"r2"`
 		RMSE           *float64 `json:"rmse"`
+		Law            string   `json:"law,omitempty"`
+		AIC            *float64 `json:"aic"`
+		Anchored       bool     `json:"anchored,omitempty"`
+		Extrapolated   bool     `json:"extrapolated,omitempty"`
+		FlatFrom       int      `json:"flat_from,omitempty"`
+		FlatAt         *float64 `json:"flat_at,omitempty"`
 		Error          string   `json:"error,omitempty"`
 		By             string   `json:"by"`
 		Par            int      `json:"par,omitempty"`
@@ -138,7 +164,8 @@ func (f Fit) MarshalJSON() ([]byte, error) {
 		num(f.Sigma, true), num(f.Kappa, true), num(f.Lambda, true),
 		num(f.PeakN, f.HasPeak()), num(f.PeakThroughput, f.HasPeak()), f.NoPeak,
 		num(f.Ceiling, f.Ceiling > 0), num(f.SerialFraction, true),
-		num(f.R2, true), num(f.RMSE, true), f.Error,
+		num(f.R2, true), num(f.RMSE, true),
+		f.Law, num(f.AIC, true), f.Anchored, f.Extrapolated, f.FlatFrom, num(f.FlatAt, f.FlatFrom > 0), f.Error,
 		f.By, f.Par, f.CPUs, f.Rate, f.MaxQ, f.Unit, f.Points, f.N, f.Observations,
 	}
 	if v.N == nil {
@@ -297,30 +324,126 @@ func fitSeries(k fitKey, by string, ps []results.Point) Fit {
 	slices.Sort(f.N)
 	f.Points = len(f.N)
 
-	m, err := usl.Fit(obs)
+	// λ is the throughput of one: where the series has N = 1, that is
+	// what was seen there, not a fitted number.
+	anchor, at1 := 0.0, 0
+	for _, o := range obs {
+		if o.N == 1 {
+			anchor += o.X
+			at1++
+		}
+	}
+	if at1 > 0 {
+		anchor /= float64(at1)
+	}
+	m, err := usl.Select(obs, anchor)
 	if err != nil {
 		f.Error = fitError(err, f.nNoun())
 		return f
 	}
 	a, err := usl.FitAmdahl(obs)
-	if err != nil { // cannot be, as Fit took the same observations
+	if err != nil { // cannot be, as Select took the same observations
 		f.Error = "Amdahl's law: " + err.Error()
 		return f
 	}
 	f.Sigma, f.Kappa, f.Lambda, f.R2, f.RMSE = m.Sigma, m.Kappa, m.Lambda, m.R2, m.RMSE
+	f.Law, f.Anchored, f.AIC = string(m.Law), m.Anchored, m.AIC
 	f.SerialFraction = a.Sigma
+	f.claims(m, obs)
+	return f
+}
+
+// Flat is how close the throughputs of a series' last CPU counts must be
+// to one another for the series to be flat from there: 2 %.
+const Flat = 0.02
+
+// MaxCeiling is how far above the largest throughput seen a ceiling may
+// be and still be printed: 100 times. Beyond, the data cannot tell it.
+const MaxCeiling = 100
+
+// claims sets what the fit says of the series' shape, no more than its
+// data show: flat from some N on (at least three N within Flat of each
+// other); a peak only where the throughput falls after it, or beyond the
+// data as extrapolated; a ceiling λ/σ only up to MaxCeiling times the
+// largest throughput seen.
+func (f *Fit) claims(m usl.Model, obs []usl.Observation) {
+	ns, means := meansByN(obs)
+	top := slices.Max(means)
+	noun := "CPUs"
+	if f.By == ByPar {
+		noun = "customers"
+	}
+	unit := strings.TrimSpace(" " + f.Unit)
+	// Flat from the first of the last N whose means all lie within Flat.
+	lo, hi, from := math.Inf(1), 0.0, -1
+	for i := len(means) - 1; i >= 0; i-- {
+		lo, hi = min(lo, means[i]), max(hi, means[i])
+		if hi > lo*(1+Flat) {
+			break
+		}
+		from = i
+	}
+	if from >= 0 && len(means)-from >= 3 {
+		sum := 0.0
+		for _, x := range means[from:] {
+			sum += x
+		}
+		f.FlatFrom, f.FlatAt = int(ns[from]), sum/float64(len(means)-from)
+		f.NoPeak = fmt.Sprintf("flat from %s at %s %s", countOf(f.FlatFrom, strings.TrimSuffix(noun, "s")), formatX(f.FlatAt), unit)
+		f.ceiling(m, top)
+		return
+	}
 	if n, x, ok := m.Peak(); ok {
-		f.PeakN, f.PeakThroughput = n, x
-		return f
+		last := ns[len(ns)-1]
+		switch {
+		case n > last:
+			f.PeakN, f.PeakThroughput, f.Extrapolated = n, x, true
+			return
+		case means[len(means)-1] < top*(1-Flat):
+			f.PeakN, f.PeakThroughput = n, x
+			return
+		}
+		f.NoPeak = fmt.Sprintf("none seen: the throughput does not fall (highest %s %s at %g %s); the fitted curve turns at %.1f %s", formatX(top), unit, ns[slices.Index(means, top)], noun, n, noun)
+		return
 	}
 	cond, what := noPeak(m)
 	f.NoPeak = cond + ": throughput " + what
-	// λ/σ only where the curve approaches it: a curve that peaks turns
-	// down before.
-	if c, ok := m.Ceiling(); ok {
-		f.Ceiling = c
+	f.ceiling(m, top)
+}
+
+// ceiling sets λ/σ, what an Amdahl curve approaches, where it is no more
+// than MaxCeiling times top, the largest throughput seen; past that the
+// data cannot tell it, and NoPeak says so.
+func (f *Fit) ceiling(m usl.Model, top float64) {
+	c, ok := m.Ceiling()
+	if !ok || m.Kappa > 0 {
+		return
 	}
-	return f
+	if c > MaxCeiling*top {
+		if f.FlatFrom == 0 {
+			f.NoPeak = fmt.Sprintf("κ = 0: throughput grows over the whole series; where it would stop (λ/σ) is past %d× the largest throughput seen, which the data cannot tell", MaxCeiling)
+		}
+		return
+	}
+	f.Ceiling = c
+}
+
+// meansByN returns the distinct N of obs, ascending, and the mean
+// throughput at each.
+func meansByN(obs []usl.Observation) (ns, means []float64) {
+	sum, count := map[float64]float64{}, map[float64]int{}
+	for _, o := range obs {
+		if count[o.N] == 0 {
+			ns = append(ns, o.N)
+		}
+		sum[o.N] += o.X
+		count[o.N]++
+	}
+	slices.Sort(ns)
+	for _, n := range ns {
+		means = append(means, sum[n]/float64(count[n]))
+	}
+	return ns, means
 }
 
 // fitError says why a series could not be fitted, in its own terms: "2 CPU
@@ -362,8 +485,7 @@ func (f Fit) PeakText() string {
 		return "-"
 	}
 	if !f.HasPeak() {
-		cond, what := noPeak(f.Curve())
-		return "none (" + cond + "): " + what
+		return "none: " + f.NoPeak
 	}
 	unit := strings.TrimSpace(" " + f.Unit)
 	noun := "CPUs"
@@ -371,8 +493,8 @@ func (f Fit) PeakText() string {
 		noun = "customers"
 	}
 	s := fmt.Sprintf("%s %s at %.1f %s", formatX(f.PeakThroughput), unit, f.PeakN, noun)
-	if len(f.N) > 0 && f.PeakN > float64(f.N[len(f.N)-1]) {
-		s += fmt.Sprintf(", beyond the data (up to %d)", f.N[len(f.N)-1])
+	if f.Extrapolated {
+		s += fmt.Sprintf(", extrapolated beyond the data (up to %d)", f.N[len(f.N)-1])
 	}
 	return s
 }

@@ -68,10 +68,10 @@ func TestFitsIdealAndLocking(t *testing.T) {
 	if locking.Sigma != 1 || locking.SerialFraction != 1 || math.Abs(locking.Ceiling-250) > 1e-6 {
 		t.Errorf("locking: σ = %g, serial fraction %g, ceiling %g; want 1, 1, 250", locking.Sigma, locking.SerialFraction, locking.Ceiling)
 	}
-	if got := locking.PeakText(); got != "none (κ = 0 and σ = 1): stays flat at λ = 250.0" {
+	if got := locking.PeakText(); got != "none: flat from 1 CPU at 250.0 lattes/s" {
 		t.Errorf("locking's peak: %q", got)
 	}
-	if got := ideal.PeakText(); !strings.HasPrefix(got, "none (κ = 0 and σ = 0)") {
+	if got := ideal.PeakText(); !strings.HasPrefix(got, "none: κ = 0 and σ = 0") || ideal.Law != "linear" || !ideal.Anchored {
 		t.Errorf("ideal's peak: %q", got)
 	}
 }
@@ -139,8 +139,9 @@ func TestFitsTooFewPoints(t *testing.T) {
 // peak that is not there.
 func TestFitsJSON(t *testing.T) {
 	ps := shopPoints(results.SourceModel, 8)
-	// A curve that turns down: σ = 0.1, κ = 0.02, peak at √45 = 6.7 CPUs.
-	for n := 1; n <= 8; n++ {
+	// A curve that turns down: σ = 0.1, κ = 0.02, peak at √45 = 6.7 CPUs,
+	// and 11 % lower at 12 CPUs.
+	for n := 1; n <= 12; n++ {
 		x := 300 * float64(n) / (1 + 0.1*float64(n-1) + 0.02*float64(n*(n-1)))
 		ps = append(ps, fitPoint(results.SourceModel, "retro", n, 0, 0, x))
 	}
@@ -273,7 +274,54 @@ func TestFitPeakBeyondData(t *testing.T) {
 	if !f.HasPeak() || math.Abs(f.PeakN-math.Sqrt(980)) > 0.5 {
 		t.Fatalf("peak at %g (has %v); want about 31.3", f.PeakN, f.HasPeak())
 	}
-	if got := f.PeakText(); !strings.Contains(got, "lattes/s at 31.3 CPUs, beyond the data (up to 8)") {
+	if got := f.PeakText(); !strings.Contains(got, "lattes/s at 31.3 CPUs, extrapolated beyond the data (up to 8)") || !f.Extrapolated {
 		t.Errorf("PeakText = %q", got)
+	}
+}
+
+// The case: the fifo model's finelocking is flat at 1000 from 4
+// to 16 CPUs. The fit claims no peak and says where it is flat; λ is the
+// throughput at 1 CPU, 250, not a fitted 291.
+func TestFitFlatSeries(t *testing.T) {
+	var ps []results.Point
+	for n := 1; n <= 16; n++ {
+		ps = append(ps, fitPoint(results.SourceModel, "finelocking", n, 0, 0, 250*float64(min(n, 4))))
+	}
+	f := fitsOf(t, ps, analysis.ByCPUs)[0]
+	if f.HasPeak() || f.FlatFrom != 4 || f.FlatAt != 1000 || f.Lambda != 250 || !f.Anchored {
+		t.Errorf("finelocking 1–16: peak %v at %g, flat from %d at %g, λ = %g; want no peak, flat from 4 at 1000, λ = 250", f.HasPeak(), f.PeakN, f.FlatFrom, f.FlatAt, f.Lambda)
+	}
+	if got := f.PeakText(); got != "none: flat from 4 CPUs at 1000.0 lattes/s" {
+		t.Errorf("PeakText = %q", got)
+	}
+}
+
+// A series that grows nearly in proportion has a ceiling far past the
+// data: it is not printed.
+func TestFitCeilingNotPastTheData(t *testing.T) {
+	var ps []results.Point
+	for n := 1; n <= 8; n++ {
+		ps = append(ps, fitPoint(results.SourceModel, "multipipe-2", n, 0, 0, 250*float64(n)/(1+1e-5*float64(n-1))))
+	}
+	f := fitsOf(t, ps, analysis.ByCPUs)[0]
+	if f.Ceiling > 100*2000 || f.HasPeak() {
+		t.Errorf("ceiling %g, peak %v; want none printed", f.Ceiling, f.HasPeak())
+	}
+}
+
+// κ is 0 unless it lowers the AIC by more than 2: noisy measurements of a
+// curve that only bends (Amdahl's) get no κ and no invented peak.
+func TestFitKappaOnlyWhereSignificant(t *testing.T) {
+	var ps []results.Point
+	wobble := []float64{-0.015, 0.01, 0.004}
+	for n := 1; n <= 6; n++ {
+		for rep, w := range wobble {
+			x := 250 * float64(n) / (1 + 0.2*float64(n-1))
+			ps = append(ps, fitPoint("laptop", "multi-2", n, 0, rep+1, x*(1+w*float64(1+n%2))))
+		}
+	}
+	f := fitsOf(t, ps, analysis.ByCPUs)[0]
+	if f.Kappa != 0 || f.HasPeak() || f.Law != "amdahl" {
+		t.Errorf("κ = %g, law %s, peak %v at %g; want κ = 0 by Amdahl's law and no peak", f.Kappa, f.Law, f.HasPeak(), f.PeakN)
 	}
 }

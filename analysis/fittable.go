@@ -40,7 +40,8 @@ func CheckFitted(fits []Fit, by string) error {
 }
 
 // WriteFitTable writes one row per series: its source (and load, where
-// the series differ in it), the fitted σ, κ and λ, R², Amdahl's serial
+// the series differ in it), the law the AIC chose, the fitted σ, κ and λ
+// (λ* where it is the throughput measured with one), R², Amdahl's serial
 // fraction, the number of CPU or customer counts, and the peak or what
 // the curve does instead; a series that could not be fitted says why in
 // place of its peak.
@@ -49,8 +50,9 @@ func WriteFitTable(w io.Writer, fits []Fit, by string) error {
 	if by == ByPar {
 		n = "customers"
 	}
-	fmt.Fprintf(w, "Universal Scalability Law X(N) = λN / (1 + σ(N−1) + κN(N−1)), N = %s:\n", n)
-	fmt.Fprintf(w, "σ contention, κ coherency, λ the throughput of one; Amdahl σ is the serial fraction of the fit with κ = 0\n\n")
+	fmt.Fprintf(w, "X(N) = λN / (1 + σ(N−1) + κN(N−1)), N = %s: the linear law (σ = κ = 0), Amdahl's (κ = 0) or the\n", n)
+	fmt.Fprintf(w, "Universal Scalability Law, whichever the AIC prefers; σ contention, κ coherency, λ the throughput of one\n")
+	fmt.Fprintf(w, "(as measured at N = 1 where there is one: λ*); Amdahl σ is the serial fraction of the fit with κ = 0\n\n")
 
 	loads := false
 	modeWidth, sourceWidth := len("mode"), len("source")
@@ -67,7 +69,7 @@ func WriteFitTable(w io.Writer, fits []Fit, by string) error {
 	if loads {
 		head = append(head, "load")
 	}
-	head = append(head, "σ", "κ", "λ", "R²", "Amdahl σ", "points", "peak")
+	head = append(head, "law", "σ", "κ", "λ", "R²", "Amdahl σ", "points", "peak")
 	fmt.Fprintln(tw, strings.Join(head[:len(head)-1], "\t")+"\t  "+head[len(head)-1])
 	for _, f := range fits {
 		row := []string{left(f.Mode, modeWidth), left(f.SourceText(), sourceWidth)}
@@ -75,12 +77,17 @@ func WriteFitTable(w io.Writer, fits []Fit, by string) error {
 			row = append(row, f.LoadText())
 		}
 		if !f.Fitted() {
-			row = append(row, "-", "-", "-", "-", "-", fmt.Sprint(f.Points), "cannot fit: "+f.Error)
+			row = append(row, "-", "-", "-", "-", "-", "-", fmt.Sprint(f.Points), "cannot fit: "+f.Error)
 		} else {
+			lambda := strings.TrimSpace(fmt.Sprintf("%.1f %s", f.Lambda, f.Unit))
+			if f.Anchored {
+				lambda = strings.Replace(lambda, " ", "* ", 1)
+			}
 			row = append(row,
+				f.Law,
 				FormatParam(f.Sigma),
 				FormatParam(f.Kappa),
-				strings.TrimSpace(fmt.Sprintf("%.1f %s", f.Lambda, f.Unit)),
+				lambda,
 				fmt.Sprintf("%.4f", f.R2),
 				FormatParam(f.SerialFraction),
 				fmt.Sprint(f.Points),

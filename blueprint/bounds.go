@@ -11,10 +11,12 @@ type structure struct {
 	cpu, path float64   // seconds
 	holds     []float64 // seconds per order, by resource
 	stages    []float64 // seconds per order, by stage
+
+	scale map[string]float64 // Options.Scale
 }
 
-func (b *Blueprint) structure() structure {
-	st := structure{holds: make([]float64, b.nres), stages: make([]float64, b.stages)}
+func (b *Blueprint) structure(opt Options) structure {
+	st := structure{holds: make([]float64, b.nres), stages: make([]float64, b.stages), scale: opt.Scale}
 	st.path = st.walk(b.flow)
 	return st
 }
@@ -25,6 +27,9 @@ func (st *structure) walk(n node) float64 {
 	switch n := n.(type) {
 	case *step:
 		m := n.d.mean().Seconds()
+		if f, ok := st.scale[n.name]; ok {
+			m *= f
+		}
 		if n.cpu {
 			st.cpu += m
 		}
@@ -77,14 +82,14 @@ func (b *Blueprint) Bounds(opt Options) (model.Bounds, error) {
 }
 
 func (b *Blueprint) bounds(o Options, l load) model.Bounds {
-	st := b.structure()
+	st := b.structure(o)
 	ms := model.Structure{CPU: st.cpu, Path: st.path}
 	for i, r := range b.Resources {
 		ms.Resources = append(ms.Resources, model.Resource{Name: r.Name, Copies: r.Capacity, Hold: st.holds[i]})
 	}
 	for _, pp := range b.pipes {
 		for _, s := range pp.stages {
-			ms.Resources = append(ms.Resources, model.Resource{Name: s.name, Copies: s.workers * pp.lines, Hold: st.stages[s.machine]})
+			ms.Resources = append(ms.Resources, model.Resource{Name: s.name, Copies: s.workersAt(o) * pp.lines, Hold: st.stages[s.machine]})
 		}
 	}
 	return ms.Bounds(o.CPUs, l.workers, l.Rate)

@@ -18,6 +18,7 @@ type node interface {
 // CPU (or waiting, without one), and lets go.
 type step struct {
 	what  string // how errors name it: step "grind", stage "grind"
+	name  string
 	line  int
 	d     dist
 	holds []int // resource indices, taken in this order
@@ -29,22 +30,33 @@ func (st *step) run(w *world, p *sim.Proc) {
 	// evaluates the duration before use locks: so the draws come in the
 	// same order as package model's.
 	d := st.d.draw(w.s.Rand())
-	for _, r := range st.holds {
-		w.pools[r].acquire(p)
+	if f, ok := w.opt.Scale[st.name]; ok {
+		d = time.Duration(float64(d) * f)
 	}
+	b0 := acquire(w, p, st.holds)
 	if st.cpu {
 		w.cpus.Burn(p, d)
 	} else {
 		p.Sleep(d)
 	}
-	release(w, p, st.holds)
+	release(w, p, st.holds, b0)
+}
+
+// acquire takes resources in order, and returns the CPU time p had burned
+// when it had them all.
+func acquire(w *world, p *sim.Proc, holds []int) time.Duration {
+	for _, r := range holds {
+		w.pools[r].acquire(p)
+	}
+	return p.Burned()
 }
 
 // release lets go of held resources in the reverse of the order they were
-// taken, as deferred unlocks would.
-func release(w *world, p *sim.Proc, holds []int) {
+// taken, as deferred unlocks would, crediting them with the CPU time p
+// burned since burned0, when it had them all.
+func release(w *world, p *sim.Proc, holds []int, burned0 time.Duration) {
 	for i := len(holds) - 1; i >= 0; i-- {
-		w.pools[holds[i]].release(p)
+		w.pools[holds[i]].release(p, p.Burned()-burned0)
 	}
 }
 
@@ -58,13 +70,11 @@ type group struct {
 }
 
 func (g *group) run(w *world, p *sim.Proc) {
-	for _, r := range g.holds {
-		w.pools[r].acquire(p)
-	}
+	b0 := acquire(w, p, g.holds)
 	for _, it := range g.items {
 		it.run(w, p)
 	}
-	release(w, p, g.holds)
+	release(w, p, g.holds, b0)
 }
 
 // parallel runs its branches at once and goes on when all are done. As in
@@ -108,6 +118,17 @@ type stage struct {
 	machine int // index of its meter in world.stages
 }
 
+// workersAt is the stage's workers a line, with opt's additions.
+func (st *stage) workersAt(opt Options) int { return st.workers + opt.Workers[st.name] }
+
+// bufferAt is the room in the channel into the stage, as opt may set it.
+func (st *stage) bufferAt(opt Options) int {
+	if n, ok := opt.Buffers[st.name]; ok {
+		return n
+	}
+	return st.buffer
+}
+
 // ticket is an order travelling down a pipeline: where to report when it
 // is done, and when it was handed to the current stage, to meter how long
 // it waited for a worker.
@@ -138,16 +159,16 @@ type pipeRun struct {
 
 // start makes the pipeline's channels and starts its stage processes.
 func (pp *pipe) start(w *world) *pipeRun {
-	pr := &pipeRun{in: sim.NewChan[ticket](w.s, pp.stages[0].buffer)}
+	pr := &pipeRun{in: sim.NewChan[ticket](w.s, pp.stages[0].bufferAt(w.opt))}
 	for range pp.lines {
 		in := pr.in
 		for i, st := range pp.stages {
 			var out *sim.Chan[ticket]
 			if i+1 < len(pp.stages) {
-				out = sim.NewChan[ticket](w.s, pp.stages[i+1].buffer)
+				out = sim.NewChan[ticket](w.s, pp.stages[i+1].bufferAt(w.opt))
 			}
 			m, from := w.stages[st.machine], in // in changes below; the workers keep this stage's
-			for range st.workers {
+			for range st.workersAt(w.opt) {
 				w.s.Go(func(q *sim.Proc) { st.work(w, q, m, from, out) })
 			}
 			in = out
@@ -157,18 +178,21 @@ func (pp *pipe) start(w *world) *pipeRun {
 }
 
 // work is a stage worker's loop: take an order, do the stage, pass the
-// order on, or at the end of the line tell its customer it is ready.
+// order on, or at the end of the line tell its customer it is ready. The
+// stage is held from taking the order to having passed it on, as package
+// model's stages are.
 func (st *stage) work(w *world, p *sim.Proc, m *meter, in, out *sim.Chan[ticket]) {
 	for {
 		t := in.Recv(p)
 		m.take(p.Now(), p.Now()-t.handed)
+		b0 := p.Burned()
 		st.body.run(w, p)
-		m.give(p.Now())
 		if out == nil {
 			t.done.Send(p, struct{}{})
-			continue
+		} else {
+			t.handed = p.Now()
+			out.Send(p, t)
 		}
-		t.handed = p.Now()
-		out.Send(p, t)
+		m.give(p.Now(), p.Burned()-b0)
 	}
 }

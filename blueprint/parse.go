@@ -311,7 +311,7 @@ func (p *parser) step(f *fields, name string, allowed []string, noun string) (*s
 	if err != nil {
 		return nil, err
 	}
-	st := &step{what: f.what, line: f.node.Line, cpu: true}
+	st := &step{what: f.what, name: name, line: f.node.Line, cpu: true}
 	if st.d, err = p.duration(v, f.what); err != nil {
 		return nil, err
 	}

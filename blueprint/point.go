@@ -29,16 +29,28 @@ func (b *Blueprint) Point(r model.Result, opt Options) results.Point {
 // returns the points round by round; with several rounds each point's Rep
 // is its round. An error names b's file.
 func (b *Blueprint) Sweep(cpus []int, rounds int, opt Options) ([]results.Point, error) {
+	return b.SweepWith(cpus, rounds, opt, func(o Options) (results.Point, error) {
+		r, err := b.Run(o)
+		if err != nil {
+			return results.Point{}, err
+		}
+		return b.Point(r, o), nil
+	})
+}
+
+// SweepWith is Sweep with point in place of a plain simulation: it gets
+// each point's options, and returns its point (causal.Blueprint gives it
+// its causal profile too).
+func (b *Blueprint) SweepWith(cpus []int, rounds int, opt Options, point func(Options) (results.Point, error)) ([]results.Point, error) {
 	var points []results.Point
 	for rep := range rounds {
 		for _, n := range cpus {
 			o := opt
 			o.CPUs, o.Seed = n, opt.Seed+uint64(rep)
-			r, err := b.Run(o)
+			p, err := point(o)
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", b.File, err)
 			}
-			p := b.Point(r, o)
 			if rounds > 1 {
 				p.Rep = rep + 1
 			}

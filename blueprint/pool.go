@@ -17,6 +17,7 @@ type meter struct {
 	area     time.Duration // units in use × time, up to since
 	uses     int64         // uses ended
 	wait     time.Duration // waits of the uses begun
+	working  time.Duration // CPU time the holders burned, of the uses ended
 }
 
 // take starts a use at now, after waiting waited for it.
@@ -26,11 +27,12 @@ func (m *meter) take(now, waited time.Duration) {
 	m.wait += waited
 }
 
-// give ends a use at now.
-func (m *meter) give(now time.Duration) {
+// give ends a use at now, in which the holder burned working of CPU.
+func (m *meter) give(now, working time.Duration) {
 	m.advance(now)
 	m.inUse--
 	m.uses++
+	m.working += working
 }
 
 func (m *meter) advance(now time.Duration) {
@@ -38,14 +40,15 @@ func (m *meter) advance(now time.Duration) {
 	m.since = now
 }
 
-// reading is a meter's totals at one moment; busy counts unit-time.
+// reading is a meter's totals at one moment; busy (held) and working
+// count unit-time.
 type reading struct {
-	uses       int64
-	busy, wait time.Duration
+	uses                int64
+	busy, working, wait time.Duration
 }
 
 func (m *meter) read(now time.Duration) reading {
-	return reading{uses: m.uses, busy: m.area + time.Duration(m.inUse)*(now-m.since), wait: m.wait}
+	return reading{uses: m.uses, busy: m.area + time.Duration(m.inUse)*(now-m.since), working: m.working, wait: m.wait}
 }
 
 // pool is a resource in one simulation. A resource of one unit is a
@@ -88,9 +91,10 @@ func (pl *pool) acquire(p *sim.Proc) {
 	pl.take(p.Now(), p.Now()-asked)
 }
 
-// release gives a unit back, to the longest waiter if there is one.
-func (pl *pool) release(p *sim.Proc) {
-	pl.give(p.Now())
+// release gives a unit back, to the longest waiter if there is one; the
+// holder burned working while it held the unit.
+func (pl *pool) release(p *sim.Proc, working time.Duration) {
+	pl.give(p.Now(), working)
 	switch {
 	case pl.mu != nil:
 		pl.mu.Unlock(p)

@@ -38,6 +38,14 @@ type Options struct {
 	// runtime's scheduler with Costs for its own work; "" means "go".
 	Sched string
 	Costs sim.Costs
+
+	// Scale multiplies the duration of every step of that name (0.9 is
+	// 10 % shorter); Workers adds workers to every line of the stage of
+	// that name; Buffers sets the room in the channel into the stage of
+	// that name. They are a causal profile's reliefs; nil changes nothing.
+	Scale   map[string]float64
+	Workers map[string]int
+	Buffers map[string]int
 }
 
 // DefaultOptions are cpus CPUs under the go policy with the file's load,
@@ -139,6 +147,7 @@ func (b *Blueprint) check() error {
 // world is one simulation of a blueprint: the engine, its CPUs, and the
 // running resources and pipelines the nodes act on.
 type world struct {
+	opt    Options
 	s      *sim.Sim
 	cpus   *sim.CPUs
 	pools  []*pool    // by resource index
@@ -161,12 +170,15 @@ func (b *Blueprint) Run(opt Options) (model.Result, error) {
 	if err := b.check(); err != nil {
 		return model.Result{}, err
 	}
+	if err := b.checkReliefs(opt); err != nil {
+		return model.Result{}, err
+	}
 	l := b.load(opt)
 	bounds := b.bounds(opt, l)
 
 	s := sim.New(opt.Seed)
 	defer s.Stop() // unwinds the processes still blocked at the end
-	w := &world{s: s}
+	w := &world{s: s, opt: opt}
 	if opt.sched() == "fifo" {
 		w.cpus = sim.NewCPUs(s, opt.CPUs)
 	} else {
@@ -177,7 +189,7 @@ func (b *Blueprint) Run(opt Options) (model.Result, error) {
 	}
 	for _, pp := range b.pipes {
 		for _, st := range pp.stages {
-			w.stages = append(w.stages, &meter{name: st.name, capacity: st.workers * pp.lines})
+			w.stages = append(w.stages, &meter{name: st.name, capacity: st.workersAt(opt) * pp.lines})
 		}
 	}
 	for _, pp := range b.pipes { // the stages wait for orders before any arrive
@@ -231,7 +243,9 @@ func (b *Blueprint) Run(opt Options) (model.Result, error) {
 	for i, m := range meters {
 		now := m.read(s.Now())
 		uses, busy, wait := now.uses-before[i].uses, now.busy-before[i].busy, now.wait-before[i].wait
-		mm := model.Machine{Name: m.name, Uses: uses, BusyFrac: float64(busy) / float64(time.Duration(m.capacity)*opt.Duration)}
+		unitTime := float64(time.Duration(m.capacity) * opt.Duration)
+		mm := model.Machine{Name: m.name, Uses: uses, BusyFrac: float64(busy) / unitTime,
+			WorkingFrac: float64(now.working-before[i].working) / unitTime}
 		if uses > 0 {
 			mm.MeanWait = wait / time.Duration(uses)
 		}

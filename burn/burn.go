@@ -65,3 +65,15 @@ func burnWall(d time.Duration) {
 	for time.Since(start) < d {
 	}
 }
+
+// ThreadTime returns the CPU time the calling OS thread has consumed so
+// far, and false where the system has no per-thread CPU clock (anything
+// but Linux). Two readings around a step that keeps its thread tell how
+// much of the step's wall time it really ran: what a machine's meter
+// counts as working.
+func ThreadTime() (time.Duration, bool) {
+	if !threadCPUSupported {
+		return 0, false
+	}
+	return threadCPUTime(), true
+}

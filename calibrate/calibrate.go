@@ -235,33 +235,34 @@ func DefaultPath() (string, error) {
 	return filepath.Join(dir, "brewput", "calibration.json"), nil
 }
 
-// Default is the calibration kept at DefaultPath. Where there is none
-// yet, it measures this machine (Measure, Samples times) and saves the
-// result there first, telling tell, if not nil, before and after.
-func Default(ctx context.Context, tell func(line string)) (Calibration, error) {
+// Default is the calibration kept at DefaultPath, and that path, so
+// that an answer can say which calibration it came from. Where there is
+// none yet, it measures this machine (Measure, Samples times) and saves
+// the result there first, telling tell, if not nil, before and after.
+func Default(ctx context.Context, tell func(line string)) (Calibration, string, error) {
 	if tell == nil {
 		tell = func(string) {}
 	}
 	path, err := DefaultPath()
 	if err != nil {
-		return Calibration{}, err
+		return Calibration{}, "", err
 	}
 	c, err := Load(path)
 	switch {
 	case err == nil:
-		return c, nil
+		return c, path, nil
 	case !errors.Is(err, fs.ErrNotExist):
-		return c, fmt.Errorf("calibration: %w", err)
+		return c, path, fmt.Errorf("calibration: %w", err)
 	}
 	tell("measuring the Go runtime's costs for the go policy (once; brewput calibrate measures them again)…")
 	if c, err = Measure(ctx, Samples); err != nil {
-		return c, err
+		return c, path, err
 	}
 	if err := Save(path, c); err != nil {
-		return c, err
+		return c, path, err
 	}
 	tell("saved the calibration to " + path)
-	return c, nil
+	return c, path, nil
 }
 
 // Save writes c to path as JSON, creating its directory, atomically: a

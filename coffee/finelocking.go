@@ -5,20 +5,28 @@ package coffee
 // machine, until a machine is busy all the time.
 //
 // The same structure makes the americano and espresso modes, which skip the
-// steamer (and, for espresso, the combine step).
+// steamer (and, for espresso, the combine step). A Variant's copies turn a
+// kind's one locked machine into a pool of copies.
 type fineLocking struct {
-	kitchen                    // the machines, for their meters; reached only through the locks below
-	grinder, espresso, steamer *lockedMachine
+	steps                      Steps
+	drink                      Drink
+	grinder, espresso, steamer station
+	meters                     []*Meter
 }
 
 func newFineLocking(steps Steps, drink Drink) *fineLocking {
-	k := newKitchen(steps, drink)
-	return &fineLocking{
-		kitchen:  k,
-		grinder:  &lockedMachine{Machine: k.grinder},
-		espresso: &lockedMachine{Machine: k.espresso},
-		steamer:  &lockedMachine{Machine: k.steamer},
+	return newFineLockingWith(steps, drink, Machines{})
+}
+
+// newFineLockingWith has copies' number of machines of each kind.
+func newFineLockingWith(steps Steps, drink Drink, copies Machines) *fineLocking {
+	s := &fineLocking{steps: steps, drink: drink}
+	s.grinder = stationOf("grinder", copies.Grinder, steps, &s.meters)
+	s.espresso = stationOf("espresso", copies.Espresso, steps, &s.meters)
+	if drink.Steams() {
+		s.steamer = stationOf("steamer", copies.Steamer, steps, &s.meters)
 	}
+	return s
 }
 
 func (s *fineLocking) Brew() error {
@@ -32,3 +40,8 @@ func (s *fineLocking) Brew() error {
 	}
 	return nil
 }
+
+// Meters lists the machines the drink uses.
+func (s *fineLocking) Meters() []*Meter { return s.meters }
+
+func (s *fineLocking) Close() {}

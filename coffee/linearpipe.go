@@ -19,25 +19,48 @@ type linearPipe struct {
 }
 
 func newLinearPipe(steps Steps, drink Drink, buffer, lines int) *linearPipe {
-	s := &linearPipe{steps: steps, drink: drink, orders: make(chan ticket, buffer)}
-	for i := 1; i <= lines; i++ {
-		name := func(kind string) string {
-			if lines == 1 {
-				return kind
-			}
-			return fmt.Sprintf("%s#%d", kind, i)
-		}
-		ground := make(chan ticket, buffer)
-		s.staff(newMachine(name("grinder"), steps.Clock), steps.grind, s.orders, ground)
+	return newPipeline(steps, drink, buffer, lines, Variant{})
+}
+
+// newPipeline builds lines lines with buffer between their stages, as v
+// changes them: each stage's workers (v.Copies) on every line, and the
+// buffer of the channel into each stage (v.Buffers).
+func newPipeline(steps Steps, drink Drink, buffer, lines int, v Variant) *linearPipe {
+	s := &linearPipe{steps: steps, drink: drink, orders: make(chan ticket, or(v.Buffers.Grinder, buffer))}
+	machines := crewNames(lines, v.Copies, steps)
+	for range lines {
+		ground := make(chan ticket, or(v.Buffers.Espresso, buffer))
+		s.staff(machines("grinder"), steps.grind, s.orders, ground)
 		if !drink.Steams() {
-			s.staff(newMachine(name("espresso"), steps.Clock), steps.press, ground, nil)
+			s.staff(machines("espresso"), steps.press, ground, nil)
 			continue
 		}
-		pressed := make(chan ticket, buffer)
-		s.staff(newMachine(name("espresso"), steps.Clock), steps.press, ground, pressed)
-		s.staff(newMachine(name("steamer"), steps.Clock), steps.steam, pressed, nil)
+		pressed := make(chan ticket, or(v.Buffers.Steamer, buffer))
+		s.staff(machines("espresso"), steps.press, ground, pressed)
+		s.staff(machines("steamer"), steps.steam, pressed, nil)
 	}
 	return s
+}
+
+// crewNames returns a function giving the machines of one stage of one
+// line, copies' number of each kind (one by default), named kind when the
+// shop has one of the kind and kind#1, kind#2, … across the lines when it
+// has more.
+func crewNames(lines int, copies Machines, steps Steps) func(kind string) []*Machine {
+	made := map[string]int{}
+	return func(kind string) []*Machine {
+		n := or(copies.Kind(kind), 1)
+		var ms []*Machine
+		for range n {
+			made[kind]++
+			name := kind
+			if lines*n > 1 {
+				name = fmt.Sprintf("%s#%d", kind, made[kind])
+			}
+			ms = append(ms, newMachine(name, steps.Clock))
+		}
+		return ms
+	}
 }
 
 func (s *linearPipe) Brew() error {

@@ -7,11 +7,13 @@ import (
 
 // locking puts all the machines in one small kitchen and lets one customer
 // in at a time, for the whole latte. Throughput cannot pass one latte per
-// latte-time, whatever the number of CPUs.
+// latte-time, whatever the number of CPUs. Split (a Variant) lets the
+// customer combine outside, holding the lock for the machines only.
 type locking struct {
 	kitchen
-	door sync.Mutex
-	lock Meter // the kitchen lock, metered like a machine
+	door  sync.Mutex
+	lock  Meter // the kitchen lock, metered like a machine
+	split bool
 }
 
 func newLocking(steps Steps) *locking {
@@ -24,13 +26,18 @@ func (s *locking) Brew() error {
 	entered := time.Now()
 	s.lock.waited(entered.Sub(asked))
 
-	s.grinder.use(s.steps.grind())
-	s.espresso.use(s.steps.press())
-	s.steamer.use(s.steps.steam())
-	s.steps.combine()
+	w := s.grinder.use(s.steps.grind())
+	w += s.espresso.use(s.steps.press())
+	w += s.steamer.use(s.steps.steam())
+	if !s.split {
+		w += work(s.steps.Clock, s.steps.Combine) // the combine step, timed for the lock's meter
+	}
 
-	s.lock.worked(time.Since(entered))
+	s.lock.used(time.Since(entered), w)
 	s.door.Unlock()
+	if s.split {
+		s.steps.combine()
+	}
 	return nil
 }
 

@@ -25,12 +25,40 @@ func newMachine(name string, clock burn.Clock) *Machine {
 	return &Machine{Meter: Meter{name: name}, clock: clock}
 }
 
-// use runs one step of d on the machine. The caller must hold the machine.
-func (m *Machine) use(d time.Duration) {
-	start := time.Now()
-	m.clock.Burn(d)
+// run runs one step of d on the machine and returns how long the step
+// really ran: see work. The caller must hold the machine.
+func (m *Machine) run(d time.Duration) time.Duration {
+	w := work(m.clock, d)
 	m.served++
-	m.worked(time.Since(start))
+	return w
+}
+
+// use runs one step of d on a machine nobody guards (ideal, or locking,
+// whose kitchen lock guards them all), metering the step as the time held,
+// and returns how long it really ran.
+func (m *Machine) use(d time.Duration) time.Duration {
+	start := time.Now()
+	w := m.run(d)
+	m.used(time.Since(start), w)
+	return w
+}
+
+// work burns d with clock and returns how much of it the thread really
+// ran: its CPU time over the burn, which falls short of the wall time when
+// other threads took the CPU meanwhile (the step's wall time where the
+// system has no thread CPU clock).
+func work(clock burn.Clock, d time.Duration) time.Duration {
+	if d <= 0 {
+		return 0
+	}
+	cpu0, ok := burn.ThreadTime()
+	start := time.Now()
+	clock.Burn(d)
+	if !ok {
+		return time.Since(start)
+	}
+	cpu1, _ := burn.ThreadTime()
+	return cpu1 - cpu0
 }
 
 // lockedMachine is a machine with its own mutex, as in finelocking.
@@ -39,11 +67,14 @@ type lockedMachine struct {
 	*Machine
 }
 
-// use waits for the machine's lock, runs one step, and lets go.
+// use waits for the machine's lock, runs one step, and lets go; the
+// machine is held from getting the lock to letting go.
 func (m *lockedMachine) use(d time.Duration) {
 	asked := time.Now()
 	m.mu.Lock()
-	m.waited(time.Since(asked))
-	m.Machine.use(d)
+	got := time.Now()
+	m.waited(got.Sub(asked))
+	w := m.run(d)
+	m.used(time.Since(got), w)
 	m.mu.Unlock()
 }

@@ -31,19 +31,20 @@ func handOff(next chan<- ticket, o *order) {
 
 // stage is one barista at one machine: take an order, do the step, pass the
 // order on (or, at the end of the line, tell the customer it is ready). It
-// returns when its input is closed, closing its output in turn.
+// returns when its input is closed. The machine is held from taking the
+// order to having passed it on: a barista who cannot hand the order over
+// stands holding it, and the machine takes no other.
 func stage(m *Machine, d func() time.Duration, in <-chan ticket, out chan<- ticket) {
 	for t := range in {
-		m.waited(time.Since(t.handed))
-		m.use(d())
+		got := time.Now()
+		m.waited(got.Sub(t.handed))
+		w := m.run(d())
 		if out == nil {
 			t.order.ready <- struct{}{}
-			continue
+		} else {
+			handOff(out, t.order)
 		}
-		handOff(out, t.order)
-	}
-	if out != nil {
-		close(out)
+		m.used(time.Since(got), w)
 	}
 }
 
@@ -53,10 +54,21 @@ type crew struct {
 	meters []*Meter
 }
 
-// staff starts a stage goroutine for m.
-func (c *crew) staff(m *Machine, d func() time.Duration, in <-chan ticket, out chan<- ticket) {
-	c.meters = append(c.meters, &m.Meter)
-	c.wg.Go(func() { stage(m, d, in, out) })
+// staff starts a stage goroutine for each of ms, all taking orders from in
+// and passing them to out, which is closed once in is closed and every one
+// of them has returned.
+func (c *crew) staff(ms []*Machine, d func() time.Duration, in <-chan ticket, out chan<- ticket) {
+	var workers sync.WaitGroup
+	for _, m := range ms {
+		c.meters = append(c.meters, &m.Meter)
+		workers.Go(func() { stage(m, d, in, out) })
+	}
+	c.wg.Go(func() {
+		workers.Wait()
+		if out != nil {
+			close(out)
+		}
+	})
 }
 
 func (c *crew) Meters() []*Meter { return c.meters }

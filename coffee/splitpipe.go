@@ -11,11 +11,19 @@ type splitPipe struct {
 }
 
 func newSplitPipe(steps Steps, buffer int) *splitPipe {
-	s := &splitPipe{steps: steps, coffee: make(chan ticket, buffer), milk: make(chan ticket, buffer)}
-	ground := make(chan ticket, buffer)
-	s.staff(newMachine("grinder", steps.Clock), steps.grind, s.coffee, ground)
-	s.staff(newMachine("espresso", steps.Clock), steps.press, ground, nil)
-	s.staff(newMachine("steamer", steps.Clock), steps.steam, s.milk, nil)
+	return newSplitPipeWith(steps, buffer, Variant{})
+}
+
+// newSplitPipeWith builds the fork as v changes it: each stage's workers
+// and the buffer into each stage (the milk's into the steamer).
+func newSplitPipeWith(steps Steps, buffer int, v Variant) *splitPipe {
+	s := &splitPipe{steps: steps,
+		coffee: make(chan ticket, or(v.Buffers.Grinder, buffer)), milk: make(chan ticket, or(v.Buffers.Steamer, buffer))}
+	ground := make(chan ticket, or(v.Buffers.Espresso, buffer))
+	machines := crewNames(1, v.Copies, steps)
+	s.staff(machines("grinder"), steps.grind, s.coffee, ground)
+	s.staff(machines("espresso"), steps.press, ground, nil)
+	s.staff(machines("steamer"), steps.steam, s.milk, nil)
 	return s
 }
 

@@ -178,6 +178,20 @@ func Compare(old, new []results.Point, opts Options) Comparison {
 	return c
 }
 
+// Metrics compares two sets of repetitions directly, whatever their
+// configurations: throughput, p50 and p99, NEW against OLD, each with its
+// medians' intervals, p-value and verdict, as Compare's rows. It is how a
+// change measured on purpose (say, a step made shorter) is judged.
+func Metrics(old, new []results.Point, opts Options) []Metric {
+	var out []Metric
+	for _, def := range metricDefs() {
+		if m, ok := def.compare(old, new, opts.alpha()); ok {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
 // grouped is one side's points by configuration, keys in the order first
 // seen.
 type grouped struct {

@@ -52,15 +52,27 @@ type Config struct {
 
 	Seed uint64 // seeds the jitter; the same seed gives the same result
 
-	// Copies, for the multi family only, overrides how many machines of
-	// each kind the shop has; 0 keeps the mode's N. It asks what coffee
-	// has no mode for, such as a second grinder and nothing else.
+	// Copies overrides how many machines of each kind the shop has; 0
+	// keeps the mode's. It asks what coffee has no mode for, such as a
+	// second grinder and nothing else: in multi-N it replaces N for that
+	// kind, in finelocking (parsteam, americano, espresso) a kind with
+	// more than one copy becomes a pool, in a pipeline it is each stage's
+	// workers on every line (coffee.Variant says the same of real code).
 	Copies Copies
+	// Buffers, in a pipeline, is the room in the channel into each stage
+	// in place of the mode's N; 0 keeps the mode's.
+	Buffers Copies
+	// Split, in locking, lets the customer combine outside the kitchen
+	// lock.
+	Split bool
 }
 
-// Copies are the machines of each kind in a multi shop.
-type Copies struct {
-	Grinder, Espresso, Steamer int
+// Copies is a number for each kind of machine: coffee's Machines.
+type Copies = coffee.Machines
+
+// Variant is the coffee.Variant c asks for: its copies, buffers and split.
+func (c Config) Variant() coffee.Variant {
+	return coffee.Variant{Copies: c.Copies, Buffers: c.Buffers, Split: c.Split}
 }
 
 // DefaultConfig is the talk's shop in finelocking mode, every step 1 ms, on
@@ -124,10 +136,9 @@ func (c Config) validate() (coffee.Mode, error) {
 		return mode, fmt.Errorf("maxq %d: want 0 or more waiting orders", c.MaxQ)
 	case c.Sched != "" && c.Sched != "fifo" && c.Sched != "go":
 		return mode, fmt.Errorf("sched %q: want fifo or go", c.Sched)
-	case c.Copies.Grinder < 0 || c.Copies.Espresso < 0 || c.Copies.Steamer < 0:
-		return mode, fmt.Errorf("copies %+v: want 0 (the mode's) or more machines of each kind", c.Copies)
-	case c.Copies != (Copies{}) && mode.Family != "multi":
-		return mode, fmt.Errorf("copies %+v: only a multi-N shop has copies of its machines, not %s", c.Copies, mode)
+	}
+	if err := c.Variant().Check(mode); err != nil {
+		return mode, err
 	}
 	for _, f := range []struct {
 		name string

@@ -1,42 +1,38 @@
 package model
 
-import (
-	"fmt"
-
-	"github.com/brewput/brewput/sim"
-)
+import "github.com/brewput/brewput/sim"
 
 // linearPipe mirrors coffee/linearpipe.go: an assembly line, one process
 // per machine connected by channels with room for `buffer` orders; the
 // customer hands in an order, waits for it to come off the line, then
 // combines. The same line without the steamer makes americanopipe and
 // espressopipe, and multipipe-N is n such lines sharing one order queue.
+// Copies are each stage's workers on every line, Buffers the room in the
+// channel into each stage, as coffee's Variant says.
 type linearPipe struct {
 	crew
 	steps  steps
 	drink  drink
 	lines  int
+	n      Copies // workers of each stage per line, at least 1
 	orders *sim.Chan[ticket]
 }
 
-func newLinearPipe(s *sim.Sim, st steps, d drink, buffer, lines int) *linearPipe {
-	l := &linearPipe{steps: st, drink: d, lines: lines, orders: sim.NewChan[ticket](s, buffer)}
-	for i := 1; i <= lines; i++ {
-		name := func(kind string) string {
-			if lines == 1 {
-				return kind
-			}
-			return fmt.Sprintf("%s#%d", kind, i)
-		}
-		ground := sim.NewChan[ticket](s, buffer)
-		l.staff(s, newMachine(name("grinder"), st.cpus), st.grind, l.orders, ground)
+func newLinearPipe(s *sim.Sim, st steps, d drink, buffer, lines int, copies, buffers Copies) *linearPipe {
+	one := func(c int) int { return max(c, 1) }
+	l := &linearPipe{steps: st, drink: d, lines: lines, orders: sim.NewChan[ticket](s, or(buffers.Grinder, buffer)),
+		n: Copies{Grinder: one(copies.Grinder), Espresso: one(copies.Espresso), Steamer: one(copies.Steamer)}}
+	machines := crewNames(lines, copies, st.cpus)
+	for range lines {
+		ground := sim.NewChan[ticket](s, or(buffers.Espresso, buffer))
+		l.staff(s, machines("grinder"), st.grind, l.orders, ground)
 		if !d.Steams() {
-			l.staff(s, newMachine(name("espresso"), st.cpus), st.press, ground, nil)
+			l.staff(s, machines("espresso"), st.press, ground, nil)
 			continue
 		}
-		pressed := sim.NewChan[ticket](s, buffer)
-		l.staff(s, newMachine(name("espresso"), st.cpus), st.press, ground, pressed)
-		l.staff(s, newMachine(name("steamer"), st.cpus), st.steam, pressed, nil)
+		pressed := sim.NewChan[ticket](s, or(buffers.Steamer, buffer))
+		l.staff(s, machines("espresso"), st.press, ground, pressed)
+		l.staff(s, machines("steamer"), st.steam, pressed, nil)
 	}
 	return l
 }
@@ -51,18 +47,20 @@ func (l *linearPipe) brew(p *sim.Proc) {
 	}
 }
 
-// structure: each stage process holds an order for its step, and the lines
-// copies of a stage share the orders between them; the customer combines
-// after the line, so the critical path is every step in turn.
+// structure: each stage process holds an order for its step, and the
+// copies of a stage (its workers on every line) share the orders between
+// them; the customer combines after the line, so the critical path is
+// every step in turn.
 func (l *linearPipe) structure() structure {
 	st := l.steps
+	g, e, m := l.lines*l.n.Grinder, l.lines*l.n.Espresso, l.lines*l.n.Steamer
 	r := []resource{
-		{copiesName("grinder", l.lines), l.lines, st.meanGrind()},
-		{copiesName("espresso", l.lines), l.lines, st.meanPress()},
+		{copiesName("grinder", g), g, st.meanGrind()},
+		{copiesName("espresso", e), e, st.meanPress()},
 	}
 	work := st.meanGrind() + st.meanPress()
 	if l.drink.Steams() {
-		r = append(r, resource{copiesName("steamer", l.lines), l.lines, st.meanSteam()})
+		r = append(r, resource{copiesName("steamer", m), m, st.meanSteam()})
 		work += st.meanSteam()
 	}
 	if l.drink.Combines() {

@@ -3,40 +3,52 @@ package model
 import "github.com/brewput/brewput/sim"
 
 // locking mirrors coffee/locking.go: all the machines in one kitchen, one
-// customer in at a time for the whole latte.
+// customer in at a time for the whole latte; with split, the customer
+// combines outside.
 type locking struct {
 	kitchen
-	door *sim.Mutex
-	lock meter // the kitchen lock, metered like a machine
+	door  *sim.Mutex
+	lock  meter // the kitchen lock, metered like a machine
+	split bool
 }
 
-func newLocking(s *sim.Sim, st steps) *locking {
-	return &locking{kitchen: newKitchen(st, latte), door: sim.NewMutex(s, "kitchen"), lock: meter{name: "kitchen"}}
+func newLocking(s *sim.Sim, st steps, split bool) *locking {
+	return &locking{kitchen: newKitchen(st, latte), door: sim.NewMutex(s, "kitchen"), lock: meter{name: "kitchen"}, split: split}
 }
 
 func (s *locking) brew(p *sim.Proc) {
 	asked := p.Now()
 	s.door.Lock(p)
-	entered := p.Now()
+	entered, b0 := p.Now(), p.Burned()
 	s.lock.waited(entered - asked)
 
 	s.grinder.use(p, s.steps.grind())
 	s.espresso.use(p, s.steps.press())
 	s.steamer.use(p, s.steps.steam())
-	s.steps.combine(p)
+	if !s.split {
+		s.steps.combine(p)
+	}
 
-	s.lock.worked(p.Now() - entered)
+	s.lock.used(p, entered, b0)
 	s.door.Unlock(p)
+	if s.split {
+		s.steps.combine(p)
+	}
 }
 
 func (s *locking) meters() []*meter {
 	return append([]*meter{&s.lock}, s.kitchen.meters()...)
 }
 
-// structure: the kitchen is held for the whole latte.
+// structure: the kitchen is held for the whole latte, or for its machine
+// steps when split.
 func (s *locking) structure() structure {
+	hold := s.work()
+	if s.split {
+		hold -= s.steps.meanCombine()
+	}
 	return structure{
-		Resources: []resource{{s.lock.name, 1, s.work()}},
+		Resources: []resource{{s.lock.name, 1, hold}},
 		CPU:       s.work(),
 		Path:      s.work(),
 	}

@@ -10,32 +10,33 @@ import (
 // newShop builds the model of mode m in simulation s, starting its
 // processes if it has any, as coffee.Families' build functions build the
 // real shop, family for family.
-func newShop(s *sim.Sim, m coffee.Mode, st steps, copies Copies) (shop, error) {
+// v is coffee's Variant of the mode, checked by Config.validate.
+func newShop(s *sim.Sim, m coffee.Mode, st steps, v coffee.Variant) (shop, error) {
 	switch m.Family {
 	case "ideal":
 		return newIdeal(st), nil
 	case "locking":
-		return newLocking(s, st), nil
+		return newLocking(s, st, v.Split), nil
 	case "finelocking":
-		return newFineLocking(s, st, latte), nil
+		return newFineLocking(s, st, latte, v.Copies), nil
 	case "parsteam":
-		return newParSteam(s, st), nil
+		return newParSteam(s, st, v.Copies), nil
 	case "americano":
-		return newFineLocking(s, st, americano), nil
+		return newFineLocking(s, st, americano, v.Copies), nil
 	case "espresso":
-		return newFineLocking(s, st, espresso), nil
+		return newFineLocking(s, st, espresso, v.Copies), nil
 	case "multi":
-		return newMulti(s, st, m.N, copies), nil
+		return newMulti(s, st, m.N, v.Copies), nil
 	case "linearpipe":
-		return newLinearPipe(s, st, latte, m.N, 1), nil
+		return newLinearPipe(s, st, latte, m.N, 1, v.Copies, v.Buffers), nil
 	case "splitpipe":
-		return newSplitPipe(s, st, m.N), nil
+		return newSplitPipe(s, st, m.N, v.Copies, v.Buffers), nil
 	case "multipipe":
-		return newLinearPipe(s, st, latte, 1, m.N), nil
+		return newLinearPipe(s, st, latte, 1, m.N, v.Copies, v.Buffers), nil
 	case "americanopipe":
-		return newLinearPipe(s, st, americano, m.N, 1), nil
+		return newLinearPipe(s, st, americano, m.N, 1, v.Copies, v.Buffers), nil
 	case "espressopipe":
-		return newLinearPipe(s, st, espresso, m.N, 1), nil
+		return newLinearPipe(s, st, espresso, m.N, 1, v.Copies, v.Buffers), nil
 	case "noop":
 		return noop{}, nil
 	}

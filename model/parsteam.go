@@ -9,8 +9,8 @@ type parSteam struct {
 	*fineLocking
 }
 
-func newParSteam(s *sim.Sim, st steps) *parSteam {
-	return &parSteam{fineLocking: newFineLocking(s, st, latte)}
+func newParSteam(s *sim.Sim, st steps, copies Copies) *parSteam {
+	return &parSteam{fineLocking: newFineLocking(s, st, latte, copies)}
 }
 
 func (s *parSteam) brew(p *sim.Proc) {

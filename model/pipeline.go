@@ -1,6 +1,7 @@
 package model
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/brewput/brewput/sim"
@@ -26,19 +27,22 @@ func handOff(p *sim.Proc, next *sim.Chan[ticket], o *order) {
 }
 
 // stage is one barista at one machine: take an order, do the step, pass the
-// order on (or, at the end of the line, tell the customer it is ready).
-// coffee's stage ends when its input is closed; a simulated one runs until
-// the simulation stops.
+// order on (or, at the end of the line, tell the customer it is ready). The
+// machine is held from taking the order to having passed it on, as in
+// coffee. coffee's stage ends when its input is closed; a simulated one
+// runs until the simulation stops.
 func stage(p *sim.Proc, m *machine, d func() time.Duration, in, out *sim.Chan[ticket]) {
 	for {
 		t := in.Recv(p)
-		m.waited(p.Now() - t.handed)
-		m.use(p, d())
+		got, b0 := p.Now(), p.Burned()
+		m.waited(got - t.handed)
+		m.cpus.Burn(p, d())
 		if out == nil {
 			t.order.ready.Send(p, struct{}{})
-			continue
+		} else {
+			handOff(p, out, t.order)
 		}
-		handOff(p, out, t.order)
+		m.used(p, got, b0)
 	}
 }
 
@@ -49,10 +53,33 @@ type crew struct {
 	free []*order // served orders, their ready channels empty
 }
 
-// staff starts a stage process for m.
-func (c *crew) staff(s *sim.Sim, m *machine, d func() time.Duration, in, out *sim.Chan[ticket]) {
-	c.ms = append(c.ms, &m.meter)
-	s.Go(func(p *sim.Proc) { stage(p, m, d, in, out) })
+// staff starts a stage process for each of ms, all on the same channels.
+func (c *crew) staff(s *sim.Sim, ms []*machine, d func() time.Duration, in, out *sim.Chan[ticket]) {
+	for _, m := range ms {
+		c.ms = append(c.ms, &m.meter)
+		s.Go(func(p *sim.Proc) { stage(p, m, d, in, out) })
+	}
+}
+
+// crewNames mirrors coffee's crewNames: a function giving the machines of
+// one stage of one line, copies' number of each kind (one by default),
+// named kind when the shop has one of the kind and kind#1, kind#2, …
+// across the lines when it has more.
+func crewNames(lines int, copies Copies, cpus *sim.CPUs) func(kind string) []*machine {
+	made := map[string]int{}
+	return func(kind string) []*machine {
+		n := max(copies.Kind(kind), 1)
+		var ms []*machine
+		for range n {
+			made[kind]++
+			name := kind
+			if lines*n > 1 {
+				name = fmt.Sprintf("%s#%d", kind, made[kind])
+			}
+			ms = append(ms, newMachine(name, cpus))
+		}
+		return ms
+	}
 }
 
 func (c *crew) meters() []*meter { return c.ms }
@@ -72,3 +99,12 @@ func (c *crew) newOrder(s *sim.Sim, branches int) *order {
 
 // served takes back an order whose customer has received every signal.
 func (c *crew) served(o *order) { c.free = append(c.free, o) }
+
+// or is n, or def where n is 0 (a Copies or Buffers field left to the
+// mode).
+func or(n, def int) int {
+	if n > 0 {
+		return n
+	}
+	return def
+}

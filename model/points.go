@@ -1,11 +1,10 @@
 package model
 
 import (
-	"runtime"
-	"sync"
 	"time"
 
 	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/internal/parallel"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/sim"
 )
@@ -60,6 +59,13 @@ func ConfigOf(p results.Point) (cfg Config, ok bool) {
 // (see RunAll), and returns the points round by round, each with its round
 // as Rep where there are several.
 func RunRounds(cfgs []Config, rounds int) ([]results.Point, error) {
+	return Rounds(cfgs, rounds, RunAll)
+}
+
+// Rounds is RunRounds with run in place of RunAll: run gets every round's
+// configurations at once and returns their points in order (causal.Predict
+// gives each its causal profile too).
+func Rounds(cfgs []Config, rounds int, run func([]Config) ([]results.Point, error)) ([]results.Point, error) {
 	var all []Config
 	for rep := range rounds {
 		for _, c := range cfgs {
@@ -67,7 +73,7 @@ func RunRounds(cfgs []Config, rounds int) ([]results.Point, error) {
 			all = append(all, c)
 		}
 	}
-	points, err := RunAll(all)
+	points, err := run(all)
 	for i := range points {
 		if rounds > 1 {
 			points[i].Rep = i/len(cfgs) + 1
@@ -82,25 +88,14 @@ func RunRounds(cfgs []Config, rounds int) ([]results.Point, error) {
 func RunAll(cfgs []Config) ([]results.Point, error) {
 	points := make([]results.Point, len(cfgs))
 	errs := make([]error, len(cfgs))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(runtime.NumCPU(), len(cfgs)) {
-		wg.Go(func() {
-			for i := range next {
-				r, err := Run(cfgs[i])
-				if err != nil {
-					errs[i] = err
-					continue
-				}
-				points[i] = r.Point(cfgs[i])
-			}
-		})
-	}
-	for i := range cfgs {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	parallel.Do(len(cfgs), func(i int) {
+		r, err := Run(cfgs[i])
+		if err != nil {
+			errs[i] = err
+			return
+		}
+		points[i] = r.Point(cfgs[i])
+	})
 	for _, err := range errs {
 		if err != nil {
 			return nil, err

@@ -35,10 +35,12 @@ type Result struct {
 type Machine struct {
 	Name string
 	Uses int64
-	// BusyFrac is the fraction of the window it was in use; ideal's
-	// machines, used by many at once, can pass 1.
-	BusyFrac float64
-	MeanWait time.Duration // mean wait to get it, per use
+	// BusyFrac is the fraction of the window it was held, from getting it
+	// to letting go (waiting for a P or a handoff included); WorkingFrac
+	// the fraction its step was really running. ideal's machines, used by
+	// many at once, can pass 1.
+	BusyFrac, WorkingFrac float64
+	MeanWait              time.Duration // mean wait to get it, per use
 }
 
 // Latency summarizes a latency distribution, exactly: its percentiles are
@@ -131,10 +133,11 @@ func (r Result) Point(cfg Config) results.Point {
 	}
 	for _, m := range r.Machines {
 		p.Machines = append(p.Machines, results.Machine{
-			Name:       m.Name,
-			Uses:       m.Uses,
-			BusyFrac:   min(1, m.BusyFrac),
-			MeanWaitMs: results.Ms(m.MeanWait),
+			Name:        m.Name,
+			Uses:        m.Uses,
+			BusyFrac:    min(1, m.BusyFrac),
+			WorkingFrac: min(1, m.WorkingFrac, m.BusyFrac),
+			MeanWaitMs:  results.Ms(m.MeanWait),
 		})
 	}
 	return p

@@ -17,7 +17,7 @@ func (c Config) Validate() error {
 	}
 	s := sim.New(c.Seed)
 	defer s.Stop()
-	shop, err := newShop(s, mode, newSteps(c, s, sim.NewCPUs(s, c.CPUs)), c.Copies)
+	shop, err := newShop(s, mode, newSteps(c, s, sim.NewCPUs(s, c.CPUs)), c.Variant())
 	if err != nil {
 		return err
 	}
@@ -35,7 +35,7 @@ func StructureOf(cfg Config) (Structure, error) {
 	}
 	s := sim.New(cfg.Seed)
 	defer s.Stop()
-	shop, err := newShop(s, mode, newSteps(cfg, s, sim.NewCPUs(s, cfg.CPUs)), cfg.Copies)
+	shop, err := newShop(s, mode, newSteps(cfg, s, sim.NewCPUs(s, cfg.CPUs)), cfg.Variant())
 	if err != nil {
 		return Structure{}, err
 	}
@@ -62,7 +62,7 @@ func Run(cfg Config) (Result, error) {
 	s := sim.New(cfg.Seed)
 	defer s.Stop() // unwinds the processes that are still blocked
 	cpus := cfg.newCPUs(s)
-	shop, err := newShop(s, mode, newSteps(cfg, s, cpus), cfg.Copies)
+	shop, err := newShop(s, mode, newSteps(cfg, s, cpus), cfg.Variant())
 	if err != nil {
 		return Result{}, err
 	}
@@ -81,7 +81,7 @@ func Run(cfg Config) (Result, error) {
 	// Readings at the edges of the measured window, as sweep takes them
 	// through the harness's OnWindow.
 	meters := shop.meters()
-	before := make([]sim.Reading, len(meters))
+	before := make([]reading, len(meters))
 	s.RunUntil(cfg.Warmup)
 	busy0 := cpus.Busy()
 	for i, m := range meters {
@@ -107,10 +107,11 @@ func Run(cfg Config) (Result, error) {
 		r.Little = float64(cfg.customers()) / (r.Throughput * r.Latency.Mean.Seconds())
 	}
 	for i, m := range meters {
-		d := m.read().Sub(before[i])
-		mm := Machine{Name: m.name, Uses: d.Uses, BusyFrac: float64(d.Busy) / float64(cfg.Duration)}
-		if d.Uses > 0 {
-			mm.MeanWait = d.Wait / time.Duration(d.Uses)
+		d := m.read().sub(before[i])
+		mm := Machine{Name: m.name, Uses: d.uses,
+			BusyFrac: float64(d.held) / float64(cfg.Duration), WorkingFrac: float64(d.working) / float64(cfg.Duration)}
+		if d.uses > 0 {
+			mm.MeanWait = d.wait / time.Duration(d.uses)
 		}
 		r.Machines = append(r.Machines, mm)
 	}

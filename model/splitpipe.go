@@ -9,15 +9,20 @@ import "github.com/brewput/brewput/sim"
 type splitPipe struct {
 	crew
 	steps        steps
+	n            Copies
 	coffee, milk *sim.Chan[ticket]
 }
 
-func newSplitPipe(s *sim.Sim, st steps, buffer int) *splitPipe {
-	sp := &splitPipe{steps: st, coffee: sim.NewChan[ticket](s, buffer), milk: sim.NewChan[ticket](s, buffer)}
-	ground := sim.NewChan[ticket](s, buffer)
-	sp.staff(s, newMachine("grinder", st.cpus), st.grind, sp.coffee, ground)
-	sp.staff(s, newMachine("espresso", st.cpus), st.press, ground, nil)
-	sp.staff(s, newMachine("steamer", st.cpus), st.steam, sp.milk, nil)
+func newSplitPipe(s *sim.Sim, st steps, buffer int, copies, buffers Copies) *splitPipe {
+	one := func(c int) int { return max(c, 1) }
+	sp := &splitPipe{steps: st,
+		n:      Copies{Grinder: one(copies.Grinder), Espresso: one(copies.Espresso), Steamer: one(copies.Steamer)},
+		coffee: sim.NewChan[ticket](s, or(buffers.Grinder, buffer)), milk: sim.NewChan[ticket](s, or(buffers.Steamer, buffer))}
+	ground := sim.NewChan[ticket](s, or(buffers.Espresso, buffer))
+	machines := crewNames(1, copies, st.cpus)
+	sp.staff(s, machines("grinder"), st.grind, sp.coffee, ground)
+	sp.staff(s, machines("espresso"), st.press, ground, nil)
+	sp.staff(s, machines("steamer"), st.steam, sp.milk, nil)
 	return sp
 }
 
@@ -38,9 +43,9 @@ func (sp *splitPipe) structure() structure {
 	st := sp.steps
 	return structure{
 		Resources: []resource{
-			{"grinder", 1, st.meanGrind()},
-			{"espresso", 1, st.meanPress()},
-			{"steamer", 1, st.meanSteam()},
+			{copiesName("grinder", sp.n.Grinder), sp.n.Grinder, st.meanGrind()},
+			{copiesName("espresso", sp.n.Espresso), sp.n.Espresso, st.meanPress()},
+			{copiesName("steamer", sp.n.Steamer), sp.n.Steamer, st.meanSteam()},
 		},
 		CPU:  st.meanGrind() + st.meanPress() + st.meanSteam() + st.meanCombine(),
 		Path: max(st.meanGrind()+st.meanPress(), st.meanSteam()) + st.meanCombine(),

@@ -151,7 +151,7 @@ func TestFitViews(t *testing.T) {
 		t.Errorf("measured row: %+v; want cafe, with the reason it has no fit", measured)
 	}
 	want := fitView{Source: "model (fifo)", Model: true, Sigma: "1", Kappa: "0", Lambda: "250.0 lattes/s",
-		Peak: "none (κ = 0 and σ = 1): stays flat at λ = 250.0", Serial: "1", R2: "1.0000", Points: 8}
+		Peak: "none: flat from 1 CPU at 250.0 lattes/s", Serial: "1", R2: "1.0000", Points: 8}
 	if model != want {
 		t.Errorf("model row:\n%+v\nwant\n%+v", model, want)
 	}
@@ -173,7 +173,7 @@ func TestFitTemplate(t *testing.T) {
 	for _, want := range []string{"<table", "σ", "κ", "R²", "serial fraction",
 		"<td class=\"text\">cafe</td>", "cannot fit: 2 CPU counts (1, 2); a fit needs at least 3",
 		"<tr class=\"bymodel\"><td class=\"text\">model (fifo)</td><td>1</td><td>0</td><td>250.0 lattes/s</td>",
-		"stays flat at λ = 250.0"} {
+		"flat from 1 CPU at 250.0 lattes/s"} {
 		if !strings.Contains(html, want) {
 			t.Errorf("fit table lacks %q:\n%s", want, html)
 		}

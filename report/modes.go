@@ -21,9 +21,9 @@ type modeView struct {
 
 // limitRow is one point's bottleneck.
 type limitRow struct {
-	Model                                    bool
-	Source, CPUs, Throughput, Use, Bound, By string
-	Text                                     string
+	Model                                          bool
+	Source, CPUs, Throughput, Use, Bound, By, Gain string
+	Text                                           string
 }
 
 type adviceView struct {
@@ -32,8 +32,8 @@ type adviceView struct {
 }
 
 type adviceRow struct {
-	Rank                                                 int
-	Change, As, Throughput, Gain, P50, Latency, By, Cost string
+	Rank                                                  int
+	Change, As, Throughput, Gain, P50, P99, Latency, Cost string
 }
 
 // modeViews lays out a section per mode, in the order the modes first
@@ -55,8 +55,25 @@ func modeViews(points []results.Point, advice []*advise.Advice) []modeView {
 		b := p.Bottleneck
 		row := limitRow{
 			Model: p.IsModel(), Source: results.OriginLabel(p), CPUs: fmt.Sprint(p.CPUs),
-			Throughput: fmt.Sprintf("%.0f", p.Throughput), By: b.Resource,
+			Throughput: fmt.Sprintf("%.0f", p.Throughput), By: b.Resource, Gain: "-",
 			Use: fmt.Sprintf("%.0f %%", 100*b.Utilization), Bound: "-", Text: b.Text,
+		}
+		if b.Named != "" {
+			row.By = b.Named
+		}
+		switch {
+		case b.Combined != nil:
+			row.Gain = signedPercent(b.Gain) + " together"
+		case len(b.Profile) > 0 && b.Gain > 0:
+			row.Gain = signedPercent(b.Gain)
+		}
+		switch {
+		case b.Utilization == 0:
+			row.Use = "-"
+		case b.Resource == "cpus":
+			row.Use = fmt.Sprintf("used %.0f %%", 100*b.Utilization)
+		case b.Working > 0:
+			row.Use = fmt.Sprintf("held %.0f %%, working %.0f %%", 100*b.Utilization, 100*b.Working)
 		}
 		if b.Bound > 0 {
 			row.Bound = fmt.Sprintf("%.0f", b.Bound)
@@ -79,17 +96,16 @@ func modeViews(points []results.Point, advice []*advise.Advice) []modeView {
 }
 
 func newAdviceView(a *advise.Advice) *adviceView {
-	v := &adviceView{Answer: a.Answer, Setting: fmt.Sprintf("the model, %s policy, %s", a.Sched, a.System)}
+	v := &adviceView{Answer: a.Answer, Setting: "the " + a.Model + ", " + a.System}
+	if a.Model == "" {
+		v.Setting = fmt.Sprintf("the model, %s policy, %s", a.Sched, a.System)
+	}
 	for i, o := range a.Options {
-		by := "-"
-		if o.Bottleneck != nil {
-			by = o.Bottleneck.Resource
-		}
 		v.Rows = append(v.Rows, adviceRow{
 			Rank: i + 1, Change: o.Change, As: o.As,
 			Throughput: fmt.Sprintf("%.0f %s", o.Throughput, a.Unit),
-			Gain:       signedPercent(o.ThroughputGain), P50: results.FormatMs(o.P50Ms),
-			Latency: signedPercent(-o.LatencyGain), By: by, Cost: o.Cost.String(),
+			Gain:       signedPercent(o.ThroughputGain), P50: results.FormatMs(o.P50Ms), P99: results.FormatMs(o.P99Ms),
+			Latency: signedPercent(-o.LatencyGain), Cost: o.Cost.String(),
 		})
 	}
 	return v

@@ -5,22 +5,25 @@ import (
 	"testing"
 
 	"github.com/brewput/brewput/advise"
+	"github.com/brewput/brewput/causal"
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
 )
 
+// simulated predicts mode on each CPU count under fifo, with each
+// point's causal profile, as brewput model does.
 func simulated(t *testing.T, mode string, cpus ...int) []results.Point {
 	t.Helper()
-	var ps []results.Point
+	var cfgs []model.Config
 	for _, n := range cpus {
 		cfg := model.DefaultConfig(n)
 		cfg.Mode, cfg.Sched = coffee.MustParseMode(mode), "fifo"
-		r, err := model.Run(cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ps = append(ps, r.Point(cfg))
+		cfgs = append(cfgs, cfg)
+	}
+	ps, err := causal.Predict(cfgs)
+	if err != nil {
+		t.Fatal(err)
 	}
 	return ps
 }
@@ -35,17 +38,18 @@ func TestModeSections(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	before := *points[0].Bottleneck
 	r, err := BuildWith(points, Options{Advice: []*advise.Advice{a}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if points[0].Bottleneck != nil {
+	if points[0].Bottleneck.Text != before.Text {
 		t.Error("BuildWith changed the caller's points")
 	}
 	page := string(file(t, r, Index))
 	for _, want := range []string{
 		`id="modes"`, `id="mode-finelocking"`, `id="mode-locking"`,
-		"grinder busy 100 % of the time", "kitchen lock held 100 % of the time",
+		"The grinder held 100 % of the time, working 100 %", "The kitchen lock limits it", "kitchen lock held 100 % of the time",
 		"What if?", "Best change: another copy of each machine (multi-2)", "<td class=\"text\">multi-2</td>",
 	} {
 		if !strings.Contains(page, want) {

@@ -447,9 +447,10 @@ type machineRow struct {
 	Util  string
 }
 
-type machineCell struct{ Busy, Wait string }
+type machineCell struct{ Held, Working, Wait string }
 
-// machineTables shows, for each mode, how busy each of its machines was and
+// machineTables shows, for each mode, how long each of its machines was
+// held and working, and
 // how long customers waited for it, at each CPU count; repetitions are
 // summarized by their median.
 func machineTables(points []results.Point) []machineTable {
@@ -494,9 +495,14 @@ func machineTables(points []results.Point) []machineTable {
 			ps := byCell[k]
 			row := machineRow{CPUs: k.cpus, Util: fmt.Sprintf("%.0f %%", 100*medianOf(ps, func(p results.Point) float64 { return p.Util }))}
 			for _, name := range names[l] {
-				busy := medianOf(ps, func(p results.Point) float64 { return machine(p, name).BusyFrac })
+				held := medianOf(ps, func(p results.Point) float64 { return machine(p, name).BusyFrac })
+				working := medianOf(ps, func(p results.Point) float64 { return machine(p, name).WorkingFrac })
 				wait := medianOf(ps, func(p results.Point) float64 { return machine(p, name).MeanWaitMs })
-				row.Cells = append(row.Cells, machineCell{Busy: fmt.Sprintf("%.0f %%", 100*busy), Wait: fmt.Sprintf("%.2f ms", wait)})
+				c := machineCell{Held: fmt.Sprintf("%.0f %%", 100*held), Working: "-", Wait: fmt.Sprintf("%.2f ms", wait)}
+				if working > 0 {
+					c.Working = fmt.Sprintf("%.0f %%", 100*working)
+				}
+				row.Cells = append(row.Cells, c)
 			}
 			out[i].Rows = append(out[i].Rows, row)
 		}

@@ -11,7 +11,6 @@ import (
 	"syscall"
 
 	"github.com/brewput/brewput/advise"
-	"github.com/brewput/brewput/analysis"
 	"github.com/brewput/brewput/internal/atomicfile"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/lessons"
@@ -81,8 +80,8 @@ type Options struct {
 
 // Build renders points into a report: index.html, results.json (JSON
 // Lines), results.csv and each chart as SVG and PNG. The points are kept in
-// the order given; those without a bottleneck get one (see
-// analysis.Annotate), in the report's copy.
+// the order given, with the bottlenecks they carry: the report simulates
+// nothing (causal.Annotate gives points their causal profiles first).
 func Build(points []results.Point) (*Report, error) { return BuildWith(points, Options{}) }
 
 // BuildWith is Build with opt's advice in the modes' sections and opt's
@@ -96,7 +95,6 @@ func BuildWith(points []results.Point, opt Options) (*Report, error) {
 	for i := range points {
 		points[i].Tidy()
 	}
-	analysis.Annotate(points)
 	shop, labs, byLab := results.SplitLabs(points)
 	var charts []chart
 	if len(shop) > 0 {

@@ -175,8 +175,9 @@ func TestPageContent(t *testing.T) {
 		"closed loop: one customer per CPU", "0.2s, 1s per point", "grind 1 ms, press 1 ms, steam 1 ms, latte 1 ms",
 		`id="chart-throughput"`, `id="chart-latency"`, `id="chart-distribution"`,
 		`src="data:image/svg&#43;xml;base64,`, // html/template escapes the + in attributes
-		// locking's kitchen lock at 2 CPUs: busy and waited for
-		"<h3>locking</h3>", "kitchen busy", "<td>100 %</td><td>4.00 ms</td>",
+		// locking's kitchen lock at 2 CPUs: held and waited for (these
+		// points have no working time)
+		"<h3>locking</h3>", "kitchen held", "kitchen working", "<td>100 %</td><td>-</td><td>4.00 ms</td>",
 	} {
 		if !strings.Contains(page, want) {
 			t.Errorf("page does not contain %q", want)

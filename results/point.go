@@ -66,6 +66,10 @@ type Point struct {
 	// Util is that divided by CPUs, the fraction of the allowed CPUs used.
 	CPUUsed float64 `json:"cpu_used"`
 	Util    float64 `json:"util"`
+	// OthersCPUs is how many CPUs' worth of time other processes (and
+	// the hypervisor) used during a measured window: a point they took
+	// CPU from was disturbed. 0 for the model and older files.
+	OthersCPUs float64 `json:"others_cpus,omitempty"`
 
 	// Latency is the distribution of latencies: the whole call in a closed
 	// loop, from intended arrival to completion in an open loop, where
@@ -77,8 +81,8 @@ type Point struct {
 	// predictions, nil elsewhere.
 	Bounds *Bounds `json:"bounds,omitempty"`
 
-	// Bottleneck names what limits the point, from its own counters; see
-	// package analysis, which fills it.
+	// Bottleneck names what limits the point, from the causal profile of
+	// its configuration; see package causal, which fills it.
 	Bottleneck *Bottleneck `json:"bottleneck,omitempty"`
 	// Waits say where the goroutines waited, from the block profile of a
 	// run with --profile, longest first; Profile is the path, without
@@ -239,8 +243,13 @@ type Bounds struct {
 type Machine struct {
 	Name string `json:"name"`
 	Uses int64  `json:"uses"`
-	// BusyFrac is the fraction of the window the resource was in use.
-	BusyFrac float64 `json:"busy_frac"`
+	// BusyFrac is the fraction of the window the resource was held: from
+	// getting it to letting go, including the time its holder waited for
+	// a CPU or for a handoff (the name is older than the distinction).
+	// WorkingFrac is the part of the window its step was really running,
+	// never more than BusyFrac; 0 in files from before it was measured.
+	BusyFrac    float64 `json:"busy_frac"`
+	WorkingFrac float64 `json:"working_frac,omitempty"`
 	// MeanWaitMs is the mean time a caller waited to get it, in ms.
 	MeanWaitMs float64 `json:"mean_wait_ms"`
 }

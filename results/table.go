@@ -9,11 +9,12 @@ import (
 )
 
 // WriteTable writes an aligned table for people: one row per point, with
-// the latency percentiles, CPU utilization and the busiest machine. Columns
-// that would be empty for every row (drops in a closed loop, the source when
-// all points share one, the repetition without --count) are left out. Where
-// there are model points, the source column says which rows they are, and
-// a bound column gives the model's throughput bound and what sets it.
+// the latency percentiles, CPU utilization and the machine held the most
+// of the time. Columns that would be empty for every row (drops in a closed
+// loop, the source when all points share one, the repetition without
+// --count) are left out. Where there are model points, the source column
+// says which rows they are, and a bound column gives the model's
+// throughput bound and what sets it.
 //
 // Labs' points (Lab set) are a table of their own after the shop's, one
 // per lab, with the lab's metrics as columns.
@@ -144,9 +145,9 @@ func writeShopTable(w io.Writer, points []Point) error {
 	}
 	head = append(head, "mean ms", "p05 ms", "p50 ms", "p95 ms", "p99 ms", "cpu util")
 	if limits {
-		head = append(head, "limited by (use, bound)")
+		head = append(head, "limited by (best relief)")
 	} else {
-		head = append(head, "busiest machine (busy, mean wait)")
+		head = append(head, "most held machine (held, mean wait)")
 	}
 	if showSource {
 		head = append(head, "source")
@@ -209,10 +210,30 @@ func FormatBound(b *Bounds) string {
 	return strings.TrimSpace(fmt.Sprintf("%.1f %s", b.ThroughputMax, b.Limit))
 }
 
-// FormatBottleneck says briefly what limits a point: "grinder 98%, 1000".
+// FormatBottleneck says briefly what limits a point and what relieving it
+// gains: "grinder +13%", "cpus+customers +25%", "grinder+espresso+steamer
+// +50% together" (no single relief helps). A bottleneck from before causal
+// profiles says its utilization and bound: "grinder 98%, 1000".
 func FormatBottleneck(b *Bottleneck) string {
 	if b == nil {
 		return "-"
+	}
+	if b.Resource == "unknown" {
+		return "unknown"
+	}
+	if len(b.Profile) > 0 {
+		rs := b.Resources
+		if len(rs) == 0 {
+			rs = []string{b.Resource}
+		}
+		s := strings.Join(rs, "+")
+		switch {
+		case b.Combined != nil:
+			s += fmt.Sprintf(" %+.0f%% together", 100*b.Gain)
+		case b.Gain > 0:
+			s += fmt.Sprintf(" %+.0f%%", 100*b.Gain)
+		}
+		return s
 	}
 	s := fmt.Sprintf("%s %.0f%%", b.Resource, 100*b.Utilization)
 	if b.Bound > 0 {

@@ -58,6 +58,7 @@ func (c *CPUs) Burn(p *Proc, d time.Duration) {
 		c.waiters.push(cpuWaiter{p: p, d: d, since: c.sim.now})
 	}
 	p.park() // resumes when the burn is over
+	p.burned += d
 	c.inUse--
 	c.burns++
 	c.busyDone += d
@@ -119,6 +120,7 @@ func (c *CPUs) burnGo(p *Proc, d time.Duration) {
 		c.sumStart += s.now
 		s.schedule(p, s.now+slice)
 		p.park()
+		p.burned += slice
 		c.inUse--
 		c.busyDone += slice
 		c.sumStart -= s.now - slice

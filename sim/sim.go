@@ -266,6 +266,8 @@ type Proc struct {
 	pp       *gp
 	readyAt  time.Duration
 	runSince time.Duration // when it last got its P, for the time slice
+
+	burned time.Duration // CPU time of the process's finished burns
 }
 
 // unwinding is the sentinel a blocked process panics with when the
@@ -278,6 +280,13 @@ func (p *Proc) Now() time.Duration { return p.sim.now }
 
 // Sim returns the simulation the process belongs to.
 func (p *Proc) Sim() *Sim { return p.sim }
+
+// Burned returns the CPU time the process's burns ([CPUs.Burn]) have
+// taken so far: its own work, without the time it waited for a CPU and
+// without the runtime's costs charged under the go policy. What it grows
+// by while the process holds a resource is the time the resource was
+// really working.
+func (p *Proc) Burned() time.Duration { return p.burned }
 
 // ID returns the process's number: 0 for the first started, then 1, 2, …
 func (p *Proc) ID() int { return p.id }

@@ -9,6 +9,7 @@ import (
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/harness"
 	"github.com/brewput/brewput/host"
+	"github.com/brewput/brewput/internal/quiet"
 	"github.com/brewput/brewput/profile"
 	"github.com/brewput/brewput/results"
 )
@@ -25,7 +26,7 @@ func Measure(ctx context.Context, s Spec) (results.Point, error) {
 	if err := s.Validate(); err != nil {
 		return results.Point{}, err
 	}
-	shop, err := coffee.Open(s.Mode, s.Steps)
+	shop, err := coffee.OpenVariant(s.Mode, s.Steps, s.Variant)
 	if err != nil {
 		return results.Point{}, err
 	}
@@ -48,6 +49,9 @@ func Measure(ctx context.Context, s Spec) (results.Point, error) {
 	var sess *profile.Session
 	var files profile.Files
 	var profErr error
+	// Other processes' CPU use over the window: a point they took CPU
+	// from says so.
+	var quiet0, quiet1 quiet.Sample
 	start := time.Now()
 	res, err := harness.Run(ctx, harness.Config{
 		Workers:  s.workers(),
@@ -61,8 +65,10 @@ func Measure(ctx context.Context, s Spec) (results.Point, error) {
 					sess, profErr = profile.Start(s.Profile)
 				}
 				readAll(before)
+				quiet0 = quiet.Take()
 				return
 			}
+			quiet1 = quiet.Take()
 			readAll(after)
 			if sess != nil {
 				files, profErr = sess.Stop()
@@ -79,6 +85,7 @@ func Measure(ctx context.Context, s Spec) (results.Point, error) {
 		return results.Point{}, fmt.Errorf("%s cpus=%d: %w", s.Mode, s.CPUs, profErr)
 	}
 	p, err := point(s, start, res, meters, before, after)
+	p.OthersCPUs = quiet.Others(quiet0, quiet1)
 	if err != nil || s.Profile == "" {
 		return p, err
 	}
@@ -140,7 +147,8 @@ func point(s Spec, start time.Time, res harness.Result, meters []*coffee.Meter, 
 			// A use is metered when it ends, so one that began before the
 			// window counts whole: a resource busy all the time can read a
 			// use's worth above 1, which is never real.
-			mc.BusyFrac = min(1, d.Busy.Seconds()/res.CPUWall.Seconds())
+			mc.BusyFrac = min(1, d.Held.Seconds()/res.CPUWall.Seconds())
+			mc.WorkingFrac = min(mc.BusyFrac, d.Working.Seconds()/res.CPUWall.Seconds())
 		}
 		if d.Uses > 0 {
 			mc.MeanWaitMs = results.Ms(d.Wait) / float64(d.Uses)

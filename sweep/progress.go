@@ -27,9 +27,15 @@ type Progress struct {
 // NewProgress says how many points st measures and about how long that
 // takes, and starts telling its progress on w.
 func NewProgress(w io.Writer, st Study) *Progress {
-	p := &Progress{w: w, st: st, total: st.Total()}
 	perPoint := st.Specs[0].Warmup + st.Specs[0].Dur
-	fmt.Fprintf(w, "measuring %s, about %v\n", plural(p.total, "point"), (time.Duration(p.total) * perPoint).Round(100*time.Millisecond))
+	fmt.Fprintf(w, "measuring %s, about %v\n", plural(st.Total(), "point"), (time.Duration(st.Total()) * perPoint).Round(100*time.Millisecond))
+	return NewBar(w, st)
+}
+
+// NewBar is NewProgress for a caller that says in its own words what it
+// measures: it starts telling st's progress on w, and says nothing first.
+func NewBar(w io.Writer, st Study) *Progress {
+	p := &Progress{w: w, st: st, total: st.Total()}
 	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		p.bar = progressbar.NewOptions(p.total,
 			progressbar.OptionSetWriter(w),

@@ -24,6 +24,9 @@ type Spec struct {
 	Warmup time.Duration `json:"warmup"`
 	Dur    time.Duration `json:"dur"`
 	Steps  coffee.Steps  `json:"steps"`
+	// Variant changes the mode's structure a little (more machines, more
+	// buffer, a split lock): a causal profile's reliefs, run for real.
+	Variant coffee.Variant `json:"variant,omitzero"`
 	// Profile, when set, is the path without extension of the files the
 	// point's execution trace and CPU, block and mutex profiles are
 	// written to (see package profile), e.g. "prof/finelocking-2cpu"; its
@@ -34,6 +37,9 @@ type Spec struct {
 // Validate checks everything about s that can be checked before measuring.
 func (s Spec) Validate() error {
 	if err := s.Mode.Validate(); err != nil {
+		return err
+	}
+	if err := s.Variant.Check(s.Mode); err != nil {
 		return err
 	}
 	switch {

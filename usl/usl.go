@@ -34,6 +34,81 @@ type Model struct {
 	// Points is the number of observations fitted and Distinct the number
 	// of distinct N among them.
 	Points, Distinct int
+
+	// Law is the law fitted (Select chooses it): Linear (σ = κ = 0),
+	// Amdahl (κ = 0) or Universal; "" for Fit and FitAmdahl.
+	Law Law
+	// AIC is the fit's Akaike information criterion, n·ln(RSS/n) + 2k for
+	// k parameters fitted (λ counts unless anchored); lower is better.
+	// Anchored reports whether λ was fixed, not fitted.
+	AIC      float64
+	Anchored bool
+}
+
+// Law is one of the laws Select chooses between.
+type Law string
+
+// The laws, simplest first.
+const (
+	Linear    Law = "linear"    // X = λN
+	Amdahl    Law = "amdahl"    // X = λN / (1 + σ(N−1))
+	Universal Law = "universal" // X = λN / (1 + σ(N−1) + κN(N−1))
+)
+
+// Significant is how much lower a law's AIC must be than a simpler law's
+// for its extra parameter to count: 2, the usual threshold of "substantial
+// support". A κ that does not lower the AIC by as much is reported as 0.
+const Significant = 2.0
+
+// Select fits the linear law, Amdahl's law and the Universal Scalability
+// Law to obs and returns the one the AIC prefers: a more complex law is
+// chosen only where it lowers the AIC by more than Significant. With
+// anchor > 0, λ is fixed at anchor (the measured throughput of one) and
+// not fitted. It needs three distinct N, as Fit does.
+func Select(obs []Observation, anchor float64) (Model, error) {
+	laws := []struct {
+		law    Law
+		shapes []shape
+		k      int
+	}{
+		{Linear, []shape{{sigma: 0, kappa: 0}}, 0},
+		{Amdahl, []shape{{sigma: 0, kappa: 0}, {sigma: 1, kappa: 0}, {freeSigma: true, kappa: 0}}, 1},
+		{Universal, []shape{
+			{sigma: 0, kappa: 0}, {sigma: 1, kappa: 0},
+			{freeSigma: true, kappa: 0}, {sigma: 0, freeKappa: true}, {sigma: 1, freeKappa: true},
+			{freeSigma: true, freeKappa: true},
+		}, 2},
+	}
+	var best Model
+	for i, l := range laws {
+		m, err := fitWith(obs, 3, l.shapes, anchor)
+		if err != nil {
+			return Model{}, err
+		}
+		k := l.k
+		if anchor <= 0 {
+			k++ // λ
+		}
+		m.Law, m.Anchored = l.law, anchor > 0
+		m.AIC = aic(obs, m.RMSE, k)
+		if i == 0 || m.AIC < best.AIC-Significant {
+			best = m
+		}
+	}
+	return best, nil
+}
+
+// aic is n·ln(RSS/n) + 2k, with the mean squared residual floored at a
+// millionth of the mean throughput, squared: data a law meets exactly
+// give every such law the same score, and the fewer parameters win.
+func aic(obs []Observation, rmse float64, k int) float64 {
+	mean := 0.0
+	for _, o := range obs {
+		mean += o.X
+	}
+	mean /= float64(len(obs))
+	mse := max(rmse*rmse, (1e-6*mean)*(1e-6*mean), 1e-300)
+	return float64(len(obs))*math.Log(mse) + 2*float64(k)
 }
 
 // ErrTooFewPoints is what Fit and FitAmdahl return, wrapped in a
@@ -162,6 +237,11 @@ const (
 // good as the best's; shapes come simplest (fewest free parameters) first,
 // and the last is the general one, of which the others are special cases.
 func fit(obs []Observation, need int, shapes []shape) (Model, error) {
+	return fitWith(obs, need, shapes, 0)
+}
+
+// fitWith is fit with λ fixed at lambda when it is positive.
+func fitWith(obs []Observation, need int, shapes []shape, lambda float64) (Model, error) {
 	var ns []float64
 	sumX2 := 0.0
 	for i, o := range obs {
@@ -184,7 +264,7 @@ func fit(obs []Observation, need int, shapes []shape) (Model, error) {
 		return Model{}, errors.New("every throughput is 0: there is no curve to fit")
 	}
 
-	p := problem{obs: obs, sumX2: sumX2}
+	p := problem{obs: obs, sumX2: sumX2, lambda: lambda}
 	type result struct{ sigma, kappa, ss float64 }
 	results := make([]result, len(shapes))
 	best := math.Inf(1)
@@ -229,8 +309,9 @@ func fit(obs []Observation, need int, shapes []shape) (Model, error) {
 
 // problem is the least-squares problem of one set of observations.
 type problem struct {
-	obs   []Observation
-	sumX2 float64 // Σ X², to make the objective scale-free
+	obs    []Observation
+	sumX2  float64 // Σ X², to make the objective scale-free
+	lambda float64 // λ when fixed (anchored); 0 to fit it
 }
 
 // residuals returns the sum of squared residuals of the best curve with
@@ -246,6 +327,9 @@ func (p problem) residuals(sigma, kappa float64) (ss, lambda float64) {
 		gg += g * g
 	}
 	lambda = xg / gg
+	if p.lambda > 0 {
+		lambda = p.lambda
+	}
 	for _, o := range p.obs {
 		r := o.X - lambda*o.N/(1+sigma*(o.N-1)+kappa*o.N*(o.N-1))
 		ss += r * r

@@ -289,3 +289,40 @@ func TestFitIsDeterministic(t *testing.T) {
 		}
 	}
 }
+
+func TestSelect(t *testing.T) {
+	for _, c := range []struct {
+		name                 string
+		sigma, kappa, lambda float64
+		noise                float64
+		want                 Law
+	}{
+		{"straight line", 0, 0, 250, 0, Linear},
+		{"flat", 1, 0, 250, 0, Amdahl},
+		{"bends", 0.2, 0, 100, 0, Amdahl},
+		{"turns down", 0.05, 0.01, 100, 0, Universal},
+		{"noisy line", 0, 0, 250, 0.01, Linear},
+	} {
+		m, err := Select(curve(c.sigma, c.kappa, c.lambda, 12, 2, c.noise), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Law != c.want {
+			t.Errorf("%s: law %s (σ = %g, κ = %g, AIC %g); want %s", c.name, m.Law, m.Sigma, m.Kappa, m.AIC, c.want)
+		}
+		if c.want != Universal && m.Kappa != 0 {
+			t.Errorf("%s: κ = %g, want 0", c.name, m.Kappa)
+		}
+	}
+	// Anchored: λ is what was given, not fitted.
+	m, err := Select(curve(0.2, 0, 100, 8, 1, 0), 90)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Lambda != 90 || !m.Anchored {
+		t.Errorf("anchored at 90: λ = %g (anchored %v)", m.Lambda, m.Anchored)
+	}
+	if _, err := Select(curve(0, 0, 1, 2, 1, 0), 0); !errors.Is(err, ErrTooFewPoints) {
+		t.Errorf("two N: err %v", err)
+	}
+}

@@ -2,17 +2,13 @@ package main
 
 import (
 	"fmt"
-	"runtime"
-	"strings"
 	"time"
 
 	"github.com/brewput/brewput/advise"
 	"github.com/brewput/brewput/blueprint"
-	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/host"
 	"github.com/brewput/brewput/model"
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 )
 
 func newAdviseCmd(e *env) *cobra.Command {
@@ -21,27 +17,35 @@ func newAdviseCmd(e *env) *cobra.Command {
 	var mode, format string
 	cmd := &cobra.Command{
 		Use:   "advise",
-		Short: "Try structural changes to a mode in the model and rank them by what they gain",
+		Short: "Find what limits a mode and what would help, by experiment in the model, ranked by gain",
 		Long: `advise asks the model what would help one system: a mode of the coffee shop
 (--mode) or a system described in YAML (--model), on one CPU count, under
-one load. It simulates the system as it is, names what limits it, then
-tries the changes the talk discusses:
+one load. It simulates the system as it is and its causal profile: the
+same system with each resource relieved a little, one at a time — each
+step 10 % shorter, one more machine (or resource unit, or stage worker) of
+each kind, the kitchen lock held for less, twice the buffer of each
+channel, one more CPU with the same customers and with one more, twice the
+customers — and, where no single relief helps, the smallest combination
+that does. The resource whose relief gains the most is what limits it (the
+point's bottleneck, as brewput model gives it). Beside the profile it
+tries the structural changes the talk discusses:
 
   another copy of each machine (finelocking → multi-2, a pipeline → two lines)
-  another copy of the busiest machine only
-  a buffer between pipeline stages (linearpipe-0 → linearpipe-1)
+  buffers between a pipeline's stages (linearpipe-0 → linearpipe-1)
   a split critical section (locking → finelocking, finelocking → parsteam,
     linearpipe → splitpipe)
-  a shorter critical section (the busiest step, or every step, a quarter shorter)
-  twice the CPUs, twice the customers (or servers)
+  twice the CPUs
 
-and, for a YAML system, one more unit of each resource. The changes are
+and, for a YAML system, one more unit of every resource at once. All are
 ranked by predicted throughput gain (gains within 1 % are equal), those
-that make latency 5 % worse or more last, then by cost (machines and CPUs dearer than locks, goroutines and buffer memory),
-then by the fall in median latency.
+that make latency 5 % worse or more last, then by cost (machines and CPUs
+dearer than locks, goroutines and buffer memory), then by the fall in
+median latency.
 
-The first line answers the question; the table backs it. The model's flags
-(--sched, --seed, --calibration, the cost flags) work as in brewput model.`,
+The first line answers the question, naming what limits the system as
+its bottleneck does; the next says which model and calibration were used;
+the table backs it. The model's flags (--sched, --seed, --calibration, the
+cost flags) work as in brewput model.`,
 		Example: `  brewput advise --mode finelocking --cpus 6
   brewput advise --mode linearpipe-0 --cpus 4 --jitter 1ms
   brewput advise --mode locking --cpus 8 --sched fifo --format json
@@ -56,24 +60,11 @@ The first line answers the question; the table backs it. The model's flags
 				return fmt.Errorf("--mode and --model: give one or the other, not both")
 			case mode == "" && mf.file == "":
 				return fmt.Errorf("give --mode NAME (see brewput list) or --model FILE to advise on")
-			case strings.Contains(mode, ","):
-				return fmt.Errorf("--mode %q: advise takes one mode; run it once for each", mode)
 			}
-			m := coffee.Mode{Family: "noop"} // with a file, any mode: its system replaces it
-			if mode != "" {
-				var err error
-				if m, err = coffee.ParseMode(mode); err != nil {
-					return fmt.Errorf("--mode: %w", err)
-				}
-			}
-			st, err := sf.planModes(fs, host.ModelMaxCPUs, []coffee.Mode{m})
+			s, err := sf.planOne(fs, host.ModelMaxCPUs, mode, "advise", 6)
 			if err != nil {
 				return err
 			}
-			if len(st.Specs) != 1 {
-				return fmt.Errorf("--cpus %s: advise takes one CPU count, such as --cpus 6", sf.cpus)
-			}
-			s := st.Specs[0]
 			var bp *blueprint.Blueprint
 			var cfg model.Config
 			if mf.file != "" {
@@ -102,6 +93,7 @@ The first line answers the question; the table backs it. The model's flags
 			if err != nil {
 				return failure{err}
 			}
+			a.Calibration = pr.describe()
 			if format == "json" {
 				return a.WriteJSON(e.stdout)
 			}
@@ -109,17 +101,9 @@ The first line answers the question; the table backs it. The model's flags
 		},
 	}
 	// The study's flags that make sense for one system, and the model's.
-	all := pflag.NewFlagSet("study", pflag.ContinueOnError)
 	d := defaultStudy()
 	d.warmup = 100 * time.Millisecond
-	sf.register(all, d)
-	for _, name := range []string{"cpus", "par", "rate", "interval", "maxq", "grind", "press", "steam", "latte", "jitter", "dur", "warmup"} {
-		cmd.Flags().AddFlag(all.Lookup(name))
-	}
-	cmd.Flags().Lookup("cpus").Usage = "the CPU count to advise at, one number"
-	cmd.Flags().Lookup("cpus").DefValue = fmt.Sprint(runtime.NumCPU())
-	cmd.Flags().Set("cpus", fmt.Sprint(runtime.NumCPU()))
-	cmd.Flags().Lookup("cpus").Changed = false
+	sf.registerOne(cmd, d, "the CPU count to advise at, one number", "par", "rate", "interval", "maxq", "grind", "press", "steam", "latte", "jitter", "dur", "warmup")
 	cmd.Flags().StringVar(&mode, "mode", "", "the mode to advise on (see brewput list)")
 	mf.register(cmd.Flags())
 	cmd.Flags().StringVar(&format, "format", "table", "output format: table or json")

@@ -84,7 +84,7 @@ func TestFitModel(t *testing.T) {
 		t.Fatalf("brewput fit: exit %d; stderr:\n%s", code, stderr)
 	}
 	for _, want := range []string{"σ", "κ", "λ", "R²", "Amdahl σ", "peak",
-		"ideal", "none (κ = 0 and σ = 0)", "locking", "stays flat at λ = 250.0", "finelocking", "model (fifo)"} {
+		"ideal", "none: κ = 0 and σ = 0", "locking", "flat from 1 CPU at 250.0", "finelocking", "flat from 4 CPUs at 1000.0", "model (fifo)", "250.0* lattes/s"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("table lacks %q:\n%s", want, stdout)
 		}

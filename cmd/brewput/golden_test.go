@@ -79,7 +79,7 @@ func machineDefaults(s string) string {
 // TestGoldenHelp: every command's help, which names every flag with its
 // default and its text.
 func TestGoldenHelp(t *testing.T) {
-	cmds := [][]string{{}, {"run"}, {"report"}, {"compare"}, {"model"}, {"calibrate"}, {"advise"}, {"fit"}, {"list"},
+	cmds := [][]string{{}, {"run"}, {"report"}, {"compare"}, {"model"}, {"calibrate"}, {"advise"}, {"why"}, {"fit"}, {"list"},
 		{"lab"}, {"lab", "list"}}
 	for _, l := range []string{"workloads", "channels", "render", "wordcount", "actors", "logs", "stream", "aggregate"} {
 		cmds = append(cmds, []string{"lab", l})

@@ -8,7 +8,7 @@ import (
 
 	"github.com/brewput/brewput/blueprint"
 	"github.com/brewput/brewput/calibrate"
-	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/causal"
 	"github.com/brewput/brewput/host"
 	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/model"
@@ -59,7 +59,8 @@ func costFlags(c *sim.Costs) []struct {
 // with its costs and seed, and where those costs were measured.
 type prediction struct {
 	model.Policy
-	host results.Host
+	host   results.Host // where the costs were measured
+	source string       // where the costs came from: "calibration FILE", "the cost flags"
 }
 
 // resolve checks the model flags and finds the go policy's costs: from the
@@ -91,33 +92,38 @@ func (f *modelFlags) resolve(cmd *cobra.Command, e *env) (prediction, error) {
 		}
 		return pr, nil
 	}
+	pr.source = "the cost flags"
 	if !all {
-		cal, err := f.loadCalibration(cmd, e)
+		cal, path, err := f.loadCalibration(cmd, e)
 		if err != nil {
 			return pr, err
 		}
-		pr.Costs, pr.host = cal.Costs, cal.Host
+		pr.Costs, pr.host, pr.source = cal.Costs, cal.Host, "calibration "+path
 	}
 	for i, c := range costFlags(&pr.Costs) {
 		if fs.Changed(c.name) {
 			*c.into = *given[i].into
+			if !all {
+				pr.source += " with --" + c.name
+			}
 		}
 	}
 	return pr, nil
 }
 
 // loadCalibration reads --calibration, or the default calibration,
-// measuring this machine and saving it there the first time.
-func (f *modelFlags) loadCalibration(cmd *cobra.Command, e *env) (calibrate.Calibration, error) {
+// measuring this machine and saving it there the first time; it returns
+// the file's path too.
+func (f *modelFlags) loadCalibration(cmd *cobra.Command, e *env) (calibrate.Calibration, string, error) {
 	if f.calibration != "" {
 		cal, err := calibrate.Load(f.calibration)
 		if err != nil {
-			return cal, fmt.Errorf("--calibration: %w", err)
+			return cal, "", fmt.Errorf("--calibration: %w", err)
 		}
-		return cal, nil
+		return cal, f.calibration, nil
 	}
-	cal, err := calibrate.Default(cmd.Context(), func(line string) { fmt.Fprintln(e.stderr, line) })
-	return cal, calibrationError(cmd, err)
+	cal, path, err := calibrate.Default(cmd.Context(), func(line string) { fmt.Fprintln(e.stderr, line) })
+	return cal, path, calibrationError(cmd, err)
 }
 
 // configOf is the model configuration of a study's point.
@@ -138,15 +144,18 @@ func (pr prediction) configs(st *sweep.Study) []model.Config {
 	return cfgs
 }
 
-// predict simulates cfgs rounds times over (model.RunRounds), with the
-// host of the costs.
+// predict simulates cfgs rounds times over, each point with its causal
+// profile (model.Rounds with causal.Predict), with the host of the costs.
 func (pr prediction) predict(cfgs []model.Config, rounds int) ([]results.Point, error) {
-	points, err := model.RunRounds(cfgs, rounds)
+	points, err := model.Rounds(cfgs, rounds, causal.Predict)
 	for i := range points {
 		points[i].Host = pr.host
 	}
 	return points, err
 }
+
+// describe says which model pr is, and where its costs came from.
+func (pr prediction) describe() string { return causal.Setting(pr.Policy, pr.source, pr.host.Name) }
 
 func newModelCmd(e *env) *cobra.Command {
 	sf := &studyFlags{}
@@ -163,7 +172,10 @@ a point. --dur is simulated time.
 Every point says "source": "model" and carries the analytic bounds beside
 the simulation: the CPU bound, the structural bound of the most-held
 resource, the resulting ceiling on throughput and floor on latency, and
-Little's law as a check.
+Little's law as a check. Its bottleneck is its causal profile's answer:
+the model run again with each resource relieved a little, one at a time,
+and the resource whose relief gains the most (see brewput advise). The
+table ends with the model and the calibration it used.
 
 --sched go (the default) schedules the virtual CPUs as the Go runtime does:
 per-P run queues with a runnext slot, work stealing, 10 ms time slices,
@@ -235,6 +247,9 @@ The same flags and seed give byte-identical output.`,
 			if err := emit(e, f, dest, points); err != nil {
 				return failure{err}
 			}
+			if f == results.Table || dest != nil { // below the table; JSON points say it in their bottleneck's model
+				fmt.Fprintf(e.stdout, "\n%s\n", pr.describe())
+			}
 			return nil
 		},
 	}
@@ -257,11 +272,11 @@ func predictCPUs() int { return max(8, runtime.NumCPU()) }
 // studyPrediction is the main job's prediction: the go policy with this
 // machine's calibration.
 func studyPrediction(cmd *cobra.Command, e *env) (*prediction, error) {
-	cal, err := (&modelFlags{}).loadCalibration(cmd, e)
+	cal, path, err := (&modelFlags{}).loadCalibration(cmd, e)
 	if err != nil {
 		return nil, err
 	}
-	return &prediction{Policy: model.Policy{Sched: "go", Seed: 1, Costs: cal.Costs}, host: cal.Host}, nil
+	return &prediction{Policy: model.Policy{Sched: "go", Seed: 1, Costs: cal.Costs}, host: cal.Host, source: "calibration " + path}, nil
 }
 
 // predictStudy predicts the main job's study from 1 to predictCPUs CPUs. A
@@ -269,24 +284,16 @@ func studyPrediction(cmd *cobra.Command, e *env) (*prediction, error) {
 // loop takes no time) is reported as measured only, and so is any mode
 // whose prediction fails, with a note: the measurements stand either way.
 func (pr prediction) predictStudy(e *env, st *sweep.Study) []results.Point {
-	var points []results.Point
-	seen := map[coffee.Mode]bool{}
-	for _, c := range pr.configs(st) {
-		if seen[c.Mode] {
-			continue
-		}
-		seen[c.Mode] = true
-		var cfgs []model.Config
-		for n := 1; n <= predictCPUs(); n++ {
-			c.CPUs = n
-			cfgs = append(cfgs, c)
-		}
-		predicted, err := pr.predict(cfgs, 1)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "no prediction for %s: %v\n", c.Mode, err)
-			continue
-		}
-		points = append(points, predicted...)
+	var cpus []int
+	for n := 1; n <= predictCPUs(); n++ {
+		cpus = append(cpus, n)
+	}
+	points, skipped := causal.PredictModes(pr.configs(st), cpus)
+	for _, err := range skipped {
+		fmt.Fprintln(e.stderr, err)
+	}
+	for i := range points {
+		points[i].Host = pr.host
 	}
 	return points
 }
@@ -315,7 +322,7 @@ func (pr prediction) blueprintOptions(s sweep.Spec) blueprint.Options {
 // predictBlueprint simulates a YAML model on each CPU count of the study,
 // with its load unless --par or --rate override it.
 func (pr prediction) predictBlueprint(bp *blueprint.Blueprint, st *sweep.Study) ([]results.Point, error) {
-	points, err := bp.Sweep(st.CPUs(), st.Count, pr.blueprintOptions(st.Specs[0]))
+	points, err := causal.Sweep(bp, st.CPUs(), st.Count, pr.blueprintOptions(st.Specs[0]))
 	if err != nil {
 		return nil, fmt.Errorf("--model %w", err)
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 
+	"github.com/brewput/brewput/causal"
 	"github.com/brewput/brewput/report"
 	"github.com/spf13/cobra"
 )
@@ -47,7 +48,7 @@ predicts would help at the largest CPU count, as brewput advise does.`,
 			}
 			opt := reportOptions(e, points)
 			opt.Lessons = verdicts
-			if err := writeReport(e, out, points, opt); err != nil {
+			if err := writeReport(e, out, points, causal.Fifo, opt); err != nil {
 				return failure{err}
 			}
 			return nil

@@ -6,6 +6,7 @@ import (
 	"runtime"
 
 	"github.com/brewput/brewput/advise"
+	"github.com/brewput/brewput/causal"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/lessons"
 	"github.com/brewput/brewput/model"
@@ -70,6 +71,13 @@ Ctrl-C stops measuring, writes the report of what was measured and exits 130.`,
 				}
 			}
 			points, runErr := e.measure(cmd.Context(), st)
+			// The measured points' bottlenecks come from the model's
+			// profile of their configurations, under this machine's
+			// calibration where there is one.
+			policy := causal.Fifo
+			if pr != nil {
+				policy = pr.Policy
+			}
 			if len(points) > 0 && pr != nil && runErr == nil {
 				points = append(points, pr.predictStudy(e, st)...)
 			}
@@ -86,7 +94,7 @@ Ctrl-C stops measuring, writes the report of what was measured and exits 130.`,
 			if len(points) > 0 {
 				opt := reportOptions(e, points)
 				opt.Lessons = verdicts
-				if err := writeReport(e, out, points, opt); err != nil {
+				if err := writeReport(e, out, points, policy, opt); err != nil {
 					return failure{err}
 				}
 			}
@@ -103,14 +111,19 @@ Ctrl-C stops measuring, writes the report of what was measured and exits 130.`,
 	root.Flags().StringVar(&labs, "labs", "", "also run these labs (comma-separated, or all; see brewput lab list) with their defaults on the study's CPU counts, each with its section in the report")
 	root.Flags().BoolVar(&withLessons, "lessons", false, "also measure the seeds' claims, as brewput lessons --quick (about a minute), and put their verdicts in the report")
 	root.Flags().BoolVar(&predict, "predict", true, fmt.Sprintf("add the model's predictions (go policy) for 1 to %d CPUs to the report", predictCPUs()))
-	root.AddCommand(newRunCmd(e), newModelCmd(e), newAdviseCmd(e), newCalibrateCmd(e), newLabCmd(e), newReportCmd(e), newCompareCmd(e), newFitCmd(e), newListCmd(e), newLessonsCmd(e), newPointCmd(e))
+	root.AddCommand(newRunCmd(e), newModelCmd(e), newAdviseCmd(e), newWhyCmd(e), newCalibrateCmd(e), newLabCmd(e), newReportCmd(e), newCompareCmd(e), newFitCmd(e), newListCmd(e), newLessonsCmd(e), newPointCmd(e))
 	root.CompletionOptions.DisableDefaultCmd = true
 	return root
 }
 
-// writeReport renders points into dir, with each point's bottleneck and
-// opt's advice, then prints the table and where the page is.
-func writeReport(e *env, dir string, points []results.Point, opt report.Options) error {
+// writeReport renders points into dir, with each point's bottleneck (a
+// causal profile under policy for those without one, causal.Annotate: a
+// profile that fails is told on stderr, and the report is written all the
+// same) and opt's advice, then prints the table and where the page is.
+func writeReport(e *env, dir string, points []results.Point, policy model.Policy, opt report.Options) error {
+	if err := causal.Annotate(points, policy); err != nil {
+		fmt.Fprintf(e.stderr, "causal profiles: %v\n", err)
+	}
 	r, err := report.BuildWith(points, opt)
 	if err != nil {
 		return err

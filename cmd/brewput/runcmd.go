@@ -5,7 +5,7 @@ import (
 	"runtime"
 	"strings"
 
-	"github.com/brewput/brewput/analysis"
+	"github.com/brewput/brewput/causal"
 	"github.com/brewput/brewput/internal/atomicfile"
 	"github.com/brewput/brewput/results"
 	"github.com/spf13/cobra"
@@ -99,9 +99,12 @@ func outputOf(fs *pflag.FlagSet, format, out string) (results.Format, *atomicfil
 // emit writes the results: format f to stdout, or, with a file, the file
 // in format f and the table to stdout.
 //
-// Every point of the shop gets its bottleneck first (analysis.Annotate).
+// Every point of the shop without a causal profile gets one first, under
+// the fifo policy (causal.Annotate).
 func emit(e *env, f results.Format, dest *atomicfile.File, points []results.Point) error {
-	analysis.Annotate(points)
+	if err := causal.Annotate(points, causal.Fifo); err != nil {
+		return err
+	}
 	if dest == nil {
 		if len(points) == 0 {
 			return nil

@@ -13,6 +13,7 @@ import (
 	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/sweep"
+	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
 
@@ -149,4 +150,48 @@ func checkProfileDir(dir string) error {
 		return fmt.Errorf("--profile %s: %w", dir, err)
 	}
 	return nil
+}
+
+// registerOne adds to cmd those of the study's flags named, with d's
+// defaults, for a command that looks at one point: --cpus is one count,
+// the machine's unless given.
+func (f *studyFlags) registerOne(cmd *cobra.Command, d studyDefaults, cpusUsage string, names ...string) {
+	all := pflag.NewFlagSet("study", pflag.ContinueOnError)
+	f.register(all, d)
+	for _, name := range append([]string{"cpus"}, names...) {
+		cmd.Flags().AddFlag(all.Lookup(name))
+	}
+	setDefault(cmd, "cpus", fmt.Sprint(runtime.NumCPU()), cpusUsage)
+}
+
+// setDefault makes value the default of cmd's flag name, with usage.
+func setDefault(cmd *cobra.Command, name, value, usage string) {
+	f := cmd.Flags().Lookup(name)
+	f.Usage, f.DefValue = usage, value
+	cmd.Flags().Set(name, value)
+	f.Changed = false
+}
+
+// planOne is plan of one mode (none: any, for a YAML system, whose file
+// replaces it) on one CPU count, for the command named, whose errors give
+// an example count.
+func (f *studyFlags) planOne(fs *pflag.FlagSet, maxCPUs int, mode, command string, example int) (sweep.Spec, error) {
+	m := coffee.Mode{Family: "noop"}
+	if strings.Contains(mode, ",") {
+		return sweep.Spec{}, fmt.Errorf("--mode %q: %s takes one mode; run it once for each", mode, command)
+	}
+	if mode != "" {
+		var err error
+		if m, err = coffee.ParseMode(mode); err != nil {
+			return sweep.Spec{}, fmt.Errorf("--mode: %w", err)
+		}
+	}
+	st, err := f.planModes(fs, maxCPUs, []coffee.Mode{m})
+	if err != nil {
+		return sweep.Spec{}, err
+	}
+	if len(st.Specs) != 1 {
+		return sweep.Spec{}, fmt.Errorf("--cpus %s: %s takes one CPU count, such as --cpus %d", f.cpus, command, example)
+	}
+	return st.Specs[0], nil
 }

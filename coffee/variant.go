@@ -1,0 +1,171 @@
+package coffee
+
+import (
+	"fmt"
+	"time"
+)
+
+// Machines is a number for each kind of machine: how many copies, or the
+// buffer of the channel into a pipeline's stage. 0 keeps the mode's own.
+type Machines struct {
+	Grinder  int `json:"grinder,omitempty"`
+	Espresso int `json:"espresso,omitempty"`
+	Steamer  int `json:"steamer,omitempty"`
+}
+
+// IsZero reports whether m keeps the mode's own numbers throughout.
+func (m Machines) IsZero() bool { return m == Machines{} }
+
+// Kind returns the number for one kind of machine, by its name
+// ("grinder", "espresso" or "steamer"); 0 for any other name.
+func (m Machines) Kind(kind string) int {
+	switch kind {
+	case "grinder":
+		return m.Grinder
+	case "espresso":
+		return m.Espresso
+	case "steamer":
+		return m.Steamer
+	}
+	return 0
+}
+
+// With returns m with kind's number set to n; m itself for an unknown kind.
+func (m Machines) With(kind string, n int) Machines {
+	switch kind {
+	case "grinder":
+		m.Grinder = n
+	case "espresso":
+		m.Espresso = n
+	case "steamer":
+		m.Steamer = n
+	}
+	return m
+}
+
+// or returns n, or def where n is 0.
+func or(n, def int) int {
+	if n > 0 {
+		return n
+	}
+	return def
+}
+
+// Variant is a small change to a mode's structure: what a causal profile
+// relieves, one resource at a time, to see what that resource holds back.
+// The zero Variant is the mode as it is.
+type Variant struct {
+	// Copies are the machines of each kind: in finelocking (and parsteam,
+	// americano, espresso) a kind with more than one copy is a pool of
+	// machines handed out through a buffered channel, as in multi-N,
+	// instead of one machine behind a mutex; in multi-N it replaces N for
+	// that kind; in a pipeline it is the stage's workers, each with its
+	// own machine, on every line.
+	Copies Machines `json:"copies,omitzero"`
+	// Buffers are the room in the channel into each pipeline stage, in
+	// place of the mode's N (the order queue is the channel into the
+	// grinder; in splitpipe the milk's is the channel into the steamer).
+	Buffers Machines `json:"buffers,omitzero"`
+	// Split, in locking, lets the customer combine outside the kitchen
+	// lock, which is then held for the machines' steps only.
+	Split bool `json:"split,omitempty"`
+}
+
+// IsZero reports whether v leaves the mode as it is.
+func (v Variant) IsZero() bool { return v == Variant{} }
+
+// Check reports whether v applies to mode m: copies only where the mode
+// holds machines, buffers only in a pipeline, a split only of locking's
+// kitchen lock, and only machines the mode's drink uses.
+func (v Variant) Check(m Mode) error {
+	for _, x := range []struct {
+		what string
+		n    Machines
+	}{{"copies", v.Copies}, {"buffers", v.Buffers}} {
+		if x.n.Grinder < 0 || x.n.Espresso < 0 || x.n.Steamer < 0 {
+			return fmt.Errorf("%s %+v: want 0 (the mode's) or more for each kind", x.what, x.n)
+		}
+	}
+	pipe := map[string]bool{"linearpipe": true, "splitpipe": true, "multipipe": true, "americanopipe": true, "espressopipe": true}[m.Family]
+	held := pipe || map[string]bool{"finelocking": true, "parsteam": true, "americano": true, "espresso": true, "multi": true}[m.Family]
+	switch {
+	case !v.Copies.IsZero() && !held:
+		return fmt.Errorf("copies %+v: %s holds no machine to copy", v.Copies, m)
+	case !v.Buffers.IsZero() && !pipe:
+		return fmt.Errorf("buffers %+v: %s is no pipeline", v.Buffers, m)
+	case v.Split && m.Family != "locking":
+		return fmt.Errorf("split: only locking's kitchen lock can be split, not %s's", m)
+	case (v.Copies.Steamer > 0 || v.Buffers.Steamer > 0) && !DrinkOf(m).Steams():
+		return fmt.Errorf("%s has no steamer", m)
+	}
+	return nil
+}
+
+// DrinkOf is the drink mode m makes: a latte, or for the americano and
+// espresso families (and their pipelines) those.
+func DrinkOf(m Mode) Drink {
+	switch m.Family {
+	case "americano", "americanopipe":
+		return Americano
+	case "espresso", "espressopipe":
+		return Espresso
+	}
+	return Latte
+}
+
+// OpenVariant builds the shop for mode m changed by v, as Open builds m;
+// the zero Variant gives what Open gives.
+func OpenVariant(m Mode, steps Steps, v Variant) (Shop, error) {
+	if v.IsZero() {
+		return Open(m, steps)
+	}
+	f := familyOf(m.Family)
+	switch {
+	case f.Name == "":
+		return nil, fmt.Errorf("unknown mode %q; accepted: %s", m.Family, acceptedModes())
+	case f.param != "" && m.N < f.minN:
+		return nil, fmt.Errorf("mode %s: N must be ≥ %d", m, f.minN)
+	}
+	if err := steps.Validate(); err != nil {
+		return nil, err
+	}
+	if err := v.Check(m); err != nil {
+		return nil, err
+	}
+	switch m.Family {
+	case "locking":
+		s := newLocking(steps)
+		s.split = v.Split
+		return s, nil
+	case "finelocking", "americano", "espresso":
+		return newFineLockingWith(steps, DrinkOf(m), v.Copies), nil
+	case "parsteam":
+		return &parSteam{fineLocking: newFineLockingWith(steps, Latte, v.Copies)}, nil
+	case "multi":
+		return newMultiWith(steps, m.N, v.Copies), nil
+	case "linearpipe", "americanopipe", "espressopipe":
+		return newPipeline(steps, DrinkOf(m), m.N, 1, v), nil
+	case "multipipe":
+		return newPipeline(steps, Latte, 1, m.N, v), nil
+	case "splitpipe":
+		return newSplitPipeWith(steps, m.N, v), nil
+	}
+	return nil, fmt.Errorf("mode %s: no variant of it", m)
+}
+
+// station is where a customer uses one kind of machine: one machine behind
+// its own lock, or a pool of copies.
+type station interface {
+	use(d time.Duration)
+}
+
+// stationOf makes the station of n machines of kind, adding their meters
+// to meters: one lockedMachine named kind, or a pool of n named kind#1….
+func stationOf(kind string, n int, clock Steps, meters *[]*Meter) station {
+	if n <= 1 {
+		m := newMachine(kind, clock.Clock)
+		*meters = append(*meters, &m.Meter)
+		return &lockedMachine{Machine: m}
+	}
+	return stock(kind, n, clock, meters)
+}

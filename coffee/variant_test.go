@@ -1,0 +1,80 @@
+package coffee
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/brewput/brewput/harness"
+)
+
+// Every variant a causal profile tries on real CPUs builds, brews and shuts
+// down (goleak in TestMain), with the machines it says: a pool of copies,
+// more stage workers, a kitchen lock split.
+func TestVariantsBrew(t *testing.T) {
+	for _, tc := range []struct {
+		mode  string
+		v     Variant
+		names []string
+	}{
+		{"finelocking", Variant{Copies: Machines{Grinder: 2}}, []string{"grinder#1", "grinder#2", "espresso", "steamer"}},
+		{"parsteam", Variant{Copies: Machines{Steamer: 3}}, []string{"grinder", "espresso", "steamer#1", "steamer#2", "steamer#3"}},
+		{"americano", Variant{Copies: Machines{Espresso: 2}}, []string{"grinder", "espresso#1", "espresso#2"}},
+		{"multi-2", Variant{Copies: Machines{Grinder: 3}}, []string{"grinder#1", "grinder#2", "grinder#3", "espresso#1", "espresso#2", "steamer#1", "steamer#2"}},
+		{"linearpipe-0", Variant{Copies: Machines{Espresso: 2}, Buffers: Machines{Grinder: 1}}, []string{"grinder", "espresso#1", "espresso#2", "steamer"}},
+		{"multipipe-2", Variant{Copies: Machines{Steamer: 2}}, []string{"grinder#1", "espresso#1", "steamer#1", "steamer#2", "grinder#2", "espresso#2", "steamer#3", "steamer#4"}},
+		{"splitpipe-0", Variant{Copies: Machines{Grinder: 2}, Buffers: Machines{Steamer: 2}}, []string{"grinder#1", "grinder#2", "espresso", "steamer"}},
+		{"espressopipe-1", Variant{Buffers: Machines{Espresso: 2}}, []string{"grinder", "espresso"}},
+		{"locking", Variant{Split: true}, []string{"kitchen", "grinder", "espresso", "steamer"}},
+	} {
+		t.Run(tc.mode, func(t *testing.T) {
+			m, err := ParseMode(tc.mode)
+			if err != nil {
+				t.Fatal(err)
+			}
+			shop, err := OpenVariant(m, quickSteps(), tc.v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := harness.Run(context.Background(), harness.Config{Workers: 4, Duration: 30 * time.Millisecond}, shop.Brew)
+			shop.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var names []string
+			var uses int64
+			for _, mt := range shop.Meters() {
+				names = append(names, mt.Name())
+				uses += mt.Read().Uses
+			}
+			if !slices.Equal(names, tc.names) {
+				t.Errorf("machines %v, want %v", names, tc.names)
+			}
+			if res.Ops == 0 || uses < res.Ops {
+				t.Errorf("%d drinks, %d machine uses", res.Ops, uses)
+			}
+		})
+	}
+}
+
+func TestVariantRefused(t *testing.T) {
+	for _, tc := range []struct {
+		mode string
+		v    Variant
+		want string
+	}{
+		{"ideal", Variant{Copies: Machines{Grinder: 2}}, "holds no machine"},
+		{"locking", Variant{Copies: Machines{Grinder: 2}}, "holds no machine"},
+		{"finelocking", Variant{Buffers: Machines{Grinder: 2}}, "no pipeline"},
+		{"finelocking", Variant{Split: true}, "only locking"},
+		{"americano", Variant{Copies: Machines{Steamer: 2}}, "no steamer"},
+		{"multi-2", Variant{Copies: Machines{Grinder: -1}}, "want 0"},
+	} {
+		m, _ := ParseMode(tc.mode)
+		if _, err := OpenVariant(m, quickSteps(), tc.v); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s %+v: err %v, want %q", tc.mode, tc.v, err, tc.want)
+		}
+	}
+}

@@ -10,79 +10,196 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/brewput/brewput/internal/quiet"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/sim"
+	"golang.org/x/perf/benchmath"
 )
 
 // Calibration is what Measure found on one machine.
 type Calibration struct {
-	Host    results.Host `json:"host"`
-	Costs   sim.Costs    `json:"costs"`
-	Samples int          `json:"samples"` // per microbenchmark; each cost is a median
+	Host results.Host `json:"host"`
+	// Date is when it was measured.
+	Date time.Time `json:"date,omitzero"`
+	// Costs are the point estimates: each cost's median over the repeats'
+	// medians, the spin window the middle of the interval its bisection
+	// ended with.
+	Costs sim.Costs `json:"costs"`
+	// Lo and Hi bound each cost: the 95 % confidence interval of its
+	// median over the repeats (the least and the most of them with six
+	// repeats), and for the spin window the interval its bisection could
+	// not split further. A file from before repeats has neither; Load sets
+	// both to Costs.
+	Lo sim.Costs `json:"costs_lo,omitzero"`
+	Hi sim.Costs `json:"costs_hi,omitzero"`
+	// Samples is how many times each microbenchmark ran per repeat,
+	// Repeats how many repeats there were.
+	Samples int `json:"samples"`
+	Repeats int `json:"repeats,omitempty"`
+	// Dists are the measured distributions, by cost (the JSON names of
+	// sim.Costs' fields): the 0th, 1st, …, 100th percentiles of every
+	// sample of every repeat.
+	Dists map[string][]time.Duration `json:"distributions,omitempty"`
 	// Others is how many CPUs' worth of time other processes used while
 	// Measure ran: above a few tenths, the wake-up cost in particular reads
-	// high, because the woken thread waits for a core.
-	Others float64 `json:"others_cpus"`
+	// high, because the woken thread waits for a core. Waited is how long
+	// the calibration waited for the machine to be quiet first.
+	Others float64       `json:"others_cpus"`
+	Waited time.Duration `json:"waited_ns,omitempty"`
+	// Forced says it was saved although the machine was busy (--force).
+	Forced bool `json:"forced,omitempty"`
 	// Note says what could not be measured and what was used instead.
 	Note string `json:"note,omitempty"`
 }
 
-// Samples is how many times each microbenchmark runs by default.
-const Samples = 300
+// Defaults: how many times each microbenchmark runs per repeat, and how
+// many repeats give each cost its confidence interval. Six repeats are
+// the fewest whose least and most bound a median with 95 % confidence.
+const (
+	Samples = 100
+	Repeats = 6
+)
 
-// Measure runs the microbenchmarks, samples times each, and returns their
-// medians. It sets GOMAXPROCS to 1 or 2 while it measures and restores it.
-// On a machine with one CPU the wake-up of an idle P cannot happen, so Wake
-// is 0 and the Note says so.
-func Measure(ctx context.Context, samples int) (Calibration, error) {
-	if samples < 5 {
-		return Calibration{}, fmt.Errorf("calibrate: %d samples; want at least 5", samples)
+// QuietBelow is the most CPUs' worth of time other processes may use while
+// a calibration measures for it to be saved without --force.
+const QuietBelow = 0.2
+
+// Options say how Measure measures.
+type Options struct {
+	Samples int // per repeat; default Samples
+	Repeats int // default Repeats
+}
+
+// Measure runs the microbenchmarks, opt.Repeats times over, each
+// opt.Samples times per repeat, and returns each cost's median with its
+// confidence interval and its distribution. It sets GOMAXPROCS to 1 or 2
+// while it measures and restores it. On a machine with one CPU the wake-up
+// of an idle P cannot happen, so Wake is 0 and the Note says so. It does
+// not wait for a quiet machine (see WaitQuiet); Others says how busy it
+// was.
+func Measure(ctx context.Context, opt Options) (Calibration, error) {
+	if opt.Samples == 0 {
+		opt.Samples = Samples
+	}
+	if opt.Repeats == 0 {
+		opt.Repeats = Repeats
+	}
+	if opt.Samples < 5 {
+		return Calibration{}, fmt.Errorf("calibrate: %d samples; want at least 5", opt.Samples)
+	}
+	if opt.Repeats < 1 {
+		return Calibration{}, fmt.Errorf("calibrate: %d repeats; want at least 1", opt.Repeats)
 	}
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
-	c := Calibration{Samples: samples}
+	c := Calibration{Samples: opt.Samples, Repeats: opt.Repeats, Date: time.Now().UTC().Round(time.Second), Dists: map[string][]time.Duration{}}
 	before := quiet.Take()
-
-	runtime.GOMAXPROCS(1)
-	c.Costs.Switch = median(switches(samples))
-
 	procs := min(2, runtime.NumCPU())
-	runtime.GOMAXPROCS(procs)
-	steps := []struct {
-		into *time.Duration
-		run  func(int) []time.Duration
+	benches := []struct {
+		name          string
+		procs         int
+		point, lo, hi *time.Duration
+		run           func(int) []time.Duration
 	}{
-		{&c.Costs.MutexHandoff, mutexHandoffs},
-		{&c.Costs.ChanHandoff, func(n int) []time.Duration { return chanHandoffs(n, 0) }},
-		{&c.Costs.BufChanHandoff, func(n int) []time.Duration { return chanHandoffs(n, 1) }},
-		{&c.Costs.Wake, func(n int) []time.Duration { return wakes(n, deepIdle) }},
-		{&c.Costs.SpinWake, func(n int) []time.Duration { return wakes(n, 0) }},
+		{"switch_ns", 1, &c.Costs.Switch, &c.Lo.Switch, &c.Hi.Switch, switches},
+		{"mutex_handoff_ns", procs, &c.Costs.MutexHandoff, &c.Lo.MutexHandoff, &c.Hi.MutexHandoff, mutexHandoffs},
+		{"chan_handoff_ns", procs, &c.Costs.ChanHandoff, &c.Lo.ChanHandoff, &c.Hi.ChanHandoff, func(n int) []time.Duration { return chanHandoffs(n, 0) }},
+		{"buf_chan_handoff_ns", procs, &c.Costs.BufChanHandoff, &c.Lo.BufChanHandoff, &c.Hi.BufChanHandoff, func(n int) []time.Duration { return chanHandoffs(n, 1) }},
+		{"wake_ns", procs, &c.Costs.Wake, &c.Lo.Wake, &c.Hi.Wake, func(n int) []time.Duration { return wakes(n, deepIdle) }},
+		{"spin_wake_ns", procs, &c.Costs.SpinWake, &c.Lo.SpinWake, &c.Hi.SpinWake, func(n int) []time.Duration { return wakes(n, 0) }},
 	}
-	for _, st := range steps {
-		if err := ctx.Err(); err != nil {
-			return Calibration{}, err
+	medians := make([][]time.Duration, len(benches))
+	pooled := make([][]time.Duration, len(benches))
+	// Repeats go round the microbenchmarks, so that a disturbance lasting
+	// a while spreads over all of them instead of shifting one.
+	for range opt.Repeats {
+		for i, b := range benches {
+			if err := ctx.Err(); err != nil {
+				return Calibration{}, err
+			}
+			runtime.GOMAXPROCS(b.procs)
+			xs := b.run(opt.Samples)
+			medians[i] = append(medians[i], median(xs))
+			pooled[i] = append(pooled[i], xs...)
 		}
-		*st.into = median(st.run(samples))
+	}
+	for i, b := range benches {
+		*b.point, *b.lo, *b.hi = interval(medians[i])
+		c.Dists[b.name] = percentiles(pooled[i])
 	}
 	if procs >= 2 {
 		if err := ctx.Err(); err != nil {
 			return Calibration{}, err
 		}
-		c.Costs.SpinWindow = spinWindow(samples, c.Costs.SpinWake, c.Costs.Wake)
-	}
-	if procs < 2 {
+		runtime.GOMAXPROCS(procs)
+		lo, hi := spinWindow(ctx, max(opt.Samples/3, 5), c.Costs.SpinWake, c.Costs.Wake)
+		c.Costs.SpinWindow, c.Lo.SpinWindow, c.Hi.SpinWindow = (lo+hi)/2, lo, hi
+	} else {
 		c.Costs.Wake, c.Costs.SpinWake = 0, 0
+		c.Lo.Wake, c.Lo.SpinWake, c.Hi.Wake, c.Hi.SpinWake = 0, 0, 0, 0
+		delete(c.Dists, "wake_ns")
+		delete(c.Dists, "spin_wake_ns")
 		c.Note = "one CPU: an idle P cannot be woken here, so the wake-up cost is 0"
 	}
 	c.Others = quiet.Since(before)
 	return c, nil
+}
+
+// interval returns the median of the repeats' medians and its 95 %
+// confidence interval, by order statistics (x/perf's benchmath, as
+// benchstat): with six repeats, their least and most. With too few repeats
+// for 95 %, the interval is the least and the most.
+func interval(medians []time.Duration) (mid, lo, hi time.Duration) {
+	xs := make([]float64, len(medians))
+	for i, m := range medians {
+		xs[i] = float64(m)
+	}
+	s := benchmath.AssumeNothing.Summary(benchmath.NewSample(xs, &benchmath.DefaultThresholds), 0.95)
+	mid = time.Duration(math.Round(s.Center))
+	lo, hi = time.Duration(math.Round(s.Lo)), time.Duration(math.Round(s.Hi))
+	if math.IsInf(s.Lo, 0) || math.IsInf(s.Hi, 0) || math.IsNaN(s.Lo) || math.IsNaN(s.Hi) {
+		lo, hi = slices.Min(medians), slices.Max(medians)
+	}
+	return mid, min(lo, mid), max(hi, mid)
+}
+
+// percentiles returns the 0th to the 100th percentile of xs, nearest rank.
+func percentiles(xs []time.Duration) []time.Duration {
+	xs = slices.Clone(xs)
+	slices.Sort(xs)
+	out := make([]time.Duration, 101)
+	for q := range out {
+		i := (q*(len(xs)-1) + 50) / 100
+		out[q] = xs[i]
+	}
+	return out
+}
+
+// WaitQuiet waits until other processes use less than below CPUs over a
+// probe of probe's length, for at most wait, and returns what the last
+// probe read and how long it waited. It returns early with ctx's error.
+func WaitQuiet(ctx context.Context, wait, probe time.Duration, below float64) (others float64, waited time.Duration, err error) {
+	start := time.Now()
+	for {
+		before := quiet.Take()
+		select {
+		case <-ctx.Done():
+			return 0, time.Since(start), ctx.Err()
+		case <-time.After(probe):
+		}
+		others = quiet.Since(before)
+		if others < below || time.Since(start) >= wait {
+			return others, time.Since(start), nil
+		}
+	}
 }
 
 // switches times runtime.Gosched between two goroutines on one P: each
@@ -198,19 +315,24 @@ func spin(d time.Duration) {
 	}
 }
 
-// spinWindow finds how long an idle P's thread keeps spinning: the longest
-// idle time, doubling from 5µs, after which a readied goroutine is still
-// taken nearer the spinning cost than the sleeping one.
-func spinWindow(samples int, spinning, sleeping time.Duration) time.Duration {
+// spinWindow finds how long an idle P's thread keeps spinning, by
+// bisection of the idle time between 0 (spinning for sure) and deepIdle
+// (asleep for sure): a readied goroutine taken nearer the spinning cost
+// than the sleeping one means the thread was still spinning after that
+// idle time. It returns the interval the bisection ended with, about 4 µs
+// wide.
+func spinWindow(ctx context.Context, samples int, spinning, sleeping time.Duration) (lo, hi time.Duration) {
 	mid := (spinning + sleeping) / 2
-	window := time.Duration(0)
-	for idle := 5 * time.Microsecond; idle <= deepIdle; idle *= 2 {
-		if median(wakes(max(samples/3, 5), idle)) >= mid {
-			break
+	lo, hi = 0, deepIdle
+	for hi-lo > 5*time.Microsecond && ctx.Err() == nil {
+		idle := (lo + hi) / 2
+		if median(wakes(samples, idle)) < mid {
+			lo = idle
+		} else {
+			hi = idle
 		}
-		window = idle
 	}
-	return window
+	return lo, hi
 }
 
 func median(xs []time.Duration) time.Duration {
@@ -272,10 +394,57 @@ func Load(path string) (Calibration, error) {
 	if c.Samples == 0 {
 		return Calibration{}, fmt.Errorf("%s: not a brewput calibration (no samples recorded); run brewput calibrate --out %s", path, path)
 	}
-	for _, d := range []time.Duration{c.Costs.Switch, c.Costs.Wake, c.Costs.SpinWake, c.Costs.SpinWindow, c.Costs.MutexHandoff, c.Costs.ChanHandoff, c.Costs.BufChanHandoff} {
-		if d < 0 {
-			return Calibration{}, fmt.Errorf("%s: negative cost %v; run brewput calibrate again", path, d)
+	for _, cs := range []sim.Costs{c.Costs, c.Lo, c.Hi} {
+		for _, d := range []time.Duration{cs.Switch, cs.Wake, cs.SpinWake, cs.SpinWindow, cs.MutexHandoff, cs.ChanHandoff, cs.BufChanHandoff} {
+			if d < 0 {
+				return Calibration{}, fmt.Errorf("%s: negative cost %v; run brewput calibrate again", path, d)
+			}
 		}
 	}
+	if c.Repeats == 0 { // written before repeats: no intervals
+		c.Lo, c.Hi = c.Costs, c.Costs
+	}
 	return c, nil
+}
+
+// Cost is one of the go policy's costs with its interval, as Rows lists
+// them.
+type Cost struct {
+	Name           string // as brewput calibrate prints it, "wake"
+	Flag           string // brewput model's flag for it, "wake"
+	Median, Lo, Hi time.Duration
+}
+
+// Rows lists c's costs in the order brewput calibrate prints them.
+func (c Calibration) Rows() []Cost {
+	row := func(name, flag string, get func(sim.Costs) time.Duration) Cost {
+		return Cost{Name: name, Flag: flag, Median: get(c.Costs), Lo: get(c.Lo), Hi: get(c.Hi)}
+	}
+	return []Cost{
+		row("wake", "wake", func(s sim.Costs) time.Duration { return s.Wake }),
+		row("spin wake", "spin-wake", func(s sim.Costs) time.Duration { return s.SpinWake }),
+		row("spin window", "spin-window", func(s sim.Costs) time.Duration { return s.SpinWindow }),
+		row("switch", "switch", func(s sim.Costs) time.Duration { return s.Switch }),
+		row("mutex handoff", "mutex-handoff", func(s sim.Costs) time.Duration { return s.MutexHandoff }),
+		row("chan handoff", "chan-handoff", func(s sim.Costs) time.Duration { return s.ChanHandoff }),
+		row("buf chan handoff", "buf-chan-handoff", func(s sim.Costs) time.Duration { return s.BufChanHandoff }),
+	}
+}
+
+// Ref names c for the model points that use it: host, date, how busy the
+// machine was, and every cost with its interval in one line.
+func (c Calibration) Ref() results.Calibration {
+	var parts []string
+	for _, r := range c.Rows() {
+		if r.Lo == r.Hi {
+			parts = append(parts, fmt.Sprintf("%s %v", r.Name, r.Median))
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("%s %v [%v, %v]", r.Name, r.Median, r.Lo, r.Hi))
+	}
+	host := c.Host.Name
+	if host == "" {
+		host = "an unnamed host"
+	}
+	return results.Calibration{Host: host, Date: c.Date, Others: c.Others, Forced: c.Forced, Costs: strings.Join(parts, ", ")}
 }

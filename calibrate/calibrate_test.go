@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -18,7 +19,7 @@ func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 // millisecond steps the model simulates. The figures themselves vary by
 // machine and load and are logged.
 func TestMeasure(t *testing.T) {
-	c, err := Measure(context.Background(), 30)
+	c, err := Measure(context.Background(), Options{Samples: 30, Repeats: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,8 +42,10 @@ func TestMeasure(t *testing.T) {
 
 func TestSaveLoad(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "sub", "calibration.json")
-	want := Calibration{Samples: 7}
+	want := Calibration{Samples: 7, Repeats: 6, Date: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)}
 	want.Costs.Wake = 12 * time.Microsecond
+	want.Lo.Wake, want.Hi.Wake = 10*time.Microsecond, 15*time.Microsecond
+	want.Dists = map[string][]time.Duration{"wake_ns": {1, 2, 3}}
 	want.Host.Name = "here"
 	if err := Save(path, want); err != nil {
 		t.Fatal(err)
@@ -51,11 +54,44 @@ func TestSaveLoad(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got != want {
+	if !reflect.DeepEqual(got, want) {
 		t.Errorf("loaded %+v, want %+v", got, want)
 	}
 	if entries, _ := os.ReadDir(filepath.Dir(path)); len(entries) != 1 {
 		t.Errorf("%d files beside the calibration, want none (temporary files removed)", len(entries)-1)
+	}
+}
+
+// TestLoadOld: a calibration written before repeats has no intervals;
+// Load gives each cost an interval of its median alone, so that it makes
+// bands of no width rather than wrong ones.
+func TestLoadOld(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "old.json")
+	os.WriteFile(path, []byte(`{"samples": 300, "costs": {"wake_ns": 132000, "switch_ns": 150}}`), 0o644)
+	c, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Lo != c.Costs || c.Hi != c.Costs || c.Costs.Wake != 132*time.Microsecond {
+		t.Errorf("costs %+v, lo %+v, hi %+v; want lo = hi = costs", c.Costs, c.Lo, c.Hi)
+	}
+}
+
+// TestIntervalAndPercentiles: six repeats give their least and most as
+// the interval, around their median; the percentiles of 1..101 are the
+// numbers themselves.
+func TestIntervalAndPercentiles(t *testing.T) {
+	mid, lo, hi := interval([]time.Duration{50, 10, 40, 20, 30, 60})
+	if lo != 10 || hi != 60 || mid < 30 || mid > 40 {
+		t.Errorf("interval %v [%v, %v], want [10, 60] around 30–40", mid, lo, hi)
+	}
+	var xs []time.Duration
+	for i := 101; i >= 1; i-- {
+		xs = append(xs, time.Duration(i))
+	}
+	p := percentiles(xs)
+	if len(p) != 101 || p[0] != 1 || p[50] != 51 || p[100] != 101 {
+		t.Errorf("percentiles %v", p)
 	}
 }
 
@@ -73,7 +109,7 @@ func TestLoadRejects(t *testing.T) {
 			t.Errorf("%s: error %v, want one naming the file", name, err)
 		}
 	}
-	if _, err := Measure(context.Background(), 2); err == nil {
+	if _, err := Measure(context.Background(), Options{Samples: 2}); err == nil {
 		t.Error("Measure with 2 samples: no error")
 	}
 }

@@ -34,11 +34,23 @@ type Config struct {
 	Rate float64
 	MaxQ int
 
+	// Harness is the load's harness in a closed loop: "brewput" (or "")
+	// for brewput's own, where each customer orders again the moment its
+	// drink is done, or "talk" for the talk's, where a generator hands
+	// requests to the customers over a channel and each customer hands the
+	// duration of its call to an aggregator over another, so that it blocks
+	// between two drinks. An open loop has brewput's harness only.
+	Harness string
+
 	// Sched is how the virtual CPUs are scheduled: "fifo", the idealized
 	// machine that reproduces analytic results exactly, or "go", the Go
 	// runtime's scheduler with Costs for its own work; "" means "go".
 	Sched string
 	Costs sim.Costs
+	// Range, under the go policy, is the uncertainty of Costs: with it,
+	// Run also simulates the point at the Range's corners and gives the
+	// Band they span. nil means no band.
+	Range *Range
 
 	// The steps' durations, as coffee.Steps: each holds one CPU. Jitter,
 	// when positive, adds to each machine step a uniform random amount in
@@ -47,7 +59,9 @@ type Config struct {
 
 	// Warmup is simulated first and not counted; Duration is the measured
 	// window that follows it. A latte counts if it completes inside the
-	// window (its end time t has Warmup < t <= Warmup+Duration).
+	// window (its end time t has Warmup < t <= Warmup+Duration). Run
+	// lengthens a warm-up too short for the point to reach its steady
+	// state (see SteadyWarmup); Result.Warmup says what it simulated.
 	Warmup, Duration time.Duration
 
 	Seed uint64 // seeds the jitter; the same seed gives the same result
@@ -82,6 +96,14 @@ func (c Config) customers() int {
 		return c.Customers
 	}
 	return c.CPUs
+}
+
+// harness is the harness's name, "" read as "brewput".
+func (c Config) harness() string {
+	if c.Harness == "" {
+		return "brewput"
+	}
+	return c.Harness
 }
 
 // sched is the scheduling policy's name, "" read as "go".
@@ -122,6 +144,10 @@ func (c Config) validate() (coffee.Mode, error) {
 		return mode, fmt.Errorf("rate %v: want a positive number of arrivals per second, or 0 for a closed loop", c.Rate)
 	case c.MaxQ < 0:
 		return mode, fmt.Errorf("maxq %d: want 0 or more waiting orders", c.MaxQ)
+	case c.Harness != "" && c.Harness != "brewput" && c.Harness != "talk":
+		return mode, fmt.Errorf("harness %q: want brewput or talk", c.Harness)
+	case c.Harness == "talk" && c.Rate > 0:
+		return mode, fmt.Errorf("harness talk: a closed loop only (the talk's generator hands out requests as fast as they are taken); drop the rate")
 	case c.Sched != "" && c.Sched != "fifo" && c.Sched != "go":
 		return mode, fmt.Errorf("sched %q: want fifo or go", c.Sched)
 	case c.Copies.Grinder < 0 || c.Copies.Espresso < 0 || c.Copies.Steamer < 0:

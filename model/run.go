@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"math"
 	"time"
 
 	"github.com/brewput/brewput/sim"
@@ -71,12 +72,16 @@ func Run(cfg Config) (Result, error) {
 		return Result{}, err
 	}
 	b := bounds(cfg, st)
+	cfg.Warmup = SteadyWarmup(cfg.Warmup, cfg.customers(), b)
 
 	rec := Record{Latency: make([]time.Duration, 0, capacity(cfg, b))}
 	if cfg.Rate > 0 {
 		rec.Service = make([]time.Duration, 0, cap(rec.Latency))
 	}
-	Load{Workers: cfg.customers(), Rate: cfg.Rate, MaxQ: cfg.MaxQ, Warmup: cfg.Warmup, Duration: cfg.Duration}.Start(s, shop.brew, &rec)
+	Load{
+		Workers: cfg.customers(), Rate: cfg.Rate, MaxQ: cfg.MaxQ, Warmup: cfg.Warmup, Duration: cfg.Duration,
+		Talk: cfg.harness() == "talk",
+	}.Start(s, shop.brew, &rec)
 
 	// Readings at the edges of the measured window, as sweep takes them
 	// through the harness's OnWindow.
@@ -97,14 +102,16 @@ func Run(cfg Config) (Result, error) {
 		CPUUtil:    float64(cpus.Busy()-busy0) / float64(time.Duration(cfg.CPUs)*cfg.Duration),
 		Bounds:     b,
 		Sched:      cfg.sched(),
+		Harness:    cfg.harness(),
 		Seed:       cfg.Seed,
 		Events:     s.Events(),
+		Warmup:     cfg.Warmup,
 	}
 	if cfg.Rate > 0 {
 		svc := Summarize(rec.Service)
 		r.Service = &svc
-	} else if r.Throughput > 0 && r.Latency.Mean > 0 {
-		r.Little = float64(cfg.customers()) / (r.Throughput * r.Latency.Mean.Seconds())
+	} else {
+		r.Little = little(cfg.customers(), r.Throughput, rec.Cycles, r.Lattes)
 	}
 	for i, m := range meters {
 		d := m.read().Sub(before[i])
@@ -114,7 +121,47 @@ func Run(cfg Config) (Result, error) {
 		}
 		r.Machines = append(r.Machines, mm)
 	}
+	if cfg.Range != nil && cfg.sched() == "go" {
+		s.Stop() // this simulation's coroutines go before the corners' start
+		if r.Band, err = band(cfg, *cfg.Range, r); err != nil {
+			return Result{}, err
+		}
+	}
 	return r, nil
+}
+
+// little is Little's law's check for a closed loop: the customers ÷
+// (throughput × mean cycle), where a cycle runs from the end of a
+// customer's previous drink to the end of this one (in brewput's harness,
+// the latency itself). It is 1 in the steady state, up to the window's
+// edges; 0 when nothing completed.
+func little(customers int, throughput float64, cycles time.Duration, n int) float64 {
+	if n == 0 || throughput <= 0 || cycles <= 0 {
+		return 0
+	}
+	mean := cycles.Seconds() / float64(n)
+	return float64(customers) / (throughput * mean)
+}
+
+// LittleTolerance is how far from 1 Little's law's check may be before a
+// point is flagged as not in its steady state.
+const LittleTolerance = 0.02
+
+// SteadyWarmup is the warm-up a point needs to reach its steady state by
+// construction: at least asked (the default, or the user's), and at least
+// three of the longest cycle its bounds allow a customer — the customers
+// ÷ the throughput bound, or one drink's least latency if that is longer —
+// so that the queues the customers form have been round three times
+// before the window opens (locking with 100 customers: a 400 ms cycle, a
+// 1.2 s warm-up). An open loop counts its servers as the customers; its
+// queue, if arrivals outrun the bound, fills at their difference and has
+// no steady state short of full, which no warm-up waits for.
+func SteadyWarmup(asked time.Duration, customers int, b Bounds) time.Duration {
+	if b.ThroughputMax <= 0 || math.IsInf(b.ThroughputMax, 1) {
+		return asked
+	}
+	cycle := max(b.LatencyMin, time.Duration(float64(customers)/b.ThroughputMax*float64(time.Second)))
+	return max(asked, 3*cycle)
 }
 
 // capacity sizes the latency slices once: the drinks the window can hold

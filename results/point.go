@@ -35,6 +35,14 @@ type Point struct {
 	// the seed of its random step jitter; both are empty for measurements.
 	Sched string `json:"sched,omitempty"`
 	Seed  uint64 `json:"seed,omitempty"`
+	// Harness is "talk" for a point measured or simulated with the talk's
+	// harness (--harness talk), empty for brewput's own.
+	Harness string `json:"harness,omitempty"`
+	// Band is a go-policy prediction's range over the uncertainty of the
+	// runtime's measured costs, and Calibration the calibration it used;
+	// both nil for measurements and fifo predictions. See band.go.
+	Band        *Band        `json:"band,omitempty"`
+	Calibration *Calibration `json:"calibration,omitempty"`
 
 	// Ops counts operations completed in the window, Errors those that
 	// failed, Drops open-loop arrivals turned away by a full queue.

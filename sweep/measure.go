@@ -50,7 +50,11 @@ func Measure(ctx context.Context, s Spec) (results.Point, error) {
 	var files profile.Files
 	var profErr error
 	start := time.Now()
-	res, err := harness.Run(ctx, harness.Config{
+	run := harness.Run
+	if s.Harness == "talk" {
+		run = harness.RunTalk
+	}
+	res, err := run(ctx, harness.Config{
 		Workers:  s.workers(),
 		Rate:     s.Rate,
 		MaxQueue: s.MaxQ,
@@ -140,6 +144,9 @@ func point(s Spec, mode coffee.Mode, start time.Time, res harness.Result, meters
 		},
 		Host:  host,
 		Start: start.UTC().Round(time.Millisecond),
+	}
+	if s.Harness == "talk" {
+		p.Harness = "talk"
 	}
 	if s.Rate > 0 {
 		p.MaxQ = s.MaxQ

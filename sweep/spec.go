@@ -22,6 +22,10 @@ type Spec struct {
 	Warmup time.Duration `json:"warmup"`
 	Dur    time.Duration `json:"dur"`
 	Steps  coffee.Steps  `json:"steps"`
+	// Harness is "talk" to measure through the talk's harness
+	// (harness.RunTalk), a closed loop only; "" or "brewput" for brewput's
+	// own (harness.Run).
+	Harness string `json:"harness,omitempty"`
 	// Profile, when set, is the path without extension of the files the
 	// point's execution trace and CPU, block and mutex profiles are
 	// written to (see package profile), e.g. "prof/finelocking-2cpu"; its
@@ -47,6 +51,10 @@ func (s Spec) Validate() error {
 		return fmt.Errorf("rate is %v; want a positive rate", s.Rate)
 	case s.MaxQ < 0:
 		return fmt.Errorf("maxq is %d; want 0 or more", s.MaxQ)
+	case s.Harness != "" && s.Harness != "brewput" && s.Harness != "talk":
+		return fmt.Errorf("harness is %q; want brewput or talk", s.Harness)
+	case s.Harness == "talk" && s.Rate > 0:
+		return fmt.Errorf("harness talk is a closed loop only; want no rate")
 	}
 	if s.Profile != "" {
 		if err := profile.CheckBase(s.Profile); err != nil {

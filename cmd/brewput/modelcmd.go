@@ -23,6 +23,7 @@ import (
 // modelFlags are brewput model's own flags, beside the study's.
 type modelFlags struct {
 	seed                                  uint64
+	band                                  bool
 	sched, calibration, file              string
 	wake, switchCost, mutexCost, chanCost durationFlag
 	bufChanCost, spinWake, spinWindow     durationFlag
@@ -32,6 +33,7 @@ func (f *modelFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.file, "model", "", "simulate the system described in this YAML file (see examples/) instead of the coffee shop's modes")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the random step durations (--jitter); the same seed gives the same output")
 	fs.StringVar(&f.sched, "sched", "go", "how the virtual CPUs are scheduled: go (the Go runtime's scheduler, with its measured costs) or fifo (idealized CPUs, free handoffs)")
+	fs.BoolVar(&f.band, "band", true, "go policy: also simulate each point at the edges of the costs' confidence intervals and give the band of throughput and median latency they span")
 	fs.StringVar(&f.calibration, "calibration", "", "file of the go policy's costs, from brewput calibrate (default: the user's config folder; measured and saved there if missing)")
 	fs.Var(&f.switchCost, "switch", "go policy: goroutine switch cost, instead of the calibration's")
 	fs.Var(&f.wake, "wake", "go policy: idle-P wake-up cost, instead of the calibration's")
@@ -67,6 +69,10 @@ type prediction struct {
 	seed  uint64
 	costs sim.Costs
 	host  results.Host // where the costs were measured
+	// rng is the costs' uncertainty, for each point's band (nil: no
+	// band); cal names the calibration for every point (nil under fifo).
+	rng *model.Range
+	cal *results.Calibration
 }
 
 // resolve checks the model flags and finds the go policy's costs: from the
@@ -99,17 +105,39 @@ func (f *modelFlags) resolve(cmd *cobra.Command, e *env) (prediction, error) {
 		}
 		return pr, nil
 	}
+	var lo, hi sim.Costs
+	var ref results.Calibration
 	if !all {
 		cal, err := f.loadCalibration(cmd, e)
 		if err != nil {
 			return pr, err
 		}
-		pr.costs, pr.host = cal.Costs, cal.Host
+		pr.costs, pr.host, lo, hi, ref = cal.Costs, cal.Host, cal.Lo, cal.Hi, cal.Ref()
 	}
-	for _, c := range f.costFlags(&pr.costs) {
-		if fs.Changed(c.name) {
-			*c.into = c.flag.get()
+	var flagged []string
+	for _, cs := range []*sim.Costs{&pr.costs, &lo, &hi} {
+		for _, c := range f.costFlags(cs) {
+			if fs.Changed(c.name) {
+				*c.into = c.flag.get()
+			}
 		}
+	}
+	for _, c := range f.costFlags(&given) {
+		if fs.Changed(c.name) {
+			flagged = append(flagged, fmt.Sprintf("%s %v", c.name, c.flag.get()))
+		}
+	}
+	if len(flagged) > 0 {
+		note := "given as flags: " + strings.Join(flagged, ", ")
+		if all {
+			ref = results.Calibration{Host: "none", Costs: note}
+		} else {
+			ref.Costs += "; " + note
+		}
+	}
+	pr.cal = &ref
+	if f.band && lo != hi {
+		pr.rng = &model.Range{Lo: lo, Hi: hi}
 	}
 	return pr, nil
 }
@@ -136,9 +164,13 @@ func (f *modelFlags) loadCalibration(cmd *cobra.Command, e *env) (calibrate.Cali
 		return cal, failure{fmt.Errorf("calibration: %w", err)}
 	}
 	fmt.Fprintf(e.stderr, "measuring the Go runtime's costs for the go policy (once; brewput calibrate measures them again)…\n")
-	cal, err = measureCalibration(cmd, calibrate.Samples)
+	cal, err = measureCalibration(cmd, e, defaultCalibration())
 	if err != nil {
 		return cal, err
+	}
+	if _, err := keepable(cal, false); err != nil {
+		fmt.Fprintf(e.stderr, "using this calibration for this run only: %v\n", err)
+		return cal, nil
 	}
 	if err := calibrate.Save(path, cal); err != nil {
 		return cal, failure{err}
@@ -153,8 +185,8 @@ func (pr prediction) configs(st *study) []model.Config {
 	for rep := range st.count {
 		for _, s := range st.specs {
 			cfgs = append(cfgs, model.Config{
-				Mode: s.Mode, CPUs: s.CPUs, Customers: s.Par, Rate: s.Rate, MaxQ: s.MaxQ,
-				Sched: pr.sched, Costs: pr.costs,
+				Mode: s.Mode, CPUs: s.CPUs, Customers: s.Par, Rate: s.Rate, MaxQ: s.MaxQ, Harness: s.Harness,
+				Sched: pr.sched, Costs: pr.costs, Range: pr.rng,
 				Grind: s.Steps.Grind, Press: s.Steps.Press, Steam: s.Steps.Steam, Combine: s.Steps.Combine, Jitter: s.Steps.Jitter,
 				Warmup: s.Warmup, Duration: s.Dur,
 				Seed: pr.seed + uint64(rep),
@@ -196,6 +228,7 @@ func (pr prediction) predict(cfgs []model.Config, rounds int) ([]results.Point, 
 			return nil, errs[i]
 		}
 		points[i].Host = pr.host
+		points[i].Calibration = pr.cal
 		if rounds > 1 {
 			points[i].Rep = i/per + 1
 		}
@@ -317,7 +350,12 @@ func studyPrediction(cmd *cobra.Command, e *env) (*prediction, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &prediction{sched: "go", seed: 1, costs: cal.Costs, host: cal.Host}, nil
+	ref := cal.Ref()
+	pr := &prediction{sched: "go", seed: 1, costs: cal.Costs, host: cal.Host, cal: &ref}
+	if cal.Lo != cal.Hi {
+		pr.rng = &model.Range{Lo: cal.Lo, Hi: cal.Hi}
+	}
+	return pr, nil
 }
 
 // predictStudy predicts the main job's study from 1 to predictCPUs CPUs. A
@@ -383,6 +421,7 @@ func (pr prediction) predictBlueprint(bp *blueprint.Blueprint, st *study) ([]res
 			}
 			p := bp.Point(r, opt)
 			p.Host = pr.host
+			p.Calibration = pr.cal
 			if st.count > 1 {
 				p.Rep = rep + 1
 			}

@@ -47,6 +47,10 @@ type Config struct {
 	// runtime's scheduler with Costs for its own work; "" means "go".
 	Sched string
 	Costs sim.Costs
+	// Runtime, under the go policy, is the Go runtime whose code the
+	// scheduler follows where versions differ: "" for today's, "go1.9" for
+	// the talk's (see sim.RuntimeGo19).
+	Runtime string
 	// Range, under the go policy, is the uncertainty of Costs: with it,
 	// Run also simulates the point at the Range's corners and gives the
 	// Band they span. nil means no band.
@@ -120,7 +124,9 @@ func (c Config) newCPUs(s *sim.Sim) *sim.CPUs {
 	if c.sched() == "fifo" {
 		return sim.NewCPUs(s, c.CPUs)
 	}
-	return sim.NewGoCPUs(s, c.CPUs, c.Costs)
+	cpus := sim.NewGoCPUs(s, c.CPUs, c.Costs)
+	cpus.SetRuntime(sim.Runtime(c.Runtime))
+	return cpus
 }
 
 // validate rejects a configuration that cannot be simulated and returns its
@@ -148,6 +154,8 @@ func (c Config) validate() (coffee.Mode, error) {
 		return mode, fmt.Errorf("harness %q: want brewput or talk", c.Harness)
 	case c.Harness == "talk" && c.Rate > 0:
 		return mode, fmt.Errorf("harness talk: a closed loop only (the talk's generator hands out requests as fast as they are taken); drop the rate")
+	case c.Runtime != "" && c.Runtime != string(sim.RuntimeGo19):
+		return mode, fmt.Errorf("runtime %q: want \"\" (today's) or %s", c.Runtime, sim.RuntimeGo19)
 	case c.Sched != "" && c.Sched != "fifo" && c.Sched != "go":
 		return mode, fmt.Errorf("sched %q: want fifo or go", c.Sched)
 	case c.Copies.Grinder < 0 || c.Copies.Espresso < 0 || c.Copies.Steamer < 0:

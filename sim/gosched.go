@@ -42,6 +42,29 @@ const (
 	starvation = time.Millisecond
 )
 
+// Runtime names the Go runtime whose scheduler the go policy follows where
+// versions differ in code (not in costs, which calibrate measures): "" for
+// the current one, RuntimeGo19 for Go 1.9's.
+type Runtime string
+
+// RuntimeGo19 is Go 1.9's runtime, the talk's (late 2017). Its starving
+// sync.Mutex hands the lock to the first waiter without yielding its P
+// (Go 1.14 added the yield, golang.org/issue/33747): the unlocker runs on
+// and, if it locks again at once, queues behind the waiter before that
+// waiter has run — so the mutex stays in starvation mode and hands over
+// in order, where today's yield lets the waiter run first, find itself
+// the last waiter and end starvation mode.
+const RuntimeGo19 Runtime = "go1.9"
+
+// SetRuntime makes the go policy's CPUs c follow runtime r's code where it
+// differs from the current runtime's; it must be called before the
+// simulation runs. It does nothing under the fifo policy.
+func (c *CPUs) SetRuntime(r Runtime) {
+	if c.sched != nil {
+		c.sched.runtime = r
+	}
+}
+
 // NewGoCPUs returns n virtual CPUs under the go policy: they are the Go
 // runtime's Ps (GOMAXPROCS = n), and every process is a goroutine that
 // needs a P to run at all, not only to burn.
@@ -92,6 +115,7 @@ type goSched struct {
 	sim      *Sim
 	cpus     *CPUs
 	costs    Costs
+	runtime  Runtime
 	ps       []*gp
 	global   ring[*Proc] // the global run queue
 	idle     []*gp       // idle Ps, a stack as the runtime's pidle list

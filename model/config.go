@@ -156,6 +156,8 @@ func (c Config) validate() (coffee.Mode, error) {
 		return mode, fmt.Errorf("harness talk: a closed loop only (the talk's generator hands out requests as fast as they are taken); drop the rate")
 	case c.Runtime != "" && c.Runtime != string(sim.RuntimeGo19):
 		return mode, fmt.Errorf("runtime %q: want \"\" (today's) or %s", c.Runtime, sim.RuntimeGo19)
+	case c.Runtime != "" && c.sched() != "go":
+		return mode, fmt.Errorf("runtime %s: applies to the go policy only", c.Runtime)
 	case c.Sched != "" && c.Sched != "fifo" && c.Sched != "go":
 		return mode, fmt.Errorf("sched %q: want fifo or go", c.Sched)
 	case c.Copies.Grinder < 0 || c.Copies.Espresso < 0 || c.Copies.Steamer < 0:

@@ -112,6 +112,7 @@ func (r Result) Point(cfg Config) results.Point {
 		Sched:      r.Sched,
 		Seed:       r.Seed,
 		Harness:    talkOnly(r.Harness),
+		Runtime:    cfg.Runtime,
 		CPUUsed:    r.CPUUtil * float64(cfg.CPUs),
 		Util:       r.CPUUtil,
 		Latency:    r.Latency.ms(),

@@ -13,7 +13,7 @@ import (
 // JSON has the band as the issue names it.
 func TestBandRoundTrip(t *testing.T) {
 	p := Point{Source: SourceModel, Mode: "locking", CPUs: 2, Par: 2, DurS: 1, Ops: 250, Throughput: 250, Unit: "lattes/s",
-		Sched: "go", Seed: 1, Harness: "talk", Machines: []Machine{},
+		Sched: "go", Seed: 1, Harness: "talk", Runtime: "go1.9", Machines: []Machine{},
 		Band: &Band{Throughput: [2]float64{248, 251.5}, P50Ms: [2]float64{4.1, 8.2}},
 		Calibration: &Calibration{Host: "vm", Date: time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC), Others: 0.05,
 			Costs: "wake 84µs [80µs, 90µs], switch 145ns"},
@@ -36,7 +36,7 @@ func TestBandRoundTrip(t *testing.T) {
 		t.Errorf("CSV header has no thr_lo, thr_hi, p50_lo, p50_hi")
 	}
 	got, err = ReadCSV(&cs)
-	if err != nil || len(got) != 1 || !reflect.DeepEqual(got[0].Band, p.Band) || !reflect.DeepEqual(got[0].Calibration, p.Calibration) || got[0].Harness != "talk" {
+	if err != nil || len(got) != 1 || !reflect.DeepEqual(got[0].Band, p.Band) || !reflect.DeepEqual(got[0].Calibration, p.Calibration) || got[0].Harness != "talk" || got[0].Runtime != "go1.9" {
 		t.Errorf("CSV round trip: %v, %+v", err, got)
 	}
 }

@@ -29,7 +29,7 @@ func labEraCSVHeader() []string {
 // bandCSVColumns are the harness ("talk" or empty), a go-policy
 // prediction's band and the calibration it used (empty for the rest).
 func bandCSVColumns() []string {
-	return []string{"harness", "thr_lo", "thr_hi", "p50_lo", "p50_hi",
+	return []string{"harness", "runtime", "thr_lo", "thr_hi", "p50_lo", "p50_hi",
 		"calibration.host", "calibration.date", "calibration.others_cpus", "calibration.forced", "calibration.costs"}
 }
 
@@ -148,14 +148,14 @@ func modelCells(p Point, num func(float64) string) []string {
 // bandCells are p's harness, band and calibration cells.
 func bandCells(p Point, num func(float64) string) []string {
 	cells := make([]string, len(bandCSVColumns()))
-	cells[0] = p.Harness
+	cells[0], cells[1] = p.Harness, p.Runtime
 	if b := p.Band; b != nil {
-		cells[1], cells[2], cells[3], cells[4] = num(b.Throughput[0]), num(b.Throughput[1]), num(b.P50Ms[0]), num(b.P50Ms[1])
+		cells[2], cells[3], cells[4], cells[5] = num(b.Throughput[0]), num(b.Throughput[1]), num(b.P50Ms[0]), num(b.P50Ms[1])
 	}
 	if c := p.Calibration; c != nil {
-		cells[5], cells[7], cells[8], cells[9] = c.Host, num(c.Others), strconv.FormatBool(c.Forced), c.Costs
+		cells[6], cells[8], cells[9], cells[10] = c.Host, num(c.Others), strconv.FormatBool(c.Forced), c.Costs
 		if !c.Date.IsZero() {
-			cells[6] = c.Date.Format(time.RFC3339)
+			cells[7] = c.Date.Format(time.RFC3339)
 		}
 	}
 	return cells
@@ -290,7 +290,7 @@ func (r *csvRow) point() Point {
 			p.Metrics[k] = f
 		}
 	}
-	p.Harness = r.str("harness")
+	p.Harness, p.Runtime = r.str("harness"), r.str("runtime")
 	if r.str("thr_lo") != "" {
 		p.Band = &Band{Throughput: [2]float64{r.float("thr_lo"), r.float("thr_hi")}, P50Ms: [2]float64{r.float("p50_lo"), r.float("p50_hi")}}
 	}

@@ -38,6 +38,9 @@ type Point struct {
 	// Harness is "talk" for a point measured or simulated with the talk's
 	// harness (--harness talk), empty for brewput's own.
 	Harness string `json:"harness,omitempty"`
+	// Runtime is the Go runtime a go-policy prediction's scheduler
+	// followed where versions differ: "go1.9", or empty for today's.
+	Runtime string `json:"runtime,omitempty"`
 	// Band is a go-policy prediction's range over the uncertainty of the
 	// runtime's measured costs, and Calibration the calibration it used;
 	// both nil for measurements and fifo predictions. See band.go.

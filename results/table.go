@@ -210,6 +210,9 @@ func Notes(p Point) string {
 	if p.Harness == "talk" {
 		n = append(n, "talk harness")
 	}
+	if p.Runtime != "" {
+		n = append(n, p.Runtime+" runtime")
+	}
 	if b := p.Bounds; b != nil && b.Little != 0 && (b.Little < 1-LittleTolerance || b.Little > 1+LittleTolerance) {
 		n = append(n, fmt.Sprintf("not steady: Little's law %.3f", b.Little))
 	}

@@ -24,7 +24,7 @@ import (
 type modelFlags struct {
 	seed                                  uint64
 	band                                  bool
-	sched, calibration, file              string
+	sched, calibration, file, runtime     string
 	wake, switchCost, mutexCost, chanCost durationFlag
 	bufChanCost, spinWake, spinWindow     durationFlag
 }
@@ -33,6 +33,7 @@ func (f *modelFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.file, "model", "", "simulate the system described in this YAML file (see examples/) instead of the coffee shop's modes")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the random step durations (--jitter); the same seed gives the same output")
 	fs.StringVar(&f.sched, "sched", "go", "how the virtual CPUs are scheduled: go (the Go runtime's scheduler, with its measured costs) or fifo (idealized CPUs, free handoffs)")
+	fs.StringVar(&f.runtime, "runtime", "", "go policy: follow this Go runtime's scheduler code where versions differ: empty for today's, or go1.9 (the talk's: a starving mutex hands over without yielding)")
 	fs.BoolVar(&f.band, "band", true, "go policy: also simulate each point at the edges of the costs' confidence intervals and give the band of throughput and median latency they span")
 	fs.StringVar(&f.calibration, "calibration", "", "file of the go policy's costs, from brewput calibrate (default: the user's config folder; measured and saved there if missing)")
 	fs.Var(&f.switchCost, "switch", "go policy: goroutine switch cost, instead of the calibration's")
@@ -65,7 +66,8 @@ func (f *modelFlags) costFlags(c *sim.Costs) []struct {
 // prediction is what brewput model needs to simulate a study: the policy
 // and its costs, and where those costs came from.
 type prediction struct {
-	sched string
+	runtime string
+	sched   string
 	seed  uint64
 	costs sim.Costs
 	host  results.Host // where the costs were measured
@@ -80,9 +82,15 @@ type prediction struct {
 // measured and saved first if it is the default one and missing.
 func (f *modelFlags) resolve(cmd *cobra.Command, e *env) (prediction, error) {
 	fs := cmd.Flags()
-	pr := prediction{sched: f.sched, seed: f.seed}
+	pr := prediction{sched: f.sched, seed: f.seed, runtime: f.runtime}
 	if f.sched != "go" && f.sched != "fifo" {
 		return pr, fmt.Errorf("--sched %q: want go or fifo", f.sched)
+	}
+	switch {
+	case f.runtime != "" && f.runtime != string(sim.RuntimeGo19):
+		return pr, fmt.Errorf("--runtime %q: want %s, or leave it out for today's runtime", f.runtime, sim.RuntimeGo19)
+	case f.runtime != "" && f.sched != "go":
+		return pr, fmt.Errorf("--runtime: applies to --sched go only")
 	}
 	var given sim.Costs
 	all := true
@@ -186,7 +194,7 @@ func (pr prediction) configs(st *study) []model.Config {
 		for _, s := range st.specs {
 			cfgs = append(cfgs, model.Config{
 				Mode: s.Mode, CPUs: s.CPUs, Customers: s.Par, Rate: s.Rate, MaxQ: s.MaxQ, Harness: s.Harness,
-				Sched: pr.sched, Costs: pr.costs, Range: pr.rng,
+				Sched: pr.sched, Costs: pr.costs, Range: pr.rng, Runtime: pr.runtime,
 				Grind: s.Steps.Grind, Press: s.Steps.Press, Steam: s.Steps.Steam, Combine: s.Steps.Combine, Jitter: s.Steps.Jitter,
 				Warmup: s.Warmup, Duration: s.Dur,
 				Seed: pr.seed + uint64(rep),

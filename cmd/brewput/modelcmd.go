@@ -68,9 +68,9 @@ func (f *modelFlags) costFlags(c *sim.Costs) []struct {
 type prediction struct {
 	runtime string
 	sched   string
-	seed  uint64
-	costs sim.Costs
-	host  results.Host // where the costs were measured
+	seed    uint64
+	costs   sim.Costs
+	host    results.Host // where the costs were measured
 	// rng is the costs' uncertainty, for each point's band (nil: no
 	// band); cal names the calibration for every point (nil under fifo).
 	rng *model.Range

@@ -41,6 +41,11 @@ type Config struct {
 	// duration of its call to an aggregator over another, so that it blocks
 	// between two drinks. An open loop has brewput's harness only.
 	Harness string
+	// Drain, with the talk's harness, simulates the talk's own protocol
+	// rather than a window in the steady state (see Load.Drain): Warmup is
+	// ignored, Duration is how long requests are handed out, and the
+	// point's throughput is every call over the time to the last one.
+	Drain bool
 
 	// Sched is how the virtual CPUs are scheduled: "fifo", the idealized
 	// machine that reproduces analytic results exactly, or "go", the Go
@@ -152,6 +157,8 @@ func (c Config) validate() (coffee.Mode, error) {
 		return mode, fmt.Errorf("maxq %d: want 0 or more waiting orders", c.MaxQ)
 	case c.Harness != "" && c.Harness != "brewput" && c.Harness != "talk":
 		return mode, fmt.Errorf("harness %q: want brewput or talk", c.Harness)
+	case c.Drain && c.harness() != "talk":
+		return mode, fmt.Errorf("drain: the talk's protocol needs the talk's harness")
 	case c.Harness == "talk" && c.Rate > 0:
 		return mode, fmt.Errorf("harness talk: a closed loop only (the talk's generator hands out requests as fast as they are taken); drop the rate")
 	case c.Runtime != "" && c.Runtime != string(sim.RuntimeGo19):

@@ -27,6 +27,12 @@ type Load struct {
 	// and each worker hands its call's duration to an aggregator over
 	// another (see talkload.go).
 	Talk bool
+	// Drain, with Talk, is the talk's own protocol instead of a window in
+	// the steady state: no warm-up, requests handed out for Duration from
+	// the start, then every one served and counted (Record.Issued,
+	// Record.Last); the run's throughput is the calls over the time until
+	// the last one ended, as the talk's "thru" is ops over wall time.
+	Drain bool
 }
 
 // Record is what a Load measured in its window, as the harness workers'
@@ -41,6 +47,10 @@ type Record struct {
 	// of this one: the latency itself in brewput's harness, the latency and
 	// the wait for a request in the talk's. Little's law holds for it.
 	Cycles time.Duration
+	// Issued and Last, for the talk's protocol (Load.Drain): the requests
+	// handed out, and when the aggregator received the last duration.
+	Issued int
+	Last   time.Duration
 }
 
 // window mirrors the harness's clock: the measured window's edges, as

@@ -73,6 +73,9 @@ func Run(cfg Config) (Result, error) {
 	}
 	b := bounds(cfg, st)
 	cfg.Warmup = SteadyWarmup(cfg.Warmup, cfg.customers(), b)
+	if cfg.Drain {
+		cfg.Warmup = 0
+	}
 
 	rec := Record{Latency: make([]time.Duration, 0, capacity(cfg, b))}
 	if cfg.Rate > 0 {
@@ -80,8 +83,11 @@ func Run(cfg Config) (Result, error) {
 	}
 	Load{
 		Workers: cfg.customers(), Rate: cfg.Rate, MaxQ: cfg.MaxQ, Warmup: cfg.Warmup, Duration: cfg.Duration,
-		Talk: cfg.harness() == "talk",
+		Talk: cfg.harness() == "talk", Drain: cfg.Drain,
 	}.Start(s, shop.brew, &rec)
+	if cfg.Drain {
+		return drained(cfg, s, cpus, b, &rec)
+	}
 
 	// Readings at the edges of the measured window, as sweep takes them
 	// through the harness's OnWindow.
@@ -123,6 +129,46 @@ func Run(cfg Config) (Result, error) {
 	}
 	if cfg.Range != nil && cfg.sched() == "go" {
 		s.Stop() // this simulation's coroutines go before the corners' start
+		if r.Band, err = band(cfg, *cfg.Range, r); err != nil {
+			return Result{}, err
+		}
+	}
+	return r, nil
+}
+
+// drainLimit is how long past the requests' end the talk's protocol waits
+// for the last call at most: far past any cycle the bounds allow.
+func drainLimit(cfg Config, b Bounds) time.Duration {
+	return 10*cfg.Duration + 10*SteadyWarmup(0, cfg.customers(), b)
+}
+
+// drained runs the talk's protocol to its end — every request handed out
+// in Duration served — and reports every call, over the time to the last.
+func drained(cfg Config, s *sim.Sim, cpus *sim.CPUs, b Bounds, rec *Record) (Result, error) {
+	limit := cfg.Duration + drainLimit(cfg, b)
+	for t := cfg.Duration; ; t += cfg.Duration / 4 {
+		s.RunUntil(min(t, limit))
+		if (t > cfg.Duration && len(rec.Latency) >= rec.Issued) || t >= limit {
+			break
+		}
+	}
+	if len(rec.Latency) < rec.Issued {
+		return Result{}, fmt.Errorf("%s on %d CPUs: %d of %d requests still unserved %v after the talk's protocol stopped handing them out", cfg.Mode, cfg.CPUs, rec.Issued-len(rec.Latency), rec.Issued, drainLimit(cfg, b))
+	}
+	wall := rec.Last
+	r := Result{
+		Lattes:  len(rec.Latency),
+		Latency: Summarize(rec.Latency),
+		Bounds:  b,
+		Sched:   cfg.sched(), Harness: cfg.harness(), Seed: cfg.Seed, Events: s.Events(),
+	}
+	if wall > 0 {
+		r.Throughput = float64(r.Lattes) / wall.Seconds()
+		r.CPUUtil = float64(cpus.Busy()) / float64(time.Duration(cfg.CPUs)*s.Now())
+	}
+	if cfg.Range != nil && cfg.sched() == "go" {
+		s.Stop()
+		var err error
 		if r.Band, err = band(cfg, *cfg.Range, r); err != nil {
 			return Result{}, err
 		}

@@ -23,20 +23,24 @@ type talkSample struct {
 // its goroutines.
 func (l Load) startTalk(s *sim.Sim, op func(*sim.Proc), rec *Record) {
 	w := window{start: l.Warmup, end: l.Warmup + l.Duration}
+	if l.Drain {
+		w = window{start: -1, end: l.Duration}
+	}
 	requests := sim.NewChan[struct{}](s, 0)
 	durations := sim.NewChan[talkSample](s, 0)
-	s.Go(func(p *sim.Proc) { generate(p, w, requests) })
+	s.Go(func(p *sim.Proc) { generate(p, w, requests, rec) })
 	for range l.Workers {
 		s.Go(func(p *sim.Proc) { talkWorker(p, w, op, requests, durations) })
 	}
-	s.Go(func(p *sim.Proc) { aggregate(p, w, durations, rec) })
+	s.Go(func(p *sim.Proc) { aggregate(p, w, l.Drain, durations, rec) })
 }
 
 // generate hands out requests as fast as the workers take them, until the
-// window is over.
-func generate(p *sim.Proc, w window, requests *sim.Chan[struct{}]) {
-	for p.Now() <= w.end {
+// window is over, counting them.
+func generate(p *sim.Proc, w window, requests *sim.Chan[struct{}], rec *Record) {
+	for p.Now() < w.end {
 		requests.Send(p, struct{}{})
+		rec.Issued++
 	}
 }
 
@@ -54,13 +58,15 @@ func talkWorker(p *sim.Proc, w window, op func(*sim.Proc), requests *sim.Chan[st
 	}
 }
 
-// aggregate records the durations of the calls that ended in the window.
-func aggregate(p *sim.Proc, w window, durations *sim.Chan[talkSample], rec *Record) {
+// aggregate records the durations of the calls that ended in the window
+// or, draining, of every call, and when the last one ended.
+func aggregate(p *sim.Proc, w window, drain bool, durations *sim.Chan[talkSample], rec *Record) {
 	for {
 		d := durations.Recv(p)
-		if w.in(d.done) {
+		if drain || w.in(d.done) {
 			rec.Latency = append(rec.Latency, d.done-d.began)
 			rec.Cycles += d.done - d.cycle
+			rec.Last = p.Now()
 		}
 	}
 }

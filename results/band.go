@@ -40,7 +40,7 @@ func (c Calibration) Line() string {
 	s += ": " + c.Costs
 	switch {
 	case c.Forced:
-		s += fmt.Sprintf(" (saved with --force: other processes used %.2f CPUs)", c.Others)
+		s += fmt.Sprintf(" (measured while other processes used %.2f CPUs: forced, not to be trusted)", c.Others)
 	case c.Host != "" && !c.Date.IsZero():
 		s += fmt.Sprintf(" (other processes used %.2f CPUs)", c.Others)
 	}

@@ -25,7 +25,7 @@ type calibration struct {
 // defaultCalibration is what the model and the main job use when they must
 // measure the costs themselves.
 func defaultCalibration() calibration {
-	return calibration{samples: calibrate.Samples, repeats: calibrate.Repeats, wait: 30 * time.Second}
+	return calibration{samples: calibrate.Samples, repeats: calibrate.Repeats, wait: 2 * time.Second}
 }
 
 func newCalibrateCmd(e *env) *cobra.Command {

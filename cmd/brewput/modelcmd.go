@@ -176,14 +176,18 @@ func (f *modelFlags) loadCalibration(cmd *cobra.Command, e *env) (calibrate.Cali
 	if err != nil {
 		return cal, err
 	}
-	if _, err := keepable(cal, false); err != nil {
-		fmt.Fprintf(e.stderr, "using this calibration for this run only: %v\n", err)
-		return cal, nil
-	}
+	// The first use keeps what it measured even on a busy machine, marked
+	// as forced, so that every later run does not measure again; brewput
+	// calibrate, run on purpose, is the one that refuses.
+	busy := cal.Others >= calibrate.QuietBelow
+	cal, _ = keepable(cal, true)
 	if err := calibrate.Save(path, cal); err != nil {
 		return cal, failure{err}
 	}
 	fmt.Fprintf(e.stderr, "saved the calibration to %s\n", path)
+	if busy {
+		fmt.Fprintf(e.stderr, "other processes used %.2f CPUs while it measured: run brewput calibrate on a quiet machine for costs to trust\n", cal.Others)
+	}
 	return cal, nil
 }
 

@@ -92,7 +92,7 @@ func main() {
 				covered++
 			}
 		}
-		if hasGo && hasFifo {
+		if hasGo && hasFifo && m > 0 && mp > 0 {
 			dGoThr, dFifoThr = append(dGoThr, math.Abs(dGo)), append(dFifoThr, math.Abs(dFifo))
 			dGoP50, dFifoP50 = append(dGoP50, math.Abs(pGo)), append(dFifoP50, math.Abs(pFifo))
 		}

@@ -99,7 +99,9 @@ func NewGoCPUs(s *Sim, n int, c Costs) *CPUs {
 	cpus := NewCPUs(s, n)
 	g := &goSched{sim: s, cpus: cpus, costs: c}
 	for i := range n {
-		g.ps = append(g.ps, &gp{id: i})
+		pp := &gp{id: i}
+		pp.waker = &Proc{sim: s, id: -1, live: -1, pp: pp}
+		g.ps = append(g.ps, pp)
 	}
 	// Ps start idle, highest number on top, so that the first woken is P0.
 	for i := n - 1; i >= 0; i-- {
@@ -127,6 +129,7 @@ type goSched struct {
 // gp is one P: the goroutine it runs and those waiting for it.
 type gp struct {
 	id        int
+	waker     *Proc // carries this P in its wakeP events; never run
 	idleSince time.Duration
 	cur       *Proc // the goroutine holding this P, nil when none does
 	runnext   *Proc
@@ -189,7 +192,7 @@ func (g *goSched) wakep() {
 	if g.sim.now-pp.idleSince < g.costs.SpinWindow {
 		wake = g.costs.SpinWake
 	}
-	g.sim.push(event{at: g.sim.now + wake, pp: pp, kind: wakePEvent})
+	g.sim.push(event{at: g.sim.now + wake, p: pp.waker, kind: wakePEvent})
 }
 
 // woke is an idle P arriving to look for work. If it finds some and more

@@ -14,7 +14,7 @@ import (
 type Sim struct {
 	now    time.Duration
 	seq    uint64
-	events []event      // a binary min-heap ordered by (at, seq)
+	events []event     // a binary min-heap ordered by (at, seq)
 	nowQ   ring[event] // events scheduled for the very instant they were scheduled at, in order: no heap needed
 	limit  time.Duration
 	rng    *rand.Rand

@@ -163,6 +163,7 @@ func (b *Blueprint) Run(opt Options) (model.Result, error) {
 	}
 	l := b.load(opt)
 	bounds := b.bounds(opt, l)
+	opt.Warmup = model.SteadyWarmup(opt.Warmup, l.workers, bounds)
 
 	s := sim.New(opt.Seed)
 	defer s.Stop() // unwinds the processes still blocked at the end
@@ -219,14 +220,16 @@ func (b *Blueprint) Run(opt Options) (model.Result, error) {
 		CPUUtil:    float64(w.cpus.Busy()-busy0) / float64(time.Duration(opt.CPUs)*opt.Duration),
 		Bounds:     bounds,
 		Sched:      opt.sched(),
+		Harness:    "brewput",
 		Seed:       opt.Seed,
 		Events:     s.Events(),
+		Warmup:     opt.Warmup,
 	}
 	if l.Rate > 0 {
 		svc := model.Summarize(rec.Service)
 		r.Service = &svc
-	} else if r.Throughput > 0 && r.Latency.Mean > 0 {
-		r.Little = float64(l.workers) / (r.Throughput * r.Latency.Mean.Seconds())
+	} else {
+		r.Little = model.Little(l.workers, r.Throughput, rec.Cycles, r.Lattes)
 	}
 	for i, m := range meters {
 		now := m.read(s.Now())

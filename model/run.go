@@ -117,7 +117,7 @@ func Run(cfg Config) (Result, error) {
 		svc := Summarize(rec.Service)
 		r.Service = &svc
 	} else {
-		r.Little = little(cfg.customers(), r.Throughput, rec.Cycles, r.Lattes)
+		r.Little = Little(cfg.customers(), r.Throughput, rec.Cycles, r.Lattes)
 	}
 	for i, m := range meters {
 		d := m.read().Sub(before[i])
@@ -176,12 +176,12 @@ func drained(cfg Config, s *sim.Sim, cpus *sim.CPUs, b Bounds, rec *Record) (Res
 	return r, nil
 }
 
-// little is Little's law's check for a closed loop: the customers ÷
+// Little is Little's law's check for a closed loop: the customers ÷
 // (throughput × mean cycle), where a cycle runs from the end of a
 // customer's previous drink to the end of this one (in brewput's harness,
 // the latency itself). It is 1 in the steady state, up to the window's
 // edges; 0 when nothing completed.
-func little(customers int, throughput float64, cycles time.Duration, n int) float64 {
+func Little(customers int, throughput float64, cycles time.Duration, n int) float64 {
 	if n == 0 || throughput <= 0 || cycles <= 0 {
 		return 0
 	}

@@ -113,6 +113,7 @@ func TestBadInput(t *testing.T) {
 		{"model closed-loop noop", []string{"model", "--sched", "fifo", "--modes", "noop", "--out", "{dir}/m.json"}, []string{"noop in a closed loop", "takes no virtual time", "open-loop rate"}},
 		{"model unknown format", []string{"model", "--format", "xml", "--out", "{dir}/m.json"}, []string{"--format", `"xml"`, "json"}},
 		{"model extra argument", []string{"model", "extra-arg"}, []string{"brewput model", `"extra-arg"`}},
+		{"model harness with a blueprint", []string{"model", "--sched", "fifo", "--model", "../../examples/cafe.yaml", "--harness", "talk", "--out", "{dir}/m.json"}, []string{"--harness", "cafe.yaml"}},
 		{"model unknown runtime", []string{"model", "--sched", "fifo", "--runtime", "go1.8", "--out", "{dir}/m.json"}, []string{"--runtime", `"go1.8"`, "go1.9"}},
 		{"model runtime under fifo", []string{"model", "--sched", "fifo", "--runtime", "go1.9", "--out", "{dir}/m.json"}, []string{"--runtime", "--sched go only"}},
 		{"model talk harness open loop", []string{"model", "--sched", "fifo", "--harness", "talk", "--rate", "100", "--out", "{dir}/m.json"}, []string{"--harness talk", "closed loop"}},

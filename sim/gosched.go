@@ -130,6 +130,14 @@ type goSched struct {
 type gp struct {
 	id        int
 	waker     *Proc // carries this P in its wakeP events; never run
+	// The runtime's time slice is the P's, not the goroutine's: it starts
+	// when the P schedules a goroutine from anywhere but its runnext slot
+	// (schedtick counts those), and a goroutine run from runnext inherits
+	// what is left of it (runqget's inheritTime), so that goroutines
+	// handing the P to each other through runnext cannot keep the rest of
+	// the queue waiting for more than one slice.
+	sliceStart time.Duration
+	schedtick  uint32
 	idleSince time.Duration
 	cur       *Proc // the goroutine holding this P, nil when none does
 	runnext   *Proc
@@ -137,11 +145,16 @@ type gp struct {
 	spinning  bool
 }
 
-// run gives P pp to goroutine p, which resumes after delay.
-func (g *goSched) run(pp *gp, p *Proc, delay time.Duration) {
+// run gives P pp to goroutine p, which resumes after delay. A goroutine
+// from the runnext slot inherits the P's time slice; any other starts a
+// new one.
+func (g *goSched) run(pp *gp, p *Proc, delay time.Duration, inherit bool) {
 	s := g.sim
 	pp.cur, p.pp = p, pp
-	p.runSince = s.now + delay
+	if !inherit {
+		pp.schedtick++
+		pp.sliceStart = s.now + delay
+	}
 	g.cpus.wait += s.now - p.readyAt
 	g.charge(delay)
 	s.schedule(p, s.now+delay)
@@ -238,7 +251,9 @@ func (g *goSched) preempt(p *Proc) {
 		return // unwinding
 	}
 	if pp.runnext == nil && pp.runq.len() == 0 && g.global.len() == 0 {
-		p.runSince = g.sim.now
+		// Rescheduled at once, from the global queue: a new slice.
+		pp.schedtick++
+		pp.sliceStart = g.sim.now
 		return
 	}
 	p.pp, pp.cur = nil, nil
@@ -253,13 +268,19 @@ func (g *goSched) preempt(p *Proc) {
 // and runnext slots — and runs it after delay. With nothing to run, the P
 // goes idle. It reports whether it found work.
 func (g *goSched) find(pp *gp, delay time.Duration) bool {
+	// schedule()'s fairness check: every 61st schedule of this P, one
+	// goroutine from the global queue first.
+	if pp.schedtick%61 == 0 && g.global.len() > 0 {
+		g.run(pp, g.global.pop(), delay, false)
+		return true
+	}
 	if p := pp.runnext; p != nil {
 		pp.runnext = nil
-		g.run(pp, p, delay)
+		g.run(pp, p, delay, true)
 		return true
 	}
 	if pp.runq.len() > 0 {
-		g.run(pp, pp.runq.pop(), delay)
+		g.run(pp, pp.runq.pop(), delay, false)
 		return true
 	}
 	if n := g.global.len(); n > 0 {
@@ -269,7 +290,7 @@ func (g *goSched) find(pp *gp, delay time.Duration) bool {
 		for range take - 1 {
 			pp.runq.push(g.global.pop())
 		}
-		g.run(pp, p, delay)
+		g.run(pp, p, delay, false)
 		return true
 	}
 	// Steal, starting from a random P as the runtime does; the seeded
@@ -288,7 +309,7 @@ func (g *goSched) find(pp *gp, delay time.Duration) bool {
 				pp.runq.push(v.runq.pop())
 			}
 			g.steals++
-			g.run(pp, p, delay)
+			g.run(pp, p, delay, false)
 			return true
 		}
 		for i := range n {
@@ -299,7 +320,7 @@ func (g *goSched) find(pp *gp, delay time.Duration) bool {
 			p := v.runnext
 			v.runnext = nil
 			g.steals++
-			g.run(pp, p, delay+runnextGrace)
+			g.run(pp, p, delay+runnextGrace, false)
 			return true
 		}
 	}

@@ -305,7 +305,6 @@ type Proc struct {
 	// since when it has been runnable without one.
 	pp       *gp
 	readyAt  time.Duration
-	runSince time.Duration // when it last got its P, for the time slice
 }
 
 // unwinding is the sentinel a blocked process panics with when the

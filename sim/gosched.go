@@ -128,8 +128,8 @@ type goSched struct {
 
 // gp is one P: the goroutine it runs and those waiting for it.
 type gp struct {
-	id        int
-	waker     *Proc // carries this P in its wakeP events; never run
+	id    int
+	waker *Proc // carries this P in its wakeP events; never run
 	// The runtime's time slice is the P's, not the goroutine's: it starts
 	// when the P schedules a goroutine from anywhere but its runnext slot
 	// (schedtick counts those), and a goroutine run from runnext inherits
@@ -138,11 +138,11 @@ type gp struct {
 	// the queue waiting for more than one slice.
 	sliceStart time.Duration
 	schedtick  uint32
-	idleSince time.Duration
-	cur       *Proc // the goroutine holding this P, nil when none does
-	runnext   *Proc
-	runq      ring[*Proc]
-	spinning  bool
+	idleSince  time.Duration
+	cur        *Proc // the goroutine holding this P, nil when none does
+	runnext    *Proc
+	runq       ring[*Proc]
+	spinning   bool
 }
 
 // run gives P pp to goroutine p, which resumes after delay. A goroutine

@@ -303,8 +303,8 @@ type Proc struct {
 
 	// Under the go policy: the P the process holds while it runs, and
 	// since when it has been runnable without one.
-	pp       *gp
-	readyAt  time.Duration
+	pp      *gp
+	readyAt time.Duration
 }
 
 // unwinding is the sentinel a blocked process panics with when the

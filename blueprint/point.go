@@ -17,7 +17,7 @@ func (b *Blueprint) Point(r model.Result, opt Options) results.Point {
 	l := b.load(opt)
 	p := r.Point(model.Config{
 		CPUs: opt.CPUs, Customers: l.workers, Rate: l.Rate, MaxQ: l.Queue,
-		Sched: opt.Sched, Costs: opt.Costs, Warmup: opt.Warmup, Duration: opt.Duration, Seed: opt.Seed,
+		Sched: opt.Sched, Costs: opt.Costs, Runtime: string(opt.Runtime), Warmup: opt.Warmup, Duration: opt.Duration, Seed: opt.Seed,
 	})
 	p.Mode, p.Unit = b.Name, b.Unit+"/s"
 	p.Steps = results.Steps{}

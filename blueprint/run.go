@@ -38,6 +38,9 @@ type Options struct {
 	// runtime's scheduler with Costs for its own work; "" means "go".
 	Sched string
 	Costs sim.Costs
+	// Runtime, under the go policy, is the Go runtime whose scheduler
+	// code it follows where versions differ, as model.Config's.
+	Runtime sim.Runtime
 
 	// Scale multiplies the duration of every step of that name (0.9 is
 	// 10 % shorter); Workers adds workers to every line of the stage of
@@ -78,6 +81,10 @@ func (o Options) validate() error {
 		return fmt.Errorf("rate %v: want a positive number of orders per second, or 0 for the file's load", o.Rate)
 	case o.Sched != "" && o.Sched != "fifo" && o.Sched != "go":
 		return fmt.Errorf("sched %q: want fifo or go", o.Sched)
+	case o.Runtime != "" && o.Runtime != sim.RuntimeGo19:
+		return fmt.Errorf("runtime %q: want \"\" (today's) or %s", o.Runtime, sim.RuntimeGo19)
+	case o.Runtime != "" && o.sched() != "go":
+		return fmt.Errorf("runtime %s: applies to the go policy only", o.Runtime)
 	}
 	// Every cost is a duration; reading them by reflection keeps this
 	// check right as the go policy gains costs.
@@ -175,6 +182,7 @@ func (b *Blueprint) Run(opt Options) (model.Result, error) {
 	}
 	l := b.load(opt)
 	bounds := b.bounds(opt, l)
+	opt.Warmup = model.SteadyWarmup(opt.Warmup, l.workers, bounds)
 
 	s := sim.New(opt.Seed)
 	defer s.Stop() // unwinds the processes still blocked at the end
@@ -183,6 +191,7 @@ func (b *Blueprint) Run(opt Options) (model.Result, error) {
 		w.cpus = sim.NewCPUs(s, opt.CPUs)
 	} else {
 		w.cpus = sim.NewGoCPUs(s, opt.CPUs, opt.Costs)
+		w.cpus.SetRuntime(opt.Runtime)
 	}
 	for _, r := range b.Resources {
 		w.pools = append(w.pools, newPool(s, &meter{name: r.Name, capacity: r.Capacity}))
@@ -231,14 +240,16 @@ func (b *Blueprint) Run(opt Options) (model.Result, error) {
 		CPUUtil:    float64(w.cpus.Busy()-busy0) / float64(time.Duration(opt.CPUs)*opt.Duration),
 		Bounds:     bounds,
 		Sched:      opt.sched(),
+		Harness:    "brewput",
 		Seed:       opt.Seed,
 		Events:     s.Events(),
+		Warmup:     opt.Warmup,
 	}
 	if l.Rate > 0 {
 		svc := model.Summarize(rec.Service)
 		r.Service = &svc
-	} else if r.Throughput > 0 && r.Latency.Mean > 0 {
-		r.Little = float64(l.workers) / (r.Throughput * r.Latency.Mean.Seconds())
+	} else {
+		r.Little = model.Little(l.workers, r.Throughput, rec.Cycles, r.Lattes)
 	}
 	for i, m := range meters {
 		now := m.read(s.Now())

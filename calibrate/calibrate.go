@@ -12,10 +12,12 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -23,71 +25,189 @@ import (
 	"github.com/brewput/brewput/internal/quiet"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/sim"
+	"golang.org/x/perf/benchmath"
 )
 
 // Calibration is what Measure found on one machine.
 type Calibration struct {
-	Host    results.Host `json:"host"`
-	Costs   sim.Costs    `json:"costs"`
-	Samples int          `json:"samples"` // per microbenchmark; each cost is a median
+	Host results.Host `json:"host"`
+	// Date is when it was measured.
+	Date time.Time `json:"date,omitzero"`
+	// Costs are the point estimates: each cost's median over the repeats'
+	// medians, the spin window the middle of the interval its bisection
+	// ended with.
+	Costs sim.Costs `json:"costs"`
+	// Lo and Hi bound each cost: the 95 % confidence interval of its
+	// median over the repeats (the least and the most of them with six
+	// repeats), and for the spin window the interval its bisection could
+	// not split further. A file from before repeats has neither; Load sets
+	// both to Costs.
+	Lo sim.Costs `json:"costs_lo,omitzero"`
+	Hi sim.Costs `json:"costs_hi,omitzero"`
+	// Samples is how many times each microbenchmark ran per repeat,
+	// Repeats how many repeats there were.
+	Samples int `json:"samples"`
+	Repeats int `json:"repeats,omitempty"`
+	// Dists are the measured distributions, by cost (the JSON names of
+	// sim.Costs' fields): the 0th, 1st, …, 100th percentiles of every
+	// sample of every repeat.
+	Dists map[string][]time.Duration `json:"distributions,omitempty"`
 	// Others is how many CPUs' worth of time other processes used while
 	// Measure ran: above a few tenths, the wake-up cost in particular reads
-	// high, because the woken thread waits for a core.
-	Others float64 `json:"others_cpus"`
+	// high, because the woken thread waits for a core. Waited is how long
+	// the calibration waited for the machine to be quiet first.
+	Others float64       `json:"others_cpus"`
+	Waited time.Duration `json:"waited_ns,omitempty"`
+	// Forced says it was saved although the machine was busy (--force).
+	Forced bool `json:"forced,omitempty"`
 	// Note says what could not be measured and what was used instead.
 	Note string `json:"note,omitempty"`
+	// Given lists the costs given in place of the measured ones
+	// (Override), "wake 80µs"; it is not saved.
+	Given []string `json:"-"`
 }
 
-// Samples is how many times each microbenchmark runs by default.
-const Samples = 300
+// Defaults: how many times each microbenchmark runs per repeat, and how
+// many repeats give each cost its confidence interval. Six repeats are
+// the fewest whose least and most bound a median with 95 % confidence.
+const (
+	Samples = 100
+	Repeats = 6
+)
 
-// Measure runs the microbenchmarks, samples times each, and returns their
-// medians, with this machine as the Host. It sets GOMAXPROCS to 1 or 2
-// while it measures and restores it.
-// On a machine with one CPU the wake-up of an idle P cannot happen, so Wake
-// is 0 and the Note says so.
-func Measure(ctx context.Context, samples int) (Calibration, error) {
-	if samples < 5 {
-		return Calibration{}, fmt.Errorf("calibrate: %d samples; want at least 5", samples)
+// QuietBelow is the most CPUs' worth of time other processes may use while
+// a calibration measures for it to be saved without --force.
+const QuietBelow = 0.2
+
+// Options say how Measure measures.
+type Options struct {
+	Samples int // per repeat; default Samples
+	Repeats int // default Repeats
+}
+
+// Measure runs the microbenchmarks, opt.Repeats times over, each
+// opt.Samples times per repeat, and returns each cost's median with its
+// confidence interval and its distribution, with this machine as the Host.
+// It sets GOMAXPROCS to 1 or 2 while it measures and restores it. On a
+// machine with one CPU the wake-up
+// of an idle P cannot happen, so Wake is 0 and the Note says so. It does
+// not wait for a quiet machine (see WaitQuiet); Others says how busy it
+// was.
+func Measure(ctx context.Context, opt Options) (Calibration, error) {
+	if opt.Samples == 0 {
+		opt.Samples = Samples
+	}
+	if opt.Repeats == 0 {
+		opt.Repeats = Repeats
+	}
+	if opt.Samples < 5 {
+		return Calibration{}, fmt.Errorf("calibrate: %d samples; want at least 5", opt.Samples)
+	}
+	if opt.Repeats < 1 {
+		return Calibration{}, fmt.Errorf("calibrate: %d repeats; want at least 1", opt.Repeats)
 	}
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
-	c := Calibration{Samples: samples}
+	c := Calibration{Samples: opt.Samples, Repeats: opt.Repeats, Date: time.Now().UTC().Round(time.Second), Dists: map[string][]time.Duration{}}
 	before := quiet.Take()
-
-	runtime.GOMAXPROCS(1)
-	c.Costs.Switch = median(switches(samples))
-
 	procs := min(2, runtime.NumCPU())
-	runtime.GOMAXPROCS(procs)
-	steps := []struct {
-		into *time.Duration
-		run  func(int) []time.Duration
+	benches := []struct {
+		name          string
+		procs         int
+		point, lo, hi *time.Duration
+		run           func(int) []time.Duration
 	}{
-		{&c.Costs.MutexHandoff, mutexHandoffs},
-		{&c.Costs.ChanHandoff, func(n int) []time.Duration { return chanHandoffs(n, 0) }},
-		{&c.Costs.BufChanHandoff, func(n int) []time.Duration { return chanHandoffs(n, 1) }},
-		{&c.Costs.Wake, func(n int) []time.Duration { return wakes(n, deepIdle) }},
-		{&c.Costs.SpinWake, func(n int) []time.Duration { return wakes(n, 0) }},
+		{"switch_ns", 1, &c.Costs.Switch, &c.Lo.Switch, &c.Hi.Switch, switches},
+		{"mutex_handoff_ns", procs, &c.Costs.MutexHandoff, &c.Lo.MutexHandoff, &c.Hi.MutexHandoff, mutexHandoffs},
+		{"chan_handoff_ns", procs, &c.Costs.ChanHandoff, &c.Lo.ChanHandoff, &c.Hi.ChanHandoff, func(n int) []time.Duration { return chanHandoffs(n, 0) }},
+		{"buf_chan_handoff_ns", procs, &c.Costs.BufChanHandoff, &c.Lo.BufChanHandoff, &c.Hi.BufChanHandoff, func(n int) []time.Duration { return chanHandoffs(n, 1) }},
+		{"wake_ns", procs, &c.Costs.Wake, &c.Lo.Wake, &c.Hi.Wake, func(n int) []time.Duration { return wakes(n, deepIdle) }},
+		{"spin_wake_ns", procs, &c.Costs.SpinWake, &c.Lo.SpinWake, &c.Hi.SpinWake, func(n int) []time.Duration { return wakes(n, 0) }},
 	}
-	for _, st := range steps {
-		if err := ctx.Err(); err != nil {
-			return Calibration{}, err
+	medians := make([][]time.Duration, len(benches))
+	pooled := make([][]time.Duration, len(benches))
+	// Repeats go round the microbenchmarks, so that a disturbance lasting
+	// a while spreads over all of them instead of shifting one.
+	for range opt.Repeats {
+		for i, b := range benches {
+			if err := ctx.Err(); err != nil {
+				return Calibration{}, err
+			}
+			runtime.GOMAXPROCS(b.procs)
+			xs := b.run(opt.Samples)
+			medians[i] = append(medians[i], median(xs))
+			pooled[i] = append(pooled[i], xs...)
 		}
-		*st.into = median(st.run(samples))
+	}
+	for i, b := range benches {
+		*b.point, *b.lo, *b.hi = interval(medians[i])
+		c.Dists[b.name] = percentiles(pooled[i])
 	}
 	if procs >= 2 {
 		if err := ctx.Err(); err != nil {
 			return Calibration{}, err
 		}
-		c.Costs.SpinWindow = spinWindow(samples, c.Costs.SpinWake, c.Costs.Wake)
-	}
-	if procs < 2 {
+		runtime.GOMAXPROCS(procs)
+		lo, hi := spinWindow(ctx, max(opt.Samples/3, 5), c.Costs.SpinWake, c.Costs.Wake)
+		c.Costs.SpinWindow, c.Lo.SpinWindow, c.Hi.SpinWindow = (lo+hi)/2, lo, hi
+	} else {
 		c.Costs.Wake, c.Costs.SpinWake = 0, 0
+		c.Lo.Wake, c.Lo.SpinWake, c.Hi.Wake, c.Hi.SpinWake = 0, 0, 0, 0
+		delete(c.Dists, "wake_ns")
+		delete(c.Dists, "spin_wake_ns")
 		c.Note = "one CPU: an idle P cannot be woken here, so the wake-up cost is 0"
 	}
 	c.Others = quiet.Since(before)
 	c.Host = host.Detect()
 	return c, nil
+}
+
+// interval returns the median of the repeats' medians and its 95 %
+// confidence interval, by order statistics (x/perf's benchmath, as
+// benchstat): with six repeats, their least and most. With too few repeats
+// for 95 %, the interval is the least and the most.
+func interval(medians []time.Duration) (mid, lo, hi time.Duration) {
+	xs := make([]float64, len(medians))
+	for i, m := range medians {
+		xs[i] = float64(m)
+	}
+	s := benchmath.AssumeNothing.Summary(benchmath.NewSample(xs, &benchmath.DefaultThresholds), 0.95)
+	mid = time.Duration(math.Round(s.Center))
+	lo, hi = time.Duration(math.Round(s.Lo)), time.Duration(math.Round(s.Hi))
+	if math.IsInf(s.Lo, 0) || math.IsInf(s.Hi, 0) || math.IsNaN(s.Lo) || math.IsNaN(s.Hi) {
+		lo, hi = slices.Min(medians), slices.Max(medians)
+	}
+	return mid, min(lo, mid), max(hi, mid)
+}
+
+// percentiles returns the 0th to the 100th percentile of xs, nearest rank.
+func percentiles(xs []time.Duration) []time.Duration {
+	xs = slices.Clone(xs)
+	slices.Sort(xs)
+	out := make([]time.Duration, 101)
+	for q := range out {
+		i := (q*(len(xs)-1) + 50) / 100
+		out[q] = xs[i]
+	}
+	return out
+}
+
+// WaitQuiet waits until other processes use less than below CPUs over a
+// probe of probe's length, for at most wait, and returns what the last
+// probe read and how long it waited. It returns early with ctx's error.
+func WaitQuiet(ctx context.Context, wait, probe time.Duration, below float64) (others float64, waited time.Duration, err error) {
+	start := time.Now()
+	for {
+		before := quiet.Take()
+		select {
+		case <-ctx.Done():
+			return 0, time.Since(start), ctx.Err()
+		case <-time.After(probe):
+		}
+		others = quiet.Since(before)
+		if others < below || time.Since(start) >= wait {
+			return others, time.Since(start), nil
+		}
+	}
 }
 
 // switches times runtime.Gosched between two goroutines on one P: each
@@ -203,19 +323,24 @@ func spin(d time.Duration) {
 	}
 }
 
-// spinWindow finds how long an idle P's thread keeps spinning: the longest
-// idle time, doubling from 5µs, after which a readied goroutine is still
-// taken nearer the spinning cost than the sleeping one.
-func spinWindow(samples int, spinning, sleeping time.Duration) time.Duration {
+// spinWindow finds how long an idle P's thread keeps spinning, by
+// bisection of the idle time between 0 (spinning for sure) and deepIdle
+// (asleep for sure): a readied goroutine taken nearer the spinning cost
+// than the sleeping one means the thread was still spinning after that
+// idle time. It returns the interval the bisection ended with, about 4 µs
+// wide.
+func spinWindow(ctx context.Context, samples int, spinning, sleeping time.Duration) (lo, hi time.Duration) {
 	mid := (spinning + sleeping) / 2
-	window := time.Duration(0)
-	for idle := 5 * time.Microsecond; idle <= deepIdle; idle *= 2 {
-		if median(wakes(max(samples/3, 5), idle)) >= mid {
-			break
+	lo, hi = 0, deepIdle
+	for hi-lo > 5*time.Microsecond && ctx.Err() == nil {
+		idle := (lo + hi) / 2
+		if median(wakes(samples, idle)) < mid {
+			lo = idle
+		} else {
+			hi = idle
 		}
-		window = idle
 	}
-	return window
+	return lo, hi
 }
 
 func median(xs []time.Duration) time.Duration {
@@ -235,10 +360,69 @@ func DefaultPath() (string, error) {
 	return filepath.Join(dir, "brewput", "calibration.json"), nil
 }
 
+// How says how a calibration is measured on purpose: the microbenchmarks'
+// Options, how long to wait at most for a quiet machine first, and
+// whether to keep one measured while the machine was busy anyway.
+type How struct {
+	Options
+	Wait  time.Duration
+	Force bool
+}
+
+// DefaultHow is how the model and the main job measure the calibration
+// they need when there is none yet: the default samples and repeats, at
+// most 2 s of waiting for a quiet machine.
+func DefaultHow() How {
+	return How{Options: Options{Samples: Samples, Repeats: Repeats}, Wait: 2 * time.Second}
+}
+
+// MeasureQuiet waits for a quiet machine (WaitQuiet, at most how.Wait,
+// probing every half second), telling tell, if not nil, when it stayed
+// busy, then measures (Measure). Others is the larger of what other
+// processes used just before and while it measured; Waited how long it
+// waited.
+func MeasureQuiet(ctx context.Context, how How, tell func(line string)) (Calibration, error) {
+	before, waited, err := WaitQuiet(ctx, how.Wait, 500*time.Millisecond, QuietBelow)
+	if err != nil {
+		return Calibration{}, err
+	}
+	if before >= QuietBelow && tell != nil {
+		tell(fmt.Sprintf("calibrate: the machine stayed busy for %v (other processes used %.2f CPUs); measuring anyway", waited.Round(time.Second), before))
+	}
+	c, err := Measure(ctx, how.Options)
+	if err != nil {
+		return c, err
+	}
+	c.Others = max(c.Others, before)
+	c.Waited = waited
+	return c, nil
+}
+
+// ErrBusy is the error of Keep refusing a calibration measured while other
+// processes used QuietBelow CPUs or more.
+var ErrBusy = errors.New("calibrate: the machine was busy")
+
+// Keep returns c if it may be saved: measured on a quiet machine, or
+// forced, and then marked so. A busy one, not forced, gets an error that
+// wraps ErrBusy and says what to do.
+func Keep(c Calibration, force bool) (Calibration, error) {
+	switch {
+	case c.Others < QuietBelow:
+		return c, nil
+	case force:
+		c.Forced = true
+		return c, nil
+	}
+	return c, fmt.Errorf("not saved: other processes used %.2f CPUs while calibrating (quiet is under %.1f); run brewput calibrate again on a quiet machine, or keep this one with --force: %w", c.Others, QuietBelow, ErrBusy)
+}
+
 // Default is the calibration kept at DefaultPath, and that path, so
 // that an answer can say which calibration it came from. Where there is
-// none yet, it measures this machine (Measure, Samples times) and saves
-// the result there first, telling tell, if not nil, before and after.
+// none yet, it measures this machine (MeasureQuiet, DefaultHow) and saves
+// the result there first, telling tell, if not nil, before and after. That
+// first use keeps what it measured even on a busy machine, marked as
+// forced, and says so, so that every later run does not measure again;
+// brewput calibrate, run on purpose, is the one that refuses.
 func Default(ctx context.Context, tell func(line string)) (Calibration, string, error) {
 	if tell == nil {
 		tell = func(string) {}
@@ -255,13 +439,17 @@ func Default(ctx context.Context, tell func(line string)) (Calibration, string, 
 		return c, path, fmt.Errorf("calibration: %w", err)
 	}
 	tell("measuring the Go runtime's costs for the go policy (once; brewput calibrate measures them again)…")
-	if c, err = Measure(ctx, Samples); err != nil {
+	if c, err = MeasureQuiet(ctx, DefaultHow(), tell); err != nil {
 		return c, path, err
 	}
+	c, _ = Keep(c, true)
 	if err := Save(path, c); err != nil {
 		return c, path, err
 	}
 	tell("saved the calibration to " + path)
+	if c.Forced {
+		tell(fmt.Sprintf("other processes used %.2f CPUs while it measured: run brewput calibrate on a quiet machine for costs to trust", c.Others))
+	}
 	return c, path, nil
 }
 
@@ -307,10 +495,86 @@ func Load(path string) (Calibration, error) {
 	if c.Samples == 0 {
 		return Calibration{}, fmt.Errorf("%s: not a brewput calibration (no samples recorded); run brewput calibrate --out %s", path, path)
 	}
-	for _, d := range []time.Duration{c.Costs.Switch, c.Costs.Wake, c.Costs.SpinWake, c.Costs.SpinWindow, c.Costs.MutexHandoff, c.Costs.ChanHandoff, c.Costs.BufChanHandoff} {
-		if d < 0 {
-			return Calibration{}, fmt.Errorf("%s: negative cost %v; run brewput calibrate again", path, d)
+	for _, cs := range []sim.Costs{c.Costs, c.Lo, c.Hi} {
+		for _, d := range []time.Duration{cs.Switch, cs.Wake, cs.SpinWake, cs.SpinWindow, cs.MutexHandoff, cs.ChanHandoff, cs.BufChanHandoff} {
+			if d < 0 {
+				return Calibration{}, fmt.Errorf("%s: negative cost %v; run brewput calibrate again", path, d)
+			}
 		}
 	}
+	if c.Repeats == 0 { // written before repeats: no intervals
+		c.Lo, c.Hi = c.Costs, c.Costs
+	}
 	return c, nil
+}
+
+// Cost is one of the go policy's costs with its interval, as Rows lists
+// them.
+type Cost struct {
+	Name           string // as brewput calibrate prints it, "wake"
+	Flag           string // brewput model's flag for it, "wake"
+	Median, Lo, Hi time.Duration
+}
+
+// costs name the costs, in the order brewput calibrate prints them, as
+// it prints them and as brewput model's flags do.
+var costs = []struct{ name, flag string }{
+	{"wake", "wake"}, {"spin wake", "spin-wake"}, {"spin window", "spin-window"}, {"switch", "switch"},
+	{"mutex handoff", "mutex-handoff"}, {"chan handoff", "chan-handoff"}, {"buf chan handoff", "buf-chan-handoff"},
+}
+
+// field is the cost of c that flag names; nil for no cost.
+func field(c *sim.Costs, flag string) *time.Duration {
+	return map[string]*time.Duration{"wake": &c.Wake, "spin-wake": &c.SpinWake, "spin-window": &c.SpinWindow, "switch": &c.Switch,
+		"mutex-handoff": &c.MutexHandoff, "chan-handoff": &c.ChanHandoff, "buf-chan-handoff": &c.BufChanHandoff}[flag]
+}
+
+// Rows lists c's costs in the order brewput calibrate prints them.
+func (c Calibration) Rows() []Cost {
+	var out []Cost
+	for _, n := range costs {
+		out = append(out, Cost{Name: n.name, Flag: n.flag, Median: *field(&c.Costs, n.flag), Lo: *field(&c.Lo, n.flag), Hi: *field(&c.Hi, n.flag)})
+	}
+	return out
+}
+
+// Override puts d in place of the cost that flag names (as Rows names
+// them), known exactly — its interval is d alone — and Ref then says it
+// was given. An unknown flag is an error.
+func (c *Calibration) Override(flag string, d time.Duration) error {
+	if field(&c.Costs, flag) == nil {
+		return fmt.Errorf("calibrate: no cost %q", flag)
+	}
+	for _, cs := range []*sim.Costs{&c.Costs, &c.Lo, &c.Hi} {
+		*field(cs, flag) = d
+	}
+	c.Given = append(c.Given, fmt.Sprintf("%s %v", flag, d))
+	return nil
+}
+
+// Ref names c for the model points that use it: host, date, how busy the
+// machine was, and every cost with its interval in one line, then those
+// given instead of measured (Override). A calibration that measured
+// nothing (every cost given) names no host.
+func (c Calibration) Ref() results.Calibration {
+	var parts []string
+	for _, r := range c.Rows() {
+		if r.Lo == r.Hi {
+			parts = append(parts, fmt.Sprintf("%s %v", r.Name, r.Median))
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("%s %v [%v, %v]", r.Name, r.Median, r.Lo, r.Hi))
+	}
+	line := strings.Join(parts, ", ")
+	if len(c.Given) > 0 {
+		line += "; given as flags: " + strings.Join(c.Given, ", ")
+	}
+	host := c.Host.Name
+	switch {
+	case c.Samples == 0:
+		host = "none"
+	case host == "":
+		host = "an unnamed host"
+	}
+	return results.Calibration{Host: host, Date: c.Date, Others: c.Others, Forced: c.Forced, Costs: line}
 }

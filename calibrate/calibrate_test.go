@@ -2,8 +2,10 @@ package calibrate
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -18,7 +20,7 @@ func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 // millisecond steps the model simulates. The figures themselves vary by
 // machine and load and are logged.
 func TestMeasure(t *testing.T) {
-	c, err := Measure(context.Background(), 30)
+	c, err := Measure(context.Background(), Options{Samples: 30, Repeats: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,8 +43,10 @@ func TestMeasure(t *testing.T) {
 
 func TestSaveLoad(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "sub", "calibration.json")
-	want := Calibration{Samples: 7}
+	want := Calibration{Samples: 7, Repeats: 6, Date: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)}
 	want.Costs.Wake = 12 * time.Microsecond
+	want.Lo.Wake, want.Hi.Wake = 10*time.Microsecond, 15*time.Microsecond
+	want.Dists = map[string][]time.Duration{"wake_ns": {1, 2, 3}}
 	want.Host.Name = "here"
 	if err := Save(path, want); err != nil {
 		t.Fatal(err)
@@ -51,11 +55,44 @@ func TestSaveLoad(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got != want {
+	if !reflect.DeepEqual(got, want) {
 		t.Errorf("loaded %+v, want %+v", got, want)
 	}
 	if entries, _ := os.ReadDir(filepath.Dir(path)); len(entries) != 1 {
 		t.Errorf("%d files beside the calibration, want none (temporary files removed)", len(entries)-1)
+	}
+}
+
+// TestLoadOld: a calibration written before repeats has no intervals;
+// Load gives each cost an interval of its median alone, so that it makes
+// bands of no width rather than wrong ones.
+func TestLoadOld(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "old.json")
+	os.WriteFile(path, []byte(`{"samples": 300, "costs": {"wake_ns": 132000, "switch_ns": 150}}`), 0o644)
+	c, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Lo != c.Costs || c.Hi != c.Costs || c.Costs.Wake != 132*time.Microsecond {
+		t.Errorf("costs %+v, lo %+v, hi %+v; want lo = hi = costs", c.Costs, c.Lo, c.Hi)
+	}
+}
+
+// TestIntervalAndPercentiles: six repeats give their least and most as
+// the interval, around their median; the percentiles of 1..101 are the
+// numbers themselves.
+func TestIntervalAndPercentiles(t *testing.T) {
+	mid, lo, hi := interval([]time.Duration{50, 10, 40, 20, 30, 60})
+	if lo != 10 || hi != 60 || mid < 30 || mid > 40 {
+		t.Errorf("interval %v [%v, %v], want [10, 60] around 30–40", mid, lo, hi)
+	}
+	var xs []time.Duration
+	for i := 101; i >= 1; i-- {
+		xs = append(xs, time.Duration(i))
+	}
+	p := percentiles(xs)
+	if len(p) != 101 || p[0] != 1 || p[50] != 51 || p[100] != 101 {
+		t.Errorf("percentiles %v", p)
 	}
 }
 
@@ -73,7 +110,49 @@ func TestLoadRejects(t *testing.T) {
 			t.Errorf("%s: error %v, want one naming the file", name, err)
 		}
 	}
-	if _, err := Measure(context.Background(), 2); err == nil {
+	if _, err := Measure(context.Background(), Options{Samples: 2}); err == nil {
 		t.Error("Measure with 2 samples: no error")
+	}
+}
+
+// TestKeep: a calibration measured while other processes used QuietBelow
+// CPUs or more is refused (ErrBusy, saying --force) unless forced, and a
+// forced one is marked so; a quiet one is kept as it is.
+func TestKeep(t *testing.T) {
+	busy := Calibration{Samples: 5, Others: 0.5}
+	if _, err := Keep(busy, false); !errors.Is(err, ErrBusy) || !strings.Contains(err.Error(), "not saved") || !strings.Contains(err.Error(), "--force") {
+		t.Errorf("busy, not forced: %v, want ErrBusy saying it saved nothing and naming --force", err)
+	}
+	if c, err := Keep(busy, true); err != nil || !c.Forced {
+		t.Errorf("busy, forced: %v, forced %v", err, c.Forced)
+	}
+	if c, err := Keep(Calibration{Samples: 5, Others: 0.05}, false); err != nil || c.Forced {
+		t.Errorf("quiet: %v, forced %v", err, c.Forced)
+	}
+}
+
+// TestOverride: a cost given in place of the measured one is known
+// exactly, and the calibration's reference says it was given; one that
+// measured nothing names no host.
+func TestOverride(t *testing.T) {
+	c := Calibration{Samples: 5, Repeats: 6}
+	c.Host.Name = "vm"
+	c.Costs.Wake, c.Lo.Wake, c.Hi.Wake = 80*time.Microsecond, 70*time.Microsecond, 90*time.Microsecond
+	if err := c.Override("wake", 10*time.Microsecond); err != nil {
+		t.Fatal(err)
+	}
+	if c.Costs.Wake != 10*time.Microsecond || c.Lo.Wake != c.Costs.Wake || c.Hi.Wake != c.Costs.Wake {
+		t.Errorf("wake %v [%v, %v], want 10µs exactly", c.Costs.Wake, c.Lo.Wake, c.Hi.Wake)
+	}
+	if ref := c.Ref(); ref.Host != "vm" || !strings.HasSuffix(ref.Costs, "; given as flags: wake 10µs") {
+		t.Errorf("ref %+v", ref)
+	}
+	if err := c.Override("nope", 1); err == nil {
+		t.Error("an unknown cost: no error")
+	}
+	var given Calibration
+	given.Override("switch", 150)
+	if ref := given.Ref(); ref.Host != "none" {
+		t.Errorf("every cost given: host %q, want none", ref.Host)
 	}
 }

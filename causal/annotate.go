@@ -89,7 +89,7 @@ func Annotate(points []results.Point, policy model.Policy) error {
 			cfg.Warmup = max(cfg.Warmup, 100*time.Millisecond)
 			cfg.Duration = min(max(cfg.Duration, 500*time.Millisecond), 2*time.Second)
 		case p.Sched == "go" && policy.Sched == "go":
-			cfg.Sched, cfg.Costs, cfg.Seed = "go", policy.Costs, max(p.Seed, 1)
+			cfg.Sched, cfg.Costs, cfg.Runtime, cfg.Seed = "go", policy.Costs, p.Runtime, max(p.Seed, 1)
 		default: // fifo, or go with costs unknown here
 			cfg.Sched, cfg.Seed = "fifo", max(p.Seed, 1)
 		}

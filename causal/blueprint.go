@@ -35,7 +35,7 @@ func (y *yamlSystem) system() string {
 	return fmt.Sprintf("%s on %s", y.b.Name, plural(y.opt.CPUs, "CPU"))
 }
 
-func (y *yamlSystem) model() string { return ModelLabel(y.opt.Sched, y.opt.Costs) }
+func (y *yamlSystem) model() string { return label(y.opt.Sched, string(y.opt.Runtime), y.opt.Costs) }
 
 func (y *yamlSystem) openLoop() float64 {
 	_, rate := y.b.Workers(y.opt)

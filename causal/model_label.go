@@ -11,9 +11,16 @@ import (
 // ModelLabel says what a simulation ran with: "model (fifo)", or the go
 // policy and the costs it charged, so that an answer can be traced to the
 // calibration it came from.
-func ModelLabel(sched string, c sim.Costs) string {
+func ModelLabel(sched string, c sim.Costs) string { return label(sched, "", c) }
+
+// label is ModelLabel of the go policy following runtime's scheduler,
+// which it names where it is not today's: "model (go, go1.9 runtime: …)".
+func label(sched, runtime string, c sim.Costs) string {
 	if sched == "fifo" {
 		return "model (fifo)"
+	}
+	if runtime != "" {
+		return "model (go, " + runtime + " runtime: " + costsText(c) + ")"
 	}
 	return "model (go: " + costsText(c) + ")"
 }
@@ -21,7 +28,8 @@ func ModelLabel(sched string, c sim.Costs) string {
 // Setting says which model policy is and where its costs came from, as
 // brewput's commands print it beside their answers: "the model, fifo
 // policy (idealized CPUs: no calibration)", or "the model, go policy,
-// calibration FILE (measured on HOST): wake 132µs, …". from says where
+// calibration FILE (measured on HOST): wake 132µs, …" (naming the
+// runtime it follows where it is not today's). from says where
 // the costs came from ("calibration FILE", "the cost flags"), host where
 // they were measured, if known.
 func Setting(policy model.Policy, from, host string) string {
@@ -29,6 +37,9 @@ func Setting(policy model.Policy, from, host string) string {
 		return "the model, fifo policy (idealized CPUs: no calibration)"
 	}
 	s := "the model, go policy, " + from
+	if policy.Runtime != "" {
+		s = "the model, go policy following the " + policy.Runtime + " runtime, " + from
+	}
 	if host != "" {
 		s += " (measured on " + host + ")"
 	}

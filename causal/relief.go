@@ -17,6 +17,11 @@ type knobs struct {
 	split     bool               // the kitchen lock held for less
 }
 
+// none reports whether k turns nothing: the system as it is.
+func (k knobs) none() bool {
+	return k.cpus == 0 && k.customers == 0 && len(k.scale) == 0 && len(k.copies) == 0 && len(k.buffers) == 0 && !k.split
+}
+
 // merge is a and b at once: the larger of each addition, the shorter of
 // each step.
 func (a knobs) merge(b knobs) knobs {

@@ -43,8 +43,13 @@ func Modes(cfgs []model.Config) ([]*Profile, error) {
 }
 
 // shop is a configuration of the coffee shop, as a profile's target.
+// Its costs' Range, if any, gives the point as it is its band, and no
+// relief one: a band is the point estimate's uncertainty, and every
+// relief's gain is measured against the point estimate, both simulated
+// with the same (median) costs.
 type shop struct {
 	cfg   model.Config
+	rng   *model.Range
 	mode  coffee.Mode
 	drink coffee.Drink
 }
@@ -53,14 +58,16 @@ func newShop(cfg model.Config) (*shop, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	return &shop{cfg: cfg, mode: cfg.Mode, drink: coffee.DrinkOf(cfg.Mode)}, nil
+	rng := cfg.Range
+	cfg.Range = nil
+	return &shop{cfg: cfg, rng: rng, mode: cfg.Mode, drink: coffee.DrinkOf(cfg.Mode)}, nil
 }
 
 func (s *shop) system() string { return fmt.Sprintf("%s on %s", s.mode, plural(s.cfg.CPUs, "CPU")) }
 
 func (s *shop) openLoop() float64 { return s.cfg.Rate }
 
-func (s *shop) model() string { return ModelLabel(s.cfg.Sched, s.cfg.Costs) }
+func (s *shop) model() string { return label(s.cfg.Sched, s.cfg.Runtime, s.cfg.Costs) }
 
 // customers is the configuration's customers (servers): one per CPU
 // unless set.
@@ -145,6 +152,9 @@ func (s *shop) config(k knobs) (model.Config, bool) { return s.apply(k), true }
 
 func (s *shop) run(k knobs) (results.Point, error) {
 	c := s.apply(k)
+	if k.none() {
+		c.Range = s.rng
+	}
 	r, err := model.Run(c)
 	if err != nil {
 		return results.Point{}, err

@@ -1,8 +1,11 @@
 package model
 
 import (
+	"runtime"
 	"testing"
 	"time"
+
+	"github.com/brewput/brewput/coffee"
 )
 
 // BenchmarkFinelockingSixCPUs is the engine's speed test against SimPy
@@ -63,4 +66,49 @@ func TestSteadyStateAllocatesLittle(t *testing.T) {
 			t.Errorf("%s: %v allocations simulating 1 s, %v simulating 4 s", mode, short, long)
 		}
 	}
+}
+
+// BenchmarkEngine tracks the engine's own speed and garbage on the
+// vs-simpy model (finelocking, 6 CPUs, fifo) and the same under the go
+// policy: events processed per wall second and heap allocations per
+// event over a 10 s simulation.
+func BenchmarkEngine(b *testing.B) {
+	for _, sched := range []string{"fifo", "go"} {
+		b.Run("sched="+sched, func(b *testing.B) {
+			cfg := talk("finelocking", 6)
+			cfg.Sched, cfg.Costs, cfg.Duration = sched, fixedCosts(), 10*time.Second
+			var events uint64
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			for b.Loop() {
+				events += run(b, cfg).Events
+			}
+			runtime.ReadMemStats(&after)
+			b.ReportMetric(float64(events)/b.Elapsed().Seconds(), "events/s")
+			b.ReportMetric(float64(after.Mallocs-before.Mallocs)/float64(events), "allocs/event")
+		})
+	}
+}
+
+// BenchmarkDefaultStudyWithBands is brewput model's default study — the
+// nine modes of the main job on 1 to 8 CPUs, 1 s a point after the
+// warm-up, under the go policy with a band for every point — one point
+// after the other on one goroutine (the command spreads them over the
+// CPUs). Its s/study is the figure to hold under 10 s on 2 cores.
+func BenchmarkDefaultStudyWithBands(b *testing.B) {
+	modes := []string{"ideal", "locking", "finelocking", "parsteam", "multi-2", "linearpipe-0", "linearpipe-1", "linearpipe-10", "multipipe-2"}
+	costs := fixedCosts()
+	lo, hi := costs, costs
+	lo.Wake, hi.Wake = costs.Wake*9/10, costs.Wake*11/10
+	lo.SpinWindow, hi.SpinWindow = costs.SpinWindow-2*time.Microsecond, costs.SpinWindow+2*time.Microsecond
+	for b.Loop() {
+		for _, mode := range modes {
+			for n := 1; n <= 8; n++ {
+				cfg := DefaultConfig(n)
+				cfg.Mode, cfg.Costs, cfg.Range = coffee.MustParseMode(mode), costs, &Range{Lo: lo, Hi: hi}
+				run(b, cfg)
+			}
+		}
+	}
+	b.ReportMetric(b.Elapsed().Seconds()/float64(b.N), "s/study")
 }

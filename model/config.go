@@ -34,11 +34,32 @@ type Config struct {
 	Rate float64
 	MaxQ int
 
+	// Harness is the load's harness in a closed loop: "brewput" (or "")
+	// for brewput's own, where each customer orders again the moment its
+	// drink is done, or "talk" for the talk's, where a generator hands
+	// requests to the customers over a channel and each customer hands the
+	// duration of its call to an aggregator over another, so that it blocks
+	// between two drinks. An open loop has brewput's harness only.
+	Harness string
+	// Drain, with the talk's harness, simulates the talk's own protocol
+	// rather than a window in the steady state (see Load.Drain): Warmup is
+	// ignored, Duration is how long requests are handed out, and the
+	// point's throughput is every call over the time to the last one.
+	Drain bool
+
 	// Sched is how the virtual CPUs are scheduled: "fifo", the idealized
 	// machine that reproduces analytic results exactly, or "go", the Go
 	// runtime's scheduler with Costs for its own work; "" means "go".
 	Sched string
 	Costs sim.Costs
+	// Runtime, under the go policy, is the Go runtime whose code the
+	// scheduler follows where versions differ: "" for today's, "go1.9" for
+	// the talk's (see sim.RuntimeGo19).
+	Runtime string
+	// Range, under the go policy, is the uncertainty of Costs: with it,
+	// Run also simulates the point at the Range's corners and gives the
+	// Band they span. nil means no band.
+	Range *Range
 
 	// The steps' durations, as coffee.Steps: each holds one CPU. Jitter,
 	// when positive, adds to each machine step a uniform random amount in
@@ -47,7 +68,9 @@ type Config struct {
 
 	// Warmup is simulated first and not counted; Duration is the measured
 	// window that follows it. A latte counts if it completes inside the
-	// window (its end time t has Warmup < t <= Warmup+Duration).
+	// window (its end time t has Warmup < t <= Warmup+Duration). Run
+	// lengthens a warm-up too short for the point to reach its steady
+	// state (see SteadyWarmup); Result.Warmup says what it simulated.
 	Warmup, Duration time.Duration
 
 	Seed uint64 // seeds the jitter; the same seed gives the same result
@@ -96,6 +119,14 @@ func (c Config) customers() int {
 	return c.CPUs
 }
 
+// harness is the harness's name, "" read as "brewput".
+func (c Config) harness() string {
+	if c.Harness == "" {
+		return "brewput"
+	}
+	return c.Harness
+}
+
 // sched is the scheduling policy's name, "" read as "go".
 func (c Config) sched() string {
 	if c.Sched == "" {
@@ -110,7 +141,9 @@ func (c Config) newCPUs(s *sim.Sim) *sim.CPUs {
 	if c.sched() == "fifo" {
 		return sim.NewCPUs(s, c.CPUs)
 	}
-	return sim.NewGoCPUs(s, c.CPUs, c.Costs)
+	cpus := sim.NewGoCPUs(s, c.CPUs, c.Costs)
+	cpus.SetRuntime(sim.Runtime(c.Runtime))
+	return cpus
 }
 
 // validate rejects a configuration that cannot be simulated and returns its
@@ -134,6 +167,16 @@ func (c Config) validate() (coffee.Mode, error) {
 		return mode, fmt.Errorf("rate %v: want a positive number of arrivals per second, or 0 for a closed loop", c.Rate)
 	case c.MaxQ < 0:
 		return mode, fmt.Errorf("maxq %d: want 0 or more waiting orders", c.MaxQ)
+	case c.Harness != "" && c.Harness != "brewput" && c.Harness != "talk":
+		return mode, fmt.Errorf("harness %q: want brewput or talk", c.Harness)
+	case c.Drain && c.harness() != "talk":
+		return mode, fmt.Errorf("drain: the talk's protocol needs the talk's harness")
+	case c.Harness == "talk" && c.Rate > 0:
+		return mode, fmt.Errorf("harness talk: a closed loop only (the talk's generator hands out requests as fast as they are taken); drop the rate")
+	case c.Runtime != "" && c.Runtime != string(sim.RuntimeGo19):
+		return mode, fmt.Errorf("runtime %q: want \"\" (today's) or %s", c.Runtime, sim.RuntimeGo19)
+	case c.Runtime != "" && c.sched() != "go":
+		return mode, fmt.Errorf("runtime %s: applies to the go policy only", c.Runtime)
 	case c.Sched != "" && c.Sched != "fifo" && c.Sched != "go":
 		return mode, fmt.Errorf("sched %q: want fifo or go", c.Sched)
 	}

@@ -22,6 +22,17 @@ type Load struct {
 	MaxQ             int
 	Poisson          bool
 	Warmup, Duration time.Duration
+	// Talk, in a closed loop, puts the talk's own harness in place of
+	// brewput's: a generator hands requests to the workers over a channel,
+	// and each worker hands its call's duration to an aggregator over
+	// another (see talkload.go).
+	Talk bool
+	// Drain, with Talk, is the talk's own protocol instead of a window in
+	// the steady state: no warm-up, requests handed out for Duration from
+	// the start, then every one served and counted (Record.Issued,
+	// Record.Last); the run's throughput is the calls over the time until
+	// the last one ended, as the talk's "thru" is ops over wall time.
+	Drain bool
 }
 
 // Record is what a Load measured in its window, as the harness workers'
@@ -31,6 +42,15 @@ type Record struct {
 	Latency []time.Duration // per counted operation: the call, or intended arrival to completion
 	Service []time.Duration // open loop: start of service to completion
 	Drops   int             // open loop: arrivals inside the window turned away
+	// Cycles is the sum, over the counted operations of a closed loop, of
+	// the time from the end of the worker's previous operation to the end
+	// of this one: the latency itself in brewput's harness, the latency and
+	// the wait for a request in the talk's. Little's law holds for it.
+	Cycles time.Duration
+	// Issued and Last, for the talk's protocol (Load.Drain): the requests
+	// handed out, and when the aggregator received the last duration.
+	Issued int
+	Last   time.Duration
 }
 
 // window mirrors the harness's clock: the measured window's edges, as
@@ -61,6 +81,10 @@ func (l Load) Start(s *sim.Sim, op func(*sim.Proc), rec *Record) {
 		}
 		return
 	}
+	if l.Talk {
+		l.startTalk(s, op, rec)
+		return
+	}
 	for range l.Workers {
 		s.Go(func(p *sim.Proc) { loop(p, w, op, rec) })
 	}
@@ -78,6 +102,7 @@ func loop(p *sim.Proc, w window, op func(*sim.Proc), rec *Record) {
 		}
 		if w.in(done) {
 			rec.Latency = append(rec.Latency, done-began)
+			rec.Cycles += done - began
 		}
 		began = done
 	}

@@ -10,22 +10,25 @@ import (
 )
 
 // Policy is how the model is run: the scheduling policy ("fifo" or "go"),
-// its costs (go only), and the seed of the steps' jitter, as brewput
-// model's flags set them.
+// its costs, the runtime whose scheduler it follows and the costs'
+// uncertainty for a band (go only), and the seed of the steps' jitter, as
+// brewput model's flags set them.
 type Policy struct {
-	Sched string
-	Costs sim.Costs
-	Seed  uint64
+	Sched   string
+	Costs   sim.Costs
+	Runtime string
+	Range   *Range // nil: no band
+	Seed    uint64
 }
 
 // Apply returns c under the policy p.
 func (p Policy) Apply(c Config) Config {
-	c.Sched, c.Costs, c.Seed = p.Sched, p.Costs, p.Seed
+	c.Sched, c.Costs, c.Runtime, c.Range, c.Seed = p.Sched, p.Costs, p.Runtime, p.Range, p.Seed
 	return c
 }
 
 // ConfigOf is the configuration that simulates what p ran: its mode, CPUs,
-// load, steps and window. ok is false where p is not a point of one of the
+// load (and its harness), steps and window. ok is false where p is not a point of one of the
 // shop's modes (a lab's, or a YAML system's). A point with one customer per
 // CPU keeps that rule (Customers 0), so that its configuration on other
 // CPU counts has as many customers as CPUs, as --par 0 does; a point
@@ -41,7 +44,7 @@ func ConfigOf(p results.Point) (cfg Config, ok bool) {
 	}
 	ms := func(v float64) time.Duration { return time.Duration(v * float64(time.Millisecond)) }
 	cfg = Config{
-		Mode: mode, CPUs: p.CPUs, Customers: p.Par, Rate: p.Rate, MaxQ: p.MaxQ,
+		Mode: mode, CPUs: p.CPUs, Customers: p.Par, Rate: p.Rate, MaxQ: p.MaxQ, Harness: p.Harness,
 		Grind: ms(p.Steps.GrindMs), Press: ms(p.Steps.PressMs), Steam: ms(p.Steps.SteamMs),
 		Combine: ms(p.Steps.LatteMs), Jitter: ms(p.Steps.JitterMs),
 		Warmup: time.Duration(p.WarmupS * float64(time.Second)), Duration: time.Duration(p.DurS * float64(time.Second)),

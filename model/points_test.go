@@ -9,7 +9,9 @@ import (
 )
 
 // A prediction's point gives back the configuration that made it, but for
-// what ConfigOf leaves to its caller.
+// what ConfigOf leaves to its caller, and with the warm-up it simulated
+// (Run lengthens one too short for the steady state: here the open loop's
+// none), which simulates the same again.
 func TestConfigOf(t *testing.T) {
 	for _, cfg := range []Config{
 		talk("finelocking", 3),
@@ -18,11 +20,17 @@ func TestConfigOf(t *testing.T) {
 			c.Customers, c.Rate, c.MaxQ, c.Jitter, c.Warmup, c.Duration = 5, 800, 10, 200*time.Microsecond, 0, 300*ms
 			return c
 		}(),
+		func() Config {
+			c := talk("linearpipe-0", 2)
+			c.Harness, c.Customers = "talk", 4
+			return c
+		}(),
 	} {
-		p := run(t, cfg).Point(cfg)
+		r := run(t, cfg)
+		p := r.Point(cfg)
 		got, ok := ConfigOf(p)
 		want := cfg
-		want.Sched, want.Seed = "", 0
+		want.Sched, want.Seed, want.Warmup = "", 0, r.Warmup
 		if !ok || !reflect.DeepEqual(got, want) {
 			t.Errorf("ConfigOf(point of %+v) = %+v, %v", want, got, ok)
 		}

@@ -25,9 +25,15 @@ type Result struct {
 	Bounds Bounds
 	Little float64
 
-	Sched  string // the scheduling policy simulated, "fifo" or "go"
-	Seed   uint64
-	Events uint64 // events the engine processed, warm-up included
+	// Band is the range over the uncertainty of the go policy's costs,
+	// when the Config had a Range; nil otherwise.
+	Band *Band
+
+	Sched   string // the scheduling policy simulated, "fifo" or "go"
+	Harness string // the closed loop's harness, "brewput" or "talk"
+	Seed    uint64
+	Events  uint64        // events the engine processed, warm-up included
+	Warmup  time.Duration // the warm-up simulated: the one asked, or longer (SteadyWarmup)
 }
 
 // Machine is one shared resource's use in the measured window, as coffee's
@@ -95,12 +101,13 @@ func (r Result) Point(cfg Config) results.Point {
 		Par:        cfg.customers(),
 		Rate:       cfg.Rate,
 		DurS:       cfg.Duration.Seconds(),
-		WarmupS:    cfg.Warmup.Seconds(),
+		WarmupS:    max(cfg.Warmup, r.Warmup).Seconds(),
 		Ops:        int64(r.Lattes),
 		Drops:      int64(r.Drops),
 		Throughput: r.Throughput,
 		Unit:       cfg.Mode.Unit(),
-		Model:      results.Model{Sched: r.Sched, Seed: r.Seed},
+		Harness:    talkOnly(r.Harness),
+		Model:      results.Model{Sched: r.Sched, Seed: r.Seed, Runtime: cfg.Runtime},
 		CPUUsed:    r.CPUUtil * float64(cfg.CPUs),
 		Util:       r.CPUUtil,
 		Latency:    r.Latency.ms(),
@@ -124,6 +131,12 @@ func (r Result) Point(cfg Config) results.Point {
 		Limit:         r.Bounds.Limit,
 		Little:        r.Little,
 	}
+	if r.Band != nil {
+		p.Band = &results.Band{
+			Throughput: [2]float64{r.Band.ThroughputLo, r.Band.ThroughputHi},
+			P50Ms:      [2]float64{results.Ms(r.Band.P50Lo), results.Ms(r.Band.P50Hi)},
+		}
+	}
 	if cfg.Rate > 0 {
 		p.MaxQ = cfg.MaxQ
 		if r.Service != nil {
@@ -141,6 +154,15 @@ func (r Result) Point(cfg Config) results.Point {
 		})
 	}
 	return p
+}
+
+// talkOnly is the harness a point names: "talk", or nothing for
+// brewput's own, as measured points do.
+func talkOnly(h string) string {
+	if h == "talk" {
+		return h
+	}
+	return ""
 }
 
 // finite is x, or 0 for an unset (+Inf) bound, as a results file holds it.

@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"math"
 	"time"
 
 	"github.com/brewput/brewput/sim"
@@ -71,12 +72,22 @@ func Run(cfg Config) (Result, error) {
 		return Result{}, err
 	}
 	b := bounds(cfg, st)
+	cfg.Warmup = SteadyWarmup(cfg.Warmup, cfg.customers(), b)
+	if cfg.Drain {
+		cfg.Warmup = 0
+	}
 
 	rec := Record{Latency: make([]time.Duration, 0, capacity(cfg, b))}
 	if cfg.Rate > 0 {
 		rec.Service = make([]time.Duration, 0, cap(rec.Latency))
 	}
-	Load{Workers: cfg.customers(), Rate: cfg.Rate, MaxQ: cfg.MaxQ, Warmup: cfg.Warmup, Duration: cfg.Duration}.Start(s, shop.brew, &rec)
+	Load{
+		Workers: cfg.customers(), Rate: cfg.Rate, MaxQ: cfg.MaxQ, Warmup: cfg.Warmup, Duration: cfg.Duration,
+		Talk: cfg.harness() == "talk", Drain: cfg.Drain,
+	}.Start(s, shop.brew, &rec)
+	if cfg.Drain {
+		return drained(cfg, s, cpus, b, &rec)
+	}
 
 	// Readings at the edges of the measured window, as sweep takes them
 	// through the harness's OnWindow.
@@ -97,14 +108,16 @@ func Run(cfg Config) (Result, error) {
 		CPUUtil:    float64(cpus.Busy()-busy0) / float64(time.Duration(cfg.CPUs)*cfg.Duration),
 		Bounds:     b,
 		Sched:      cfg.sched(),
+		Harness:    cfg.harness(),
 		Seed:       cfg.Seed,
 		Events:     s.Events(),
+		Warmup:     cfg.Warmup,
 	}
 	if cfg.Rate > 0 {
 		svc := Summarize(rec.Service)
 		r.Service = &svc
-	} else if r.Throughput > 0 && r.Latency.Mean > 0 {
-		r.Little = float64(cfg.customers()) / (r.Throughput * r.Latency.Mean.Seconds())
+	} else {
+		r.Little = Little(cfg.customers(), r.Throughput, rec.Cycles, r.Lattes)
 	}
 	for i, m := range meters {
 		d := m.read().sub(before[i])
@@ -115,7 +128,87 @@ func Run(cfg Config) (Result, error) {
 		}
 		r.Machines = append(r.Machines, mm)
 	}
+	if cfg.Range != nil && cfg.sched() == "go" {
+		s.Stop() // this simulation's coroutines go before the corners' start
+		if r.Band, err = band(cfg, *cfg.Range, r); err != nil {
+			return Result{}, err
+		}
+	}
 	return r, nil
+}
+
+// drainLimit is how long past the requests' end the talk's protocol waits
+// for the last call at most: far past any cycle the bounds allow.
+func drainLimit(cfg Config, b Bounds) time.Duration {
+	return 10*cfg.Duration + 10*SteadyWarmup(0, cfg.customers(), b)
+}
+
+// drained runs the talk's protocol to its end — every request handed out
+// in Duration served — and reports every call, over the time to the last.
+func drained(cfg Config, s *sim.Sim, cpus *sim.CPUs, b Bounds, rec *Record) (Result, error) {
+	limit := cfg.Duration + drainLimit(cfg, b)
+	for t := cfg.Duration; ; t += cfg.Duration / 4 {
+		s.RunUntil(min(t, limit))
+		if (t > cfg.Duration && len(rec.Latency) >= rec.Issued) || t >= limit {
+			break
+		}
+	}
+	if len(rec.Latency) < rec.Issued {
+		return Result{}, fmt.Errorf("%s on %d CPUs: %d of %d requests still unserved %v after the talk's protocol stopped handing them out", cfg.Mode, cfg.CPUs, rec.Issued-len(rec.Latency), rec.Issued, drainLimit(cfg, b))
+	}
+	wall := rec.Last
+	r := Result{
+		Lattes:  len(rec.Latency),
+		Latency: Summarize(rec.Latency),
+		Bounds:  b,
+		Sched:   cfg.sched(), Harness: cfg.harness(), Seed: cfg.Seed, Events: s.Events(),
+	}
+	if wall > 0 {
+		r.Throughput = float64(r.Lattes) / wall.Seconds()
+		r.CPUUtil = float64(cpus.Busy()) / float64(time.Duration(cfg.CPUs)*s.Now())
+	}
+	if cfg.Range != nil && cfg.sched() == "go" {
+		s.Stop()
+		var err error
+		if r.Band, err = band(cfg, *cfg.Range, r); err != nil {
+			return Result{}, err
+		}
+	}
+	return r, nil
+}
+
+// Little is Little's law's check for a closed loop: the customers ÷
+// (throughput × mean cycle), where a cycle runs from the end of a
+// customer's previous drink to the end of this one (in brewput's harness,
+// the latency itself). It is 1 in the steady state, up to the window's
+// edges; 0 when nothing completed.
+func Little(customers int, throughput float64, cycles time.Duration, n int) float64 {
+	if n == 0 || throughput <= 0 || cycles <= 0 {
+		return 0
+	}
+	mean := cycles.Seconds() / float64(n)
+	return float64(customers) / (throughput * mean)
+}
+
+// LittleTolerance is how far from 1 Little's law's check may be before a
+// point is flagged as not in its steady state.
+const LittleTolerance = 0.02
+
+// SteadyWarmup is the warm-up a point needs to reach its steady state by
+// construction: at least asked (the default, or the user's), and at least
+// three of the longest cycle its bounds allow a customer — the customers
+// ÷ the throughput bound, or one drink's least latency if that is longer —
+// so that the queues the customers form have been round three times
+// before the window opens (locking with 100 customers: a 400 ms cycle, a
+// 1.2 s warm-up). An open loop counts its servers as the customers; its
+// queue, if arrivals outrun the bound, fills at their difference and has
+// no steady state short of full, which no warm-up waits for.
+func SteadyWarmup(asked time.Duration, customers int, b Bounds) time.Duration {
+	if b.ThroughputMax <= 0 || math.IsInf(b.ThroughputMax, 1) {
+		return asked
+	}
+	cycle := max(b.LatencyMin, time.Duration(float64(customers)/b.ThroughputMax*float64(time.Second)))
+	return max(asked, 3*cycle)
 }
 
 // capacity sizes the latency slices once: the drinks the window can hold

@@ -95,7 +95,8 @@ func throughputChart(ss []series, cpus []int) (chart, error) {
 	}
 	ylabel, label := throughputLabels(ss)
 	fig, err := lineFigure(c.Title, ss, cpus, ylabel, label,
-		func(x sample) float64 { return x.Throughput })
+		func(x sample) float64 { return x.Throughput },
+		func(b *results.Band) [2]float64 { return b.Throughput })
 	if err != nil {
 		return c, err
 	}
@@ -130,7 +131,8 @@ func latencyChart(ss []series, cpus []int) (chart, error) {
 	}
 	fig, err := lineFigure(c.Title, ss, cpus, "median latency (ms)",
 		func(s series) string { return s.Label },
-		func(x sample) float64 { return x.Latency.P50 })
+		func(x sample) float64 { return x.Latency.P50 },
+		func(b *results.Band) [2]float64 { return b.P50Ms })
 	if err != nil {
 		return c, err
 	}
@@ -140,12 +142,14 @@ func latencyChart(ss []series, cpus []int) (chart, error) {
 
 // lineFigure plots value against CPUs, y from 0 so that the lines'
 // heights compare honestly: a measurement's series as markers on a solid
-// line, a model's as a dashed line without markers, in the mode's colour.
+// line, a model's as a dashed line without markers, in the mode's colour,
+// over a lightly shaded band where its points have one (band gives its
+// edges for the value plotted).
 // The model's lines are drawn first, under the measurements they predict;
 // where there are any, a measurement's line is thinner, so that the dashed
 // line under it still shows.
 func lineFigure(title string, ss []series, cpus []int, ylabel string,
-	label func(series) string, value func(sample) float64) (figure, error) {
+	label func(series) string, value func(sample) float64, band func(*results.Band) [2]float64) (figure, error) {
 	p := newPlot()
 	p.X.Label.Text = "CPUs"
 	p.X.Tick.Marker = cpuTicks(cpus)
@@ -168,6 +172,9 @@ func lineFigure(title string, ss []series, cpus []int, ylabel string,
 			return figure{}, fmt.Errorf("%s: %w", s.Label, err)
 		}
 		if s.Model {
+			if shade := bandPolygon(s, band); shade != nil {
+				model = append(model, shade)
+			}
 			line.LineStyle = draw.LineStyle{Color: s.Colour, Width: vg.Points(1.8), Dashes: dashes(s.Style)}
 			model = append(model, line)
 			leg.Add(label(s), line)
@@ -188,6 +195,37 @@ func lineFigure(title string, ss []series, cpus []int, ylabel string,
 	p.X.Min, p.X.Max = float64(cpus[0]), float64(cpus[len(cpus)-1])
 	p.Y.Min, p.Y.Max = 0, headroom(p.Y.Max)
 	return figure{title: title, plot: p, legend: leg}, nil
+}
+
+// bandPolygon is the shaded area between a model series' band edges, in
+// its colour and mostly transparent; nil where a sample has no band or the
+// band has no width anywhere.
+func bandPolygon(s series, band func(*results.Band) [2]float64) plot.Plotter {
+	var lo, hi plotter.XYs
+	wide := false
+	for _, x := range s.Samples {
+		if x.Band == nil {
+			return nil
+		}
+		e := band(x.Band)
+		lo = append(lo, plotter.XY{X: float64(x.CPUs), Y: e[0]})
+		hi = append(hi, plotter.XY{X: float64(x.CPUs), Y: e[1]})
+		wide = wide || e[1] > e[0]
+	}
+	if !wide || len(lo) < 2 {
+		return nil
+	}
+	ring := append(plotter.XYs{}, lo...)
+	for i := len(hi) - 1; i >= 0; i-- {
+		ring = append(ring, hi[i])
+	}
+	poly, err := plotter.NewPolygon(ring)
+	if err != nil {
+		return nil
+	}
+	poly.Color = color.NRGBA{R: s.Colour.R, G: s.Colour.G, B: s.Colour.B, A: 56}
+	poly.LineStyle.Width = 0
+	return poly
 }
 
 // distributionChart draws, for every series at the largest CPU count

@@ -157,15 +157,22 @@ func hosts(points []results.Point) []hostView {
 type modelView struct {
 	Sched, Modes, CPUs, Seeds string
 	Points                    int
+	// Calibration names the calibration of the go policy's costs, one
+	// line per calibration the points used; Banded says the points carry
+	// bands.
+	Calibration []string
+	Banded      bool
 }
 
 // models describes the model's points, a line per scheduling policy.
 func models(points []results.Point) []modelView {
 	type group struct {
-		modes []string
-		cpus  []int
-		seeds []uint64
-		n     int
+		modes  []string
+		cpus   []int
+		seeds  []uint64
+		n      int
+		points []results.Point
+		banded bool
 	}
 	var scheds []string
 	groups := map[string]*group{}
@@ -180,6 +187,8 @@ func models(points []results.Point) []modelView {
 			scheds = append(scheds, p.Sched)
 		}
 		g.n++
+		g.points = append(g.points, p)
+		g.banded = g.banded || p.Band != nil
 		g.modes = appendNew(g.modes, p.Mode)
 		if !slices.Contains(g.cpus, p.CPUs) {
 			g.cpus = append(g.cpus, p.CPUs)
@@ -201,7 +210,8 @@ func models(points []results.Point) []modelView {
 			sc = "not recorded"
 		}
 		out[i] = modelView{Sched: sc, Modes: strings.Join(g.modes, ", "), CPUs: cpuRange(g.cpus),
-			Seeds: strings.Join(seeds, ", "), Points: g.n}
+			Seeds: strings.Join(seeds, ", "), Points: g.n,
+			Calibration: results.CalibrationLines(g.points), Banded: g.banded}
 	}
 	return out
 }

@@ -41,6 +41,9 @@ type sample struct {
 	Reps       int
 	Throughput float64
 	Latency    results.Latency
+	// Band is a go-policy prediction's band, over its repetitions the
+	// least low edge and the most high one; nil where the points have none.
+	Band *results.Band
 }
 
 // series is one line on the throughput and latency charts and one box on
@@ -201,9 +204,29 @@ func samples(ps []results.Point) []sample {
 				Max:  med(func(p results.Point) float64 { return p.Latency.Max }),
 				Mean: med(func(p results.Point) float64 { return p.Latency.Mean }),
 			},
+			Band: bandOf(reps),
 		})
 	}
 	return out
+}
+
+// bandOf spans the bands of a configuration's repetitions; nil if any has
+// none.
+func bandOf(reps []results.Point) *results.Band {
+	var b *results.Band
+	for _, p := range reps {
+		if p.Band == nil {
+			return nil
+		}
+		if b == nil {
+			c := *p.Band
+			b = &c
+			continue
+		}
+		b.Throughput = [2]float64{min(b.Throughput[0], p.Band.Throughput[0]), max(b.Throughput[1], p.Band.Throughput[1])}
+		b.P50Ms = [2]float64{min(b.P50Ms[0], p.Band.P50Ms[0]), max(b.P50Ms[1], p.Band.P50Ms[1])}
+	}
+	return b
 }
 
 // median returns the middle of xs, or the mean of the two middle values

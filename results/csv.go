@@ -17,7 +17,20 @@ import (
 // model's columns come last, so that a file from before them is the same
 // header cut short (see legacyCSVHeader).
 func csvHeader() []string {
+	return append(labEraCSVHeader(), bandCSVColumns()...)
+}
+
+// labEraCSVHeader is the header of files written before the harness, band
+// and calibration columns, which ReadCSV still reads.
+func labEraCSVHeader() []string {
 	return append(modelEraCSVHeader(), labCSVColumns()...)
+}
+
+// bandCSVColumns are the harness ("talk" or empty), a go-policy
+// prediction's band and the calibration it used (empty for the rest).
+func bandCSVColumns() []string {
+	return []string{"harness", "runtime", "thr_lo", "thr_hi", "p50_lo", "p50_hi",
+		"calibration.host", "calibration.date", "calibration.others_cpus", "calibration.forced", "calibration.costs"}
 }
 
 // modelEraCSVHeader is the header of files written before the labs'
@@ -93,6 +106,7 @@ func WriteCSV(w io.Writer, points []Point) error {
 			p.Start.Format(time.RFC3339Nano))
 		row = append(row, modelCells(p, num)...)
 		row = append(row, p.Lab.Name, p.Variant, metricsCell(p.Metrics, num))
+		row = append(row, bandCells(p, num)...)
 		if err := cw.Write(row); err != nil {
 			return err
 		}
@@ -134,6 +148,22 @@ func modelCells(p Point, num func(float64) string) []string {
 	}
 	if b := p.Bounds; b != nil {
 		copy(cells[2:], []string{num(b.CPU), num(b.Structural), num(b.ThroughputMax), num(b.LatencyMinMs), b.Resource, b.Limit, num(b.Little)})
+	}
+	return cells
+}
+
+// bandCells are p's harness, band and calibration cells.
+func bandCells(p Point, num func(float64) string) []string {
+	cells := make([]string, len(bandCSVColumns()))
+	cells[0], cells[1] = p.Harness, p.Runtime
+	if b := p.Band; b != nil {
+		cells[2], cells[3], cells[4], cells[5] = num(b.Throughput[0]), num(b.Throughput[1]), num(b.P50Ms[0]), num(b.P50Ms[1])
+	}
+	if c := p.Calibration; c != nil {
+		cells[6], cells[8], cells[9], cells[10] = c.Host, num(c.Others), strconv.FormatBool(c.Forced), c.Costs
+		if !c.Date.IsZero() {
+			cells[7] = c.Date.Format(time.RFC3339)
+		}
 	}
 	return cells
 }
@@ -184,7 +214,7 @@ func ReadCSV(r io.Reader) ([]Point, error) {
 
 // isCSVHeader reports whether line is a header ReadCSV reads.
 func isCSVHeader(line string) bool {
-	return line == strings.Join(csvHeader(), ",") || line == strings.Join(modelEraCSVHeader(), ",") ||
+	return line == strings.Join(csvHeader(), ",") || line == strings.Join(labEraCSVHeader(), ",") || line == strings.Join(modelEraCSVHeader(), ",") ||
 		line == strings.Join(legacyCSVHeader(), ",")
 }
 
@@ -198,6 +228,8 @@ func checkCSVHeader(got []string) error {
 		want = legacyCSVHeader()
 	case len(modelEraCSVHeader()):
 		want = modelEraCSVHeader()
+	case len(labEraCSVHeader()):
+		want = labEraCSVHeader()
 	}
 	for i := range max(len(got), len(want)) {
 		switch {
@@ -265,6 +297,21 @@ func (r *csvRow) point() Point {
 			}
 			p.Metrics[Metric(k)] = f
 		}
+	}
+	p.Harness, p.Runtime = r.str("harness"), r.str("runtime")
+	if r.str("thr_lo") != "" {
+		p.Band = &Band{Throughput: [2]float64{r.float("thr_lo"), r.float("thr_hi")}, P50Ms: [2]float64{r.float("p50_lo"), r.float("p50_hi")}}
+	}
+	if r.str("calibration.costs") != "" {
+		c := &Calibration{Host: r.str("calibration.host"), Others: r.float("calibration.others_cpus"), Costs: r.str("calibration.costs")}
+		c.Forced = r.str("calibration.forced") == "true"
+		if d := r.str("calibration.date"); d != "" {
+			var err error
+			if c.Date, err = time.Parse(time.RFC3339, d); err != nil {
+				r.fail("calibration.date", "%q is not an RFC 3339 time", d)
+			}
+		}
+		p.Calibration = c
 	}
 	start, err := time.Parse(time.RFC3339Nano, r.str("start"))
 	if err != nil {

@@ -49,6 +49,9 @@ type Point struct {
 	// Rep numbers the repetitions of one configuration (run --count), from
 	// 1; files without it hold one repetition each.
 	Rep int `json:"rep,omitempty"`
+	// Harness is "talk" for a point measured or simulated with the talk's
+	// harness (--harness talk), empty for brewput's own.
+	Harness string `json:"harness,omitempty"`
 	// Model is a prediction's part: how the model predicted it.
 	Model
 
@@ -119,6 +122,14 @@ func (s *Shop) empty() bool { return len(s.Machines) == 0 && s.Steps == Steps{} 
 type Model struct {
 	Sched string `json:"sched,omitempty"`
 	Seed  uint64 `json:"seed,omitempty"`
+	// Runtime is the Go runtime a go-policy prediction's scheduler
+	// followed where versions differ: "go1.9", or empty for today's.
+	Runtime string `json:"runtime,omitempty"`
+	// Band is a go-policy prediction's range over the uncertainty of the
+	// runtime's measured costs, and Calibration the calibration it used;
+	// both nil for fifo predictions. See band.go.
+	Band        *Band        `json:"band,omitempty"`
+	Calibration *Calibration `json:"calibration,omitempty"`
 }
 
 // Lab is a lab's point's part (brewput lab): the lab, such as

@@ -63,7 +63,7 @@ func TestReadCSVNamesTheLineAndColumn(t *testing.T) {
 		"header":     {strings.Replace(good, "warmup_s,rep,", "warmup_s,", 1), `line 1: not brewput's CSV header: column 10 is "ops", want "rep"`},
 		"no header":  {"", "line 1: no header"},
 		"no mode":    {lines[0] + strings.Replace(lines[1], ",finelocking,", ",,", 1), "line 2: not a brewput point: missing mode or cpus"},
-		"extra cell": {strings.Replace(good, ",metrics\n", ",metrics,more\n", 1), fmt.Sprintf(`line 1: not brewput's CSV header: column %d, "more", is one too many`, len(csvHeader())+1)},
+		"extra cell": {strings.Replace(good, ",calibration.costs\n", ",calibration.costs,more\n", 1), fmt.Sprintf(`line 1: not brewput's CSV header: column %d, "more", is one too many`, len(csvHeader())+1)},
 	} {
 		_, err := ReadCSV(strings.NewReader(c.in))
 		if err == nil || !strings.Contains(err.Error(), c.want) {

@@ -117,8 +117,10 @@ func FormatRate(v float64, unit string) string {
 // writeShopTable writes the coffee shop's points.
 func writeShopTable(w io.Writer, points []Point) error {
 	openLoop, reps, model, origins, modeWidth := false, false, false, map[string]bool{}, len("mode")
-	limits := false
+	limits, bands, notes := false, false, false
 	for _, p := range points {
+		bands = bands || p.Band != nil
+		notes = notes || Notes(p) != ""
 		limits = limits || p.Bottleneck != nil
 		openLoop = openLoop || p.Rate > 0
 		reps = reps || p.Rep > 0
@@ -140,6 +142,9 @@ func writeShopTable(w io.Writer, points []Point) error {
 		head = append(head, "rate/s", "drops")
 	}
 	head = append(head, "throughput")
+	if bands {
+		head = append(head, "range (go policy)")
+	}
 	if model {
 		head = append(head, "bound")
 	}
@@ -152,6 +157,9 @@ func writeShopTable(w io.Writer, points []Point) error {
 	if showSource {
 		head = append(head, "source")
 	}
+	if notes {
+		head = append(head, "notes")
+	}
 	fmt.Fprintln(tw, strings.Join(head, "\t")+"\t")
 	for _, p := range points {
 		row := []string{left(p.Mode), fmt.Sprint(p.CPUs), fmt.Sprint(p.Par)}
@@ -162,6 +170,9 @@ func writeShopTable(w io.Writer, points []Point) error {
 			row = append(row, fmt.Sprintf("%.0f", p.Rate), fmt.Sprint(p.Drops))
 		}
 		row = append(row, fmt.Sprintf("%.1f %s", p.Throughput, p.Unit))
+		if bands {
+			row = append(row, FormatBand(p.Band))
+		}
 		if model {
 			row = append(row, FormatBound(p.Bounds))
 		}
@@ -180,9 +191,63 @@ func writeShopTable(w io.Writer, points []Point) error {
 		if showSource {
 			row = append(row, OriginLabel(p))
 		}
+		if notes {
+			row = append(row, Notes(p))
+		}
 		fmt.Fprintln(tw, strings.Join(row, "\t")+"\t")
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	for _, line := range CalibrationLines(points) {
+		fmt.Fprintf(w, "go policy: %s\n", line)
+	}
+	return nil
+}
+
+// FormatBand writes a band as "248–252/s, p50 4.10–8.20 ms"; "-" for none.
+func FormatBand(b *Band) string {
+	if b == nil {
+		return "-"
+	}
+	return fmt.Sprintf("%.0f–%.0f/s, p50 %s–%s ms", b.Throughput[0], b.Throughput[1], FormatMs(b.P50Ms[0]), FormatMs(b.P50Ms[1]))
+}
+
+// LittleTolerance is how far from 1 a closed-loop model point's Little's
+// law check may be before its row says that it is not in its steady state.
+const LittleTolerance = 0.02
+
+// Notes says what a reader must know about a point beside its numbers:
+// that it was measured or simulated with the talk's harness, and, for a
+// model point whose Little's law check is off by more than 2 %, that its
+// window is not in the steady state.
+func Notes(p Point) string {
+	var n []string
+	if p.Harness == "talk" {
+		n = append(n, "talk harness")
+	}
+	if p.Runtime != "" {
+		n = append(n, p.Runtime+" runtime")
+	}
+	if b := p.Bounds; b != nil && b.Little != 0 && (b.Little < 1-LittleTolerance || b.Little > 1+LittleTolerance) {
+		n = append(n, fmt.Sprintf("not steady: Little's law %.3f", b.Little))
+	}
+	return strings.Join(n, "; ")
+}
+
+// CalibrationLines describes each distinct calibration the points used,
+// in the order they first appear.
+func CalibrationLines(points []Point) []string {
+	var lines []string
+	for _, p := range points {
+		if p.Calibration == nil {
+			continue
+		}
+		if l := p.Calibration.Line(); !slices.Contains(lines, l) {
+			lines = append(lines, l)
+		}
+	}
+	return lines
 }
 
 // OriginLabel is Origin for people: a model point's names its scheduling

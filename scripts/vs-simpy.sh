@@ -16,9 +16,12 @@
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-peer=${SIMPY_PEER:-$root/../shared/peers/simpy_coffee.py}
+peer=${SIMPY_PEER:-}
+for p in "$root/../shared/peers/simpy_coffee.py" "$root/../../shared/peers/simpy_coffee.py"; do # a clone, or a worktree
+	[[ -z $peer && -f $p ]] && peer=$p
+done
 runs=${RUNS:-3}
-[[ -f $peer ]] || { echo "vs-simpy: SimPy peer not found at $peer (set SIMPY_PEER)" >&2; exit 1; }
+[[ -n $peer && -f $peer ]] || { echo "vs-simpy: SimPy peer not found at $peer (set SIMPY_PEER)" >&2; exit 1; }
 if ! python3 -c 'import simpy' 2>/dev/null; then
 	echo "vs-simpy: installing simpy with pip" >&2
 	python3 -m pip install --quiet simpy || python3 -m pip install --quiet --user simpy
@@ -49,5 +52,5 @@ done
 median() { printf '%s\n' "$@" | sort -g | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
 gm=$(median "${go_wall[@]}")
 pm=$(median "${py_wall[@]}")
-printf '\nmedian of %d runs: sim %.0f, simpy %.0f lattes per wall-second; sim/simpy = %.1fx (target >= 30x, aim 100x)\n' \
+printf '\nmedian of %d runs: sim %.0f, simpy %.0f lattes per wall-second; sim/simpy = %.1fx (target: 100x)\n' \
 	"$runs" "$gm" "$pm" "$(awk -v a="$gm" -v b="$pm" 'BEGIN {print a / b}')"

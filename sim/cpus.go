@@ -101,9 +101,10 @@ func (c *CPUs) InUse() int { return c.inUse }
 func (c *CPUs) MaxInUse() int { return c.maxUse }
 
 // burnGo is a burn under the go policy: the goroutine already holds a P,
-// as it must to run at all, and keeps it while it burns. Once it has run
-// for a whole time slice since it got the P — over one long burn or many
-// short ones — it is preempted at the slice's end, as sysmon does.
+// as it must to run at all, and keeps it while it burns. Once its P's time
+// slice is up — over one long burn or many short ones, its own or those of
+// the goroutines it inherited the slice from — it is preempted at the
+// slice's end, as sysmon does.
 func (c *CPUs) burnGo(p *Proc, d time.Duration) {
 	s := c.sim
 	if p.pp == nil && !s.stopping {
@@ -111,10 +112,10 @@ func (c *CPUs) burnGo(p *Proc, d time.Duration) {
 	}
 	c.burns++
 	for d > 0 {
-		if end := p.runSince + timeSlice; s.now >= end {
+		if end := p.pp.sliceStart + timeSlice; s.now >= end {
 			c.sched.preempt(p)
 		}
-		slice := min(d, p.runSince+timeSlice-s.now)
+		slice := min(d, p.pp.sliceStart+timeSlice-s.now)
 		c.inUse++
 		c.maxUse = max(c.maxUse, c.inUse)
 		c.sumStart += s.now

@@ -42,6 +42,29 @@ const (
 	starvation = time.Millisecond
 )
 
+// Runtime names the Go runtime whose scheduler the go policy follows where
+// versions differ in code (not in costs, which calibrate measures): "" for
+// the current one, RuntimeGo19 for Go 1.9's.
+type Runtime string
+
+// RuntimeGo19 is Go 1.9's runtime, the talk's (late 2017). Its starving
+// sync.Mutex hands the lock to the first waiter without yielding its P
+// (Go 1.14 added the yield, golang.org/issue/33747): the unlocker runs on
+// and, if it locks again at once, queues behind the waiter before that
+// waiter has run — so the mutex stays in starvation mode and hands over
+// in order, where today's yield lets the waiter run first, find itself
+// the last waiter and end starvation mode.
+const RuntimeGo19 Runtime = "go1.9"
+
+// SetRuntime makes the go policy's CPUs c follow runtime r's code where it
+// differs from the current runtime's; it must be called before the
+// simulation runs. It does nothing under the fifo policy.
+func (c *CPUs) SetRuntime(r Runtime) {
+	if c.sched != nil {
+		c.sched.runtime = r
+	}
+}
+
 // NewGoCPUs returns n virtual CPUs under the go policy: they are the Go
 // runtime's Ps (GOMAXPROCS = n), and every process is a goroutine that
 // needs a P to run at all, not only to burn.
@@ -76,7 +99,9 @@ func NewGoCPUs(s *Sim, n int, c Costs) *CPUs {
 	cpus := NewCPUs(s, n)
 	g := &goSched{sim: s, cpus: cpus, costs: c}
 	for i := range n {
-		g.ps = append(g.ps, &gp{id: i})
+		pp := &gp{id: i}
+		pp.waker = &Proc{sim: s, id: -1, live: -1, pp: pp}
+		g.ps = append(g.ps, pp)
 	}
 	// Ps start idle, highest number on top, so that the first woken is P0.
 	for i := n - 1; i >= 0; i-- {
@@ -92,6 +117,7 @@ type goSched struct {
 	sim      *Sim
 	cpus     *CPUs
 	costs    Costs
+	runtime  Runtime
 	ps       []*gp
 	global   ring[*Proc] // the global run queue
 	idle     []*gp       // idle Ps, a stack as the runtime's pidle list
@@ -102,19 +128,33 @@ type goSched struct {
 
 // gp is one P: the goroutine it runs and those waiting for it.
 type gp struct {
-	id        int
-	idleSince time.Duration
-	cur       *Proc // the goroutine holding this P, nil when none does
-	runnext   *Proc
-	runq      ring[*Proc]
-	spinning  bool
+	id    int
+	waker *Proc // carries this P in its wakeP events; never run
+	// The runtime's time slice is the P's, not the goroutine's: it starts
+	// when the P schedules a goroutine from anywhere but its runnext slot
+	// (schedtick counts those), and a goroutine run from runnext inherits
+	// what is left of it (runqget's inheritTime), so that goroutines
+	// handing the P to each other through runnext cannot keep the rest of
+	// the queue waiting for more than one slice.
+	sliceStart time.Duration
+	schedtick  uint32
+	idleSince  time.Duration
+	cur        *Proc // the goroutine holding this P, nil when none does
+	runnext    *Proc
+	runq       ring[*Proc]
+	spinning   bool
 }
 
-// run gives P pp to goroutine p, which resumes after delay.
-func (g *goSched) run(pp *gp, p *Proc, delay time.Duration) {
+// run gives P pp to goroutine p, which resumes after delay. A goroutine
+// from the runnext slot inherits the P's time slice; any other starts a
+// new one.
+func (g *goSched) run(pp *gp, p *Proc, delay time.Duration, inherit bool) {
 	s := g.sim
 	pp.cur, p.pp = p, pp
-	p.runSince = s.now + delay
+	if !inherit {
+		pp.schedtick++
+		pp.sliceStart = s.now + delay
+	}
 	g.cpus.wait += s.now - p.readyAt
 	g.charge(delay)
 	s.schedule(p, s.now+delay)
@@ -165,7 +205,7 @@ func (g *goSched) wakep() {
 	if g.sim.now-pp.idleSince < g.costs.SpinWindow {
 		wake = g.costs.SpinWake
 	}
-	g.sim.push(event{at: g.sim.now + wake, pp: pp, kind: wakePEvent})
+	g.sim.push(event{at: g.sim.now + wake, p: pp.waker, kind: wakePEvent})
 }
 
 // woke is an idle P arriving to look for work. If it finds some and more
@@ -211,7 +251,9 @@ func (g *goSched) preempt(p *Proc) {
 		return // unwinding
 	}
 	if pp.runnext == nil && pp.runq.len() == 0 && g.global.len() == 0 {
-		p.runSince = g.sim.now
+		// Rescheduled at once, from the global queue: a new slice.
+		pp.schedtick++
+		pp.sliceStart = g.sim.now
 		return
 	}
 	p.pp, pp.cur = nil, nil
@@ -226,13 +268,19 @@ func (g *goSched) preempt(p *Proc) {
 // and runnext slots — and runs it after delay. With nothing to run, the P
 // goes idle. It reports whether it found work.
 func (g *goSched) find(pp *gp, delay time.Duration) bool {
+	// schedule()'s fairness check: every 61st schedule of this P, one
+	// goroutine from the global queue first.
+	if pp.schedtick%61 == 0 && g.global.len() > 0 {
+		g.run(pp, g.global.pop(), delay, false)
+		return true
+	}
 	if p := pp.runnext; p != nil {
 		pp.runnext = nil
-		g.run(pp, p, delay)
+		g.run(pp, p, delay, true)
 		return true
 	}
 	if pp.runq.len() > 0 {
-		g.run(pp, pp.runq.pop(), delay)
+		g.run(pp, pp.runq.pop(), delay, false)
 		return true
 	}
 	if n := g.global.len(); n > 0 {
@@ -242,7 +290,7 @@ func (g *goSched) find(pp *gp, delay time.Duration) bool {
 		for range take - 1 {
 			pp.runq.push(g.global.pop())
 		}
-		g.run(pp, p, delay)
+		g.run(pp, p, delay, false)
 		return true
 	}
 	// Steal, starting from a random P as the runtime does; the seeded
@@ -261,7 +309,7 @@ func (g *goSched) find(pp *gp, delay time.Duration) bool {
 				pp.runq.push(v.runq.pop())
 			}
 			g.steals++
-			g.run(pp, p, delay)
+			g.run(pp, p, delay, false)
 			return true
 		}
 		for i := range n {
@@ -272,7 +320,7 @@ func (g *goSched) find(pp *gp, delay time.Duration) bool {
 			p := v.runnext
 			v.runnext = nil
 			g.steals++
-			g.run(pp, p, delay+runnextGrace)
+			g.run(pp, p, delay+runnextGrace, false)
 			return true
 		}
 	}

@@ -56,8 +56,10 @@ func quantile(lat []time.Duration, q float64) time.Duration { return lat[int(q*f
 func TestGoIdealTimeSlice(t *testing.T) {
 	fifo := closedLoop("fifo", 2, 4, Costs{}, ideal)
 	gol := closedLoop("go", 2, 4, Costs{}, ideal)
-	if len(fifo) != 500 || len(gol) != 500 {
-		t.Fatalf("lattes: fifo %d, go %d; want 500 each (two CPUs at 4 ms a latte)", len(fifo), len(gol))
+	// Two CPUs at 4 ms a latte: 500 a second. Under go a latte cut by a
+	// time slice may end just past the window, which then holds 499.
+	if len(fifo) != 500 || len(gol) < 499 || len(gol) > 500 {
+		t.Fatalf("lattes: fifo %d, go %d; want 500 each (two CPUs at 4 ms a latte; go 499 if a slice cuts the last)", len(fifo), len(gol))
 	}
 	if p50, p95 := quantile(fifo, .5), quantile(fifo, .95); p50 != 8*ms || p95 != 8*ms {
 		t.Errorf("fifo: p50 %v p95 %v, want 8ms both (four customers share two CPUs burn by burn)", p50, p95)

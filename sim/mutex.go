@@ -164,7 +164,7 @@ func (m *Mutex) unlockGo(p *Proc) {
 	m.acquired = s.now
 	s.wake(w.p)
 	s.sched.spend(p, s.sched.costs.MutexHandoff)
-	if !s.stopping {
+	if !s.stopping && s.sched.runtime != RuntimeGo19 {
 		s.sched.yield(p)
 	}
 }

@@ -14,7 +14,8 @@ import (
 type Sim struct {
 	now    time.Duration
 	seq    uint64
-	events []event // a binary min-heap ordered by (at, seq)
+	events []event     // a binary min-heap ordered by (at, seq)
+	nowQ   ring[event] // events scheduled for the very instant they were scheduled at, in order: no heap needed
 	limit  time.Duration
 	rng    *rand.Rand
 
@@ -30,12 +31,13 @@ type Sim struct {
 }
 
 // event wakes process p at virtual time at. seq orders events of equal
-// time first come, first served.
+// time first come, first served. For a wakeP event, p is the P's waker,
+// a Proc that is never run, whose pp is the P that wakes: it keeps the
+// event at 32 bytes, which the heap moves often.
 type event struct {
 	at   time.Duration
 	seq  uint64
 	p    *Proc
-	pp   *gp // the P that wakes, for a wakeP event
 	kind eventKind
 }
 
@@ -104,8 +106,11 @@ func (s *Sim) RunUntil(until time.Duration) {
 		panic(fmt.Sprintf("sim: RunUntil(%v) is before now (%v)", until, s.now))
 	}
 	s.limit = until
-	for len(s.events) > 0 && s.events[0].at <= until {
-		e := s.pop()
+	for {
+		e, ok := s.next(until)
+		if !ok {
+			break
+		}
 		s.now = e.at
 		switch e.kind {
 		case resumeEvent:
@@ -113,7 +118,7 @@ func (s *Sim) RunUntil(until time.Duration) {
 		case readyEvent:
 			s.sched.ready(e.p, nil)
 		case wakePEvent:
-			s.sched.woke(e.pp)
+			s.sched.woke(e.p.pp)
 		}
 	}
 	s.now = until
@@ -150,6 +155,9 @@ func (s *Sim) Stop() {
 		}
 	}
 	s.events = s.events[:0]
+	for s.nowQ.len() > 0 {
+		s.nowQ.pop()
+	}
 	s.stopped = true
 	if s.failure != nil {
 		panic(s.failure)
@@ -192,16 +200,21 @@ func (s *Sim) schedule(p *Proc, at time.Duration) {
 	s.push(event{at: at, p: p, kind: resumeEvent})
 }
 
-// push adds e to the event heap, stamping it with its place in the order
-// of scheduling.
+// push adds e to the pending events, stamping it with its place in the
+// order of scheduling. An event for the current instant goes to nowQ,
+// which keeps such events in order without the heap's work: they are the
+// latest scheduled for this instant, so everything already in nowQ comes
+// before them.
 func (s *Sim) push(e event) {
 	s.seq++
 	e.seq = s.seq
-	s.events = append(s.events, e)
-	// sift up
-	h := s.events
+	if e.at == s.now {
+		s.nowQ.push(e)
+		return
+	}
+	// sift up, from a new last slot
+	h := append(s.events, event{})
 	i := len(h) - 1
-	e = h[i]
 	for i > 0 {
 		parent := (i - 1) / 2
 		if !e.before(h[parent]) {
@@ -211,6 +224,33 @@ func (s *Sim) push(e event) {
 		i = parent
 	}
 	h[i] = e
+	s.events = h
+}
+
+// peek returns the next pending event, without removing it: nowQ's first
+// or the heap's, whichever comes first in (at, seq).
+func (s *Sim) peek() (event, bool) {
+	switch {
+	case s.nowQ.len() > 0 && (len(s.events) == 0 || s.nowQ.front().before(s.events[0])):
+		return s.nowQ.front(), true
+	case len(s.events) > 0:
+		return s.events[0], true
+	}
+	return event{}, false
+}
+
+// next removes and returns the next pending event if it is due by until.
+func (s *Sim) next(until time.Duration) (event, bool) {
+	if s.nowQ.len() > 0 && (len(s.events) == 0 || s.nowQ.front().before(s.events[0])) {
+		if s.nowQ.front().at > until {
+			return event{}, false
+		}
+		return s.nowQ.pop(), true
+	}
+	if len(s.events) == 0 || s.events[0].at > until {
+		return event{}, false
+	}
+	return s.pop(), true
 }
 
 // pop removes and returns the earliest event.
@@ -263,9 +303,8 @@ type Proc struct {
 
 	// Under the go policy: the P the process holds while it runs, and
 	// since when it has been runnable without one.
-	pp       *gp
-	readyAt  time.Duration
-	runSince time.Duration // when it last got its P, for the time slice
+	pp      *gp
+	readyAt time.Duration
 
 	burned time.Duration // CPU time of the process's finished burns
 }
@@ -330,8 +369,8 @@ func (p *Proc) park() {
 	// Fast path: when this process's own event is the next one, resuming
 	// it is what the engine would do next, so do it here and save two
 	// coroutine switches.
-	if len(s.events) > 0 && s.events[0].p == p && s.events[0].kind == resumeEvent && s.events[0].at <= s.limit {
-		e := s.pop()
+	if e, ok := s.peek(); ok && e.p == p && e.kind == resumeEvent && e.at <= s.limit {
+		s.next(s.limit)
 		s.now = e.at
 		s.resumed++
 		return

@@ -53,7 +53,11 @@ func Measure(ctx context.Context, s Spec) (results.Point, error) {
 	// from says so.
 	var quiet0, quiet1 quiet.Sample
 	start := time.Now()
-	res, err := harness.Run(ctx, harness.Config{
+	run := harness.Run
+	if s.Harness == "talk" {
+		run = harness.RunTalk
+	}
+	res, err := run(ctx, harness.Config{
 		Workers:  s.workers(),
 		Rate:     s.Rate,
 		MaxQueue: s.MaxQ,
@@ -134,6 +138,9 @@ func point(s Spec, start time.Time, res harness.Result, meters []*coffee.Meter, 
 		},
 		Host:  h,
 		Start: start.UTC().Round(time.Millisecond),
+	}
+	if s.Harness == "talk" {
+		p.Harness = "talk"
 	}
 	if s.Rate > 0 {
 		p.MaxQ = s.MaxQ

@@ -27,6 +27,10 @@ type Spec struct {
 	// Variant changes the mode's structure a little (more machines, more
 	// buffer, a split lock): a causal profile's reliefs, run for real.
 	Variant coffee.Variant `json:"variant,omitzero"`
+	// Harness is "talk" to measure through the talk's harness
+	// (harness.RunTalk), a closed loop only; "" or "brewput" for brewput's
+	// own (harness.Run).
+	Harness string `json:"harness,omitempty"`
 	// Profile, when set, is the path without extension of the files the
 	// point's execution trace and CPU, block and mutex profiles are
 	// written to (see package profile), e.g. "prof/finelocking-2cpu"; its
@@ -55,6 +59,10 @@ func (s Spec) Validate() error {
 		return fmt.Errorf("rate is %v; want a positive rate", s.Rate)
 	case s.MaxQ < 0:
 		return fmt.Errorf("maxq is %d; want 0 or more", s.MaxQ)
+	case s.Harness != "" && s.Harness != "brewput" && s.Harness != "talk":
+		return fmt.Errorf("harness is %q; want brewput or talk", s.Harness)
+	case s.Harness == "talk" && s.Rate > 0:
+		return fmt.Errorf("harness talk is a closed loop only; want no rate")
 	}
 	if s.Profile != "" {
 		if err := profile.CheckBase(s.Profile); err != nil {

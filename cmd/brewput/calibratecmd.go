@@ -1,41 +1,64 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
+	"time"
 
 	"github.com/brewput/brewput/calibrate"
+	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/spf13/cobra"
 )
 
 func newCalibrateCmd(e *env) *cobra.Command {
 	var (
-		out     string
-		samples int
+		out  string
+		show bool
+		how  = calibrate.DefaultHow()
 	)
+	how.Wait = time.Minute
 	cmd := &cobra.Command{
 		Use:   "calibrate",
 		Short: "Measure the Go runtime's handoff costs that the model's go policy uses",
 		Long: `calibrate runs microbenchmarks of the Go runtime on this machine and keeps
-their medians for brewput model's go scheduling policy:
+each cost's median, its 95 % confidence interval over --repeats repeats and
+its distribution, for brewput model's go scheduling policy:
 
-  switch             parking one goroutine and running the next on one P
   wake               a goroutine readied while a P is idle, until that P runs it
   spin wake          the same when the idle P's thread is still spinning
-  spin window        how long an idle P's thread spins before it sleeps
+  spin window        how long an idle P's thread spins before it sleeps (by bisection)
+  switch             parking one goroutine and running the next on one P
   mutex handoff      an Unlock that wakes a goroutine asleep in Lock
   chan handoff       a send that wakes a goroutine asleep in a receive
   buf chan handoff   the same on a buffered channel
 
-They are written to --out (by default the user's configuration folder),
-where brewput model reads them. Run it on a quiet machine: other processes
-using the CPUs make the wake-up in particular read high, and the output says
-how busy the machine was.`,
+The model predicts each go-policy point with the medians, and its band with
+the intervals' edges.
+
+It measures only on a quiet machine: first it waits (at most --wait) until
+other processes use less than 0.2 CPUs, then measures, and if other
+processes used 0.2 CPUs or more meanwhile, it prints what it found, saves
+nothing and exits 1 — other processes make the wake-up in particular read
+high — unless --force keeps it anyway, marked as forced.
+
+The calibration goes to --out (by default the user's configuration folder),
+where brewput model reads it; --show prints the one kept there.`,
 		Example: `  brewput calibrate
-  brewput calibrate --out laptop-calibration.json --samples 1000`,
+  brewput calibrate --show
+  brewput calibrate --out laptop-calibration.json --samples 300 --repeats 10
+  brewput calibrate --force      # keep it even if the machine was busy`,
 		Args: unknownArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if samples < 5 {
-				return fmt.Errorf("--samples %d: want at least 5", samples)
+			switch {
+			case how.Samples < 5:
+				return fmt.Errorf("--samples %d: want at least 5", how.Samples)
+			case how.Repeats < 1:
+				return fmt.Errorf("--repeats %d: want at least 1 (6 or more for a 95 %% interval)", how.Repeats)
+			case how.Wait < 0:
+				return fmt.Errorf("--wait %v: want zero or a positive duration such as 1m", how.Wait)
+			case show && (cmd.Flags().Changed("samples") || cmd.Flags().Changed("repeats") || cmd.Flags().Changed("wait") || how.Force):
+				return fmt.Errorf("--show: prints the saved calibration; it measures nothing, so --samples, --repeats, --wait and --force do not apply")
 			}
 			path := out
 			if path == "" {
@@ -45,20 +68,39 @@ how busy the machine was.`,
 				}
 				path = p
 			}
-			c, err := calibrate.Measure(cmd.Context(), samples)
+			if show {
+				c, err := calibrate.Load(path)
+				if errors.Is(err, fs.ErrNotExist) {
+					return failure{fmt.Errorf("no calibration at %s; run brewput calibrate", path)}
+				}
+				if err != nil {
+					return failure{err}
+				}
+				fmt.Fprintf(e.stdout, "%s\n", path)
+				c.WriteTable(e.stdout)
+				return nil
+			}
+			c, err := calibrate.MeasureQuiet(cmd.Context(), how, func(line string) { fmt.Fprintln(e.stderr, line) })
 			if err != nil {
 				return calibrationError(cmd, err)
+			}
+			c.WriteTable(e.stdout)
+			if c, err = calibrate.Keep(c, how.Force); err != nil {
+				return failure{err}
 			}
 			if err := calibrate.Save(path, c); err != nil {
 				return failure{err}
 			}
-			c.WriteTable(e.stdout)
 			fmt.Fprintf(e.stdout, "saved: %s\n", path)
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&out, "out", "", "file to keep the calibration in (default: the user's config folder, brewput/calibration.json)")
-	cmd.Flags().IntVar(&samples, "samples", calibrate.Samples, "runs of each microbenchmark; each cost is their median")
+	cmd.Flags().StringVar(&out, "out", "", "file to keep the calibration in, or to --show (default: the user's config folder, brewput/calibration.json)")
+	cmd.Flags().IntVar(&how.Samples, "samples", calibrate.Samples, "runs of each microbenchmark per repeat")
+	cmd.Flags().IntVar(&how.Repeats, "repeats", calibrate.Repeats, "repeats of every microbenchmark, for each cost's confidence interval")
+	cmd.Flags().Var((*cliflag.Duration)(&how.Wait), "wait", "longest to wait for a quiet machine before measuring")
+	cmd.Flags().BoolVar(&how.Force, "force", false, "save the calibration even if other processes were busy while it measured")
+	cmd.Flags().BoolVar(&show, "show", false, "print the saved calibration instead of measuring")
 	return cmd
 }
 

@@ -21,15 +21,17 @@ import (
 
 // modelFlags are brewput model's own flags, beside the study's.
 type modelFlags struct {
-	seed                     uint64
-	sched, calibration, file string
-	costs                    sim.Costs // as the cost flags give them
+	seed                              uint64
+	band                              bool // brewput model only
+	sched, calibration, file, runtime string
+	costs                             sim.Costs // as the cost flags give them
 }
 
 func (f *modelFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.file, "model", "", "simulate the system described in this YAML file (see examples/) instead of the coffee shop's modes")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the random step durations (--jitter); the same seed gives the same output")
 	fs.StringVar(&f.sched, "sched", "go", "how the virtual CPUs are scheduled: go (the Go runtime's scheduler, with its measured costs) or fifo (idealized CPUs, free handoffs)")
+	fs.StringVar(&f.runtime, "runtime", "", "go policy: follow this Go runtime's scheduler code where versions differ: empty for today's, or go1.9 (the talk's: a starving mutex hands over without yielding)")
 	fs.StringVar(&f.calibration, "calibration", "", "file of the go policy's costs, from brewput calibrate (default: the user's config folder; measured and saved there if missing)")
 	for _, c := range costFlags(&f.costs) {
 		fs.Var((*cliflag.Duration)(c.into), c.name, "go policy: "+c.usage+", instead of the calibration's")
@@ -61,6 +63,8 @@ type prediction struct {
 	model.Policy
 	host   results.Host // where the costs were measured
 	source string       // where the costs came from: "calibration FILE", "the cost flags"
+	// cal names the calibration on every point (nil under fifo).
+	cal *results.Calibration
 }
 
 // resolve checks the model flags and finds the go policy's costs: from the
@@ -68,9 +72,14 @@ type prediction struct {
 // measured and saved first if it is the default one and missing.
 func (f *modelFlags) resolve(cmd *cobra.Command, e *env) (prediction, error) {
 	fs := cmd.Flags()
-	pr := prediction{Policy: model.Policy{Sched: f.sched, Seed: f.seed}}
-	if f.sched != "go" && f.sched != "fifo" {
+	pr := prediction{Policy: model.Policy{Sched: f.sched, Seed: f.seed, Runtime: f.runtime}}
+	switch {
+	case f.sched != "go" && f.sched != "fifo":
 		return pr, fmt.Errorf("--sched %q: want go or fifo", f.sched)
+	case f.runtime != "" && f.runtime != string(sim.RuntimeGo19):
+		return pr, fmt.Errorf("--runtime %q: want %s, or leave it out for today's runtime", f.runtime, sim.RuntimeGo19)
+	case f.runtime != "" && f.sched != "go":
+		return pr, fmt.Errorf("--runtime: applies to --sched go only")
 	}
 	given := costFlags(&f.costs)
 	all := true
@@ -93,20 +102,27 @@ func (f *modelFlags) resolve(cmd *cobra.Command, e *env) (prediction, error) {
 		return pr, nil
 	}
 	pr.source = "the cost flags"
+	var cal calibrate.Calibration
 	if !all {
-		cal, path, err := f.loadCalibration(cmd, e)
-		if err != nil {
+		var path string
+		var err error
+		if cal, path, err = f.loadCalibration(cmd, e); err != nil {
 			return pr, err
 		}
-		pr.Costs, pr.host, pr.source = cal.Costs, cal.Host, "calibration "+path
+		pr.source = "calibration " + path
 	}
-	for i, c := range costFlags(&pr.Costs) {
+	for _, c := range given {
 		if fs.Changed(c.name) {
-			*c.into = *given[i].into
+			cal.Override(c.name, *c.into)
 			if !all {
 				pr.source += " with --" + c.name
 			}
 		}
+	}
+	ref := cal.Ref()
+	pr.Costs, pr.host, pr.cal = cal.Costs, cal.Host, &ref
+	if f.band {
+		pr.Range = model.NewRange(cal.Lo, cal.Hi)
 	}
 	return pr, nil
 }
@@ -129,7 +145,7 @@ func (f *modelFlags) loadCalibration(cmd *cobra.Command, e *env) (calibrate.Cali
 // configOf is the model configuration of a study's point.
 func configOf(s sweep.Spec) model.Config {
 	return model.Config{
-		Mode: s.Mode, CPUs: s.CPUs, Customers: s.Par, Rate: s.Rate, MaxQ: s.MaxQ,
+		Mode: s.Mode, CPUs: s.CPUs, Customers: s.Par, Rate: s.Rate, MaxQ: s.MaxQ, Harness: s.Harness,
 		Grind: s.Steps.Grind, Press: s.Steps.Press, Steam: s.Steps.Steam, Combine: s.Steps.Combine, Jitter: s.Steps.Jitter,
 		Warmup: s.Warmup, Duration: s.Dur,
 	}
@@ -148,10 +164,16 @@ func (pr prediction) configs(st *sweep.Study) []model.Config {
 // profile (model.Rounds with causal.Predict), with the host of the costs.
 func (pr prediction) predict(cfgs []model.Config, rounds int) ([]results.Point, error) {
 	points, err := model.Rounds(cfgs, rounds, causal.Predict)
-	for i := range points {
-		points[i].Host = pr.host
-	}
+	pr.stamp(points)
 	return points, err
+}
+
+// stamp gives every point the host of pr's costs and names their
+// calibration.
+func (pr prediction) stamp(points []results.Point) {
+	for i := range points {
+		points[i].Host, points[i].Calibration = pr.host, pr.cal
+	}
 }
 
 // describe says which model pr is, and where its costs came from.
@@ -184,7 +206,17 @@ switching goroutines, waking an idle P and handing over a lock or a channel
 value. Those costs are measured on this machine by brewput calibrate (run
 once automatically) or given as flags. --sched fifo is the idealized
 machine: free handoffs, first come first served, the analytic numbers
-exactly.
+exactly. Under the go policy each point carries a band: the throughput and
+median latency it spans when the costs move across their calibration's
+confidence intervals (--band=false leaves it out); the table's range column
+and footer show it and the calibration, every point names it. --runtime
+go1.9 follows the talk's runtime where it differs from today's.
+
+--harness talk simulates the talk's own harness (a generator hands the
+customers their requests over a channel, an aggregator takes their
+durations over another) instead of brewput's. A point's warm-up is at least
+three of its longest cycle, so that it is in its steady state; a closed
+loop's row says where Little's law is off by more than 2 %.
 
 --model FILE simulates a system described in YAML instead of the shop's
 modes: steps with fixed or random durations, resources with capacities,
@@ -259,6 +291,7 @@ The same flags and seed give byte-identical output.`,
 	cmd.Flags().Lookup("cpus").DefValue = fmt.Sprintf("1-%d", max(8, runtime.NumCPU()))
 	cmd.Flags().Set("cpus", fmt.Sprintf("1-%d", max(8, runtime.NumCPU())))
 	mf.register(cmd.Flags())
+	cmd.Flags().BoolVar(&mf.band, "band", true, "go policy: also simulate each point at the edges of the costs' confidence intervals and give the band of throughput and median latency they span")
 	cmd.Flags().StringVar(&format, "format", "table", "output format: "+strings.Join(results.Formats(), ", ")+" (with --out, guessed from its extension)")
 	cmd.Flags().StringVar(&out, "out", "", "write the results to this file (the table still goes to stdout)")
 
@@ -276,7 +309,9 @@ func studyPrediction(cmd *cobra.Command, e *env) (*prediction, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &prediction{Policy: model.Policy{Sched: "go", Seed: 1, Costs: cal.Costs}, host: cal.Host, source: "calibration " + path}, nil
+	ref := cal.Ref()
+	return &prediction{Policy: model.Policy{Sched: "go", Seed: 1, Costs: cal.Costs, Range: model.NewRange(cal.Lo, cal.Hi)},
+		host: cal.Host, source: "calibration " + path, cal: &ref}, nil
 }
 
 // predictStudy predicts the main job's study from 1 to predictCPUs CPUs. A
@@ -292,16 +327,14 @@ func (pr prediction) predictStudy(e *env, st *sweep.Study) []results.Point {
 	for _, err := range skipped {
 		fmt.Fprintln(e.stderr, err)
 	}
-	for i := range points {
-		points[i].Host = pr.host
-	}
+	pr.stamp(points)
 	return points
 }
 
 // loadBlueprint reads the YAML model in path, refusing the study flags that
 // belong to the coffee shop's modes: the file says its own steps and load.
 func loadBlueprint(fs *pflag.FlagSet, path string) (*blueprint.Blueprint, error) {
-	for _, name := range []string{"modes", "grind", "press", "steam", "latte", "jitter", "burn", "maxq"} {
+	for _, name := range []string{"modes", "grind", "press", "steam", "latte", "jitter", "burn", "maxq", "harness"} {
 		if fs.Changed(name) {
 			return nil, fmt.Errorf("--%s: applies to the coffee shop's modes, not to --model %s (its file says its steps and load)", name, path)
 		}
@@ -316,7 +349,7 @@ func loadBlueprint(fs *pflag.FlagSet, path string) (*blueprint.Blueprint, error)
 // blueprintOptions are a YAML model's options for a study's point: its
 // load, if given, its window, and the policy.
 func (pr prediction) blueprintOptions(s sweep.Spec) blueprint.Options {
-	return blueprint.Options{Customers: s.Par, Rate: s.Rate, Warmup: s.Warmup, Duration: s.Dur, Seed: pr.Seed, Sched: pr.Sched, Costs: pr.Costs}
+	return blueprint.Options{Customers: s.Par, Rate: s.Rate, Warmup: s.Warmup, Duration: s.Dur, Seed: pr.Seed, Sched: pr.Sched, Costs: pr.Costs, Runtime: sim.Runtime(pr.Runtime)}
 }
 
 // predictBlueprint simulates a YAML model on each CPU count of the study,
@@ -326,8 +359,6 @@ func (pr prediction) predictBlueprint(bp *blueprint.Blueprint, st *sweep.Study) 
 	if err != nil {
 		return nil, fmt.Errorf("--model %w", err)
 	}
-	for i := range points {
-		points[i].Host = pr.host
-	}
+	pr.stamp(points)
 	return points, nil
 }

@@ -8,9 +8,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/brewput/brewput/calibrate"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/sim"
 )
 
 // These tests run brewput model and brewput calibrate. The model measures
@@ -241,7 +243,7 @@ func TestModelCostFlagsNeedNoCalibration(t *testing.T) {
 func TestModelCalibrationFile(t *testing.T) {
 	config := emptyConfig(t)
 	file := filepath.Join(t.TempDir(), "cal.json")
-	if code, _, stderr := brewput(context.Background(), t, noChild(), "calibrate", "--out", file, "--samples", "5"); code != exitOK {
+	if code, _, stderr := brewput(context.Background(), t, noChild(), "calibrate", "--out", file, "--samples", "5", "--force", "--wait", "0s"); code != exitOK {
 		t.Fatalf("brewput calibrate: exit %d; stderr:\n%s", code, stderr)
 	}
 	cal, err := calibrate.Load(file)
@@ -268,7 +270,12 @@ func TestModelCalibrationFile(t *testing.T) {
 			t.Errorf("%s cpus %d: host %+v, want the calibration's %+v", p.Mode, p.CPUs, p.Host, cal.Host)
 		}
 		q := fromFlags[i]
+		if p.Calibration == nil || p.Calibration.Host != cal.Host.Name || p.Band == nil {
+			t.Errorf("%s cpus %d: calibration %+v, band %+v; want the file's named, and a band", p.Mode, p.CPUs, p.Calibration, p.Band)
+		}
+		// The flags give no intervals, so no band, and name themselves.
 		p.Host, q.Host = results.Host{}, results.Host{}
+		p.Band, p.Calibration, q.Calibration = nil, nil, nil
 		a, _ := json.Marshal(p)
 		b, _ := json.Marshal(q)
 		if string(a) != string(b) {
@@ -286,7 +293,7 @@ func TestModelDefaultCalibration(t *testing.T) {
 	args := []string{"--modes", "finelocking", "--cpus", "1,2", "--dur", "100ms"}
 	first, stderr := runModel(t, args...)
 	path := filepath.Join(config, "brewput", "calibration.json")
-	if !strings.Contains(stderr, "measuring the Go runtime's costs") || !strings.Contains(stderr, "saved the calibration to "+path) {
+	if !strings.Contains(stderr, "measuring the Go runtime's costs") || !strings.Contains(stderr, "saved the calibration to "+path+"\n") {
 		t.Errorf("the first run does not say it measures and saves the calibration to %s:\n%s", path, stderr)
 	}
 	if _, err := calibrate.Load(path); err != nil {
@@ -304,11 +311,13 @@ func TestModelDefaultCalibration(t *testing.T) {
 func TestCalibrate(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "cal.json")
-	code, stdout, stderr := brewput(context.Background(), t, noChild(), "calibrate", "--out", out, "--samples", "5")
+	// --force: on a busy machine brewput calibrate refuses to save (exit
+	// 1), which TestCalibrateKeepable checks without needing one.
+	code, stdout, stderr := brewput(context.Background(), t, noChild(), "calibrate", "--out", out, "--samples", "5", "--repeats", "2", "--force", "--wait", "0s")
 	if code != exitOK {
 		t.Fatalf("exit %d; stderr:\n%s", code, stderr)
 	}
-	for _, w := range []string{"switch", "wake", "mutex handoff", "chan handoff", "buf chan handoff", "5 samples each", "saved: " + out + "\n"} {
+	for _, w := range []string{"switch", "wake", "mutex handoff", "chan handoff", "buf chan handoff", "2 repeats of 5 samples each", "95% interval", "saved: " + out + "\n"} {
 		if !strings.Contains(stdout, w) {
 			t.Errorf("stdout does not contain %q:\n%s", w, stdout)
 		}
@@ -324,4 +333,68 @@ func TestCalibrate(t *testing.T) {
 		t.Errorf("costs %+v; want each positive (wake may be 0 on one CPU)", c)
 	}
 	assertNoTemp(t, dir)
+}
+
+// TestCalibrateShow prints a saved calibration with its intervals, host
+// and date; with none saved it fails (exit 1) saying where it looked.
+func TestCalibrateShow(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "cal.json")
+	code, _, stderr := brewput(context.Background(), t, noChild(), "calibrate", "--show", "--out", file)
+	if code != exitFailure || !strings.Contains(stderr, "no calibration at "+file) {
+		t.Errorf("nothing saved: exit %d, stderr %q", code, stderr)
+	}
+	cal := calibrate.Calibration{Samples: 100, Repeats: 6, Others: 0.03, Date: time.Date(2026, 11, 22, 10, 38, 0, 0, time.UTC)}
+	cal.Host.Name = "vm"
+	cal.Costs = sim.Costs{Wake: 74 * time.Microsecond, SpinWindow: 80 * time.Microsecond}
+	cal.Lo, cal.Hi = cal.Costs, cal.Costs
+	cal.Lo.Wake, cal.Hi.Wake = 72*time.Microsecond, 75*time.Microsecond
+	if err := calibrate.Save(file, cal); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := brewput(context.Background(), t, noChild(), "calibrate", "--show", "--out", file)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{file, "74µs", "72µs – 75µs", "6 repeats of 100 samples each on vm", "2026-11-22 10:38 UTC", "0.03 CPUs"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("--show: no %q in\n%s", want, stdout)
+		}
+	}
+}
+
+// TestModelBandAndCalibration: a go-policy point from a calibration file
+// carries its band and names the calibration, in JSON and in the table's
+// footer; fifo points carry neither.
+func TestModelBandAndCalibration(t *testing.T) {
+	emptyConfig(t)
+	file := filepath.Join(t.TempDir(), "cal.json")
+	cal := calibrate.Calibration{Samples: 100, Repeats: 6, Date: time.Date(2026, 11, 22, 10, 38, 0, 0, time.UTC)}
+	cal.Host.Name = "vm"
+	us := time.Microsecond
+	cal.Costs = sim.Costs{Switch: 145, Wake: 75 * us, SpinWake: us, SpinWindow: 80 * us, MutexHandoff: 1200, ChanHandoff: 2900, BufChanHandoff: 2300}
+	cal.Lo, cal.Hi = cal.Costs, cal.Costs
+	cal.Lo.SpinWindow, cal.Hi.SpinWindow = 10*us, 200*us
+	cal.Lo.Wake, cal.Hi.Wake = 60*us, 90*us
+	if err := calibrate.Save(file, cal); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"--modes", "finelocking", "--cpus", "6", "--dur", "1s", "--calibration", file}
+	points := modelPoints(t, args...)
+	p := points[0]
+	if p.Band == nil || p.Band.Throughput[0] > p.Throughput || p.Band.Throughput[1] < p.Throughput || p.Band.Throughput[1] == p.Band.Throughput[0] {
+		t.Errorf("band %+v around %v", p.Band, p.Throughput)
+	}
+	if p.Calibration == nil || p.Calibration.Host != "vm" || !strings.Contains(p.Calibration.Costs, "spin window 80µs [10µs, 200µs]") {
+		t.Errorf("calibration %+v", p.Calibration)
+	}
+	table, _ := runModel(t, args...)
+	if !strings.Contains(table, "range (go policy)") || !strings.Contains(table, "go policy: calibration of vm on 2026-11-22 10:38 UTC") {
+		t.Errorf("table without its range column or calibration footer:\n%s", table)
+	}
+	if p := modelPoints(t, "--modes", "finelocking", "--cpus", "6", "--dur", "200ms", "--sched", "fifo")[0]; p.Band != nil || p.Calibration != nil {
+		t.Errorf("fifo point with band %+v, calibration %+v", p.Band, p.Calibration)
+	}
+	if p := modelPoints(t, append(args, "--band=false")...)[0]; p.Band != nil {
+		t.Errorf("--band=false: band %+v", p.Band)
+	}
 }

@@ -28,6 +28,7 @@ type studyFlags struct {
 	burn                               string
 	count                              int
 	profile                            string
+	harness                            string
 }
 
 // studyDefaults are the defaults that differ between commands.
@@ -64,6 +65,7 @@ func (f *studyFlags) register(fs *pflag.FlagSet, d studyDefaults) {
 	fs.Var((*cliflag.Duration)(&f.jitter), "jitter", "uniform jitter in [-j/2, +j/2] on the three machine steps")
 	fs.StringVar(&f.burn, "burn", "wall", "how a step counts its time: wall (wall clock) or cpu (thread CPU time)")
 	fs.IntVar(&f.count, "count", 1, "measure every point this many times, in rounds over the whole study (as go test -count), for compare's statistics")
+	fs.StringVar(&f.harness, "harness", "brewput", "closed loop's harness: brewput (each customer orders again at once, records its own latency) or talk (the talk's: a generator hands requests to the customers over a channel, each hands its duration to an aggregator over another)")
 	fs.StringVar(&f.profile, "profile", "", "write each point's execution trace and CPU, block and mutex profiles to this folder, and summarize where its goroutines waited")
 }
 
@@ -110,6 +112,13 @@ func (f *studyFlags) planModes(fs *pflag.FlagSet, maxCPUs int, modes []coffee.Mo
 		return nil, fmt.Errorf("--maxq %d: want 0 or more waiting orders", f.maxq)
 	case f.count < 1:
 		return nil, fmt.Errorf("--count %d: want 1 or more repetitions of each point", f.count)
+	case f.harness != "brewput" && f.harness != "talk":
+		return nil, fmt.Errorf("--harness %q: want brewput or talk", f.harness)
+	case f.harness == "talk" && (fs.Changed("rate") || fs.Changed("interval")):
+		return nil, fmt.Errorf("--harness talk: the talk's harness is a closed loop; drop --rate and --interval")
+	}
+	if f.harness == "talk" {
+		base.Harness = "talk"
 	}
 	switch {
 	case fs.Changed("rate"):

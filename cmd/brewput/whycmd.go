@@ -71,7 +71,7 @@ brewput model.`,
 			if err != nil {
 				return err
 			}
-			cfg.Sched, cfg.Costs = pr.Sched, pr.Costs
+			cfg.Sched, cfg.Costs, cfg.Runtime = pr.Sched, pr.Costs, pr.Runtime
 			profile, err := causal.Mode(cfg)
 			if err != nil {
 				return failure{err}

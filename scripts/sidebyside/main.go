@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"slices"
 	"text/tabwriter"
 
 	"github.com/brewput/brewput/results"
@@ -64,15 +65,15 @@ func main() {
 		}
 	}
 	w := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(w, "mode\tcpus\tsteps ms\tmeasured\tmodel go\tΔ go\tmodel fifo\tbound\tΔ bound\tp50 measured\tp50 go\t")
-	var worst float64
-	closer, total := 0, 0
+	fmt.Fprintln(w, "mode\tcpus\tpar\tsteps ms\tmeasured\tmodel go\tgo band\tΔ go\tmodel fifo\tΔ fifo\tbound\tΔ bound\tp50 measured\tp50 go\tΔ go\tp50 fifo\tΔ fifo\t")
+	var dGoThr, dFifoThr, dGoP50, dFifoP50 []float64
+	closer, total, covered, banded := 0, 0, 0, 0
 	for _, k := range order {
 		e := entries[k]
 		if len(e.measured) == 0 {
 			continue
 		}
-		m := median(e.measured)
+		m, mp := median(e.measured), median(e.p50)
 		gp, hasGo := e.model["go"]
 		fp, hasFifo := e.model["fifo"]
 		bound := math.NaN()
@@ -81,22 +82,43 @@ func main() {
 		} else if b := fp.Bounds; hasFifo && b != nil {
 			bound = b.ThroughputMax
 		}
-		dGo, dBound := rel(gp.Throughput, m, hasGo), rel(bound, m, !math.IsNaN(bound))
+		dGo, dFifo, dBound := rel(gp.Throughput, m, hasGo), rel(fp.Throughput, m, hasFifo), rel(bound, m, !math.IsNaN(bound))
+		pGo, pFifo := rel(gp.Latency.P50, mp, hasGo), rel(fp.Latency.P50, mp, hasFifo)
+		band := "-"
+		if hasGo && gp.Band != nil {
+			band = fmt.Sprintf("%.0f–%.0f", gp.Band.Throughput[0], gp.Band.Throughput[1])
+			banded++
+			if m >= gp.Band.Throughput[0]*0.995 && m <= gp.Band.Throughput[1]*1.005 {
+				covered++
+			}
+		}
+		if hasGo && hasFifo && m > 0 && mp > 0 {
+			dGoThr, dFifoThr = append(dGoThr, math.Abs(dGo)), append(dFifoThr, math.Abs(dFifo))
+			dGoP50, dFifoP50 = append(dGoP50, math.Abs(pGo)), append(dFifoP50, math.Abs(pFifo))
+		}
 		if hasGo && !math.IsNaN(bound) {
 			total++
 			if math.Abs(dGo) <= math.Abs(dBound) {
 				closer++
 			}
-			worst = math.Max(worst, math.Abs(dGo))
 		}
-		fmt.Fprintf(w, "%s\t%d\t%g/%g/%g/%g\t%.0f\t%s\t%s\t%s\t%s\t%s\t%.2f\t%s\t\n",
-			k.mode, k.cpus, k.steps.GrindMs, k.steps.PressMs, k.steps.SteamMs, k.steps.LatteMs, m,
-			num(gp.Throughput, hasGo), pct(dGo), num(fp.Throughput, hasFifo), num(bound, !math.IsNaN(bound)), pct(dBound),
-			median(e.p50), ms(gp.Latency.P50, hasGo))
+		fmt.Fprintf(w, "%s\t%d\t%d\t%g/%g/%g/%g\t%.0f\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.2f\t%s\t%s\t%s\t%s\t\n",
+			k.mode, k.cpus, k.par, k.steps.GrindMs, k.steps.PressMs, k.steps.SteamMs, k.steps.LatteMs, m,
+			num(gp.Throughput, hasGo), band, pct(dGo), num(fp.Throughput, hasFifo), pct(dFifo), num(bound, !math.IsNaN(bound)), pct(dBound),
+			mp, ms(gp.Latency.P50, hasGo), pct(pGo), ms(fp.Latency.P50, hasFifo), pct(pFifo))
 	}
 	w.Flush()
 	if total > 0 {
-		fmt.Printf("\nthe go policy is closer to the measurement than the bound in %d of %d points; its largest error is %.1f %%\n", closer, total, 100*worst)
+		fmt.Printf("\nthe go policy is closer to the measurement than the bound in %d of %d points\n", closer, total)
+	}
+	if len(dGoThr) > 0 {
+		fmt.Printf("throughput |Δ|: go median %.1f %%, worst %.1f %%; fifo median %.1f %%, worst %.1f %%\n",
+			100*median(dGoThr), 100*slices.Max(dGoThr), 100*median(dFifoThr), 100*slices.Max(dFifoThr))
+		fmt.Printf("p50 |Δ|:        go median %.1f %%, worst %.1f %%; fifo median %.1f %%, worst %.1f %%\n",
+			100*median(dGoP50), 100*slices.Max(dGoP50), 100*median(dFifoP50), 100*slices.Max(dFifoP50))
+	}
+	if banded > 0 {
+		fmt.Printf("the go policy's band holds the measured throughput (±0.5 %%) in %d of %d points\n", covered, banded)
 	}
 }
 

@@ -1,0 +1,100 @@
+package harness
+
+import (
+	"context"
+	"sync"
+	"time"
+)
+
+// RunTalk applies a closed-loop load to op through the talk's own harness
+// (Simulating a Real-World System in Go, its coffee simulator) instead of
+// Run's: one generator goroutine hands requests over an unbuffered channel
+// to cfg.Workers worker goroutines; each times its call from when it has
+// the request and is running, and hands the duration over a second
+// unbuffered channel to one aggregator goroutine, which records it.
+//
+// It measures the same things as Run, over the same window, with two
+// differences that are the talk's: a worker blocks on channels between two
+// calls, which changes how the Go scheduler hands the CPUs around (the
+// handoffs cost CPU time, and a goroutine woken by the call it just ended
+// can run before the worker calls again), and the time a worker waits for
+// a request or for a CPU before its call is not in the latency. Run's
+// workers call again the moment a call returns and record it themselves,
+// with nothing shared: cheaper, and every moment of a customer's cycle is
+// in its latency. RunTalk has no open loop: cfg.Rate must be 0.
+func RunTalk(ctx context.Context, cfg Config, op Op) (Result, error) {
+	if err := cfg.Validate(); err != nil {
+		return Result{}, err
+	}
+	if op == nil {
+		return Result{}, ErrNoOp
+	}
+	if cfg.Rate > 0 {
+		return Result{}, errTalkOpen
+	}
+	c := newClock(cfg)
+	requests := make(chan struct{})
+	durations := make(chan talkSample)
+	agg := &worker{latency: NewHistogram()}
+
+	var workers, rest sync.WaitGroup
+	rest.Go(func() { generate(c, requests) })
+	for range cfg.Workers {
+		workers.Go(func() { talkWorker(c, op, requests, durations) })
+	}
+	rest.Go(func() { agg.aggregate(c, durations) })
+
+	res, err := watch(ctx, c, cfg.OnWindow)
+	// The generator sees the stop flag and closes the requests; the
+	// workers finish their calls and leave; then the aggregator.
+	workers.Wait()
+	close(durations)
+	rest.Wait()
+	if err != nil {
+		return Result{}, err
+	}
+	res.Ops, res.Errors, res.Latency = agg.ops, agg.errors, agg.latency
+	return res, nil
+}
+
+// errTalkOpen refuses an open loop on the talk's harness.
+var errTalkOpen = talkError("harness: the talk's harness is a closed loop; Rate must be 0")
+
+type talkError string
+
+func (e talkError) Error() string { return string(e) }
+
+// talkSample is one call's outcome, handed from a worker to the
+// aggregator.
+type talkSample struct {
+	began, done time.Duration
+	err         error
+}
+
+// generate hands out requests as fast as the workers take them until the
+// run stops.
+func generate(c *clock, requests chan<- struct{}) {
+	defer close(requests)
+	for !c.stopped.Load() {
+		requests <- struct{}{}
+	}
+}
+
+// talkWorker takes a request, times the call and hands the outcome on.
+func talkWorker(c *clock, op Op, requests <-chan struct{}, durations chan<- talkSample) {
+	for range requests {
+		began := c.now()
+		err := op()
+		durations <- talkSample{began: began, done: c.now(), err: err}
+	}
+}
+
+// aggregate records the calls that completed inside the window.
+func (w *worker) aggregate(c *clock, durations <-chan talkSample) {
+	for d := range durations {
+		if c.inWindow(d.done) {
+			record(w.latency, d.done-d.began)
+			w.count(d.err)
+		}
+	}
+}

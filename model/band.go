@@ -1,0 +1,74 @@
+package model
+
+import (
+	"time"
+
+	"github.com/brewput/brewput/sim"
+)
+
+// Range is how uncertain the go policy's costs are: the low and the high
+// edge of each cost's confidence interval, as brewput calibrate measured
+// them (for the spin window, the interval its bisection ended with).
+type Range struct {
+	Lo, Hi sim.Costs
+}
+
+// NewRange is the Range from lo to hi, nil where they are the same: costs
+// known to no better than their medians (a calibration from before
+// repeats, or costs given as flags) make no band.
+func NewRange(lo, hi sim.Costs) *Range {
+	if lo == hi {
+		return nil
+	}
+	return &Range{Lo: lo, Hi: hi}
+}
+
+// Band is the range a go-policy prediction spans over a Range: the least
+// and the most throughput and median latency among the point estimate and
+// the simulations at the Range's corners.
+type Band struct {
+	ThroughputLo, ThroughputHi float64
+	P50Lo, P50Hi               time.Duration
+}
+
+// corners are the costs a band simulates besides the point estimate: every
+// handoff and wake-up cost at its low edge and at its high edge, each with
+// the spin window at its low and at its high edge. The spin window is
+// apart because what it does is not monotone in the others: whether a P
+// idle for a given time still spins — a cheap wake-up — or sleeps flips
+// with the window against the idle times, which the handoff costs shape;
+// simulating both sides of it shows such an edge instead of hiding it.
+//
+// Bands come from the intervals' edges, not from drawing each event's
+// cost from the measured distribution: the point estimate stays one
+// deterministic simulation with the medians, each edge is a simulation
+// anyone can rerun with the costs as flags, and the band measures what the
+// calibration does not know — where the medians lie — which drawing from
+// the distribution, whose spread is the runtime's own, would not show.
+func (r Range) corners() []sim.Costs {
+	out := make([]sim.Costs, 0, 4)
+	for _, c := range []sim.Costs{r.Lo, r.Hi} {
+		for _, w := range []time.Duration{r.Lo.SpinWindow, r.Hi.SpinWindow} {
+			c.SpinWindow = w
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// band simulates cfg at rng's corners and returns the band they and the
+// point estimate r span.
+func band(cfg Config, rng Range, r Result) (*Band, error) {
+	b := &Band{ThroughputLo: r.Throughput, ThroughputHi: r.Throughput, P50Lo: r.Latency.P50, P50Hi: r.Latency.P50}
+	cfg.Range = nil
+	for _, c := range rng.corners() {
+		cfg.Costs = c
+		e, err := Run(cfg)
+		if err != nil {
+			return nil, err
+		}
+		b.ThroughputLo, b.ThroughputHi = min(b.ThroughputLo, e.Throughput), max(b.ThroughputHi, e.Throughput)
+		b.P50Lo, b.P50Hi = min(b.P50Lo, e.Latency.P50), max(b.P50Hi, e.Latency.P50)
+	}
+	return b, nil
+}

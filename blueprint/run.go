@@ -182,7 +182,11 @@ func (b *Blueprint) Run(opt Options) (model.Result, error) {
 	}
 	l := b.load(opt)
 	bounds := b.bounds(opt, l)
-	opt.Warmup = model.SteadyWarmup(opt.Warmup, l.workers, bounds)
+	customers := l.workers // an open loop's servers do not cycle (see model.SteadyWarmup)
+	if l.Rate > 0 {
+		customers = 0
+	}
+	opt.Warmup = model.SteadyWarmup(opt.Warmup, customers, bounds)
 
 	s := sim.New(opt.Seed)
 	defer s.Stop() // unwinds the processes still blocked at the end

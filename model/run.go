@@ -72,7 +72,7 @@ func Run(cfg Config) (Result, error) {
 		return Result{}, err
 	}
 	b := bounds(cfg, st)
-	cfg.Warmup = SteadyWarmup(cfg.Warmup, cfg.customers(), b)
+	cfg.Warmup = SteadyWarmup(cfg.Warmup, closedLoop(cfg.customers(), cfg.Rate), b)
 	if cfg.Drain {
 		cfg.Warmup = 0
 	}
@@ -200,15 +200,29 @@ const LittleTolerance = 0.02
 // ÷ the throughput bound, or one drink's least latency if that is longer —
 // so that the queues the customers form have been round three times
 // before the window opens (locking with 100 customers: a 400 ms cycle, a
-// 1.2 s warm-up). An open loop counts its servers as the customers; its
-// queue, if arrivals outrun the bound, fills at their difference and has
-// no steady state short of full, which no warm-up waits for.
+// 1.2 s warm-up). An open loop has no customers (0): its servers wait for
+// arrivals rather than go round a cycle, and its longest cycle is one
+// drink's least latency, so that a point with more servers, idle ones
+// among them, is simulated over the same window and the same arrivals
+// (a causal profile's "twice the servers" changes nothing where servers
+// are not short); its queue, if arrivals outrun the bound, fills at their
+// difference and has no steady state short of full, which no warm-up
+// waits for.
 func SteadyWarmup(asked time.Duration, customers int, b Bounds) time.Duration {
 	if b.ThroughputMax <= 0 || math.IsInf(b.ThroughputMax, 1) {
 		return asked
 	}
 	cycle := max(b.LatencyMin, time.Duration(float64(customers)/b.ThroughputMax*float64(time.Second)))
 	return max(asked, 3*cycle)
+}
+
+// closedLoop is the customers SteadyWarmup counts: those of a closed
+// loop, none in an open one (rate > 0).
+func closedLoop(customers int, rate float64) int {
+	if rate > 0 {
+		return 0
+	}
+	return customers
 }
 
 // capacity sizes the latency slices once: the drinks the window can hold

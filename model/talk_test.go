@@ -134,6 +134,22 @@ func TestSteadyWarmup(t *testing.T) {
 	}
 }
 
+// TestSteadyWarmupOpenLoop: an open loop's servers wait for arrivals, so
+// its warm-up does not grow with them: finelocking at 500 lattes/s on 2
+// CPUs with 64 servers or 128 (idle ones among them) is simulated over the
+// same window and the same arrivals, and gives the same point.
+func TestSteadyWarmupOpenLoop(t *testing.T) {
+	cfg := talk("finelocking", 2)
+	cfg.Rate, cfg.MaxQ, cfg.Customers = 500, 100, 64
+	a := run(t, cfg)
+	cfg.Customers = 128
+	b := run(t, cfg)
+	if a.Warmup != cfg.Warmup || b.Warmup != a.Warmup || a.Throughput != b.Throughput || a.Latency != b.Latency {
+		t.Errorf("64 servers: warm-up %v, %v lattes/s, p50 %v; 128: %v, %v lattes/s, p50 %v; want the asked %v and the same point",
+			a.Warmup, a.Throughput, a.Latency.P50, b.Warmup, b.Throughput, b.Latency.P50, cfg.Warmup)
+	}
+}
+
 // TestBand: with a range of costs, a go-policy point has a band that
 // contains its estimate; where the range's spin window straddles the idle
 // gaps that decide a wake-up's cost, the band is wide, and where nothing

@@ -243,6 +243,47 @@ func TestPredict(t *testing.T) {
 	}
 }
 
+// A go-policy point with a range of costs gets its band from Predict, the
+// band model.Run gives it; its profile's reliefs are simulated with the
+// medians alone (no band on their points, nor a Range on their
+// configurations), so a relief's gain is measured against the estimate
+// at the same costs, and the verdict is the one without the range.
+func TestPredictBand(t *testing.T) {
+	us := time.Microsecond
+	costs := sim.Costs{Switch: 150, Wake: 75 * us, SpinWake: us, SpinWindow: 80 * us, MutexHandoff: 1200, ChanHandoff: 2900, BufChanHandoff: 2300}
+	lo, hi := costs, costs
+	lo.Wake, hi.Wake, lo.SpinWindow, hi.SpinWindow = 60*us, 90*us, 10*us, 200*us
+	cfg := model.DefaultConfig(6)
+	cfg.Mode, cfg.Costs, cfg.Range = coffee.MustParseMode("finelocking"), costs, model.NewRange(lo, hi)
+	ps, err := causal.Predict([]model.Config{cfg})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := model.Run(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := r.Point(cfg)
+	p := ps[0]
+	if p.Band == nil || !reflect.DeepEqual(p.Band, want.Band) || p.Throughput != want.Throughput {
+		t.Errorf("band %+v around %v, want model.Run's %+v around %v", p.Band, p.Throughput, want.Band, want.Throughput)
+	}
+	pr := profile(t, cfg)
+	if pr.Config == nil || pr.Config.Range != nil {
+		t.Errorf("the profile's configuration carries the range: %+v", pr.Config)
+	}
+	for _, tr := range pr.Trials {
+		if tr.Point.Band != nil || tr.Config == nil || tr.Config.Range != nil {
+			t.Errorf("relief %q simulated with a band", tr.Change)
+		}
+	}
+	noRange := cfg
+	noRange.Range = nil
+	if plain := profile(t, noRange); !reflect.DeepEqual(plain.Bottleneck, pr.Bottleneck) {
+		t.Errorf("the verdict with a range differs from the one without:\n%+v\n%+v", pr.Bottleneck, plain.Bottleneck)
+	}
+}
+
 // PredictModes predicts each mode once on every CPU count asked, with
 // profiles, and leaves out the mode the model cannot simulate, saying so.
 func TestPredictModes(t *testing.T) {
@@ -275,6 +316,15 @@ func TestSetting(t *testing.T) {
 	}
 	if label := causal.ModelLabel("go", sim.Costs{Wake: 132 * time.Microsecond}); !strings.HasPrefix(label, "model (go: wake 132µs, ") || !strings.HasSuffix(label, ")") {
 		t.Errorf("label %q", label)
+	}
+	got = causal.Setting(model.Policy{Sched: "go", Runtime: "go1.9"}, "calibration c.json", "vm")
+	if !strings.HasPrefix(got, "the model, go policy following the go1.9 runtime, calibration c.json") {
+		t.Errorf("go1.9: %q", got)
+	}
+	cfg := model.DefaultConfig(2)
+	cfg.Mode, cfg.Runtime = coffee.MustParseMode("locking"), "go1.9"
+	if b := profile(t, cfg).Bottleneck; !strings.HasPrefix(b.Model, "model (go, go1.9 runtime: ") {
+		t.Errorf("a go1.9 profile's model: %q", b.Model)
 	}
 }
 

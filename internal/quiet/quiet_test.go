@@ -48,8 +48,11 @@ func TestOwnWorkIsNotOthers(t *testing.T) {
 			return
 		}
 	}
-	if counted == 0 {
-		t.Skip("machine never quiet around a burn within 5 s: other processes took more than 0.3 CPUs")
+	// A neighbour can spike during the burn while the machine is quiet
+	// just before and after: only three such attempts in a row say that
+	// this process's own burn is what was counted.
+	if counted < 3 {
+		t.Skipf("machine quiet around a burn only %d times within 5 s (last: others %.2f CPUs during it): other processes took more than 0.3 CPUs", counted, last)
 	}
 	t.Errorf("this process's own burn counted as others: %.2f CPUs in %d quiet attempts", last, counted)
 }

@@ -136,8 +136,13 @@ type Bounds struct {
 // Machine is one shared resource's use over the window.
 type Machine struct {
 	Name string `json:"name"`
+	// Kind is what the resource is, for a user's metered resource:
+	// "mutex", "rwmutex", "chan send" or "chan receive" (package meter);
+	// empty for the coffee shop's machines.
+	Kind string `json:"kind,omitempty"`
 	Uses int64  `json:"uses"`
-	// BusyFrac is the fraction of the window the resource was in use.
+	// BusyFrac is the fraction of the window the resource was in use
+	// (a lock: held; 0 for a channel, which is never held).
 	BusyFrac float64 `json:"busy_frac"`
 	// MeanWaitMs is the mean time a caller waited to get it, in ms.
 	MeanWaitMs float64 `json:"mean_wait_ms"`

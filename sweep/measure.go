@@ -4,18 +4,18 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"runtime"
-	"time"
 
 	"github.com/brewput/brewput/coffee"
-	"github.com/brewput/brewput/harness"
+	"github.com/brewput/brewput/meter"
 	"github.com/brewput/brewput/profile"
 	"github.com/brewput/brewput/results"
 )
 
-// Measure runs one point in this process, with GOMAXPROCS set to s.CPUs for
-// the duration (and restored after). It does not restrict the process's CPU
-// affinity; Runner does, by measuring each point in a child process.
+// Measure runs one point of the coffee shop in this process, with
+// GOMAXPROCS set to s.CPUs for the duration (and restored after): see
+// MeasureTarget, which it calls with the shop's mode, its brew as the
+// operation and its machines' meters. It does not restrict the process's
+// CPU affinity; Runner does, by measuring each point in a child process.
 //
 // With s.Profile set, it traces and profiles the measured window into the
 // files package profile names after s.Profile, and the point says where
@@ -31,61 +31,35 @@ func Measure(ctx context.Context, s Spec) (results.Point, error) {
 		return results.Point{}, err
 	}
 	defer shop.Close()
-
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(s.CPUs))
-	runtime.GC() // start from a clean heap, not the last point's garbage
-
-	meters := shop.Meters()
-	before := make([]coffee.Reading, len(meters))
-	after := make([]coffee.Reading, len(meters))
-	readAll := func(into []coffee.Reading) {
-		for i, m := range meters {
-			into[i] = m.Read()
-		}
+	var meters []meter.Meter
+	for _, m := range shop.Meters() {
+		meters = append(meters, machineMeter{m})
 	}
-	// With a profile, the session covers the window: it starts before the
-	// meters are read and stops after, so that starting and stopping the
-	// profilers falls outside what the meters count.
-	var sess *profile.Session
-	var files profile.Files
-	var profErr error
-	start := time.Now()
-	res, err := harness.Run(ctx, harness.Config{
-		Workers:  s.workers(),
-		Rate:     s.Rate,
-		MaxQueue: s.MaxQ,
-		Warmup:   s.Warmup,
-		Duration: s.Dur,
-		OnWindow: func(e harness.Edge) {
-			if e == harness.WindowStart {
-				if s.Profile != "" {
-					sess, profErr = profile.Start(s.Profile)
-				}
-				readAll(before)
-				return
-			}
-			readAll(after)
-			if sess != nil {
-				files, profErr = sess.Stop()
-			}
-		},
-	}, shop.Brew)
-	if sess != nil {
-		sess.Abort() // a run cut short never reached the window's end; after Stop, nothing
-	}
+	p, err := MeasureTarget(ctx, Target{Mode: mode.String(), Unit: mode.Unit(), Op: shop.Brew, Meters: meters}, s.Load())
 	if err != nil {
 		return results.Point{}, err
 	}
-	if profErr != nil {
-		return results.Point{}, fmt.Errorf("%s cpus=%d: %w", s.Mode, s.CPUs, profErr)
+	p.Steps = results.Steps{
+		GrindMs:  results.Ms(s.Steps.Grind),
+		PressMs:  results.Ms(s.Steps.Press),
+		SteamMs:  results.Ms(s.Steps.Steam),
+		LatteMs:  results.Ms(s.Steps.Combine),
+		JitterMs: results.Ms(s.Steps.Jitter),
+		Clock:    s.Steps.Clock.String(),
 	}
-	p, err := point(s, mode, start, res, meters, before, after)
-	if err != nil || s.Profile == "" {
-		return p, err
-	}
-	p.Profile = s.Profile
-	p.Waits, err = summarizeWaits(files.Block, res.Ops)
-	return p, err
+	return p, nil
+}
+
+// machineMeter reads a shop machine's meter as a meter.Meter: its busy
+// time is the time it was held. Its kind is empty, so that the shop's
+// points read as they always have.
+type machineMeter struct{ m *coffee.Meter }
+
+func (mm machineMeter) Name() string { return mm.m.Name() }
+func (mm machineMeter) Kind() string { return "" }
+func (mm machineMeter) Read() meter.Reading {
+	r := mm.m.Read()
+	return meter.Reading{Uses: r.Uses, Held: r.Busy, Waited: r.Wait}
 }
 
 // harnessClock names the harness's own waits: the clock that waits out
@@ -107,60 +81,4 @@ func summarizeWaits(path string, ops int64) ([]results.Wait, error) {
 		return nil, fmt.Errorf("summarize the waits of %s: %w", path, err)
 	}
 	return waits, nil
-}
-
-// point assembles what was measured into the results contract.
-func point(s Spec, mode coffee.Mode, start time.Time, res harness.Result, meters []*coffee.Meter, before, after []coffee.Reading) (results.Point, error) {
-	host := DetectHost()
-	p := results.Point{
-		Source:     results.SourceMeasured, // Host names the machine
-		Mode:       mode.String(),
-		CPUs:       s.CPUs,
-		CPUSet:     allowedCPUs(),
-		Par:        s.workers(),
-		Rate:       s.Rate,
-		DurS:       s.Dur.Seconds(),
-		WarmupS:    s.Warmup.Seconds(),
-		Ops:        res.Ops,
-		Errors:     res.Errors,
-		Drops:      res.Drops,
-		Throughput: res.Throughput(),
-		Unit:       mode.Unit(),
-		CPUUsed:    res.CPUsUsed(),
-		Util:       res.CPUsUsed() / float64(s.CPUs),
-		Latency:    results.Summarize(res.Latency),
-		Machines:   []results.Machine{},
-		Steps: results.Steps{
-			GrindMs:  results.Ms(s.Steps.Grind),
-			PressMs:  results.Ms(s.Steps.Press),
-			SteamMs:  results.Ms(s.Steps.Steam),
-			LatteMs:  results.Ms(s.Steps.Combine),
-			JitterMs: results.Ms(s.Steps.Jitter),
-			Clock:    s.Steps.Clock.String(),
-		},
-		Host:  host,
-		Start: start.UTC().Round(time.Millisecond),
-	}
-	if s.Rate > 0 {
-		p.MaxQ = s.MaxQ
-		svc := results.Summarize(res.Service)
-		p.Service = &svc
-	}
-	for i, m := range meters {
-		d := after[i].Sub(before[i])
-		mc := results.Machine{Name: m.Name(), Uses: d.Uses}
-		if res.CPUWall > 0 {
-			// A use is metered when it ends, so one that began before the
-			// window counts whole: a resource busy all the time can read a
-			// use's worth above 1, which is never real.
-			mc.BusyFrac = min(1, d.Busy.Seconds()/res.CPUWall.Seconds())
-		}
-		if d.Uses > 0 {
-			mc.MeanWaitMs = results.Ms(d.Wait) / float64(d.Uses)
-		}
-		p.Machines = append(p.Machines, mc)
-	}
-	var err error
-	p.Hist, err = results.EncodeHistogram(res.Latency)
-	return p, err
 }

@@ -203,7 +203,7 @@ func TestBenchKeepsModelApart(t *testing.T) {
 	if got := results[1].GetConfig("source"); got != "model" {
 		t.Errorf("prediction's source %q, want model", got)
 	}
-	if got := results[1].Name.String(); got != "Coffee/mode=finelocking/cpus=2/par=2/source=model/sched=fifo" {
+	if got := results[1].Name.String(); got != "Coffee/mode=finelocking/par=2/source=model/sched=fifo-2" {
 		t.Errorf("prediction's name %q", got)
 	}
 	var parser benchproc.ProjectionParser

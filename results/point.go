@@ -74,6 +74,12 @@ type Point struct {
 	// "bytes_per_op", "bound_lines_per_s", "render_ms".
 	Metrics map[string]float64 `json:"metrics,omitempty"`
 
+	// Bench is a Go benchmark's part (brewput bench, or go test -bench
+	// output read back), and Study names the study of a point measured
+	// through package study, whose variant is Mode: see code.go.
+	Bench *Benchmark `json:"bench,omitempty"`
+	Study string     `json:"study,omitempty"`
+
 	Machines []Machine `json:"machines"`
 	Steps    Steps     `json:"steps"`
 	Host     Host      `json:"host"`

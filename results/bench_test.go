@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -338,5 +339,68 @@ func TestBenchRoundTrip(t *testing.T) {
 		if !same {
 			t.Errorf("point %s: read back\n%+v, want\n%+v", a.Mode, b, a)
 		}
+	}
+}
+
+// TestCodePointsRoundTrip: a study's and a Go benchmark's points come back
+// from JSON Lines and CSV as they went in.
+func TestCodePointsRoundTrip(t *testing.T) {
+	points, err := ReadFile("testdata/gotest-bench.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	points = append(points, Point{Source: SourceMeasured, Study: "cache", Mode: "mutex-read", CPUs: 2, Par: 2, DurS: 0.5,
+		Ops: 5000, Throughput: 10000, Unit: "lookups/s", Machines: []Machine{{Name: "cache", Kind: "mutex", Uses: 5000, BusyFrac: 0.5, MeanWaitMs: 0.001}}})
+	for i := range points {
+		points[i].Machines = append([]Machine{}, points[i].Machines...)
+	}
+	var js, cs bytes.Buffer
+	if err := WriteJSON(&js, points); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteCSV(&cs, points); err != nil {
+		t.Fatal(err)
+	}
+	fromJSON, err := ReadJSON(&js)
+	if err != nil || !reflect.DeepEqual(fromJSON, points) {
+		t.Errorf("JSON: %v\n got %+v\nwant %+v", err, fromJSON, points)
+	}
+	fromCSV, err := ReadCSV(&cs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range points {
+		a, b := points[i], fromCSV[i]
+		if !reflect.DeepEqual(a.Bench, b.Bench) || a.Study != b.Study || a.Mode != b.Mode || a.CPUs != b.CPUs || a.Rep != b.Rep {
+			t.Errorf("CSV point %d: got %+v %+v, want %+v %+v", i, b, b.Bench, a, a.Bench)
+		}
+	}
+	if fromCSV[5].Machines[0].Name != "cache" {
+		t.Errorf("machines: %+v", fromCSV[5].Machines)
+	}
+}
+
+// TestBenchTable: a Go benchmark's table has every unit as a column, "-"
+// where a benchmark lacks one, the package above it.
+func TestBenchTable(t *testing.T) {
+	points, err := ReadFile("testdata/gotest-bench.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := WriteTable(&buf, points); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")
+	if len(lines) != 7 || lines[0] != "pkg: github.com/brewput/brewput/examples/cache" {
+		t.Fatalf("table:\n%s", buf.String())
+	}
+	for _, col := range []string{"benchmark", "cpus", "rep", "throughput", "ns/op", "p50-ns", "p99-ns", "p99.9-ns", "B/op", "allocs/op", "MB/s"} {
+		if !slices.Contains(strings.Fields(lines[1]), col) {
+			t.Errorf("no column %s:\n%s", col, buf.String())
+		}
+	}
+	if f := strings.Fields(lines[6]); f[0] != "Fmt" || f[5] != "50" || f[6] != "-" || f[len(f)-1] != "2" {
+		t.Errorf("Fmt's row %q", lines[6])
 	}
 }

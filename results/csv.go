@@ -17,7 +17,20 @@ import (
 // model's columns come last, so that a file from before them is the same
 // header cut short (see legacyCSVHeader).
 func csvHeader() []string {
+	return append(labEraCSVHeader(), codeCSVColumns()...)
+}
+
+// labEraCSVHeader is the header of files written before the columns of
+// the user's code, which ReadCSV still reads.
+func labEraCSVHeader() []string {
 	return append(modelEraCSVHeader(), labCSVColumns()...)
+}
+
+// codeCSVColumns are the columns of points measured on the user's code: a
+// study's name, and a Go benchmark's part, its values unit=value pairs
+// separated by semicolons, in the line's order.
+func codeCSVColumns() []string {
+	return []string{"study", "bench.name", "bench.pkg", "bench.iters", "bench.values"}
 }
 
 // modelEraCSVHeader is the header of files written before the labs'
@@ -86,6 +99,7 @@ func WriteCSV(w io.Writer, points []Point) error {
 			p.Start.Format(time.RFC3339Nano))
 		row = append(row, modelCells(p, num)...)
 		row = append(row, p.Lab, p.Variant, metricsCell(p.Metrics, num))
+		row = append(row, codeCells(p, num)...)
 		if err := cw.Write(row); err != nil {
 			return err
 		}
@@ -116,6 +130,20 @@ func metricsCell(m map[string]float64, num func(float64) string) string {
 		cells[i] = k + "=" + num(m[k])
 	}
 	return strings.Join(cells, ";")
+}
+
+// codeCells are the cells of a study's or a Go benchmark's point.
+func codeCells(p Point, num func(float64) string) []string {
+	cells := make([]string, len(codeCSVColumns()))
+	cells[0] = p.Study
+	if b := p.Bench; b != nil {
+		values := make([]string, len(b.Values))
+		for i, v := range b.Values {
+			values[i] = v.Unit + "=" + num(v.Value)
+		}
+		cells[1], cells[2], cells[3], cells[4] = b.Name, b.Pkg, strconv.FormatInt(b.Iters, 10), strings.Join(values, ";")
+	}
+	return cells
 }
 
 // modelCells are the model's cells of p, empty for a measurement.
@@ -176,8 +204,8 @@ func ReadCSV(r io.Reader) ([]Point, error) {
 
 // isCSVHeader reports whether line is a header ReadCSV reads.
 func isCSVHeader(line string) bool {
-	return line == strings.Join(csvHeader(), ",") || line == strings.Join(modelEraCSVHeader(), ",") ||
-		line == strings.Join(legacyCSVHeader(), ",")
+	return line == strings.Join(csvHeader(), ",") || line == strings.Join(labEraCSVHeader(), ",") ||
+		line == strings.Join(modelEraCSVHeader(), ",") || line == strings.Join(legacyCSVHeader(), ",")
 }
 
 // checkCSVHeader tells how a header differs from brewput's, so that a CSV
@@ -190,6 +218,8 @@ func checkCSVHeader(got []string) error {
 		want = legacyCSVHeader()
 	case len(modelEraCSVHeader()):
 		want = modelEraCSVHeader()
+	case len(labEraCSVHeader()):
+		want = labEraCSVHeader()
 	}
 	for i := range max(len(got), len(want)) {
 		switch {
@@ -256,6 +286,25 @@ func (r *csvRow) point() Point {
 				break
 			}
 			p.Metrics[k] = f
+		}
+	}
+	p.Study = r.str("study")
+	if name := r.str("bench.name"); name != "" {
+		p.Bench = &Benchmark{Name: name, Pkg: r.str("bench.pkg"), Iters: r.int64("bench.iters")}
+		if cell := r.str("bench.values"); cell != "" {
+			for _, uv := range strings.Split(cell, ";") {
+				i := strings.LastIndexByte(uv, '=')
+				var v float64
+				var err error
+				if i > 0 {
+					v, err = strconv.ParseFloat(uv[i+1:], 64)
+				}
+				if i <= 0 || err != nil {
+					r.fail("bench.values", "%q is not unit=number", uv)
+					break
+				}
+				p.Bench.Values = append(p.Bench.Values, BenchValue{Value: v, Unit: uv[:i]})
+			}
 		}
 	}
 	start, err := time.Parse(time.RFC3339Nano, r.str("start"))

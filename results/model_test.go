@@ -125,12 +125,16 @@ func TestOldFilesStillRead(t *testing.T) {
 		}
 		return old.String()
 	}
-	modelEra, err := ReadFile(writeFile(t, "model-era.csv", cutOff(len(labCSVColumns()))))
+	labEra, err := ReadFile(writeFile(t, "lab-era.csv", cutOff(len(codeCSVColumns()))))
+	if err != nil || len(labEra) != len(points) {
+		t.Errorf("CSV from before the user's code: %v, %+v", err, labEra)
+	}
+	modelEra, err := ReadFile(writeFile(t, "model-era.csv", cutOff(len(codeCSVColumns())+len(labCSVColumns()))))
 	if err != nil || len(modelEra) != len(points) || modelEra[0].Bounds == nil && points[0].Bounds != nil {
 		t.Errorf("CSV from before the labs: %v, %+v", err, modelEra)
 	}
 	var old strings.Builder
-	old.WriteString(cutOff(len(labCSVColumns()) + len(modelCSVColumns())))
+	old.WriteString(cutOff(len(codeCSVColumns()) + len(labCSVColumns()) + len(modelCSVColumns())))
 	if !strings.HasPrefix(old.String(), "source,mode,") || !strings.Contains(old.String(), ",start\n") {
 		t.Fatalf("not an old header:\n%s", old.String())
 	}

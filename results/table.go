@@ -16,12 +16,17 @@ import (
 // a bound column gives the model's throughput bound and what sets it.
 //
 // Labs' points (Lab set) are a table of their own after the shop's, one
-// per lab, with the lab's metrics as columns.
+// per lab, with the lab's metrics as columns; Go benchmarks' points
+// (Bench set) one after those, with every unit of their lines as columns.
 func WriteTable(w io.Writer, points []Point) error {
-	var shop []Point
+	var shop, benchmarks []Point
 	var labs []string
 	byLab := map[string][]Point{}
 	for _, p := range points {
+		if p.Bench != nil {
+			benchmarks = append(benchmarks, p)
+			continue
+		}
 		if p.Lab == "" {
 			shop = append(shop, p)
 			continue
@@ -43,6 +48,12 @@ func WriteTable(w io.Writer, points []Point) error {
 		if err := writeLabTable(w, l, byLab[l]); err != nil {
 			return err
 		}
+	}
+	if len(benchmarks) > 0 {
+		if len(shop)+len(labs) > 0 {
+			fmt.Fprintln(w)
+		}
+		return writeBenchTable(w, benchmarks)
 	}
 	return nil
 }
@@ -100,9 +111,10 @@ func FormatRate(v float64, unit string) string {
 
 // writeShopTable writes the coffee shop's points.
 func writeShopTable(w io.Writer, points []Point) error {
-	openLoop, reps, model, origins, modeWidth := false, false, false, map[string]bool{}, len("mode")
-	limits := false
+	openLoop, reps, model, origins, modeWidth := false, false, false, map[string]bool{}, len("variant")
+	limits, studies := false, true
 	for _, p := range points {
+		studies = studies && p.Study != ""
 		limits = limits || p.Bottleneck != nil
 		openLoop = openLoop || p.Rate > 0
 		reps = reps || p.Rep > 0
@@ -116,7 +128,11 @@ func writeShopTable(w io.Writer, points []Point) error {
 	// column read left-aligned all the same.
 	left := func(s string) string { return fmt.Sprintf("%-*s", modeWidth, s) }
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	head := []string{left("mode"), "cpus", "par"}
+	mode := "mode"
+	if studies { // a study's modes are its variants
+		mode = "variant"
+	}
+	head := []string{left(mode), "cpus", "par"}
 	if reps {
 		head = append(head, "rep")
 	}

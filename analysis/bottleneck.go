@@ -61,6 +61,12 @@ type candidate struct {
 	util   float64 // fraction of the time in use
 	waitMs float64 // mean wait per use; 0 for the CPUs
 	bound  float64 // throughput it allows; 0 if unknown
+	// lock is the meter kind of a user's lock (package meter: "mutex",
+	// "rwmutex"), empty for the shop's machines; held is then the mean
+	// fraction of the time a copy was held and waitShare the fraction of
+	// the workers' time spent waiting for one, which util adds up.
+	lock            string
+	held, waitShare float64
 }
 
 // Bottleneck names what limits p: the resource closest to being used all
@@ -125,10 +131,22 @@ func candidates(p results.Point, st model.Structure, known bool) []candidate {
 		c.util += m.BusyFrac
 		c.waitMs += m.MeanWaitMs * float64(m.Uses)
 		uses[i-1] += m.Uses
+		if isLock(m.Kind) {
+			c.lock = m.Kind
+		}
 	}
 	for i := 1; i < len(out); i++ {
 		c := &out[i]
 		c.util /= float64(c.copies)
+		if c.lock != "" && p.Par > 0 && p.DurS > 0 {
+			// A contended lock passes from one goroutine to the next
+			// slower than it is held (a waiter is woken, the lock's
+			// memory moves between CPUs): the time its callers wait
+			// counts as its use too.
+			c.held = c.util
+			c.waitShare = c.waitMs / 1000 / (float64(p.Par) * p.DurS)
+			c.util = min(1, c.held+c.waitShare)
+		}
 		if uses[i-1] > 0 {
 			c.waitMs /= float64(uses[i-1])
 		}
@@ -162,6 +180,12 @@ func saturated(p results.Point, top candidate, cands []candidate) results.Bottle
 		if busiest := busiestMachine(cands); busiest != nil {
 			fmt.Fprintf(&text, "; %s %s busy", label(*busiest), percent(busiest.util))
 		}
+	} else if top.lock != "" {
+		fmt.Fprintf(&text, "%s held %s of the time, its callers waiting %s of theirs", label(top), percent(top.held), percent(top.waitShare))
+		if top.waitMs > 0 {
+			fmt.Fprintf(&text, " (%s per use)", formatMs(top.waitMs))
+		}
+		fmt.Fprintf(&text, ": split it into several locks, each guarding part of the data (shard it), or hold it for less; CPUs %s used", percent(cpuUtil(cands)))
 	} else {
 		fmt.Fprintf(&text, "%s %s %s of the time", label(top), busyVerb(top.name), percent(top.util))
 		if len(with) > 0 {
@@ -232,6 +256,10 @@ func structureOf(p results.Point) (model.Structure, bool) {
 	return st, err == nil
 }
 
+// isLock reports whether a machine's kind is a lock metered by package
+// meter.
+func isLock(kind string) bool { return kind == "mutex" || kind == "rwmutex" }
+
 // Kind is the kind of a resource from its name: the name without a copy's
 // number ("grinder#2") or a pool's size ("grinder×2").
 func Kind(name string) string {
@@ -261,8 +289,14 @@ func cpuUtil(cands []candidate) float64 {
 }
 
 // label names a resource for people: "grinder", "2 grinders", "kitchen
-// lock", "espresso machine".
+// lock", "espresso machine", "mutex cache", "16 mutexes shard".
 func label(c candidate) string {
+	if c.lock != "" {
+		if c.copies > 1 {
+			return fmt.Sprintf("%d %ses %s", c.copies, c.lock, c.name)
+		}
+		return c.lock + " " + c.name
+	}
 	name := c.name
 	switch name {
 	case "cpus":

@@ -47,7 +47,7 @@ func newPage(points []results.Point, charts []chart, labs []labView, opt Options
 		}
 		sections = append(sections,
 			sectionContent{"parameters", "Parameters", "parameters", parameters(shop)},
-			sectionContent{"charts", "Charts", "charts", chartViews(charts, model)},
+			sectionContent{"charts", "Charts", "charts", captioned(chartViews(charts, model), shop)},
 			sectionContent{"modes", "What limits each mode", "modes", modeViews(shop, opt.Advice)},
 			sectionContent{"points", "Every point", "points", pointsTable(shop)},
 			sectionContent{"machines", "Machines: utilization and waits", "machines", machineTables(shop)},
@@ -226,7 +226,11 @@ func parameters(points []results.Point) paramsView {
 		if p.IsModel() {
 			kind, kinds = "model", true
 		}
-		key := [4]string{kind, describeLoad(p), timing(p), steps(p.Steps)}
+		stepsText := steps(p.Steps)
+		if p.Study != "" {
+			stepsText = "- (the study's own code)"
+		}
+		key := [4]string{kind, describeLoad(p), timing(p), stepsText}
 		g, ok := index[key]
 		if !ok {
 			g = &group{view: paramView{Kind: key[0], Load: key[1], Timing: key[2], Steps: key[3]}}
@@ -299,6 +303,36 @@ func chartViews(charts []chart, model bool) []chartView {
 		}
 	}
 	return out
+}
+
+// captioned gives the charts of a study's points (package study), whose
+// operations are no lattes, captions in the study's terms; the shop's
+// keep theirs.
+func captioned(views []chartView, points []results.Point) []chartView {
+	for _, p := range points {
+		if p.Study == "" {
+			return views
+		}
+	}
+	for i := range views {
+		views[i].Caption = studyCaption(views[i].Name)
+	}
+	return views
+}
+
+// studyCaption says what to look for in a study's chart.
+func studyCaption(name string) string {
+	switch name {
+	case "throughput":
+		return "Operations per second against CPUs, one line per variant. A line that keeps rising scales with the CPUs; one that flattens or falls has hit a limit that more CPUs do not remove: a lock held, or waited for, most of the time (see what limits each variant, below)."
+	case "latency":
+		return "Median time of one operation against CPUs. Where throughput stops rising, callers wait instead, and the median grows."
+	case "scalability":
+		return fitCaption(false)
+	case "distribution":
+		return "The spread of one operation's latency at the largest CPU count: the box holds the middle half of the operations (p25 to p75), the line in it is the median, the whiskers reach from p5 to p95."
+	}
+	return ""
 }
 
 // caption says what to look for in each chart; with the model's points,

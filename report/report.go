@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"syscall"
 
 	"github.com/brewput/brewput/advise"
@@ -60,7 +61,8 @@ func BuildWith(points []results.Point, opt Options) (*Report, error) {
 	}
 	points = slices.Clone(points)
 	analysis.Annotate(points)
-	shop, labs, byLab := splitLabs(points)
+	others, benches := splitBench(points)
+	shop, labs, byLab := splitLabs(others)
 	var charts []chart
 	if len(shop) > 0 {
 		var err error
@@ -72,8 +74,19 @@ func BuildWith(points []results.Point, opt Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	benchCharts, benchViews, err := drawBenchCharts(benches)
+	if err != nil {
+		return nil, err
+	}
+	labCharts = append(labCharts, benchCharts...)
+	pc := newPage(others, charts, labViews(labs, byLab, labCharts), opt)
+	if len(benches) > 0 {
+		pc.summary = summary(points)
+		pc.sections[0] = sectionContent{"machine", "Machine", "machine", hosts(points)}
+		pc.sections = append(pc.sections, sectionContent{"benchmarks", "Go benchmarks", "benchmarks", benchViews})
+	}
 	var page, jsonl, csv bytes.Buffer
-	if err := renderPage(&page, newPage(points, charts, labViews(labs, byLab, labCharts), opt)); err != nil {
+	if err := renderPage(&page, pc); err != nil {
 		return nil, fmt.Errorf("render %s: %w", Index, err)
 	}
 	if err := results.WriteJSON(&jsonl, points); err != nil {
@@ -115,7 +128,20 @@ func (r *Report) WriteDir(dir string) error {
 			return err
 		}
 	}
-	for _, name := range chartNames() {
+	stale := chartNames()
+	// A Go benchmark's charts are named after it: any such chart the
+	// report does not hold is an earlier run's.
+	if old, err := filepath.Glob(filepath.Join(dir, benchChartPrefix+"*.svg")); err == nil {
+		for _, f := range old {
+			stale = append(stale, strings.TrimSuffix(filepath.Base(f), ".svg"))
+		}
+	}
+	if old, err := filepath.Glob(filepath.Join(dir, benchChartPrefix+"*.png")); err == nil {
+		for _, f := range old {
+			stale = append(stale, strings.TrimSuffix(filepath.Base(f), ".png"))
+		}
+	}
+	for _, name := range stale {
 		for _, ext := range []string{".svg", ".png"} {
 			if !have[name+ext] {
 				err := os.Remove(filepath.Join(dir, name+ext))

@@ -21,12 +21,13 @@ const Saturated = 0.9
 const tie = 0.02
 
 // Annotate sets the Bottleneck of every point of the shop (or of a YAML
-// system) that has none, so that a results file written or re-rendered
-// says what limits each point. Labs' points have their own measures and
-// are left as they are.
+// system, or a study) that has none, so that a results file written or
+// re-rendered says what limits each point. Labs' points have their own
+// measures and are left as they are, and so are Go benchmarks', which
+// measure neither CPU use nor any resource to tell by.
 func Annotate(points []results.Point) {
 	for i := range points {
-		if points[i].Bottleneck == nil && points[i].Lab == "" {
+		if points[i].Bottleneck == nil && points[i].Lab == "" && points[i].Bench == nil {
 			b := Bottleneck(points[i])
 			points[i].Bottleneck = &b
 		}

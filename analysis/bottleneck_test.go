@@ -144,3 +144,45 @@ func TestAnnotateKeepsWhatIsThere(t *testing.T) {
 		t.Errorf("Annotate replaced a bottleneck already there: %+v", ps[1].Bottleneck)
 	}
 }
+
+// TestBottleneckUserLock: a lock metered by package meter is the limit
+// when it is held, or waited for, nearly all the time, even when it is
+// held less than that (a contended lock passes slowly between goroutines),
+// and it is named as a lock, with the advice to split it; a lock used
+// little leaves the CPUs named; Go benchmarks' points get no bottleneck.
+func TestBottleneckUserLock(t *testing.T) {
+	p := results.Point{Source: results.SourceMeasured, Study: "cache", Mode: "mutex-write", CPUs: 2, Par: 2, DurS: 1,
+		Ops: 4e6, Throughput: 4e6, Unit: "ops/s", Util: 0.86,
+		// Held 70 % of the time; 4 M uses waiting 0.16 µs each is 0.64 s
+		// of the 2 workers' 2 s: 32 % of their time.
+		Machines: []results.Machine{{Name: "cache", Kind: "mutex", Uses: 4e6, BusyFrac: 0.7, MeanWaitMs: 0.00016}}}
+	b := analysis.Bottleneck(p)
+	if b.Resource != "cache" || b.Utilization != 1 {
+		t.Errorf("resource %s at %v, want the mutex cache at 1: %s", b.Resource, b.Utilization, b.Text)
+	}
+	for _, want := range []string{"mutex cache held 70 % of the time", "its callers waiting 32 % of theirs", "shard it", "CPUs 86 % used"} {
+		if !strings.Contains(b.Text, want) {
+			t.Errorf("text lacks %q: %s", want, b.Text)
+		}
+	}
+
+	p.Util, p.Machines[0].BusyFrac, p.Machines[0].MeanWaitMs = 1, 0.4, 0
+	if b := analysis.Bottleneck(p); b.Resource != "cpus" || !strings.Contains(b.Text, "mutex cache 40 % busy") {
+		t.Errorf("an uncontended lock on busy CPUs: %+v", b)
+	}
+
+	shards := p
+	shards.Machines = nil
+	for _, name := range []string{"shard#1", "shard#2"} {
+		shards.Machines = append(shards.Machines, results.Machine{Name: name, Kind: "mutex", Uses: 1e6, BusyFrac: 0.95, MeanWaitMs: 0.001})
+	}
+	if b := analysis.Bottleneck(shards); b.Resource != "shard" || !strings.Contains(b.Text, "2 mutexes shard held 95 %") {
+		t.Errorf("two shards: %+v", b)
+	}
+
+	bench := []results.Point{{Mode: "Get", CPUs: 2, Par: 2, Throughput: 1e6, Bench: &results.Benchmark{Name: "BenchmarkGet"}}}
+	analysis.Annotate(bench)
+	if bench[0].Bottleneck != nil {
+		t.Errorf("a Go benchmark's point got a bottleneck: %+v", bench[0].Bottleneck)
+	}
+}

@@ -349,6 +349,11 @@ func runOne(ctx context.Context, cfg Config, p pkg, n int, tmp string) ([]result
 		return nil, nil, ctx.Err()
 	}
 	points, failures := parse(output.String(), p, n, start)
+	if skipped := strings.Count(output.String(), "--- SKIP: Benchmark"); skipped > 0 && len(points)+len(failures) == 0 {
+		// Benchmarks that matched and skipped themselves: no failure,
+		// but not "no benchmark matches" either.
+		failures = append(failures, Failure{Pkg: p.path, CPUs: n, Output: fmt.Sprintf("%d matching benchmarks skipped themselves (b.Skip) and none ran", skipped)})
+	}
 	if err := attachHistograms(points, hist); err != nil {
 		failures = append(failures, Failure{Pkg: p.path, CPUs: n, Output: err.Error()})
 	}

@@ -17,9 +17,13 @@ type Mutex struct {
 	// before), and wait how long it waited; both are written and read
 	// only while holding it.
 	acquired, wait int64
-	uses           atomic.Int64
-	held           atomic.Int64
-	waited         atomic.Int64
+	// The counters, updated after the lock is let go, sit on a cache
+	// line of their own, so that updating them does not take the lock's
+	// line away from the goroutine that holds it next.
+	_      [64]byte
+	uses   atomic.Int64
+	held   atomic.Int64
+	waited atomic.Int64
 }
 
 // NewMutex returns an unlocked Mutex with the given name.

@@ -19,7 +19,9 @@ type RWMutex struct {
 	rw   sync.RWMutex
 	name string
 	// acquired and wait are the writer's, as in Mutex.
-	acquired, wait        int64
+	acquired, wait int64
+	// On a cache line of their own, as Mutex's.
+	_                     [64]byte
 	wUses, wHeld, wWaited atomic.Int64
 	rUses, rWaited        atomic.Int64
 }

@@ -74,8 +74,14 @@ func RunChild(ctx context.Context, path string, args, env []string, cpus int, sp
 	if err != nil {
 		return results.Point{}, fmt.Errorf("%w: %s", err, lastLine(stderr.String()))
 	}
+	// The point is the last line: a user's code measured in the child
+	// (package study) may have printed before it.
+	out := bytes.TrimSpace(stdout.Bytes())
+	if i := bytes.LastIndexByte(out, '\n'); i >= 0 {
+		out = out[i+1:]
+	}
 	var p results.Point
-	if err := json.Unmarshal(stdout.Bytes(), &p); err != nil {
+	if err := json.Unmarshal(out, &p); err != nil {
 		return results.Point{}, fmt.Errorf("child wrote no point: %w", err)
 	}
 	return p, nil

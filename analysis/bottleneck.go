@@ -352,6 +352,9 @@ func drink(unit string) string {
 func percent(f float64) string { return fmt.Sprintf("%.0f %%", 100*f) }
 
 func formatMs(ms float64) string {
+	if ms < 0.001 { // a user's lock, waited for nanoseconds
+		return fmt.Sprintf("%.0f ns", ms*1e6)
+	}
 	if ms < 0.1 {
 		return fmt.Sprintf("%.0f µs", ms*1000)
 	}

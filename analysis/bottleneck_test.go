@@ -160,7 +160,7 @@ func TestBottleneckUserLock(t *testing.T) {
 	if b.Resource != "cache" || b.Utilization != 1 {
 		t.Errorf("resource %s at %v, want the mutex cache at 1: %s", b.Resource, b.Utilization, b.Text)
 	}
-	for _, want := range []string{"mutex cache held 70 % of the time", "its callers waiting 32 % of theirs", "shard it", "CPUs 86 % used"} {
+	for _, want := range []string{"mutex cache held 70 % of the time", "its callers waiting 32 % of theirs (160 ns per use)", "shard it", "CPUs 86 % used"} {
 		if !strings.Contains(b.Text, want) {
 			t.Errorf("text lacks %q: %s", want, b.Text)
 		}

@@ -43,6 +43,16 @@ func (c *Locked) Set(key, value int) {
 	c.mu.Unlock()
 }
 
+// PaddedMutex is a sync.Mutex alone on its 64-byte cache line. The shards
+// of a Sharded cache need their locks apart: eight 8-byte mutexes
+// allocated one after the other share a line, and every Lock takes the
+// line from the CPU that last locked a neighbour (false sharing), so that
+// shards meant to be independent slow each other down.
+type PaddedMutex struct {
+	sync.Mutex
+	_ [64 - 8]byte
+}
+
 // Shards is the number of shards of a Sharded cache.
 const Shards = 16
 
@@ -54,7 +64,8 @@ type Sharded struct {
 }
 
 // NewSharded returns an empty sharded cache whose i'th shard is guarded
-// by lock(i).
+// by lock(i): a PaddedMutex, or a meter.Mutex (whose lock and counters
+// are on lines of their own too).
 func NewSharded(lock func(i int) sync.Locker) *Sharded {
 	s := &Sharded{}
 	for i := range s.shards {

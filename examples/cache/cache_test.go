@@ -9,7 +9,7 @@ import (
 )
 
 // designs are the caches compared, each made fresh, with plain sync
-// locks: what a program would use.
+// locks (padded, for the shards): what a program would use.
 func designs() []struct {
 	name string
 	make func() Cache
@@ -19,7 +19,7 @@ func designs() []struct {
 		make func() Cache
 	}{
 		{"mutex", func() Cache { return NewLocked(&sync.Mutex{}) }},
-		{"sharded", func() Cache { return NewSharded(func(int) sync.Locker { return &sync.Mutex{} }) }},
+		{"sharded", func() Cache { return NewSharded(func(int) sync.Locker { return &PaddedMutex{} }) }},
 		{"syncmap", func() Cache { return &SyncMap{} }},
 	}
 }

@@ -13,8 +13,8 @@ func newFitCmd(e *env) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "fit FILE...",
 		Short: "Fit the Universal Scalability Law to each mode's throughput",
-		Long: `fit reads results files (as brewput report does; several are merged) and
-fits the Universal Scalability Law
+		Long: `fit reads results files (as brewput report does, go test -bench output
+included; several are merged) and fits the Universal Scalability Law
 
   X(N) = λN / (1 + σ(N−1) + κN(N−1))
 

@@ -19,6 +19,15 @@ type Resource struct {
 	Utilization, Working float64
 	// MeanWaitMs is the mean wait to get it, per use; 0 for the CPUs.
 	MeanWaitMs float64
+	// Uses counts the uses of all its copies over the window; WaitShare
+	// is the fraction of the workers' time (the point's Par over its
+	// window) that callers spent waiting for it.
+	Uses      int64
+	WaitShare float64
+	// Meter is the kind of a user's metered resource (package meter:
+	// "mutex", "rwmutex", "chan send", "chan receive"), empty for the
+	// shop's machines and the CPUs.
+	Meter string
 	// Bound is the throughput it allows, as Bottleneck.Bound.
 	Bound float64
 }
@@ -59,6 +68,9 @@ func Resources(p results.Point) []Resource {
 		}
 		r := &out[i]
 		r.Copies++
+		if m.Kind != "" {
+			r.Meter = m.Kind
+		}
 		r.Utilization += m.BusyFrac
 		r.Working += m.WorkingFrac
 		r.MeanWaitMs += m.MeanWaitMs * float64(m.Uses)
@@ -68,6 +80,10 @@ func Resources(p results.Point) []Resource {
 		r := &out[i]
 		r.Utilization /= float64(r.Copies)
 		r.Working /= float64(r.Copies)
+		r.Uses = uses[i-1]
+		if p.Par > 0 && p.DurS > 0 {
+			r.WaitShare = r.MeanWaitMs / 1000 / (float64(p.Par) * p.DurS)
+		}
 		if uses[i-1] > 0 {
 			r.MeanWaitMs /= float64(uses[i-1])
 		}

@@ -3,5 +3,7 @@
 // structure sets for it (Resources), and how each mode scales (the
 // Universal Scalability Law, Amdahl's law or a straight line, fitted to
 // its throughput and chosen by AIC). What limits a point is not read from
-// its counters here: package causal finds it by experiment.
+// its counters here: package causal finds it by experiment, in the model.
+// Of the user's own code (a study's points) there is no model and no
+// experiment: Describe says what its meters measured, and no more.
 package analysis

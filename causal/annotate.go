@@ -67,7 +67,10 @@ func (pr *Profile) Point() results.Point {
 // measurement compares with the model's prediction — or that other
 // processes took the CPU while it was measured — and gives the time its
 // own machines were held and working. Lab points and YAML systems' points
-// are left as they are. The error is the first profile that failed; the
+// are left as they are. Points of the user's own code (a study's, a Go
+// benchmark's), of which the model knows nothing, get no verdict, and
+// lose any an older version gave them from their counters: they are
+// described as measured (analysis.Describe), never explained. The error is the first profile that failed; the
 // others are annotated all the same.
 func Annotate(points []results.Point, policy model.Policy) error {
 	var idx []int
@@ -75,6 +78,10 @@ func Annotate(points []results.Point, policy model.Policy) error {
 	for i, p := range points {
 		// A verdict of this package says the model it came from, even
 		// where there was no profile to be had ("unknown").
+		if p.IsUserCode() {
+			points[i].Bottleneck = nil
+			continue
+		}
 		if p.Kind() == results.KindLab || (p.Bottleneck != nil && p.Bottleneck.Model != "") {
 			continue
 		}

@@ -154,6 +154,7 @@ func Compare(old, new []results.Point, opts Options) Comparison {
 		}
 	}
 	o, n := groupByKey(old), groupByKey(new)
+	defs := append(metricDefs(), benchMetricDefs(old, new)...)
 	c := Comparison{Alpha: alpha, Confidence: confidence, Old: o.side(), New: n.side(),
 		Rows: []Row{}, Geomeans: []Geomean{}, OnlyOld: []Key{}, OnlyNew: []Key{}, Changed: changed}
 	for _, k := range o.keys {
@@ -162,7 +163,7 @@ func Compare(old, new []results.Point, opts Options) Comparison {
 			continue
 		}
 		row := Row{Key: k}
-		for _, def := range metricDefs() {
+		for _, def := range defs {
 			if m, ok := def.compare(o.points[k], n.points[k], alpha); ok {
 				row.Metrics = append(row.Metrics, m)
 			}

@@ -3,6 +3,8 @@ package compare
 import (
 	"fmt"
 	"math"
+	"slices"
+	"strings"
 
 	"github.com/brewput/brewput/results"
 	"golang.org/x/perf/benchmath"
@@ -25,7 +27,8 @@ type Summary struct {
 
 // Metric compares one metric of one configuration.
 type Metric struct {
-	// Name is "throughput", "p50" or "p99"; Unit is the throughput's
+	// Name is "throughput", "p50" or "p99", or a unit of Go
+	// benchmarks' lines such as "B/op"; Unit is the throughput's
 	// unit, such as "lattes/s", or "ms" for latency.
 	Name string `json:"name"`
 	Unit string `json:"unit"`
@@ -75,16 +78,52 @@ type metricDef struct {
 	unit         func(results.Point) string
 	value        func(results.Point) float64
 	// latency metrics leave out points with no operations, which
-	// measured no latency and would otherwise read as the fastest.
+	// measured no latency and would otherwise read as the fastest, and
+	// points that measured none (a Go benchmark that did not time its
+	// calls).
 	latency bool
+	// bench metrics are a unit of Go benchmarks' lines, compared only
+	// where every point has it.
+	bench bool
+}
+
+// benchMetricDefs are the units of the Go benchmarks' lines among points
+// beyond what every point has (throughput, and the latencies that
+// package bench reports): B/op, allocs/op, MB/s, each b.ReportMetric
+// unit, in the order they first come. A unit per second is better higher,
+// any other lower, as benchstat takes them without a Unit line.
+func benchMetricDefs(points ...[]results.Point) []metricDef {
+	skip := []string{"ns/op", "sec/op", "p50-ns", "p99-ns"}
+	var out []metricDef
+	for _, ps := range points {
+		for _, p := range ps {
+			if p.Bench == nil {
+				continue
+			}
+			for _, v := range p.Bench.Values {
+				unit := v.Unit
+				if slices.Contains(skip, unit) || slices.ContainsFunc(out, func(d metricDef) bool { return d.name == unit }) {
+					continue
+				}
+				better := "lower"
+				if strings.HasSuffix(unit, "/s") {
+					better = "higher"
+				}
+				out = append(out, metricDef{name: unit, better: better, bench: true,
+					unit:  func(results.Point) string { return unit },
+					value: func(p results.Point) float64 { v, _ := p.Bench.Value(unit); return v }})
+			}
+		}
+	}
+	return out
 }
 
 func metricDefs() []metricDef {
 	ms := func(results.Point) string { return "ms" }
 	return []metricDef{
-		{"throughput", "higher", func(p results.Point) string { return p.Unit }, func(p results.Point) float64 { return p.Throughput }, false},
-		{"p50", "lower", ms, func(p results.Point) float64 { return p.Latency.P50 }, true},
-		{"p99", "lower", ms, func(p results.Point) float64 { return p.Latency.P99 }, true},
+		{"throughput", "higher", func(p results.Point) string { return p.Unit }, func(p results.Point) float64 { return p.Throughput }, false, false},
+		{"p50", "lower", ms, func(p results.Point) float64 { return p.Latency.P50 }, true, false},
+		{"p99", "lower", ms, func(p results.Point) float64 { return p.Latency.P99 }, true, false},
 	}
 }
 
@@ -95,7 +134,12 @@ func (d metricDef) compare(old, new []results.Point, alpha float64) (m Metric, o
 	sample := func(points []results.Point) *benchmath.Sample {
 		var values []float64
 		for _, p := range points {
-			if !d.latency || p.Ops > 0 {
+			if d.bench {
+				if _, ok := p.Bench.Value(d.name); !ok {
+					return benchmath.NewSample(nil, thresholds)
+				}
+			}
+			if !d.latency || p.Ops > 0 && p.Latency != (results.Latency{}) {
 				values = append(values, d.value(p))
 			}
 		}

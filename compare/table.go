@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -80,10 +81,21 @@ type block struct {
 func (c Comparison) blocks() []*block {
 	var out []*block
 	index := map[[2]string]*block{}
+	names := []string{}
 	for _, def := range metricDefs() {
+		names = append(names, def.name)
+	}
+	for _, r := range c.Rows { // and the units of Go benchmarks' lines
+		for _, m := range r.Metrics {
+			if !slices.Contains(names, m.Name) {
+				names = append(names, m.Name)
+			}
+		}
+	}
+	for _, name := range names {
 		for _, r := range c.Rows {
 			for _, m := range r.Metrics {
-				if m.Name != def.name {
+				if m.Name != name {
 					continue
 				}
 				k := [2]string{m.Name, m.Unit}
@@ -100,11 +112,15 @@ func (c Comparison) blocks() []*block {
 }
 
 func (c Comparison) writeBlock(b *bytes.Buffer, bl *block) {
-	title := bl.name
-	if bl.name != "throughput" {
-		title += " latency"
+	title := bl.name + ", " + bl.unit
+	switch bl.name {
+	case "throughput":
+	case "p50", "p99":
+		title = bl.name + " latency, " + bl.unit
+	default: // a unit of Go benchmarks' lines
+		title = bl.name
 	}
-	fmt.Fprintf(b, "%s, %s (%s is better)\n", title, bl.unit, bl.better)
+	fmt.Fprintf(b, "%s (%s is better)\n", title, bl.better)
 
 	open, steps, modeWidth := false, false, len("geomean")
 	for _, k := range bl.keys {

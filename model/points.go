@@ -28,14 +28,15 @@ func (p Policy) Apply(c Config) Config {
 }
 
 // ConfigOf is the configuration that simulates what p ran: its mode, CPUs,
-// load (and its harness), steps and window. ok is false where p is not a point of one of the
-// shop's modes (a lab's, or a YAML system's). A point with one customer per
-// CPU keeps that rule (Customers 0), so that its configuration on other
+// load (and its harness), steps and window. ok is false where p is not a
+// point of one of the shop's modes (a lab's, a YAML system's, or the
+// user's code: a study's or a Go benchmark's, whose variant may share a
+// mode's name). A point with one customer per CPU keeps that rule (Customers 0), so that its configuration on other
 // CPU counts has as many customers as CPUs, as --par 0 does; a point
 // without a window gets 1 s. The policy, its costs and the seed are the
 // caller's to set.
 func ConfigOf(p results.Point) (cfg Config, ok bool) {
-	if p.Kind() == results.KindLab || p.Shop == nil {
+	if k := p.Kind(); k != results.KindMeasured && k != results.KindModel || p.Shop == nil {
 		return Config{}, false
 	}
 	mode, err := coffee.ParseMode(p.Mode)

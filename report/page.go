@@ -38,27 +38,52 @@ type section struct {
 // newPage lays out the page's content from the points and their charts,
 // numbers already formatted for people, so that the template holds no
 // logic.
-func newPage(points []results.Point, charts []chart, labs []labView, opt Options) pageContent {
-	shop, _, _ := results.SplitLabs(points)
+func newPage(points []results.Point, charts []chart, labs []labView, benches []benchView, opt Options) pageContent {
+	others, _ := results.SplitBench(points)
+	shop, _, _ := results.SplitLabs(others)
 	var sections []sectionContent
 	if len(points) > 0 {
 		sections = append(sections, sectionContent{"machine", "Machine", "machine", hosts(points)})
 	}
 	if len(shop) > 0 {
+		// A study's points (the user's code) share the shop's charts and
+		// tables, but are not explained: they are described, variant by
+		// variant (see variantViews).
+		var coffee, studies []results.Point
+		for _, p := range shop {
+			if p.Kind() == results.KindStudy {
+				studies = append(studies, p)
+			} else {
+				coffee = append(coffee, p)
+			}
+		}
 		model := slices.ContainsFunc(shop, results.Point.IsModel)
 		if model {
 			sections = append(sections, sectionContent{"model", "Model", "model", models(shop)})
 		}
 		sections = append(sections,
 			sectionContent{"parameters", "Parameters", "parameters", parameters(shop)},
-			sectionContent{"charts", "Charts", "charts", chartViews(charts, model)},
-			sectionContent{"modes", "What limits each mode", "modes", modeViews(shop, opt.Advice)},
+			sectionContent{"charts", "Charts", "charts", captioned(chartViews(charts, model), shop)})
+		if len(coffee) > 0 {
+			sections = append(sections, sectionContent{"modes", "What limits each mode", "modes", modeViews(coffee, opt.Advice)})
+		}
+		if len(studies) > 0 {
+			sections = append(sections, sectionContent{"variants", "What each variant measured", "variants", variantViews(studies)})
+		}
+		machines := "Machines: utilization and waits"
+		if len(coffee) == 0 {
+			machines = "Meters: time held and waits"
+		}
+		sections = append(sections,
 			sectionContent{"points", "Every point", "points", pointsTable(shop)},
-			sectionContent{"machines", "Machines: utilization and waits", "machines", machineTables(shop)},
+			sectionContent{"machines", machines, "machines", machineTables(shop)},
 		)
 	}
 	if len(labs) > 0 {
 		sections = append(sections, sectionContent{"labs", "Labs", "labs", labs})
+	}
+	if len(benches) > 0 {
+		sections = append(sections, sectionContent{"benchmarks", "Go benchmarks", "benchmarks", benches})
 	}
 	if len(opt.Lessons) > 0 {
 		sections = append(sections, sectionContent{"lessons", lessonsTitle, "lessons", lessonViews(opt.Lessons)})
@@ -246,7 +271,11 @@ func parameters(points []results.Point) paramsView {
 		if p.IsModel() {
 			kind, kinds = "model", true
 		}
-		key := [4]string{kind, describeLoad(p), timing(p), steps(p.Steps)}
+		stepsText := steps(p.Steps)
+		if p.Kind() == results.KindStudy {
+			stepsText = "- (the study's own code)"
+		}
+		key := [4]string{kind, describeLoad(p), timing(p), stepsText}
 		g, ok := index[key]
 		if !ok {
 			g = &group{view: paramView{Kind: key[0], Load: key[1], Timing: key[2], Steps: key[3]}}
@@ -274,13 +303,17 @@ func parameters(points []results.Point) paramsView {
 // describeLoad says how customers came: a closed loop of Par customers or an
 // open loop of arrivals at Rate.
 func describeLoad(p results.Point) string {
+	orders, customer := "orders", "customer"
+	if p.Kind() == results.KindStudy { // the user's code has calls and workers
+		orders, customer = "calls", "worker"
+	}
 	if p.Rate > 0 {
-		return fmt.Sprintf("open loop: %g orders/s, %d servers, queue of at most %d", p.Rate, p.Par, p.MaxQ)
+		return fmt.Sprintf("open loop: %g %s/s, %d servers, queue of at most %d", p.Rate, orders, p.Par, p.MaxQ)
 	}
 	if p.Par == p.CPUs {
-		return "closed loop: one customer per CPU"
+		return fmt.Sprintf("closed loop: one %s per CPU", customer)
 	}
-	return fmt.Sprintf("closed loop: %s", plural(p.Par, "customer"))
+	return fmt.Sprintf("closed loop: %s", plural(p.Par, customer))
 }
 
 func timing(p results.Point) string {
@@ -319,6 +352,36 @@ func chartViews(charts []chart, model bool) []chartView {
 		}
 	}
 	return out
+}
+
+// captioned gives the charts of a study's points (package study), whose
+// operations are no lattes, captions in the study's terms; the shop's
+// keep theirs.
+func captioned(views []chartView, points []results.Point) []chartView {
+	for _, p := range points {
+		if p.Kind() != results.KindStudy {
+			return views
+		}
+	}
+	for i := range views {
+		views[i].Caption = studyCaption(views[i].Name)
+	}
+	return views
+}
+
+// studyCaption says what to look for in a study's chart.
+func studyCaption(name string) string {
+	switch name {
+	case "throughput":
+		return "Operations per second against CPUs, one line per variant. A line that keeps rising scales with the CPUs; one that flattens or falls gains nothing from more of them. Why is not something this chart, or brewput, can tell of your code: below, each variant's meters say how long its locks were held and waited for, and variants that differ in one change show what that change did."
+	case "latency":
+		return "Median time of one operation against CPUs, from call to return."
+	case "scalability":
+		return fitCaption(false)
+	case "distribution":
+		return "The spread of one operation's latency at the largest CPU count: the box holds the middle half of the operations (p25 to p75), the line in it is the median, the whiskers reach from p5 to p95."
+	}
+	return ""
 }
 
 // caption says what to look for in each chart; with the model's points,
@@ -385,9 +448,13 @@ func pointsTable(points []results.Point) tableView {
 	if manySources || model {
 		add("source", true)
 	}
-	add("mode", true)
+	mode, customers := "mode", "customers"
+	if !slices.ContainsFunc(points, func(p results.Point) bool { return p.Kind() != results.KindStudy }) {
+		mode, customers = "variant", "workers" // a study's
+	}
+	add(mode, true)
 	add("CPUs", false)
-	add("customers", false)
+	add(customers, false)
 	if reps {
 		add("rep", false)
 	}
@@ -509,6 +576,9 @@ func machineTables(points []results.Point) []machineTable {
 				working := medianOf(ps, func(p results.Point) float64 { return machine(p, name).WorkingFrac })
 				wait := medianOf(ps, func(p results.Point) float64 { return machine(p, name).MeanWaitMs })
 				c := machineCell{Held: fmt.Sprintf("%.0f %%", 100*held), Working: "-", Wait: fmt.Sprintf("%.2f ms", wait)}
+				if ps[0].Kind() == results.KindStudy { // a user's lock, waited for nanoseconds
+					c.Wait = formatWait(wait)
+				}
 				if working > 0 {
 					c.Working = fmt.Sprintf("%.0f %%", 100*working)
 				}

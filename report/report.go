@@ -34,8 +34,8 @@ type Report struct {
 const Index = "index.html"
 
 // staleCharts lists the chart files in dir that r does not hold: the
-// shop's charts, and every lab's ("lab-*"), which are removed from the
-// folder so that a chart left by an earlier run never sits beside a page
+// shop's charts, every lab's ("lab-*") and every Go benchmark's
+// ("bench-*"), which are removed from the folder so that a chart left by an earlier run never sits beside a page
 // that says there is none.
 func (r *Report) staleCharts(dir string) ([]string, error) {
 	have := map[string]bool{}
@@ -47,12 +47,14 @@ func (r *Report) staleCharts(dir string) ([]string, error) {
 		names = append(names, c+".svg", c+".png")
 	}
 	for _, ext := range []string{".svg", ".png"} {
-		labs, err := filepath.Glob(filepath.Join(dir, "lab-*"+ext))
-		if err != nil {
-			return nil, err
-		}
-		for _, l := range labs {
-			names = append(names, filepath.Base(l))
+		for _, prefix := range []string{"lab-", benchChartPrefix} {
+			named, err := filepath.Glob(filepath.Join(dir, prefix+"*"+ext))
+			if err != nil {
+				return nil, err
+			}
+			for _, l := range named {
+				names = append(names, filepath.Base(l))
+			}
 		}
 	}
 	var stale []string
@@ -95,7 +97,8 @@ func BuildWith(points []results.Point, opt Options) (*Report, error) {
 	for i := range points {
 		points[i].Tidy()
 	}
-	shop, labs, byLab := results.SplitLabs(points)
+	others, benches := results.SplitBench(points)
+	shop, labs, byLab := results.SplitLabs(others)
 	var charts []chart
 	if len(shop) > 0 {
 		var err error
@@ -107,8 +110,12 @@ func BuildWith(points []results.Point, opt Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	benchCharts, benchViews, err := drawBenchCharts(benches)
+	if err != nil {
+		return nil, err
+	}
 	var page, jsonl, csv bytes.Buffer
-	if err := renderPage(&page, newPage(points, charts, labViews(labs, byLab, labCharts, opt), opt)); err != nil {
+	if err := renderPage(&page, newPage(points, charts, labViews(labs, byLab, labCharts, opt), benchViews, opt)); err != nil {
 		return nil, fmt.Errorf("render %s: %w", Index, err)
 	}
 	if err := results.WriteJSON(&jsonl, points); err != nil {
@@ -128,7 +135,7 @@ func BuildWith(points []results.Point, opt Options) (*Report, error) {
 		}
 		r.Files = append(r.Files, f)
 	}
-	for _, c := range append(charts, labCharts...) {
+	for _, c := range slices.Concat(charts, labCharts, benchCharts) {
 		if c.Empty == "" {
 			r.Files = append(r.Files, File{c.Name + ".svg", c.SVG}, File{c.Name + ".png", c.PNG})
 		}

@@ -134,9 +134,12 @@ func waitSentence(p results.Point, w results.Wait) string {
 
 // waiters names the goroutines that wait in fn, as the shop calls them:
 // the customers order (a mode's Brew, the harness's closed loop), servers
-// take orders in an open loop, baristas run a pipeline's stages.
+// take orders in an open loop, baristas run a pipeline's stages; a
+// study's are its workers.
 func waiters(p results.Point, fn string) string {
 	switch {
+	case p.Kind() == results.KindStudy:
+		return "workers"
 	case strings.HasSuffix(fn, ".Brew") && p.Rate > 0, strings.Contains(fn, "(*worker).serve"):
 		return "servers"
 	case strings.HasSuffix(fn, ".Brew"), strings.Contains(fn, "(*worker).loop"):
@@ -156,22 +159,6 @@ func perWhat(unit string) string {
 	return what
 }
 
-// formatWait writes a time in ms in the unit that reads best: "3.1 ms",
-// "0.42 ms", "45 µs", "2.2 µs", "800 ns".
-func formatWait(ms float64) string {
-	switch {
-	case ms == 0:
-		return "0 ms"
-	case ms >= 100:
-		return fmt.Sprintf("%.0f ms", ms)
-	case ms >= 1:
-		return fmt.Sprintf("%.1f ms", ms)
-	case ms >= 0.1:
-		return fmt.Sprintf("%.2f ms", ms)
-	case ms >= 0.01:
-		return fmt.Sprintf("%.0f µs", ms*1e3)
-	case ms >= 0.001:
-		return fmt.Sprintf("%.1f µs", ms*1e3)
-	}
-	return fmt.Sprintf("%.0f ns", ms*1e6)
-}
+// formatWait writes a time in ms in the unit that reads best (see
+// results.FormatWait).
+func formatWait(ms float64) string { return results.FormatWait(ms) }

@@ -10,25 +10,57 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"golang.org/x/perf/benchfmt"
 )
 
-// benchPkg is the pkg configuration of every bench line: the coffee shop is
-// what is measured.
-const benchPkg = "github.com/brewput/brewput/coffee"
+// The pkg configuration of the coffee shop's bench lines: it is what is
+// measured.
+const shopPkg = "github.com/brewput/brewput/coffee"
+
+// The base names of the benchmarks brewput writes for points that are not
+// Go benchmarks themselves; ReadBench reads each back as its kind.
+const (
+	benchShop  = "Coffee"
+	benchLab   = "Lab"
+	benchStudy = "Study"
+)
 
 // benchUnit is a unit of a bench line and whether higher or lower values
 // are better in it ("" for neither), which benchstat learns from a Unit line.
 type benchUnit struct{ unit, better string }
 
-// benchValues are the units and values of p's bench line after its ns/op.
+// The units of a point's latencies and CPU use in its bench line.
+const (
+	unitP50     = "p50-ms"
+	unitP95     = "p95-ms"
+	unitP99     = "p99-ms"
+	unitMean    = "mean-ms"
+	unitCPUUtil = "cpu-util"
+)
+
+// benchValues are the units and values of p's bench line after its ns/op:
+// a Go benchmark's own, or the throughput, latencies and CPU use of any
+// other point, and a lab's metrics.
 func benchValues(p Point) ([]benchUnit, []float64) {
+	if p.Kind() == KindBench {
+		var units []benchUnit
+		var values []float64
+		for _, v := range p.Bench.Values {
+			if v.Unit != "ns/op" {
+				units = append(units, benchUnit{v.Unit, ""})
+				values = append(values, v.Value)
+			}
+		}
+		return units, values
+	}
 	unit := benchToken(p.Unit, false)
 	if unit == "" {
 		unit = "ops/s"
 	}
 	units := []benchUnit{{unit, "higher"},
-		{"p50-ms", "lower"}, {"p95-ms", "lower"}, {"p99-ms", "lower"}, {"mean-ms", "lower"},
-		{"cpu-util", ""}}
+		{unitP50, "lower"}, {unitP95, "lower"}, {unitP99, "lower"}, {unitMean, "lower"},
+		{unitCPUUtil, ""}}
 	values := []float64{p.Throughput, p.Latency.P50, p.Latency.P95, p.Latency.P99, p.Latency.Mean, p.Util}
 	if p.Kind() == KindLab {
 		for _, k := range slices.Sorted(maps.Keys(p.Metrics)) { // a lab's own measures, as units of their name
@@ -39,98 +71,145 @@ func benchValues(p Point) ([]benchUnit, []float64) {
 	return units, values
 }
 
+// nsPerOp is the time per operation of p's bench line: a Go benchmark's
+// own, or the window over the operations.
+func nsPerOp(p Point) float64 {
+	if v, ok := p.Bench.Value("ns/op"); ok {
+		return v
+	}
+	return p.DurS * 1e9 / float64(p.Ops)
+}
+
 // WriteBench writes points in the Go benchmark format
-// (https://go.dev/design/14313-benchmark-format), so that benchstat and the
-// other golang.org/x/perf tools read brewput results unchanged:
+// (https://go.dev/design/14313-benchmark-format), with
+// golang.org/x/perf/benchfmt's Writer, so that benchstat and the other
+// golang.org/x/perf tools read brewput results unchanged, and ReadBench
+// reads them back:
 //
-//	BenchmarkCoffee/mode=finelocking/cpus=2/par=2  1000  2004008 ns/op  499 lattes/s  4.012 p50-ms  …
+//	BenchmarkCoffee/mode=finelocking/par=2-2 1000 2.004008e+06 ns/op 499 lattes/s 4.012 p50-ms …
 //
-// The name holds the configuration as key=value parts (mode, cpus, par; rate
-// and maxq in an open loop; any step setting that is not the default, see
-// Steps.NonDefault; source=model and the scheduling policy for a model
-// point), so the repetitions of one configuration share a name and
-// benchstat takes them as samples of one benchmark, and a model's
-// prediction never has a measurement's name: benchstat does not take the
-// two for samples of one benchmark, whatever it is told to -ignore. The iterations are
-// the operations in the window and ns/op the window's length over them; the
-// throughput, the p50, p95, p99 and mean latency in ms (units p50-ms, …) and
-// the CPU utilization as a fraction of the allowed CPUs (cpu-util) follow.
+// The CPU count is the name's -N suffix, as go test writes GOMAXPROCS
+// (and, as go test does, none for 1 CPU), so that benchstat groups the
+// points as it groups Go's own benchmarks: -col /gomaxprocs puts the CPU
+// counts side by side. The rest of the name holds the configuration as
+// key=value parts (mode, par; rate and maxq in an open loop; any step
+// setting that is not the default, see Steps.NonDefault; source=model and
+// the scheduling policy for a model point), so the repetitions of one
+// configuration share a name and benchstat takes them as samples of one
+// benchmark, and a model's prediction never has a measurement's name. The
+// iterations are the operations in the window and ns/op the window's
+// length over them; the throughput, the p50, p95, p99 and mean latency in
+// ms (units p50-ms, …) and the CPU utilization as a fraction of the
+// allowed CPUs (cpu-util) follow. A lab's point is named
+// BenchmarkLab/lab=…/variant=…/par=…, a study's
+// BenchmarkStudy/study=…/variant=…/par=…; a Go benchmark's point is
+// written as go test wrote it, every value of its line kept.
 //
-// Configuration lines (goos, goarch, pkg, cpu, source) come before the first
-// point and again, only those that changed, before a point whose differ:
-// benchfmt applies them to the results that follow. The source is the
-// point's Origin, the host name for a measurement. benchstat makes a
-// separate table for each distinct configuration, so files from different
-// machines compare with benchstat -ignore source,cpu.
+// Unit lines saying which way is better come first, then configuration
+// lines (goos, goarch, pkg, cpu, source) before the first point and again,
+// only those that changed, before a point whose differ: benchfmt applies
+// them to the results that follow. The source is the point's Origin, the
+// host name for a measurement. benchstat makes a separate table for each
+// distinct configuration, so files from different machines compare with
+// benchstat -ignore source,cpu.
 //
 // A point with no operations has no time per operation and no latencies; it
 // is left out, with a comment line saying so, rather than written as zeros
 // that would read as the fastest run of all.
 func WriteBench(w io.Writer, points []Point) error {
 	bw := bufio.NewWriter(w)
-	width := 0
-	for _, p := range points {
-		width = max(width, len(benchName(p)))
-	}
-	var config [][2]string // as last written; nil before the first point
+	fw := benchfmt.NewWriter(bw)
 	described := map[string]bool{}
 	for _, p := range points {
-		config = writeBenchConfig(bw, config, p)
-		name := benchName(p)
 		if p.Ops <= 0 {
-			fmt.Fprintf(bw, "# %s: no operations in the window (%d errors, %d drops); left out\n", name, p.Errors, p.Drops)
 			continue
 		}
-		units, values := benchValues(p)
+		units, _ := benchValues(p)
 		for _, u := range units {
-			if u.better != "" && !described[u.unit] {
-				fmt.Fprintf(bw, "Unit %s better=%s\n", u.unit, u.better)
-				described[u.unit] = true
+			if u.better == "" || described[u.unit] {
+				continue
+			}
+			described[u.unit] = true
+			rec := &benchfmt.UnitMetadata{UnitMetadataKey: benchfmt.UnitMetadataKey{Unit: u.unit, Key: "better"}, OrigUnit: u.unit, Value: u.better}
+			if err := fw.Write(rec); err != nil {
+				return err
 			}
 		}
-		fmt.Fprintf(bw, "%-*s\t%d\t%s ns/op", width, name, p.Ops, benchNum(p.DurS*1e9/float64(p.Ops)))
-		for i, v := range values {
-			fmt.Fprintf(bw, "\t%s %s", benchNum(v), units[i].unit)
+	}
+	for _, p := range points {
+		name := benchName(p)
+		if p.Ops <= 0 {
+			// The Writer writes each record at once, so this comes in
+			// its place among them.
+			fmt.Fprintf(bw, "# Benchmark%s: no operations in the window (%d errors, %d drops); left out\n", name, p.Errors, p.Drops)
+			continue
 		}
-		fmt.Fprintln(bw)
+		res := &benchfmt.Result{Name: benchfmt.Name(name), Iters: int(p.Ops)}
+		if p.Kind() == KindBench {
+			res.Iters = int(p.Bench.Iters)
+		}
+		for _, kv := range benchConfig(p) {
+			if kv[1] != "" {
+				res.Config = append(res.Config, benchfmt.Config{Key: kv[0], Value: []byte(kv[1]), File: true})
+			}
+		}
+		res.Values = append(res.Values, benchfmt.Value{Value: round6(nsPerOp(p)), Unit: "ns/op"})
+		units, values := benchValues(p)
+		for i, u := range units {
+			res.Values = append(res.Values, benchfmt.Value{Value: round6(values[i]), Unit: u.unit})
+		}
+		if err := fw.Write(res); err != nil {
+			return err
+		}
 	}
 	return bw.Flush()
 }
 
-// writeBenchConfig writes the configuration lines of p that differ from
-// last, all non-empty ones when last is nil, and returns p's configuration.
-func writeBenchConfig(w io.Writer, last [][2]string, p Point) [][2]string {
+// benchConfig is the configuration of p's bench line: the machine's system
+// and CPU, the package (the shop's, or a Go benchmark's own), and where it
+// comes from, each on one line whatever the host reported.
+func benchConfig(p Point) [][2]string {
+	pkg := ""
+	switch p.Kind() {
+	case KindBench:
+		pkg = p.Bench.Pkg
+	case KindMeasured, KindModel:
+		pkg = shopPkg
+	}
 	config := [][2]string{
-		{"goos", p.Host.OS}, {"goarch", p.Host.Arch}, {"pkg", benchPkg},
+		{"goos", p.Host.OS}, {"goarch", p.Host.Arch}, {"pkg", pkg},
 		{"cpu", p.Host.CPUModel}, {"source", p.Origin()},
 	}
-	changed := false
-	for i, kv := range config {
-		kv[1] = strings.Join(strings.Fields(kv[1]), " ") // one line, whatever the host reported
-		config[i] = kv
-		switch {
-		case last == nil && kv[1] == "":
-		case last == nil || kv[1] != last[i][1]:
-			if last != nil && !changed {
-				fmt.Fprintln(w) // sets the new configuration apart
-			}
-			changed = true
-			// An empty value ("key:") unsets the key, as benchfmt reads it.
-			fmt.Fprintf(w, "%s: %s\n", kv[0], kv[1])
-		}
+	for i := range config {
+		config[i][1] = strings.Join(strings.Fields(config[i][1]), " ")
 	}
 	return config
 }
 
-// benchName is the benchmark name of p's configuration. Its last part is
-// always key=value, so that it never ends in -<digits>, which benchfmt
-// would take for the GOMAXPROCS suffix (think of mode multi-2).
+// benchName is the benchmark name of p's configuration, without the
+// "Benchmark" prefix, with the CPU count as the -N suffix unless it is 1.
+// The last part before the suffix is always key=value, so that it never
+// ends in -<digits> (think of mode multi-2), which benchfmt would take for
+// the suffix where there is none.
 func benchName(p Point) string {
-	if p.Kind() == KindLab {
-		return strings.Join([]string{"BenchmarkLab", "lab=" + benchToken(p.Lab.Name, true), "variant=" + benchToken(p.Variant, true),
-			"cpus=" + strconv.Itoa(p.CPUs), "par=" + strconv.Itoa(p.Par)}, "/")
+	suffix := ""
+	if p.CPUs != 1 {
+		suffix = "-" + strconv.Itoa(p.CPUs)
 	}
-	parts := []string{"BenchmarkCoffee", "mode=" + benchToken(p.Mode, true), "cpus=" + strconv.Itoa(p.CPUs), "par=" + strconv.Itoa(p.Par)}
+	var parts []string
+	switch p.Kind() {
+	case KindBench:
+		return BenchMode(p.Bench.Name) + suffix
+	case KindLab:
+		parts = []string{benchLab, "lab=" + benchToken(p.Lab.Name, true), "variant=" + benchToken(p.Variant, true),
+			"par=" + strconv.Itoa(p.Par)}
+		return strings.Join(parts, "/") + suffix
+	case KindStudy:
+		parts = []string{benchStudy, "study=" + benchToken(p.Study, true), "variant=" + benchToken(p.Mode, true)}
+	default:
+		parts = []string{benchShop, "mode=" + benchToken(p.Mode, true)}
+	}
+	parts = append(parts, "par="+strconv.Itoa(p.Par))
 	if p.Rate > 0 {
 		parts = append(parts, "rate="+strconv.FormatFloat(p.Rate, 'f', -1, 64), "maxq="+strconv.Itoa(p.MaxQ))
 	}
@@ -145,7 +224,7 @@ func benchName(p Point) string {
 			parts = append(parts, "sched="+benchToken(p.Sched, true))
 		}
 	}
-	return strings.Join(parts, "/")
+	return strings.Join(parts, "/") + suffix
 }
 
 // benchToken makes s fit in a bench line as one field: no spaces, which
@@ -160,8 +239,17 @@ func benchToken(s string, namePart bool) string {
 	}, s)
 }
 
-// benchNum formats v with six significant digits and no exponent, enough
-// for any statistics and still readable.
+// round6 rounds v to six significant digits, enough for any statistics
+// and still readable.
+func round6(v float64) float64 {
+	r, err := strconv.ParseFloat(benchNum(v), 64)
+	if err != nil {
+		return v
+	}
+	return r
+}
+
+// benchNum formats v with six significant digits and no exponent.
 func benchNum(v float64) string {
 	if v == 0 || math.IsNaN(v) || math.IsInf(v, 0) {
 		return strconv.FormatFloat(v, 'g', -1, 64)
@@ -179,7 +267,12 @@ func benchNum(v float64) string {
 // every step 1 ms, no jitter, the wall clock (coffee.DefaultSteps and the
 // run flags' defaults). It returns none for the defaults, the usual case, so
 // that names made from it stay short; an empty clock is taken for wall.
+// Steps that are all zero are no coffee shop's (a YAML system's, a study's,
+// a benchmark's) and have none either.
 func (s Steps) NonDefault() []string {
+	if s == (Steps{}) {
+		return nil
+	}
 	var labels []string
 	for _, st := range []struct {
 		key     string

@@ -3,6 +3,8 @@ package results
 import (
 	"bytes"
 	"math"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -62,7 +64,7 @@ func TestBenchReadsBackWithBenchfmt(t *testing.T) {
 	text := buf.String()
 	results, units := readBench(t, "a.bench", text)
 
-	if !strings.Contains(text, "# BenchmarkCoffee/mode=locking/cpus=4/par=4: no operations in the window (7 errors, 0 drops); left out\n") {
+	if !strings.Contains(text, "# BenchmarkCoffee/mode=locking/par=4-4: no operations in the window (7 errors, 0 drops); left out\n") {
 		t.Errorf("the point with no operations is not left out with a comment:\n%s", text)
 	}
 	want := []struct {
@@ -70,11 +72,11 @@ func TestBenchReadsBackWithBenchfmt(t *testing.T) {
 		iters             int
 		throughput        float64
 	}{
-		{"Coffee/mode=finelocking/cpus=2/par=2", "hostA", "Test CPU @ 3.00GHz", 1000, 500},
-		{"Coffee/mode=multi-2/cpus=4/par=4", "hostA", "Test CPU @ 3.00GHz", 2000, 1000},
-		{"Coffee/mode=locking/cpus=1/par=1/rate=250/maxq=1000", "hostA", "Test CPU @ 3.00GHz", 400, 200},
-		{"Coffee/mode=finelocking/cpus=2/par=2/grind=2.5ms/clock=cpu", "hostA", "Test CPU @ 3.00GHz", 200, 100},
-		{"Coffee/mode=finelocking/cpus=2/par=2", "hostB", "Other CPU", 800, 400},
+		{"Coffee/mode=finelocking/par=2-2", "hostA", "Test CPU @ 3.00GHz", 1000, 500},
+		{"Coffee/mode=multi-2/par=4-4", "hostA", "Test CPU @ 3.00GHz", 2000, 1000},
+		{"Coffee/mode=locking/par=1/rate=250/maxq=1000", "hostA", "Test CPU @ 3.00GHz", 400, 200},
+		{"Coffee/mode=finelocking/par=2/grind=2.5ms/clock=cpu-2", "hostA", "Test CPU @ 3.00GHz", 200, 100},
+		{"Coffee/mode=finelocking/par=2-2", "hostB", "Other CPU", 800, 400},
 	}
 	if len(results) != len(want) {
 		t.Fatalf("read %d results, want %d:\n%s", len(results), len(want), text)
@@ -107,10 +109,15 @@ func TestBenchReadsBackWithBenchfmt(t *testing.T) {
 		}
 	}
 
-	// A mode ending in -<digits> must not be read as the GOMAXPROCS suffix.
+	// A mode ending in -<digits> must not be read as the GOMAXPROCS
+	// suffix, which is the CPU count, and is left out for 1 CPU as go
+	// test leaves it out.
 	base, parts := results[1].Name.Parts()
-	if string(base) != "Coffee" || len(parts) != 3 || string(parts[0]) != "/mode=multi-2" || string(parts[2]) != "/par=4" {
+	if string(base) != "Coffee" || len(parts) != 3 || string(parts[0]) != "/mode=multi-2" || string(parts[1]) != "/par=4" || string(parts[2]) != "-4" {
 		t.Errorf("multi-2's name splits into %q %q", base, parts)
+	}
+	if _, parts := results[2].Name.Parts(); string(parts[len(parts)-1]) != "/maxq=1000" {
+		t.Errorf("1 CPU's name has a suffix: %q", parts)
 	}
 
 	better := map[string]string{}
@@ -126,7 +133,7 @@ func TestBenchReadsBackWithBenchfmt(t *testing.T) {
 		t.Errorf("unit metadata repeated:\n%s", text)
 	}
 	// Only what changed is repeated, after a blank line.
-	if !strings.Contains(text, "\n\ncpu: Other CPU\nsource: hostB\nBenchmark") || strings.Count(text, "goos:") != 1 {
+	if !strings.Contains(text, "\n\ncpu: Other CPU\nsource: hostB\n\nBenchmark") || strings.Count(text, "goos:") != 1 {
 		t.Errorf("configuration lines not written where they change:\n%s", text)
 	}
 }
@@ -222,5 +229,176 @@ func TestBenchFormat(t *testing.T) {
 	}
 	if err := WriteBench(&direct, nil); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestReadGoTestOutput reads go test -bench output as go test writes it:
+// the CPU count from the -N suffix (none for 1 CPU), the repetitions of
+// -count numbered, every value kept in its unit, the latencies package
+// bench reports read into the point, the lines that are not results
+// skipped, and the file named as the source, since go test names none.
+func TestReadGoTestOutput(t *testing.T) {
+	points, err := ReadFile("testdata/gotest-bench.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(points) != 5 {
+		t.Fatalf("%d points, want 5", len(points))
+	}
+	want := []struct {
+		mode       string
+		cpus, rep  int
+		throughput float64
+		p50, p99   float64
+	}{
+		{"Cache/mutex/read", 1, 1, 1e7, 40e-6, 200e-6},
+		{"Cache/mutex/read", 1, 2, 8e6, 45e-6, 250e-6},
+		{"Cache/mutex/read", 2, 1, 4e6, 90e-6, 900e-6},
+		{"Cache/mutex/read", 2, 2, 5e6, 80e-6, 800e-6},
+		{"Fmt", 2, 1, 2e7, 0, 0},
+	}
+	for i, w := range want {
+		p := points[i]
+		if p.Mode != w.mode || p.CPUs != w.cpus || p.Par != w.cpus || p.Rep != w.rep {
+			t.Errorf("point %d: %s cpus=%d par=%d rep=%d, want %s cpus=%d rep=%d", i, p.Mode, p.CPUs, p.Par, p.Rep, w.mode, w.cpus, w.rep)
+		}
+		if math.Abs(p.Throughput-w.throughput) > 1e-6*w.throughput || p.Unit != "ops/s" {
+			t.Errorf("point %d: %v %s, want %v ops/s", i, p.Throughput, p.Unit, w.throughput)
+		}
+		if math.Abs(p.Latency.P50-w.p50) > 1e-12 || math.Abs(p.Latency.P99-w.p99) > 1e-12 {
+			t.Errorf("point %d: p50 %v p99 %v ms, want %v %v", i, p.Latency.P50, p.Latency.P99, w.p50, w.p99)
+		}
+		if p.Source != SourceMeasured || p.Origin() != "gotest-bench.txt" || p.Host.CPUModel != "Intel(R) Xeon(R) Processor @ 2.50GHz" || p.Host.OS != "linux" {
+			t.Errorf("point %d: source %q origin %q host %+v", i, p.Source, p.Origin(), p.Host)
+		}
+		if p.Bench == nil || p.Bench.Pkg != "github.com/brewput/brewput/examples/cache" || p.Bench.Name != "Benchmark"+w.mode {
+			t.Errorf("point %d: bench part %+v", i, p.Bench)
+		}
+	}
+	fmtPoint := points[4]
+	if fmtPoint.Ops != 20000000 || math.Abs(fmtPoint.DurS-1) > 1e-9 {
+		t.Errorf("Fmt: %d ops in %v s, want 2e7 in 1 s", fmtPoint.Ops, fmtPoint.DurS)
+	}
+	for unit, want := range map[string]float64{"ns/op": 50, "MB/s": 2, "B/op": 16, "allocs/op": 1} {
+		if got, ok := fmtPoint.Bench.Value(unit); !ok || got != want {
+			t.Errorf("Fmt %s = %v (%v), want %v", unit, got, ok, want)
+		}
+	}
+	if got, _ := points[0].Bench.Value("p99.9-ns"); got != 1000 {
+		t.Errorf("p99.9-ns = %v, want 1000", got)
+	}
+}
+
+// TestBenchRoundTrip writes every kind of point as bench lines and reads
+// them back: a Go benchmark's line as go test wrote it, the shop's, a
+// lab's and a study's configuration and measures.
+func TestBenchRoundTrip(t *testing.T) {
+	goBench, err := ReadFile("testdata/gotest-bench.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	shop := benchPoint("multi-2", 1, 0, 250)
+	model := benchPoint("finelocking", 4, 0, 1000)
+	model.Source, model.Sched, model.Host = SourceModel, "fifo", Host{}
+	open := benchPoint("locking", 2, 0, 240)
+	open.Rate, open.MaxQ, open.Steps.JitterMs = 250, 10, 0.5
+	lab := Point{Source: SourceMeasured, Lab: Lab{Name: "render", Variant: "rows", Metrics: map[Metric]float64{"speedup": 1.8}},
+		Mode: "render/rows", CPUs: 2, Par: 4, DurS: 1, Ops: 10, Throughput: 10, Unit: "images/s", Util: 0.5, Host: Host{Name: "h"}}
+	study := Point{Source: SourceMeasured, Study: "cache", Mode: "mutex-read", CPUs: 2, Par: 2, DurS: 0.5, Ops: 5000,
+		Throughput: 10000, Unit: "lookups/s", Util: 1, Latency: Latency{P50: 0.1, P95: 0.2, P99: 0.3, Mean: 0.12}, Host: Host{Name: "h"},
+		Shop: &Shop{Machines: []Machine{}}}
+	in := append(append([]Point{}, goBench...), shop, model, open, lab, study)
+	var buf bytes.Buffer
+	if err := WriteBench(&buf, in); err != nil {
+		t.Fatal(err)
+	}
+	out, err := ReadBench(bytes.NewReader(buf.Bytes()), "x.bench")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, buf.String())
+	}
+	if len(out) != len(in) {
+		t.Fatalf("read %d points of %d:\n%s", len(out), len(in), buf.String())
+	}
+	for i := range goBench {
+		a, b := in[i], out[i]
+		if b.Mode != a.Mode || b.CPUs != a.CPUs || b.Rep != a.Rep || b.Ops != a.Ops || b.Origin() != a.Origin() ||
+			!reflect.DeepEqual(b.Bench, a.Bench) || b.Latency != a.Latency || math.Abs(b.Throughput/a.Throughput-1) > 1e-9 {
+			t.Errorf("Go benchmark %d: read back\n%+v\n%+v, want\n%+v\n%+v", i, b, b.Bench, a, a.Bench)
+		}
+	}
+	for i, a := range in[len(goBench):] {
+		b := out[len(goBench)+i]
+		same := b.Mode == a.Mode && b.CPUs == a.CPUs && b.Par == a.Par && b.Rate == a.Rate && b.MaxQ == a.MaxQ &&
+			b.Ops == a.Ops && b.Origin() == a.Origin() && b.IsModel() == a.IsModel() && b.Sched == a.Sched &&
+			b.Lab.Name == a.Lab.Name && b.Variant == a.Variant && b.Study == a.Study && b.Unit == a.Unit && b.Kind() == a.Kind() &&
+			math.Abs(b.Throughput-a.Throughput) < 1e-9*a.Throughput && b.Util == a.Util &&
+			b.Latency.P50 == a.Latency.P50 && b.Latency.P99 == a.Latency.P99 && reflect.DeepEqual(b.Metrics, a.Metrics) &&
+			math.Abs(b.DurS/a.DurS-1) < 1e-5 && b.Bench == nil
+		if (a.Kind() == KindMeasured || a.Kind() == KindModel) && b.Steps != a.Steps {
+			same = false
+		}
+		if !same {
+			t.Errorf("point %s: read back\n%+v, want\n%+v", a.Mode, b, a)
+		}
+	}
+}
+
+// TestCodePointsRoundTrip: a study's and a Go benchmark's points come back
+// from JSON Lines and CSV as they went in.
+func TestCodePointsRoundTrip(t *testing.T) {
+	points, err := ReadFile("testdata/gotest-bench.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	points = append(points, Point{Source: SourceMeasured, Study: "cache", Mode: "mutex-read", CPUs: 2, Par: 2, DurS: 0.5,
+		Ops: 5000, Throughput: 10000, Unit: "lookups/s", Shop: &Shop{Machines: []Machine{{Name: "cache", Kind: "mutex", Uses: 5000, BusyFrac: 0.5, MeanWaitMs: 0.001}}}})
+	var js, cs bytes.Buffer
+	if err := WriteJSON(&js, points); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteCSV(&cs, points); err != nil {
+		t.Fatal(err)
+	}
+	fromJSON, err := ReadJSON(&js)
+	if err != nil || !reflect.DeepEqual(fromJSON, points) {
+		t.Errorf("JSON: %v\n got %+v\nwant %+v", err, fromJSON, points)
+	}
+	fromCSV, err := ReadCSV(&cs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range points {
+		a, b := points[i], fromCSV[i]
+		if !reflect.DeepEqual(a.Bench, b.Bench) || a.Study != b.Study || a.Mode != b.Mode || a.CPUs != b.CPUs || a.Rep != b.Rep {
+			t.Errorf("CSV point %d: got %+v %+v, want %+v %+v", i, b, b.Bench, a, a.Bench)
+		}
+	}
+	if fromCSV[5].Machines[0].Name != "cache" {
+		t.Errorf("machines: %+v", fromCSV[5].Machines)
+	}
+}
+
+// TestBenchTable: a Go benchmark's table has every unit as a column, "-"
+// where a benchmark lacks one, the package above it.
+func TestBenchTable(t *testing.T) {
+	points, err := ReadFile("testdata/gotest-bench.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := WriteTable(&buf, points); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")
+	if len(lines) != 7 || lines[0] != "pkg: github.com/brewput/brewput/examples/cache" {
+		t.Fatalf("table:\n%s", buf.String())
+	}
+	for _, col := range []string{"benchmark", "cpus", "rep", "throughput", "ns/op", "p50-ns", "p99-ns", "p99.9-ns", "B/op", "allocs/op", "MB/s"} {
+		if !slices.Contains(strings.Fields(lines[1]), col) {
+			t.Errorf("no column %s:\n%s", col, buf.String())
+		}
+	}
+	if f := strings.Fields(lines[6]); f[0] != "Fmt" || f[5] != "50" || f[6] != "-" || f[len(f)-1] != "2" {
+		t.Errorf("Fmt's row %q", lines[6])
 	}
 }

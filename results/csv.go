@@ -17,6 +17,12 @@ import (
 // model's columns come last, so that a file from before them is the same
 // header cut short (see legacyCSVHeader).
 func csvHeader() []string {
+	return append(bandEraCSVHeader(), codeCSVColumns()...)
+}
+
+// bandEraCSVHeader is the header of files written before the columns of
+// the user's code, which ReadCSV still reads.
+func bandEraCSVHeader() []string {
 	return append(labEraCSVHeader(), bandCSVColumns()...)
 }
 
@@ -31,6 +37,13 @@ func labEraCSVHeader() []string {
 func bandCSVColumns() []string {
 	return []string{"harness", "runtime", "thr_lo", "thr_hi", "p50_lo", "p50_hi",
 		"calibration.host", "calibration.date", "calibration.others_cpus", "calibration.forced", "calibration.costs"}
+}
+
+// codeCSVColumns are the columns of points measured on the user's code: a
+// study's name, and a Go benchmark's part, its values unit=value pairs
+// separated by semicolons, in the line's order.
+func codeCSVColumns() []string {
+	return []string{"study", "bench.name", "bench.pkg", "bench.iters", "bench.values"}
 }
 
 // modelEraCSVHeader is the header of files written before the labs'
@@ -107,6 +120,7 @@ func WriteCSV(w io.Writer, points []Point) error {
 		row = append(row, modelCells(p, num)...)
 		row = append(row, p.Lab.Name, p.Variant, metricsCell(p.Metrics, num))
 		row = append(row, bandCells(p, num)...)
+		row = append(row, codeCells(p, num)...)
 		if err := cw.Write(row); err != nil {
 			return err
 		}
@@ -137,6 +151,20 @@ func metricsCell(m map[Metric]float64, num func(float64) string) string {
 		cells[i] = string(k) + "=" + num(m[k])
 	}
 	return strings.Join(cells, ";")
+}
+
+// codeCells are the cells of a study's or a Go benchmark's point.
+func codeCells(p Point, num func(float64) string) []string {
+	cells := make([]string, len(codeCSVColumns()))
+	cells[0] = p.Study
+	if b := p.Bench; b != nil {
+		values := make([]string, len(b.Values))
+		for i, v := range b.Values {
+			values[i] = v.Unit + "=" + num(v.Value)
+		}
+		cells[1], cells[2], cells[3], cells[4] = b.Name, b.Pkg, strconv.FormatInt(b.Iters, 10), strings.Join(values, ";")
+	}
+	return cells
 }
 
 // modelCells are the model's cells of p, empty for a measurement.
@@ -214,8 +242,8 @@ func ReadCSV(r io.Reader) ([]Point, error) {
 
 // isCSVHeader reports whether line is a header ReadCSV reads.
 func isCSVHeader(line string) bool {
-	return line == strings.Join(csvHeader(), ",") || line == strings.Join(labEraCSVHeader(), ",") || line == strings.Join(modelEraCSVHeader(), ",") ||
-		line == strings.Join(legacyCSVHeader(), ",")
+	return line == strings.Join(csvHeader(), ",") || line == strings.Join(bandEraCSVHeader(), ",") || line == strings.Join(labEraCSVHeader(), ",") ||
+		line == strings.Join(modelEraCSVHeader(), ",") || line == strings.Join(legacyCSVHeader(), ",")
 }
 
 // checkCSVHeader tells how a header differs from brewput's, so that a CSV
@@ -230,6 +258,8 @@ func checkCSVHeader(got []string) error {
 		want = modelEraCSVHeader()
 	case len(labEraCSVHeader()):
 		want = labEraCSVHeader()
+	case len(bandEraCSVHeader()):
+		want = bandEraCSVHeader()
 	}
 	for i := range max(len(got), len(want)) {
 		switch {
@@ -312,6 +342,25 @@ func (r *csvRow) point() Point {
 			}
 		}
 		p.Calibration = c
+	}
+	p.Study = r.str("study")
+	if name := r.str("bench.name"); name != "" {
+		p.Bench = &Benchmark{Name: name, Pkg: r.str("bench.pkg"), Iters: r.int64("bench.iters")}
+		if cell := r.str("bench.values"); cell != "" {
+			for _, uv := range strings.Split(cell, ";") {
+				i := strings.LastIndexByte(uv, '=')
+				var v float64
+				var err error
+				if i > 0 {
+					v, err = strconv.ParseFloat(uv[i+1:], 64)
+				}
+				if i <= 0 || err != nil {
+					r.fail("bench.values", "%q is not unit=number", uv)
+					break
+				}
+				p.Bench.Values = append(p.Bench.Values, BenchValue{Value: v, Unit: uv[:i]})
+			}
+		}
 	}
 	start, err := time.Parse(time.RFC3339Nano, r.str("start"))
 	if err != nil {

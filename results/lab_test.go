@@ -52,7 +52,7 @@ func TestLabPoints(t *testing.T) {
 	if err := WriteBench(&bench, points); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"BenchmarkLab/lab=workloads/variant=add_concurrent/cpus=2/par=2", "1.9 speedup", "ints/s"} {
+	for _, want := range []string{"BenchmarkLab/lab=workloads/variant=add_concurrent/par=2-2 ", "1.9 speedup", "ints/s"} {
 		if !strings.Contains(bench.String(), want) {
 			t.Errorf("bench lacks %q:\n%s", want, bench.String())
 		}

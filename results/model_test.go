@@ -125,16 +125,20 @@ func TestOldFilesStillRead(t *testing.T) {
 		}
 		return old.String()
 	}
-	labEra, err := ReadFile(writeFile(t, "lab-era.csv", cutOff(len(bandCSVColumns()))))
+	bandEra, err := ReadFile(writeFile(t, "band-era.csv", cutOff(len(codeCSVColumns()))))
+	if err != nil || len(bandEra) != len(points) {
+		t.Errorf("CSV from before the user's code: %v, %+v", err, bandEra)
+	}
+	labEra, err := ReadFile(writeFile(t, "lab-era.csv", cutOff(len(codeCSVColumns())+len(bandCSVColumns()))))
 	if err != nil || len(labEra) != len(points) {
 		t.Errorf("CSV from before the bands: %v, %+v", err, labEra)
 	}
-	modelEra, err := ReadFile(writeFile(t, "model-era.csv", cutOff(len(bandCSVColumns())+len(labCSVColumns()))))
+	modelEra, err := ReadFile(writeFile(t, "model-era.csv", cutOff(len(codeCSVColumns())+len(bandCSVColumns())+len(labCSVColumns()))))
 	if err != nil || len(modelEra) != len(points) || modelEra[0].Bounds == nil && points[0].Bounds != nil {
 		t.Errorf("CSV from before the labs: %v, %+v", err, modelEra)
 	}
 	var old strings.Builder
-	old.WriteString(cutOff(len(bandCSVColumns()) + len(labCSVColumns()) + len(modelCSVColumns())))
+	old.WriteString(cutOff(len(codeCSVColumns()) + len(bandCSVColumns()) + len(labCSVColumns()) + len(modelCSVColumns())))
 	if !strings.HasPrefix(old.String(), "source,mode,") || !strings.Contains(old.String(), ",start\n") {
 		t.Fatalf("not an old header:\n%s", old.String())
 	}
@@ -207,7 +211,7 @@ func TestBenchKeepsModelApart(t *testing.T) {
 	if got := results[1].GetConfig("source"); got != "model" {
 		t.Errorf("prediction's source %q, want model", got)
 	}
-	if got := results[1].Name.String(); got != "Coffee/mode=finelocking/cpus=2/par=2/source=model/sched=fifo" {
+	if got := results[1].Name.String(); got != "Coffee/mode=finelocking/par=2/source=model/sched=fifo-2" {
 		t.Errorf("prediction's name %q", got)
 	}
 	var parser benchproc.ProjectionParser

@@ -11,15 +11,17 @@ import (
 //
 // A point is a common core (what was run, where, when, its throughput,
 // latency and CPU use) and the parts that only some points have: Shop,
-// the coffee shop's machines and steps (a YAML system's resources too);
-// Model, how the model predicted it; Lab, a lab's variant and metrics.
-// Kind says which kind a point is. The parts are embedded, so that their
+// the coffee shop's machines and steps (a YAML system's resources too,
+// a study's meters); Model, how the model predicted it; Lab, a lab's
+// variant and metrics; Bench, a Go benchmark's line. Kind says which kind
+// a point is. The parts are embedded, so that their
 // fields read as the point's own (p.Steps, p.Sched, p.Metrics) and a
 // results file stays flat, as it always was. Model and Lab write nothing
 // when empty, and are zero where a point has none; Shop, whose fields
 // are always written, is nil where a point has none (a lab's), and its
 // fields may be read only where it is there (p.Shop != nil, which holds
-// for every point of another kind that ReadJSON and ReadCSV return). A
+// for every point but a lab's and a Go benchmark's that ReadJSON and
+// ReadCSV return). Bench is a field of its own, nil on other points. A
 // copy of a point shares its Shop: to change a copy's machines or steps,
 // give it a Shop of its own. The open loop's fields (Rate, MaxQ, Drops,
 // Service) are the core's, as a YAML system's load has them too, and so
@@ -93,8 +95,17 @@ type Point struct {
 	Waits   []Wait `json:"waits,omitempty"`
 	Profile string `json:"profile,omitempty"`
 
+	// Bench is a Go benchmark's part (brewput bench, or go test -bench
+	// output read back), nil on every other point: see code.go.
+	Bench *Benchmark `json:"bench,omitempty"`
+	// Study names the study of a point measured through package study,
+	// the user's own code: its Mode is then the study's variant, and its
+	// Shop part holds the variant's meters (package meter) as machines,
+	// with no steps.
+	Study string `json:"study,omitempty"`
+
 	// Shop is the part of a point of the coffee shop, or of a YAML
-	// system: its shared resources and its steps.
+	// system: its shared resources and its steps; a study's meters.
 	*Shop
 	Host  Host      `json:"host"`
 	Start time.Time `json:"start"`
@@ -160,9 +171,17 @@ const (
 	KindModel
 	// KindLab is a lab's measurement, with its Lab part.
 	KindLab
+	// KindStudy is a user's own design measured through package study:
+	// Study names it, Mode is its variant, and its Shop part holds the
+	// variant's meters as machines. brewput has no model of such code.
+	KindStudy
+	// KindBench is a Go benchmark's line (brewput bench, or go test
+	// -bench output), with its Bench part and no Shop part. brewput has
+	// no model of such code either.
+	KindBench
 )
 
-// String names the kind: "measured", "model" or "lab".
+// String names the kind: "measured", "model", "lab", "study" or "bench".
 func (k Kind) String() string {
 	switch k {
 	case KindMeasured:
@@ -171,32 +190,49 @@ func (k Kind) String() string {
 		return "model"
 	case KindLab:
 		return "lab"
+	case KindStudy:
+		return "study"
+	case KindBench:
+		return "bench"
 	}
 	return fmt.Sprintf("Kind(%d)", int(k))
 }
 
-// Kind says what p is: a lab's point, a prediction of the model, or a
-// measurement of the shop.
+// Kind says what p is: a lab's point, a Go benchmark's, a study's, a
+// prediction of the model, or a measurement of the shop.
 func (p Point) Kind() Kind {
 	switch {
 	case p.Lab.Name != "":
 		return KindLab
+	case p.Bench != nil:
+		return KindBench
+	case p.Study != "":
+		return KindStudy
 	case p.Source == SourceModel:
 		return KindModel
 	}
 	return KindMeasured
 }
 
+// IsUserCode reports whether p measured the user's own code (a study's
+// or a Go benchmark's point), of which brewput has no model: nothing
+// about it is explained by experiment, only described as measured.
+func (p Point) IsUserCode() bool {
+	k := p.Kind()
+	return k == KindStudy || k == KindBench
+}
+
 // Tidy makes p hold the parts of its kind, as ReadJSON and ReadCSV leave
-// every point they read: a lab's point drops the empty shop fields that
-// earlier versions wrote for it, and any other point has a Shop part, if
-// an empty one, so that its Machines and Steps can be read.
+// every point they read: a lab's or a Go benchmark's point drops the
+// empty shop fields that earlier versions wrote for it, and any other
+// point has a Shop part, if an empty one, so that its Machines and Steps
+// can be read.
 func (p *Point) Tidy() {
-	lab := p.Kind() == KindLab
+	noShop := p.Kind() == KindLab || p.Kind() == KindBench
 	switch {
-	case lab && p.Shop != nil && p.Shop.empty():
+	case noShop && p.Shop != nil && p.Shop.empty():
 		p.Shop = nil
-	case !lab && p.Shop == nil:
+	case !noShop && p.Shop == nil:
 		p.Shop = &Shop{}
 	}
 }
@@ -253,12 +289,18 @@ type Bounds struct {
 // Machine is one shared resource's use over the window.
 type Machine struct {
 	Name string `json:"name"`
+	// Kind is what the resource is, for a user's metered resource:
+	// "mutex", "rwmutex", "chan send" or "chan receive" (package meter);
+	// empty for the coffee shop's machines.
+	Kind string `json:"kind,omitempty"`
 	Uses int64  `json:"uses"`
 	// BusyFrac is the fraction of the window the resource was held: from
 	// getting it to letting go, including the time its holder waited for
-	// a CPU or for a handoff (the name is older than the distinction).
-	// WorkingFrac is the part of the window its step was really running,
-	// never more than BusyFrac; 0 in files from before it was measured.
+	// a CPU or for a handoff (the name is older than the distinction); 0
+	// for a channel, which is never held. WorkingFrac is the part of the
+	// window its step was really running, never more than BusyFrac; 0 in
+	// files from before it was measured, and for a user's meters, which
+	// do not measure it.
 	BusyFrac    float64 `json:"busy_frac"`
 	WorkingFrac float64 `json:"working_frac,omitempty"`
 	// MeanWaitMs is the mean time a caller waited to get it, in ms.

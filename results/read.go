@@ -8,14 +8,16 @@ import (
 )
 
 // accepted names the formats ReadFile reads, for its errors.
-const accepted = "want JSON Lines from --format json or CSV from --format csv"
+const accepted = "want JSON Lines from --format json, CSV from --format csv, or Go benchmark output from --format bench or go test -bench"
 
-// ReadFile reads a results file, JSON Lines or CSV, telling which from its
-// content rather than its name: JSON Lines start with '{', CSV with
-// brewput's CSV header. Anything else, such as --format bench or table
-// output, is an error that says what the file seems to be and what is
-// accepted. Errors name the file, and the line where there is one; a file
-// with no points is an error, as nothing can be made of it.
+// ReadFile reads a results file, JSON Lines, CSV or the Go benchmark
+// format, telling which from its content rather than its name: JSON Lines
+// start with '{', CSV with brewput's CSV header, and Go benchmark output
+// (--format bench, or any go test -bench output; see ReadBench) has a
+// benchmark result line. Anything else, such as table output, is an error
+// that says what the file seems to be and what is accepted. Errors name
+// the file, and the line where there is one; a file with no points is an
+// error, as nothing can be made of it.
 func ReadFile(path string) ([]Point, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -30,6 +32,8 @@ func ReadFile(path string) ([]Point, error) {
 		points, err = ReadJSON(bytes.NewReader(data))
 	case isCSVHeader(firstLine(content)):
 		points, err = ReadCSV(bytes.NewReader(data))
+	case isBench(data):
+		points, err = ReadBench(bytes.NewReader(data), path)
 	default:
 		return nil, fmt.Errorf("%s: %s (%s)", path, whatIs(firstLine(content)), accepted)
 	}
@@ -67,11 +71,11 @@ func whatIs(line string) string {
 	if strings.HasPrefix(line, "source,mode,") {
 		return fmt.Sprintf("CSV whose header is not brewput's: %v", checkCSVHeader(strings.Split(line, ",")))
 	}
-	// WriteBench starts with a configuration line, a Unit line, a result
-	// or the comment on a point left out.
-	for _, prefix := range []string{"goos:", "goarch:", "pkg:", "cpu:", "source:", "Unit ", "Benchmark", "# Benchmark"} {
+	// Go benchmark output starts with a configuration line, a Unit line,
+	// a result, or, from go test, PASS or a test's output.
+	for _, prefix := range []string{"goos:", "goarch:", "pkg:", "cpu:", "source:", "Unit ", "Benchmark", "# Benchmark", "PASS", "FAIL", "ok ", "--- "} {
 		if strings.HasPrefix(line, prefix) {
-			return "the Go benchmark format of --format bench, which is for benchstat and is not read back"
+			return "Go benchmark output without a single benchmark result"
 		}
 	}
 	return "not a brewput results file"

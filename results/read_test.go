@@ -63,7 +63,7 @@ func TestReadCSVNamesTheLineAndColumn(t *testing.T) {
 		"header":     {strings.Replace(good, "warmup_s,rep,", "warmup_s,", 1), `line 1: not brewput's CSV header: column 10 is "ops", want "rep"`},
 		"no header":  {"", "line 1: no header"},
 		"no mode":    {lines[0] + strings.Replace(lines[1], ",finelocking,", ",,", 1), "line 2: not a brewput point: missing mode or cpus"},
-		"extra cell": {strings.Replace(good, ",calibration.costs\n", ",calibration.costs,more\n", 1), fmt.Sprintf(`line 1: not brewput's CSV header: column %d, "more", is one too many`, len(csvHeader())+1)},
+		"extra cell": {strings.Replace(good, ",bench.values\n", ",bench.values,more\n", 1), fmt.Sprintf(`line 1: not brewput's CSV header: column %d, "more", is one too many`, len(csvHeader())+1)},
 	} {
 		_, err := ReadCSV(strings.NewReader(c.in))
 		if err == nil || !strings.Contains(err.Error(), c.want) {
@@ -98,14 +98,19 @@ func TestReadFileTellsTheFormatFromTheContent(t *testing.T) {
 	if err != nil || len(fromCSV) != 2 || fromCSV[1].Drops != 3 {
 		t.Errorf("CSV: %v, %+v", err, fromCSV)
 	}
+	fromBench, err := ReadFile(writeFile(t, "points.json", bench.String()))
+	if err != nil || len(fromBench) != 2 || fromBench[1].Mode != points[1].Mode || fromBench[1].Throughput != points[1].Throughput {
+		t.Errorf("bench: %v, %+v", err, fromBench)
+	}
 	both, err := ReadFiles(writeFile(t, "a.jsonl", js.String()), writeFile(t, "b.csv", cs.String()))
 	if err != nil || len(both) != 4 || both[0].Hist == "" || both[2].Hist != "" {
 		t.Errorf("ReadFiles: %v, %d points", err, len(both))
 	}
 
 	for content, want := range map[string]string{
-		bench.String(): "x.txt: the Go benchmark format of --format bench, which is for benchstat and is not read back (want JSON Lines from --format json or CSV from --format csv)",
-		table.String(): "x.txt: not a brewput results file (want JSON Lines from --format json or CSV from --format csv)",
+		"goos: linux\nPASS\nok  \tx\t0.1s\n":        "x.txt: Go benchmark output without a single benchmark result (want JSON Lines from --format json, CSV from --format csv, or Go benchmark output",
+		table.String():                              "x.txt: not a brewput results file (want JSON Lines from --format json, CSV from --format csv, or Go benchmark output from --format bench or go test -bench)",
+		"BenchmarkX 10 five ns/op\n":                "x.txt: line 1: parsing measurement",
 		strings.Replace(cs.String(), "rep,", "", 1): `x.txt: CSV whose header is not brewput's: column 10 is "ops", want "rep" (want JSON Lines`,
 		"":      "x.txt: holds no points",
 		" \n\n": "x.txt: holds no points",

@@ -42,7 +42,8 @@ func TestSamplesRead(t *testing.T) {
 // Written again, the samples' points give the same files: byte for byte,
 // except that lab points no longer write the shop's empty machines and
 // steps. Their CSV is the same throughout, but for the harness, band and
-// calibration columns written since, empty on every sample's row.
+// calibration columns and those of the user's code (studies, Go
+// benchmarks) written since, empty on every sample's row.
 func TestSamplesWriteBack(t *testing.T) {
 	for _, name := range []string{"shop", "model", "lab"} {
 		file, err := os.ReadFile(filepath.Join("testdata", name+".json"))
@@ -111,8 +112,8 @@ func objects(t *testing.T, data []byte) []map[string]any {
 }
 
 // withBandColumns is a CSV file from before the harness, band and
-// calibration columns as WriteCSV writes its points now: those columns
-// added to the header, empty on every row.
+// calibration columns and the user's code's as WriteCSV writes its points
+// now: those columns added to the header, empty on every row.
 func withBandColumns(t *testing.T, file []byte) []byte {
 	t.Helper()
 	recs, err := csv.NewReader(bytes.NewReader(file)).ReadAll()
@@ -122,10 +123,11 @@ func withBandColumns(t *testing.T, file []byte) []byte {
 	var out bytes.Buffer
 	w := csv.NewWriter(&out)
 	for i, rec := range recs {
+		added := append(bandCSVColumns(), codeCSVColumns()...)
 		if i == 0 {
-			rec = append(rec, bandCSVColumns()...)
+			rec = append(rec, added...)
 		} else {
-			rec = append(rec, make([]string, len(bandCSVColumns()))...)
+			rec = append(rec, make([]string, len(added))...)
 		}
 		w.Write(rec)
 	}

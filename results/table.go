@@ -16,24 +16,64 @@ import (
 // says which rows they are, and a bound column gives the model's
 // throughput bound and what sets it.
 //
-// Labs' points (Lab set) are a table of their own after the shop's, one
-// per lab, with the lab's metrics as columns.
+// Studies' points (package study) are a table of their own after the
+// shop's, whose rows are the variants and whose last column describes the
+// meter used the most, as measured: brewput has no model of a user's code
+// and says nothing of what limits it. Labs' points are a table of their
+// own after those, one per lab, with the lab's metrics as columns; Go
+// benchmarks' points one after those, with every unit of their lines as
+// columns.
 func WriteTable(w io.Writer, points []Point) error {
-	shop, labs, byLab := SplitLabs(points)
+	others, benchmarks := SplitBench(points)
+	others, labs, byLab := SplitLabs(others)
+	var shop, studies []Point
+	for _, p := range others {
+		if p.Kind() == KindStudy {
+			studies = append(studies, p)
+		} else {
+			shop = append(shop, p)
+		}
+	}
 	if len(shop) > 0 {
-		if err := writeShopTable(w, shop); err != nil {
+		if err := writeShopTable(w, shop, false); err != nil {
+			return err
+		}
+	}
+	if len(studies) > 0 {
+		if len(shop) > 0 {
+			fmt.Fprintln(w)
+		}
+		if err := writeShopTable(w, studies, true); err != nil {
 			return err
 		}
 	}
 	for i, l := range labs {
-		if i > 0 || len(shop) > 0 {
+		if i > 0 || len(shop)+len(studies) > 0 {
 			fmt.Fprintln(w)
 		}
 		if err := writeLabTable(w, l, byLab[l]); err != nil {
 			return err
 		}
 	}
+	if len(benchmarks) > 0 {
+		if len(others) > 0 {
+			fmt.Fprintln(w)
+		}
+		return writeBenchTable(w, benchmarks)
+	}
 	return nil
+}
+
+// SplitBench separates Go benchmarks' points from the others.
+func SplitBench(points []Point) (others, benches []Point) {
+	for _, p := range points {
+		if p.Kind() == KindBench {
+			benches = append(benches, p)
+		} else {
+			others = append(others, p)
+		}
+	}
+	return others, benches
 }
 
 // SplitLabs separates the labs' points from the others, the labs by name
@@ -114,14 +154,19 @@ func FormatRate(v float64, unit string) string {
 	return fmt.Sprintf("%.3g %s", v, unit)
 }
 
-// writeShopTable writes the coffee shop's points.
-func writeShopTable(w io.Writer, points []Point) error {
+// writeShopTable writes the coffee shop's points, or, with studies, a
+// study's: their modes are its variants, and in place of what limits
+// each point the meter used the most (see BusiestMeter).
+func writeShopTable(w io.Writer, points []Point, studies bool) error {
 	openLoop, reps, model, origins, modeWidth := false, false, false, map[string]bool{}, len("mode")
+	if studies {
+		modeWidth = len("variant")
+	}
 	limits, bands, notes := false, false, false
 	for _, p := range points {
 		bands = bands || p.Band != nil
 		notes = notes || Notes(p) != ""
-		limits = limits || p.Bottleneck != nil
+		limits = limits || p.Bottleneck != nil && !studies
 		openLoop = openLoop || p.Rate > 0
 		reps = reps || p.Rep > 0
 		model = model || p.IsModel()
@@ -134,7 +179,11 @@ func writeShopTable(w io.Writer, points []Point) error {
 	// column read left-aligned all the same.
 	left := func(s string) string { return fmt.Sprintf("%-*s", modeWidth, s) }
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	head := []string{left("mode"), "cpus", "par"}
+	mode := "mode"
+	if studies { // a study's modes are its variants
+		mode = "variant"
+	}
+	head := []string{left(mode), "cpus", "par"}
 	if reps {
 		head = append(head, "rep")
 	}
@@ -149,9 +198,12 @@ func writeShopTable(w io.Writer, points []Point) error {
 		head = append(head, "bound")
 	}
 	head = append(head, "mean ms", "p05 ms", "p50 ms", "p95 ms", "p99 ms", "cpu util")
-	if limits {
+	switch {
+	case studies:
+		head = append(head, "most used meter (held, mean wait)")
+	case limits:
 		head = append(head, "limited by (best relief)")
-	} else {
+	default:
 		head = append(head, "most held machine (held, mean wait)")
 	}
 	if showSource {
@@ -183,9 +235,12 @@ func writeShopTable(w io.Writer, points []Point) error {
 			FormatMs(p.Latency.P95),
 			FormatMs(p.Latency.P99),
 			fmt.Sprintf("%.0f%%", 100*p.Util))
-		if limits {
+		switch {
+		case studies:
+			row = append(row, BusiestMeter(p))
+		case limits:
 			row = append(row, FormatBottleneck(p.Bottleneck))
-		} else {
+		default:
 			row = append(row, busiest(p.Shop))
 		}
 		if showSource {

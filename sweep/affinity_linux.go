@@ -9,8 +9,8 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// allowedCPUs describes the CPUs this process may run on, e.g. "0-1".
-func allowedCPUs() string {
+// AllowedCPUs describes the CPUs this process may run on, e.g. "0-1".
+func AllowedCPUs() string {
 	var set unix.CPUSet
 	if err := unix.SchedGetaffinity(0, &set); err != nil {
 		return ""
@@ -24,12 +24,12 @@ func allowedCPUs() string {
 	return formatCPUs(ids)
 }
 
-// startPinned starts cmd restricted to the first n of this process's CPUs.
+// StartPinned starts cmd restricted to the first n of this process's CPUs.
 // Affinity is per thread on Linux and a child inherits the mask of the
 // thread that forks it, so the fork happens on a thread locked for the
 // purpose and narrowed first; that thread is never unlocked, so it exits with
 // its goroutine instead of going back to the runtime with a narrow mask.
-func startPinned(cmd *exec.Cmd, n int) error {
+func StartPinned(cmd *exec.Cmd, n int) error {
 	var all unix.CPUSet
 	if err := unix.SchedGetaffinity(0, &all); err != nil {
 		return fmt.Errorf("read CPU affinity: %w", err)

@@ -4,9 +4,9 @@ package sweep
 
 import "os/exec"
 
-// allowedCPUs is unknown where affinity cannot be read.
-func allowedCPUs() string { return "" }
+// AllowedCPUs is unknown where affinity cannot be read.
+func AllowedCPUs() string { return "" }
 
-// startPinned starts cmd without restricting its CPUs, which only Linux
+// StartPinned starts cmd without restricting its CPUs, which only Linux
 // supports here; GOMAXPROCS still limits it.
-func startPinned(cmd *exec.Cmd, n int) error { return cmd.Start() }
+func StartPinned(cmd *exec.Cmd, n int) error { return cmd.Start() }

@@ -36,32 +36,53 @@ func (r Runner) Run(ctx context.Context, s Spec) (results.Point, error) {
 	if err := s.Validate(); err != nil {
 		return results.Point{}, err
 	}
-	in, err := json.Marshal(s)
+	p, err := RunChild(ctx, r.Path, r.Args, r.Env, s.CPUs, s)
+	if err != nil && ctx.Err() == nil {
+		err = fmt.Errorf("%s cpus=%d: %w", s.Mode, s.CPUs, err)
+	}
+	return p, err
+}
+
+// RunChild measures one point in a child process: the program at path,
+// called with args and env added to this process's environment,
+// restricted to cpus CPUs (affinity) with GOMAXPROCS set to match, in its
+// own process group. It writes spec as JSON to the child's stdin and reads
+// one results.Point as JSON from its stdout. When ctx is cancelled the
+// child is killed and ctx's error returned; when the child fails, the
+// error ends with the last line of its error output.
+func RunChild(ctx context.Context, path string, args, env []string, cpus int, spec any) (results.Point, error) {
+	in, err := json.Marshal(spec)
 	if err != nil {
 		return results.Point{}, err
 	}
 	var stdout, stderr bytes.Buffer
-	cmd := exec.CommandContext(ctx, r.Path, r.Args...)
+	cmd := exec.CommandContext(ctx, path, args...)
 	cmd.Stdin = bytes.NewReader(in)
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	cmd.Env = append(os.Environ(), r.Env...)
-	cmd.Env = append(cmd.Env, fmt.Sprintf("GOMAXPROCS=%d", s.CPUs))
+	cmd.Env = append(os.Environ(), env...)
+	cmd.Env = append(cmd.Env, fmt.Sprintf("GOMAXPROCS=%d", cpus))
 	// Its own process group: a ^C at the terminal reaches the parent, which
 	// keeps what it has and stops the child itself.
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	if err := startPinned(cmd, s.CPUs); err != nil {
-		return results.Point{}, fmt.Errorf("%s cpus=%d: start: %w", s.Mode, s.CPUs, err)
+	if err := StartPinned(cmd, cpus); err != nil {
+		return results.Point{}, fmt.Errorf("start: %w", err)
 	}
 	err = cmd.Wait()
 	if ctx.Err() != nil {
 		return results.Point{}, ctx.Err()
 	}
 	if err != nil {
-		return results.Point{}, fmt.Errorf("%s cpus=%d: %w: %s", s.Mode, s.CPUs, err, lastLine(stderr.String()))
+		return results.Point{}, fmt.Errorf("%w: %s", err, lastLine(stderr.String()))
+	}
+	// The point is the last line: a user's code measured in the child
+	// (package study) may have printed before it.
+	out := bytes.TrimSpace(stdout.Bytes())
+	if i := bytes.LastIndexByte(out, '\n'); i >= 0 {
+		out = out[i+1:]
 	}
 	var p results.Point
-	if err := json.Unmarshal(stdout.Bytes(), &p); err != nil {
-		return results.Point{}, fmt.Errorf("%s cpus=%d: child wrote no point: %w", s.Mode, s.CPUs, err)
+	if err := json.Unmarshal(out, &p); err != nil {
+		return results.Point{}, fmt.Errorf("child wrote no point: %w", err)
 	}
 	return p, nil
 }

@@ -1,11 +1,9 @@
 package sweep
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/brewput/brewput/coffee"
-	"github.com/brewput/brewput/profile"
 )
 
 // Spec is one point to measure.
@@ -46,38 +44,15 @@ func (s Spec) Validate() error {
 	if err := s.Variant.Check(s.Mode); err != nil {
 		return err
 	}
-	switch {
-	case s.CPUs < 1:
-		return fmt.Errorf("cpus is %d; want at least 1", s.CPUs)
-	case s.Par < 0:
-		return fmt.Errorf("par is %d; want 0 (one per CPU) or more", s.Par)
-	case s.Dur <= 0:
-		return fmt.Errorf("dur is %v; want a positive duration", s.Dur)
-	case s.Warmup < 0:
-		return fmt.Errorf("warmup is %v; want zero or a positive duration", s.Warmup)
-	case s.Rate < 0:
-		return fmt.Errorf("rate is %v; want a positive rate", s.Rate)
-	case s.MaxQ < 0:
-		return fmt.Errorf("maxq is %d; want 0 or more", s.MaxQ)
-	case s.Harness != "" && s.Harness != "brewput" && s.Harness != "talk":
-		return fmt.Errorf("harness is %q; want brewput or talk", s.Harness)
-	case s.Harness == "talk" && s.Rate > 0:
-		return fmt.Errorf("harness talk is a closed loop only; want no rate")
-	}
-	if s.Profile != "" {
-		if err := profile.CheckBase(s.Profile); err != nil {
-			return err
-		}
+	if err := s.Load().Validate(); err != nil {
+		return err
 	}
 	return s.Steps.Validate()
 }
 
-// workers is the number of goroutines the harness runs.
-func (s Spec) workers() int {
-	if s.Par == 0 {
-		return s.CPUs
-	}
-	return s.Par
+// Load is the load s measures its mode under.
+func (s Spec) Load() Load {
+	return Load{CPUs: s.CPUs, Par: s.Par, Rate: s.Rate, MaxQ: s.MaxQ, Warmup: s.Warmup, Dur: s.Dur, Harness: s.Harness, Profile: s.Profile}
 }
 
 // Plan lists the points of a sweep, mode by mode, each over every CPU count,

@@ -83,7 +83,7 @@ func TestBadInput(t *testing.T) {
 		{"report without files", []string{"report"}, []string{"at least one results file"}},
 		{"report missing file", []string{"report", "{dir}/nope.json", "--out", "{dir}/r"}, []string{"nope.json", "no such file"}},
 		{"report garbage file", []string{"report", "{garbage}", "--out", "{dir}/r"}, []string{"garbage.txt", "not a brewput results file"}},
-		{"report bench file", []string{"report", "{bench}", "--out", "{dir}/r"}, []string{"old.bench", "benchmark format"}},
+		{"report malformed bench file", []string{"report", "{bench}", "--out", "{dir}/r"}, []string{"old.bench", "line 2", "parsing measurement"}},
 		{"report empty file", []string{"report", "{empty}", "--out", "{dir}/r"}, []string{"empty.json", "holds no points"}},
 		{"report out is a file", []string{"report", "{good}", "--out", "{good}"}, []string{"--out", "is a file"}},
 		{"compare one file", []string{"compare", "{good}"}, []string{"two results files", "got 1"}},
@@ -124,6 +124,17 @@ func TestBadInput(t *testing.T) {
 		{"calibrate too few samples", []string{"calibrate", "--samples", "2", "--out", "{dir}/c.json"}, []string{"--samples 2", "at least 5"}},
 		{"calibrate extra argument", []string{"calibrate", "extra-arg", "--out", "{dir}/c.json"}, []string{"brewput calibrate", `"extra-arg"`}},
 		{"root predict not a bool", []string{"--predict=maybe"}, []string{"--predict", `"maybe"`}},
+		// brewput bench refuses these before building anything.
+		{"bench bad regexp", []string{"bench", "--bench", "(", "--out", "{dir}/r"}, []string{"--bench", `"("`, "not a regular expression"}},
+		{"bench zero count", []string{"bench", "--count", "0", "--out", "{dir}/r"}, []string{"--count 0", "1 or more"}},
+		{"bench too many cpus", []string{"bench", "--cpus", "999", "--out", "{dir}/r"}, []string{"--cpus", cpuCount}},
+		{"bench bad benchtime", []string{"bench", "--benchtime", "fast", "--out", "{dir}/r"}, []string{"--benchtime", `"fast"`, "1000x"}},
+		{"bench zero benchtime", []string{"bench", "--benchtime", "0x", "--out", "{dir}/r"}, []string{"--benchtime", `"0x"`}},
+		{"bench own go test flag", []string{"bench", ".", "--", "-count", "3"}, []string{"-count", "use its --count flag"}},
+		{"bench package after --", []string{"bench", "--", "./pkg"}, []string{`"./pkg" is not a go test flag`}},
+		{"bench unknown format", []string{"bench", "--format", "xml", "--out", "{dir}/r"}, []string{"--format", `"xml"`}},
+		{"bench out is a file", []string{"bench", "--out", "{good}"}, []string{"--out", "is a file"}},
+		{"bench no such package", []string{"bench", "./no-such-package", "--out", "{dir}/r"}, []string{"no-such-package"}},
 	}
 	files := badInputFiles(t)
 	for _, c := range cases {
@@ -177,7 +188,7 @@ func badInputFiles(t *testing.T) map[string]string {
 	contents := map[string][2]string{
 		"good":    {"good.json", good.String()},
 		"garbage": {"garbage.txt", "hello\n"},
-		"bench":   {"old.bench", "goos: linux\nBenchmarkCoffee/mode=noop/cpus=1/par=1 10 100 ns/op\n"},
+		"bench":   {"old.bench", "goos: linux\nBenchmarkCoffee/mode=noop/par=1 10 fast ns/op\n"},
 		"empty":   {"empty.json", ""},
 		"yaml":    {"bad.yaml", "name: [cafe\nsteps:\n"},
 	}

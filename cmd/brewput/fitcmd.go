@@ -13,9 +13,10 @@ func newFitCmd(e *env) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "fit FILE...",
 		Short: "Fit a scalability law (linear, Amdahl's or the USL, by AIC) to each mode's throughput",
-		Long: `fit reads results files (as brewput report does; several are merged) and
-fits each series' throughput X against CPUs N (or, with --by par, against
-customers) with the Universal Scalability Law
+		Long: `fit reads results files (as brewput report does, go test -bench output
+included; several are merged) and fits each series' throughput X against
+CPUs N (or, with --by par, against customers) with the Universal Scalability
+Law
 
   X(N) = λN / (1 + σ(N−1) + κN(N−1))
 

@@ -269,7 +269,7 @@ func TestRunCountAndBench(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("--format bench: exit %d; stderr:\n%s", code, stderr)
 	}
-	if !strings.Contains(stdout, "BenchmarkCoffee/mode=finelocking/cpus=1") || !strings.Contains(stdout, " lattes/s") {
+	if !strings.Contains(stdout, "BenchmarkCoffee/mode=finelocking/par=1 ") || !strings.Contains(stdout, " lattes/s") {
 		t.Errorf("--format bench did not write a benchmark line:\n%s", stdout)
 	}
 

@@ -14,11 +14,12 @@ func newReportCmd(e *env) *cobra.Command {
 		Use:   "report FILE...",
 		Short: "Render the report from saved results files, without measuring",
 		Long: `report reads results files (JSON Lines from --format json, or CSV from
---format csv; the main job's results.json is one) and writes the same report
-the main job does: index.html, the charts as SVG and PNG, and the merged
-points as results.json and results.csv. A lessons file (brewput lessons
---format json, or a report's lessons.json) adds the section "What the
-seeds claim, and what this machine shows".
+--format csv; the main job's results.json is one; or Go benchmark output,
+from --format bench or any go test -bench, the CPU count from the name's -N
+suffix) and writes the same report the main job does: index.html, the charts
+as SVG and PNG, and the merged points as results.json and results.csv. A
+lessons file (brewput lessons --format json, or a report's lessons.json) adds
+the section "What the seeds claim, and what this machine shows".
 
 Give it any number of files — other runs, other machines, brewput model's
 predictions — and their points are drawn together: measurements from
@@ -31,7 +32,8 @@ modes, what the model (fifo policy: idealized CPUs, no calibration needed)
 predicts would help at the largest CPU count, as brewput advise does.`,
 		Example: `  brewput report brewput-report/results.json --out again
   brewput report laptop.json server.json --out both
-  brewput report measured.json predicted.json --out overlay`,
+  brewput report measured.json predicted.json --out overlay
+  go test -bench . -cpu 1,2,4 -count 6 > old.txt && brewput report old.txt --out old`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return fmt.Errorf("report needs at least one results file, such as brewput-report/results.json")

@@ -82,13 +82,22 @@ func TestImportsOneWay(t *testing.T) {
 		"host":             {"sweep", "coffee", "model", "lab", "report", "analysis"},
 		"lab":              {"sweep", "coffee", "model", "report", "analysis", "advise", "blueprint", "cmd"},
 		"report":           {"lab/", "sweep", "cmd", "harness", "coffee"},
-		"analysis":         {"report", "advise", "causal", "why", "sweep", "lab", "cmd"},
+		"analysis":         {"report", "advise", "causal", "why", "sweep", "lab", "study", "gobench", "cmd"},
 		"causal":           {"report", "advise", "why", "sweep", "lab", "cmd"},
 		"why":              {"report", "advise", "lab", "cmd"},
 		"model":            {"report", "analysis", "advise", "sweep", "lab", "cmd"},
-		"sweep":            {"report", "analysis", "model", "lab", "cmd"},
+		"sweep":            {"report", "analysis", "model", "lab", "study", "gobench", "cmd"},
 		"coffee":           {"results", "report", "sweep", "model", "lab", "cmd"},
 		"internal/cliflag": {""},
+		// The user's code: meters and benchmark helpers they import into
+		// their own programs, which must stay light; a study and Go
+		// benchmarks measured by brewput's parts, but never explained by
+		// the shop's model, which knows nothing of the user's code.
+		"meter":    {""},
+		"bench":    {""},
+		"gobench":  {"report", "analysis", "causal", "advise", "why", "model", "lab", "study", "cmd"},
+		"study":    {"causal", "advise", "why", "model", "lab", "gobench", "cmd"},
+		"examples": {"internal", "cmd", "sweep", "results"},
 	}
 	for dir, p := range ps {
 		for prefix, banned := range rules {

@@ -1,0 +1,143 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/brewput/brewput/results"
+)
+
+// TestBench runs brewput bench on the cache example briefly (20 calls a
+// benchmark): every benchmark at every CPU count and repetition in the
+// table, the results and the report written, each point carrying its
+// latency histogram (the benchmarks use package bench), and the results
+// read back by report, fit and compare. Timings are not checked: only
+// structure, files and exit statuses.
+func TestBench(t *testing.T) {
+	cpus := "1"
+	if runtime.NumCPU() >= 2 {
+		cpus = "1,2"
+	}
+	dir := t.TempDir()
+	out := filepath.Join(dir, "report")
+	code, stdout, stderr := brewput(context.Background(), t, noChild(), "bench", "../../examples/cache", "--cpus", cpus, "--count", "2", "--benchtime", "20x", "--out", out)
+	if code != exitOK {
+		t.Fatalf("exit %d; stderr:\n%s", code, stderr)
+	}
+	if !strings.Contains(stderr, "building github.com/brewput/brewput/examples/cache") {
+		t.Errorf("no progress on stderr:\n%s", stderr)
+	}
+	points, err := results.ReadFile(filepath.Join(out, "results.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(strings.Split(cpus, ","))
+	if want := 6 * n * 2; len(points) != want {
+		t.Fatalf("%d points, want %d (6 benchmarks × %d CPU counts × 2 runs):\n%s", len(points), want, n, stdout)
+	}
+	charts := 0
+	for _, p := range points {
+		if p.Bench == nil || p.Ops != 20 || p.Hist == "" || p.Latency.P50 <= 0 || p.Rep < 1 || p.Host.GoVersion == "" {
+			t.Errorf("%s cpus=%d rep=%d: %d ops, hist %v, p50 %v, bench %+v", p.Mode, p.CPUs, p.Rep, p.Ops, p.Hist != "", p.Latency.P50, p.Bench)
+		}
+		if !strings.Contains(stdout, p.Mode) {
+			t.Errorf("%s is not in the table:\n%s", p.Mode, stdout)
+		}
+	}
+	entries, _ := os.ReadDir(out)
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), "bench-") && strings.HasSuffix(e.Name(), ".svg") {
+			charts++
+		}
+	}
+	if want := 6 * 2; charts != want { // throughput and latency per benchmark
+		t.Errorf("%d charts in %s, want %d", charts, out, want)
+	}
+	page, err := os.ReadFile(filepath.Join(out, "index.html"))
+	if err != nil || !strings.Contains(string(page), "Go benchmarks") || !strings.Contains(string(page), "Cache/design=sharded/load=write") {
+		t.Errorf("page: %v", err)
+	}
+
+	// The bench format, read back by report.
+	code, bench, stderr := brewput(context.Background(), t, noChild(), "report", filepath.Join(out, "results.json"), "--out", filepath.Join(dir, "again"))
+	if code != exitOK || !strings.Contains(bench, "Cache/design=mutex/load=read") {
+		t.Errorf("report of the results: exit %d\n%s%s", code, bench, stderr)
+	}
+	code, _, stderr = brewput(context.Background(), t, noChild(), "compare", filepath.Join(out, "results.json"), filepath.Join(out, "results.json"))
+	if code != exitOK {
+		t.Errorf("compare: exit %d: %s", code, stderr)
+	}
+}
+
+// TestBenchNoMatch: a --bench that matches nothing exits 2 naming it.
+func TestBenchNoMatch(t *testing.T) {
+	dir := t.TempDir()
+	code, stdout, stderr := brewput(context.Background(), t, noChild(), "bench", "../../examples/cache", "--bench", "NoSuchBenchmark", "--cpus", "1", "--out", filepath.Join(dir, "r"))
+	if code != exitUsage || stdout != "" || !strings.Contains(stderr, `--bench: no benchmark matches "NoSuchBenchmark"`) {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("left %d files", len(entries))
+	}
+}
+
+// TestBenchBuildFailure: a package that does not compile gets the
+// compiler's message and exit 1, with nothing written.
+func TestBenchBuildFailure(t *testing.T) {
+	mod := t.TempDir()
+	for name, data := range map[string]string{
+		"go.mod":    "module example.com/broken\n\ngo 1.26\n",
+		"x_test.go": "package x\n\nimport \"testing\"\n\nfunc BenchmarkX(b *testing.B) { notDefined() }\n",
+	} {
+		if err := os.WriteFile(filepath.Join(mod, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out := filepath.Join(t.TempDir(), "r")
+	t.Chdir(mod)
+	code, stdout, stderr := brewput(context.Background(), t, noChild(), "bench", "--cpus", "1", "--out", out)
+	if code != exitFailure || stdout != "" || !strings.Contains(stderr, "undefined: notDefined") || !strings.Contains(stderr, "example.com/broken") {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Errorf("a failed build wrote the report")
+	}
+}
+
+// TestReadGoTestOutput: brewput report and fit read a plain go test -bench
+// output, the CPU count from the -N suffix.
+func TestReadGoTestOutput(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "r")
+	code, stdout, stderr := brewput(context.Background(), t, noChild(), "report", "testdata/gotest-cpus.txt", "--out", out)
+	if code != exitOK {
+		t.Fatalf("report: exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"pkg: example.com/kv", "Get/shards=16", "throughput", "allocs/op"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("report's table lacks %q:\n%s", want, stdout)
+		}
+	}
+	for _, f := range []string{"index.html", "bench-Get_shards_1.svg", "bench-Get_shards_16.png"} {
+		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+			t.Error(err)
+		}
+	}
+	code, stdout, stderr = brewput(context.Background(), t, noChild(), "fit", "testdata/gotest-cpus.txt")
+	if code != exitOK {
+		t.Fatalf("fit: exit %d: %s", code, stderr)
+	}
+	lines := strings.Split(stdout, "\n")
+	var got []string
+	for _, l := range lines {
+		if f := strings.Fields(l); len(f) > 3 && strings.HasPrefix(f[0], "Get/") {
+			got = append(got, f[0]+" "+f[len(f)-1])
+		}
+	}
+	if len(got) != 2 || !strings.Contains(stdout, "gotest-cpus.txt") {
+		t.Errorf("fit table:\n%s", stdout)
+	}
+}

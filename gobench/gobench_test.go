@@ -1,0 +1,188 @@
+package gobench
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"strings"
+	"testing"
+
+	"go.uber.org/goleak"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+// module writes a throwaway module of one package, with only the
+// standard library, whose test file is test; it returns its folder.
+func module(t *testing.T, test string) string {
+	t.Helper()
+	dir := t.TempDir()
+	files := map[string]string{
+		"go.mod":    "module example.com/x\n\ngo 1.26\n",
+		"x.go":      "package x\n\n// Sum adds.\nfunc Sum(a, b int) int { return a + b }\n",
+		"x_test.go": test,
+	}
+	for name, data := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+const benchmarks = `package x
+
+import (
+	"runtime"
+	"testing"
+)
+
+func BenchmarkSum(b *testing.B) {
+	for b.Loop() {
+		_ = Sum(1, 2)
+	}
+	b.ReportMetric(42, "answers/op")
+}
+
+func BenchmarkFailsOnTwo(b *testing.B) {
+	if runtime.GOMAXPROCS(0) == 2 {
+		b.Fatal("broken on two CPUs")
+	}
+	for b.Loop() {
+	}
+}
+`
+
+// TestRun runs a module's benchmarks on 1 and 2 CPUs: each benchmark
+// at each CPU count and repetition is a point with every value of its
+// line, and the one that fails on 2 CPUs is a failure there, its other
+// points kept.
+func TestRun(t *testing.T) {
+	if runtime.NumCPU() < 2 {
+		t.Skip("needs 2 CPUs")
+	}
+	var log strings.Builder
+	res, err := Run(context.Background(), Config{Dir: module(t, benchmarks), CPUs: []int{1, 2}, Count: 2, Benchtime: "20x", Log: &log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	type key struct {
+		mode      string
+		cpus, rep int
+	}
+	var got []key
+	for _, p := range res.Points {
+		got = append(got, key{p.Mode, p.CPUs, p.Rep})
+		if p.Bench.Pkg != "example.com/x" || p.Ops != 20 || p.Unit != "ops/s" || p.Throughput <= 0 || p.Par != p.CPUs {
+			t.Errorf("%s cpus=%d: pkg %q, %d ops, %v %s, par %d", p.Mode, p.CPUs, p.Bench.Pkg, p.Ops, p.Throughput, p.Unit, p.Par)
+		}
+		if p.Mode == "Sum" {
+			if v, ok := p.Bench.Value("answers/op"); !ok || v != 42 {
+				t.Errorf("Sum's answers/op = %v, %v", v, ok)
+			}
+			if _, ok := p.Bench.Value("allocs/op"); !ok {
+				t.Errorf("no allocs/op: -test.benchmem is not on: %+v", p.Bench.Values)
+			}
+		}
+	}
+	want := []key{{"Sum", 1, 1}, {"Sum", 1, 2}, {"Sum", 2, 1}, {"Sum", 2, 2}, {"FailsOnTwo", 1, 1}, {"FailsOnTwo", 1, 2}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("points %v, want %v", got, want)
+	}
+	if len(res.Failures) != 1 {
+		t.Fatalf("failures %+v, want one", res.Failures)
+	}
+	f := res.Failures[0]
+	if f.CPUs != 2 || f.Bench != "BenchmarkFailsOnTwo" || !strings.Contains(f.Output, "broken on two CPUs") || f.Pkg != "example.com/x" {
+		t.Errorf("failure %+v", f)
+	}
+	if !strings.Contains(log.String(), "building example.com/x") || !strings.Contains(log.String(), "on 2 CPUs") {
+		t.Errorf("log:\n%s", log.String())
+	}
+}
+
+// TestRunErrors: a package that does not compile gives the compiler's
+// message before anything runs, an expression that matches nothing is
+// NoMatchError, a folder without Go files a PackageError, a bad
+// expression is refused before building.
+func TestRunErrors(t *testing.T) {
+	broken := module(t, "package x\n\nimport \"testing\"\n\nfunc BenchmarkX(b *testing.B) { undefinedThing() }\n")
+	_, err := Run(context.Background(), Config{Dir: broken, CPUs: []int{1}, Benchtime: "1x"})
+	var build *BuildError
+	if !errors.As(err, &build) || !strings.Contains(build.Output, "undefined: undefinedThing") {
+		t.Errorf("a package that does not compile: %v", err)
+	}
+
+	good := module(t, benchmarks)
+	_, err = Run(context.Background(), Config{Dir: good, Bench: "Nothing", CPUs: []int{1}, Benchtime: "1x"})
+	var none *NoMatchError
+	if !errors.As(err, &none) || !strings.Contains(err.Error(), `no benchmark matches "Nothing" in example.com/x`) {
+		t.Errorf("no match: %v", err)
+	}
+
+	_, err = Run(context.Background(), Config{Dir: good, Packages: []string{"./nowhere"}, CPUs: []int{1}})
+	var pe *PackageError
+	if !errors.As(err, &pe) {
+		t.Errorf("a folder that does not exist: %v", err)
+	}
+
+	_, err = Run(context.Background(), Config{Dir: good, Bench: "(", CPUs: []int{1}})
+	if err == nil || !strings.Contains(err.Error(), "not a regular expression") {
+		t.Errorf("bad expression: %v", err)
+	}
+}
+
+func TestSplitFlags(t *testing.T) {
+	build, test, err := SplitFlags([]string{"-tags", "purego", "-race", "--timeout=20m", "-benchmem", "-cpuprofile", "cpu.out", "-gcflags=-N -l", "-test.short"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"-tags", "purego", "-race", "-gcflags=-N -l"}; !reflect.DeepEqual(build, want) {
+		t.Errorf("build flags %q, want %q", build, want)
+	}
+	if want := []string{"-test.timeout=20m", "-test.benchmem", "-test.cpuprofile=cpu.out", "-test.short"}; !reflect.DeepEqual(test, want) {
+		t.Errorf("test flags %q, want %q", test, want)
+	}
+	for args, want := range map[string]string{
+		"-count 3": "-count: brewput bench sets it; use its --count flag",
+		"-cpu=1,2": "use its --cpus flag",
+		"-run X":   "-run: brewput bench sets it",
+		"-timeout": "-timeout needs a value",
+		"./pkg":    `"./pkg" is not a go test flag`,
+		"-bench=.": "use its --bench flag",
+	} {
+		if _, _, err := SplitFlags(strings.Fields(args)); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("SplitFlags(%s): %v, want %q", args, err, want)
+		}
+	}
+}
+
+// TestValidate: what Run refuses before building anything, each error
+// naming the setting and what it accepts.
+func TestValidate(t *testing.T) {
+	ok := Config{CPUs: []int{1, 2}}
+	for _, good := range []string{"", "2s", "150ms", "1000x"} {
+		c := ok
+		c.Benchtime = good
+		if err := c.Validate(); err != nil {
+			t.Errorf("benchtime %q: %v", good, err)
+		}
+	}
+	for want, c := range map[string]Config{
+		`bench "(": not a regular expression`: {Bench: "(", CPUs: []int{1}},
+		"cpus: want at least one":             {},
+		"cpus: 0; want at least 1":            {CPUs: []int{0}},
+		"count -1":                            {CPUs: []int{1}, Count: -1},
+		`benchtime "fast": want a duration`:   {CPUs: []int{1}, Benchtime: "fast"},
+		`benchtime "0x"`:                      {CPUs: []int{1}, Benchtime: "0x"},
+		`benchtime "01x"`:                     {CPUs: []int{1}, Benchtime: "01x"},
+		`benchtime "-1s"`:                     {CPUs: []int{1}, Benchtime: "-1s"},
+	} {
+		if err := c.Validate(); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%+v: %v, want %q", c, err, want)
+		}
+	}
+}

@@ -1,0 +1,139 @@
+package meter
+
+import (
+	"context"
+	"sync/atomic"
+	"time"
+)
+
+// Chan is a channel of T that counts its sends and receives and the time
+// each waited: a send for room in a full channel, a receive for a value
+// in an empty one. Sends that wait point at a slow receiver, receives
+// that wait at a slow sender. A Chan is made with NewChan.
+type Chan[T any] struct {
+	c                 chan T
+	name              string
+	sends, sendWaited atomic.Int64
+	recvs, recvWaited atomic.Int64
+}
+
+// NewChan returns a channel of size slots (0 for unbuffered) with the
+// given name.
+func NewChan[T any](name string, size int) *Chan[T] {
+	return &Chan[T]{c: make(chan T, size), name: name}
+}
+
+// Send sends v, as c <- v does, counting the send and any time it waited.
+func (c *Chan[T]) Send(v T) {
+	select {
+	case c.c <- v:
+	default:
+		asked := now()
+		c.c <- v
+		c.sendWaited.Add(now() - asked)
+	}
+	c.sends.Add(1)
+}
+
+// SendContext sends v unless ctx is done first, when it returns ctx's
+// error and counts no send (the wait is counted all the same).
+func (c *Chan[T]) SendContext(ctx context.Context, v T) error {
+	select {
+	case c.c <- v:
+		c.sends.Add(1)
+		return nil
+	default:
+	}
+	asked := now()
+	defer func() { c.sendWaited.Add(now() - asked) }()
+	select {
+	case c.c <- v:
+		c.sends.Add(1)
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// Recv receives a value, as v, ok := <-c does, counting the receive and
+// any time it waited. ok is false when the channel is closed and empty;
+// that is not counted as a receive.
+func (c *Chan[T]) Recv() (v T, ok bool) {
+	select {
+	case v, ok = <-c.c:
+	default:
+		asked := now()
+		v, ok = <-c.c
+		c.recvWaited.Add(now() - asked)
+	}
+	if ok {
+		c.recvs.Add(1)
+	}
+	return v, ok
+}
+
+// RecvContext receives a value unless ctx is done first, when it returns
+// ctx's error. Its error is also ErrClosed when the channel is closed and
+// empty.
+func (c *Chan[T]) RecvContext(ctx context.Context) (T, error) {
+	select {
+	case v, ok := <-c.c:
+		return c.received(v, ok)
+	default:
+	}
+	asked := now()
+	defer func() { c.recvWaited.Add(now() - asked) }()
+	select {
+	case v, ok := <-c.c:
+		return c.received(v, ok)
+	case <-ctx.Done():
+		var zero T
+		return zero, ctx.Err()
+	}
+}
+
+func (c *Chan[T]) received(v T, ok bool) (T, error) {
+	if !ok {
+		return v, ErrClosed
+	}
+	c.recvs.Add(1)
+	return v, nil
+}
+
+// Close closes the channel, as close(c) does.
+func (c *Chan[T]) Close() { close(c.c) }
+
+// Len returns the number of values waiting in the channel.
+func (c *Chan[T]) Len() int { return len(c.c) }
+
+// Cap returns the channel's size.
+func (c *Chan[T]) Cap() int { return cap(c.c) }
+
+// Name returns the name given to NewChan, or "chan".
+func (c *Chan[T]) Name() string { return orDefault(c.name, "chan") }
+
+// Sends returns the meter of the channel's sends: completed sends, and
+// the time senders waited for room. Its name is the channel's with
+// " send" after it.
+func (c *Chan[T]) Sends() Meter {
+	return side{name: c.Name() + " send", kind: KindSend, uses: &c.sends, waited: &c.sendWaited}
+}
+
+// Receives returns the meter of the channel's receives: values received,
+// and the time receivers waited for one. Its name is the channel's with
+// " receive" after it.
+func (c *Chan[T]) Receives() Meter {
+	return side{name: c.Name() + " receive", kind: KindReceive, uses: &c.recvs, waited: &c.recvWaited}
+}
+
+// side is one side of a channel as a Meter.
+type side struct {
+	name, kind   string
+	uses, waited *atomic.Int64
+}
+
+func (s side) Name() string { return s.name }
+func (s side) Kind() string { return s.kind }
+func (s side) Read() Reading {
+	return Reading{Uses: s.uses.Load(), Waited: time.Duration(s.waited.Load())}
+}

@@ -1,0 +1,117 @@
+package report
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/brewput/brewput/results"
+)
+
+// goBenchOutput is go test -bench output on 1, 2 and 4 CPUs for one
+// benchmark, on 2 CPUs only for another.
+const goBenchOutput = `goos: linux
+goarch: amd64
+pkg: example.com/kv
+cpu: Test CPU
+BenchmarkGet         	10000000	       100 ns/op	       0 B/op
+BenchmarkGet-2       	10000000	        55 ns/op	       0 B/op
+BenchmarkGet-4       	10000000	        30 ns/op	       0 B/op
+BenchmarkPut-2       	10000000	       300 ns/op	      16 B/op
+PASS
+`
+
+func benchPoints(t *testing.T) []results.Point {
+	t.Helper()
+	points, err := results.ReadBench(strings.NewReader(goBenchOutput), "kv.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return points
+}
+
+// TestBenchSection: Go benchmarks get a section of their own, a chart
+// each of throughput against CPUs with the scaling law fitted where there
+// are three CPU counts, the reason where there is one, their values in a
+// table; beside the shop's points, both sections are there.
+func TestBenchSection(t *testing.T) {
+	points := append(studyPoints(), benchPoints(t)...)
+	r, err := Build(points)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	var page string
+	for _, f := range r.Files {
+		names = append(names, f.Name)
+		if f.Name == Index {
+			page = string(f.Data)
+		}
+	}
+	for _, want := range []string{"bench-Get.svg", "bench-Get.png", "throughput.svg"} {
+		if !slices.Contains(names, want) {
+			t.Errorf("no %s in %v", want, names)
+		}
+	}
+	if slices.Contains(names, "bench-Put.svg") {
+		t.Errorf("a chart of one CPU count was drawn")
+	}
+	for _, want := range []string{`id="benchmarks"`, "Go benchmarks", "example.com/kv", "Only one CPU count (2) was measured",
+		"1 CPU count (2); a fit needs at least 3", "B/op", `id="modes"`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+	if !strings.Contains(page, "<td>3</td></tr>") { // Get's fit row: three CPU counts
+		t.Errorf("no fit row of three CPU counts")
+	}
+	if strings.Contains(page, "limited by") && strings.Contains(page, "Get</td>") {
+		t.Errorf("a Go benchmark's point got a bottleneck row")
+	}
+}
+
+// TestBenchChartsReplaced: a report written over an earlier one's folder
+// removes the charts of benchmarks it no longer holds.
+func TestBenchChartsReplaced(t *testing.T) {
+	dir := t.TempDir()
+	r, err := Build(benchPoints(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.WriteDir(dir); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "bench-Get.png")); err != nil {
+		t.Fatal(err)
+	}
+	r, err = Build(studyPoints())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.WriteDir(dir); err != nil {
+		t.Fatal(err)
+	}
+	if matches, _ := filepath.Glob(filepath.Join(dir, "bench-*")); len(matches) != 0 {
+		t.Errorf("stale charts left: %v", matches)
+	}
+}
+
+// TestStudyCaptions: a study's charts speak of operations, not lattes, and
+// its parameters of no steps.
+func TestStudyCaptions(t *testing.T) {
+	points := studyPoints()
+	for i := range points {
+		points[i].Study, points[i].Unit, points[i].Steps = "cache", "ops/s", results.Steps{}
+	}
+	r, err := Build(points)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(r.Files[0].Data)
+	if strings.Contains(page, "Lattes per second") || !strings.Contains(page, "Operations per second against CPUs") ||
+		!strings.Contains(page, "the study&#39;s own code") {
+		t.Errorf("a study's page speaks of the shop")
+	}
+}

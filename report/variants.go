@@ -1,0 +1,127 @@
+package report
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/brewput/brewput/analysis"
+	"github.com/brewput/brewput/results"
+)
+
+// variantsView is the section of a study's points (package study): the
+// variants side by side at each CPU count, as measured, then each
+// variant's meters, how it scales and where its goroutines waited.
+// brewput has no model of the user's code, so nothing here says what
+// limits a variant or what would help: the meters are described, and
+// variants that differ in one change show what that change did.
+type variantsView struct {
+	NoProfile string
+	Names     []string
+	Compare   []compareRow
+	Variants  []variantView
+}
+
+// compareRow is one CPU count (on one machine): each variant's median
+// throughput, and its ratio to the first variant's.
+type compareRow struct {
+	CPUs  string
+	Cells []string
+}
+
+// variantView is one variant's part of the section.
+type variantView struct {
+	Variant, ID string
+	Rows        []meterRow
+	Fits        []fitView
+	Waits       []waitView
+}
+
+// meterRow is one point of a variant: its CPUs, throughput, CPU use, and
+// what its meters measured, in words.
+type meterRow struct {
+	Source, CPUs, Throughput, CPU, Text string
+}
+
+// variantViews lays out the studies' points. Of repeated points (--count),
+// the first repetition speaks for the configuration in the meters'
+// rows, and the median of all of them in the comparison.
+func variantViews(points []results.Point) variantsView {
+	v := variantsView{NoProfile: analysis.NoProfile}
+	index := map[string]int{}
+	for _, p := range points {
+		i, ok := index[p.Mode]
+		if !ok {
+			i = len(v.Variants)
+			index[p.Mode] = i
+			v.Names = append(v.Names, p.Mode)
+			v.Variants = append(v.Variants, variantView{Variant: p.Mode, ID: "variant-" + anchor(p.Mode)})
+		}
+		if p.Rep > 1 {
+			continue
+		}
+		v.Variants[i].Rows = append(v.Variants[i].Rows, meterRow{
+			Source: p.Origin(), CPUs: strconv.Itoa(p.CPUs), Throughput: results.FormatRate(p.Throughput, p.Unit),
+			CPU: fmt.Sprintf("%.0f %%", 100*p.Util), Text: strings.TrimPrefix(analysis.Describe(p), analysis.NoProfile+" "),
+		})
+	}
+	for i := range v.Variants {
+		v.Variants[i].Fits = fitViews(points, v.Variants[i].Variant)
+		v.Variants[i].Waits = waitViews(points, v.Variants[i].Variant)
+	}
+	v.Compare = compareVariants(points, v.Names)
+	return v
+}
+
+// compareVariants sets the variants side by side at each CPU count on
+// each machine: the median throughput of each, and its ratio to the
+// first variant's, "2.10 M ops/s (×3.4)"; "-" where a variant has no
+// point there.
+func compareVariants(points []results.Point, names []string) []compareRow {
+	type key struct {
+		origin string
+		cpus   int
+	}
+	var keys []key
+	by := map[key]map[string][]float64{}
+	unit := map[string]string{}
+	origins := map[string]bool{}
+	for _, p := range points {
+		k := key{p.Origin(), p.CPUs}
+		if by[k] == nil {
+			by[k] = map[string][]float64{}
+			keys = append(keys, k)
+		}
+		by[k][p.Mode] = append(by[k][p.Mode], p.Throughput)
+		unit[p.Mode] = p.Unit
+		origins[p.Origin()] = true
+	}
+	slices.SortStableFunc(keys, func(a, b key) int { return a.cpus - b.cpus })
+	var rows []compareRow
+	for _, k := range keys {
+		row := compareRow{CPUs: plural(k.cpus, "CPU")}
+		if len(origins) > 1 {
+			row.CPUs += " on " + k.origin
+		}
+		base := 0.0
+		if xs := by[k][names[0]]; len(xs) > 0 {
+			base = median(xs)
+		}
+		for _, name := range names {
+			xs := by[k][name]
+			if len(xs) == 0 {
+				row.Cells = append(row.Cells, "-")
+				continue
+			}
+			m := median(xs)
+			cell := results.FormatRate(m, unit[name])
+			if base > 0 && name != names[0] {
+				cell += fmt.Sprintf(" (×%.2g)", m/base)
+			}
+			row.Cells = append(row.Cells, cell)
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}

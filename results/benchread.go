@@ -1,0 +1,281 @@
+package results
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"golang.org/x/perf/benchfmt"
+)
+
+// ReadBench reads Go benchmark output (golang.org/x/perf/benchfmt's
+// Reader): WriteBench's, or any go test -bench output, whose other lines
+// (test output, PASS, ok) are skipped. Each result becomes a point:
+// BenchmarkCoffee, BenchmarkLab and BenchmarkStudy lines that WriteBench
+// wrote are read back as the shop's, a lab's and a study's points (with
+// what their lines hold: no histogram, machines or waits), every other
+// benchmark as a Go benchmark's (BenchPoint). A benchmark's repetitions
+// (go test -count) are numbered in Rep in the order they come, when
+// there is more than one.
+//
+// name is the file's name: points whose output names no source (go test
+// writes none) are said to come from it, so that two files of go test
+// output are told apart in a report. An error names the line of a
+// malformed benchmark result.
+func ReadBench(r io.Reader, name string) ([]Point, error) {
+	var rd benchfmt.Reader
+	rd.Reset(r, name)
+	var points []Point
+	for rd.Scan() {
+		switch rec := rd.Result().(type) {
+		case *benchfmt.SyntaxError:
+			return nil, fmt.Errorf("line %d: %s", rec.Line, rec.Msg)
+		case *benchfmt.Result:
+			p, err := BenchPoint(rec, 0, filepath.Base(name))
+			if err != nil {
+				_, line := rec.Pos()
+				return nil, fmt.Errorf("line %d: %w", line, err)
+			}
+			points = append(points, p)
+		}
+	}
+	if err := rd.Err(); err != nil {
+		return nil, err
+	}
+	NumberReps(points)
+	return points, nil
+}
+
+// NumberReps numbers the repetitions of each configuration (mode, CPU
+// count, parallelism, load, origin, model or not) 1, 2, … in the order
+// they come, where any configuration has more than one; otherwise it
+// leaves Rep as it is.
+func NumberReps(points []Point) {
+	type key struct {
+		mode, origin, study, lab string
+		cpus, par                int
+		rate                     float64
+		model                    bool
+	}
+	keyOf := func(p Point) key {
+		return key{p.Mode, p.Origin(), p.Study, p.Lab.Name, p.CPUs, p.Par, p.Rate, p.IsModel()}
+	}
+	count := map[key]int{}
+	repeated := false
+	for _, p := range points {
+		count[keyOf(p)]++
+		repeated = repeated || count[keyOf(p)] > 1
+	}
+	if !repeated {
+		return
+	}
+	clear(count)
+	for i := range points {
+		k := keyOf(points[i])
+		count[k]++
+		points[i].Rep = count[k]
+	}
+}
+
+// BenchPoint turns one benchmark result into a point. cpus is the
+// GOMAXPROCS it ran with where the caller knows it (brewput bench does);
+// 0 takes it from the name's -N suffix, or 1 without one, as go test
+// writes GOMAXPROCS. source is where the result comes from when its
+// configuration has no source line.
+//
+// A Go benchmark's point (KindBench) has Mode the name without
+// "Benchmark", Par its CPUs (as b.RunParallel runs one goroutine per
+// GOMAXPROCS), Ops the iterations, DurS their time, Throughput 1 s over
+// ns/op in ops/s, and the median and 99th percentile latency where the
+// benchmark reports them (package bench: p50-ns, p99-ns).
+func BenchPoint(res *benchfmt.Result, cpus int, source string) (Point, error) {
+	full := res.Name.String()
+	base, procs := splitProcs(full, cpus)
+	if procs < 1 {
+		return Point{}, fmt.Errorf("Benchmark%s: GOMAXPROCS %d; want at least 1", full, procs)
+	}
+	host := Host{OS: res.GetConfig("goos"), Arch: res.GetConfig("goarch"), CPUModel: res.GetConfig("cpu")}
+	p := Point{Source: SourceMeasured, CPUs: procs, Par: procs, Ops: int64(res.Iters), Host: host}
+	switch src := res.GetConfig("source"); src {
+	case SourceModel:
+		p.Source = SourceModel
+	case "":
+		p.Host.Name = source
+	default:
+		p.Host.Name = src
+	}
+	sec, ok := res.Value("sec/op")
+	if !ok || sec <= 0 {
+		return Point{}, fmt.Errorf("Benchmark%s: no positive time per operation (ns/op)", full)
+	}
+	p.DurS = sec * float64(res.Iters)
+
+	name, parts := splitName(base)
+	kind := ""
+	if _, hasPar := parts["par"]; hasPar {
+		switch {
+		case name == benchShop && parts["mode"] != "":
+			kind = benchShop
+		case name == benchLab && parts["lab"] != "" && parts["variant"] != "":
+			kind = benchLab
+		case name == benchStudy && parts["study"] != "" && parts["variant"] != "":
+			kind = benchStudy
+		}
+	}
+	if kind == "" {
+		return goBenchPoint(p, res, base), nil
+	}
+	p, err := brewputPoint(p, res, kind, parts)
+	p.Tidy()
+	return p, err
+}
+
+// splitProcs splits a benchmark's full name into the name and GOMAXPROCS:
+// the -N suffix where cpus is 0, or cpus, whose suffix go test writes
+// unless it is 1.
+func splitProcs(full string, cpus int) (string, int) {
+	if cpus > 0 {
+		suffix := "-" + strconv.Itoa(cpus)
+		if cpus != 1 && strings.HasSuffix(full, suffix) {
+			return strings.TrimSuffix(full, suffix), cpus
+		}
+		return full, cpus
+	}
+	name := benchfmt.Name(full)
+	_, parts := name.Parts()
+	if len(parts) > 0 && parts[len(parts)-1][0] == '-' {
+		last := parts[len(parts)-1]
+		if n, err := strconv.Atoi(string(last[1:])); err == nil {
+			return full[:len(full)-len(last)], n
+		}
+	}
+	return full, 1
+}
+
+// splitName splits a name (without the suffix) into its base and its
+// key=value parts; positional parts are left out.
+func splitName(name string) (string, map[string]string) {
+	fields := strings.Split(name, "/")
+	kv := map[string]string{}
+	for _, f := range fields[1:] {
+		if k, v, ok := strings.Cut(f, "="); ok {
+			kv[k] = v
+		}
+	}
+	return fields[0], kv
+}
+
+// goBenchPoint fills a Go benchmark's point.
+func goBenchPoint(p Point, res *benchfmt.Result, base string) Point {
+	b := &Benchmark{Name: "Benchmark" + base, Pkg: res.GetConfig("pkg"), Iters: int64(res.Iters)}
+	for _, v := range res.Values {
+		unit, value := v.Unit, v.Value
+		if v.OrigUnit != "" {
+			unit, value = v.OrigUnit, v.OrigValue
+		}
+		b.Values = append(b.Values, BenchValue{Value: value, Unit: unit})
+	}
+	p.Bench = b
+	p.Mode = BenchMode(b.Name)
+	p.Throughput, p.Unit = float64(p.Ops)/p.DurS, "ops/s"
+	if v, ok := b.Value("p50-ns"); ok {
+		p.Latency.P50 = v / 1e6
+	}
+	if v, ok := b.Value("p99-ns"); ok {
+		p.Latency.P99 = v / 1e6
+	}
+	return p
+}
+
+// brewputPoint reads back a point WriteBench wrote of the shop, a lab or a
+// study: its configuration from the name's parts, its measures from its
+// units.
+func brewputPoint(p Point, res *benchfmt.Result, kind string, parts map[string]string) (Point, error) {
+	var err error
+	atoi := func(key string) int {
+		v, e := strconv.Atoi(parts[key])
+		if e != nil && err == nil {
+			err = fmt.Errorf("Benchmark%s: %s=%q is not a whole number", res.Name, key, parts[key])
+		}
+		return v
+	}
+	p.Par = atoi("par")
+	switch kind {
+	case benchShop:
+		p.Mode = parts["mode"]
+		p.Shop = &Shop{Machines: []Machine{}, Steps: Steps{GrindMs: 1, PressMs: 1, SteamMs: 1, LatteMs: 1, Clock: "wall"}}
+		for key, dst := range map[string]*float64{"grind": &p.Steps.GrindMs, "press": &p.Steps.PressMs,
+			"steam": &p.Steps.SteamMs, "latte": &p.Steps.LatteMs, "jitter": &p.Steps.JitterMs} {
+			if v, ok := parts[key]; ok {
+				ms, e := strconv.ParseFloat(strings.TrimSuffix(v, "ms"), 64)
+				if e != nil && err == nil {
+					err = fmt.Errorf("Benchmark%s: %s=%q is not a time in ms", res.Name, key, v)
+				}
+				*dst = ms
+			}
+		}
+		if c, ok := parts["clock"]; ok {
+			p.Steps.Clock = c
+		}
+		if parts["source"] == SourceModel {
+			p.Source, p.Sched = SourceModel, parts["sched"]
+		}
+	case benchLab:
+		p.Lab.Name, p.Variant = parts["lab"], parts["variant"]
+		p.Mode = p.Lab.Name + "/" + p.Variant
+	case benchStudy:
+		p.Study, p.Mode = parts["study"], parts["variant"]
+		p.Shop = &Shop{Machines: []Machine{}}
+	}
+	if kind != benchLab {
+		if _, ok := parts["rate"]; ok {
+			p.Rate, _ = strconv.ParseFloat(parts["rate"], 64)
+			p.MaxQ = atoi("maxq")
+		}
+	}
+	for _, v := range res.Values {
+		unit := v.Unit
+		if v.OrigUnit != "" {
+			unit = v.OrigUnit
+		}
+		switch {
+		case unit == "ns/op":
+		case unit == unitP50:
+			p.Latency.P50 = v.Value
+		case unit == unitP95:
+			p.Latency.P95 = v.Value
+		case unit == unitP99:
+			p.Latency.P99 = v.Value
+		case unit == unitMean:
+			p.Latency.Mean = v.Value
+		case unit == unitCPUUtil:
+			p.Util = v.Value
+			p.CPUUsed = v.Value * float64(p.CPUs)
+		case strings.HasSuffix(unit, "/s") && p.Unit == "":
+			p.Throughput, p.Unit = v.Value, unit
+		case kind == benchLab:
+			if p.Metrics == nil {
+				p.Metrics = map[Metric]float64{}
+			}
+			p.Metrics[Metric(unit)] = v.Value
+		}
+	}
+	return p, err
+}
+
+// isBench reports whether data looks like Go benchmark output: it has a
+// benchmark result line, one that benchfmt reads or one that it finds
+// malformed (and ReadBench then says where).
+func isBench(data []byte) bool {
+	rd := benchfmt.NewReader(bytes.NewReader(data), "")
+	for rd.Scan() {
+		switch rd.Result().(type) {
+		case *benchfmt.Result, *benchfmt.SyntaxError:
+			return true
+		}
+	}
+	return false
+}

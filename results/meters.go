@@ -1,0 +1,62 @@
+package results
+
+import (
+	"fmt"
+	"strings"
+)
+
+// MeterLabel names a machine for people with its meter's kind, where it
+// has one (package meter): "mutex cache", "chan send jobs"; the shop's
+// machines by their name alone.
+func MeterLabel(m Machine) string {
+	if m.Kind == "" {
+		return m.Name
+	}
+	return m.Kind + " " + m.Name
+}
+
+// IsChan reports whether a meter kind is a channel's side, which is never
+// held, only waited on.
+func IsChan(kind string) bool { return strings.HasPrefix(kind, "chan ") }
+
+// BusiestMeter describes, as measured, the machine of p on which its
+// callers spent the most time, holding it or waiting for it: "mutex
+// cache held 66%, wait 160 ns"; a channel, never held, by its wait alone.
+// It names no limit: brewput has no model of a study's code, and what its
+// meters read is a description, not a verdict. "-" where p has none.
+func BusiestMeter(p Point) string {
+	if p.Shop == nil || len(p.Machines) == 0 {
+		return "-"
+	}
+	spent := func(m Machine) float64 { return m.BusyFrac*p.DurS + m.MeanWaitMs*float64(m.Uses)/1000 }
+	top := p.Machines[0]
+	for _, m := range p.Machines[1:] {
+		if spent(m) > spent(top) {
+			top = m
+		}
+	}
+	if IsChan(top.Kind) {
+		return fmt.Sprintf("%s, wait %s", MeterLabel(top), FormatWait(top.MeanWaitMs))
+	}
+	return fmt.Sprintf("%s held %.0f%%, wait %s", MeterLabel(top), 100*top.BusyFrac, FormatWait(top.MeanWaitMs))
+}
+
+// FormatWait writes a time in ms in the unit that reads best: "3.1 ms",
+// "0.42 ms", "45 µs", "2.2 µs", "800 ns".
+func FormatWait(ms float64) string {
+	switch {
+	case ms == 0:
+		return "0 ms"
+	case ms >= 100:
+		return fmt.Sprintf("%.0f ms", ms)
+	case ms >= 1:
+		return fmt.Sprintf("%.1f ms", ms)
+	case ms >= 0.1:
+		return fmt.Sprintf("%.2f ms", ms)
+	case ms >= 0.01:
+		return fmt.Sprintf("%.0f µs", ms*1e3)
+	case ms >= 0.001:
+		return fmt.Sprintf("%.1f µs", ms*1e3)
+	}
+	return fmt.Sprintf("%.0f ns", ms*1e6)
+}

@@ -95,6 +95,14 @@ func TestDescribe(t *testing.T) {
 		t.Errorf("two shards: %s", d)
 	}
 
+	// Uncontended, and measured while other processes took CPU.
+	quiet := p
+	quiet.Shop = &results.Shop{Machines: []results.Machine{{Name: "cache", Kind: "mutex", Uses: 10, BusyFrac: 0.1}}}
+	quiet.OthersCPUs, quiet.Host.Cores = 0.61, 2
+	if d := analysis.Describe(quiet); !strings.HasSuffix(d, "mutex cache held 10 % of the time, 10 uses, no caller waiting for it; CPUs 86 % used; other processes used 0.61 CPUs of the machine's 2 meanwhile.") {
+		t.Errorf("uncontended, disturbed: %s", d)
+	}
+
 	// A variant named like a coffee mode is still the user's code.
 	named := p
 	named.Mode = "locking"

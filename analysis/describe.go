@@ -17,7 +17,8 @@ const NoProfile = "No causal profile: brewput has no model of this code, so it n
 // study, its meters being the point's machines): for each metered
 // resource, most used first, the time it was held (a channel is never
 // held), the fraction of the workers' time spent waiting for it and the
-// wait per use; then the CPUs' use. It is a description, not a verdict:
+// wait per use; then the CPUs' use, and how much CPU other processes took
+// during the window. It is a description, not a verdict:
 // a lock held most of the time need not be what limits the design, and
 // only an experiment could tell (see package causal, which has the
 // shop's model to experiment on). Where the study's variants differ in
@@ -57,6 +58,11 @@ func Describe(p results.Point) string {
 	if cpus.Utilization > 0 {
 		parts = append(parts, fmt.Sprintf("CPUs %s used", percent(cpus.Utilization)))
 	}
+	// Others' use of the machine meanwhile, as measured: a reader judges
+	// what it did to the point.
+	if p.OthersCPUs >= 0.05 {
+		parts = append(parts, fmt.Sprintf("other processes used %.2f CPUs of the machine's %d meanwhile", p.OthersCPUs, max(p.Host.Cores, p.CPUs)))
+	}
 	s := NoProfile
 	if len(parts) > 0 {
 		s += " Measured over the window: " + strings.Join(parts, "; ") + "."
@@ -81,7 +87,10 @@ func meterWords(r Resource) string {
 		s.WriteString(",")
 	}
 	fmt.Fprintf(&s, " %s uses", count(r.Uses))
-	if r.Uses > 0 {
+	switch {
+	case r.Uses > 0 && r.MeanWaitMs == 0:
+		s.WriteString(", no caller waiting for it")
+	case r.Uses > 0:
 		fmt.Fprintf(&s, ", callers waiting %s of their time (%s per use)", percent(r.WaitShare), results.FormatWait(r.MeanWaitMs))
 	}
 	return s.String()

@@ -402,3 +402,23 @@ func TestBenchTable(t *testing.T) {
 		t.Errorf("Fmt's row %q", lines[6])
 	}
 }
+
+// TestBusiestMeter: a study's table names the meter its callers spent the
+// most time on, held or waiting, as measured; a channel by its wait.
+func TestBusiestMeter(t *testing.T) {
+	p := Point{Study: "s", Mode: "v", DurS: 1, Shop: &Shop{Machines: []Machine{
+		{Name: "log", Kind: "mutex", Uses: 10, BusyFrac: 0.1},
+		{Name: "jobs send", Kind: "chan send", Uses: 1000, MeanWaitMs: 1},
+		{Name: "cache", Kind: "mutex", Uses: 1e6, BusyFrac: 0.4, MeanWaitMs: 0.00016},
+	}}}
+	if got := BusiestMeter(p); got != "chan jobs send, wait 1.0 ms" {
+		t.Errorf("BusiestMeter = %q", got)
+	}
+	p.Machines[1].MeanWaitMs = 0.0001
+	if got := BusiestMeter(p); got != "mutex cache held 40%, wait 160 ns" {
+		t.Errorf("BusiestMeter = %q", got)
+	}
+	if got := BusiestMeter(Point{Study: "s", Shop: &Shop{}}); got != "-" {
+		t.Errorf("no meters: %q", got)
+	}
+}

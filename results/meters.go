@@ -6,11 +6,15 @@ import (
 )
 
 // MeterLabel names a machine for people with its meter's kind, where it
-// has one (package meter): "mutex cache", "chan send jobs"; the shop's
-// machines by their name alone.
+// has one (package meter): "mutex cache", "chan jobs send" (a channel's
+// side is named after the channel, "jobs send"); the shop's machines by
+// their name alone.
 func MeterLabel(m Machine) string {
-	if m.Kind == "" {
+	switch {
+	case m.Kind == "":
 		return m.Name
+	case IsChan(m.Kind):
+		return "chan " + m.Name
 	}
 	return m.Kind + " " + m.Name
 }

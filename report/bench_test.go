@@ -99,12 +99,15 @@ func TestBenchChartsReplaced(t *testing.T) {
 }
 
 // TestStudyCaptions: a study's charts speak of operations, not lattes, and
-// its parameters of no steps.
+// its parameters of no steps; its points are described, variant by
+// variant and side by side, never explained — not even by a verdict an
+// older version wrote into its file.
 func TestStudyCaptions(t *testing.T) {
 	points := studyPoints()
 	for i := range points {
 		points[i].Study, points[i].Unit, points[i].Steps = "cache", "ops/s", results.Steps{}
 	}
+	points[0].Bottleneck = &results.Bottleneck{Resource: "grinder", Text: "split it into several locks (shard it), or hold it for less"}
 	r, err := Build(points)
 	if err != nil {
 		t.Fatal(err)
@@ -113,5 +116,15 @@ func TestStudyCaptions(t *testing.T) {
 	if strings.Contains(page, "Lattes per second") || !strings.Contains(page, "Operations per second against CPUs") ||
 		!strings.Contains(page, "the study&#39;s own code") {
 		t.Errorf("a study's page speaks of the shop")
+	}
+	for _, want := range []string{`id="variants"`, "What each variant measured", "No causal profile", "The variants side by side", "Meters: time held and waits"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("a study's page lacks %q", want)
+		}
+	}
+	for _, never := range []string{`id="modes"`, "What limits each mode", "shard it", "limited by"} {
+		if strings.Contains(page, never) {
+			t.Errorf("a study's page says %q", never)
+		}
 	}
 }

@@ -33,7 +33,7 @@ const Disagrees = 0.05
 
 // Fifo is the idealized policy, which needs no calibration: the policy
 // Annotate profiles with where no calibration is at hand.
-var Fifo = model.Policy{Sched: "fifo"}
+func Fifo() model.Policy { return model.Policy{Sched: "fifo"} }
 
 // Predict simulates every configuration with its causal profile: the
 // points as they are, each with its Bottleneck, as many simulations at

@@ -199,7 +199,7 @@ func TestAnnotateMeasured(t *testing.T) {
 	noop := results.Point{Source: results.SourceMeasured, Mode: "noop", CPUs: 1, Par: 1, DurS: 1, Shop: &results.Shop{}}
 	lab := results.Point{Lab: results.Lab{Name: "workloads"}, Mode: "workloads/add"}
 	ps := []results.Point{agree, off, noisy, noop, lab}
-	if err := causal.Annotate(ps, causal.Fifo); err != nil {
+	if err := causal.Annotate(ps, causal.Fifo()); err != nil {
 		t.Fatal(err)
 	}
 	for i, want := range []string{"Measured 248 lattes/s, as the model gives (250, -0.8 %).",
@@ -218,7 +218,7 @@ func TestAnnotateMeasured(t *testing.T) {
 	}
 	// Points with a profile are left as they are.
 	before := *ps[0].Bottleneck
-	if err := causal.Annotate(ps[:1], causal.Fifo); err != nil || !reflect.DeepEqual(*ps[0].Bottleneck, before) {
+	if err := causal.Annotate(ps[:1], causal.Fifo()); err != nil || !reflect.DeepEqual(*ps[0].Bottleneck, before) {
 		t.Errorf("annotated twice: %v", err)
 	}
 }
@@ -307,7 +307,7 @@ func TestPredictModes(t *testing.T) {
 
 // Setting says the model and where its costs came from.
 func TestSetting(t *testing.T) {
-	if got := causal.Setting(causal.Fifo, "ignored", "vm"); got != "the model, fifo policy (idealized CPUs: no calibration)" {
+	if got := causal.Setting(causal.Fifo(), "ignored", "vm"); got != "the model, fifo policy (idealized CPUs: no calibration)" {
 		t.Errorf("fifo: %q", got)
 	}
 	got := causal.Setting(model.Policy{Sched: "go", Costs: sim.Costs{Wake: 132 * time.Microsecond}}, "calibration c.json", "vm")

@@ -50,7 +50,7 @@ predicts would help at the largest CPU count, as brewput advise does.`,
 			}
 			opt := reportOptions(e, points)
 			opt.Lessons = verdicts
-			if err := writeReport(e, out, points, causal.Fifo, opt); err != nil {
+			if err := writeReport(e, out, points, causal.Fifo(), opt); err != nil {
 				return failure{err}
 			}
 			return nil

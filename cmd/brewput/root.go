@@ -74,7 +74,7 @@ Ctrl-C stops measuring, writes the report of what was measured and exits 130.`,
 			// The measured points' bottlenecks come from the model's
 			// profile of their configurations, under this machine's
 			// calibration where there is one.
-			policy := causal.Fifo
+			policy := causal.Fifo()
 			if pr != nil {
 				policy = pr.Policy
 			}

@@ -102,7 +102,7 @@ func outputOf(fs *pflag.FlagSet, format, out string) (results.Format, *atomicfil
 // Every point of the shop without a causal profile gets one first, under
 // the fifo policy (causal.Annotate).
 func emit(e *env, f results.Format, dest *atomicfile.File, points []results.Point) error {
-	if err := causal.Annotate(points, causal.Fifo); err != nil {
+	if err := causal.Annotate(points, causal.Fifo()); err != nil {
 		return err
 	}
 	if dest == nil {

@@ -22,6 +22,7 @@ type Progress struct {
 	st    Study
 	total int
 	bar   *progressbar.ProgressBar // nil when w is not a terminal
+	label string                   // the label of the point being measured
 }
 
 // NewProgress says how many points st measures and about how long that
@@ -52,10 +53,14 @@ func NewBar(w io.Writer, st Study) *Progress {
 
 // Start shows the point about to be measured, in round rep.
 func (p *Progress) Start(s Spec, rep int) {
+	p.label = s.Label
 	if p.bar == nil {
 		return
 	}
 	desc := fmt.Sprintf("%s cpus=%d", s.Mode, s.CPUs)
+	if s.Label != "" {
+		desc += ", " + s.Label
+	}
 	if p.st.Count > 1 {
 		desc += fmt.Sprintf(" (round %d of %d)", rep, p.st.Count)
 	}
@@ -70,8 +75,11 @@ func (p *Progress) Done(points []results.Point) {
 	}
 	pt := points[len(points)-1]
 	rep := ""
+	if p.label != "" {
+		rep = ", " + p.label
+	}
 	if pt.Rep > 0 {
-		rep = fmt.Sprintf(" rep %d", pt.Rep)
+		rep += fmt.Sprintf(" rep %d", pt.Rep)
 	}
 	fmt.Fprintf(p.w, "[%d/%d] %s cpus=%d%s: %.1f %s, p50 %.2f ms\n",
 		len(points), p.total, pt.Mode, pt.CPUs, rep, pt.Throughput, pt.Unit, pt.Latency.P50)

@@ -25,6 +25,10 @@ type Spec struct {
 	// Variant changes the mode's structure a little (more machines, more
 	// buffer, a split lock): a causal profile's reliefs, run for real.
 	Variant coffee.Variant `json:"variant,omitzero"`
+	// Label names the point in progress lines where its mode and CPUs do
+	// not tell it apart from the others measured, such as a relief of
+	// brewput why ("grinding 10 % faster"); it is not sent to the child.
+	Label string `json:"-"`
 	// Harness is "talk" to measure through the talk's harness
 	// (harness.RunTalk), a closed loop only; "" or "brewput" for brewput's
 	// own (harness.Run).

@@ -78,6 +78,7 @@ func Plan(pr *causal.Profile, base sweep.Spec, maxCPUs int) (*Study, error) {
 		Base: SpecOf(*pr.Config, base)}
 	for _, tr := range pr.Trials {
 		e := Experiment{Model: tr.Experiment, Spec: SpecOf(*tr.Config, base)}
+		e.Spec.Label = tr.Experiment.Change
 		if e.Spec.CPUs > maxCPUs {
 			e.Skip = fmt.Sprintf("needs %d CPUs; this machine has %d", e.Spec.CPUs, maxCPUs)
 		} else if err := e.Spec.Validate(); err != nil {

@@ -3,7 +3,6 @@ package report
 import (
 	"bytes"
 	"embed"
-	"encoding/base64"
 	"fmt"
 	"html/template"
 	"io"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/brewput/brewput/lessons"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/verdict"
 )
 
 // templates are the page and its sections' templates, a file for each
@@ -33,40 +33,75 @@ type page struct {
 type section struct {
 	ID, Title string
 	Body      template.HTML
+	// Collapsed sections open on a click: the detail behind the answer,
+	// kept whole but out of the way. Teaser says what is inside.
+	Collapsed bool
+	Teaser    string
+}
+
+// pageParts are what the page shows beside the points: the charts, the
+// map of limits, the verdict, the schedule pictures and the labs.
+type pageParts struct {
+	charts    []chart
+	heatmap   chart
+	verdict   verdict.Verdict
+	schedules []scheduleView
+	labs      []labView
 }
 
 // newPage lays out the page's content from the points and their charts,
 // numbers already formatted for people, so that the template holds no
-// logic.
-func newPage(points []results.Point, charts []chart, labs []labView, opt Options) pageContent {
+// logic. The answer comes first — the verdict, the map of what limits
+// what, the schedule pictures, the charts — then, collapsed, each mode's
+// detail, how the points were made, every point and every machine.
+func newPage(points []results.Point, parts pageParts, opt Options) pageContent {
 	shop, _, _ := results.SplitLabs(points)
 	var sections []sectionContent
-	if len(points) > 0 {
-		sections = append(sections, sectionContent{"machine", "Machine", "machine", hosts(points)})
+	if len(points) > 0 && len(shop) == 0 {
+		sections = append(sections, sectionContent{id: "machine", title: "Machine", template: "machine", data: hosts(points)})
 	}
 	if len(shop) > 0 {
 		model := slices.ContainsFunc(shop, results.Point.IsModel)
-		if model {
-			sections = append(sections, sectionContent{"model", "Model", "model", models(shop)})
-		}
 		sections = append(sections,
-			sectionContent{"parameters", "Parameters", "parameters", parameters(shop)},
-			sectionContent{"charts", "Charts", "charts", chartViews(charts, model)},
-			sectionContent{"modes", "What limits each mode", "modes", modeViews(shop, opt.Advice)},
-			sectionContent{"points", "Every point", "points", pointsTable(shop)},
-			sectionContent{"machines", "Machines: utilization and waits", "machines", machineTables(shop)},
+			sectionContent{id: "verdict", title: "The answer", template: "verdict", data: newVerdictView(parts.verdict)},
+			sectionContent{id: "limits", title: "What limits what", template: "heatmap", data: heatmapView(parts.heatmap)},
+		)
+		if len(parts.schedules) > 0 {
+			sections = append(sections, sectionContent{id: "schedule", title: "The schedule: which step ran on which CPU", template: "schedules", data: parts.schedules})
+		}
+		modes := modeViews(shop, opt.Advice, parts.verdict)
+		sections = append(sections,
+			sectionContent{id: "charts", title: "Charts", template: "charts", data: chartViews(parts.charts, model)},
+			sectionContent{id: "modes", title: "Each mode in detail", template: "modes", data: modes,
+				teaser: "what limits it at each point, how it scales, what the model advises, where goroutines waited"},
+			sectionContent{id: "setup", title: "How these points were made", template: "setup", collapsed: true,
+				teaser: "machine, model and parameters",
+				data: setupView{Hosts: hosts(points), Models: models(shop), Model: model, Params: parameters(shop)}},
+			sectionContent{id: "points", title: "Every point", template: "points", data: pointsTable(shop), collapsed: true,
+				teaser: fmt.Sprintf("%s, a row each (also in results.json and results.csv)", plural(len(shop), "point"))},
+			sectionContent{id: "machines", title: "Machines: utilization and waits", template: "machines", data: machineTables(shop), collapsed: true,
+				teaser: "how long each machine was held and working, and how long customers waited for it"},
 		)
 	}
-	if len(labs) > 0 {
-		sections = append(sections, sectionContent{"labs", "Labs", "labs", labs})
+	if len(parts.labs) > 0 {
+		sections = append(sections, sectionContent{id: "labs", title: "Labs", template: "labs", data: parts.labs})
 	}
 	if len(opt.Lessons) > 0 {
-		sections = append(sections, sectionContent{"lessons", lessonsTitle, "lessons", lessonViews(opt.Lessons)})
+		sections = append(sections, sectionContent{id: "lessons", title: lessonsTitle, template: "lessons", data: lessonViews(opt.Lessons)})
 	}
 	if len(points) == 0 {
 		return pageContent{summary: "the seeds' claims: " + lessons.Tally(opt.Lessons), sections: sections}
 	}
 	return pageContent{summary: summary(points), sections: sections}
+}
+
+// setupView is how the points were made: the machines, the model's
+// runs and the parameters.
+type setupView struct {
+	Hosts  []hostView
+	Models []modelView
+	Model  bool
+	Params paramsView
 }
 
 // pageContent is the page before its sections are rendered.
@@ -78,6 +113,8 @@ type pageContent struct {
 type sectionContent struct {
 	id, title, template string
 	data                any
+	collapsed           bool
+	teaser              string
 }
 
 // renderPage executes each section's template, then the page around them.
@@ -92,7 +129,7 @@ func renderPage(w io.Writer, pc pageContent) error {
 		if err := t.ExecuteTemplate(&body, s.template, s.data); err != nil {
 			return fmt.Errorf("section %s: %w", s.id, err)
 		}
-		p.Sections = append(p.Sections, section{ID: s.id, Title: s.title, Body: template.HTML(body.String())})
+		p.Sections = append(p.Sections, section{ID: s.id, Title: s.title, Body: template.HTML(body.String()), Collapsed: s.collapsed, Teaser: s.teaser})
 	}
 	return t.ExecuteTemplate(w, "page", p)
 }
@@ -313,10 +350,7 @@ type chartView struct {
 func chartViews(charts []chart, model bool) []chartView {
 	out := make([]chartView, len(charts))
 	for i, c := range charts {
-		out[i] = chartView{Name: c.Name, Title: c.Title, Caption: caption(c.Name, model), Empty: c.Empty}
-		if c.Empty == "" {
-			out[i].Src = template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(c.SVG))
-		}
+		out[i] = imageView(c, caption(c.Name, model))
 	}
 	return out
 }

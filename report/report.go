@@ -15,6 +15,8 @@ import (
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/lessons"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/schedule"
+	"github.com/brewput/brewput/verdict"
 )
 
 // File is one file of a report, held in memory until written.
@@ -34,7 +36,8 @@ type Report struct {
 const Index = "index.html"
 
 // staleCharts lists the chart files in dir that r does not hold: the
-// shop's charts, and every lab's ("lab-*"), which are removed from the
+// shop's charts, the map of limits, every schedule picture ("schedule-*")
+// and every lab's chart ("lab-*"), which are removed from the
 // folder so that a chart left by an earlier run never sits beside a page
 // that says there is none.
 func (r *Report) staleCharts(dir string) ([]string, error) {
@@ -43,16 +46,18 @@ func (r *Report) staleCharts(dir string) ([]string, error) {
 		have[f.Name] = true
 	}
 	var names []string
-	for _, c := range []string{"throughput", "latency", "distribution", "scalability"} {
+	for _, c := range []string{"throughput", "latency", "distribution", "scalability", "limits"} {
 		names = append(names, c+".svg", c+".png")
 	}
 	for _, ext := range []string{".svg", ".png"} {
-		labs, err := filepath.Glob(filepath.Join(dir, "lab-*"+ext))
-		if err != nil {
-			return nil, err
-		}
-		for _, l := range labs {
-			names = append(names, filepath.Base(l))
+		for _, prefix := range []string{"lab-", "schedule-"} {
+			found, err := filepath.Glob(filepath.Join(dir, prefix+"*"+ext))
+			if err != nil {
+				return nil, err
+			}
+			for _, l := range found {
+				names = append(names, filepath.Base(l))
+			}
 		}
 	}
 	var stale []string
@@ -76,6 +81,10 @@ type Options struct {
 	// section "What the seeds claim, and what this machine shows", and
 	// lessons.json beside results.json.
 	Lessons []lessons.Result
+	// Schedules are the schedule pictures (schedule.Pictures), drawn in
+	// the section "The schedule" and as files schedule-MODE-NCPU-model
+	// and -trace.
+	Schedules []schedule.Picture
 }
 
 // Build renders points into a report: index.html, results.json (JSON
@@ -96,19 +105,31 @@ func BuildWith(points []results.Point, opt Options) (*Report, error) {
 		points[i].Tidy()
 	}
 	shop, labs, byLab := results.SplitLabs(points)
+	var parts pageParts
 	var charts []chart
 	if len(shop) > 0 {
 		var err error
-		if charts, err = drawCharts(shop); err != nil {
+		if parts.charts, err = drawCharts(shop); err != nil {
 			return nil, fmt.Errorf("draw charts: %w", err)
 		}
+		grid := verdict.NewGrid(shop)
+		parts.verdict = verdict.OfGrid(grid)
+		if parts.heatmap, err = heatmapChart(grid); err != nil {
+			return nil, fmt.Errorf("draw the map of limits: %w", err)
+		}
+		var pics []chart
+		if pics, parts.schedules, err = scheduleCharts(opt.Schedules); err != nil {
+			return nil, err
+		}
+		charts = append(append(append(charts, parts.heatmap), parts.charts...), pics...)
 	}
 	labCharts, err := drawLabCharts(labs, byLab, opt)
 	if err != nil {
 		return nil, err
 	}
+	parts.labs = labViews(labs, byLab, labCharts, opt)
 	var page, jsonl, csv bytes.Buffer
-	if err := renderPage(&page, newPage(points, charts, labViews(labs, byLab, labCharts, opt), opt)); err != nil {
+	if err := renderPage(&page, newPage(points, parts, opt)); err != nil {
 		return nil, fmt.Errorf("render %s: %w", Index, err)
 	}
 	if err := results.WriteJSON(&jsonl, points); err != nil {

@@ -79,7 +79,7 @@ func (s *Sim) Go(fn func(p *Proc)) {
 	if s.stopped || s.stopping {
 		panic("sim: Go after the simulation was stopped")
 	}
-	p := &Proc{sim: s, id: s.nextID}
+	p := &Proc{sim: s, id: s.nextID, cpu: -1}
 	s.nextID++
 	p.next, p.stop = iter.Pull(func(yield func(struct{}) bool) {
 		p.yield = yield
@@ -311,7 +311,7 @@ type Proc struct {
 	readyAt time.Duration
 
 	burned time.Duration // CPU time of the process's finished burns
-	cpu    int           // the fifo CPU its burn runs on, numbered only for a log (CPUs.Log)
+	cpu    int           // the fifo CPU it last burned on, numbered only for a log (CPUs.Log); -1 before
 }
 
 // unwinding is the sentinel a blocked process panics with when the

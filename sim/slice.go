@@ -15,7 +15,9 @@ type Slice struct {
 
 // Log makes the CPUs call fn with every slice of a burn as it ends, from
 // then on; nil stops it. The fifo policy numbers its CPUs for the log
-// only, each burn taking the lowest-numbered free one. Without a log, a
+// only: a burn takes the CPU its process last burned on if that one is
+// free, as a scheduler keeps a thread where it ran, and the
+// lowest-numbered free one otherwise. Without a log, a
 // burn costs one nil check more: nothing a run without one notices.
 func (c *CPUs) Log(fn func(Slice)) {
 	c.log = fn
@@ -29,8 +31,13 @@ func (c *CPUs) Log(fn func(Slice)) {
 	}
 }
 
-// takeCPU numbers the fifo CPU p's burn starts on: the lowest free one.
+// takeCPU numbers the fifo CPU p's burn starts on: its last, or the
+// lowest free one.
 func (c *CPUs) takeCPU(p *Proc) {
+	if p.cpu >= 0 && p.cpu < len(c.free) && !c.free[p.cpu] {
+		c.free[p.cpu] = true
+		return
+	}
 	for i, busy := range c.free {
 		if !busy {
 			c.free[i] = true

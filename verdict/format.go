@@ -42,6 +42,10 @@ func msRange(lo, hi float64) string {
 	return ms(lo) + "–" + ms(hi)
 }
 
+// FormatGain writes a relative gain as the verdict does: "+50 %",
+// "+7.3 %".
+func FormatGain(g float64) string { return gain(g) }
+
 // gain writes a relative gain: "+50 %", "+7.3 %".
 func gain(g float64) string {
 	v := 100 * g

@@ -59,6 +59,7 @@ type ModeLimit struct {
 	Mode   string
 	CPUs   int
 	Source string
+	Model  bool // predicted, not measured
 	// Throughput and P50 (ms) at CPUs.
 	Throughput, P50 float64
 	Limit           Limit
@@ -269,7 +270,7 @@ func modeLimit(g *Grid, mode string) (ModeLimit, bool) {
 	top := counts[len(counts)-1]
 	cell, _ := g.At(mode, top)
 	e := cell.Shown()
-	ml := ModeLimit{Mode: mode, CPUs: top, Source: e.Source, Throughput: e.Throughput, P50: e.P50, Limit: e.Limit, From: top, First: counts[0]}
+	ml := ModeLimit{Mode: mode, CPUs: top, Source: e.Source, Model: e.Model, Throughput: e.Throughput, P50: e.P50, Limit: e.Limit, From: top, First: counts[0]}
 	if !e.Model && e.Host != "" && e.Host != "measured" {
 		ml.Source = "measured on " + e.Host
 	}

@@ -10,6 +10,7 @@ import (
 
 func newReportCmd(e *env) *cobra.Command {
 	var out string
+	var full func() (bool, error)
 	cmd := &cobra.Command{
 		Use:   "report FILE...",
 		Short: "Render the report from saved results files, without measuring",
@@ -39,6 +40,10 @@ predicts would help at the largest CPU count, as brewput advise does.`,
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, files []string) error {
+			fullTable, err := full()
+			if err != nil {
+				return err
+			}
 			points, verdicts, err := readReportFiles(files)
 			if err != nil {
 				return err
@@ -48,12 +53,13 @@ predicts would help at the largest CPU count, as brewput advise does.`,
 			}
 			opt := reportOptions(e, points)
 			opt.Lessons = verdicts
-			if err := writeReport(e, out, points, causal.Fifo, opt); err != nil {
+			if err := writeReport(e, out, points, causal.Fifo, opt, fullTable); err != nil {
 				return failure{err}
 			}
 			return nil
 		},
 	}
 	cmd.Flags().StringVar(&out, "out", defaultReportDir, "folder to write the report to")
+	full = tableFlag(cmd)
 	return cmd
 }

@@ -1,0 +1,106 @@
+package report
+
+import (
+	"encoding/base64"
+	"fmt"
+	"html/template"
+
+	"github.com/brewput/brewput/schedule"
+	"github.com/brewput/brewput/verdict"
+)
+
+// verdictView is the page's answer: the verdict's sentences and a row per
+// mode.
+type verdictView struct {
+	Sentences []string
+	Unit      string
+	Modes     []verdictRow
+	// At is where every row is, when they are all on one count of one
+	// source ("8 CPUs, model (go)"); the table then leaves the column out.
+	At string
+}
+
+type verdictRow struct {
+	Model                                            bool
+	Mode, Throughput, P50, At, Limit, Change, Gain string
+}
+
+func newVerdictView(v verdict.Verdict) verdictView {
+	vv := verdictView{Sentences: v.Sentences(), Unit: v.Unit}
+	for _, m := range v.Modes {
+		row := verdictRow{Model: m.Model,
+			Mode: m.Mode, Throughput: fmt.Sprintf("%.0f", m.Throughput), P50: fmt.Sprintf("%.2f", m.P50),
+			At: fmt.Sprintf("%s, %s", plural(m.CPUs, "CPU"), m.Source), Limit: m.Limit.Named, Change: "-", Gain: "-"}
+		if m.From > m.First && m.From < m.CPUs {
+			row.Limit += fmt.Sprintf(" (from %s)", plural(m.From, "CPU"))
+		}
+		if m.Limit.Change != "" {
+			row.Change, row.Gain = m.Limit.Change, verdict.FormatGain(m.Limit.Gain)
+		}
+		vv.Modes = append(vv.Modes, row)
+	}
+	for i, r := range vv.Modes {
+		if i == 0 {
+			vv.At = r.At
+		} else if r.At != vv.At {
+			vv.At = ""
+			break
+		}
+	}
+	return vv
+}
+
+// imageView inlines a chart as a data URL, so that the page shows it even
+// when copied on its own; the files beside it are for slides.
+func imageView(c chart, caption string) chartView {
+	v := chartView{Name: c.Name, Title: c.Title, Caption: caption, Empty: c.Empty}
+	if c.Empty == "" {
+		v.Src = template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(c.SVG))
+	}
+	return v
+}
+
+// scheduleView is one configuration's schedule pictures, side by side.
+type scheduleView struct {
+	Why, Note string
+	Images    []timelineView
+}
+
+type timelineView struct {
+	chartView
+	Summary, File string
+}
+
+// scheduleCharts draws the pictures' timelines, each a chart of its own
+// named after its configuration and source.
+func scheduleCharts(pics []schedule.Picture) ([]chart, []scheduleView, error) {
+	var charts []chart
+	var views []scheduleView
+	for _, p := range pics {
+		v := scheduleView{Why: p.Why, Note: p.Note}
+		for _, t := range []*schedule.Timeline{p.Model, p.Trace} {
+			if t == nil {
+				continue
+			}
+			kind := "model"
+			if t.File != "" {
+				kind = "trace"
+			}
+			c := chart{Name: fmt.Sprintf("schedule-%s-%dcpu-%s", anchor(p.Mode), p.CPUs, kind), Title: t.Title()}
+			var err error
+			if c.SVG, c.PNG, err = DrawSchedule(*t); err != nil {
+				return nil, nil, fmt.Errorf("draw %s: %w", c.Name, err)
+			}
+			charts = append(charts, c)
+			tv := timelineView{chartView: imageView(c, ""), Summary: t.Summary(), File: t.File}
+			v.Images = append(v.Images, tv)
+		}
+		views = append(views, v)
+	}
+	return charts, views, nil
+}
+
+// heatmapView is the map with its caption.
+func heatmapView(c chart) chartView {
+	return imageView(c, "Each row a mode, each column a CPU count: the colour says what limits that point, found by its causal profile (the resource whose relief gains most), the figure its throughput. Where the colour turns from green, the mode has hit a wall that more CPUs do not move.")
+}

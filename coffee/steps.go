@@ -3,8 +3,8 @@ package coffee
 import (
 	"context"
 	"fmt"
-	"runtime/trace"
 	"math/rand/v2"
+	"runtime/trace"
 	"time"
 
 	"github.com/brewput/brewput/burn"

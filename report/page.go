@@ -76,7 +76,7 @@ func newPage(points []results.Point, parts pageParts, opt Options) pageContent {
 				teaser: "what limits it at each point, how it scales, what the model advises, where goroutines waited"},
 			sectionContent{id: "setup", title: "How these points were made", template: "setup", collapsed: true,
 				teaser: "machine, model and parameters",
-				data: setupView{Hosts: hosts(points), Models: models(shop), Model: model, Params: parameters(shop)}},
+				data:   setupView{Hosts: hosts(points), Models: models(shop), Model: model, Params: parameters(shop)}},
 			sectionContent{id: "points", title: "Every point", template: "points", data: pointsTable(shop), collapsed: true,
 				teaser: fmt.Sprintf("%s, a row each (also in results.json and results.csv)", plural(len(shop), "point"))},
 			sectionContent{id: "machines", title: "Machines: utilization and waits", template: "machines", data: machineTables(shop), collapsed: true,

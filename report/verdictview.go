@@ -21,7 +21,7 @@ type verdictView struct {
 }
 
 type verdictRow struct {
-	Model                                            bool
+	Model                                          bool
 	Mode, Throughput, P50, At, Limit, Change, Gain string
 }
 

@@ -237,4 +237,3 @@ func picture(points []results.Point, mode string, cpus int, why string, p result
 	}
 	return pic
 }
-

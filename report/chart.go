@@ -288,30 +288,41 @@ func distributionChart(ss []series, cpus []int) (chart, error) {
 	}
 	c.Title = fmt.Sprintf("Latency distribution at %d %s (box p25–p75, whiskers p5–p95)", top, cpusWord(top))
 
-	var boxes latencyBoxes
-	var labels []string
+	// A row per legend entry: a mode measured and predicted has both
+	// boxes in its row, the measurement above the model's.
+	var at []series
 	for _, s := range ss {
-		if x, ok := s.at(top); ok {
+		if _, ok := s.at(top); ok {
+			at = append(at, s)
+		}
+	}
+	var boxes latencyBoxes
+	es := entries(at, func(s series) string { return s.Label })
+	n := len(es)
+	ticks := make(plot.ConstantTicks, n)
+	for i, e := range es {
+		y := float64(n - 1 - i)
+		ticks[i] = plot.Tick{Value: y, Label: e.label}
+		for k, j := range e.series {
+			s := at[j]
+			x, _ := s.at(top)
 			l := x.Latency
 			for _, v := range []float64{l.P05, l.P25, l.P50, l.P75, l.P95} {
 				if math.IsNaN(v) || math.IsInf(v, 0) {
 					return c, fmt.Errorf("%s: latency percentile %v at %d CPUs cannot be drawn", s.Label, v, top)
 				}
 			}
-			row := boxRow{Latency: x.Latency, Colour: s.Colour}
+			row := boxRow{Y: y, Latency: x.Latency, Colour: s.Colour}
 			if s.Model {
 				row.Dashes = dashes(s.Style)
 			}
+			if len(e.series) > 1 {
+				// two boxes in a row, each half as thick
+				row.Thick = boxThickness / 2
+				row.Y = y + boxThickness/4 - float64(k)*boxThickness/2 - 0.02*float64(2*k-1)
+			}
 			boxes.Rows = append(boxes.Rows, row)
-			labels = append(labels, s.Label)
 		}
-	}
-	n := len(boxes.Rows)
-	ticks := make(plot.ConstantTicks, n)
-	for i := range boxes.Rows {
-		y := float64(n - 1 - i)
-		boxes.Rows[i].Y = y
-		ticks[i] = plot.Tick{Value: y, Label: labels[i]}
 	}
 
 	p := newPlot()

@@ -44,6 +44,18 @@ func heatmapChart(g *verdict.Grid) (chart, error) {
 		c.Empty = noPoints
 		return c, nil
 	}
+	profiled := false
+	for _, m := range g.Modes {
+		for _, n := range g.CPUs {
+			if cell, ok := g.At(m, n); ok && cell.Shown().Limit.Class != "unknown" {
+				profiled = true
+			}
+		}
+	}
+	if !profiled {
+		c.Empty = "No point carries a causal profile, so nothing here says what limits it (brewput and brewput report give every point one)."
+		return c, nil
+	}
 	h := heatmap{title: "What limits each mode on each CPU count, and its throughput", grid: g}
 	measured, model, hosts, scheds := false, false, []string{}, []string{}
 	for _, m := range g.Modes {

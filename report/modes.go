@@ -127,7 +127,7 @@ func modeViews(points []results.Point, advice []*advise.Advice, v verdict.Verdic
 	}
 	for _, r := range reasons {
 		source, why, _ := strings.Cut(r, ": ")
-		mv.NotFitted = append(mv.NotFitted, fmt.Sprintf("%s of %s: %s.", capital(source), strings.Join(notFitted[r], ", "), why))
+		mv.NotFitted = append(mv.NotFitted, fmt.Sprintf("the series of %s (%s): %s.", strings.Join(notFitted[r], ", "), source, why))
 	}
 	for _, m := range v.Modes {
 		if i, ok := index[m.Mode]; ok {
@@ -174,13 +174,6 @@ func atoi(s string) int {
 	n := 0
 	fmt.Sscan(s, &n)
 	return n
-}
-
-func capital(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 func newAdviceView(a *advise.Advice) *adviceView {

@@ -370,7 +370,7 @@ func caption(name string, model bool) string {
 		text = fitCaption(model)
 	case "distribution":
 		text = "The spread of latencies at the largest CPU count: the box holds the middle half of the lattes (p25 to p75), the line in it is the median, the whiskers reach from p5 to p95."
-		overlay = " Dashed boxes, labelled (model), are the model's predictions at that count."
+		overlay = " Where a mode was measured and predicted, its row holds both: the measurement above, the model's prediction (dashed) below."
 	}
 	if model {
 		text += overlay
@@ -392,8 +392,9 @@ type tableView struct {
 	Head []column
 	Rows []rowView
 	// Model says that some rows are the model's, which the page then
-	// explains.
-	Model bool
+	// explains; NoErrors that no point had an error, which the page says
+	// instead of a column of zeros.
+	Model, NoErrors bool
 }
 
 // rowView is a table row; a model's is marked, for people and for tests.
@@ -407,14 +408,16 @@ type rowView struct {
 // The model's rows are marked, say "model" and its policy in the source
 // column, and fill the bound columns.
 func pointsTable(points []results.Point) tableView {
-	var openLoop, reps, manySources, model bool
+	var openLoop, reps, manySources, model, errors, units bool
 	for _, p := range points {
 		openLoop = openLoop || p.Rate > 0
 		reps = reps || p.Rep > 0
 		manySources = manySources || p.Origin() != points[0].Origin()
 		model = model || p.IsModel()
+		errors = errors || p.Errors != 0
+		units = units || p.Unit != points[0].Unit
 	}
-	t := tableView{Model: model}
+	t := tableView{Model: model, NoErrors: !errors}
 	add := func(name string, text bool) { t.Head = append(t.Head, column{name, text}) }
 	if manySources || model {
 		add("source", true)
@@ -429,7 +432,11 @@ func pointsTable(points []results.Point) tableView {
 		add("rate /s", false)
 		add("drops", false)
 	}
-	add("throughput", false)
+	if units {
+		add("throughput", false)
+	} else {
+		add(points[0].Unit, false)
+	}
 	if model {
 		add("bound", false)
 	}
@@ -440,7 +447,9 @@ func pointsTable(points []results.Point) tableView {
 		add("min ms", false)
 	}
 	add("CPU util", false)
-	add("errors", false)
+	if errors {
+		add("errors", false)
+	}
 	for _, p := range points {
 		row := rowView{Model: p.IsModel()}
 		put := func(v string, text bool) { row.Cells = append(row.Cells, cell{v, text}) }
@@ -458,7 +467,11 @@ func pointsTable(points []results.Point) tableView {
 			put(fmt.Sprint(p.Drops), false)
 		}
 		l := p.Latency
-		put(fmt.Sprintf("%.1f %s", p.Throughput, p.Unit), false)
+		if units {
+			put(fmt.Sprintf("%.1f %s", p.Throughput, p.Unit), false)
+		} else {
+			put(fmt.Sprintf("%.1f", p.Throughput), false)
+		}
 		if model {
 			put(results.FormatBound(p.Bounds), false)
 		}
@@ -473,7 +486,9 @@ func pointsTable(points []results.Point) tableView {
 			}
 		}
 		put(fmt.Sprintf("%.0f %%", 100*p.Util), false)
-		put(fmt.Sprint(p.Errors), false)
+		if errors {
+			put(fmt.Sprint(p.Errors), false)
+		}
 		t.Rows = append(t.Rows, row)
 	}
 	return t

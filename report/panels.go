@@ -160,7 +160,7 @@ type panel struct {
 // Panel sizes: small multiples share the width of two charts.
 const (
 	panelsWidth     = 2 * chartWidth
-	panelPlotHeight = 3.3 * vg.Inch
+	panelPlotHeight = 2.7 * vg.Inch
 )
 
 // sameY gives every panel the Y range of the highest, so that heights

@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"fmt"
 	"html/template"
+	"strings"
 
 	"github.com/brewput/brewput/schedule"
 	"github.com/brewput/brewput/verdict"
@@ -25,11 +26,20 @@ type verdictRow struct {
 	Mode, Throughput, P50, At, Limit, Change, Gain string
 }
 
+// newVerdictView lays out the verdict, modes that the same thing limits
+// and the same change helps as much sharing a row, so that the table says
+// each thing once.
 func newVerdictView(v verdict.Verdict) verdictView {
 	vv := verdictView{Sentences: v.Sentences(), Unit: v.Unit}
+	type group struct {
+		row                  verdictRow
+		modes                []string
+		lo, hi, p50lo, p50hi float64
+	}
+	var groups []*group
+	index := map[verdictRow]*group{}
 	for _, m := range v.Modes {
 		row := verdictRow{Model: m.Model,
-			Mode: m.Mode, Throughput: fmt.Sprintf("%.0f", m.Throughput), P50: fmt.Sprintf("%.2f", m.P50),
 			At: fmt.Sprintf("%s, %s", plural(m.CPUs, "CPU"), m.Source), Limit: m.Limit.Named, Change: "-", Gain: "-"}
 		if m.From > m.First && m.From < m.CPUs {
 			row.Limit += fmt.Sprintf(" (from %s)", plural(m.From, "CPU"))
@@ -37,7 +47,28 @@ func newVerdictView(v verdict.Verdict) verdictView {
 		if m.Limit.Change != "" {
 			row.Change, row.Gain = m.Limit.Change, verdict.FormatGain(m.Limit.Gain)
 		}
-		vv.Modes = append(vv.Modes, row)
+		g, ok := index[row]
+		if !ok || m.Throughput < (1-verdict.Near)*g.hi || m.Throughput > g.lo/(1-verdict.Near) {
+			g = &group{row: row, lo: m.Throughput, hi: m.Throughput, p50lo: m.P50, p50hi: m.P50}
+			groups = append(groups, g)
+			index[row] = g
+		}
+		g.modes = append(g.modes, m.Mode)
+		g.lo, g.hi = min(g.lo, m.Throughput), max(g.hi, m.Throughput)
+		g.p50lo, g.p50hi = min(g.p50lo, m.P50), max(g.p50hi, m.P50)
+	}
+	for _, g := range groups {
+		r := g.row
+		r.Mode = strings.Join(g.modes, ", ")
+		r.Throughput = fmt.Sprintf("%.0f", g.lo)
+		if fmt.Sprintf("%.0f", g.hi) != r.Throughput {
+			r.Throughput += "–" + fmt.Sprintf("%.0f", g.hi)
+		}
+		r.P50 = fmt.Sprintf("%.2f", g.p50lo)
+		if fmt.Sprintf("%.2f", g.p50hi) != r.P50 {
+			r.P50 += "–" + fmt.Sprintf("%.2f", g.p50hi)
+		}
+		vv.Modes = append(vv.Modes, r)
 	}
 	for i, r := range vv.Modes {
 		if i == 0 {

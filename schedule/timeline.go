@@ -25,7 +25,8 @@ type Timeline struct {
 	// Span is its length.
 	Start, Span time.Duration
 	// Who names what a Bar's Who counts: "customer" (the model knows
-	// whose drink a step is) or "goroutine" (a trace knows who ran it).
+	// whose drink a step is) or "goroutine" (a trace knows who ran it,
+	// numbered from 1 in the order they first ran a step).
 	Who string
 	// Bars are the steps, by CPU and then time.
 	Bars []Bar

@@ -16,7 +16,8 @@ import (
 // point, and a bar for each step a goroutine ran in a region (coffee marks
 // each step with a region named after its machine, or "combine"), cut
 // where the goroutine left its P; Go code outside the steps is drawn as
-// Other. A bar's Who is the goroutine. mode and cpus name the point.
+// Other. A bar's Who is the goroutine, numbered from 1 in the order the
+// goroutines first ran a step. mode and cpus name the point.
 func FromTrace(r io.Reader, mode string, cpus int, span time.Duration) (Timeline, error) {
 	if span <= 0 {
 		return Timeline{}, fmt.Errorf("span %v: want a positive duration such as 20ms", span)
@@ -47,6 +48,14 @@ func FromTrace(r io.Reader, mode string, cpus int, span time.Duration) (Timeline
 	t := Timeline{Mode: mode, CPUs: cpus, Source: "execution trace", Start: time.Duration(from - tr.origin), Span: span, Who: "goroutine"}
 	to := from + trace.Time(span)
 	procs := map[trace.ProcID]int{}
+	// Goroutines are numbered 1, 2, … in the order they first ran a step,
+	// as the runtime's IDs run to the thousands.
+	number := map[trace.GoID]int{}
+	for _, b := range tr.bars {
+		if _, ok := number[b.g]; !ok && b.machine != Other {
+			number[b.g] = len(number) + 1
+		}
+	}
 	for _, b := range tr.bars {
 		start, end := max(b.start, from), min(b.end, to)
 		if end <= start {
@@ -55,7 +64,7 @@ func FromTrace(r io.Reader, mode string, cpus int, span time.Duration) (Timeline
 		if _, ok := procs[b.p]; !ok {
 			procs[b.p] = 0
 		}
-		t.Bars = append(t.Bars, Bar{CPU: int(b.p), Start: time.Duration(start - from), End: time.Duration(end - from), Machine: b.machine, Who: int(b.g)})
+		t.Bars = append(t.Bars, Bar{CPU: int(b.p), Start: time.Duration(start - from), End: time.Duration(end - from), Machine: b.machine, Who: number[b.g]})
 	}
 	// A trace may show a P numbered beyond the point's CPUs (none should:
 	// GOMAXPROCS is the point's CPUs); the rows then grow to hold it.

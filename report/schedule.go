@@ -3,6 +3,8 @@ package report
 import (
 	"fmt"
 	"image/color"
+	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -132,4 +134,39 @@ func fmtMs(d time.Duration) string {
 
 func rect(x0, y0, x1, y1 vg.Length) []vg.Point {
 	return []vg.Point{{X: x0, Y: y0}, {X: x1, Y: y0}, {X: x1, Y: y1}, {X: x0, Y: y1}}
+}
+
+// ScheduleName is the stem of a timeline's files: "schedule-finelocking-
+// 6cpu-model", or "-trace" for one read from an execution trace.
+func ScheduleName(t schedule.Timeline) string {
+	kind := "model"
+	if t.File != "" {
+		kind = "trace"
+	}
+	return fmt.Sprintf("schedule-%s-%dcpu-%s", anchor(t.Mode), t.CPUs, kind)
+}
+
+// WriteSchedules draws each timeline into dir (created if need be) as
+// SVG and PNG, each file written whole or not at all, and returns the SVG
+// files' paths.
+func WriteSchedules(dir string, ts []schedule.Timeline) ([]string, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("create %s: %w", dir, err)
+	}
+	var paths []string
+	for _, t := range ts {
+		svg, png, err := DrawSchedule(t)
+		if err != nil {
+			return nil, err
+		}
+		base := filepath.Join(dir, ScheduleName(t))
+		if err := writeAtomic(base+".png", png); err != nil {
+			return nil, err
+		}
+		if err := writeAtomic(base+".svg", svg); err != nil {
+			return nil, err
+		}
+		paths = append(paths, base+".svg")
+	}
+	return paths, nil
 }

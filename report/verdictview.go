@@ -33,6 +33,7 @@ func newVerdictView(v verdict.Verdict) verdictView {
 	vv := verdictView{Sentences: v.Sentences(), Unit: v.Unit}
 	type group struct {
 		row                  verdictRow
+		unit                 string
 		modes                []string
 		lo, hi, p50lo, p50hi float64
 	}
@@ -48,8 +49,11 @@ func newVerdictView(v verdict.Verdict) verdictView {
 			row.Change, row.Gain = m.Limit.Change, verdict.FormatGain(m.Limit.Gain)
 		}
 		g, ok := index[row]
+		if ok && g.unit != m.Unit {
+			ok = false
+		}
 		if !ok || m.Throughput < (1-verdict.Near)*g.hi || m.Throughput > g.lo/(1-verdict.Near) {
-			g = &group{row: row, lo: m.Throughput, hi: m.Throughput, p50lo: m.P50, p50hi: m.P50}
+			g = &group{row: row, unit: m.Unit, lo: m.Throughput, hi: m.Throughput, p50lo: m.P50, p50hi: m.P50}
 			groups = append(groups, g)
 			index[row] = g
 		}
@@ -63,6 +67,9 @@ func newVerdictView(v verdict.Verdict) verdictView {
 		r.Throughput = fmt.Sprintf("%.0f", g.lo)
 		if fmt.Sprintf("%.0f", g.hi) != r.Throughput {
 			r.Throughput += "–" + fmt.Sprintf("%.0f", g.hi)
+		}
+		if v.Unit == "" {
+			r.Throughput += " " + g.unit
 		}
 		r.P50 = fmt.Sprintf("%.2f", g.p50lo)
 		if fmt.Sprintf("%.2f", g.p50hi) != r.P50 {
@@ -113,11 +120,7 @@ func scheduleCharts(pics []schedule.Picture) ([]chart, []scheduleView, error) {
 			if t == nil {
 				continue
 			}
-			kind := "model"
-			if t.File != "" {
-				kind = "trace"
-			}
-			c := chart{Name: fmt.Sprintf("schedule-%s-%dcpu-%s", anchor(p.Mode), p.CPUs, kind), Title: t.Title()}
+			c := chart{Name: ScheduleName(*t), Title: t.Title()}
 			var err error
 			if c.SVG, c.PNG, err = DrawSchedule(*t); err != nil {
 				return nil, nil, fmt.Errorf("draw %s: %w", c.Name, err)

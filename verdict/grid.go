@@ -153,6 +153,9 @@ func LimitOf(b *results.Bottleneck) Limit {
 	default:
 		l.Class, l.Named = "unknown", "not profiled"
 	}
+	if l.Class == "unknown" {
+		l.Named = "no causal profile"
+	}
 	if l.Named == "" {
 		l.Named = b.Resource
 	}

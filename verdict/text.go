@@ -3,6 +3,7 @@ package verdict
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -32,7 +33,7 @@ func (v Verdict) WriteText(w io.Writer) error {
 	}
 	for _, m := range v.Modes {
 		head := fmt.Sprintf("  %-*s  ", width, m.Mode)
-		text := strings.ReplaceAll(wrap(m.Figures(v.Unit)+": "+m.Says(), 110-len(head), ""), "\n", "\n"+strings.Repeat(" ", len(head)))
+		text := strings.ReplaceAll(wrap(m.Figures()+": "+m.Says(), 110-len(head), ""), "\n", "\n"+strings.Repeat(" ", len(head)))
 		if _, err := fmt.Fprintln(w, head+text); err != nil {
 			return err
 		}
@@ -104,10 +105,11 @@ func WriteCompact(w io.Writer, points []results.Point) error {
 }
 
 func writeMeasured(w io.Writer, points []results.Point) error {
-	origins, reps, disturbed := map[string]bool{}, false, 0
+	origins, reps, open, disturbed := map[string]bool{}, false, false, 0
 	for _, p := range points {
 		origins[p.Origin()] = true
 		reps = reps || p.Rep > 0
+		open = open || p.Rate > 0
 	}
 	var hosts []string
 	for _, p := range points {
@@ -122,6 +124,9 @@ func writeMeasured(w io.Writer, points []results.Point) error {
 	if reps {
 		head += "rep\t"
 	}
+	if open {
+		head += "rate/s\tdrops\t"
+	}
 	head += "throughput\tp50 ms\tp99 ms\tcpu util\tlimited by\t"
 	if len(hosts) > 1 {
 		head += "source\t"
@@ -131,6 +136,9 @@ func writeMeasured(w io.Writer, points []results.Point) error {
 		row := fmt.Sprintf("%s\t%d\t%d\t", p.Mode, p.CPUs, p.Par)
 		if reps {
 			row += fmt.Sprintf("%d\t", max(p.Rep, 1))
+		}
+		if open {
+			row += fmt.Sprintf("%g\t%d\t", p.Rate, p.Drops)
 		}
 		limit := LimitOf(p.Bottleneck).Named
 		if IsDisturbed(p) {
@@ -152,6 +160,27 @@ func writeMeasured(w io.Writer, points []results.Point) error {
 	return nil
 }
 
+// loadText says a point's load and policy in short: "go, 4 customers",
+// "fifo, 800 orders/s, 2 servers".
+func loadText(p results.Point) string {
+	parts := []string{p.Sched}
+	if p.Rate > 0 {
+		parts = append(parts, fmt.Sprintf("%g orders/s", p.Rate))
+	}
+	switch {
+	case p.Par == p.CPUs:
+		parts = append(parts, "one per CPU")
+	case p.Rate > 0:
+		parts = append(parts, fmt.Sprintf("%d servers", p.Par))
+	default:
+		parts = append(parts, fmt.Sprintf("%d customers", p.Par))
+	}
+	if p.Harness != "" {
+		parts = append(parts, p.Harness+" harness")
+	}
+	return strings.Join(parts, ", ")
+}
+
 // writeModelRanges summarizes the model's points per mode (and policy and
 // load, where they differ): the CPU counts, the throughput and median
 // latency from least to most, and what limits the mode over which counts.
@@ -162,10 +191,12 @@ func writeModelRanges(w io.Writer, points []results.Point) error {
 	}
 	var groups []*group
 	index := map[string]*group{}
-	ids := map[string]bool{}
+	ids := map[string][]string{} // a mode's series
 	for _, p := range points {
 		id := seriesID(p)
-		ids[id] = true
+		if !slices.Contains(ids[p.Mode], id) {
+			ids[p.Mode] = append(ids[p.Mode], id)
+		}
 		k := p.Mode + "\x00" + id
 		g, ok := index[k]
 		if !ok {
@@ -188,8 +219,8 @@ func writeModelRanges(w io.Writer, points []results.Point) error {
 	fmt.Fprintln(tw, "mode\tcpus\tthroughput\tp50 ms\tlimited by\t")
 	for _, g := range groups {
 		name := g.mode
-		if len(ids) > 1 {
-			name += " [" + strings.ReplaceAll(strings.TrimSuffix(g.id, "|"), "|", " ") + "]"
+		if len(ids[g.mode]) > 1 {
+			name += " (" + loadText(g.ps[0]) + ")"
 		}
 		grid := NewGrid(g.ps)
 		lo, hi, p50lo, p50hi := 0.0, 0.0, 0.0, 0.0

@@ -23,7 +23,9 @@ type Verdict struct {
 	// Modes says, for each mode, what limits it at the most CPUs it has a
 	// point on, and what the best change tried there gains.
 	Modes []ModeLimit
-	Unit  string
+	// Unit is what every mode's throughput counts, "" where they count
+	// different things.
+	Unit string
 }
 
 // Count is what a CPU count of interest shows.
@@ -34,7 +36,10 @@ type Count struct {
 	Source string
 	// Best are the modes within Near of the most at this count; Lo, Hi
 	// their throughput and P50Lo, P50Hi their median latency in ms.
-	Best           []string
+	Best []string
+	// bestNamed are Best with what sets them apart: "parsteam (an open
+	// loop of 800 orders/s)", "cafe (predicted)".
+	bestNamed      []string
 	Lo, Hi         float64
 	P50Lo, P50Hi   float64
 	Rest           []Other
@@ -52,12 +57,15 @@ type Other struct {
 	// Predicted, for a measurement, is the model's throughput for the
 	// same configuration where it differs by more than Near; 0 otherwise.
 	Predicted float64
+	// Rate is the arrivals per second of an open loop, 0 for a closed one.
+	Rate float64
 }
 
 // ModeLimit is one mode's row of the verdict's table.
 type ModeLimit struct {
 	Mode   string
 	CPUs   int
+	Unit   string
 	Source string
 	Model  bool // predicted, not measured
 	// Throughput and P50 (ms) at CPUs.
@@ -84,22 +92,17 @@ func OfGrid(g *Grid) Verdict {
 	for _, c := range interesting(g) {
 		v.Counts = append(v.Counts, count(g, c))
 	}
-	for _, m := range g.Modes {
+	for i, m := range g.Modes {
 		if ml, ok := modeLimit(g, m); ok {
 			v.Modes = append(v.Modes, ml)
-			if v.Unit == "" {
-				v.Unit = unitOf(g, m, ml.CPUs)
+			if i == 0 {
+				v.Unit = ml.Unit
+			} else if ml.Unit != v.Unit {
+				v.Unit = ""
 			}
 		}
 	}
 	return v
-}
-
-func unitOf(g *Grid, mode string, n int) string {
-	if c, ok := g.At(mode, n); ok {
-		return c.Shown().Unit
-	}
-	return ""
 }
 
 // interesting picks the CPU counts the verdict speaks of: the most CPUs
@@ -163,12 +166,33 @@ func count(g *Grid, n int) Count {
 	var es []shown
 	measured, model := 0, 0
 	host, sched := "", ""
+	// Only modes counting the same unit compare: the unit most of them
+	// count; the others are said apart.
+	units := map[string]int{}
+	for _, m := range g.Modes {
+		if cell, ok := g.At(m, n); ok {
+			units[cell.Shown().Unit]++
+		}
+	}
+	unit := ""
+	for _, m := range g.Modes {
+		if cell, ok := g.At(m, n); ok {
+			if u := cell.Shown().Unit; unit == "" || units[u] > units[unit] {
+				unit = u
+			}
+		}
+	}
+	var apart []string
 	for _, m := range g.Modes {
 		cell, ok := g.At(m, n)
 		if !ok {
 			continue
 		}
 		e := cell.Shown()
+		if e.Unit != unit {
+			apart = append(apart, fmt.Sprintf("%s makes %s %s", m, rate(e.Throughput), e.Unit))
+			continue
+		}
 		es = append(es, shown{m, e})
 		c.All += e.Reps
 		if e.Model {
@@ -200,6 +224,18 @@ func count(g *Grid, n int) Count {
 	for _, s := range es {
 		if s.e.Throughput >= (1-Near)*best {
 			c.Best = append(c.Best, s.mode)
+			var notes []string
+			if mixed && s.e.Model {
+				notes = append(notes, "predicted")
+			}
+			if s.e.Point.Rate > 0 {
+				notes = append(notes, fmt.Sprintf("an open loop of %g orders/s", s.e.Point.Rate))
+			}
+			name := s.mode
+			if len(notes) > 0 {
+				name += " (" + strings.Join(notes, ", ") + ")"
+			}
+			c.bestNamed = append(c.bestNamed, name)
 			if first {
 				c.Lo, c.Hi, c.P50Lo, c.P50Hi, first = s.e.Throughput, s.e.Throughput, s.e.P50, s.e.P50, false
 			}
@@ -207,7 +243,7 @@ func count(g *Grid, n int) Count {
 			c.P50Lo, c.P50Hi = min(c.P50Lo, s.e.P50), max(c.P50Hi, s.e.P50)
 			continue
 		}
-		o := Other{Mode: s.mode, Throughput: s.e.Throughput, Model: mixed && s.e.Model, Limit: s.e.Limit}
+		o := Other{Mode: s.mode, Throughput: s.e.Throughput, Model: mixed && s.e.Model, Limit: s.e.Limit, Rate: s.e.Point.Rate}
 		if cell, _ := g.At(s.mode, n); !s.e.Model && cell.Model != nil && cell.Model.Throughput > 0 &&
 			(s.e.Throughput/cell.Model.Throughput > 1+Near || s.e.Throughput/cell.Model.Throughput < 1-Near) {
 			o.Predicted = cell.Model.Throughput
@@ -215,25 +251,35 @@ func count(g *Grid, n int) Count {
 		c.Rest = append(c.Rest, o)
 	}
 	slices.SortStableFunc(c.Rest, func(a, b Other) int { return cmp.Compare(b.Throughput, a.Throughput) })
-	c.Sentence = countSentence(c, es[0].e.Unit, len(es))
+	c.Sentence = countSentence(c, unit, len(es) == len(g.Modes))
+	if len(apart) > 0 {
+		c.Sentence += " Apart, counting something else: " + joinAnd(apart) + "."
+	}
 	return c
 }
 
 // countSentence says a count in words: "On 2 CPUs, measured on vm, every
 // mode but locking makes 488–498 lattes/s at a median 4.01–4.03 ms;
-// locking makes 249 (the kitchen lock)."
-func countSentence(c Count, unit string, modes int) string {
+// locking makes 249 (the kitchen lock)". every says that every mode of the
+// study has a point on the count.
+func countSentence(c Count, unit string, every bool) string {
 	var s strings.Builder
 	fmt.Fprintf(&s, "On %s, %s: ", cpus(c.CPUs), c.Source)
 	verb := "make"
 	switch {
-	case len(c.Rest) == 0 && modes > 1:
+	case len(c.Rest) == 0 && len(c.Best) > 1 && every:
 		s.WriteString("every mode")
 		verb = "makes"
+	case len(c.Rest) == 0 && len(c.Best) > 1:
+		s.WriteString(joinAnd(c.bestNamed))
+		verb = "make"
+	case len(c.Best) == 1 && len(c.Rest) == 0:
+		s.WriteString(c.bestNamed[0])
+		verb = "makes"
 	case len(c.Best) == 1:
-		s.WriteString(c.Best[0])
+		s.WriteString(c.bestNamed[0])
 		verb = "makes the most,"
-	case len(c.Rest) <= 3 && len(c.Best) > len(c.Rest):
+	case every && len(c.Rest) <= 3 && len(c.Best) > len(c.Rest):
 		var rest []string
 		for _, o := range c.Rest {
 			rest = append(rest, o.Mode)
@@ -241,7 +287,7 @@ func countSentence(c Count, unit string, modes int) string {
 		s.WriteString("every mode but " + joinAnd(rest))
 		verb = "makes"
 	default:
-		s.WriteString(joinAnd(c.Best))
+		s.WriteString(joinAnd(c.bestNamed))
 		verb = "make the most,"
 	}
 	fmt.Fprintf(&s, " %s %s %s at a median %s ms", verb, rateRange(c.Lo, c.Hi), unit, msRange(c.P50Lo, c.P50Hi))
@@ -270,7 +316,7 @@ func modeLimit(g *Grid, mode string) (ModeLimit, bool) {
 	top := counts[len(counts)-1]
 	cell, _ := g.At(mode, top)
 	e := cell.Shown()
-	ml := ModeLimit{Mode: mode, CPUs: top, Source: e.Source, Model: e.Model, Throughput: e.Throughput, P50: e.P50, Limit: e.Limit, From: top, First: counts[0]}
+	ml := ModeLimit{Mode: mode, CPUs: top, Unit: e.Unit, Source: e.Source, Model: e.Model, Throughput: e.Throughput, P50: e.P50, Limit: e.Limit, From: top, First: counts[0]}
 	if !e.Model && e.Host != "" && e.Host != "measured" {
 		ml.Source = "measured on " + e.Host
 	}
@@ -296,8 +342,8 @@ func (v Verdict) Sentences() []string {
 
 // Figures are the mode's throughput and latency where it is judged: "928
 // lattes/s at 8.62 ms on 8 CPUs, model (go)".
-func (m ModeLimit) Figures(unit string) string {
-	return fmt.Sprintf("%s %s at %s ms on %s, %s", rate(m.Throughput), unit, ms(m.P50), cpus(m.CPUs), m.Source)
+func (m ModeLimit) Figures() string {
+	return fmt.Sprintf("%s %s at %s ms on %s, %s", rate(m.Throughput), m.Unit, ms(m.P50), cpus(m.CPUs), m.Source)
 }
 
 // Says is what limits a mode and what the best change gains, in words:
@@ -305,7 +351,7 @@ func (m ModeLimit) Figures(unit string) string {
 func (m ModeLimit) Says() string {
 	s := m.Limit.Named
 	switch {
-	case m.From < m.CPUs && m.From == m.First && !m.Limit.Scales():
+	case m.From < m.CPUs && m.From == m.First && !m.Limit.Scales() && m.Limit.Class != "unknown":
 		s += " at every CPU count"
 	case m.From < m.CPUs && m.From > m.First:
 		s += fmt.Sprintf(" from %s", cpus(m.From))
@@ -325,6 +371,9 @@ func restText(rest []Other) string {
 		var notes []string
 		if o.Model {
 			notes = append(notes, "predicted")
+		}
+		if o.Rate > 0 {
+			notes = append(notes, fmt.Sprintf("an open loop of %g orders/s", o.Rate))
 		}
 		if !o.Limit.Scales() && o.Limit.Class != "unknown" {
 			notes = append(notes, o.Limit.Named)

@@ -27,9 +27,14 @@ different machines are labelled with their host in the legend and the table,
 and model predictions are dashed lines in their mode's colour. Rendering the
 same points again gives byte-identical files.
 
-Each mode's section says what limits it at every point and, for the shop's
-modes, what the model (fifo policy: idealized CPUs, no calibration needed)
-predicts would help at the largest CPU count, as brewput advise does.`,
+It prints the verdict and the compact table the main job prints. The page
+opens with the verdict, the map of what limits what and the schedule
+pictures (the model's, fifo policy; beside them the real schedule, from
+the execution trace of a point measured with --profile where the trace is
+at hand). Each mode's section says what limits it at every point and, for
+the shop's modes, what the model (fifo policy: idealized CPUs, no
+calibration needed) predicts would help at the largest CPU count, as
+brewput advise does.`,
 		Example: `  brewput report brewput-report/results.json --out again
   brewput report laptop.json server.json --out both
   brewput report measured.json predicted.json --out overlay`,

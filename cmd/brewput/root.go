@@ -37,10 +37,15 @@ how each structure shapes throughput ("brewput", lattes per second),
 latency, contention and CPU utilization as CPUs are added.
 
 With no command it runs the talk's study — its main modes on 1 to all CPUs,
-1 s a point — and writes a report to ./brewput-report: index.html with the
-three charts (throughput and median latency against CPUs, the latency
-distribution at the most CPUs), results.json, results.csv and the charts as
-SVG and PNG. The study's flags are those of brewput run.
+1 s a point — beside the model's predictions of them on up to 8 CPUs, and
+prints the verdict: on the CPU counts where the picture changes, which
+modes make the most at what latency, and what limits each mode and what
+the best change tried gains; then a compact table (every measured point,
+the model's summarized per mode; --format table prints every point in
+full). It writes a report to ./brewput-report: index.html, which opens
+with the same verdict, a map of what limits what, the schedule pictures and
+the charts, with the rest collapsed below; results.json, results.csv and
+each picture as SVG and PNG. The study's flags are those of brewput run.
 
 Ctrl-C stops measuring, writes the report of what was measured and exits 130.`,
 		Example: `  brewput
@@ -119,7 +124,7 @@ Ctrl-C stops measuring, writes the report of what was measured and exits 130.`,
 	root.Flags().BoolVar(&withLessons, "lessons", false, "also measure the seeds' claims, as brewput lessons --quick (about a minute), and put their verdicts in the report")
 	full = tableFlag(root)
 	root.Flags().BoolVar(&predict, "predict", true, fmt.Sprintf("add the model's predictions (go policy) for 1 to %d CPUs to the report", predictCPUs()))
-	root.AddCommand(newRunCmd(e), newModelCmd(e), newAdviseCmd(e), newWhyCmd(e), newCalibrateCmd(e), newLabCmd(e), newReportCmd(e), newCompareCmd(e), newFitCmd(e), newListCmd(e), newLessonsCmd(e), newPointCmd(e))
+	root.AddCommand(newRunCmd(e), newModelCmd(e), newAdviseCmd(e), newWhyCmd(e), newCalibrateCmd(e), newLabCmd(e), newReportCmd(e), newCompareCmd(e), newFitCmd(e), newListCmd(e), newLessonsCmd(e), newScheduleCmd(e), newPointCmd(e))
 	root.CompletionOptions.DisableDefaultCmd = true
 	return root
 }
@@ -142,10 +147,12 @@ func writeReport(e *env, dir string, points []results.Point, policy model.Policy
 	if err := r.WriteDir(dir); err != nil {
 		return err
 	}
-	if err := verdict.Of(r.Points).WriteText(e.stdout); err != nil {
-		return err
+	if v := verdict.Of(r.Points); len(v.Counts) > 0 {
+		if err := v.WriteText(e.stdout); err != nil {
+			return err
+		}
+		fmt.Fprintln(e.stdout)
 	}
-	fmt.Fprintln(e.stdout)
 	write := verdict.WriteCompact
 	if full {
 		write = results.WriteTable

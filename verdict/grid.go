@@ -89,7 +89,7 @@ func (l Limit) Scales() bool { return l.Class == "cpus" || l.Class == "customers
 // LimitOf classifies a point's bottleneck.
 func LimitOf(b *results.Bottleneck) Limit {
 	if b == nil || b.Resource == "" {
-		return Limit{Class: "unknown", Named: "not profiled"}
+		return Limit{Class: "unknown", Named: "no causal profile"}
 	}
 	l := Limit{Gain: b.Gain}
 	switch {

@@ -7,8 +7,6 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-
-	"github.com/brewput/brewput/coffee"
 )
 
 // maxEntries is the most entries a chart's legend (a panel's, in small
@@ -76,11 +74,12 @@ func entries(ss []series, label func(series) string) []entry {
 // replicas of machines or lines, and the pipelines; anything else is
 // "other".
 func family(mode string) string {
-	m, err := coffee.ParseMode(mode)
-	if err != nil {
-		return "other"
+	// A mode's family is its name without its "-N".
+	name := mode
+	if i := strings.LastIndexByte(mode, '-'); i > 0 && strings.Trim(mode[i+1:], "0123456789") == "" && i+1 < len(mode) {
+		name = mode[:i]
 	}
-	switch m.Family {
+	switch name {
 	case "ideal", "locking", "finelocking", "parsteam", "americano", "espresso":
 		return "locks"
 	case "multi", "multipipe":

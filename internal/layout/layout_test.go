@@ -88,6 +88,8 @@ func TestImportsOneWay(t *testing.T) {
 		"model":            {"report", "analysis", "advise", "sweep", "lab", "cmd"},
 		"sweep":            {"report", "analysis", "model", "lab", "cmd"},
 		"coffee":           {"results", "report", "sweep", "model", "lab", "cmd"},
+		"verdict":          {"report", "schedule", "sweep", "lab", "cmd", "harness"},
+		"schedule":         {"report", "sweep", "lab", "cmd", "harness"},
 		"internal/cliflag": {""},
 	}
 	for dir, p := range ps {

@@ -28,6 +28,9 @@ type chart struct {
 	SVG   []byte // nil when Empty != ""
 	PNG   []byte // nil when Empty != ""
 	Empty string // when set, one sentence for the page saying why there is nothing to draw
+	// Wide says the picture is small multiples, to be shown across the
+	// page; any other is shown at its own size, or smaller.
+	Wide bool
 }
 
 // Sizes: wide enough for a web page column, and a PNG sharp enough on it.
@@ -101,6 +104,7 @@ func throughputChart(ss []series, cpus []int) (chart, error) {
 		return c, err
 	}
 	c.SVG, c.PNG, err = fig.render()
+	c.Wide = len(fig.panels) > 0
 	return c, err
 }
 
@@ -137,6 +141,7 @@ func latencyChart(ss []series, cpus []int) (chart, error) {
 		return c, err
 	}
 	c.SVG, c.PNG, err = fig.render()
+	c.Wide = len(fig.panels) > 0
 	return c, err
 }
 
@@ -340,6 +345,7 @@ func distributionChart(ss []series, cpus []int) (chart, error) {
 
 	var err error
 	c.SVG, c.PNG, err = fig.render()
+	c.Wide = len(fig.panels) > 0
 	return c, err
 }
 

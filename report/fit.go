@@ -60,6 +60,7 @@ func scalabilityChart(points []results.Point, ss []series, cpus []int) (chart, e
 		sameY(ps)
 	}
 	c.SVG, c.PNG, err = fig.render()
+	c.Wide = len(fig.panels) > 0
 	return c, err
 }
 

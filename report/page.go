@@ -341,6 +341,9 @@ func steps(s results.Steps) string {
 type chartView struct {
 	Name, Title, Caption, Empty string
 	Src                         template.URL
+	// Natural pictures are shown at their own size (or less), wide ones
+	// across the page.
+	Natural bool
 }
 
 // chartViews inlines each chart's SVG as a data URL, so index.html shows

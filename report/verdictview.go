@@ -91,7 +91,7 @@ func newVerdictView(v verdict.Verdict) verdictView {
 // imageView inlines a chart as a data URL, so that the page shows it even
 // when copied on its own; the files beside it are for slides.
 func imageView(c chart, caption string) chartView {
-	v := chartView{Name: c.Name, Title: c.Title, Caption: caption, Empty: c.Empty}
+	v := chartView{Name: c.Name, Title: c.Title, Caption: caption, Empty: c.Empty, Natural: !c.Wide}
 	if c.Empty == "" {
 		v.Src = template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(c.SVG))
 	}

@@ -59,6 +59,8 @@ type Other struct {
 	Predicted float64
 	// Rate is the arrivals per second of an open loop, 0 for a closed one.
 	Rate float64
+	// Disturbed says other processes took CPU from the measurement.
+	Disturbed bool
 }
 
 // ModeLimit is one mode's row of the verdict's table.
@@ -243,7 +245,7 @@ func count(g *Grid, n int) Count {
 			c.P50Lo, c.P50Hi = min(c.P50Lo, s.e.P50), max(c.P50Hi, s.e.P50)
 			continue
 		}
-		o := Other{Mode: s.mode, Throughput: s.e.Throughput, Model: mixed && s.e.Model, Limit: s.e.Limit, Rate: s.e.Point.Rate}
+		o := Other{Mode: s.mode, Throughput: s.e.Throughput, Model: mixed && s.e.Model, Limit: s.e.Limit, Rate: s.e.Point.Rate, Disturbed: s.e.Disturbed > 0}
 		if cell, _ := g.At(s.mode, n); !s.e.Model && cell.Model != nil && cell.Model.Throughput > 0 &&
 			(s.e.Throughput/cell.Model.Throughput > 1+Near || s.e.Throughput/cell.Model.Throughput < 1-Near) {
 			o.Predicted = cell.Model.Throughput
@@ -374,6 +376,9 @@ func restText(rest []Other) string {
 		}
 		if o.Rate > 0 {
 			notes = append(notes, fmt.Sprintf("an open loop of %g orders/s", o.Rate))
+		}
+		if o.Disturbed {
+			notes = append(notes, "disturbed")
 		}
 		if !o.Limit.Scales() && o.Limit.Class != "unknown" {
 			notes = append(notes, o.Limit.Named)

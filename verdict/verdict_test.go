@@ -133,7 +133,7 @@ func TestVerdictMeasuredDisagrees(t *testing.T) {
 		}
 	}
 	s := Of(ps).Sentences()[0]
-	for _, want := range []string{"finelocking makes the most, 500", "multi-2 makes 400 (the model predicts 500)", "1 of the 3 points measured here were disturbed"} {
+	for _, want := range []string{"finelocking makes the most, 500", "multi-2 makes 400 (disturbed; the model predicts 500)", "1 of the 3 points measured here were disturbed"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("%q lacks %q", s, want)
 		}

@@ -95,6 +95,14 @@ func heatmapChart(g *verdict.Grid) (chart, error) {
 		return i
 	}
 	slices.SortStableFunc(h.classes, func(a, b string) int { return order(a) - order(b) })
+	disturbed := false
+	for _, m := range g.Modes {
+		for _, n := range g.CPUs {
+			if cell, ok := g.At(m, n); ok && cell.Shown().Disturbed > 0 {
+				disturbed = true
+			}
+		}
+	}
 	switch {
 	case measured && model:
 		h.note = fmt.Sprintf("Framed, bold: measured on %s; the others predicted by the %s. Where a point was measured, the measurement is shown; what limits it is its causal profile in the model.", strings.Join(hosts, ", "), strings.Join(scheds, ", "))
@@ -102,6 +110,9 @@ func heatmapChart(g *verdict.Grid) (chart, error) {
 		h.note = fmt.Sprintf("Every cell measured on %s (framed, bold); what limits it is its causal profile in the model.", strings.Join(hosts, ", "))
 	default:
 		h.note = fmt.Sprintf("Every cell predicted by the %s.", strings.Join(scheds, ", "))
+	}
+	if disturbed {
+		h.note += " * disturbed: other processes took CPU while it was measured."
 	}
 	labelW := vg.Length(0)
 	for _, m := range g.Modes {
@@ -184,6 +195,9 @@ func (h heatmap) draw(c draw.Canvas) {
 				c.StrokeLines(frame, append(box, box[0]))
 			}
 			label := fmt.Sprintf("%.0f", e.Throughput)
+			if e.Disturbed > 0 {
+				label += "*"
+			}
 			if text.Width(label) < h.cellW-vg.Points(3) {
 				c.FillText(text, vg.Point{X: x + h.cellW/2, Y: yMid}, label)
 			}

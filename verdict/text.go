@@ -216,7 +216,7 @@ func writeModelRanges(w io.Writer, points []results.Point) error {
 	}
 	fmt.Fprintf(w, "predicted by the %s: %d points, per mode\n", what, len(points))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "mode\tcpus\tthroughput\tp50 ms\tlimited by\t")
+	fmt.Fprintln(tw, "mode\tcpus\tthroughput\tp50 ms\tlimited by")
 	for _, g := range groups {
 		name := g.mode
 		if len(ids[g.mode]) > 1 {
@@ -249,7 +249,7 @@ func writeModelRanges(w io.Writer, points []results.Point) error {
 		}
 		flush()
 		unit := g.ps[0].Unit
-		fmt.Fprintf(tw, "%s\t%s\t%s %s\t%s\t%s\t\n", name, cpuSpan(grid.CPUs[0], grid.CPUs[len(grid.CPUs)-1]),
+		fmt.Fprintf(tw, "%s\t%s\t%s %s\t%s\t%s\n", name, cpuSpan(grid.CPUs[0], grid.CPUs[len(grid.CPUs)-1]),
 			rateRange(lo, hi), unit, msRange(p50lo, p50hi), strings.Join(limits, ", "))
 	}
 	if err := tw.Flush(); err != nil {

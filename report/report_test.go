@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/brewput/brewput/advise"
+	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/schedule"
 	"go.uber.org/goleak"
@@ -157,7 +159,8 @@ func TestAnswerIsDeterministic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := BuildWith(back, Options{Schedules: schedule.Pictures(back, schedule.Span)})
+	advice, _ := advise.Points(back, model.Policy{Sched: "fifo", Seed: 1})
+	b, err := BuildWith(back, Options{Advice: advice, Schedules: schedule.Pictures(back, schedule.Span)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -34,8 +34,9 @@ type Choice struct {
 // beside the mode that still scales (limited by the CPUs, ideal's race
 // aside) and makes the most, at the least CPU count where the first makes
 // at most Wall of the second — finelocking and multi-2 on 6 CPUs, in the
-// talk's shop. Without a mode at a wall it picks the best scaling one at
-// the most CPUs; without either, nothing.
+// talk's shop. The two are compared on at least 2 CPUs, both measured or
+// both predicted. Without a mode at a wall it picks the best scaling one
+// at the most CPUs; without either, nothing.
 func Pick(g *verdict.Grid) []Choice {
 	shown := func(mode string, n int) *verdict.Entry {
 		if c, ok := g.At(mode, n); ok {
@@ -75,12 +76,14 @@ func Pick(g *verdict.Grid) []Choice {
 		mode, err := coffee.ParseMode(m)
 		return err == nil && mode.Races()
 	}
-	scaling := func(n int) (string, *verdict.Entry) {
+	// scaling is the best mode that scales on n CPUs, of one kind
+	// (measured or predicted) where kind says which.
+	scaling := func(n int, kind *bool) (string, *verdict.Entry) {
 		var name string
 		var be *verdict.Entry
 		for _, m := range g.Modes {
 			e := shown(m, n)
-			if m == walled || racy(m) || e == nil || !e.Limit.Scales() {
+			if m == walled || racy(m) || e == nil || !e.Limit.Scales() || kind != nil && e.Model != *kind {
 				continue
 			}
 			if be == nil || e.Throughput > be.Throughput {
@@ -95,7 +98,7 @@ func Pick(g *verdict.Grid) []Choice {
 	}
 	if walled == "" {
 		for i := len(g.CPUs) - 1; i >= 0; i-- {
-			if m, e := scaling(g.CPUs[i]); e != nil {
+			if m, e := scaling(g.CPUs[i], nil); e != nil {
 				return []Choice{choice(m, g.CPUs[i], fmt.Sprintf("%s on %s keeps scaling: %s %s, limited by %s, %s.",
 					m, cpusText(g.CPUs[i]), rate(e.Throughput), e.Unit, e.Limit.Named, as(e)))}
 			}
@@ -106,10 +109,12 @@ func Pick(g *verdict.Grid) []Choice {
 	var we, pe *verdict.Entry
 	for _, c := range g.CPUs {
 		w := shown(walled, c)
-		if w == nil || w.Limit.Scales() {
+		// On one CPU everything waits for it: a wall shows from two. The
+		// pair compares like with like, both measured or both predicted.
+		if w == nil || w.Limit.Scales() || c < 2 {
 			continue
 		}
-		m, e := scaling(c)
+		m, e := scaling(c, &w.Model)
 		if e == nil {
 			continue
 		}

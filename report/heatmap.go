@@ -83,14 +83,10 @@ func heatmapChart(g *verdict.Grid) (chart, error) {
 	}
 	// The legend in the classes' own order.
 	order := func(cls string) int {
-		i := slices.IndexFunc(limitClasses[:], func(l struct {
-			class, label string
-			colour       color.RGBA
-		}) bool {
-			return l.class == cls
-		})
+		classes := limitClasses()
+		i := slices.IndexFunc(classes, func(l limitClass) bool { return l.class == cls })
 		if i < 0 {
-			return len(limitClasses) + slices.Index(h.others, cls)
+			return len(classes) + slices.Index(h.others, cls)
 		}
 		return i
 	}

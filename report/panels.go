@@ -90,9 +90,6 @@ func family(mode string) string {
 	return "other"
 }
 
-// familyTitles name the families' panels.
-var familyOrder = []string{"locks", "replicas", "pipelines", "other"}
-
 func familyTitle(f string) string {
 	switch f {
 	case "locks":
@@ -125,7 +122,7 @@ func splitPanels(ss []series, label func(series) string) []panelGroup {
 		byFamily[f] = append(byFamily[f], s)
 	}
 	var out []panelGroup
-	for _, f := range familyOrder {
+	for _, f := range []string{"locks", "replicas", "pipelines", "other"} {
 		fs := byFamily[f]
 		if len(fs) == 0 {
 			continue

@@ -1,8 +1,10 @@
 package coffee
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
+	"runtime/trace"
 	"time"
 
 	"github.com/brewput/brewput/burn"
@@ -49,9 +51,20 @@ func (s Steps) machine(d time.Duration) time.Duration {
 	return max(d, 0)
 }
 
+// CombineRegion names the combine step's region in an execution trace; a
+// machine's step is a region named after the machine (Meter.Name).
+const CombineRegion = "combine"
+
 // combine is the last step of a latte or an americano, done by the customer
 // with no machine.
-func (s Steps) combine() { s.Clock.Burn(s.Combine) }
+func (s Steps) combine() {
+	if s.Combine <= 0 {
+		return
+	}
+	r := trace.StartRegion(context.Background(), CombineRegion)
+	s.Clock.Burn(s.Combine)
+	r.End()
+}
 
 // The three machine steps, each jittered.
 func (s Steps) grind() time.Duration { return s.machine(s.Grind) }

@@ -39,6 +39,7 @@ func newLinearPipe(s *sim.Sim, st steps, d drink, buffer, lines int, copies, buf
 
 func (l *linearPipe) brew(p *sim.Proc) {
 	o := l.newOrder(p.Sim(), 1)
+	o.customer = p.ID()
 	handOff(p, l.orders, o)
 	o.ready.Recv(p)
 	l.served(o)

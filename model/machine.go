@@ -52,10 +52,10 @@ func (m *meter) waited(d time.Duration) { m.wait += d }
 // counter for the race detector; virtual time has no races to detect.)
 type machine struct {
 	meter
-	cpus *sim.CPUs
+	cpus clock
 }
 
-func newMachine(name string, cpus *sim.CPUs) *machine {
+func newMachine(name string, cpus clock) *machine {
 	return &machine{meter: meter{name: name}, cpus: cpus}
 }
 
@@ -63,7 +63,7 @@ func newMachine(name string, cpus *sim.CPUs) *machine {
 // whose kitchen lock guards them all), metering the step's span as held.
 func (m *machine) use(p *sim.Proc, d time.Duration) {
 	got, b0 := p.Now(), p.Burned()
-	m.cpus.Burn(p, d)
+	m.cpus.burn(p, d, m.name, p.ID())
 	m.used(p, got, b0)
 }
 
@@ -75,7 +75,7 @@ type station interface {
 
 // stationOf makes the station of n machines of kind, adding their meters
 // to meters, as coffee's stationOf.
-func stationOf(s *sim.Sim, kind string, n int, cpus *sim.CPUs, meters *[]*meter) station {
+func stationOf(s *sim.Sim, kind string, n int, cpus clock, meters *[]*meter) station {
 	if n <= 1 {
 		m := newLockedMachine(s, newMachine(kind, cpus))
 		*meters = append(*meters, &m.meter)
@@ -101,7 +101,7 @@ func (m *lockedMachine) use(p *sim.Proc, d time.Duration) {
 	m.mu.Lock(p)
 	got, b0 := p.Now(), p.Burned()
 	m.waited(got - asked)
-	m.cpus.Burn(p, d)
+	m.cpus.burn(p, d, m.name, p.ID())
 	m.used(p, got, b0)
 	m.mu.Unlock(p)
 }
@@ -116,7 +116,7 @@ type pool struct {
 // needs a process, so a process started before any customer's fills it,
 // at time zero, before any customer asks (coffee fills it in the
 // constructor).
-func stock(s *sim.Sim, kind string, n int, cpus *sim.CPUs, meters *[]*meter) pool {
+func stock(s *sim.Sim, kind string, n int, cpus clock, meters *[]*meter) pool {
 	ch := sim.NewChan[*machine](s, n)
 	var machines []*machine
 	for i := 1; i <= n; i++ {
@@ -139,7 +139,7 @@ func (pl pool) use(p *sim.Proc, d time.Duration) {
 	mc := pl.ch.Recv(p)
 	got, b0 := p.Now(), p.Burned()
 	mc.waited(got - asked)
-	mc.cpus.Burn(p, d)
+	mc.cpus.burn(p, d, mc.name, p.ID())
 	mc.used(p, got, b0)
 	pl.ch.Send(p, mc)
 }

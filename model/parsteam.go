@@ -15,7 +15,9 @@ func newParSteam(s *sim.Sim, st steps, copies Copies) *parSteam {
 
 func (s *parSteam) brew(p *sim.Proc) {
 	milk := sim.NewChan[struct{}](p.Sim(), 0)
+	customer := p.ID()
 	p.Sim().Go(func(p *sim.Proc) {
+		s.steps.cpus.onBehalf(p, customer)
 		s.steamer.use(p, s.steps.steam())
 		milk.Send(p, struct{}{})
 	})

@@ -11,6 +11,9 @@ import (
 // customer who placed it waits on ready for each branch that finishes it.
 type order struct {
 	ready *sim.Chan[struct{}]
+	// customer is the ID of the process that placed it, for the schedule
+	// (see Schedule).
+	customer int
 }
 
 // ticket is an order on its way to the next stage, stamped with the moment
@@ -36,7 +39,7 @@ func stage(p *sim.Proc, m *machine, d func() time.Duration, in, out *sim.Chan[ti
 		t := in.Recv(p)
 		got, b0 := p.Now(), p.Burned()
 		m.waited(got - t.handed)
-		m.cpus.Burn(p, d())
+		m.cpus.burn(p, d(), m.name, t.order.customer)
 		if out == nil {
 			t.order.ready.Send(p, struct{}{})
 		} else {
@@ -65,7 +68,7 @@ func (c *crew) staff(s *sim.Sim, ms []*machine, d func() time.Duration, in, out 
 // one stage of one line, copies' number of each kind (one by default),
 // named kind when the shop has one of the kind and kind#1, kind#2, …
 // across the lines when it has more.
-func crewNames(lines int, copies Copies, cpus *sim.CPUs) func(kind string) []*machine {
+func crewNames(lines int, copies Copies, cpus clock) func(kind string) []*machine {
 	made := map[string]int{}
 	return func(kind string) []*machine {
 		n := max(copies.Kind(kind), 1)

@@ -18,7 +18,7 @@ func (c Config) Validate() error {
 	}
 	s := sim.New(c.Seed)
 	defer s.Stop()
-	shop, err := newShop(s, mode, newSteps(c, s, sim.NewCPUs(s, c.CPUs)), c.Variant())
+	shop, err := newShop(s, mode, newSteps(c, s, clock{CPUs: sim.NewCPUs(s, c.CPUs)}), c.Variant())
 	if err != nil {
 		return err
 	}
@@ -36,7 +36,7 @@ func StructureOf(cfg Config) (Structure, error) {
 	}
 	s := sim.New(cfg.Seed)
 	defer s.Stop()
-	shop, err := newShop(s, mode, newSteps(cfg, s, sim.NewCPUs(s, cfg.CPUs)), cfg.Variant())
+	shop, err := newShop(s, mode, newSteps(cfg, s, clock{CPUs: sim.NewCPUs(s, cfg.CPUs)}), cfg.Variant())
 	if err != nil {
 		return Structure{}, err
 	}
@@ -63,7 +63,7 @@ func Run(cfg Config) (Result, error) {
 	s := sim.New(cfg.Seed)
 	defer s.Stop() // unwinds the processes that are still blocked
 	cpus := cfg.newCPUs(s)
-	shop, err := newShop(s, mode, newSteps(cfg, s, cpus), cfg.Variant())
+	shop, err := newShop(s, mode, newSteps(cfg, s, clock{CPUs: cpus}), cfg.Variant())
 	if err != nil {
 		return Result{}, err
 	}

@@ -28,6 +28,7 @@ func newSplitPipe(s *sim.Sim, st steps, buffer int, copies, buffers Copies) *spl
 
 func (sp *splitPipe) brew(p *sim.Proc) {
 	o := sp.newOrder(p.Sim(), 2)
+	o.customer = p.ID()
 	handOff(p, sp.coffee, o)
 	handOff(p, sp.milk, o)
 	o.ready.Recv(p)

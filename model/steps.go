@@ -14,10 +14,10 @@ type steps struct {
 	grindD, pressD, steamD, combineD, jitter time.Duration
 
 	sim  *sim.Sim
-	cpus *sim.CPUs
+	cpus clock
 }
 
-func newSteps(c Config, s *sim.Sim, cpus *sim.CPUs) steps {
+func newSteps(c Config, s *sim.Sim, cpus clock) steps {
 	return steps{
 		grindD: c.Grind, pressD: c.Press, steamD: c.Steam, combineD: c.Combine, jitter: c.Jitter,
 		sim: s, cpus: cpus,
@@ -36,7 +36,7 @@ func (s steps) machine(d time.Duration) time.Duration {
 
 // combine is the last step of a latte or an americano, done by the customer
 // with no machine.
-func (s steps) combine(p *sim.Proc) { s.cpus.Burn(p, s.combineD) }
+func (s steps) combine(p *sim.Proc) { s.cpus.burn(p, s.combineD, "", p.ID()) }
 
 // The three machine steps, each jittered.
 func (s steps) grind() time.Duration { return s.machine(s.grindD) }

@@ -128,3 +128,14 @@ func TestStudyCaptions(t *testing.T) {
 		}
 	}
 }
+
+// cacheStudy is examples/cache's study as its study.Main measured it on
+// a 2-CPU machine: six variants on 1 and 2 CPUs, the locks metered.
+func cacheStudy(t *testing.T) []results.Point {
+	t.Helper()
+	points, err := results.ReadFile(filepath.Join("testdata", "cache-study.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return points
+}

@@ -25,6 +25,8 @@ type boxRow struct {
 	Latency results.Latency
 	Colour  color.RGBA
 	Dashes  []vg.Length // of whiskers and box, as the series' line elsewhere: a model's
+	// Thick is the box's height in rows; 0 means boxThickness.
+	Thick float64
 }
 
 // boxThickness is a box's height in rows, leaving a gap between boxes.
@@ -40,7 +42,11 @@ func (b latencyBoxes) Plot(c draw.Canvas, p *plot.Plot) {
 	trX, trY := p.Transforms(&c)
 	for _, r := range b.Rows {
 		y := trY(r.Y)
-		half := (trY(r.Y+boxThickness/2) - trY(r.Y-boxThickness/2)) / 2
+		thick := r.Thick
+		if thick == 0 {
+			thick = boxThickness
+		}
+		half := (trY(r.Y+thick/2) - trY(r.Y-thick/2)) / 2
 		l := r.Latency
 		drawBox(&c, r.Colour, r.Dashes, y, half,
 			trX(l.P05), trX(l.P25), trX(l.P50), trX(l.P75), trX(l.P95))

@@ -9,13 +9,20 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime/trace"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/brewput/brewput/advise"
+	"github.com/brewput/brewput/causal"
+	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/model"
+	"github.com/brewput/brewput/profile"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/schedule"
 	"github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
@@ -39,6 +46,15 @@ func chromium(t *testing.T) string {
 	return ""
 }
 
+// The page is judged as a person sees it on a wide screen: pageWidth CSS
+// pixels across, the first screen firstScreen tall, and the whole default
+// study's page at most maxHeight tall.
+const (
+	pageWidth   = 1400
+	firstScreen = 900
+	maxHeight   = 6000
+)
+
 // browserPage is a page opened in headless Chromium, with every error it
 // logged.
 type browserPage struct {
@@ -56,7 +72,7 @@ func openInBrowser(t *testing.T, path string) *browserPage {
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(exe),
 		chromedp.NoSandbox, // CI runs as root, where Chromium's sandbox will not start
-		chromedp.WindowSize(1280, 1000),
+		chromedp.WindowSize(pageWidth, firstScreen),
 	)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	t.Cleanup(cancel)
@@ -124,38 +140,175 @@ func (bp *browserPage) loggedErrors() []string {
 	return append([]string(nil), bp.errors...)
 }
 
-// inkFraction is the share of an image's pixels that are not near-white,
-// and the number of distinct colours among them: a chart that drew
-// nothing but its frame has very little ink and one or two colours.
-func inkFraction(img image.Image) (ink float64, colours int) {
+// colourFraction is the share of an image's pixels in colour, neither
+// white nor grey nor black: a chart that drew nothing but its frame, its
+// ticks and its labels has none, whatever their antialiasing.
+func colourFraction(img image.Image) float64 {
 	b := img.Bounds()
-	seen := map[uint32]bool{}
 	n := 0
 	for y := b.Min.Y; y < b.Max.Y; y++ {
 		for x := b.Min.X; x < b.Max.X; x++ {
 			r, g, bl, _ := img.At(x, y).RGBA()
-			if r < 0xe800 || g < 0xe800 || bl < 0xe800 {
+			if max(r, g, bl)-min(r, g, bl) > 0x3000 {
 				n++
-				seen[(r>>11)<<10|(g>>11)<<5|bl>>11] = true
 			}
 		}
 	}
-	return float64(n) / float64(b.Dx()*b.Dy()), len(seen)
+	return float64(n) / float64(b.Dx()*b.Dy())
+}
+
+// shownImage screenshots the image sel names as the page shows it, or
+// fails the test saying why there is none.
+func shownImage(t *testing.T, bp *browserPage, sel string) (image.Image, bool) {
+	t.Helper()
+	size, err := chromedp.Run(bp.ctx, chromedp.Evaluate[[]int](
+		`(() => { const i = document.querySelector("`+sel+`"); return i ? [i.naturalWidth, i.naturalHeight, i.clientWidth, i.clientHeight] : [] })()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(size) != 4 {
+		t.Errorf("no %s on the page", sel)
+		return nil, false
+	}
+	if size[0] < 300 || size[1] < 150 || size[2] < 300 || size[3] < 150 {
+		t.Errorf("%s: natural %dx%d, shown %dx%d; want a decoded image at least 300x150 on screen", sel, size[0], size[1], size[2], size[3])
+		return nil, false
+	}
+	shot, err := chromedp.Run(bp.ctx, chromedp.Screenshot(sel, chromedp.NodeVisible))
+	if err != nil {
+		t.Fatalf("screenshot of %s: %v", sel, err)
+	}
+	img, err := png.Decode(bytes.NewReader(shot))
+	if err != nil {
+		t.Fatalf("screenshot of %s: %v", sel, err)
+	}
+	return img, true
 }
 
 // TestPageInBrowser opens a report's index.html in headless Chromium, as a
-// person would, and checks what they would see: three charts drawn with
-// something in them, a table row per point, the model's rows marked as
-// such, and no errors; for a study, and for a study beside the model's
-// prediction of it.
+// person would, and checks what they would see: the answer in the first
+// screen, the map of what limits what and the charts drawn with something
+// in them, every table within the page's width once opened, the page no
+// taller than maxHeight, a table row per point with the model's rows
+// marked as such, and no errors; for a study, a study beside a made-up
+// prediction of it, and the default study as the main job reports it —
+// measured on 1 and 2 CPUs, every point's causal profile, the model's
+// predictions on 1 to 8, and the schedule pictures, one of them from a real
+// execution trace.
 func TestPageInBrowser(t *testing.T) {
-	t.Run("measured", func(t *testing.T) { checkPageInBrowser(t, studyPoints()) })
-	t.Run("with model", func(t *testing.T) { checkPageInBrowser(t, append(studyPoints(), modelPoints(16)...)) })
+	t.Run("measured", func(t *testing.T) { checkPageInBrowser(t, studyPoints(), Options{}) })
+	t.Run("with model", func(t *testing.T) { checkPageInBrowser(t, append(studyPoints(), modelPoints(16)...), Options{}) })
+	t.Run("default study", func(t *testing.T) {
+		chromium(t) // skip before simulating, where there is no browser
+		points, opt := defaultStudy(t)
+		checkPageInBrowser(t, points, opt)
+	})
+	// The saved samples together, labs with many metrics among them:
+	// their tables too must fit.
+	t.Run("samples", func(t *testing.T) {
+		var points []results.Point
+		for _, f := range []string{"shop.json", "model.json", "lab.json"} {
+			ps, err := results.ReadFile(filepath.Join("..", "results", "testdata", f))
+			if err != nil {
+				t.Fatal(err)
+			}
+			points = append(points, ps...)
+		}
+		if err := causal.Annotate(points, causal.Fifo()); err != nil {
+			t.Fatal(err)
+		}
+		checkPageInBrowser(t, points, Options{Schedules: schedule.Pictures(points, schedule.Span)})
+	})
+	// A study of the user's own code, as study.Main reports it (the cache
+	// example's, saved from a real run), alone and beside Go benchmarks:
+	// the answer first all the same, from measurements only.
+	t.Run("study", func(t *testing.T) { checkPageInBrowser(t, cacheStudy(t), Options{}) })
+	t.Run("study and benchmarks", func(t *testing.T) {
+		bench, err := results.ReadFile(filepath.Join("..", "results", "testdata", "gotest-bench.txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkPageInBrowser(t, append(cacheStudy(t), bench...), Options{})
+	})
 }
 
-func checkPageInBrowser(t *testing.T, points []results.Point) {
+// defaultStudy is the main job's points on a 2-CPU machine: studyPoints
+// with their causal profiles, the model's predictions of the nine modes on
+// 1 to 8 CPUs (fifo, which needs no calibration; shorter windows than the
+// main job's, for speed), the model's advice for each mode, and the
+// schedule pictures, finelocking on 2 CPUs profiled with a real execution
+// trace.
+func defaultStudy(t *testing.T) ([]results.Point, Options) {
+	t.Helper()
+	points := studyPoints()
+	if err := causal.Annotate(points, causal.Fifo()); err != nil {
+		t.Fatal(err)
+	}
+	var cfgs []model.Config
+	for _, m := range testModes {
+		cfg := model.DefaultConfig(1)
+		cfg.Mode, cfg.Sched, cfg.Duration = coffee.MustParseMode(m), "fifo", 300*time.Millisecond
+		cfgs = append(cfgs, cfg)
+	}
+	predicted, skipped := causal.PredictModes(cfgs, []int{1, 2, 3, 4, 5, 6, 7, 8})
+	if len(skipped) > 0 {
+		t.Fatal(skipped)
+	}
+	base := filepath.Join(t.TempDir(), "finelocking-2cpu")
+	writeTrace(t, base+".trace")
+	for i, p := range points {
+		if p.Mode == "finelocking" && p.CPUs == 2 {
+			points[i].Profile = base
+		}
+	}
+	points = append(points, predicted...)
+	// The model's advice for each mode, as the main job gives it: its
+	// what-if table is the widest on the page.
+	advice, skipped := advise.Points(points, model.Policy{Sched: "fifo", Seed: 1})
+	if len(skipped) > 0 {
+		t.Fatal(skipped)
+	}
+	return points, Options{Advice: advice, Schedules: schedule.Pictures(points, schedule.Span)}
+}
+
+// writeTrace writes a real execution trace of finelocking, two customers
+// brewing 1 ms steps, to path: what --profile writes for a point.
+func writeTrace(t *testing.T, path string) {
+	t.Helper()
+	if trace.IsEnabled() {
+		t.Skip("the test binary is traced already")
+	}
+	shop, err := coffee.Open(coffee.MustParseMode("finelocking"), coffee.DefaultSteps())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer shop.Close()
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := trace.Start(f); err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	for range 2 {
+		wg.Go(func() {
+			for range 15 {
+				if err := shop.Brew(); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	trace.Stop()
+}
+
+func checkPageInBrowser(t *testing.T, points []results.Point, opt Options) {
 	dir := t.TempDir()
-	r, err := Build(points)
+	r, err := BuildWith(points, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,6 +316,32 @@ func checkPageInBrowser(t *testing.T, points []results.Point) {
 		t.Fatal(err)
 	}
 	bp := openInBrowser(t, filepath.Join(dir, Index))
+
+	// The answer is on the first screen: every sentence of the verdict
+	// within its first firstScreen pixels.
+	verdict, err := chromedp.Run(bp.ctx, chromedp.Evaluate[[]float64](`(() => { window.scrollTo(0, 0);
+		return Array.from(document.querySelectorAll("#verdict p.sentence")).map(p => p.textContent.length > 40 ? p.getBoundingClientRect().bottom : -1) })()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(verdict) == 0 {
+		t.Error("the page has no verdict")
+	}
+	for i, bottom := range verdict {
+		if bottom < 0 || bottom > firstScreen {
+			t.Errorf("verdict sentence %d ends at %.0f px; want it said, within the first %d px", i+1, bottom, firstScreen)
+		}
+	}
+
+	// Page height as it opens, details closed.
+	height, err := chromedp.Run(bp.ctx, chromedp.Evaluate[int](`document.documentElement.scrollHeight`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if height > maxHeight && !slices.ContainsFunc(points, func(p results.Point) bool { return p.Kind() == results.KindLab }) {
+		t.Errorf("page is %d px tall at %d px wide; want at most %d", height, pageWidth, maxHeight)
+	}
+	t.Logf("page: %d px tall at %d px wide", height, pageWidth)
 
 	rows, err := chromedp.Run(bp.ctx, chromedp.Evaluate[int](`document.querySelectorAll("#points-table tbody tr").length`))
 	if err != nil {
@@ -172,20 +351,24 @@ func checkPageInBrowser(t *testing.T, points []results.Point) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rows != len(points) {
-		t.Errorf("points table has %d rows, want one per point: %d", rows, len(points))
+	others, _ := results.SplitBench(points)
+	shop, _, _ := results.SplitLabs(others)
+	if rows != len(shop) {
+		t.Errorf("points table has %d rows, want one per point of the shop and of studies: %d", rows, len(shop))
 	}
 	model := 0
-	for _, p := range points {
+	for _, p := range shop {
 		if p.IsModel() {
 			model++
 		}
 	}
 	// A model row is marked, and looks it: in italics on a tint, its
-	// source cell saying "model".
-	marked, err := chromedp.Run(bp.ctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll("#points-table tbody tr.model")).map(r => {
+	// source cell saying "model". The table is collapsed: open it.
+	marked, err := chromedp.Run(bp.ctx, chromedp.Evaluate[[]string](`(() => { document.querySelector("#points details").open = true;
+		const out = Array.from(document.querySelectorAll("#points-table tbody tr.model")).map(r => {
 		const td = r.querySelector("td"), st = getComputedStyle(td);
-		return [td.textContent, st.fontStyle, st.backgroundColor].join("|") })`))
+		return [td.textContent, st.fontStyle, st.backgroundColor].join("|") });
+		document.querySelector("#points details").open = false; return out })()`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,37 +385,60 @@ func checkPageInBrowser(t *testing.T, points []results.Point) {
 		t.Errorf("page title %q does not name brewput", title)
 	}
 
-	for _, name := range []string{"throughput", "latency", "distribution", "scalability"} {
-		if !slices.ContainsFunc(r.Files, func(f File) bool { return f.Name == name+".svg" }) {
-			continue // nothing to draw: the page says so instead (TestOneCPUCountSaysSo)
+	// Every picture drawn, with data in colour in it: the map of limits
+	// in full, the charts' lines and boxes, the schedules' bars.
+	least := map[string]float64{"limits": 0.05, "throughput": 0.003, "latency": 0.003, "distribution": 0.003, "scalability": 0.003}
+	for _, f := range r.Files {
+		name, ok := strings.CutSuffix(f.Name, ".svg")
+		if !ok || strings.HasPrefix(name, "lab-") {
+			continue
 		}
-		sel := "#chart-" + name + " img"
-		size, err := chromedp.Run(bp.ctx, chromedp.Evaluate[[]int](
-			`(() => { const i = document.querySelector("`+sel+`"); return i ? [i.naturalWidth, i.naturalHeight, i.clientWidth, i.clientHeight] : [] })()`))
+		want := least[name]
+		if strings.HasPrefix(name, "schedule-") {
+			want = 0.05 // locking on 2 CPUs keeps one of them busy
+		}
+		img, ok := shownImage(t, bp, "#chart-"+name+" img")
+		if !ok {
+			continue
+		}
+		if got := colourFraction(img); got < want {
+			t.Errorf("%s as shown: %.1f %% of it in colour; want visibly drawn data (at least %.1f %%)", name, 100*got, 100*want)
+		}
+	}
+	if len(opt.Schedules) > 0 {
+		kinds, err := chromedp.Run(bp.ctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll("#schedule figure.schedule img")).map(i => i.alt)`))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(size) != 4 {
-			t.Errorf("no %s chart on the page", name)
-			continue
+		joined := strings.Join(kinds, "\n")
+		profiled := slices.ContainsFunc(points, func(p results.Point) bool {
+			_, err := os.Stat(profile.FilesFor(p.Profile).Trace)
+			return p.Profile != "" && err == nil
+		})
+		if !strings.Contains(joined, "model (fifo)") || profiled && !strings.Contains(joined, "execution trace") {
+			t.Errorf("schedule pictures %q; want the model's and, for the profiled point, the trace's", kinds)
 		}
-		if size[0] < 300 || size[1] < 200 || size[2] < 300 || size[3] < 200 {
-			t.Errorf("%s chart: natural %dx%d, shown %dx%d; want a decoded image at least 300x200 on screen", name, size[0], size[1], size[2], size[3])
-			continue
-		}
-		shot, err := chromedp.Run(bp.ctx, chromedp.Screenshot(sel, chromedp.NodeVisible))
-		if err != nil {
-			t.Fatalf("screenshot of the %s chart: %v", name, err)
-		}
-		img, err := png.Decode(bytes.NewReader(shot))
-		if err != nil {
-			t.Fatalf("screenshot of the %s chart: %v", name, err)
-		}
-		// A frame, ticks and labels alone ink about 2 % in one colour; the
-		// lines and boxes of nine modes add their colours.
-		if ink, colours := inkFraction(img); ink < 0.04 || colours < 10 {
-			t.Errorf("%s chart as shown: %.1f %% ink in %d colours; want visibly drawn data (≥ 4 %%, ≥ 10 colours)", name, 100*ink, colours)
-		}
+	}
+
+	// Every table within its container and the page within the window,
+	// once every collapsed section is open.
+	overflow, err := chromedp.Run(bp.ctx, chromedp.Evaluate[[]string](`(() => {
+		const ds = Array.from(document.querySelectorAll("details")), was = ds.map(d => d.open);
+		ds.forEach(d => d.open = true);
+		const bad = [];
+		document.querySelectorAll("table").forEach(t => {
+			const w = t.getBoundingClientRect().width, room = t.parentElement.clientWidth;
+			if (w > room + 1) bad.push((t.id || t.className || "table") + ": " + Math.round(w) + " px in " + room);
+		});
+		const page = document.documentElement;
+		if (page.scrollWidth > page.clientWidth + 1) bad.push("page: " + page.scrollWidth + " px in " + page.clientWidth);
+		ds.forEach((d, i) => d.open = was[i]);
+		return bad })()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range overflow {
+		t.Errorf("overflows its container at %d px wide: %s", pageWidth, o)
 	}
 
 	if dump := os.Getenv("BREWPUT_SCREENSHOT"); dump != "" {
@@ -240,7 +446,7 @@ func checkPageInBrowser(t *testing.T, points []results.Point) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(dump, shot, 0o644); err != nil {
+		if err := os.WriteFile(strings.ReplaceAll(dump, "NAME", strings.ReplaceAll(t.Name(), "/", "-")), shot, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -28,6 +28,9 @@ type chart struct {
 	SVG   []byte // nil when Empty != ""
 	PNG   []byte // nil when Empty != ""
 	Empty string // when set, one sentence for the page saying why there is nothing to draw
+	// Wide says the picture is small multiples, to be shown across the
+	// page; any other is shown at its own size, or smaller.
+	Wide bool
 }
 
 // Sizes: wide enough for a web page column, and a PNG sharp enough on it.
@@ -101,6 +104,7 @@ func throughputChart(ss []series, cpus []int) (chart, error) {
 		return c, err
 	}
 	c.SVG, c.PNG, err = fig.render()
+	c.Wide = len(fig.panels) > 0
 	return c, err
 }
 
@@ -137,6 +141,7 @@ func latencyChart(ss []series, cpus []int) (chart, error) {
 		return c, err
 	}
 	c.SVG, c.PNG, err = fig.render()
+	c.Wide = len(fig.panels) > 0
 	return c, err
 }
 
@@ -144,12 +149,34 @@ func latencyChart(ss []series, cpus []int) (chart, error) {
 // heights compare honestly: a measurement's series as markers on a solid
 // line, a model's as a dashed line without markers, in the mode's colour,
 // over a lightly shaded band where its points have one (band gives its
-// edges for the value plotted).
+// edges for the value plotted). A mode measured and predicted has one
+// legend entry, its marker on its dashed line; where the legend would
+// hold more than maxEntries entries, the chart is small multiples, a
+// panel per family of modes (splitPanels), on one scale.
+func lineFigure(title string, ss []series, cpus []int, ylabel string,
+	label func(series) string, value func(sample) float64, band func(*results.Band) [2]float64) (figure, error) {
+	groups := splitPanels(ss, label)
+	var ps []panel
+	for _, g := range groups {
+		p, leg, err := linePlot(g.series, cpus, ylabel, label, value, band)
+		if err != nil {
+			return figure{}, err
+		}
+		ps = append(ps, panel{title: g.title, plot: p, legend: leg})
+	}
+	if len(ps) == 1 {
+		return figure{title: title, plot: ps[0].plot, legend: ps[0].legend}, nil
+	}
+	sameY(ps)
+	return figure{title: title, panels: ps}, nil
+}
+
+// linePlot is one panel of lineFigure, with its legend.
 // The model's lines are drawn first, under the measurements they predict;
 // where there are any, a measurement's line is thinner, so that the dashed
 // line under it still shows.
-func lineFigure(title string, ss []series, cpus []int, ylabel string,
-	label func(series) string, value func(sample) float64, band func(*results.Band) [2]float64) (figure, error) {
+func linePlot(ss []series, cpus []int, ylabel string,
+	label func(series) string, value func(sample) float64, band func(*results.Band) [2]float64) (*plot.Plot, plot.Legend, error) {
 	p := newPlot()
 	p.X.Label.Text = "CPUs"
 	p.X.Tick.Marker = cpuTicks(cpus)
@@ -161,15 +188,16 @@ func lineFigure(title string, ss []series, cpus []int, ylabel string,
 		width = vg.Points(1.2)
 	}
 	leg := newLegend()
+	thumbs := make([][]plot.Thumbnailer, len(ss))
 	var model, measured []plot.Plotter
-	for _, s := range ss {
+	for i, s := range ss {
 		xys := make(plotter.XYs, len(s.Samples))
-		for i, x := range s.Samples {
-			xys[i] = plotter.XY{X: float64(x.CPUs), Y: value(x)}
+		for j, x := range s.Samples {
+			xys[j] = plotter.XY{X: float64(x.CPUs), Y: value(x)}
 		}
 		line, err := plotter.NewLine(xys)
 		if err != nil {
-			return figure{}, fmt.Errorf("%s: %w", s.Label, err)
+			return nil, leg, fmt.Errorf("%s: %w", s.Label, err)
 		}
 		if s.Model {
 			if shade := bandPolygon(s, band); shade != nil {
@@ -177,24 +205,35 @@ func lineFigure(title string, ss []series, cpus []int, ylabel string,
 			}
 			line.LineStyle = draw.LineStyle{Color: s.Colour, Width: vg.Points(1.8), Dashes: dashes(s.Style)}
 			model = append(model, line)
-			leg.Add(label(s), line)
+			thumbs[i] = []plot.Thumbnailer{line}
 			continue
 		}
 		line.LineStyle = draw.LineStyle{Color: s.Colour, Width: width}
 		marks, err := plotter.NewScatter(xys)
 		if err != nil {
-			return figure{}, fmt.Errorf("%s: %w", s.Label, err)
+			return nil, leg, fmt.Errorf("%s: %w", s.Label, err)
 		}
 		marks.GlyphStyle = draw.GlyphStyle{Color: s.Colour, Radius: vg.Points(3.5), Shape: marker(s.Style)}
 		measured = append(measured, line, marks)
-		leg.Add(label(s), line, marks)
+		thumbs[i] = []plot.Thumbnailer{line, marks}
+	}
+	for _, e := range entries(ss, label) {
+		var ts []plot.Thumbnailer
+		for _, i := range e.series {
+			if len(e.series) > 1 && !ss[i].Model {
+				ts = append(ts, thumbs[i][1]) // the marker on the model's dashes
+				continue
+			}
+			ts = append(ts, thumbs[i]...)
+		}
+		leg.Add(e.label, ts...)
 	}
 	p.Add(model...)
 	p.Add(measured...)
 
 	p.X.Min, p.X.Max = float64(cpus[0]), float64(cpus[len(cpus)-1])
 	p.Y.Min, p.Y.Max = 0, headroom(p.Y.Max)
-	return figure{title: title, plot: p, legend: leg}, nil
+	return p, leg, nil
 }
 
 // bandPolygon is the shaded area between a model series' band edges, in
@@ -254,30 +293,41 @@ func distributionChart(ss []series, cpus []int) (chart, error) {
 	}
 	c.Title = fmt.Sprintf("Latency distribution at %d %s (box p25–p75, whiskers p5–p95)", top, cpusWord(top))
 
-	var boxes latencyBoxes
-	var labels []string
+	// A row per legend entry: a mode measured and predicted has both
+	// boxes in its row, the measurement above the model's.
+	var at []series
 	for _, s := range ss {
-		if x, ok := s.at(top); ok {
+		if _, ok := s.at(top); ok {
+			at = append(at, s)
+		}
+	}
+	var boxes latencyBoxes
+	es := entries(at, func(s series) string { return s.Label })
+	n := len(es)
+	ticks := make(plot.ConstantTicks, n)
+	for i, e := range es {
+		y := float64(n - 1 - i)
+		ticks[i] = plot.Tick{Value: y, Label: e.label}
+		for k, j := range e.series {
+			s := at[j]
+			x, _ := s.at(top)
 			l := x.Latency
 			for _, v := range []float64{l.P05, l.P25, l.P50, l.P75, l.P95} {
 				if math.IsNaN(v) || math.IsInf(v, 0) {
 					return c, fmt.Errorf("%s: latency percentile %v at %d CPUs cannot be drawn", s.Label, v, top)
 				}
 			}
-			row := boxRow{Latency: x.Latency, Colour: s.Colour}
+			row := boxRow{Y: y, Latency: x.Latency, Colour: s.Colour}
 			if s.Model {
 				row.Dashes = dashes(s.Style)
 			}
+			if len(e.series) > 1 {
+				// two boxes in a row, each half as thick
+				row.Thick = boxThickness / 2
+				row.Y = y + boxThickness/4 - float64(k)*boxThickness/2 - 0.02*float64(2*k-1)
+			}
 			boxes.Rows = append(boxes.Rows, row)
-			labels = append(labels, s.Label)
 		}
-	}
-	n := len(boxes.Rows)
-	ticks := make(plot.ConstantTicks, n)
-	for i := range boxes.Rows {
-		y := float64(n - 1 - i)
-		boxes.Rows[i].Y = y
-		ticks[i] = plot.Tick{Value: y, Label: labels[i]}
 	}
 
 	p := newPlot()
@@ -295,6 +345,7 @@ func distributionChart(ss []series, cpus []int) (chart, error) {
 
 	var err error
 	c.SVG, c.PNG, err = fig.render()
+	c.Wide = len(fig.panels) > 0
 	return c, err
 }
 
@@ -445,6 +496,9 @@ type figure struct {
 	plot          *plot.Plot
 	legend        plot.Legend
 	minDataHeight vg.Length // grows the picture beyond chartHeight for many rows
+	// panels, when set, are small multiples drawn side by side in place
+	// of plot and legend, each with its legend below it.
+	panels []panel
 }
 
 // The SVG names its font with fallbacks, since the page's reader may not
@@ -490,6 +544,9 @@ func newLegend() plot.Legend {
 // size returns the picture's size: the default, grown when the legend or
 // the data rows need more height, or the legend more width.
 func (f figure) size() (w, h vg.Length) {
+	if len(f.panels) > 0 {
+		return f.panelsSize()
+	}
 	leg := f.legend.Rectangle(draw.Canvas{}).Size()
 	title := style(13, true).Height(f.title)
 	axis := vg.Points(48) // x axis ticks and label, roughly
@@ -508,6 +565,10 @@ func (f figure) draw(c draw.Canvas) {
 	ts.XAlign, ts.YAlign = draw.XCenter, draw.YTop
 	c.FillText(ts, vg.Point{X: c.Center().X, Y: c.Max.Y}, f.title)
 	c = draw.Crop(c, 0, 0, 0, -(ts.Height(f.title) + gap))
+	if len(f.panels) > 0 {
+		f.drawPanels(c)
+		return
+	}
 
 	legWidth := f.legend.Rectangle(draw.Canvas{}).Size().X
 	area := draw.Crop(c, 0, -(legWidth + gap), 0, 0)
@@ -524,11 +585,21 @@ func (f figure) draw(c draw.Canvas) {
 
 // render draws the figure as SVG and as PNG. Both are deterministic: the
 // same figure gives the same bytes.
-func (f figure) render() (svg, png []byte, err error) {
-	w, h := f.size()
+func (f figure) render() (svg, png []byte, err error) { return render(f) }
+
+// drawing is a picture of a given size: a chart, the map of limits, a
+// schedule.
+type drawing interface {
+	size() (w, h vg.Length)
+	draw(c draw.Canvas)
+}
+
+// render draws d as SVG and as PNG, deterministically.
+func render(d drawing) (svg, png []byte, err error) {
+	w, h := d.size()
 
 	sc := vgsvg.New(w, h) // fonts not embedded: far smaller files
-	f.draw(draw.New(sc))
+	d.draw(draw.New(sc))
 	var sb bytes.Buffer
 	if _, err := sc.WriteTo(&sb); err != nil {
 		return nil, nil, fmt.Errorf("write SVG: %w", err)
@@ -536,7 +607,7 @@ func (f figure) render() (svg, png []byte, err error) {
 	svg = bytes.ReplaceAll(sb.Bytes(), []byte(svgFamily), []byte(webFamily))
 
 	ic := vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(pngDPI), vgimg.UseBackgroundColor(color.White))
-	f.draw(draw.New(ic))
+	d.draw(draw.New(ic))
 	var pb bytes.Buffer
 	if _, err := (vgimg.PngCanvas{Canvas: ic}).WriteTo(&pb); err != nil {
 		return nil, nil, fmt.Errorf("write PNG: %w", err)

@@ -159,8 +159,14 @@ func TestPNGDecodesAndShowsEveryModeColour(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: PNG does not decode: %v", c.Name, err)
 		}
-		if b := img.Bounds(); b.Dx() != 900 || b.Dy() != 540 {
-			t.Errorf("%s: PNG is %dx%d, want 900x540 (7.5in x 4.5in at 120 dpi)", c.Name, b.Dx(), b.Dy())
+		// One chart is 7.5in x 4.5in at 120 dpi; nine modes on the line
+		// charts are small multiples twice as wide.
+		want := [2]int{900, 540}
+		if c.Name == "throughput" || c.Name == "latency" || c.Name == "scalability" {
+			want = [2]int{1800, 565}
+		}
+		if b := img.Bounds(); b.Dx() != want[0] || b.Dy() != want[1] {
+			t.Errorf("%s: PNG is %dx%d, want %dx%d", c.Name, b.Dx(), b.Dy(), want[0], want[1])
 		}
 		seen := pixels(img)
 		if len(seen) < 2 {
@@ -506,8 +512,15 @@ func TestModelOverlaysMeasurements(t *testing.T) {
 					t.Errorf("%s: %s has no line styled %s", c.Name, m, want)
 				}
 			}
-			if !slices.Contains(text, m) || !slices.Contains(text, m+" (model)") {
-				t.Errorf("%s: legend lacks %s or %s (model)", c.Name, m, m)
+			// One legend entry for the mode, measured and predicted.
+			if !slices.Contains(text, m) || slices.Contains(text, m+" (model)") {
+				t.Errorf("%s: legend has no entry %s, or one for %s (model) beside it", c.Name, m, m)
+			}
+		}
+		// Nine modes are more than a legend holds: a panel per family.
+		for _, want := range []string{"Locks (and ideal, no lock)", "Replicas", "Pipelines"} {
+			if !slices.Contains(text, want) {
+				t.Errorf("%s: no panel %q", c.Name, want)
 			}
 		}
 		// The axis runs to the model's 64 CPUs, labelled every 8.
@@ -522,8 +535,12 @@ func TestModelOverlaysMeasurements(t *testing.T) {
 	// model's boxes at that count beside the measured ones, dashed.
 	d := cs[2]
 	text := strings.Split(svgTexts(t, d.SVG), "\n")
-	if !strings.Contains(d.Title, "at 2 CPUs") || !slices.Contains(text, "finelocking") || !slices.Contains(text, "finelocking (model)") {
-		t.Errorf("distribution %q, texts %q; want measured and model boxes at 2 CPUs", d.Title, text)
+	// A row per mode, holding both boxes.
+	if !strings.Contains(d.Title, "at 2 CPUs") || !slices.Contains(text, "finelocking") || slices.Contains(text, "finelocking (model)") {
+		t.Errorf("distribution %q, texts %q; want a row per mode at 2 CPUs", d.Title, text)
+	}
+	if n := strings.Count(string(d.SVG), "stroke-dasharray:6,3"); n < len(testModes) {
+		t.Errorf("distribution: %d dashed strokes; want the model's box of each of %d modes", n, len(testModes))
 	}
 	if !bytes.Contains(d.SVG, []byte("stroke-dasharray:6,3")) {
 		t.Error("distribution: model boxes are not dashed")

@@ -43,24 +43,52 @@ func scalabilityChart(points []results.Point, ss []series, cpus []int) (chart, e
 		return c, nil
 	}
 
+	ylabel, label := throughputLabels(ss)
+	top := float64(cpus[len(cpus)-1])
+	var ps []panel
+	for _, g := range splitPanels(ss, label) {
+		p, leg, err := fitPlot(g.series, cpus, top, ylabel, label, fitOf)
+		if err != nil {
+			return c, err
+		}
+		ps = append(ps, panel{title: g.title, plot: p, legend: leg})
+	}
+	fig := figure{title: c.Title, panels: ps}
+	if len(ps) == 1 {
+		fig = figure{title: c.Title, plot: ps[0].plot, legend: ps[0].legend}
+	} else {
+		sameY(ps)
+	}
+	c.SVG, c.PNG, err = fig.render()
+	c.Wide = len(fig.panels) > 0
+	return c, err
+}
+
+// fitPlot is one panel of the scalability chart: each series' points and,
+// where it could be fitted, its curve; a legend entry per mode (its
+// measurement and the model's sharing one, as on the line charts) saying
+// each fit's σ and κ. A series that could not be fitted has its markers
+// alone and nothing in the legend but its mode's entry: the caption says
+// which are not fitted and why.
+func fitPlot(ss []series, cpus []int, top float64, ylabel string, label func(series) string, fitOf map[seriesKey]analysis.Fit) (*plot.Plot, plot.Legend, error) {
 	p := newPlot()
 	p.X.Label.Text = "CPUs"
 	p.X.Tick.Marker = cpuTicks(cpus)
-	ylabel, label := throughputLabels(ss)
 	p.Y.Label.Text = ylabel
 	p.Add(&plotter.Grid{Vertical: gridLine(), Horizontal: gridLine()})
 
-	top := float64(cpus[len(cpus)-1])
 	leg := newLegend()
 	var curves, marks []plot.Plotter
-	for _, s := range ss {
+	thumbs := make([][]plot.Thumbnailer, len(ss))
+	fitted := make([]string, len(ss))
+	for i, s := range ss {
 		xys := make(plotter.XYs, len(s.Samples))
-		for i, x := range s.Samples {
-			xys[i] = plotter.XY{X: float64(x.CPUs), Y: x.Throughput}
+		for j, x := range s.Samples {
+			xys[j] = plotter.XY{X: float64(x.CPUs), Y: x.Throughput}
 		}
 		sc, err := plotter.NewScatter(xys)
 		if err != nil {
-			return c, fmt.Errorf("%s: %w", s.Label, err)
+			return nil, leg, fmt.Errorf("%s: %w", s.Label, err)
 		}
 		sc.GlyphStyle = draw.GlyphStyle{Color: s.Colour, Radius: vg.Points(3.5), Shape: marker(s.Style)}
 		if s.Model {
@@ -69,28 +97,50 @@ func scalabilityChart(points []results.Point, ss []series, cpus []int) (chart, e
 			sc.GlyphStyle = draw.GlyphStyle{Color: s.Colour, Radius: vg.Points(3), Shape: draw.RingGlyph{}}
 		}
 		marks = append(marks, sc)
+		thumbs[i] = []plot.Thumbnailer{sc}
 
 		f, ok := fitOf[s.seriesKey]
 		if !ok || !f.Fitted() {
-			leg.Add(label(s)+" (not fitted)", sc)
 			continue
 		}
 		m := f.Curve()
 		curve := make(plotter.XYs, curveSteps+1)
-		for i := range curve {
-			n := 1 + (top-1)*float64(i)/curveSteps
-			curve[i] = plotter.XY{X: n, Y: m.Predict(n)}
+		for j := range curve {
+			n := 1 + (top-1)*float64(j)/curveSteps
+			curve[j] = plotter.XY{X: n, Y: m.Predict(n)}
 		}
 		line, err := plotter.NewLine(curve)
 		if err != nil {
-			return c, fmt.Errorf("%s: fitted curve: %w", s.Label, err)
+			return nil, leg, fmt.Errorf("%s: fitted curve: %w", s.Label, err)
 		}
 		line.LineStyle = draw.LineStyle{Color: s.Colour, Width: vg.Points(1.8)}
 		if s.Model {
 			line.LineStyle.Dashes = dashes(s.Style)
 		}
 		curves = append(curves, line)
-		leg.Add(fmt.Sprintf("%s  σ=%s κ=%s", label(s), analysis.FormatParam(f.Sigma), analysis.FormatParam(f.Kappa)), line, sc)
+		thumbs[i] = []plot.Thumbnailer{line, sc}
+		fitted[i] = fmt.Sprintf("σ=%s κ=%s", analysis.FormatParam(f.Sigma), analysis.FormatParam(f.Kappa))
+	}
+	for _, e := range entries(ss, label) {
+		var ts []plot.Thumbnailer
+		var fits []string
+		for _, i := range e.series {
+			ts = append(ts, thumbs[i]...)
+			switch {
+			case fitted[i] == "":
+			case len(e.series) > 1 && ss[i].Model:
+				fits = append(fits, "model "+fitted[i])
+			case len(e.series) > 1:
+				fits = append(fits, "measured "+fitted[i])
+			default:
+				fits = append(fits, fitted[i])
+			}
+		}
+		text := e.label
+		if len(fits) > 0 {
+			text += "  " + strings.Join(fits, ", ")
+		}
+		leg.Add(text, ts...)
 	}
 	// Markers over the curves, so that a point the curve misses shows.
 	p.Add(curves...)
@@ -98,9 +148,7 @@ func scalabilityChart(points []results.Point, ss []series, cpus []int) (chart, e
 
 	p.X.Min, p.X.Max = 1, top
 	p.Y.Min, p.Y.Max = 0, headroom(p.Y.Max)
-	fig := figure{title: c.Title, plot: p, legend: leg}
-	c.SVG, c.PNG, err = fig.render()
-	return c, err
+	return p, leg, nil
 }
 
 // fitKey is the key of the report's series a fit belongs to; Fits groups
@@ -149,7 +197,7 @@ func fitCaption(model bool) string {
 		"however many CPUs come (Amdahl's law; σ near 1 is one lock around everything). " +
 		"κ, coherency, bends it back down: every pair of CPUs costs something to keep in step, " +
 		"so throughput peaks at √((1−σ)/κ) CPUs and falls after. A straight line (σ = κ = 0) scales perfectly. " +
-		"A series with fewer than 3 CPU counts is drawn without a curve."
+		"A series with fewer than 3 CPU counts is drawn as markers without a curve (and without σ and κ in the legend)."
 	if model {
 		text += " Dashed curves and hollow markers are the model's predictions; solid curves and filled markers measurements."
 	}

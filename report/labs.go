@@ -21,7 +21,7 @@ import (
 type labView struct {
 	Lab, ID, Lesson string
 	Chart           chartView
-	Table           tableView
+	Tables          []tableView
 }
 
 // figureOf is the figure of the lab named: its own, given in opt, or the
@@ -51,7 +51,7 @@ func labViews(labs []string, byLab map[string][]results.Point, charts []chart, o
 	var out []labView
 	for i, l := range labs {
 		out = append(out, labView{Lab: l, ID: "lab-" + anchor(l), Lesson: figureOf(l, opt).Lesson,
-			Chart: chartViews(charts[i:i+1], false)[0], Table: labTable(byLab[l])})
+			Chart: chartViews(charts[i:i+1], false)[0], Tables: labTables(byLab[l])})
 	}
 	return out
 }
@@ -342,15 +342,38 @@ func barsFigure(f lab.Figure, pl lab.Plot) (figure, error) {
 	return figure{title: f.Title, plot: p, legend: leg}, nil
 }
 
-// labTable lists a lab's points: variant, CPUs, goroutines, throughput,
+// maxLabColumns is the most columns a lab's table has, so that it fits
+// the page: a lab with more metrics gets more tables.
+const maxLabColumns = 12
+
+// labTables list a lab's points: variant, CPUs, goroutines, throughput,
 // the median and spread of its runs, CPU use, and its metrics, a column
-// each, in name order.
-func labTable(points []results.Point) tableView {
+// each, in name order. Where the metrics would make the table wider than
+// maxLabColumns, they go to tables of their own after the first, each row
+// naming its variant and CPUs again.
+func labTables(points []results.Point) []tableView {
 	keys := results.MetricNames(points)
-	t := tableView{Head: []column{{"variant", true}, {"CPUs", false}, {"goroutines", false}, {"throughput", false},
-		{"p50 ms", false}, {"min ms", false}, {"max ms", false}, {"CPU util", false}}}
-	for _, k := range keys {
-		t.Head = append(t.Head, column{strings.ReplaceAll(string(k), "_", " "), false})
+	core := []column{{"variant", true}, {"CPUs", false}, {"goroutines", false}, {"throughput", false},
+		{"p50 ms", false}, {"min ms", false}, {"max ms", false}, {"CPU util", false}}
+	metric := func(p results.Point, k results.Metric) string {
+		if v, ok := p.Metrics[k]; ok {
+			return strconv.FormatFloat(v, 'g', 4, 64)
+		}
+		return "-"
+	}
+	name := func(k results.Metric) column { return column{strings.ReplaceAll(string(k), "_", " "), false} }
+	first := keys
+	var rest [][]results.Metric
+	if len(core)+len(keys) > maxLabColumns {
+		first = nil
+		per := maxLabColumns - 2 // beside variant and CPUs
+		for i := 0; i < len(keys); i += per {
+			rest = append(rest, keys[i:min(i+per, len(keys))])
+		}
+	}
+	t := tableView{Head: slices.Clone(core)}
+	for _, k := range first {
+		t.Head = append(t.Head, name(k))
 	}
 	for _, p := range points {
 		row := rowView{}
@@ -363,14 +386,25 @@ func labTable(points []results.Point) tableView {
 		put(results.FormatMs(p.Latency.Min), false)
 		put(results.FormatMs(p.Latency.Max), false)
 		put(fmt.Sprintf("%.0f %%", 100*p.Util), false)
-		for _, k := range keys {
-			if v, ok := p.Metrics[k]; ok {
-				put(strconv.FormatFloat(v, 'g', 4, 64), false)
-			} else {
-				put("-", false)
-			}
+		for _, k := range first {
+			put(metric(p, k), false)
 		}
 		t.Rows = append(t.Rows, row)
 	}
-	return t
+	out := []tableView{t}
+	for _, ks := range rest {
+		m := tableView{Head: []column{{"variant", true}, {"CPUs", false}}}
+		for _, k := range ks {
+			m.Head = append(m.Head, name(k))
+		}
+		for _, p := range points {
+			row := rowView{Cells: []cell{{p.Variant, true}, {fmt.Sprint(p.CPUs), false}}}
+			for _, k := range ks {
+				row.Cells = append(row.Cells, cell{metric(p, k), false})
+			}
+			m.Rows = append(m.Rows, row)
+		}
+		out = append(out, m)
+	}
+	return out
 }

@@ -7,16 +7,42 @@ import (
 
 	"github.com/brewput/brewput/advise"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/verdict"
 )
+
+// modesView is the section of the modes' details: a collapsed part per
+// mode, and what would repeat in each said once.
+type modesView struct {
+	Modes []modeView
+	// NotFitted says, once for all modes, which series could not be
+	// fitted and why; their rows are left out of the modes' fit tables.
+	NotFitted []string
+	// Profiled says some measured point was run with --profile; without,
+	// the section says once how to see where goroutines waited.
+	Profiled bool
+}
 
 // modeView is one mode's section: what limits it at each point, how it
 // scales, what the model advises and where its goroutines waited.
 type modeView struct {
 	Mode, ID string
-	Limits   []limitRow
-	Fits     []fitView
-	Advice   *adviceView
-	Waits    []waitView
+	// Says is the verdict's line for the mode, its collapsed summary.
+	Says   string
+	Limits []limitRow
+	// Words say the limits in words, once for each run of points with the
+	// same verdict; Every holds each point's own words.
+	Words  []wordsView
+	Fits   []fitView
+	Advice *adviceView
+	Waits  []waitView
+}
+
+// wordsView is a run of a mode's points, of one kind (measured or
+// predicted), that the same resources limit and the same change helps,
+// said once in the words of its last point.
+type wordsView struct {
+	Label, Text string
+	Model       bool
 }
 
 // limitRow is one point's bottleneck.
@@ -39,7 +65,7 @@ type adviceRow struct {
 // modeViews lays out a section per mode, in the order the modes first
 // appear. Of repeated points (run --count), the first repetition speaks
 // for the configuration.
-func modeViews(points []results.Point, advice []*advise.Advice) []modeView {
+func modeViews(points []results.Point, advice []*advise.Advice, v verdict.Verdict) modesView {
 	var out []modeView
 	index := map[string]int{}
 	for _, p := range points {
@@ -80,9 +106,33 @@ func modeViews(points []results.Point, advice []*advise.Advice) []modeView {
 		}
 		out[i].Limits = append(out[i].Limits, row)
 	}
+	mv := modesView{}
+	notFitted := map[string][]string{}
+	var reasons []string
 	for i := range out {
-		out[i].Fits = fitViews(points, out[i].Mode)
+		out[i].Words = wordsOf(out[i].Limits)
+		for _, f := range fitViews(points, out[i].Mode) {
+			if f.Reason == "" {
+				out[i].Fits = append(out[i].Fits, f)
+				continue
+			}
+			key := f.Source + ": " + f.Reason
+			if _, ok := notFitted[key]; !ok {
+				reasons = append(reasons, key)
+			}
+			notFitted[key] = append(notFitted[key], out[i].Mode)
+		}
 		out[i].Waits = waitViews(points, out[i].Mode)
+		mv.Profiled = mv.Profiled || len(out[i].Waits) > 0
+	}
+	for _, r := range reasons {
+		source, why, _ := strings.Cut(r, ": ")
+		mv.NotFitted = append(mv.NotFitted, fmt.Sprintf("the series of %s (%s): %s.", strings.Join(notFitted[r], ", "), source, why))
+	}
+	for _, m := range v.Modes {
+		if i, ok := index[m.Mode]; ok {
+			out[i].Says = m.Says()
+		}
 	}
 	for _, a := range advice {
 		if a == nil {
@@ -92,7 +142,38 @@ func modeViews(points []results.Point, advice []*advise.Advice) []modeView {
 			out[i].Advice = newAdviceView(a)
 		}
 	}
+	mv.Modes = out
+	return mv
+}
+
+// wordsOf says a mode's limits once per run of rows of one kind with the
+// same verdict (what limits it, and whether relieving it helps alone or
+// together), in the words of the run's last row: the figures of the other
+// rows are in the table above.
+func wordsOf(rows []limitRow) []wordsView {
+	var out []wordsView
+	for i := 0; i < len(rows); {
+		j := i
+		same := func(a, b limitRow) bool {
+			return a.Model == b.Model && a.Source == b.Source && a.By == b.By && strings.HasSuffix(a.Gain, "together") == strings.HasSuffix(b.Gain, "together")
+		}
+		for j+1 < len(rows) && same(rows[i], rows[j+1]) {
+			j++
+		}
+		label := plural(atoi(rows[i].CPUs), "CPU")
+		if i != j {
+			label = fmt.Sprintf("%s–%s CPUs", rows[i].CPUs, rows[j].CPUs)
+		}
+		out = append(out, wordsView{Label: label + ", " + rows[i].Source, Text: rows[j].Text, Model: rows[j].Model})
+		i = j + 1
+	}
 	return out
+}
+
+func atoi(s string) int {
+	n := 0
+	fmt.Sscan(s, &n)
+	return n
 }
 
 func newAdviceView(a *advise.Advice) *adviceView {

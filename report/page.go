@@ -3,7 +3,6 @@ package report
 import (
 	"bytes"
 	"embed"
-	"encoding/base64"
 	"fmt"
 	"html/template"
 	"io"
@@ -11,8 +10,10 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/brewput/brewput/analysis"
 	"github.com/brewput/brewput/lessons"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/verdict"
 )
 
 // templates are the page and its sections' templates, a file for each
@@ -33,22 +34,44 @@ type page struct {
 type section struct {
 	ID, Title string
 	Body      template.HTML
+	// Collapsed sections open on a click: the detail behind the answer,
+	// kept whole but out of the way. Teaser says what is inside.
+	Collapsed bool
+	Teaser    string
+}
+
+// pageParts are what the page shows beside the points: the charts, the
+// map of limits, the verdict, the schedule pictures and the labs.
+type pageParts struct {
+	charts    []chart
+	heatmap   chart
+	verdict   verdict.Verdict
+	schedules []scheduleView
+	labs      []labView
+	benches   []benchView
 }
 
 // newPage lays out the page's content from the points and their charts,
 // numbers already formatted for people, so that the template holds no
-// logic.
-func newPage(points []results.Point, charts []chart, labs []labView, benches []benchView, opt Options) pageContent {
+// logic. The answer comes first — the verdict, the map of what limits
+// what, the schedule pictures, the charts — then each mode's detail and,
+// collapsed, how the points were made, every point and every machine. A
+// study's points (the user's own code, package study) get the same order
+// with no causal claim: the verdict says what each variant measured, the
+// map of limits leaves them out, and "What each variant measured" sets
+// the variants side by side where the shop's modes have their detail. Go
+// benchmarks keep their section after the labs'.
+func newPage(points []results.Point, parts pageParts, opt Options) pageContent {
 	others, _ := results.SplitBench(points)
 	shop, _, _ := results.SplitLabs(others)
 	var sections []sectionContent
-	if len(points) > 0 {
-		sections = append(sections, sectionContent{"machine", "Machine", "machine", hosts(points)})
+	if len(points) > 0 && len(shop) == 0 {
+		sections = append(sections, sectionContent{id: "machine", title: "Machine", template: "machine", data: hosts(points)})
 	}
 	if len(shop) > 0 {
-		// A study's points (the user's code) share the shop's charts and
-		// tables, but are not explained: they are described, variant by
-		// variant (see variantViews).
+		// A study's points share the shop's charts and tables, but are not
+		// explained: they are described, variant by variant (see
+		// variantViews).
 		var coffee, studies []results.Point
 		for _, p := range shop {
 			if p.Kind() == results.KindStudy {
@@ -58,40 +81,59 @@ func newPage(points []results.Point, charts []chart, labs []labView, benches []b
 			}
 		}
 		model := slices.ContainsFunc(shop, results.Point.IsModel)
-		if model {
-			sections = append(sections, sectionContent{"model", "Model", "model", models(shop)})
+		if !parts.verdict.Empty() {
+			sections = append(sections, sectionContent{id: "verdict", title: "The answer", template: "verdict", data: newVerdictView(parts.verdict)})
 		}
-		sections = append(sections,
-			sectionContent{"parameters", "Parameters", "parameters", parameters(shop)},
-			sectionContent{"charts", "Charts", "charts", captioned(chartViews(charts, model), shop)})
 		if len(coffee) > 0 {
-			sections = append(sections, sectionContent{"modes", "What limits each mode", "modes", modeViews(coffee, opt.Advice)})
+			sections = append(sections, sectionContent{id: "limits", title: "What limits what", template: "heatmap", data: heatmapView(parts.heatmap)})
+		}
+		if len(parts.schedules) > 0 {
+			sections = append(sections, sectionContent{id: "schedule", title: "The schedule: which step ran on which CPU", template: "schedules", data: parts.schedules})
+		}
+		sections = append(sections, sectionContent{id: "charts", title: "Charts", template: "charts", data: captioned(chartViews(parts.charts, model), shop)})
+		if len(coffee) > 0 {
+			sections = append(sections, sectionContent{id: "modes", title: "Each mode in detail", template: "modes", data: modeViews(coffee, opt.Advice, parts.verdict),
+				teaser: "what limits it at each point, how it scales, what the model advises, where goroutines waited"})
 		}
 		if len(studies) > 0 {
-			sections = append(sections, sectionContent{"variants", "What each variant measured", "variants", variantViews(studies)})
+			sections = append(sections, sectionContent{id: "variants", title: "What each variant measured", template: "variants", data: variantViews(studies)})
 		}
-		machines := "Machines: utilization and waits"
+		machines, machinesTeaser := "Machines: utilization and waits", "how long each machine was held and working, and how long customers waited for it"
 		if len(coffee) == 0 {
-			machines = "Meters: time held and waits"
+			machines, machinesTeaser = "Meters: time held and waits", "how long each metered resource was held, and how long callers waited for it"
 		}
 		sections = append(sections,
-			sectionContent{"points", "Every point", "points", pointsTable(shop)},
-			sectionContent{"machines", machines, "machines", machineTables(shop)},
+			sectionContent{id: "setup", title: "How these points were made", template: "setup", collapsed: true,
+				teaser: "machine, model and parameters",
+				data:   setupView{Hosts: hosts(points), Models: models(shop), Model: model, Params: parameters(shop)}},
+			sectionContent{id: "points", title: "Every point", template: "points", data: pointsTable(shop), collapsed: true,
+				teaser: fmt.Sprintf("%s, a row each (also in results.json and results.csv)", plural(len(shop), "point"))},
+			sectionContent{id: "machines", title: machines, template: "machines", data: machinesView{Tables: machineTables(shop), Meters: len(coffee) == 0}, collapsed: true,
+				teaser: machinesTeaser},
 		)
 	}
-	if len(labs) > 0 {
-		sections = append(sections, sectionContent{"labs", "Labs", "labs", labs})
+	if len(parts.labs) > 0 {
+		sections = append(sections, sectionContent{id: "labs", title: "Labs", template: "labs", data: parts.labs})
 	}
-	if len(benches) > 0 {
-		sections = append(sections, sectionContent{"benchmarks", "Go benchmarks", "benchmarks", benches})
+	if len(parts.benches) > 0 {
+		sections = append(sections, sectionContent{id: "benchmarks", title: "Go benchmarks", template: "benchmarks", data: parts.benches})
 	}
 	if len(opt.Lessons) > 0 {
-		sections = append(sections, sectionContent{"lessons", lessonsTitle, "lessons", lessonViews(opt.Lessons)})
+		sections = append(sections, sectionContent{id: "lessons", title: lessonsTitle, template: "lessons", data: lessonViews(opt.Lessons)})
 	}
 	if len(points) == 0 {
 		return pageContent{summary: "the seeds' claims: " + lessons.Tally(opt.Lessons), sections: sections}
 	}
 	return pageContent{summary: summary(points), sections: sections}
+}
+
+// setupView is how the points were made: the machines, the model's
+// runs and the parameters.
+type setupView struct {
+	Hosts  []hostView
+	Models []modelView
+	Model  bool
+	Params paramsView
 }
 
 // pageContent is the page before its sections are rendered.
@@ -103,6 +145,8 @@ type pageContent struct {
 type sectionContent struct {
 	id, title, template string
 	data                any
+	collapsed           bool
+	teaser              string
 }
 
 // renderPage executes each section's template, then the page around them.
@@ -117,7 +161,7 @@ func renderPage(w io.Writer, pc pageContent) error {
 		if err := t.ExecuteTemplate(&body, s.template, s.data); err != nil {
 			return fmt.Errorf("section %s: %w", s.id, err)
 		}
-		p.Sections = append(p.Sections, section{ID: s.id, Title: s.title, Body: template.HTML(body.String())})
+		p.Sections = append(p.Sections, section{ID: s.id, Title: s.title, Body: template.HTML(body.String()), Collapsed: s.collapsed, Teaser: s.teaser})
 	}
 	return t.ExecuteTemplate(w, "page", p)
 }
@@ -140,7 +184,11 @@ func summary(points []results.Point) string {
 		}
 	}
 	slices.Sort(cpus)
-	what := fmt.Sprintf("%s of %s on %s", plural(len(points), "point"), plural(len(modes), "mode"), cpuRange(cpus))
+	mode := "mode"
+	if !slices.ContainsFunc(points, func(p results.Point) bool { return p.Kind() != results.KindStudy }) {
+		mode = "variant" // a study's modes are its variants
+	}
+	what := fmt.Sprintf("%s of %s on %s", plural(len(points), "point"), plural(len(modes), mode), cpuRange(cpus))
 	switch {
 	case predicted == 0:
 		return fmt.Sprintf("%s, measured on %s", what, strings.Join(machines, ", "))
@@ -337,6 +385,9 @@ func steps(s results.Steps) string {
 type chartView struct {
 	Name, Title, Caption, Empty string
 	Src                         template.URL
+	// Natural pictures are shown at their own size (or less), wide ones
+	// across the page.
+	Natural bool
 }
 
 // chartViews inlines each chart's SVG as a data URL, so index.html shows
@@ -346,10 +397,7 @@ type chartView struct {
 func chartViews(charts []chart, model bool) []chartView {
 	out := make([]chartView, len(charts))
 	for i, c := range charts {
-		out[i] = chartView{Name: c.Name, Title: c.Title, Caption: caption(c.Name, model), Empty: c.Empty}
-		if c.Empty == "" {
-			out[i].Src = template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(c.SVG))
-		}
+		out[i] = imageView(c, caption(c.Name, model))
 	}
 	return out
 }
@@ -399,7 +447,7 @@ func caption(name string, model bool) string {
 		text = fitCaption(model)
 	case "distribution":
 		text = "The spread of latencies at the largest CPU count: the box holds the middle half of the lattes (p25 to p75), the line in it is the median, the whiskers reach from p5 to p95."
-		overlay = " Dashed boxes, labelled (model), are the model's predictions at that count."
+		overlay = " Where a mode was measured and predicted, its row holds both: the measurement above, the model's prediction (dashed) below."
 	}
 	if model {
 		text += overlay
@@ -421,8 +469,9 @@ type tableView struct {
 	Head []column
 	Rows []rowView
 	// Model says that some rows are the model's, which the page then
-	// explains.
-	Model bool
+	// explains; NoErrors that no point had an error, which the page says
+	// instead of a column of zeros.
+	Model, NoErrors bool
 }
 
 // rowView is a table row; a model's is marked, for people and for tests.
@@ -436,14 +485,16 @@ type rowView struct {
 // The model's rows are marked, say "model" and its policy in the source
 // column, and fill the bound columns.
 func pointsTable(points []results.Point) tableView {
-	var openLoop, reps, manySources, model bool
+	var openLoop, reps, manySources, model, errors, units bool
 	for _, p := range points {
 		openLoop = openLoop || p.Rate > 0
 		reps = reps || p.Rep > 0
 		manySources = manySources || p.Origin() != points[0].Origin()
 		model = model || p.IsModel()
+		errors = errors || p.Errors != 0
+		units = units || p.Unit != points[0].Unit
 	}
-	t := tableView{Model: model}
+	t := tableView{Model: model, NoErrors: !errors}
 	add := func(name string, text bool) { t.Head = append(t.Head, column{name, text}) }
 	if manySources || model {
 		add("source", true)
@@ -462,7 +513,11 @@ func pointsTable(points []results.Point) tableView {
 		add("rate /s", false)
 		add("drops", false)
 	}
-	add("throughput", false)
+	if units {
+		add("throughput", false)
+	} else {
+		add(points[0].Unit, false)
+	}
 	if model {
 		add("bound", false)
 	}
@@ -473,7 +528,9 @@ func pointsTable(points []results.Point) tableView {
 		add("min ms", false)
 	}
 	add("CPU util", false)
-	add("errors", false)
+	if errors {
+		add("errors", false)
+	}
 	for _, p := range points {
 		row := rowView{Model: p.IsModel()}
 		put := func(v string, text bool) { row.Cells = append(row.Cells, cell{v, text}) }
@@ -491,7 +548,11 @@ func pointsTable(points []results.Point) tableView {
 			put(fmt.Sprint(p.Drops), false)
 		}
 		l := p.Latency
-		put(fmt.Sprintf("%.1f %s", p.Throughput, p.Unit), false)
+		if units {
+			put(fmt.Sprintf("%.1f %s", p.Throughput, p.Unit), false)
+		} else {
+			put(fmt.Sprintf("%.1f", p.Throughput), false)
+		}
 		if model {
 			put(results.FormatBound(p.Bounds), false)
 		}
@@ -506,10 +567,19 @@ func pointsTable(points []results.Point) tableView {
 			}
 		}
 		put(fmt.Sprintf("%.0f %%", 100*p.Util), false)
-		put(fmt.Sprint(p.Errors), false)
+		if errors {
+			put(fmt.Sprint(p.Errors), false)
+		}
 		t.Rows = append(t.Rows, row)
 	}
 	return t
+}
+
+// machinesView is the section of machines, or of a study's meters.
+type machinesView struct {
+	Tables []machineTable
+	// Meters says the tables are a study's meters, not the shop's machines.
+	Meters bool
 }
 
 type machineTable struct {
@@ -531,6 +601,7 @@ type machineCell struct{ Held, Working, Wait string }
 // how long customers waited for it, at each CPU count; repetitions are
 // summarized by their median.
 func machineTables(points []results.Point) []machineTable {
+	points = poolMeters(points)
 	type key struct {
 		label string
 		cpus  int
@@ -586,6 +657,54 @@ func machineTables(points []results.Point) []machineTable {
 			}
 			out[i].Rows = append(out[i].Rows, row)
 		}
+	}
+	return out
+}
+
+// poolMeters makes the copies of each of a study's meters ("shard#1" to
+// "shard#16", a sharded map's mutexes) one machine, "shard ×16", as
+// analysis.Describe speaks of them: the mean of their time held, their
+// uses summed and the wait per use over all of them; one column where
+// sixteen would not fit the page. The shop's points are left as they are.
+func poolMeters(points []results.Point) []results.Point {
+	out := make([]results.Point, len(points))
+	for i, p := range points {
+		out[i] = p
+		if p.Kind() != results.KindStudy || p.Shop == nil {
+			continue
+		}
+		var kinds []string
+		by := map[string][]results.Machine{}
+		for _, m := range p.Machines {
+			k := analysis.Kind(m.Name)
+			if _, ok := by[k]; !ok {
+				kinds = append(kinds, k)
+			}
+			by[k] = append(by[k], m)
+		}
+		var pooled []results.Machine
+		for _, k := range kinds {
+			ms := by[k]
+			if len(ms) == 1 {
+				pooled = append(pooled, ms[0])
+				continue
+			}
+			m := results.Machine{Name: fmt.Sprintf("%s ×%d", k, len(ms)), Kind: ms[0].Kind}
+			waited := 0.0
+			for _, c := range ms {
+				m.Uses += c.Uses
+				m.BusyFrac += c.BusyFrac / float64(len(ms))
+				m.WorkingFrac += c.WorkingFrac / float64(len(ms))
+				waited += c.MeanWaitMs * float64(c.Uses)
+			}
+			if m.Uses > 0 {
+				m.MeanWaitMs = waited / float64(m.Uses)
+			}
+			pooled = append(pooled, m)
+		}
+		shop := *p.Shop
+		shop.Machines = pooled
+		out[i].Shop = &shop
 	}
 	return out
 }

@@ -15,6 +15,8 @@ import (
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/lessons"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/schedule"
+	"github.com/brewput/brewput/verdict"
 )
 
 // File is one file of a report, held in memory until written.
@@ -34,8 +36,10 @@ type Report struct {
 const Index = "index.html"
 
 // staleCharts lists the chart files in dir that r does not hold: the
-// shop's charts, every lab's ("lab-*") and every Go benchmark's
-// ("bench-*"), which are removed from the folder so that a chart left by an earlier run never sits beside a page
+// shop's charts, the map of limits, every schedule picture ("schedule-*"),
+// every lab's chart ("lab-*") and every Go benchmark's ("bench-*"), which
+// are removed from the folder so that a chart left by an earlier run never
+// sits beside a page
 // that says there is none.
 func (r *Report) staleCharts(dir string) ([]string, error) {
 	have := map[string]bool{}
@@ -43,16 +47,16 @@ func (r *Report) staleCharts(dir string) ([]string, error) {
 		have[f.Name] = true
 	}
 	var names []string
-	for _, c := range []string{"throughput", "latency", "distribution", "scalability"} {
+	for _, c := range []string{"throughput", "latency", "distribution", "scalability", "limits"} {
 		names = append(names, c+".svg", c+".png")
 	}
 	for _, ext := range []string{".svg", ".png"} {
-		for _, prefix := range []string{"lab-", benchChartPrefix} {
-			named, err := filepath.Glob(filepath.Join(dir, prefix+"*"+ext))
+		for _, prefix := range []string{"lab-", benchChartPrefix, "schedule-"} {
+			found, err := filepath.Glob(filepath.Join(dir, prefix+"*"+ext))
 			if err != nil {
 				return nil, err
 			}
-			for _, l := range named {
+			for _, l := range found {
 				names = append(names, filepath.Base(l))
 			}
 		}
@@ -78,6 +82,10 @@ type Options struct {
 	// section "What the seeds claim, and what this machine shows", and
 	// lessons.json beside results.json.
 	Lessons []lessons.Result
+	// Schedules are the schedule pictures (schedule.Pictures), drawn in
+	// the section "The schedule" and as files schedule-MODE-NCPU-model
+	// and -trace.
+	Schedules []schedule.Picture
 }
 
 // Build renders points into a report: index.html, results.json (JSON
@@ -99,12 +107,26 @@ func BuildWith(points []results.Point, opt Options) (*Report, error) {
 	}
 	others, benches := results.SplitBench(points)
 	shop, labs, byLab := results.SplitLabs(others)
+	var parts pageParts
 	var charts []chart
 	if len(shop) > 0 {
 		var err error
-		if charts, err = drawCharts(shop); err != nil {
+		if parts.charts, err = drawCharts(shop); err != nil {
 			return nil, fmt.Errorf("draw charts: %w", err)
 		}
+		// The map and the verdict's causal part are the shop's (NewGrid
+		// leaves a study's points out); a study's variants are described.
+		grid := verdict.NewGrid(shop)
+		parts.verdict = verdict.OfGrid(grid)
+		parts.verdict.Studies = verdict.Studies(shop)
+		if parts.heatmap, err = heatmapChart(grid); err != nil {
+			return nil, fmt.Errorf("draw the map of limits: %w", err)
+		}
+		var pics []chart
+		if pics, parts.schedules, err = scheduleCharts(opt.Schedules); err != nil {
+			return nil, err
+		}
+		charts = append(append(append(charts, parts.heatmap), parts.charts...), pics...)
 	}
 	labCharts, err := drawLabCharts(labs, byLab, opt)
 	if err != nil {
@@ -114,8 +136,10 @@ func BuildWith(points []results.Point, opt Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	parts.labs = labViews(labs, byLab, labCharts, opt)
+	parts.benches = benchViews
 	var page, jsonl, csv bytes.Buffer
-	if err := renderPage(&page, newPage(points, charts, labViews(labs, byLab, labCharts, opt), benchViews, opt)); err != nil {
+	if err := renderPage(&page, newPage(points, parts, opt)); err != nil {
 		return nil, fmt.Errorf("render %s: %w", Index, err)
 	}
 	if err := results.WriteJSON(&jsonl, points); err != nil {

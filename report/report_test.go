@@ -4,11 +4,15 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/brewput/brewput/advise"
+	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/schedule"
 	"go.uber.org/goleak"
 )
 
@@ -137,6 +141,43 @@ func TestBuildIsDeterministic(t *testing.T) {
 	checkDeterministic(t, append(studyPoints(), modelPoints(64)...), true) // the model's can be
 }
 
+// TestAnswerIsDeterministic: the verdict, the map of limits and the
+// schedule pictures (one from a real trace) are the same bytes when the
+// same points are rendered twice, read back from their results file the
+// second time.
+func TestAnswerIsDeterministic(t *testing.T) {
+	points, opt := defaultStudy(t)
+	a, err := BuildWith(points, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var jsonl bytes.Buffer
+	if err := results.WriteJSON(&jsonl, points); err != nil {
+		t.Fatal(err)
+	}
+	back, err := results.ReadJSON(&jsonl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	advice, _ := advise.Points(back, model.Policy{Sched: "fifo", Seed: 1})
+	b, err := BuildWith(back, Options{Advice: advice, Schedules: schedule.Pictures(back, schedule.Span)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for i, f := range a.Files {
+		names = append(names, f.Name)
+		if i >= len(b.Files) || b.Files[i].Name != f.Name || !bytes.Equal(f.Data, b.Files[i].Data) {
+			t.Errorf("%s differs between two renderings of the same points", f.Name)
+		}
+	}
+	for _, want := range []string{"limits.svg", "schedule-locking-2cpu-model.svg", "schedule-finelocking-2cpu-model.svg", "schedule-finelocking-2cpu-trace.svg"} {
+		if !slices.Contains(names, want) {
+			t.Errorf("report has no %s: %v", want, names)
+		}
+	}
+}
+
 // TestOldFilesRenderAsBefore checks that a results file from before the
 // model, whose source is the host name, draws the same page and charts as
 // the same points written now, source "measured".
@@ -177,13 +218,16 @@ func TestPageContent(t *testing.T) {
 		`src="data:image/svg&#43;xml;base64,`, // html/template escapes the + in attributes
 		// locking's kitchen lock at 2 CPUs: held and waited for (these
 		// points have no working time)
-		"<h3>locking</h3>", "kitchen held", "kitchen working", "<td>100 %</td><td>-</td><td>4.00 ms</td>",
+		"<h3>locking</h3>", "<th>kitchen</th>", "<td>100 % / - / 4.00 ms</td>",
+		// the answer first
+		`<section id="verdict" class="verdict">`, "On 2 CPUs, measured on testhost:", `id="chart-limits"`,
 	} {
 		if !strings.Contains(page, want) {
 			t.Errorf("page does not contain %q", want)
 		}
 	}
-	if n := strings.Count(page, "<tr><td class=\"text\">linearpipe-1</td>"); n != 2 {
+	points := page[strings.Index(page, `id="points-table"`):]
+	if n := strings.Count(points, "<tr><td class=\"text\">linearpipe-1</td>"); n != 2 {
 		t.Errorf("points table has %d rows for linearpipe-1, want 2", n)
 	}
 	if strings.Contains(page, "2026-11-21") {
@@ -206,11 +250,11 @@ func TestOneCPUCountSaysSo(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := string(r.Files[0].Data)
-	if n := strings.Count(page, `class="empty"`); n != 3 {
-		t.Errorf("page says %d times that a chart has nothing to show, want 3 (throughput, latency and scalability)", n)
+	if n := strings.Count(page, `class="empty"`); n != 4 {
+		t.Errorf("page says %d times that a picture has nothing to show, want 4 (throughput, latency, scalability, and the map of limits: no point has a causal profile)", n)
 	}
 	if n := strings.Count(page, "data:image/svg"); n != 1 {
-		t.Errorf("page draws %d charts, want the distribution only", n)
+		t.Errorf("page draws %d pictures, want the distribution only", n)
 	}
 	for _, f := range r.Files {
 		if strings.HasPrefix(f.Name, "throughput.") || strings.HasPrefix(f.Name, "latency.") {
@@ -260,12 +304,12 @@ func TestPageTellsModelFromMeasurements(t *testing.T) {
 	for _, want := range []string{
 		"594 points of 9 modes on 1–64 CPUs: 18 measured on testhost, 576 predicted by the model",
 		`<td class="text">testhost</td><td class="text">Test CPU @ 2.0GHz</td><td>2</td><td class="text">go1.26.8</td><td class="text">linux/amd64</td><td>18</td>`,
-		`<section id="model">`, `<td class="text">fifo</td><td class="text">ideal, locking, finelocking`, `<td class="text">1–64 CPUs</td><td class="text">1</td><td>576</td>`,
+		`<h3>Model</h3>`, `<td class="text">fifo</td><td class="text">ideal, locking, finelocking`, `<td class="text">1–64 CPUs</td><td class="text">1</td><td>576</td>`,
 		"<th>points are</th>", `<td class="text">measured</td><td class="text">ideal, locking`, `<td class="text">model</td>`, "0.1s, 1s per point, simulated",
 		`<th class="text">source</th>`, "<th>bound</th>", "<th>min ms</th>",
 		`<tr><td class="text">testhost</td><td class="text">finelocking</td><td>2</td>`,
-		`<tr class="model"><td class="text">model (fifo)</td><td class="text">finelocking</td><td>64</td><td>64</td><td>1176.0 lattes/s</td><td>1200.0 espresso</td>`,
-		`<tr class="model"><td class="text">model (fifo)</td><td class="text">ideal</td><td>64</td><td>64</td><td>15680.0 lattes/s</td><td>16000.0 CPUs</td>`,
+		`<tr class="model"><td class="text">model (fifo)</td><td class="text">finelocking</td><td>64</td><td>64</td><td>1176.0</td><td>1200.0 espresso</td>`,
+		`<tr class="model"><td class="text">model (fifo)</td><td class="text">ideal</td><td>64</td><td>64</td><td>15680.0</td><td>16000.0 CPUs</td>`,
 		"<h3>finelocking (model)</h3>", "the dashed line in the same colour is the model&#39;s prediction",
 	} {
 		if !strings.Contains(page, want) {
@@ -276,7 +320,7 @@ func TestPageTellsModelFromMeasurements(t *testing.T) {
 		t.Errorf("%d rows marked model, want %d", n, len(model))
 	}
 	// A measured row has no bound: its bound cells say so.
-	if want := `<tr><td class="text">testhost</td><td class="text">finelocking</td><td>2</td><td>2</td><td>498.0 lattes/s</td><td>-</td>`; !strings.Contains(page, want) {
+	if want := `<tr><td class="text">testhost</td><td class="text">finelocking</td><td>2</td><td>2</td><td>498.0</td><td>-</td>`; !strings.Contains(page, want) {
 		t.Errorf("measured row does not leave the bound empty: want %q", want)
 	}
 

@@ -21,6 +21,12 @@ type variantsView struct {
 	Names     []string
 	Compare   []compareRow
 	Variants  []variantView
+	// NotFitted says, once for all variants, which series could not be
+	// fitted and why, as the modes' section does.
+	NotFitted []string
+	// Profiled says some point was measured with --profile; without, the
+	// section says once how to see where goroutines waited.
+	Profiled bool
 }
 
 // compareRow is one CPU count (on one machine): each variant's median
@@ -30,12 +36,13 @@ type compareRow struct {
 	Cells []string
 }
 
-// variantView is one variant's part of the section.
+// variantView is one variant's part of the section, collapsed as each
+// mode's is: Says, its summary, is its throughput on each CPU count.
 type variantView struct {
-	Variant, ID string
-	Rows        []meterRow
-	Fits        []fitView
-	Waits       []waitView
+	Variant, ID, Says string
+	Rows              []meterRow
+	Fits              []fitView
+	Waits             []waitView
 }
 
 // meterRow is one point of a variant: its CPUs, throughput, CPU use, and
@@ -66,9 +73,32 @@ func variantViews(points []results.Point) variantsView {
 			CPU: fmt.Sprintf("%.0f %%", 100*p.Util), Text: strings.TrimPrefix(analysis.Describe(p), analysis.NoProfile+" "),
 		})
 	}
+	notFitted := map[string][]string{}
+	var reasons []string
 	for i := range v.Variants {
-		v.Variants[i].Fits = fitViews(points, v.Variants[i].Variant)
-		v.Variants[i].Waits = waitViews(points, v.Variants[i].Variant)
+		vv := &v.Variants[i]
+		var says []string
+		for _, r := range vv.Rows {
+			says = append(says, fmt.Sprintf("%s on %s", r.Throughput, plural(atoi(r.CPUs), "CPU")))
+		}
+		vv.Says = strings.Join(says, ", ")
+		for _, f := range fitViews(points, vv.Variant) {
+			if f.Reason == "" {
+				vv.Fits = append(vv.Fits, f)
+				continue
+			}
+			key := f.Source + ": " + f.Reason
+			if _, ok := notFitted[key]; !ok {
+				reasons = append(reasons, key)
+			}
+			notFitted[key] = append(notFitted[key], vv.Variant)
+		}
+		vv.Waits = waitViews(points, vv.Variant)
+		v.Profiled = v.Profiled || len(vv.Waits) > 0
+	}
+	for _, r := range reasons {
+		source, why, _ := strings.Cut(r, ": ")
+		v.NotFitted = append(v.NotFitted, fmt.Sprintf("the series of %s (%s): %s.", strings.Join(notFitted[r], ", "), source, why))
 	}
 	v.Compare = compareVariants(points, v.Names)
 	return v

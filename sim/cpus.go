@@ -21,6 +21,11 @@ type CPUs struct {
 	wait     time.Duration // time burns waited for a CPU
 
 	sched *goSched // the go policy's scheduler; nil under fifo
+
+	// log, when set, is told every slice of a burn (see Log); free numbers
+	// the fifo CPUs for it.
+	log  func(Slice)
+	free []bool
 }
 
 type cpuWaiter struct {
@@ -58,6 +63,9 @@ func (c *CPUs) Burn(p *Proc, d time.Duration) {
 		c.waiters.push(cpuWaiter{p: p, d: d, since: c.sim.now})
 	}
 	p.park() // resumes when the burn is over
+	if c.log != nil {
+		c.slice(p, c.sim.now-d)
+	}
 	p.burned += d
 	c.inUse--
 	c.burns++
@@ -75,6 +83,9 @@ func (c *CPUs) start(p *Proc, d time.Duration) {
 	c.inUse++
 	c.maxUse = max(c.maxUse, c.inUse)
 	c.sumStart += c.sim.now
+	if c.log != nil {
+		c.takeCPU(p)
+	}
 	c.sim.schedule(p, c.sim.now+d)
 }
 
@@ -121,6 +132,9 @@ func (c *CPUs) burnGo(p *Proc, d time.Duration) {
 		c.sumStart += s.now
 		s.schedule(p, s.now+slice)
 		p.park()
+		if c.log != nil {
+			c.slice(p, s.now-slice)
+		}
 		p.burned += slice
 		c.inUse--
 		c.busyDone += slice

@@ -64,6 +64,10 @@ func (s *Sim) Now() time.Duration { return s.now }
 // before Run), so that the draws happen in the same order on every run.
 func (s *Sim) Rand() *rand.Rand { return s.rng }
 
+// NextID returns the ID the next process started ([Sim.Go]) will have:
+// a model that starts its processes in order can tell them apart by it.
+func (s *Sim) NextID() int { return s.nextID }
+
 // Events returns how many times a process has been resumed so far: the
 // number of events the engine has processed, a measure of its work.
 func (s *Sim) Events() uint64 { return s.resumed }
@@ -75,7 +79,7 @@ func (s *Sim) Go(fn func(p *Proc)) {
 	if s.stopped || s.stopping {
 		panic("sim: Go after the simulation was stopped")
 	}
-	p := &Proc{sim: s, id: s.nextID}
+	p := &Proc{sim: s, id: s.nextID, cpu: -1}
 	s.nextID++
 	p.next, p.stop = iter.Pull(func(yield func(struct{}) bool) {
 		p.yield = yield
@@ -307,6 +311,7 @@ type Proc struct {
 	readyAt time.Duration
 
 	burned time.Duration // CPU time of the process's finished burns
+	cpu    int           // the fifo CPU it last burned on, numbered only for a log (CPUs.Log); -1 before
 }
 
 // unwinding is the sentinel a blocked process panics with when the

@@ -24,6 +24,7 @@ import (
 	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/sweep"
+	"github.com/brewput/brewput/verdict"
 )
 
 // Exit statuses, as brewput's.
@@ -49,7 +50,7 @@ func Main(s Study) {
 // naming the flag, before anything is measured), 130 when interrupted
 // after saving what was measured. The commands:
 //
-//	NAME [flags]           measure, print the table, write the report (--out DIR)
+//	NAME [flags]           measure, print the verdict and table, write the report (--out DIR)
 //	NAME run [flags]       measure and print (or --out FILE) the results
 //	NAME report FILE...    render the report from results files
 //	NAME compare OLD NEW   how NEW differs from OLD, with a statistical verdict
@@ -111,6 +112,7 @@ type childSpec struct {
 func (c *cli) root() *cobra.Command {
 	mf := &measureFlags{}
 	var out string
+	var full func() (bool, error)
 	s := c.study
 	root := &cobra.Command{
 		Use:   s.Name,
@@ -119,8 +121,9 @@ func (c *cli) root() *cobra.Command {
 
 With no command it measures every variant (or --variants) on each CPU count
 (--cpus, 1 to all), each point in a child process restricted to that many
-CPUs, prints the table — with the meter each point used the most — and
-writes a report to --out: index.html with the charts, the variants side by
+CPUs, prints what the variants measured side by side and the compact
+table (--format table for every point) — with the meter each point used the
+most — and writes a report to --out: index.html with the charts, the variants side by
 side and what their meters measured, results.json and results.csv (brewput
 report, compare and fit read them too). brewput has no model of your code,
 so it does not say what limits a variant: variants that differ in one
@@ -141,12 +144,16 @@ Ctrl-C keeps what was measured, writes it and exits 130.`,
 			if err != nil {
 				return err
 			}
+			fullTable, err := full()
+			if err != nil {
+				return err
+			}
 			if err := report.CheckDir(out); err != nil {
 				return fmt.Errorf("--out: %w", err)
 			}
 			points, runErr := c.measure(cmd.Context(), plan)
 			if len(points) > 0 {
-				if err := c.writeReport(out, points); err != nil {
+				if err := c.writeReport(out, points, fullTable); err != nil {
 					return failure{err}
 				}
 			}
@@ -157,6 +164,7 @@ Ctrl-C keeps what was measured, writes it and exits 130.`,
 	root.SetErr(c.stderr)
 	mf.register(root.Flags())
 	root.Flags().StringVar(&out, "out", s.Name+"-report", "folder to write the report to")
+	full = tableFlag(root)
 	root.AddCommand(c.runCmd(), c.reportCmd(), c.compareCmd(), c.fitCmd(), c.listCmd(), c.pointCmd())
 	root.CompletionOptions.DisableDefaultCmd = true
 	return root
@@ -230,11 +238,16 @@ func (c *cli) emit(f results.Format, dest *atomicfile.File, points []results.Poi
 
 func (c *cli) reportCmd() *cobra.Command {
 	var out string
+	var full func() (bool, error)
 	cmd := &cobra.Command{
 		Use:   "report FILE...",
 		Short: "Render the report from saved results files, without measuring",
 		Args:  needFiles("report", 1),
 		RunE: func(cmd *cobra.Command, files []string) error {
+			fullTable, err := full()
+			if err != nil {
+				return err
+			}
 			points, err := results.ReadFiles(files...)
 			if err != nil {
 				return err
@@ -242,14 +255,30 @@ func (c *cli) reportCmd() *cobra.Command {
 			if err := report.CheckDir(out); err != nil {
 				return fmt.Errorf("--out: %w", err)
 			}
-			if err := c.writeReport(out, points); err != nil {
+			if err := c.writeReport(out, points, fullTable); err != nil {
 				return failure{err}
 			}
 			return nil
 		},
 	}
 	cmd.Flags().StringVar(&out, "out", c.study.Name+"-report", "folder to write the report to")
+	full = tableFlag(cmd)
 	return cmd
+}
+
+// tableFlag registers --format, the table the main job and report print:
+// compact or table; it reports whether the full table was asked.
+func tableFlag(cmd *cobra.Command) func() (bool, error) {
+	f := cmd.Flags().String("format", "compact", "the table printed: compact (a row per variant and CPU count, the median of its runs) or table (every point in full)")
+	return func() (bool, error) {
+		switch *f {
+		case "compact":
+			return false, nil
+		case "table":
+			return true, nil
+		}
+		return false, fmt.Errorf("--format %q: want compact or table", *f)
+	}
 }
 
 func (c *cli) compareCmd() *cobra.Command {
@@ -369,9 +398,11 @@ func (c *cli) pointCmd() *cobra.Command {
 	}
 }
 
-// writeReport renders points into dir, then prints the table and where
-// the page is.
-func (c *cli) writeReport(dir string, points []results.Point) error {
+// writeReport renders points into dir, then prints what the variants
+// measured side by side (the verdict, which names no limit: brewput has no
+// model of the user's code), the table — compact, or with full every
+// point — and where the page is.
+func (c *cli) writeReport(dir string, points []results.Point, full bool) error {
 	r, err := report.Build(points)
 	if err != nil {
 		return err
@@ -379,7 +410,17 @@ func (c *cli) writeReport(dir string, points []results.Point) error {
 	if err := r.WriteDir(dir); err != nil {
 		return err
 	}
-	if err := results.WriteTable(c.stdout, points); err != nil {
+	if v := verdict.Of(r.Points); !v.Empty() {
+		if err := v.WriteText(c.stdout); err != nil {
+			return err
+		}
+		fmt.Fprintln(c.stdout)
+	}
+	write := verdict.WriteCompact
+	if full {
+		write = results.WriteTable
+	}
+	if err := write(c.stdout, r.Points); err != nil {
 		return err
 	}
 	fmt.Fprintf(c.stdout, "\nreport: %s\n", filepath.Join(dir, report.Index))

@@ -127,9 +127,17 @@ func TestCommandLine(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit %d:\n%s", code, stderr)
 	}
-	for _, want := range []string{"variant", "one-lock", "no-lock", "most used meter", "mutex table held", "report: " + filepath.Join(out, "index.html")} {
+	// What the variants measured side by side, then the compact table: a
+	// row per variant and CPU count, its share of the most; no limit.
+	for _, want := range []string{"Study demo, as measured", "On 1 CPU, measured on", "variant", "one-lock", "no-lock", "of the most",
+		"most used meter", "mutex table held", "report: " + filepath.Join(out, "index.html")} {
 		if !strings.Contains(stdout, want) {
-			t.Errorf("table lacks %q:\n%s", want, stdout)
+			t.Errorf("output lacks %q:\n%s", want, stdout)
+		}
+	}
+	for _, never := range []string{"limited by", "What limits", "mean ms"} {
+		if strings.Contains(stdout, never) {
+			t.Errorf("output says %q:\n%s", never, stdout)
 		}
 	}
 	if !strings.Contains(stderr, "[2/2] no-lock cpus=1") {
@@ -158,6 +166,11 @@ func TestCommandLine(t *testing.T) {
 	if code, _, stderr := study(t, "report", file, "--out", filepath.Join(dir, "again")); code != exitOK {
 		t.Errorf("report: exit %d: %s", code, stderr)
 	}
+	// --format table: every point in full, each repetition a row.
+	if code, stdout, stderr := study(t, "report", file, "--format", "table", "--out", filepath.Join(dir, "again")); code != exitOK ||
+		!strings.Contains(stdout, "mean ms") || strings.Count(stdout, "no-lock ") < 2 {
+		t.Errorf("report --format table: exit %d:\n%s%s", code, stdout, stderr)
+	}
 	if code, stdout, _ := study(t, "list"); code != exitOK || !strings.Contains(stdout, "one-lock  every call holds one mutex") {
 		t.Errorf("list: exit %d:\n%s", code, stdout)
 	}
@@ -179,6 +192,8 @@ func TestBadInput(t *testing.T) {
 		{[]string{"--maxq", "3"}, "--maxq: only applies to an open loop"},
 		{[]string{"--count", "0"}, "--count 0"},
 		{[]string{"run", "--format", "xml"}, `--format: unknown format "xml"`},
+		{[]string{"--format", "wide"}, `--format "wide": want compact or table`},
+		{[]string{"report", "x.json", "--format", "wide"}, `--format "wide": want compact or table`},
 		{[]string{"run", "--out", dir}, "is a directory"},
 		{[]string{"run", "--out", filepath.Join(dir, "none", "x.json")}, "cannot write"},
 		{[]string{"fit"}, "at least one results file"},

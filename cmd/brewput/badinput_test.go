@@ -75,7 +75,7 @@ func TestBadInput(t *testing.T) {
 		{"root unknown mode", []string{"--modes", "foo"}, []string{"--modes", `unknown mode "foo"`}},
 		{"root bad cpus", []string{"--cpus", "999"}, []string{"--cpus", cpuCount}},
 		{"root zero dur", []string{"--dur", "0s"}, []string{"--dur 0s"}},
-		{"root format", []string{"--format", "json"}, []string{"unknown flag", "--format"}},
+		{"root format", []string{"--format", "json"}, []string{"--format \"json\"", "compact or table"}},
 		{"root out is a file", []string{"--modes", "noop", "--out", "{good}"}, []string{"--out", "is a file; want a folder"}},
 		{"root out under a file", []string{"--modes", "noop", "--out", "{good}/report"}, []string{"--out", "is a file"}},
 		{"zero count", []string{"run", "--count", "0"}, []string{"--count 0", "1 or more"}},

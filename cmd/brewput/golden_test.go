@@ -79,7 +79,7 @@ func machineDefaults(s string) string {
 // TestGoldenHelp: every command's help, which names every flag with its
 // default and its text.
 func TestGoldenHelp(t *testing.T) {
-	cmds := [][]string{{}, {"run"}, {"report"}, {"compare"}, {"model"}, {"calibrate"}, {"advise"}, {"why"}, {"fit"}, {"list"},
+	cmds := [][]string{{}, {"run"}, {"report"}, {"compare"}, {"model"}, {"calibrate"}, {"advise"}, {"why"}, {"fit"}, {"list"}, {"schedule"},
 		{"lab"}, {"lab", "list"}}
 	for _, l := range []string{"workloads", "channels", "render", "wordcount", "actors", "logs", "stream", "aggregate"} {
 		cmds = append(cmds, []string{"lab", l})
@@ -138,6 +138,15 @@ func TestGoldenBadInput(t *testing.T) {
 		{"compare", "a.json"},
 		{"report"},
 		{"report", "nope.json"},
+		{"report", "--format", "json", "x.json"},
+		{"schedule"},
+		{"schedule", "--mode", "finelocking", "--from", "x"},
+		{"schedule", "--mode", "finelocking", "--from", "trace"},
+		{"schedule", "--mode", "finelocking", "--from", "trace", "nope.trace"},
+		{"schedule", "--mode", "finelocking", "stray"},
+		{"schedule", "--mode", "finelocking", "--span", "0s"},
+		{"schedule", "--mode", "finelocking", "--cpus", "1,2"},
+		{"schedule", "--mode", "finelocking", "--sched", "x"},
 	}
 	var out strings.Builder
 	for _, c := range cases {

@@ -48,9 +48,26 @@ func TestMainJobAndReport(t *testing.T) {
 	if !strings.Contains(stdout, "finelocking") || !strings.Contains(stdout, "report: "+filepath.Join(first, "index.html")) {
 		t.Errorf("stdout has no table or no path to the page:\n%s", stdout)
 	}
+	// The verdict first, then the compact table: the measured points, the
+	// model's per mode as a range.
+	for _, want := range []string{"On " + lastCPUs() + ", measured on ", fmt.Sprintf("On %d CPUs, predicted by the model (go): ", predictCPUs()),
+		"What limits each mode", "predicted by the model (go): " + fmt.Sprint(predictCPUs()) + " points, per mode", fmt.Sprintf("1–%d   ", predictCPUs()),
+		"noop makes"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, stdout)
+		}
+	}
+	if v, table := strings.Index(stdout, "On "), strings.Index(stdout, "measured on "); v < 0 || v > table {
+		t.Errorf("the verdict does not come first:\n%s", stdout)
+	}
 	// The model's finelocking on 1 to predictCPUs CPUs can always be
-	// fitted: there is a scalability chart.
-	want := []string{"distribution.png", "distribution.svg", "index.html", "results.csv", "results.json", "scalability.png", "scalability.svg"}
+	// fitted: there is a scalability chart. Every point has a causal
+	// profile: there is a map of what limits what. finelocking hits its
+	// wall (its grinder) and noop has no prediction to scale beside it: the
+	// schedule picture is finelocking's at the most CPUs.
+	want := []string{"distribution.png", "distribution.svg", "index.html", "results.csv", "results.json", "scalability.png", "scalability.svg",
+		"limits.png", "limits.svg", fmt.Sprintf("schedule-finelocking-%dcpu-model.png", predictCPUs()), fmt.Sprintf("schedule-finelocking-%dcpu-model.svg", predictCPUs())}
+	slices.Sort(want)
 	if studyCPUs() != "1" {
 		want = append(want, "latency.png", "latency.svg", "throughput.png", "throughput.svg")
 		slices.Sort(want)
@@ -103,6 +120,11 @@ func TestMainJobAndReport(t *testing.T) {
 	if !strings.Contains(stdout, "model (go)") {
 		t.Errorf("the table shows no model points:\n%s", stdout)
 	}
+	for _, s := range []string{`id="verdict"`, `id="chart-limits"`, `id="schedule"`} {
+		if !strings.Contains(string(page0(t, first)), s) {
+			t.Errorf("index.html lacks %q", s)
+		}
+	}
 	// Issue 5: every point says what limits it, and the page has a section
 	// per mode with the bottlenecks, the fit and the advice.
 	for _, p := range points {
@@ -146,6 +168,15 @@ func TestMainJobAndReport(t *testing.T) {
 	if !bytes.Equal(a, b) {
 		t.Errorf("the chart drawn from results.csv differs from the one drawn from results.json")
 	}
+}
+
+func page0(t *testing.T, dir string) []byte {
+	t.Helper()
+	page, err := os.ReadFile(filepath.Join(dir, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return page
 }
 
 // TestMainJobWithoutPredictions checks that --predict=false leaves the

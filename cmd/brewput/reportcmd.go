@@ -10,6 +10,7 @@ import (
 
 func newReportCmd(e *env) *cobra.Command {
 	var out string
+	var full func() (bool, error)
 	cmd := &cobra.Command{
 		Use:   "report FILE...",
 		Short: "Render the report from saved results files, without measuring",
@@ -27,9 +28,14 @@ different machines are labelled with their host in the legend and the table,
 and model predictions are dashed lines in their mode's colour. Rendering the
 same points again gives byte-identical files.
 
-Each mode's section says what limits it at every point and, for the shop's
-modes, what the model (fifo policy: idealized CPUs, no calibration needed)
-predicts would help at the largest CPU count, as brewput advise does.`,
+It prints the verdict and the compact table the main job prints. The page
+opens with the verdict, the map of what limits what and the schedule
+pictures (the model's, fifo policy; beside them the real schedule, from
+the execution trace of a point measured with --profile where the trace is
+at hand). Each mode's section says what limits it at every point and, for
+the shop's modes, what the model (fifo policy: idealized CPUs, no
+calibration needed) predicts would help at the largest CPU count, as
+brewput advise does.`,
 		Example: `  brewput report brewput-report/results.json --out again
   brewput report laptop.json server.json --out both
   brewput report measured.json predicted.json --out overlay
@@ -41,6 +47,10 @@ predicts would help at the largest CPU count, as brewput advise does.`,
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, files []string) error {
+			fullTable, err := full()
+			if err != nil {
+				return err
+			}
 			points, verdicts, err := readReportFiles(files)
 			if err != nil {
 				return err
@@ -50,12 +60,13 @@ predicts would help at the largest CPU count, as brewput advise does.`,
 			}
 			opt := reportOptions(e, points)
 			opt.Lessons = verdicts
-			if err := writeReport(e, out, points, causal.Fifo(), opt); err != nil {
+			if err := writeReport(e, out, points, causal.Fifo(), opt, fullTable); err != nil {
 				return failure{err}
 			}
 			return nil
 		},
 	}
 	cmd.Flags().StringVar(&out, "out", defaultReportDir, "folder to write the report to")
+	full = tableFlag(cmd)
 	return cmd
 }

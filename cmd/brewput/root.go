@@ -12,6 +12,8 @@ import (
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/schedule"
+	"github.com/brewput/brewput/verdict"
 	"github.com/spf13/cobra"
 )
 
@@ -24,6 +26,7 @@ func newRoot(e *env) *cobra.Command {
 	var predict bool
 	var labs string
 	var withLessons bool
+	var full func() (bool, error)
 	root := &cobra.Command{
 		Use:   "brewput",
 		Short: "Measure how the structure of concurrent Go code shapes its throughput and latency",
@@ -34,10 +37,15 @@ how each structure shapes throughput ("brewput", lattes per second),
 latency, contention and CPU utilization as CPUs are added.
 
 With no command it runs the talk's study — its main modes on 1 to all CPUs,
-1 s a point — and writes a report to ./brewput-report: index.html with the
-three charts (throughput and median latency against CPUs, the latency
-distribution at the most CPUs), results.json, results.csv and the charts as
-SVG and PNG. The study's flags are those of brewput run.
+1 s a point — beside the model's predictions of them on up to 8 CPUs, and
+prints the verdict: on the CPU counts where the picture changes, which
+modes make the most at what latency, and what limits each mode and what
+the best change tried gains; then a compact table (every measured point,
+the model's summarized per mode; --format table prints every point in
+full). It writes a report to ./brewput-report: index.html, which opens
+with the same verdict, a map of what limits what, the schedule pictures and
+the charts, with the rest collapsed below; results.json, results.csv and
+each picture as SVG and PNG. The study's flags are those of brewput run.
 
 Ctrl-C stops measuring, writes the report of what was measured and exits 130.`,
 		Example: `  brewput
@@ -51,6 +59,10 @@ Ctrl-C stops measuring, writes the report of what was measured and exits 130.`,
 		SilenceUsage:  true,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			st, err := sf.plan(cmd.Flags(), runtime.NumCPU())
+			if err != nil {
+				return err
+			}
+			fullTable, err := full()
 			if err != nil {
 				return err
 			}
@@ -94,7 +106,7 @@ Ctrl-C stops measuring, writes the report of what was measured and exits 130.`,
 			if len(points) > 0 {
 				opt := reportOptions(e, points)
 				opt.Lessons = verdicts
-				if err := writeReport(e, out, points, policy, opt); err != nil {
+				if err := writeReport(e, out, points, policy, opt, fullTable); err != nil {
 					return failure{err}
 				}
 			}
@@ -110,8 +122,9 @@ Ctrl-C stops measuring, writes the report of what was measured and exits 130.`,
 	root.Flags().StringVar(&out, "out", defaultReportDir, "folder to write the report to")
 	root.Flags().StringVar(&labs, "labs", "", "also run these labs (comma-separated, or all; see brewput lab list) with their defaults on the study's CPU counts, each with its section in the report")
 	root.Flags().BoolVar(&withLessons, "lessons", false, "also measure the seeds' claims, as brewput lessons --quick (about a minute), and put their verdicts in the report")
+	full = tableFlag(root)
 	root.Flags().BoolVar(&predict, "predict", true, fmt.Sprintf("add the model's predictions (go policy) for 1 to %d CPUs to the report", predictCPUs()))
-	root.AddCommand(newRunCmd(e), newModelCmd(e), newAdviseCmd(e), newWhyCmd(e), newCalibrateCmd(e), newLabCmd(e), newReportCmd(e), newCompareCmd(e), newFitCmd(e), newBenchCmd(e), newListCmd(e), newLessonsCmd(e), newPointCmd(e))
+	root.AddCommand(newRunCmd(e), newModelCmd(e), newAdviseCmd(e), newWhyCmd(e), newCalibrateCmd(e), newLabCmd(e), newReportCmd(e), newCompareCmd(e), newFitCmd(e), newBenchCmd(e), newListCmd(e), newLessonsCmd(e), newScheduleCmd(e), newPointCmd(e))
 	root.CompletionOptions.DisableDefaultCmd = true
 	return root
 }
@@ -119,11 +132,14 @@ Ctrl-C stops measuring, writes the report of what was measured and exits 130.`,
 // writeReport renders points into dir, with each point's bottleneck (a
 // causal profile under policy for those without one, causal.Annotate: a
 // profile that fails is told on stderr, and the report is written all the
-// same) and opt's advice, then prints the table and where the page is.
-func writeReport(e *env, dir string, points []results.Point, policy model.Policy, opt report.Options) error {
+// same), opt's advice and the schedule pictures the points call for, then
+// prints the verdict, the table (compact, or every point in full) and
+// where the page is.
+func writeReport(e *env, dir string, points []results.Point, policy model.Policy, opt report.Options, full bool) error {
 	if err := causal.Annotate(points, policy); err != nil {
 		fmt.Fprintf(e.stderr, "causal profiles: %v\n", err)
 	}
+	opt.Schedules = schedule.Pictures(points, schedule.Span)
 	r, err := report.BuildWith(points, opt)
 	if err != nil {
 		return err
@@ -131,11 +147,36 @@ func writeReport(e *env, dir string, points []results.Point, policy model.Policy
 	if err := r.WriteDir(dir); err != nil {
 		return err
 	}
-	if err := results.WriteTable(e.stdout, r.Points); err != nil {
+	if v := verdict.Of(r.Points); !v.Empty() {
+		if err := v.WriteText(e.stdout); err != nil {
+			return err
+		}
+		fmt.Fprintln(e.stdout)
+	}
+	write := verdict.WriteCompact
+	if full {
+		write = results.WriteTable
+	}
+	if err := write(e.stdout, r.Points); err != nil {
 		return err
 	}
 	fmt.Fprintf(e.stdout, "\nreport: %s\n", filepath.Join(dir, report.Index))
 	return nil
+}
+
+// tableFlag registers --format, the table the main job and brewput report
+// print: compact or table; it reports whether the full table was asked.
+func tableFlag(cmd *cobra.Command) func() (bool, error) {
+	f := cmd.Flags().String("format", "compact", "the table printed: compact (the measured points, the model's summarized per mode) or table (every point in full)")
+	return func() (bool, error) {
+		switch *f {
+		case "compact":
+			return false, nil
+		case "table":
+			return true, nil
+		}
+		return false, fmt.Errorf("--format %q: want compact or table", *f)
+	}
 }
 
 // reportOptions is what the page shows beside the points: the labs'

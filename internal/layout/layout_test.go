@@ -88,6 +88,8 @@ func TestImportsOneWay(t *testing.T) {
 		"model":            {"report", "analysis", "advise", "sweep", "lab", "cmd"},
 		"sweep":            {"report", "analysis", "model", "lab", "study", "gobench", "cmd"},
 		"coffee":           {"results", "report", "sweep", "model", "lab", "cmd"},
+		"verdict":          {"report", "schedule", "sweep", "lab", "cmd", "harness", "study", "gobench", "bench", "meter"},
+		"schedule":         {"report", "sweep", "lab", "cmd", "harness", "study", "gobench", "bench", "meter"},
 		"internal/cliflag": {""},
 		// The user's code: meters and benchmark helpers they import into
 		// their own programs, which must stay light; a study and Go

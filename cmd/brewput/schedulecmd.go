@@ -1,0 +1,139 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/brewput/brewput/host"
+	"github.com/brewput/brewput/internal/cliflag"
+	"github.com/brewput/brewput/report"
+	"github.com/brewput/brewput/schedule"
+	"github.com/spf13/cobra"
+)
+
+func newScheduleCmd(e *env) *cobra.Command {
+	sf := &studyFlags{}
+	mf := &modelFlags{}
+	var mode, from, out string
+	span := schedule.Span
+	cmd := &cobra.Command{
+		Use:   "schedule [TRACE]",
+		Short: "Draw which step ran on which CPU over 20 ms: the model's exact schedule, or a real one from an execution trace",
+		Long: `schedule draws the talk's picture of one mode on one CPU count: a row per
+CPU, time across, each bar one step of one latte in its machine's colour
+(grinder, espresso machine, steamer; combining uses none), and the gaps
+where a CPU ran no step — a customer waiting for a machine, or nothing to
+do. It prints the picture as text and writes it as SVG and PNG into --out.
+
+--from model (the default) draws the model's exact schedule, after the
+point's warm-up, each bar numbered with the customer whose latte it is;
+--sched fifo (the default, as the report draws it) is the idealized
+machine, --sched go the Go runtime's scheduler with its measured costs.
+--from trace draws the real schedule from an execution trace of a point
+measured with --profile (the TRACE file, such as prof/finelocking-2cpu.trace),
+from the middle of its window, each bar numbered with the goroutine that
+ran it; coffee marks each step in the trace as a region named after its
+machine. --from model,trace draws both, side by side.`,
+		Example: `  brewput schedule --mode finelocking --cpus 6
+  brewput schedule --mode multi-2 --cpus 6 --sched go
+  brewput run --modes finelocking --cpus 2 --profile prof
+  brewput schedule --mode finelocking --cpus 2 --from model,trace prof/finelocking-2cpu.trace`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			flags := cmd.Flags()
+			useModel, useTrace := false, false
+			for _, f := range strings.Split(from, ",") {
+				switch strings.TrimSpace(f) {
+				case "model":
+					useModel = true
+				case "trace":
+					useTrace = true
+				default:
+					return fmt.Errorf("--from %q: want model, trace or model,trace", from)
+				}
+			}
+			switch {
+			case mode == "":
+				return fmt.Errorf("--mode: give the mode to draw, such as --mode finelocking (see brewput list)")
+			case useTrace && len(args) != 1:
+				return fmt.Errorf("--from trace: give the trace file, such as brewput schedule --mode %s --from trace prof/%s-2cpu.trace", mode, mode)
+			case !useTrace && len(args) > 0:
+				return fmt.Errorf("%s: a trace file is drawn with --from trace (or model,trace)", args[0])
+			case span < time.Millisecond || span > time.Second:
+				return fmt.Errorf("--span %v: want a duration from 1ms to 1s, such as 20ms", span)
+			}
+			s, err := sf.planOne(flags, host.ModelMaxCPUs, mode, "schedule", 6)
+			if err != nil {
+				return err
+			}
+			if useTrace {
+				info, err := os.Stat(args[0])
+				var pe *fs.PathError
+				switch {
+				case errors.As(err, &pe):
+					return fmt.Errorf("trace %s: %w", args[0], pe.Err)
+				case err != nil:
+					return fmt.Errorf("trace %s: %w", args[0], err)
+				case info.IsDir():
+					return fmt.Errorf("trace %s is a folder; want an execution trace file, as --profile writes one (*.trace)", args[0])
+				}
+			}
+			if err := report.CheckDir(out); err != nil {
+				return fmt.Errorf("--out: %w", err)
+			}
+			cfg := configOf(s)
+			cfg.Seed = mf.seed
+			if err := cfg.Validate(); err != nil {
+				return fmt.Errorf("--mode: %w", err)
+			}
+			var ts []schedule.Timeline
+			if useModel {
+				pr, err := mf.resolve(cmd, e)
+				if err != nil {
+					return err
+				}
+				t, err := schedule.FromModel(pr.Apply(cfg), span)
+				if err != nil {
+					return failure{err}
+				}
+				ts = append(ts, t)
+			}
+			if useTrace {
+				t, err := schedule.ReadTrace(args[0], s.Mode.String(), s.CPUs, span)
+				if err != nil {
+					return failure{err}
+				}
+				ts = append(ts, t)
+			}
+			for i, t := range ts {
+				if i > 0 {
+					fmt.Fprintln(e.stdout)
+				}
+				if err := t.WriteText(e.stdout, 80); err != nil {
+					return err
+				}
+			}
+			paths, err := report.WriteSchedules(out, ts)
+			if err != nil {
+				return failure{err}
+			}
+			fmt.Fprintf(e.stdout, "\nschedule: %s (and .png)\n", strings.Join(paths, ", "))
+			return nil
+		},
+	}
+	d := defaultStudy()
+	d.warmup = 100 * time.Millisecond
+	sf.registerOne(cmd, d, "the CPU count to draw, one number", "par", "rate", "interval", "maxq", "grind", "press", "steam", "latte", "jitter", "warmup")
+	fs := cmd.Flags()
+	fs.StringVar(&mode, "mode", "", "the mode to draw (see brewput list)")
+	fs.StringVar(&from, "from", "model", "what to draw: model (the model's exact schedule), trace (an execution trace given as TRACE) or model,trace")
+	fs.Var((*cliflag.Duration)(&span), "span", "how much time to draw")
+	fs.StringVar(&out, "out", ".", "folder to write the pictures to, as schedule-MODE-NCPU-model.svg and .png (-trace for a trace's)")
+	fs.Uint64Var(&mf.seed, "seed", 1, "seed of the random step durations (--jitter)")
+	fs.StringVar(&mf.sched, "sched", "fifo", "how the model's virtual CPUs are scheduled: fifo (idealized CPUs, as the report draws it) or go (the Go runtime's scheduler, with its measured costs)")
+	fs.StringVar(&mf.calibration, "calibration", "", "--sched go: file of the costs, from brewput calibrate (default: the user's config folder; measured and saved there if missing)")
+	return cmd
+}

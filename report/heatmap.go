@@ -1,0 +1,218 @@
+package report
+
+import (
+	"fmt"
+	"image/color"
+	"slices"
+	"strings"
+
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/brewput/brewput/verdict"
+)
+
+// heatmap is the map of what limits what: a row per mode, a column per
+// CPU count, each cell coloured by what limits that point (its causal
+// verdict) and showing its throughput; a measured cell is framed and its
+// figure bold, a predicted one is not.
+type heatmap struct {
+	title     string
+	grid      *verdict.Grid
+	others    []string // classes without a colour of their own
+	classes   []string // the classes present, for the legend
+	note      string
+	cellW     vg.Length
+	labelW    vg.Length
+	legendH   vg.Length
+	legendRow int
+}
+
+const (
+	heatCellH   = vg.Length(22)
+	heatMaxW    = vg.Length(64)
+	heatMinW    = vg.Length(26)
+	heatWidth   = 2 * chartWidth
+	heatLegendW = vg.Length(190) // one legend entry, swatch and label
+)
+
+// heatmapChart draws the map from the points' grid; empty where there is
+// nothing to map.
+func heatmapChart(g *verdict.Grid) (chart, error) {
+	c := chart{Name: "limits", Title: "What limits what"}
+	if len(g.Modes) == 0 {
+		c.Empty = noPoints
+		return c, nil
+	}
+	profiled := false
+	for _, m := range g.Modes {
+		for _, n := range g.CPUs {
+			if cell, ok := g.At(m, n); ok && cell.Shown().Limit.Class != "unknown" {
+				profiled = true
+			}
+		}
+	}
+	if !profiled {
+		c.Empty = "No point carries a causal profile, so nothing here says what limits it (brewput and brewput report give every point one)."
+		return c, nil
+	}
+	h := heatmap{title: "What limits each mode on each CPU count, and its throughput", grid: g}
+	measured, model, hosts, scheds := false, false, []string{}, []string{}
+	for _, m := range g.Modes {
+		for _, n := range g.CPUs {
+			cell, ok := g.At(m, n)
+			if !ok {
+				continue
+			}
+			e := cell.Shown()
+			cls := e.Limit.Class
+			if !slices.Contains(h.classes, cls) {
+				h.classes = append(h.classes, cls)
+			}
+			if _, label := limitColour(cls, nil); label == cls && !slices.Contains(h.others, cls) {
+				h.others = append(h.others, cls)
+			}
+			if e.Model {
+				model = true
+				scheds = appendNew(scheds, e.Source)
+			} else {
+				measured = true
+				hosts = appendNew(hosts, e.Host)
+			}
+		}
+	}
+	// The legend in the classes' own order.
+	order := func(cls string) int {
+		classes := limitClasses()
+		i := slices.IndexFunc(classes, func(l limitClass) bool { return l.class == cls })
+		if i < 0 {
+			return len(classes) + slices.Index(h.others, cls)
+		}
+		return i
+	}
+	slices.SortStableFunc(h.classes, func(a, b string) int { return order(a) - order(b) })
+	disturbed := false
+	for _, m := range g.Modes {
+		for _, n := range g.CPUs {
+			if cell, ok := g.At(m, n); ok && cell.Shown().Disturbed > 0 {
+				disturbed = true
+			}
+		}
+	}
+	switch {
+	case measured && model:
+		h.note = fmt.Sprintf("Framed, bold: measured on %s; the others predicted by the %s. Where a point was measured, the measurement is shown; what limits it is its causal profile in the model.", strings.Join(hosts, ", "), strings.Join(scheds, ", "))
+	case measured:
+		h.note = fmt.Sprintf("Every cell measured on %s (framed, bold); what limits it is its causal profile in the model.", strings.Join(hosts, ", "))
+	default:
+		h.note = fmt.Sprintf("Every cell predicted by the %s.", strings.Join(scheds, ", "))
+	}
+	if disturbed {
+		h.note += " * disturbed: other processes took CPU while it was measured."
+	}
+	labelW := vg.Length(0)
+	for _, m := range g.Modes {
+		labelW = max(labelW, style(10, false).Width(m))
+	}
+	h.labelW = labelW + vg.Points(10)
+	h.cellW = max(heatMinW, min(heatMaxW, (heatWidth-2*margin-h.labelW)/vg.Length(len(g.CPUs))))
+	width := h.width() - 2*margin
+	perRow := max(1, int(width/heatLegendW))
+	h.legendRow = perRow
+	rows := (len(h.classes) + perRow - 1) / perRow
+	h.legendH = vg.Length(rows)*vg.Points(16) + vg.Points(8) + style(10, false).Height(h.note)
+	var err error
+	c.SVG, c.PNG, err = render(h)
+	return c, err
+}
+
+// size is as wide as the grid needs (and its title and legend), so that
+// the page can show it at its natural size.
+func (h heatmap) size() (w, ht vg.Length) {
+	title := style(13, true).Height(h.title)
+	head := style(10, true).Height("CPUs") * 2.4
+	grid := heatCellH * vg.Length(len(h.grid.Modes))
+	return h.width(), 2*margin + title + gap + head + grid + gap + h.legendH
+}
+
+// width is the picture's width: the grid's, or the title's, the note's or
+// two legend entries', whichever is widest.
+func (h heatmap) width() vg.Length {
+	w := h.labelW + vg.Length(len(h.grid.CPUs))*h.cellW
+	w = max(w, style(13, true).Width(h.title), style(10, false).Width(h.note), 2*heatLegendW)
+	return min(w, heatWidth-2*margin) + 2*margin
+}
+
+func (h heatmap) draw(c draw.Canvas) {
+	c.SetColor(color.White)
+	c.Fill(c.Rectangle.Path())
+	c = draw.Crop(c, margin, -margin, margin, -margin)
+
+	ts := style(13, true)
+	ts.XAlign, ts.YAlign = draw.XCenter, draw.YTop
+	c.FillText(ts, vg.Point{X: c.Center().X, Y: c.Max.Y}, h.title)
+	top := c.Max.Y - ts.Height(h.title) - gap
+
+	// Column heads: "CPUs", then each count.
+	left := c.Min.X + h.labelW
+	hs := style(10, true)
+	hs.XAlign, hs.YAlign = draw.XLeft, draw.YTop
+	c.FillText(hs, vg.Point{X: left, Y: top}, "CPUs")
+	headH := hs.Height("CPUs")
+	cs := style(10, false)
+	cs.XAlign, cs.YAlign = draw.XCenter, draw.YTop
+	for j, n := range h.grid.CPUs {
+		x := left + vg.Length(j)*h.cellW + h.cellW/2
+		c.FillText(cs, vg.Point{X: x, Y: top - headH*1.2}, fmt.Sprint(n))
+	}
+	y0 := top - headH*2.4
+
+	ls := style(10, false)
+	ls.XAlign, ls.YAlign = draw.XRight, draw.YCenter
+	for i, m := range h.grid.Modes {
+		yTop := y0 - vg.Length(i)*heatCellH
+		yMid := yTop - heatCellH/2
+		c.FillText(ls, vg.Point{X: left - vg.Points(6), Y: yMid}, m)
+		for j, n := range h.grid.CPUs {
+			cell, ok := h.grid.At(m, n)
+			if !ok {
+				continue
+			}
+			e := cell.Shown()
+			x := left + vg.Length(j)*h.cellW
+			fill, _ := limitColour(e.Limit.Class, h.others)
+			box := []vg.Point{{X: x + 1, Y: yTop - 1}, {X: x + h.cellW - 1, Y: yTop - 1}, {X: x + h.cellW - 1, Y: yTop - heatCellH + 1}, {X: x + 1, Y: yTop - heatCellH + 1}}
+			c.FillPolygon(fill, box)
+			text := style(9, !e.Model)
+			text.Color = ink(fill)
+			text.XAlign, text.YAlign = draw.XCenter, draw.YCenter
+			if !e.Model {
+				frame := draw.LineStyle{Color: color.RGBA{0x1b, 0x1b, 0x1b, 0xff}, Width: vg.Points(1.6)}
+				c.StrokeLines(frame, append(box, box[0]))
+			}
+			label := fmt.Sprintf("%.0f", e.Throughput)
+			if e.Disturbed > 0 {
+				label += "*"
+			}
+			if text.Width(label) < h.cellW-vg.Points(3) {
+				c.FillText(text, vg.Point{X: x + h.cellW/2, Y: yMid}, label)
+			}
+		}
+	}
+
+	// Legend: a swatch and a label per class present, then the note.
+	y := y0 - vg.Length(len(h.grid.Modes))*heatCellH - gap
+	lt := style(10, false)
+	lt.XAlign, lt.YAlign = draw.XLeft, draw.YCenter
+	for k, cls := range h.classes {
+		col, label := limitColour(cls, h.others)
+		x := c.Min.X + vg.Length(k%h.legendRow)*heatLegendW
+		yy := y - vg.Length(k/h.legendRow)*vg.Points(16) - vg.Points(6)
+		c.FillPolygon(col, []vg.Point{{X: x, Y: yy - 5}, {X: x + 16, Y: yy - 5}, {X: x + 16, Y: yy + 5}, {X: x, Y: yy + 5}})
+		c.FillText(lt, vg.Point{X: x + 22, Y: yy}, label)
+	}
+	rows := (len(h.classes) + h.legendRow - 1) / h.legendRow
+	nt := style(10, false)
+	nt.XAlign, nt.YAlign = draw.XLeft, draw.YTop
+	c.FillText(nt, vg.Point{X: c.Min.X, Y: y - vg.Length(rows)*vg.Points(16) - vg.Points(4)}, h.note)
+}

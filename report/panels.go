@@ -1,0 +1,218 @@
+package report
+
+import (
+	"slices"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// maxEntries is the most entries a chart's legend (a panel's, in small
+// multiples) holds: more, and a reader can no longer match a line to its
+// name.
+const maxEntries = 8
+
+// entry is one line of a legend: the series it names, by index. A mode's
+// measurement and the model's prediction of it share one entry (its
+// marker on the model's dashed line) where the mode has one of each.
+type entry struct {
+	label  string
+	series []int
+}
+
+// entries names the series for a legend, label giving a series' own
+// name: a mode measured on one machine and predicted by the model under
+// one policy is one entry, named for the mode (and its load, where it has
+// several); series of a mode that several machines measured, or several
+// policies predicted, keep an entry each.
+func entries(ss []series, label func(series) string) []entry {
+	type group struct {
+		mode string
+		load load
+	}
+	var order []group
+	members := map[group][]int{}
+	for i, s := range ss {
+		g := group{s.Mode, s.Load}
+		if _, ok := members[g]; !ok {
+			order = append(order, g)
+		}
+		members[g] = append(members[g], i)
+	}
+	var out []entry
+	for _, g := range order {
+		idx := members[g]
+		measured, model := 0, 0
+		for _, i := range idx {
+			if ss[i].Model {
+				model++
+			} else {
+				measured++
+			}
+		}
+		if len(idx) == 2 && measured == 1 && model == 1 {
+			// The measurement's own label says the mode, its load and
+			// the unit where they need saying, and no "(model)".
+			m := idx[0]
+			if ss[m].Model {
+				m = idx[1]
+			}
+			out = append(out, entry{label: label(ss[m]), series: idx})
+			continue
+		}
+		for _, i := range idx {
+			out = append(out, entry{label: label(ss[i]), series: []int{i}})
+		}
+	}
+	return out
+}
+
+// family sorts a mode into the families the small multiples show apart:
+// the locks (ideal, no lock at all, drawn with them as the baseline), the
+// replicas of machines or lines, and the pipelines; anything else is
+// "other".
+func family(mode string) string {
+	// A mode's family is its name without its "-N".
+	name := mode
+	if i := strings.LastIndexByte(mode, '-'); i > 0 && strings.Trim(mode[i+1:], "0123456789") == "" && i+1 < len(mode) {
+		name = mode[:i]
+	}
+	switch name {
+	case "ideal", "locking", "finelocking", "parsteam", "americano", "espresso":
+		return "locks"
+	case "multi", "multipipe":
+		return "replicas"
+	case "linearpipe", "splitpipe", "americanopipe", "espressopipe":
+		return "pipelines"
+	}
+	return "other"
+}
+
+func familyTitle(f string) string {
+	switch f {
+	case "locks":
+		return "Locks (and ideal, no lock)"
+	case "replicas":
+		return "Replicas"
+	case "pipelines":
+		return "Pipelines"
+	}
+	return "Other modes"
+}
+
+// panelGroup is the series one panel of a chart draws.
+type panelGroup struct {
+	title  string
+	series []series
+}
+
+// splitPanels keeps every series on one panel when its legend needs at
+// most maxEntries entries; otherwise it draws small multiples, a panel
+// per family of modes, a family with too many entries cut into panels of
+// maxEntries.
+func splitPanels(ss []series, label func(series) string) []panelGroup {
+	if len(entries(ss, label)) <= maxEntries {
+		return []panelGroup{{series: ss}}
+	}
+	byFamily := map[string][]series{}
+	for _, s := range ss {
+		f := family(s.Mode)
+		byFamily[f] = append(byFamily[f], s)
+	}
+	var out []panelGroup
+	for _, f := range []string{"locks", "replicas", "pipelines", "other"} {
+		fs := byFamily[f]
+		if len(fs) == 0 {
+			continue
+		}
+		es := entries(fs, label)
+		for start, part := 0, 1; start < len(es); start, part = start+maxEntries, part+1 {
+			end := min(start+maxEntries, len(es))
+			var sub []series
+			for _, e := range es[start:end] {
+				for _, i := range e.series {
+					sub = append(sub, fs[i])
+				}
+			}
+			title := familyTitle(f)
+			if len(es) > maxEntries {
+				title += " " + strings.Repeat("·", part)
+			}
+			out = append(out, panelGroup{title: title, series: sub})
+		}
+	}
+	return out
+}
+
+// panel is one plot of small multiples with its own title and legend.
+type panel struct {
+	title  string
+	plot   *plot.Plot
+	legend plot.Legend
+}
+
+// Panel sizes: small multiples share the width of two charts.
+const (
+	panelsWidth     = 2 * chartWidth
+	panelPlotHeight = 2.7 * vg.Inch
+)
+
+// sameY gives every panel the Y range of the highest, so that heights
+// compare across panels.
+func sameY(ps []panel) {
+	top := 0.0
+	for _, p := range ps {
+		top = max(top, p.plot.Y.Max)
+	}
+	for _, p := range ps {
+		p.plot.Y.Max = top
+	}
+}
+
+// panelsSize is the picture's size for small multiples: legends below
+// their plots, as tall as the tallest.
+func (f figure) panelsSize() (w, h vg.Length) {
+	leg := vg.Length(0)
+	for _, p := range f.panels {
+		leg = max(leg, p.legend.Rectangle(draw.Canvas{}).Size().Y)
+	}
+	title := style(13, true).Height(f.title)
+	sub := style(11, true).Height("Pp")
+	axis := vg.Points(48)
+	return panelsWidth, 2*margin + title + gap + sub + gap/2 + panelPlotHeight + axis/4 + gap + leg
+}
+
+// drawPanels draws small multiples side by side under the title, each
+// panel's legend below its plot.
+func (f figure) drawPanels(c draw.Canvas) {
+	n := vg.Length(len(f.panels))
+	width := (c.Max.X - c.Min.X - (n-1)*gap) / n
+	leg := vg.Length(0)
+	for _, p := range f.panels {
+		leg = max(leg, p.legend.Rectangle(draw.Canvas{}).Size().Y)
+	}
+	ts := style(11, true)
+	ts.XAlign, ts.YAlign = draw.XCenter, draw.YTop
+	for i, p := range f.panels {
+		x0 := c.Min.X + vg.Length(i)*(width+gap)
+		col := draw.Canvas{Canvas: c.Canvas, Rectangle: vg.Rectangle{Min: vg.Point{X: x0, Y: c.Min.Y}, Max: vg.Point{X: x0 + width, Y: c.Max.Y}}}
+		col.FillText(ts, vg.Point{X: x0 + width/2, Y: col.Max.Y}, p.title)
+		area := draw.Crop(col, 0, 0, leg+gap, -(ts.Height(p.title) + gap/2))
+		p.plot.Draw(area)
+		data := p.plot.DataCanvas(area)
+		l := p.legend
+		l.Top = true
+		lc := draw.Canvas{Canvas: c.Canvas, Rectangle: vg.Rectangle{
+			Min: vg.Point{X: data.Min.X, Y: col.Min.Y},
+			Max: vg.Point{X: col.Max.X, Y: col.Min.Y + leg},
+		}}
+		l.Draw(lc)
+	}
+}
+
+// indexOf finds s among ss by its key.
+func indexOf(ss []series, s series) int {
+	return slices.IndexFunc(ss, func(o series) bool { return o.seriesKey == s.seriesKey })
+}

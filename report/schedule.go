@@ -1,0 +1,172 @@
+package report
+
+import (
+	"fmt"
+	"image/color"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/brewput/brewput/schedule"
+)
+
+// timelineDrawing is the schedule picture: a row per CPU, time across,
+// each step a bar in its machine's colour with whose drink it is (the
+// customer in the model, the goroutine in a trace), and the gaps where a
+// CPU ran no step.
+type timelineDrawing struct {
+	t schedule.Timeline
+}
+
+const (
+	tlWidth  = vg.Length(440)
+	tlRowH   = vg.Length(20)
+	tlLabelW = vg.Length(44)
+)
+
+// DrawSchedule draws a timeline as SVG and PNG, as the report shows it.
+func DrawSchedule(t schedule.Timeline) (svg, png []byte, err error) {
+	return render(timelineDrawing{t})
+}
+
+func (d timelineDrawing) size() (w, h vg.Length) {
+	title := style(12, true).Height("Pp")
+	axis := style(9, false).Height("0") + vg.Points(16)
+	legend := vg.Points(16)*2 + vg.Points(4)
+	return tlWidth, 2*margin + title + gap/2 + vg.Length(max(d.t.CPUs, 1))*tlRowH + axis + legend
+}
+
+func (d timelineDrawing) draw(c draw.Canvas) {
+	t := d.t
+	c.SetColor(color.White)
+	c.Fill(c.Rectangle.Path())
+	c = draw.Crop(c, margin, -margin, margin, -margin)
+
+	ts := style(12, true)
+	ts.XAlign, ts.YAlign = draw.XLeft, draw.YTop
+	c.FillText(ts, vg.Point{X: c.Min.X, Y: c.Max.Y}, t.Title())
+	top := c.Max.Y - ts.Height("Pp") - gap/2
+
+	left := c.Min.X + tlLabelW
+	width := c.Max.X - left
+	x := func(d time.Duration) vg.Length { return left + width*vg.Length(float64(d)/float64(t.Span)) }
+
+	// Rows, lightly striped, so that a gap reads as a gap.
+	ls := style(9, false)
+	ls.XAlign, ls.YAlign = draw.XRight, draw.YCenter
+	for cpu := range t.CPUs {
+		y := top - vg.Length(cpu)*tlRowH
+		c.FillPolygon(color.RGBA{0xf6, 0xf6, 0xf6, 0xff}, rect(left, y-tlRowH+2, c.Max.X, y-1))
+		c.FillText(ls, vg.Point{X: left - vg.Points(6), Y: y - tlRowH/2}, fmt.Sprintf("CPU %d", cpu))
+	}
+	// The bars, each a step, a customer's (or goroutine's) number in it
+	// where it fits.
+	num := style(8, false)
+	num.XAlign, num.YAlign = draw.XCenter, draw.YCenter
+	for _, b := range t.Bars {
+		y := top - vg.Length(b.CPU)*tlRowH
+		x0, x1 := x(b.Start), x(b.End)
+		col := machineColour(b.Kind())
+		lo, hi := y-tlRowH+2, y-1
+		if b.Machine == schedule.Other {
+			lo, hi = y-tlRowH*0.7, y-tlRowH*0.3
+		}
+		c.FillPolygon(col, rect(x0, lo, max(x1-0.6, x0+0.3), hi))
+		if b.Machine != schedule.Other && b.Who > 0 {
+			label := fmt.Sprint(b.Who)
+			if num.Width(label)+vg.Points(3) < x1-x0 {
+				n := num
+				n.Color = ink(col)
+				c.FillText(n, vg.Point{X: (x0 + x1) / 2, Y: y - tlRowH/2}, label)
+			}
+		}
+	}
+	// Time axis, a tick every tenth of the span.
+	axisY := top - vg.Length(t.CPUs)*tlRowH - vg.Points(2)
+	tick := draw.LineStyle{Color: color.Gray{Y: 0x80}, Width: vg.Points(0.6)}
+	as := style(9, false)
+	as.XAlign, as.YAlign = draw.XCenter, draw.YTop
+	for i := 0; i <= 10; i++ {
+		d := t.Span * time.Duration(i) / 10
+		c.StrokeLine2(tick, x(d), axisY, x(d), axisY-vg.Points(4))
+		label := fmtMs(d)
+		if i == 10 {
+			label += " ms"
+		}
+		c.FillText(as, vg.Point{X: x(d), Y: axisY - vg.Points(5)}, label)
+	}
+
+	// Legend: the machines, then what a gap and a number are.
+	ly := axisY - vg.Points(5) - as.Height("0") - vg.Points(12)
+	lt := style(9, false)
+	lt.XAlign, lt.YAlign = draw.XLeft, draw.YCenter
+	kinds := []struct{ kind, label string }{{"grinder", "grinder"}, {"espresso", "espresso machine"}, {"steamer", "steamer"}, {schedule.Combine, "combine (no machine)"}}
+	if hasOther(t) {
+		kinds = append(kinds, struct{ kind, label string }{schedule.Other, "other Go code"})
+	}
+	lx := c.Min.X
+	for _, k := range kinds {
+		c.FillPolygon(machineColour(k.kind), rect(lx, ly-5, lx+14, ly+5))
+		c.FillText(lt, vg.Point{X: lx + 18, Y: ly}, k.label)
+		lx += 18 + lt.Width(k.label) + vg.Points(12)
+	}
+	c.FillText(lt, vg.Point{X: c.Min.X, Y: ly - vg.Points(16)},
+		fmt.Sprintf("Numbers: the %s whose step it is. Gaps: no step ran. %s ms from %s ms.", t.Who, fmtMs(t.Span), fmtMs(t.Start)))
+}
+
+func hasOther(t schedule.Timeline) bool {
+	for _, b := range t.Bars {
+		if b.Machine == schedule.Other {
+			return true
+		}
+	}
+	return false
+}
+
+// fmtMs writes a duration in ms without trailing zeros: "2", "2.5".
+func fmtMs(d time.Duration) string {
+	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.3f", float64(d)/float64(time.Millisecond)), "0"), ".")
+}
+
+func rect(x0, y0, x1, y1 vg.Length) []vg.Point {
+	return []vg.Point{{X: x0, Y: y0}, {X: x1, Y: y0}, {X: x1, Y: y1}, {X: x0, Y: y1}}
+}
+
+// ScheduleName is the stem of a timeline's files: "schedule-finelocking-
+// 6cpu-model", or "-trace" for one read from an execution trace.
+func ScheduleName(t schedule.Timeline) string {
+	kind := "model"
+	if t.File != "" {
+		kind = "trace"
+	}
+	return fmt.Sprintf("schedule-%s-%dcpu-%s", anchor(t.Mode), t.CPUs, kind)
+}
+
+// WriteSchedules draws each timeline into dir (created if need be) as
+// SVG and PNG, each file written whole or not at all, and returns the SVG
+// files' paths.
+func WriteSchedules(dir string, ts []schedule.Timeline) ([]string, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("create %s: %w", dir, err)
+	}
+	var paths []string
+	for _, t := range ts {
+		svg, png, err := DrawSchedule(t)
+		if err != nil {
+			return nil, err
+		}
+		base := filepath.Join(dir, ScheduleName(t))
+		if err := writeAtomic(base+".png", png); err != nil {
+			return nil, err
+		}
+		if err := writeAtomic(base+".svg", svg); err != nil {
+			return nil, err
+		}
+		paths = append(paths, base+".svg")
+	}
+	return paths, nil
+}

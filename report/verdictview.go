@@ -1,0 +1,155 @@
+package report
+
+import (
+	"encoding/base64"
+	"fmt"
+	"html/template"
+	"strings"
+
+	"github.com/brewput/brewput/schedule"
+	"github.com/brewput/brewput/verdict"
+)
+
+// verdictView is the page's answer: the verdict's sentences and a row per
+// mode; for a study's points, what its variants measured.
+type verdictView struct {
+	Sentences []string
+	Unit      string
+	Modes     []verdictRow
+	// At is where every row is, when they are all on one count of one
+	// source ("8 CPUs, model (go)"); the table then leaves the column out.
+	At string
+	// Studies are the studies' verdicts (package study): what their
+	// variants measured, in sentences, with no table of limits.
+	Studies []studyVerdictView
+}
+
+// studyVerdictView is one study's part of the answer.
+type studyVerdictView struct {
+	Study, ID string
+	Sentences []string
+}
+
+type verdictRow struct {
+	Model                                          bool
+	Mode, Throughput, P50, At, Limit, Change, Gain string
+}
+
+// newVerdictView lays out the verdict, modes that the same thing limits
+// and the same change helps as much sharing a row, so that the table says
+// each thing once.
+func newVerdictView(v verdict.Verdict) verdictView {
+	vv := verdictView{Unit: v.Unit}
+	for _, c := range v.Counts {
+		vv.Sentences = append(vv.Sentences, c.Sentence)
+	}
+	for _, d := range v.Studies {
+		vv.Studies = append(vv.Studies, studyVerdictView{Study: d.Study, ID: "verdict-study-" + anchor(d.Study), Sentences: d.Sentences()})
+	}
+	type group struct {
+		row                  verdictRow
+		unit                 string
+		modes                []string
+		lo, hi, p50lo, p50hi float64
+	}
+	var groups []*group
+	index := map[verdictRow]*group{}
+	for _, m := range v.Modes {
+		row := verdictRow{Model: m.Model,
+			At: fmt.Sprintf("%s, %s", plural(m.CPUs, "CPU"), m.Source), Limit: m.Limit.Named, Change: "-", Gain: "-"}
+		if m.From > m.First && m.From < m.CPUs {
+			row.Limit += fmt.Sprintf(" (from %s)", plural(m.From, "CPU"))
+		}
+		if m.Limit.Change != "" {
+			row.Change, row.Gain = m.Limit.Change, verdict.FormatGain(m.Limit.Gain)
+		}
+		g, ok := index[row]
+		if ok && g.unit != m.Unit {
+			ok = false
+		}
+		if !ok || m.Throughput < (1-verdict.Near)*g.hi || m.Throughput > g.lo/(1-verdict.Near) {
+			g = &group{row: row, unit: m.Unit, lo: m.Throughput, hi: m.Throughput, p50lo: m.P50, p50hi: m.P50}
+			groups = append(groups, g)
+			index[row] = g
+		}
+		g.modes = append(g.modes, m.Mode)
+		g.lo, g.hi = min(g.lo, m.Throughput), max(g.hi, m.Throughput)
+		g.p50lo, g.p50hi = min(g.p50lo, m.P50), max(g.p50hi, m.P50)
+	}
+	for _, g := range groups {
+		r := g.row
+		r.Mode = strings.Join(g.modes, ", ")
+		r.Throughput = fmt.Sprintf("%.0f", g.lo)
+		if fmt.Sprintf("%.0f", g.hi) != r.Throughput {
+			r.Throughput += "–" + fmt.Sprintf("%.0f", g.hi)
+		}
+		if v.Unit == "" {
+			r.Throughput += " " + g.unit
+		}
+		r.P50 = fmt.Sprintf("%.2f", g.p50lo)
+		if fmt.Sprintf("%.2f", g.p50hi) != r.P50 {
+			r.P50 += "–" + fmt.Sprintf("%.2f", g.p50hi)
+		}
+		vv.Modes = append(vv.Modes, r)
+	}
+	for i, r := range vv.Modes {
+		if i == 0 {
+			vv.At = r.At
+		} else if r.At != vv.At {
+			vv.At = ""
+			break
+		}
+	}
+	return vv
+}
+
+// imageView inlines a chart as a data URL, so that the page shows it even
+// when copied on its own; the files beside it are for slides.
+func imageView(c chart, caption string) chartView {
+	v := chartView{Name: c.Name, Title: c.Title, Caption: caption, Empty: c.Empty, Natural: !c.Wide}
+	if c.Empty == "" {
+		v.Src = template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(c.SVG))
+	}
+	return v
+}
+
+// scheduleView is one configuration's schedule pictures, side by side.
+type scheduleView struct {
+	Why, Note string
+	Images    []timelineView
+}
+
+type timelineView struct {
+	chartView
+	Summary, File string
+}
+
+// scheduleCharts draws the pictures' timelines, each a chart of its own
+// named after its configuration and source.
+func scheduleCharts(pics []schedule.Picture) ([]chart, []scheduleView, error) {
+	var charts []chart
+	var views []scheduleView
+	for _, p := range pics {
+		v := scheduleView{Why: p.Why, Note: p.Note}
+		for _, t := range []*schedule.Timeline{p.Model, p.Trace} {
+			if t == nil {
+				continue
+			}
+			c := chart{Name: ScheduleName(*t), Title: t.Title()}
+			var err error
+			if c.SVG, c.PNG, err = DrawSchedule(*t); err != nil {
+				return nil, nil, fmt.Errorf("draw %s: %w", c.Name, err)
+			}
+			charts = append(charts, c)
+			tv := timelineView{chartView: imageView(c, ""), Summary: t.Summary(), File: t.File}
+			v.Images = append(v.Images, tv)
+		}
+		views = append(views, v)
+	}
+	return charts, views, nil
+}
+
+// heatmapView is the map with its caption.
+func heatmapView(c chart) chartView {
+	return imageView(c, "Each row a mode, each column a CPU count: the colour says what limits that point, found by its causal profile (the resource whose relief gains most), the figure its throughput. Where the colour turns from green, the mode has hit a wall that more CPUs do not move.")
+}

@@ -1,0 +1,187 @@
+package schedule
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"golang.org/x/exp/trace"
+)
+
+// FromTrace reads an execution trace (runtime/trace, as --profile writes
+// one for each measured point) and returns its schedule over span from the
+// middle of the steps it holds: a row per P, the CPUs GOMAXPROCS gave the
+// point, and a bar for each step a goroutine ran in a region (coffee marks
+// each step with a region named after its machine, or "combine"), cut
+// where the goroutine left its P; Go code outside the steps is drawn as
+// Other. A bar's Who is the goroutine, numbered from 1 in the order the
+// goroutines first ran a step. mode and cpus name the point.
+func FromTrace(r io.Reader, mode string, cpus int, span time.Duration) (Timeline, error) {
+	if span <= 0 {
+		return Timeline{}, fmt.Errorf("span %v: want a positive duration such as 20ms", span)
+	}
+	rd, err := trace.NewReader(r)
+	if err != nil {
+		return Timeline{}, fmt.Errorf("read the trace: %w", err)
+	}
+	var tr tracer
+	tr.init()
+	for {
+		ev, err := rd.ReadEvent()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return Timeline{}, fmt.Errorf("read the trace: %w", err)
+		}
+		tr.event(ev)
+	}
+	if tr.steps == 0 {
+		return Timeline{}, errors.New("the trace holds no step: no region of coffee's machines (was it written by brewput --profile?)")
+	}
+	// The middle of the steps, so that the window falls in the measured
+	// window's steady state.
+	from := tr.first + (tr.last-tr.first)/2 - trace.Time(span/2)
+	from = max(from, tr.first)
+	t := Timeline{Mode: mode, CPUs: cpus, Source: "execution trace", Start: time.Duration(from - tr.origin), Span: span, Who: "goroutine"}
+	to := from + trace.Time(span)
+	procs := map[trace.ProcID]int{}
+	// Goroutines are numbered 1, 2, … in the order they first ran a step,
+	// as the runtime's IDs run to the thousands.
+	number := map[trace.GoID]int{}
+	for _, b := range tr.bars {
+		if _, ok := number[b.g]; !ok && b.machine != Other {
+			number[b.g] = len(number) + 1
+		}
+	}
+	for _, b := range tr.bars {
+		start, end := max(b.start, from), min(b.end, to)
+		if end <= start {
+			continue
+		}
+		if _, ok := procs[b.p]; !ok {
+			procs[b.p] = 0
+		}
+		t.Bars = append(t.Bars, Bar{CPU: int(b.p), Start: time.Duration(start - from), End: time.Duration(end - from), Machine: b.machine, Who: number[b.g]})
+	}
+	// A trace may show a P numbered beyond the point's CPUs (none should:
+	// GOMAXPROCS is the point's CPUs); the rows then grow to hold it.
+	for p := range procs {
+		t.CPUs = max(t.CPUs, int(p)+1)
+	}
+	sortBars(t.Bars)
+	return t, nil
+}
+
+// ReadTrace is FromTrace of the trace file at path, whose File it sets.
+func ReadTrace(path, mode string, cpus int, span time.Duration) (Timeline, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return Timeline{}, err
+	}
+	defer f.Close()
+	t, err := FromTrace(f, mode, cpus, span)
+	if err != nil {
+		return Timeline{}, fmt.Errorf("%s: %w", path, err)
+	}
+	t.File = path
+	return t, nil
+}
+
+// tracer follows goroutines on and off their Ps and into and out of
+// regions, and keeps what each P ran as bars.
+type tracer struct {
+	origin, first, last trace.Time
+	seen                bool
+	steps               int
+	// on is the P each running goroutine runs on, since when; regions the
+	// regions each goroutine is in, innermost last.
+	on      map[trace.GoID]running
+	regions map[trace.GoID][]string
+	bars    []traceBar
+}
+
+type running struct {
+	p     trace.ProcID
+	since trace.Time
+}
+
+type traceBar struct {
+	p          trace.ProcID
+	g          trace.GoID
+	start, end trace.Time
+	machine    string
+}
+
+func (tr *tracer) init() {
+	tr.on = map[trace.GoID]running{}
+	tr.regions = map[trace.GoID][]string{}
+}
+
+// what is what goroutine g runs now: its innermost region, or Other.
+func (tr *tracer) what(g trace.GoID) string {
+	if rs := tr.regions[g]; len(rs) > 0 {
+		return rs[len(rs)-1]
+	}
+	return Other
+}
+
+// cut ends what running goroutine g ran up to t as a bar, and starts the
+// next stretch at t.
+func (tr *tracer) cut(g trace.GoID, t trace.Time) {
+	r, ok := tr.on[g]
+	if !ok {
+		return
+	}
+	if t > r.since && r.p != trace.NoProc {
+		m := tr.what(g)
+		tr.bars = append(tr.bars, traceBar{p: r.p, g: g, start: r.since, end: t, machine: m})
+		if m != Other {
+			tr.first = min(tr.first, r.since)
+			tr.last = max(tr.last, t)
+		}
+	}
+	r.since = t
+	tr.on[g] = r
+}
+
+func (tr *tracer) event(ev trace.Event) {
+	t := ev.Time()
+	if !tr.seen {
+		tr.origin, tr.first, tr.last, tr.seen = t, t1(), 0, true
+	}
+	switch ev.Kind() {
+	case trace.EventStateTransition:
+		st := ev.StateTransition()
+		if st.Resource.Kind != trace.ResourceGoroutine {
+			return
+		}
+		g := st.Resource.Goroutine()
+		from, to := st.Goroutine()
+		if from == trace.GoRunning && to != trace.GoRunning {
+			tr.cut(g, t)
+			delete(tr.on, g)
+		}
+		if to == trace.GoRunning && from != trace.GoRunning {
+			tr.on[g] = running{p: ev.Proc(), since: t}
+		}
+	case trace.EventRegionBegin:
+		g := ev.Goroutine()
+		tr.cut(g, t)
+		tr.regions[g] = append(tr.regions[g], ev.Region().Type)
+	case trace.EventRegionEnd:
+		g := ev.Goroutine()
+		rs := tr.regions[g]
+		if len(rs) == 0 {
+			return // began before the trace did
+		}
+		tr.cut(g, t)
+		tr.steps++
+		tr.regions[g] = rs[:len(rs)-1]
+	}
+}
+
+// t1 is the latest time a trace can hold, the start of a minimum.
+func t1() trace.Time { return trace.Time(1<<63 - 1) }

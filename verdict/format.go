@@ -1,0 +1,90 @@
+package verdict
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+func itoa(n int) string     { return strconv.Itoa(n) }
+func ftoa(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
+
+// rate writes a throughput for people: "498", "1000".
+func rate(v float64) string { return fmt.Sprintf("%.0f", v) }
+
+// rateRange writes "488–498", or one figure where they round alike.
+func rateRange(lo, hi float64) string {
+	if rate(lo) == rate(hi) {
+		return rate(lo)
+	}
+	return rate(lo) + "–" + rate(hi)
+}
+
+// ms writes a latency: "4.0", "12", "0.42".
+func ms(v float64) string {
+	switch {
+	case v >= 100:
+		return fmt.Sprintf("%.0f", v)
+	case v >= 10:
+		return fmt.Sprintf("%.1f", v)
+	case v >= 1:
+		return fmt.Sprintf("%.2f", v)
+	}
+	return fmt.Sprintf("%.3f", v)
+}
+
+// msRange writes "4.01–4.21", or one figure.
+func msRange(lo, hi float64) string {
+	if ms(lo) == ms(hi) {
+		return ms(lo)
+	}
+	return ms(lo) + "–" + ms(hi)
+}
+
+// FormatGain writes a relative gain as the verdict does: "+50 %",
+// "+7.3 %".
+func FormatGain(g float64) string { return gain(g) }
+
+// gain writes a relative gain: "+50 %", "+7.3 %".
+func gain(g float64) string {
+	v := 100 * g
+	if math.Abs(v) < 9.95 {
+		return fmt.Sprintf("%+.1f %%", v)
+	}
+	return fmt.Sprintf("%+.0f %%", v)
+}
+
+// joinAnd joins "a, b and c".
+func joinAnd(s []string) string {
+	switch len(s) {
+	case 0:
+		return ""
+	case 1:
+		return s[0]
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
+}
+
+// cpus writes "1 CPU", "6 CPUs".
+func cpus(n int) string {
+	if n == 1 {
+		return "1 CPU"
+	}
+	return fmt.Sprintf("%d CPUs", n)
+}
+
+// cpuSpan writes "1–3", "4", for the counts from a to b of a mode.
+func cpuSpan(a, b int) string {
+	if a == b {
+		return itoa(a)
+	}
+	return itoa(a) + "–" + itoa(b)
+}
+
+func capital(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}

@@ -1,0 +1,108 @@
+package verdict
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/brewput/brewput/results"
+)
+
+// studyPoint is a point of the cache study's variant on cpus, measured:
+// the user's own code, with a mutex metered.
+func studyPoint(variant string, cpus int, tput, p50 float64) results.Point {
+	return results.Point{Source: results.SourceMeasured, Study: "cache", Mode: variant, CPUs: cpus, Par: cpus, Throughput: tput,
+		Unit: "ops/s", Latency: results.Latency{P50: p50, P99: 3 * p50}, Util: 0.9, DurS: 1, Host: results.Host{Name: "box", Cores: 2},
+		Shop: &results.Shop{Machines: []results.Machine{{Name: "cache", Kind: "mutex", Uses: 1000, BusyFrac: 0.6, MeanWaitMs: 0.0002}}}}
+}
+
+// cacheStudy: one mutex stops at 2 CPUs, sharded scales, sync.Map in
+// between; an older version's verdict left in a point's file.
+func cacheStudy() []results.Point {
+	ps := []results.Point{
+		studyPoint("mutex", 1, 5e6, 0.00016), studyPoint("sharded", 1, 4.8e6, 0.00017), studyPoint("syncmap", 1, 3e6, 0.0003),
+		studyPoint("mutex", 2, 4e6, 0.0004), studyPoint("sharded", 2, 9e6, 0.00018), studyPoint("syncmap", 2, 5.9e6, 0.0003),
+	}
+	ps[3].Bottleneck = &results.Bottleneck{Resource: "cache", Named: "the cache lock", Recommend: []string{"shard it"}}
+	return ps
+}
+
+// TestStudiesDescribed: a study's variants are described as measured —
+// which make the most on the fewest and the most CPUs, the others as a
+// ratio to the most, how each changed between the two — and never given
+// a limit, not even one an older version wrote into a point.
+func TestStudiesDescribed(t *testing.T) {
+	v := Of(cacheStudy())
+	if len(v.Counts) != 0 || len(v.Modes) != 0 || v.Empty() {
+		t.Fatalf("a study's points got the shop's verdict, or none: %+v", v)
+	}
+	want := []string{
+		"On 1 CPU, measured on box: mutex and sharded make the most, 4.8–5 Mops/s at a median 160–170 ns; syncmap 3 Mops/s (×0.6).",
+		"On 2 CPUs, measured on box: sharded makes the most, 9 Mops/s at a median 180 ns; syncmap 5.9 Mops/s (×0.66), mutex 4 Mops/s (×0.44).",
+		"From 1 to 2 CPUs, as measured, each variant's throughput changed: mutex ×0.8, sharded ×1.9, syncmap ×2.",
+	}
+	if got := v.Sentences(); !slices.Equal(got, want) {
+		t.Errorf("sentences\n got %q\nwant %q", got, want)
+	}
+	var b strings.Builder
+	if err := v.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	if !strings.Contains(out, "Study cache, as measured (brewput has no model of this code") || !strings.Contains(out, "sharded makes the most") {
+		t.Errorf("text:\n%s", out)
+	}
+	for _, never := range []string{"limit", "shard it", "the cache lock"} {
+		if strings.Contains(strings.ReplaceAll(out, "names no limit", ""), never) {
+			t.Errorf("a study's verdict says %q:\n%s", never, out)
+		}
+	}
+}
+
+// TestStudiesBesideTheShop: a study's points leave the shop's verdict and
+// grid as they were, and are described apart.
+func TestStudiesBesideTheShop(t *testing.T) {
+	shop := Of(talk())
+	both := Of(append(talk(), cacheStudy()...))
+	if !slices.Equal(both.Sentences()[:len(shop.Counts)], shop.Sentences()) || len(both.Modes) != len(shop.Modes) || len(both.Studies) != 1 {
+		t.Errorf("the shop's verdict changed beside a study:\n%q\n%q", shop.Sentences(), both.Sentences())
+	}
+	if g := NewGrid(append(talk(), cacheStudy()...)); slices.Contains(g.Modes, "sharded") {
+		t.Errorf("the grid maps a study's variant: %v", g.Modes)
+	}
+}
+
+// TestWriteCompactUserCode: a study's points are a row per variant and CPU
+// count with the median of its runs and its share of the most, the meter
+// it used the most and no limit; Go benchmarks' keep their own table.
+func TestWriteCompactUserCode(t *testing.T) {
+	ps := cacheStudy()
+	rep := studyPoint("sharded", 2, 7e6, 0.0002)
+	ps[4].Rep, rep.Rep = 1, 2
+	ps = append(ps, rep)
+	bench := results.Point{Source: results.SourceMeasured, Mode: "Get", CPUs: 2, Par: 2, Throughput: 1e7, Unit: "ops/s",
+		Bench: &results.Benchmark{Name: "BenchmarkGet", Pkg: "example.com/kv", Iters: 100, Values: []results.BenchValue{{Value: 100, Unit: "ns/op"}}}}
+	ps = append(ps, bench)
+	var b strings.Builder
+	if err := WriteCompact(&b, append(talk(), ps...)); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	// Columns are aligned to the widest cell; compare words, not spaces.
+	squeezed := strings.Join(strings.Fields(out), " ")
+	for _, want := range []string{
+		"measured on box: 6 points", // the shop's alone
+		"study cache, measured on box: 7 points, the median of each variant's runs",
+		"of the most", "mutex cache held 60%",
+		"sharded 2 2 2 8 Mops/s ×1", // the median of 9 and 7 M, its 2 runs
+		"mutex 2 2 1 4 Mops/s ×0.5", // of sharded's 8 M
+		"pkg: example.com/kv", "Get 2 10 Mops/s 100", "ns/op",
+	} {
+		if !strings.Contains(squeezed, want) {
+			t.Errorf("compact table lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "shard it") || strings.Contains(out, "the cache lock") {
+		t.Errorf("a study's row names a limit:\n%s", out)
+	}
+}

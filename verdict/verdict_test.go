@@ -1,0 +1,198 @@
+package verdict
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/brewput/brewput/results"
+	"go.uber.org/goleak"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+// bottleneck is a profile's verdict naming resources, with the best change.
+func bottleneck(change string, gain float64, combined bool, rs ...string) *results.Bottleneck {
+	b := &results.Bottleneck{Resource: rs[0], Resources: rs, Named: strings.Join(rs, " and "), Gain: gain, Model: "model (fifo)", Recommend: []string{change}}
+	if combined {
+		b.Combined = &results.Experiment{Change: change, Gain: gain}
+	}
+	return b
+}
+
+// point is a closed-loop point of mode on cpus, one customer per CPU.
+func point(model bool, mode string, cpus int, tput, p50 float64, b *results.Bottleneck) results.Point {
+	p := results.Point{Source: results.SourceMeasured, Mode: mode, CPUs: cpus, Par: cpus, Throughput: tput, Unit: "lattes/s",
+		Latency: results.Latency{P50: p50, P99: 2 * p50}, Bottleneck: b, Host: results.Host{Name: "box", Cores: 2}, Shop: &results.Shop{}}
+	if model {
+		p.Source, p.Sched = results.SourceModel, "go"
+	}
+	return p
+}
+
+// talk is the talk's picture: measured on 1 and 2 CPUs, predicted on 1 to
+// 6; finelocking stops at its grinder from 4 CPUs, multi-2 scales, locking
+// is held at its kitchen lock.
+func talk() []results.Point {
+	cpusB := func(n int) *results.Bottleneck {
+		return bottleneck("one more CPU and one more customer", 1/float64(n), false, "cpus", "customers")
+	}
+	kitchen := bottleneck("the kitchen lock held for less: combining outside it", 0.3, false, "kitchen")
+	grinder := bottleneck("another grinder", 0.07, false, "grinder")
+	var ps []results.Point
+	for _, model := range []bool{false, true} {
+		top := 2
+		if model {
+			top = 6
+		}
+		for n := 1; n <= top; n++ {
+			f, fb := 250*float64(n), cpusB(n)
+			if n >= 4 {
+				f, fb = 930, grinder
+			}
+			ps = append(ps,
+				point(model, "locking", n, 250, 4*float64(n), kitchen),
+				point(model, "finelocking", n, f, 4, fb),
+				point(model, "multi-2", n, 250*float64(n), 4, cpusB(n)))
+		}
+	}
+	return ps
+}
+
+func TestLimitOf(t *testing.T) {
+	for _, c := range []struct {
+		b           *results.Bottleneck
+		class, name string
+		scales      bool
+	}{
+		{nil, "unknown", "no causal profile", false},
+		{bottleneck("x", 0.5, false, "cpus", "customers"), "cpus", "the CPUs", true},
+		{bottleneck("x", 0.5, false, "customers"), "customers", "customers", true},
+		{bottleneck("x", 0.1, false, "grinder#1", "grinder#2"), "grinder", "grinder#1 and grinder#2", false},
+		{bottleneck("x", 0.5, true, "grinder", "espresso", "steamer"), "machines", "the grinder, espresso machine and steamer together", false},
+		{bottleneck("x", 0.1, true, "grinder", "espresso", "steamer", "cpus", "customers"), "machines", "the grinder, espresso machine, steamer and CPUs together", false},
+		{bottleneck("x", 0.3, false, "kitchen"), "kitchen", "kitchen", false},
+		{bottleneck("x", 0.1, false, "channel:espresso"), "channel", "channel:espresso", false},
+		{bottleneck("", 0, false, "none"), "none", "nothing tried", false},
+	} {
+		l := LimitOf(c.b)
+		if l.Class != c.class || l.Named != c.name || l.Scales() != c.scales {
+			t.Errorf("LimitOf(%v) = %q %q scales %v; want %q %q %v", c.b, l.Class, l.Named, l.Scales(), c.class, c.name, c.scales)
+		}
+	}
+	if l := LimitOf(bottleneck("a + b", 0.5, true, "grinder", "espresso")); l.Change != "a + b" || !l.Combined || l.Gain != 0.5 {
+		t.Errorf("combined change: %+v", l)
+	}
+}
+
+// TestVerdictOfTheTalk: the counts of interest are the most measured, the
+// first wall the model predicts and the most predicted; the words say which
+// figures are measured and which predicted, and every figure is the
+// points'.
+func TestVerdictOfTheTalk(t *testing.T) {
+	v := Of(talk())
+	var counts []int
+	for _, c := range v.Counts {
+		counts = append(counts, c.CPUs)
+	}
+	if !slices.Equal(counts, []int{2, 4, 6}) {
+		t.Fatalf("counts of interest %v, want [2 4 6]", counts)
+	}
+	want := []string{
+		"On 2 CPUs, measured on box: every mode but locking makes 500 lattes/s at a median 4.00 ms; locking makes 250 (kitchen).",
+		"On 4 CPUs, predicted by the model (go): multi-2 makes the most, 1000 lattes/s at a median 4.00 ms; finelocking makes 930 (grinder), locking 250 (kitchen).",
+		"On 6 CPUs, predicted by the model (go): multi-2 makes the most, 1500 lattes/s at a median 4.00 ms; finelocking makes 930 (grinder), locking 250 (kitchen).",
+	}
+	if got := v.Sentences(); !slices.Equal(got, want) {
+		t.Errorf("sentences\n got %q\nwant %q", got, want)
+	}
+	says := map[string]string{}
+	for _, m := range v.Modes {
+		says[m.Mode] = m.Figures() + ": " + m.Says()
+	}
+	for mode, want := range map[string]string{
+		"finelocking": "930 lattes/s at 4.00 ms on 6 CPUs, model (go): grinder from 4 CPUs; another grinder: +7.0 %",
+		"locking":     "250 lattes/s at 24.0 ms on 6 CPUs, model (go): kitchen at every CPU count; the kitchen lock held for less: combining outside it: +30 %",
+		"multi-2":     "1500 lattes/s at 4.00 ms on 6 CPUs, model (go): the CPUs; one more CPU and one more customer: +17 %",
+	} {
+		if says[mode] != want {
+			t.Errorf("%s:\n got %q\nwant %q", mode, says[mode], want)
+		}
+	}
+}
+
+// TestVerdictMeasuredDisagrees: a measurement that falls short of the
+// model's prediction says so, and one disturbed by other processes is
+// counted as such.
+func TestVerdictMeasuredDisagrees(t *testing.T) {
+	ps := talk()
+	for i, p := range ps {
+		if !p.IsModel() && p.Mode == "multi-2" && p.CPUs == 2 {
+			ps[i].Throughput = 400
+			ps[i].OthersCPUs = 0.9
+		}
+	}
+	s := Of(ps).Sentences()[0]
+	for _, want := range []string{"finelocking makes the most, 500", "multi-2 makes 400 (disturbed; the model predicts 500)", "1 of the 3 points measured here were disturbed"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("%q lacks %q", s, want)
+		}
+	}
+}
+
+// TestGridPrefersMeasurements: a cell measured and predicted shows the
+// measurement; one series per mode and kind, the medians of repetitions.
+func TestGridPrefersMeasurements(t *testing.T) {
+	ps := talk()
+	rep := point(false, "locking", 2, 150, 8, ps[3].Bottleneck)
+	rep.Rep = 2
+	ps[3].Rep = 1
+	ps = append(ps, rep, point(false, "locking", 2, 200, 8, ps[3].Bottleneck))
+	ps[len(ps)-1].Par = 7 // another load: another series, left out
+	g := NewGrid(ps)
+	c, ok := g.At("locking", 2)
+	if !ok || c.Measured == nil || c.Model == nil || c.Shown() != c.Measured {
+		t.Fatalf("locking on 2 CPUs: %+v", c)
+	}
+	if c.Measured.Reps != 2 || c.Measured.Throughput != 200 {
+		t.Errorf("measured entry of 2 repetitions (250, 150): %d reps, median %v; want 2 and 200", c.Measured.Reps, c.Measured.Throughput)
+	}
+	if !slices.Equal(g.CPUs, []int{1, 2, 3, 4, 5, 6}) || !slices.Equal(g.Modes, []string{"locking", "finelocking", "multi-2"}) {
+		t.Errorf("grid %v × %v", g.Modes, g.CPUs)
+	}
+}
+
+// TestWriteCompact: the measured points one by one, the model's per mode
+// as ranges with what limits them over which counts.
+func TestWriteCompact(t *testing.T) {
+	var b strings.Builder
+	if err := WriteCompact(&b, talk()); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, want := range []string{
+		"measured on box: 6 points",
+		"predicted by the model (go): 18 points, per mode",
+		"finelocking  1–6   250–930 lattes/s   4.00       the CPUs (1–3), grinder (4–6)",
+		"locking      1–6   250 lattes/s       4.00–24.0  kitchen (1–6)",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("compact table lacks %q:\n%s", want, out)
+		}
+	}
+	if n := strings.Count(out, "\n"); n != 1+1+6+1+1+1+3 {
+		t.Errorf("%d lines:\n%s", n, out)
+	}
+}
+
+// TestVerdictEmpty: no shop points, no verdict.
+func TestVerdictEmpty(t *testing.T) {
+	lab := results.Point{Lab: results.Lab{Name: "workloads", Variant: "add/concurrent"}, Mode: "workloads/add/concurrent", CPUs: 1}
+	if v := Of([]results.Point{lab}); len(v.Counts) != 0 || len(v.Modes) != 0 {
+		t.Errorf("verdict of a lab's point: %+v", v)
+	}
+	var b strings.Builder
+	if err := Of(nil).WriteText(&b); err != nil || b.Len() != 0 {
+		t.Errorf("WriteText of nothing wrote %q, %v", b.String(), err)
+	}
+}

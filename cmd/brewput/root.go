@@ -7,6 +7,7 @@ import (
 
 	"github.com/brewput/brewput/advise"
 	"github.com/brewput/brewput/causal"
+	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/lessons"
 	"github.com/brewput/brewput/model"
@@ -106,6 +107,11 @@ Ctrl-C stops measuring, writes the report of what was measured and exits 130.`,
 	}
 	root.SetOut(e.stdout)
 	root.SetErr(e.stderr)
+	// Every command's and lab's flags: a value that does not parse says
+	// what the flag accepts, and a number that is not finite is refused,
+	// before any command runs.
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return cliflag.Explain(err) })
+	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error { return cliflag.CheckFinite(cmd.Flags()) }
 	sf.register(root.Flags(), defaultStudy())
 	root.Flags().StringVar(&out, "out", defaultReportDir, "folder to write the report to")
 	root.Flags().StringVar(&labs, "labs", "", "also run these labs (comma-separated, or all; see brewput lab list) with their defaults on the study's CPU counts, each with its section in the report")

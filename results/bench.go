@@ -65,7 +65,8 @@ func benchValues(p Point) ([]benchUnit, []float64) {
 //
 // A point with no operations has no time per operation and no latencies; it
 // is left out, with a comment line saying so, rather than written as zeros
-// that would read as the fastest run of all.
+// that would read as the fastest run of all. A disturbed point (see
+// Point.IsDisturbed) is written, after a comment line saying so.
 func WriteBench(w io.Writer, points []Point) error {
 	bw := bufio.NewWriter(w)
 	width := 0
@@ -80,6 +81,14 @@ func WriteBench(w io.Writer, points []Point) error {
 		if p.Ops <= 0 {
 			fmt.Fprintf(bw, "# %s: no operations in the window (%d errors, %d drops); left out\n", name, p.Errors, p.Drops)
 			continue
+		}
+		if err := p.CheckFinite(); err != nil {
+			return err
+		}
+		if p.IsDisturbed() {
+			// benchstat passes over a comment; a reader sees the point is
+			// there, marked.
+			fmt.Fprintf(bw, "# %s: disturbed: %s while it was measured\n", name, p.Interference())
 		}
 		units, values := benchValues(p)
 		for _, u := range units {

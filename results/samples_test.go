@@ -110,9 +110,10 @@ func objects(t *testing.T, data []byte) []map[string]any {
 	return out
 }
 
-// withBandColumns is a CSV file from before the harness, band and
-// calibration columns as WriteCSV writes its points now: those columns
-// added to the header, empty on every row.
+// withBandColumns is a CSV file from before the harness, band,
+// calibration and interference columns as WriteCSV writes its points now:
+// those columns added to the header, empty on every row but for the
+// interference's zeros (no other process measured, not disturbed).
 func withBandColumns(t *testing.T, file []byte) []byte {
 	t.Helper()
 	recs, err := csv.NewReader(bytes.NewReader(file)).ReadAll()
@@ -124,8 +125,10 @@ func withBandColumns(t *testing.T, file []byte) []byte {
 	for i, rec := range recs {
 		if i == 0 {
 			rec = append(rec, bandCSVColumns()...)
+			rec = append(rec, interferenceCSVColumns()...)
 		} else {
 			rec = append(rec, make([]string, len(bandCSVColumns()))...)
+			rec = append(rec, "0", "0", "false", "0")
 		}
 		w.Write(rec)
 	}

@@ -88,8 +88,15 @@ func Measure(ctx context.Context, s Spec) (results.Point, error) {
 	if profErr != nil {
 		return results.Point{}, fmt.Errorf("%s cpus=%d: %w", s.Mode, s.CPUs, profErr)
 	}
+	if err := res.CheckCPU(s.CPUs); err != nil {
+		return results.Point{}, fmt.Errorf("%s cpus=%d: %w", s.Mode, s.CPUs, err)
+	}
 	p, err := point(s, start, res, meters, before, after)
-	p.OthersCPUs = quiet.Others(quiet0, quiet1)
+	p.OthersCPUs, p.StealCPUs = quiet.Split(quiet0, quiet1)
+	p.Disturbed = p.IsDisturbed()
+	if err == nil {
+		err = p.Check()
+	}
 	if err != nil || s.Profile == "" {
 		return p, err
 	}
@@ -127,9 +134,12 @@ func point(s Spec, start time.Time, res harness.Result, meters []*coffee.Meter, 
 		Drops:      res.Drops,
 		Throughput: res.Throughput(),
 		Unit:       s.Mode.Unit(),
-		CPUUsed:    res.CPUsUsed(),
-		Util:       res.CPUsUsed() / float64(s.CPUs),
-		Latency:    results.Summarize(res.Latency),
+		// Within CheckCPU's tolerance, CPU time above the CPUs given is the
+		// kernel's accounting (a running thread's time is brought up to
+		// date at its ticks), not work: no point uses more than its CPUs.
+		CPUUsed: min(res.CPUsUsed(), float64(s.CPUs)),
+		Util:    min(res.CPUsUsed()/float64(s.CPUs), 1),
+		Latency: results.Summarize(res.Latency),
 		Shop: &results.Shop{
 			Machines: []results.Machine{},
 			Steps: results.Steps{

@@ -76,6 +76,11 @@ type Options struct {
 	// section "What the seeds claim, and what this machine shows", and
 	// lessons.json beside results.json.
 	Lessons []lessons.Result
+	// Plan is the plan of a run cut short (its journal's; see
+	// results.Journal): the page says how far it got, and results.json
+	// keeps the plan on its first line, for --resume. nil for a run that
+	// finished.
+	Plan *results.Plan
 }
 
 // Build renders points into a report: index.html, results.json (JSON
@@ -111,7 +116,12 @@ func BuildWith(points []results.Point, opt Options) (*Report, error) {
 	if err := renderPage(&page, newPage(points, charts, labViews(labs, byLab, labCharts, opt), opt)); err != nil {
 		return nil, fmt.Errorf("render %s: %w", Index, err)
 	}
-	if err := results.WriteJSON(&jsonl, points); err != nil {
+	if opt.Plan != nil {
+		err = results.WriteJournal(&jsonl, *opt.Plan, points)
+	} else {
+		err = results.WriteJSON(&jsonl, points)
+	}
+	if err != nil {
 		return nil, err
 	}
 	if err := results.WriteCSV(&csv, points); err != nil {

@@ -158,12 +158,19 @@ func (j *Journal) write(v any) error {
 }
 
 // Close closes the journal's file, leaving it as it is.
-func (j *Journal) Close() error { return j.f.Close() }
+func (j *Journal) Close() error {
+	if j.f == nil {
+		return nil
+	}
+	err := j.f.Close()
+	j.f = nil
+	return err
+}
 
 // Remove closes the journal and removes its file: the run's results are
 // written whole elsewhere.
 func (j *Journal) Remove() error {
-	j.f.Close()
+	j.Close()
 	if err := os.Remove(j.path); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return err
 	}

@@ -38,6 +38,26 @@ type Spec struct {
 	Profile string `json:"profile,omitempty"`
 }
 
+// Limits of a measured point, past which a typo would take minutes, or the
+// machine's memory, rather than measure anything: customers (or servers),
+// each with an order under way when the window closes, which finishes
+// after it (10000 drinks of 4 ms on 1 CPU: 40 s more); an open loop's
+// queue; arrivals closer than a microsecond, which the dispatcher cannot
+// keep to.
+const (
+	MaxWorkers  = 10_000
+	MaxQueue    = 1_000_000
+	MinInterval = time.Microsecond
+)
+
+// Duration is about how long measuring s takes: its warm-up and window,
+// and the drinks under way when the window closes, each of at most one
+// drink's CPU time, shared by its CPUs.
+func (s Spec) Duration() time.Duration {
+	drink := s.Steps.Grind + s.Steps.Press + s.Steps.Steam + s.Steps.Combine + 3*s.Steps.Jitter/2
+	return s.Warmup + s.Dur + time.Duration(s.workers())*drink/time.Duration(max(s.CPUs, 1))
+}
+
 // Validate checks everything about s that can be checked before measuring.
 func (s Spec) Validate() error {
 	if err := s.Mode.Validate(); err != nil {
@@ -63,6 +83,12 @@ func (s Spec) Validate() error {
 		return fmt.Errorf("harness is %q; want brewput or talk", s.Harness)
 	case s.Harness == "talk" && s.Rate > 0:
 		return fmt.Errorf("harness talk is a closed loop only; want no rate")
+	case s.workers() > MaxWorkers:
+		return fmt.Errorf("par is %d; want at most %d", s.Par, MaxWorkers)
+	case s.MaxQ > MaxQueue:
+		return fmt.Errorf("maxq is %d; want at most %d", s.MaxQ, MaxQueue)
+	case s.Rate > 0 && (s.Rate > float64(time.Second/MinInterval) || s.Rate*s.Dur.Seconds() < 1):
+		return fmt.Errorf("rate is %v; want an arrival at least every %v (the window) and at most every %v", s.Rate, s.Dur, MinInterval)
 	}
 	if s.Profile != "" {
 		if err := profile.CheckBase(s.Profile); err != nil {

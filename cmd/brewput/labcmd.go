@@ -86,12 +86,14 @@ func newLabRunCmd(e *env, l lab.Lab) *cobra.Command {
 					return err
 				}
 			}
-			f, dest, err := outputOf(cmd.Flags(), format, out)
+			out, err := outputOf(cmd.Flags(), format, out, results.Plan{Command: "lab " + info.Name})
 			if err != nil {
 				return err
 			}
-			points, runErr := lab.Profiled(cmd.Context(), l, counts, profDir, func(line string) { fmt.Fprintln(e.stderr, line) })
-			if err := emit(e, f, dest, points); err != nil {
+			out.e, out.hold = e, profDir != ""
+			ctx := lab.WithPoints(cmd.Context(), func(p results.Point) error { return out.add(&p) })
+			points, runErr := lab.Profiled(ctx, l, counts, profDir, func(line string) { fmt.Fprintln(e.stderr, line) })
+			if err := out.finish(points, runErr == nil); err != nil {
 				return failure{err}
 			}
 			return labError(runErr, info.Name)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/brewput/brewput/causal"
+	"github.com/brewput/brewput/internal/outfile"
 	"github.com/brewput/brewput/results"
 	"github.com/spf13/pflag"
 )
@@ -12,7 +13,7 @@ import (
 // format's name, a file that can be written and whose extension does not
 // say another format. A file given without a format takes the one its
 // extension names, or JSON, which can be read back. The output's journal
-// begins with its first point (see results.Output).
+// begins with its first point (see package outfile).
 func outputOf(fs *pflag.FlagSet, format, out string, plan results.Plan) (*sink, error) {
 	f, err := results.ParseFormat(format)
 	if err != nil {
@@ -28,7 +29,7 @@ func outputOf(fs *pflag.FlagSet, format, out string, plan results.Plan) (*sink, 
 			f = guess
 		}
 	}
-	o, err := results.CreateOutput(out, f, plan)
+	o, err := outfile.Create(out, f, plan)
 	if err != nil {
 		return nil, fmt.Errorf("--out %s: %w", out, err)
 	}
@@ -44,7 +45,7 @@ func outputOf(fs *pflag.FlagSet, format, out string, plan results.Plan) (*sink, 
 type sink struct {
 	e      *env
 	format results.Format
-	out    *results.Output // nil for stdout
+	out    *outfile.Output // nil for stdout
 	// annotate gives each shop point its causal profile (fifo) as it
 	// comes, so that the journal holds what the final file will.
 	annotate bool

@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"strings"
 
+	"github.com/brewput/brewput/internal/outfile"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/sweep"
 	"github.com/spf13/cobra"
@@ -118,7 +119,7 @@ func resumeRun(fs *pflag.FlagSet, path, command string) (*sweep.Study, []results
 	if len(given) > 0 {
 		return nil, nil, nil, fmt.Errorf("--resume %s: the journal says what to measure and where; drop %s", path, strings.Join(given, ", "))
 	}
-	o, f, err := results.ResumeOutput(path)
+	o, f, err := outfile.Resume(path)
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("--resume: %w", err)
 	}

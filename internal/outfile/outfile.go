@@ -1,4 +1,7 @@
-package results
+// Package outfile is a results file that a run writes as its points come:
+// its journal (results.Journal) holds each point as soon as it exists, and
+// the file is written whole, in its format, at the end.
+package outfile
 
 import (
 	"bytes"
@@ -9,6 +12,7 @@ import (
 	"path/filepath"
 
 	"github.com/brewput/brewput/internal/atomicfile"
+	"github.com/brewput/brewput/results"
 )
 
 // Output is a results file that a run writes as its points come: its
@@ -20,17 +24,17 @@ import (
 type Output struct {
 	// Path is the results file, Format its format.
 	Path   string
-	Format Format
-	plan   Plan
-	j      *Journal
+	Format results.Format
+	plan   results.Plan
+	j      *results.Journal
 }
 
-// CreateOutput checks, before anything is measured, that path can take a
+// Create checks, before anything is measured, that path can take a
 // results file in format f (see CheckFormatFor and CheckWritable); its
 // errors say what is wrong with the path. The journal, with plan on its
 // first line, begins with the first point: a run that measures nothing
 // leaves no file.
-func CreateOutput(path string, f Format, plan Plan) (*Output, error) {
+func Create(path string, f results.Format, plan results.Plan) (*Output, error) {
 	if err := CheckFormatFor(path, f); err != nil {
 		return nil, err
 	}
@@ -38,23 +42,23 @@ func CreateOutput(path string, f Format, plan Plan) (*Output, error) {
 		return nil, err
 	}
 	o := &Output{Path: path, Format: f, plan: plan}
-	if f != JSON {
+	if f != results.JSON {
 		o.plan.Out, o.plan.Format = path, f.String()
 	}
 	return o, nil
 }
 
-// ResumeOutput goes on with the journal at path, which a run cut short
+// Resume goes on with the journal at path, which a run cut short
 // left: a JSON results file, or the journal beside a file of another
 // format. It returns what the journal holds, whose plan says the rest.
-func ResumeOutput(path string) (*Output, *File, error) {
-	j, f, err := ResumeJournal(path)
+func Resume(path string) (*Output, *results.File, error) {
+	j, f, err := results.ResumeJournal(path)
 	if err != nil {
 		return nil, nil, err
 	}
-	o := &Output{Path: path, Format: JSON, plan: *f.Plan, j: j}
+	o := &Output{Path: path, Format: results.JSON, plan: *f.Plan, j: j}
 	if f.Plan.Out != "" {
-		format, err := ParseFormat(f.Plan.Format)
+		format, err := results.ParseFormat(f.Plan.Format)
 		if err != nil {
 			j.Close()
 			return nil, nil, fmt.Errorf("%s: the plan's format: %w", path, err)
@@ -68,16 +72,16 @@ func ResumeOutput(path string) (*Output, *File, error) {
 func (o *Output) Journal() string { return o.journalPath() }
 
 func (o *Output) journalPath() string {
-	if o.Format == JSON {
+	if o.Format == results.JSON {
 		return o.Path
 	}
-	return o.Path + JournalExt
+	return o.Path + results.JournalExt
 }
 
 // Add appends p to the journal, which the first point begins.
-func (o *Output) Add(p Point) error {
+func (o *Output) Add(p results.Point) error {
 	if o.j == nil {
-		j, err := CreateJournal(o.journalPath(), o.plan)
+		j, err := results.CreateJournal(o.journalPath(), o.plan)
 		if err != nil {
 			return fmt.Errorf("cannot write %s: %w", o.journalPath(), unwrapPath(err))
 		}
@@ -102,22 +106,22 @@ func (o *Output) Close() error {
 // --resume finishes, and the journal of another format's file beside it,
 // for --resume. Without points, Finish removes the journal and leaves no
 // file at all.
-func (o *Output) Finish(points []Point, done bool) error {
+func (o *Output) Finish(points []results.Point, done bool) error {
 	if len(points) == 0 {
 		o.Discard()
 		return nil
 	}
 	var buf bytes.Buffer
 	var err error
-	if o.Format == JSON && !done {
-		err = WriteJournal(&buf, o.plan, points)
+	if o.Format == results.JSON && !done {
+		err = results.WriteJournal(&buf, o.plan, points)
 	} else {
-		err = Write(&buf, o.Format, points)
+		err = results.Write(&buf, o.Format, points)
 	}
 	if err != nil {
 		return fmt.Errorf("write %s: %w", o.Path, err)
 	}
-	keep := o.Format != JSON && !done // the journal beside, for --resume
+	keep := o.Format != results.JSON && !done // the journal beside, for --resume
 	if !keep {
 		o.Close()
 	}
@@ -127,7 +131,7 @@ func (o *Output) Finish(points []Point, done bool) error {
 	switch {
 	case keep:
 		return o.Close()
-	case o.Format != JSON && o.j != nil:
+	case o.Format != results.JSON && o.j != nil:
 		return o.j.Remove()
 	}
 	return nil
@@ -143,8 +147,8 @@ func (o *Output) Discard() {
 // CheckFormatFor refuses a file name whose extension says another format
 // than f: r.csv with JSON, t.json with a table (which no reader reads
 // back). Names without one of brewput's extensions take any format.
-func CheckFormatFor(path string, f Format) error {
-	ext, ok := FormatForFile(path)
+func CheckFormatFor(path string, f results.Format) error {
+	ext, ok := results.FormatForFile(path)
 	if !ok || ext == f {
 		return nil
 	}
@@ -152,14 +156,14 @@ func CheckFormatFor(path string, f Format) error {
 }
 
 // extFor suggests a name for a file of format f.
-func extFor(f Format, path string) string {
+func extFor(f results.Format, path string) string {
 	base := path[:len(path)-len(filepath.Ext(path))]
 	switch f {
-	case JSON:
+	case results.JSON:
 		return base + ".json"
-	case CSV:
+	case results.CSV:
 		return base + ".csv"
-	case Bench:
+	case results.Bench:
 		return base + ".bench"
 	}
 	return base + ".txt"

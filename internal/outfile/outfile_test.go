@@ -103,11 +103,11 @@ func TestCreateRefusesBadPaths(t *testing.T) {
 		f    results.Format
 		want string
 	}{
-		filepath.Join(dir, "r.csv"):         {results.JSON, "its extension says csv, but the format is json"},
-		filepath.Join(dir, "t.json"):        {results.Table, "the format is table; name the file for its format (" + filepath.Join(dir, "t.txt")},
+		filepath.Join(dir, "r.csv"):          {results.JSON, "its extension says csv, but the format is json"},
+		filepath.Join(dir, "t.json"):         {results.Table, "the format is table; name the file for its format (" + filepath.Join(dir, "t.txt")},
 		filepath.Join(dir, "none", "r.json"): {results.JSON, "cannot write in"},
-		dir:                                 {results.JSON, "is a directory"},
-		"":                                  {results.JSON, "want a file name"},
+		dir:                                  {results.JSON, "is a directory"},
+		"":                                   {results.JSON, "want a file name"},
 	} {
 		if _, err := Create(path, c.f, results.Plan{}); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("Create(%q, %s): %v, want %q", path, c.f, err, c.want)

@@ -207,6 +207,7 @@ const MaxEvents = 1e9
 func (f Footprint) Check(l Limits) error {
 	if l.Bytes > 0 && f.Bytes > l.Bytes {
 		return fmt.Errorf("would need about %s of memory (%s), more than the %s allowed", FormatBytes(f.Bytes), strings.Join(f.Parts, ", "), FormatBytes(l.Bytes))
+
 	}
 	if l.Events > 0 && f.Events > l.Events {
 		return fmt.Errorf("would simulate about %.3g events, more than the %.3g allowed (about %v at 5 million a second); shorten --dur or lower the load", f.Events, l.Events, time.Duration(f.Events/5e6*float64(time.Second)).Round(time.Second))
@@ -218,24 +219,30 @@ func (f Footprint) Check(l Limits) error {
 // in memory while a run keeps it, rounded up.
 const pointBytes = 16 << 10
 
-// CheckRun refuses, before anything is simulated, a run of cfgs that
-// would go past l: a configuration whose simulation would take more
-// memory, with as many simulations at once as parallel (a causal
-// profile's reliefs run side by side), or more events, than l allows, or
-// more points kept than the memory holds. Its error names the
-// configuration and says the estimate and the limit.
+// CheckRun refuses, before anything is simulated, a run of cfgs, each
+// with its causal profile, that would go past l: a configuration whose
+// simulation would take more memory, with as many simulations at once as
+// parallel (a causal profile's reliefs run side by side, the largest of
+// them with twice the customers), or more events, than l allows, or more
+// points kept than the memory holds. Its error names the configuration
+// and says the estimate and the limit.
 func CheckRun(cfgs []Config, points, parallel int, l Limits) error {
 	each := l
 	if each.Bytes > 0 {
 		each.Bytes /= float64(max(parallel, 1))
 	}
 	for _, c := range cfgs {
+		c.Customers = 2 * c.customers() // the profile's "twice the customers"
 		if err := c.Footprint().Check(each); err != nil {
 			at := ""
 			if parallel > 1 {
-				at = fmt.Sprintf(" (%d simulations at once, each with a %s share)", parallel, FormatBytes(each.Bytes))
+				at = fmt.Sprintf(" (each of %d simulations at once)", parallel)
 			}
-			return fmt.Errorf("%s on %d CPUs %w%s", c.Mode, c.CPUs, err, at)
+			cpus := "CPUs"
+			if c.CPUs == 1 {
+				cpus = "CPU"
+			}
+			return fmt.Errorf("%s on %d %s, as its causal profile tries it with twice the customers, %w%s", c.Mode, c.CPUs, cpus, err, at)
 		}
 	}
 	if kept := float64(points) * pointBytes; l.Bytes > 0 && kept > l.Bytes {

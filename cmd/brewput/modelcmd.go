@@ -328,7 +328,7 @@ func (f *modelFlags) checkSize(st *sweep.Study, bp *blueprint.Blueprint, points 
 		if err == nil {
 			return nil
 		}
-		return fmt.Errorf("%w (--max-mem %s; by default half this machine's memory)", err, (*cliflag.Bytes)(&f.maxMem))
+		return fmt.Errorf("%w; --max-mem is %s (by default half this machine's memory)", err, model.FormatBytes(f.maxMem))
 	}
 	if bp != nil {
 		opt := (prediction{Policy: model.Policy{Seed: f.seed, Sched: f.sched}}).blueprintOptions(st.Specs[0])
@@ -339,7 +339,7 @@ func (f *modelFlags) checkSize(st *sweep.Study, bp *blueprint.Blueprint, points 
 				fp.Events *= 5
 			}
 			if err := fp.Check(model.Limits{Bytes: l.Bytes / float64(parallelism()), Events: l.Events}); err != nil {
-				return limit(fmt.Errorf("--model %s on %d CPUs %w", bp.File, n, err))
+				return limit(fmt.Errorf("--model %s on %d CPU(s) %w", bp.File, n, err))
 			}
 		}
 		return limit(model.CheckRun(nil, points, 1, l))

@@ -232,8 +232,14 @@ func CheckRun(cfgs []Config, points, parallel int, l Limits) error {
 		each.Bytes /= float64(max(parallel, 1))
 	}
 	for _, c := range cfgs {
-		c.Customers = 2 * c.customers() // the profile's "twice the customers"
-		if err := c.Footprint().Check(each); err != nil {
+		f := c.Footprint()
+		// The profile's "twice the customers" runs as many again.
+		twice := float64(c.customers()) * procBytes
+		f.Bytes += twice
+		if twice >= 1<<20 {
+			f.Parts = append(f.Parts, fmt.Sprintf("as many again for its causal profile's twice the customers (%s)", FormatBytes(twice)))
+		}
+		if err := f.Check(each); err != nil {
 			at := ""
 			if parallel > 1 {
 				at = fmt.Sprintf(" (each of %d simulations at once)", parallel)
@@ -242,7 +248,7 @@ func CheckRun(cfgs []Config, points, parallel int, l Limits) error {
 			if c.CPUs == 1 {
 				cpus = "CPU"
 			}
-			return fmt.Errorf("%s on %d %s, as its causal profile tries it with twice the customers, %w%s", c.Mode, c.CPUs, cpus, err, at)
+			return fmt.Errorf("%s on %d %s %w%s", c.Mode, c.CPUs, cpus, err, at)
 		}
 	}
 	if kept := float64(points) * pointBytes; l.Bytes > 0 && kept > l.Bytes {

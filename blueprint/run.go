@@ -1,6 +1,7 @@
 package blueprint
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"reflect"
@@ -41,6 +42,10 @@ type Options struct {
 	// Runtime, under the go policy, is the Go runtime whose scheduler
 	// code it follows where versions differ, as model.Config's.
 	Runtime sim.Runtime
+
+	// Cancel, once closed, stops a simulation within a few milliseconds:
+	// Run returns context.Canceled (see model.Config's Cancel).
+	Cancel <-chan struct{}
 
 	// Scale multiplies the duration of every step of that name (0.9 is
 	// 10 % shorter); Workers adds workers to every line of the stage of
@@ -190,6 +195,7 @@ func (b *Blueprint) Run(opt Options) (model.Result, error) {
 
 	s := sim.New(opt.Seed)
 	defer s.Stop() // unwinds the processes still blocked at the end
+	s.SetCancel(opt.Cancel)
 	w := &world{s: s, opt: opt}
 	if opt.sched() == "fifo" {
 		w.cpus = sim.NewCPUs(s, opt.CPUs)
@@ -230,11 +236,17 @@ func (b *Blueprint) Run(opt Options) (model.Result, error) {
 	meters = append(meters, w.stages...)
 	before := make([]reading, len(meters))
 	s.RunUntil(opt.Warmup)
+	if s.Cancelled() {
+		return model.Result{}, context.Canceled
+	}
 	busy0 := w.cpus.Busy()
 	for i, m := range meters {
 		before[i] = m.read(s.Now())
 	}
 	s.RunUntil(opt.Warmup + opt.Duration)
+	if s.Cancelled() {
+		return model.Result{}, context.Canceled
+	}
 
 	r := model.Result{
 		Lattes:     len(rec.Latency),

@@ -114,14 +114,14 @@ func Measure(ctx context.Context, opt Options) (Calibration, error) {
 		name          string
 		procs         int
 		point, lo, hi *time.Duration
-		run           func(int) []time.Duration
+		run           func(context.Context, int) []time.Duration
 	}{
 		{"switch_ns", 1, &c.Costs.Switch, &c.Lo.Switch, &c.Hi.Switch, switches},
 		{"mutex_handoff_ns", procs, &c.Costs.MutexHandoff, &c.Lo.MutexHandoff, &c.Hi.MutexHandoff, mutexHandoffs},
-		{"chan_handoff_ns", procs, &c.Costs.ChanHandoff, &c.Lo.ChanHandoff, &c.Hi.ChanHandoff, func(n int) []time.Duration { return chanHandoffs(n, 0) }},
-		{"buf_chan_handoff_ns", procs, &c.Costs.BufChanHandoff, &c.Lo.BufChanHandoff, &c.Hi.BufChanHandoff, func(n int) []time.Duration { return chanHandoffs(n, 1) }},
-		{"wake_ns", procs, &c.Costs.Wake, &c.Lo.Wake, &c.Hi.Wake, func(n int) []time.Duration { return wakes(n, deepIdle) }},
-		{"spin_wake_ns", procs, &c.Costs.SpinWake, &c.Lo.SpinWake, &c.Hi.SpinWake, func(n int) []time.Duration { return wakes(n, 0) }},
+		{"chan_handoff_ns", procs, &c.Costs.ChanHandoff, &c.Lo.ChanHandoff, &c.Hi.ChanHandoff, func(ctx context.Context, n int) []time.Duration { return chanHandoffs(ctx, n, 0) }},
+		{"buf_chan_handoff_ns", procs, &c.Costs.BufChanHandoff, &c.Lo.BufChanHandoff, &c.Hi.BufChanHandoff, func(ctx context.Context, n int) []time.Duration { return chanHandoffs(ctx, n, 1) }},
+		{"wake_ns", procs, &c.Costs.Wake, &c.Lo.Wake, &c.Hi.Wake, func(ctx context.Context, n int) []time.Duration { return wakes(ctx, n, deepIdle) }},
+		{"spin_wake_ns", procs, &c.Costs.SpinWake, &c.Lo.SpinWake, &c.Hi.SpinWake, func(ctx context.Context, n int) []time.Duration { return wakes(ctx, n, 0) }},
 	}
 	medians := make([][]time.Duration, len(benches))
 	pooled := make([][]time.Duration, len(benches))
@@ -133,7 +133,10 @@ func Measure(ctx context.Context, opt Options) (Calibration, error) {
 				return Calibration{}, err
 			}
 			runtime.GOMAXPROCS(b.procs)
-			xs := b.run(opt.Samples)
+			xs := b.run(ctx, opt.Samples)
+			if err := ctx.Err(); err != nil { // cut short: the samples are not all there
+				return Calibration{}, err
+			}
 			medians[i] = append(medians[i], median(xs))
 			pooled[i] = append(pooled[i], xs...)
 		}
@@ -148,6 +151,9 @@ func Measure(ctx context.Context, opt Options) (Calibration, error) {
 		}
 		runtime.GOMAXPROCS(procs)
 		lo, hi := spinWindow(ctx, max(opt.Samples/3, 5), c.Costs.SpinWake, c.Costs.Wake)
+		if err := ctx.Err(); err != nil {
+			return Calibration{}, err
+		}
 		c.Costs.SpinWindow, c.Lo.SpinWindow, c.Hi.SpinWindow = (lo+hi)/2, lo, hi
 	} else {
 		c.Costs.Wake, c.Costs.SpinWake = 0, 0
@@ -212,7 +218,7 @@ func WaitQuiet(ctx context.Context, wait, probe time.Duration, below float64) (o
 
 // switches times runtime.Gosched between two goroutines on one P: each
 // call parks one goroutine and runs the other.
-func switches(n int) []time.Duration {
+func switches(ctx context.Context, n int) []time.Duration {
 	const batch = 1000
 	out := make([]time.Duration, n)
 	var wg sync.WaitGroup
@@ -228,6 +234,9 @@ func switches(n int) []time.Duration {
 		}
 	})
 	for i := range out {
+		if ctx.Err() != nil { // the caller drops what there is
+			break
+		}
 		start := time.Now()
 		for range batch {
 			runtime.Gosched()
@@ -245,11 +254,14 @@ func switches(n int) []time.Duration {
 const settle = 300 * time.Microsecond
 
 // mutexHandoffs times an Unlock that wakes a goroutine asleep in Lock.
-func mutexHandoffs(n int) []time.Duration {
+func mutexHandoffs(ctx context.Context, n int) []time.Duration {
 	out := make([]time.Duration, n)
 	var mu sync.Mutex
 	got := make(chan struct{})
 	for i := range out {
+		if ctx.Err() != nil { // the caller drops what there is
+			break
+		}
 		mu.Lock()
 		go func() {
 			mu.Lock()
@@ -267,11 +279,14 @@ func mutexHandoffs(n int) []time.Duration {
 
 // chanHandoffs times a send to a goroutine asleep in a receive, on a
 // channel of the given capacity.
-func chanHandoffs(n, capacity int) []time.Duration {
+func chanHandoffs(ctx context.Context, n, capacity int) []time.Duration {
 	out := make([]time.Duration, n)
 	ch := make(chan int, capacity)
 	got := make(chan struct{})
 	for i := range out {
+		if ctx.Err() != nil { // the caller drops what there is
+			break
+		}
 		go func() {
 			<-ch
 			got <- struct{}{}
@@ -300,11 +315,14 @@ const deepIdle = 500 * time.Microsecond
 // and steals it — at once if its thread is still spinning, after a wake-up
 // if it has gone to sleep. The readier busy-waits through the idle time so
 // that only the other P is idle.
-func wakes(n int, idle time.Duration) []time.Duration {
+func wakes(ctx context.Context, n int, idle time.Duration) []time.Duration {
 	out := make([]time.Duration, n)
 	ch := make(chan time.Time)
 	got := make(chan time.Duration)
 	for i := range out {
+		if ctx.Err() != nil { // the caller drops what there is
+			break
+		}
 		go func() {
 			sent := <-ch
 			got <- time.Since(sent)
@@ -334,7 +352,7 @@ func spinWindow(ctx context.Context, samples int, spinning, sleeping time.Durati
 	lo, hi = 0, deepIdle
 	for hi-lo > 5*time.Microsecond && ctx.Err() == nil {
 		idle := (lo + hi) / 2
-		if median(wakes(samples, idle)) < mid {
+		if median(wakes(ctx, samples, idle)) < mid {
 			lo = idle
 		} else {
 			hi = idle

@@ -12,19 +12,14 @@ import (
 
 // Disturbed is how many CPUs' worth of other processes' time during a
 // measured window, beyond the cores the point left free, makes it say
-// nothing about the design: 0.2 CPU.
-const Disturbed = 0.2
+// nothing about the design: 0.2 CPU (results.DisturbedCPUs).
+const Disturbed = results.DisturbedCPUs
 
-// IsDisturbed reports whether other processes took CPU from measured point
-// p: more than Disturbed beyond the machine's cores the point was not
-// pinned to (a point on 1 CPU of 2 leaves one core to the others).
-func IsDisturbed(p results.Point) bool {
-	spare := 0.0
-	if p.Host.Cores > p.CPUs {
-		spare = float64(p.Host.Cores - p.CPUs)
-	}
-	return p.OthersCPUs > spare+Disturbed
-}
+// IsDisturbed reports whether other processes (or the hypervisor) took CPU
+// from measured point p: more than Disturbed beyond the machine's cores
+// the point was not pinned to (a point on 1 CPU of 2 leaves one core to
+// the others); see results.Point.IsDisturbed.
+func IsDisturbed(p results.Point) bool { return p.IsDisturbed() }
 
 // Disagrees is how far a measured throughput may be from the model's
 // prediction of the same configuration before the point says they
@@ -149,8 +144,8 @@ func compare(p, model results.Point) string {
 	}
 	d := p.Throughput/model.Throughput - 1
 	if IsDisturbed(p) {
-		return fmt.Sprintf("Measured %.0f %s while other processes took %.2f CPUs of the machine's %d: disturbed, it says nothing about the design (the model gives %.0f).",
-			p.Throughput, p.Unit, p.OthersCPUs, max(p.Host.Cores, p.CPUs), model.Throughput)
+		return fmt.Sprintf("Measured %.0f %s while %s of the machine's %d: disturbed, it says nothing about the design (the model gives %.0f).",
+			p.Throughput, p.Unit, p.Interference(), max(p.Host.Cores, p.CPUs), model.Throughput)
 	}
 	if math.Abs(d) > Disagrees {
 		return fmt.Sprintf("The measurement disagrees with the model: %.0f %s measured, the model gives %.0f (%s); the profile is the model's.",

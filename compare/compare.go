@@ -18,7 +18,7 @@ type Options struct {
 // Check reports options Compare cannot make sense of, so that a command
 // line can say so before comparing.
 func (o Options) Check() error {
-	if o.Alpha < 0 || o.Alpha >= 1 {
+	if !(o.Alpha >= 0 && o.Alpha < 1) { // NaN fails too
 		return fmt.Errorf("alpha %v: want a significance level between 0 and 1, such as 0.05", o.Alpha)
 	}
 	return nil

@@ -1,6 +1,7 @@
 package harness
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/HdrHistogram/hdrhistogram-go"
@@ -35,6 +36,31 @@ type Result struct {
 	// CPU is the user+system CPU time the whole process used over CPUWall,
 	// the span over which it was read: the window itself.
 	CPU, CPUWall time.Duration
+
+	// EdgeSlack is how far apart, at the worse of the window's two edges,
+	// the wall clock's readings around the reading of the CPU time lay:
+	// the most by which the CPU time's interval and the window's can
+	// differ at each end. It is a few microseconds unless the reading
+	// goroutine could not get a CPU for long (see CheckCPU).
+	EdgeSlack time.Duration
+}
+
+// CheckCPU refuses a result whose CPU time is more than cpus CPUs could
+// have used over its window, the sign of readings that did not cover one
+// interval: it says what was read. Up to tolerance (2 %, and two kernel
+// ticks of 4 ms for each CPU: the kernel brings a running thread's CPU
+// time up to date only at its ticks and switches) the excess is the
+// accounting's and is not refused.
+func (r Result) CheckCPU(cpus int) error {
+	if r.CPUWall <= 0 || cpus < 1 {
+		return nil
+	}
+	limit := time.Duration(float64(cpus)*float64(r.CPUWall)*1.02) + time.Duration(cpus)*8*time.Millisecond
+	if r.CPU <= limit {
+		return nil
+	}
+	return fmt.Errorf("impossible CPU use: %v of CPU time over a %v window is %.0f %% of %d CPU(s) (its clock readings lay up to %v apart); not saved",
+		r.CPU.Round(time.Microsecond), r.CPUWall.Round(time.Microsecond), 100*r.CPUsUsed()/float64(cpus), cpus, r.EdgeSlack.Round(time.Microsecond))
 }
 
 // Throughput is the number of operations completed per second of window.

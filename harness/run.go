@@ -70,26 +70,55 @@ func Run(ctx context.Context, cfg Config, op Op) (Result, error) {
 // clock holds the run's schedule, as offsets from epoch, the window's
 // edges as they really fell, and the flag that stops every goroutine early.
 //
-// The window opens and closes when the watching goroutine gets to it, which
-// on a busy machine can be milliseconds after the schedule says: it then
-// snapshots the caller's counters (OnWindow) and the process's CPU time,
-// and moves the edge. Operations are counted against the edges as they
-// fell, so that the operations, the caller's counters and the CPU time all
-// cover the same interval.
+// The window opens when the watching goroutine gets to it, which on a busy
+// machine can be milliseconds after the schedule says, and closes dur
+// later (again when that goroutine gets there): at each edge it reads the
+// wall clock and the process's CPU time together (see edge) and moves the
+// edge. Operations are counted against the edges as they fell, so that the
+// operations, the caller's counters and the CPU time all cover the same
+// interval, and the window is never shorter than asked.
 type clock struct {
-	epoch      time.Time
-	start, end time.Duration // the schedule: the warm-up ends, the window ends
+	epoch time.Time
+	start time.Duration // the schedule: the warm-up ends
+	dur   time.Duration // the window's length
 	// opened and closed are the window's edges as offsets from epoch, set
 	// by watch; until then they lie at the end of time.
 	opened, closed atomic.Int64
 	stopped        atomic.Bool
+	// cpu reads the process's CPU time: processCPU, or a test's.
+	cpu func() time.Duration
 }
 
 func newClock(cfg Config) *clock {
-	c := &clock{epoch: time.Now(), start: cfg.Warmup, end: cfg.Warmup + cfg.Duration}
+	c := &clock{epoch: time.Now(), start: cfg.Warmup, dur: cfg.Duration, cpu: processCPU}
 	c.opened.Store(math.MaxInt64)
 	c.closed.Store(math.MaxInt64)
 	return c
+}
+
+// Reading an edge: the wall clock, the process's CPU time and the wall
+// clock again, taken again (up to edgeTries times) while the two wall
+// readings lie more than edgeSlack apart — while the reading goroutine was
+// descheduled between them, as it is behind a thousand customers on one
+// CPU or in a stop of the garbage collector, which once made a window's
+// CPU time cover 0.24 s more than its wall time (utilization 222 %).
+const (
+	edgeSlack = 200 * time.Microsecond
+	edgeTries = 20
+)
+
+// edge reads the wall clock and the process's CPU time at one instant, to
+// within edgeSlack (see above); slack is how far apart the two wall
+// readings of the last try lay.
+func (c *clock) edge() (wall, cpu, slack time.Duration) {
+	for try := 1; ; try++ {
+		w0 := c.now()
+		cpu = c.cpu()
+		w1 := c.now()
+		if slack = w1 - w0; slack <= edgeSlack || try == edgeTries {
+			return w1, cpu, slack
+		}
+	}
 }
 
 func (c *clock) now() time.Duration { return time.Since(c.epoch) }
@@ -158,16 +187,21 @@ func (w *worker) serve(c *clock, op Op, queue <-chan time.Duration) {
 // window ends and returns how many arrivals inside the window it dropped.
 // When it falls behind (a busy CPU delays its timer) it catches up at once
 // instead of shifting the schedule, so late arrivals still carry their
-// intended time.
+// intended time; arrivals due in the window that it never got to before the
+// window closed (it fell that far behind) count as dropped too, as they
+// were neither served nor queued.
 func dispatch(ctx context.Context, c *clock, rate float64, queue chan<- time.Duration) (drops int64) {
 	defer close(queue)
 	timer := time.NewTimer(0)
 	defer timer.Stop()
 	<-timer.C
 	for i := 0; ; i++ {
-		at := time.Duration(float64(i) * float64(time.Second) / rate)
-		if c.pastWindow(at) || c.stopped.Load() {
+		at := arrival(i, rate)
+		if c.pastWindow(at) {
 			return drops
+		}
+		if c.stopped.Load() {
+			return drops + missed(c, rate, i)
 		}
 		if wait := at - c.now(); wait > 0 {
 			timer.Reset(wait)
@@ -187,12 +221,36 @@ func dispatch(ctx context.Context, c *clock, rate float64, queue chan<- time.Dur
 	}
 }
 
+// arrival is the intended time of the i-th arrival at rate a second.
+func arrival(i int, rate float64) time.Duration {
+	return time.Duration(float64(i) * float64(time.Second) / rate)
+}
+
+// missed counts the arrivals from the i-th on that were due inside the
+// closed window.
+func missed(c *clock, rate float64, i int) int64 {
+	opened, closed := time.Duration(c.opened.Load()), time.Duration(c.closed.Load())
+	if closed == math.MaxInt64 {
+		return 0 // stopped before the window closed: the run is abandoned
+	}
+	var n int64
+	for ; ; i++ {
+		at := arrival(i, rate)
+		if at >= closed {
+			return n
+		}
+		if at >= opened {
+			n++
+		}
+	}
+}
+
 // watch waits out the warm-up and the window, opens and closes the window
-// when it gets to each edge (see clock), reading the process's CPU time and
-// calling onWindow there, then stops the workers. onWindow's snapshot at
-// the start is taken before the window opens, and the one at the end after
-// it closes, so that a caller's counters hold every use by an operation
-// counted in the window.
+// when it gets to each edge (see clock), reading the wall clock and the
+// process's CPU time together there and calling onWindow, then stops the
+// workers. onWindow's snapshot at the start is taken before the window
+// opens, and the one at the end after it closes, so that a caller's
+// counters hold every use by an operation counted in the window.
 func watch(ctx context.Context, c *clock, onWindow func(Edge)) (Result, error) {
 	defer c.stopped.Store(true)
 	timer := time.NewTimer(c.start - c.now())
@@ -205,20 +263,20 @@ func watch(ctx context.Context, c *clock, onWindow func(Edge)) (Result, error) {
 	if onWindow != nil {
 		onWindow(WindowStart)
 	}
-	cpu0, wall0 := ProcessCPU(), c.now()
+	wall0, cpu0, slack0 := c.edge()
 	c.opened.Store(int64(wall0))
 
-	timer.Reset(c.end - c.now())
+	// The window is as long as asked from when it opened, however late.
+	timer.Reset(wall0 + c.dur - c.now())
 	select {
 	case <-timer.C:
 	case <-ctx.Done():
 		return Result{}, ctx.Err()
 	}
-	wall1 := c.now()
+	wall1, cpu1, slack1 := c.edge()
 	c.closed.Store(int64(wall1))
-	cpu1 := ProcessCPU()
 	if onWindow != nil {
 		onWindow(WindowEnd)
 	}
-	return Result{Window: wall1 - wall0, CPU: cpu1 - cpu0, CPUWall: wall1 - wall0}, nil
+	return Result{Window: wall1 - wall0, CPU: cpu1 - cpu0, CPUWall: wall1 - wall0, EdgeSlack: max(slack0, slack1)}, nil
 }

@@ -2,8 +2,10 @@ package host
 
 import (
 	"bufio"
+	"fmt"
 	"os"
 	"runtime"
+	"strconv"
 	"strings"
 
 	"github.com/brewput/brewput/results"
@@ -49,4 +51,40 @@ func cpuInfo() (model string, cores int) {
 		cores = n
 	}
 	return model, cores
+}
+
+// Memory is the memory this process may use: the machine's (MemTotal of
+// /proc/meminfo), or its control group's limit where that is lower; 0
+// where neither can be read.
+func Memory() float64 {
+	total := 0.0
+	if data, err := os.ReadFile("/proc/meminfo"); err == nil {
+		for _, line := range strings.Split(string(data), "\n") {
+			if rest, ok := strings.CutPrefix(line, "MemTotal:"); ok {
+				var kb float64
+				if _, err := fmt.Sscanf(strings.TrimSpace(rest), "%g kB", &kb); err == nil {
+					total = kb * 1024
+				}
+			}
+		}
+	}
+	for _, path := range []string{"/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"} {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			continue
+		}
+		if v, err := strconv.ParseFloat(strings.TrimSpace(string(data)), 64); err == nil && v > 0 && (total == 0 || v < total) {
+			total = v
+		}
+	}
+	return total
+}
+
+// MemoryBudget is how much memory a run may plan to take by default: half
+// of Memory, or 4 GB where that cannot be read.
+func MemoryBudget() float64 {
+	if m := Memory(); m > 0 {
+		return m / 2
+	}
+	return 4 << 30
 }

@@ -37,6 +37,31 @@ type Completer interface {
 	Complete(given func(flag string) bool)
 }
 
+// GivenChecker is a configuration that refuses flags given without the
+// ones they need, which would otherwise be ignored without a word
+// (actors' --remote-requests without --remote): its error starts with the
+// flag's name, as Validate's.
+type GivenChecker interface {
+	CheckGiven(given func(flag string) bool) error
+}
+
+// Sizer is a configuration that estimates the memory a run of it holds
+// at most, and says from which flags, so that a run past the memory
+// budget is refused before it starts (see Of.Memory).
+type Sizer interface {
+	Memory() (bytes float64, what string)
+}
+
+// Memory is the memory a run of the lab as configured holds at most, and
+// what holds it ("channels of up to 1000 batches of 1000 lines of 300
+// bytes"); 0 for a lab whose configuration does not say (see Sizer).
+func (l *Of[C]) Memory() (float64, string) {
+	if s, ok := any(l.Config).(Sizer); ok {
+		return s.Memory()
+	}
+	return 0, ""
+}
+
 // Info implements Lab.
 func (l *Of[C]) Info() Info { return l.info }
 
@@ -54,6 +79,11 @@ func (l *Of[C]) Bind(fs *pflag.FlagSet) func() error {
 	complete := bindFields(fs, &l.Config)
 	return func() error {
 		complete()
+		if c, ok := any(&l.Config).(GivenChecker); ok {
+			if err := c.CheckGiven(fs.Changed); err != nil {
+				return FlagError(err)
+			}
+		}
 		if c, ok := any(&l.Config).(Completer); ok {
 			c.Complete(fs.Changed)
 		}

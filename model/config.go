@@ -88,6 +88,12 @@ type Config struct {
 	// Split, in locking, lets the customer combine outside the kitchen
 	// lock.
 	Split bool
+
+	// Cancel, once closed (a context's Done), stops a simulation within a
+	// few milliseconds: Run returns context.Canceled. The configurations
+	// made from this one (a causal profile's reliefs, a band's corners)
+	// share it.
+	Cancel <-chan struct{}
 }
 
 // Copies is a number for each kind of machine: coffee's Machines.

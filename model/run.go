@@ -1,6 +1,7 @@
 package model
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"time"
@@ -62,6 +63,7 @@ func Run(cfg Config) (Result, error) {
 	}
 	s := sim.New(cfg.Seed)
 	defer s.Stop() // unwinds the processes that are still blocked
+	s.SetCancel(cfg.Cancel)
 	cpus := cfg.newCPUs(s)
 	shop, err := newShop(s, mode, newSteps(cfg, s, clock{CPUs: cpus}), cfg.Variant())
 	if err != nil {
@@ -94,11 +96,17 @@ func Run(cfg Config) (Result, error) {
 	meters := shop.meters()
 	before := make([]reading, len(meters))
 	s.RunUntil(cfg.Warmup)
+	if s.Cancelled() {
+		return Result{}, context.Canceled
+	}
 	busy0 := cpus.Busy()
 	for i, m := range meters {
 		before[i] = m.read()
 	}
 	s.RunUntil(cfg.Warmup + cfg.Duration)
+	if s.Cancelled() {
+		return Result{}, context.Canceled
+	}
 
 	r := Result{
 		Lattes:     len(rec.Latency),
@@ -149,6 +157,9 @@ func drained(cfg Config, s *sim.Sim, cpus *sim.CPUs, b Bounds, rec *Record) (Res
 	limit := cfg.Duration + drainLimit(cfg, b)
 	for t := cfg.Duration; ; t += cfg.Duration / 4 {
 		s.RunUntil(min(t, limit))
+		if s.Cancelled() {
+			return Result{}, context.Canceled
+		}
 		if (t > cfg.Duration && len(rec.Latency) >= rec.Issued) || t >= limit {
 			break
 		}

@@ -216,6 +216,21 @@ func linePlot(ss []series, cpus []int, ylabel string,
 		marks.GlyphStyle = draw.GlyphStyle{Color: s.Colour, Radius: vg.Points(3.5), Shape: marker(s.Style)}
 		measured = append(measured, line, marks)
 		thumbs[i] = []plot.Thumbnailer{line, marks}
+		// A disturbed sample's marker is hollow: its middle drawn white.
+		var hollow plotter.XYs
+		for i, x := range s.Samples {
+			if x.Disturbed {
+				hollow = append(hollow, xys[i])
+			}
+		}
+		if len(hollow) > 0 {
+			holes, err := plotter.NewScatter(hollow)
+			if err != nil {
+				return nil, leg, fmt.Errorf("%s: %w", s.Label, err)
+			}
+			holes.GlyphStyle = draw.GlyphStyle{Color: color.White, Radius: vg.Points(2), Shape: draw.CircleGlyph{}}
+			measured = append(measured, holes)
+		}
 	}
 	for _, e := range entries(ss, label) {
 		var ts []plot.Thumbnailer

@@ -28,6 +28,7 @@ var templates embed.FS
 // is a new template and a new entry here.
 type page struct {
 	Summary  string
+	Notes    []string // what a reader must know first: a run cut short, disturbed points
 	Sections []section
 }
 
@@ -124,7 +125,7 @@ func newPage(points []results.Point, parts pageParts, opt Options) pageContent {
 	if len(points) == 0 {
 		return pageContent{summary: "the seeds' claims: " + lessons.Tally(opt.Lessons), sections: sections}
 	}
-	return pageContent{summary: summary(points), sections: sections}
+	return pageContent{summary: summary(points), notes: pageNotes(points, opt), sections: sections}
 }
 
 // setupView is how the points were made: the machines, the model's
@@ -139,7 +140,33 @@ type setupView struct {
 // pageContent is the page before its sections are rendered.
 type pageContent struct {
 	summary  string
+	notes    []string
 	sections []sectionContent
+}
+
+// pageNotes are the notes at the top of the page: that the run was cut
+// short, and how far it got (opt.Plan), and which points other processes
+// disturbed, drawn hollow.
+func pageNotes(points []results.Point, opt Options) []string {
+	var notes []string
+	if opt.Plan != nil {
+		notes = append(notes, results.CutShort(*opt.Plan, points))
+	}
+	n := 0
+	for _, p := range points {
+		if p.IsDisturbed() {
+			n++
+		}
+	}
+	if n > 0 {
+		were := fmt.Sprintf("%d of the %d points were", n, len(points))
+		if n == 1 {
+			were = fmt.Sprintf("1 of the %d points was", len(points))
+		}
+		notes = append(notes, fmt.Sprintf("◦ %s disturbed: other processes took more than %.1f CPU beyond the cores they left free while they were measured, so their numbers say more about the machine than about the design; the charts draw them hollow and the tables mark them ◦.",
+			were, results.DisturbedCPUs))
+	}
+	return notes
 }
 
 type sectionContent struct {
@@ -155,7 +182,7 @@ func renderPage(w io.Writer, pc pageContent) error {
 	if err != nil {
 		return err
 	}
-	p := page{Summary: pc.summary}
+	p := page{Summary: pc.summary, Notes: pc.notes}
 	for _, s := range pc.sections {
 		var body bytes.Buffer
 		if err := t.ExecuteTemplate(&body, s.template, s.data); err != nil {
@@ -548,11 +575,14 @@ func pointsTable(points []results.Point) tableView {
 			put(fmt.Sprint(p.Drops), false)
 		}
 		l := p.Latency
+		thr := fmt.Sprintf("%.1f", p.Throughput)
 		if units {
-			put(fmt.Sprintf("%.1f %s", p.Throughput, p.Unit), false)
-		} else {
-			put(fmt.Sprintf("%.1f", p.Throughput), false)
+			thr += " " + p.Unit
 		}
+		if p.IsDisturbed() {
+			thr += " ◦" // the hollow marker of the charts; see the page's note
+		}
+		put(thr, false)
 		if model {
 			put(results.FormatBound(p.Bounds), false)
 		}

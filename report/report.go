@@ -86,6 +86,11 @@ type Options struct {
 	// the section "The schedule" and as files schedule-MODE-NCPU-model
 	// and -trace.
 	Schedules []schedule.Picture
+	// Plan is the plan of a run cut short (its journal's; see
+	// results.Journal): the page says how far it got, and results.json
+	// keeps the plan on its first line, for --resume. nil for a run that
+	// finished.
+	Plan *results.Plan
 }
 
 // Build renders points into a report: index.html, results.json (JSON
@@ -142,7 +147,12 @@ func BuildWith(points []results.Point, opt Options) (*Report, error) {
 	if err := renderPage(&page, newPage(points, parts, opt)); err != nil {
 		return nil, fmt.Errorf("render %s: %w", Index, err)
 	}
-	if err := results.WriteJSON(&jsonl, points); err != nil {
+	if opt.Plan != nil {
+		err = results.WriteJournal(&jsonl, *opt.Plan, points)
+	} else {
+		err = results.WriteJSON(&jsonl, points)
+	}
+	if err != nil {
 		return nil, err
 	}
 	if err := results.WriteCSV(&csv, points); err != nil {

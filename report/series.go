@@ -44,6 +44,9 @@ type sample struct {
 	// Band is a go-policy prediction's band, over its repetitions the
 	// least low edge and the most high one; nil where the points have none.
 	Band *results.Band
+	// Disturbed says that other processes disturbed a repetition's
+	// measurement (results.Point.IsDisturbed): its marker is hollow.
+	Disturbed bool
 }
 
 // series is one line on the throughput and latency charts and one box on
@@ -204,7 +207,8 @@ func samples(ps []results.Point) []sample {
 				Max:  med(func(p results.Point) float64 { return p.Latency.Max }),
 				Mean: med(func(p results.Point) float64 { return p.Latency.Mean }),
 			},
-			Band: bandOf(reps),
+			Band:      bandOf(reps),
+			Disturbed: slices.ContainsFunc(reps, results.Point.IsDisturbed),
 		})
 	}
 	return out

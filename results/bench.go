@@ -115,7 +115,8 @@ func nsPerOp(p Point) float64 {
 //
 // A point with no operations has no time per operation and no latencies; it
 // is left out, with a comment line saying so, rather than written as zeros
-// that would read as the fastest run of all.
+// that would read as the fastest run of all. A disturbed point (see
+// Point.IsDisturbed) is written, after a comment line saying so.
 func WriteBench(w io.Writer, points []Point) error {
 	bw := bufio.NewWriter(w)
 	fw := benchfmt.NewWriter(bw)
@@ -123,6 +124,9 @@ func WriteBench(w io.Writer, points []Point) error {
 	for _, p := range points {
 		if p.Ops <= 0 {
 			continue
+		}
+		if err := p.CheckFinite(); err != nil {
+			return err
 		}
 		units, _ := benchValues(p)
 		for _, u := range units {
@@ -143,6 +147,11 @@ func WriteBench(w io.Writer, points []Point) error {
 			// its place among them.
 			fmt.Fprintf(bw, "# Benchmark%s: no operations in the window (%d errors, %d drops); left out\n", name, p.Errors, p.Drops)
 			continue
+		}
+		if p.IsDisturbed() {
+			// benchstat passes over a comment; a reader sees the point is
+			// there, marked.
+			fmt.Fprintf(bw, "# Benchmark%s: disturbed: %s while it was measured\n", name, p.Interference())
 		}
 		res := &benchfmt.Result{Name: benchfmt.Name(name), Iters: int(p.Ops)}
 		if p.Kind() == KindBench {

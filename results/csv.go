@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -17,6 +18,12 @@ import (
 // model's columns come last, so that a file from before them is the same
 // header cut short (see legacyCSVHeader).
 func csvHeader() []string {
+	return append(codeEraCSVHeader(), interferenceCSVColumns()...)
+}
+
+// codeEraCSVHeader is the header of files written before the
+// interference columns, which ReadCSV still reads.
+func codeEraCSVHeader() []string {
 	return append(bandEraCSVHeader(), codeCSVColumns()...)
 }
 
@@ -24,6 +31,13 @@ func csvHeader() []string {
 // the user's code, which ReadCSV still reads.
 func bandEraCSVHeader() []string {
 	return append(labEraCSVHeader(), bandCSVColumns()...)
+}
+
+// interferenceCSVColumns are a measured point's interference: the CPU
+// other processes and the hypervisor took during its window, whether
+// that disturbed it, and how many times it was measured.
+func interferenceCSVColumns() []string {
+	return []string{"others_cpus", "steal_cpus", "disturbed", "attempts"}
 }
 
 // labEraCSVHeader is the header of files written before the harness, band
@@ -121,6 +135,10 @@ func WriteCSV(w io.Writer, points []Point) error {
 		row = append(row, p.Lab.Name, p.Variant, metricsCell(p.Metrics, num))
 		row = append(row, bandCells(p, num)...)
 		row = append(row, codeCells(p, num)...)
+		row = append(row, num(p.OthersCPUs), num(p.StealCPUs), strconv.FormatBool(p.IsDisturbed()), strconv.Itoa(p.Attempts))
+		if err := p.CheckFinite(); err != nil {
+			return err
+		}
 		if err := cw.Write(row); err != nil {
 			return err
 		}
@@ -202,16 +220,27 @@ func bandCells(p Point, num func(float64) string) []string {
 // loop's empty service cells give a nil Service. An error names the line
 // and the column it could not read.
 func ReadCSV(r io.Reader) ([]Point, error) {
+	points, _, err := readCSV(r)
+	return points, err
+}
+
+// readCSV is ReadCSV, with notes on what it accepted: columns after
+// brewput's, which a newer version wrote, are ignored.
+func readCSV(r io.Reader) ([]Point, []string, error) {
 	cr := csv.NewReader(r)
 	header, err := cr.Read()
 	if err == io.EOF {
-		return nil, fmt.Errorf("line 1: no header; want brewput's CSV from --format csv")
+		return nil, nil, fmt.Errorf("line 1: no header; want brewput's CSV from --format csv")
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	if err := checkCSVHeader(header); err != nil {
-		return nil, fmt.Errorf("line 1: not brewput's CSV header: %w", err)
+	var notes []string
+	if extra, ok := newerCSVColumns(header); ok {
+		notes = append(notes, fmt.Sprintf("line 1: columns %s are not known to this version of brewput (a newer one wrote them?), ignored", strings.Join(extra, ", ")))
+		cr.FieldsPerRecord = len(header)
+	} else if err := checkCSVHeader(header); err != nil {
+		return nil, nil, fmt.Errorf("line 1: not brewput's CSV header: %w", err)
 	}
 	col := map[string]int{}
 	for i, name := range header {
@@ -221,19 +250,19 @@ func ReadCSV(r io.Reader) ([]Point, error) {
 	for {
 		rec, err := cr.Read()
 		if err == io.EOF {
-			return points, nil
+			return points, notes, nil
 		}
 		if err != nil {
-			return nil, err // a *csv.ParseError, which names the line
+			return nil, nil, err // a *csv.ParseError, which names the line
 		}
 		row := &csvRow{rec: rec, col: col, pos: cr.FieldPos}
 		p := row.point()
 		if row.err != nil {
-			return nil, row.err
+			return nil, nil, row.err
 		}
 		if p.Mode == "" || p.CPUs < 1 {
 			line, _ := cr.FieldPos(0)
-			return nil, fmt.Errorf("line %d: not a brewput point: missing mode or cpus", line)
+			return nil, nil, fmt.Errorf("line %d: not a brewput point: missing mode or cpus", line)
 		}
 		p.Tidy()
 		points = append(points, p)
@@ -242,8 +271,25 @@ func ReadCSV(r io.Reader) ([]Point, error) {
 
 // isCSVHeader reports whether line is a header ReadCSV reads.
 func isCSVHeader(line string) bool {
-	return line == strings.Join(csvHeader(), ",") || line == strings.Join(bandEraCSVHeader(), ",") || line == strings.Join(labEraCSVHeader(), ",") ||
+	return line == strings.Join(csvHeader(), ",") || line == strings.Join(codeEraCSVHeader(), ",") || line == strings.Join(bandEraCSVHeader(), ",") || line == strings.Join(labEraCSVHeader(), ",") ||
 		line == strings.Join(modelEraCSVHeader(), ",") || line == strings.Join(legacyCSVHeader(), ",")
+}
+
+// isNewerCSVHeader reports whether line is this version's header with
+// columns after it: a newer version's.
+func isNewerCSVHeader(line string) bool {
+	_, ok := newerCSVColumns(strings.Split(line, ","))
+	return ok
+}
+
+// newerCSVColumns returns the columns of header after this version's
+// own, where header starts with them all.
+func newerCSVColumns(header []string) ([]string, bool) {
+	h := csvHeader()
+	if len(header) <= len(h) || !slices.Equal(header[:len(h)], h) {
+		return nil, false
+	}
+	return header[len(h):], true
 }
 
 // checkCSVHeader tells how a header differs from brewput's, so that a CSV
@@ -260,6 +306,8 @@ func checkCSVHeader(got []string) error {
 		want = labEraCSVHeader()
 	case len(bandEraCSVHeader()):
 		want = bandEraCSVHeader()
+	case len(codeEraCSVHeader()):
+		want = codeEraCSVHeader()
 	}
 	for i := range max(len(got), len(want)) {
 		switch {
@@ -362,6 +410,11 @@ func (r *csvRow) point() Point {
 			}
 		}
 	}
+	if r.str("others_cpus") != "" {
+		p.OthersCPUs, p.StealCPUs = r.float("others_cpus"), r.float("steal_cpus")
+		p.Disturbed = r.str("disturbed") == "true"
+		p.Attempts = r.int("attempts")
+	}
 	start, err := time.Parse(time.RFC3339Nano, r.str("start"))
 	if err != nil {
 		r.fail("start", "%q is not an RFC 3339 time", r.str("start"))
@@ -390,7 +443,7 @@ func (r *csvRow) fail(name, format string, args ...any) {
 
 func (r *csvRow) float(name string) float64 {
 	v, err := strconv.ParseFloat(r.str(name), 64)
-	if err != nil {
+	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
 		r.fail(name, "%q is not a number", r.str(name))
 	}
 	return v

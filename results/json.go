@@ -1,17 +1,19 @@
 package results
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"io"
 )
 
-// WriteJSON writes points as JSON Lines, one object per line.
+// WriteJSON writes points as JSON Lines, one object per line. A point
+// with a number that is not finite is refused, naming it.
 func WriteJSON(w io.Writer, points []Point) error {
 	enc := json.NewEncoder(w)
 	for _, p := range points {
+		if err := p.CheckFinite(); err != nil {
+			return err
+		}
 		if err := enc.Encode(p); err != nil {
 			return err
 		}
@@ -19,31 +21,18 @@ func WriteJSON(w io.Writer, points []Point) error {
 	return nil
 }
 
-// ReadJSON reads JSON Lines written by WriteJSON. Blank lines are skipped;
-// an error names the line that could not be read.
+// ReadJSON reads JSON Lines written by WriteJSON, or a journal (see
+// Journal), whose plan it passes over. Blank lines are skipped; an error
+// names the line that could not be read. Read gives the plan and the
+// reader's notes too.
 func ReadJSON(r io.Reader) ([]Point, error) {
-	var points []Point
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64<<10), 16<<20) // histograms make long lines
-	for n := 1; sc.Scan(); n++ {
-		line := bytes.TrimSpace(sc.Bytes())
-		if len(line) == 0 {
-			continue
-		}
-		var p Point
-		dec := json.NewDecoder(bytes.NewReader(line))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&p); err != nil {
-			return nil, fmt.Errorf("line %d: not a brewput point: %w", n, err)
-		}
-		if p.Mode == "" || p.CPUs < 1 {
-			return nil, fmt.Errorf("line %d: not a brewput point: missing mode or cpus", n)
-		}
-		p.Tidy()
-		points = append(points, p)
-	}
-	if err := sc.Err(); err != nil {
+	data, err := io.ReadAll(r)
+	if err != nil {
 		return nil, err
 	}
-	return points, nil
+	f := &File{}
+	if err := f.readJSON(bytes.TrimPrefix(data, bom)); err != nil {
+		return nil, err
+	}
+	return f.Points, nil
 }

@@ -125,20 +125,26 @@ func TestOldFilesStillRead(t *testing.T) {
 		}
 		return old.String()
 	}
-	bandEra, err := ReadFile(writeFile(t, "band-era.csv", cutOff(len(codeCSVColumns()))))
+	n := len(interferenceCSVColumns())
+	codeEra, err := ReadFile(writeFile(t, "code-era.csv", cutOff(n)))
+	if err != nil || len(codeEra) != len(points) {
+		t.Errorf("CSV from before the interference: %v, %+v", err, codeEra)
+	}
+	n += len(codeCSVColumns())
+	bandEra, err := ReadFile(writeFile(t, "band-era.csv", cutOff(n)))
 	if err != nil || len(bandEra) != len(points) {
 		t.Errorf("CSV from before the user's code: %v, %+v", err, bandEra)
 	}
-	labEra, err := ReadFile(writeFile(t, "lab-era.csv", cutOff(len(codeCSVColumns())+len(bandCSVColumns()))))
+	labEra, err := ReadFile(writeFile(t, "lab-era.csv", cutOff(n+len(bandCSVColumns()))))
 	if err != nil || len(labEra) != len(points) {
 		t.Errorf("CSV from before the bands: %v, %+v", err, labEra)
 	}
-	modelEra, err := ReadFile(writeFile(t, "model-era.csv", cutOff(len(codeCSVColumns())+len(bandCSVColumns())+len(labCSVColumns()))))
+	modelEra, err := ReadFile(writeFile(t, "model-era.csv", cutOff(n+len(bandCSVColumns())+len(labCSVColumns()))))
 	if err != nil || len(modelEra) != len(points) || modelEra[0].Bounds == nil && points[0].Bounds != nil {
 		t.Errorf("CSV from before the labs: %v, %+v", err, modelEra)
 	}
 	var old strings.Builder
-	old.WriteString(cutOff(len(codeCSVColumns()) + len(bandCSVColumns()) + len(labCSVColumns()) + len(modelCSVColumns())))
+	old.WriteString(cutOff(n + len(bandCSVColumns()) + len(labCSVColumns()) + len(modelCSVColumns())))
 	if !strings.HasPrefix(old.String(), "source,mode,") || !strings.Contains(old.String(), ",start\n") {
 		t.Fatalf("not an old header:\n%s", old.String())
 	}

@@ -71,10 +71,19 @@ type Point struct {
 	// Util is that divided by CPUs, the fraction of the allowed CPUs used.
 	CPUUsed float64 `json:"cpu_used"`
 	Util    float64 `json:"util"`
-	// OthersCPUs is how many CPUs' worth of time other processes (and
-	// the hypervisor) used during a measured window: a point they took
-	// CPU from was disturbed. 0 for the model and older files.
+	// OthersCPUs is how many CPUs' worth of time other processes used
+	// during a measured window, on the whole machine, and StealCPUs how
+	// many the hypervisor gave to other machines (steal; older files count
+	// it in OthersCPUs): a point they took CPU from beyond the cores it
+	// left free is Disturbed (see IsDisturbed). 0 for the model and older
+	// files.
 	OthersCPUs float64 `json:"others_cpus,omitempty"`
+	StealCPUs  float64 `json:"steal_cpus,omitempty"`
+	Disturbed  bool    `json:"disturbed,omitempty"`
+	// Attempts is how many times a measured point was measured: more
+	// than 1 where a disturbed measurement was taken again (the one kept
+	// is the least disturbed); 0 in older files.
+	Attempts int `json:"attempts,omitempty"`
 
 	// Latency is the distribution of latencies: the whole call in a closed
 	// loop, from intended arrival to completion in an open loop, where

@@ -3,61 +3,45 @@ package results
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"strings"
 )
 
 // accepted names the formats ReadFile reads, for its errors.
 const accepted = "want JSON Lines from --format json, CSV from --format csv, or Go benchmark output from --format bench or go test -bench"
 
-// ReadFile reads a results file, JSON Lines, CSV or the Go benchmark
-// format, telling which from its content rather than its name: JSON Lines
-// start with '{', CSV with brewput's CSV header, and Go benchmark output
-// (--format bench, or any go test -bench output; see ReadBench) has a
-// benchmark result line. Anything else, such as table output, is an error
-// that says what the file seems to be and what is accepted. Errors name
-// the file, and the line where there is one; a file with no points is an
-// error, as nothing can be made of it.
+// ReadFile reads a results file's points: JSON Lines, CSV or the Go
+// benchmark format (see Open, which tells which, and gives the file's
+// plan and the reader's notes too).
 func ReadFile(path string) ([]Point, error) {
-	data, err := os.ReadFile(path)
+	f, err := Open(path)
 	if err != nil {
-		return nil, err // names the file already
+		return nil, err
 	}
-	var points []Point
-	content := bytes.TrimLeft(data, " \t\r\n")
-	switch {
-	case len(content) == 0:
-		return nil, fmt.Errorf("%s: holds no points (the file is empty)", path)
-	case content[0] == '{':
-		points, err = ReadJSON(bytes.NewReader(data))
-	case isCSVHeader(firstLine(content)):
-		points, err = ReadCSV(bytes.NewReader(data))
-	case isBench(data):
-		points, err = ReadBench(bytes.NewReader(data), path)
-	default:
-		return nil, fmt.Errorf("%s: %s (%s)", path, whatIs(firstLine(content)), accepted)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	if len(points) == 0 {
-		return nil, fmt.Errorf("%s: holds no points", path)
-	}
-	return points, nil
+	return f.Points, nil
 }
 
 // ReadFiles reads each file with ReadFile and returns their points, in
-// order: file by file, and within a file as written.
+// order: file by file, and within a file as written; exact duplicates are
+// counted once (see Merge).
 func ReadFiles(paths ...string) ([]Point, error) {
-	var all []Point
+	f, err := OpenAll(paths...)
+	if err != nil {
+		return nil, err
+	}
+	return f.Points, nil
+}
+
+// OpenAll opens each file (see Open) and merges them (see Merge).
+func OpenAll(paths ...string) (*File, error) {
+	var files []*File
 	for _, path := range paths {
-		points, err := ReadFile(path)
+		f, err := Open(path)
 		if err != nil {
 			return nil, err
 		}
-		all = append(all, points...)
+		files = append(files, f)
 	}
-	return all, nil
+	return Merge(files...), nil
 }
 
 func firstLine(b []byte) string {

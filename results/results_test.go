@@ -62,10 +62,15 @@ func TestJSONRoundTrip(t *testing.T) {
 }
 
 func TestReadJSONNamesTheBadLine(t *testing.T) {
+	var good bytes.Buffer
+	if err := WriteJSON(&good, samplePoints(t)[:1]); err != nil {
+		t.Fatal(err)
+	}
 	for in, want := range map[string]string{
-		"{\"mode\":\"noop\",\"cpus\":1}\nnot json\n":   "line 2: not a brewput point",
-		"{\"mode\":\"noop\",\"cpus\":1,\"extra\":1}\n": "line 1: not a brewput point",
-		"{\"cpus\":1}\n": "line 1: not a brewput point: missing mode",
+		good.String() + "not json\n":                                "line 2: not a brewput point",
+		"{\"cpus\":1}\n":                                            "line 1: not a brewput point: missing mode",
+		"{\"mode\":\"noop\",\"cpus\":1}\n":                          `line 1: not a brewput point: no "par"`,
+		good.String() + good.String()[:len(good.String())/2] + "\n": "line 2: not a brewput point",
 	} {
 		if _, err := ReadJSON(strings.NewReader(in)); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("ReadJSON(%q) error = %v, want %q", in, err, want)

@@ -111,9 +111,11 @@ func objects(t *testing.T, data []byte) []map[string]any {
 	return out
 }
 
-// withBandColumns is a CSV file from before the harness, band and
-// calibration columns and the user's code's as WriteCSV writes its points
-// now: those columns added to the header, empty on every row.
+// withBandColumns is a CSV file from before the harness, band,
+// calibration, user's code and interference columns as WriteCSV writes
+// its points now: those columns added to the header, empty on every row
+// but for the interference's zeros (no other process measured, not
+// disturbed).
 func withBandColumns(t *testing.T, file []byte) []byte {
 	t.Helper()
 	recs, err := csv.NewReader(bytes.NewReader(file)).ReadAll()
@@ -126,8 +128,10 @@ func withBandColumns(t *testing.T, file []byte) []byte {
 		added := append(bandCSVColumns(), codeCSVColumns()...)
 		if i == 0 {
 			rec = append(rec, added...)
+			rec = append(rec, interferenceCSVColumns()...)
 		} else {
 			rec = append(rec, make([]string, len(added))...)
+			rec = append(rec, "0", "0", "false", "0")
 		}
 		w.Write(rec)
 	}

@@ -109,9 +109,10 @@ func writeLabTable(w io.Writer, lab string, points []Point) error {
 		head = append(head, string(k))
 	}
 	fmt.Fprintln(tw, strings.Join(head, "\t")+"\t")
+	disturbed := slices.ContainsFunc(points, Point.IsDisturbed)
 	for _, p := range points {
 		row := []string{fmt.Sprintf("%-*s", width, p.Variant), fmt.Sprint(p.CPUs), fmt.Sprint(p.Par),
-			FormatRate(p.Throughput, p.Unit), FormatMs(p.Latency.P50), FormatMs(p.Latency.Min), FormatMs(p.Latency.Max),
+			FormatRate(p.Throughput, p.Unit) + disturbedMark(p, disturbed), FormatMs(p.Latency.P50), FormatMs(p.Latency.Min), FormatMs(p.Latency.Max),
 			fmt.Sprintf("%.0f%%", 100*p.Util)}
 		for _, k := range keys {
 			v, ok := p.Metrics[k]
@@ -123,7 +124,11 @@ func writeLabTable(w io.Writer, lab string, points []Point) error {
 		}
 		fmt.Fprintln(tw, strings.Join(row, "\t")+"\t")
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	writeDisturbedNote(w, points)
+	return nil
 }
 
 // MetricNames lists the metrics of lab points, each once, in name order.
@@ -162,8 +167,9 @@ func writeShopTable(w io.Writer, points []Point, studies bool) error {
 	if studies {
 		modeWidth = len("variant")
 	}
-	limits, bands, notes := false, false, false
+	limits, bands, notes, disturbed := false, false, false, false
 	for _, p := range points {
+		disturbed = disturbed || p.IsDisturbed()
 		bands = bands || p.Band != nil
 		notes = notes || Notes(p) != ""
 		limits = limits || p.Bottleneck != nil && !studies
@@ -221,7 +227,7 @@ func writeShopTable(w io.Writer, points []Point, studies bool) error {
 		if openLoop {
 			row = append(row, fmt.Sprintf("%.0f", p.Rate), fmt.Sprint(p.Drops))
 		}
-		row = append(row, fmt.Sprintf("%.1f %s", p.Throughput, p.Unit))
+		row = append(row, fmt.Sprintf("%.1f %s", p.Throughput, p.Unit)+disturbedMark(p, disturbed))
 		if bands {
 			row = append(row, FormatBand(p.Band))
 		}
@@ -254,10 +260,42 @@ func writeShopTable(w io.Writer, points []Point, studies bool) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
+	writeDisturbedNote(w, points)
 	for _, line := range CalibrationLines(points) {
 		fmt.Fprintf(w, "go policy: %s\n", line)
 	}
 	return nil
+}
+
+// disturbedMark is the mark after a disturbed point's throughput, and
+// the room it takes after the others' where any is marked (any).
+func disturbedMark(p Point, any bool) string {
+	switch {
+	case p.IsDisturbed():
+		return " *"
+	case any:
+		return "  "
+	}
+	return ""
+}
+
+// writeDisturbedNote explains the table's mark, if any point has it.
+func writeDisturbedNote(w io.Writer, points []Point) {
+	n, attempts := 0, 0
+	for _, p := range points {
+		if p.IsDisturbed() {
+			n++
+			attempts = max(attempts, p.Attempts)
+		}
+	}
+	if n == 0 {
+		return
+	}
+	fmt.Fprintf(w, "* disturbed (%d of %d): other processes took more than %.1f CPU beyond the cores the point left free while it was measured; its numbers say more about the machine than about the design", n, len(points), DisturbedCPUs)
+	if attempts > 1 {
+		fmt.Fprintf(w, " (each measured up to %d times, the least disturbed kept)", attempts)
+	}
+	fmt.Fprintln(w)
 }
 
 // FormatBand writes a band as "248–252/s, p50 4.10–8.20 ms"; "-" for none.

@@ -28,7 +28,24 @@ type Sim struct {
 	resumed  uint64
 
 	sched *goSched // the go policy's scheduler; nil under fifo
+
+	cancel    <-chan struct{} // see SetCancel
+	cancelled bool
 }
+
+// cancelEvery is how many events RunUntil runs between two looks at its
+// cancel channel: a few milliseconds of work.
+const cancelEvery = 1 << 14
+
+// SetCancel makes RunUntil stop early, within some thousands of events,
+// once done is closed (a context's Done, say): it then returns with the
+// clock where it stopped, and Cancelled reports it. Run no further; Stop
+// unwinds the processes as always.
+func (s *Sim) SetCancel(done <-chan struct{}) { s.cancel = done }
+
+// Cancelled reports whether RunUntil stopped early because the channel
+// given to SetCancel was closed.
+func (s *Sim) Cancelled() bool { return s.cancelled }
 
 // event wakes process p at virtual time at. seq orders events of equal
 // time first come, first served. For a wakeP event, p is the P's waker,
@@ -110,7 +127,15 @@ func (s *Sim) RunUntil(until time.Duration) {
 		panic(fmt.Sprintf("sim: RunUntil(%v) is before now (%v)", until, s.now))
 	}
 	s.limit = until
-	for {
+	for n := 0; ; n++ {
+		if s.cancel != nil && n%cancelEvery == 0 {
+			select {
+			case <-s.cancel:
+				s.cancelled = true
+				return
+			default:
+			}
+		}
 		e, ok := s.next(until)
 		if !ok {
 			break

@@ -21,16 +21,32 @@ type Progress struct {
 	w     io.Writer
 	st    Study
 	total int
+	done  int                      // points measured before, by a run cut short
 	bar   *progressbar.ProgressBar // nil when w is not a terminal
 	label string                   // the label of the point being measured
 }
 
 // NewProgress says how many points st measures and about how long that
-// takes, and starts telling its progress on w.
-func NewProgress(w io.Writer, st Study) *Progress {
-	perPoint := st.Specs[0].Warmup + st.Specs[0].Dur
-	fmt.Fprintf(w, "measuring %s, about %v\n", plural(st.Total(), "point"), (time.Duration(st.Total()) * perPoint).Round(100*time.Millisecond))
-	return NewBar(w, st)
+// takes, and starts telling its progress on w; done points of st were
+// measured already (a study resumed), which it says too.
+func NewProgress(w io.Writer, st Study, done int) *Progress {
+	left := st.Total() - done
+	about := time.Duration(0)
+	for _, s := range st.Specs {
+		about += s.Duration()
+	}
+	about = about * time.Duration(left) / time.Duration(max(len(st.Specs), 1))
+	if done > 0 {
+		fmt.Fprintf(w, "resuming: %s of %d measured, measuring %s, about %v\n", plural(done, "point"), st.Total(), plural(left, "point"), about.Round(100*time.Millisecond))
+	} else {
+		fmt.Fprintf(w, "measuring %s, about %v\n", plural(st.Total(), "point"), about.Round(100*time.Millisecond))
+	}
+	p := NewBar(w, st)
+	p.done = done
+	if p.bar != nil {
+		p.bar.Set(done)
+	}
+	return p
 }
 
 // NewBar is NewProgress for a caller that says in its own words what it
@@ -70,7 +86,7 @@ func (p *Progress) Start(s Spec, rep int) {
 // Done records the last of the points measured so far.
 func (p *Progress) Done(points []results.Point) {
 	if p.bar != nil {
-		p.bar.Set(len(points))
+		p.bar.Set(p.done + len(points))
 		return
 	}
 	pt := points[len(points)-1]
@@ -81,8 +97,12 @@ func (p *Progress) Done(points []results.Point) {
 	if pt.Rep > 0 {
 		rep += fmt.Sprintf(" rep %d", pt.Rep)
 	}
-	fmt.Fprintf(p.w, "[%d/%d] %s cpus=%d%s: %.1f %s, p50 %.2f ms\n",
-		len(points), p.total, pt.Mode, pt.CPUs, rep, pt.Throughput, pt.Unit, pt.Latency.P50)
+	mark := ""
+	if pt.IsDisturbed() {
+		mark = " (disturbed: " + pt.Interference() + ")"
+	}
+	fmt.Fprintf(p.w, "[%d/%d] %s cpus=%d%s: %.1f %s, p50 %.2f ms%s\n",
+		p.done+len(points), p.total, pt.Mode, pt.CPUs, rep, pt.Throughput, pt.Unit, pt.Latency.P50, mark)
 }
 
 // Finish clears the bar, so that what follows starts on a clean line, and

@@ -56,6 +56,12 @@ func (l Load) Validate() error {
 		return fmt.Errorf("harness is %q; want brewput or talk", l.Harness)
 	case l.Harness == "talk" && l.Rate > 0:
 		return fmt.Errorf("harness talk is a closed loop only; want no rate")
+	case l.Workers() > MaxWorkers:
+		return fmt.Errorf("par is %d; want at most %d", l.Par, MaxWorkers)
+	case l.MaxQ > MaxQueue:
+		return fmt.Errorf("maxq is %d; want at most %d", l.MaxQ, MaxQueue)
+	case l.Rate > 0 && (l.Rate > float64(time.Second/MinInterval) || l.Rate*l.Dur.Seconds() < 1):
+		return fmt.Errorf("rate is %v; want an arrival at least every %v (the window) and at most every %v", l.Rate, l.Dur, MinInterval)
 	}
 	if l.Profile != "" {
 		return profile.CheckBase(l.Profile)
@@ -157,13 +163,20 @@ func MeasureTarget(ctx context.Context, t Target, l Load) (results.Point, error)
 	if profErr != nil {
 		return results.Point{}, fmt.Errorf("%s cpus=%d: %w", t.Mode, l.CPUs, profErr)
 	}
+	if err := res.CheckCPU(l.CPUs); err != nil {
+		return results.Point{}, fmt.Errorf("%s cpus=%d: %w", t.Mode, l.CPUs, err)
+	}
 	p, err := PointOf(t.Mode, t.Unit, l, start, res)
 	if err != nil {
 		return p, err
 	}
-	p.OthersCPUs = quiet.Others(quiet0, quiet1)
+	p.OthersCPUs, p.StealCPUs = quiet.Split(quiet0, quiet1)
+	p.Disturbed = p.IsDisturbed()
 	for i, m := range t.Meters {
 		p.Machines = append(p.Machines, MachineOf(m.Name(), m.Kind(), after[i].Sub(before[i]), res.CPUWall))
+	}
+	if err := p.Check(); err != nil {
+		return p, err
 	}
 	if l.Profile == "" {
 		return p, nil
@@ -193,12 +206,15 @@ func PointOf(mode, unit string, l Load, start time.Time, res harness.Result) (re
 		Drops:      res.Drops,
 		Throughput: res.Throughput(),
 		Unit:       unit,
-		CPUUsed:    res.CPUsUsed(),
-		Util:       res.CPUsUsed() / float64(l.CPUs),
-		Latency:    results.Summarize(res.Latency),
-		Shop:       &results.Shop{Machines: []results.Machine{}},
-		Host:       host.Detect(),
-		Start:      start.UTC().Round(time.Millisecond),
+		// Within CheckCPU's tolerance, CPU time above the CPUs given is the
+		// kernel's accounting (a running thread's time is brought up to
+		// date at its ticks), not work: no point uses more than its CPUs.
+		CPUUsed: min(res.CPUsUsed(), float64(l.CPUs)),
+		Util:    min(res.CPUsUsed()/float64(l.CPUs), 1),
+		Latency: results.Summarize(res.Latency),
+		Shop:    &results.Shop{Machines: []results.Machine{}},
+		Host:    host.Detect(),
+		Start:   start.UTC().Round(time.Millisecond),
 	}
 	if l.Harness == "talk" {
 		p.Harness = "talk"

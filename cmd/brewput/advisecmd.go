@@ -8,6 +8,7 @@ import (
 	"github.com/brewput/brewput/blueprint"
 	"github.com/brewput/brewput/host"
 	"github.com/brewput/brewput/model"
+	"github.com/brewput/brewput/sweep"
 	"github.com/spf13/cobra"
 )
 
@@ -61,6 +62,7 @@ cost flags) work as in brewput model.`,
 			case mode == "" && mf.file == "":
 				return fmt.Errorf("give --mode NAME (see brewput list) or --model FILE to advise on")
 			}
+			sf.simulated = true
 			s, err := sf.planOne(fs, host.ModelMaxCPUs, mode, "advise", 6)
 			if err != nil {
 				return err
@@ -71,7 +73,13 @@ cost flags) work as in brewput model.`,
 				if bp, err = loadBlueprint(fs, mf.file); err != nil {
 					return err
 				}
-			} else {
+			}
+			// Advice simulates the point's causal profile and each change
+			// at most twice the CPUs: the size of twice the CPUs bounds it.
+			if err := mf.checkSize(&sweep.Study{Specs: []sweep.Spec{s, doubled(s)}, Count: 1}, bp, 2); err != nil {
+				return err
+			}
+			if bp == nil {
 				cfg = configOf(s)
 				cfg.Seed = mf.seed
 				if err := cfg.Validate(); err != nil {
@@ -85,10 +93,15 @@ cost flags) work as in brewput model.`,
 			var a *advise.Advice
 			if bp != nil {
 				opt := pr.blueprintOptions(s)
-				opt.CPUs = s.CPUs
+				opt.CPUs, opt.Cancel = s.CPUs, cmd.Context().Done()
 				a, err = advise.Blueprint(bp, opt)
 			} else {
-				a, err = advise.Mode(pr.Apply(cfg))
+				cfg = pr.Apply(cfg)
+				cfg.Cancel = cmd.Context().Done()
+				a, err = advise.Mode(cfg)
+			}
+			if cmd.Context().Err() != nil {
+				return interrupted{fmt.Errorf("interrupted while simulating; no advice yet")}
 			}
 			if err != nil {
 				return failure{err}
@@ -108,4 +121,11 @@ cost flags) work as in brewput model.`,
 	mf.register(cmd.Flags())
 	cmd.Flags().StringVar(&format, "format", "table", "output format: table or json")
 	return cmd
+}
+
+// doubled is s on twice its CPUs with twice its customers, the most
+// advice tries.
+func doubled(s sweep.Spec) sweep.Spec {
+	s.CPUs, s.Par = 2*s.CPUs, 2*s.Par
+	return s
 }

@@ -123,7 +123,7 @@ func TestBadInput(t *testing.T) {
 		{"calibrate show with force", []string{"calibrate", "--show", "--force", "--out", "{dir}/c.json"}, []string{"--show", "--force"}},
 		{"calibrate too few samples", []string{"calibrate", "--samples", "2", "--out", "{dir}/c.json"}, []string{"--samples 2", "at least 5"}},
 		{"calibrate extra argument", []string{"calibrate", "extra-arg", "--out", "{dir}/c.json"}, []string{"brewput calibrate", `"extra-arg"`}},
-		{"root predict not a bool", []string{"--predict=maybe"}, []string{"--predict", `"maybe"`}},
+		{"root predict not a bool", []string{"--predict=maybe"}, []string{"--predict", `"maybe"`, "want true or false"}},
 		// brewput bench refuses these before building anything.
 		{"bench bad regexp", []string{"bench", "--bench", "(", "--out", "{dir}/r"}, []string{"--bench", `"("`, "not a regular expression"}},
 		{"bench zero count", []string{"bench", "--count", "0", "--out", "{dir}/r"}, []string{"--count 0", "1 or more"}},
@@ -135,6 +135,56 @@ func TestBadInput(t *testing.T) {
 		{"bench unknown format", []string{"bench", "--format", "xml", "--out", "{dir}/r"}, []string{"--format", `"xml"`}},
 		{"bench out is a file", []string{"bench", "--out", "{good}"}, []string{"--out", "is a file"}},
 		{"bench no such package", []string{"bench", "./no-such-package", "--out", "{dir}/r"}, []string{"no-such-package"}},
+		// Issue 13: every number finite, every parse error with the form
+		// the flag accepts, absurd values refused with their range.
+		{"NaN rate", []string{"run", "--rate", "NaN", "--out", "{dir}/r.json"}, []string{"--rate NaN", "want a finite number"}},
+		{"Inf rate", []string{"run", "--rate", "Inf"}, []string{"--rate +Inf", "finite"}},
+		{"model NaN rate names the rate", []string{"model", "--sched", "fifo", "--rate", "NaN"}, []string{"--rate NaN", "finite"}},
+		{"advise NaN rate names the rate", []string{"advise", "--mode", "locking", "--sched", "fifo", "--rate", "NaN"}, []string{"--rate NaN", "finite"}},
+		{"why NaN rate", []string{"why", "--mode", "locking", "--rate", "NaN"}, []string{"--rate NaN", "finite"}},
+		{"compare NaN alpha", []string{"compare", "--alpha", "NaN", "{good}", "{good}"}, []string{"--alpha NaN", "finite"}},
+		{"par not a whole number", []string{"run", "--par", "1e9"}, []string{`"--par"`, `"1e9"`, "want a whole number"}},
+		{"negative seed", []string{"model", "--seed", "-1"}, []string{`"--seed"`, "want a whole number from 0"}},
+		{"samples not a number", []string{"calibrate", "--samples", "abc"}, []string{`"--samples"`, "want a whole number"}},
+		{"batch list with a hole", []string{"lab", "channels", "--batch", "1,,2"}, []string{`"--batch"`, "whole numbers separated by commas"}},
+		{"rate past a microsecond", []string{"run", "--rate", "1e308"}, []string{"--rate 1e+308", "1000000 orders per second"}},
+		{"rate below one a window", []string{"run", "--rate", "1e-300"}, []string{"--rate 1e-300", "at least one arrival in the --dur window"}},
+		{"model rate below one a window", []string{"model", "--sched", "fifo", "--rate", "1e-300"}, []string{"--rate 1e-300", "--dur window"}},
+		{"interval under a microsecond", []string{"run", "--interval", "1ns"}, []string{"--interval 1ns", "want 1µs to the --dur window"}},
+		{"interval past the window", []string{"model", "--sched", "fifo", "--interval", "2s", "--dur", "1s"}, []string{"--interval 2s", "1µs to the --dur window"}},
+		{"step past the window", []string{"run", "--grind", "1h"}, []string{"--grind 1h0m0s", "at most the --dur window"}},
+		{"jitter past the window", []string{"run", "--jitter", "2s", "--dur", "1s"}, []string{"--jitter 2s", "--dur"}},
+		{"too many customers to measure", []string{"run", "--par", "100000"}, []string{"--par 100000", "0 to 10000 customers", "brewput model"}},
+		{"too long a queue", []string{"run", "--rate", "100", "--maxq", "10000000"}, []string{"--maxq 10000000", "0 to 1000000"}},
+		{"too many rounds", []string{"run", "--count", "1000000"}, []string{"--count 1000000", "1 to 1000"}},
+		{"unknown noisy", []string{"run", "--noisy", "maybe"}, []string{"--noisy", `"maybe"`, "retry", "ok"}},
+		{"model noisy", []string{"model", "--sched", "fifo", "--noisy", "ok"}, []string{"--noisy", "measurements only"}},
+		{"model too many customers", []string{"model", "--sched", "fifo", "--modes", "ideal", "--cpus", "1", "--par", "1000000000"}, []string{"would need about", "TB of memory", "1000000000", "--max-mem"}},
+		{"model too many rounds", []string{"model", "--sched", "fifo", "--modes", "ideal", "--cpus", "1", "--count", "1000000000"}, []string{"1000000000 points", "--max-mem"}},
+		{"model too many copies", []string{"model", "--sched", "fifo", "--modes", "multi-1000000000", "--cpus", "1"}, []string{"3000000000 machines", "--max-mem"}},
+		{"model too many events", []string{"model", "--sched", "fifo", "--modes", "ideal", "--cpus", "1", "--interval", "1us", "--dur", "1h", "--max-mem", "1TB"}, []string{"events", "shorten --dur"}},
+		{"model YAML with a billion workers", []string{"model", "--sched", "fifo", "--model", "{workers}"}, []string{"--model", "workers.yaml", "1000000001 pipeline workers", "--max-mem"}},
+		{"model YAML with a million lines", []string{"model", "--sched", "fifo", "--model", "{lines}"}, []string{"--model", "lines.yaml", "pipeline workers", "--max-mem"}},
+		{"advise too many customers", []string{"advise", "--mode", "locking", "--cpus", "1", "--sched", "fifo", "--par", "1000000000"}, []string{"would need about", "--max-mem"}},
+		{"max-mem not a size", []string{"model", "--max-mem", "lots"}, []string{`"--max-mem"`, "want a size such as 4GB"}},
+		{"out contradicts format", []string{"run", "--out", "{dir}/r.csv", "--format", "json"}, []string{"--out", "r.csv", "extension says csv, but the format is json"}},
+		{"table to a json file", []string{"run", "--out", "{dir}/t.json", "--format", "table"}, []string{"--out", "t.json", "the format is table", "t.txt"}},
+		{"model out contradicts format", []string{"model", "--sched", "fifo", "--out", "{dir}/m.bench", "--format", "csv"}, []string{"--out", "extension says bench"}},
+		{"lab out contradicts format", []string{"lab", "workloads", "--out", "{dir}/w.json", "--format", "csv"}, []string{"--out", "extension says json"}},
+		{"remote requests without remote", []string{"lab", "actors", "--remote-requests", "5"}, []string{"--remote-requests", "add --remote"}},
+		{"downtime without restart", []string{"lab", "stream", "--downtime", "5ms"}, []string{"--downtime", "add --restart"}},
+		{"channels past the memory", []string{"lab", "channels", "--lines", "100000000", "--line-bytes", "1048576"}, []string{"lab channels would hold about", "TB", "--max-mem"}},
+		{"root empty out", []string{"--modes", "noop", "--out", ""}, []string{"--out", "want a folder for the report"}},
+		{"report empty out", []string{"report", "{good}", "--out", ""}, []string{"--out", "want a folder"}},
+		{"calibrate empty out", []string{"calibrate", "--out", ""}, []string{"--out \"\"", "want a file for the calibration"}},
+		{"calibrate out a folder", []string{"calibrate", "--out", "{dir}"}, []string{"--out", "is a folder"}},
+		{"calibrate out under a file", []string{"calibrate", "--out", "{good}/cal.json"}, []string{"--out", "good.json is a file"}},
+		{"calibrate out in proc", []string{"calibrate", "--out", "/proc/cal.json"}, []string{"--out /proc/cal.json", "cannot write in /proc"}},
+		{"calibrate too many samples", []string{"calibrate", "--samples", "1000000"}, []string{"--samples 1000000", "at most 100000"}},
+		{"resume a finished file", []string{"run", "--resume", "{good}"}, []string{"--resume", "nothing to resume"}},
+		{"resume with study flags", []string{"run", "--resume", "{good}", "--modes", "noop"}, []string{"--resume", "drop --modes"}},
+		{"root resume a finished file", []string{"--resume", "{good}"}, []string{"--resume", "nothing to resume"}},
+		{"resume another command's journal", []string{"run", "--resume", "{journal}"}, []string{"--resume", "a journal of brewput model"}},
 	}
 	files := badInputFiles(t)
 	for _, c := range cases {
@@ -181,11 +231,18 @@ func TestBadInput(t *testing.T) {
 func badInputFiles(t *testing.T) map[string]string {
 	dir := t.TempDir()
 	var good strings.Builder
-	p := results.Point{Source: "h", Mode: "noop", CPUs: 1, Par: 1, DurS: 1, Ops: 10, Throughput: 10, Unit: "ops/s"}
+	p := results.Point{Source: "h", Mode: "noop", CPUs: 1, Par: 1, DurS: 1, Ops: 10, Throughput: 10, Unit: "ops/s", Shop: &results.Shop{}}
 	if err := results.WriteJSON(&good, []results.Point{p}); err != nil {
 		t.Fatal(err)
 	}
+	var journal strings.Builder
+	if err := results.WriteJournal(&journal, results.Plan{Command: "model", Points: 2}, []results.Point{p}); err != nil {
+		t.Fatal(err)
+	}
 	contents := map[string][2]string{
+		"journal": {"journal.json", journal.String()},
+		"workers": {"workers.yaml", "steps:\n  - pipeline:\n      - {name: grind, duration: 1ms, workers: 1000000000}\n      - {name: press, duration: 1ms}\n"},
+		"lines":   {"lines.yaml", "steps:\n  - pipeline:\n      - {name: grind, duration: 1ms}\n      - {name: press, duration: 1ms}\n    lines: 1000000\n"},
 		"good":    {"good.json", good.String()},
 		"garbage": {"garbage.txt", "hello\n"},
 		"bench":   {"old.bench", "goos: linux\nBenchmarkCoffee/mode=noop/par=1 10 fast ns/op\n"},

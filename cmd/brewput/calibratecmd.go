@@ -4,10 +4,14 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/brewput/brewput/calibrate"
 	"github.com/brewput/brewput/internal/cliflag"
+	"github.com/brewput/brewput/report"
 	"github.com/spf13/cobra"
 )
 
@@ -51,10 +55,12 @@ where brewput model reads it; --show prints the one kept there.`,
 		Args: unknownArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			switch {
-			case how.Samples < 5:
-				return fmt.Errorf("--samples %d: want at least 5", how.Samples)
-			case how.Repeats < 1:
-				return fmt.Errorf("--repeats %d: want at least 1 (6 or more for a 95 %% interval)", how.Repeats)
+			case how.Samples < 5 || how.Samples > maxSamples:
+				return fmt.Errorf("--samples %d: want at least 5, at most %d", how.Samples, maxSamples)
+			case how.Repeats < 1 || how.Repeats > maxRepeats:
+				return fmt.Errorf("--repeats %d: want at least 1 (6 or more for a 95 %% interval), at most %d", how.Repeats, maxRepeats)
+			case cmd.Flags().Changed("out") && out == "":
+				return fmt.Errorf("--out \"\": want a file for the calibration, such as laptop-calibration.json; leave --out out for the user's config folder")
 			case how.Wait < 0:
 				return fmt.Errorf("--wait %v: want zero or a positive duration such as 1m", how.Wait)
 			case show && (cmd.Flags().Changed("samples") || cmd.Flags().Changed("repeats") || cmd.Flags().Changed("wait") || how.Force):
@@ -67,6 +73,11 @@ where brewput model reads it; --show prints the one kept there.`,
 					return failure{err}
 				}
 				path = p
+			}
+			if !show {
+				if err := checkCalibrationOut(path); err != nil {
+					return fmt.Errorf("--out %s: %w", path, err)
+				}
 			}
 			if show {
 				c, err := calibrate.Load(path)
@@ -102,6 +113,26 @@ where brewput model reads it; --show prints the one kept there.`,
 	cmd.Flags().BoolVar(&how.Force, "force", false, "save the calibration even if other processes were busy while it measured")
 	cmd.Flags().BoolVar(&show, "show", false, "print the saved calibration instead of measuring")
 	return cmd
+}
+
+// Limits of calibrate's flags, past which a typo would measure for hours:
+// a sample of the slowest microbenchmark takes about 1.5 ms.
+const (
+	maxSamples = 100_000
+	maxRepeats = 1_000
+)
+
+// checkCalibrationOut tells, before anything is measured, whether the
+// calibration can be saved at path: not a folder, and its folder one
+// that exists and is writable, or can be made (calibrate.Save makes it).
+func checkCalibrationOut(path string) error {
+	if info, err := os.Stat(path); err == nil && info.IsDir() {
+		return fmt.Errorf("is a folder; want a file for the calibration")
+	}
+	if err := report.CheckDir(filepath.Dir(path)); err != nil {
+		return errors.New(strings.Replace(err.Error(), "want a folder for the report", "want a folder for the calibration", 1))
+	}
+	return nil
 }
 
 // calibrationError is the command's error of a calibration that failed:

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/brewput/brewput/compare"
-	"github.com/brewput/brewput/results"
 	"github.com/spf13/cobra"
 )
 
@@ -37,11 +36,11 @@ too few repetitions for any verdict, it says so and how many are needed.`,
 			if format != "table" && format != "json" {
 				return fmt.Errorf("--format: unknown format %q; accepted: table, json", format)
 			}
-			old, err := results.ReadFile(args[0])
+			old, err := e.openResults(args[0])
 			if err != nil {
 				return err
 			}
-			new, err := results.ReadFile(args[1])
+			new, err := e.openResults(args[1])
 			if err != nil {
 				return err
 			}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/brewput/brewput/analysis"
-	"github.com/brewput/brewput/results"
 	"github.com/spf13/cobra"
 )
 
@@ -63,7 +62,7 @@ points and, for a series that could not be fitted, error.`,
 			if format != "table" && format != "json" {
 				return fmt.Errorf("--format: unknown format %q; accepted: table, json", format)
 			}
-			points, err := results.ReadFiles(files...)
+			points, err := e.openResults(files...)
 			if err != nil {
 				return err
 			}

@@ -11,8 +11,10 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/brewput/brewput/host"
+	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/lab/all"
+	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
 )
 
@@ -65,6 +67,7 @@ func writeLabList(e *env) error {
 // ones, --cpus, --format, --out and --profile.
 func newLabRunCmd(e *env, l lab.Lab) *cobra.Command {
 	var cpus, format, out, profDir string
+	maxMem := host.MemoryBudget()
 	info := l.Info()
 	var check func() error
 	cmd := &cobra.Command{
@@ -81,17 +84,25 @@ func newLabRunCmd(e *env, l lab.Lab) *cobra.Command {
 			if err := check(); err != nil {
 				return err
 			}
+			if s, ok := l.(interface{ Memory() (float64, string) }); ok {
+				if m, what := s.Memory(); m > maxMem {
+					return fmt.Errorf("lab %s would hold about %s of memory (%s), more than the %s allowed; --max-mem is %s (by default half this machine's memory)",
+						info.Name, model.FormatBytes(m), what, model.FormatBytes(maxMem), model.FormatBytes(maxMem))
+				}
+			}
 			if cmd.Flags().Changed("profile") {
 				if err := checkProfileDir(profDir); err != nil {
 					return err
 				}
 			}
-			f, dest, err := outputOf(cmd.Flags(), format, out)
+			out, err := outputOf(cmd.Flags(), format, out, results.Plan{Command: "lab " + info.Name})
 			if err != nil {
 				return err
 			}
-			points, runErr := lab.Profiled(cmd.Context(), l, counts, profDir, func(line string) { fmt.Fprintln(e.stderr, line) })
-			if err := emit(e, f, dest, points); err != nil {
+			out.e, out.hold = e, profDir != ""
+			ctx := lab.WithPoints(cmd.Context(), func(p results.Point) error { return out.add(&p) })
+			points, runErr := lab.Profiled(ctx, l, counts, profDir, func(line string) { fmt.Fprintln(e.stderr, line) })
+			if err := out.finish(points, runErr == nil); err != nil {
 				return failure{err}
 			}
 			return labError(runErr, info.Name)
@@ -102,6 +113,8 @@ func newLabRunCmd(e *env, l lab.Lab) *cobra.Command {
 	fs.StringVar(&cpus, "cpus", defaultLabCPUs(), "CPU counts (GOMAXPROCS), as a list and ranges such as 1,2 or 1-4")
 	fs.StringVar(&format, "format", "table", "output format: "+strings.Join(results.Formats(), ", ")+" (with --out, guessed from its extension)")
 	fs.StringVar(&out, "out", "", "write the results to this file (the table still goes to stdout)")
+	fs.Var((*cliflag.Bytes)(&maxMem), "max-mem", "most memory the lab may hold, estimated from its flags before it starts: a size such as 4GB (default half this machine's memory)")
+	fs.Lookup("max-mem").DefValue = "" // the machine's, said in the usage
 	fs.StringVar(&profDir, "profile", "", "write, for each CPU count, an execution trace and CPU, block and mutex profiles of the lab's run to this folder (NAME-Ncpu.trace, …), and summarize where its goroutines waited")
 	return cmd
 }

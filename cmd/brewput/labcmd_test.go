@@ -133,7 +133,7 @@ func TestLabBadInput(t *testing.T) {
 		{[]string{"lab", "stream", "--payload-bytes", "100000"}, "--payload-bytes 100000"},
 		{[]string{"lab", "stream", "--malformed", "-1"}, "--malformed -1"},
 		{[]string{"lab", "stream", "--oversized", "6000"}, "--oversized 6000"},
-		{[]string{"lab", "stream", "--downtime", "1h"}, "--downtime 1h0m0s"},
+		{[]string{"lab", "stream", "--restart", "--downtime", "1h"}, "--downtime 1h0m0s"},
 		{[]string{"lab", "stream", "--downtime", "soon"}, "--downtime"},
 		{[]string{"lab", "stream", "--restart=maybe"}, "--restart"},
 		{[]string{"lab", "stream", "--reps", "0"}, "--reps 0"},

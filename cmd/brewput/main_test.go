@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 
 	"go.uber.org/goleak"
@@ -19,7 +20,11 @@ const testMainEnv = "BREWPUT_TEST_MAIN"
 
 func TestMain(m *testing.M) {
 	if os.Getenv(testMainEnv) == "1" {
-		os.Exit(run(context.Background(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+		// As main does, signals and all.
+		ctx, stop := signalContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+		code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+		stop()
+		os.Exit(code)
 	}
 	// The model's go policy reads the runtime's costs from the user's config
 	// folder and measures them there the first time: keep that in a

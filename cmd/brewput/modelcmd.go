@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"runtime"
 	"strings"
@@ -21,6 +23,7 @@ import (
 
 // modelFlags are brewput model's own flags, beside the study's.
 type modelFlags struct {
+	maxMem                            float64 // bytes
 	seed                              uint64
 	band                              bool // brewput model only
 	sched, calibration, file, runtime string
@@ -33,6 +36,9 @@ func (f *modelFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.sched, "sched", "go", "how the virtual CPUs are scheduled: go (the Go runtime's scheduler, with its measured costs) or fifo (idealized CPUs, free handoffs)")
 	fs.StringVar(&f.runtime, "runtime", "", "go policy: follow this Go runtime's scheduler code where versions differ: empty for today's, or go1.9 (the talk's: a starving mutex hands over without yielding)")
 	fs.StringVar(&f.calibration, "calibration", "", "file of the go policy's costs, from brewput calibrate (default: the user's config folder; measured and saved there if missing)")
+	f.maxMem = host.MemoryBudget()
+	fs.Var((*cliflag.Bytes)(&f.maxMem), "max-mem", "most memory the simulations may take, estimated before they start: a size such as 4GB (default half this machine's memory)")
+	fs.Lookup("max-mem").DefValue = "" // the machine's, said in the usage
 	for _, c := range costFlags(&f.costs) {
 		fs.Var((*cliflag.Duration)(c.into), c.name, "go policy: "+c.usage+", instead of the calibration's")
 	}
@@ -182,7 +188,7 @@ func (pr prediction) describe() string { return causal.Setting(pr.Policy, pr.sou
 func newModelCmd(e *env) *cobra.Command {
 	sf := &studyFlags{}
 	mf := &modelFlags{}
-	var format, out string
+	var format, outFile string
 	cmd := &cobra.Command{
 		Use:   "model",
 		Short: "Predict the modes' throughput and latency on up to 256 virtual CPUs, in virtual time",
@@ -230,59 +236,60 @@ The same flags and seed give byte-identical output.`,
   brewput model --modes linearpipe-0,linearpipe-1 --jitter 1ms --cpus 1-8 --format json --out pipes.json`,
 		Args: unknownArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			sf.simulated = true
 			st, err := sf.plan(cmd.Flags(), host.ModelMaxCPUs)
 			if err != nil {
 				return err
 			}
-			for _, name := range []string{"burn", "profile"} {
+			for _, name := range []string{"burn", "profile", "noisy"} {
 				if cmd.Flags().Changed(name) {
 					return fmt.Errorf("--%s: applies to measurements only; the model's steps take virtual time", name)
 				}
 			}
-			f, dest, err := outputOf(cmd.Flags(), format, out)
-			if err != nil {
-				return err
-			}
 			// Everything the user gave is checked before the go policy's
 			// costs are looked for, which may mean measuring them.
-			discard := func(err error) error {
-				if dest != nil {
-					dest.Discard()
-				}
-				return err
-			}
 			var bp *blueprint.Blueprint
 			if mf.file != "" {
 				if bp, err = loadBlueprint(cmd.Flags(), mf.file); err != nil {
-					return discard(err)
+					return err
 				}
-			} else {
+			}
+			total := st.Total()
+			if bp != nil {
+				total = len(st.CPUs()) * st.Count
+			}
+			if err := mf.checkSize(st, bp, total); err != nil {
+				return err
+			}
+			if bp == nil {
 				for _, cfg := range (prediction{Policy: model.Policy{Seed: mf.seed}}).configs(st) {
 					if err := cfg.Validate(); err != nil {
-						return discard(fmt.Errorf("--modes: %w", err))
+						return fmt.Errorf("--modes: %w", err)
 					}
 				}
 			}
+			out, err := outputOf(cmd.Flags(), format, outFile, results.Plan{Command: "model", Points: total})
+			if err != nil {
+				return err
+			}
+			out.e = e
 			pr, err := mf.resolve(cmd, e)
 			if err != nil {
-				return discard(err)
+				return err
 			}
 			var points []results.Point
 			if bp != nil {
-				points, err = pr.predictBlueprint(bp, st)
+				points, err = pr.simulateBlueprint(cmd.Context(), bp, st, out.add)
 			} else {
-				points, err = pr.predict(pr.configs(st), st.Count)
+				points, err = pr.simulate(cmd.Context(), pr.configs(st), st.Count, out.add)
 			}
-			if err != nil {
-				return discard(failure{err})
+			if ferr := out.finish(points, err == nil); ferr != nil {
+				return failure{ferr}
 			}
-			if err := emit(e, f, dest, points); err != nil {
-				return failure{err}
-			}
-			if f == results.Table || dest != nil { // below the table; JSON points say it in their bottleneck's model
+			if len(points) > 0 && (out.format == results.Table || out.out != nil) { // below the table; JSON points say it in their bottleneck's model
 				fmt.Fprintf(e.stdout, "\n%s\n", pr.describe())
 			}
-			return nil
+			return simulateError(err, len(points), total)
 		},
 	}
 	d := defaultStudy()
@@ -290,12 +297,137 @@ The same flags and seed give byte-identical output.`,
 	sf.register(cmd.Flags(), d)
 	cmd.Flags().Lookup("cpus").DefValue = fmt.Sprintf("1-%d", max(8, runtime.NumCPU()))
 	cmd.Flags().Set("cpus", fmt.Sprintf("1-%d", max(8, runtime.NumCPU())))
+	cmd.Flags().MarkHidden("noisy") // a measurement's, refused here
 	mf.register(cmd.Flags())
 	cmd.Flags().BoolVar(&mf.band, "band", true, "go policy: also simulate each point at the edges of the costs' confidence intervals and give the band of throughput and median latency they span")
 	cmd.Flags().StringVar(&format, "format", "table", "output format: "+strings.Join(results.Formats(), ", ")+" (with --out, guessed from its extension)")
-	cmd.Flags().StringVar(&out, "out", "", "write the results to this file (the table still goes to stdout)")
-
+	cmd.Flags().StringVar(&outFile, "out", "", "write the results to this file, each point as soon as it is simulated (the table still goes to stdout)")
 	return cmd
+}
+
+// simulateError turns how simulating ended into the command's error: none,
+// an interruption (exit 128 + the signal), or a failure (exit 1).
+func simulateError(err error, done, total int) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, context.Canceled):
+		return interrupted{fmt.Errorf("interrupted after %d of %d points; kept what was simulated", done, total)}
+	}
+	return failure{err}
+}
+
+// checkSize refuses, before anything is simulated, a study whose
+// simulations would take more memory than --max-mem (by default half this
+// machine's), or more events than one simulation may process, or whose
+// points would not fit in memory: its error says the estimate and the
+// limit.
+func (f *modelFlags) checkSize(st *sweep.Study, bp *blueprint.Blueprint, points int) error {
+	l := model.Limits{Bytes: f.maxMem, Events: model.MaxEvents}
+	limit := func(err error) error {
+		if err == nil {
+			return nil
+		}
+		return fmt.Errorf("%w; --max-mem is %s (by default half this machine's memory)", err, model.FormatBytes(f.maxMem))
+	}
+	if bp != nil {
+		opt := (prediction{Policy: model.Policy{Seed: f.seed, Sched: f.sched}}).blueprintOptions(st.Specs[0])
+		for _, n := range st.CPUs() {
+			opt.CPUs = n
+			fp := bp.Footprint(opt)
+			if f.band && f.sched == "go" {
+				fp.Events *= 5
+			}
+			if err := fp.Check(model.Limits{Bytes: l.Bytes / float64(parallelism()), Events: l.Events}); err != nil {
+				return limit(fmt.Errorf("--model %s on %d CPU(s) %w", bp.File, n, err))
+			}
+		}
+		return limit(model.CheckRun(nil, points, 1, l))
+	}
+	cfgs := (prediction{Policy: model.Policy{Sched: f.sched, Seed: f.seed}}).configs(st)
+	if f.band && f.sched == "go" {
+		for i := range cfgs {
+			cfgs[i].Range = &model.Range{} // a band's corners: five simulations, not one
+		}
+	}
+	return limit(model.CheckRun(cfgs, points, parallelism(), l))
+}
+
+// parallelism is how many simulations run at once: one a CPU.
+func parallelism() int { return runtime.NumCPU() }
+
+// simulate simulates cfgs rounds times over, each point with its causal
+// profile (causal.Predict), a CPU's worth of points at a time, handing
+// each to add as soon as it is simulated, in order. It stops at ctx's end
+// within a few milliseconds, returning what it simulated with ctx's error.
+func (pr prediction) simulate(ctx context.Context, cfgs []model.Config, rounds int, add func(*results.Point) error) ([]results.Point, error) {
+	var all []model.Config
+	for rep := range rounds {
+		for _, c := range cfgs {
+			c.Seed += uint64(rep)
+			c.Cancel = ctx.Done()
+			all = append(all, c)
+		}
+	}
+	var points []results.Point
+	for start := 0; start < len(all); start += parallelism() {
+		chunk := all[start:min(start+parallelism(), len(all))]
+		got, err := causal.Predict(chunk)
+		if err == nil {
+			err = ctx.Err()
+		}
+		if err != nil {
+			if ctx.Err() != nil {
+				err = ctx.Err()
+			}
+			return points, err
+		}
+		pr.stamp(got)
+		for i := range got {
+			if rounds > 1 {
+				got[i].Rep = (start+i)/len(cfgs) + 1
+			}
+			if err := add(&got[i]); err != nil {
+				return points, err
+			}
+			points = append(points, got[i])
+		}
+	}
+	return points, nil
+}
+
+// simulateBlueprint simulates a YAML model on each CPU count of the study,
+// rounds times over, with its load unless --par or --rate override it,
+// each point with its causal profile, handed to add as soon as it is
+// simulated; it stops at ctx's end as simulate does.
+func (pr prediction) simulateBlueprint(ctx context.Context, bp *blueprint.Blueprint, st *sweep.Study, add func(*results.Point) error) ([]results.Point, error) {
+	opt := pr.blueprintOptions(st.Specs[0])
+	opt.Cancel = ctx.Done()
+	var points []results.Point
+	for rep := range st.Count {
+		for _, n := range st.CPUs() {
+			o := opt
+			o.CPUs, o.Seed = n, opt.Seed+uint64(rep)
+			prof, err := causal.Blueprint(bp, o)
+			if ctx.Err() != nil {
+				return points, ctx.Err()
+			}
+			if err != nil {
+				return points, fmt.Errorf("--model %s: %w", bp.File, err)
+			}
+			p := prof.Point()
+			if st.Count > 1 {
+				p.Rep = rep + 1
+			}
+			pr.stamp([]results.Point{p})
+			p.Host, p.Calibration = pr.host, pr.cal
+			if err := add(&p); err != nil {
+				return points, err
+			}
+			points = append(points, p)
+		}
+	}
+	return points, nil
 }
 
 // predictCPUs is how far the main job's predictions go: to 8 CPUs, the
@@ -318,14 +450,20 @@ func studyPrediction(cmd *cobra.Command, e *env) (*prediction, error) {
 // mode the model cannot simulate under the study's load (noop in a closed
 // loop takes no time) is reported as measured only, and so is any mode
 // whose prediction fails, with a note: the measurements stand either way.
-func (pr prediction) predictStudy(e *env, st *sweep.Study) []results.Point {
+func (pr prediction) predictStudy(ctx context.Context, e *env, st *sweep.Study) []results.Point {
 	var cpus []int
 	for n := 1; n <= predictCPUs(); n++ {
 		cpus = append(cpus, n)
 	}
-	points, skipped := causal.PredictModes(pr.configs(st), cpus)
+	cfgs := pr.configs(st)
+	for i := range cfgs {
+		cfgs[i].Cancel = ctx.Done()
+	}
+	points, skipped := causal.PredictModes(cfgs, cpus)
 	for _, err := range skipped {
-		fmt.Fprintln(e.stderr, err)
+		if ctx.Err() == nil {
+			fmt.Fprintln(e.stderr, err)
+		}
 	}
 	pr.stamp(points)
 	return points
@@ -350,15 +488,4 @@ func loadBlueprint(fs *pflag.FlagSet, path string) (*blueprint.Blueprint, error)
 // load, if given, its window, and the policy.
 func (pr prediction) blueprintOptions(s sweep.Spec) blueprint.Options {
 	return blueprint.Options{Customers: s.Par, Rate: s.Rate, Warmup: s.Warmup, Duration: s.Dur, Seed: pr.Seed, Sched: pr.Sched, Costs: pr.Costs, Runtime: sim.Runtime(pr.Runtime)}
-}
-
-// predictBlueprint simulates a YAML model on each CPU count of the study,
-// with its load unless --par or --rate override it.
-func (pr prediction) predictBlueprint(bp *blueprint.Blueprint, st *sweep.Study) ([]results.Point, error) {
-	points, err := causal.Sweep(bp, st.CPUs(), st.Count, pr.blueprintOptions(st.Specs[0]))
-	if err != nil {
-		return nil, fmt.Errorf("--model %w", err)
-	}
-	pr.stamp(points)
-	return points, nil
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/brewput/brewput/causal"
 	"github.com/brewput/brewput/report"
+	"github.com/brewput/brewput/results"
 	"github.com/spf13/cobra"
 )
 
@@ -35,7 +36,14 @@ the execution trace of a point measured with --profile where the trace is
 at hand). Each mode's section says what limits it at every point and, for
 the shop's modes, what the model (fifo policy: idealized CPUs, no
 calibration needed) predicts would help at the largest CPU count, as
-brewput advise does.`,
+brewput advise does.
+
+A journal that a run cut short left (a killed brewput run --out FILE, a
+main job's results.json) renders too: the page says how far the run got
+("stopped after 14 of 18 points"), and the results.json written keeps the
+run's plan, so that --resume still finishes it. The reader is lenient
+about what newer versions write (unknown fields, a byte-order mark), and
+says so; a number that is null or missing is an error naming its line.`,
 		Example: `  brewput report brewput-report/results.json --out again
   brewput report laptop.json server.json --out both
   brewput report measured.json predicted.json --out overlay
@@ -51,15 +59,21 @@ brewput advise does.`,
 			if err != nil {
 				return err
 			}
-			points, verdicts, err := readReportFiles(files)
+			points, verdicts, plan, err := e.readReportFiles(files)
 			if err != nil {
 				return err
+			}
+			if out == "" {
+				return fmt.Errorf("--out: want a folder for the report, such as %s", defaultReportDir)
 			}
 			if err := report.CheckDir(out); err != nil {
 				return fmt.Errorf("--out: %w", err)
 			}
 			opt := reportOptions(e, points)
-			opt.Lessons = verdicts
+			opt.Lessons, opt.Plan = verdicts, plan
+			if plan != nil {
+				fmt.Fprintln(e.stderr, results.CutShort(*plan, points))
+			}
 			if err := writeReport(e, out, points, causal.Fifo(), opt, fullTable); err != nil {
 				return failure{err}
 			}

@@ -1,20 +1,26 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
+	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 
 	"github.com/brewput/brewput/advise"
 	"github.com/brewput/brewput/causal"
+	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/lessons"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/schedule"
+	"github.com/brewput/brewput/sweep"
 	"github.com/brewput/brewput/verdict"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 // defaultReportDir is where the main job and brewput report write.
@@ -24,7 +30,7 @@ func newRoot(e *env) *cobra.Command {
 	sf := &studyFlags{}
 	var out string
 	var predict bool
-	var labs string
+	var labs, resume string
 	var withLessons bool
 	var full func() (bool, error)
 	root := &cobra.Command{
@@ -47,7 +53,14 @@ with the same verdict, a map of what limits what, the schedule pictures and
 the charts, with the rest collapsed below; results.json, results.csv and
 each picture as SVG and PNG. The study's flags are those of brewput run.
 
-Ctrl-C stops measuring, writes the report of what was measured and exits 130.`,
+results.json is the run's journal: each point is added to it, flushed to
+the disk, as soon as it is measured, so that a run stopped any way at all
+(Ctrl-C, a closed terminal, a kill, running out of memory) leaves every
+point it finished; brewput report renders it, saying the run was cut
+short, and brewput --resume FOLDER/results.json measures the rest.
+
+Ctrl-C (or SIGTERM, or SIGHUP) stops measuring, writes the report of what
+was measured and exits 128 + the signal (130 for Ctrl-C).`,
 		Example: `  brewput
   brewput --modes finelocking,multi-2 --dur 2s --out shop-report
   brewput run --modes ideal,locking,finelocking --cpus 1,2 --dur 2s
@@ -58,20 +71,39 @@ Ctrl-C stops measuring, writes the report of what was measured and exits 130.`,
 		SilenceErrors: true,
 		SilenceUsage:  true,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			st, err := sf.plan(cmd.Flags(), runtime.NumCPU())
-			if err != nil {
-				return err
-			}
 			fullTable, err := full()
 			if err != nil {
 				return err
 			}
-			if err := report.CheckDir(out); err != nil {
-				return fmt.Errorf("--out: %w", err)
+			var st *sweep.Study
+			var have []results.Point
+			var plan results.Plan
+			if resume != "" {
+				if st, have, plan, err = resumeMain(cmd.Flags(), resume); err != nil {
+					return err
+				}
+				out, labs, withLessons, predict = filepath.Dir(resume), strings.Join(plan.Labs, ","), plan.Lessons, plan.Predict
+			} else {
+				if st, err = sf.plan(cmd.Flags(), runtime.NumCPU()); err != nil {
+					return err
+				}
+				if out == "" {
+					return fmt.Errorf("--out: want a folder for the report, such as %s", defaultReportDir)
+				}
+				if err := report.CheckDir(out); err != nil {
+					return fmt.Errorf("--out: %w", err)
+				}
 			}
 			runLabs, err := e.planLabs(labs)
 			if err != nil {
 				return err
+			}
+			if resume == "" {
+				plan = studyPlan("brewput", st)
+				plan.Lessons, plan.Predict = withLessons, predict
+				for _, l := range runLabs {
+					plan.Labs = append(plan.Labs, l.Info().Name)
+				}
 			}
 			// The model's costs are found (measured, the first time)
 			// before measuring, so that a problem with them costs no
@@ -82,7 +114,6 @@ Ctrl-C stops measuring, writes the report of what was measured and exits 130.`,
 					return err
 				}
 			}
-			points, runErr := e.measure(cmd.Context(), st)
 			// The measured points' bottlenecks come from the model's
 			// profile of their configurations, under this machine's
 			// calibration where there is one.
@@ -90,12 +121,24 @@ Ctrl-C stops measuring, writes the report of what was measured and exits 130.`,
 			if pr != nil {
 				policy = pr.Policy
 			}
+			j := &mainJournal{dir: out, plan: plan, policy: policy, e: e}
+			if resume != "" {
+				if j.j, _, err = results.ResumeJournal(resume); err != nil {
+					return fmt.Errorf("--resume: %w", err)
+				}
+			}
+			defer j.close()
+			measured, runErr := e.measure(cmd.Context(), st, have, j.add)
+			points := append(have, measured...)
 			if len(points) > 0 && pr != nil && runErr == nil {
-				points = append(points, pr.predictStudy(e, st)...)
+				preds := pr.predictStudy(cmd.Context(), e, st)
+				runErr = cmp.Or(j.addAll(preds), cmd.Context().Err())
+				points = append(points, preds...)
 			}
 			if runErr == nil && len(runLabs) > 0 {
 				var labPoints []results.Point
-				labPoints, runErr = lab.RunEach(cmd.Context(), runLabs, st.CPUs(), func(line string) { fmt.Fprintf(e.stderr, "lab %s\n", line) })
+				ctx := lab.WithPoints(cmd.Context(), func(p results.Point) error { return j.add(&p) })
+				labPoints, runErr = lab.RunEach(ctx, runLabs, st.CPUs(), func(line string) { fmt.Fprintf(e.stderr, "lab %s\n", line) })
 				points = append(points, labPoints...)
 			}
 			var verdicts []lessons.Result
@@ -106,6 +149,10 @@ Ctrl-C stops measuring, writes the report of what was measured and exits 130.`,
 			if len(points) > 0 {
 				opt := reportOptions(e, points)
 				opt.Lessons = verdicts
+				if runErr != nil {
+					opt.Plan = &plan // cut short: the page says so, results.json keeps the plan
+				}
+				j.close()
 				if err := writeReport(e, out, points, policy, opt, fullTable); err != nil {
 					return failure{err}
 				}
@@ -113,17 +160,23 @@ Ctrl-C stops measuring, writes the report of what was measured and exits 130.`,
 			if runErr == nil && lessonsErr != nil {
 				return lessonsErr
 			}
-			return measureError(runErr, len(points), st.Total())
+			return measureError(runErr, len(have)+len(measured), st.Total())
 		},
 	}
 	root.SetOut(e.stdout)
 	root.SetErr(e.stderr)
+	// Every command's and lab's flags: a value that does not parse says
+	// what the flag accepts, and a number that is not finite is refused,
+	// before any command runs.
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return cliflag.Explain(err) })
+	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error { return cliflag.CheckFinite(cmd.Flags()) }
 	sf.register(root.Flags(), defaultStudy())
 	root.Flags().StringVar(&out, "out", defaultReportDir, "folder to write the report to")
+	full = tableFlag(root)
 	root.Flags().StringVar(&labs, "labs", "", "also run these labs (comma-separated, or all; see brewput lab list) with their defaults on the study's CPU counts, each with its section in the report")
 	root.Flags().BoolVar(&withLessons, "lessons", false, "also measure the seeds' claims, as brewput lessons --quick (about a minute), and put their verdicts in the report")
-	full = tableFlag(root)
 	root.Flags().BoolVar(&predict, "predict", true, fmt.Sprintf("add the model's predictions (go policy) for 1 to %d CPUs to the report", predictCPUs()))
+	root.Flags().StringVar(&resume, "resume", "", "finish the study that a main job cut short left in this results.json (its report folder's), measuring only the points it lacks, and write the report beside it")
 	root.AddCommand(newRunCmd(e), newModelCmd(e), newAdviseCmd(e), newWhyCmd(e), newCalibrateCmd(e), newLabCmd(e), newReportCmd(e), newCompareCmd(e), newFitCmd(e), newBenchCmd(e), newListCmd(e), newLessonsCmd(e), newScheduleCmd(e), newPointCmd(e))
 	root.CompletionOptions.DisableDefaultCmd = true
 	return root
@@ -197,4 +250,88 @@ func unknownArgs(cmd *cobra.Command, args []string) error {
 		return fmt.Errorf("%s takes no arguments, got %q; see %s --help", cmd.CommandPath(), args[0], cmd.CommandPath())
 	}
 	return nil
+}
+
+// mainJournal is the main job's journal, its report folder's
+// results.json: begun with the first point (a run that measures nothing
+// leaves no folder), each point added as soon as it exists, with its
+// causal profile; the report replaces it at the end.
+type mainJournal struct {
+	e      *env
+	dir    string
+	plan   results.Plan
+	policy model.Policy
+	j      *results.Journal
+}
+
+// add profiles a shop point (causal.Annotate, under the job's policy) and
+// appends it to the journal.
+func (m *mainJournal) add(p *results.Point) error {
+	if p.Kind() != results.KindLab && p.Bottleneck == nil {
+		one := []results.Point{*p}
+		if err := causal.Annotate(one, m.policy); err != nil {
+			fmt.Fprintf(m.e.stderr, "causal profile of %s cpus=%d: %v\n", p.Mode, p.CPUs, err)
+		}
+		*p = one[0]
+	}
+	if m.j == nil {
+		if err := os.MkdirAll(m.dir, 0o755); err != nil {
+			return fmt.Errorf("create report folder: %w", err)
+		}
+		j, err := results.CreateJournal(filepath.Join(m.dir, "results.json"), m.plan)
+		if err != nil {
+			return err
+		}
+		m.j = j
+	}
+	return m.j.Append(*p)
+}
+
+// addAll adds points in order (see add).
+func (m *mainJournal) addAll(points []results.Point) error {
+	for i := range points {
+		if err := m.add(&points[i]); err != nil {
+			return failure{err}
+		}
+	}
+	return nil
+}
+
+func (m *mainJournal) close() {
+	if m.j != nil {
+		m.j.Close()
+	}
+}
+
+// resumeMain reads the journal a main job cut short left at path: the
+// study it planned and the points it measured. Flags that say what to
+// measure are refused: the journal says it.
+func resumeMain(fs *pflag.FlagSet, path string) (*sweep.Study, []results.Point, results.Plan, error) {
+	var given []string
+	fs.Visit(func(f *pflag.Flag) {
+		if f.Name != "resume" && f.Name != "format" { // --format says only how to print
+			given = append(given, "--"+f.Name)
+		}
+	})
+	if len(given) > 0 {
+		return nil, nil, results.Plan{}, fmt.Errorf("--resume %s: the journal says what to measure and where; drop %s", path, strings.Join(given, ", "))
+	}
+	f, err := results.Open(path)
+	if err != nil {
+		return nil, nil, results.Plan{}, fmt.Errorf("--resume: %w", err)
+	}
+	if f.Plan == nil {
+		return nil, nil, results.Plan{}, fmt.Errorf("--resume %s: not a journal of a run cut short (it has no plan on its first line): nothing to resume", path)
+	}
+	st, err := planOf(f.Plan, "brewput", path)
+	if err != nil {
+		return nil, nil, results.Plan{}, err
+	}
+	var measured []results.Point
+	for _, p := range f.Points {
+		if p.Kind() == results.KindMeasured {
+			measured = append(measured, p) // the predictions and labs are made again
+		}
+	}
+	return st, measured, *f.Plan, nil
 }

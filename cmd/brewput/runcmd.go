@@ -1,20 +1,21 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"runtime"
 	"strings"
 
-	"github.com/brewput/brewput/causal"
-	"github.com/brewput/brewput/internal/atomicfile"
+	"github.com/brewput/brewput/internal/outfile"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/sweep"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
 
 func newRunCmd(e *env) *cobra.Command {
 	sf := &studyFlags{}
-	var format, out string
+	var format, outFile, resume string
 	cmd := &cobra.Command{
 		Use:   "run",
 		Short: "Measure modes of the coffee shop over CPU counts and print or save the results",
@@ -44,7 +45,22 @@ files with
   go tool pprof -top DIR/finelocking-2cpu.block.pprof
 Profiling costs some throughput: compare points measured the same way.
 
-Ctrl-C stops measuring, writes the points already measured and exits 130.`,
+--out FILE gets each point as soon as it is measured, flushed to the disk
+(a journal, JSON Lines whose first line is the run's plan), so that a run
+stopped any way at all — Ctrl-C, a closed terminal, a kill, running out of
+memory — leaves every point it finished. A run that finishes writes FILE
+in its format whole; a CSV or bench file's journal is FILE.journal beside
+it, removed then. brewput run --resume FILE measures what a run cut short
+lacks.
+
+A point from which other processes took more than 0.2 CPU beyond the cores
+it left free is disturbed: marked * in the table, "disturbed" in JSON and
+CSV, hollow on the page. By default (--noisy retry) it is measured again,
+up to 3 times, each after waiting up to 5 s for a quiet machine, and the
+least disturbed kept; --noisy ok keeps the first.
+
+Ctrl-C (or SIGTERM, or SIGHUP) stops measuring, writes the points already
+measured and exits 128 + the signal (130 for Ctrl-C).`,
 		Example: `  brewput run --modes ideal,locking,multi-2 --cpus 1,2 --dur 2s
   brewput run --modes finelocking --cpus 2 --rate 800 --maxq 10
   brewput run --modes linearpipe-0,linearpipe-1 --jitter 1ms --format json --out pipes.json
@@ -52,84 +68,86 @@ Ctrl-C stops measuring, writes the points already measured and exits 130.`,
   brewput run --modes finelocking,linearpipe-0 --cpus 2 --profile prof --format json`,
 		Args: unknownArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			st, err := sf.plan(cmd.Flags(), runtime.NumCPU())
+			var st *sweep.Study
+			var have []results.Point
+			var out *sink
+			var err error
+			if resume != "" {
+				st, have, out, err = resumeRun(cmd.Flags(), resume, "run")
+			} else {
+				if st, err = sf.plan(cmd.Flags(), runtime.NumCPU()); err != nil {
+					return err
+				}
+				out, err = outputOf(cmd.Flags(), format, outFile, studyPlan("run", st))
+			}
 			if err != nil {
 				return err
 			}
-			f, dest, err := outputOf(cmd.Flags(), format, out)
-			if err != nil {
-				return err
-			}
-			points, runErr := e.measure(cmd.Context(), st)
-			if err := emit(e, f, dest, points); err != nil {
+			out.e, out.annotate, out.resume = e, true, "brewput run"
+			points, runErr := e.measure(cmd.Context(), st, have, out.add)
+			all := append(have, points...)
+			if err := out.finish(all, runErr == nil); err != nil {
 				return failure{err}
 			}
-			return measureError(runErr, len(points), st.Total())
+			return measureError(runErr, len(all), st.Total())
 		},
 	}
 	sf.register(cmd.Flags(), defaultStudy())
 	cmd.Flags().StringVar(&format, "format", "table", "output format: "+strings.Join(results.Formats(), ", ")+" (with --out, guessed from its extension)")
-	cmd.Flags().StringVar(&out, "out", "", "write the results to this file (the table still goes to stdout)")
+	cmd.Flags().StringVar(&outFile, "out", "", "write the results to this file, each point as soon as it is measured (the table still goes to stdout)")
+	cmd.Flags().StringVar(&resume, "resume", "", "finish the study that a run cut short left in this file (its --out, or the journal beside a CSV or bench file), measuring only the points it lacks")
 	return cmd
 }
 
-// outputOf checks run's --format and --out. A file given without a format
-// takes the one its extension names, or JSON, which can be read back.
-func outputOf(fs *pflag.FlagSet, format, out string) (results.Format, *atomicfile.File, error) {
-	f, err := results.ParseFormat(format)
-	if err != nil {
-		return f, nil, fmt.Errorf("--format: %w", err)
-	}
-	if out == "" {
-		return f, nil, nil
-	}
-	if !fs.Changed("format") {
-		f = results.JSON
-		if guess, ok := results.FormatForFile(out); ok {
-			f = guess
-		}
-	}
-	dest, err := atomicfile.Create(out)
-	if err != nil {
-		return f, nil, fmt.Errorf("--out %s: %w", out, err)
-	}
-	return f, dest, nil
+// studyPlan is the journal's plan of a measured study.
+func studyPlan(command string, st *sweep.Study) results.Plan {
+	js, _ := json.Marshal(st) // a Study is plain data
+	return results.Plan{Command: command, Points: st.Total(), Study: js}
 }
 
-// emit writes the results: format f to stdout, or, with a file, the file
-// in format f and the table to stdout.
-//
-// Every point of the shop without a causal profile gets one first, under
-// the fifo policy (causal.Annotate).
-func emit(e *env, f results.Format, dest *atomicfile.File, points []results.Point) error {
-	if err := causal.Annotate(points, causal.Fifo()); err != nil {
-		return err
-	}
-	if dest == nil {
-		if len(points) == 0 {
-			return nil
+// resumeRun reads the journal a run of command cut short left at path:
+// the study it planned, the points it measured and where its results go.
+// The study comes from the journal, so that flags saying what to measure
+// are refused.
+func resumeRun(fs *pflag.FlagSet, path, command string) (*sweep.Study, []results.Point, *sink, error) {
+	var given []string
+	fs.Visit(func(f *pflag.Flag) {
+		if f.Name != "resume" {
+			given = append(given, "--"+f.Name)
 		}
-		return results.Write(e.stdout, f, points)
+	})
+	if len(given) > 0 {
+		return nil, nil, nil, fmt.Errorf("--resume %s: the journal says what to measure and where; drop %s", path, strings.Join(given, ", "))
 	}
-	if len(points) == 0 {
-		dest.Discard()
-		return nil
+	o, f, err := outfile.Resume(path)
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("--resume: %w", err)
 	}
-	if err := results.Write(dest, f, points); err != nil {
-		dest.Discard()
-		return fmt.Errorf("write %s: %w", dest.Path(), err)
+	st, err := planOf(f.Plan, command, path)
+	if err != nil {
+		o.Close()
+		return nil, nil, nil, err
 	}
-	if err := dest.Commit(); err != nil {
-		return fmt.Errorf("write %s: %w", dest.Path(), err)
-	}
-	fmt.Fprintf(e.stderr, "wrote %s to %s\n", plural(len(points), "point"), dest.Path())
-	return results.WriteTable(e.stdout, points)
+	return st, f.Points, &sink{format: o.Format, out: o}, nil
 }
 
-// plural writes a count with its noun: "1 point", "12 points".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
+// planOf is the study a journal's plan holds, for brewput COMMAND
+// --resume.
+func planOf(plan *results.Plan, command, path string) (*sweep.Study, error) {
+	if plan.Command != command {
+		return nil, fmt.Errorf("--resume %s: a journal of brewput %s; resume it with that command", path, plan.Command)
 	}
-	return fmt.Sprintf("%d %ss", n, noun)
+	var st sweep.Study
+	if err := json.Unmarshal(plan.Study, &st); err != nil || len(st.Specs) == 0 || st.Count < 1 {
+		return nil, fmt.Errorf("--resume %s: its plan holds no study to measure", path)
+	}
+	for _, s := range st.Specs {
+		if err := s.Validate(); err != nil {
+			return nil, fmt.Errorf("--resume %s: its plan: %w", path, err)
+		}
+		if s.CPUs > runtime.NumCPU() {
+			return nil, fmt.Errorf("--resume %s: its plan measures on %d CPUs; this machine has %d", path, s.CPUs, runtime.NumCPU())
+		}
+	}
+	return &st, nil
 }

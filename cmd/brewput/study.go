@@ -29,7 +29,16 @@ type studyFlags struct {
 	count                              int
 	profile                            string
 	harness                            string
+	noisy                              string
+	// simulated marks the model's commands, whose sizes the model's
+	// memory budget bounds rather than a measurement's limits.
+	simulated bool
 }
+
+// maxRounds is the most rounds (--count) a measured study takes: a
+// thousand of the shortest points take minutes, of the default study
+// hours.
+const maxRounds = 1000
 
 // studyDefaults are the defaults that differ between commands.
 type studyDefaults struct {
@@ -67,6 +76,7 @@ func (f *studyFlags) register(fs *pflag.FlagSet, d studyDefaults) {
 	fs.IntVar(&f.count, "count", 1, "measure every point this many times, in rounds over the whole study (as go test -count), for compare's statistics")
 	fs.StringVar(&f.harness, "harness", "brewput", "closed loop's harness: brewput (each customer orders again at once, records its own latency) or talk (the talk's: a generator hands requests to the customers over a channel, each hands its duration to an aggregator over another)")
 	fs.StringVar(&f.profile, "profile", "", "write each point's execution trace and CPU, block and mutex profiles to this folder, and summarize where its goroutines waited")
+	fs.StringVar(&f.noisy, "noisy", "retry", "a point other processes took more than 0.2 CPU from: retry (measure it again, up to 3 times, each after waiting up to 5 s for a quiet machine) or ok (keep the first measurement); either way it is marked")
 }
 
 // plan checks every flag before anything is measured; its errors are usage
@@ -116,6 +126,29 @@ func (f *studyFlags) planModes(fs *pflag.FlagSet, maxCPUs int, modes []coffee.Mo
 		return nil, fmt.Errorf("--harness %q: want brewput or talk", f.harness)
 	case f.harness == "talk" && (fs.Changed("rate") || fs.Changed("interval")):
 		return nil, fmt.Errorf("--harness talk: the talk's harness is a closed loop; drop --rate and --interval")
+	case fs.Changed("rate") && (f.rate*base.Dur.Seconds() < 1 || f.rate > float64(time.Second/sweep.MinInterval)):
+		return nil, fmt.Errorf("--rate %v: want %.6g to %.0f orders per second: at least one arrival in the --dur window (%v), and at most one every %v",
+			f.rate, 1/base.Dur.Seconds(), float64(time.Second/sweep.MinInterval), base.Dur, sweep.MinInterval)
+	case fs.Changed("interval") && (f.interval < sweep.MinInterval || f.interval > base.Dur):
+		return nil, fmt.Errorf("--interval %v: want %v to the --dur window (%v)", f.interval, sweep.MinInterval, base.Dur)
+	case !f.simulated && f.par > sweep.MaxWorkers:
+		drink := f.grind + f.press + f.steam + f.latte
+		return nil, fmt.Errorf("--par %d: want 0 to %d customers for a measurement: each one's order under way when the window closes finishes after it (%d drinks of %v on 1 CPU: %v more); brewput model simulates more",
+			f.par, sweep.MaxWorkers, f.par, drink, (time.Duration(f.par) * drink).Round(time.Second))
+	case !f.simulated && f.maxq > sweep.MaxQueue:
+		return nil, fmt.Errorf("--maxq %d: want 0 to %d waiting orders", f.maxq, sweep.MaxQueue)
+	case !f.simulated && f.count > maxRounds:
+		return nil, fmt.Errorf("--count %d: want 1 to %d rounds of the study", f.count, maxRounds)
+	case f.noisy != "" && f.noisy != "retry" && f.noisy != "ok":
+		return nil, fmt.Errorf("--noisy %q: want retry (measure a disturbed point again, up to 3 times, after waiting for a quiet machine) or ok (keep it, marked)", f.noisy)
+	}
+	for _, st := range []struct {
+		name string
+		d    time.Duration
+	}{{"grind", f.grind}, {"press", f.press}, {"steam", f.steam}, {"latte", f.latte}, {"jitter", f.jitter}} {
+		if st.d > base.Dur {
+			return nil, fmt.Errorf("--%s %v: want at most the --dur window (%v): a step longer than the window completes no drink in it", st.name, st.d, base.Dur)
+		}
 	}
 	if f.harness == "talk" {
 		base.Harness = "talk"
@@ -141,7 +174,11 @@ func (f *studyFlags) planModes(fs *pflag.FlagSet, maxCPUs int, modes []coffee.Mo
 		}
 	}
 
-	return &sweep.Study{Specs: sweep.Plan(modes, cpus, base), Count: f.count, Profile: f.profile}, nil
+	st := &sweep.Study{Specs: sweep.Plan(modes, cpus, base), Count: f.count, Profile: f.profile}
+	if f.noisy == "retry" {
+		st.Retry = sweep.DefaultRetry()
+	}
+	return st, nil
 }
 
 // checkProfileDir tells, before anything is measured, whether --profile's

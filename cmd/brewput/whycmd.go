@@ -72,7 +72,11 @@ brewput model.`,
 				return err
 			}
 			cfg.Sched, cfg.Costs, cfg.Runtime = pr.Sched, pr.Costs, pr.Runtime
+			cfg.Cancel = cmd.Context().Done()
 			profile, err := causal.Mode(cfg)
+			if cmd.Context().Err() != nil {
+				return interrupted{fmt.Errorf("interrupted while simulating the causal profile; nothing measured")}
+			}
 			if err != nil {
 				return failure{err}
 			}

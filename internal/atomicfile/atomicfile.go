@@ -9,6 +9,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/brewput/brewput/internal/stale"
 )
 
 // File is a file being written. Creating it up front also finds an
@@ -25,7 +27,10 @@ func Create(path string) (*File, error) {
 		return nil, fmt.Errorf("is a directory; want a file name")
 	}
 	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
+	// The temporary name says its process, so that one a killed process
+	// left (a kill between creating and renaming it) is removed here.
+	stale.Remove(dir, "."+filepath.Base(path)+".", ".tmp")
+	tmp, err := os.CreateTemp(dir, stale.Pattern("."+filepath.Base(path)+".", ".tmp"))
 	if err != nil {
 		var pe *fs.PathError
 		if errors.As(err, &pe) {

@@ -13,7 +13,9 @@ import (
 type Sample struct {
 	at    time.Time
 	busy  time.Duration // CPU time all processes and the hypervisor used, summed over CPUs
+	steal time.Duration // of which the hypervisor gave to other machines
 	self  time.Duration // CPU time this process and its waited-for children used
+	cpus  int           // the machine's CPUs
 	valid bool
 }
 
@@ -21,8 +23,17 @@ type Sample struct {
 // expose it (anything but Linux), the sample is invalid and [Others]
 // reports 0: the test then runs unguarded, as it would without this package.
 func Take() Sample {
-	busy, self, ok := readCPU()
-	return Sample{at: time.Now(), busy: busy, self: self, valid: ok}
+	t0 := time.Now()
+	c, ok := readCPU()
+	// The readings fell somewhere between t0 and now.
+	at := t0.Add(time.Since(t0) / 2)
+	return Sample{at: at, busy: c.busy, steal: c.steal, self: c.self, cpus: c.cpus, valid: ok}
+}
+
+// counters are what readCPU reads.
+type counters struct {
+	busy, steal, self time.Duration
+	cpus              int
 }
 
 // Others returns how many CPUs' worth of time processes other than this one
@@ -31,18 +42,29 @@ func Take() Sample {
 // CPU, so over a few hundred milliseconds the figure is good to about a
 // tenth of a CPU.
 func Others(before, after Sample) float64 {
+	others, steal := Split(before, after)
+	return others + steal
+}
+
+// Split is Others in its two parts: the CPUs' worth of time other
+// processes used, and the time the hypervisor gave to other machines
+// (steal), which no process of this machine could use. Each lies between
+// 0 and the machine's CPUs: the kernel counts in ticks, so that over a
+// short interval one tick more or less can read as more CPUs than there
+// are, which is clamped.
+func Split(before, after Sample) (others, steal float64) {
 	if !before.valid || !after.valid {
-		return 0
+		return 0, 0
 	}
 	wall := after.at.Sub(before.at)
 	if wall <= 0 {
-		return 0
+		return 0, 0
 	}
-	others := (after.busy - before.busy) - (after.self - before.self)
-	if others < 0 {
-		return 0
-	}
-	return float64(others) / float64(wall)
+	cpus := float64(max(after.cpus, 1))
+	stolen := after.steal - before.steal
+	used := (after.busy - before.busy) - stolen - (after.self - before.self)
+	clamp := func(d time.Duration) float64 { return min(max(float64(d)/float64(wall), 0), cpus) }
+	return clamp(used), clamp(stolen)
 }
 
 // Since is Others from before to now.

@@ -15,33 +15,43 @@ const userHZ = 100
 
 // readCPU returns the busy time summed over all CPUs from /proc/stat's
 // first line (user, nice, system, irq, softirq, steal; guest time is
-// already inside user) and this process's own CPU time with that of its
-// reaped children.
-func readCPU() (busy, self time.Duration, ok bool) {
+// already inside user), the steal time apart, the number of CPUs (its
+// cpuN lines) and this process's own CPU time with that of its reaped
+// children.
+func readCPU() (c counters, ok bool) {
 	data, err := os.ReadFile("/proc/stat")
 	if err != nil {
-		return 0, 0, false
+		return c, false
 	}
-	line, _, _ := bytes.Cut(data, []byte("\n"))
+	line, rest, _ := bytes.Cut(data, []byte("\n"))
 	fields := bytes.Fields(line)
 	if len(fields) < 9 || string(fields[0]) != "cpu" {
-		return 0, 0, false
+		return c, false
 	}
-	var ticks int64
+	var ticks [9]int64
 	for _, i := range []int{1, 2, 3, 6, 7, 8} { // user nice system irq softirq steal
 		n, err := strconv.ParseInt(string(fields[i]), 10, 64)
 		if err != nil {
-			return 0, 0, false
+			return c, false
 		}
-		ticks += n
+		ticks[i] = n
 	}
-	busy = time.Duration(ticks) * time.Second / userHZ
+	tick := func(n int64) time.Duration { return time.Duration(n) * time.Second / userHZ }
+	c.busy = tick(ticks[1] + ticks[2] + ticks[3] + ticks[6] + ticks[7] + ticks[8])
+	c.steal = tick(ticks[8])
+	for len(rest) > 0 {
+		line, rest, _ = bytes.Cut(rest, []byte("\n"))
+		if !bytes.HasPrefix(line, []byte("cpu")) {
+			break
+		}
+		c.cpus++
+	}
 	for _, who := range []int{unix.RUSAGE_SELF, unix.RUSAGE_CHILDREN} {
 		var ru unix.Rusage
 		if err := unix.Getrusage(who, &ru); err != nil {
-			return 0, 0, false
+			return c, false
 		}
-		self += time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+		c.self += time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 	}
-	return busy, self, true
+	return c, true
 }

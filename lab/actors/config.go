@@ -132,3 +132,12 @@ func (c Config) Validate() error {
 	}
 	return nil
 }
+
+// CheckGiven refuses --remote-requests without --remote, which would
+// ask nothing of a run that does not happen.
+func (c *Config) CheckGiven(given func(flag string) bool) error {
+	if given("remote-requests") && !c.Remote {
+		return fmt.Errorf("remote-requests: applies to the runs over gRPC only; add --remote, or drop it")
+	}
+	return nil
+}

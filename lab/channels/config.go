@@ -122,3 +122,21 @@ func ParseVariant(v string) (size, consumers, batch int, err error) {
 	}
 	return vals[0], vals[1], vals[2], nil
 }
+
+// Memory is what a point holds at most: the batches in the channel, in
+// the consumers' hands and the producer's, of up to the largest batch of
+// lines each (twice, as the garbage collector lets the heap grow to twice
+// what is live), and the sampled lines' times.
+func (c Config) Memory() (float64, string) {
+	most := func(xs []int) int {
+		m := 0
+		for _, x := range xs {
+			m = max(m, x)
+		}
+		return m
+	}
+	batch := min(most(c.Batches), c.Lines)
+	inFlight := float64(most(c.Sizes)+most(c.Consumers)+2) * float64(batch) * float64(c.LineBytes)
+	return 2*inFlight + float64(c.Lines)/sampleEvery*8,
+		fmt.Sprintf("channels of up to --size %d batches of --batch %d lines of --line-bytes %d, and --consumers %d holding one each", most(c.Sizes), batch, c.LineBytes, most(c.Consumers))
+}

@@ -210,8 +210,9 @@ func pipeline(ctx context.Context, c Config, size, consumers, batchLines int) (o
 		}
 		ch <- batch{first: first, lines: lines}
 		// Polling ctx on every message would add a channel operation to
-		// each of the ones measured; every thousand lines is soon enough.
-		if sinceCheck += len(lines); sinceCheck >= 1024 {
+		// each of the ones measured; every 256 KiB of lines (a thousand of
+		// the default's, each of a megabyte's) is soon enough.
+		if sinceCheck += len(lines) * c.LineBytes; sinceCheck >= 256<<10 {
 			sinceCheck = 0
 			select {
 			case <-done:

@@ -164,3 +164,9 @@ func (c *Config) Complete(given func(flag string) bool) {
 		c.Appends = DefaultSyncAppends
 	}
 }
+
+// Memory is what a run holds at most: 16 bytes an append, and the memory
+// log's values.
+func (c Config) Memory() (float64, string) {
+	return float64(c.Appends) * float64(16+c.ValueBytes) * 2, fmt.Sprintf("--appends %d of --value-bytes %d", c.Appends, c.ValueBytes)
+}

@@ -14,6 +14,7 @@ import (
 	"github.com/HdrHistogram/hdrhistogram-go"
 
 	"github.com/brewput/brewput/harness"
+	"github.com/brewput/brewput/internal/stale"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"
 )
@@ -57,8 +58,10 @@ const Unit = "appends/s"
 //	util                  as Util
 //	value_bytes, sync     the value size, and 1 if the log syncs
 //
-// Logs go in a folder Run makes in c.Dir (or the temporary folder) and
-// removes, with everything in it, before it returns. When ctx is
+// Logs go in a folder Run makes in c.Dir (or the temporary folder),
+// brewput-logs-PID-NNN, and removes, with everything in it, before it
+// returns; it first removes such folders of processes that no longer run
+// (killed before they could remove theirs). When ctx is
 // cancelled, Run returns the points measured so far with ctx.Err().
 // GOMAXPROCS is the process's, so Run must not run beside other
 // measurements in the same process.
@@ -66,7 +69,10 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 	if err := lab.Check(c, cpus); err != nil {
 		return nil, err
 	}
-	base, err := os.MkdirTemp(c.Dir, "brewput-logs-*")
+	// The folder names this process: one a killed run left behind (no
+	// signal handler runs on SIGKILL) is removed by the next run.
+	stale.Remove(tempDir(c.Dir), "brewput-logs-", "")
+	base, err := os.MkdirTemp(c.Dir, stale.Pattern("brewput-logs-", ""))
 	if err != nil {
 		return nil, fmt.Errorf("folder for the logs: %w", err)
 	}
@@ -278,4 +284,12 @@ func share(appends, writers, i int) int {
 		n++
 	}
 	return n
+}
+
+// tempDir is where os.MkdirTemp(dir, …) makes its folder.
+func tempDir(dir string) string {
+	if dir == "" {
+		return os.TempDir()
+	}
+	return dir
 }

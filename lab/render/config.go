@@ -96,3 +96,11 @@ func (c Config) workers() int {
 	}
 	return runtime.GOMAXPROCS(0)
 }
+
+// Memory is what a run holds at most: the image and seq's reference,
+// the palette of --max-iter colours, and the pixel variant's goroutines
+// under way (about 16 bytes a pixel, measured at 2048 pixels a side).
+func (c Config) Memory() (float64, string) {
+	px := float64(c.Size) * float64(c.Size)
+	return 2*px*4 + float64(c.MaxIter+1)*4 + 16*px, fmt.Sprintf("an image of --size %d pixels a side and --max-iter %d colours", c.Size, c.MaxIter)
+}

@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"image"
 	"image/draw"
@@ -28,7 +29,7 @@ func TestVariantsSameImage(t *testing.T) {
 	for _, size := range []int{1, 37, 64} {
 		f := newFrame(size, 300)
 		want := f.newImage()
-		if err := f.render(want, "seq", 1); err != nil {
+		if err := f.render(context.Background(), want, "seq", 1); err != nil {
 			t.Fatal(err)
 		}
 		inside := 0
@@ -46,7 +47,7 @@ func TestVariantsSameImage(t *testing.T) {
 		for _, v := range Variants()[1:] {
 			for _, workers := range []int{1, 3, 100} {
 				img := f.newImage()
-				if err := f.render(img, v, workers); err != nil {
+				if err := f.render(context.Background(), img, v, workers); err != nil {
 					t.Fatal(err)
 				}
 				if !bytes.Equal(img.Pix, want.Pix) {
@@ -55,7 +56,7 @@ func TestVariantsSameImage(t *testing.T) {
 			}
 		}
 	}
-	if err := newFrame(4, 10).render(newFrame(4, 10).newImage(), "column", 1); err == nil {
+	if err := newFrame(4, 10).render(context.Background(), newFrame(4, 10).newImage(), "column", 1); err == nil {
 		t.Error("an unknown variant rendered")
 	}
 }
@@ -104,7 +105,7 @@ func TestRunPNG(t *testing.T) {
 	draw.Draw(got, got.Rect, decoded, decoded.Bounds().Min, draw.Src)
 	f := newFrame(c.Size, c.MaxIter)
 	want := f.newImage()
-	if err := f.render(want, "seq", 1); err != nil {
+	if err := f.render(context.Background(), want, "seq", 1); err != nil {
 		t.Fatal(err)
 	}
 	if got.Rect != want.Rect || !bytes.Equal(got.Pix, want.Pix) {
@@ -187,5 +188,24 @@ func TestCurve(t *testing.T) {
 	}
 	if _, err := Curve(points[1:2], []int{1}); err == nil {
 		t.Error("Curve without a seq point succeeded")
+	}
+}
+
+// TestRenderStopsWhenCancelled: a render of minutes (4 million
+// iterations for each pixel inside the set) stops once its context is
+// cancelled, in every variant, with the context's error; it used not to
+// look at it until the render was done (lab render --size 8192 --max-iter
+// 16777216 ran on after Ctrl-C).
+func TestRenderStopsWhenCancelled(t *testing.T) {
+	f := newFrame(512, 1<<22)
+	img := f.newImage()
+	for _, v := range Variants() {
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan error, 1)
+		go func() { done <- f.render(ctx, img, v, 2) }()
+		cancel()
+		if err := <-done; err != context.Canceled {
+			t.Errorf("%s: %v, want context.Canceled", v, err)
+		}
 	}
 }

@@ -147,7 +147,7 @@ func (m *measurer) measure(ctx context.Context, variant string, workers int, pat
 		}
 		clear(m.img.Pix)
 		cpu0, t0 := harness.ProcessCPU(), time.Now()
-		if err := m.frame.render(m.img, variant, workers); err != nil {
+		if err := m.frame.render(ctx, m.img, variant, workers); err != nil {
 			return t, err
 		}
 		t1 := time.Now()

@@ -167,3 +167,17 @@ func ParseVariant(v string) (mode string, buffer int, restart bool, err error) {
 	}
 	return parts[0], n, restart, nil
 }
+
+// CheckGiven refuses --downtime without --restart, the run it times.
+func (c *Config) CheckGiven(given func(flag string) bool) error {
+	if given("downtime") && !c.Restart {
+		return fmt.Errorf("downtime: applies to the --restart runs only; add --restart, or drop it")
+	}
+	return nil
+}
+
+// Memory is what a run holds at most: its messages, each with its
+// payload, and the outcomes and times it keeps of each.
+func (c Config) Memory() (float64, string) {
+	return float64(c.Messages) * float64(c.PayloadBytes+128), fmt.Sprintf("--messages %d of --payload-bytes %d", c.Messages, c.PayloadBytes)
+}

@@ -319,3 +319,14 @@ func writeTemp(text []byte) (string, error) {
 	}
 	return f.Name(), nil
 }
+
+// Memory is what a run holds at most: the text, and a copy of it.
+func (c Config) Memory() (float64, string) {
+	size := float64(c.Size)
+	if c.File != "" {
+		if fi, err := os.Stat(c.File); err == nil {
+			size = float64(fi.Size())
+		}
+	}
+	return 3 * size, fmt.Sprintf("a text of %.0f bytes", size)
+}

@@ -324,3 +324,10 @@ func (in *inputs) pairs(c Config) [][2]variant {
 	}
 	return [][2]variant{adds, sorts, finds}
 }
+
+// Memory is what a run holds at most: the integers it adds, the ones it
+// sorts (and their copy), and the documents it searches.
+func (c Config) Memory() (float64, string) {
+	return 8*float64(c.AddSize) + 24*float64(c.SortSize) + 256*float64(c.Docs),
+		fmt.Sprintf("--add-size %d integers, --sort-size %d and --docs %d", c.AddSize, c.SortSize, c.Docs)
+}

@@ -1,0 +1,64 @@
+package cliflag
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/spf13/pflag"
+)
+
+// Explain rewrites the error of a flag whose value did not parse so that it
+// names the flag, the value and the form the flag accepts, in place of the
+// parser's own message ("strconv.ParseInt: parsing "1e9": invalid
+// syntax"). Other errors, and those of values that already say what they
+// accept (Duration), are returned as they are.
+func Explain(err error) error {
+	var iv *pflag.InvalidValueError
+	if !errors.As(err, &iv) {
+		return err
+	}
+	form := Form(iv.GetFlag().Value.Type())
+	if form == "" {
+		return err
+	}
+	return fmt.Errorf("invalid argument %q for %q flag: %s", iv.GetValue(), "--"+iv.GetFlag().Name, form)
+}
+
+// Form says what a flag of pflag's type typ accepts, "" for a type whose
+// value says it itself.
+func Form(typ string) string {
+	switch typ {
+	case "int", "int8", "int16", "int32", "int64":
+		return "want a whole number, such as 4"
+	case "uint", "uint8", "uint16", "uint32", "uint64":
+		return "want a whole number from 0, such as 1"
+	case "float32", "float64":
+		return "want a number, such as 800 or 0.05"
+	case "bool":
+		return "want true or false"
+	case "intSlice", "int32Slice", "int64Slice", "uintSlice":
+		return "want whole numbers separated by commas, such as 1,10,100"
+	case "stringSlice":
+		return "want names separated by commas, such as a,b"
+	}
+	return ""
+}
+
+// CheckFinite refuses, among the flags given in fs, a number that is not
+// finite: pflag reads NaN and Inf as numbers, which no flag of brewput's
+// means. Its error names the flag and what it accepts.
+func CheckFinite(fs *pflag.FlagSet) error {
+	var bad error
+	fs.Visit(func(f *pflag.Flag) {
+		if bad != nil || (f.Value.Type() != "float64" && f.Value.Type() != "float32") {
+			return
+		}
+		v, err := strconv.ParseFloat(f.Value.String(), 64)
+		if err == nil && (math.IsNaN(v) || math.IsInf(v, 0)) {
+			bad = fmt.Errorf("--%s %s: want a finite number", f.Name, f.Value.String())
+		}
+	})
+	return bad
+}

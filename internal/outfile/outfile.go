@@ -1,0 +1,199 @@
+// Package outfile is a results file that a run writes as its points come:
+// its journal (results.Journal) holds each point as soon as it exists, and
+// the file is written whole, in its format, at the end.
+package outfile
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/brewput/brewput/internal/atomicfile"
+	"github.com/brewput/brewput/results"
+)
+
+// Output is a results file that a run writes as its points come: its
+// journal (see Journal) holds each point as soon as it exists, and at the
+// end the file is written whole in its format. A JSON file is its own
+// journal; a file of another format (CSV, bench, a table) has its journal
+// beside it, Path + JournalExt, removed once the file is written — or
+// kept, where the run was cut short, for --resume to finish.
+type Output struct {
+	// Path is the results file, Format its format.
+	Path   string
+	Format results.Format
+	plan   results.Plan
+	j      *results.Journal
+}
+
+// Create checks, before anything is measured, that path can take a
+// results file in format f (see CheckFormatFor and CheckWritable); its
+// errors say what is wrong with the path. The journal, with plan on its
+// first line, begins with the first point: a run that measures nothing
+// leaves no file.
+func Create(path string, f results.Format, plan results.Plan) (*Output, error) {
+	if err := CheckFormatFor(path, f); err != nil {
+		return nil, err
+	}
+	if err := CheckWritable(path); err != nil {
+		return nil, err
+	}
+	o := &Output{Path: path, Format: f, plan: plan}
+	if f != results.JSON {
+		o.plan.Out, o.plan.Format = path, f.String()
+	}
+	return o, nil
+}
+
+// Resume goes on with the journal at path, which a run cut short
+// left: a JSON results file, or the journal beside a file of another
+// format. It returns what the journal holds, whose plan says the rest.
+func Resume(path string) (*Output, *results.File, error) {
+	j, f, err := results.ResumeJournal(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	o := &Output{Path: path, Format: results.JSON, plan: *f.Plan, j: j}
+	if f.Plan.Out != "" {
+		format, err := results.ParseFormat(f.Plan.Format)
+		if err != nil {
+			j.Close()
+			return nil, nil, fmt.Errorf("%s: the plan's format: %w", path, err)
+		}
+		o.Path, o.Format = f.Plan.Out, format
+	}
+	return o, f, nil
+}
+
+// Journal is the file that holds the points as they come.
+func (o *Output) Journal() string { return o.journalPath() }
+
+func (o *Output) journalPath() string {
+	if o.Format == results.JSON {
+		return o.Path
+	}
+	return o.Path + results.JournalExt
+}
+
+// Add appends p to the journal, which the first point begins.
+func (o *Output) Add(p results.Point) error {
+	if o.j == nil {
+		j, err := results.CreateJournal(o.journalPath(), o.plan)
+		if err != nil {
+			return fmt.Errorf("cannot write %s: %w", o.journalPath(), unwrapPath(err))
+		}
+		o.j = j
+	}
+	return o.j.Append(p)
+}
+
+// Close closes the journal as it is, for a caller that writes the results
+// file itself (the main job's report writes its results.json).
+func (o *Output) Close() error {
+	if o.j == nil {
+		return nil
+	}
+	return o.j.Close()
+}
+
+// Finish writes points, those of the whole run, to the file in its
+// format, all at once. A run that finished (done) leaves the plain
+// results file and no journal; one cut short leaves a JSON file as a
+// journal (its plan, then points), which brewput report renders and
+// --resume finishes, and the journal of another format's file beside it,
+// for --resume. Without points, Finish removes the journal and leaves no
+// file at all.
+func (o *Output) Finish(points []results.Point, done bool) error {
+	if len(points) == 0 {
+		o.Discard()
+		return nil
+	}
+	var buf bytes.Buffer
+	var err error
+	if o.Format == results.JSON && !done {
+		err = results.WriteJournal(&buf, o.plan, points)
+	} else {
+		err = results.Write(&buf, o.Format, points)
+	}
+	if err != nil {
+		return fmt.Errorf("write %s: %w", o.Path, err)
+	}
+	keep := o.Format != results.JSON && !done // the journal beside, for --resume
+	if !keep {
+		o.Close()
+	}
+	if err := atomicfile.WriteFile(o.Path, buf.Bytes()); err != nil {
+		return fmt.Errorf("write %s: %w", o.Path, err)
+	}
+	switch {
+	case keep:
+		return o.Close()
+	case o.Format != results.JSON && o.j != nil:
+		return o.j.Remove()
+	}
+	return nil
+}
+
+// Discard removes the journal, if one was begun.
+func (o *Output) Discard() {
+	if o.j != nil {
+		o.j.Remove()
+	}
+}
+
+// CheckFormatFor refuses a file name whose extension says another format
+// than f: r.csv with JSON, t.json with a table (which no reader reads
+// back). Names without one of brewput's extensions take any format.
+func CheckFormatFor(path string, f results.Format) error {
+	ext, ok := results.FormatForFile(path)
+	if !ok || ext == f {
+		return nil
+	}
+	return fmt.Errorf("its extension says %s, but the format is %s; name the file for its format (%s) or give --format %s", ext, f, extFor(f, path), ext)
+}
+
+// extFor suggests a name for a file of format f.
+func extFor(f results.Format, path string) string {
+	base := path[:len(path)-len(filepath.Ext(path))]
+	switch f {
+	case results.JSON:
+		return base + ".json"
+	case results.CSV:
+		return base + ".csv"
+	case results.Bench:
+		return base + ".bench"
+	}
+	return base + ".txt"
+}
+
+// CheckWritable proves that a file can be written at path by creating and
+// removing a probe file beside it, before anything is measured: its errors
+// say why not (a folder in the way, a missing or read-only folder).
+func CheckWritable(path string) error {
+	if path == "" {
+		return errors.New("want a file name")
+	}
+	if info, err := os.Stat(path); err == nil && info.IsDir() {
+		return errors.New("is a directory; want a file name")
+	}
+	dir := filepath.Dir(path)
+	probe, err := os.CreateTemp(dir, ".brewput-probe-*")
+	if err != nil {
+		return fmt.Errorf("cannot write in %s: %w", dir, unwrapPath(err))
+	}
+	probe.Close()
+	return os.Remove(probe.Name())
+}
+
+// unwrapPath drops a *fs.PathError's operation and path, which name a
+// temporary file that means nothing to a user.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}

@@ -1,0 +1,173 @@
+package results
+
+import (
+	"fmt"
+	"math"
+	"reflect"
+	"strings"
+)
+
+// DisturbedCPUs is how many CPUs' worth of time other processes and the
+// hypervisor may take during a measured window, beyond the cores the point
+// left free, before the point is disturbed: its numbers then say more
+// about the machine than about the design.
+const DisturbedCPUs = 0.2
+
+// IsDisturbed reports whether other processes (or the hypervisor) took CPU
+// from measured point p: more than DisturbedCPUs beyond the machine's
+// cores that the point did not use (a point on 1 CPU of 2 leaves one core
+// to the others), or marked so when it was measured.
+func (p Point) IsDisturbed() bool {
+	if p.Disturbed {
+		return true
+	}
+	spare := 0.0
+	if p.Host.Cores > p.CPUs {
+		spare = float64(p.Host.Cores - p.CPUs)
+	}
+	return p.OthersCPUs+p.StealCPUs > spare+DisturbedCPUs
+}
+
+// Interference says in a few words what took CPU from a disturbed point:
+// "other processes took 0.45 CPUs", with the hypervisor's steal where there
+// was any; "" where p is not disturbed.
+func (p Point) Interference() string {
+	if !p.IsDisturbed() {
+		return ""
+	}
+	s := fmt.Sprintf("other processes took %.2f CPUs", p.OthersCPUs)
+	if p.StealCPUs >= 0.005 {
+		s += fmt.Sprintf(" and the hypervisor %.2f", p.StealCPUs)
+	}
+	return s
+}
+
+// UtilTolerance is how far above 1 a point's utilization may read before
+// it is impossible rather than the CPU accounting's rounding (see
+// harness.Result.CheckCPU, which measurements pass first).
+const UtilTolerance = 0.05
+
+// CheckFinite reports the first number of p that is not finite, by its
+// name in a results file: JSON has no NaN or infinity, and no file brewput
+// writes holds one.
+func (p Point) CheckFinite() error {
+	if path := nonFinite(reflect.ValueOf(p), ""); path != "" {
+		return fmt.Errorf("%s: %s is not a finite number", p.label(), path)
+	}
+	return nil
+}
+
+// Check reports what makes p impossible, as a point that must not be
+// saved: a number that is not finite, a count, throughput or latency
+// below zero, latency percentiles out of order, or more CPU time than its
+// CPUs could give (utilization above 1 + UtilTolerance; a lab's
+// goroutines run on GOMAXPROCS CPUs, but its threads in system calls do
+// not count against it, so its utilization is not checked).
+func (p Point) Check() error {
+	if err := p.CheckFinite(); err != nil {
+		return err
+	}
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("%s: impossible: %s", p.label(), fmt.Sprintf(format, args...))
+	}
+	switch {
+	case p.Ops < 0 || p.Errors < 0 || p.Drops < 0:
+		return bad("ops %d, errors %d, drops %d: counts below zero", p.Ops, p.Errors, p.Drops)
+	case p.Throughput < 0:
+		return bad("throughput %v below zero", p.Throughput)
+	case p.CPUUsed < 0 || p.Util < 0:
+		return bad("CPU use %v below zero", p.CPUUsed)
+	case p.Kind() != KindLab && p.Util > 1+UtilTolerance:
+		return bad("utilization %.0f %% of the %d CPU(s) given", 100*p.Util, p.CPUs)
+	}
+	for _, l := range []struct {
+		name string
+		l    *Latency
+	}{{"latency_ms", &p.Latency}, {"service_ms", p.Service}} {
+		if l.l == nil {
+			continue
+		}
+		v := l.l.values()
+		for i, x := range v[:9] { // min … max; the mean is apart
+			if x < 0 {
+				return bad("%s.%s %v below zero", l.name, latencyKeys()[i], x)
+			}
+			if i > 0 && x < v[i-1] {
+				return bad("%s.%s %v below %s %v", l.name, latencyKeys()[i], x, latencyKeys()[i-1], v[i-1])
+			}
+		}
+		if v[9] < 0 {
+			return bad("%s.mean %v below zero", l.name, v[9])
+		}
+	}
+	return nil
+}
+
+// label names p for an error: "finelocking cpus=2", with its round.
+func (p Point) label() string {
+	s := fmt.Sprintf("%s cpus=%d", p.Mode, p.CPUs)
+	if p.Rep > 0 {
+		s += fmt.Sprintf(" rep %d", p.Rep)
+	}
+	return s
+}
+
+// nonFinite returns the JSON path of the first float in v that is NaN or
+// infinite, "" if none.
+func nonFinite(v reflect.Value, path string) string {
+	switch v.Kind() {
+	case reflect.Float32, reflect.Float64:
+		if f := v.Float(); math.IsNaN(f) || math.IsInf(f, 0) {
+			return path
+		}
+	case reflect.Pointer, reflect.Interface:
+		if !v.IsNil() {
+			return nonFinite(v.Elem(), path)
+		}
+	case reflect.Struct:
+		t := v.Type()
+		for i := range v.NumField() {
+			f := t.Field(i)
+			if !f.IsExported() {
+				continue
+			}
+			name := path
+			if !f.Anonymous {
+				name = join(path, jsonName(f))
+			}
+			if bad := nonFinite(v.Field(i), name); bad != "" {
+				return bad
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		for i := range v.Len() {
+			if bad := nonFinite(v.Index(i), fmt.Sprintf("%s[%d]", path, i)); bad != "" {
+				return bad
+			}
+		}
+	case reflect.Map:
+		iter := v.MapRange()
+		for iter.Next() {
+			if bad := nonFinite(iter.Value(), join(path, fmt.Sprint(iter.Key()))); bad != "" {
+				return bad
+			}
+		}
+	}
+	return ""
+}
+
+// jsonName is a field's name in JSON.
+func jsonName(f reflect.StructField) string {
+	name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+	if name == "" {
+		return f.Name
+	}
+	return name
+}
+
+func join(path, name string) string {
+	if path == "" {
+		return name
+	}
+	return path + "." + name
+}

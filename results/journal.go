@@ -1,0 +1,248 @@
+package results
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// A journal is a results file written as a run goes: JSON Lines whose
+// first line is the run's Plan, then each point appended, flushed and
+// synced to the disk, as soon as it exists. At any moment — a Ctrl-C, a
+// closed terminal, an out-of-memory kill, SIGKILL, a power cut — it holds
+// every point the run finished and nothing half-written (a last line cut
+// short by a kill, which a reader leaves out with a note). brewput report
+// renders it and says the run was cut short; --resume finishes it.
+//
+// A finished run replaces its journal with the plain results file it
+// always wrote (JSON Lines of its points, no plan), which every version of
+// brewput reads; a run cut short keeps the plan on the first line, which
+// this version and later ones read.
+
+// Plan is what a journal's first line says of the run that writes it:
+// what it set out to do, so that a reader can tell how far it got and a
+// later run (--resume) can finish it.
+type Plan struct {
+	// Command is the brewput command that began the journal: "brewput"
+	// (the main job), "run", "model" or "lab NAME".
+	Command string `json:"command"`
+	// Points is how many points the run set out to measure or simulate,
+	// 0 where it cannot say beforehand (a lab's).
+	Points int `json:"points,omitempty"`
+	// Study is the study being measured, as package sweep writes it
+	// (sweep.Study): what --resume measures the rest of.
+	Study json.RawMessage `json:"study,omitempty"`
+	// Labs, Lessons and Predict are the main job's: the labs it runs after
+	// the study, whether it measures the seeds' claims, and whether it
+	// adds the model's predictions.
+	Labs    []string `json:"labs,omitempty"`
+	Lessons bool     `json:"lessons,omitempty"`
+	Predict bool     `json:"predict,omitempty"`
+	// Out and Format are where and how the run writes its results at the
+	// end, where the journal is not that file itself: a CSV, bench or
+	// table file (its journal is Out + JournalExt).
+	Out    string `json:"out,omitempty"`
+	Format string `json:"format,omitempty"`
+}
+
+// JournalExt ends the name of the journal of a results file written in a
+// format other than JSON, beside it: r.csv's is r.csv.journal.
+const JournalExt = ".journal"
+
+// recordKey is the key that marks a line as a record other than a point;
+// no point has it.
+const recordKey = "brewput"
+
+// planRecord is recordKey's value on a journal's plan.
+const planRecord = "plan"
+
+// journalHeader is a journal's first line.
+type journalHeader struct {
+	Record string `json:"brewput"`
+	Plan   Plan   `json:"plan"`
+}
+
+// Journal is a journal being written; see Plan.
+type Journal struct {
+	f    *os.File
+	path string
+}
+
+// CreateJournal begins a journal at path, replacing any file there, with
+// plan on its first line, synced to the disk with the folder's entry.
+func CreateJournal(path string, plan Plan) (*Journal, error) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	j := &Journal{f: f, path: path}
+	if err := j.write(journalHeader{Record: planRecord, Plan: plan}); err != nil {
+		f.Close()
+		return nil, err
+	}
+	if err := syncDir(filepath.Dir(path)); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return j, nil
+}
+
+// ResumeJournal opens the journal at path to go on appending to it, and
+// returns what it holds. A last line cut short by a kill is cut off the
+// file. A results file without a plan (a run that finished, or an older
+// brewput's) is not a journal to resume: its error says so.
+func ResumeJournal(path string) (*Journal, *File, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	rf, err := Read(data)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if rf.Plan == nil {
+		return nil, nil, fmt.Errorf("%s: not a journal of a run cut short (it has no plan on its first line): nothing to resume", path)
+	}
+	for i, n := range rf.Notes {
+		rf.Notes[i] = path + ": " + n
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	// Keep the complete lines only: what follows the last newline is a
+	// write a kill cut short.
+	end := int64(bytes.LastIndexByte(data, '\n') + 1)
+	if err := f.Truncate(end); err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	if _, err := f.Seek(end, io.SeekStart); err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	return &Journal{f: f, path: path}, rf, nil
+}
+
+// Path is the journal's file.
+func (j *Journal) Path() string { return j.path }
+
+// Append adds p to the journal, on the disk when it returns. A point that
+// is impossible (see Point.Check) is refused, and not written.
+func (j *Journal) Append(p Point) error {
+	if err := p.Check(); err != nil {
+		return err
+	}
+	return j.write(p)
+}
+
+// write writes v as one line with a single write, then syncs the file.
+func (j *Journal) write(v any) error {
+	line, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Errorf("journal %s: %w", j.path, err)
+	}
+	if _, err := j.f.Write(append(line, '\n')); err != nil {
+		return fmt.Errorf("journal %s: %w", j.path, err)
+	}
+	if err := j.f.Sync(); err != nil {
+		return fmt.Errorf("journal %s: %w", j.path, err)
+	}
+	return nil
+}
+
+// Close closes the journal's file, leaving it as it is.
+func (j *Journal) Close() error {
+	if j.f == nil {
+		return nil
+	}
+	err := j.f.Close()
+	j.f = nil
+	return err
+}
+
+// Remove closes the journal and removes its file: the run's results are
+// written whole elsewhere.
+func (j *Journal) Remove() error {
+	j.Close()
+	if err := os.Remove(j.path); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	return nil
+}
+
+// WriteJournal writes a journal whole: plan's line, then points, as a run
+// cut short leaves its results when it stops in good order (brewput report
+// writes a cut-short run's results.json so too).
+func WriteJournal(w io.Writer, plan Plan, points []Point) error {
+	line, err := json.Marshal(journalHeader{Record: planRecord, Plan: plan})
+	if err != nil {
+		return err
+	}
+	if _, err := w.Write(append(line, '\n')); err != nil {
+		return err
+	}
+	return WriteJSON(w, points)
+}
+
+// syncDir syncs a folder, so that a file just created in it survives a
+// power cut.
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	if err := d.Sync(); err != nil && !errors.Is(err, os.ErrInvalid) {
+		return err
+	}
+	return nil
+}
+
+// Progress says how far a journal's run got against its plan: the points
+// it measured (or simulated, or a lab's) of those it planned, and the labs
+// it planned that left no point. planned is 0 where the plan has no count.
+func Progress(plan Plan, points []Point) (done, planned int, missingLabs []string) {
+	kind := KindMeasured
+	switch {
+	case plan.Command == "model":
+		kind = KindModel
+	case strings.HasPrefix(plan.Command, "lab "):
+		kind = KindLab
+	}
+	for _, p := range points {
+		if p.Kind() == kind {
+			done++
+		}
+	}
+	for _, l := range plan.Labs {
+		if !slices.ContainsFunc(points, func(p Point) bool { return p.Lab.Name == l }) {
+			missingLabs = append(missingLabs, l)
+		}
+	}
+	return done, plan.Points, missingLabs
+}
+
+// CutShort says, in one sentence, that the run of plan stopped before it
+// finished and how far it got: "The run was cut short: it stopped after
+// 14 of 18 points." A file holds a plan only while its run has not
+// finished (a finished run writes its results without one), so that a
+// plan is the sign of a run cut short, also of one killed once its last
+// point was in.
+func CutShort(plan Plan, points []Point) string {
+	done, planned, missing := Progress(plan, points)
+	s := fmt.Sprintf("The run was cut short: it stopped after %d of %d points", done, planned)
+	if planned == 0 {
+		s = fmt.Sprintf("The run was cut short: it stopped after %d point(s)", done)
+	}
+	if len(missing) > 0 {
+		s += ", before the labs " + strings.Join(missing, ", ")
+	}
+	return s + "."
+}

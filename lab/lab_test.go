@@ -191,6 +191,11 @@ func TestSweep(t *testing.T) {
 			add(point("w", n, 1), "")
 			return nil
 		})
+	// A line says when other processes took CPU from its point, as they
+	// may have from this test's: that part depends on the machine.
+	for i, l := range lines {
+		lines[i], _, _ = strings.Cut(l, " (disturbed:")
+	}
 	if err != nil || len(points) != 4 || fmt.Sprint(seen) != "[1 3]" || fmt.Sprint(lines) != "[cpus=1 cpus=3]" || runtime.GOMAXPROCS(0) != procs {
 		t.Errorf("%d points, %v; GOMAXPROCS %v then %d; lines %q", len(points), err, seen, runtime.GOMAXPROCS(0), lines)
 	}

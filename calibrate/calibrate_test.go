@@ -156,3 +156,25 @@ func TestOverride(t *testing.T) {
 		t.Errorf("every cost given: host %q, want none", ref.Host)
 	}
 }
+
+// TestMeasureStopsWhenCancelled: a calibration of a million samples,
+// which would take minutes, returns the context's error once it is
+// cancelled, before or while it measures, with no goroutine left behind.
+func TestMeasureStopsWhenCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Measure(ctx, Options{Samples: 1_000_000, Repeats: 6}); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled before it started: %v, want context.Canceled", err)
+	}
+	ctx, cancel = context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		_, err := Measure(ctx, Options{Samples: 1_000_000, Repeats: 6})
+		done <- err
+	}()
+	time.Sleep(50 * time.Millisecond) // let it get under way
+	cancel()
+	if err := <-done; !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled while measuring: %v, want context.Canceled", err)
+	}
+}

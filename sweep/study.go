@@ -150,7 +150,7 @@ func (r Runner) Measure(ctx context.Context, st Study, tasks []Task, h Hooks) ([
 		}
 		s := t.Spec
 		s.Profile = st.ProfileBase(s, t.Rep)
-		p, err := r.measureQuiet(ctx, s, st.Retry, h.Retry)
+		p, err := measureQuiet(ctx, r.Run, s, st.Retry, h.Retry)
 		if err != nil {
 			return points, err
 		}
@@ -167,11 +167,12 @@ func (r Runner) Measure(ctx context.Context, st Study, tasks []Task, h Hooks) ([
 	return points, nil
 }
 
-// measureQuiet measures s, and again as rt says while it is disturbed.
-func (r Runner) measureQuiet(ctx context.Context, s Spec, rt Retry, tell func(results.Point, int, time.Duration, bool)) (results.Point, error) {
+// measureQuiet measures s with run, and again as rt says while it is
+// disturbed.
+func measureQuiet(ctx context.Context, run func(context.Context, Spec) (results.Point, error), s Spec, rt Retry, tell func(results.Point, int, time.Duration, bool)) (results.Point, error) {
 	var best results.Point
 	for attempt := 1; ; attempt++ {
-		p, err := r.Run(ctx, s)
+		p, err := run(ctx, s)
 		if err != nil {
 			return results.Point{}, err
 		}

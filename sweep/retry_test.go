@@ -1,0 +1,67 @@
+package sweep
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/results"
+)
+
+// fakeRuns is a measurement that gives the points of others in turn: the
+// CPU other processes took from each, on a 2-core machine, 1 CPU used.
+func fakeRuns(others ...float64) (func(context.Context, Spec) (results.Point, error), *int) {
+	calls := 0
+	return func(_ context.Context, s Spec) (results.Point, error) {
+		o := others[min(calls, len(others)-1)]
+		calls++
+		return results.Point{Mode: s.Mode.String(), CPUs: s.CPUs, Throughput: 100 * float64(calls), OthersCPUs: o, Host: results.Host{Cores: 2}}, nil
+	}, &calls
+}
+
+// TestRetryKeepsTheLeastDisturbed: a disturbed measurement is taken again
+// up to Attempts in all, and the least disturbed one is kept with the
+// number of attempts; a quiet one ends it; the zero Retry keeps the first.
+func TestRetryKeepsTheLeastDisturbed(t *testing.T) {
+	s := Spec{Mode: coffee.MustParseMode("locking"), CPUs: 1}
+	// On 1 CPU of 2, one core is the others': 1.2 and more is disturbed.
+	for _, c := range []struct {
+		name         string
+		rt           Retry
+		others       []float64
+		calls, kept  int // measurements taken; which one (1-based) is kept
+		attempts     int
+		disturbed    bool
+		toldAttempts []int
+	}{
+		{"quiet at once", Retry{Attempts: 4}, []float64{0.5}, 1, 1, 1, false, nil},
+		{"quiet on the third", Retry{Attempts: 4}, []float64{2, 1.6, 0.3}, 3, 3, 3, false, []int{1, 2}},
+		{"never quiet, the least disturbed kept", Retry{Attempts: 3}, []float64{1.9, 1.4, 1.7}, 3, 2, 3, true, []int{1, 2}},
+		{"zero Retry keeps the first", Retry{}, []float64{1.9, 0.1}, 1, 1, 0, true, nil},
+	} {
+		run, calls := fakeRuns(c.others...)
+		var told []int
+		p, err := measureQuiet(context.Background(), run, s, c.rt, func(_ results.Point, attempt int, _ time.Duration, _ bool) {
+			told = append(told, attempt)
+		})
+		if err != nil || *calls != c.calls || p.Throughput != 100*float64(c.kept) || p.Attempts != c.attempts || p.Disturbed != c.disturbed || !slices.Equal(told, c.toldAttempts) {
+			t.Errorf("%s: %v; %d measurements, kept the one of throughput %v with %d attempts, disturbed %v, told %v; want %d, the %dth, %d attempts, disturbed %v, told %v",
+				c.name, err, *calls, p.Throughput, p.Attempts, p.Disturbed, told, c.calls, c.kept, c.attempts, c.disturbed, c.toldAttempts)
+		}
+	}
+}
+
+// TestRetryStopsWhenCancelled: waiting for a quiet machine ends with the
+// context, keeping the measurement it has.
+func TestRetryStopsWhenCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	run, calls := fakeRuns(1.9)
+	p, err := measureQuiet(ctx, run, Spec{Mode: coffee.MustParseMode("locking"), CPUs: 1}, Retry{Attempts: 4, Wait: time.Hour}, nil)
+	if !errors.Is(err, context.Canceled) || *calls != 1 || p.Throughput != 100 {
+		t.Errorf("%v after %d measurements, kept %v; want context.Canceled after 1, the first kept", err, *calls, p.Throughput)
+	}
+}

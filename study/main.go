@@ -134,6 +134,9 @@ the variant's operation again as soon as it returns; an open loop (--rate or
 --interval) has calls arriving on a schedule into a queue of at most --maxq.
 --count N measures everything N times over, for compare's statistics.
 --profile DIR writes each point's trace and CPU, block and mutex profiles.
+A point from which other processes took more than 0.2 CPU beyond the cores
+it left free is disturbed: it is measured again, up to 3 times, each after
+waiting up to 5 s for a quiet machine, the least disturbed kept and marked.
 Ctrl-C keeps what was measured, writes it and exits 130.`,
 		Example:       fmt.Sprintf("  %[1]s --cpus 1,2 --dur 300ms\n  %[1]s run --variants %[2]s --count 6 --out old.json\n  %[1]s compare old.json new.json\n  %[1]s list", s.Name, s.Variants[0].Name),
 		Args:          cobra.NoArgs,
@@ -465,7 +468,13 @@ func (c *cli) measure(ctx context.Context, p plan) ([]results.Point, error) {
 					}
 					l.Profile = filepath.Join(p.profile, name)
 				}
-				pt, err := sweep.RunChild(ctx, self, []string{"point"}, nil, n, childSpec{Variant: v, Load: l})
+				spec := childSpec{Variant: v, Load: l}
+				pt, err := sweep.Quietly(ctx, sweep.DefaultRetry(), func(ctx context.Context) (results.Point, error) {
+					return sweep.RunChild(ctx, self, []string{"point"}, nil, n, spec)
+				}, func(p results.Point, attempt int, waited time.Duration, quiet bool) {
+					fmt.Fprintf(c.stderr, "%s cpus=%d: disturbed (%s): measuring again after waiting %v for a quiet machine, attempt %d of %d\n",
+						v, n, p.Interference(), waited.Round(100*time.Millisecond), attempt+1, sweep.DefaultRetry().Attempts)
+				})
 				if err != nil {
 					if ctx.Err() != nil {
 						return points, ctx.Err()

@@ -13,9 +13,9 @@ import (
 
 // fakeRuns is a measurement that gives the points of others in turn: the
 // CPU other processes took from each, on a 2-core machine, 1 CPU used.
-func fakeRuns(others ...float64) (func(context.Context, Spec) (results.Point, error), *int) {
+func fakeRuns(s Spec, others ...float64) (func(context.Context) (results.Point, error), *int) {
 	calls := 0
-	return func(_ context.Context, s Spec) (results.Point, error) {
+	return func(context.Context) (results.Point, error) {
 		o := others[min(calls, len(others)-1)]
 		calls++
 		return results.Point{Mode: s.Mode.String(), CPUs: s.CPUs, Throughput: 100 * float64(calls), OthersCPUs: o, Host: results.Host{Cores: 2}}, nil
@@ -42,9 +42,9 @@ func TestRetryKeepsTheLeastDisturbed(t *testing.T) {
 		{"never quiet, the least disturbed kept", Retry{Attempts: 3}, []float64{1.9, 1.4, 1.7}, 3, 2, 3, true, []int{1, 2}},
 		{"zero Retry keeps the first", Retry{}, []float64{1.9, 0.1}, 1, 1, 0, true, nil},
 	} {
-		run, calls := fakeRuns(c.others...)
+		run, calls := fakeRuns(s, c.others...)
 		var told []int
-		p, err := measureQuiet(context.Background(), run, s, c.rt, func(_ results.Point, attempt int, _ time.Duration, _ bool) {
+		p, err := Quietly(context.Background(), c.rt, run, func(_ results.Point, attempt int, _ time.Duration, _ bool) {
 			told = append(told, attempt)
 		})
 		if err != nil || *calls != c.calls || p.Throughput != 100*float64(c.kept) || p.Attempts != c.attempts || p.Disturbed != c.disturbed || !slices.Equal(told, c.toldAttempts) {
@@ -59,8 +59,8 @@ func TestRetryKeepsTheLeastDisturbed(t *testing.T) {
 func TestRetryStopsWhenCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	run, calls := fakeRuns(1.9)
-	p, err := measureQuiet(ctx, run, Spec{Mode: coffee.MustParseMode("locking"), CPUs: 1}, Retry{Attempts: 4, Wait: time.Hour}, nil)
+	run, calls := fakeRuns(Spec{Mode: coffee.MustParseMode("locking"), CPUs: 1}, 1.9)
+	p, err := Quietly(ctx, Retry{Attempts: 4, Wait: time.Hour}, run, nil)
 	if !errors.Is(err, context.Canceled) || *calls != 1 || p.Throughput != 100 {
 		t.Errorf("%v after %d measurements, kept %v; want context.Canceled after 1, the first kept", err, *calls, p.Throughput)
 	}

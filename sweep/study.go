@@ -150,7 +150,7 @@ func (r Runner) Measure(ctx context.Context, st Study, tasks []Task, h Hooks) ([
 		}
 		s := t.Spec
 		s.Profile = st.ProfileBase(s, t.Rep)
-		p, err := measureQuiet(ctx, r.Run, s, st.Retry, h.Retry)
+		p, err := Quietly(ctx, st.Retry, func(ctx context.Context) (results.Point, error) { return r.Run(ctx, s) }, h.Retry)
 		if err != nil {
 			return points, err
 		}
@@ -167,12 +167,17 @@ func (r Runner) Measure(ctx context.Context, st Study, tasks []Task, h Hooks) ([
 	return points, nil
 }
 
-// measureQuiet measures s with run, and again as rt says while it is
-// disturbed.
-func measureQuiet(ctx context.Context, run func(context.Context, Spec) (results.Point, error), s Spec, rt Retry, tell func(results.Point, int, time.Duration, bool)) (results.Point, error) {
+// Quietly takes a measurement with measure, and again as rt says while
+// it is disturbed (results.Point.IsDisturbed), and returns the least
+// disturbed one, with its Attempts where rt allows more than one. tell,
+// when not nil, is called before each new attempt with the disturbed
+// point, its attempt, how long Quietly waited for a quiet machine and
+// whether it became quiet. A measurement's error, or the context's while
+// waiting, ends it.
+func Quietly(ctx context.Context, rt Retry, measure func(context.Context) (results.Point, error), tell func(p results.Point, attempt int, waited time.Duration, quiet bool)) (results.Point, error) {
 	var best results.Point
 	for attempt := 1; ; attempt++ {
-		p, err := run(ctx, s)
+		p, err := measure(ctx)
 		if err != nil {
 			return results.Point{}, err
 		}

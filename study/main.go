@@ -24,7 +24,6 @@ import (
 	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/sweep"
-	"github.com/brewput/brewput/verdict"
 )
 
 // Exit statuses, as brewput's.
@@ -410,21 +409,7 @@ func (c *cli) writeReport(dir string, points []results.Point, full bool) error {
 	if err := r.WriteDir(dir); err != nil {
 		return err
 	}
-	if v := verdict.Of(r.Points); !v.Empty() {
-		if err := v.WriteText(c.stdout); err != nil {
-			return err
-		}
-		fmt.Fprintln(c.stdout)
-	}
-	write := verdict.WriteCompact
-	if full {
-		write = results.WriteTable
-	}
-	if err := write(c.stdout, r.Points); err != nil {
-		return err
-	}
-	fmt.Fprintf(c.stdout, "\nreport: %s\n", filepath.Join(dir, report.Index))
-	return nil
+	return r.WriteSummary(c.stdout, dir, full)
 }
 
 // plan is a checked list of points to measure, count times over.

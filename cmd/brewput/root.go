@@ -18,7 +18,6 @@ import (
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/schedule"
 	"github.com/brewput/brewput/sweep"
-	"github.com/brewput/brewput/verdict"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -200,21 +199,7 @@ func writeReport(e *env, dir string, points []results.Point, policy model.Policy
 	if err := r.WriteDir(dir); err != nil {
 		return err
 	}
-	if v := verdict.Of(r.Points); !v.Empty() {
-		if err := v.WriteText(e.stdout); err != nil {
-			return err
-		}
-		fmt.Fprintln(e.stdout)
-	}
-	write := verdict.WriteCompact
-	if full {
-		write = results.WriteTable
-	}
-	if err := write(e.stdout, r.Points); err != nil {
-		return err
-	}
-	fmt.Fprintf(e.stdout, "\nreport: %s\n", filepath.Join(dir, report.Index))
-	return nil
+	return r.WriteSummary(e.stdout, dir, full)
 }
 
 // tableFlag registers --format, the table the main job and brewput report

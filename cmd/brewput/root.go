@@ -98,7 +98,7 @@ was measured and exits 128 + the signal (130 for Ctrl-C).`,
 				return err
 			}
 			if resume == "" {
-				plan = studyPlan("brewput", st)
+				plan = st.Plan("brewput")
 				plan.Lessons, plan.Predict = withLessons, predict
 				for _, l := range runLabs {
 					plan.Labs = append(plan.Labs, l.Info().Name)
@@ -292,14 +292,8 @@ func (m *mainJournal) close() {
 // study it planned and the points it measured. Flags that say what to
 // measure are refused: the journal says it.
 func resumeMain(fs *pflag.FlagSet, path string) (*sweep.Study, []results.Point, results.Plan, error) {
-	var given []string
-	fs.Visit(func(f *pflag.Flag) {
-		if f.Name != "resume" && f.Name != "format" { // --format says only how to print
-			given = append(given, "--"+f.Name)
-		}
-	})
-	if len(given) > 0 {
-		return nil, nil, results.Plan{}, fmt.Errorf("--resume %s: the journal says what to measure and where; drop %s", path, strings.Join(given, ", "))
+	if err := refuseGiven(fs, path, "format"); err != nil { // --format says only how to print
+		return nil, nil, results.Plan{}, err
 	}
 	f, err := results.Open(path)
 	if err != nil {
@@ -308,9 +302,9 @@ func resumeMain(fs *pflag.FlagSet, path string) (*sweep.Study, []results.Point, 
 	if f.Plan == nil {
 		return nil, nil, results.Plan{}, fmt.Errorf("--resume %s: not a journal of a run cut short (it has no plan on its first line): nothing to resume", path)
 	}
-	st, err := planOf(f.Plan, "brewput", path)
+	st, err := sweep.StudyOf(f.Plan, "brewput")
 	if err != nil {
-		return nil, nil, results.Plan{}, err
+		return nil, nil, results.Plan{}, fmt.Errorf("--resume %s: %w", path, err)
 	}
 	var measured []results.Point
 	for _, p := range f.Points {

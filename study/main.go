@@ -21,17 +21,10 @@ import (
 	"github.com/brewput/brewput/compare"
 	"github.com/brewput/brewput/host"
 	"github.com/brewput/brewput/internal/atomicfile"
+	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/sweep"
-)
-
-// Exit statuses, as brewput's.
-const (
-	exitOK          = 0
-	exitFailure     = 1
-	exitUsage       = 2
-	exitInterrupted = 130
 )
 
 // Main runs the program's command line for s and exits: with no command
@@ -62,38 +55,21 @@ func Main(s Study) {
 func Run(ctx context.Context, s Study, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := s.Validate(); err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", filepath.Base(os.Args[0]), err)
-		return exitUsage
+		return exitcode.Usage
 	}
 	c := &cli{study: s, stdin: stdin, stdout: stdout, stderr: stderr}
 	root := c.root()
 	root.SetArgs(args)
 	err := root.ExecuteContext(ctx)
-	if err == nil {
-		return exitOK
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", s.Name, err)
 	}
-	fmt.Fprintf(stderr, "%s: %v\n", s.Name, err)
-	var f failure
-	var i interrupted
-	switch {
-	case errors.As(err, &i):
-		return exitInterrupted
-	case errors.As(err, &f):
-		return exitFailure
-	}
-	return exitUsage
+	return exitcode.Of(err, exitcode.Interrupted)
 }
 
-// failure marks an error that is not the user's input; interrupted a run
-// stopped by Ctrl-C after it saved what it measured.
-type failure struct{ err error }
-
-func (f failure) Error() string { return f.err.Error() }
-func (f failure) Unwrap() error { return f.err }
-
-type interrupted struct{ err error }
-
-func (i interrupted) Error() string { return i.err.Error() }
-func (i interrupted) Unwrap() error { return i.err }
+// failure marks an error that is not the user's input (exit 1); every
+// other error is bad usage (2).
+type failure = exitcode.Failure
 
 // cli is the command line of one study.
 type cli struct {
@@ -153,10 +129,10 @@ Ctrl-C keeps what was measured, writes it and exits 130.`,
 			points, runErr := c.measure(cmd.Context(), plan)
 			if len(points) > 0 {
 				if err := c.writeReport(out, points, fullTable); err != nil {
-					return failure{err}
+					return failure{Err: err}
 				}
 			}
-			return measureError(runErr, len(points), plan.total())
+			return exitcode.Measured(runErr, len(points), plan.total())
 		},
 	}
 	root.SetOut(c.stdout)
@@ -201,9 +177,9 @@ func (c *cli) runCmd() *cobra.Command {
 			}
 			points, runErr := c.measure(cmd.Context(), plan)
 			if err := c.emit(f, dest, points); err != nil {
-				return failure{err}
+				return failure{Err: err}
 			}
-			return measureError(runErr, len(points), plan.total())
+			return exitcode.Measured(runErr, len(points), plan.total())
 		},
 	}
 	mf.register(cmd.Flags())
@@ -255,7 +231,7 @@ func (c *cli) reportCmd() *cobra.Command {
 				return fmt.Errorf("--out: %w", err)
 			}
 			if err := c.writeReport(out, points, fullTable); err != nil {
-				return failure{err}
+				return failure{Err: err}
 			}
 			return nil
 		},
@@ -346,7 +322,7 @@ func (c *cli) fitCmd() *cobra.Command {
 				err = analysis.WriteFitTable(c.stdout, fits, analysis.ByCPUs)
 			}
 			if err != nil {
-				return failure{err}
+				return failure{Err: err}
 			}
 			return nil
 		},
@@ -386,11 +362,11 @@ func (c *cli) pointCmd() *cobra.Command {
 			dec := json.NewDecoder(c.stdin)
 			dec.DisallowUnknownFields()
 			if err := dec.Decode(&spec); err != nil {
-				return failure{fmt.Errorf("read point: %w", err)}
+				return failure{Err: fmt.Errorf("read point: %w", err)}
 			}
 			p, err := c.study.Measure(cmd.Context(), spec.Variant, spec.Load)
 			if err != nil {
-				return failure{err}
+				return failure{Err: err}
 			}
 			return json.NewEncoder(c.stdout).Encode(p)
 		},
@@ -428,11 +404,11 @@ func (p plan) total() int { return len(p.variants) * len(p.cpus) * p.count }
 func (c *cli) measure(ctx context.Context, p plan) ([]results.Point, error) {
 	self, err := os.Executable()
 	if err != nil {
-		return nil, failure{fmt.Errorf("find this program to measure in a child process: %w", err)}
+		return nil, failure{Err: fmt.Errorf("find this program to measure in a child process: %w", err)}
 	}
 	if p.profile != "" {
 		if err := os.MkdirAll(p.profile, 0o755); err != nil {
-			return nil, failure{fmt.Errorf("--profile: create %s: %w", p.profile, err)}
+			return nil, failure{Err: fmt.Errorf("--profile: create %s: %w", p.profile, err)}
 		}
 	}
 	fmt.Fprintf(c.stderr, "measuring %s, about %v\n", plural(p.total(), "point"),
@@ -467,19 +443,6 @@ func (c *cli) measure(ctx context.Context, p plan) ([]results.Point, error) {
 		}
 	}
 	return points, nil
-}
-
-// measureError turns how measuring ended into the command's error.
-func measureError(err error, done, total int) error {
-	switch {
-	case err == nil:
-		return nil
-	case errors.Is(err, context.Canceled):
-		return interrupted{fmt.Errorf("interrupted after %d of %d points; kept what was measured", done, total)}
-	case done == 0:
-		return failure{err}
-	}
-	return failure{fmt.Errorf("after %d of %d points: %w", done, total, err)}
 }
 
 // measureFlags say what to measure.

@@ -103,7 +103,7 @@ func newLabRunCmd(e *env, l lab.Lab) *cobra.Command {
 			ctx := lab.WithPoints(cmd.Context(), func(p results.Point) error { return out.add(&p) })
 			points, runErr := lab.Profiled(ctx, l, counts, profDir, func(line string) { fmt.Fprintln(e.stderr, line) })
 			if err := out.finish(points, runErr == nil); err != nil {
-				return failure{err}
+				return failure{Err: err}
 			}
 			return labError(runErr, info.Name)
 		},
@@ -141,9 +141,9 @@ func labError(err error, name string) error {
 	case err == nil:
 		return nil
 	case errors.Is(err, context.Canceled):
-		return interrupted{fmt.Errorf("lab %s interrupted; kept what was measured", name)}
+		return interrupted{Err: fmt.Errorf("lab %s interrupted; kept what was measured", name)}
 	}
-	return failure{fmt.Errorf("lab %s: %w", name, err)}
+	return failure{Err: fmt.Errorf("lab %s: %w", name, err)}
 }
 
 // planLabs reads the main job's --labs: "" for none, "all", or names;

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -11,7 +10,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/internal/atomicfile"
-
+	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/lessons"
 	"github.com/spf13/cobra"
 )
@@ -70,7 +69,7 @@ soon as its verdict is reached, so that Ctrl-C keeps every verdict reached
 				level = lessons.Quick
 			}
 			rs, runErr := e.runLessons(cmd.Context(), claims, level, w.emit)
-			return w.finish(rs, lessonsError(runErr, len(rs), len(claims)))
+			return w.finish(rs, exitcode.Ended(runErr, len(rs), len(claims), "claims", "the verdicts reached"))
 		},
 	}
 	cmd.Flags().BoolVar(&quick, "quick", false, "a verdict for every claim in about a minute on 2 cores (6 samples each, small configurations)")
@@ -122,18 +121,6 @@ func lessonsBudget(l lessons.Level) time.Duration {
 	return 10 * time.Minute
 }
 
-// lessonsError turns how a lessons run ended into the command's error:
-// none, an interruption (exit 130) or a failure (exit 1).
-func lessonsError(err error, done, total int) error {
-	switch {
-	case err == nil:
-		return nil
-	case errors.Is(err, context.Canceled):
-		return interrupted{fmt.Errorf("interrupted after %d of %d claims; kept the verdicts reached", done, total)}
-	}
-	return failure{err}
-}
-
 // lessonsOut is where the verdicts go: JSON Lines written as each is
 // reached (to stdout, or to the file, created with the first), or the
 // table written at the end (the file atomically).
@@ -174,14 +161,14 @@ func (w *lessonsOut) emit(r lessons.Result) error {
 		if w.file == nil {
 			f, err := os.Create(w.path)
 			if err != nil {
-				return failure{fmt.Errorf("--out: %w", err)}
+				return failure{Err: fmt.Errorf("--out: %w", err)}
 			}
 			w.file = f
 		}
 		dst = w.file
 	}
 	if err := lessons.WriteJSON(dst, r); err != nil {
-		return failure{fmt.Errorf("write the verdict of %s: %w", r.Claim, err)}
+		return failure{Err: fmt.Errorf("write the verdict of %s: %w", r.Claim, err)}
 	}
 	return nil
 }
@@ -207,7 +194,7 @@ func (w *lessonsOut) finish(rs []lessons.Result, runErr error) error {
 		}
 	}
 	if err != nil {
-		return failure{fmt.Errorf("write the verdicts: %w", err)}
+		return failure{Err: fmt.Errorf("write the verdicts: %w", err)}
 	}
 	if w.format == "json" || w.path != "" {
 		fmt.Fprintln(w.e.stderr, lessons.Tally(rs))
@@ -224,5 +211,5 @@ func (e *env) mainLessons(ctx context.Context) ([]lessons.Result, error) {
 	claims := lessons.Claims(runtime.NumCPU())
 	rs, err := e.runLessons(ctx, claims, lessons.Quick, func(lessons.Result) error { return nil })
 	fmt.Fprintln(e.stderr, lessons.Tally(rs))
-	return rs, lessonsError(err, len(rs), len(claims))
+	return rs, exitcode.Ended(err, len(rs), len(claims), "claims", "the verdicts reached")
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/brewput/brewput/causal"
 	"github.com/brewput/brewput/host"
 	"github.com/brewput/brewput/internal/cliflag"
+	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/sim"
@@ -276,12 +277,12 @@ The same flags and seed give byte-identical output.`,
 				points, err = pr.simulate(cmd.Context(), pr.configs(st), st.Count, out.add)
 			}
 			if ferr := out.finish(points, err == nil); ferr != nil {
-				return failure{ferr}
+				return failure{Err: ferr}
 			}
 			if len(points) > 0 && (out.format == results.Table || out.out != nil) { // below the table; JSON points say it in their bottleneck's model
 				fmt.Fprintf(e.stdout, "\n%s\n", pr.describe())
 			}
-			return simulateError(err, len(points), total)
+			return exitcode.Ended(err, len(points), total, "points", "what was simulated")
 		},
 	}
 	d := defaultStudy()
@@ -295,18 +296,6 @@ The same flags and seed give byte-identical output.`,
 	cmd.Flags().StringVar(&format, "format", "table", "output format: "+strings.Join(results.Formats(), ", ")+" (with --out, guessed from its extension)")
 	cmd.Flags().StringVar(&outFile, "out", "", "write the results to this file, each point as soon as it is simulated (the table still goes to stdout)")
 	return cmd
-}
-
-// simulateError turns how simulating ended into the command's error: none,
-// an interruption (exit 128 + the signal), or a failure (exit 1).
-func simulateError(err error, done, total int) error {
-	switch {
-	case err == nil:
-		return nil
-	case errors.Is(err, context.Canceled):
-		return interrupted{fmt.Errorf("interrupted after %d of %d points; kept what was simulated", done, total)}
-	}
-	return failure{err}
 }
 
 // checkSize refuses, before anything is simulated, a study whose

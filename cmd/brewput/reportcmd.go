@@ -75,7 +75,7 @@ says so; a number that is null or missing is an error naming its line.`,
 				fmt.Fprintln(e.stderr, results.CutShort(*plan, points))
 			}
 			if err := writeReport(e, out, points, causal.Fifo(), opt, fullTable); err != nil {
-				return failure{err}
+				return failure{Err: err}
 			}
 			return nil
 		},

@@ -11,6 +11,7 @@ import (
 	"github.com/brewput/brewput/advise"
 	"github.com/brewput/brewput/causal"
 	"github.com/brewput/brewput/internal/cliflag"
+	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/lessons"
 	"github.com/brewput/brewput/model"
@@ -153,13 +154,13 @@ was measured and exits 128 + the signal (130 for Ctrl-C).`,
 				}
 				j.close()
 				if err := writeReport(e, out, points, policy, opt, fullTable); err != nil {
-					return failure{err}
+					return failure{Err: err}
 				}
 			}
 			if runErr == nil && lessonsErr != nil {
 				return lessonsErr
 			}
-			return measureError(runErr, len(have)+len(measured), st.Total())
+			return exitcode.Measured(runErr, len(have)+len(measured), st.Total())
 		},
 	}
 	root.SetOut(e.stdout)
@@ -276,7 +277,7 @@ func (m *mainJournal) add(p *results.Point) error {
 func (m *mainJournal) addAll(points []results.Point) error {
 	for i := range points {
 		if err := m.add(&points[i]); err != nil {
-			return failure{err}
+			return failure{Err: err}
 		}
 	}
 	return nil

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/internal/outfile"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/sweep"
@@ -87,9 +88,9 @@ measured and exits 128 + the signal (130 for Ctrl-C).`,
 			points, runErr := e.measure(cmd.Context(), st, have, out.add)
 			all := append(have, points...)
 			if err := out.finish(all, runErr == nil); err != nil {
-				return failure{err}
+				return failure{Err: err}
 			}
-			return measureError(runErr, len(all), st.Total())
+			return exitcode.Measured(runErr, len(all), st.Total())
 		},
 	}
 	sf.register(cmd.Flags(), defaultStudy())

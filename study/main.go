@@ -21,6 +21,7 @@ import (
 	"github.com/brewput/brewput/compare"
 	"github.com/brewput/brewput/host"
 	"github.com/brewput/brewput/internal/atomicfile"
+	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/results"
@@ -139,7 +140,7 @@ Ctrl-C keeps what was measured, writes it and exits 130.`,
 	root.SetErr(c.stderr)
 	mf.register(root.Flags())
 	root.Flags().StringVar(&out, "out", s.Name+"-report", "folder to write the report to")
-	full = tableFlag(root)
+	full = cliflag.Table(root.Flags(), compactTable)
 	root.AddCommand(c.runCmd(), c.reportCmd(), c.compareCmd(), c.fitCmd(), c.listCmd(), c.pointCmd())
 	root.CompletionOptions.DisableDefaultCmd = true
 	return root
@@ -237,23 +238,8 @@ func (c *cli) reportCmd() *cobra.Command {
 		},
 	}
 	cmd.Flags().StringVar(&out, "out", c.study.Name+"-report", "folder to write the report to")
-	full = tableFlag(cmd)
+	full = cliflag.Table(cmd.Flags(), compactTable)
 	return cmd
-}
-
-// tableFlag registers --format, the table the main job and report print:
-// compact or table; it reports whether the full table was asked.
-func tableFlag(cmd *cobra.Command) func() (bool, error) {
-	f := cmd.Flags().String("format", "compact", "the table printed: compact (a row per variant and CPU count, the median of its runs) or table (every point in full)")
-	return func() (bool, error) {
-		switch *f {
-		case "compact":
-			return false, nil
-		case "table":
-			return true, nil
-		}
-		return false, fmt.Errorf("--format %q: want compact or table", *f)
-	}
 }
 
 func (c *cli) compareCmd() *cobra.Command {
@@ -450,7 +436,7 @@ type measureFlags struct {
 	variants, cpus        string
 	par, maxq, count      int
 	rate                  float64
-	dur, warmup, interval durationValue
+	dur, warmup, interval cliflag.Duration
 	profile               string
 }
 
@@ -458,7 +444,7 @@ func (f *measureFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.variants, "variants", "", "comma-separated variants to measure (default all; see list)")
 	fs.StringVar(&f.cpus, "cpus", fmt.Sprintf("1-%d", runtime.NumCPU()), "CPU counts, as a list and ranges such as 1,2 or 1-4")
 	fs.IntVar(&f.par, "par", 0, "workers at once (closed loop) or servers (open loop); 0 means one per CPU")
-	f.dur, f.warmup = durationValue(time.Second), durationValue(200*time.Millisecond)
+	f.dur, f.warmup = cliflag.Duration(time.Second), cliflag.Duration(200*time.Millisecond)
 	fs.Var(&f.dur, "dur", "measured duration of each point")
 	fs.Var(&f.warmup, "warmup", "uncounted warm-up before each point")
 	fs.Float64Var(&f.rate, "rate", 0, "open loop: calls arriving per second (default closed loop)")
@@ -527,20 +513,8 @@ func (f *measureFlags) plan(fs *pflag.FlagSet, s Study) (plan, error) {
 	return p, nil
 }
 
-// durationValue is a duration flag whose error says what it accepts.
-type durationValue time.Duration
-
-func (d *durationValue) Set(s string) error {
-	v, err := time.ParseDuration(s)
-	if err != nil {
-		return errors.New("want a duration such as 2s, 500ms or 1.5ms")
-	}
-	*d = durationValue(v)
-	return nil
-}
-
-func (d *durationValue) String() string { return time.Duration(*d).String() }
-func (d *durationValue) Type() string   { return "duration" }
+// compactTable says what the compact table holds, for --format's usage.
+const compactTable = "a row per variant and CPU count, the median of its runs"
 
 func noArgs(cmd *cobra.Command, args []string) error {
 	if len(args) > 0 {

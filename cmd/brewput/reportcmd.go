@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/brewput/brewput/causal"
+	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/results"
 	"github.com/spf13/cobra"
@@ -81,6 +82,6 @@ says so; a number that is null or missing is an error naming its line.`,
 		},
 	}
 	cmd.Flags().StringVar(&out, "out", defaultReportDir, "folder to write the report to")
-	full = tableFlag(cmd)
+	full = cliflag.Table(cmd.Flags(), compactTable)
 	return cmd
 }

@@ -172,7 +172,7 @@ was measured and exits 128 + the signal (130 for Ctrl-C).`,
 	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error { return cliflag.CheckFinite(cmd.Flags()) }
 	sf.register(root.Flags(), defaultStudy())
 	root.Flags().StringVar(&out, "out", defaultReportDir, "folder to write the report to")
-	full = tableFlag(root)
+	full = cliflag.Table(root.Flags(), compactTable)
 	root.Flags().StringVar(&labs, "labs", "", "also run these labs (comma-separated, or all; see brewput lab list) with their defaults on the study's CPU counts, each with its section in the report")
 	root.Flags().BoolVar(&withLessons, "lessons", false, "also measure the seeds' claims, as brewput lessons --quick (about a minute), and put their verdicts in the report")
 	root.Flags().BoolVar(&predict, "predict", true, fmt.Sprintf("add the model's predictions (go policy) for 1 to %d CPUs to the report", predictCPUs()))
@@ -188,6 +188,9 @@ was measured and exits 128 + the signal (130 for Ctrl-C).`,
 // same), opt's advice and the schedule pictures the points call for, then
 // prints the verdict, the table (compact, or every point in full) and
 // where the page is.
+// compactTable says what the compact table holds, for --format's usage.
+const compactTable = "the measured points, the model's summarized per mode"
+
 func writeReport(e *env, dir string, points []results.Point, policy model.Policy, opt report.Options, full bool) error {
 	if err := causal.Annotate(points, policy); err != nil {
 		fmt.Fprintf(e.stderr, "causal profiles: %v\n", err)
@@ -201,21 +204,6 @@ func writeReport(e *env, dir string, points []results.Point, policy model.Policy
 		return err
 	}
 	return r.WriteSummary(e.stdout, dir, full)
-}
-
-// tableFlag registers --format, the table the main job and brewput report
-// print: compact or table; it reports whether the full table was asked.
-func tableFlag(cmd *cobra.Command) func() (bool, error) {
-	f := cmd.Flags().String("format", "compact", "the table printed: compact (the measured points, the model's summarized per mode) or table (every point in full)")
-	return func() (bool, error) {
-		switch *f {
-		case "compact":
-			return false, nil
-		case "table":
-			return true, nil
-		}
-		return false, fmt.Errorf("--format %q: want compact or table", *f)
-	}
 }
 
 // reportOptions is what the page shows beside the points: the labs'

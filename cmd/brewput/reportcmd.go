@@ -60,10 +60,12 @@ says so; a number that is null or missing is an error naming its line.`,
 			if err != nil {
 				return err
 			}
-			points, verdicts, plan, err := e.readReportFiles(files)
+			in, err := report.ReadFiles(files)
 			if err != nil {
 				return err
 			}
+			e.tellNotes(in.Notes)
+			points, plan := in.Points, in.Plan
 			if out == "" {
 				return fmt.Errorf("--out: want a folder for the report, such as %s", defaultReportDir)
 			}
@@ -71,7 +73,7 @@ says so; a number that is null or missing is an error naming its line.`,
 				return fmt.Errorf("--out: %w", err)
 			}
 			opt := reportOptions(e, points)
-			opt.Lessons, opt.Plan = verdicts, plan
+			opt.Lessons, opt.Plan = in.Lessons, plan
 			if plan != nil {
 				fmt.Fprintln(e.stderr, results.CutShort(*plan, points))
 			}

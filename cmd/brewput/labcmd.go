@@ -95,14 +95,14 @@ func newLabRunCmd(e *env, l lab.Lab) *cobra.Command {
 					return err
 				}
 			}
-			out, err := outputOf(cmd.Flags(), format, out, results.Plan{Command: "lab " + info.Name})
+			out, err := outputOf(e, cmd.Flags(), format, out, results.Plan{Command: "lab " + info.Name})
 			if err != nil {
 				return err
 			}
-			out.e, out.hold = e, profDir != ""
-			ctx := lab.WithPoints(cmd.Context(), func(p results.Point) error { return out.add(&p) })
+			out.Hold = profDir != ""
+			ctx := lab.WithPoints(cmd.Context(), func(p results.Point) error { return out.Add(&p) })
 			points, runErr := lab.Profiled(ctx, l, counts, profDir, func(line string) { fmt.Fprintln(e.stderr, line) })
-			if err := out.finish(points, runErr == nil); err != nil {
+			if err := out.Finish(points, runErr == nil); err != nil {
 				return failure{Err: err}
 			}
 			return labError(runErr, info.Name)

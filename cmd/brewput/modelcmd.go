@@ -261,25 +261,24 @@ The same flags and seed give byte-identical output.`,
 					}
 				}
 			}
-			out, err := outputOf(cmd.Flags(), format, outFile, results.Plan{Command: "model", Points: total})
+			out, err := outputOf(e, cmd.Flags(), format, outFile, results.Plan{Command: "model", Points: total})
 			if err != nil {
 				return err
 			}
-			out.e = e
 			pr, err := mf.resolve(cmd, e)
 			if err != nil {
 				return err
 			}
 			var points []results.Point
 			if bp != nil {
-				points, err = pr.simulateBlueprint(cmd.Context(), bp, st, out.add)
+				points, err = pr.simulateBlueprint(cmd.Context(), bp, st, out.Add)
 			} else {
-				points, err = pr.simulate(cmd.Context(), pr.configs(st), st.Count, out.add)
+				points, err = pr.simulate(cmd.Context(), pr.configs(st), st.Count, out.Add)
 			}
-			if ferr := out.finish(points, err == nil); ferr != nil {
+			if ferr := out.Finish(points, err == nil); ferr != nil {
 				return failure{Err: ferr}
 			}
-			if len(points) > 0 && (out.format == results.Table || out.out != nil) { // below the table; JSON points say it in their bottleneck's model
+			if len(points) > 0 && (out.Format == results.Table || out.Out != nil) { // below the table; JSON points say it in their bottleneck's model
 				fmt.Fprintf(e.stdout, "\n%s\n", pr.describe())
 			}
 			return exitcode.Ended(err, len(points), total, "points", "what was simulated")

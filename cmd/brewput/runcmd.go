@@ -71,23 +71,23 @@ measured and exits 128 + the signal (130 for Ctrl-C).`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			var st *sweep.Study
 			var have []results.Point
-			var out *sink
+			var out *outfile.Sink
 			var err error
 			if resume != "" {
-				st, have, out, err = resumeRun(cmd.Flags(), resume, "run")
+				st, have, out, err = e.resumeRun(cmd.Flags(), resume, "run")
 			} else {
 				if st, err = sf.plan(cmd.Flags(), runtime.NumCPU()); err != nil {
 					return err
 				}
-				out, err = outputOf(cmd.Flags(), format, outFile, st.Plan("run"))
+				out, err = outputOf(e, cmd.Flags(), format, outFile, st.Plan("run"))
 			}
 			if err != nil {
 				return err
 			}
-			out.e, out.annotate, out.resume = e, true, "brewput run"
-			points, runErr := e.measure(cmd.Context(), st, have, out.add)
+			out.ProfileEach, out.Resume = true, "brewput run"
+			points, runErr := e.measure(cmd.Context(), st, have, out.Add)
 			all := append(have, points...)
-			if err := out.finish(all, runErr == nil); err != nil {
+			if err := out.Finish(all, runErr == nil); err != nil {
 				return failure{Err: err}
 			}
 			return exitcode.Measured(runErr, len(all), st.Total())
@@ -104,7 +104,7 @@ measured and exits 128 + the signal (130 for Ctrl-C).`,
 // the study it planned, the points it measured and where its results go.
 // The study comes from the journal, so that flags saying what to measure
 // are refused.
-func resumeRun(fs *pflag.FlagSet, path, command string) (*sweep.Study, []results.Point, *sink, error) {
+func (e *env) resumeRun(fs *pflag.FlagSet, path, command string) (*sweep.Study, []results.Point, *outfile.Sink, error) {
 	if err := refuseGiven(fs, path); err != nil {
 		return nil, nil, nil, err
 	}
@@ -117,7 +117,7 @@ func resumeRun(fs *pflag.FlagSet, path, command string) (*sweep.Study, []results
 		o.Close()
 		return nil, nil, nil, fmt.Errorf("--resume %s: %w", path, err)
 	}
-	return st, f.Points, &sink{format: o.Format, out: o}, nil
+	return st, f.Points, e.sink(o.Format, o), nil
 }
 
 // refuseGiven refuses, for --resume path, every flag given but --resume

@@ -3,7 +3,6 @@ package main
 import (
 	"cmp"
 	"fmt"
-	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	"github.com/brewput/brewput/causal"
 	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/internal/exitcode"
+	"github.com/brewput/brewput/internal/outfile"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/lessons"
 	"github.com/brewput/brewput/model"
@@ -121,13 +121,13 @@ was measured and exits 128 + the signal (130 for Ctrl-C).`,
 			if pr != nil {
 				policy = pr.Policy
 			}
-			j := &mainJournal{dir: out, plan: plan, policy: policy, e: e}
+			j := &mainJournal{e: e, policy: policy, Folder: &outfile.Folder{Dir: out, Plan: plan}}
 			if resume != "" {
-				if j.j, _, err = results.ResumeJournal(resume); err != nil {
+				if j.Folder, err = outfile.ResumeFolder(resume, plan); err != nil {
 					return fmt.Errorf("--resume: %w", err)
 				}
 			}
-			defer j.close()
+			defer j.Close()
 			measured, runErr := e.measure(cmd.Context(), st, have, j.add)
 			points := append(have, measured...)
 			if len(points) > 0 && pr != nil && runErr == nil {
@@ -152,7 +152,7 @@ was measured and exits 128 + the signal (130 for Ctrl-C).`,
 				if runErr != nil {
 					opt.Plan = &plan // cut short: the page says so, results.json keeps the plan
 				}
-				j.close()
+				j.Close()
 				if err := writeReport(e, out, points, policy, opt, fullTable); err != nil {
 					return failure{Err: err}
 				}
@@ -227,19 +227,16 @@ func unknownArgs(cmd *cobra.Command, args []string) error {
 }
 
 // mainJournal is the main job's journal, its report folder's
-// results.json: begun with the first point (a run that measures nothing
-// leaves no folder), each point added as soon as it exists, with its
-// causal profile; the report replaces it at the end.
+// results.json (see outfile.Folder), each shop point added with its causal
+// profile under the job's policy.
 type mainJournal struct {
 	e      *env
-	dir    string
-	plan   results.Plan
 	policy model.Policy
-	j      *results.Journal
+	*outfile.Folder
 }
 
-// add profiles a shop point (causal.Annotate, under the job's policy) and
-// appends it to the journal.
+// add profiles a shop point (causal.Annotate) and appends it to the
+// journal.
 func (m *mainJournal) add(p *results.Point) error {
 	if p.Kind() != results.KindLab && p.Bottleneck == nil {
 		one := []results.Point{*p}
@@ -248,17 +245,7 @@ func (m *mainJournal) add(p *results.Point) error {
 		}
 		*p = one[0]
 	}
-	if m.j == nil {
-		if err := os.MkdirAll(m.dir, 0o755); err != nil {
-			return fmt.Errorf("create report folder: %w", err)
-		}
-		j, err := results.CreateJournal(filepath.Join(m.dir, "results.json"), m.plan)
-		if err != nil {
-			return err
-		}
-		m.j = j
-	}
-	return m.j.Append(*p)
+	return m.Add(*p)
 }
 
 // addAll adds points in order (see add).
@@ -269,12 +256,6 @@ func (m *mainJournal) addAll(points []results.Point) error {
 		}
 	}
 	return nil
-}
-
-func (m *mainJournal) close() {
-	if m.j != nil {
-		m.j.Close()
-	}
 }
 
 // resumeMain reads the journal a main job cut short left at path: the

@@ -83,8 +83,10 @@ func SimulateBlueprint(ctx context.Context, b *blueprint.Blueprint, cpus []int, 
 // SimulationError is a YAML model's simulation failing in
 // SimulateBlueprint, as opposed to the caller's add failing.
 type SimulationError struct {
-	File string // the model's file
-	Err  error
+	// File is the YAML model's file.
+	File string
+	// Err is what failed.
+	Err error
 }
 
 // Error says the file, then what failed.

@@ -7,7 +7,9 @@ import (
 
 // Inputs is what a report is rendered from, as read from its files.
 type Inputs struct {
-	Points  []results.Point
+	// Points are the results files' points, merged (see results.Merge).
+	Points []results.Point
+	// Lessons are the lessons files' verdicts, in the files' order.
 	Lessons []lessons.Result
 	// Plan is the plan of a journal a run cut short left, the first such
 	// among the files; nil where there is none.

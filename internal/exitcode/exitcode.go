@@ -22,7 +22,10 @@ const (
 
 // Failure marks an error that is not the user's input: a measurement that
 // went wrong, an interrupted run. Every other error is bad usage.
-type Failure struct{ Err error }
+type Failure struct {
+	// Err is what failed.
+	Err error
+}
 
 // Error is the error's own.
 func (f Failure) Error() string { return f.Err.Error() }
@@ -32,7 +35,10 @@ func (f Failure) Unwrap() error { return f.Err }
 
 // Interruption marks a run stopped by the user (Ctrl-C) after it saved
 // what it had done.
-type Interruption struct{ Err error }
+type Interruption struct {
+	// Err says how far the run got.
+	Err error
+}
 
 // Error is the error's own.
 func (i Interruption) Error() string { return i.Err.Error() }

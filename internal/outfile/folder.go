@@ -12,8 +12,10 @@ import (
 // first point (a run that measures nothing leaves no folder), each point
 // appended as soon as it exists; the report replaces it at the end.
 type Folder struct {
-	Dir  string
-	Plan results.Plan // the journal's first line
+	// Dir is the report folder, made with the first point.
+	Dir string
+	// Plan is the journal's first line, what the run set out to do.
+	Plan results.Plan
 	j    *results.Journal
 }
 

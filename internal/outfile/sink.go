@@ -13,9 +13,13 @@ import (
 // all its rows; CSV and the bench format could stream, but are written
 // whole, as they always were).
 type Sink struct {
+	// Stdout gets the points (JSON as they come, other formats at the
+	// end, the table with a file); Stderr where the file went.
 	Stdout, Stderr io.Writer
-	Format         results.Format
-	Out            *Output // nil for stdout
+	// Format is the points' format, in the file or on stdout.
+	Format results.Format
+	// Out is the output file, nil for stdout.
+	Out *Output
 	// Profile, if not nil, gives points their causal profiles at Finish
 	// (causal.Annotate); a failure is told on Stderr.
 	Profile func([]results.Point) error

@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime/trace"
 	"slices"
 	"strings"
 	"sync"
@@ -19,6 +18,7 @@ import (
 	"github.com/brewput/brewput/advise"
 	"github.com/brewput/brewput/causal"
 	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/internal/tracetest"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/profile"
 	"github.com/brewput/brewput/results"
@@ -255,7 +255,7 @@ func defaultStudy(t *testing.T) ([]results.Point, Options) {
 		t.Fatal(skipped)
 	}
 	base := filepath.Join(t.TempDir(), "finelocking-2cpu")
-	writeTrace(t, base+".trace")
+	tracetest.WriteShop(t, base+".trace", 15) // what --profile writes for a point
 	for i, p := range points {
 		if p.Mode == "finelocking" && p.CPUs == 2 {
 			points[i].Profile = base
@@ -269,41 +269,6 @@ func defaultStudy(t *testing.T) ([]results.Point, Options) {
 		t.Fatal(skipped)
 	}
 	return points, Options{Advice: advice, Schedules: schedule.Pictures(points, schedule.Span)}
-}
-
-// writeTrace writes a real execution trace of finelocking, two customers
-// brewing 1 ms steps, to path: what --profile writes for a point.
-func writeTrace(t *testing.T, path string) {
-	t.Helper()
-	if trace.IsEnabled() {
-		t.Skip("the test binary is traced already")
-	}
-	shop, err := coffee.Open(coffee.MustParseMode("finelocking"), coffee.DefaultSteps())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer shop.Close()
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if err := trace.Start(f); err != nil {
-		t.Fatal(err)
-	}
-	var wg sync.WaitGroup
-	for range 2 {
-		wg.Go(func() {
-			for range 15 {
-				if err := shop.Brew(); err != nil {
-					t.Error(err)
-					return
-				}
-			}
-		})
-	}
-	wg.Wait()
-	trace.Stop()
 }
 
 func checkPageInBrowser(t *testing.T, points []results.Point, opt Options) {

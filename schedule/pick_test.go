@@ -3,12 +3,10 @@ package schedule
 import (
 	"os"
 	"path/filepath"
-	"runtime/trace"
 	"strings"
-	"sync"
 	"testing"
 
-	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/internal/tracetest"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/verdict"
 )
@@ -86,7 +84,7 @@ func TestPick(t *testing.T) {
 func TestPictures(t *testing.T) {
 	ps := study()
 	base := filepath.Join(t.TempDir(), "finelocking-2cpu")
-	writeTrace(t, base+".trace")
+	tracetest.WriteShop(t, base+".trace", 10) // what --profile writes for a point
 	for i, p := range ps {
 		if !p.IsModel() && p.Mode == "finelocking" && p.CPUs == 2 {
 			ps[i].Profile = base
@@ -112,39 +110,4 @@ func TestPictures(t *testing.T) {
 	if len(pics) != 3 || pics[2].Trace != nil || !strings.Contains(pics[2].Note, "is not at hand") {
 		t.Errorf("without its file: trace %v, note %q", pics[2].Trace, pics[2].Note)
 	}
-}
-
-// writeTrace writes an execution trace of finelocking, two customers
-// brewing, to path.
-func writeTrace(t *testing.T, path string) {
-	t.Helper()
-	if trace.IsEnabled() {
-		t.Skip("the test binary is traced already")
-	}
-	shop, err := coffee.Open(coffee.MustParseMode("finelocking"), coffee.DefaultSteps())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer shop.Close()
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if err := trace.Start(f); err != nil {
-		t.Fatal(err)
-	}
-	var wg sync.WaitGroup
-	for range 2 {
-		wg.Go(func() {
-			for range 10 {
-				if err := shop.Brew(); err != nil {
-					t.Error(err)
-					return
-				}
-			}
-		})
-	}
-	wg.Wait()
-	trace.Stop()
 }

@@ -21,18 +21,11 @@ import (
 	"github.com/brewput/brewput/compare"
 	"github.com/brewput/brewput/host"
 	"github.com/brewput/brewput/internal/atomicfile"
+	"github.com/brewput/brewput/internal/cliflag"
+	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/sweep"
-	"github.com/brewput/brewput/verdict"
-)
-
-// Exit statuses, as brewput's.
-const (
-	exitOK          = 0
-	exitFailure     = 1
-	exitUsage       = 2
-	exitInterrupted = 130
 )
 
 // Main runs the program's command line for s and exits: with no command
@@ -63,38 +56,21 @@ func Main(s Study) {
 func Run(ctx context.Context, s Study, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := s.Validate(); err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", filepath.Base(os.Args[0]), err)
-		return exitUsage
+		return exitcode.Usage
 	}
 	c := &cli{study: s, stdin: stdin, stdout: stdout, stderr: stderr}
 	root := c.root()
 	root.SetArgs(args)
 	err := root.ExecuteContext(ctx)
-	if err == nil {
-		return exitOK
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", s.Name, err)
 	}
-	fmt.Fprintf(stderr, "%s: %v\n", s.Name, err)
-	var f failure
-	var i interrupted
-	switch {
-	case errors.As(err, &i):
-		return exitInterrupted
-	case errors.As(err, &f):
-		return exitFailure
-	}
-	return exitUsage
+	return exitcode.Of(err, exitcode.Interrupted)
 }
 
-// failure marks an error that is not the user's input; interrupted a run
-// stopped by Ctrl-C after it saved what it measured.
-type failure struct{ err error }
-
-func (f failure) Error() string { return f.err.Error() }
-func (f failure) Unwrap() error { return f.err }
-
-type interrupted struct{ err error }
-
-func (i interrupted) Error() string { return i.err.Error() }
-func (i interrupted) Unwrap() error { return i.err }
+// failure marks an error that is not the user's input (exit 1); every
+// other error is bad usage (2).
+type failure = exitcode.Failure
 
 // cli is the command line of one study.
 type cli struct {
@@ -157,17 +133,17 @@ Ctrl-C keeps what was measured, writes it and exits 130.`,
 			points, runErr := c.measure(cmd.Context(), plan)
 			if len(points) > 0 {
 				if err := c.writeReport(out, points, fullTable); err != nil {
-					return failure{err}
+					return failure{Err: err}
 				}
 			}
-			return measureError(runErr, len(points), plan.total())
+			return exitcode.Measured(runErr, len(points), plan.total())
 		},
 	}
 	root.SetOut(c.stdout)
 	root.SetErr(c.stderr)
 	mf.register(root.Flags())
 	root.Flags().StringVar(&out, "out", s.Name+"-report", "folder to write the report to")
-	full = tableFlag(root)
+	full = cliflag.Table(root.Flags(), compactTable)
 	root.AddCommand(c.runCmd(), c.reportCmd(), c.compareCmd(), c.fitCmd(), c.listCmd(), c.pointCmd())
 	root.CompletionOptions.DisableDefaultCmd = true
 	return root
@@ -205,9 +181,9 @@ func (c *cli) runCmd() *cobra.Command {
 			}
 			points, runErr := c.measure(cmd.Context(), plan)
 			if err := c.emit(f, dest, points); err != nil {
-				return failure{err}
+				return failure{Err: err}
 			}
-			return measureError(runErr, len(points), plan.total())
+			return exitcode.Measured(runErr, len(points), plan.total())
 		},
 	}
 	mf.register(cmd.Flags())
@@ -259,29 +235,14 @@ func (c *cli) reportCmd() *cobra.Command {
 				return fmt.Errorf("--out: %w", err)
 			}
 			if err := c.writeReport(out, points, fullTable); err != nil {
-				return failure{err}
+				return failure{Err: err}
 			}
 			return nil
 		},
 	}
 	cmd.Flags().StringVar(&out, "out", c.study.Name+"-report", "folder to write the report to")
-	full = tableFlag(cmd)
+	full = cliflag.Table(cmd.Flags(), compactTable)
 	return cmd
-}
-
-// tableFlag registers --format, the table the main job and report print:
-// compact or table; it reports whether the full table was asked.
-func tableFlag(cmd *cobra.Command) func() (bool, error) {
-	f := cmd.Flags().String("format", "compact", "the table printed: compact (a row per variant and CPU count, the median of its runs) or table (every point in full)")
-	return func() (bool, error) {
-		switch *f {
-		case "compact":
-			return false, nil
-		case "table":
-			return true, nil
-		}
-		return false, fmt.Errorf("--format %q: want compact or table", *f)
-	}
 }
 
 func (c *cli) compareCmd() *cobra.Command {
@@ -350,7 +311,7 @@ func (c *cli) fitCmd() *cobra.Command {
 				err = analysis.WriteFitTable(c.stdout, fits, analysis.ByCPUs)
 			}
 			if err != nil {
-				return failure{err}
+				return failure{Err: err}
 			}
 			return nil
 		},
@@ -390,11 +351,11 @@ func (c *cli) pointCmd() *cobra.Command {
 			dec := json.NewDecoder(c.stdin)
 			dec.DisallowUnknownFields()
 			if err := dec.Decode(&spec); err != nil {
-				return failure{fmt.Errorf("read point: %w", err)}
+				return failure{Err: fmt.Errorf("read point: %w", err)}
 			}
 			p, err := c.study.Measure(cmd.Context(), spec.Variant, spec.Load)
 			if err != nil {
-				return failure{err}
+				return failure{Err: err}
 			}
 			return json.NewEncoder(c.stdout).Encode(p)
 		},
@@ -413,21 +374,7 @@ func (c *cli) writeReport(dir string, points []results.Point, full bool) error {
 	if err := r.WriteDir(dir); err != nil {
 		return err
 	}
-	if v := verdict.Of(r.Points); !v.Empty() {
-		if err := v.WriteText(c.stdout); err != nil {
-			return err
-		}
-		fmt.Fprintln(c.stdout)
-	}
-	write := verdict.WriteCompact
-	if full {
-		write = results.WriteTable
-	}
-	if err := write(c.stdout, r.Points); err != nil {
-		return err
-	}
-	fmt.Fprintf(c.stdout, "\nreport: %s\n", filepath.Join(dir, report.Index))
-	return nil
+	return r.WriteSummary(c.stdout, dir, full)
 }
 
 // plan is a checked list of points to measure, count times over.
@@ -446,11 +393,11 @@ func (p plan) total() int { return len(p.variants) * len(p.cpus) * p.count }
 func (c *cli) measure(ctx context.Context, p plan) ([]results.Point, error) {
 	self, err := os.Executable()
 	if err != nil {
-		return nil, failure{fmt.Errorf("find this program to measure in a child process: %w", err)}
+		return nil, failure{Err: fmt.Errorf("find this program to measure in a child process: %w", err)}
 	}
 	if p.profile != "" {
 		if err := os.MkdirAll(p.profile, 0o755); err != nil {
-			return nil, failure{fmt.Errorf("--profile: create %s: %w", p.profile, err)}
+			return nil, failure{Err: fmt.Errorf("--profile: create %s: %w", p.profile, err)}
 		}
 	}
 	fmt.Fprintf(c.stderr, "measuring %s, about %v\n", plural(p.total(), "point"),
@@ -493,25 +440,12 @@ func (c *cli) measure(ctx context.Context, p plan) ([]results.Point, error) {
 	return points, nil
 }
 
-// measureError turns how measuring ended into the command's error.
-func measureError(err error, done, total int) error {
-	switch {
-	case err == nil:
-		return nil
-	case errors.Is(err, context.Canceled):
-		return interrupted{fmt.Errorf("interrupted after %d of %d points; kept what was measured", done, total)}
-	case done == 0:
-		return failure{err}
-	}
-	return failure{fmt.Errorf("after %d of %d points: %w", done, total, err)}
-}
-
 // measureFlags say what to measure.
 type measureFlags struct {
 	variants, cpus        string
 	par, maxq, count      int
 	rate                  float64
-	dur, warmup, interval durationValue
+	dur, warmup, interval cliflag.Duration
 	profile               string
 }
 
@@ -519,7 +453,7 @@ func (f *measureFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.variants, "variants", "", "comma-separated variants to measure (default all; see list)")
 	fs.StringVar(&f.cpus, "cpus", fmt.Sprintf("1-%d", runtime.NumCPU()), "CPU counts, as a list and ranges such as 1,2 or 1-4")
 	fs.IntVar(&f.par, "par", 0, "workers at once (closed loop) or servers (open loop); 0 means one per CPU")
-	f.dur, f.warmup = durationValue(time.Second), durationValue(200*time.Millisecond)
+	f.dur, f.warmup = cliflag.Duration(time.Second), cliflag.Duration(200*time.Millisecond)
 	fs.Var(&f.dur, "dur", "measured duration of each point")
 	fs.Var(&f.warmup, "warmup", "uncounted warm-up before each point")
 	fs.Float64Var(&f.rate, "rate", 0, "open loop: calls arriving per second (default closed loop)")
@@ -588,20 +522,8 @@ func (f *measureFlags) plan(fs *pflag.FlagSet, s Study) (plan, error) {
 	return p, nil
 }
 
-// durationValue is a duration flag whose error says what it accepts.
-type durationValue time.Duration
-
-func (d *durationValue) Set(s string) error {
-	v, err := time.ParseDuration(s)
-	if err != nil {
-		return errors.New("want a duration such as 2s, 500ms or 1.5ms")
-	}
-	*d = durationValue(v)
-	return nil
-}
-
-func (d *durationValue) String() string { return time.Duration(*d).String() }
-func (d *durationValue) Type() string   { return "duration" }
+// compactTable says what the compact table holds, for --format's usage.
+const compactTable = "a row per variant and CPU count, the median of its runs"
 
 func noArgs(cmd *cobra.Command, args []string) error {
 	if len(args) > 0 {

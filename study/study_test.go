@@ -13,6 +13,7 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/brewput/brewput/analysis"
+	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/meter"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/sweep"
@@ -124,7 +125,7 @@ func TestCommandLine(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "report")
 	code, stdout, stderr := study(t, "--cpus", "1", "--par", "4", "--dur", "80ms", "--warmup", "20ms", "--out", out)
-	if code != exitOK {
+	if code != exitcode.OK {
 		t.Fatalf("exit %d:\n%s", code, stderr)
 	}
 	// What the variants measured side by side, then the compact table: a
@@ -154,24 +155,24 @@ func TestCommandLine(t *testing.T) {
 	}
 
 	file := filepath.Join(dir, "run.json")
-	if code, _, stderr := study(t, "run", "--variants", "no-lock", "--cpus", "1", "--dur", "30ms", "--warmup", "0s", "--count", "2", "--out", file); code != exitOK {
+	if code, _, stderr := study(t, "run", "--variants", "no-lock", "--cpus", "1", "--dur", "30ms", "--warmup", "0s", "--count", "2", "--out", file); code != exitcode.OK {
 		t.Fatalf("run: exit %d: %s", code, stderr)
 	}
-	if code, stdout, stderr := study(t, "compare", file, file); code != exitOK || !strings.Contains(stdout, "no-lock") {
+	if code, stdout, stderr := study(t, "compare", file, file); code != exitcode.OK || !strings.Contains(stdout, "no-lock") {
 		t.Errorf("compare: exit %d:\n%s%s", code, stdout, stderr)
 	}
-	if code, _, stderr := study(t, "fit", file); code != exitUsage || !strings.Contains(stderr, "a fit needs at least 3") {
+	if code, _, stderr := study(t, "fit", file); code != exitcode.Usage || !strings.Contains(stderr, "a fit needs at least 3") {
 		t.Errorf("fit of one CPU count: exit %d: %s", code, stderr)
 	}
-	if code, _, stderr := study(t, "report", file, "--out", filepath.Join(dir, "again")); code != exitOK {
+	if code, _, stderr := study(t, "report", file, "--out", filepath.Join(dir, "again")); code != exitcode.OK {
 		t.Errorf("report: exit %d: %s", code, stderr)
 	}
 	// --format table: every point in full, each repetition a row.
-	if code, stdout, stderr := study(t, "report", file, "--format", "table", "--out", filepath.Join(dir, "again")); code != exitOK ||
+	if code, stdout, stderr := study(t, "report", file, "--format", "table", "--out", filepath.Join(dir, "again")); code != exitcode.OK ||
 		!strings.Contains(stdout, "mean ms") || strings.Count(stdout, "no-lock ") < 2 {
 		t.Errorf("report --format table: exit %d:\n%s%s", code, stdout, stderr)
 	}
-	if code, stdout, _ := study(t, "list"); code != exitOK || !strings.Contains(stdout, "one-lock  every call holds one mutex") {
+	if code, stdout, _ := study(t, "list"); code != exitcode.OK || !strings.Contains(stdout, "one-lock  every call holds one mutex") {
 		t.Errorf("list: exit %d:\n%s", code, stdout)
 	}
 }
@@ -205,7 +206,7 @@ func TestBadInput(t *testing.T) {
 			args = append(args, "--out", filepath.Join(dir, "never")) // the main job's report
 		}
 		code, stdout, stderr := study(t, args...)
-		if code != exitUsage || stdout != "" || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
+		if code != exitcode.Usage || stdout != "" || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2 and %q", c.args, code, stdout, stderr, c.want)
 		}
 	}

@@ -101,10 +101,10 @@ cost flags) work as in brewput model.`,
 				a, err = advise.Mode(cfg)
 			}
 			if cmd.Context().Err() != nil {
-				return interrupted{fmt.Errorf("interrupted while simulating; no advice yet")}
+				return interrupted{Err: fmt.Errorf("interrupted while simulating; no advice yet")}
 			}
 			if err != nil {
-				return failure{err}
+				return failure{Err: err}
 			}
 			a.Calibration = pr.describe()
 			if format == "json" {

@@ -97,7 +97,7 @@ func benchOutcome(e *env, res gobench.Result, runErr error, f results.Format, ou
 	var pkgErr *gobench.PackageError
 	switch {
 	case errors.As(runErr, &build):
-		return failure{runErr}
+		return failure{Err: runErr}
 	case errors.As(runErr, &noMatch):
 		return fmt.Errorf("--bench: %w", runErr)
 	case errors.As(runErr, &pkgErr):
@@ -105,7 +105,7 @@ func benchOutcome(e *env, res gobench.Result, runErr error, f results.Format, ou
 	}
 	if len(res.Points) > 0 {
 		if err := writeBenchResults(e, res.Points, f, out); err != nil {
-			return failure{err}
+			return failure{Err: err}
 		}
 	}
 	for _, fl := range res.Failures {
@@ -113,11 +113,11 @@ func benchOutcome(e *env, res gobench.Result, runErr error, f results.Format, ou
 	}
 	switch {
 	case errors.Is(runErr, context.Canceled):
-		return interrupted{fmt.Errorf("interrupted after %s; kept what was measured", plural(len(res.Points), "point"))}
+		return interrupted{Err: fmt.Errorf("interrupted after %s; kept what was measured", plural(len(res.Points), "point"))}
 	case runErr != nil:
-		return failure{runErr}
+		return failure{Err: runErr}
 	case len(res.Failures) > 0:
-		return failure{fmt.Errorf("%s failed; the report and the table hold the %s measured", plural(len(res.Failures), "benchmark run"), plural(len(res.Points), "point"))}
+		return failure{Err: fmt.Errorf("%s failed; the report and the table hold the %s measured", plural(len(res.Failures), "benchmark run"), plural(len(res.Points), "point"))}
 	}
 	return nil
 }

@@ -70,7 +70,7 @@ where brewput model reads it; --show prints the one kept there.`,
 			if path == "" {
 				p, err := calibrate.DefaultPath()
 				if err != nil {
-					return failure{err}
+					return failure{Err: err}
 				}
 				path = p
 			}
@@ -82,10 +82,10 @@ where brewput model reads it; --show prints the one kept there.`,
 			if show {
 				c, err := calibrate.Load(path)
 				if errors.Is(err, fs.ErrNotExist) {
-					return failure{fmt.Errorf("no calibration at %s; run brewput calibrate", path)}
+					return failure{Err: fmt.Errorf("no calibration at %s; run brewput calibrate", path)}
 				}
 				if err != nil {
-					return failure{err}
+					return failure{Err: err}
 				}
 				fmt.Fprintf(e.stdout, "%s\n", path)
 				c.WriteTable(e.stdout)
@@ -97,10 +97,10 @@ where brewput model reads it; --show prints the one kept there.`,
 			}
 			c.WriteTable(e.stdout)
 			if c, err = calibrate.Keep(c, how.Force); err != nil {
-				return failure{err}
+				return failure{Err: err}
 			}
 			if err := calibrate.Save(path, c); err != nil {
-				return failure{err}
+				return failure{Err: err}
 			}
 			fmt.Fprintf(e.stdout, "saved: %s\n", path)
 			return nil
@@ -142,7 +142,7 @@ func calibrationError(cmd *cobra.Command, err error) error {
 	case err == nil:
 		return nil
 	case cmd.Context().Err() != nil:
-		return interrupted{fmt.Errorf("interrupted while calibrating; nothing saved")}
+		return interrupted{Err: fmt.Errorf("interrupted while calibrating; nothing saved")}
 	}
-	return failure{err}
+	return failure{Err: err}
 }

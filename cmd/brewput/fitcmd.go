@@ -79,7 +79,7 @@ points and, for a series that could not be fitted, error.`,
 				err = analysis.WriteFitTable(e.stdout, fits, by)
 			}
 			if err != nil {
-				return failure{err}
+				return failure{Err: err}
 			}
 			return nil
 		},

@@ -95,15 +95,15 @@ func newLabRunCmd(e *env, l lab.Lab) *cobra.Command {
 					return err
 				}
 			}
-			out, err := outputOf(cmd.Flags(), format, out, results.Plan{Command: "lab " + info.Name})
+			out, err := outputOf(e, cmd.Flags(), format, out, results.Plan{Command: "lab " + info.Name})
 			if err != nil {
 				return err
 			}
-			out.e, out.hold = e, profDir != ""
-			ctx := lab.WithPoints(cmd.Context(), func(p results.Point) error { return out.add(&p) })
+			out.Hold = profDir != ""
+			ctx := lab.WithPoints(cmd.Context(), func(p results.Point) error { return out.Add(&p) })
 			points, runErr := lab.Profiled(ctx, l, counts, profDir, func(line string) { fmt.Fprintln(e.stderr, line) })
-			if err := out.finish(points, runErr == nil); err != nil {
-				return failure{err}
+			if err := out.Finish(points, runErr == nil); err != nil {
+				return failure{Err: err}
 			}
 			return labError(runErr, info.Name)
 		},
@@ -141,9 +141,9 @@ func labError(err error, name string) error {
 	case err == nil:
 		return nil
 	case errors.Is(err, context.Canceled):
-		return interrupted{fmt.Errorf("lab %s interrupted; kept what was measured", name)}
+		return interrupted{Err: fmt.Errorf("lab %s interrupted; kept what was measured", name)}
 	}
-	return failure{fmt.Errorf("lab %s: %w", name, err)}
+	return failure{Err: fmt.Errorf("lab %s: %w", name, err)}
 }
 
 // planLabs reads the main job's --labs: "" for none, "all", or names;

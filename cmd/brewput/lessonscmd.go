@@ -2,16 +2,14 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io"
+	"io/fs"
 	"os"
 	"runtime"
 	"strings"
 	"time"
 
-	"github.com/brewput/brewput/internal/atomicfile"
-
+	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/lessons"
 	"github.com/spf13/cobra"
 )
@@ -61,16 +59,28 @@ soon as its verdict is reached, so that Ctrl-C keeps every verdict reached
 			if err != nil {
 				return fmt.Errorf("--only: %w", err)
 			}
-			var w *lessonsOut
-			if w, err = openLessonsOut(e, out, format); err != nil {
+			w, err := lessons.NewOutput(e.stdout, e.stderr, out, format == "json")
+			if err != nil {
 				return fmt.Errorf("--out %s: %w", out, err)
 			}
 			level := lessons.Full
 			if quick {
 				level = lessons.Quick
 			}
-			rs, runErr := e.runLessons(cmd.Context(), claims, level, w.emit)
-			return w.finish(rs, lessonsError(runErr, len(rs), len(claims)))
+			rs, runErr := e.runLessons(cmd.Context(), claims, level, func(r lessons.Result) error {
+				err := w.Emit(r)
+				if _, ok := err.(*fs.PathError); ok { // the file could not be created
+					err = fmt.Errorf("--out: %w", err)
+				}
+				if err != nil {
+					return failure{Err: err}
+				}
+				return nil
+			})
+			if err := w.Finish(rs); err != nil {
+				return failure{Err: err}
+			}
+			return exitcode.Ended(runErr, len(rs), len(claims), "claims", "the verdicts reached")
 		},
 	}
 	cmd.Flags().BoolVar(&quick, "quick", false, "a verdict for every claim in about a minute on 2 cores (6 samples each, small configurations)")
@@ -122,107 +132,11 @@ func lessonsBudget(l lessons.Level) time.Duration {
 	return 10 * time.Minute
 }
 
-// lessonsError turns how a lessons run ended into the command's error:
-// none, an interruption (exit 130) or a failure (exit 1).
-func lessonsError(err error, done, total int) error {
-	switch {
-	case err == nil:
-		return nil
-	case errors.Is(err, context.Canceled):
-		return interrupted{fmt.Errorf("interrupted after %d of %d claims; kept the verdicts reached", done, total)}
-	}
-	return failure{err}
-}
-
-// lessonsOut is where the verdicts go: JSON Lines written as each is
-// reached (to stdout, or to the file, created with the first), or the
-// table written at the end (the file atomically).
-type lessonsOut struct {
-	e      *env
-	format string
-	path   string
-	file   *os.File         // the JSON Lines file, once the first verdict is in
-	table  *atomicfile.File // the table's file, written whole at the end
-}
-
-// openLessonsOut checks, before anything is measured, that the verdicts
-// can be written to path ("" for stdout).
-func openLessonsOut(e *env, path, format string) (*lessonsOut, error) {
-	w := &lessonsOut{e: e, format: format, path: path}
-	if path == "" {
-		return w, nil
-	}
-	probe, err := atomicfile.Create(path)
-	if err != nil {
-		return nil, err
-	}
-	if format == "table" {
-		w.table = probe
-	} else {
-		probe.Discard() // the file itself is created with the first verdict
-	}
-	return w, nil
-}
-
-// emit writes r as a JSON line, as soon as it is reached.
-func (w *lessonsOut) emit(r lessons.Result) error {
-	if w.format != "json" {
-		return nil
-	}
-	var dst io.Writer = w.e.stdout
-	if w.path != "" {
-		if w.file == nil {
-			f, err := os.Create(w.path)
-			if err != nil {
-				return failure{fmt.Errorf("--out: %w", err)}
-			}
-			w.file = f
-		}
-		dst = w.file
-	}
-	if err := lessons.WriteJSON(dst, r); err != nil {
-		return failure{fmt.Errorf("write the verdict of %s: %w", r.Claim, err)}
-	}
-	return nil
-}
-
-// finish writes the table of rs, closes the files and says where they
-// went, then returns runErr, the run's own outcome.
-func (w *lessonsOut) finish(rs []lessons.Result, runErr error) error {
-	var err error
-	switch {
-	case w.format == "json":
-		if w.file != nil {
-			err = w.file.Close()
-		}
-	case w.table == nil:
-		err = lessons.WriteTable(w.e.stdout, rs)
-	case len(rs) == 0:
-		w.table.Discard()
-	default:
-		if err = lessons.WriteTable(w.table, rs); err == nil {
-			err = w.table.Commit()
-		} else {
-			w.table.Discard()
-		}
-	}
-	if err != nil {
-		return failure{fmt.Errorf("write the verdicts: %w", err)}
-	}
-	if w.format == "json" || w.path != "" {
-		fmt.Fprintln(w.e.stderr, lessons.Tally(rs))
-	}
-	if w.path != "" && len(rs) > 0 {
-		fmt.Fprintf(w.e.stderr, "verdicts: %s\n", w.path)
-	}
-	return runErr
-}
-
 // mainLessons is the main job's --lessons: every claim, quick, after the
 // study; the verdicts go into the report (and its lessons.json).
 func (e *env) mainLessons(ctx context.Context) ([]lessons.Result, error) {
 	claims := lessons.Claims(runtime.NumCPU())
 	rs, err := e.runLessons(ctx, claims, lessons.Quick, func(lessons.Result) error { return nil })
 	fmt.Fprintln(e.stderr, lessons.Tally(rs))
-	return rs, lessonsError(err, len(rs), len(claims))
+	return rs, exitcode.Ended(err, len(rs), len(claims), "claims", "the verdicts reached")
 }

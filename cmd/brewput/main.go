@@ -15,18 +15,16 @@ import (
 	"os/signal"
 	"syscall"
 
+	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/lab"
 )
 
-// Exit statuses.
+// Exit statuses (see package exitcode).
 const (
-	exitOK      = 0
-	exitFailure = 1
-	exitUsage   = 2
-	// exitInterrupted is the shell's status for a program stopped by
-	// Ctrl-C (128 + SIGINT), kept by brewput when it stops on one after
-	// saving what it measured.
-	exitInterrupted = 130
+	exitOK          = exitcode.OK
+	exitFailure     = exitcode.Fail
+	exitUsage       = exitcode.Usage
+	exitInterrupted = exitcode.Interrupted
 )
 
 func main() {
@@ -92,19 +90,10 @@ func runEnv(ctx context.Context, args []string, e *env) int {
 	root := newRoot(e)
 	root.SetArgs(args)
 	err := root.ExecuteContext(ctx)
-	if err == nil {
-		return exitOK
+	if err != nil {
+		fmt.Fprintf(e.stderr, "brewput: %v\n", err)
 	}
-	fmt.Fprintf(e.stderr, "brewput: %v\n", err)
-	var f failure
-	var i interrupted
-	switch {
-	case errors.As(err, &i):
-		return exitCode(ctx)
-	case errors.As(err, &f):
-		return exitFailure
-	}
-	return exitUsage
+	return exitcode.Of(err, exitCode(ctx))
 }
 
 // env is what a command reads and writes besides its flags.
@@ -127,16 +116,10 @@ type childCommand struct {
 	env  []string
 }
 
-// failure marks an error that is not the user's input: a measurement that
-// went wrong, an interrupted run. Every other error is bad usage.
-type failure struct{ err error }
+// failure marks an error that is not the user's input (exit 1); every
+// other error is bad usage (2).
+type failure = exitcode.Failure
 
-func (f failure) Error() string { return f.err.Error() }
-func (f failure) Unwrap() error { return f.err }
-
-// interrupted marks a run stopped by the user (Ctrl-C) after it saved what
-// it had measured.
-type interrupted struct{ err error }
-
-func (i interrupted) Error() string { return i.err.Error() }
-func (i interrupted) Unwrap() error { return i.err }
+// interrupted marks a run stopped by a signal after it saved what it had
+// measured (exit 128 + the signal).
+type interrupted = exitcode.Interruption

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"time"
@@ -26,7 +25,7 @@ func (e *env) measure(ctx context.Context, st *sweep.Study, have []results.Point
 	}
 	if st.Profile != "" {
 		if err := os.MkdirAll(st.Profile, 0o755); err != nil {
-			return nil, failure{fmt.Errorf("--profile: create %s: %w", st.Profile, err)}
+			return nil, failure{Err: fmt.Errorf("--profile: create %s: %w", st.Profile, err)}
 		}
 	}
 	tasks := st.Remaining(have)
@@ -43,7 +42,7 @@ func (e *env) measure(ctx context.Context, st *sweep.Study, have []results.Point
 		},
 		Done: func(points []results.Point) error {
 			if err := add(&points[len(points)-1]); err != nil {
-				return failure{err}
+				return failure{Err: err}
 			}
 			prog.Done(points)
 			return nil
@@ -53,21 +52,6 @@ func (e *env) measure(ctx context.Context, st *sweep.Study, have []results.Point
 	return points, err
 }
 
-// measureError turns how measuring ended into the command's error: none,
-// an interruption (exit 128 + the signal) or a failure (exit 1), saying
-// how far it got.
-func measureError(err error, done, total int) error {
-	switch {
-	case err == nil:
-		return nil
-	case errors.Is(err, context.Canceled):
-		return interrupted{fmt.Errorf("interrupted after %d of %d points; kept what was measured", done, total)}
-	case done == 0:
-		return failure{err}
-	}
-	return failure{fmt.Errorf("after %d of %d points: %w", done, total, err)}
-}
-
 // runner returns the Runner that measures each point in a child process.
 func (e *env) runner() (sweep.Runner, error) {
 	if e.child.path != "" {
@@ -75,7 +59,7 @@ func (e *env) runner() (sweep.Runner, error) {
 	}
 	self, err := os.Executable()
 	if err != nil {
-		return sweep.Runner{}, failure{fmt.Errorf("find brewput's own executable to measure in a child process: %w", err)}
+		return sweep.Runner{}, failure{Err: fmt.Errorf("find brewput's own executable to measure in a child process: %w", err)}
 	}
 	return sweep.Runner{Path: self, Args: []string{"point"}}, nil
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/brewput/brewput/causal"
 	"github.com/brewput/brewput/host"
 	"github.com/brewput/brewput/internal/cliflag"
+	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/sim"
@@ -166,14 +167,6 @@ func (pr prediction) configs(st *sweep.Study) []model.Config {
 	return cfgs
 }
 
-// predict simulates cfgs rounds times over, each point with its causal
-// profile (model.Rounds with causal.Predict), with the host of the costs.
-func (pr prediction) predict(cfgs []model.Config, rounds int) ([]results.Point, error) {
-	points, err := model.Rounds(cfgs, rounds, causal.Predict)
-	pr.stamp(points)
-	return points, err
-}
-
 // stamp gives every point the host of pr's costs and names their
 // calibration.
 func (pr prediction) stamp(points []results.Point) {
@@ -268,28 +261,27 @@ The same flags and seed give byte-identical output.`,
 					}
 				}
 			}
-			out, err := outputOf(cmd.Flags(), format, outFile, results.Plan{Command: "model", Points: total})
+			out, err := outputOf(e, cmd.Flags(), format, outFile, results.Plan{Command: "model", Points: total})
 			if err != nil {
 				return err
 			}
-			out.e = e
 			pr, err := mf.resolve(cmd, e)
 			if err != nil {
 				return err
 			}
 			var points []results.Point
 			if bp != nil {
-				points, err = pr.simulateBlueprint(cmd.Context(), bp, st, out.add)
+				points, err = pr.simulateBlueprint(cmd.Context(), bp, st, out.Add)
 			} else {
-				points, err = pr.simulate(cmd.Context(), pr.configs(st), st.Count, out.add)
+				points, err = pr.simulate(cmd.Context(), pr.configs(st), st.Count, out.Add)
 			}
-			if ferr := out.finish(points, err == nil); ferr != nil {
-				return failure{ferr}
+			if ferr := out.Finish(points, err == nil); ferr != nil {
+				return failure{Err: ferr}
 			}
-			if len(points) > 0 && (out.format == results.Table || out.out != nil) { // below the table; JSON points say it in their bottleneck's model
+			if len(points) > 0 && (out.Format == results.Table || out.Out != nil) { // below the table; JSON points say it in their bottleneck's model
 				fmt.Fprintf(e.stdout, "\n%s\n", pr.describe())
 			}
-			return simulateError(err, len(points), total)
+			return exitcode.Ended(err, len(points), total, "points", "what was simulated")
 		},
 	}
 	d := defaultStudy()
@@ -303,18 +295,6 @@ The same flags and seed give byte-identical output.`,
 	cmd.Flags().StringVar(&format, "format", "table", "output format: "+strings.Join(results.Formats(), ", ")+" (with --out, guessed from its extension)")
 	cmd.Flags().StringVar(&outFile, "out", "", "write the results to this file, each point as soon as it is simulated (the table still goes to stdout)")
 	return cmd
-}
-
-// simulateError turns how simulating ended into the command's error: none,
-// an interruption (exit 128 + the signal), or a failure (exit 1).
-func simulateError(err error, done, total int) error {
-	switch {
-	case err == nil:
-		return nil
-	case errors.Is(err, context.Canceled):
-		return interrupted{fmt.Errorf("interrupted after %d of %d points; kept what was simulated", done, total)}
-	}
-	return failure{err}
 }
 
 // checkSize refuses, before anything is simulated, a study whose
@@ -356,78 +336,30 @@ func (f *modelFlags) checkSize(st *sweep.Study, bp *blueprint.Blueprint, points 
 // parallelism is how many simulations run at once: one a CPU.
 func parallelism() int { return runtime.NumCPU() }
 
-// simulate simulates cfgs rounds times over, each point with its causal
-// profile (causal.Predict), a CPU's worth of points at a time, handing
-// each to add as soon as it is simulated, in order. It stops at ctx's end
-// within a few milliseconds, returning what it simulated with ctx's error.
+// simulate simulates cfgs rounds times over, a CPU's worth of points at a
+// time, each point with its causal profile and the host of pr's costs,
+// handing each to add as soon as it is simulated (causal.Simulate).
 func (pr prediction) simulate(ctx context.Context, cfgs []model.Config, rounds int, add func(*results.Point) error) ([]results.Point, error) {
-	var all []model.Config
-	for rep := range rounds {
-		for _, c := range cfgs {
-			c.Seed += uint64(rep)
-			c.Cancel = ctx.Done()
-			all = append(all, c)
-		}
-	}
-	var points []results.Point
-	for start := 0; start < len(all); start += parallelism() {
-		chunk := all[start:min(start+parallelism(), len(all))]
-		got, err := causal.Predict(chunk)
-		if err == nil {
-			err = ctx.Err()
-		}
-		if err != nil {
-			if ctx.Err() != nil {
-				err = ctx.Err()
-			}
-			return points, err
-		}
-		pr.stamp(got)
-		for i := range got {
-			if rounds > 1 {
-				got[i].Rep = (start+i)/len(cfgs) + 1
-			}
-			if err := add(&got[i]); err != nil {
-				return points, err
-			}
-			points = append(points, got[i])
-		}
-	}
-	return points, nil
+	return causal.Simulate(ctx, cfgs, rounds, parallelism(), pr.stamped(add))
 }
 
 // simulateBlueprint simulates a YAML model on each CPU count of the study,
-// rounds times over, with its load unless --par or --rate override it,
-// each point with its causal profile, handed to add as soon as it is
-// simulated; it stops at ctx's end as simulate does.
+// rounds times over, with its load unless --par or --rate override it, as
+// simulate does (causal.SimulateBlueprint).
 func (pr prediction) simulateBlueprint(ctx context.Context, bp *blueprint.Blueprint, st *sweep.Study, add func(*results.Point) error) ([]results.Point, error) {
-	opt := pr.blueprintOptions(st.Specs[0])
-	opt.Cancel = ctx.Done()
-	var points []results.Point
-	for rep := range st.Count {
-		for _, n := range st.CPUs() {
-			o := opt
-			o.CPUs, o.Seed = n, opt.Seed+uint64(rep)
-			prof, err := causal.Blueprint(bp, o)
-			if ctx.Err() != nil {
-				return points, ctx.Err()
-			}
-			if err != nil {
-				return points, fmt.Errorf("--model %s: %w", bp.File, err)
-			}
-			p := prof.Point()
-			if st.Count > 1 {
-				p.Rep = rep + 1
-			}
-			pr.stamp([]results.Point{p})
-			p.Host, p.Calibration = pr.host, pr.cal
-			if err := add(&p); err != nil {
-				return points, err
-			}
-			points = append(points, p)
-		}
+	points, err := causal.SimulateBlueprint(ctx, bp, st.CPUs(), st.Count, pr.blueprintOptions(st.Specs[0]), pr.stamped(add))
+	if serr := (*causal.SimulationError)(nil); errors.As(err, &serr) {
+		err = fmt.Errorf("--model %w", err)
 	}
-	return points, nil
+	return points, err
+}
+
+// stamped is add with pr's stamp on each point first.
+func (pr prediction) stamped(add func(*results.Point) error) func(*results.Point) error {
+	return func(p *results.Point) error {
+		p.Host, p.Calibration = pr.host, pr.cal
+		return add(p)
+	}
 }
 
 // predictCPUs is how far the main job's predictions go: to 8 CPUs, the

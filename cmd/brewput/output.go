@@ -14,12 +14,12 @@ import (
 // say another format. A file given without a format takes the one its
 // extension names, or JSON, which can be read back. The output's journal
 // begins with its first point (see package outfile).
-func outputOf(fs *pflag.FlagSet, format, out string, plan results.Plan) (*sink, error) {
+func outputOf(e *env, fs *pflag.FlagSet, format, out string, plan results.Plan) (*outfile.Sink, error) {
 	f, err := results.ParseFormat(format)
 	if err != nil {
 		return nil, fmt.Errorf("--format: %w", err)
 	}
-	s := &sink{format: f}
+	s := e.sink(f, nil)
 	if !fs.Changed("out") {
 		return s, nil
 	}
@@ -33,92 +33,15 @@ func outputOf(fs *pflag.FlagSet, format, out string, plan results.Plan) (*sink, 
 	if err != nil {
 		return nil, fmt.Errorf("--out %s: %w", out, err)
 	}
-	s.format, s.out = f, o
+	s.Format, s.Out = f, o
 	return s, nil
 }
 
-// sink is where a command's points go as they come: the output file's
-// journal, or, for JSON on stdout, stdout itself, a line a point; other
-// formats on stdout are written whole at the end (a table is aligned over
-// all its rows; CSV and the bench format could stream, but are written
-// whole, as they always were).
-type sink struct {
-	e      *env
-	format results.Format
-	out    *outfile.Output // nil for stdout
-	// annotate gives each shop point its causal profile (fifo) as it
-	// comes, so that the journal holds what the final file will.
-	annotate bool
-	// resume is the command that finishes a run cut short from its
-	// journal ("brewput run"), "" where there is none.
-	resume string
-	// streamed counts the points written to stdout as they came;
-	// hold keeps them all to the end (a lab's profiled points get their
-	// waits once the run is over).
-	streamed int
-	hold     bool
-}
-
-// add takes one point as soon as it exists.
-func (s *sink) add(p *results.Point) error {
-	if s.annotate {
-		one := []results.Point{*p}
-		if err := causal.Annotate(one, causal.Fifo()); err != nil {
-			fmt.Fprintf(s.e.stderr, "causal profile of %s cpus=%d: %v\n", p.Mode, p.CPUs, err)
-		}
-		*p = one[0]
-	}
-	switch {
-	case s.out != nil:
-		return s.out.Add(*p)
-	case s.format == results.JSON && !s.hold:
-		s.streamed++
-		return results.WriteJSON(s.e.stdout, []results.Point{*p})
-	}
-	return nil
-}
-
-// finish writes the results once the run is over (done: it did all it
-// planned): the file in its format, or the other formats to stdout; with
-// a file, the table to stdout and a line to stderr saying where the
-// points went (and where the journal stays, for a run cut short).
-// Every shop point without a causal profile gets one first (fifo).
-func (s *sink) finish(points []results.Point, done bool) error {
-	if err := causal.Annotate(points, causal.Fifo()); err != nil {
-		fmt.Fprintf(s.e.stderr, "causal profiles: %v\n", err)
-	}
-	if s.out == nil {
-		if s.format == results.JSON { // what went out as it came is out
-			points = points[min(s.streamed, len(points)):]
-		}
-		if len(points) == 0 {
-			return nil
-		}
-		return results.Write(s.e.stdout, s.format, points)
-	}
-	if err := s.out.Finish(points, done); err != nil {
-		return err
-	}
-	if len(points) == 0 {
-		return nil
-	}
-	fmt.Fprintf(s.e.stderr, "wrote %s to %s\n", plural(len(points), "point"), s.out.Path)
-	switch {
-	case done:
-	case s.resume != "":
-		fmt.Fprintf(s.e.stderr, "%s keeps the run's plan: %s --resume %s measures the rest\n", s.out.Journal(), s.resume, s.out.Journal())
-	case s.out.Journal() != s.out.Path:
-		fmt.Fprintf(s.e.stderr, "kept the journal %s\n", s.out.Journal())
-	}
-	return results.WriteTable(s.e.stdout, points)
-}
-
-// discard removes what the sink began, for a command that fails before
-// its first point.
-func (s *sink) discard() {
-	if s.out != nil {
-		s.out.Discard()
-	}
+// sink is a Sink of points in format f to o (nil: stdout), each shop point
+// with its causal profile (fifo) at the end.
+func (e *env) sink(f results.Format, o *outfile.Output) *outfile.Sink {
+	return &outfile.Sink{Stdout: e.stdout, Stderr: e.stderr, Format: f, Out: o,
+		Profile: func(points []results.Point) error { return causal.Annotate(points, causal.Fifo()) }}
 }
 
 // plural writes a count with its noun: "1 point", "12 points".

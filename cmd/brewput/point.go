@@ -16,7 +16,7 @@ func newPointCmd(e *env) *cobra.Command {
 		Args:   unknownArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := sweep.ServeChild(cmd.Context(), e.stdin, e.stdout); err != nil {
-				return failure{err}
+				return failure{Err: err}
 			}
 			return nil
 		},

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/brewput/brewput/causal"
+	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/results"
 	"github.com/spf13/cobra"
@@ -59,10 +60,12 @@ says so; a number that is null or missing is an error naming its line.`,
 			if err != nil {
 				return err
 			}
-			points, verdicts, plan, err := e.readReportFiles(files)
+			in, err := report.ReadFiles(files)
 			if err != nil {
 				return err
 			}
+			e.tellNotes(in.Notes)
+			points, plan := in.Points, in.Plan
 			if out == "" {
 				return fmt.Errorf("--out: want a folder for the report, such as %s", defaultReportDir)
 			}
@@ -70,17 +73,17 @@ says so; a number that is null or missing is an error naming its line.`,
 				return fmt.Errorf("--out: %w", err)
 			}
 			opt := reportOptions(e, points)
-			opt.Lessons, opt.Plan = verdicts, plan
+			opt.Lessons, opt.Plan = in.Lessons, plan
 			if plan != nil {
 				fmt.Fprintln(e.stderr, results.CutShort(*plan, points))
 			}
 			if err := writeReport(e, out, points, causal.Fifo(), opt, fullTable); err != nil {
-				return failure{err}
+				return failure{Err: err}
 			}
 			return nil
 		},
 	}
 	cmd.Flags().StringVar(&out, "out", defaultReportDir, "folder to write the report to")
-	full = tableFlag(cmd)
+	full = cliflag.Table(cmd.Flags(), compactTable)
 	return cmd
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"cmp"
 	"fmt"
-	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -11,6 +10,8 @@ import (
 	"github.com/brewput/brewput/advise"
 	"github.com/brewput/brewput/causal"
 	"github.com/brewput/brewput/internal/cliflag"
+	"github.com/brewput/brewput/internal/exitcode"
+	"github.com/brewput/brewput/internal/outfile"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/lessons"
 	"github.com/brewput/brewput/model"
@@ -18,7 +19,6 @@ import (
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/schedule"
 	"github.com/brewput/brewput/sweep"
-	"github.com/brewput/brewput/verdict"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -99,7 +99,7 @@ was measured and exits 128 + the signal (130 for Ctrl-C).`,
 				return err
 			}
 			if resume == "" {
-				plan = studyPlan("brewput", st)
+				plan = st.Plan("brewput")
 				plan.Lessons, plan.Predict = withLessons, predict
 				for _, l := range runLabs {
 					plan.Labs = append(plan.Labs, l.Info().Name)
@@ -121,13 +121,13 @@ was measured and exits 128 + the signal (130 for Ctrl-C).`,
 			if pr != nil {
 				policy = pr.Policy
 			}
-			j := &mainJournal{dir: out, plan: plan, policy: policy, e: e}
+			j := &mainJournal{e: e, policy: policy, Folder: &outfile.Folder{Dir: out, Plan: plan}}
 			if resume != "" {
-				if j.j, _, err = results.ResumeJournal(resume); err != nil {
+				if j.Folder, err = outfile.ResumeFolder(resume, plan); err != nil {
 					return fmt.Errorf("--resume: %w", err)
 				}
 			}
-			defer j.close()
+			defer j.Close()
 			measured, runErr := e.measure(cmd.Context(), st, have, j.add)
 			points := append(have, measured...)
 			if len(points) > 0 && pr != nil && runErr == nil {
@@ -152,15 +152,15 @@ was measured and exits 128 + the signal (130 for Ctrl-C).`,
 				if runErr != nil {
 					opt.Plan = &plan // cut short: the page says so, results.json keeps the plan
 				}
-				j.close()
+				j.Close()
 				if err := writeReport(e, out, points, policy, opt, fullTable); err != nil {
-					return failure{err}
+					return failure{Err: err}
 				}
 			}
 			if runErr == nil && lessonsErr != nil {
 				return lessonsErr
 			}
-			return measureError(runErr, len(have)+len(measured), st.Total())
+			return exitcode.Measured(runErr, len(have)+len(measured), st.Total())
 		},
 	}
 	root.SetOut(e.stdout)
@@ -172,7 +172,7 @@ was measured and exits 128 + the signal (130 for Ctrl-C).`,
 	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error { return cliflag.CheckFinite(cmd.Flags()) }
 	sf.register(root.Flags(), defaultStudy())
 	root.Flags().StringVar(&out, "out", defaultReportDir, "folder to write the report to")
-	full = tableFlag(root)
+	full = cliflag.Table(root.Flags(), compactTable)
 	root.Flags().StringVar(&labs, "labs", "", "also run these labs (comma-separated, or all; see brewput lab list) with their defaults on the study's CPU counts, each with its section in the report")
 	root.Flags().BoolVar(&withLessons, "lessons", false, "also measure the seeds' claims, as brewput lessons --quick (about a minute), and put their verdicts in the report")
 	root.Flags().BoolVar(&predict, "predict", true, fmt.Sprintf("add the model's predictions (go policy) for 1 to %d CPUs to the report", predictCPUs()))
@@ -188,6 +188,9 @@ was measured and exits 128 + the signal (130 for Ctrl-C).`,
 // same), opt's advice and the schedule pictures the points call for, then
 // prints the verdict, the table (compact, or every point in full) and
 // where the page is.
+// compactTable says what the compact table holds, for --format's usage.
+const compactTable = "the measured points, the model's summarized per mode"
+
 func writeReport(e *env, dir string, points []results.Point, policy model.Policy, opt report.Options, full bool) error {
 	if err := causal.Annotate(points, policy); err != nil {
 		fmt.Fprintf(e.stderr, "causal profiles: %v\n", err)
@@ -200,36 +203,7 @@ func writeReport(e *env, dir string, points []results.Point, policy model.Policy
 	if err := r.WriteDir(dir); err != nil {
 		return err
 	}
-	if v := verdict.Of(r.Points); !v.Empty() {
-		if err := v.WriteText(e.stdout); err != nil {
-			return err
-		}
-		fmt.Fprintln(e.stdout)
-	}
-	write := verdict.WriteCompact
-	if full {
-		write = results.WriteTable
-	}
-	if err := write(e.stdout, r.Points); err != nil {
-		return err
-	}
-	fmt.Fprintf(e.stdout, "\nreport: %s\n", filepath.Join(dir, report.Index))
-	return nil
-}
-
-// tableFlag registers --format, the table the main job and brewput report
-// print: compact or table; it reports whether the full table was asked.
-func tableFlag(cmd *cobra.Command) func() (bool, error) {
-	f := cmd.Flags().String("format", "compact", "the table printed: compact (the measured points, the model's summarized per mode) or table (every point in full)")
-	return func() (bool, error) {
-		switch *f {
-		case "compact":
-			return false, nil
-		case "table":
-			return true, nil
-		}
-		return false, fmt.Errorf("--format %q: want compact or table", *f)
-	}
+	return r.WriteSummary(e.stdout, dir, full)
 }
 
 // reportOptions is what the page shows beside the points: the labs'
@@ -253,19 +227,16 @@ func unknownArgs(cmd *cobra.Command, args []string) error {
 }
 
 // mainJournal is the main job's journal, its report folder's
-// results.json: begun with the first point (a run that measures nothing
-// leaves no folder), each point added as soon as it exists, with its
-// causal profile; the report replaces it at the end.
+// results.json (see outfile.Folder), each shop point added with its causal
+// profile under the job's policy.
 type mainJournal struct {
 	e      *env
-	dir    string
-	plan   results.Plan
 	policy model.Policy
-	j      *results.Journal
+	*outfile.Folder
 }
 
-// add profiles a shop point (causal.Annotate, under the job's policy) and
-// appends it to the journal.
+// add profiles a shop point (causal.Annotate) and appends it to the
+// journal.
 func (m *mainJournal) add(p *results.Point) error {
 	if p.Kind() != results.KindLab && p.Bottleneck == nil {
 		one := []results.Point{*p}
@@ -274,47 +245,25 @@ func (m *mainJournal) add(p *results.Point) error {
 		}
 		*p = one[0]
 	}
-	if m.j == nil {
-		if err := os.MkdirAll(m.dir, 0o755); err != nil {
-			return fmt.Errorf("create report folder: %w", err)
-		}
-		j, err := results.CreateJournal(filepath.Join(m.dir, "results.json"), m.plan)
-		if err != nil {
-			return err
-		}
-		m.j = j
-	}
-	return m.j.Append(*p)
+	return m.Add(*p)
 }
 
 // addAll adds points in order (see add).
 func (m *mainJournal) addAll(points []results.Point) error {
 	for i := range points {
 		if err := m.add(&points[i]); err != nil {
-			return failure{err}
+			return failure{Err: err}
 		}
 	}
 	return nil
-}
-
-func (m *mainJournal) close() {
-	if m.j != nil {
-		m.j.Close()
-	}
 }
 
 // resumeMain reads the journal a main job cut short left at path: the
 // study it planned and the points it measured. Flags that say what to
 // measure are refused: the journal says it.
 func resumeMain(fs *pflag.FlagSet, path string) (*sweep.Study, []results.Point, results.Plan, error) {
-	var given []string
-	fs.Visit(func(f *pflag.Flag) {
-		if f.Name != "resume" && f.Name != "format" { // --format says only how to print
-			given = append(given, "--"+f.Name)
-		}
-	})
-	if len(given) > 0 {
-		return nil, nil, results.Plan{}, fmt.Errorf("--resume %s: the journal says what to measure and where; drop %s", path, strings.Join(given, ", "))
+	if err := refuseGiven(fs, path, "format"); err != nil { // --format says only how to print
+		return nil, nil, results.Plan{}, err
 	}
 	f, err := results.Open(path)
 	if err != nil {
@@ -323,9 +272,9 @@ func resumeMain(fs *pflag.FlagSet, path string) (*sweep.Study, []results.Point, 
 	if f.Plan == nil {
 		return nil, nil, results.Plan{}, fmt.Errorf("--resume %s: not a journal of a run cut short (it has no plan on its first line): nothing to resume", path)
 	}
-	st, err := planOf(f.Plan, "brewput", path)
+	st, err := sweep.StudyOf(f.Plan, "brewput")
 	if err != nil {
-		return nil, nil, results.Plan{}, err
+		return nil, nil, results.Plan{}, fmt.Errorf("--resume %s: %w", path, err)
 	}
 	var measured []results.Point
 	for _, p := range f.Points {

@@ -1,11 +1,12 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"runtime"
+	"slices"
 	"strings"
 
+	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/internal/outfile"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/sweep"
@@ -70,26 +71,26 @@ measured and exits 128 + the signal (130 for Ctrl-C).`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			var st *sweep.Study
 			var have []results.Point
-			var out *sink
+			var out *outfile.Sink
 			var err error
 			if resume != "" {
-				st, have, out, err = resumeRun(cmd.Flags(), resume, "run")
+				st, have, out, err = e.resumeRun(cmd.Flags(), resume, "run")
 			} else {
 				if st, err = sf.plan(cmd.Flags(), runtime.NumCPU()); err != nil {
 					return err
 				}
-				out, err = outputOf(cmd.Flags(), format, outFile, studyPlan("run", st))
+				out, err = outputOf(e, cmd.Flags(), format, outFile, st.Plan("run"))
 			}
 			if err != nil {
 				return err
 			}
-			out.e, out.annotate, out.resume = e, true, "brewput run"
-			points, runErr := e.measure(cmd.Context(), st, have, out.add)
+			out.ProfileEach, out.Resume = true, "brewput run"
+			points, runErr := e.measure(cmd.Context(), st, have, out.Add)
 			all := append(have, points...)
-			if err := out.finish(all, runErr == nil); err != nil {
-				return failure{err}
+			if err := out.Finish(all, runErr == nil); err != nil {
+				return failure{Err: err}
 			}
-			return measureError(runErr, len(all), st.Total())
+			return exitcode.Measured(runErr, len(all), st.Total())
 		},
 	}
 	sf.register(cmd.Flags(), defaultStudy())
@@ -99,55 +100,37 @@ measured and exits 128 + the signal (130 for Ctrl-C).`,
 	return cmd
 }
 
-// studyPlan is the journal's plan of a measured study.
-func studyPlan(command string, st *sweep.Study) results.Plan {
-	js, _ := json.Marshal(st) // a Study is plain data
-	return results.Plan{Command: command, Points: st.Total(), Study: js}
-}
-
 // resumeRun reads the journal a run of command cut short left at path:
 // the study it planned, the points it measured and where its results go.
 // The study comes from the journal, so that flags saying what to measure
 // are refused.
-func resumeRun(fs *pflag.FlagSet, path, command string) (*sweep.Study, []results.Point, *sink, error) {
-	var given []string
-	fs.Visit(func(f *pflag.Flag) {
-		if f.Name != "resume" {
-			given = append(given, "--"+f.Name)
-		}
-	})
-	if len(given) > 0 {
-		return nil, nil, nil, fmt.Errorf("--resume %s: the journal says what to measure and where; drop %s", path, strings.Join(given, ", "))
+func (e *env) resumeRun(fs *pflag.FlagSet, path, command string) (*sweep.Study, []results.Point, *outfile.Sink, error) {
+	if err := refuseGiven(fs, path); err != nil {
+		return nil, nil, nil, err
 	}
 	o, f, err := outfile.Resume(path)
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("--resume: %w", err)
 	}
-	st, err := planOf(f.Plan, command, path)
+	st, err := sweep.StudyOf(f.Plan, command)
 	if err != nil {
 		o.Close()
-		return nil, nil, nil, err
+		return nil, nil, nil, fmt.Errorf("--resume %s: %w", path, err)
 	}
-	return st, f.Points, &sink{format: o.Format, out: o}, nil
+	return st, f.Points, e.sink(o.Format, o), nil
 }
 
-// planOf is the study a journal's plan holds, for brewput COMMAND
-// --resume.
-func planOf(plan *results.Plan, command, path string) (*sweep.Study, error) {
-	if plan.Command != command {
-		return nil, fmt.Errorf("--resume %s: a journal of brewput %s; resume it with that command", path, plan.Command)
-	}
-	var st sweep.Study
-	if err := json.Unmarshal(plan.Study, &st); err != nil || len(st.Specs) == 0 || st.Count < 1 {
-		return nil, fmt.Errorf("--resume %s: its plan holds no study to measure", path)
-	}
-	for _, s := range st.Specs {
-		if err := s.Validate(); err != nil {
-			return nil, fmt.Errorf("--resume %s: its plan: %w", path, err)
+// refuseGiven refuses, for --resume path, every flag given but --resume
+// and keep: the journal says what to measure and where.
+func refuseGiven(fs *pflag.FlagSet, path string, keep ...string) error {
+	var given []string
+	fs.Visit(func(f *pflag.Flag) {
+		if f.Name != "resume" && !slices.Contains(keep, f.Name) {
+			given = append(given, "--"+f.Name)
 		}
-		if s.CPUs > runtime.NumCPU() {
-			return nil, fmt.Errorf("--resume %s: its plan measures on %d CPUs; this machine has %d", path, s.CPUs, runtime.NumCPU())
-		}
+	})
+	if len(given) > 0 {
+		return fmt.Errorf("--resume %s: the journal says what to measure and where; drop %s", path, strings.Join(given, ", "))
 	}
-	return &st, nil
+	return nil
 }

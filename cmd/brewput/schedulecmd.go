@@ -97,14 +97,14 @@ machine. --from model,trace draws both, side by side.`,
 				}
 				t, err := schedule.FromModel(pr.Apply(cfg), span)
 				if err != nil {
-					return failure{err}
+					return failure{Err: err}
 				}
 				ts = append(ts, t)
 			}
 			if useTrace {
 				t, err := schedule.ReadTrace(args[0], s.Mode.String(), s.CPUs, span)
 				if err != nil {
-					return failure{err}
+					return failure{Err: err}
 				}
 				ts = append(ts, t)
 			}
@@ -118,7 +118,7 @@ machine. --from model,trace draws both, side by side.`,
 			}
 			paths, err := report.WriteSchedules(out, ts)
 			if err != nil {
-				return failure{err}
+				return failure{Err: err}
 			}
 			fmt.Fprintf(e.stdout, "\nschedule: %s (and .png)\n", strings.Join(paths, ", "))
 			return nil

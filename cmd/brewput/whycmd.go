@@ -7,6 +7,7 @@ import (
 
 	"github.com/brewput/brewput/causal"
 	"github.com/brewput/brewput/compare"
+	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/why"
 	"github.com/spf13/cobra"
 )
@@ -75,14 +76,14 @@ brewput model.`,
 			cfg.Cancel = cmd.Context().Done()
 			profile, err := causal.Mode(cfg)
 			if cmd.Context().Err() != nil {
-				return interrupted{fmt.Errorf("interrupted while simulating the causal profile; nothing measured")}
+				return interrupted{Err: fmt.Errorf("interrupted while simulating the causal profile; nothing measured")}
 			}
 			if err != nil {
-				return failure{err}
+				return failure{Err: err}
 			}
 			study, err := why.Plan(profile, s, runtime.NumCPU())
 			if err != nil {
-				return failure{err}
+				return failure{Err: err}
 			}
 			study.Calibration = pr.describe()
 			runner, err := e.runner()
@@ -97,9 +98,9 @@ brewput model.`,
 				err = study.WriteTable(e.stdout)
 			}
 			if err != nil {
-				return failure{err}
+				return failure{Err: err}
 			}
-			return measureError(runErr, len(study.BasePoints), sf.count)
+			return exitcode.Measured(runErr, len(study.BasePoints), sf.count)
 		},
 	}
 	d := defaultStudy()

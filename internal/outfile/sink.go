@@ -1,0 +1,97 @@
+package outfile
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/brewput/brewput/results"
+)
+
+// Sink is where a command's points go as they come: the output file's
+// journal, or, for JSON on stdout, stdout itself, a line a point; other
+// formats on stdout are written whole at the end (a table is aligned over
+// all its rows; CSV and the bench format could stream, but are written
+// whole, as they always were).
+type Sink struct {
+	// Stdout gets the points (JSON as they come, other formats at the
+	// end, the table with a file); Stderr where the file went.
+	Stdout, Stderr io.Writer
+	// Format is the points' format, in the file or on stdout.
+	Format results.Format
+	// Out is the output file, nil for stdout.
+	Out *Output
+	// Profile, if not nil, gives points their causal profiles at Finish
+	// (causal.Annotate); a failure is told on Stderr.
+	Profile func([]results.Point) error
+	// ProfileEach profiles each point as it comes too, so that the
+	// journal holds what the final file will.
+	ProfileEach bool
+	// Resume is the command that finishes a run cut short from its
+	// journal ("brewput run"), "" where there is none.
+	Resume string
+	// Hold keeps the points from stdout to the end (a lab's profiled
+	// points get their waits once the run is over).
+	Hold bool
+	// streamed counts the points written to stdout as they came.
+	streamed int
+}
+
+// Add takes one point as soon as it exists.
+func (s *Sink) Add(p *results.Point) error {
+	if s.ProfileEach && s.Profile != nil {
+		one := []results.Point{*p}
+		if err := s.Profile(one); err != nil {
+			fmt.Fprintf(s.Stderr, "causal profile of %s cpus=%d: %v\n", p.Mode, p.CPUs, err)
+		}
+		*p = one[0]
+	}
+	switch {
+	case s.Out != nil:
+		return s.Out.Add(*p)
+	case s.Format == results.JSON && !s.Hold:
+		s.streamed++
+		return results.WriteJSON(s.Stdout, []results.Point{*p})
+	}
+	return nil
+}
+
+// Finish writes the results once the run is over (done: it did all it
+// planned): the file in its format, or the other formats to stdout; with
+// a file, the table to stdout and a line to stderr saying where the
+// points went (and where the journal stays, for a run cut short). The
+// points are profiled first (see Profile).
+func (s *Sink) Finish(points []results.Point, done bool) error {
+	if s.Profile != nil {
+		if err := s.Profile(points); err != nil {
+			fmt.Fprintf(s.Stderr, "causal profiles: %v\n", err)
+		}
+	}
+	if s.Out == nil {
+		if s.Format == results.JSON { // what went out as it came is out
+			points = points[min(s.streamed, len(points)):]
+		}
+		if len(points) == 0 {
+			return nil
+		}
+		return results.Write(s.Stdout, s.Format, points)
+	}
+	if err := s.Out.Finish(points, done); err != nil {
+		return err
+	}
+	if len(points) == 0 {
+		return nil
+	}
+	noun := "points"
+	if len(points) == 1 {
+		noun = "point"
+	}
+	fmt.Fprintf(s.Stderr, "wrote %d %s to %s\n", len(points), noun, s.Out.Path)
+	switch {
+	case done:
+	case s.Resume != "":
+		fmt.Fprintf(s.Stderr, "%s keeps the run's plan: %s --resume %s measures the rest\n", s.Out.Journal(), s.Resume, s.Out.Journal())
+	case s.Out.Journal() != s.Out.Path:
+		fmt.Fprintf(s.Stderr, "kept the journal %s\n", s.Out.Journal())
+	}
+	return results.WriteTable(s.Stdout, points)
+}

@@ -1,0 +1,49 @@
+// Package tracetest writes the real execution traces that the tests of
+// schedule pictures read, one way for every package that needs one.
+package tracetest
+
+import (
+	"os"
+	"runtime/trace"
+	"sync"
+	"testing"
+
+	"github.com/brewput/brewput/coffee"
+)
+
+// WriteShop writes to path a real execution trace of finelocking, two
+// customers brewing brews drinks each with the default steps: what
+// --profile writes for a point. It skips t where the test binary is
+// traced already, since a second trace cannot start.
+func WriteShop(t testing.TB, path string, brews int) {
+	t.Helper()
+	if trace.IsEnabled() {
+		t.Skip("the test binary is traced already")
+	}
+	shop, err := coffee.Open(coffee.MustParseMode("finelocking"), coffee.DefaultSteps())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer shop.Close()
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := trace.Start(f); err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	for range 2 {
+		wg.Go(func() {
+			for range brews {
+				if err := shop.Brew(); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	trace.Stop()
+}

@@ -1,0 +1,52 @@
+package report
+
+import (
+	"github.com/brewput/brewput/lessons"
+	"github.com/brewput/brewput/results"
+)
+
+// Inputs is what a report is rendered from, as read from its files.
+type Inputs struct {
+	// Points are the results files' points, merged (see results.Merge).
+	Points []results.Point
+	// Lessons are the lessons files' verdicts, in the files' order.
+	Lessons []lessons.Result
+	// Plan is the plan of a journal a run cut short left, the first such
+	// among the files; nil where there is none.
+	Plan *results.Plan
+	// Notes say what the readers accepted or left out, a line each.
+	Notes []string
+}
+
+// ReadFiles reads the files of a report: results files (JSON Lines, CSV or
+// Go benchmark output, see results.Open) and lessons files (brewput lessons
+// --format json, or a report's lessons.json), told apart by their content.
+func ReadFiles(paths []string) (Inputs, error) {
+	var files []*results.File
+	var in Inputs
+	for _, path := range paths {
+		isLessons, err := lessons.IsFile(path)
+		if err != nil {
+			return Inputs{}, err
+		}
+		if isLessons {
+			rs, err := lessons.ReadFile(path)
+			if err != nil {
+				return Inputs{}, err
+			}
+			in.Lessons = append(in.Lessons, rs...)
+			continue
+		}
+		f, err := results.Open(path)
+		if err != nil {
+			return Inputs{}, err
+		}
+		files = append(files, f)
+		if in.Plan == nil {
+			in.Plan = f.Plan
+		}
+	}
+	all := results.Merge(files...)
+	in.Points, in.Notes = all.Points, all.Notes
+	return in, nil
+}

@@ -1,0 +1,32 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+
+	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/verdict"
+)
+
+// WriteSummary writes what a terminal shows once the report is in dir: the
+// verdict (left out where it is empty), the table of the report's points —
+// the compact one, or with full every point in full — and where the page
+// is.
+func (r *Report) WriteSummary(w io.Writer, dir string, full bool) error {
+	if v := verdict.Of(r.Points); !v.Empty() {
+		if err := v.WriteText(w); err != nil {
+			return err
+		}
+		fmt.Fprintln(w)
+	}
+	write := verdict.WriteCompact
+	if full {
+		write = results.WriteTable
+	}
+	if err := write(w, r.Points); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintf(w, "\nreport: %s\n", filepath.Join(dir, Index))
+	return err
+}

@@ -185,13 +185,7 @@ func writeStudies(w io.Writer, points []results.Point) error {
 			studies = append(studies, k.study)
 		}
 	}
-	var hosts []string
-	for _, p := range points {
-		if o := p.Origin(); origins[o] {
-			hosts = append(hosts, o)
-			delete(origins, o)
-		}
-	}
+	hosts := inOrder(points, origins)
 	fmt.Fprintf(w, "study %s, measured on %s: %d points, the median of each variant's runs (no causal profile: brewput has no model of this code)\n", strings.Join(studies, ", "), strings.Join(hosts, ", "), len(points))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	head := "variant\tcpus\tpar\t"
@@ -254,13 +248,7 @@ func writeMeasured(w io.Writer, points []results.Point) error {
 		reps = reps || p.Rep > 0
 		open = open || p.Rate > 0
 	}
-	var hosts []string
-	for _, p := range points {
-		if o := p.Origin(); origins[o] {
-			hosts = append(hosts, o)
-			delete(origins, o)
-		}
-	}
+	hosts := inOrder(points, origins)
 	fmt.Fprintf(w, "measured on %s: %d points\n", strings.Join(hosts, ", "), len(points))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	head := "mode\tcpus\tpar\t"
@@ -402,4 +390,18 @@ func writeModelRanges(w io.Writer, points []results.Point) error {
 		fmt.Fprintf(w, "go policy: %s\n", l)
 	}
 	return nil
+}
+
+// inOrder lists the origins among points that are in origins, each once,
+// in the order the points first show them.
+func inOrder(points []results.Point, origins map[string]bool) []string {
+	var hosts []string
+	seen := map[string]bool{}
+	for _, p := range points {
+		if o := p.Origin(); origins[o] && !seen[o] {
+			hosts = append(hosts, o)
+			seen[o] = true
+		}
+	}
+	return hosts
 }

@@ -190,37 +190,47 @@ func TestBadInput(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			dir := t.TempDir()
-			args := make([]string, len(c.args))
-			for i, a := range c.args {
-				args[i] = strings.ReplaceAll(a, "{dir}", dir)
-				for name, path := range files {
-					args[i] = strings.ReplaceAll(args[i], "{"+name+"}", path)
-				}
-			}
-			code, stdout, stderr := brewput(context.Background(), t, noChild(), args...)
-			if code != exitUsage {
-				t.Errorf("brewput %q: exit %d, want %d (usage); stderr:\n%s", args, code, exitUsage, stderr)
-			}
-			if stdout != "" {
-				t.Errorf("brewput %q wrote to stdout:\n%s", args, stdout)
-			}
-			if !strings.HasPrefix(stderr, "brewput: ") || !strings.HasSuffix(stderr, "\n") || strings.Count(stderr, "\n") != 1 {
-				t.Errorf("brewput %q: stderr is not one line starting %q:\n%s", args, "brewput: ", stderr)
-			}
-			for _, w := range c.want {
-				if !strings.Contains(stderr, w) {
-					t.Errorf("brewput %q: stderr %q does not contain %q", args, stderr, w)
-				}
-			}
-			entries, err := os.ReadDir(dir)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, e := range entries {
-				t.Errorf("brewput %q left %s in the output directory", args, filepath.Join(dir, e.Name()))
-			}
+			expectUsage(t, files, c.args, c.want)
 		})
+	}
+}
+
+// expectUsage runs brewput with args, in which {dir} is an empty output
+// folder and {NAME} the path of files[NAME], and checks that it refused
+// them as bad input: exit status 2, nothing on stdout, one line on stderr
+// starting "brewput: " that contains every one of want, and nothing left in
+// the output folder.
+func expectUsage(t *testing.T, files map[string]string, rawArgs, want []string) {
+	t.Helper()
+	dir := t.TempDir()
+	args := make([]string, len(rawArgs))
+	for i, a := range rawArgs {
+		args[i] = strings.ReplaceAll(a, "{dir}", dir)
+		for name, path := range files {
+			args[i] = strings.ReplaceAll(args[i], "{"+name+"}", path)
+		}
+	}
+	code, stdout, stderr := brewput(context.Background(), t, noChild(), args...)
+	if code != exitUsage {
+		t.Errorf("brewput %q: exit %d, want %d (usage); stderr:\n%s", args, code, exitUsage, stderr)
+	}
+	if stdout != "" {
+		t.Errorf("brewput %q wrote to stdout:\n%s", args, stdout)
+	}
+	if !strings.HasPrefix(stderr, "brewput: ") || !strings.HasSuffix(stderr, "\n") || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("brewput %q: stderr is not one line starting %q:\n%s", args, "brewput: ", stderr)
+	}
+	for _, w := range want {
+		if !strings.Contains(stderr, w) {
+			t.Errorf("brewput %q: stderr %q does not contain %q", args, stderr, w)
+		}
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		t.Errorf("brewput %q left %s in the output directory", args, filepath.Join(dir, e.Name()))
 	}
 }
 

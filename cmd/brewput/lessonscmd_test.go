@@ -44,32 +44,7 @@ func TestLessonsBadInput(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			dir := t.TempDir()
-			args := make([]string, len(c.args))
-			for i, a := range c.args {
-				args[i] = strings.ReplaceAll(a, "{dir}", dir)
-				for name, path := range files {
-					args[i] = strings.ReplaceAll(args[i], "{"+name+"}", path)
-				}
-			}
-			code, stdout, stderr := brewput(context.Background(), t, noChild(), args...)
-			if code != exitUsage {
-				t.Errorf("brewput %q: exit %d, want %d; stderr:\n%s", args, code, exitUsage, stderr)
-			}
-			if stdout != "" {
-				t.Errorf("brewput %q wrote to stdout:\n%s", args, stdout)
-			}
-			if !strings.HasPrefix(stderr, "brewput: ") || strings.Count(stderr, "\n") != 1 {
-				t.Errorf("brewput %q: stderr is not one line:\n%s", args, stderr)
-			}
-			for _, w := range c.want {
-				if !strings.Contains(stderr, w) {
-					t.Errorf("brewput %q: stderr %q does not contain %q", args, stderr, w)
-				}
-			}
-			if entries, _ := os.ReadDir(dir); len(entries) > 0 {
-				t.Errorf("brewput %q left %s in the output directory", args, entries[0].Name())
-			}
+			expectUsage(t, files, c.args, c.want)
 		})
 	}
 }

@@ -251,18 +251,13 @@ func (c *cli) compareCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "compare OLD NEW",
 		Short: "Tell, point by point, how two results files differ, with a statistical verdict",
-		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) != 2 {
-				return fmt.Errorf("compare takes two results files, OLD and NEW; got %d", len(args))
-			}
-			return nil
-		},
+		Args:  func(_ *cobra.Command, args []string) error { return compare.TwoFiles(args) },
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := opts.Check(); err != nil {
 				return fmt.Errorf("--alpha: %w", err)
 			}
-			if format != "table" && format != "json" {
-				return fmt.Errorf("--format: unknown format %q; accepted: table, json", format)
+			if err := compare.CheckFormat(format); err != nil {
+				return fmt.Errorf("--format: %w", err)
 			}
 			old, err := results.ReadFile(args[0])
 			if err != nil {
@@ -272,11 +267,7 @@ func (c *cli) compareCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			cmp := compare.Compare(old, new, opts)
-			if format == "json" {
-				return cmp.WriteJSON(c.stdout)
-			}
-			return cmp.WriteTable(c.stdout)
+			return compare.Compare(old, new, opts).Write(c.stdout, format)
 		},
 	}
 	cmd.Flags().Float64Var(&opts.Alpha, "alpha", 0.05, "significance level: a difference counts when p < alpha")
@@ -291,8 +282,8 @@ func (c *cli) fitCmd() *cobra.Command {
 		Short: "Fit the Universal Scalability Law to each variant's throughput against CPUs",
 		Args:  needFiles("fit", 1),
 		RunE: func(cmd *cobra.Command, files []string) error {
-			if format != "table" && format != "json" {
-				return fmt.Errorf("--format: unknown format %q; accepted: table, json", format)
+			if err := compare.CheckFormat(format); err != nil {
+				return fmt.Errorf("--format: %w", err)
 			}
 			points, err := results.ReadFiles(files...)
 			if err != nil {

@@ -23,18 +23,13 @@ too few repetitions for any verdict, it says so and how many are needed.`,
 		Example: `  brewput run --modes finelocking,multi-2 --count 6 --out old.json
   brewput run --modes finelocking,multi-2 --count 6 --grind 2ms --out new.json
   brewput compare old.json new.json`,
-		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) != 2 {
-				return fmt.Errorf("compare takes two results files, OLD and NEW; got %d", len(args))
-			}
-			return nil
-		},
+		Args: func(_ *cobra.Command, args []string) error { return compare.TwoFiles(args) },
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := opts.Check(); err != nil {
 				return fmt.Errorf("--alpha: %w", err)
 			}
-			if format != "table" && format != "json" {
-				return fmt.Errorf("--format: unknown format %q; accepted: table, json", format)
+			if err := compare.CheckFormat(format); err != nil {
+				return fmt.Errorf("--format: %w", err)
 			}
 			old, err := e.openResults(args[0])
 			if err != nil {
@@ -44,11 +39,7 @@ too few repetitions for any verdict, it says so and how many are needed.`,
 			if err != nil {
 				return err
 			}
-			c := compare.Compare(old, new, opts)
-			if format == "json" {
-				return c.WriteJSON(e.stdout)
-			}
-			return c.WriteTable(e.stdout)
+			return compare.Compare(old, new, opts).Write(e.stdout, format)
 		},
 	}
 	cmd.Flags().Float64Var(&opts.Alpha, "alpha", 0.05, "significance level: a difference counts when p < alpha")

@@ -160,34 +160,20 @@ func measureClients(ctx context.Context, c Config, clients, n int) ([]results.Po
 func (p *path) point(c Config, clients, n int) (results.Point, error) {
 	thr := median(p.tputs)
 	used := p.cpu.Seconds() / p.wall.Seconds()
-	pt := results.Point{
-		Source: results.SourceMeasured,
-		Lab: results.Lab{Name: Name, Variant: p.name(), Metrics: map[results.Metric]float64{
-			MetricClients:    float64(clients),
-			MetricRequests:   float64(p.requests),
-			MetricReplyBytes: float64(c.ReplyBytes),
-			MetricUtil:       used / float64(n),
-			MetricCPUPerID:   p.cpu.Seconds() * 1e6 / float64(p.requests*len(p.tputs)),
-			MetricSpread:     (slices.Max(p.tputs) - slices.Min(p.tputs)) / thr,
-		}},
-		Mode:       Name + "/" + p.name(),
-		CPUs:       n,
-		Par:        clients,
-		DurS:       float64(p.requests) / thr,
-		Ops:        int64(p.requests),
-		Throughput: thr,
-		Unit:       Unit,
-		CPUUsed:    used,
-		Util:       used / float64(n),
-		Latency:    results.Summarize(p.hist),
-		Start:      p.start.UTC().Round(time.Millisecond),
-	}
+	pt := lab.Point(Name, p.name(), n, p.start, used, map[results.Metric]float64{
+		MetricClients:    float64(clients),
+		MetricRequests:   float64(p.requests),
+		MetricReplyBytes: float64(c.ReplyBytes),
+		MetricUtil:       used / float64(n),
+		MetricCPUPerID:   p.cpu.Seconds() * 1e6 / float64(p.requests*len(p.tputs)),
+		MetricSpread:     (slices.Max(p.tputs) - slices.Min(p.tputs)) / thr,
+	})
+	pt.Par, pt.Ops, pt.Unit = clients, int64(p.requests), Unit
+	pt.DurS, pt.Throughput = float64(p.requests)/thr, thr
 	if p.variant == Actor {
 		pt.Metrics[MetricMailbox] = float64(c.Mailbox)
 	}
-	var err error
-	pt.Hist, err = results.EncodeHistogram(p.hist)
-	return pt, err
+	return pt, lab.Latencies(&pt, p.hist)
 }
 
 // variantOf splits a point's variant name into the variant and whether it

@@ -124,32 +124,19 @@ func measurePoint(ctx context.Context, c Config, n, size, consumers, batch int) 
 	thr := float64(out.lines) / secs
 	used := out.cpu.Seconds() / secs
 	bound := Bound(prod, cons, consumers, n)
-	p := results.Point{
-		Source: results.SourceMeasured,
-		Lab: results.Lab{Name: Name, Variant: v, Metrics: map[results.Metric]float64{
-			MetricBound:        bound,
-			MetricOfBound:      thr / bound,
-			MetricProducerRate: prod,
-			MetricConsumerRate: cons,
-			MetricUtil:         used / float64(n),
-			MetricChanSize:     float64(size),
-			MetricConsumers:    float64(consumers),
-			MetricBatchLines:   float64(batch),
-		}},
-		Mode:       Name + "/" + v,
-		CPUs:       n,
-		Par:        consumers,
-		DurS:       secs,
-		Ops:        out.lines,
-		Throughput: thr,
-		Unit:       Unit,
-		CPUUsed:    used,
-		Util:       used / float64(n),
-		Latency:    results.Summarize(out.latency),
-		Start:      start.UTC().Round(time.Millisecond),
-	}
-	p.Hist, err = results.EncodeHistogram(out.latency)
-	return p, err
+	p := lab.Point(Name, v, n, start, used, map[results.Metric]float64{
+		MetricBound:        bound,
+		MetricOfBound:      thr / bound,
+		MetricProducerRate: prod,
+		MetricConsumerRate: cons,
+		MetricUtil:         used / float64(n),
+		MetricChanSize:     float64(size),
+		MetricConsumers:    float64(consumers),
+		MetricBatchLines:   float64(batch),
+	})
+	p.Par, p.Ops, p.Unit = consumers, out.lines, Unit
+	p.DurS, p.Throughput = secs, thr
+	return p, lab.Latencies(&p, out.latency)
 }
 
 // outcome is what one run of the pipeline did.

@@ -185,22 +185,11 @@ func variantOf(name string) (variant string, remote bool) {
 // progressLine is a point's line of progress.
 func progressLine(p results.Point) string {
 	line := fmt.Sprintf("%s cpus=%d %s clients=%d: %s, latency p50 %s p99 %s, util %.2f",
-		Name, p.CPUs, p.Variant, p.Par, rate(p.Throughput), micros(p.Latency.P50), micros(p.Latency.P99), p.Util)
+		Name, p.CPUs, p.Variant, p.Par, lab.Rate(p.Throughput, Unit, 1), micros(p.Latency.P50), micros(p.Latency.P99), p.Util)
 	if cost, ok := p.Metrics[MetricRemoteCost]; ok {
 		line += fmt.Sprintf(", %.1f× slower than in process", cost)
 	}
 	return line
-}
-
-// rate formats identities per second.
-func rate(v float64) string {
-	switch {
-	case v >= 1e6:
-		return fmt.Sprintf("%.2fM ids/s", v/1e6)
-	case v >= 1e3:
-		return fmt.Sprintf("%.1fk ids/s", v/1e3)
-	}
-	return fmt.Sprintf("%.0f ids/s", v)
 }
 
 // micros formats a latency given in milliseconds.

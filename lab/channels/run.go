@@ -80,23 +80,12 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 						return err
 					}
 					add(p, fmt.Sprintf("channels cpus=%d %s: %s, %.0f%% of the bound %s, util %.2f",
-						n, p.Variant, rate(p.Throughput), 100*p.Metrics[MetricOfBound], rate(p.Metrics[MetricBound]), p.Util))
+						n, p.Variant, lab.Rate(p.Throughput, Unit, 0), 100*p.Metrics[MetricOfBound], lab.Rate(p.Metrics[MetricBound], Unit, 0), p.Util))
 				}
 			}
 		}
 		return nil
 	})
-}
-
-// rate formats lines per second for a progress line.
-func rate(v float64) string {
-	switch {
-	case v >= 1e6:
-		return fmt.Sprintf("%.2fM lines/s", v/1e6)
-	case v >= 1e3:
-		return fmt.Sprintf("%.0fk lines/s", v/1e3)
-	}
-	return fmt.Sprintf("%.0f lines/s", v)
 }
 
 // measurePoint runs one combination at the current GOMAXPROCS, n, between

@@ -7,13 +7,13 @@ import (
 	"slices"
 )
 
-// The checks a lab's Config.Validate is made of: each is nil where the
-// value is fine, and otherwise the error that names the field as its flag
-// is named ("reps 0: want 1 to 100 runs per point"), which FlagError
-// turns into a usage error. Validate lists its checks in order and
-// returns the first error (cmp.Or does that: every check is evaluated,
-// so a check that would fail on what an earlier one refuses, such as
-// the largest of an empty list, goes after a return).
+// The checks below are what a lab's Config.Validate is made of. Each is
+// nil where the value is fine, and otherwise the error that starts with
+// the field's flag name ("reps 0: want 1 to 100 runs per point"), which
+// FlagError turns into a usage error. Validate lists its checks in order
+// and returns the first error, with cmp.Or; as cmp.Or's arguments are
+// all evaluated, a check that cannot run on what an earlier one refuses
+// (the largest of an empty list) comes after a return of its own.
 
 // Within checks an integer field: v, the value of flag, must be lo to hi
 // ("FLAG V: want LO to HI UNIT").

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/brewput/brewput/internal/dirtest"
 	"github.com/brewput/brewput/results"
 	"github.com/google/pprof/profile"
 	"go.uber.org/goleak"
@@ -255,7 +256,7 @@ func TestStartRefusesASecondSession(t *testing.T) {
 	if _, err := s.Stop(); err == nil {
 		t.Error("a second Stop succeeded")
 	}
-	for _, e := range mustReadDir(t, dir) {
+	for _, e := range dirtest.Names(t, dir) {
 		if strings.HasPrefix(e, "b") || strings.HasPrefix(e, ".") {
 			t.Errorf("the refused session left %s", e)
 		}
@@ -272,7 +273,7 @@ func TestAbortLeavesNothing(t *testing.T) {
 	}
 	s.Abort()
 	s.Abort()
-	if names := mustReadDir(t, dir); len(names) != 0 {
+	if names := dirtest.Names(t, dir); len(names) != 0 {
 		t.Errorf("Abort left %v", names)
 	}
 	if _, err := s.Stop(); err == nil {
@@ -308,20 +309,7 @@ func TestStartChecksTheBase(t *testing.T) {
 			t.Errorf("Start(%q): %v; want it to say %q", base, err, want)
 		}
 	}
-	if names := mustReadDir(t, dir); len(names) != 1 {
+	if names := dirtest.Names(t, dir); len(names) != 1 {
 		t.Errorf("refused sessions left files: %v", names)
 	}
-}
-
-func mustReadDir(t *testing.T, dir string) []string {
-	t.Helper()
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, e := range entries {
-		names = append(names, e.Name())
-	}
-	return names
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/advise"
+	"github.com/brewput/brewput/internal/dirtest"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/schedule"
@@ -374,12 +375,7 @@ func TestWriteDir(t *testing.T) {
 	if err := one.WriteDir(dir); err != nil {
 		t.Fatal(err)
 	}
-	entries, _ := os.ReadDir(dir)
-	var names []string
-	for _, e := range entries {
-		names = append(names, e.Name())
-	}
-	if got := strings.Join(names, " "); got != "distribution.png distribution.svg index.html results.csv results.json" {
+	if got := strings.Join(dirtest.Names(t, dir), " "); got != "distribution.png distribution.svg index.html results.csv results.json" {
 		t.Errorf("folder holds %s; want the second report's files only, no stale charts or temporary files", got)
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"strconv"
-	"strings"
 )
 
 func itoa(n int) string     { return strconv.Itoa(n) }
@@ -55,17 +54,6 @@ func gain(g float64) string {
 	return fmt.Sprintf("%+.0f %%", v)
 }
 
-// joinAnd joins "a, b and c".
-func joinAnd(s []string) string {
-	switch len(s) {
-	case 0:
-		return ""
-	case 1:
-		return s[0]
-	}
-	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
-}
-
 // cpus writes "1 CPU", "6 CPUs".
 func cpus(n int) string {
 	if n == 1 {
@@ -80,11 +68,4 @@ func cpuSpan(a, b int) string {
 		return itoa(a)
 	}
 	return itoa(a) + "–" + itoa(b)
-}
-
-func capital(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }

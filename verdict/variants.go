@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/brewput/brewput/internal/prose"
 	"github.com/brewput/brewput/results"
 )
 
@@ -204,9 +205,9 @@ func variantSentence(c VariantCount, unit string, every bool) string {
 	case len(c.Best) == 1:
 		s.WriteString(c.Best[0] + " makes the most,")
 	case len(c.Rest) == 0:
-		s.WriteString(joinAnd(c.Best) + " make")
+		s.WriteString(prose.JoinAnd(c.Best) + " make")
 	default:
-		s.WriteString(joinAnd(c.Best) + " make the most,")
+		s.WriteString(prose.JoinAnd(c.Best) + " make the most,")
 	}
 	fmt.Fprintf(&s, " %s at a median %s", span(results.FormatRate(c.Lo, unit), results.FormatRate(c.Hi, unit)),
 		span(results.FormatWait(c.P50Lo), results.FormatWait(c.P50Hi)))

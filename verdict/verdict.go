@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/brewput/brewput/internal/prose"
 	"github.com/brewput/brewput/results"
 )
 
@@ -266,7 +267,7 @@ func count(g *Grid, n int) Count {
 	slices.SortStableFunc(c.Rest, func(a, b Other) int { return cmp.Compare(b.Throughput, a.Throughput) })
 	c.Sentence = countSentence(c, unit, len(es) == len(g.Modes))
 	if len(apart) > 0 {
-		c.Sentence += " Apart, counting something else: " + joinAnd(apart) + "."
+		c.Sentence += " Apart, counting something else: " + prose.JoinAnd(apart) + "."
 	}
 	return c
 }
@@ -284,7 +285,7 @@ func countSentence(c Count, unit string, every bool) string {
 		s.WriteString("every mode")
 		verb = "makes"
 	case len(c.Rest) == 0 && len(c.Best) > 1:
-		s.WriteString(joinAnd(c.bestNamed))
+		s.WriteString(prose.JoinAnd(c.bestNamed))
 		verb = "make"
 	case len(c.Best) == 1 && len(c.Rest) == 0:
 		s.WriteString(c.bestNamed[0])
@@ -297,10 +298,10 @@ func countSentence(c Count, unit string, every bool) string {
 		for _, o := range c.Rest {
 			rest = append(rest, o.Mode)
 		}
-		s.WriteString("every mode but " + joinAnd(rest))
+		s.WriteString("every mode but " + prose.JoinAnd(rest))
 		verb = "makes"
 	default:
-		s.WriteString(joinAnd(c.bestNamed))
+		s.WriteString(prose.JoinAnd(c.bestNamed))
 		verb = "make the most,"
 	}
 	fmt.Fprintf(&s, " %s %s %s at a median %s ms", verb, rateRange(c.Lo, c.Hi), unit, msRange(c.P50Lo, c.P50Hi))
@@ -427,7 +428,7 @@ func restText(rest []Other) string {
 	}
 	var parts []string
 	for i, g := range groups {
-		p := joinAnd(g.modes) + " "
+		p := prose.JoinAnd(g.modes) + " "
 		if i == 0 {
 			if len(g.modes) == 1 {
 				p += "makes "

@@ -1,0 +1,27 @@
+package prose
+
+import "testing"
+
+func TestJoinAnd(t *testing.T) {
+	for _, c := range []struct {
+		in   []string
+		want string
+	}{
+		{nil, ""},
+		{[]string{"a"}, "a"},
+		{[]string{"a", "b"}, "a and b"},
+		{[]string{"a", "b", "c"}, "a, b and c"},
+	} {
+		if got := JoinAnd(c.in); got != c.want {
+			t.Errorf("JoinAnd(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestCapital(t *testing.T) {
+	for in, want := range map[string]string{"": "", "a": "A", "the grinder": "The grinder", "On 2 CPUs": "On 2 CPUs"} {
+		if got := Capital(in); got != want {
+			t.Errorf("Capital(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -95,6 +95,21 @@ func modelPoints(maxCPUs int) []results.Point {
 	return points
 }
 
+// readBack writes points as a results file and reads them back, as
+// brewput report reads a run's.
+func readBack(t *testing.T, points []results.Point) []results.Point {
+	t.Helper()
+	var jsonl bytes.Buffer
+	if err := results.WriteJSON(&jsonl, points); err != nil {
+		t.Fatal(err)
+	}
+	back, err := results.ReadJSON(&jsonl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return back
+}
+
 // checkDeterministic builds points twice, as given and read back from
 // their results file as brewput report does, and checks that the two
 // reports are the same bytes: nothing may depend on the run that measured
@@ -105,14 +120,7 @@ func checkDeterministic(t *testing.T, points []results.Point, fitted bool) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var jsonl bytes.Buffer
-	if err := results.WriteJSON(&jsonl, points); err != nil {
-		t.Fatal(err)
-	}
-	back, err := results.ReadJSON(&jsonl)
-	if err != nil {
-		t.Fatal(err)
-	}
+	back := readBack(t, points)
 	b, err := Build(back)
 	if err != nil {
 		t.Fatal(err)
@@ -152,14 +160,7 @@ func TestAnswerIsDeterministic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var jsonl bytes.Buffer
-	if err := results.WriteJSON(&jsonl, points); err != nil {
-		t.Fatal(err)
-	}
-	back, err := results.ReadJSON(&jsonl)
-	if err != nil {
-		t.Fatal(err)
-	}
+	back := readBack(t, points)
 	advice, _ := advise.Points(back, model.Policy{Sched: "fifo", Seed: 1})
 	b, err := BuildWith(back, Options{Advice: advice, Schedules: schedule.Pictures(back, schedule.Span)})
 	if err != nil {

@@ -188,18 +188,8 @@ func writeStudies(w io.Writer, points []results.Point) error {
 	hosts := inOrder(points, origins)
 	fmt.Fprintf(w, "study %s, measured on %s: %d points, the median of each variant's runs (no causal profile: brewput has no model of this code)\n", strings.Join(studies, ", "), strings.Join(hosts, ", "), len(points))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	head := "variant\tcpus\tpar\t"
-	if reps {
-		head += "runs\t"
-	}
-	if open {
-		head += "rate/s\tdrops\t"
-	}
-	head += "throughput\tof the most\tp50\tp99\tcpu util\tmost used meter (held, mean wait)\t"
-	if len(hosts) > 1 {
-		head += "source\t"
-	}
-	fmt.Fprintln(tw, head)
+	fmt.Fprintln(tw, tableHead("variant", reps, "runs", open,
+		"throughput\tof the most\tp50\tp99\tcpu util\tmost used meter (held, mean wait)\t", len(hosts) > 1))
 	for _, k := range keys {
 		ps := by[k]
 		p := ps[0]
@@ -241,6 +231,25 @@ func writeStudies(w io.Writer, points []results.Point) error {
 	return nil
 }
 
+// tableHead is the head of a table of points, tab-separated: what a row
+// is, its CPUs and workers, a column of repetitions (named rep) where
+// there are several, the open loop's rate and drops where there is one,
+// the measures, and the source where the points come from several hosts.
+func tableHead(what string, reps bool, rep string, open bool, measures string, sources bool) string {
+	head := what + "\tcpus\tpar\t"
+	if reps {
+		head += rep + "\t"
+	}
+	if open {
+		head += "rate/s\tdrops\t"
+	}
+	head += measures
+	if sources {
+		head += "source\t"
+	}
+	return head
+}
+
 func writeMeasured(w io.Writer, points []results.Point) error {
 	origins, reps, open, disturbed := map[string]bool{}, false, false, 0
 	for _, p := range points {
@@ -251,18 +260,8 @@ func writeMeasured(w io.Writer, points []results.Point) error {
 	hosts := inOrder(points, origins)
 	fmt.Fprintf(w, "measured on %s: %d points\n", strings.Join(hosts, ", "), len(points))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	head := "mode\tcpus\tpar\t"
-	if reps {
-		head += "rep\t"
-	}
-	if open {
-		head += "rate/s\tdrops\t"
-	}
-	head += "throughput\tp50 ms\tp99 ms\tcpu util\tlimited by\t"
-	if len(hosts) > 1 {
-		head += "source\t"
-	}
-	fmt.Fprintln(tw, head)
+	fmt.Fprintln(tw, tableHead("mode", reps, "rep", open,
+		"throughput\tp50 ms\tp99 ms\tcpu util\tlimited by\t", len(hosts) > 1))
 	for _, p := range points {
 		row := fmt.Sprintf("%s\t%d\t%d\t", p.Mode, p.CPUs, p.Par)
 		if reps {

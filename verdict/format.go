@@ -2,8 +2,9 @@ package verdict
 
 import (
 	"fmt"
-	"math"
 	"strconv"
+
+	"github.com/brewput/brewput/internal/prose"
 )
 
 func itoa(n int) string     { return strconv.Itoa(n) }
@@ -43,16 +44,7 @@ func msRange(lo, hi float64) string {
 
 // FormatGain writes a relative gain as the verdict does: "+50 %",
 // "+7.3 %".
-func FormatGain(g float64) string { return gain(g) }
-
-// gain writes a relative gain: "+50 %", "+7.3 %".
-func gain(g float64) string {
-	v := 100 * g
-	if math.Abs(v) < 9.95 {
-		return fmt.Sprintf("%+.1f %%", v)
-	}
-	return fmt.Sprintf("%+.0f %%", v)
-}
+func FormatGain(g float64) string { return prose.Gain(g) }
 
 // cpus writes "1 CPU", "6 CPUs".
 func cpus(n int) string {

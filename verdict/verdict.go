@@ -374,7 +374,7 @@ func (m ModeLimit) Says() string {
 		s += fmt.Sprintf(" from %s", cpus(m.From))
 	}
 	if m.Limit.Change != "" {
-		s += fmt.Sprintf("; %s: %s", m.Limit.Change, gain(m.Limit.Gain))
+		s += fmt.Sprintf("; %s: %s", m.Limit.Change, prose.Gain(m.Limit.Gain))
 	}
 	return s
 }

@@ -3,7 +3,11 @@
 // same way.
 package prose
 
-import "strings"
+import (
+	"fmt"
+	"math"
+	"strings"
+)
 
 // JoinAnd joins "a, b and c": "" for none, the one for one.
 func JoinAnd(s []string) string {
@@ -23,4 +27,14 @@ func Capital(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// Gain writes a relative change as a signed percentage: "+50 %", "+7.3 %",
+// "-0.4 %"; one decimal below 10 %.
+func Gain(g float64) string {
+	v := 100 * g
+	if math.Abs(v) < 9.95 {
+		return fmt.Sprintf("%+.1f %%", v)
+	}
+	return fmt.Sprintf("%+.0f %%", v)
 }

@@ -25,3 +25,11 @@ func TestCapital(t *testing.T) {
 		}
 	}
 }
+
+func TestGain(t *testing.T) {
+	for g, want := range map[float64]string{0.5: "+50 %", 0.073: "+7.3 %", -0.004: "-0.4 %", 0.0994: "+9.9 %", 0.0996: "+10 %", -0.25: "-25 %", 0: "+0.0 %"} {
+		if got := Gain(g); got != want {
+			t.Errorf("Gain(%v) = %q, want %q", g, got, want)
+		}
+	}
+}

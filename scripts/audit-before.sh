@@ -93,8 +93,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/causal"
+	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/sim"
 )

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/internal/dirtest"
+	"github.com/brewput/brewput/internal/pproftest"
 	"github.com/brewput/brewput/results"
 	"github.com/google/pprof/profile"
 	"go.uber.org/goleak"
@@ -134,17 +135,7 @@ func TestSessionProfilesTheWindow(t *testing.T) {
 	if want := "shop-2cpu.block.pprof shop-2cpu.cpu.pprof shop-2cpu.mutex.pprof shop-2cpu.trace"; strings.Join(names, " ") != want {
 		t.Errorf("the folder holds %v, want %s", names, want)
 	}
-	for _, path := range []string{files.CPU, files.Block, files.Mutex} {
-		f, err := os.Open(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, err = profile.Parse(f)
-		f.Close()
-		if err != nil {
-			t.Errorf("%s: %v", path, err)
-		}
-	}
+	pproftest.Parse(t, files.CPU, files.Block, files.Mutex)
 	trace, err := os.ReadFile(files.Trace)
 	if err != nil || !bytes.HasPrefix(trace, []byte("go 1.")) || len(trace) < 1000 {
 		t.Errorf("%s: %d bytes starting %q, %v; want an execution trace", files.Trace, len(trace), trace[:min(len(trace), 16)], err)

@@ -11,8 +11,6 @@ import (
 	"reflect"
 	"slices"
 	"strings"
-
-	"github.com/brewput/brewput/internal/prose"
 )
 
 // File is what a results file holds: its points, the plan of the run that
@@ -191,7 +189,7 @@ func lineList(ns []int) string {
 	for i, n := range ns {
 		s[i] = fmt.Sprint(n)
 	}
-	return "lines " + prose.JoinAnd(s)
+	return "lines " + strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
 }
 
 // requiredFields are the numbers every point has had since the first

@@ -61,3 +61,29 @@ func cpuSpan(a, b int) string {
 	}
 	return itoa(a) + "–" + itoa(b)
 }
+
+// most returns the most of f over es, 0 for none: the throughput the best
+// of a count are near.
+func most[E any](es []E, f func(E) float64) float64 {
+	m := 0.0
+	for _, e := range es {
+		m = max(m, f(e))
+	}
+	return m
+}
+
+// spread is the range of the throughput and of the median latency of the
+// best of a count, as they are added.
+type spread struct {
+	n                    int
+	lo, hi, p50Lo, p50Hi float64
+}
+
+func (s *spread) add(tput, p50 float64) {
+	if s.n == 0 {
+		s.lo, s.hi, s.p50Lo, s.p50Hi = tput, tput, p50, p50
+	}
+	s.n++
+	s.lo, s.hi = min(s.lo, tput), max(s.hi, tput)
+	s.p50Lo, s.p50Hi = min(s.p50Lo, p50), max(s.p50Hi, p50)
+}

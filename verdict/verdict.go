@@ -230,11 +230,8 @@ func count(g *Grid, n int) Count {
 	if mixed {
 		c.Source += fmt.Sprintf(" (%d of %d modes; the others %s)", measured, len(es), "predicted by the model")
 	}
-	best := 0.0
-	for _, s := range es {
-		best = max(best, s.e.Throughput)
-	}
-	first := true
+	best := most(es, func(s shown) float64 { return s.e.Throughput })
+	var sp spread
 	for _, s := range es {
 		if s.e.Throughput >= (1-Near)*best {
 			c.Best = append(c.Best, s.mode)
@@ -250,11 +247,7 @@ func count(g *Grid, n int) Count {
 				name += " (" + strings.Join(notes, ", ") + ")"
 			}
 			c.bestNamed = append(c.bestNamed, name)
-			if first {
-				c.Lo, c.Hi, c.P50Lo, c.P50Hi, first = s.e.Throughput, s.e.Throughput, s.e.P50, s.e.P50, false
-			}
-			c.Lo, c.Hi = min(c.Lo, s.e.Throughput), max(c.Hi, s.e.Throughput)
-			c.P50Lo, c.P50Hi = min(c.P50Lo, s.e.P50), max(c.P50Hi, s.e.P50)
+			sp.add(s.e.Throughput, s.e.P50)
 			continue
 		}
 		o := Other{Mode: s.mode, Throughput: s.e.Throughput, Model: mixed && s.e.Model, Limit: s.e.Limit, Rate: s.e.Point.Rate, Disturbed: s.e.Disturbed > 0}
@@ -264,6 +257,7 @@ func count(g *Grid, n int) Count {
 		}
 		c.Rest = append(c.Rest, o)
 	}
+	c.Lo, c.Hi, c.P50Lo, c.P50Hi = sp.lo, sp.hi, sp.p50Lo, sp.p50Hi
 	slices.SortStableFunc(c.Rest, func(a, b Other) int { return cmp.Compare(b.Throughput, a.Throughput) })
 	c.Sentence = countSentence(c, unit, len(es) == len(g.Modes))
 	if len(apart) > 0 {

@@ -3,6 +3,7 @@ package analysis_test
 import (
 	"encoding/json"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -323,5 +324,37 @@ func TestFitKappaOnlyWhereSignificant(t *testing.T) {
 	f := fitsOf(t, ps, analysis.ByCPUs)[0]
 	if f.Kappa != 0 || f.HasPeak() || f.Law != "amdahl" {
 		t.Errorf("κ = %g, law %s, peak %v at %g; want κ = 0 by Amdahl's law and no peak", f.Kappa, f.Law, f.HasPeak(), f.PeakN)
+	}
+}
+
+// ParSeries: a default sweep (one customer per CPU) and a sweep with 2
+// customers whatever the CPUs are two series; the point of 2 customers on
+// 2 CPUs is in both, and a point of Par equal to CPUs whose Par was also
+// run fixed elsewhere is only in the fixed one.
+func TestParSeries(t *testing.T) {
+	var points []results.Point
+	for _, n := range []int{1, 2, 4} {
+		points = append(points, fitPoint("box", "ideal", n, 0, 0, 100), fitPoint("box", "ideal", n, 2, 0, 100))
+	}
+	points = append(points, fitPoint("box", "locking", 1, 3, 0, 100), fitPoint("box", "locking", 3, 3, 0, 100))
+	type key struct {
+		mode string
+		par  int // 0: one per CPU
+	}
+	of := analysis.ParSeries(points, func(p results.Point) key { return key{p.Mode, 0} },
+		func(k key, par int) key { k.par = par; return k })
+	for _, c := range []struct {
+		p    results.Point
+		want []key
+	}{
+		{points[0], []key{{"ideal", 0}}},               // 1 customer on 1 CPU
+		{points[1], []key{{"ideal", 2}}},               // 2 on 1
+		{points[2], []key{{"ideal", 2}, {"ideal", 0}}}, // 2 on 2: both sweeps
+		{points[4], []key{{"ideal", 0}}},               // 4 on 4
+		{points[7], []key{{"locking", 3}}},             // 3 on 3, fixed at 3 on 1 CPU too
+	} {
+		if got := of(c.p); !slices.Equal(got, c.want) {
+			t.Errorf("%s, %d customers on %d CPUs: series %v, want %v", c.p.Mode, c.p.Par, c.p.CPUs, got, c.want)
+		}
 	}
 }

@@ -21,6 +21,13 @@ func (b *Blueprint) structure(opt Options) structure {
 	return st
 }
 
+// hold adds d seconds an order to each resource of holds.
+func (st *structure) hold(holds []int, d float64) {
+	for _, r := range holds {
+		st.holds[r] += d
+	}
+}
+
 // walk adds n's demands to st and returns n's critical path. A group holds
 // its resources for its own critical path, the least it can hold them.
 func (st *structure) walk(n node) float64 {
@@ -33,18 +40,14 @@ func (st *structure) walk(n node) float64 {
 		if n.cpu {
 			st.cpu += m
 		}
-		for _, r := range n.holds {
-			st.holds[r] += m
-		}
+		st.hold(n.holds, m)
 		return m
 	case *group:
 		path := 0.0
 		for _, it := range n.items {
 			path += st.walk(it)
 		}
-		for _, r := range n.holds {
-			st.holds[r] += path
-		}
+		st.hold(n.holds, path)
 		return path
 	case *parallel:
 		path := 0.0

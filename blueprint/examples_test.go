@@ -30,6 +30,19 @@ func load(t *testing.T, name string) *blueprint.Blueprint {
 	return b
 }
 
+// eachCPUs runs b on 1 to 8 CPUs under fifo and hands each result to
+// check.
+func eachCPUs(t *testing.T, b *blueprint.Blueprint, check func(n int, r model.Result)) {
+	t.Helper()
+	for n := 1; n <= 8; n++ {
+		r, err := b.Run(fifo(n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		check(n, r)
+	}
+}
+
 // machine returns the result's machine called name.
 func machine(t *testing.T, r model.Result, name string) model.Machine {
 	t.Helper()
@@ -53,11 +66,7 @@ func TestFinelockingExample(t *testing.T) {
 	if b.Name != "finelocking" || b.Unit != "lattes" || len(b.Resources) != 3 {
 		t.Errorf("name %q, unit %q, resources %+v", b.Name, b.Unit, b.Resources)
 	}
-	for n := 1; n <= 8; n++ {
-		r, err := b.Run(fifo(n))
-		if err != nil {
-			t.Fatal(err)
-		}
+	eachCPUs(t, b, func(n int, r model.Result) {
 		want := min(250*n, 1000)
 		lat := max(4, time.Duration(n)) * ms
 		if r.Lattes != want || r.Throughput != float64(want) {
@@ -91,7 +100,7 @@ func TestFinelockingExample(t *testing.T) {
 		if r.Bounds != wantB {
 			t.Errorf("%d CPUs: bounds %+v, want %+v", n, r.Bounds, wantB)
 		}
-	}
+	})
 }
 
 // TestCafeExample checks cafe.yaml by hand. A latte is 10 ms of CPU and
@@ -104,11 +113,7 @@ func TestFinelockingExample(t *testing.T) {
 // the espresso machine, busy 2.5 ms of every 4.
 func TestCafeExample(t *testing.T) {
 	b := load(t, "cafe")
-	for n := 1; n <= 8; n++ {
-		r, err := b.Run(fifo(n))
-		if err != nil {
-			t.Fatal(err)
-		}
+	eachCPUs(t, b, func(n int, r model.Result) {
 		want := min(100*n, 250)
 		mean := max(10, 4*time.Duration(n)) * ms
 		if r.Lattes != want || r.Latency.Mean != mean || r.Little != 1 {
@@ -143,7 +148,7 @@ func TestCafeExample(t *testing.T) {
 		if !boundsNear(r.Bounds, wantB) {
 			t.Errorf("%d CPUs: bounds %+v, want %+v", n, r.Bounds, wantB)
 		}
-	}
+	})
 }
 
 // TestCafeMoreBaristas changes the blueprint's capacity, as a user trying
@@ -185,11 +190,7 @@ func boundsNear(a, b model.Bounds) bool {
 // customers queue at the stages.
 func TestSplitpipeExample(t *testing.T) {
 	b := load(t, "splitpipe")
-	for n := 1; n <= 8; n++ {
-		r, err := b.Run(fifo(n))
-		if err != nil {
-			t.Fatal(err)
-		}
+	eachCPUs(t, b, func(n int, r model.Result) {
 		want := min(250*n, 1000)
 		lat := max(4, time.Duration(n)) * ms
 		if r.Lattes != want || r.Latency.Min != lat || r.Latency.Max != lat {
@@ -214,7 +215,7 @@ func TestSplitpipeExample(t *testing.T) {
 		if r.Bounds != wantB {
 			t.Errorf("%d CPUs: bounds %+v, want %+v", n, r.Bounds, wantB)
 		}
-	}
+	})
 }
 
 // TestWebserverExample checks webserver.yaml, an open loop with random

@@ -233,28 +233,42 @@ var kinds = []struct{ key, noun string }{
 	{"duration", "step"}, {"steps", "group"}, {"parallel", "parallel"}, {"pipeline", "pipeline"},
 }
 
-// item reads one item of a list of steps.
-func (p *parser) item(n *yaml.Node) (node, error) {
+// named starts reading an item or a stage: n, through an alias, counted,
+// its keys and its name. It enters n for deref's cycle check; where it
+// returns no error the caller leaves n once it is read. want says what is
+// wanted in errors, what names the mapping ("" for an item, which its
+// keys make a step, a group, parallel or a pipeline).
+func (p *parser) named(n *yaml.Node, what, want string) (*yaml.Node, *fields, string, error) {
 	n, err := p.deref(n)
 	if err != nil {
-		return nil, err
+		return nil, nil, "", err
 	}
 	if err := p.count(n); err != nil {
-		return nil, err
+		return nil, nil, "", err
 	}
 	if n.Kind != yaml.MappingNode {
-		return nil, p.fail(n, "", "want %s; got %s", wantItem, describe(n))
+		return nil, nil, "", p.fail(n, "", "want %s; got %s", want, describe(n))
 	}
 	p.enter(n)
+	f, err := p.mapping(n, what, want)
+	name := ""
+	if err == nil {
+		name, err = p.name(f)
+	}
+	if err != nil {
+		p.leave(n)
+		return nil, nil, "", err
+	}
+	return n, f, name, nil
+}
+
+// item reads one item of a list of steps.
+func (p *parser) item(n *yaml.Node) (node, error) {
+	n, f, name, err := p.named(n, "", wantItem)
+	if err != nil {
+		return nil, err
+	}
 	defer p.leave(n)
-	f, err := p.mapping(n, "", wantItem)
-	if err != nil {
-		return nil, err
-	}
-	name, err := p.name(f)
-	if err != nil {
-		return nil, err
-	}
 	// What the item is: the one kind key it has, a step if none.
 	kind, kindKey := "step", ""
 	for _, k := range kinds {
@@ -467,27 +481,12 @@ func (p *parser) pipeline(f *fields) (*pipe, error) {
 // stage reads one stage of a pipeline: a step or a group, with workers and
 // the buffer of the channel into it (the pipeline's by default).
 func (p *parser) stage(n *yaml.Node, buffer int) (*stage, error) {
-	n, err := p.deref(n)
-	if err != nil {
-		return nil, err
-	}
-	if err := p.count(n); err != nil {
-		return nil, err
-	}
 	const want = "a stage such as {name: grind, duration: 1ms}, or {name: make, steps: [...]}"
-	if n.Kind != yaml.MappingNode {
-		return nil, p.fail(n, "", "want %s; got %s", want, describe(n))
+	n, f, name, err := p.named(n, "stage", want)
+	if err != nil {
+		return nil, err
 	}
-	p.enter(n)
 	defer p.leave(n)
-	f, err := p.mapping(n, "stage", want)
-	if err != nil {
-		return nil, err
-	}
-	name, err := p.name(f)
-	if err != nil {
-		return nil, err
-	}
 	f.what = label("stage", name)
 	if err := p.only(f, stageKeys, "a stage", itemKeys); err != nil {
 		return nil, err

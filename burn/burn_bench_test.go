@@ -14,6 +14,23 @@ func lockOSThread(tb testing.TB) {
 	tb.Cleanup(runtime.UnlockOSThread)
 }
 
+// timedBurn burns d on c and returns the wall time it took and, for the
+// thread CPU clock, the thread's CPU time; the caller keeps the thread
+// (lockOSThread) so that both CPU clock reads are of the burning thread.
+func timedBurn(c Clock, d time.Duration) (wall, cpu time.Duration) {
+	var c0 time.Duration
+	if c == ThreadCPU {
+		c0 = threadCPUTime()
+	}
+	w0 := time.Now()
+	c.Burn(d)
+	wall = time.Since(w0)
+	if c == ThreadCPU {
+		cpu = threadCPUTime() - c0
+	}
+	return wall, cpu
+}
+
 // BenchmarkBurn times each burst individually and reports the median and
 // p90 burst, and the median's relative error against d. The ns/op figure
 // is the mean, which outliers on a shared machine skew.
@@ -31,16 +48,7 @@ func BenchmarkBurn(b *testing.B) {
 				cpu := make([]time.Duration, b.N)
 				b.ResetTimer()
 				for i := range b.N {
-					var c0 time.Duration
-					if c == ThreadCPU {
-						c0 = threadCPUTime()
-					}
-					w0 := time.Now()
-					c.Burn(d)
-					wall[i] = time.Since(w0)
-					if c == ThreadCPU {
-						cpu[i] = threadCPUTime() - c0
-					}
+					wall[i], cpu[i] = timedBurn(c, d)
 				}
 				b.StopTimer()
 				slices.Sort(wall)

@@ -47,16 +47,7 @@ func TestBurnMedian(t *testing.T) {
 			wall := make([]time.Duration, bursts)
 			cpu := make([]time.Duration, bursts)
 			for i := range bursts {
-				var c0 time.Duration
-				if c == ThreadCPU {
-					c0 = threadCPUTime()
-				}
-				w0 := time.Now()
-				c.Burn(d)
-				wall[i] = time.Since(w0)
-				if c == ThreadCPU {
-					cpu[i] = threadCPUTime() - c0
-				}
+				wall[i], cpu[i] = timedBurn(c, d)
 			}
 			mw, mc := median(wall), median(cpu)
 			t.Logf("median wall %v", mw)

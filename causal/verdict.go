@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/brewput/brewput/analysis"
+	"github.com/brewput/brewput/internal/prose"
 	"github.com/brewput/brewput/results"
 )
 
@@ -120,7 +121,7 @@ func words(t target, pr *Profile, b results.Bottleneck) string {
 	case b.Combined != nil:
 		best := pr.Trials[0]
 		fmt.Fprintf(&s, "No single relief gains more than 1 %% (best: %s, %s). ", best.Change, pct(best.Gain))
-		fmt.Fprintf(&s, "%s bind together: %s: %s", capital(labels(t, b.Resources)), pr.Combined.Change, gainText(pr.Combined.Experiment, unit))
+		fmt.Fprintf(&s, "%s bind together: %s: %s", prose.Capital(labels(t, b.Resources)), pr.Combined.Change, gainText(pr.Combined.Experiment, unit))
 		if len(b.Resources) > 1 {
 			s.WriteString("; without any one of them, 1 % or less")
 		}
@@ -151,7 +152,7 @@ func words(t target, pr *Profile, b results.Bottleneck) string {
 		if len(b.Resources) > 1 {
 			together = " together"
 		}
-		fmt.Fprintf(&s, "%s %s it%s: %s: %s", capital(names), verb, together, best.Change, gainText(best.Experiment, unit))
+		fmt.Fprintf(&s, "%s %s it%s: %s: %s", prose.Capital(names), verb, together, best.Change, gainText(best.Experiment, unit))
 		// The other experiments on the named resources, then the best
 		// elsewhere.
 		shown := 0
@@ -170,7 +171,7 @@ func words(t target, pr *Profile, b results.Bottleneck) string {
 		s.WriteString(".")
 	}
 	if u := usageText(t, pr.Now, b.Resources); u != "" {
-		s.WriteString(" " + capital(u) + ".")
+		s.WriteString(" " + prose.Capital(u) + ".")
 	}
 	return s.String()
 }
@@ -237,30 +238,13 @@ func labels(t target, rs []string) string {
 	for _, r := range rs {
 		ls = append(ls, t.label(r))
 	}
-	return joinAnd(ls)
+	return prose.JoinAnd(ls)
 }
 
 // plural3 reports whether a single label is plural ("the CPUs", "the
 // customers", "the 2 grinders").
 func plural3(label string) bool {
 	return strings.HasSuffix(label, "s") && !strings.HasSuffix(label, "ss")
-}
-
-func joinAnd(s []string) string {
-	switch len(s) {
-	case 0:
-		return ""
-	case 1:
-		return s[0]
-	}
-	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
-}
-
-func capital(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 func overlaps(a, b []string) bool {

@@ -10,15 +10,24 @@ import (
 	"github.com/HdrHistogram/hdrhistogram-go"
 )
 
+// checkRun reports what is wrong with running op under cfg, before
+// anything runs: cfg's error, or ErrNoOp.
+func checkRun(cfg Config, op Op) error {
+	if err := cfg.Validate(); err != nil {
+		return err
+	}
+	if op == nil {
+		return ErrNoOp
+	}
+	return nil
+}
+
 // Run applies the load cfg describes to op and returns what it measured.
 // It returns early with ctx's error, and no result, if ctx is cancelled
 // first; a run cut short has no honest numbers to give.
 func Run(ctx context.Context, cfg Config, op Op) (Result, error) {
-	if err := cfg.Validate(); err != nil {
+	if err := checkRun(cfg, op); err != nil {
 		return Result{}, err
-	}
-	if op == nil {
-		return Result{}, ErrNoOp
 	}
 	// All times are offsets on the monotonic clock from one epoch, read with
 	// time.Since, which costs a single clock read.

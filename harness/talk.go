@@ -23,11 +23,8 @@ import (
 // with nothing shared: cheaper, and every moment of a customer's cycle is
 // in its latency. RunTalk has no open loop: cfg.Rate must be 0.
 func RunTalk(ctx context.Context, cfg Config, op Op) (Result, error) {
-	if err := cfg.Validate(); err != nil {
+	if err := checkRun(cfg, op); err != nil {
 		return Result{}, err
-	}
-	if op == nil {
-		return Result{}, ErrNoOp
 	}
 	if cfg.Rate > 0 {
 		return Result{}, errTalkOpen

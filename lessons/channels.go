@@ -6,7 +6,6 @@ import (
 	"slices"
 
 	"github.com/brewput/brewput/lab/channels"
-	"github.com/brewput/brewput/results"
 )
 
 // channelsSeed is the French article on channels and contention ("GO et
@@ -47,7 +46,7 @@ func channelsClaims(cpus int) []Claim {
 				if err != nil {
 					return 0, err
 				}
-				return channelsRatio(points, "of_bound",
+				return metricRatio(points, "of_bound",
 					channels.Variant(channelsSize, channelsConsumers, channelsBatch), n,
 					channels.Variant(channelsSize, channelsConsumers, 1), n)
 			},
@@ -62,7 +61,7 @@ func channelsClaims(cpus int) []Claim {
 				if err != nil {
 					return 0, err
 				}
-				return channelsRatio(points, "",
+				return metricRatio(points, "",
 					channels.Variant(100, channelsConsumers, 1), n,
 					channels.Variant(1, channelsConsumers, 1), n)
 			},
@@ -78,7 +77,7 @@ func channelsClaims(cpus int) []Claim {
 					return 0, err
 				}
 				v := channels.Variant(channelsSize, channelsConsumers, 1)
-				return channelsRatio(points, "of_bound", v, 1, v, n)
+				return metricRatio(points, "of_bound", v, 1, v, n)
 			},
 		},
 	}
@@ -110,31 +109,6 @@ func channelsShare(ctx context.Context, e Env, size, batch, n int) (float64, err
 		return 0, err
 	}
 	return metric(p, "of_bound")
-}
-
-// channelsRatio is the metric name (the throughput where name is "") of
-// variant a on ca CPUs over that of b on cb CPUs.
-func channelsRatio(points []results.Point, name, a string, ca int, b string, cb int) (float64, error) {
-	pa, err := pointOf(points, a, ca)
-	if err != nil {
-		return 0, err
-	}
-	pb, err := pointOf(points, b, cb)
-	if err != nil {
-		return 0, err
-	}
-	if name == "" {
-		return ratio(pa.Throughput, pb.Throughput, b)
-	}
-	va, err := metric(pa, name)
-	if err != nil {
-		return 0, err
-	}
-	vb, err := metric(pb, name)
-	if err != nil {
-		return 0, err
-	}
-	return ratio(va, vb, b+" "+name)
 }
 
 // inTurn is the list a, b, reversed on odd samples, so that a list a lab

@@ -224,3 +224,28 @@ func Names(claims []Claim) string {
 // uses on one of cpus: at least 2, so that a machine of 1 CPU is told it
 // is too small rather than measuring nothing.
 func top(cpus, most int) int { return max(2, min(cpus, most)) }
+
+// metricRatio is the metric name (the throughput where name is "") of
+// variant a on ca CPUs over that of b on cb CPUs.
+func metricRatio(points []results.Point, name, a string, ca int, b string, cb int) (float64, error) {
+	pa, err := pointOf(points, a, ca)
+	if err != nil {
+		return 0, err
+	}
+	pb, err := pointOf(points, b, cb)
+	if err != nil {
+		return 0, err
+	}
+	if name == "" {
+		return ratio(pa.Throughput, pb.Throughput, b)
+	}
+	va, err := metric(pa, name)
+	if err != nil {
+		return 0, err
+	}
+	vb, err := metric(pb, name)
+	if err != nil {
+		return 0, err
+	}
+	return ratio(va, vb, b+" "+name)
+}

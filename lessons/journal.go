@@ -9,7 +9,6 @@ import (
 	"github.com/brewput/brewput/lab/aggregate"
 	"github.com/brewput/brewput/lab/logs"
 	"github.com/brewput/brewput/lab/stream"
-	"github.com/brewput/brewput/results"
 )
 
 // journalSeed is the journal of posts on streaming over gRPC, aggregating
@@ -131,7 +130,7 @@ func actorsRatio(n int, remote bool) func(context.Context, Env) (float64, error)
 		if remote {
 			prefix = actors.RemotePrefix
 		}
-		return throughputRatio(points, prefix+actors.Actor, prefix+actors.Simple, n)
+		return metricRatio(points, "", prefix+actors.Actor, n, prefix+actors.Simple, n)
 	}
 }
 
@@ -149,19 +148,6 @@ func streamRatio(n int, modes []string, buffers []int, a, b string) func(context
 		if err != nil {
 			return 0, err
 		}
-		return throughputRatio(points, a, b, n)
+		return metricRatio(points, "", a, n, b, n)
 	}
-}
-
-// throughputRatio is the throughput of variant a over b's, on n CPUs.
-func throughputRatio(points []results.Point, a, b string, n int) (float64, error) {
-	pa, err := pointOf(points, a, n)
-	if err != nil {
-		return 0, err
-	}
-	pb, err := pointOf(points, b, n)
-	if err != nil {
-		return 0, err
-	}
-	return ratio(pa.Throughput, pb.Throughput, b)
 }

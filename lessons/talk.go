@@ -98,10 +98,7 @@ func talkModelClaims() []Claim {
 			SeedFigure: "1000 lattes/s on 4, 5 and 6 CPUs",
 			Measures:   "finelocking's throughput on 6 virtual CPUs (claim: within 5 % of the grinder's 1000 lattes/s)",
 			Unit:       Lattes, Rule: Between(950, 1050), CPUs: []int{six},
-			sample: func(ctx context.Context, e Env) (float64, error) {
-				r, err := modelRun(e.Level, "finelocking", six, 0, 0)
-				return r.Throughput, err
-			},
+			sample: modelSample("finelocking", six, 0, throughputOf),
 		},
 		{
 			Name: "talk/model-two-of-each", Text: "Two of each machine (multi-2) scale like ideal to 6 CPUs, past finelocking's limit",
@@ -125,10 +122,7 @@ func talkModelClaims() []Claim {
 			SeedFigure: "22 to 25 ms on 6 CPUs, most between 23 and 24",
 			Measures:   "locking's median latency on 6 virtual CPUs (claim: 22 to 25 ms)",
 			Unit:       Ms, Rule: Between(22, 25), CPUs: []int{six},
-			sample: func(ctx context.Context, e Env) (float64, error) {
-				r, err := modelRun(e.Level, "locking", six, 0, 0)
-				return results.Ms(r.Latency.P50), err
-			},
+			sample: modelSample("locking", six, 0, p50MsOf),
 		},
 		{
 			Name: "talk/model-buffers", Text: "Buffers absorb the stages' variance: buffered pipelines do at least as well as the unbuffered one",
@@ -152,10 +146,7 @@ func talkModelClaims() []Claim {
 			SeedFigure: "p50 388–397 ms, 100 customers on 6 CPUs (the talk's overload runs, reference/talk/overload.csv)",
 			Measures:   "locking's median latency with 100 customers on 6 virtual CPUs (claim: within 10 % of 400 ms)",
 			Unit:       Ms, Rule: Between(360, 440), CPUs: []int{six},
-			sample: func(ctx context.Context, e Env) (float64, error) {
-				r, err := modelRun(e.Level, "locking", six, 100, 0)
-				return results.Ms(r.Latency.P50), err
-			},
+			sample: modelSample("locking", six, 100, p50MsOf),
 		},
 	}
 	for i := range claims {
@@ -181,6 +172,20 @@ func modelRun(l Level, mode string, cpus, customers int, jitter time.Duration) (
 	}
 	return model.Run(cfg)
 }
+
+// modelSample samples f of modelRun's prediction of mode on cpus virtual
+// CPUs with customers (0: one per CPU) and steps that do not vary.
+func modelSample(mode string, cpus, customers int, f func(model.Result) float64) func(context.Context, Env) (float64, error) {
+	return func(_ context.Context, e Env) (float64, error) {
+		r, err := modelRun(e.Level, mode, cpus, customers, 0)
+		return f(r), err
+	}
+}
+
+// throughputOf and p50MsOf are what a claim on the model samples: the
+// throughput, the median latency in ms.
+func throughputOf(r model.Result) float64 { return r.Throughput }
+func p50MsOf(r model.Result) float64      { return results.Ms(r.Latency.P50) }
 
 // shopSpec is a point of the talk's shop (1 ms steps) at l's size.
 func shopSpec(l Level, mode string, cpus, par int) sweep.Spec {

@@ -35,6 +35,24 @@ func waitParked(t *testing.T, reason string) {
 // the caller's wait must be at least this, whatever the machine's load.
 const hold = 20 * time.Millisecond
 
+// contend takes a lock (take), has another goroutine ask for it (ask, then
+// drop at once), waits until that one is parked for reason, holds the lock
+// for hold more, lets it go (release) and waits for the other to be done.
+func contend(t *testing.T, take, release, ask, drop func(), reason string) {
+	t.Helper()
+	take()
+	done := make(chan struct{})
+	go func() {
+		ask()
+		drop()
+		close(done)
+	}()
+	waitParked(t, reason)
+	time.Sleep(hold)
+	release()
+	<-done
+}
+
 func TestMutexCountsUsesHeldAndWaited(t *testing.T) {
 	m := NewMutex("cache")
 	if m.Name() != "cache" || m.Kind() != KindMutex {
@@ -53,17 +71,7 @@ func TestMutexCountsUsesHeldAndWaited(t *testing.T) {
 
 	// Contended: another goroutine asks while this one holds it.
 	before := m.Read()
-	m.Lock()
-	done := make(chan struct{})
-	go func() {
-		m.Lock()
-		m.Unlock()
-		close(done)
-	}()
-	waitParked(t, "sync.Mutex.Lock")
-	time.Sleep(hold)
-	m.Unlock()
-	<-done
+	contend(t, m.Lock, m.Unlock, m.Lock, m.Unlock, "sync.Mutex.Lock")
 	d := m.Read().Sub(before)
 	if d.Uses != 2 || d.Held < hold || d.Waited < hold {
 		t.Errorf("held %v while another waited: %+v; want 2 uses, held and waited ≥ %v", hold, d, hold)
@@ -136,17 +144,7 @@ func TestRWMutexTimesWritersAndWaits(t *testing.T) {
 		t.Errorf("two readers without a writer: %+v", r)
 	}
 
-	rw.Lock()
-	done := make(chan struct{})
-	go func() {
-		rw.RLock()
-		rw.RUnlock()
-		close(done)
-	}()
-	waitParked(t, "sync.RWMutex.RLock")
-	time.Sleep(hold)
-	rw.Unlock()
-	<-done
+	contend(t, rw.Lock, rw.Unlock, rw.RLock, rw.RUnlock, "sync.RWMutex.RLock")
 	w, r := rw.Writers(), rw.Readers()
 	if w.Uses != 1 || w.Held < hold || w.Waited != 0 {
 		t.Errorf("writers %+v; want 1 use held ≥ %v, no wait", w, hold)
@@ -159,17 +157,7 @@ func TestRWMutexTimesWritersAndWaits(t *testing.T) {
 	}
 
 	// A writer waits for a reader.
-	rw.RLock()
-	go func() {
-		rw.Lock()
-		rw.Unlock()
-		close(done)
-	}()
-	done = make(chan struct{})
-	waitParked(t, "sync.RWMutex.Lock")
-	time.Sleep(hold)
-	rw.RUnlock()
-	<-done
+	contend(t, rw.RLock, rw.RUnlock, rw.Lock, rw.Unlock, "sync.RWMutex.Lock")
 	if w := rw.Writers(); w.Uses != 2 || w.Waited < hold {
 		t.Errorf("writers %+v; want 2 uses, a wait ≥ %v", w, hold)
 	}

@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/brewput/brewput/internal/dirtest"
+	"github.com/brewput/brewput/internal/pproftest"
 	"github.com/brewput/brewput/results"
 	"github.com/google/pprof/profile"
 	"go.uber.org/goleak"
@@ -133,17 +135,7 @@ func TestSessionProfilesTheWindow(t *testing.T) {
 	if want := "shop-2cpu.block.pprof shop-2cpu.cpu.pprof shop-2cpu.mutex.pprof shop-2cpu.trace"; strings.Join(names, " ") != want {
 		t.Errorf("the folder holds %v, want %s", names, want)
 	}
-	for _, path := range []string{files.CPU, files.Block, files.Mutex} {
-		f, err := os.Open(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, err = profile.Parse(f)
-		f.Close()
-		if err != nil {
-			t.Errorf("%s: %v", path, err)
-		}
-	}
+	pproftest.Parse(t, files.CPU, files.Block, files.Mutex)
 	trace, err := os.ReadFile(files.Trace)
 	if err != nil || !bytes.HasPrefix(trace, []byte("go 1.")) || len(trace) < 1000 {
 		t.Errorf("%s: %d bytes starting %q, %v; want an execution trace", files.Trace, len(trace), trace[:min(len(trace), 16)], err)
@@ -255,7 +247,7 @@ func TestStartRefusesASecondSession(t *testing.T) {
 	if _, err := s.Stop(); err == nil {
 		t.Error("a second Stop succeeded")
 	}
-	for _, e := range mustReadDir(t, dir) {
+	for _, e := range dirtest.Names(t, dir) {
 		if strings.HasPrefix(e, "b") || strings.HasPrefix(e, ".") {
 			t.Errorf("the refused session left %s", e)
 		}
@@ -272,7 +264,7 @@ func TestAbortLeavesNothing(t *testing.T) {
 	}
 	s.Abort()
 	s.Abort()
-	if names := mustReadDir(t, dir); len(names) != 0 {
+	if names := dirtest.Names(t, dir); len(names) != 0 {
 		t.Errorf("Abort left %v", names)
 	}
 	if _, err := s.Stop(); err == nil {
@@ -308,20 +300,7 @@ func TestStartChecksTheBase(t *testing.T) {
 			t.Errorf("Start(%q): %v; want it to say %q", base, err, want)
 		}
 	}
-	if names := mustReadDir(t, dir); len(names) != 1 {
+	if names := dirtest.Names(t, dir); len(names) != 1 {
 		t.Errorf("refused sessions left files: %v", names)
 	}
-}
-
-func mustReadDir(t *testing.T, dir string) []string {
-	t.Helper()
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, e := range entries {
-		names = append(names, e.Name())
-	}
-	return names
 }

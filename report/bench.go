@@ -2,7 +2,6 @@ package report
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 
@@ -219,28 +218,16 @@ func benchLatencyChart(name, title string, points []results.Point) (chart, bool,
 	ticks := make(plot.ConstantTicks, len(ss))
 	for i, s := range ss {
 		l := s.Latency
-		for _, v := range []float64{l.P05, l.P25, l.P50, l.P75, l.P95} {
-			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return c, false, fmt.Errorf("latency percentile %v at %d CPUs cannot be drawn", v, s.CPUs)
-			}
+		if v, bad := undrawable(l); bad {
+			return c, false, fmt.Errorf("latency percentile %v at %d CPUs cannot be drawn", v, s.CPUs)
 		}
 		scaled := results.Latency{P05: l.P05 * scale, P25: l.P25 * scale, P50: l.P50 * scale, P75: l.P75 * scale, P95: l.P95 * scale}
 		y := float64(len(ss) - 1 - i)
 		boxes.Rows = append(boxes.Rows, boxRow{Y: y, Latency: scaled, Colour: colour})
 		ticks[i] = plot.Tick{Value: y, Label: fmt.Sprintf("%d %s", s.CPUs, cpusWord(s.CPUs))}
 	}
-	p := newPlot()
-	p.X.Label.Text = "latency of a call (" + unit + ")"
-	p.Y.Tick.Marker = ticks
-	p.Y.Tick.Length = 0
-	p.Add(&plotter.Grid{Vertical: gridLine()}, boxes)
-	p.X.Min, p.X.Max = 0, headroom(p.X.Max)
-	leg := newLegend()
-	leg.Add("p5–p95 (whiskers)", keyWhiskers)
-	leg.Add("p25–p75 (box)", keyBox)
-	leg.Add("p50, the median", keyMedian)
 	var err error
-	c.SVG, c.PNG, err = figure{title: c.Title, plot: p, legend: leg, minDataHeight: vg.Length(len(ss)) * vg.Points(24)}.render()
+	c.SVG, c.PNG, err = boxFigure(c.Title, "latency of a call ("+unit+")", ticks, boxes, len(ss)).render()
 	return c, true, err
 }
 

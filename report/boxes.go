@@ -2,9 +2,11 @@ package report
 
 import (
 	"image/color"
+	"math"
 	"slices"
 
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
@@ -157,4 +159,32 @@ func tint(clr color.RGBA, f float64) color.RGBA {
 func shade(clr color.RGBA, f float64) color.RGBA {
 	mix := func(v uint8) uint8 { return uint8(float64(v)*f + 0.5) }
 	return color.RGBA{mix(clr.R), mix(clr.G), mix(clr.B), 0xff}
+}
+
+// boxFigure is the figure of boxes: one row a tick on the y axis, latency
+// along x from 0, and the legend that says what a box's parts are; rows is
+// how many rows of boxes it draws, to keep each readable.
+func boxFigure(title, xLabel string, ticks plot.ConstantTicks, boxes latencyBoxes, rows int) figure {
+	p := newPlot()
+	p.X.Label.Text = xLabel
+	p.Y.Tick.Marker = ticks
+	p.Y.Tick.Length = 0
+	p.Add(&plotter.Grid{Vertical: gridLine()}, boxes)
+	p.X.Min, p.X.Max = 0, headroom(p.X.Max)
+	leg := newLegend()
+	leg.Add("p5–p95 (whiskers)", keyWhiskers)
+	leg.Add("p25–p75 (box)", keyBox)
+	leg.Add("p50, the median", keyMedian)
+	return figure{title: title, plot: p, legend: leg, minDataHeight: vg.Length(rows) * vg.Points(24)}
+}
+
+// undrawable returns the first of l's percentiles that a box cannot be
+// drawn at (NaN or infinite), and whether there is one.
+func undrawable(l results.Latency) (float64, bool) {
+	for _, v := range []float64{l.P05, l.P25, l.P50, l.P75, l.P95} {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return v, true
+		}
+	}
+	return 0, false
 }

@@ -33,6 +33,15 @@ type chart struct {
 	Wide bool
 }
 
+// drawn returns c with fig drawn in it, shown wide where fig is small
+// multiples.
+func (c chart) drawn(fig figure) (chart, error) {
+	var err error
+	c.SVG, c.PNG, err = fig.render()
+	c.Wide = len(fig.panels) > 0
+	return c, err
+}
+
 // Sizes: wide enough for a web page column, and a PNG sharp enough on it.
 const (
 	chartWidth  = 7.5 * vg.Inch
@@ -103,9 +112,7 @@ func throughputChart(ss []series, cpus []int) (chart, error) {
 	if err != nil {
 		return c, err
 	}
-	c.SVG, c.PNG, err = fig.render()
-	c.Wide = len(fig.panels) > 0
-	return c, err
+	return c.drawn(fig)
 }
 
 // throughputLabels returns the y axis label and the legend label of a
@@ -140,9 +147,7 @@ func latencyChart(ss []series, cpus []int) (chart, error) {
 	if err != nil {
 		return c, err
 	}
-	c.SVG, c.PNG, err = fig.render()
-	c.Wide = len(fig.panels) > 0
-	return c, err
+	return c.drawn(fig)
 }
 
 // lineFigure plots value against CPUs, y from 0 so that the lines'
@@ -327,10 +332,8 @@ func distributionChart(ss []series, cpus []int) (chart, error) {
 			s := at[j]
 			x, _ := s.at(top)
 			l := x.Latency
-			for _, v := range []float64{l.P05, l.P25, l.P50, l.P75, l.P95} {
-				if math.IsNaN(v) || math.IsInf(v, 0) {
-					return c, fmt.Errorf("%s: latency percentile %v at %d CPUs cannot be drawn", s.Label, v, top)
-				}
+			if v, bad := undrawable(l); bad {
+				return c, fmt.Errorf("%s: latency percentile %v at %d CPUs cannot be drawn", s.Label, v, top)
 			}
 			row := boxRow{Y: y, Latency: x.Latency, Colour: s.Colour}
 			if s.Model {
@@ -345,23 +348,7 @@ func distributionChart(ss []series, cpus []int) (chart, error) {
 		}
 	}
 
-	p := newPlot()
-	p.X.Label.Text = "latency (ms)"
-	p.Y.Tick.Marker = ticks
-	p.Y.Tick.Length = 0
-	p.Add(&plotter.Grid{Vertical: gridLine()}, boxes)
-	p.X.Min, p.X.Max = 0, headroom(p.X.Max)
-
-	leg := newLegend()
-	leg.Add("p5–p95 (whiskers)", keyWhiskers)
-	leg.Add("p25–p75 (box)", keyBox)
-	leg.Add("p50, the median", keyMedian)
-	fig := figure{title: c.Title, plot: p, legend: leg, minDataHeight: vg.Length(n) * vg.Points(24)}
-
-	var err error
-	c.SVG, c.PNG, err = fig.render()
-	c.Wide = len(fig.panels) > 0
-	return c, err
+	return c.drawn(boxFigure(c.Title, "latency (ms)", ticks, boxes, n))
 }
 
 // headroom returns an axis maximum a little above the data's max, so the
@@ -572,14 +559,8 @@ func (f figure) size() (w, h vg.Length) {
 
 // draw draws the figure on c.
 func (f figure) draw(c draw.Canvas) {
-	c.SetColor(color.White)
-	c.Fill(c.Rectangle.Path())
-	c = draw.Crop(c, margin, -margin, margin, -margin)
-
-	ts := style(13, true)
-	ts.XAlign, ts.YAlign = draw.XCenter, draw.YTop
-	c.FillText(ts, vg.Point{X: c.Center().X, Y: c.Max.Y}, f.title)
-	c = draw.Crop(c, 0, 0, 0, -(ts.Height(f.title) + gap))
+	c, th := titled(c, f.title)
+	c = draw.Crop(c, 0, 0, 0, -(th + gap))
 	if len(f.panels) > 0 {
 		f.drawPanels(c)
 		return
@@ -596,6 +577,18 @@ func (f figure) draw(c draw.Canvas) {
 		Max: vg.Point{X: c.Max.X, Y: data.Max.Y},
 	}}
 	f.legend.Draw(leg)
+}
+
+// titled paints c white and writes title centred at its top, inside the
+// margin; it returns the canvas inside the margin and the title's height.
+func titled(c draw.Canvas, title string) (draw.Canvas, vg.Length) {
+	c.SetColor(color.White)
+	c.Fill(c.Rectangle.Path())
+	c = draw.Crop(c, margin, -margin, margin, -margin)
+	ts := style(13, true)
+	ts.XAlign, ts.YAlign = draw.XCenter, draw.YTop
+	c.FillText(ts, vg.Point{X: c.Center().X, Y: c.Max.Y}, title)
+	return c, ts.Height(title)
 }
 
 // render draws the figure as SVG and as PNG. Both are deterministic: the

@@ -59,9 +59,7 @@ func scalabilityChart(points []results.Point, ss []series, cpus []int) (chart, e
 	} else {
 		sameY(ps)
 	}
-	c.SVG, c.PNG, err = fig.render()
-	c.Wide = len(fig.panels) > 0
-	return c, err
+	return c.drawn(fig)
 }
 
 // fitPlot is one panel of the scalability chart: each series' points and,

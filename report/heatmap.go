@@ -144,14 +144,8 @@ func (h heatmap) width() vg.Length {
 }
 
 func (h heatmap) draw(c draw.Canvas) {
-	c.SetColor(color.White)
-	c.Fill(c.Rectangle.Path())
-	c = draw.Crop(c, margin, -margin, margin, -margin)
-
-	ts := style(13, true)
-	ts.XAlign, ts.YAlign = draw.XCenter, draw.YTop
-	c.FillText(ts, vg.Point{X: c.Center().X, Y: c.Max.Y}, h.title)
-	top := c.Max.Y - ts.Height(h.title) - gap
+	c, th := titled(c, h.title)
+	top := c.Max.Y - th - gap
 
 	// Column heads: "CPUs", then each count.
 	left := c.Min.X + h.labelW

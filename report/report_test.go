@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/advise"
+	"github.com/brewput/brewput/internal/dirtest"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/schedule"
@@ -94,6 +95,21 @@ func modelPoints(maxCPUs int) []results.Point {
 	return points
 }
 
+// readBack writes points as a results file and reads them back, as
+// brewput report reads a run's.
+func readBack(t *testing.T, points []results.Point) []results.Point {
+	t.Helper()
+	var jsonl bytes.Buffer
+	if err := results.WriteJSON(&jsonl, points); err != nil {
+		t.Fatal(err)
+	}
+	back, err := results.ReadJSON(&jsonl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return back
+}
+
 // checkDeterministic builds points twice, as given and read back from
 // their results file as brewput report does, and checks that the two
 // reports are the same bytes: nothing may depend on the run that measured
@@ -104,14 +120,7 @@ func checkDeterministic(t *testing.T, points []results.Point, fitted bool) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var jsonl bytes.Buffer
-	if err := results.WriteJSON(&jsonl, points); err != nil {
-		t.Fatal(err)
-	}
-	back, err := results.ReadJSON(&jsonl)
-	if err != nil {
-		t.Fatal(err)
-	}
+	back := readBack(t, points)
 	b, err := Build(back)
 	if err != nil {
 		t.Fatal(err)
@@ -151,14 +160,7 @@ func TestAnswerIsDeterministic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var jsonl bytes.Buffer
-	if err := results.WriteJSON(&jsonl, points); err != nil {
-		t.Fatal(err)
-	}
-	back, err := results.ReadJSON(&jsonl)
-	if err != nil {
-		t.Fatal(err)
-	}
+	back := readBack(t, points)
 	advice, _ := advise.Points(back, model.Policy{Sched: "fifo", Seed: 1})
 	b, err := BuildWith(back, Options{Advice: advice, Schedules: schedule.Pictures(back, schedule.Span)})
 	if err != nil {
@@ -374,12 +376,7 @@ func TestWriteDir(t *testing.T) {
 	if err := one.WriteDir(dir); err != nil {
 		t.Fatal(err)
 	}
-	entries, _ := os.ReadDir(dir)
-	var names []string
-	for _, e := range entries {
-		names = append(names, e.Name())
-	}
-	if got := strings.Join(names, " "); got != "distribution.png distribution.svg index.html results.csv results.json" {
+	if got := strings.Join(dirtest.Names(t, dir), " "); got != "distribution.png distribution.svg index.html results.csv results.json" {
 		t.Errorf("folder holds %s; want the second report's files only, no stale charts or temporary files", got)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/brewput/brewput/analysis"
 	"github.com/brewput/brewput/results"
 )
 
@@ -120,47 +121,17 @@ func buildSeries(points []results.Point) []series {
 	return out
 }
 
-// pars returns the function giving the series a point belongs to. A point
-// whose Par differs from its CPUs ran with that many customers or servers
-// whatever the CPUs; one whose Par equals its CPUs ran with one per CPU
-// (--par 0, the default) unless its mode, source and rate were also run
-// with that fixed Par at other CPU counts. Keying every point by Par
-// would cut a default sweep into one point per CPU count. A point that
-// fits both, Par P on P CPUs in both sweeps, belongs to both series.
+// pars returns the function giving the series a point belongs to:
+// analysis.ParSeries, which the fits use too, keyed by seriesKey.
 func pars(points []results.Point) func(results.Point) []seriesKey {
 	group := func(p results.Point) seriesKey {
 		return seriesKey{Origin: p.Origin(), Model: p.IsModel(), Sched: p.Sched, Mode: p.Mode,
 			Load: load{Par: perCPU, Rate: p.Rate, MaxQ: p.MaxQ}}
 	}
-	type fixedPar struct {
-		group seriesKey
-		par   int
-	}
-	fixed := map[fixedPar]bool{}
-	for _, p := range points {
-		if p.Par != p.CPUs {
-			fixed[fixedPar{group(p), p.Par}] = true
-		}
-	}
-	hasPerCPU := map[seriesKey]bool{}
-	for _, p := range points {
-		if p.Par == p.CPUs && !fixed[fixedPar{group(p), p.Par}] {
-			hasPerCPU[group(p)] = true
-		}
-	}
-	return func(p results.Point) []seriesKey {
-		g := group(p)
-		var out []seriesKey
-		if p.Par != p.CPUs || fixed[fixedPar{g, p.Par}] {
-			k := g
-			k.Load.Par = p.Par
-			out = append(out, k)
-		}
-		if p.Par == p.CPUs && hasPerCPU[g] {
-			out = append(out, g)
-		}
-		return out
-	}
+	return analysis.ParSeries(points, group, func(k seriesKey, par int) seriesKey {
+		k.Load.Par = par
+		return k
+	})
 }
 
 // samples reduces one series' points to one sample per CPU count, in

@@ -17,6 +17,22 @@ trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/old/cmd/olddump" "$tmp/new/internal/oldaudit"
 git -C "$root" archive "$base" | tar -x -C "$tmp/old"
 git -C "$root" archive HEAD | tar -x -C "$tmp/new"
+# A row of the old audit: the old code writes it, the test on the new code
+# reads it; one declaration for both.
+rowtypes='type opt struct {
+	Change, As string
+	Gain       float64
+}
+type row struct {
+	Policy, Mode string
+	CPUs         int
+	Resource     string
+	Text         string
+	Options      []opt
+	Throughput   float64
+}'
+printf 'package main\n\n%s\n' "$rowtypes" > "$tmp/old/cmd/olddump/row.go"
+printf 'package oldaudit\n\n%s\n' "$rowtypes" > "$tmp/new/internal/oldaudit/row_test.go"
 cat > "$tmp/old/cmd/olddump/main.go" <<'GO'
 package main
 
@@ -29,19 +45,6 @@ import (
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/sim"
 )
-
-type opt struct {
-	Change, As string
-	Gain       float64
-}
-type row struct {
-	Policy, Mode string
-	CPUs         int
-	Resource     string
-	Text         string
-	Options      []opt
-	Throughput   float64
-}
 
 func main() {
 	us := time.Microsecond
@@ -91,22 +94,10 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/causal"
+	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/sim"
 )
-
-type opt struct {
-	Change, As string
-	Gain       float64
-}
-type row struct {
-	Policy, Mode string
-	CPUs         int
-	Resource     string
-	Text         string
-	Options      []opt
-	Throughput   float64
-}
 
 // recommended parses the old text's advice into matchers on old options.
 func recommended(text string) (names []string, match []func(opt) bool) {
@@ -176,7 +167,7 @@ func TestOldAudit(t *testing.T) {
 	var cfgs []model.Config
 	for _, r := range rows {
 		c := model.DefaultConfig(r.CPUs)
-		c.Mode, c.Sched, c.Costs = r.Mode, pol[r.Policy].Sched, pol[r.Policy].Costs
+		c.Mode, c.Sched, c.Costs = coffee.MustParseMode(r.Mode), pol[r.Policy].Sched, pol[r.Policy].Costs
 		cfgs = append(cfgs, c)
 	}
 	prs, err := causal.Modes(cfgs)

@@ -15,9 +15,9 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/internal/pproftest"
 	"github.com/brewput/brewput/profile"
 	"github.com/brewput/brewput/results"
-	gprofile "github.com/google/pprof/profile"
 )
 
 // TestMeasureProfilesTheWindow measures finelocking with more customers
@@ -53,17 +53,7 @@ func TestMeasureProfilesTheWindow(t *testing.T) {
 		t.Errorf("point's profile is %q, want %q", p.Profile, base)
 	}
 	files := profile.FilesFor(base)
-	for _, path := range []string{files.CPU, files.Block, files.Mutex} {
-		f, err := os.Open(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, err = gprofile.Parse(f)
-		f.Close()
-		if err != nil {
-			t.Errorf("%s: %v", path, err)
-		}
-	}
+	pproftest.Parse(t, files.CPU, files.Block, files.Mutex)
 	if info, err := os.Stat(files.Trace); err != nil || info.Size() == 0 {
 		t.Errorf("trace %s: %v, %v; want a non-empty file", files.Trace, info, err)
 	}

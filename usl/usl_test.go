@@ -38,10 +38,7 @@ func TestFitRecoversKnownParameters(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			m, err := Fit(curve(c.sigma, c.kappa, c.lambda, 32, 1, 0))
-			if err != nil {
-				t.Fatal(err)
-			}
+			m := mustFit(t, curve(c.sigma, c.kappa, c.lambda, 32, 1, 0))
 			if !near(m.Sigma, c.sigma, 1e-5) || !near(m.Kappa, c.kappa, 1e-6) || !near(m.Lambda, c.lambda, 1e-4*c.lambda) {
 				t.Errorf("fitted σ = %g, κ = %g, λ = %g; want %g, %g, %g", m.Sigma, m.Kappa, m.Lambda, c.sigma, c.kappa, c.lambda)
 			}
@@ -58,10 +55,7 @@ func TestFitRecoversKnownParameters(t *testing.T) {
 func TestFitWithNoise(t *testing.T) {
 	// 2 % noise, three repetitions at each N.
 	obs := curve(0.05, 0.002, 100, 24, 3, 0.02)
-	m, err := Fit(obs)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := mustFit(t, obs)
 	if !near(m.Sigma, 0.05, 0.015) || !near(m.Kappa, 0.002, 0.0005) || !near(m.Lambda, 100, 3) {
 		t.Errorf("fitted σ = %g, κ = %g, λ = %g; want about 0.05, 0.002, 100", m.Sigma, m.Kappa, m.Lambda)
 	}
@@ -93,10 +87,7 @@ func TestFitWithNoise(t *testing.T) {
 // TestFitFlat is locking's curve: one lock around the whole kitchen, 250
 // lattes/s however many CPUs.
 func TestFitFlat(t *testing.T) {
-	m, err := Fit(curve(1, 0, 250, 8, 1, 0))
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := mustFit(t, curve(1, 0, 250, 8, 1, 0))
 	if m.Sigma != 1 || m.Kappa != 0 || !near(m.Lambda, 250, 1e-9) || m.R2 != 1 {
 		t.Errorf("flat line: σ = %g, κ = %g, λ = %g, R² = %g; want 1, 0, 250, 1", m.Sigma, m.Kappa, m.Lambda, m.R2)
 	}
@@ -114,10 +105,7 @@ func TestFitFlat(t *testing.T) {
 
 // TestFitFlatWithNoise is locking measured: 250 ± 1 %.
 func TestFitFlatWithNoise(t *testing.T) {
-	m, err := Fit(curve(1, 0, 250, 8, 3, 0.01))
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := mustFit(t, curve(1, 0, 250, 8, 3, 0.01))
 	if !near(m.Sigma, 1, 0.1) || m.Kappa > 0.01 || !near(m.Lambda, 250, 5) {
 		t.Errorf("noisy flat line: σ = %g, κ = %g, λ = %g; want about 1, 0, 250", m.Sigma, m.Kappa, m.Lambda)
 	}
@@ -125,10 +113,7 @@ func TestFitFlatWithNoise(t *testing.T) {
 
 // TestFitLinear is ideal's curve: 250 lattes/s per CPU.
 func TestFitLinear(t *testing.T) {
-	m, err := Fit(curve(0, 0, 250, 8, 1, 0))
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := mustFit(t, curve(0, 0, 250, 8, 1, 0))
 	if m.Sigma != 0 || m.Kappa != 0 || !near(m.Lambda, 250, 1e-9) || m.R2 != 1 {
 		t.Errorf("straight line: σ = %g, κ = %g, λ = %g, R² = %g; want 0, 0, 250, 1", m.Sigma, m.Kappa, m.Lambda, m.R2)
 	}
@@ -145,10 +130,7 @@ func TestFitLinear(t *testing.T) {
 
 func TestFitRetrogradePeak(t *testing.T) {
 	// σ = 0.1, κ = 0.01: the peak is at √(0.9/0.01) = 9.487 CPUs.
-	m, err := Fit(curve(0.1, 0.01, 1000, 20, 1, 0))
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := mustFit(t, curve(0.1, 0.01, 1000, 20, 1, 0))
 	n, x, ok := m.Peak()
 	want := Model{Sigma: 0.1, Kappa: 0.01, Lambda: 1000}
 	if !ok || !near(n, math.Sqrt(90), 1e-3) || !near(x, want.Predict(math.Sqrt(90)), 1e-2) {
@@ -278,10 +260,7 @@ func TestFitBadValues(t *testing.T) {
 
 func TestFitIsDeterministic(t *testing.T) {
 	obs := curve(0.05, 0.002, 100, 16, 2, 0.03)
-	a, err := Fit(obs)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := mustFit(t, obs)
 	for range 3 {
 		b, _ := Fit(obs)
 		if a != b {
@@ -325,4 +304,14 @@ func TestSelect(t *testing.T) {
 	if _, err := Select(curve(0, 0, 1, 2, 1, 0), 0); !errors.Is(err, ErrTooFewPoints) {
 		t.Errorf("two N: err %v", err)
 	}
+}
+
+// mustFit fits obs, failing t if it cannot.
+func mustFit(t *testing.T, obs []Observation) Model {
+	t.Helper()
+	m, err := Fit(obs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
 }

@@ -2,9 +2,9 @@ package verdict
 
 import (
 	"fmt"
-	"math"
 	"strconv"
-	"strings"
+
+	"github.com/brewput/brewput/internal/prose"
 )
 
 func itoa(n int) string     { return strconv.Itoa(n) }
@@ -44,27 +44,7 @@ func msRange(lo, hi float64) string {
 
 // FormatGain writes a relative gain as the verdict does: "+50 %",
 // "+7.3 %".
-func FormatGain(g float64) string { return gain(g) }
-
-// gain writes a relative gain: "+50 %", "+7.3 %".
-func gain(g float64) string {
-	v := 100 * g
-	if math.Abs(v) < 9.95 {
-		return fmt.Sprintf("%+.1f %%", v)
-	}
-	return fmt.Sprintf("%+.0f %%", v)
-}
-
-// joinAnd joins "a, b and c".
-func joinAnd(s []string) string {
-	switch len(s) {
-	case 0:
-		return ""
-	case 1:
-		return s[0]
-	}
-	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
-}
+func FormatGain(g float64) string { return prose.Gain(g) }
 
 // cpus writes "1 CPU", "6 CPUs".
 func cpus(n int) string {
@@ -82,9 +62,28 @@ func cpuSpan(a, b int) string {
 	return itoa(a) + "–" + itoa(b)
 }
 
-func capital(s string) string {
-	if s == "" {
-		return s
+// most returns the most of f over es, 0 for none: the throughput the best
+// of a count are near.
+func most[E any](es []E, f func(E) float64) float64 {
+	m := 0.0
+	for _, e := range es {
+		m = max(m, f(e))
 	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	return m
+}
+
+// spread is the range of the throughput and of the median latency of the
+// best of a count, as they are added.
+type spread struct {
+	n                    int
+	lo, hi, p50Lo, p50Hi float64
+}
+
+func (s *spread) add(tput, p50 float64) {
+	if s.n == 0 {
+		s.lo, s.hi, s.p50Lo, s.p50Hi = tput, tput, p50, p50
+	}
+	s.n++
+	s.lo, s.hi = min(s.lo, tput), max(s.hi, tput)
+	s.p50Lo, s.p50Hi = min(s.p50Lo, p50), max(s.p50Hi, p50)
 }

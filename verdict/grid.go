@@ -6,6 +6,7 @@ import (
 
 	"github.com/brewput/brewput/analysis"
 	"github.com/brewput/brewput/causal"
+	"github.com/brewput/brewput/internal/prose"
 	"github.com/brewput/brewput/results"
 )
 
@@ -135,7 +136,7 @@ func LimitOf(b *results.Bottleneck) Limit {
 		if cpus {
 			words = append(words, "CPUs")
 		}
-		l.Named = "the " + joinAnd(words) + " together"
+		l.Named = "the " + prose.JoinAnd(words) + " together"
 	case len(machines) == 1:
 		l.Class, l.Named = machines[0], b.Named
 		if cpus || customers { // a machine with the CPUs: named in full

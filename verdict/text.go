@@ -187,19 +187,8 @@ func writeStudies(w io.Writer, points []results.Point) error {
 	}
 	hosts := inOrder(points, origins)
 	fmt.Fprintf(w, "study %s, measured on %s: %d points, the median of each variant's runs (no causal profile: brewput has no model of this code)\n", strings.Join(studies, ", "), strings.Join(hosts, ", "), len(points))
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	head := "variant\tcpus\tpar\t"
-	if reps {
-		head += "runs\t"
-	}
-	if open {
-		head += "rate/s\tdrops\t"
-	}
-	head += "throughput\tof the most\tp50\tp99\tcpu util\tmost used meter (held, mean wait)\t"
-	if len(hosts) > 1 {
-		head += "source\t"
-	}
-	fmt.Fprintln(tw, head)
+	tab := newPointTable(w, len(hosts) > 1, tableHead("variant", reps, "runs", open,
+		"throughput\tof the most\tp50\tp99\tcpu util\tmost used meter (held, mean wait)\t"))
 	for _, k := range keys {
 		ps := by[k]
 		p := ps[0]
@@ -227,18 +216,55 @@ func writeStudies(w io.Writer, points []results.Point) error {
 		}
 		row += fmt.Sprintf("%s\t%s\t%s\t%s\t%.0f%%\t%s\t", results.FormatRate(tput(k), p.Unit), share,
 			results.FormatWait(median(p50)), results.FormatWait(median(p99)), 100*median(util), results.BusiestMeter(p))
-		if len(hosts) > 1 {
-			row += p.Origin() + "\t"
-		}
-		fmt.Fprintln(tw, row)
+		tab.add(row, p)
 	}
-	if err := tw.Flush(); err != nil {
+	if err := tab.tw.Flush(); err != nil {
 		return err
 	}
 	if disturbed > 0 {
 		fmt.Fprintf(w, "(%d of the points were disturbed: other processes took CPU while they were measured)\n", disturbed)
 	}
 	return nil
+}
+
+// pointTable is a table of points, columns aligned right, with a last
+// column naming each point's source where they come from several hosts.
+type pointTable struct {
+	tw      *tabwriter.Writer
+	sources bool
+}
+
+// newPointTable starts a table of points on w under head, tab-separated.
+func newPointTable(w io.Writer, sources bool, head string) pointTable {
+	t := pointTable{tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight), sources}
+	if sources {
+		head += "source\t"
+	}
+	fmt.Fprintln(t.tw, head)
+	return t
+}
+
+// add writes p's row, its cells tab-separated.
+func (t pointTable) add(row string, p results.Point) {
+	if t.sources {
+		row += p.Origin() + "\t"
+	}
+	fmt.Fprintln(t.tw, row)
+}
+
+// tableHead is the head of a table of points, but for the source: what a
+// row is, its CPUs and workers, a column of repetitions (named rep) where
+// there are several, the open loop's rate and drops where there is one,
+// then the measures.
+func tableHead(what string, reps bool, rep string, open bool, measures string) string {
+	head := what + "\tcpus\tpar\t"
+	if reps {
+		head += rep + "\t"
+	}
+	if open {
+		head += "rate/s\tdrops\t"
+	}
+	return head + measures
 }
 
 func writeMeasured(w io.Writer, points []results.Point) error {
@@ -250,19 +276,8 @@ func writeMeasured(w io.Writer, points []results.Point) error {
 	}
 	hosts := inOrder(points, origins)
 	fmt.Fprintf(w, "measured on %s: %d points\n", strings.Join(hosts, ", "), len(points))
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	head := "mode\tcpus\tpar\t"
-	if reps {
-		head += "rep\t"
-	}
-	if open {
-		head += "rate/s\tdrops\t"
-	}
-	head += "throughput\tp50 ms\tp99 ms\tcpu util\tlimited by\t"
-	if len(hosts) > 1 {
-		head += "source\t"
-	}
-	fmt.Fprintln(tw, head)
+	tab := newPointTable(w, len(hosts) > 1, tableHead("mode", reps, "rep", open,
+		"throughput\tp50 ms\tp99 ms\tcpu util\tlimited by\t"))
 	for _, p := range points {
 		row := fmt.Sprintf("%s\t%d\t%d\t", p.Mode, p.CPUs, p.Par)
 		if reps {
@@ -277,12 +292,9 @@ func writeMeasured(w io.Writer, points []results.Point) error {
 			disturbed++
 		}
 		row += fmt.Sprintf("%s\t%s\t%s\t%.0f%%\t%s\t", results.FormatRate(p.Throughput, p.Unit), results.FormatMs(p.Latency.P50), results.FormatMs(p.Latency.P99), 100*p.Util, limit)
-		if len(hosts) > 1 {
-			row += p.Origin() + "\t"
-		}
-		fmt.Fprintln(tw, row)
+		tab.add(row, p)
 	}
-	if err := tw.Flush(); err != nil {
+	if err := tab.tw.Flush(); err != nil {
 		return err
 	}
 	if disturbed > 0 {

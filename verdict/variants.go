@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/brewput/brewput/internal/prose"
 	"github.com/brewput/brewput/results"
 )
 
@@ -149,19 +150,12 @@ func describe(study string, points []results.Point) (Described, bool) {
 			}
 		}
 		c.Source = "measured on " + hosts
-		best := 0.0
-		for _, s := range es {
-			best = max(best, s.e.tput)
-		}
-		firstBest := true
+		best := most(es, func(s shown) float64 { return s.e.tput })
+		var sp spread
 		for _, s := range es {
 			if s.e.tput >= (1-Near)*best {
 				c.Best = append(c.Best, s.variant)
-				if firstBest {
-					c.Lo, c.Hi, c.P50Lo, c.P50Hi, firstBest = s.e.tput, s.e.tput, s.e.p50, s.e.p50, false
-				}
-				c.Lo, c.Hi = min(c.Lo, s.e.tput), max(c.Hi, s.e.tput)
-				c.P50Lo, c.P50Hi = min(c.P50Lo, s.e.p50), max(c.P50Hi, s.e.p50)
+				sp.add(s.e.tput, s.e.p50)
 				continue
 			}
 			r := Ratio{Variant: s.variant, Throughput: s.e.tput}
@@ -170,6 +164,7 @@ func describe(study string, points []results.Point) (Described, bool) {
 			}
 			c.Rest = append(c.Rest, r)
 		}
+		c.Lo, c.Hi, c.P50Lo, c.P50Hi = sp.lo, sp.hi, sp.p50Lo, sp.p50Hi
 		slices.SortStableFunc(c.Rest, func(a, b Ratio) int { return cmp.Compare(b.Throughput, a.Throughput) })
 		c.Sentence = variantSentence(c, d.Unit, len(es) == len(variants))
 		d.Counts = append(d.Counts, c)
@@ -204,9 +199,9 @@ func variantSentence(c VariantCount, unit string, every bool) string {
 	case len(c.Best) == 1:
 		s.WriteString(c.Best[0] + " makes the most,")
 	case len(c.Rest) == 0:
-		s.WriteString(joinAnd(c.Best) + " make")
+		s.WriteString(prose.JoinAnd(c.Best) + " make")
 	default:
-		s.WriteString(joinAnd(c.Best) + " make the most,")
+		s.WriteString(prose.JoinAnd(c.Best) + " make the most,")
 	}
 	fmt.Fprintf(&s, " %s at a median %s", span(results.FormatRate(c.Lo, unit), results.FormatRate(c.Hi, unit)),
 		span(results.FormatWait(c.P50Lo), results.FormatWait(c.P50Hi)))

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/brewput/brewput/internal/prose"
 	"github.com/brewput/brewput/results"
 )
 
@@ -229,11 +230,8 @@ func count(g *Grid, n int) Count {
 	if mixed {
 		c.Source += fmt.Sprintf(" (%d of %d modes; the others %s)", measured, len(es), "predicted by the model")
 	}
-	best := 0.0
-	for _, s := range es {
-		best = max(best, s.e.Throughput)
-	}
-	first := true
+	best := most(es, func(s shown) float64 { return s.e.Throughput })
+	var sp spread
 	for _, s := range es {
 		if s.e.Throughput >= (1-Near)*best {
 			c.Best = append(c.Best, s.mode)
@@ -249,11 +247,7 @@ func count(g *Grid, n int) Count {
 				name += " (" + strings.Join(notes, ", ") + ")"
 			}
 			c.bestNamed = append(c.bestNamed, name)
-			if first {
-				c.Lo, c.Hi, c.P50Lo, c.P50Hi, first = s.e.Throughput, s.e.Throughput, s.e.P50, s.e.P50, false
-			}
-			c.Lo, c.Hi = min(c.Lo, s.e.Throughput), max(c.Hi, s.e.Throughput)
-			c.P50Lo, c.P50Hi = min(c.P50Lo, s.e.P50), max(c.P50Hi, s.e.P50)
+			sp.add(s.e.Throughput, s.e.P50)
 			continue
 		}
 		o := Other{Mode: s.mode, Throughput: s.e.Throughput, Model: mixed && s.e.Model, Limit: s.e.Limit, Rate: s.e.Point.Rate, Disturbed: s.e.Disturbed > 0}
@@ -263,10 +257,11 @@ func count(g *Grid, n int) Count {
 		}
 		c.Rest = append(c.Rest, o)
 	}
+	c.Lo, c.Hi, c.P50Lo, c.P50Hi = sp.lo, sp.hi, sp.p50Lo, sp.p50Hi
 	slices.SortStableFunc(c.Rest, func(a, b Other) int { return cmp.Compare(b.Throughput, a.Throughput) })
 	c.Sentence = countSentence(c, unit, len(es) == len(g.Modes))
 	if len(apart) > 0 {
-		c.Sentence += " Apart, counting something else: " + joinAnd(apart) + "."
+		c.Sentence += " Apart, counting something else: " + prose.JoinAnd(apart) + "."
 	}
 	return c
 }
@@ -284,7 +279,7 @@ func countSentence(c Count, unit string, every bool) string {
 		s.WriteString("every mode")
 		verb = "makes"
 	case len(c.Rest) == 0 && len(c.Best) > 1:
-		s.WriteString(joinAnd(c.bestNamed))
+		s.WriteString(prose.JoinAnd(c.bestNamed))
 		verb = "make"
 	case len(c.Best) == 1 && len(c.Rest) == 0:
 		s.WriteString(c.bestNamed[0])
@@ -297,10 +292,10 @@ func countSentence(c Count, unit string, every bool) string {
 		for _, o := range c.Rest {
 			rest = append(rest, o.Mode)
 		}
-		s.WriteString("every mode but " + joinAnd(rest))
+		s.WriteString("every mode but " + prose.JoinAnd(rest))
 		verb = "makes"
 	default:
-		s.WriteString(joinAnd(c.bestNamed))
+		s.WriteString(prose.JoinAnd(c.bestNamed))
 		verb = "make the most,"
 	}
 	fmt.Fprintf(&s, " %s %s %s at a median %s ms", verb, rateRange(c.Lo, c.Hi), unit, msRange(c.P50Lo, c.P50Hi))
@@ -373,7 +368,7 @@ func (m ModeLimit) Says() string {
 		s += fmt.Sprintf(" from %s", cpus(m.From))
 	}
 	if m.Limit.Change != "" {
-		s += fmt.Sprintf("; %s: %s", m.Limit.Change, gain(m.Limit.Gain))
+		s += fmt.Sprintf("; %s: %s", m.Limit.Change, prose.Gain(m.Limit.Gain))
 	}
 	return s
 }
@@ -427,7 +422,7 @@ func restText(rest []Other) string {
 	}
 	var parts []string
 	for i, g := range groups {
-		p := joinAnd(g.modes) + " "
+		p := prose.JoinAnd(g.modes) + " "
 		if i == 0 {
 			if len(g.modes) == 1 {
 				p += "makes "

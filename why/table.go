@@ -6,6 +6,8 @@ import (
 	"io"
 	"math"
 	"text/tabwriter"
+
+	"github.com/brewput/brewput/internal/prose"
 )
 
 // WriteTable writes the study: the point as it is, then each relief with
@@ -31,7 +33,7 @@ func (s *Study) WriteTable(w io.Writer) error {
 	}
 	fmt.Fprintf(tw, "as it is\t%.0f %s\t%s\t\t\t\t\t\n", s.Predicted, s.Unit, base)
 	for _, e := range s.Experiments {
-		model := pct(e.Model.Gain)
+		model := prose.Gain(e.Model.Gain)
 		if e.Skip != "" {
 			fmt.Fprintf(tw, "%s\t%s\t(not measured: %s)\t\t\t\t\t\n", e.Model.Change, model, e.Skip)
 			continue
@@ -50,7 +52,7 @@ func (s *Study) WriteTable(w io.Writer) error {
 			verdict += "; disagrees with the model"
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%.3f\t%s\t\n", e.Model.Change, model,
-			cell(m.New.Median, m.New.Lo, m.New.Hi), pct(g), interval(lo, hi), m.P, verdict)
+			cell(m.New.Median, m.New.Lo, m.New.Hi), prose.Gain(g), interval(lo, hi), m.P, verdict)
 	}
 	if err := tw.Flush(); err != nil {
 		return err

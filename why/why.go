@@ -19,6 +19,7 @@ import (
 
 	"github.com/brewput/brewput/causal"
 	"github.com/brewput/brewput/compare"
+	"github.com/brewput/brewput/internal/prose"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/sweep"
@@ -288,7 +289,7 @@ func (s *Study) Verdict() string {
 		b.WriteString("no relief measured gains significantly.")
 	} else {
 		g, lo, hi, _ := best.Gain()
-		fmt.Fprintf(&b, "%s gains most, %s (%s), where the model predicted %s.", best.Model.Change, pct(g), interval(lo, hi), pct(best.Model.Gain))
+		fmt.Fprintf(&b, "%s gains most, %s (%s), where the model predicted %s.", best.Model.Change, prose.Gain(g), interval(lo, hi), prose.Gain(best.Model.Gain))
 	}
 	fmt.Fprintf(&b, " The model's prediction lies within the measured range, or its gain was measured, for %d of the %d experiments that could be judged", agree, judged)
 	if judged < measured {
@@ -309,20 +310,11 @@ func (e *Experiment) throughput() (compare.Metric, bool) {
 	return e.Throughput()
 }
 
-// pct writes a relative change: "+9.8 %", "+50 %".
-func pct(g float64) string {
-	v := 100 * g
-	if math.Abs(v) < 9.95 {
-		return fmt.Sprintf("%+.1f %%", v)
-	}
-	return fmt.Sprintf("%+.0f %%", v)
-}
-
 // interval writes a gain's range: "+1.2 % to +3.4 %", or "no interval:
 // too few runs".
 func interval(lo, hi float64) string {
 	if math.IsInf(lo, 0) || math.IsInf(hi, 0) {
 		return "no interval: too few runs"
 	}
-	return pct(lo) + " to " + pct(hi)
+	return prose.Gain(lo) + " to " + prose.Gain(hi)
 }

@@ -35,14 +35,22 @@ func base(mode string, cpus int) sweep.Spec {
 	return sweep.Spec{Mode: coffee.MustParseMode(mode), CPUs: cpus, Warmup: 10 * time.Millisecond, Dur: 50 * time.Millisecond, Steps: coffee.DefaultSteps()}
 }
 
+// plan is brewput why's plan for mode on cpus CPUs of a machine with as
+// many, from the fifo model's causal profile.
+func plan(t *testing.T, mode string, cpus int) *why.Study {
+	t.Helper()
+	s, err := why.Plan(profile(t, mode, cpus), base(mode, cpus), cpus)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
 // Each relief becomes the real change the model made: a shorter step,
 // a variant with more machines, more CPUs or customers; what needs more
 // CPUs than the machine has is listed, not run.
 func TestPlan(t *testing.T) {
-	s, err := why.Plan(profile(t, "finelocking", 2), base("finelocking", 2), 2)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := plan(t, "finelocking", 2)
 	if s.System != "finelocking on 2 CPUs" || s.Base.Mode.String() != "finelocking" || s.Base.CPUs != 2 || s.Base.Dur != 50*time.Millisecond {
 		t.Errorf("base %+v of %q", s.Base, s.System)
 	}
@@ -77,10 +85,7 @@ func TestPlan(t *testing.T) {
 // and how many agree with the model. Real timings are not asserted here:
 // brewput why runs the real thing.
 func TestMeasureAndJudge(t *testing.T) {
-	s, err := why.Plan(profile(t, "locking", 2), base("locking", 2), 2)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := plan(t, "locking", 2)
 	runs := 0
 	fake := func(_ context.Context, sp sweep.Spec) (results.Point, error) {
 		runs++
@@ -141,15 +146,10 @@ func TestMeasureAndJudge(t *testing.T) {
 	}
 }
 
-// A disturbed run is said to be, and its experiment is not judged
-// against the model.
 // Run measures what Sweep lists, round by round, and tells what it
 // measures before it starts.
 func TestRun(t *testing.T) {
-	s, err := why.Plan(profile(t, "locking", 1), base("locking", 1), 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := plan(t, "locking", 1)
 	st := s.Sweep(2)
 	if st.Specs[0] != s.Base || st.Count != 2 || st.Total() != 2*(len(s.Experiments)-2+1) {
 		t.Errorf("sweep %d specs × %d; %d experiments, 2 not measured here", len(st.Specs), st.Count, len(s.Experiments))
@@ -171,11 +171,10 @@ func TestRun(t *testing.T) {
 	}
 }
 
+// A disturbed run is said to be, and its experiment is not judged
+// against the model.
 func TestDisturbed(t *testing.T) {
-	s, err := why.Plan(profile(t, "locking", 1), base("locking", 1), 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := plan(t, "locking", 1)
 	n := 0
 	fake := func(_ context.Context, sp sweep.Spec) (results.Point, error) {
 		n++

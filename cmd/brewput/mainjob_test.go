@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/brewput/brewput/internal/dirtest"
 	"github.com/brewput/brewput/results"
 )
 
@@ -72,7 +73,7 @@ func TestMainJobAndReport(t *testing.T) {
 		want = append(want, "latency.png", "latency.svg", "throughput.png", "throughput.svg")
 		slices.Sort(want)
 	}
-	if got := dirNames(t, first); !slices.Equal(got, want) {
+	if got := dirtest.Names(t, first); !slices.Equal(got, want) {
 		t.Fatalf("main job wrote %v, want %v", got, want)
 	}
 	f, err := os.Open(filepath.Join(first, "results.json"))
@@ -311,17 +312,4 @@ func TestRunCountAndBench(t *testing.T) {
 	if !strings.Contains(stdout, "finelocking") || !strings.Contains(stdout, "~") {
 		t.Errorf("comparing a file with itself does not say there is no difference:\n%s", stdout)
 	}
-}
-
-func dirNames(t *testing.T, dir string) []string {
-	t.Helper()
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, e := range entries {
-		names = append(names, e.Name())
-	}
-	return names
 }

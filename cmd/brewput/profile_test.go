@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/brewput/brewput/internal/dirtest"
 	"github.com/brewput/brewput/internal/guard"
 	"github.com/brewput/brewput/internal/quiet"
 	"github.com/brewput/brewput/results"
@@ -38,7 +39,7 @@ func TestRunProfile(t *testing.T) {
 	for _, ext := range exts {
 		want = append(want, filepath.Base(base)+ext)
 	}
-	if got := dirNames(t, dir); !slices.Equal(got, want) {
+	if got := dirtest.Names(t, dir); !slices.Equal(got, want) {
 		t.Errorf("the profile folder holds %v, want %v", got, want)
 	}
 	for _, line := range []string{"profiles of 1 point in " + dir, "go tool trace " + base + ".trace", "go tool pprof -top " + base + ".block.pprof"} {
@@ -116,7 +117,7 @@ func TestProfileNamesRepetitions(t *testing.T) {
 			want = append(want, "noop-1cpu-"+rep+ext)
 		}
 	}
-	if got := dirNames(t, filepath.Join(dir, "runs")); !slices.Equal(got, want) {
+	if got := dirtest.Names(t, filepath.Join(dir, "runs")); !slices.Equal(got, want) {
 		t.Errorf("with --count 2 the profile folder holds %v, want %v", got, want)
 	}
 
@@ -126,7 +127,7 @@ func TestProfileNamesRepetitions(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("main job: exit %d; stderr:\n%s", code, stderr)
 	}
-	if got := dirNames(t, filepath.Join(dir, "main")); len(got) != 4 || got[3] != "noop-1cpu.trace" {
+	if got := dirtest.Names(t, filepath.Join(dir, "main")); len(got) != 4 || got[3] != "noop-1cpu.trace" {
 		t.Errorf("the main job's profile folder holds %v, want noop-1cpu's four files", got)
 	}
 }
@@ -165,7 +166,7 @@ func TestProfileBadFolder(t *testing.T) {
 			}
 		}
 	}
-	if got := dirNames(t, dir); !slices.Equal(got, []string{"file"}) {
+	if got := dirtest.Names(t, dir); !slices.Equal(got, []string{"file"}) {
 		t.Errorf("refused runs left %v", got)
 	}
 }

@@ -98,8 +98,11 @@ func TestFromTrace(t *testing.T) {
 	wg.Wait()
 	trace.Stop()
 
+	// A span longer than the whole run, so that every step is in it: a
+	// narrower window in the middle may fall where a busy machine ran
+	// other processes and hold no step at all.
 	procs := runtime.GOMAXPROCS(0)
-	tl, err := FromTrace(&buf, "finelocking", procs, 10*ms)
+	tl, err := FromTrace(&buf, "finelocking", procs, 10*time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}

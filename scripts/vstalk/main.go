@@ -424,10 +424,11 @@ func summarize(pts []*point, variants []variant, preds map[[2]int]prediction) {
 		w := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 		fmt.Fprintln(w, "mode\ttable\tpoints\tthr median\tthr worst\tp50 median\tp50 worst\tcovered thr\tcovered p50\twidth thr\twidth p50\t")
 		all := &stats{}
-		for _, k := range append(keys, gk{"all", ""}) {
+		// "all but ideal": with others, ideal's util is an input.
+		for _, k := range append(keys, gk{"all but ideal", ""}, gk{"all", ""}) {
 			s := &stats{}
 			for pi, p := range pts {
-				if k.mode == "all" || (p.mode == k.mode && p.table == k.table) {
+				if k.mode == "all" || (k.mode == "all but ideal" && p.mode != "ideal") || (p.mode == k.mode && p.table == k.table) {
 					s.add(p, preds[[2]int{pi, vi}])
 				}
 			}

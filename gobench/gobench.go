@@ -22,6 +22,7 @@ import (
 
 	"github.com/brewput/brewput/bench"
 	"github.com/brewput/brewput/host"
+	"github.com/brewput/brewput/internal/quiet"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/sweep"
 )
@@ -341,6 +342,7 @@ func runOne(ctx context.Context, cfg Config, p pkg, n int, tmp string) ([]result
 	cmd.Stdout, cmd.Stderr = pw, pw
 	cfg.logf("%s on %d %s\n", p.path, n, cpusWord(n))
 	start := time.Now()
+	before := quiet.Take()
 	if err := sweep.StartPinned(cmd, n); err != nil {
 		return nil, nil, fmt.Errorf("%s on %d CPUs: start: %w", p.path, n, err)
 	}
@@ -360,12 +362,20 @@ func runOne(ctx context.Context, cfg Config, p pkg, n int, tmp string) ([]result
 		io.Copy(io.Discard, pr) // a line too long for the scanner: drain the rest
 	}()
 	waitErr := cmd.Wait()
+	after := quiet.Take() // the child, now waited for, counts as brewput's own
 	pw.Close()
 	<-done
 	if ctx.Err() != nil {
 		return nil, nil, ctx.Err()
 	}
 	points, failures := parse(output.String(), p, n, start)
+	// What other processes took while the child ran: the test binary
+	// reports no window of its own, so each of its points gets the
+	// figure of the whole run, which is what it could have felt.
+	others, steal := quiet.Split(before, after)
+	for i := range points {
+		points[i].OthersCPUs, points[i].StealCPUs = others, steal
+	}
 	if skipped := strings.Count(output.String(), "--- SKIP: Benchmark"); skipped > 0 && len(points)+len(failures) == 0 {
 		// Benchmarks that matched and skipped themselves: no failure,
 		// but not "no benchmark matches" either.

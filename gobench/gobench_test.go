@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"runtime"
@@ -101,6 +102,35 @@ func TestRun(t *testing.T) {
 	}
 	if !strings.Contains(log.String(), "building example.com/x") || !strings.Contains(log.String(), "on 2 CPUs") {
 		t.Errorf("log:\n%s", log.String())
+	}
+}
+
+// TestRunCountsOthers: a benchmark's points say how much CPU other
+// processes took while its test binary ran. A busy loop beside it, for
+// longer than the benchmark runs, takes some of any machine's CPU time
+// (here at least 0.05 CPUs, a few of the kernel's 10 ms ticks).
+func TestRunCountsOthers(t *testing.T) {
+	if _, err := os.Stat("/proc/stat"); err != nil {
+		t.Skip("needs Linux's CPU accounting")
+	}
+	dir := module(t, benchmarks)
+	hog := exec.Command("sh", "-c", "while :; do :; done")
+	if err := hog.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		hog.Process.Kill()
+		hog.Wait()
+	}()
+	res, err := Run(context.Background(), Config{Dir: dir, Bench: "Sum", CPUs: []int{1}, Benchtime: "500ms"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Points) != 1 {
+		t.Fatalf("%d points, want 1", len(res.Points))
+	}
+	if p := res.Points[0]; p.OthersCPUs+p.StealCPUs < 0.05 {
+		t.Errorf("others %.3f CPUs, steal %.3f while a busy loop ran beside the benchmark: want 0.05 or more", p.OthersCPUs, p.StealCPUs)
 	}
 }
 

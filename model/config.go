@@ -60,6 +60,10 @@ type Config struct {
 	// Run also simulates the point at the Range's corners and gives the
 	// Band they span. nil means no band.
 	Range *Range
+	// Background, under the go policy, is other processes' demand on the
+	// machine (see sim.Background): work that costs the program only when
+	// it keeps every CPU busy. The zero value is a machine to itself.
+	Background sim.Background
 
 	// The steps' durations, as coffee.Steps: each holds one CPU. Jitter,
 	// when positive, adds to each machine step a uniform random amount in
@@ -149,6 +153,7 @@ func (c Config) newCPUs(s *sim.Sim) *sim.CPUs {
 	}
 	cpus := sim.NewGoCPUs(s, c.CPUs, c.Costs)
 	cpus.SetRuntime(sim.Runtime(c.Runtime))
+	cpus.SetBackground(c.Background)
 	return cpus
 }
 
@@ -185,6 +190,12 @@ func (c Config) validate() (coffee.Mode, error) {
 		return mode, fmt.Errorf("runtime %s: applies to the go policy only", c.Runtime)
 	case c.Sched != "" && c.Sched != "fifo" && c.Sched != "go":
 		return mode, fmt.Errorf("sched %q: want fifo or go", c.Sched)
+	case !(c.Background.CPUs >= 0 && c.Background.CPUs <= float64(c.CPUs)):
+		return mode, fmt.Errorf("background %v CPUs: want from 0 to the %d CPUs", c.Background.CPUs, c.CPUs)
+	case c.Background.CPUs > 0 && c.Background.Burst <= 0:
+		return mode, fmt.Errorf("background burst %v: want a positive duration such as 1ms", c.Background.Burst)
+	case c.Background.CPUs > 0 && c.sched() != "go":
+		return mode, fmt.Errorf("background: applies to the go policy only (fifo is the machine to itself)")
 	}
 	if err := c.Variant().Check(mode); err != nil {
 		return mode, err

@@ -4,7 +4,9 @@
 # 6-CPU overload table). Each prediction simulates the talk's program —
 # --harness talk and its protocol — under the fifo policy, the analytic
 # bound, and the go policy (with this machine's calibration and its band)
-# for today's runtime and for Go 1.9's, the talk's. For each point: the
+# for today's runtime and for Go 1.9's, the talk's, and those two again with
+# the other processes each run had (+others: the CPUs its ideal did not get,
+# cpus − util, as sim.Background). For each point: the
 # distance of the prediction to the runs' band (0 inside) and whether the
 # predicted band overlaps it, for throughput and p50, then a summary per
 # mode.

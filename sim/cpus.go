@@ -20,7 +20,8 @@ type CPUs struct {
 	sumStart time.Duration // sum of the start times of the burns in progress
 	wait     time.Duration // time burns waited for a CPU
 
-	sched *goSched // the go policy's scheduler; nil under fifo
+	sched *goSched   // the go policy's scheduler; nil under fifo
+	bg    Background // other processes' demand, under the go policy only
 
 	// log, when set, is told every slice of a burn (see Log); free numbers
 	// the fifo CPUs for it.
@@ -127,10 +128,11 @@ func (c *CPUs) burnGo(p *Proc, d time.Duration) {
 			c.sched.preempt(p)
 		}
 		slice := min(d, p.pp.sliceStart+timeSlice-s.now)
+		stall := c.stall(slice) // the CPU runs another process meanwhile
 		c.inUse++
 		c.maxUse = max(c.maxUse, c.inUse)
 		c.sumStart += s.now
-		s.schedule(p, s.now+slice)
+		s.schedule(p, s.now+slice+stall)
 		p.park()
 		if c.log != nil {
 			c.slice(p, s.now-slice)
@@ -138,7 +140,7 @@ func (c *CPUs) burnGo(p *Proc, d time.Duration) {
 		p.burned += slice
 		c.inUse--
 		c.busyDone += slice
-		c.sumStart -= s.now - slice
+		c.sumStart -= s.now - slice - stall
 		d -= slice
 	}
 }

@@ -13,8 +13,13 @@
 // For each point it compares, with the band of the four runs (inside it =
 // no error): the fifo policy; the analytic bound; the go policy with
 // today's runtime and with Go 1.9's (the talk's), each with its band over
-// the costs' confidence intervals. A point's prediction is the median of
-// the four runs' predictions; its band spans theirs.
+// the costs' confidence intervals; and those two again with each run's
+// other processes ("+others"): the CPUs that run's ideal did not get at the
+// same CPUs and load (its util short of every CPU), simulated as bursts of
+// -burst that cost the program only while it keeps every CPU busy (see
+// sim.Background). Ideal's own throughput is then not a prediction: its
+// util is the input. A point's prediction is the median of the four runs'
+// predictions; its band spans theirs.
 package main
 
 import (
@@ -36,6 +41,7 @@ import (
 	"github.com/brewput/brewput/calibrate"
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/model"
+	"github.com/brewput/brewput/sim"
 )
 
 // run is one row of the reference data.
@@ -46,6 +52,7 @@ type run struct {
 	par, cpus int
 	dur       time.Duration
 	thru, p50 float64
+	util      float64 // the process's CPU time over wall time, in CPUs
 }
 
 // point is one configuration with its runs.
@@ -54,12 +61,14 @@ type point struct {
 	par, cpus   int
 	runs        []run
 	steps       []time.Duration // per run, from ideal
+	background  []float64       // per run, from ideal: CPUs that others took
 }
 
 // variant is one way of predicting.
 type variant struct {
 	name, sched, runtime string
 	bound                bool
+	others               bool // with each run's background (see point.background)
 }
 
 // prediction is one variant's answer for one point.
@@ -74,6 +83,8 @@ func main() {
 	calPath := flag.String("calibration", "", "calibration file (default: brewput's, in the user's config folder)")
 	points := flag.Bool("points", false, "print every point, not only the summary per mode")
 	nominal := flag.Bool("nominal", false, "use 1 ms steps instead of each run's step")
+	burst := flag.Duration("burst", time.Millisecond, "length of the other processes' bursts of work, for the variants with others")
+	only := flag.String("only", "", "comma-separated variants to predict (default all: bound, fifo, go, go1.9, go+others, go1.9+others)")
 	flag.Parse()
 
 	path := *calPath
@@ -101,8 +112,13 @@ func main() {
 		{name: "fifo", sched: "fifo"},
 		{name: "go", sched: "go"},
 		{name: "go1.9", sched: "go", runtime: "go1.9"},
+		{name: "go+others", sched: "go", others: true},
+		{name: "go1.9+others", sched: "go", runtime: "go1.9", others: true},
 	}
-	preds := predictAll(pts, variants, cal)
+	if *only != "" {
+		variants = slices.DeleteFunc(variants, func(v variant) bool { return !slices.Contains(strings.Split(*only, ","), v.name) })
+	}
+	preds := predictAll(pts, variants, cal, *burst)
 
 	stepNote := "each run's step (its ideal median ÷ 4)"
 	if *nominal {
@@ -149,22 +165,34 @@ func readRuns(path, table string) ([]run, error) {
 			return nil, fmt.Errorf("%s: dur %q: %v", path, r[col["dur"]], err)
 		}
 		out = append(out, run{table: table, run: int(num("run")), mode: r[col["mode"]], par: int(num("par")),
-			cpus: int(num("maxprocs")), dur: dur, thru: num("thru"), p50: num("p50")})
+			cpus: int(num("maxprocs")), dur: dur, thru: num("thru"), p50: num("p50"),
+			util: percent(r[col["util"]])})
 	}
 	return out, nil
 }
 
+// percent reads a column such as "579%" as 5.79.
+func percent(s string) float64 {
+	v, err := strconv.ParseFloat(strings.TrimSuffix(s, "%"), 64)
+	if err != nil {
+		fail(fmt.Errorf("util %q: %v", s, err))
+	}
+	return v / 100
+}
+
 // group gathers the runs of each configuration and gives each run its
-// step: that run's ideal median at the same CPUs and load over 4.
+// step: that run's ideal median at the same CPUs and load over 4; and its
+// background: the CPUs that run's ideal, which keeps every CPU busy, did
+// not get at the same CPUs and load.
 func group(rows []run, nominal bool) []*point {
 	type key struct {
 		mode      string
 		par, cpus int
 	}
-	ideal := map[[3]int]float64{} // run, par, cpus
+	ideal := map[[3]int]run{} // run, par, cpus
 	for _, r := range rows {
 		if r.mode == "ideal" {
-			ideal[[3]int{r.run, r.par, r.cpus}] = r.p50
+			ideal[[3]int{r.run, r.par, r.cpus}] = r
 		}
 	}
 	var order []key
@@ -177,12 +205,16 @@ func group(rows []run, nominal bool) []*point {
 			byKey[k] = p
 			order = append(order, k)
 		}
-		step := time.Millisecond
-		if i, ok := ideal[[3]int{r.run, r.par, r.cpus}]; ok && !nominal {
-			step = time.Duration(i / 4 * float64(time.Millisecond))
+		step, bg := time.Millisecond, 0.0
+		if i, ok := ideal[[3]int{r.run, r.par, r.cpus}]; ok {
+			if !nominal {
+				step = time.Duration(i.p50 / 4 * float64(time.Millisecond))
+			}
+			bg = max(0, float64(r.cpus)-i.util)
 		}
 		p.runs = append(p.runs, r)
 		p.steps = append(p.steps, step)
+		p.background = append(p.background, bg)
 	}
 	out := make([]*point, len(order))
 	for i, k := range order {
@@ -193,7 +225,7 @@ func group(rows []run, nominal bool) []*point {
 
 // predictAll predicts every point under every variant, two simulations at
 // a time per CPU.
-func predictAll(pts []*point, variants []variant, cal calibrate.Calibration) map[[2]int]prediction {
+func predictAll(pts []*point, variants []variant, cal calibrate.Calibration, burst time.Duration) map[[2]int]prediction {
 	type job struct{ p, v int }
 	out := map[[2]int]prediction{}
 	var mu sync.Mutex
@@ -202,7 +234,7 @@ func predictAll(pts []*point, variants []variant, cal calibrate.Calibration) map
 	for range runtime.NumCPU() {
 		wg.Go(func() {
 			for j := range jobs {
-				pr := predict(pts[j.p], variants[j.v], cal)
+				pr := predict(pts[j.p], variants[j.v], cal, burst)
 				mu.Lock()
 				out[[2]int{j.p, j.v}] = pr
 				mu.Unlock()
@@ -221,7 +253,7 @@ func predictAll(pts []*point, variants []variant, cal calibrate.Calibration) map
 
 // predict simulates p under v once per run, with that run's step and
 // duration, and gathers the answers.
-func predict(p *point, v variant, cal calibrate.Calibration) prediction {
+func predict(p *point, v variant, cal calibrate.Calibration, burst time.Duration) prediction {
 	var thrs, p50s []float64
 	pr := prediction{thrBand: [2]float64{math.Inf(1), math.Inf(-1)}, p50Band: [2]float64{math.Inf(1), math.Inf(-1)}}
 	widen := func(b *[2]float64, lo, hi float64) { b[0], b[1] = min(b[0], lo), max(b[1], hi) }
@@ -252,6 +284,9 @@ func predict(p *point, v variant, cal calibrate.Calibration) prediction {
 			cfg.Costs = cal.Costs
 			if cal.Lo != cal.Hi {
 				cfg.Range = &model.Range{Lo: cal.Lo, Hi: cal.Hi}
+			}
+			if v.others {
+				cfg.Background = sim.Background{CPUs: p.background[i], Burst: burst}
 			}
 		}
 		res, err := model.Run(cfg)
@@ -389,10 +424,11 @@ func summarize(pts []*point, variants []variant, preds map[[2]int]prediction) {
 		w := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 		fmt.Fprintln(w, "mode\ttable\tpoints\tthr median\tthr worst\tp50 median\tp50 worst\tcovered thr\tcovered p50\twidth thr\twidth p50\t")
 		all := &stats{}
-		for _, k := range append(keys, gk{"all", ""}) {
+		// "all but ideal": with others, ideal's util is an input.
+		for _, k := range append(keys, gk{"all but ideal", ""}, gk{"all", ""}) {
 			s := &stats{}
 			for pi, p := range pts {
-				if k.mode == "all" || (p.mode == k.mode && p.table == k.table) {
+				if k.mode == "all" || (k.mode == "all but ideal" && p.mode != "ideal") || (p.mode == k.mode && p.table == k.table) {
 					s.add(p, preds[[2]int{pi, vi}])
 				}
 			}

@@ -541,8 +541,9 @@ var costs = []struct{ name, flag string }{
 	{"mutex handoff", "mutex-handoff"}, {"chan handoff", "chan-handoff"}, {"buf chan handoff", "buf-chan-handoff"},
 }
 
-// field is the cost of c that flag names; nil for no cost.
-func field(c *sim.Costs, flag string) *time.Duration {
+// Field is the cost of c that flag names (as Rows names them); nil for
+// no cost.
+func Field(c *sim.Costs, flag string) *time.Duration {
 	return map[string]*time.Duration{"wake": &c.Wake, "spin-wake": &c.SpinWake, "spin-window": &c.SpinWindow, "switch": &c.Switch,
 		"mutex-handoff": &c.MutexHandoff, "chan-handoff": &c.ChanHandoff, "buf-chan-handoff": &c.BufChanHandoff}[flag]
 }
@@ -551,7 +552,7 @@ func field(c *sim.Costs, flag string) *time.Duration {
 func (c Calibration) Rows() []Cost {
 	var out []Cost
 	for _, n := range costs {
-		out = append(out, Cost{Name: n.name, Flag: n.flag, Median: *field(&c.Costs, n.flag), Lo: *field(&c.Lo, n.flag), Hi: *field(&c.Hi, n.flag)})
+		out = append(out, Cost{Name: n.name, Flag: n.flag, Median: *Field(&c.Costs, n.flag), Lo: *Field(&c.Lo, n.flag), Hi: *Field(&c.Hi, n.flag)})
 	}
 	return out
 }
@@ -560,11 +561,11 @@ func (c Calibration) Rows() []Cost {
 // them), known exactly — its interval is d alone — and Ref then says it
 // was given. An unknown flag is an error.
 func (c *Calibration) Override(flag string, d time.Duration) error {
-	if field(&c.Costs, flag) == nil {
+	if Field(&c.Costs, flag) == nil {
 		return fmt.Errorf("calibrate: no cost %q", flag)
 	}
 	for _, cs := range []*sim.Costs{&c.Costs, &c.Lo, &c.Hi} {
-		*field(cs, flag) = d
+		*Field(cs, flag) = d
 	}
 	c.Given = append(c.Given, fmt.Sprintf("%s %v", flag, d))
 	return nil

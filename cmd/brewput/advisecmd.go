@@ -8,6 +8,7 @@ import (
 	"github.com/brewput/brewput/blueprint"
 	"github.com/brewput/brewput/host"
 	"github.com/brewput/brewput/model"
+	"github.com/brewput/brewput/predict"
 	"github.com/brewput/brewput/sweep"
 	"github.com/spf13/cobra"
 )
@@ -76,11 +77,11 @@ cost flags) work as in brewput model.`,
 			}
 			// Advice simulates the point's causal profile and each change
 			// at most twice the CPUs: the size of twice the CPUs bounds it.
-			if err := mf.checkSize(&sweep.Study{Specs: []sweep.Spec{s, doubled(s)}, Count: 1}, bp, 2); err != nil {
+			if err := predict.CheckSize(mf.options(fs), &sweep.Study{Specs: []sweep.Spec{s, doubled(s)}, Count: 1}, bp, 2); err != nil {
 				return err
 			}
 			if bp == nil {
-				cfg = configOf(s)
+				cfg = predict.ConfigOf(s)
 				cfg.Seed = mf.seed
 				if err := cfg.Validate(); err != nil {
 					return fmt.Errorf("--mode: %w", err)
@@ -92,7 +93,7 @@ cost flags) work as in brewput model.`,
 			}
 			var a *advise.Advice
 			if bp != nil {
-				opt := pr.blueprintOptions(s)
+				opt := pr.BlueprintOptions(s)
 				opt.CPUs, opt.Cancel = s.CPUs, cmd.Context().Done()
 				a, err = advise.Blueprint(bp, opt)
 			} else {
@@ -106,7 +107,7 @@ cost flags) work as in brewput model.`,
 			if err != nil {
 				return failure{Err: err}
 			}
-			a.Calibration = pr.describe()
+			a.Calibration = pr.Describe()
 			if format == "json" {
 				return a.WriteJSON(e.stdout)
 			}

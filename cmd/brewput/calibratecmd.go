@@ -11,6 +11,7 @@ import (
 
 	"github.com/brewput/brewput/calibrate"
 	"github.com/brewput/brewput/internal/cliflag"
+	"github.com/brewput/brewput/predict"
 	"github.com/brewput/brewput/report"
 	"github.com/spf13/cobra"
 )
@@ -93,7 +94,7 @@ where brewput model reads it; --show prints the one kept there.`,
 			}
 			c, err := calibrate.MeasureQuiet(cmd.Context(), how, func(line string) { fmt.Fprintln(e.stderr, line) })
 			if err != nil {
-				return calibrationError(cmd, err)
+				return predict.CalibrationError(cmd.Context(), err)
 			}
 			c.WriteTable(e.stdout)
 			if c, err = calibrate.Keep(c, how.Force); err != nil {
@@ -133,16 +134,4 @@ func checkCalibrationOut(path string) error {
 		return errors.New(strings.Replace(err.Error(), "want a folder for the report", "want a folder for the calibration", 1))
 	}
 	return nil
-}
-
-// calibrationError is the command's error of a calibration that failed:
-// an interruption, after which nothing is saved, or a failure.
-func calibrationError(cmd *cobra.Command, err error) error {
-	switch {
-	case err == nil:
-		return nil
-	case cmd.Context().Err() != nil:
-		return interrupted{Err: fmt.Errorf("interrupted while calibrating; nothing saved")}
-	}
-	return failure{Err: err}
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/lessons"
 	"github.com/brewput/brewput/model"
+	"github.com/brewput/brewput/predict"
 	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/schedule"
@@ -29,7 +30,7 @@ const defaultReportDir = "brewput-report"
 func newRoot(e *env) *cobra.Command {
 	sf := &studyFlags{}
 	var out string
-	var predict bool
+	var withPredict bool
 	var labs, resume string
 	var withLessons bool
 	var full func() (bool, error)
@@ -82,7 +83,7 @@ was measured and exits 128 + the signal (130 for Ctrl-C).`,
 				if st, have, plan, err = resumeMain(cmd.Flags(), resume); err != nil {
 					return err
 				}
-				out, labs, withLessons, predict = filepath.Dir(resume), strings.Join(plan.Labs, ","), plan.Lessons, plan.Predict
+				out, labs, withLessons, withPredict = filepath.Dir(resume), strings.Join(plan.Labs, ","), plan.Lessons, plan.Predict
 			} else {
 				if st, err = sf.plan(cmd.Flags(), runtime.NumCPU()); err != nil {
 					return err
@@ -100,7 +101,7 @@ was measured and exits 128 + the signal (130 for Ctrl-C).`,
 			}
 			if resume == "" {
 				plan = st.Plan("brewput")
-				plan.Lessons, plan.Predict = withLessons, predict
+				plan.Lessons, plan.Predict = withLessons, withPredict
 				for _, l := range runLabs {
 					plan.Labs = append(plan.Labs, l.Info().Name)
 				}
@@ -108,9 +109,9 @@ was measured and exits 128 + the signal (130 for Ctrl-C).`,
 			// The model's costs are found (measured, the first time)
 			// before measuring, so that a problem with them costs no
 			// measurement.
-			var pr *prediction
-			if predict {
-				if pr, err = studyPrediction(cmd, e); err != nil {
+			var pr *predict.Prediction
+			if withPredict {
+				if pr, err = predict.Calibrated(cmd.Context(), e.tell); err != nil {
 					return err
 				}
 			}
@@ -131,7 +132,7 @@ was measured and exits 128 + the signal (130 for Ctrl-C).`,
 			measured, runErr := e.measure(cmd.Context(), st, have, j.add)
 			points := append(have, measured...)
 			if len(points) > 0 && pr != nil && runErr == nil {
-				preds := pr.predictStudy(cmd.Context(), e, st)
+				preds := pr.Study(cmd.Context(), st, predictCPUs(), func(err error) { fmt.Fprintln(e.stderr, err) })
 				runErr = cmp.Or(j.addAll(preds), cmd.Context().Err())
 				points = append(points, preds...)
 			}
@@ -175,7 +176,7 @@ was measured and exits 128 + the signal (130 for Ctrl-C).`,
 	full = cliflag.Table(root.Flags(), compactTable)
 	root.Flags().StringVar(&labs, "labs", "", "also run these labs (comma-separated, or all; see brewput lab list) with their defaults on the study's CPU counts, each with its section in the report")
 	root.Flags().BoolVar(&withLessons, "lessons", false, "also measure the seeds' claims, as brewput lessons --quick (about a minute), and put their verdicts in the report")
-	root.Flags().BoolVar(&predict, "predict", true, fmt.Sprintf("add the model's predictions (go policy) for 1 to %d CPUs to the report", predictCPUs()))
+	root.Flags().BoolVar(&withPredict, "predict", true, fmt.Sprintf("add the model's predictions (go policy) for 1 to %d CPUs to the report", predictCPUs()))
 	root.Flags().StringVar(&resume, "resume", "", "finish the study that a main job cut short left in this results.json (its report folder's), measuring only the points it lacks, and write the report beside it")
 	root.AddCommand(newRunCmd(e), newModelCmd(e), newAdviseCmd(e), newWhyCmd(e), newCalibrateCmd(e), newLabCmd(e), newReportCmd(e), newCompareCmd(e), newFitCmd(e), newBenchCmd(e), newListCmd(e), newLessonsCmd(e), newScheduleCmd(e), newPointCmd(e))
 	root.CompletionOptions.DisableDefaultCmd = true

@@ -10,6 +10,7 @@ import (
 
 	"github.com/brewput/brewput/host"
 	"github.com/brewput/brewput/internal/cliflag"
+	"github.com/brewput/brewput/predict"
 	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/schedule"
 	"github.com/spf13/cobra"
@@ -84,7 +85,7 @@ machine. --from model,trace draws both, side by side.`,
 			if err := report.CheckDir(out); err != nil {
 				return fmt.Errorf("--out: %w", err)
 			}
-			cfg := configOf(s)
+			cfg := predict.ConfigOf(s)
 			cfg.Seed = mf.seed
 			if err := cfg.Validate(); err != nil {
 				return fmt.Errorf("--mode: %w", err)

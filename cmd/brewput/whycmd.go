@@ -8,6 +8,7 @@ import (
 	"github.com/brewput/brewput/causal"
 	"github.com/brewput/brewput/compare"
 	"github.com/brewput/brewput/internal/exitcode"
+	"github.com/brewput/brewput/predict"
 	"github.com/brewput/brewput/why"
 	"github.com/spf13/cobra"
 )
@@ -63,7 +64,7 @@ brewput model.`,
 				return err
 			}
 			// The model's point: a longer window than a measurement needs.
-			cfg := configOf(s)
+			cfg := predict.ConfigOf(s)
 			cfg.Warmup, cfg.Duration, cfg.Seed = 100*time.Millisecond, time.Second, mf.seed
 			if err := cfg.Validate(); err != nil {
 				return fmt.Errorf("--mode: %w", err)
@@ -85,7 +86,7 @@ brewput model.`,
 			if err != nil {
 				return failure{Err: err}
 			}
-			study.Calibration = pr.describe()
+			study.Calibration = pr.Describe()
 			runner, err := e.runner()
 			if err != nil {
 				return err

@@ -63,7 +63,7 @@ cost flags) work as in brewput model.`,
 			case mode == "" && mf.file == "":
 				return fmt.Errorf("give --mode NAME (see brewput list) or --model FILE to advise on")
 			}
-			sf.simulated = true
+			sf.Simulated = true
 			s, err := sf.planOne(fs, host.ModelMaxCPUs, mode, "advise", 6)
 			if err != nil {
 				return err

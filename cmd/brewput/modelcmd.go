@@ -131,7 +131,7 @@ The same flags and seed give byte-identical output.`,
   brewput model --modes linearpipe-0,linearpipe-1 --jitter 1ms --cpus 1-8 --format json --out pipes.json`,
 		Args: unknownArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			sf.simulated = true
+			sf.Simulated = true
 			st, err := sf.plan(cmd.Flags(), host.ModelMaxCPUs)
 			if err != nil {
 				return err

@@ -7,9 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/brewput/brewput/burn"
 	"github.com/brewput/brewput/coffee"
-	"github.com/brewput/brewput/host"
 	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/sweep"
@@ -18,27 +16,12 @@ import (
 )
 
 // studyFlags are the flags that say what to measure and where to write it,
-// shared by the root command and run.
+// shared by the root command and run: sweep.Options, bound to the flags,
+// and the modes as given.
 type studyFlags struct {
-	modes, cpus                        string
-	par, maxq                          int
-	rate                               float64
-	dur, warmup, interval              time.Duration
-	grind, press, steam, latte, jitter time.Duration
-	burn                               string
-	count                              int
-	profile                            string
-	harness                            string
-	noisy                              string
-	// simulated marks the model's commands, whose sizes the model's
-	// memory budget bounds rather than a measurement's limits.
-	simulated bool
+	modes string
+	sweep.Options
 }
-
-// maxRounds is the most rounds (--count) a measured study takes: a
-// thousand of the shortest points take minutes, of the default study
-// hours.
-const maxRounds = 1000
 
 // studyDefaults are the defaults that differ between commands.
 type studyDefaults struct {
@@ -58,25 +41,26 @@ func defaultStudy() studyDefaults {
 func (f *studyFlags) register(fs *pflag.FlagSet, d studyDefaults) {
 	ms := time.Millisecond
 	fs.StringVar(&f.modes, "modes", d.modes, "comma-separated modes to measure (see brewput list)")
-	fs.StringVar(&f.cpus, "cpus", fmt.Sprintf("1-%d", runtime.NumCPU()), "CPU counts, as a list and ranges such as 1,2 or 1-4")
-	fs.IntVar(&f.par, "par", 0, "customers at once in a closed loop, servers in an open loop; 0 means one per CPU")
-	f.dur, f.warmup = d.dur, d.warmup
-	fs.Var((*cliflag.Duration)(&f.dur), "dur", "measured duration of each point")
-	fs.Var((*cliflag.Duration)(&f.warmup), "warmup", "uncounted warm-up before each point")
-	fs.Float64Var(&f.rate, "rate", 0, "open loop: orders arriving per second (default closed loop)")
-	fs.Var((*cliflag.Duration)(&f.interval), "interval", "open loop: time between arrivals, instead of --rate")
-	fs.IntVar(&f.maxq, "maxq", 1000, "open loop: most orders waiting; an arrival beyond it is dropped")
-	f.grind, f.press, f.steam, f.latte = ms, ms, ms, ms
-	fs.Var((*cliflag.Duration)(&f.grind), "grind", "CPU time of grinding the beans (grinder)")
-	fs.Var((*cliflag.Duration)(&f.press), "press", "CPU time of pressing the espresso (espresso machine)")
-	fs.Var((*cliflag.Duration)(&f.steam), "steam", "CPU time of steaming the milk (steamer)")
-	fs.Var((*cliflag.Duration)(&f.latte), "latte", "CPU time of combining coffee and milk (no machine)")
-	fs.Var((*cliflag.Duration)(&f.jitter), "jitter", "uniform jitter in [-j/2, +j/2] on the three machine steps")
-	fs.StringVar(&f.burn, "burn", "wall", "how a step counts its time: wall (wall clock) or cpu (thread CPU time)")
-	fs.IntVar(&f.count, "count", 1, "measure every point this many times, in rounds over the whole study (as go test -count), for compare's statistics")
-	fs.StringVar(&f.harness, "harness", "brewput", "closed loop's harness: brewput (each customer orders again at once, records its own latency) or talk (the talk's: a generator hands requests to the customers over a channel, each hands its duration to an aggregator over another)")
-	fs.StringVar(&f.profile, "profile", "", "write each point's execution trace and CPU, block and mutex profiles to this folder, and summarize where its goroutines waited")
-	fs.StringVar(&f.noisy, "noisy", "retry", "a point other processes took more than 0.2 CPU from: retry (measure it again, up to 3 times, each after waiting up to 5 s for a quiet machine) or ok (keep the first measurement); either way it is marked")
+	fs.StringVar(&f.CPUs, "cpus", fmt.Sprintf("1-%d", runtime.NumCPU()), "CPU counts, as a list and ranges such as 1,2 or 1-4")
+	fs.IntVar(&f.Par, "par", 0, "customers at once in a closed loop, servers in an open loop; 0 means one per CPU")
+	f.Dur, f.Warmup = d.dur, d.warmup
+	fs.Var((*cliflag.Duration)(&f.Dur), "dur", "measured duration of each point")
+	fs.Var((*cliflag.Duration)(&f.Warmup), "warmup", "uncounted warm-up before each point")
+	fs.Float64Var(&f.Rate, "rate", 0, "open loop: orders arriving per second (default closed loop)")
+	fs.Var((*cliflag.Duration)(&f.Interval), "interval", "open loop: time between arrivals, instead of --rate")
+	fs.IntVar(&f.MaxQ, "maxq", 1000, "open loop: most orders waiting; an arrival beyond it is dropped")
+	s := &f.Steps
+	s.Grind, s.Press, s.Steam, s.Combine = ms, ms, ms, ms
+	fs.Var((*cliflag.Duration)(&s.Grind), "grind", "CPU time of grinding the beans (grinder)")
+	fs.Var((*cliflag.Duration)(&s.Press), "press", "CPU time of pressing the espresso (espresso machine)")
+	fs.Var((*cliflag.Duration)(&s.Steam), "steam", "CPU time of steaming the milk (steamer)")
+	fs.Var((*cliflag.Duration)(&s.Combine), "latte", "CPU time of combining coffee and milk (no machine)")
+	fs.Var((*cliflag.Duration)(&s.Jitter), "jitter", "uniform jitter in [-j/2, +j/2] on the three machine steps")
+	fs.StringVar(&f.Burn, "burn", "wall", "how a step counts its time: wall (wall clock) or cpu (thread CPU time)")
+	fs.IntVar(&f.Count, "count", 1, "measure every point this many times, in rounds over the whole study (as go test -count), for compare's statistics")
+	fs.StringVar(&f.Harness, "harness", "brewput", "closed loop's harness: brewput (each customer orders again at once, records its own latency) or talk (the talk's: a generator hands requests to the customers over a channel, each hands its duration to an aggregator over another)")
+	fs.StringVar(&f.Profile, "profile", "", "write each point's execution trace and CPU, block and mutex profiles to this folder, and summarize where its goroutines waited")
+	fs.StringVar(&f.Noisy, "noisy", "retry", "a point other processes took more than 0.2 CPU from: retry (measure it again, up to 3 times, each after waiting up to 5 s for a quiet machine) or ok (keep the first measurement); either way it is marked")
 }
 
 // plan checks every flag before anything is measured; its errors are usage
@@ -96,87 +80,24 @@ func (f *studyFlags) plan(fs *pflag.FlagSet, maxCPUs int) (*sweep.Study, error) 
 	return f.planModes(fs, maxCPUs, modes)
 }
 
-// planModes is plan of the modes given, already read.
+// planModes is plan of the modes given, already read: sweep.Options.Study,
+// then --profile's folder.
 func (f *studyFlags) planModes(fs *pflag.FlagSet, maxCPUs int, modes []coffee.Mode) (*sweep.Study, error) {
-	cpus, err := host.ParseCPUList(f.cpus, maxCPUs)
-	if err != nil {
-		return nil, fmt.Errorf("--cpus: %w", err)
-	}
-	base := sweep.Spec{Par: f.par, Dur: f.dur, Warmup: f.warmup}
-	switch {
-	case f.par < 0:
-		return nil, fmt.Errorf("--par %d: want 0 (one per CPU) or a positive number of customers", f.par)
-	case base.Dur <= 0:
-		return nil, fmt.Errorf("--dur %v: want a positive duration such as 2s", base.Dur)
-	case base.Warmup < 0:
-		return nil, fmt.Errorf("--warmup %v: want zero or a positive duration such as 200ms", base.Warmup)
-	case fs.Changed("rate") && fs.Changed("interval"):
-		return nil, fmt.Errorf("--rate and --interval: give one or the other, not both")
-	case fs.Changed("rate") && f.rate <= 0:
-		return nil, fmt.Errorf("--rate %v: want a positive number of orders per second, such as 800", f.rate)
-	case fs.Changed("interval") && f.interval <= 0:
-		return nil, fmt.Errorf("--interval %v: want a positive duration such as 1.25ms", f.interval)
-	case fs.Changed("maxq") && !fs.Changed("rate") && !fs.Changed("interval"):
-		return nil, fmt.Errorf("--maxq: only applies to an open loop; add --rate or --interval")
-	case f.maxq < 0:
-		return nil, fmt.Errorf("--maxq %d: want 0 or more waiting orders", f.maxq)
-	case f.count < 1:
-		return nil, fmt.Errorf("--count %d: want 1 or more repetitions of each point", f.count)
-	case f.harness != "brewput" && f.harness != "talk":
-		return nil, fmt.Errorf("--harness %q: want brewput or talk", f.harness)
-	case f.harness == "talk" && (fs.Changed("rate") || fs.Changed("interval")):
-		return nil, fmt.Errorf("--harness talk: the talk's harness is a closed loop; drop --rate and --interval")
-	case fs.Changed("rate") && (f.rate*base.Dur.Seconds() < 1 || f.rate > float64(time.Second/sweep.MinInterval)):
-		return nil, fmt.Errorf("--rate %v: want %.6g to %.0f orders per second: at least one arrival in the --dur window (%v), and at most one every %v",
-			f.rate, 1/base.Dur.Seconds(), float64(time.Second/sweep.MinInterval), base.Dur, sweep.MinInterval)
-	case fs.Changed("interval") && (f.interval < sweep.MinInterval || f.interval > base.Dur):
-		return nil, fmt.Errorf("--interval %v: want %v to the --dur window (%v)", f.interval, sweep.MinInterval, base.Dur)
-	case !f.simulated && f.par > sweep.MaxWorkers:
-		drink := f.grind + f.press + f.steam + f.latte
-		return nil, fmt.Errorf("--par %d: want 0 to %d customers for a measurement: each one's order under way when the window closes finishes after it (%d drinks of %v on 1 CPU: %v more); brewput model simulates more",
-			f.par, sweep.MaxWorkers, f.par, drink, (time.Duration(f.par) * drink).Round(time.Second))
-	case !f.simulated && f.maxq > sweep.MaxQueue:
-		return nil, fmt.Errorf("--maxq %d: want 0 to %d waiting orders", f.maxq, sweep.MaxQueue)
-	case !f.simulated && f.count > maxRounds:
-		return nil, fmt.Errorf("--count %d: want 1 to %d rounds of the study", f.count, maxRounds)
-	case f.noisy != "" && f.noisy != "retry" && f.noisy != "ok":
-		return nil, fmt.Errorf("--noisy %q: want retry (measure a disturbed point again, up to 3 times, after waiting for a quiet machine) or ok (keep it, marked)", f.noisy)
-	}
-	for _, st := range []struct {
-		name string
-		d    time.Duration
-	}{{"grind", f.grind}, {"press", f.press}, {"steam", f.steam}, {"latte", f.latte}, {"jitter", f.jitter}} {
-		if st.d > base.Dur {
-			return nil, fmt.Errorf("--%s %v: want at most the --dur window (%v): a step longer than the window completes no drink in it", st.name, st.d, base.Dur)
+	o := f.Options
+	o.Modes, o.MaxCPUs, o.Given = modes, maxCPUs, nil
+	for _, name := range []string{"rate", "interval", "maxq", "profile"} {
+		if fs.Changed(name) {
+			o.Given = append(o.Given, name)
 		}
 	}
-	if f.harness == "talk" {
-		base.Harness = "talk"
+	st, err := o.Study()
+	if err != nil {
+		return nil, err
 	}
-	switch {
-	case fs.Changed("rate"):
-		base.Rate, base.MaxQ = f.rate, f.maxq
-	case fs.Changed("interval"):
-		base.Rate, base.MaxQ = float64(time.Second)/float64(f.interval), f.maxq
-	}
-
-	base.Steps = coffee.Steps{Grind: f.grind, Press: f.press, Steam: f.steam, Combine: f.latte, Jitter: f.jitter}
-	if err := base.Steps.Validate(); err != nil {
-		return nil, fmt.Errorf("--%w", err)
-	}
-	if base.Steps.Clock, err = burn.ParseClock(f.burn); err != nil {
-		return nil, fmt.Errorf("--burn: %w", err)
-	}
-
 	if fs.Changed("profile") {
-		if err := checkProfileDir(f.profile); err != nil {
+		if err := checkProfileDir(f.Profile); err != nil {
 			return nil, err
 		}
-	}
-
-	st := &sweep.Study{Specs: sweep.Plan(modes, cpus, base), Count: f.count, Profile: f.profile}
-	if f.noisy == "retry" {
-		st.Retry = sweep.DefaultRetry()
 	}
 	return st, nil
 }
@@ -237,7 +158,7 @@ func (f *studyFlags) planOne(fs *pflag.FlagSet, maxCPUs int, mode, command strin
 		return sweep.Spec{}, err
 	}
 	if len(st.Specs) != 1 {
-		return sweep.Spec{}, fmt.Errorf("--cpus %s: %s takes one CPU count, such as --cpus %d", f.cpus, command, example)
+		return sweep.Spec{}, fmt.Errorf("--cpus %s: %s takes one CPU count, such as --cpus %d", f.CPUs, command, example)
 	}
 	return st.Specs[0], nil
 }

@@ -289,19 +289,11 @@ func (c *cli) fitCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			fits, err := analysis.Fits(points, analysis.ByCPUs)
+			fits, err := analysis.FitAll(points, analysis.ByCPUs)
 			if err != nil {
 				return err
 			}
-			if err := analysis.CheckFitted(fits, analysis.ByCPUs); err != nil {
-				return err
-			}
-			if format == "json" {
-				err = analysis.WriteFitsJSON(c.stdout, fits)
-			} else {
-				err = analysis.WriteFitTable(c.stdout, fits, analysis.ByCPUs)
-			}
-			if err != nil {
+			if err := analysis.WriteFits(c.stdout, fits, analysis.ByCPUs, format); err != nil {
 				return failure{Err: err}
 			}
 			return nil
@@ -358,14 +350,7 @@ func (c *cli) pointCmd() *cobra.Command {
 // model of the user's code), the table — compact, or with full every
 // point — and where the page is.
 func (c *cli) writeReport(dir string, points []results.Point, full bool) error {
-	r, err := report.Build(points)
-	if err != nil {
-		return err
-	}
-	if err := r.WriteDir(dir); err != nil {
-		return err
-	}
-	return r.WriteSummary(c.stdout, dir, full)
+	return report.Write(c.stdout, dir, points, report.Options{}, full)
 }
 
 // plan is a checked list of points to measure, count times over.
@@ -500,14 +485,8 @@ func (f *measureFlags) plan(fs *pflag.FlagSet, s Study) (plan, error) {
 		p.load.Rate, p.load.MaxQ = float64(time.Second)/float64(f.interval), f.maxq
 	}
 	if fs.Changed("profile") {
-		if f.profile == "" {
-			return p, errors.New("--profile: want a folder for the profiles, such as prof")
-		}
-		if info, err := os.Stat(f.profile); err == nil && !info.IsDir() {
-			return p, fmt.Errorf("--profile %s: is a file; want a folder for the profiles", f.profile)
-		}
-		if err := report.CheckDir(f.profile); err != nil {
-			return p, fmt.Errorf("--profile %s: %w", f.profile, err)
+		if err := report.CheckProfileDir(f.profile); err != nil {
+			return p, err
 		}
 	}
 	return p, nil

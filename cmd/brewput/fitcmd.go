@@ -66,19 +66,11 @@ points and, for a series that could not be fitted, error.`,
 			if err != nil {
 				return err
 			}
-			fits, err := analysis.Fits(points, by)
+			fits, err := analysis.FitAll(points, by)
 			if err != nil {
 				return err
 			}
-			if err := analysis.CheckFitted(fits, by); err != nil {
-				return err
-			}
-			if format == "json" {
-				err = analysis.WriteFitsJSON(e.stdout, fits)
-			} else {
-				err = analysis.WriteFitTable(e.stdout, fits, by)
-			}
-			if err != nil {
+			if err := analysis.WriteFits(e.stdout, fits, by, format); err != nil {
 				return failure{Err: err}
 			}
 			return nil

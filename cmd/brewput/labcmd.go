@@ -15,6 +15,7 @@ import (
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/lab/all"
 	"github.com/brewput/brewput/model"
+	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/results"
 )
 
@@ -91,7 +92,7 @@ func newLabRunCmd(e *env, l lab.Lab) *cobra.Command {
 				}
 			}
 			if cmd.Flags().Changed("profile") {
-				if err := checkProfileDir(profDir); err != nil {
+				if err := report.CheckProfileDir(profDir); err != nil {
 					return err
 				}
 			}

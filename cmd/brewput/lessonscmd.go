@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
-	"os"
 	"runtime"
 	"strings"
 	"time"
@@ -100,7 +99,8 @@ func splitList(s string) []string {
 
 // runLessons measures claims at level, the shop's points in child
 // processes pinned to their CPUs as a sweep does, saying on stderr what it
-// measures and each verdict as it is reached, and calling emit with it.
+// measures and each verdict as it is reached (lessons.RunTelling), and
+// calling emit with it.
 func (e *env) runLessons(ctx context.Context, claims []lessons.Claim, level lessons.Level, emit func(lessons.Result) error) ([]lessons.Result, error) {
 	runner, err := e.runner()
 	if err != nil {
@@ -110,26 +110,7 @@ func (e *env) runLessons(ctx context.Context, claims []lessons.Claim, level less
 	if e.lessonsTiny {
 		opt.Level, opt.Samples, opt.Budget = lessons.Tiny, 1, 10*time.Second
 	}
-	host, _ := os.Hostname()
-	fmt.Fprintf(e.stderr, "measuring %d claims (%s run, at most %v) on %s, %d CPUs\n",
-		len(claims), opt.Level, lessonsBudget(opt.Level).Round(time.Second), host, runtime.NumCPU())
-	done := 0
-	return lessons.Run(ctx, claims, opt, func(r lessons.Result) error {
-		done++
-		fmt.Fprintf(e.stderr, "[%d/%d] %s\n", done, len(claims), lessons.Line(r))
-		return emit(r)
-	})
-}
-
-// lessonsBudget is the time a run of level takes at most, for the user.
-func lessonsBudget(l lessons.Level) time.Duration {
-	switch l {
-	case lessons.Quick:
-		return time.Minute
-	case lessons.Tiny:
-		return 10 * time.Second
-	}
-	return 10 * time.Minute
+	return lessons.RunTelling(ctx, claims, opt, e.stderr, emit)
 }
 
 // mainLessons is the main job's --lessons: every claim, quick, after the

@@ -5,6 +5,8 @@ import (
 
 	"github.com/brewput/brewput/causal"
 	"github.com/brewput/brewput/internal/cliflag"
+	"github.com/brewput/brewput/lab"
+	"github.com/brewput/brewput/mainjob"
 	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/results"
 	"github.com/spf13/cobra"
@@ -72,12 +74,12 @@ says so; a number that is null or missing is an error naming its line.`,
 			if err := report.CheckDir(out); err != nil {
 				return fmt.Errorf("--out: %w", err)
 			}
-			opt := reportOptions(e, points)
+			opt := mainjob.PageOptions(points, lab.Figures(e.labs()), e.stderr)
 			opt.Lessons, opt.Plan = in.Lessons, plan
 			if plan != nil {
 				fmt.Fprintln(e.stderr, results.CutShort(*plan, points))
 			}
-			if err := writeReport(e, out, points, causal.Fifo(), opt, fullTable); err != nil {
+			if err := mainjob.Publish(e.stdout, e.stderr, out, points, causal.Fifo(), opt, fullTable); err != nil {
 				return failure{Err: err}
 			}
 			return nil

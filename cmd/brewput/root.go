@@ -1,24 +1,17 @@
 package main
 
 import (
-	"cmp"
 	"fmt"
 	"path/filepath"
 	"runtime"
 	"strings"
 
-	"github.com/brewput/brewput/advise"
-	"github.com/brewput/brewput/causal"
 	"github.com/brewput/brewput/internal/cliflag"
-	"github.com/brewput/brewput/internal/exitcode"
-	"github.com/brewput/brewput/internal/outfile"
 	"github.com/brewput/brewput/lab"
-	"github.com/brewput/brewput/lessons"
-	"github.com/brewput/brewput/model"
+	"github.com/brewput/brewput/mainjob"
 	"github.com/brewput/brewput/predict"
 	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/results"
-	"github.com/brewput/brewput/schedule"
 	"github.com/brewput/brewput/sweep"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -106,62 +99,20 @@ was measured and exits 128 + the signal (130 for Ctrl-C).`,
 					plan.Labs = append(plan.Labs, l.Info().Name)
 				}
 			}
+			job := mainjob.Job{Study: st, Have: have, Resume: resume, Plan: plan, Dir: out, Measure: e.measure, PredictCPUs: predictCPUs(),
+				Labs: runLabs, Figures: lab.Figures(e.labs()), Full: fullTable, Stdout: e.stdout, Stderr: e.stderr}
+			if withLessons {
+				job.Lessons = e.mainLessons
+			}
 			// The model's costs are found (measured, the first time)
 			// before measuring, so that a problem with them costs no
 			// measurement.
-			var pr *predict.Prediction
 			if withPredict {
-				if pr, err = predict.Calibrated(cmd.Context(), e.tell); err != nil {
+				if job.Prediction, err = predict.Calibrated(cmd.Context(), e.tell); err != nil {
 					return err
 				}
 			}
-			// The measured points' bottlenecks come from the model's
-			// profile of their configurations, under this machine's
-			// calibration where there is one.
-			policy := causal.Fifo()
-			if pr != nil {
-				policy = pr.Policy
-			}
-			j := &mainJournal{e: e, policy: policy, Folder: &outfile.Folder{Dir: out, Plan: plan}}
-			if resume != "" {
-				if j.Folder, err = outfile.ResumeFolder(resume, plan); err != nil {
-					return fmt.Errorf("--resume: %w", err)
-				}
-			}
-			defer j.Close()
-			measured, runErr := e.measure(cmd.Context(), st, have, j.add)
-			points := append(have, measured...)
-			if len(points) > 0 && pr != nil && runErr == nil {
-				preds := pr.Study(cmd.Context(), st, predictCPUs(), func(err error) { fmt.Fprintln(e.stderr, err) })
-				runErr = cmp.Or(j.addAll(preds), cmd.Context().Err())
-				points = append(points, preds...)
-			}
-			if runErr == nil && len(runLabs) > 0 {
-				var labPoints []results.Point
-				ctx := lab.WithPoints(cmd.Context(), func(p results.Point) error { return j.add(&p) })
-				labPoints, runErr = lab.RunEach(ctx, runLabs, st.CPUs(), func(line string) { fmt.Fprintf(e.stderr, "lab %s\n", line) })
-				points = append(points, labPoints...)
-			}
-			var verdicts []lessons.Result
-			var lessonsErr error
-			if runErr == nil && withLessons {
-				verdicts, lessonsErr = e.mainLessons(cmd.Context())
-			}
-			if len(points) > 0 {
-				opt := reportOptions(e, points)
-				opt.Lessons = verdicts
-				if runErr != nil {
-					opt.Plan = &plan // cut short: the page says so, results.json keeps the plan
-				}
-				j.Close()
-				if err := writeReport(e, out, points, policy, opt, fullTable); err != nil {
-					return failure{Err: err}
-				}
-			}
-			if runErr == nil && lessonsErr != nil {
-				return lessonsErr
-			}
-			return exitcode.Measured(runErr, len(have)+len(measured), st.Total())
+			return job.Run(cmd.Context())
 		},
 	}
 	root.SetOut(e.stdout)
@@ -183,41 +134,8 @@ was measured and exits 128 + the signal (130 for Ctrl-C).`,
 	return root
 }
 
-// writeReport renders points into dir, with each point's bottleneck (a
-// causal profile under policy for those without one, causal.Annotate: a
-// profile that fails is told on stderr, and the report is written all the
-// same), opt's advice and the schedule pictures the points call for, then
-// prints the verdict, the table (compact, or every point in full) and
-// where the page is.
 // compactTable says what the compact table holds, for --format's usage.
 const compactTable = "the measured points, the model's summarized per mode"
-
-func writeReport(e *env, dir string, points []results.Point, policy model.Policy, opt report.Options, full bool) error {
-	if err := causal.Annotate(points, policy); err != nil {
-		fmt.Fprintf(e.stderr, "causal profiles: %v\n", err)
-	}
-	opt.Schedules = schedule.Pictures(points, schedule.Span)
-	r, err := report.BuildWith(points, opt)
-	if err != nil {
-		return err
-	}
-	if err := r.WriteDir(dir); err != nil {
-		return err
-	}
-	return r.WriteSummary(e.stdout, dir, full)
-}
-
-// reportOptions is what the page shows beside the points: the labs'
-// figures, and the model's advice for each mode under the fifo policy,
-// which needs no calibration, so that brewput report renders the same page
-// from the results file alone. A mode it cannot advise on gets a note.
-func reportOptions(e *env, points []results.Point) report.Options {
-	advice, skipped := advise.Points(points, model.Policy{Sched: "fifo", Seed: 1})
-	for _, err := range skipped {
-		fmt.Fprintln(e.stderr, err)
-	}
-	return report.Options{Advice: advice, Figures: lab.Figures(e.labs())}
-}
 
 // unknownArgs turns stray arguments into a usage error naming them.
 func unknownArgs(cmd *cobra.Command, args []string) error {
@@ -227,61 +145,12 @@ func unknownArgs(cmd *cobra.Command, args []string) error {
 	return nil
 }
 
-// mainJournal is the main job's journal, its report folder's
-// results.json (see outfile.Folder), each shop point added with its causal
-// profile under the job's policy.
-type mainJournal struct {
-	e      *env
-	policy model.Policy
-	*outfile.Folder
-}
-
-// add profiles a shop point (causal.Annotate) and appends it to the
-// journal.
-func (m *mainJournal) add(p *results.Point) error {
-	if p.Kind() != results.KindLab && p.Bottleneck == nil {
-		one := []results.Point{*p}
-		if err := causal.Annotate(one, m.policy); err != nil {
-			fmt.Fprintf(m.e.stderr, "causal profile of %s cpus=%d: %v\n", p.Mode, p.CPUs, err)
-		}
-		*p = one[0]
-	}
-	return m.Add(*p)
-}
-
-// addAll adds points in order (see add).
-func (m *mainJournal) addAll(points []results.Point) error {
-	for i := range points {
-		if err := m.add(&points[i]); err != nil {
-			return failure{Err: err}
-		}
-	}
-	return nil
-}
-
-// resumeMain reads the journal a main job cut short left at path: the
-// study it planned and the points it measured. Flags that say what to
-// measure are refused: the journal says it.
+// resumeMain reads the journal a main job cut short left at path
+// (mainjob.Resume), refusing flags that say what to measure: the journal
+// says it.
 func resumeMain(fs *pflag.FlagSet, path string) (*sweep.Study, []results.Point, results.Plan, error) {
 	if err := refuseGiven(fs, path, "format"); err != nil { // --format says only how to print
 		return nil, nil, results.Plan{}, err
 	}
-	f, err := results.Open(path)
-	if err != nil {
-		return nil, nil, results.Plan{}, fmt.Errorf("--resume: %w", err)
-	}
-	if f.Plan == nil {
-		return nil, nil, results.Plan{}, fmt.Errorf("--resume %s: not a journal of a run cut short (it has no plan on its first line): nothing to resume", path)
-	}
-	st, err := sweep.StudyOf(f.Plan, "brewput")
-	if err != nil {
-		return nil, nil, results.Plan{}, fmt.Errorf("--resume %s: %w", path, err)
-	}
-	var measured []results.Point
-	for _, p := range f.Points {
-		if p.Kind() == results.KindMeasured {
-			measured = append(measured, p) // the predictions and labs are made again
-		}
-	}
-	return st, measured, *f.Plan, nil
+	return mainjob.Resume(path)
 }

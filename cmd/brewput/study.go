@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"runtime"
 	"strings"
 	"time"
@@ -95,28 +94,11 @@ func (f *studyFlags) planModes(fs *pflag.FlagSet, maxCPUs int, modes []coffee.Mo
 		return nil, err
 	}
 	if fs.Changed("profile") {
-		if err := checkProfileDir(f.Profile); err != nil {
+		if err := report.CheckProfileDir(f.Profile); err != nil {
 			return nil, err
 		}
 	}
 	return st, nil
-}
-
-// checkProfileDir tells, before anything is measured, whether --profile's
-// folder can take the files: it exists and is writable, or can be made.
-// It creates nothing.
-func checkProfileDir(dir string) error {
-	if dir == "" {
-		return fmt.Errorf("--profile: want a folder for the profiles, such as prof")
-	}
-	// report.CheckDir would say "for the report" of a file in the way.
-	if info, err := os.Stat(dir); err == nil && !info.IsDir() {
-		return fmt.Errorf("--profile %s: is a file; want a folder for the profiles", dir)
-	}
-	if err := report.CheckDir(dir); err != nil {
-		return fmt.Errorf("--profile %s: %w", dir, err)
-	}
-	return nil
 }
 
 // registerOne adds to cmd those of the study's flags named, with d's

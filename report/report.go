@@ -297,3 +297,26 @@ func Write(w io.Writer, dir string, points []results.Point, opt Options, full bo
 	}
 	return r.WriteSummary(w, dir, full)
 }
+
+// WriteBench writes the report of points (Go benchmarks', which have no
+// verdict) into dir and prints the points to w in format f, then where
+// the page is: below the table, or on log beside another format, which
+// w's reader may parse.
+func WriteBench(w, log io.Writer, dir string, points []results.Point, f results.Format) error {
+	r, err := Build(points)
+	if err != nil {
+		return err
+	}
+	if err := r.WriteDir(dir); err != nil {
+		return err
+	}
+	if err := results.Write(w, f, points); err != nil {
+		return err
+	}
+	if f == results.Table {
+		fmt.Fprintf(w, "\nreport: %s/%s\n", dir, Index)
+	} else {
+		fmt.Fprintf(log, "report: %s/%s\n", dir, Index)
+	}
+	return nil
+}

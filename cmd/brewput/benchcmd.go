@@ -1,8 +1,6 @@
 package main
 
 import (
-	"context"
-	"errors"
 	"fmt"
 	"runtime"
 	"strings"
@@ -74,7 +72,7 @@ fails at one CPU count is reported (exit status 1) and the others kept.`,
 			}
 			cfg.Log = e.stderr
 			res, runErr := gobench.Run(cmd.Context(), cfg)
-			return benchOutcome(e, res, runErr, f, out)
+			return gobench.Ended(res, runErr, func(points []results.Point) error { return report.WriteBench(e.stdout, e.stderr, out, points, f) }, e.stderr)
 		},
 	}
 	fs := cmd.Flags()
@@ -85,60 +83,4 @@ fails at one CPU count is reported (exit status 1) and the others kept.`,
 	fs.StringVar(&format, "format", "table", "what to print: "+strings.Join(results.Formats(), ", "))
 	fs.StringVar(&out, "out", defaultReportDir, "folder to write the report to")
 	return cmd
-}
-
-// benchOutcome prints and writes what gobench.Run measured and turns how
-// it ended into the command's error: the compiler's message (exit 1), no
-// benchmark matched (exit 2), failures beside the points kept (exit 1),
-// an interruption (exit 130).
-func benchOutcome(e *env, res gobench.Result, runErr error, f results.Format, out string) error {
-	var build *gobench.BuildError
-	var noMatch *gobench.NoMatchError
-	var pkgErr *gobench.PackageError
-	switch {
-	case errors.As(runErr, &build):
-		return failure{Err: runErr}
-	case errors.As(runErr, &noMatch):
-		return fmt.Errorf("--bench: %w", runErr)
-	case errors.As(runErr, &pkgErr):
-		return runErr
-	}
-	if len(res.Points) > 0 {
-		if err := writeBenchResults(e, res.Points, f, out); err != nil {
-			return failure{Err: err}
-		}
-	}
-	for _, fl := range res.Failures {
-		fmt.Fprintf(e.stderr, "FAIL: %v\n", fl)
-	}
-	switch {
-	case errors.Is(runErr, context.Canceled):
-		return interrupted{Err: fmt.Errorf("interrupted after %s; kept what was measured", plural(len(res.Points), "point"))}
-	case runErr != nil:
-		return failure{Err: runErr}
-	case len(res.Failures) > 0:
-		return failure{Err: fmt.Errorf("%s failed; the report and the table hold the %s measured", plural(len(res.Failures), "benchmark run"), plural(len(res.Points), "point"))}
-	}
-	return nil
-}
-
-// writeBenchResults writes the report to dir and prints the points in
-// format f (the table, by default, and where the page is).
-func writeBenchResults(e *env, points []results.Point, f results.Format, dir string) error {
-	r, err := report.Build(points)
-	if err != nil {
-		return err
-	}
-	if err := r.WriteDir(dir); err != nil {
-		return err
-	}
-	if err := results.Write(e.stdout, f, points); err != nil {
-		return err
-	}
-	if f == results.Table {
-		fmt.Fprintf(e.stdout, "\nreport: %s/%s\n", dir, report.Index)
-	} else {
-		fmt.Fprintf(e.stderr, "report: %s/%s\n", dir, report.Index)
-	}
-	return nil
 }

@@ -1,12 +1,9 @@
 package main
 
 import (
-	"context"
-	"errors"
 	"fmt"
 	"runtime"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
@@ -42,26 +39,18 @@ what to look for.`,
 			}
 			return nil
 		},
-		RunE: func(cmd *cobra.Command, _ []string) error { return writeLabList(e) },
+		RunE: func(cmd *cobra.Command, _ []string) error { return lab.WriteList(e.stdout, e.labs()) },
 	}
 	cmd.AddCommand(&cobra.Command{
 		Use:   "list",
 		Short: "List the labs",
 		Args:  unknownArgs,
-		RunE:  func(cmd *cobra.Command, _ []string) error { return writeLabList(e) },
+		RunE:  func(cmd *cobra.Command, _ []string) error { return lab.WriteList(e.stdout, e.labs()) },
 	})
 	for _, l := range e.labs() {
 		cmd.AddCommand(newLabRunCmd(e, l))
 	}
 	return cmd
-}
-
-func writeLabList(e *env) error {
-	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
-	for _, l := range e.labs() {
-		fmt.Fprintf(tw, "%s\t%s\n", l.Info().Name, l.Info().Summary)
-	}
-	return tw.Flush()
 }
 
 // newLabRunCmd is brewput lab NAME: the lab's own flags and the common
@@ -85,7 +74,7 @@ func newLabRunCmd(e *env, l lab.Lab) *cobra.Command {
 			if err := check(); err != nil {
 				return err
 			}
-			if s, ok := l.(interface{ Memory() (float64, string) }); ok {
+			if s, ok := l.(lab.Sizer); ok {
 				if m, what := s.Memory(); m > maxMem {
 					return fmt.Errorf("lab %s would hold about %s of memory (%s), more than the %s allowed; --max-mem is %s (by default half this machine's memory)",
 						info.Name, model.FormatBytes(m), what, model.FormatBytes(maxMem), model.FormatBytes(maxMem))
@@ -106,12 +95,12 @@ func newLabRunCmd(e *env, l lab.Lab) *cobra.Command {
 			if err := out.Finish(points, runErr == nil); err != nil {
 				return failure{Err: err}
 			}
-			return labError(runErr, info.Name)
+			return lab.Ended(runErr, info.Name)
 		},
 	}
 	fs := cmd.Flags()
 	check = l.Bind(fs)
-	fs.StringVar(&cpus, "cpus", defaultLabCPUs(), "CPU counts (GOMAXPROCS), as a list and ranges such as 1,2 or 1-4")
+	fs.StringVar(&cpus, "cpus", lab.DefaultCPUs(), "CPU counts (GOMAXPROCS), as a list and ranges such as 1,2 or 1-4")
 	fs.StringVar(&format, "format", "table", "output format: "+strings.Join(results.Formats(), ", ")+" (with --out, guessed from its extension)")
 	fs.StringVar(&out, "out", "", "write the results to this file (the table still goes to stdout)")
 	fs.Var((*cliflag.Bytes)(&maxMem), "max-mem", "most memory the lab may hold, estimated from its flags before it starts: a size such as 4GB (default half this machine's memory)")
@@ -126,25 +115,6 @@ func (e *env) labs() []lab.Lab {
 		return e.labList()
 	}
 	return all.Labs()
-}
-
-// defaultLabCPUs is 1 CPU and all of them, the comparison every lab makes.
-func defaultLabCPUs() string {
-	if n := runtime.NumCPU(); n > 1 {
-		return fmt.Sprintf("1,%d", n)
-	}
-	return "1"
-}
-
-// labError turns how a lab's run ended into the command's error.
-func labError(err error, name string) error {
-	switch {
-	case err == nil:
-		return nil
-	case errors.Is(err, context.Canceled):
-		return interrupted{Err: fmt.Errorf("lab %s interrupted; kept what was measured", name)}
-	}
-	return failure{Err: fmt.Errorf("lab %s: %w", name, err)}
 }
 
 // planLabs reads the main job's --labs: "" for none, "all", or names;

@@ -43,11 +43,3 @@ func (e *env) sink(f results.Format, o *outfile.Output) *outfile.Sink {
 	return &outfile.Sink{Stdout: e.stdout, Stderr: e.stderr, Format: f, Out: o,
 		Profile: func(points []results.Point) error { return causal.Annotate(points, causal.Fifo()) }}
 }
-
-// plural writes a count with its noun: "1 point", "12 points".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}

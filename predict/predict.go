@@ -19,7 +19,6 @@ import (
 	"github.com/brewput/brewput/blueprint"
 	"github.com/brewput/brewput/calibrate"
 	"github.com/brewput/brewput/causal"
-	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/sim"
@@ -85,8 +84,7 @@ func (o Options) Check() error {
 // Resolve checks o and finds the go policy's costs: from o.Costs where all
 // are given, otherwise from the calibration file, which is measured and
 // saved first if it is the default one and missing (tell hears how that
-// goes). A calibration that fails is a Failure, or an Interruption where
-// ctx ended.
+// goes). A calibration that fails is as calibrate.Failed says.
 func Resolve(ctx context.Context, o Options, tell func(line string)) (Prediction, error) {
 	pr := Prediction{Policy: model.Policy{Sched: o.Sched, Seed: o.Seed, Runtime: o.Runtime}}
 	if err := o.Check(); err != nil {
@@ -149,20 +147,7 @@ func Load(ctx context.Context, path string, tell func(line string)) (calibrate.C
 		return cal, path, nil
 	}
 	cal, path, err := calibrate.Default(ctx, tell)
-	return cal, path, CalibrationError(ctx, err)
-}
-
-// CalibrationError is the error of a calibration that failed: an
-// Interruption where ctx ended, after which nothing is saved, or a
-// Failure.
-func CalibrationError(ctx context.Context, err error) error {
-	switch {
-	case err == nil:
-		return nil
-	case ctx.Err() != nil:
-		return exitcode.Interruption{Err: fmt.Errorf("interrupted while calibrating; nothing saved")}
-	}
-	return exitcode.Failure{Err: err}
+	return cal, path, calibrate.Failed(ctx, err)
 }
 
 // Calibrated is the main job's prediction: the go policy with this

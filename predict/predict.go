@@ -287,3 +287,36 @@ func (pr Prediction) Study(ctx context.Context, st *sweep.Study, cpus int, skip 
 	pr.Stamp(points)
 	return points
 }
+
+// Check checks a study for the model before anything runs or any cost is
+// looked for, and returns how many points it makes: its size against
+// o's memory budget (CheckSize), and each configuration of the shop's
+// modes (model.Config.Validate, its error naming --modes). A study of bp,
+// where not nil, is bp on each of the study's CPU counts.
+func Check(o Options, st *sweep.Study, bp *blueprint.Blueprint) (points int, err error) {
+	points = st.Total()
+	if bp != nil {
+		points = len(st.CPUs()) * st.Count
+	}
+	if err := CheckSize(o, st, bp, points); err != nil {
+		return points, err
+	}
+	if bp == nil {
+		for _, cfg := range (Prediction{Policy: model.Policy{Seed: o.Seed}}).Configs(st) {
+			if err := cfg.Validate(); err != nil {
+				return points, fmt.Errorf("--modes: %w", err)
+			}
+		}
+	}
+	return points, nil
+}
+
+// Run simulates the study, or bp on the study's CPU counts where bp is
+// not nil (Simulate, SimulateBlueprint), handing each point to add as
+// soon as it is simulated.
+func (pr Prediction) Run(ctx context.Context, st *sweep.Study, bp *blueprint.Blueprint, add func(*results.Point) error) ([]results.Point, error) {
+	if bp != nil {
+		return pr.SimulateBlueprint(ctx, bp, st, add)
+	}
+	return pr.Simulate(ctx, pr.Configs(st), st.Count, add)
+}

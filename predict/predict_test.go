@@ -117,3 +117,38 @@ func TestCheckSize(t *testing.T) {
 
 // calibrateField is the cost of o that name names.
 func calibrateField(o *Options, name string) *time.Duration { return calibrate.Field(&o.Costs, name) }
+
+// Check counts a study's points and refuses it over the budget; Run
+// simulates it; Advise says what would help its first point, naming the
+// model, after CheckAdvice has accepted it.
+func TestCheckRunAdvise(t *testing.T) {
+	st := study(t)
+	o := Options{Sched: "fifo", Seed: 1, MaxMem: 1 << 30}
+	n, err := Check(o, st, nil)
+	if err != nil || n != 2 {
+		t.Fatalf("Check = %d, %v; want 2 points", n, err)
+	}
+	pr, err := Resolve(context.Background(), o, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	points, err := pr.Run(context.Background(), st, nil, func(*results.Point) error { return nil })
+	if err != nil || len(points) != 2 {
+		t.Fatalf("Run = %d points, %v; want 2", len(points), err)
+	}
+	s := st.Specs[1]
+	if err := CheckAdvice(o, s, nil); err != nil {
+		t.Fatalf("CheckAdvice: %v", err)
+	}
+	o.MaxMem = 1000
+	if err := CheckAdvice(o, s, nil); err == nil {
+		t.Errorf("CheckAdvice in 1000 bytes: accepted")
+	}
+	a, err := pr.Advise(context.Background(), s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Calibration != pr.Describe() {
+		t.Errorf("advice's model %q, want %q", a.Calibration, pr.Describe())
+	}
+}

@@ -4,12 +4,9 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/brewput/brewput/advise"
 	"github.com/brewput/brewput/blueprint"
 	"github.com/brewput/brewput/host"
-	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/predict"
-	"github.com/brewput/brewput/sweep"
 	"github.com/spf13/cobra"
 )
 
@@ -69,45 +66,25 @@ cost flags) work as in brewput model.`,
 				return err
 			}
 			var bp *blueprint.Blueprint
-			var cfg model.Config
 			if mf.file != "" {
 				if bp, err = loadBlueprint(fs, mf.file); err != nil {
 					return err
 				}
 			}
-			// Advice simulates the point's causal profile and each change
-			// at most twice the CPUs: the size of twice the CPUs bounds it.
-			if err := predict.CheckSize(mf.options(fs), &sweep.Study{Specs: []sweep.Spec{s, doubled(s)}, Count: 1}, bp, 2); err != nil {
+			if err := predict.CheckAdvice(mf.options(fs), s, bp); err != nil {
 				return err
-			}
-			if bp == nil {
-				cfg = predict.ConfigOf(s)
-				cfg.Seed = mf.seed
-				if err := cfg.Validate(); err != nil {
-					return fmt.Errorf("--mode: %w", err)
-				}
 			}
 			pr, err := mf.resolve(cmd, e)
 			if err != nil {
 				return err
 			}
-			var a *advise.Advice
-			if bp != nil {
-				opt := pr.BlueprintOptions(s)
-				opt.CPUs, opt.Cancel = s.CPUs, cmd.Context().Done()
-				a, err = advise.Blueprint(bp, opt)
-			} else {
-				cfg = pr.Apply(cfg)
-				cfg.Cancel = cmd.Context().Done()
-				a, err = advise.Mode(cfg)
-			}
+			a, err := pr.Advise(cmd.Context(), s, bp)
 			if cmd.Context().Err() != nil {
 				return interrupted{Err: fmt.Errorf("interrupted while simulating; no advice yet")}
 			}
 			if err != nil {
 				return failure{Err: err}
 			}
-			a.Calibration = pr.Describe()
 			if format == "json" {
 				return a.WriteJSON(e.stdout)
 			}
@@ -122,11 +99,4 @@ cost flags) work as in brewput model.`,
 	mf.register(cmd.Flags())
 	cmd.Flags().StringVar(&format, "format", "table", "output format: table or json")
 	return cmd
-}
-
-// doubled is s on twice its CPUs with twice its customers, the most
-// advice tries.
-func doubled(s sweep.Spec) sweep.Spec {
-	s.CPUs, s.Par = 2*s.CPUs, 2*s.Par
-	return s
 }

@@ -10,7 +10,6 @@ import (
 	"github.com/brewput/brewput/host"
 	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/internal/exitcode"
-	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/predict"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/sim"
@@ -149,19 +148,9 @@ The same flags and seed give byte-identical output.`,
 					return err
 				}
 			}
-			total := st.Total()
-			if bp != nil {
-				total = len(st.CPUs()) * st.Count
-			}
-			if err := predict.CheckSize(mf.options(cmd.Flags()), st, bp, total); err != nil {
+			total, err := predict.Check(mf.options(cmd.Flags()), st, bp)
+			if err != nil {
 				return err
-			}
-			if bp == nil {
-				for _, cfg := range (predict.Prediction{Policy: model.Policy{Seed: mf.seed}}).Configs(st) {
-					if err := cfg.Validate(); err != nil {
-						return fmt.Errorf("--modes: %w", err)
-					}
-				}
 			}
 			out, err := outputOf(e, cmd.Flags(), format, outFile, results.Plan{Command: "model", Points: total})
 			if err != nil {
@@ -171,12 +160,7 @@ The same flags and seed give byte-identical output.`,
 			if err != nil {
 				return err
 			}
-			var points []results.Point
-			if bp != nil {
-				points, err = pr.SimulateBlueprint(cmd.Context(), bp, st, out.Add)
-			} else {
-				points, err = pr.Simulate(cmd.Context(), pr.Configs(st), st.Count, out.Add)
-			}
+			points, err := pr.Run(cmd.Context(), st, bp, out.Add)
 			if ferr := out.Finish(points, err == nil); ferr != nil {
 				return failure{Err: ferr}
 			}

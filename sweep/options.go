@@ -3,6 +3,7 @@ package sweep
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/brewput/brewput/burn"
@@ -137,4 +138,43 @@ func (o Options) check() error {
 		}
 	}
 	return nil
+}
+
+// ParseModes reads a comma-separated list of modes; its error names
+// --modes.
+func ParseModes(list string) ([]coffee.Mode, error) {
+	var modes []coffee.Mode
+	for _, m := range strings.Split(list, ",") {
+		mode, err := coffee.ParseMode(strings.TrimSpace(m))
+		if err != nil {
+			return nil, fmt.Errorf("--modes: %w", err)
+		}
+		modes = append(modes, mode)
+	}
+	return modes, nil
+}
+
+// One checks o for one mode (none: any, for a YAML system, whose file
+// replaces it) on one CPU count, for the command named, whose errors give
+// example as a count, and returns its point. o.Modes is not read.
+func (o Options) One(mode, command string, example int) (Spec, error) {
+	m := coffee.Mode{Family: "noop"}
+	if strings.Contains(mode, ",") {
+		return Spec{}, fmt.Errorf("--mode %q: %s takes one mode; run it once for each", mode, command)
+	}
+	if mode != "" {
+		var err error
+		if m, err = coffee.ParseMode(mode); err != nil {
+			return Spec{}, fmt.Errorf("--mode: %w", err)
+		}
+	}
+	o.Modes = []coffee.Mode{m}
+	st, err := o.Study()
+	if err != nil {
+		return Spec{}, err
+	}
+	if len(st.Specs) != 1 {
+		return Spec{}, fmt.Errorf("--cpus %s: %s takes one CPU count, such as --cpus %d", o.CPUs, command, example)
+	}
+	return st.Specs[0], nil
 }

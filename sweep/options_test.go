@@ -75,3 +75,34 @@ func TestOptionsRefused(t *testing.T) {
 		t.Errorf("a model's study of %d customers, %d rounds: %v", o.Par, o.Count, err)
 	}
 }
+
+// ParseModes reads a list, naming --modes in its error; One plans one
+// mode on one CPU count, and refuses a list of modes or of counts.
+func TestParseModesAndOne(t *testing.T) {
+	modes, err := ParseModes("locking, multi-2")
+	if err != nil || len(modes) != 2 || modes[1].String() != "multi-2" {
+		t.Errorf("ParseModes = %v, %v; want locking and multi-2", modes, err)
+	}
+	if _, err := ParseModes("locking,nope"); err == nil || !strings.HasPrefix(err.Error(), "--modes: ") {
+		t.Errorf("ParseModes of an unknown mode = %v, want an error naming --modes", err)
+	}
+	o := options()
+	o.CPUs = "2"
+	s, err := o.One("finelocking", "advise", 6)
+	if err != nil || s.Mode.String() != "finelocking" || s.CPUs != 2 {
+		t.Errorf("One(finelocking) = %+v, %v; want finelocking on 2 CPUs", s, err)
+	}
+	if s, err := o.One("", "advise", 6); err != nil || s.Mode.Family != "noop" {
+		t.Errorf("One of no mode = %+v, %v; want a point of any mode", s, err)
+	}
+	for _, c := range []struct{ mode, cpus, want string }{
+		{"locking,multi-2", "2", `--mode "locking,multi-2": why takes one mode`},
+		{"nope", "2", "--mode: "},
+		{"locking", "1-2", "--cpus 1-2: why takes one CPU count, such as --cpus 2"},
+	} {
+		o.CPUs = c.cpus
+		if _, err := o.One(c.mode, "why", 2); err == nil || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("One(%q) on --cpus %s = %v, want %q", c.mode, c.cpus, err, c.want)
+		}
+	}
+}

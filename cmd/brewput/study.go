@@ -3,10 +3,8 @@ package main
 import (
 	"fmt"
 	"runtime"
-	"strings"
 	"time"
 
-	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/sweep"
@@ -62,32 +60,27 @@ func (f *studyFlags) register(fs *pflag.FlagSet, d studyDefaults) {
 	fs.StringVar(&f.Noisy, "noisy", "retry", "a point other processes took more than 0.2 CPU from: retry (measure it again, up to 3 times, each after waiting up to 5 s for a quiet machine) or ok (keep the first measurement); either way it is marked")
 }
 
-// plan checks every flag before anything is measured; its errors are usage
-// errors that name the flag and what it accepts.
-//
-// maxCPUs is the most CPUs a point may have: the machine's for a
-// measurement, more for a model.
-func (f *studyFlags) plan(fs *pflag.FlagSet, maxCPUs int) (*sweep.Study, error) {
-	var modes []coffee.Mode
-	for _, m := range strings.Split(f.modes, ",") {
-		mode, err := coffee.ParseMode(strings.TrimSpace(m))
-		if err != nil {
-			return nil, fmt.Errorf("--modes: %w", err)
-		}
-		modes = append(modes, mode)
-	}
-	return f.planModes(fs, maxCPUs, modes)
-}
-
-// planModes is plan of the modes given, already read: sweep.Options.Study,
-// then --profile's folder.
-func (f *studyFlags) planModes(fs *pflag.FlagSet, maxCPUs int, modes []coffee.Mode) (*sweep.Study, error) {
+// options are the study's flags as sweep.Options, with at most maxCPUs
+// CPUs a point: the machine's for a measurement, more for a model.
+func (f *studyFlags) options(fs *pflag.FlagSet, maxCPUs int) sweep.Options {
 	o := f.Options
-	o.Modes, o.MaxCPUs, o.Given = modes, maxCPUs, nil
+	o.MaxCPUs, o.Given = maxCPUs, nil
 	for _, name := range []string{"rate", "interval", "maxq", "profile"} {
 		if fs.Changed(name) {
 			o.Given = append(o.Given, name)
 		}
+	}
+	return o
+}
+
+// plan checks every flag before anything is measured (sweep.Options.Study,
+// then --profile's folder); its errors are usage errors that name the flag
+// and what it accepts.
+func (f *studyFlags) plan(fs *pflag.FlagSet, maxCPUs int) (*sweep.Study, error) {
+	o := f.options(fs, maxCPUs)
+	var err error
+	if o.Modes, err = sweep.ParseModes(f.modes); err != nil {
+		return nil, err
 	}
 	st, err := o.Study()
 	if err != nil {
@@ -121,26 +114,7 @@ func setDefault(cmd *cobra.Command, name, value, usage string) {
 	f.Changed = false
 }
 
-// planOne is plan of one mode (none: any, for a YAML system, whose file
-// replaces it) on one CPU count, for the command named, whose errors give
-// an example count.
+// planOne is plan of one mode on one CPU count (sweep.Options.One).
 func (f *studyFlags) planOne(fs *pflag.FlagSet, maxCPUs int, mode, command string, example int) (sweep.Spec, error) {
-	m := coffee.Mode{Family: "noop"}
-	if strings.Contains(mode, ",") {
-		return sweep.Spec{}, fmt.Errorf("--mode %q: %s takes one mode; run it once for each", mode, command)
-	}
-	if mode != "" {
-		var err error
-		if m, err = coffee.ParseMode(mode); err != nil {
-			return sweep.Spec{}, fmt.Errorf("--mode: %w", err)
-		}
-	}
-	st, err := f.planModes(fs, maxCPUs, []coffee.Mode{m})
-	if err != nil {
-		return sweep.Spec{}, err
-	}
-	if len(st.Specs) != 1 {
-		return sweep.Spec{}, fmt.Errorf("--cpus %s: %s takes one CPU count, such as --cpus %d", f.CPUs, command, example)
-	}
-	return st.Specs[0], nil
+	return f.options(fs, maxCPUs).One(mode, command, example)
 }

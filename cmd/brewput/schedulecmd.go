@@ -1,10 +1,7 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"strings"
 	"time"
 
@@ -45,16 +42,9 @@ machine. --from model,trace draws both, side by side.`,
   brewput schedule --mode finelocking --cpus 2 --from model,trace prof/finelocking-2cpu.trace`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			flags := cmd.Flags()
-			useModel, useTrace := false, false
-			for _, f := range strings.Split(from, ",") {
-				switch strings.TrimSpace(f) {
-				case "model":
-					useModel = true
-				case "trace":
-					useTrace = true
-				default:
-					return fmt.Errorf("--from %q: want model, trace or model,trace", from)
-				}
+			useModel, useTrace, err := schedule.ParseFrom(from)
+			if err != nil {
+				return err
 			}
 			switch {
 			case mode == "":
@@ -71,15 +61,8 @@ machine. --from model,trace draws both, side by side.`,
 				return err
 			}
 			if useTrace {
-				info, err := os.Stat(args[0])
-				var pe *fs.PathError
-				switch {
-				case errors.As(err, &pe):
-					return fmt.Errorf("trace %s: %w", args[0], pe.Err)
-				case err != nil:
-					return fmt.Errorf("trace %s: %w", args[0], err)
-				case info.IsDir():
-					return fmt.Errorf("trace %s is a folder; want an execution trace file, as --profile writes one (*.trace)", args[0])
+				if err := schedule.CheckTrace(args[0]); err != nil {
+					return err
 				}
 			}
 			if err := report.CheckDir(out); err != nil {
@@ -109,13 +92,8 @@ machine. --from model,trace draws both, side by side.`,
 				}
 				ts = append(ts, t)
 			}
-			for i, t := range ts {
-				if i > 0 {
-					fmt.Fprintln(e.stdout)
-				}
-				if err := t.WriteText(e.stdout, 80); err != nil {
-					return err
-				}
+			if err := schedule.WriteTexts(e.stdout, ts, 80); err != nil {
+				return err
 			}
 			paths, err := report.WriteSchedules(out, ts)
 			if err != nil {

@@ -152,3 +152,23 @@ func TestCheckRunAdvise(t *testing.T) {
 		t.Errorf("advice's model %q, want %q", a.Calibration, pr.Describe())
 	}
 }
+
+// WhyConfig gives the point why explains a 1 s window; its profile under
+// the fifo policy names a bottleneck.
+func TestWhyConfigProfile(t *testing.T) {
+	cfg, err := WhyConfig(study(t).Specs[1], 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Duration != time.Second || cfg.Warmup != 100*time.Millisecond || cfg.Seed != 7 || cfg.CPUs != 2 {
+		t.Errorf("WhyConfig = %+v, want 2 CPUs, 100ms + 1s, seed 7", cfg)
+	}
+	pr, err := Resolve(context.Background(), Options{Sched: "fifo", Seed: 1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := pr.Profile(context.Background(), cfg)
+	if err != nil || p == nil {
+		t.Fatalf("Profile = %v, %v", p, err)
+	}
+}

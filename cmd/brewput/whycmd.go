@@ -5,7 +5,6 @@ import (
 	"runtime"
 	"time"
 
-	"github.com/brewput/brewput/causal"
 	"github.com/brewput/brewput/compare"
 	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/predict"
@@ -63,19 +62,15 @@ brewput model.`,
 			if err != nil {
 				return err
 			}
-			// The model's point: a longer window than a measurement needs.
-			cfg := predict.ConfigOf(s)
-			cfg.Warmup, cfg.Duration, cfg.Seed = 100*time.Millisecond, time.Second, mf.seed
-			if err := cfg.Validate(); err != nil {
-				return fmt.Errorf("--mode: %w", err)
+			cfg, err := predict.WhyConfig(s, mf.seed)
+			if err != nil {
+				return err
 			}
 			pr, err := mf.resolve(cmd, e)
 			if err != nil {
 				return err
 			}
-			cfg.Sched, cfg.Costs, cfg.Runtime = pr.Sched, pr.Costs, pr.Runtime
-			cfg.Cancel = cmd.Context().Done()
-			profile, err := causal.Mode(cfg)
+			profile, err := pr.Profile(cmd.Context(), cfg)
 			if cmd.Context().Err() != nil {
 				return interrupted{Err: fmt.Errorf("interrupted while simulating the causal profile; nothing measured")}
 			}
@@ -93,12 +88,7 @@ brewput model.`,
 			}
 			runErr := study.Run(cmd.Context(), sf.Count, runner.Run, e.stderr)
 			study.Judge(compare.Options{})
-			if format == "json" {
-				err = study.WriteJSON(e.stdout)
-			} else {
-				err = study.WriteTable(e.stdout)
-			}
-			if err != nil {
+			if err := study.Write(e.stdout, format); err != nil {
 				return failure{Err: err}
 			}
 			return exitcode.Measured(runErr, len(study.BasePoints), sf.Count)

@@ -253,21 +253,7 @@ func (c *cli) compareCmd() *cobra.Command {
 		Short: "Tell, point by point, how two results files differ, with a statistical verdict",
 		Args:  func(_ *cobra.Command, args []string) error { return compare.TwoFiles(args) },
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := opts.Check(); err != nil {
-				return fmt.Errorf("--alpha: %w", err)
-			}
-			if err := compare.CheckFormat(format); err != nil {
-				return fmt.Errorf("--format: %w", err)
-			}
-			old, err := results.ReadFile(args[0])
-			if err != nil {
-				return err
-			}
-			new, err := results.ReadFile(args[1])
-			if err != nil {
-				return err
-			}
-			return compare.Compare(old, new, opts).Write(c.stdout, format)
+			return compare.Files(c.stdout, args[0], args[1], opts, format, results.ReadFile)
 		},
 	}
 	cmd.Flags().Float64Var(&opts.Alpha, "alpha", 0.05, "significance level: a difference counts when p < alpha")

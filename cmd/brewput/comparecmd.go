@@ -1,9 +1,8 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/brewput/brewput/compare"
+	"github.com/brewput/brewput/results"
 	"github.com/spf13/cobra"
 )
 
@@ -25,21 +24,7 @@ too few repetitions for any verdict, it says so and how many are needed.`,
   brewput compare old.json new.json`,
 		Args: func(_ *cobra.Command, args []string) error { return compare.TwoFiles(args) },
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := opts.Check(); err != nil {
-				return fmt.Errorf("--alpha: %w", err)
-			}
-			if err := compare.CheckFormat(format); err != nil {
-				return fmt.Errorf("--format: %w", err)
-			}
-			old, err := e.openResults(args[0])
-			if err != nil {
-				return err
-			}
-			new, err := e.openResults(args[1])
-			if err != nil {
-				return err
-			}
-			return compare.Compare(old, new, opts).Write(e.stdout, format)
+			return compare.Files(e.stdout, args[0], args[1], opts, format, func(path string) ([]results.Point, error) { return e.openResults(path) })
 		},
 	}
 	cmd.Flags().Float64Var(&opts.Alpha, "alpha", 0.05, "significance level: a difference counts when p < alpha")

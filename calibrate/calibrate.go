@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"math"
 	"os"
@@ -22,6 +23,8 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/host"
+	"github.com/brewput/brewput/internal/atomicfile"
+	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/internal/quiet"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/sim"
@@ -596,4 +599,81 @@ func (c Calibration) Ref() results.Calibration {
 		host = "an unnamed host"
 	}
 	return results.Calibration{Host: host, Date: c.Date, Others: c.Others, Forced: c.Forced, Costs: line}
+}
+
+// Limits of How's samples and repeats, past which a typo would measure for
+// hours: a sample of the slowest microbenchmark takes about 1.5 ms.
+const (
+	MaxSamples = 100_000
+	MaxRepeats = 1_000
+)
+
+// Check refuses how's samples and repeats out of range, before anything
+// is measured; its errors name them as brewput calibrate's flags do.
+func (how How) Check() error {
+	switch {
+	case how.Samples < 5 || how.Samples > MaxSamples:
+		return fmt.Errorf("--samples %d: want at least 5, at most %d", how.Samples, MaxSamples)
+	case how.Repeats < 1 || how.Repeats > MaxRepeats:
+		return fmt.Errorf("--repeats %d: want at least 1 (6 or more for a 95 %% interval), at most %d", how.Repeats, MaxRepeats)
+	}
+	return nil
+}
+
+// CheckOut tells, before anything is measured, whether a calibration can
+// be saved at path: not a folder, and its folder one that exists and is
+// writable, or can be made (Save makes it).
+func CheckOut(path string) error {
+	if info, err := os.Stat(path); err == nil && info.IsDir() {
+		return fmt.Errorf("is a folder; want a file for the calibration")
+	}
+	return atomicfile.CheckDir(filepath.Dir(path), "the calibration")
+}
+
+// Show writes the calibration saved at path to w: the path, then its
+// table. A missing or unreadable one is an exitcode.Failure.
+func Show(w io.Writer, path string) error {
+	c, err := Load(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return exitcode.Failure{Err: fmt.Errorf("no calibration at %s; run brewput calibrate", path)}
+	}
+	if err != nil {
+		return exitcode.Failure{Err: err}
+	}
+	fmt.Fprintf(w, "%s\n", path)
+	c.WriteTable(w)
+	return nil
+}
+
+// MeasureAndSave measures this machine as how says (MeasureQuiet, telling
+// tell), writes the table to w, and saves the calibration at path unless
+// other processes disturbed it and how does not force it (Keep); then w
+// hears where it went. Its errors are as Failed says, or Failures.
+func MeasureAndSave(ctx context.Context, how How, path string, w io.Writer, tell func(line string)) error {
+	c, err := MeasureQuiet(ctx, how, tell)
+	if err != nil {
+		return Failed(ctx, err)
+	}
+	c.WriteTable(w)
+	if c, err = Keep(c, how.Force); err != nil {
+		return exitcode.Failure{Err: err}
+	}
+	if err := Save(path, c); err != nil {
+		return exitcode.Failure{Err: err}
+	}
+	fmt.Fprintf(w, "saved: %s\n", path)
+	return nil
+}
+
+// Failed is the error of a calibration that failed: an
+// exitcode.Interruption where ctx ended, after which nothing is saved, or
+// an exitcode.Failure.
+func Failed(ctx context.Context, err error) error {
+	switch {
+	case err == nil:
+		return nil
+	case ctx.Err() != nil:
+		return exitcode.Interruption{Err: fmt.Errorf("interrupted while calibrating; nothing saved")}
+	}
+	return exitcode.Failure{Err: err}
 }

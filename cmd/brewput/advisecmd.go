@@ -15,41 +15,11 @@ func newAdviseCmd(e *env) *cobra.Command {
 	mf := &modelFlags{}
 	var mode, format string
 	cmd := &cobra.Command{
-		Use:   "advise",
-		Short: "Find what limits a mode and what would help, by experiment in the model, ranked by gain",
-		Long: `advise asks the model what would help one system: a mode of the coffee shop
-(--mode) or a system described in YAML (--model), on one CPU count, under
-one load. It simulates the system as it is and its causal profile: the
-same system with each resource relieved a little, one at a time — each
-step 10 % shorter, one more machine (or resource unit, or stage worker) of
-each kind, the kitchen lock held for less, twice the buffer of each
-channel, one more CPU with the same customers and with one more, twice the
-customers — and, where no single relief helps, the smallest combination
-that does. The resource whose relief gains the most is what limits it (the
-point's bottleneck, as brewput model gives it). Beside the profile it
-tries the structural changes the talk discusses:
-
-  another copy of each machine (finelocking → multi-2, a pipeline → two lines)
-  buffers between a pipeline's stages (linearpipe-0 → linearpipe-1)
-  a split critical section (locking → finelocking, finelocking → parsteam,
-    linearpipe → splitpipe)
-  twice the CPUs
-
-and, for a YAML system, one more unit of every resource at once. All are
-ranked by predicted throughput gain (gains within 1 % are equal), those
-that make latency 5 % worse or more last, then by cost (machines and CPUs
-dearer than locks, goroutines and buffer memory), then by the fall in
-median latency.
-
-The first line answers the question, naming what limits the system as
-its bottleneck does; the next says which model and calibration were used;
-the table backs it. The model's flags (--sched, --seed, --calibration, the
-cost flags) work as in brewput model.`,
-		Example: `  brewput advise --mode finelocking --cpus 6
-  brewput advise --mode linearpipe-0 --cpus 4 --jitter 1ms
-  brewput advise --mode locking --cpus 8 --sched fifo --format json
-  brewput advise --model examples/cafe.yaml --cpus 4`,
-		Args: unknownArgs,
+		Use:     "advise",
+		Short:   "Find what limits a mode and what would help, by experiment in the model, ranked by gain",
+		Long:    help("advise"),
+		Example: help("advise.example"),
+		Args:    unknownArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			fs := cmd.Flags()
 			switch {

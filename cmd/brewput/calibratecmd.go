@@ -17,36 +17,11 @@ func newCalibrateCmd(e *env) *cobra.Command {
 	)
 	how.Wait = time.Minute
 	cmd := &cobra.Command{
-		Use:   "calibrate",
-		Short: "Measure the Go runtime's handoff costs that the model's go policy uses",
-		Long: `calibrate runs microbenchmarks of the Go runtime on this machine and keeps
-each cost's median, its 95 % confidence interval over --repeats repeats and
-its distribution, for brewput model's go scheduling policy:
-
-  wake               a goroutine readied while a P is idle, until that P runs it
-  spin wake          the same when the idle P's thread is still spinning
-  spin window        how long an idle P's thread spins before it sleeps (by bisection)
-  switch             parking one goroutine and running the next on one P
-  mutex handoff      an Unlock that wakes a goroutine asleep in Lock
-  chan handoff       a send that wakes a goroutine asleep in a receive
-  buf chan handoff   the same on a buffered channel
-
-The model predicts each go-policy point with the medians, and its band with
-the intervals' edges.
-
-It measures only on a quiet machine: first it waits (at most --wait) until
-other processes use less than 0.2 CPUs, then measures, and if other
-processes used 0.2 CPUs or more meanwhile, it prints what it found, saves
-nothing and exits 1 — other processes make the wake-up in particular read
-high — unless --force keeps it anyway, marked as forced.
-
-The calibration goes to --out (by default the user's configuration folder),
-where brewput model reads it; --show prints the one kept there.`,
-		Example: `  brewput calibrate
-  brewput calibrate --show
-  brewput calibrate --out laptop-calibration.json --samples 300 --repeats 10
-  brewput calibrate --force      # keep it even if the machine was busy`,
-		Args: unknownArgs,
+		Use:     "calibrate",
+		Short:   "Measure the Go runtime's handoff costs that the model's go policy uses",
+		Long:    help("calibrate"),
+		Example: help("calibrate.example"),
+		Args:    unknownArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := how.Check(); err != nil {
 				return err

@@ -18,21 +18,10 @@ import (
 
 func newLabCmd(e *env) *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "lab [list | NAME [flags]]",
-		Short: "Run one of the labs: other concurrent systems, measured and reported like the shop",
-		Long: `The labs are real Go experiments beside the coffee shop, each on a question of
-structure: CPU-bound against IO-bound work, channel contention and batching,
-parallel rendering and Amdahl's law, buffered reading. Each runs on the CPU
-counts given (GOMAXPROCS), writes the same results files as the shop (every
-point carries lab, variant, cpus, source, throughput and unit) and appears in
-the report (brewput --labs all, or brewput report on its results).
-
-brewput lab list shows them; brewput lab NAME --help says what one shows and
-what to look for.`,
-		Example: `  brewput lab list
-  brewput lab workloads
-  brewput lab channels --cpus 1,2 --format json --out channels.json
-  brewput lab render --png mandelbrot.png`,
+		Use:     "lab [list | NAME [flags]]",
+		Short:   "Run one of the labs: other concurrent systems, measured and reported like the shop",
+		Long:    help("lab"),
+		Example: help("lab.example"),
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 0 {
 				return fmt.Errorf("unknown lab %q; accepted: %s (see brewput lab list)", args[0], lab.Names(e.labs()))

@@ -84,51 +84,11 @@ func newModelCmd(e *env) *cobra.Command {
 	mf := &modelFlags{}
 	var format, outFile string
 	cmd := &cobra.Command{
-		Use:   "model",
-		Short: "Predict the modes' throughput and latency on up to 256 virtual CPUs, in virtual time",
-		Long: `model simulates each mode in virtual time instead of measuring it: the same
-goroutines, locks, channels and steps as the real mode, on as many virtual
-CPUs as asked (up to 256), deterministically and in a fraction of a second
-a point. --dur is simulated time.
-
-Every point says "source": "model" and carries the analytic bounds beside
-the simulation: the CPU bound, the structural bound of the most-held
-resource, the resulting ceiling on throughput and floor on latency, and
-Little's law as a check. Its bottleneck is its causal profile's answer:
-the model run again with each resource relieved a little, one at a time,
-and the resource whose relief gains the most (see brewput advise). The
-table ends with the model and the calibration it used.
-
---sched go (the default) schedules the virtual CPUs as the Go runtime does:
-per-P run queues with a runnext slot, work stealing, 10 ms time slices,
-sync.Mutex's barging and starvation mode, and the runtime's own costs for
-switching goroutines, waking an idle P and handing over a lock or a channel
-value. Those costs are measured on this machine by brewput calibrate (run
-once automatically) or given as flags. --sched fifo is the idealized
-machine: free handoffs, first come first served, the analytic numbers
-exactly. Under the go policy each point carries a band: the throughput and
-median latency it spans when the costs move across their calibration's
-confidence intervals (--band=false leaves it out); the table's range column
-and footer show it and the calibration, every point names it. --runtime
-go1.9 follows the talk's runtime where it differs from today's.
-
---harness talk simulates the talk's own harness (a generator hands the
-customers their requests over a channel, an aggregator takes their
-durations over another) instead of brewput's. A point's warm-up is at least
-three of its longest cycle, so that it is in its steady state; a closed
-loop's row says where Little's law is off by more than 2 %.
-
---model FILE simulates a system described in YAML instead of the shop's
-modes: steps with fixed or random durations, resources with capacities,
-pipelines joined by buffers, parallel branches, closed or open load. See
-examples/ and the README.
-
-The same flags and seed give byte-identical output.`,
-		Example: `  brewput model --modes ideal,locking,finelocking,multi-2,linearpipe-0,linearpipe-1 --cpus 1-16 --dur 60s
-  brewput model --model examples/cafe.yaml --cpus 1-16 --sched fifo
-  brewput model --modes locking --cpus 6 --par 100 --sched fifo
-  brewput model --modes linearpipe-0,linearpipe-1 --jitter 1ms --cpus 1-8 --format json --out pipes.json`,
-		Args: unknownArgs,
+		Use:     "model",
+		Short:   "Predict the modes' throughput and latency on up to 256 virtual CPUs, in virtual time",
+		Long:    help("model"),
+		Example: help("model.example"),
+		Args:    unknownArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			sf.Simulated = true
 			st, err := sf.plan(cmd.Flags(), host.ModelMaxCPUs)

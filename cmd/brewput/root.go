@@ -28,39 +28,10 @@ func newRoot(e *env) *cobra.Command {
 	var withLessons bool
 	var full func() (bool, error)
 	root := &cobra.Command{
-		Use:   "brewput",
-		Short: "Measure how the structure of concurrent Go code shapes its throughput and latency",
-		Long: `brewput measures real Go implementations of a coffee shop — one lock for the
-whole kitchen, a lock per machine, replicas of each machine, pipelines of
-goroutines with buffered or unbuffered channels — on real CPUs, and shows
-how each structure shapes throughput ("brewput", lattes per second),
-latency, contention and CPU utilization as CPUs are added.
-
-With no command it runs the talk's study — its main modes on 1 to all CPUs,
-1 s a point — beside the model's predictions of them on up to 8 CPUs, and
-prints the verdict: on the CPU counts where the picture changes, which
-modes make the most at what latency, and what limits each mode and what
-the best change tried gains; then a compact table (every measured point,
-the model's summarized per mode; --format table prints every point in
-full). It writes a report to ./brewput-report: index.html, which opens
-with the same verdict, a map of what limits what, the schedule pictures and
-the charts, with the rest collapsed below; results.json, results.csv and
-each picture as SVG and PNG. The study's flags are those of brewput run.
-
-results.json is the run's journal: each point is added to it, flushed to
-the disk, as soon as it is measured, so that a run stopped any way at all
-(Ctrl-C, a closed terminal, a kill, running out of memory) leaves every
-point it finished; brewput report renders it, saying the run was cut
-short, and brewput --resume FOLDER/results.json measures the rest.
-
-Ctrl-C (or SIGTERM, or SIGHUP) stops measuring, writes the report of what
-was measured and exits 128 + the signal (130 for Ctrl-C).`,
-		Example: `  brewput
-  brewput --modes finelocking,multi-2 --dur 2s --out shop-report
-  brewput run --modes ideal,locking,finelocking --cpus 1,2 --dur 2s
-  brewput report old/results.json new/results.json --out both
-  brewput compare old.json new.json
-  brewput list`,
+		Use:           "brewput",
+		Short:         "Measure how the structure of concurrent Go code shapes its throughput and latency",
+		Long:          help("brewput"),
+		Example:       help("brewput.example"),
 		Args:          cobra.NoArgs,
 		SilenceErrors: true,
 		SilenceUsage:  true,

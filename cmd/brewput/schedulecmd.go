@@ -19,27 +19,10 @@ func newScheduleCmd(e *env) *cobra.Command {
 	var mode, from, out string
 	span := schedule.Span
 	cmd := &cobra.Command{
-		Use:   "schedule [TRACE]",
-		Short: "Draw which step ran on which CPU over 20 ms: the model's exact schedule, or a real one from an execution trace",
-		Long: `schedule draws the talk's picture of one mode on one CPU count: a row per
-CPU, time across, each bar one step of one latte in its machine's colour
-(grinder, espresso machine, steamer; combining uses none), and the gaps
-where a CPU ran no step — a customer waiting for a machine, or nothing to
-do. It prints the picture as text and writes it as SVG and PNG into --out.
-
---from model (the default) draws the model's exact schedule, after the
-point's warm-up, each bar numbered with the customer whose latte it is;
---sched fifo (the default, as the report draws it) is the idealized
-machine, --sched go the Go runtime's scheduler with its measured costs.
---from trace draws the real schedule from an execution trace of a point
-measured with --profile (the TRACE file, such as prof/finelocking-2cpu.trace),
-from the middle of its window, each bar numbered with the goroutine that
-ran it; coffee marks each step in the trace as a region named after its
-machine. --from model,trace draws both, side by side.`,
-		Example: `  brewput schedule --mode finelocking --cpus 6
-  brewput schedule --mode multi-2 --cpus 6 --sched go
-  brewput run --modes finelocking --cpus 2 --profile prof
-  brewput schedule --mode finelocking --cpus 2 --from model,trace prof/finelocking-2cpu.trace`,
+		Use:     "schedule [TRACE]",
+		Short:   "Draw which step ran on which CPU over 20 ms: the model's exact schedule, or a real one from an execution trace",
+		Long:    help("schedule"),
+		Example: help("schedule.example"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			flags := cmd.Flags()
 			useModel, useTrace, err := schedule.ParseFrom(from)

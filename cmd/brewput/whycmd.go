@@ -17,36 +17,11 @@ func newWhyCmd(e *env) *cobra.Command {
 	mf := &modelFlags{}
 	var mode, format string
 	cmd := &cobra.Command{
-		Use:   "why",
-		Short: "Measure a point's causal profile on real CPUs, beside the model's",
-		Long: `why asks what limits one mode on one CPU count, by experiment, twice: in
-the model (its causal profile, as brewput advise and every point's
-bottleneck give it) and on this machine's real CPUs. The shop's steps are
-parameters and its structure has small variants, so each relief the model
-tries is a real change too:
-
-  a step 10 % shorter (--grind 0.9ms …)
-  one more machine of a kind (a pool of two grinders, one more stage worker)
-  the kitchen lock held for less (locking's combine outside it)
-  twice the buffer of a pipeline's channel
-  one more CPU, with or without one more customer (where the machine has it)
-  twice the customers
-
-why measures the point as it is and with each relief, --count times over in
-rounds, each run in a child process pinned to its CPUs (as brewput run
-does), and gives for each experiment the model's predicted gain beside the
-measured gain, its range from the medians' 95 % intervals, the p-value of a
-Mann-Whitney U test and a verdict (golang.org/x/perf/benchmath, as brewput
-compare). It says which relief gained most on real CPUs, how many
-experiments agree with the model, and which runs other processes disturbed.
-A relief that needs more CPUs than the machine has is listed, not measured.
-
-The model's flags (--sched, --calibration, the cost flags) work as in
-brewput model.`,
-		Example: `  brewput why --mode finelocking --cpus 2
-  brewput why --mode linearpipe-0 --cpus 2 --count 10 --dur 1s
-  brewput why --mode locking --cpus 2 --sched fifo --format json`,
-		Args: unknownArgs,
+		Use:     "why",
+		Short:   "Measure a point's causal profile on real CPUs, beside the model's",
+		Long:    help("why"),
+		Example: help("why.example"),
+		Args:    unknownArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			switch {
 			case format != "table" && format != "json":

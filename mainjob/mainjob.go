@@ -197,3 +197,16 @@ func (j *journal) addAll(points []results.Point) error {
 	}
 	return nil
 }
+
+// Rerender renders the report of points read back (brewput report) into
+// dir as the main job does, under the fifo policy, which needs no
+// calibration; a journal's plan makes the page say how far its run got,
+// and log hears it too.
+func Rerender(w, log io.Writer, dir string, in report.Inputs, figures map[string]lab.Figure, full bool) error {
+	opt := PageOptions(in.Points, figures, log)
+	opt.Lessons, opt.Plan = in.Lessons, in.Plan
+	if in.Plan != nil {
+		fmt.Fprintln(log, results.CutShort(*in.Plan, in.Points))
+	}
+	return Publish(w, log, dir, in.Points, causal.Fifo(), opt, full)
+}

@@ -13,6 +13,7 @@ import (
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/predict"
+	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/sweep"
 	"go.uber.org/goleak"
@@ -100,5 +101,30 @@ func TestResumeRefuses(t *testing.T) {
 	}
 	if _, _, _, err := Resume(filepath.Join(dir, "results.json")); err == nil || !strings.Contains(err.Error(), "nothing to resume") {
 		t.Errorf("Resume of a finished job's results = %v, want nothing to resume", err)
+	}
+}
+
+// A job's results render again, as brewput report renders them, with the
+// same table.
+func TestRerender(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "report")
+	j, stdout := job(t, dir, 0)
+	if err := j.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	in, err := report.ReadFiles([]string{filepath.Join(dir, "results.json")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	again := filepath.Join(t.TempDir(), "again")
+	var out, log bytes.Buffer
+	if err := Rerender(&out, &log, again, in, nil, false); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(again, "index.html")); err != nil {
+		t.Errorf("no page: %v", err)
+	}
+	if got, want := strings.ReplaceAll(out.String(), again, "DIR"), strings.ReplaceAll(stdout.String(), dir, "DIR"); got != want {
+		t.Errorf("rendered again:\n%s\nthe job printed:\n%s", got, want)
 	}
 }

@@ -3,12 +3,10 @@ package main
 import (
 	"fmt"
 
-	"github.com/brewput/brewput/causal"
 	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/mainjob"
 	"github.com/brewput/brewput/report"
-	"github.com/brewput/brewput/results"
 	"github.com/spf13/cobra"
 )
 
@@ -36,19 +34,10 @@ func newReportCmd(e *env) *cobra.Command {
 				return err
 			}
 			e.tellNotes(in.Notes)
-			points, plan := in.Points, in.Plan
-			if out == "" {
-				return fmt.Errorf("--out: want a folder for the report, such as %s", defaultReportDir)
+			if err := checkReportOut(out); err != nil {
+				return err
 			}
-			if err := report.CheckDir(out); err != nil {
-				return fmt.Errorf("--out: %w", err)
-			}
-			opt := mainjob.PageOptions(points, lab.Figures(e.labs()), e.stderr)
-			opt.Lessons, opt.Plan = in.Lessons, plan
-			if plan != nil {
-				fmt.Fprintln(e.stderr, results.CutShort(*plan, points))
-			}
-			if err := mainjob.Publish(e.stdout, e.stderr, out, points, causal.Fifo(), opt, fullTable); err != nil {
+			if err := mainjob.Rerender(e.stdout, e.stderr, out, in, lab.Figures(e.labs()), fullTable); err != nil {
 				return failure{Err: err}
 			}
 			return nil

@@ -52,11 +52,8 @@ func newRoot(e *env) *cobra.Command {
 				if st, err = sf.plan(cmd.Flags(), runtime.NumCPU()); err != nil {
 					return err
 				}
-				if out == "" {
-					return fmt.Errorf("--out: want a folder for the report, such as %s", defaultReportDir)
-				}
-				if err := report.CheckDir(out); err != nil {
-					return fmt.Errorf("--out: %w", err)
+				if err := checkReportOut(out); err != nil {
+					return err
 				}
 			}
 			runLabs, err := e.planLabs(labs)
@@ -107,6 +104,18 @@ func newRoot(e *env) *cobra.Command {
 
 // compactTable says what the compact table holds, for --format's usage.
 const compactTable = "the measured points, the model's summarized per mode"
+
+// checkReportOut checks --out, the report's folder, before anything is
+// measured.
+func checkReportOut(out string) error {
+	if out == "" {
+		return fmt.Errorf("--out: want a folder for the report, such as %s", defaultReportDir)
+	}
+	if err := report.CheckDir(out); err != nil {
+		return fmt.Errorf("--out: %w", err)
+	}
+	return nil
+}
 
 // unknownArgs turns stray arguments into a usage error naming them.
 func unknownArgs(cmd *cobra.Command, args []string) error {

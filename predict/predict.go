@@ -30,7 +30,7 @@ import (
 type Options struct {
 	Sched   string // go or fifo
 	Runtime string // "" for today's, or go1.9
-	Seed    uint64
+	Seed    uint64 // of the random step durations
 	// Calibration is the file of the go policy's costs; "" for the
 	// default one, measured and saved there if missing.
 	Calibration string

@@ -15,11 +15,9 @@ func newAdviseCmd(e *env) *cobra.Command {
 	mf := &modelFlags{}
 	var mode, format string
 	cmd := &cobra.Command{
-		Use:     "advise",
-		Short:   "Find what limits a mode and what would help, by experiment in the model, ranked by gain",
-		Long:    help("advise"),
-		Example: help("advise.example"),
-		Args:    unknownArgs,
+		Use:   "advise",
+		Short: "Find what limits a mode and what would help, by experiment in the model, ranked by gain",
+		Args:  unknownArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			fs := cmd.Flags()
 			switch {

@@ -16,10 +16,8 @@ func newBenchCmd(e *env) *cobra.Command {
 	var cfg gobench.Config
 	var cpus, format, out string
 	cmd := &cobra.Command{
-		Use:     "bench [packages] [-- go test flags]",
-		Short:   "Run Go benchmarks on 1, 2, … CPUs, each pinned, and report how they scale",
-		Long:    help("bench"),
-		Example: help("bench.example"),
+		Use:   "bench [packages] [-- go test flags]",
+		Short: "Run Go benchmarks on 1, 2, … CPUs, each pinned, and report how they scale",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			pkgs, goFlags := args, []string(nil)
 			if at := cmd.ArgsLenAtDash(); at >= 0 {

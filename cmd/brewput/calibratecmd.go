@@ -17,11 +17,9 @@ func newCalibrateCmd(e *env) *cobra.Command {
 	)
 	how.Wait = time.Minute
 	cmd := &cobra.Command{
-		Use:     "calibrate",
-		Short:   "Measure the Go runtime's handoff costs that the model's go policy uses",
-		Long:    help("calibrate"),
-		Example: help("calibrate.example"),
-		Args:    unknownArgs,
+		Use:   "calibrate",
+		Short: "Measure the Go runtime's handoff costs that the model's go policy uses",
+		Args:  unknownArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := how.Check(); err != nil {
 				return err

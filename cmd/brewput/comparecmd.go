@@ -10,11 +10,9 @@ func newCompareCmd(e *env) *cobra.Command {
 	var format string
 	var opts compare.Options
 	cmd := &cobra.Command{
-		Use:     "compare OLD NEW",
-		Short:   "Tell, point by point, how two results files differ, with a statistical verdict",
-		Long:    help("compare"),
-		Example: help("compare.example"),
-		Args:    func(_ *cobra.Command, args []string) error { return compare.TwoFiles(args) },
+		Use:   "compare OLD NEW",
+		Short: "Tell, point by point, how two results files differ, with a statistical verdict",
+		Args:  func(_ *cobra.Command, args []string) error { return compare.TwoFiles(args) },
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return compare.Files(e.stdout, args[0], args[1], opts, format, func(path string) ([]results.Point, error) { return e.openResults(path) })
 		},

@@ -10,10 +10,8 @@ import (
 func newFitCmd(e *env) *cobra.Command {
 	var by, format string
 	cmd := &cobra.Command{
-		Use:     "fit FILE...",
-		Short:   "Fit a scalability law (linear, Amdahl's or the USL, by AIC) to each mode's throughput",
-		Long:    help("fit"),
-		Example: help("fit.example"),
+		Use:   "fit FILE...",
+		Short: "Fit a scalability law (linear, Amdahl's or the USL, by AIC) to each mode's throughput",
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return fmt.Errorf("fit needs at least one results file, such as brewput-report/results.json")

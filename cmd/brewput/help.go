@@ -1,20 +1,29 @@
 package main
 
-import "embed"
+import (
+	"embed"
+	"io/fs"
+
+	"github.com/spf13/cobra"
+)
 
 // helpFiles hold the commands' long help and examples, a file each:
-// help/NAME.txt and help/NAME.example.txt.
+// help/NAME.txt and help/NAME.example.txt, NAME the command's (brewput
+// for the root).
 //
 //go:embed help/*.txt
 var helpFiles embed.FS
 
-// help is the text of help/name.txt. Every command reads its own as the
-// command tree is built, so that a file missing from the build fails
-// every test at once.
-func help(name string) string {
-	b, err := helpFiles.ReadFile("help/" + name + ".txt")
-	if err != nil {
-		panic(err)
+// setHelp gives root and each of its commands (not a lab's, whose lab
+// says its own) its long help and examples from helpFiles, where it has
+// them.
+func setHelp(root *cobra.Command) {
+	for _, cmd := range append([]*cobra.Command{root}, root.Commands()...) {
+		if b, err := fs.ReadFile(helpFiles, "help/"+cmd.Name()+".txt"); err == nil {
+			cmd.Long = string(b)
+		}
+		if b, err := fs.ReadFile(helpFiles, "help/"+cmd.Name()+".example.txt"); err == nil {
+			cmd.Example = string(b)
+		}
 	}
-	return string(b)
 }

@@ -18,10 +18,8 @@ import (
 
 func newLabCmd(e *env) *cobra.Command {
 	cmd := &cobra.Command{
-		Use:     "lab [list | NAME [flags]]",
-		Short:   "Run one of the labs: other concurrent systems, measured and reported like the shop",
-		Long:    help("lab"),
-		Example: help("lab.example"),
+		Use:   "lab [list | NAME [flags]]",
+		Short: "Run one of the labs: other concurrent systems, measured and reported like the shop",
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 0 {
 				return fmt.Errorf("unknown lab %q; accepted: %s (see brewput lab list)", args[0], lab.Names(e.labs()))

@@ -17,11 +17,9 @@ func newLessonsCmd(e *env) *cobra.Command {
 	var quick bool
 	var only, format, out string
 	cmd := &cobra.Command{
-		Use:     "lessons [--quick] [--only NAME,...] [--format table|json] [--out FILE]",
-		Short:   "Measure the seeds' claims on this machine, each with a verdict: reproduced, not reproduced or inconclusive",
-		Long:    help("lessons"),
-		Example: help("lessons.example"),
-		Args:    unknownArgs,
+		Use:   "lessons [--quick] [--only NAME,...] [--format table|json] [--out FILE]",
+		Short: "Measure the seeds' claims on this machine, each with a verdict: reproduced, not reproduced or inconclusive",
+		Args:  unknownArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if format != "table" && format != "json" {
 				return fmt.Errorf("--format: unknown format %q; accepted: table, json", format)

@@ -84,11 +84,9 @@ func newModelCmd(e *env) *cobra.Command {
 	mf := &modelFlags{}
 	var format, outFile string
 	cmd := &cobra.Command{
-		Use:     "model",
-		Short:   "Predict the modes' throughput and latency on up to 256 virtual CPUs, in virtual time",
-		Long:    help("model"),
-		Example: help("model.example"),
-		Args:    unknownArgs,
+		Use:   "model",
+		Short: "Predict the modes' throughput and latency on up to 256 virtual CPUs, in virtual time",
+		Args:  unknownArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			sf.Simulated = true
 			st, err := sf.plan(cmd.Flags(), host.ModelMaxCPUs)

@@ -14,10 +14,8 @@ func newReportCmd(e *env) *cobra.Command {
 	var out string
 	var full func() (bool, error)
 	cmd := &cobra.Command{
-		Use:     "report FILE...",
-		Short:   "Render the report from saved results files, without measuring",
-		Long:    help("report"),
-		Example: help("report.example"),
+		Use:   "report FILE...",
+		Short: "Render the report from saved results files, without measuring",
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return fmt.Errorf("report needs at least one results file, such as brewput-report/results.json")

@@ -30,8 +30,6 @@ func newRoot(e *env) *cobra.Command {
 	root := &cobra.Command{
 		Use:           "brewput",
 		Short:         "Measure how the structure of concurrent Go code shapes its throughput and latency",
-		Long:          help("brewput"),
-		Example:       help("brewput.example"),
 		Args:          cobra.NoArgs,
 		SilenceErrors: true,
 		SilenceUsage:  true,
@@ -99,6 +97,7 @@ func newRoot(e *env) *cobra.Command {
 	root.Flags().StringVar(&resume, "resume", "", "finish the study that a main job cut short left in this results.json (its report folder's), measuring only the points it lacks, and write the report beside it")
 	root.AddCommand(newRunCmd(e), newModelCmd(e), newAdviseCmd(e), newWhyCmd(e), newCalibrateCmd(e), newLabCmd(e), newReportCmd(e), newCompareCmd(e), newFitCmd(e), newBenchCmd(e), newListCmd(e), newLessonsCmd(e), newScheduleCmd(e), newPointCmd(e))
 	root.CompletionOptions.DisableDefaultCmd = true
+	setHelp(root)
 	return root
 }
 

@@ -18,11 +18,9 @@ func newRunCmd(e *env) *cobra.Command {
 	sf := &studyFlags{}
 	var format, outFile, resume string
 	cmd := &cobra.Command{
-		Use:     "run",
-		Short:   "Measure modes of the coffee shop over CPU counts and print or save the results",
-		Long:    help("run"),
-		Example: help("run.example"),
-		Args:    unknownArgs,
+		Use:   "run",
+		Short: "Measure modes of the coffee shop over CPU counts and print or save the results",
+		Args:  unknownArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			var st *sweep.Study
 			var have []results.Point

@@ -19,10 +19,8 @@ func newScheduleCmd(e *env) *cobra.Command {
 	var mode, from, out string
 	span := schedule.Span
 	cmd := &cobra.Command{
-		Use:     "schedule [TRACE]",
-		Short:   "Draw which step ran on which CPU over 20 ms: the model's exact schedule, or a real one from an execution trace",
-		Long:    help("schedule"),
-		Example: help("schedule.example"),
+		Use:   "schedule [TRACE]",
+		Short: "Draw which step ran on which CPU over 20 ms: the model's exact schedule, or a real one from an execution trace",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			flags := cmd.Flags()
 			useModel, useTrace, err := schedule.ParseFrom(from)

@@ -17,11 +17,9 @@ func newWhyCmd(e *env) *cobra.Command {
 	mf := &modelFlags{}
 	var mode, format string
 	cmd := &cobra.Command{
-		Use:     "why",
-		Short:   "Measure a point's causal profile on real CPUs, beside the model's",
-		Long:    help("why"),
-		Example: help("why.example"),
-		Args:    unknownArgs,
+		Use:   "why",
+		Short: "Measure a point's causal profile on real CPUs, beside the model's",
+		Args:  unknownArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			switch {
 			case format != "table" && format != "json":

@@ -1,9 +1,10 @@
 // Package lab is what every lab shares: the Lab interface through which
 // brewput lists, configures, runs and draws one; Sweep, the frame of a
-// lab's run over CPU counts; and Figure, a lab's chart as plain data,
-// which package report draws. Each lab is a package under lab/, and
-// lab/all is the one list of them: adding a lab is a package and a line
-// there.
+// lab's run over CPU counts; Point, a measured point of a lab; the checks
+// a lab's configuration is validated with (Within, NotEmpty, Choices,
+// …); and Figure, a lab's chart as plain data, which package report
+// draws. Each lab is a package under lab/, and lab/all is the one list of
+// them: adding a lab is a package and a line there.
 package lab
 
 import (

@@ -36,9 +36,9 @@ func tinyRun(ctx context.Context, c tinyConfig, cpus []int, progress func(string
 				sum += i
 			}
 			v, secs := fmt.Sprint(size), max(time.Since(start).Seconds(), 1e-9)
-			add(results.Point{Source: results.SourceMeasured, Mode: "tiny/" + v, CPUs: n, Par: 1, Ops: int64(size),
-				Throughput: float64(size) / secs, Unit: "ints/s", Start: start, Lab: results.Lab{Name: "tiny", Variant: v,
-					Metrics: map[results.Metric]float64{"sum": float64(sum)}}}, "tiny added up "+v)
+			p := lab.Point("tiny", v, n, start, 0, map[results.Metric]float64{"sum": float64(sum)})
+			p.Par, p.Ops, p.Unit, p.Throughput = 1, int64(size), "ints/s", float64(size)/secs
+			add(p, "tiny added up "+v)
 		}
 		return nil
 	})

@@ -1,9 +1,12 @@
 package actors
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/brewput/brewput/lab"
 )
 
 // The four ways of serializing the service, as variant names.
@@ -97,40 +100,24 @@ const (
 // Validate checks every field and returns the first problem, on one line
 // that starts with the field's flag-style name.
 func (c Config) Validate() error {
-	switch {
-	case len(c.Variants) == 0:
-		return fmt.Errorf("variants: want at least one of %s", variantList())
-	case len(c.Clients) == 0:
-		return fmt.Errorf("clients: want at least one client count")
+	if err := cmp.Or(
+		lab.NotEmpty("variants", c.Variants, "of "+variantList()),
+		lab.NotEmpty("clients", c.Clients, "client count"),
+		lab.Choices("variants", c.Variants, Variants(), "want some of "+variantList()),
+		lab.EachWithin("clients", c.Clients, 1, maxClients, "clients"),
+	); err != nil {
+		return err
 	}
-	for i, v := range c.Variants {
-		if !slices.Contains(Variants(), v) {
-			return fmt.Errorf("variants %q: want some of %s", v, variantList())
-		}
-		if slices.Contains(c.Variants[:i], v) {
-			return fmt.Errorf("variants %q: given twice", v)
-		}
-	}
-	most := 0
-	for _, k := range c.Clients {
-		if k < 1 || k > maxClients {
-			return fmt.Errorf("clients %d: want 1 to %d clients", k, maxClients)
-		}
-		most = max(most, k)
-	}
-	switch {
-	case c.Requests < most || c.Requests > maxRequests:
-		return fmt.Errorf("requests %d: want %d (one for each of the most clients) to %d requests", c.Requests, most, maxRequests)
-	case c.Remote && (c.RemoteRequests < most || c.RemoteRequests > maxRequests):
-		return fmt.Errorf("remote-requests %d: want %d (one for each of the most clients) to %d requests", c.RemoteRequests, most, maxRequests)
-	case c.Mailbox < 0 || c.Mailbox > maxMailbox:
-		return fmt.Errorf("mailbox %d: want 0 (unbuffered) to %d requests", c.Mailbox, maxMailbox)
-	case c.ReplyBytes < minReplyBytes || c.ReplyBytes > maxReplyBytes:
-		return fmt.Errorf("reply-bytes %d: want %d to %d bytes", c.ReplyBytes, minReplyBytes, maxReplyBytes)
-	case c.Reps < 1 || c.Reps > maxReps:
-		return fmt.Errorf("reps %d: want 1 to %d runs a point", c.Reps, maxReps)
-	}
-	return nil
+	most := slices.Max(c.Clients)
+	return cmp.Or(
+		lab.Refuse(c.Requests < most || c.Requests > maxRequests,
+			"requests %d: want %d (one for each of the most clients) to %d requests", c.Requests, most, maxRequests),
+		lab.Refuse(c.Remote && (c.RemoteRequests < most || c.RemoteRequests > maxRequests),
+			"remote-requests %d: want %d (one for each of the most clients) to %d requests", c.RemoteRequests, most, maxRequests),
+		lab.Refuse(c.Mailbox < 0 || c.Mailbox > maxMailbox, "mailbox %d: want 0 (unbuffered) to %d requests", c.Mailbox, maxMailbox),
+		lab.Within("reply-bytes", c.ReplyBytes, minReplyBytes, maxReplyBytes, "bytes"),
+		lab.Within("reps", c.Reps, 1, maxReps, "runs a point"),
+	)
 }
 
 // CheckGiven refuses --remote-requests without --remote, which would

@@ -160,34 +160,20 @@ func measureClients(ctx context.Context, c Config, clients, n int) ([]results.Po
 func (p *path) point(c Config, clients, n int) (results.Point, error) {
 	thr := median(p.tputs)
 	used := p.cpu.Seconds() / p.wall.Seconds()
-	pt := results.Point{
-		Source: results.SourceMeasured,
-		Lab: results.Lab{Name: Name, Variant: p.name(), Metrics: map[results.Metric]float64{
-			MetricClients:    float64(clients),
-			MetricRequests:   float64(p.requests),
-			MetricReplyBytes: float64(c.ReplyBytes),
-			MetricUtil:       used / float64(n),
-			MetricCPUPerID:   p.cpu.Seconds() * 1e6 / float64(p.requests*len(p.tputs)),
-			MetricSpread:     (slices.Max(p.tputs) - slices.Min(p.tputs)) / thr,
-		}},
-		Mode:       Name + "/" + p.name(),
-		CPUs:       n,
-		Par:        clients,
-		DurS:       float64(p.requests) / thr,
-		Ops:        int64(p.requests),
-		Throughput: thr,
-		Unit:       Unit,
-		CPUUsed:    used,
-		Util:       used / float64(n),
-		Latency:    results.Summarize(p.hist),
-		Start:      p.start.UTC().Round(time.Millisecond),
-	}
+	pt := lab.Point(Name, p.name(), n, p.start, used, map[results.Metric]float64{
+		MetricClients:    float64(clients),
+		MetricRequests:   float64(p.requests),
+		MetricReplyBytes: float64(c.ReplyBytes),
+		MetricUtil:       used / float64(n),
+		MetricCPUPerID:   p.cpu.Seconds() * 1e6 / float64(p.requests*len(p.tputs)),
+		MetricSpread:     (slices.Max(p.tputs) - slices.Min(p.tputs)) / thr,
+	})
+	pt.Par, pt.Ops, pt.Unit = clients, int64(p.requests), Unit
+	pt.DurS, pt.Throughput = float64(p.requests)/thr, thr
 	if p.variant == Actor {
 		pt.Metrics[MetricMailbox] = float64(c.Mailbox)
 	}
-	var err error
-	pt.Hist, err = results.EncodeHistogram(p.hist)
-	return pt, err
+	return pt, lab.Latencies(&pt, p.hist)
 }
 
 // variantOf splits a point's variant name into the variant and whether it
@@ -199,22 +185,11 @@ func variantOf(name string) (variant string, remote bool) {
 // progressLine is a point's line of progress.
 func progressLine(p results.Point) string {
 	line := fmt.Sprintf("%s cpus=%d %s clients=%d: %s, latency p50 %s p99 %s, util %.2f",
-		Name, p.CPUs, p.Variant, p.Par, rate(p.Throughput), micros(p.Latency.P50), micros(p.Latency.P99), p.Util)
+		Name, p.CPUs, p.Variant, p.Par, lab.Rate(p.Throughput, Unit, 1), micros(p.Latency.P50), micros(p.Latency.P99), p.Util)
 	if cost, ok := p.Metrics[MetricRemoteCost]; ok {
 		line += fmt.Sprintf(", %.1f× slower than in process", cost)
 	}
 	return line
-}
-
-// rate formats identities per second.
-func rate(v float64) string {
-	switch {
-	case v >= 1e6:
-		return fmt.Sprintf("%.2fM ids/s", v/1e6)
-	case v >= 1e3:
-		return fmt.Sprintf("%.1fk ids/s", v/1e3)
-	}
-	return fmt.Sprintf("%.0f ids/s", v)
 }
 
 // micros formats a latency given in milliseconds.

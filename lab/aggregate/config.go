@@ -1,11 +1,14 @@
 package aggregate
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/brewput/brewput/lab"
 )
 
 // Config says what Run sweeps. Each field's doc names the flag-style name
@@ -68,31 +71,18 @@ const (
 // Validate checks every field and returns the first problem, on one line
 // that starts with the field's flag-style name.
 func (c Config) Validate() error {
-	switch {
-	case c.Events < 1 || c.Events > maxEvents:
-		return fmt.Errorf("events %d: want 1 to %d events per point", c.Events, maxEvents)
-	case len(c.Producers) == 0:
-		return fmt.Errorf("producers: want at least one producer count")
-	case len(c.Buffers) == 0:
-		return fmt.Errorf("buffers: want at least one buffer size")
-	case math.IsNaN(c.RunLength) || c.RunLength < 1 || c.RunLength > maxRunLength:
-		return fmt.Errorf("run-length %g: want a mean of 1 to %g events per run", c.RunLength, maxRunLength)
-	case c.HandleCost < 0 || c.HandleCost > maxHandleCost:
-		return fmt.Errorf("handle-cost %v: want 0 to %v per handle call", c.HandleCost, maxHandleCost)
-	case c.Reps < 1 || c.Reps > maxReps:
-		return fmt.Errorf("reps %d: want 1 to %d runs per point", c.Reps, maxReps)
-	}
-	for _, p := range c.Producers {
-		if p < 1 || p > maxProducers {
-			return fmt.Errorf("producers %d: want 1 to %d producers", p, maxProducers)
-		}
-	}
-	for _, s := range c.Buffers {
-		if s < 0 || s > maxBuffer {
-			return fmt.Errorf("buffers %d: want a buffer of 0 (unbuffered) to %d events", s, maxBuffer)
-		}
-	}
-	return nil
+	return cmp.Or(
+		lab.Within("events", c.Events, 1, maxEvents, "events per point"),
+		lab.NotEmpty("producers", c.Producers, "producer count"),
+		lab.NotEmpty("buffers", c.Buffers, "buffer size"),
+		lab.Refuse(math.IsNaN(c.RunLength) || c.RunLength < 1 || c.RunLength > maxRunLength,
+			"run-length %g: want a mean of 1 to %g events per run", c.RunLength, maxRunLength),
+		lab.Refuse(c.HandleCost < 0 || c.HandleCost > maxHandleCost,
+			"handle-cost %v: want 0 to %v per handle call", c.HandleCost, maxHandleCost),
+		lab.Within("reps", c.Reps, 1, maxReps, "runs per point"),
+		lab.EachWithin("producers", c.Producers, 1, maxProducers, "producers"),
+		lab.Buffers("buffers", c.Buffers, maxBuffer, "a buffer", "events"),
+	)
 }
 
 // The two ways the consumer handles events, the first part of a variant's

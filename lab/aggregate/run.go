@@ -134,35 +134,21 @@ func point(c Config, strategy string, out outcome, n, producers, buffer int) (re
 	v := Variant(strategy, producers, buffer)
 	secs := out.wall.Seconds()
 	used := out.cpu.Seconds() / secs
-	p := results.Point{
-		Source: results.SourceMeasured,
-		Lab: results.Lab{Name: Name, Variant: v, Metrics: map[results.Metric]float64{
-			MetricProducers:       float64(producers),
-			MetricBuffer:          float64(buffer),
-			MetricEvents:          float64(out.events),
-			MetricCalls:           float64(out.calls),
-			MetricEventsPerCall:   float64(out.events) / float64(out.calls),
-			MetricStreamRunLength: float64(out.events) / float64(out.streamRuns),
-			MetricLost:            float64(out.lost()),
-			MetricRunLength:       c.RunLength,
-			MetricHandleCostUs:    float64(c.HandleCost) / float64(time.Microsecond),
-			MetricUtil:            used / float64(n),
-		}},
-		Mode:       Name + "/" + v,
-		CPUs:       n,
-		Par:        producers,
-		DurS:       secs,
-		Ops:        out.events,
-		Throughput: float64(out.events) / secs,
-		Unit:       Unit,
-		CPUUsed:    used,
-		Util:       used / float64(n),
-		Latency:    results.Summarize(out.latency),
-		Start:      out.start.UTC().Round(time.Millisecond),
-	}
-	var err error
-	p.Hist, err = results.EncodeHistogram(out.latency)
-	return p, err
+	p := lab.Point(Name, v, n, out.start, used, map[results.Metric]float64{
+		MetricProducers:       float64(producers),
+		MetricBuffer:          float64(buffer),
+		MetricEvents:          float64(out.events),
+		MetricCalls:           float64(out.calls),
+		MetricEventsPerCall:   float64(out.events) / float64(out.calls),
+		MetricStreamRunLength: float64(out.events) / float64(out.streamRuns),
+		MetricLost:            float64(out.lost()),
+		MetricRunLength:       c.RunLength,
+		MetricHandleCostUs:    float64(c.HandleCost) / float64(time.Microsecond),
+		MetricUtil:            used / float64(n),
+	})
+	p.Par, p.Ops, p.Unit = producers, out.events, Unit
+	p.DurS, p.Throughput = secs, float64(out.events)/secs
+	return p, lab.Latencies(&p, out.latency)
 }
 
 // outcome is what one run of the pipeline did.

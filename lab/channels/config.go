@@ -1,9 +1,12 @@
 package channels
 
 import (
+	"cmp"
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/brewput/brewput/lab"
 )
 
 // Config says what Run sweeps. Each field's doc names the flag-style name
@@ -66,29 +69,17 @@ const (
 // Validate checks every field and returns the first problem, on one line
 // that starts with the field's flag-style name.
 func (c Config) Validate() error {
-	switch {
-	case c.Lines < 1 || c.Lines > maxLines:
-		return fmt.Errorf("lines %d: want 1 to %d lines per point", c.Lines, maxLines)
-	case c.LineBytes < 1 || c.LineBytes > maxLineBytes:
-		return fmt.Errorf("line-bytes %d: want 1 to %d bytes per line", c.LineBytes, maxLineBytes)
-	case c.Hashes < 1:
-		return fmt.Errorf("hashes %d: want at least 1 SHA-1 sum per line", c.Hashes)
-	case len(c.Sizes) == 0:
-		return fmt.Errorf("size: want at least one channel size")
-	case len(c.Consumers) == 0:
-		return fmt.Errorf("consumers: want at least one consumer count")
-	case len(c.Batches) == 0:
-		return fmt.Errorf("batch: want at least one batch size")
-	}
-	for _, s := range c.Sizes {
-		if s < 0 || s > maxSize {
-			return fmt.Errorf("size %d: want a channel size of 0 (unbuffered) to %d messages", s, maxSize)
-		}
-	}
-	for _, m := range c.Consumers {
-		if m < 1 || m > maxConsumers {
-			return fmt.Errorf("consumers %d: want 1 to %d consumers", m, maxConsumers)
-		}
+	if err := cmp.Or(
+		lab.Within("lines", c.Lines, 1, maxLines, "lines per point"),
+		lab.Within("line-bytes", c.LineBytes, 1, maxLineBytes, "bytes per line"),
+		lab.Refuse(c.Hashes < 1, "hashes %d: want at least 1 SHA-1 sum per line", c.Hashes),
+		lab.NotEmpty("size", c.Sizes, "channel size"),
+		lab.NotEmpty("consumers", c.Consumers, "consumer count"),
+		lab.NotEmpty("batch", c.Batches, "batch size"),
+		lab.Buffers("size", c.Sizes, maxSize, "a channel size", "messages"),
+		lab.EachWithin("consumers", c.Consumers, 1, maxConsumers, "consumers"),
+	); err != nil {
+		return err
 	}
 	for _, b := range c.Batches {
 		if b < 1 {

@@ -80,23 +80,12 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 						return err
 					}
 					add(p, fmt.Sprintf("channels cpus=%d %s: %s, %.0f%% of the bound %s, util %.2f",
-						n, p.Variant, rate(p.Throughput), 100*p.Metrics[MetricOfBound], rate(p.Metrics[MetricBound]), p.Util))
+						n, p.Variant, lab.Rate(p.Throughput, Unit, 0), 100*p.Metrics[MetricOfBound], lab.Rate(p.Metrics[MetricBound], Unit, 0), p.Util))
 				}
 			}
 		}
 		return nil
 	})
-}
-
-// rate formats lines per second for a progress line.
-func rate(v float64) string {
-	switch {
-	case v >= 1e6:
-		return fmt.Sprintf("%.2fM lines/s", v/1e6)
-	case v >= 1e3:
-		return fmt.Sprintf("%.0fk lines/s", v/1e3)
-	}
-	return fmt.Sprintf("%.0f lines/s", v)
 }
 
 // measurePoint runs one combination at the current GOMAXPROCS, n, between
@@ -124,32 +113,19 @@ func measurePoint(ctx context.Context, c Config, n, size, consumers, batch int) 
 	thr := float64(out.lines) / secs
 	used := out.cpu.Seconds() / secs
 	bound := Bound(prod, cons, consumers, n)
-	p := results.Point{
-		Source: results.SourceMeasured,
-		Lab: results.Lab{Name: Name, Variant: v, Metrics: map[results.Metric]float64{
-			MetricBound:        bound,
-			MetricOfBound:      thr / bound,
-			MetricProducerRate: prod,
-			MetricConsumerRate: cons,
-			MetricUtil:         used / float64(n),
-			MetricChanSize:     float64(size),
-			MetricConsumers:    float64(consumers),
-			MetricBatchLines:   float64(batch),
-		}},
-		Mode:       Name + "/" + v,
-		CPUs:       n,
-		Par:        consumers,
-		DurS:       secs,
-		Ops:        out.lines,
-		Throughput: thr,
-		Unit:       Unit,
-		CPUUsed:    used,
-		Util:       used / float64(n),
-		Latency:    results.Summarize(out.latency),
-		Start:      start.UTC().Round(time.Millisecond),
-	}
-	p.Hist, err = results.EncodeHistogram(out.latency)
-	return p, err
+	p := lab.Point(Name, v, n, start, used, map[results.Metric]float64{
+		MetricBound:        bound,
+		MetricOfBound:      thr / bound,
+		MetricProducerRate: prod,
+		MetricConsumerRate: cons,
+		MetricUtil:         used / float64(n),
+		MetricChanSize:     float64(size),
+		MetricConsumers:    float64(consumers),
+		MetricBatchLines:   float64(batch),
+	})
+	p.Par, p.Ops, p.Unit = consumers, out.lines, Unit
+	p.DurS, p.Throughput = secs, thr
+	return p, lab.Latencies(&p, out.latency)
 }
 
 // outcome is what one run of the pipeline did.

@@ -1,11 +1,13 @@
 package logs
 
 import (
-	"errors"
+	"cmp"
 	"fmt"
 	"os"
 	"slices"
 	"strings"
+
+	"github.com/brewput/brewput/lab"
 )
 
 // Config says what Run sweeps: every kind with every writer count, at
@@ -81,27 +83,17 @@ const (
 // that starts with the field's flag-style name. A Dir must be an existing
 // folder.
 func (c Config) Validate() error {
-	switch {
-	case len(c.Kinds) == 0:
-		return fmt.Errorf("kinds: want at least one of %s", kindNames())
-	case len(c.Writers) == 0:
-		return fmt.Errorf("writers: want at least one writer count")
-	case c.Appends < 1 || c.Appends > maxAppends:
-		return fmt.Errorf("appends %d: want 1 to %d appends per run", c.Appends, maxAppends)
-	case c.ValueBytes < minValueBytes || c.ValueBytes > maxValueBytesFlag:
-		return fmt.Errorf("value-bytes %d: want %d to %d bytes per value", c.ValueBytes, minValueBytes, maxValueBytesFlag)
-	case int64(c.Appends)*int64(c.ValueBytes) > maxLogBytes:
-		return fmt.Errorf("appends %d: %d appends of %d bytes make a log of more than %d bytes; want fewer or smaller", c.Appends, c.Appends, c.ValueBytes, maxLogBytes)
-	case c.Reps < 1 || c.Reps > maxReps:
-		return fmt.Errorf("reps %d: want 1 to %d runs per point", c.Reps, maxReps)
-	}
-	for i, k := range c.Kinds {
-		if !slices.Contains(Kinds(), k) {
-			return fmt.Errorf("kinds %q: want %s", k, kindNames())
-		}
-		if slices.Contains(c.Kinds[:i], k) {
-			return fmt.Errorf("kinds %q: given twice", k)
-		}
+	if err := cmp.Or(
+		lab.NotEmpty("kinds", c.Kinds, "of "+kindNames()),
+		lab.NotEmpty("writers", c.Writers, "writer count"),
+		lab.Within("appends", c.Appends, 1, maxAppends, "appends per run"),
+		lab.Within("value-bytes", c.ValueBytes, minValueBytes, maxValueBytesFlag, "bytes per value"),
+		lab.Refuse(int64(c.Appends)*int64(c.ValueBytes) > maxLogBytes,
+			"appends %d: %d appends of %d bytes make a log of more than %d bytes; want fewer or smaller", c.Appends, c.Appends, c.ValueBytes, maxLogBytes),
+		lab.Within("reps", c.Reps, 1, maxReps, "runs per point"),
+		lab.Choices("kinds", c.Kinds, Kinds(), "want "+kindNames()),
+	); err != nil {
+		return err
 	}
 	for i, t := range c.Writers {
 		if t < 1 || t > maxWriters {
@@ -117,23 +109,13 @@ func (c Config) Validate() error {
 	if c.Dir != "" {
 		info, err := os.Stat(c.Dir)
 		if err != nil {
-			return fmt.Errorf("dir %s: %w", c.Dir, pathErr(err))
+			return fmt.Errorf("dir %s: %w", c.Dir, lab.PathErr(err))
 		}
 		if !info.IsDir() {
 			return fmt.Errorf("dir %s: not a folder", c.Dir)
 		}
 	}
 	return nil
-}
-
-// pathErr drops the operation and path from an *os.PathError, which the
-// message names already.
-func pathErr(err error) error {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }
 
 // Variant names a kind's points: the kind, with "-sync" after it when

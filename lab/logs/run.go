@@ -144,37 +144,23 @@ func (s *sweeper) point(r run, kind Kind, n, t int, single run) (results.Point, 
 	if s.c.Sync && kind != Memory {
 		synced = 1
 	}
-	p := results.Point{
-		Source: results.SourceMeasured,
-		Lab: results.Lab{Name: Name, Variant: v, Metrics: map[results.Metric]float64{
-			MetricWriters:       float64(t),
-			MetricAppends:       float64(s.c.Appends),
-			MetricWallS:         wall,
-			MetricLatencySumS:   r.latencySum.Seconds(),
-			MetricOverstatement: r.latencySum.Seconds() / wall,
-			MetricNaiveRate:     float64(s.c.Appends) / r.latencySum.Seconds(),
-			MetricOfSingle:      thr / singleThr,
-			MetricSingleRate:    singleThr,
-			MetricVerified:      1,
-			MetricUtil:          used / float64(n),
-			MetricValueBytes:    float64(s.c.ValueBytes),
-			MetricSync:          synced,
-		}},
-		Mode:       Name + "/" + v,
-		CPUs:       n,
-		Par:        t,
-		DurS:       wall,
-		Ops:        int64(s.c.Appends),
-		Throughput: thr,
-		Unit:       Unit,
-		CPUUsed:    used,
-		Util:       used / float64(n),
-		Latency:    results.Summarize(r.latency),
-		Start:      r.start.UTC().Round(time.Millisecond),
-	}
-	var err error
-	p.Hist, err = results.EncodeHistogram(r.latency)
-	return p, err
+	p := lab.Point(Name, v, n, r.start, used, map[results.Metric]float64{
+		MetricWriters:       float64(t),
+		MetricAppends:       float64(s.c.Appends),
+		MetricWallS:         wall,
+		MetricLatencySumS:   r.latencySum.Seconds(),
+		MetricOverstatement: r.latencySum.Seconds() / wall,
+		MetricNaiveRate:     float64(s.c.Appends) / r.latencySum.Seconds(),
+		MetricOfSingle:      thr / singleThr,
+		MetricSingleRate:    singleThr,
+		MetricVerified:      1,
+		MetricUtil:          used / float64(n),
+		MetricValueBytes:    float64(s.c.ValueBytes),
+		MetricSync:          synced,
+	})
+	p.Par, p.Ops, p.Unit = t, int64(s.c.Appends), Unit
+	p.DurS, p.Throughput = wall, thr
+	return p, lab.Latencies(&p, r.latency)
 }
 
 // run is what one run measured.

@@ -1,10 +1,13 @@
 package render
 
 import (
+	"cmp"
 	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
+
+	"github.com/brewput/brewput/lab"
 )
 
 // Config says what Run renders and measures. Each field's doc names the
@@ -60,22 +63,15 @@ const (
 // that starts with the field's flag-style name. For PNG it checks that the
 // directory exists, so that a long run does not end on an unwritable path.
 func (c Config) Validate() error {
-	switch {
-	case c.Size < 1 || c.Size > maxSize:
-		return fmt.Errorf("size %d: want an image of 1 to %d pixels a side", c.Size, maxSize)
-	case c.MaxIter < 1 || c.MaxIter > maxIter:
-		return fmt.Errorf("max-iter %d: want 1 to %d iterations per pixel", c.MaxIter, maxIter)
-	case c.Workers < 0 || c.Workers > maxWorkers:
-		return fmt.Errorf("workers %d: want 1 to %d workers, or 0 for one per CPU", c.Workers, maxWorkers)
-	case c.Reps < 1:
-		return fmt.Errorf("reps %d: want at least 1 repetition", c.Reps)
-	case len(c.ModelCPUs) == 0:
-		return fmt.Errorf("model-cpus: want at least one CPU count for Amdahl's curve")
-	}
-	for _, n := range c.ModelCPUs {
-		if n < 1 || n > maxCPUs {
-			return fmt.Errorf("model-cpus %d: want 1 to %d CPUs", n, maxCPUs)
-		}
+	if err := cmp.Or(
+		lab.Refuse(c.Size < 1 || c.Size > maxSize, "size %d: want an image of 1 to %d pixels a side", c.Size, maxSize),
+		lab.Within("max-iter", c.MaxIter, 1, maxIter, "iterations per pixel"),
+		lab.Refuse(c.Workers < 0 || c.Workers > maxWorkers, "workers %d: want 1 to %d workers, or 0 for one per CPU", c.Workers, maxWorkers),
+		lab.Refuse(c.Reps < 1, "reps %d: want at least 1 repetition", c.Reps),
+		lab.NotEmpty("model-cpus", c.ModelCPUs, "CPU count for Amdahl's curve"),
+		lab.EachWithin("model-cpus", c.ModelCPUs, 1, maxCPUs, "CPUs"),
+	); err != nil {
+		return err
 	}
 	if c.PNG != "" {
 		dir := filepath.Dir(c.PNG)

@@ -198,34 +198,22 @@ func assemble(ts []timing, cpus, size int) []results.Point {
 		speedup := seqRender / render
 		totalSpeedup := (seqRender + enc) / (render + enc)
 		used := t.cpu.Seconds() / total.Seconds()
-		p := results.Point{
-			Source: results.SourceMeasured,
-			Lab: results.Lab{Name: Name, Variant: t.variant, Metrics: map[results.Metric]float64{
-				MetricRenderMs:       render,
-				MetricEncodeMs:       median(t.encodes),
-				MetricSpeedup:        speedup,
-				MetricTotalSpeedup:   totalSpeedup,
-				MetricSerialFraction: enc / (seqRender + enc),
-				MetricWorkers:        float64(t.workers),
-				MetricPixels:         float64(size * size),
-			}},
-			Mode:       Name + "/" + t.variant,
-			CPUs:       cpus,
-			Par:        t.workers,
-			DurS:       total.Seconds(),
-			Ops:        int64(len(t.renders)),
-			Throughput: float64(len(t.renders)) / total.Seconds(),
-			Unit:       Unit,
-			CPUUsed:    used,
-			Util:       used / float64(cpus),
-			Latency:    results.Summarize(h),
-			Start:      t.start.UTC().Round(time.Millisecond),
-		}
+		p := lab.Point(Name, t.variant, cpus, t.start, used, map[results.Metric]float64{
+			MetricRenderMs:       render,
+			MetricEncodeMs:       median(t.encodes),
+			MetricSpeedup:        speedup,
+			MetricTotalSpeedup:   totalSpeedup,
+			MetricSerialFraction: enc / (seqRender + enc),
+			MetricWorkers:        float64(t.workers),
+			MetricPixels:         float64(size * size),
+		})
+		p.Par, p.Ops, p.Unit = t.workers, int64(len(t.renders)), Unit
+		p.DurS, p.Throughput = total.Seconds(), float64(len(t.renders))/total.Seconds()
 		if cpus > 1 {
 			p.Metrics[MetricKarpFlatt] = KarpFlatt(speedup, cpus)
 			p.Metrics[MetricKarpFlattTotal] = KarpFlatt(totalSpeedup, cpus)
 		}
-		p.Hist, _ = results.EncodeHistogram(h) // encodes any histogram New made
+		_ = lab.Latencies(&p, h) // encodes any histogram New made
 		points = append(points, p)
 	}
 	return points

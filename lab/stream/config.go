@@ -1,11 +1,14 @@
 package stream
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/brewput/brewput/lab"
 )
 
 // The modes: how the client receives its replies, and who sends.
@@ -98,42 +101,22 @@ const (
 // Validate checks every field and returns the first problem, on one line
 // that starts with the field's flag-style name.
 func (c Config) Validate() error {
-	switch {
-	case len(c.Modes) == 0:
-		return fmt.Errorf("modes: want at least one of %s", strings.Join(Modes(), ", "))
-	case c.Messages < 1 || c.Messages > maxMessages:
-		return fmt.Errorf("messages %d: want 1 to %d messages per run", c.Messages, maxMessages)
-	case len(c.Buffers) == 0:
-		return fmt.Errorf("buffers: want at least one channel buffer size")
-	case c.PayloadBytes < 0 || c.PayloadBytes > MaxPayloadBytes:
-		return fmt.Errorf("payload-bytes %d: want 0 to %d bytes", c.PayloadBytes, MaxPayloadBytes)
-	case c.Malformed < 0:
-		return fmt.Errorf("malformed %d: want 0 or more malformed messages per run", c.Malformed)
-	case c.Oversized < 0:
-		return fmt.Errorf("oversized %d: want 0 or more oversized messages per run", c.Oversized)
-	case c.Malformed > c.Messages:
-		return fmt.Errorf("malformed %d: more than the %d messages of a run", c.Malformed, c.Messages)
-	case c.Malformed+c.Oversized > c.Messages:
-		return fmt.Errorf("oversized %d: with %d malformed, more faulty messages than the %d messages of a run", c.Oversized, c.Malformed, c.Messages)
-	case c.Downtime < 0 || c.Downtime > maxDowntime:
-		return fmt.Errorf("downtime %v: want 0 to %v", c.Downtime, maxDowntime)
-	case c.Reps < 1 || c.Reps > maxReps:
-		return fmt.Errorf("reps %d: want 1 to %d runs per point", c.Reps, maxReps)
-	}
-	for i, m := range c.Modes {
-		if !slices.Contains(Modes(), m) {
-			return fmt.Errorf("modes %q: unknown mode; want some of %s", m, strings.Join(Modes(), ", "))
-		}
-		if slices.Contains(c.Modes[:i], m) {
-			return fmt.Errorf("modes %q: given twice", m)
-		}
-	}
-	for _, b := range c.Buffers {
-		if b < 0 || b > maxBuffer {
-			return fmt.Errorf("buffers %d: want a channel buffer of 0 (unbuffered) to %d messages", b, maxBuffer)
-		}
-	}
-	return nil
+	modes := strings.Join(Modes(), ", ")
+	return cmp.Or(
+		lab.NotEmpty("modes", c.Modes, "of "+modes),
+		lab.Within("messages", c.Messages, 1, maxMessages, "messages per run"),
+		lab.NotEmpty("buffers", c.Buffers, "channel buffer size"),
+		lab.Within("payload-bytes", c.PayloadBytes, 0, MaxPayloadBytes, "bytes"),
+		lab.Refuse(c.Malformed < 0, "malformed %d: want 0 or more malformed messages per run", c.Malformed),
+		lab.Refuse(c.Oversized < 0, "oversized %d: want 0 or more oversized messages per run", c.Oversized),
+		lab.Refuse(c.Malformed > c.Messages, "malformed %d: more than the %d messages of a run", c.Malformed, c.Messages),
+		lab.Refuse(c.Malformed+c.Oversized > c.Messages,
+			"oversized %d: with %d malformed, more faulty messages than the %d messages of a run", c.Oversized, c.Malformed, c.Messages),
+		lab.Refuse(c.Downtime < 0 || c.Downtime > maxDowntime, "downtime %v: want 0 to %v", c.Downtime, maxDowntime),
+		lab.Within("reps", c.Reps, 1, maxReps, "runs per point"),
+		lab.Choices("modes", c.Modes, Modes(), "unknown mode; want some of "+modes),
+		lab.Buffers("buffers", c.Buffers, maxBuffer, "a channel buffer", "messages"),
+	)
 }
 
 // Variant names a point: "async/buf=100" for the async mode with a channel

@@ -120,43 +120,28 @@ func measurePoint(ctx context.Context, c Config, n int, mode string, buffer int,
 	if mode == ModeInOrder {
 		par = 1
 	}
-	p := results.Point{
-		Source: results.SourceMeasured,
-		Lab: results.Lab{Name: Name, Variant: v, Metrics: map[results.Metric]float64{
-			MetricBuffer:            float64(buffer),
-			MetricMessages:          float64(c.Messages),
-			MetricPayloadBytes:      float64(c.PayloadBytes),
-			MetricReplied:           float64(t.replied),
-			MetricFailed:            float64(t.failed()),
-			MetricLost:              float64(t.lost),
-			MetricFailedTooLarge:    float64(t.byCause[failTooLarge]),
-			MetricFailedRejected:    float64(t.byCause[failRejected]),
-			MetricFailedBroken:      float64(t.byCause[failBroken]),
-			MetricFailedUnavailable: float64(t.byCause[failUnavailable]),
-			MetricReconnects:        float64(t.reconnects),
-			MetricRestart:           b2f(restart),
-			MetricUtil:              used / float64(n),
-			MetricCPUPerMsg:         t.cpu.Seconds() / float64(max(1, t.replied)) * 1e6,
-		}},
-		Mode:       Name + "/" + v,
-		CPUs:       n,
-		Par:        par,
-		DurS:       secs,
-		Ops:        t.replied,
-		Errors:     t.failed(),
-		Throughput: float64(t.replied) / secs,
-		Unit:       Unit,
-		CPUUsed:    used,
-		Util:       used / float64(n),
-		Latency:    results.Summarize(t.latency),
-		Start:      first.UTC().Round(time.Millisecond),
-	}
+	p := lab.Point(Name, v, n, first, used, map[results.Metric]float64{
+		MetricBuffer:            float64(buffer),
+		MetricMessages:          float64(c.Messages),
+		MetricPayloadBytes:      float64(c.PayloadBytes),
+		MetricReplied:           float64(t.replied),
+		MetricFailed:            float64(t.failed()),
+		MetricLost:              float64(t.lost),
+		MetricFailedTooLarge:    float64(t.byCause[failTooLarge]),
+		MetricFailedRejected:    float64(t.byCause[failRejected]),
+		MetricFailedBroken:      float64(t.byCause[failBroken]),
+		MetricFailedUnavailable: float64(t.byCause[failUnavailable]),
+		MetricReconnects:        float64(t.reconnects),
+		MetricRestart:           b2f(restart),
+		MetricUtil:              used / float64(n),
+		MetricCPUPerMsg:         t.cpu.Seconds() / float64(max(1, t.replied)) * 1e6,
+	})
+	p.Par, p.Ops, p.Errors, p.Unit = par, t.replied, t.failed(), Unit
+	p.DurS, p.Throughput = secs, float64(t.replied)/secs
 	if mode == ModeInOrder {
 		p.Metrics[MetricInOrder] = b2f(t.inOrder)
 	}
-	var err error
-	p.Hist, err = results.EncodeHistogram(t.latency)
-	return p, err
+	return p, lab.Latencies(&p, t.latency)
 }
 
 // b2f is 1 for true and 0 for false.

@@ -1,8 +1,6 @@
 package wordcount
 
 import (
-	"time"
-
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"
 )
@@ -22,19 +20,8 @@ func point(name string, t timing, n int, size int64) results.Point {
 	if med > 0 {
 		tput = float64(size) / med
 	}
-	return results.Point{
-		Source:     results.SourceMeasured,
-		Lab:        results.Lab{Name: Name, Variant: name, Metrics: map[results.Metric]float64{MetricMedianMs: lat.P50}},
-		Mode:       Name + "/" + name,
-		CPUs:       n,
-		Par:        1,
-		DurS:       med,
-		Ops:        size,
-		Throughput: tput,
-		Unit:       "bytes/s",
-		CPUUsed:    cpuUsed,
-		Util:       cpuUsed / float64(n),
-		Latency:    lat,
-		Start:      t.Start.UTC().Round(time.Millisecond),
-	}
+	p := lab.Point(Name, name, n, t.Start, cpuUsed, map[results.Metric]float64{MetricMedianMs: lat.P50})
+	p.Par, p.Ops, p.Unit = 1, size, "bytes/s"
+	p.DurS, p.Throughput, p.Latency = med, tput, lat
+	return p
 }

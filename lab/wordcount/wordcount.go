@@ -9,9 +9,7 @@ package wordcount
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
 	"runtime"
@@ -120,28 +118,18 @@ func (c Config) Validate() error {
 	if c.File != "" {
 		fi, err := os.Stat(c.File)
 		if err != nil {
-			return fmt.Errorf("file %s: %w", c.File, pathErr(err))
+			return fmt.Errorf("file %s: %w", c.File, lab.PathErr(err))
 		}
 		if !fi.Mode().IsRegular() {
 			return fmt.Errorf("file %s: not a regular file", c.File)
 		}
 		f, err := os.Open(c.File)
 		if err != nil {
-			return fmt.Errorf("file %s: %w", c.File, pathErr(err))
+			return fmt.Errorf("file %s: %w", c.File, lab.PathErr(err))
 		}
 		f.Close()
 	}
 	return nil
-}
-
-// pathErr drops the operation and path from a *fs.PathError, which the
-// message names already.
-func pathErr(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }
 
 // Run counts the file's words every way at each CPU count in cpus, with

@@ -65,20 +65,8 @@ func point(v variant, t lab.Runs, n int, speedup float64) results.Point {
 	if med > 0 {
 		tput = float64(v.ops) / med
 	}
-	return results.Point{
-		Source: results.SourceMeasured,
-		Lab: results.Lab{Name: Name, Variant: v.name,
-			Metrics: map[results.Metric]float64{MetricSpeedup: speedup, MetricMedianMs: lat.P50}},
-		Mode:       Name + "/" + v.name,
-		CPUs:       n,
-		Par:        v.par,
-		DurS:       med,
-		Ops:        v.ops,
-		Throughput: tput,
-		Unit:       v.unit,
-		CPUUsed:    cpuUsed,
-		Util:       cpuUsed / float64(n),
-		Latency:    lat,
-		Start:      t.Start.UTC().Round(time.Millisecond),
-	}
+	p := lab.Point(Name, v.name, n, t.Start, cpuUsed, map[results.Metric]float64{MetricSpeedup: speedup, MetricMedianMs: lat.P50})
+	p.Par, p.Ops, p.Unit = v.par, v.ops, v.unit
+	p.DurS, p.Throughput, p.Latency = med, tput, lat
+	return p
 }

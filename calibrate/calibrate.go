@@ -611,11 +611,14 @@ const (
 // Check refuses how's samples and repeats out of range, before anything
 // is measured; its errors name them as brewput calibrate's flags do.
 func (how How) Check() error {
-	switch {
-	case how.Samples < 5 || how.Samples > MaxSamples:
-		return fmt.Errorf("--samples %d: want at least 5, at most %d", how.Samples, MaxSamples)
-	case how.Repeats < 1 || how.Repeats > MaxRepeats:
-		return fmt.Errorf("--repeats %d: want at least 1 (6 or more for a 95 %% interval), at most %d", how.Repeats, MaxRepeats)
+	for _, c := range []struct {
+		flag           string
+		v, least, most int
+		why            string
+	}{{"samples", how.Samples, 5, MaxSamples, ""}, {"repeats", how.Repeats, 1, MaxRepeats, " (6 or more for a 95 % interval)"}} {
+		if c.v < c.least || c.v > c.most {
+			return fmt.Errorf("--%s %d: want at least %d%s, at most %d", c.flag, c.v, c.least, c.why, c.most)
+		}
 	}
 	return nil
 }

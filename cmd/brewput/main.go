@@ -17,14 +17,6 @@ import (
 	"github.com/brewput/brewput/lab"
 )
 
-// Exit statuses (see package exitcode).
-const (
-	exitOK          = exitcode.OK
-	exitFailure     = exitcode.Fail
-	exitUsage       = exitcode.Usage
-	exitInterrupted = exitcode.Interrupted
-)
-
 func main() {
 	ctx, stop := exitcode.SignalContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)

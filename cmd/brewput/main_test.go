@@ -14,6 +14,14 @@ import (
 	"go.uber.org/goleak"
 )
 
+// Exit statuses the tests expect (see package exitcode).
+const (
+	exitOK          = exitcode.OK
+	exitFailure     = exitcode.Fail
+	exitUsage       = exitcode.Usage
+	exitInterrupted = exitcode.Interrupted
+)
+
 // testMainEnv, set to 1 in the environment, makes the test binary act as
 // brewput itself: the child process that measures a point is this binary
 // with the hidden "point" command.

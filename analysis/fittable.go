@@ -5,6 +5,8 @@ import (
 	"io"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/brewput/brewput/results"
 )
 
 // CheckFitted returns the error of fits of which none could be fitted
@@ -98,4 +100,23 @@ func WriteFitTable(w io.Writer, fits []Fit, by string) error {
 		fmt.Fprintln(tw, strings.Join(row[:len(row)-1], "\t")+"\t  "+row[len(row)-1])
 	}
 	return tw.Flush()
+}
+
+// FitAll fits each series of points against by (Fits) and refuses points
+// of which no series can be fitted (CheckFitted).
+func FitAll(points []results.Point, by string) ([]Fit, error) {
+	fits, err := Fits(points, by)
+	if err != nil {
+		return nil, err
+	}
+	return fits, CheckFitted(fits, by)
+}
+
+// WriteFits writes fits in format: "json" as JSON Lines (WriteFitsJSON),
+// anything else as the table (WriteFitTable).
+func WriteFits(w io.Writer, fits []Fit, by, format string) error {
+	if format == "json" {
+		return WriteFitsJSON(w, fits)
+	}
+	return WriteFitTable(w, fits, by)
 }

@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"math"
 	"os"
@@ -22,6 +23,8 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/host"
+	"github.com/brewput/brewput/internal/atomicfile"
+	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/internal/quiet"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/sim"
@@ -541,8 +544,9 @@ var costs = []struct{ name, flag string }{
 	{"mutex handoff", "mutex-handoff"}, {"chan handoff", "chan-handoff"}, {"buf chan handoff", "buf-chan-handoff"},
 }
 
-// field is the cost of c that flag names; nil for no cost.
-func field(c *sim.Costs, flag string) *time.Duration {
+// Field is the cost of c that flag names (as Rows names them); nil for
+// no cost.
+func Field(c *sim.Costs, flag string) *time.Duration {
 	return map[string]*time.Duration{"wake": &c.Wake, "spin-wake": &c.SpinWake, "spin-window": &c.SpinWindow, "switch": &c.Switch,
 		"mutex-handoff": &c.MutexHandoff, "chan-handoff": &c.ChanHandoff, "buf-chan-handoff": &c.BufChanHandoff}[flag]
 }
@@ -551,7 +555,7 @@ func field(c *sim.Costs, flag string) *time.Duration {
 func (c Calibration) Rows() []Cost {
 	var out []Cost
 	for _, n := range costs {
-		out = append(out, Cost{Name: n.name, Flag: n.flag, Median: *field(&c.Costs, n.flag), Lo: *field(&c.Lo, n.flag), Hi: *field(&c.Hi, n.flag)})
+		out = append(out, Cost{Name: n.name, Flag: n.flag, Median: *Field(&c.Costs, n.flag), Lo: *Field(&c.Lo, n.flag), Hi: *Field(&c.Hi, n.flag)})
 	}
 	return out
 }
@@ -560,11 +564,11 @@ func (c Calibration) Rows() []Cost {
 // them), known exactly — its interval is d alone — and Ref then says it
 // was given. An unknown flag is an error.
 func (c *Calibration) Override(flag string, d time.Duration) error {
-	if field(&c.Costs, flag) == nil {
+	if Field(&c.Costs, flag) == nil {
 		return fmt.Errorf("calibrate: no cost %q", flag)
 	}
 	for _, cs := range []*sim.Costs{&c.Costs, &c.Lo, &c.Hi} {
-		*field(cs, flag) = d
+		*Field(cs, flag) = d
 	}
 	c.Given = append(c.Given, fmt.Sprintf("%s %v", flag, d))
 	return nil
@@ -595,4 +599,84 @@ func (c Calibration) Ref() results.Calibration {
 		host = "an unnamed host"
 	}
 	return results.Calibration{Host: host, Date: c.Date, Others: c.Others, Forced: c.Forced, Costs: line}
+}
+
+// Limits of How's samples and repeats, past which a typo would measure for
+// hours: a sample of the slowest microbenchmark takes about 1.5 ms.
+const (
+	MaxSamples = 100_000
+	MaxRepeats = 1_000
+)
+
+// Check refuses how's samples and repeats out of range, before anything
+// is measured; its errors name them as brewput calibrate's flags do.
+func (how How) Check() error {
+	for _, c := range []struct {
+		flag           string
+		v, least, most int
+		why            string
+	}{{"samples", how.Samples, 5, MaxSamples, ""}, {"repeats", how.Repeats, 1, MaxRepeats, " (6 or more for a 95 % interval)"}} {
+		if c.v < c.least || c.v > c.most {
+			return fmt.Errorf("--%s %d: want at least %d%s, at most %d", c.flag, c.v, c.least, c.why, c.most)
+		}
+	}
+	return nil
+}
+
+// CheckOut tells, before anything is measured, whether a calibration can
+// be saved at path: not a folder, and its folder one that exists and is
+// writable, or can be made (Save makes it).
+func CheckOut(path string) error {
+	if info, err := os.Stat(path); err == nil && info.IsDir() {
+		return fmt.Errorf("is a folder; want a file for the calibration")
+	}
+	return atomicfile.CheckDir(filepath.Dir(path), "the calibration")
+}
+
+// Show writes the calibration saved at path to w: the path, then its
+// table. A missing or unreadable one is an exitcode.Failure.
+func Show(w io.Writer, path string) error {
+	c, err := Load(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return exitcode.Failure{Err: fmt.Errorf("no calibration at %s; run brewput calibrate", path)}
+	}
+	if err != nil {
+		return exitcode.Failure{Err: err}
+	}
+	fmt.Fprintf(w, "%s\n", path)
+	c.WriteTable(w)
+	return nil
+}
+
+// MeasureAndSave measures this machine as how says (MeasureQuiet, telling
+// tell), writes the table to w, and saves the calibration at path unless
+// other processes disturbed it and how does not force it (Keep); then w
+// hears where it went. Its errors are as Failed says, or Failures.
+func MeasureAndSave(ctx context.Context, how How, path string, w io.Writer, tell func(line string)) error {
+	c, err := MeasureQuiet(ctx, how, tell)
+	if err != nil {
+		return Failed(ctx, err)
+	}
+	c.WriteTable(w)
+	if c, err = Keep(c, how.Force); err != nil {
+		return exitcode.Failure{Err: err}
+	}
+	if err := Save(path, c); err != nil {
+		return exitcode.Failure{Err: err}
+	}
+	fmt.Fprintf(w, "saved: %s\n", path)
+	return nil
+}
+
+// Failed is the error of a calibration that failed: an
+// exitcode.Interruption where ctx ended, after which nothing is saved, or
+// an exitcode.Failure.
+func Failed(ctx context.Context, err error) error {
+	switch {
+	case err == nil:
+		return nil
+	case ctx.Err() != nil:
+		return exitcode.Interruption{Err: fmt.Errorf("interrupted while calibrating; nothing saved")}
+	}
+	return exitcode.Failure{Err: err}
 }

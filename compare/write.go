@@ -3,6 +3,8 @@ package compare
 import (
 	"fmt"
 	"io"
+
+	"github.com/brewput/brewput/results"
 )
 
 // CheckFormat says whether Write writes format: table or json.
@@ -32,4 +34,25 @@ func TwoFiles(args []string) error {
 		return fmt.Errorf("compare takes two results files, OLD and NEW; got %d", len(args))
 	}
 	return nil
+}
+
+// Files is a compare command's work: it checks opts and format (errors
+// naming --alpha and --format), reads the files OLD and NEW with read,
+// compares them and writes the comparison to w in format.
+func Files(w io.Writer, oldPath, newPath string, opts Options, format string, read func(path string) ([]results.Point, error)) error {
+	if err := opts.Check(); err != nil {
+		return fmt.Errorf("--alpha: %w", err)
+	}
+	if err := CheckFormat(format); err != nil {
+		return fmt.Errorf("--format: %w", err)
+	}
+	old, err := read(oldPath)
+	if err != nil {
+		return err
+	}
+	new, err := read(newPath)
+	if err != nil {
+		return err
+	}
+	return Compare(old, new, opts).Write(w, format)
 }

@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
-	"syscall"
 
 	"github.com/brewput/brewput/advise"
 	"github.com/brewput/brewput/internal/atomicfile"
@@ -229,38 +229,59 @@ func writeAtomic(path string, data []byte) error {
 // written to dir: a folder that exists and is writable, or one that can be
 // created. It creates nothing, so a run that measures nothing leaves no
 // trace.
-func CheckDir(dir string) error {
-	probe := dir
-	for {
-		info, err := os.Stat(probe)
-		if err == nil {
-			if !info.IsDir() {
-				if probe == dir {
-					return fmt.Errorf("%s is a file; want a folder for the report", dir)
-				}
-				return fmt.Errorf("cannot create %s: %s is a file", dir, probe)
-			}
-			break
-		}
-		// A path through a file fails with "not a directory"; walk up to
-		// the file to say so.
-		if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
-			return fmt.Errorf("cannot use %s: %w", dir, err)
-		}
-		parent := filepath.Dir(probe)
-		if parent == probe {
-			break
-		}
-		probe = parent
+func CheckDir(dir string) error { return atomicfile.CheckDir(dir, "the report") }
+
+// CheckProfileDir tells, before anything is measured, whether dir can take
+// each point's trace and profiles: a folder that exists and is writable,
+// or can be made. It creates nothing. Its errors name --profile, as the
+// command lines that take the folder call it.
+func CheckProfileDir(dir string) error {
+	if dir == "" {
+		return fmt.Errorf("--profile: want a folder for the profiles, such as prof")
 	}
-	tmp, err := os.CreateTemp(probe, ".brewput-probe-*")
+	// CheckDir would say "for the report" of a file in the way.
+	if info, err := os.Stat(dir); err == nil && !info.IsDir() {
+		return fmt.Errorf("--profile %s: is a file; want a folder for the profiles", dir)
+	}
+	if err := CheckDir(dir); err != nil {
+		return fmt.Errorf("--profile %s: %w", dir, err)
+	}
+	return nil
+}
+
+// Write builds the report of points with opt, writes it into dir and
+// prints its summary to w: the verdict, the table (compact, or every
+// point in full) and where the page is (WriteSummary).
+func Write(w io.Writer, dir string, points []results.Point, opt Options, full bool) error {
+	r, err := BuildWith(points, opt)
 	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err // the probe's name means nothing to the user
-		}
-		return fmt.Errorf("cannot write in %s: %w", probe, err)
+		return err
 	}
-	tmp.Close()
-	return os.Remove(tmp.Name())
+	if err := r.WriteDir(dir); err != nil {
+		return err
+	}
+	return r.WriteSummary(w, dir, full)
+}
+
+// WriteBench writes the report of points (Go benchmarks', which have no
+// verdict) into dir and prints the points to w in format f, then where
+// the page is: below the table, or on log beside another format, which
+// w's reader may parse.
+func WriteBench(w, log io.Writer, dir string, points []results.Point, f results.Format) error {
+	r, err := Build(points)
+	if err != nil {
+		return err
+	}
+	if err := r.WriteDir(dir); err != nil {
+		return err
+	}
+	if err := results.Write(w, f, points); err != nil {
+		return err
+	}
+	if f == results.Table {
+		fmt.Fprintf(w, "\nreport: %s/%s\n", dir, Index)
+	} else {
+		fmt.Fprintf(log, "report: %s/%s\n", dir, Index)
+	}
+	return nil
 }

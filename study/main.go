@@ -253,21 +253,7 @@ func (c *cli) compareCmd() *cobra.Command {
 		Short: "Tell, point by point, how two results files differ, with a statistical verdict",
 		Args:  func(_ *cobra.Command, args []string) error { return compare.TwoFiles(args) },
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := opts.Check(); err != nil {
-				return fmt.Errorf("--alpha: %w", err)
-			}
-			if err := compare.CheckFormat(format); err != nil {
-				return fmt.Errorf("--format: %w", err)
-			}
-			old, err := results.ReadFile(args[0])
-			if err != nil {
-				return err
-			}
-			new, err := results.ReadFile(args[1])
-			if err != nil {
-				return err
-			}
-			return compare.Compare(old, new, opts).Write(c.stdout, format)
+			return compare.Files(c.stdout, args[0], args[1], opts, format, results.ReadFile)
 		},
 	}
 	cmd.Flags().Float64Var(&opts.Alpha, "alpha", 0.05, "significance level: a difference counts when p < alpha")
@@ -289,19 +275,11 @@ func (c *cli) fitCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			fits, err := analysis.Fits(points, analysis.ByCPUs)
+			fits, err := analysis.FitAll(points, analysis.ByCPUs)
 			if err != nil {
 				return err
 			}
-			if err := analysis.CheckFitted(fits, analysis.ByCPUs); err != nil {
-				return err
-			}
-			if format == "json" {
-				err = analysis.WriteFitsJSON(c.stdout, fits)
-			} else {
-				err = analysis.WriteFitTable(c.stdout, fits, analysis.ByCPUs)
-			}
-			if err != nil {
+			if err := analysis.WriteFits(c.stdout, fits, analysis.ByCPUs, format); err != nil {
 				return failure{Err: err}
 			}
 			return nil
@@ -358,14 +336,7 @@ func (c *cli) pointCmd() *cobra.Command {
 // model of the user's code), the table — compact, or with full every
 // point — and where the page is.
 func (c *cli) writeReport(dir string, points []results.Point, full bool) error {
-	r, err := report.Build(points)
-	if err != nil {
-		return err
-	}
-	if err := r.WriteDir(dir); err != nil {
-		return err
-	}
-	return r.WriteSummary(c.stdout, dir, full)
+	return report.Write(c.stdout, dir, points, report.Options{}, full)
 }
 
 // plan is a checked list of points to measure, count times over.
@@ -500,14 +471,8 @@ func (f *measureFlags) plan(fs *pflag.FlagSet, s Study) (plan, error) {
 		p.load.Rate, p.load.MaxQ = float64(time.Second)/float64(f.interval), f.maxq
 	}
 	if fs.Changed("profile") {
-		if f.profile == "" {
-			return p, errors.New("--profile: want a folder for the profiles, such as prof")
-		}
-		if info, err := os.Stat(f.profile); err == nil && !info.IsDir() {
-			return p, fmt.Errorf("--profile %s: is a file; want a folder for the profiles", f.profile)
-		}
-		if err := report.CheckDir(f.profile); err != nil {
-			return p, fmt.Errorf("--profile %s: %w", f.profile, err)
+		if err := report.CheckProfileDir(f.profile); err != nil {
+			return p, err
 		}
 	}
 	return p, nil

@@ -86,3 +86,12 @@ func (s *Study) WriteJSON(w io.Writer) error {
 	enc.SetIndent("", "  ")
 	return enc.Encode(s)
 }
+
+// Write writes the study in format: "json" as WriteJSON does, anything
+// else as the table.
+func (s *Study) Write(w io.Writer, format string) error {
+	if format == "json" {
+		return s.WriteJSON(w)
+	}
+	return s.WriteTable(w)
+}

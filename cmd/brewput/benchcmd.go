@@ -1,8 +1,6 @@
 package main
 
 import (
-	"context"
-	"errors"
 	"fmt"
 	"runtime"
 	"strings"
@@ -20,32 +18,6 @@ func newBenchCmd(e *env) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "bench [packages] [-- go test flags]",
 		Short: "Run Go benchmarks on 1, 2, … CPUs, each pinned, and report how they scale",
-		Long: `bench measures your own Go benchmarks the way brewput measures the coffee
-shop. It builds each package's test binary once (go test -c), runs it once per
-CPU count in a child process restricted to that many CPUs (CPU affinity, as
-taskset) with -test.cpu set to match, -test.benchmem on, and reads the output
-with golang.org/x/perf/benchfmt. Every benchmark line becomes a point — ops/s
-from ns/op, every other value (B/op, allocs/op, MB/s, each b.ReportMetric
-unit) kept — per CPU count and per repetition (--count).
-
-It prints the table (or --format json, csv or bench: Go's own format, which
-benchstat reads, the CPU count as the name's -N suffix) and writes a report to
---out: a chart of each benchmark's throughput against CPUs with the Universal
-Scalability Law fitted (three CPU counts or more), and, for benchmarks that
-time their calls with package github.com/brewput/brewput/bench, the latency of
-a call at each CPU count. brewput report, fit and compare read the results,
-and plain go test -bench output files too.
-
-Flags after -- go to go test: build flags (-tags, -race, -gcflags …) to go test
--c, test flags (-timeout, -cpuprofile, -short …) to the test binary.
-
-A package that does not compile gets the compiler's message and exit status 1,
-before anything runs; a --bench that matches nothing exits 2; a benchmark that
-fails at one CPU count is reported (exit status 1) and the others kept.`,
-		Example: `  brewput bench ./examples/cache --cpus 1,2 --count 3
-  brewput bench ./... --bench 'Cache/design=mutex' --benchtime 200ms --format bench > new.txt
-  brewput bench . -- -tags purego -timeout 20m
-  benchstat -col /gomaxprocs new.txt`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			pkgs, goFlags := args, []string(nil)
 			if at := cmd.ArgsLenAtDash(); at >= 0 {
@@ -74,7 +46,7 @@ fails at one CPU count is reported (exit status 1) and the others kept.`,
 			}
 			cfg.Log = e.stderr
 			res, runErr := gobench.Run(cmd.Context(), cfg)
-			return benchOutcome(e, res, runErr, f, out)
+			return gobench.Ended(res, runErr, func(points []results.Point) error { return report.WriteBench(e.stdout, e.stderr, out, points, f) }, e.stderr)
 		},
 	}
 	fs := cmd.Flags()
@@ -85,60 +57,4 @@ fails at one CPU count is reported (exit status 1) and the others kept.`,
 	fs.StringVar(&format, "format", "table", "what to print: "+strings.Join(results.Formats(), ", "))
 	fs.StringVar(&out, "out", defaultReportDir, "folder to write the report to")
 	return cmd
-}
-
-// benchOutcome prints and writes what gobench.Run measured and turns how
-// it ended into the command's error: the compiler's message (exit 1), no
-// benchmark matched (exit 2), failures beside the points kept (exit 1),
-// an interruption (exit 130).
-func benchOutcome(e *env, res gobench.Result, runErr error, f results.Format, out string) error {
-	var build *gobench.BuildError
-	var noMatch *gobench.NoMatchError
-	var pkgErr *gobench.PackageError
-	switch {
-	case errors.As(runErr, &build):
-		return failure{Err: runErr}
-	case errors.As(runErr, &noMatch):
-		return fmt.Errorf("--bench: %w", runErr)
-	case errors.As(runErr, &pkgErr):
-		return runErr
-	}
-	if len(res.Points) > 0 {
-		if err := writeBenchResults(e, res.Points, f, out); err != nil {
-			return failure{Err: err}
-		}
-	}
-	for _, fl := range res.Failures {
-		fmt.Fprintf(e.stderr, "FAIL: %v\n", fl)
-	}
-	switch {
-	case errors.Is(runErr, context.Canceled):
-		return interrupted{Err: fmt.Errorf("interrupted after %s; kept what was measured", plural(len(res.Points), "point"))}
-	case runErr != nil:
-		return failure{Err: runErr}
-	case len(res.Failures) > 0:
-		return failure{Err: fmt.Errorf("%s failed; the report and the table hold the %s measured", plural(len(res.Failures), "benchmark run"), plural(len(res.Points), "point"))}
-	}
-	return nil
-}
-
-// writeBenchResults writes the report to dir and prints the points in
-// format f (the table, by default, and where the page is).
-func writeBenchResults(e *env, points []results.Point, f results.Format, dir string) error {
-	r, err := report.Build(points)
-	if err != nil {
-		return err
-	}
-	if err := r.WriteDir(dir); err != nil {
-		return err
-	}
-	if err := results.Write(e.stdout, f, points); err != nil {
-		return err
-	}
-	if f == results.Table {
-		fmt.Fprintf(e.stdout, "\nreport: %s/%s\n", dir, report.Index)
-	} else {
-		fmt.Fprintf(e.stderr, "report: %s/%s\n", dir, report.Index)
-	}
-	return nil
 }

@@ -1,17 +1,11 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/brewput/brewput/calibrate"
 	"github.com/brewput/brewput/internal/cliflag"
-	"github.com/brewput/brewput/report"
 	"github.com/spf13/cobra"
 )
 
@@ -25,40 +19,12 @@ func newCalibrateCmd(e *env) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "calibrate",
 		Short: "Measure the Go runtime's handoff costs that the model's go policy uses",
-		Long: `calibrate runs microbenchmarks of the Go runtime on this machine and keeps
-each cost's median, its 95 % confidence interval over --repeats repeats and
-its distribution, for brewput model's go scheduling policy:
-
-  wake               a goroutine readied while a P is idle, until that P runs it
-  spin wake          the same when the idle P's thread is still spinning
-  spin window        how long an idle P's thread spins before it sleeps (by bisection)
-  switch             parking one goroutine and running the next on one P
-  mutex handoff      an Unlock that wakes a goroutine asleep in Lock
-  chan handoff       a send that wakes a goroutine asleep in a receive
-  buf chan handoff   the same on a buffered channel
-
-The model predicts each go-policy point with the medians, and its band with
-the intervals' edges.
-
-It measures only on a quiet machine: first it waits (at most --wait) until
-other processes use less than 0.2 CPUs, then measures, and if other
-processes used 0.2 CPUs or more meanwhile, it prints what it found, saves
-nothing and exits 1 — other processes make the wake-up in particular read
-high — unless --force keeps it anyway, marked as forced.
-
-The calibration goes to --out (by default the user's configuration folder),
-where brewput model reads it; --show prints the one kept there.`,
-		Example: `  brewput calibrate
-  brewput calibrate --show
-  brewput calibrate --out laptop-calibration.json --samples 300 --repeats 10
-  brewput calibrate --force      # keep it even if the machine was busy`,
-		Args: unknownArgs,
+		Args:  unknownArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := how.Check(); err != nil {
+				return err
+			}
 			switch {
-			case how.Samples < 5 || how.Samples > maxSamples:
-				return fmt.Errorf("--samples %d: want at least 5, at most %d", how.Samples, maxSamples)
-			case how.Repeats < 1 || how.Repeats > maxRepeats:
-				return fmt.Errorf("--repeats %d: want at least 1 (6 or more for a 95 %% interval), at most %d", how.Repeats, maxRepeats)
 			case cmd.Flags().Changed("out") && out == "":
 				return fmt.Errorf("--out \"\": want a file for the calibration, such as laptop-calibration.json; leave --out out for the user's config folder")
 			case how.Wait < 0:
@@ -74,36 +40,13 @@ where brewput model reads it; --show prints the one kept there.`,
 				}
 				path = p
 			}
-			if !show {
-				if err := checkCalibrationOut(path); err != nil {
-					return fmt.Errorf("--out %s: %w", path, err)
-				}
-			}
 			if show {
-				c, err := calibrate.Load(path)
-				if errors.Is(err, fs.ErrNotExist) {
-					return failure{Err: fmt.Errorf("no calibration at %s; run brewput calibrate", path)}
-				}
-				if err != nil {
-					return failure{Err: err}
-				}
-				fmt.Fprintf(e.stdout, "%s\n", path)
-				c.WriteTable(e.stdout)
-				return nil
+				return calibrate.Show(e.stdout, path)
 			}
-			c, err := calibrate.MeasureQuiet(cmd.Context(), how, func(line string) { fmt.Fprintln(e.stderr, line) })
-			if err != nil {
-				return calibrationError(cmd, err)
+			if err := calibrate.CheckOut(path); err != nil {
+				return fmt.Errorf("--out %s: %w", path, err)
 			}
-			c.WriteTable(e.stdout)
-			if c, err = calibrate.Keep(c, how.Force); err != nil {
-				return failure{Err: err}
-			}
-			if err := calibrate.Save(path, c); err != nil {
-				return failure{Err: err}
-			}
-			fmt.Fprintf(e.stdout, "saved: %s\n", path)
-			return nil
+			return calibrate.MeasureAndSave(cmd.Context(), how, path, e.stdout, e.tell)
 		},
 	}
 	cmd.Flags().StringVar(&out, "out", "", "file to keep the calibration in, or to --show (default: the user's config folder, brewput/calibration.json)")
@@ -113,36 +56,4 @@ where brewput model reads it; --show prints the one kept there.`,
 	cmd.Flags().BoolVar(&how.Force, "force", false, "save the calibration even if other processes were busy while it measured")
 	cmd.Flags().BoolVar(&show, "show", false, "print the saved calibration instead of measuring")
 	return cmd
-}
-
-// Limits of calibrate's flags, past which a typo would measure for hours:
-// a sample of the slowest microbenchmark takes about 1.5 ms.
-const (
-	maxSamples = 100_000
-	maxRepeats = 1_000
-)
-
-// checkCalibrationOut tells, before anything is measured, whether the
-// calibration can be saved at path: not a folder, and its folder one
-// that exists and is writable, or can be made (calibrate.Save makes it).
-func checkCalibrationOut(path string) error {
-	if info, err := os.Stat(path); err == nil && info.IsDir() {
-		return fmt.Errorf("is a folder; want a file for the calibration")
-	}
-	if err := report.CheckDir(filepath.Dir(path)); err != nil {
-		return errors.New(strings.Replace(err.Error(), "want a folder for the report", "want a folder for the calibration", 1))
-	}
-	return nil
-}
-
-// calibrationError is the command's error of a calibration that failed:
-// an interruption, after which nothing is saved, or a failure.
-func calibrationError(cmd *cobra.Command, err error) error {
-	switch {
-	case err == nil:
-		return nil
-	case cmd.Context().Err() != nil:
-		return interrupted{Err: fmt.Errorf("interrupted while calibrating; nothing saved")}
-	}
-	return failure{Err: err}
 }

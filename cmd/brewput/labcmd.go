@@ -1,12 +1,9 @@
 package main
 
 import (
-	"context"
-	"errors"
 	"fmt"
 	"runtime"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
@@ -15,6 +12,7 @@ import (
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/lab/all"
 	"github.com/brewput/brewput/model"
+	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/results"
 )
 
@@ -22,45 +20,24 @@ func newLabCmd(e *env) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "lab [list | NAME [flags]]",
 		Short: "Run one of the labs: other concurrent systems, measured and reported like the shop",
-		Long: `The labs are real Go experiments beside the coffee shop, each on a question of
-structure: CPU-bound against IO-bound work, channel contention and batching,
-parallel rendering and Amdahl's law, buffered reading. Each runs on the CPU
-counts given (GOMAXPROCS), writes the same results files as the shop (every
-point carries lab, variant, cpus, source, throughput and unit) and appears in
-the report (brewput --labs all, or brewput report on its results).
-
-brewput lab list shows them; brewput lab NAME --help says what one shows and
-what to look for.`,
-		Example: `  brewput lab list
-  brewput lab workloads
-  brewput lab channels --cpus 1,2 --format json --out channels.json
-  brewput lab render --png mandelbrot.png`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 0 {
 				return fmt.Errorf("unknown lab %q; accepted: %s (see brewput lab list)", args[0], lab.Names(e.labs()))
 			}
 			return nil
 		},
-		RunE: func(cmd *cobra.Command, _ []string) error { return writeLabList(e) },
+		RunE: func(cmd *cobra.Command, _ []string) error { return lab.WriteList(e.stdout, e.labs()) },
 	}
 	cmd.AddCommand(&cobra.Command{
 		Use:   "list",
 		Short: "List the labs",
 		Args:  unknownArgs,
-		RunE:  func(cmd *cobra.Command, _ []string) error { return writeLabList(e) },
+		RunE:  func(cmd *cobra.Command, _ []string) error { return lab.WriteList(e.stdout, e.labs()) },
 	})
 	for _, l := range e.labs() {
 		cmd.AddCommand(newLabRunCmd(e, l))
 	}
 	return cmd
-}
-
-func writeLabList(e *env) error {
-	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
-	for _, l := range e.labs() {
-		fmt.Fprintf(tw, "%s\t%s\n", l.Info().Name, l.Info().Summary)
-	}
-	return tw.Flush()
 }
 
 // newLabRunCmd is brewput lab NAME: the lab's own flags and the common
@@ -84,14 +61,14 @@ func newLabRunCmd(e *env, l lab.Lab) *cobra.Command {
 			if err := check(); err != nil {
 				return err
 			}
-			if s, ok := l.(interface{ Memory() (float64, string) }); ok {
+			if s, ok := l.(lab.Sizer); ok {
 				if m, what := s.Memory(); m > maxMem {
 					return fmt.Errorf("lab %s would hold about %s of memory (%s), more than the %s allowed; --max-mem is %s (by default half this machine's memory)",
 						info.Name, model.FormatBytes(m), what, model.FormatBytes(maxMem), model.FormatBytes(maxMem))
 				}
 			}
 			if cmd.Flags().Changed("profile") {
-				if err := checkProfileDir(profDir); err != nil {
+				if err := report.CheckProfileDir(profDir); err != nil {
 					return err
 				}
 			}
@@ -105,12 +82,12 @@ func newLabRunCmd(e *env, l lab.Lab) *cobra.Command {
 			if err := out.Finish(points, runErr == nil); err != nil {
 				return failure{Err: err}
 			}
-			return labError(runErr, info.Name)
+			return lab.Ended(runErr, info.Name)
 		},
 	}
 	fs := cmd.Flags()
 	check = l.Bind(fs)
-	fs.StringVar(&cpus, "cpus", defaultLabCPUs(), "CPU counts (GOMAXPROCS), as a list and ranges such as 1,2 or 1-4")
+	fs.StringVar(&cpus, "cpus", lab.DefaultCPUs(), "CPU counts (GOMAXPROCS), as a list and ranges such as 1,2 or 1-4")
 	fs.StringVar(&format, "format", "table", "output format: "+strings.Join(results.Formats(), ", ")+" (with --out, guessed from its extension)")
 	fs.StringVar(&out, "out", "", "write the results to this file (the table still goes to stdout)")
 	fs.Var((*cliflag.Bytes)(&maxMem), "max-mem", "most memory the lab may hold, estimated from its flags before it starts: a size such as 4GB (default half this machine's memory)")
@@ -125,25 +102,6 @@ func (e *env) labs() []lab.Lab {
 		return e.labList()
 	}
 	return all.Labs()
-}
-
-// defaultLabCPUs is 1 CPU and all of them, the comparison every lab makes.
-func defaultLabCPUs() string {
-	if n := runtime.NumCPU(); n > 1 {
-		return fmt.Sprintf("1,%d", n)
-	}
-	return "1"
-}
-
-// labError turns how a lab's run ended into the command's error.
-func labError(err error, name string) error {
-	switch {
-	case err == nil:
-		return nil
-	case errors.Is(err, context.Canceled):
-		return interrupted{Err: fmt.Errorf("lab %s interrupted; kept what was measured", name)}
-	}
-	return failure{Err: fmt.Errorf("lab %s: %w", name, err)}
 }
 
 // planLabs reads the main job's --labs: "" for none, "all", or names;

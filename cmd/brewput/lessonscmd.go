@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
-	"os"
 	"runtime"
 	"strings"
 	"time"
@@ -20,37 +19,7 @@ func newLessonsCmd(e *env) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "lessons [--quick] [--only NAME,...] [--format table|json] [--out FILE]",
 		Short: "Measure the seeds' claims on this machine, each with a verdict: reproduced, not reproduced or inconclusive",
-		Long: `lessons measures the claims of the talks and articles brewput was built from
-(the coffee shop talk, the workloads article, the channels article, the
-profiling talk, the journal of posts on streams, actors and synchronized
-writes) on this machine, and gives each a verdict with its figures.
-
-Each claim is sampled repeatedly -- the shop through child processes pinned
-to their CPUs, the labs with small configurations, the model where the
-claim needs more CPUs than the machine has -- and its figure is the median
-of the samples with its 95 % confidence interval (benchmath, as brewput
-compare uses). The verdict is reproduced when the whole interval lies on
-the claim's side of its threshold, not reproduced when it lies wholly on
-the other side, and inconclusive when it straddles the threshold (the row
-says about how many more samples would tell) or when there were too few
-samples. A sample taken while other processes took more than 0.3 CPUs is
-discarded and taken again as time allows; a claim left with too few quiet
-samples is inconclusive and says it was disturbed. The model's claims are
-deterministic (fifo policy) and marked "model".
-
---quick gives every claim a verdict in about a minute on 2 cores (6 samples
-each); the full run takes up to 10 minutes (10 samples each, up to 20 while
-a claim is inconclusive). Each row names the claim, its seed file, the
-claim in one line, the seed's own figure, brewput's figure with its
-interval, the claim's threshold, the CPU counts and how busy the machine
-was. --format json writes one JSON object per claim (JSON Lines), each as
-soon as its verdict is reached, so that Ctrl-C keeps every verdict reached
-(brewput report reads the file beside results files).`,
-		Example: `  brewput lessons --quick
-  brewput lessons --only talk,workloads/find-1cpu
-  brewput lessons --format json --out lessons.json
-  brewput report lessons.json brewput-report/results.json`,
-		Args: unknownArgs,
+		Args:  unknownArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if format != "table" && format != "json" {
 				return fmt.Errorf("--format: unknown format %q; accepted: table, json", format)
@@ -100,7 +69,8 @@ func splitList(s string) []string {
 
 // runLessons measures claims at level, the shop's points in child
 // processes pinned to their CPUs as a sweep does, saying on stderr what it
-// measures and each verdict as it is reached, and calling emit with it.
+// measures and each verdict as it is reached (lessons.RunTelling), and
+// calling emit with it.
 func (e *env) runLessons(ctx context.Context, claims []lessons.Claim, level lessons.Level, emit func(lessons.Result) error) ([]lessons.Result, error) {
 	runner, err := e.runner()
 	if err != nil {
@@ -110,26 +80,7 @@ func (e *env) runLessons(ctx context.Context, claims []lessons.Claim, level less
 	if e.lessonsTiny {
 		opt.Level, opt.Samples, opt.Budget = lessons.Tiny, 1, 10*time.Second
 	}
-	host, _ := os.Hostname()
-	fmt.Fprintf(e.stderr, "measuring %d claims (%s run, at most %v) on %s, %d CPUs\n",
-		len(claims), opt.Level, lessonsBudget(opt.Level).Round(time.Second), host, runtime.NumCPU())
-	done := 0
-	return lessons.Run(ctx, claims, opt, func(r lessons.Result) error {
-		done++
-		fmt.Fprintf(e.stderr, "[%d/%d] %s\n", done, len(claims), lessons.Line(r))
-		return emit(r)
-	})
-}
-
-// lessonsBudget is the time a run of level takes at most, for the user.
-func lessonsBudget(l lessons.Level) time.Duration {
-	switch l {
-	case lessons.Quick:
-		return time.Minute
-	case lessons.Tiny:
-		return 10 * time.Second
-	}
-	return 10 * time.Minute
+	return lessons.RunTelling(ctx, claims, opt, e.stderr, emit)
 }
 
 // mainLessons is the main job's --lessons: every claim, quick, after the

@@ -10,7 +10,16 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/brewput/brewput/internal/exitcode"
 	"go.uber.org/goleak"
+)
+
+// Exit statuses the tests expect (see package exitcode).
+const (
+	exitOK          = exitcode.OK
+	exitFailure     = exitcode.Fail
+	exitUsage       = exitcode.Usage
+	exitInterrupted = exitcode.Interrupted
 )
 
 // testMainEnv, set to 1 in the environment, makes the test binary act as
@@ -21,7 +30,7 @@ const testMainEnv = "BREWPUT_TEST_MAIN"
 func TestMain(m *testing.M) {
 	if os.Getenv(testMainEnv) == "1" {
 		// As main does, signals and all.
-		ctx, stop := signalContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+		ctx, stop := exitcode.SignalContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 		code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 		stop()
 		os.Exit(code)

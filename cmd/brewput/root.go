@@ -1,23 +1,17 @@
 package main
 
 import (
-	"cmp"
 	"fmt"
 	"path/filepath"
 	"runtime"
 	"strings"
 
-	"github.com/brewput/brewput/advise"
-	"github.com/brewput/brewput/causal"
 	"github.com/brewput/brewput/internal/cliflag"
-	"github.com/brewput/brewput/internal/exitcode"
-	"github.com/brewput/brewput/internal/outfile"
 	"github.com/brewput/brewput/lab"
-	"github.com/brewput/brewput/lessons"
-	"github.com/brewput/brewput/model"
+	"github.com/brewput/brewput/mainjob"
+	"github.com/brewput/brewput/predict"
 	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/results"
-	"github.com/brewput/brewput/schedule"
 	"github.com/brewput/brewput/sweep"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -29,44 +23,13 @@ const defaultReportDir = "brewput-report"
 func newRoot(e *env) *cobra.Command {
 	sf := &studyFlags{}
 	var out string
-	var predict bool
+	var withPredict bool
 	var labs, resume string
 	var withLessons bool
 	var full func() (bool, error)
 	root := &cobra.Command{
-		Use:   "brewput",
-		Short: "Measure how the structure of concurrent Go code shapes its throughput and latency",
-		Long: `brewput measures real Go implementations of a coffee shop — one lock for the
-whole kitchen, a lock per machine, replicas of each machine, pipelines of
-goroutines with buffered or unbuffered channels — on real CPUs, and shows
-how each structure shapes throughput ("brewput", lattes per second),
-latency, contention and CPU utilization as CPUs are added.
-
-With no command it runs the talk's study — its main modes on 1 to all CPUs,
-1 s a point — beside the model's predictions of them on up to 8 CPUs, and
-prints the verdict: on the CPU counts where the picture changes, which
-modes make the most at what latency, and what limits each mode and what
-the best change tried gains; then a compact table (every measured point,
-the model's summarized per mode; --format table prints every point in
-full). It writes a report to ./brewput-report: index.html, which opens
-with the same verdict, a map of what limits what, the schedule pictures and
-the charts, with the rest collapsed below; results.json, results.csv and
-each picture as SVG and PNG. The study's flags are those of brewput run.
-
-results.json is the run's journal: each point is added to it, flushed to
-the disk, as soon as it is measured, so that a run stopped any way at all
-(Ctrl-C, a closed terminal, a kill, running out of memory) leaves every
-point it finished; brewput report renders it, saying the run was cut
-short, and brewput --resume FOLDER/results.json measures the rest.
-
-Ctrl-C (or SIGTERM, or SIGHUP) stops measuring, writes the report of what
-was measured and exits 128 + the signal (130 for Ctrl-C).`,
-		Example: `  brewput
-  brewput --modes finelocking,multi-2 --dur 2s --out shop-report
-  brewput run --modes ideal,locking,finelocking --cpus 1,2 --dur 2s
-  brewput report old/results.json new/results.json --out both
-  brewput compare old.json new.json
-  brewput list`,
+		Use:           "brewput",
+		Short:         "Measure how the structure of concurrent Go code shapes its throughput and latency",
 		Args:          cobra.NoArgs,
 		SilenceErrors: true,
 		SilenceUsage:  true,
@@ -82,16 +45,13 @@ was measured and exits 128 + the signal (130 for Ctrl-C).`,
 				if st, have, plan, err = resumeMain(cmd.Flags(), resume); err != nil {
 					return err
 				}
-				out, labs, withLessons, predict = filepath.Dir(resume), strings.Join(plan.Labs, ","), plan.Lessons, plan.Predict
+				out, labs, withLessons, withPredict = filepath.Dir(resume), strings.Join(plan.Labs, ","), plan.Lessons, plan.Predict
 			} else {
 				if st, err = sf.plan(cmd.Flags(), runtime.NumCPU()); err != nil {
 					return err
 				}
-				if out == "" {
-					return fmt.Errorf("--out: want a folder for the report, such as %s", defaultReportDir)
-				}
-				if err := report.CheckDir(out); err != nil {
-					return fmt.Errorf("--out: %w", err)
+				if err := checkReportOut(out); err != nil {
+					return err
 				}
 			}
 			runLabs, err := e.planLabs(labs)
@@ -100,67 +60,25 @@ was measured and exits 128 + the signal (130 for Ctrl-C).`,
 			}
 			if resume == "" {
 				plan = st.Plan("brewput")
-				plan.Lessons, plan.Predict = withLessons, predict
+				plan.Lessons, plan.Predict = withLessons, withPredict
 				for _, l := range runLabs {
 					plan.Labs = append(plan.Labs, l.Info().Name)
 				}
 			}
+			job := mainjob.Job{Study: st, Have: have, Resume: resume, Plan: plan, Dir: out, Measure: e.measure, PredictCPUs: predictCPUs(),
+				Labs: runLabs, Figures: lab.Figures(e.labs()), Full: fullTable, Stdout: e.stdout, Stderr: e.stderr}
+			if withLessons {
+				job.Lessons = e.mainLessons
+			}
 			// The model's costs are found (measured, the first time)
 			// before measuring, so that a problem with them costs no
 			// measurement.
-			var pr *prediction
-			if predict {
-				if pr, err = studyPrediction(cmd, e); err != nil {
+			if withPredict {
+				if job.Prediction, err = predict.Calibrated(cmd.Context(), e.tell); err != nil {
 					return err
 				}
 			}
-			// The measured points' bottlenecks come from the model's
-			// profile of their configurations, under this machine's
-			// calibration where there is one.
-			policy := causal.Fifo()
-			if pr != nil {
-				policy = pr.Policy
-			}
-			j := &mainJournal{e: e, policy: policy, Folder: &outfile.Folder{Dir: out, Plan: plan}}
-			if resume != "" {
-				if j.Folder, err = outfile.ResumeFolder(resume, plan); err != nil {
-					return fmt.Errorf("--resume: %w", err)
-				}
-			}
-			defer j.Close()
-			measured, runErr := e.measure(cmd.Context(), st, have, j.add)
-			points := append(have, measured...)
-			if len(points) > 0 && pr != nil && runErr == nil {
-				preds := pr.predictStudy(cmd.Context(), e, st)
-				runErr = cmp.Or(j.addAll(preds), cmd.Context().Err())
-				points = append(points, preds...)
-			}
-			if runErr == nil && len(runLabs) > 0 {
-				var labPoints []results.Point
-				ctx := lab.WithPoints(cmd.Context(), func(p results.Point) error { return j.add(&p) })
-				labPoints, runErr = lab.RunEach(ctx, runLabs, st.CPUs(), func(line string) { fmt.Fprintf(e.stderr, "lab %s\n", line) })
-				points = append(points, labPoints...)
-			}
-			var verdicts []lessons.Result
-			var lessonsErr error
-			if runErr == nil && withLessons {
-				verdicts, lessonsErr = e.mainLessons(cmd.Context())
-			}
-			if len(points) > 0 {
-				opt := reportOptions(e, points)
-				opt.Lessons = verdicts
-				if runErr != nil {
-					opt.Plan = &plan // cut short: the page says so, results.json keeps the plan
-				}
-				j.Close()
-				if err := writeReport(e, out, points, policy, opt, fullTable); err != nil {
-					return failure{Err: err}
-				}
-			}
-			if runErr == nil && lessonsErr != nil {
-				return lessonsErr
-			}
-			return exitcode.Measured(runErr, len(have)+len(measured), st.Total())
+			return job.Run(cmd.Context())
 		},
 	}
 	root.SetOut(e.stdout)
@@ -175,47 +93,27 @@ was measured and exits 128 + the signal (130 for Ctrl-C).`,
 	full = cliflag.Table(root.Flags(), compactTable)
 	root.Flags().StringVar(&labs, "labs", "", "also run these labs (comma-separated, or all; see brewput lab list) with their defaults on the study's CPU counts, each with its section in the report")
 	root.Flags().BoolVar(&withLessons, "lessons", false, "also measure the seeds' claims, as brewput lessons --quick (about a minute), and put their verdicts in the report")
-	root.Flags().BoolVar(&predict, "predict", true, fmt.Sprintf("add the model's predictions (go policy) for 1 to %d CPUs to the report", predictCPUs()))
+	root.Flags().BoolVar(&withPredict, "predict", true, fmt.Sprintf("add the model's predictions (go policy) for 1 to %d CPUs to the report", predictCPUs()))
 	root.Flags().StringVar(&resume, "resume", "", "finish the study that a main job cut short left in this results.json (its report folder's), measuring only the points it lacks, and write the report beside it")
 	root.AddCommand(newRunCmd(e), newModelCmd(e), newAdviseCmd(e), newWhyCmd(e), newCalibrateCmd(e), newLabCmd(e), newReportCmd(e), newCompareCmd(e), newFitCmd(e), newBenchCmd(e), newListCmd(e), newLessonsCmd(e), newScheduleCmd(e), newPointCmd(e))
 	root.CompletionOptions.DisableDefaultCmd = true
+	setHelp(root)
 	return root
 }
 
-// writeReport renders points into dir, with each point's bottleneck (a
-// causal profile under policy for those without one, causal.Annotate: a
-// profile that fails is told on stderr, and the report is written all the
-// same), opt's advice and the schedule pictures the points call for, then
-// prints the verdict, the table (compact, or every point in full) and
-// where the page is.
 // compactTable says what the compact table holds, for --format's usage.
 const compactTable = "the measured points, the model's summarized per mode"
 
-func writeReport(e *env, dir string, points []results.Point, policy model.Policy, opt report.Options, full bool) error {
-	if err := causal.Annotate(points, policy); err != nil {
-		fmt.Fprintf(e.stderr, "causal profiles: %v\n", err)
+// checkReportOut checks --out, the report's folder, before anything is
+// measured.
+func checkReportOut(out string) error {
+	if out == "" {
+		return fmt.Errorf("--out: want a folder for the report, such as %s", defaultReportDir)
 	}
-	opt.Schedules = schedule.Pictures(points, schedule.Span)
-	r, err := report.BuildWith(points, opt)
-	if err != nil {
-		return err
+	if err := report.CheckDir(out); err != nil {
+		return fmt.Errorf("--out: %w", err)
 	}
-	if err := r.WriteDir(dir); err != nil {
-		return err
-	}
-	return r.WriteSummary(e.stdout, dir, full)
-}
-
-// reportOptions is what the page shows beside the points: the labs'
-// figures, and the model's advice for each mode under the fifo policy,
-// which needs no calibration, so that brewput report renders the same page
-// from the results file alone. A mode it cannot advise on gets a note.
-func reportOptions(e *env, points []results.Point) report.Options {
-	advice, skipped := advise.Points(points, model.Policy{Sched: "fifo", Seed: 1})
-	for _, err := range skipped {
-		fmt.Fprintln(e.stderr, err)
-	}
-	return report.Options{Advice: advice, Figures: lab.Figures(e.labs())}
+	return nil
 }
 
 // unknownArgs turns stray arguments into a usage error naming them.
@@ -226,61 +124,12 @@ func unknownArgs(cmd *cobra.Command, args []string) error {
 	return nil
 }
 
-// mainJournal is the main job's journal, its report folder's
-// results.json (see outfile.Folder), each shop point added with its causal
-// profile under the job's policy.
-type mainJournal struct {
-	e      *env
-	policy model.Policy
-	*outfile.Folder
-}
-
-// add profiles a shop point (causal.Annotate) and appends it to the
-// journal.
-func (m *mainJournal) add(p *results.Point) error {
-	if p.Kind() != results.KindLab && p.Bottleneck == nil {
-		one := []results.Point{*p}
-		if err := causal.Annotate(one, m.policy); err != nil {
-			fmt.Fprintf(m.e.stderr, "causal profile of %s cpus=%d: %v\n", p.Mode, p.CPUs, err)
-		}
-		*p = one[0]
-	}
-	return m.Add(*p)
-}
-
-// addAll adds points in order (see add).
-func (m *mainJournal) addAll(points []results.Point) error {
-	for i := range points {
-		if err := m.add(&points[i]); err != nil {
-			return failure{Err: err}
-		}
-	}
-	return nil
-}
-
-// resumeMain reads the journal a main job cut short left at path: the
-// study it planned and the points it measured. Flags that say what to
-// measure are refused: the journal says it.
+// resumeMain reads the journal a main job cut short left at path
+// (mainjob.Resume), refusing flags that say what to measure: the journal
+// says it.
 func resumeMain(fs *pflag.FlagSet, path string) (*sweep.Study, []results.Point, results.Plan, error) {
 	if err := refuseGiven(fs, path, "format"); err != nil { // --format says only how to print
 		return nil, nil, results.Plan{}, err
 	}
-	f, err := results.Open(path)
-	if err != nil {
-		return nil, nil, results.Plan{}, fmt.Errorf("--resume: %w", err)
-	}
-	if f.Plan == nil {
-		return nil, nil, results.Plan{}, fmt.Errorf("--resume %s: not a journal of a run cut short (it has no plan on its first line): nothing to resume", path)
-	}
-	st, err := sweep.StudyOf(f.Plan, "brewput")
-	if err != nil {
-		return nil, nil, results.Plan{}, fmt.Errorf("--resume %s: %w", path, err)
-	}
-	var measured []results.Point
-	for _, p := range f.Points {
-		if p.Kind() == results.KindMeasured {
-			measured = append(measured, p) // the predictions and labs are made again
-		}
-	}
-	return st, measured, *f.Plan, nil
+	return mainjob.Resume(path)
 }

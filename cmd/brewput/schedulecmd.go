@@ -1,15 +1,13 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"strings"
 	"time"
 
 	"github.com/brewput/brewput/host"
 	"github.com/brewput/brewput/internal/cliflag"
+	"github.com/brewput/brewput/predict"
 	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/schedule"
 	"github.com/spf13/cobra"
@@ -23,37 +21,11 @@ func newScheduleCmd(e *env) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "schedule [TRACE]",
 		Short: "Draw which step ran on which CPU over 20 ms: the model's exact schedule, or a real one from an execution trace",
-		Long: `schedule draws the talk's picture of one mode on one CPU count: a row per
-CPU, time across, each bar one step of one latte in its machine's colour
-(grinder, espresso machine, steamer; combining uses none), and the gaps
-where a CPU ran no step — a customer waiting for a machine, or nothing to
-do. It prints the picture as text and writes it as SVG and PNG into --out.
-
---from model (the default) draws the model's exact schedule, after the
-point's warm-up, each bar numbered with the customer whose latte it is;
---sched fifo (the default, as the report draws it) is the idealized
-machine, --sched go the Go runtime's scheduler with its measured costs.
---from trace draws the real schedule from an execution trace of a point
-measured with --profile (the TRACE file, such as prof/finelocking-2cpu.trace),
-from the middle of its window, each bar numbered with the goroutine that
-ran it; coffee marks each step in the trace as a region named after its
-machine. --from model,trace draws both, side by side.`,
-		Example: `  brewput schedule --mode finelocking --cpus 6
-  brewput schedule --mode multi-2 --cpus 6 --sched go
-  brewput run --modes finelocking --cpus 2 --profile prof
-  brewput schedule --mode finelocking --cpus 2 --from model,trace prof/finelocking-2cpu.trace`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			flags := cmd.Flags()
-			useModel, useTrace := false, false
-			for _, f := range strings.Split(from, ",") {
-				switch strings.TrimSpace(f) {
-				case "model":
-					useModel = true
-				case "trace":
-					useTrace = true
-				default:
-					return fmt.Errorf("--from %q: want model, trace or model,trace", from)
-				}
+			useModel, useTrace, err := schedule.ParseFrom(from)
+			if err != nil {
+				return err
 			}
 			switch {
 			case mode == "":
@@ -70,21 +42,14 @@ machine. --from model,trace draws both, side by side.`,
 				return err
 			}
 			if useTrace {
-				info, err := os.Stat(args[0])
-				var pe *fs.PathError
-				switch {
-				case errors.As(err, &pe):
-					return fmt.Errorf("trace %s: %w", args[0], pe.Err)
-				case err != nil:
-					return fmt.Errorf("trace %s: %w", args[0], err)
-				case info.IsDir():
-					return fmt.Errorf("trace %s is a folder; want an execution trace file, as --profile writes one (*.trace)", args[0])
+				if err := schedule.CheckTrace(args[0]); err != nil {
+					return err
 				}
 			}
 			if err := report.CheckDir(out); err != nil {
 				return fmt.Errorf("--out: %w", err)
 			}
-			cfg := configOf(s)
+			cfg := predict.ConfigOf(s)
 			cfg.Seed = mf.seed
 			if err := cfg.Validate(); err != nil {
 				return fmt.Errorf("--mode: %w", err)
@@ -108,13 +73,8 @@ machine. --from model,trace draws both, side by side.`,
 				}
 				ts = append(ts, t)
 			}
-			for i, t := range ts {
-				if i > 0 {
-					fmt.Fprintln(e.stdout)
-				}
-				if err := t.WriteText(e.stdout, 80); err != nil {
-					return err
-				}
+			if err := schedule.WriteTexts(e.stdout, ts, 80); err != nil {
+				return err
 			}
 			paths, err := report.WriteSchedules(out, ts)
 			if err != nil {

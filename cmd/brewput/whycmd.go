@@ -5,9 +5,9 @@ import (
 	"runtime"
 	"time"
 
-	"github.com/brewput/brewput/causal"
 	"github.com/brewput/brewput/compare"
 	"github.com/brewput/brewput/internal/exitcode"
+	"github.com/brewput/brewput/predict"
 	"github.com/brewput/brewput/why"
 	"github.com/spf13/cobra"
 )
@@ -19,34 +19,7 @@ func newWhyCmd(e *env) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "why",
 		Short: "Measure a point's causal profile on real CPUs, beside the model's",
-		Long: `why asks what limits one mode on one CPU count, by experiment, twice: in
-the model (its causal profile, as brewput advise and every point's
-bottleneck give it) and on this machine's real CPUs. The shop's steps are
-parameters and its structure has small variants, so each relief the model
-tries is a real change too:
-
-  a step 10 % shorter (--grind 0.9ms …)
-  one more machine of a kind (a pool of two grinders, one more stage worker)
-  the kitchen lock held for less (locking's combine outside it)
-  twice the buffer of a pipeline's channel
-  one more CPU, with or without one more customer (where the machine has it)
-  twice the customers
-
-why measures the point as it is and with each relief, --count times over in
-rounds, each run in a child process pinned to its CPUs (as brewput run
-does), and gives for each experiment the model's predicted gain beside the
-measured gain, its range from the medians' 95 % intervals, the p-value of a
-Mann-Whitney U test and a verdict (golang.org/x/perf/benchmath, as brewput
-compare). It says which relief gained most on real CPUs, how many
-experiments agree with the model, and which runs other processes disturbed.
-A relief that needs more CPUs than the machine has is listed, not measured.
-
-The model's flags (--sched, --calibration, the cost flags) work as in
-brewput model.`,
-		Example: `  brewput why --mode finelocking --cpus 2
-  brewput why --mode linearpipe-0 --cpus 2 --count 10 --dur 1s
-  brewput why --mode locking --cpus 2 --sched fifo --format json`,
-		Args: unknownArgs,
+		Args:  unknownArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			switch {
 			case format != "table" && format != "json":
@@ -55,26 +28,22 @@ brewput model.`,
 				return fmt.Errorf("give --mode NAME (see brewput list) to explain")
 			case mf.file != "":
 				return fmt.Errorf("--model: why measures the shop's modes on real CPUs; for a YAML system, brewput advise --model %s gives its profile in the model", mf.file)
-			case sf.count < 2:
-				return fmt.Errorf("--count %d: want 2 or more runs of each experiment (6 for a verdict)", sf.count)
+			case sf.Count < 2:
+				return fmt.Errorf("--count %d: want 2 or more runs of each experiment (6 for a verdict)", sf.Count)
 			}
 			s, err := sf.planOne(cmd.Flags(), runtime.NumCPU(), mode, "why", 2)
 			if err != nil {
 				return err
 			}
-			// The model's point: a longer window than a measurement needs.
-			cfg := configOf(s)
-			cfg.Warmup, cfg.Duration, cfg.Seed = 100*time.Millisecond, time.Second, mf.seed
-			if err := cfg.Validate(); err != nil {
-				return fmt.Errorf("--mode: %w", err)
+			cfg, err := predict.WhyConfig(s, mf.seed)
+			if err != nil {
+				return err
 			}
 			pr, err := mf.resolve(cmd, e)
 			if err != nil {
 				return err
 			}
-			cfg.Sched, cfg.Costs, cfg.Runtime = pr.Sched, pr.Costs, pr.Runtime
-			cfg.Cancel = cmd.Context().Done()
-			profile, err := causal.Mode(cfg)
+			profile, err := pr.Profile(cmd.Context(), cfg)
 			if cmd.Context().Err() != nil {
 				return interrupted{Err: fmt.Errorf("interrupted while simulating the causal profile; nothing measured")}
 			}
@@ -85,22 +54,17 @@ brewput model.`,
 			if err != nil {
 				return failure{Err: err}
 			}
-			study.Calibration = pr.describe()
+			study.Calibration = pr.Describe()
 			runner, err := e.runner()
 			if err != nil {
 				return err
 			}
-			runErr := study.Run(cmd.Context(), sf.count, runner.Run, e.stderr)
+			runErr := study.Run(cmd.Context(), sf.Count, runner.Run, e.stderr)
 			study.Judge(compare.Options{})
-			if format == "json" {
-				err = study.WriteJSON(e.stdout)
-			} else {
-				err = study.WriteTable(e.stdout)
-			}
-			if err != nil {
+			if err := study.Write(e.stdout, format); err != nil {
 				return failure{Err: err}
 			}
-			return exitcode.Measured(runErr, len(study.BasePoints), sf.count)
+			return exitcode.Measured(runErr, len(study.BasePoints), sf.Count)
 		},
 	}
 	d := defaultStudy()

@@ -91,6 +91,10 @@ func TestImportsOneWay(t *testing.T) {
 		"verdict":          {"report", "schedule", "sweep", "lab", "cmd", "harness", "study", "gobench", "bench", "meter"},
 		"schedule":         {"report", "sweep", "lab", "cmd", "harness", "study", "gobench", "bench", "meter"},
 		"internal/cliflag": {""},
+		// The model's predictions and the main job are libraries the CLI
+		// calls: they know no command line, and predict no report.
+		"predict": {"report", "lab", "mainjob", "study", "gobench", "cmd"},
+		"mainjob": {"study", "gobench", "cmd"},
 		// The user's code: meters and benchmark helpers they import into
 		// their own programs, which must stay light; a study and Go
 		// benchmarks measured by brewput's parts, but never explained by

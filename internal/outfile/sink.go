@@ -95,3 +95,33 @@ func (s *Sink) Finish(points []results.Point, done bool) error {
 	}
 	return results.WriteTable(s.Stdout, points)
 }
+
+// Open checks a command's --format and --out before anything is measured
+// and points s (its Stdout, Stderr and Profile set) at them: the format's
+// name, a file that can be written and whose extension does not say
+// another format. A file given without a format takes the one its
+// extension names, or JSON, which can be read back. given says whether
+// the flag named was given; the output's journal begins with its first
+// point. Its errors name the flags.
+func (s *Sink) Open(format, out string, given func(flag string) bool, plan results.Plan) error {
+	f, err := results.ParseFormat(format)
+	if err != nil {
+		return fmt.Errorf("--format: %w", err)
+	}
+	s.Format = f
+	if !given("out") {
+		return nil
+	}
+	if !given("format") {
+		f = results.JSON
+		if guess, ok := results.FormatForFile(out); ok {
+			f = guess
+		}
+	}
+	o, err := Create(out, f, plan)
+	if err != nil {
+		return fmt.Errorf("--out %s: %w", out, err)
+	}
+	s.Format, s.Out = f, o
+	return nil
+}

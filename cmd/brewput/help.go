@@ -1,0 +1,29 @@
+package main
+
+import (
+	"embed"
+	"io/fs"
+
+	"github.com/spf13/cobra"
+)
+
+// helpFiles hold the commands' long help and examples, a file each:
+// help/NAME.txt and help/NAME.example.txt, NAME the command's (brewput
+// for the root).
+//
+//go:embed help/*.txt
+var helpFiles embed.FS
+
+// setHelp gives root and each of its commands (not a lab's, whose lab
+// says its own) its long help and examples from helpFiles, where it has
+// them.
+func setHelp(root *cobra.Command) {
+	for _, cmd := range append([]*cobra.Command{root}, root.Commands()...) {
+		if b, err := fs.ReadFile(helpFiles, "help/"+cmd.Name()+".txt"); err == nil {
+			cmd.Long = string(b)
+		}
+		if b, err := fs.ReadFile(helpFiles, "help/"+cmd.Name()+".example.txt"); err == nil {
+			cmd.Example = string(b)
+		}
+	}
+}

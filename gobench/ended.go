@@ -1,0 +1,57 @@
+package gobench
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/brewput/brewput/internal/exitcode"
+	"github.com/brewput/brewput/results"
+)
+
+// Ended hands what Run measured to write, where it measured anything,
+// tells each failure on log ("FAIL: …"), and turns how Run ended into the
+// command's error: the compiler's message (an exitcode.Failure, nothing
+// written), a --bench that matched nothing or a bad package (usage, named
+// as go test's flags are), failures beside the points kept (a Failure),
+// an interruption (an exitcode.Interruption, the points kept). An error
+// from write is a Failure.
+func Ended(res Result, runErr error, write func([]results.Point) error, log io.Writer) error {
+	var build *BuildError
+	var noMatch *NoMatchError
+	var pkgErr *PackageError
+	switch {
+	case errors.As(runErr, &build):
+		return exitcode.Failure{Err: runErr}
+	case errors.As(runErr, &noMatch):
+		return fmt.Errorf("--bench: %w", runErr)
+	case errors.As(runErr, &pkgErr):
+		return runErr
+	}
+	if len(res.Points) > 0 {
+		if err := write(res.Points); err != nil {
+			return exitcode.Failure{Err: err}
+		}
+	}
+	for _, fl := range res.Failures {
+		fmt.Fprintf(log, "FAIL: %v\n", fl)
+	}
+	switch {
+	case errors.Is(runErr, context.Canceled):
+		return exitcode.Interruption{Err: fmt.Errorf("interrupted after %s; kept what was measured", count(len(res.Points), "point"))}
+	case runErr != nil:
+		return exitcode.Failure{Err: runErr}
+	case len(res.Failures) > 0:
+		return exitcode.Failure{Err: fmt.Errorf("%s failed; the report and the table hold the %s measured", count(len(res.Failures), "benchmark run"), count(len(res.Points), "point"))}
+	}
+	return nil
+}
+
+// count writes n with its noun: "1 point", "12 points".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}

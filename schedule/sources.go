@@ -1,0 +1,56 @@
+package schedule
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"strings"
+)
+
+// ParseFrom reads what brewput schedule draws, as its --from gives it: the
+// model's schedule, a trace's, or both ("model,trace").
+func ParseFrom(from string) (fromModel, fromTrace bool, err error) {
+	for _, f := range strings.Split(from, ",") {
+		switch strings.TrimSpace(f) {
+		case "model":
+			fromModel = true
+		case "trace":
+			fromTrace = true
+		default:
+			return false, false, fmt.Errorf("--from %q: want model, trace or model,trace", from)
+		}
+	}
+	return fromModel, fromTrace, nil
+}
+
+// CheckTrace tells, before anything is simulated, whether path is a file
+// that ReadTrace can open: there, and not a folder.
+func CheckTrace(path string) error {
+	info, err := os.Stat(path)
+	var pe *fs.PathError
+	switch {
+	case errors.As(err, &pe):
+		return fmt.Errorf("trace %s: %w", path, pe.Err)
+	case err != nil:
+		return fmt.Errorf("trace %s: %w", path, err)
+	case info.IsDir():
+		return fmt.Errorf("trace %s is a folder; want an execution trace file, as --profile writes one (*.trace)", path)
+	}
+	return nil
+}
+
+// WriteTexts writes each timeline as text width columns wide (WriteText),
+// a blank line between them.
+func WriteTexts(w io.Writer, ts []Timeline, width int) error {
+	for i, t := range ts {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		if err := t.WriteText(w, width); err != nil {
+			return err
+		}
+	}
+	return nil
+}

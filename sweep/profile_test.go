@@ -85,7 +85,13 @@ func TestMeasureProfilesTheWindow(t *testing.T) {
 			// The meter times each wait from asking for the lock until
 			// running with it; the profile from parking until woken, which
 			// leaves out spinning and, with more customers than CPUs, the
-			// time a woken customer waits for a CPU: never more.
+			// time a woken customer waits for a CPU: never more. Two clocks
+			// read apart (the profile's in CPU ticks) agree only on a
+			// machine left to the point: a disturbed one is not compared.
+			if p.IsDisturbed() {
+				t.Logf("%s: not compared with its meter: %s", m.name, p.Interference())
+				continue
+			}
 			for _, mc := range p.Machines {
 				if metered := mc.MeanWaitMs * float64(mc.Uses); mc.Name == m.name && w.TotalMs > 1.1*metered+1 {
 					t.Errorf("%s: the profile says %.1f ms of waits, more than its meter's %.1f ms", m.name, w.TotalMs, metered)

@@ -39,6 +39,9 @@ type Options struct {
 	// runtime's scheduler with Costs for its own work; "" means "go".
 	Sched string
 	Costs sim.Costs
+	// Background is other processes' demand on the machine, under the go
+	// policy (see sim.Background).
+	Background sim.Background
 	// Runtime, under the go policy, is the Go runtime whose scheduler
 	// code it follows where versions differ, as model.Config's.
 	Runtime sim.Runtime
@@ -202,6 +205,7 @@ func (b *Blueprint) Run(opt Options) (model.Result, error) {
 	} else {
 		w.cpus = sim.NewGoCPUs(s, opt.CPUs, opt.Costs)
 		w.cpus.SetRuntime(opt.Runtime)
+		w.cpus.SetBackground(opt.Background)
 	}
 	for _, r := range b.Resources {
 		w.pools = append(w.pools, newPool(s, &meter{name: r.Name, capacity: r.Capacity}))

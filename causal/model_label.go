@@ -43,7 +43,11 @@ func Setting(policy model.Policy, from, host string) string {
 	if host != "" {
 		s += " (measured on " + host + ")"
 	}
-	return s + ": " + costsText(policy.Costs)
+	s += ": " + costsText(policy.Costs)
+	if b := policy.Background; b.CPUs > 0 {
+		s += fmt.Sprintf("; other processes taking %.3g CPUs in bursts of %v", b.CPUs, b.Burst)
+	}
+	return s
 }
 
 func costsText(c sim.Costs) string {

@@ -19,11 +19,14 @@ type Policy struct {
 	Runtime string
 	Range   *Range // nil: no band
 	Seed    uint64
+	// Background is other processes' demand on the machine (go policy
+	// only; see Config.Background).
+	Background sim.Background
 }
 
 // Apply returns c under the policy p.
 func (p Policy) Apply(c Config) Config {
-	c.Sched, c.Costs, c.Runtime, c.Range, c.Seed = p.Sched, p.Costs, p.Runtime, p.Range, p.Seed
+	c.Sched, c.Costs, c.Runtime, c.Range, c.Seed, c.Background = p.Sched, p.Costs, p.Runtime, p.Range, p.Seed, p.Background
 	return c
 }
 

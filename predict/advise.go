@@ -15,6 +15,12 @@ import (
 // the CPUs with twice the customers, which bounds it), and s's
 // configuration (its error naming --mode).
 func CheckAdvice(o Options, s sweep.Spec, bp *blueprint.Blueprint) error {
+	if err := o.Check(); err != nil {
+		return err
+	}
+	if o.Others > float64(s.CPUs) {
+		return fmt.Errorf("--others %v: want at most the CPUs simulated, %d: other processes cannot take more CPUs than the machine has", o.Others, s.CPUs)
+	}
 	doubled := s
 	doubled.CPUs, doubled.Par = 2*s.CPUs, 2*s.Par
 	if err := CheckSize(o, &sweep.Study{Specs: []sweep.Spec{s, doubled}, Count: 1}, bp, 2); err != nil {

@@ -13,8 +13,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"runtime"
 	"slices"
+	"time"
 
 	"github.com/brewput/brewput/blueprint"
 	"github.com/brewput/brewput/calibrate"
@@ -46,6 +48,11 @@ type Options struct {
 	Band bool
 	// MaxMem is the most memory, in bytes, the simulations may take.
 	MaxMem float64
+	// Others is the CPUs' worth of work other processes do on the
+	// machine, in bursts of OthersBurst (go policy only; see
+	// sim.Background): 0 for a machine to itself.
+	Others      float64
+	OthersBurst time.Duration
 }
 
 // CostNames are the names of the go policy's costs that can be given, as
@@ -77,6 +84,12 @@ func (o Options) Check() error {
 		return fmt.Errorf("--runtime %q: want %s, or leave it out for today's runtime", o.Runtime, sim.RuntimeGo19)
 	case o.Runtime != "" && o.Sched != "go":
 		return fmt.Errorf("--runtime: applies to --sched go only")
+	case !(o.Others >= 0) || math.IsInf(o.Others, 1):
+		return fmt.Errorf("--others %v: want the CPUs other processes take, from 0 up, such as 0.5", o.Others)
+	case o.Others > 0 && o.Sched != "go":
+		return fmt.Errorf("--others: applies to --sched go only (fifo is the machine to itself)")
+	case o.Others > 0 && o.OthersBurst <= 0:
+		return fmt.Errorf("--others-burst %v: want a positive duration such as 1ms", o.OthersBurst)
 	}
 	return nil
 }
@@ -87,6 +100,9 @@ func (o Options) Check() error {
 // goes). A calibration that fails is as calibrate.Failed says.
 func Resolve(ctx context.Context, o Options, tell func(line string)) (Prediction, error) {
 	pr := Prediction{Policy: model.Policy{Sched: o.Sched, Seed: o.Seed, Runtime: o.Runtime}}
+	if o.Others > 0 {
+		pr.Background = sim.Background{CPUs: o.Others, Burst: o.OthersBurst}
+	}
 	if err := o.Check(); err != nil {
 		return pr, err
 	}
@@ -194,7 +210,7 @@ func (pr Prediction) Describe() string { return causal.Setting(pr.Policy, pr.Sou
 // BlueprintOptions are a YAML model's options for a study's point: its
 // load, if given, its window, and the policy.
 func (pr Prediction) BlueprintOptions(s sweep.Spec) blueprint.Options {
-	return blueprint.Options{Customers: s.Par, Rate: s.Rate, Warmup: s.Warmup, Duration: s.Dur, Seed: pr.Seed, Sched: pr.Sched, Costs: pr.Costs, Runtime: sim.Runtime(pr.Runtime)}
+	return blueprint.Options{Customers: s.Par, Rate: s.Rate, Warmup: s.Warmup, Duration: s.Dur, Seed: pr.Seed, Sched: pr.Sched, Costs: pr.Costs, Runtime: sim.Runtime(pr.Runtime), Background: pr.Background}
 }
 
 // Parallelism is how many simulations run at once: one a CPU.
@@ -298,8 +314,14 @@ func Check(o Options, st *sweep.Study, bp *blueprint.Blueprint) (points int, err
 	if bp != nil {
 		points = len(st.CPUs()) * st.Count
 	}
+	if err := o.Check(); err != nil {
+		return points, err
+	}
 	if err := CheckSize(o, st, bp, points); err != nil {
 		return points, err
+	}
+	if cpus := st.CPUs(); o.Others > 0 && len(cpus) > 0 && o.Others > float64(slices.Min(cpus)) {
+		return points, fmt.Errorf("--others %v: want at most the fewest CPUs simulated, %d: other processes cannot take more CPUs than the machine has", o.Others, slices.Min(cpus))
 	}
 	if bp == nil {
 		for _, cfg := range (Prediction{Policy: model.Policy{Seed: o.Seed}}).Configs(st) {

@@ -150,6 +150,11 @@ type Model struct {
 	// both nil for fifo predictions. See band.go.
 	Band        *Band        `json:"band,omitempty"`
 	Calibration *Calibration `json:"calibration,omitempty"`
+	// BackgroundCPUs is the other processes' demand on the machine that
+	// a go-policy prediction simulated (brewput model --others), in bursts
+	// of BackgroundBurstMs; 0 for a machine to itself.
+	BackgroundCPUs    float64 `json:"background_cpus,omitempty"`
+	BackgroundBurstMs float64 `json:"background_burst_ms,omitempty"`
 }
 
 // Lab is a lab's point's part (brewput lab): the lab, such as

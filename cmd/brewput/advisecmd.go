@@ -65,6 +65,7 @@ func newAdviseCmd(e *env) *cobra.Command {
 	sf.registerOne(cmd, d, "the CPU count to advise at, one number", "par", "rate", "interval", "maxq", "grind", "press", "steam", "latte", "jitter", "dur", "warmup")
 	cmd.Flags().StringVar(&mode, "mode", "", "the mode to advise on (see brewput list)")
 	mf.register(cmd.Flags())
+	mf.registerOthers(cmd.Flags())
 	cmd.Flags().StringVar(&format, "format", "table", "output format: table or json")
 	return cmd
 }

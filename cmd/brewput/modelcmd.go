@@ -20,6 +20,8 @@ import (
 // modelFlags are brewput model's own flags, beside the study's.
 type modelFlags struct {
 	maxMem                            float64 // bytes
+	others                            float64 // CPUs
+	othersBurst                       time.Duration
 	seed                              uint64
 	band                              bool // brewput model only
 	sched, calibration, file, runtime string
@@ -38,6 +40,14 @@ func (f *modelFlags) register(fs *pflag.FlagSet) {
 	for _, c := range costFlags(&f.costs) {
 		fs.Var((*cliflag.Duration)(c.into), c.name, "go policy: "+c.usage+", instead of the calibration's")
 	}
+}
+
+// registerOthers adds the flags of other processes on the simulated
+// machine, for the commands that only simulate (model, advise).
+func (f *modelFlags) registerOthers(fs *pflag.FlagSet) {
+	fs.Float64Var(&f.others, "others", 0, "go policy: CPUs' worth of work other processes do on the machine, such as 0.5: it takes CPUs from the program only while the program keeps every CPU busy (default none)")
+	f.othersBurst = time.Millisecond
+	fs.Var((*cliflag.Duration)(&f.othersBurst), "others-burst", "go policy: how long each burst of the other processes' work lasts")
 }
 
 // costFlags names each cost flag, says what it is, and where in c it goes.
@@ -61,7 +71,7 @@ func costFlags(c *sim.Costs) []struct {
 
 // options are the model flags as the predict package takes them.
 func (f *modelFlags) options(fs *pflag.FlagSet) predict.Options {
-	o := predict.Options{Sched: f.sched, Runtime: f.runtime, Seed: f.seed, Calibration: f.calibration, Costs: f.costs, Band: f.band, MaxMem: f.maxMem}
+	o := predict.Options{Sched: f.sched, Runtime: f.runtime, Seed: f.seed, Calibration: f.calibration, Costs: f.costs, Band: f.band, MaxMem: f.maxMem, Others: f.others, OthersBurst: f.othersBurst}
 	for _, name := range append(predict.CostNames(), "calibration") {
 		if fs.Changed(name) {
 			o.Given = append(o.Given, name)
@@ -135,6 +145,7 @@ func newModelCmd(e *env) *cobra.Command {
 	cmd.Flags().Set("cpus", fmt.Sprintf("1-%d", max(8, runtime.NumCPU())))
 	cmd.Flags().MarkHidden("noisy") // a measurement's, refused here
 	mf.register(cmd.Flags())
+	mf.registerOthers(cmd.Flags())
 	cmd.Flags().BoolVar(&mf.band, "band", true, "go policy: also simulate each point at the edges of the costs' confidence intervals and give the band of throughput and median latency they span")
 	cmd.Flags().StringVar(&format, "format", "table", "output format: "+strings.Join(results.Formats(), ", ")+" (with --out, guessed from its extension)")
 	cmd.Flags().StringVar(&outFile, "out", "", "write the results to this file, each point as soon as it is simulated (the table still goes to stdout)")

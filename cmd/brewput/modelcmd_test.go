@@ -398,3 +398,31 @@ func TestModelBandAndCalibration(t *testing.T) {
 		t.Errorf("--band=false: band %+v", p.Band)
 	}
 }
+
+// TestModelOthers: --others simulates other processes on the machine. Ideal
+// with a customer per CPU keeps every CPU busy and loses about their share
+// (0.4 of 2 CPUs: a fifth); locking keeps one CPU free and loses nothing.
+// Each point says what it simulated.
+func TestModelOthers(t *testing.T) {
+	emptyConfig(t)
+	args := append([]string{"--modes", "ideal,locking", "--cpus", "2", "--dur", "1s"}, goCosts...)
+	alone := modelPoints(t, args...)
+	busy := modelPoints(t, append(args, "--others", "0.4")...)
+	if len(alone) != 2 || len(busy) != 2 {
+		t.Fatalf("%d and %d points, want 2 and 2", len(alone), len(busy))
+	}
+	for i, p := range busy {
+		if p.BackgroundCPUs != 0.4 || p.BackgroundBurstMs != 1 || alone[i].BackgroundCPUs != 0 {
+			t.Errorf("%s: background %v CPUs in bursts of %v ms (without --others %v); want 0.4, 1 and 0", p.Mode, p.BackgroundCPUs, p.BackgroundBurstMs, alone[i].BackgroundCPUs)
+		}
+		// A fifth of ideal's CPU time, give or take three standard
+		// deviations of the bursts that strike it (about 200 a CPU).
+		lo, hi := 0.72, 0.88
+		if p.Mode == "locking" {
+			lo, hi = 1, 1
+		}
+		if r := p.Throughput / alone[i].Throughput; r < lo || r > hi {
+			t.Errorf("%s: %.1f lattes/s with others, %.1f without: ratio %.3f, want %.2f to %.2f", p.Mode, p.Throughput, alone[i].Throughput, r, lo, hi)
+		}
+	}
+}

@@ -109,9 +109,9 @@ func (r Result) Point(cfg Config) results.Point {
 		Harness:    talkOnly(r.Harness),
 		Model: results.Model{Sched: r.Sched, Seed: r.Seed, Runtime: cfg.Runtime,
 			BackgroundCPUs: cfg.Background.CPUs, BackgroundBurstMs: results.Ms(cfg.Background.Burst)},
-		CPUUsed:    r.CPUUtil * float64(cfg.CPUs),
-		Util:       r.CPUUtil,
-		Latency:    r.Latency.ms(),
+		CPUUsed: r.CPUUtil * float64(cfg.CPUs),
+		Util:    r.CPUUtil,
+		Latency: r.Latency.ms(),
 		Shop: &results.Shop{
 			Machines: []results.Machine{},
 			Steps: results.Steps{

@@ -2,7 +2,6 @@ package sim
 
 import (
 	"fmt"
-	"iter"
 	"math/rand/v2"
 	"runtime/debug"
 	"time"
@@ -21,16 +20,27 @@ type Sim struct {
 
 	live     []*Proc // processes started and not finished, for Stop
 	nextID   int
-	running  *Proc // the process being resumed, nil in the engine
+	running  *Proc // the process whose code runs, nil in the engine
 	stopping bool
 	stopped  bool
 	failure  *ProcessPanic // the first process panic, raised by Stop
 	resumed  uint64
 
+	// The goroutines taking part (see co): host stands for the one that
+	// calls RunUntil and Stop, cur is the one running; cos are those not
+	// yet exited, idle those whose process finished, kept to run the next
+	// process started; unwinding is the one Stop is unwinding.
+	host      co
+	cur       *co
+	cos       []*co
+	idle      []*co
+	unwinding *co
+
 	sched *goSched // the go policy's scheduler; nil under fifo
 
 	cancel    <-chan struct{} // see SetCancel
 	cancelled bool
+	polls     int // events since the last look at cancel
 }
 
 // cancelEvery is how many events RunUntil runs between two looks at its
@@ -70,7 +80,10 @@ const (
 // New returns an empty simulation at virtual time zero whose random source
 // ([Sim.Rand]) is seeded with seed: the same model and seed give the same run.
 func New(seed uint64) *Sim {
-	return &Sim{rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}
+	s := &Sim{rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}
+	s.host.sim = s
+	s.cur = &s.host
+	return s
 }
 
 // Now returns the virtual time since the simulation started.
@@ -91,18 +104,23 @@ func (s *Sim) Events() uint64 { return s.resumed }
 
 // Go starts a process running fn at the current virtual time. It may be
 // called before Run or from a running process; the new process first runs
-// after the events already scheduled for the current time.
+// after the events already scheduled for the current time. fn must not call
+// runtime.Goexit (t.FailNow, t.Fatal): a process reports with t.Error.
 func (s *Sim) Go(fn func(p *Proc)) {
 	if s.stopped || s.stopping {
 		panic("sim: Go after the simulation was stopped")
 	}
-	p := &Proc{sim: s, id: s.nextID, cpu: -1}
+	p := &Proc{sim: s, id: s.nextID, cpu: -1, fn: fn}
 	s.nextID++
-	p.next, p.stop = iter.Pull(func(yield func(struct{}) bool) {
-		p.yield = yield
-		defer p.recover()
-		fn(p)
-	})
+	var c *co
+	if n := len(s.idle); n > 0 {
+		c = s.idle[n-1]
+		s.idle[n-1] = nil
+		s.idle = s.idle[:n-1]
+	} else {
+		c = s.newCo()
+	}
+	c.p, p.co = p, c
 	p.live = len(s.live)
 	s.live = append(s.live, p)
 	if s.sched != nil {
@@ -127,30 +145,66 @@ func (s *Sim) RunUntil(until time.Duration) {
 		panic(fmt.Sprintf("sim: RunUntil(%v) is before now (%v)", until, s.now))
 	}
 	s.limit = until
-	for n := 0; ; n++ {
-		if s.cancel != nil && n%cancelEvery == 0 {
-			select {
-			case <-s.cancel:
-				s.cancelled = true
-				return
-			default:
-			}
+	if s.cancelledNow() {
+		return
+	}
+	s.dispatch(&s.host) // returns once no event is due by until
+	if s.failure != nil {
+		s.Stop() // unwinds the others, then panics with the failure
+	}
+	if s.cancelled {
+		return
+	}
+	s.now = until
+}
+
+// cancelledNow looks at the cancel channel, and records it if it is closed.
+func (s *Sim) cancelledNow() bool {
+	s.polls = 0
+	if s.cancel == nil {
+		return false
+	}
+	select {
+	case <-s.cancel:
+		s.cancelled = true
+		return true
+	default:
+		return false
+	}
+}
+
+// dispatch is the engine, run by whichever goroutine has nothing to do
+// until an event of its own: self, a process that has just blocked (or
+// finished), or the host in RunUntil. It handles the events that resume no
+// process itself, in order, and hands over to the process of the first
+// resume event, or to the host once no event is due by the limit (or the
+// run is cancelled); it returns when self's turn comes. When the next
+// event is self's own, it returns at once, with no switch.
+func (s *Sim) dispatch(self *co) {
+	t := &s.host
+	for {
+		if s.polls++; s.polls >= cancelEvery && s.cancelledNow() {
+			break
 		}
-		e, ok := s.next(until)
+		e, ok := s.next(s.limit)
 		if !ok {
 			break
 		}
 		s.now = e.at
-		switch e.kind {
-		case resumeEvent:
-			s.resume(e.p)
-		case readyEvent:
+		if e.kind == resumeEvent {
+			s.resumed++
+			t = e.p.co
+			break
+		}
+		if e.kind == readyEvent {
 			s.sched.ready(e.p, nil)
-		case wakePEvent:
+		} else {
 			s.sched.woke(e.p.pp)
 		}
 	}
-	s.now = until
+	if t != self {
+		s.transfer(t)
+	}
 }
 
 // Run runs every event up to and including virtual time until, then stops
@@ -175,14 +229,16 @@ func (s *Sim) Stop() {
 	s.stopping = true
 	for len(s.live) > 0 {
 		p := s.live[len(s.live)-1]
-		s.running = p
-		p.stop()
-		s.running = nil
+		s.unwind(p.co, p)
 		s.forget(p)
 		if p.failure != nil && s.failure == nil {
 			s.failure = p.failure
 		}
 	}
+	for _, c := range s.cos {
+		s.unwind(c, nil)
+	}
+	s.cos, s.idle = nil, nil
 	s.events = s.events[:0]
 	for s.nowQ.len() > 0 {
 		s.nowQ.pop()
@@ -193,21 +249,33 @@ func (s *Sim) Stop() {
 	}
 }
 
-// resume runs p until it blocks or returns.
-func (s *Sim) resume(p *Proc) {
-	s.resumed++
-	s.running = p
-	_, ok := p.next()
-	s.running = nil
-	if !ok {
-		if s.sched != nil && p.pp != nil && !s.stopping {
-			s.sched.release(p) // a finished goroutine gives its P back
-		}
-		s.forget(p)
-		if p.failure != nil {
-			s.failure = p.failure
-			s.Stop() // unwinds the others, then panics with p's failure
-		}
+// unwind ends goroutine c, from the host, while stopping: a process
+// blocked in it unwinds (running its deferred calls as process p), and an
+// idle one returns.
+func (s *Sim) unwind(c *co, p *Proc) {
+	if c.exited {
+		return
+	}
+	if !c.started {
+		c.exited = true
+		c.stop() // its coroutine returns before running anything
+		return
+	}
+	s.running, s.unwinding = p, c
+	s.transfer(c)
+	s.running, s.unwinding = nil, nil
+}
+
+// finish is the engine's work when process p has returned (or panicked)
+// during the run: a finished goroutine gives its P back, and a panic
+// stops the simulation.
+func (s *Sim) finish(p *Proc) {
+	if s.sched != nil && p.pp != nil {
+		s.sched.release(p)
+	}
+	s.forget(p)
+	if p.failure != nil && s.failure == nil {
+		s.failure = p.failure
 	}
 }
 
@@ -254,18 +322,6 @@ func (s *Sim) push(e event) {
 	}
 	h[i] = e
 	s.events = h
-}
-
-// peek returns the next pending event, without removing it: nowQ's first
-// or the heap's, whichever comes first in (at, seq).
-func (s *Sim) peek() (event, bool) {
-	switch {
-	case s.nowQ.len() > 0 && (len(s.events) == 0 || s.nowQ.front().before(s.events[0])):
-		return s.nowQ.front(), true
-	case len(s.events) > 0:
-		return s.events[0], true
-	}
-	return event{}, false
 }
 
 // next removes and returns the next pending event if it is due by until.
@@ -325,9 +381,8 @@ type Proc struct {
 	sim     *Sim
 	id      int
 	live    int // index in sim.live, -1 once finished
-	next    func() (struct{}, bool)
-	stop    func()
-	yield   func(struct{}) bool
+	fn      func(*Proc)
+	co      *co // the goroutine that runs it
 	failure *ProcessPanic
 
 	// Under the go policy: the P the process holds while it runs, and
@@ -396,18 +451,18 @@ func (p *Proc) park() {
 	if s.running != p {
 		panic("sim: a blocking call on a Proc from outside its own process")
 	}
-	// Fast path: when this process's own event is the next one, resuming
-	// it is what the engine would do next, so do it here and save two
-	// coroutine switches.
-	if e, ok := s.peek(); ok && e.p == p && e.kind == resumeEvent && e.at <= s.limit {
-		s.next(s.limit)
-		s.now = e.at
-		s.resumed++
-		return
-	}
-	if !p.yield(struct{}{}) {
+	s.running = nil
+	s.dispatch(p.co)
+	s.running = p
+	if s.stopping {
 		panic(unwinding{})
 	}
+}
+
+// run runs the process's function, recording a panic.
+func (p *Proc) run() {
+	defer p.recover()
+	p.fn(p)
 }
 
 // wake makes a blocked process resume at the current time, after the

@@ -57,10 +57,17 @@ func (s *Sim) transfer(t *co) {
 	c := t.in
 	c.holds, r.in, t.in, s.cur = r, c, nil, t
 	c.enter()
-	// While Stop unwinds another goroutine, r runs again only because that
-	// one exited into it: it goes back to the host, which is parked where
-	// the unwound one was.
-	for s.stopping && r != &s.host && r != s.unwinding {
+	if s.stopping {
+		s.relay(r)
+	}
+}
+
+// relay is what goroutine r does when it runs again while Stop unwinds
+// another goroutine: if that is not r, r runs only because the other
+// exited into it, and it goes back to the host, which is parked where the
+// unwound one was.
+func (s *Sim) relay(r *co) {
+	for r != &s.host && r != s.unwinding {
 		h := &s.host
 		c := h.in
 		c.holds, r.in, h.in, s.cur = r, c, nil, h

@@ -173,36 +173,39 @@ func (s *Sim) cancelledNow() bool {
 	}
 }
 
-// dispatch is the engine, run by whichever goroutine has nothing to do
-// until an event of its own: self, a process that has just blocked (or
-// finished), or the host in RunUntil. It handles the events that resume no
-// process itself, in order, and hands over to the process of the first
-// resume event, or to the host once no event is due by the limit (or the
-// run is cancelled); it returns when self's turn comes. When the next
-// event is self's own, it returns at once, with no switch.
-func (s *Sim) dispatch(self *co) {
-	t := &s.host
+// due is the engine, run by whichever goroutine has nothing to do until
+// an event of its own: a process that has just blocked (or finished), or
+// the host in RunUntil. It handles the events that resume no process
+// itself, in order, and returns the goroutine to run next: the process of
+// the first resume event, or the host once no event is due by the limit
+// (or the run is cancelled).
+func (s *Sim) due() *co {
 	for {
 		if s.polls++; s.polls >= cancelEvery && s.cancelledNow() {
-			break
+			return &s.host
 		}
 		e, ok := s.next(s.limit)
 		if !ok {
-			break
+			return &s.host
 		}
 		s.now = e.at
-		if e.kind == resumeEvent {
+		switch e.kind {
+		case resumeEvent:
 			s.resumed++
-			t = e.p.co
-			break
-		}
-		if e.kind == readyEvent {
+			return e.p.co
+		case readyEvent:
 			s.sched.ready(e.p, nil)
-		} else {
+		case wakePEvent:
 			s.sched.woke(e.p.pp)
 		}
 	}
-	if t != self {
+}
+
+// dispatch runs the engine from goroutine self (see due) and hands over
+// to the goroutine to run next; it returns when self's turn comes. When
+// the next event is self's own, it returns at once, with no switch.
+func (s *Sim) dispatch(self *co) {
+	if t := s.due(); t != self {
 		s.transfer(t)
 	}
 }
@@ -452,7 +455,23 @@ func (p *Proc) park() {
 		panic("sim: a blocking call on a Proc from outside its own process")
 	}
 	s.running = nil
-	s.dispatch(p.co)
+	// dispatch and transfer, written out: after a switch, every return up
+	// to the process's code mispredicts (the CPU predicts the returns of
+	// the goroutine that switched away), so the fewer frames the better.
+	if t, r := s.due(), p.co; t != r {
+		c := t.in
+		c.holds, r.in, t.in, s.cur = r, c, nil, t
+		if c.pending {
+			c.pending = false
+			c.yield(struct{}{})
+		} else {
+			c.pending = true
+			c.next()
+		}
+		if s.stopping {
+			s.relay(r)
+		}
+	}
 	s.running = p
 	if s.stopping {
 		panic(unwinding{})

@@ -15,6 +15,7 @@ type Sim struct {
 	seq    uint64
 	events []event     // a binary min-heap ordered by (at, seq)
 	nowQ   ring[event] // events scheduled for the very instant they were scheduled at, in order: no heap needed
+	later  ring[event] // events scheduled in order of time, no earlier than the one before (see push)
 	limit  time.Duration
 	rng    *rand.Rand
 
@@ -244,7 +245,10 @@ func (s *Sim) Stop() {
 	s.cos, s.idle = nil, nil
 	s.events = s.events[:0]
 	for s.nowQ.len() > 0 {
-		s.nowQ.pop()
+		s.nowQ.drop()
+	}
+	for s.later.len() > 0 {
+		s.later.drop()
 	}
 	s.stopped = true
 	if s.failure != nil {
@@ -301,15 +305,22 @@ func (s *Sim) schedule(p *Proc, at time.Duration) {
 }
 
 // push adds e to the pending events, stamping it with its place in the
-// order of scheduling. An event for the current instant goes to nowQ,
-// which keeps such events in order without the heap's work: they are the
+// order of scheduling. Two queues keep most events in order without the
+// heap's work. An event for the current instant goes to nowQ: it is the
 // latest scheduled for this instant, so everything already in nowQ comes
-// before them.
+// before it. An event no earlier than the last in the later queue goes
+// there, after it: a model whose steps all take the same time schedules
+// nothing else. The rest go to the heap. next takes the earliest of the
+// three fronts, so the order is (at, seq) whichever queue holds an event.
 func (s *Sim) push(e event) {
 	s.seq++
 	e.seq = s.seq
 	if e.at == s.now {
 		s.nowQ.push(e)
+		return
+	}
+	if s.later.n == 0 || e.at >= s.later.back().at {
+		s.later.push(e)
 		return
 	}
 	// sift up, from a new last slot
@@ -327,18 +338,36 @@ func (s *Sim) push(e event) {
 	s.events = h
 }
 
-// next removes and returns the next pending event if it is due by until.
+// next removes and returns the next pending event if it is due by until:
+// the earliest in (at, seq) of the fronts of nowQ, later and the heap.
 func (s *Sim) next(until time.Duration) (event, bool) {
-	if s.nowQ.len() > 0 && (len(s.events) == 0 || s.nowQ.front().before(s.events[0])) {
-		if s.nowQ.front().at > until {
-			return event{}, false
-		}
-		return s.nowQ.pop(), true
+	var e event
+	from := 0 // 1 nowQ, 2 later, 3 heap
+	if s.nowQ.n > 0 {
+		e, from = s.nowQ.front(), 1
 	}
-	if len(s.events) == 0 || s.events[0].at > until {
+	if s.later.n > 0 {
+		if f := s.later.front(); from == 0 || f.before(e) {
+			e, from = f, 2
+		}
+	}
+	if len(s.events) > 0 {
+		if f := s.events[0]; from == 0 || f.before(e) {
+			e, from = f, 3
+		}
+	}
+	if from == 0 || e.at > until {
 		return event{}, false
 	}
-	return s.pop(), true
+	switch from {
+	case 1:
+		s.nowQ.drop()
+	case 2:
+		s.later.drop()
+	default:
+		s.pop()
+	}
+	return e, true
 }
 
 // pop removes and returns the earliest event.

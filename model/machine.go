@@ -63,7 +63,8 @@ func newMachine(name string, cpus clock) *machine {
 // whose kitchen lock guards them all), metering the step's span as held.
 func (m *machine) use(p *sim.Proc, d time.Duration) {
 	got, b0 := p.Now(), p.Burned()
-	m.cpus.burn(p, d, m.name, p.ID())
+	m.cpus.note(p, m.name, p.ID())
+	m.cpus.Burn(p, d)
 	m.used(p, got, b0)
 }
 
@@ -101,7 +102,8 @@ func (m *lockedMachine) use(p *sim.Proc, d time.Duration) {
 	m.mu.Lock(p)
 	got, b0 := p.Now(), p.Burned()
 	m.waited(got - asked)
-	m.cpus.burn(p, d, m.name, p.ID())
+	m.cpus.note(p, m.name, p.ID())
+	m.cpus.Burn(p, d)
 	m.used(p, got, b0)
 	m.mu.Unlock(p)
 }
@@ -139,7 +141,8 @@ func (pl pool) use(p *sim.Proc, d time.Duration) {
 	mc := pl.ch.Recv(p)
 	got, b0 := p.Now(), p.Burned()
 	mc.waited(got - asked)
-	mc.cpus.burn(p, d, mc.name, p.ID())
+	mc.cpus.note(p, mc.name, p.ID())
+	mc.cpus.Burn(p, d)
 	mc.used(p, got, b0)
 	pl.ch.Send(p, mc)
 }

@@ -62,7 +62,15 @@ func (c *CPUs) Burn(p *Proc, d time.Duration) {
 	} else {
 		c.waiters.push(cpuWaiter{p: p, d: d, since: c.sim.now})
 	}
-	p.park() // resumes when the burn is over
+	// p.park(), spelled out (see handoff): resumes when the burn is over
+	if co := p.handoff(); co != nil {
+		if co.pending {
+			co.next()
+		} else {
+			co.yield(struct{}{})
+		}
+	}
+	p.back()
 	if c.log != nil {
 		c.slice(p, c.sim.now-d)
 	}

@@ -476,6 +476,27 @@ func (p *Proc) block() {
 // park blocks the process until the event it has scheduled, or that a
 // primitive will schedule for it, resumes it.
 func (p *Proc) park() {
+	if c := p.handoff(); c != nil {
+		if c.pending { // see handoff
+			c.next()
+		} else {
+			c.yield(struct{}{})
+		}
+	}
+	p.back()
+}
+
+// handoff is the first half of park: it runs the engine (see due) and, if
+// the next event is not p's own, makes the switch to the goroutine to run
+// next and returns the coroutine to switch through, which the caller
+// enters right away — by next if handoff has just set its pending, by
+// yield if it has just cleared it. After the switch (or with nil, at
+// once) comes back, park's other half. A blocking call that is hot
+// spells park out, so that its caller's frame is the one that switches:
+// after a switch, every return up to the process's code mispredicts (the
+// CPU predicts the returns of the goroutine that switched away), so the
+// fewer frames the better.
+func (p *Proc) handoff() *co {
 	s := p.sim
 	if s.stopping {
 		panic(unwinding{})
@@ -484,27 +505,34 @@ func (p *Proc) park() {
 		panic("sim: a blocking call on a Proc from outside its own process")
 	}
 	s.running = nil
-	// dispatch and transfer, written out: after a switch, every return up
-	// to the process's code mispredicts (the CPU predicts the returns of
-	// the goroutine that switched away), so the fewer frames the better.
-	if t, r := s.due(), p.co; t != r {
-		c := t.in
-		c.holds, r.in, t.in, s.cur = r, c, nil, t
-		if c.pending {
-			c.pending = false
-			c.yield(struct{}{})
-		} else {
-			c.pending = true
-			c.next()
-		}
-		if s.stopping {
-			s.relay(r)
-		}
+	t, r := s.due(), p.co
+	if t == r {
+		return nil
 	}
+	c := t.in
+	c.holds, r.in, t.in, s.cur = r, c, nil, t
+	c.pending = !c.pending
+	return c
+}
+
+// back is the second half of park, once p runs again.
+func (p *Proc) back() {
+	if p.sim.stopping {
+		p.unwound()
+	}
+	p.sim.running = p
+}
+
+// unwound is a process that runs again while Stop unwinds: once it is
+// the one unwound (see relay), it unwinds. It stays out of line, so that
+// back inlines.
+//
+//go:noinline
+func (p *Proc) unwound() {
+	s := p.sim
+	s.relay(p.co)
 	s.running = p
-	if s.stopping {
-		panic(unwinding{})
-	}
+	panic(unwinding{})
 }
 
 // run runs the process's function, recording a panic.

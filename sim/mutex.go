@@ -51,7 +51,16 @@ func (m *Mutex) Lock(p *Proc) {
 		return
 	}
 	m.waiters.push(mutexWaiter{p: p, since: m.sim.now})
-	p.park() // resumes holding the mutex, handed over by Unlock
+	// p.park(), spelled out (see handoff): resumes holding the mutex,
+	// handed over by Unlock
+	if c := p.handoff(); c != nil {
+		if c.pending {
+			c.next()
+		} else {
+			c.yield(struct{}{})
+		}
+	}
+	p.back()
 }
 
 // Unlock releases the mutex, handing it to the longest waiter if there is

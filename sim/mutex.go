@@ -83,7 +83,7 @@ func (m *Mutex) Unlock(p *Proc) {
 	w := m.waiters.pop()
 	m.wait += now - w.since
 	m.acquired = now
-	m.sim.wake(w.p)
+	m.sim.schedule(w.p, now) // wake, under fifo
 }
 
 // Reading is a mutex's totals at one moment: how many times it was

@@ -323,6 +323,14 @@ func (s *Sim) push(e event) {
 		s.later.push(e)
 		return
 	}
+	s.pushHeap(e)
+}
+
+// pushHeap adds e to the heap. It stays out of line: push's common cases
+// are the queues.
+//
+//go:noinline
+func (s *Sim) pushHeap(e event) {
 	// sift up, from a new last slot
 	h := append(s.events, event{})
 	i := len(h) - 1

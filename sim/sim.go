@@ -185,19 +185,44 @@ func (s *Sim) due() *co {
 		if s.polls++; s.polls >= cancelEvery && s.cancelledNow() {
 			return &s.host
 		}
-		e, ok := s.next(s.limit)
-		if !ok {
+		// The next event: the earliest in (at, seq) of the fronts of nowQ,
+		// later and the heap (see push).
+		var e *event
+		from := 0 // 1 nowQ, 2 later, 3 heap
+		if s.nowQ.n > 0 {
+			e, from = &s.nowQ.buf[s.nowQ.head], 1
+		}
+		if s.later.n > 0 {
+			if f := &s.later.buf[s.later.head]; from == 0 || f.before(*e) {
+				e, from = f, 2
+			}
+		}
+		if len(s.events) > 0 {
+			if f := &s.events[0]; from == 0 || f.before(*e) {
+				e, from = f, 3
+			}
+		}
+		if from == 0 || e.at > s.limit {
 			return &s.host
 		}
-		s.now = e.at
-		switch e.kind {
+		at, p, kind := e.at, e.p, e.kind
+		switch from {
+		case 1:
+			s.nowQ.drop()
+		case 2:
+			s.later.drop()
+		default:
+			s.pop()
+		}
+		s.now = at
+		switch kind {
 		case resumeEvent:
 			s.resumed++
-			return e.p.co
+			return p.co
 		case readyEvent:
-			s.sched.ready(e.p, nil)
+			s.sched.ready(p, nil)
 		case wakePEvent:
-			s.sched.woke(e.p.pp)
+			s.sched.woke(p.pp)
 		}
 	}
 }
@@ -344,38 +369,6 @@ func (s *Sim) pushHeap(e event) {
 	}
 	h[i] = e
 	s.events = h
-}
-
-// next removes and returns the next pending event if it is due by until:
-// the earliest in (at, seq) of the fronts of nowQ, later and the heap.
-func (s *Sim) next(until time.Duration) (event, bool) {
-	var e event
-	from := 0 // 1 nowQ, 2 later, 3 heap
-	if s.nowQ.n > 0 {
-		e, from = s.nowQ.front(), 1
-	}
-	if s.later.n > 0 {
-		if f := s.later.front(); from == 0 || f.before(e) {
-			e, from = f, 2
-		}
-	}
-	if len(s.events) > 0 {
-		if f := s.events[0]; from == 0 || f.before(e) {
-			e, from = f, 3
-		}
-	}
-	if from == 0 || e.at > until {
-		return event{}, false
-	}
-	switch from {
-	case 1:
-		s.nowQ.drop()
-	case 2:
-		s.later.drop()
-	default:
-		s.pop()
-	}
-	return e, true
 }
 
 // pop removes and returns the earliest event.

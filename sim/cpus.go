@@ -57,7 +57,13 @@ func (c *CPUs) Burn(p *Proc, d time.Duration) {
 		c.burnGo(p, d)
 		return
 	}
-	if c.inUse < c.n {
+	if c.inUse < c.n && c.log == nil {
+		// c.start(p, d), spelled out for the common case
+		c.inUse++
+		c.maxUse = max(c.maxUse, c.inUse)
+		c.sumStart += c.sim.now
+		c.sim.push(event{at: c.sim.now + d, p: p, kind: resumeEvent})
+	} else if c.inUse < c.n {
 		c.start(p, d)
 	} else {
 		c.waiters.push(cpuWaiter{p: p, d: d, since: c.sim.now})

@@ -41,13 +41,17 @@ func (m *Mutex) Name() string { return m.name }
 
 // Lock takes the mutex, waiting in line while another process holds it.
 func (m *Mutex) Lock(p *Proc) {
+	// The fifo policy's free mutex inline; the rest in lock.
+	if !m.held && m.sim.sched == nil {
+		m.held, m.acquired = true, m.sim.now
+	} else {
+		m.lock(p)
+	}
+}
+
+func (m *Mutex) lock(p *Proc) {
 	if m.sim.sched != nil {
 		m.lockGo(p)
-		return
-	}
-	if !m.held {
-		m.held = true
-		m.acquired = m.sim.now
 		return
 	}
 	m.waiters.push(mutexWaiter{p: p, since: m.sim.now})

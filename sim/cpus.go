@@ -69,7 +69,7 @@ func (c *CPUs) Burn(p *Proc, d time.Duration) {
 		c.waiters.push(cpuWaiter{p: p, d: d, since: c.sim.now})
 	}
 	// p.park(), spelled out (see handoff): resumes when the burn is over
-	if co := p.handoff(); co != nil {
+	if co := c.sim.handoff(p.co, p); co != nil {
 		if co.pending {
 			co.next()
 		} else {

@@ -57,7 +57,7 @@ func (m *Mutex) lock(p *Proc) {
 	m.waiters.push(mutexWaiter{p: p, since: m.sim.now})
 	// p.park(), spelled out (see handoff): resumes holding the mutex,
 	// handed over by Unlock
-	if c := p.handoff(); c != nil {
+	if c := m.sim.handoff(p.co, p); c != nil {
 		if c.pending {
 			c.next()
 		} else {

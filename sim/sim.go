@@ -174,16 +174,36 @@ func (s *Sim) cancelledNow() bool {
 	}
 }
 
-// due is the engine, run by whichever goroutine has nothing to do until
-// an event of its own: a process that has just blocked (or finished), or
-// the host in RunUntil. It handles the events that resume no process
-// itself, in order, and returns the goroutine to run next: the process of
-// the first resume event, or the host once no event is due by the limit
-// (or the run is cancelled).
-func (s *Sim) due() *co {
+// handoff is the engine, run by whichever goroutine has nothing to do
+// until an event of its own: self, the goroutine of process p that has
+// just blocked (p is nil for a goroutine with no process running: the
+// host in RunUntil, or a coroutine whose process has finished). It
+// handles the events that resume no process itself, in order, and finds
+// the goroutine to run next: the process of the first resume event, or
+// the host once no event is due by the limit (or the run is cancelled).
+// If that is self, it returns nil: self carries on with no switch.
+// Otherwise it makes the switch — the goroutine to run takes self's
+// place, self goes where it was parked — and returns the coroutine to
+// switch through, which the caller enters right away: by next if
+// handoff has just set its pending, by yield if it has just cleared it.
+// When the switch comes back to self, back follows (see Proc.park).
+//
+// A blocking call that is hot spells park out, so that its own frame is
+// the one that switches: after a switch, every return up to the process's
+// code mispredicts (the CPU predicts the returns of the goroutine that
+// switched away), so the fewer frames the better.
+func (s *Sim) handoff(self *co, p *Proc) *co {
+	if s.stopping {
+		panic(unwinding{})
+	}
+	if s.running != p {
+		panic("sim: a blocking call on a Proc from outside its own process")
+	}
+	s.running = nil
+	t := &s.host
 	for {
 		if s.polls++; s.polls >= cancelEvery && s.cancelledNow() {
-			return &s.host
+			break
 		}
 		// The next event: the earliest in (at, seq) of the fronts of nowQ,
 		// later and the heap (see push).
@@ -203,9 +223,9 @@ func (s *Sim) due() *co {
 			}
 		}
 		if from == 0 || e.at > s.limit {
-			return &s.host
+			break
 		}
-		at, p, kind := e.at, e.p, e.kind
+		at, ep, kind := e.at, e.p, e.kind
 		switch from {
 		case 1:
 			s.nowQ.drop()
@@ -215,24 +235,38 @@ func (s *Sim) due() *co {
 			s.pop()
 		}
 		s.now = at
-		switch kind {
-		case resumeEvent:
+		if kind == resumeEvent {
 			s.resumed++
-			return p.co
-		case readyEvent:
-			s.sched.ready(p, nil)
-		case wakePEvent:
-			s.sched.woke(p.pp)
+			t = ep.co
+			break
+		}
+		if kind == readyEvent {
+			s.sched.ready(ep, nil)
+		} else {
+			s.sched.woke(ep.pp)
 		}
 	}
+	if t == self {
+		return nil
+	}
+	c := t.in
+	c.holds, self.in, t.in, s.cur = self, c, nil, t
+	c.pending = !c.pending
+	return c
 }
 
-// dispatch runs the engine from goroutine self (see due) and hands over
-// to the goroutine to run next; it returns when self's turn comes. When
-// the next event is self's own, it returns at once, with no switch.
+// dispatch runs the engine from goroutine self, which runs no process
+// (see handoff), and returns when self's turn comes.
 func (s *Sim) dispatch(self *co) {
-	if t := s.due(); t != self {
-		s.transfer(t)
+	if c := s.handoff(self, nil); c != nil {
+		if c.pending {
+			c.next()
+		} else {
+			c.yield(struct{}{})
+		}
+		if s.stopping {
+			s.relay(self)
+		}
 	}
 }
 
@@ -477,7 +511,7 @@ func (p *Proc) block() {
 // park blocks the process until the event it has scheduled, or that a
 // primitive will schedule for it, resumes it.
 func (p *Proc) park() {
-	if c := p.handoff(); c != nil {
+	if c := p.sim.handoff(p.co, p); c != nil {
 		if c.pending { // see handoff
 			c.next()
 		} else {
@@ -485,35 +519,6 @@ func (p *Proc) park() {
 		}
 	}
 	p.back()
-}
-
-// handoff is the first half of park: it runs the engine (see due) and, if
-// the next event is not p's own, makes the switch to the goroutine to run
-// next and returns the coroutine to switch through, which the caller
-// enters right away — by next if handoff has just set its pending, by
-// yield if it has just cleared it. After the switch (or with nil, at
-// once) comes back, park's other half. A blocking call that is hot
-// spells park out, so that its caller's frame is the one that switches:
-// after a switch, every return up to the process's code mispredicts (the
-// CPU predicts the returns of the goroutine that switched away), so the
-// fewer frames the better.
-func (p *Proc) handoff() *co {
-	s := p.sim
-	if s.stopping {
-		panic(unwinding{})
-	}
-	if s.running != p {
-		panic("sim: a blocking call on a Proc from outside its own process")
-	}
-	s.running = nil
-	t, r := s.due(), p.co
-	if t == r {
-		return nil
-	}
-	c := t.in
-	c.holds, r.in, t.in, s.cur = r, c, nil, t
-	c.pending = !c.pending
-	return c
 }
 
 // back is the second half of park, once p runs again.

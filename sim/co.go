@@ -13,11 +13,10 @@ import "iter"
 // the coroutine where it is parked, and takes its place there — one switch
 // per event, where going back to an engine goroutine and on to the next
 // process would take two. Which goroutine is parked in which coroutine thus
-// changes as the run goes: in tells where each is, holds who is in each.
-// The goroutine running has a chain, through the holds of its own
-// coroutine, of the holds of theirs, and so on, that ends at the host,
-// which has no coroutine of its own: a goroutine that exits resumes the
-// next on that chain (see body), and Stop relies on it.
+// changes as the run goes: in tells where each is. A goroutine that exits
+// resumes the one parked in its own coroutine, whoever that is by then;
+// goroutines exit only when Stop unwinds them, and one resumed so goes
+// back to the host (see relay).
 //
 // A coroutine whose process has finished stays, idle, to run the next
 // process started: finished processes leave no goroutine behind, and
@@ -33,8 +32,7 @@ type co struct {
 	// next switch through this coroutine must be a yield.
 	pending bool
 
-	in    *co // the coroutine it is parked in; nil while it runs
-	holds *co // the goroutine parked in its own coroutine
+	in *co // the coroutine it is parked in; stale while it runs
 
 	started, exited bool
 }
@@ -43,19 +41,17 @@ type co struct {
 func (s *Sim) newCo() *co {
 	c := &co{sim: s}
 	c.next, c.stop = iter.Pull(c.body)
-	c.in, c.holds = c, c
+	c.in = c
 	s.cos = append(s.cos, c)
 	return c
 }
 
-// transfer parks the running goroutine and runs t, which must be parked:
-// through the coroutine t is parked in, where the running one takes its
-// place. It returns when another goroutine transfers back to it, or exits
-// into it.
-func (s *Sim) transfer(t *co) {
-	r := s.cur
+// transfer parks the running goroutine r and runs t, which must be
+// parked: through the coroutine t is parked in, where r takes its place.
+// It returns when another goroutine transfers back to r, or exits into it.
+func (s *Sim) transfer(r, t *co) {
 	c := t.in
-	c.holds, r.in, t.in, s.cur = r, c, nil, t
+	r.in = c
 	c.enter()
 	if s.stopping {
 		s.relay(r)
@@ -70,7 +66,7 @@ func (s *Sim) relay(r *co) {
 	for r != &s.host && r != s.unwinding {
 		h := &s.host
 		c := h.in
-		c.holds, r.in, h.in, s.cur = r, c, nil, h
+		r.in = c
 		c.enter()
 	}
 }
@@ -89,7 +85,7 @@ func (c *co) enter() {
 
 // body is what the coroutine runs: the process given to it, then, idle,
 // the next one started, until Stop. It then exits into the goroutine
-// parked in its own coroutine, the next on the running goroutine's chain.
+// parked in its own coroutine.
 func (c *co) body(yield func(struct{}) bool) {
 	c.yield, c.started = yield, true
 	s := c.sim
@@ -115,14 +111,11 @@ func (c *co) body(yield func(struct{}) bool) {
 		c.p = nil
 		s.idle = append(s.idle, c)
 		if s.failure != nil {
-			s.transfer(&s.host) // RunUntil stops the simulation
+			s.transfer(c, &s.host) // RunUntil stops the simulation
 		} else {
 			s.dispatch(c)
 		}
 	}
-	x := c.holds
 	c.exited = true
-	x.in = nil
-	s.cur = x
 	done = true
 }

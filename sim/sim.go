@@ -28,11 +28,10 @@ type Sim struct {
 	resumed  uint64
 
 	// The goroutines taking part (see co): host stands for the one that
-	// calls RunUntil and Stop, cur is the one running; cos are those not
-	// yet exited, idle those whose process finished, kept to run the next
-	// process started; unwinding is the one Stop is unwinding.
+	// calls RunUntil and Stop; cos are those not yet exited, idle those
+	// whose process finished, kept to run the next process started;
+	// unwinding is the one Stop is unwinding.
 	host      co
-	cur       *co
 	cos       []*co
 	idle      []*co
 	unwinding *co
@@ -83,7 +82,6 @@ const (
 func New(seed uint64) *Sim {
 	s := &Sim{rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}
 	s.host.sim = s
-	s.cur = &s.host
 	return s
 }
 
@@ -250,7 +248,7 @@ func (s *Sim) handoff(self *co, p *Proc) *co {
 		return nil
 	}
 	c := t.in
-	c.holds, self.in, t.in, s.cur = self, c, nil, t
+	self.in = c
 	c.pending = !c.pending
 	return c
 }
@@ -328,7 +326,7 @@ func (s *Sim) unwind(c *co, p *Proc) {
 		return
 	}
 	s.running, s.unwinding = p, c
-	s.transfer(c)
+	s.transfer(&s.host, c)
 	s.running, s.unwinding = nil, nil
 }
 

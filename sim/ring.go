@@ -58,7 +58,3 @@ func (r *ring[T]) pushFront(v T) {
 	r.buf[r.head] = v
 	r.n++
 }
-
-// front returns the oldest element without removing it; the ring must not
-// be empty.
-func (r *ring[T]) front() T { return r.buf[r.head] }

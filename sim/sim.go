@@ -367,7 +367,7 @@ func (s *Sim) schedule(p *Proc, at time.Duration) {
 // latest scheduled for this instant, so everything already in nowQ comes
 // before it. An event no earlier than the last in the later queue goes
 // there, after it: a model whose steps all take the same time schedules
-// nothing else. The rest go to the heap. next takes the earliest of the
+// nothing else. The rest go to the heap. handoff takes the earliest of the
 // three fronts, so the order is (at, seq) whichever queue holds an event.
 func (s *Sim) push(e event) {
 	s.seq++

@@ -65,6 +65,7 @@ func (m *machine) use(p *sim.Proc, d time.Duration) {
 	got, b0 := p.Now(), p.Burned()
 	m.cpus.note(p, m.name, p.ID())
 	m.cpus.Burn(p, d)
+	m.cpus.done(p)
 	m.used(p, got, b0)
 }
 
@@ -104,6 +105,7 @@ func (m *lockedMachine) use(p *sim.Proc, d time.Duration) {
 	m.waited(got - asked)
 	m.cpus.note(p, m.name, p.ID())
 	m.cpus.Burn(p, d)
+	m.cpus.done(p)
 	m.used(p, got, b0)
 	m.mu.Unlock(p)
 }
@@ -143,6 +145,7 @@ func (pl pool) use(p *sim.Proc, d time.Duration) {
 	mc.waited(got - asked)
 	mc.cpus.note(p, mc.name, p.ID())
 	mc.cpus.Burn(p, d)
+	mc.cpus.done(p)
 	mc.used(p, got, b0)
 	pl.ch.Send(p, mc)
 }

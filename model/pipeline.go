@@ -41,6 +41,7 @@ func stage(p *sim.Proc, m *machine, d func() time.Duration, in, out *sim.Chan[ti
 		m.waited(got - t.handed)
 		m.cpus.note(p, m.name, t.order.customer)
 		m.cpus.Burn(p, d())
+		m.cpus.done(p)
 		if out == nil {
 			t.order.ready.Send(p, struct{}{})
 		} else {

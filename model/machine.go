@@ -63,7 +63,9 @@ func newMachine(name string, cpus clock) *machine {
 // whose kitchen lock guards them all), metering the step's span as held.
 func (m *machine) use(p *sim.Proc, d time.Duration) {
 	got, b0 := p.Now(), p.Burned()
-	m.cpus.burn(p, d, m.name, p.ID())
+	m.cpus.note(p, m.name, p.ID())
+	m.cpus.Burn(p, d)
+	m.cpus.done(p)
 	m.used(p, got, b0)
 }
 
@@ -101,7 +103,9 @@ func (m *lockedMachine) use(p *sim.Proc, d time.Duration) {
 	m.mu.Lock(p)
 	got, b0 := p.Now(), p.Burned()
 	m.waited(got - asked)
-	m.cpus.burn(p, d, m.name, p.ID())
+	m.cpus.note(p, m.name, p.ID())
+	m.cpus.Burn(p, d)
+	m.cpus.done(p)
 	m.used(p, got, b0)
 	m.mu.Unlock(p)
 }
@@ -139,7 +143,9 @@ func (pl pool) use(p *sim.Proc, d time.Duration) {
 	mc := pl.ch.Recv(p)
 	got, b0 := p.Now(), p.Burned()
 	mc.waited(got - asked)
-	mc.cpus.burn(p, d, mc.name, p.ID())
+	mc.cpus.note(p, mc.name, p.ID())
+	mc.cpus.Burn(p, d)
+	mc.cpus.done(p)
 	mc.used(p, got, b0)
 	pl.ch.Send(p, mc)
 }

@@ -39,7 +39,9 @@ func stage(p *sim.Proc, m *machine, d func() time.Duration, in, out *sim.Chan[ti
 		t := in.Recv(p)
 		got, b0 := p.Now(), p.Burned()
 		m.waited(got - t.handed)
-		m.cpus.burn(p, d(), m.name, t.order.customer)
+		m.cpus.note(p, m.name, t.order.customer)
+		m.cpus.Burn(p, d())
+		m.cpus.done(p)
 		if out == nil {
 			t.order.ready.Send(p, struct{}{})
 		} else {

@@ -35,8 +35,8 @@ func (s steps) machine(d time.Duration) time.Duration {
 }
 
 // combine is the last step of a latte or an americano, done by the customer
-// with no machine.
-func (s steps) combine(p *sim.Proc) { s.cpus.burn(p, s.combineD, "", p.ID()) }
+// with no machine: a burn with no note (see clock.note).
+func (s steps) combine(p *sim.Proc) { s.cpus.Burn(p, s.combineD) }
 
 // The three machine steps, each jittered.
 func (s steps) grind() time.Duration { return s.machine(s.grindD) }

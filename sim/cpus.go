@@ -58,12 +58,26 @@ func (c *CPUs) Burn(p *Proc, d time.Duration) {
 		c.burnGo(p, d)
 		return
 	}
-	if c.inUse < c.n {
+	if c.inUse < c.n && c.log == nil {
+		// c.start(p, d), spelled out for the common case
+		c.inUse++
+		c.maxUse = max(c.maxUse, c.inUse)
+		c.sumStart += c.sim.now
+		c.sim.push(event{at: c.sim.now + d, p: p, kind: resumeEvent})
+	} else if c.inUse < c.n {
 		c.start(p, d)
 	} else {
 		c.waiters.push(cpuWaiter{p: p, d: d, since: c.sim.now})
 	}
-	p.park() // resumes when the burn is over
+	// p.park(), spelled out (see handoff): resumes when the burn is over
+	if co := c.sim.handoff(p.co, p); co != nil {
+		if co.pending {
+			co.next()
+		} else {
+			co.yield(struct{}{})
+		}
+	}
+	p.back()
 	if c.log != nil {
 		c.slice(p, c.sim.now-d)
 	}

@@ -25,7 +25,10 @@
 // order they were scheduled (first come, first served), so a run is
 // deterministic: the same model with the same seed gives the same result.
 // The engine pops the next event, sets the clock to its time and resumes the
-// process it belongs to, which runs until it blocks again. Only one process
+// process it belongs to, which runs until it blocks again. The engine runs
+// on the goroutine of the process that blocks, which switches straight to
+// the next process: one coroutine switch per event, none when the next
+// event is its own. Only one process
 // runs at a time, so nothing in the engine or in a model needs a lock; in
 // exchange, a *Sim and everything made from it must be used from one
 // goroutine (the one calling Run) and from its processes.

@@ -41,17 +41,30 @@ func (m *Mutex) Name() string { return m.name }
 
 // Lock takes the mutex, waiting in line while another process holds it.
 func (m *Mutex) Lock(p *Proc) {
+	// The fifo policy's free mutex inline; the rest in lock.
+	if !m.held && m.sim.sched == nil {
+		m.held, m.acquired = true, m.sim.now
+	} else {
+		m.lock(p)
+	}
+}
+
+func (m *Mutex) lock(p *Proc) {
 	if m.sim.sched != nil {
 		m.lockGo(p)
 		return
 	}
-	if !m.held {
-		m.held = true
-		m.acquired = m.sim.now
-		return
-	}
 	m.waiters.push(mutexWaiter{p: p, since: m.sim.now})
-	p.park() // resumes holding the mutex, handed over by Unlock
+	// p.park(), spelled out (see handoff): resumes holding the mutex,
+	// handed over by Unlock
+	if c := m.sim.handoff(p.co, p); c != nil {
+		if c.pending {
+			c.next()
+		} else {
+			c.yield(struct{}{})
+		}
+	}
+	p.back()
 }
 
 // Unlock releases the mutex, handing it to the longest waiter if there is
@@ -74,7 +87,7 @@ func (m *Mutex) Unlock(p *Proc) {
 	w := m.waiters.pop()
 	m.wait += now - w.since
 	m.acquired = now
-	m.sim.wake(w.p)
+	m.sim.schedule(w.p, now) // wake, under fifo
 }
 
 // Reading is a mutex's totals at one moment: how many times it was

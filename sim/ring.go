@@ -28,6 +28,18 @@ func (r *ring[T]) pop() T {
 	return v
 }
 
+// drop removes the oldest element; the ring must not be empty.
+func (r *ring[T]) drop() {
+	var zero T
+	r.buf[r.head] = zero // let the garbage collector have what it held
+	r.head = (r.head + 1) & (len(r.buf) - 1)
+	r.n--
+}
+
+// back returns the newest element without removing it; the ring must not
+// be empty.
+func (r *ring[T]) back() T { return r.buf[(r.head+r.n-1)&(len(r.buf)-1)] }
+
 func (r *ring[T]) grow() {
 	buf := make([]T, max(8, 2*len(r.buf)))
 	for i := range r.n {
@@ -46,7 +58,3 @@ func (r *ring[T]) pushFront(v T) {
 	r.buf[r.head] = v
 	r.n++
 }
-
-// front returns the oldest element without removing it; the ring must not
-// be empty.
-func (r *ring[T]) front() T { return r.buf[r.head] }

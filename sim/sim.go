@@ -2,7 +2,6 @@ package sim
 
 import (
 	"fmt"
-	"iter"
 	"math/rand/v2"
 	"runtime/debug"
 	"time"
@@ -16,21 +15,32 @@ type Sim struct {
 	seq    uint64
 	events []event     // a binary min-heap ordered by (at, seq)
 	nowQ   ring[event] // events scheduled for the very instant they were scheduled at, in order: no heap needed
+	later  ring[event] // events scheduled in order of time, no earlier than the one before (see push)
 	limit  time.Duration
 	rng    *rand.Rand
 
 	live     []*Proc // processes started and not finished, for Stop
 	nextID   int
-	running  *Proc // the process being resumed, nil in the engine
+	running  *Proc // the process whose code runs, nil in the engine
 	stopping bool
 	stopped  bool
 	failure  *ProcessPanic // the first process panic, raised by Stop
 	resumed  uint64
 
+	// The goroutines taking part (see co): host stands for the one that
+	// calls RunUntil and Stop; cos are those not yet exited, idle those
+	// whose process finished, kept to run the next process started;
+	// unwinding is the one Stop is unwinding.
+	host      co
+	cos       []*co
+	idle      []*co
+	unwinding *co
+
 	sched *goSched // the go policy's scheduler; nil under fifo
 
 	cancel    <-chan struct{} // see SetCancel
 	cancelled bool
+	polls     int // events since the last look at cancel
 }
 
 // cancelEvery is how many events RunUntil runs between two looks at its
@@ -70,7 +80,9 @@ const (
 // New returns an empty simulation at virtual time zero whose random source
 // ([Sim.Rand]) is seeded with seed: the same model and seed give the same run.
 func New(seed uint64) *Sim {
-	return &Sim{rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}
+	s := &Sim{rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}
+	s.host.sim = s
+	return s
 }
 
 // Now returns the virtual time since the simulation started.
@@ -91,18 +103,23 @@ func (s *Sim) Events() uint64 { return s.resumed }
 
 // Go starts a process running fn at the current virtual time. It may be
 // called before Run or from a running process; the new process first runs
-// after the events already scheduled for the current time.
+// after the events already scheduled for the current time. fn must not call
+// runtime.Goexit (t.FailNow, t.Fatal): a process reports with t.Error.
 func (s *Sim) Go(fn func(p *Proc)) {
 	if s.stopped || s.stopping {
 		panic("sim: Go after the simulation was stopped")
 	}
-	p := &Proc{sim: s, id: s.nextID, cpu: -1}
+	p := &Proc{sim: s, id: s.nextID, cpu: -1, fn: fn}
 	s.nextID++
-	p.next, p.stop = iter.Pull(func(yield func(struct{}) bool) {
-		p.yield = yield
-		defer p.recover()
-		fn(p)
-	})
+	var c *co
+	if n := len(s.idle); n > 0 {
+		c = s.idle[n-1]
+		s.idle[n-1] = nil
+		s.idle = s.idle[:n-1]
+	} else {
+		c = s.newCo()
+	}
+	c.p, p.co = p, c
 	p.live = len(s.live)
 	s.live = append(s.live, p)
 	if s.sched != nil {
@@ -127,30 +144,128 @@ func (s *Sim) RunUntil(until time.Duration) {
 		panic(fmt.Sprintf("sim: RunUntil(%v) is before now (%v)", until, s.now))
 	}
 	s.limit = until
-	for n := 0; ; n++ {
-		if s.cancel != nil && n%cancelEvery == 0 {
-			select {
-			case <-s.cancel:
-				s.cancelled = true
-				return
-			default:
-			}
-		}
-		e, ok := s.next(until)
-		if !ok {
-			break
-		}
-		s.now = e.at
-		switch e.kind {
-		case resumeEvent:
-			s.resume(e.p)
-		case readyEvent:
-			s.sched.ready(e.p, nil)
-		case wakePEvent:
-			s.sched.woke(e.p.pp)
-		}
+	if s.cancelledNow() {
+		return
+	}
+	s.dispatch(&s.host) // returns once no event is due by until
+	if s.failure != nil {
+		s.Stop() // unwinds the others, then panics with the failure
+	}
+	if s.cancelled {
+		return
 	}
 	s.now = until
+}
+
+// cancelledNow looks at the cancel channel, and records it if it is closed.
+func (s *Sim) cancelledNow() bool {
+	s.polls = 0
+	if s.cancel == nil {
+		return false
+	}
+	select {
+	case <-s.cancel:
+		s.cancelled = true
+		return true
+	default:
+		return false
+	}
+}
+
+// handoff is the engine, run by whichever goroutine has nothing to do
+// until an event of its own: self, the goroutine of process p that has
+// just blocked (p is nil for a goroutine with no process running: the
+// host in RunUntil, or a coroutine whose process has finished). It
+// handles the events that resume no process itself, in order, and finds
+// the goroutine to run next: the process of the first resume event, or
+// the host once no event is due by the limit (or the run is cancelled).
+// If that is self, it returns nil: self carries on with no switch.
+// Otherwise it makes the switch — the goroutine to run takes self's
+// place, self goes where it was parked — and returns the coroutine to
+// switch through, which the caller enters right away: by next if
+// handoff has just set its pending, by yield if it has just cleared it.
+// When the switch comes back to self, back follows (see Proc.park).
+//
+// A blocking call that is hot spells park out, so that its own frame is
+// the one that switches: after a switch, every return up to the process's
+// code mispredicts (the CPU predicts the returns of the goroutine that
+// switched away), so the fewer frames the better.
+func (s *Sim) handoff(self *co, p *Proc) *co {
+	if s.stopping {
+		panic(unwinding{})
+	}
+	if s.running != p {
+		panic("sim: a blocking call on a Proc from outside its own process")
+	}
+	s.running = nil
+	t := &s.host
+	for {
+		if s.polls++; s.polls >= cancelEvery && s.cancelledNow() {
+			break
+		}
+		// The next event: the earliest in (at, seq) of the fronts of nowQ,
+		// later and the heap (see push).
+		var e *event
+		from := 0 // 1 nowQ, 2 later, 3 heap
+		if s.nowQ.n > 0 {
+			e, from = &s.nowQ.buf[s.nowQ.head], 1
+		}
+		if s.later.n > 0 {
+			if f := &s.later.buf[s.later.head]; from == 0 || f.before(*e) {
+				e, from = f, 2
+			}
+		}
+		if len(s.events) > 0 {
+			if f := &s.events[0]; from == 0 || f.before(*e) {
+				e, from = f, 3
+			}
+		}
+		if from == 0 || e.at > s.limit {
+			break
+		}
+		at, ep, kind := e.at, e.p, e.kind
+		switch from {
+		case 1:
+			s.nowQ.drop()
+		case 2:
+			s.later.drop()
+		default:
+			s.pop()
+		}
+		s.now = at
+		if kind == resumeEvent {
+			s.resumed++
+			t = ep.co
+			break
+		}
+		if kind == readyEvent {
+			s.sched.ready(ep, nil)
+		} else {
+			s.sched.woke(ep.pp)
+		}
+	}
+	if t == self {
+		return nil
+	}
+	c := t.in
+	self.in = c
+	c.pending = !c.pending
+	return c
+}
+
+// dispatch runs the engine from goroutine self, which runs no process
+// (see handoff), and returns when self's turn comes.
+func (s *Sim) dispatch(self *co) {
+	if c := s.handoff(self, nil); c != nil {
+		if c.pending {
+			c.next()
+		} else {
+			c.yield(struct{}{})
+		}
+		if s.stopping {
+			s.relay(self)
+		}
+	}
 }
 
 // Run runs every event up to and including virtual time until, then stops
@@ -175,17 +290,22 @@ func (s *Sim) Stop() {
 	s.stopping = true
 	for len(s.live) > 0 {
 		p := s.live[len(s.live)-1]
-		s.running = p
-		p.stop()
-		s.running = nil
+		s.unwind(p.co, p)
 		s.forget(p)
 		if p.failure != nil && s.failure == nil {
 			s.failure = p.failure
 		}
 	}
+	for _, c := range s.cos {
+		s.unwind(c, nil)
+	}
+	s.cos, s.idle = nil, nil
 	s.events = s.events[:0]
 	for s.nowQ.len() > 0 {
-		s.nowQ.pop()
+		s.nowQ.drop()
+	}
+	for s.later.len() > 0 {
+		s.later.drop()
 	}
 	s.stopped = true
 	if s.failure != nil {
@@ -193,21 +313,33 @@ func (s *Sim) Stop() {
 	}
 }
 
-// resume runs p until it blocks or returns.
-func (s *Sim) resume(p *Proc) {
-	s.resumed++
-	s.running = p
-	_, ok := p.next()
-	s.running = nil
-	if !ok {
-		if s.sched != nil && p.pp != nil && !s.stopping {
-			s.sched.release(p) // a finished goroutine gives its P back
-		}
-		s.forget(p)
-		if p.failure != nil {
-			s.failure = p.failure
-			s.Stop() // unwinds the others, then panics with p's failure
-		}
+// unwind ends goroutine c, from the host, while stopping: a process
+// blocked in it unwinds (running its deferred calls as process p), and an
+// idle one returns.
+func (s *Sim) unwind(c *co, p *Proc) {
+	if c.exited {
+		return
+	}
+	if !c.started {
+		c.exited = true
+		c.stop() // its coroutine returns before running anything
+		return
+	}
+	s.running, s.unwinding = p, c
+	s.transfer(&s.host, c)
+	s.running, s.unwinding = nil, nil
+}
+
+// finish is the engine's work when process p has returned (or panicked)
+// during the run: a finished goroutine gives its P back, and a panic
+// stops the simulation.
+func (s *Sim) finish(p *Proc) {
+	if s.sched != nil && p.pp != nil {
+		s.sched.release(p)
+	}
+	s.forget(p)
+	if p.failure != nil && s.failure == nil {
+		s.failure = p.failure
 	}
 }
 
@@ -230,10 +362,13 @@ func (s *Sim) schedule(p *Proc, at time.Duration) {
 }
 
 // push adds e to the pending events, stamping it with its place in the
-// order of scheduling. An event for the current instant goes to nowQ,
-// which keeps such events in order without the heap's work: they are the
+// order of scheduling. Two queues keep most events in order without the
+// heap's work. An event for the current instant goes to nowQ: it is the
 // latest scheduled for this instant, so everything already in nowQ comes
-// before them.
+// before it. An event no earlier than the last in the later queue goes
+// there, after it: a model whose steps all take the same time schedules
+// nothing else. The rest go to the heap. handoff takes the earliest of the
+// three fronts, so the order is (at, seq) whichever queue holds an event.
 func (s *Sim) push(e event) {
 	s.seq++
 	e.seq = s.seq
@@ -241,6 +376,18 @@ func (s *Sim) push(e event) {
 		s.nowQ.push(e)
 		return
 	}
+	if s.later.n == 0 || e.at >= s.later.back().at {
+		s.later.push(e)
+		return
+	}
+	s.pushHeap(e)
+}
+
+// pushHeap adds e to the heap. It stays out of line: push's common cases
+// are the queues.
+//
+//go:noinline
+func (s *Sim) pushHeap(e event) {
 	// sift up, from a new last slot
 	h := append(s.events, event{})
 	i := len(h) - 1
@@ -254,32 +401,6 @@ func (s *Sim) push(e event) {
 	}
 	h[i] = e
 	s.events = h
-}
-
-// peek returns the next pending event, without removing it: nowQ's first
-// or the heap's, whichever comes first in (at, seq).
-func (s *Sim) peek() (event, bool) {
-	switch {
-	case s.nowQ.len() > 0 && (len(s.events) == 0 || s.nowQ.front().before(s.events[0])):
-		return s.nowQ.front(), true
-	case len(s.events) > 0:
-		return s.events[0], true
-	}
-	return event{}, false
-}
-
-// next removes and returns the next pending event if it is due by until.
-func (s *Sim) next(until time.Duration) (event, bool) {
-	if s.nowQ.len() > 0 && (len(s.events) == 0 || s.nowQ.front().before(s.events[0])) {
-		if s.nowQ.front().at > until {
-			return event{}, false
-		}
-		return s.nowQ.pop(), true
-	}
-	if len(s.events) == 0 || s.events[0].at > until {
-		return event{}, false
-	}
-	return s.pop(), true
 }
 
 // pop removes and returns the earliest event.
@@ -325,9 +446,8 @@ type Proc struct {
 	sim     *Sim
 	id      int
 	live    int // index in sim.live, -1 once finished
-	next    func() (struct{}, bool)
-	stop    func()
-	yield   func(struct{}) bool
+	fn      func(*Proc)
+	co      *co // the goroutine that runs it
 	failure *ProcessPanic
 
 	// Under the go policy: the P the process holds while it runs, and
@@ -389,25 +509,40 @@ func (p *Proc) block() {
 // park blocks the process until the event it has scheduled, or that a
 // primitive will schedule for it, resumes it.
 func (p *Proc) park() {
+	if c := p.sim.handoff(p.co, p); c != nil {
+		if c.pending { // see handoff
+			c.next()
+		} else {
+			c.yield(struct{}{})
+		}
+	}
+	p.back()
+}
+
+// back is the second half of park, once p runs again.
+func (p *Proc) back() {
+	if p.sim.stopping {
+		p.unwound()
+	}
+	p.sim.running = p
+}
+
+// unwound is a process that runs again while Stop unwinds: once it is
+// the one unwound (see relay), it unwinds. It stays out of line, so that
+// back inlines.
+//
+//go:noinline
+func (p *Proc) unwound() {
 	s := p.sim
-	if s.stopping {
-		panic(unwinding{})
-	}
-	if s.running != p {
-		panic("sim: a blocking call on a Proc from outside its own process")
-	}
-	// Fast path: when this process's own event is the next one, resuming
-	// it is what the engine would do next, so do it here and save two
-	// coroutine switches.
-	if e, ok := s.peek(); ok && e.p == p && e.kind == resumeEvent && e.at <= s.limit {
-		s.next(s.limit)
-		s.now = e.at
-		s.resumed++
-		return
-	}
-	if !p.yield(struct{}{}) {
-		panic(unwinding{})
-	}
+	s.relay(p.co)
+	s.running = p
+	panic(unwinding{})
+}
+
+// run runs the process's function, recording a panic.
+func (p *Proc) run() {
+	defer p.recover()
+	p.fn(p)
 }
 
 // wake makes a blocked process resume at the current time, after the

@@ -190,8 +190,8 @@ func (c Config) validate() (coffee.Mode, error) {
 		return mode, fmt.Errorf("runtime %s: applies to the go policy only", c.Runtime)
 	case c.Sched != "" && c.Sched != "fifo" && c.Sched != "go":
 		return mode, fmt.Errorf("sched %q: want fifo or go", c.Sched)
-	case !(c.Background.CPUs >= 0 && c.Background.CPUs <= float64(c.CPUs)):
-		return mode, fmt.Errorf("background %v CPUs: want from 0 to the %d CPUs", c.Background.CPUs, c.CPUs)
+	case !(c.Background.CPUs >= 0 && c.Background.CPUs < float64(c.CPUs)):
+		return mode, fmt.Errorf("background %v CPUs: want from 0 to less than the %d CPUs", c.Background.CPUs, c.CPUs)
 	case c.Background.CPUs > 0 && c.Background.Burst <= 0:
 		return mode, fmt.Errorf("background burst %v: want a positive duration such as 1ms", c.Background.Burst)
 	case c.Background.CPUs > 0 && c.sched() != "go":

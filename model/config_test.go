@@ -31,7 +31,7 @@ func TestBadConfig(t *testing.T) {
 		{func(c *Config) { c.MaxQ = -1 }, "maxq -1"},
 		{func(c *Config) { c.Sched = "lifo" }, `sched "lifo": want fifo or go`},
 		{func(c *Config) { c.Costs.Wake = -ms }, "costs: Wake -1ms"},
-		{func(c *Config) { c.Background = sim.Background{CPUs: 3, Burst: ms} }, "background 3 CPUs: want from 0 to the 2 CPUs"},
+		{func(c *Config) { c.Background = sim.Background{CPUs: 3, Burst: ms} }, "background 3 CPUs: want from 0 to less than the 2 CPUs"},
 		{func(c *Config) { c.Background = sim.Background{CPUs: math.NaN(), Burst: ms} }, "background NaN CPUs"},
 		{func(c *Config) { c.Background = sim.Background{CPUs: 0.5} }, "background burst 0s"},
 		{func(c *Config) { c.Sched, c.Background = "fifo", sim.Background{CPUs: 0.5, Burst: ms} }, "applies to the go policy only"},

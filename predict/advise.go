@@ -18,8 +18,8 @@ func CheckAdvice(o Options, s sweep.Spec, bp *blueprint.Blueprint) error {
 	if err := o.Check(); err != nil {
 		return err
 	}
-	if o.Others > float64(s.CPUs) {
-		return fmt.Errorf("--others %v: want at most the CPUs simulated, %d: other processes cannot take more CPUs than the machine has", o.Others, s.CPUs)
+	if o.Others >= float64(s.CPUs) {
+		return fmt.Errorf("--others %v: want less than the CPUs simulated, %d: other processes taking them all would leave the program none", o.Others, s.CPUs)
 	}
 	doubled := s
 	doubled.CPUs, doubled.Par = 2*s.CPUs, 2*s.Par

@@ -320,8 +320,8 @@ func Check(o Options, st *sweep.Study, bp *blueprint.Blueprint) (points int, err
 	if err := CheckSize(o, st, bp, points); err != nil {
 		return points, err
 	}
-	if cpus := st.CPUs(); o.Others > 0 && len(cpus) > 0 && o.Others > float64(slices.Min(cpus)) {
-		return points, fmt.Errorf("--others %v: want at most the fewest CPUs simulated, %d: other processes cannot take more CPUs than the machine has", o.Others, slices.Min(cpus))
+	if cpus := st.CPUs(); o.Others > 0 && len(cpus) > 0 && o.Others >= float64(slices.Min(cpus)) {
+		return points, fmt.Errorf("--others %v: want less than the fewest CPUs simulated, %d: other processes taking them all would leave the program none", o.Others, slices.Min(cpus))
 	}
 	if bp == nil {
 		for _, cfg := range (Prediction{Policy: model.Policy{Seed: o.Seed}}).Configs(st) {

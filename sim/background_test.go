@@ -33,10 +33,11 @@ func TestBackgroundTakesOnlyBusyMachines(t *testing.T) {
 	}{
 		// One goroutine on two CPUs: the bursts run on the free one.
 		{"a CPU free", 1, time.Second, time.Second},
-		// Two on two: 0.2 of 2 CPUs is 10 % of each. The bursts striking
-		// one CPU are Poisson, about 100 in the second (sd 10): 0.07 to
-		// 0.13 s is over three standard deviations either side.
-		{"every CPU busy", 2, 1070 * ms, 1130 * ms},
+		// Two on two: 0.2 of 2 CPUs is 10 % of each CPU's time, so the
+		// program's second stretches by 0.1/0.9, about 111 ms of bursts
+		// (Poisson, sd about 11): 1.06 to 1.16 s is over three standard
+		// deviations either side.
+		{"every CPU busy", 2, 1060 * ms, 1160 * ms},
 	} {
 		s := New(1)
 		c := NewGoCPUs(s, 2, Costs{})

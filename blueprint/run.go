@@ -93,6 +93,12 @@ func (o Options) validate() error {
 		return fmt.Errorf("runtime %q: want \"\" (today's) or %s", o.Runtime, sim.RuntimeGo19)
 	case o.Runtime != "" && o.sched() != "go":
 		return fmt.Errorf("runtime %s: applies to the go policy only", o.Runtime)
+	case !(o.Background.CPUs >= 0 && o.Background.CPUs < float64(o.CPUs)):
+		return fmt.Errorf("background %v CPUs: want from 0 to less than the %d CPUs", o.Background.CPUs, o.CPUs)
+	case o.Background.CPUs > 0 && o.Background.Burst <= 0:
+		return fmt.Errorf("background burst %v: want a positive duration such as 1ms", o.Background.Burst)
+	case o.Background.CPUs > 0 && o.sched() != "go":
+		return fmt.Errorf("background: applies to the go policy only (fifo is the machine to itself)")
 	}
 	// Every cost is a duration; reading them by reflection keeps this
 	// check right as the go policy gains costs.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/brewput/brewput/blueprint"
 	"github.com/brewput/brewput/model"
+	"github.com/brewput/brewput/sim"
 )
 
 func parse(t *testing.T, yaml string) *blueprint.Blueprint {
@@ -215,6 +216,14 @@ func TestRunErrors(t *testing.T) {
 		{"NaN rate", func(_ *blueprint.Blueprint, o *blueprint.Options) { o.Rate = math.NaN() },
 			"rate NaN: want a positive number of orders per second, or 0 for the file's load"},
 		{"unknown policy", func(_ *blueprint.Blueprint, o *blueprint.Options) { o.Sched = "rr" }, `sched "rr": want fifo or go`},
+		{"background of every CPU", func(_ *blueprint.Blueprint, o *blueprint.Options) {
+			o.Sched, o.Background = "go", sim.Background{CPUs: 2, Burst: ms}
+		},
+			"background 2 CPUs: want from 0 to less than the 2 CPUs"},
+		{"background under fifo", func(_ *blueprint.Blueprint, o *blueprint.Options) {
+			o.Background = sim.Background{CPUs: 0.5, Burst: ms}
+		},
+			"background: applies to the go policy only (fifo is the machine to itself)"},
 		{"negative cost", func(_ *blueprint.Blueprint, o *blueprint.Options) { o.Costs.Wake = -1 }, "costs: Wake -1ns: want zero or a positive duration"},
 		{"zero capacity", func(b *blueprint.Blueprint, _ *blueprint.Options) { b.Resources[0].Capacity = 0 },
 			`cafe.yaml: resource "cashier": capacity 0: want a whole number, 1 or more`},

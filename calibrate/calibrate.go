@@ -20,6 +20,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/brewput/brewput/host"
@@ -123,8 +124,9 @@ func Measure(ctx context.Context, opt Options) (Calibration, error) {
 		{"mutex_handoff_ns", procs, &c.Costs.MutexHandoff, &c.Lo.MutexHandoff, &c.Hi.MutexHandoff, mutexHandoffs},
 		{"chan_handoff_ns", procs, &c.Costs.ChanHandoff, &c.Lo.ChanHandoff, &c.Hi.ChanHandoff, func(ctx context.Context, n int) []time.Duration { return chanHandoffs(ctx, n, 0) }},
 		{"buf_chan_handoff_ns", procs, &c.Costs.BufChanHandoff, &c.Lo.BufChanHandoff, &c.Hi.BufChanHandoff, func(ctx context.Context, n int) []time.Duration { return chanHandoffs(ctx, n, 1) }},
+		{"runnext_grace_ns", 1, &c.Costs.RunnextGrace, &c.Lo.RunnextGrace, &c.Hi.RunnextGrace, graces},
 		{"wake_ns", procs, &c.Costs.Wake, &c.Lo.Wake, &c.Hi.Wake, func(ctx context.Context, n int) []time.Duration { return wakes(ctx, n, deepIdle) }},
-		{"spin_wake_ns", procs, &c.Costs.SpinWake, &c.Lo.SpinWake, &c.Hi.SpinWake, func(ctx context.Context, n int) []time.Duration { return wakes(ctx, n, 0) }},
+		{"spin_wake_ns", procs, &c.Costs.SpinWake, &c.Lo.SpinWake, &c.Hi.SpinWake, func(ctx context.Context, n int) []time.Duration { return wakes(ctx, n, spinIdle) }},
 	}
 	medians := make([][]time.Duration, len(benches))
 	pooled := make([][]time.Duration, len(benches))
@@ -144,7 +146,21 @@ func Measure(ctx context.Context, opt Options) (Calibration, error) {
 			pooled[i] = append(pooled[i], xs...)
 		}
 	}
+	// A wake-up is timed from the readying to the readied goroutine
+	// running, which takes the woken P's wait before it steals the
+	// goroutine from its readier's runnext slot; the model charges that
+	// wait apart (sim.Costs.RunnextGrace), so the wake-ups are what is
+	// left of it.
+	var grace time.Duration
 	for i, b := range benches {
+		if b.name == "runnext_grace_ns" {
+			grace = median(pooled[i])
+		}
+	}
+	for i, b := range benches {
+		if b.name == "wake_ns" || b.name == "spin_wake_ns" {
+			medians[i], pooled[i] = less(medians[i], grace), less(pooled[i], grace)
+		}
 		*b.point, *b.lo, *b.hi = interval(medians[i])
 		c.Dists[b.name] = percentiles(pooled[i])
 	}
@@ -153,7 +169,12 @@ func Measure(ctx context.Context, opt Options) (Calibration, error) {
 			return Calibration{}, err
 		}
 		runtime.GOMAXPROCS(procs)
-		lo, hi := spinWindow(ctx, max(opt.Samples/3, 5), c.Costs.SpinWake, c.Costs.Wake)
+		// A P idle a moment ago whose wake-up is not clearly cheaper
+		// than a sleeping one's has no spin window to find.
+		lo, hi := time.Duration(0), time.Duration(0)
+		if c.Hi.SpinWake < c.Lo.Wake && 2*c.Costs.SpinWake < c.Costs.Wake {
+			lo, hi = spinWindow(ctx, max(opt.Samples/3, 5), c.Costs.SpinWake+grace, c.Costs.Wake+grace)
+		}
 		if err := ctx.Err(); err != nil {
 			return Calibration{}, err
 		}
@@ -312,28 +333,69 @@ const wakeBurn = time.Millisecond
 // and gone to sleep.
 const deepIdle = 500 * time.Microsecond
 
+// spinIdle is the least idle time a spinning wake-up is measured after: a
+// receive that has marked itself about to block is parked by then.
+const spinIdle = 10 * time.Microsecond
+
 // wakes times how long a goroutine readied by a send takes to start running
 // while its readier keeps its P busy: the readied one waits in the
 // readier's runnext slot until the other P, idle for the given time, comes
-// and steals it — at once if its thread is still spinning, after a wake-up
+// and steals it — sooner if its thread is still spinning, after a wake-up
 // if it has gone to sleep. The readier busy-waits through the idle time so
 // that only the other P is idle.
+//
+// The idle time counts from the receiver about to block in its receive,
+// which it runs on the other P: counted from its go statement instead, a
+// short idle time would end before the goroutine, itself waiting for the
+// other P to wake, had reached its receive, and the send would find no
+// receiver, block, and hand over on the readier's own P — a cheap
+// "wake-up" that woke nothing.
 func wakes(ctx context.Context, n int, idle time.Duration) []time.Duration {
 	out := make([]time.Duration, n)
 	ch := make(chan time.Time)
 	got := make(chan time.Duration)
+	var blocking atomic.Bool
 	for i := range out {
 		if ctx.Err() != nil { // the caller drops what there is
 			break
 		}
+		blocking.Store(false)
 		go func() {
+			blocking.Store(true)
 			sent := <-ch
 			got <- time.Since(sent)
 		}()
+		for !blocking.Load() {
+		}
 		spin(idle)
 		ch <- time.Now()
 		spin(wakeBurn)
 		out[i] = <-got
+	}
+	return out
+}
+
+// graces times what a 3 µs sleep of a thread lasts, as the runtime's
+// usleep(3) before stealing a runnext goroutine does: the operating
+// system's timer slack stretches it.
+func graces(ctx context.Context, n int) []time.Duration {
+	out := make([]time.Duration, n)
+	for i := range out {
+		if ctx.Err() != nil { // the caller drops what there is
+			break
+		}
+		start := time.Now()
+		threadSleep(3 * time.Microsecond)
+		out[i] = time.Since(start)
+	}
+	return out
+}
+
+// less is xs each less d, at least zero.
+func less(xs []time.Duration, d time.Duration) []time.Duration {
+	out := make([]time.Duration, len(xs))
+	for i, x := range xs {
+		out[i] = max(x-d, 0)
 	}
 	return out
 }
@@ -345,14 +407,14 @@ func spin(d time.Duration) {
 }
 
 // spinWindow finds how long an idle P's thread keeps spinning, by
-// bisection of the idle time between 0 (spinning for sure) and deepIdle
+// bisection of the idle time between spinIdle (spinning for sure) and deepIdle
 // (asleep for sure): a readied goroutine taken nearer the spinning cost
 // than the sleeping one means the thread was still spinning after that
 // idle time. It returns the interval the bisection ended with, about 4 µs
 // wide.
 func spinWindow(ctx context.Context, samples int, spinning, sleeping time.Duration) (lo, hi time.Duration) {
 	mid := (spinning + sleeping) / 2
-	lo, hi = 0, deepIdle
+	lo, hi = spinIdle, deepIdle
 	for hi-lo > 5*time.Microsecond && ctx.Err() == nil {
 		idle := (lo + hi) / 2
 		if median(wakes(ctx, samples, idle)) < mid {
@@ -517,7 +579,7 @@ func Load(path string) (Calibration, error) {
 		return Calibration{}, fmt.Errorf("%s: not a brewput calibration (no samples recorded); run brewput calibrate --out %s", path, path)
 	}
 	for _, cs := range []sim.Costs{c.Costs, c.Lo, c.Hi} {
-		for _, d := range []time.Duration{cs.Switch, cs.Wake, cs.SpinWake, cs.SpinWindow, cs.MutexHandoff, cs.ChanHandoff, cs.BufChanHandoff} {
+		for _, d := range []time.Duration{cs.Switch, cs.Wake, cs.SpinWake, cs.SpinWindow, cs.MutexHandoff, cs.ChanHandoff, cs.BufChanHandoff, cs.RunnextGrace} {
 			if d < 0 {
 				return Calibration{}, fmt.Errorf("%s: negative cost %v; run brewput calibrate again", path, d)
 			}
@@ -525,6 +587,9 @@ func Load(path string) (Calibration, error) {
 	}
 	if c.Repeats == 0 { // written before repeats: no intervals
 		c.Lo, c.Hi = c.Costs, c.Costs
+	}
+	if c.Costs.RunnextGrace == 0 && c.Costs.Wake > 0 && c.Note == "" {
+		c.Note = "measured before the runnext grace was: the model waits the 3 µs the runtime asks for, its wake-ups include what the OS made of them, and its spin window may be the time a new goroutine took to start; run brewput calibrate again"
 	}
 	return c, nil
 }
@@ -542,13 +607,14 @@ type Cost struct {
 var costs = []struct{ name, flag string }{
 	{"wake", "wake"}, {"spin wake", "spin-wake"}, {"spin window", "spin-window"}, {"switch", "switch"},
 	{"mutex handoff", "mutex-handoff"}, {"chan handoff", "chan-handoff"}, {"buf chan handoff", "buf-chan-handoff"},
+	{"runnext grace", "runnext-grace"},
 }
 
 // Field is the cost of c that flag names (as Rows names them); nil for
 // no cost.
 func Field(c *sim.Costs, flag string) *time.Duration {
 	return map[string]*time.Duration{"wake": &c.Wake, "spin-wake": &c.SpinWake, "spin-window": &c.SpinWindow, "switch": &c.Switch,
-		"mutex-handoff": &c.MutexHandoff, "chan-handoff": &c.ChanHandoff, "buf-chan-handoff": &c.BufChanHandoff}[flag]
+		"mutex-handoff": &c.MutexHandoff, "chan-handoff": &c.ChanHandoff, "buf-chan-handoff": &c.BufChanHandoff, "runnext-grace": &c.RunnextGrace}[flag]
 }
 
 // Rows lists c's costs in the order brewput calibrate prints them.

@@ -37,16 +37,25 @@ func TestMeasure(t *testing.T) {
 		}
 	}
 	// The wake-up needs a free core for the woken thread: on a busy
-	// machine it can take as long as the readier keeps its P.
-	if c.Note == "" && (c.Costs.Wake <= 0 || c.Costs.Wake > wakeBurn+time.Millisecond) {
+	// machine it can take as long as the readier keeps its P. It is what
+	// is left after the runnext grace, which a woken thread may have spent
+	// arriving: zero is possible.
+	if c.Note == "" && (c.Costs.Wake < 0 || c.Costs.Wake > wakeBurn+time.Millisecond) {
 		t.Errorf("wake: %v, want between 0 and %v", c.Costs.Wake, wakeBurn+time.Millisecond)
+	}
+	// A sleep asked for 3 µs lasts at least that.
+	if g := c.Costs.RunnextGrace; g < 3*time.Microsecond || g > wakeBurn+time.Millisecond {
+		t.Errorf("runnext grace: %v, want between 3µs and %v", g, wakeBurn+time.Millisecond)
+	}
+	if c.Lo.SpinWindow > c.Costs.SpinWindow || c.Costs.SpinWindow > c.Hi.SpinWindow || c.Hi.SpinWindow > deepIdle {
+		t.Errorf("spin window %v [%v, %v], want inside its interval, at most %v", c.Costs.SpinWindow, c.Lo.SpinWindow, c.Hi.SpinWindow, deepIdle)
 	}
 }
 
 func TestSaveLoad(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "sub", "calibration.json")
 	want := Calibration{Samples: 7, Repeats: 6, Date: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)}
-	want.Costs.Wake = 12 * time.Microsecond
+	want.Costs.Wake, want.Costs.RunnextGrace = 12*time.Microsecond, 56*time.Microsecond
 	want.Lo.Wake, want.Hi.Wake = 10*time.Microsecond, 15*time.Microsecond
 	want.Dists = map[string][]time.Duration{"wake_ns": {1, 2, 3}}
 	want.Host.Name = "here"
@@ -77,6 +86,10 @@ func TestLoadOld(t *testing.T) {
 	}
 	if c.Lo != c.Costs || c.Hi != c.Costs || c.Costs.Wake != 132*time.Microsecond {
 		t.Errorf("costs %+v, lo %+v, hi %+v; want lo = hi = costs", c.Costs, c.Lo, c.Hi)
+	}
+	// Nor a runnext grace: its note says the file needs measuring again.
+	if !strings.Contains(c.Note, "runnext grace") || !strings.Contains(c.Note, "calibrate again") {
+		t.Errorf("note %q; want it to say the runnext grace was not measured", c.Note)
 	}
 }
 

@@ -9,7 +9,7 @@ import (
 // distNames are the names of the measured distributions (Dists) of the
 // costs Rows lists; the spin window, found by bisection, has none.
 var distNames = map[string]string{"wake": "wake_ns", "spin wake": "spin_wake_ns", "switch": "switch_ns",
-	"mutex handoff": "mutex_handoff_ns", "chan handoff": "chan_handoff_ns", "buf chan handoff": "buf_chan_handoff_ns"}
+	"mutex handoff": "mutex_handoff_ns", "chan handoff": "chan_handoff_ns", "buf chan handoff": "buf_chan_handoff_ns", "runnext grace": "runnext_grace_ns"}
 
 // WriteTable writes the costs as a small table, each with its median, its
 // 95 % interval and its distribution's 5th and 95th percentiles, then

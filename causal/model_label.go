@@ -52,6 +52,10 @@ func Setting(policy model.Policy, from, host string) string {
 
 func costsText(c sim.Costs) string {
 	us := func(d time.Duration) string { return fmt.Sprintf("%.3gµs", float64(d)/float64(time.Microsecond)) }
-	return fmt.Sprintf("wake %s, spin wake %s within %s, switch %s, mutex handoff %s, chan handoff %s, buffered %s",
+	s := fmt.Sprintf("wake %s, spin wake %s within %s, switch %s, mutex handoff %s, chan handoff %s, buffered %s",
 		us(c.Wake), us(c.SpinWake), us(c.SpinWindow), us(c.Switch), us(c.MutexHandoff), us(c.ChanHandoff), us(c.BufChanHandoff))
+	if c.RunnextGrace > 0 { // measured; calibrations from before it have none
+		s += ", runnext grace " + us(c.RunnextGrace)
+	}
+	return s
 }

@@ -58,7 +58,7 @@ type Options struct {
 // CostNames are the names of the go policy's costs that can be given, as
 // calibrate.Calibration.Override takes them, in the order they are told.
 func CostNames() []string {
-	return []string{"switch", "wake", "spin-wake", "spin-window", "mutex-handoff", "chan-handoff", "buf-chan-handoff"}
+	return []string{"switch", "wake", "spin-wake", "spin-window", "mutex-handoff", "chan-handoff", "buf-chan-handoff", "runnext-grace"}
 }
 
 // given reports whether the option name was given.

@@ -24,6 +24,14 @@ type Costs struct {
 	MutexHandoff   time.Duration `json:"mutex_handoff_ns"`
 	ChanHandoff    time.Duration `json:"chan_handoff_ns"`
 	BufChanHandoff time.Duration `json:"buf_chan_handoff_ns"`
+	// RunnextGrace is how long a P that steals another P's runnext
+	// goroutine waits first, giving that P the chance to run it itself:
+	// the runtime asks for 3 µs (runqgrab's usleep(3)), and the operating
+	// system stretches the sleep by its timer slack (50 µs by default on
+	// Linux). The thief steals only if the goroutine is still there when
+	// the wait is over. Zero means the 3 µs asked for, as calibrations
+	// from before it was measured had it.
+	RunnextGrace time.Duration `json:"runnext_grace_ns,omitempty"`
 }
 
 // The Go runtime's own constants (runtime/proc.go), not measured: they are
@@ -32,10 +40,10 @@ const (
 	// timeSlice is how long a goroutine may run before sysmon preempts it
 	// (forcePreemptNS).
 	timeSlice = 10 * time.Millisecond
-	// runnextGrace is how long a thief waits before stealing the runnext
-	// goroutine of a running P, giving that P the chance to schedule it
-	// itself (runqgrab's usleep(3)).
-	runnextGrace = 3 * time.Microsecond
+	// runnextAsked is the wait runqgrab asks for before stealing the
+	// runnext goroutine of a running P (usleep(3)); Costs.RunnextGrace is
+	// how long the wait really lasts.
+	runnextAsked = 3 * time.Microsecond
 	// starvation is how long a goroutine may wait for a sync.Mutex before
 	// the mutex switches to handing itself over in order
 	// (starvationThresholdNs).
@@ -143,6 +151,12 @@ type gp struct {
 	runnext    *Proc
 	runq       ring[*Proc]
 	spinning   bool
+	// grab is the goroutine this P waits to steal from victim's runnext
+	// slot, nil when it waits for none; delay is what it will spend
+	// before running it besides the wait.
+	grab      *Proc
+	victim    *gp
+	grabDelay time.Duration
 }
 
 // run gives P pp to goroutine p, which resumes after delay. A goroutine
@@ -317,16 +331,41 @@ func (g *goSched) find(pp *gp, delay time.Duration) bool {
 			if v == pp || v.runnext == nil {
 				continue
 			}
-			p := v.runnext
-			v.runnext = nil
-			g.steals++
-			g.run(pp, p, delay+runnextGrace, false)
-			return true
+			// Wait first, as a spinning thread, and steal only if the
+			// goroutine is still there then (grabbed).
+			pp.grab, pp.victim, pp.grabDelay = v.runnext, v, delay
+			g.spinning++
+			grace := g.costs.RunnextGrace
+			if grace == 0 {
+				grace = runnextAsked
+			}
+			g.sim.push(event{at: g.sim.now + grace, p: pp.waker, kind: grabEvent})
+			return false
 		}
 	}
 	pp.idleSince = g.sim.now
 	g.idle = append(g.idle, pp)
 	return false
+}
+
+// grabbed is P pp at the end of its wait to steal a runnext goroutine: it
+// steals it if it is still there, and otherwise looks for work again. Having
+// found work, it wakes another P if more is waiting, as a spinning thread
+// does.
+func (g *goSched) grabbed(pp *gp) {
+	p, v := pp.grab, pp.victim
+	pp.grab, pp.victim = nil, nil
+	g.spinning--
+	if v.runnext == p {
+		v.runnext = nil
+		g.steals++
+		g.run(pp, p, pp.grabDelay, false)
+	} else if !g.find(pp, 0) {
+		return
+	}
+	if g.waiting() {
+		g.wakep()
+	}
 }
 
 // waiting reports whether any goroutine is runnable without a P.

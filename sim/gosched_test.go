@@ -114,7 +114,7 @@ func TestGoRunnext(t *testing.T) {
 		// The Ps start idle: each start and the sender's timer wake one,
 		// 50 µs later, so the sender sends at 1.1 ms.
 		{1, 3*ms + 100*time.Microsecond},              // one P: once the sender ends its 2 ms burn
-		{2, ms + 150*time.Microsecond + runnextGrace}, // the idle P wakes and steals it
+		{2, ms + 150*time.Microsecond + runnextAsked}, // the idle P wakes and steals it
 	} {
 		s := New(1)
 		c := NewGoCPUs(s, tc.cpus, Costs{Wake: 50 * time.Microsecond})
@@ -129,6 +129,50 @@ func TestGoRunnext(t *testing.T) {
 		s.Run(10 * ms)
 		if got != tc.want {
 			t.Errorf("%d CPUs: receiver ran at %v, want %v", tc.cpus, got, tc.want)
+		}
+	}
+}
+
+// TestGoRunnextGrace: a P that comes to steal another P's runnext
+// goroutine waits Costs.RunnextGrace first, and steals it only if that P
+// has not run it meanwhile: a sender that blocks 30 µs after its send runs
+// the receiver itself, before a 50 µs grace is over; one that burns on
+// loses it to the thief when the grace is over.
+func TestGoRunnextGrace(t *testing.T) {
+	const grace = 50 * time.Microsecond
+	for _, tc := range []struct {
+		name   string
+		burn   time.Duration // the sender's burn after the send, before it blocks
+		want   time.Duration // when the receiver runs
+		thief  bool          // whether it runs on the other P
+		steals int64
+	}{
+		// The Ps start idle: each start and the sender's timer wake one,
+		// 50 µs later, so the sender sends at 1.1 ms and the other P,
+		// woken at once, arrives 50 µs later.
+		{"burns on", 2 * ms, ms + 150*time.Microsecond + grace, true, 1},
+		{"blocks first", 30 * time.Microsecond, ms + 130*time.Microsecond, false, 0},
+	} {
+		s := New(1)
+		c := NewGoCPUs(s, 2, Costs{Wake: 50 * time.Microsecond, RunnextGrace: grace})
+		ch, done := NewChan[int](s, 0), NewChan[int](s, 0)
+		var got time.Duration
+		var on *gp
+		s.Go(func(p *Proc) { ch.Recv(p); got, on = p.Now(), p.pp })
+		var sender *gp
+		s.Go(func(p *Proc) {
+			p.Sleep(ms)
+			ch.Send(p, 1)
+			sender = p.pp
+			c.Burn(p, tc.burn)
+			done.Recv(p)
+		})
+		s.Run(10 * ms)
+		if got != tc.want || (on != sender) != tc.thief {
+			t.Errorf("%s: receiver ran at %v on the thief %v, want %v, %v", tc.name, got, on != sender, tc.want, tc.thief)
+		}
+		if st := s.sched.steals; st != tc.steals {
+			t.Errorf("%s: %d steals, want %d", tc.name, st, tc.steals)
 		}
 	}
 }

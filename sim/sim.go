@@ -75,6 +75,7 @@ const (
 	resumeEvent eventKind = iota // resume p where it parked
 	readyEvent                   // p's timer fired: make p runnable (go policy)
 	wakePEvent                   // an idle P has woken to look for work (go policy)
+	grabEvent                    // a P's wait to steal a runnext goroutine is over (go policy)
 )
 
 // New returns an empty simulation at virtual time zero whose random source
@@ -238,10 +239,13 @@ func (s *Sim) handoff(self *co, p *Proc) *co {
 			t = ep.co
 			break
 		}
-		if kind == readyEvent {
+		switch kind {
+		case readyEvent:
 			s.sched.ready(ep, nil)
-		} else {
+		case wakePEvent:
 			s.sched.woke(ep.pp)
+		default:
+			s.sched.grabbed(ep.pp)
 		}
 	}
 	if t == self {

@@ -66,6 +66,7 @@ func costFlags(c *sim.Costs) []struct {
 		{"mutex-handoff", "cost of an Unlock that wakes a waiter", &c.MutexHandoff},
 		{"chan-handoff", "cost of an unbuffered channel handoff", &c.ChanHandoff},
 		{"buf-chan-handoff", "cost of a buffered channel handoff", &c.BufChanHandoff},
+		{"runnext-grace", "how long a P waits before stealing another P's runnext goroutine", &c.RunnextGrace},
 	}
 }
 

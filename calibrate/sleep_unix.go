@@ -1,0 +1,15 @@
+//go:build unix
+
+package calibrate
+
+import (
+	"syscall"
+	"time"
+)
+
+// threadSleep puts the calling thread to sleep for d with nanosleep, as the
+// runtime's usleep does.
+func threadSleep(d time.Duration) {
+	ts := syscall.NsecToTimespec(int64(d))
+	_ = syscall.Nanosleep(&ts, nil) // an interrupted sleep is a shorter sample, not an error
+}

@@ -228,10 +228,3 @@ func fmtMs(ms float64) string {
 	}
 	return fmt.Sprintf("%.2g", ms)
 }
-
-func plural(n int, noun string) string {
-	if n == 1 || n == -1 {
-		return fmt.Sprintf("%d %s", n, noun)
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}

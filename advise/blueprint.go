@@ -6,6 +6,7 @@ import (
 
 	"github.com/brewput/brewput/blueprint"
 	"github.com/brewput/brewput/causal"
+	"github.com/brewput/brewput/internal/prose"
 	"github.com/brewput/brewput/results"
 )
 
@@ -45,7 +46,7 @@ func Blueprint(b *blueprint.Blueprint, opt blueprint.Options) (*Advice, error) {
 	cpus := opt
 	cpus.CPUs *= 2
 	workers, rate := b.Workers(opt)
-	as := plural(cpus.CPUs, "CPU")
+	as := prose.Count(cpus.CPUs, "CPU")
 	cost := Cost{CPUs: opt.CPUs}
 	perCPU := opt.Customers == 0 && ((rate == 0 && b.Load.Customers == 0) || (rate > 0 && b.Load.Servers == 0))
 	if perCPU { // one worker per CPU, as the file (or --par 0) says

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/brewput/brewput/blueprint"
+	"github.com/brewput/brewput/internal/prose"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
 )
@@ -32,7 +33,7 @@ type yamlSystem struct {
 }
 
 func (y *yamlSystem) system() string {
-	return fmt.Sprintf("%s on %s", y.b.Name, plural(y.opt.CPUs, "CPU"))
+	return fmt.Sprintf("%s on %s", y.b.Name, prose.Count(y.opt.CPUs, "CPU"))
 }
 
 func (y *yamlSystem) model() string { return label(y.opt.Sched, string(y.opt.Runtime), y.opt.Costs) }
@@ -158,7 +159,7 @@ func (y *yamlSystem) describe(k knobs) string {
 		if k.customers > 0 {
 			n = k.customers
 		}
-		parts = append(parts, plural(y.opt.CPUs+k.cpus, "CPU"), plural(n, y.who()))
+		parts = append(parts, prose.Count(y.opt.CPUs+k.cpus, "CPU"), prose.Count(n, y.who()))
 	}
 	for _, st := range y.b.Steps() {
 		if f, ok := k.scale[st.Name]; ok {

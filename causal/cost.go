@@ -3,6 +3,8 @@ package causal
 import (
 	"fmt"
 	"strings"
+
+	"github.com/brewput/brewput/internal/prose"
 )
 
 // Cost is what a change adds to the system. A change that only shortens
@@ -23,7 +25,7 @@ func (c Cost) String() string {
 	var parts []string
 	add := func(n int, noun string) {
 		if n != 0 {
-			parts = append(parts, plural(n, noun))
+			parts = append(parts, prose.Count(n, noun))
 		}
 	}
 	add(c.Machines, "machine")
@@ -32,7 +34,7 @@ func (c Cost) String() string {
 	add(c.CPUs, "CPU")
 	add(c.Goroutines, "goroutine")
 	if c.BufferSlots != 0 {
-		parts = append(parts, fmt.Sprintf("%s (%d B)", plural(c.BufferSlots, "buffer slot"), c.BufferBytes))
+		parts = append(parts, fmt.Sprintf("%s (%d B)", prose.Count(c.BufferSlots, "buffer slot"), c.BufferBytes))
 	}
 	if len(parts) == 0 {
 		return "none (code changes only)"
@@ -50,11 +52,4 @@ func (c Cost) Weight() float64 {
 func (c Cost) add(o Cost) Cost {
 	return Cost{c.Machines + o.Machines, c.Units + o.Units, c.Locks + o.Locks, c.Goroutines + o.Goroutines,
 		c.CPUs + o.CPUs, c.BufferSlots + o.BufferSlots, c.BufferBytes + o.BufferBytes}
-}
-
-func plural(n int, noun string) string {
-	if n == 1 || n == -1 {
-		return fmt.Sprintf("%d %s", n, noun)
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }

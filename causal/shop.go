@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/internal/prose"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
 )
@@ -63,7 +64,9 @@ func newShop(cfg model.Config) (*shop, error) {
 	return &shop{cfg: cfg, rng: rng, mode: cfg.Mode, drink: coffee.DrinkOf(cfg.Mode)}, nil
 }
 
-func (s *shop) system() string { return fmt.Sprintf("%s on %s", s.mode, plural(s.cfg.CPUs, "CPU")) }
+func (s *shop) system() string {
+	return fmt.Sprintf("%s on %s", s.mode, prose.Count(s.cfg.CPUs, "CPU"))
+}
 
 func (s *shop) openLoop() float64 { return s.cfg.Rate }
 
@@ -287,7 +290,7 @@ func (s *shop) describe(k knobs) string {
 		if n == 0 {
 			n = c.CPUs
 		}
-		parts = append(parts, plural(c.CPUs, "CPU"), plural(n, s.who()))
+		parts = append(parts, prose.Count(c.CPUs, "CPU"), prose.Count(n, s.who()))
 	}
 	for _, st := range []struct {
 		name string
@@ -299,7 +302,7 @@ func (s *shop) describe(k knobs) string {
 	}
 	for _, kind := range []string{"grinder", "espresso", "steamer"} {
 		if k.copies[kind] > 0 {
-			what := plural(c.Copies.Kind(kind), machineName(kind))
+			what := prose.Count(c.Copies.Kind(kind), machineName(kind))
 			if s.lines() > 1 {
 				what += " a line"
 			}

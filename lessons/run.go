@@ -10,6 +10,7 @@ import (
 
 	"github.com/brewput/brewput/compare"
 	brewhost "github.com/brewput/brewput/host"
+	"github.com/brewput/brewput/internal/prose"
 	"github.com/brewput/brewput/internal/quiet"
 	"github.com/brewput/brewput/internal/race"
 	"github.com/brewput/brewput/results"
@@ -357,10 +358,10 @@ func decide(r *Result, short, outOfTime bool) {
 	discarded := ""
 	if r.Discarded > 0 {
 		discarded = fmt.Sprintf("; %s discarded, taken while other processes took more than %.1f CPUs (%.2f on average over all)",
-			plural(r.Discarded, "sample"), BusyLimit, r.OthersAll)
+			prose.Count(r.Discarded, "sample"), BusyLimit, r.OthersAll)
 	}
 	if r.Empty > 0 {
-		discarded += fmt.Sprintf("; %s measured nothing in their window", plural(r.Empty, "sample"))
+		discarded += fmt.Sprintf("; %s measured nothing in their window", prose.Count(r.Empty, "sample"))
 	}
 	if f.N < n {
 		r.Verdict = Inconclusive
@@ -370,9 +371,9 @@ func decide(r *Result, short, outOfTime bool) {
 			r.Disturbed = true
 			r.Reason = fmt.Sprintf("disturbed: %d quiet samples of the %d an interval needs%s", f.N, n, discarded)
 		case short && outOfTime:
-			r.Reason = fmt.Sprintf("out of time after %s; an interval needs %d", plural(f.N, "sample"), n)
+			r.Reason = fmt.Sprintf("out of time after %s; an interval needs %d", prose.Count(f.N, "sample"), n)
 		default:
-			r.Reason = fmt.Sprintf("%s: too few for an interval, which needs %d%s", plural(f.N, "sample"), n, discarded)
+			r.Reason = fmt.Sprintf("%s: too few for an interval, which needs %d%s", prose.Count(f.N, "sample"), n, discarded)
 		}
 		return
 	}
@@ -387,14 +388,6 @@ func decide(r *Result, short, outOfTime bool) {
 		return
 	}
 	r.Reason = fmt.Sprintf("the interval straddles the claim's %s: about %d more samples would tell%s", r.RuleText(), r.MoreRuns, discarded)
-}
-
-// plural is "1 sample", "2 samples".
-func plural(n int, what string) string {
-	if n == 1 {
-		return fmt.Sprintf("1 %s", what)
-	}
-	return fmt.Sprintf("%d %ss", n, what)
 }
 
 // side says where a decided figure lies against the rule.

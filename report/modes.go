@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/brewput/brewput/advise"
+	"github.com/brewput/brewput/internal/prose"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/verdict"
 )
@@ -160,7 +161,7 @@ func wordsOf(rows []limitRow) []wordsView {
 		for j+1 < len(rows) && same(rows[i], rows[j+1]) {
 			j++
 		}
-		label := plural(atoi(rows[i].CPUs), "CPU")
+		label := prose.Count(atoi(rows[i].CPUs), "CPU")
 		if i != j {
 			label = fmt.Sprintf("%s–%s CPUs", rows[i].CPUs, rows[j].CPUs)
 		}

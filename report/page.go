@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/brewput/brewput/analysis"
+	"github.com/brewput/brewput/internal/prose"
 	"github.com/brewput/brewput/lessons"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/verdict"
@@ -108,7 +109,7 @@ func newPage(points []results.Point, parts pageParts, opt Options) pageContent {
 				teaser: "machine, model and parameters",
 				data:   setupView{Hosts: hosts(points), Models: models(shop), Model: model, Params: parameters(shop)}},
 			sectionContent{id: "points", title: "Every point", template: "points", data: pointsTable(shop), collapsed: true,
-				teaser: fmt.Sprintf("%s, a row each (also in results.json and results.csv)", plural(len(shop), "point"))},
+				teaser: fmt.Sprintf("%s, a row each (also in results.json and results.csv)", prose.Count(len(shop), "point"))},
 			sectionContent{id: "machines", title: machines, template: "machines", data: machinesView{Tables: machineTables(shop), Meters: len(coffee) == 0}, collapsed: true,
 				teaser: machinesTeaser},
 		)
@@ -215,7 +216,7 @@ func summary(points []results.Point) string {
 	if !slices.ContainsFunc(points, func(p results.Point) bool { return p.Kind() != results.KindStudy }) {
 		mode = "variant" // a study's modes are its variants
 	}
-	what := fmt.Sprintf("%s of %s on %s", plural(len(points), "point"), plural(len(modes), mode), cpuRange(cpus))
+	what := fmt.Sprintf("%s of %s on %s", prose.Count(len(points), "point"), prose.Count(len(modes), mode), cpuRange(cpus))
 	switch {
 	case predicted == 0:
 		return fmt.Sprintf("%s, measured on %s", what, strings.Join(machines, ", "))
@@ -388,7 +389,7 @@ func describeLoad(p results.Point) string {
 	if p.Par == p.CPUs {
 		return fmt.Sprintf("closed loop: one %s per CPU", customer)
 	}
-	return fmt.Sprintf("closed loop: %s", plural(p.Par, customer))
+	return fmt.Sprintf("closed loop: %s", prose.Count(p.Par, customer))
 }
 
 func timing(p results.Point) string {
@@ -777,11 +778,4 @@ func appendNew(list []string, s string) []string {
 		return list
 	}
 	return append(list, s)
-}
-
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }

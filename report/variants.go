@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/brewput/brewput/analysis"
+	"github.com/brewput/brewput/internal/prose"
 	"github.com/brewput/brewput/results"
 )
 
@@ -79,7 +80,7 @@ func variantViews(points []results.Point) variantsView {
 		vv := &v.Variants[i]
 		var says []string
 		for _, r := range vv.Rows {
-			says = append(says, fmt.Sprintf("%s on %s", r.Throughput, plural(atoi(r.CPUs), "CPU")))
+			says = append(says, fmt.Sprintf("%s on %s", r.Throughput, prose.Count(atoi(r.CPUs), "CPU")))
 		}
 		vv.Says = strings.Join(says, ", ")
 		for _, f := range fitViews(points, vv.Variant) {
@@ -130,7 +131,7 @@ func compareVariants(points []results.Point, names []string) []compareRow {
 	slices.SortStableFunc(keys, func(a, b key) int { return a.cpus - b.cpus })
 	var rows []compareRow
 	for _, k := range keys {
-		row := compareRow{CPUs: plural(k.cpus, "CPU")}
+		row := compareRow{CPUs: prose.Count(k.cpus, "CPU")}
 		if len(origins) > 1 {
 			row.CPUs += " on " + k.origin
 		}

@@ -6,6 +6,7 @@ import (
 	"html/template"
 	"strings"
 
+	"github.com/brewput/brewput/internal/prose"
 	"github.com/brewput/brewput/schedule"
 	"github.com/brewput/brewput/verdict"
 )
@@ -56,9 +57,9 @@ func newVerdictView(v verdict.Verdict) verdictView {
 	index := map[verdictRow]*group{}
 	for _, m := range v.Modes {
 		row := verdictRow{Model: m.Model,
-			At: fmt.Sprintf("%s, %s", plural(m.CPUs, "CPU"), m.Source), Limit: m.Limit.Named, Change: "-", Gain: "-"}
+			At: fmt.Sprintf("%s, %s", prose.Count(m.CPUs, "CPU"), m.Source), Limit: m.Limit.Named, Change: "-", Gain: "-"}
 		if m.From > m.First && m.From < m.CPUs {
-			row.Limit += fmt.Sprintf(" (from %s)", plural(m.From, "CPU"))
+			row.Limit += fmt.Sprintf(" (from %s)", prose.Count(m.From, "CPU"))
 		}
 		if m.Limit.Change != "" {
 			row.Change, row.Gain = m.Limit.Change, verdict.FormatGain(m.Limit.Gain)

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/brewput/brewput/internal/prose"
 	"github.com/brewput/brewput/profile"
 	"github.com/brewput/brewput/results"
 )
@@ -79,7 +80,7 @@ func waitViews(points []results.Point, mode string) []waitView {
 	views := make([]waitView, 0, len(keys))
 	for _, k := range keys {
 		p := first[k]
-		label := plural(p.CPUs, "CPU")
+		label := prose.Count(p.CPUs, "CPU")
 		if manyLoads {
 			label += ", " + describeLoad(p)
 		}

@@ -23,6 +23,7 @@ import (
 	"github.com/brewput/brewput/internal/atomicfile"
 	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/internal/exitcode"
+	"github.com/brewput/brewput/internal/prose"
 	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/sweep"
@@ -211,7 +212,7 @@ func (c *cli) emit(f results.Format, dest *atomicfile.File, points []results.Poi
 	if err := dest.Commit(); err != nil {
 		return fmt.Errorf("write %s: %w", dest.Path(), err)
 	}
-	fmt.Fprintf(c.stderr, "wrote %s to %s\n", plural(len(points), "point"), dest.Path())
+	fmt.Fprintf(c.stderr, "wrote %s to %s\n", prose.Count(len(points), "point"), dest.Path())
 	return results.WriteTable(c.stdout, points)
 }
 
@@ -362,7 +363,7 @@ func (c *cli) measure(ctx context.Context, p plan) ([]results.Point, error) {
 			return nil, failure{Err: fmt.Errorf("--profile: create %s: %w", p.profile, err)}
 		}
 	}
-	fmt.Fprintf(c.stderr, "measuring %s, about %v\n", plural(p.total(), "point"),
+	fmt.Fprintf(c.stderr, "measuring %s, about %v\n", prose.Count(p.total(), "point"),
 		(time.Duration(p.total()) * (p.load.Warmup + p.load.Dur)).Round(100*time.Millisecond))
 	var points []results.Point
 	for rep := 1; rep <= p.count; rep++ {
@@ -502,11 +503,4 @@ func orText(s, def string) string {
 		return def
 	}
 	return s
-}
-
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }

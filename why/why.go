@@ -160,7 +160,7 @@ func (s *Study) Sweep(count int) sweep.Study {
 func (s *Study) Run(ctx context.Context, count int, measure func(context.Context, sweep.Spec) (results.Point, error), w io.Writer) error {
 	st := s.Sweep(count)
 	fmt.Fprintf(w, "measuring %s as it is and with %s, %d times each: %s, about %v\n", s.Base.Mode,
-		plural(len(st.Specs)-1, "relief"), count, plural(st.Total(), "run"), (time.Duration(st.Total()) * (s.Base.Warmup + s.Base.Dur)).Round(time.Second))
+		prose.Count(len(st.Specs)-1, "relief"), count, prose.Count(st.Total(), "run"), (time.Duration(st.Total()) * (s.Base.Warmup + s.Base.Dur)).Round(time.Second))
 	prog := sweep.NewBar(w, st)
 	var points []results.Point
 	err := s.Measure(ctx, count, func(ctx context.Context, sp sweep.Spec) (results.Point, error) {
@@ -173,13 +173,6 @@ func (s *Study) Run(ctx context.Context, count int, measure func(context.Context
 	}, func(_, _ int, _ string, sp sweep.Spec, rep int) { prog.Start(sp, rep) })
 	prog.Finish(points)
 	return err
-}
-
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // Judge compares each measured experiment with the point as it is.

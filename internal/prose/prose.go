@@ -38,3 +38,11 @@ func Gain(g float64) string {
 	}
 	return fmt.Sprintf("%+.0f %%", v)
 }
+
+// Count writes a count with its noun: "1 point", "-1 CPU", "12 points".
+func Count(n int, noun string) string {
+	if n == 1 || n == -1 {
+		return fmt.Sprintf("%d %s", n, noun)
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}

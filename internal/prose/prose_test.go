@@ -33,3 +33,14 @@ func TestGain(t *testing.T) {
 		}
 	}
 }
+
+func TestCount(t *testing.T) {
+	for _, tc := range []struct {
+		n    int
+		want string
+	}{{0, "0 points"}, {1, "1 point"}, {-1, "-1 point"}, {2, "2 points"}, {-3, "-3 points"}} {
+		if got := Count(tc.n, "point"); got != tc.want {
+			t.Errorf("Count(%d) = %q, want %q", tc.n, got, tc.want)
+		}
+	}
+}

@@ -1,6 +1,10 @@
 package model
 
-import "github.com/brewput/brewput/sim"
+import (
+	"time"
+
+	"github.com/brewput/brewput/sim"
+)
 
 // fineLocking mirrors coffee/finelocking.go: each machine has its own lock,
 // held only for that machine's step, and the combine step takes no lock.
@@ -13,6 +17,18 @@ type fineLocking struct {
 	n                          Copies // machines of each kind, at least 1
 	grinder, espresso, steamer station
 	ms                         []*meter
+
+	// line is the drink's machine steps in order when each kind is one
+	// machine behind its own lock, as in the talk's finelocking (nil where
+	// a kind has copies): brew then runs them itself (see brew).
+	line []lineStep
+}
+
+// lineStep is one machine step of fineLocking.line: the machine, and the
+// step's duration before jitter.
+type lineStep struct {
+	m *lockedMachine
+	d time.Duration
 }
 
 func newFineLocking(s *sim.Sim, st steps, d drink, copies Copies) *fineLocking {
@@ -23,18 +39,58 @@ func newFineLocking(s *sim.Sim, st steps, d drink, copies Copies) *fineLocking {
 	if d.Steams() {
 		f.steamer = stationOf(s, "steamer", f.n.Steamer, st.cpus, &f.ms)
 	}
+	f.line = lineOf([]station{f.grinder, f.espresso, f.steamer}, []time.Duration{st.grindD, st.pressD, st.steamD})
 	return f
 }
 
+// brew runs the steps of s.line in its own frame, each as
+// lockedMachine.use does: the same draws, waits and meters in the same
+// order, with no call around the blocking ones. It is the engine's speed
+// test (BenchmarkFinelockingSixCPUs), and after every switch of coroutines
+// each return into a frame entered before the switch is mispredicted (the
+// CPU predicts the returns of the goroutine that switched away): calling
+// use through the station costs two such returns a step, this loop one.
 func (s *fineLocking) brew(p *sim.Proc) {
-	s.grinder.use(p, s.steps.grind())
-	s.espresso.use(p, s.steps.press())
-	if s.drink.Steams() {
-		s.steamer.use(p, s.steps.steam())
+	if s.line != nil {
+		for _, st := range s.line {
+			m, d := st.m, s.steps.machine(st.d)
+			asked := p.Now()
+			m.mu.Lock(p)
+			got, b0 := p.Now(), p.Burned()
+			m.waited(got - asked)
+			m.cpus.note(p, m.name, p.ID())
+			m.cpus.Burn(p, d)
+			m.cpus.done(p)
+			m.used(p, got, b0)
+			m.mu.Unlock(p)
+		}
+	} else {
+		s.grinder.use(p, s.steps.grind())
+		s.espresso.use(p, s.steps.press())
+		if s.drink.Steams() {
+			s.steamer.use(p, s.steps.steam())
+		}
 	}
 	if s.drink.Combines() {
 		s.steps.combine(p)
 	}
+}
+
+// lineOf returns the steps on stations, in order up to the first nil one,
+// with their durations ds; nil if one of them is a pool.
+func lineOf(stations []station, ds []time.Duration) []lineStep {
+	var line []lineStep
+	for i, st := range stations {
+		if st == nil {
+			break
+		}
+		m, ok := st.(*lockedMachine)
+		if !ok {
+			return nil
+		}
+		line = append(line, lineStep{m, ds[i]})
+	}
+	return line
 }
 
 func (s *fineLocking) meters() []*meter { return s.ms }

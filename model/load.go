@@ -72,6 +72,22 @@ func (w window) in(t time.Duration) bool { return t > w.start && t <= w.end }
 // goroutines — a dispatcher and the servers in an open loop, the customers
 // in a closed one — recording into rec.
 func (l Load) Start(s *sim.Sim, op func(*sim.Proc), rec *Record) {
+	l.start(s, opFunc(op), rec)
+}
+
+// brewer is what a load's processes run once per operation: a shop, or
+// the op given to Start. A shop is called through this interface, not a
+// method value, whose wrapper would be a frame more to return from, with a
+// mispredicted return, after the operation's last switch of coroutines.
+type brewer interface{ brew(p *sim.Proc) }
+
+// opFunc is an op given to Start, as a brewer.
+type opFunc func(*sim.Proc)
+
+func (op opFunc) brew(p *sim.Proc) { op(p) }
+
+// start is Start with a brewer.
+func (l Load) start(s *sim.Sim, op brewer, rec *Record) {
 	w := window{start: l.Warmup, end: l.Warmup + l.Duration}
 	if l.Rate > 0 {
 		queue := newArrivals(s, l.MaxQ)
@@ -92,10 +108,10 @@ func (l Load) Start(s *sim.Sim, op func(*sim.Proc), rec *Record) {
 
 // loop is a closed-loop customer: order, wait, order again. One
 // operation's end is the next one's start.
-func loop(p *sim.Proc, w window, op func(*sim.Proc), rec *Record) {
+func loop(p *sim.Proc, w window, op brewer, rec *Record) {
 	began := p.Now()
 	for {
-		op(p)
+		op.brew(p)
 		done := p.Now()
 		if done > w.end {
 			return
@@ -110,14 +126,14 @@ func loop(p *sim.Proc, w window, op func(*sim.Proc), rec *Record) {
 
 // serve is an open-loop server: it takes arrivals off the queue and, after
 // the window, only drains it.
-func serve(p *sim.Proc, w window, op func(*sim.Proc), queue *arrivals, rec *Record) {
+func serve(p *sim.Proc, w window, op brewer, queue *arrivals, rec *Record) {
 	for {
 		arrived := queue.recv(p)
 		began := p.Now()
 		if began > w.end {
 			continue
 		}
-		op(p)
+		op.brew(p)
 		done := p.Now()
 		if w.in(done) {
 			rec.Latency = append(rec.Latency, done-arrived)

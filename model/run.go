@@ -86,7 +86,7 @@ func Run(cfg Config) (Result, error) {
 	Load{
 		Workers: cfg.customers(), Rate: cfg.Rate, MaxQ: cfg.MaxQ, Warmup: cfg.Warmup, Duration: cfg.Duration,
 		Talk: cfg.harness() == "talk", Drain: cfg.Drain,
-	}.Start(s, shop.brew, &rec)
+	}.start(s, shop, &rec)
 	if cfg.Drain {
 		return drained(cfg, s, cpus, b, &rec)
 	}

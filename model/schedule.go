@@ -55,7 +55,7 @@ func Schedule(cfg Config, span time.Duration) (start time.Duration, steps []Step
 	Load{
 		Workers: cfg.customers(), Rate: cfg.Rate, MaxQ: cfg.MaxQ, Warmup: start, Duration: span,
 		Talk: cfg.harness() == "talk",
-	}.Start(s, shop.brew, &rec)
+	}.start(s, shop, &rec)
 	s.RunUntil(start + span)
 	steps = log.steps
 	slices.SortStableFunc(steps, func(a, b Step) int {

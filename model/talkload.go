@@ -21,7 +21,7 @@ type talkSample struct {
 // startTalk starts the talk harness's processes on op in s: the generator,
 // l.Workers workers and the aggregator, in that order, as RunTalk starts
 // its goroutines.
-func (l Load) startTalk(s *sim.Sim, op func(*sim.Proc), rec *Record) {
+func (l Load) startTalk(s *sim.Sim, op brewer, rec *Record) {
 	w := window{start: l.Warmup, end: l.Warmup + l.Duration}
 	if l.Drain {
 		w = window{start: -1, end: l.Duration}
@@ -46,12 +46,12 @@ func generate(p *sim.Proc, w window, requests *sim.Chan[struct{}], rec *Record) 
 
 // talkWorker takes a request, times the call from when it starts running
 // it, and hands the duration to the aggregator.
-func talkWorker(p *sim.Proc, w window, op func(*sim.Proc), requests *sim.Chan[struct{}], durations *sim.Chan[talkSample]) {
+func talkWorker(p *sim.Proc, w window, op brewer, requests *sim.Chan[struct{}], durations *sim.Chan[talkSample]) {
 	last := p.Now()
 	for {
 		requests.Recv(p)
 		began := p.Now()
-		op(p)
+		op.brew(p)
 		done := p.Now()
 		durations.Send(p, talkSample{cycle: last, began: began, done: done})
 		last = done

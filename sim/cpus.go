@@ -63,7 +63,15 @@ func (c *CPUs) Burn(p *Proc, d time.Duration) {
 		c.inUse++
 		c.maxUse = max(c.maxUse, c.inUse)
 		c.sumStart += c.sim.now
-		c.sim.push(event{at: c.sim.now + d, p: p, kind: resumeEvent})
+		// c.sim.push, spelled out for an event after the others (d > 0)
+		s := c.sim
+		if at := s.now + d; at >= s.last {
+			s.seq++
+			s.later.push(event{at: at, seq: s.seq, p: p, kind: resumeEvent})
+			s.last = at
+		} else {
+			s.push(event{at: at, p: p, kind: resumeEvent})
+		}
 	} else if c.inUse < c.n {
 		c.start(p, d)
 	} else {

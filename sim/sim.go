@@ -13,9 +13,10 @@ import (
 type Sim struct {
 	now    time.Duration
 	seq    uint64
-	events []event     // a binary min-heap ordered by (at, seq)
-	nowQ   ring[event] // events scheduled for the very instant they were scheduled at, in order: no heap needed
-	later  ring[event] // events scheduled in order of time, no earlier than the one before (see push)
+	events []event       // a binary min-heap ordered by (at, seq)
+	nowQ   ring[event]   // events scheduled for the very instant they were scheduled at, in order: no heap needed
+	later  ring[event]   // events scheduled in order of time, no earlier than the one before (see push)
+	last   time.Duration // the time of the event last put in later: no later than now once later is empty
 	limit  time.Duration
 	rng    *rand.Rand
 
@@ -369,10 +370,12 @@ func (s *Sim) schedule(p *Proc, at time.Duration) {
 // order of scheduling. Two queues keep most events in order without the
 // heap's work. An event for the current instant goes to nowQ: it is the
 // latest scheduled for this instant, so everything already in nowQ comes
-// before it. An event no earlier than the last in the later queue goes
-// there, after it: a model whose steps all take the same time schedules
-// nothing else. The rest go to the heap. handoff takes the earliest of the
-// three fronts, so the order is (at, seq) whichever queue holds an event.
+// before it. An event no earlier than the last put in the later queue
+// goes there, after it (s.last spares reading the queue's back, and once
+// the queue is empty every event not in the past qualifies): a model whose
+// steps all take the same time schedules nothing else. The rest go to the
+// heap. handoff takes the earliest of the three fronts, so the order is
+// (at, seq) whichever queue holds an event.
 func (s *Sim) push(e event) {
 	s.seq++
 	e.seq = s.seq
@@ -380,8 +383,9 @@ func (s *Sim) push(e event) {
 		s.nowQ.push(e)
 		return
 	}
-	if s.later.n == 0 || e.at >= s.later.back().at {
+	if e.at >= s.last {
 		s.later.push(e)
+		s.last = e.at
 		return
 	}
 	s.pushHeap(e)

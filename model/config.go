@@ -78,6 +78,12 @@ type Config struct {
 	Warmup, Duration time.Duration
 
 	Seed uint64 // seeds the jitter; the same seed gives the same result
+	// Phase, in a closed loop, is the start state: 0 starts every customer
+	// (the talk harness's every worker) at once; k > 0 starts each after a
+	// time drawn, from a source seeded with k, between zero and one
+	// drink's least latency. Where the steady state a run settles into
+	// depends on how it started, different phases show it (see band).
+	Phase uint64
 
 	// Copies overrides how many machines of each kind the shop has; 0
 	// keeps the mode's. It asks what coffee has no mode for, such as a

@@ -33,6 +33,17 @@ type Load struct {
 	// Record.Last); the run's throughput is the calls over the time until
 	// the last one ended, as the talk's "thru" is ops over wall time.
 	Drain bool
+	// Starts, in a closed loop, delays each worker's start (see
+	// Config.Phase); nil or short starts the rest at once.
+	Starts []time.Duration
+}
+
+// startAfter is how long worker i waits before its first operation.
+func (l Load) startAfter(i int) time.Duration {
+	if i < len(l.Starts) {
+		return l.Starts[i]
+	}
+	return 0
 }
 
 // Record is what a Load measured in its window, as the harness workers'
@@ -101,8 +112,14 @@ func (l Load) start(s *sim.Sim, op brewer, rec *Record) {
 		l.startTalk(s, op, rec)
 		return
 	}
-	for range l.Workers {
-		s.Go(func(p *sim.Proc) { loop(p, w, op, rec) })
+	for i := range l.Workers {
+		after := l.startAfter(i)
+		s.Go(func(p *sim.Proc) {
+			if after > 0 {
+				p.Sleep(after)
+			}
+			loop(p, w, op, rec)
+		})
 	}
 }
 

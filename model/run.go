@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"time"
 
 	"github.com/brewput/brewput/sim"
@@ -85,7 +86,7 @@ func Run(cfg Config) (Result, error) {
 	}
 	Load{
 		Workers: cfg.customers(), Rate: cfg.Rate, MaxQ: cfg.MaxQ, Warmup: cfg.Warmup, Duration: cfg.Duration,
-		Talk: cfg.harness() == "talk", Drain: cfg.Drain,
+		Talk: cfg.harness() == "talk", Drain: cfg.Drain, Starts: cfg.starts(b),
 	}.start(s, shop, &rec)
 	if cfg.Drain {
 		return drained(cfg, s, cpus, b, &rec)
@@ -242,4 +243,20 @@ func closedLoop(customers int, rate float64) int {
 func capacity(cfg Config, b Bounds) int {
 	n := b.ThroughputMax*cfg.Duration.Seconds()*1.01 + float64(cfg.customers()) + 16
 	return int(min(n, 1<<22))
+}
+
+// starts are the customers' start delays of cfg.Phase: none for phase 0 or
+// an open loop, otherwise each drawn between zero and one drink's least
+// latency from a source of the phase's own, so that the jitter's draws are
+// the same in every phase.
+func (cfg Config) starts(b Bounds) []time.Duration {
+	if cfg.Phase == 0 || cfg.Rate > 0 || b.LatencyMin <= 0 {
+		return nil
+	}
+	src := rand.New(rand.NewPCG(cfg.Phase, cfg.Seed))
+	out := make([]time.Duration, cfg.customers())
+	for i := range out {
+		out[i] = time.Duration(src.Int64N(int64(b.LatencyMin)))
+	}
+	return out
 }

@@ -186,6 +186,33 @@ func TestBand(t *testing.T) {
 	}
 }
 
+// TestBandPhases: on 2 CPUs the talk's linearpipe-1 settles, depending on
+// how its customers started, where one P waits out the runnext grace every
+// step or where none does. The band spans both, and each start state is a
+// deterministic simulation of its own.
+func TestBandPhases(t *testing.T) {
+	c := fixedCosts()
+	c.RunnextGrace = 56 * time.Microsecond
+	cfg := goTalk("linearpipe-1", 2)
+	cfg.Costs, cfg.Runtime = c, string(sim.RuntimeGo19)
+	r := run(t, cfg)
+	// A range of no width: what width the band has, the start states give.
+	cfg.Range = &Range{Lo: c, Hi: c}
+	b := run(t, cfg).Band
+	if b == nil || b.ThroughputHi-b.ThroughputLo < 0.02*r.Throughput || b.ThroughputLo > r.Throughput || b.ThroughputHi < r.Throughput {
+		t.Fatalf("band %+v around %v lattes/s; want it at least 2 %% wide, spanning both steady states", b, r.Throughput)
+	}
+	cfg.Range, cfg.Phase = nil, 2
+	a, again := run(t, cfg), run(t, cfg)
+	if a.Throughput != again.Throughput || a.Latency != again.Latency {
+		t.Errorf("phase 2: %v then %v lattes/s; want the same", a.Throughput, again.Throughput)
+	}
+	cfg.Rate, cfg.Harness = 300, ""
+	if cfg.starts(Bounds{LatencyMin: 4 * time.Millisecond}) != nil {
+		t.Error("an open loop's customers got start delays")
+	}
+}
+
 // TestGoSliceIsThePs: linearpipe-0 with 10 customers on one CPU. Its
 // stages and the customer they serve hand the P to each other through the
 // runnext slot, which inherits the P's time slice (the runtime's

@@ -29,8 +29,14 @@ func (l Load) startTalk(s *sim.Sim, op brewer, rec *Record) {
 	requests := sim.NewChan[struct{}](s, 0)
 	durations := sim.NewChan[talkSample](s, 0)
 	s.Go(func(p *sim.Proc) { generate(p, w, requests, rec) })
-	for range l.Workers {
-		s.Go(func(p *sim.Proc) { talkWorker(p, w, op, requests, durations) })
+	for i := range l.Workers {
+		after := l.startAfter(i)
+		s.Go(func(p *sim.Proc) {
+			if after > 0 {
+				p.Sleep(after)
+			}
+			talkWorker(p, w, op, requests, durations)
+		})
 	}
 	s.Go(func(p *sim.Proc) { aggregate(p, w, l.Drain, durations, rec) })
 }

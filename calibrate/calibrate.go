@@ -126,6 +126,12 @@ func Measure(ctx context.Context, opt Options) (Calibration, error) {
 		{"wake_ns", procs, &c.Costs.Wake, &c.Lo.Wake, &c.Hi.Wake, func(ctx context.Context, n int) []time.Duration { return wakes(ctx, n, deepIdle) }},
 		{"spin_wake_ns", procs, &c.Costs.SpinWake, &c.Lo.SpinWake, &c.Hi.SpinWake, func(ctx context.Context, n int) []time.Duration { return wakes(ctx, n, spinIdle) }},
 	}
+	if procs < 2 {
+		// No idle P to wake: the wake-ups are not measured (a receiver
+		// waits for the readier's time slice to end before it can even
+		// block, 10 ms a sample).
+		benches = benches[:len(benches)-2]
+	}
 	medians := make([][]time.Duration, len(benches))
 	pooled := make([][]time.Duration, len(benches))
 	// Repeats go round the microbenchmarks, so that a disturbance lasting
@@ -168,8 +174,8 @@ func Measure(ctx context.Context, opt Options) (Calibration, error) {
 		}
 		runtime.GOMAXPROCS(procs)
 		// A P idle a moment ago whose wake-up is not clearly cheaper
-		// than a sleeping one's has no spin window to find.
-		// The bisection's answers differ from one run to the next by far
+		// than a sleeping one's has no spin window to find. The
+		// bisection's answers differ from one run to the next by far
 		// more than its resolution (69, 161 and 222 µs in three
 		// calibrations of one machine), so it runs once per repeat and the
 		// window gets the repeats' interval, as the other costs do.

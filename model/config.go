@@ -3,6 +3,7 @@ package model
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"reflect"
 	"time"
 
@@ -83,6 +84,8 @@ type Config struct {
 	// time drawn, from a source seeded with k, between zero and one
 	// drink's least latency. Where the steady state a run settles into
 	// depends on how it started, different phases show it (see band).
+	// Under the go policy the phase and the seed also draw when sysmon
+	// ticks (sim.CPUs.SetSysmonPhase), in every phase, 0 included.
 	Phase uint64
 
 	// Copies overrides how many machines of each kind the shop has; 0
@@ -160,8 +163,21 @@ func (c Config) newCPUs(s *sim.Sim) *sim.CPUs {
 	cpus := sim.NewGoCPUs(s, c.CPUs, c.Costs)
 	cpus.SetRuntime(sim.Runtime(c.Runtime))
 	cpus.SetBackground(c.Background)
+	cpus.SetSysmonPhase(c.sysmonPhase())
 	return cpus
 }
+
+// sysmonPhase draws when sysmon first ticks, within its 10 ms sleep, from a
+// source of its own seeded with the phase and the seed, so that the
+// jitter's and the start states' draws stay what they were.
+func (c Config) sysmonPhase() time.Duration {
+	src := rand.New(rand.NewPCG(c.Seed, c.Phase^sysmonStream))
+	return time.Duration(src.Int64N(int64(10 * time.Millisecond)))
+}
+
+// sysmonStream sets sysmon's source apart from the start states' (which
+// is seeded with the phase and the seed, in that order).
+const sysmonStream = 0x5e5a0a
 
 // validate rejects a configuration that cannot be simulated and returns its
 // mode. (A closed loop whose drink takes no time is rejected later, by Run,

@@ -135,21 +135,28 @@ func (c *CPUs) InUse() int { return c.inUse }
 func (c *CPUs) MaxInUse() int { return c.maxUse }
 
 // burnGo is a burn under the go policy: the goroutine already holds a P,
-// as it must to run at all, and keeps it while it burns. Once its P's time
-// slice is up — over one long burn or many short ones, its own or those of
-// the goroutines it inherited the slice from — it is preempted at the
-// slice's end, as sysmon does.
+// as it must to run at all, and keeps it while it burns. Once sysmon finds
+// its P's time slice up — over one long burn or many short ones, its own or
+// those of the goroutines it inherited the slice from — it is preempted:
+// at once, as today's runtime does with a signal; or, following Go 1.9,
+// which could preempt only at a function call, when the burn is over (a
+// pure loop makes no call) and before the caller's next step, such as an
+// Unlock.
 func (c *CPUs) burnGo(p *Proc, d time.Duration) {
 	s := c.sim
 	if p.pp == nil && !s.stopping {
 		panic("sim: a goroutine without a P burned")
 	}
 	c.burns++
+	cooperative := c.sched.runtime == RuntimeGo19
 	for d > 0 {
-		if end := p.pp.sliceStart + timeSlice; s.now >= end {
+		if s.now >= p.pp.preemptAt {
 			c.sched.preempt(p)
 		}
-		slice := min(d, p.pp.sliceStart+timeSlice-s.now)
+		slice := d
+		if !cooperative {
+			slice = min(d, p.pp.preemptAt-s.now)
+		}
 		stall := c.stall(slice) // the CPU runs another process meanwhile
 		c.inUse++
 		c.maxUse = max(c.maxUse, c.inUse)
@@ -164,5 +171,8 @@ func (c *CPUs) burnGo(p *Proc, d time.Duration) {
 		c.busyDone += slice
 		c.sumStart -= s.now - slice - stall
 		d -= slice
+	}
+	if cooperative && p.pp != nil && s.now >= p.pp.preemptAt {
+		c.sched.preempt(p)
 	}
 }

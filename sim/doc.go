@@ -44,8 +44,9 @@
 // reproduces analytic results exactly. [NewGoCPUs] gives the go policy,
 // what the Go runtime does: every process is a goroutine that needs a P to
 // run at all, readied goroutines take the runnext slot of the readier's P,
-// idle Ps steal and must first be woken, goroutines keep their P for up to
-// a 10 ms time slice, mutexes barge and starve as sync.Mutex does, and the
+// idle Ps steal and must first be woken, goroutines keep their P until
+// sysmon finds their 10 ms time slice over at one of its ticks, mutexes
+// barge and starve as sync.Mutex does, and the
 // runtime's own work costs what [Costs] says (measured by brewput
 // calibrate). Models are written once and run under either.
 //

@@ -34,12 +34,26 @@ type Costs struct {
 	RunnextGrace time.Duration `json:"runnext_grace_ns,omitempty"`
 }
 
+// grace is how long the runnext wait lasts: RunnextGrace, or the 3 µs
+// asked for where it is zero.
+func (c Costs) grace() time.Duration {
+	if c.RunnextGrace == 0 {
+		return runnextAsked
+	}
+	return c.RunnextGrace
+}
+
 // The Go runtime's own constants (runtime/proc.go), not measured: they are
 // its code.
 const (
 	// timeSlice is how long a goroutine may run before sysmon preempts it
-	// (forcePreemptNS).
+	// (forcePreemptNS). Sysmon notices only at its own ticks, which in a
+	// busy program come every sysmonSleep (see goSched.preemptAt).
 	timeSlice = 10 * time.Millisecond
+	// sysmonSleep is how long sysmon sleeps between ticks once it has had
+	// nothing to retake from system calls for a while: its delay doubles
+	// from 20 µs up to this (sysmon's usleep(delay)).
+	sysmonSleep = 10 * time.Millisecond
 	// runnextAsked is the wait runqgrab asks for before stealing the
 	// runnext goroutine of a running P (usleep(3)); Costs.RunnextGrace is
 	// how long the wait really lasts.
@@ -88,9 +102,11 @@ func (c *CPUs) SetRuntime(r Runtime) {
 //     is idle (and none already woken) wakes one, which arrives to look for
 //     work after Costs.Wake — or after Costs.SpinWake if it went idle less
 //     than Costs.SpinWindow ago, its thread still spinning.
-//   - A goroutine keeps its P for a burn shorter than the 10 ms time slice;
-//     a longer one is preempted at each slice if others are waiting, and
-//     goes to the back of the global queue.
+//   - A goroutine keeps its P, over any number of burns, until sysmon finds
+//     the P's time slice older than 10 ms at one of its ticks (every 10 ms
+//     and a timer slack, at a phase of their own: SetSysmonPhase); then,
+//     if others are waiting, it is preempted — at once, or under Go 1.9 at
+//     the end of its burn — and goes to the back of the global queue.
 //   - Mutexes behave as sync.Mutex does: an Unlock wakes one waiter without
 //     handing it the lock, so a goroutine already running may take the lock
 //     first; a waiter that has waited over 1 ms puts the mutex into
@@ -106,6 +122,8 @@ func NewGoCPUs(s *Sim, n int, c Costs) *CPUs {
 	}
 	cpus := NewCPUs(s, n)
 	g := &goSched{sim: s, cpus: cpus, costs: c}
+	// sysmon's usleep is stretched by the same timer slack as runqgrab's.
+	g.sysmonPeriod = sysmonSleep + max(0, c.grace()-runnextAsked)
 	for i := range n {
 		pp := &gp{id: i}
 		pp.waker = &Proc{sim: s, id: -1, live: -1, pp: pp}
@@ -132,6 +150,41 @@ type goSched struct {
 	spinning int         // Ps woken and on their way to look for work
 	steals   int64
 	wakes    int64
+
+	// sysmon ticks at sysmonPhase + k·sysmonPeriod (see preemptAt).
+	sysmonPhase, sysmonPeriod time.Duration
+}
+
+// SetSysmonPhase sets when, in virtual time, the go policy's sysmon first
+// ticks; it ticks again every 10 ms and the timer slack of its sleep
+// (Costs.RunnextGrace's beyond the 3 µs asked). It must be called before
+// the simulation runs, and does nothing under the fifo policy. A real
+// program's sysmon started before the measured window, at no instant that
+// a step boundary knows of: a phase drawn at random mirrors that, where
+// ticks on the steps' own grid would preempt every goroutine exactly
+// between two steps.
+func (c *CPUs) SetSysmonPhase(d time.Duration) {
+	if c.sched != nil {
+		c.sched.sysmonPhase = d
+	}
+}
+
+// preemptAt is when sysmon preempts a goroutine whose P started its time
+// slice at start: sysmon notes the P's schedule count at its first tick at
+// or after start, and preempts at the first tick 10 ms after that one
+// (retake's schedwhen + forcePreemptNS), so a slice lasts between one and
+// two of sysmon's periods.
+func (g *goSched) preemptAt(start time.Duration) time.Duration {
+	return g.sysmonTick(g.sysmonTick(start) + timeSlice)
+}
+
+// sysmonTick returns sysmon's first tick at or after t.
+func (g *goSched) sysmonTick(t time.Duration) time.Duration {
+	if t <= g.sysmonPhase {
+		return g.sysmonPhase
+	}
+	k := (t - g.sysmonPhase + g.sysmonPeriod - 1) / g.sysmonPeriod
+	return g.sysmonPhase + k*g.sysmonPeriod
 }
 
 // gp is one P: the goroutine it runs and those waiting for it.
@@ -145,6 +198,7 @@ type gp struct {
 	// handing the P to each other through runnext cannot keep the rest of
 	// the queue waiting for more than one slice.
 	sliceStart time.Duration
+	preemptAt  time.Duration // sysmon's preemption of the slice (goSched.preemptAt)
 	schedtick  uint32
 	idleSince  time.Duration
 	cur        *Proc // the goroutine holding this P, nil when none does
@@ -168,6 +222,11 @@ func (g *goSched) run(pp *gp, p *Proc, delay time.Duration, inherit bool) {
 	if !inherit {
 		pp.schedtick++
 		pp.sliceStart = s.now + delay
+		pp.preemptAt = g.preemptAt(pp.sliceStart)
+	} else if start := s.now + delay; pp.preemptAt < start {
+		// The slice ran out while the P ran no goroutine that sysmon could
+		// preempt: it preempts this one at its next tick.
+		pp.preemptAt = g.sysmonTick(start)
 	}
 	g.cpus.wait += s.now - p.readyAt
 	g.charge(delay)
@@ -268,11 +327,15 @@ func (g *goSched) preempt(p *Proc) {
 		// Rescheduled at once, from the global queue: a new slice.
 		pp.schedtick++
 		pp.sliceStart = g.sim.now
+		pp.preemptAt = g.preemptAt(pp.sliceStart)
 		return
 	}
 	p.pp, pp.cur = nil, nil
 	p.readyAt = g.sim.now
 	g.global.push(p)
+	// This tick is spent: a goroutine that inherits the slice from the
+	// runnext slot runs until sysmon's next one.
+	pp.preemptAt = g.sysmonTick(g.sim.now + 1)
 	g.find(pp, g.costs.Switch)
 	p.park()
 }
@@ -335,11 +398,7 @@ func (g *goSched) find(pp *gp, delay time.Duration) bool {
 			// goroutine is still there then (grabbed).
 			pp.grab, pp.victim, pp.grabDelay = v.runnext, v, delay
 			g.spinning++
-			grace := g.costs.RunnextGrace
-			if grace == 0 {
-				grace = runnextAsked
-			}
-			g.sim.push(event{at: g.sim.now + grace, p: pp.waker, kind: grabEvent})
+			g.sim.push(event{at: g.sim.now + g.costs.grace(), p: pp.waker, kind: grabEvent})
 			return false
 		}
 	}

@@ -207,3 +207,116 @@ func TestGoCostsCharged(t *testing.T) {
 		t.Errorf("%d round trips took %v, want about %v", n, done, want)
 	}
 }
+
+// switches runs two goroutines that never block, burning 1 ms steps on one
+// P whose sysmon first ticks at phase (with costs of no timer slack, every
+// 10 ms after), and returns the times at which the P went from one to the
+// other in the first 60 ms.
+func switches(runtime Runtime, phase time.Duration) []time.Duration {
+	s := New(1)
+	c := NewGoCPUs(s, 1, Costs{})
+	c.SetRuntime(runtime)
+	c.SetSysmonPhase(phase)
+	var at []time.Duration
+	last := -1
+	c.Log(func(sl Slice) {
+		if last >= 0 && sl.Proc != last {
+			at = append(at, sl.Start)
+		}
+		last = sl.Proc
+	})
+	for range 2 {
+		s.Go(func(p *Proc) {
+			for {
+				c.Burn(p, ms)
+			}
+		})
+	}
+	s.Run(60 * ms)
+	return at
+}
+
+// TestGoSysmonPreemption: sysmon notes a P's new time slice at its first
+// tick and preempts the goroutine at the tick 10 ms later, so with ticks at
+// 2.5 ms and every 10 ms after, the first slice (from 0) ends at 12.5 ms and
+// every later one at the next tick but one after it began. Today's runtime
+// preempts at the tick, in the middle of a step; Go 1.9 could preempt only
+// at a function call, so its goroutine finishes the step first: slices
+// 0–13 ms, 13–33 ms (noted at 22.5, preempted at the end of the step
+// running at 32.5), 33–53 ms.
+func TestGoSysmonPreemption(t *testing.T) {
+	for _, tc := range []struct {
+		runtime Runtime
+		want    []time.Duration
+	}{
+		{"", []time.Duration{12500 * time.Microsecond, 22500 * time.Microsecond, 32500 * time.Microsecond, 42500 * time.Microsecond, 52500 * time.Microsecond}},
+		{RuntimeGo19, []time.Duration{13 * ms, 33 * ms, 53 * ms}},
+	} {
+		if got := switches(tc.runtime, 2500*time.Microsecond); !slices.Equal(got, tc.want) {
+			t.Errorf("runtime %q: the P switched goroutines at %v, want %v", tc.runtime, got, tc.want)
+		}
+	}
+}
+
+// TestGoSysmonPeriod: sysmon's 10 ms sleep lasts as much longer as the
+// timer slack that stretches the runnext grace's 3 µs one, so ticks drift
+// against a program's 1 ms steps instead of striking each at the same point.
+func TestGoSysmonPeriod(t *testing.T) {
+	for _, tc := range []struct {
+		grace, want time.Duration
+	}{
+		{0, 10 * ms}, // the 3 µs asked for: no slack
+		{58 * time.Microsecond, 10*ms + 55*time.Microsecond},
+	} {
+		s := New(1)
+		c := NewGoCPUs(s, 1, Costs{RunnextGrace: tc.grace})
+		if got := c.sched.sysmonPeriod; got != tc.want {
+			t.Errorf("grace %v: sysmon ticks every %v, want %v", tc.grace, got, tc.want)
+		}
+	}
+}
+
+// TestGoInheritedSlice: a goroutine that takes the P from its runnext slot
+// inherits the time slice of the one it follows, and sysmon preempts it
+// at its next tick — not at once, though the inherited slice is already
+// over. The first goroutine starts a second at 1 ms, which waits in the
+// runnext slot; sysmon (ticks at 5 ms and every 10 ms) preempts the first
+// at 15 ms; the second then runs until the next tick, 25 ms.
+func TestGoInheritedSlice(t *testing.T) {
+	s := New(1)
+	c := NewGoCPUs(s, 1, Costs{})
+	c.SetSysmonPhase(5 * ms)
+	var first, second []Slice
+	secondID := -1
+	c.Log(func(sl Slice) {
+		if sl.Proc == secondID {
+			second = append(second, sl)
+		} else {
+			first = append(first, sl)
+		}
+	})
+	forever := func(p *Proc) {
+		for {
+			c.Burn(p, ms)
+		}
+	}
+	s.Go(func(p *Proc) {
+		c.Burn(p, ms)
+		secondID = s.NextID()
+		s.Go(forever)
+		forever(p)
+	})
+	s.Run(30 * ms)
+	if len(second) == 0 || second[0].Start != 15*ms {
+		t.Fatalf("the second goroutine's slices %v; want the first to start at 15ms", second)
+	}
+	var end time.Duration
+	for _, sl := range second {
+		if sl.Start < 25*ms {
+			end = sl.End
+		}
+	}
+	if end != 25*ms {
+		t.Errorf("the second goroutine ran its inherited slice until %v, want 25ms (sysmon's next tick)", end)
+	}
+}

@@ -1,0 +1,101 @@
+// Command tracestates prints, from a Go execution trace, every stretch a
+// goroutine ran in a window of the trace: when it started, how long it ran,
+// and how it stopped (blocked on a mutex or a channel, preempted, yielded),
+// with the coffee and sync frames of its stack. It is how the model's
+// scheduling was held against the runtime's, goroutine by goroutine: for
+// instance, where sysmon really preempts and what the others do meanwhile.
+//
+//	brewput run --modes finelocking --cpus 1 --par 10 --dur 1s --profile /tmp/prof
+//	go run ./scripts/tracestates -from 300ms -to 420ms /tmp/prof/finelocking-1cpu.trace
+//
+// System calls inside a stretch (the step's clock reads) do not end it.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"golang.org/x/exp/trace"
+)
+
+func main() {
+	from := flag.Duration("from", 0, "start of the window, from the trace's first event")
+	to := flag.Duration("to", 100*time.Millisecond, "end of the window, from the trace's first event")
+	flag.Usage = func() {
+		fmt.Fprintln(os.Stderr, "usage: tracestates [-from D] [-to D] FILE.trace")
+		flag.PrintDefaults()
+	}
+	flag.Parse()
+	if flag.NArg() != 1 || *to <= *from {
+		flag.Usage()
+		os.Exit(2)
+	}
+	f, err := os.Open(flag.Arg(0))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "tracestates:", err)
+		os.Exit(1)
+	}
+	defer f.Close()
+	if err := dump(f, *from, *to); err != nil {
+		fmt.Fprintln(os.Stderr, "tracestates:", err)
+		os.Exit(1)
+	}
+}
+
+// dump prints the stretches that ended between from and to.
+func dump(r io.Reader, from, to time.Duration) error {
+	tr, err := trace.NewReader(r)
+	if err != nil {
+		return err
+	}
+	var t0 trace.Time
+	started := map[trace.GoID]trace.Time{}
+	for {
+		ev, err := tr.ReadEvent()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if t0 == 0 {
+			t0 = ev.Time()
+		}
+		if ev.Kind() != trace.EventStateTransition {
+			continue
+		}
+		st := ev.StateTransition()
+		if st.Resource.Kind != trace.ResourceGoroutine {
+			continue
+		}
+		g := st.Resource.Goroutine()
+		was, is := st.Goroutine()
+		if is == trace.GoRunning && was != trace.GoSyscall {
+			started[g] = ev.Time()
+			continue
+		}
+		if was != trace.GoRunning || is == trace.GoSyscall {
+			continue
+		}
+		at := time.Duration(ev.Time() - t0)
+		if at < from || at > to {
+			continue
+		}
+		var frames []string
+		for fr := range st.Stack.Frames() {
+			if strings.Contains(fr.Func, "coffee.") || strings.Contains(fr.Func, "sync.") {
+				frames = append(frames, strings.TrimPrefix(fr.Func, "github.com/brewput/brewput/"))
+			}
+			if len(frames) == 3 {
+				break
+			}
+		}
+		ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+		fmt.Printf("%9.3f ms  g%-4d ran %7.3f ms, then %v (%s) %v\n",
+			ms(time.Duration(started[g]-t0)), g, ms(time.Duration(ev.Time()-started[g])), is, st.Reason, frames)
+	}
+}

@@ -196,15 +196,15 @@ type gp struct {
 	// (schedtick counts those), and a goroutine run from runnext inherits
 	// what is left of it (runqget's inheritTime), so that goroutines
 	// handing the P to each other through runnext cannot keep the rest of
-	// the queue waiting for more than one slice.
-	sliceStart time.Duration
-	preemptAt  time.Duration // sysmon's preemption of the slice (goSched.preemptAt)
-	schedtick  uint32
-	idleSince  time.Duration
-	cur        *Proc // the goroutine holding this P, nil when none does
-	runnext    *Proc
-	runq       ring[*Proc]
-	spinning   bool
+	// the queue waiting for more than one slice. preemptAt is when sysmon
+	// ends the slice (goSched.preemptAt).
+	preemptAt time.Duration
+	schedtick uint32
+	idleSince time.Duration
+	cur       *Proc // the goroutine holding this P, nil when none does
+	runnext   *Proc
+	runq      ring[*Proc]
+	spinning  bool
 	// grab is the goroutine this P waits to steal from victim's runnext
 	// slot, nil when it waits for none; delay is what it will spend
 	// before running it besides the wait.
@@ -221,8 +221,7 @@ func (g *goSched) run(pp *gp, p *Proc, delay time.Duration, inherit bool) {
 	pp.cur, p.pp = p, pp
 	if !inherit {
 		pp.schedtick++
-		pp.sliceStart = s.now + delay
-		pp.preemptAt = g.preemptAt(pp.sliceStart)
+		pp.preemptAt = g.preemptAt(s.now + delay)
 	} else if start := s.now + delay; pp.preemptAt < start {
 		// The slice ran out while the P ran no goroutine that sysmon could
 		// preempt: it preempts this one at its next tick.
@@ -326,8 +325,7 @@ func (g *goSched) preempt(p *Proc) {
 	if pp.runnext == nil && pp.runq.len() == 0 && g.global.len() == 0 {
 		// Rescheduled at once, from the global queue: a new slice.
 		pp.schedtick++
-		pp.sliceStart = g.sim.now
-		pp.preemptAt = g.preemptAt(pp.sliceStart)
+		pp.preemptAt = g.preemptAt(g.sim.now)
 		return
 	}
 	p.pp, pp.cur = nil, nil

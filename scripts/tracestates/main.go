@@ -8,7 +8,8 @@
 //	brewput run --modes finelocking --cpus 1 --par 10 --dur 1s --profile /tmp/prof
 //	go run ./scripts/tracestates -from 300ms -to 420ms /tmp/prof/finelocking-1cpu.trace
 //
-// System calls inside a stretch (the step's clock reads) do not end it.
+// System calls inside a stretch (the step's clock reads) do not end it,
+// unless the goroutine's P is taken from it meanwhile.
 package main
 
 import (
@@ -54,6 +55,7 @@ func dump(r io.Reader, from, to time.Duration) error {
 	}
 	var t0 trace.Time
 	started := map[trace.GoID]trace.Time{}
+	inSyscall := map[trace.GoID]trace.Time{} // when a running goroutine entered its system call
 	for {
 		ev, err := tr.ReadEvent()
 		if err == io.EOF {
@@ -74,14 +76,22 @@ func dump(r io.Reader, from, to time.Duration) error {
 		}
 		g := st.Resource.Goroutine()
 		was, is := st.Goroutine()
-		if is == trace.GoRunning && was != trace.GoSyscall {
+		end, how := ev.Time(), fmt.Sprintf("%v (%s)", is, st.Reason)
+		switch {
+		case is == trace.GoRunning && was != trace.GoSyscall:
 			started[g] = ev.Time()
 			continue
-		}
-		if was != trace.GoRunning || is == trace.GoSyscall {
+		case was == trace.GoRunning && is == trace.GoSyscall:
+			inSyscall[g] = ev.Time()
+			continue
+		case was == trace.GoSyscall && is != trace.GoRunning:
+			// Its P was taken while it sat in the system call: the
+			// stretch ended when the call began.
+			end, how = inSyscall[g], fmt.Sprintf("%v after a system call that lost its P", is)
+		case was != trace.GoRunning:
 			continue
 		}
-		at := time.Duration(ev.Time() - t0)
+		at := time.Duration(end - t0)
 		if at < from || at > to {
 			continue
 		}
@@ -95,7 +105,7 @@ func dump(r io.Reader, from, to time.Duration) error {
 			}
 		}
 		ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
-		fmt.Printf("%9.3f ms  g%-4d ran %7.3f ms, then %v (%s) %v\n",
-			ms(time.Duration(started[g]-t0)), g, ms(time.Duration(ev.Time()-started[g])), is, st.Reason, frames)
+		fmt.Printf("%9.3f ms  g%-4d ran %7.3f ms, then %s %v\n",
+			ms(time.Duration(started[g]-t0)), g, ms(time.Duration(end-started[g])), how, frames)
 	}
 }

@@ -66,6 +66,14 @@ type Config struct {
 	// it keeps every CPU busy. The zero value is a machine to itself.
 	Background sim.Background
 
+	// Burn, under the go policy, is how a step counts its time, as the
+	// harness's --burn: "cpu" (or "") burns the step's duration of CPU
+	// time whenever it runs; "wall" ends it when that long has passed
+	// since it began, so that a step a preemption or other processes held
+	// up ends on time with less of it burned (sim.CPUs.SetWallSteps). The
+	// fifo policy never holds a step up, so the two are the same there.
+	Burn string
+
 	// The steps' durations, as coffee.Steps: each holds one CPU. Jitter,
 	// when positive, adds to each machine step a uniform random amount in
 	// [-Jitter/2, +Jitter/2] (never going below zero); Combine stays fixed.
@@ -164,6 +172,7 @@ func (c Config) newCPUs(s *sim.Sim) *sim.CPUs {
 	cpus.SetRuntime(sim.Runtime(c.Runtime))
 	cpus.SetBackground(c.Background)
 	cpus.SetSysmonPhase(c.sysmonPhase())
+	cpus.SetWallSteps(c.Burn == "wall")
 	return cpus
 }
 
@@ -196,6 +205,8 @@ func (c Config) validate() (coffee.Mode, error) {
 		return mode, fmt.Errorf("duration %v: want a positive duration", c.Duration)
 	case c.Warmup < 0:
 		return mode, fmt.Errorf("warmup %v: want zero or a positive duration", c.Warmup)
+	case c.Burn != "" && c.Burn != "cpu" && c.Burn != "wall":
+		return mode, fmt.Errorf("burn %q: want cpu or wall", c.Burn)
 	case !(c.Rate >= 0) || math.IsInf(c.Rate, 1): // NaN fails the first test
 		return mode, fmt.Errorf("rate %v: want a positive number of arrivals per second, or 0 for a closed loop", c.Rate)
 	case c.MaxQ < 0:

@@ -56,6 +56,12 @@ func ConfigOf(p results.Point) (cfg Config, ok bool) {
 	if p.Par == p.CPUs {
 		cfg.Customers = 0
 	}
+	// A measured point's steps end as its clock says; a prediction's as
+	// its model's did.
+	cfg.Burn = p.Steps.Clock
+	if p.Kind() == results.KindModel {
+		cfg.Burn = p.Model.Burn
+	}
 	if cfg.Duration <= 0 {
 		cfg.Duration = time.Second
 	}

@@ -107,7 +107,7 @@ func (r Result) Point(cfg Config) results.Point {
 		Throughput: r.Throughput,
 		Unit:       cfg.Mode.Unit(),
 		Harness:    talkOnly(r.Harness),
-		Model: results.Model{Sched: r.Sched, Seed: r.Seed, Runtime: cfg.Runtime,
+		Model: results.Model{Sched: r.Sched, Seed: r.Seed, Runtime: cfg.Runtime, Burn: wallOnly(r.Sched, cfg.Burn),
 			BackgroundCPUs: cfg.Background.CPUs, BackgroundBurstMs: results.Ms(cfg.Background.Burst)},
 		CPUUsed: r.CPUUtil * float64(cfg.CPUs),
 		Util:    r.CPUUtil,
@@ -172,4 +172,13 @@ func finite(x float64) float64 {
 		return 0
 	}
 	return x
+}
+
+// wallOnly is burn where it made a difference, wall steps under the go
+// policy, and empty otherwise.
+func wallOnly(sched, burn string) string {
+	if sched == "go" && burn == "wall" {
+		return burn
+	}
+	return ""
 }

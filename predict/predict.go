@@ -183,7 +183,7 @@ func ConfigOf(s sweep.Spec) model.Config {
 	return model.Config{
 		Mode: s.Mode, CPUs: s.CPUs, Customers: s.Par, Rate: s.Rate, MaxQ: s.MaxQ, Harness: s.Harness,
 		Grind: s.Steps.Grind, Press: s.Steps.Press, Steam: s.Steps.Steam, Combine: s.Steps.Combine, Jitter: s.Steps.Jitter,
-		Warmup: s.Warmup, Duration: s.Dur,
+		Warmup: s.Warmup, Duration: s.Dur, Burn: s.Steps.Clock.String(),
 	}
 }
 

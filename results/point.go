@@ -145,6 +145,10 @@ type Model struct {
 	// Runtime is the Go runtime a go-policy prediction's scheduler
 	// followed where versions differ: "go1.9", or empty for today's.
 	Runtime string `json:"runtime,omitempty"`
+	// Burn is "wall" where a go-policy prediction's steps ended on the
+	// clock, as the harness's default steps do (brewput model --burn), and
+	// empty where they burned CPU time, as every prediction before it did.
+	Burn string `json:"burn,omitempty"`
 	// Band is a go-policy prediction's range over the uncertainty of the
 	// runtime's measured costs, and Calibration the calibration it used;
 	// both nil for fifo predictions. See band.go.

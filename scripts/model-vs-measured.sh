@@ -12,6 +12,10 @@
 #   scripts/model-vs-measured.sh            # 1 s a point
 #   DUR=3s COUNT=3 scripts/model-vs-measured.sh      # (CPUS is a range: 1-2)
 #   CALIBRATION=cal.json scripts/model-vs-measured.sh   # another calibration
+#   KEEP=dir scripts/model-vs-measured.sh   # keep the measured and model JSON
+#
+# Points with 100 customers are measured for LONG (10 s): a 1 s window is
+# shorter than their cycle on one CPU and gives a different answer each run.
 #
 # Run it on a quiet machine: the model predicts what the shop does with the
 # CPUs to itself: it measures each point only while other processes use
@@ -20,6 +24,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DUR=${DUR:-1s}
+LONG=${LONG:-10s}
 COUNT=${COUNT:-1}
 MODES=${MODES:-ideal,locking,finelocking,parsteam,multi-2,linearpipe-0,linearpipe-1,linearpipe-10,splitpipe-1,multipipe-2,americano,americanopipe-1}
 CPUS=${CPUS:-1-$(nproc)}
@@ -74,7 +79,9 @@ for par in 4 10 100; do
   for rep in $(seq "$COUNT"); do
     for mode in "${overload[@]}"; do
       for n in $cpus; do
-        measure "$tmp/measured-par$par.json" --modes "$mode" --cpus "$n" --par "$par" --dur "$DUR" --warmup 1.5s
+        dur=$DUR
+        [[ $par == 100 ]] && dur=$LONG
+        measure "$tmp/measured-par$par.json" --modes "$mode" --cpus "$n" --par "$par" --dur "$dur" --warmup 1.5s
       done
     done
   done
@@ -83,5 +90,9 @@ for par in 4 10 100; do
     "$tmp/brewput" model --sched "$sched" --modes "$(IFS=,; echo "${overload[*]}")" --cpus "$CPUS" --par "$par" --dur 10s $(cal "$sched") --out "$tmp/model-$sched-par$par.json" >/dev/null
   done
 done
+if [[ -n ${KEEP:-} ]]; then
+  mkdir -p "$KEEP"
+  cp "$tmp"/*.json "$KEEP"/
+fi
 echo "$busy of $points points measured while other processes used 0.2 CPUs or more (after 4 tries each)"
 go run ./scripts/sidebyside "$tmp"/*.json

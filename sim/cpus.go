@@ -134,6 +134,19 @@ func (c *CPUs) InUse() int { return c.inUse }
 // exceeds N.
 func (c *CPUs) MaxInUse() int { return c.maxUse }
 
+// SetWallSteps makes the go policy's burns end on the clock, as the
+// harness's default steps (burn.Wall) do: a burn that a preemption or other
+// processes held up ends when its duration has passed since it began, with
+// less of it burned, where a burn of CPU time (the default here, and
+// burn.CPU) burns all of it whenever it runs. It must be called before the
+// simulation runs, and does nothing under the fifo policy, which never
+// holds a burn up once it has begun.
+func (c *CPUs) SetWallSteps(on bool) {
+	if c.sched != nil {
+		c.sched.wallSteps = on
+	}
+}
+
 // burnGo is a burn under the go policy: the goroutine already holds a P,
 // as it must to run at all, and keeps it while it burns. Once sysmon finds
 // its P's time slice up — over one long burn or many short ones, its own or
@@ -149,28 +162,47 @@ func (c *CPUs) burnGo(p *Proc, d time.Duration) {
 	}
 	c.burns++
 	cooperative := c.sched.runtime == RuntimeGo19
+	end := s.now + d
 	for d > 0 {
 		if s.now >= p.pp.preemptAt {
 			c.sched.preempt(p)
+			if c.sched.wallSteps {
+				// The step's clock ran on while the goroutine waited.
+				if d = end - s.now; d <= 0 {
+					break
+				}
+			}
 		}
 		slice := d
 		if !cooperative {
 			slice = min(d, p.pp.preemptAt-s.now)
 		}
 		stall := c.stall(slice) // the CPU runs another process meanwhile
+		span, ran := slice+stall, slice
+		if c.sched.wallSteps {
+			// The others' time is part of the step's: it still ends
+			// slice from now, or when the thread has its CPU back.
+			span = max(slice, stall)
+			ran = span - stall
+		}
+		start := s.now
 		c.inUse++
 		c.maxUse = max(c.maxUse, c.inUse)
-		c.sumStart += s.now
-		s.schedule(p, s.now+slice+stall)
+		c.sumStart += start
+		s.schedule(p, start+span)
 		p.park()
-		if c.log != nil {
-			c.slice(p, s.now-slice)
+		if c.log != nil && ran > 0 {
+			c.slice(p, s.now-ran)
 		}
-		p.burned += slice
+		p.burned += ran
 		c.inUse--
-		c.busyDone += slice
-		c.sumStart -= s.now - slice - stall
-		d -= slice
+		c.busyDone += ran
+		c.sumStart -= start
+		if c.sched.wallSteps {
+			d = end - s.now
+		} else {
+			d -= slice
+		}
 	}
 	if cooperative && p.pp != nil && s.now >= p.pp.preemptAt {
 		c.sched.preempt(p)

@@ -153,6 +153,8 @@ type goSched struct {
 
 	// sysmon ticks at sysmonPhase + k·sysmonPeriod (see preemptAt).
 	sysmonPhase, sysmonPeriod time.Duration
+
+	wallSteps bool // burns end on the clock (SetWallSteps)
 }
 
 // SetSysmonPhase sets when, in virtual time, the go policy's sysmon first

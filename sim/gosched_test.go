@@ -320,3 +320,44 @@ func TestGoInheritedSlice(t *testing.T) {
 		t.Errorf("the second goroutine ran its inherited slice until %v, want 25ms (sysmon's next tick)", end)
 	}
 }
+
+// TestGoWallSteps: a step that ends on the clock and is preempted midway
+// ends when its time has passed since it began, with less of it burned;
+// one of CPU time burns all of it. One goroutine burns a single long step
+// while another burns 1 ms steps forever; sysmon (ticks at 2.5 ms and every
+// 10 ms) preempts the long step at 12.5 ms and gives the P back at 22.5 ms.
+// A 30 ms step then ends at 30 ms having burned 20 ms; of CPU time, it is
+// preempted again at 32.5 ms and ends at 50 ms having burned 30. A 15 ms
+// step, already over when its goroutine runs again, ends at 22.5 ms having
+// burned 12.5 ms; of CPU time, at 25 ms having burned 15.
+func TestGoWallSteps(t *testing.T) {
+	for _, tc := range []struct {
+		wall          bool
+		step          time.Duration
+		ended, burned time.Duration
+	}{
+		{true, 30 * ms, 30 * ms, 20 * ms},
+		{false, 30 * ms, 50 * ms, 30 * ms},
+		{true, 15 * ms, 22500 * time.Microsecond, 12500 * time.Microsecond},
+		{false, 15 * ms, 25 * ms, 15 * ms},
+	} {
+		s := New(1)
+		c := NewGoCPUs(s, 1, Costs{})
+		c.SetSysmonPhase(2500 * time.Microsecond)
+		c.SetWallSteps(tc.wall)
+		var ended, burned time.Duration
+		s.Go(func(p *Proc) {
+			s.Go(func(p *Proc) {
+				for {
+					c.Burn(p, ms)
+				}
+			})
+			c.Burn(p, tc.step)
+			ended, burned = s.Now(), p.burned
+		})
+		s.Run(60 * ms)
+		if ended != tc.ended || burned != tc.burned {
+			t.Errorf("wall %v, a %v step: ended at %v having burned %v, want %v and %v", tc.wall, tc.step, ended, burned, tc.ended, tc.burned)
+		}
+	}
+}

@@ -123,7 +123,7 @@ func TestGoldenBadInput(t *testing.T) {
 		{"lab", "workloads", "--format", "xml"},
 		{"lab", "workloads", "--cpus", "0"},
 		{"model", "--sched", "x"},
-		{"model", "--burn", "cpu"},
+		{"model", "--burn", "foo"},
 		{"model", "--sched", "fifo", "--switch", "1us"},
 		{"model", "--model", "nope.yaml"},
 		{"model", "--model", "../../examples/cafe.yaml", "--modes", "locking"},

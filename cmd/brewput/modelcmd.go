@@ -104,7 +104,7 @@ func newModelCmd(e *env) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			for _, name := range []string{"burn", "profile", "noisy"} {
+			for _, name := range []string{"profile", "noisy"} {
 				if cmd.Flags().Changed(name) {
 					return fmt.Errorf("--%s: applies to measurements only; the model's steps take virtual time", name)
 				}

@@ -400,12 +400,14 @@ func TestModelBandAndCalibration(t *testing.T) {
 }
 
 // TestModelOthers: --others simulates other processes on the machine. Ideal
-// with a customer per CPU keeps every CPU busy and loses about their share
-// (0.4 of 2 CPUs: a fifth); locking keeps one CPU free and loses nothing.
-// Each point says what it simulated.
+// with a customer per CPU, its steps burning CPU time, keeps every CPU busy
+// and loses about their share (0.4 of 2 CPUs: a fifth); locking keeps one
+// CPU free and loses nothing. Steps that end on the clock (the default)
+// lose less: a step the others held up still ends on time. Each point
+// says what it simulated.
 func TestModelOthers(t *testing.T) {
 	emptyConfig(t)
-	args := append([]string{"--modes", "ideal,locking", "--cpus", "2", "--dur", "1s"}, goCosts...)
+	args := append([]string{"--modes", "ideal,locking", "--cpus", "2", "--dur", "1s", "--burn", "cpu"}, goCosts...)
 	alone := modelPoints(t, args...)
 	busy := modelPoints(t, append(args, "--others", "0.4")...)
 	if len(alone) != 2 || len(busy) != 2 {
@@ -424,5 +426,9 @@ func TestModelOthers(t *testing.T) {
 		if r := p.Throughput / alone[i].Throughput; r < lo || r > hi {
 			t.Errorf("%s: %.1f lattes/s with others, %.1f without: ratio %.3f, want %.2f to %.2f", p.Mode, p.Throughput, alone[i].Throughput, r, lo, hi)
 		}
+	}
+	wall := modelPoints(t, append(args, "--others", "0.4", "--burn", "wall")...)
+	if len(wall) != 2 || wall[0].Throughput <= busy[0].Throughput || wall[0].Burn != "wall" || busy[0].Burn != "" {
+		t.Errorf("ideal beside others: %+v with wall steps, %+v with CPU-time steps; want more lattes with wall steps, and each to say its steps", wall, busy)
 	}
 }

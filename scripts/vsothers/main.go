@@ -6,8 +6,9 @@
 // points measured them, and the model's ratio with --others set to that
 // figure. scripts/others-vs-model.sh runs it.
 //
-// Steps burn thread CPU time (--burn cpu), like the talk's calibrated
-// loops: a step whose thread is descheduled stretches, as the model's do.
+// Steps burn thread CPU time (-burn cpu, the default here), like the talk's
+// calibrated loops: a step whose thread is descheduled stretches. With
+// -burn wall, measurement and model both end steps on the clock.
 // Run it on an otherwise quiet machine: the "alone" points should say
 // others took about 0 CPUs.
 package main
@@ -33,6 +34,7 @@ func main() {
 	count := flag.Int("count", 3, "repetitions of each point")
 	dur := flag.Duration("dur", 3*time.Second, "measured window of a point")
 	burst := flag.Duration("burst", time.Millisecond, "the busy process's bursts, and its idle time between them")
+	clock := flag.String("burn", "cpu", "how the steps count their time, measured and modelled: cpu or wall")
 	hog := flag.Bool("hog", false, "be the busy process (used by vsothers itself)")
 	flag.Parse()
 	if *hog {
@@ -53,7 +55,7 @@ func main() {
 	measure := func(name string) []results.Point {
 		out := filepath.Join(tmp, name+".json")
 		run(bin, "run", "--modes", *modes, "--cpus", fmt.Sprint(*cpus), "--count", fmt.Sprint(*count),
-			"--dur", dur.String(), "--burn", "cpu", "--noisy", "ok", "--format", "json", "--out", out)
+			"--dur", dur.String(), "--burn", *clock, "--noisy", "ok", "--format", "json", "--out", out)
 		pts, err := results.ReadFile(out)
 		check(err)
 		return pts
@@ -73,8 +75,8 @@ func main() {
 	for _, mode := range strings.Split(*modes, ",") {
 		a, ao := medians(alone, mode)
 		b, bo := medians(busy, mode)
-		with := model(bin, mode, *cpus, *dur, bo, *burst)
-		without := model(bin, mode, *cpus, *dur, 0, *burst)
+		with := model(bin, mode, *cpus, *dur, bo, *burst, *clock)
+		without := model(bin, mode, *cpus, *dur, 0, *burst, *clock)
 		fmt.Fprintf(w, "%s\t%.1f\t%.2f\t%.1f\t×%.3f\t%.2f\t×%.3f\t\n", mode, a, ao, b, b/a, bo, with/without)
 	}
 	w.Flush()
@@ -96,8 +98,8 @@ func medians(pts []results.Point, mode string) (thr, others float64) {
 }
 
 // model returns the go policy's throughput for mode with others.
-func model(bin, mode string, cpus int, dur time.Duration, others float64, burst time.Duration) float64 {
-	out := output(bin, "model", "--modes", mode, "--cpus", fmt.Sprint(cpus), "--dur", dur.String(),
+func model(bin, mode string, cpus int, dur time.Duration, others float64, burst time.Duration, clock string) float64 {
+	out := output(bin, "model", "--modes", mode, "--cpus", fmt.Sprint(cpus), "--dur", dur.String(), "--burn", clock,
 		"--others", fmt.Sprintf("%.3f", others), "--others-burst", burst.String(), "--band=false", "--format", "json")
 	pts, err := results.ReadJSON(bytes.NewReader(out))
 	check(err)

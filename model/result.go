@@ -90,7 +90,8 @@ func (l Latency) ms() results.Latency {
 // as sweep fills a measured one, with Source "model": the mode's name and
 // unit, the load, the steps (with no burn clock: virtual time is exact),
 // the latencies in ms, machines' busy fractions capped at 1; and the
-// model's own: the policy, the seed and the bounds, where a bound that
+// model's own: the policy, the seed, wall-clock steps where they mattered
+// (Model.Burn), and the bounds, where a bound that
 // nothing sets (+Inf) is 0, as JSON holds no infinity. It has no host,
 // start time or histogram.
 func (r Result) Point(cfg Config) results.Point {

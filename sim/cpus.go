@@ -179,10 +179,13 @@ func (c *CPUs) burnGo(p *Proc, d time.Duration) {
 		}
 		stall := c.stall(slice) // the CPU runs another process meanwhile
 		span, ran := slice+stall, slice
-		if c.sched.wallSteps {
+		if c.sched.wallSteps && stall > 0 {
 			// The others' time is part of the step's: it still ends
-			// slice from now, or when the thread has its CPU back.
-			span = max(slice, stall)
+			// slice from now, or, if they still hold the thread's CPU
+			// then, when they give it back. Their bursts strike at
+			// random, so they begin anywhere in the slice.
+			at := time.Duration(s.Rand().Int64N(int64(slice)))
+			span = max(slice, at+stall)
 			ran = span - stall
 		}
 		start := s.now

@@ -134,7 +134,7 @@ func newModelCmd(e *env) *cobra.Command {
 				return failure{Err: ferr}
 			}
 			if len(points) > 0 && (out.Format == results.Table || out.Out != nil) { // below the table; JSON points say it in their bottleneck's model
-				fmt.Fprintf(e.stdout, "\n%s\n", pr.Describe())
+				fmt.Fprintf(e.stdout, "\n%s%s\n", pr.Describe(), stepsText(pr.Sched, sf.Burn, bp != nil))
 			}
 			return exitcode.Ended(err, len(points), total, "points", "what was simulated")
 		},
@@ -171,3 +171,15 @@ func loadBlueprint(fs *pflag.FlagSet, path string) (*blueprint.Blueprint, error)
 // predictCPUs is how far the main job's predictions go: to 8 CPUs, the
 // talk's full picture, or to the machine's count if it has more.
 func predictCPUs() int { return max(8, runtime.NumCPU()) }
+
+// stepsText says, under the go policy, how the shop's steps counted their
+// time (a YAML system's steps burn CPU time).
+func stepsText(sched, clock string, yaml bool) string {
+	switch {
+	case sched != "go" || yaml:
+		return ""
+	case clock == "wall":
+		return "; steps end on the clock (--burn wall)"
+	}
+	return "; steps burn CPU time (--burn cpu)"
+}

@@ -60,6 +60,18 @@ func (r Range) corners() []sim.Costs {
 // point estimate's (Config.Phase).
 const phases = 3
 
+// bandRuns is how many simulations band adds to the point estimate's.
+func (c Config) bandRuns() int {
+	n := len(Range{}.corners())
+	if c.Burn == "wall" {
+		n++
+	}
+	if c.Rate == 0 {
+		n += phases
+	}
+	return n
+}
+
 // band simulates cfg at rng's corners, and a closed loop with the medians
 // from other start states, and returns the band they and the point
 // estimate r span.
@@ -85,7 +97,7 @@ func band(cfg Config, rng Range, r Result) (*Band, error) {
 	b := &Band{ThroughputLo: r.Throughput, ThroughputHi: r.Throughput, P50Lo: r.Latency.P50, P50Hi: r.Latency.P50}
 	cfg.Range = nil
 	point := cfg.Costs
-	runs := make([]Config, 0, 4+phases)
+	runs := make([]Config, 0, cfg.bandRuns())
 	for _, c := range rng.corners() {
 		cfg.Costs = c
 		runs = append(runs, cfg)

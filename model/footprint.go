@@ -53,9 +53,9 @@ func (c Config) Footprint() Footprint {
 	sz.Machines = machines
 	sz.Drinks, _ = c.drinksPerSecond()
 	f := Estimate(c, sz)
-	// A band simulates the point again at its corners, one at a time.
+	// A band simulates the point again, one run at a time.
 	if c.Range != nil && c.sched() == "go" {
-		f.Events *= 5
+		f.Events *= float64(1 + c.bandRuns())
 	}
 	return f
 }

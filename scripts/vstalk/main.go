@@ -262,6 +262,7 @@ func predict(p *point, v variant, cal calibrate.Calibration, burst time.Duration
 		cfg := model.Config{
 			Mode: coffee.MustParseMode(p.mode), CPUs: p.cpus, Customers: p.par, Harness: "talk", Drain: true,
 			Sched: v.sched, Runtime: v.runtime, Grind: s, Press: s, Steam: s, Combine: s,
+			Burn:     "cpu", // the talk's steps burn a counted loop
 			Duration: r.dur, Seed: 1,
 		}
 		if v.bound {

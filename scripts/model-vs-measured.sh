@@ -53,6 +53,7 @@ measure() {
   points=$((points + 1))
   awk -v q="$others" 'BEGIN { exit !(q >= 0.2) }' && busy=$((busy + 1))
   cat "$tmp/point.json" >>"$out"
+  rm "$tmp/point.json" # not read again below, as a second measurement of this point
 }
 
 IFS=, read -r -a modes <<<"$MODES"

@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/brewput/brewput/harness"
 	"github.com/brewput/brewput/internal/race"
+	"github.com/brewput/brewput/measure/harness"
 	"go.uber.org/goleak"
 )
 

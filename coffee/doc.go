@@ -1,6 +1,9 @@
 // Package coffee is the coffee shop brewput studies: real Go implementations
 // of one system in many concurrent structures, so that a reader can put two
-// of them side by side and see what the structure alone changes.
+// of them side by side and see what the structure alone changes. Its
+// modes and measurements follow the talk "Simulating a Real-World System
+// (Coffee Shop) in Go" and its simulator; "the talk" in brewput's code and
+// docs means that talk.
 //
 // A latte is four steps: grind the beans on the grinder, press the espresso
 // on the espresso machine, steam the milk on the steamer, and combine the

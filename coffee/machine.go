@@ -6,7 +6,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/brewput/brewput/burn"
+	"github.com/brewput/brewput/measure/burn"
 )
 
 // Machine is one appliance: a grinder, an espresso machine or a steamer.

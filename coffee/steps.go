@@ -7,7 +7,7 @@ import (
 	"runtime/trace"
 	"time"
 
-	"github.com/brewput/brewput/burn"
+	"github.com/brewput/brewput/measure/burn"
 )
 
 // Steps sets how long each step of a drink occupies a CPU, and how.

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/brewput/brewput/harness"
+	"github.com/brewput/brewput/measure/harness"
 )
 
 // Every variant a causal profile tries on real CPUs builds, brews and shuts

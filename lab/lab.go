@@ -2,7 +2,7 @@
 // brewput lists, configures, runs and draws one; Sweep, the frame of a
 // lab's run over CPU counts; Point, a measured point of a lab; the checks
 // a lab's configuration is validated with (Within, NotEmpty, Choices,
-// …); and Figure, a lab's chart as plain data, which package report
+// …); and chartspec.Figure, a lab's chart as plain data, which package report
 // draws. Each lab is a package under lab/, and lab/all is the one list of
 // them: adding a lab is a package and a line there.
 package lab
@@ -10,6 +10,8 @@ package lab
 import (
 	"context"
 	"fmt"
+
+	"github.com/brewput/brewput/report/chartspec"
 
 	"github.com/spf13/pflag"
 
@@ -32,7 +34,7 @@ type Lab interface {
 	// Cancelled, or failing, it returns what it measured with the error.
 	Run(ctx context.Context, cpus []int, progress func(line string)) ([]results.Point, error)
 	// Figure is the lab's chart.
-	Figure() Figure
+	Figure() chartspec.Figure
 }
 
 // Info names a lab and says what it is.

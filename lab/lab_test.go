@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"reflect"
 	"runtime"
 	"strings"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/brewput/brewput/report/chartspec"
 	"github.com/brewput/brewput/results"
 )
 
@@ -24,82 +24,6 @@ func point(variant string, cpus int, tput float64, metrics ...any) results.Point
 	}
 	return results.Point{Source: results.SourceMeasured, Lab: results.Lab{Name: "t", Variant: variant, Metrics: m},
 		Mode: "t/" + variant, CPUs: cpus, Throughput: tput, Unit: "ops/s"}
-}
-
-// lines writes a plot's lines as "name: x=y x=y", in order.
-func lines(pl Plot) string {
-	var out []string
-	for _, l := range pl.Lines {
-		s := l.Name + ":"
-		for _, xy := range l.Points {
-			s += fmt.Sprintf(" %g=%g", xy.X, xy.Y)
-		}
-		out = append(out, s)
-	}
-	return strings.Join(out, "; ")
-}
-
-func TestPlotLines(t *testing.T) {
-	points := []results.Point{
-		point("b/S=2", 1, 10, "x", 5.0, "y", 0.5, "s", 2.0),
-		point("a/S=1", 2, 20, "x", 1.0, "y", 0.25, "s", 1.0),
-		point("a/S=1", 2, 30, "x", 1.0, "y", 0.75, "s", 1.0), // same line and x: the best, or the last
-		point("a/S=1", 2, 40, "x", 3.0, "y", 0.1, "s", 1.0),
-		point("b/S=2", 2, 50, "x", 2.0, "y", math.NaN(), "s", 2.0), // no y to draw
-		point("b/S=2", 2, 60, "x", 4.0, "y", 0.9, "s", 2.0),
-	}
-	points[3].Rep = 2 // a later repetition: left out
-	f := Figure{Kind: Lines, X: Axis{Of: ByMetric, Metric: "x"}, Y: Axis{Of: ByMetric, Metric: "y", Factor: 100},
-		Line: func(p results.Point) (Line, bool) {
-			s := p.Metrics["s"]
-			return Line{Name: fmt.Sprintf("S%g", s), Order: -s}, true
-		}}
-	pl, ok := f.Plot(points)
-	// Only the largest CPU count: x is not the CPU count. Ordered by
-	// Order, so b's line first.
-	if !ok || pl.CPUs != 2 || lines(pl) != "S2: 4=90; S1: 1=75" || fmt.Sprint(pl.Xs) != "[1 4]" || pl.Unit != "ops/s" {
-		t.Errorf("lines %q, xs %v, cpus %d", lines(pl), pl.Xs, pl.CPUs)
-	}
-	f.Best = true
-	points[2].Metrics["y"] = 0.1
-	if pl, _ := f.Plot(points); lines(pl) != "S2: 4=90; S1: 1=25" {
-		t.Errorf("best: %q", lines(pl))
-	}
-	// Against CPUs: every CPU count, a line per variant by default.
-	byCPUs := Default("t")
-	pl, ok = byCPUs.Plot(points)
-	if !ok || lines(pl) != "b/S=2: 1=10 2=60; a/S=1: 2=30" {
-		t.Errorf("against CPUs: %q", lines(pl))
-	}
-	if _, ok := (Figure{Y: Axis{Of: ByMetric, Metric: "none"}}).Plot(points); ok {
-		t.Error("a figure of a metric no point has draws something")
-	}
-}
-
-func TestPlotBarsAndAmdahl(t *testing.T) {
-	points := []results.Point{
-		point("seq", 1, 10, "f", 0.2, "sp", 1.0), point("par", 1, 10, "f", 0.2, "sp", 1.0),
-		point("seq", 2, 10, "f", 0.9, "sp", 1.0), point("par", 2, 17, "f", 0.1, "total", 1.7, "sp", 1.8),
-		point("par", 2, 99, "f", 0.1),
-	}
-	bars, ok := Figure{Kind: Bars, Y: Axis{Of: ByThroughput}}.Plot(points)
-	if !ok || lines(bars) != "seq: 0=10; par: 0=17" {
-		t.Errorf("bars: %q; want each variant's first point at 2 CPUs", lines(bars))
-	}
-	amdahl := Figure{Kind: Amdahl, X: Axis{Of: ByCPUs, Scale: Log, Max: 64}, Y: Axis{Of: ByMetric, Metric: "total", Else: "sp"},
-		Fraction: "f", Baseline: "seq"}
-	pl, ok := amdahl.Plot(points)
-	// The median of par's fractions (the baseline's do not count); its
-	// total speedup where it has one, else its speedup.
-	if !ok || pl.Fraction != 0.1 || lines(pl) != "seq: 1=1 2=1; par: 1=1 2=1.7" {
-		t.Errorf("amdahl: fraction %g, %q", pl.Fraction, lines(pl))
-	}
-	if _, ok := (Figure{Kind: Amdahl, Fraction: "none"}).Plot(points); ok {
-		t.Error("an Amdahl figure without a serial fraction draws something")
-	}
-	if m := (Figure{X: Axis{Metric: "a"}, Y: Axis{Metric: "b", Else: "c"}, Fraction: "d"}).Metrics(); fmt.Sprint(m) != "[a b c d]" {
-		t.Errorf("Metrics() = %v", m)
-	}
 }
 
 // config is a configuration with a field of every kind a flag binds.
@@ -137,7 +61,7 @@ func run(_ context.Context, c config, cpus []int, _ func(string)) ([]results.Poi
 }
 
 func TestOfBindsTaggedFields(t *testing.T) {
-	l := New(Info{Name: "t"}, config{N: 1, K: []kind{"x"}, D: time.Second}, run, Figure{Title: "T"})
+	l := New(Info{Name: "t"}, config{N: 1, K: []kind{"x"}, D: time.Second}, run, chartspec.Figure{Title: "T"})
 	fs := pflag.NewFlagSet("t", pflag.ContinueOnError)
 	check := l.Bind(fs)
 	if fs.Lookup("other") != nil || fs.Lookup("d").DefValue != "1s" || fs.Lookup("k").DefValue != "[x]" || fs.Lookup("n").Usage != "a number" {
@@ -154,7 +78,7 @@ func TestOfBindsTaggedFields(t *testing.T) {
 	if ps, err := l.Run(context.Background(), []int{3}, nil); err != nil || ps[0].Variant != "3" || ps[0].CPUs != 3 || l.Info().Name != "t" || l.Figure().Title != "T" {
 		t.Errorf("Run, Info, Figure: %v, %v", ps, err)
 	}
-	l = New(Info{Name: "t"}, config{}, run, Figure{})
+	l = New(Info{Name: "t"}, config{}, run, chartspec.Figure{})
 	fs = pflag.NewFlagSet("t", pflag.ContinueOnError)
 	check = l.Bind(fs)
 	if err := fs.Parse([]string{"--n=-1", "--ns", "1"}); err != nil || check() == nil || check().Error() != "--n -1: want 0 or more" {
@@ -163,7 +87,7 @@ func TestOfBindsTaggedFields(t *testing.T) {
 }
 
 func TestSelect(t *testing.T) {
-	labs := []Lab{New(Info{Name: "a"}, config{}, run, Figure{}), New(Info{Name: "b"}, config{N: -1}, run, Figure{})}
+	labs := []Lab{New(Info{Name: "a"}, config{}, run, chartspec.Figure{}), New(Info{Name: "b"}, config{N: -1}, run, chartspec.Figure{})}
 	if got, err := Select(labs, "a"); err != nil || len(got) != 1 || got[0].Info().Name != "a" {
 		t.Errorf("Select(a) = %v, %v", got, err)
 	}

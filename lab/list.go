@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/brewput/brewput/report/chartspec"
+
 	"github.com/spf13/pflag"
 )
 
@@ -51,8 +53,8 @@ func Select(labs []Lab, list string) ([]Lab, error) {
 }
 
 // Figures are the labs' charts by name, as report.Options takes them.
-func Figures(labs []Lab) map[string]Figure {
-	out := map[string]Figure{}
+func Figures(labs []Lab) map[string]chartspec.Figure {
+	out := map[string]chartspec.Figure{}
 	for _, l := range labs {
 		out[l.Info().Name] = l.Figure()
 	}

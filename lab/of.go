@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"time"
 
+	"github.com/brewput/brewput/report/chartspec"
+
 	"github.com/spf13/pflag"
 
 	"github.com/brewput/brewput/internal/cliflag"
@@ -20,13 +22,13 @@ type Of[C Validator] struct {
 	Config C
 	info   Info
 	run    func(ctx context.Context, c C, cpus []int, progress func(line string)) ([]results.Point, error)
-	figure Figure
+	figure chartspec.Figure
 }
 
 // New makes the lab of a package's parts. Its flags are config's fields
 // tagged `flag:"name"`, with the field's value as the default and the tag
 // `usage:"…"` as the help (see Bind).
-func New[C Validator](info Info, config C, run func(ctx context.Context, c C, cpus []int, progress func(line string)) ([]results.Point, error), figure Figure) *Of[C] {
+func New[C Validator](info Info, config C, run func(ctx context.Context, c C, cpus []int, progress func(line string)) ([]results.Point, error), figure chartspec.Figure) *Of[C] {
 	return &Of[C]{Config: config, info: info, run: run, figure: figure}
 }
 
@@ -66,7 +68,7 @@ func (l *Of[C]) Memory() (float64, string) {
 func (l *Of[C]) Info() Info { return l.info }
 
 // Figure implements Lab.
-func (l *Of[C]) Figure() Figure { return l.figure }
+func (l *Of[C]) Figure() chartspec.Figure { return l.figure }
 
 // Run implements Lab: the package's Run with the lab's configuration.
 func (l *Of[C]) Run(ctx context.Context, cpus []int, progress func(line string)) ([]results.Point, error) {

@@ -6,7 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/brewput/brewput/profile"
+	"github.com/brewput/brewput/internal/profile"
 	"github.com/brewput/brewput/results"
 )
 

@@ -5,7 +5,7 @@ import (
 	"context"
 	"runtime"
 
-	"github.com/brewput/brewput/host"
+	"github.com/brewput/brewput/internal/host"
 	"github.com/brewput/brewput/internal/quiet"
 	"github.com/brewput/brewput/results"
 )

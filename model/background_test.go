@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/brewput/brewput/coffee"
-	"github.com/brewput/brewput/sim"
+	"github.com/brewput/brewput/model/sim"
 )
 
 // TestBackgroundCostsFullMachinesOnly: other processes' work slows a mode

@@ -3,7 +3,7 @@ package model
 import (
 	"time"
 
-	"github.com/brewput/brewput/sim"
+	"github.com/brewput/brewput/model/sim"
 )
 
 // Range is how uncertain the go policy's costs are: the low and the high

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/brewput/brewput/sim"
+	"github.com/brewput/brewput/model/sim"
 )
 
 // TestBoundsTalk: the bounds of the talk's modes, from their structure.

@@ -3,7 +3,7 @@ package model
 import (
 	"time"
 
-	"github.com/brewput/brewput/sim"
+	"github.com/brewput/brewput/model/sim"
 )
 
 // clock is the shop's virtual CPUs as its steps burn them (the model's

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/coffee"
-	"github.com/brewput/brewput/sim"
+	"github.com/brewput/brewput/model/sim"
 )
 
 // Config is one point to simulate: the mode, the shop's steps, the virtual

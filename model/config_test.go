@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/brewput/brewput/coffee"
-	"github.com/brewput/brewput/sim"
+	"github.com/brewput/brewput/model/sim"
 )
 
 // TestBadConfig: configurations that cannot run are errors that say what

@@ -3,7 +3,7 @@ package model
 import (
 	"time"
 
-	"github.com/brewput/brewput/sim"
+	"github.com/brewput/brewput/model/sim"
 )
 
 // fineLocking mirrors coffee/finelocking.go: each machine has its own lock,

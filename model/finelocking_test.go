@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/brewput/brewput/sim"
+	"github.com/brewput/brewput/model/sim"
 )
 
 // TestFinelockingTalk checks the talk's result for finelocking under fifo,

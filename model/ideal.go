@@ -1,6 +1,6 @@
 package model
 
-import "github.com/brewput/brewput/sim"
+import "github.com/brewput/brewput/model/sim"
 
 // ideal mirrors coffee/ideal.go: every latte made with no synchronization
 // at all, any number of customers on the same machines at once.

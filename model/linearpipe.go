@@ -1,6 +1,6 @@
 package model
 
-import "github.com/brewput/brewput/sim"
+import "github.com/brewput/brewput/model/sim"
 
 // linearPipe mirrors coffee/linearpipe.go: an assembly line, one process
 // per machine connected by channels with room for `buffer` orders; the

@@ -3,7 +3,7 @@ package model
 import (
 	"time"
 
-	"github.com/brewput/brewput/sim"
+	"github.com/brewput/brewput/model/sim"
 )
 
 // This file mirrors harness/run.go: the load a real point is measured

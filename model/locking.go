@@ -1,6 +1,6 @@
 package model
 
-import "github.com/brewput/brewput/sim"
+import "github.com/brewput/brewput/model/sim"
 
 // locking mirrors coffee/locking.go: all the machines in one kitchen, one
 // customer in at a time for the whole latte; with split, the customer

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/brewput/brewput/sim"
+	"github.com/brewput/brewput/model/sim"
 )
 
 // meter mirrors coffee.Meter: how many times a shared resource was used,

@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/brewput/brewput/coffee"
-	"github.com/brewput/brewput/sim"
+	"github.com/brewput/brewput/model/sim"
 )
 
 // newShop builds the model of mode m in simulation s, starting its

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/coffee"
-	"github.com/brewput/brewput/sim"
+	"github.com/brewput/brewput/model/sim"
 )
 
 // everyMode names one mode of each of coffee's families, with N of 0 (where

@@ -1,6 +1,6 @@
 package model
 
-import "github.com/brewput/brewput/sim"
+import "github.com/brewput/brewput/model/sim"
 
 // multi mirrors coffee/multi.go: n copies of each machine, the copies of a
 // kind waiting in a buffered channel that is both the queue and the lock.

@@ -1,6 +1,6 @@
 package model
 
-import "github.com/brewput/brewput/sim"
+import "github.com/brewput/brewput/model/sim"
 
 // noop mirrors coffee/noop.go: it makes nothing, in no virtual time. The
 // harness costs that a real noop measures are not modelled, so only an

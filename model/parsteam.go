@@ -1,6 +1,6 @@
 package model
 
-import "github.com/brewput/brewput/sim"
+import "github.com/brewput/brewput/model/sim"
 
 // parSteam mirrors coffee/parsteam.go: finelocking with the milk steamed in
 // a process of its own, started for each latte, in parallel with grinding

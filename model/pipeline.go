@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/brewput/brewput/sim"
+	"github.com/brewput/brewput/model/sim"
 )
 
 // order mirrors coffee's order: one drink travelling down a pipeline. The

@@ -4,9 +4,8 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/coffee"
-	"github.com/brewput/brewput/internal/parallel"
+	"github.com/brewput/brewput/model/sim"
 	"github.com/brewput/brewput/results"
-	"github.com/brewput/brewput/sim"
 )
 
 // Policy is how the model is run: the scheduling policy ("fifo" or "go"),
@@ -66,53 +65,4 @@ func ConfigOf(p results.Point) (cfg Config, ok bool) {
 		cfg.Duration = time.Second
 	}
 	return cfg, true
-}
-
-// RunRounds simulates cfgs rounds times over, the seed one more each round
-// (see RunAll), and returns the points round by round, each with its round
-// as Rep where there are several.
-func RunRounds(cfgs []Config, rounds int) ([]results.Point, error) {
-	return Rounds(cfgs, rounds, RunAll)
-}
-
-// Rounds is RunRounds with run in place of RunAll: run gets every round's
-// configurations at once and returns their points in order (causal.Predict
-// gives each its causal profile too).
-func Rounds(cfgs []Config, rounds int, run func([]Config) ([]results.Point, error)) ([]results.Point, error) {
-	var all []Config
-	for rep := range rounds {
-		for _, c := range cfgs {
-			c.Seed += uint64(rep)
-			all = append(all, c)
-		}
-	}
-	points, err := run(all)
-	for i := range points {
-		if rounds > 1 {
-			points[i].Rep = i/len(cfgs) + 1
-		}
-	}
-	return points, err
-}
-
-// RunAll simulates every configuration, as many at once as there are CPUs
-// (each simulation is independent and single-threaded), and returns their
-// points in the configurations' order, or the first error in that order.
-func RunAll(cfgs []Config) ([]results.Point, error) {
-	points := make([]results.Point, len(cfgs))
-	errs := make([]error, len(cfgs))
-	parallel.Do(len(cfgs), func(i int) {
-		r, err := Run(cfgs[i])
-		if err != nil {
-			errs[i] = err
-			return
-		}
-		points[i] = r.Point(cfgs[i])
-	})
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
-		}
-	}
-	return points, nil
 }

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"time"
 
-	"github.com/brewput/brewput/sim"
+	"github.com/brewput/brewput/model/sim"
 )
 
 // Schedule simulates cfg as Run does and returns its exact schedule over

@@ -3,7 +3,7 @@ package model
 import (
 	"fmt"
 
-	"github.com/brewput/brewput/sim"
+	"github.com/brewput/brewput/model/sim"
 )
 
 // shop mirrors coffee.Shop in a simulation, and declares the structure the

@@ -1,6 +1,6 @@
 package model
 
-import "github.com/brewput/brewput/sim"
+import "github.com/brewput/brewput/model/sim"
 
 // splitPipe mirrors coffee/splitpipe.go: a pipeline that forks. The
 // customer hands the order both to the grinder, whose line goes on to the

@@ -4,7 +4,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/coffee"
-	"github.com/brewput/brewput/sim"
+	"github.com/brewput/brewput/model/sim"
 )
 
 // steps mirrors coffee.Steps: the steps' durations, each machine step

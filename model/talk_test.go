@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/coffee"
-	"github.com/brewput/brewput/sim"
+	"github.com/brewput/brewput/model/sim"
 )
 
 // fixedCosts are go-policy costs of the order this machine's calibration

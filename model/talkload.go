@@ -3,7 +3,7 @@ package model
 import (
 	"time"
 
-	"github.com/brewput/brewput/sim"
+	"github.com/brewput/brewput/model/sim"
 )
 
 // This file mirrors harness/talk.go: the talk's own harness, a generator

@@ -10,7 +10,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
-	"github.com/brewput/brewput/analysis"
+	"github.com/brewput/brewput/explain/scaling"
 	"github.com/brewput/brewput/results"
 )
 
@@ -157,7 +157,7 @@ func benchThroughputChart(name, title string, points []results.Point) (chart, []
 		}
 		fl.LineStyle = draw.LineStyle{Color: shade(colour, 0.7), Width: vg.Points(1.4), Dashes: dashes(0)}
 		curves = append(curves, fl)
-		leg.Add(fmt.Sprintf("USL fit σ=%s κ=%s", analysis.FormatParam(f.Sigma), analysis.FormatParam(f.Kappa)), fl)
+		leg.Add(fmt.Sprintf("USL fit σ=%s κ=%s", scaling.FormatParam(f.Sigma), scaling.FormatParam(f.Kappa)), fl)
 	}
 	leg.Add("median", line, marks)
 	leg.Add("each run", each)
@@ -177,10 +177,10 @@ func benchFits(points []results.Point) []fitView {
 }
 
 // fitted is the fit of one benchmark's points, if they could be fitted.
-func fitted(points []results.Point) (analysis.Fit, bool) {
-	fits, err := analysis.Fits(points, analysis.ByCPUs)
+func fitted(points []results.Point) (scaling.Fit, bool) {
+	fits, err := scaling.Fits(points, scaling.ByCPUs)
 	if err != nil || len(fits) == 0 || !fits[0].Fitted() {
-		return analysis.Fit{}, false
+		return scaling.Fit{}, false
 	}
 	return fits[0], true
 }

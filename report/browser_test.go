@@ -15,17 +15,17 @@ import (
 	"testing"
 	"time"
 
-	"github.com/brewput/brewput/advise"
-	"github.com/brewput/brewput/causal"
-	"github.com/brewput/brewput/coffee"
-	"github.com/brewput/brewput/internal/tracetest"
-	"github.com/brewput/brewput/model"
-	"github.com/brewput/brewput/profile"
-	"github.com/brewput/brewput/results"
-	"github.com/brewput/brewput/schedule"
 	"github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
+	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/explain/limits"
+	"github.com/brewput/brewput/internal/profile"
+	"github.com/brewput/brewput/internal/tracetest"
+	"github.com/brewput/brewput/model"
+	"github.com/brewput/brewput/report/schedule"
+	"github.com/brewput/brewput/results"
 )
 
 // chromium finds a Chromium to drive, or says why the browser tests cannot
@@ -214,7 +214,7 @@ func TestPageInBrowser(t *testing.T) {
 			}
 			points = append(points, ps...)
 		}
-		if err := causal.Annotate(points, causal.Fifo()); err != nil {
+		if err := limits.Annotate(points, limits.Fifo()); err != nil {
 			t.Fatal(err)
 		}
 		checkPageInBrowser(t, points, Options{Schedules: schedule.Pictures(points, schedule.Span)})
@@ -241,7 +241,7 @@ func TestPageInBrowser(t *testing.T) {
 func defaultStudy(t *testing.T) ([]results.Point, Options) {
 	t.Helper()
 	points := studyPoints()
-	if err := causal.Annotate(points, causal.Fifo()); err != nil {
+	if err := limits.Annotate(points, limits.Fifo()); err != nil {
 		t.Fatal(err)
 	}
 	var cfgs []model.Config
@@ -250,7 +250,7 @@ func defaultStudy(t *testing.T) ([]results.Point, Options) {
 		cfg.Mode, cfg.Sched, cfg.Duration = coffee.MustParseMode(m), "fifo", 300*time.Millisecond
 		cfgs = append(cfgs, cfg)
 	}
-	predicted, skipped := causal.PredictModes(cfgs, []int{1, 2, 3, 4, 5, 6, 7, 8})
+	predicted, skipped := limits.PredictModes(cfgs, []int{1, 2, 3, 4, 5, 6, 7, 8})
 	if len(skipped) > 0 {
 		t.Fatal(skipped)
 	}
@@ -264,7 +264,7 @@ func defaultStudy(t *testing.T) ([]results.Point, Options) {
 	points = append(points, predicted...)
 	// The model's advice for each mode, as the main job gives it: its
 	// what-if table is the widest on the page.
-	advice, skipped := advise.Points(points, model.Policy{Sched: "fifo", Seed: 1})
+	advice, skipped := limits.Points(points, model.Policy{Sched: "fifo", Seed: 1})
 	if len(skipped) > 0 {
 		t.Fatal(skipped)
 	}

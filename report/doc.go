@@ -1,6 +1,7 @@
-// Package report turns results into what people look at: the talk's three
-// charts (throughput and median latency against CPUs, the latency
-// distribution at the largest CPU count) and a self-contained HTML page
+// Package report turns results into what people look at: the three charts
+// of the coffee-shop talk (see package coffee: throughput and median
+// latency against CPUs, the latency distribution at the largest CPU count)
+// and a self-contained HTML page
 // with the machine, the parameters, the charts and every point.
 //
 // The model's predictions (results.SourceModel) are drawn on the same

@@ -9,7 +9,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
-	"github.com/brewput/brewput/analysis"
+	"github.com/brewput/brewput/explain/scaling"
 	"github.com/brewput/brewput/results"
 )
 
@@ -18,7 +18,7 @@ import (
 const curveSteps = 200
 
 // scalabilityChart draws throughput against CPUs with the Universal
-// Scalability Law fitted to each series (analysis.Fits, the fits brewput
+// Scalability Law fitted to each series (scaling.Fits, the fits brewput
 // fit prints): the fitted curve, from 1 to the largest CPU count of the
 // report, in the mode's colour, solid for a measurement's series and
 // dashed for the model's, beside the series' points as markers (the
@@ -31,11 +31,11 @@ func scalabilityChart(points []results.Point, ss []series, cpus []int) (chart, e
 		c.Empty = noPoints
 		return c, nil
 	}
-	fits, err := analysis.Fits(points, analysis.ByCPUs)
+	fits, err := scaling.Fits(points, scaling.ByCPUs)
 	if err != nil {
 		return c, err
 	}
-	fitOf := map[seriesKey]analysis.Fit{}
+	fitOf := map[seriesKey]scaling.Fit{}
 	for _, f := range fits {
 		fitOf[fitKey(f)] = f
 	}
@@ -68,7 +68,7 @@ func scalabilityChart(points []results.Point, ss []series, cpus []int) (chart, e
 // each fit's σ and κ. A series that could not be fitted has its markers
 // alone and nothing in the legend but its mode's entry: the caption says
 // which are not fitted and why.
-func fitPlot(ss []series, cpus []int, top float64, ylabel string, label func(series) string, fitOf map[seriesKey]analysis.Fit) (*plot.Plot, plot.Legend, error) {
+func fitPlot(ss []series, cpus []int, top float64, ylabel string, label func(series) string, fitOf map[seriesKey]scaling.Fit) (*plot.Plot, plot.Legend, error) {
 	p := newPlot()
 	p.X.Label.Text = "CPUs"
 	p.X.Tick.Marker = cpuTicks(cpus)
@@ -117,7 +117,7 @@ func fitPlot(ss []series, cpus []int, top float64, ylabel string, label func(ser
 		}
 		curves = append(curves, line)
 		thumbs[i] = []plot.Thumbnailer{line, sc}
-		fitted[i] = fmt.Sprintf("σ=%s κ=%s", analysis.FormatParam(f.Sigma), analysis.FormatParam(f.Kappa))
+		fitted[i] = fmt.Sprintf("σ=%s κ=%s", scaling.FormatParam(f.Sigma), scaling.FormatParam(f.Kappa))
 	}
 	for _, e := range entries(ss, label) {
 		var ts []plot.Thumbnailer
@@ -151,7 +151,7 @@ func fitPlot(ss []series, cpus []int, top float64, ylabel string, label func(ser
 
 // fitKey is the key of the report's series a fit belongs to; Fits groups
 // series as buildSeries does, one per CPU (Par 0) being perCPU.
-func fitKey(f analysis.Fit) seriesKey {
+func fitKey(f scaling.Fit) seriesKey {
 	par := f.Par
 	if par == 0 {
 		par = perCPU
@@ -162,7 +162,7 @@ func fitKey(f analysis.Fit) seriesKey {
 
 // nothingFitted says why no series could be fitted, in a sentence for the
 // page; "" when one could.
-func nothingFitted(fits []analysis.Fit) string {
+func nothingFitted(fits []scaling.Fit) string {
 	var reasons []string
 	for _, f := range fits {
 		if f.Fitted() {
@@ -225,7 +225,7 @@ func fitViews(points []results.Point, mode string) []fitView {
 			mine = append(mine, p)
 		}
 	}
-	fits, err := analysis.Fits(mine, analysis.ByCPUs)
+	fits, err := scaling.Fits(mine, scaling.ByCPUs)
 	if err != nil {
 		return nil // cannot be: ByCPUs is an axis Fits knows
 	}
@@ -244,11 +244,11 @@ func fitViews(points []results.Point, mode string) []fitView {
 			out[i] = v
 			continue
 		}
-		v.Sigma = analysis.FormatParam(f.Sigma)
-		v.Kappa = analysis.FormatParam(f.Kappa)
+		v.Sigma = scaling.FormatParam(f.Sigma)
+		v.Kappa = scaling.FormatParam(f.Kappa)
 		v.Lambda = strings.TrimSpace(fmt.Sprintf("%.1f %s", f.Lambda, f.Unit))
 		v.Peak = f.PeakText()
-		v.Serial = analysis.FormatParam(f.SerialFraction)
+		v.Serial = scaling.FormatParam(f.SerialFraction)
 		v.R2 = fmt.Sprintf("%.4f", f.R2)
 		out[i] = v
 	}

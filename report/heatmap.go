@@ -9,7 +9,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
-	"github.com/brewput/brewput/verdict"
+	"github.com/brewput/brewput/explain/verdict"
 )
 
 // heatmap is the map of what limits what: a row per mode, a column per

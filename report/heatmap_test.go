@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/model"
-	"github.com/brewput/brewput/schedule"
-	"github.com/brewput/brewput/verdict"
+	"github.com/brewput/brewput/report/schedule"
 )
 
 // TestHeatmap: a row per mode, a column per CPU count, each cell in the

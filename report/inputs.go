@@ -1,8 +1,8 @@
 package report
 
 import (
-	"github.com/brewput/brewput/lessons"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/lesson"
 )
 
 // Inputs is what a report is rendered from, as read from its files.
@@ -10,7 +10,7 @@ type Inputs struct {
 	// Points are the results files' points, merged (see results.Merge).
 	Points []results.Point
 	// Lessons are the lessons files' verdicts, in the files' order.
-	Lessons []lessons.Result
+	Lessons []lesson.Result
 	// Plan is the plan of a journal a run cut short left, the first such
 	// among the files; nil where there is none.
 	Plan *results.Plan
@@ -25,12 +25,12 @@ func ReadFiles(paths []string) (Inputs, error) {
 	var files []*results.File
 	var in Inputs
 	for _, path := range paths {
-		isLessons, err := lessons.IsFile(path)
+		isLessons, err := lesson.IsFile(path)
 		if err != nil {
 			return Inputs{}, err
 		}
 		if isLessons {
-			rs, err := lessons.ReadFile(path)
+			rs, err := lesson.ReadFile(path)
 			if err != nil {
 				return Inputs{}, err
 			}

@@ -8,12 +8,13 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/brewput/brewput/report/chartspec"
+
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
-	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"
 )
 
@@ -26,11 +27,11 @@ type labView struct {
 
 // figureOf is the figure of the lab named: its own, given in opt, or the
 // default one.
-func figureOf(name string, opt Options) lab.Figure {
+func figureOf(name string, opt Options) chartspec.Figure {
 	if f, ok := opt.Figures[name]; ok {
 		return f
 	}
-	return lab.Default(name)
+	return chartspec.Default(name)
 }
 
 // drawLabCharts draws each lab's chart, named "lab-NAME".
@@ -57,7 +58,7 @@ func labViews(labs []string, byLab map[string][]results.Point, charts []chart, o
 }
 
 // labChart draws a lab's figure of its points.
-func labChart(name string, f lab.Figure, points []results.Point) (chart, error) {
+func labChart(name string, f chartspec.Figure, points []results.Point) (chart, error) {
 	c := chart{Name: "lab-" + anchor(name), Title: f.Title}
 	pl, ok := f.Plot(points)
 	if !ok {
@@ -67,9 +68,9 @@ func labChart(name string, f lab.Figure, points []results.Point) (chart, error) 
 	var fig figure
 	var err error
 	switch f.Kind {
-	case lab.Bars:
+	case chartspec.Bars:
 		fig, err = barsFigure(f, pl)
-	case lab.Amdahl:
+	case chartspec.Amdahl:
 		fig, err = amdahlFigure(f, pl)
 	default:
 		fig, err = linesFigure(f, pl)
@@ -83,9 +84,9 @@ func labChart(name string, f lab.Figure, points []results.Point) (chart, error) 
 
 // yLabel is the figure's y axis label: its own, or the throughput's with
 // its unit; where the figure shows one CPU count, it says which.
-func yLabel(f lab.Figure, pl lab.Plot, unit string) string {
+func yLabel(f chartspec.Figure, pl chartspec.Plot, unit string) string {
 	label := f.Y.Label
-	if label == "" && f.Y.Of == lab.ByThroughput {
+	if label == "" && f.Y.Of == chartspec.ByThroughput {
 		label = "throughput (" + unit + ")"
 	}
 	if f.AtMostCPUs() {
@@ -97,16 +98,16 @@ func yLabel(f lab.Figure, pl lab.Plot, unit string) string {
 // linesFigure draws a figure's lines, a colour per group, with its
 // reference line and diagonal. x is laid out as its axis says: CPU counts
 // as whole ticks, a log axis, or the values evenly spaced in their order.
-func linesFigure(f lab.Figure, pl lab.Plot) (figure, error) {
+func linesFigure(f chartspec.Figure, pl chartspec.Plot) (figure, error) {
 	p, leg := newPlot(), newLegend()
 	p.X.Label.Text, p.Y.Label.Text = f.X.Label, yLabel(f, pl, pl.Unit)
-	if f.X.Scale == lab.Log {
+	if f.X.Scale == chartspec.Log {
 		p.X.Scale = plot.LogScale{}
 		p.X.Tick.Marker = plot.LogTicks{Prec: -1}
 	}
 	p.Add(&plotter.Grid{Vertical: gridLine(), Horizontal: gridLine()})
 	pos := func(x float64) float64 { return x }
-	if f.X.Scale == lab.Even {
+	if f.X.Scale == chartspec.Even {
 		pos = func(x float64) float64 { return float64(slices.Index(pl.Xs, x)) }
 	}
 	pal, top, bottom := palette(), 0.0, math.Inf(1)
@@ -122,7 +123,7 @@ func linesFigure(f lab.Figure, pl lab.Plot) (figure, error) {
 		var xys plotter.XYs
 		for _, xy := range l.Points {
 			y := xy.Y
-			if f.Y.Scale == lab.Log {
+			if f.Y.Scale == chartspec.Log {
 				if y <= 0 {
 					continue
 				}
@@ -142,10 +143,10 @@ func linesFigure(f lab.Figure, pl lab.Plot) (figure, error) {
 	first, last := pl.Xs[0], pl.Xs[len(pl.Xs)-1]
 	lo, hi := first-0.1, last+0.1
 	switch f.X.Scale {
-	case lab.Even:
+	case chartspec.Even:
 		first, last = -0.2, float64(len(pl.Xs)-1)+0.2
 		lo, hi = first, last
-	case lab.Log:
+	case chartspec.Log:
 		if first == last {
 			first, last = first/2, last*2
 		}
@@ -168,14 +169,14 @@ func linesFigure(f lab.Figure, pl lab.Plot) (figure, error) {
 		top = max(top, f.Reference.Y)
 	}
 	switch f.X.Scale {
-	case lab.Even:
+	case chartspec.Even:
 		var ticks []plot.Tick
 		for i, x := range pl.Xs {
 			ticks = append(ticks, plot.Tick{Value: float64(i), Label: strconv.FormatFloat(x, 'g', -1, 64)})
 		}
 		p.X.Tick.Marker = plot.ConstantTicks(ticks)
-	case lab.Linear:
-		if f.X.Of != lab.ByCPUs {
+	case chartspec.Linear:
+		if f.X.Of != chartspec.ByCPUs {
 			break
 		}
 		var cpus []int
@@ -189,7 +190,7 @@ func linesFigure(f lab.Figure, pl lab.Plot) (figure, error) {
 	if f.Y.Max > 0 {
 		p.Y.Max = f.Y.Max
 	}
-	if f.Y.Scale == lab.Log && !math.IsInf(bottom, 1) {
+	if f.Y.Scale == chartspec.Log && !math.IsInf(bottom, 1) {
 		logTicks(p, bottom, top)
 	}
 	return figure{title: f.Title, plot: p, legend: leg}, nil
@@ -272,7 +273,7 @@ func referenceLine(p *plot.Plot, leg *plot.Legend, label string, x0, x1, y float
 // amdahlFigure draws Amdahl's curve for the plot's serial fraction, out
 // to X.Max CPUs on a log axis, with each line's points as markers: the
 // speedups measured.
-func amdahlFigure(f lab.Figure, pl lab.Plot) (figure, error) {
+func amdahlFigure(f chartspec.Figure, pl chartspec.Plot) (figure, error) {
 	serial, most := pl.Fraction, f.X.Max
 	p, leg := newPlot(), newLegend()
 	p.X.Label.Text, p.Y.Label.Text = f.X.Label, yLabel(f, pl, pl.Unit)
@@ -313,7 +314,7 @@ func amdahlFigure(f lab.Figure, pl lab.Plot) (figure, error) {
 
 // barsFigure draws each line's value as a bar, at the largest CPU count;
 // a throughput in bytes/s reads in MB/s.
-func barsFigure(f lab.Figure, pl lab.Plot) (figure, error) {
+func barsFigure(f chartspec.Figure, pl chartspec.Plot) (figure, error) {
 	var names []string
 	var values plotter.Values
 	for _, l := range pl.Lines {

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/brewput/brewput/lessons"
+	"github.com/brewput/brewput/results/lesson"
 )
 
 // lessonsView is the section "What the seeds claim, and what this machine
@@ -34,8 +34,8 @@ type lessonRow struct {
 
 // lessonViews lays out the verdicts, the seeds in the order they first
 // appear.
-func lessonViews(rs []lessons.Result) lessonsView {
-	v := lessonsView{Summary: lessons.Tally(rs)}
+func lessonViews(rs []lesson.Result) lessonsView {
+	v := lessonsView{Summary: lesson.Tally(rs)}
 	index := map[string]int{}
 	for _, r := range rs {
 		run := fmt.Sprintf("%s run on %s (%d cores, %s)", r.Level, origin(r), r.Host.Cores, r.Host.GoVersion)
@@ -75,7 +75,7 @@ func lessonViews(rs []lessons.Result) lessonsView {
 }
 
 // origin names the machine a verdict was measured on.
-func origin(r lessons.Result) string {
+func origin(r lesson.Result) string {
 	if r.Host.Name != "" {
 		return r.Host.Name
 	}
@@ -90,10 +90,10 @@ const lessonsTitle = "What the seeds claim, and what this machine shows"
 const LessonsFile = "lessons.json"
 
 // lessonsFile is the verdicts as a lessons file, JSON Lines.
-func lessonsFile(rs []lessons.Result) (File, error) {
+func lessonsFile(rs []lesson.Result) (File, error) {
 	var b bytes.Buffer
 	for _, r := range rs {
-		if err := lessons.WriteJSON(&b, r); err != nil {
+		if err := lesson.WriteJSON(&b, r); err != nil {
 			return File{}, fmt.Errorf("write %s: %w", LessonsFile, err)
 		}
 	}

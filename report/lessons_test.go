@@ -7,23 +7,23 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/brewput/brewput/lessons"
+	"github.com/brewput/brewput/results/lesson"
 )
 
 // someLessons are made-up verdicts of two seeds, one of each kind.
-func someLessons() []lessons.Result {
-	return []lessons.Result{
+func someLessons() []lesson.Result {
+	return []lesson.Result{
 		{Claim: "talk/ideal-scales", Seed: "coffee-shop-simulation-talk.txt", Text: "ideal scales", SeedFigure: "×6 on 6 CPUs",
-			Measures: "2 CPUs ÷ 1", Unit: lessons.Ratio, Rule: lessons.AtLeast(1.7), CPUs: []int{1, 2},
-			Figure:  lessons.Figure{Median: 1.99, Lo: 1.97, Hi: 2, N: 6, Values: []float64{2, 1.99, 1.97, 2, 1.98, 2}},
-			Verdict: lessons.Reproduced, Reason: "the whole 95 % interval meets the claim's ≥ ×1.70", Level: "quick"},
+			Measures: "2 CPUs ÷ 1", Unit: lesson.Ratio, Rule: lesson.AtLeast(1.7), CPUs: []int{1, 2},
+			Figure:  lesson.Figure{Median: 1.99, Lo: 1.97, Hi: 2, N: 6, Values: []float64{2, 1.99, 1.97, 2, 1.98, 2}},
+			Verdict: lesson.Reproduced, Reason: "the whole 95 % interval meets the claim's ≥ ×1.70", Level: "quick"},
 		{Claim: "talk/model-overload", Seed: "coffee-shop-simulation-talk.txt", Text: "400 ms with 100 customers", SeedFigure: "388–397 ms",
-			Measures: "p50", Unit: lessons.Ms, Rule: lessons.Between(360, 440), CPUs: []int{6}, Model: true, Sched: "fifo",
-			Figure: lessons.Figure{Median: 400, Lo: 400, Hi: 400, N: 1}, Verdict: lessons.Reproduced, Level: "quick"},
+			Measures: "p50", Unit: lesson.Ms, Rule: lesson.Between(360, 440), CPUs: []int{6}, Model: true, Sched: "fifo",
+			Figure: lesson.Figure{Median: 400, Lo: 400, Hi: 400, N: 1}, Verdict: lesson.Reproduced, Level: "quick"},
 		{Claim: "journal/actor-vs-mutex", Seed: "journal-streaming-actors-syncwrite.txt", Text: "actor ≈ mutex", SeedFigure: "no penalty",
-			Measures: "actor ÷ simple", Unit: lessons.Ratio, Rule: lessons.Between(0.8, 1.25), CPUs: []int{2},
-			Figure:  lessons.Figure{Median: math.NaN(), Lo: math.Inf(-1), Hi: math.Inf(1)},
-			Verdict: lessons.Inconclusive, Disturbed: true, Reason: "disturbed: 0 quiet samples", Level: "quick"},
+			Measures: "actor ÷ simple", Unit: lesson.Ratio, Rule: lesson.Between(0.8, 1.25), CPUs: []int{2},
+			Figure:  lesson.Figure{Median: math.NaN(), Lo: math.Inf(-1), Hi: math.Inf(1)},
+			Verdict: lesson.Inconclusive, Disturbed: true, Reason: "disturbed: 0 quiet samples", Level: "quick"},
 	}
 }
 
@@ -40,7 +40,7 @@ func TestLessonsSection(t *testing.T) {
 			t.Errorf("the page lacks %q", want)
 		}
 	}
-	rs, err := lessons.ReadJSON(strings.NewReader(string(file(t, r, LessonsFile))))
+	rs, err := lesson.ReadJSON(strings.NewReader(string(file(t, r, LessonsFile))))
 	if err != nil || len(rs) != 3 || rs[0].Claim != "talk/ideal-scales" || !math.IsInf(rs[2].Figure.Hi, 1) {
 		t.Errorf("%s read back: %d verdicts, %v", LessonsFile, len(rs), err)
 	}

@@ -5,10 +5,10 @@ import (
 	"math"
 	"strings"
 
-	"github.com/brewput/brewput/advise"
+	"github.com/brewput/brewput/explain/limits"
+	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/internal/prose"
 	"github.com/brewput/brewput/results"
-	"github.com/brewput/brewput/verdict"
 )
 
 // modesView is the section of the modes' details: a collapsed part per
@@ -66,7 +66,7 @@ type adviceRow struct {
 // modeViews lays out a section per mode, in the order the modes first
 // appear. Of repeated points (run --count), the first repetition speaks
 // for the configuration.
-func modeViews(points []results.Point, advice []*advise.Advice, v verdict.Verdict) modesView {
+func modeViews(points []results.Point, advice []*limits.Advice, v verdict.Verdict) modesView {
 	var out []modeView
 	index := map[string]int{}
 	for _, p := range points {
@@ -177,7 +177,7 @@ func atoi(s string) int {
 	return n
 }
 
-func newAdviceView(a *advise.Advice) *adviceView {
+func newAdviceView(a *limits.Advice) *adviceView {
 	v := &adviceView{Answer: a.Answer, Setting: "the " + a.Model + ", " + a.System}
 	if a.Model == "" {
 		v.Setting = fmt.Sprintf("the model, %s policy, %s", a.Sched, a.System)

@@ -4,9 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/brewput/brewput/advise"
-	"github.com/brewput/brewput/causal"
 	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/explain/limits"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
 )
@@ -21,7 +20,7 @@ func simulated(t *testing.T, mode string, cpus ...int) []results.Point {
 		cfg.Mode, cfg.Sched = coffee.MustParseMode(mode), "fifo"
 		cfgs = append(cfgs, cfg)
 	}
-	ps, err := causal.Predict(cfgs)
+	ps, err := limits.Predict(cfgs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,12 +33,12 @@ func TestModeSections(t *testing.T) {
 	points := append(simulated(t, "finelocking", 1, 2, 6), simulated(t, "locking", 1, 2)...)
 	cfg := model.DefaultConfig(6)
 	cfg.Mode, cfg.Sched = coffee.MustParseMode("finelocking"), "fifo"
-	a, err := advise.Mode(cfg)
+	a, err := limits.AdviseMode(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	before := *points[0].Bottleneck
-	r, err := BuildWith(points, Options{Advice: []*advise.Advice{a}})
+	r, err := BuildWith(points, Options{Advice: []*limits.Advice{a}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,11 +10,12 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/brewput/brewput/analysis"
+	"github.com/brewput/brewput/results/lesson"
+
+	"github.com/brewput/brewput/explain/scaling"
+	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/internal/prose"
-	"github.com/brewput/brewput/lessons"
 	"github.com/brewput/brewput/results"
-	"github.com/brewput/brewput/verdict"
 )
 
 // templates are the page and its sections' templates, a file for each
@@ -124,7 +125,7 @@ func newPage(points []results.Point, parts pageParts, opt Options) pageContent {
 		sections = append(sections, sectionContent{id: "lessons", title: lessonsTitle, template: "lessons", data: lessonViews(opt.Lessons)})
 	}
 	if len(points) == 0 {
-		return pageContent{summary: "the seeds' claims: " + lessons.Tally(opt.Lessons), sections: sections}
+		return pageContent{summary: "the seeds' claims: " + lesson.Tally(opt.Lessons), sections: sections}
 	}
 	return pageContent{summary: summary(points), notes: pageNotes(points, opt), sections: sections}
 }
@@ -694,7 +695,7 @@ func machineTables(points []results.Point) []machineTable {
 
 // poolMeters makes the copies of each of a study's meters ("shard#1" to
 // "shard#16", a sharded map's mutexes) one machine, "shard ×16", as
-// analysis.Describe speaks of them: the mean of their time held, their
+// scaling.Describe speaks of them: the mean of their time held, their
 // uses summed and the wait per use over all of them; one column where
 // sixteen would not fit the page. The shop's points are left as they are.
 func poolMeters(points []results.Point) []results.Point {
@@ -707,7 +708,7 @@ func poolMeters(points []results.Point) []results.Point {
 		var kinds []string
 		by := map[string][]results.Machine{}
 		for _, m := range p.Machines {
-			k := analysis.Kind(m.Name)
+			k := scaling.Kind(m.Name)
 			if _, ok := by[k]; !ok {
 				kinds = append(kinds, k)
 			}

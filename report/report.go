@@ -10,13 +10,15 @@ import (
 	"path/filepath"
 	"slices"
 
-	"github.com/brewput/brewput/advise"
+	"github.com/brewput/brewput/results/lesson"
+
+	"github.com/brewput/brewput/report/chartspec"
+
+	"github.com/brewput/brewput/explain/limits"
+	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/internal/atomicfile"
-	"github.com/brewput/brewput/lab"
-	"github.com/brewput/brewput/lessons"
+	"github.com/brewput/brewput/report/schedule"
 	"github.com/brewput/brewput/results"
-	"github.com/brewput/brewput/schedule"
-	"github.com/brewput/brewput/verdict"
 )
 
 // File is one file of a report, held in memory until written.
@@ -74,14 +76,14 @@ func (r *Report) staleCharts(dir string) ([]string, error) {
 type Options struct {
 	// Advice is the model's what-if advice, at most one per mode, shown in
 	// the mode's section of the page.
-	Advice []*advise.Advice
+	Advice []*limits.Advice
 	// Figures are the labs' charts, by lab name (see lab/all); a lab
-	// without one gets lab.Default.
-	Figures map[string]lab.Figure
+	// without one gets chartspec.Default.
+	Figures map[string]chartspec.Figure
 	// Lessons are the seeds' claims measured by brewput lessons: the
 	// section "What the seeds claim, and what this machine shows", and
 	// lessons.json beside results.json.
-	Lessons []lessons.Result
+	Lessons []lesson.Result
 	// Schedules are the schedule pictures (schedule.Pictures), drawn in
 	// the section "The schedule" and as files schedule-MODE-NCPU-model
 	// and -trace.
@@ -96,7 +98,7 @@ type Options struct {
 // Build renders points into a report: index.html, results.json (JSON
 // Lines), results.csv and each chart as SVG and PNG. The points are kept in
 // the order given, with the bottlenecks they carry: the report simulates
-// nothing (causal.Annotate gives points their causal profiles first).
+// nothing (limits.Annotate gives points their causal profiles first).
 func Build(points []results.Point) (*Report, error) { return BuildWith(points, Options{}) }
 
 // BuildWith is Build with opt's advice in the modes' sections and opt's

@@ -9,12 +9,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/brewput/brewput/advise"
+	"go.uber.org/goleak"
+
+	"github.com/brewput/brewput/explain/limits"
 	"github.com/brewput/brewput/internal/dirtest"
 	"github.com/brewput/brewput/model"
+	"github.com/brewput/brewput/report/schedule"
 	"github.com/brewput/brewput/results"
-	"github.com/brewput/brewput/schedule"
-	"go.uber.org/goleak"
 )
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
@@ -161,7 +162,7 @@ func TestAnswerIsDeterministic(t *testing.T) {
 		t.Fatal(err)
 	}
 	back := readBack(t, points)
-	advice, _ := advise.Points(back, model.Policy{Sched: "fifo", Seed: 1})
+	advice, _ := limits.Points(back, model.Policy{Sched: "fifo", Seed: 1})
 	b, err := BuildWith(back, Options{Advice: advice, Schedules: schedule.Pictures(back, schedule.Span)})
 	if err != nil {
 		t.Fatal(err)

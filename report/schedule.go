@@ -11,7 +11,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
-	"github.com/brewput/brewput/schedule"
+	"github.com/brewput/brewput/report/schedule"
 )
 
 // timelineDrawing is the schedule picture: a row per CPU, time across,

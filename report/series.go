@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/brewput/brewput/analysis"
+	"github.com/brewput/brewput/explain/scaling"
 	"github.com/brewput/brewput/results"
 )
 
@@ -122,13 +122,13 @@ func buildSeries(points []results.Point) []series {
 }
 
 // pars returns the function giving the series a point belongs to:
-// analysis.ParSeries, which the fits use too, keyed by seriesKey.
+// scaling.ParSeries, which the fits use too, keyed by seriesKey.
 func pars(points []results.Point) func(results.Point) []seriesKey {
 	group := func(p results.Point) seriesKey {
 		return seriesKey{Origin: p.Origin(), Model: p.IsModel(), Sched: p.Sched, Mode: p.Mode,
 			Load: load{Par: perCPU, Rate: p.Rate, MaxQ: p.MaxQ}}
 	}
-	return analysis.ParSeries(points, group, func(k seriesKey, par int) seriesKey {
+	return scaling.ParSeries(points, group, func(k seriesKey, par int) seriesKey {
 		k.Load.Par = par
 		return k
 	})

@@ -5,8 +5,8 @@ import (
 	"io"
 	"path/filepath"
 
+	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/results"
-	"github.com/brewput/brewput/verdict"
 )
 
 // WriteSummary writes what a terminal shows once the report is in dir: the

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/brewput/brewput/analysis"
+	"github.com/brewput/brewput/explain/scaling"
 	"github.com/brewput/brewput/internal/prose"
 	"github.com/brewput/brewput/results"
 )
@@ -56,7 +56,7 @@ type meterRow struct {
 // the first repetition speaks for the configuration in the meters'
 // rows, and the median of all of them in the comparison.
 func variantViews(points []results.Point) variantsView {
-	v := variantsView{NoProfile: analysis.NoProfile}
+	v := variantsView{NoProfile: scaling.NoProfile}
 	index := map[string]int{}
 	for _, p := range points {
 		i, ok := index[p.Mode]
@@ -71,7 +71,7 @@ func variantViews(points []results.Point) variantsView {
 		}
 		v.Variants[i].Rows = append(v.Variants[i].Rows, meterRow{
 			Source: p.Origin(), CPUs: strconv.Itoa(p.CPUs), Throughput: results.FormatRate(p.Throughput, p.Unit),
-			CPU: fmt.Sprintf("%.0f %%", 100*p.Util), Text: strings.TrimPrefix(analysis.Describe(p), analysis.NoProfile+" "),
+			CPU: fmt.Sprintf("%.0f %%", 100*p.Util), Text: strings.TrimPrefix(scaling.Describe(p), scaling.NoProfile+" "),
 		})
 	}
 	notFitted := map[string][]string{}

@@ -6,9 +6,9 @@ import (
 	"html/template"
 	"strings"
 
+	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/internal/prose"
-	"github.com/brewput/brewput/schedule"
-	"github.com/brewput/brewput/verdict"
+	"github.com/brewput/brewput/report/schedule"
 )
 
 // verdictView is the page's answer: the verdict's sentences and a row per

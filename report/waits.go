@@ -6,8 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/brewput/brewput/internal/profile"
 	"github.com/brewput/brewput/internal/prose"
-	"github.com/brewput/brewput/profile"
 	"github.com/brewput/brewput/results"
 )
 

@@ -36,7 +36,7 @@ type Plan struct {
 	// 0 where it cannot say beforehand (a lab's).
 	Points int `json:"points,omitempty"`
 	// Study is the study being measured, as package sweep writes it
-	// (sweep.Study): what --resume measures the rest of.
+	// (sweep.Batch): what --resume measures the rest of.
 	Study json.RawMessage `json:"study,omitempty"`
 	// Labs, Lessons and Predict are the main job's: the labs it runs after
 	// the study, whether it measures the seeds' claims, and whether it

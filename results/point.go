@@ -7,27 +7,15 @@ import (
 
 // Point is one configuration, one mode on one CPU count under one load,
 // with what was measured on a real machine or predicted by the
-// virtual-time model; Source says which.
+// virtual-time model; Source says which and Kind which kind it is.
 //
 // A point is a common core (what was run, where, when, its throughput,
-// latency and CPU use) and the parts that only some points have: Shop,
-// the coffee shop's machines and steps (a YAML system's resources too,
-// a study's meters); Model, how the model predicted it; Lab, a lab's
-// variant and metrics; Bench, a Go benchmark's line. Kind says which kind
-// a point is. The parts are embedded, so that their
-// fields read as the point's own (p.Steps, p.Sched, p.Metrics) and a
-// results file stays flat, as it always was. Model and Lab write nothing
-// when empty, and are zero where a point has none; Shop, whose fields
-// are always written, is nil where a point has none (a lab's), and its
-// fields may be read only where it is there (p.Shop != nil, which holds
-// for every point but a lab's and a Go benchmark's that ReadJSON and
-// ReadCSV return). Bench is a field of its own, nil on other points. A
-// copy of a point shares its Shop: to change a copy's machines or steps,
-// give it a Shop of its own. The open loop's fields (Rate, MaxQ, Drops,
-// Service) are the core's, as a YAML system's load has them too, and so
-// are the Bounds, which the model works out for any configuration; the
-// parts sit where their fields always stood, so that the shop's and the
-// model's points encode byte for byte as before.
+// latency, CPU use, open-loop fields and structural bounds) and parts
+// that only some points have, embedded so that a results file stays
+// flat: Shop (the coffee shop's machines and steps, a YAML system's
+// resources, a study's meters; nil on a lab's or a Go benchmark's point,
+// and shared by copies), Model (how the model predicted it), Lab (a lab's
+// variant and metrics) and Bench (a Go benchmark's line, nil elsewhere).
 type Point struct {
 	// Source is SourceMeasured for a measurement, on the machine Host
 	// describes, or SourceModel for a prediction of the virtual-time model.
@@ -96,7 +84,7 @@ type Point struct {
 	Bounds *Bounds `json:"bounds,omitempty"`
 
 	// Bottleneck names what limits the point, from the causal profile of
-	// its configuration; see package causal, which fills it.
+	// its configuration; see package limits, which fills it.
 	Bottleneck *Bottleneck `json:"bottleneck,omitempty"`
 	// Waits say where the goroutines waited, from the block profile of a
 	// run with --profile, longest first; Profile is the path, without
@@ -147,7 +135,7 @@ type Model struct {
 	Runtime string `json:"runtime,omitempty"`
 	// Burn is "wall" where a go-policy prediction's steps ended on the
 	// clock, as the harness's default steps do (brewput model --burn), and
-	// empty where they burned CPU time, as every prediction before it did.
+	// empty where they burned CPU time (which files without the field did).
 	Burn string `json:"burn,omitempty"`
 	// Band is a go-policy prediction's range over the uncertainty of the
 	// runtime's measured costs, and Calibration the calibration it used;

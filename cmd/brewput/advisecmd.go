@@ -4,10 +4,11 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/brewput/brewput/blueprint"
-	"github.com/brewput/brewput/host"
-	"github.com/brewput/brewput/predict"
 	"github.com/spf13/cobra"
+
+	"github.com/brewput/brewput/internal/host"
+	"github.com/brewput/brewput/internal/predict"
+	"github.com/brewput/brewput/model/blueprint"
 )
 
 func newAdviseCmd(e *env) *cobra.Command {

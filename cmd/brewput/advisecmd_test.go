@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/brewput/brewput/advise"
+	"github.com/brewput/brewput/explain/limits"
 )
 
 func runAdvise(t *testing.T, args ...string) string {
@@ -35,7 +35,7 @@ func TestAdviseFinelocking(t *testing.T) {
 func TestAdviseJSON(t *testing.T) {
 	t.Parallel()
 	out := runAdvise(t, "--mode", "locking", "--cpus", "4", "--sched", "fifo", "--format", "json")
-	var a advise.Advice
+	var a limits.Advice
 	if err := json.Unmarshal([]byte(out), &a); err != nil {
 		t.Fatalf("advise --format json: %v\n%s", err, out)
 	}

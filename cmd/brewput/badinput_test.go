@@ -9,9 +9,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/brewput/brewput/calibrate"
+	"github.com/brewput/brewput/model/calibrate"
+	"github.com/brewput/brewput/model/sim"
 	"github.com/brewput/brewput/results"
-	"github.com/brewput/brewput/sim"
 )
 
 // TestBadInput checks that every bad input is a usage error (exit 2) with

@@ -5,11 +5,12 @@ import (
 	"runtime"
 	"strings"
 
-	"github.com/brewput/brewput/gobench"
-	"github.com/brewput/brewput/host"
+	"github.com/spf13/cobra"
+
+	"github.com/brewput/brewput/internal/gobench"
+	"github.com/brewput/brewput/internal/host"
 	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/results"
-	"github.com/spf13/cobra"
 )
 
 func newBenchCmd(e *env) *cobra.Command {

@@ -4,9 +4,10 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/brewput/brewput/calibrate"
-	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/spf13/cobra"
+
+	"github.com/brewput/brewput/internal/cliflag"
+	"github.com/brewput/brewput/model/calibrate"
 )
 
 func newCalibrateCmd(e *env) *cobra.Command {

@@ -1,9 +1,10 @@
 package main
 
 import (
-	"github.com/brewput/brewput/compare"
-	"github.com/brewput/brewput/results"
 	"github.com/spf13/cobra"
+
+	"github.com/brewput/brewput/explain/compare"
+	"github.com/brewput/brewput/results"
 )
 
 func newCompareCmd(e *env) *cobra.Command {

@@ -3,8 +3,9 @@ package main
 import (
 	"fmt"
 
-	"github.com/brewput/brewput/analysis"
 	"github.com/spf13/cobra"
+
+	"github.com/brewput/brewput/explain/scaling"
 )
 
 func newFitCmd(e *env) *cobra.Command {
@@ -19,8 +20,8 @@ func newFitCmd(e *env) *cobra.Command {
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, files []string) error {
-			if by != analysis.ByCPUs && by != analysis.ByPar {
-				return fmt.Errorf("--by: unknown axis %q; accepted: %s (throughput against CPUs), %s (against customers)", by, analysis.ByCPUs, analysis.ByPar)
+			if by != scaling.ByCPUs && by != scaling.ByPar {
+				return fmt.Errorf("--by: unknown axis %q; accepted: %s (throughput against CPUs), %s (against customers)", by, scaling.ByCPUs, scaling.ByPar)
 			}
 			if format != "table" && format != "json" {
 				return fmt.Errorf("--format: unknown format %q; accepted: table, json", format)
@@ -29,17 +30,17 @@ func newFitCmd(e *env) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			fits, err := analysis.FitAll(points, by)
+			fits, err := scaling.FitAll(points, by)
 			if err != nil {
 				return err
 			}
-			if err := analysis.WriteFits(e.stdout, fits, by, format); err != nil {
+			if err := scaling.WriteFits(e.stdout, fits, by, format); err != nil {
 				return failure{Err: err}
 			}
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&by, "by", analysis.ByCPUs, "fit throughput against cpus or par (customers)")
+	cmd.Flags().StringVar(&by, "by", scaling.ByCPUs, "fit throughput against cpus or par (customers)")
 	cmd.Flags().StringVar(&format, "format", "table", "output format: table or json (JSON Lines)")
 	return cmd
 }

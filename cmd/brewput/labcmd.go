@@ -7,8 +7,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/brewput/brewput/host"
 	"github.com/brewput/brewput/internal/cliflag"
+	"github.com/brewput/brewput/internal/host"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/lab/all"
 	"github.com/brewput/brewput/model"

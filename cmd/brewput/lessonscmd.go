@@ -8,9 +8,12 @@ import (
 	"strings"
 	"time"
 
-	"github.com/brewput/brewput/internal/exitcode"
-	"github.com/brewput/brewput/lessons"
+	"github.com/brewput/brewput/results/lesson"
+
 	"github.com/spf13/cobra"
+
+	"github.com/brewput/brewput/internal/exitcode"
+	"github.com/brewput/brewput/lab/lessons"
 )
 
 func newLessonsCmd(e *env) *cobra.Command {
@@ -36,7 +39,7 @@ func newLessonsCmd(e *env) *cobra.Command {
 			if quick {
 				level = lessons.Quick
 			}
-			rs, runErr := e.runLessons(cmd.Context(), claims, level, func(r lessons.Result) error {
+			rs, runErr := e.runLessons(cmd.Context(), claims, level, func(r lesson.Result) error {
 				err := w.Emit(r)
 				if _, ok := err.(*fs.PathError); ok { // the file could not be created
 					err = fmt.Errorf("--out: %w", err)
@@ -71,7 +74,7 @@ func splitList(s string) []string {
 // processes pinned to their CPUs as a sweep does, saying on stderr what it
 // measures and each verdict as it is reached (lessons.RunTelling), and
 // calling emit with it.
-func (e *env) runLessons(ctx context.Context, claims []lessons.Claim, level lessons.Level, emit func(lessons.Result) error) ([]lessons.Result, error) {
+func (e *env) runLessons(ctx context.Context, claims []lessons.Claim, level lessons.Level, emit func(lesson.Result) error) ([]lesson.Result, error) {
 	runner, err := e.runner()
 	if err != nil {
 		return nil, err
@@ -85,9 +88,9 @@ func (e *env) runLessons(ctx context.Context, claims []lessons.Claim, level less
 
 // mainLessons is the main job's --lessons: every claim, quick, after the
 // study; the verdicts go into the report (and its lessons.json).
-func (e *env) mainLessons(ctx context.Context) ([]lessons.Result, error) {
+func (e *env) mainLessons(ctx context.Context) ([]lesson.Result, error) {
 	claims := lessons.Claims(runtime.NumCPU())
-	rs, err := e.runLessons(ctx, claims, lessons.Quick, func(lessons.Result) error { return nil })
-	fmt.Fprintln(e.stderr, lessons.Tally(rs))
+	rs, err := e.runLessons(ctx, claims, lessons.Quick, func(lesson.Result) error { return nil })
+	fmt.Fprintln(e.stderr, lesson.Tally(rs))
 	return rs, exitcode.Ended(err, len(rs), len(claims), "claims", "the verdicts reached")
 }

@@ -10,7 +10,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/brewput/brewput/lessons"
+	"github.com/brewput/brewput/results/lesson"
+
+	"github.com/brewput/brewput/lab/lessons"
 	"github.com/brewput/brewput/report"
 )
 
@@ -58,15 +60,15 @@ func tinyLessons(ctx context.Context, stdout, stderr *syncBuffer, args ...string
 // checkVerdicts checks that each result has one of the three verdicts and
 // that it follows from its figure by the rule; which verdict it is depends
 // on the machine.
-func checkVerdicts(t *testing.T, rs []lessons.Result) {
+func checkVerdicts(t *testing.T, rs []lesson.Result) {
 	t.Helper()
 	for _, r := range rs {
 		switch r.Verdict {
-		case lessons.Reproduced, lessons.NotReproduced, lessons.Inconclusive:
+		case lesson.Reproduced, lesson.NotReproduced, lesson.Inconclusive:
 		default:
 			t.Errorf("%s: verdict %q", r.Claim, r.Verdict)
 		}
-		if err := r.Follows(); err != nil {
+		if err := lessons.Follows(r); err != nil {
 			t.Error(err)
 		}
 		if r.Error != "" {
@@ -93,7 +95,7 @@ func TestLessonsJSONAndReport(t *testing.T) {
 	}
 	// The verdicts come in the order reached: a claim disturbed in its
 	// turn comes after the others.
-	rs, err := lessons.ReadFile(file)
+	rs, err := lesson.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +109,7 @@ func TestLessonsJSONAndReport(t *testing.T) {
 		if !slices.Contains(claims, r.Claim) || r.Level != "tiny" || r.Host.Cores == 0 {
 			t.Errorf("verdict %d: %s, level %q, host %+v", i, r.Claim, r.Level, r.Host)
 		}
-		if r.Claim == "talk/model-overload" && (!r.Model || r.Verdict == lessons.Inconclusive) {
+		if r.Claim == "talk/model-overload" && (!r.Model || r.Verdict == lesson.Inconclusive) {
 			t.Errorf("the model's exact claim: %+v", r)
 		}
 	}
@@ -130,7 +132,7 @@ func TestLessonsJSONAndReport(t *testing.T) {
 			t.Errorf("the page lacks %q", want)
 		}
 	}
-	again, err := lessons.ReadFile(filepath.Join(out, report.LessonsFile))
+	again, err := lesson.ReadFile(filepath.Join(out, report.LessonsFile))
 	if err != nil || len(again) != len(rs) {
 		t.Errorf("the report's %s: %d verdicts, %v", report.LessonsFile, len(again), err)
 	}
@@ -195,7 +197,7 @@ func TestLessonsInterrupted(t *testing.T) {
 		t.Errorf("last line of stderr %q does not say what was kept", last)
 	}
 	// Every verdict said on stderr is in the file, as written when reached.
-	rs, err := lessons.ReadFile(file)
+	rs, err := lesson.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -219,7 +221,7 @@ func TestMainJobWithLessons(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit %d; stderr:\n%s", code, stderr.String())
 	}
-	rs, err := lessons.ReadFile(filepath.Join(out, report.LessonsFile))
+	rs, err := lesson.ReadFile(filepath.Join(out, report.LessonsFile))
 	if err != nil {
 		t.Fatal(err)
 	}

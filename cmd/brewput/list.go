@@ -4,8 +4,9 @@ import (
 	"fmt"
 	"text/tabwriter"
 
-	"github.com/brewput/brewput/coffee"
 	"github.com/spf13/cobra"
+
+	"github.com/brewput/brewput/coffee"
 )
 
 func newListCmd(e *env) *cobra.Command {

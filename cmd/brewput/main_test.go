@@ -10,8 +10,9 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/brewput/brewput/internal/exitcode"
 	"go.uber.org/goleak"
+
+	"github.com/brewput/brewput/internal/exitcode"
 )
 
 // Exit statuses the tests expect (see package exitcode).

@@ -5,14 +5,14 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/brewput/brewput/internal/sweep"
 	"github.com/brewput/brewput/results"
-	"github.com/brewput/brewput/sweep"
 )
 
 // measure measures what the study's journal points (have, of a run cut
 // short) lack, each in a child process (sweep.Runner.MeasureRest), its
 // progress on stderr.
-func (e *env) measure(ctx context.Context, st *sweep.Study, have []results.Point, add func(*results.Point) error) ([]results.Point, error) {
+func (e *env) measure(ctx context.Context, st *sweep.Batch, have []results.Point, add func(*results.Point) error) ([]results.Point, error) {
 	runner, err := e.runner()
 	if err != nil {
 		return nil, err

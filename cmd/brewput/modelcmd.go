@@ -6,15 +6,16 @@ import (
 	"strings"
 	"time"
 
-	"github.com/brewput/brewput/blueprint"
-	"github.com/brewput/brewput/host"
-	"github.com/brewput/brewput/internal/cliflag"
-	"github.com/brewput/brewput/internal/exitcode"
-	"github.com/brewput/brewput/predict"
-	"github.com/brewput/brewput/results"
-	"github.com/brewput/brewput/sim"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+
+	"github.com/brewput/brewput/internal/cliflag"
+	"github.com/brewput/brewput/internal/exitcode"
+	"github.com/brewput/brewput/internal/host"
+	"github.com/brewput/brewput/internal/predict"
+	"github.com/brewput/brewput/model/blueprint"
+	"github.com/brewput/brewput/model/sim"
+	"github.com/brewput/brewput/results"
 )
 
 // modelFlags are brewput model's own flags, beside the study's.

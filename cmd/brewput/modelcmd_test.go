@@ -10,9 +10,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/brewput/brewput/calibrate"
+	"github.com/brewput/brewput/model/calibrate"
+	"github.com/brewput/brewput/model/sim"
 	"github.com/brewput/brewput/results"
-	"github.com/brewput/brewput/sim"
 )
 
 // These tests run brewput model and brewput calibrate. The model measures

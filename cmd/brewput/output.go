@@ -1,10 +1,11 @@
 package main
 
 import (
-	"github.com/brewput/brewput/causal"
+	"github.com/spf13/pflag"
+
+	"github.com/brewput/brewput/explain/limits"
 	"github.com/brewput/brewput/internal/outfile"
 	"github.com/brewput/brewput/results"
-	"github.com/spf13/pflag"
 )
 
 // outputOf checks --format and --out before anything is measured
@@ -18,5 +19,5 @@ func outputOf(e *env, fs *pflag.FlagSet, format, out string, plan results.Plan) 
 // with its causal profile (fifo) at the end.
 func (e *env) sink(f results.Format, o *outfile.Output) *outfile.Sink {
 	return &outfile.Sink{Stdout: e.stdout, Stderr: e.stderr, Format: f, Out: o,
-		Profile: func(points []results.Point) error { return causal.Annotate(points, causal.Fifo()) }}
+		Profile: func(points []results.Point) error { return limits.Annotate(points, limits.Fifo()) }}
 }

@@ -1,8 +1,9 @@
 package main
 
 import (
-	"github.com/brewput/brewput/sweep"
 	"github.com/spf13/cobra"
+
+	"github.com/brewput/brewput/internal/sweep"
 )
 
 // newPointCmd is the child side of a sweep: it measures the one point given

@@ -3,11 +3,12 @@ package main
 import (
 	"fmt"
 
-	"github.com/brewput/brewput/internal/cliflag"
-	"github.com/brewput/brewput/lab"
-	"github.com/brewput/brewput/mainjob"
-	"github.com/brewput/brewput/report"
 	"github.com/spf13/cobra"
+
+	"github.com/brewput/brewput/internal/cliflag"
+	"github.com/brewput/brewput/internal/mainjob"
+	"github.com/brewput/brewput/lab"
+	"github.com/brewput/brewput/report"
 )
 
 func newReportCmd(e *env) *cobra.Command {

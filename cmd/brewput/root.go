@@ -6,15 +6,16 @@ import (
 	"runtime"
 	"strings"
 
-	"github.com/brewput/brewput/internal/cliflag"
-	"github.com/brewput/brewput/lab"
-	"github.com/brewput/brewput/mainjob"
-	"github.com/brewput/brewput/predict"
-	"github.com/brewput/brewput/report"
-	"github.com/brewput/brewput/results"
-	"github.com/brewput/brewput/sweep"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+
+	"github.com/brewput/brewput/internal/cliflag"
+	"github.com/brewput/brewput/internal/mainjob"
+	"github.com/brewput/brewput/internal/predict"
+	"github.com/brewput/brewput/internal/sweep"
+	"github.com/brewput/brewput/lab"
+	"github.com/brewput/brewput/report"
+	"github.com/brewput/brewput/results"
 )
 
 // defaultReportDir is where the main job and brewput report write.
@@ -38,7 +39,7 @@ func newRoot(e *env) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			var st *sweep.Study
+			var st *sweep.Batch
 			var have []results.Point
 			var plan results.Plan
 			if resume != "" {
@@ -127,7 +128,7 @@ func unknownArgs(cmd *cobra.Command, args []string) error {
 // resumeMain reads the journal a main job cut short left at path
 // (mainjob.Resume), refusing flags that say what to measure: the journal
 // says it.
-func resumeMain(fs *pflag.FlagSet, path string) (*sweep.Study, []results.Point, results.Plan, error) {
+func resumeMain(fs *pflag.FlagSet, path string) (*sweep.Batch, []results.Point, results.Plan, error) {
 	if err := refuseGiven(fs, path, "format"); err != nil { // --format says only how to print
 		return nil, nil, results.Plan{}, err
 	}

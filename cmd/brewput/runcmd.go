@@ -6,12 +6,13 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/brewput/brewput/internal/exitcode"
-	"github.com/brewput/brewput/internal/outfile"
-	"github.com/brewput/brewput/results"
-	"github.com/brewput/brewput/sweep"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+
+	"github.com/brewput/brewput/internal/exitcode"
+	"github.com/brewput/brewput/internal/outfile"
+	"github.com/brewput/brewput/internal/sweep"
+	"github.com/brewput/brewput/results"
 )
 
 func newRunCmd(e *env) *cobra.Command {
@@ -22,7 +23,7 @@ func newRunCmd(e *env) *cobra.Command {
 		Short: "Measure modes of the coffee shop over CPU counts and print or save the results",
 		Args:  unknownArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			var st *sweep.Study
+			var st *sweep.Batch
 			var have []results.Point
 			var out *outfile.Sink
 			var err error
@@ -57,7 +58,7 @@ func newRunCmd(e *env) *cobra.Command {
 // the study it planned, the points it measured and where its results go.
 // The study comes from the journal, so that flags saying what to measure
 // are refused.
-func (e *env) resumeRun(fs *pflag.FlagSet, path, command string) (*sweep.Study, []results.Point, *outfile.Sink, error) {
+func (e *env) resumeRun(fs *pflag.FlagSet, path, command string) (*sweep.Batch, []results.Point, *outfile.Sink, error) {
 	if err := refuseGiven(fs, path); err != nil {
 		return nil, nil, nil, err
 	}
@@ -65,7 +66,7 @@ func (e *env) resumeRun(fs *pflag.FlagSet, path, command string) (*sweep.Study, 
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("--resume: %w", err)
 	}
-	st, err := sweep.StudyOf(f.Plan, command)
+	st, err := sweep.BatchOf(f.Plan, command)
 	if err != nil {
 		o.Close()
 		return nil, nil, nil, fmt.Errorf("--resume %s: %w", path, err)

@@ -5,12 +5,13 @@ import (
 	"strings"
 	"time"
 
-	"github.com/brewput/brewput/host"
-	"github.com/brewput/brewput/internal/cliflag"
-	"github.com/brewput/brewput/predict"
-	"github.com/brewput/brewput/report"
-	"github.com/brewput/brewput/schedule"
 	"github.com/spf13/cobra"
+
+	"github.com/brewput/brewput/internal/cliflag"
+	"github.com/brewput/brewput/internal/host"
+	"github.com/brewput/brewput/internal/predict"
+	"github.com/brewput/brewput/report"
+	"github.com/brewput/brewput/report/schedule"
 )
 
 func newScheduleCmd(e *env) *cobra.Command {

@@ -5,11 +5,12 @@ import (
 	"runtime"
 	"time"
 
-	"github.com/brewput/brewput/internal/cliflag"
-	"github.com/brewput/brewput/report"
-	"github.com/brewput/brewput/sweep"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+
+	"github.com/brewput/brewput/internal/cliflag"
+	"github.com/brewput/brewput/internal/sweep"
+	"github.com/brewput/brewput/report"
 )
 
 // studyFlags are the flags that say what to measure and where to write it,
@@ -76,13 +77,13 @@ func (f *studyFlags) options(fs *pflag.FlagSet, maxCPUs int) sweep.Options {
 // plan checks every flag before anything is measured (sweep.Options.Study,
 // then --profile's folder); its errors are usage errors that name the flag
 // and what it accepts.
-func (f *studyFlags) plan(fs *pflag.FlagSet, maxCPUs int) (*sweep.Study, error) {
+func (f *studyFlags) plan(fs *pflag.FlagSet, maxCPUs int) (*sweep.Batch, error) {
 	o := f.options(fs, maxCPUs)
 	var err error
 	if o.Modes, err = sweep.ParseModes(f.modes); err != nil {
 		return nil, err
 	}
-	st, err := o.Study()
+	st, err := o.Batch()
 	if err != nil {
 		return nil, err
 	}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/brewput/brewput/report/chartspec"
+
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"
 )
@@ -47,6 +49,6 @@ func tinyRun(ctx context.Context, c tinyConfig, cpus []int, progress func(string
 // newTinyLab is the tiny lab at its defaults.
 func newTinyLab() *lab.Of[tinyConfig] {
 	return lab.New(lab.Info{Name: "tiny", Summary: "adds up integers", Help: "Adds up integers.", Example: "  brewput lab tiny"},
-		tinyConfig{Sizes: []int{1000}}, tinyRun, lab.Figure{Kind: lab.Bars, Title: "tiny: integers added per second",
-			Lesson: "How fast each size adds up.", Y: lab.Axis{Of: lab.ByThroughput}, Empty: "Nothing added."})
+		tinyConfig{Sizes: []int{1000}}, tinyRun, chartspec.Figure{Kind: chartspec.Bars, Title: "tiny: integers added per second",
+			Lesson: "How fast each size adds up.", Y: chartspec.Axis{Of: chartspec.ByThroughput}, Empty: "Nothing added."})
 }

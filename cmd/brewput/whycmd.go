@@ -5,11 +5,12 @@ import (
 	"runtime"
 	"time"
 
-	"github.com/brewput/brewput/compare"
-	"github.com/brewput/brewput/internal/exitcode"
-	"github.com/brewput/brewput/predict"
-	"github.com/brewput/brewput/why"
 	"github.com/spf13/cobra"
+
+	"github.com/brewput/brewput/explain/compare"
+	"github.com/brewput/brewput/explain/why"
+	"github.com/brewput/brewput/internal/exitcode"
+	"github.com/brewput/brewput/internal/predict"
 )
 
 func newWhyCmd(e *env) *cobra.Command {

@@ -5,7 +5,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/brewput/brewput/bench"
+	"github.com/brewput/brewput/measure/bench"
 )
 
 // designs are the caches compared, each made fresh, with plain sync

@@ -13,9 +13,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/brewput/brewput/report/chartspec"
+
+	"github.com/spf13/pflag"
+
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"
-	"github.com/spf13/pflag"
 )
 
 // FlagError fails t unless err is a one-line error that starts with flag,
@@ -102,7 +105,7 @@ func Points(t testing.TB, name, unit string, metrics []results.Metric, points []
 
 // Figure fails t unless f draws something from points, and reads only
 // metrics of the lab's (metrics), which the points have.
-func Figure(t testing.TB, f lab.Figure, metrics []results.Metric, points []results.Point) {
+func Figure(t testing.TB, f chartspec.Figure, metrics []results.Metric, points []results.Point) {
 	t.Helper()
 	if _, ok := f.Plot(points); !ok {
 		t.Errorf("figure %q draws nothing of the points: %s", f.Title, f.Empty)

@@ -7,6 +7,7 @@ import (
 	"go/parser"
 	"go/token"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -31,8 +32,16 @@ func packages(t *testing.T) map[string]*pkg {
 	out := map[string]*pkg{}
 	fset := token.NewFileSet()
 	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+		if err != nil {
 			return err
+		}
+		if d.IsDir() && path != root {
+			if _, err := os.Stat(filepath.Join(path, "go.mod")); err == nil {
+				return filepath.SkipDir // another module, such as validation/
+			}
+		}
+		if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
 		}
 		dir, _ := filepath.Rel(root, filepath.Dir(path))
 		f, err := parser.ParseFile(fset, path, nil, parser.ParseComments)
@@ -73,60 +82,99 @@ func labs(t *testing.T, ps map[string]*pkg) []string {
 	return out
 }
 
-// Data flows one way: scenario → harness → results → analysis → report;
-// the labs stand beside the shop and need none of it.
+// tier places a package in the pipeline: scenario → harness → results →
+// explanation → report, with the engine beside the scenarios and the
+// CLI's orchestration on top. A package imports only packages of its own
+// tier or an earlier one. The helpers under internal/ (all but mainjob
+// and predict) belong to no tier: anyone may import them.
+func tier(dir string) (int, bool) {
+	tiers := []struct {
+		prefix string
+		tier   int
+	}{
+		{"results", 0},
+		{"measure", 1}, {"coffee", 1}, {"model", 1},
+		{"lab", 2},
+		{"explain", 3},
+		{"report", 4},
+		{"internal/mainjob", 5}, {"internal/predict", 5},
+		{"cmd", 6},
+	}
+	for _, t := range tiers {
+		if dir == t.prefix || strings.HasPrefix(dir, t.prefix+"/") {
+			return t.tier, true
+		}
+	}
+	return 0, false
+}
+
+// upward lists the imports against the tiers that are part of the design:
+// a lab declares its chart as data (report/chartspec, no drawing); the
+// seeds' claims (lab/lessons) are judged with compare's statistics; a
+// user's study program draws its own page and fits its own curves; the
+// measurement kit's points are made in pinned child processes (sweep).
+var upward = map[[2]string]bool{
+	{"lab", "report/chartspec"}:           true,
+	{"lab/lessons", "explain/compare"}:    true,
+	{"measure/study", "report"}:           true,
+	{"measure/study", "explain/compare"}:  true,
+	{"measure/study", "explain/scaling"}:  true,
+	{"internal/sweep", "measure/harness"}: true,
+}
+
+// Data flows one way through the tiers; the examples, like any user's
+// program, reach brewput only through its public packages.
 func TestImportsOneWay(t *testing.T) {
 	ps := packages(t)
-	rules := map[string][]string{ // a package's prefix → what it must not import (prefixes)
-		"results":          {""}, // nothing of brewput's
-		"host":             {"sweep", "coffee", "model", "lab", "report", "analysis"},
-		"lab":              {"sweep", "coffee", "model", "report", "analysis", "advise", "blueprint", "cmd"},
-		"report":           {"lab/", "sweep", "cmd", "harness", "coffee"},
-		"analysis":         {"report", "advise", "causal", "why", "sweep", "lab", "study", "gobench", "cmd"},
-		"causal":           {"report", "advise", "why", "sweep", "lab", "cmd"},
-		"why":              {"report", "advise", "lab", "cmd"},
-		"model":            {"report", "analysis", "advise", "sweep", "lab", "cmd"},
-		"sweep":            {"report", "analysis", "model", "lab", "study", "gobench", "cmd"},
-		"coffee":           {"results", "report", "sweep", "model", "lab", "cmd"},
-		"verdict":          {"report", "schedule", "sweep", "lab", "cmd", "harness", "study", "gobench", "bench", "meter"},
-		"schedule":         {"report", "sweep", "lab", "cmd", "harness", "study", "gobench", "bench", "meter"},
-		"internal/cliflag": {""},
-		// The model's predictions and the main job are libraries the CLI
-		// calls: they know no command line, and predict no report.
-		"predict": {"report", "lab", "mainjob", "study", "gobench", "cmd"},
-		"mainjob": {"study", "gobench", "cmd"},
-		// The user's code: meters and benchmark helpers they import into
-		// their own programs, which must stay light; a study and Go
-		// benchmarks measured by brewput's parts, but never explained by
-		// the shop's model, which knows nothing of the user's code.
-		"meter":    {""},
-		"bench":    {""},
-		"gobench":  {"report", "analysis", "causal", "advise", "why", "model", "lab", "study", "cmd"},
-		"study":    {"causal", "advise", "why", "model", "lab", "gobench", "cmd"},
-		"examples": {"internal", "cmd", "sweep", "results"},
-	}
 	for dir, p := range ps {
-		for prefix, banned := range rules {
-			if !strings.HasPrefix(dir, prefix) || dir == "lab/all" && prefix == "lab" {
+		own, ok := tier(dir)
+		for _, imp := range p.imports {
+			if strings.HasPrefix(dir, "examples") && strings.HasPrefix(imp, "internal") {
+				t.Errorf("%s imports %s: an example uses only public packages", dir, imp)
+			}
+			to, tok := tier(imp)
+			if !ok || !tok || to <= own {
 				continue
 			}
-			for _, imp := range p.imports {
-				for _, b := range banned {
-					if strings.HasPrefix(imp, b) {
-						t.Errorf("%s imports %s", dir, imp)
-					}
-				}
+			if !upward[[2]string{topOf(dir), imp}] && !upward[[2]string{dir, imp}] {
+				t.Errorf("%s (tier %d) imports %s (tier %d): data flows scenario → harness → results → explanation → report", dir, own, imp, to)
 			}
 		}
 	}
 	// Only lab/all knows the labs; cmd/brewput knows them through it. The
-	// one other is lessons: each seed's claim is about a particular lab,
-	// measured through that lab's own Run.
+	// one other is lab/lessons: each seed's claim is about a particular
+	// lab, measured through that lab's own Run.
 	for _, l := range labs(t, ps) {
 		for dir, p := range ps {
-			if slices.Contains(p.imports, l) && dir != "lab/all" && dir != "lessons" {
-				t.Errorf("%s imports the lab %s; only lab/all (and lessons) may", dir, l)
+			if slices.Contains(p.imports, l) && dir != "lab/all" && dir != "lab/lessons" {
+				t.Errorf("%s imports the lab %s; only lab/all (and lab/lessons) may", dir, l)
 			}
+		}
+	}
+}
+
+// topOf is a package's first folder, "lab" for "lab/logs".
+func topOf(dir string) string {
+	top, _, _ := strings.Cut(dir, "/")
+	return top
+}
+
+// Listing the root shows the pipeline and nothing else.
+func TestRootFolders(t *testing.T) {
+	want := []string{"cmd", "coffee", "docs", "examples", "explain", "internal", "lab", "measure", "model", "report", "results", "validation"}
+	entries, err := os.ReadDir(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range entries {
+		if e.IsDir() && !strings.HasPrefix(e.Name(), ".") {
+			got = append(got, e.Name())
+		}
+	}
+	for _, g := range got {
+		if !slices.Contains(want, g) {
+			t.Errorf("top-level folder %s/ is not one of the pipeline's %v", g, want)
 		}
 	}
 }
@@ -161,4 +209,66 @@ func TestNoLabByName(t *testing.T) {
 			})
 		}
 	}
+}
+
+// The kit users import into their own programs stays light: the meters,
+// the harness, the CPU burner, the benchmark helpers and the results file
+// need nothing beyond the standard library but the HDR histogram (and,
+// for the results file, golang.org/x/perf, whose benchfmt reads and
+// writes Go's benchmark format); a study program, drawing its own page,
+// reaches no RPC stack, database, browser or lab.
+func TestKitWall(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go list")
+	}
+	light := []string{"github.com/HdrHistogram/hdrhistogram-go"}
+	withPerf := append(slices.Clone(light), "golang.org/x/perf/", "github.com/aclements/go-moremath/")
+	for _, c := range []struct {
+		pkg     string
+		allowed []string // prefixes of the non-standard packages it may reach
+	}{
+		{"./measure/meter", light},
+		{"./measure/harness", light},
+		{"./measure/burn", light},
+		{"./measure/bench", light},
+		{"./results", withPerf},
+		{"./results/lesson", withPerf},
+	} {
+		for _, dep := range deps(t, c.pkg) {
+			if !slices.ContainsFunc(c.allowed, func(a string) bool { return strings.HasPrefix(dep, a) }) {
+				t.Errorf("%s reaches %s; the kit allows only the standard library, brewput's own kit and %v", c.pkg, dep, c.allowed)
+			}
+		}
+	}
+	banned := []string{"google.golang.org/grpc", "github.com/syndtr/goleveldb", "github.com/chromedp/", module + "lab"}
+	for _, pkg := range []string{"./measure/study", "./examples/cache/study"} {
+		for _, dep := range deps(t, pkg) {
+			for _, b := range banned {
+				if strings.HasPrefix(dep, b) {
+					t.Errorf("%s reaches %s", pkg, dep)
+				}
+			}
+		}
+	}
+}
+
+// deps lists the packages pkg depends on, itself included, that are
+// neither in the standard library nor brewput's measurement kit and
+// results; brewput's other packages are listed too.
+func deps(t *testing.T, pkg string) []string {
+	t.Helper()
+	cmd := exec.Command("go", "list", "-deps", "-f", "{{if not .Standard}}{{.ImportPath}}{{end}}", pkg)
+	cmd.Dir = filepath.Join("..", "..")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list -deps %s: %v", pkg, err)
+	}
+	var list []string
+	for _, line := range strings.Fields(string(out)) {
+		if rest, ok := strings.CutPrefix(line, module); ok && (strings.HasPrefix(rest, "measure/") || strings.HasPrefix(rest, "results")) {
+			continue
+		}
+		list = append(list, line)
+	}
+	return list
 }

@@ -21,7 +21,7 @@ type Sink struct {
 	// Out is the output file, nil for stdout.
 	Out *Output
 	// Profile, if not nil, gives points their causal profiles at Finish
-	// (causal.Annotate); a failure is told on Stderr.
+	// (limits.Annotate); a failure is told on Stderr.
 	Profile func([]results.Point) error
 	// ProfileEach profiles each point as it comes too, so that the
 	// journal holds what the final file will.

@@ -10,7 +10,8 @@ package actors
 import (
 	"strings"
 
-	"github.com/brewput/brewput/lab"
+	"github.com/brewput/brewput/report/chartspec"
+
 	"github.com/brewput/brewput/results"
 )
 
@@ -104,18 +105,18 @@ const Example = `  brewput lab actors
 // figure is the lab's chart: identities per second against clients, a
 // line per variant, the remote ones dashed, on a log scale: over gRPC a
 // variant is tens of times slower than in process.
-func figure() lab.Figure {
-	return lab.Figure{
-		Kind:   lab.Lines,
+func figure() chartspec.Figure {
+	return chartspec.Figure{
+		Kind:   chartspec.Lines,
 		Title:  "actors: identities per second against clients",
 		Lesson: "Identities handed out per second against concurrent clients, a line per way of serializing the counter, in process (solid) and over gRPC on 127.0.0.1 (dashed), on a log scale. A mutex around the counter only (sequence) is the one that gains from more clients and CPUs: the reply is built outside the lock. An actor pays a channel handover each way per request and is slowest with few clients. Over gRPC every variant is tens of times slower, and the differences between them mostly disappear under the network path's cost (remote_cost in the table).",
-		X:      lab.Axis{Label: "concurrent clients", Of: lab.ByMetric, Metric: MetricClients, Scale: lab.Even},
-		Y:      lab.Axis{Label: "identities per second (log scale)", Of: lab.ByThroughput, Scale: lab.Log},
-		Line: func(p results.Point) (lab.Line, bool) {
+		X:      chartspec.Axis{Label: "concurrent clients", Of: chartspec.ByMetric, Metric: MetricClients, Scale: chartspec.Even},
+		Y:      chartspec.Axis{Label: "identities per second (log scale)", Of: chartspec.ByThroughput, Scale: chartspec.Log},
+		Line: func(p results.Point) (chartspec.Line, bool) {
 			if v, ok := strings.CutPrefix(p.Variant, RemotePrefix); ok {
-				return lab.Line{Name: v + " over gRPC", Group: v, Dashed: true}, true
+				return chartspec.Line{Name: v + " over gRPC", Group: v, Dashed: true}, true
 			}
-			return lab.Line{Name: p.Variant + " in process", Group: p.Variant}, true
+			return chartspec.Line{Name: p.Variant + " in process", Group: p.Variant}, true
 		},
 		Empty: "No point to draw.",
 	}

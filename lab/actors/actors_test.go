@@ -12,11 +12,12 @@ import (
 	"testing"
 	"time"
 
+	"go.uber.org/goleak"
+	"google.golang.org/grpc/mem"
+
 	"github.com/brewput/brewput/internal/labtest"
 	"github.com/brewput/brewput/internal/race"
 	"github.com/brewput/brewput/results"
-	"go.uber.org/goleak"
-	"google.golang.org/grpc/mem"
 )
 
 // goleak checks after all tests that every actor, client, gRPC server and

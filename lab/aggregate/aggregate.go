@@ -17,7 +17,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/brewput/brewput/lab"
+	"github.com/brewput/brewput/report/chartspec"
+
 	"github.com/brewput/brewput/results"
 )
 
@@ -96,22 +97,22 @@ const Example = `  brewput lab aggregate
 
 // figure is the lab's chart: the grouped points' speedup against the
 // buffer, a line per producer count.
-func figure() lab.Figure {
-	return lab.Figure{
-		Kind:   lab.Lines,
+func figure() chartspec.Figure {
+	return chartspec.Figure{
+		Kind:   chartspec.Lines,
 		Title:  "aggregate: speedup of grouping over one call per event",
 		Lesson: "The speedup of one handle call per run of identical events over one call per event, against the channel's buffer, a line per producer count. Each call costs the same whatever it handles, so grouping runs of about 8 events gains several times; a single consumer bounds both ways, and the unbuffered channel, where every event is a handover, gains least.",
-		X:      lab.Axis{Label: "channel buffer (events)", Of: lab.ByMetric, Metric: MetricBuffer, Scale: lab.Even},
-		Y:      lab.Axis{Label: "speedup of grouped over single (×)", Of: lab.ByMetric, Metric: MetricSpeedup},
-		Line: func(p results.Point) (lab.Line, bool) {
+		X:      chartspec.Axis{Label: "channel buffer (events)", Of: chartspec.ByMetric, Metric: MetricBuffer, Scale: chartspec.Even},
+		Y:      chartspec.Axis{Label: "speedup of grouped over single (×)", Of: chartspec.ByMetric, Metric: MetricSpeedup},
+		Line: func(p results.Point) (chartspec.Line, bool) {
 			n, ok := p.Metrics[MetricProducers]
 			name := "1 producer"
 			if n != 1 {
 				name = strconv.Itoa(int(n)) + " producers"
 			}
-			return lab.Line{Name: name}, ok && strings.HasPrefix(p.Variant, Grouped+"/")
+			return chartspec.Line{Name: name}, ok && strings.HasPrefix(p.Variant, Grouped+"/")
 		},
-		Reference: lab.Reference{Label: "no gain (1×)", Y: 1},
+		Reference: chartspec.Reference{Label: "no gain (1×)", Y: 1},
 		Empty:     "No grouped point says its speedup over single.",
 	}
 }

@@ -12,9 +12,9 @@ import (
 
 	"github.com/HdrHistogram/hdrhistogram-go"
 
-	"github.com/brewput/brewput/burn"
-	"github.com/brewput/brewput/harness"
 	"github.com/brewput/brewput/lab"
+	"github.com/brewput/brewput/measure/burn"
+	"github.com/brewput/brewput/measure/harness"
 	"github.com/brewput/brewput/results"
 )
 

@@ -9,10 +9,11 @@ import (
 	"testing"
 	"time"
 
+	"go.uber.org/goleak"
+
 	"github.com/brewput/brewput/internal/labtest"
 	"github.com/brewput/brewput/internal/race"
 	"github.com/brewput/brewput/results"
-	"go.uber.org/goleak"
 )
 
 // goleak checks after all tests that every producer and consumer exited,

@@ -15,7 +15,8 @@ package channels
 import (
 	"fmt"
 
-	"github.com/brewput/brewput/lab"
+	"github.com/brewput/brewput/report/chartspec"
+
 	"github.com/brewput/brewput/results"
 )
 
@@ -78,16 +79,16 @@ const Example = `  brewput lab channels
 // figure is the lab's chart: the share of the bound each channel size
 // reaches against the batch size, the best over the consumer counts, at
 // the most CPUs.
-func figure() lab.Figure {
-	return lab.Figure{
-		Kind:   lab.Lines,
+func figure() chartspec.Figure {
+	return chartspec.Figure{
+		Kind:   chartspec.Lines,
 		Title:  "channels: share of the bound reached against batch size",
 		Lesson: "How close each channel setup comes to the bound that the producer's and a consumer's rates alone and the CPUs allow, against the batch size, for each channel size (best over consumer counts, at the most CPUs measured). Lines of one at a time stay far below the bound whatever the channel's size; batching closes most of the gap.",
-		X:      lab.Axis{Label: "lines per batch (B, log scale)", Of: lab.ByMetric, Metric: MetricBatchLines, Scale: lab.Log},
-		Y:      lab.Axis{Label: "share of the bound reached (%)", Of: lab.ByMetric, Metric: MetricOfBound, Factor: 100, Max: 105},
-		Line: func(p results.Point) (lab.Line, bool) {
+		X:      chartspec.Axis{Label: "lines per batch (B, log scale)", Of: chartspec.ByMetric, Metric: MetricBatchLines, Scale: chartspec.Log},
+		Y:      chartspec.Axis{Label: "share of the bound reached (%)", Of: chartspec.ByMetric, Metric: MetricOfBound, Factor: 100, Max: 105},
+		Line: func(p results.Point) (chartspec.Line, bool) {
 			s, ok := p.Metrics[MetricChanSize]
-			return lab.Line{Name: fmt.Sprintf("channel of %d", int(s)), Order: s}, ok
+			return chartspec.Line{Name: fmt.Sprintf("channel of %d", int(s)), Order: s}, ok
 		},
 		Best:  true,
 		Empty: "No point says its share of the bound (of_bound) with a channel size S and batch B.",

@@ -8,9 +8,10 @@ import (
 	"testing"
 	"time"
 
+	"go.uber.org/goleak"
+
 	"github.com/brewput/brewput/internal/labtest"
 	"github.com/brewput/brewput/results"
-	"go.uber.org/goleak"
 )
 
 // goleak checks after all tests that every pipeline's consumers exited,

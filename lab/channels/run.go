@@ -12,8 +12,8 @@ import (
 
 	"github.com/HdrHistogram/hdrhistogram-go"
 
-	"github.com/brewput/brewput/harness"
 	"github.com/brewput/brewput/lab"
+	"github.com/brewput/brewput/measure/harness"
 	"github.com/brewput/brewput/results"
 )
 

@@ -14,7 +14,9 @@
 // read back by [ParseVariant].
 package logs
 
-import "github.com/brewput/brewput/lab"
+import (
+	"github.com/brewput/brewput/report/chartspec"
+)
 
 // Name is the lab's name, as in brewput lab logs.
 const Name = "logs"
@@ -119,13 +121,13 @@ const Example = `  brewput lab logs
 // figure is the lab's chart: how many times the naive sum of append
 // latencies overstates the wall time, against writers, a line per kind of
 // log, with y = t, what a log that serializes every append gives.
-func figure() lab.Figure {
-	return lab.Figure{
-		Kind:     lab.Lines,
+func figure() chartspec.Figure {
+	return chartspec.Figure{
+		Kind:     chartspec.Lines,
 		Title:    "logs: summed append latencies against the wall time",
 		Lesson:   "t writers share a fixed number of appends to one log. A log that takes one append at a time does the same work however many write: its throughput, first start to last finish, stays near one writer's (of single in the table, as a fraction). But each append now waits for the others, so the sum of the writers' latencies grows about t-fold while the wall time does not: n appends of w seconds take n·w, yet their latencies add up to n·w·t. The chart shows that ratio against t, a line per kind of log; the closer to the grey line, the more of each latency is waiting for the lock. A benchmark that divides appends by summed latency reports a throughput t times too low.",
-		X:        lab.Axis{Label: "writer goroutines (t)", Of: lab.ByMetric, Metric: MetricWriters, Scale: lab.Even},
-		Y:        lab.Axis{Label: "sum of append latencies ÷ wall time (×)", Of: lab.ByMetric, Metric: MetricOverstatement},
+		X:        chartspec.Axis{Label: "writer goroutines (t)", Of: chartspec.ByMetric, Metric: MetricWriters, Scale: chartspec.Even},
+		Y:        chartspec.Axis{Label: "sum of append latencies ÷ wall time (×)", Of: chartspec.ByMetric, Metric: MetricOverstatement},
 		Diagonal: "t: every writer always waiting",
 		Empty:    "No point says how much its latency sum overstates the wall time (overstatement).",
 	}

@@ -13,9 +13,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/spf13/pflag"
+
 	"github.com/brewput/brewput/internal/labtest"
 	"github.com/brewput/brewput/results"
-	"github.com/spf13/pflag"
 )
 
 func TestValidate(t *testing.T) {

@@ -6,7 +6,9 @@
 // the program could reach on more CPUs, with the measured speedups on it.
 package render
 
-import "github.com/brewput/brewput/lab"
+import (
+	"github.com/brewput/brewput/report/chartspec"
+)
 
 // Name is the lab's name, as in brewput lab render.
 const Name = "render"
@@ -64,13 +66,13 @@ const Example = `  brewput lab render
 
 // figure is the lab's chart: Amdahl's curve for the serial fraction the
 // points estimate, with the whole program's measured speedups on it.
-func figure() lab.Figure {
-	return lab.Figure{
-		Kind:     lab.Amdahl,
+func figure() chartspec.Figure {
+	return chartspec.Figure{
+		Kind:     chartspec.Amdahl,
 		Title:    "render: Amdahl's law and the measured speedups",
 		Lesson:   "Amdahl's law: the best speedup a program with the estimated serial fraction can reach on n CPUs (the line, to 64 CPUs), with each variant's measured speedup over seq (markers). The curve flattens at 1 ÷ serial fraction, however many CPUs are added.",
-		X:        lab.Axis{Label: "CPUs (log scale)", Of: lab.ByCPUs, Scale: lab.Log, Max: 64},
-		Y:        lab.Axis{Label: "speedup over seq (×)", Of: lab.ByMetric, Metric: MetricTotalSpeedup, Else: MetricSpeedup},
+		X:        chartspec.Axis{Label: "CPUs (log scale)", Of: chartspec.ByCPUs, Scale: chartspec.Log, Max: 64},
+		Y:        chartspec.Axis{Label: "speedup over seq (×)", Of: chartspec.ByMetric, Metric: MetricTotalSpeedup, Else: MetricSpeedup},
 		Fraction: MetricSerialFraction,
 		Baseline: "seq",
 		Empty:    "No point estimates a serial fraction (serial_fraction), so there is no curve to draw.",

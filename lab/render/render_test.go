@@ -13,9 +13,10 @@ import (
 	"strings"
 	"testing"
 
+	"go.uber.org/goleak"
+
 	"github.com/brewput/brewput/internal/labtest"
 	"github.com/brewput/brewput/results"
-	"go.uber.org/goleak"
 )
 
 // goleak checks after all tests that every variant waited for all the

@@ -18,7 +18,8 @@ package stream
 import (
 	"strings"
 
-	"github.com/brewput/brewput/lab"
+	"github.com/brewput/brewput/report/chartspec"
+
 	"github.com/brewput/brewput/results"
 )
 
@@ -108,19 +109,19 @@ const Example = `  brewput lab stream
 // figure is the lab's chart: messages replied per second against the
 // messenger's channel buffer, a line per mode, the runs with a peer
 // restart dashed.
-func figure() lab.Figure {
-	return lab.Figure{
-		Kind:   lab.Lines,
+func figure() chartspec.Figure {
+	return chartspec.Figure{
+		Kind:   chartspec.Lines,
 		Title:  "stream: replies per second against the channel's buffer",
 		Lesson: "Messages replied to per second over one gRPC stream on 127.0.0.1, against the buffer of the channel the messenger goroutine drains, a line per mode. Waiting for each reply before the next send (sync) leaves the stream idle for a round trip per message; a listener goroutine that receives replies while the messenger sends (async) keeps it busy, and one sender with nothing to hand over (iorder) is faster still. The buffer changes little: the stream, not the handover, is what limits. With the peer stopped and started mid-run (dashed), the client reconnects, and the table's replied, failed and lost columns account for every message.",
-		X:      lab.Axis{Label: "messenger's channel buffer (messages)", Of: lab.ByMetric, Metric: MetricBuffer, Scale: lab.Even},
-		Y:      lab.Axis{Label: "replies per second", Of: lab.ByThroughput},
-		Line: func(p results.Point) (lab.Line, bool) {
+		X:      chartspec.Axis{Label: "messenger's channel buffer (messages)", Of: chartspec.ByMetric, Metric: MetricBuffer, Scale: chartspec.Even},
+		Y:      chartspec.Axis{Label: "replies per second", Of: chartspec.ByThroughput},
+		Line: func(p results.Point) (chartspec.Line, bool) {
 			mode, _, _ := strings.Cut(p.Variant, "/")
 			if p.Metrics[MetricRestart] == 1 {
-				return lab.Line{Name: mode + ", peer restarted", Group: mode, Dashed: true}, true
+				return chartspec.Line{Name: mode + ", peer restarted", Group: mode, Dashed: true}, true
 			}
-			return lab.Line{Name: mode, Group: mode}, true
+			return chartspec.Line{Name: mode, Group: mode}, true
 		},
 		Empty: "No point to draw.",
 	}

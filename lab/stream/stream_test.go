@@ -14,10 +14,11 @@ import (
 
 	"go.uber.org/goleak"
 
+	"github.com/spf13/pflag"
+
 	"github.com/brewput/brewput/internal/labtest"
 	"github.com/brewput/brewput/internal/race"
 	"github.com/brewput/brewput/results"
-	"github.com/spf13/pflag"
 )
 
 // goleak checks after all tests that every peer, client, messenger and

@@ -15,8 +15,10 @@ import (
 	"runtime"
 	"time"
 
-	"github.com/brewput/brewput/harness"
+	"github.com/brewput/brewput/report/chartspec"
+
 	"github.com/brewput/brewput/lab"
+	"github.com/brewput/brewput/measure/harness"
 	"github.com/brewput/brewput/results"
 )
 
@@ -70,12 +72,12 @@ const Example = `  brewput lab wordcount
 
 // figure is the lab's chart: each way's throughput, as a bar, at the most
 // CPUs.
-func figure() lab.Figure {
-	return lab.Figure{
-		Kind:   lab.Bars,
+func figure() chartspec.Figure {
+	return chartspec.Figure{
+		Kind:   chartspec.Bars,
 		Title:  "wordcount: throughput of each way of reading",
 		Lesson: "Bytes counted per second by each way of reading, the system's wc -w beside them. One Read call per byte pays a system call per byte; a buffered reader pays one per buffer; reusing the buffer also spares an allocation per read.",
-		Y:      lab.Axis{Of: lab.ByThroughput},
+		Y:      chartspec.Axis{Of: chartspec.ByThroughput},
 		Empty:  "No point to draw.",
 	}
 }

@@ -11,9 +11,10 @@ import (
 	"testing"
 	"testing/iotest"
 
+	"go.uber.org/goleak"
+
 	"github.com/brewput/brewput/internal/labtest"
 	"github.com/brewput/brewput/results"
-	"go.uber.org/goleak"
 )
 
 // goleak checks after all tests that no wc process's pipe copier or

@@ -6,8 +6,8 @@ import (
 	"runtime"
 	"time"
 
-	"github.com/brewput/brewput/harness"
 	"github.com/brewput/brewput/lab"
+	"github.com/brewput/brewput/measure/harness"
 	"github.com/brewput/brewput/results"
 )
 

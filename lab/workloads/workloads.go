@@ -24,6 +24,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/brewput/brewput/report/chartspec"
+
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"
 )
@@ -84,18 +86,18 @@ const Example = `  brewput lab workloads
 
 // figure is the lab's chart: the speedup of each workload's concurrent
 // variant over its sequential one, against CPUs.
-func figure() lab.Figure {
-	return lab.Figure{
-		Kind:   lab.Lines,
+func figure() chartspec.Figure {
+	return chartspec.Figure{
+		Kind:   chartspec.Lines,
 		Title:  "workloads: speedup of concurrent over sequential against CPUs",
 		Lesson: "The speedup of each workload's concurrent version over its sequential one, at each CPU count. IO-bound find gains even on 1 CPU: its goroutines overlap their waits. CPU-bound add gains only with a second CPU, and sort never does: its concurrent version sorts the whole again after the parts.",
-		X:      lab.Axis{Label: "CPUs", Of: lab.ByCPUs},
-		Y:      lab.Axis{Label: "speedup over sequential (×)", Of: lab.ByMetric, Metric: MetricSpeedup},
-		Line: func(p results.Point) (lab.Line, bool) {
+		X:      chartspec.Axis{Label: "CPUs", Of: chartspec.ByCPUs},
+		Y:      chartspec.Axis{Label: "speedup over sequential (×)", Of: chartspec.ByMetric, Metric: MetricSpeedup},
+		Line: func(p results.Point) (chartspec.Line, bool) {
 			work, kind, _ := strings.Cut(p.Variant, "/")
-			return lab.Line{Name: work}, kind == "concurrent"
+			return chartspec.Line{Name: work}, kind == "concurrent"
 		},
-		Reference: lab.Reference{Label: "no gain (1×)", Y: 1},
+		Reference: chartspec.Reference{Label: "no gain (1×)", Y: 1},
 		Empty:     "No concurrent variant has a speedup to draw.",
 	}
 }

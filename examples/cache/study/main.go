@@ -19,8 +19,8 @@ import (
 	"sync"
 
 	"github.com/brewput/brewput/examples/cache"
-	"github.com/brewput/brewput/meter"
-	"github.com/brewput/brewput/study"
+	"github.com/brewput/brewput/measure/meter"
+	"github.com/brewput/brewput/measure/study"
 )
 
 func main() { study.Main(cacheStudy()) }

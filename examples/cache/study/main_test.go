@@ -9,9 +9,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/brewput/brewput/meter"
+	"github.com/brewput/brewput/measure/meter"
+	"github.com/brewput/brewput/measure/study"
 	"github.com/brewput/brewput/results"
-	"github.com/brewput/brewput/study"
 )
 
 // childEnv makes the test binary this program (main), so that the study's

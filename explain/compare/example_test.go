@@ -1,0 +1,71 @@
+package compare_test
+
+import (
+	"os"
+
+	"github.com/brewput/brewput/explain/compare"
+	"github.com/brewput/brewput/results"
+)
+
+// measured makes the points of one configuration, a point per throughput,
+// as run --count would measure them on the host.
+func measured(host, mode string, cpus int, throughputs ...float64) []results.Point {
+	var points []results.Point
+	for i, tp := range throughputs {
+		points = append(points, results.Point{
+			Source: results.SourceMeasured, Host: results.Host{Name: host}, Mode: mode, CPUs: cpus, Par: cpus, DurS: 1, Rep: i + 1,
+			Ops: int64(tp), Throughput: tp, Unit: "lattes/s",
+			Latency: results.Latency{P50: 1000 * float64(cpus) / tp, P99: 1300 * float64(cpus) / tp},
+			Shop:    &results.Shop{Steps: results.Steps{GrindMs: 1, PressMs: 1, SteamMs: 1, LatteMs: 1, Clock: "wall"}},
+		})
+	}
+	return points
+}
+
+func ExampleCompare() {
+	var old, new []results.Point
+	// finelocking got faster, locking did not change, linearpipe-1 was
+	// measured once on each side, multi-2 only before.
+	old = append(old, measured("laptop", "finelocking", 2, 498, 502, 495, 505, 500, 497)...)
+	new = append(new, measured("server", "finelocking", 2, 620, 615, 631, 618, 625, 622)...)
+	old = append(old, measured("laptop", "locking", 2, 250, 252, 247, 251, 249, 253)...)
+	new = append(new, measured("server", "locking", 2, 251, 248, 252, 250, 246, 254)...)
+	old = append(old, measured("laptop", "linearpipe-1", 2, 480)...)
+	new = append(new, measured("server", "linearpipe-1", 2, 510)...)
+	old = append(old, measured("laptop", "multi-2", 4, 900)...)
+
+	c := compare.Compare(old, new, compare.Options{})
+	c.WriteTable(os.Stdout)
+	// Output:
+	// old: laptop (14 points, count 1-6)   new: server (13 points, count 1-6)
+	//
+	// throughput, lattes/s (higher is better)
+	//   mode          cpus  par          old          new   delta      p  n  verdict
+	//   finelocking      2    2   499.0 ± 1%   621.0 ± 2%  +24.4%  0.002  6  better
+	//   locking          2    2   250.5 ± 1%   250.5 ± 2%   +0.0%  0.983  6  ~
+	//   linearpipe-1     2    2  480.0 ± ∞ ¹  510.0 ± ∞ ¹   +6.2%  1.000  1  ~ (too few runs) ²
+	//   geomean                        391.5        429.7   +9.8%
+	// ¹ need >= 6 samples for confidence interval at level 0.95
+	// ² n=1: too few runs for a verdict, as no difference could reach p < 0.05; use --count 6
+	//
+	// p50 latency, ms (lower is better)
+	//   mode          cpus  par          old          new   delta      p  n  verdict
+	//   finelocking      2    2   4.008 ± 1%   3.221 ± 2%  -19.6%  0.002  6  better
+	//   locking          2    2   7.984 ± 1%   7.984 ± 2%   +0.0%  0.983  6  ~
+	//   linearpipe-1     2    2  4.167 ± ∞ ¹  3.922 ± ∞ ¹   -5.9%  1.000  1  ~ (too few runs) ²
+	//   geomean                        5.109        4.655   -8.9%
+	// ¹ need >= 6 samples for confidence interval at level 0.95
+	// ² n=1: too few runs for a verdict, as no difference could reach p < 0.05; use --count 6
+	//
+	// p99 latency, ms (lower is better)
+	//   mode          cpus  par          old          new   delta      p  n  verdict
+	//   finelocking      2    2   5.210 ± 1%   4.187 ± 2%  -19.6%  0.002  6  better
+	//   locking          2    2   10.38 ± 1%   10.38 ± 2%   +0.0%  0.983  6  ~
+	//   linearpipe-1     2    2  5.417 ± ∞ ¹  5.098 ± ∞ ¹   -5.9%  1.000  1  ~ (too few runs) ²
+	//   geomean                        6.641        6.051   -8.9%
+	// ¹ need >= 6 samples for confidence interval at level 0.95
+	// ² n=1: too few runs for a verdict, as no difference could reach p < 0.05; use --count 6
+	//
+	// only in old (1):
+	//   multi-2 cpus=4 par=4
+}

@@ -1,0 +1,293 @@
+package compare
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"golang.org/x/perf/benchmath"
+
+	"github.com/brewput/brewput/results"
+)
+
+// Summary summarizes one side's samples of a metric.
+type Summary struct {
+	N int `json:"n"`
+	// Median is the sample median; Lo and Hi bound its confidence
+	// interval, and are infinite when there are too few samples for one
+	// at the Comparison's Confidence (fewer than 6 at 95%).
+	Median float64 `json:"median"`
+	Lo     float64 `json:"lo"`
+	Hi     float64 `json:"hi"`
+	// Values are the samples, in ascending order.
+	Values []float64 `json:"values"`
+	// Warnings say what is wrong with the interval, if anything.
+	Warnings []string `json:"warnings,omitempty"`
+}
+
+// Metric compares one metric of one configuration.
+type Metric struct {
+	// Name is "throughput", "p50" or "p99", or a unit of Go
+	// benchmarks' lines such as "B/op"; Unit is the throughput's
+	// unit, such as "lattes/s", or "ms" for latency.
+	Name string `json:"name"`
+	Unit string `json:"unit"`
+	// Better is "higher" or "lower": which way is an improvement.
+	Better string  `json:"better"`
+	Old    Summary `json:"old"`
+	New    Summary `json:"new"`
+	// DeltaPct is the change of the median in percent, NEW over OLD; NaN
+	// when OLD's median is 0.
+	DeltaPct float64 `json:"delta_pct"`
+	// P is the Mann-Whitney U test's p-value for "OLD and NEW come from
+	// the same distribution"; Significant is P < Alpha.
+	P           float64 `json:"p"`
+	Significant bool    `json:"significant"`
+	// TooFew is set when even completely separated samples of these
+	// sizes could not reach P < Alpha: there is no verdict to be had
+	// without more runs, Need of them per side.
+	TooFew bool `json:"too_few"`
+	Need   int  `json:"need,omitempty"`
+	// Change is +1 when NEW is significantly better, -1 when worse, and 0
+	// otherwise.
+	Change int `json:"change"`
+	// Verdict says it in words: "+25.2% better", "-20.1% worse", "~" for
+	// no significant difference, or "~ (n=1: too few runs for a verdict;
+	// use --count 6)".
+	Verdict string `json:"verdict"`
+}
+
+// Geomean is the geometric mean of a metric's medians over the rows that
+// have it in one unit, as benchstat's geomean row: one number for "how much
+// faster overall", each configuration weighing the same.
+type Geomean struct {
+	Name string  `json:"name"`
+	Unit string  `json:"unit"`
+	Old  float64 `json:"old"`
+	New  float64 `json:"new"`
+	// DeltaPct is NEW over OLD in percent.
+	DeltaPct float64 `json:"delta_pct"`
+	// Rows counts the rows included: those whose medians are positive,
+	// as a logarithm needs.
+	Rows int `json:"rows"`
+}
+
+// metricDef is a metric Compare compares.
+type metricDef struct {
+	name, better string
+	unit         func(results.Point) string
+	value        func(results.Point) float64
+	// latency metrics leave out points with no operations, which
+	// measured no latency and would otherwise read as the fastest, and
+	// points that measured none (a Go benchmark that did not time its
+	// calls).
+	latency bool
+	// bench metrics are a unit of Go benchmarks' lines, compared only
+	// where every point has it.
+	bench bool
+}
+
+// benchMetricDefs are the units of the Go benchmarks' lines among points
+// beyond what every point has (throughput, and the latencies that
+// package bench reports): B/op, allocs/op, MB/s, each b.ReportMetric
+// unit, in the order they first come. A unit per second is better higher,
+// any other lower, as benchstat takes them without a Unit line.
+func benchMetricDefs(points ...[]results.Point) []metricDef {
+	skip := []string{"ns/op", "sec/op", "p50-ns", "p99-ns"}
+	var out []metricDef
+	for _, ps := range points {
+		for _, p := range ps {
+			if p.Bench == nil {
+				continue
+			}
+			for _, v := range p.Bench.Values {
+				unit := v.Unit
+				if slices.Contains(skip, unit) || slices.ContainsFunc(out, func(d metricDef) bool { return d.name == unit }) {
+					continue
+				}
+				better := "lower"
+				if strings.HasSuffix(unit, "/s") {
+					better = "higher"
+				}
+				out = append(out, metricDef{name: unit, better: better, bench: true,
+					unit:  func(results.Point) string { return unit },
+					value: func(p results.Point) float64 { v, _ := p.Bench.Value(unit); return v }})
+			}
+		}
+	}
+	return out
+}
+
+func metricDefs() []metricDef {
+	ms := func(results.Point) string { return "ms" }
+	return []metricDef{
+		{"throughput", "higher", func(p results.Point) string { return p.Unit }, func(p results.Point) float64 { return p.Throughput }, false, false},
+		{"p50", "lower", ms, func(p results.Point) float64 { return p.Latency.P50 }, true, false},
+		{"p99", "lower", ms, func(p results.Point) float64 { return p.Latency.P99 }, true, false},
+	}
+}
+
+// compare compares the metric over two sides' repetitions of one
+// configuration; ok is false when a side has no sample of it.
+func (d metricDef) compare(old, new []results.Point, alpha float64) (m Metric, ok bool) {
+	thresholds := &benchmath.Thresholds{CompareAlpha: alpha}
+	sample := func(points []results.Point) *benchmath.Sample {
+		var values []float64
+		for _, p := range points {
+			if d.bench {
+				if _, ok := p.Bench.Value(d.name); !ok {
+					return benchmath.NewSample(nil, thresholds)
+				}
+			}
+			if !d.latency || p.Ops > 0 && p.Latency != (results.Latency{}) {
+				values = append(values, d.value(p))
+			}
+		}
+		return benchmath.NewSample(values, thresholds)
+	}
+	so, sn := sample(old), sample(new)
+	if len(so.Values) == 0 || len(sn.Values) == 0 {
+		return Metric{}, false
+	}
+	m = Metric{Name: d.name, Unit: d.unit(old[0]), Better: d.better, Old: summarize(so), New: summarize(sn)}
+	m.DeltaPct = (m.New.Median/m.Old.Median - 1) * 100
+	if m.Old.Median == 0 {
+		m.DeltaPct = math.NaN() // no ratio to 0, even from 0
+	}
+	m.P = benchmath.AssumeNothing.Compare(so, sn).P
+	m.Significant = m.P < alpha
+	m.TooFew = !m.Significant && minP(len(so.Values), len(sn.Values), thresholds) >= alpha
+	switch {
+	case m.Significant:
+		m.Change = direction(m.New.Median-m.Old.Median, d.better)
+		m.Verdict = formatDelta(m.DeltaPct) + " " + changeWord(m.Change)
+	case m.TooFew:
+		m.Need = need(alpha, thresholds)
+		m.Verdict = fmt.Sprintf("~ (n=%s: too few runs for a verdict; use --count %d)", sizes(m.Old.N, m.New.N), m.Need)
+	default:
+		m.Verdict = "~"
+	}
+	return m, true
+}
+
+func summarize(s *benchmath.Sample) Summary {
+	sum := benchmath.AssumeNothing.Summary(s, confidence)
+	out := Summary{N: len(s.Values), Median: sum.Center, Lo: sum.Lo, Hi: sum.Hi, Values: s.Values}
+	for _, w := range sum.Warnings {
+		out.Warnings = append(out.Warnings, w.Error())
+	}
+	return out
+}
+
+// direction is +1 when a change of diff is an improvement, -1 when it is
+// a regression, 0 when there is none.
+func direction(diff float64, better string) int {
+	sign := 0
+	switch {
+	case diff > 0:
+		sign = 1
+	case diff < 0:
+		sign = -1
+	}
+	if better == "lower" {
+		return -sign
+	}
+	return sign
+}
+
+// changeWord says a Change in a word; 0 for a significant change is a
+// shift that leaves the medians equal.
+func changeWord(change int) string {
+	switch change {
+	case 1:
+		return "better"
+	case -1:
+		return "worse"
+	}
+	return "(medians equal)"
+}
+
+// minP is the smallest p-value the U test can give samples of n1 and n2
+// values: that of two samples apart with no overlap. It comes from
+// benchmath itself, so that "too few" means what its test means.
+func minP(n1, n2 int, t *benchmath.Thresholds) float64 {
+	a, b := make([]float64, n1), make([]float64, n2)
+	for i := range a {
+		a[i] = float64(i)
+	}
+	for i := range b {
+		b[i] = float64(n1 + i)
+	}
+	return benchmath.AssumeNothing.Compare(benchmath.NewSample(a, t), benchmath.NewSample(b, t)).P
+}
+
+// need is the fewest runs per side that can both show a difference at
+// alpha and bound the median's confidence interval: 6 at 0.05 and 95%.
+func need(alpha float64, t *benchmath.Thresholds) int {
+	const most = 50
+	for n := 2; n < most; n++ {
+		values := make([]float64, n)
+		for i := range values {
+			values[i] = float64(i)
+		}
+		ci := benchmath.AssumeNothing.Summary(benchmath.NewSample(values, t), confidence)
+		if minP(n, n, t) < alpha && !math.IsInf(ci.Lo, 0) && !math.IsInf(ci.Hi, 0) {
+			return n
+		}
+	}
+	return most
+}
+
+// geomeans computes a Geomean per metric and unit, in the order the rows
+// have them.
+func geomeans(rows []Row) []Geomean {
+	type sums struct {
+		g              Geomean
+		logOld, logNew float64
+	}
+	var order []*sums
+	byMetric := map[[2]string]*sums{}
+	for _, r := range rows {
+		for _, m := range r.Metrics {
+			if m.Old.Median <= 0 || m.New.Median <= 0 {
+				continue
+			}
+			k := [2]string{m.Name, m.Unit}
+			s := byMetric[k]
+			if s == nil {
+				s = &sums{g: Geomean{Name: m.Name, Unit: m.Unit}}
+				byMetric[k] = s
+				order = append(order, s)
+			}
+			s.logOld += math.Log(m.Old.Median)
+			s.logNew += math.Log(m.New.Median)
+			s.g.Rows++
+		}
+	}
+	out := []Geomean{}
+	for _, s := range order {
+		g := s.g
+		g.Old, g.New = math.Exp(s.logOld/float64(g.Rows)), math.Exp(s.logNew/float64(g.Rows))
+		g.DeltaPct = (g.New/g.Old - 1) * 100
+		out = append(out, g)
+	}
+	return out
+}
+
+// formatDelta formats a change in percent, "?" when there is no ratio.
+func formatDelta(pct float64) string {
+	if math.IsNaN(pct) || math.IsInf(pct, 0) {
+		return "?"
+	}
+	return fmt.Sprintf("%+.1f%%", pct)
+}
+
+// sizes gives sample sizes as benchstat does: "6", or "6+3" when they
+// differ.
+func sizes(n1, n2 int) string {
+	if n1 == n2 {
+		return fmt.Sprint(n1)
+	}
+	return fmt.Sprintf("%d+%d", n1, n2)
+}

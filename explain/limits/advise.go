@@ -1,0 +1,226 @@
+package limits
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/brewput/brewput/internal/parallel"
+	"github.com/brewput/brewput/internal/prose"
+	"github.com/brewput/brewput/results"
+)
+
+// Advice is the answer to "what would help?" for one system: what it
+// does now and what limits it (its causal profile), and each change tried
+// — the profile's reliefs and the structural changes — best first.
+type Advice struct {
+	// System names what was advised on: "finelocking on 6 CPUs".
+	System string `json:"system"`
+	Mode   string `json:"mode"`
+	CPUs   int    `json:"cpus"`
+	Unit   string `json:"unit"`
+	Sched  string `json:"sched"`
+	// Model says what the model simulated with: the policy and, for the
+	// go policy, the runtime's costs (see ModelLabel).
+	Model string `json:"model"`
+	// Calibration says where the go policy's costs came from, where the
+	// caller knows (a calibration file, flags); brewput's commands set it.
+	Calibration string `json:"calibration,omitempty"`
+	// Now is the model's prediction for the system as it is; its
+	// Bottleneck is the causal profile's verdict.
+	Now Outcome `json:"now"`
+	// Options are the changes tried, ranked: by throughput gain (gains
+	// within 1 % count as equal), then those that make latency 5 % worse
+	// or more last, then by cost (the cheaper first), then by latency
+	// gain, then a structural change before the same made of reliefs.
+	Options []Option `json:"options"`
+	// Answer is the advice in one line: what limits the system (the
+	// profile's verdict), and the best change with its predicted gain and
+	// cost, or that none helps.
+	Answer string `json:"answer"`
+}
+
+// Outcome is what the model predicts for one configuration.
+type Outcome struct {
+	Throughput float64 `json:"throughput"`
+	P50Ms      float64 `json:"p50_ms"`
+	P99Ms      float64 `json:"p99_ms"`
+	MeanMs     float64 `json:"mean_ms"`
+	// Bottleneck is the system's causal verdict, for Now only.
+	Bottleneck *results.Bottleneck `json:"bottleneck,omitempty"`
+}
+
+// Option is one change tried in the model, with what it would give.
+type Option struct {
+	// Change says what changes, in words: "another copy of each machine".
+	Change string `json:"change"`
+	// As says what the system becomes: "multi-2", "12 CPUs".
+	As string `json:"as"`
+	// Kind is the profile's kind of relief ("copy", "shorter", …), or
+	// "structural" for a change of design.
+	Kind string `json:"kind"`
+	Cost Cost   `json:"cost"`
+	Outcome
+	// ThroughputGain is the relative change in throughput (0.5 is 50 %
+	// more); LatencyGain the relative fall in median latency (0.25 is a
+	// quarter less; negative when latency grows).
+	ThroughputGain float64 `json:"throughput_gain"`
+	LatencyGain    float64 `json:"latency_gain"`
+}
+
+// Structural is Option.Kind of a change of design, beside the profile's
+// reliefs.
+const Structural = "structural"
+
+// whatIf is one structural change to simulate.
+type whatIf struct {
+	change, as string
+	cost       Cost
+	run        func() (results.Point, error)
+}
+
+// advise ranks the profile's experiments and the structural changes, all
+// simulated, the latter as many at once as the CPUs allow.
+func advise(pr *Profile, sched string, changes []whatIf) (*Advice, error) {
+	points := make([]results.Point, len(changes))
+	errs := make([]error, len(changes))
+	parallel.Do(len(changes), func(i int) { points[i], errs[i] = changes[i].run() })
+	for i, err := range errs {
+		if err != nil {
+			return nil, fmt.Errorf("what if %s (%s): %w", changes[i].change, changes[i].as, err)
+		}
+	}
+	now := pr.Now
+	b := pr.Bottleneck
+	if sched == "" {
+		sched = "go"
+	}
+	a := &Advice{System: pr.System, Mode: now.Mode, CPUs: now.CPUs, Unit: now.Unit, Sched: sched, Model: b.Model,
+		Now: outcome(now)}
+	a.Now.Bottleneck = &b
+	option := func(change, as, kind string, cost Cost, p results.Point) Option {
+		o := Option{Change: change, As: as, Kind: kind, Cost: cost, Outcome: outcome(p)}
+		if now.Throughput > 0 {
+			o.ThroughputGain = p.Throughput/now.Throughput - 1
+		}
+		if now.Latency.P50 > 0 {
+			o.LatencyGain = 1 - p.Latency.P50/now.Latency.P50
+		}
+		return o
+	}
+	for _, tr := range pr.Trials {
+		a.Options = append(a.Options, option(tr.Change, tr.As, tr.Kind, tr.Cost, tr.Point))
+	}
+	if c := pr.Combined; c != nil {
+		a.Options = append(a.Options, option(c.Change, c.As, c.Kind, c.Cost, c.Point))
+	}
+	for i, t := range changes {
+		a.Options = append(a.Options, option(t.change, t.as, Structural, t.cost, points[i]))
+	}
+	slices.SortStableFunc(a.Options, func(x, y Option) int {
+		gx, gy := math.Round(100*x.ThroughputGain), math.Round(100*y.ThroughputGain)
+		lx, ly := math.Round(100*x.LatencyGain), math.Round(100*y.LatencyGain)
+		hurts := func(o Option) float64 { // latency 5 % worse or more
+			if o.LatencyGain <= -0.05 {
+				return 1
+			}
+			return 0
+		}
+		switch {
+		case gx != gy:
+			return cmpDesc(gx, gy)
+		case hurts(x) != hurts(y):
+			return cmpDesc(hurts(y), hurts(x))
+		case x.Cost.Weight() != y.Cost.Weight():
+			return cmpDesc(y.Cost.Weight(), x.Cost.Weight())
+		case lx != ly:
+			return cmpDesc(lx, ly)
+		}
+		// A design by its name before the same relief made piecemeal.
+		return cmpDesc(b2f(x.Kind == Structural), b2f(y.Kind == Structural))
+	})
+	a.Answer = answer(a)
+	return a, nil
+}
+
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func cmpDesc(x, y float64) int {
+	switch {
+	case x > y:
+		return -1
+	case x < y:
+		return 1
+	}
+	return 0
+}
+
+func outcome(p results.Point) Outcome {
+	return Outcome{Throughput: p.Throughput, P50Ms: p.Latency.P50, P99Ms: p.Latency.P99, MeanMs: p.Latency.Mean}
+}
+
+// answer says in a line what limits the system — the profile's verdict,
+// as the point's bottleneck says it — and what would help most.
+func answer(a *Advice) string {
+	now := fmt.Sprintf("%s makes %.0f %s, limited by %s", a.System, a.Now.Throughput, a.Unit, LimitedBy(a.Now.Bottleneck))
+	if len(a.Options) == 0 || a.Options[0].ThroughputGain <= MinGain {
+		best := ""
+		for _, o := range a.Options {
+			if o.LatencyGain >= 0.05 && o.ThroughputGain > -0.01 {
+				best = fmt.Sprintf("; %s (%s) cuts the median latency by %.0f %%", o.Change, o.As, 100*o.LatencyGain)
+				break
+			}
+		}
+		return fmt.Sprintf("%s. None of the %d changes tried raises throughput by more than 1 %%%s.", now, len(a.Options), best)
+	}
+	o := a.Options[0]
+	return fmt.Sprintf("%s. Best change: %s (%s): %.0f %s (%s), median latency %s ms (%s); it costs %s.",
+		now, o.Change, o.As, o.Throughput, a.Unit, prose.Gain(o.ThroughputGain), fmtMs(o.P50Ms), latencyChange(o.LatencyGain), o.Cost)
+}
+
+// LimitedBy says a causal verdict briefly, for the advice's first line:
+// "the grinder (another grinder: +13 %)", "the CPUs and the customers
+// together (one more CPU and one more customer: +25 %)", "the grinder,
+// the espresso machine and the steamer together (no single relief gains
+// more than 1 %; together +50 %)".
+func LimitedBy(b *results.Bottleneck) string {
+	if b == nil {
+		return "nothing known"
+	}
+	who := b.Named
+	switch {
+	case b.Resource == "arrivals":
+		return "its arrivals (it keeps up; no relief raises throughput)"
+	case b.Resource == "none":
+		return "nothing any relief tried can lift by more than 1 %"
+	case b.Combined != nil:
+		return fmt.Sprintf("%s together (no single relief gains more than 1 %%; %s: %s)", who, b.Combined.Change, prose.Gain(b.Gain))
+	}
+	best := b.Profile[0]
+	if len(b.Resources) > 1 {
+		who += " together"
+	}
+	return fmt.Sprintf("%s (%s: %s)", who, best.Change, prose.Gain(best.Gain))
+}
+
+func latencyChange(g float64) string {
+	if math.Abs(g) < 0.005 {
+		return "unchanged"
+	}
+	if g > 0 {
+		return fmt.Sprintf("%.0f %% less", 100*g)
+	}
+	return fmt.Sprintf("%.0f %% more", -100*g)
+}
+
+func fmtMs(ms float64) string {
+	if ms >= 10 {
+		return fmt.Sprintf("%.0f", ms)
+	}
+	return fmt.Sprintf("%.2g", ms)
+}

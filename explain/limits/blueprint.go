@@ -1,0 +1,183 @@
+package limits
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/brewput/brewput/internal/prose"
+	"github.com/brewput/brewput/model"
+	"github.com/brewput/brewput/model/blueprint"
+	"github.com/brewput/brewput/results"
+)
+
+// Blueprint profiles a system described in YAML at opt: each step 10 %
+// shorter, one more unit of each resource, one more worker at each
+// pipeline stage, twice the buffer into each stage, one more CPU (with the
+// same customers, and with one more), twice the customers.
+func ProfileBlueprint(b *blueprint.Blueprint, opt blueprint.Options) (*Profile, error) {
+	if _, err := b.Bounds(opt); err != nil { // checks b and opt before anything runs
+		return nil, err
+	}
+	ps, errs := profileAll([]target{&yamlSystem{b: b, opt: opt}})
+	if errs[0] != nil {
+		return nil, errs[0]
+	}
+	return ps[0], nil
+}
+
+// yamlSystem is a blueprint at one configuration, as a profile's target.
+type yamlSystem struct {
+	b   *blueprint.Blueprint
+	opt blueprint.Options
+}
+
+func (y *yamlSystem) system() string {
+	return fmt.Sprintf("%s on %s", y.b.Name, prose.Count(y.opt.CPUs, "CPU"))
+}
+
+func (y *yamlSystem) model() string { return label(y.opt.Sched, string(y.opt.Runtime), y.opt.Costs) }
+
+func (y *yamlSystem) openLoop() float64 {
+	_, rate := y.b.Workers(y.opt)
+	return rate
+}
+
+func (y *yamlSystem) who() string {
+	if y.openLoop() > 0 {
+		return "server"
+	}
+	return "customer"
+}
+
+func (y *yamlSystem) label(r string) string {
+	if l, ok := loadLabel(r); ok {
+		return l
+	}
+	switch {
+	case strings.HasPrefix(r, "channel:"):
+		return "the channel into stage " + strings.TrimPrefix(r, "channel:")
+	case strings.HasPrefix(r, "step:"):
+		return "step " + strings.TrimPrefix(r, "step:")
+	}
+	if slices.ContainsFunc(y.b.Stages(), func(s blueprint.StageInfo) bool { return s.Name == r }) {
+		return "stage " + r
+	}
+	return "the " + r
+}
+
+// Knob keys of a blueprint's copies: a resource's units, a stage's
+// workers.
+const (
+	unitKey   = "unit:"
+	workerKey = "worker:"
+)
+
+func (y *yamlSystem) config(knobs) (model.Config, bool) { return model.Config{}, false }
+
+func (y *yamlSystem) run(k knobs) (results.Point, error) {
+	b, opt := y.b, y.opt
+	workers, _ := y.b.Workers(y.opt)
+	if k.cpus > 0 {
+		opt.CPUs += k.cpus
+		opt.Customers = workers
+	}
+	if k.customers > 0 {
+		opt.Customers = k.customers
+	}
+	opt.Scale = k.scale
+	if len(k.copies) > 0 {
+		c := *b // Run changes no blueprint, so copies may share their steps
+		c.Resources = slices.Clone(b.Resources)
+		for i, r := range c.Resources {
+			c.Resources[i].Capacity += k.copies[unitKey+r.Name]
+		}
+		b = &c
+		for key, n := range k.copies {
+			if name, ok := strings.CutPrefix(key, workerKey); ok {
+				if opt.Workers == nil {
+					opt.Workers = map[string]int{}
+				}
+				opt.Workers[name] = n
+			}
+		}
+	}
+	if len(k.buffers) > 0 {
+		opt.Buffers = k.buffers
+	}
+	r, err := b.Run(opt)
+	if err != nil {
+		return results.Point{}, err
+	}
+	return b.Point(r, opt), nil
+}
+
+func (y *yamlSystem) reliefs() []relief {
+	var rs []relief
+	for _, st := range y.b.Steps() {
+		main := "step:" + st.Name
+		if st.Held != "" {
+			main = st.Held
+		}
+		relieves := appendNew([]string{main}, st.Holds...)
+		if st.CPU {
+			relieves = appendNew(relieves, "cpus")
+		}
+		rs = append(rs, relief{kind: Shorter, change: st.Name + " 10 % faster",
+			named: []string{main}, relieves: relieves, k: knobs{scale: map[string]float64{st.Name: Faster}}})
+	}
+	for _, r := range y.b.Resources {
+		rs = append(rs, relief{kind: Copy, change: fmt.Sprintf("one more %s (%d → %d)", r.Name, r.Capacity, r.Capacity+1), named: []string{r.Name}, relieves: []string{r.Name},
+			cost: Cost{Units: 1}, k: knobs{copies: map[string]int{unitKey + r.Name: 1}}})
+	}
+	for _, s := range y.b.Stages() {
+		rs = append(rs, relief{kind: Copy,
+			change: fmt.Sprintf("one more worker at stage %s (%d → %d)", s.Name, s.Workers*s.Lines, (s.Workers+1)*s.Lines), named: []string{s.Name}, relieves: []string{s.Name},
+			cost: Cost{Units: s.Lines, Goroutines: s.Lines}, k: knobs{copies: map[string]int{workerKey + s.Name: 1}}})
+	}
+	for _, s := range y.b.Stages() {
+		to := max(1, 2*s.Buffer)
+		ch := "channel:" + s.Name
+		change := fmt.Sprintf("twice the buffer into stage %s (%d → %d)", s.Name, s.Buffer, to)
+		if s.Buffer == 0 {
+			change = fmt.Sprintf("a buffer of 1 into stage %s", s.Name)
+		}
+		rs = append(rs, relief{kind: Buffer, change: change, named: []string{ch}, relieves: []string{ch}, cost: Cost{BufferSlots: (to - s.Buffer) * s.Lines},
+			k: knobs{buffers: map[string]int{s.Name: to}}})
+	}
+	n, _ := y.b.Workers(y.opt)
+	return append(rs, loadReliefs(y.opt.CPUs, n, y.who())...)
+}
+
+// describe says what the system becomes with k's reliefs: "cafe,
+// barista: capacity 3".
+func (y *yamlSystem) describe(k knobs) string {
+	parts := []string{y.b.Name}
+	workers, _ := y.b.Workers(y.opt)
+	if k.cpus > 0 || k.customers > 0 {
+		n := workers
+		if k.customers > 0 {
+			n = k.customers
+		}
+		parts = append(parts, prose.Count(y.opt.CPUs+k.cpus, "CPU"), prose.Count(n, y.who()))
+	}
+	for _, st := range y.b.Steps() {
+		if f, ok := k.scale[st.Name]; ok {
+			parts = append(parts, fmt.Sprintf("%s ×%g", st.Name, f))
+		}
+	}
+	for _, r := range y.b.Resources {
+		if n := k.copies[unitKey+r.Name]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%s: capacity %d", r.Name, r.Capacity+n))
+		}
+	}
+	for _, st := range y.b.Stages() {
+		if n := k.copies[workerKey+st.Name]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%s: workers %d", st.Name, st.Workers+n))
+		}
+		if n, ok := k.buffers[st.Name]; ok {
+			parts = append(parts, fmt.Sprintf("%s: buffer %d", st.Name, n))
+		}
+	}
+	return strings.Join(parts, ", ")
+}

@@ -1,0 +1,344 @@
+package limits_test
+
+import (
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/explain/limits"
+	"github.com/brewput/brewput/model"
+	"github.com/brewput/brewput/model/blueprint"
+	"github.com/brewput/brewput/model/sim"
+	"github.com/brewput/brewput/results"
+	"go.uber.org/goleak"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+func fifo(mode string, cpus int) model.Config {
+	cfg := model.DefaultConfig(cpus)
+	cfg.Mode, cfg.Sched = coffee.MustParseMode(mode), "fifo"
+	return cfg
+}
+
+func profile(t *testing.T, cfg model.Config) *limits.Profile {
+	t.Helper()
+	pr, err := limits.ProfileMode(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pr
+}
+
+func near(got, want, tol float64) bool { return got >= want-tol && got <= want+tol }
+
+// The verdicts of the talk's shop under the fifo policy, where the
+// figures can be checked by hand.
+func TestVerdicts(t *testing.T) {
+	one := fifo("finelocking", 2)
+	one.Customers = 1
+	for _, tc := range []struct {
+		name      string
+		cfg       model.Config
+		resources []string
+		gain      float64
+		combined  bool
+		words     []string
+	}{
+		// CPU-bound with one customer a CPU: neither more CPUs alone nor
+		// more customers alone helps; one more of each does.
+		{"ideal on 4 CPUs", fifo("ideal", 4), []string{"cpus", "customers"}, 0.25, false,
+			[]string{"The CPUs and the customers limit it together: one more CPU and one more customer: +25 % (1250 lattes/s)", "one more CPU, the same 4 customers: +0.0 %", "twice the customers (4 → 8): +0.0 %"}},
+		// The kitchen lock: combining outside it gains a third.
+		{"locking on 2 CPUs", fifo("locking", 2), []string{"kitchen"}, 1.0 / 3, false,
+			[]string{"The kitchen lock limits it: the kitchen lock held for less: combining outside it: +33 % (333 lattes/s", "The kitchen lock held 100 % of the time, working 100 %"}},
+		// Three machines bind together: no single relief helps, another
+		// of each gains half.
+		{"finelocking on 6 CPUs", fifo("finelocking", 6), []string{"grinder", "espresso", "steamer"}, 0.5, true,
+			[]string{"No single relief gains more than 1 % (best: grinding 10 % faster, +0.0 %)", "The grinder, the espresso machine and the steamer bind together: another grinder + another espresso machine + another steamer: +50 % (1500 lattes/s", "without any one of them, 1 % or less"}},
+		// The machines and the CPUs bind together at 4 CPUs.
+		{"finelocking on 4 CPUs", fifo("finelocking", 4), []string{"grinder", "espresso", "steamer", "cpus", "customers"}, 0.25, true,
+			[]string{"another grinder + another espresso machine + another steamer + one more CPU and one more customer: +25 %"}},
+		// One customer on two CPUs: the customers alone, though one more
+		// CPU with one more customer gains as much.
+		{"one customer", one, []string{"customers"}, 1, false, []string{"The customers limit it: twice the customers (1 → 2): +100 %"}},
+		// parsteam steams in a goroutine of its own: one more CPU helps
+		// even with the same customers.
+		{"parsteam on 3 CPUs", fifo("parsteam", 3), []string{"cpus"}, 1.0 / 3, false, []string{"The CPUs limit it"}},
+	} {
+		pr := profile(t, tc.cfg)
+		b := pr.Bottleneck
+		if !slices.Equal(b.Resources, tc.resources) || b.Resource != tc.resources[0] || !near(b.Gain, tc.gain, 0.02) || (b.Combined != nil) != tc.combined {
+			t.Errorf("%s: %v gaining %.3f (combined %v); want %v gaining %.3f (combined %v)\n%s", tc.name, b.Resources, b.Gain, b.Combined != nil, tc.resources, tc.gain, tc.combined, b.Text)
+		}
+		for _, w := range tc.words {
+			if !strings.Contains(b.Text, w) {
+				t.Errorf("%s: words lack %q:\n%s", tc.name, w, b.Text)
+			}
+		}
+		if b.Model != "model (fifo)" || len(b.Profile) != len(pr.Trials) || len(b.Recommend) == 0 {
+			t.Errorf("%s: model %q, %d experiments of %d trials, recommends %v", tc.name, b.Model, len(b.Profile), len(pr.Trials), b.Recommend)
+		}
+		for i := 1; i < len(b.Profile); i++ {
+			if b.Profile[i].Gain > b.Profile[i-1].Gain {
+				t.Errorf("%s: experiment %d gains more than %d", tc.name, i+1, i)
+			}
+		}
+	}
+}
+
+// Each relief changes what it says: a step, a machine, a lock, the CPUs,
+// the customers, a channel — never the seed.
+func TestReliefsChangeWhatTheySay(t *testing.T) {
+	pr := profile(t, fifo("linearpipe-1", 2))
+	base := *pr.Config
+	for _, tr := range pr.Trials {
+		c := *tr.Config
+		c.Grind, c.Press, c.Steam, c.Combine = base.Grind, base.Press, base.Steam, base.Combine
+		c.Copies, c.Buffers, c.Split = base.Copies, base.Buffers, base.Split
+		c.CPUs, c.Customers = base.CPUs, base.Customers
+		if !reflect.DeepEqual(c, base) {
+			t.Errorf("%s changes more than the shop: %+v", tr.Change, *tr.Config)
+		}
+	}
+	changes := map[string]func(model.Config) bool{
+		"grinding 10 % faster":                                     func(c model.Config) bool { return c.Grind == base.Grind*9/10 },
+		"another espresso machine":                                 func(c model.Config) bool { return c.Copies.Espresso == 2 },
+		"twice the buffer of the order queue (1 → 2)":              func(c model.Config) bool { return c.Buffers.Grinder == 2 },
+		"one more CPU, the same 2 customers":                       func(c model.Config) bool { return c.CPUs == 3 && c.Customers == 2 },
+		"one more CPU and one more customer":                       func(c model.Config) bool { return c.CPUs == 3 && c.Customers == 3 },
+		"twice the customers (2 → 4)":                              func(c model.Config) bool { return c.CPUs == 2 && c.Customers == 4 },
+		"twice the buffer of the channel into the steamer (1 → 2)": func(c model.Config) bool { return c.Buffers.Steamer == 2 },
+	}
+	for _, tr := range pr.Trials {
+		if ok, known := changes[tr.Change]; known && !ok(*tr.Config) {
+			t.Errorf("%s: config %+v", tr.Change, *tr.Config)
+		}
+		delete(changes, tr.Change)
+	}
+	if len(changes) > 0 {
+		t.Errorf("not tried: %v", changes)
+	}
+}
+
+// An open loop that keeps up: the arrivals limit, and nothing raises
+// throughput.
+func TestOpenLoopKeepsUp(t *testing.T) {
+	cfg := fifo("finelocking", 2)
+	cfg.Rate, cfg.MaxQ = 300, 10
+	b := profile(t, cfg).Bottleneck
+	if b.Resource != "arrivals" || !strings.Contains(b.Text, "It keeps up with the 300 lattes/s arriving") {
+		t.Errorf("%v: %s", b.Resources, b.Text)
+	}
+}
+
+// The same configuration and seed give the same profile.
+func TestDeterministic(t *testing.T) {
+	cfg := fifo("multi-2", 3)
+	cfg.Jitter = cfg.Grind
+	a, b := profile(t, cfg), profile(t, cfg)
+	if !reflect.DeepEqual(a.Bottleneck, b.Bottleneck) {
+		t.Errorf("two profiles differ:\n%+v\n%+v", a.Bottleneck, b.Bottleneck)
+	}
+}
+
+func TestBlueprint(t *testing.T) {
+	bp, err := blueprint.Load("../../examples/cafe.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := blueprint.DefaultOptions(4)
+	opt.Sched = "fifo"
+	pr, err := limits.ProfileBlueprint(bp, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := pr.Bottleneck
+	if b.Resource != "barista" || !strings.HasPrefix(b.Text, "The barista limits it: one more barista (2 → 3): +50 % (375 lattes/s") {
+		t.Errorf("cafe on 4 CPUs: %v: %s", b.Resources, b.Text)
+	}
+	// The pipeline's stages and channels are relieved too.
+	bp, err = blueprint.Load("../../examples/splitpipe.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr, err = limits.ProfileBlueprint(bp, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var changes []string
+	for _, tr := range pr.Trials {
+		changes = append(changes, tr.Change)
+	}
+	for _, want := range []string{"one more worker at stage espresso (1 → 2)", "twice the buffer into stage steamer (1 → 2)", "combine 10 % faster"} {
+		if !slices.Contains(changes, want) {
+			t.Errorf("splitpipe.yaml: no %q among %v", want, changes)
+		}
+	}
+}
+
+// A measured point takes its bottleneck from the model's profile of its
+// configuration, its own machines' times, and says how it compares with
+// the model, or that other processes disturbed it.
+func TestAnnotateMeasured(t *testing.T) {
+	r, err := model.Run(fifo("locking", 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := r.Point(fifo("locking", 2))
+	p.Source, p.Sched, p.Seed, p.Bounds = results.SourceMeasured, "", 0, nil
+	p.Host.Cores = 2 // all of them the point's
+	agree, off, noisy := p, p, p
+	agree.Throughput = 248
+	off.Throughput = 200
+	noisy.Throughput, noisy.OthersCPUs = 120, 0.8
+	noop := results.Point{Source: results.SourceMeasured, Mode: "noop", CPUs: 1, Par: 1, DurS: 1, Shop: &results.Shop{}}
+	lab := results.Point{Lab: results.Lab{Name: "workloads"}, Mode: "workloads/add"}
+	ps := []results.Point{agree, off, noisy, noop, lab}
+	if err := limits.Annotate(ps, limits.Fifo()); err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []string{"Measured 248 lattes/s, as the model gives (250, -0.8 %).",
+		"The measurement disagrees with the model: 200 lattes/s measured, the model gives 250 (-20 %)",
+		"while other processes took 0.80 CPUs of the machine's 2: disturbed, it says nothing about the design"} {
+		b := ps[i].Bottleneck
+		if b == nil || b.Resource != "kitchen" || !strings.Contains(b.Text, want) || !strings.Contains(b.Measured, want) {
+			t.Errorf("point %d: %+v; want the kitchen and %q", i, b, want)
+		}
+	}
+	if b := ps[3].Bottleneck; b == nil || b.Resource != "unknown" || !strings.Contains(b.Text, "no virtual time") {
+		t.Errorf("noop in a closed loop: %+v", b)
+	}
+	if ps[4].Bottleneck != nil {
+		t.Errorf("a lab's point got a bottleneck: %+v", ps[4].Bottleneck)
+	}
+	// Points with a profile are left as they are.
+	before := *ps[0].Bottleneck
+	if err := limits.Annotate(ps[:1], limits.Fifo()); err != nil || !reflect.DeepEqual(*ps[0].Bottleneck, before) {
+		t.Errorf("annotated twice: %v", err)
+	}
+}
+
+// Predict gives the points of brewput model with their bottlenecks, in
+// order; the point is the profile's own simulation as it is.
+func TestPredict(t *testing.T) {
+	cfgs := []model.Config{fifo("locking", 2), fifo("ideal", 3)}
+	ps, err := limits.Predict(cfgs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range ps {
+		r, err := model.Run(cfgs[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := r.Point(cfgs[i])
+		if p.Mode != want.Mode || p.Throughput != want.Throughput || p.Latency != want.Latency || p.Bottleneck == nil {
+			t.Errorf("point %d: %+v, want %+v with a bottleneck", i, p, want)
+		}
+	}
+}
+
+// A go-policy point with a range of costs gets its band from Predict, the
+// band model.Run gives it; its profile's reliefs are simulated with the
+// medians alone (no band on their points, nor a Range on their
+// configurations), so a relief's gain is measured against the estimate
+// at the same costs, and the verdict is the one without the range.
+func TestPredictBand(t *testing.T) {
+	us := time.Microsecond
+	costs := sim.Costs{Switch: 150, Wake: 75 * us, SpinWake: us, SpinWindow: 80 * us, MutexHandoff: 1200, ChanHandoff: 2900, BufChanHandoff: 2300}
+	lo, hi := costs, costs
+	lo.Wake, hi.Wake, lo.SpinWindow, hi.SpinWindow = 60*us, 90*us, 10*us, 200*us
+	cfg := model.DefaultConfig(6)
+	cfg.Mode, cfg.Costs, cfg.Range = coffee.MustParseMode("finelocking"), costs, model.NewRange(lo, hi)
+	ps, err := limits.Predict([]model.Config{cfg})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := model.Run(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := r.Point(cfg)
+	p := ps[0]
+	if p.Band == nil || !reflect.DeepEqual(p.Band, want.Band) || p.Throughput != want.Throughput {
+		t.Errorf("band %+v around %v, want model.Run's %+v around %v", p.Band, p.Throughput, want.Band, want.Throughput)
+	}
+	pr := profile(t, cfg)
+	if pr.Config == nil || pr.Config.Range != nil {
+		t.Errorf("the profile's configuration carries the range: %+v", pr.Config)
+	}
+	for _, tr := range pr.Trials {
+		if tr.Point.Band != nil || tr.Config == nil || tr.Config.Range != nil {
+			t.Errorf("relief %q simulated with a band", tr.Change)
+		}
+	}
+	noRange := cfg
+	noRange.Range = nil
+	if plain := profile(t, noRange); !reflect.DeepEqual(plain.Bottleneck, pr.Bottleneck) {
+		t.Errorf("the verdict with a range differs from the one without:\n%+v\n%+v", pr.Bottleneck, plain.Bottleneck)
+	}
+}
+
+// PredictModes predicts each mode once on every CPU count asked, with
+// profiles, and leaves out the mode the model cannot simulate, saying so.
+func TestPredictModes(t *testing.T) {
+	again := fifo("locking", 4) // a second configuration of locking: not predicted twice
+	noop := fifo("noop", 1)
+	ps, skipped := limits.PredictModes([]model.Config{fifo("locking", 2), noop, again, fifo("ideal", 1)}, []int{1, 3})
+	var got []string
+	for _, p := range ps {
+		got = append(got, fmt.Sprintf("%s/%d", p.Mode, p.CPUs))
+		if p.Bottleneck == nil || len(p.Bottleneck.Profile) == 0 {
+			t.Errorf("%s on %d CPUs: no profile", p.Mode, p.CPUs)
+		}
+	}
+	if strings.Join(got, " ") != "locking/1 locking/3 ideal/1 ideal/3" {
+		t.Errorf("predicted %v", got)
+	}
+	if len(skipped) != 1 || !strings.Contains(skipped[0].Error(), "no prediction for noop") {
+		t.Errorf("skipped %v, want noop's error", skipped)
+	}
+}
+
+// Setting says the model and where its costs came from.
+func TestSetting(t *testing.T) {
+	if got := limits.Setting(limits.Fifo(), "ignored", "vm"); got != "the model, fifo policy (idealized CPUs: no calibration)" {
+		t.Errorf("fifo: %q", got)
+	}
+	got := limits.Setting(model.Policy{Sched: "go", Costs: sim.Costs{Wake: 132 * time.Microsecond}}, "calibration c.json", "vm")
+	if !strings.HasPrefix(got, "the model, go policy, calibration c.json (measured on vm): wake 132µs, ") {
+		t.Errorf("go: %q", got)
+	}
+	if label := limits.ModelLabel("go", sim.Costs{Wake: 132 * time.Microsecond}); !strings.HasPrefix(label, "model (go: wake 132µs, ") || !strings.HasSuffix(label, ")") {
+		t.Errorf("label %q", label)
+	}
+	got = limits.Setting(model.Policy{Sched: "go", Runtime: "go1.9"}, "calibration c.json", "vm")
+	if !strings.HasPrefix(got, "the model, go policy following the go1.9 runtime, calibration c.json") {
+		t.Errorf("go1.9: %q", got)
+	}
+	cfg := model.DefaultConfig(2)
+	cfg.Mode, cfg.Runtime = coffee.MustParseMode("locking"), "go1.9"
+	if b := profile(t, cfg).Bottleneck; !strings.HasPrefix(b.Model, "model (go, go1.9 runtime: ") {
+		t.Errorf("a go1.9 profile's model: %q", b.Model)
+	}
+}
+
+// Other processes disturb a point only by taking CPU from it: a point on
+// 1 CPU of 2 leaves a core to them.
+func TestIsDisturbed(t *testing.T) {
+	for _, tc := range []struct {
+		cpus, cores int
+		others      float64
+		want        bool
+	}{{1, 2, 0.9, false}, {1, 2, 1.3, true}, {2, 2, 0.3, true}, {2, 2, 0.1, false}, {2, 0, 0.3, true}} {
+		p := results.Point{CPUs: tc.cpus, Host: results.Host{Cores: tc.cores}, OthersCPUs: tc.others}
+		if got := p.IsDisturbed(); got != tc.want {
+			t.Errorf("%d CPUs of %d, others %.1f: disturbed %v, want %v", tc.cpus, tc.cores, tc.others, got, tc.want)
+		}
+	}
+}

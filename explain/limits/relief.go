@@ -1,0 +1,120 @@
+package limits
+
+import (
+	"fmt"
+	"maps"
+
+	"github.com/brewput/brewput/internal/prose"
+)
+
+// knobs are what a relief turns, for any kind of system: CPUs and
+// customers, the steps' durations, the copies of a resource, the room in
+// a channel, a lock split. Reliefs combine by merging their knobs.
+type knobs struct {
+	cpus      int                // CPUs added
+	customers int                // customers (servers) in all; 0 keeps them as they are
+	scale     map[string]float64 // a step's name → the factor on its duration
+	copies    map[string]int     // a resource's kind → copies (units, workers) added
+	buffers   map[string]int     // a channel (the stage it feeds) → its room; 0 keeps it
+	split     bool               // the kitchen lock held for less
+}
+
+// none reports whether k turns nothing: the system as it is.
+func (k knobs) none() bool {
+	return k.cpus == 0 && k.customers == 0 && len(k.scale) == 0 && len(k.copies) == 0 && len(k.buffers) == 0 && !k.split
+}
+
+// merge is a and b at once: the larger of each addition, the shorter of
+// each step.
+func (a knobs) merge(b knobs) knobs {
+	m := knobs{cpus: max(a.cpus, b.cpus), customers: max(a.customers, b.customers), split: a.split || b.split}
+	m.scale = maps.Clone(a.scale)
+	for k, f := range b.scale {
+		if g, ok := m.scale[k]; !ok || f < g {
+			if m.scale == nil {
+				m.scale = map[string]float64{}
+			}
+			m.scale[k] = f
+		}
+	}
+	m.copies = mergeMax(a.copies, b.copies)
+	m.buffers = mergeMax(a.buffers, b.buffers)
+	return m
+}
+
+func mergeMax(a, b map[string]int) map[string]int {
+	m := maps.Clone(a)
+	for k, n := range b {
+		if m == nil {
+			m = map[string]int{}
+		}
+		m[k] = max(m[k], n)
+	}
+	return m
+}
+
+// The kinds of relief, as results.Experiment.Kind names them.
+const (
+	Shorter     = "shorter"      // a step 10 % shorter
+	Copy        = "copy"         // one more copy of a resource
+	Split       = "split"        // a lock held for less
+	CPU         = "cpu"          // one more CPU, the same customers
+	CPUCustomer = "cpu+customer" // one more CPU and one more customer
+	Customers   = "customers"    // twice the customers (or servers)
+	Buffer      = "buffer"       // twice a channel's buffer (1 where it has none)
+	Combined    = "combined"     // several reliefs at once
+)
+
+// Faster is how much shorter a step is made: 10 %.
+const Faster = 0.9
+
+// relief is one experiment to run: a small change to one resource.
+type relief struct {
+	kind   string
+	change string // in words: "grinding 10 % faster"
+	// named are the resources the relief is named by, the bottleneck's
+	// candidates; relieves is everything it relieves, named first.
+	named, relieves []string
+	cost            Cost
+	k               knobs
+}
+
+// preference orders a resource's reliefs for a combined change: more of
+// the resource before a faster step.
+func (r relief) preference() int {
+	switch r.kind {
+	case Copy, Split:
+		return 0
+	case CPUCustomer, Customers, Buffer:
+		return 1
+	case CPU:
+		return 2
+	}
+	return 3
+}
+
+// loadReliefs are the reliefs of the CPUs and the load, for any system on
+// cpus CPUs with n customers (or servers, as who says): one more CPU with
+// the same customers, one more CPU with one more customer, twice the
+// customers.
+func loadReliefs(cpus, n int, who string) []relief {
+	return []relief{
+		{kind: CPU, change: fmt.Sprintf("one more CPU, the same %s", prose.Count(n, who)), named: []string{"cpus"}, relieves: []string{"cpus"},
+			cost: Cost{CPUs: 1}, k: knobs{cpus: 1}},
+		{kind: CPUCustomer, change: fmt.Sprintf("one more CPU and one more %s", who), named: []string{"cpus", who + "s"}, relieves: []string{"cpus", who + "s"},
+			cost: Cost{CPUs: 1, Goroutines: 1}, k: knobs{cpus: 1, customers: n + 1}},
+		{kind: Customers, change: fmt.Sprintf("twice the %ss (%d → %d)", who, n, 2*n), named: []string{who + "s"}, relieves: []string{who + "s"},
+			cost: Cost{Goroutines: n}, k: knobs{customers: 2 * n}},
+	}
+}
+
+// loadLabel names the CPUs and the load for people, for any system.
+func loadLabel(r string) (string, bool) {
+	switch r {
+	case "cpus":
+		return "the CPUs", true
+	case "customers", "servers":
+		return "the " + r, true
+	}
+	return "", false
+}

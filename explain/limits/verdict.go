@@ -1,0 +1,268 @@
+package limits
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/brewput/brewput/explain/scaling"
+	"github.com/brewput/brewput/internal/prose"
+	"github.com/brewput/brewput/results"
+)
+
+// verdict reads the bottleneck off a profile: the resources of the best
+// relief and of those within Tie of it; where none gains more than
+// MinGain, those of the combined change; failing that, the arrivals of an
+// open loop that keeps up, or nothing.
+func verdict(t target, pr *Profile) results.Bottleneck {
+	b := results.Bottleneck{Model: t.model()}
+	for _, tr := range pr.Trials {
+		b.Profile = append(b.Profile, tr.Experiment)
+	}
+	switch {
+	case len(pr.Trials) > 0 && pr.Trials[0].Gain > MinGain:
+		for _, tr := range topTier(pr.Trials) {
+			b.Resources = appendNew(b.Resources, tr.named...)
+			b.Recommend = append(b.Recommend, tr.Change)
+		}
+		b.Gain = pr.Trials[0].Gain
+	case pr.Combined != nil:
+		b.Resources = pr.Combined.named
+		b.Gain = pr.Combined.Gain
+		b.Recommend = []string{pr.Combined.Change}
+		e := pr.Combined.Experiment
+		b.Combined = &e
+	case t.openLoop() > 0 && pr.Now.Drops == 0:
+		b.Resources = []string{"arrivals"}
+	default:
+		b.Resources = []string{"none"}
+	}
+	b.Resource = b.Resources[0]
+	b.Named = labels(t, b.Resources)
+	b.Utilization, b.Working, b.Bound = usage(pr.Now, b.Resource)
+	b.Text = words(t, pr, b)
+	return b
+}
+
+// topTier is the trials that gain more than MinGain and within Tie of
+// the best, less those whose named resources strictly contain another's of
+// the tier: where twice the customers gains what one more CPU with one
+// more customer gains, the customers alone are what limits.
+func topTier(ts []Trial) []Trial {
+	var tier []Trial
+	for _, tr := range ts {
+		if tr.Gain > MinGain && tr.Gain >= ts[0].Gain-Tie {
+			tier = append(tier, tr)
+		}
+	}
+	var out []Trial
+	for _, tr := range tier {
+		wider := false
+		for _, o := range tier {
+			if len(o.named) < len(tr.named) && subset(o.named, tr.named) {
+				wider = true
+			}
+		}
+		if !wider {
+			out = append(out, tr)
+		}
+	}
+	return out
+}
+
+// subset reports whether every element of a is in b.
+func subset(a, b []string) bool {
+	for _, x := range a {
+		if !containsAny(b, x) {
+			return false
+		}
+	}
+	return true
+}
+
+// usage is how much of the time resource was held and working in p, and
+// the bound the model's structure sets for it, where those apply.
+func usage(p results.Point, resource string) (held, working, bound float64) {
+	switch resource {
+	case "cpus":
+		held, working = p.Util, p.Util
+	case "customers", "servers":
+		if p.Bounds != nil && p.Bounds.LatencyMinMs > 0 {
+			bound = float64(p.Par) / (p.Bounds.LatencyMinMs / 1000)
+		}
+		return 0, 0, bound
+	default:
+		n := 0
+		for _, m := range p.Machines {
+			if scaling.Kind(m.Name) == resource {
+				held += m.BusyFrac
+				working += m.WorkingFrac
+				n++
+			}
+		}
+		if n == 0 {
+			return 0, 0, 0
+		}
+		held, working = held/float64(n), working/float64(n)
+	}
+	for _, r := range scaling.Resources(p) {
+		if r.Name == resource {
+			bound = r.Bound
+		}
+	}
+	return held, working, bound
+}
+
+// words says the verdict with the experiments' figures.
+func words(t target, pr *Profile, b results.Bottleneck) string {
+	unit := pr.Now.Unit
+	var s strings.Builder
+	switch {
+	case b.Combined != nil:
+		best := pr.Trials[0]
+		fmt.Fprintf(&s, "No single relief gains more than 1 %% (best: %s, %s). ", best.Change, pct(best.Gain))
+		fmt.Fprintf(&s, "%s bind together: %s: %s", prose.Capital(labels(t, b.Resources)), pr.Combined.Change, gainText(pr.Combined.Experiment, unit))
+		if len(b.Resources) > 1 {
+			s.WriteString("; without any one of them, 1 % or less")
+		}
+		s.WriteString(".")
+	case b.Resource == "arrivals":
+		fmt.Fprintf(&s, "It keeps up with the %g %s arriving: no relief tried raises throughput by more than 1 %%", t.openLoop(), unit)
+		if len(pr.Trials) > 0 {
+			fmt.Fprintf(&s, " (best: %s, %s)", pr.Trials[0].Change, pct(pr.Trials[0].Gain))
+		}
+		if tr, ok := bestLatency(pr.Trials); ok {
+			fmt.Fprintf(&s, "; %s cuts the p99 latency most, %s", tr.Change, pct(tr.P99Change))
+		}
+		s.WriteString(".")
+	case b.Resource == "none":
+		s.WriteString("Nothing tried raises throughput by more than 1 %, alone or all together")
+		if len(pr.Trials) > 0 {
+			fmt.Fprintf(&s, " (best: %s, %s)", pr.Trials[0].Change, pct(pr.Trials[0].Gain))
+		}
+		s.WriteString(".")
+	default:
+		best := topTier(pr.Trials)[0]
+		names := labels(t, b.Resources)
+		verb := "limits"
+		if len(b.Resources) > 1 || plural3(names) {
+			verb = "limit"
+		}
+		together := ""
+		if len(b.Resources) > 1 {
+			together = " together"
+		}
+		fmt.Fprintf(&s, "%s %s it%s: %s: %s", prose.Capital(names), verb, together, best.Change, gainText(best.Experiment, unit))
+		// The other experiments on the named resources, then the best
+		// elsewhere.
+		shown := 0
+		for _, tr := range pr.Trials {
+			if tr.Change != best.Change && shown < 4 && overlaps(tr.named, b.Resources) {
+				fmt.Fprintf(&s, "; %s: %s", tr.Change, pct(tr.Gain))
+				shown++
+			}
+		}
+		for _, tr := range pr.Trials {
+			if !overlaps(tr.named, b.Resources) {
+				fmt.Fprintf(&s, ". Next best elsewhere: %s, %s", tr.Change, pct(tr.Gain))
+				break
+			}
+		}
+		s.WriteString(".")
+	}
+	if u := usageText(t, pr.Now, b.Resources); u != "" {
+		s.WriteString(" " + prose.Capital(u) + ".")
+	}
+	return s.String()
+}
+
+// usageText gives the time held and working of each named machine or
+// lock, and the CPUs' use.
+func usageText(t target, p results.Point, resources []string) string {
+	var parts []string
+	for _, r := range resources {
+		held, working, _ := usage(p, r)
+		switch {
+		case r == "cpus":
+			parts = append(parts, fmt.Sprintf("%s %s used", t.label(r), percent(held)))
+		case held > 0:
+			parts = append(parts, fmt.Sprintf("%s held %s of the time, working %s", t.label(r), percent(held), percent(working)))
+		}
+	}
+	if !containsAny(resources, "cpus") && p.Util > 0 {
+		parts = append(parts, fmt.Sprintf("%s %s used", t.label("cpus"), percent(p.Util)))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// bestLatency is the trial that cuts the p99 latency most, by 5 % or more.
+func bestLatency(ts []Trial) (Trial, bool) {
+	var best Trial
+	ok := false
+	for _, tr := range ts {
+		if tr.P99Change <= -0.05 && (!ok || tr.P99Change < best.P99Change) {
+			best, ok = tr, true
+		}
+	}
+	return best, ok
+}
+
+// gainText is an experiment's gain with its throughput, and its p99
+// change where it moves 5 % or more: "+9.8 % (1098 lattes/s)".
+func gainText(e results.Experiment, unit string) string {
+	s := fmt.Sprintf("%s (%.0f %s", pct(e.Gain), e.Throughput, unit)
+	if math.Abs(e.P99Change) >= 0.05 {
+		s += ", p99 " + pct(e.P99Change)
+	}
+	return s + ")"
+}
+
+// pct writes a relative change: "+9.8 %", "+50 %", "-0.4 %", "+0.0 %".
+func pct(g float64) string {
+	v := 100 * g
+	if math.Abs(v) < 9.95 {
+		if math.Abs(v) < 0.05 {
+			v = 0
+		}
+		return fmt.Sprintf("%+.1f %%", v)
+	}
+	return fmt.Sprintf("%+.0f %%", v)
+}
+
+func percent(f float64) string { return fmt.Sprintf("%.0f %%", 100*f) }
+
+// labels names resources for people, joined: "the grinder, the espresso
+// machine and the steamer".
+func labels(t target, rs []string) string {
+	var ls []string
+	for _, r := range rs {
+		ls = append(ls, t.label(r))
+	}
+	return prose.JoinAnd(ls)
+}
+
+// plural3 reports whether a single label is plural ("the CPUs", "the
+// customers", "the 2 grinders").
+func plural3(label string) bool {
+	return strings.HasSuffix(label, "s") && !strings.HasSuffix(label, "ss")
+}
+
+func overlaps(a, b []string) bool {
+	for _, x := range a {
+		if containsAny(b, x) {
+			return true
+		}
+	}
+	return false
+}
+
+func containsAny(s []string, x ...string) bool {
+	for _, v := range s {
+		for _, y := range x {
+			if v == y {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,133 @@
+package scaling
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/brewput/brewput/results"
+)
+
+// NoProfile starts the words of a point of the user's own code: brewput
+// has no model of it, so there is no causal profile, no verdict on what
+// limits it and no change to recommend; what follows is what was measured.
+const NoProfile = "No causal profile: brewput has no model of this code, so it names no limit and recommends no change."
+
+// Describe says, for people, what a study's point measured (package
+// study, its meters being the point's machines): for each metered
+// resource, most used first, the time it was held (a channel is never
+// held), the fraction of the workers' time spent waiting for it and the
+// wait per use; then the CPUs' use, and how much CPU other processes took
+// during the window. It is a description, not a verdict:
+// a lock held most of the time need not be what limits the design, and
+// only an experiment could tell (see package limits, which has the
+// shop's model to experiment on). Where the study's variants differ in
+// one change, as a mutex against the same map sharded, their measured
+// throughputs tell what that change did, as the report sets them side by
+// side. A point without meters is described by its CPUs alone, a Go
+// benchmark's by NoProfile alone; a point of the shop gets "".
+func Describe(p results.Point) string {
+	if !p.IsUserCode() {
+		return ""
+	}
+	rs := Resources(p)
+	var cpus Resource
+	var metered []Resource
+	for _, r := range rs {
+		if r.Name == "cpus" {
+			cpus = r
+		} else {
+			metered = append(metered, r)
+		}
+	}
+	// Most used first: held and waited for the longest.
+	slices.SortStableFunc(metered, func(a, b Resource) int {
+		ta, tb := a.Utilization*float64(a.Copies)+a.WaitShare, b.Utilization*float64(b.Copies)+b.WaitShare
+		switch {
+		case ta > tb:
+			return -1
+		case ta < tb:
+			return 1
+		}
+		return 0
+	})
+	var parts []string
+	for _, r := range metered {
+		parts = append(parts, meterWords(r))
+	}
+	if cpus.Utilization > 0 {
+		parts = append(parts, fmt.Sprintf("CPUs %s used", percent(cpus.Utilization)))
+	}
+	// Others' use of the machine meanwhile, as measured: a reader judges
+	// what it did to the point.
+	if p.OthersCPUs >= 0.05 {
+		parts = append(parts, fmt.Sprintf("other processes used %.2f CPUs of the machine's %d meanwhile", p.OthersCPUs, max(p.Host.Cores, p.CPUs)))
+	}
+	s := NoProfile
+	if len(parts) > 0 {
+		s += " Measured over the window: " + strings.Join(parts, "; ") + "."
+	}
+	return s
+}
+
+// meterWords says what one metered resource measured: "mutex cache held
+// 66 % of the time, 4.0 M uses, callers waiting 32 % of their time (160
+// ns per use)".
+func meterWords(r Resource) string {
+	var s strings.Builder
+	s.WriteString(meterLabel(r))
+	if !results.IsChan(r.Meter) {
+		fmt.Fprintf(&s, " held %s of the time", percent(r.Utilization))
+		if r.Copies > 1 {
+			s.WriteString(" each, on average")
+		}
+		if r.Working > 0 {
+			fmt.Fprintf(&s, ", working %s", percent(r.Working))
+		}
+		s.WriteString(",")
+	}
+	fmt.Fprintf(&s, " %s uses", count(r.Uses))
+	switch {
+	case r.Uses > 0 && r.MeanWaitMs == 0:
+		s.WriteString(", no caller waiting for it")
+	case r.Uses > 0:
+		fmt.Fprintf(&s, ", callers waiting %s of their time (%s per use)", percent(r.WaitShare), results.FormatWait(r.MeanWaitMs))
+	}
+	return s.String()
+}
+
+// meterLabel names a metered resource for people: "mutex cache", "16
+// mutexes shard", "chan jobs send"; a resource with no meter kind by its
+// name.
+func meterLabel(r Resource) string {
+	kind := r.Meter
+	if results.IsChan(kind) {
+		kind = "chan"
+	}
+	if kind == "" {
+		return r.Name
+	}
+	if r.Copies > 1 {
+		plural := kind + "s"
+		if strings.HasSuffix(kind, "x") {
+			plural = kind + "es"
+		}
+		return fmt.Sprintf("%d %s %s", r.Copies, plural, r.Name)
+	}
+	return kind + " " + r.Name
+}
+
+func percent(f float64) string { return fmt.Sprintf("%.0f %%", 100*f) }
+
+// count writes a number of uses briefly: "950", "12 k", "4.0 M".
+func count(n int64) string {
+	switch {
+	case n >= 1e9:
+		return fmt.Sprintf("%.1f G", float64(n)/1e9)
+	case n >= 1e6:
+		return fmt.Sprintf("%.1f M", float64(n)/1e6)
+	case n >= 1e4:
+		return fmt.Sprintf("%.0f k", float64(n)/1e3)
+	}
+	return fmt.Sprint(n)
+}

@@ -1,0 +1,97 @@
+package why
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"text/tabwriter"
+
+	"github.com/brewput/brewput/internal/prose"
+)
+
+// WriteTable writes the study: the point as it is, then each relief with
+// the model's predicted gain beside the measured one, its range, p-value
+// and verdict, then the verdict in words.
+func (s *Check) WriteTable(w io.Writer) error {
+	runs := len(s.BasePoints)
+	fmt.Fprintf(w, "%s, each measured %s on real CPUs, beside the model\n", s.System, times(runs))
+	if s.Calibration != "" {
+		fmt.Fprintf(w, "%s\n", s.Calibration)
+	}
+	fmt.Fprintln(w)
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "relief\tmodel\tmeasured\tgain\trange (95 %)\tp\tverdict\t")
+	base := "-"
+	if len(s.BasePoints) > 0 && len(s.Experiments) > 0 {
+		for _, e := range s.Experiments {
+			if m, ok := e.Throughput(); ok {
+				base = cell(m.Old.Median, m.Old.Lo, m.Old.Hi)
+				break
+			}
+		}
+	}
+	fmt.Fprintf(tw, "as it is\t%.0f %s\t%s\t\t\t\t\t\n", s.Predicted, s.Unit, base)
+	for _, e := range s.Experiments {
+		model := prose.Gain(e.Model.Gain)
+		if e.Skip != "" {
+			fmt.Fprintf(tw, "%s\t%s\t(not measured: %s)\t\t\t\t\t\n", e.Model.Change, model, e.Skip)
+			continue
+		}
+		m, ok := e.Throughput()
+		if !ok {
+			fmt.Fprintf(tw, "%s\t%s\t-\t\t\t\t\t\n", e.Model.Change, model)
+			continue
+		}
+		g, lo, hi, _ := e.Gain()
+		verdict := m.Verdict
+		if e.Disturbed > 0 {
+			verdict += fmt.Sprintf(" (%d runs disturbed)", e.Disturbed)
+		}
+		if a, ok := e.Agrees(); ok && !a {
+			verdict += "; disagrees with the model"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%.3f\t%s\t\n", e.Model.Change, model,
+			cell(m.New.Median, m.New.Lo, m.New.Hi), prose.Gain(g), interval(lo, hi), m.P, verdict)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintf(w, "\n%s\n", s.Verdict())
+	return err
+}
+
+// cell writes a median with its interval as compare does: "498.0 ± 1%".
+func cell(median, lo, hi float64) string {
+	if median == 0 || math.IsInf(lo, 0) || math.IsInf(hi, 0) || math.IsNaN(lo) || math.IsNaN(hi) {
+		return fmt.Sprintf("%.1f", median)
+	}
+	half := max(hi-median, median-lo) / median * 100
+	return fmt.Sprintf("%.1f ± %.0f%%", median, half)
+}
+
+func times(n int) string {
+	switch n {
+	case 0:
+		return "no times"
+	case 1:
+		return "once"
+	}
+	return fmt.Sprintf("%d times", n)
+}
+
+// WriteJSON writes the study as one indented JSON object.
+func (s *Check) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(s)
+}
+
+// Write writes the study in format: "json" as WriteJSON does, anything
+// else as the table.
+func (s *Check) Write(w io.Writer, format string) error {
+	if format == "json" {
+		return s.WriteJSON(w)
+	}
+	return s.WriteTable(w)
+}

@@ -1,0 +1,314 @@
+// Package why answers "does what the model names hold on real CPUs?": it
+// measures a causal profile on real CPUs. The shop's steps are
+// parameters and its structure has small variants (coffee.Variant), so
+// each relief the model tries — a step 10 % shorter, one more machine, a
+// lock held for less, more buffer, more customers — is also a real change
+// to real code: why runs the point as it is and with each relief, several
+// times over in pinned child processes, and gives each experiment's
+// measured gain with its interval and a statistical verdict
+// (golang.org/x/perf/benchmath, as brewput compare does) beside the gain
+// the model predicted.
+package why
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+	"time"
+
+	"github.com/brewput/brewput/explain/compare"
+	"github.com/brewput/brewput/explain/limits"
+	"github.com/brewput/brewput/internal/prose"
+	"github.com/brewput/brewput/internal/sweep"
+	"github.com/brewput/brewput/model"
+	"github.com/brewput/brewput/results"
+)
+
+// Check is one point's causal profile, predicted and measured.
+type Check struct {
+	// System names the point: "finelocking on 2 CPUs".
+	System string `json:"system"`
+	// Bottleneck is the model's verdict, with its experiments and the
+	// model it simulated (Bottleneck.Model).
+	Bottleneck results.Bottleneck `json:"bottleneck"`
+	// Calibration says where the model's costs came from, where the
+	// caller knows; brewput why sets it.
+	Calibration string `json:"calibration,omitempty"`
+	// Predicted is the model's throughput of the point as it is.
+	Predicted float64 `json:"predicted"`
+	Unit      string  `json:"unit"`
+	// Base is the point as it is, and BasePoints its measurements.
+	Base       sweep.Spec      `json:"base"`
+	BasePoints []results.Point `json:"-"`
+	// Experiments are the reliefs, in the model's order (its best first).
+	Experiments []Experiment `json:"experiments"`
+}
+
+// Experiment is one relief: the model's prediction, what was run, and
+// what it measured against the point as it is.
+type Experiment struct {
+	// Model is the model's experiment: the change, and the throughput and
+	// gain it predicted.
+	Model results.Experiment `json:"model"`
+	// Spec is what was run on real CPUs.
+	Spec sweep.Spec `json:"spec"`
+	// Skip says why it was not measured, such as "needs 3 CPUs; this
+	// machine has 2"; empty when it was.
+	Skip   string          `json:"skip,omitempty"`
+	Points []results.Point `json:"-"`
+	// Metrics compare its measurements with the point's as it is:
+	// throughput, p50 and p99, each with the medians' 95 % intervals, a
+	// p-value and a verdict.
+	Metrics []compare.Metric `json:"metrics,omitempty"`
+	// Disturbed counts the runs, of this experiment or of the point as
+	// it is, from which other processes took CPU (limits.IsDisturbed).
+	Disturbed int `json:"disturbed,omitempty"`
+}
+
+// Plan lays out the study of base from its profile pr (of the model
+// configuration base describes): the point as it is, and each relief run
+// as the model ran it, with base's window and clock. A relief that needs
+// more CPUs than maxCPUs, the machine's, is kept with the reason it cannot
+// be measured here.
+func Plan(pr *limits.Profile, base sweep.Spec, maxCPUs int) (*Check, error) {
+	if pr.Config == nil {
+		return nil, fmt.Errorf("%s: not a mode of the shop; why measures the shop's modes", pr.System)
+	}
+	s := &Check{System: pr.System, Bottleneck: pr.Bottleneck, Predicted: pr.Now.Throughput, Unit: pr.Now.Unit,
+		Base: SpecOf(*pr.Config, base)}
+	for _, tr := range pr.Trials {
+		e := Experiment{Model: tr.Experiment, Spec: SpecOf(*tr.Config, base)}
+		e.Spec.Label = tr.Experiment.Change
+		if e.Spec.CPUs > maxCPUs {
+			e.Skip = fmt.Sprintf("needs %d CPUs; this machine has %d", e.Spec.CPUs, maxCPUs)
+		} else if err := e.Spec.Validate(); err != nil {
+			e.Skip = err.Error()
+		}
+		s.Experiments = append(s.Experiments, e)
+	}
+	return s, nil
+}
+
+// SpecOf is the point to measure for the model's configuration c: its
+// mode, variant, CPUs, load and steps, with base's window, clock and
+// profile.
+func SpecOf(c model.Config, base sweep.Spec) sweep.Spec {
+	s := base
+	s.Mode, s.CPUs, s.Par, s.Rate, s.MaxQ = c.Mode, c.CPUs, c.Customers, c.Rate, c.MaxQ
+	s.Steps.Grind, s.Steps.Press, s.Steps.Steam, s.Steps.Combine, s.Steps.Jitter = c.Grind, c.Press, c.Steam, c.Combine, c.Jitter
+	s.Variant = c.Variant()
+	return s
+}
+
+// Measure runs the point as it is and every experiment that can be
+// measured here, count times each, in rounds (so that a slow spell of the
+// machine falls on all of them alike), with measure — a child process
+// pinned to the point's CPUs, as brewput run measures. start, if not nil,
+// is told what is about to run. It keeps what it measured when it stops
+// early, and returns why.
+func (s *Check) Measure(ctx context.Context, count int, measure func(context.Context, sweep.Spec) (results.Point, error),
+	start func(done, total int, what string, spec sweep.Spec, rep int)) error {
+	var runs []*Experiment
+	for i := range s.Experiments {
+		if s.Experiments[i].Skip == "" {
+			runs = append(runs, &s.Experiments[i])
+		}
+	}
+	total := count * (len(runs) + 1)
+	done := 0
+	for rep := 1; rep <= count; rep++ {
+		for i := -1; i < len(runs); i++ {
+			spec, what := s.Base, "as it is"
+			if i >= 0 {
+				spec, what = runs[i].Spec, runs[i].Model.Change
+			}
+			if start != nil {
+				start(done, total, what, spec, rep)
+			}
+			p, err := measure(ctx, spec)
+			if err != nil {
+				return fmt.Errorf("%s, %s: %w", s.System, what, err)
+			}
+			p.Rep = rep
+			if i < 0 {
+				s.BasePoints = append(s.BasePoints, p)
+			} else {
+				runs[i].Points = append(runs[i].Points, p)
+			}
+			done++
+		}
+	}
+	return nil
+}
+
+// Sweep is what Measure runs, as a sweep.Batch: the point as it is, then
+// each experiment that can be measured here, count rounds.
+func (s *Check) Sweep(count int) sweep.Batch {
+	st := sweep.Batch{Specs: []sweep.Spec{s.Base}, Count: count}
+	for _, e := range s.Experiments {
+		if e.Skip == "" {
+			st.Specs = append(st.Specs, e.Spec)
+		}
+	}
+	return st
+}
+
+// Run is Measure with its progress told on w: what it measures and about
+// how long that takes, then a bar on a terminal or a line a run elsewhere
+// (sweep.Progress).
+func (s *Check) Run(ctx context.Context, count int, measure func(context.Context, sweep.Spec) (results.Point, error), w io.Writer) error {
+	st := s.Sweep(count)
+	fmt.Fprintf(w, "measuring %s as it is and with %s, %d times each: %s, about %v\n", s.Base.Mode,
+		prose.Count(len(st.Specs)-1, "relief"), count, prose.Count(st.Total(), "run"), (time.Duration(st.Total()) * (s.Base.Warmup + s.Base.Dur)).Round(time.Second))
+	prog := sweep.NewBar(w, st)
+	var points []results.Point
+	err := s.Measure(ctx, count, func(ctx context.Context, sp sweep.Spec) (results.Point, error) {
+		p, err := measure(ctx, sp)
+		if err == nil {
+			points = append(points, p)
+			prog.Done(points)
+		}
+		return p, err
+	}, func(_, _ int, _ string, sp sweep.Spec, rep int) { prog.Start(sp, rep) })
+	prog.Finish(points)
+	return err
+}
+
+// Judge compares each measured experiment with the point as it is.
+func (s *Check) Judge(opts compare.Options) {
+	baseDisturbed := disturbed(s.BasePoints)
+	for i := range s.Experiments {
+		e := &s.Experiments[i]
+		if len(e.Points) == 0 || len(s.BasePoints) == 0 {
+			continue
+		}
+		e.Metrics = compare.Metrics(s.BasePoints, e.Points, opts)
+		e.Disturbed = baseDisturbed + disturbed(e.Points)
+	}
+}
+
+func disturbed(ps []results.Point) int {
+	n := 0
+	for _, p := range ps {
+		if p.IsDisturbed() {
+			n++
+		}
+	}
+	return n
+}
+
+// Throughput is the experiment's throughput comparison, if measured.
+func (e Experiment) Throughput() (compare.Metric, bool) {
+	for _, m := range e.Metrics {
+		if m.Name == "throughput" {
+			return m, true
+		}
+	}
+	return compare.Metric{}, false
+}
+
+// Gain is the measured throughput gain, median over median, with the
+// range the medians' 95 % intervals allow (infinite ends where there are
+// too few runs for an interval).
+func (e Experiment) Gain() (gain, lo, hi float64, ok bool) {
+	m, ok := e.Throughput()
+	if !ok || m.Old.Median <= 0 {
+		return 0, 0, 0, false
+	}
+	gain = m.New.Median/m.Old.Median - 1
+	lo, hi = math.Inf(-1), math.Inf(1)
+	if m.Old.Hi > 0 && !math.IsInf(m.Old.Hi, 0) && !math.IsInf(m.New.Lo, 0) {
+		lo = m.New.Lo/m.Old.Hi - 1
+	}
+	if m.Old.Lo > 0 && !math.IsInf(m.Old.Lo, 0) && !math.IsInf(m.New.Hi, 0) {
+		hi = m.New.Hi/m.Old.Lo - 1
+	}
+	return gain, lo, hi, true
+}
+
+// Agrees says whether the measurement agrees with the model: the
+// predicted gain lies within the range the medians' intervals allow, or a
+// predicted gain above limits.MinGain is measured as significantly better.
+// ok is false where there is no verdict to be had: not measured, too few
+// runs, or runs disturbed by other processes.
+func (e Experiment) Agrees() (agrees, ok bool) {
+	m, has := e.Throughput()
+	if !has || m.TooFew || e.Disturbed > 0 {
+		return false, false
+	}
+	_, lo, hi, _ := e.Gain()
+	switch {
+	case e.Model.Gain > limits.MinGain && m.Change > 0:
+		return true, true
+	case !math.IsInf(lo, 0) && !math.IsInf(hi, 0):
+		return e.Model.Gain >= lo && e.Model.Gain <= hi, true
+	}
+	return (e.Model.Gain > limits.MinGain) == (m.Change > 0), true
+}
+
+// Verdict says what the measurements show beside the model: the relief
+// that gained most on real CPUs, how many experiments agree with the
+// model's predictions, and whether other processes disturbed the runs.
+func (s *Check) Verdict() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "The model (%s): %s", strings.TrimSuffix(strings.TrimPrefix(s.Bottleneck.Model, "model ("), ")"), s.Bottleneck.Text)
+	if len(s.BasePoints) == 0 {
+		return b.String()
+	}
+	var best *Experiment
+	agree, judged, measured, disturbedRuns := 0, 0, 0, disturbed(s.BasePoints)
+	for i := range s.Experiments {
+		e := &s.Experiments[i]
+		if len(e.Points) == 0 {
+			continue
+		}
+		measured++
+		disturbedRuns += disturbed(e.Points)
+		if a, ok := e.Agrees(); ok {
+			judged++
+			if a {
+				agree++
+			}
+		}
+		if m, ok := e.Throughput(); ok && m.Change > 0 {
+			if bm, _ := best.throughput(); best == nil || m.DeltaPct > bm.DeltaPct {
+				best = e
+			}
+		}
+	}
+	b.WriteString("\nOn real CPUs: ")
+	if best == nil {
+		b.WriteString("no relief measured gains significantly.")
+	} else {
+		g, lo, hi, _ := best.Gain()
+		fmt.Fprintf(&b, "%s gains most, %s (%s), where the model predicted %s.", best.Model.Change, prose.Gain(g), interval(lo, hi), prose.Gain(best.Model.Gain))
+	}
+	fmt.Fprintf(&b, " The model's prediction lies within the measured range, or its gain was measured, for %d of the %d experiments that could be judged", agree, judged)
+	if judged < measured {
+		fmt.Fprintf(&b, " (%d could not: too few runs, or disturbed)", measured-judged)
+	}
+	b.WriteString(".")
+	if disturbedRuns > 0 {
+		fmt.Fprintf(&b, " %d of the %d runs were disturbed: other processes took more than %.1f CPU of the run's own meanwhile, so their figures say little.",
+			disturbedRuns, len(s.BasePoints)*(measured+1), limits.Disturbed)
+	}
+	return b.String()
+}
+
+func (e *Experiment) throughput() (compare.Metric, bool) {
+	if e == nil {
+		return compare.Metric{}, false
+	}
+	return e.Throughput()
+}
+
+// interval writes a gain's range: "+1.2 % to +3.4 %", or "no interval:
+// too few runs".
+func interval(lo, hi float64) string {
+	if math.IsInf(lo, 0) || math.IsInf(hi, 0) {
+		return "no interval: too few runs"
+	}
+	return prose.Gain(lo) + " to " + prose.Gain(hi)
+}

@@ -1,0 +1,195 @@
+package why_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/explain/compare"
+	"github.com/brewput/brewput/explain/limits"
+	"github.com/brewput/brewput/explain/why"
+	"github.com/brewput/brewput/internal/sweep"
+	"github.com/brewput/brewput/model"
+	"github.com/brewput/brewput/results"
+	"go.uber.org/goleak"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+// profile is the fifo model's causal profile of mode on cpus CPUs.
+func profile(t *testing.T, mode string, cpus int) *limits.Profile {
+	t.Helper()
+	cfg := model.DefaultConfig(cpus)
+	cfg.Mode, cfg.Sched = coffee.MustParseMode(mode), "fifo"
+	pr, err := limits.ProfileMode(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pr
+}
+
+func base(mode string, cpus int) sweep.Spec {
+	return sweep.Spec{Mode: coffee.MustParseMode(mode), CPUs: cpus, Warmup: 10 * time.Millisecond, Dur: 50 * time.Millisecond, Steps: coffee.DefaultSteps()}
+}
+
+// plan is brewput why's plan for mode on cpus CPUs of a machine with as
+// many, from the fifo model's causal profile.
+func plan(t *testing.T, mode string, cpus int) *why.Check {
+	t.Helper()
+	s, err := why.Plan(profile(t, mode, cpus), base(mode, cpus), cpus)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// Each relief becomes the real change the model made: a shorter step,
+// a variant with more machines, more CPUs or customers; what needs more
+// CPUs than the machine has is listed, not run.
+func TestPlan(t *testing.T) {
+	s := plan(t, "finelocking", 2)
+	if s.System != "finelocking on 2 CPUs" || s.Base.Mode.String() != "finelocking" || s.Base.CPUs != 2 || s.Base.Dur != 50*time.Millisecond {
+		t.Errorf("base %+v of %q", s.Base, s.System)
+	}
+	found := map[string]sweep.Spec{}
+	skipped := map[string]string{}
+	for _, e := range s.Experiments {
+		found[e.Model.Change] = e.Spec
+		if e.Skip != "" {
+			skipped[e.Model.Change] = e.Skip
+		}
+	}
+	if sp := found["grinding 10 % faster"]; sp.Steps.Grind != 900*time.Microsecond || sp.Steps.Press != time.Millisecond || sp.CPUs != 2 {
+		t.Errorf("grinding faster runs %+v", sp)
+	}
+	if sp := found["another grinder"]; sp.Variant.Copies.Grinder != 2 || sp.Mode.String() != "finelocking" {
+		t.Errorf("another grinder runs %+v", sp)
+	}
+	if sp := found["twice the customers (2 → 4)"]; sp.Par != 4 || sp.CPUs != 2 {
+		t.Errorf("twice the customers runs %+v", sp)
+	}
+	if !strings.Contains(skipped["one more CPU and one more customer"], "needs 3 CPUs; this machine has 2") || len(skipped) != 2 {
+		t.Errorf("skipped %v; want the two reliefs of 3 CPUs", skipped)
+	}
+	if _, err := why.Plan(&limits.Profile{System: "cafe on 2 CPUs"}, base("finelocking", 2), 2); err == nil {
+		t.Error("a profile of no shop mode: no error")
+	}
+}
+
+// Measured and judged with a stand-in for the child process (the model
+// itself, a little noisy by repetition): each experiment gets its
+// comparison with the point as it is, and the words say what gained most
+// and how many agree with the model. Real timings are not asserted here:
+// brewput why runs the real thing.
+func TestMeasureAndJudge(t *testing.T) {
+	s := plan(t, "locking", 2)
+	runs := 0
+	fake := func(_ context.Context, sp sweep.Spec) (results.Point, error) {
+		runs++
+		cfg := model.Config{Mode: sp.Mode, CPUs: sp.CPUs, Customers: sp.Par, Sched: "fifo", Seed: 1,
+			Grind: sp.Steps.Grind, Press: sp.Steps.Press, Steam: sp.Steps.Steam, Combine: sp.Steps.Combine,
+			Copies: sp.Variant.Copies, Buffers: sp.Variant.Buffers, Split: sp.Variant.Split,
+			Warmup: 100 * time.Millisecond, Duration: time.Second}
+		r, err := model.Run(cfg)
+		if err != nil {
+			return results.Point{}, err
+		}
+		p := r.Point(cfg)
+		p.Source = results.SourceMeasured
+		p.Throughput *= 1 + 0.001*float64(runs%5) // a little noise
+		return p, nil
+	}
+	var seen []string
+	if err := s.Measure(context.Background(), 6, fake, func(done, total int, what string, _ sweep.Spec, rep int) {
+		if done == 0 && total != 6*(1+len(s.Experiments)-2) {
+			t.Errorf("%d runs planned", total)
+		}
+		seen = append(seen, what)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if seen[0] != "as it is" || len(s.BasePoints) != 6 {
+		t.Errorf("first run %q, %d of the point as it is", seen[0], len(s.BasePoints))
+	}
+	s.Judge(compare.Options{})
+	var split why.Experiment
+	for _, e := range s.Experiments {
+		if e.Model.Kind == limits.Split {
+			split = e
+		}
+	}
+	g, lo, hi, ok := split.Gain()
+	m, _ := split.Throughput()
+	if !ok || g < 0.3 || lo > g || hi < g || m.Change != 1 {
+		t.Errorf("the kitchen lock held for less: gain %g in [%g, %g], change %d; want about +33 %%, better", g, lo, hi, m.Change)
+	}
+	if a, ok := split.Agrees(); !ok || !a {
+		t.Errorf("the split agrees with the model: %v, %v", a, ok)
+	}
+	var b strings.Builder
+	if err := s.WriteTable(&b); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, want := range []string{"locking on 2 CPUs, each measured 6 times", "relief", "model", "measured", "range (95 %)",
+		"the kitchen lock held for less: combining outside it", "+33 %", "better", "(not measured: needs 3 CPUs; this machine has 2)",
+		"On real CPUs: the kitchen lock held for less: combining outside it gains most", "The model (fifo): The kitchen lock limits it"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("table lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "disturbed") {
+		t.Errorf("no run was disturbed, yet:\n%s", out)
+	}
+}
+
+// Run measures what Sweep lists, round by round, and tells what it
+// measures before it starts.
+func TestRun(t *testing.T) {
+	s := plan(t, "locking", 1)
+	st := s.Sweep(2)
+	if st.Specs[0] != s.Base || st.Count != 2 || st.Total() != 2*(len(s.Experiments)-2+1) {
+		t.Errorf("sweep %d specs × %d; %d experiments, 2 not measured here", len(st.Specs), st.Count, len(s.Experiments))
+	}
+	var runs []sweep.Spec
+	fake := func(_ context.Context, sp sweep.Spec) (results.Point, error) {
+		runs = append(runs, sp)
+		return results.Point{Mode: sp.Mode.String(), CPUs: sp.CPUs, Ops: 100, Throughput: 200, Unit: "lattes/s"}, nil
+	}
+	var told strings.Builder
+	if err := s.Run(context.Background(), 2, fake, &told); err != nil {
+		t.Fatal(err)
+	}
+	if len(runs) != st.Total() || runs[0] != s.Base || runs[len(st.Specs)] != s.Base || len(s.BasePoints) != 2 {
+		t.Errorf("%d runs, base first in each round? %d base points", len(runs), len(s.BasePoints))
+	}
+	if !strings.HasPrefix(told.String(), fmt.Sprintf("measuring locking as it is and with %d reliefs, 2 times each: %d runs", len(st.Specs)-1, st.Total())) {
+		t.Errorf("told %q", told.String())
+	}
+}
+
+// A disturbed run is said to be, and its experiment is not judged
+// against the model.
+func TestDisturbed(t *testing.T) {
+	s := plan(t, "locking", 1)
+	n := 0
+	fake := func(_ context.Context, sp sweep.Spec) (results.Point, error) {
+		n++
+		return results.Point{Mode: sp.Mode.String(), CPUs: sp.CPUs, Ops: 100, Throughput: 200 + float64(n%3), Unit: "lattes/s", OthersCPUs: 0.9}, nil
+	}
+	if err := s.Measure(context.Background(), 3, fake, nil); err != nil {
+		t.Fatal(err)
+	}
+	s.Judge(compare.Options{})
+	for _, e := range s.Experiments {
+		if _, ok := e.Agrees(); ok {
+			t.Errorf("%s: judged against the model though disturbed", e.Model.Change)
+		}
+	}
+	if v := s.Verdict(); !strings.Contains(v, "were disturbed: other processes took more than 0.2 CPU of the run's own") {
+		t.Errorf("verdict %q", v)
+	}
+}

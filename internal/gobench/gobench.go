@@ -1,0 +1,502 @@
+package gobench
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"golang.org/x/perf/benchfmt"
+
+	"github.com/brewput/brewput/internal/host"
+	"github.com/brewput/brewput/internal/quiet"
+	"github.com/brewput/brewput/internal/sweep"
+	"github.com/brewput/brewput/measure/bench"
+	"github.com/brewput/brewput/results"
+)
+
+// Config says which benchmarks to run and how.
+type Config struct {
+	// Dir is where the go command runs, in the user's module; "" is the
+	// current folder.
+	Dir string
+	// Packages are go list patterns; none means ".".
+	Packages []string
+	// Bench is the regular expression of go test -bench; "" means ".".
+	Bench string
+	// CPUs are the CPU counts to run on, each in a child restricted to
+	// that many CPUs.
+	CPUs []int
+	// Count is go test's -count: runs of each benchmark per CPU count;
+	// 0 means 1.
+	Count int
+	// Benchtime is go test's -benchtime ("2s", "1000x"); "" is its
+	// default, 1s.
+	Benchtime string
+	// BuildFlags go to go test -c, TestFlags to the test binary, as
+	// SplitFlags splits them.
+	BuildFlags, TestFlags []string
+	// Go is the go command; "" means "go" on the PATH.
+	Go string
+	// Log, when set, gets a line per package and per benchmark result as
+	// they come.
+	Log io.Writer
+}
+
+// Validate checks cfg before anything is built; its errors name the
+// setting and what it accepts.
+func (cfg Config) Validate() error {
+	if _, err := regexp.Compile(cfg.bench()); err != nil {
+		return fmt.Errorf("bench %q: not a regular expression: %w", cfg.Bench, err)
+	}
+	if len(cfg.CPUs) == 0 {
+		return errors.New("cpus: want at least one CPU count")
+	}
+	for _, n := range cfg.CPUs {
+		if n < 1 {
+			return fmt.Errorf("cpus: %d; want at least 1", n)
+		}
+	}
+	if cfg.Count < 0 {
+		return fmt.Errorf("count %d: want 1 or more runs of each benchmark", cfg.Count)
+	}
+	return checkBenchtime(cfg.Benchtime)
+}
+
+// checkBenchtime checks a benchtime as go test reads it: a duration, or a
+// count of iterations such as 1000x; "" is go test's default.
+func checkBenchtime(s string) error {
+	if s == "" {
+		return nil
+	}
+	if n, ok := strings.CutSuffix(s, "x"); ok {
+		if i, err := strconv.Atoi(n); err == nil && i > 0 && strconv.Itoa(i) == n {
+			return nil
+		}
+	} else if d, err := time.ParseDuration(s); err == nil && d > 0 {
+		return nil
+	}
+	return fmt.Errorf("benchtime %q: want a duration such as 500ms or a number of iterations such as 1000x", s)
+}
+
+func (cfg Config) bench() string {
+	if cfg.Bench == "" {
+		return "."
+	}
+	return cfg.Bench
+}
+
+func (cfg Config) count() int { return max(cfg.Count, 1) }
+
+func (cfg Config) goCmd() string {
+	if cfg.Go == "" {
+		return "go"
+	}
+	return cfg.Go
+}
+
+// Result is what Run measured.
+type Result struct {
+	// Points are every benchmark result: by package, then benchmark in
+	// the order go test ran them, then CPU count and repetition.
+	Points []results.Point
+	// Failures are the benchmarks (or whole runs) that failed at a CPU
+	// count; the others' points are kept.
+	Failures []Failure
+}
+
+// Failure is a benchmark that failed, or a test binary that stopped,
+// at one CPU count.
+type Failure struct {
+	Pkg  string
+	CPUs int
+	// Bench is the failed benchmark's name as go test printed it, or ""
+	// when the binary failed outside any one benchmark.
+	Bench string
+	// Output is what the benchmark or the binary said.
+	Output string
+}
+
+func (f Failure) Error() string {
+	what := f.Pkg
+	if f.Bench != "" {
+		what = f.Bench
+	}
+	return fmt.Sprintf("%s failed on %d %s: %s", what, f.CPUs, cpusWord(f.CPUs), strings.TrimSpace(f.Output))
+}
+
+// BuildError is a package whose test binary could not be built: Output
+// is the go command's message, the compiler's errors.
+type BuildError struct {
+	Pkg    string
+	Output string
+}
+
+func (e *BuildError) Error() string {
+	return fmt.Sprintf("build %s: %s", e.Pkg, strings.TrimSpace(e.Output))
+}
+
+// NoMatchError is a Bench expression that matched no benchmark.
+type NoMatchError struct {
+	Bench    string
+	Packages []string
+}
+
+func (e *NoMatchError) Error() string {
+	return fmt.Sprintf("no benchmark matches %q in %s", e.Bench, strings.Join(e.Packages, ", "))
+}
+
+// PackageError is a package pattern the go command cannot list: a
+// folder that does not exist, one without Go files.
+type PackageError struct {
+	Pattern string
+	Output  string
+}
+
+func (e *PackageError) Error() string {
+	return fmt.Sprintf("packages %s: %s", e.Pattern, strings.TrimSpace(e.Output))
+}
+
+// pkg is a package with tests, built.
+type pkg struct {
+	path, dir, binary string
+}
+
+// Run builds every package's test binary, then runs each on every CPU
+// count in turn, and returns the points. It stops at the first
+// BuildError, PackageError or NoMatchError, before measuring; when ctx
+// is cancelled it returns what it measured so far with ctx's error.
+func Run(ctx context.Context, cfg Config) (Result, error) {
+	if err := cfg.Validate(); err != nil {
+		return Result{}, err
+	}
+	tmp, err := os.MkdirTemp("", "brewput-bench-")
+	if err != nil {
+		return Result{}, err
+	}
+	defer os.RemoveAll(tmp)
+	pkgs, err := build(ctx, cfg, tmp)
+	if err != nil {
+		return Result{}, err
+	}
+	goVersion := goEnv(ctx, cfg, "GOVERSION")
+	var res Result
+	matched := false
+	for i, n := range cfg.CPUs {
+		for _, p := range pkgs {
+			points, failures, err := runOne(ctx, cfg, p, n, tmp)
+			for j := range points {
+				points[j].Host = host.Detect()
+				if goVersion != "" {
+					points[j].Host.GoVersion = goVersion
+				}
+			}
+			res.Points = append(res.Points, points...)
+			res.Failures = append(res.Failures, failures...)
+			matched = matched || len(points) > 0 || len(failures) > 0
+			if err != nil {
+				return sorted(res), err
+			}
+		}
+		if i == 0 && !matched {
+			var names []string
+			for _, p := range pkgs {
+				names = append(names, p.path)
+			}
+			return res, &NoMatchError{Bench: cfg.bench(), Packages: names}
+		}
+	}
+	return sorted(res), nil
+}
+
+// sorted puts the points in order: package, benchmark as first run, CPUs,
+// repetition.
+func sorted(res Result) Result {
+	var names []string
+	for _, p := range res.Points {
+		key := p.Bench.Pkg + " " + p.Bench.Name
+		if !slices.Contains(names, key) {
+			names = append(names, key)
+		}
+	}
+	slices.SortStableFunc(res.Points, func(a, b results.Point) int {
+		ia := slices.Index(names, a.Bench.Pkg+" "+a.Bench.Name)
+		ib := slices.Index(names, b.Bench.Pkg+" "+b.Bench.Name)
+		if ia != ib {
+			return ia - ib
+		}
+		if a.CPUs != b.CPUs {
+			return a.CPUs - b.CPUs
+		}
+		return a.Rep - b.Rep
+	})
+	return res
+}
+
+// listed is what go list says of a package.
+type listed struct {
+	ImportPath, Dir                    string
+	GoFiles, TestGoFiles, XTestGoFiles []string
+	Error                              *struct{ Err string }
+}
+
+// build lists the packages and builds the test binary of each that has
+// tests, into tmp.
+func build(ctx context.Context, cfg Config, tmp string) ([]pkg, error) {
+	patterns := cfg.Packages
+	if len(patterns) == 0 {
+		patterns = []string{"."}
+	}
+	var stdout, stderr bytes.Buffer
+	cmd := exec.CommandContext(ctx, cfg.goCmd(), append([]string{"list", "-e", "-json"}, patterns...)...)
+	cmd.Dir, cmd.Stdout, cmd.Stderr = cfg.Dir, &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		return nil, &PackageError{Pattern: strings.Join(patterns, " "), Output: stderr.String() + err.Error()}
+	}
+	var pkgs []pkg
+	dec := json.NewDecoder(&stdout)
+	for dec.More() {
+		var l listed
+		if err := dec.Decode(&l); err != nil {
+			return nil, fmt.Errorf("read go list's output: %w", err)
+		}
+		files := len(l.GoFiles) + len(l.TestGoFiles) + len(l.XTestGoFiles)
+		switch {
+		case l.Error != nil && (l.Dir == "" || files == 0):
+			return nil, &PackageError{Pattern: l.ImportPath, Output: l.Error.Err}
+		case l.Error != nil:
+			return nil, &BuildError{Pkg: l.ImportPath, Output: l.Error.Err}
+		case len(l.TestGoFiles)+len(l.XTestGoFiles) == 0:
+			cfg.logf("%s: no test files\n", l.ImportPath)
+			continue
+		}
+		pkgs = append(pkgs, pkg{path: l.ImportPath, dir: l.Dir})
+	}
+	if len(pkgs) == 0 {
+		if warn := strings.TrimSpace(stderr.String()); warn != "" {
+			return nil, &PackageError{Pattern: strings.Join(patterns, " "), Output: warn}
+		}
+		return nil, &NoMatchError{Bench: cfg.bench(), Packages: patterns}
+	}
+	for i := range pkgs {
+		p := &pkgs[i]
+		p.binary = filepath.Join(tmp, fmt.Sprintf("pkg%d.test", i))
+		cfg.logf("building %s\n", p.path)
+		args := append([]string{"test", "-c", "-o", p.binary}, cfg.BuildFlags...)
+		cmd := exec.CommandContext(ctx, cfg.goCmd(), append(args, p.path)...)
+		var out bytes.Buffer
+		cmd.Dir, cmd.Stdout, cmd.Stderr = cfg.Dir, &out, &out
+		if err := cmd.Run(); err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			return nil, &BuildError{Pkg: p.path, Output: out.String()}
+		}
+		if _, err := os.Stat(p.binary); err != nil {
+			return nil, &BuildError{Pkg: p.path, Output: "go test -c wrote no test binary: " + out.String()}
+		}
+	}
+	return pkgs, nil
+}
+
+// goEnv is one of the go command's settings, "" where it cannot be told.
+func goEnv(ctx context.Context, cfg Config, key string) string {
+	cmd := exec.CommandContext(ctx, cfg.goCmd(), "env", key)
+	cmd.Dir = cfg.Dir
+	out, err := cmd.Output()
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// runOne runs p's benchmarks on n CPUs: the test binary in a child pinned
+// to n CPUs, in the package's folder as go test runs it.
+func runOne(ctx context.Context, cfg Config, p pkg, n int, tmp string) ([]results.Point, []Failure, error) {
+	hist := filepath.Join(tmp, fmt.Sprintf("%s-%dcpu.hist", filepath.Base(p.binary), n))
+	args := []string{"-test.run=^$", "-test.bench=" + cfg.bench(), "-test.cpu=" + strconv.Itoa(n),
+		"-test.count=" + strconv.Itoa(cfg.count()), "-test.benchmem"}
+	if cfg.Benchtime != "" {
+		args = append(args, "-test.benchtime="+cfg.Benchtime)
+	}
+	args = append(args, cfg.TestFlags...)
+	cmd := exec.CommandContext(ctx, p.binary, args...)
+	cmd.Dir = p.dir
+	cmd.Env = append(os.Environ(), fmt.Sprintf("GOMAXPROCS=%d", n), bench.HistEnv+"="+hist)
+	// Its own process group, as sweep's children: a ^C reaches brewput,
+	// which stops the child itself.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	pr, pw := io.Pipe()
+	cmd.Stdout, cmd.Stderr = pw, pw
+	cfg.logf("%s on %d %s\n", p.path, n, cpusWord(n))
+	start := time.Now()
+	before := quiet.Take()
+	if err := sweep.StartPinned(cmd, n); err != nil {
+		return nil, nil, fmt.Errorf("%s on %d CPUs: start: %w", p.path, n, err)
+	}
+	var output bytes.Buffer
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		sc := bufio.NewScanner(pr)
+		sc.Buffer(nil, 1<<20)
+		for sc.Scan() {
+			line := sc.Text()
+			output.WriteString(line + "\n")
+			if strings.HasPrefix(line, "Benchmark") || strings.HasPrefix(line, "--- FAIL") {
+				cfg.logf("  %s\n", strings.Join(strings.Fields(line), " "))
+			}
+		}
+		io.Copy(io.Discard, pr) // a line too long for the scanner: drain the rest
+	}()
+	waitErr := cmd.Wait()
+	after := quiet.Take() // the child, now waited for, counts as brewput's own
+	pw.Close()
+	<-done
+	if ctx.Err() != nil {
+		return nil, nil, ctx.Err()
+	}
+	points, failures := parse(output.String(), p, n, start)
+	// What other processes took while the child ran: the test binary
+	// reports no window of its own, so each of its points gets the
+	// figure of the whole run, which is what it could have felt.
+	others, steal := quiet.Split(before, after)
+	for i := range points {
+		points[i].OthersCPUs, points[i].StealCPUs = others, steal
+	}
+	if skipped := strings.Count(output.String(), "--- SKIP: Benchmark"); skipped > 0 && len(points)+len(failures) == 0 {
+		// Benchmarks that matched and skipped themselves: no failure,
+		// but not "no benchmark matches" either.
+		failures = append(failures, Failure{Pkg: p.path, CPUs: n, Output: fmt.Sprintf("%d matching benchmarks skipped themselves (b.Skip) and none ran", skipped)})
+	}
+	if err := attachHistograms(points, hist); err != nil {
+		failures = append(failures, Failure{Pkg: p.path, CPUs: n, Output: err.Error()})
+	}
+	if waitErr != nil && len(failures) == 0 {
+		failures = append(failures, Failure{Pkg: p.path, CPUs: n, Output: waitErr.Error() + ": " + tail(output.String(), 20)})
+	}
+	return points, failures, nil
+}
+
+// parse reads a test binary's output: the benchmark results with
+// benchfmt, the failures from the --- FAIL lines and what follows them
+// indented, and a panic from its line on.
+func parse(out string, p pkg, n int, start time.Time) ([]results.Point, []Failure) {
+	var points []results.Point
+	rd := benchfmt.NewReader(strings.NewReader(out), p.path)
+	for rd.Scan() {
+		res, ok := rd.Result().(*benchfmt.Result)
+		if !ok {
+			continue
+		}
+		pt, err := results.BenchPoint(res, n, "")
+		if err != nil {
+			continue // a benchmark that reported no time per op: said below if it failed
+		}
+		pt.Bench.Pkg = p.path
+		pt.Start = start.UTC().Round(time.Millisecond)
+		points = append(points, pt)
+	}
+	results.NumberReps(points)
+
+	var failures []Failure
+	lines := strings.Split(out, "\n")
+	for i := 0; i < len(lines); i++ {
+		line := lines[i]
+		switch {
+		case strings.HasPrefix(line, "--- FAIL: "):
+			f := Failure{Pkg: p.path, CPUs: n, Bench: strings.Fields(strings.TrimPrefix(line, "--- FAIL: "))[0]}
+			var msg []string
+			for i+1 < len(lines) && strings.HasPrefix(lines[i+1], "    ") {
+				i++
+				msg = append(msg, strings.TrimSpace(lines[i]))
+			}
+			f.Output = strings.Join(msg, "\n")
+			failures = append(failures, f)
+		case strings.HasPrefix(line, "panic: "):
+			failures = append(failures, Failure{Pkg: p.path, CPUs: n, Output: tail(strings.Join(lines[i:], "\n"), 20)})
+			i = len(lines)
+		}
+	}
+	return points, failures
+}
+
+// attachHistograms gives each point the latency histogram package bench
+// recorded of its run, where there is one: the records of a benchmark
+// come in the order go test ran it, each repetition ramping b.N up to
+// the reported iterations, so a point takes the next record of its name
+// with N equal to its iterations.
+func attachHistograms(points []results.Point, path string) error {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil // no benchmark used package bench
+	}
+	if err != nil {
+		return err
+	}
+	byName := map[string][]bench.Record{}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(nil, 16<<20)
+	for sc.Scan() {
+		var rec bench.Record
+		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil {
+			return fmt.Errorf("read the latency histograms: %w", err)
+		}
+		byName[rec.Name] = append(byName[rec.Name], rec)
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("read the latency histograms: %w", err)
+	}
+	for i := range points {
+		p := &points[i]
+		recs := byName[p.Bench.Name]
+		for j, rec := range recs {
+			if int64(rec.N) != p.Bench.Iters || rec.Procs != p.CPUs {
+				continue
+			}
+			byName[p.Bench.Name] = recs[j+1:]
+			probe := results.Point{Mode: p.Mode, CPUs: p.CPUs, Hist: rec.Hist}
+			h, err := probe.Histogram()
+			if err != nil {
+				return err
+			}
+			p.Hist, p.Latency = rec.Hist, results.Summarize(h)
+			break
+		}
+	}
+	return nil
+}
+
+// tail keeps the last n lines of s.
+func tail(s string, n int) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
+}
+
+func (cfg Config) logf(format string, args ...any) {
+	if cfg.Log != nil {
+		fmt.Fprintf(cfg.Log, format, args...)
+	}
+}
+
+func cpusWord(n int) string {
+	if n == 1 {
+		return "CPU"
+	}
+	return "CPUs"
+}

@@ -1,0 +1,214 @@
+// Package mainjob is brewput's main job, the one it runs with no command:
+// it measures a study of the coffee shop's modes, each point into the
+// report folder's journal as soon as it is measured, adds the model's
+// predictions, the labs and the seeds' lessons asked for, and writes the
+// report with its verdict. Publish and PageOptions render the same report
+// from points read back (brewput report).
+package mainjob
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/brewput/brewput/results/lesson"
+
+	"github.com/brewput/brewput/report/chartspec"
+
+	"github.com/brewput/brewput/explain/limits"
+	"github.com/brewput/brewput/internal/exitcode"
+	"github.com/brewput/brewput/internal/outfile"
+	"github.com/brewput/brewput/internal/predict"
+	"github.com/brewput/brewput/internal/sweep"
+	"github.com/brewput/brewput/lab"
+	"github.com/brewput/brewput/model"
+	"github.com/brewput/brewput/report"
+	"github.com/brewput/brewput/report/schedule"
+	"github.com/brewput/brewput/results"
+)
+
+// Job is a main job, its options already checked: what to measure, what
+// to add to it, and where the report goes.
+type Job struct {
+	Study *sweep.Batch
+	// Have are the points a run cut short measured, where Resume names
+	// its journal; the job measures only what they lack.
+	Have   []results.Point
+	Resume string
+	// Plan is the job's plan, the first line of its journal.
+	Plan results.Plan
+	// Dir is the report's folder; its results.json is the journal.
+	Dir string
+	// Measure measures what have lack of st, handing each point to add
+	// as soon as it is measured (sweep.Runner.MeasureRest).
+	Measure func(ctx context.Context, st *sweep.Batch, have []results.Point, add func(*results.Point) error) ([]results.Point, error)
+	// Prediction, if not nil, predicts the study's modes on 1 to
+	// PredictCPUs CPUs after they are measured, and its policy profiles
+	// the measured points (the fifo policy otherwise).
+	Prediction  *predict.Prediction
+	PredictCPUs int
+	// Labs run at their defaults on the study's CPU counts after it.
+	Labs []lab.Lab
+	// Figures are the labs' figures, for the page (lab.Figures).
+	Figures map[string]chartspec.Figure
+	// Lessons, if not nil, measures the seeds' claims last; their
+	// verdicts go into the report.
+	Lessons func(ctx context.Context) ([]lesson.Result, error)
+	// Full prints every point in the table, not the compact one.
+	Full bool
+	// Stdout gets the verdict and the table, Stderr progress and notes.
+	Stdout, Stderr io.Writer
+}
+
+// Run runs the job. Interrupted, or on an error, it stops measuring and
+// writes the report of what it has, which says the run was cut short;
+// every point it measured is in the journal either way. Its error is as
+// exitcode.Measured says, or the lessons' where only they failed.
+func (j Job) Run(ctx context.Context) error {
+	// The measured points' bottlenecks come from the model's profile of
+	// their configurations, under this machine's calibration where there
+	// is one.
+	policy := limits.Fifo()
+	if j.Prediction != nil {
+		policy = j.Prediction.Policy
+	}
+	jr := &journal{log: j.Stderr, policy: policy, Folder: &outfile.Folder{Dir: j.Dir, Plan: j.Plan}}
+	if j.Resume != "" {
+		var err error
+		if jr.Folder, err = outfile.ResumeFolder(j.Resume, j.Plan); err != nil {
+			return fmt.Errorf("--resume: %w", err)
+		}
+	}
+	defer jr.Close()
+	measured, runErr := j.Measure(ctx, j.Study, j.Have, jr.add)
+	points := append(j.Have, measured...)
+	if len(points) > 0 && j.Prediction != nil && runErr == nil {
+		preds := j.Prediction.Study(ctx, j.Study, j.PredictCPUs, func(err error) { fmt.Fprintln(j.Stderr, err) })
+		runErr = cmp.Or(jr.addAll(preds), ctx.Err())
+		points = append(points, preds...)
+	}
+	if runErr == nil && len(j.Labs) > 0 {
+		var labPoints []results.Point
+		lctx := lab.WithPoints(ctx, func(p results.Point) error { return jr.add(&p) })
+		labPoints, runErr = lab.RunEach(lctx, j.Labs, j.Study.CPUs(), func(line string) { fmt.Fprintf(j.Stderr, "lab %s\n", line) })
+		points = append(points, labPoints...)
+	}
+	var verdicts []lesson.Result
+	var lessonsErr error
+	if runErr == nil && j.Lessons != nil {
+		verdicts, lessonsErr = j.Lessons(ctx)
+	}
+	if len(points) > 0 {
+		opt := PageOptions(points, j.Figures, j.Stderr)
+		opt.Lessons = verdicts
+		if runErr != nil {
+			plan := j.Plan
+			opt.Plan = &plan // cut short: the page says so, results.json keeps the plan
+		}
+		jr.Close()
+		if err := Publish(j.Stdout, j.Stderr, j.Dir, points, policy, opt, j.Full); err != nil {
+			return exitcode.Failure{Err: err}
+		}
+	}
+	if runErr == nil && lessonsErr != nil {
+		return lessonsErr
+	}
+	return exitcode.Measured(runErr, len(j.Have)+len(measured), j.Study.Total())
+}
+
+// Publish renders points into dir, with each point's bottleneck (a causal
+// profile under policy for those without one, limits.Annotate: a profile
+// that fails is told on log, and the report is written all the same),
+// opt's advice and the schedule pictures the points call for, then prints
+// to w the verdict, the table (compact, or every point in full) and where
+// the page is.
+func Publish(w, log io.Writer, dir string, points []results.Point, policy model.Policy, opt report.Options, full bool) error {
+	if err := limits.Annotate(points, policy); err != nil {
+		fmt.Fprintf(log, "causal profiles: %v\n", err)
+	}
+	opt.Schedules = schedule.Pictures(points, schedule.Span)
+	return report.Write(w, dir, points, opt, full)
+}
+
+// PageOptions is what the page shows beside the points: the labs'
+// figures, and the model's advice for each mode under the fifo policy,
+// which needs no calibration, so that brewput report renders the same page
+// from the results file alone. A mode it cannot advise on gets a note on
+// log.
+func PageOptions(points []results.Point, figures map[string]chartspec.Figure, log io.Writer) report.Options {
+	advice, skipped := limits.Points(points, model.Policy{Sched: "fifo", Seed: 1})
+	for _, err := range skipped {
+		fmt.Fprintln(log, err)
+	}
+	return report.Options{Advice: advice, Figures: figures}
+}
+
+// Resume reads the journal a main job cut short left at path: the study
+// it planned, the points it measured and its plan. The predictions and
+// labs in it are left out: they are made again.
+func Resume(path string) (*sweep.Batch, []results.Point, results.Plan, error) {
+	f, err := results.Open(path)
+	if err != nil {
+		return nil, nil, results.Plan{}, fmt.Errorf("--resume: %w", err)
+	}
+	if f.Plan == nil {
+		return nil, nil, results.Plan{}, fmt.Errorf("--resume %s: not a journal of a run cut short (it has no plan on its first line): nothing to resume", path)
+	}
+	st, err := sweep.BatchOf(f.Plan, "brewput")
+	if err != nil {
+		return nil, nil, results.Plan{}, fmt.Errorf("--resume %s: %w", path, err)
+	}
+	var measured []results.Point
+	for _, p := range f.Points {
+		if p.Kind() == results.KindMeasured {
+			measured = append(measured, p)
+		}
+	}
+	return st, measured, *f.Plan, nil
+}
+
+// journal is the main job's journal, its report folder's results.json
+// (see outfile.Folder), each shop point added with its causal profile
+// under the job's policy.
+type journal struct {
+	log    io.Writer
+	policy model.Policy
+	*outfile.Folder
+}
+
+// add profiles a shop point (limits.Annotate) and appends it to the
+// journal.
+func (j *journal) add(p *results.Point) error {
+	if p.Kind() != results.KindLab && p.Bottleneck == nil {
+		one := []results.Point{*p}
+		if err := limits.Annotate(one, j.policy); err != nil {
+			fmt.Fprintf(j.log, "causal profile of %s cpus=%d: %v\n", p.Mode, p.CPUs, err)
+		}
+		*p = one[0]
+	}
+	return j.Add(*p)
+}
+
+// addAll adds points in order (see add).
+func (j *journal) addAll(points []results.Point) error {
+	for i := range points {
+		if err := j.add(&points[i]); err != nil {
+			return exitcode.Failure{Err: err}
+		}
+	}
+	return nil
+}
+
+// Rerender renders the report of points read back (brewput report) into
+// dir as the main job does, under the fifo policy, which needs no
+// calibration; a journal's plan makes the page say how far its run got,
+// and log hears it too.
+func Rerender(w, log io.Writer, dir string, in report.Inputs, figures map[string]chartspec.Figure, full bool) error {
+	opt := PageOptions(in.Points, figures, log)
+	opt.Lessons, opt.Plan = in.Lessons, in.Plan
+	if in.Plan != nil {
+		fmt.Fprintln(log, results.CutShort(*in.Plan, in.Points))
+	}
+	return Publish(w, log, dir, in.Points, limits.Fifo(), opt, full)
+}

@@ -1,0 +1,175 @@
+package predict
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"go.uber.org/goleak"
+
+	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/internal/sweep"
+	"github.com/brewput/brewput/model/calibrate"
+	"github.com/brewput/brewput/model/sim"
+	"github.com/brewput/brewput/results"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+// study is finelocking on 1 and 2 CPUs, 1 ms steps, a short window.
+func study(t *testing.T) *sweep.Batch {
+	t.Helper()
+	m, err := coffee.ParseMode("finelocking")
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := sweep.Spec{Dur: 200 * time.Millisecond, Warmup: 20 * time.Millisecond,
+		Steps: coffee.Steps{Grind: time.Millisecond, Press: time.Millisecond, Steam: time.Millisecond, Combine: time.Millisecond}}
+	return &sweep.Batch{Specs: sweep.Plan([]coffee.Mode{m}, []int{1, 2}, base), Count: 1}
+}
+
+// Options that do not go together, or values out of range, are refused
+// with an error naming the option, before any calibration is looked for.
+func TestResolveRefuses(t *testing.T) {
+	for _, c := range []struct {
+		o    Options
+		want string
+	}{
+		{Options{Sched: "rr"}, `--sched "rr": want go or fifo`},
+		{Options{Sched: "go", Runtime: "go1.5"}, `--runtime "go1.5": want go1.9`},
+		{Options{Sched: "fifo", Runtime: "go1.9"}, "--runtime: applies to --sched go only"},
+		{Options{Sched: "fifo", Given: []string{"wake"}}, "--wake: costs apply to --sched go only"},
+		{Options{Sched: "fifo", Given: []string{"calibration"}}, "--calibration: costs apply to --sched go only"},
+		{Options{Sched: "go", Given: []string{"switch"}, Costs: sim.Costs{Switch: -time.Microsecond}}, "--switch -1µs: want zero or a positive duration"},
+		{Options{Sched: "go", Calibration: "/nonexistent/calibration.json"}, "--calibration: "},
+	} {
+		_, err := Resolve(context.Background(), c.o, func(string) { t.Error("told something: nothing is measured here") })
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Resolve(%+v) = %v, want an error with %q", c.o, err, c.want)
+		}
+	}
+}
+
+// With every cost given no calibration is read: the costs are those
+// given, and the source says so.
+func TestResolveAllCostsGiven(t *testing.T) {
+	o := Options{Sched: "go", Seed: 3, Given: CostNames()}
+	for i, name := range CostNames() {
+		*calibrateField(&o, name) = time.Duration(i+1) * time.Microsecond
+	}
+	pr, err := Resolve(context.Background(), o, func(string) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pr.Source != "the cost flags" || pr.Costs != o.Costs || pr.Seed != 3 || pr.Cal == nil || pr.Range != nil {
+		t.Errorf("Resolve = %+v, want the given costs from the cost flags, a calibration ref and no band", pr)
+	}
+	if !strings.Contains(pr.Describe(), "the cost flags") {
+		t.Errorf("Describe() = %q, want it to say where the costs came from", pr.Describe())
+	}
+}
+
+// The fifo policy needs no costs; a study's configurations carry the
+// policy, and its prediction's points the stamp of pr.
+func TestFifoStudy(t *testing.T) {
+	pr, err := Resolve(context.Background(), Options{Sched: "fifo", Seed: 1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr.Host = results.Host{Name: "here"}
+	st := study(t)
+	cfgs := pr.Configs(st)
+	if len(cfgs) != 2 || cfgs[1].CPUs != 2 || cfgs[0].Sched != "fifo" || cfgs[0].Seed != 1 || cfgs[0].Grind != time.Millisecond {
+		t.Fatalf("Configs = %+v, want finelocking on 1 and 2 CPUs under fifo", cfgs)
+	}
+	var added int
+	points, err := pr.Simulate(context.Background(), cfgs, 1, func(p *results.Point) error {
+		added++
+		if p.Host.Name != "here" {
+			t.Errorf("point handed on without pr's host: %+v", p.Host)
+		}
+		return nil
+	})
+	if err != nil || len(points) != 2 || added != 2 {
+		t.Fatalf("Simulate = %d points, %d added, %v; want 2", len(points), added, err)
+	}
+	if points[1].Throughput <= points[0].Throughput {
+		t.Errorf("finelocking on 2 CPUs made %v/s, on 1 %v/s: want more with more CPUs", points[1].Throughput, points[0].Throughput)
+	}
+	preds := pr.Study(context.Background(), st, 3, func(err error) { t.Errorf("skipped: %v", err) })
+	if len(preds) != 3 || preds[2].CPUs != 3 || preds[0].Host.Name != "here" {
+		t.Errorf("Study = %d points, want finelocking on 1 to 3 CPUs stamped with pr's host", len(preds))
+	}
+}
+
+// A study larger than the memory budget is refused before it starts,
+// naming the budget.
+func TestCheckSize(t *testing.T) {
+	st := study(t)
+	if err := CheckSize(Options{Sched: "fifo", MaxMem: 1 << 30}, st, nil, st.Total()); err != nil {
+		t.Errorf("CheckSize of a small study in 1 GiB: %v", err)
+	}
+	err := CheckSize(Options{Sched: "fifo", MaxMem: 1000}, st, nil, st.Total())
+	if err == nil || !strings.Contains(err.Error(), "--max-mem is") {
+		t.Errorf("CheckSize in 1000 bytes = %v, want it refused naming --max-mem", err)
+	}
+}
+
+// calibrateField is the cost of o that name names.
+func calibrateField(o *Options, name string) *time.Duration { return calibrate.Field(&o.Costs, name) }
+
+// Check counts a study's points and refuses it over the budget; Run
+// simulates it; Advise says what would help its first point, naming the
+// model, after CheckAdvice has accepted it.
+func TestCheckRunAdvise(t *testing.T) {
+	st := study(t)
+	o := Options{Sched: "fifo", Seed: 1, MaxMem: 1 << 30}
+	n, err := Check(o, st, nil)
+	if err != nil || n != 2 {
+		t.Fatalf("Check = %d, %v; want 2 points", n, err)
+	}
+	pr, err := Resolve(context.Background(), o, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	points, err := pr.Run(context.Background(), st, nil, func(*results.Point) error { return nil })
+	if err != nil || len(points) != 2 {
+		t.Fatalf("Run = %d points, %v; want 2", len(points), err)
+	}
+	s := st.Specs[1]
+	if err := CheckAdvice(o, s, nil); err != nil {
+		t.Fatalf("CheckAdvice: %v", err)
+	}
+	o.MaxMem = 1000
+	if err := CheckAdvice(o, s, nil); err == nil {
+		t.Errorf("CheckAdvice in 1000 bytes: accepted")
+	}
+	a, err := pr.Advise(context.Background(), s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Calibration != pr.Describe() {
+		t.Errorf("advice's model %q, want %q", a.Calibration, pr.Describe())
+	}
+}
+
+// WhyConfig gives the point why explains a 1 s window; its profile under
+// the fifo policy names a bottleneck.
+func TestWhyConfigProfile(t *testing.T) {
+	cfg, err := WhyConfig(study(t).Specs[1], 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Duration != time.Second || cfg.Warmup != 100*time.Millisecond || cfg.Seed != 7 || cfg.CPUs != 2 {
+		t.Errorf("WhyConfig = %+v, want 2 CPUs, 100ms + 1s, seed 7", cfg)
+	}
+	pr, err := Resolve(context.Background(), Options{Sched: "fifo", Seed: 1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := pr.Profile(context.Background(), cfg)
+	if err != nil || p == nil {
+		t.Fatalf("Profile = %v, %v", p, err)
+	}
+}

@@ -1,0 +1,405 @@
+package profile
+
+import (
+	"cmp"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"runtime"
+	"slices"
+	"strings"
+
+	"github.com/google/pprof/profile"
+
+	"github.com/brewput/brewput/results"
+)
+
+// The kinds of wait Summarize tells apart, from the runtime and sync
+// functions at the top of a wait's stack.
+const (
+	KindMutex       = "mutex" // sync.Mutex or sync.RWMutex
+	KindChanReceive = "chan receive"
+	KindChanSend    = "chan send"
+	KindSelect      = "select"
+	KindCond        = "cond"      // sync.Cond.Wait
+	KindWaitGroup   = "waitgroup" // sync.WaitGroup.Wait
+	KindOther       = "other"
+)
+
+// DefaultMinShare is the share of the total wait below which a site is
+// folded into one line: half a percent.
+const DefaultMinShare = 0.005
+
+// Options tune Summarize.
+type Options struct {
+	// Ignore lists functions, by full name (as in the profile, e.g.
+	// "github.com/brewput/brewput/measure/harness.watch"), whose waits are left
+	// out wherever they are on the stack, closures inside them included:
+	// the measurement's own clock, say, which waits the whole window and
+	// is nobody's contention.
+	Ignore []string
+	// MinShare is the share of the total wait time below which sites are
+	// folded into a single last line of kind "other"; 0 keeps every site.
+	MinShare float64
+}
+
+// Summarize reads a block profile (go tool pprof's format, as
+// pprof.Lookup("block") writes it and Session.Stop saves it) and says
+// where goroutines waited: one line per kind of wait and site, with how
+// many waits, their total time and that time per operation (ops is the
+// number of operations completed in the profile's window; 0 leaves the
+// per-operation time 0). Lines are sorted by total time, longest first.
+// Sites under opt.MinShare of the total are folded into a last line, of
+// kind "other", whose Site says how many it holds.
+//
+// A site is the first frame outside the runtime and sync (the code that
+// waited), or its caller when that is in the same package: a helper such
+// as a machine's use method waits for whichever lock it was given, and its
+// caller says which; but not a caller that is a one-line wrapper, such as
+// a goroutine's go func() { stage(in, out) }(), which says less than the
+// code it calls. The site is written "TEXT in FUNCTION at FILE:LINE", TEXT
+// being that line of the source when the file can be read (the profile
+// holds the absolute file names of the build), or "FUNCTION at
+// FILE:LINE"; SplitSite takes it apart.
+//
+// Waits of the runtime's own goroutines and of the profiling itself are
+// left out, as are those under a function opt.Ignore names.
+//
+// The times are those of the block profile: summed over goroutines, so a
+// total can exceed the window (see the package documentation).
+func Summarize(r io.Reader, ops int64, opt Options) ([]results.Wait, error) {
+	p, err := profile.Parse(r)
+	if err != nil {
+		return nil, fmt.Errorf("read block profile: %w", err)
+	}
+	count, delay := -1, -1
+	for i, st := range p.SampleType {
+		switch {
+		case st.Type == "contentions" && st.Unit == "count":
+			count = i
+		case st.Type == "delay" && st.Unit == "nanoseconds":
+			delay = i
+		}
+	}
+	if count < 0 || delay < 0 {
+		var types []string
+		for _, st := range p.SampleType {
+			types = append(types, st.Type+"/"+st.Unit)
+		}
+		return nil, fmt.Errorf("read block profile: it holds %s; want contentions/count and delay/nanoseconds, as a block profile does", strings.Join(types, ", "))
+	}
+
+	// Times add up in integer nanoseconds, so that the sums do not hang
+	// on the order of a map.
+	type tally struct {
+		kind, site   string
+		count, delay int64
+	}
+	src := sources{}
+	sites := map[[2]string]*tally{}
+	var totalNs int64
+	own := ownFuncs()
+	for _, smp := range p.Sample {
+		frames := framesOf(smp)
+		if ignored(frames, opt.Ignore) || profilers(frames, own) {
+			continue
+		}
+		kind, site := classify(frames, src)
+		t := sites[[2]string{kind, site}]
+		if t == nil {
+			t = &tally{kind: kind, site: site}
+			sites[[2]string{kind, site}] = t
+		}
+		t.count += smp.Value[count]
+		t.delay += smp.Value[delay]
+		totalNs += smp.Value[delay]
+	}
+
+	var waits []results.Wait
+	rest := tally{kind: KindOther}
+	folded := 0
+	for _, t := range sites {
+		if opt.MinShare > 0 && float64(t.delay) < opt.MinShare*float64(totalNs) {
+			folded++
+			rest.count += t.count
+			rest.delay += t.delay
+			continue
+		}
+		waits = append(waits, results.Wait{Kind: t.kind, Site: t.site, Count: t.count, TotalMs: float64(t.delay) / 1e6})
+	}
+	slices.SortFunc(waits, func(a, b results.Wait) int {
+		return cmp.Or(cmp.Compare(b.TotalMs, a.TotalMs), cmp.Compare(a.Site, b.Site), cmp.Compare(a.Kind, b.Kind))
+	})
+	if folded > 0 {
+		site := fmt.Sprintf("%d smaller sites, each under %.1f %% of the total", folded, 100*opt.MinShare)
+		if folded == 1 {
+			site = fmt.Sprintf("1 smaller site, under %.1f %% of the total", 100*opt.MinShare)
+		}
+		waits = append(waits, results.Wait{Kind: KindOther, Site: site, Count: rest.count, TotalMs: float64(rest.delay) / 1e6})
+	}
+	for i := range waits {
+		if ops > 0 {
+			waits[i].PerOpMs = waits[i].TotalMs / float64(ops)
+		}
+	}
+	return waits, nil
+}
+
+// SummarizeFile is Summarize of the block profile in the file at path,
+// such as Files.Block of a session.
+func SummarizeFile(path string, ops int64, opt Options) ([]results.Wait, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("summarize the waits: %w", err)
+	}
+	defer f.Close()
+	waits, err := Summarize(f, ops, opt)
+	if err != nil {
+		return nil, fmt.Errorf("summarize the waits of %s: %w", path, err)
+	}
+	return waits, nil
+}
+
+// SplitSite takes apart a site as Summarize writes it: the source text of
+// the line (empty when it could not be read), the function, shortened to
+// its package's name ("coffee.(*fineLocking).Brew"), and the file, as its
+// folder and name, with the line ("coffee/finelocking.go:25"). A site of
+// another form, such as the folded line's, comes back as text alone.
+func SplitSite(site string) (text, function, location string) {
+	i := strings.LastIndex(site, " at ")
+	if i < 0 || !locationRE.MatchString(site[i+len(" at "):]) {
+		return site, "", ""
+	}
+	head, location := site[:i], site[i+len(" at "):]
+	if j := strings.LastIndex(head, " in "); j >= 0 {
+		return head[:j], head[j+len(" in "):], location
+	}
+	return "", head, location
+}
+
+// locationRE matches a site's file:line.
+var locationRE = regexp.MustCompile(`^\S+:\d+$`)
+
+// frame is one function on a wait's stack, innermost first.
+type frame struct {
+	fn    string // full name, "github.com/brewput/brewput/coffee.(*fineLocking).Brew"
+	file  string // as recorded, absolute for a build from source
+	line  int64
+	start int64 // the line where the function starts; 0 if unknown
+}
+
+// framesOf flattens a sample's stack, inlined calls included, innermost
+// first.
+func framesOf(s *profile.Sample) []frame {
+	var out []frame
+	for _, loc := range s.Location {
+		// A location's lines run from the innermost inlined call outwards.
+		for _, l := range loc.Line {
+			if l.Function == nil {
+				continue
+			}
+			out = append(out, frame{fn: l.Function.Name, file: l.Function.Filename, line: l.Line, start: l.Function.StartLine})
+		}
+	}
+	return out
+}
+
+// ownFuncs are the functions of a Session that wait in the profilers
+// while it starts and stops them.
+func ownFuncs() []string {
+	var names []string
+	for _, f := range []any{Start, (*Session).Stop, (*Session).Abort} {
+		names = append(names, runtime.FuncForPC(reflect.ValueOf(f).Pointer()).Name())
+	}
+	return names
+}
+
+// profilers reports whether a stack is a wait of the runtime's own
+// goroutines (its tracer, its garbage collector) or of the profiling itself
+// (the CPU profile's writer, a Session starting or stopping), which are
+// nobody's contention.
+func profilers(frames []frame, own []string) bool {
+	if len(frames) == 0 {
+		return false
+	}
+	switch root := frames[len(frames)-1]; packageOf(root.fn) {
+	case "runtime":
+		if root.fn != "runtime.main" {
+			return true
+		}
+	case "runtime/pprof", "runtime/trace":
+		return true
+	}
+	for _, f := range frames {
+		if slices.Contains(own, f.fn) {
+			return true
+		}
+	}
+	return false
+}
+
+func ignored(frames []frame, ignore []string) bool {
+	for _, f := range frames {
+		for _, name := range ignore {
+			if f.fn == name || strings.HasPrefix(f.fn, name+".") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// firstOutside is the index of the first frame outside the runtime and
+// sync, the code that waited; len(frames) if there is none.
+func firstOutside(frames []frame) int {
+	i := 0
+	for i < len(frames) && isRuntime(frames[i].fn) {
+		i++
+	}
+	return i
+}
+
+// classify says what a stack waited on, from its runtime and sync frames,
+// and where: the code that waited, or its caller when that says more (see
+// Summarize).
+func classify(frames []frame, src sources) (kind, site string) {
+	kind = KindOther
+	i := firstOutside(frames)
+	for _, f := range frames[:i] {
+		if kind = kindOf(f.fn); kind != KindOther {
+			break
+		}
+	}
+	if i == len(frames) {
+		if len(frames) == 0 {
+			return kind, "unknown"
+		}
+		// Only the runtime's own frames: name the outermost.
+		return kind, describe(frames[len(frames)-1], src)
+	}
+	at := frames[i]
+	if i+1 < len(frames) {
+		caller := frames[i+1]
+		// A caller that calls on the line where it starts is a one-line
+		// wrapper, such as go func() { stage(in, out) }(), and says less
+		// than the code it calls.
+		wrapper := caller.start != 0 && caller.start == caller.line
+		if !isRuntime(caller.fn) && packageOf(caller.fn) == packageOf(at.fn) && !wrapper {
+			at = caller
+		}
+	}
+	return kind, describe(at, src)
+}
+
+// kindOf names the kind of wait a runtime or sync function is for, or
+// "other".
+func kindOf(fn string) string {
+	switch {
+	case strings.Contains(fn, "(*Mutex).") || strings.Contains(fn, "(*RWMutex)."):
+		return KindMutex
+	case strings.HasPrefix(fn, "runtime.chanrecv"):
+		return KindChanReceive
+	case strings.HasPrefix(fn, "runtime.chansend"):
+		return KindChanSend
+	case fn == "runtime.selectgo":
+		return KindSelect
+	case fn == "sync.(*Cond).Wait":
+		return KindCond
+	case fn == "sync.(*WaitGroup).Wait":
+		return KindWaitGroup
+	}
+	return KindOther
+}
+
+// isRuntime reports whether fn belongs to the runtime or the sync
+// packages, whose frames are how a wait happens, not where.
+func isRuntime(fn string) bool {
+	pkg := packageOf(fn)
+	for _, std := range []string{"runtime", "sync", "internal"} {
+		if pkg == std || strings.HasPrefix(pkg, std+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// packageOf is the import path of the package fn belongs to.
+func packageOf(fn string) string {
+	slash := strings.LastIndex(pathPart(fn), "/")
+	if dot := strings.Index(fn[slash+1:], "."); dot >= 0 {
+		return fn[:slash+1+dot]
+	}
+	return fn
+}
+
+// shortFunc drops the folders of fn's package: "coffee.(*fineLocking).Brew".
+func shortFunc(fn string) string {
+	return fn[strings.LastIndex(pathPart(fn), "/")+1:]
+}
+
+// pathPart is the part of fn where its package path can be: before any
+// receiver or type arguments, which may hold paths of their own.
+func pathPart(fn string) string {
+	if i := strings.IndexAny(fn, "[("); i >= 0 {
+		return fn[:i]
+	}
+	return fn
+}
+
+// describe writes a frame as a site.
+func describe(f frame, src sources) string {
+	loc := fmt.Sprintf("%s:%d", shortFile(f.file), f.line)
+	if text := src.line(f.file, f.line); text != "" {
+		return fmt.Sprintf("%s in %s at %s", text, shortFunc(f.fn), loc)
+	}
+	return fmt.Sprintf("%s at %s", shortFunc(f.fn), loc)
+}
+
+// shortFile keeps a file's folder and name, "coffee/finelocking.go",
+// enough to find it in a module and short enough to read.
+func shortFile(file string) string {
+	if file == "" {
+		return "?"
+	}
+	dir := filepath.Base(filepath.Dir(file))
+	if dir == "." || dir == string(filepath.Separator) {
+		return filepath.Base(file)
+	}
+	return dir + "/" + filepath.Base(file)
+}
+
+// sources reads source files once each, for the lines that name sites.
+type sources map[string][]string
+
+// maxText is the most characters of a source line a site shows.
+const maxText = 72
+
+// line returns line n of file, trimmed, or "" when the file cannot be read
+// or the line says nothing (a brace).
+func (s sources) line(file string, n int64) string {
+	lines, ok := s[file]
+	if !ok {
+		// Only absolute paths: a relative one would be read from wherever
+		// this process happens to run, which need not be the build's.
+		if filepath.IsAbs(file) {
+			if data, err := os.ReadFile(file); err == nil {
+				lines = strings.Split(string(data), "\n")
+			}
+		}
+		s[file] = lines
+	}
+	if n < 1 || int(n) > len(lines) {
+		return ""
+	}
+	text := strings.TrimSpace(lines[n-1])
+	if strings.Trim(text, "{}() ") == "" {
+		return ""
+	}
+	if r := []rune(text); len(r) > maxText {
+		text = string(r[:maxText-1]) + "…"
+	}
+	return text
+}

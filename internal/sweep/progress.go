@@ -1,0 +1,130 @@
+package sweep
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"golang.org/x/term"
+
+	"github.com/brewput/brewput/internal/profile"
+	"github.com/brewput/brewput/internal/prose"
+	"github.com/brewput/brewput/results"
+)
+
+// Progress tells, on w, how far the measuring of a study has got: a bar
+// with the current point and an ETA on a terminal, one line per finished
+// point elsewhere (a log file or CI has no use for a redrawn bar). Its
+// Start and Done are Runner.Measure's callbacks.
+type Progress struct {
+	w     io.Writer
+	st    Batch
+	total int
+	done  int                      // points measured before, by a run cut short
+	bar   *progressbar.ProgressBar // nil when w is not a terminal
+	label string                   // the label of the point being measured
+}
+
+// NewProgress says how many points st measures and about how long that
+// takes, and starts telling its progress on w; done points of st were
+// measured already (a study resumed), which it says too.
+func NewProgress(w io.Writer, st Batch, done int) *Progress {
+	left := st.Total() - done
+	about := time.Duration(0)
+	for _, s := range st.Specs {
+		about += s.Duration()
+	}
+	about = about * time.Duration(left) / time.Duration(max(len(st.Specs), 1))
+	if done > 0 {
+		fmt.Fprintf(w, "resuming: %s of %d measured, measuring %s, about %v\n", prose.Count(done, "point"), st.Total(), prose.Count(left, "point"), about.Round(100*time.Millisecond))
+	} else {
+		fmt.Fprintf(w, "measuring %s, about %v\n", prose.Count(st.Total(), "point"), about.Round(100*time.Millisecond))
+	}
+	p := NewBar(w, st)
+	p.done = done
+	if p.bar != nil {
+		p.bar.Set(done)
+	}
+	return p
+}
+
+// NewBar is NewProgress for a caller that says in its own words what it
+// measures: it starts telling st's progress on w, and says nothing first.
+func NewBar(w io.Writer, st Batch) *Progress {
+	p := &Progress{w: w, st: st, total: st.Total()}
+	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		p.bar = progressbar.NewOptions(p.total,
+			progressbar.OptionSetWriter(w),
+			progressbar.OptionShowCount(),
+			progressbar.OptionSetPredictTime(true),
+			progressbar.OptionSetElapsedTime(true),
+			progressbar.OptionSetWidth(24),
+			progressbar.OptionFullWidth(),
+			progressbar.OptionThrottle(0),
+		)
+	}
+	return p
+}
+
+// Start shows the point about to be measured, in round rep.
+func (p *Progress) Start(s Spec, rep int) {
+	p.label = s.Label
+	if p.bar == nil {
+		return
+	}
+	desc := fmt.Sprintf("%s cpus=%d", s.Mode, s.CPUs)
+	if s.Label != "" {
+		desc += ", " + s.Label
+	}
+	if p.st.Count > 1 {
+		desc += fmt.Sprintf(" (round %d of %d)", rep, p.st.Count)
+	}
+	p.bar.Describe(desc)
+}
+
+// Done records the last of the points measured so far.
+func (p *Progress) Done(points []results.Point) {
+	if p.bar != nil {
+		p.bar.Set(p.done + len(points))
+		return
+	}
+	pt := points[len(points)-1]
+	rep := ""
+	if p.label != "" {
+		rep = ", " + p.label
+	}
+	if pt.Rep > 0 {
+		rep += fmt.Sprintf(" rep %d", pt.Rep)
+	}
+	mark := ""
+	if pt.IsDisturbed() {
+		mark = " (disturbed: " + pt.Interference() + ")"
+	}
+	fmt.Fprintf(p.w, "[%d/%d] %s cpus=%d%s: %.1f %s, p50 %.2f ms%s\n",
+		p.done+len(points), p.total, pt.Mode, pt.CPUs, rep, pt.Throughput, pt.Unit, pt.Latency.P50, mark)
+}
+
+// Finish clears the bar, so that what follows starts on a clean line, and
+// says where the points' profiles are, if any, and how to open them.
+func (p *Progress) Finish(points []results.Point) {
+	if p.bar != nil {
+		p.bar.Clear()
+		p.bar.Exit()
+	}
+	var last string
+	n := 0
+	for _, pt := range points {
+		if pt.Profile != "" {
+			last = pt.Profile
+			n++
+		}
+	}
+	if p.st.Profile == "" || n == 0 {
+		return
+	}
+	fmt.Fprintf(p.w, "profiles of %s in %s (trace, cpu, block and mutex for each); open them with\n", prose.Count(n, "point"), p.st.Profile)
+	fmt.Fprintf(p.w, "  go tool trace %s\n", last+profile.TraceExt)
+	fmt.Fprintf(p.w, "  go tool pprof -top %s\n", last+profile.BlockExt)
+}

@@ -1,0 +1,249 @@
+package sweep
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"time"
+
+	"github.com/brewput/brewput/internal/host"
+	"github.com/brewput/brewput/internal/profile"
+	"github.com/brewput/brewput/internal/quiet"
+	"github.com/brewput/brewput/measure/harness"
+	"github.com/brewput/brewput/measure/meter"
+	"github.com/brewput/brewput/results"
+)
+
+// Load is how a point is measured: on how many CPUs, under what load, for
+// how long, profiled or not. Spec is a Load of the coffee shop; package
+// study measures the user's code under the same Load.
+type Load struct {
+	CPUs int `json:"cpus"`
+	// Par is the number of workers: customers of a closed loop, servers
+	// of an open one; 0 means one per CPU.
+	Par int `json:"par"`
+	// Rate, when positive, makes the load open-loop, with at most MaxQ
+	// arrivals waiting.
+	Rate   float64       `json:"rate"`
+	MaxQ   int           `json:"maxq"`
+	Warmup time.Duration `json:"warmup"`
+	Dur    time.Duration `json:"dur"`
+	// Harness is "talk" to measure through the talk's harness
+	// (harness.RunTalk), a closed loop only; "" or "brewput" for brewput's
+	// own (harness.Run).
+	Harness string `json:"harness,omitempty"`
+	// Profile, when set, is the path without extension of the point's
+	// trace and profiles; see Spec.Profile.
+	Profile string `json:"profile,omitempty"`
+}
+
+// Validate checks everything about l that can be checked before measuring.
+func (l Load) Validate() error {
+	switch {
+	case l.CPUs < 1:
+		return fmt.Errorf("cpus is %d; want at least 1", l.CPUs)
+	case l.Par < 0:
+		return fmt.Errorf("par is %d; want 0 (one per CPU) or more", l.Par)
+	case l.Dur <= 0:
+		return fmt.Errorf("dur is %v; want a positive duration", l.Dur)
+	case l.Warmup < 0:
+		return fmt.Errorf("warmup is %v; want zero or a positive duration", l.Warmup)
+	case l.Rate < 0:
+		return fmt.Errorf("rate is %v; want a positive rate", l.Rate)
+	case l.MaxQ < 0:
+		return fmt.Errorf("maxq is %d; want 0 or more", l.MaxQ)
+	case l.Harness != "" && l.Harness != "brewput" && l.Harness != "talk":
+		return fmt.Errorf("harness is %q; want brewput or talk", l.Harness)
+	case l.Harness == "talk" && l.Rate > 0:
+		return fmt.Errorf("harness talk is a closed loop only; want no rate")
+	case l.Workers() > MaxWorkers:
+		return fmt.Errorf("par is %d; want at most %d", l.Par, MaxWorkers)
+	case l.MaxQ > MaxQueue:
+		return fmt.Errorf("maxq is %d; want at most %d", l.MaxQ, MaxQueue)
+	case l.Rate > 0 && (l.Rate > float64(time.Second/MinInterval) || l.Rate*l.Dur.Seconds() < 1):
+		return fmt.Errorf("rate is %v; want an arrival at least every %v (the window) and at most every %v", l.Rate, l.Dur, MinInterval)
+	}
+	if l.Profile != "" {
+		return profile.CheckBase(l.Profile)
+	}
+	return nil
+}
+
+// Workers is the number of goroutines the harness runs: Par, or one per
+// CPU.
+func (l Load) Workers() int {
+	if l.Par == 0 {
+		return l.CPUs
+	}
+	return l.Par
+}
+
+// Target is a system to measure at one point: its operation, what its
+// points are called and counted in, and the meters of its shared
+// resources.
+type Target struct {
+	// Mode names the point's configuration in results (Point.Mode).
+	Mode string
+	// Unit is the throughput's unit, e.g. "lattes/s" or "ops/s".
+	Unit string
+	// Op is one operation, run by every worker of the load.
+	Op harness.Op
+	// Meters are the system's shared resources, read at the two edges
+	// of the measured window; each becomes one of the point's machines.
+	Meters []meter.Meter
+}
+
+// MeasureTarget measures one point of t in this process under load l,
+// with GOMAXPROCS set to l.CPUs for the duration (and restored after). It
+// does not restrict the process's CPU affinity: measuring in a child
+// process started by RunChild does.
+//
+// Each meter becomes one of the point's machines (MachineOf), and the
+// point says how much CPU other processes took during its window
+// (OthersCPUs); with l.Profile set, it says where its goroutines waited,
+// as Measure's.
+func MeasureTarget(ctx context.Context, t Target, l Load) (results.Point, error) {
+	if err := l.Validate(); err != nil {
+		return results.Point{}, err
+	}
+	if t.Op == nil {
+		return results.Point{}, fmt.Errorf("%s: no operation to measure", t.Mode)
+	}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(l.CPUs))
+	runtime.GC() // start from a clean heap, not the last point's garbage
+	before := make([]meter.Reading, len(t.Meters))
+	after := make([]meter.Reading, len(t.Meters))
+	readAll := func(into []meter.Reading) {
+		for i, m := range t.Meters {
+			into[i] = m.Read()
+		}
+	}
+	// With a profile, the session covers the window: it starts before the
+	// meters are read and stops after, so that starting and stopping the
+	// profilers falls outside what the meters count.
+	var sess *profile.Session
+	var files profile.Files
+	var profErr error
+	// Other processes' CPU use over the window: a point they took CPU
+	// from says so.
+	var quiet0, quiet1 quiet.Sample
+	start := time.Now()
+	run := harness.Run
+	if l.Harness == "talk" {
+		run = harness.RunTalk
+	}
+	res, err := run(ctx, harness.Config{
+		Workers:  l.Workers(),
+		Rate:     l.Rate,
+		MaxQueue: l.MaxQ,
+		Warmup:   l.Warmup,
+		Duration: l.Dur,
+		OnWindow: func(e harness.Edge) {
+			if e == harness.WindowStart {
+				if l.Profile != "" {
+					sess, profErr = profile.Start(l.Profile)
+				}
+				readAll(before)
+				quiet0 = quiet.Take()
+				return
+			}
+			quiet1 = quiet.Take()
+			readAll(after)
+			if sess != nil {
+				files, profErr = sess.Stop()
+			}
+		},
+	}, t.Op)
+	if sess != nil {
+		sess.Abort() // a run cut short never reached the window's end; after Stop, nothing
+	}
+	if err != nil {
+		return results.Point{}, err
+	}
+	if profErr != nil {
+		return results.Point{}, fmt.Errorf("%s cpus=%d: %w", t.Mode, l.CPUs, profErr)
+	}
+	if err := res.CheckCPU(l.CPUs); err != nil {
+		return results.Point{}, fmt.Errorf("%s cpus=%d: %w", t.Mode, l.CPUs, err)
+	}
+	p, err := PointOf(t.Mode, t.Unit, l, start, res)
+	if err != nil {
+		return p, err
+	}
+	p.OthersCPUs, p.StealCPUs = quiet.Split(quiet0, quiet1)
+	p.Disturbed = p.IsDisturbed()
+	for i, m := range t.Meters {
+		p.Machines = append(p.Machines, MachineOf(m.Name(), m.Kind(), after[i].Sub(before[i]), res.CPUWall))
+	}
+	if err := p.Check(); err != nil {
+		return p, err
+	}
+	if l.Profile == "" {
+		return p, nil
+	}
+	p.Profile = l.Profile
+	p.Waits, err = profile.SummarizeFile(files.Block, res.Ops, profile.Options{Ignore: harnessClock(), MinShare: profile.DefaultMinShare})
+	return p, err
+}
+
+// PointOf assembles what the harness measured of mode under load l into
+// the results contract: the load, the counts, throughput in unit, CPU
+// use, the latency distribution with its histogram, this machine. It has
+// a Shop part whose Machines are empty, for the caller to fill
+// (MachineOf), and whose Steps are the shop's to set.
+func PointOf(mode, unit string, l Load, start time.Time, res harness.Result) (results.Point, error) {
+	p := results.Point{
+		Source:     results.SourceMeasured, // Host names the machine
+		Mode:       mode,
+		CPUs:       l.CPUs,
+		CPUSet:     AllowedCPUs(),
+		Par:        l.Workers(),
+		Rate:       l.Rate,
+		DurS:       l.Dur.Seconds(),
+		WarmupS:    l.Warmup.Seconds(),
+		Ops:        res.Ops,
+		Errors:     res.Errors,
+		Drops:      res.Drops,
+		Throughput: res.Throughput(),
+		Unit:       unit,
+		// Within CheckCPU's tolerance, CPU time above the CPUs given is the
+		// kernel's accounting (a running thread's time is brought up to
+		// date at its ticks), not work: no point uses more than its CPUs.
+		CPUUsed: min(res.CPUsUsed(), float64(l.CPUs)),
+		Util:    min(res.CPUsUsed()/float64(l.CPUs), 1),
+		Latency: results.Summarize(res.Latency),
+		Shop:    &results.Shop{Machines: []results.Machine{}},
+		Host:    host.Detect(),
+		Start:   start.UTC().Round(time.Millisecond),
+	}
+	if l.Harness == "talk" {
+		p.Harness = "talk"
+	}
+	if l.Rate > 0 {
+		p.MaxQ = l.MaxQ
+		svc := results.Summarize(res.Service)
+		p.Service = &svc
+	}
+	var err error
+	p.Hist, err = results.EncodeHistogram(res.Latency)
+	return p, err
+}
+
+// MachineOf is one shared resource's use over a window of length wall, as
+// a point's machine: its uses, the fraction of the window it was held
+// (busy) and working, and the mean wait per use. kind is the meter's
+// (meter.Kind…), or "" for the coffee shop's machines.
+func MachineOf(name, kind string, d meter.Reading, wall time.Duration) results.Machine {
+	mc := results.Machine{Name: name, Kind: kind, Uses: d.Uses}
+	if wall > 0 {
+		// A use is metered when it ends, so one that began before the
+		// window counts whole: a resource busy all the time can read a
+		// use's worth above 1, which is never real.
+		mc.BusyFrac = min(1, d.Held.Seconds()/wall.Seconds())
+		mc.WorkingFrac = min(mc.BusyFrac, d.Working.Seconds()/wall.Seconds())
+	}
+	if d.Uses > 0 {
+		mc.MeanWaitMs = results.Ms(d.Waited) / float64(d.Uses)
+	}
+	return mc
+}

@@ -1,0 +1,99 @@
+package lessons
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/brewput/brewput/results/lesson"
+
+	"github.com/brewput/brewput/internal/atomicfile"
+)
+
+// Output is where a run's verdicts go: JSON Lines written as each is
+// reached (to stdout, or to the file, created with the first verdict so
+// that a run that reaches none leaves none), or the table written at the
+// end (the file atomically).
+type Output struct {
+	stdout, stderr io.Writer
+	json           bool             // JSON Lines, else the table
+	path           string           // "" for stdout
+	file           *os.File         // the JSON Lines file, once the first verdict is in
+	table          *atomicfile.File // the table's file, written whole at the end
+}
+
+// NewOutput checks, before anything is measured, that the verdicts can be
+// written to path ("" for stdout), as JSON Lines or as the table; stderr
+// gets the tally and where the file went at the end.
+func NewOutput(stdout, stderr io.Writer, path string, json bool) (*Output, error) {
+	w := &Output{stdout: stdout, stderr: stderr, json: json, path: path}
+	if path == "" {
+		return w, nil
+	}
+	probe, err := atomicfile.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if json {
+		probe.Discard() // the file itself is created with the first verdict
+	} else {
+		w.table = probe
+	}
+	return w, nil
+}
+
+// Emit writes r as a JSON line, as soon as it is reached; the table waits
+// for Finish. Where the file cannot be created, the error is os.Create's
+// own, a *fs.PathError not wrapped.
+func (w *Output) Emit(r lesson.Result) error {
+	if !w.json {
+		return nil
+	}
+	var dst io.Writer = w.stdout
+	if w.path != "" {
+		if w.file == nil {
+			f, err := os.Create(w.path)
+			if err != nil {
+				return err
+			}
+			w.file = f
+		}
+		dst = w.file
+	}
+	if err := lesson.WriteJSON(dst, r); err != nil {
+		return fmt.Errorf("write the verdict of %s: %w", r.Claim, err)
+	}
+	return nil
+}
+
+// Finish writes the table of rs, closes the files and, for JSON or a file,
+// writes the tally and where the verdicts went to stderr.
+func (w *Output) Finish(rs []lesson.Result) error {
+	var err error
+	switch {
+	case w.json:
+		if w.file != nil {
+			err = w.file.Close()
+		}
+	case w.table == nil:
+		err = WriteTable(w.stdout, rs)
+	case len(rs) == 0:
+		w.table.Discard()
+	default:
+		if err = WriteTable(w.table, rs); err == nil {
+			err = w.table.Commit()
+		} else {
+			w.table.Discard()
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("write the verdicts: %w", err)
+	}
+	if w.json || w.path != "" {
+		fmt.Fprintln(w.stderr, lesson.Tally(rs))
+	}
+	if w.path != "" && len(rs) > 0 {
+		fmt.Fprintf(w.stderr, "verdicts: %s\n", w.path)
+	}
+	return nil
+}

@@ -1,0 +1,237 @@
+package lessons
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/brewput/brewput/results/lesson"
+
+	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/internal/sweep"
+	"github.com/brewput/brewput/model"
+	"github.com/brewput/brewput/results"
+)
+
+// talkSeed is the coffee shop talk, "Simulating a Real-World System
+// (Coffee Shop) in Go".
+const talkSeed = "coffee-shop-simulation-talk.txt"
+
+// talkCPUs is the most CPUs the talk measured.
+const talkCPUs = 6
+
+// modelSched is the model's policy for the talk's claims beyond the
+// machine: fifo, idealized CPUs with free handoffs, which gives each
+// structure's own figures exactly and needs no calibration.
+const modelSched = "fifo"
+
+// talkClaims are the talk's claims: those that the machine's CPUs can
+// show, measured on up to 6 of them, and those that need more, from the
+// model.
+func talkClaims(cpus int) []Claim {
+	n := top(cpus, talkCPUs)
+	scaling := 0.85 * float64(n) // "in proportion": within 15 % of ×n
+	lattes := func(p results.Point) float64 { return p.Throughput }
+	meanMs := func(p results.Point) float64 { return p.Latency.Mean }
+	claims := []Claim{
+		{
+			Name: "talk/ideal-scales", Text: "With no synchronization (ideal), throughput grows in proportion to the CPUs",
+			SeedFigure: "250 lattes/s on 1 CPU, 1500 on 6 (×6), latency flat at 4 ms",
+			Measures:   fmt.Sprintf("ideal's throughput on %d CPUs ÷ on 1 (claim: within 15 %% of ×%d)", n, n),
+			Unit:       lesson.Ratio, Rule: lesson.AtLeast(scaling), CPUs: []int{1, n}, Races: true, cost: 0.3,
+			sample: shopScaling("ideal", n, lattes),
+		},
+		{
+			Name: "talk/locking-flat", Text: "One lock around the whole kitchen (locking) keeps throughput flat, whatever the CPUs",
+			SeedFigure: "250 lattes/s on 1 to 6 CPUs",
+			Measures:   fmt.Sprintf("locking's throughput on %d CPUs ÷ on 1 (claim: within 10 %% of ×1)", n),
+			Unit:       lesson.Ratio, Rule: lesson.Between(0.9, 1.1), CPUs: []int{1, n}, cost: 0.3,
+			sample: shopScaling("locking", n, lattes),
+		},
+		{
+			Name: "talk/locking-latency", Text: "Under one kitchen lock, mean latency grows in proportion to the CPUs: each customer waits for all the others",
+			SeedFigure: "4 ms on 1 CPU, 22–25 ms on 6 (×6)",
+			Measures:   fmt.Sprintf("locking's mean latency on %d CPUs ÷ on 1 (claim: within 15 %% of ×%d)", n, n),
+			Unit:       lesson.Ratio, Rule: lesson.AtLeast(scaling), CPUs: []int{1, n}, cost: 0.3,
+			sample: shopScaling("locking", n, meanMs),
+		},
+		{
+			Name: "talk/two-of-each-scales", Text: "Two of each machine (multi-2) scale like ideal",
+			SeedFigure: "ideal performance up to 6 CPUs: 1500 lattes/s, 4 ms",
+			Measures:   fmt.Sprintf("multi-2's throughput on %d CPUs ÷ on 1 (claim: within 15 %% of ×%d)", n, n),
+			Unit:       lesson.Ratio, Rule: lesson.AtLeast(scaling), CPUs: []int{1, n}, cost: 0.3,
+			sample: shopScaling("multi-2", n, lattes),
+		},
+		{
+			Name: "talk/buffer-1", Text: "A pipeline with a buffer of 1 between its stages does at least as well as the unbuffered one",
+			SeedFigure: "buffered pipelines reach the optimal 1000 lattes/s on 6 CPUs; the unbuffered one less",
+			Measures:   fmt.Sprintf("linearpipe-1's throughput ÷ linearpipe-0's, on %d CPUs (claim: no more than 3 %% lower)", n),
+			Unit:       lesson.Ratio, Rule: lesson.AtLeast(0.97), CPUs: []int{n}, cost: 0.3,
+			sample: shopVersus("linearpipe-1", "linearpipe-0", n),
+		},
+		{
+			Name: "talk/buffer-10", Text: "A pipeline with a buffer of 10 between its stages does at least as well as the unbuffered one",
+			SeedFigure: "buffered pipelines reach the optimal 1000 lattes/s on 6 CPUs; the unbuffered one less",
+			Measures:   fmt.Sprintf("linearpipe-10's throughput ÷ linearpipe-0's, on %d CPUs (claim: no more than 3 %% lower)", n),
+			Unit:       lesson.Ratio, Rule: lesson.AtLeast(0.97), CPUs: []int{n}, cost: 0.3,
+			sample: shopVersus("linearpipe-10", "linearpipe-0", n),
+		},
+		{
+			Name: "talk/overload", Text: "Overloaded with 100 customers, one kitchen lock makes the median customer wait for the 99 others: about 400 ms",
+			SeedFigure: "p50 388–397 ms, 100 customers on 6 CPUs (the talk's overload runs, reference/talk/overload.csv)",
+			Measures:   fmt.Sprintf("locking's median latency with 100 customers on %d CPUs (claim: within 10 %% of 400 ms)", n),
+			Unit:       lesson.Ms, Rule: lesson.Between(360, 440), CPUs: []int{n}, cost: 0.8,
+			sample: shopOverload(n),
+		},
+	}
+	for i := range claims {
+		claims[i].Seed = talkSeed
+	}
+	return append(claims, talkModelClaims()...)
+}
+
+// talkModelClaims are the talk's claims that need more CPUs than a small
+// machine has: predicted on 6 virtual CPUs by the model.
+func talkModelClaims() []Claim {
+	six := talkCPUs
+	claims := []Claim{
+		{
+			Name: "talk/model-finelocking-limit", Text: "A lock per machine (finelocking) scales until the grinder is busy all the time: 1000 lattes/s, however many CPUs",
+			SeedFigure: "1000 lattes/s on 4, 5 and 6 CPUs",
+			Measures:   "finelocking's throughput on 6 virtual CPUs (claim: within 5 % of the grinder's 1000 lattes/s)",
+			Unit:       lesson.Lattes, Rule: lesson.Between(950, 1050), CPUs: []int{six},
+			sample: modelSample("finelocking", six, 0, throughputOf),
+		},
+		{
+			Name: "talk/model-two-of-each", Text: "Two of each machine (multi-2) scale like ideal to 6 CPUs, past finelocking's limit",
+			SeedFigure: "ideal performance up to 6 CPUs: 1500 lattes/s (×6)",
+			Measures:   "multi-2's throughput on 6 virtual CPUs ÷ on 1 (claim: within 15 % of ×6)",
+			Unit:       lesson.Ratio, Rule: lesson.AtLeast(0.85 * float64(six)), CPUs: []int{1, six},
+			sample: func(ctx context.Context, e Env) (float64, error) {
+				one, err := modelRun(e.Level, "multi-2", 1, 0, 0)
+				if err != nil {
+					return 0, err
+				}
+				many, err := modelRun(e.Level, "multi-2", six, 0, 0)
+				if err != nil {
+					return 0, err
+				}
+				return ratio(many.Throughput, one.Throughput, "multi-2 on 1 virtual CPU")
+			},
+		},
+		{
+			Name: "talk/model-locking-latency", Text: "Under one kitchen lock on 6 CPUs, latency is about 6 lattes' time",
+			SeedFigure: "22 to 25 ms on 6 CPUs, most between 23 and 24",
+			Measures:   "locking's median latency on 6 virtual CPUs (claim: 22 to 25 ms)",
+			Unit:       lesson.Ms, Rule: lesson.Between(22, 25), CPUs: []int{six},
+			sample: modelSample("locking", six, 0, p50MsOf),
+		},
+		{
+			Name: "talk/model-buffers", Text: "Buffers absorb the stages' variance: buffered pipelines do at least as well as the unbuffered one",
+			SeedFigure: "buffered pipelines (1 and 10) reach the optimal 1000 lattes/s on 6 CPUs; the unbuffered one less",
+			Measures:   "the lower of linearpipe-1's and linearpipe-10's throughput ÷ linearpipe-0's, on 6 virtual CPUs with steps varying by ±0.25 ms (claim: no more than 3 % lower)",
+			Unit:       lesson.Ratio, Rule: lesson.AtLeast(0.97), CPUs: []int{six},
+			sample: func(ctx context.Context, e Env) (float64, error) {
+				var th [3]float64
+				for i, mode := range []string{"linearpipe-0", "linearpipe-1", "linearpipe-10"} {
+					r, err := modelRun(e.Level, mode, six, 0, modelJitter)
+					if err != nil {
+						return 0, err
+					}
+					th[i] = r.Throughput
+				}
+				return ratio(min(th[1], th[2]), th[0], "linearpipe-0 on 6 virtual CPUs")
+			},
+		},
+		{
+			Name: "talk/model-overload", Text: "Overloaded with 100 customers on 6 CPUs, one kitchen lock gives a median latency of about 400 ms",
+			SeedFigure: "p50 388–397 ms, 100 customers on 6 CPUs (the talk's overload runs, reference/talk/overload.csv)",
+			Measures:   "locking's median latency with 100 customers on 6 virtual CPUs (claim: within 10 % of 400 ms)",
+			Unit:       lesson.Ms, Rule: lesson.Between(360, 440), CPUs: []int{six},
+			sample: modelSample("locking", six, 100, p50MsOf),
+		},
+	}
+	for i := range claims {
+		claims[i].Seed, claims[i].Model, claims[i].Sched = talkSeed, true, modelSched
+	}
+	return claims
+}
+
+// modelJitter is the variation of the steps in the model's pipelines: ±
+// half of it, uniformly, on each machine step.
+const modelJitter = 500 * time.Microsecond
+
+// modelRun predicts mode on cpus virtual CPUs with the talk's 1 ms steps,
+// under the fifo policy, seed 1: customers in a closed loop (0 for one
+// per CPU), simulated long enough for every customer to have been served
+// before the window.
+func modelRun(l Level, mode string, cpus, customers int, jitter time.Duration) (model.Result, error) {
+	cfg := model.DefaultConfig(cpus)
+	cfg.Mode, cfg.Customers, cfg.Jitter, cfg.Sched = coffee.MustParseMode(mode), customers, jitter, modelSched
+	cfg.Duration = pick(l, 200*time.Millisecond, time.Second, 2*time.Second)
+	if customers > 0 {
+		cfg.Warmup = max(cfg.Warmup, time.Duration(customers)*10*time.Millisecond)
+	}
+	return model.Run(cfg)
+}
+
+// modelSample samples f of modelRun's prediction of mode on cpus virtual
+// CPUs with customers (0: one per CPU) and steps that do not vary.
+func modelSample(mode string, cpus, customers int, f func(model.Result) float64) func(context.Context, Env) (float64, error) {
+	return func(_ context.Context, e Env) (float64, error) {
+		r, err := modelRun(e.Level, mode, cpus, customers, 0)
+		return f(r), err
+	}
+}
+
+// throughputOf and p50MsOf are what a claim on the model samples: the
+// throughput, the median latency in ms.
+func throughputOf(r model.Result) float64 { return r.Throughput }
+func p50MsOf(r model.Result) float64      { return results.Ms(r.Latency.P50) }
+
+// shopSpec is a point of the talk's shop (1 ms steps) at l's size.
+func shopSpec(l Level, mode string, cpus, par int) sweep.Spec {
+	ms := time.Millisecond
+	return sweep.Spec{Mode: coffee.MustParseMode(mode), CPUs: cpus, Par: par,
+		Warmup: pick(l, 20*ms, 30*ms, 100*ms), Dur: pick(l, 30*ms, 100*ms, 400*ms),
+		Steps: coffee.DefaultSteps()}
+}
+
+// shopScaling samples f(mode on n CPUs) ÷ f(mode on 1 CPU), one customer
+// per CPU.
+func shopScaling(mode string, n int, f func(results.Point) float64) func(context.Context, Env) (float64, error) {
+	return func(ctx context.Context, e Env) (float64, error) {
+		one, many, err := pair(e,
+			func() (results.Point, error) { return e.Shop(ctx, shopSpec(e.Level, mode, 1, 0)) },
+			func() (results.Point, error) { return e.Shop(ctx, shopSpec(e.Level, mode, n, 0)) })
+		if err != nil {
+			return 0, err
+		}
+		return ratio(f(many), f(one), mode+" on 1 CPU")
+	}
+}
+
+// shopVersus samples a's throughput ÷ b's, on n CPUs.
+func shopVersus(a, b string, n int) func(context.Context, Env) (float64, error) {
+	return func(ctx context.Context, e Env) (float64, error) {
+		pa, pb, err := pair(e,
+			func() (results.Point, error) { return e.Shop(ctx, shopSpec(e.Level, a, n, 0)) },
+			func() (results.Point, error) { return e.Shop(ctx, shopSpec(e.Level, b, n, 0)) })
+		if err != nil {
+			return 0, err
+		}
+		return ratio(pa.Throughput, pb.Throughput, b)
+	}
+}
+
+// shopOverload samples locking's median latency with 100 customers on n
+// CPUs, after a warm-up in which each has been served once (100 × 4 ms).
+func shopOverload(n int) func(context.Context, Env) (float64, error) {
+	return func(ctx context.Context, e Env) (float64, error) {
+		ms := time.Millisecond
+		s := shopSpec(e.Level, "locking", n, 100)
+		s.Warmup, s.Dur = pick(e.Level, 60*ms, 450*ms, time.Second), pick(e.Level, 20*ms, 300*ms, time.Second)
+		p, err := e.Shop(ctx, s)
+		return p.Latency.P50, err
+	}
+}

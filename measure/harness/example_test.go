@@ -1,0 +1,31 @@
+package harness_test
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/brewput/brewput/measure/harness"
+)
+
+// Two customers order a 1 ms operation again and again for 100 ms.
+func ExampleRun() {
+	res, err := harness.Run(context.Background(), harness.Config{
+		Workers:  2,
+		Warmup:   10 * time.Millisecond,
+		Duration: 100 * time.Millisecond,
+	}, func() error {
+		time.Sleep(time.Millisecond)
+		return nil
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	p50 := time.Duration(res.Latency.ValueAtPercentile(50))
+	fmt.Println("every op counted:", res.Latency.TotalCount() == res.Ops)
+	fmt.Println("median at least 1 ms:", p50 >= time.Millisecond)
+	// Output:
+	// every op counted: true
+	// median at least 1 ms: true
+}

@@ -1,0 +1,180 @@
+// Package study measures a user's own concurrent design the way brewput
+// measures the coffee shop: a Study is a set of named variants, each an
+// operation with optional setup and teardown and the meters of its shared
+// resources (package meter); Main gives the user's program brewput's
+// command line for it — measure every variant on 1, 2, … CPUs, each point
+// in a child process that re-executes the program restricted to that many
+// CPUs, under a closed or an open loop, and write the same results files
+// and report as brewput does, with what each point's meters measured, the
+// variants side by side, the scaling law fitted, comparisons between runs
+// (but no verdict on what limits a variant: brewput has no model of the
+// user's code to experiment on):
+//
+//	func main() {
+//		study.Main(study.Study{
+//			Name: "cache",
+//			Variants: []study.Variant{
+//				{Name: "mutex", Setup: …, Op: func(ctx context.Context) error { … }, Meters: …},
+//				{Name: "sharded", …},
+//			},
+//		})
+//	}
+//
+// Measuring reuses brewput's own parts: the load comes from package
+// harness, the point from sweep.MeasureTarget, the child processes from
+// sweep.RunChild, the report from package report.
+package study
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/brewput/brewput/internal/sweep"
+	"github.com/brewput/brewput/measure/meter"
+	"github.com/brewput/brewput/results"
+)
+
+// Study is a comparison of variants of one design.
+type Study struct {
+	// Name names the study in its results (Point.Study), its report and
+	// its command line, e.g. "cache".
+	Name string
+	// Summary says in a line what is compared, for --help and list.
+	Summary string
+	// Unit is what one operation is called, plural, e.g. "lookups";
+	// throughput is in Unit per second. Empty means "ops".
+	Unit string
+	// Variants are the designs compared, at least one.
+	Variants []Variant
+}
+
+// Variant is one design: an operation that every worker of the load runs
+// again and again, with what it needs.
+type Variant struct {
+	// Name names the variant in results and on the command line: no
+	// spaces, no slashes, e.g. "mutex-read".
+	Name string
+	// Summary says in a line what the variant is.
+	Summary string
+	// Setup, if set, runs once before the variant's point is measured
+	// (warm-up included), in the process that measures it: make the
+	// structures Op works on, fill them.
+	Setup func(ctx context.Context) error
+	// Op is one operation. It is called by many goroutines at once and
+	// must be safe for that; a returned error is counted, not fatal.
+	Op func(ctx context.Context) error
+	// Teardown, if set, runs once after the point, even when measuring
+	// failed.
+	Teardown func(ctx context.Context) error
+	// Meters, if set, returns the meters of the variant's shared
+	// resources, after Setup: each becomes one of the point's machines,
+	// with its uses, the fraction of the window it was held and its
+	// mean wait, which the point's description reads.
+	Meters func() []meter.Meter
+}
+
+// unit is the throughput's unit.
+func (s Study) unit() string {
+	if s.Unit == "" {
+		return "ops/s"
+	}
+	return s.Unit + "/s"
+}
+
+// Validate reports what is wrong with s before anything is measured.
+func (s Study) Validate() error {
+	if err := checkName(s.Name); err != nil {
+		return fmt.Errorf("study name %w", err)
+	}
+	if strings.ContainsFunc(s.Unit, unicode.IsSpace) || strings.Contains(s.Unit, "/") {
+		return fmt.Errorf("study %s: unit %q: want a word such as lookups, without spaces or slashes", s.Name, s.Unit)
+	}
+	if len(s.Variants) == 0 {
+		return fmt.Errorf("study %s: no variants; want at least one", s.Name)
+	}
+	var seen []string
+	for i, v := range s.Variants {
+		if err := checkName(v.Name); err != nil {
+			return fmt.Errorf("study %s: variant %d: name %w", s.Name, i+1, err)
+		}
+		if slices.Contains(seen, v.Name) {
+			return fmt.Errorf("study %s: two variants are named %q", s.Name, v.Name)
+		}
+		seen = append(seen, v.Name)
+		if v.Op == nil {
+			return fmt.Errorf("study %s: variant %s has no Op", s.Name, v.Name)
+		}
+	}
+	return nil
+}
+
+// checkName checks a study's or a variant's name.
+func checkName(name string) error {
+	switch {
+	case name == "":
+		return errors.New("is empty")
+	case strings.ContainsFunc(name, unicode.IsSpace) || strings.ContainsAny(name, "/=,"):
+		return fmt.Errorf("%q: want no spaces, slashes, commas or '=', such as mutex-read", name)
+	}
+	return nil
+}
+
+// Variant returns the variant named name.
+func (s Study) Variant(name string) (Variant, error) {
+	for _, v := range s.Variants {
+		if v.Name == name {
+			return v, nil
+		}
+	}
+	return Variant{}, fmt.Errorf("study %s has no variant %q; it has %s", s.Name, name, strings.Join(s.names(), ", "))
+}
+
+func (s Study) names() []string {
+	out := make([]string, len(s.Variants))
+	for i, v := range s.Variants {
+		out[i] = v.Name
+	}
+	return out
+}
+
+// Measure measures one variant under load l in this process (GOMAXPROCS
+// set to l.CPUs, the CPU affinity left as it is; the command line's
+// --cpus measures each point in a child restricted to its CPUs instead):
+// Setup, the measured load, Teardown. The point's Study is s.Name, its
+// Mode the variant's name and its machines the variant's meters.
+func (s Study) Measure(ctx context.Context, variant string, l sweep.Load) (p results.Point, err error) {
+	if err := s.Validate(); err != nil {
+		return p, err
+	}
+	v, err := s.Variant(variant)
+	if err != nil {
+		return p, err
+	}
+	if err := l.Validate(); err != nil {
+		return p, err
+	}
+	if v.Setup != nil {
+		if err := v.Setup(ctx); err != nil {
+			return p, fmt.Errorf("%s: setup: %w", v.Name, err)
+		}
+	}
+	if v.Teardown != nil {
+		defer func() {
+			if terr := v.Teardown(ctx); terr != nil && err == nil {
+				err = fmt.Errorf("%s: teardown: %w", v.Name, terr)
+			}
+		}()
+	}
+	var meters []meter.Meter
+	if v.Meters != nil {
+		meters = v.Meters()
+	}
+	op := func() error { return v.Op(ctx) }
+	p, err = sweep.MeasureTarget(ctx, sweep.Target{Mode: v.Name, Unit: s.unit(), Op: op, Meters: meters}, l)
+	p.Study = s.Name
+	return p, err
+}

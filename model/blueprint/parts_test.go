@@ -1,0 +1,69 @@
+package blueprint
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// A causal profile's reliefs of a YAML system: its steps with what is held
+// while they run, its stages, and options that shorten a step, add a
+// stage's worker or a channel's room.
+func TestPartsAndReliefs(t *testing.T) {
+	cafe, err := Load("../../examples/cafe.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range cafe.Steps() {
+		got = append(got, s.Name+":"+strings.Join(s.Holds, "+"))
+	}
+	if want := []string{"order:cashier", "grind:barista", "shot:espresso+barista", "steam:barista", "pour:barista"}; !slices.Equal(got, want) {
+		t.Errorf("cafe's steps %v, want %v", got, want)
+	}
+	opt := DefaultOptions(4)
+	opt.Sched = "fifo"
+	base, err := cafe.Run(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The baristas bind (8 ms a latte, two of them): 10 % off their
+	// steaming (3 ms of the 8) lifts the bound from 250 to 260.
+	opt.Scale = map[string]float64{"steam": 0.9}
+	faster, err := cafe.Run(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if base.Throughput != 250 || faster.Throughput < 258 || faster.Throughput > 262 {
+		t.Errorf("cafe on 4 CPUs: %.0f, steaming 10 %% faster %.0f; want 250 and about 260", base.Throughput, faster.Throughput)
+	}
+
+	sp, err := Load("../../examples/splitpipe.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := sp.Stages(); len(st) != 3 || st[1] != (StageInfo{Name: "espresso", Workers: 1, Lines: 1, Buffer: 1}) {
+		t.Errorf("splitpipe's stages %+v", st)
+	}
+	opt = DefaultOptions(8)
+	opt.Sched = "fifo"
+	opt.Workers = map[string]int{"grinder": 1, "espresso": 1, "steamer": 1}
+	opt.Buffers = map[string]int{"espresso": 4}
+	r, err := sp.Run(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Bounds.Structural != 2000 || r.Throughput < 1500 {
+		t.Errorf("splitpipe with two workers a stage on 8 CPUs: %.0f lattes/s, structural bound %.0f; want past 1500, 2000", r.Throughput, r.Bounds.Structural)
+	}
+	for _, bad := range []Options{
+		{CPUs: 1, Duration: 1, Scale: map[string]float64{"nosuch": 0.9}},
+		{CPUs: 1, Duration: 1, Scale: map[string]float64{"combine": 0}},
+		{CPUs: 1, Duration: 1, Workers: map[string]int{"nosuch": 1}},
+		{CPUs: 1, Duration: 1, Buffers: map[string]int{"grinder": -1}},
+	} {
+		if _, err := sp.Run(bad); err == nil {
+			t.Errorf("%+v: no error", bad)
+		}
+	}
+}

@@ -1,0 +1,113 @@
+package schedule
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/brewput/brewput/explain/verdict"
+	"github.com/brewput/brewput/internal/tracetest"
+	"github.com/brewput/brewput/results"
+)
+
+// limited is a bottleneck naming resources.
+func limited(rs ...string) *results.Bottleneck {
+	return &results.Bottleneck{Resource: rs[0], Resources: rs, Named: "the " + strings.Join(rs, " and "), Model: "model (go)"}
+}
+
+// study is the talk's shop measured on 1 and 2 CPUs and predicted on 1 to
+// 8: ideal and multi-2 scale, finelocking stops at its grinder from 4
+// CPUs, locking at its kitchen lock.
+func study() []results.Point {
+	var ps []results.Point
+	steps := results.Steps{GrindMs: 1, PressMs: 1, SteamMs: 1, LatteMs: 1}
+	for _, model := range []bool{false, true} {
+		top := 2
+		if model {
+			top = 8
+		}
+		for n := 1; n <= top; n++ {
+			for _, m := range []string{"ideal", "locking", "finelocking", "multi-2"} {
+				tput, b := 250*float64(n), limited("cpus", "customers")
+				switch {
+				case m == "locking":
+					tput, b = 250, limited("kitchen")
+				case m == "finelocking" && n >= 4:
+					tput, b = 930, limited("grinder")
+				}
+				p := results.Point{Source: results.SourceMeasured, Mode: m, CPUs: n, Par: n, Throughput: tput, Unit: "lattes/s",
+					DurS: 1, WarmupS: 0.1, Bottleneck: b, Host: results.Host{Name: "box"}, Shop: &results.Shop{Steps: steps}}
+				if model {
+					p.Source, p.Sched, p.Seed = results.SourceModel, "go", 1
+				}
+				ps = append(ps, p)
+			}
+		}
+	}
+	return ps
+}
+
+// TestPick: the mode at a wall of one resource beside the best that
+// scales (ideal's race aside), where the first makes at most 70 % of the
+// second: finelocking and multi-2 on 6 CPUs.
+func TestPick(t *testing.T) {
+	cs := Pick(verdict.NewGrid(study()))
+	if len(cs) != 2 || cs[0].Mode != "finelocking" || cs[1].Mode != "multi-2" || cs[0].CPUs != 6 || cs[1].CPUs != 6 {
+		t.Fatalf("picked %+v; want finelocking and multi-2 on 6 CPUs", cs)
+	}
+	if want := "finelocking on 6 CPUs has hit a wall: 930 lattes/s, limited by the grinder, as the model (go) predicts."; cs[0].Why != want {
+		t.Errorf("why %q, want %q", cs[0].Why, want)
+	}
+	if !cs[0].Point.IsModel() || cs[0].Point.CPUs != 6 {
+		t.Errorf("the choice's point is %s on %d CPUs; want the model's on 6", cs[0].Point.Source, cs[0].Point.CPUs)
+	}
+
+	// Measured only: locking's kitchen on 2 CPUs beside finelocking.
+	var measured []results.Point
+	for _, p := range study() {
+		if !p.IsModel() {
+			measured = append(measured, p)
+		}
+	}
+	cs = Pick(verdict.NewGrid(measured))
+	if len(cs) != 2 || cs[0].Mode != "locking" || cs[1].Mode != "finelocking" || cs[0].CPUs != 2 {
+		t.Errorf("measured only: picked %+v; want locking beside finelocking on 2 CPUs", cs)
+	}
+	if len(Pick(verdict.NewGrid(nil))) != 0 {
+		t.Error("picked something from no points")
+	}
+}
+
+// TestPictures: the chosen configurations drawn from the model (fifo),
+// and a profiled point's trace beside the model's schedule of it.
+func TestPictures(t *testing.T) {
+	ps := study()
+	base := filepath.Join(t.TempDir(), "finelocking-2cpu")
+	tracetest.WriteShop(t, base+".trace", 10) // what --profile writes for a point
+	for i, p := range ps {
+		if !p.IsModel() && p.Mode == "finelocking" && p.CPUs == 2 {
+			ps[i].Profile = base
+		}
+	}
+	pics := Pictures(ps, Span)
+	if len(pics) != 3 {
+		t.Fatalf("%d pictures, want finelocking and multi-2 on 6 CPUs, then finelocking on 2 as profiled", len(pics))
+	}
+	for i, want := range []string{"finelocking on 6 CPUs, model (fifo)", "multi-2 on 6 CPUs, model (fifo)", "finelocking on 2 CPUs, model (fifo)"} {
+		if pics[i].Model == nil || pics[i].Model.Title() != want {
+			t.Errorf("picture %d: model timeline %v, want %q", i, pics[i].Model, want)
+		}
+	}
+	if tr := pics[2].Trace; tr == nil || tr.File != base+".trace" || tr.Source != "execution trace" {
+		t.Errorf("the profiled point's picture has no trace beside the model: %+v (note %q)", tr, pics[2].Note)
+	}
+	// A trace that is gone is said, not drawn.
+	if err := os.Remove(base + ".trace"); err != nil {
+		t.Fatal(err)
+	}
+	pics = Pictures(ps, Span)
+	if len(pics) != 3 || pics[2].Trace != nil || !strings.Contains(pics[2].Note, "is not at hand") {
+		t.Errorf("without its file: trace %v, note %q", pics[2].Trace, pics[2].Note)
+	}
+}

@@ -1,0 +1,170 @@
+package schedule
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/trace"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"go.uber.org/goleak"
+
+	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/model"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+const ms = time.Millisecond
+
+// checkTimeline checks what holds of any timeline: bars on its CPUs,
+// inside its span, never two at once on one CPU.
+func checkTimeline(t *testing.T, tl Timeline) {
+	t.Helper()
+	if len(tl.Bars) == 0 {
+		t.Fatalf("%s: no bars", tl.Title())
+	}
+	for i, b := range tl.Bars {
+		switch {
+		case b.CPU < 0 || b.CPU >= tl.CPUs:
+			t.Fatalf("%s: bar on CPU %d of %d: %+v", tl.Title(), b.CPU, tl.CPUs, b)
+		case b.Start < 0 || b.End > tl.Span || b.End <= b.Start:
+			t.Fatalf("%s: bar %+v outside [0, %v]", tl.Title(), b, tl.Span)
+		case i > 0 && tl.Bars[i-1].CPU == b.CPU && tl.Bars[i-1].End > b.Start:
+			t.Fatalf("%s: CPU %d runs two bars at once: %+v, %+v", tl.Title(), b.CPU, tl.Bars[i-1], b)
+		}
+	}
+}
+
+// TestFromModel: the model's finelocking on 6 CPUs, as the talk draws it:
+// its grinder busy all the time, its CPUs two thirds.
+func TestFromModel(t *testing.T) {
+	cfg := model.DefaultConfig(6)
+	cfg.Sched = "fifo"
+	tl, err := FromModel(cfg, Span)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkTimeline(t, tl)
+	u := tl.Use()
+	if u.Steps < 0.6 || u.Steps > 0.73 || len(u.Kinds) != 3 || u.Kinds[0].Kind != "grinder" || u.Kinds[0].Held < 0.95 {
+		t.Errorf("use %+v; want the CPUs two thirds busy (4 of 6) and the grinder all the time", u)
+	}
+	if got := tl.Title(); got != "finelocking on 6 CPUs, model (fifo)" {
+		t.Errorf("title %q", got)
+	}
+	var text strings.Builder
+	if err := tl.WriteText(&text, 80); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(text.String()), "\n")
+	if len(lines) != 1+6+2 || !strings.HasPrefix(lines[1], "CPU 0 |") || !strings.Contains(text.String(), "G") {
+		t.Errorf("text of 6 CPUs:\n%s", text.String())
+	}
+	// Gaps: 2 of the 6 CPUs' time runs no step, which the text shows as dots.
+	if dots := strings.Count(strings.Join(lines[1:7], ""), "."); dots < 100 {
+		t.Errorf("%d idle columns of 480; finelocking leaves a third idle:\n%s", dots, text.String())
+	}
+}
+
+// TestFromTrace: a real run of finelocking on 2 Ps, traced, reads back as
+// steps named after coffee's machines on those Ps; the trace knows no
+// customers, so each bar names its goroutine.
+func TestFromTrace(t *testing.T) {
+	if trace.IsEnabled() {
+		t.Skip("the test binary is being traced already")
+	}
+	shop, err := coffee.Open(coffee.MustParseMode("finelocking"), coffee.Steps{Grind: 200 * time.Microsecond, Press: 200 * time.Microsecond, Steam: 200 * time.Microsecond, Combine: 200 * time.Microsecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer shop.Close()
+	var buf bytes.Buffer
+	if err := trace.Start(&buf); err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	for range 2 {
+		wg.Go(func() {
+			for range 40 {
+				if err := shop.Brew(); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	trace.Stop()
+
+	// A span longer than the whole run, so that every step is in it: a
+	// narrower window in the middle may fall where a busy machine ran
+	// other processes and hold no step at all.
+	procs := runtime.GOMAXPROCS(0)
+	tl, err := FromTrace(&buf, "finelocking", procs, 10*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkTimeline(t, tl)
+	kinds := map[string]bool{}
+	for _, b := range tl.Bars {
+		kinds[b.Kind()] = true
+		if b.Machine != Other && b.Who <= 0 {
+			t.Errorf("step %+v names no goroutine", b)
+		}
+	}
+	for _, k := range []string{"grinder", "espresso", "steamer", Combine} {
+		if !kinds[k] {
+			t.Errorf("no %q step in the trace's timeline; kinds %v", k, kinds)
+		}
+	}
+	if tl.Who != "goroutine" || tl.Source != "execution trace" {
+		t.Errorf("who %q, source %q", tl.Who, tl.Source)
+	}
+}
+
+// TestFromTraceNotATrace: anything else is an error, not a picture.
+func TestFromTraceNotATrace(t *testing.T) {
+	if _, err := FromTrace(strings.NewReader("not a trace"), "finelocking", 2, Span); err == nil {
+		t.Error("no error reading text as a trace")
+	}
+}
+
+// ParseFrom reads model, trace or both, and refuses anything else naming
+// --from; CheckTrace refuses a missing file and a folder.
+func TestParseFromAndCheckTrace(t *testing.T) {
+	for _, c := range []struct {
+		from        string
+		model, tr   bool
+		wantErrPart string
+	}{{"model", true, false, ""}, {"trace", false, true, ""}, {"model, trace", true, true, ""}, {"model,x", false, false, `--from "model,x": want model, trace or model,trace`}} {
+		m, tr, err := ParseFrom(c.from)
+		if c.wantErrPart != "" {
+			if err == nil || err.Error() != c.wantErrPart {
+				t.Errorf("ParseFrom(%q) = %v, want %q", c.from, err, c.wantErrPart)
+			}
+			continue
+		}
+		if err != nil || m != c.model || tr != c.tr {
+			t.Errorf("ParseFrom(%q) = %v, %v, %v; want %v, %v", c.from, m, tr, err, c.model, c.tr)
+		}
+	}
+	dir := t.TempDir()
+	if err := CheckTrace(filepath.Join(dir, "none.trace")); err == nil || !strings.Contains(err.Error(), "no such file") {
+		t.Errorf("CheckTrace of no file = %v", err)
+	}
+	if err := CheckTrace(dir); err == nil || !strings.Contains(err.Error(), "is a folder") {
+		t.Errorf("CheckTrace of a folder = %v", err)
+	}
+	file := filepath.Join(dir, "x.trace")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := CheckTrace(file); err != nil {
+		t.Errorf("CheckTrace of a file = %v", err)
+	}
+}

@@ -1,0 +1,185 @@
+package lesson
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/brewput/brewput/results"
+)
+
+// Result is a claim's verdict with everything it rests on. A lessons file
+// holds one per line, as JSON (JSON Lines), in the order reached.
+type Result struct {
+	// The claim, as Claim says it.
+	Claim      string `json:"claim"`
+	Seed       string `json:"seed"`
+	Text       string `json:"text"`
+	SeedFigure string `json:"seed_figure"`
+	Measures   string `json:"measures"`
+	Unit       string `json:"unit"`
+	Rule       Rule   `json:"rule"`
+	// CPUs are the CPU counts the figure was measured on (virtual ones
+	// for the model).
+	CPUs  []int  `json:"cpus"`
+	Model bool   `json:"model,omitempty"`
+	Sched string `json:"sched,omitempty"`
+
+	// Figure is brewput's figure: the median of the quiet samples with
+	// its 95 % confidence interval.
+	Figure  Figure  `json:"figure"`
+	Verdict Verdict `json:"verdict"`
+	// Reason says why, in words: where the interval lies against the
+	// rule, or what kept the claim from a verdict.
+	Reason string `json:"reason"`
+	// MoreRuns is, for an inconclusive verdict, about how many more
+	// quiet samples would likely tell; -1 when no practical number
+	// would (the median sits on the threshold).
+	MoreRuns int `json:"more_runs,omitempty"`
+
+	// Disturbed is set when the claim is inconclusive because too few
+	// of its samples were taken on a quiet machine.
+	Disturbed bool `json:"disturbed,omitempty"`
+	// Others is how many CPUs' worth of time other processes took while
+	// the samples kept were measured, on average; OthersAll the same
+	// over every sample, those discarded included. Discarded counts the
+	// samples taken while others took more than BusyLimit CPUs.
+	Others    float64 `json:"others_cpus"`
+	OthersAll float64 `json:"others_cpus_all"`
+	Discarded int     `json:"discarded"`
+	// Empty counts the samples left out because they measured nothing
+	// (no operation in a point's window), which only a busy machine
+	// does to the claims' configurations.
+	Empty int `json:"empty,omitempty"`
+
+	// Error says what failed, when measuring the claim did; the verdict
+	// is then inconclusive.
+	Error string `json:"error,omitempty"`
+
+	// Level is the run's, "quick", "full" or "tiny"; Host the machine;
+	// Start when the claim's measuring began, Elapsed how long it took.
+	Level    string       `json:"level"`
+	Host     results.Host `json:"host"`
+	Start    time.Time    `json:"start"`
+	ElapsedS float64      `json:"elapsed_s"`
+}
+
+// FigureText is the figure in the claim's unit with its interval, as the
+// table shows it.
+func (r Result) FigureText() string { return r.Figure.Format(r.Unit, r.Model) }
+
+// RuleText is the rule in the claim's unit: "≥ ×1.70", "360 to 440 ms".
+func (r Result) RuleText() string { return r.Rule.format(r.Unit) }
+
+// WriteJSON writes r as one line of JSON.
+func WriteJSON(w io.Writer, r Result) error {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false) // "≥ ×1.70" and "<" as they are
+	if err := enc.Encode(r); err != nil {
+		return err
+	}
+	_, err := w.Write(b.Bytes()) // one write a line: a reader never sees half of one
+	return err
+}
+
+// ReadJSON reads a lessons file's results, one JSON object a line; blank
+// lines are skipped. An error names the line.
+func ReadJSON(r io.Reader) ([]Result, error) {
+	var out []Result
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64<<10), 16<<20)
+	for line := 1; sc.Scan(); line++ {
+		text := bytes.TrimSpace(sc.Bytes())
+		if len(text) == 0 {
+			continue
+		}
+		var res Result
+		dec := json.NewDecoder(bytes.NewReader(text))
+		if err := dec.Decode(&res); err != nil {
+			return nil, fmt.Errorf("line %d: %w", line, err)
+		}
+		if res.Claim == "" {
+			return nil, fmt.Errorf("line %d: not a lessons result (no claim)", line)
+		}
+		out = append(out, res)
+	}
+	return out, sc.Err()
+}
+
+// ReadFile reads a lessons file written by brewput lessons --format json;
+// a file with no result is an error.
+func ReadFile(path string) ([]Result, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	rs, err := ReadJSON(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if len(rs) == 0 {
+		return nil, fmt.Errorf("%s: holds no lessons", path)
+	}
+	return rs, nil
+}
+
+// IsFile reports whether the file at path is a lessons file, from its
+// first line: a JSON object with a "claim". Results files of points never
+// have one, so that a command reading both kinds can tell them apart.
+func IsFile(path string) (bool, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return false, err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 64<<10), 16<<20)
+	for sc.Scan() {
+		line := bytes.TrimSpace(sc.Bytes())
+		if len(line) == 0 {
+			continue
+		}
+		var probe struct {
+			Claim *string `json:"claim"`
+		}
+		if line[0] != '{' || json.Unmarshal(line, &probe) != nil {
+			return false, nil
+		}
+		return probe.Claim != nil, nil
+	}
+	if err := sc.Err(); err != nil && !errors.Is(err, io.EOF) {
+		return false, err
+	}
+	return false, nil
+}
+
+// Tally counts the verdicts of rs in one line: "31 claims: 12 reproduced,
+// 5 not reproduced, 14 inconclusive (9 disturbed)".
+func Tally(rs []Result) string {
+	var rep, not, inc, dist int
+	for _, r := range rs {
+		switch r.Verdict {
+		case Reproduced:
+			rep++
+		case NotReproduced:
+			not++
+		default:
+			inc++
+			if r.Disturbed {
+				dist++
+			}
+		}
+	}
+	s := fmt.Sprintf("%d claims: %d reproduced, %d not reproduced, %d inconclusive", len(rs), rep, not, inc)
+	if dist > 0 {
+		s += fmt.Sprintf(" (%d disturbed)", dist)
+	}
+	return s
+}

@@ -1,0 +1,153 @@
+package lesson
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+)
+
+// Verdict is what the measurements say of a claim.
+type Verdict string
+
+// The three verdicts.
+const (
+	// Reproduced: the figure's whole confidence interval lies on the
+	// claim's side of its threshold.
+	Reproduced Verdict = "reproduced"
+	// NotReproduced: the whole interval lies on the other side.
+	NotReproduced Verdict = "not reproduced"
+	// Inconclusive: the interval straddles a threshold, or there is no
+	// interval (too few samples, or too few taken on a quiet machine).
+	Inconclusive Verdict = "inconclusive"
+)
+
+// Rule is a claim's threshold: the figures that bear the claim out are
+// those from Min to Max, both included. An open side is infinite.
+type Rule struct {
+	Min, Max float64
+}
+
+// AtLeast is the rule of a claim borne out by figures of x or more.
+func AtLeast(x float64) Rule { return Rule{Min: x, Max: math.Inf(1)} }
+
+// AtMost is the rule of a claim borne out by figures of x or less.
+func AtMost(x float64) Rule { return Rule{Min: math.Inf(-1), Max: x} }
+
+// Between is the rule of a claim borne out by figures from lo to hi.
+func Between(lo, hi float64) Rule { return Rule{Min: lo, Max: hi} }
+
+// Decide gives the verdict on a figure whose confidence interval is
+// [lo, hi]: Reproduced when the interval lies within [Min, Max],
+// NotReproduced when it lies wholly outside, Inconclusive when it
+// straddles Min or Max or is unbounded (too few samples for one).
+func (r Rule) Decide(lo, hi float64) Verdict {
+	switch {
+	case math.IsNaN(lo) || math.IsNaN(hi) || math.IsInf(lo, 0) || math.IsInf(hi, 0):
+		return Inconclusive
+	case lo >= r.Min && hi <= r.Max:
+		return Reproduced
+	case hi < r.Min || lo > r.Max:
+		return NotReproduced
+	}
+	return Inconclusive
+}
+
+// MaxMoreRuns is the most samples MoreRuns estimates; beyond it, it says
+// that no practical number would tell.
+const MaxMoreRuns = 1000
+
+// MoreRuns estimates how many more samples would take f's interval off
+// the threshold it straddles: the interval's width shrinks about as one
+// over the square root of the samples, so a side of the interval that
+// reaches a distance a from the median past a threshold at distance d
+// needs about n·(a/d)² samples in all. With fewer than minRuns samples it
+// is the samples missing for an interval. It is 0 when the interval is
+// already decisive, and -1 when no practical number would tell: the
+// median sits on the threshold, or more than 1000 samples would be
+// needed.
+func (r Rule) MoreRuns(f Figure, minRuns int) int {
+	if f.N < minRuns || math.IsInf(f.Lo, 0) || math.IsInf(f.Hi, 0) {
+		return max(minRuns-f.N, 1)
+	}
+	if r.Decide(f.Lo, f.Hi) != Inconclusive {
+		return 0
+	}
+	more := 0
+	crossed := []bool{f.Lo < r.Min && f.Hi >= r.Min, f.Hi > r.Max && f.Lo <= r.Max}
+	for i, t := range []float64{r.Min, r.Max} {
+		if !crossed[i] {
+			continue
+		}
+		d := math.Abs(f.Median - t)
+		arm := f.Hi - f.Median // the side of the interval that reaches t
+		if t < f.Median {
+			arm = f.Median - f.Lo
+		}
+		if d == 0 {
+			return -1
+		}
+		need := math.Ceil(float64(f.N) * (arm / d) * (arm / d))
+		if need-float64(f.N) > MaxMoreRuns {
+			return -1
+		}
+		more = max(more, int(need)-f.N, 1)
+	}
+	return more
+}
+
+// String says the rule for people, in the unit's terms: "≥ ×1.70",
+// "≤ ×1.00", "360 to 440 ms".
+func (r Rule) String() string { return r.format("") }
+
+func (r Rule) format(unit string) string {
+	switch {
+	case math.IsInf(r.Max, 1):
+		return "≥ " + FormatValue(r.Min, unit)
+	case math.IsInf(r.Min, -1):
+		return "≤ " + FormatValue(r.Max, unit)
+	}
+	if unit == Ratio {
+		return FormatValue(r.Min, unit) + " to " + FormatValue(r.Max, unit)
+	}
+	return bare(r.Min, unit) + " to " + FormatValue(r.Max, unit)
+}
+
+// MarshalJSON writes the rule as {"min": x, "max": y}, leaving out an
+// open side, which JSON cannot hold as a number.
+func (r Rule) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Min *float64 `json:"min,omitempty"`
+		Max *float64 `json:"max,omitempty"`
+	}{finite(r.Min), finite(r.Max)})
+}
+
+// UnmarshalJSON reads what MarshalJSON writes, an absent side as open.
+func (r *Rule) UnmarshalJSON(data []byte) error {
+	var v struct {
+		Min, Max *float64
+	}
+	if err := json.Unmarshal(data, &v); err != nil {
+		return err
+	}
+	*r = Rule{Min: orInf(v.Min, -1), Max: orInf(v.Max, 1)}
+	if r.Min > r.Max {
+		return fmt.Errorf("rule: min %v is above max %v", r.Min, r.Max)
+	}
+	return nil
+}
+
+// finite is a pointer to v, or nil where v is infinite or NaN.
+func finite(v float64) *float64 {
+	if math.IsInf(v, 0) || math.IsNaN(v) {
+		return nil
+	}
+	return &v
+}
+
+// orInf is *p, or the infinity of sign where p is nil.
+func orInf(p *float64, sign int) float64 {
+	if p == nil {
+		return math.Inf(sign)
+	}
+	return *p
+}

@@ -254,25 +254,6 @@ func CheckSize(o Options, st *sweep.Batch, bp *blueprint.Blueprint, points int) 
 	return limit(model.CheckRun(cfgs, points, Parallelism(), l))
 }
 
-// Simulate simulates cfgs rounds times over, a CPU's worth of points at a
-// time, each point with its causal profile and the host of pr's costs,
-// handing each to add as soon as it is simulated (limits.Simulate).
-func (pr Prediction) Simulate(ctx context.Context, cfgs []model.Config, rounds int, add func(*results.Point) error) ([]results.Point, error) {
-	return limits.Simulate(ctx, cfgs, rounds, Parallelism(), pr.stamped(add))
-}
-
-// SimulateBlueprint simulates a YAML model on each CPU count of the study,
-// rounds times over, with its load unless the study's point overrides it,
-// as Simulate does (limits.SimulateBlueprint); a simulation's error names
-// --model.
-func (pr Prediction) SimulateBlueprint(ctx context.Context, bp *blueprint.Blueprint, st *sweep.Batch, add func(*results.Point) error) ([]results.Point, error) {
-	points, err := limits.SimulateBlueprint(ctx, bp, st.CPUs(), st.Count, pr.BlueprintOptions(st.Specs[0]), pr.stamped(add))
-	if serr := (*limits.SimulationError)(nil); errors.As(err, &serr) {
-		err = fmt.Errorf("--model %w", err)
-	}
-	return points, err
-}
-
 // stamped is add with pr's stamp on each point first.
 func (pr Prediction) stamped(add func(*results.Point) error) func(*results.Point) error {
 	return func(p *results.Point) error {
@@ -333,12 +314,18 @@ func Check(o Options, st *sweep.Batch, bp *blueprint.Blueprint) (points int, err
 	return points, nil
 }
 
-// Run simulates the study, or bp on the study's CPU counts where bp is
-// not nil (Simulate, SimulateBlueprint), handing each point to add as
-// soon as it is simulated.
+// Run simulates the study's configurations, or bp on the study's CPU
+// counts where bp is not nil, each with its causal profile and stamped
+// with the prediction's setting, rounds as the study counts them, handing
+// each point to add as soon as it is simulated. It is the one way the CLI
+// simulates a set of configurations.
 func (pr Prediction) Run(ctx context.Context, st *sweep.Batch, bp *blueprint.Blueprint, add func(*results.Point) error) ([]results.Point, error) {
-	if bp != nil {
-		return pr.SimulateBlueprint(ctx, bp, st, add)
+	if bp == nil {
+		return limits.Simulate(ctx, pr.Configs(st), st.Count, Parallelism(), pr.stamped(add))
 	}
-	return pr.Simulate(ctx, pr.Configs(st), st.Count, add)
+	points, err := limits.SimulateBlueprint(ctx, bp, st.CPUs(), st.Count, pr.BlueprintOptions(st.Specs[0]), pr.stamped(add))
+	if serr := (*limits.SimulationError)(nil); errors.As(err, &serr) {
+		err = fmt.Errorf("--model %w", err)
+	}
+	return points, err
 }

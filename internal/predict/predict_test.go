@@ -84,7 +84,7 @@ func TestFifoStudy(t *testing.T) {
 		t.Fatalf("Configs = %+v, want finelocking on 1 and 2 CPUs under fifo", cfgs)
 	}
 	var added int
-	points, err := pr.Simulate(context.Background(), cfgs, 1, func(p *results.Point) error {
+	points, err := pr.Run(context.Background(), st, nil, func(p *results.Point) error {
 		added++
 		if p.Host.Name != "here" {
 			t.Errorf("point handed on without pr's host: %+v", p.Host)
@@ -92,7 +92,7 @@ func TestFifoStudy(t *testing.T) {
 		return nil
 	})
 	if err != nil || len(points) != 2 || added != 2 {
-		t.Fatalf("Simulate = %d points, %d added, %v; want 2", len(points), added, err)
+		t.Fatalf("Run = %d points, %d added, %v; want 2", len(points), added, err)
 	}
 	if points[1].Throughput <= points[0].Throughput {
 		t.Errorf("finelocking on 2 CPUs made %v/s, on 1 %v/s: want more with more CPUs", points[1].Throughput, points[0].Throughput)

@@ -9,7 +9,7 @@ import (
 )
 
 // BenchmarkFinelockingSixCPUs is the engine's speed test against SimPy
-// (scripts/vs-simpy.sh): finelocking, 6 CPUs under fifo, 6 customers, 1 ms
+// (validation/vs-simpy.sh): finelocking, 6 CPUs under fifo, 6 customers, 1 ms
 // steps, 100 s of virtual time per op, as simpy_coffee.py --cpus 6 --par 6
 // --dur 100. lattes/wall-s is the figure to compare.
 func BenchmarkFinelockingSixCPUs(b *testing.B) {

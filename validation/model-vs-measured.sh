@@ -9,20 +9,26 @@
 # go-policy prediction, fifo prediction and analytic bound side by side,
 # then how far each policy is from the measurements.
 #
-#   scripts/model-vs-measured.sh            # 1 s a point
-#   DUR=3s COUNT=3 scripts/model-vs-measured.sh      # (CPUS is a range: 1-2)
-#   CALIBRATION=cal.json scripts/model-vs-measured.sh   # another calibration
-#   KEEP=dir scripts/model-vs-measured.sh   # keep the measured and model JSON
+#   bash validation/model-vs-measured.sh            # 1 s a point
+#   DUR=3s COUNT=3 bash validation/model-vs-measured.sh      # (CPUS is a range: 1-2)
+#   CALIBRATION=cal.json bash validation/model-vs-measured.sh   # another calibration
+#   KEEP=dir bash validation/model-vs-measured.sh   # keep the measured and model JSON
+#
+# It runs from anywhere; relative CALIBRATION and KEEP paths are taken from
+# the folder it is started in.
 #
 # Points with 100 customers are measured for LONG (10 s): a 1 s window is
 # shorter than their cycle on one CPU and gives a different answer each run.
 #
 # Run it on a quiet machine: the model predicts what the shop does with the
 # CPUs to itself: it measures each point only while other processes use
-# under 0.2 CPUs (internal/quiet), tries again when they did not, and says
-# how many points it could not measure quiet.
+# under 0.2 CPUs (the quietprobe command beside this script), tries again
+# when they did not, and says how many points it could not measure quiet.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+[[ -n ${CALIBRATION:-} && $CALIBRATION != /* ]] && CALIBRATION=$PWD/$CALIBRATION
+[[ -n ${KEEP:-} && $KEEP != /* ]] && KEEP=$PWD/$KEEP
+validation=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+cd "$validation/.."
 DUR=${DUR:-1s}
 LONG=${LONG:-10s}
 COUNT=${COUNT:-1}
@@ -31,7 +37,7 @@ CPUS=${CPUS:-1-$(nproc)}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 go build -o "$tmp/brewput" ./cmd/brewput
-go build -o "$tmp/quietprobe" ./scripts/quietprobe
+(cd "$validation" && go build -o "$tmp/quietprobe" ./quietprobe)
 # cal SCHED: the go policy's --calibration flag, when CALIBRATION names one.
 cal() { [[ $1 == go && -n ${CALIBRATION:-} ]] && echo "--calibration $CALIBRATION" || true; }
 
@@ -96,4 +102,4 @@ if [[ -n ${KEEP:-} ]]; then
   cp "$tmp"/*.json "$KEEP"/
 fi
 echo "$busy of $points points measured while other processes used 0.2 CPUs or more (after 4 tries each)"
-go run ./scripts/sidebyside "$tmp"/*.json
+(cd "$validation" && go run ./sidebyside "$tmp"/*.json)

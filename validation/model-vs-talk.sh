@@ -1,37 +1,40 @@
 #!/usr/bin/env bash
-# Holds brewput's model against the talk's own measurements
-# (../shared/reference/talk: four runs, seven modes, 1–6 CPUs and the
-# 6-CPU overload table). Each prediction simulates the talk's program —
-# --harness talk and its protocol — under the fifo policy, the analytic
-# bound, and the go policy (with this machine's calibration and its band)
-# for today's runtime and for Go 1.9's, the talk's, and those two again with
-# the other processes each run had (+others: the CPUs its ideal did not get,
-# cpus − util, as sim.Background). For each point: the
-# distance of the prediction to the runs' band (0 inside) and whether the
-# predicted band overlaps it, for throughput and p50, then a summary per
-# mode.
+# Holds brewput's model against the talk's own measurements (four runs,
+# seven modes, 1–6 CPUs and the 6-CPU overload table), which are kept
+# outside this repository: TALK_REF names their folder (the one holding
+# varycpu.csv and overload.csv; in this project's layout,
+# shared/reference/talk beside the repository). Each prediction simulates
+# the talk's program — --harness talk and its protocol — under the fifo
+# policy, the analytic bound, and the go policy (with this machine's
+# calibration and its band) for today's runtime and for Go 1.9's, the
+# talk's, and those two again with the other processes each run had
+# (+others: the CPUs its ideal did not get, cpus − util, as Background in
+# model/sim). For each point: the distance of the prediction to the runs'
+# band (0 inside) and whether the predicted band overlaps it, for
+# throughput and p50, then a summary per mode. The work is the vstalk
+# command's.
 #
 # Two tables: the first takes each run's step as input (that run's ideal
 # median at that CPU count or load, over 4: the talk's steps were 0.95 to
 # 1 ms, measured, not fitted); the second uses the nominal 1 ms steps.
 #
-#   scripts/model-vs-talk.sh                 # summaries
-#   POINTS=1 scripts/model-vs-talk.sh        # every point as well
-#   CALIBRATION=cal.json scripts/model-vs-talk.sh
+#   TALK_REF=../shared/reference/talk bash validation/model-vs-talk.sh   # summaries
+#   TALK_REF=DIR POINTS=1 bash validation/model-vs-talk.sh               # every point as well
+#   TALK_REF=DIR CALIBRATION=cal.json bash validation/model-vs-talk.sh
 #
-# It needs a calibration: brewput calibrate, on a quiet machine, first.
+# Relative TALK_REF and CALIBRATION paths are taken from the folder it is
+# started in. It needs a calibration: brewput calibrate, on a quiet
+# machine, first.
 set -euo pipefail
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-ref=${TALK_REF:-}
-for d in "$root/../shared/reference/talk" "$root/../../shared/reference/talk"; do
-	[[ -z $ref && -f $d/varycpu.csv ]] && ref=$d
-done
-[[ -n $ref ]] || { echo "model-vs-talk: the talk's reference data not found (set TALK_REF)" >&2; exit 1; }
-cd "$root"
+[[ -n ${TALK_REF:-} ]] || { echo "model-vs-talk: set TALK_REF to the folder of the talk's reference runs (varycpu.csv, overload.csv)" >&2; exit 2; }
+[[ -r $TALK_REF/varycpu.csv && -r $TALK_REF/overload.csv ]] || { echo "model-vs-talk: TALK_REF=$TALK_REF holds no readable varycpu.csv and overload.csv" >&2; exit 2; }
+ref=$(cd "$TALK_REF" && pwd)
+[[ -n ${CALIBRATION:-} && $CALIBRATION != /* ]] && CALIBRATION=$PWD/$CALIBRATION
+cd "$(dirname "${BASH_SOURCE[0]}")"
 args=(-ref "$ref")
 [[ -n ${CALIBRATION:-} ]] && args+=(-calibration "$CALIBRATION")
 [[ -n ${POINTS:-} ]] && args+=(-points)
 echo "== each run's own step (ideal's median ÷ 4) =="
-go run ./scripts/vstalk "${args[@]}"
+go run ./vstalk "${args[@]}"
 echo "== nominal 1 ms steps =="
-go run ./scripts/vstalk "${args[@]}" -nominal
+go run ./vstalk "${args[@]}" -nominal

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # stress-tests.sh: run the test suite again and again, plainly and beside a
 # CPU hog, and print every failure, to show that `go test ./...` passes on
-# every run, also while another process is busy.
+# every run, also while another process is busy. It runs the main module's
+# suite from the repository root, wherever it is started.
 #
-#   bash scripts/stress-tests.sh [-n PLAIN] [-m HOG] [--fresh] [-- go test flags]
+#   bash validation/stress-tests.sh [-n PLAIN] [-m HOG] [--fresh] [-- go test flags]
 #
 #   -n PLAIN   plain runs of go test -count=1 ./... (default 10)
 #   -m HOG     runs beside a hog: one busy loop in another process (default 5)
@@ -23,7 +24,7 @@ while (($#)); do
     -m) hog=${2:?-m needs a number}; shift 2 ;;
     --fresh) fresh=1; shift ;;
     --) shift; extra=("$@"); break ;;
-    -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "stress-tests.sh: unknown argument $1 (want -n N, -m M, --fresh, -- go test flags)" >&2; exit 2 ;;
   esac
 done

@@ -1,27 +1,27 @@
 #!/usr/bin/env bash
-# vs-simpy.sh — brewput's virtual-time engine (package sim) against SimPy on
+# vs-simpy.sh — brewput's virtual-time engine (model/sim) against SimPy on
 # the same model: the finelocking shop, 6 CPUs under fifo, 6 closed-loop
 # customers, 1 ms steps, 100 s of virtual time. It runs both RUNS times
 # (default 3), alternating, and prints each run's simulated lattes per
 # wall-clock second, throughput (lattes per virtual second) and median
 # latency, then the medians and the ratio of the medians.
 #
-#   scripts/vs-simpy.sh            # from anywhere in the repo
-#   RUNS=5 scripts/vs-simpy.sh
+#   SIMPY_PEER=../shared/peers/simpy_coffee.py bash validation/vs-simpy.sh
+#   SIMPY_PEER=FILE RUNS=5 bash validation/vs-simpy.sh
 #
-# The Go side is BenchmarkFinelockingSixCPUs in ./model (5 ops of 100 s
-# each); the SimPy side is ../shared/peers/simpy_coffee.py relative to the
-# repository root (override with SIMPY_PEER=path). SimPy is installed with
-# pip if it is missing.
+# The Go side is BenchmarkFinelockingSixCPUs in the main module's ./model
+# (5 ops of 100 s each); the SimPy side is the script SIMPY_PEER names,
+# which is kept outside this repository (in this project's layout,
+# shared/peers/simpy_coffee.py beside it; a relative path is taken from the
+# folder this is started in). SimPy is installed with pip if it is missing.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 peer=${SIMPY_PEER:-}
-for p in "$root/../shared/peers/simpy_coffee.py" "$root/../../shared/peers/simpy_coffee.py"; do # a clone, or a worktree
-	[[ -z $peer && -f $p ]] && peer=$p
-done
 runs=${RUNS:-3}
-[[ -n $peer && -f $peer ]] || { echo "vs-simpy: SimPy peer not found at $peer (set SIMPY_PEER)" >&2; exit 1; }
+[[ -n $peer ]] || { echo "vs-simpy: set SIMPY_PEER to the SimPy peer, simpy_coffee.py" >&2; exit 2; }
+[[ -f $peer && -r $peer ]] || { echo "vs-simpy: SIMPY_PEER=$peer is not a readable file" >&2; exit 2; }
+[[ $peer == /* ]] || peer=$PWD/$peer
 if ! python3 -c 'import simpy' 2>/dev/null; then
 	echo "vs-simpy: installing simpy with pip" >&2
 	python3 -m pip install --quiet simpy || python3 -m pip install --quiet --user simpy

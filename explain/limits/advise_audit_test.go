@@ -116,7 +116,7 @@ func contradictions(a *limits.Advice) []string {
 // against its own experiments and advise's table, and each mode's
 // throughput against CPUs fitted, a flat series claiming no peak. It
 // reports the number of contradictions, which must be 0. -short audits
-// fewer modes. scripts/audit-explanations.sh runs it.
+// fewer modes. validation/audit-explanations.sh runs it.
 func TestAudit(t *testing.T) {
 	modes, maxCPUs := auditModes, 8
 	if testing.Short() {

@@ -1,8 +1,10 @@
 // Command sidebyside prints measured points beside the model's predictions
 // of the same configurations and the analytic bound, with how far each
-// prediction is from the measurement. scripts/model-vs-measured.sh runs it;
-// it takes results files as arguments (measured and model points in any of
+// prediction is from the measurement. model-vs-measured.sh runs it; it
+// takes results files as arguments (measured and model points in any of
 // them) and has no flags.
+//
+//	go run ./sidebyside DIR/*.json
 package main
 
 import (

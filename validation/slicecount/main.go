@@ -1,4 +1,5 @@
-// Command slicecount shows how many wall-clock steps a goroutine ends in
+// Command slicecount is a one-off probe of the Go scheduler, not a check
+// that is run again: it shows how many wall-clock steps a goroutine ends in
 // each of its time slices when goroutines outnumber CPUs: n goroutines burn
 // steps of -step back to back on -procs Ps for 3 s, each recording when
 // every step ends, and a gap of more than three steps between two ends
@@ -6,11 +7,11 @@
 // and how long the first to the last step end of a slice took. With 1 ms
 // steps a 20.1 ms slice (two sysmon ticks) ends 21 steps when twenty full
 // steps and their overhead fit in it, 20 otherwise: the knife edge the
-// README's "Steps that end on the clock" describes. -syscalls adds the two
+// repository README's "Steps that end on the clock" describes. -syscalls adds the two
 // thread-clock system calls each harness step makes.
 //
-//	go run ./scripts/slicecount -procs 1 -n 10 -step 1ms
-//	go run ./scripts/slicecount -procs 1 -n 10 -step 1ms -syscalls
+//	go run ./slicecount -procs 1 -n 10 -step 1ms
+//	go run ./slicecount -procs 1 -n 10 -step 1ms -syscalls
 package main
 
 import (

@@ -1,12 +1,14 @@
-// Command tracestates prints, from a Go execution trace, every stretch a
-// goroutine ran in a window of the trace: when it started, how long it ran,
-// and how it stopped (blocked on a mutex or a channel, preempted, yielded),
-// with the coffee and sync frames of its stack. It is how the model's
-// scheduling was held against the runtime's, goroutine by goroutine: for
-// instance, where sysmon really preempts and what the others do meanwhile.
+// Command tracestates is a one-off probe, for reading one trace by hand,
+// not a check that is run again: it prints, from a Go execution trace,
+// every stretch a goroutine ran in a window of the trace: when it started,
+// how long it ran, and how it stopped (blocked on a mutex or a channel,
+// preempted, yielded), with the coffee and sync frames of its stack. It is
+// how the model's scheduling was held against the runtime's, goroutine by
+// goroutine: for instance, where sysmon really preempts and what the
+// others do meanwhile.
 //
 //	brewput run --modes finelocking --cpus 1 --par 10 --dur 1s --profile /tmp/prof
-//	go run ./scripts/tracestates -from 300ms -to 420ms /tmp/prof/finelocking-1cpu.trace
+//	go run ./tracestates -from 300ms -to 420ms /tmp/prof/finelocking-1cpu.trace
 //
 // System calls inside a stretch (the step's clock reads) do not end it,
 // unless the goroutine's P is taken from it meanwhile.

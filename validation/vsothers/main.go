@@ -1,10 +1,12 @@
 // Command vsothers holds the model's other processes (brewput model
-// --others, sim.Background) against this machine: it measures modes with
-// the machine to themselves, then beside a process that is busy for -burst
-// and idle for as long (about half a CPU), and prints, per mode, the
-// measured throughput with and without it, the CPUs the others took as the
-// points measured them, and the model's ratio with --others set to that
-// figure. scripts/others-vs-model.sh runs it.
+// --others, Background in model/sim) against this machine: it measures
+// modes with the machine to themselves, then beside a process that is busy
+// for -burst and idle for as long (about half a CPU), and prints, per
+// mode, the measured throughput with and without it, the CPUs the others
+// took as the points measured them, and the model's ratio with --others
+// set to that figure. others-vs-model.sh runs it. It builds brewput from
+// the main module this module requires (the repository, by its replace
+// directive), so it runs from inside validation/.
 //
 // Steps burn thread CPU time (-burn cpu, the default here), like the talk's
 // calibrated loops: a step whose thread is descheduled stretches. With
@@ -50,7 +52,8 @@ func main() {
 	check(err)
 	defer os.RemoveAll(tmp)
 	bin := filepath.Join(tmp, "brewput")
-	run("go", "build", "-o", bin, "./cmd/brewput")
+	root := strings.TrimSpace(string(output("go", "list", "-m", "-f", "{{.Dir}}", "github.com/brewput/brewput")))
+	run("go", "build", "-C", root, "-o", bin, "./cmd/brewput")
 
 	measure := func(name string) []results.Point {
 		out := filepath.Join(tmp, name+".json")

@@ -1,6 +1,10 @@
-// Command vstalk holds brewput's model against the talk's own measurements
-// (../shared/reference/talk: four runs of seven modes on 1–6 CPUs and, on
-// 6 CPUs, with 10 to 10000 customers). scripts/model-vs-talk.sh runs it.
+// Command vstalk holds brewput's model against the talk's own measurements:
+// four runs of seven modes on 1–6 CPUs and, on 6 CPUs, with 10 to 10000
+// customers, read from the folder -ref names (its varycpu.csv and
+// overload.csv; the data are kept outside this repository, in
+// shared/reference/talk beside it). model-vs-talk.sh runs it.
+//
+//	go run ./vstalk -ref ../../shared/reference/talk [-points] [-nominal]
 //
 // Every prediction simulates the talk's program — its harness (generator,
 // workers, aggregator) and its protocol (requests handed out for the run's
@@ -17,9 +21,9 @@
 // other processes ("+others"): the CPUs that run's ideal did not get at the
 // same CPUs and load (its util short of every CPU), simulated as bursts of
 // -burst that cost the program only while it keeps every CPU busy (see
-// sim.Background). Ideal's own throughput is then not a prediction: its
-// util is the input. A point's prediction is the median of the four runs'
-// predictions; its band spans theirs.
+// Background in model/sim). Ideal's own throughput is then not a
+// prediction: its util is the input. A point's prediction is the median of
+// the four runs' predictions; its band spans theirs.
 package main
 
 import (
@@ -79,13 +83,17 @@ type prediction struct {
 }
 
 func main() {
-	ref := flag.String("ref", "../shared/reference/talk", "folder of the talk's varycpu.csv and overload.csv")
+	ref := flag.String("ref", "", "folder of the talk's varycpu.csv and overload.csv (required)")
 	calPath := flag.String("calibration", "", "calibration file (default: brewput's, in the user's config folder)")
 	points := flag.Bool("points", false, "print every point, not only the summary per mode")
 	nominal := flag.Bool("nominal", false, "use 1 ms steps instead of each run's step")
 	burst := flag.Duration("burst", time.Millisecond, "length of the other processes' bursts of work, for the variants with others")
 	only := flag.String("only", "", "comma-separated variants to predict (default all: bound, fifo, go, go1.9, go+others, go1.9+others)")
 	flag.Parse()
+	if err := checkRef(*ref); err != nil {
+		fmt.Fprintln(os.Stderr, "vstalk:", err)
+		os.Exit(2)
+	}
 
 	path := *calPath
 	if path == "" {
@@ -129,6 +137,22 @@ func main() {
 		printPoints(pts, variants, preds)
 	}
 	summarize(pts, variants, preds)
+}
+
+// checkRef tells what is wrong with the -ref folder, if anything: it must
+// be given and hold both of the talk's tables.
+func checkRef(dir string) error {
+	if dir == "" {
+		return fmt.Errorf("-ref DIR is required: the folder of the talk's reference runs (varycpu.csv, overload.csv)")
+	}
+	for _, table := range []string{"varycpu", "overload"} {
+		f, err := os.Open(filepath.Join(dir, table+".csv"))
+		if err != nil {
+			return fmt.Errorf("-ref %s: %w", dir, err)
+		}
+		f.Close()
+	}
+	return nil
 }
 
 func fail(err error) {

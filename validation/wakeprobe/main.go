@@ -1,4 +1,5 @@
-// Command wakeprobe shows how long a goroutine readied by a send takes to
+// Command wakeprobe is a one-off probe of the Go runtime, not a check that
+// is run again: it shows how long a goroutine readied by a send takes to
 // run on the other P, after that P has been idle for a while, timed two
 // ways: from a receiver just started with a go statement (the way brewput
 // calibrate timed it before 2026-11-22), and from a receiver that has
@@ -9,7 +10,7 @@
 // nanosleep lasts, the runtime's usleep(3) before it steals another P's
 // runnext goroutine, which the OS's timer slack stretches.
 //
-//	go run ./scripts/wakeprobe
+//	go run ./wakeprobe
 package main
 
 import (

@@ -7,7 +7,7 @@ import (
 
 // The cost of metering, beside the plain primitives:
 //
-//	go test ./meter -run '^$' -bench . -count 6 | benchstat -col /lock -
+//	go test ./measure/meter -run '^$' -bench . -count 6 | benchstat -col /lock -
 //
 // Pair is a Lock/Unlock pair by one goroutine (uncontended); Parallel is
 // the same pair by every P at once (b.RunParallel), contended, with the

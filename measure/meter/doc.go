@@ -15,7 +15,7 @@
 // same map sharded, say), measured beside it, does.
 //
 // Metering costs a clock read or two per use: see the package's
-// benchmarks (go test ./meter -bench .) for how much beside sync.Mutex on
+// benchmarks (go test ./measure/meter -bench .) for how much beside sync.Mutex on
 // a given machine. An uncontended Lock takes no clock read to time a wait
 // it did not have.
 package meter

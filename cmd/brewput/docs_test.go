@@ -1,0 +1,96 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/spf13/cobra"
+)
+
+// commandsDoc is the command reference, built from the commands' help:
+// go test ./cmd/brewput -run TestDocsCommands -update rewrites it.
+var commandsDoc = filepath.Join("..", "..", "docs", "commands.md")
+
+// TestDocsCommands: docs/commands.md is every command's help as brewput
+// prints it now, so that the reference cannot drift from the CLI.
+func TestDocsCommands(t *testing.T) {
+	got := commandReference(t)
+	if *update {
+		if err := os.WriteFile(commandsDoc, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(commandsDoc)
+	if err != nil {
+		t.Fatalf("%v (go test ./cmd/brewput -run TestDocsCommands -update writes it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("docs/commands.md differs from the commands' help (go test ./cmd/brewput -run TestDocsCommands -update rewrites it):\n%s",
+			firstDifference(string(want), got))
+	}
+}
+
+// commandPaths lists every command a user can run, the root first, then
+// each command followed by its subcommands, in cobra's order (by name).
+func commandPaths() [][]string {
+	root := newRoot(&env{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard})
+	var paths [][]string
+	var walk func(c *cobra.Command, path []string)
+	walk = func(c *cobra.Command, path []string) {
+		paths = append(paths, path)
+		for _, sub := range c.Commands() {
+			if sub.Hidden || sub.Name() == "help" {
+				continue
+			}
+			walk(sub, append(slices.Clone(path), sub.Name()))
+		}
+	}
+	walk(root, nil)
+	return paths
+}
+
+// commandReference is docs/commands.md: a table of the commands, then a
+// heading per command with its help in a code block. What depends on the
+// machine's CPU count is hidden as in the golden help (machineDefaults).
+func commandReference(t *testing.T) string {
+	t.Helper()
+	root := newRoot(&env{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard})
+	var index, body strings.Builder
+	for _, path := range commandPaths() {
+		name := strings.TrimSpace("brewput " + strings.Join(path, " "))
+		cmd := root
+		if len(path) > 0 {
+			var err error
+			if cmd, _, err = root.Find(path); err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+		}
+		code, stdout, stderr := brewput(context.Background(), t, noChild(), append(slices.Clone(path), "--help")...)
+		if code != exitOK || stderr != "" {
+			t.Fatalf("%s --help: exit %d, stderr %q", name, code, stderr)
+		}
+		help := machineDefaults(stdout)
+		if strings.Contains(help, "```") {
+			t.Fatalf("%s --help holds a code fence, which would break the page", name)
+		}
+		fmt.Fprintf(&index, "| [`%s`](#%s) | %s |\n", name, strings.ReplaceAll(name, " ", "-"), strings.ReplaceAll(cmd.Short, "|", `\|`))
+		fmt.Fprintf(&body, "\n## %s\n\n```text\n%s", name, help)
+		if !strings.HasSuffix(help, "\n") {
+			body.WriteString("\n")
+		}
+		body.WriteString("```\n")
+	}
+	return "# Command reference\n\n" +
+		"Every brewput command's help, as `brewput COMMAND --help` prints it.\n\n" +
+		"This file is generated from the CLI by `TestDocsCommands` (cmd/brewput/docs_test.go), which fails when it\n" +
+		"differs from the commands' help: do not edit it; `go test ./cmd/brewput -run TestDocsCommands -update`\n" +
+		"rewrites it. Defaults that depend on the machine's CPU count are shown as N.\n\n" +
+		"| command | what it does |\n|---|---|\n" + index.String() + body.String()
+}

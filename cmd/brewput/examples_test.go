@@ -1,0 +1,137 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// example is one command shown in a doc with its output: the lines after
+// "$ brewput …" in a fenced block, up to the next command or the block's
+// end. An output cut short ends with a line "…": only what stands before
+// it is compared.
+type example struct {
+	file       string
+	line       int // of the command, from 1
+	args       []string
+	start, end int // the output's lines in the file, [start, end)
+	cut        bool
+}
+
+// deterministic reports whether args give the same output on every
+// machine: the model's commands under the fifo policy, which needs no
+// calibration (schedule draws under fifo unless told otherwise).
+func deterministic(args []string) bool {
+	if len(args) == 0 || !slices.Contains([]string{"model", "advise", "schedule"}, args[0]) {
+		return false
+	}
+	for i, a := range args {
+		if a == "--sched" && i+1 < len(args) {
+			return args[i+1] == "fifo"
+		}
+		if a == "--calibration" || strings.HasPrefix(a, "--sched=") && a != "--sched=fifo" {
+			return false
+		}
+	}
+	return args[0] == "schedule"
+}
+
+// examples finds the deterministic examples in lines.
+func examples(file string, lines []string) []example {
+	var out []example
+	in := false
+	for i := 0; i < len(lines); i++ {
+		if strings.HasPrefix(lines[i], "```") {
+			in = !in
+			continue
+		}
+		cmd, ok := strings.CutPrefix(lines[i], "$ brewput ")
+		if !in || !ok {
+			continue
+		}
+		args := strings.Fields(cmd)
+		if !deterministic(args) {
+			continue
+		}
+		e := example{file: file, line: i + 1, args: args, start: i + 1}
+		for e.end = e.start; e.end < len(lines) && !strings.HasPrefix(lines[e.end], "```") && !strings.HasPrefix(lines[e.end], "$ "); e.end++ {
+			if lines[e.end] == "…" {
+				e.cut = true
+				break
+			}
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// TestDocExamples: every deterministic command shown in README.md and
+// docs/ prints what the doc shows; -update rewrites the shown output.
+func TestDocExamples(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("..", "..", "docs", "*.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files = append([]string{filepath.Join("..", "..", "README.md")}, files...)
+	for i, f := range files {
+		if files[i], err = filepath.Abs(f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The commands run as a user runs them, from the repository's root,
+	// but in a folder of their own, where what they write goes.
+	examplesDir, err := filepath.Abs(filepath.Join("..", "..", "examples"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := os.Symlink(examplesDir, filepath.Join(dir, "examples")); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	seen := 0
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(string(data), "\n")
+		exs := examples(file, lines)
+		// From the last, so that rewriting one leaves the others' lines
+		// where they were found.
+		for k := len(exs) - 1; k >= 0; k-- {
+			e := exs[k]
+			seen++
+			code, stdout, stderr := brewput(context.Background(), t, noChild(), e.args...)
+			if code != 0 {
+				t.Errorf("%s:%d: brewput %s: exit %d: %s", e.file, e.line, strings.Join(e.args, " "), code, stderr)
+				continue
+			}
+			got := strings.Split(strings.TrimRight(stdout, "\n"), "\n")
+			want := lines[e.start:e.end]
+			if e.cut && len(got) > len(want) {
+				got = got[:len(want)]
+			}
+			if slices.Equal(got, want) {
+				continue
+			}
+			if *update {
+				lines = slices.Concat(lines[:e.start], got, lines[e.end:])
+				continue
+			}
+			t.Errorf("%s:%d: brewput %s prints otherwise than shown (go test ./cmd/brewput -run TestDocExamples -update rewrites it):\n%s",
+				e.file, e.line, strings.Join(e.args, " "), firstDifference(strings.Join(want, "\n"), strings.Join(got, "\n")))
+		}
+		if *update {
+			if err := os.WriteFile(file, []byte(strings.Join(lines, "\n")), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if seen == 0 {
+		t.Fatal("no deterministic example found in README.md or docs/: the parser or the docs changed")
+	}
+}

@@ -42,25 +42,31 @@ func newPipeline(steps Steps, drink Drink, buffer, lines int, v Variant) *linear
 	return s
 }
 
-// crewNames returns a function giving the machines of one stage of one
-// line, copies' number of each kind (one by default), named kind when the
-// shop has one of the kind and kind#1, kind#2, … across the lines when it
-// has more.
-func crewNames(lines int, copies Machines, steps Steps) func(kind string) []*Machine {
+// Crew returns a function giving the machines of one stage of one line
+// of a pipeline of lines lines, each made by newMachine from its name:
+// copies' number of each kind (one by default), named kind when the shop
+// has one of the kind and kind#1, kind#2, … across the lines when it has
+// more. coffee's pipelines and the model's staff their stages with it.
+func Crew[M any](lines int, copies Machines, newMachine func(name string) M) func(kind string) []M {
 	made := map[string]int{}
-	return func(kind string) []*Machine {
+	return func(kind string) []M {
 		n := or(copies.Kind(kind), 1)
-		var ms []*Machine
+		var ms []M
 		for range n {
 			made[kind]++
 			name := kind
 			if lines*n > 1 {
 				name = fmt.Sprintf("%s#%d", kind, made[kind])
 			}
-			ms = append(ms, newMachine(name, steps.Clock))
+			ms = append(ms, newMachine(name))
 		}
 		return ms
 	}
+}
+
+// crewNames is Crew of coffee's machines, on the clock of steps.
+func crewNames(lines int, copies Machines, steps Steps) func(kind string) []*Machine {
+	return Crew(lines, copies, func(name string) *Machine { return newMachine(name, steps.Clock) })
 }
 
 func (s *linearPipe) Brew() error {

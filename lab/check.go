@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"slices"
+	"strconv"
 )
 
 // The checks below are what a lab's Config.Validate is made of. Each is
@@ -22,6 +23,35 @@ func Within(flag string, v, lo, hi int, unit string) error {
 		return fmt.Errorf("%s %d: want %d to %d %s", flag, v, lo, hi, unit)
 	}
 	return nil
+}
+
+// AtLeast checks an integer field's lower bound: v, the value of flag,
+// must be lo or more ("FLAG V: want at least LO WHAT", or "FLAG V: want
+// at least LO" where what is empty).
+func AtLeast(flag string, v, lo int, what string) error {
+	if v < lo {
+		return fmt.Errorf("%s %d: want at least %s", flag, v, bound(lo, what))
+	}
+	return nil
+}
+
+// AtMost checks an integer field's upper bound: v, the value of flag,
+// must be hi or less ("FLAG V: want at most HI WHAT", or "FLAG V: want at
+// most HI" where what is empty).
+func AtMost(flag string, v, hi int, what string) error {
+	if v > hi {
+		return fmt.Errorf("%s %d: want at most %s", flag, v, bound(hi, what))
+	}
+	return nil
+}
+
+// bound is a bound of AtLeast's or AtMost's: n, and what it counts if
+// anything ("1 integer", "1000").
+func bound(n int, what string) string {
+	if what == "" {
+		return strconv.Itoa(n)
+	}
+	return fmt.Sprintf("%d %s", n, what)
 }
 
 // EachWithin is Within for each value of a list: the first out of range.

@@ -12,19 +12,10 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/brewput/brewput/internal/pointtest"
 	"github.com/brewput/brewput/report/chartspec"
 	"github.com/brewput/brewput/results"
 )
-
-// point is a lab point of the lab "t" with the metrics given in pairs.
-func point(variant string, cpus int, tput float64, metrics ...any) results.Point {
-	m := map[results.Metric]float64{}
-	for i := 0; i < len(metrics); i += 2 {
-		m[results.Metric(metrics[i].(string))] = metrics[i+1].(float64)
-	}
-	return results.Point{Source: results.SourceMeasured, Lab: results.Lab{Name: "t", Variant: variant, Metrics: m},
-		Mode: "t/" + variant, CPUs: cpus, Throughput: tput, Unit: "ops/s"}
-}
 
 // config is a configuration with a field of every kind a flag binds.
 type config struct {
@@ -57,7 +48,7 @@ func (c *config) Complete(given func(string) bool) {
 }
 
 func run(_ context.Context, c config, cpus []int, _ func(string)) ([]results.Point, error) {
-	return []results.Point{point(fmt.Sprint(c.N), cpus[0], 1)}, nil
+	return []results.Point{pointtest.Lab(fmt.Sprint(c.N), cpus[0], 1)}, nil
 }
 
 func TestOfBindsTaggedFields(t *testing.T) {
@@ -111,8 +102,8 @@ func TestSweep(t *testing.T) {
 	points, err := Sweep(context.Background(), config{}, []int{1, 3}, func(l string) { lines = append(lines, l) },
 		func(n int, add Add) error {
 			seen = append(seen, runtime.GOMAXPROCS(0))
-			add(point("v", n, 1), fmt.Sprintf("cpus=%d", n))
-			add(point("w", n, 1), "")
+			add(pointtest.Lab("v", n, 1), fmt.Sprintf("cpus=%d", n))
+			add(pointtest.Lab("w", n, 1), "")
 			return nil
 		})
 	// A line says when other processes took CPU from its point, as they
@@ -137,7 +128,7 @@ func TestSweep(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	points, err = Sweep(ctx, config{}, []int{1, 2}, nil, func(n int, add Add) error {
-		add(point("v", n, 1), "")
+		add(pointtest.Lab("v", n, 1), "")
 		cancel()
 		return nil
 	})
@@ -161,5 +152,21 @@ func TestRuns(t *testing.T) {
 	}
 	if (Runs{}).CPUsUsed() != 0 {
 		t.Error("no runs used CPU")
+	}
+}
+
+// A stopwatch's wall time is the time since its start, and the CPU time
+// of a stretch of spinning on one goroutine about as long.
+func TestStopwatch(t *testing.T) {
+	before := time.Now()
+	sw := StartStopwatch()
+	for time.Since(sw.Start) < 20*time.Millisecond {
+	}
+	wall, cpu := sw.Stop()
+	if sw.Start.Before(before) || wall < 20*time.Millisecond || time.Since(before) < wall {
+		t.Errorf("start %v (before %v), wall %v", sw.Start, before, wall)
+	}
+	if cpu <= 0 || cpu > 2*wall+10*time.Millisecond {
+		t.Errorf("CPU time %v over %v of spinning", cpu, wall)
 	}
 }

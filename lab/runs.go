@@ -3,8 +3,32 @@ package lab
 import (
 	"time"
 
+	"github.com/brewput/brewput/measure/harness"
 	"github.com/brewput/brewput/results"
 )
+
+// Stopwatch times a stretch of a lab's work: the wall time from its
+// Start, and the process's CPU time over it (harness.ProcessCPU), which a
+// point's CPUUsed and Util come from.
+type Stopwatch struct {
+	// Start is when the stretch began.
+	Start time.Time
+	cpu0  time.Duration
+}
+
+// StartStopwatch starts a Stopwatch: it reads the process's CPU time,
+// then the clock.
+func StartStopwatch() Stopwatch {
+	cpu0 := harness.ProcessCPU()
+	return Stopwatch{Start: time.Now(), cpu0: cpu0}
+}
+
+// Stop returns the wall time since the start, then the process's CPU
+// time over it, read in that order.
+func (s Stopwatch) Stop() (wall, cpu time.Duration) {
+	wall = time.Since(s.Start)
+	return wall, harness.ProcessCPU() - s.cpu0
+}
 
 // Runs are the timed runs of one variant at one CPU count, as a lab that
 // repeats each variant keeps them.

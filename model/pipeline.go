@@ -1,9 +1,9 @@
 package model
 
 import (
-	"fmt"
 	"time"
 
+	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/model/sim"
 )
 
@@ -66,25 +66,9 @@ func (c *crew) staff(s *sim.Sim, ms []*machine, d func() time.Duration, in, out 
 	}
 }
 
-// crewNames mirrors coffee's crewNames: a function giving the machines of
-// one stage of one line, copies' number of each kind (one by default),
-// named kind when the shop has one of the kind and kind#1, kind#2, …
-// across the lines when it has more.
+// crewNames is coffee.Crew of the model's machines, on cpus.
 func crewNames(lines int, copies Copies, cpus clock) func(kind string) []*machine {
-	made := map[string]int{}
-	return func(kind string) []*machine {
-		n := max(copies.Kind(kind), 1)
-		var ms []*machine
-		for range n {
-			made[kind]++
-			name := kind
-			if lines*n > 1 {
-				name = fmt.Sprintf("%s#%d", kind, made[kind])
-			}
-			ms = append(ms, newMachine(name, cpus))
-		}
-		return ms
-	}
+	return coffee.Crew(lines, copies, func(name string) *machine { return newMachine(name, cpus) })
 }
 
 func (c *crew) meters() []*meter { return c.ms }

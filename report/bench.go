@@ -125,7 +125,7 @@ func benchThroughputChart(name, title string, points []results.Point) (chart, []
 				reps = append(reps, plotter.XY{X: float64(n), Y: pt.Throughput})
 			}
 		}
-		medians = append(medians, plotter.XY{X: float64(n), Y: median(xs)})
+		medians = append(medians, plotter.XY{X: float64(n), Y: results.Median(xs)})
 	}
 	line, err := plotter.NewLine(medians)
 	if err != nil {

@@ -323,14 +323,6 @@ func TestSamplesAreMediansOverRepetitions(t *testing.T) {
 	if s[1].Reps != 1 || s[1].Throughput != 500 {
 		t.Errorf("2 CPUs: %+v", s[1])
 	}
-	for _, c := range []struct {
-		in   []float64
-		want float64
-	}{{nil, 0}, {[]float64{7}, 7}, {[]float64{1, 10, 3, 2}, 2.5}} {
-		if got := median(c.in); got != c.want {
-			t.Errorf("median(%v) = %v, want %v", c.in, got, c.want)
-		}
-	}
 }
 
 func TestLabelsSayOnlyWhatTellsSeriesApart(t *testing.T) {

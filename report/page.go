@@ -756,7 +756,7 @@ func medianOf(points []results.Point, f func(results.Point) float64) float64 {
 	for i, p := range points {
 		vs[i] = f(p)
 	}
-	return median(vs)
+	return results.Median(vs)
 }
 
 // cpuRange writes sorted CPU counts compactly: "1–4", "1, 2, 8".

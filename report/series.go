@@ -160,7 +160,7 @@ func samples(ps []results.Point) []sample {
 			for i, p := range reps {
 				xs[i] = f(p)
 			}
-			return median(xs)
+			return results.Median(xs)
 		}
 		out = append(out, sample{
 			CPUs:       n,
@@ -202,22 +202,6 @@ func bandOf(reps []results.Point) *results.Band {
 		b.P50Ms = [2]float64{min(b.P50Ms[0], p.Band.P50Ms[0]), max(b.P50Ms[1], p.Band.P50Ms[1])}
 	}
 	return b
-}
-
-// median returns the middle of xs, or the mean of the two middle values
-// when there is an even number of them; 0 when xs is empty. A median,
-// unlike a mean, is not dragged by one disturbed repetition.
-func median(xs []float64) float64 {
-	if len(xs) == 0 {
-		return 0
-	}
-	s := slices.Clone(xs)
-	slices.Sort(s)
-	m := len(s) / 2
-	if len(s)%2 == 1 {
-		return s[m]
-	}
-	return (s[m-1] + s[m]) / 2
 }
 
 // labeller returns the function that names a series: its mode, then

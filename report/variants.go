@@ -137,7 +137,7 @@ func compareVariants(points []results.Point, names []string) []compareRow {
 		}
 		base := 0.0
 		if xs := by[k][names[0]]; len(xs) > 0 {
-			base = median(xs)
+			base = results.Median(xs)
 		}
 		for _, name := range names {
 			xs := by[k][name]
@@ -145,7 +145,7 @@ func compareVariants(points []results.Point, names []string) []compareRow {
 				row.Cells = append(row.Cells, "-")
 				continue
 			}
-			m := median(xs)
+			m := results.Median(xs)
 			cell := results.FormatRate(m, unit[name])
 			if base > 0 && name != names[0] {
 				cell += fmt.Sprintf(" (×%.2g)", m/base)

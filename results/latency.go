@@ -99,3 +99,18 @@ func RunLatency(times []time.Duration) Latency {
 		Mean: Ms(sum) / float64(len(s)),
 	}
 }
+
+// Median is the middle of xs, or the mean of its two middle values for an
+// even count; 0 for none. Unlike a mean, one disturbed repetition does not
+// move it.
+func Median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := slices.Sorted(slices.Values(xs))
+	m := len(s) / 2
+	if len(s)%2 == 1 {
+		return s[m]
+	}
+	return (s[m-1] + s[m]) / 2
+}

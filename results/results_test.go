@@ -137,3 +137,14 @@ func TestParseFormat(t *testing.T) {
 		t.Errorf("ParseFormat(xml) error = %v", err)
 	}
 }
+
+func TestMedian(t *testing.T) {
+	for _, c := range []struct {
+		in   []float64
+		want float64
+	}{{nil, 0}, {[]float64{7}, 7}, {[]float64{1, 10, 3, 2}, 2.5}, {[]float64{5, 1, 3}, 3}} {
+		if got := Median(c.in); got != c.want {
+			t.Errorf("Median(%v) = %v, want %v", c.in, got, c.want)
+		}
+	}
+}

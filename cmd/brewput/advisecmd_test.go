@@ -58,26 +58,35 @@ func TestAdviseBlueprint(t *testing.T) {
 }
 
 func TestAdviseBadInput(t *testing.T) {
-	for _, c := range []struct {
-		args []string
-		want string
-	}{
-		{[]string{"advise"}, "give --mode NAME"},
-		{[]string{"advise", "--mode", "foo"}, `--mode: unknown mode "foo"`},
-		{[]string{"advise", "--mode", "finelocking,locking"}, "one mode"},
-		{[]string{"advise", "--mode", "finelocking", "--cpus", "1-4"}, "one CPU count"},
-		{[]string{"advise", "--mode", "finelocking", "--cpus", "0"}, "--cpus"},
-		{[]string{"advise", "--mode", "finelocking", "--format", "csv"}, "--format \"csv\": want table or json"},
-		{[]string{"advise", "--mode", "finelocking", "--model", "x.yaml"}, "one or the other"},
-		{[]string{"advise", "--model", "/nonexistent/shop.yaml"}, "--model"},
-		{[]string{"advise", "--mode", "finelocking", "--sched", "rr"}, "--sched"},
-		{[]string{"advise", "--mode", "noop", "--sched", "fifo"}, "no virtual time"},
-		{[]string{"advise", "--mode", "finelocking", "--dur", "0s"}, "--dur"},
-		{[]string{"advise", "--mode", "finelocking", "extra"}, "no arguments"},
-	} {
-		code, stdout, stderr := brewput(context.Background(), t, noChild(), c.args...)
-		if code != exitUsage || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, c.want) {
-			t.Errorf("brewput %q: exit %d, stdout %q, stderr %q; want exit %d and one line with %q", c.args, code, stdout, stderr, exitUsage, c.want)
-		}
+	cases := append(badOnePoint("1-4", "0"),
+		badArgs{[]string{"--mode", "finelocking", "--model", "x.yaml"}, "one or the other"},
+		badArgs{[]string{"--model", "/nonexistent/shop.yaml"}, "--model"})
+	for _, c := range cases {
+		expectUsage(t, nil, append([]string{"advise"}, c.args...), []string{c.want})
+	}
+}
+
+// badArgs are a command's bad arguments, after its name, and what the one
+// line of its usage error must hold.
+type badArgs struct {
+	args []string
+	want string
+}
+
+// badOnePoint is the bad input that advise and why, which both take one
+// mode at one CPU count, refuse alike: cpuRange is a range of CPUs and
+// badCPUs a count beyond what the command takes.
+func badOnePoint(cpuRange, badCPUs string) []badArgs {
+	return []badArgs{
+		{nil, "give --mode NAME"},
+		{[]string{"--mode", "foo"}, `--mode: unknown mode "foo"`},
+		{[]string{"--mode", "finelocking,locking"}, "one mode"},
+		{[]string{"--mode", "finelocking", "--cpus", cpuRange}, "one CPU count"},
+		{[]string{"--mode", "finelocking", "--cpus", badCPUs}, "--cpus"},
+		{[]string{"--mode", "finelocking", "--format", "csv"}, `--format "csv": want table or json`},
+		{[]string{"--mode", "finelocking", "--sched", "rr"}, "--sched"},
+		{[]string{"--mode", "noop", "--sched", "fifo"}, "no virtual time"},
+		{[]string{"--mode", "finelocking", "--dur", "0s"}, "--dur"},
+		{[]string{"--mode", "finelocking", "extra"}, "no arguments"},
 	}
 }

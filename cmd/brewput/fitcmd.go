@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/brewput/brewput/explain/scaling"
+	"github.com/brewput/brewput/internal/cliflag"
 )
 
 func newFitCmd(e *env) *cobra.Command {
@@ -13,12 +14,7 @@ func newFitCmd(e *env) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "fit FILE...",
 		Short: "Fit a scalability law (linear, Amdahl's or the USL, by AIC) to each mode's throughput",
-		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) == 0 {
-				return fmt.Errorf("fit needs at least one results file, such as brewput-report/results.json")
-			}
-			return nil
-		},
+		Args:  cliflag.NeedFiles("fit", "brewput-report/results.json"),
 		RunE: func(cmd *cobra.Command, files []string) error {
 			if by != scaling.ByCPUs && by != scaling.ByPar {
 				return fmt.Errorf("--by: unknown axis %q; accepted: %s (throughput against CPUs), %s (against customers)", by, scaling.ByCPUs, scaling.ByPar)

@@ -160,21 +160,7 @@ func TestFitBadInput(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			code, stdout, stderr := brewput(context.Background(), t, noChild(), c.args...)
-			if code != exitUsage {
-				t.Errorf("brewput %q: exit %d, want %d (usage); stderr:\n%s", c.args, code, exitUsage, stderr)
-			}
-			if stdout != "" {
-				t.Errorf("brewput %q wrote to stdout:\n%s", c.args, stdout)
-			}
-			if !strings.HasPrefix(stderr, "brewput: ") || strings.Count(stderr, "\n") != 1 || !strings.HasSuffix(stderr, "\n") {
-				t.Errorf("brewput %q: stderr is not one line:\n%s", c.args, stderr)
-			}
-			for _, w := range c.want {
-				if !strings.Contains(stderr, w) {
-					t.Errorf("brewput %q: stderr %q does not contain %q", c.args, stderr, w)
-				}
-			}
+			expectUsage(t, nil, c.args, c.want)
 		})
 	}
 }

@@ -83,10 +83,7 @@ func TestLabsRun(t *testing.T) {
 }
 
 func TestLabBadInput(t *testing.T) {
-	for _, c := range []struct {
-		args []string
-		want string
-	}{
+	for _, c := range []badArgs{
 		{[]string{"lab", "nope"}, `unknown lab "nope"`},
 		{[]string{"lab", "workloads", "--add-size", "0"}, "--add-size 0"},
 		{[]string{"lab", "workloads", "--cpus", "999"}, "--cpus"},
@@ -138,10 +135,7 @@ func TestLabBadInput(t *testing.T) {
 		{[]string{"lab", "stream", "--restart=maybe"}, "--restart"},
 		{[]string{"lab", "stream", "--reps", "0"}, "--reps 0"},
 	} {
-		code, stdout, stderr := brewput(context.Background(), t, noChild(), c.args...)
-		if code != exitUsage || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, c.want) {
-			t.Errorf("brewput %q: exit %d, stdout %q, stderr %q; want exit %d and one line with %q", c.args, code, stdout, stderr, exitUsage, c.want)
-		}
+		expectUsage(t, nil, c.args, []string{c.want})
 	}
 }
 

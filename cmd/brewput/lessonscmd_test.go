@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/brewput/brewput/results/lesson"
 
@@ -169,40 +168,22 @@ func TestLessonsTable(t *testing.T) {
 func TestLessonsInterrupted(t *testing.T) {
 	t.Parallel()
 	file := filepath.Join(t.TempDir(), "lessons.jsonl")
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	var stdout, stderr syncBuffer
-	done := make(chan int, 1)
-	go func() {
-		// The claims come in their order, not --only's; the overloaded
-		// shop's sample takes a few hundred milliseconds, during which the
-		// run is likely interrupted (a busy machine can leave a claim for
-		// a second pass, and the verdicts come in another order).
-		done <- tinyLessons(ctx, &stdout, &stderr, "lessons", "--only", "talk/overload,talk/buffer-10,journal/grouping", "--format", "json", "--out", file)
-	}()
-	// A guard against a hang, not a timing: beside other processes a claim's
-	// samples wait for a quiet machine, which a busy suite can stretch.
-	deadline := time.Now().Add(2 * time.Minute)
-	for !strings.Contains(stderr.String(), "[1/3]") {
-		if time.Now().After(deadline) {
-			t.Fatalf("no first verdict within 2 minutes; stderr:\n%s", stderr.String())
-		}
-		time.Sleep(2 * time.Millisecond)
-	}
-	cancel()
-	if code := <-done; code != exitInterrupted {
-		t.Errorf("exit %d, want %d; stderr:\n%s", code, exitInterrupted, stderr.String())
-	}
-	if last := lastLine(stderr.String()); !strings.Contains(last, "interrupted after") || !strings.Contains(last, "kept the verdicts reached") {
-		t.Errorf("last line of stderr %q does not say what was kept", last)
-	}
+	// The claims come in their order, not --only's; the overloaded shop's
+	// sample takes a few hundred milliseconds, during which the run is
+	// likely interrupted (a busy machine can leave a claim for a second
+	// pass, and the verdicts come in another order). Beside other
+	// processes a claim's samples wait for a quiet machine, which a busy
+	// suite can stretch.
+	_, stderr := interruptAtFirst(t, "verdict", "kept the verdicts reached", func(ctx context.Context, stdout, stderr *syncBuffer) int {
+		return tinyLessons(ctx, stdout, stderr, "lessons", "--only", "talk/overload,talk/buffer-10,journal/grouping", "--format", "json", "--out", file)
+	})
 	// Every verdict said on stderr is in the file, as written when reached.
 	rs, err := lesson.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if said := strings.Count(stderr.String(), "/3] "); len(rs) != said {
-		t.Errorf("%d verdicts reached, %d in the file; stderr:\n%s", said, len(rs), stderr.String())
+	if said := strings.Count(stderr, "/3] "); len(rs) != said {
+		t.Errorf("%d verdicts reached, %d in the file; stderr:\n%s", said, len(rs), stderr)
 	}
 	checkVerdicts(t, rs)
 }

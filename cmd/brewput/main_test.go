@@ -9,6 +9,7 @@ import (
 	"sync"
 	"syscall"
 	"testing"
+	"time"
 
 	"go.uber.org/goleak"
 
@@ -83,6 +84,36 @@ func (b *syncBuffer) String() string {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.buf.String()
+}
+
+// interruptAtFirst starts run, a run of three steps, and cancels it once
+// it has told the first: it waits, up to 2 minutes (a guard against a
+// hang, not a timing), for its stderr to say "[1/3]", cancels its
+// context, and checks that it ends interrupted with a last line of stderr
+// that says it kept what it says in kept. step names the step in the
+// failure of the wait ("point"). It returns what the run wrote.
+func interruptAtFirst(t *testing.T, step, kept string, run func(ctx context.Context, stdout, stderr *syncBuffer) int) (stdout, stderr string) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var out, errOut syncBuffer
+	done := make(chan int, 1)
+	go func() { done <- run(ctx, &out, &errOut) }()
+	deadline := time.Now().Add(2 * time.Minute)
+	for !strings.Contains(errOut.String(), "[1/3]") {
+		if time.Now().After(deadline) {
+			t.Fatalf("no first %s within 2 minutes; stderr:\n%s", step, errOut.String())
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	cancel()
+	if code := <-done; code != exitInterrupted {
+		t.Errorf("exit %d, want %d; stderr:\n%s", code, exitInterrupted, errOut.String())
+	}
+	if last := lastLine(errOut.String()); !strings.Contains(last, "interrupted after") || !strings.Contains(last, kept) {
+		t.Errorf("last line of stderr %q does not say what was kept", last)
+	}
+	return out.String(), errOut.String()
 }
 
 // brewput runs the program with args and child as the child process, and

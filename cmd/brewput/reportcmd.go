@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/spf13/cobra"
 
 	"github.com/brewput/brewput/internal/cliflag"
@@ -17,12 +15,7 @@ func newReportCmd(e *env) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "report FILE...",
 		Short: "Render the report from saved results files, without measuring",
-		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) == 0 {
-				return fmt.Errorf("report needs at least one results file, such as brewput-report/results.json")
-			}
-			return nil
-		},
+		Args:  cliflag.NeedFiles("report", "brewput-report/results.json"),
 		RunE: func(cmd *cobra.Command, files []string) error {
 			fullTable, err := full()
 			if err != nil {

@@ -56,26 +56,10 @@ func TestWhy(t *testing.T) {
 }
 
 func TestWhyBadInput(t *testing.T) {
-	for _, c := range []struct {
-		args []string
-		want string
-	}{
-		{[]string{"why"}, "give --mode NAME"},
-		{[]string{"why", "--mode", "foo"}, `--mode: unknown mode "foo"`},
-		{[]string{"why", "--mode", "finelocking,locking"}, "one mode"},
-		{[]string{"why", "--mode", "finelocking", "--cpus", "1-2"}, "one CPU count"},
-		{[]string{"why", "--mode", "finelocking", "--cpus", "999"}, "--cpus"},
-		{[]string{"why", "--mode", "finelocking", "--count", "1"}, "--count 1"},
-		{[]string{"why", "--mode", "finelocking", "--format", "csv"}, `--format "csv": want table or json`},
-		{[]string{"why", "--mode", "finelocking", "--model", "x.yaml"}, "--model"},
-		{[]string{"why", "--mode", "finelocking", "--sched", "rr"}, "--sched"},
-		{[]string{"why", "--mode", "noop", "--sched", "fifo"}, "no virtual time"},
-		{[]string{"why", "--mode", "finelocking", "--dur", "0s"}, "--dur"},
-		{[]string{"why", "--mode", "finelocking", "extra"}, "no arguments"},
-	} {
-		code, stdout, stderr := brewput(context.Background(), t, noChild(), c.args...)
-		if code != exitUsage || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, c.want) {
-			t.Errorf("brewput %q: exit %d, stdout %q, stderr %q; want exit %d and one line with %q", c.args, code, stdout, stderr, exitUsage, c.want)
-		}
+	cases := append(badOnePoint("1-2", "999"),
+		badArgs{[]string{"--mode", "finelocking", "--count", "1"}, "--count 1"},
+		badArgs{[]string{"--mode", "finelocking", "--model", "x.yaml"}, "--model"})
+	for _, c := range cases {
+		expectUsage(t, nil, append([]string{"why"}, c.args...), []string{c.want})
 	}
 }

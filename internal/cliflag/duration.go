@@ -1,4 +1,5 @@
-// Package cliflag holds the flag values brewput's commands and labs share.
+// Package cliflag holds the flag values brewput's commands and labs share,
+// and the checks of arguments its commands and a study's share.
 package cliflag
 
 import (

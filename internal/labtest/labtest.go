@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"reflect"
 	"runtime"
 	"slices"
 	"strings"
@@ -54,6 +55,22 @@ func Bind(l lab.Lab, args ...string) error {
 		return err
 	}
 	return check()
+}
+
+// Binds checks that the command-line arguments args give l, a lab at its
+// defaults, the configuration want (see Bind).
+func Binds[C lab.Validator](t testing.TB, l *lab.Of[C], want C, args ...string) {
+	t.Helper()
+	if err := Bind(l, args...); err != nil || !reflect.DeepEqual(l.Config, want) {
+		t.Errorf("flags %q: config %+v, %v; want %+v", args, l.Config, err, want)
+	}
+}
+
+// Usage is the help of l's flag --flag.
+func Usage(l lab.Lab, flag string) string {
+	fs := pflag.NewFlagSet(l.Info().Name, pflag.ContinueOnError)
+	l.Bind(fs)
+	return fs.Lookup(flag).Usage
 }
 
 // Run runs l on cpus and checks what every lab's run must give:

@@ -1,9 +1,10 @@
 // Package pproftest checks, for tests, that files brewput wrote are
-// profiles pprof reads.
+// profiles pprof reads, and gives them paths no profile can be written to.
 package pproftest
 
 import (
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/google/pprof/profile"
@@ -23,5 +24,24 @@ func Parse(t testing.TB, paths ...string) {
 		if err != nil {
 			t.Errorf("%s: %v", path, err)
 		}
+	}
+}
+
+// BadBases are bases of a profile's files (paths without the extensions,
+// as profile.Start takes them) that name no files one can write, made in
+// dir, each with what its error says: a folder, a path under a folder
+// that does not exist, a path under a file (dir/file, which BadBases
+// writes), the current folder.
+func BadBases(t testing.TB, dir string) map[string]string {
+	t.Helper()
+	file := filepath.Join(dir, "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return map[string]string{
+		dir + "/":                       "want a path that names the files",
+		filepath.Join(dir, "none", "x"): "no such file or directory",
+		filepath.Join(file, "x"):        "is not a folder",
+		".":                             "want a path that names the files",
 	}
 }

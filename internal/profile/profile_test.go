@@ -280,17 +280,9 @@ func TestAbortLeavesNothing(t *testing.T) {
 
 func TestStartChecksTheBase(t *testing.T) {
 	dir := t.TempDir()
-	file := filepath.Join(dir, "file")
-	if err := os.WriteFile(file, nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for base, want := range map[string]string{
-		"":                              "want a path that names the files",
-		dir + "/":                       "want a path that names the files",
-		filepath.Join(dir, "none", "x"): "no such file or directory",
-		filepath.Join(file, "x"):        "is not a folder",
-		".":                             "want a path that names the files",
-	} {
+	bases := pproftest.BadBases(t, dir)
+	bases[""] = "want a path that names the files"
+	for base, want := range bases {
 		s, err := Start(base)
 		if err == nil {
 			s.Abort()

@@ -118,16 +118,7 @@ func TestMeasureWithoutProfileHasNoWaits(t *testing.T) {
 // TestProfileSpecIsChecked: a profile path that cannot name files is
 // refused before measuring, as any bad spec is.
 func TestProfileSpecIsChecked(t *testing.T) {
-	dir := t.TempDir()
-	file := filepath.Join(dir, "file")
-	if err := os.WriteFile(file, nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for base, want := range map[string]string{
-		filepath.Join(dir, "none", "x"): "no such file",
-		filepath.Join(file, "x"):        "is not a folder",
-		dir + "/":                       "want a path that names the files",
-	} {
+	for base, want := range pproftest.BadBases(t, t.TempDir()) {
 		s := Spec{Mode: coffee.MustParseMode("finelocking"), CPUs: 1, Dur: time.Second, Steps: coffee.DefaultSteps(), Profile: base}
 		start := time.Now()
 		_, err := Measure(context.Background(), s)

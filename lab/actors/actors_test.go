@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
-	"reflect"
 	"runtime"
 	"strconv"
 	"strings"
@@ -391,13 +390,9 @@ func TestCancel(t *testing.T) {
 
 // The flags set the configuration's fields.
 func TestBind(t *testing.T) {
-	l := NewLab()
-	err := labtest.Bind(l, "--variants", "simple,actor", "--clients", "1,2", "--requests", "10", "--remote-requests", "5",
-		"--mailbox", "3", "--reply-bytes", "128", "--remote", "--reps", "2")
 	want := Config{Variants: []string{Simple, Actor}, Clients: []int{1, 2}, Requests: 10, RemoteRequests: 5, Mailbox: 3, ReplyBytes: 128, Remote: true, Reps: 2}
-	if err != nil || !reflect.DeepEqual(l.Config, want) {
-		t.Errorf("config %+v, %v; want %+v", l.Config, err, want)
-	}
+	labtest.Binds(t, NewLab(), want, "--variants", "simple,actor", "--clients", "1,2", "--requests", "10", "--remote-requests", "5",
+		"--mailbox", "3", "--reply-bytes", "128", "--remote", "--reps", "2")
 	if err := labtest.Bind(NewLab(), "--clients", "0"); err == nil || !strings.HasPrefix(err.Error(), "--clients 0") {
 		t.Errorf("--clients 0: %v", err)
 	}

@@ -12,7 +12,6 @@ import (
 	"github.com/HdrHistogram/hdrhistogram-go"
 
 	"github.com/brewput/brewput/lab"
-	"github.com/brewput/brewput/measure/harness"
 	"github.com/brewput/brewput/results"
 )
 
@@ -158,7 +157,7 @@ func measureClients(ctx context.Context, c Config, clients, n int) ([]results.Po
 
 // point makes the results point of what p's runs measured.
 func (p *path) point(c Config, clients, n int) (results.Point, error) {
-	thr := median(p.tputs)
+	thr := results.Median(p.tputs)
 	used := p.cpu.Seconds() / p.wall.Seconds()
 	pt := lab.Point(Name, p.name(), n, p.start, used, map[results.Metric]float64{
 		MetricClients:    float64(clients),
@@ -198,17 +197,6 @@ func micros(ms float64) string {
 		return fmt.Sprintf("%.2f ms", ms)
 	}
 	return fmt.Sprintf("%.1f µs", ms*1000)
-}
-
-// median returns the median of xs, which is not empty: the mean of the two
-// middle values for an even count.
-func median(xs []float64) float64 {
-	s := slices.Sorted(slices.Values(xs))
-	m := len(s) / 2
-	if len(s)%2 == 1 {
-		return s[m]
-	}
-	return (s[m-1] + s[m]) / 2
 }
 
 // runOnce starts a new service of variant, behind a gRPC server if remote,
@@ -326,12 +314,10 @@ func drive(ctx context.Context, call caller, clients, requests, replyBytes int) 
 			}
 		})
 	}
-	cpu0 := harness.ProcessCPU()
-	base := time.Now()
+	sw := lab.StartStopwatch()
 	close(start)
 	wg.Wait()
-	out.wall = time.Since(base)
-	out.cpu = harness.ProcessCPU() - cpu0
+	out.wall, out.cpu = sw.Stop()
 	if err := ctx.Err(); err != nil {
 		return outcome{}, err
 	}

@@ -14,7 +14,6 @@ import (
 
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/measure/burn"
-	"github.com/brewput/brewput/measure/harness"
 	"github.com/brewput/brewput/results"
 )
 
@@ -223,8 +222,8 @@ func pipeline(ctx context.Context, c Config, grouped bool, producers, buffer int
 	}
 
 	var pwg, cwg sync.WaitGroup
-	cpu0 := harness.ProcessCPU()
-	out.start = time.Now()
+	sw := lab.StartStopwatch()
+	out.start = sw.Start
 	cons.base = out.start
 	cwg.Go(func() {
 		if grouped {
@@ -239,8 +238,7 @@ func pipeline(ctx context.Context, c Config, grouped bool, producers, buffer int
 	pwg.Wait()
 	close(ch)
 	cwg.Wait()
-	out.wall = time.Since(out.start)
-	out.cpu = harness.ProcessCPU() - cpu0
+	out.wall, out.cpu = sw.Stop()
 	var total int64
 	for _, s := range sent {
 		for t := range types {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"math"
-	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -243,12 +242,8 @@ func TestCancel(t *testing.T) {
 
 // The flags set the configuration's fields.
 func TestBind(t *testing.T) {
-	l := NewLab()
-	err := labtest.Bind(l, "--events", "100", "--producers", "1,2", "--buffers", "0,8", "--run-length", "3", "--handle-cost", "5us", "--seed", "4", "--reps", "2")
 	want := Config{Events: 100, Producers: []int{1, 2}, Buffers: []int{0, 8}, RunLength: 3, HandleCost: 5 * time.Microsecond, Seed: 4, Reps: 2}
-	if err != nil || !reflect.DeepEqual(l.Config, want) {
-		t.Errorf("config %+v, %v; want %+v", l.Config, err, want)
-	}
+	labtest.Binds(t, NewLab(), want, "--events", "100", "--producers", "1,2", "--buffers", "0,8", "--run-length", "3", "--handle-cost", "5us", "--seed", "4", "--reps", "2")
 	if err := labtest.Bind(NewLab(), "--handle-cost", "x"); err == nil || !strings.Contains(err.Error(), "want a duration such as") {
 		t.Errorf("--handle-cost x: %v", err)
 	}

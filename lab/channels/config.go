@@ -72,7 +72,7 @@ func (c Config) Validate() error {
 	if err := cmp.Or(
 		lab.Within("lines", c.Lines, 1, maxLines, "lines per point"),
 		lab.Within("line-bytes", c.LineBytes, 1, maxLineBytes, "bytes per line"),
-		lab.Refuse(c.Hashes < 1, "hashes %d: want at least 1 SHA-1 sum per line", c.Hashes),
+		lab.AtLeast("hashes", c.Hashes, 1, "SHA-1 sum per line"),
 		lab.NotEmpty("size", c.Sizes, "channel size"),
 		lab.NotEmpty("consumers", c.Consumers, "consumer count"),
 		lab.NotEmpty("batch", c.Batches, "batch size"),

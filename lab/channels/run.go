@@ -13,7 +13,6 @@ import (
 	"github.com/HdrHistogram/hdrhistogram-go"
 
 	"github.com/brewput/brewput/lab"
-	"github.com/brewput/brewput/measure/harness"
 	"github.com/brewput/brewput/results"
 )
 
@@ -168,8 +167,8 @@ func pipeline(ctx context.Context, c Config, size, consumers, batchLines int) (o
 	tallies := make([]tally, consumers)
 	var wg sync.WaitGroup
 
-	cpu0 := harness.ProcessCPU()
-	base := time.Now()
+	sw := lab.StartStopwatch()
+	base := sw.Start
 	for i := range tallies {
 		wg.Go(func() { tallies[i] = consume(ch, c.Hashes, born, base) })
 	}
@@ -202,8 +201,7 @@ func pipeline(ctx context.Context, c Config, size, consumers, batchLines int) (o
 	}
 	close(ch)
 	wg.Wait()
-	wall := time.Since(base)
-	cpu := harness.ProcessCPU() - cpu0
+	wall, cpu := sw.Stop()
 	if cancelled != nil {
 		return outcome{}, cancelled
 	}

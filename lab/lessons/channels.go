@@ -83,10 +83,7 @@ func channelsClaims(cpus int) []Claim {
 			},
 		},
 	}
-	for i := range claims {
-		claims[i].Seed = channelsSeed
-	}
-	return claims
+	return fromSeed(channelsSeed, claims)
 }
 
 // channelsConfig is the article's experiment (300-byte lines, 5 SHA-1 sums

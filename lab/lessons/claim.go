@@ -227,6 +227,14 @@ func Names(claims []Claim) string {
 // is too small rather than measuring nothing.
 func top(cpus, most int) int { return max(2, min(cpus, most)) }
 
+// fromSeed is claims, each said to come from the seed file seed.
+func fromSeed(seed string, claims []Claim) []Claim {
+	for i := range claims {
+		claims[i].Seed = seed
+	}
+	return claims
+}
+
 // metricRatio is the metric name (the throughput where name is "") of
 // variant a on ca CPUs over that of b on cb CPUs.
 func metricRatio(points []results.Point, name, a string, ca int, b string, cb int) (float64, error) {

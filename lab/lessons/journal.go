@@ -107,10 +107,7 @@ func journalClaims(cpus int) []Claim {
 			},
 		},
 	}
-	for i := range claims {
-		claims[i].Seed = journalSeed
-	}
-	return claims
+	return fromSeed(journalSeed, claims)
 }
 
 // actorsRatio samples the actor's throughput over simple's with

@@ -93,10 +93,7 @@ func profilingClaims(cpus int) []Claim {
 			}),
 		},
 	}
-	for i := range claims {
-		claims[i].Seed = profilingSeed
-	}
-	return claims
+	return fromSeed(profilingSeed, claims)
 }
 
 // renderFigure samples figure of the render lab's points on n CPUs, an

@@ -84,10 +84,7 @@ func talkClaims(cpus int) []Claim {
 			sample: shopOverload(n),
 		},
 	}
-	for i := range claims {
-		claims[i].Seed = talkSeed
-	}
-	return append(claims, talkModelClaims()...)
+	return append(fromSeed(talkSeed, claims), talkModelClaims()...)
 }
 
 // talkModelClaims are the talk's claims that need more CPUs than a small

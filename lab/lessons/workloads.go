@@ -54,10 +54,7 @@ func workloadsClaims(cpus int) []Claim {
 			sample: workloadsSpeedup("sort", n, func(l Level, c *workloads.Config) { c.SortSize = pick(l, 500, 3000, 8000) }),
 		},
 	}
-	for i := range claims {
-		claims[i].Seed = workloadsSeed
-	}
-	return claims
+	return fromSeed(workloadsSeed, claims)
 }
 
 // addConfig sizes add: 10 million integers in the article, fewer in a

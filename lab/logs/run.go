@@ -15,7 +15,6 @@ import (
 
 	"github.com/brewput/brewput/internal/stale"
 	"github.com/brewput/brewput/lab"
-	"github.com/brewput/brewput/measure/harness"
 	"github.com/brewput/brewput/results"
 )
 
@@ -203,16 +202,15 @@ func runOnce(ctx context.Context, kind Kind, synced bool, path string, writers, 
 	for _, w := range ws {
 		wg.Go(func() { w.run(ctx, lg, gate) })
 	}
-	start := time.Now()
-	cpu0 := harness.ProcessCPU()
+	sw := lab.StartStopwatch()
 	close(gate)
 	wg.Wait()
-	cpu := harness.ProcessCPU() - cpu0
+	_, cpu := sw.Stop()
 
 	if err := ctx.Err(); err != nil {
 		return run{}, err
 	}
-	r := run{start: start, cpu: cpu, latency: hdrhistogram.New(1, int64(time.Hour), 3)}
+	r := run{start: sw.Start, cpu: cpu, latency: hdrhistogram.New(1, int64(time.Hour), 3)}
 	first, last := ws[0].start, ws[0].end
 	for _, w := range ws {
 		if w.err != nil {

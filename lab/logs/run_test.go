@@ -7,13 +7,10 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"reflect"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/spf13/pflag"
 
 	"github.com/brewput/brewput/internal/labtest"
 	"github.com/brewput/brewput/results"
@@ -201,18 +198,12 @@ func TestCancel(t *testing.T) {
 // makes the smaller sync default.
 func TestBind(t *testing.T) {
 	dir := t.TempDir()
-	l := NewLab()
-	err := labtest.Bind(l, "--kinds", "memory,file", "--writers", "1,4", "--appends", "400", "--value-bytes", "24", "--dir", dir, "--reps", "2")
 	want := Config{Kinds: []Kind{Memory, File}, Writers: []int{1, 4}, Appends: 400, ValueBytes: 24, Dir: dir, Reps: 2}
-	if err != nil || !reflect.DeepEqual(l.Config, want) {
-		t.Errorf("config %+v, %v; want %+v", l.Config, err, want)
-	}
-	fs := pflag.NewFlagSet(Name, pflag.ContinueOnError)
-	NewLab().Bind(fs)
-	if u := fs.Lookup("appends").Usage; !strings.Contains(u, strconv.Itoa(DefaultSyncAppends)) {
+	labtest.Binds(t, NewLab(), want, "--kinds", "memory,file", "--writers", "1,4", "--appends", "400", "--value-bytes", "24", "--dir", dir, "--reps", "2")
+	if u := labtest.Usage(NewLab(), "appends"); !strings.Contains(u, strconv.Itoa(DefaultSyncAppends)) {
 		t.Errorf("--appends says %q, not the sync default %d", u, DefaultSyncAppends)
 	}
-	l = NewLab()
+	l := NewLab()
 	if err := labtest.Bind(l, "--sync"); err != nil || !l.Config.Sync || l.Config.Appends != DefaultSyncAppends {
 		t.Errorf("--sync: config %+v, %v; want %d appends", l.Config, err, DefaultSyncAppends)
 	}

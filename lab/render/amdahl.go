@@ -58,7 +58,7 @@ func SerialFraction(points []results.Point) (float64, error) {
 	if len(fs) == 0 {
 		return 0, fmt.Errorf("render: no seq point to estimate the serial fraction from")
 	}
-	return medianOf(fs), nil
+	return results.Median(fs), nil
 }
 
 // Curve is Amdahl's curve for the serial fraction SerialFraction estimates
@@ -96,20 +96,9 @@ func Curve(points []results.Point, cpus []int) ([]CurvePoint, error) {
 			if cp.Measured == nil {
 				cp.Measured = map[string]float64{}
 			}
-			cp.Measured[v] = medianOf(ss)
+			cp.Measured[v] = results.Median(ss)
 		}
 		curve = append(curve, cp)
 	}
 	return curve, nil
-}
-
-// medianOf returns the median of xs, which is not empty.
-func medianOf(xs []float64) float64 {
-	s := slices.Clone(xs)
-	slices.Sort(s)
-	n := len(s)
-	if n%2 == 1 {
-		return s[n/2]
-	}
-	return (s[n/2-1] + s[n/2]) / 2
 }

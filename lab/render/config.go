@@ -67,7 +67,7 @@ func (c Config) Validate() error {
 		lab.Refuse(c.Size < 1 || c.Size > maxSize, "size %d: want an image of 1 to %d pixels a side", c.Size, maxSize),
 		lab.Within("max-iter", c.MaxIter, 1, maxIter, "iterations per pixel"),
 		lab.Refuse(c.Workers < 0 || c.Workers > maxWorkers, "workers %d: want 1 to %d workers, or 0 for one per CPU", c.Workers, maxWorkers),
-		lab.Refuse(c.Reps < 1, "reps %d: want at least 1 repetition", c.Reps),
+		lab.AtLeast("reps", c.Reps, 1, "repetition"),
 		lab.NotEmpty("model-cpus", c.ModelCPUs, "CPU count for Amdahl's curve"),
 		lab.EachWithin("model-cpus", c.ModelCPUs, 1, maxCPUs, "CPUs"),
 	); err != nil {

@@ -13,7 +13,6 @@ import (
 
 	"github.com/brewput/brewput/internal/atomicfile"
 	"github.com/brewput/brewput/lab"
-	"github.com/brewput/brewput/measure/harness"
 	"github.com/brewput/brewput/results"
 )
 
@@ -146,13 +145,13 @@ func (m *measurer) measure(ctx context.Context, variant string, workers int, pat
 			return t, err
 		}
 		clear(m.img.Pix)
-		cpu0, t0 := harness.ProcessCPU(), time.Now()
+		sw := lab.StartStopwatch()
 		if err := m.frame.render(ctx, m.img, variant, workers); err != nil {
 			return t, err
 		}
-		t1 := time.Now()
-		t.cpu += harness.ProcessCPU() - cpu0
-		t.renders = append(t.renders, t1.Sub(t0))
+		render, cpu := sw.Stop()
+		t.cpu += cpu
+		t.renders = append(t.renders, render)
 
 		m.buf.Reset()
 		t2 := time.Now()
@@ -225,5 +224,5 @@ func median(ds []time.Duration) float64 {
 	for i, d := range ds {
 		ms[i] = results.Ms(d)
 	}
-	return medianOf(ms)
+	return results.Median(ms)
 }

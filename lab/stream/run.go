@@ -13,7 +13,6 @@ import (
 	"github.com/HdrHistogram/hdrhistogram-go"
 
 	"github.com/brewput/brewput/lab"
-	"github.com/brewput/brewput/measure/harness"
 	"github.com/brewput/brewput/results"
 )
 
@@ -312,8 +311,7 @@ func runOnce(ctx context.Context, c Config, mode string, buffer int, restart boo
 	outs := make([]outcome, len(msgs))
 	got := make([]bool, len(msgs)) // an outcome came before the run's bound
 	t0 := make([]time.Time, len(msgs))
-	cpu0 := harness.ProcessCPU()
-	start := time.Now()
+	sw := lab.StartStopwatch()
 	if mode == ModeInOrder {
 		calls := make([]*call, len(msgs))
 		for i, m := range msgs {
@@ -341,8 +339,7 @@ func runOnce(ctx context.Context, c Config, mode string, buffer int, restart boo
 		}
 		wg.Wait()
 	}
-	wall := time.Since(start)
-	cpu := harness.ProcessCPU() - cpu0
+	wall, cpu := sw.Stop()
 	f := <-faulted // zero if the fault did not fire
 	cl.close()
 	p.stop()
@@ -359,7 +356,7 @@ func runOnce(ctx context.Context, c Config, mode string, buffer int, restart boo
 		reconnects: cl.reconnects(), duplicates: cl.duplicates.Load(),
 	}
 	t, err := r.account()
-	t.start, t.wall, t.cpu = start, wall, cpu
+	t.start, t.wall, t.cpu = sw.Start, wall, cpu
 	return t, err
 }
 

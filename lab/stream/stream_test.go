@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"reflect"
 	"runtime"
 	"strconv"
 	"strings"
@@ -13,8 +12,6 @@ import (
 	"time"
 
 	"go.uber.org/goleak"
-
-	"github.com/spf13/pflag"
 
 	"github.com/brewput/brewput/internal/labtest"
 	"github.com/brewput/brewput/internal/race"
@@ -369,17 +366,11 @@ func TestCancel(t *testing.T) {
 
 // The flags set the configuration's fields.
 func TestBind(t *testing.T) {
-	l := NewLab()
-	err := labtest.Bind(l, "--modes", "sync,iorder", "--messages", "50", "--buffers", "0,5", "--payload-bytes", "16",
-		"--malformed", "2", "--oversized", "1", "--restart", "--downtime", "20ms", "--reps", "2")
 	want := Config{Modes: []string{ModeSync, ModeInOrder}, Messages: 50, Buffers: []int{0, 5}, PayloadBytes: 16,
 		Malformed: 2, Oversized: 1, Restart: true, Downtime: 20 * time.Millisecond, Reps: 2}
-	if err != nil || !reflect.DeepEqual(l.Config, want) {
-		t.Errorf("config %+v, %v; want %+v", l.Config, err, want)
-	}
-	fs := pflag.NewFlagSet(Name, pflag.ContinueOnError)
-	NewLab().Bind(fs)
-	if u := fs.Lookup("oversized").Usage; !strings.Contains(u, strconv.Itoa(MaxPayloadBytes)) {
+	labtest.Binds(t, NewLab(), want, "--modes", "sync,iorder", "--messages", "50", "--buffers", "0,5", "--payload-bytes", "16",
+		"--malformed", "2", "--oversized", "1", "--restart", "--downtime", "20ms", "--reps", "2")
+	if u := labtest.Usage(NewLab(), "oversized"); !strings.Contains(u, strconv.Itoa(MaxPayloadBytes)) {
 		t.Errorf("--oversized says %q, not the limit %d", u, MaxPayloadBytes)
 	}
 	if err := labtest.Bind(NewLab(), "--modes", "nope"); err == nil || !strings.HasPrefix(err.Error(), `--modes "nope"`) {

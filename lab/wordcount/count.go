@@ -71,34 +71,28 @@ func countWords(r io.Reader, reuse bool) (words, n int64, err error) {
 
 // countBytewise makes one Read call on the file, one system call, per
 // byte, and allocates a buffer for each.
-func countBytewise(path string) (words, n int64, err error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return 0, 0, err
-	}
-	defer f.Close()
-	return countWords(f, false)
-}
+func countBytewise(path string) (words, n int64, err error) { return countFile(path, false, false) }
 
 // countBuffered reads the file through a bufio.Reader, which fills its
 // 4 KiB buffer with one system call and hands the bytes out from memory;
 // it still allocates a buffer per byte read.
-func countBuffered(path string) (words, n int64, err error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return 0, 0, err
-	}
-	defer f.Close()
-	return countWords(bufio.NewReader(f), false)
-}
+func countBuffered(path string) (words, n int64, err error) { return countFile(path, true, false) }
 
 // countReused reads through a bufio.Reader into one buffer for all reads:
 // a handful of allocations per file instead of one per byte.
-func countReused(path string) (words, n int64, err error) {
+func countReused(path string) (words, n int64, err error) { return countFile(path, true, true) }
+
+// countFile is countWords of the file at path, read through a
+// bufio.Reader where buffered, with reuse as countWords takes it.
+func countFile(path string, buffered, reuse bool) (words, n int64, err error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return 0, 0, err
 	}
 	defer f.Close()
-	return countWords(bufio.NewReader(f), true)
+	var r io.Reader = f
+	if buffered {
+		r = bufio.NewReader(f)
+	}
+	return countWords(r, reuse)
 }

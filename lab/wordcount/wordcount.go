@@ -8,6 +8,7 @@
 package wordcount
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"os"
@@ -18,7 +19,6 @@ import (
 	"github.com/brewput/brewput/report/chartspec"
 
 	"github.com/brewput/brewput/lab"
-	"github.com/brewput/brewput/measure/harness"
 	"github.com/brewput/brewput/results"
 )
 
@@ -107,30 +107,26 @@ func DefaultConfig() Config {
 // starting with the field's flag name without dashes, e.g.
 // "size 0: want at least 1 byte". A File must be a readable regular file.
 func (c Config) Validate() error {
-	switch {
-	case c.Size < 1:
-		return fmt.Errorf("size %d: want at least 1 byte", c.Size)
-	case c.Size > 100_000_000:
-		return fmt.Errorf("size %d: want at most 100000000 bytes (bytewise makes a system call per byte)", c.Size)
-	case c.Reps < 1:
-		return fmt.Errorf("reps %d: want at least 1", c.Reps)
-	case c.Reps > 1000:
-		return fmt.Errorf("reps %d: want at most 1000", c.Reps)
+	if err := cmp.Or(
+		lab.AtLeast("size", c.Size, 1, "byte"),
+		lab.AtMost("size", c.Size, 100_000_000, "bytes (bytewise makes a system call per byte)"),
+		lab.AtLeast("reps", c.Reps, 1, ""),
+		lab.AtMost("reps", c.Reps, 1000, ""),
+	); err != nil || c.File == "" {
+		return err
 	}
-	if c.File != "" {
-		fi, err := os.Stat(c.File)
-		if err != nil {
-			return fmt.Errorf("file %s: %w", c.File, lab.PathErr(err))
-		}
-		if !fi.Mode().IsRegular() {
-			return fmt.Errorf("file %s: not a regular file", c.File)
-		}
-		f, err := os.Open(c.File)
-		if err != nil {
-			return fmt.Errorf("file %s: %w", c.File, lab.PathErr(err))
-		}
-		f.Close()
+	fi, err := os.Stat(c.File)
+	if err != nil {
+		return fmt.Errorf("file %s: %w", c.File, lab.PathErr(err))
 	}
+	if !fi.Mode().IsRegular() {
+		return fmt.Errorf("file %s: not a regular file", c.File)
+	}
+	f, err := os.Open(c.File)
+	if err != nil {
+		return fmt.Errorf("file %s: %w", c.File, lab.PathErr(err))
+	}
+	f.Close()
 	return nil
 }
 
@@ -253,14 +249,13 @@ func measure(ctx context.Context, reps int, path string, ref ref, ways []way) ([
 			var words, n int64
 			var err error
 			var wcCPU time.Duration
-			cpu0, t0 := harness.ProcessCPU(), time.Now()
+			sw := lab.StartStopwatch()
 			if w.wc == "" {
 				words, n, err = w.count(path)
 			} else {
 				words, wcCPU, err = wcWords(ctx, w.wc, path)
 			}
-			d := time.Since(t0)
-			cpu := harness.ProcessCPU() - cpu0
+			d, cpu := sw.Stop()
 			runtime.ReadMemStats(&after)
 			if err != nil {
 				return nil, 0, fmt.Errorf("%s: %w", w.name, err)
@@ -274,7 +269,7 @@ func measure(ctx context.Context, reps int, path string, ref ref, ways []way) ([
 			} else if words != ref.words || n != ref.size {
 				return nil, 0, fmt.Errorf("%s counted %d words in %d bytes, want %d in %d", w.name, words, n, ref.words, ref.size)
 			}
-			ts[i].Add(t0, d, cpu)
+			ts[i].Add(sw.Start, d, cpu)
 			ts[i].mallocs += after.Mallocs - before.Mallocs
 			ts[i].bytes += after.TotalAlloc - before.TotalAlloc
 		}

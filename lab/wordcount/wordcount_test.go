@@ -168,38 +168,21 @@ func TestWC(t *testing.T) {
 }
 
 func TestValidate(t *testing.T) {
-	if err := DefaultConfig().Validate(); err != nil {
-		t.Fatalf("default config: %v", err)
-	}
+	labtest.Invalid(t, DefaultConfig, Run, []labtest.Case[Config]{
+		{Flag: "size", Edit: func(c *Config) { c.Size = 0 }},
+		{Flag: "size", Edit: func(c *Config) { c.Size = 200_000_000 }},
+		{Flag: "reps", Edit: func(c *Config) { c.Reps = 0 }},
+		{Flag: "reps", Edit: func(c *Config) { c.Reps = 5000 }},
+		{Flag: "file", Edit: func(c *Config) { c.File = filepath.Join(t.TempDir(), "missing.txt") }},
+		{Flag: "file", Edit: func(c *Config) { c.File = t.TempDir() }},
+	})
 	file := writeFile(t, "some words")
 	ok := DefaultConfig()
 	ok.File = file
 	if err := ok.Validate(); err != nil {
 		t.Errorf("config with a file: %v", err)
 	}
-	for _, tc := range []struct {
-		flag string
-		edit func(*Config)
-	}{
-		{"size", func(c *Config) { c.Size = 0 }},
-		{"size", func(c *Config) { c.Size = 200_000_000 }},
-		{"reps", func(c *Config) { c.Reps = 0 }},
-		{"reps", func(c *Config) { c.Reps = 5000 }},
-		{"file", func(c *Config) { c.File = filepath.Join(t.TempDir(), "missing.txt") }},
-		{"file", func(c *Config) { c.File = t.TempDir() }},
-	} {
-		c := DefaultConfig()
-		tc.edit(&c)
-		labtest.FlagError(t, tc.flag, c.Validate())
-	}
-	labtest.RejectsBadCPUs(t, func(cpus []int) error {
-		_, err := Run(context.Background(), Config{Size: 10, Reps: 1}, cpus, nil)
-		return err
-	})
-	l := NewLab()
-	if err := labtest.Bind(l, "--file", file, "--size", "5", "--reps", "2"); err != nil || l.Config != (Config{File: file, Size: 5, Reps: 2}) {
-		t.Errorf("flags: config %+v, %v", l.Config, err)
-	}
+	labtest.Binds(t, NewLab(), Config{File: file, Size: 5, Reps: 2}, "--file", file, "--size", "5", "--reps", "2")
 	if err := labtest.Bind(NewLab(), "--size", "0"); err == nil || !strings.HasPrefix(err.Error(), "--size 0") {
 		t.Errorf("--size 0: %v", err)
 	}

@@ -4,10 +4,8 @@ import (
 	"context"
 	"fmt"
 	"runtime"
-	"time"
 
 	"github.com/brewput/brewput/lab"
-	"github.com/brewput/brewput/measure/harness"
 	"github.com/brewput/brewput/results"
 )
 
@@ -41,16 +39,16 @@ func measure(ctx context.Context, reps int, vs []variant) ([]lab.Runs, error) {
 				v.prepare()
 			}
 			runtime.GC() // the last run's garbage is not this run's to collect
-			cpu0, t0 := harness.ProcessCPU(), time.Now()
+			sw := lab.StartStopwatch()
 			err := v.do()
-			d, cpu := time.Since(t0), harness.ProcessCPU()-cpu0
+			d, cpu := sw.Stop()
 			if err != nil {
 				return nil, fmt.Errorf("%s on %d CPUs: %w", v.name, runtime.GOMAXPROCS(0), err)
 			}
 			if err := v.check(); err != nil {
 				return nil, fmt.Errorf("%s on %d CPUs: wrong answer: %w", v.name, runtime.GOMAXPROCS(0), err)
 			}
-			ts[i].Add(t0, d, cpu)
+			ts[i].Add(sw.Start, d, cpu)
 		}
 	}
 	return ts, nil

@@ -18,6 +18,7 @@
 package workloads
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"runtime"
@@ -157,39 +158,23 @@ func DefaultConfig() Config {
 // starting with the field's flag name without dashes, e.g.
 // "add-size 0: want at least 1 integer".
 func (c Config) Validate() error {
-	switch {
-	case c.AddSize < 1:
-		return fmt.Errorf("add-size %d: want at least 1 integer", c.AddSize)
-	case c.AddSize > 1_000_000_000:
-		return fmt.Errorf("add-size %d: want at most 1000000000 integers (8 GB)", c.AddSize)
-	case c.SortSize < 1:
-		return fmt.Errorf("sort-size %d: want at least 1 integer", c.SortSize)
-	case c.SortSize > 200_000:
-		return fmt.Errorf("sort-size %d: want at most 200000 integers (bubble sort takes time in the square of the size)", c.SortSize)
-	case c.Docs < 1:
-		return fmt.Errorf("docs %d: want at least 1 document", c.Docs)
-	case c.Docs > 1_000_000:
-		return fmt.Errorf("docs %d: want at most 1000000 documents", c.Docs)
-	case c.Wait < 0:
-		return fmt.Errorf("wait %v: want 0 or more", c.Wait)
-	case c.Wait > time.Second:
-		return fmt.Errorf("wait %v: want at most 1s", c.Wait)
-	case c.Topic == "":
-		return fmt.Errorf(`topic "": want a word to look for`)
-	case c.Workers < 0:
-		return fmt.Errorf("workers %d: want 0 (one per CPU) or more", c.Workers)
-	case c.Workers > 100_000:
-		return fmt.Errorf("workers %d: want at most 100000", c.Workers)
-	case c.Goroutines < 0:
-		return fmt.Errorf("goroutines %d: want 0 (one per CPU) or more", c.Goroutines)
-	case c.Goroutines > 10_000:
-		return fmt.Errorf("goroutines %d: want at most 10000", c.Goroutines)
-	case c.Reps < 1:
-		return fmt.Errorf("reps %d: want at least 1", c.Reps)
-	case c.Reps > 1000:
-		return fmt.Errorf("reps %d: want at most 1000", c.Reps)
-	}
-	return nil
+	return cmp.Or(
+		lab.AtLeast("add-size", c.AddSize, 1, "integer"),
+		lab.AtMost("add-size", c.AddSize, 1_000_000_000, "integers (8 GB)"),
+		lab.AtLeast("sort-size", c.SortSize, 1, "integer"),
+		lab.AtMost("sort-size", c.SortSize, 200_000, "integers (bubble sort takes time in the square of the size)"),
+		lab.AtLeast("docs", c.Docs, 1, "document"),
+		lab.AtMost("docs", c.Docs, 1_000_000, "documents"),
+		lab.Refuse(c.Wait < 0, "wait %v: want 0 or more", c.Wait),
+		lab.Refuse(c.Wait > time.Second, "wait %v: want at most 1s", c.Wait),
+		lab.Refuse(c.Topic == "", `topic "": want a word to look for`),
+		lab.Refuse(c.Workers < 0, "workers %d: want 0 (one per CPU) or more", c.Workers),
+		lab.AtMost("workers", c.Workers, 100_000, ""),
+		lab.Refuse(c.Goroutines < 0, "goroutines %d: want 0 (one per CPU) or more", c.Goroutines),
+		lab.AtMost("goroutines", c.Goroutines, 10_000, ""),
+		lab.AtLeast("reps", c.Reps, 1, ""),
+		lab.AtMost("reps", c.Reps, 1000, ""),
+	)
 }
 
 // Run measures every variant of every workload at each CPU count in cpus,

@@ -121,51 +121,31 @@ func TestFind(t *testing.T) {
 }
 
 func TestValidate(t *testing.T) {
-	if err := DefaultConfig().Validate(); err != nil {
-		t.Fatalf("default config: %v", err)
-	}
-	for _, tc := range []struct {
-		flag string
-		edit func(*Config)
-	}{
-		{"add-size", func(c *Config) { c.AddSize = 0 }},
-		{"add-size", func(c *Config) { c.AddSize = 2_000_000_000 }},
-		{"sort-size", func(c *Config) { c.SortSize = -1 }},
-		{"sort-size", func(c *Config) { c.SortSize = 1_000_000 }},
-		{"docs", func(c *Config) { c.Docs = 0 }},
-		{"docs", func(c *Config) { c.Docs = 2_000_000 }},
-		{"wait", func(c *Config) { c.Wait = -time.Millisecond }},
-		{"wait", func(c *Config) { c.Wait = time.Minute }},
-		{"topic", func(c *Config) { c.Topic = "" }},
-		{"workers", func(c *Config) { c.Workers = -1 }},
-		{"workers", func(c *Config) { c.Workers = 1_000_000 }},
-		{"goroutines", func(c *Config) { c.Goroutines = -2 }},
-		{"goroutines", func(c *Config) { c.Goroutines = 100_000 }},
-		{"reps", func(c *Config) { c.Reps = 0 }},
-		{"reps", func(c *Config) { c.Reps = 5000 }},
-	} {
-		c := DefaultConfig()
-		tc.edit(&c)
-		labtest.FlagError(t, tc.flag, c.Validate())
-	}
-	labtest.RejectsBadCPUs(t, func(cpus []int) error {
-		_, err := Run(context.Background(), small(), cpus, nil)
-		return err
+	labtest.Invalid(t, DefaultConfig, Run, []labtest.Case[Config]{
+		{Flag: "add-size", Edit: func(c *Config) { c.AddSize = 0 }},
+		{Flag: "add-size", Edit: func(c *Config) { c.AddSize = 2_000_000_000 }},
+		{Flag: "sort-size", Edit: func(c *Config) { c.SortSize = -1 }},
+		{Flag: "sort-size", Edit: func(c *Config) { c.SortSize = 1_000_000 }},
+		{Flag: "docs", Edit: func(c *Config) { c.Docs = 0 }},
+		{Flag: "docs", Edit: func(c *Config) { c.Docs = 2_000_000 }},
+		{Flag: "wait", Edit: func(c *Config) { c.Wait = -time.Millisecond }},
+		{Flag: "wait", Edit: func(c *Config) { c.Wait = time.Minute }},
+		{Flag: "topic", Edit: func(c *Config) { c.Topic = "" }},
+		{Flag: "workers", Edit: func(c *Config) { c.Workers = -1 }},
+		{Flag: "workers", Edit: func(c *Config) { c.Workers = 1_000_000 }},
+		{Flag: "goroutines", Edit: func(c *Config) { c.Goroutines = -2 }},
+		{Flag: "goroutines", Edit: func(c *Config) { c.Goroutines = 100_000 }},
+		{Flag: "reps", Edit: func(c *Config) { c.Reps = 0 }},
+		{Flag: "reps", Edit: func(c *Config) { c.Reps = 5000 }},
 	})
 }
 
 // The flags set the configuration's fields, and a bad value is an error
 // that names its flag.
 func TestBind(t *testing.T) {
-	l := NewLab()
-	if err := labtest.Bind(l, "--add-size", "7", "--sort-size", "9", "--docs", "3", "--wait", "2ms", "--topic", "x",
-		"--workers", "4", "--goroutines", "5", "--reps", "6"); err != nil {
-		t.Fatal(err)
-	}
 	want := Config{AddSize: 7, SortSize: 9, Docs: 3, Wait: 2 * time.Millisecond, Topic: "x", Workers: 4, Goroutines: 5, Reps: 6}
-	if l.Config != want {
-		t.Errorf("config %+v, want %+v", l.Config, want)
-	}
+	labtest.Binds(t, NewLab(), want, "--add-size", "7", "--sort-size", "9", "--docs", "3", "--wait", "2ms", "--topic", "x",
+		"--workers", "4", "--goroutines", "5", "--reps", "6")
 	if err := labtest.Bind(NewLab(), "--add-size", "0"); err == nil || err.Error() != "--add-size 0: want at least 1 integer" {
 		t.Errorf("--add-size 0: %v", err)
 	}

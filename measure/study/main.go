@@ -222,7 +222,7 @@ func (c *cli) reportCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "report FILE...",
 		Short: "Render the report from saved results files, without measuring",
-		Args:  needFiles("report", 1),
+		Args:  cliflag.NeedFiles("report", "results.json"),
 		RunE: func(cmd *cobra.Command, files []string) error {
 			fullTable, err := full()
 			if err != nil {
@@ -267,7 +267,7 @@ func (c *cli) fitCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "fit FILE...",
 		Short: "Fit the Universal Scalability Law to each variant's throughput against CPUs",
-		Args:  needFiles("fit", 1),
+		Args:  cliflag.NeedFiles("fit", "results.json"),
 		RunE: func(cmd *cobra.Command, files []string) error {
 			if err := compare.CheckFormat(format); err != nil {
 				return fmt.Errorf("--format: %w", err)
@@ -487,15 +487,6 @@ func noArgs(cmd *cobra.Command, args []string) error {
 		return fmt.Errorf("%s takes no arguments, got %q; see %s --help", cmd.CommandPath(), args[0], cmd.CommandPath())
 	}
 	return nil
-}
-
-func needFiles(what string, n int) cobra.PositionalArgs {
-	return func(cmd *cobra.Command, args []string) error {
-		if len(args) < n {
-			return fmt.Errorf("%s needs at least one results file, such as results.json", what)
-		}
-		return nil
-	}
 }
 
 func orText(s, def string) string {

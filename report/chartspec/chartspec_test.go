@@ -6,18 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/brewput/brewput/internal/pointtest"
 	"github.com/brewput/brewput/results"
 )
-
-// point is a lab point of the lab "t" with the metrics given in pairs.
-func point(variant string, cpus int, tput float64, metrics ...any) results.Point {
-	m := map[results.Metric]float64{}
-	for i := 0; i < len(metrics); i += 2 {
-		m[results.Metric(metrics[i].(string))] = metrics[i+1].(float64)
-	}
-	return results.Point{Source: results.SourceMeasured, Lab: results.Lab{Name: "t", Variant: variant, Metrics: m},
-		Mode: "t/" + variant, CPUs: cpus, Throughput: tput, Unit: "ops/s"}
-}
 
 // lines writes a plot's lines as "name: x=y x=y", in order.
 func lines(pl Plot) string {
@@ -34,12 +25,12 @@ func lines(pl Plot) string {
 
 func TestPlotLines(t *testing.T) {
 	points := []results.Point{
-		point("b/S=2", 1, 10, "x", 5.0, "y", 0.5, "s", 2.0),
-		point("a/S=1", 2, 20, "x", 1.0, "y", 0.25, "s", 1.0),
-		point("a/S=1", 2, 30, "x", 1.0, "y", 0.75, "s", 1.0), // same line and x: the best, or the last
-		point("a/S=1", 2, 40, "x", 3.0, "y", 0.1, "s", 1.0),
-		point("b/S=2", 2, 50, "x", 2.0, "y", math.NaN(), "s", 2.0), // no y to draw
-		point("b/S=2", 2, 60, "x", 4.0, "y", 0.9, "s", 2.0),
+		pointtest.Lab("b/S=2", 1, 10, "x", 5.0, "y", 0.5, "s", 2.0),
+		pointtest.Lab("a/S=1", 2, 20, "x", 1.0, "y", 0.25, "s", 1.0),
+		pointtest.Lab("a/S=1", 2, 30, "x", 1.0, "y", 0.75, "s", 1.0), // same line and x: the best, or the last
+		pointtest.Lab("a/S=1", 2, 40, "x", 3.0, "y", 0.1, "s", 1.0),
+		pointtest.Lab("b/S=2", 2, 50, "x", 2.0, "y", math.NaN(), "s", 2.0), // no y to draw
+		pointtest.Lab("b/S=2", 2, 60, "x", 4.0, "y", 0.9, "s", 2.0),
 	}
 	points[3].Rep = 2 // a later repetition: left out
 	f := Figure{Kind: Lines, X: Axis{Of: ByMetric, Metric: "x"}, Y: Axis{Of: ByMetric, Metric: "y", Factor: 100},
@@ -71,9 +62,9 @@ func TestPlotLines(t *testing.T) {
 
 func TestPlotBarsAndAmdahl(t *testing.T) {
 	points := []results.Point{
-		point("seq", 1, 10, "f", 0.2, "sp", 1.0), point("par", 1, 10, "f", 0.2, "sp", 1.0),
-		point("seq", 2, 10, "f", 0.9, "sp", 1.0), point("par", 2, 17, "f", 0.1, "total", 1.7, "sp", 1.8),
-		point("par", 2, 99, "f", 0.1),
+		pointtest.Lab("seq", 1, 10, "f", 0.2, "sp", 1.0), pointtest.Lab("par", 1, 10, "f", 0.2, "sp", 1.0),
+		pointtest.Lab("seq", 2, 10, "f", 0.9, "sp", 1.0), pointtest.Lab("par", 2, 17, "f", 0.1, "total", 1.7, "sp", 1.8),
+		pointtest.Lab("par", 2, 99, "f", 0.1),
 	}
 	bars, ok := Figure{Kind: Bars, Y: Axis{Of: ByThroughput}}.Plot(points)
 	if !ok || lines(bars) != "seq: 0=10; par: 0=17" {

@@ -49,7 +49,7 @@ func (f Figure) Plot(points []results.Point) (pl Plot, ok bool) {
 		if len(fractions) == 0 {
 			return pl, false
 		}
-		pl.Fraction = median(fractions)
+		pl.Fraction = results.Median(fractions)
 	}
 	lineOf := f.Line
 	if lineOf == nil {
@@ -111,14 +111,4 @@ func (f Figure) Plot(points []results.Point) (pl Plot, ok bool) {
 // do; the others show every CPU count.
 func (f Figure) AtMostCPUs() bool {
 	return f.Kind == Bars || f.Kind == Lines && f.X.Of != ByCPUs
-}
-
-// median is the middle of xs, which is not empty, or the mean of its two
-// middle values.
-func median(xs []float64) float64 {
-	s := slices.Sorted(slices.Values(xs))
-	if m := len(s) / 2; len(s)%2 == 0 {
-		return (s[m-1] + s[m]) / 2
-	}
-	return s[len(s)/2]
 }

@@ -1,0 +1,18 @@
+package cliflag
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+)
+
+// NeedFiles is the Args of a command, named what, that reads results
+// files: it wants at least one, such as example.
+func NeedFiles(what, example string) cobra.PositionalArgs {
+	return func(_ *cobra.Command, args []string) error {
+		if len(args) == 0 {
+			return fmt.Errorf("%s needs at least one results file, such as %s", what, example)
+		}
+		return nil
+	}
+}

@@ -5,10 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/brewput/brewput/results/lesson"
 
@@ -37,39 +37,34 @@ type Report struct {
 // Index is the name of the report's page.
 const Index = "index.html"
 
-// staleCharts lists the chart files in dir that r does not hold: the
-// shop's charts, the map of limits, every schedule picture ("schedule-*"),
-// every lab's chart ("lab-*") and every Go benchmark's ("bench-*"), which
-// are removed from the folder so that a chart left by an earlier run never
-// sits beside a page
-// that says there is none.
-func (r *Report) staleCharts(dir string) ([]string, error) {
-	have := map[string]bool{}
-	for _, f := range r.Files {
-		have[f.Name] = true
+// ownFile reports whether name is a file a report writes: the page, the
+// results, the seeds' verdicts, the shop's charts, the map of limits, and
+// every schedule picture ("schedule-*"), lab chart ("lab-*") and Go
+// benchmark chart ("bench-*"); and the temporary files of their writing.
+// Any other file in a report folder is a user's, carried over when the
+// folder is replaced.
+func ownFile(name string) bool {
+	switch name {
+	case Index, "results.json", "results.csv", LessonsFile:
+		return true
 	}
-	var names []string
-	for _, c := range []string{"throughput", "latency", "distribution", "scalability", "limits"} {
-		names = append(names, c+".svg", c+".png")
+	if strings.HasPrefix(name, ".") && strings.HasSuffix(name, ".tmp") {
+		return true
 	}
-	for _, ext := range []string{".svg", ".png"} {
-		for _, prefix := range []string{"lab-", benchChartPrefix, "schedule-"} {
-			found, err := filepath.Glob(filepath.Join(dir, prefix+"*"+ext))
-			if err != nil {
-				return nil, err
-			}
-			for _, l := range found {
-				names = append(names, filepath.Base(l))
-			}
+	ext := filepath.Ext(name)
+	if ext != ".svg" && ext != ".png" {
+		return false
+	}
+	base := strings.TrimSuffix(name, ext)
+	if slices.Contains([]string{"throughput", "latency", "distribution", "scalability", "limits"}, base) {
+		return true
+	}
+	for _, prefix := range []string{"lab-", benchChartPrefix, "schedule-"} {
+		if strings.HasPrefix(base, prefix) {
+			return true
 		}
 	}
-	var stale []string
-	for _, n := range names {
-		if !have[n] {
-			stale = append(stale, n)
-		}
-	}
-	return stale, nil
+	return false
 }
 
 // Options are what a report shows beside its points, computed elsewhere.
@@ -179,44 +174,64 @@ func BuildWith(points []results.Point, opt Options) (*Report, error) {
 	return r, nil
 }
 
-// WriteDir writes the report's files into dir, creating it if needed. Each
-// file is written to a temporary name and renamed into place, so a reader
-// never sees half a file; chart files the report does not hold are
-// removed. The page is written last, once everything it shows is there.
-func (r *Report) WriteDir(dir string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+// WriteDir puts the report in dir whole: its files are written into the
+// folder beside it where it is assembled (atomicfile.StagingDir, which may
+// already hold the run's journal, results.json), which then takes dir's
+// place in one step; a user's own files in dir are carried over. A failure
+// or a kill before that leaves dir as it was, and the assembled folder
+// beside it with the journal: results.json, which replaces the journal,
+// is written last.
+func (r *Report) WriteDir(dir string) (err error) {
+	staging := atomicfile.StagingDir(dir)
+	_, journal := os.Stat(filepath.Join(staging, "results.json"))
+	if err := os.MkdirAll(staging, 0o755); err != nil {
 		return fmt.Errorf("create report folder: %w", err)
 	}
-	var index *File
-	for i, f := range r.Files {
-		if f.Name == Index {
-			index = &r.Files[i]
-			continue
+	defer func() {
+		if err == nil {
+			return
 		}
-		if err := writeAtomic(filepath.Join(dir, f.Name), f.Data); err != nil {
+		// A run's journal stays, for --resume; what this write added, or
+		// a folder holding nothing else, goes.
+		if journal != nil {
+			os.RemoveAll(staging)
+			return
+		}
+		for _, f := range r.Files {
+			if f.Name != "results.json" {
+				os.Remove(filepath.Join(staging, f.Name))
+			}
+		}
+	}()
+	// What a write cut short there left, and the report does not hold.
+	entries, err := os.ReadDir(staging)
+	if err != nil {
+		return fmt.Errorf("create report folder: %w", err)
+	}
+	for _, e := range entries {
+		if !slices.ContainsFunc(r.Files, func(f File) bool { return f.Name == e.Name() }) {
+			if err := os.RemoveAll(filepath.Join(staging, e.Name())); err != nil {
+				return fmt.Errorf("create report folder: %w", err)
+			}
+		}
+	}
+	last := func(f File) int {
+		switch f.Name {
+		case Index:
+			return 1
+		case "results.json":
+			return 2
+		}
+		return 0
+	}
+	files := slices.Clone(r.Files)
+	slices.SortStableFunc(files, func(a, b File) int { return last(a) - last(b) })
+	for _, f := range files {
+		if err := writeAtomic(filepath.Join(staging, f.Name), f.Data); err != nil {
 			return err
 		}
 	}
-	stale, err := r.staleCharts(dir)
-	if err != nil {
-		return err
-	}
-	for _, name := range stale {
-		err := os.Remove(filepath.Join(dir, name))
-		if err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("remove stale chart: %w", err)
-		}
-	}
-	if !slices.ContainsFunc(r.Files, func(f File) bool { return f.Name == LessonsFile }) {
-		// verdicts of an earlier run, which this page does not show
-		if err := os.Remove(filepath.Join(dir, LessonsFile)); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("remove stale %s: %w", LessonsFile, err)
-		}
-	}
-	if index != nil {
-		return writeAtomic(filepath.Join(dir, index.Name), index.Data)
-	}
-	return nil
+	return atomicfile.ReplaceDir(staging, dir, func(name string) bool { return !ownFile(name) })
 }
 
 // writeAtomic writes data to path all at once (see package atomicfile).

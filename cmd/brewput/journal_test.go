@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/brewput/brewput/internal/hold"
 	"github.com/brewput/brewput/results"
 )
 
@@ -56,7 +57,17 @@ func noStrays(t *testing.T, dir string) {
 		t.Fatal(err)
 	}
 	for _, e := range entries {
-		if strings.HasPrefix(e.Name(), ".") || strings.HasSuffix(e.Name(), ".tmp") || strings.HasPrefix(e.Name(), "brewput-logs-") {
+		if output, ok := strings.CutSuffix(e.Name(), ".brewput-hold"); ok {
+			// The hold of a killed run, which no process can remove: it
+			// must hold nothing.
+			h, err := hold.Take(filepath.Join(dir, strings.TrimPrefix(output, ".")))
+			if err != nil {
+				t.Errorf("the hold %s left in %s blocks the next run: %v", e.Name(), dir, err)
+			}
+			h.Release()
+			continue
+		}
+		if strings.HasPrefix(e.Name(), ".") || strings.HasSuffix(e.Name(), ".tmp") || strings.HasSuffix(e.Name(), ".partial") || strings.HasPrefix(e.Name(), "brewput-logs-") {
 			t.Errorf("stray %s left in %s", e.Name(), dir)
 		}
 	}
@@ -137,17 +148,18 @@ func TestSIGKILLLeavesAJournal(t *testing.T) {
 }
 
 // TestSIGHUPKeepsWhatWasMeasured: a closed terminal (SIGHUP) stops a real
-// main job in good order once its journal holds two points: exit 129, the
-// report of what was measured, saying it was cut short, and results.json
-// keeping the plan for --resume; no stray files.
+// main job in good order once its journal, beside the report folder where
+// the report is assembled, holds two points: exit 129, the report of what
+// was measured, saying it was cut short, and results.json keeping the plan
+// for --resume; no stray files.
 func TestSIGHUPKeepsWhatWasMeasured(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	out := filepath.Join(dir, "report")
 	cmd, stdout, stderr := startBrewput(t, "--modes", "noop,finelocking,noop,finelocking", "--cpus", "1",
 		"--dur", "150ms", "--warmup", "10ms", "--noisy", "ok", "--predict=false", "--out", out)
+	waitForPoints(t, filepath.Join(out+".partial", "results.json"), 2)
 	journal := filepath.Join(out, "results.json")
-	waitForPoints(t, journal, 2)
 	if err := cmd.Process.Signal(syscall.SIGHUP); err != nil {
 		t.Fatal(err)
 	}

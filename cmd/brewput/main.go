@@ -14,6 +14,7 @@ import (
 	"syscall"
 
 	"github.com/brewput/brewput/internal/exitcode"
+	"github.com/brewput/brewput/internal/hold"
 	"github.com/brewput/brewput/lab"
 )
 
@@ -35,6 +36,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 func runEnv(ctx context.Context, args []string, e *env) int {
 	root := newRoot(e)
 	root.SetArgs(args)
+	defer e.release()
 	err := root.ExecuteContext(ctx)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "brewput: %v\n", err)
@@ -54,6 +56,29 @@ type env struct {
 	// lessonsTiny makes lessons runs measure the tiny level, one sample a
 	// claim: the tests' runs, which check wiring, not the claims.
 	lessonsTiny bool
+	// holds are the outputs this run writes, held from other runs until
+	// it ends (see package hold).
+	holds []*hold.Hold
+}
+
+// hold claims the output at path, which --out named, for this run, before
+// anything is measured: one another live run writes is refused, naming
+// that run.
+func (e *env) hold(path string) error {
+	h, err := hold.Take(path)
+	if err != nil {
+		return fmt.Errorf("--out %w", err)
+	}
+	e.holds = append(e.holds, h)
+	return nil
+}
+
+// release gives up the run's holds.
+func (e *env) release() {
+	for _, h := range e.holds {
+		h.Release()
+	}
+	e.holds = nil
 }
 
 type childCommand struct {

@@ -12,7 +12,13 @@ import (
 // (outfile.Sink.Open) and returns the sink of the points.
 func outputOf(e *env, fs *pflag.FlagSet, format, out string, plan results.Plan) (*outfile.Sink, error) {
 	s := e.sink(results.Table, nil)
-	return s, s.Open(format, out, fs.Changed, plan)
+	if err := s.Open(format, out, fs.Changed, plan); err != nil {
+		return nil, err
+	}
+	if s.Out != nil {
+		return s, e.hold(s.Out.Path)
+	}
+	return s, nil
 }
 
 // sink is a Sink of points in format f to o (nil: stdout), each shop point

@@ -26,7 +26,7 @@ func newReportCmd(e *env) *cobra.Command {
 				return err
 			}
 			e.tellNotes(in.Notes)
-			if err := checkReportOut(out); err != nil {
+			if err := e.claimReportDir(out, ""); err != nil {
 				return err
 			}
 			if err := mainjob.Rerender(e.stdout, e.stderr, out, in, lab.Figures(e.labs()), fullTable); err != nil {

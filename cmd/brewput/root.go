@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -9,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/brewput/brewput/internal/atomicfile"
 	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/internal/mainjob"
 	"github.com/brewput/brewput/internal/predict"
@@ -47,13 +49,14 @@ func newRoot(e *env) *cobra.Command {
 					return err
 				}
 				out, labs, withLessons, withPredict = filepath.Dir(resume), strings.Join(plan.Labs, ","), plan.Lessons, plan.Predict
-			} else {
-				if st, err = sf.plan(cmd.Flags(), runtime.NumCPU()); err != nil {
-					return err
+				if dest, ok := atomicfile.DestOf(out); ok {
+					out = dest // a killed run's journal, beside its report folder
 				}
-				if err := checkReportOut(out); err != nil {
-					return err
-				}
+			} else if st, err = sf.plan(cmd.Flags(), runtime.NumCPU()); err != nil {
+				return err
+			}
+			if err := e.claimReportDir(out, resume); err != nil {
+				return err
 			}
 			runLabs, err := e.planLabs(labs)
 			if err != nil {
@@ -84,6 +87,9 @@ func newRoot(e *env) *cobra.Command {
 	}
 	root.SetOut(e.stdout)
 	root.SetErr(e.stderr)
+	root.Version = version()
+	root.SetVersionTemplate("{{.Version}}\n")
+	root.Flags().Bool("version", false, "print brewput's module version and the Go version it was built with") // cobra's, without its -v
 	// Every command's and lab's flags: a value that does not parse says
 	// what the flag accepts, and a number that is not finite is refused,
 	// before any command runs.
@@ -96,7 +102,7 @@ func newRoot(e *env) *cobra.Command {
 	root.Flags().BoolVar(&withLessons, "lessons", false, "also measure the seeds' claims, as brewput lessons --quick (about a minute), and put their verdicts in the report")
 	root.Flags().BoolVar(&withPredict, "predict", true, fmt.Sprintf("add the model's predictions (go policy) for 1 to %d CPUs to the report", predictCPUs()))
 	root.Flags().StringVar(&resume, "resume", "", "finish the study that a main job cut short left in this results.json (its report folder's), measuring only the points it lacks, and write the report beside it")
-	root.AddCommand(newRunCmd(e), newModelCmd(e), newAdviseCmd(e), newWhyCmd(e), newCalibrateCmd(e), newLabCmd(e), newReportCmd(e), newCompareCmd(e), newFitCmd(e), newBenchCmd(e), newListCmd(e), newLessonsCmd(e), newScheduleCmd(e), newPointCmd(e))
+	root.AddCommand(newRunCmd(e), newModelCmd(e), newAdviseCmd(e), newWhyCmd(e), newCalibrateCmd(e), newLabCmd(e), newReportCmd(e), newCompareCmd(e), newFitCmd(e), newBenchCmd(e), newListCmd(e), newLessonsCmd(e), newScheduleCmd(e), newPointCmd(e), newVersionCmd(e))
 	root.CompletionOptions.DisableDefaultCmd = true
 	setHelp(root)
 	return root
@@ -105,16 +111,40 @@ func newRoot(e *env) *cobra.Command {
 // compactTable says what the compact table holds, for --format's usage.
 const compactTable = "the measured points, the model's summarized per mode"
 
-// checkReportOut checks --out, the report's folder, before anything is
-// measured.
-func checkReportOut(out string) error {
+// claimReportDir checks --out, the report's folder, before anything is
+// measured, and holds it for this run: a folder another run is writing is
+// refused, and so is one whose last run was cut short before its report
+// replaced the folder, leaving its journal in the folder beside it where
+// reports are assembled, unless this run resumes that journal.
+func (e *env) claimReportDir(out, resume string) error {
 	if out == "" {
 		return fmt.Errorf("--out: want a folder for the report, such as %s", defaultReportDir)
 	}
 	if err := report.CheckDir(out); err != nil {
 		return fmt.Errorf("--out: %w", err)
 	}
-	return nil
+	if err := e.hold(out); err != nil {
+		return err
+	}
+	staging := atomicfile.StagingDir(out)
+	if _, err := os.Stat(staging); err != nil {
+		return nil
+	}
+	journal := filepath.Join(staging, "results.json")
+	if resume != "" && sameFile(resume, journal) {
+		return nil
+	}
+	if _, err := os.Stat(journal); err == nil {
+		return fmt.Errorf("--out %s: a run into it was cut short and left its journal, %s: brewput --resume %s finishes it; remove %s to start anew", out, journal, journal, staging)
+	}
+	return fmt.Errorf("--out %s: %s is left from a run cut short; remove it to start anew", out, staging)
+}
+
+// sameFile reports whether paths a and b name the same file.
+func sameFile(a, b string) bool {
+	ia, errA := os.Stat(a)
+	ib, errB := os.Stat(b)
+	return errA == nil && errB == nil && os.SameFile(ia, ib)
 }
 
 // unknownArgs turns stray arguments into a usage error naming them.

@@ -67,6 +67,9 @@ func (e *env) resumeRun(fs *pflag.FlagSet, path, command string) (*sweep.Batch, 
 		return nil, nil, nil, fmt.Errorf("--resume: %w", err)
 	}
 	st, err := sweep.BatchOf(f.Plan, command)
+	if err == nil {
+		err = e.hold(o.Path)
+	}
 	if err != nil {
 		o.Close()
 		return nil, nil, nil, fmt.Errorf("--resume %s: %w", path, err)

@@ -11,12 +11,15 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 
 	"github.com/brewput/brewput/results/lesson"
 
 	"github.com/brewput/brewput/report/chartspec"
 
 	"github.com/brewput/brewput/explain/limits"
+	"github.com/brewput/brewput/internal/atomicfile"
 	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/internal/outfile"
 	"github.com/brewput/brewput/internal/predict"
@@ -73,10 +76,16 @@ func (j Job) Run(ctx context.Context) error {
 	if j.Prediction != nil {
 		policy = j.Prediction.Policy
 	}
-	jr := &journal{log: j.Stderr, policy: policy, Folder: &outfile.Folder{Dir: j.Dir, Plan: j.Plan}}
+	// The journal is kept where the report is assembled, beside its folder,
+	// so that the folder is replaced whole or not at all (report.WriteDir).
+	staging := atomicfile.StagingDir(j.Dir)
+	jr := &journal{log: j.Stderr, policy: policy, Folder: &outfile.Folder{Dir: staging, Plan: j.Plan}}
 	if j.Resume != "" {
-		var err error
-		if jr.Folder, err = outfile.ResumeFolder(j.Resume, j.Plan); err != nil {
+		path, err := stageJournal(j.Resume, staging)
+		if err == nil {
+			jr.Folder, err = outfile.ResumeFolder(path, j.Plan)
+		}
+		if err != nil {
 			return fmt.Errorf("--resume: %w", err)
 		}
 	}
@@ -108,6 +117,9 @@ func (j Job) Run(ctx context.Context) error {
 		}
 		jr.Close()
 		if err := Publish(j.Stdout, j.Stderr, j.Dir, points, policy, opt, j.Full); err != nil {
+			if journal := filepath.Join(staging, "results.json"); exists(journal) {
+				err = fmt.Errorf("%w; %s is left as it was, and the points measured are in %s (brewput --resume %s writes the report once there is room)", err, j.Dir, journal, journal)
+			}
 			return exitcode.Failure{Err: err}
 		}
 	}
@@ -211,4 +223,34 @@ func Rerender(w, log io.Writer, dir string, in report.Inputs, figures map[string
 		fmt.Fprintln(log, results.CutShort(*in.Plan, in.Points))
 	}
 	return Publish(w, log, dir, in.Points, limits.Fifo(), opt, full)
+}
+
+// stageJournal puts the journal at path where the report is assembled,
+// staging, and returns its path there: a journal a killed run left is
+// already there; a cut-short report's results.json is copied, so that the
+// report stays as it is until the new one replaces it whole.
+func stageJournal(path, staging string) (string, error) {
+	staged := filepath.Join(staging, "results.json")
+	a, errA := filepath.Abs(path)
+	b, errB := filepath.Abs(staged)
+	if errA == nil && errB == nil && a == b {
+		return staged, nil
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return "", err
+	}
+	if err := os.MkdirAll(staging, 0o755); err != nil {
+		return "", err
+	}
+	if err := atomicfile.WriteFile(staged, data); err != nil {
+		return "", err
+	}
+	return staged, nil
+}
+
+// exists reports whether there is a file at path.
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }

@@ -1,0 +1,191 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/brewput/brewput/results"
+)
+
+// snapshot reads every file of dir, by name.
+func snapshot(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{}
+	for _, e := range entries {
+		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[e.Name()] = string(b)
+	}
+	return files
+}
+
+// sameFiles fails unless dir holds exactly the files of before.
+func sameFiles(t *testing.T, dir string, before map[string]string) {
+	t.Helper()
+	after := snapshot(t, dir)
+	if !maps.Equal(before, after) {
+		var diff []string
+		for name := range maps.Keys(before) {
+			if after[name] != before[name] {
+				diff = append(diff, name)
+			}
+		}
+		for name := range maps.Keys(after) {
+			if _, ok := before[name]; !ok {
+				diff = append(diff, name+" (new)")
+			}
+		}
+		t.Errorf("%s changed: %v", dir, diff)
+	}
+}
+
+// A second run asked to write an output a live run is writing is refused
+// before it measures anything, told which process holds it; the first
+// run's results are whole. For a report folder and for a results file.
+func TestSecondRunIntoTheSameOutput(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		name    string
+		out     string
+		journal string // where the first run's points come as it runs
+		cmd     []string
+	}{
+		{"report folder", "report", filepath.Join("report.partial", "results.json"), []string{"--predict=false"}},
+		{"results file", "r.json", "r.json", []string{"run"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			out, journal := filepath.Join(dir, c.out), filepath.Join(dir, c.journal)
+			args := append(c.cmd, "--modes", "noop,finelocking,noop,finelocking", "--cpus", "1",
+				"--dur", "200ms", "--warmup", "10ms", "--noisy", "ok", "--out", out)
+			first, _, firstErr := startBrewput(t, args...)
+			waitForPoints(t, journal, 1)
+
+			code, _, stderr := brewput(context.Background(), t, noChild(), args...)
+			if code != exitUsage {
+				t.Errorf("the second run: exit %d, want %d; stderr:\n%s", code, exitUsage, stderr)
+			}
+			want := fmt.Sprintf("brewput: --out %s is being written by brewput (pid %d: ", out, first.Process.Pid)
+			if lines := strings.Split(strings.TrimSpace(stderr), "\n"); len(lines) != 1 || !strings.HasPrefix(lines[0], want) || !strings.Contains(lines[0], "give another --out, or wait") {
+				t.Errorf("the second run's refusal is not one line naming the output and the holder (%q…):\n%s", want, stderr)
+			}
+			if err := first.Wait(); err != nil {
+				t.Fatalf("the first run: %v\n%s", err, firstErr)
+			}
+			results := filepath.Join(out, "results.json")
+			if c.out == "r.json" {
+				results = out
+			}
+			f, err := resultsOpen(results)
+			if err != nil || f.Plan != nil || len(f.Points) != 4 {
+				t.Errorf("the first run's results: %v; want its 4 points, whole", err)
+			}
+			noStrays(t, dir)
+		})
+	}
+}
+
+// A run killed before its report is written leaves the report folder
+// byte for byte as it was, and its journal beside it; a plain run into the
+// folder is then refused, naming the journal, and --resume finishes the
+// run and replaces the folder whole.
+func TestKilledRunLeavesTheReport(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	out := filepath.Join(dir, "report")
+	args := []string{"--modes", "noop", "--cpus", "1", "--dur", "50ms", "--warmup", "0s", "--noisy", "ok", "--predict=false", "--out", out}
+	if code, _, stderr := brewput(context.Background(), t, selfChild(), args...); code != exitOK {
+		t.Fatalf("the earlier report: exit %d\n%s", code, stderr)
+	}
+	if err := os.WriteFile(filepath.Join(out, "notes.txt"), []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	before := snapshot(t, out)
+
+	cmd, _, _ := startBrewput(t, "--modes", "noop,finelocking,noop,finelocking", "--cpus", "1", "--dur", "300ms",
+		"--warmup", "10ms", "--noisy", "ok", "--predict=false", "--out", out)
+	journal := filepath.Join(out+".partial", "results.json")
+	waitForPoints(t, journal, 1)
+	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	cmd.Wait()
+	sameFiles(t, out, before)
+
+	code, _, stderr := brewput(context.Background(), t, noChild(), args...)
+	if code != exitUsage || !strings.Contains(stderr, "brewput --resume "+journal) {
+		t.Errorf("a plain run beside the journal: exit %d, want %d and the way to resume; stderr:\n%s", code, exitUsage, stderr)
+	}
+	sameFiles(t, out, before)
+
+	code, _, stderr = brewput(context.Background(), t, selfChild(), "--resume", journal)
+	if code != exitOK {
+		t.Fatalf("--resume: exit %d\n%s", code, stderr)
+	}
+	f, err := resultsOpen(filepath.Join(out, "results.json"))
+	if err != nil || f.Plan != nil || len(f.Points) != 4 {
+		t.Errorf("after --resume: %v, want the 4 points", err)
+	}
+	if b, err := os.ReadFile(filepath.Join(out, "notes.txt")); string(b) != "mine" {
+		t.Errorf("the user's file in the folder was not carried over: %q, %v", b, err)
+	}
+	noStrays(t, dir)
+}
+
+// A report that cannot be written for want of room leaves the earlier
+// report byte for byte as it was, and the journal of what was measured
+// beside it, said on stderr. It needs a small file system of its own: a
+// tmpfs, which only root may mount.
+func TestFullDiskKeepsTheReport(t *testing.T) {
+	t.Parallel()
+	mnt := t.TempDir()
+	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", mnt).CombinedOutput(); err != nil {
+		t.Skipf("cannot mount a small tmpfs to fill (%v: %s): needs root", err, strings.TrimSpace(string(out)))
+	}
+	t.Cleanup(func() { exec.Command("umount", mnt).Run() })
+	out := filepath.Join(mnt, "report")
+	args := []string{"--modes", "noop", "--cpus", "1", "--dur", "50ms", "--warmup", "0s", "--noisy", "ok", "--predict=false", "--out", out}
+	if code, _, stderr := brewput(context.Background(), t, selfChild(), args...); code != exitOK {
+		t.Fatalf("the earlier report: exit %d\n%s", code, stderr)
+	}
+	before := snapshot(t, out)
+	// Leave room for the journal, not for the charts.
+	var st syscall.Statfs_t
+	if err := syscall.Statfs(mnt, &st); err != nil {
+		t.Fatal(err)
+	}
+	free := int64(st.Bavail) * st.Bsize
+	if err := os.WriteFile(filepath.Join(mnt, "filler"), make([]byte, free-12<<10), 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	code, _, stderr := brewput(context.Background(), t, selfChild(), args...)
+	if code != exitFailure || !strings.Contains(stderr, "no space left on device") {
+		t.Fatalf("a report on a full disk: exit %d, want %d saying so; stderr:\n%s", code, exitFailure, stderr)
+	}
+	sameFiles(t, out, before)
+	journal := filepath.Join(out+".partial", "results.json")
+	if !strings.Contains(stderr, "brewput --resume "+journal) {
+		t.Errorf("stderr does not say where the points measured are:\n%s", stderr)
+	}
+	if f, err := resultsOpen(journal); err != nil || len(f.Points) != 1 {
+		t.Errorf("the journal beside the report: %v", err)
+	}
+}
+
+// resultsOpen opens a results file (results.Open), under a name that
+// leaves "results" to the variables of the tests above.
+func resultsOpen(path string) (*results.File, error) { return results.Open(path) }

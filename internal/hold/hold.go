@@ -1,0 +1,152 @@
+// Package hold keeps two brewput processes from writing the same output:
+// a run takes a hold on the file or folder it will write before it
+// measures anything, and a second run asked to write there is refused,
+// told which process holds it. The hold is a lock on a small file beside
+// the output, released when the process ends however it ends, so a killed
+// holder never blocks the next run.
+package hold
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// Hold is this process's claim on one output.
+type Hold struct {
+	// Path is the output held, as given.
+	Path string
+	file string // the lock file beside it
+	f    *os.File
+	// made are the folders Take created to put the lock file in, deepest
+	// first: an output may go into folders that do not exist yet.
+	made []string
+}
+
+// Held is the error of an output another live process holds.
+type Held struct {
+	Path string
+	// PID and Command are the holder's, as it wrote them.
+	PID     int
+	Command string
+}
+
+func (e *Held) Error() string {
+	who := "another brewput process"
+	if e.PID > 0 {
+		who = fmt.Sprintf("brewput (pid %d: %s)", e.PID, e.Command)
+	}
+	return fmt.Sprintf("%s is being written by %s; give another --out, or wait for it to finish", e.Path, who)
+}
+
+// FileOf is the lock file of the output at path: beside it, hidden, named
+// after it.
+func FileOf(path string) string {
+	clean := filepath.Clean(path)
+	return filepath.Join(filepath.Dir(clean), "."+filepath.Base(clean)+".brewput-hold")
+}
+
+// Take claims the output at path (a file or a folder, which need not
+// exist yet) for this process, saying who holds it in the lock file. An
+// output another live process holds gives a *Held error; a lock file that
+// a finished or killed process left is taken over. Release gives the hold
+// up; the end of the process does too.
+func Take(path string) (*Hold, error) {
+	h := &Hold{Path: path, file: FileOf(path)}
+	for dir := filepath.Dir(h.file); ; dir = filepath.Dir(dir) {
+		if _, err := os.Stat(dir); err == nil || filepath.Dir(dir) == dir {
+			break
+		}
+		h.made = append(h.made, dir)
+	}
+	if err := os.MkdirAll(filepath.Dir(h.file), 0o755); err != nil {
+		return nil, fmt.Errorf("%s: cannot hold it: %w", path, unwrap(err))
+	}
+	for range 10 {
+		f, err := os.OpenFile(h.file, os.O_RDWR|os.O_CREATE, 0o644)
+		if err != nil {
+			return nil, fmt.Errorf("%s: cannot hold it: %w", path, unwrap(err))
+		}
+		got, err := lock(f)
+		if err != nil {
+			f.Close()
+			return nil, fmt.Errorf("%s: cannot hold it: %w", path, err)
+		}
+		if !got {
+			held := holder(f)
+			f.Close()
+			held.Path = path
+			return nil, held // the folders it made are the holder's now
+		}
+		// The holder before may have removed the file between our open and
+		// our lock: then the lock is on a file no one else will find, and
+		// the name must be opened again.
+		if same(f, h.file) {
+			h.f = f
+			if err := h.sign(); err != nil {
+				h.Release()
+				return nil, fmt.Errorf("%s: cannot hold it: %w", path, err)
+			}
+			return h, nil
+		}
+		f.Close()
+	}
+	return nil, fmt.Errorf("%s: cannot hold it: its lock file %s keeps changing", path, h.file)
+}
+
+// sign writes this process's pid and command line into the lock file,
+// for the error a second process gets.
+func (h *Hold) sign() error {
+	if err := h.f.Truncate(0); err != nil {
+		return err
+	}
+	_, err := h.f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"+strings.Join(os.Args, " ")+"\n"), 0)
+	return err
+}
+
+// Release removes the lock file and gives the hold up; releasing again,
+// or a nil hold, does nothing.
+func (h *Hold) Release() {
+	if h == nil || h.f == nil {
+		return
+	}
+	// Removed while still locked: a process that opened it meanwhile finds
+	// its lock on a file the name no longer leads to, and opens again.
+	os.Remove(h.file)
+	h.f.Close()
+	h.f = nil
+	for _, dir := range h.made {
+		os.Remove(dir) // only where empty: the run wrote nothing there
+	}
+}
+
+// holder reads who holds the lock file f.
+func holder(f *os.File) *Held {
+	b := make([]byte, 4096)
+	n, _ := f.ReadAt(b, 0)
+	pid, command, _ := strings.Cut(string(b[:n]), "\n")
+	held := &Held{Command: strings.TrimSpace(command)}
+	held.PID, _ = strconv.Atoi(strings.TrimSpace(pid))
+	return held
+}
+
+// same reports whether the open file f is the file now at path.
+func same(f *os.File, path string) bool {
+	a, err := f.Stat()
+	if err != nil {
+		return false
+	}
+	b, err := os.Stat(path)
+	return err == nil && os.SameFile(a, b)
+}
+
+func unwrap(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}

@@ -1,0 +1,129 @@
+package hold
+
+import (
+	"bufio"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+
+	"go.uber.org/goleak"
+)
+
+// holderEnv makes the test binary a process that holds the path the
+// variable names, says so on stdout, and waits to be killed.
+const holderEnv = "BREWPUT_HOLD_TEST_HOLDER"
+
+func TestMain(m *testing.M) {
+	if path := os.Getenv(holderEnv); path != "" {
+		if _, err := Take(path); err != nil {
+			os.Stdout.WriteString("error: " + err.Error() + "\n")
+			os.Exit(1)
+		}
+		os.Stdout.WriteString("held\n")
+		select {} // until killed
+	}
+	goleak.VerifyTestMain(m)
+}
+
+func TestTakeRefusesASecondHolder(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "report")
+	h, err := Take(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Take(out)
+	var held *Held
+	if !errors.As(err, &held) {
+		t.Fatalf("a second Take: %v, want a *Held", err)
+	}
+	if held.PID != os.Getpid() || !strings.Contains(err.Error(), out) || !strings.Contains(err.Error(), "another --out") {
+		t.Errorf("the refusal %q (pid %d) does not name the output, this process and what to do", err, held.PID)
+	}
+	h.Release()
+	h.Release() // again: nothing
+	if _, err := os.Stat(FileOf(out)); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("Release left the lock file: %v", err)
+	}
+	again, err := Take(out)
+	if err != nil {
+		t.Fatalf("Take after Release: %v", err)
+	}
+	again.Release()
+}
+
+// A lock file whose process is gone (killed before it could remove it)
+// holds nothing.
+func TestTakeOverALeftLockFile(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "r.json")
+	if err := os.WriteFile(FileOf(out), []byte("999999999\nbrewput run --out r.json\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h, err := Take(out)
+	if err != nil {
+		t.Fatalf("a lock file no process holds blocked Take: %v", err)
+	}
+	b, _ := os.ReadFile(FileOf(out))
+	if !strings.HasPrefix(string(b), strconv.Itoa(os.Getpid())+"\n") {
+		t.Errorf("the lock file says %q, not this process", b)
+	}
+	h.Release()
+}
+
+// A real process holds the output; another is refused and told its pid;
+// killed with SIGKILL, it blocks no one.
+func TestHolderKilled(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "report")
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), holderEnv+"="+out)
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		cmd.Process.Kill()
+		cmd.Wait()
+	}()
+	line, _ := bufio.NewReader(stdout).ReadString('\n')
+	if line != "held\n" {
+		t.Fatalf("the holder said %q", line)
+	}
+	_, err = Take(out)
+	var held *Held
+	if !errors.As(err, &held) || held.PID != cmd.Process.Pid || !strings.Contains(held.Command, os.Args[0]) {
+		t.Fatalf("Take beside a live holder: %v, want it refused naming pid %d", err, cmd.Process.Pid)
+	}
+	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	cmd.Wait()
+	h, err := Take(out)
+	if err != nil {
+		t.Fatalf("Take after the holder was killed: %v", err)
+	}
+	h.Release()
+}
+
+// An output in folders that do not exist yet is held all the same; the
+// folders made for the hold go with it where the run wrote nothing.
+func TestHoldInNewFolders(t *testing.T) {
+	base := t.TempDir()
+	h, err := Take(filepath.Join(base, "a", "b", "report"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Take(filepath.Join(base, "a", "b", "report")); err == nil {
+		t.Errorf("a second Take of an output in new folders was not refused")
+	}
+	h.Release()
+	if _, err := os.Stat(filepath.Join(base, "a")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the folders made for the hold are still there: %v", err)
+	}
+}

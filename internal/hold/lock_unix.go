@@ -1,0 +1,20 @@
+//go:build unix
+
+package hold
+
+import (
+	"errors"
+	"os"
+	"syscall"
+)
+
+// lock takes an exclusive lock on f without waiting; false where another
+// open file holds it. The kernel releases it when f is closed or the
+// process ends.
+func lock(f *os.File) (bool, error) {
+	err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+	if errors.Is(err, syscall.EWOULDBLOCK) {
+		return false, nil
+	}
+	return err == nil, err
+}

@@ -285,19 +285,6 @@ func entry(ps []results.Point) *Entry {
 			e.Disturbed++
 		}
 	}
-	e.Throughput, e.P50, e.P99, e.Util = median(tp), median(p50), median(p99), median(util)
+	e.Throughput, e.P50, e.P99, e.Util = results.Median(tp), results.Median(p50), results.Median(p99), results.Median(util)
 	return e
-}
-
-func median(xs []float64) float64 {
-	s := slices.Clone(xs)
-	slices.Sort(s)
-	n := len(s)
-	if n == 0 {
-		return 0
-	}
-	if n%2 == 1 {
-		return s[n/2]
-	}
-	return (s[n/2-1] + s[n/2]) / 2
 }

@@ -172,7 +172,7 @@ func writeStudies(w io.Writer, points []results.Point) error {
 		for _, p := range by[k] {
 			xs = append(xs, p.Throughput)
 		}
-		return median(xs)
+		return results.Median(xs)
 	}
 	for _, k := range keys {
 		a := at{k.study, k.id, k.cpus}
@@ -214,7 +214,7 @@ func writeStudies(w io.Writer, points []results.Point) error {
 			share = fmt.Sprintf("×%s", ratio(tput(k)/m))
 		}
 		row += fmt.Sprintf("%s\t%s\t%s\t%s\t%.0f%%\t%s\t", results.FormatRate(tput(k), p.Unit), share,
-			results.FormatWait(median(p50)), results.FormatWait(median(p99)), 100*median(util), results.BusiestMeter(p))
+			results.FormatWait(results.Median(p50)), results.FormatWait(results.Median(p99)), 100*results.Median(util), results.BusiestMeter(p))
 		tab.add(row, p)
 	}
 	if err := tab.tw.Flush(); err != nil {

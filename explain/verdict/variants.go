@@ -126,7 +126,7 @@ func describe(study string, points []results.Point) (Described, bool) {
 				e.disturbed++
 			}
 		}
-		e.tput, e.p50 = median(tp), median(p50)
+		e.tput, e.p50 = results.Median(tp), results.Median(p50)
 		return e, true
 	}
 	of := []int{counts[0]}

@@ -75,7 +75,7 @@ func main() {
 		if len(e.measured) == 0 {
 			continue
 		}
-		m, mp := median(e.measured), median(e.p50)
+		m, mp := results.Median(e.measured), results.Median(e.p50)
 		gp, hasGo := e.model["go"]
 		fp, hasFifo := e.model["fifo"]
 		bound := math.NaN()
@@ -115,26 +115,12 @@ func main() {
 	}
 	if len(dGoThr) > 0 {
 		fmt.Printf("throughput |Δ|: go median %.1f %%, worst %.1f %%; fifo median %.1f %%, worst %.1f %%\n",
-			100*median(dGoThr), 100*slices.Max(dGoThr), 100*median(dFifoThr), 100*slices.Max(dFifoThr))
+			100*results.Median(dGoThr), 100*slices.Max(dGoThr), 100*results.Median(dFifoThr), 100*slices.Max(dFifoThr))
 		fmt.Printf("p50 |Δ|:        go median %.1f %%, worst %.1f %%; fifo median %.1f %%, worst %.1f %%\n",
-			100*median(dGoP50), 100*slices.Max(dGoP50), 100*median(dFifoP50), 100*slices.Max(dFifoP50))
+			100*results.Median(dGoP50), 100*slices.Max(dGoP50), 100*results.Median(dFifoP50), 100*slices.Max(dFifoP50))
 	}
 	if banded > 0 {
 		fmt.Printf("the go policy's band holds the measured throughput (±0.5 %%) in %d of %d points\n", covered, banded)
-	}
-}
-
-func median(xs []float64) float64 {
-	s := append([]float64(nil), xs...)
-	for i := range s { // insertion sort: a handful of repetitions
-		for j := i; j > 0 && s[j] < s[j-1]; j-- {
-			s[j], s[j-1] = s[j-1], s[j]
-		}
-	}
-	if n := len(s); n%2 == 1 {
-		return s[n/2]
-	} else {
-		return (s[n/2-1] + s[n/2]) / 2
 	}
 }
 

@@ -22,7 +22,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -97,7 +96,7 @@ func medians(pts []results.Point, mode string) (thr, others float64) {
 	if len(t) == 0 {
 		fail(fmt.Errorf("no points of %s", mode))
 	}
-	return median(t), median(o)
+	return results.Median(t), results.Median(o)
 }
 
 // model returns the go policy's throughput for mode with others.
@@ -107,16 +106,6 @@ func model(bin, mode string, cpus int, dur time.Duration, others float64, burst 
 	pts, err := results.ReadJSON(bytes.NewReader(out))
 	check(err)
 	return pts[0].Throughput
-}
-
-func median(xs []float64) float64 {
-	s := slices.Clone(xs)
-	slices.Sort(s)
-	if n := len(s); n%2 == 1 {
-		return s[n/2]
-	} else {
-		return (s[n/2-1] + s[n/2]) / 2
-	}
 }
 
 func run(name string, args ...string) {

@@ -35,7 +35,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -46,6 +45,7 @@ import (
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/calibrate"
 	"github.com/brewput/brewput/model/sim"
+	"github.com/brewput/brewput/results"
 )
 
 // run is one row of the reference data.
@@ -329,21 +329,11 @@ func predict(p *point, v variant, cal calibrate.Calibration, burst time.Duration
 			widen(&pr.p50Band, p50, p50)
 		}
 	}
-	pr.thr, pr.p50 = median(thrs), median(p50s)
+	pr.thr, pr.p50 = results.Median(thrs), results.Median(p50s)
 	return pr
 }
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
-
-func median(xs []float64) float64 {
-	s := slices.Clone(xs)
-	sort.Float64s(s)
-	if n := len(s); n%2 == 1 {
-		return s[n/2]
-	} else {
-		return (s[n/2-1] + s[n/2]) / 2
-	}
-}
 
 // runsBand is the least and the most of the runs' values.
 func runsBand(p *point, f func(run) float64) [2]float64 {
@@ -461,8 +451,8 @@ func summarize(pts []*point, variants []variant, preds map[[2]int]prediction) {
 				all = s
 			}
 			fmt.Fprintf(w, "%s\t%s\t%d\t%s\t%s\t%s\t%s\t%d/%d\t%d/%d\t%s\t%s\t\n", k.mode, k.table, s.n,
-				pct(median(s.thrD)), pct(slices.Max(s.thrD)), pct(median(s.p50D)), pct(slices.Max(s.p50D)),
-				s.thrCover, s.n, s.p50Cover, s.n, pct(median(s.thrWidth)), pct(median(s.p50Width)))
+				pct(results.Median(s.thrD)), pct(slices.Max(s.thrD)), pct(results.Median(s.p50D)), pct(slices.Max(s.p50D)),
+				s.thrCover, s.n, s.p50Cover, s.n, pct(results.Median(s.thrWidth)), pct(results.Median(s.p50Width)))
 		}
 		w.Flush()
 		off := 0

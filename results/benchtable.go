@@ -3,69 +3,186 @@ package results
 import (
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
+
+	"golang.org/x/perf/benchmath"
+	"golang.org/x/perf/benchunit"
 )
 
-// writeBenchTable writes Go benchmarks' points: the benchmark, its CPUs
-// (GOMAXPROCS), the repetition, the throughput, and each unit of their
-// lines in a column of its own, in the order they first come (ns/op,
-// the latencies bench.Parallel reports, B/op, allocs/op, the benchmarks'
-// own), "-" where a benchmark has none. The package is named above the
-// table, or in a column where there are several.
-func writeBenchTable(w io.Writer, points []Point) error {
-	var units []string
-	width, reps, sources, pkgs := len("benchmark"), false, map[string]bool{}, map[string]bool{}
+// benchRow is one benchmark at one CPU count (from one source, in one
+// package): its repetitions.
+type benchRow struct {
+	name, pkg, origin string
+	cpus              int
+	points            []Point
+}
+
+// benchRows groups Go benchmarks' points by benchmark and CPU count, in
+// the order they first come.
+func benchRows(points []Point) []*benchRow {
+	var rows []*benchRow
+	index := map[string]*benchRow{}
 	for _, p := range points {
-		pkgs[p.Bench.Pkg] = true
-		width = max(width, len(p.Mode))
-		reps = reps || p.Rep > 0
-		sources[p.Origin()] = true
+		k := fmt.Sprintf("%s\x00%s\x00%s\x00%d", p.Origin(), p.Bench.Pkg, p.Mode, p.CPUs)
+		r := index[k]
+		if r == nil {
+			r = &benchRow{name: p.Mode, pkg: p.Bench.Pkg, origin: p.Origin(), cpus: p.CPUs}
+			index[k] = r
+			rows = append(rows, r)
+		}
+		r.points = append(r.points, p)
+	}
+	return rows
+}
+
+// BenchName is a benchmark's name at a CPU count as go test and benchstat
+// write it: with the -N suffix of its GOMAXPROCS, none for 1.
+func BenchName(name string, cpus int) string {
+	if cpus == 1 {
+		return name
+	}
+	return name + "-" + strconv.Itoa(cpus)
+}
+
+// FormatBenchValue formats a value of a benchmark's line as benchstat
+// does: in its tidied unit (sec/op for ns/op, sec for a -ns latency) with
+// an SI prefix, "70.79n". It returns the tidied unit too.
+func FormatBenchValue(v float64, unit string) (string, string) {
+	v, unit = benchunit.Tidy(v, unit)
+	return benchunit.Scale(v, benchunit.ClassOf(unit)), unit
+}
+
+// benchCell is a row's median of one unit ± its 95 % confidence
+// interval, as benchstat writes it ("70.79n ± 2%"), "∞" where there are
+// too few runs for an interval; ok is false where a run lacks the unit.
+func benchCell(points []Point, unit string) (cell string, wide bool, ok bool) {
+	var values []float64
+	for _, p := range points {
+		v, has := p.Bench.Value(unit)
+		if !has {
+			return "", false, false
+		}
+		values = append(values, v)
+	}
+	tidied, tunit := make([]float64, len(values)), ""
+	for i, v := range values {
+		tidied[i], tunit = benchunit.Tidy(v, unit)
+	}
+	s := benchmath.AssumeNothing.Summary(benchmath.NewSample(tidied, &benchmath.DefaultThresholds), 0.95)
+	wide = math.IsInf(s.Lo, 0) || math.IsInf(s.Hi, 0)
+	return benchunit.Scale(s.Center, benchunit.ClassOf(tunit)) + " ± " + s.PctRangeString(), wide, true
+}
+
+// benchColumns are the units of the points' lines, in benchstat's order
+// — time per op, B/op, allocs/op — then the others in the order they
+// first come.
+func benchColumns(points []Point) []string {
+	var units []string
+	for _, p := range points {
 		for _, v := range p.Bench.Values {
 			if !slices.Contains(units, v.Unit) {
 				units = append(units, v.Unit)
 			}
 		}
 	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	head := []string{fmt.Sprintf("%-*s", width, "benchmark"), "cpus"}
-	if reps {
-		head = append(head, "rep")
+	first := []string{"ns/op", "B/op", "allocs/op"}
+	var out []string
+	for _, u := range first {
+		if slices.Contains(units, u) {
+			out = append(out, u)
+		}
 	}
-	head = append(head, "throughput")
-	head = append(head, units...)
+	for _, u := range units {
+		if !slices.Contains(first, u) {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// writeBenchTable writes Go benchmarks' points as benchstat shows them: a
+// row per benchmark and CPU count, named as go test names it (the -N
+// suffix), the repetitions reduced to their median ± the 95 % confidence
+// interval in each unit of their lines — sec/op, B/op, allocs/op, then
+// the latencies package bench reports and the benchmarks' own — with SI
+// prefixes, and the runs (n). The package is named above the table, or in
+// a column where there are several; the source too where there are
+// several.
+func writeBenchTable(w io.Writer, points []Point) error {
+	rows := benchRows(points)
+	units := benchColumns(points)
+	width, sources, pkgs := len("benchmark"), map[string]bool{}, map[string]bool{}
+	for _, r := range rows {
+		width = max(width, len(BenchName(r.name, r.cpus)))
+		sources[r.origin] = true
+		pkgs[r.pkg] = true
+	}
+	if len(pkgs) == 1 && rows[0].pkg != "" {
+		fmt.Fprintf(w, "pkg: %s\n", rows[0].pkg)
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	head := []string{fmt.Sprintf("%-*s", width, "benchmark")}
+	for _, u := range units {
+		_, tidied := benchunit.Tidy(1, u)
+		head = append(head, tidied)
+	}
+	head = append(head, "n")
 	if len(sources) > 1 {
 		head = append(head, "source")
 	}
 	if len(pkgs) > 1 {
 		head = append(head, "pkg")
-	} else if pkg := points[0].Bench.Pkg; pkg != "" {
-		fmt.Fprintf(w, "pkg: %s\n", pkg)
 	}
 	fmt.Fprintln(tw, strings.Join(head, "\t")+"\t")
-	for _, p := range points {
-		row := []string{fmt.Sprintf("%-*s", width, p.Mode), strconv.Itoa(p.CPUs)}
-		if reps {
-			row = append(row, strconv.Itoa(max(p.Rep, 1)))
-		}
-		row = append(row, FormatRate(p.Throughput, p.Unit))
+	anyWide := false
+	for _, r := range rows {
+		row := []string{fmt.Sprintf("%-*s", width, BenchName(r.name, r.cpus))}
 		for _, u := range units {
-			v, ok := p.Bench.Value(u)
+			c, wide, ok := benchCell(r.points, u)
 			if !ok {
-				row = append(row, "-")
-				continue
+				c = "-"
 			}
-			row = append(row, strconv.FormatFloat(v, 'g', 4, 64))
+			if wide {
+				c += " ¹"
+				anyWide = true
+			}
+			row = append(row, c)
 		}
+		row = append(row, strconv.Itoa(len(r.points)))
 		if len(sources) > 1 {
-			row = append(row, OriginLabel(p))
+			row = append(row, OriginLabel(r.points[0]))
 		}
 		if len(pkgs) > 1 {
-			row = append(row, p.Bench.Pkg)
+			row = append(row, r.pkg)
 		}
 		fmt.Fprintln(tw, strings.Join(row, "\t")+"\t")
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if anyWide {
+		_, err := fmt.Fprintf(w, "¹ need >= %d runs (-count) for a confidence interval at level 0.95\n", benchRunsForInterval())
+		return err
+	}
+	return nil
+}
+
+// benchRunsForInterval is the fewest runs whose median benchmath bounds
+// at 95 %: 6.
+func benchRunsForInterval() int {
+	for n := 2; n < 50; n++ {
+		values := make([]float64, n)
+		for i := range values {
+			values[i] = float64(i)
+		}
+		s := benchmath.AssumeNothing.Summary(benchmath.NewSample(values, &benchmath.DefaultThresholds), 0.95)
+		if !math.IsInf(s.Lo, 0) && !math.IsInf(s.Hi, 0) {
+			return n
+		}
+	}
+	return 50
 }

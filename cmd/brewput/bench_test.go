@@ -24,7 +24,7 @@ func TestBench(t *testing.T) {
 	}
 	dir := t.TempDir()
 	out := filepath.Join(dir, "report")
-	code, stdout, stderr := brewput(context.Background(), t, noChild(), "bench", "../../examples/cache", "--cpus", cpus, "--count", "2", "--benchtime", "20x", "--out", out)
+	code, stdout, stderr := brewput(context.Background(), t, noChild(), "bench", "../../examples/cache", "-cpu", cpus, "--count", "2", "-benchtime", "20x", "--out", out)
 	if code != exitOK {
 		t.Fatalf("exit %d; stderr:\n%s", code, stderr)
 	}
@@ -73,11 +73,39 @@ func TestBench(t *testing.T) {
 	}
 }
 
-// TestBenchNoMatch: a --bench that matches nothing exits 2 naming it.
+// TestBenchGoSpelling: brewput bench takes go test's flags as go test
+// spells them, with one dash, interspersed with the packages; with no
+// --out the report goes to a folder of the user's cache, named in the
+// output, and nothing is written where it runs.
+func TestBenchGoSpelling(t *testing.T) {
+	cache := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache)
+	t.Chdir("../../examples/cache")
+	before, err := os.ReadDir(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := brewput(context.Background(), t, noChild(), "bench", ".", "-bench", "Cache/design=mutex/load=read", "-cpu", "1", "-count", "2", "-benchtime=20x", "-run", "^$", "-benchmem")
+	if code != exitOK {
+		t.Fatalf("exit %d; stderr:\n%s", code, stderr)
+	}
+	report := filepath.Join(cache, "brewput", "bench", "cache", "index.html")
+	if _, err := os.Stat(report); err != nil || !strings.Contains(stdout, "report: "+report) {
+		t.Errorf("report not in the cache folder %s: %v\n%s", report, err, stdout)
+	}
+	if !strings.Contains(stdout, "Cache/design=mutex/load=read ") || strings.Contains(stdout, "design=sharded") || !strings.Contains(stdout, "  2\n") {
+		t.Errorf("table of the one benchmark matched, 2 runs:\n%s", stdout)
+	}
+	if after, _ := os.ReadDir("."); len(after) != len(before) {
+		t.Errorf("wrote into the package's folder: %d entries, %d before", len(after), len(before))
+	}
+}
+
+// TestBenchNoMatch: a -bench that matches nothing exits 2 naming it.
 func TestBenchNoMatch(t *testing.T) {
 	dir := t.TempDir()
-	code, stdout, stderr := brewput(context.Background(), t, noChild(), "bench", "../../examples/cache", "--bench", "NoSuchBenchmark", "--cpus", "1", "--out", filepath.Join(dir, "r"))
-	if code != exitUsage || stdout != "" || !strings.Contains(stderr, `--bench: no benchmark matches "NoSuchBenchmark"`) {
+	code, stdout, stderr := brewput(context.Background(), t, noChild(), "bench", "../../examples/cache", "-bench", "NoSuchBenchmark", "-cpu", "1", "--out", filepath.Join(dir, "r"))
+	if code != exitUsage || stdout != "" || !strings.Contains(stderr, `-bench: no benchmark matches "NoSuchBenchmark"`) {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
@@ -116,7 +144,7 @@ func TestReadGoTestOutput(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("report: exit %d: %s", code, stderr)
 	}
-	for _, want := range []string{"pkg: example.com/kv", "Get/shards=16", "throughput", "allocs/op"} {
+	for _, want := range []string{"pkg: example.com/kv", "Get/shards=16-4", "25.50n ± ∞", "sec/op", "allocs/op"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("report's table lacks %q:\n%s", want, stdout)
 		}
@@ -139,5 +167,16 @@ func TestReadGoTestOutput(t *testing.T) {
 	}
 	if len(got) != 2 || !strings.Contains(stdout, "gotest-cpus.txt") {
 		t.Errorf("fit table:\n%s", stdout)
+	}
+}
+
+// TestVersion: brewput --version and brewput version print one line, the
+// module's version and the Go version it was built with.
+func TestVersion(t *testing.T) {
+	for _, args := range [][]string{{"--version"}, {"version"}} {
+		code, stdout, stderr := brewput(context.Background(), t, noChild(), args...)
+		if code != exitOK || stderr != "" || !strings.HasPrefix(stdout, "brewput ") || !strings.Contains(stdout, runtime.Version()) || strings.Count(stdout, "\n") != 1 {
+			t.Errorf("brewput %s: exit %d, stdout %q, stderr %q", args[0], code, stdout, stderr)
+		}
 	}
 }

@@ -2,11 +2,15 @@ package main
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
+	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/internal/gobench"
 	"github.com/brewput/brewput/internal/host"
 	"github.com/brewput/brewput/report"
@@ -16,31 +20,54 @@ import (
 func newBenchCmd(e *env) *cobra.Command {
 	var cfg gobench.Config
 	var cpus, format, out string
+	var benchmem bool
 	cmd := &cobra.Command{
-		Use:   "bench [packages] [-- go test flags]",
+		Use:   "bench [packages] [-bench regexp] [-cpu list] [-count n] [-benchtime t] [-- go test flags]",
 		Short: "Run Go benchmarks on 1, 2, … CPUs, each pinned, and report how they scale",
+		// go test's flags have one dash and long names (-bench, -cpu),
+		// which pflag reads as clusters of shorthands: the flags are
+		// parsed below, once spelled with two.
+		DisableFlagParsing: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			pkgs, goFlags := args, []string(nil)
-			if at := cmd.ArgsLenAtDash(); at >= 0 {
-				pkgs, goFlags = args[:at], args[at:]
+			fs := cmd.Flags()
+			if err := fs.Parse(goSpelled(fs, args)); err != nil {
+				return cliflag.Explain(err)
+			}
+			if help, _ := fs.GetBool("help"); help {
+				return cmd.Help()
+			}
+			if err := cliflag.CheckFinite(fs); err != nil {
+				return err
+			}
+			pkgs, goFlags := fs.Args(), []string(nil)
+			if at := fs.ArgsLenAtDash(); at >= 0 {
+				pkgs, goFlags = pkgs[:at], pkgs[at:]
 			}
 			var err error
 			cfg.Packages = pkgs
 			if cfg.BuildFlags, cfg.TestFlags, err = gobench.SplitFlags(goFlags); err != nil {
 				return fmt.Errorf("go test flags: %w", err)
 			}
+			if cpus == "" {
+				cpus = fmt.Sprintf("1-%d", runtime.NumCPU())
+			}
 			if cfg.CPUs, err = host.ParseCPUList(cpus, runtime.NumCPU()); err != nil {
-				return fmt.Errorf("--cpus: %w", err)
+				return fmt.Errorf("-cpu: %w", err)
 			}
 			if cfg.Count < 1 {
-				return fmt.Errorf("--count %d: want 1 or more runs of each benchmark", cfg.Count)
+				return fmt.Errorf("-count %d: want 1 or more runs of each benchmark", cfg.Count)
 			}
 			if err := cfg.Validate(); err != nil {
-				return fmt.Errorf("--%w", err)
+				return fmt.Errorf("-%w", err)
 			}
 			f, err := results.ParseFormat(format)
 			if err != nil {
 				return fmt.Errorf("--format: %w", err)
+			}
+			if !fs.Changed("out") {
+				if out, err = benchCacheDir(pkgs); err != nil {
+					return fmt.Errorf("--out: %w; give --out DIR", err)
+				}
 			}
 			if err := report.CheckDir(out); err != nil {
 				return fmt.Errorf("--out: %w", err)
@@ -52,10 +79,71 @@ func newBenchCmd(e *env) *cobra.Command {
 	}
 	fs := cmd.Flags()
 	fs.StringVar(&cfg.Bench, "bench", ".", "run the benchmarks matching this regular expression (as go test -bench)")
-	fs.StringVar(&cpus, "cpus", fmt.Sprintf("1-%d", runtime.NumCPU()), "CPU counts, as a list and ranges such as 1,2 or 1-4")
-	fs.IntVar(&cfg.Count, "count", 1, "run each benchmark this many times per CPU count (as go test -count), for compare's statistics")
+	fs.StringVar(&cfg.Run, "run", "^$", "also run the tests and examples matching this regular expression first, their output not read (as go test -run)")
+	fs.StringVar(&cpus, "cpu", "", "CPU counts, as a list and ranges such as 1,2 or 1-4 (as go test -cpu, each run pinned to that many CPUs; default 1 to all)")
+	fs.StringVar(&cpus, "cpus", "", "the same as -cpu")
+	fs.MarkHidden("cpus")
+	fs.IntVar(&cfg.Count, "count", 1, "run each benchmark this many times per CPU count (as go test -count); 6 or more for intervals and verdicts")
 	fs.StringVar(&cfg.Benchtime, "benchtime", "", "run each benchmark for this long or this many times, 2s or 1000x (as go test -benchtime; default 1s)")
+	fs.BoolVar(&benchmem, "benchmem", true, "B/op and allocs/op, always recorded (as go test -benchmem)")
 	fs.StringVar(&format, "format", "table", "what to print: "+strings.Join(results.Formats(), ", "))
-	fs.StringVar(&out, "out", defaultReportDir, "folder to write the report to")
+	fs.StringVar(&out, "out", "", "folder to write the report to (default a folder of the user's cache, named in the output: nothing is written into the package)")
 	return cmd
+}
+
+// goSpelled spells with two dashes the long flags of fs given with one,
+// as go test spells them (-bench ., -cpu=1,2), before the first --: what
+// follows it goes to go test as it is.
+func goSpelled(fs *pflag.FlagSet, args []string) []string {
+	out := make([]string, 0, len(args))
+	for i, a := range args {
+		if a == "--" {
+			return append(out, args[i:]...)
+		}
+		name, _, _ := strings.Cut(strings.TrimPrefix(a, "-"), "=")
+		if strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && len(name) > 1 && fs.Lookup(name) != nil {
+			a = "-" + a
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// benchCacheDir is where a report of the packages goes when --out is not
+// given: a folder of the user's cache named after them (the last element
+// of each, "all" for "..."), so that nothing is written into the user's
+// module.
+func benchCacheDir(pkgs []string) (string, error) {
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		return "", fmt.Errorf("no cache folder to write the report to: %w", err)
+	}
+	if len(pkgs) == 0 {
+		pkgs = []string{"."}
+	}
+	var names []string
+	for _, p := range pkgs {
+		all := strings.HasSuffix(p, "...")
+		p = strings.TrimSuffix(strings.TrimSuffix(p, "..."), "/")
+		if p == "" || p == "." || strings.HasPrefix(p, "./") || strings.HasPrefix(p, "../") || filepath.IsAbs(p) {
+			if abs, err := filepath.Abs(p); err == nil {
+				p = abs
+			}
+		}
+		name := filepath.Base(p)
+		if all {
+			name += "-all"
+		}
+		names = append(names, name)
+	}
+	slug := strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' || r == '.' {
+			return r
+		}
+		return '-'
+	}, strings.Join(names, "+"))
+	if strings.Trim(slug, ".") == "" {
+		slug = "bench"
+	}
+	return filepath.Join(cache, "brewput", "bench", slug), nil
 }

@@ -27,7 +27,7 @@ func designs() []struct {
 // BenchmarkCache runs every design under every load by every P at once
 // (bench.Parallel, which also times each call):
 //
-//	brewput bench ./examples/cache --cpus 1,2 --count 3
+//	brewput bench ./examples/cache -bench . -cpu 1,2 -count 6
 //	go test ./examples/cache -run '^$' -bench . -cpu 1,2 -count 6 | benchstat -col /gomaxprocs -
 func BenchmarkCache(b *testing.B) {
 	for _, d := range designs() {

@@ -9,9 +9,11 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// TestGoBenchmarks compares two go test -bench outputs: throughput and
-// every other unit of their lines, each a table of its own, and no
-// latency where the benchmarks timed none.
+// TestGoBenchmarks compares two go test -bench outputs as benchstat
+// does: every unit of their lines, time per op first, each a table of its
+// own in its tidied unit (sec/op) with SI prefixes, a row named as go
+// test names the benchmark, and no shop's columns nor latency where the
+// benchmarks timed none.
 func TestGoBenchmarks(t *testing.T) {
 	output := func(ns, bytes int) []results.Point {
 		var b strings.Builder
@@ -33,7 +35,7 @@ func TestGoBenchmarks(t *testing.T) {
 	for _, m := range c.Rows[0].Metrics {
 		names = append(names, m.Name+" "+m.Better+" "+m.Verdict)
 	}
-	want := []string{"throughput higher +95.3% better", "B/op lower -50.0% better", "allocs/op lower ~", "hits/s higher ~"}
+	want := []string{"ns/op lower -48.8% better", "B/op lower -50.0% better", "allocs/op lower ~", "hits/s higher ~"}
 	if strings.Join(names, "; ") != strings.Join(want, "; ") {
 		t.Errorf("metrics %q, want %q", names, want)
 	}
@@ -41,12 +43,15 @@ func TestGoBenchmarks(t *testing.T) {
 	if err := c.WriteTable(&buf); err != nil {
 		t.Fatal(err)
 	}
-	for _, w := range []string{"throughput, ops/s (higher is better)", "\nB/op (lower is better)", "\nallocs/op (lower is better)"} {
+	for _, w := range []string{"sec/op (lower is better)", "Get-2      102.5n ± 2%  52.50n ± 5%  -48.8% (p=0.002 n=6)",
+		"\nB/op (lower is better)", "\nallocs/op (lower is better)", "1.000 ± 0%  ~ (p=1.000 n=6)"} {
 		if !strings.Contains(buf.String(), w) {
 			t.Errorf("table lacks %q:\n%s", w, buf.String())
 		}
 	}
-	if strings.Contains(buf.String(), "latency") {
-		t.Errorf("latency compared where none was measured:\n%s", buf.String())
+	for _, never := range []string{"latency", "mode", "par", "steps", "grind", "throughput", "ops/s"} {
+		if strings.Contains(buf.String(), never) {
+			t.Errorf("table has %q:\n%s", never, buf.String())
+		}
 	}
 }

@@ -54,17 +54,20 @@ type Key struct {
 	// scheduling policy; the seeds of one policy are its repetitions.
 	Model bool   `json:"model,omitempty"`
 	Sched string `json:"sched,omitempty"`
+	// Bench is set for a Go benchmark's points: Mode is the benchmark's
+	// name, CPUs its GOMAXPROCS.
+	Bench bool `json:"bench,omitempty"`
 }
 
 // KeyOf returns the configuration p was measured, or predicted, in.
 func KeyOf(p results.Point) Key {
 	k := Key{Mode: p.Mode, CPUs: p.CPUs, Par: p.Par, Rate: p.Rate, MaxQ: p.MaxQ,
-		Model: p.IsModel(), Sched: p.Sched}
+		Model: p.IsModel(), Sched: p.Sched, Bench: p.Kind() == results.KindBench}
 	if p.Shop != nil {
 		k.Steps = p.Steps
-	}
-	if k.Steps.Clock == "" {
-		k.Steps.Clock = "wall" // files from before the clock was recorded
+		if k.Steps.Clock == "" {
+			k.Steps.Clock = "wall" // files from before the clock was recorded
+		}
 	}
 	return k
 }
@@ -74,6 +77,9 @@ func KeyOf(p results.Point) Key {
 // default, and the model and its policy for a prediction,
 // "finelocking (model fifo) cpus=2 par=2".
 func (k Key) String() string {
+	if k.Bench {
+		return results.BenchName(k.Mode, k.CPUs)
+	}
 	s := fmt.Sprintf("%s cpus=%d par=%d", k.modeLabel(), k.CPUs, k.Par)
 	if k.Rate > 0 {
 		s += fmt.Sprintf(" rate=%s maxq=%d", strconv.FormatFloat(k.Rate, 'f', -1, 64), k.MaxQ)
@@ -155,6 +161,9 @@ func Compare(old, new []results.Point, opts Options) Comparison {
 	}
 	o, n := groupByKey(old), groupByKey(new)
 	defs := append(metricDefs(), benchMetricDefs(old, new)...)
+	if allBench(old) && allBench(new) {
+		defs = benchLineDefs(old, new) // as benchstat: the lines' own units, sec/op first
+	}
 	c := Comparison{Alpha: alpha, Confidence: confidence, Old: o.side(), New: n.side(),
 		Rows: []Row{}, Geomeans: []Geomean{}, OnlyOld: []Key{}, OnlyNew: []Key{}, Changed: changed}
 	for _, k := range o.keys {

@@ -41,7 +41,8 @@ func TestFiles(t *testing.T) {
 		}
 	}
 	read = nil
-	if err := Files(&w, "old", "new", Options{}, "json", reader("")); err != nil || strings.Join(read, ",") != "old,new" {
-		t.Errorf("Files of two empty files = %v after reading %v; want nil after old,new", err, read)
+	err := Files(&w, "old", "new", Options{}, "json", reader(""))
+	if want := "nothing to compare: no configuration is in both files: old has no points, new has no points"; err == nil || !strings.HasPrefix(err.Error(), want) || strings.Join(read, ",") != "old,new" || w.Len() > 0 {
+		t.Errorf("Files of two empty files = %v after reading %v, wrote %q; want %q after old,new, nothing written", err, read, w.String(), want)
 	}
 }

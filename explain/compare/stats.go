@@ -119,6 +119,51 @@ func benchMetricDefs(points ...[]results.Point) []metricDef {
 	return out
 }
 
+// benchLineDefs are every unit of Go benchmarks' lines, time per op,
+// B/op and allocs/op first, as benchstat compares them: what a comparison
+// of two benchmark files compares.
+func benchLineDefs(points ...[]results.Point) []metricDef {
+	var units []string
+	for _, ps := range points {
+		for _, p := range ps {
+			for _, v := range p.Bench.Values {
+				if !slices.Contains(units, v.Unit) {
+					units = append(units, v.Unit)
+				}
+			}
+		}
+	}
+	first := []string{"ns/op", "B/op", "allocs/op"}
+	order := slices.DeleteFunc(slices.Clone(first), func(u string) bool { return !slices.Contains(units, u) })
+	for _, u := range units {
+		if !slices.Contains(first, u) {
+			order = append(order, u)
+		}
+	}
+	var out []metricDef
+	for _, unit := range order {
+		better := "lower"
+		if strings.HasSuffix(unit, "/s") {
+			better = "higher"
+		}
+		out = append(out, metricDef{name: unit, better: better, bench: true,
+			unit:  func(results.Point) string { return unit },
+			value: func(p results.Point) float64 { v, _ := p.Bench.Value(unit); return v }})
+	}
+	return out
+}
+
+// allBench reports whether points are all Go benchmarks' (and there are
+// some).
+func allBench(points []results.Point) bool {
+	for _, p := range points {
+		if p.Kind() != results.KindBench {
+			return false
+		}
+	}
+	return len(points) > 0
+}
+
 func metricDefs() []metricDef {
 	ms := func(results.Point) string { return "ms" }
 	return []metricDef{

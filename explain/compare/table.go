@@ -12,6 +12,7 @@ import (
 	"github.com/brewput/brewput/results"
 
 	"golang.org/x/perf/benchmath"
+	"golang.org/x/perf/benchunit"
 )
 
 // WriteTable writes the comparison for people, in benchstat's manner: a
@@ -112,6 +113,10 @@ func (c Comparison) blocks() []*block {
 }
 
 func (c Comparison) writeBlock(b *bytes.Buffer, bl *block) {
+	if !slices.ContainsFunc(bl.keys, func(k Key) bool { return !k.Bench }) {
+		c.writeBenchBlock(b, bl)
+		return
+	}
 	title := bl.name + ", " + bl.unit
 	switch bl.name {
 	case "throughput":
@@ -184,6 +189,55 @@ func (c Comparison) writeBlock(b *bytes.Buffer, bl *block) {
 				cells = append(cells, "")
 			}
 			line(append(cells, formatNum(g.Old), formatNum(g.New), formatDelta(g.DeltaPct)), "")
+		}
+	}
+	tw.Flush()
+	for i, n := range notes {
+		fmt.Fprintf(b, "%s %s\n", superscript(i+1), n)
+	}
+}
+
+// writeBenchBlock writes a table of Go benchmarks as benchstat does: a
+// row per benchmark (its -N suffix the CPU count), OLD's and NEW's
+// medians ± their confidence intervals in the unit tidied (sec/op for
+// ns/op) with SI prefixes, and the change of the median with its p-value
+// and the runs, "~" where it is not significant; the geomean under them.
+func (c Comparison) writeBenchBlock(b *bytes.Buffer, bl *block) {
+	_, unit := benchunit.Tidy(1, bl.name)
+	fmt.Fprintf(b, "%s (%s is better)\n", unit, bl.better)
+	width := len("benchmark")
+	for _, k := range bl.keys {
+		width = max(width, len(k.String()))
+	}
+	var notes footnotes
+	tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', tabwriter.AlignRight)
+	line := func(cells ...string) {
+		cells[0] = fmt.Sprintf("%-*s", width, cells[0])
+		fmt.Fprintln(tw, strings.Join(cells, "\t")+"\t")
+	}
+	cell := func(s Summary) string {
+		v, _ := results.FormatBenchValue(s.Median, bl.name)
+		out := v + " ± " + benchmath.Summary{Center: s.Median, Lo: s.Lo, Hi: s.Hi}.PctRangeString()
+		for _, w := range s.Warnings {
+			out += notes.mark(w)
+		}
+		return out
+	}
+	line("benchmark", "old", "new", "vs old")
+	for i, m := range bl.metrics {
+		vs := fmt.Sprintf("~ (p=%.3f n=%s)", m.P, sizes(m.Old.N, m.New.N))
+		if m.Significant {
+			vs = fmt.Sprintf("%s (p=%.3f n=%s)", formatDelta(m.DeltaPct), m.P, sizes(m.Old.N, m.New.N))
+		} else if m.TooFew {
+			vs += notes.mark(fmt.Sprintf("need >= %d runs (--count) to detect a difference at alpha level %g", m.Need, c.Alpha))
+		}
+		line(bl.keys[i].String(), cell(m.Old), cell(m.New), vs)
+	}
+	for _, g := range c.Geomeans {
+		if g.Name == bl.name && g.Unit == bl.unit && g.Rows > 1 {
+			o, _ := results.FormatBenchValue(g.Old, bl.name)
+			n, _ := results.FormatBenchValue(g.New, bl.name)
+			line("geomean", o, n, formatDelta(g.DeltaPct))
 		}
 	}
 	tw.Flush()

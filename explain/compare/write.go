@@ -54,5 +54,26 @@ func Files(w io.Writer, oldPath, newPath string, opts Options, format string, re
 	if err != nil {
 		return err
 	}
-	return Compare(old, new, opts).Write(w, format)
+	c := Compare(old, new, opts)
+	if len(c.Rows) == 0 {
+		return c.nothingInCommon(oldPath, newPath)
+	}
+	return c.Write(w, format)
+}
+
+// nothingInCommon is the usage error of two files that share no
+// configuration: what each has, and how points are matched.
+func (c Comparison) nothingInCommon(oldPath, newPath string) error {
+	has := func(path string, keys []Key) string {
+		if len(keys) == 0 {
+			return path + " has no points"
+		}
+		return fmt.Sprintf("%s has %d (such as %s)", path, len(keys), keys[0])
+	}
+	match := "mode, CPUs, customers, load and steps, a model's prediction only with a prediction"
+	if len(c.OnlyOld) > 0 && c.OnlyOld[0].Bench || len(c.OnlyNew) > 0 && c.OnlyNew[0].Bench {
+		match = "benchmark name and CPU count"
+	}
+	return fmt.Errorf("nothing to compare: no configuration is in both files: %s, %s; points match by %s",
+		has(oldPath, c.OnlyOld), has(newPath, c.OnlyNew), match)
 }

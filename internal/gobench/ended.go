@@ -13,7 +13,7 @@ import (
 // Ended hands what Run measured to write, where it measured anything,
 // tells each failure on log ("FAIL: …"), and turns how Run ended into the
 // command's error: the compiler's message (an exitcode.Failure, nothing
-// written), a --bench that matched nothing or a bad package (usage, named
+// written), a -bench that matched nothing or a bad package (usage, named
 // as go test's flags are), failures beside the points kept (a Failure),
 // an interruption (an exitcode.Interruption, the points kept). An error
 // from write is a Failure.
@@ -25,7 +25,7 @@ func Ended(res Result, runErr error, write func([]results.Point) error, log io.W
 	case errors.As(runErr, &build):
 		return exitcode.Failure{Err: runErr}
 	case errors.As(runErr, &noMatch):
-		return fmt.Errorf("--bench: %w", runErr)
+		return fmt.Errorf("-bench: %w", runErr)
 	case errors.As(runErr, &pkgErr):
 		return runErr
 	}

@@ -26,7 +26,7 @@ func TestEnded(t *testing.T) {
 	}{
 		{two, nil, true, func(err error) bool { return err == nil }, ""},
 		{two, &NoMatchError{Bench: "X"}, false, func(err error) bool {
-			return !errors.As(err, new(exitcode.Failure)) && strings.HasPrefix(err.Error(), "--bench: ")
+			return !errors.As(err, new(exitcode.Failure)) && strings.HasPrefix(err.Error(), "-bench: ")
 		}, ""},
 		{two, context.Canceled, true, func(err error) bool { return errors.As(err, new(exitcode.Interruption)) }, "interrupted after 2 points; kept what was measured"},
 		{Result{Points: two.Points, Failures: []Failure{{Pkg: "p", CPUs: 1}}}, nil, true, func(err error) bool { return errors.As(err, new(exitcode.Failure)) },

@@ -9,19 +9,19 @@ import (
 // whether each takes a value: SplitFlags passes them on as -test.NAME.
 func testFlags() map[string]bool {
 	return map[string]bool{
-		"benchmem": false, "blockprofile": true, "blockprofilerate": true, "coverprofile": true,
+		"blockprofile": true, "blockprofilerate": true, "coverprofile": true,
 		"cpuprofile": true, "failfast": false, "fullpath": false, "memprofile": true, "memprofilerate": true,
 		"mutexprofile": true, "mutexprofilefraction": true, "outputdir": true, "parallel": true, "short": false,
 		"shuffle": true, "skip": true, "timeout": true, "trace": true, "v": false,
 	}
 }
 
-// ownFlags are go test's flags that brewput bench sets itself, each with
-// the brewput flag to use instead ("" where there is none to use).
-func ownFlags() map[string]string {
-	return map[string]string{
-		"bench": "--bench", "benchtime": "--benchtime", "count": "--count", "cpu": "--cpus",
-		"run": "", "list": "", "c": "", "o": "", "json": "", "exec": "", "fuzz": "", "fuzztime": "", "fuzzminimizetime": "",
+// ownFlags are go test's flags that brewput bench takes itself, before
+// --, as go test spells them (true), or does without (false).
+func ownFlags() map[string]bool {
+	return map[string]bool{
+		"bench": true, "benchtime": true, "count": true, "cpu": true, "run": true, "benchmem": true,
+		"list": false, "c": false, "o": false, "json": false, "exec": false, "fuzz": false, "fuzztime": false, "fuzzminimizetime": false,
 	}
 }
 
@@ -38,10 +38,11 @@ func buildValueFlags() map[string]bool {
 // SplitFlags splits go test flags, as given after -- on brewput bench's
 // command line, into the flags for go test -c (build flags such as -tags,
 // -race, -gcflags) and those for the test binary, written -test.NAME as
-// the binary takes them (-benchmem, -timeout, -cpuprofile …). The flags
-// brewput sets itself (-bench, -benchtime, -count, -cpu, -run, -c, -o …)
-// are an error that says which brewput flag to use. Both forms -name
-// value and -name=value are read, with one dash or two.
+// the binary takes them (-timeout, -cpuprofile, -v …). The flags
+// brewput bench takes itself (-bench, -benchtime, -count, -cpu, -run,
+// -benchmem) are an error that says to give them before --, and those it
+// does without (-c, -o, -json …) one that says so. Both forms -name value
+// and -name=value are read, with one dash or two.
 func SplitFlags(args []string) (build, test []string, err error) {
 	tf, own, bv := testFlags(), ownFlags(), buildValueFlags()
 	for i := 0; i < len(args); i++ {
@@ -51,9 +52,9 @@ func SplitFlags(args []string) (build, test []string, err error) {
 		}
 		name, value, hasValue := strings.Cut(strings.TrimLeft(arg, "-"), "=")
 		name = strings.TrimPrefix(name, "test.")
-		if use, ok := own[name]; ok {
-			if use != "" {
-				return nil, nil, fmt.Errorf("-%s: brewput bench sets it; use its %s flag", name, use)
+		if takes, ok := own[name]; ok {
+			if takes {
+				return nil, nil, fmt.Errorf("-%s: give it before --, as brewput bench's own flag", name)
 			}
 			return nil, nil, fmt.Errorf("-%s: brewput bench sets it, or does without it", name)
 		}

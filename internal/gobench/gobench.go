@@ -36,6 +36,10 @@ type Config struct {
 	Packages []string
 	// Bench is the regular expression of go test -bench; "" means ".".
 	Bench string
+	// Run is the regular expression of go test -run: the tests and
+	// examples run before the benchmarks, their output not read; ""
+	// means "^$", none.
+	Run string
 	// CPUs are the CPU counts to run on, each in a child restricted to
 	// that many CPUs.
 	CPUs []int
@@ -60,6 +64,9 @@ type Config struct {
 func (cfg Config) Validate() error {
 	if _, err := regexp.Compile(cfg.bench()); err != nil {
 		return fmt.Errorf("bench %q: not a regular expression: %w", cfg.Bench, err)
+	}
+	if _, err := regexp.Compile(cfg.Run); err != nil {
+		return fmt.Errorf("run %q: not a regular expression: %w", cfg.Run, err)
 	}
 	if len(cfg.CPUs) == 0 {
 		return errors.New("cpus: want at least one CPU count")
@@ -326,7 +333,11 @@ func goEnv(ctx context.Context, cfg Config, key string) string {
 // to n CPUs, in the package's folder as go test runs it.
 func runOne(ctx context.Context, cfg Config, p pkg, n int, tmp string) ([]results.Point, []Failure, error) {
 	hist := filepath.Join(tmp, fmt.Sprintf("%s-%dcpu.hist", filepath.Base(p.binary), n))
-	args := []string{"-test.run=^$", "-test.bench=" + cfg.bench(), "-test.cpu=" + strconv.Itoa(n),
+	run := cfg.Run
+	if run == "" {
+		run = "^$"
+	}
+	args := []string{"-test.run=" + run, "-test.bench=" + cfg.bench(), "-test.cpu=" + strconv.Itoa(n),
 		"-test.count=" + strconv.Itoa(cfg.count()), "-test.benchmem"}
 	if cfg.Benchtime != "" {
 		args = append(args, "-test.benchtime="+cfg.Benchtime)

@@ -166,23 +166,25 @@ func TestRunErrors(t *testing.T) {
 }
 
 func TestSplitFlags(t *testing.T) {
-	build, test, err := SplitFlags([]string{"-tags", "purego", "-race", "--timeout=20m", "-benchmem", "-cpuprofile", "cpu.out", "-gcflags=-N -l", "-test.short"})
+	build, test, err := SplitFlags([]string{"-tags", "purego", "-race", "--timeout=20m", "-cpuprofile", "cpu.out", "-gcflags=-N -l", "-test.short"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if want := []string{"-tags", "purego", "-race", "-gcflags=-N -l"}; !reflect.DeepEqual(build, want) {
 		t.Errorf("build flags %q, want %q", build, want)
 	}
-	if want := []string{"-test.timeout=20m", "-test.benchmem", "-test.cpuprofile=cpu.out", "-test.short"}; !reflect.DeepEqual(test, want) {
+	if want := []string{"-test.timeout=20m", "-test.cpuprofile=cpu.out", "-test.short"}; !reflect.DeepEqual(test, want) {
 		t.Errorf("test flags %q, want %q", test, want)
 	}
 	for args, want := range map[string]string{
-		"-count 3": "-count: brewput bench sets it; use its --count flag",
-		"-cpu=1,2": "use its --cpus flag",
-		"-run X":   "-run: brewput bench sets it",
-		"-timeout": "-timeout needs a value",
-		"./pkg":    `"./pkg" is not a go test flag`,
-		"-bench=.": "use its --bench flag",
+		"-count 3":  "-count: give it before --, as brewput bench's own flag",
+		"-cpu=1,2":  "-cpu: give it before --",
+		"-run X":    "-run: give it before --",
+		"-benchmem": "-benchmem: give it before --",
+		"-o x":      "-o: brewput bench sets it, or does without it",
+		"-timeout":  "-timeout needs a value",
+		"./pkg":     `"./pkg" is not a go test flag`,
+		"-bench=.":  "-bench: give it before --",
 	} {
 		if _, _, err := SplitFlags(strings.Fields(args)); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("SplitFlags(%s): %v, want %q", args, err, want)

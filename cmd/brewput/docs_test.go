@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -20,21 +19,8 @@ var commandsDoc = filepath.Join("..", "..", "docs", "commands.md")
 // TestDocsCommands: docs/commands.md is every command's help as brewput
 // prints it now, so that the reference cannot drift from the CLI.
 func TestDocsCommands(t *testing.T) {
-	got := commandReference(t)
-	if *update {
-		if err := os.WriteFile(commandsDoc, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(commandsDoc)
-	if err != nil {
-		t.Fatalf("%v (go test ./cmd/brewput -run TestDocsCommands -update writes it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("docs/commands.md differs from the commands' help (go test ./cmd/brewput -run TestDocsCommands -update rewrites it):\n%s",
-			firstDifference(string(want), got))
-	}
+	matchFile(t, commandsDoc, commandReference(t),
+		"docs/commands.md differs from the commands' help", "go test ./cmd/brewput -run TestDocsCommands -update")
 }
 
 // commandPaths lists every command a user can run, the root first, then

@@ -28,7 +28,15 @@ const samples = "../../results/testdata"
 // rewrites it with -update.
 func golden(t *testing.T, name string, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", "golden", name)
+	matchFile(t, filepath.Join("testdata", "golden", name), got,
+		name+" differs from its golden file", "go test ./cmd/brewput -run Golden -update")
+}
+
+// matchFile compares got with the file at path, or writes got there with
+// -update. differs says what a difference means, rewrite is the command
+// that rewrites the file; both go in the failure.
+func matchFile(t *testing.T, path, got, differs, rewrite string) {
+	t.Helper()
 	if *update {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			t.Fatal(err)
@@ -40,10 +48,10 @@ func golden(t *testing.T, name string, got string) {
 	}
 	want, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatalf("%v (run with -update to write it)", err)
+		t.Fatalf("%v (%s writes it)", err, rewrite)
 	}
 	if got != string(want) {
-		t.Errorf("%s differs from its golden file:\n%s", name, firstDifference(string(want), got))
+		t.Errorf("%s (%s rewrites it):\n%s", differs, rewrite, firstDifference(string(want), got))
 	}
 }
 

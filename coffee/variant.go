@@ -19,28 +19,32 @@ func (m Machines) IsZero() bool { return m == Machines{} }
 // Kind returns the number for one kind of machine, by its name
 // ("grinder", "espresso" or "steamer"); 0 for any other name.
 func (m Machines) Kind(kind string) int {
-	switch kind {
-	case "grinder":
-		return m.Grinder
-	case "espresso":
-		return m.Espresso
-	case "steamer":
-		return m.Steamer
+	if n := m.of(kind); n != nil {
+		return *n
 	}
 	return 0
 }
 
 // With returns m with kind's number set to n; m itself for an unknown kind.
 func (m Machines) With(kind string, n int) Machines {
-	switch kind {
-	case "grinder":
-		m.Grinder = n
-	case "espresso":
-		m.Espresso = n
-	case "steamer":
-		m.Steamer = n
+	if k := m.of(kind); k != nil {
+		*k = n
 	}
 	return m
+}
+
+// of points at the number for the kind of machine named kind; nil for any
+// other name.
+func (m *Machines) of(kind string) *int {
+	switch kind {
+	case "grinder":
+		return &m.Grinder
+	case "espresso":
+		return &m.Espresso
+	case "steamer":
+		return &m.Steamer
+	}
+	return nil
 }
 
 // or returns n, or def where n is 0.

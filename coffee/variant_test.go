@@ -78,3 +78,24 @@ func TestVariantRefused(t *testing.T) {
 		}
 	}
 }
+
+// Machines' numbers by kind name: With sets the one it names and no other,
+// Kind reads it back, and an unknown name changes nothing and reads 0.
+func TestMachinesByKind(t *testing.T) {
+	m := Machines{Grinder: 1, Espresso: 2, Steamer: 3}
+	for _, kind := range []string{"grinder", "espresso", "steamer"} {
+		got := m.With(kind, 9)
+		for _, other := range []string{"grinder", "espresso", "steamer"} {
+			want := m.Kind(other)
+			if other == kind {
+				want = 9
+			}
+			if got.Kind(other) != want {
+				t.Errorf("With(%q, 9).Kind(%q) = %d, want %d", kind, other, got.Kind(other), want)
+			}
+		}
+	}
+	if m.With("kettle", 9) != m || m.Kind("kettle") != 0 || m.Kind("grinder") != 1 {
+		t.Errorf("an unknown kind: With %+v, Kind %d; want %+v and 0", m.With("kettle", 9), m.Kind("kettle"), m)
+	}
+}

@@ -9,7 +9,6 @@ import (
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/explain/limits"
 	"github.com/brewput/brewput/model"
-	"github.com/brewput/brewput/model/blueprint"
 )
 
 // config is the default configuration of the mode named, which may be
@@ -151,12 +150,7 @@ func TestBadConfig(t *testing.T) {
 }
 
 func TestAdviseBlueprint(t *testing.T) {
-	b, err := blueprint.Load("../../examples/cafe.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	opt := blueprint.DefaultOptions(4)
-	opt.Sched = "fifo"
+	b, opt := example(t, "cafe.yaml", 4)
 	a, err := limits.AdviseBlueprint(b, opt)
 	if err != nil {
 		t.Fatal(err)

@@ -2,6 +2,7 @@ package limits_test
 
 import (
 	"fmt"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -35,6 +36,19 @@ func profile(t *testing.T, cfg model.Config) *limits.Profile {
 }
 
 func near(got, want, tol float64) bool { return got >= want-tol && got <= want+tol }
+
+// example loads the YAML system examples/name, with the options that
+// simulate it on cpus CPUs under the fifo policy.
+func example(t *testing.T, name string, cpus int) (*blueprint.Blueprint, blueprint.Options) {
+	t.Helper()
+	bp, err := blueprint.Load(filepath.Join("..", "..", "examples", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := blueprint.DefaultOptions(cpus)
+	opt.Sched = "fifo"
+	return bp, opt
+}
 
 // The verdicts of the talk's shop under the fifo policy, where the
 // figures can be checked by hand.
@@ -147,12 +161,7 @@ func TestDeterministic(t *testing.T) {
 }
 
 func TestBlueprint(t *testing.T) {
-	bp, err := blueprint.Load("../../examples/cafe.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	opt := blueprint.DefaultOptions(4)
-	opt.Sched = "fifo"
+	bp, opt := example(t, "cafe.yaml", 4)
 	pr, err := limits.ProfileBlueprint(bp, opt)
 	if err != nil {
 		t.Fatal(err)
@@ -162,10 +171,7 @@ func TestBlueprint(t *testing.T) {
 		t.Errorf("cafe on 4 CPUs: %v: %s", b.Resources, b.Text)
 	}
 	// The pipeline's stages and channels are relieved too.
-	bp, err = blueprint.Load("../../examples/splitpipe.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
+	bp, opt = example(t, "splitpipe.yaml", 4)
 	pr, err = limits.ProfileBlueprint(bp, opt)
 	if err != nil {
 		t.Fatal(err)

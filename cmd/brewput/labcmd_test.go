@@ -12,10 +12,7 @@ import (
 
 func runLab(t *testing.T, args ...string) []results.Point {
 	t.Helper()
-	code, stdout, stderr := brewput(context.Background(), t, noChild(), append(append([]string{"lab"}, args...), "--format", "json")...)
-	if code != exitOK {
-		t.Fatalf("brewput lab %q: exit %d; stderr:\n%s", args, code, stderr)
-	}
+	stdout, _ := succeeds(t, noChild(), append(append([]string{"lab"}, args...), "--format", "json")...)
 	points, err := results.ReadJSON(strings.NewReader(stdout))
 	if err != nil || len(points) == 0 {
 		t.Fatalf("brewput lab %q: %v, %d points\n%s", args, err, len(points), stdout)
@@ -31,10 +28,7 @@ func runLab(t *testing.T, args ...string) []results.Point {
 func TestLabList(t *testing.T) {
 	t.Parallel()
 	for _, args := range [][]string{{"lab", "list"}, {"lab"}} {
-		code, stdout, stderr := brewput(context.Background(), t, noChild(), args...)
-		if code != exitOK {
-			t.Fatalf("%q: exit %d: %s", args, code, stderr)
-		}
+		stdout, _ := succeeds(t, noChild(), args...)
 		for _, name := range []string{"workloads", "channels", "render", "wordcount"} {
 			if !strings.Contains(stdout, name+" ") {
 				t.Errorf("%q does not list %s:\n%s", args, name, stdout)
@@ -143,11 +137,8 @@ func TestLabBadInput(t *testing.T) {
 // section and a chart in the report.
 func TestMainJobWithLabs(t *testing.T) {
 	dir := t.TempDir()
-	code, _, stderr := brewput(context.Background(), t, selfChild(),
+	succeeds(t, selfChild(),
 		"--modes", "finelocking", "--cpus", "1", "--dur", "50ms", "--warmup", "10ms", "--predict=false", "--labs", "wordcount", "--out", dir)
-	if code != exitOK {
-		t.Fatalf("exit %d; stderr:\n%s", code, stderr)
-	}
 	page, err := os.ReadFile(filepath.Join(dir, "index.html"))
 	if err != nil {
 		t.Fatal(err)

@@ -124,3 +124,14 @@ func brewput(ctx context.Context, t *testing.T, child childCommand, args ...stri
 	code = runEnv(ctx, args, &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errOut, child: child})
 	return code, out.String(), errOut.String()
 }
+
+// succeeds runs the program with args and child as the child process, and
+// fails t unless it exits OK; it returns what the program wrote.
+func succeeds(t *testing.T, child childCommand, args ...string) (stdout, stderr string) {
+	t.Helper()
+	code, stdout, stderr := brewput(context.Background(), t, child, args...)
+	if code != exitOK {
+		t.Fatalf("brewput %q: exit %d; stderr:\n%s", args, code, stderr)
+	}
+	return stdout, stderr
+}

@@ -40,11 +40,8 @@ func TestMainJobAndReport(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	first := filepath.Join(dir, "first")
-	code, stdout, stderr := brewput(context.Background(), t, selfChild(),
+	stdout, stderr := succeeds(t, selfChild(),
 		"--modes", "noop,finelocking", "--cpus", studyCPUs(), "--dur", "100ms", "--warmup", "20ms", "--out", first)
-	if code != exitOK {
-		t.Fatalf("exit %d; stderr:\n%s", code, stderr)
-	}
 	if !strings.Contains(stdout, "finelocking") || !strings.Contains(stdout, "report: "+filepath.Join(first, "index.html")) {
 		t.Errorf("stdout has no table or no path to the page:\n%s", stdout)
 	}
@@ -143,10 +140,7 @@ func TestMainJobAndReport(t *testing.T) {
 	}
 
 	again := filepath.Join(dir, "again")
-	code, stdout, stderr = brewput(context.Background(), t, noChild(), "report", filepath.Join(first, "results.json"), "--out", again)
-	if code != exitOK {
-		t.Fatalf("brewput report: exit %d; stderr:\n%s", code, stderr)
-	}
+	stdout, _ = succeeds(t, noChild(), "report", filepath.Join(first, "results.json"), "--out", again)
 	if !strings.Contains(stdout, "report: "+filepath.Join(again, "index.html")) {
 		t.Errorf("brewput report does not say where the page is:\n%s", stdout)
 	}
@@ -160,9 +154,7 @@ func TestMainJobAndReport(t *testing.T) {
 
 	// The CSV is a results file too.
 	fromCSV := filepath.Join(dir, "csv")
-	if code, _, stderr := brewput(context.Background(), t, noChild(), "report", filepath.Join(first, "results.csv"), "--out", fromCSV); code != exitOK {
-		t.Fatalf("brewput report results.csv: exit %d; stderr:\n%s", code, stderr)
-	}
+	succeeds(t, noChild(), "report", filepath.Join(first, "results.csv"), "--out", fromCSV)
 	a, _ := os.ReadFile(filepath.Join(first, "distribution.svg"))
 	b, _ := os.ReadFile(filepath.Join(fromCSV, "distribution.svg"))
 	if !bytes.Equal(a, b) {
@@ -184,11 +176,8 @@ func page0(t *testing.T, dir string) []byte {
 func TestMainJobWithoutPredictions(t *testing.T) {
 	t.Parallel()
 	out := filepath.Join(t.TempDir(), "report")
-	code, stdout, stderr := brewput(context.Background(), t, selfChild(),
+	stdout, stderr := succeeds(t, selfChild(),
 		"--modes", "noop,finelocking", "--cpus", "1", "--dur", "50ms", "--warmup", "10ms", "--predict=false", "--out", out)
-	if code != exitOK {
-		t.Fatalf("exit %d; stderr:\n%s", code, stderr)
-	}
 	points, err := results.ReadFile(filepath.Join(out, "results.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -256,11 +245,8 @@ func TestRunCountAndBench(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	out := filepath.Join(dir, "r.json")
-	code, stdout, stderr := brewput(context.Background(), t, selfChild(),
+	stdout, stderr := succeeds(t, selfChild(),
 		"run", "--modes", "noop,finelocking", "--cpus", "1", "--dur", "60ms", "--warmup", "10ms", "--count", "2", "--out", out)
-	if code != exitOK {
-		t.Fatalf("exit %d; stderr:\n%s", code, stderr)
-	}
 	if !strings.Contains(stderr, "[4/4] finelocking cpus=1 rep 2") {
 		t.Errorf("progress does not show the second round:\n%s", stderr)
 	}
@@ -284,19 +270,13 @@ func TestRunCountAndBench(t *testing.T) {
 		t.Errorf("the table does not show repetitions:\n%s", stdout)
 	}
 
-	code, stdout, stderr = brewput(context.Background(), t, selfChild(),
+	stdout, _ = succeeds(t, selfChild(),
 		"run", "--modes", "finelocking", "--cpus", "1", "--dur", "60ms", "--warmup", "10ms", "--format", "bench")
-	if code != exitOK {
-		t.Fatalf("--format bench: exit %d; stderr:\n%s", code, stderr)
-	}
 	if !strings.Contains(stdout, "BenchmarkCoffee/mode=finelocking/par=1 ") || !strings.Contains(stdout, " lattes/s") {
 		t.Errorf("--format bench did not write a benchmark line:\n%s", stdout)
 	}
 
-	code, stdout, stderr = brewput(context.Background(), t, noChild(), "compare", out, out)
-	if code != exitOK {
-		t.Fatalf("compare: exit %d; stderr:\n%s", code, stderr)
-	}
+	stdout, _ = succeeds(t, noChild(), "compare", out, out)
 	if !strings.Contains(stdout, "finelocking") || !strings.Contains(stdout, "~") {
 		t.Errorf("comparing a file with itself does not say there is no difference:\n%s", stdout)
 	}

@@ -31,11 +31,7 @@ var goCosts = []string{"--switch", "200ns", "--wake", "20us", "--mutex-handoff",
 // succeeds.
 func runModel(t *testing.T, args ...string) (stdout, stderr string) {
 	t.Helper()
-	code, stdout, stderr := brewput(context.Background(), t, noChild(), append([]string{"model"}, args...)...)
-	if code != exitOK {
-		t.Fatalf("brewput model %q: exit %d; stderr:\n%s", args, code, stderr)
-	}
-	return stdout, stderr
+	return succeeds(t, noChild(), append([]string{"model"}, args...)...)
 }
 
 // modelPoints runs brewput model with args and --format json and reads the
@@ -313,10 +309,7 @@ func TestCalibrate(t *testing.T) {
 	out := filepath.Join(dir, "cal.json")
 	// --force: on a busy machine brewput calibrate refuses to save (exit
 	// 1), which TestCalibrateKeepable checks without needing one.
-	code, stdout, stderr := brewput(context.Background(), t, noChild(), "calibrate", "--out", out, "--samples", "5", "--repeats", "2", "--force", "--wait", "0s")
-	if code != exitOK {
-		t.Fatalf("exit %d; stderr:\n%s", code, stderr)
-	}
+	stdout, _ := succeeds(t, noChild(), "calibrate", "--out", out, "--samples", "5", "--repeats", "2", "--force", "--wait", "0s")
 	for _, w := range []string{"switch", "wake", "mutex handoff", "chan handoff", "buf chan handoff", "2 repeats of 5 samples each", "95% interval", "saved: " + out + "\n"} {
 		if !strings.Contains(stdout, w) {
 			t.Errorf("stdout does not contain %q:\n%s", w, stdout)
@@ -351,10 +344,7 @@ func TestCalibrateShow(t *testing.T) {
 	if err := calibrate.Save(file, cal); err != nil {
 		t.Fatal(err)
 	}
-	code, stdout, stderr := brewput(context.Background(), t, noChild(), "calibrate", "--show", "--out", file)
-	if code != exitOK {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
+	stdout, stderr := succeeds(t, noChild(), "calibrate", "--show", "--out", file)
 	for _, want := range []string{file, "74µs", "72µs – 75µs", "6 repeats of 100 samples each on vm", "2026-11-22 10:38 UTC", "0.03 CPUs"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("--show: no %q in\n%s", want, stdout)

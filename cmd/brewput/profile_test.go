@@ -27,12 +27,9 @@ func TestRunProfile(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "prof") // made by the run
 	cpus := min(2, runtime.NumCPU())
 	before := quiet.Take()
-	code, stdout, stderr := brewput(context.Background(), t, selfChild(),
+	stdout, stderr := succeeds(t, selfChild(),
 		"run", "--modes", "finelocking", "--cpus", fmt.Sprint(cpus), "--par", "4",
 		"--dur", "200ms", "--warmup", "50ms", "--profile", dir, "--format", "json")
-	if code != exitOK {
-		t.Fatalf("exit %d; stderr:\n%s", code, stderr)
-	}
 	base := filepath.Join(dir, fmt.Sprintf("finelocking-%dcpu", cpus))
 	exts := []string{".block.pprof", ".cpu.pprof", ".mutex.pprof", ".trace"}
 	var want []string
@@ -105,12 +102,9 @@ func TestRunProfile(t *testing.T) {
 func TestProfileNamesRepetitions(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	code, _, stderr := brewput(context.Background(), t, selfChild(),
+	succeeds(t, selfChild(),
 		"run", "--modes", "noop", "--cpus", "1", "--count", "2", "--dur", "30ms", "--warmup", "0s",
 		"--profile", filepath.Join(dir, "runs"), "--format", "json")
-	if code != exitOK {
-		t.Fatalf("exit %d; stderr:\n%s", code, stderr)
-	}
 	var want []string
 	for _, rep := range []string{"rep1", "rep2"} {
 		for _, ext := range []string{".block.pprof", ".cpu.pprof", ".mutex.pprof", ".trace"} {
@@ -121,12 +115,9 @@ func TestProfileNamesRepetitions(t *testing.T) {
 		t.Errorf("with --count 2 the profile folder holds %v, want %v", got, want)
 	}
 
-	code, _, stderr = brewput(context.Background(), t, selfChild(),
+	succeeds(t, selfChild(),
 		"--modes", "noop", "--cpus", "1", "--dur", "30ms", "--warmup", "0s", "--predict=false",
 		"--out", filepath.Join(dir, "report"), "--profile", filepath.Join(dir, "main"))
-	if code != exitOK {
-		t.Fatalf("main job: exit %d; stderr:\n%s", code, stderr)
-	}
 	if got := dirtest.Names(t, filepath.Join(dir, "main")); len(got) != 4 || got[3] != "noop-1cpu.trace" {
 		t.Errorf("the main job's profile folder holds %v, want noop-1cpu's four files", got)
 	}

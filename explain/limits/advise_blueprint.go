@@ -20,13 +20,7 @@ func AdviseBlueprint(b *blueprint.Blueprint, opt blueprint.Options) (*Advice, er
 		return nil, err
 	}
 	run := func(bp *blueprint.Blueprint, o blueprint.Options) func() (results.Point, error) {
-		return func() (results.Point, error) {
-			r, err := bp.Run(o)
-			if err != nil {
-				return results.Point{}, err
-			}
-			return bp.Point(r, o), nil
-		}
+		return func() (results.Point, error) { return blueprintPoint(bp, o) }
 	}
 	var changes []whatIf
 	if len(b.Resources) > 1 {

@@ -27,22 +27,13 @@ func AdviseMode(cfg model.Config) (*Advice, error) {
 		return nil, err
 	}
 	mode := cfg.Mode
-	run := func(c model.Config) func() (results.Point, error) {
-		return func() (results.Point, error) {
-			r, err := model.Run(c)
-			if err != nil {
-				return results.Point{}, err
-			}
-			return r.Point(c), nil
-		}
-	}
 	customers := cfg.Customers
 	if customers == 0 {
 		customers = cfg.CPUs
 	}
 	var changes []whatIf
 	add := func(change, as string, cost Cost, c model.Config) {
-		changes = append(changes, whatIf{change: change, as: as, cost: cost, run: run(c)})
+		changes = append(changes, whatIf{change: change, as: as, cost: cost, run: func() (results.Point, error) { return modePoint(c) }})
 	}
 	// with is cfg in another mode, none of cfg's variant kept; as names
 	// it.

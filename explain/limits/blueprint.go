@@ -105,6 +105,11 @@ func (y *yamlSystem) run(k knobs) (results.Point, error) {
 	if len(k.buffers) > 0 {
 		opt.Buffers = k.buffers
 	}
+	return blueprintPoint(b, opt)
+}
+
+// blueprintPoint simulates b with opt and returns its point.
+func blueprintPoint(b *blueprint.Blueprint, opt blueprint.Options) (results.Point, error) {
 	r, err := b.Run(opt)
 	if err != nil {
 		return results.Point{}, err

@@ -158,6 +158,11 @@ func (s *shop) run(k knobs) (results.Point, error) {
 	if k.none() {
 		c.Range = s.rng
 	}
+	return modePoint(c)
+}
+
+// modePoint simulates c and returns its point.
+func modePoint(c model.Config) (results.Point, error) {
 	r, err := model.Run(c)
 	if err != nil {
 		return results.Point{}, err

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"math"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -387,5 +388,36 @@ func TestModelIsNotComparedWithMeasurements(t *testing.T) {
 	}
 	if out := table(t, runs); strings.Contains(out, "matched only") {
 		t.Errorf("model against model notes a mismatch:\n%s", out)
+	}
+}
+
+// A change is called better or worse only where its range, from the
+// medians' intervals, lies on one side of 0: over many random pairs of
+// samples, every significant one has such a range, and some pairs that
+// the test alone would call significant are not, for their range holds
+// both a gain and a loss.
+func TestVerdictFollowsTheRange(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	vetoed := 0
+	for range 300 {
+		var o, n []float64
+		shift := rng.Float64() * 8
+		for range 6 + rng.IntN(6) {
+			o = append(o, 100+rng.NormFloat64()*4)
+			n = append(n, 100+shift+rng.NormFloat64()*4)
+		}
+		m := metric(t, compare.Compare(measured("a", "locking", 1, o...), measured("a", "locking", 1, n...), compare.Options{}), "throughput")
+		if m.Significant && m.GainLo <= 0 && m.GainHi >= 0 {
+			t.Fatalf("significant with a range %.3f to %.3f that holds 0: %+v", m.GainLo, m.GainHi, m)
+		}
+		if m.Significant != (m.Verdict != "~" && !strings.HasPrefix(m.Verdict, "~ ")) {
+			t.Fatalf("verdict %q with Significant %v", m.Verdict, m.Significant)
+		}
+		if !m.Significant && m.P < 0.05 {
+			vetoed++
+		}
+	}
+	if vetoed == 0 {
+		t.Errorf("no pair had p < 0.05 with a range holding 0: the test exercises nothing")
 	}
 }

@@ -27,13 +27,16 @@ func (s Summary) MarshalJSON() ([]byte, error) {
 	}{plain(s), finite(s.Lo), finite(s.Hi)})
 }
 
-// MarshalJSON writes a change from a median of 0 as null.
+// MarshalJSON writes a change from a median of 0, and the infinite ends
+// of the change's range, as null.
 func (m Metric) MarshalJSON() ([]byte, error) {
 	type plain Metric // without this method
 	return marshal(struct {
 		plain
 		DeltaPct *float64 `json:"delta_pct"`
-	}{plain(m), finite(m.DeltaPct)})
+		GainLo   *float64 `json:"gain_lo"`
+		GainHi   *float64 `json:"gain_hi"`
+	}{plain(m), finite(m.DeltaPct), finite(m.GainLo), finite(m.GainHi)})
 }
 
 // marshal is json.Marshal without escaping HTML, as WriteJSON does, for

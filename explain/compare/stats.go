@@ -40,8 +40,17 @@ type Metric struct {
 	// DeltaPct is the change of the median in percent, NEW over OLD; NaN
 	// when OLD's median is 0.
 	DeltaPct float64 `json:"delta_pct"`
+	// GainLo and GainHi bound the relative change of the median, NEW over
+	// OLD minus 1, from the two medians' intervals (NEW's low end over
+	// OLD's high end, and the other way round); infinite where an interval
+	// is.
+	GainLo float64 `json:"gain_lo"`
+	GainHi float64 `json:"gain_hi"`
 	// P is the Mann-Whitney U test's p-value for "OLD and NEW come from
-	// the same distribution"; Significant is P < Alpha.
+	// the same distribution"; Significant is P < Alpha with the range
+	// [GainLo, GainHi], where there is one (6 runs a side or more), on one
+	// side of 0, so that a change is never called better or worse while
+	// its own range holds both.
 	P           float64 `json:"p"`
 	Significant bool    `json:"significant"`
 	// TooFew is set when even completely separated samples of these
@@ -200,8 +209,9 @@ func (d metricDef) compare(old, new []results.Point, alpha float64) (m Metric, o
 	if m.Old.Median == 0 {
 		m.DeltaPct = math.NaN() // no ratio to 0, even from 0
 	}
+	m.GainLo, m.GainHi = gainRange(m.Old, m.New)
 	m.P = benchmath.AssumeNothing.Compare(so, sn).P
-	m.Significant = m.P < alpha
+	m.Significant = m.P < alpha && !spansZero(m.GainLo, m.GainHi)
 	m.TooFew = !m.Significant && minP(len(so.Values), len(sn.Values), thresholds) >= alpha
 	switch {
 	case m.Significant:
@@ -335,4 +345,27 @@ func sizes(n1, n2 int) string {
 		return fmt.Sprint(n1)
 	}
 	return fmt.Sprintf("%d+%d", n1, n2)
+}
+
+// gainRange bounds NEW's median over OLD's, minus 1, by their intervals;
+// an end is infinite where an interval is, or OLD's reaches 0.
+func gainRange(old, new Summary) (lo, hi float64) {
+	lo, hi = math.Inf(-1), math.Inf(1)
+	if old.Hi > 0 && !math.IsInf(old.Hi, 0) && !math.IsInf(new.Lo, 0) {
+		lo = new.Lo/old.Hi - 1
+	}
+	if old.Lo > 0 && !math.IsInf(old.Lo, 0) && !math.IsInf(new.Hi, 0) {
+		hi = new.Hi/old.Lo - 1
+	}
+	return lo, hi
+}
+
+// spansZero reports whether a change's range holds both a gain and a
+// loss; a range unbounded at both ends (too few runs for the medians'
+// intervals) leaves the verdict to the test alone, as benchstat does.
+func spansZero(lo, hi float64) bool {
+	if math.IsInf(lo, -1) && math.IsInf(hi, 1) {
+		return false
+	}
+	return lo <= 0 && hi >= 0
 }

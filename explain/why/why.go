@@ -217,15 +217,7 @@ func (e Experiment) Gain() (gain, lo, hi float64, ok bool) {
 	if !ok || m.Old.Median <= 0 {
 		return 0, 0, 0, false
 	}
-	gain = m.New.Median/m.Old.Median - 1
-	lo, hi = math.Inf(-1), math.Inf(1)
-	if m.Old.Hi > 0 && !math.IsInf(m.Old.Hi, 0) && !math.IsInf(m.New.Lo, 0) {
-		lo = m.New.Lo/m.Old.Hi - 1
-	}
-	if m.Old.Lo > 0 && !math.IsInf(m.Old.Lo, 0) && !math.IsInf(m.New.Hi, 0) {
-		hi = m.New.Hi/m.Old.Lo - 1
-	}
-	return gain, lo, hi, true
+	return m.New.Median/m.Old.Median - 1, m.GainLo, m.GainHi, true
 }
 
 // Agrees says whether the measurement agrees with the model: the

@@ -100,8 +100,7 @@ type metricDef struct {
 // benchMetricDefs are the units of the Go benchmarks' lines among points
 // beyond what every point has (throughput, and the latencies that
 // package bench reports): B/op, allocs/op, MB/s, each b.ReportMetric
-// unit, in the order they first come. A unit per second is better higher,
-// any other lower, as benchstat takes them without a Unit line.
+// unit, in the order they first come (see benchDef).
 func benchMetricDefs(points ...[]results.Point) []metricDef {
 	skip := []string{"ns/op", "sec/op", "p50-ns", "p99-ns"}
 	var out []metricDef
@@ -115,13 +114,7 @@ func benchMetricDefs(points ...[]results.Point) []metricDef {
 				if slices.Contains(skip, unit) || slices.ContainsFunc(out, func(d metricDef) bool { return d.name == unit }) {
 					continue
 				}
-				better := "lower"
-				if strings.HasSuffix(unit, "/s") {
-					better = "higher"
-				}
-				out = append(out, metricDef{name: unit, better: better, bench: true,
-					unit:  func(results.Point) string { return unit },
-					value: func(p results.Point) float64 { v, _ := p.Bench.Value(unit); return v }})
+				out = append(out, benchDef(unit))
 			}
 		}
 	}
@@ -151,15 +144,22 @@ func benchLineDefs(points ...[]results.Point) []metricDef {
 	}
 	var out []metricDef
 	for _, unit := range order {
-		better := "lower"
-		if strings.HasSuffix(unit, "/s") {
-			better = "higher"
-		}
-		out = append(out, metricDef{name: unit, better: better, bench: true,
-			unit:  func(results.Point) string { return unit },
-			value: func(p results.Point) float64 { v, _ := p.Bench.Value(unit); return v }})
+		out = append(out, benchDef(unit))
 	}
 	return out
+}
+
+// benchDef is the metric of one unit of Go benchmarks' lines: a unit per
+// second is better higher, any other lower, as benchstat takes them
+// without a Unit line.
+func benchDef(unit string) metricDef {
+	better := "lower"
+	if strings.HasSuffix(unit, "/s") {
+		better = "higher"
+	}
+	return metricDef{name: unit, better: better, bench: true,
+		unit:  func(results.Point) string { return unit },
+		value: func(p results.Point) float64 { v, _ := p.Bench.Value(unit); return v }}
 }
 
 // allBench reports whether points are all Go benchmarks' (and there are

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/brewput/brewput/internal/dirtest"
 	"github.com/brewput/brewput/model/calibrate"
 	"github.com/brewput/brewput/model/sim"
 	"github.com/brewput/brewput/results"
@@ -235,12 +236,8 @@ func expectUsage(t *testing.T, files map[string]string, rawArgs, want []string) 
 			t.Errorf("brewput %q: stderr %q does not contain %q", args, stderr, w)
 		}
 	}
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range entries {
-		t.Errorf("brewput %q left %s in the output directory", args, filepath.Join(dir, e.Name()))
+	for _, name := range dirtest.Names(t, dir) {
+		t.Errorf("brewput %q left %s in the output directory", args, filepath.Join(dir, name))
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/brewput/brewput/internal/dirtest"
 	"github.com/brewput/brewput/internal/hold"
 	"github.com/brewput/brewput/results"
 )
@@ -52,23 +53,19 @@ func waitForPoints(t *testing.T, path string, n int) {
 // noStrays fails if dir holds a temporary file or folder.
 func noStrays(t *testing.T, dir string) {
 	t.Helper()
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range entries {
-		if output, ok := strings.CutSuffix(e.Name(), ".brewput-hold"); ok {
+	for _, name := range dirtest.Names(t, dir) {
+		if output, ok := strings.CutSuffix(name, ".brewput-hold"); ok {
 			// The hold of a killed run, which no process can remove: it
 			// must hold nothing.
 			h, err := hold.Take(filepath.Join(dir, strings.TrimPrefix(output, ".")))
 			if err != nil {
-				t.Errorf("the hold %s left in %s blocks the next run: %v", e.Name(), dir, err)
+				t.Errorf("the hold %s left in %s blocks the next run: %v", name, dir, err)
 			}
 			h.Release()
 			continue
 		}
-		if strings.HasPrefix(e.Name(), ".") || strings.HasSuffix(e.Name(), ".tmp") || strings.HasSuffix(e.Name(), ".partial") || strings.HasPrefix(e.Name(), "brewput-logs-") {
-			t.Errorf("stray %s left in %s", e.Name(), dir)
+		if strings.HasPrefix(name, ".") || strings.HasSuffix(name, ".tmp") || strings.HasSuffix(name, ".partial") || strings.HasPrefix(name, "brewput-logs-") {
+			t.Errorf("stray %s left in %s", name, dir)
 		}
 	}
 }

@@ -4,12 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/brewput/brewput/internal/dirtest"
 	"github.com/brewput/brewput/model/calibrate"
 	"github.com/brewput/brewput/model/sim"
 	"github.com/brewput/brewput/results"
@@ -57,12 +57,8 @@ func emptyConfig(t *testing.T) string {
 
 func assertEmptyDir(t *testing.T, dir, why string) {
 	t.Helper()
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range entries {
-		t.Errorf("%s, yet %s was written", why, filepath.Join(dir, e.Name()))
+	for _, name := range dirtest.Names(t, dir) {
+		t.Errorf("%s, yet %s was written", why, filepath.Join(dir, name))
 	}
 }
 

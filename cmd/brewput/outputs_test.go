@@ -11,23 +11,20 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/brewput/brewput/internal/dirtest"
 	"github.com/brewput/brewput/results"
 )
 
 // snapshot reads every file of dir, by name.
 func snapshot(t *testing.T, dir string) map[string]string {
 	t.Helper()
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
 	files := map[string]string{}
-	for _, e := range entries {
-		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+	for _, name := range dirtest.Names(t, dir) {
+		b, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {
 			t.Fatal(err)
 		}
-		files[e.Name()] = string(b)
+		files[name] = string(b)
 	}
 	return files
 }

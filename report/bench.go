@@ -2,8 +2,10 @@ package report
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -11,6 +13,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/brewput/brewput/explain/scaling"
+	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/results"
 )
 
@@ -18,67 +21,57 @@ import (
 // that WriteDir can remove those an earlier report left.
 const benchChartPrefix = "bench-"
 
-// benchView is one benchmark's section: its throughput against CPUs with
-// the scaling law fitted, its latency distribution where it timed its
-// calls, and every point with every value of its lines.
+// benchView is one family's section (verdict.BenchFamily: benchmarks
+// that differ in one part of their names): its answer, its members'
+// throughput against CPUs in one chart, the latency of a call beside it
+// where they timed their calls, and, collapsed, the scaling law fitted to
+// each member and every benchmark at every CPU count as benchstat shows
+// it.
 type benchView struct {
 	Name, Pkg, ID string
+	Origin        string
+	Sentences     []string
 	Throughput    chartView
 	Latency       *chartView
 	Fit           []fitView
 	Table         tableView
 }
 
-// benchmark is one benchmark's points, on one machine (or from one file).
-type benchmark struct {
-	mode, pkg, origin string
-	points            []results.Point
-}
-
-// benchmarks groups points by benchmark, in the order they first come.
-func benchmarks(points []results.Point) []benchmark {
-	var out []benchmark
-	index := map[[3]string]int{}
-	for _, p := range points {
-		k := [3]string{p.Bench.Pkg, p.Mode, p.Origin()}
-		i, ok := index[k]
-		if !ok {
-			i = len(out)
-			index[k] = i
-			out = append(out, benchmark{mode: p.Mode, pkg: p.Bench.Pkg, origin: p.Origin()})
-		}
-		out[i].points = append(out[i].points, p)
-	}
-	return out
-}
-
-// drawBenchCharts draws each benchmark's charts and lays out its section.
+// drawBenchCharts draws each family's charts and lays out its section.
 func drawBenchCharts(points []results.Point) ([]chart, []benchView, error) {
-	bs := benchmarks(points)
+	families := verdict.BenchFamilies(points)
 	origins := map[string]bool{}
-	for _, b := range bs {
-		origins[b.origin] = true
+	for _, f := range families {
+		origins[f.Origin] = true
 	}
 	var charts []chart
 	var views []benchView
 	used := map[string]int{}
-	for _, b := range bs {
-		title := b.mode
+	for _, f := range families {
+		title := f.Name
 		if len(origins) > 1 {
-			title += " (" + b.origin + ")"
+			title += " (" + f.Origin + ")"
 		}
 		name := benchChartPrefix + anchor(title)
 		if used[name]++; used[name] > 1 {
 			name += "-" + strconv.Itoa(used[name])
 		}
-		c, fits, err := benchThroughputChart(name, title, b.points)
+		c, err := benchThroughputChart(name, title, f)
 		if err != nil {
 			return nil, nil, fmt.Errorf("draw %s chart: %w", name, err)
 		}
 		charts = append(charts, c)
-		v := benchView{Name: title, Pkg: b.pkg, ID: name, Throughput: chartViews([]chart{c}, false)[0],
-			Fit: fits, Table: benchTable(b.points)}
-		if lat, ok, err := benchLatencyChart(name+"-latency", title, b.points); err != nil {
+		v := benchView{Name: title, Pkg: f.Pkg, ID: name, Origin: f.Origin, Sentences: f.Sentences(), Throughput: chartViews([]chart{c}, false)[0],
+			Table: benchTable(f)}
+		for i, b := range f.Benchmarks {
+			for _, fv := range fitViews(f.Points[b], b) {
+				if len(f.Benchmarks) > 1 {
+					fv.Source = f.Variants[i] + ", " + fv.Source
+				}
+				v.Fit = append(v.Fit, fv)
+			}
+		}
+		if lat, ok, err := benchLatencyChart(name+"-latency", title, f); err != nil {
 			return nil, nil, fmt.Errorf("draw %s latency chart: %w", name, err)
 		} else if ok {
 			charts = append(charts, lat)
@@ -90,90 +83,114 @@ func drawBenchCharts(points []results.Point) ([]chart, []benchView, error) {
 	return charts, views, nil
 }
 
-// benchThroughputChart draws a benchmark's throughput against CPUs: every
-// repetition as a small ring, the median at each CPU count on a solid
-// line, and the Universal Scalability Law fitted to all of them (as
-// brewput fit fits them) as a dashed curve, with the fit's row for the
-// section.
-func benchThroughputChart(name, title string, points []results.Point) (chart, []fitView, error) {
-	c := chart{Name: name, Title: title + ": throughput against CPUs"}
+// familyCPUs are the CPU counts a family was measured on, in order.
+func familyCPUs(f verdict.BenchFamily) []int {
 	var cpus []int
-	for _, p := range points {
-		if !slices.Contains(cpus, p.CPUs) {
-			cpus = append(cpus, p.CPUs)
+	for _, ps := range f.Points {
+		for _, p := range ps {
+			if !slices.Contains(cpus, p.CPUs) {
+				cpus = append(cpus, p.CPUs)
+			}
 		}
 	}
 	slices.Sort(cpus)
-	fits := benchFits(points)
+	return cpus
+}
+
+// benchThroughputChart draws a family's throughput against CPUs, a colour
+// per member: every run as a small ring, the median at each CPU count on
+// a solid line, and the Universal Scalability Law fitted to each member's
+// runs (as brewput fit fits them) as a dashed curve where it could be.
+// The throughput axis is in SI units.
+func benchThroughputChart(name, title string, f verdict.BenchFamily) (chart, error) {
+	c := chart{Name: name, Title: title + ": throughput against CPUs"}
+	cpus := familyCPUs(f)
 	if c.Empty = emptyAgainstCPUs(cpus); c.Empty != "" {
-		return c, fits, nil
+		return c, nil
 	}
-	colour := palette()[0]
 	p := newPlot()
-	p.X.Label.Text = "CPUs (GOMAXPROCS, and CPU affinity under brewput bench)"
+	p.X.Label.Text = "CPUs (GOMAXPROCS, pinned under brewput bench)"
 	p.X.Tick.Marker = cpuTicks(cpus)
-	p.Y.Label.Text = "throughput (" + points[0].Unit + ")"
+	unit := f.Points[f.Benchmarks[0]][0].Unit
+	p.Y.Label.Text = "throughput (" + unit + ")"
+	p.Y.Tick.Marker = siTicks{}
 	p.Add(&plotter.Grid{Vertical: gridLine(), Horizontal: gridLine()})
 	leg := newLegend()
-
-	var reps, medians plotter.XYs
-	for _, n := range cpus {
-		var xs []float64
-		for _, pt := range points {
-			if pt.CPUs == n {
-				xs = append(xs, pt.Throughput)
-				reps = append(reps, plotter.XY{X: float64(n), Y: pt.Throughput})
+	var curves, lines []plot.Plotter
+	colours := palette()
+	for i, b := range f.Benchmarks {
+		colour := colours[i%len(colours)]
+		points := f.Points[b]
+		var reps, medians plotter.XYs
+		for _, n := range cpus {
+			var xs []float64
+			for _, pt := range points {
+				if pt.CPUs == n {
+					xs = append(xs, pt.Throughput)
+					reps = append(reps, plotter.XY{X: float64(n), Y: pt.Throughput})
+				}
+			}
+			if len(xs) > 0 {
+				medians = append(medians, plotter.XY{X: float64(n), Y: results.Median(xs)})
 			}
 		}
-		medians = append(medians, plotter.XY{X: float64(n), Y: results.Median(xs)})
-	}
-	line, err := plotter.NewLine(medians)
-	if err != nil {
-		return c, fits, err
-	}
-	line.LineStyle = draw.LineStyle{Color: colour, Width: vg.Points(1.8)}
-	marks, err := plotter.NewScatter(medians)
-	if err != nil {
-		return c, fits, err
-	}
-	marks.GlyphStyle = draw.GlyphStyle{Color: colour, Radius: vg.Points(3.5), Shape: draw.CircleGlyph{}}
-	each, err := plotter.NewScatter(reps)
-	if err != nil {
-		return c, fits, err
-	}
-	each.GlyphStyle = draw.GlyphStyle{Color: tint(colour, 0.6), Radius: vg.Points(2.5), Shape: draw.RingGlyph{}}
-	var curves []plot.Plotter
-	if f, ok := fitted(points); ok {
-		m := f.Curve()
-		top := float64(cpus[len(cpus)-1])
-		curve := make(plotter.XYs, curveSteps+1)
-		for i := range curve {
-			n := 1 + (top-1)*float64(i)/curveSteps
-			curve[i] = plotter.XY{X: n, Y: m.Predict(n)}
-		}
-		fl, err := plotter.NewLine(curve)
+		line, err := plotter.NewLine(medians)
 		if err != nil {
-			return c, fits, err
+			return c, err
 		}
-		fl.LineStyle = draw.LineStyle{Color: shade(colour, 0.7), Width: vg.Points(1.4), Dashes: dashes(0)}
-		curves = append(curves, fl)
-		leg.Add(fmt.Sprintf("USL fit σ=%s κ=%s", scaling.FormatParam(f.Sigma), scaling.FormatParam(f.Kappa)), fl)
+		line.LineStyle = draw.LineStyle{Color: colour, Width: vg.Points(1.8)}
+		marks, err := plotter.NewScatter(medians)
+		if err != nil {
+			return c, err
+		}
+		marks.GlyphStyle = draw.GlyphStyle{Color: colour, Radius: vg.Points(3.5), Shape: draw.CircleGlyph{}}
+		each, err := plotter.NewScatter(reps)
+		if err != nil {
+			return c, err
+		}
+		each.GlyphStyle = draw.GlyphStyle{Color: tint(colour, 0.6), Radius: vg.Points(2.5), Shape: draw.RingGlyph{}}
+		if fit, ok := fitted(points); ok {
+			m := fit.Curve()
+			top := float64(cpus[len(cpus)-1])
+			curve := make(plotter.XYs, curveSteps+1)
+			for j := range curve {
+				n := 1 + (top-1)*float64(j)/curveSteps
+				curve[j] = plotter.XY{X: n, Y: m.Predict(n)}
+			}
+			fl, err := plotter.NewLine(curve)
+			if err != nil {
+				return c, err
+			}
+			fl.LineStyle = draw.LineStyle{Color: shade(colour, 0.7), Width: vg.Points(1.2), Dashes: dashes(0)}
+			curves = append(curves, fl)
+		}
+		label := f.Variants[i]
+		if len(f.Benchmarks) == 1 {
+			label = "median"
+		}
+		leg.Add(label, line, marks)
+		lines = append(lines, line, each, marks)
 	}
-	leg.Add("median", line, marks)
-	leg.Add("each run", each)
+	if len(curves) > 0 {
+		l, err := plotter.NewLine(plotter.XYs{{X: 0, Y: 0}, {X: 0, Y: 0}})
+		if err != nil {
+			return c, err
+		}
+		l.LineStyle = draw.LineStyle{Color: shade(colours[0], 0.7), Width: vg.Points(1.2), Dashes: dashes(0)}
+		leg.Add("USL fit (dashed)", l)
+	}
+	ring, err := plotter.NewScatter(plotter.XYs{{X: 0, Y: 0}})
+	if err != nil {
+		return c, err
+	}
+	ring.GlyphStyle = draw.GlyphStyle{Color: tint(colours[0], 0.6), Radius: vg.Points(2.5), Shape: draw.RingGlyph{}}
+	leg.Add("each run", ring)
 	p.Add(curves...)
-	p.Add(line, each, marks)
+	p.Add(lines...)
 	p.X.Min, p.X.Max = float64(cpus[0]), float64(cpus[len(cpus)-1])
 	p.Y.Min, p.Y.Max = 0, headroom(p.Y.Max)
 	c.SVG, c.PNG, err = figure{title: c.Title, plot: p, legend: leg}.render()
-	return c, fits, err
-}
-
-// benchFits is the fit's row of one benchmark's points: the Universal
-// Scalability Law against CPUs, or why it could not be fitted.
-func benchFits(points []results.Point) []fitView {
-	mode := points[0].Mode
-	return fitViews(points, mode)
+	return c, err
 }
 
 // fitted is the fit of one benchmark's points, if they could be fitted.
@@ -185,27 +202,40 @@ func fitted(points []results.Point) (scaling.Fit, bool) {
 	return fits[0], true
 }
 
-// benchLatencyChart draws a benchmark's latency distribution at each CPU
-// count, a box per count (the median of the repetitions' percentiles),
-// where the benchmark timed every call (package bench) and brewput bench
-// got the histograms: ok is false otherwise. The axis is in the unit that
-// suits the latencies, ns, µs or ms.
-func benchLatencyChart(name, title string, points []results.Point) (chart, bool, error) {
-	var withHist []results.Point
-	for _, p := range points {
-		if p.Hist != "" {
-			withHist = append(withHist, p)
+// benchLatencyChart draws the latency of a call of a family's members at
+// each CPU count, a box per member and count in the member's colour (the
+// median of the runs' percentiles), where the benchmarks timed every call
+// (package bench) and brewput bench got the histograms: ok is false
+// otherwise. The axis is in the unit that suits the latencies, ns, µs or
+// ms.
+func benchLatencyChart(name, title string, f verdict.BenchFamily) (chart, bool, error) {
+	type row struct {
+		label  string
+		colour int
+		s      sample
+	}
+	var rows []row
+	top := 0.0
+	for i, b := range f.Benchmarks {
+		var withHist []results.Point
+		for _, p := range f.Points[b] {
+			if p.Hist != "" {
+				withHist = append(withHist, p)
+			}
+		}
+		for _, s := range samples(withHist) {
+			label := fmt.Sprintf("%d %s", s.CPUs, cpusWord(s.CPUs))
+			if len(f.Benchmarks) > 1 {
+				label = f.Variants[i] + ", " + label
+			}
+			rows = append(rows, row{label, i, s})
+			top = max(top, s.Latency.P95)
 		}
 	}
-	if len(withHist) == 0 {
+	if len(rows) == 0 {
 		return chart{}, false, nil
 	}
 	c := chart{Name: name, Title: title + ": latency of a call (box p25–p75, whiskers p5–p95)"}
-	ss := samples(withHist)
-	top := 0.0
-	for _, s := range ss {
-		top = max(top, s.Latency.P95)
-	}
 	unit, scale := "ms", 1.0
 	switch {
 	case top < 0.001:
@@ -213,61 +243,75 @@ func benchLatencyChart(name, title string, points []results.Point) (chart, bool,
 	case top < 1:
 		unit, scale = "µs", 1e3
 	}
-	colour := palette()[0]
+	colours := palette()
 	var boxes latencyBoxes
-	ticks := make(plot.ConstantTicks, len(ss))
-	for i, s := range ss {
-		l := s.Latency
+	ticks := make(plot.ConstantTicks, len(rows))
+	for i, r := range rows {
+		l := r.s.Latency
 		if v, bad := undrawable(l); bad {
-			return c, false, fmt.Errorf("latency percentile %v at %d CPUs cannot be drawn", v, s.CPUs)
+			return c, false, fmt.Errorf("latency percentile %v at %d CPUs cannot be drawn", v, r.s.CPUs)
 		}
 		scaled := results.Latency{P05: l.P05 * scale, P25: l.P25 * scale, P50: l.P50 * scale, P75: l.P75 * scale, P95: l.P95 * scale}
-		y := float64(len(ss) - 1 - i)
-		boxes.Rows = append(boxes.Rows, boxRow{Y: y, Latency: scaled, Colour: colour})
-		ticks[i] = plot.Tick{Value: y, Label: fmt.Sprintf("%d %s", s.CPUs, cpusWord(s.CPUs))}
+		y := float64(len(rows) - 1 - i)
+		boxes.Rows = append(boxes.Rows, boxRow{Y: y, Latency: scaled, Colour: colours[r.colour%len(colours)]})
+		ticks[i] = plot.Tick{Value: y, Label: r.label}
 	}
 	var err error
-	c.SVG, c.PNG, err = boxFigure(c.Title, "latency of a call ("+unit+")", ticks, boxes, len(ss)).render()
+	c.SVG, c.PNG, err = boxFigure(c.Title, "latency of a call ("+unit+")", ticks, boxes, len(rows)).render()
 	return c, true, err
 }
 
-// benchTable lists a benchmark's points: CPUs, repetition, throughput,
-// and every unit of their lines, in the order they first come.
-func benchTable(points []results.Point) tableView {
-	var units []string
-	reps := false
-	for _, p := range points {
-		reps = reps || p.Rep > 0
-		for _, v := range p.Bench.Values {
-			if !slices.Contains(units, v.Unit) {
-				units = append(units, v.Unit)
-			}
-		}
+// benchTable lists a family's benchmarks as benchstat does: a row per
+// benchmark and CPU count, named as go test names it, the median ± its
+// 95 % interval of every unit of their lines with SI prefixes, and the
+// runs.
+func benchTable(f verdict.BenchFamily) tableView {
+	var all []results.Point
+	for _, b := range f.Benchmarks {
+		all = append(all, f.Points[b]...)
 	}
-	t := tableView{Head: []column{{"CPUs", false}}}
-	if reps {
-		t.Head = append(t.Head, column{"rep", false})
+	head, rows := results.BenchTable(all)
+	t := tableView{Head: []column{{head[0], true}}}
+	for _, h := range head[1:] {
+		t.Head = append(t.Head, column{h, false})
 	}
-	t.Head = append(t.Head, column{"throughput", false})
-	for _, u := range units {
-		t.Head = append(t.Head, column{u, false})
-	}
-	for _, p := range points {
-		row := rowView{}
-		put := func(v string) { row.Cells = append(row.Cells, cell{v, false}) }
-		put(strconv.Itoa(p.CPUs))
-		if reps {
-			put(strconv.Itoa(max(p.Rep, 1)))
-		}
-		put(results.FormatRate(p.Throughput, p.Unit))
-		for _, u := range units {
-			if v, ok := p.Bench.Value(u); ok {
-				put(strconv.FormatFloat(v, 'g', 4, 64))
-			} else {
-				put("-")
-			}
+	for _, r := range rows {
+		row := rowView{Cells: []cell{{r[0], true}}}
+		for _, v := range r[1:] {
+			row.Cells = append(row.Cells, cell{v, false})
 		}
 		t.Rows = append(t.Rows, row)
 	}
 	return t
+}
+
+// siTicks marks round values as niceTicks does, labelled with SI prefixes
+// ("15 M" for 15000000), for axes whose values run into the thousands and
+// millions.
+type siTicks struct{}
+
+// Ticks implements plot.Ticker.
+func (siTicks) Ticks(min, max float64) []plot.Tick {
+	ticks := niceTicks{}.Ticks(min, max)
+	for i := range ticks {
+		ticks[i].Label = siLabel(ticks[i].Value)
+	}
+	return ticks
+}
+
+// siLabel writes v with an SI prefix and at most three significant
+// figures: "0", "500", "1.5 k", "15 M".
+func siLabel(v float64) string {
+	if v == 0 {
+		return "0"
+	}
+	prefixes := []string{"", " k", " M", " G", " T"}
+	i := 0
+	for math.Abs(v) >= 1000 && i < len(prefixes)-1 {
+		v /= 1000
+		i++
+	}
+	s := strconv.FormatFloat(v, 'f', 2, 64)
+	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	return s + prefixes[i]
 }

@@ -67,7 +67,7 @@ func TestBenchSection(t *testing.T) {
 	if !strings.Contains(page, "<td>3</td></tr>") { // Get's fit row: three CPU counts
 		t.Errorf("no fit row of three CPU counts")
 	}
-	if strings.Contains(page, "limited by") && strings.Contains(page, "Get</td>") {
+	if strings.Contains(page, `<td class="text wrap mode">Get</td>`) {
 		t.Errorf("a Go benchmark's point got a bottleneck row")
 	}
 }
@@ -138,4 +138,75 @@ func cacheStudy(t *testing.T) []results.Point {
 		t.Fatal(err)
 	}
 	return points
+}
+
+// dozenBenchmarks are twelve Go benchmarks in four families of three,
+// each run 6 times on 1 and 2 CPUs with its latency histograms: the cache
+// example's six as brewput bench measured them (on a busy machine), and
+// the same again under another top-level name.
+func dozenBenchmarks(t *testing.T) []results.Point {
+	t.Helper()
+	points, err := results.ReadFile(filepath.Join("testdata", "cache-bench.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(points)
+	for _, p := range points[:n] {
+		b := *p.Bench
+		p.Bench = &b
+		p.Mode = strings.Replace(p.Mode, "Cache/", "CacheAgain/", 1)
+		points = append(points, p)
+	}
+	return points
+}
+
+// TestBenchFamilies: benchmarks that differ in one part of their names are
+// a family, drawn in one chart a colour each, with its answer first on the
+// page and every benchmark as benchstat shows it.
+func TestBenchFamilies(t *testing.T) {
+	r, err := Build(dozenBenchmarks(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var charts []string
+	var page string
+	for _, f := range r.Files {
+		if strings.HasPrefix(f.Name, benchChartPrefix) && strings.HasSuffix(f.Name, ".svg") {
+			charts = append(charts, f.Name)
+		}
+		if f.Name == Index {
+			page = string(f.Data)
+		}
+	}
+	want := []string{"bench-CacheAgain_design___load_read-latency.svg", "bench-CacheAgain_design___load_read.svg",
+		"bench-CacheAgain_design___load_write-latency.svg", "bench-CacheAgain_design___load_write.svg",
+		"bench-Cache_design___load_read-latency.svg", "bench-Cache_design___load_read.svg",
+		"bench-Cache_design___load_write-latency.svg", "bench-Cache_design___load_write.svg"}
+	slices.Sort(charts)
+	if !slices.Equal(charts, want) {
+		t.Errorf("charts %q, want a throughput and a latency chart per family, %q", charts, want)
+	}
+	answer, _, _ := strings.Cut(page, `id="machine"`)
+	for _, w := range []string{`id="verdict"`, "Cache/design=*/load=write", "measured on vm", "On 2 CPUs:", "From 1 to 2 CPUs"} {
+		if !strings.Contains(answer, w) {
+			t.Errorf("the answer before the machine lacks %q", w)
+		}
+	}
+	for _, w := range []string{"Cache/design=mutex/load=read-2", "sec/op", "allocs/op", "± "} {
+		if !strings.Contains(page, w) {
+			t.Errorf("page lacks %q", w)
+		}
+	}
+	if strings.Contains(page, "6 modes") {
+		t.Errorf("the page calls benchmarks modes")
+	}
+}
+
+// TestSILabel: axis labels in SI units.
+func TestSILabel(t *testing.T) {
+	for v, want := range map[float64]string{0: "0", 500: "500", 1500: "1.5 k", 15e6: "15 M", 2.5e6: "2.5 M", 0.25: "0.25", 1e9: "1 G"} {
+		if got := siLabel(v); got != want {
+			t.Errorf("siLabel(%v) = %q, want %q", v, got, want)
+		}
+	}
 }

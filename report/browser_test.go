@@ -230,6 +230,9 @@ func TestPageInBrowser(t *testing.T) {
 		}
 		checkPageInBrowser(t, append(cacheStudy(t), bench...), Options{})
 	})
+	// A dozen Go benchmarks alone, as brewput bench reports them: their
+	// answer first, a family's variants in one chart.
+	t.Run("a dozen benchmarks", func(t *testing.T) { checkPageInBrowser(t, dozenBenchmarks(t), Options{}) })
 }
 
 // defaultStudy is the main job's points on a 2-CPU machine: studyPoints
@@ -329,7 +332,8 @@ func checkPageInBrowser(t *testing.T, points []results.Point, opt Options) {
 	}
 	// A model row is marked, and looks it: in italics on a tint, its
 	// source cell saying "model". The table is collapsed: open it.
-	marked, err := chromedp.Run(bp.ctx, chromedp.Evaluate[[]string](`(() => { document.querySelector("#points details").open = true;
+	marked, err := chromedp.Run(bp.ctx, chromedp.Evaluate[[]string](`(() => { if (!document.querySelector("#points details")) return [];
+		document.querySelector("#points details").open = true;
 		const out = Array.from(document.querySelectorAll("#points-table tbody tr.model")).map(r => {
 		const td = r.querySelector("td"), st = getComputedStyle(td);
 		return [td.textContent, st.fontStyle, st.backgroundColor].join("|") });

@@ -199,6 +199,9 @@ func linePlot(ss []series, cpus []int, ylabel string,
 		xys := make(plotter.XYs, len(s.Samples))
 		for j, x := range s.Samples {
 			xys[j] = plotter.XY{X: float64(x.CPUs), Y: value(x)}
+			if xys[j].Y >= 1e5 { // millions of operations a second read as "15 M", not 15000000
+				p.Y.Tick.Marker = siTicks{}
+			}
 		}
 		line, err := plotter.NewLine(xys)
 		if err != nil {

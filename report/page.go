@@ -68,6 +68,10 @@ func newPage(points []results.Point, parts pageParts, opt Options) pageContent {
 	others, _ := results.SplitBench(points)
 	shop, _, _ := results.SplitLabs(others)
 	var sections []sectionContent
+	if len(shop) == 0 && slices.ContainsFunc(parts.benches, func(b benchView) bool { return len(b.Sentences) > 0 }) {
+		// Benchmarks alone: their answer first, family by family.
+		sections = append(sections, sectionContent{id: "verdict", title: "The answer", template: "benchanswer", data: parts.benches})
+	}
 	if len(points) > 0 && len(shop) == 0 {
 		sections = append(sections, sectionContent{id: "machine", title: "Machine", template: "machine", data: hosts(points)})
 	}
@@ -213,11 +217,14 @@ func summary(points []results.Point) string {
 		}
 	}
 	slices.Sort(cpus)
-	mode := "mode"
-	if !slices.ContainsFunc(points, func(p results.Point) bool { return p.Kind() != results.KindStudy }) {
+	mode, point := "mode", "point"
+	switch {
+	case !slices.ContainsFunc(points, func(p results.Point) bool { return p.Kind() != results.KindStudy }):
 		mode = "variant" // a study's modes are its variants
+	case !slices.ContainsFunc(points, func(p results.Point) bool { return p.Kind() != results.KindBench }):
+		mode, point = "benchmark", "run" // a Go benchmark's points are its runs
 	}
-	what := fmt.Sprintf("%s of %s on %s", prose.Count(len(points), "point"), prose.Count(len(modes), mode), cpuRange(cpus))
+	what := fmt.Sprintf("%s of %s on %s", prose.Count(len(points), point), prose.Count(len(modes), mode), cpuRange(cpus))
 	switch {
 	case predicted == 0:
 		return fmt.Sprintf("%s, measured on %s", what, strings.Join(machines, ", "))

@@ -292,6 +292,14 @@ func WriteBench(w, log io.Writer, dir string, points []results.Point, f results.
 	if err := r.WriteDir(dir); err != nil {
 		return err
 	}
+	if f == results.Table {
+		// The answer first: which variant of each family makes the
+		// most, by how much, and how each scaled.
+		if err := verdict.Of(points).WriteText(w); err != nil {
+			return err
+		}
+		fmt.Fprintln(w)
+	}
 	if err := results.Write(w, f, points); err != nil {
 		return err
 	}

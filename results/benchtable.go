@@ -104,60 +104,76 @@ func benchColumns(points []Point) []string {
 	return out
 }
 
-// writeBenchTable writes Go benchmarks' points as benchstat shows them: a
-// row per benchmark and CPU count, named as go test names it (the -N
-// suffix), the repetitions reduced to their median ± the 95 % confidence
-// interval in each unit of their lines — sec/op, B/op, allocs/op, then
-// the latencies package bench reports and the benchmarks' own — with SI
-// prefixes, and the runs (n). The package is named above the table, or in
-// a column where there are several; the source too where there are
-// several.
-func writeBenchTable(w io.Writer, points []Point) error {
-	rows := benchRows(points)
+// BenchTable is Go benchmarks' points as benchstat shows them: a row per
+// benchmark and CPU count, named as go test names it (the -N suffix), the
+// repetitions reduced to their median ± the 95 % confidence interval in
+// each unit of their lines — sec/op, B/op, allocs/op, then the latencies
+// package bench reports and the benchmarks' own — with SI prefixes ("∞"
+// where there are too few runs for an interval, "-" where a benchmark
+// lacks the unit), and the runs, n. head names the columns.
+func BenchTable(points []Point) (head []string, rows [][]string) {
+	head = []string{"benchmark"}
 	units := benchColumns(points)
-	width, sources, pkgs := len("benchmark"), map[string]bool{}, map[string]bool{}
-	for _, r := range rows {
-		width = max(width, len(BenchName(r.name, r.cpus)))
-		sources[r.origin] = true
-		pkgs[r.pkg] = true
-	}
-	if len(pkgs) == 1 && rows[0].pkg != "" {
-		fmt.Fprintf(w, "pkg: %s\n", rows[0].pkg)
-	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	head := []string{fmt.Sprintf("%-*s", width, "benchmark")}
 	for _, u := range units {
 		_, tidied := benchunit.Tidy(1, u)
 		head = append(head, tidied)
 	}
 	head = append(head, "n")
+	for _, r := range benchRows(points) {
+		row := []string{BenchName(r.name, r.cpus)}
+		for _, u := range units {
+			c, _, ok := benchCell(r.points, u)
+			if !ok {
+				c = "-"
+			}
+			row = append(row, c)
+		}
+		rows = append(rows, append(row, strconv.Itoa(len(r.points))))
+	}
+	return head, rows
+}
+
+// writeBenchTable writes Go benchmarks' points as BenchTable lays them
+// out, an interval too wide to give marked with a footnote. The package
+// is named above the table, or in a column where there are several; the
+// source too where there are several.
+func writeBenchTable(w io.Writer, points []Point) error {
+	head, rows := BenchTable(points)
+	sources, pkgs := map[string]bool{}, map[string]bool{}
+	byRow := benchRows(points)
+	width := 0
+	for i, r := range byRow {
+		sources[r.origin] = true
+		pkgs[r.pkg] = true
+		width = max(width, len(rows[i][0]))
+	}
+	width = max(width, len(head[0]))
+	if len(pkgs) == 1 && byRow[0].pkg != "" {
+		fmt.Fprintf(w, "pkg: %s\n", byRow[0].pkg)
+	}
 	if len(sources) > 1 {
 		head = append(head, "source")
 	}
 	if len(pkgs) > 1 {
 		head = append(head, "pkg")
 	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	head[0] = fmt.Sprintf("%-*s", width, head[0])
 	fmt.Fprintln(tw, strings.Join(head, "\t")+"\t")
 	anyWide := false
-	for _, r := range rows {
-		row := []string{fmt.Sprintf("%-*s", width, BenchName(r.name, r.cpus))}
-		for _, u := range units {
-			c, wide, ok := benchCell(r.points, u)
-			if !ok {
-				c = "-"
-			}
-			if wide {
-				c += " ¹"
+	for i, row := range rows {
+		row[0] = fmt.Sprintf("%-*s", width, row[0])
+		for j := 1; j < len(row)-1; j++ {
+			if strings.HasSuffix(row[j], "± ∞") {
+				row[j] += " ¹"
 				anyWide = true
 			}
-			row = append(row, c)
 		}
-		row = append(row, strconv.Itoa(len(r.points)))
 		if len(sources) > 1 {
-			row = append(row, OriginLabel(r.points[0]))
+			row = append(row, OriginLabel(byRow[i].points[0]))
 		}
 		if len(pkgs) > 1 {
-			row = append(row, r.pkg)
+			row = append(row, byRow[i].pkg)
 		}
 		fmt.Fprintln(tw, strings.Join(row, "\t")+"\t")
 	}

@@ -49,7 +49,10 @@ func (v Verdict) WriteText(w io.Writer) error {
 			}
 		}
 	}
-	return nil
+	if len(v.Benches) > 0 && (len(v.Counts) > 0 || len(v.Studies) > 0) {
+		fmt.Fprintln(w)
+	}
+	return WriteBenchAnswer(w, v.Benches)
 }
 
 // noProfile says in short why a study's verdict names no limit.
@@ -150,7 +153,8 @@ func writeStudies(w io.Writer, points []results.Point) error {
 	}
 	var keys []key
 	by := map[key][]results.Point{}
-	reps, open, disturbed := false, false, 0
+	reps, open := false, false
+	var disturbed []string
 	origins := map[string]bool{}
 	for _, p := range points {
 		k := key{p.Study, p.Mode, seriesID(p), p.CPUs}
@@ -198,9 +202,9 @@ func writeStudies(w io.Writer, points []results.Point) error {
 			p99 = append(p99, q.Latency.P99)
 			util = append(util, q.Util)
 			drops += q.Drops
-			if measuredDisturbed(q) {
-				disturbed++
-			}
+		}
+		if d := disturbedRuns(p.Mode, ps); d != "" {
+			disturbed = append(disturbed, d+" on "+cpus(p.CPUs))
 		}
 		row := fmt.Sprintf("%s\t%d\t%d\t", p.Mode, p.CPUs, p.Par)
 		if reps {
@@ -220,8 +224,8 @@ func writeStudies(w io.Writer, points []results.Point) error {
 	if err := tab.tw.Flush(); err != nil {
 		return err
 	}
-	if disturbed > 0 {
-		fmt.Fprintf(w, "(%d of the points were disturbed: other processes took CPU while they were measured)\n", disturbed)
+	if len(disturbed) > 0 {
+		fmt.Fprintln(w, wrap("Disturbed (other processes took CPU while they were measured): "+strings.Join(disturbed, ", ")+".", 110, ""))
 	}
 	return nil
 }

@@ -31,11 +31,14 @@ type Verdict struct {
 	// a study each: what its variants measured, side by side, and no limit
 	// — brewput has no model of such code, so no causal profile.
 	Studies []Described
+	// Benches answer the Go benchmarks, a family of variants each (see
+	// BenchFamily).
+	Benches []BenchFamily
 }
 
-// Empty reports whether the verdict says nothing: there are no shop or
-// study points.
-func (v Verdict) Empty() bool { return len(v.Counts) == 0 && len(v.Studies) == 0 }
+// Empty reports whether the verdict says nothing: there are no shop,
+// study or benchmark points.
+func (v Verdict) Empty() bool { return len(v.Counts) == 0 && len(v.Studies) == 0 && len(v.Benches) == 0 }
 
 // Count is what a CPU count of interest shows.
 type Count struct {
@@ -88,12 +91,12 @@ type ModeLimit struct {
 }
 
 // Of computes the verdict of points (the shop's, with the bottlenecks
-// limits.Annotate gave them, and the studies', described as measured;
-// labs' and Go benchmarks' are left out). It is empty where there are
-// neither.
+// limits.Annotate gave them; the studies' and the Go benchmarks', as
+// measured; labs' are left out). It is empty where there are none.
 func Of(points []results.Point) Verdict {
 	v := OfGrid(NewGrid(points))
 	v.Studies = Studies(points)
+	v.Benches = BenchFamilies(points)
 	return v
 }
 
@@ -347,6 +350,9 @@ func (v Verdict) Sentences() []string {
 	}
 	for _, d := range v.Studies {
 		out = append(out, d.Sentences()...)
+	}
+	for _, f := range v.Benches {
+		out = append(out, f.Sentences()...)
 	}
 	return out
 }

@@ -395,8 +395,8 @@ func (c *cli) measure(ctx context.Context, p plan) ([]results.Point, error) {
 					pt.Rep = rep
 				}
 				points = append(points, pt)
-				fmt.Fprintf(c.stderr, "[%d/%d] %s cpus=%d: %s, p50 %s ms\n", len(points), p.total(), v, n,
-					results.FormatRate(pt.Throughput, pt.Unit), results.FormatMs(pt.Latency.P50))
+				fmt.Fprintf(c.stderr, "[%d/%d] %s cpus=%d: %s, p50 %s\n", len(points), p.total(), v, n,
+					results.FormatRate(pt.Throughput, pt.Unit), results.FormatWait(pt.Latency.P50))
 			}
 		}
 	}

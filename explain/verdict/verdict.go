@@ -38,7 +38,9 @@ type Verdict struct {
 
 // Empty reports whether the verdict says nothing: there are no shop,
 // study or benchmark points.
-func (v Verdict) Empty() bool { return len(v.Counts) == 0 && len(v.Studies) == 0 && len(v.Benches) == 0 }
+func (v Verdict) Empty() bool {
+	return len(v.Counts) == 0 && len(v.Studies) == 0 && len(v.Benches) == 0
+}
 
 // Count is what a CPU count of interest shows.
 type Count struct {

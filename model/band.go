@@ -11,6 +11,12 @@ import (
 // them (for the spin window, the interval its bisection ended with).
 type Range struct {
 	Lo, Hi sim.Costs
+	// Sets, where there are any, are the costs the band simulates in place
+	// of the corners of Lo and Hi: those an inference from measured
+	// points found consistent with them (calibrate.Inference.Sets), whose
+	// edges move together, so that a corner of all the low edges at once
+	// may be nothing the measurements allow.
+	Sets []sim.Costs
 }
 
 // NewRange is the Range from lo to hi, nil where they are the same: costs
@@ -46,6 +52,9 @@ type Band struct {
 // calibration does not know — where the medians lie — which drawing from
 // the distribution, whose spread is the runtime's own, would not show.
 func (r Range) corners() []sim.Costs {
+	if len(r.Sets) > 0 {
+		return r.Sets
+	}
 	out := make([]sim.Costs, 0, 4)
 	for _, c := range []sim.Costs{r.Lo, r.Hi} {
 		for _, w := range []time.Duration{r.Lo.SpinWindow, r.Hi.SpinWindow} {
@@ -62,7 +71,11 @@ const phases = 3
 
 // bandRuns is how many simulations band adds to the point estimate's.
 func (c Config) bandRuns() int {
-	n := len(Range{}.corners())
+	var r Range
+	if c.Range != nil {
+		r = *c.Range
+	}
+	n := len(r.corners())
 	if c.Burn == "wall" {
 		n++
 	}

@@ -2,6 +2,7 @@ package results
 
 import (
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -17,7 +18,8 @@ type Band struct {
 
 // Calibration names the calibration of the Go runtime's costs a
 // prediction used: where and when it was measured, how busy the machine
-// was, and the costs in one line.
+// was, and the costs in one line; or, for costs inferred from measured
+// points (brewput calibrate --from), the files they came from.
 type Calibration struct {
 	Host string    `json:"host"`
 	Date time.Time `json:"date"`
@@ -29,16 +31,40 @@ type Calibration struct {
 	// [80µs, 90µs], switch 145ns [140ns, 150ns], …"; Given names the costs
 	// given as flags instead.
 	Costs string `json:"costs"`
+	// InferredFrom names the files of measured points the costs were
+	// inferred from, and Points how many configurations of theirs it used;
+	// both empty for costs microbenchmarked on Host.
+	InferredFrom []string `json:"inferred_from,omitempty"`
+	Points       int      `json:"points,omitempty"`
 }
 
-// Line describes c in one line, for a table's footer and the page.
-func (c Calibration) Line() string {
-	s := "calibration of " + c.Host
-	if !c.Date.IsZero() {
-		s += " on " + c.Date.UTC().Format("2006-01-02 15:04 MST")
+// For says which machine's costs a prediction is for: "for vm's runtime
+// costs, measured 2026-11-22 10:00 UTC", or "for the costs inferred from
+// varycpu.csv (14 points)".
+func (c Calibration) For() string {
+	if len(c.InferredFrom) > 0 {
+		return fmt.Sprintf("for the costs inferred from %s (%d points)", strings.Join(c.InferredFrom, ", "), c.Points)
 	}
-	s += ": " + c.Costs
+	host := c.Host
+	switch host {
+	case "":
+		host = "an unnamed host"
+	case "none":
+		return "for costs given as flags"
+	}
+	s := "for " + host + "'s runtime costs"
+	if !c.Date.IsZero() {
+		s += ", measured " + c.Date.UTC().Format("2006-01-02 15:04 MST")
+	}
+	return s
+}
+
+// Line describes c in one line, for a table's footer and the page: which
+// machine it is for, then the costs.
+func (c Calibration) Line() string {
+	s := c.For() + ": " + c.Costs
 	switch {
+	case len(c.InferredFrom) > 0:
 	case c.Forced:
 		s += fmt.Sprintf(" (measured while other processes used %.2f CPUs: forced, not to be trusted)", c.Others)
 	case c.Host != "" && !c.Date.IsZero():

@@ -18,7 +18,21 @@ import (
 // model's columns come last, so that a file from before them is the same
 // header cut short (see legacyCSVHeader).
 func csvHeader() []string {
+	return append(interferenceEraCSVHeader(), inferenceCSVColumns()...)
+}
+
+// interferenceEraCSVHeader is the header of files written before the
+// inference columns, which ReadCSV still reads.
+func interferenceEraCSVHeader() []string {
 	return append(codeEraCSVHeader(), interferenceCSVColumns()...)
+}
+
+// inferenceCSVColumns name the files of measured points a prediction's
+// costs were inferred from (separated by semicolons) and how many
+// configurations of theirs it used: empty for a microbenchmarked
+// calibration.
+func inferenceCSVColumns() []string {
+	return []string{"calibration.inferred_from", "calibration.points"}
 }
 
 // codeEraCSVHeader is the header of files written before the
@@ -136,6 +150,7 @@ func WriteCSV(w io.Writer, points []Point) error {
 		row = append(row, bandCells(p, num)...)
 		row = append(row, codeCells(p, num)...)
 		row = append(row, num(p.OthersCPUs), num(p.StealCPUs), strconv.FormatBool(p.IsDisturbed()), strconv.Itoa(p.Attempts))
+		row = append(row, inferenceCells(p)...)
 		if err := p.CheckFinite(); err != nil {
 			return err
 		}
@@ -196,6 +211,16 @@ func modelCells(p Point, num func(float64) string) []string {
 		copy(cells[2:], []string{num(b.CPU), num(b.Structural), num(b.ThroughputMax), num(b.LatencyMinMs), b.Resource, b.Limit, num(b.Little)})
 	}
 	return cells
+}
+
+// inferenceCells are the files p's costs were inferred from and how
+// many configurations of theirs, empty where they were not inferred.
+func inferenceCells(p Point) []string {
+	c := p.Calibration
+	if c == nil || len(c.InferredFrom) == 0 {
+		return []string{"", ""}
+	}
+	return []string{strings.Join(c.InferredFrom, ";"), strconv.Itoa(c.Points)}
 }
 
 // bandCells are p's harness, band and calibration cells.
@@ -271,7 +296,7 @@ func readCSV(r io.Reader) ([]Point, []string, error) {
 
 // isCSVHeader reports whether line is a header ReadCSV reads.
 func isCSVHeader(line string) bool {
-	return line == strings.Join(csvHeader(), ",") || line == strings.Join(codeEraCSVHeader(), ",") || line == strings.Join(bandEraCSVHeader(), ",") || line == strings.Join(labEraCSVHeader(), ",") ||
+	return line == strings.Join(csvHeader(), ",") || line == strings.Join(interferenceEraCSVHeader(), ",") || line == strings.Join(codeEraCSVHeader(), ",") || line == strings.Join(bandEraCSVHeader(), ",") || line == strings.Join(labEraCSVHeader(), ",") ||
 		line == strings.Join(modelEraCSVHeader(), ",") || line == strings.Join(legacyCSVHeader(), ",")
 }
 
@@ -308,6 +333,8 @@ func checkCSVHeader(got []string) error {
 		want = bandEraCSVHeader()
 	case len(codeEraCSVHeader()):
 		want = codeEraCSVHeader()
+	case len(interferenceEraCSVHeader()):
+		want = interferenceEraCSVHeader()
 	}
 	for i := range max(len(got), len(want)) {
 		switch {
@@ -388,6 +415,9 @@ func (r *csvRow) point() Point {
 			if c.Date, err = time.Parse(time.RFC3339, d); err != nil {
 				r.fail("calibration.date", "%q is not an RFC 3339 time", d)
 			}
+		}
+		if from := r.str("calibration.inferred_from"); from != "" {
+			c.InferredFrom, c.Points = strings.Split(from, ";"), r.int("calibration.points")
 		}
 		p.Calibration = c
 	}

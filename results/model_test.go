@@ -125,7 +125,12 @@ func TestOldFilesStillRead(t *testing.T) {
 		}
 		return old.String()
 	}
-	n := len(interferenceCSVColumns())
+	n := len(inferenceCSVColumns())
+	interferenceEra, err := ReadFile(writeFile(t, "interference-era.csv", cutOff(n)))
+	if err != nil || len(interferenceEra) != len(points) {
+		t.Errorf("CSV from before the inference: %v, %+v", err, interferenceEra)
+	}
+	n += len(interferenceCSVColumns())
 	codeEra, err := ReadFile(writeFile(t, "code-era.csv", cutOff(n)))
 	if err != nil || len(codeEra) != len(points) {
 		t.Errorf("CSV from before the interference: %v, %+v", err, codeEra)

@@ -112,7 +112,7 @@ func objects(t *testing.T, data []byte) []map[string]any {
 }
 
 // withBandColumns is a CSV file from before the harness, band,
-// calibration, user's code and interference columns as WriteCSV writes
+// calibration, user's code, interference and inference columns as WriteCSV writes
 // its points now: those columns added to the header, empty on every row
 // but for the interference's zeros (no other process measured, not
 // disturbed).
@@ -129,9 +129,11 @@ func withBandColumns(t *testing.T, file []byte) []byte {
 		if i == 0 {
 			rec = append(rec, added...)
 			rec = append(rec, interferenceCSVColumns()...)
+			rec = append(rec, inferenceCSVColumns()...)
 		} else {
 			rec = append(rec, make([]string, len(added))...)
 			rec = append(rec, "0", "0", "false", "0")
+			rec = append(rec, make([]string, len(inferenceCSVColumns()))...)
 		}
 		w.Write(rec)
 	}

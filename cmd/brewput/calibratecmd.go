@@ -15,13 +15,23 @@ func newCalibrateCmd(e *env) *cobra.Command {
 		out  string
 		show bool
 		how  = calibrate.DefaultHow()
+		req  inferRequest
+		cpus string
 	)
 	how.Wait = time.Minute
 	cmd := &cobra.Command{
 		Use:   "calibrate",
-		Short: "Measure the Go runtime's handoff costs that the model's go policy uses",
+		Short: "Measure the Go runtime's handoff costs that the model's go policy uses, or infer them from measured points",
 		Args:  unknownArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if len(req.From) > 0 {
+				return inferCosts(cmd, e, req, out, cpus)
+			}
+			for _, name := range []string{"cpus", "runtime", "base"} {
+				if cmd.Flags().Changed(name) {
+					return fmt.Errorf("--%s: applies to --from only, which infers the costs from measured points", name)
+				}
+			}
 			if err := how.Check(); err != nil {
 				return err
 			}
@@ -50,11 +60,15 @@ func newCalibrateCmd(e *env) *cobra.Command {
 			return calibrate.MeasureAndSave(cmd.Context(), how, path, e.stdout, e.tell)
 		},
 	}
-	cmd.Flags().StringVar(&out, "out", "", "file to keep the calibration in, or to --show (default: the user's config folder, brewput/calibration.json)")
+	cmd.Flags().StringVar(&out, "out", "", "file to keep the calibration in, or to --show (default: the user's config folder, brewput/calibration.json; with --from, brewput/inferred-NAME.json there)")
 	cmd.Flags().IntVar(&how.Samples, "samples", calibrate.Samples, "runs of each microbenchmark per repeat")
 	cmd.Flags().IntVar(&how.Repeats, "repeats", calibrate.Repeats, "repeats of every microbenchmark, for each cost's confidence interval")
 	cmd.Flags().Var((*cliflag.Duration)(&how.Wait), "wait", "longest to wait for a quiet machine before measuring")
 	cmd.Flags().BoolVar(&how.Force, "force", false, "save the calibration even if other processes were busy while it measured")
 	cmd.Flags().BoolVar(&show, "show", false, "print the saved calibration instead of measuring")
+	cmd.Flags().StringSliceVar(&req.From, "from", nil, "infer the costs from these files of measured points instead of measuring: brewput results files, or the talk simulator's CSV tables")
+	cmd.Flags().StringVar(&cpus, "cpus", "", "with --from: infer from the points on these CPU counts only, such as 1,2 or 1-2 (default: all)")
+	cmd.Flags().StringVar(&req.Runtime, "runtime", "", "with --from: the Go runtime the points ran on, whose scheduler the model follows: go1.9, or leave it out for today's")
+	cmd.Flags().StringVar(&req.Base, "base", "", "with --from: the calibration whose costs the points do not constrain keep (default: this machine's, measured first if there is none)")
 	return cmd
 }

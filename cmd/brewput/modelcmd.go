@@ -74,7 +74,7 @@ func costFlags(c *sim.Costs) []struct {
 // options are the model flags as the predict package takes them.
 func (f *modelFlags) options(fs *pflag.FlagSet) predict.Options {
 	o := predict.Options{Sched: f.sched, Runtime: f.runtime, Seed: f.seed, Calibration: f.calibration, Costs: f.costs, Band: f.band, MaxMem: f.maxMem, Others: f.others, OthersBurst: f.othersBurst}
-	for _, name := range append(predict.CostNames(), "calibration") {
+	for _, name := range append(predict.CostNames(), "calibration", "runtime") {
 		if fs.Changed(name) {
 			o.Given = append(o.Given, name)
 		}

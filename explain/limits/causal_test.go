@@ -316,8 +316,8 @@ func TestSetting(t *testing.T) {
 	if got := limits.Setting(limits.Fifo(), "ignored", "vm"); got != "the model, fifo policy (idealized CPUs: no calibration)" {
 		t.Errorf("fifo: %q", got)
 	}
-	got := limits.Setting(model.Policy{Sched: "go", Costs: sim.Costs{Wake: 132 * time.Microsecond}}, "calibration c.json", "vm")
-	if !strings.HasPrefix(got, "the model, go policy, calibration c.json (measured on vm): wake 132µs, ") {
+	got := limits.Setting(model.Policy{Sched: "go", Costs: sim.Costs{Wake: 132 * time.Microsecond}}, "calibration c.json", "for vm's runtime costs")
+	if !strings.HasPrefix(got, "the model, go policy, calibration c.json, for vm's runtime costs: wake 132µs, ") {
 		t.Errorf("go: %q", got)
 	}
 	if label := limits.ModelLabel("go", sim.Costs{Wake: 132 * time.Microsecond}); !strings.HasPrefix(label, "model (go: wake 132µs, ") || !strings.HasSuffix(label, ")") {

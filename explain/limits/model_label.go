@@ -28,11 +28,12 @@ func label(sched, runtime string, c sim.Costs) string {
 // Setting says which model policy is and where its costs came from, as
 // brewput's commands print it beside their answers: "the model, fifo
 // policy (idealized CPUs: no calibration)", or "the model, go policy,
-// calibration FILE (measured on HOST): wake 132µs, …" (naming the
-// runtime it follows where it is not today's). from says where
-// the costs came from ("calibration FILE", "the cost flags"), host where
-// they were measured, if known.
-func Setting(policy model.Policy, from, host string) string {
+// calibration FILE, for vm's runtime costs, measured 2026-…: wake 132µs,
+// …" (naming the runtime it follows where it is not today's). from says
+// where the costs came from ("calibration FILE", "the cost flags"),
+// machine which machine's costs they are (results.Calibration.For), if
+// known.
+func Setting(policy model.Policy, from, machine string) string {
 	if policy.Sched == "fifo" {
 		return "the model, fifo policy (idealized CPUs: no calibration)"
 	}
@@ -40,8 +41,8 @@ func Setting(policy model.Policy, from, host string) string {
 	if policy.Runtime != "" {
 		s = "the model, go policy following the " + policy.Runtime + " runtime, " + from
 	}
-	if host != "" {
-		s += " (measured on " + host + ")"
+	if machine != "" {
+		s += ", " + machine
 	}
 	s += ": " + costsText(policy.Costs)
 	if b := policy.Background; b.CPUs > 0 {

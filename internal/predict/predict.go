@@ -40,8 +40,8 @@ type Options struct {
 	// replace the calibration's, and with all of them given no
 	// calibration is read.
 	Costs sim.Costs
-	// Given names the options given: each cost's (see CostNames) and
-	// "calibration".
+	// Given names the options given: each cost's (see CostNames),
+	// "calibration" and "runtime".
 	Given []string
 	// Band also simulates each go-policy point at the edges of its
 	// costs' confidence intervals.
@@ -143,12 +143,28 @@ func Resolve(ctx context.Context, o Options, tell func(line string)) (Prediction
 			}
 		}
 	}
+	if in := cal.Inferred; in != nil {
+		switch {
+		case !o.given("runtime"):
+			pr.Runtime = in.Runtime
+		case o.Runtime != in.Runtime:
+			return pr, fmt.Errorf("--runtime %q: the calibration %s holds costs inferred under %s, which are that scheduler's; leave --runtime out to follow it", o.Runtime, o.Calibration, runtimeName(in.Runtime))
+		}
+	}
 	ref := cal.Ref()
 	pr.Costs, pr.Host, pr.Cal = cal.Costs, cal.Host, &ref
 	if o.Band {
-		pr.Range = model.NewRange(cal.Lo, cal.Hi)
+		pr.Range = cal.Range()
 	}
 	return pr, nil
+}
+
+// runtimeName names a runtime as Options.Runtime gives it.
+func runtimeName(r string) string {
+	if r == "" {
+		return "today's runtime"
+	}
+	return "the " + r + " runtime"
 }
 
 // Load reads the calibration at path, or the default calibration where
@@ -174,7 +190,7 @@ func Calibrated(ctx context.Context, tell func(line string)) (*Prediction, error
 		return nil, err
 	}
 	ref := cal.Ref()
-	return &Prediction{Policy: model.Policy{Sched: "go", Seed: 1, Costs: cal.Costs, Range: model.NewRange(cal.Lo, cal.Hi)},
+	return &Prediction{Policy: model.Policy{Sched: "go", Seed: 1, Costs: cal.Costs, Range: cal.Range()},
 		Host: cal.Host, Source: "calibration " + path, Cal: &ref}, nil
 }
 
@@ -204,8 +220,15 @@ func (pr Prediction) Stamp(points []results.Point) {
 	}
 }
 
-// Describe says which model pr is, and where its costs came from.
-func (pr Prediction) Describe() string { return limits.Setting(pr.Policy, pr.Source, pr.Host.Name) }
+// Describe says which model pr is, where its costs came from and which
+// machine's they are.
+func (pr Prediction) Describe() string {
+	machine := ""
+	if pr.Cal != nil && pr.Cal.Host != "none" {
+		machine = pr.Cal.For()
+	}
+	return limits.Setting(pr.Policy, pr.Source, machine)
+}
 
 // BlueprintOptions are a YAML model's options for a study's point: its
 // load, if given, its window, and the policy.

@@ -27,6 +27,7 @@ import (
 	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/internal/host"
 	"github.com/brewput/brewput/internal/quiet"
+	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/sim"
 	"github.com/brewput/brewput/results"
 	"golang.org/x/perf/benchmath"
@@ -67,6 +68,60 @@ type Calibration struct {
 	// Given lists the costs given in place of the measured ones
 	// (Override), "wake 80µs"; it is not saved.
 	Given []string `json:"-"`
+	// Inferred, where not nil, says that the costs were inferred from
+	// measured points (brewput calibrate --from, package infer) instead of
+	// microbenchmarked: Samples is then 0, Host the points' machine where
+	// they name one, and Lo and Hi each cost's range consistent with the
+	// points.
+	Inferred *Inference `json:"inferred,omitempty"`
+}
+
+// Inference is how a calibration's costs were inferred from measured
+// points: which points, under which runtime, which costs they constrain,
+// and the costs consistent with them.
+type Inference struct {
+	// From names the files of measured points; Points is how many of
+	// their configurations it used and Runs how many runs of those.
+	From   []string `json:"from"`
+	Points int      `json:"points"`
+	Runs   int      `json:"runs"`
+	// CPUs are the CPU counts of the points used.
+	CPUs []int `json:"cpus"`
+	// Runtime is the Go runtime whose scheduler the model followed while
+	// inferring ("" today's, "go1.9"): the costs are that scheduler's.
+	Runtime string `json:"runtime,omitempty"`
+	// Inferred names the costs the points constrain (as Rows' Flag), Kept
+	// those they do not, which keep Base's values and intervals.
+	Inferred []string `json:"inferred"`
+	Kept     []string `json:"kept"`
+	// Base names the calibration the kept costs come from, this machine's
+	// unless another was given.
+	Base results.Calibration `json:"base"`
+	// Tolerance is how much farther from its runs' band (relative) than
+	// the best fit's prediction a consistent set of costs may put any
+	// point's throughput or median latency.
+	Tolerance float64 `json:"tolerance"`
+	// Sets are sets of costs consistent with the points: the inferred
+	// costs with each constrained cost in turn at either edge of its
+	// range, and with every kept cost at Base's low and high edges. A
+	// band simulates them (model.Range.Sets).
+	Sets []sim.Costs `json:"sets,omitempty"`
+	// Fit says how close the inferred costs' predictions come to the
+	// points: per point, the distance of each to its runs' band.
+	Fit []PointFit `json:"fit,omitempty"`
+	// Refused lists what it could not use, each with the reason.
+	Refused []string `json:"refused,omitempty"`
+	// Evaluations is how many sets of costs it simulated every point with.
+	Evaluations int `json:"evaluations"`
+}
+
+// PointFit is how far the inferred costs' prediction of one point lies
+// outside its runs' band, relative to the nearer edge (0 inside), for
+// throughput and for the median latency.
+type PointFit struct {
+	Point      string  `json:"point"`
+	Throughput float64 `json:"throughput"`
+	P50        float64 `json:"p50"`
 }
 
 // Defaults: how many times each microbenchmark runs per repeat, and how
@@ -588,7 +643,7 @@ func Load(path string) (Calibration, error) {
 	if err := json.Unmarshal(data, &c); err != nil {
 		return Calibration{}, fmt.Errorf("%s: not a brewput calibration: %v", path, err)
 	}
-	if c.Samples == 0 {
+	if c.Samples == 0 && c.Inferred == nil {
 		return Calibration{}, fmt.Errorf("%s: not a brewput calibration (no samples recorded); run brewput calibrate --out %s", path, path)
 	}
 	for _, cs := range []sim.Costs{c.Costs, c.Lo, c.Hi} {
@@ -597,6 +652,9 @@ func Load(path string) (Calibration, error) {
 				return Calibration{}, fmt.Errorf("%s: negative cost %v; run brewput calibrate again", path, d)
 			}
 		}
+	}
+	if c.Inferred != nil {
+		return c, nil
 	}
 	if c.Repeats == 0 { // written before repeats: no intervals
 		c.Lo, c.Hi = c.Costs, c.Costs
@@ -649,6 +707,14 @@ func (c *Calibration) Override(flag string, d time.Duration) error {
 	for _, cs := range []*sim.Costs{&c.Costs, &c.Lo, &c.Hi} {
 		*Field(cs, flag) = d
 	}
+	if c.Inferred != nil {
+		in := *c.Inferred
+		in.Sets = slices.Clone(in.Sets)
+		for i := range in.Sets {
+			*Field(&in.Sets[i], flag) = d
+		}
+		c.Inferred = &in
+	}
 	c.Given = append(c.Given, fmt.Sprintf("%s %v", flag, d))
 	return nil
 }
@@ -672,12 +738,30 @@ func (c Calibration) Ref() results.Calibration {
 	}
 	host := c.Host.Name
 	switch {
+	case c.Inferred != nil:
 	case c.Samples == 0:
 		host = "none"
 	case host == "":
 		host = "an unnamed host"
 	}
-	return results.Calibration{Host: host, Date: c.Date, Others: c.Others, Forced: c.Forced, Costs: line}
+	ref := results.Calibration{Host: host, Date: c.Date, Others: c.Others, Forced: c.Forced, Costs: line}
+	if in := c.Inferred; in != nil {
+		for _, f := range in.From {
+			ref.InferredFrom = append(ref.InferredFrom, filepath.Base(f))
+		}
+		ref.Points = in.Points
+	}
+	return ref
+}
+
+// Range is the uncertainty of c's costs for a band: the edges of their
+// intervals, or, for inferred costs, the sets of costs consistent with
+// the points they came from (Inference.Sets). nil where there is none.
+func (c Calibration) Range() *model.Range {
+	if c.Inferred != nil && len(c.Inferred.Sets) > 0 {
+		return &model.Range{Lo: c.Lo, Hi: c.Hi, Sets: c.Inferred.Sets}
+	}
+	return model.NewRange(c.Lo, c.Hi)
 }
 
 // Limits of How's samples and repeats, past which a typo would measure for

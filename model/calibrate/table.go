@@ -3,6 +3,8 @@ package calibrate
 import (
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 	"text/tabwriter"
 )
 
@@ -15,6 +17,10 @@ var distNames = map[string]string{"wake": "wake_ns", "spin wake": "spin_wake_ns"
 // 95 % interval and its distribution's 5th and 95th percentiles, then
 // where and when they were measured and how busy the machine was.
 func (c Calibration) WriteTable(out io.Writer) {
+	if c.Inferred != nil {
+		c.writeInferred(out)
+		return
+	}
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "cost\tmedian\t95% interval\tp5\tp95\t")
 	for _, r := range c.Rows() {
@@ -38,4 +44,65 @@ func (c Calibration) WriteTable(out io.Writer) {
 	if c.Note != "" {
 		fmt.Fprintf(out, "note: %s\n", c.Note)
 	}
+}
+
+// writeInferred writes an inferred calibration: each cost with its range
+// and whether the points gave it or it is the base calibration's, then
+// what it was inferred from, how well the costs fit, and what was
+// refused.
+func (c Calibration) writeInferred(out io.Writer) {
+	in := c.Inferred
+	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "cost\tvalue\trange\t\tfrom\t")
+	for _, r := range c.Rows() {
+		from := "the points"
+		if slices.Contains(in.Kept, r.Flag) {
+			from = "base (not constrained)"
+		}
+		fmt.Fprintf(tw, "%s\t%v\t%v – %v\t\t%s\t\n", r.Name, r.Median, r.Lo, r.Hi, from)
+	}
+	tw.Flush()
+	runtime := "today's runtime"
+	if in.Runtime != "" {
+		runtime = "the " + in.Runtime + " runtime"
+	}
+	fmt.Fprintf(out, "%s: %d points (%d runs) on %s CPUs, simulated under %s; %d sets of costs tried\n",
+		c.Ref().For(), in.Points, in.Runs, joinInts(in.CPUs), runtime, in.Evaluations)
+	fmt.Fprintf(out, "range: the costs that put no point more than %.3g %% farther outside its runs' band than the inferred ones do, the others at their values\n", 100*in.Tolerance)
+	if len(in.Kept) > 0 {
+		fmt.Fprintf(out, "not constrained by the points, kept from the base, %s: %s\n", in.Base.For(), strings.Join(in.Kept, ", "))
+	}
+	inside, worst, worstAt := 0, 0.0, ""
+	for _, f := range in.Fit {
+		if f.Throughput == 0 && f.P50 == 0 {
+			inside++
+		}
+		for _, d := range []struct {
+			v    float64
+			what string
+		}{{f.Throughput, "throughput"}, {f.P50, "p50"}} {
+			if d.v > worst {
+				worst, worstAt = d.v, fmt.Sprintf("%s of %s", d.what, f.Point)
+			}
+		}
+	}
+	fmt.Fprintf(out, "fit: %d of %d points predicted inside their runs' band (throughput and p50)", inside, len(in.Fit))
+	if worst > 0 {
+		fmt.Fprintf(out, "; the farthest outside, %.1f %%: %s", 100*worst, worstAt)
+	}
+	fmt.Fprintln(out)
+	if len(in.Refused) > 0 {
+		fmt.Fprintf(out, "refused %d:\n", len(in.Refused))
+		for _, r := range in.Refused {
+			fmt.Fprintf(out, "  %s\n", r)
+		}
+	}
+}
+
+func joinInts(xs []int) string {
+	var parts []string
+	for _, x := range xs {
+		parts = append(parts, fmt.Sprint(x))
+	}
+	return strings.Join(parts, ", ")
 }

@@ -72,7 +72,8 @@ type point struct {
 type variant struct {
 	name, sched, runtime string
 	bound                bool
-	others               bool // with each run's background (see point.background)
+	others               bool                   // with each run's background (see point.background)
+	cal                  *calibrate.Calibration // the go policy's costs
 }
 
 // prediction is one variant's answer for one point.
@@ -88,7 +89,9 @@ func main() {
 	points := flag.Bool("points", false, "print every point, not only the summary per mode")
 	nominal := flag.Bool("nominal", false, "use 1 ms steps instead of each run's step")
 	burst := flag.Duration("burst", time.Millisecond, "length of the other processes' bursts of work, for the variants with others")
-	only := flag.String("only", "", "comma-separated variants to predict (default all: bound, fifo, go, go1.9, go+others, go1.9+others)")
+	only := flag.String("only", "", "comma-separated variants to predict (default all: bound, fifo, go, go1.9, go+others, go1.9+others, and with -base go-base, go1.9-base)")
+	cpus := flag.String("cpus", "", "comma-separated CPU counts of the varycpu table to compare (default all); the overload table is always compared")
+	basePath := flag.String("base", "", "a second calibration, predicted beside -calibration's as the variants go-base and go1.9-base (such as this machine's beside one inferred by brewput calibrate --from)")
 	flag.Parse()
 	if err := checkRef(*ref); err != nil {
 		fmt.Fprintln(os.Stderr, "vstalk:", err)
@@ -113,20 +116,33 @@ func main() {
 		if err != nil {
 			fail(err)
 		}
-		pts = append(pts, group(rows, *nominal)...)
+		for _, p := range group(rows, *nominal) {
+			if table == "varycpu" && *cpus != "" && !slices.Contains(strings.Split(*cpus, ","), strconv.Itoa(p.cpus)) {
+				continue
+			}
+			pts = append(pts, p)
+		}
 	}
 	variants := []variant{
 		{name: "bound", bound: true},
 		{name: "fifo", sched: "fifo"},
-		{name: "go", sched: "go"},
-		{name: "go1.9", sched: "go", runtime: "go1.9"},
-		{name: "go+others", sched: "go", others: true},
-		{name: "go1.9+others", sched: "go", runtime: "go1.9", others: true},
+		{name: "go", sched: "go", cal: &cal},
+		{name: "go1.9", sched: "go", runtime: "go1.9", cal: &cal},
+		{name: "go+others", sched: "go", others: true, cal: &cal},
+		{name: "go1.9+others", sched: "go", runtime: "go1.9", others: true, cal: &cal},
+	}
+	if *basePath != "" {
+		base, err := calibrate.Load(*basePath)
+		if err != nil {
+			fail(err)
+		}
+		variants = append(variants, variant{name: "go-base", sched: "go", cal: &base}, variant{name: "go1.9-base", sched: "go", runtime: "go1.9", cal: &base})
+		defer fmt.Printf("-base: %s\n", base.Ref().Line())
 	}
 	if *only != "" {
 		variants = slices.DeleteFunc(variants, func(v variant) bool { return !slices.Contains(strings.Split(*only, ","), v.name) })
 	}
-	preds := predictAll(pts, variants, cal, *burst)
+	preds := predictAll(pts, variants, *burst)
 
 	stepNote := "each run's step (its ideal median ÷ 4)"
 	if *nominal {
@@ -249,7 +265,7 @@ func group(rows []run, nominal bool) []*point {
 
 // predictAll predicts every point under every variant, two simulations at
 // a time per CPU.
-func predictAll(pts []*point, variants []variant, cal calibrate.Calibration, burst time.Duration) map[[2]int]prediction {
+func predictAll(pts []*point, variants []variant, burst time.Duration) map[[2]int]prediction {
 	type job struct{ p, v int }
 	out := map[[2]int]prediction{}
 	var mu sync.Mutex
@@ -258,7 +274,7 @@ func predictAll(pts []*point, variants []variant, cal calibrate.Calibration, bur
 	for range runtime.NumCPU() {
 		wg.Go(func() {
 			for j := range jobs {
-				pr := predict(pts[j.p], variants[j.v], cal, burst)
+				pr := predict(pts[j.p], variants[j.v], burst)
 				mu.Lock()
 				out[[2]int{j.p, j.v}] = pr
 				mu.Unlock()
@@ -277,7 +293,7 @@ func predictAll(pts []*point, variants []variant, cal calibrate.Calibration, bur
 
 // predict simulates p under v once per run, with that run's step and
 // duration, and gathers the answers.
-func predict(p *point, v variant, cal calibrate.Calibration, burst time.Duration) prediction {
+func predict(p *point, v variant, burst time.Duration) prediction {
 	var thrs, p50s []float64
 	pr := prediction{thrBand: [2]float64{math.Inf(1), math.Inf(-1)}, p50Band: [2]float64{math.Inf(1), math.Inf(-1)}}
 	widen := func(b *[2]float64, lo, hi float64) { b[0], b[1] = min(b[0], lo), max(b[1], hi) }
@@ -306,10 +322,7 @@ func predict(p *point, v variant, cal calibrate.Calibration, burst time.Duration
 			continue
 		}
 		if v.sched == "go" {
-			cfg.Costs = cal.Costs
-			if cal.Lo != cal.Hi {
-				cfg.Range = &model.Range{Lo: cal.Lo, Hi: cal.Hi}
-			}
+			cfg.Costs, cfg.Range = v.cal.Costs, v.cal.Range()
 			if v.others {
 				cfg.Background = sim.Background{CPUs: p.background[i], Burst: burst}
 			}

@@ -1,0 +1,182 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/brewput/brewput/internal/exitcode"
+	"github.com/brewput/brewput/internal/host"
+	"github.com/brewput/brewput/model/calibrate"
+	"github.com/brewput/brewput/model/infer"
+	"github.com/brewput/brewput/model/sim"
+	"github.com/spf13/cobra"
+)
+
+// inferRequest is what brewput calibrate --from asks: the files of measured
+// points, the CPU counts to infer from (all where empty), the runtime they
+// ran on, the calibration whose costs the points do not constrain keep
+// ("" for this machine's), and where to save the inferred one.
+type inferRequest struct {
+	From    []string
+	CPUs    []int
+	Runtime string
+	Base    string
+	Out     string
+}
+
+// inferredOut is where an inference from the files from is saved unless
+// told otherwise: beside this machine's calibration, in the user's
+// configuration folder, named after the first file
+// (brewput/inferred-varycpu.json), so that it never replaces this
+// machine's own.
+func inferredOut(from []string) (string, error) {
+	path, err := calibrate.DefaultPath()
+	if err != nil {
+		return "", err
+	}
+	name := strings.TrimSuffix(filepath.Base(from[0]), filepath.Ext(from[0]))
+	return filepath.Join(filepath.Dir(path), "inferred-"+name+".json"), nil
+}
+
+// check reads the request's files and selects their points, before any
+// simulation: a file that cannot be read, a runtime the model does not
+// know, or no usable point left is an error naming the flag (--from,
+// --cpus, --runtime).
+func (r inferRequest) check() (infer.Points, error) {
+	if r.Runtime != "" && r.Runtime != string(sim.RuntimeGo19) {
+		return infer.Points{}, fmt.Errorf("--runtime %q: want %s, or leave it out for today's runtime", r.Runtime, sim.RuntimeGo19)
+	}
+	ps, err := infer.Read(r.From...)
+	if err != nil {
+		return ps, fmt.Errorf("--from: %w", err)
+	}
+	all := ps.CPUs()
+	if len(ps.Points) == 0 {
+		why := ""
+		if len(ps.Refused) > 0 {
+			why = fmt.Sprintf(": %d refused, the first: %s", len(ps.Refused), ps.Refused[0])
+		}
+		return ps, fmt.Errorf("--from %s: no measured point of the shop's modes to infer from%s", strings.Join(r.From, ","), why)
+	}
+	if ps.Select(r.CPUs); len(ps.Points) == 0 {
+		return ps, fmt.Errorf("--cpus %s: the points are on %s CPUs", joinCounts(r.CPUs), joinCounts(all))
+	}
+	for _, c := range r.CPUs {
+		if !slices.Contains(all, c) {
+			return ps, fmt.Errorf("--cpus: no point on %d CPUs; the points are on %s CPUs", c, joinCounts(all))
+		}
+	}
+	return ps, nil
+}
+
+// save infers the costs of the points ps (read by r.check) with r's base
+// calibration, loaded from r.Base or this machine's (measured first if
+// there is none yet; tell hears how that goes, and how the search goes),
+// writes the table to w and saves the calibration at r.Out; then w hears
+// where it went and how to use it. An interrupted search saves nothing
+// (exitcode.Interruption); other errors are exitcode.Failures.
+func (r inferRequest) save(ctx context.Context, ps infer.Points, w io.Writer, tell func(line string)) error {
+	var base calibrate.Calibration
+	var err error
+	if r.Base != "" {
+		base, err = calibrate.Load(r.Base)
+	} else {
+		base, _, err = calibrate.Default(ctx, tell)
+	}
+	if err != nil {
+		return calibrate.Failed(ctx, err)
+	}
+	if base.Inferred != nil {
+		return fmt.Errorf("--base %s: inferred itself; want a calibration measured by brewput calibrate", r.Base)
+	}
+	cal, err := infer.Infer(ctx, ps, infer.Options{Base: base, Runtime: r.Runtime, Tell: tell})
+	if err != nil {
+		if ctx.Err() != nil || errors.Is(err, context.Canceled) {
+			return exitcode.Interruption{Err: fmt.Errorf("interrupted while inferring the costs; nothing saved")}
+		}
+		return exitcode.Failure{Err: err}
+	}
+	cal.WriteTable(w)
+	if err := calibrate.Save(r.Out, cal); err != nil {
+		return exitcode.Failure{Err: err}
+	}
+	use := "brewput model --calibration " + r.Out
+	if r.Runtime != "" {
+		use += " --runtime " + r.Runtime
+	}
+	fmt.Fprintf(w, "saved: %s (predict with it: %s)\n", r.Out, use)
+	return nil
+}
+
+// checkBase tells whether the base calibration can be read, before
+// anything is simulated.
+func (r inferRequest) checkBase() error {
+	if r.Base == "" {
+		return nil
+	}
+	c, err := calibrate.Load(r.Base)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return fmt.Errorf("--base %s: no such file; want a calibration from brewput calibrate", r.Base)
+	case err != nil:
+		return fmt.Errorf("--base: %w", err)
+	case c.Inferred != nil:
+		return fmt.Errorf("--base %s: inferred itself; want a calibration measured by brewput calibrate", r.Base)
+	}
+	return nil
+}
+
+// joinCounts writes CPU counts as --cpus takes them, "1,2".
+func joinCounts(xs []int) string {
+	var parts []string
+	for _, x := range xs {
+		parts = append(parts, fmt.Sprint(x))
+	}
+	return strings.Join(parts, ",")
+}
+
+// inferCosts is brewput calibrate --from: it checks every flag and reads
+// the points before anything is simulated, then infers and saves.
+func inferCosts(cmd *cobra.Command, e *env, req inferRequest, out, cpus string) error {
+	for _, name := range []string{"samples", "repeats", "wait", "force", "show"} {
+		if cmd.Flags().Changed(name) {
+			return fmt.Errorf("--%s: applies to measuring; --from infers the costs from measured points instead", name)
+		}
+	}
+	if cmd.Flags().Changed("out") && out == "" {
+		return fmt.Errorf("--out \"\": want a file for the inferred calibration, such as talk-calibration.json")
+	}
+	if cpus != "" {
+		counts, err := host.ParseCPUList(cpus, host.ModelMaxCPUs)
+		if err != nil {
+			return fmt.Errorf("--cpus: %w", err)
+		}
+		req.CPUs = counts
+	}
+	ps, err := req.check()
+	if err != nil {
+		return err
+	}
+	if err := req.checkBase(); err != nil {
+		return err
+	}
+	req.Out = out
+	if req.Out == "" {
+		if req.Out, err = inferredOut(req.From); err != nil {
+			return failure{Err: err}
+		}
+	}
+	if err := calibrate.CheckOut(req.Out); err != nil {
+		return fmt.Errorf("--out %s: %w", req.Out, err)
+	}
+	for _, r := range ps.Refused {
+		e.tell("refused " + r)
+	}
+	return req.save(cmd.Context(), ps, e.stdout, e.tell)
+}

@@ -1,0 +1,101 @@
+package infer
+
+import (
+	"context"
+	"slices"
+	"testing"
+	"time"
+
+	"go.uber.org/goleak"
+
+	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/model"
+	"github.com/brewput/brewput/model/calibrate"
+	"github.com/brewput/brewput/model/sim"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+// truth are the costs the test's points are simulated with, base the
+// calibration the inference starts from and keeps where the points say
+// nothing: its wake-up is far cheaper than the truth's.
+var (
+	truth = sim.Costs{Switch: 200 * time.Nanosecond, Wake: 150 * time.Microsecond, SpinWake: 10 * time.Microsecond,
+		MutexHandoff: 2 * time.Microsecond, ChanHandoff: 3 * time.Microsecond, BufChanHandoff: 2 * time.Microsecond, RunnextGrace: 60 * time.Microsecond}
+	base = calibrate.Calibration{Samples: 100, Repeats: 6,
+		Costs: sim.Costs{Switch: 100 * time.Nanosecond, Wake: 10 * time.Microsecond, SpinWake: 5 * time.Microsecond,
+			MutexHandoff: 500 * time.Nanosecond, ChanHandoff: 500 * time.Nanosecond, BufChanHandoff: 500 * time.Nanosecond, RunnextGrace: 60 * time.Microsecond},
+		Lo: sim.Costs{Switch: 90 * time.Nanosecond, Wake: 8 * time.Microsecond, SpinWake: 4 * time.Microsecond,
+			MutexHandoff: 400 * time.Nanosecond, ChanHandoff: 400 * time.Nanosecond, BufChanHandoff: 400 * time.Nanosecond, RunnextGrace: 55 * time.Microsecond},
+		Hi: sim.Costs{Switch: 110 * time.Nanosecond, Wake: 12 * time.Microsecond, SpinWake: 6 * time.Microsecond,
+			MutexHandoff: 600 * time.Nanosecond, ChanHandoff: 600 * time.Nanosecond, BufChanHandoff: 600 * time.Nanosecond, RunnextGrace: 65 * time.Microsecond}}
+)
+
+// simulated makes points as if measured: each mode on each CPU count
+// simulated under the truth's costs, one run each.
+func simulated(t *testing.T, modes []string, cpus []int) Points {
+	t.Helper()
+	var ps Points
+	for _, m := range modes {
+		for _, n := range cpus {
+			cfg := model.Config{Mode: coffee.MustParseMode(m), CPUs: n, Grind: time.Millisecond, Press: time.Millisecond, Steam: time.Millisecond,
+				Combine: time.Millisecond, Warmup: 50 * time.Millisecond, Duration: 300 * time.Millisecond, Seed: 1, Burn: "cpu"}
+			sim := cfg
+			sim.Sched, sim.Costs = "go", truth
+			r, err := model.Run(sim)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ps.Points = append(ps.Points, Point{Name: name(cfg), Runs: []Run{{Config: cfg, Throughput: r.Throughput, P50: r.Latency.P50}}})
+		}
+	}
+	ps.Files = []string{"simulated"}
+	return ps
+}
+
+// TestInferRecoversCosts: points simulated with known costs, inferred from
+// a base whose wake-up is 15 times too cheap, give ranges that hold the
+// known costs the points constrain; the wake-up is one of them, moved off
+// the base's value, which its range excludes; the costs left
+// unconstrained keep the base's value and interval; and the inferred
+// costs reproduce the points.
+func TestInferRecoversCosts(t *testing.T) {
+	ps := simulated(t, []string{"finelocking", "linearpipe-0", "locking"}, []int{2})
+	start := time.Now()
+	cal, err := Infer(context.Background(), ps, Options{Base: base})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := cal.Inferred
+	t.Logf("%v: %d sets of costs in %v; %s", in.Inferred, in.Evaluations, time.Since(start), cal.Ref().Costs)
+	if !slices.Contains(in.Inferred, "wake") {
+		t.Fatalf("wake not inferred (inferred %v, kept %v): the points turn on it", in.Inferred, in.Kept)
+	}
+	for _, name := range in.Inferred {
+		lo, hi, want := *calibrate.Field(&cal.Lo, name), *calibrate.Field(&cal.Hi, name), *calibrate.Field(&truth, name)
+		if want < lo || want > hi {
+			t.Errorf("%s: range [%v, %v] misses the points' %v", name, lo, hi, want)
+		}
+	}
+	if cal.Hi.Wake < 2*base.Costs.Wake || cal.Lo.Wake <= base.Hi.Wake {
+		t.Errorf("wake %v [%v, %v]: does not exclude the base's %v", cal.Costs.Wake, cal.Lo.Wake, cal.Hi.Wake, base.Costs.Wake)
+	}
+	for _, name := range in.Kept {
+		for _, pair := range [][2]sim.Costs{{cal.Costs, base.Costs}, {cal.Lo, base.Lo}, {cal.Hi, base.Hi}} {
+			if got, want := *calibrate.Field(&pair[0], name), *calibrate.Field(&pair[1], name); got != want {
+				t.Errorf("%s, not constrained: %v, want the base's %v", name, got, want)
+			}
+		}
+	}
+	for _, f := range in.Fit {
+		if f.Throughput > 0.01 || f.P50 > 0.01 {
+			t.Errorf("%s: the inferred costs miss it by %.1f %% (throughput), %.1f %% (p50)", f.Point, 100*f.Throughput, 100*f.P50)
+		}
+	}
+	if len(in.Sets) == 0 {
+		t.Errorf("no sets of costs for the band")
+	}
+	if d := time.Since(start); d > time.Minute {
+		t.Errorf("took %v: not seconds", d)
+	}
+}

@@ -1,0 +1,73 @@
+package infer
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestReadTalk: a table of the talk simulator's runs gives one point per
+// mode, CPUs and workers, its runs together, each run's steps from
+// ideal's median of the same run where there is one; an open-loop row is
+// refused with the reason.
+func TestReadTalk(t *testing.T) {
+	ps, err := Read("testdata/talk.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, p := range ps.Points {
+		names = append(names, p.Name)
+	}
+	want := []string{"ideal on 1 CPU, 1 workers", "finelocking on 2 CPUs, 2 workers", "linearpipe-0 on 2 CPUs, 2 workers", "locking on 2 CPUs, 2 workers"}
+	if strings.Join(names, "|") != strings.Join(want, "|") {
+		t.Fatalf("points %q, want %q", names, want)
+	}
+	if n := len(ps.Points[1].Runs); n != 2 {
+		t.Errorf("finelocking on 2 CPUs: %d runs, want the table's 2", n)
+	}
+	if got, want := ps.Points[0].Runs[0].Config.Grind, time.Duration(3.987/4*float64(time.Millisecond)); got != want {
+		t.Errorf("ideal's step %v, want its median over 4, %v", got, want)
+	}
+	if got := ps.Points[1].Runs[0].Config.Grind; got != time.Millisecond {
+		t.Errorf("finelocking's step %v, want the 1 ms asked (no ideal in its run on 2 CPUs)", got)
+	}
+	if len(ps.Refused) != 1 || !strings.Contains(ps.Refused[0], "line 7") || !strings.Contains(ps.Refused[0], "open loop") {
+		t.Errorf("refused %q, want line 7 as an open loop", ps.Refused)
+	}
+	if got := ps.CPUs(); len(got) != 2 || got[0] != 1 || got[1] != 2 {
+		t.Errorf("CPUs %v", got)
+	}
+	if left := ps.Select([]int{2}); left != 1 || len(ps.Points) != 3 {
+		t.Errorf("Select 2 CPUs left out %d, kept %d points", left, len(ps.Points))
+	}
+}
+
+// TestReadRefusesOtherFiles: a file that is neither a results file nor
+// the talk's table is an error naming it.
+func TestReadRefusesOtherFiles(t *testing.T) {
+	if _, err := Read("read_test.go"); err == nil || !strings.Contains(err.Error(), "read_test.go") {
+		t.Errorf("err %v", err)
+	}
+}
+
+// TestInferStops: a cancelled search returns at once with the context's
+// error and no costs.
+func TestInferStops(t *testing.T) {
+	ps, err := Read("testdata/talk.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	start := time.Now()
+	cal, err := Infer(ctx, ps, Options{Base: base})
+	if !errors.Is(err, context.Canceled) || cal.Inferred != nil {
+		t.Errorf("cancelled: %v, inferred %v", err, cal.Inferred)
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("took %v to stop", d)
+	}
+}

@@ -111,7 +111,8 @@ func tier(dir string) (int, bool) {
 // upward lists the imports against the tiers that are part of the design:
 // a lab declares its chart as data (report/chartspec, no drawing); the
 // seeds' claims (lab/lessons) are judged with compare's statistics; a
-// user's study program draws its own page and fits its own curves; the
+// user's study program draws its own page, fits its own curves and judges
+// its own experiments (explain/why); the
 // measurement kit's points are made in pinned child processes (sweep).
 var upward = map[[2]string]bool{
 	{"lab", "report/chartspec"}:           true,
@@ -119,6 +120,7 @@ var upward = map[[2]string]bool{
 	{"measure/study", "report"}:           true,
 	{"measure/study", "explain/compare"}:  true,
 	{"measure/study", "explain/scaling"}:  true,
+	{"measure/study", "explain/why"}:      true,
 	{"internal/sweep", "measure/harness"}: true,
 }
 

@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/exec"
 	"strings"
-	"syscall"
 
 	"github.com/brewput/brewput/results"
 )
@@ -63,7 +62,7 @@ func RunChild(ctx context.Context, path string, args, env []string, cpus int, sp
 	cmd.Env = append(cmd.Env, fmt.Sprintf("GOMAXPROCS=%d", cpus))
 	// Its own process group: a ^C at the terminal reaches the parent, which
 	// keeps what it has and stops the child itself.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	ownGroup(cmd)
 	if err := StartPinned(cmd, cpus); err != nil {
 		return results.Point{}, fmt.Errorf("start: %w", err)
 	}

@@ -13,8 +13,12 @@ import (
 type Chan[T any] struct {
 	c                 chan T
 	name              string
+	stretch           Stretch
 	sends, sendWaited atomic.Int64
 	recvs, recvWaited atomic.Int64
+	// spin is the loops the next stretched send spins; handed the time
+	// armed sends that found room took to hand their values over.
+	spin, handed atomic.Int64
 }
 
 // NewChan returns a channel of size slots (0 for unbuffered) with the
@@ -24,7 +28,13 @@ func NewChan[T any](name string, size int) *Chan[T] {
 }
 
 // Send sends v, as c <- v does, counting the send and any time it waited.
+// A stretched channel (Stretch) spins first, Frac of the time the last
+// send that found room took to hand its value over.
 func (c *Chan[T]) Send(v T) {
+	if c.stretch.loopsPerNs > 0 {
+		c.stretchedSend(v)
+		return
+	}
 	select {
 	case c.c <- v:
 	default:
@@ -34,6 +44,31 @@ func (c *Chan[T]) Send(v T) {
 	}
 	c.sends.Add(1)
 }
+
+// stretchedSend is Send with its handoff timed and stretched.
+func (c *Chan[T]) stretchedSend(v T) {
+	spinLoops(c.spin.Load())
+	t := now()
+	select {
+	case c.c <- v:
+		d := now() - t
+		c.handed.Add(d)
+		c.spin.Store(c.stretch.fracLoops(d))
+	default:
+		c.c <- v
+		c.sendWaited.Add(now() - t)
+	}
+	c.sends.Add(1)
+}
+
+// Stretch makes every later Send's handoff s.Frac longer (see
+// Stretcher): it spins first, Frac of the time the last send that found
+// room took to hand its value over, timed outside the spin. A channel
+// armed with a Stretch of Frac 0 times its sends as a stretched one
+// does, without spinning: the same clock reads, so that an experiment's
+// runs differ in the stretch alone. SendContext is not stretched. Call it
+// before the channel is shared.
+func (c *Chan[T]) Stretch(s Stretch) { c.stretch = s }
 
 // SendContext sends v unless ctx is done first, when it returns ctx's
 // error and counts no send (the wait is counted all the same).
@@ -113,27 +148,37 @@ func (c *Chan[T]) Cap() int { return cap(c.c) }
 func (c *Chan[T]) Name() string { return orDefault(c.name, "chan") }
 
 // Sends returns the meter of the channel's sends: completed sends, and
-// the time senders waited for room. Its name is the channel's with
-// " send" after it.
+// the time senders waited for room; armed by a Stretch, its Held is the
+// time the sends that found room took to hand their values over. Its
+// name is the channel's with " send" after it. Stretching it stretches
+// the channel.
 func (c *Chan[T]) Sends() Meter {
-	return side{name: c.Name() + " send", kind: KindSend, uses: &c.sends, waited: &c.sendWaited}
+	return side{name: c.Name() + " send", kind: KindSend, uses: &c.sends, waited: &c.sendWaited, held: &c.handed, stretch: c.Stretch}
 }
 
 // Receives returns the meter of the channel's receives: values received,
 // and the time receivers waited for one. Its name is the channel's with
-// " receive" after it.
+// " receive" after it. Stretching it stretches the channel.
 func (c *Chan[T]) Receives() Meter {
-	return side{name: c.Name() + " receive", kind: KindReceive, uses: &c.recvs, waited: &c.recvWaited}
+	return side{name: c.Name() + " receive", kind: KindReceive, uses: &c.recvs, waited: &c.recvWaited, stretch: c.Stretch}
 }
 
-// side is one side of a channel as a Meter.
+// side is one side of a channel as a Meter, and a Stretcher of the
+// channel.
 type side struct {
 	name, kind   string
 	uses, waited *atomic.Int64
+	held         *atomic.Int64 // nil for the receives
+	stretch      func(Stretch)
 }
 
 func (s side) Name() string { return s.name }
 func (s side) Kind() string { return s.kind }
 func (s side) Read() Reading {
-	return Reading{Uses: s.uses.Load(), Waited: time.Duration(s.waited.Load())}
+	r := Reading{Uses: s.uses.Load(), Waited: time.Duration(s.waited.Load())}
+	if s.held != nil {
+		r.Held = time.Duration(s.held.Load())
+	}
+	return r
 }
+func (s side) Stretch(st Stretch) { s.stretch(st) }

@@ -14,7 +14,9 @@ type Reading struct {
 	Uses int64
 	// Held is the total time the resource was held exclusively: a
 	// Mutex's from Lock to Unlock, an RWMutex's from Lock to Unlock (its
-	// readers share it; see RWMutex.Readers). A channel is never held.
+	// readers share it; see RWMutex.Readers). A channel is never held;
+	// the sends of one armed for an experiment (Stretch) count here the
+	// time they took to hand their values over.
 	Held time.Duration
 	// Working is the part of Held that the holder was really running on
 	// a CPU. This package's meters do not measure it (a thread's CPU

@@ -17,6 +17,9 @@ type Mutex struct {
 	// before), and wait how long it waited; both are written and read
 	// only while holding it.
 	acquired, wait int64
+	// spin, set by Stretch before the mutex is shared, is the loops
+	// Unlock spins before letting go.
+	spin int64
 	// The counters, updated after the lock is let go, sit on a cache
 	// line of their own, so that updating them does not take the lock's
 	// line away from the goroutine that holds it next.
@@ -60,15 +63,27 @@ func (m *Mutex) TryLock() bool {
 // section either: the time held is from just before the lock was taken
 // (or from when it was got, after a wait) to just after it was let go,
 // longer than the critical section by about one clock read.
+//
+// A stretched mutex (Stretch) spins before letting go, its Extra;
+// unstretched, it does nothing more.
 func (m *Mutex) Unlock() {
 	acquired, wait := m.acquired, m.wait
+	if n := m.spin; n > 0 {
+		spinLoops(n)
+	}
 	m.mu.Unlock()
 	m.held.Add(now() - acquired)
 	m.uses.Add(1)
 	if wait > 0 {
 		m.waited.Add(wait)
 	}
+
 }
+
+// Stretch makes every later critical section s.Extra longer (see
+// Stretcher): Unlock spins before letting go. Call it before the mutex
+// is shared.
+func (m *Mutex) Stretch(s Stretch) { m.spin = s.extraLoops() }
 
 // Name returns the name given to NewMutex, or "mutex".
 func (m *Mutex) Name() string { return orDefault(m.name, "mutex") }

@@ -20,6 +20,8 @@ type RWMutex struct {
 	name string
 	// acquired and wait are the writer's, as in Mutex.
 	acquired, wait int64
+	// spin stretches the writers' sections, as Mutex's.
+	spin int64
 	// On a cache line of their own, as Mutex's.
 	_                     [64]byte
 	wUses, wHeld, wWaited atomic.Int64
@@ -46,13 +48,22 @@ func (rw *RWMutex) Lock() {
 // held and the time it was waited for, as Mutex.Unlock does.
 func (rw *RWMutex) Unlock() {
 	acquired, wait := rw.acquired, rw.wait
+	if n := rw.spin; n > 0 {
+		spinLoops(n)
+	}
 	rw.rw.Unlock()
 	rw.wHeld.Add(now() - acquired)
 	rw.wUses.Add(1)
 	if wait > 0 {
 		rw.wWaited.Add(wait)
 	}
+
 }
+
+// Stretch makes every later write section s.Extra longer, as
+// Mutex.Stretch does; readers' sections are not stretched. Call it before
+// the lock is shared.
+func (rw *RWMutex) Stretch(s Stretch) { rw.spin = s.extraLoops() }
 
 // RLock locks rw for reading, as sync.RWMutex.RLock does, counting the
 // use and, when it had to wait for a writer, the wait.

@@ -82,8 +82,9 @@ type cli struct {
 
 // childSpec is what a parent hands the child that measures one point.
 type childSpec struct {
-	Variant string     `json:"variant"`
-	Load    sweep.Load `json:"load"`
+	Variant string       `json:"variant"`
+	Load    sweep.Load   `json:"load"`
+	Stretch *stretchSpec `json:"stretch,omitempty"`
 }
 
 func (c *cli) root() *cobra.Command {
@@ -145,7 +146,7 @@ Ctrl-C keeps what was measured, writes it and exits 130.`,
 	mf.register(root.Flags())
 	root.Flags().StringVar(&out, "out", s.Name+"-report", "folder to write the report to")
 	full = cliflag.Table(root.Flags(), compactTable)
-	root.AddCommand(c.runCmd(), c.reportCmd(), c.compareCmd(), c.fitCmd(), c.listCmd(), c.pointCmd())
+	root.AddCommand(c.runCmd(), c.reportCmd(), c.compareCmd(), c.fitCmd(), c.whyCmd(), c.listCmd(), c.pointCmd())
 	root.CompletionOptions.DisableDefaultCmd = true
 	return root
 }
@@ -323,7 +324,7 @@ func (c *cli) pointCmd() *cobra.Command {
 			if err := dec.Decode(&spec); err != nil {
 				return failure{Err: fmt.Errorf("read point: %w", err)}
 			}
-			p, err := c.study.Measure(cmd.Context(), spec.Variant, spec.Load)
+			p, err := c.study.measure(cmd.Context(), spec.Variant, spec.Load, spec.Stretch)
 			if err != nil {
 				return failure{Err: err}
 			}

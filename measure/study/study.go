@@ -31,6 +31,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/brewput/brewput/internal/sweep"
@@ -147,6 +148,24 @@ func (s Study) names() []string {
 // Setup, the measured load, Teardown. The point's Study is s.Name, its
 // Mode the variant's name and its machines the variant's meters.
 func (s Study) Measure(ctx context.Context, variant string, l sweep.Load) (p results.Point, err error) {
+	return s.measure(ctx, variant, l, nil)
+}
+
+// stretchSpec arms a variant's meters for an experiment (meter.Stretch)
+// and says what to stretch: the meters of Group by Extra a use (a lock)
+// or by Frac of each handoff (a channel), or, with Outside, every
+// operation by Extra of work outside the meters; nothing, for the
+// variant as it is beside them.
+type stretchSpec struct {
+	Group   string        `json:"group,omitempty"`
+	Extra   time.Duration `json:"extra,omitempty"`
+	Frac    float64       `json:"frac,omitempty"`
+	Outside bool          `json:"outside,omitempty"`
+}
+
+// measure is Measure with the variant's meters armed and stretched as st
+// says, where st is not nil.
+func (s Study) measure(ctx context.Context, variant string, l sweep.Load, st *stretchSpec) (p results.Point, err error) {
 	if err := s.Validate(); err != nil {
 		return p, err
 	}
@@ -174,6 +193,33 @@ func (s Study) Measure(ctx context.Context, variant string, l sweep.Load) (p res
 		meters = v.Meters()
 	}
 	op := func() error { return v.Op(ctx) }
+	if st != nil {
+		armed, err := meter.NewStretch()
+		if err != nil {
+			return p, err
+		}
+		for _, m := range meters {
+			sm, ok := m.(meter.Stretcher)
+			if !ok {
+				continue
+			}
+			arm := armed
+			if st.Group != "" && meter.Group(m.Name()) == st.Group {
+				arm.Extra, arm.Frac = st.Extra, st.Frac
+			}
+			if err := arm.Check(); err != nil {
+				return p, err
+			}
+			sm.Stretch(arm)
+		}
+		if st.Outside {
+			op = func() error {
+				err := v.Op(ctx)
+				armed.Spin(st.Extra)
+				return err
+			}
+		}
+	}
 	p, err = sweep.MeasureTarget(ctx, sweep.Target{Mode: v.Name, Unit: s.unit(), Op: op, Meters: meters}, l)
 	p.Study = s.Name
 	return p, err

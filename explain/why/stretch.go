@@ -1,0 +1,347 @@
+package why
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/brewput/brewput/explain/compare"
+	"github.com/brewput/brewput/internal/prose"
+	"github.com/brewput/brewput/measure/meter"
+	"github.com/brewput/brewput/results"
+)
+
+// Stretches is the causal profile of a user's own code measured on real
+// CPUs, as Coz (Curtsinger and Berger, SOSP 2015) measures one: brewput
+// has no model of the code, but its metered locks and channels can be
+// made slower on purpose (meter.Stretch) — each group of them in turn, for
+// one run, and the work outside every meter likewise — and what each
+// costs the throughput, against the variant as it is in the same round,
+// says which part the program waits on. A part limits the program where
+// stretching it costs more than the same extra work would cost done in
+// parallel: its share of the workers' time times the stretch.
+type Stretches struct {
+	// Study and Variant name what was measured, on CPUs.
+	Study   string `json:"study"`
+	Variant string `json:"variant"`
+	CPUs    int    `json:"cpus"`
+	// Frac is the stretch: 0.1 is every part 10 % longer in its turn.
+	Frac float64 `json:"frac"`
+	Unit string  `json:"unit"`
+	// Base are the variant's runs as it is, one a round.
+	Base []results.Point `json:"-"`
+	// Experiments are the stretches, the meters' groups in the order the
+	// variant gives its meters, then the work outside them.
+	Experiments []Stretched `json:"experiments"`
+}
+
+// Stretched is one experiment: one part made Frac longer.
+type Stretched struct {
+	// Name says what was stretched: "the cache mutex", "the shard
+	// mutexes (16)", "the jobs channel's handoff", "the work outside
+	// every meter".
+	Name string `json:"name"`
+	// Group is the meters' group (meter.Group), "" for the work outside.
+	Group string `json:"group,omitempty"`
+	// Kind is the meters' kind, "mutex", "rwmutex" or "chan"; "" for the
+	// work outside.
+	Kind    string `json:"kind,omitempty"`
+	Members int    `json:"members,omitempty"`
+	// Extra is what each use of a lock, or each operation for the work
+	// outside, was stretched by; a channel's handoff is stretched by Frac
+	// of itself, timed as it goes.
+	Extra time.Duration `json:"extra_ns"`
+	// Share is the part of the workers' time it took in the first run as
+	// it is, and Parallel what stretching it would cost if that work were
+	// done in parallel, Frac × Share.
+	Share    float64 `json:"share"`
+	Parallel float64 `json:"parallel"`
+	// Points are its runs, one a round.
+	Points []results.Point `json:"-"`
+	// Cost is the throughput it lost: the median over the rounds of one
+	// minus the round's run over the round's run as it is; Lo and Hi the
+	// 95 % interval of that median (benchmath), infinite with fewer than
+	// compare.RunsForInterval rounds.
+	Cost float64 `json:"cost"`
+	Lo   float64 `json:"cost_lo"`
+	Hi   float64 `json:"cost_hi"`
+	// Interval says Lo and Hi are given; in JSON, they are 0 where not.
+	Interval bool `json:"interval"`
+	// Decided says the interval lies wholly above or below Parallel;
+	// Limits that it lies above it, and above 0.
+	Decided bool `json:"decided"`
+	Limits  bool `json:"limits"`
+}
+
+// PlanStretches lays out the experiments on a variant from its first run
+// as it is, base (measured with its meters armed, meter.NewStretch): one
+// for each group of meters (meter.Group), each use Frac of the group's
+// mean time held longer (a channel's handoff Frac longer), and one for
+// the work outside every meter, each operation Frac of that work's mean
+// longer.
+func PlanStretches(study string, frac float64, base results.Point) *Stretches {
+	s := &Stretches{Study: study, Variant: base.Mode, CPUs: base.CPUs, Frac: frac, Unit: base.Unit}
+	par := float64(max(base.Par, 1))
+	worker := par * base.DurS // the workers' time in the window, in seconds
+	inMeters := 0.0           // of it, the time held or waited for in any meter
+	type group struct {
+		kind        string
+		members     int
+		held, uses  float64
+		sendHandoff float64
+	}
+	var order []string
+	groups := map[string]*group{}
+	for _, m := range base.Machines {
+		held := m.BusyFrac * base.DurS
+		inMeters += held + m.MeanWaitMs/1e3*float64(m.Uses)
+		if m.Kind == meter.KindReceive {
+			continue // a channel is stretched, and counted, by its sends
+		}
+		name := meter.Group(m.Name)
+		g := groups[name]
+		if g == nil {
+			kind := m.Kind
+			if kind == meter.KindSend {
+				kind = "chan"
+			}
+			g = &group{kind: kind}
+			groups[name] = g
+			order = append(order, name)
+		}
+		g.members++
+		g.held += held
+		g.uses += float64(m.Uses)
+	}
+	for _, name := range order {
+		g := groups[name]
+		e := Stretched{Group: name, Kind: g.kind, Members: g.members, Share: g.held / worker}
+		e.Name = partName(name, g.kind, g.members)
+		if g.uses == 0 {
+			continue // never used in the window: nothing to stretch
+		}
+		if g.kind != "chan" {
+			e.Extra = time.Duration(frac * g.held / g.uses * 1e9)
+		}
+		e.Parallel = frac * e.Share
+		s.Experiments = append(s.Experiments, e)
+	}
+	outside := max(0, worker-inMeters)
+	out := Stretched{Name: "the work outside every meter", Share: outside / worker}
+	if base.Ops > 0 {
+		out.Extra = time.Duration(frac * outside / float64(base.Ops) * 1e9)
+	}
+	out.Parallel = frac * out.Share
+	s.Experiments = append(s.Experiments, out)
+	return s
+}
+
+// partName names a group of meters for people.
+func partName(group, kind string, members int) string {
+	switch {
+	case kind == "chan":
+		return "the " + group + " channel's handoff"
+	case members > 1:
+		return fmt.Sprintf("the %s %ses (%d)", group, kind, members)
+	}
+	return "the " + group + " " + kind
+}
+
+// Judge computes each experiment's cost from the runs so far, paired by
+// round, and whether it limits the variant.
+func (s *Stretches) Judge() {
+	for i := range s.Experiments {
+		e := &s.Experiments[i]
+		var costs []float64
+		for r := range min(len(e.Points), len(s.Base)) {
+			if b := s.Base[r].Throughput; b > 0 {
+				costs = append(costs, 1-e.Points[r].Throughput/b)
+			}
+		}
+		e.Cost, e.Lo, e.Hi, e.Interval, e.Decided, e.Limits = math.NaN(), math.Inf(-1), math.Inf(1), false, false, false
+		if len(costs) == 0 {
+			continue
+		}
+		sum := compare.SummarizeValues(costs)
+		e.Cost, e.Lo, e.Hi = sum.Median, sum.Lo, sum.Hi
+		known := !math.IsInf(e.Lo, 0) && !math.IsInf(e.Hi, 0)
+		e.Interval = known
+		e.Decided = known && (e.Lo > e.Parallel || e.Hi < e.Parallel)
+		e.Limits = known && e.Lo > e.Parallel && e.Lo > 0
+	}
+}
+
+// Decided reports whether every experiment's interval lies on one side
+// of what its work would cost done in parallel.
+func (s *Stretches) Decided() bool {
+	return !slices.ContainsFunc(s.Experiments, func(e Stretched) bool { return !e.Decided })
+}
+
+// Limit is the experiment that limits the variant: of those whose cost
+// lies above what their work would cost done in parallel, the costliest;
+// nil where none does.
+func (s *Stretches) Limit() *Stretched {
+	var best *Stretched
+	for i := range s.Experiments {
+		e := &s.Experiments[i]
+		if e.Limits && (best == nil || e.Cost > best.Cost) {
+			best = e
+		}
+	}
+	return best
+}
+
+// pct writes a fraction in percent: "9.1 %".
+func pct(f float64) string {
+	if math.IsNaN(f) {
+		return "?"
+	}
+	return fmt.Sprintf("%.1f %%", 100*f)
+}
+
+// costText writes a cost with its interval: "9.1 % [8.2, 9.9]", or "9.1 %
+// (too few rounds for an interval)".
+func (e Stretched) costText() string {
+	if math.IsInf(e.Lo, 0) || math.IsInf(e.Hi, 0) {
+		return pct(e.Cost) + " (too few rounds for an interval)"
+	}
+	return fmt.Sprintf("%s [%.1f, %.1f]", pct(e.Cost), 100*e.Lo, 100*e.Hi)
+}
+
+// stretchedWhat says what an experiment did: "holding it 10 % longer".
+func (e Stretched) stretchedWhat(frac float64) string {
+	switch {
+	case e.Group == "":
+		return fmt.Sprintf("%s longer", pct(frac))
+	case e.Kind == "chan":
+		return fmt.Sprintf("handing over %s slower", pct(frac))
+	}
+	return fmt.Sprintf("holding it %s longer", pct(frac))
+}
+
+// Answer says what limits the variant, by experiment, in a sentence or
+// two: "the cache mutex limits this: holding it 10 % longer cost 9.1 %
+// [8.2, 9.9] of the throughput, more than the 4.9 % as much more work
+// would cost done in parallel; the work outside every meter, 10 % longer:
+// 0.4 % [-0.3, 1.0]." or "No single lock limits this: …".
+func (s *Stretches) Answer() string {
+	var b strings.Builder
+	others := s.Experiments
+	if l := s.Limit(); l != nil {
+		what := l.Name
+		if l.Group != "" && l.Members > 1 {
+			what += " together"
+		}
+		fmt.Fprintf(&b, "%s limits this: %s cost %s of the throughput, more than the %s as much more work would cost done in parallel",
+			upperFirst(what), l.stretchedWhat(s.Frac), l.costText(), pct(l.Parallel))
+		others = slices.DeleteFunc(slices.Clone(others), func(e Stretched) bool { return e.Name == l.Name })
+	} else {
+		b.WriteString("No single lock limits this: no part, stretched, cost more than as much more work would cost done in parallel")
+	}
+	var parts []string
+	for _, e := range others {
+		parts = append(parts, fmt.Sprintf("%s, %s: %s (in parallel: %s)", e.Name, strings.TrimPrefix(e.stretchedWhat(s.Frac), "holding it "), e.costText(), pct(e.Parallel)))
+	}
+	if len(parts) > 0 {
+		b.WriteString("; " + strings.Join(parts, "; "))
+	}
+	b.WriteString(".")
+	if undecided := slices.ContainsFunc(s.Experiments, func(e Stretched) bool { return !e.Decided }); undecided {
+		fmt.Fprintf(&b, " After %s, not every interval lies on one side of its cost in parallel: where one holds it, that part is not named.", prose.Count(len(s.Base), "round"))
+	}
+	if d := disturbed(s.Base); d > 0 {
+		fmt.Fprintf(&b, " %d of the %d runs as it is were disturbed: other processes took CPU while they ran.", d, len(s.Base))
+	}
+	return b.String()
+}
+
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// WriteTable writes the experiments for a terminal: the variant
+// as it is, then each part with what it was stretched by, its cost with
+// its interval, what it would cost in parallel and whether it limits;
+// then the answer.
+func (s *Stretches) WriteTable(w io.Writer) error {
+	fmt.Fprintf(w, "%s %s on %s, each part stretched %s in its turn, %s of each (as it is and stretched, in rounds)\n\n",
+		s.Study, s.Variant, prose.Count(s.CPUs, "CPU"), pct(s.Frac), prose.Count(len(s.Base), "run"))
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "stretched\tby\tthroughput\tcost\t95 % interval\tin parallel\tverdict\t")
+	var base []float64
+	for _, p := range s.Base {
+		base = append(base, p.Throughput)
+	}
+	fmt.Fprintf(tw, "(as it is)\t\t%s\t\t\t\t\t\n", results.FormatRate(results.Median(base), s.Unit))
+	for _, e := range s.Experiments {
+		var tp []float64
+		for _, p := range e.Points {
+			tp = append(tp, p.Throughput)
+		}
+		by := fmt.Sprintf("%v a use", e.Extra)
+		switch {
+		case e.Group == "":
+			by = fmt.Sprintf("%v an op", e.Extra)
+		case e.Kind == "chan":
+			by = pct(s.Frac) + " of each handoff"
+		}
+		interval := "-"
+		if !math.IsInf(e.Lo, 0) && !math.IsInf(e.Hi, 0) {
+			interval = fmt.Sprintf("[%.1f, %.1f] %%", 100*e.Lo, 100*e.Hi)
+		}
+		verdict := "not named"
+		switch {
+		case e.Limits:
+			verdict = "costs more than in parallel"
+		case e.Decided:
+			verdict = "no more than in parallel"
+		case !math.IsInf(e.Lo, 0):
+			verdict = "undecided"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", e.Name, by, results.FormatRate(results.Median(tp), s.Unit), pct(e.Cost), interval, pct(e.Parallel), verdict)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintf(w, "\n%s\n", s.Answer())
+	return err
+}
+
+// WriteJSON writes the experiments and the answer as one indented JSON
+// object.
+func (s *Stretches) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	type out struct {
+		*Stretches
+		Rounds int    `json:"rounds"`
+		Limit  string `json:"limit"`
+		Answer string `json:"answer"`
+	}
+	o := out{Stretches: s, Rounds: len(s.Base), Answer: s.Answer()}
+	if l := s.Limit(); l != nil {
+		o.Limit = l.Name
+	}
+	// JSON has no infinity: an interval too wide to give is 0, and
+	// Interval false.
+	clean := *s
+	clean.Experiments = slices.Clone(s.Experiments)
+	for i := range clean.Experiments {
+		e := &clean.Experiments[i]
+		for _, f := range []*float64{&e.Cost, &e.Lo, &e.Hi} {
+			if math.IsInf(*f, 0) || math.IsNaN(*f) {
+				*f = 0
+			}
+		}
+	}
+	o.Stretches = &clean
+	return enc.Encode(o)
+}

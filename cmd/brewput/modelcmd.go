@@ -145,7 +145,10 @@ func newModelCmd(e *env) *cobra.Command {
 	sf.register(cmd.Flags(), d)
 	cmd.Flags().Lookup("cpus").DefValue = fmt.Sprintf("1-%d", max(8, runtime.NumCPU()))
 	cmd.Flags().Set("cpus", fmt.Sprintf("1-%d", max(8, runtime.NumCPU())))
-	cmd.Flags().MarkHidden("noisy") // a measurement's, refused here
+	// A measurement's flags, refused here.
+	cmd.Flags().MarkHidden("noisy")
+	cmd.Flags().MarkHidden("profile")
+	cmd.Flags().Lookup("count").Usage = "simulate every point this many times, each with the next --seed, which changes only what is drawn at random (--jitter, the go policy's start states and sysmon's phase): under fifo without --jitter the rows are the same"
 	mf.register(cmd.Flags())
 	mf.registerOthers(cmd.Flags())
 	cmd.Flags().BoolVar(&mf.band, "band", true, "go policy: also simulate each point at the edges of the costs' confidence intervals and give the band of throughput and median latency they span")

@@ -317,7 +317,7 @@ func TestSetting(t *testing.T) {
 		t.Errorf("fifo: %q", got)
 	}
 	got := limits.Setting(model.Policy{Sched: "go", Costs: sim.Costs{Wake: 132 * time.Microsecond}}, "calibration c.json", "for vm's runtime costs")
-	if !strings.HasPrefix(got, "the model, go policy, calibration c.json, for vm's runtime costs: wake 132µs, ") {
+	if !strings.HasPrefix(got, "the model, go policy, calibration c.json, for vm's runtime costs: wake 132µs, no spinning P (spin window 0), ") {
 		t.Errorf("go: %q", got)
 	}
 	if label := limits.ModelLabel("go", sim.Costs{Wake: 132 * time.Microsecond}); !strings.HasPrefix(label, "model (go: wake 132µs, ") || !strings.HasSuffix(label, ")") {

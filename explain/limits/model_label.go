@@ -53,8 +53,14 @@ func Setting(policy model.Policy, from, machine string) string {
 
 func costsText(c sim.Costs) string {
 	us := func(d time.Duration) string { return fmt.Sprintf("%.3gµs", float64(d)/float64(time.Microsecond)) }
-	s := fmt.Sprintf("wake %s, spin wake %s within %s, switch %s, mutex handoff %s, chan handoff %s, buffered %s",
-		us(c.Wake), us(c.SpinWake), us(c.SpinWindow), us(c.Switch), us(c.MutexHandoff), us(c.ChanHandoff), us(c.BufChanHandoff))
+	// The spin wake-up applies only to a P idle for less than the spin
+	// window; without a window no P spins.
+	spin := "no spinning P (spin window 0)"
+	if c.SpinWindow > 0 {
+		spin = fmt.Sprintf("spin wake %s (a P idle under %s)", us(c.SpinWake), us(c.SpinWindow))
+	}
+	s := fmt.Sprintf("wake %s, %s, switch %s, mutex handoff %s, chan handoff %s, buffered %s",
+		us(c.Wake), spin, us(c.Switch), us(c.MutexHandoff), us(c.ChanHandoff), us(c.BufChanHandoff))
 	if c.RunnextGrace > 0 { // measured; calibrations from before it have none
 		s += ", runnext grace " + us(c.RunnextGrace)
 	}

@@ -232,3 +232,32 @@ func TestCommandChecks(t *testing.T) {
 		t.Errorf("Show of no calibration = %v, wrote %q; want a failure saying to run brewput calibrate", err, out.String())
 	}
 }
+
+// TestWakeWithinTheGrace: a wake-up timed less the runnext grace that came
+// within the grace shows as no cost beyond it, never as a wake-up of 0 s;
+// other costs of 0 stay 0 s.
+func TestWakeWithinTheGrace(t *testing.T) {
+	dist := make([]time.Duration, 101)
+	for q := range dist {
+		dist[q] = time.Duration(max(0, q-10)) * time.Microsecond
+	}
+	c := Calibration{Samples: 100, Repeats: 6, Dists: map[string][]time.Duration{"wake_ns": dist}}
+	c.Costs.Wake, c.Hi.Wake = 20*time.Microsecond, 30*time.Microsecond
+	var b bytes.Buffer
+	c.WriteTable(&b)
+	var wake, window string
+	for _, line := range strings.Split(b.String(), "\n") {
+		switch f := strings.Fields(line); {
+		case len(f) > 0 && f[0] == "wake":
+			wake = line
+		case len(f) > 1 && f[0] == "spin" && f[1] == "window":
+			window = line
+		}
+	}
+	if !strings.Contains(wake, "≈0 (in the grace) – 30µs") || !strings.Contains(wake, "85µs") || strings.Contains(wake, "0s") {
+		t.Errorf("wake row %q", wake)
+	}
+	if !strings.Contains(window, "0s") {
+		t.Errorf("spin window row %q", window)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"text/tabwriter"
+	"time"
 )
 
 // distNames are the names of the measured distributions (Dists) of the
@@ -24,11 +25,15 @@ func (c Calibration) WriteTable(out io.Writer) {
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "cost\tmedian\t95% interval\tp5\tp95\t")
 	for _, r := range c.Rows() {
+		show := func(d time.Duration) string { return d.String() }
+		if r.Name == "wake" || r.Name == "spin wake" {
+			show = wakeText
+		}
 		p5, p95 := "-", "-"
 		if d := c.Dists[distNames[r.Name]]; len(d) == 101 {
-			p5, p95 = d[5].String(), d[95].String()
+			p5, p95 = show(d[5]), show(d[95])
 		}
-		fmt.Fprintf(tw, "%s\t%v\t%v – %v\t%s\t%s\t\n", r.Name, r.Median, r.Lo, r.Hi, p5, p95)
+		fmt.Fprintf(tw, "%s\t%s\t%s – %s\t%s\t%s\t\n", r.Name, show(r.Median), show(r.Lo), show(r.Hi), p5, p95)
 	}
 	tw.Flush()
 	when := "an unknown date"
@@ -105,4 +110,14 @@ func joinInts(xs []int) string {
 		parts = append(parts, fmt.Sprint(x))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// wakeText writes a wake-up's cost. A wake-up is timed less the runnext
+// grace, so one that came within the grace is 0: no cost beyond the
+// grace, not a wake-up that took no time.
+func wakeText(d time.Duration) string {
+	if d <= 0 {
+		return "≈0 (in the grace)"
+	}
+	return d.String()
 }

@@ -9,7 +9,8 @@ package results
 // gains more than 1 %, Combined is the smallest combination tried that
 // does. No threshold on utilization decides it.
 type Bottleneck struct {
-	// Resource is the first resource named: "cpus", "customers" (or
+	// Resource is the resource named, or those named together joined by
+	// "+" ("grinder+espresso+steamer"), each one of: "cpus", "customers" (or
 	// "servers"), "kitchen", a machine's kind ("grinder" for grinder#1 and
 	// grinder#2, used as a pool), a YAML system's resource or stage, a
 	// channel ("channel:espresso", the one into that stage), a step no
@@ -26,11 +27,13 @@ type Bottleneck struct {
 	// Utilization is the fraction of the time the named resource was
 	// held (for a pool, the mean over its copies; for the CPUs, the CPU
 	// time over the CPUs' time); Working is the part of the time its
-	// step was really running. Both 0 where they do not apply.
+	// step was really running. Both 0 where they do not apply. Of
+	// resources named together, the most held one's.
 	Utilization float64 `json:"utilization"`
 	Working     float64 `json:"working,omitempty"`
 	// Bound is the throughput the model's structure allows for the named
-	// resource, in the point's Unit; 0 when there is none.
+	// resource (the tightest of those named together), in the point's
+	// Unit; 0 when there is none.
 	Bound float64 `json:"bound"`
 	// Gain is the relative throughput gain of the best relief (of the
 	// combined change, where no single one gains more than 1 %).

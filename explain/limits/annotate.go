@@ -124,7 +124,7 @@ func measured(t target, pr *Profile, p results.Point) results.Bottleneck {
 	own := *pr
 	own.Now.Machines, own.Now.Util = p.Machines, p.Util
 	b := pr.Bottleneck
-	b.Utilization, b.Working, _ = usage(own.Now, b.Resource)
+	b.Utilization, b.Working, _ = jointUsage(own.Now, b.Resources)
 	b.Measured = compare(p, pr.Now)
 	b.Text = words(t, &own, b) + " " + b.Measured
 	return b

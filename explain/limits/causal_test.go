@@ -86,7 +86,7 @@ func TestVerdicts(t *testing.T) {
 	} {
 		pr := profile(t, tc.cfg)
 		b := pr.Bottleneck
-		if !slices.Equal(b.Resources, tc.resources) || b.Resource != tc.resources[0] || !near(b.Gain, tc.gain, 0.02) || (b.Combined != nil) != tc.combined {
+		if !slices.Equal(b.Resources, tc.resources) || b.Resource != strings.Join(tc.resources, "+") || !near(b.Gain, tc.gain, 0.02) || (b.Combined != nil) != tc.combined {
 			t.Errorf("%s: %v gaining %.3f (combined %v); want %v gaining %.3f (combined %v)\n%s", tc.name, b.Resources, b.Gain, b.Combined != nil, tc.resources, tc.gain, tc.combined, b.Text)
 		}
 		for _, w := range tc.words {

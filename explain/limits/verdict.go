@@ -37,9 +37,9 @@ func verdict(t target, pr *Profile) results.Bottleneck {
 	default:
 		b.Resources = []string{"none"}
 	}
-	b.Resource = b.Resources[0]
+	b.Resource = strings.Join(b.Resources, "+")
 	b.Named = labels(t, b.Resources)
-	b.Utilization, b.Working, b.Bound = usage(pr.Now, b.Resource)
+	b.Utilization, b.Working, b.Bound = jointUsage(pr.Now, b.Resources)
 	b.Text = words(t, pr, b)
 	return b
 }
@@ -108,6 +108,21 @@ func usage(p results.Point, resource string) (held, working, bound float64) {
 	for _, r := range scaling.Resources(p) {
 		if r.Name == resource {
 			bound = r.Bound
+		}
+	}
+	return held, working, bound
+}
+
+// jointUsage is usage of resources named together: the most held of
+// them, with its working time, and the tightest bound among them.
+func jointUsage(p results.Point, resources []string) (held, working, bound float64) {
+	for _, r := range resources {
+		h, w, b := usage(p, r)
+		if h > held {
+			held, working = h, w
+		}
+		if b > 0 && (bound == 0 || b < bound) {
+			bound = b
 		}
 	}
 	return held, working, bound

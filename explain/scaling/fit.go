@@ -76,6 +76,11 @@ type Fit struct {
 	PeakThroughput float64 `json:"peak_throughput"`
 	NoPeak         string  `json:"no_peak,omitempty"`
 	Ceiling        float64 `json:"ceiling"`
+	// Bound is the least structural bound of the series' points (what
+	// their machines allow whatever the CPUs; 0 where none says one). A
+	// peak or ceiling of the law above it is not claimed: NoPeak says
+	// where the law would go and that throughput cannot pass Bound.
+	Bound float64 `json:"bound,omitempty"`
 	// SerialFraction is σ of Amdahl's law (the fit with κ = 0): the
 	// share of the work that does not parallelize.
 	SerialFraction float64 `json:"serial_fraction"`
@@ -140,6 +145,7 @@ func (f Fit) MarshalJSON() ([]byte, error) {
 		PeakThroughput *float64 `json:"peak_throughput"`
 		NoPeak         string   `json:"no_peak,omitempty"`
 		Ceiling        *float64 `json:"ceiling"`
+		Bound          *float64 `json:"bound,omitempty"`
 		SerialFraction *float64 `json:"serial_fraction"`
 		R2             *float64 `json:"r2"`
 		RMSE           *float64 `json:"rmse"`
@@ -163,7 +169,7 @@ func (f Fit) MarshalJSON() ([]byte, error) {
 		f.Mode, f.Source, f.Sched,
 		num(f.Sigma, true), num(f.Kappa, true), num(f.Lambda, true),
 		num(f.PeakN, f.HasPeak()), num(f.PeakThroughput, f.HasPeak()), f.NoPeak,
-		num(f.Ceiling, f.Ceiling > 0), num(f.SerialFraction, true),
+		num(f.Ceiling, f.Ceiling > 0), num(f.Bound, f.Bound > 0), num(f.SerialFraction, true),
 		num(f.R2, true), num(f.RMSE, true),
 		f.Law, num(f.AIC, true), f.Anchored, f.Extrapolated, f.FlatFrom, num(f.FlatAt, f.FlatFrom > 0), f.Error,
 		f.By, f.Par, f.CPUs, f.Rate, f.MaxQ, f.Unit, f.Points, f.N, f.Observations,
@@ -328,6 +334,9 @@ func fitSeries(k fitKey, by string, ps []results.Point) Fit {
 			n = p.Par
 		}
 		obs[i] = usl.Observation{N: float64(n), X: p.Throughput}
+		if b := p.Bounds; b != nil && b.Structural > 0 && (f.Bound == 0 || b.Structural < f.Bound) {
+			f.Bound = b.Structural
+		}
 		if !slices.Contains(f.N, n) {
 			f.N = append(f.N, n)
 		}
@@ -406,6 +415,10 @@ func (f *Fit) claims(m usl.Model, obs []usl.Observation) {
 	}
 	if n, x, ok := m.Peak(); ok {
 		last := ns[len(ns)-1]
+		if f.Bound > 0 && x > f.Bound {
+			f.NoPeak = fmt.Sprintf("the fitted curve would peak at %s %s at %.1f %s, above the structural bound of %s %s, which throughput cannot pass", formatX(x), unit, n, noun, formatX(f.Bound), unit)
+			return
+		}
 		switch {
 		case n > last:
 			f.PeakN, f.PeakThroughput, f.Extrapolated = n, x, true
@@ -418,6 +431,9 @@ func (f *Fit) claims(m usl.Model, obs []usl.Observation) {
 		return
 	}
 	cond, what := noPeak(m)
+	if m.Sigma == 0 && f.Bound > 0 {
+		what = fmt.Sprintf("grows in proportion over the data, and cannot pass the structural bound of %s %s", formatX(f.Bound), unit)
+	}
 	f.NoPeak = cond + ": throughput " + what
 	f.ceiling(m, top)
 }
@@ -428,6 +444,15 @@ func (f *Fit) claims(m usl.Model, obs []usl.Observation) {
 func (f *Fit) ceiling(m usl.Model, top float64) {
 	c, ok := m.Ceiling()
 	if !ok || m.Kappa > 0 {
+		return
+	}
+	if f.Bound > 0 && c > f.Bound {
+		above := fmt.Sprintf("λ/σ = %s lies above the structural bound of %s %s, which throughput cannot pass", formatX(c), formatX(f.Bound), strings.TrimSpace(f.Unit))
+		if f.FlatFrom == 0 {
+			f.NoPeak = "κ = 0: " + above
+		} else {
+			f.NoPeak += "; the law's " + above
+		}
 		return
 	}
 	if c > MaxCeiling*top {

@@ -358,3 +358,48 @@ func TestParSeries(t *testing.T) {
 		}
 	}
 }
+
+// TestFitClaimsNothingAboveTheBound: a series whose law approaches a
+// ceiling far above the design's structural bound (two grinders: 2000)
+// gives no ceiling, and says where the law would go and that throughput
+// cannot pass the bound; without a bound the same series keeps its
+// ceiling.
+func TestFitClaimsNothingAboveTheBound(t *testing.T) {
+	var bounded, free []results.Point
+	for n := 1; n <= 6; n++ {
+		x := 250 * float64(n) / (1 + 0.02*float64(n-1))
+		p := fitPoint(results.SourceModel, "multi-2", n, 0, 0, x)
+		free = append(free, p)
+		p.Bounds = &results.Bounds{Structural: 2000}
+		bounded = append(bounded, p)
+	}
+	f := fitsOf(t, bounded, scaling.ByCPUs)[0]
+	if f.Bound != 2000 || f.Ceiling != 0 || f.HasPeak() || !strings.Contains(f.NoPeak, "above the structural bound of 2000.0 lattes/s, which throughput cannot pass") {
+		t.Errorf("bounded: bound %v, ceiling %v, peak %v, %q", f.Bound, f.Ceiling, f.HasPeak(), f.NoPeak)
+	}
+	if c := fitsOf(t, free, scaling.ByCPUs)[0].Ceiling; c <= 2000 {
+		t.Errorf("unbounded series: ceiling %v, want the law's λ/σ, far above 2000", c)
+	}
+	data, err := json.Marshal(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), `"ceiling":null`) || !strings.Contains(string(data), `"bound":2000`) {
+		t.Errorf("JSON %s", data)
+	}
+}
+
+// TestLinearFitKeepsItsBound: a series that grows in proportion does not
+// grow "without bound" where its points say a structural bound.
+func TestLinearFitKeepsItsBound(t *testing.T) {
+	var ps []results.Point
+	for n := 1; n <= 4; n++ {
+		p := fitPoint(results.SourceModel, "finelocking", n, 0, 0, 250*float64(n))
+		p.Bounds = &results.Bounds{Structural: 1000}
+		ps = append(ps, p)
+	}
+	f := fitsOf(t, ps, scaling.ByCPUs)[0]
+	if strings.Contains(f.NoPeak, "without bound") || !strings.Contains(f.NoPeak, "cannot pass the structural bound of 1000.0 lattes/s") {
+		t.Errorf("%q", f.NoPeak)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/internal/prose"
 	"github.com/brewput/brewput/results"
 )
@@ -223,6 +224,17 @@ func count(g *Grid, n int) Count {
 			c.Disturbed += e.Disturbed
 		}
 	}
+	// A design with a data race is the CPUs' ceiling, a reference: never
+	// the one that makes the most, unless it is all there is.
+	var racy []shown
+	if valid := slices.DeleteFunc(slices.Clone(es), func(s shown) bool { return races(s.mode) }); len(valid) > 0 && len(valid) < len(es) {
+		for _, s := range es {
+			if races(s.mode) {
+				racy = append(racy, s)
+			}
+		}
+		es = valid
+	}
 	mixed := measured > 0 && model > 0
 	switch {
 	case measured > 0 && host != "" && host != "measured":
@@ -265,6 +277,9 @@ func count(g *Grid, n int) Count {
 	c.Lo, c.Hi, c.P50Lo, c.P50Hi = sp.lo, sp.hi, sp.p50Lo, sp.p50Hi
 	slices.SortStableFunc(c.Rest, func(a, b Other) int { return cmp.Compare(b.Throughput, a.Throughput) })
 	c.Sentence = countSentence(c, unit, len(es) == len(g.Modes))
+	for _, r := range racy {
+		c.Sentence += fmt.Sprintf(" For reference, %s makes %s %s: it has a data race (no synchronization at all), the limit of the CPUs, not a valid design.", r.mode, rate(r.e.Throughput), unit)
+	}
 	if len(apart) > 0 {
 		c.Sentence += " Apart, counting something else: " + prose.JoinAnd(apart) + "."
 	}
@@ -445,4 +460,11 @@ func restText(rest []Other) string {
 		parts = append(parts, p)
 	}
 	return strings.Join(parts, ", ")
+}
+
+// races reports whether mode is one of the coffee shop's designs with a
+// data race (ideal), whose lesson the race is.
+func races(mode string) bool {
+	m, err := coffee.ParseMode(mode)
+	return err == nil && m.Races()
 }

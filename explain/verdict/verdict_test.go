@@ -196,3 +196,22 @@ func TestVerdictEmpty(t *testing.T) {
 		t.Errorf("WriteText of nothing wrote %q, %v", b.String(), err)
 	}
 }
+
+// TestRacyDesignIsAReference: ideal, whose lesson is its data race, makes
+// the most yet is never named as what makes the most: it is said apart,
+// as the CPUs' ceiling.
+func TestRacyDesignIsAReference(t *testing.T) {
+	ps := talk()
+	for n := 1; n <= 6; n++ {
+		ps = append(ps, point(true, "ideal", n, 260*float64(n), 4, nil))
+	}
+	for _, c := range Of(ps).Counts {
+		if slices.Contains(c.Best, "ideal") {
+			t.Errorf("on %d CPUs ideal among the best: %q", c.CPUs, c.Sentence)
+		}
+		if c.CPUs == 6 && (!strings.HasPrefix(c.Sentence, "On 6 CPUs, predicted by the model (go): multi-2 makes the most, 1500") ||
+			!strings.Contains(c.Sentence, "For reference, ideal makes 1560 lattes/s: it has a data race")) {
+			t.Errorf("on 6 CPUs: %q", c.Sentence)
+		}
+	}
+}

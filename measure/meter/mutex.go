@@ -77,7 +77,6 @@ func (m *Mutex) Unlock() {
 	if wait > 0 {
 		m.waited.Add(wait)
 	}
-
 }
 
 // Stretch makes every later critical section s.Extra longer (see

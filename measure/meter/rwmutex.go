@@ -57,7 +57,6 @@ func (rw *RWMutex) Unlock() {
 	if wait > 0 {
 		rw.wWaited.Add(wait)
 	}
-
 }
 
 // Stretch makes every later write section s.Extra longer, as

@@ -12,6 +12,7 @@ import (
 
 	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/internal/host"
+	"github.com/brewput/brewput/internal/prose"
 	"github.com/brewput/brewput/model/calibrate"
 	"github.com/brewput/brewput/model/infer"
 	"github.com/brewput/brewput/model/sim"
@@ -65,11 +66,11 @@ func (r inferRequest) check() (infer.Points, error) {
 		return ps, fmt.Errorf("--from %s: no measured point of the shop's modes to infer from%s", strings.Join(r.From, ","), why)
 	}
 	if ps.Select(r.CPUs); len(ps.Points) == 0 {
-		return ps, fmt.Errorf("--cpus %s: the points are on %s CPUs", joinCounts(r.CPUs), joinCounts(all))
+		return ps, fmt.Errorf("--cpus %s: the points are on %s CPUs", prose.Ints(r.CPUs, ","), prose.Ints(all, ","))
 	}
 	for _, c := range r.CPUs {
 		if !slices.Contains(all, c) {
-			return ps, fmt.Errorf("--cpus: no point on %d CPUs; the points are on %s CPUs", c, joinCounts(all))
+			return ps, fmt.Errorf("--cpus: no point on %d CPUs; the points are on %s CPUs", c, prose.Ints(all, ","))
 		}
 	}
 	return ps, nil
@@ -130,15 +131,6 @@ func (r inferRequest) checkBase() error {
 		return fmt.Errorf("--base %s: inferred itself; want a calibration measured by brewput calibrate", r.Base)
 	}
 	return nil
-}
-
-// joinCounts writes CPU counts as --cpus takes them, "1,2".
-func joinCounts(xs []int) string {
-	var parts []string
-	for _, x := range xs {
-		parts = append(parts, fmt.Sprint(x))
-	}
-	return strings.Join(parts, ",")
 }
 
 // inferCosts is brewput calibrate --from: it checks every flag and reads

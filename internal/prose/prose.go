@@ -6,6 +6,7 @@ package prose
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 )
 
@@ -45,4 +46,14 @@ func Count(n int, noun string) string {
 		return fmt.Sprintf("%d %s", n, noun)
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// Ints writes whole numbers joined by sep: "1, 2" with ", ", "1,2" with
+// "," as a flag takes them.
+func Ints(xs []int, sep string) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = strconv.Itoa(x)
+	}
+	return strings.Join(parts, sep)
 }

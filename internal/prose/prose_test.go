@@ -44,3 +44,12 @@ func TestCount(t *testing.T) {
 		}
 	}
 }
+
+func TestInts(t *testing.T) {
+	if got := Ints([]int{1, 2, 16}, ", "); got != "1, 2, 16" {
+		t.Errorf("%q", got)
+	}
+	if got := Ints(nil, ","); got != "" {
+		t.Errorf("none: %q", got)
+	}
+}

@@ -37,6 +37,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/brewput/brewput/internal/prose"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/calibrate"
 	"github.com/brewput/brewput/model/sim"
@@ -126,7 +127,7 @@ func Infer(ctx context.Context, ps Points, opt Options) (calibrate.Calibration, 
 	if events > MaxEventsPerCosts {
 		return calibrate.Calibration{}, fmt.Errorf("%d points (%d runs) simulate some %.2g events for each set of costs tried, more than the %.0e that keep the search to seconds; infer from fewer points (--cpus) or shorter runs", len(ps.Points), ps.Runs(), events, MaxEventsPerCosts)
 	}
-	tell(fmt.Sprintf("inferring the go policy's costs from %d points (%d runs) on %s CPUs: every set of costs tried simulates every run", len(ps.Points), ps.Runs(), cpuList(ps.CPUs())))
+	tell(fmt.Sprintf("inferring the go policy's costs from %d points (%d runs) on %s CPUs: every set of costs tried simulates every run", len(ps.Points), ps.Runs(), prose.Ints(ps.CPUs(), ", ")))
 
 	// Descend, one cost at a time, from the base calibration: the first
 	// round over the whole grid, the later ones over the grid's values
@@ -483,15 +484,3 @@ func logDistance(a, b time.Duration) float64 {
 }
 
 func round4(x float64) float64 { return math.Round(x*1e4) / 1e4 }
-
-// cpuList writes CPU counts as "1, 2".
-func cpuList(cpus []int) string {
-	s := ""
-	for i, n := range cpus {
-		if i > 0 {
-			s += ", "
-		}
-		s += fmt.Sprint(n)
-	}
-	return s
-}

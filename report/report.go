@@ -248,24 +248,6 @@ func writeAtomic(path string, data []byte) error {
 // trace.
 func CheckDir(dir string) error { return atomicfile.CheckDir(dir, "the report") }
 
-// CheckProfileDir tells, before anything is measured, whether dir can take
-// each point's trace and profiles: a folder that exists and is writable,
-// or can be made. It creates nothing. Its errors name --profile, as the
-// command lines that take the folder call it.
-func CheckProfileDir(dir string) error {
-	if dir == "" {
-		return fmt.Errorf("--profile: want a folder for the profiles, such as prof")
-	}
-	// CheckDir would say "for the report" of a file in the way.
-	if info, err := os.Stat(dir); err == nil && !info.IsDir() {
-		return fmt.Errorf("--profile %s: is a file; want a folder for the profiles", dir)
-	}
-	if err := CheckDir(dir); err != nil {
-		return fmt.Errorf("--profile %s: %w", dir, err)
-	}
-	return nil
-}
-
 // Write builds the report of points with opt, writes it into dir and
 // prints its summary to w: the verdict, the table (compact, or every
 // point in full) and where the page is (WriteSummary).

@@ -1,9 +1,13 @@
+//go:build !js
+
 package main
 
 import (
 	"fmt"
 	"runtime"
 	"strings"
+
+	"github.com/brewput/brewput/internal/profile"
 
 	"github.com/spf13/cobra"
 
@@ -12,7 +16,6 @@ import (
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/lab/all"
 	"github.com/brewput/brewput/model"
-	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/results"
 )
 
@@ -68,7 +71,7 @@ func newLabRunCmd(e *env, l lab.Lab) *cobra.Command {
 				}
 			}
 			if cmd.Flags().Changed("profile") {
-				if err := report.CheckProfileDir(profDir); err != nil {
+				if err := profile.CheckDir(profDir); err != nil {
 					return err
 				}
 			}

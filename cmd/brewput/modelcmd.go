@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"runtime"
 	"strings"
@@ -91,69 +92,86 @@ func (f *modelFlags) resolve(cmd *cobra.Command, e *env) (predict.Prediction, er
 // tell writes a line of progress on stderr.
 func (e *env) tell(line string) { fmt.Fprintln(e.stderr, line) }
 
+// modelCommand is brewput model: its flags and what it does with them,
+// apart from cobra, so that the playground's engine runs the very same
+// command on a bare flag set.
+type modelCommand struct {
+	sf              studyFlags
+	mf              modelFlags
+	format, outFile string
+}
+
+// register adds the command's flags to fs.
+func (c *modelCommand) register(fs *pflag.FlagSet) {
+	d := defaultStudy()
+	d.warmup = 100 * time.Millisecond
+	c.sf.register(fs, d)
+	cpus := fmt.Sprintf("1-%d", max(8, runtime.NumCPU()))
+	fs.Lookup("cpus").DefValue = cpus
+	fs.Set("cpus", cpus)
+	// A measurement's flags, refused here.
+	fs.MarkHidden("noisy")
+	fs.MarkHidden("profile")
+	fs.Lookup("count").Usage = "simulate every point this many times, each with the next --seed, which changes only what is drawn at random (--jitter, the go policy's start states and sysmon's phase): under fifo without --jitter the rows are the same"
+	c.mf.register(fs)
+	c.mf.registerOthers(fs)
+	fs.BoolVar(&c.mf.band, "band", true, "go policy: also simulate each point at the edges of the costs' confidence intervals and give the band of throughput and median latency they span")
+	fs.StringVar(&c.format, "format", "table", "output format: "+strings.Join(results.Formats(), ", ")+" (with --out, guessed from its extension)")
+	fs.StringVar(&c.outFile, "out", "", "write the results to this file, each point as soon as it is simulated (the table still goes to stdout)")
+}
+
+// run simulates what the flags in fs say and writes it to e.
+func (c *modelCommand) run(ctx context.Context, fs *pflag.FlagSet, e *env) error {
+	sf, mf := &c.sf, &c.mf
+	sf.Simulated = true
+	st, err := sf.plan(fs, host.ModelMaxCPUs)
+	if err != nil {
+		return err
+	}
+	for _, name := range []string{"profile", "noisy"} {
+		if fs.Changed(name) {
+			return fmt.Errorf("--%s: applies to measurements only; the model's steps take virtual time", name)
+		}
+	}
+	// Everything the user gave is checked before the go policy's
+	// costs are looked for, which may mean measuring them.
+	var bp *blueprint.Blueprint
+	if mf.file != "" {
+		if bp, err = loadBlueprint(fs, mf.file); err != nil {
+			return err
+		}
+	}
+	total, err := predict.Check(mf.options(fs), st, bp)
+	if err != nil {
+		return err
+	}
+	out, err := outputOf(e, fs, c.format, c.outFile, results.Plan{Command: "model", Points: total})
+	if err != nil {
+		return err
+	}
+	pr, err := predict.Resolve(ctx, mf.options(fs), e.tell)
+	if err != nil {
+		return err
+	}
+	points, err := pr.Run(ctx, st, bp, out.Add)
+	if ferr := out.Finish(points, err == nil); ferr != nil {
+		return failure{Err: ferr}
+	}
+	if len(points) > 0 && (out.Format == results.Table || out.Out != nil) { // below the table; JSON points say it in their bottleneck's model
+		fmt.Fprintf(e.stdout, "\n%s%s\n", pr.Describe(), stepsText(pr.Sched, sf.Burn, bp != nil))
+	}
+	return exitcode.Ended(err, len(points), total, "points", "what was simulated")
+}
+
 func newModelCmd(e *env) *cobra.Command {
-	sf := &studyFlags{}
-	mf := &modelFlags{}
-	var format, outFile string
+	c := &modelCommand{}
 	cmd := &cobra.Command{
 		Use:   "model",
 		Short: "Predict the modes' throughput and latency on up to 256 virtual CPUs, in virtual time",
 		Args:  unknownArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			sf.Simulated = true
-			st, err := sf.plan(cmd.Flags(), host.ModelMaxCPUs)
-			if err != nil {
-				return err
-			}
-			for _, name := range []string{"profile", "noisy"} {
-				if cmd.Flags().Changed(name) {
-					return fmt.Errorf("--%s: applies to measurements only; the model's steps take virtual time", name)
-				}
-			}
-			// Everything the user gave is checked before the go policy's
-			// costs are looked for, which may mean measuring them.
-			var bp *blueprint.Blueprint
-			if mf.file != "" {
-				if bp, err = loadBlueprint(cmd.Flags(), mf.file); err != nil {
-					return err
-				}
-			}
-			total, err := predict.Check(mf.options(cmd.Flags()), st, bp)
-			if err != nil {
-				return err
-			}
-			out, err := outputOf(e, cmd.Flags(), format, outFile, results.Plan{Command: "model", Points: total})
-			if err != nil {
-				return err
-			}
-			pr, err := mf.resolve(cmd, e)
-			if err != nil {
-				return err
-			}
-			points, err := pr.Run(cmd.Context(), st, bp, out.Add)
-			if ferr := out.Finish(points, err == nil); ferr != nil {
-				return failure{Err: ferr}
-			}
-			if len(points) > 0 && (out.Format == results.Table || out.Out != nil) { // below the table; JSON points say it in their bottleneck's model
-				fmt.Fprintf(e.stdout, "\n%s%s\n", pr.Describe(), stepsText(pr.Sched, sf.Burn, bp != nil))
-			}
-			return exitcode.Ended(err, len(points), total, "points", "what was simulated")
-		},
+		RunE:  func(cmd *cobra.Command, _ []string) error { return c.run(cmd.Context(), cmd.Flags(), e) },
 	}
-	d := defaultStudy()
-	d.warmup = 100 * time.Millisecond
-	sf.register(cmd.Flags(), d)
-	cmd.Flags().Lookup("cpus").DefValue = fmt.Sprintf("1-%d", max(8, runtime.NumCPU()))
-	cmd.Flags().Set("cpus", fmt.Sprintf("1-%d", max(8, runtime.NumCPU())))
-	// A measurement's flags, refused here.
-	cmd.Flags().MarkHidden("noisy")
-	cmd.Flags().MarkHidden("profile")
-	cmd.Flags().Lookup("count").Usage = "simulate every point this many times, each with the next --seed, which changes only what is drawn at random (--jitter, the go policy's start states and sysmon's phase): under fifo without --jitter the rows are the same"
-	mf.register(cmd.Flags())
-	mf.registerOthers(cmd.Flags())
-	cmd.Flags().BoolVar(&mf.band, "band", true, "go policy: also simulate each point at the edges of the costs' confidence intervals and give the band of throughput and median latency they span")
-	cmd.Flags().StringVar(&format, "format", "table", "output format: "+strings.Join(results.Formats(), ", ")+" (with --out, guessed from its extension)")
-	cmd.Flags().StringVar(&outFile, "out", "", "write the results to this file, each point as soon as it is simulated (the table still goes to stdout)")
+	c.register(cmd.Flags())
 	return cmd
 }
 

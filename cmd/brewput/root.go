@@ -1,3 +1,5 @@
+//go:build !js
+
 package main
 
 import (
@@ -85,16 +87,9 @@ func newRoot(e *env) *cobra.Command {
 			return job.Run(cmd.Context())
 		},
 	}
-	root.SetOut(e.stdout)
-	root.SetErr(e.stderr)
 	root.Version = version()
 	root.SetVersionTemplate("{{.Version}}\n")
 	root.Flags().Bool("version", false, "print brewput's module version and the Go version it was built with") // cobra's, without its -v
-	// Every command's and lab's flags: a value that does not parse says
-	// what the flag accepts, and a number that is not finite is refused,
-	// before any command runs.
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return cliflag.Explain(err) })
-	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error { return cliflag.CheckFinite(cmd.Flags()) }
 	sf.register(root.Flags(), defaultStudy())
 	root.Flags().StringVar(&out, "out", defaultReportDir, "folder to write the report to")
 	full = cliflag.Table(root.Flags(), compactTable)
@@ -102,9 +97,8 @@ func newRoot(e *env) *cobra.Command {
 	root.Flags().BoolVar(&withLessons, "lessons", false, "also measure the seeds' claims, as brewput lessons --quick (about a minute), and put their verdicts in the report")
 	root.Flags().BoolVar(&withPredict, "predict", true, fmt.Sprintf("add the model's predictions (go policy) for 1 to %d CPUs to the report", predictCPUs()))
 	root.Flags().StringVar(&resume, "resume", "", "finish the study that a main job cut short left in this results.json (its report folder's), measuring only the points it lacks, and write the report beside it")
-	root.AddCommand(newRunCmd(e), newModelCmd(e), newAdviseCmd(e), newWhyCmd(e), newCalibrateCmd(e), newLabCmd(e), newReportCmd(e), newCompareCmd(e), newFitCmd(e), newBenchCmd(e), newListCmd(e), newLessonsCmd(e), newScheduleCmd(e), newPointCmd(e), newVersionCmd(e))
-	root.CompletionOptions.DisableDefaultCmd = true
-	setHelp(root)
+	root.AddCommand(newRunCmd(e), newModelCmd(e), newAdviseCmd(e), newWhyCmd(e), newCalibrateCmd(e), newLabCmd(e), newReportCmd(e), newCompareCmd(e), newFitCmd(e), newBenchCmd(e), newListCmd(e), newLessonsCmd(e), newScheduleCmd(e), newPointCmd(e), newVersionCmd(e), newPlaygroundCmd(e))
+	finishRoot(root, e)
 	return root
 }
 
@@ -145,14 +139,6 @@ func sameFile(a, b string) bool {
 	ia, errA := os.Stat(a)
 	ib, errB := os.Stat(b)
 	return errA == nil && errB == nil && os.SameFile(ia, ib)
-}
-
-// unknownArgs turns stray arguments into a usage error naming them.
-func unknownArgs(cmd *cobra.Command, args []string) error {
-	if len(args) > 0 {
-		return fmt.Errorf("%s takes no arguments, got %q; see %s --help", cmd.CommandPath(), args[0], cmd.CommandPath())
-	}
-	return nil
 }
 
 // resumeMain reads the journal a main job cut short left at path

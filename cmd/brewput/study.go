@@ -5,12 +5,13 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/brewput/brewput/internal/profile"
+
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
 	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/internal/sweep"
-	"github.com/brewput/brewput/report"
 )
 
 // studyFlags are the flags that say what to measure and where to write it,
@@ -88,7 +89,7 @@ func (f *studyFlags) plan(fs *pflag.FlagSet, maxCPUs int) (*sweep.Batch, error) 
 		return nil, err
 	}
 	if fs.Changed("profile") {
-		if err := report.CheckProfileDir(f.Profile); err != nil {
+		if err := profile.CheckDir(f.Profile); err != nil {
 			return nil, err
 		}
 	}

@@ -14,6 +14,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/brewput/brewput/internal/profile"
+
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
@@ -473,7 +475,7 @@ func (f *measureFlags) plan(fs *pflag.FlagSet, s Study) (plan, error) {
 		p.load.Rate, p.load.MaxQ = float64(time.Second)/float64(f.interval), f.maxq
 	}
 	if fs.Changed("profile") {
-		if err := report.CheckProfileDir(f.profile); err != nil {
+		if err := profile.CheckDir(f.profile); err != nil {
 			return p, err
 		}
 	}

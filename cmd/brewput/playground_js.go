@@ -1,0 +1,84 @@
+//go:build js
+
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"syscall/js"
+
+	"github.com/spf13/pflag"
+
+	"github.com/brewput/brewput/internal/cliflag"
+	"github.com/brewput/brewput/internal/exitcode"
+)
+
+// main is the playground's engine (brewput playground builds this package
+// for js/wasm): it makes brewput model callable from the page as
+// brewputRun(["model", flags...]), a Promise of {stdout, stderr, code},
+// what the same command line prints and exits with. The files it names, a
+// YAML model or a calibration, are read from the page's in-memory file
+// system.
+func main() {
+	js.Global().Set("brewputRun", js.FuncOf(func(_ js.Value, a []js.Value) any {
+		args := make([]string, a[0].Length())
+		for i := range args {
+			args[i] = a[0].Index(i).String()
+		}
+		var start js.Func
+		start = js.FuncOf(func(_ js.Value, p []js.Value) any {
+			resolve := p[0]
+			// The command runs on its own goroutine, so that the
+			// JavaScript event loop, which the runtime's timers need,
+			// stays free.
+			go func() {
+				defer start.Release()
+				var stdout, stderr bytes.Buffer
+				code := runPlayground(args, &env{stdin: &bytes.Buffer{}, stdout: &stdout, stderr: &stderr})
+				r := js.Global().Get("Object").New()
+				r.Set("stdout", stdout.String())
+				r.Set("stderr", stderr.String())
+				r.Set("code", code)
+				resolve.Invoke(r)
+			}()
+			return nil
+		})
+		return js.Global().Get("Promise").New(start)
+	}))
+	select {}
+}
+
+// runPlayground runs args, a command line of brewput model, as the CLI
+// does: its flags parsed and refused as the CLI's root command refuses
+// them, its errors and exit status the same. The engine has no cobra: a
+// bare flag set takes the command's flags, which keeps the module small.
+func runPlayground(args []string, e *env) int {
+	err := func() error {
+		if len(args) == 0 || args[0] != "model" {
+			return fmt.Errorf("the playground runs brewput model only, got %q", args)
+		}
+		c := &modelCommand{}
+		fs := pflag.NewFlagSet("model", pflag.ContinueOnError)
+		fs.SetOutput(e.stderr)
+		c.register(fs)
+		if err := fs.Parse(args[1:]); err != nil {
+			if errors.Is(err, pflag.ErrHelp) {
+				return nil
+			}
+			return cliflag.Explain(err)
+		}
+		if err := cliflag.CheckFinite(fs); err != nil {
+			return err
+		}
+		if fs.NArg() > 0 {
+			return fmt.Errorf("brewput model takes no arguments, got %q; see brewput model --help", fs.Arg(0))
+		}
+		return c.run(context.Background(), fs, e)
+	}()
+	if err != nil {
+		fmt.Fprintf(e.stderr, "brewput: %v\n", err)
+	}
+	return exitcode.Of(err, 0)
+}

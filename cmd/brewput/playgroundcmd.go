@@ -1,0 +1,71 @@
+//go:build !js
+
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+
+	"github.com/brewput/brewput/internal/atomicfile"
+	"github.com/brewput/brewput/internal/playground"
+	"github.com/brewput/brewput/internal/predict"
+)
+
+func newPlaygroundCmd(e *env) *cobra.Command {
+	var out, addr, calibration string
+	var serve bool
+	cmd := &cobra.Command{
+		Use:   "playground",
+		Short: "Write the playground, brewput model in the browser as one static page, and optionally serve it",
+		Args:  unknownArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			flags := cmd.Flags()
+			if flags.Changed("addr") && !serve {
+				return fmt.Errorf("--addr: applies with --serve")
+			}
+			if err := atomicfile.CheckDir(out, "the playground"); err != nil {
+				return fmt.Errorf("--out: %w", err)
+			}
+			if err := e.hold(out); err != nil {
+				return err
+			}
+			src, err := playground.SourceDir(cmd.Context())
+			if err != nil {
+				return err
+			}
+			cal, path, err := predict.Load(cmd.Context(), calibration, e.tell)
+			if err != nil {
+				return err
+			}
+			calJSON, err := os.ReadFile(path)
+			if err != nil {
+				return fmt.Errorf("--calibration: %w", err)
+			}
+			fmt.Fprintln(e.stderr, "building the engine (GOOS=js GOARCH=wasm go build ./cmd/brewput)…")
+			site, err := playground.Build(cmd.Context(), out, playground.Options{Source: src, Calibration: calJSON, CalibrationName: cal.Ref().For()})
+			if err != nil {
+				return failure{Err: err}
+			}
+			abs, _ := filepath.Abs(filepath.Join(site.Dir, "index.html"))
+			fmt.Fprintf(e.stdout, "playground: %s (engine %s, %s gzipped; open it from disk or any static host)\n", abs, mib(site.Engine), mib(site.Compressed))
+			if !serve {
+				return nil
+			}
+			return playground.Serve(cmd.Context(), site.Dir, addr, func(url string) {
+				fmt.Fprintf(e.stdout, "serving it at %s (Ctrl-C to stop)\n", url)
+			})
+		},
+	}
+	fs := cmd.Flags()
+	fs.StringVar(&out, "out", "brewput-playground", "folder to write the site to")
+	fs.BoolVar(&serve, "serve", false, "also serve the site on --addr until interrupted")
+	fs.StringVar(&addr, "addr", "localhost:8080", "with --serve: the address to serve on (port 0 picks a free one)")
+	fs.StringVar(&calibration, "calibration", "", "file of the go policy's costs the page uses, from brewput calibrate (default: the user's config folder; measured and saved there if missing)")
+	return cmd
+}
+
+// mib writes a size in bytes as MiB.
+func mib(n int) string { return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20)) }

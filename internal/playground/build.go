@@ -1,0 +1,197 @@
+// Package playground builds brewput's playground: a static site, one
+// index.html with its scripts, that runs brewput model in the browser as
+// WebAssembly, with no server and nothing fetched from elsewhere. The
+// engine is cmd/brewput itself built for js/wasm (its playground_js.go),
+// so the page's answers are the CLI's.
+package playground
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+
+	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/internal/atomicfile"
+)
+
+// Module is brewput's module path, whose source the engine is built from.
+const Module = "github.com/brewput/brewput"
+
+// Site is what Build writes into its folder.
+type Site struct {
+	Dir string
+	// Engine is the size of the WebAssembly module, in bytes, and
+	// Compressed its size gzipped, as a static host would serve it.
+	Engine, Compressed int
+	// Source is the folder the engine was built from.
+	Source string
+}
+
+// Options say how to build the site.
+type Options struct {
+	// Calibration is the go policy's costs, a calibration file's bytes
+	// (brewput calibrate's), which the page's go policy uses as the CLI
+	// uses --calibration.
+	Calibration []byte
+	// CalibrationName names those costs on the page, such as the file
+	// they came from.
+	CalibrationName string
+	// Source is the folder of brewput's source to build the engine
+	// from; empty to find it (SourceDir).
+	Source string
+}
+
+// Files of the site, beside index.html.
+const (
+	CalibrationFile = "calibration.json"
+	engineFile      = "engine.js"
+	appFile         = "app.js"
+)
+
+// Build builds the engine from source with the Go toolchain and writes
+// the site into dir, whole or not at all: it is put together beside dir
+// and swapped in when complete.
+func Build(ctx context.Context, dir string, opt Options) (Site, error) {
+	src := opt.Source
+	if src == "" {
+		var err error
+		if src, err = SourceDir(ctx); err != nil {
+			return Site{}, err
+		}
+	}
+	staging := atomicfile.StagingDir(dir)
+	if err := os.RemoveAll(staging); err != nil {
+		return Site{}, err
+	}
+	if err := os.MkdirAll(staging, 0o755); err != nil {
+		return Site{}, err
+	}
+	defer os.RemoveAll(staging)
+	wasm, err := buildEngine(ctx, src, staging)
+	if err != nil {
+		return Site{}, err
+	}
+	loader, err := wasmExec(ctx)
+	if err != nil {
+		return Site{}, err
+	}
+	worker, err := assets.ReadFile("site/worker.js")
+	if err != nil {
+		return Site{}, err
+	}
+	var engine bytes.Buffer
+	engine.WriteString("// The playground's engine: brewput model built for WebAssembly, and Go's loader for it.\n")
+	engine.WriteString("globalThis.brewputEngine = {\n  worker: ")
+	writeJSON(&engine, string(worker)+"\n"+loader)
+	engine.WriteString(",\n  wasm: \"")
+	engine.WriteString(base64.StdEncoding.EncodeToString(wasm))
+	engine.WriteString("\"\n};\n")
+	example, err := os.ReadFile(filepath.Join(src, "examples", "cafe.yaml"))
+	if err != nil {
+		return Site{}, err
+	}
+	page, err := Page(opt.CalibrationName, opt.Calibration, string(example))
+	if err != nil {
+		return Site{}, err
+	}
+	app, err := assets.ReadFile("site/app.js")
+	if err != nil {
+		return Site{}, err
+	}
+	files := map[string][]byte{"index.html": page, appFile: app, engineFile: engine.Bytes(), CalibrationFile: opt.Calibration}
+	for name, b := range files {
+		if err := os.WriteFile(filepath.Join(staging, name), b, 0o644); err != nil {
+			return Site{}, err
+		}
+	}
+	if err := os.Remove(filepath.Join(staging, "engine.wasm")); err != nil {
+		return Site{}, err
+	}
+	if err := atomicfile.ReplaceDir(staging, dir, func(string) bool { return false }); err != nil {
+		return Site{}, err
+	}
+	return Site{Dir: dir, Engine: len(wasm), Compressed: gzipSize(wasm), Source: src}, nil
+}
+
+func writeJSON(b *bytes.Buffer, v any) {
+	enc := json.NewEncoder(b)
+	enc.SetEscapeHTML(false)
+	enc.Encode(v)
+	b.Truncate(b.Len() - 1) // the encoder's newline
+}
+
+// buildEngine builds cmd/brewput in src for js/wasm into dir and returns
+// the module. The build is stripped of debug information and uses the
+// WebAssembly extensions every current browser has, which keeps the
+// module small.
+func buildEngine(ctx context.Context, src, dir string) ([]byte, error) {
+	out := filepath.Join(dir, "engine.wasm")
+	cmd := exec.CommandContext(ctx, "go", "build", "-trimpath", "-ldflags=-s -w", "-o", out, "./cmd/brewput")
+	cmd.Dir = src
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "GOWASM=satconv,signext", "CGO_ENABLED=0")
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, fmt.Errorf("build the engine in %s (GOOS=js GOARCH=wasm go build ./cmd/brewput): %v\n%s", src, err, strings.TrimSpace(string(msg)))
+	}
+	return os.ReadFile(out)
+}
+
+// wasmExec is the Go toolchain's loader of js/wasm programs, which must
+// match the toolchain that built the engine.
+func wasmExec(ctx context.Context) (string, error) {
+	out, err := exec.CommandContext(ctx, "go", "env", "GOROOT").Output()
+	if err != nil {
+		return "", fmt.Errorf("find the Go toolchain (go env GOROOT): %w", err)
+	}
+	root := strings.TrimSpace(string(out))
+	for _, p := range []string{"lib/wasm/wasm_exec.js", "misc/wasm/wasm_exec.js"} {
+		if b, err := os.ReadFile(filepath.Join(root, p)); err == nil {
+			return string(b), nil
+		}
+	}
+	return "", fmt.Errorf("no wasm_exec.js in the Go toolchain at %s", root)
+}
+
+// SourceDir finds brewput's source to build the engine from: the module
+// this folder is in, when it is brewput (a clone), else the module cache's
+// copy of the version this program was installed at (go install).
+func SourceDir(ctx context.Context) (string, error) {
+	cmd := exec.CommandContext(ctx, "go", "list", "-m", "-f", "{{.Dir}}", Module)
+	if out, err := cmd.Output(); err == nil {
+		if dir := strings.TrimSpace(string(out)); dir != "" {
+			return dir, nil
+		}
+	}
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Path == Module && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		out, err := exec.CommandContext(ctx, "go", "env", "GOMODCACHE").Output()
+		if err == nil {
+			dir := filepath.Join(strings.TrimSpace(string(out)), Module+"@"+bi.Main.Version)
+			if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+				return dir, nil
+			}
+		}
+	}
+	return "", errors.New("the playground's engine is built from brewput's source, which is not here: run it in a clone of " + Module + ", or after go install " + Module + "/cmd/brewput@latest")
+}
+
+// modes are the shop's modes as the page lists them.
+func modes() []map[string]any {
+	var out []map[string]any
+	for _, f := range coffee.Families() {
+		if f.Name == "noop" { // the harness's own cost, nothing to model
+			continue
+		}
+		out = append(out, map[string]any{"name": f.Name, "summary": f.Summary, "param": f.Param(), "races": coffee.Mode{Family: f.Name}.Races()})
+	}
+	return out
+}

@@ -1,0 +1,41 @@
+package playground
+
+import (
+	"bytes"
+	"compress/gzip"
+	"embed"
+	"encoding/json"
+	"html/template"
+)
+
+// assets are the site's hand-written files.
+//
+//go:embed site/*
+var assets embed.FS
+
+// Page is the site's index.html: the controls, the answer, the charts
+// and the schedule, filled in by app.js from the engine's JSON. calName
+// names the go policy's costs and calJSON is their file; example is the
+// YAML the editor starts with.
+func Page(calName string, calJSON []byte, example string) ([]byte, error) {
+	t, err := template.ParseFS(assets, "site/index.html")
+	if err != nil {
+		return nil, err
+	}
+	ms, err := json.Marshal(modes())
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	err = t.Execute(&b, map[string]any{"Modes": template.JS(ms), "Calibration": calName, "CalibrationJSON": template.JS(calJSON), "Example": example})
+	return b.Bytes(), err
+}
+
+// gzipSize is how many bytes b takes gzipped at the best compression.
+func gzipSize(b []byte) int {
+	var out bytes.Buffer
+	w, _ := gzip.NewWriterLevel(&out, gzip.BestCompression)
+	w.Write(b)
+	w.Close()
+	return out.Len()
+}

@@ -1,0 +1,397 @@
+// The playground's page: the controls make a brewput model command line,
+// the engine (engine.js, in workers) runs it, and everything shown comes
+// from the JSON it prints. The state lives in the URL's fragment, with the
+// CLI's flag names, so that a link opens one exact experiment.
+"use strict";
+
+(() => {
+  const $ = (id) => document.getElementById(id);
+  const MODES = JSON.parse($("modes").textContent);
+  const CALIBRATION = $("calibration").textContent;
+  const CAL_PATH = "/calibration.json";
+  const YAML_PATH = "/model.yaml";
+  const COLOURS = ["#8a4b14", "#2b6cb0", "#2f855a", "#b83280", "#6b46c1", "#c05621", "#2c7a7b"];
+  const STEPS = ["grind", "press", "steam", "latte", "jitter"];
+  // The URL's keys, the CLI's flags where there is one. Defaults are left
+  // out of the URL and out of the command line alike.
+  const DEFAULTS = { mode: "finelocking", cpus: "4", sched: "go", runtime: "", dur: "", par: "", rate: "", compare: "locking,multi-2,linearpipe-1", model: "", grind: "", press: "", steam: "", latte: "", jitter: "" };
+
+  // ---- state ⇄ URL ----
+  function readHash() {
+    const st = { ...DEFAULTS };
+    const h = new URLSearchParams(location.hash.replace(/^#/, ""));
+    for (const k of Object.keys(DEFAULTS)) if (h.has(k)) st[k] = h.get(k);
+    if (h.has("modes") && !h.has("mode")) st.mode = h.get("modes"); // as the CLI spells it
+    return st;
+  }
+  function writeHash(st) {
+    const h = new URLSearchParams();
+    for (const [k, v] of Object.entries(st)) if (v !== DEFAULTS[k]) h.set(k, v);
+    const s = h.toString().replace(/%2C/g, ",");
+    history.replaceState(null, "", s ? "#" + s : location.pathname);
+    $("link").href = location.href;
+  }
+  const yamlOf = (st) => (st.model ? decodeURIComponent(escape(atob(st.model.replace(/-/g, "+").replace(/_/g, "/")))) : "");
+  const encodeYAML = (text) => btoa(unescape(encodeURIComponent(text))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+
+  // ---- the command line ----
+  // args is brewput model's command line for st: modes and cpus as given,
+  // extra flags after.
+  function args(st, modes, cpus, extra) {
+    const a = ["model"];
+    if (st.model) a.push("--model", YAML_PATH);
+    else a.push("--modes", modes);
+    a.push("--cpus", cpus);
+    if (st.sched !== "go") a.push("--sched", st.sched);
+    if (st.runtime) a.push("--runtime", st.runtime);
+    if (st.dur) a.push("--dur", st.dur);
+    if (!st.model) {
+      if (st.rate) a.push("--rate", st.rate);
+      else if (st.par) a.push("--par", st.par);
+      for (const s of STEPS) if (st[s] !== "") a.push("--" + s, st[s] + "ms");
+    }
+    if (st.sched === "go") a.push("--calibration", CAL_PATH);
+    return a.concat(extra || [], ["--format", "json"]);
+  }
+  const files = (st) => {
+    const f = { [CAL_PATH]: CALIBRATION };
+    if (st.model) f[YAML_PATH] = yamlOf(st);
+    return f;
+  };
+  const shell = (a) => "brewput " + a.map((x) => (/^[\w.,:\/=-]+$/.test(x) ? x : "'" + x + "'")).join(" ").replace(CAL_PATH, "calibration.json").replace(YAML_PATH, "model.yaml");
+
+  // ---- the engine: a worker per lane; a newer request in a lane ends
+  // the older one by ending its worker ----
+  let wasmModule = null;
+  const lanes = {};
+  let seq = 0;
+  function newWorker() {
+    const src = globalThis.brewputEngine.worker;
+    const w = new Worker(URL.createObjectURL(new Blob([src], { type: "text/javascript" })));
+    const ready = new Promise((resolve, reject) => {
+      w.onmessage = (ev) => (ev.data.type === "ready" ? resolve() : null);
+      w.onerror = (e) => reject(new Error(e.message));
+    });
+    w.postMessage({ type: "init", module: wasmModule });
+    return { w, ready, busy: null };
+  }
+  function run(lane, a, fs) {
+    let l = lanes[lane];
+    if (l && l.busy) {
+      l.w.terminate();
+      l.busy.reject(new Superseded());
+      l = null;
+    }
+    if (!l) l = lanes[lane] = newWorker();
+    const id = ++seq;
+    return new Promise((resolve, reject) => {
+      l.busy = { resolve, reject };
+      l.ready.then(() => {
+        l.w.onmessage = (ev) => {
+          if (ev.data.type !== "done" || ev.data.id !== id) return;
+          l.busy = null;
+          resolve(ev.data);
+        };
+        l.w.postMessage({ type: "run", id, args: a, files: fs });
+      }, reject);
+    });
+  }
+  class Superseded extends Error {}
+  const points = (out) => out.stdout.split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l));
+
+  // ---- words and numbers ----
+  const num = (x) => (x >= 100 ? Math.round(x).toLocaleString("en") : x >= 10 ? x.toFixed(1) : x.toPrecision(3));
+  const ms = (x) => (x >= 1 ? num(x) + " ms" : x * 1000 >= 1 ? num(x * 1000) + " µs" : num(x * 1e6) + " ns");
+  const pct = (x) => (x >= 0 ? "+" : "−") + Math.abs(100 * x).toFixed(1) + " %";
+  const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+  const racy = (mode) => MODES.some((m) => m.races && (mode === m.name || mode.startsWith(m.name + "-")));
+  const unit = (p) => p.unit || "ops/s";
+
+  // ---- the answer at the chosen point ----
+  function showPoint(p, st, band) {
+    const u = unit(p);
+    let head = `${p.mode} on ${p.cpus} CPU${p.cpus > 1 ? "s" : ""}: ${num(p.throughput)} ${u}, median latency ${ms(p.latency_ms.p50)}`;
+    if (band && p.band) head += ` (range ${num(p.band.throughput[0])}–${num(p.band.throughput[1])})`;
+    $("headline").textContent = head;
+    let why = p.bottleneck ? p.bottleneck.text : "";
+    if (racy(p.mode)) why = `${p.mode} has a data race (no synchronization at all): it is the limit of the CPUs, a reference, not a valid design. ` + why;
+    if (p.bounds) why += ` Bounds: at most ${num(p.bounds.throughput_max)} ${u} (${p.bounds.limit}), at least ${ms(p.bounds.latency_min_ms)} a drink.`;
+    if (p.notes && p.notes.length) why += " " + p.notes.join(" ");
+    $("because").textContent = why;
+    const tb = $("profile").tBodies[0];
+    tb.innerHTML = "";
+    for (const r of (p.bottleneck && p.bottleneck.profile) || []) {
+      const tr = tb.insertRow();
+      tr.innerHTML = `<td>${esc(r.change)}</td><td class="num">${num(r.throughput)}</td><td class="num">${pct(r.gain)}</td><td class="num">${ms(r.p50_ms)}</td>`;
+    }
+  }
+
+  // ---- charts ----
+  function chart(svg, series, y, label, bound) {
+    const W = 520, H = 300, L = 62, R = 12, T = 14, B = 40;
+    const all = series.flatMap((s) => s.points);
+    if (!all.length) { svg.innerHTML = ""; return; }
+    const xs = all.map((p) => p.cpus);
+    const x0 = Math.min(...xs), x1 = Math.max(...xs);
+    let ymax = Math.max(...all.map(y), ...(bound ? series.flatMap((s) => s.points.map(bound)) : []).filter(Number.isFinite));
+    ymax = niceCeil(ymax || 1);
+    const X = (v) => L + ((v - x0) / Math.max(1, x1 - x0)) * (W - L - R);
+    const Y = (v) => H - B - (v / ymax) * (H - T - B);
+    let g = "";
+    for (let i = 0; i <= 4; i++) {
+      const v = (ymax * i) / 4;
+      g += `<line x1="${L}" x2="${W - R}" y1="${Y(v)}" y2="${Y(v)}" stroke="#eee"/><text x="${L - 6}" y="${Y(v) + 4}" text-anchor="end">${num(v)}</text>`;
+    }
+    for (const c of ticks(x0, x1)) g += `<text x="${X(c)}" y="${H - B + 16}" text-anchor="middle">${c}</text>`;
+    g += `<text x="${(L + W - R) / 2}" y="${H - 6}" text-anchor="middle">CPUs</text><text x="14" y="${T + (H - T - B) / 2}" transform="rotate(-90 14 ${T + (H - T - B) / 2})" text-anchor="middle">${esc(label)}</text>`;
+    series.forEach((s, i) => {
+      const c = COLOURS[i % COLOURS.length];
+      if (bound) {
+        const d = s.points.filter((p) => Number.isFinite(bound(p))).map((p, j) => `${j ? "L" : "M"}${X(p.cpus)},${Y(bound(p))}`).join("");
+        if (d) g += `<path d="${d}" fill="none" stroke="${c}" stroke-width="1" stroke-dasharray="4 3" opacity="0.7"><title>${esc(s.name)}: structural bound</title></path>`;
+      }
+      const d = s.points.map((p, j) => `${j ? "L" : "M"}${X(p.cpus)},${Y(y(p))}`).join("");
+      g += `<path d="${d}" fill="none" stroke="${c}" stroke-width="${i ? 1.5 : 2.5}"/>`;
+      for (const p of s.points) g += `<circle cx="${X(p.cpus)}" cy="${Y(y(p))}" r="${i ? 2 : 3}" fill="${c}"><title>${esc(s.name)} on ${p.cpus} CPUs: ${num(y(p))}</title></circle>`;
+    });
+    svg.innerHTML = g;
+  }
+  function niceCeil(v) {
+    const e = Math.pow(10, Math.floor(Math.log10(v)));
+    for (const m of [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10]) if (m * e >= v) return m * e;
+    return 10 * e;
+  }
+  function ticks(a, b) {
+    const step = Math.max(1, Math.ceil((b - a) / 8));
+    const out = [];
+    for (let c = a; c <= b; c += step) out.push(c);
+    if (out[out.length - 1] !== b) out.push(b);
+    return out;
+  }
+  function showCurves(ps, st) {
+    const by = new Map();
+    for (const p of ps) {
+      if (!by.has(p.mode)) by.set(p.mode, []);
+      by.get(p.mode).push(p);
+    }
+    const series = [...by.entries()].map(([name, points]) => ({ name, points }));
+    $("legend").innerHTML = series.map((s, i) => `<span><i style="background:${COLOURS[i % COLOURS.length]}"></i>${esc(s.name)}${racy(s.name) ? " (data race: a reference)" : ""}</span>`).join("") + `<span class="muted">dashed: each design's structural bound</span>`;
+    const u = ps.length ? unit(ps[0]) : "";
+    chart($("thrchart"), series, (p) => p.throughput, u, (p) => (p.bounds ? p.bounds.structural || p.bounds.throughput_max : NaN));
+    chart($("latchart"), series, (p) => p.latency_ms.p50, "median latency (ms)");
+    const tb = $("limits").tBodies[0];
+    tb.innerHTML = "";
+    for (const p of series[0] ? series[0].points : []) {
+      const bn = p.bottleneck || {};
+      const help = bn.recommend && bn.recommend.length ? esc(bn.recommend.join("; ")) + " " + pct(bn.gain) : "";
+      const tr = tb.insertRow();
+      tr.innerHTML = `<td class="num">${p.cpus}</td><td class="num">${num(p.throughput)}</td><td class="num">${p.bounds ? num(p.bounds.throughput_max) : ""}</td><td>${esc(bn.named || "")}</td><td>${help}</td>`;
+    }
+    $("curvenote").textContent = series[0] ? `The table is ${series[0].name}'s; its curve and bounds come from the same points.` : "";
+  }
+
+  // ---- the schedule ----
+  let timeline = null;
+  function drawSchedule() {
+    const cv = $("schedcanvas"), ctx = cv.getContext("2d");
+    ctx.clearRect(0, 0, cv.width, cv.height);
+    if (!timeline) return;
+    const t = timeline, L = 56, W = cv.width - L - 8, rowH = Math.max(8, Math.min(28, 180 / t.cpus));
+    cv.height = t.cpus * rowH + 30;
+    const span = t.span_ms, upto = (Number($("scrub").value) / 1000) * span;
+    $("scrubout").textContent = `${upto.toFixed(1)} of ${span} ms`;
+    ctx.font = "11px system-ui";
+    const colour = { grinder: "#8a4b14", espresso: "#2b6cb0", steamer: "#2f855a", step: "#999" };
+    for (let c = 0; c < t.cpus; c++) {
+      ctx.fillStyle = "#1d1d1f";
+      ctx.fillText("CPU " + (c + 1), 4, c * rowH + rowH / 2 + 4);
+      ctx.fillStyle = "#f3f3f5";
+      ctx.fillRect(L, c * rowH + 1, W, rowH - 2);
+    }
+    for (const b of t.bars) {
+      if (b.start_ms >= upto) continue;
+      const end = Math.min(b.end_ms, upto);
+      ctx.fillStyle = colour[b.kind] || colour.step;
+      const x = L + (b.start_ms / span) * W, w = Math.max(1, ((end - b.start_ms) / span) * W);
+      ctx.fillRect(x, b.cpu * rowH + 2, w, rowH - 4);
+      if (w > 14 && rowH >= 14) {
+        ctx.fillStyle = "#fff";
+        ctx.fillText(String(b.who), x + 2, b.cpu * rowH + rowH / 2 + 4);
+      }
+    }
+    ctx.fillStyle = "#1d1d1f";
+    ctx.fillText("0", L, t.cpus * rowH + 18);
+    ctx.fillText(span + " ms", L + W - 40, t.cpus * rowH + 18);
+  }
+
+  // ---- the flow: a control moves → the point, fast; then its band and
+  // causal profile; the curve; the schedule ----
+  let current = null;
+  async function update(st) {
+    const myState = JSON.stringify(st);
+    current = myState;
+    writeHash(st);
+    $("error").textContent = "";
+    const mode = st.mode, cpus = st.cpus;
+    const full = args(st, mode, cpus);
+    $("command").textContent = shell(full);
+    const fs = files(st);
+    const t0 = performance.now();
+    const status = (s) => { if (current === myState) $("status").textContent = s; };
+    status("simulating…");
+    const fail = (out) => {
+      if (current !== myState) return true;
+      if (out.code !== 0) {
+        $("error").textContent = out.stderr.trim();
+        $("result").textContent = "";
+        $("result").dataset.args = "";
+        $("resulttext").textContent = "";
+        status("");
+        return true;
+      }
+      return false;
+    };
+    try {
+      const quick = run("point", args(st, mode, cpus, ["--band=false"]), fs);
+      const curveModes = st.model ? "" : [mode, ...st.compare.split(",").filter((m) => m && m !== mode)].join(",");
+      const maxc = Math.max(16, Number(cpus) || 1);
+      const curve = run("curve", args(st, curveModes, `1-${maxc}`, ["--band=false"]), fs);
+      const sched = st.model ? null : run("schedule", scheduleArgs(st), fs);
+      const q = await quick;
+      if (fail(q)) return;
+      const qp = points(q);
+      showPoint(qp[0], st, false);
+      status(`first answer in ${Math.round(performance.now() - t0)} ms; the band…`);
+      const f = await run("point", full, fs);
+      if (fail(f)) return;
+      const fp = points(f);
+      showPoint(fp[0], st, true);
+      $("result").textContent = f.stdout.trim();
+      $("result").dataset.args = JSON.stringify(full);
+      $("resulttext").textContent = f.stdout.trim();
+      document.body.dataset.point = String(Math.round(performance.now() - t0));
+      status(`answer with its band and causal profile in ${Math.round(performance.now() - t0)} ms; the curve…`);
+      const c = await curve;
+      if (fail(c)) return;
+      showCurves(points(c), st);
+      document.body.dataset.curve = String(Math.round(performance.now() - t0));
+      status(`all in ${Math.round(performance.now() - t0)} ms`);
+      if (sched) {
+        const s = await sched;
+        if (current !== myState) return;
+        if (s.code === 0) {
+          timeline = JSON.parse(s.stdout);
+          $("schedtitle").textContent = timeline.title;
+          $("schedsummary").textContent = timeline.summary;
+          drawSchedule();
+        } else {
+          $("schedsummary").textContent = s.stderr.trim();
+        }
+      }
+      document.body.dataset.done = myState;
+    } catch (e) {
+      if (!(e instanceof Superseded)) {
+        $("error").textContent = String(e);
+        status("");
+      }
+    }
+  }
+  function scheduleArgs(st) {
+    const a = ["schedule", "--mode", st.mode, "--cpus", st.cpus, "--format", "json"];
+    if (st.sched !== "go") a.push("--sched", st.sched);
+    if (st.runtime) a.push("--runtime", st.runtime);
+    if (st.par) a.push("--par", st.par);
+    for (const s of ["grind", "press", "steam", "latte"]) if (st[s] !== "") a.push("--" + s, st[s] + "ms");
+    if (st.sched === "go") a.push("--calibration", CAL_PATH);
+    return a;
+  }
+
+  // ---- controls ----
+  function fill(st) {
+    const fam = $("family");
+    if (!fam.options.length) {
+      for (const m of MODES) fam.add(new Option(m.param ? m.name + "-N" : m.name, m.name));
+      $("compare").innerHTML = ["ideal", "locking", "finelocking", "parsteam", "multi-2", "linearpipe-1", "splitpipe-1", "multipipe-2"].map((m) => `<label style="display:inline-block;margin-right:6px"><input type="checkbox" value="${m}"> ${m}</label>`).join("");
+    }
+    const [name, n] = splitMode(st.mode);
+    fam.value = name;
+    const fm = MODES.find((m) => m.name === name);
+    $("nrow").style.display = fm && fm.param ? "" : "none";
+    $("nlabel").textContent = fm && fm.param ? "N (" + fm.param + ")" : "N";
+    if (n !== "") $("n").value = n;
+    $("summary").textContent = fm ? fm.summary : "";
+    for (const c of $("compare").querySelectorAll("input")) c.checked = st.compare.split(",").includes(c.value);
+    $("cpus").value = st.cpus;
+    $("cpusout").textContent = st.cpus;
+    $("par").value = st.par;
+    $("rate").value = st.rate;
+    document.querySelector(`input[name=loop][value=${st.rate ? "open" : "closed"}]`).checked = true;
+    for (const s of STEPS) $(s).value = st[s];
+    document.querySelector(`input[name=sched][value=${st.sched === "fifo" ? "fifo" : "go"}]`).checked = true;
+    $("go19").checked = st.runtime === "go1.9";
+    $("dur").value = st.dur;
+    document.querySelector(`input[name=system][value=${st.model ? "yaml" : "shop"}]`).checked = true;
+    if (st.model) {
+      $("yaml").value = yamlOf(st);
+      $("yamlbox").open = true;
+    }
+  }
+  function splitMode(mode) {
+    const m = /^([a-z]+)(?:-(\d+))?$/.exec(mode) || [mode, mode, ""];
+    return [m[1], m[2] || ""];
+  }
+  function read() {
+    const st = { ...DEFAULTS };
+    const fm = MODES.find((m) => m.name === $("family").value);
+    st.mode = fm && fm.param ? `${fm.name}-${$("n").value || 1}` : $("family").value;
+    st.compare = [...$("compare").querySelectorAll("input:checked")].map((c) => c.value).join(",");
+    st.cpus = $("cpus").value;
+    const open = document.querySelector("input[name=loop]:checked").value === "open";
+    st.rate = open ? $("rate").value || "1000" : "";
+    st.par = open ? "" : $("par").value;
+    for (const s of STEPS) st[s] = $(s).value;
+    st.sched = document.querySelector("input[name=sched]:checked").value;
+    st.runtime = $("go19").checked ? "go1.9" : "";
+    st.dur = $("dur").value;
+    if (document.querySelector("input[name=system]:checked").value === "yaml" && $("yaml").value.trim()) st.model = encodeYAML($("yaml").value);
+    return st;
+  }
+  let timer = null;
+  function changed() {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      const st = read();
+      fill(st);
+      update(st);
+    }, 30);
+  }
+  $("controls").addEventListener("input", (e) => { if (e.target.id !== "yaml") changed(); });
+  $("useyaml").addEventListener("click", () => {
+    document.querySelector("input[name=system][value=yaml]").checked = true;
+    changed();
+  });
+  $("scrub").addEventListener("input", drawSchedule);
+  $("copy").addEventListener("click", () => navigator.clipboard && navigator.clipboard.writeText($("result").textContent));
+  window.addEventListener("hashchange", () => {
+    const st = readHash();
+    if (JSON.stringify(st) === current) return;
+    fill(st);
+    update(st);
+  });
+
+  // ---- start ----
+  (async () => {
+    const t0 = performance.now();
+    const bin = atob(globalThis.brewputEngine.wasm);
+    const bytes = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+    wasmModule = await WebAssembly.compile(bytes);
+    document.body.dataset.engine = String(Math.round(performance.now() - t0));
+    const st = readHash();
+    fill(st);
+    if (!$("yaml").value) $("yaml").value = EXAMPLE_YAML;
+    update(st);
+  })().catch((e) => { $("error").textContent = "the engine did not start: " + e; });
+
+  const EXAMPLE_YAML = $("example").textContent;
+})();

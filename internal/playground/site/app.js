@@ -243,6 +243,7 @@
       if (current !== myState) return true;
       if (out.code !== 0) {
         $("error").textContent = out.stderr.trim();
+        document.body.dataset.done = "error";
         $("result").textContent = "";
         $("result").dataset.args = "";
         $("resulttext").textContent = "";
@@ -261,6 +262,7 @@
       if (fail(q)) return;
       const qp = points(q);
       showPoint(qp[0], st, false);
+      document.body.dataset.first = String(Math.round(performance.now() - t0));
       status(`first answer in ${Math.round(performance.now() - t0)} ms; the band…`);
       const f = await run("point", full, fs);
       if (fail(f)) return;
@@ -288,7 +290,7 @@
           $("schedsummary").textContent = s.stderr.trim();
         }
       }
-      document.body.dataset.done = myState;
+      document.body.dataset.done = "ok";
     } catch (e) {
       if (!(e instanceof Superseded)) {
         $("error").textContent = String(e);

@@ -1,0 +1,106 @@
+// Package browsertest opens pages in headless Chromium for tests, and
+// collects every error a page reports.
+package browsertest
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+// Chromium finds a Chromium to drive, or says why the browser tests cannot
+// run: they fail under CI (which installs Debian's chromium) and skip on a
+// developer's machine without one.
+func Chromium(t testing.TB) string {
+	t.Helper()
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "headless-shell"} {
+		if path, err := exec.LookPath(name); err == nil {
+			return path
+		}
+	}
+	msg := "no Chromium on PATH (looked for chromium, chromium-browser, google-chrome, headless-shell); install Debian's chromium to run the browser tests"
+	if os.Getenv("CI") == "true" {
+		t.Fatal(msg)
+	}
+	t.Skip(msg)
+	return ""
+}
+
+// Page is a browser tab, with every error its pages logged.
+type Page struct {
+	Ctx    context.Context
+	mu     sync.Mutex
+	errors []string
+}
+
+// New starts a headless Chromium of width × height CSS pixels for the
+// test, ended when the test ends or after timeout.
+func New(t testing.TB, width, height int, timeout time.Duration) *Page {
+	t.Helper()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(Chromium(t)),
+		chromedp.NoSandbox, // CI runs as root, where Chromium's sandbox will not start
+		chromedp.WindowSize(width, height),
+	)
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	t.Cleanup(cancel)
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
+	t.Cleanup(cancelAlloc)
+	bctx, cancelBrowser := chromedp.NewContext(allocCtx)
+	t.Cleanup(func() {
+		if err := chromedp.Cancel(bctx); err != nil {
+			t.Errorf("close Chromium: %v", err)
+		}
+		cancelBrowser()
+	})
+	p := &Page{Ctx: bctx}
+	err := chromedp.Listen(bctx, func(ev any) {
+		var msg string
+		switch ev := ev.(type) {
+		case *runtime.EventConsoleAPICalled:
+			if ev.Type == runtime.ConsoleAPICalledTypeError || ev.Type == runtime.ConsoleAPICalledTypeAssert {
+				var args []string
+				for _, a := range ev.Args {
+					args = append(args, string(a.Value)+a.Description)
+				}
+				msg = "console." + string(ev.Type) + ": " + strings.Join(args, " ")
+			}
+		case *runtime.EventExceptionThrown:
+			d := ev.ExceptionDetails
+			msg = "exception: " + d.Text
+			if d.Exception != nil {
+				msg += " " + d.Exception.Description
+			}
+		case *log.EventEntryAdded:
+			if ev.Entry.Level == log.EntryLevelError {
+				msg = fmt.Sprintf("log (%s): %s %s", ev.Entry.Source, ev.Entry.Text, ev.Entry.URL)
+			}
+		}
+		if msg != "" {
+			p.mu.Lock()
+			p.errors = append(p.errors, msg)
+			p.mu.Unlock()
+		}
+	})
+	if err != nil {
+		t.Fatalf("start Chromium: %v", err)
+	}
+	return p
+}
+
+// Errors are the errors the tab's pages logged so far: console errors,
+// uncaught exceptions, and log entries such as a file that did not load.
+func (p *Page) Errors() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([]string(nil), p.errors...)
+}

@@ -55,6 +55,11 @@ type Step struct {
 	// Customer is whose drink it is: the closed loop's customer (an open
 	// loop's server) from 1, in the order the load started them.
 	Customer int
+	// Runtime marks the Go runtime's own work under the go policy — a
+	// wake-up, a switch, a handoff — which holds the CPU, and counts in
+	// its utilization, though no step runs; Machine and Customer are
+	// empty then.
+	Runtime bool
 }
 
 // doing is what a process burns for now.
@@ -96,6 +101,10 @@ func (l *stepLog) customer(id int) int {
 func (l *stepLog) record(s sim.Slice) {
 	start, end := max(s.Start, l.from), min(s.End, l.to)
 	if end <= start {
+		return
+	}
+	if s.Runtime {
+		l.steps = append(l.steps, Step{CPU: s.CPU, Start: start, End: end, Runtime: true})
 		return
 	}
 	d, ok := l.doing[s.Proc]

@@ -12,10 +12,13 @@ import (
 // Schedule simulates cfg as Run does and returns its exact schedule over
 // span of virtual time from the end of the warm-up (the steady warm-up
 // Run would simulate, see SteadyWarmup): every step burned on each CPU in
-// that span, cut to it, by CPU and then time. Waits are where a CPU runs
-// no step: a drink waiting for a machine, a CPU left idle. The same cfg
-// gives the same schedule as Run's, which it simulates alike: the log it
-// keeps changes nothing in the run.
+// that span, cut to it — those still running at its end too — by CPU and
+// then time, and under the go policy the runtime's own work (Step.Runtime).
+// Waits are where a CPU runs neither: a drink waiting for a machine, a CPU
+// left idle. The same cfg gives the same schedule as Run's, which it
+// simulates alike: the log it keeps changes nothing in the run, so the
+// steps' share of the CPUs' time over the span is the utilization Run
+// reports for a window of the same span from the same start.
 func Schedule(cfg Config, span time.Duration) (start time.Duration, steps []Step, err error) {
 	if span <= 0 {
 		return 0, nil, fmt.Errorf("span %v: want a positive duration such as 20ms", span)
@@ -54,9 +57,10 @@ func Schedule(cfg Config, span time.Duration) (start time.Duration, steps []Step
 	}
 	Load{
 		Workers: cfg.customers(), Rate: cfg.Rate, MaxQ: cfg.MaxQ, Warmup: start, Duration: span,
-		Talk: cfg.harness() == "talk",
+		Talk: cfg.harness() == "talk", Starts: cfg.starts(b),
 	}.start(s, shop, &rec)
 	s.RunUntil(start + span)
+	cpus.LogRunning()
 	steps = log.steps
 	slices.SortStableFunc(steps, func(a, b Step) int {
 		if c := cmp.Compare(a.CPU, b.CPU); c != 0 {

@@ -33,7 +33,9 @@ func checkSteps(t *testing.T, cfg Config, start, span time.Duration, steps []Ste
 			t.Fatalf("step on CPU %d of %d: %+v", s.CPU, cfg.CPUs, s)
 		case s.Start < start || s.End > start+span || s.End <= s.Start:
 			t.Fatalf("step %+v outside [%v, %v]", s, start, start+span)
-		case s.Customer < 1 || s.Customer > customers:
+		case s.Runtime && (s.Customer != 0 || s.Machine != ""):
+			t.Fatalf("the runtime's work for a customer or on a machine: %+v", s)
+		case !s.Runtime && (s.Customer < 1 || s.Customer > customers):
 			t.Fatalf("step for customer %d of %d: %+v", s.Customer, customers, s)
 		case i > 0 && steps[i-1].CPU == s.CPU && steps[i-1].End > s.Start:
 			t.Fatalf("CPU %d runs two steps at once: %+v, %+v", s.CPU, steps[i-1], s)

@@ -27,6 +27,7 @@ type CPUs struct {
 	// the fifo CPUs for it.
 	log  func(Slice)
 	free []bool
+	open []openSlice // the slice running on each CPU, for LogRunning
 }
 
 type cpuWaiter struct {
@@ -108,6 +109,7 @@ func (c *CPUs) start(p *Proc, d time.Duration) {
 	c.sumStart += c.sim.now
 	if c.log != nil {
 		c.takeCPU(p)
+		c.opened(p.cpu, p, c.sim.now)
 	}
 	c.sim.schedule(p, c.sim.now+d)
 }
@@ -192,6 +194,9 @@ func (c *CPUs) burnGo(p *Proc, d time.Duration) {
 		c.inUse++
 		c.maxUse = max(c.maxUse, c.inUse)
 		c.sumStart += start
+		if c.log != nil && p.pp != nil {
+			c.opened(p.pp.id, p, start+span-ran)
+		}
 		s.schedule(p, start+span)
 		p.park()
 		if c.log != nil && ran > 0 {

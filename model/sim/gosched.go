@@ -231,6 +231,7 @@ func (g *goSched) run(pp *gp, p *Proc, delay time.Duration, inherit bool) {
 	}
 	g.cpus.wait += s.now - p.readyAt
 	g.charge(delay)
+	g.cpus.runtimeWork(pp.id, p, delay)
 	s.schedule(p, s.now+delay)
 }
 
@@ -447,6 +448,9 @@ func (g *goSched) spend(p *Proc, d time.Duration) {
 		return
 	}
 	g.charge(d)
+	if p.pp != nil {
+		g.cpus.runtimeWork(p.pp.id, p, d)
+	}
 	g.sim.schedule(p, g.sim.now+d)
 	p.park()
 }

@@ -63,6 +63,50 @@ func TestLogSlices(t *testing.T) {
 	}
 }
 
+// TestLogRunningCoversBusy: the slices told as they end, the runtime's
+// work, and those LogRunning tells of the burns still running sum to the
+// CPUs' busy time exactly, under both policies, at any moment the
+// simulation stops; LogRunning without a log does nothing.
+func TestLogRunningCoversBusy(t *testing.T) {
+	for _, sched := range []string{"fifo", "go"} {
+		for _, until := range []time.Duration{30 * ms, 30*ms + 500*time.Microsecond, 31*ms + 7*time.Microsecond} {
+			s := New(1)
+			cpus := NewCPUs(s, 2)
+			if sched == "go" {
+				cpus = NewGoCPUs(s, 2, Costs{Switch: time.Microsecond, Wake: 20 * time.Microsecond, MutexHandoff: time.Microsecond})
+			}
+			cpus.LogRunning() // no log yet: nothing to tell
+			var sum, runtime time.Duration
+			cpus.Log(func(sl Slice) {
+				sum += sl.End - sl.Start
+				if sl.Runtime {
+					runtime += sl.End - sl.Start
+				}
+			})
+			lock := NewMutex(s, "grinder")
+			for range 3 {
+				s.Go(func(p *Proc) {
+					for {
+						lock.Lock(p)
+						cpus.Burn(p, ms)
+						lock.Unlock(p)
+						cpus.Burn(p, 2*ms+time.Duration(s.Rand().IntN(1000))*time.Microsecond)
+					}
+				})
+			}
+			s.RunUntil(until)
+			cpus.LogRunning()
+			if sum != cpus.Busy() {
+				t.Errorf("%s, stopped at %v: slices sum to %v, the CPUs were busy %v", sched, until, sum, cpus.Busy())
+			}
+			if (runtime > 0) != (sched == "go") {
+				t.Errorf("%s: the runtime's work logged %v", sched, runtime)
+			}
+			s.Stop()
+		}
+	}
+}
+
 // TestNoLogSameRun: a log changes nothing in the run it watches.
 func TestNoLogSameRun(t *testing.T) {
 	run := func(log bool) (time.Duration, int64) {

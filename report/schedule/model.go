@@ -8,7 +8,8 @@ import (
 
 // FromModel is cfg's exact schedule in the model over span, from the end
 // of its warm-up (see model.Schedule): every step on its CPU, for its
-// customer.
+// customer, and under the go policy the runtime's own work as Other, so
+// that the bars cover the CPUs' busy time as the model counts it.
 func FromModel(cfg model.Config, span time.Duration) (Timeline, error) {
 	start, steps, err := model.Schedule(cfg, span)
 	if err != nil {
@@ -16,16 +17,19 @@ func FromModel(cfg model.Config, span time.Duration) (Timeline, error) {
 	}
 	sched := cfg.Sched
 	if sched == "" {
-		sched = "go"
+		sched = model.DefaultSched
 	}
 	t := Timeline{Mode: cfg.Mode.String(), CPUs: cfg.CPUs, Source: "model (" + sched + ")",
 		Start: start, Span: span, Who: "customer"}
 	for _, s := range steps {
-		m := s.Machine
-		if m == "" {
-			m = Combine
+		b := Bar{CPU: s.CPU, Start: s.Start - start, End: s.End - start, Machine: s.Machine, Who: s.Customer}
+		switch {
+		case s.Runtime:
+			b.Machine, b.Who = Other, 0
+		case b.Machine == "":
+			b.Machine = Combine
 		}
-		t.Bars = append(t.Bars, Bar{CPU: s.CPU, Start: s.Start - start, End: s.End - start, Machine: m, Who: s.Customer})
+		t.Bars = append(t.Bars, b)
 	}
 	sortBars(t.Bars)
 	return t, nil

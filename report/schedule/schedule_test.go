@@ -15,6 +15,7 @@ import (
 
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/model"
+	"github.com/brewput/brewput/model/sim"
 )
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
@@ -166,5 +167,45 @@ func TestParseFromAndCheckTrace(t *testing.T) {
 	}
 	if err := CheckTrace(file); err != nil {
 		t.Errorf("CheckTrace of a file = %v", err)
+	}
+}
+
+// TestFromModelBusyIsModelUtil: the picture's bars cover the CPUs' busy
+// time as the model counts it, so that its text ("ran steps … and other
+// Go code …") says the utilization the model reports for the same window,
+// under both policies — steps still running at the window's end and the
+// runtime's own work included — for every family of the shop's modes,
+// with and without jitter, from 1 to 8 CPUs.
+func TestFromModelBusyIsModelUtil(t *testing.T) {
+	costs := sim.Costs{Switch: 200, Wake: 20 * time.Microsecond, SpinWake: 15 * time.Microsecond, MutexHandoff: 300,
+		ChanHandoff: time.Microsecond, BufChanHandoff: time.Microsecond, RunnextGrace: 60 * time.Microsecond}
+	modes := []string{"ideal", "locking", "finelocking", "parsteam", "multi-2", "linearpipe-1", "splitpipe-2", "multipipe-2"}
+	for _, sched := range []string{"fifo", "go"} {
+		for _, m := range modes {
+			for _, n := range []int{1, 2, 3, 6, 8} {
+				for _, jitter := range []time.Duration{0, 300 * time.Microsecond} {
+					cfg := model.DefaultConfig(n)
+					cfg.Mode, cfg.Sched, cfg.Jitter = coffee.MustParseMode(m), sched, jitter
+					if sched == "go" {
+						cfg.Costs = costs
+					}
+					tl, err := FromModel(cfg, Span)
+					if err != nil {
+						t.Fatal(err)
+					}
+					checkTimeline(t, tl)
+					cfg.Warmup, cfg.Duration = tl.Start, Span
+					r, err := model.Run(cfg)
+					if err != nil {
+						t.Fatal(err)
+					}
+					u := tl.Use()
+					if d := u.Steps + u.Other - r.CPUUtil; d > 0.001 || d < -0.001 {
+						t.Errorf("%s, jitter %v: the picture's CPUs are busy %.4f (steps %.4f, other %.4f), the model's %.4f over the same %v",
+							tl.Title(), jitter, u.Steps+u.Other, u.Steps, u.Other, r.CPUUtil, Span)
+					}
+				}
+			}
+		}
 	}
 }

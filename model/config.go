@@ -50,7 +50,8 @@ type Config struct {
 
 	// Sched is how the virtual CPUs are scheduled: "fifo", the idealized
 	// machine that reproduces analytic results exactly, or "go", the Go
-	// runtime's scheduler with Costs for its own work; "" means "go".
+	// runtime's scheduler with Costs for its own work; "" means
+	// DefaultSched.
 	Sched string
 	Costs sim.Costs
 	// Runtime, under the go policy, is the Go runtime whose code the
@@ -157,10 +158,16 @@ func (c Config) harness() string {
 // sched is the scheduling policy's name, "" read as "go".
 func (c Config) sched() string {
 	if c.Sched == "" {
-		return "go"
+		return DefaultSched
 	}
 	return c.Sched
 }
+
+// DefaultSched is the policy a Config without one is simulated under, and
+// the one every command that simulates (model, advise, schedule, why)
+// takes when --sched is left out: the Go runtime's scheduler, as the
+// programs the model predicts run.
+const DefaultSched = "go"
 
 // newCPUs makes the simulation's virtual CPUs under c's policy; every model
 // gets its CPUs here and nowhere else.

@@ -96,7 +96,6 @@ func newScheduleCmd(e *env) *cobra.Command {
 	fs.Var((*cliflag.Duration)(&span), "span", "how much time to draw")
 	fs.StringVar(&out, "out", ".", "folder to write the pictures to, as schedule-MODE-NCPU-model.svg and .png (-trace for a trace's)")
 	fs.Uint64Var(&mf.seed, "seed", 1, "seed of the random step durations (--jitter)")
-	fs.StringVar(&mf.sched, "sched", "fifo", "how the model's virtual CPUs are scheduled: fifo (idealized CPUs, as the report draws it) or go (the Go runtime's scheduler, with its measured costs)")
-	fs.StringVar(&mf.calibration, "calibration", "", "--sched go: file of the costs, from brewput calibrate (default: the user's config folder; measured and saved there if missing)")
+	mf.registerPolicy(fs)
 	return cmd
 }

@@ -1,8 +1,10 @@
 package schedule
 
 import (
+	"cmp"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -10,13 +12,19 @@ import (
 	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/internal/profile"
 	"github.com/brewput/brewput/model"
+	"github.com/brewput/brewput/model/calibrate"
 	"github.com/brewput/brewput/results"
 )
 
 // Wall is how far below a scaling mode a walled one must fall for Pick to
-// draw them: at most 70 % of its throughput, a difference the picture
-// shows as whole idle CPUs.
+// draw them side by side: at most 70 % of its throughput, a difference the
+// picture shows as whole idle CPUs.
 const Wall = 0.7
+
+// Flat is how much more a walled mode may make at its most CPUs than on
+// the CPUs it is drawn on for Pick to say it has hit a wall there: 5 %.
+// More than that, and more CPUs still move it.
+const Flat = 0.05
 
 // Choice is a configuration to draw: a mode on a CPU count, with the point
 // that says how it ran.
@@ -29,14 +37,17 @@ type Choice struct {
 }
 
 // Pick chooses the report's pictures from a study's points laid out in g:
-// the mode that has hit a wall of one resource (its limit at its most
-// CPUs a single machine or lock, not the CPUs) and makes the most there,
+// a mode that has hit a wall (its limit at its most CPUs not the CPUs;
+// one of a single machine or lock preferred, then the most throughput)
 // beside the mode that still scales (limited by the CPUs, ideal's race
 // aside) and makes the most, at the least CPU count where the first makes
-// at most Wall of the second — finelocking and multi-2 on 6 CPUs, in the
-// talk's shop. The two are compared on at least 2 CPUs, both measured or
-// both predicted. Without a mode at a wall it picks the best scaling one
-// at the most CPUs; without either, nothing.
+// at most Wall of the second and no more than Flat less than at its most
+// CPUs — finelocking and multi-2 on 6 CPUs, in the talk's shop. The two
+// are compared on at least 2 CPUs, both measured or both predicted. The
+// pair is drawn, and a wall named, only where that contrast holds; where
+// no mode at a wall has it, Pick draws the first alone at its most CPUs,
+// saying what limits it; without a mode at a wall, the best scaling one at
+// the most CPUs; without either, nothing.
 func Pick(g *verdict.Grid) []Choice {
 	shown := func(mode string, n int) *verdict.Entry {
 		if c, ok := g.At(mode, n); ok {
@@ -60,25 +71,30 @@ func Pick(g *verdict.Grid) []Choice {
 		}
 		return true
 	}
-	walled, best := "", 0.0
-	for pass := 0; pass < 2 && walled == ""; pass++ {
+	// walls are the modes at a wall at their most CPUs: those of one
+	// resource first, each kind by throughput, the most first.
+	var walls []string
+	for pass := range 2 {
+		var these []string
 		for _, m := range g.Modes {
 			e := shown(m, top(m))
-			if e == nil || e.Limit.Scales() || (pass == 0 && !single(e.Limit)) || e.Limit.Class == "unknown" {
+			if e == nil || e.Limit.Scales() || e.Limit.Class == "unknown" || single(e.Limit) != (pass == 0) {
 				continue
 			}
-			if e.Throughput > best {
-				walled, best = m, e.Throughput
-			}
+			these = append(these, m)
 		}
+		slices.SortStableFunc(these, func(a, b string) int {
+			return cmp.Compare(shown(b, top(b)).Throughput, shown(a, top(a)).Throughput)
+		})
+		walls = append(walls, these...)
 	}
 	racy := func(m string) bool {
 		mode, err := coffee.ParseMode(m)
 		return err == nil && mode.Races()
 	}
-	// scaling is the best mode that scales on n CPUs, of one kind
-	// (measured or predicted) where kind says which.
-	scaling := func(n int, kind *bool) (string, *verdict.Entry) {
+	// scaling is the best mode other than walled that scales on n CPUs,
+	// of one kind (measured or predicted) where kind says which.
+	scaling := func(walled string, n int, kind *bool) (string, *verdict.Entry) {
 		var name string
 		var be *verdict.Entry
 		for _, m := range g.Modes {
@@ -96,45 +112,42 @@ func Pick(g *verdict.Grid) []Choice {
 		c, _ := g.At(mode, n)
 		return Choice{Mode: mode, CPUs: n, Why: why, Point: c.Shown().Point}
 	}
-	if walled == "" {
+	if len(walls) == 0 {
 		for i := len(g.CPUs) - 1; i >= 0; i-- {
-			if m, e := scaling(g.CPUs[i], nil); e != nil {
+			if m, e := scaling("", g.CPUs[i], nil); e != nil {
 				return []Choice{choice(m, g.CPUs[i], fmt.Sprintf("%s on %s keeps scaling: %s %s, limited by %s, %s.",
 					m, cpusText(g.CPUs[i]), rate(e.Throughput), e.Unit, e.Limit.Named, as(e)))}
 			}
 		}
 		return nil
 	}
-	n, partner := 0, ""
-	var we, pe *verdict.Entry
-	for _, c := range g.CPUs {
-		w := shown(walled, c)
-		// On one CPU everything waits for it: a wall shows from two. The
-		// pair compares like with like, both measured or both predicted.
-		if w == nil || w.Limit.Scales() || c < 2 {
-			continue
-		}
-		m, e := scaling(c, &w.Model)
-		if e == nil {
-			continue
-		}
-		n, partner, we, pe = c, m, w, e
-		if w.Throughput <= Wall*e.Throughput {
-			break
+	for _, walled := range walls {
+		most := shown(walled, top(walled)).Throughput
+		for _, c := range g.CPUs {
+			we := shown(walled, c)
+			// On one CPU everything waits for it: a wall shows from two.
+			// The pair compares like with like, both measured or both
+			// predicted.
+			if we == nil || we.Limit.Scales() || c < 2 || most > (1+Flat)*we.Throughput {
+				continue
+			}
+			partner, pe := scaling(walled, c, &we.Model)
+			if pe == nil || we.Throughput > Wall*pe.Throughput {
+				continue
+			}
+			return []Choice{
+				choice(walled, c, fmt.Sprintf("%s on %s has hit a wall: %s %s, limited by %s, %s.",
+					walled, cpusText(c), rate(we.Throughput), we.Unit, we.Limit.Named, as(we))),
+				choice(partner, c, fmt.Sprintf("%s on %s keeps scaling: %s %s, limited by %s, %s.",
+					partner, cpusText(c), rate(pe.Throughput), pe.Unit, pe.Limit.Named, as(pe))),
+			}
 		}
 	}
-	if partner == "" {
-		n = top(walled)
-		we = shown(walled, n)
-		return []Choice{choice(walled, n, fmt.Sprintf("%s on %s has hit a wall: %s %s, limited by %s, %s.",
-			walled, cpusText(n), rate(we.Throughput), we.Unit, we.Limit.Named, as(we)))}
-	}
-	return []Choice{
-		choice(walled, n, fmt.Sprintf("%s on %s has hit a wall: %s %s, limited by %s, %s.",
-			walled, cpusText(n), rate(we.Throughput), we.Unit, we.Limit.Named, as(we))),
-		choice(partner, n, fmt.Sprintf("%s on %s keeps scaling: %s %s, limited by %s, %s.",
-			partner, cpusText(n), rate(pe.Throughput), pe.Unit, pe.Limit.Named, as(pe))),
-	}
+	walled := walls[0]
+	n := top(walled)
+	we := shown(walled, n)
+	return []Choice{choice(walled, n, fmt.Sprintf("%s on %s is limited by %s: %s %s, %s; no mode that scales makes enough more beside it to draw the two.",
+		walled, cpusText(n), we.Limit.Named, rate(we.Throughput), we.Unit, as(we)))}
 }
 
 func rate(v float64) string { return fmt.Sprintf("%.0f", v) }
@@ -169,13 +182,16 @@ type Picture struct {
 }
 
 // Pictures picks (Pick) and makes the report's pictures from points: each
-// choice's schedule in the model under the fifo policy, which needs no
-// calibration, so that a report re-rendered from its results file draws
-// the same; beside it, the execution trace of a measured point of that
-// configuration run with --profile, where the file is at hand. Where the
-// chosen modes were profiled only on fewer CPUs (a small machine), each
-// gets a picture of its most CPUs profiled too, model and trace side by
-// side.
+// choice's schedule in the model under the policy its heading names —
+// a prediction's own (calibrate.PolicyOf: its costs read back from the
+// calibration the point names, so that a report re-rendered from its
+// results file draws the same), or for a measured point that of the
+// prediction of its configuration among points, and fifo, which needs no
+// calibration, where there is none; beside it, the execution trace of a
+// measured point of that configuration run with --profile, where the
+// file is at hand. Where the chosen modes were profiled only on fewer
+// CPUs (a small machine), each gets a picture of its most CPUs profiled
+// too, model and trace side by side.
 func Pictures(points []results.Point, span time.Duration) []Picture {
 	g := verdict.NewGrid(points)
 	var out []Picture
@@ -196,6 +212,26 @@ func Pictures(points []results.Point, span time.Duration) []Picture {
 		extra = append(extra, picture(points, p.Mode, p.CPUs, why, p, span))
 	}
 	return append(out, extra...)
+}
+
+// PolicyFor is the policy the model draws p's configuration under (see
+// Pictures): p's own where it is a prediction, that of the prediction of
+// its mode on as many CPUs among points where it is measured (the go
+// policy's first), fifo with p's seed where there is none.
+func PolicyFor(points []results.Point, p results.Point) (model.Policy, error) {
+	if p.IsModel() {
+		return calibrate.PolicyOf(p)
+	}
+	var found *results.Point
+	for i, q := range points {
+		if q.IsModel() && q.Mode == p.Mode && q.CPUs == p.CPUs && (found == nil || found.Sched != "go" && q.Sched == "go") {
+			found = &points[i]
+		}
+	}
+	if found != nil {
+		return calibrate.PolicyOf(*found)
+	}
+	return model.Policy{Sched: "fifo", Seed: max(p.Seed, 1)}, nil
 }
 
 // profiled finds the first measured point of mode on cpus (any, if 0:
@@ -219,10 +255,16 @@ func picture(points []results.Point, mode string, cpus int, why string, p result
 	pic := Picture{Mode: mode, CPUs: cpus, Why: why}
 	var notes []string
 	if cfg, ok := model.ConfigOf(p); ok {
-		cfg.CPUs, cfg.Sched, cfg.Seed = cpus, "fifo", max(p.Seed, 1)
-		if t, err := FromModel(cfg, span); err == nil {
-			pic.Model = &t
-		} else {
+		pol, err := PolicyFor(points, p)
+		if err == nil {
+			cfg = pol.Apply(cfg)
+			cfg.CPUs = cpus
+			var t Timeline
+			if t, err = FromModel(cfg, span); err == nil {
+				pic.Model = &t
+			}
+		}
+		if err != nil {
 			notes = append(notes, "the model cannot draw it: "+err.Error())
 		}
 	}

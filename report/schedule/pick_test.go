@@ -16,9 +16,13 @@ func limited(rs ...string) *results.Bottleneck {
 	return &results.Bottleneck{Resource: rs[0], Resources: rs, Named: "the " + strings.Join(rs, " and "), Model: "model (go)"}
 }
 
+// costs names the go policy's costs of study's predictions, as a
+// calibration's Ref does.
+var costs = results.Calibration{Host: "box", Costs: "wake 20µs, spin wake 15µs, spin window 0s, switch 100ns, mutex handoff 300ns, chan handoff 1µs, buf chan handoff 1µs, runnext grace 60µs"}
+
 // study is the talk's shop measured on 1 and 2 CPUs and predicted on 1 to
-// 8: ideal and multi-2 scale, finelocking stops at its grinder from 4
-// CPUs, locking at its kitchen lock.
+// 8 under the go policy: ideal and multi-2 scale, finelocking stops at its
+// grinder from 4 CPUs, locking at its kitchen lock.
 func study() []results.Point {
 	var ps []results.Point
 	steps := results.Steps{GrindMs: 1, PressMs: 1, SteamMs: 1, LatteMs: 1}
@@ -39,7 +43,7 @@ func study() []results.Point {
 				p := results.Point{Source: results.SourceMeasured, Mode: m, CPUs: n, Par: n, Throughput: tput, Unit: "lattes/s",
 					DurS: 1, WarmupS: 0.1, Bottleneck: b, Host: results.Host{Name: "box"}, Shop: &results.Shop{Steps: steps}}
 				if model {
-					p.Source, p.Sched, p.Seed = results.SourceModel, "go", 1
+					p.Source, p.Sched, p.Seed, p.Calibration = results.SourceModel, "go", 1, &costs
 				}
 				ps = append(ps, p)
 			}
@@ -79,8 +83,10 @@ func TestPick(t *testing.T) {
 	}
 }
 
-// TestPictures: the chosen configurations drawn from the model (fifo),
-// and a profiled point's trace beside the model's schedule of it.
+// TestPictures: the chosen configurations drawn from the model under
+// their predictions' policy, the go policy with the costs the points name
+// (for the measured point, its prediction's), and a profiled point's trace
+// beside the model's schedule of it.
 func TestPictures(t *testing.T) {
 	ps := study()
 	base := filepath.Join(t.TempDir(), "finelocking-2cpu")
@@ -94,7 +100,7 @@ func TestPictures(t *testing.T) {
 	if len(pics) != 3 {
 		t.Fatalf("%d pictures, want finelocking and multi-2 on 6 CPUs, then finelocking on 2 as profiled", len(pics))
 	}
-	for i, want := range []string{"finelocking on 6 CPUs, model (fifo)", "multi-2 on 6 CPUs, model (fifo)", "finelocking on 2 CPUs, model (fifo)"} {
+	for i, want := range []string{"finelocking on 6 CPUs, model (go)", "multi-2 on 6 CPUs, model (go)", "finelocking on 2 CPUs, model (go)"} {
 		if pics[i].Model == nil || pics[i].Model.Title() != want {
 			t.Errorf("picture %d: model timeline %v, want %q", i, pics[i].Model, want)
 		}

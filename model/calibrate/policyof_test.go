@@ -1,0 +1,85 @@
+package calibrate
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/model"
+	"github.com/brewput/brewput/results"
+)
+
+// TestCostsOfRef: CostsOf reads back, to the nanosecond, every cost a
+// calibration's Ref names, intervals, zero costs and costs given as
+// flags included; a line it cannot read is an error.
+func TestCostsOfRef(t *testing.T) {
+	var c Calibration
+	c.Host.Name = "vm"
+	c.Samples = 5
+	c.Costs.Wake, c.Lo.Wake, c.Hi.Wake = 21271*time.Nanosecond, 19954*time.Nanosecond, 35958*time.Nanosecond
+	c.Costs.SpinWake, c.Lo.SpinWake, c.Hi.SpinWake = 17796*time.Nanosecond, 16*time.Microsecond, 20*time.Microsecond
+	c.Costs.Switch, c.Lo.Switch, c.Hi.Switch = 55, 50, 66
+	c.Costs.MutexHandoff = 311
+	c.Costs.ChanHandoff, c.Lo.ChanHandoff, c.Hi.ChanHandoff = 1398*time.Nanosecond, time.Microsecond, 2*time.Microsecond
+	c.Costs.BufChanHandoff = 1403 * time.Nanosecond
+	c.Costs.RunnextGrace, c.Lo.RunnextGrace, c.Hi.RunnextGrace = 77971*time.Nanosecond, 74*time.Microsecond, 88*time.Microsecond
+	if err := c.Override("spin-window", 3*time.Microsecond); err != nil {
+		t.Fatal(err)
+	}
+	ref := c.Ref()
+	got, err := CostsOf(ref)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != c.Costs {
+		t.Errorf("CostsOf(%q) = %+v, want %+v", ref.Costs, got, c.Costs)
+	}
+	line, _, _ := strings.Cut(ref.Costs, ";")
+	for _, bad := range []string{"", "wake 1µs", "wake x, spin wake 1µs", strings.Replace(line, "]", "", 1), line + ", more 1s"} {
+		if _, err := CostsOf(results.Calibration{Costs: bad}); err == nil {
+			t.Errorf("CostsOf(%q): no error", bad)
+		}
+	}
+}
+
+// TestPolicyOfPoint: a go prediction's point gives back the policy it was
+// made under, costs and seed included; a fifo one needs no costs; a
+// measured point, or a go one naming no calibration, has none.
+func TestPolicyOfPoint(t *testing.T) {
+	var c Calibration
+	c.Costs.Wake, c.Costs.Switch = 20*time.Microsecond, 100
+	ref := c.Ref()
+	mode, err := coffee.ParseMode("finelocking")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms := time.Millisecond
+	cfg := model.Config{Mode: mode, CPUs: 2, Grind: ms, Press: ms, Steam: ms, Combine: ms, Warmup: 10 * time.Millisecond, Duration: 20 * time.Millisecond}
+	want := model.Policy{Sched: "go", Costs: c.Costs, Seed: 3}
+	r, err := model.Run(want.Apply(cfg))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := r.Point(want.Apply(cfg))
+	p.Calibration = &ref
+	got, err := PolicyOf(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Sched != want.Sched || got.Costs != want.Costs || got.Seed != want.Seed || got.Runtime != "" || got.Background != want.Background {
+		t.Errorf("PolicyOf = %+v, want %+v", got, want)
+	}
+	p.Calibration = nil
+	if _, err := PolicyOf(p); err == nil {
+		t.Error("a go point without its calibration: no error")
+	}
+	p.Model.Sched = "fifo"
+	if got, err := PolicyOf(p); err != nil || got.Sched != "fifo" {
+		t.Errorf("a fifo point: %+v, %v", got, err)
+	}
+	p.Source = "measured"
+	if _, err := PolicyOf(p); err == nil {
+		t.Error("a measured point: no error")
+	}
+}

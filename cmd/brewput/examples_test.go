@@ -23,7 +23,7 @@ type example struct {
 
 // deterministic reports whether args give the same output on every
 // machine: the model's commands under the fifo policy, which needs no
-// calibration (schedule draws under fifo unless told otherwise).
+// calibration.
 func deterministic(args []string) bool {
 	if len(args) == 0 || !slices.Contains([]string{"model", "advise", "schedule"}, args[0]) {
 		return false
@@ -32,11 +32,11 @@ func deterministic(args []string) bool {
 		if a == "--sched" && i+1 < len(args) {
 			return args[i+1] == "fifo"
 		}
-		if a == "--calibration" || strings.HasPrefix(a, "--sched=") && a != "--sched=fifo" {
-			return false
+		if a == "--sched=fifo" {
+			return true
 		}
 	}
-	return args[0] == "schedule"
+	return false
 }
 
 // examples finds the deterministic examples in lines.

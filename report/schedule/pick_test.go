@@ -117,3 +117,78 @@ func TestPictures(t *testing.T) {
 		t.Errorf("without its file: trace %v, note %q", pics[2].Trace, pics[2].Note)
 	}
 }
+
+// TestPickOnlyARealContrast: a mode at a wall is drawn beside one that
+// scales only where the contrast holds. The mode that makes the most at a
+// wall (multi-2, 1750 on 8 CPUs, limited by its grinders) has no partner
+// that makes enough more, so finelocking and multi-2 on 6 CPUs are drawn
+// instead; where no wall has a contrast, the walled mode is drawn alone,
+// its limit named and no wall claimed; a mode that still grows past the
+// CPUs where it would be drawn is not said to have hit a wall there.
+func TestPickOnlyARealContrast(t *testing.T) {
+	ps := study()
+	for i, p := range ps {
+		if p.IsModel() && p.Mode == "multi-2" && p.CPUs == 8 {
+			ps[i].Throughput, ps[i].Bottleneck = 1750, limited("grinder#1", "grinder#2")
+		}
+	}
+	cs := Pick(verdict.NewGrid(ps))
+	if len(cs) != 2 || cs[0].Mode != "finelocking" || cs[1].Mode != "multi-2" || cs[0].CPUs != 6 {
+		t.Errorf("picked %+v; want finelocking beside multi-2 on 6 CPUs, not multi-2's wall without a contrast", cs)
+	}
+
+	// Only multi-2 at a wall, and multipipe-2 2 % above it: no pair.
+	var near []results.Point
+	for _, p := range ps {
+		if p.IsModel() && p.Mode == "multi-2" {
+			near = append(near, p)
+			if p.CPUs == 8 {
+				q := p
+				q.Mode, q.Throughput, q.Bottleneck = "multipipe-2", 1785, limited("cpus")
+				near = append(near, q)
+			}
+		}
+	}
+	cs = Pick(verdict.NewGrid(near))
+	if len(cs) != 1 || cs[0].Mode != "multi-2" || cs[0].CPUs != 8 {
+		t.Fatalf("picked %+v; want multi-2 on 8 CPUs alone", cs)
+	}
+	if want := "multi-2 on 8 CPUs is limited by the grinder#1 and grinder#2: 1750 lattes/s, as the model (go) predicts; no mode that scales makes enough more beside it to draw the two."; cs[0].Why != want {
+		t.Errorf("why %q, want %q", cs[0].Why, want)
+	}
+
+	// finelocking grows 20 % from 6 to 8 CPUs: it has not hit a wall on
+	// 6, and on 8 nothing scales beside it; locking's kitchen has.
+	for i, p := range ps {
+		if p.IsModel() && p.Mode == "finelocking" && p.CPUs == 8 {
+			ps[i].Throughput = 1116
+		}
+	}
+	cs = Pick(verdict.NewGrid(ps))
+	if len(cs) != 2 || cs[0].Mode != "locking" || !strings.Contains(cs[0].Why, "has hit a wall") {
+		t.Errorf("picked %+v; want locking at its wall", cs)
+	}
+}
+
+// TestPicturesDrawnAsHeaded: every picture's model timeline is drawn
+// under the policy its heading quotes, go or fifo.
+func TestPicturesDrawnAsHeaded(t *testing.T) {
+	for _, sched := range []string{"go", "fifo"} {
+		ps := study()
+		for i := range ps {
+			if ps[i].IsModel() {
+				ps[i].Sched = sched
+			}
+		}
+		pics := Pictures(ps, Span)
+		if len(pics) != 2 {
+			t.Fatalf("%s: %d pictures; want 2", sched, len(pics))
+		}
+		for _, pic := range pics {
+			quoted := "as the model (" + sched + ") predicts"
+			if !strings.Contains(pic.Why, quoted) || pic.Model == nil || pic.Model.Source != "model ("+sched+")" {
+				t.Errorf("%s: heading %q above a picture drawn by %v (note %q)", sched, pic.Why, pic.Model, pic.Note)
+			}
+		}
+	}
+}

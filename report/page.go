@@ -89,7 +89,7 @@ func newPage(points []results.Point, parts pageParts, opt Options) pageContent {
 		}
 		model := slices.ContainsFunc(shop, results.Point.IsModel)
 		if !parts.verdict.Empty() {
-			sections = append(sections, sectionContent{id: "verdict", title: "The answer", template: "verdict", data: newVerdictView(parts.verdict)})
+			sections = append(sections, sectionContent{id: "verdict", title: "The answer", template: "verdict", data: newVerdictView(parts.verdict, opt.Playground)})
 		}
 		if len(coffee) > 0 {
 			sections = append(sections, sectionContent{id: "limits", title: "What limits what", template: "heatmap", data: heatmapView(parts.heatmap)})

@@ -88,6 +88,11 @@ type Options struct {
 	// keeps the plan on its first line, for --resume. nil for a run that
 	// finished.
 	Plan *results.Plan
+	// Playground is the address of the playground (brewput playground's
+	// index.html, relative to the page or absolute): each of the shop's
+	// modes in the answer's table links to it, opened on that mode. ""
+	// for no links.
+	Playground string
 }
 
 // Build renders points into a report: index.html, results.json (JSON

@@ -4,8 +4,11 @@ import (
 	"encoding/base64"
 	"fmt"
 	"html/template"
+	"net/url"
+	"strconv"
 	"strings"
 
+	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/internal/prose"
 	"github.com/brewput/brewput/report/schedule"
@@ -34,12 +37,39 @@ type studyVerdictView struct {
 type verdictRow struct {
 	Model                                          bool
 	Mode, Throughput, P50, At, Limit, Change, Gain string
+	// Try opens each of the row's modes in the playground, where the
+	// page has one (Options.Playground).
+	Try []tryLink
+}
+
+// rowKey is what rows share when modes share a row.
+type rowKey struct {
+	Model                   bool
+	At, Limit, Change, Gain string
+}
+
+// tryLink is a mode's link into the playground.
+type tryLink struct{ Mode, Href string }
+
+// playgroundLink is the address of the playground (see
+// Options.Playground) opened on m's mode, CPU count, policy and runtime.
+func playgroundLink(base string, m verdict.ModeLimit) string {
+	q := url.Values{}
+	q.Set("mode", m.Mode)
+	q.Set("cpus", strconv.Itoa(m.CPUs))
+	if m.Sched != "" {
+		q.Set("sched", m.Sched)
+	}
+	if m.Runtime != "" {
+		q.Set("runtime", m.Runtime)
+	}
+	return base + "#" + q.Encode()
 }
 
 // newVerdictView lays out the verdict, modes that the same thing limits
 // and the same change helps as much sharing a row, so that the table says
 // each thing once.
-func newVerdictView(v verdict.Verdict) verdictView {
+func newVerdictView(v verdict.Verdict, playground string) verdictView {
 	vv := verdictView{Unit: v.Unit}
 	for _, c := range v.Counts {
 		vv.Sentences = append(vv.Sentences, c.Sentence)
@@ -51,10 +81,11 @@ func newVerdictView(v verdict.Verdict) verdictView {
 		row                  verdictRow
 		unit                 string
 		modes                []string
+		try                  []tryLink
 		lo, hi, p50lo, p50hi float64
 	}
 	var groups []*group
-	index := map[verdictRow]*group{}
+	index := map[rowKey]*group{}
 	for _, m := range v.Modes {
 		row := verdictRow{Model: m.Model,
 			At: fmt.Sprintf("%s, %s", prose.Count(m.CPUs, "CPU"), m.Source), Limit: m.Limit.Named, Change: "-", Gain: "-"}
@@ -64,22 +95,27 @@ func newVerdictView(v verdict.Verdict) verdictView {
 		if m.Limit.Change != "" {
 			row.Change, row.Gain = m.Limit.Change, verdict.FormatGain(m.Limit.Gain)
 		}
-		g, ok := index[row]
+		key := rowKey{row.Model, row.At, row.Limit, row.Change, row.Gain}
+		g, ok := index[key]
 		if ok && g.unit != m.Unit {
 			ok = false
 		}
 		if !ok || m.Throughput < (1-verdict.Near)*g.hi || m.Throughput > g.lo/(1-verdict.Near) {
 			g = &group{row: row, unit: m.Unit, lo: m.Throughput, hi: m.Throughput, p50lo: m.P50, p50hi: m.P50}
 			groups = append(groups, g)
-			index[row] = g
+			index[key] = g
 		}
 		g.modes = append(g.modes, m.Mode)
+		if _, err := coffee.ParseMode(m.Mode); playground != "" && err == nil {
+			g.try = append(g.try, tryLink{Mode: m.Mode, Href: playgroundLink(playground, m)})
+		}
 		g.lo, g.hi = min(g.lo, m.Throughput), max(g.hi, m.Throughput)
 		g.p50lo, g.p50hi = min(g.p50lo, m.P50), max(g.p50hi, m.P50)
 	}
 	for _, g := range groups {
 		r := g.row
 		r.Mode = strings.Join(g.modes, ", ")
+		r.Try = g.try
 		r.Throughput = fmt.Sprintf("%.0f", g.lo)
 		if fmt.Sprintf("%.0f", g.hi) != r.Throughput {
 			r.Throughput += "–" + fmt.Sprintf("%.0f", g.hi)

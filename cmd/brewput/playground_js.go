@@ -13,6 +13,7 @@ import (
 
 	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/internal/exitcode"
+	"github.com/brewput/brewput/report/schedule"
 )
 
 // main is the playground's engine (brewput playground builds this package
@@ -50,19 +51,36 @@ func main() {
 	select {}
 }
 
-// runPlayground runs args, a command line of brewput model, as the CLI
-// does: its flags parsed and refused as the CLI's root command refuses
-// them, its errors and exit status the same. The engine has no cobra: a
-// bare flag set takes the command's flags, which keeps the module small.
+// runPlayground runs args, a command line of brewput model or brewput
+// schedule, as the CLI does: its flags parsed and refused as the CLI's
+// root command refuses them, its errors and exit status the same. The
+// engine has no cobra: a bare flag set takes the command's flags, which
+// keeps the module small.
 func runPlayground(args []string, e *env) int {
 	err := func() error {
-		if len(args) == 0 || args[0] != "model" {
-			return fmt.Errorf("the playground runs brewput model only, got %q", args)
+		if len(args) == 0 {
+			return fmt.Errorf("the playground runs brewput model or schedule, got no command")
 		}
-		c := &modelCommand{}
-		fs := pflag.NewFlagSet("model", pflag.ContinueOnError)
+		fs := pflag.NewFlagSet(args[0], pflag.ContinueOnError)
 		fs.SetOutput(e.stderr)
-		c.register(fs)
+		var run func() error
+		switch args[0] {
+		case "model":
+			c := &modelCommand{}
+			c.register(fs)
+			run = func() error {
+				if fs.NArg() > 0 {
+					return fmt.Errorf("brewput model takes no arguments, got %q; see brewput model --help", fs.Arg(0))
+				}
+				return c.run(context.Background(), fs, e)
+			}
+		case "schedule":
+			c := &scheduleCommand{}
+			c.register(fs)
+			run = func() error { return c.json(fs, e) }
+		default:
+			return fmt.Errorf("the playground runs brewput model or schedule, got %q", args[0])
+		}
 		if err := fs.Parse(args[1:]); err != nil {
 			if errors.Is(err, pflag.ErrHelp) {
 				return nil
@@ -72,13 +90,28 @@ func runPlayground(args []string, e *env) int {
 		if err := cliflag.CheckFinite(fs); err != nil {
 			return err
 		}
-		if fs.NArg() > 0 {
-			return fmt.Errorf("brewput model takes no arguments, got %q; see brewput model --help", fs.Arg(0))
-		}
-		return c.run(context.Background(), fs, e)
+		return run()
 	}()
 	if err != nil {
 		fmt.Fprintf(e.stderr, "brewput: %v\n", err)
 	}
 	return exitcode.Of(err, 0)
+}
+
+// json is brewput schedule --format json of the model's schedule, the
+// playground's picture: it has no files to read a trace from or to write
+// pictures to.
+func (c *scheduleCommand) json(fs *pflag.FlagSet, e *env) error {
+	if c.from != "model" || fs.Changed("out") || c.format != "json" {
+		return fmt.Errorf("the playground draws the model's schedule as JSON only (--from model --format json, no --out)")
+	}
+	s, _, _, err := c.plan(fs, fs.Args())
+	if err != nil {
+		return err
+	}
+	t, err := c.modelTimeline(context.Background(), fs, s, e)
+	if err != nil {
+		return err
+	}
+	return schedule.WriteJSON(e.stdout, []schedule.Timeline{t})
 }

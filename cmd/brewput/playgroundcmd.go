@@ -8,8 +8,10 @@ import (
 	"path/filepath"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/brewput/brewput/internal/atomicfile"
+	"github.com/brewput/brewput/internal/mainjob"
 	"github.com/brewput/brewput/internal/playground"
 	"github.com/brewput/brewput/internal/predict"
 )
@@ -60,7 +62,7 @@ func newPlaygroundCmd(e *env) *cobra.Command {
 		},
 	}
 	fs := cmd.Flags()
-	fs.StringVar(&out, "out", "brewput-playground", "folder to write the site to")
+	fs.StringVar(&out, "out", mainjob.PlaygroundDir, "folder to write the site to (beside the report's folder, the report's page links to it)")
 	fs.BoolVar(&serve, "serve", false, "also serve the site on --addr until interrupted")
 	fs.StringVar(&addr, "addr", "localhost:8080", "with --serve: the address to serve on (port 0 picks a free one)")
 	fs.StringVar(&calibration, "calibration", "", "file of the go policy's costs the page uses, from brewput calibrate (default: the user's config folder; measured and saved there if missing)")
@@ -69,3 +71,9 @@ func newPlaygroundCmd(e *env) *cobra.Command {
 
 // mib writes a size in bytes as MiB.
 func mib(n int) string { return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20)) }
+
+// registerPlayground adds --playground, where the report's page links
+// each mode to, to a command that writes a report.
+func registerPlayground(fs *pflag.FlagSet, to *string) {
+	fs.StringVar(to, "playground", "", "the playground's address (its index.html, relative to the report's page or absolute) for the page's \"try it\" links on each mode (default: ../"+mainjob.PlaygroundDir+"/index.html where brewput playground wrote one beside the report's folder; none otherwise)")
+}

@@ -12,7 +12,7 @@ import (
 )
 
 func newReportCmd(e *env) *cobra.Command {
-	var out string
+	var out, playground string
 	var full func() (bool, error)
 	cmd := &cobra.Command{
 		Use:   "report FILE...",
@@ -31,7 +31,7 @@ func newReportCmd(e *env) *cobra.Command {
 			if err := e.claimReportDir(out, ""); err != nil {
 				return err
 			}
-			if err := mainjob.Rerender(e.stdout, e.stderr, out, in, lab.Figures(e.labs()), fullTable); err != nil {
+			if err := mainjob.Rerender(e.stdout, e.stderr, out, in, lab.Figures(e.labs()), fullTable, playground); err != nil {
 				return failure{Err: err}
 			}
 			return nil
@@ -39,5 +39,6 @@ func newReportCmd(e *env) *cobra.Command {
 	}
 	cmd.Flags().StringVar(&out, "out", defaultReportDir, "folder to write the report to")
 	full = cliflag.Table(cmd.Flags(), compactTable)
+	registerPlayground(cmd.Flags(), &playground)
 	return cmd
 }

@@ -29,7 +29,7 @@ func newRoot(e *env) *cobra.Command {
 	sf := &studyFlags{}
 	var out string
 	var withPredict bool
-	var labs, resume string
+	var labs, resume, playground string
 	var withLessons bool
 	var full func() (bool, error)
 	root := &cobra.Command{
@@ -72,7 +72,7 @@ func newRoot(e *env) *cobra.Command {
 				}
 			}
 			job := mainjob.Job{Study: st, Have: have, Resume: resume, Plan: plan, Dir: out, Measure: e.measure, PredictCPUs: predictCPUs(),
-				Labs: runLabs, Figures: lab.Figures(e.labs()), Full: fullTable, Stdout: e.stdout, Stderr: e.stderr}
+				Labs: runLabs, Figures: lab.Figures(e.labs()), Full: fullTable, Playground: playground, Stdout: e.stdout, Stderr: e.stderr}
 			if withLessons {
 				job.Lessons = e.mainLessons
 			}
@@ -96,6 +96,7 @@ func newRoot(e *env) *cobra.Command {
 	root.Flags().StringVar(&labs, "labs", "", "also run these labs (comma-separated, or all; see brewput lab list) with their defaults on the study's CPU counts, each with its section in the report")
 	root.Flags().BoolVar(&withLessons, "lessons", false, "also measure the seeds' claims, as brewput lessons --quick (about a minute), and put their verdicts in the report")
 	root.Flags().BoolVar(&withPredict, "predict", true, fmt.Sprintf("add the model's predictions (go policy) for 1 to %d CPUs to the report", predictCPUs()))
+	registerPlayground(root.Flags(), &playground)
 	root.Flags().StringVar(&resume, "resume", "", "finish the study that a main job cut short left in this results.json (its report folder's), measuring only the points it lacks, and write the report beside it")
 	root.AddCommand(newRunCmd(e), newModelCmd(e), newAdviseCmd(e), newWhyCmd(e), newCalibrateCmd(e), newLabCmd(e), newReportCmd(e), newCompareCmd(e), newFitCmd(e), newBenchCmd(e), newListCmd(e), newLessonsCmd(e), newScheduleCmd(e), newPointCmd(e), newVersionCmd(e), newPlaygroundCmd(e))
 	finishRoot(root, e)

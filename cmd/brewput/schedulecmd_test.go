@@ -1,8 +1,10 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -66,4 +68,44 @@ func TestScheduleAgreesWithModel(t *testing.T) {
 		}
 	}
 	assertEmptyDir(t, config, "--calibration was given")
+}
+
+// TestScheduleJSON: --format json carries the same timeline as the text,
+// its summary the text's sentence and its bars every step, and writes no
+// picture unless --out is given.
+func TestScheduleJSON(t *testing.T) {
+	emptyConfig(t)
+	dir := t.TempDir()
+	t.Chdir(dir)
+	text, _ := succeeds(t, noChild(), "schedule", "--mode", "finelocking", "--cpus", "4", "--sched", "fifo", "--out", t.TempDir())
+	out, _ := succeeds(t, noChild(), "schedule", "--mode", "finelocking", "--cpus", "4", "--sched", "fifo", "--format", "json")
+	var ts []struct {
+		Title, Summary string
+		CPUs           int
+		SpanMS         float64 `json:"span_ms"`
+		Bars           []struct {
+			CPU  int
+			Kind string
+			Who  int
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &ts); err != nil || len(ts) != 1 {
+		t.Fatalf("brewput schedule --format json: %v, %d timelines\n%s", err, len(ts), out)
+	}
+	tl := ts[0]
+	if !strings.HasPrefix(text, tl.Title) || !strings.Contains(text, tl.Summary) {
+		t.Errorf("the JSON's title %q and summary %q are not the text's:\n%s", tl.Title, tl.Summary, text)
+	}
+	if tl.CPUs != 4 || tl.SpanMS != 20 || len(tl.Bars) == 0 {
+		t.Errorf("the JSON has %d CPUs, a span of %v ms and %d bars; want 4, 20 and some", tl.CPUs, tl.SpanMS, len(tl.Bars))
+	}
+	for _, b := range tl.Bars {
+		if b.CPU < 0 || b.CPU >= 4 || b.Who < 1 || b.Kind == "" {
+			t.Errorf("a bar on CPU %d of customer %d, kind %q: under fifo every bar is a customer's step on one of the 4 CPUs", b.CPU, b.Who, b.Kind)
+			break
+		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) > 0 {
+		t.Errorf("--format json without --out wrote %d files into the working folder", len(entries))
+	}
 }

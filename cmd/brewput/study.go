@@ -7,7 +7,6 @@ import (
 
 	"github.com/brewput/brewput/internal/profile"
 
-	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
 	"github.com/brewput/brewput/internal/cliflag"
@@ -96,23 +95,23 @@ func (f *studyFlags) plan(fs *pflag.FlagSet, maxCPUs int) (*sweep.Batch, error) 
 	return st, nil
 }
 
-// registerOne adds to cmd those of the study's flags named, with d's
+// registerOne adds to fs those of the study's flags named, with d's
 // defaults, for a command that looks at one point: --cpus is one count,
 // the machine's unless given.
-func (f *studyFlags) registerOne(cmd *cobra.Command, d studyDefaults, cpusUsage string, names ...string) {
+func (f *studyFlags) registerOne(fs *pflag.FlagSet, d studyDefaults, cpusUsage string, names ...string) {
 	all := pflag.NewFlagSet("study", pflag.ContinueOnError)
 	f.register(all, d)
 	for _, name := range append([]string{"cpus"}, names...) {
-		cmd.Flags().AddFlag(all.Lookup(name))
+		fs.AddFlag(all.Lookup(name))
 	}
-	setDefault(cmd, "cpus", fmt.Sprint(runtime.NumCPU()), cpusUsage)
+	setDefault(fs, "cpus", fmt.Sprint(runtime.NumCPU()), cpusUsage)
 }
 
-// setDefault makes value the default of cmd's flag name, with usage.
-func setDefault(cmd *cobra.Command, name, value, usage string) {
-	f := cmd.Flags().Lookup(name)
+// setDefault makes value the default of fs's flag name, with usage.
+func setDefault(fs *pflag.FlagSet, name, value, usage string) {
+	f := fs.Lookup(name)
 	f.Usage, f.DefValue = usage, value
-	cmd.Flags().Set(name, value)
+	fs.Set(name, value)
 	f.Changed = false
 }
 

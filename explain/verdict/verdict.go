@@ -85,6 +85,9 @@ type ModeLimit struct {
 	Unit   string
 	Source string
 	Model  bool // predicted, not measured
+	// Sched and Runtime are a prediction's policy and Go runtime ("" for
+	// a measurement).
+	Sched, Runtime string
 	// Throughput and P50 (ms) at CPUs.
 	Throughput, P50 float64
 	Limit           Limit
@@ -344,7 +347,8 @@ func modeLimit(g *Grid, mode string) (ModeLimit, bool) {
 	top := counts[len(counts)-1]
 	cell, _ := g.At(mode, top)
 	e := cell.Shown()
-	ml := ModeLimit{Mode: mode, CPUs: top, Unit: e.Unit, Source: e.Source, Model: e.Model, Throughput: e.Throughput, P50: e.P50, Limit: e.Limit, From: top, First: counts[0]}
+	ml := ModeLimit{Mode: mode, CPUs: top, Unit: e.Unit, Source: e.Source, Model: e.Model, Sched: e.Point.Sched, Runtime: e.Point.Runtime,
+		Throughput: e.Throughput, P50: e.P50, Limit: e.Limit, From: top, First: counts[0]}
 	if !e.Model && e.Host != "" && e.Host != "measured" {
 		ml.Source = "measured on " + e.Host
 	}

@@ -60,6 +60,9 @@ type Job struct {
 	Lessons func(ctx context.Context) ([]lesson.Result, error)
 	// Full prints every point in the table, not the compact one.
 	Full bool
+	// Playground is the address the page's "try it" links open (see
+	// PlaygroundFor).
+	Playground string
 	// Stdout gets the verdict and the table, Stderr progress and notes.
 	Stdout, Stderr io.Writer
 }
@@ -110,7 +113,7 @@ func (j Job) Run(ctx context.Context) error {
 	}
 	if len(points) > 0 {
 		opt := PageOptions(points, j.Figures, j.Stderr)
-		opt.Lessons = verdicts
+		opt.Lessons, opt.Playground = verdicts, PlaygroundFor(j.Playground, j.Dir)
 		if runErr != nil {
 			plan := j.Plan
 			opt.Plan = &plan // cut short: the page says so, results.json keeps the plan
@@ -216,13 +219,34 @@ func (j *journal) addAll(points []results.Point) error {
 // dir as the main job does, under the fifo policy, which needs no
 // calibration; a journal's plan makes the page say how far its run got,
 // and log hears it too.
-func Rerender(w, log io.Writer, dir string, in report.Inputs, figures map[string]chartspec.Figure, full bool) error {
+func Rerender(w, log io.Writer, dir string, in report.Inputs, figures map[string]chartspec.Figure, full bool, playground string) error {
 	opt := PageOptions(in.Points, figures, log)
-	opt.Lessons, opt.Plan = in.Lessons, in.Plan
+	opt.Lessons, opt.Plan, opt.Playground = in.Lessons, in.Plan, PlaygroundFor(playground, dir)
 	if in.Plan != nil {
 		fmt.Fprintln(log, results.CutShort(*in.Plan, in.Points))
 	}
 	return Publish(w, log, dir, in.Points, limits.Fifo(), opt, full)
+}
+
+// PlaygroundDir is the folder brewput playground writes to by default.
+const PlaygroundDir = "brewput-playground"
+
+// PlaygroundFor is the playground's address for the page of the report
+// in dir: given, or, where a playground is beside the report's folder
+// (PlaygroundDir, as brewput playground writes it), its index.html
+// relative to the page; "" where there is none.
+func PlaygroundFor(given, dir string) string {
+	if given != "" {
+		return given
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return ""
+	}
+	if _, err := os.Stat(filepath.Join(filepath.Dir(abs), PlaygroundDir, "index.html")); err != nil {
+		return ""
+	}
+	return "../" + PlaygroundDir + "/index.html"
 }
 
 // stageJournal puts the journal at path where the report is assembled,

@@ -121,7 +121,7 @@ func TestRerender(t *testing.T) {
 	}
 	again := filepath.Join(t.TempDir(), "again")
 	var out, log bytes.Buffer
-	if err := Rerender(&out, &log, again, in, nil, false); err != nil {
+	if err := Rerender(&out, &log, again, in, nil, false, ""); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(filepath.Join(again, "index.html")); err != nil {
@@ -129,5 +129,30 @@ func TestRerender(t *testing.T) {
 	}
 	if got, want := strings.ReplaceAll(out.String(), again, "DIR"), strings.ReplaceAll(stdout.String(), dir, "DIR"); got != want {
 		t.Errorf("rendered again:\n%s\nthe job printed:\n%s", got, want)
+	}
+}
+
+// TestPlaygroundFor: the page links to a playground given, or to one
+// beside the report's folder, and to none where there is none.
+func TestPlaygroundFor(t *testing.T) {
+	tmp := t.TempDir()
+	dir := filepath.Join(tmp, "brewput-report")
+	if got := PlaygroundFor("", dir); got != "" {
+		t.Errorf("no playground beside %s: link %q; want none", dir, got)
+	}
+	if got := PlaygroundFor("https://example.com/play/", dir); got != "https://example.com/play/" {
+		t.Errorf("given https://example.com/play/: link %q", got)
+	}
+	if err := os.MkdirAll(filepath.Join(tmp, PlaygroundDir), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if got := PlaygroundFor("", dir); got != "" {
+		t.Errorf("a playground folder without its page: link %q; want none", got)
+	}
+	if err := os.WriteFile(filepath.Join(tmp, PlaygroundDir, "index.html"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := PlaygroundFor("", dir), "../"+PlaygroundDir+"/index.html"; got != want {
+		t.Errorf("a playground beside %s: link %q; want %q", dir, got, want)
 	}
 }

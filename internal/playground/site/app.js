@@ -13,10 +13,13 @@
   const COLOURS = ["#8a4b14", "#2b6cb0", "#2f855a", "#b83280", "#6b46c1", "#c05621", "#2c7a7b"];
   const STEPS = ["grind", "press", "steam", "latte", "jitter"];
   // The URL's keys, the CLI's flags where there is one. Defaults are left
-  // out of the URL and out of the command line alike.
+  // out of the command line, and out of the URL but for ALWAYS.
   const DEFAULTS = { mode: "finelocking", cpus: "4", sched: "go", runtime: "", dur: "", par: "", rate: "", compare: "locking,multi-2,linearpipe-1", model: "", grind: "", press: "", steam: "", latte: "", jitter: "" };
 
   // ---- state ⇄ URL ----
+  // A link always names the experiment's mode, CPUs and policy, so that it
+  // means the same if a later page changes its defaults.
+  const ALWAYS = ["mode", "cpus", "sched"];
   function readHash() {
     const st = { ...DEFAULTS };
     const h = new URLSearchParams(location.hash.replace(/^#/, ""));
@@ -26,7 +29,7 @@
   }
   function writeHash(st) {
     const h = new URLSearchParams();
-    for (const [k, v] of Object.entries(st)) if (v !== DEFAULTS[k]) h.set(k, v);
+    for (const [k, v] of Object.entries(st)) if (v !== DEFAULTS[k] || ALWAYS.includes(k)) h.set(k, v);
     const s = h.toString().replace(/%2C/g, ",");
     history.replaceState(null, "", s ? "#" + s : location.pathname);
     $("link").href = location.href;
@@ -111,7 +114,7 @@
   function showPoint(p, st, band) {
     const u = unit(p);
     let head = `${p.mode} on ${p.cpus} CPU${p.cpus > 1 ? "s" : ""}: ${num(p.throughput)} ${u}, median latency ${ms(p.latency_ms.p50)}`;
-    if (band && p.band) head += ` (range ${num(p.band.throughput[0])}–${num(p.band.throughput[1])})`;
+    if (band && p.band && num(p.band.throughput[0]) !== num(p.band.throughput[1])) head += ` (range ${num(p.band.throughput[0])}–${num(p.band.throughput[1])})`;
     $("headline").textContent = head;
     let why = p.bottleneck ? p.bottleneck.text : "";
     if (racy(p.mode)) why = `${p.mode} has a data race (no synchronization at all): it is the limit of the CPUs, a reference, not a valid design. ` + why;
@@ -127,13 +130,16 @@
   }
 
   // ---- charts ----
-  function chart(svg, series, y, label, bound) {
+  // chart draws series against CPUs; band(p), where given, is the first
+  // series' range [lo, hi] at p (the band the costs' intervals span).
+  function chart(svg, series, y, label, bound, band) {
     const W = 520, H = 300, L = 62, R = 12, T = 14, B = 40;
     const all = series.flatMap((s) => s.points);
     if (!all.length) { svg.innerHTML = ""; return; }
     const xs = all.map((p) => p.cpus);
     const x0 = Math.min(...xs), x1 = Math.max(...xs);
-    let ymax = Math.max(...all.map(y), ...(bound ? series.flatMap((s) => s.points.map(bound)) : []).filter(Number.isFinite));
+    const banded = band && series[0] ? series[0].points.filter((p) => band(p)) : [];
+    let ymax = Math.max(...all.map(y), ...(bound ? series.flatMap((s) => s.points.map(bound)) : []).filter(Number.isFinite), ...banded.map((p) => band(p)[1]));
     ymax = niceCeil(ymax || 1);
     const X = (v) => L + ((v - x0) / Math.max(1, x1 - x0)) * (W - L - R);
     const Y = (v) => H - B - (v / ymax) * (H - T - B);
@@ -144,6 +150,11 @@
     }
     for (const c of ticks(x0, x1)) g += `<text x="${X(c)}" y="${H - B + 16}" text-anchor="middle">${c}</text>`;
     g += `<text x="${(L + W - R) / 2}" y="${H - 6}" text-anchor="middle">CPUs</text><text x="14" y="${T + (H - T - B) / 2}" transform="rotate(-90 14 ${T + (H - T - B) / 2})" text-anchor="middle">${esc(label)}</text>`;
+    if (banded.length > 1) {
+      const up = banded.map((p, j) => `${j ? "L" : "M"}${X(p.cpus)},${Y(band(p)[1])}`).join("");
+      const down = banded.slice().reverse().map((p) => `L${X(p.cpus)},${Y(band(p)[0])}`).join("");
+      g += `<path d="${up}${down}Z" fill="${COLOURS[0]}" opacity="0.15"><title>${esc(series[0].name)}: the band the costs' intervals span</title></path>`;
+    }
     series.forEach((s, i) => {
       const c = COLOURS[i % COLOURS.length];
       if (bound) {
@@ -168,6 +179,9 @@
     if (out[out.length - 1] !== b) out.push(b);
     return out;
   }
+  // bands are the chosen mode's points with their bands, by CPU count,
+  // once its banded curve is in (null before).
+  let bands = null;
   function showCurves(ps, st) {
     const by = new Map();
     for (const p of ps) {
@@ -177,8 +191,9 @@
     const series = [...by.entries()].map(([name, points]) => ({ name, points }));
     $("legend").innerHTML = series.map((s, i) => `<span><i style="background:${COLOURS[i % COLOURS.length]}"></i>${esc(s.name)}${racy(s.name) ? " (data race: a reference)" : ""}</span>`).join("") + `<span class="muted">dashed: each design's structural bound</span>`;
     const u = ps.length ? unit(ps[0]) : "";
-    chart($("thrchart"), series, (p) => p.throughput, u, (p) => (p.bounds ? p.bounds.structural || p.bounds.throughput_max : NaN));
-    chart($("latchart"), series, (p) => p.latency_ms.p50, "median latency (ms)");
+    const bandAt = (p) => (bands && bands.get(p.cpus) && bands.get(p.cpus).band) || null;
+    chart($("thrchart"), series, (p) => p.throughput, u, (p) => (p.bounds ? p.bounds.structural || p.bounds.throughput_max : NaN), (p) => (bandAt(p) ? bandAt(p).throughput : null));
+    chart($("latchart"), series, (p) => p.latency_ms.p50, "median latency (ms)", null, (p) => (bandAt(p) ? bandAt(p).p50_ms : null));
     const tb = $("limits").tBodies[0];
     tb.innerHTML = "";
     for (const p of series[0] ? series[0].points : []) {
@@ -187,7 +202,7 @@
       const tr = tb.insertRow();
       tr.innerHTML = `<td class="num">${p.cpus}</td><td class="num">${num(p.throughput)}</td><td class="num">${p.bounds ? num(p.bounds.throughput_max) : ""}</td><td>${esc(bn.named || "")}</td><td>${help}</td>`;
     }
-    $("curvenote").textContent = series[0] ? `The table is ${series[0].name}'s; its curve and bounds come from the same points.` : "";
+    $("curvenote").textContent = series[0] ? `The table is ${series[0].name}'s; its curve and bounds come from the same points${bands ? ", and the shaded band from the same points simulated at the edges of the go policy's cost intervals" : ""}.` : "";
   }
 
   // ---- the schedule ----
@@ -201,7 +216,7 @@
     const span = t.span_ms, upto = (Number($("scrub").value) / 1000) * span;
     $("scrubout").textContent = `${upto.toFixed(1)} of ${span} ms`;
     ctx.font = "11px system-ui";
-    const colour = { grinder: "#8a4b14", espresso: "#2b6cb0", steamer: "#2f855a", step: "#999" };
+    const colour = { grinder: "#8a4b14", espresso: "#2b6cb0", steamer: "#2f855a", combine: "#805ad5", "": "#a0a0a8" };
     for (let c = 0; c < t.cpus; c++) {
       ctx.fillStyle = "#1d1d1f";
       ctx.fillText("CPU " + (c + 1), 4, c * rowH + rowH / 2 + 4);
@@ -211,7 +226,7 @@
     for (const b of t.bars) {
       if (b.start_ms >= upto) continue;
       const end = Math.min(b.end_ms, upto);
-      ctx.fillStyle = colour[b.kind] || colour.step;
+      ctx.fillStyle = colour[b.kind] || colour[""];
       const x = L + (b.start_ms / span) * W, w = Math.max(1, ((end - b.start_ms) / span) * W);
       ctx.fillRect(x, b.cpu * rowH + 2, w, rowH - 4);
       if (w > 14 && rowH >= 14) {
@@ -258,6 +273,9 @@
       const maxc = Math.max(16, Number(cpus) || 1);
       const curve = run("curve", args(st, curveModes, `1-${maxc}`, ["--band=false"]), fs);
       const sched = st.model ? null : run("schedule", scheduleArgs(st), fs);
+      // A request this update stops waiting for (its point failed) may be
+      // superseded later: that is no error.
+      for (const p of [curve, sched]) if (p) p.catch(() => {});
       const q = await quick;
       if (fail(q)) return;
       const qp = points(q);
@@ -275,19 +293,35 @@
       status(`answer with its band and causal profile in ${Math.round(performance.now() - t0)} ms; the curve…`);
       const c = await curve;
       if (fail(c)) return;
-      showCurves(points(c), st);
+      bands = null;
+      const curvePoints = points(c);
+      showCurves(curvePoints, st);
       document.body.dataset.curve = String(Math.round(performance.now() - t0));
       status(`all in ${Math.round(performance.now() - t0)} ms`);
       if (sched) {
         const s = await sched;
         if (current !== myState) return;
         if (s.code === 0) {
-          timeline = JSON.parse(s.stdout);
+          timeline = JSON.parse(s.stdout)[0];
           $("schedtitle").textContent = timeline.title;
+          $("schedcommand").textContent = shell(scheduleArgs(st).filter((x) => x !== "--format" && x !== "json"));
           $("schedsummary").textContent = timeline.summary;
           drawSchedule();
         } else {
           $("schedsummary").textContent = s.stderr.trim();
+        }
+      }
+      if (st.sched === "go") {
+        // The chosen mode's curve again with its band: the costs'
+        // intervals, three simulations a point, so it comes last.
+        status(`all in ${Math.round(performance.now() - t0)} ms; the band of the curve…`);
+        const b = await run("curve", args(st, st.model ? "" : mode, `1-${maxc}`), fs);
+        if (current !== myState) return;
+        if (b.code === 0) {
+          bands = new Map(points(b).map((p) => [p.cpus, p]));
+          showCurves(curvePoints, st);
+          document.body.dataset.band = String(Math.round(performance.now() - t0));
+          status(`all, with the curve's band, in ${Math.round(performance.now() - t0)} ms`);
         }
       }
       document.body.dataset.done = "ok";
@@ -302,8 +336,9 @@
     const a = ["schedule", "--mode", st.mode, "--cpus", st.cpus, "--format", "json"];
     if (st.sched !== "go") a.push("--sched", st.sched);
     if (st.runtime) a.push("--runtime", st.runtime);
-    if (st.par) a.push("--par", st.par);
-    for (const s of ["grind", "press", "steam", "latte"]) if (st[s] !== "") a.push("--" + s, st[s] + "ms");
+    if (st.rate) a.push("--rate", st.rate);
+    else if (st.par) a.push("--par", st.par);
+    for (const s of STEPS) if (st[s] !== "") a.push("--" + s, st[s] + "ms");
     if (st.sched === "go") a.push("--calibration", CAL_PATH);
     return a;
   }

@@ -1,0 +1,89 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/brewput/brewput/internal/cliflag"
+	"github.com/brewput/brewput/internal/host"
+	"github.com/brewput/brewput/internal/predict"
+	"github.com/brewput/brewput/internal/sweep"
+	"github.com/brewput/brewput/report/schedule"
+)
+
+// scheduleCommand is brewput schedule's flags and the timelines they ask
+// for, apart from cobra and from drawing pictures, so that the
+// playground's engine draws the very same schedule.
+type scheduleCommand struct {
+	sf                      studyFlags
+	mf                      modelFlags
+	mode, from, out, format string
+	span                    time.Duration
+}
+
+// register adds the command's flags to fs.
+func (c *scheduleCommand) register(fs *pflag.FlagSet) {
+	d := defaultStudy()
+	d.warmup = 100 * time.Millisecond
+	c.sf.registerOne(fs, d, "the CPU count to draw, one number", "par", "rate", "interval", "maxq", "grind", "press", "steam", "latte", "jitter", "warmup")
+	fs.StringVar(&c.mode, "mode", "", "the mode to draw (see brewput list)")
+	fs.StringVar(&c.from, "from", "model", "what to draw: model (the model's exact schedule), trace (an execution trace given as TRACE) or model,trace")
+	c.span = schedule.Span
+	fs.Var((*cliflag.Duration)(&c.span), "span", "how much time to draw")
+	fs.StringVar(&c.format, "format", "text", "what stdout gets: text (the picture in letters, and where the pictures went) or json (each timeline's title, summary and bars, the pictures written only where --out is given)")
+	fs.StringVar(&c.out, "out", ".", "folder to write the pictures to, as schedule-MODE-NCPU-model.svg and .png (-trace for a trace's)")
+	fs.Uint64Var(&c.mf.seed, "seed", 1, "seed of the random step durations (--jitter)")
+	c.mf.registerPolicy(fs)
+}
+
+// plan checks the flags and args, before anything is simulated, and gives
+// the point to draw and whether to draw the model's schedule, a trace's,
+// or both.
+func (c *scheduleCommand) plan(fs *pflag.FlagSet, args []string) (s sweep.Spec, useModel, useTrace bool, err error) {
+	if useModel, useTrace, err = schedule.ParseFrom(c.from); err != nil {
+		return
+	}
+	switch {
+	case c.mode == "":
+		err = fmt.Errorf("--mode: give the mode to draw, such as --mode finelocking (see brewput list)")
+	case useTrace && len(args) != 1:
+		err = fmt.Errorf("--from trace: give the trace file, such as brewput schedule --mode %s --from trace prof/%s-2cpu.trace", c.mode, c.mode)
+	case !useTrace && len(args) > 0:
+		err = fmt.Errorf("%s: a trace file is drawn with --from trace (or model,trace)", args[0])
+	case c.span < time.Millisecond || c.span > time.Second:
+		err = fmt.Errorf("--span %v: want a duration from 1ms to 1s, such as 20ms", c.span)
+	case c.format != "text" && c.format != "json":
+		err = fmt.Errorf("--format %q: want text or json", c.format)
+	}
+	if err != nil {
+		return
+	}
+	s, err = c.sf.planOne(fs, host.ModelMaxCPUs, c.mode, "schedule", 6)
+	if err != nil {
+		return
+	}
+	cfg := predict.ConfigOf(s)
+	if err = cfg.Validate(); err != nil {
+		err = fmt.Errorf("--mode: %w", err)
+	}
+	return
+}
+
+// modelTimeline is the model's exact schedule of s, under the policy and
+// costs the flags in fs give.
+func (c *scheduleCommand) modelTimeline(ctx context.Context, fs *pflag.FlagSet, s sweep.Spec, e *env) (schedule.Timeline, error) {
+	cfg := predict.ConfigOf(s)
+	cfg.Seed = c.mf.seed
+	pr, err := predict.Resolve(ctx, c.mf.options(fs), e.tell)
+	if err != nil {
+		return schedule.Timeline{}, err
+	}
+	t, err := schedule.FromModel(pr.Apply(cfg), c.span)
+	if err != nil {
+		return schedule.Timeline{}, failure{Err: err}
+	}
+	return t, nil
+}

@@ -3,20 +3,17 @@ package report
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"image"
 	"image/png"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/log"
-	"github.com/chromedp/cdproto/runtime"
+	"github.com/brewput/brewput/internal/browsertest"
+
 	"github.com/chromedp/chromedp"
 
 	"github.com/brewput/brewput/coffee"
@@ -27,24 +24,6 @@ import (
 	"github.com/brewput/brewput/report/schedule"
 	"github.com/brewput/brewput/results"
 )
-
-// chromium finds a Chromium to drive, or says why the browser tests cannot
-// run: they fail under CI (which installs Debian's chromium) and skip on a
-// developer's machine without one.
-func chromium(t *testing.T) string {
-	t.Helper()
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "headless-shell"} {
-		if path, err := exec.LookPath(name); err == nil {
-			return path
-		}
-	}
-	msg := "no Chromium on PATH (looked for chromium, chromium-browser, google-chrome, headless-shell); install Debian's chromium to run the browser tests"
-	if os.Getenv("CI") == "true" {
-		t.Fatal(msg)
-	}
-	t.Skip(msg)
-	return ""
-}
 
 // The page is judged as a person sees it on a wide screen: pageWidth CSS
 // pixels across, the first screen firstScreen tall, and the whole default
@@ -58,66 +37,16 @@ const (
 // browserPage is a page opened in headless Chromium, with every error it
 // logged.
 type browserPage struct {
-	ctx    context.Context
-	mu     sync.Mutex
-	errors []string
+	ctx  context.Context
+	page *browsertest.Page
 }
 
 // openInBrowser opens the file at path in a fresh headless Chromium and
-// collects the errors the page reports: console errors, uncaught
-// exceptions and log entries such as a resource that failed to load.
+// collects the errors the page reports (browsertest.New).
 func openInBrowser(t *testing.T, path string) *browserPage {
 	t.Helper()
-	exe := chromium(t)
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(exe),
-		chromedp.NoSandbox, // CI runs as root, where Chromium's sandbox will not start
-		chromedp.WindowSize(pageWidth, firstScreen),
-	)
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	t.Cleanup(cancel)
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
-	t.Cleanup(cancelAlloc)
-	bctx, cancelBrowser := chromedp.NewContext(allocCtx)
-	t.Cleanup(func() {
-		if err := chromedp.Cancel(bctx); err != nil {
-			t.Errorf("close Chromium: %v", err)
-		}
-		cancelBrowser()
-	})
-
-	bp := &browserPage{ctx: bctx}
-	err := chromedp.Listen(bctx, func(ev any) {
-		var msg string
-		switch ev := ev.(type) {
-		case *runtime.EventConsoleAPICalled:
-			if ev.Type == runtime.ConsoleAPICalledTypeError || ev.Type == runtime.ConsoleAPICalledTypeAssert {
-				var args []string
-				for _, a := range ev.Args {
-					args = append(args, string(a.Value)+a.Description)
-				}
-				msg = "console." + string(ev.Type) + ": " + strings.Join(args, " ")
-			}
-		case *runtime.EventExceptionThrown:
-			d := ev.ExceptionDetails
-			msg = "exception: " + d.Text
-			if d.Exception != nil {
-				msg += " " + d.Exception.Description
-			}
-		case *log.EventEntryAdded:
-			if ev.Entry.Level == log.EntryLevelError {
-				msg = fmt.Sprintf("log (%s): %s %s", ev.Entry.Source, ev.Entry.Text, ev.Entry.URL)
-			}
-		}
-		if msg != "" {
-			bp.mu.Lock()
-			bp.errors = append(bp.errors, msg)
-			bp.mu.Unlock()
-		}
-	})
-	if err != nil {
-		t.Fatalf("start Chromium: %v", err)
-	}
+	p := browsertest.New(t, pageWidth, firstScreen, 60*time.Second)
+	bctx := p.Ctx
 	if err := chromedp.Do(bctx,
 		chromedp.Navigate("file://"+path),
 		chromedp.WaitReady("body"),
@@ -131,14 +60,10 @@ func openInBrowser(t *testing.T, path string) *browserPage {
 	if err := chromedp.Do(bctx, chromedp.Sleep(200*time.Millisecond)); err != nil {
 		t.Fatal(err)
 	}
-	return bp
+	return &browserPage{ctx: bctx, page: p}
 }
 
-func (bp *browserPage) loggedErrors() []string {
-	bp.mu.Lock()
-	defer bp.mu.Unlock()
-	return append([]string(nil), bp.errors...)
-}
+func (bp *browserPage) loggedErrors() []string { return bp.page.Errors() }
 
 // colourFraction is the share of an image's pixels in colour, neither
 // white nor grey nor black: a chart that drew nothing but its frame, its
@@ -199,7 +124,7 @@ func TestPageInBrowser(t *testing.T) {
 	t.Run("measured", func(t *testing.T) { checkPageInBrowser(t, studyPoints(), Options{}) })
 	t.Run("with model", func(t *testing.T) { checkPageInBrowser(t, append(studyPoints(), modelPoints(16)...), Options{}) })
 	t.Run("default study", func(t *testing.T) {
-		chromium(t) // skip before simulating, where there is no browser
+		browsertest.Chromium(t) // skip before simulating, where there is no browser
 		points, opt := defaultStudy(t)
 		checkPageInBrowser(t, points, opt)
 	})

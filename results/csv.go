@@ -294,10 +294,17 @@ func readCSV(r io.Reader) ([]Point, []string, error) {
 	}
 }
 
+// readHeaders are the headers ReadCSV reads: this version's and each
+// earlier one's. Each era only added columns, so each is of a length of
+// its own, and a header's length says which era it should be.
+func readHeaders() [][]string {
+	return [][]string{csvHeader(), interferenceEraCSVHeader(), codeEraCSVHeader(), bandEraCSVHeader(), labEraCSVHeader(),
+		modelEraCSVHeader(), legacyCSVHeader()}
+}
+
 // isCSVHeader reports whether line is a header ReadCSV reads.
 func isCSVHeader(line string) bool {
-	return line == strings.Join(csvHeader(), ",") || line == strings.Join(interferenceEraCSVHeader(), ",") || line == strings.Join(codeEraCSVHeader(), ",") || line == strings.Join(bandEraCSVHeader(), ",") || line == strings.Join(labEraCSVHeader(), ",") ||
-		line == strings.Join(modelEraCSVHeader(), ",") || line == strings.Join(legacyCSVHeader(), ",")
+	return slices.ContainsFunc(readHeaders(), func(h []string) bool { return line == strings.Join(h, ",") })
 }
 
 // isNewerCSVHeader reports whether line is this version's header with
@@ -322,19 +329,11 @@ func newerCSVColumns(header []string) ([]string, bool) {
 // The header of a file from before the model's columns passes.
 func checkCSVHeader(got []string) error {
 	want := csvHeader()
-	switch len(got) {
-	case len(legacyCSVHeader()):
-		want = legacyCSVHeader()
-	case len(modelEraCSVHeader()):
-		want = modelEraCSVHeader()
-	case len(labEraCSVHeader()):
-		want = labEraCSVHeader()
-	case len(bandEraCSVHeader()):
-		want = bandEraCSVHeader()
-	case len(codeEraCSVHeader()):
-		want = codeEraCSVHeader()
-	case len(interferenceEraCSVHeader()):
-		want = interferenceEraCSVHeader()
+	for _, h := range readHeaders() {
+		if len(h) == len(got) {
+			want = h
+			break
+		}
 	}
 	for i := range max(len(got), len(want)) {
 		switch {

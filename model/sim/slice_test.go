@@ -19,17 +19,7 @@ func TestLogSlices(t *testing.T) {
 			}
 			var got []Slice
 			cpus.Log(func(sl Slice) { got = append(got, sl) })
-			lock := NewMutex(s, "grinder")
-			for range 3 {
-				s.Go(func(p *Proc) {
-					for {
-						lock.Lock(p)
-						cpus.Burn(p, ms)
-						lock.Unlock(p)
-						cpus.Burn(p, 2*ms)
-					}
-				})
-			}
+			grind(s, cpus, 3, func() time.Duration { return ms }, func() time.Duration { return 2 * ms })
 			s.Run(30 * ms)
 			if len(got) < 20 {
 				t.Fatalf("%d slices in 30 ms of three processes burning 3 ms a round; want about 30", len(got))
@@ -83,17 +73,8 @@ func TestLogRunningCoversBusy(t *testing.T) {
 					runtime += sl.End - sl.Start
 				}
 			})
-			lock := NewMutex(s, "grinder")
-			for range 3 {
-				s.Go(func(p *Proc) {
-					for {
-						lock.Lock(p)
-						cpus.Burn(p, ms)
-						lock.Unlock(p)
-						cpus.Burn(p, 2*ms+time.Duration(s.Rand().IntN(1000))*time.Microsecond)
-					}
-				})
-			}
+			grind(s, cpus, 3, func() time.Duration { return ms },
+				func() time.Duration { return 2*ms + time.Duration(s.Rand().IntN(1000))*time.Microsecond })
 			s.RunUntil(until)
 			cpus.LogRunning()
 			if sum != cpus.Busy() {
@@ -115,17 +96,7 @@ func TestNoLogSameRun(t *testing.T) {
 		if log {
 			cpus.Log(func(Slice) {})
 		}
-		lock := NewMutex(s, "grinder")
-		for range 5 {
-			s.Go(func(p *Proc) {
-				for {
-					lock.Lock(p)
-					cpus.Burn(p, time.Duration(1+s.Rand().IntN(3))*ms)
-					lock.Unlock(p)
-					cpus.Burn(p, ms)
-				}
-			})
-		}
+		grind(s, cpus, 5, func() time.Duration { return time.Duration(1+s.Rand().IntN(3)) * ms }, func() time.Duration { return ms })
 		s.Run(50 * ms)
 		return cpus.Busy(), cpus.Burns()
 	}
@@ -133,5 +104,22 @@ func TestNoLogSameRun(t *testing.T) {
 	b1, n1 := run(true)
 	if b0 != b1 || n0 != n1 {
 		t.Errorf("without a log: busy %v, %d burns; with one: %v, %d", b0, n0, b1, n1)
+	}
+}
+
+// grind starts n processes that take turns at the grinder's lock, each
+// forever burning held() on cpus under it and then after() outside it:
+// the load whose slices the tests above watch.
+func grind(s *Sim, cpus *CPUs, n int, held, after func() time.Duration) {
+	lock := NewMutex(s, "grinder")
+	for range n {
+		s.Go(func(p *Proc) {
+			for {
+				lock.Lock(p)
+				cpus.Burn(p, held())
+				lock.Unlock(p)
+				cpus.Burn(p, after())
+			}
+		})
 	}
 }

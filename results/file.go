@@ -1,7 +1,6 @@
 package results
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -102,18 +101,12 @@ func read(data []byte, path string) (*File, error) {
 func (f *File) readJSON(data []byte) error {
 	fields := jsonFields(reflect.TypeFor[Point]())
 	unknown := map[string][]int{} // field → lines
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 0, 64<<10), 64<<20) // histograms make long lines
 	complete := len(data) > 0 && data[len(data)-1] == '\n'
 	lines := bytes.Count(data, []byte("\n"))
 	if !complete {
 		lines++
 	}
-	for n := 1; sc.Scan(); n++ {
-		line := bytes.TrimSpace(sc.Bytes())
-		if len(line) == 0 {
-			continue
-		}
+	err := ScanLines(bytes.NewReader(data), 64<<20, func(n int, line []byte) (bool, error) {
 		var obj map[string]any
 		if err := json.Unmarshal(line, &obj); err != nil {
 			// A kill can cut a journal's last write short: without its
@@ -121,30 +114,28 @@ func (f *File) readJSON(data []byte) error {
 			var syn *json.SyntaxError
 			if n == lines && !complete && (errors.As(err, &syn) || errors.Is(err, io.ErrUnexpectedEOF)) {
 				f.Notes = append(f.Notes, fmt.Sprintf("line %d: incomplete (a write cut short, as by a kill), left out", n))
-				break
+				return true, nil
 			}
-			return fmt.Errorf("line %d: not a brewput point: %w", n, err)
+			return false, fmt.Errorf("line %d: not a brewput point: %w", n, err)
 		}
 		if kind, ok := obj[recordKey]; ok {
-			if err := f.record(n, kind, line); err != nil {
-				return err
-			}
-			continue
+			return false, f.record(n, kind, line)
 		}
 		if err := checkObject(obj, fields, "", n, unknown); err != nil {
-			return err
+			return false, err
 		}
 		var p Point
 		if err := json.Unmarshal(line, &p); err != nil {
-			return fmt.Errorf("line %d: not a brewput point: %w", n, err)
+			return false, fmt.Errorf("line %d: not a brewput point: %w", n, err)
 		}
 		if p.Mode == "" || p.CPUs < 1 {
-			return fmt.Errorf("line %d: not a brewput point: missing mode or cpus", n)
+			return false, fmt.Errorf("line %d: not a brewput point: missing mode or cpus", n)
 		}
 		p.Tidy()
 		f.Points = append(f.Points, p)
-	}
-	if err := sc.Err(); err != nil {
+		return false, nil
+	})
+	if err != nil {
 		return err
 	}
 	for _, name := range slices.Sorted(func(yield func(string) bool) {

@@ -1,6 +1,7 @@
 package results
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"io"
@@ -35,4 +36,25 @@ func ReadJSON(r io.Reader) ([]Point, error) {
 		return nil, err
 	}
 	return f.Points, nil
+}
+
+// ScanLines reads r as JSON Lines are read, brewput's results files and
+// its lessons files alike: it calls fn with each line that is not blank,
+// trimmed of white space, and its number, counting from 1. A line may be
+// up to most bytes long (a point's histograms make long lines). It stops
+// at fn's first error, which it returns, or where fn says it is done;
+// otherwise it returns the reading's error, nil at the end of r.
+func ScanLines(r io.Reader, most int, fn func(n int, line []byte) (done bool, err error)) error {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 64<<10), most)
+	for n := 1; sc.Scan(); n++ {
+		line := bytes.TrimSpace(sc.Bytes())
+		if len(line) == 0 {
+			continue
+		}
+		if done, err := fn(n, line); done || err != nil {
+			return err
+		}
+	}
+	return sc.Err()
 }

@@ -1,10 +1,8 @@
 package lesson
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -92,24 +90,22 @@ func WriteJSON(w io.Writer, r Result) error {
 // lines are skipped. An error names the line.
 func ReadJSON(r io.Reader) ([]Result, error) {
 	var out []Result
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), 16<<20)
-	for line := 1; sc.Scan(); line++ {
-		text := bytes.TrimSpace(sc.Bytes())
-		if len(text) == 0 {
-			continue
-		}
+	err := results.ScanLines(r, 16<<20, func(line int, text []byte) (bool, error) {
 		var res Result
 		dec := json.NewDecoder(bytes.NewReader(text))
 		if err := dec.Decode(&res); err != nil {
-			return nil, fmt.Errorf("line %d: %w", line, err)
+			return false, fmt.Errorf("line %d: %w", line, err)
 		}
 		if res.Claim == "" {
-			return nil, fmt.Errorf("line %d: not a lessons result (no claim)", line)
+			return false, fmt.Errorf("line %d: not a lessons result (no claim)", line)
 		}
 		out = append(out, res)
+		return false, nil
+	})
+	if err != nil {
+		return nil, err
 	}
-	return out, sc.Err()
+	return out, nil
 }
 
 // ReadFile reads a lessons file written by brewput lessons --format json;
@@ -139,25 +135,15 @@ func IsFile(path string) (bool, error) {
 		return false, err
 	}
 	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 64<<10), 16<<20)
-	for sc.Scan() {
-		line := bytes.TrimSpace(sc.Bytes())
-		if len(line) == 0 {
-			continue
-		}
+	is := false
+	err = results.ScanLines(f, 16<<20, func(_ int, line []byte) (bool, error) {
 		var probe struct {
 			Claim *string `json:"claim"`
 		}
-		if line[0] != '{' || json.Unmarshal(line, &probe) != nil {
-			return false, nil
-		}
-		return probe.Claim != nil, nil
-	}
-	if err := sc.Err(); err != nil && !errors.Is(err, io.EOF) {
-		return false, err
-	}
-	return false, nil
+		is = line[0] == '{' && json.Unmarshal(line, &probe) == nil && probe.Claim != nil
+		return true, nil // the first line tells
+	})
+	return is && err == nil, err
 }
 
 // Tally counts the verdicts of rs in one line: "31 claims: 12 reproduced,

@@ -31,7 +31,7 @@ type barJSON struct {
 	Who     int    `json:"who"`
 }
 
-func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+func millis(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 
 // WriteJSON writes the timelines as one JSON array, each with the title
 // and summary sentence its text and picture carry.
@@ -39,9 +39,9 @@ func WriteJSON(w io.Writer, ts []Timeline) error {
 	out := make([]timelineJSON, 0, len(ts))
 	for _, t := range ts {
 		j := timelineJSON{Mode: t.Mode, CPUs: t.CPUs, Source: t.Source, Title: t.Title(), Summary: t.Summary(),
-			StartMS: ms(t.Start), SpanMS: ms(t.Span), Who: t.Who, File: t.File, Bars: make([]barJSON, 0, len(t.Bars))}
+			StartMS: millis(t.Start), SpanMS: millis(t.Span), Who: t.Who, File: t.File, Bars: make([]barJSON, 0, len(t.Bars))}
 		for _, b := range t.Bars {
-			j.Bars = append(j.Bars, barJSON{CPU: b.CPU, StartMS: ms(b.Start), EndMS: ms(b.End), Machine: b.Machine, Kind: b.Kind(), Who: b.Who})
+			j.Bars = append(j.Bars, barJSON{CPU: b.CPU, StartMS: millis(b.Start), EndMS: millis(b.End), Machine: b.Machine, Kind: b.Kind(), Who: b.Who})
 		}
 		out = append(out, j)
 	}

@@ -95,7 +95,8 @@ func SplitLabs(points []Point) (others []Point, labs []string, byLab map[string]
 
 // writeLabTable writes one lab's points: variant, CPUs, goroutines,
 // throughput, the median and spread of its runs, CPU use and the lab's
-// metrics, a column each.
+// metrics, a column each, every one in readable units (FormatRate,
+// FormatWait, FormatMetric).
 func writeLabTable(w io.Writer, lab string, points []Point) error {
 	width := len("variant")
 	keys := MetricNames(points)
@@ -104,7 +105,7 @@ func writeLabTable(w io.Writer, lab string, points []Point) error {
 	}
 	fmt.Fprintf(w, "lab %s\n", lab)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	head := []string{fmt.Sprintf("%-*s", width, "variant"), "cpus", "par", "throughput", "p50 ms", "min ms", "max ms", "cpu util"}
+	head := []string{fmt.Sprintf("%-*s", width, "variant"), "cpus", "par", "throughput", "p50", "min", "max", "cpu util"}
 	for _, k := range keys {
 		head = append(head, string(k))
 	}
@@ -112,7 +113,7 @@ func writeLabTable(w io.Writer, lab string, points []Point) error {
 	disturbed := slices.ContainsFunc(points, Point.IsDisturbed)
 	for _, p := range points {
 		row := []string{fmt.Sprintf("%-*s", width, p.Variant), fmt.Sprint(p.CPUs), fmt.Sprint(p.Par),
-			FormatRate(p.Throughput, p.Unit) + disturbedMark(p, disturbed), FormatMs(p.Latency.P50), FormatMs(p.Latency.Min), FormatMs(p.Latency.Max),
+			FormatRate(p.Throughput, p.Unit) + disturbedMark(p, disturbed), FormatWait(p.Latency.P50), FormatWait(p.Latency.Min), FormatWait(p.Latency.Max),
 			fmt.Sprintf("%.0f%%", 100*p.Util)}
 		for _, k := range keys {
 			v, ok := p.Metrics[k]
@@ -120,7 +121,7 @@ func writeLabTable(w io.Writer, lab string, points []Point) error {
 				row = append(row, "-")
 				continue
 			}
-			row = append(row, fmt.Sprintf("%.4g", v))
+			row = append(row, FormatMetric(k, v))
 		}
 		fmt.Fprintln(tw, strings.Join(row, "\t")+"\t")
 	}
@@ -146,17 +147,14 @@ func MetricNames(points []Point) []Metric {
 }
 
 // FormatRate writes a throughput with an SI prefix where it is large,
-// "1.03 G ints/s", so that a lab's rates read at a glance.
+// "1.03 Gints/s", so that a lab's rates read at a glance; three
+// significant digits, never in e-notation.
 func FormatRate(v float64, unit string) string {
-	for _, p := range []struct {
-		f float64
-		s string
-	}{{1e9, "G"}, {1e6, "M"}, {1e3, "k"}} {
-		if v >= p.f {
-			return fmt.Sprintf("%.3g %s%s", v/p.f, p.s, unit)
-		}
+	if v >= 1e3 {
+		n, prefix := scaled(v)
+		return n + " " + prefix + unit
 	}
-	return fmt.Sprintf("%.3g %s", v, unit)
+	return sig3(max(v, 0)) + " " + unit
 }
 
 // writeShopTable writes the coffee shop's points, or, with studies, a

@@ -306,7 +306,7 @@ func TestRun(t *testing.T) {
 		Mailbox: 8, ReplyBytes: 200, Remote: true, Reps: 2}
 	cpus := []int{1, 2}
 	points, _ := labtest.Run(t, labtest.With(NewLab(), c), cpus, len(cpus)*2*2*2, Unit, []results.Metric{MetricClients, MetricRequests,
-		MetricReplyBytes, MetricMailbox, MetricUtil, MetricCPUPerID, MetricSpread, MetricVsSimple, MetricLocalRate, MetricRemoteCost})
+		MetricReplyBytes, MetricMailbox, MetricCPUPerID, MetricSpread, MetricVsSimple, MetricLocalRate, MetricRemoteCost})
 	byKey := map[string]results.Point{}
 	for i, p := range points {
 		variant, remote := variantOf(p.Variant)
@@ -328,7 +328,7 @@ func TestRun(t *testing.T) {
 		}
 		mt := p.Metrics
 		if mt["clients"] != float64(p.Par) || mt["requests"] != float64(requests) || mt["reply_bytes"] != 200 ||
-			!(mt["util"] > 0) || !(mt["cpu_us_per_id"] > 0) || !(mt["spread"] >= 0) || !(mt["vs_simple"] > 0) {
+			!(p.Util > 0) || !(mt["cpu_us_per_id"] > 0) || !(mt["spread"] >= 0) || !(mt["vs_simple"] > 0) {
 			t.Errorf("%s: metrics %v", p.Variant, mt)
 		}
 		if _, ok := mt["mailbox"]; ok != (variant == Actor) || ok && mt["mailbox"] != 8 {

@@ -16,10 +16,9 @@ const (
 	MetricMailbox    results.Metric = "mailbox"
 )
 
-// CPU use (as Util) and CPU time per identity, in µs; the runs'
-// throughputs from lowest to highest, over the median.
+// CPU time per identity, in µs; the runs' throughputs from lowest to
+// highest, over the median.
 const (
-	MetricUtil     results.Metric = "util"
 	MetricCPUPerID results.Metric = "cpu_us_per_id"
 	MetricSpread   results.Metric = "spread"
 )

@@ -45,7 +45,7 @@ const Unit = "ids/s"
 //   - "clients", "requests": the client count and the requests of a run;
 //   - "reply_bytes": the size of a reply record; "mailbox", on actor
 //     points only, the mailbox size;
-//   - "util": as Util; "cpu_us_per_id": CPU microseconds per identity;
+//   - "cpu_us_per_id": CPU microseconds per identity;
 //   - "spread": the runs' throughputs from lowest to highest, over the
 //     median (0 with one run): how much to trust the median;
 //   - "vs_simple": Throughput ÷ that of simple with the same clients and
@@ -163,7 +163,6 @@ func (p *path) point(c Config, clients, n int) (results.Point, error) {
 		MetricClients:    float64(clients),
 		MetricRequests:   float64(p.requests),
 		MetricReplyBytes: float64(c.ReplyBytes),
-		MetricUtil:       used / float64(n),
 		MetricCPUPerID:   p.cpu.Seconds() * 1e6 / float64(p.requests*len(p.tputs)),
 		MetricSpread:     (slices.Max(p.tputs) - slices.Min(p.tputs)) / thr,
 	})

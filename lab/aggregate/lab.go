@@ -33,11 +33,6 @@ const (
 	MetricSpeedup results.Metric = "speedup"
 )
 
-// CPU use, as Util.
-const (
-	MetricUtil results.Metric = "util"
-)
-
 // NewLab returns the aggregate lab at its defaults, as brewput runs it (a
 // lab.Lab); its flags are Config's.
 func NewLab() *lab.Of[Config] {

@@ -46,7 +46,6 @@ const Unit = "events/s"
 //     with the same P, S and CPUs
 //   - "run_length", "handle_cost_us": the configured mean run length and
 //     handle cost
-//   - "util": as Util
 //
 // When ctx is cancelled, Run returns the points measured so far with
 // ctx.Err(). It fails if a run hands out a different number of events of
@@ -143,7 +142,6 @@ func point(c Config, strategy string, out outcome, n, producers, buffer int) (re
 		MetricLost:            float64(out.lost()),
 		MetricRunLength:       c.RunLength,
 		MetricHandleCostUs:    float64(c.HandleCost) / float64(time.Microsecond),
-		MetricUtil:            used / float64(n),
 	})
 	p.Par, p.Ops, p.Unit = producers, out.events, Unit
 	p.DurS, p.Throughput = secs, float64(out.events)/secs

@@ -141,7 +141,7 @@ func TestValidate(t *testing.T) {
 func TestRun(t *testing.T) {
 	c := Config{Lines: 2000, LineBytes: 100, Hashes: 2, Sizes: []int{0, 10}, Consumers: []int{1, 3}, Batches: []int{1, 100}, Seed: 7}
 	points, _ := labtest.Run(t, labtest.With(NewLab(), c), []int{1, 2}, 2*2*2*2, Unit, []results.Metric{MetricBound, MetricOfBound,
-		MetricProducerRate, MetricConsumerRate, MetricUtil, MetricChanSize, MetricConsumers, MetricBatchLines})
+		MetricProducerRate, MetricConsumerRate, MetricChanSize, MetricConsumers, MetricBatchLines})
 	for _, p := range points {
 		s, m, b, err := ParseVariant(p.Variant)
 		if err != nil {
@@ -154,7 +154,7 @@ func TestRun(t *testing.T) {
 			t.Errorf("%s cpus=%d: duration %g s, %g lines/s, latency %+v", p.Variant, p.CPUs, p.DurS, p.Throughput, p.Latency)
 		}
 		mt := p.Metrics
-		for _, k := range []results.Metric{MetricBound, MetricOfBound, MetricProducerRate, MetricConsumerRate, MetricUtil} {
+		for _, k := range []results.Metric{MetricBound, MetricOfBound, MetricProducerRate, MetricConsumerRate} {
 			if !(mt[k] > 0) {
 				t.Errorf("%s cpus=%d: metric %s = %g, want > 0", p.Variant, p.CPUs, k, mt[k])
 			}

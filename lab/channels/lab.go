@@ -22,12 +22,11 @@ const (
 	MetricConsumerRate results.Metric = "consumer_lines_per_s"
 )
 
-// The variant's numbers S, M and B, and the CPU use (as Util).
+// The variant's numbers S, M and B.
 const (
 	MetricChanSize   results.Metric = "chan_size"
 	MetricConsumers  results.Metric = "consumers"
 	MetricBatchLines results.Metric = "batch_lines"
-	MetricUtil       results.Metric = "util"
 )
 
 // NewLab returns the channels lab at its defaults, as brewput runs it (a

@@ -61,7 +61,7 @@ func Bound(producer, consumer float64, consumers, cpus int) float64 {
 // 16), and Metrics "bound_lines_per_s" (see Bound), "of_bound" (Throughput
 // ÷ bound; above 1 only where the machine's speed drifted during
 // the point), "producer_lines_per_s" and "consumer_lines_per_s" (the rates
-// alone), "util" (as Util), and "chan_size", "consumers", "batch_lines" (the
+// alone), and "chan_size", "consumers", "batch_lines" (the
 // variant's numbers, for plotting).
 //
 // When ctx is cancelled, Run returns the points measured so far with
@@ -117,7 +117,6 @@ func measurePoint(ctx context.Context, c Config, n, size, consumers, batch int) 
 		MetricOfBound:      thr / bound,
 		MetricProducerRate: prod,
 		MetricConsumerRate: cons,
-		MetricUtil:         used / float64(n),
 		MetricChanSize:     float64(size),
 		MetricConsumers:    float64(consumers),
 		MetricBatchLines:   float64(batch),

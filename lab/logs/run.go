@@ -54,7 +54,6 @@ const Unit = "appends/s"
 //	of_single             Throughput ÷ single_appends_per_s
 //	single_appends_per_s  the single writer's throughput, same kind and CPUs
 //	verified              1: the run passed its check (a failure is an error)
-//	util                  as Util
 //	value_bytes, sync     the value size, and 1 if the log syncs
 //
 // Logs go in a folder Run makes in c.Dir (or the temporary folder),
@@ -153,7 +152,6 @@ func (s *sweeper) point(r run, kind Kind, n, t int, single run) (results.Point, 
 		MetricOfSingle:      thr / singleThr,
 		MetricSingleRate:    singleThr,
 		MetricVerified:      1,
-		MetricUtil:          used / float64(n),
 		MetricValueBytes:    float64(s.c.ValueBytes),
 		MetricSync:          synced,
 	})

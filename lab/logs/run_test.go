@@ -99,7 +99,7 @@ func TestRun(t *testing.T) {
 // metrics lists the lab's metrics.
 func metrics() []results.Metric {
 	return []results.Metric{MetricWriters, MetricAppends, MetricWallS, MetricLatencySumS, MetricOverstatement, MetricNaiveRate,
-		MetricOfSingle, MetricSingleRate, MetricVerified, MetricUtil, MetricValueBytes, MetricSync}
+		MetricOfSingle, MetricSingleRate, MetricVerified, MetricValueBytes, MetricSync}
 }
 
 // TestRunSync: with sync the file and LevelDB variants are named so and

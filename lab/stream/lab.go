@@ -40,9 +40,8 @@ const (
 	MetricInOrder    results.Metric = "in_order"
 )
 
-// CPU use (as Util), and the process's CPU time per reply, in µs.
+// The process's CPU time per reply, in µs.
 const (
-	MetricUtil      results.Metric = "util"
 	MetricCPUPerMsg results.Metric = "cpu_us_per_msg"
 )
 

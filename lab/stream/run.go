@@ -49,7 +49,7 @@ const runWait = time.Minute
 //   - "restart": 1 on a restart point;
 //   - "in_order": on iorder points, 1 when every reply came back in the
 //     order its message was sent (Run fails otherwise);
-//   - "util": as Util; "cpu_us_per_msg": the process's CPU time (the
+//   - "cpu_us_per_msg": the process's CPU time (the
 //     peer's included) per reply, in µs.
 //
 // A point is the run of median throughput of c.Reps runs; Start is the
@@ -132,7 +132,6 @@ func measurePoint(ctx context.Context, c Config, n int, mode string, buffer int,
 		MetricFailedUnavailable: float64(t.byCause[failUnavailable]),
 		MetricReconnects:        float64(t.reconnects),
 		MetricRestart:           b2f(restart),
-		MetricUtil:              used / float64(n),
 		MetricCPUPerMsg:         t.cpu.Seconds() / float64(max(1, t.replied)) * 1e6,
 	})
 	p.Par, p.Ops, p.Errors, p.Unit = par, t.replied, t.failed(), Unit

@@ -287,7 +287,7 @@ func TestRun(t *testing.T) {
 	cpus := []int{1, 2}
 	points, _ := labtest.Run(t, labtest.With(NewLab(), c), cpus, len(cpus)*2*2*2, Unit, []results.Metric{MetricBuffer, MetricMessages,
 		MetricPayloadBytes, MetricReplied, MetricFailed, MetricLost, MetricFailedTooLarge, MetricFailedRejected, MetricFailedBroken,
-		MetricFailedUnavailable, MetricReconnects, MetricRestart, MetricInOrder, MetricUtil, MetricCPUPerMsg})
+		MetricFailedUnavailable, MetricReconnects, MetricRestart, MetricInOrder, MetricCPUPerMsg})
 	for _, p := range points {
 		mode, buf, restart, err := ParseVariant(p.Variant)
 		if err != nil {

@@ -32,6 +32,8 @@ type File struct {
 type Report struct {
 	Files  []File
 	Points []results.Point
+	// Figures are the labs' charts, by lab name, as Options gave them.
+	Figures map[string]chartspec.Figure
 }
 
 // Index is the name of the report's page.
@@ -160,7 +162,7 @@ func BuildWith(points []results.Point, opt Options) (*Report, error) {
 	if err := results.WriteCSV(&csv, points); err != nil {
 		return nil, err
 	}
-	r := &Report{Points: points, Files: []File{{Name: Index, Data: page.Bytes()}}}
+	r := &Report{Points: points, Figures: opt.Figures, Files: []File{{Name: Index, Data: page.Bytes()}}}
 	if len(points) > 0 {
 		r.Files = append(r.Files, File{Name: "results.json", Data: jsonl.Bytes()}, File{Name: "results.csv", Data: csv.Bytes()})
 	}

@@ -20,9 +20,9 @@ func (r *Report) WriteSummary(w io.Writer, dir string, full bool) error {
 		}
 		fmt.Fprintln(w)
 	}
-	write := verdict.WriteCompact
-	if full {
-		write = results.WriteTable
+	write := results.WriteTable
+	if !full {
+		write = func(w io.Writer, points []results.Point) error { return verdict.WriteCompact(w, points, r.Figures) }
 	}
 	if err := write(w, r.Points); err != nil {
 		return err

@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"runtime"
 	"strings"
 
@@ -11,11 +12,13 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/internal/host"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/lab/all"
 	"github.com/brewput/brewput/model"
+	"github.com/brewput/brewput/report/chartspec"
 	"github.com/brewput/brewput/results"
 )
 
@@ -75,9 +78,22 @@ func newLabRunCmd(e *env, l lab.Lab) *cobra.Command {
 					return err
 				}
 			}
-			out, err := outputOf(e, cmd.Flags(), format, out, results.Plan{Command: "lab " + info.Name})
+			// compact is what a terminal shows, the answer and the
+			// chart's numbers; a file given with it takes the format its
+			// extension says.
+			given, fileFormat := cmd.Flags().Changed, format
+			if format == compactFormat {
+				given = func(flag string) bool { return flag != "format" && cmd.Flags().Changed(flag) }
+				fileFormat = results.Table.String()
+			}
+			out, err := outputGiven(e, given, fileFormat, out, results.Plan{Command: "lab " + info.Name})
 			if err != nil {
 				return err
+			}
+			if format == compactFormat {
+				out.View = func(w io.Writer, points []results.Point) error {
+					return verdict.WriteLabs(w, points, map[string]chartspec.Figure{info.Name: l.Figure()})
+				}
 			}
 			out.Hold = profDir != ""
 			ctx := lab.WithPoints(cmd.Context(), func(p results.Point) error { return out.Add(&p) })
@@ -91,13 +107,18 @@ func newLabRunCmd(e *env, l lab.Lab) *cobra.Command {
 	fs := cmd.Flags()
 	check = l.Bind(fs)
 	fs.StringVar(&cpus, "cpus", lab.DefaultCPUs(), "CPU counts (GOMAXPROCS), as a list and ranges such as 1,2 or 1-4")
-	fs.StringVar(&format, "format", "table", "output format: "+strings.Join(results.Formats(), ", ")+" (with --out, guessed from its extension)")
+	fs.StringVar(&format, "format", compactFormat, "output format: compact (the lab's answer: on each CPU count what makes the most and the least, and its chart's numbers), table (every point in full, with the lab's metrics), or "+
+		strings.Join(results.Formats()[1:], ", ")+" (with --out, guessed from its extension)")
 	fs.StringVar(&out, "out", "", "write the results to this file (the table still goes to stdout)")
 	fs.Var((*cliflag.Bytes)(&maxMem), "max-mem", "most memory the lab may hold, estimated from its flags before it starts: a size such as 4GB (default half this machine's memory)")
 	fs.Lookup("max-mem").DefValue = "" // the machine's, said in the usage
 	fs.StringVar(&profDir, "profile", "", "write, for each CPU count, an execution trace and CPU, block and mutex profiles of the lab's run to this folder (NAME-Ncpu.trace, …), and summarize where its goroutines waited")
 	return cmd
 }
+
+// compactFormat is a lab's default --format: its answer and its chart's
+// numbers (verdict.WriteLabs), for a terminal.
+const compactFormat = "compact"
 
 // labs lists the labs: lab/all's, or the env's own (a test's).
 func (e *env) labs() []lab.Lab {

@@ -11,8 +11,13 @@ import (
 // outputOf checks --format and --out before anything is measured
 // (outfile.Sink.Open) and returns the sink of the points.
 func outputOf(e *env, fs *pflag.FlagSet, format, out string, plan results.Plan) (*outfile.Sink, error) {
+	return outputGiven(e, fs.Changed, format, out, plan)
+}
+
+// outputGiven is outputOf where given says which flags were given.
+func outputGiven(e *env, given func(flag string) bool, format, out string, plan results.Plan) (*outfile.Sink, error) {
 	s := e.sink(results.Table, nil)
-	if err := s.Open(format, out, fs.Changed, plan); err != nil {
+	if err := s.Open(format, out, given, plan); err != nil {
 		return nil, err
 	}
 	if s.Out != nil {

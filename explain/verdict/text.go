@@ -1,12 +1,15 @@
 package verdict
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"slices"
 	"strings"
 	"text/tabwriter"
 
+	"github.com/brewput/brewput/internal/prose"
+	"github.com/brewput/brewput/report/chartspec"
 	"github.com/brewput/brewput/results"
 )
 
@@ -14,27 +17,24 @@ import (
 // took CPU from it (results.Point.IsDisturbed); a model's point never is.
 func measuredDisturbed(p results.Point) bool { return !p.IsModel() && p.IsDisturbed() }
 
-// WriteText writes the verdict for a terminal: its sentences, then a row
-// per mode saying what limits it and what the best change gains; then
-// each study's sentences, which say what its variants measured and no
-// limit.
+// WriteText writes the verdict for a terminal, the answer first and
+// each thing once, leaving each mode's figures and limits to the compact
+// table (WriteCompact): a headline for each count of interest (what makes
+// the most there), which designs are only a reference (a data race), the
+// best change each mode's causal profile tried; then each study's
+// sentences, which say what its variants measured and no limit. The page
+// says the rest in full (Count.Sentence).
 func (v Verdict) WriteText(w io.Writer) error {
 	for _, c := range v.Counts {
-		if _, err := fmt.Fprintln(w, wrap(c.Sentence, 110, "")); err != nil {
+		if _, err := fmt.Fprintln(w, wrap(c.Headline, 110, "")); err != nil {
 			return err
 		}
 	}
-	if len(v.Modes) > 0 {
-		fmt.Fprintln(w, "What limits each mode at the most CPUs it was run or predicted on, and the best change its causal profile tried:")
-	}
-	width := 0
-	for _, m := range v.Modes {
-		width = max(width, len(m.Mode))
-	}
-	for _, m := range v.Modes {
-		head := fmt.Sprintf("  %-*s  ", width, m.Mode)
-		text := strings.ReplaceAll(wrap(m.Figures()+": "+m.Says(), 110-len(head), ""), "\n", "\n"+strings.Repeat(" ", len(head)))
-		if _, err := fmt.Fprintln(w, head+text); err != nil {
+	for _, s := range []string{v.referenceSentence(), v.changesSentence()} {
+		if s == "" {
+			continue
+		}
+		if _, err := fmt.Fprintln(w, wrap(s, 110, "")); err != nil {
 			return err
 		}
 	}
@@ -53,6 +53,81 @@ func (v Verdict) WriteText(w io.Writer) error {
 		fmt.Fprintln(w)
 	}
 	return WriteBenchAnswer(w, v.Benches)
+}
+
+// referenceSentence says which designs of the counts of interest have a
+// data race: "ideal has a data race (no synchronization at all): the
+// limit of the CPUs, a reference, not a valid design."; "" where none
+// has.
+func (v Verdict) referenceSentence() string {
+	var modes []string
+	for _, c := range v.Counts {
+		for _, r := range c.References {
+			if !slices.Contains(modes, r.Mode) {
+				modes = append(modes, r.Mode)
+			}
+		}
+	}
+	switch len(modes) {
+	case 0:
+		return ""
+	case 1:
+		return modes[0] + " has a data race (no synchronization at all): the limit of the CPUs, a reference, not a valid design."
+	}
+	return prose.JoinAnd(modes) + " have a data race (no synchronization at all): the limit of the CPUs, references, not valid designs."
+}
+
+// changesSentence says the best change each valid mode's causal profile
+// tried where the mode is judged (ModeLimit), the most gain first, modes
+// whose change and gain are the same together: "The best change each
+// mode's causal profile tried on 8 CPUs, model (go): linearpipe-1 and
+// linearpipe-10, another grinder + another steamer: +84 %; locking, the
+// kitchen lock held for less: +29 %."; "" where no profile tried one. The
+// limits themselves are the compact table's.
+func (v Verdict) changesSentence() string {
+	where := func(m ModeLimit) string { return cpus(m.CPUs) + ", " + m.Source }
+	var tried []ModeLimit
+	for _, m := range v.Modes {
+		if m.Limit.Change != "" && !races(m.Mode) {
+			tried = append(tried, m)
+		}
+	}
+	if len(tried) == 0 {
+		return ""
+	}
+	same := true
+	for _, m := range tried {
+		same = same && where(m) == where(tried[0])
+	}
+	slices.SortStableFunc(tried, func(a, b ModeLimit) int { return cmp.Compare(b.Limit.Gain, a.Limit.Gain) })
+	type change struct {
+		modes []string
+		says  string
+	}
+	var changes []*change
+	for _, m := range tried {
+		says := m.Limit.Change + ": " + prose.Gain(m.Limit.Gain)
+		if !same {
+			says += " (on " + where(m) + ")"
+		}
+		i := slices.IndexFunc(changes, func(c *change) bool { return c.says == says })
+		if i < 0 {
+			changes = append(changes, &change{says: says})
+			i = len(changes) - 1
+		}
+		changes[i].modes = append(changes[i].modes, m.Mode)
+	}
+	parts := make([]string, len(changes))
+	for i, c := range changes {
+		parts[i] = prose.JoinAnd(c.modes) + ", " + c.says
+	}
+	lead := "The best change each mode's causal profile tried"
+	if same {
+		lead += " on " + where(tried[0])
+	} else {
+		lead += " at the most CPUs it was run or predicted on"
+	}
+	return lead + ": " + strings.Join(parts, "; ") + "."
 }
 
 // noProfile says in short why a study's verdict names no limit.
@@ -78,19 +153,19 @@ func wrap(s string, width int, indent string) string {
 	return strings.Join(append(lines, line), "\n")
 }
 
-// WriteCompact writes the short table of points for a terminal: every
-// measured point of the shop, one row each, then the model's predictions
-// summarized per mode as ranges over their CPU counts, with what limits
-// them where; then each study's variants (package study), a row per
-// variant and CPU count with the median of its repetitions, its ratio to
-// the most on that count and the meter it used the most — as measured,
-// with no limit, brewput having no model of the user's code; then the
-// labs' tables and the Go benchmarks', as results.WriteTable writes them.
+// WriteCompact writes the short table of points for a terminal: the
+// shop's measured points and the model's predictions, each summarized a
+// row per mode (writeRanges); then each study's variants (package study),
+// a row per variant and CPU count with the median of its repetitions, its
+// ratio to the most on that count and the meter it used the most — as
+// measured, with no limit, brewput having no model of the user's code;
+// then each lab's answer, drawn with its figure in figures (WriteLabs),
+// and the Go benchmarks' table, as results.WriteTable writes it.
 // results.WriteTable writes every point in full.
-func WriteCompact(w io.Writer, points []results.Point) error {
+func WriteCompact(w io.Writer, points []results.Point, figures map[string]chartspec.Figure) error {
 	others, benches := results.SplitBench(points)
-	shop, labs, byLab := results.SplitLabs(others)
-	var measured, model, studies []results.Point
+	shop, labs, _ := results.SplitLabs(others)
+	var measured, model, studies, labPoints []results.Point
 	for _, p := range shop {
 		switch {
 		case p.Kind() == results.KindStudy:
@@ -99,6 +174,11 @@ func WriteCompact(w io.Writer, points []results.Point) error {
 			model = append(model, p)
 		default:
 			measured = append(measured, p)
+		}
+	}
+	for _, p := range others {
+		if p.Kind() == results.KindLab {
+			labPoints = append(labPoints, p)
 		}
 	}
 	wrote := false
@@ -110,13 +190,13 @@ func WriteCompact(w io.Writer, points []results.Point) error {
 	}
 	if len(measured) > 0 {
 		sep()
-		if err := writeMeasured(w, measured); err != nil {
+		if err := writeRanges(w, measured); err != nil {
 			return err
 		}
 	}
 	if len(model) > 0 {
 		sep()
-		if err := writeModelRanges(w, model); err != nil {
+		if err := writeRanges(w, model); err != nil {
 			return err
 		}
 	}
@@ -126,9 +206,9 @@ func WriteCompact(w io.Writer, points []results.Point) error {
 			return err
 		}
 	}
-	for _, l := range labs {
+	if len(labs) > 0 {
 		sep()
-		if err := results.WriteTable(w, byLab[l]); err != nil {
+		if err := WriteLabs(w, labPoints, figures); err != nil {
 			return err
 		}
 	}
@@ -137,6 +217,153 @@ func WriteCompact(w io.Writer, points []results.Point) error {
 		if err := results.WriteTable(w, benches); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// loadText says a point's load and policy in short, leaving out what
+// every point of the table shares: "4 customers", "fifo, 800 orders/s, 2
+// servers". sched says to name the policy.
+func loadText(p results.Point, sched bool) string {
+	var parts []string
+	if sched && p.Sched != "" {
+		parts = append(parts, p.Sched)
+	}
+	if p.Rate > 0 {
+		parts = append(parts, "an open loop of "+results.FormatNumber(p.Rate)+" orders/s")
+	}
+	switch {
+	case p.Par == p.CPUs:
+		parts = append(parts, "one per CPU")
+	case p.Rate > 0:
+		parts = append(parts, prose.Count(p.Par, "server"))
+	default:
+		parts = append(parts, prose.Count(p.Par, "customer"))
+	}
+	if p.Harness != "" {
+		parts = append(parts, p.Harness+" harness")
+	}
+	return strings.Join(parts, ", ")
+}
+
+// writeRanges summarizes points, all measured or all predicted, a row per
+// mode (and series, where a mode has several: machine, policy, load): its
+// CPU counts, its throughput and median latency from least to most (the
+// median of a count's repetitions), and what limits it over which counts.
+// A heading says where they come from (the model's, for which machine's
+// costs); a line under the measurements, which were disturbed.
+func writeRanges(w io.Writer, points []results.Point) error {
+	type group struct {
+		mode, id string
+		ps       []results.Point
+	}
+	var groups []*group
+	index := map[string]*group{}
+	ids := map[string][]string{} // a mode's series
+	origins, scheds := map[string]bool{}, map[string]bool{}
+	reps := false
+	for _, p := range points {
+		id := seriesID(p)
+		if !slices.Contains(ids[p.Mode], id) {
+			ids[p.Mode] = append(ids[p.Mode], id)
+		}
+		k := p.Mode + "\x00" + id
+		g, ok := index[k]
+		if !ok {
+			g = &group{mode: p.Mode, id: id}
+			index[k] = g
+			groups = append(groups, g)
+		}
+		g.ps = append(g.ps, p)
+		origins[p.Origin()] = true
+		scheds[p.Sched] = true
+		reps = reps || p.Rep > 1
+	}
+	model := points[0].IsModel()
+	hosts := inOrder(points, origins)
+	head := "measured on " + strings.Join(hosts, ", ")
+	if model {
+		head = "predicted by the model"
+		if len(scheds) == 1 && points[0].Sched != "" {
+			head += " (" + points[0].Sched + ")"
+		}
+		// Which calibration, not its every cost: those are the full
+		// table's (results.CalibrationLines).
+		var fors []string
+		for _, p := range points {
+			if p.Calibration != nil && !slices.Contains(fors, p.Calibration.For()) {
+				fors = append(fors, p.Calibration.For())
+			}
+		}
+		if len(fors) > 0 {
+			head += ", " + strings.Join(fors, "; ")
+		}
+	}
+	head += ": " + prose.Count(len(points), "point") + ", per mode"
+	if reps {
+		head += ", the median of each count's runs"
+	}
+	fmt.Fprintln(w, head)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "mode\tcpus\tthroughput\tp50 ms\tlimited by")
+	var disturbed []string
+	for _, g := range groups {
+		name := g.mode
+		if races(g.mode) {
+			name += " (data race)"
+		}
+		p0 := g.ps[0]
+		switch {
+		case len(ids[g.mode]) > 1:
+			name += " (" + loadText(p0, len(scheds) > 1) + ")"
+			if !model && len(hosts) > 1 {
+				name += " on " + p0.Origin()
+			}
+		case p0.Rate > 0 || p0.Harness != "":
+			name += " (" + loadText(p0, false) + ")"
+		}
+		grid := NewGrid(g.ps)
+		lo, hi, p50lo, p50hi := 0.0, 0.0, 0.0, 0.0
+		var limits []string
+		lastClass, from, prev := "", 0, 0
+		flush := func() {
+			if lastClass == "" {
+				return
+			}
+			c, _ := grid.At(g.mode, prev)
+			limits = append(limits, fmt.Sprintf("%s (%s)", c.Shown().Limit.Named, cpuSpan(from, prev)))
+		}
+		for i, n := range grid.CPUs {
+			c, _ := grid.At(g.mode, n)
+			e := c.Shown()
+			if i == 0 {
+				lo, hi, p50lo, p50hi = e.Throughput, e.Throughput, e.P50, e.P50
+			}
+			lo, hi = min(lo, e.Throughput), max(hi, e.Throughput)
+			p50lo, p50hi = min(p50lo, e.P50), max(p50hi, e.P50)
+			if e.Limit.Class != lastClass {
+				flush()
+				lastClass, from = e.Limit.Class, n
+			}
+			prev = n
+			if e.Disturbed > 0 {
+				d := fmt.Sprintf("%s on %s", name, cpus(n))
+				if e.Reps > 1 {
+					d += fmt.Sprintf(" (%d of %d runs)", e.Disturbed, e.Reps)
+				}
+				disturbed = append(disturbed, d)
+			}
+		}
+		flush()
+		fmt.Fprintf(tw, "%s\t%s\t%s %s\t%s\t%s\n", name, cpuSpan(grid.CPUs[0], grid.CPUs[len(grid.CPUs)-1]),
+			rateRange(lo, hi), p0.Unit, msRange(p50lo, p50hi), strings.Join(limits, ", "))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if len(disturbed) > 0 {
+		fmt.Fprintln(w, wrap("Disturbed (other processes took CPU while they were measured; such a point says little about the design): "+
+			prose.JoinAnd(disturbed)+".", 110, ""))
 	}
 	return nil
 }
@@ -268,143 +495,6 @@ func tableHead(what string, reps bool, rep string, open bool, measures string) s
 		head += "rate/s\tdrops\t"
 	}
 	return head + measures
-}
-
-func writeMeasured(w io.Writer, points []results.Point) error {
-	origins, reps, open, disturbed := map[string]bool{}, false, false, 0
-	for _, p := range points {
-		origins[p.Origin()] = true
-		reps = reps || p.Rep > 0
-		open = open || p.Rate > 0
-	}
-	hosts := inOrder(points, origins)
-	fmt.Fprintf(w, "measured on %s: %d points\n", strings.Join(hosts, ", "), len(points))
-	tab := newPointTable(w, len(hosts) > 1, tableHead("mode", reps, "rep", open,
-		"throughput\tp50 ms\tp99 ms\tcpu util\tlimited by\t"))
-	for _, p := range points {
-		row := fmt.Sprintf("%s\t%d\t%d\t", p.Mode, p.CPUs, p.Par)
-		if reps {
-			row += fmt.Sprintf("%d\t", max(p.Rep, 1))
-		}
-		if open {
-			row += fmt.Sprintf("%g\t%d\t", p.Rate, p.Drops)
-		}
-		limit := LimitOf(p.Bottleneck).Named
-		if measuredDisturbed(p) {
-			limit += " (disturbed)"
-			disturbed++
-		}
-		row += fmt.Sprintf("%s\t%s\t%s\t%.0f%%\t%s\t", results.FormatRate(p.Throughput, p.Unit), results.FormatMs(p.Latency.P50), results.FormatMs(p.Latency.P99), 100*p.Util, limit)
-		tab.add(row, p)
-	}
-	if err := tab.tw.Flush(); err != nil {
-		return err
-	}
-	if disturbed > 0 {
-		fmt.Fprintf(w, "(disturbed: other processes took CPU while the point was measured; it says little about the design)\n")
-	}
-	return nil
-}
-
-// loadText says a point's load and policy in short: "go, 4 customers",
-// "fifo, 800 orders/s, 2 servers".
-func loadText(p results.Point) string {
-	parts := []string{p.Sched}
-	if p.Rate > 0 {
-		parts = append(parts, fmt.Sprintf("%g orders/s", p.Rate))
-	}
-	switch {
-	case p.Par == p.CPUs:
-		parts = append(parts, "one per CPU")
-	case p.Rate > 0:
-		parts = append(parts, fmt.Sprintf("%d servers", p.Par))
-	default:
-		parts = append(parts, fmt.Sprintf("%d customers", p.Par))
-	}
-	if p.Harness != "" {
-		parts = append(parts, p.Harness+" harness")
-	}
-	return strings.Join(parts, ", ")
-}
-
-// writeModelRanges summarizes the model's points per mode (and policy and
-// load, where they differ): the CPU counts, the throughput and median
-// latency from least to most, and what limits the mode over which counts.
-func writeModelRanges(w io.Writer, points []results.Point) error {
-	type group struct {
-		mode, id string
-		ps       []results.Point
-	}
-	var groups []*group
-	index := map[string]*group{}
-	ids := map[string][]string{} // a mode's series
-	for _, p := range points {
-		id := seriesID(p)
-		if !slices.Contains(ids[p.Mode], id) {
-			ids[p.Mode] = append(ids[p.Mode], id)
-		}
-		k := p.Mode + "\x00" + id
-		g, ok := index[k]
-		if !ok {
-			g = &group{mode: p.Mode, id: id}
-			index[k] = g
-			groups = append(groups, g)
-		}
-		g.ps = append(g.ps, p)
-	}
-	scheds := map[string]bool{}
-	for _, p := range points {
-		scheds[p.Sched] = true
-	}
-	what := "model"
-	if len(scheds) == 1 && points[0].Sched != "" {
-		what += " (" + points[0].Sched + ")"
-	}
-	fmt.Fprintf(w, "predicted by the %s: %d points, per mode\n", what, len(points))
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "mode\tcpus\tthroughput\tp50 ms\tlimited by")
-	for _, g := range groups {
-		name := g.mode
-		if len(ids[g.mode]) > 1 {
-			name += " (" + loadText(g.ps[0]) + ")"
-		}
-		grid := NewGrid(g.ps)
-		lo, hi, p50lo, p50hi := 0.0, 0.0, 0.0, 0.0
-		var limits []string
-		lastClass, from, prev := "", 0, 0
-		flush := func() {
-			if lastClass == "" {
-				return
-			}
-			c, _ := grid.At(g.mode, prev)
-			limits = append(limits, fmt.Sprintf("%s (%s)", c.Shown().Limit.Named, cpuSpan(from, prev)))
-		}
-		for i, n := range grid.CPUs {
-			c, _ := grid.At(g.mode, n)
-			e := c.Shown()
-			if i == 0 {
-				lo, hi, p50lo, p50hi = e.Throughput, e.Throughput, e.P50, e.P50
-			}
-			lo, hi = min(lo, e.Throughput), max(hi, e.Throughput)
-			p50lo, p50hi = min(p50lo, e.P50), max(p50hi, e.P50)
-			if e.Limit.Class != lastClass {
-				flush()
-				lastClass, from = e.Limit.Class, n
-			}
-			prev = n
-		}
-		flush()
-		unit := g.ps[0].Unit
-		fmt.Fprintf(tw, "%s\t%s\t%s %s\t%s\t%s\n", name, cpuSpan(grid.CPUs[0], grid.CPUs[len(grid.CPUs)-1]),
-			rateRange(lo, hi), unit, msRange(p50lo, p50hi), strings.Join(limits, ", "))
-	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	for _, l := range results.CalibrationLines(points) {
-		fmt.Fprintf(w, "go policy: %s\n", l)
-	}
-	return nil
 }
 
 // inOrder lists the origins among points that are in origins, each once,

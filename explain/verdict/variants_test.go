@@ -115,7 +115,7 @@ func TestWriteCompactUserCode(t *testing.T) {
 		Bench: &results.Benchmark{Name: "BenchmarkGet", Pkg: "example.com/kv", Iters: 100, Values: []results.BenchValue{{Value: 100, Unit: "ns/op"}}}}
 	ps = append(ps, bench)
 	var b strings.Builder
-	if err := WriteCompact(&b, append(talk(), ps...)); err != nil {
+	if err := WriteCompact(&b, append(talk(), ps...), nil); err != nil {
 		t.Fatal(err)
 	}
 	out := b.String()

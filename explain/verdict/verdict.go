@@ -59,8 +59,19 @@ type Count struct {
 	P50Lo, P50Hi   float64
 	Rest           []Other
 	Disturbed, All int
-	// Sentence says it all in words.
-	Sentence string
+	// References are the designs with a data race (ideal) beside the
+	// valid ones: the CPUs' ceiling, never among the best.
+	References []Reference
+	// Sentence says it all in words; Headline says what makes the most
+	// and how many points were disturbed, leaving the rest to a table.
+	Sentence, Headline string
+}
+
+// Reference is a design with a data race at a count: what it makes there.
+type Reference struct {
+	Mode       string
+	Throughput float64
+	Unit       string
 }
 
 // Other is a mode that makes less than the best at a count.
@@ -238,6 +249,15 @@ func count(g *Grid, n int) Count {
 		}
 		es = valid
 	}
+	// The source says where the valid designs' figures come from.
+	measured, model = 0, 0
+	for _, s := range es {
+		if s.e.Model {
+			model++
+		} else {
+			measured++
+		}
+	}
 	mixed := measured > 0 && model > 0
 	switch {
 	case measured > 0 && host != "" && host != "measured":
@@ -279,8 +299,10 @@ func count(g *Grid, n int) Count {
 	}
 	c.Lo, c.Hi, c.P50Lo, c.P50Hi = sp.lo, sp.hi, sp.p50Lo, sp.p50Hi
 	slices.SortStableFunc(c.Rest, func(a, b Other) int { return cmp.Compare(b.Throughput, a.Throughput) })
-	c.Sentence = countSentence(c, unit, len(es) == len(g.Modes))
+	c.Sentence = countSentence(c, unit, len(es) == len(g.Modes), true)
+	c.Headline = countSentence(c, unit, len(es) == len(g.Modes), false)
 	for _, r := range racy {
+		c.References = append(c.References, Reference{r.mode, r.e.Throughput, unit})
 		c.Sentence += fmt.Sprintf(" For reference, %s makes %s %s: it has a data race (no synchronization at all), the limit of the CPUs, not a valid design.", r.mode, rate(r.e.Throughput), unit)
 	}
 	if len(apart) > 0 {
@@ -292,10 +314,15 @@ func count(g *Grid, n int) Count {
 // countSentence says a count in words: "On 2 CPUs, measured on vm, every
 // mode but locking makes 488–498 lattes/s at a median 4.01–4.03 ms;
 // locking makes 249 (the kitchen lock)". every says that every mode of the
-// study has a point on the count.
-func countSentence(c Count, unit string, every bool) string {
+// study has a point on the count; rest, that the sentence says what the
+// modes that make less make too.
+func countSentence(c Count, unit string, every, rest bool) string {
 	var s strings.Builder
-	fmt.Fprintf(&s, "On %s, %s: ", cpus(c.CPUs), c.Source)
+	source := c.Source
+	if c.Disturbed > 0 && !rest {
+		source += fmt.Sprintf(" (%d of %d points disturbed)", c.Disturbed, c.All)
+	}
+	fmt.Fprintf(&s, "On %s, %s: ", cpus(c.CPUs), source)
 	verb := "make"
 	switch {
 	case len(c.Rest) == 0 && len(c.Best) > 1 && every:
@@ -322,11 +349,11 @@ func countSentence(c Count, unit string, every bool) string {
 		verb = "make the most,"
 	}
 	fmt.Fprintf(&s, " %s %s %s at a median %s ms", verb, rateRange(c.Lo, c.Hi), unit, msRange(c.P50Lo, c.P50Hi))
-	if len(c.Rest) > 0 {
+	if len(c.Rest) > 0 && rest {
 		s.WriteString("; " + restText(c.Rest))
 	}
 	s.WriteString(".")
-	if c.Disturbed > 0 {
+	if c.Disturbed > 0 && rest {
 		fmt.Fprintf(&s, " %d of the %d points measured here were disturbed: other processes took CPU while they ran.", c.Disturbed, c.All)
 	}
 	return s.String()

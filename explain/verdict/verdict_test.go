@@ -162,16 +162,17 @@ func TestGridPrefersMeasurements(t *testing.T) {
 	}
 }
 
-// TestWriteCompact: the measured points one by one, the model's per mode
-// as ranges with what limits them over which counts.
+// TestWriteCompact: the measured points and the model's, each per mode
+// as ranges with what limits them over which counts, a row a mode.
 func TestWriteCompact(t *testing.T) {
 	var b strings.Builder
-	if err := WriteCompact(&b, talk()); err != nil {
+	if err := WriteCompact(&b, talk(), nil); err != nil {
 		t.Fatal(err)
 	}
 	out := b.String()
 	for _, want := range []string{
-		"measured on box: 6 points",
+		"measured on box: 6 points, per mode",
+		"locking      1–2   250 lattes/s      4.00–8.00  kitchen (1–2)",
 		"predicted by the model (go): 18 points, per mode",
 		"finelocking  1–6   250–930 lattes/s   4.00       the CPUs (1–3), grinder (4–6)",
 		"locking      1–6   250 lattes/s       4.00–24.0  kitchen (1–6)",
@@ -180,8 +181,34 @@ func TestWriteCompact(t *testing.T) {
 			t.Errorf("compact table lacks %q:\n%s", want, out)
 		}
 	}
-	if n := strings.Count(out, "\n"); n != 1+1+6+1+1+1+3 {
+	if n := strings.Count(out, "\n"); n != 1+1+3+1+1+1+3 {
 		t.Errorf("%d lines:\n%s", n, out)
+	}
+}
+
+// TestWriteTextAnswersFirst: the terminal's verdict is a headline a
+// count of interest, the data race set apart, and the best changes, most
+// gain first — no throughput, latency or limit of a mode, which the
+// compact table says.
+func TestWriteTextAnswersFirst(t *testing.T) {
+	ps := talk()
+	for n := 1; n <= 6; n++ {
+		ps = append(ps, point(true, "ideal", n, 260*float64(n), 4, nil))
+	}
+	var b strings.Builder
+	if err := Of(ps).WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	want := `On 2 CPUs, measured on box: finelocking and multi-2 make the most, 500 lattes/s at a median 4.00 ms.
+On 4 CPUs, predicted by the model (go): multi-2 makes the most, 1000 lattes/s at a median 4.00 ms.
+On 6 CPUs, predicted by the model (go): multi-2 makes the most, 1500 lattes/s at a median 4.00 ms.
+ideal has a data race (no synchronization at all): the limit of the CPUs, a reference, not a valid design.
+The best change each mode's causal profile tried on 6 CPUs, model (go): locking, the kitchen lock held for
+less: combining outside it: +30 %; multi-2, one more CPU and one more customer: +17 %; finelocking, another
+grinder: +7.0 %.
+`
+	if got := b.String(); got != want {
+		t.Errorf("verdict\n got:\n%s\nwant:\n%s", got, want)
 	}
 }
 

@@ -32,6 +32,9 @@ type Sink struct {
 	// Hold keeps the points from stdout to the end (a lab's profiled
 	// points get their waits once the run is over).
 	Hold bool
+	// View, if not nil, writes the table that stdout gets in place of
+	// results.WriteTable: a lab's answer and compact table.
+	View func(w io.Writer, points []results.Point) error
 	// streamed counts the points written to stdout as they came.
 	streamed int
 }
@@ -73,6 +76,9 @@ func (s *Sink) Finish(points []results.Point, done bool) error {
 		if len(points) == 0 {
 			return nil
 		}
+		if s.Format == results.Table {
+			return s.table(points)
+		}
 		return results.Write(s.Stdout, s.Format, points)
 	}
 	if err := s.Out.Finish(points, done); err != nil {
@@ -92,6 +98,15 @@ func (s *Sink) Finish(points []results.Point, done bool) error {
 		fmt.Fprintf(s.Stderr, "%s keeps the run's plan: %s --resume %s measures the rest\n", s.Out.Journal(), s.Resume, s.Out.Journal())
 	case s.Out.Journal() != s.Out.Path:
 		fmt.Fprintf(s.Stderr, "kept the journal %s\n", s.Out.Journal())
+	}
+	return s.table(points)
+}
+
+// table writes points to stdout as a table: View's, or every point in
+// full.
+func (s *Sink) table(points []results.Point) error {
+	if s.View != nil {
+		return s.View(s.Stdout, points)
 	}
 	return results.WriteTable(s.Stdout, points)
 }

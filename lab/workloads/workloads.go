@@ -63,8 +63,9 @@ document starts with a blocking wait of --wait that stands for the disk
 cache), then parses it with encoding/xml. The concurrent variant is a pool
 of --workers goroutines fed the documents by a channel: while one waits,
 another parses, so the waits overlap even on one CPU, and the pool is
-several times faster there already. More CPUs add little: the work is
-waiting, not computing.
+many times faster there already. Its waits overlapped, what is left of
+the pool's work is parsing: more CPUs help it, up to what --workers waits
+at a time allow.
 
 Every run's answer is checked exactly (the sum, the sorted order against
 the standard library's sort, the number of documents found against the
@@ -76,9 +77,11 @@ latency distribution, in ms.
 
 What to look for: the speedup chart, concurrent over sequential at each
 CPU count. find is far above 1 from 1 CPU on; add is about 1 on 1 CPU and
-rises with CPUs; sort stays at or below 1 everywhere. cpu_used tells the
-rest: find's pool keeps the CPU mostly idle (it waits), add's concurrent
-variant uses as many CPUs as it is given.`
+rises with CPUs; sort stays at or below 1 everywhere. The cpu util
+column tells why: sequential find leaves the CPU mostly idle (it waits),
+while find's pool keeps the CPUs mostly busy, parsing; add's concurrent
+variant uses most of every CPU it is given, sort's only while it sorts
+its chunks.`
 
 // Example is how the lab is run, for "brewput lab workloads --help".
 const Example = `  brewput lab workloads

@@ -1,0 +1,255 @@
+package verdict
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/brewput/brewput/internal/prose"
+	"github.com/brewput/brewput/report/chartspec"
+	"github.com/brewput/brewput/results"
+)
+
+// LabAnswer is a lab's answer, computed from its points and its figure
+// alike for every lab: on each CPU count of interest, the variant that
+// makes the most and the one that makes the least; then the figure's
+// numbers, what its chart draws, as a small table.
+type LabAnswer struct {
+	// Lab is the lab's name, Origins where its points were measured.
+	Lab     string
+	Origins []string
+	// Points counts the lab's points, Disturbed those other processes
+	// took CPU from; CPUs are their CPU counts, ascending.
+	Points, Disturbed int
+	CPUs              []int
+	// Sentences say, for each CPU count of interest (and unit, where the
+	// variants count different things), what makes the most and the
+	// least.
+	Sentences []string
+	// Table is the figure's numbers: a row per line of the chart, a
+	// column per x; empty where the figure draws nothing.
+	Table FigureTable
+}
+
+// FigureTable is a lab figure's numbers as a table: Title says what they
+// are; Head names the columns (the x values, or the y's label for bars);
+// each row is a line's name and its y at each x, "-" where it has none.
+type FigureTable struct {
+	Title string
+	Head  []string
+	Rows  [][]string
+}
+
+// Lab answers a lab's points (those of the lab named name) with its
+// figure fig.
+func Lab(name string, points []results.Point, fig chartspec.Figure) LabAnswer {
+	a := LabAnswer{Lab: name}
+	var first []results.Point // the first repetition of each run
+	for _, p := range points {
+		if p.Lab.Name != name || p.Rep > 1 {
+			continue
+		}
+		first = append(first, p)
+		if !slices.Contains(a.Origins, p.Origin()) {
+			a.Origins = append(a.Origins, p.Origin())
+		}
+		if !slices.Contains(a.CPUs, p.CPUs) {
+			a.CPUs = append(a.CPUs, p.CPUs)
+		}
+		if p.IsDisturbed() {
+			a.Disturbed++
+		}
+	}
+	a.Points = len(first)
+	slices.Sort(a.CPUs)
+	counts := countsOfInterest(a.CPUs)
+	for i := len(counts) - 1; i >= 0; i-- { // the most CPUs first
+		a.Sentences = append(a.Sentences, labCount(first, counts[i])...)
+	}
+	a.Table = figureTable(fig, first)
+	return a
+}
+
+// labCount says what CPU count n shows of points: for each unit, in the
+// order the points first count it, the variant that makes the most and
+// the one that makes the least.
+func labCount(points []results.Point, n int) []string {
+	var units []string
+	byUnit := map[string][]results.Point{}
+	for _, p := range points {
+		if p.CPUs != n || p.Throughput <= 0 {
+			continue
+		}
+		if _, ok := byUnit[p.Unit]; !ok {
+			units = append(units, p.Unit)
+		}
+		byUnit[p.Unit] = append(byUnit[p.Unit], p)
+	}
+	var out []string
+	for _, u := range units {
+		ps := byUnit[u]
+		what := ""
+		if len(units) > 1 {
+			what = " " + u
+		}
+		// A variant measured at several loads (clients, writers) is
+		// named with its load.
+		loads := map[string]int{}
+		for _, p := range ps {
+			loads[p.Variant]++
+		}
+		name := func(p results.Point) string {
+			s := p.Variant
+			if loads[p.Variant] > 1 {
+				s += fmt.Sprintf(" (par %d)", p.Par)
+			}
+			if p.IsDisturbed() {
+				s += " (disturbed)"
+			}
+			return s
+		}
+		hi := slices.MaxFunc(ps, func(a, b results.Point) int { return cmpFloat(a.Throughput, b.Throughput) })
+		lo := slices.MinFunc(ps, func(a, b results.Point) int { return cmpFloat(a.Throughput, b.Throughput) })
+		figures := func(p results.Point) string {
+			return fmt.Sprintf("%s at a median %s, the CPUs %.0f %% busy", results.FormatRate(p.Throughput, p.Unit), results.FormatWait(p.Latency.P50), 100*p.Util)
+		}
+		var s strings.Builder
+		fmt.Fprintf(&s, "On %s, ", cpus(n))
+		if len(ps) == 1 {
+			fmt.Fprintf(&s, "%s makes %s.", name(hi), figures(hi))
+		} else {
+			fmt.Fprintf(&s, "%s makes the most%s, %s; %s the least, %s (×%s).", name(hi), what, figures(hi), name(lo),
+				results.FormatRate(lo.Throughput, lo.Unit), ratio3(lo.Throughput/hi.Throughput))
+		}
+		out = append(out, s.String())
+	}
+	return out
+}
+
+// figureTable lays out what fig draws of points as a table.
+func figureTable(fig chartspec.Figure, points []results.Point) FigureTable {
+	pl, ok := fig.Plot(points)
+	if !ok {
+		return FigureTable{}
+	}
+	label := func(a chartspec.Axis) string {
+		l := a.Label
+		if l == "" && a.Of == chartspec.ByThroughput {
+			l = "throughput (" + pl.Unit + ")"
+		}
+		for _, scale := range []string{", log scale", " (log scale)"} {
+			l = strings.ReplaceAll(l, scale, "")
+		}
+		return l
+	}
+	t := FigureTable{Title: label(fig.Y)}
+	bars := fig.Kind == chartspec.Bars
+	if !bars {
+		t.Title += " against " + label(fig.X)
+	}
+	if fig.AtMostCPUs() {
+		t.Title += ", on " + cpus(pl.CPUs)
+		if fig.Best {
+			t.Title += ", the best over the settings not shown"
+		}
+	}
+	if fig.Kind == chartspec.Amdahl {
+		t.Title += fmt.Sprintf("; serial fraction %s", results.FormatNumber(pl.Fraction))
+	}
+	if bars {
+		t.Head = []string{label(fig.Y)}
+	} else {
+		for _, x := range pl.Xs {
+			t.Head = append(t.Head, results.FormatNumber(x))
+		}
+	}
+	for _, l := range pl.Lines {
+		row := []string{l.Name}
+		if bars {
+			if len(l.Points) > 0 {
+				row = append(row, results.FormatNumber(l.Points[0].Y))
+			}
+			t.Rows = append(t.Rows, row)
+			continue
+		}
+		for _, x := range pl.Xs {
+			i := slices.IndexFunc(l.Points, func(xy chartspec.XY) bool { return xy.X == x })
+			if i < 0 {
+				row = append(row, "-")
+				continue
+			}
+			row = append(row, results.FormatNumber(l.Points[i].Y))
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	return t
+}
+
+// Write writes the answer for a terminal: a line saying what was
+// measured, the sentences, then the figure's table under its title.
+func (a LabAnswer) Write(w io.Writer) error {
+	fmt.Fprintf(w, "lab %s, measured on %s: %s on %s", a.Lab, strings.Join(a.Origins, ", "), prose.Count(a.Points, "point"), cpuList(a.CPUs))
+	if a.Disturbed > 0 {
+		fmt.Fprintf(w, ", %d disturbed (other processes took CPU while they ran)", a.Disturbed)
+	}
+	fmt.Fprintln(w)
+	for _, s := range a.Sentences {
+		fmt.Fprintln(w, wrap(s, 110, "  "))
+	}
+	if len(a.Table.Rows) == 0 {
+		return nil
+	}
+	fmt.Fprintln(w, wrap(a.Table.Title+":", 110, ""))
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "\t"+strings.Join(a.Table.Head, "\t")+"\t")
+	width := 0
+	for _, r := range a.Table.Rows {
+		width = max(width, len(r[0]))
+	}
+	for _, r := range a.Table.Rows {
+		fmt.Fprintln(tw, fmt.Sprintf("%-*s", width, r[0])+"\t"+strings.Join(r[1:], "\t")+"\t")
+	}
+	return tw.Flush()
+}
+
+// cpuList writes CPU counts as "1, 2 and 4 CPUs", "1 CPU".
+func cpuList(counts []int) string {
+	if len(counts) == 1 {
+		return cpus(counts[0])
+	}
+	parts := make([]string, len(counts))
+	for i, n := range counts {
+		parts[i] = itoa(n)
+	}
+	return prose.JoinAnd(parts) + " CPUs"
+}
+
+// WriteLabs writes the answer of each lab among points, in the order
+// their points first come, a blank line between them, each drawn with
+// its figure in figures (chartspec.Default where it has none there); then
+// a line saying where the rest is.
+func WriteLabs(w io.Writer, points []results.Point, figures map[string]chartspec.Figure) error {
+	_, labs, byLab := results.SplitLabs(points)
+	for i, l := range labs {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		fig, ok := figures[l]
+		if !ok {
+			fig = chartspec.Default(l)
+		}
+		if err := Lab(l, byLab[l], fig).Write(w); err != nil {
+			return err
+		}
+	}
+	if len(labs) > 0 {
+		_, err := fmt.Fprintln(w, LabMore)
+		return err
+	}
+	return nil
+}
+
+// LabMore says where a lab's every point is, below its answer.
+const LabMore = "(--format table prints every point in full, with the lab's own metrics)"

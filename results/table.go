@@ -415,10 +415,10 @@ func busiest(s *Shop) string {
 
 // FormatMs formats milliseconds for people: two decimals, or three
 // significant digits where two decimals would show nothing (the harness's
-// own no-op takes nanoseconds).
+// own no-op takes nanoseconds), never in e-notation.
 func FormatMs(v float64) string {
 	if v >= 0.1 || v == 0 {
 		return fmt.Sprintf("%.2f", v)
 	}
-	return fmt.Sprintf("%.3g", v)
+	return sig3(v)
 }

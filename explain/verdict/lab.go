@@ -112,8 +112,11 @@ func labCount(points []results.Point, n int) []string {
 		}
 		hi := slices.MaxFunc(ps, func(a, b results.Point) int { return cmpFloat(a.Throughput, b.Throughput) })
 		lo := slices.MinFunc(ps, func(a, b results.Point) int { return cmpFloat(a.Throughput, b.Throughput) })
+		// The CPU time is said in CPUs, not as a share of n: the
+		// process's threads outside GOMAXPROCS (the runtime's own, those
+		// in system calls) can take more than n CPUs' worth.
 		figures := func(p results.Point) string {
-			return fmt.Sprintf("%s at a median %s, the CPUs %.0f %% busy", results.FormatRate(p.Throughput, p.Unit), results.FormatWait(p.Latency.P50), 100*p.Util)
+			return fmt.Sprintf("%s at a median %s, keeping %s CPUs busy", results.FormatRate(p.Throughput, p.Unit), results.FormatWait(p.Latency.P50), results.FormatNumber(p.CPUUsed))
 		}
 		var s strings.Builder
 		fmt.Fprintf(&s, "On %s, ", cpus(n))

@@ -85,8 +85,8 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 // progressLine sums a point up in a line.
 func progressLine(p results.Point) string {
 	m := p.Metrics
-	line := fmt.Sprintf("stream cpus=%d %s: %s, reply p50 %.3g ms p99 %.3g ms, %.0f replied, %.0f failed",
-		p.CPUs, p.Variant, results.FormatRate(p.Throughput, Unit), p.Latency.P50, p.Latency.P99, m[MetricReplied], m[MetricFailed])
+	line := fmt.Sprintf("stream cpus=%d %s: %s, reply p50 %s p99 %s, %.0f replied, %.0f failed",
+		p.CPUs, p.Variant, results.FormatRate(p.Throughput, Unit), results.FormatWait(p.Latency.P50), results.FormatWait(p.Latency.P99), m[MetricReplied], m[MetricFailed])
 	if m[MetricRestart] == 1 {
 		line += fmt.Sprintf(", %.0f reconnects", m[MetricReconnects])
 	}

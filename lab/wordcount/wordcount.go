@@ -201,8 +201,8 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 			if med := ts[i].Median(); med > 0 {
 				p.Metrics[MetricSpeedup] = bytewise / med
 			}
-			line := fmt.Sprintf("%s/%s cpus=%d: median %.4g ms of %d, %.3g MB/s, speedup %.1f",
-				Name, w.name, n, p.Metrics[MetricMedianMs], c.Reps, p.Throughput/1e6, p.Metrics[MetricSpeedup])
+			line := fmt.Sprintf("%s/%s cpus=%d: median %s of %d, %s, speedup %.1f",
+				Name, w.name, n, results.FormatWait(p.Metrics[MetricMedianMs]), c.Reps, results.FormatRate(p.Throughput, p.Unit), p.Metrics[MetricSpeedup])
 			if w.wc == "" {
 				reps := float64(len(ts[i].Times))
 				p.Metrics[MetricAllocsPerOp] = float64(ts[i].mallocs) / reps

@@ -78,10 +78,12 @@ latency distribution, in ms.
 What to look for: the speedup chart, concurrent over sequential at each
 CPU count. find is far above 1 from 1 CPU on; add is about 1 on 1 CPU and
 rises with CPUs; sort stays at or below 1 everywhere. The cpu util
-column tells why: sequential find leaves the CPU mostly idle (it waits),
-while find's pool keeps the CPUs mostly busy, parsing; add's concurrent
-variant uses most of every CPU it is given, sort's only while it sorts
-its chunks.`
+column (the share of the CPUs the variant kept busy) tells why: sequential
+find leaves the CPU mostly idle, waiting; find's pool parses while others
+wait, so its share is many times sequential find's, as high as its
+parsing and --workers waits at a time allow. add and sort compute
+without waiting: their share says how many of the CPUs each variant
+keeps busy.`
 
 // Example is how the lab is run, for "brewput lab workloads --help".
 const Example = `  brewput lab workloads
@@ -223,8 +225,8 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 			}
 			for i, s := range []float64{1, speedup} {
 				p := point(pair[i], ts[i], n, s)
-				add(p, fmt.Sprintf("%s/%s cpus=%d: median %.4g ms of %d, %.3g %s, speedup %.2f",
-					Name, p.Variant, n, p.Metrics[MetricMedianMs], c.Reps, p.Throughput, p.Unit, s))
+				add(p, fmt.Sprintf("%s/%s cpus=%d: median %s of %d, %s, speedup %.2f",
+					Name, p.Variant, n, results.FormatWait(p.Metrics[MetricMedianMs]), c.Reps, results.FormatRate(p.Throughput, p.Unit), s))
 			}
 		}
 		return nil

@@ -109,7 +109,7 @@ func newLabRunCmd(e *env, l lab.Lab) *cobra.Command {
 	fs.StringVar(&cpus, "cpus", lab.DefaultCPUs(), "CPU counts (GOMAXPROCS), as a list and ranges such as 1,2 or 1-4")
 	fs.StringVar(&format, "format", compactFormat, "output format: compact (the lab's answer: on each CPU count what makes the most and the least, and its chart's numbers), table (every point in full, with the lab's metrics), or "+
 		strings.Join(results.Formats()[1:], ", ")+" (with --out, guessed from its extension)")
-	fs.StringVar(&out, "out", "", "write the results to this file (the table still goes to stdout)")
+	fs.StringVar(&out, "out", "", "write the results to this file (stdout still gets the answer, or the table --format names)")
 	fs.Var((*cliflag.Bytes)(&maxMem), "max-mem", "most memory the lab may hold, estimated from its flags before it starts: a size such as 4GB (default half this machine's memory)")
 	fs.Lookup("max-mem").DefValue = "" // the machine's, said in the usage
 	fs.StringVar(&profDir, "profile", "", "write, for each CPU count, an execution trace and CPU, block and mutex profiles of the lab's run to this folder (NAME-Ncpu.trace, …), and summarize where its goroutines waited")

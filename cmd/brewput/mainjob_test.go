@@ -45,10 +45,10 @@ func TestMainJobAndReport(t *testing.T) {
 	if !strings.Contains(stdout, "finelocking") || !strings.Contains(stdout, "report: "+filepath.Join(first, "index.html")) {
 		t.Errorf("stdout has no table or no path to the page:\n%s", stdout)
 	}
-	// The verdict first, then the compact table: the measured points, the
-	// model's per mode as a range.
+	// The verdict first, then the compact table: the measured points and the
+	// model's, each a row per mode with its ranges.
 	for _, want := range []string{"On " + lastCPUs() + ", measured on ", fmt.Sprintf("On %d CPUs, predicted by the model (go): ", predictCPUs()),
-		"What limits each mode", "predicted by the model (go): " + fmt.Sprint(predictCPUs()) + " points, per mode", fmt.Sprintf("1–%d   ", predictCPUs()),
+		"The best change each mode's causal profile tried", "predicted by the model (go)", ": " + fmt.Sprint(predictCPUs()) + " points, per mode", fmt.Sprintf("1–%d   ", predictCPUs()),
 		"noop makes"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("stdout lacks %q:\n%s", want, stdout)

@@ -5,13 +5,19 @@ import (
 	"strconv"
 
 	"github.com/brewput/brewput/internal/prose"
+	"github.com/brewput/brewput/results"
 )
 
 func itoa(n int) string     { return strconv.Itoa(n) }
 func ftoa(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
 
-// rate writes a throughput for people: "498", "1000".
-func rate(v float64) string { return fmt.Sprintf("%.0f", v) }
+// rate writes a throughput for people: "498", "1000", "59.9M".
+func rate(v float64) string {
+	if v >= 1e5 {
+		return results.FormatNumber(v)
+	}
+	return fmt.Sprintf("%.0f", v)
+}
 
 // rateRange writes "488–498", or one figure where they round alike.
 func rateRange(lo, hi float64) string {
@@ -21,7 +27,7 @@ func rateRange(lo, hi float64) string {
 	return rate(lo) + "–" + rate(hi)
 }
 
-// ms writes a latency: "4.0", "12", "0.42".
+// ms writes a latency in ms: "4.00", "12.0", "0.420", "0.0000167".
 func ms(v float64) string {
 	switch {
 	case v >= 100:
@@ -30,8 +36,10 @@ func ms(v float64) string {
 		return fmt.Sprintf("%.1f", v)
 	case v >= 1:
 		return fmt.Sprintf("%.2f", v)
+	case v >= 0.1 || v <= 0:
+		return fmt.Sprintf("%.3f", v)
 	}
-	return fmt.Sprintf("%.3f", v)
+	return results.FormatNumber(v) // three significant digits, as small as it is
 }
 
 // msRange writes "4.01–4.21", or one figure.

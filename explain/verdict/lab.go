@@ -34,8 +34,9 @@ type LabAnswer struct {
 }
 
 // FigureTable is a lab figure's numbers as a table: Title says what they
-// are; Head names the columns (the x values, or the y's label for bars);
-// each row is a line's name and its y at each x, "-" where it has none.
+// are; Head names the columns, the x values (none for bars: a bar's one
+// number is what Title says); each row is a line's name and its y at each
+// x, "-" where it has none.
 type FigureTable struct {
 	Title string
 	Head  []string
@@ -116,7 +117,11 @@ func labCount(points []results.Point, n int) []string {
 		// process's threads outside GOMAXPROCS (the runtime's own, those
 		// in system calls) can take more than n CPUs' worth.
 		figures := func(p results.Point) string {
-			return fmt.Sprintf("%s at a median %s, keeping %s CPUs busy", results.FormatRate(p.Throughput, p.Unit), results.FormatWait(p.Latency.P50), results.FormatNumber(p.CPUUsed))
+			used := results.FormatNumber(p.CPUUsed) + " CPUs"
+			if used == "1 CPUs" {
+				used = "1 CPU"
+			}
+			return fmt.Sprintf("%s at a median %s, keeping %s busy", results.FormatRate(p.Throughput, p.Unit), results.FormatWait(p.Latency.P50), used)
 		}
 		var s strings.Builder
 		fmt.Fprintf(&s, "On %s, ", cpus(n))
@@ -161,9 +166,7 @@ func figureTable(fig chartspec.Figure, points []results.Point) FigureTable {
 	if fig.Kind == chartspec.Amdahl {
 		t.Title += fmt.Sprintf("; serial fraction %s", results.FormatNumber(pl.Fraction))
 	}
-	if bars {
-		t.Head = []string{label(fig.Y)}
-	} else {
+	if !bars { // a bar's one number is what the title says
 		for _, x := range pl.Xs {
 			t.Head = append(t.Head, results.FormatNumber(x))
 		}
@@ -206,7 +209,9 @@ func (a LabAnswer) Write(w io.Writer) error {
 	}
 	fmt.Fprintln(w, wrap(a.Table.Title+":", 110, ""))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "\t"+strings.Join(a.Table.Head, "\t")+"\t")
+	if len(a.Table.Head) > 0 {
+		fmt.Fprintln(tw, "\t"+strings.Join(a.Table.Head, "\t")+"\t")
+	}
 	width := 0
 	for _, r := range a.Table.Rows {
 		width = max(width, len(r[0]))

@@ -108,7 +108,7 @@ func (v Verdict) changesSentence() string {
 	for _, m := range tried {
 		says := m.Limit.Change + ": " + prose.Gain(m.Limit.Gain)
 		if !same {
-			says += " (on " + where(m) + ")"
+			says += " on " + where(m)
 		}
 		i := slices.IndexFunc(changes, func(c *change) bool { return c.says == says })
 		if i < 0 {
@@ -221,20 +221,23 @@ func WriteCompact(w io.Writer, points []results.Point, figures map[string]charts
 	return nil
 }
 
-// loadText says a point's load and policy in short, leaving out what
-// every point of the table shares: "4 customers", "fifo, 800 orders/s, 2
-// servers". sched says to name the policy.
-func loadText(p results.Point, sched bool) string {
+// loadText says a point's load and policy in short: "4 customers",
+// "fifo, open loop of 800 orders/s, 2 servers". sched says to name the
+// policy; series, to name the load even where it is the default, one
+// customer or server per CPU, for a mode of several series.
+func loadText(p results.Point, sched, series bool) string {
 	var parts []string
 	if sched && p.Sched != "" {
 		parts = append(parts, p.Sched)
 	}
 	if p.Rate > 0 {
-		parts = append(parts, "an open loop of "+results.FormatNumber(p.Rate)+" orders/s")
+		parts = append(parts, "open loop of "+results.FormatNumber(p.Rate)+" orders/s")
 	}
 	switch {
 	case p.Par == p.CPUs:
-		parts = append(parts, "one per CPU")
+		if series {
+			parts = append(parts, "one per CPU")
+		}
 	case p.Rate > 0:
 		parts = append(parts, prose.Count(p.Par, "server"))
 	default:
@@ -315,12 +318,12 @@ func writeRanges(w io.Writer, points []results.Point) error {
 		p0 := g.ps[0]
 		switch {
 		case len(ids[g.mode]) > 1:
-			name += " (" + loadText(p0, len(scheds) > 1) + ")"
+			name += " (" + loadText(p0, len(scheds) > 1, true) + ")"
 			if !model && len(hosts) > 1 {
 				name += " on " + p0.Origin()
 			}
 		case p0.Rate > 0 || p0.Harness != "":
-			name += " (" + loadText(p0, false) + ")"
+			name += " (" + loadText(p0, false, false) + ")"
 		}
 		grid := NewGrid(g.ps)
 		lo, hi, p50lo, p50hi := 0.0, 0.0, 0.0, 0.0

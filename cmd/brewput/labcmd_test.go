@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/results"
 )
 
@@ -74,6 +75,38 @@ func TestLabsRun(t *testing.T) {
 			}
 		}
 	})
+}
+
+// A lab answers first by default: what it measured, on each CPU count
+// what makes the most and the least, its chart's numbers; --format table
+// prints every point with the lab's metrics, and --out writes the file
+// its extension says beside the answer.
+func TestLabAnswersFirst(t *testing.T) {
+	args := []string{"lab", "channels", "--cpus", "1", "--lines", "2000", "--size", "1", "--consumers", "1", "--batch", "1,10"}
+	out := filepath.Join(t.TempDir(), "ch.json")
+	stdout, _ := succeeds(t, noChild(), append(args, "--out", out)...)
+	for _, want := range []string{"lab channels, measured on ", ": 2 points on 1 CPU", "On 1 CPU, ", "makes the most", "the least",
+		"share of the bound reached (%) against lines per batch (B)", verdict.LabMore} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("the answer lacks %q:\n%s", want, stdout)
+		}
+	}
+	if strings.Contains(stdout, "of_bound") || strings.Contains(stdout, "e+") {
+		t.Errorf("the answer shows the full table or e-notation:\n%s", stdout)
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps, err := results.ReadJSON(f)
+	f.Close()
+	if err != nil || len(ps) != 2 {
+		t.Errorf("--out %s: %d points, %v; want the 2 points in JSON", out, len(ps), err)
+	}
+	stdout, _ = succeeds(t, noChild(), append(args, "--format", "table")...)
+	if !strings.Contains(stdout, "of_bound") || strings.Contains(stdout, "makes the most") {
+		t.Errorf("--format table is not every point in full:\n%s", stdout)
+	}
 }
 
 func TestLabBadInput(t *testing.T) {

@@ -3,6 +3,8 @@ package outfile
 import (
 	"bytes"
 	"errors"
+	"fmt"
+	"io"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -52,5 +54,44 @@ func TestSink(t *testing.T) {
 	}
 	if !strings.Contains(stdout.String(), "noop") {
 		t.Errorf("no table on stdout:\n%s", &stdout)
+	}
+}
+
+// View writes what stdout gets in place of the full table, with a file
+// and without; other formats on stdout are not a table, and View does not
+// touch them.
+func TestSinkView(t *testing.T) {
+	ps := []results.Point{point("noop"), point("ideal")}
+	view := func(w io.Writer, points []results.Point) error {
+		_, err := fmt.Fprintf(w, "answer of %d points\n", len(points))
+		return err
+	}
+	var stdout, stderr bytes.Buffer
+	s := &Sink{Stdout: &stdout, Stderr: &stderr, Format: results.Table, View: view}
+	if err := s.Finish(ps, true); err != nil {
+		t.Fatal(err)
+	}
+	if got := stdout.String(); got != "answer of 2 points\n" {
+		t.Errorf("stdout without a file: %q, want the view", got)
+	}
+	stdout.Reset()
+	o, err := Create(filepath.Join(t.TempDir(), "r.csv"), results.CSV, results.Plan{Command: "lab", Points: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = &Sink{Stdout: &stdout, Stderr: &stderr, Format: results.CSV, Out: o, View: view}
+	if err := s.Finish(ps, true); err != nil {
+		t.Fatal(err)
+	}
+	if got := stdout.String(); got != "answer of 2 points\n" {
+		t.Errorf("stdout with a file: %q, want the view", got)
+	}
+	stdout.Reset()
+	s = &Sink{Stdout: &stdout, Stderr: &stderr, Format: results.CSV, View: view}
+	if err := s.Finish(ps, true); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(stdout.String(), "answer") || !strings.Contains(stdout.String(), "noop") {
+		t.Errorf("CSV on stdout:\n%s", &stdout)
 	}
 }

@@ -22,7 +22,11 @@ func (r *Report) WriteSummary(w io.Writer, dir string, full bool) error {
 	}
 	write := results.WriteTable
 	if !full {
-		write = func(w io.Writer, points []results.Point) error { return verdict.WriteCompact(w, points, r.Figures) }
+		write = func(w io.Writer, points []results.Point) error {
+			return verdict.WriteCompact(w, points, func(w io.Writer, labs []results.Point) error {
+				return WriteLabs(w, labs, r.Figures)
+			})
+		}
 	}
 	if err := write(w, r.Points); err != nil {
 		return err

@@ -9,10 +9,10 @@ import (
 	"strings"
 
 	"github.com/brewput/brewput/internal/profile"
+	"github.com/brewput/brewput/report"
 
 	"github.com/spf13/cobra"
 
-	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/internal/host"
 	"github.com/brewput/brewput/lab"
@@ -92,7 +92,7 @@ func newLabRunCmd(e *env, l lab.Lab) *cobra.Command {
 			}
 			if format == compactFormat {
 				out.View = func(w io.Writer, points []results.Point) error {
-					return verdict.WriteLabs(w, points, map[string]chartspec.Figure{info.Name: l.Figure()})
+					return report.WriteLabs(w, points, map[string]chartspec.Figure{info.Name: l.Figure()})
 				}
 			}
 			out.Hold = profDir != ""
@@ -117,7 +117,7 @@ func newLabRunCmd(e *env, l lab.Lab) *cobra.Command {
 }
 
 // compactFormat is a lab's default --format: its answer and its chart's
-// numbers (verdict.WriteLabs), for a terminal.
+// numbers (report.WriteLabs), for a terminal.
 const compactFormat = "compact"
 
 // labs lists the labs: lab/all's, or the env's own (a test's).

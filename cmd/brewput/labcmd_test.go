@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/brewput/brewput/explain/verdict"
+	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/results"
 )
 
@@ -86,7 +86,7 @@ func TestLabAnswersFirst(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "ch.json")
 	stdout, _ := succeeds(t, noChild(), append(args, "--out", out)...)
 	for _, want := range []string{"lab channels, measured on ", ": 2 points on 1 CPU", "On 1 CPU, ", "makes the most", "the least",
-		"share of the bound reached (%) against lines per batch (B)", verdict.LabMore} {
+		"share of the bound reached (%) against lines per batch (B)", report.LabMore} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("the answer lacks %q:\n%s", want, stdout)
 		}

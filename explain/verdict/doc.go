@@ -7,6 +7,8 @@
 //
 // Grid lays the points out as modes by CPU counts, the measured point of a
 // cell speaking for it where there is one; the report's map of what limits
-// what is drawn from it. WriteCompact is the short table the main job
-// prints: the measured points, and the model's summarized per mode.
+// what is drawn from it. WriteText is the verdict a terminal shows, a few
+// lines; WriteCompact the short table under it: the measured points and
+// the model's, each summarized a row per mode; Lab a lab's answer, which
+// package report writes with its chart's numbers.
 package verdict

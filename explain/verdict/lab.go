@@ -8,12 +8,11 @@ import (
 	"text/tabwriter"
 
 	"github.com/brewput/brewput/internal/prose"
-	"github.com/brewput/brewput/report/chartspec"
 	"github.com/brewput/brewput/results"
 )
 
-// LabAnswer is a lab's answer, computed from its points and its figure
-// alike for every lab: on each CPU count of interest, the variant that
+// LabAnswer is a lab's answer, computed from its points and its figure's
+// numbers alike for every lab: on each CPU count of interest, the variant that
 // makes the most and the one that makes the least; then the figure's
 // numbers, what its chart draws, as a small table.
 type LabAnswer struct {
@@ -43,9 +42,9 @@ type FigureTable struct {
 	Rows  [][]string
 }
 
-// Lab answers a lab's points (those of the lab named name) with its
-// figure fig.
-func Lab(name string, points []results.Point, fig chartspec.Figure) LabAnswer {
+// Lab answers a lab's points (those of the lab named name), table being
+// its figure's numbers (package report reads them from its chart).
+func Lab(name string, points []results.Point, table FigureTable) LabAnswer {
 	a := LabAnswer{Lab: name}
 	var first []results.Point // the first repetition of each run
 	for _, p := range points {
@@ -69,7 +68,7 @@ func Lab(name string, points []results.Point, fig chartspec.Figure) LabAnswer {
 	for i := len(counts) - 1; i >= 0; i-- { // the most CPUs first
 		a.Sentences = append(a.Sentences, labCount(first, counts[i])...)
 	}
-	a.Table = figureTable(fig, first)
+	a.Table = table
 	return a
 }
 
@@ -136,63 +135,6 @@ func labCount(points []results.Point, n int) []string {
 	return out
 }
 
-// figureTable lays out what fig draws of points as a table.
-func figureTable(fig chartspec.Figure, points []results.Point) FigureTable {
-	pl, ok := fig.Plot(points)
-	if !ok {
-		return FigureTable{}
-	}
-	label := func(a chartspec.Axis) string {
-		l := a.Label
-		if l == "" && a.Of == chartspec.ByThroughput {
-			l = "throughput (" + pl.Unit + ")"
-		}
-		for _, scale := range []string{", log scale", " (log scale)"} {
-			l = strings.ReplaceAll(l, scale, "")
-		}
-		return l
-	}
-	t := FigureTable{Title: label(fig.Y)}
-	bars := fig.Kind == chartspec.Bars
-	if !bars {
-		t.Title += " against " + label(fig.X)
-	}
-	if fig.AtMostCPUs() {
-		t.Title += ", on " + cpus(pl.CPUs)
-		if fig.Best {
-			t.Title += ", the best over the settings not shown"
-		}
-	}
-	if fig.Kind == chartspec.Amdahl {
-		t.Title += fmt.Sprintf("; serial fraction %s", results.FormatNumber(pl.Fraction))
-	}
-	if !bars { // a bar's one number is what the title says
-		for _, x := range pl.Xs {
-			t.Head = append(t.Head, results.FormatNumber(x))
-		}
-	}
-	for _, l := range pl.Lines {
-		row := []string{l.Name}
-		if bars {
-			if len(l.Points) > 0 {
-				row = append(row, results.FormatNumber(l.Points[0].Y))
-			}
-			t.Rows = append(t.Rows, row)
-			continue
-		}
-		for _, x := range pl.Xs {
-			i := slices.IndexFunc(l.Points, func(xy chartspec.XY) bool { return xy.X == x })
-			if i < 0 {
-				row = append(row, "-")
-				continue
-			}
-			row = append(row, results.FormatNumber(l.Points[i].Y))
-		}
-		t.Rows = append(t.Rows, row)
-	}
-	return t
-}
-
 // Write writes the answer for a terminal: a line saying what was
 // measured, the sentences, then the figure's table under its title.
 func (a LabAnswer) Write(w io.Writer) error {
@@ -233,31 +175,3 @@ func cpuList(counts []int) string {
 	}
 	return prose.JoinAnd(parts) + " CPUs"
 }
-
-// WriteLabs writes the answer of each lab among points, in the order
-// their points first come, a blank line between them, each drawn with
-// its figure in figures (chartspec.Default where it has none there); then
-// a line saying where the rest is.
-func WriteLabs(w io.Writer, points []results.Point, figures map[string]chartspec.Figure) error {
-	_, labs, byLab := results.SplitLabs(points)
-	for i, l := range labs {
-		if i > 0 {
-			fmt.Fprintln(w)
-		}
-		fig, ok := figures[l]
-		if !ok {
-			fig = chartspec.Default(l)
-		}
-		if err := Lab(l, byLab[l], fig).Write(w); err != nil {
-			return err
-		}
-	}
-	if len(labs) > 0 {
-		_, err := fmt.Fprintln(w, LabMore)
-		return err
-	}
-	return nil
-}
-
-// LabMore says where a lab's every point is, below its answer.
-const LabMore = "(--format table prints every point in full, with the lab's own metrics)"

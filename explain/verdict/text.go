@@ -9,7 +9,6 @@ import (
 	"text/tabwriter"
 
 	"github.com/brewput/brewput/internal/prose"
-	"github.com/brewput/brewput/report/chartspec"
 	"github.com/brewput/brewput/results"
 )
 
@@ -159,12 +158,13 @@ func wrap(s string, width int, indent string) string {
 // a row per variant and CPU count with the median of its repetitions, its
 // ratio to the most on that count and the meter it used the most — as
 // measured, with no limit, brewput having no model of the user's code;
-// then each lab's answer, drawn with its figure in figures (WriteLabs),
-// and the Go benchmarks' table, as results.WriteTable writes it.
-// results.WriteTable writes every point in full.
-func WriteCompact(w io.Writer, points []results.Point, figures map[string]chartspec.Figure) error {
+// then the labs' points as labs writes them (package report answers each
+// with its chart's numbers; nil writes them in full), and the Go
+// benchmarks' table, as results.WriteTable writes it. results.WriteTable
+// writes every point in full.
+func WriteCompact(w io.Writer, points []results.Point, labs func(io.Writer, []results.Point) error) error {
 	others, benches := results.SplitBench(points)
-	shop, labs, _ := results.SplitLabs(others)
+	shop, _, _ := results.SplitLabs(others)
 	var measured, model, studies, labPoints []results.Point
 	for _, p := range shop {
 		switch {
@@ -206,9 +206,12 @@ func WriteCompact(w io.Writer, points []results.Point, figures map[string]charts
 			return err
 		}
 	}
-	if len(labs) > 0 {
+	if len(labPoints) > 0 {
 		sep()
-		if err := WriteLabs(w, labPoints, figures); err != nil {
+		if labs == nil {
+			labs = results.WriteTable
+		}
+		if err := labs(w, labPoints); err != nil {
 			return err
 		}
 	}

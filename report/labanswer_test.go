@@ -1,6 +1,7 @@
-package verdict
+package report
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -25,7 +26,7 @@ func TestLabAnswersFirst(t *testing.T) {
 	for n := 1; n <= 2; n++ {
 		for i := range 4 {
 			for par := 1; par <= 10; par++ {
-				p := labPoint("v"+itoa(i), n, float64(n)*(1e5+1000*float64(10*i+par)), 0.05, 1.01*float64(n))
+				p := labPoint("v"+strconv.Itoa(i), n, float64(n)*(1e5+1000*float64(10*i+par)), 0.05, 1.01*float64(n))
 				p.Par = par
 				ps = append(ps, p)
 			}

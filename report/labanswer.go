@@ -1,0 +1,105 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/brewput/brewput/explain/verdict"
+	"github.com/brewput/brewput/internal/prose"
+	"github.com/brewput/brewput/report/chartspec"
+	"github.com/brewput/brewput/results"
+)
+
+// WriteLabs writes the answer of each lab among points, in the order
+// their points first come, a blank line between them, each drawn with
+// its figure in figures (chartspec.Default where it has none there); then
+// a line saying where the rest is.
+func WriteLabs(w io.Writer, points []results.Point, figures map[string]chartspec.Figure) error {
+	_, labs, byLab := results.SplitLabs(points)
+	for i, l := range labs {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		fig, ok := figures[l]
+		if !ok {
+			fig = chartspec.Default(l)
+		}
+		var first []results.Point
+		for _, p := range byLab[l] {
+			if p.Rep <= 1 {
+				first = append(first, p)
+			}
+		}
+		if err := verdict.Lab(l, byLab[l], labTable(fig, first)).Write(w); err != nil {
+			return err
+		}
+	}
+	if len(labs) > 0 {
+		_, err := fmt.Fprintln(w, LabMore)
+		return err
+	}
+	return nil
+}
+
+// LabMore says where a lab's every point is, below its answer.
+const LabMore = "(--format table prints every point in full, with the lab's own metrics)"
+
+// labTable lays out what fig draws of points (a lab's first repetitions)
+// as a table.
+func labTable(fig chartspec.Figure, points []results.Point) verdict.FigureTable {
+	pl, ok := fig.Plot(points)
+	if !ok {
+		return verdict.FigureTable{}
+	}
+	label := func(a chartspec.Axis) string {
+		l := a.Label
+		if l == "" && a.Of == chartspec.ByThroughput {
+			l = "throughput (" + pl.Unit + ")"
+		}
+		for _, scale := range []string{", log scale", " (log scale)"} {
+			l = strings.ReplaceAll(l, scale, "")
+		}
+		return l
+	}
+	t := verdict.FigureTable{Title: label(fig.Y)}
+	bars := fig.Kind == chartspec.Bars
+	if !bars {
+		t.Title += " against " + label(fig.X)
+	}
+	if fig.AtMostCPUs() {
+		t.Title += ", on " + prose.Count(pl.CPUs, "CPU")
+		if fig.Best {
+			t.Title += ", the best over the settings not shown"
+		}
+	}
+	if fig.Kind == chartspec.Amdahl {
+		t.Title += fmt.Sprintf("; serial fraction %s", results.FormatNumber(pl.Fraction))
+	}
+	if !bars { // a bar's one number is what the title says
+		for _, x := range pl.Xs {
+			t.Head = append(t.Head, results.FormatNumber(x))
+		}
+	}
+	for _, l := range pl.Lines {
+		row := []string{l.Name}
+		if bars {
+			if len(l.Points) > 0 {
+				row = append(row, results.FormatNumber(l.Points[0].Y))
+			}
+			t.Rows = append(t.Rows, row)
+			continue
+		}
+		for _, x := range pl.Xs {
+			i := slices.IndexFunc(l.Points, func(xy chartspec.XY) bool { return xy.X == x })
+			if i < 0 {
+				row = append(row, "-")
+				continue
+			}
+			row = append(row, results.FormatNumber(l.Points[i].Y))
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	return t
+}

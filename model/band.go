@@ -1,6 +1,7 @@
 package model
 
 import (
+	"slices"
 	"time"
 
 	"github.com/brewput/brewput/model/sim"
@@ -44,6 +45,8 @@ type Band struct {
 // idle for a given time still spins — a cheap wake-up — or sleeps flips
 // with the window against the idle times, which the handoff costs shape;
 // simulating both sides of it shows such an edge instead of hiding it.
+// Edges that are the same (a spin window known exactly) make a corner
+// once: the same costs simulate to the same point.
 //
 // Bands come from the intervals' edges, not from drawing each event's
 // cost from the measured distribution: the point estimate stays one
@@ -59,7 +62,9 @@ func (r Range) corners() []sim.Costs {
 	for _, c := range []sim.Costs{r.Lo, r.Hi} {
 		for _, w := range []time.Duration{r.Lo.SpinWindow, r.Hi.SpinWindow} {
 			c.SpinWindow = w
-			out = append(out, c)
+			if !slices.Contains(out, c) { // a corner simulated twice gives the same point twice
+				out = append(out, c)
+			}
 		}
 	}
 	return out
@@ -69,13 +74,14 @@ func (r Range) corners() []sim.Costs {
 // point estimate's (Config.Phase).
 const phases = 3
 
-// bandRuns is how many simulations band adds to the point estimate's.
+// bandRuns is how many simulations band adds to the point estimate's, at
+// most: four corners where the Range has no Sets, fewer where some of its
+// edges are the same.
 func (c Config) bandRuns() int {
-	var r Range
-	if c.Range != nil {
-		r = *c.Range
+	n := 4
+	if c.Range != nil && len(c.Range.Sets) > 0 {
+		n = len(c.Range.Sets)
 	}
-	n := len(r.corners())
 	if c.Burn == "wall" {
 		n++
 	}
@@ -107,10 +113,37 @@ func (c Config) bandRuns() int {
 // with 0.98 ms and 249 with 1.02 ms, where the model with wall steps says
 // 259, 259 and 249, and with steps of CPU time 249, 255 and 245.
 func band(cfg Config, rng Range, r Result) (*Band, error) {
-	b := &Band{ThroughputLo: r.Throughput, ThroughputHi: r.Throughput, P50Lo: r.Latency.P50, P50Hi: r.Latency.P50}
+	cfg.Range = &rng
+	runs := cfg.BandConfigs()
+	edges := make([]Result, len(runs))
+	for i, c := range runs {
+		e, err := Run(c)
+		if err != nil {
+			return nil, err
+		}
+		edges[i] = e
+	}
+	return BandOf(r, edges), nil
+}
+
+// BandConfigs are the simulations the band of c (with its Range, under the
+// go policy) takes besides c itself, as Run simulates them (see band):
+// c at each of its Range's corners, with steps of CPU time where c's end
+// on the clock, and, in a closed loop, from other start states. Each is a
+// probe (Config.Probe): a band's edge needs its throughput no more
+// precisely than a relief's. None where c has no Range or is not under the
+// go policy. A caller that runs them itself, in parallel, gets c's band
+// from their results with BandOf.
+func (c Config) BandConfigs() []Config {
+	if c.Range == nil || c.sched() != "go" {
+		return nil
+	}
+	rng := *c.Range
+	cfg := c
 	cfg.Range = nil
+	cfg.Probe = true
 	point := cfg.Costs
-	runs := make([]Config, 0, cfg.bandRuns())
+	runs := make([]Config, 0, c.bandRuns())
 	for _, c := range rng.corners() {
 		cfg.Costs = c
 		runs = append(runs, cfg)
@@ -127,13 +160,17 @@ func band(cfg Config, rng Range, r Result) (*Band, error) {
 			runs = append(runs, cfg)
 		}
 	}
-	for _, c := range runs {
-		e, err := Run(c)
-		if err != nil {
-			return nil, err
-		}
+	return runs
+}
+
+// BandOf is the band the point estimate r and the results of its
+// BandConfigs, edges, span: the least and the most throughput and median
+// latency among them.
+func BandOf(r Result, edges []Result) *Band {
+	b := &Band{ThroughputLo: r.Throughput, ThroughputHi: r.Throughput, P50Lo: r.Latency.P50, P50Hi: r.Latency.P50}
+	for _, e := range edges {
 		b.ThroughputLo, b.ThroughputHi = min(b.ThroughputLo, e.Throughput), max(b.ThroughputHi, e.Throughput)
 		b.P50Lo, b.P50Hi = min(b.P50Lo, e.Latency.P50), max(b.P50Hi, e.Latency.P50)
 	}
-	return b, nil
+	return b
 }

@@ -87,6 +87,14 @@ type Config struct {
 	// state (see SteadyWarmup); Result.Warmup says what it simulated.
 	Warmup, Duration time.Duration
 
+	// Probe marks a run whose throughput is only compared with another's
+	// (a causal profile's relief, a band's edge): in a closed loop
+	// without jitter or other processes, Run may end its window before
+	// Duration, once it has counted enough drinks for the precision a
+	// comparison needs (see ProbeWindow). Result.Window says how long it
+	// measured.
+	Probe bool
+
 	Seed uint64 // seeds the jitter; the same seed gives the same result
 	// Phase, in a closed loop, is the start state: 0 starts every customer
 	// (the talk harness's every worker) at once; k > 0 starts each after a

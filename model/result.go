@@ -34,6 +34,26 @@ type Result struct {
 	Seed    uint64
 	Events  uint64        // events the engine processed, warm-up included
 	Warmup  time.Duration // the warm-up simulated: the one asked, or longer (SteadyWarmup)
+	Window  time.Duration // the window measured: the Duration asked, or a probe's shorter one (Config.Probe)
+	// Tally, for a point whose probes may be shorter than its window, is
+	// the drinks it counted by the end of each tenth of a second of its
+	// window, up to the last whole one before the window's end: what
+	// ThroughputOver compares a probe with.
+	Tally []int
+}
+
+// ThroughputOver is r's throughput over the first w of its window, as a
+// probe of the same configuration over w counts it (Config.Probe): from
+// its Tally, where it holds w; otherwise false.
+func (r Result) ThroughputOver(w time.Duration) (float64, bool) {
+	if w == r.Window {
+		return r.Throughput, true
+	}
+	i := int(w/tallyStep) - 1
+	if w%tallyStep != 0 || i < 0 || i >= len(r.Tally) {
+		return 0, false
+	}
+	return float64(r.Tally[i]) / w.Seconds(), true
 }
 
 // Machine is one shared resource's use in the measured window, as coffee's
@@ -101,7 +121,7 @@ func (r Result) Point(cfg Config) results.Point {
 		CPUs:       cfg.CPUs,
 		Par:        cfg.customers(),
 		Rate:       cfg.Rate,
-		DurS:       cfg.Duration.Seconds(),
+		DurS:       r.window(cfg).Seconds(),
 		WarmupS:    max(cfg.Warmup, r.Warmup).Seconds(),
 		Ops:        int64(r.Lattes),
 		Drops:      int64(r.Drops),
@@ -156,6 +176,15 @@ func (r Result) Point(cfg Config) results.Point {
 		})
 	}
 	return p
+}
+
+// window is the window r measured of cfg's simulation: r.Window, or
+// cfg.Duration for a Result that does not say.
+func (r Result) window(cfg Config) time.Duration {
+	if r.Window > 0 {
+		return r.Window
+	}
+	return cfg.Duration
 }
 
 // talkOnly is the harness a point names: "talk", or nothing for

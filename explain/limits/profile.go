@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/brewput/brewput/internal/parallel"
 	"github.com/brewput/brewput/model"
@@ -76,76 +77,235 @@ type target interface {
 	config(k knobs) (model.Config, bool)
 }
 
-// profileAll profiles every target, running the simulations as many at
-// once as there are CPUs: first each configuration and every single
-// relief, then, where no single relief helps, the search for a combined
-// one, target by target. A target's error leaves its profile nil.
-func profileAll(ts []target) ([]*Profile, []error) {
-	type job struct {
-		t, r int // target, relief (-1: as it is)
-	}
-	rs := make([][]relief, len(ts))
-	var jobs []job
-	for i, t := range ts {
-		rs[i] = t.reliefs()
-		for j := -1; j < len(rs[i]); j++ {
-			jobs = append(jobs, job{i, j})
-		}
-	}
-	points := make([][]results.Point, len(ts))
-	errs := make([]error, len(ts))
-	for i := range ts {
-		points[i] = make([]results.Point, len(rs[i])+1)
-	}
-	var mu sync.Mutex
-	parallel.Do(len(jobs), func(n int) {
-		jb := jobs[n]
-		k := knobs{}
-		if jb.r >= 0 {
-			k = rs[jb.t][jb.r].k
-		}
-		p, err := ts[jb.t].run(k)
-		if err != nil {
-			mu.Lock()
-			if errs[jb.t] == nil {
-				what := "as it is"
-				if jb.r >= 0 {
-					what = rs[jb.t][jb.r].change
-				}
-				errs[jb.t] = fmt.Errorf("%s, %s: %w", ts[jb.t].system(), what, err)
-			}
-			mu.Unlock()
-			return
-		}
-		points[jb.t][jb.r+1] = p
-	})
+// modeled is a target whose runs are configurations of the shop's model,
+// which profileEach simulates itself: each configuration once, however
+// many profiles ask for it, and a band's edges apart from its point.
+type modeled interface {
+	// simulated is the configuration run(k) simulates: with its Range
+	// for the system as it is, a probe (model.Config.Probe) for a
+	// relief.
+	simulated(k knobs) model.Config
+}
 
+// profileAll profiles every target (profileEach), and returns their
+// profiles, nil for a target whose profile failed, with its error.
+func profileAll(ts []target) ([]*Profile, []error) {
 	out := make([]*Profile, len(ts))
-	parallel.Do(len(ts), func(i int) {
-		if errs[i] != nil {
-			return
-		}
-		pr := &Profile{System: ts[i].system(), Now: points[i][0]}
-		if c, ok := ts[i].config(knobs{}); ok {
-			pr.Config = &c
-		}
-		for j, r := range rs[i] {
-			pr.Trials = append(pr.Trials, trial(ts[i], r, pr.Now, points[i][j+1]))
-		}
-		// Best first; equal gains keep the order tried.
-		slices.SortStableFunc(pr.Trials, func(a, b Trial) int { return cmp.Compare(b.Gain, a.Gain) })
-		if len(pr.Trials) == 0 || pr.Trials[0].Gain <= MinGain {
-			c, err := combine(ts[i], pr, rs[i])
-			if err != nil {
-				errs[i] = err
-				return
-			}
-			pr.Combined = c
-		}
-		pr.Bottleneck = verdict(ts[i], pr)
-		out[i] = pr
+	errs := make([]error, len(ts))
+	profileEach(ts, func(i int, pr *Profile, err error) bool {
+		out[i], errs[i] = pr, err
+		return true
 	})
 	return out, errs
+}
+
+// simRun is one simulation profileEach runs: a configuration of the model,
+// or a target's own run of a relief's knobs.
+type simRun struct {
+	cfg   model.Config // a modeled target's
+	own   bool         // a target's own run of k, not of cfg
+	t     int          // the target whose own run it is
+	k     knobs
+	res   model.Result // cfg's
+	point results.Point
+	err   error
+	users []int // the targets that wait for it
+}
+
+// plan is what a target's profile needs: the simulation of the point as
+// it is, of its band's edges (a modeled target with a Range) and of each
+// relief, as indexes into the simulations.
+type plan struct {
+	rs      []relief
+	now     model.Config // a modeled target's configuration as it is
+	base    int
+	edges   []int
+	reliefs []int
+	left    int // simulations still to run
+}
+
+// profileEach profiles every target, as many simulations at once as there
+// are CPUs: the point as it is, its band's edges and every relief of
+// every target, each configuration of the model simulated once however
+// many targets ask for it — the relief "one more CPU and one more
+// customer" of a point on N CPUs is the point on N+1 CPUs, where the
+// targets hold it, simulated over its full window. A relief's probe is
+// simulated only where no full run of its configuration is among them.
+// Once a target's simulations are done, where no single relief helps,
+// the search for a combined one runs. Each target's profile, or its error,
+// is handed to each in the targets' order, as soon as it and those
+// before it are done; each returning false stops the simulations not yet
+// started (those running end as their Cancel says).
+func profileEach(ts []target, each func(i int, pr *Profile, err error) bool) {
+	var runs []*simRun
+	keyed := map[model.Config]int{} // a configuration's simulation
+	add := func(s *simRun, key model.Config, ok bool) int {
+		if ok {
+			if j, found := keyed[key]; found {
+				return j
+			}
+			keyed[key] = len(runs)
+		}
+		runs = append(runs, s)
+		return len(runs) - 1
+	}
+	plans := make([]plan, len(ts))
+	// First every point as it is, so that a relief finds the full run of
+	// its configuration where a target's point is one.
+	for i, t := range ts {
+		p := &plans[i]
+		p.rs = t.reliefs()
+		m, ok := t.(modeled)
+		if !ok {
+			p.base = add(&simRun{own: true, t: i}, model.Config{}, false)
+			continue
+		}
+		p.now = m.simulated(knobs{})
+		c := simKey(p.now)
+		p.base = add(&simRun{cfg: c}, c, true)
+		for _, e := range p.now.BandConfigs() {
+			p.edges = append(p.edges, add(&simRun{cfg: e}, simKey(e), true))
+		}
+	}
+	for i, t := range ts {
+		p := &plans[i]
+		m, ok := t.(modeled)
+		for _, r := range p.rs {
+			if !ok {
+				p.reliefs = append(p.reliefs, add(&simRun{own: true, t: i, k: r.k}, model.Config{}, false))
+				continue
+			}
+			c := simKey(m.simulated(r.k))
+			full := c
+			full.Probe = false
+			if j, found := keyed[full]; found {
+				p.reliefs = append(p.reliefs, j)
+				continue
+			}
+			p.reliefs = append(p.reliefs, add(&simRun{cfg: c}, c, true))
+		}
+	}
+	for i := range plans {
+		p := &plans[i]
+		for _, j := range slices.Concat([]int{p.base}, p.edges, p.reliefs) {
+			if !slices.Contains(runs[j].users, i) {
+				runs[j].users = append(runs[j].users, i)
+				p.left++
+			}
+		}
+	}
+
+	profiles := make([]*Profile, len(ts))
+	errs := make([]error, len(ts))
+	done := make([]chan struct{}, len(ts))
+	for i := range done {
+		done[i] = make(chan struct{})
+	}
+	var mu sync.Mutex // guards plans' left
+	var stop atomic.Bool
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		parallel.Do(len(runs), func(j int) {
+			s := runs[j]
+			switch {
+			case stop.Load(): // nobody waits for its profile
+			case s.own:
+				s.point, s.err = ts[s.t].run(s.k)
+			default:
+				s.res, s.err = model.Run(s.cfg)
+			}
+			for _, i := range s.users {
+				mu.Lock()
+				plans[i].left--
+				last := plans[i].left == 0
+				mu.Unlock()
+				if !last {
+					continue
+				}
+				if !stop.Load() { // stop, once set, stays: every simulation the plan needs ran
+					profiles[i], errs[i] = finish(ts[i], &plans[i], runs)
+				}
+				close(done[i])
+			}
+		})
+	}()
+	for i := range ts {
+		<-done[i]
+		if stop.Load() {
+			continue
+		}
+		if !each(i, profiles[i], errs[i]) {
+			stop.Store(true)
+		}
+	}
+	<-finished
+}
+
+// simKey is the configuration c simulates, as profileEach tells one from
+// another: its customers counted out (0 is one per CPU), with no band.
+func simKey(c model.Config) model.Config {
+	if c.Customers == 0 {
+		c.Customers = c.CPUs
+	}
+	c.Range = nil
+	return c
+}
+
+// finish is target t's profile from its plan's simulations: its point as
+// it is, with its band, every relief tried, best first, the combined
+// relief where no single one helps, and the verdict.
+func finish(t target, p *plan, runs []*simRun) (*Profile, error) {
+	point := func(j int, what string) (results.Point, error) {
+		s := runs[j]
+		if s.err != nil {
+			return results.Point{}, fmt.Errorf("%s, %s: %w", t.system(), what, s.err)
+		}
+		if s.own {
+			return s.point, nil
+		}
+		return s.res.Point(s.cfg), nil
+	}
+	now, err := point(p.base, "as it is")
+	if err != nil {
+		return nil, err
+	}
+	if !runs[p.base].own {
+		r := runs[p.base].res
+		if len(p.edges) > 0 {
+			edges := make([]model.Result, len(p.edges))
+			for n, j := range p.edges {
+				if runs[j].err != nil {
+					return nil, fmt.Errorf("%s, as it is: %w", t.system(), runs[j].err)
+				}
+				edges[n] = runs[j].res
+			}
+			r.Band = model.BandOf(r, edges)
+		}
+		now = r.Point(p.now)
+	}
+	pr := &Profile{System: t.system(), Now: now}
+	if c, ok := t.config(knobs{}); ok {
+		pr.Config = &c
+	}
+	for n, r := range p.rs {
+		pt, err := point(p.reliefs[n], r.change)
+		if err != nil {
+			return nil, err
+		}
+		pr.Trials = append(pr.Trials, trial(t, r, pr.Now, pt))
+	}
+	// Best first; equal gains keep the order tried.
+	slices.SortStableFunc(pr.Trials, func(a, b Trial) int { return cmp.Compare(b.Gain, a.Gain) })
+	if len(pr.Trials) == 0 || pr.Trials[0].Gain <= MinGain {
+		c, err := combine(t, pr, p.rs)
+		if err != nil {
+			return nil, err
+		}
+		pr.Combined = c
+	}
+	pr.Bottleneck = verdict(t, pr)
+	return pr, nil
 }
 
 // trial is relief r's experiment, from the point it gave against now.

@@ -153,12 +153,20 @@ func (s *shop) apply(k knobs) model.Config {
 
 func (s *shop) config(k knobs) (model.Config, bool) { return s.apply(k), true }
 
-func (s *shop) run(k knobs) (results.Point, error) {
+func (s *shop) run(k knobs) (results.Point, error) { return modePoint(s.simulated(k)) }
+
+// simulated is the configuration with k's reliefs as it is simulated: with
+// the costs' Range for the shop as it is, a probe for a relief, whose gain
+// needs its throughput to a precision a shorter window may give
+// (model.Config.Probe).
+func (s *shop) simulated(k knobs) model.Config {
 	c := s.apply(k)
 	if k.none() {
 		c.Range = s.rng
+	} else {
+		c.Probe = true
 	}
-	return modePoint(c)
+	return c
 }
 
 // modePoint simulates c and returns its point.

@@ -9,43 +9,47 @@ import (
 )
 
 // Simulate simulates cfgs rounds times over, the seed one more each round,
-// each point with its causal profile (Predict), parallel points at a time,
-// handing each to add as soon as it is simulated, in order. It stops at
-// ctx's end within a few milliseconds, returning what it simulated with
-// ctx's error; an error from add stops it too and is returned as it is.
-func Simulate(ctx context.Context, cfgs []model.Config, rounds, parallel int, add func(*results.Point) error) ([]results.Point, error) {
-	var all []model.Config
+// each point with its causal profile, all their simulations as many at
+// once as there are CPUs (profileEach: a relief that is another point of
+// cfgs is that point), handing each point to add as soon as it and those
+// before it are simulated, in order. It stops at ctx's end within a few
+// milliseconds, returning what it simulated with ctx's error; an error
+// from add stops it too and is returned as it is.
+func Simulate(ctx context.Context, cfgs []model.Config, rounds int, add func(*results.Point) error) ([]results.Point, error) {
+	var ts []target
 	for rep := range rounds {
 		for _, c := range cfgs {
 			c.Seed += uint64(rep)
 			c.Cancel = ctx.Done()
-			all = append(all, c)
+			s, err := newShop(c)
+			if err != nil {
+				return nil, err
+			}
+			ts = append(ts, s)
 		}
 	}
 	var points []results.Point
-	for start := 0; start < len(all); start += parallel {
-		chunk := all[start:min(start+parallel, len(all))]
-		got, err := Predict(chunk)
-		if err == nil {
+	var err error
+	profileEach(ts, func(i int, pr *Profile, perr error) bool {
+		if ctx.Err() != nil {
 			err = ctx.Err()
+			return false
 		}
-		if err != nil {
-			if ctx.Err() != nil {
-				err = ctx.Err()
-			}
-			return points, err
+		if perr != nil {
+			err = perr
+			return false
 		}
-		for i := range got {
-			if rounds > 1 {
-				got[i].Rep = (start+i)/len(cfgs) + 1
-			}
-			if err := add(&got[i]); err != nil {
-				return points, err
-			}
-			points = append(points, got[i])
+		p := pr.Point()
+		if rounds > 1 {
+			p.Rep = i/len(cfgs) + 1
 		}
-	}
-	return points, nil
+		if err = add(&p); err != nil {
+			return false
+		}
+		points = append(points, p)
+		return true
+	})
+	return points, err
 }
 
 // SimulateBlueprint is Sweep as it goes: b on each CPU count of cpus,

@@ -17,7 +17,7 @@ func TestSimulate(t *testing.T) {
 	cfgs := []model.Config{fifo("locking", 2), fifo("ideal", 1), fifo("locking", 1)}
 	var got []results.Point
 	add := func(p *results.Point) error { got = append(got, *p); return nil }
-	points, err := limits.Simulate(context.Background(), cfgs, 2, 2, add)
+	points, err := limits.Simulate(context.Background(), cfgs, 2, add)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,7 +31,7 @@ func TestSimulate(t *testing.T) {
 	}
 	stop := errors.New("stop")
 	n := 0
-	points, err = limits.Simulate(context.Background(), cfgs, 1, 2, func(*results.Point) error {
+	points, err = limits.Simulate(context.Background(), cfgs, 1, func(*results.Point) error {
 		if n++; n == 2 {
 			return stop
 		}
@@ -42,7 +42,7 @@ func TestSimulate(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if points, err := limits.Simulate(ctx, cfgs, 1, 2, add); !errors.Is(err, context.Canceled) || len(points) != 0 {
+	if points, err := limits.Simulate(ctx, cfgs, 1, add); !errors.Is(err, context.Canceled) || len(points) != 0 {
 		t.Errorf("cancelled: %d points, %v; want none, %v", len(points), err, context.Canceled)
 	}
 }

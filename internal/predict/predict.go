@@ -344,7 +344,7 @@ func Check(o Options, st *sweep.Batch, bp *blueprint.Blueprint) (points int, err
 // simulates a set of configurations.
 func (pr Prediction) Run(ctx context.Context, st *sweep.Batch, bp *blueprint.Blueprint, add func(*results.Point) error) ([]results.Point, error) {
 	if bp == nil {
-		return limits.Simulate(ctx, pr.Configs(st), st.Count, Parallelism(), pr.stamped(add))
+		return limits.Simulate(ctx, pr.Configs(st), st.Count, pr.stamped(add))
 	}
 	points, err := limits.SimulateBlueprint(ctx, bp, st.CPUs(), st.Count, pr.BlueprintOptions(st.Specs[0]), pr.stamped(add))
 	if serr := (*limits.SimulationError)(nil); errors.As(err, &serr) {

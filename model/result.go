@@ -35,25 +35,33 @@ type Result struct {
 	Events  uint64        // events the engine processed, warm-up included
 	Warmup  time.Duration // the warm-up simulated: the one asked, or longer (SteadyWarmup)
 	Window  time.Duration // the window measured: the Duration asked, or a probe's shorter one (Config.Probe)
-	// Tally, for a point whose probes may be shorter than its window, is
-	// the drinks it counted by the end of each tenth of a second of its
-	// window, up to the last whole one before the window's end: what
-	// ThroughputOver compares a probe with.
-	Tally []int
+	// Tally, for a point whose probes may be shorter than its window
+	// (Config.Probe), is what it counted over each window a probe may
+	// take that is shorter than its own: what Carry compares a probe with.
+	Tally []Checkpoint
 }
 
-// ThroughputOver is r's throughput over the first w of its window, as a
-// probe of the same configuration over w counts it (Config.Probe): from
-// its Tally, where it holds w; otherwise false.
-func (r Result) ThroughputOver(w time.Duration) (float64, bool) {
-	if w == r.Window {
-		return r.Throughput, true
+// Checkpoint is what a run counted over the first Window of its window.
+type Checkpoint struct {
+	Window time.Duration
+	Lattes int
+}
+
+// Carry is probe p of a relief or of a band's edge with its throughput
+// carried to r's window: r's times p's over r's own over the same window
+// (r.Tally), so that the two are compared over the same stretch of
+// simulated time, and a probe of the very configuration r ran gives r's
+// throughput exactly. Its latency stays the probe's own: a closed loop's
+// latencies may take turns over far longer than a probe (customers
+// falling into and out of step at a shared machine), and no ratio carries
+// that over. p as it is where r has no checkpoint at p's window.
+func (r Result) Carry(p Result) Result {
+	i := slices.IndexFunc(r.Tally, func(c Checkpoint) bool { return c.Window == p.Window })
+	if p.Window >= r.Window || i < 0 || r.Tally[i].Lattes == 0 {
+		return p
 	}
-	i := int(w/tallyStep) - 1
-	if w%tallyStep != 0 || i < 0 || i >= len(r.Tally) {
-		return 0, false
-	}
-	return float64(r.Tally[i]) / w.Seconds(), true
+	p.Throughput = r.Throughput * float64(p.Lattes) / float64(r.Tally[i].Lattes)
+	return p
 }
 
 // Machine is one shared resource's use in the measured window, as coffee's

@@ -105,7 +105,7 @@ func Run(cfg Config) (Result, error) {
 		before[i] = m.read()
 	}
 	window := cfg.Duration
-	var tally []int
+	var tally []Checkpoint
 	switch {
 	case cfg.shortens() && cfg.Probe:
 		window = probe(s, cfg, &rec)
@@ -157,66 +157,70 @@ func Run(cfg Config) (Result, error) {
 	return r, nil
 }
 
-// A probe's window (Config.Probe) counts ProbeCycles drinks a customer,
-// from MinProbeWindow up to the Duration asked. In a closed loop's steady
-// state each customer completes a drink every cycle, and a window's edges
-// cut at most one of each customer's cycles: a window that counts n drinks
-// of N customers is within N/n of the throughput of a window without end,
-// 1/ProbeCycles (0.2 %) here, well within the 1 % a causal profile's gains
-// are told apart by. A window of MinProbeWindow or less, such as a
-// study's default 1 s, is simulated in full.
+// A probe's window (Config.Probe) counts ProbeCycles drinks a customer:
+// the first of probeWindows that does, or the Duration asked where none
+// shorter does. In a closed loop's steady state each customer completes a
+// drink every cycle, and a window's edges cut at most one of each
+// customer's cycles: a window that counts n drinks of N customers is
+// within N/n of the throughput of a window without end, 1/ProbeCycles
+// (0.2 %) here, well within the 1 % a causal profile's gains are told
+// apart by. A Duration of MinProbeWindow or less, such as a study's
+// default 1 s, is simulated in full.
 const (
 	ProbeCycles    = 500
 	MinProbeWindow = 2 * time.Second
 )
 
+// probeWindows are the windows a probe may end at, shortest first: few,
+// so that the point it is compared with tallies each (Result.Tally) at
+// little cost; a probe that needs longer runs its full Duration.
+func probeWindows() []time.Duration {
+	const s = time.Second
+	return []time.Duration{2 * s, 3 * s, 4 * s, 6 * s, 8 * s, 12 * s, 16 * s}
+}
+
 // shortens reports whether a probe of cfg may measure over less than its
 // Duration: a closed loop whose count is off by no more than its edges
 // (no jitter, no other processes, no talk's protocol to drain), longer
 // than MinProbeWindow. Such a point that is not a probe tallies its
-// window (Result.Tally), for the probes of its reliefs to be compared
-// with.
+// window (Result.Tally), for the probes of its reliefs and band to be
+// compared with.
 func (cfg Config) shortens() bool {
 	return cfg.Rate == 0 && cfg.Jitter == 0 && cfg.Background.CPUs == 0 && !cfg.Drain && cfg.Duration > MinProbeWindow
 }
 
-// tallyStep is the step of a Tally, and of a probe's window.
-const tallyStep = 100 * time.Millisecond
-
-// tallied runs cfg's window, from cfg.Warmup on, tallying the drinks
-// counted by the end of each of its tallySteps.
-func tallied(s *sim.Sim, cfg Config, rec *Record) []int {
-	tally := make([]int, 0, cfg.Duration/tallyStep+1)
-	for w := tallyStep; ; w += tallyStep {
-		s.RunUntil(cfg.Warmup + min(w, cfg.Duration))
-		if s.Cancelled() || w >= cfg.Duration {
-			return tally
+// tallied runs cfg's window, from cfg.Warmup on, with a checkpoint at
+// each of probeWindows shorter than it.
+func tallied(s *sim.Sim, cfg Config, rec *Record) []Checkpoint {
+	var tally []Checkpoint
+	for _, w := range probeWindows() {
+		if w >= cfg.Duration {
+			break
 		}
-		tally = append(tally, len(rec.Latency))
+		if s.RunUntil(cfg.Warmup + w); s.Cancelled() {
+			return nil
+		}
+		tally = append(tally, Checkpoint{Window: w, Lattes: len(rec.Latency)})
 	}
+	s.RunUntil(cfg.Warmup + cfg.Duration)
+	return tally
 }
 
-// probe runs a probe's window, from cfg.Warmup on, until it has counted
-// ProbeCycles drinks a customer or reached cfg.Duration, and returns how
-// long it ran: at least MinProbeWindow, whole tenths of a second.
+// probe runs a probe's window, from cfg.Warmup on, until the first of
+// probeWindows by whose end it has counted ProbeCycles drinks a customer,
+// or to cfg.Duration, and returns how long it ran.
 func probe(s *sim.Sim, cfg Config, rec *Record) time.Duration {
-	const step = tallyStep
 	want := ProbeCycles * cfg.customers()
-	w := MinProbeWindow
-	for {
-		s.RunUntil(cfg.Warmup + w)
-		n := len(rec.Latency)
-		if n >= want || w >= cfg.Duration || s.Cancelled() {
+	for _, w := range probeWindows() {
+		if w >= cfg.Duration {
+			break
+		}
+		if s.RunUntil(cfg.Warmup + w); s.Cancelled() || len(rec.Latency) >= want {
 			return w
 		}
-		// Twice as long where nothing was counted yet, otherwise as long as
-		// the drinks' rate so far says, with 2 % to spare.
-		next := 2 * w
-		if n > 0 {
-			next = max(w+step, time.Duration(1.02*float64(w)*float64(want)/float64(n)))
-		}
-		w = min(cfg.Duration, (next+step-1)/step*step)
 	}
+	s.RunUntil(cfg.Warmup + cfg.Duration)
+	return cfg.Duration
 }
 
 // drainLimit is how long past the requests' end the talk's protocol waits

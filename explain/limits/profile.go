@@ -256,6 +256,12 @@ func simKey(c model.Config) model.Config {
 // it is, with its band, every relief tried, best first, the combined
 // relief where no single one helps, and the verdict.
 func finish(t target, p *plan, runs []*simRun) (*Profile, error) {
+	// A probe, shorter than the point as it is, is compared with the
+	// point over the same window (model.Result.Carry).
+	var base model.Result
+	if !runs[p.base].own {
+		base = runs[p.base].res
+	}
 	point := func(j int, what string) (results.Point, error) {
 		s := runs[j]
 		if s.err != nil {
@@ -264,7 +270,7 @@ func finish(t target, p *plan, runs []*simRun) (*Profile, error) {
 		if s.own {
 			return s.point, nil
 		}
-		return s.res.Point(s.cfg), nil
+		return base.Carry(s.res).Point(s.cfg), nil
 	}
 	now, err := point(p.base, "as it is")
 	if err != nil {
@@ -278,7 +284,7 @@ func finish(t target, p *plan, runs []*simRun) (*Profile, error) {
 				if runs[j].err != nil {
 					return nil, fmt.Errorf("%s, as it is: %w", t.system(), runs[j].err)
 				}
-				edges[n] = runs[j].res
+				edges[n] = base.Carry(runs[j].res)
 			}
 			r.Band = model.BandOf(r, edges)
 		}

@@ -60,7 +60,7 @@ func (r Result) Carry(p Result) Result {
 	if p.Window >= r.Window || i < 0 || r.Tally[i].Lattes == 0 {
 		return p
 	}
-	p.Throughput = r.Throughput * float64(p.Lattes) / float64(r.Tally[i].Lattes)
+	p.Throughput = r.Throughput * (float64(p.Lattes) / float64(r.Tally[i].Lattes)) // a ratio of 1 exactly where the counts agree
 	return p
 }
 

@@ -10,7 +10,9 @@ import (
 	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/internal/hold"
+	"github.com/brewput/brewput/internal/sweep"
 	"github.com/brewput/brewput/lab"
+	"github.com/brewput/brewput/results"
 )
 
 // env is what a command reads and writes besides its flags.
@@ -28,6 +30,12 @@ type env struct {
 	// holds are the outputs this run writes, held from other runs until
 	// it ends (see package hold).
 	holds []*hold.Hold
+	// progress, where set, starts showing on stderr how far a study's
+	// simulation has got (see lateBar): done takes the points so far,
+	// finish clears what it showed. nil where stderr is read whole, as in
+	// the tests and the playground, whose output must not depend on how
+	// long a run took.
+	progress func(st *sweep.Batch) (done func([]results.Point), finish func())
 }
 
 // hold claims the output at path, which --out named, for this run, before

@@ -27,7 +27,7 @@ func main() {
 // run is the whole program, with its streams and arguments passed in so that
 // tests can call it.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return runEnv(ctx, args, &env{stdin: stdin, stdout: stdout, stderr: stderr})
+	return runEnv(ctx, args, &env{stdin: stdin, stdout: stdout, stderr: stderr, progress: lateBar(stderr)})
 }
 
 // runEnv runs the program with args in e and maps its error to an exit

@@ -160,7 +160,20 @@ func (c *modelCommand) run(ctx context.Context, fs *pflag.FlagSet, e *env) error
 	if err != nil {
 		return err
 	}
-	points, err := pr.Run(ctx, st, bp, out.Add)
+	add := out.Add
+	finish := func() {}
+	if e.progress != nil {
+		var done func([]results.Point)
+		done, finish = e.progress(st)
+		var got []results.Point
+		add = func(p *results.Point) error {
+			got = append(got, *p)
+			done(got)
+			return out.Add(p)
+		}
+	}
+	points, err := pr.Run(ctx, st, bp, add)
+	finish() // the bar goes before the table comes
 	if ferr := out.Finish(points, err == nil); ferr != nil {
 		return failure{Err: ferr}
 	}

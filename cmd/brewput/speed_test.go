@@ -13,11 +13,11 @@ import (
 var case7 = []string{"model", "--modes", "ideal,locking,finelocking,multi-2,linearpipe-0,linearpipe-1", "--cpus", "1-16", "--dur", "60s",
 	"--calibration", "testdata/calibration-2core.json"}
 
-// BenchmarkCase7 runs the case-7 command, table and all, once an op: the
+// BenchmarkModelSweep runs the case-7 command, table and all, once an op: the
 // time a user waits for 96 points with their bands and profiles.
 //
-//	go test ./cmd/brewput -run '^$' -bench Case7 -benchtime 1x -count 5
-func BenchmarkCase7(b *testing.B) {
+//	go test ./cmd/brewput -run '^$' -bench ModelSweep -benchtime 1x -count 5
+func BenchmarkModelSweep(b *testing.B) {
 	for b.Loop() {
 		if code := runEnv(context.Background(), case7, &env{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard, child: noChild()}); code != exitOK {
 			b.Fatalf("exit %d", code)

@@ -270,6 +270,7 @@ func (b *Blueprint) Run(opt Options) (model.Result, error) {
 		Seed:       opt.Seed,
 		Events:     s.Events(),
 		Warmup:     opt.Warmup,
+		Window:     opt.Duration,
 	}
 	if l.Rate > 0 {
 		svc := model.Summarize(rec.Service)

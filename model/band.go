@@ -129,10 +129,11 @@ func band(cfg Config, rng Range, r Result) (*Band, error) {
 // BandConfigs are the simulations the band of c (with its Range, under the
 // go policy) takes besides c itself, as Run simulates them (see band):
 // c at each of its Range's corners, with steps of CPU time where c's end
-// on the clock, and, in a closed loop, from other start states. Each is a
-// probe (Config.Probe): a band's edge needs its throughput no more
-// precisely than a relief's. None where c has no Range or is not under the
-// go policy. A caller that runs them itself, in parallel, gets c's band
+// on the clock, and, in a closed loop, from other start states. Each runs
+// the point's whole window, not a probe's: a band's edges carry its
+// median latency too, which a shorter window may not reproduce, and a
+// band that missed its own point would contradict it. None where c has no
+// Range or is not under the go policy. A caller that runs them itself, in parallel, gets c's band
 // from their results with BandOf.
 func (c Config) BandConfigs() []Config {
 	if c.Range == nil || c.sched() != "go" {
@@ -141,7 +142,6 @@ func (c Config) BandConfigs() []Config {
 	rng := *c.Range
 	cfg := c
 	cfg.Range = nil
-	cfg.Probe = true
 	point := cfg.Costs
 	runs := make([]Config, 0, c.bandRuns())
 	for _, c := range rng.corners() {

@@ -75,4 +75,11 @@ type Experiment struct {
 	Gain      float64 `json:"gain"`
 	P50Change float64 `json:"p50_change"`
 	P99Change float64 `json:"p99_change"`
+	// WindowS, where the experiment was simulated over a shorter window
+	// than its point (a probe, long enough for its gain's precision), is
+	// that window in seconds: its latencies are over it, and P50Change and
+	// P99Change are 0, since a model's latencies may depend on the window
+	// and the two would not compare like for like. 0 where the windows
+	// are the same.
+	WindowS float64 `json:"window_s,omitempty"`
 }

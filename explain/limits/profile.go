@@ -321,11 +321,16 @@ func trial(t target, r relief, now, p results.Point) Trial {
 	if now.Throughput > 0 {
 		e.Gain = p.Throughput/now.Throughput - 1
 	}
-	if now.Latency.P50 > 0 {
-		e.P50Change = p.Latency.P50/now.Latency.P50 - 1
-	}
-	if now.Latency.P99 > 0 {
-		e.P99Change = p.Latency.P99/now.Latency.P99 - 1
+	switch {
+	case p.DurS < now.DurS:
+		e.WindowS = p.DurS // a probe: its latencies are not the point's window's
+	default:
+		if now.Latency.P50 > 0 {
+			e.P50Change = p.Latency.P50/now.Latency.P50 - 1
+		}
+		if now.Latency.P99 > 0 {
+			e.P99Change = p.Latency.P99/now.Latency.P99 - 1
+		}
 	}
 	tr := Trial{Experiment: e, As: t.describe(r.k), Cost: r.cost, Point: p, named: r.named}
 	if c, ok := t.config(r.k); ok {

@@ -1,13 +1,9 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 
-	"github.com/spf13/cobra"
-
-	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/internal/hold"
 	"github.com/brewput/brewput/internal/sweep"
@@ -71,36 +67,3 @@ type failure = exitcode.Failure
 // interrupted marks a run stopped by a signal after it saved what it had
 // measured (exit 128 + the signal).
 type interrupted = exitcode.Interruption
-
-// unknownArgs turns stray arguments into a usage error naming them.
-func unknownArgs(cmd *cobra.Command, args []string) error {
-	if len(args) > 0 {
-		return fmt.Errorf("%s takes no arguments, got %q; see %s --help", cmd.CommandPath(), args[0], cmd.CommandPath())
-	}
-	return nil
-}
-
-// finishRoot gives root, once its commands are added, what every command
-// of the program shares: e's streams, flag errors that say what a flag
-// accepts, non-finite numbers refused before any command runs, and each
-// command's long help.
-func finishRoot(root *cobra.Command, e *env) {
-	root.SetOut(e.stdout)
-	root.SetErr(e.stderr)
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return cliflag.Explain(err) })
-	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error { return cliflag.CheckFinite(cmd.Flags()) }
-	root.CompletionOptions.DisableDefaultCmd = true
-	setHelp(root)
-}
-
-// execute runs root with args in e and maps its error to an exit status: a
-// failure is 1, any other error bad usage (2).
-func execute(ctx context.Context, root *cobra.Command, args []string, e *env) int {
-	root.SetArgs(args)
-	defer e.release()
-	err := root.ExecuteContext(ctx)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "brewput: %v\n", err)
-	}
-	return exitcode.Of(err, exitcode.OfSignal(ctx))
-}

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
 	"github.com/brewput/brewput/internal/cliflag"
@@ -88,12 +87,6 @@ func (f *modelFlags) options(fs *pflag.FlagSet) predict.Options {
 		}
 	}
 	return o
-}
-
-// resolve checks the model flags and finds the go policy's costs
-// (predict.Resolve).
-func (f *modelFlags) resolve(cmd *cobra.Command, e *env) (predict.Prediction, error) {
-	return predict.Resolve(cmd.Context(), f.options(cmd.Flags()), e.tell)
 }
 
 // tell writes a line of progress on stderr.
@@ -181,18 +174,6 @@ func (c *modelCommand) run(ctx context.Context, fs *pflag.FlagSet, e *env) error
 		fmt.Fprintf(e.stdout, "\n%s%s\n", pr.Describe(), stepsText(pr.Sched, sf.Burn, bp != nil))
 	}
 	return exitcode.Ended(err, len(points), total, "points", "what was simulated")
-}
-
-func newModelCmd(e *env) *cobra.Command {
-	c := &modelCommand{}
-	cmd := &cobra.Command{
-		Use:   "model",
-		Short: "Predict the modes' throughput and latency on up to 256 virtual CPUs, in virtual time",
-		Args:  unknownArgs,
-		RunE:  func(cmd *cobra.Command, _ []string) error { return c.run(cmd.Context(), cmd.Flags(), e) },
-	}
-	c.register(cmd.Flags())
-	return cmd
 }
 
 // loadBlueprint reads the YAML model in path, refusing the study flags that

@@ -1,3 +1,8 @@
+//go:build !js
+
+// NeedFiles is for cobra commands, which the playground's js build has
+// none of: tagged out, cobra stays out of its module.
+
 package cliflag
 
 import (

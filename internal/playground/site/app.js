@@ -125,7 +125,7 @@
     tb.innerHTML = "";
     for (const r of (p.bottleneck && p.bottleneck.profile) || []) {
       const tr = tb.insertRow();
-      tr.innerHTML = `<td>${esc(r.change)}</td><td class="num">${num(r.throughput)}</td><td class="num">${pct(r.gain)}</td><td class="num">${ms(r.p50_ms)}</td>`;
+      tr.innerHTML = `<td>${esc(r.change)}</td><td class="num">${num(r.throughput)}</td><td class="num">${pct(r.gain)}</td><td class="num">${ms(r.p50_ms)}${r.window_s ? ` <span class="muted">(over ${r.window_s} s)</span>` : ""}</td>`;
     }
   }
 

@@ -1,0 +1,69 @@
+//go:build !js
+
+package main
+
+// The glue between cobra and the commands: the playground's engine runs
+// the commands it needs on bare flag sets, without cobra, so all of this
+// stays out of its build.
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/brewput/brewput/internal/cliflag"
+	"github.com/brewput/brewput/internal/exitcode"
+	"github.com/brewput/brewput/internal/predict"
+)
+
+// unknownArgs turns stray arguments into a usage error naming them.
+func unknownArgs(cmd *cobra.Command, args []string) error {
+	if len(args) > 0 {
+		return fmt.Errorf("%s takes no arguments, got %q; see %s --help", cmd.CommandPath(), args[0], cmd.CommandPath())
+	}
+	return nil
+}
+
+// finishRoot gives root, once its commands are added, what every command
+// of the program shares: e's streams, flag errors that say what a flag
+// accepts, non-finite numbers refused before any command runs, and each
+// command's long help.
+func finishRoot(root *cobra.Command, e *env) {
+	root.SetOut(e.stdout)
+	root.SetErr(e.stderr)
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return cliflag.Explain(err) })
+	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error { return cliflag.CheckFinite(cmd.Flags()) }
+	root.CompletionOptions.DisableDefaultCmd = true
+	setHelp(root)
+}
+
+// execute runs root with args in e and maps its error to an exit status: a
+// failure is 1, any other error bad usage (2).
+func execute(ctx context.Context, root *cobra.Command, args []string, e *env) int {
+	root.SetArgs(args)
+	defer e.release()
+	err := root.ExecuteContext(ctx)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "brewput: %v\n", err)
+	}
+	return exitcode.Of(err, exitcode.OfSignal(ctx))
+}
+
+// resolve checks the model flags and finds the go policy's costs
+// (predict.Resolve).
+func (f *modelFlags) resolve(cmd *cobra.Command, e *env) (predict.Prediction, error) {
+	return predict.Resolve(cmd.Context(), f.options(cmd.Flags()), e.tell)
+}
+
+func newModelCmd(e *env) *cobra.Command {
+	c := &modelCommand{}
+	cmd := &cobra.Command{
+		Use:   "model",
+		Short: "Predict the modes' throughput and latency on up to 256 virtual CPUs, in virtual time",
+		Args:  unknownArgs,
+		RunE:  func(cmd *cobra.Command, _ []string) error { return c.run(cmd.Context(), cmd.Flags(), e) },
+	}
+	c.register(cmd.Flags())
+	return cmd
+}

@@ -29,12 +29,7 @@ var consistencyModes = "ideal,locking,finelocking,parsteam,americano,espresso,mu
 // peak, ceiling or plateau above the bound.
 func TestConsistency(t *testing.T) {
 	emptyConfig(t)
-	cal := calibrate.Calibration{Samples: 5, Costs: sim.Costs{Switch: 100, Wake: 20 * time.Microsecond, SpinWake: 15 * time.Microsecond,
-		SpinWindow: 30 * time.Microsecond, MutexHandoff: 300, ChanHandoff: time.Microsecond, BufChanHandoff: time.Microsecond, RunnextGrace: 60 * time.Microsecond}}
-	calFile := filepath.Join(t.TempDir(), "cal.json")
-	if err := calibrate.Save(calFile, cal); err != nil {
-		t.Fatal(err)
-	}
+	calFile := fixedCalibration(t)
 	cpus := "1,2,3,4,6,8,12,16"
 	// Under --burn wall a step a preemption held up ends on the clock
 	// with less of it burned, as the harness's do, and throughput may pass
@@ -181,4 +176,18 @@ func checkFits(t *testing.T, run string, points []results.Point) {
 			}
 		}
 	}
+}
+
+// fixedCalibration saves a calibration of fixed costs, a machine's in
+// shape, and returns its path: a test's go-policy answers then depend on
+// no machine.
+func fixedCalibration(t *testing.T) string {
+	t.Helper()
+	cal := calibrate.Calibration{Samples: 5, Costs: sim.Costs{Switch: 200, Wake: 20 * time.Microsecond, SpinWake: 15 * time.Microsecond,
+		SpinWindow: 30 * time.Microsecond, MutexHandoff: 300, ChanHandoff: time.Microsecond, BufChanHandoff: time.Microsecond, RunnextGrace: 60 * time.Microsecond}}
+	file := filepath.Join(t.TempDir(), "cal.json")
+	if err := calibrate.Save(file, cal); err != nil {
+		t.Fatal(err)
+	}
+	return file
 }

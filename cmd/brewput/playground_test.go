@@ -16,8 +16,6 @@ import (
 
 	"github.com/brewput/brewput/internal/browsertest"
 	"github.com/brewput/brewput/internal/mainjob"
-	"github.com/brewput/brewput/model/calibrate"
-	"github.com/brewput/brewput/model/sim"
 )
 
 // pageState is what the playground shows once an experiment is done.
@@ -45,12 +43,7 @@ func TestPlayground(t *testing.T) {
 	}
 	browsertest.Chromium(t)
 	emptyConfig(t)
-	cal := calibrate.Calibration{Samples: 5, Costs: sim.Costs{Switch: 200, Wake: 20 * time.Microsecond, SpinWake: 15 * time.Microsecond,
-		SpinWindow: 30 * time.Microsecond, MutexHandoff: 300, ChanHandoff: time.Microsecond, BufChanHandoff: time.Microsecond, RunnextGrace: 60 * time.Microsecond}}
-	calFile := filepath.Join(t.TempDir(), "cal.json")
-	if err := calibrate.Save(calFile, cal); err != nil {
-		t.Fatal(err)
-	}
+	calFile := fixedCalibration(t)
 	tmp := t.TempDir()
 	site := filepath.Join(tmp, mainjob.PlaygroundDir)
 	stdout, _ := succeeds(t, noChild(), "playground", "--out", site, "--calibration", calFile)

@@ -5,15 +5,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/brewput/brewput/model"
-	"github.com/brewput/brewput/model/calibrate"
-	"github.com/brewput/brewput/model/sim"
 )
 
 // TestOneDefaultPolicy: every command that simulates takes the same
@@ -43,12 +39,7 @@ func TestOneDefaultPolicy(t *testing.T) {
 // of six idle for finelocking, whose grinder allows one latte at a time.
 func TestScheduleAgreesWithModel(t *testing.T) {
 	config := emptyConfig(t)
-	cal := calibrate.Calibration{Samples: 5, Costs: sim.Costs{Switch: 200, Wake: 20 * time.Microsecond, SpinWake: 15 * time.Microsecond,
-		MutexHandoff: 300, ChanHandoff: time.Microsecond, BufChanHandoff: time.Microsecond, RunnextGrace: 60 * time.Microsecond}}
-	file := filepath.Join(t.TempDir(), "cal.json")
-	if err := calibrate.Save(file, cal); err != nil {
-		t.Fatal(err)
-	}
+	file := fixedCalibration(t)
 	ran := regexp.MustCompile(`The CPUs ran steps (\d+) %`)
 	for _, mode := range []string{"multi-2", "finelocking"} {
 		stdout, _ := succeeds(t, noChild(), "schedule", "--mode", mode, "--cpus", "6", "--calibration", file, "--out", t.TempDir())

@@ -77,7 +77,7 @@ func runPlayground(args []string, e *env) int {
 		case "schedule":
 			c := &scheduleCommand{}
 			c.register(fs)
-			run = func() error { return c.json(fs, e) }
+			run = func() error { return c.runJSON(fs, e) }
 		default:
 			return fmt.Errorf("the playground runs brewput model or schedule, got %q", args[0])
 		}
@@ -98,10 +98,10 @@ func runPlayground(args []string, e *env) int {
 	return exitcode.Of(err, 0)
 }
 
-// json is brewput schedule --format json of the model's schedule, the
+// runJSON is brewput schedule --format json of the model's schedule, the
 // playground's picture: it has no files to read a trace from or to write
 // pictures to.
-func (c *scheduleCommand) json(fs *pflag.FlagSet, e *env) error {
+func (c *scheduleCommand) runJSON(fs *pflag.FlagSet, e *env) error {
 	if c.from != "model" || fs.Changed("out") || c.format != "json" {
 		return fmt.Errorf("the playground draws the model's schedule as JSON only (--from model --format json, no --out)")
 	}

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"math/rand/v2"
 	"time"
 
 	"github.com/brewput/brewput/model/sim"
@@ -22,6 +23,10 @@ type Load struct {
 	MaxQ             int
 	Poisson          bool
 	Warmup, Duration time.Duration
+	// Seed seeds the Poisson arrivals' own source, apart from the draws
+	// of the steps, so that simulations that differ in their steps alone
+	// (a causal profile's reliefs) meet the same arrivals.
+	Seed uint64
 	// Talk, in a closed loop, puts the talk's own harness in place of
 	// brewput's: a generator hands requests to the workers over a channel,
 	// and each worker hands its call's duration to an aggregator over
@@ -53,6 +58,11 @@ type Record struct {
 	Latency []time.Duration // per counted operation: the call, or intended arrival to completion
 	Service []time.Duration // open loop: start of service to completion
 	Drops   int             // open loop: arrivals inside the window turned away
+	// Arrived, in an open loop, counts the arrivals inside the window,
+	// those dropped included; InSystem is the requests queued or in
+	// service now.
+	Arrived  int
+	InSystem int
 	// Cycles is the sum, over the counted operations of a closed loop, of
 	// the time from the end of the worker's previous operation to the end
 	// of this one: the latency itself in brewput's harness, the latency and
@@ -148,10 +158,12 @@ func serve(p *sim.Proc, w window, op brewer, queue *arrivals, rec *Record) {
 		arrived := queue.recv(p)
 		began := p.Now()
 		if began > w.end {
+			rec.InSystem--
 			continue
 		}
 		op.brew(p)
 		done := p.Now()
+		rec.InSystem--
 		if w.in(done) {
 			rec.Latency = append(rec.Latency, done-arrived)
 			rec.Service = append(rec.Service, done-began)
@@ -166,11 +178,12 @@ func serve(p *sim.Proc, w window, op brewer, queue *arrivals, rec *Record) {
 // intended time (no coordinated omission).
 func dispatch(p *sim.Proc, w window, l Load, queue *arrivals, rec *Record) {
 	p.Sleep(0) // the harness's first <-timer.C of a zero timer: the servers get going first
+	gaps := rand.New(rand.NewPCG(l.Seed, arrivalStream))
 	var next time.Duration
 	for i := 0; ; i++ {
 		at := time.Duration(float64(i) * float64(time.Second) / l.Rate) // from i: no drift
 		if l.Poisson {
-			next += time.Duration(p.Sim().Rand().ExpFloat64() * float64(time.Second) / l.Rate)
+			next += time.Duration(gaps.ExpFloat64() * float64(time.Second) / l.Rate)
 			at = next
 		}
 		if at > w.end {
@@ -179,11 +192,22 @@ func dispatch(p *sim.Proc, w window, l Load, queue *arrivals, rec *Record) {
 		if wait := at - p.Now(); wait > 0 {
 			p.Sleep(wait)
 		}
-		if !queue.trySend(p, at) && w.in(at) {
-			rec.Drops++
+		sent := queue.trySend(p, at)
+		if sent {
+			rec.InSystem++
+		}
+		if w.in(at) {
+			rec.Arrived++
+			if !sent {
+				rec.Drops++
+			}
 		}
 	}
 }
+
+// arrivalStream tells the arrivals' source apart from others seeded
+// with the same seed.
+const arrivalStream = 0xa221
 
 // arrivals mirrors the harness's queue, a channel of intended arrival
 // times with a buffer of MaxQueue, and the dispatcher's send in a select

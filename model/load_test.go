@@ -49,15 +49,16 @@ func TestOpenLoopOverloadedDrops(t *testing.T) {
 }
 
 // TestOpenLoopLatencyFromIntendedArrival: 300 arrivals/s at one CPU that
-// makes 250 lattes/s, with room to queue them all, drop nothing; the queue
-// grows, and each latte's latency runs from its intended arrival, queueing
-// included (no coordinated omission). The latte completed at the window's
-// end, 1100 ms, is the 275th (one every 4 ms from 0), whose order was due
-// at 274 ÷ 300 s.
+// makes 250 lattes/s, with room to queue them all for longer than the
+// model waits for a queue to fill (MaxFill), drop nothing; the queue
+// grows, the point says it is not steady, and each latte's latency runs
+// from its intended arrival, queueing included (no coordinated omission).
+// The latte completed at the window's end, 1100 ms, is the 275th (one
+// every 4 ms from 0), whose order was due at 274 ÷ 300 s.
 func TestOpenLoopLatencyFromIntendedArrival(t *testing.T) {
-	r := run(t, open("finelocking", 1, 300, 1000))
-	if r.Lattes != 250 || r.Drops != 0 {
-		t.Errorf("%d lattes, %d drops; want 250, 0", r.Lattes, r.Drops)
+	r := run(t, open("finelocking", 1, 300, 100000))
+	if r.Lattes != 250 || r.Drops != 0 || r.Steady() || r.Growth() != 50 || r.Warmup != 100*ms {
+		t.Errorf("%d lattes, %d drops, steady %v, growth %d, warm-up %v; want 250, 0, not steady, 50, 100ms", r.Lattes, r.Drops, r.Steady(), r.Growth(), r.Warmup)
 	}
 	i, rate := 274.0, 300.0 // variables, computed as dispatch computes them
 	due := time.Duration(i * float64(time.Second) / rate)

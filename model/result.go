@@ -24,6 +24,11 @@ type Result struct {
 	// which is 1 up to the window's edge effects (0 in an open loop).
 	Bounds Bounds
 	Little float64
+	// Arrived, in an open loop, is the arrivals inside the window,
+	// dropped ones included; InSystem the requests queued or in service
+	// at the window's start and end (see Steady).
+	Arrived  int
+	InSystem [2]int
 
 	// Band is the range over the uncertainty of the go policy's costs,
 	// when the Config had a Range; nil otherwise.
@@ -160,6 +165,8 @@ func (r Result) Point(cfg Config) results.Point {
 		Resource:      r.Bounds.Resource,
 		Limit:         r.Bounds.Limit,
 		Little:        r.Little,
+		Arrived:       r.Arrived,
+		Growth:        r.Growth(),
 	}
 	if r.Band != nil {
 		p.Band = &results.Band{

@@ -56,8 +56,35 @@ func (c Config) advances(mode fmt.Stringer, st structure) error {
 
 // Run simulates one point: cfg's mode on cfg's virtual CPUs under cfg's
 // load, measured as the harness measures a real one, with the point's
-// bounds. The same cfg gives the same Result.
+// bounds, in its steady state where it has one (see steady.go). The same
+// cfg gives the same Result.
 func Run(cfg Config) (Result, error) {
+	r, err := simulate(cfg)
+	if err != nil {
+		return Result{}, err
+	}
+	for range MaxRefills {
+		w, ok := r.Refill(cfg.MaxQ + cfg.customers())
+		if cfg.Rate == 0 || !ok {
+			break
+		}
+		again := cfg
+		again.Warmup = w
+		if r, err = simulate(again); err != nil {
+			return Result{}, err
+		}
+	}
+	if cfg.Range != nil && cfg.sched() == "go" {
+		if r.Band, err = band(cfg, *cfg.Range, r); err != nil {
+			return Result{}, err
+		}
+	}
+	return r, nil
+}
+
+// simulate is Run without the band, and with the warm-up the bounds call
+// for.
+func simulate(cfg Config) (Result, error) {
 	mode, err := cfg.validate()
 	if err != nil {
 		return Result{}, err
@@ -76,6 +103,9 @@ func Run(cfg Config) (Result, error) {
 	}
 	b := bounds(cfg, st)
 	cfg.Warmup = SteadyWarmup(cfg.Warmup, closedLoop(cfg.customers(), cfg.Rate), b)
+	if cfg.Rate > 0 {
+		cfg.Warmup = FillWarmup(cfg.Warmup, cfg.Duration, cfg.Rate, cfg.MaxQ+cfg.customers(), b.Serves(cfg.customers()))
+	}
 	if cfg.Drain {
 		cfg.Warmup = 0
 	}
@@ -85,7 +115,7 @@ func Run(cfg Config) (Result, error) {
 		rec.Service = make([]time.Duration, 0, cap(rec.Latency))
 	}
 	Load{
-		Workers: cfg.customers(), Rate: cfg.Rate, MaxQ: cfg.MaxQ, Warmup: cfg.Warmup, Duration: cfg.Duration,
+		Workers: cfg.customers(), Rate: cfg.Rate, MaxQ: cfg.MaxQ, Warmup: cfg.Warmup, Duration: cfg.Duration, Seed: cfg.Seed,
 		Talk: cfg.harness() == "talk", Drain: cfg.Drain, Starts: cfg.starts(b),
 	}.start(s, shop, &rec)
 	if cfg.Drain {
@@ -100,7 +130,7 @@ func Run(cfg Config) (Result, error) {
 	if s.Cancelled() {
 		return Result{}, context.Canceled
 	}
-	busy0 := cpus.Busy()
+	busy0, in0 := cpus.Busy(), rec.InSystem
 	for i, m := range meters {
 		before[i] = m.read()
 	}
@@ -132,6 +162,8 @@ func Run(cfg Config) (Result, error) {
 		Warmup:     cfg.Warmup,
 		Window:     window,
 		Tally:      tally,
+		Arrived:    rec.Arrived,
+		InSystem:   [2]int{in0, rec.InSystem},
 	}
 	if cfg.Rate > 0 {
 		svc := Summarize(rec.Service)
@@ -147,12 +179,6 @@ func Run(cfg Config) (Result, error) {
 			mm.MeanWait = d.wait / time.Duration(d.uses)
 		}
 		r.Machines = append(r.Machines, mm)
-	}
-	if cfg.Range != nil && cfg.sched() == "go" {
-		s.Stop() // this simulation's coroutines go before the corners' start
-		if r.Band, err = band(cfg, *cfg.Range, r); err != nil {
-			return Result{}, err
-		}
 	}
 	return r, nil
 }
@@ -255,13 +281,6 @@ func drained(cfg Config, s *sim.Sim, cpus *sim.CPUs, b Bounds, rec *Record) (Res
 	if wall > 0 {
 		r.Throughput = float64(r.Lattes) / wall.Seconds()
 		r.CPUUtil = float64(cpus.Busy()) / float64(time.Duration(cfg.CPUs)*s.Now())
-	}
-	if cfg.Range != nil && cfg.sched() == "go" {
-		s.Stop()
-		var err error
-		if r.Band, err = band(cfg, *cfg.Range, r); err != nil {
-			return Result{}, err
-		}
 	}
 	return r, nil
 }

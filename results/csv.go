@@ -18,8 +18,18 @@ import (
 // model's columns come last, so that a file from before them is the same
 // header cut short (see legacyCSVHeader).
 func csvHeader() []string {
+	return append(inferenceEraCSVHeader(), steadyCSVColumns()...)
+}
+
+// inferenceEraCSVHeader is the header of files written before the open
+// loop's arrivals and growth, which ReadCSV still reads.
+func inferenceEraCSVHeader() []string {
 	return append(interferenceEraCSVHeader(), inferenceCSVColumns()...)
 }
+
+// steadyCSVColumns are a model point's open-loop arrivals in its window
+// and its queue's growth over it (Bounds.Arrived, Bounds.Growth).
+func steadyCSVColumns() []string { return []string{"bounds.arrived", "bounds.growth"} }
 
 // interferenceEraCSVHeader is the header of files written before the
 // inference columns, which ReadCSV still reads.
@@ -151,6 +161,7 @@ func WriteCSV(w io.Writer, points []Point) error {
 		row = append(row, codeCells(p, num)...)
 		row = append(row, num(p.OthersCPUs), num(p.StealCPUs), strconv.FormatBool(p.IsDisturbed()), strconv.Itoa(p.Attempts))
 		row = append(row, inferenceCells(p)...)
+		row = append(row, steadyCells(p)...)
 		if err := p.CheckFinite(); err != nil {
 			return err
 		}
@@ -160,6 +171,15 @@ func WriteCSV(w io.Writer, points []Point) error {
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// steadyCells are the cells of steadyCSVColumns: empty where there is
+// nothing to say (no bounds, or a closed loop).
+func steadyCells(p Point) []string {
+	if p.Bounds == nil || p.Bounds.Arrived == 0 && p.Bounds.Growth == 0 {
+		return []string{"", ""}
+	}
+	return []string{strconv.Itoa(p.Bounds.Arrived), strconv.Itoa(p.Bounds.Growth)}
 }
 
 // serviceCells is empty cells for a closed loop, which has no separate
@@ -298,7 +318,7 @@ func readCSV(r io.Reader) ([]Point, []string, error) {
 // earlier one's. Each era only added columns, so each is of a length of
 // its own, and a header's length says which era it should be.
 func readHeaders() [][]string {
-	return [][]string{csvHeader(), interferenceEraCSVHeader(), codeEraCSVHeader(), bandEraCSVHeader(), labEraCSVHeader(),
+	return [][]string{csvHeader(), inferenceEraCSVHeader(), interferenceEraCSVHeader(), codeEraCSVHeader(), bandEraCSVHeader(), labEraCSVHeader(),
 		modelEraCSVHeader(), legacyCSVHeader()}
 }
 
@@ -387,7 +407,8 @@ func (r *csvRow) point() Point {
 	if r.str("bounds.throughput_max") != "" {
 		p.Bounds = &Bounds{CPU: r.float("bounds.cpu"), Structural: r.float("bounds.structural"),
 			ThroughputMax: r.float("bounds.throughput_max"), LatencyMinMs: r.float("bounds.latency_min_ms"),
-			Resource: r.str("bounds.resource"), Limit: r.str("bounds.limit"), Little: r.float("bounds.little")}
+			Resource: r.str("bounds.resource"), Limit: r.str("bounds.limit"), Little: r.float("bounds.little"),
+			Arrived: r.count("bounds.arrived"), Growth: r.count("bounds.growth")}
 	}
 	p.Lab.Name, p.Variant = r.str("lab"), r.str("variant")
 	if cell := r.str("metrics"); cell != "" {
@@ -491,6 +512,15 @@ func (r *csvRow) int64(name string) int64 {
 }
 
 func (r *csvRow) int(name string) int { return int(r.int64(name)) }
+
+// count is a column's whole number, 0 where its cell is empty or the
+// file's era has no such column.
+func (r *csvRow) count(name string) int {
+	if r.str(name) == "" {
+		return 0
+	}
+	return r.int(name)
+}
 
 // empty reports whether every cell of a latency is empty, as the service
 // time's are in a closed loop.

@@ -125,7 +125,12 @@ func TestOldFilesStillRead(t *testing.T) {
 		}
 		return old.String()
 	}
-	n := len(inferenceCSVColumns())
+	n := len(steadyCSVColumns())
+	inferenceEra, err := ReadFile(writeFile(t, "inference-era.csv", cutOff(n)))
+	if err != nil || len(inferenceEra) != len(points) {
+		t.Errorf("CSV from before the open loop's growth: %v, %+v", err, inferenceEra)
+	}
+	n += len(inferenceCSVColumns())
 	interferenceEra, err := ReadFile(writeFile(t, "interference-era.csv", cutOff(n)))
 	if err != nil || len(interferenceEra) != len(points) {
 		t.Errorf("CSV from before the inference: %v, %+v", err, interferenceEra)

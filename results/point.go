@@ -290,6 +290,13 @@ type Bounds struct {
 	// Little checks Little's law in a closed loop: customers divided by
 	// throughput times mean latency, 1 when the simulation is consistent.
 	Little float64 `json:"little,omitempty"`
+	// Arrived, in an open loop, counts the arrivals inside the window,
+	// dropped ones included (Poisson arrivals vary around the rate);
+	// Growth is how many more requests were queued or in service at the
+	// window's end than at its start, which a steady queue keeps small
+	// (see QueueSteady). Both 0 in files from before they were recorded.
+	Arrived int `json:"arrived,omitempty"`
+	Growth  int `json:"growth,omitempty"`
 }
 
 // Machine is one shared resource's use over the window.

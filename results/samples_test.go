@@ -130,10 +130,11 @@ func withBandColumns(t *testing.T, file []byte) []byte {
 			rec = append(rec, added...)
 			rec = append(rec, interferenceCSVColumns()...)
 			rec = append(rec, inferenceCSVColumns()...)
+			rec = append(rec, steadyCSVColumns()...)
 		} else {
 			rec = append(rec, make([]string, len(added))...)
 			rec = append(rec, "0", "0", "false", "0")
-			rec = append(rec, make([]string, len(inferenceCSVColumns()))...)
+			rec = append(rec, make([]string, len(inferenceCSVColumns())+len(steadyCSVColumns()))...)
 		}
 		w.Write(rec)
 	}

@@ -310,8 +310,9 @@ const LittleTolerance = 0.02
 
 // Notes says what a reader must know about a point beside its numbers:
 // that it was measured or simulated with the talk's harness, and, for a
-// model point whose Little's law check is off by more than 2 %, that its
-// window is not in the steady state.
+// model point, that its window is not in the steady state (a closed
+// loop's Little's law check off by more than 2 %, an open loop's queue
+// growing) or that its throughput passes a bound, and why (boundNotes).
 func Notes(p Point) string {
 	var n []string
 	if p.Harness == "talk" {
@@ -323,6 +324,7 @@ func Notes(p Point) string {
 	if b := p.Bounds; b != nil && b.Little != 0 && (b.Little < 1-LittleTolerance || b.Little > 1+LittleTolerance) {
 		n = append(n, fmt.Sprintf("not steady: Little's law %.3f", b.Little))
 	}
+	n = append(n, boundNotes(p)...)
 	return strings.Join(n, "; ")
 }
 

@@ -145,7 +145,7 @@ func TestOpenLoopKeepsUp(t *testing.T) {
 	cfg := fifo("finelocking", 2)
 	cfg.Rate, cfg.MaxQ = 300, 10
 	b := profile(t, cfg).Bottleneck
-	if b.Resource != "arrivals" || !strings.Contains(b.Text, "It keeps up with the 300 lattes/s arriving") {
+	if b.Resource != "arrivals" || !strings.Contains(b.Text, "The arrivals limit it: it keeps up with the 300 lattes/s arriving") {
 		t.Errorf("%v: %s", b.Resources, b.Text)
 	}
 }

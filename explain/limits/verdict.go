@@ -142,7 +142,7 @@ func words(t target, pr *Profile, b results.Bottleneck) string {
 		}
 		s.WriteString(".")
 	case b.Resource == "arrivals":
-		fmt.Fprintf(&s, "It keeps up with the %g %s arriving: no relief tried raises throughput by more than 1 %%", t.openLoop(), unit)
+		fmt.Fprintf(&s, "%s limit it: it keeps up with the %g %s arriving, and no relief tried raises throughput by more than 1 %%", prose.Capital(b.Named), t.openLoop(), unit)
 		if len(pr.Trials) > 0 {
 			fmt.Fprintf(&s, " (best: %s, %s)", pr.Trials[0].Change, pct(pr.Trials[0].Gain))
 		}

@@ -178,7 +178,8 @@ type world struct {
 
 // Run simulates the blueprint at one point, measured as brewput's harness
 // measures a real program and as package model measures its modes: a
-// closed loop of customers or an open loop of arrivals, a warm-up, then a
+// closed loop of customers or an open loop of arrivals, a warm-up (for an
+// open loop, until its queue holds steady: see model.Result.Steady), then a
 // window in which every completed order counts. The result's Lattes are
 // the orders completed in the window, whatever the blueprint's unit; its
 // Machines are the resources, then the pipelines' stages, each with its
@@ -195,10 +196,31 @@ func (b *Blueprint) Run(opt Options) (model.Result, error) {
 		return model.Result{}, err
 	}
 	l := b.load(opt)
+	r, err := b.run(opt, l)
+	if err != nil {
+		return model.Result{}, err
+	}
+	for range model.MaxRefills {
+		w, ok := r.Refill(l.Queue + l.workers)
+		if l.Rate == 0 || !ok {
+			break
+		}
+		opt.Warmup = w
+		if r, err = b.run(opt, l); err != nil {
+			return model.Result{}, err
+		}
+	}
+	return r, nil
+}
+
+// run is Run of a checked blueprint under load l, with the warm-up the
+// bounds call for.
+func (b *Blueprint) run(opt Options, l load) (model.Result, error) {
 	bounds := b.bounds(opt, l)
 	customers := l.workers // an open loop's servers do not cycle (see model.SteadyWarmup)
 	if l.Rate > 0 {
 		customers = 0
+		opt.Warmup = model.FillWarmup(opt.Warmup, opt.Duration, l.Rate, l.Queue+l.workers, bounds.Serves(l.workers))
 	}
 	opt.Warmup = model.SteadyWarmup(opt.Warmup, customers, bounds)
 
@@ -234,7 +256,7 @@ func (b *Blueprint) Run(opt Options) (model.Result, error) {
 	order := func(p *sim.Proc) { b.flow.run(w, p) }
 	model.Load{
 		Workers: l.workers, Rate: l.Rate, MaxQ: l.Queue, Poisson: l.Arrivals == Poisson,
-		Warmup: opt.Warmup, Duration: opt.Duration,
+		Warmup: opt.Warmup, Duration: opt.Duration, Seed: opt.Seed,
 	}.Start(s, order, rec)
 
 	// Readings at the edges of the window, after every event of that
@@ -249,7 +271,7 @@ func (b *Blueprint) Run(opt Options) (model.Result, error) {
 	if s.Cancelled() {
 		return model.Result{}, context.Canceled
 	}
-	busy0 := w.cpus.Busy()
+	busy0, in0 := w.cpus.Busy(), rec.InSystem
 	for i, m := range meters {
 		before[i] = m.read(s.Now())
 	}
@@ -271,6 +293,8 @@ func (b *Blueprint) Run(opt Options) (model.Result, error) {
 		Events:     s.Events(),
 		Warmup:     opt.Warmup,
 		Window:     opt.Duration,
+		Arrived:    rec.Arrived,
+		InSystem:   [2]int{in0, rec.InSystem},
 	}
 	if l.Rate > 0 {
 		svc := model.Summarize(rec.Service)

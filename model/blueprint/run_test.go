@@ -95,14 +95,19 @@ func TestOverrides(t *testing.T) {
 		t.Errorf("rate 800 on 4 CPUs: %d lattes, %d drops, latency %+v, service %+v, bounds %+v; want 800, 0, 4ms", r.Lattes, r.Drops, r.Latency, r.Service, r.Bounds)
 	}
 
-	// 800 a second on 1 CPU, which serves 250: the queue of 1000 never
-	// fills in 1.1 s, so nothing is dropped, and the orders wait ever
-	// longer.
+	// 800 a second on 1 CPU, which serves 250: the queue of 1000 fills
+	// at 550 a second, and the orders let in before it was full are
+	// served 1001 ÷ 250 s later; the warm-up waits for both, a quarter
+	// more, and the window sees the steady state: 250 served, 550
+	// dropped, each served order having waited for the 1000 ahead of it,
+	// 4 ms each, less up to one gap between arrivals (1.25 ms).
 	opt = fifo(1)
 	opt.Rate = 800
 	r = run(t, b, opt)
-	if r.Lattes != 250 || r.Drops != 0 || r.Latency.Max < 500*ms || r.Bounds.Limit != "cpus" {
-		t.Errorf("rate 800 on 1 CPU: %d lattes, %d drops, latency %+v, bounds %+v; want 250, none dropped, a growing wait", r.Lattes, r.Drops, r.Latency, r.Bounds)
+	if r.Lattes != 250 || r.Drops != 550 || r.Latency.Min < 1001*4*ms-1250*time.Microsecond || r.Latency.Max > 1001*4*ms ||
+		r.Bounds.Limit != "cpus" || !r.Steady() || (r.Warmup-7280*ms).Abs() > time.Microsecond {
+		t.Errorf("rate 800 on 1 CPU: %d lattes, %d drops, latency %+v, bounds %+v, warm-up %v, growth %d; want 250, 550 dropped, 4.004 s each, steady",
+			r.Lattes, r.Drops, r.Latency, r.Bounds, r.Warmup, r.Growth())
 	}
 	// With no queue, an arrival that finds the one server busy is dropped.
 	// The server takes an arrival every 5 ms (4 ms of work, then the next

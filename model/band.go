@@ -70,6 +70,19 @@ func (r Range) corners() []sim.Costs {
 	return out
 }
 
+// BandWindow is the window a band's edge simulates where its point's own
+// is longer and tallied (Config.shortens) and its latencies hold steady
+// over it (Config.Edge): the longest probe window, over which the point
+// tallies what it counted, so that the edge's throughput is carried to
+// the point's window (Result.Carry). EdgeTolerance is how far apart the
+// medians of its two halves may be: on case 7's 96 points (six modes, 1
+// to 16 CPUs, 60 s) all but one edge's median over 16 s is within 1 % of
+// its median over 60 s, and that one (multi-2 on 11 CPUs) drifts.
+const (
+	BandWindow    = 16 * time.Second
+	EdgeTolerance = 0.01
+)
+
 // phases are the start states a closed loop's band simulates besides the
 // point estimate's (Config.Phase).
 const phases = 3
@@ -121,7 +134,7 @@ func band(cfg Config, rng Range, r Result) (*Band, error) {
 		if err != nil {
 			return nil, err
 		}
-		edges[i] = e
+		edges[i] = r.Carry(e)
 	}
 	return BandOf(r, edges), nil
 }
@@ -142,6 +155,7 @@ func (c Config) BandConfigs() []Config {
 	rng := *c.Range
 	cfg := c
 	cfg.Range = nil
+	cfg.Edge = true
 	point := cfg.Costs
 	runs := make([]Config, 0, c.bandRuns())
 	for _, c := range rng.corners() {

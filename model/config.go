@@ -94,6 +94,12 @@ type Config struct {
 	// comparison needs (see ProbeWindow). Result.Window says how long it
 	// measured.
 	Probe bool
+	// Edge marks a band's edge (BandConfigs): in such a closed loop, Run
+	// ends its window at BandWindow where the median latency of its
+	// second half is within EdgeTolerance of its first half's, and runs
+	// the whole Duration otherwise, where latencies drift over longer
+	// than BandWindow. Result.Window says how long it measured.
+	Edge bool
 
 	Seed uint64 // seeds the jitter; the same seed gives the same result
 	// Phase, in a closed loop, is the start state: 0 starts every customer

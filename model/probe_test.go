@@ -64,3 +64,46 @@ func TestProbeOfAShortWindowRunsInFull(t *testing.T) {
 		}
 	}
 }
+
+// A band's edge whose latencies hold steady ends at BandWindow, and an
+// edge that simulates the point's own configuration, carried to the
+// point's window, gives the point's throughput; one of a point no longer
+// than BandWindow runs the whole window. Run's own band spans the point.
+func TestBandEdgeEndsAtBandWindow(t *testing.T) {
+	for _, mode := range []string{"finelocking", "linearpipe-1"} {
+		cfg := DefaultConfig(4)
+		cfg.Mode, cfg.Sched, cfg.Costs, cfg.Duration = coffee.MustParseMode(mode), "go", fixedCosts(), 40*time.Second
+		full, err := Run(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := cfg
+		e.Edge = true
+		edge, err := Run(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if edge.Window != BandWindow || full.Carry(edge).Throughput != full.Throughput {
+			t.Errorf("%s: the edge measured %v, carried %v/s; want %v, the point's %v/s", mode, edge.Window, full.Carry(edge).Throughput, BandWindow, full.Throughput)
+		}
+		e.Duration = BandWindow
+		if short, err := Run(e); err != nil || short.Window != BandWindow {
+			t.Errorf("%s: an edge of a %v point measured %v (%v); want all of it", mode, BandWindow, short.Window, err)
+		}
+		rng := Range{Lo: fixedCosts(), Hi: fixedCosts()}
+		rng.Lo.Wake, rng.Hi.Wake = rng.Lo.Wake/2, rng.Hi.Wake*2
+		cfg.Range = &rng
+		banded, err := Run(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range cfg.BandConfigs() {
+			if !c.Edge {
+				t.Errorf("%s: a band config %+v is not an edge", mode, c)
+			}
+		}
+		if b := banded.Band; b == nil || b.ThroughputLo > full.Throughput || b.ThroughputHi < full.Throughput || b.P50Lo > full.Latency.P50 || b.P50Hi < full.Latency.P50 {
+			t.Errorf("%s: band %+v does not span the point, %v/s, p50 %v", mode, banded.Band, full.Throughput, full.Latency.P50)
+		}
+	}
+}

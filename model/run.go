@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"github.com/brewput/brewput/model/sim"
@@ -139,6 +140,8 @@ func simulate(cfg Config) (Result, error) {
 	switch {
 	case cfg.shortens() && cfg.Probe:
 		window = probe(s, cfg, &rec)
+	case cfg.shortens() && cfg.Edge && cfg.Duration > BandWindow:
+		window = edge(s, cfg, &rec)
 	case cfg.shortens():
 		tally = tallied(s, cfg, &rec)
 	default:
@@ -247,6 +250,35 @@ func probe(s *sim.Sim, cfg Config, rec *Record) time.Duration {
 	}
 	s.RunUntil(cfg.Warmup + cfg.Duration)
 	return cfg.Duration
+}
+
+// edge runs a band's edge's window (Config.Edge), from cfg.Warmup on:
+// BandWindow where the median latency of its second half is within
+// EdgeTolerance of its first half's, cfg.Duration otherwise; it returns
+// how long it ran.
+func edge(s *sim.Sim, cfg Config, rec *Record) time.Duration {
+	if s.RunUntil(cfg.Warmup + BandWindow/2); s.Cancelled() {
+		return cfg.Duration
+	}
+	half := len(rec.Latency)
+	if s.RunUntil(cfg.Warmup + BandWindow); s.Cancelled() {
+		return cfg.Duration
+	}
+	first, second := median(rec.Latency[:half]), median(rec.Latency[half:])
+	if first > 0 && math.Abs(float64(second)/float64(first)-1) <= EdgeTolerance {
+		return BandWindow
+	}
+	s.RunUntil(cfg.Warmup + cfg.Duration)
+	return cfg.Duration
+}
+
+// median is the nearest-rank median of l, which it leaves as it is; 0
+// for none.
+func median(l []time.Duration) time.Duration {
+	if len(l) == 0 {
+		return 0
+	}
+	return Summarize(slices.Clone(l)).P50
 }
 
 // drainLimit is how long past the requests' end the talk's protocol waits

@@ -150,6 +150,10 @@ type goSched struct {
 	spinning int         // Ps woken and on their way to look for work
 	steals   int64
 	wakes    int64
+	// queued counts the goroutines in every P's local queue, and nexts
+	// the Ps whose runnext slot holds one: an idle P looking for work to
+	// steal skips the scan of every P where there is none.
+	queued, nexts int
 
 	// sysmon ticks at sysmonPhase + k·sysmonPeriod (see preemptAt).
 	sysmonPhase, sysmonPeriod time.Duration
@@ -258,6 +262,9 @@ func (g *goSched) ready(p *Proc, by *Proc) {
 		pp := by.pp
 		if old := pp.runnext; old != nil {
 			pp.runq.push(old)
+			g.queued++
+		} else {
+			g.nexts++
 		}
 		pp.runnext = p
 	} else {
@@ -313,6 +320,7 @@ func (g *goSched) yield(p *Proc) {
 	p.pp, pp.cur = nil, nil
 	p.readyAt = g.sim.now
 	pp.runq.push(p)
+	g.queued++
 	g.find(pp, g.costs.Switch)
 	p.park()
 }
@@ -354,10 +362,12 @@ func (g *goSched) find(pp *gp, delay time.Duration) bool {
 	}
 	if p := pp.runnext; p != nil {
 		pp.runnext = nil
+		g.nexts--
 		g.run(pp, p, delay, true)
 		return true
 	}
 	if pp.runq.len() > 0 {
+		g.queued--
 		g.run(pp, pp.runq.pop(), delay, false)
 		return true
 	}
@@ -367,6 +377,7 @@ func (g *goSched) find(pp *gp, delay time.Duration) bool {
 		p := g.global.pop()
 		for range take - 1 {
 			pp.runq.push(g.global.pop())
+			g.queued++
 		}
 		g.run(pp, p, delay, false)
 		return true
@@ -376,21 +387,22 @@ func (g *goSched) find(pp *gp, delay time.Duration) bool {
 	n := len(g.ps)
 	if n > 1 {
 		start := g.sim.rng.IntN(n)
-		for i := range n {
+		for i := 0; i < n && g.queued > 0; i++ { // pp's own queue is empty: any queued are others'
 			v := g.ps[(start+i)%n]
 			if v == pp || v.runq.len() == 0 {
 				continue
 			}
 			take := (v.runq.len() + 1) / 2
-			p := v.runq.pop()
+			p := v.runq.pop() // moves from v's queue to pp's, less the one run
 			for range take - 1 {
 				pp.runq.push(v.runq.pop())
 			}
+			g.queued--
 			g.steals++
 			g.run(pp, p, delay, false)
 			return true
 		}
-		for i := range n {
+		for i := 0; i < n && g.nexts > 0; i++ { // pp's own slot is empty too
 			v := g.ps[(start+i)%n]
 			if v == pp || v.runnext == nil {
 				continue
@@ -418,6 +430,7 @@ func (g *goSched) grabbed(pp *gp) {
 	g.spinning--
 	if v.runnext == p {
 		v.runnext = nil
+		g.nexts--
 		g.steals++
 		g.run(pp, p, pp.grabDelay, false)
 	} else if !g.find(pp, 0) {

@@ -75,6 +75,7 @@ func costFlags(c *sim.Costs) []struct {
 		{"chan-handoff", "cost of an unbuffered channel handoff", &c.ChanHandoff},
 		{"buf-chan-handoff", "cost of a buffered channel handoff", &c.BufChanHandoff},
 		{"runnext-grace", "how long a P waits before stealing another P's runnext goroutine", &c.RunnextGrace},
+		{"mutex-spin", "one spin of a Lock that finds its mutex held (0: Lock never spins)", &c.MutexSpin},
 	}
 }
 

@@ -64,5 +64,8 @@ func costsText(c sim.Costs) string {
 	if c.RunnextGrace > 0 { // measured; calibrations from before it have none
 		s += ", runnext grace " + us(c.RunnextGrace)
 	}
+	if c.MutexSpin > 0 { // measured; calibrations from before it have none, and never spin
+		s += ", mutex spin " + us(c.MutexSpin)
+	}
 	return s
 }

@@ -58,7 +58,7 @@ type Options struct {
 // CostNames are the names of the go policy's costs that can be given, as
 // calibrate.Calibration.Override takes them, in the order they are told.
 func CostNames() []string {
-	return []string{"switch", "wake", "spin-wake", "spin-window", "mutex-handoff", "chan-handoff", "buf-chan-handoff", "runnext-grace"}
+	return []string{"switch", "wake", "spin-wake", "spin-window", "mutex-handoff", "chan-handoff", "buf-chan-handoff", "runnext-grace", "mutex-spin"}
 }
 
 // given reports whether the option name was given.

@@ -178,6 +178,7 @@ func Measure(ctx context.Context, opt Options) (Calibration, error) {
 		{"chan_handoff_ns", procs, &c.Costs.ChanHandoff, &c.Lo.ChanHandoff, &c.Hi.ChanHandoff, func(ctx context.Context, n int) []time.Duration { return chanHandoffs(ctx, n, 0) }},
 		{"buf_chan_handoff_ns", procs, &c.Costs.BufChanHandoff, &c.Lo.BufChanHandoff, &c.Hi.BufChanHandoff, func(ctx context.Context, n int) []time.Duration { return chanHandoffs(ctx, n, 1) }},
 		{"runnext_grace_ns", 1, &c.Costs.RunnextGrace, &c.Lo.RunnextGrace, &c.Hi.RunnextGrace, graces},
+		{"mutex_spin_ns", 1, &c.Costs.MutexSpin, &c.Lo.MutexSpin, &c.Hi.MutexSpin, mutexSpins},
 		{"wake_ns", procs, &c.Costs.Wake, &c.Lo.Wake, &c.Hi.Wake, func(ctx context.Context, n int) []time.Duration { return wakes(ctx, n, deepIdle) }},
 		{"spin_wake_ns", procs, &c.Costs.SpinWake, &c.Lo.SpinWake, &c.Hi.SpinWake, func(ctx context.Context, n int) []time.Duration { return wakes(ctx, n, spinIdle) }},
 	}
@@ -365,6 +366,27 @@ func mutexHandoffs(ctx context.Context, n int) []time.Duration {
 		mu.Unlock()
 		out[i] = time.Since(start)
 		<-got
+	}
+	return out
+}
+
+// spinsPerSample is how many of Lock's spins a sample of mutexSpins
+// times: one lasts tens of nanoseconds, under the clock's resolution.
+const spinsPerSample = 100
+
+// mutexSpins times one spin of a Lock that finds its sync.Mutex held:
+// the runtime's procyield(30), spelled out in this package's assembly.
+func mutexSpins(ctx context.Context, n int) []time.Duration {
+	out := make([]time.Duration, 0, n)
+	for range n {
+		if ctx.Err() != nil {
+			break
+		}
+		start := time.Now()
+		for range spinsPerSample {
+			procyield30()
+		}
+		out = append(out, time.Since(start)/spinsPerSample)
 	}
 	return out
 }
@@ -647,7 +669,7 @@ func Load(path string) (Calibration, error) {
 		return Calibration{}, fmt.Errorf("%s: not a brewput calibration (no samples recorded); run brewput calibrate --out %s", path, path)
 	}
 	for _, cs := range []sim.Costs{c.Costs, c.Lo, c.Hi} {
-		for _, d := range []time.Duration{cs.Switch, cs.Wake, cs.SpinWake, cs.SpinWindow, cs.MutexHandoff, cs.ChanHandoff, cs.BufChanHandoff, cs.RunnextGrace} {
+		for _, d := range []time.Duration{cs.Switch, cs.Wake, cs.SpinWake, cs.SpinWindow, cs.MutexHandoff, cs.ChanHandoff, cs.BufChanHandoff, cs.RunnextGrace, cs.MutexSpin} {
 			if d < 0 {
 				return Calibration{}, fmt.Errorf("%s: negative cost %v; run brewput calibrate again", path, d)
 			}
@@ -678,14 +700,15 @@ type Cost struct {
 var costs = []struct{ name, flag string }{
 	{"wake", "wake"}, {"spin wake", "spin-wake"}, {"spin window", "spin-window"}, {"switch", "switch"},
 	{"mutex handoff", "mutex-handoff"}, {"chan handoff", "chan-handoff"}, {"buf chan handoff", "buf-chan-handoff"},
-	{"runnext grace", "runnext-grace"},
+	{"runnext grace", "runnext-grace"}, {"mutex spin", "mutex-spin"},
 }
 
 // Field is the cost of c that flag names (as Rows names them); nil for
 // no cost.
 func Field(c *sim.Costs, flag string) *time.Duration {
 	return map[string]*time.Duration{"wake": &c.Wake, "spin-wake": &c.SpinWake, "spin-window": &c.SpinWindow, "switch": &c.Switch,
-		"mutex-handoff": &c.MutexHandoff, "chan-handoff": &c.ChanHandoff, "buf-chan-handoff": &c.BufChanHandoff, "runnext-grace": &c.RunnextGrace}[flag]
+		"mutex-handoff": &c.MutexHandoff, "chan-handoff": &c.ChanHandoff, "buf-chan-handoff": &c.BufChanHandoff, "runnext-grace": &c.RunnextGrace,
+		"mutex-spin": &c.MutexSpin}[flag]
 }
 
 // Rows lists c's costs in the order brewput calibrate prints them.

@@ -24,6 +24,7 @@ func TestCostsOfRef(t *testing.T) {
 	c.Costs.ChanHandoff, c.Lo.ChanHandoff, c.Hi.ChanHandoff = 1398*time.Nanosecond, time.Microsecond, 2*time.Microsecond
 	c.Costs.BufChanHandoff = 1403 * time.Nanosecond
 	c.Costs.RunnextGrace, c.Lo.RunnextGrace, c.Hi.RunnextGrace = 77971*time.Nanosecond, 74*time.Microsecond, 88*time.Microsecond
+	c.Costs.MutexSpin, c.Lo.MutexSpin, c.Hi.MutexSpin = 1057, 1050, 1090
 	if err := c.Override("spin-window", 3*time.Microsecond); err != nil {
 		t.Fatal(err)
 	}
@@ -36,6 +37,15 @@ func TestCostsOfRef(t *testing.T) {
 		t.Errorf("CostsOf(%q) = %+v, want %+v", ref.Costs, got, c.Costs)
 	}
 	line, _, _ := strings.Cut(ref.Costs, ";")
+	// A point named its calibration without the mutex spin before Lock's
+	// spin was measured: it reads as a Lock that never spins.
+	before, _, _ := strings.Cut(line, ", mutex spin ")
+	old, err := CostsOf(results.Calibration{Costs: before})
+	want := c.Costs
+	want.MutexSpin = 0
+	if err != nil || old != want {
+		t.Errorf("CostsOf(%q) = %+v, %v; want %+v", before, old, err, want)
+	}
 	for _, bad := range []string{"", "wake 1µs", "wake x, spin wake 1µs", strings.Replace(line, "]", "", 1), line + ", more 1s"} {
 		if _, err := CostsOf(results.Calibration{Costs: bad}); err == nil {
 			t.Errorf("CostsOf(%q): no error", bad)

@@ -14,7 +14,8 @@ import (
 // distNames are the names of the measured distributions (Dists) of the
 // costs Rows lists; the spin window, found by bisection, has none.
 var distNames = map[string]string{"wake": "wake_ns", "spin wake": "spin_wake_ns", "switch": "switch_ns",
-	"mutex handoff": "mutex_handoff_ns", "chan handoff": "chan_handoff_ns", "buf chan handoff": "buf_chan_handoff_ns", "runnext grace": "runnext_grace_ns"}
+	"mutex handoff": "mutex_handoff_ns", "chan handoff": "chan_handoff_ns", "buf chan handoff": "buf_chan_handoff_ns", "runnext grace": "runnext_grace_ns",
+	"mutex spin": "mutex_spin_ns"}
 
 // WriteTable writes the costs as a small table, each with its median, its
 // 95 % interval and its distribution's 5th and 95th percentiles, then
@@ -63,8 +64,11 @@ func (c Calibration) writeInferred(out io.Writer) {
 	fmt.Fprintln(tw, "cost\tvalue\trange\t\tfrom\t")
 	for _, r := range c.Rows() {
 		from := "the points"
-		if slices.Contains(in.Kept, r.Flag) {
+		switch {
+		case slices.Contains(in.Kept, r.Flag):
 			from = "base (not constrained)"
+		case !slices.Contains(in.Inferred, r.Flag):
+			from = "base (not searched)"
 		}
 		fmt.Fprintf(tw, "%s\t%v\t%v – %v\t\t%s\t\n", r.Name, r.Median, r.Lo, r.Hi, from)
 	}

@@ -32,6 +32,14 @@ type Costs struct {
 	// the wait is over. Zero means the 3 µs asked for, as calibrations
 	// from before it was measured had it.
 	RunnextGrace time.Duration `json:"runnext_grace_ns,omitempty"`
+	// MutexSpin is one spin of a Lock that finds its sync.Mutex held
+	// (procyield(30): thirty PAUSE instructions on amd64). Lock spins up
+	// to four times, while other Ps run goroutines, before it sleeps,
+	// and takes the mutex at once where a spin ends with it free: a lock
+	// held for less than a spin is then handed over without a sleep or a
+	// wake-up. Zero means it never spins, as calibrations from before it
+	// was measured had it.
+	MutexSpin time.Duration `json:"mutex_spin_ns,omitempty"`
 }
 
 // grace is how long the runnext wait lasts: RunnextGrace, or the 3 µs
@@ -62,6 +70,8 @@ const (
 	// the mutex switches to handing itself over in order
 	// (starvationThresholdNs).
 	starvation = time.Millisecond
+	// spins is how many times Lock spins before it sleeps (active_spin).
+	spins = 4
 )
 
 // Runtime names the Go runtime whose scheduler the go policy follows where
@@ -452,6 +462,16 @@ func (g *goSched) waiting() bool {
 		}
 	}
 	return false
+}
+
+// canSpin reports whether p, running, may spin for a sync.Mutex, as the
+// runtime's sync_runtime_canSpin decides: spinning is cheap to lose only
+// while another P runs a goroutine that may release the mutex, no P is
+// idle or looking for work, and p's own P has nothing else to run.
+func (g *goSched) canSpin(p *Proc) bool {
+	pp := p.pp
+	return g.costs.MutexSpin > 0 && pp != nil && len(g.ps) > len(g.idle)+g.spinning+1 &&
+		pp.runq.len() == 0 && pp.runnext == nil
 }
 
 // spend has the running goroutine p spend d of runtime work holding its P,

@@ -361,3 +361,52 @@ func TestGoWallSteps(t *testing.T) {
 		}
 	}
 }
+
+// TestGoMutexSpin: goroutines that hold a mutex 100 ns between 300 ns of
+// work of their own. Where Lock parks at once, each contended Lock sleeps
+// and waits for a wake-up of microseconds; where it spins first (50 ns a
+// spin, four at most) it finds the lock free before it would sleep. On
+// one P no Lock may spin (no other P runs the holder), so the spin
+// changes nothing there.
+func TestGoMutexSpin(t *testing.T) {
+	run := func(cpus int, spin time.Duration) (ops int, r Reading) {
+		s := New(1)
+		c := NewGoCPUs(s, cpus, Costs{Switch: 200 * time.Nanosecond, Wake: 20 * time.Microsecond,
+			MutexHandoff: time.Microsecond, MutexSpin: spin})
+		m := NewMutex(s, "cache")
+		for range 2 {
+			s.Go(func(p *Proc) {
+				for {
+					c.Burn(p, 300*time.Nanosecond)
+					m.Lock(p)
+					c.Burn(p, 100*time.Nanosecond)
+					m.Unlock(p)
+					ops++
+				}
+			})
+		}
+		s.Run(10 * ms)
+		return ops, m.Read()
+	}
+	parked, parkedR := run(2, 0)
+	spun, spunR := run(2, 50*time.Nanosecond)
+	// Two Ps at 400 ns an operation: 50000 in 10 ms at most.
+	if spun > 50000 || spun < 40000 {
+		t.Errorf("spinning Lock: %d operations in 10 ms; want 40000..50000 (two Ps at 400 ns each, less the spins)", spun)
+	}
+	if spun < parked*3/2 {
+		t.Errorf("spinning Lock: %d operations, parking Lock %d; want half again as many at least (no wake-ups of 20 µs)", spun, parked)
+	}
+	t.Logf("parking Lock: %d operations, waits %v; spinning Lock: %d, waits %v", parked, parkedR.Wait, spun, spunR.Wait)
+	if w := spunR.Wait / time.Duration(spun); w > 200*time.Nanosecond {
+		t.Errorf("spinning Lock: waits %v a use; want at most four spins (200ns)", w)
+	}
+	if parkedR.Wait < ms {
+		t.Errorf("parking Lock: waited %v in all; want milliseconds (a wake-up of 20 µs for each Lock that slept)", parkedR.Wait)
+	}
+	one, _ := run(1, 0)
+	oneSpin, _ := run(1, 50*time.Nanosecond)
+	if one != oneSpin {
+		t.Errorf("one P: %d operations without spinning, %d with; want the same (no other P runs the holder)", one, oneSpin)
+	}
+}

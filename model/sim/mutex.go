@@ -5,8 +5,9 @@ import "time"
 // Mutex is a virtual sync.Mutex. Under the fifo policy it hands the lock
 // over first come, first served: Unlock gives it straight to the process
 // that has waited longest. Under the go policy it behaves as sync.Mutex
-// does (see [NewGoCPUs]): a running goroutine may barge ahead of a waiter
-// that Unlock has only woken, until a waiter has starved for 1 ms. It
+// does (see [NewGoCPUs]): a Lock that finds it held spins a while first
+// (Costs.MutexSpin), a running goroutine may barge ahead of a waiter that
+// Unlock has only woken, until a waiter has starved for 1 ms. It
 // counts its uses, the time it was held and the time processes waited for
 // it, like coffee.Meter.
 type Mutex struct {
@@ -123,6 +124,10 @@ func (m *Mutex) lockGo(p *Proc) {
 		return
 	}
 	start := s.now
+	if m.spin(p) {
+		m.wait += s.now - start
+		return
+	}
 	again := false
 	for {
 		w := mutexWaiter{p: p, since: start}
@@ -153,6 +158,37 @@ func (m *Mutex) lockGo(p *Proc) {
 		}
 		again = true
 	}
+}
+
+// spin is Lock's active spinning: while the mutex is held in normal mode
+// and the scheduler lets p spin, p spends a spin on its P and looks again,
+// up to spins times; it takes the mutex where a spin ends with it free and
+// reports whether it did. While it spins it counts as the woken waiter,
+// where there are waiters, so that an Unlock leaves the mutex to it
+// instead of waking a sleeper.
+func (m *Mutex) spin(p *Proc) bool {
+	s := m.sim
+	awoke := false
+	for range spins {
+		if !m.held || m.starving || !s.sched.canSpin(p) {
+			break
+		}
+		if !m.woken && m.waiters.len() > 0 {
+			m.woken, awoke = true, true
+		}
+		s.sched.spend(p, s.sched.costs.MutexSpin)
+		if !m.held && !m.starving {
+			if awoke {
+				m.woken = false
+			}
+			m.held, m.acquired = true, s.now
+			return true
+		}
+	}
+	if awoke {
+		m.woken = false
+	}
+	return false
 }
 
 // unlockGo is sync.Mutex's Unlock. In normal mode it releases the mutex and

@@ -69,15 +69,16 @@ func main() {
 	w := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(w, "mode\tcpus\tpar\tsteps ms\tmeasured\tmodel go\tgo band\tΔ go\tmodel fifo\tΔ fifo\tbound\tΔ bound\tp50 measured\tp50 go\tΔ go\tp50 fifo\tΔ fifo\t")
 	var dGoThr, dFifoThr, dGoP50, dFifoP50 []float64
-	closer, total, covered, banded := 0, 0, 0, 0
+	closer, total, covered, banded, nearThr, nearP50 := 0, 0, 0, 0, 0, 0
+	var misses []string
 	for _, k := range order {
 		e := entries[k]
-		if len(e.measured) == 0 {
-			continue
-		}
-		m, mp := results.Median(e.measured), results.Median(e.p50)
 		gp, hasGo := e.model["go"]
 		fp, hasFifo := e.model["fifo"]
+		if len(e.measured) == 0 || !hasGo && !hasFifo {
+			continue // nothing to set side by side
+		}
+		m, mp := results.Median(e.measured), results.Median(e.p50)
 		bound := math.NaN()
 		if b := gp.Bounds; hasGo && b != nil {
 			bound = b.ThroughputMax
@@ -92,6 +93,17 @@ func main() {
 			banded++
 			if m >= gp.Band.Throughput[0]*0.995 && m <= gp.Band.Throughput[1]*1.005 {
 				covered++
+			}
+			name := fmt.Sprintf("%s on %d CPUs, %d customers, steps %g/%g/%g/%g ms", k.mode, k.cpus, k.par, k.steps.GrindMs, k.steps.PressMs, k.steps.SteamMs, k.steps.LatteMs)
+			if near(m, gp.Band.Throughput, gp.Throughput) {
+				nearThr++
+			} else {
+				misses = append(misses, fmt.Sprintf("throughput of %s: %s", name, pct(dGo)))
+			}
+			if near(mp, gp.Band.P50Ms, gp.Latency.P50) {
+				nearP50++
+			} else {
+				misses = append(misses, fmt.Sprintf("p50 of %s: %s", name, pct(pGo)))
 			}
 		}
 		if hasGo && hasFifo && m > 0 && mp > 0 {
@@ -121,7 +133,17 @@ func main() {
 	}
 	if banded > 0 {
 		fmt.Printf("the go policy's band holds the measured throughput (±0.5 %%) in %d of %d points\n", covered, banded)
+		fmt.Printf("within the go policy's band or 3 %% of its prediction: throughput %d of %d points, p50 %d of %d\n", nearThr, banded, nearP50, banded)
+		for _, m := range misses {
+			fmt.Printf("  outside both: %s\n", m)
+		}
 	}
+}
+
+// near says whether the measurement m lies within band, or within 3 % of
+// the prediction x.
+func near(m float64, band [2]float64, x float64) bool {
+	return m >= band[0] && m <= band[1] || math.Abs(x-m) <= 0.03*m
 }
 
 // rel is (x - m) / m, NaN when x is missing.

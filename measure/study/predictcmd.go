@@ -3,6 +3,7 @@ package study
 import (
 	"fmt"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -184,7 +185,7 @@ func readStudy(path string, s Study, variants []string) ([]results.Point, error)
 	}
 	var out []results.Point
 	for _, p := range all {
-		if p.Study == s.Name && p.Source != results.SourceModel {
+		if p.Study == s.Name && p.Source != results.SourceModel && slices.Contains(variants, p.Mode) {
 			out = append(out, p)
 		}
 	}

@@ -148,7 +148,7 @@ Ctrl-C keeps what was measured, writes it and exits 130.`,
 	mf.register(root.Flags())
 	root.Flags().StringVar(&out, "out", s.Name+"-report", "folder to write the report to")
 	full = cliflag.Table(root.Flags(), compactTable)
-	root.AddCommand(c.runCmd(), c.reportCmd(), c.compareCmd(), c.fitCmd(), c.whyCmd(), c.listCmd(), c.pointCmd())
+	root.AddCommand(c.runCmd(), c.reportCmd(), c.compareCmd(), c.fitCmd(), c.whyCmd(), c.predictCmd(), c.listCmd(), c.pointCmd())
 	root.CompletionOptions.DisableDefaultCmd = true
 	return root
 }

@@ -1,0 +1,208 @@
+package study
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/brewput/brewput/measure/meter"
+	"github.com/brewput/brewput/model/blueprint"
+	"github.com/brewput/brewput/results"
+)
+
+// lockGroup is one group of a variant's metered locks (meter.Group: the
+// shards of one design are one group), as its model holds it.
+type lockGroup struct {
+	Name string
+	// Locks is how many locks the group has: the model's resource has as
+	// many units, each operation holding one of them.
+	Locks int
+	// UsesPerOp is how many times an operation took one of them, and
+	// HeldPerUse how long it held it each time.
+	UsesPerOp  float64
+	HeldPerUse time.Duration
+	heldPerOp  float64 // seconds, summed over the group's locks
+}
+
+// variantModel is what a variant's model is made of, read from one
+// measured point: the CPU time of an operation outside every metered
+// lock, and each lock group it holds.
+type variantModel struct {
+	Variant string
+	Unit    string // the throughput's, "ops/s"
+	// From is the point the figures are read from.
+	From results.Point
+	// Outside is an operation's time outside the metered locks: a
+	// worker's time per operation less the time it held them and waited
+	// for them.
+	Outside time.Duration
+	Locks   []lockGroup
+	// Unmodelled names the meters the model has no structure for: the
+	// channels, whose waits and handoffs count as work outside.
+	Unmodelled []string
+}
+
+// modelOf reads variant's model from p, a closed-loop point of it: per
+// operation, the time a worker spent on it less its waits for locks, and,
+// for each group of metered locks, the uses and the time held. The point on the fewest CPUs
+// is the one to read, where locks are least contended: what a lock's
+// hold grows by as cores fight over its cache line is what the model
+// leaves out.
+func modelOf(p results.Point) (variantModel, error) {
+	m := variantModel{Variant: p.Mode, Unit: p.Unit, From: p}
+	switch {
+	case p.Ops <= 0 || !(p.Throughput > 0):
+		return m, fmt.Errorf("%s on %d CPUs: no operation completed in its window; nothing to model", p.Mode, p.CPUs)
+	case p.Rate > 0:
+		return m, fmt.Errorf("%s on %d CPUs: an open loop (%v calls/s); predict models the closed loop (measure without --rate)", p.Mode, p.CPUs, p.Rate)
+	}
+	ops := float64(p.Ops)
+	// window is the time the point's operations took, by its throughput:
+	// a window runs a little past its nominal DurS.
+	window := ops / p.Throughput
+	perOp := perOpTime(p)
+	if p.Shop != nil {
+		for _, mc := range p.Machines {
+			if results.IsChan(mc.Kind) {
+				// A channel's waits are the pipeline's rhythm, not
+				// contention: they stay in the work outside.
+				if !slices.Contains(m.Unmodelled, results.MeterLabel(mc)) {
+					m.Unmodelled = append(m.Unmodelled, results.MeterLabel(mc))
+				}
+				continue
+			}
+			name := meter.Group(mc.Name)
+			i := slices.IndexFunc(m.Locks, func(g lockGroup) bool { return g.Name == name })
+			if i < 0 {
+				m.Locks = append(m.Locks, lockGroup{Name: name})
+				i = len(m.Locks) - 1
+			}
+			g := &m.Locks[i]
+			g.Locks++
+			g.UsesPerOp += float64(mc.Uses) / ops
+			// Summed in seconds: 16 shards each held 3 ns an operation
+			// would lose a fifth of their time to whole nanoseconds.
+			g.heldPerOp += mc.BusyFrac * window / ops
+			perOp -= mc.MeanWaitMs / 1e3 * float64(mc.Uses) / ops
+		}
+	}
+	m.Locks = slices.DeleteFunc(m.Locks, func(g lockGroup) bool { return g.UsesPerOp == 0 })
+	for i := range m.Locks {
+		g := &m.Locks[i]
+		g.HeldPerUse = time.Duration(math.Round(g.heldPerOp / g.UsesPerOp * float64(time.Second)))
+	}
+	// A blueprint's durations are whole nanoseconds: the holds are
+	// rounded, and the work outside is what is left of the operation's
+	// time, so that the steps add up to it to half a nanosecond and the
+	// model reproduces the point it is read from.
+	steps := time.Duration(0)
+	for _, g := range m.Locks {
+		n, d := uses(g)
+		steps += time.Duration(n) * d
+	}
+	m.Outside = max(0, time.Duration(math.Round(perOp*float64(time.Second)))-steps)
+	if m.Outside <= 0 && len(m.Locks) == 0 {
+		return m, fmt.Errorf("%s on %d CPUs: used no CPU time; nothing to model", p.Mode, p.CPUs)
+	}
+	return m, nil
+}
+
+// perOpTime is, in seconds, the time a worker of p spent on one
+// operation: with no more workers than CPUs, its share of the window,
+// which is what the operation cost on a CPU of its own as this machine
+// ran it (another process's share of that CPU included, so that the model
+// reproduces the point it is read from); with more workers than CPUs, the
+// CPU time the process used per operation.
+func perOpTime(p results.Point) float64 {
+	switch {
+	case p.Par > 0 && p.Par <= p.CPUs:
+		return float64(p.Par) / p.Throughput
+	case p.CPUUsed > 0:
+		return p.CPUUsed / p.Throughput
+	}
+	return float64(p.CPUs) / p.Throughput
+}
+
+// yaml writes the model as a blueprint (the format brewput model --model
+// reads): a step of the work outside the locks, then a step holding each
+// lock group, once per use where an operation takes it a whole number of
+// times, else once for its time held per operation, which keeps the
+// structural bound. The load is left out: one customer per CPU, as a
+// study's closed loop has one worker per CPU.
+func (m variantModel) yaml() string {
+	var b strings.Builder
+	q := strconv.Quote // a JSON string is a YAML flow scalar
+	unit, _ := strings.CutSuffix(m.Unit, "/s")
+	fmt.Fprintf(&b, "name: %s\nunit: %s\n", q(m.Variant), q(unit))
+	fmt.Fprintf(&b, "description: %s\n", q(fmt.Sprintf("%s as measured on %d CPU(s): %s", m.Variant, m.From.CPUs, m.describe())))
+	if len(m.Locks) > 0 {
+		b.WriteString("resources:\n")
+		for _, g := range m.Locks {
+			fmt.Fprintf(&b, "  %s: %d\n", q(g.Name), g.Locks)
+		}
+	}
+	outside := "outside"
+	for slices.ContainsFunc(m.Locks, func(g lockGroup) bool { return g.Name == outside }) {
+		outside += "-work"
+	}
+	b.WriteString("steps:\n")
+	fmt.Fprintf(&b, "  - {name: %s, duration: %s}\n", q(outside), m.Outside)
+	for _, g := range m.Locks {
+		n, d := uses(g)
+		for range n {
+			fmt.Fprintf(&b, "  - {name: %s, duration: %s, holds: [%s]}\n", q(g.Name), d, q(g.Name))
+		}
+	}
+	return b.String()
+}
+
+// uses is how many holds of g an operation's model has, and how long
+// each: its uses per operation where they are a whole number (to 5 %),
+// else one hold of its time held per operation.
+func uses(g lockGroup) (int, time.Duration) {
+	if n := math.Round(g.UsesPerOp); n >= 1 && n <= 16 && math.Abs(g.UsesPerOp-n) <= 0.05*n {
+		return int(n), g.HeldPerUse
+	}
+	return 1, time.Duration(math.Round(g.heldPerOp * float64(time.Second)))
+}
+
+// describe says what the model is made of, in a line.
+func (m variantModel) describe() string {
+	parts := []string{fmt.Sprintf("%s of work outside the metered locks", fmtNs(m.Outside))}
+	for _, g := range m.Locks {
+		what := "mutex " + g.Name
+		if g.Locks > 1 {
+			what = fmt.Sprintf("one of %d %s locks", g.Locks, g.Name)
+		}
+		parts = append(parts, fmt.Sprintf("%s held %s %s", what, fmtNs(g.HeldPerUse), timesPerOp(g.UsesPerOp)))
+	}
+	if len(m.Unmodelled) > 0 {
+		parts = append(parts, "the time in "+strings.Join(m.Unmodelled, ", ")+" counted as work outside")
+	}
+	return strings.Join(parts, ", then ")
+}
+
+// timesPerOp says how often an operation does something: "once an
+// operation", "0.5 times an operation".
+func timesPerOp(n float64) string {
+	if math.Abs(n-1) < 0.005 {
+		return "once an operation"
+	}
+	return fmt.Sprintf("%.3g times an operation", n)
+}
+
+// fmtNs writes a short duration in ns or µs, as the study's tables do.
+func fmtNs(d time.Duration) string { return results.FormatWait(float64(d) / 1e6) }
+
+// blueprintOf is m's blueprint, parsed.
+func (m variantModel) blueprint() (*blueprint.Blueprint, error) {
+	bp, err := blueprint.Parse(m.Variant+".yaml", []byte(m.yaml()))
+	if err != nil {
+		return nil, errors.Join(fmt.Errorf("%s: the model made of its meters does not parse", m.Variant), err)
+	}
+	return bp, nil
+}

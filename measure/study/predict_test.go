@@ -1,0 +1,221 @@
+package study
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/brewput/brewput/internal/exitcode"
+	"github.com/brewput/brewput/internal/predict"
+	"github.com/brewput/brewput/model"
+	"github.com/brewput/brewput/results"
+)
+
+// measuredPoint is a study's point of variant on cpus CPUs, one worker a
+// CPU, at thr ops/s over 1 s, with the given meters.
+func measuredPoint(variant string, cpus int, thr float64, machines ...results.Machine) results.Point {
+	return results.Point{Source: results.SourceMeasured, Study: "demo", Mode: variant, CPUs: cpus, Par: cpus,
+		DurS: 1, Ops: int64(thr), Throughput: thr, Unit: "calls/s", CPUUsed: float64(cpus),
+		Shop: &results.Shop{Machines: machines}}
+}
+
+// mutexAt is a mutex's machine over 1 s of ops operations, each holding
+// it for hold.
+func mutexAt(name string, ops float64, hold time.Duration) results.Machine {
+	return results.Machine{Name: name, Kind: "mutex", Uses: int64(ops), BusyFrac: ops * hold.Seconds()}
+}
+
+// A variant's model is its meters' figures per operation: the shards of
+// one design one pool of as many locks, each held as long as measured,
+// the work outside what is left of a worker's time per operation (its
+// lock waits taken out), and a channel counted as work; the blueprint it
+// writes parses and adds up to the operation's time.
+func TestModelOf(t *testing.T) {
+	const ops = 8e6 // 125 ns an operation on one CPU
+	machines := []results.Machine{mutexAt("index", ops, 20*time.Nanosecond)}
+	for i := range 4 {
+		machines = append(machines, mutexAt(fmt.Sprintf("shard#%d", i+1), ops/4, 30*time.Nanosecond))
+	}
+	machines = append(machines, results.Machine{Name: "jobs send", Kind: "chan send", Uses: int64(ops), MeanWaitMs: 1e-5})
+	m, err := modelOf(measuredPoint("two-locks", 1, ops, machines...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Locks) != 2 {
+		t.Fatalf("lock groups %+v, want index and shard", m.Locks)
+	}
+	idx, sh := m.Locks[0], m.Locks[1]
+	if idx.Name != "index" || idx.Locks != 1 || idx.UsesPerOp != 1 || idx.HeldPerUse != 20*time.Nanosecond {
+		t.Errorf("index %+v, want one lock held 20 ns once an operation", idx)
+	}
+	if sh.Name != "shard" || sh.Locks != 4 || sh.UsesPerOp != 1 || sh.HeldPerUse != 30*time.Nanosecond {
+		t.Errorf("shard %+v, want 4 locks, one held 30 ns once an operation", sh)
+	}
+	if m.Outside != 75*time.Nanosecond {
+		t.Errorf("outside %v, want 125 - 20 - 30 = 75 ns", m.Outside)
+	}
+	if len(m.Unmodelled) != 1 || m.Unmodelled[0] != "chan jobs send" {
+		t.Errorf("unmodelled %v, want the channel", m.Unmodelled)
+	}
+	bp, err := m.blueprint()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, m.yaml())
+	}
+	if len(bp.Resources) != 2 || bp.Resources[1].Name != "shard" || bp.Resources[1].Capacity != 4 || bp.Unit != "calls" {
+		t.Errorf("blueprint resources %+v, unit %q\n%s", bp.Resources, bp.Unit, m.yaml())
+	}
+
+	// Waits for a lock are contention, not work: on 2 CPUs a worker's
+	// 250 ns an operation less 100 ns of waiting and 20 ns held.
+	w := mutexAt("index", ops, 20*time.Nanosecond)
+	w.MeanWaitMs = 100e-6
+	m, err = modelOf(measuredPoint("waits", 2, ops, w))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Outside != 130*time.Nanosecond {
+		t.Errorf("outside %v, want 250 - 100 - 20 = 130 ns", m.Outside)
+	}
+
+	for _, bad := range []results.Point{
+		measuredPoint("none", 1, 0),
+		func() results.Point { p := measuredPoint("open", 1, ops); p.Rate = 1000; return p }(),
+	} {
+		if _, err := modelOf(bad); err == nil {
+			t.Errorf("modelOf(%s) made a model", bad.Mode)
+		}
+	}
+}
+
+// On idealized CPUs (fifo) the prediction reproduces the point the model
+// was read from, scales with the CPUs while they bound it, and then
+// stays at the lock's structural bound, which it names.
+func TestPredictFifo(t *testing.T) {
+	const ops = 10e6 // 100 ns an operation, 40 of them holding the lock
+	measured := []results.Point{measuredPoint("one-lock", 1, ops, mutexAt("table", ops, 40*time.Nanosecond))}
+	models, err := modelsOf([]string{"one-lock"}, measured)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr := predict.Prediction{Policy: model.Policy{Sched: "fifo", Seed: 1}}
+	points, err := predictAll(context.Background(), pr, models, []int{1, 2, 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(points) != 3 {
+		t.Fatalf("%d points, want 3", len(points))
+	}
+	for i, want := range []struct {
+		thr   float64
+		limit string
+	}{{10e6, "cpus"}, {20e6, "cpus"}, {25e6, "table"}} {
+		p := points[i]
+		if p.Source != results.SourceModel || p.Mode != "one-lock" || p.Unit != "calls/s" || p.Bounds == nil {
+			t.Fatalf("point %+v", p)
+		}
+		if p.Bounds.Limit != want.limit || p.Throughput > p.Bounds.ThroughputMax*1.001 || p.Throughput < want.thr*0.95 {
+			t.Errorf("%d CPUs: %.4g ops/s, bound %.4g set by %s; want about %.4g set by %s", p.CPUs, p.Throughput, p.Bounds.ThroughputMax, p.Bounds.Limit, want.thr, want.limit)
+		}
+	}
+	cs := checks(points, measured)
+	if len(cs) != 1 || cs[0].CPUs != 1 || !cs[0].Within() || cs[0].Verdict() != "within its band" {
+		t.Errorf("checks %+v, want the 1-CPU point within its band", cs)
+	}
+}
+
+// A check says how far a measurement lies outside the band, from its
+// nearest edge.
+func TestCheckVerdict(t *testing.T) {
+	p := results.Point{Throughput: 100, Model: results.Model{Band: &results.Band{Throughput: [2]float64{90, 110}}}}
+	for _, c := range []struct {
+		measured float64
+		want     string
+	}{{100, "within its band"}, {90, "within its band"}, {110.2, "within its band"}, {72, "off by -20 %"}, {132, "off by +20 %"}} {
+		if got := (check{Measured: c.measured, Predicted: p}).Verdict(); got != c.want {
+			t.Errorf("measured %v against [90, 110]: %q, want %q", c.measured, got, c.want)
+		}
+	}
+}
+
+// predict --from reads a results file and writes, by default, the models,
+// a table with the check and the line of what the model leaves out; with
+// --format json a prediction's point per CPU count.
+func TestPredictCommand(t *testing.T) {
+	const ops = 10e6
+	file := filepath.Join(t.TempDir(), "measured.json")
+	var buf bytes.Buffer
+	pts := []results.Point{
+		measuredPoint("one-lock", 1, ops, mutexAt("table", ops, 40*time.Nanosecond)),
+		measuredPoint("no-lock", 1, ops/2),
+	}
+	if err := results.Write(&buf, results.JSON, pts); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeFile(file, buf.Bytes()); err != nil {
+		t.Fatal(err)
+	}
+	run := func(args ...string) (int, string, string) {
+		var out, errs bytes.Buffer
+		code := Run(context.Background(), testStudy(), args, strings.NewReader(""), &out, &errs)
+		return code, out.String(), errs.String()
+	}
+	code, out, errs := run("predict", "--from", file, "--sched", "fifo", "--cpus", "1-4")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"one-lock (1 CPU(s)", "mutex table held 40 ns once an operation", "within its band", "cache-line contention", "fifo"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("table lacks %q:\n%s", want, out)
+		}
+	}
+	code, out, errs = run("predict", "--from", file, "--sched", "fifo", "--cpus", "1-4", "--variants", "one-lock", "--format", "json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var n int
+	for line := range strings.Lines(out) {
+		var p results.Point
+		if err := json.Unmarshal([]byte(line), &p); err != nil {
+			t.Fatalf("line %q: %v", line, err)
+		}
+		n++
+		if p.Source != results.SourceModel || p.Mode != "one-lock" || p.CPUs != n || p.Bounds == nil {
+			t.Errorf("point %d: %+v", n, p)
+		}
+	}
+	if n != 4 {
+		t.Errorf("%d JSON points, want 4", n)
+	}
+}
+
+// Bad input is refused with a line naming the flag, exit 2, before
+// anything is measured or simulated.
+func TestPredictRefuses(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--cpus", "0"}, "--cpus"},
+		{[]string{"--cpus", "1-500"}, "--cpus"},
+		{[]string{"--format", "xml"}, `--format "xml": want table or json`},
+		{[]string{"--variants", "nope"}, `--variants: "nope": not a variant`},
+		{[]string{"--from", "x.json", "--dur", "1s"}, "--dur: applies when measuring"},
+		{[]string{"--sched", "rr"}, `--sched "rr"`},
+		{[]string{"--dur", "0s"}, "--dur 0s"},
+		{[]string{"--from", "/nonexistent/x.json"}, "--from"},
+	} {
+		var out, errs bytes.Buffer
+		code := Run(context.Background(), testStudy(), append([]string{"predict"}, c.args...), strings.NewReader(""), &out, &errs)
+		if code != exitcode.Usage || !strings.Contains(errs.String(), c.want) || strings.Count(errs.String(), "\n") != 1 {
+			t.Errorf("predict %v: exit %d, stderr %q; want %d and one line with %q", c.args, code, errs.String(), exitcode.Usage, c.want)
+		}
+	}
+}
+
+func writeFile(path string, data []byte) error { return os.WriteFile(path, data, 0o644) }

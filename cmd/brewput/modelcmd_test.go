@@ -23,9 +23,9 @@ import (
 // machine busy with other tests. Non-parallel tests never run beside the
 // parallel ones, which wait for them.
 
-// goCosts are the go policy's eight costs as flags: given all, the model
+// goCosts are the go policy's nine costs as flags: given all, the model
 // needs no calibration.
-var goCosts = []string{"--switch", "200ns", "--wake", "20us", "--mutex-handoff", "1us", "--chan-handoff", "1us", "--buf-chan-handoff", "1us", "--spin-wake", "1us", "--spin-window", "40us", "--runnext-grace", "3us"}
+var goCosts = []string{"--switch", "200ns", "--wake", "20us", "--mutex-handoff", "1us", "--chan-handoff", "1us", "--buf-chan-handoff", "1us", "--spin-wake", "1us", "--spin-window", "40us", "--runnext-grace", "3us", "--mutex-spin", "0s"}
 
 // runModel runs brewput model with args and fails the test unless it
 // succeeds.
@@ -213,7 +213,7 @@ func TestModelOut(t *testing.T) {
 	assertNoTemp(t, dir)
 }
 
-// TestModelCostFlagsNeedNoCalibration gives the go policy all eight costs:
+// TestModelCostFlagsNeedNoCalibration gives the go policy all nine costs:
 // nothing is measured, nothing saved, and the points name no host.
 func TestModelCostFlagsNeedNoCalibration(t *testing.T) {
 	config := emptyConfig(t)
@@ -226,7 +226,7 @@ func TestModelCostFlagsNeedNoCalibration(t *testing.T) {
 			t.Errorf("%s cpus %d: sched %q host %+v; want go and no host, the costs being the flags'", p.Mode, p.CPUs, p.Sched, p.Host)
 		}
 	}
-	assertEmptyDir(t, config, "the eight cost flags were given")
+	assertEmptyDir(t, config, "the nine cost flags were given")
 }
 
 // TestModelCalibrationFile reads the costs from a file brewput calibrate
@@ -253,7 +253,7 @@ func TestModelCalibrationFile(t *testing.T) {
 	}
 	c := cal.Costs
 	fromFlags := modelPoints(t, append(args, "--switch", c.Switch.String(), "--wake", c.Wake.String(),
-		"--mutex-handoff", c.MutexHandoff.String(), "--chan-handoff", c.ChanHandoff.String(), "--buf-chan-handoff", c.BufChanHandoff.String(), "--spin-wake", c.SpinWake.String(), "--spin-window", c.SpinWindow.String(), "--runnext-grace", c.RunnextGrace.String())...)
+		"--mutex-handoff", c.MutexHandoff.String(), "--chan-handoff", c.ChanHandoff.String(), "--buf-chan-handoff", c.BufChanHandoff.String(), "--spin-wake", c.SpinWake.String(), "--spin-window", c.SpinWindow.String(), "--runnext-grace", c.RunnextGrace.String(), "--mutex-spin", c.MutexSpin.String())...)
 	if len(fromFile) != 6 || len(fromFlags) != 6 {
 		t.Fatalf("%d points from the file, %d from the flags; want 6", len(fromFile), len(fromFlags))
 	}

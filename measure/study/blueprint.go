@@ -19,7 +19,7 @@ import (
 type lockGroup struct {
 	Name string
 	// Locks is how many locks the group has: the model's resource has as
-	// many units, each operation holding one of them.
+	// many mutexes, each use locking one drawn at random.
 	Locks int
 	// UsesPerOp is how many times an operation took one of them, and
 	// HeldPerUse how long it held it each time.
@@ -48,10 +48,9 @@ type variantModel struct {
 
 // modelOf reads variant's model from p, a closed-loop point of it: per
 // operation, the time a worker spent on it less its waits for locks, and,
-// for each group of metered locks, the uses and the time held. The point on the fewest CPUs
-// is the one to read, where locks are least contended: what a lock's
-// hold grows by as cores fight over its cache line is what the model
-// leaves out.
+// for each group of metered locks, the uses and the time held. Those
+// costs are what p's CPU count made of them: a hold and the work around
+// it slow as more cores share their cache lines.
 func modelOf(p results.Point) (variantModel, error) {
 	m := variantModel{Variant: p.Mode, Unit: p.Unit, From: p}
 	switch {
@@ -142,7 +141,11 @@ func (m variantModel) yaml() string {
 	if len(m.Locks) > 0 {
 		b.WriteString("resources:\n")
 		for _, g := range m.Locks {
-			fmt.Fprintf(&b, "  %s: %d\n", q(g.Name), g.Locks)
+			if g.Locks > 1 {
+				fmt.Fprintf(&b, "  %s: {locks: %d}\n", q(g.Name), g.Locks)
+			} else {
+				fmt.Fprintf(&b, "  %s: 1\n", q(g.Name))
+			}
 		}
 	}
 	outside := "outside"

@@ -19,9 +19,9 @@ import (
 )
 
 // LeavesOut says in a line what a study's prediction does not model.
-const LeavesOut = "The model leaves out what grows with cores beyond the locks' measured holds: cache-line contention " +
-	"(a lock's hold and the work around it slow as more cores share their lines), memory bandwidth, the garbage collector's " +
-	"extra work, a sync.Mutex's spinning; a group of locks is one pool of as many units, and channels count as work."
+const LeavesOut = "Past the CPUs measured, the model keeps an operation's costs as measured on the most of them: it leaves out " +
+	"how they grow with more cores (cache lines shared by more cores, memory bandwidth, the garbage collector's extra work); " +
+	"the locks of a group are taken at random, evenly, and channels count as work."
 
 // simCycles is how many cycles of each customer a prediction's window
 // holds, at the structure's ceiling, and simMinDur the shortest window:
@@ -128,18 +128,25 @@ func simulate(ctx context.Context, pr predict.Prediction, bp *blueprint.Blueprin
 	return p, nil
 }
 
-// predictAll simulates every model on every CPU count, as many at once
-// as there are CPUs, and returns the points by model, then CPU count.
+// predictAll simulates every variant on every CPU count, as many at once
+// as there are CPUs, each count with the variant's model read on the most
+// CPUs measured up to it (modelFor), and returns the points by variant,
+// in the order of models, then CPU count.
 func predictAll(ctx context.Context, pr predict.Prediction, models []variantModel, cpus []int) ([]results.Point, error) {
-	bps := make([]*blueprint.Blueprint, len(models))
-	for i, m := range models {
+	var variants []string
+	bps := map[*variantModel]*blueprint.Blueprint{}
+	for i := range models {
+		m := &models[i]
+		if !slices.Contains(variants, m.Variant) {
+			variants = append(variants, m.Variant)
+		}
 		bp, err := m.blueprint()
 		if err != nil {
 			return nil, err
 		}
-		bps[i] = bp
+		bps[m] = bp
 	}
-	n := len(models) * len(cpus)
+	n := len(variants) * len(cpus)
 	points := make([]results.Point, n)
 	errs := make([]error, n)
 	parallel.Do(n, func(i int) {
@@ -147,17 +154,38 @@ func predictAll(ctx context.Context, pr predict.Prediction, models []variantMode
 			errs[i] = ctx.Err()
 			return
 		}
-		points[i], errs[i] = simulate(ctx, pr, bps[i/len(cpus)], cpus[i%len(cpus)])
+		m := modelFor(models, variants[i/len(cpus)], cpus[i%len(cpus)])
+		points[i], errs[i] = simulate(ctx, pr, bps[m], cpus[i%len(cpus)])
 	})
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
 	for i, err := range errs {
 		if err != nil {
-			return nil, fmt.Errorf("%s on %d CPUs: %w", models[i/len(cpus)].Variant, cpus[i%len(cpus)], err)
+			return nil, fmt.Errorf("%s on %d CPUs: %w", variants[i/len(cpus)], cpus[i%len(cpus)], err)
 		}
 	}
 	return points, nil
+}
+
+// modelFor is the model of variant that predicts it on n CPUs: the one
+// read on the most CPUs measured up to n, or on the fewest measured where
+// n is below them all. models holds every variant's, by CPU count.
+func modelFor(models []variantModel, variant string, n int) *variantModel {
+	var pick *variantModel
+	for i := range models {
+		m := &models[i]
+		if m.Variant != variant {
+			continue
+		}
+		switch {
+		case pick == nil,
+			m.From.CPUs <= n && (pick.From.CPUs > n || m.From.CPUs > pick.From.CPUs),
+			m.From.CPUs > n && pick.From.CPUs > n && m.From.CPUs < pick.From.CPUs:
+			pick = m
+		}
+	}
+	return pick
 }
 
 // check is a prediction held against what was measured at one CPU count.
@@ -252,9 +280,13 @@ func median(xs []float64) float64 {
 	}
 }
 
-// modelsOf builds each variant's model from its point on the fewest CPUs
-// measured (the median run of that count, by throughput), in the order
-// the variants are given.
+// modelsOf reads each variant's models from what was measured: one for
+// each CPU count measured, from the median run of that count by
+// throughput, in the order the variants are given, then by CPU count.
+// An operation's costs on more cores — its work slowed by cache lines
+// other cores share, its holds — are what they measured there, so each
+// count measured is predicted from its own readings and every count past
+// them from the readings on the most CPUs.
 func modelsOf(variants []string, measured []results.Point) ([]variantModel, error) {
 	var out []variantModel
 	for _, v := range variants {
@@ -267,14 +299,22 @@ func modelsOf(variants []string, measured []results.Point) ([]variantModel, erro
 		if len(pts) == 0 {
 			return nil, fmt.Errorf("no measured point of variant %s", v)
 		}
-		fewest := slices.MinFunc(pts, func(a, b results.Point) int { return a.CPUs - b.CPUs }).CPUs
-		pts = slices.DeleteFunc(pts, func(p results.Point) bool { return p.CPUs != fewest })
-		slices.SortFunc(pts, func(a, b results.Point) int { return cmpFloat(a.Throughput, b.Throughput) })
-		m, err := modelOf(pts[(len(pts)-1)/2])
-		if err != nil {
-			return nil, err
+		var counts []int
+		for _, p := range pts {
+			if !slices.Contains(counts, p.CPUs) {
+				counts = append(counts, p.CPUs)
+			}
 		}
-		out = append(out, m)
+		slices.Sort(counts)
+		for _, n := range counts {
+			runs := slices.DeleteFunc(slices.Clone(pts), func(p results.Point) bool { return p.CPUs != n })
+			slices.SortFunc(runs, func(a, b results.Point) int { return cmpFloat(a.Throughput, b.Throughput) })
+			m, err := modelOf(runs[(len(runs)-1)/2])
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, m)
+		}
 	}
 	return out, nil
 }
@@ -309,7 +349,7 @@ func tableCounts(cpus []int, measured []results.Point) []int {
 // and, where measured, the measured throughput and the check.
 func writePrediction(w io.Writer, models []variantModel, predicted, measured []results.Point, cpus []int) error {
 	var b strings.Builder
-	b.WriteString("What each model is made of, from its meters on the fewest CPUs measured:\n")
+	b.WriteString("What each model is made of, from its meters on each CPU count measured (a count past them takes the most CPUs' model):\n")
 	for _, m := range models {
 		fmt.Fprintf(&b, "  %s (%d CPU(s), %s): %s\n", m.Variant, m.From.CPUs, results.FormatRate(m.From.Throughput, m.Unit), m.describe())
 	}

@@ -32,7 +32,7 @@ func mutexAt(name string, ops float64, hold time.Duration) results.Machine {
 }
 
 // A variant's model is its meters' figures per operation: the shards of
-// one design one pool of as many locks, each held as long as measured,
+// one design a resource of as many locks, each held as long as measured,
 // the work outside what is left of a worker's time per operation (its
 // lock waits taken out), and a channel counted as work; the blueprint it
 // writes parses and adds up to the operation's time.
@@ -169,7 +169,7 @@ func TestPredictCommand(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	for _, want := range []string{"one-lock (1 CPU(s)", "mutex table held 40 ns once an operation", "within its band", "cache-line contention", "fifo"} {
+	for _, want := range []string{"one-lock (1 CPU(s)", "mutex table held 40 ns once an operation", "within its band", "cache lines shared by more cores", "fifo"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("table lacks %q:\n%s", want, out)
 		}
@@ -219,3 +219,31 @@ func TestPredictRefuses(t *testing.T) {
 }
 
 func writeFile(path string, data []byte) error { return os.WriteFile(path, data, 0o644) }
+
+// Each CPU count measured is predicted from its own readings, a count
+// between or past them from those on the most CPUs measured up to it,
+// and one below them all from the fewest.
+func TestModelPerCount(t *testing.T) {
+	const ops = 10e6
+	measured := []results.Point{
+		measuredPoint("one-lock", 2, ops, mutexAt("table", ops, 40*time.Nanosecond)),
+		measuredPoint("one-lock", 4, ops, mutexAt("table", ops, 60*time.Nanosecond)),
+		measuredPoint("one-lock", 2, 2*ops, mutexAt("table", 2*ops, 40*time.Nanosecond)),
+		measuredPoint("one-lock", 2, ops/2, mutexAt("table", ops/2, 40*time.Nanosecond)),
+	}
+	models, err := modelsOf([]string{"one-lock"}, measured)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(models) != 2 || models[0].From.CPUs != 2 || models[1].From.CPUs != 4 {
+		t.Fatalf("models on %v; want one on 2 CPUs, one on 4", models)
+	}
+	if models[0].From.Ops != int64(ops) {
+		t.Errorf("2-CPU model read from the run of %d operations; want the median run's %d", models[0].From.Ops, int64(ops))
+	}
+	for n, want := range map[int]int{1: 2, 2: 2, 3: 2, 4: 4, 64: 4} {
+		if got := modelFor(models, "one-lock", n).From.CPUs; got != want {
+			t.Errorf("%d CPUs predicted from the model read on %d; want %d", n, got, want)
+		}
+	}
+}

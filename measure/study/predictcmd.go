@@ -36,18 +36,23 @@ func (c *cli) predictCmd() *cobra.Command {
 		Long: `predict builds a model of each variant from what its meters measured and
 predicts it on --cpus, past this machine. It measures the variants first on
 --measure CPU counts, as the study does, or reads --from a results file of
-them (this program's run --out FILE). From the point on the fewest CPUs it
-reads, per operation, the CPU time outside every metered lock and, for each
-lock (the shards of one design together), its uses and the time it was held;
-the model is those steps as a blueprint, the format brewput model --model
-reads, simulated in virtual time under the go policy with this machine's
-calibration of the runtime's costs (--sched fifo for idealized CPUs), with the
-structural bounds and the band the costs' uncertainty spans.
+them (this program's run --out FILE). From each CPU count measured (the
+median run) it reads, per operation, the CPU time outside every metered lock
+and, for each lock (the shards of one design together), its uses and the
+time it was held; the model is those steps as a blueprint, the format
+brewput model --model reads, simulated in virtual time under the go policy
+with this machine's calibration of the runtime's costs (a Lock that spins,
+sleeps and is woken; --sched fifo for idealized CPUs), with the structural
+bounds and the band the costs' uncertainty spans. A CPU count is predicted
+with the model read on the most CPUs measured up to it: past the machine,
+an operation costs what it cost on the most CPUs measured.
 
 It checks itself: at each CPU count measured it sets the measured throughput
-beside the predicted band and says "within its band" or how far off it is. A
-model read from one CPU knows nothing of what grows with cores — cache-line
-contention, memory bandwidth, the garbage collector — and says so.
+beside the predicted band and says "within its band" or how far off it is:
+whether the locks' contention and the scheduler, simulated, give what was
+measured. How an operation's costs grow with more cores than were measured —
+cache-line contention, memory bandwidth, the garbage collector — it leaves
+out, and says so.
 
 --format json writes one point per variant and CPU count, as brewput model
 writes them; --out DIR writes the report of the measured and predicted

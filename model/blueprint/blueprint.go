@@ -34,10 +34,13 @@ type Blueprint struct {
 }
 
 // Resource is a pool of identical units that steps hold: an espresso
-// machine (capacity 1), two baristas (capacity 2).
+// machine (capacity 1), two baristas (capacity 2); or, with Locks, a
+// sharded design's Capacity mutexes, each use taking one of them at
+// random and waiting for that one alone ({locks: 16} in the file).
 type Resource struct {
 	Name     string
 	Capacity int // units, at least 1
+	Locks    bool
 	Line     int // where the file declares it
 }
 

@@ -18,6 +18,7 @@
 //	  cashier: 1
 //	  barista: 2
 //	  espresso: 1
+//	  # shard: {locks: 16}    # 16 mutexes; each use locks one drawn at random
 //
 //	load:                     # optional; a closed loop, one customer per CPU, by default
 //	  customers: 6            # closed loop: each customer orders again as soon as served

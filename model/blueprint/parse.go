@@ -110,7 +110,8 @@ func (p *parser) parse(data []byte) error {
 // isNull reports whether n is YAML's null: a key given no value.
 func isNull(n *yaml.Node) bool { return n.Kind == yaml.ScalarNode && n.ShortTag() == "!!null" }
 
-// resources reads name: capacity pairs.
+// resources reads name: capacity pairs, a capacity a number of units or
+// {locks: N}.
 func (p *parser) resources(v *yaml.Node) error {
 	f, err := p.mapping(v, "resources", "a mapping of names to capacities, such as {espresso: 1, barista: 2}")
 	if err != nil {
@@ -122,13 +123,34 @@ func (p *parser) resources(v *yaml.Node) error {
 		if strings.TrimSpace(name) == "" {
 			return p.fail(fl.key, "resources", "an empty name: want a name such as espresso")
 		}
-		c, err := p.whole(fl.val, what, "capacity", 1, "1 or more")
+		r := Resource{Name: name, Line: fl.key.Line}
+		val, err := p.deref(fl.val)
 		if err != nil {
+			return err
+		}
+		if val.Kind == yaml.MappingNode {
+			// {locks: N}: a sharded design's N mutexes
+			lf, err := p.mapping(val, what, "a capacity, such as 2, or {locks: 16}")
+			if err != nil {
+				return err
+			}
+			if err := p.only(lf, []string{"locks"}, what, nil); err != nil {
+				return err
+			}
+			v, err := p.need(lf, "locks", "how many mutexes, such as {locks: 16}")
+			if err != nil {
+				return err
+			}
+			if r.Capacity, err = p.whole(v, what, "locks", 1, "1 or more"); err != nil {
+				return err
+			}
+			r.Locks = true
+		} else if r.Capacity, err = p.whole(fl.val, what, "capacity", 1, "1 or more"); err != nil {
 			return err
 		}
 		p.res[name] = len(p.b.Resources)
 		p.machines[name] = machineDecl{"resource", fl.key.Line}
-		p.b.Resources = append(p.b.Resources, Resource{Name: name, Capacity: c, Line: fl.key.Line})
+		p.b.Resources = append(p.b.Resources, r)
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package blueprint
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/brewput/brewput/model/sim"
@@ -56,17 +57,27 @@ func (m *meter) read(now time.Duration) reading {
 // larger one hands units out like coffee's multi mode's buffered channel of
 // machines: a free unit is taken at once, and a waiter gets a released
 // unit handed to it over a channel. Both serve waiters first come, first
-// served.
+// served. A resource of locks is as many sim.Mutexes, each use locking
+// one drawn at random, as a sharded map hashes its keys.
 type pool struct {
 	*meter
 	mu      *sim.Mutex
 	handoff *sim.Chan[struct{}] // unbuffered: a release hands its unit to the longest waiter
 	free    int                 // units nobody holds
 	waiting int                 // processes blocked in handoff.Recv
+	locks   []*sim.Mutex
+	holding map[*sim.Proc]*sim.Mutex // the lock each holder of locks took
 }
 
-func newPool(s *sim.Sim, m *meter) *pool {
+func newPool(s *sim.Sim, m *meter, locks bool) *pool {
 	pl := &pool{meter: m}
+	if locks && m.capacity > 1 {
+		for i := range m.capacity {
+			pl.locks = append(pl.locks, sim.NewMutex(s, fmt.Sprintf("%s#%d", m.name, i+1)))
+		}
+		pl.holding = map[*sim.Proc]*sim.Mutex{}
+		return pl
+	}
 	if m.capacity == 1 {
 		pl.mu = sim.NewMutex(s, m.name)
 		return pl
@@ -82,6 +93,10 @@ func (pl *pool) acquire(p *sim.Proc) {
 	switch {
 	case pl.mu != nil:
 		pl.mu.Lock(p)
+	case pl.locks != nil:
+		mu := pl.locks[p.Sim().Rand().IntN(len(pl.locks))]
+		mu.Lock(p)
+		pl.holding[p] = mu
 	case pl.free > 0:
 		pl.free--
 	default:
@@ -98,6 +113,10 @@ func (pl *pool) release(p *sim.Proc, working time.Duration) {
 	switch {
 	case pl.mu != nil:
 		pl.mu.Unlock(p)
+	case pl.locks != nil:
+		mu := pl.holding[p]
+		delete(pl.holding, p)
+		mu.Unlock(p)
 	case pl.waiting > 0:
 		// The waiter is parked in Recv (it counted itself just before,
 		// with nothing in between that could yield), so this send hands

@@ -236,7 +236,7 @@ func (b *Blueprint) run(opt Options, l load) (model.Result, error) {
 		w.cpus.SetBackground(opt.Background)
 	}
 	for _, r := range b.Resources {
-		w.pools = append(w.pools, newPool(s, &meter{name: r.Name, capacity: r.Capacity}))
+		w.pools = append(w.pools, newPool(s, &meter{name: r.Name, capacity: r.Capacity}, r.Locks))
 	}
 	for _, pp := range b.pipes {
 		for _, st := range pp.stages {

@@ -155,6 +155,32 @@ steps:
 	}
 }
 
+// TestLocks: a resource of locks is as many mutexes, each use locking one
+// drawn at random. Two customers on two CPUs holding one of two locks the
+// whole time collide half the time, where a pool of two units serves both
+// at once; a resource of one lock is a mutex either way.
+func TestLocks(t *testing.T) {
+	const steps = "load: {customers: 2}\nsteps: [{name: work, duration: 1ms, holds: [shard]}]\n"
+	pooled := run(t, parse(t, "resources: {shard: 2}\n"+steps), fifo(2))
+	locked := run(t, parse(t, "resources: {shard: {locks: 2}}\n"+steps), fifo(2))
+	if pooled.Lattes != 2000 {
+		t.Errorf("pool of 2: %d orders, want 2000", pooled.Lattes)
+	}
+	// Every millisecond a customer draws a lock while the other holds
+	// (or draws) one: half the time they are the same and one order is
+	// served in it, else two: 1.5 orders a millisecond.
+	if locked.Lattes < 1450 || locked.Lattes > 1550 {
+		t.Errorf("two locks drawn at random: %d orders, want about 1500", locked.Lattes)
+	}
+	if b := locked.Bounds; b.Structural != 2000 || b.Resource != "shard" {
+		t.Errorf("two locks: bounds %+v; want 2000 by shard (the locks, evenly used)", b)
+	}
+	one := run(t, parse(t, "resources: {shard: {locks: 1}}\n"+steps), fifo(2))
+	if one.Lattes != 1000 {
+		t.Errorf("one lock: %d orders, want 1000", one.Lattes)
+	}
+}
+
 // TestNoCPU: a step with cpu: false waits without a CPU, holding its
 // resource: 4 customers on 1 CPU each wait 10 ms on one of 4 connections,
 // 400 orders a second with the CPU idle; the critical path bounds

@@ -4,11 +4,14 @@
 // (package study): each variant on 1, 2, … CPUs in a child process
 // restricted to them, the locks metered (package meter), and a report that
 // sets the designs side by side and says what each one's locks measured:
-// how long they were held and waited for. (brewput has no model of this
-// code and runs no experiment on it: that one lock is what holds a design
-// back is shown by the sharded variant beside it, not claimed.)
+// how long they were held and waited for. Its why command finds by
+// experiment whether a lock limits a variant (stretching each metered
+// lock's hold in turn), and its predict command models each variant from
+// its meters and predicts it on more CPUs than the machine has.
 //
 //	go run ./examples/cache/study --cpus 1,2 --dur 300ms
+//	go run ./examples/cache/study why --variant mutex-write --cpus 2
+//	go run ./examples/cache/study predict --cpus 1-64
 //	go run ./examples/cache/study --help
 package main
 

@@ -1,12 +1,12 @@
 package study
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
 	"math"
 	"slices"
-	"sort"
 	"strings"
 	"time"
 
@@ -264,20 +264,10 @@ func checks(predicted, measured []results.Point) []check {
 		if len(thr) == 0 {
 			continue
 		}
-		c.Measured, c.Runs = median(thr), len(thr)
+		c.Measured, c.Runs = results.Median(thr), len(thr)
 		out = append(out, c)
 	}
 	return out
-}
-
-func median(xs []float64) float64 {
-	s := slices.Clone(xs)
-	sort.Float64s(s)
-	if n := len(s); n%2 == 1 {
-		return s[n/2]
-	} else {
-		return (s[n/2-1] + s[n/2]) / 2
-	}
 }
 
 // modelsOf reads each variant's models from what was measured: one for
@@ -308,7 +298,7 @@ func modelsOf(variants []string, measured []results.Point) ([]variantModel, erro
 		slices.Sort(counts)
 		for _, n := range counts {
 			runs := slices.DeleteFunc(slices.Clone(pts), func(p results.Point) bool { return p.CPUs != n })
-			slices.SortFunc(runs, func(a, b results.Point) int { return cmpFloat(a.Throughput, b.Throughput) })
+			slices.SortFunc(runs, func(a, b results.Point) int { return cmp.Compare(a.Throughput, b.Throughput) })
 			m, err := modelOf(runs[(len(runs)-1)/2])
 			if err != nil {
 				return nil, err
@@ -317,16 +307,6 @@ func modelsOf(variants []string, measured []results.Point) ([]variantModel, erro
 		}
 	}
 	return out, nil
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // tableCounts are the CPU counts the prediction's table shows of those

@@ -371,7 +371,9 @@ func mutexHandoffs(ctx context.Context, n int) []time.Duration {
 }
 
 // spinsPerSample is how many of Lock's spins a sample of mutexSpins
-// times: one lasts tens of nanoseconds, under the clock's resolution.
+// times: one lasts from tens of nanoseconds to about a microsecond
+// (a PAUSE takes 10 to 140 cycles, by CPU), too near the clock's
+// resolution to time alone.
 const spinsPerSample = 100
 
 // mutexSpins times one spin of a Lock that finds its sync.Mutex held:

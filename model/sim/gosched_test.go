@@ -398,6 +398,19 @@ func TestGoMutexSpin(t *testing.T) {
 		t.Errorf("spinning Lock: %d operations, parking Lock %d; want half again as many at least (no wake-ups of 20 µs)", spun, parked)
 	}
 	t.Logf("parking Lock: %d operations, waits %v; spinning Lock: %d, waits %v", parked, parkedR.Wait, spun, spunR.Wait)
+	// The lock is held for the window but for its handoffs, by one
+	// operation at a time (an operation still holding it at the end is
+	// counted in Busy, not Uses).
+	for _, r := range []struct {
+		name string
+		ops  int
+		rd   Reading
+	}{{"parking", parked, parkedR}, {"spinning", spun, spunR}} {
+		if r.rd.Uses < int64(r.ops) || r.rd.Uses > int64(r.ops)+1 ||
+			r.rd.Busy < time.Duration(r.rd.Uses)*100*time.Nanosecond || r.rd.Busy > time.Duration(r.rd.Uses+1)*100*time.Nanosecond {
+			t.Errorf("%s Lock: read %d uses held %v in all; want %d uses of 100ns each", r.name, r.rd.Uses, r.rd.Busy, r.ops)
+		}
+	}
 	if w := spunR.Wait / time.Duration(spun); w > 200*time.Nanosecond {
 		t.Errorf("spinning Lock: waits %v a use; want at most four spins (200ns)", w)
 	}

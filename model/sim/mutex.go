@@ -197,6 +197,8 @@ func (m *Mutex) spin(p *Proc) bool {
 // yields its P so that the waiter runs at once.
 func (m *Mutex) unlockGo(p *Proc) {
 	s := m.sim
+	m.uses++
+	m.busy += s.now - m.acquired
 	if m.waiters.len() == 0 || (!m.starving && m.woken) {
 		m.held = false
 		return

@@ -102,8 +102,8 @@ func newPage(points []results.Point, parts pageParts, opt Options) pageContent {
 			sections = append(sections, sectionContent{id: "modes", title: "Each mode in detail", template: "modes", data: modeViews(coffee, opt.Advice, parts.verdict),
 				teaser: "what limits it at each point, how it scales, what the model advises, where goroutines waited"})
 		}
-		if len(studies) > 0 {
-			sections = append(sections, sectionContent{id: "variants", title: "What each variant measured", template: "variants", data: variantViews(studies)})
+		if measured := slices.DeleteFunc(slices.Clone(studies), results.Point.IsModel); len(measured) > 0 {
+			sections = append(sections, sectionContent{id: "variants", title: "What each variant measured", template: "variants", data: variantViews(measured)})
 		}
 		machines, machinesTeaser := "Machines: utilization and waits", "how long each machine was held and working, and how long customers waited for it"
 		if len(coffee) == 0 {

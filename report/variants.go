@@ -1,6 +1,7 @@
 package report
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strconv"
@@ -14,9 +15,11 @@ import (
 // variantsView is the section of a study's points (package study): the
 // variants side by side at each CPU count, as measured, then each
 // variant's meters, how it scales and where its goroutines waited.
-// brewput has no model of the user's code, so nothing here says what
-// limits a variant or what would help: the meters are described, and
-// variants that differ in one change show what that change did.
+// brewput names what limits the user's code only by experiment (a
+// study's why command), so nothing here says what limits a variant or
+// what would help: the meters are described, and variants that differ in
+// one change show what that change did. A study's predicted points are
+// left to the answer and the charts.
 type variantsView struct {
 	NoProfile string
 	Names     []string
@@ -53,22 +56,36 @@ type meterRow struct {
 }
 
 // variantViews lays out the studies' points. Of repeated points (--count),
-// the first repetition speaks for the configuration in the meters'
-// rows, and the median of all of them in the comparison.
+// the median run by throughput (of an even count, the lower of the middle
+// two) speaks for the configuration in the meters' rows and the summary,
+// as it does for a study's model (its predict command); the comparison
+// gives the median of all of them.
 func variantViews(points []results.Point) variantsView {
 	v := variantsView{NoProfile: scaling.NoProfile}
-	index := map[string]int{}
+	type key struct {
+		mode, origin string
+		cpus         int
+	}
+	var keys []key
+	runs := map[key][]results.Point{}
 	for _, p := range points {
-		i, ok := index[p.Mode]
+		k := key{p.Mode, p.Origin(), p.CPUs}
+		if _, ok := runs[k]; !ok {
+			keys = append(keys, k)
+		}
+		runs[k] = append(runs[k], p)
+	}
+	index := map[string]int{}
+	for _, k := range keys {
+		i, ok := index[k.mode]
 		if !ok {
 			i = len(v.Variants)
-			index[p.Mode] = i
-			v.Names = append(v.Names, p.Mode)
-			v.Variants = append(v.Variants, variantView{Variant: p.Mode, ID: "variant-" + anchor(p.Mode)})
+			index[k.mode] = i
+			v.Names = append(v.Names, k.mode)
+			v.Variants = append(v.Variants, variantView{Variant: k.mode, ID: "variant-" + anchor(k.mode)})
 		}
-		if p.Rep > 1 {
-			continue
-		}
+		ps := slices.SortedStableFunc(slices.Values(runs[k]), func(a, b results.Point) int { return cmp.Compare(a.Throughput, b.Throughput) })
+		p := ps[(len(ps)-1)/2]
 		v.Variants[i].Rows = append(v.Variants[i].Rows, meterRow{
 			Source: p.Origin(), CPUs: strconv.Itoa(p.CPUs), Throughput: results.FormatRate(p.Throughput, p.Unit),
 			CPU: fmt.Sprintf("%.0f %%", 100*p.Util), Text: strings.TrimPrefix(scaling.Describe(p), scaling.NoProfile+" "),

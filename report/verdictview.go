@@ -32,6 +32,9 @@ type verdictView struct {
 type studyVerdictView struct {
 	Study, ID string
 	Sentences []string
+	// Predicted says the study has predicted points besides its
+	// measured ones.
+	Predicted bool
 }
 
 type verdictRow struct {
@@ -75,7 +78,7 @@ func newVerdictView(v verdict.Verdict, playground string) verdictView {
 		vv.Sentences = append(vv.Sentences, c.Sentence)
 	}
 	for _, d := range v.Studies {
-		vv.Studies = append(vv.Studies, studyVerdictView{Study: d.Study, ID: "verdict-study-" + anchor(d.Study), Sentences: d.Sentences()})
+		vv.Studies = append(vv.Studies, studyVerdictView{Study: d.Study, ID: "verdict-study-" + anchor(d.Study), Sentences: d.Sentences(), Predicted: d.Prediction != nil})
 	}
 	type group struct {
 		row                  verdictRow

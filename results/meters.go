@@ -26,8 +26,8 @@ func IsChan(kind string) bool { return strings.HasPrefix(kind, "chan ") }
 // BusiestMeter describes, as measured, the machine of p on which its
 // callers spent the most time, holding it or waiting for it: "mutex
 // cache held 66%, wait 160 ns"; a channel, never held, by its wait alone.
-// It names no limit: brewput has no model of a study's code, and what its
-// meters read is a description, not a verdict. "-" where p has none.
+// It names no limit: what a study's meters read is a description, not a
+// verdict; a limit is shown only by experiment (a study's why command). "-" where p has none.
 func BusiestMeter(p Point) string {
 	if p.Shop == nil || len(p.Machines) == 0 {
 		return "-"

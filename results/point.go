@@ -179,11 +179,11 @@ const (
 	KindLab
 	// KindStudy is a user's own design measured through package study:
 	// Study names it, Mode is its variant, and its Shop part holds the
-	// variant's meters as machines. brewput has no model of such code.
+	// variant's meters as machines; a point predicted by the study's model
+	// (Source SourceModel) holds the model's resources.
 	KindStudy
 	// KindBench is a Go benchmark's line (brewput bench, or go test
-	// -bench output), with its Bench part and no Shop part. brewput has
-	// no model of such code either.
+	// -bench output), with its Bench part and no Shop part.
 	KindBench
 )
 
@@ -221,8 +221,8 @@ func (p Point) Kind() Kind {
 }
 
 // IsUserCode reports whether p measured the user's own code (a study's
-// or a Go benchmark's point), of which brewput has no model: nothing
-// about it is explained by experiment, only described as measured.
+// or a Go benchmark's point): it has no causal profile, and what limits
+// it is found only by experiment on real CPUs (a study's why command).
 func (p Point) IsUserCode() bool {
 	k := p.Kind()
 	return k == KindStudy || k == KindBench

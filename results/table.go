@@ -18,8 +18,8 @@ import (
 //
 // Studies' points (package study) are a table of their own after the
 // shop's, whose rows are the variants and whose last column describes the
-// meter used the most, as measured: brewput has no model of a user's code
-// and says nothing of what limits it. Labs' points are a table of their
+// meter used the most, as measured: nothing there says what limits the
+// user's code. Labs' points are a table of their
 // own after those, one per lab, with the lab's metrics as columns; Go
 // benchmarks' points one after those, with every unit of their lines as
 // columns.

@@ -9,9 +9,10 @@ import (
 )
 
 // NoProfile starts the words of a point of the user's own code: brewput
-// has no model of it, so there is no causal profile, no verdict on what
-// limits it and no change to recommend; what follows is what was measured.
-const NoProfile = "No causal profile: brewput has no model of this code, so it names no limit and recommends no change."
+// names what limits such code only by experiment, so a measured point has
+// no causal profile, no verdict on what limits it and no change to
+// recommend; what follows is what was measured.
+const NoProfile = "No causal profile: brewput names what limits your code only by experiment (a study's why command), so it names no limit here and recommends no change."
 
 // Describe says, for people, what a study's point measured (package
 // study, its meters being the point's machines): for each metered

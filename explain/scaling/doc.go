@@ -5,6 +5,6 @@
 // Universal Scalability Law, Amdahl's law or a straight line, fitted to
 // its throughput and chosen by AIC). What limits a point is not read from
 // its counters here: package limits finds it by experiment, in the model.
-// Of the user's own code (a study's points) there is no model and no
-// experiment: Describe says what its meters measured, and no more.
+// Of the user's own code (a study's measured points) there is no causal
+// profile: Describe says what its meters measured, and no more.
 package scaling

@@ -41,7 +41,11 @@ func (v Verdict) WriteText(w io.Writer) error {
 		if i > 0 || len(v.Counts) > 0 {
 			fmt.Fprintln(w)
 		}
-		fmt.Fprintf(w, "Study %s, as measured (%s):\n", d.Study, noProfile)
+		as := "as measured"
+		if d.Prediction != nil {
+			as += " and as a model made of its meters predicts"
+		}
+		fmt.Fprintf(w, "Study %s, %s (%s):\n", d.Study, as, noLimit)
 		for _, s := range d.Sentences() {
 			if _, err := fmt.Fprintln(w, wrap(s, 110, "")); err != nil {
 				return err
@@ -129,8 +133,9 @@ func (v Verdict) changesSentence() string {
 	return lead + ": " + strings.Join(parts, "; ") + "."
 }
 
-// noProfile says in short why a study's verdict names no limit.
-const noProfile = "brewput has no model of this code, so it names no limit and recommends no change"
+// noLimit says in short why a study's verdict names no limit, measured
+// or predicted: what limits the user's code is shown only by experiment.
+const noLimit = "brewput names a limit of this code only by experiment: the study's why command runs one"
 
 // wrap breaks s into lines of at most width, each after the first
 // starting with indent.
@@ -157,7 +162,8 @@ func wrap(s string, width int, indent string) string {
 // row per mode (writeRanges); then each study's variants (package study),
 // a row per variant and CPU count with the median of its repetitions, its
 // ratio to the most on that count and the meter it used the most — as
-// measured, with no limit, brewput having no model of the user's code;
+// measured, with no limit, which brewput names of the user's code only by
+// experiment; then each study's predicted points (WritePrediction);
 // then the labs' points as labs writes them (package report answers each
 // with its chart's numbers; nil writes them in full), and the Go
 // benchmarks' table, as results.WriteTable writes it. results.WriteTable
@@ -165,9 +171,11 @@ func wrap(s string, width int, indent string) string {
 func WriteCompact(w io.Writer, points []results.Point, labs func(io.Writer, []results.Point) error) error {
 	others, benches := results.SplitBench(points)
 	shop, _, _ := results.SplitLabs(others)
-	var measured, model, studies, labPoints []results.Point
+	var measured, model, studies, predicted, labPoints []results.Point
 	for _, p := range shop {
 		switch {
+		case p.Kind() == results.KindStudy && p.IsModel():
+			predicted = append(predicted, p)
 		case p.Kind() == results.KindStudy:
 			studies = append(studies, p)
 		case p.IsModel():
@@ -203,6 +211,13 @@ func WriteCompact(w io.Writer, points []results.Point, labs func(io.Writer, []re
 	if len(studies) > 0 {
 		sep()
 		if err := writeStudies(w, studies); err != nil {
+			return err
+		}
+	}
+	if len(predicted) > 0 {
+		sep()
+		fmt.Fprintf(w, "study %s, %s:\n", predicted[0].Study, predictionOf(predicted).Source)
+		if err := WritePrediction(w, append(predicted, studies...), nil); err != nil {
 			return err
 		}
 	}
@@ -422,7 +437,7 @@ func writeStudies(w io.Writer, points []results.Point) error {
 		}
 	}
 	hosts := inOrder(points, origins)
-	fmt.Fprintf(w, "study %s, measured on %s: %d points, the median of each variant's runs (no causal profile: brewput has no model of this code)\n", strings.Join(studies, ", "), strings.Join(hosts, ", "), len(points))
+	fmt.Fprintf(w, "study %s, measured on %s: %d points, the median of each variant's runs (no causal profile: a limit is named only by experiment)\n", strings.Join(studies, ", "), strings.Join(hosts, ", "), len(points))
 	tab := newPointTable(w, len(hosts) > 1, tableHead("variant", reps, "runs", open,
 		"throughput\tof the most\tp50\tp99\tcpu util\tmost used meter (held, mean wait)\t"))
 	for _, k := range keys {

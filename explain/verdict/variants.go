@@ -25,6 +25,9 @@ type Described struct {
 	// Changes are its figures. Empty otherwise.
 	Scaling string
 	Changes []Versus
+	// Prediction is what the study's model predicts (its predict
+	// command), where points hold predicted ones; nil otherwise.
+	Prediction *Prediction
 }
 
 // Studies describes the studies' points among points (every other kind is
@@ -57,7 +60,7 @@ func Studies(points []results.Point) []Described {
 const studyCount = "--count"
 
 func describe(study string, points []results.Point) (Described, bool) {
-	d := Described{Study: study, Unit: points[0].Unit}
+	d := Described{Study: study, Unit: points[0].Unit, Prediction: predictionOf(points)}
 	var variants []string
 	var counts []int
 	first := map[string]string{}
@@ -67,6 +70,9 @@ func describe(study string, points []results.Point) (Described, bool) {
 	}
 	group := map[key][]results.Point{}
 	for _, p := range points {
+		if p.IsModel() {
+			continue
+		}
 		id := seriesID(p)
 		if f, ok := first[p.Mode]; !ok {
 			first[p.Mode] = id
@@ -82,7 +88,7 @@ func describe(study string, points []results.Point) (Described, bool) {
 		group[key{p.Mode, p.CPUs}] = append(group[key{p.Mode, p.CPUs}], p)
 	}
 	if len(counts) == 0 {
-		return d, false
+		return d, d.Prediction != nil
 	}
 	slices.Sort(counts)
 	at := func(v string, n int) []results.Point { return group[key{v, n}] }
@@ -120,6 +126,9 @@ func (d Described) Sentences() []string {
 	}
 	if d.Scaling != "" {
 		out = append(out, d.Scaling)
+	}
+	if d.Prediction != nil {
+		out = append(out, d.Prediction.Sentences()...)
 	}
 	return out
 }

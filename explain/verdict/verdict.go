@@ -29,8 +29,9 @@ type Verdict struct {
 	// different things.
 	Unit string
 	// Studies describe the points of the user's own code (package study),
-	// a study each: what its variants measured, side by side, and no limit
-	// — brewput has no model of such code, so no causal profile.
+	// a study each: what its variants measured, side by side, what its
+	// model predicts where it has predicted points, and no limit — brewput
+	// names one of such code only by experiment (the study's why command).
 	Studies []Described
 	// Benches answer the Go benchmarks, a family of variants each (see
 	// BenchFamily).

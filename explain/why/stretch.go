@@ -17,8 +17,8 @@ import (
 )
 
 // Stretches is the causal profile of a user's own code measured on real
-// CPUs, as Coz (Curtsinger and Berger, SOSP 2015) measures one: brewput
-// has no model of the code, but its metered locks and channels can be
+// CPUs, as Coz (Curtsinger and Berger, SOSP 2015) measures one: the
+// code itself cannot be re-run changed, but its metered locks and channels can be
 // made slower on purpose (meter.Stretch) — each group of them in turn, for
 // one run, and the work outside every meter likewise — and what each
 // costs the throughput, against the variant as it is in the same round,

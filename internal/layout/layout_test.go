@@ -112,9 +112,9 @@ func tier(dir string) (int, bool) {
 // a lab declares its chart as data (report/chartspec, no drawing); the
 // seeds' claims (lab/lessons) are judged with compare's statistics; a
 // user's study program draws its own page, fits its own curves and judges
-// its own experiments (explain/why) and predicts its variants with the
-// CLI's own prediction (internal/predict: the calibration, the policy);
-// the
+// its own experiments (explain/why), predicts its variants with the CLI's
+// own prediction (internal/predict: the calibration, the policy) and
+// holds the prediction against its measurements (explain/verdict); the
 // measurement kit's points are made in pinned child processes (sweep).
 var upward = map[[2]string]bool{
 	{"lab", "report/chartspec"}:           true,
@@ -123,6 +123,7 @@ var upward = map[[2]string]bool{
 	{"measure/study", "explain/compare"}:  true,
 	{"measure/study", "explain/scaling"}:  true,
 	{"measure/study", "explain/why"}:      true,
+	{"measure/study", "explain/verdict"}:  true,
 	{"measure/study", "internal/predict"}: true,
 	{"internal/sweep", "measure/harness"}: true,
 }

@@ -105,9 +105,10 @@ CPUs, prints what the variants measured side by side and the compact
 table (--format table for every point) — with the meter each point used the
 most — and writes a report to --out: index.html with the charts, the variants side by
 side and what their meters measured, results.json and results.csv (brewput
-report, compare and fit read them too). brewput has no model of your code,
-so it does not say what limits a variant: variants that differ in one
-change show what that change did.
+report, compare and fit read them too). It does not say what limits a
+variant from what was measured: variants that differ in one change show
+what that change did, why finds a limit by experiment and predict models
+each variant from its meters.
 
 A closed loop (the default) has --par workers (0: one per CPU), each calling
 the variant's operation again as soon as it returns; an open loop (--rate or

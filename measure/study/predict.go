@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/internal/parallel"
 	"github.com/brewput/brewput/internal/predict"
 	"github.com/brewput/brewput/model"
@@ -17,11 +18,6 @@ import (
 	"github.com/brewput/brewput/model/sim"
 	"github.com/brewput/brewput/results"
 )
-
-// LeavesOut says in a line what a study's prediction does not model.
-const LeavesOut = "Past the CPUs measured, the model keeps an operation's costs as measured on the most of them: it leaves out " +
-	"how they grow with more cores (cache lines shared by more cores, memory bandwidth, the garbage collector's extra work); " +
-	"the locks of a group are taken at random, evenly, and channels count as work."
 
 // simCycles is how many cycles of each customer a prediction's window
 // holds, at the structure's ceiling, and simMinDur the shortest window:
@@ -84,10 +80,11 @@ func corners(r *model.Range) []sim.Costs {
 // bands do.
 const phases = 3
 
-// simulate predicts bp on cpus CPUs under pr: the point estimate and,
-// under the go policy, its band over the corners of pr's costs and other
-// start states.
-func simulate(ctx context.Context, pr predict.Prediction, bp *blueprint.Blueprint, cpus int) (results.Point, error) {
+// simulate predicts bp, a variant of study, on cpus CPUs under pr: the
+// point estimate and, under the go policy, its band over the corners of
+// pr's costs and other start states. The point names the study, so that
+// it is read beside the study's measured points.
+func simulate(ctx context.Context, pr predict.Prediction, study string, bp *blueprint.Blueprint, cpus int) (results.Point, error) {
 	opt := blueprint.Options{CPUs: cpus, Seed: pr.Seed, Sched: pr.Sched, Costs: pr.Costs,
 		Runtime: sim.Runtime(pr.Runtime), Background: pr.Background, Cancel: ctx.Done()}
 	var err error
@@ -99,7 +96,7 @@ func simulate(ctx context.Context, pr predict.Prediction, bp *blueprint.Blueprin
 		return results.Point{}, err
 	}
 	p := bp.Point(r, opt)
-	p.Host, p.Calibration = pr.Host, pr.Cal
+	p.Host, p.Calibration, p.Study = pr.Host, pr.Cal, study
 	if pr.Sched != "go" || pr.Range == nil {
 		return p, nil
 	}
@@ -132,7 +129,7 @@ func simulate(ctx context.Context, pr predict.Prediction, bp *blueprint.Blueprin
 // as there are CPUs, each count with the variant's model read on the most
 // CPUs measured up to it (modelFor), and returns the points by variant,
 // in the order of models, then CPU count.
-func predictAll(ctx context.Context, pr predict.Prediction, models []variantModel, cpus []int) ([]results.Point, error) {
+func predictAll(ctx context.Context, pr predict.Prediction, study string, models []variantModel, cpus []int) ([]results.Point, error) {
 	var variants []string
 	bps := map[*variantModel]*blueprint.Blueprint{}
 	for i := range models {
@@ -155,7 +152,7 @@ func predictAll(ctx context.Context, pr predict.Prediction, models []variantMode
 			return
 		}
 		m := modelFor(models, variants[i/len(cpus)], cpus[i%len(cpus)])
-		points[i], errs[i] = simulate(ctx, pr, bps[m], cpus[i%len(cpus)])
+		points[i], errs[i] = simulate(ctx, pr, study, bps[m], cpus[i%len(cpus)])
 	})
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
@@ -186,88 +183,6 @@ func modelFor(models []variantModel, variant string, n int) *variantModel {
 		}
 	}
 	return pick
-}
-
-// check is a prediction held against what was measured at one CPU count.
-type check struct {
-	Variant  string
-	CPUs     int
-	Measured float64 // the median of the measured runs' throughput
-	Runs     int
-	// Disturbed reports whether any of the runs was (results.Point.Disturbed).
-	Disturbed bool
-	Predicted results.Point
-}
-
-// lo and hi are the prediction's band, or its point estimate where it
-// has none.
-func (c check) lo() float64 {
-	if b := c.Predicted.Band; b != nil {
-		return b.Throughput[0]
-	}
-	return c.Predicted.Throughput
-}
-
-func (c check) hi() float64 {
-	if b := c.Predicted.Band; b != nil {
-		return b.Throughput[1]
-	}
-	return c.Predicted.Throughput
-}
-
-// resolution is how finely a prediction can reproduce a measurement,
-// a fraction either way: its steps are whole nanoseconds (half a
-// nanosecond of a 100 ns operation is 0.5 %) and its window counts whole
-// cycles of each customer (one in simCycles, 0.2 %).
-const resolution = 0.005
-
-// Within reports whether the measured throughput lies within the band,
-// to the model's resolution.
-func (c check) Within() bool {
-	return c.Measured >= c.lo()*(1-resolution) && c.Measured <= c.hi()*(1+resolution)
-}
-
-// Off is how far the measured throughput lies from the nearest edge of
-// the band, as a fraction of that edge: negative where it measured less.
-func (c check) Off() float64 {
-	switch {
-	case c.Within():
-		return 0
-	case c.Measured < c.lo():
-		return c.Measured/c.lo() - 1
-	}
-	return c.Measured/c.hi() - 1
-}
-
-// Verdict says, in words, how the prediction fares: "within its band",
-// or "off by -22 %" (the measured against the nearest edge).
-func (c check) Verdict() string {
-	if c.Within() {
-		return "within its band"
-	}
-	return fmt.Sprintf("off by %+.0f %%", 100*c.Off())
-}
-
-// checks holds each prediction against the measured points of its
-// variant and CPU count, where there are any, by variant and CPU count.
-func checks(predicted, measured []results.Point) []check {
-	var out []check
-	for _, p := range predicted {
-		var thr []float64
-		c := check{Variant: p.Mode, CPUs: p.CPUs, Predicted: p}
-		for _, m := range measured {
-			if m.Mode == p.Mode && m.CPUs == p.CPUs {
-				thr = append(thr, m.Throughput)
-				c.Disturbed = c.Disturbed || m.Disturbed
-			}
-		}
-		if len(thr) == 0 {
-			continue
-		}
-		c.Measured, c.Runs = results.Median(thr), len(thr)
-		out = append(out, c)
-	}
-	return out
 }
 
 // modelsOf reads each variant's models from what was measured: one for
@@ -323,10 +238,10 @@ func tableCounts(cpus []int, measured []results.Point) []int {
 	return out
 }
 
-// writePrediction writes the prediction as a table: each variant's model
-// in a line, then a row per variant and CPU count (tableCounts) with the
-// predicted throughput, its band, what limits it by the structural bounds,
-// and, where measured, the measured throughput and the check.
+// writePrediction writes the prediction: each variant's model in a line,
+// then the table of the predicted points against the measured ones
+// (verdict.WritePrediction), a row per variant and CPU count of
+// tableCounts.
 func writePrediction(w io.Writer, models []variantModel, predicted, measured []results.Point, cpus []int) error {
 	var b strings.Builder
 	b.WriteString("What each model is made of, from its meters on each CPU count measured (a count past them takes the most CPUs' model):\n")
@@ -334,82 +249,8 @@ func writePrediction(w io.Writer, models []variantModel, predicted, measured []r
 		fmt.Fprintf(&b, "  %s (%d CPU(s), %s): %s\n", m.Variant, m.From.CPUs, results.FormatRate(m.From.Throughput, m.Unit), m.describe())
 	}
 	b.WriteString("\n")
-	width := len("variant")
-	for _, m := range models {
-		width = max(width, len(m.Variant))
+	if _, err := io.WriteString(w, b.String()); err != nil {
+		return err
 	}
-	fmt.Fprintf(&b, "  %-*s  %4s  %14s  %-24s  %-18s  %14s  %s\n", width, "variant", "cpus", "predicted", "band", "bound", "measured", "check")
-	shown := tableCounts(cpus, measured)
-	cs := checks(predicted, measured)
-	for _, p := range predicted {
-		if !slices.Contains(shown, p.CPUs) {
-			continue
-		}
-		band := "-"
-		if p.Band != nil {
-			band = fmt.Sprintf("[%s, %s]", rate(p.Band.Throughput[0]), rate(p.Band.Throughput[1]))
-		}
-		bound := "-"
-		if bd := p.Bounds; bd != nil && bd.ThroughputMax > 0 {
-			bound = fmt.Sprintf("%s %s", rate(bd.ThroughputMax), boundName(bd))
-		}
-		meas, verdict := "", ""
-		if i := slices.IndexFunc(cs, func(c check) bool { return c.Variant == p.Mode && c.CPUs == p.CPUs }); i >= 0 {
-			c := cs[i]
-			meas = rate(c.Measured)
-			if c.Disturbed {
-				meas += "*"
-			}
-			verdict = c.Verdict()
-		}
-		fmt.Fprintf(&b, "  %-*s  %4d  %14s  %-24s  %-18s  %14s  %s\n", width, p.Mode, p.CPUs, rate(p.Throughput), band, bound, meas, verdict)
-	}
-	unit := "ops/s"
-	if len(models) > 0 {
-		unit = models[0].Unit
-	}
-	fmt.Fprintf(&b, "\nThroughput in %s (M = million); bound: the structural limit and what sets it; the table shows the powers of two, the ends and the counts measured (--format json has every count).\n", unit)
-	if slices.ContainsFunc(cs, func(c check) bool { return c.Disturbed }) {
-		b.WriteString("* a measured run of this point was disturbed: other processes took CPU from it.\n")
-	}
-	b.WriteString(summary(cs))
-	b.WriteString(LeavesOut + "\n")
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
-// summary says in a line per check how each measured point compares.
-func summary(cs []check) string {
-	if len(cs) == 0 {
-		return "Nothing measured to check the prediction against.\n"
-	}
-	var b strings.Builder
-	b.WriteString("The prediction against what was measured:\n")
-	for _, c := range cs {
-		fmt.Fprintf(&b, "  %s on %d CPU(s): measured %s, predicted %s [%s, %s]: %s\n", c.Variant, c.CPUs,
-			rate(c.Measured), rate(c.Predicted.Throughput), rate(c.lo()), rate(c.hi()), c.Verdict())
-	}
-	return b.String()
-}
-
-// rate writes a throughput with an SI prefix and no unit: "8.13M".
-func rate(v float64) string {
-	for _, p := range []struct {
-		f float64
-		s string
-	}{{1e9, "G"}, {1e6, "M"}, {1e3, "k"}} {
-		if v >= p.f {
-			return fmt.Sprintf("%.3g%s", v/p.f, p.s)
-		}
-	}
-	return fmt.Sprintf("%.3g", v)
-}
-
-// boundName says what sets a structural bound: "cpus", a resource,
-// "customers".
-func boundName(b *results.Bounds) string {
-	if b.Limit == "" {
-		return "cpus"
-	}
-	return b.Limit
+	return verdict.WritePrediction(w, append(slices.Clone(predicted), measured...), tableCounts(cpus, measured))
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/internal/predict"
 	"github.com/brewput/brewput/model"
@@ -104,7 +105,7 @@ func TestPredictFifo(t *testing.T) {
 		t.Fatal(err)
 	}
 	pr := predict.Prediction{Policy: model.Policy{Sched: "fifo", Seed: 1}}
-	points, err := predictAll(context.Background(), pr, models, []int{1, 2, 8})
+	points, err := predictAll(context.Background(), pr, "demo", models, []int{1, 2, 8})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,30 +117,16 @@ func TestPredictFifo(t *testing.T) {
 		limit string
 	}{{10e6, "cpus"}, {20e6, "cpus"}, {25e6, "table"}} {
 		p := points[i]
-		if p.Source != results.SourceModel || p.Mode != "one-lock" || p.Unit != "calls/s" || p.Bounds == nil {
+		if p.Source != results.SourceModel || p.Study != "demo" || p.Mode != "one-lock" || p.Unit != "calls/s" || p.Bounds == nil {
 			t.Fatalf("point %+v", p)
 		}
 		if p.Bounds.Limit != want.limit || p.Throughput > p.Bounds.ThroughputMax*1.001 || p.Throughput < want.thr*0.95 {
 			t.Errorf("%d CPUs: %.4g ops/s, bound %.4g set by %s; want about %.4g set by %s", p.CPUs, p.Throughput, p.Bounds.ThroughputMax, p.Bounds.Limit, want.thr, want.limit)
 		}
 	}
-	cs := checks(points, measured)
+	cs := verdict.Checks(append(points, measured...))
 	if len(cs) != 1 || cs[0].CPUs != 1 || !cs[0].Within() || cs[0].Verdict() != "within its band" {
 		t.Errorf("checks %+v, want the 1-CPU point within its band", cs)
-	}
-}
-
-// A check says how far a measurement lies outside the band, from its
-// nearest edge.
-func TestCheckVerdict(t *testing.T) {
-	p := results.Point{Throughput: 100, Model: results.Model{Band: &results.Band{Throughput: [2]float64{90, 110}}}}
-	for _, c := range []struct {
-		measured float64
-		want     string
-	}{{100, "within its band"}, {90, "within its band"}, {110.2, "within its band"}, {72, "off by -20 %"}, {132, "off by +20 %"}} {
-		if got := (check{Measured: c.measured, Predicted: p}).Verdict(); got != c.want {
-			t.Errorf("measured %v against [90, 110]: %q, want %q", c.measured, got, c.want)
-		}
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/internal/host"
@@ -96,29 +97,42 @@ points.`,
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(c.stderr, "predicting %d variant(s) on %d CPU count(s)\n", len(models), len(cpus))
-			predicted, err := predictAll(cmd.Context(), pr, models, cpus)
+			fmt.Fprintf(c.stderr, "predicting %d variant(s) on %d CPU count(s)\n", len(pl.variants), len(cpus))
+			predicted, err := predictAll(cmd.Context(), pr, c.study.Name, models, cpus)
 			if err != nil {
-				return exitcode.Ended(err, 0, len(models)*len(cpus), "points", "nothing")
+				return exitcode.Ended(err, 0, len(pl.variants)*len(cpus), "points", "nothing")
 			}
+			all := append(slices.Clone(measured), predicted...)
 			if f.format == "json" {
 				if err := results.Write(c.stdout, results.JSON, predicted); err != nil {
 					return failure{Err: err}
 				}
 			} else {
+				// The answer first, as every command's: what the model
+				// predicts, how it fares where measured, what it leaves
+				// out; then what it is made of, and the table.
+				if err := verdict.Of(all).WriteText(c.stdout); err != nil {
+					return failure{Err: err}
+				}
+				fmt.Fprintln(c.stdout)
 				if err := writePrediction(c.stdout, models, predicted, measured, cpus); err != nil {
 					return failure{Err: err}
 				}
 				fmt.Fprintf(c.stdout, "%s\n", pr.Describe())
 			}
 			if f.out != "" {
-				w := c.stderr // the page's summary goes beside JSON, not into it
+				r, err := report.Build(all)
+				if err == nil {
+					err = r.WriteDir(f.out)
+				}
+				if err != nil {
+					return failure{Err: err}
+				}
+				w := c.stderr // beside JSON, not into it
 				if f.format != "json" {
 					w = c.stdout
 				}
-				if err := report.Write(w, f.out, append(measured, predicted...), report.Options{}, false); err != nil {
-					return failure{Err: err}
-				}
+				fmt.Fprintf(w, "\nreport: %s/%s\n", f.out, report.Index)
 			}
 			return nil
 		},

@@ -7,8 +7,10 @@
 // CPUs, under a closed or an open loop, and write the same results files
 // and report as brewput does, with what each point's meters measured, the
 // variants side by side, the scaling law fitted, comparisons between runs
-// (but no verdict on what limits a variant: brewput has no model of the
-// user's code to experiment on):
+// (but no verdict on what limits a variant without an experiment: the why
+// command runs one, stretching each metered lock in turn; the predict
+// command models each variant from its meters and predicts it on more
+// CPUs):
 //
 //	func main() {
 //		study.Main(study.Study{

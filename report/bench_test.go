@@ -210,3 +210,41 @@ func TestSILabel(t *testing.T) {
 		}
 	}
 }
+
+// TestStudyPredicted: a study's predicted points (its predict command)
+// are said in the study's answer — what its model gives on the most CPUs,
+// how its band holds the measured points — and drawn on its charts, while
+// what each variant measured stays the measured points' alone.
+func TestStudyPredicted(t *testing.T) {
+	points := cacheStudy(t)
+	var predicted []results.Point
+	for _, p := range points {
+		if p.CPUs != 2 || p.Rep > 1 {
+			continue
+		}
+		for _, n := range []int{2, 64} {
+			q := p
+			q.Source, q.Sched, q.CPUs, q.Par, q.Rep = results.SourceModel, "go", n, n, 0
+			q.Throughput = p.Throughput * float64(n) / 2
+			q.Band = &results.Band{Throughput: [2]float64{0.9 * q.Throughput, 1.1 * q.Throughput}}
+			q.Shop = &results.Shop{Machines: []results.Machine{{Name: "model-only-lock", Uses: 1}}}
+			predicted = append(predicted, q)
+		}
+	}
+	r, err := Build(append(points, predicted...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(r.Files[0].Data)
+	for _, want := range []string{"On 64 CPUs, predicted by its model (go)", "Held against what was measured on 2 CPU(s)", "cache lines shared by more cores",
+		"predicted by a model made of each variant's meters", "What each variant measured"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page lacks %q", want)
+		}
+	}
+	_, variants, _ := strings.Cut(page, `id="variants"`)
+	variants, _, _ = strings.Cut(variants, `id="setup"`)
+	if variants == "" || strings.Contains(variants, "model-only-lock") {
+		t.Errorf("what each variant measured is missing or shows a predicted point's resources")
+	}
+}

@@ -14,7 +14,7 @@ import (
 // late shows nothing before its delay has passed, and measure's lines
 // (on a writer that is not a terminal) once it has.
 func TestLateShowsProgressOnlyAfterItsDelay(t *testing.T) {
-	st := &sweep.Batch{Specs: []sweep.Spec{{Mode: coffee.Mode{Family: "locking"}, CPUs: 1}, {Mode: coffee.Mode{Family: "locking"}, CPUs: 2}}, Count: 1}
+	st := &sweep.Batch{Specs: []sweep.Spec{{Mode: coffee.Mode{Family: "locking"}, Load: sweep.Load{CPUs: 1}}, {Mode: coffee.Mode{Family: "locking"}, Load: sweep.Load{CPUs: 2}}}, Count: 1}
 	points := []results.Point{{Mode: "locking", CPUs: 1, Throughput: 250, Unit: "lattes/s"}, {Mode: "locking", CPUs: 2, Throughput: 500, Unit: "lattes/s"}}
 
 	var quiet bytes.Buffer

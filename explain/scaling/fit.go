@@ -38,23 +38,8 @@ type Fit struct {
 	// Model tells a model's series apart even from a machine named
 	// "model"; JSON has it as source and sched.
 	Model bool `json:"-"`
-	// By is what the throughput is fitted against: ByCPUs or ByPar.
-	By string `json:"by"`
-	// The series' load. Par is the customers (servers, in an open loop)
-	// of a ByCPUs series run with that many whatever the CPUs; 0, left
-	// out of JSON, for one per CPU (--par 0) and for ByPar. CPUs is the
-	// CPU count of a ByPar series. Rate and MaxQ are an open loop's.
-	Par  int     `json:"par,omitempty"`
-	CPUs int     `json:"cpus,omitempty"`
-	Rate float64 `json:"rate,omitempty"`
-	MaxQ int     `json:"maxq,omitempty"`
-	Unit string  `json:"unit"`
-	// Points is the number of distinct N (CPU or customer counts), N
-	// those counts, ascending, and Observations the points fitted,
-	// repetitions included.
-	Points       int   `json:"points"`
-	N            []int `json:"n"`
-	Observations int   `json:"observations"`
+	// Series is the series fitted: its axis, load, unit and points.
+	Series
 
 	// Sigma (σ, contention), Kappa (κ, coherency) and Lambda (λ, the
 	// throughput of one) are the fitted law, X(N) = λN / (1 + σ(N−1) +
@@ -110,6 +95,29 @@ type Fit struct {
 	Error string `json:"error,omitempty"`
 }
 
+// Series is what a fit's series is: what its throughput is fitted
+// against, under what load, in what unit, and from what points. JSON has
+// it after the fit's numbers.
+type Series struct {
+	// By is what the throughput is fitted against: ByCPUs or ByPar.
+	By string `json:"by"`
+	// The series' load. Par is the customers (servers, in an open loop)
+	// of a ByCPUs series run with that many whatever the CPUs; 0, left
+	// out of JSON, for one per CPU (--par 0) and for ByPar. CPUs is the
+	// CPU count of a ByPar series. Rate and MaxQ are an open loop's.
+	Par  int     `json:"par,omitempty"`
+	CPUs int     `json:"cpus,omitempty"`
+	Rate float64 `json:"rate,omitempty"`
+	MaxQ int     `json:"maxq,omitempty"`
+	Unit string  `json:"unit"`
+	// Points is the number of distinct N (CPU or customer counts), N
+	// those counts, ascending, and Observations the points fitted,
+	// repetitions included.
+	Points       int   `json:"points"`
+	N            []int `json:"n"`
+	Observations int   `json:"observations"`
+}
+
 // Fitted reports whether the law could be fitted to the series.
 func (f Fit) Fitted() bool { return f.Error == "" }
 
@@ -156,15 +164,7 @@ func (f Fit) MarshalJSON() ([]byte, error) {
 		FlatFrom       int      `json:"flat_from,omitempty"`
 		FlatAt         *float64 `json:"flat_at,omitempty"`
 		Error          string   `json:"error,omitempty"`
-		By             string   `json:"by"`
-		Par            int      `json:"par,omitempty"`
-		CPUs           int      `json:"cpus,omitempty"`
-		Rate           float64  `json:"rate,omitempty"`
-		MaxQ           int      `json:"maxq,omitempty"`
-		Unit           string   `json:"unit"`
-		Points         int      `json:"points"`
-		N              []int    `json:"n"`
-		Observations   int      `json:"observations"`
+		Series
 	}{
 		f.Mode, f.Source, f.Sched,
 		num(f.Sigma, true), num(f.Kappa, true), num(f.Lambda, true),
@@ -172,7 +172,7 @@ func (f Fit) MarshalJSON() ([]byte, error) {
 		num(f.Ceiling, f.Ceiling > 0), num(f.Bound, f.Bound > 0), num(f.SerialFraction, true),
 		num(f.R2, true), num(f.RMSE, true),
 		f.Law, num(f.AIC, true), f.Anchored, f.Extrapolated, f.FlatFrom, num(f.FlatAt, f.FlatFrom > 0), f.Error,
-		f.By, f.Par, f.CPUs, f.Rate, f.MaxQ, f.Unit, f.Points, f.N, f.Observations,
+		f.Series,
 	}
 	if v.N == nil {
 		v.N = []int{} // [], not null
@@ -322,8 +322,8 @@ func ParSeries[K comparable](points []results.Point, group func(results.Point) K
 
 // fitSeries fits one series' points.
 func fitSeries(k fitKey, by string, ps []results.Point) Fit {
-	f := Fit{Mode: k.mode, Source: k.origin, Sched: k.sched, Model: k.model, By: by,
-		CPUs: k.cpus, Rate: k.rate, MaxQ: k.maxq, Unit: ps[0].Unit, Observations: len(ps)}
+	f := Fit{Mode: k.mode, Source: k.origin, Sched: k.sched, Model: k.model,
+		Series: Series{By: by, CPUs: k.cpus, Rate: k.rate, MaxQ: k.maxq, Unit: ps[0].Unit, Observations: len(ps)}}
 	if by == ByCPUs && k.par != perCPUPar {
 		f.Par = k.par
 	}

@@ -170,16 +170,7 @@ func (f *BenchFamily) answer() {
 
 // Sentences are what the family's answer says: a sentence for each CPU
 // count of interest, and one on how its members scaled.
-func (f BenchFamily) Sentences() []string {
-	var out []string
-	for _, c := range f.Counts {
-		out = append(out, c.Sentence)
-	}
-	if f.Scaling != "" {
-		out = append(out, f.Scaling)
-	}
-	return out
-}
+func (f BenchFamily) Sentences() []string { return sentences(f.Counts, f.Scaling) }
 
 // WriteBenchAnswer writes the families' answers for a terminal: each
 // family's name, then its sentences, wrapped and indented.

@@ -95,3 +95,34 @@ func (s *spread) add(tput, p50 float64) {
 	s.lo, s.hi = min(s.lo, tput), max(s.hi, tput)
 	s.p50Lo, s.p50Hi = min(s.p50Lo, p50), max(s.p50Hi, p50)
 }
+
+// sentences are an answer's sentences: one for each count of interest,
+// then the one on scaling, where there is one.
+func sentences(counts []Standing, scaling string) []string {
+	var out []string
+	for _, c := range counts {
+		out = append(out, c.Sentence)
+	}
+	if scaling != "" {
+		out = append(out, scaling)
+	}
+	return out
+}
+
+// groupBy groups points by key, leaving out those key refuses: the keys
+// in the order their first point comes, and each key's points in theirs.
+func groupBy[K comparable](points []results.Point, key func(results.Point) (K, bool)) ([]K, map[K][]results.Point) {
+	var keys []K
+	by := map[K][]results.Point{}
+	for _, p := range points {
+		k, ok := key(p)
+		if !ok {
+			continue
+		}
+		if _, seen := by[k]; !seen {
+			keys = append(keys, k)
+		}
+		by[k] = append(by[k], p)
+	}
+	return keys, by
+}

@@ -76,17 +76,7 @@ func Lab(name string, points []results.Point, table FigureTable) LabAnswer {
 // order the points first count it, the variant that makes the most and
 // the one that makes the least.
 func labCount(points []results.Point, n int) []string {
-	var units []string
-	byUnit := map[string][]results.Point{}
-	for _, p := range points {
-		if p.CPUs != n || p.Throughput <= 0 {
-			continue
-		}
-		if _, ok := byUnit[p.Unit]; !ok {
-			units = append(units, p.Unit)
-		}
-		byUnit[p.Unit] = append(byUnit[p.Unit], p)
-	}
+	units, byUnit := groupBy(points, func(p results.Point) (string, bool) { return p.Unit, p.CPUs == n && p.Throughput > 0 })
 	var out []string
 	for _, u := range units {
 		ps := byUnit[u]

@@ -36,17 +36,7 @@ type Described struct {
 // measured under — so that like is compared with like, and reduces
 // repetitions to medians.
 func Studies(points []results.Point) []Described {
-	var names []string
-	by := map[string][]results.Point{}
-	for _, p := range points {
-		if p.Kind() != results.KindStudy {
-			continue
-		}
-		if _, ok := by[p.Study]; !ok {
-			names = append(names, p.Study)
-		}
-		by[p.Study] = append(by[p.Study], p)
-	}
+	names, by := groupBy(points, func(p results.Point) (string, bool) { return p.Study, p.Kind() == results.KindStudy })
 	var out []Described
 	for _, n := range names {
 		if d, ok := describe(n, by[n]); ok {
@@ -118,15 +108,9 @@ func ratio(r float64) string {
 }
 
 // Sentences are what the description says, a sentence for each count of
-// interest and one on how the variants scaled.
+// interest and one on how the variants scaled, then the prediction's.
 func (d Described) Sentences() []string {
-	var out []string
-	for _, c := range d.Counts {
-		out = append(out, c.Sentence)
-	}
-	if d.Scaling != "" {
-		out = append(out, d.Scaling)
-	}
+	out := sentences(d.Counts, d.Scaling)
 	if d.Prediction != nil {
 		out = append(out, d.Prediction.Sentences()...)
 	}

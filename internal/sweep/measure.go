@@ -33,7 +33,7 @@ func Measure(ctx context.Context, s Spec) (results.Point, error) {
 	for _, m := range shop.Meters() {
 		meters = append(meters, machineMeter{m})
 	}
-	p, err := MeasureTarget(ctx, Target{Mode: s.Mode.String(), Unit: s.Mode.Unit(), Op: shop.Brew, Meters: meters}, s.Load())
+	p, err := MeasureTarget(ctx, Target{Mode: s.Mode.String(), Unit: s.Mode.Unit(), Op: shop.Brew, Meters: meters}, s.Load)
 	if err != nil {
 		return results.Point{}, err
 	}

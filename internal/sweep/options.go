@@ -63,7 +63,7 @@ func (o Options) Batch() (*Batch, error) {
 	if err := o.check(); err != nil {
 		return nil, err
 	}
-	base := Spec{Par: o.Par, Dur: o.Dur, Warmup: o.Warmup, Steps: o.Steps}
+	base := Spec{Load: Load{Par: o.Par, Dur: o.Dur, Warmup: o.Warmup}, Steps: o.Steps}
 	if o.Harness == "talk" {
 		base.Harness = "talk"
 	}

@@ -26,7 +26,7 @@ func fakeRuns(s Spec, others ...float64) (func(context.Context) (results.Point, 
 // up to Attempts in all, and the least disturbed one is kept with the
 // number of attempts; a quiet one ends it; the zero Retry keeps the first.
 func TestRetryKeepsTheLeastDisturbed(t *testing.T) {
-	s := Spec{Mode: coffee.MustParseMode("locking"), CPUs: 1}
+	s := Spec{Mode: coffee.MustParseMode("locking"), Load: Load{CPUs: 1}}
 	// On 1 CPU of 2, one core is the others': 1.2 and more is disturbed.
 	for _, c := range []struct {
 		name         string
@@ -59,7 +59,7 @@ func TestRetryKeepsTheLeastDisturbed(t *testing.T) {
 func TestRetryStopsWhenCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	run, calls := fakeRuns(Spec{Mode: coffee.MustParseMode("locking"), CPUs: 1}, 1.9)
+	run, calls := fakeRuns(Spec{Mode: coffee.MustParseMode("locking"), Load: Load{CPUs: 1}}, 1.9)
 	p, err := Quietly(ctx, Retry{Attempts: 4, Wait: time.Hour}, run, nil)
 	if !errors.Is(err, context.Canceled) || *calls != 1 || p.Throughput != 100 {
 		t.Errorf("%v after %d measurements, kept %v; want context.Canceled after 1, the first kept", err, *calls, p.Throughput)

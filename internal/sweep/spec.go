@@ -11,17 +11,10 @@ type Spec struct {
 	// Mode is the mode measured; it travels to the child process as its
 	// name.
 	Mode coffee.Mode `json:"mode"`
-	CPUs int         `json:"cpus"`
-	// Par is the number of customers (closed loop) or servers (open loop);
-	// 0 means one per CPU.
-	Par int `json:"par"`
-	// Rate, when positive, makes the load open-loop, with at most MaxQ
-	// orders waiting.
-	Rate   float64       `json:"rate"`
-	MaxQ   int           `json:"maxq"`
-	Warmup time.Duration `json:"warmup"`
-	Dur    time.Duration `json:"dur"`
-	Steps  coffee.Steps  `json:"steps"`
+	// Load is the load the mode is measured under: its Par counts
+	// customers (closed loop) or servers (open loop), its MaxQ orders.
+	Load
+	Steps coffee.Steps `json:"steps"`
 	// Variant changes the mode's structure a little (more machines, more
 	// buffer, a split lock): a causal profile's reliefs, run for real.
 	Variant coffee.Variant `json:"variant,omitzero"`
@@ -29,15 +22,6 @@ type Spec struct {
 	// not tell it apart from the others measured, such as a relief of
 	// brewput why ("grinding 10 % faster"); it is not sent to the child.
 	Label string `json:"-"`
-	// Harness is "talk" to measure through the talk's harness
-	// (harness.RunTalk), a closed loop only; "" or "brewput" for brewput's
-	// own (harness.Run).
-	Harness string `json:"harness,omitempty"`
-	// Profile, when set, is the path without extension of the files the
-	// point's execution trace and CPU, block and mutex profiles are
-	// written to (see package profile), e.g. "prof/finelocking-2cpu"; its
-	// folder must exist.
-	Profile string `json:"profile,omitempty"`
 }
 
 // Limits of a measured point, past which a typo would take minutes, or the
@@ -57,7 +41,7 @@ const (
 // drink's CPU time, shared by its CPUs.
 func (s Spec) Duration() time.Duration {
 	drink := s.Steps.Grind + s.Steps.Press + s.Steps.Steam + s.Steps.Combine + 3*s.Steps.Jitter/2
-	return s.Warmup + s.Dur + time.Duration(s.Load().Workers())*drink/time.Duration(max(s.CPUs, 1))
+	return s.Warmup + s.Dur + time.Duration(s.Load.Workers())*drink/time.Duration(max(s.CPUs, 1))
 }
 
 // Validate checks everything about s that can be checked before measuring.
@@ -68,15 +52,10 @@ func (s Spec) Validate() error {
 	if err := s.Variant.Check(s.Mode); err != nil {
 		return err
 	}
-	if err := s.Load().Validate(); err != nil {
+	if err := s.Load.Validate(); err != nil {
 		return err
 	}
 	return s.Steps.Validate()
-}
-
-// Load is the load s measures its mode under.
-func (s Spec) Load() Load {
-	return Load{CPUs: s.CPUs, Par: s.Par, Rate: s.Rate, MaxQ: s.MaxQ, Warmup: s.Warmup, Dur: s.Dur, Harness: s.Harness, Profile: s.Profile}
 }
 
 // Plan lists the points of a sweep, mode by mode, each over every CPU count,

@@ -16,6 +16,7 @@ import (
 
 	"github.com/brewput/brewput/internal/labtest"
 	"github.com/brewput/brewput/internal/race"
+	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"
 )
 
@@ -148,8 +149,8 @@ func concurrently(t *testing.T, variant string, remote bool, mailbox, clients, r
 		t.Fatalf("%s clients=%d remote=%v: %v", variant, clients, remote, err)
 	}
 	for i, lats := range out.latency {
-		if len(lats) != share(requests, clients, i) {
-			t.Fatalf("client %d timed %d requests, want %d", i, len(lats), share(requests, clients, i))
+		if len(lats) != lab.Share(requests, clients, i) {
+			t.Fatalf("client %d timed %d requests, want %d", i, len(lats), lab.Share(requests, clients, i))
 		}
 		for _, d := range lats {
 			if d <= 0 {

@@ -242,16 +242,6 @@ type outcome struct {
 	latency   [][]int64  // by client, each request's time in ns
 }
 
-// share is how many of requests client i of clients makes: an even share,
-// the first requests%clients clients making one more.
-func share(requests, clients, i int) int {
-	n := requests / clients
-	if i < requests%clients {
-		n++
-	}
-	return n
-}
-
 // ctxEvery is how many requests a client makes between looks at its
 // context: often enough to stop within a millisecond, rarely enough that
 // the look costs nothing beside a request.
@@ -276,7 +266,7 @@ func drive(ctx context.Context, call caller, clients, requests, replyBytes int) 
 	start := make(chan struct{})
 	var wg sync.WaitGroup
 	for i := range clients {
-		k := share(requests, clients, i)
+		k := lab.Share(requests, clients, i)
 		ids, lats := make([]uint64, 0, k), make([]int64, k)
 		wg.Go(func() {
 			<-start

@@ -49,16 +49,6 @@ func (s *stream) next() Type {
 	return s.cur
 }
 
-// share is how many of events producer id of producers makes: an even
-// split, the first events%producers producers making one more.
-func share(events, producers, id int) int {
-	n := events / producers
-	if id < events%producers {
-		n++
-	}
-	return n
-}
-
 // produce sends n events of s on ch, stamping every sampleEvery-th with
 // its birth since base, and returns how many of each type it sent. It
 // stops early, returning what it sent, once ctx is done.

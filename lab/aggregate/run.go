@@ -231,7 +231,7 @@ func pipeline(ctx context.Context, c Config, grouped bool, producers, buffer int
 		}
 	})
 	for i := range producers {
-		pwg.Go(func() { sent[i] = produce(ctx, ch, streams[i], share(c.Events, producers, i), out.start) })
+		pwg.Go(func() { sent[i] = produce(ctx, ch, streams[i], lab.Share(c.Events, producers, i), out.start) })
 	}
 	pwg.Wait()
 	close(ch)

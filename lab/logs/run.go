@@ -190,7 +190,7 @@ func runOnce(ctx context.Context, kind Kind, synced bool, path string, writers, 
 
 	ws := make([]*writer, writers)
 	for i := range ws {
-		ws[i] = newWriter(i, share(appends, writers, i), valueBytes, synced && kind != Memory)
+		ws[i] = newWriter(i, lab.Share(appends, writers, i), valueBytes, synced && kind != Memory)
 	}
 	// The writers wait at the gate, so that they start together and the
 	// wall time is all appending, not starting goroutines.
@@ -256,16 +256,6 @@ func maxTime(a, b time.Time) time.Time {
 		return b
 	}
 	return a
-}
-
-// share is writer i's part of appends appends among writers: an equal
-// share, and one more for the first appends%writers writers.
-func share(appends, writers, i int) int {
-	n := appends / writers
-	if i < appends%writers {
-		n++
-	}
-	return n
 }
 
 // tempDir is where os.MkdirTemp(dir, …) makes its folder.

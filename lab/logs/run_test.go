@@ -66,19 +66,6 @@ func TestVariantNames(t *testing.T) {
 	}
 }
 
-func TestShare(t *testing.T) {
-	for _, tc := range [][2]int{{10, 3}, {32, 32}, {1000, 7}, {5, 1}} {
-		sum, lo, hi := 0, math.MaxInt, 0
-		for i := range tc[1] {
-			n := share(tc[0], tc[1], i)
-			sum, lo, hi = sum+n, min(lo, n), max(hi, n)
-		}
-		if sum != tc[0] || hi-lo > 1 {
-			t.Errorf("%d appends among %d writers: %d in all, shares %d to %d", tc[0], tc[1], sum, lo, hi)
-		}
-	}
-}
-
 // TestRun checks the points' contract on a small sweep without a single
 // writer among the writer counts, so that the reference is measured on
 // its own, and checks that the logs' folder is gone afterwards.

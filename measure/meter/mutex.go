@@ -1,10 +1,6 @@
 package meter
 
-import (
-	"sync"
-	"sync/atomic"
-	"time"
-)
+import "sync"
 
 // Mutex is a sync.Mutex that counts its uses, the time it was held and
 // the time callers waited for it. Its zero value is an unlocked mutex
@@ -13,20 +9,8 @@ import (
 type Mutex struct {
 	mu   sync.Mutex
 	name string
-	// acquired is when the holder got the lock (or, uncontended, just
-	// before), and wait how long it waited; both are written and read
-	// only while holding it.
-	acquired, wait int64
-	// spin, set by Stretch before the mutex is shared, is the loops
-	// Unlock spins before letting go.
-	spin int64
-	// The counters, updated after the lock is let go, sit on a cache
-	// line of their own, so that updating them does not take the lock's
-	// line away from the goroutine that holds it next.
-	_      [64]byte
-	uses   atomic.Int64
-	held   atomic.Int64
-	waited atomic.Int64
+	// x meters it: when the holder got it, the stretch, the counters.
+	x exclusive
 }
 
 // NewMutex returns an unlocked Mutex with the given name.
@@ -38,12 +22,11 @@ func NewMutex(name string) *Mutex { return &Mutex{name: name} }
 func (m *Mutex) Lock() {
 	t := now()
 	if m.mu.TryLock() {
-		m.acquired, m.wait = t, 0
+		m.x.took(t)
 		return
 	}
 	m.mu.Lock()
-	m.acquired = now()
-	m.wait = m.acquired - t
+	m.x.tookAfter(t)
 }
 
 // TryLock tries to lock m without waiting, as sync.Mutex.TryLock does,
@@ -53,7 +36,7 @@ func (m *Mutex) TryLock() bool {
 	if !m.mu.TryLock() {
 		return false
 	}
-	m.acquired, m.wait = t, 0
+	m.x.took(t)
 	return true
 }
 
@@ -67,22 +50,15 @@ func (m *Mutex) TryLock() bool {
 // A stretched mutex (Stretch) spins before letting go, its Extra;
 // unstretched, it does nothing more.
 func (m *Mutex) Unlock() {
-	acquired, wait := m.acquired, m.wait
-	if n := m.spin; n > 0 {
-		spinLoops(n)
-	}
+	acquired, wait := m.x.leaving()
 	m.mu.Unlock()
-	m.held.Add(now() - acquired)
-	m.uses.Add(1)
-	if wait > 0 {
-		m.waited.Add(wait)
-	}
+	m.x.count(now()-acquired, wait)
 }
 
 // Stretch makes every later critical section s.Extra longer (see
 // Stretcher): Unlock spins before letting go. Call it before the mutex
 // is shared.
-func (m *Mutex) Stretch(s Stretch) { m.spin = s.extraLoops() }
+func (m *Mutex) Stretch(s Stretch) { m.x.spin = s.extraLoops() }
 
 // Name returns the name given to NewMutex, or "mutex".
 func (m *Mutex) Name() string { return orDefault(m.name, "mutex") }
@@ -93,5 +69,5 @@ func (m *Mutex) Kind() string { return KindMutex }
 // Read returns m's totals so far: a use is counted when it ends, at
 // Unlock, with the time it was held; a wait when it ends, at Lock.
 func (m *Mutex) Read() Reading {
-	return Reading{Uses: m.uses.Load(), Held: time.Duration(m.held.Load()), Waited: time.Duration(m.waited.Load())}
+	return m.x.read()
 }

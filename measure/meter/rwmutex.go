@@ -18,14 +18,10 @@ import (
 type RWMutex struct {
 	rw   sync.RWMutex
 	name string
-	// acquired and wait are the writer's, as in Mutex.
-	acquired, wait int64
-	// spin stretches the writers' sections, as Mutex's.
-	spin int64
-	// On a cache line of their own, as Mutex's.
-	_                     [64]byte
-	wUses, wHeld, wWaited atomic.Int64
-	rUses, rWaited        atomic.Int64
+	// w meters the writers, as a Mutex is metered.
+	w exclusive
+	// The readers' counters, after the writers' on their cache line.
+	rUses, rWaited atomic.Int64
 }
 
 // NewRWMutex returns an unlocked RWMutex with the given name.
@@ -36,33 +32,25 @@ func NewRWMutex(name string) *RWMutex { return &RWMutex{name: name} }
 func (rw *RWMutex) Lock() {
 	t := now()
 	if rw.rw.TryLock() {
-		rw.acquired, rw.wait = t, 0
+		rw.w.took(t)
 		return
 	}
 	rw.rw.Lock()
-	rw.acquired = now()
-	rw.wait = rw.acquired - t
+	rw.w.tookAfter(t)
 }
 
 // Unlock unlocks rw for writing, then counts the use, the time it was
 // held and the time it was waited for, as Mutex.Unlock does.
 func (rw *RWMutex) Unlock() {
-	acquired, wait := rw.acquired, rw.wait
-	if n := rw.spin; n > 0 {
-		spinLoops(n)
-	}
+	acquired, wait := rw.w.leaving()
 	rw.rw.Unlock()
-	rw.wHeld.Add(now() - acquired)
-	rw.wUses.Add(1)
-	if wait > 0 {
-		rw.wWaited.Add(wait)
-	}
+	rw.w.count(now()-acquired, wait)
 }
 
 // Stretch makes every later write section s.Extra longer, as
 // Mutex.Stretch does; readers' sections are not stretched. Call it before
 // the lock is shared.
-func (rw *RWMutex) Stretch(s Stretch) { rw.spin = s.extraLoops() }
+func (rw *RWMutex) Stretch(s Stretch) { rw.w.spin = s.extraLoops() }
 
 // RLock locks rw for reading, as sync.RWMutex.RLock does, counting the
 // use and, when it had to wait for a writer, the wait.
@@ -95,7 +83,7 @@ func (rw *RWMutex) Read() Reading {
 // Writers returns the writers' totals: Lock calls, the time they held the
 // lock, the time they waited for it.
 func (rw *RWMutex) Writers() Reading {
-	return Reading{Uses: rw.wUses.Load(), Held: time.Duration(rw.wHeld.Load()), Waited: time.Duration(rw.wWaited.Load())}
+	return rw.w.read()
 }
 
 // Readers returns the readers' totals: RLock calls and the time they

@@ -31,8 +31,8 @@ func TestStretchCheck(t *testing.T) {
 	}
 	var m Mutex
 	m.Stretch(s) // no extra: a mutex stretched by nothing spins nothing
-	if m.spin != 0 {
-		t.Errorf("a stretch of nothing spins %d loops", m.spin)
+	if m.x.spin != 0 {
+		t.Errorf("a stretch of nothing spins %d loops", m.x.spin)
 	}
 }
 

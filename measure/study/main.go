@@ -23,6 +23,7 @@ import (
 	"github.com/brewput/brewput/explain/scaling"
 	"github.com/brewput/brewput/internal/atomicfile"
 	"github.com/brewput/brewput/internal/cliflag"
+	"github.com/brewput/brewput/internal/comparecmd"
 	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/internal/host"
 	"github.com/brewput/brewput/internal/prose"
@@ -149,7 +150,7 @@ Ctrl-C keeps what was measured, writes it and exits 130.`,
 	mf.register(root.Flags())
 	root.Flags().StringVar(&out, "out", s.Name+"-report", "folder to write the report to")
 	full = cliflag.Table(root.Flags(), compactTable)
-	root.AddCommand(c.runCmd(), c.reportCmd(), c.compareCmd(), c.fitCmd(), c.whyCmd(), c.predictCmd(), c.listCmd(), c.pointCmd())
+	root.AddCommand(c.runCmd(), c.reportCmd(), comparecmd.New(c.stdout, results.ReadFile), c.fitCmd(), c.whyCmd(), c.predictCmd(), c.listCmd(), c.pointCmd())
 	root.CompletionOptions.DisableDefaultCmd = true
 	return root
 }
@@ -247,22 +248,6 @@ func (c *cli) reportCmd() *cobra.Command {
 	}
 	cmd.Flags().StringVar(&out, "out", c.study.Name+"-report", "folder to write the report to")
 	full = cliflag.Table(cmd.Flags(), compactTable)
-	return cmd
-}
-
-func (c *cli) compareCmd() *cobra.Command {
-	var format string
-	var opts compare.Options
-	cmd := &cobra.Command{
-		Use:   "compare OLD NEW",
-		Short: "Tell, point by point, how two results files differ, with a statistical verdict",
-		Args:  func(_ *cobra.Command, args []string) error { return compare.TwoFiles(args) },
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return compare.Files(c.stdout, args[0], args[1], opts, format, results.ReadFile)
-		},
-	}
-	cmd.Flags().Float64Var(&opts.Alpha, "alpha", 0.05, "significance level: a difference counts when p < alpha")
-	cmd.Flags().StringVar(&format, "format", "table", "output format: table or json")
 	return cmd
 }
 

@@ -214,10 +214,11 @@ func WriteCompact(w io.Writer, points []results.Point, labs func(io.Writer, []re
 			return err
 		}
 	}
-	if len(predicted) > 0 {
+	names, byStudy := groupBy(predicted, func(p results.Point) (string, bool) { return p.Study, true })
+	for _, name := range names {
 		sep()
-		fmt.Fprintf(w, "study %s, %s:\n", predicted[0].Study, predictionOf(predicted).Source)
-		if err := WritePrediction(w, append(predicted, studies...), nil); err != nil {
+		fmt.Fprintf(w, "study %s, %s:\n", name, predictionOf(byStudy[name]).Source)
+		if err := WritePrediction(w, slices.Concat(byStudy[name], studies), nil); err != nil {
 			return err
 		}
 	}

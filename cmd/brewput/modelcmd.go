@@ -25,7 +25,7 @@ type modelFlags struct {
 	others                            float64 // CPUs
 	othersBurst                       time.Duration
 	seed                              uint64
-	band                              bool // brewput model only
+	band, causal                      bool // brewput model only
 	sched, calibration, file, runtime string
 	costs                             sim.Costs // as the cost flags give them
 }
@@ -81,7 +81,7 @@ func costFlags(c *sim.Costs) []struct {
 
 // options are the model flags as the predict package takes them.
 func (f *modelFlags) options(fs *pflag.FlagSet) predict.Options {
-	o := predict.Options{Sched: f.sched, Runtime: f.runtime, Seed: f.seed, Calibration: f.calibration, Costs: f.costs, Band: f.band, MaxMem: f.maxMem, Others: f.others, OthersBurst: f.othersBurst}
+	o := predict.Options{Sched: f.sched, Runtime: f.runtime, Seed: f.seed, Calibration: f.calibration, Costs: f.costs, Band: f.band, PointsOnly: !f.causal, MaxMem: f.maxMem, Others: f.others, OthersBurst: f.othersBurst}
 	for _, name := range append(predict.CostNames(), "calibration", "runtime") {
 		if fs.Changed(name) {
 			o.Given = append(o.Given, name)
@@ -117,6 +117,7 @@ func (c *modelCommand) register(fs *pflag.FlagSet) {
 	c.mf.register(fs)
 	c.mf.registerOthers(fs)
 	fs.BoolVar(&c.mf.band, "band", true, "go policy: also simulate each point at the edges of the costs' confidence intervals and give the band of throughput and median latency they span")
+	fs.BoolVar(&c.mf.causal, "causal", true, "give each point its causal profile: what limits it, found by relieving each resource in turn and simulating again (false: the points alone, one simulation each, several times faster, and no limit named)")
 	fs.StringVar(&c.format, "format", "table", "output format: "+strings.Join(results.Formats(), ", ")+" (with --out, guessed from its extension)")
 	fs.StringVar(&c.outFile, "out", "", "write the results to this file, each point as soon as it is simulated (the table still goes to stdout)")
 }
@@ -149,6 +150,9 @@ func (c *modelCommand) run(ctx context.Context, fs *pflag.FlagSet, e *env) error
 	out, err := outputOf(e, fs, c.format, c.outFile, results.Plan{Command: "model", Points: total})
 	if err != nil {
 		return err
+	}
+	if !mf.causal {
+		out.Profile = nil // the points stay as simulated: no limit named
 	}
 	pr, err := predict.Resolve(ctx, mf.options(fs), e.tell)
 	if err != nil {

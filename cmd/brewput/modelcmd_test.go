@@ -385,6 +385,33 @@ func TestModelBandAndCalibration(t *testing.T) {
 	}
 }
 
+// --causal=false leaves each point's causal profile out and names no
+// limit, in JSON and in the table, but simulates the same points, band
+// included.
+func TestModelCausalFalse(t *testing.T) {
+	for _, args := range [][]string{
+		{"--modes", "finelocking,locking", "--cpus", "2,4", "--dur", "300ms", "--sched", "fifo"},
+		append([]string{"--modes", "multi-2", "--cpus", "3", "--dur", "300ms"}, goCosts...),
+	} {
+		full := modelPoints(t, args...)
+		bare := modelPoints(t, append(args, "--causal=false")...)
+		if len(bare) != len(full) {
+			t.Fatalf("%q --causal=false: %d points, want %d", args, len(bare), len(full))
+		}
+		for i := range full {
+			if full[i].Bottleneck == nil || bare[i].Bottleneck != nil {
+				t.Errorf("%q: bottleneck %v, and with --causal=false %v; want one, then none", args, full[i].Bottleneck, bare[i].Bottleneck)
+			}
+			if bare[i].Throughput != full[i].Throughput || bare[i].Latency != full[i].Latency {
+				t.Errorf("%q --causal=false: %s on %d CPUs %v ops/s, p50 %v ms; want %v, %v", args, bare[i].Mode, bare[i].CPUs, bare[i].Throughput, bare[i].Latency.P50, full[i].Throughput, full[i].Latency.P50)
+			}
+		}
+		if table, _ := runModel(t, append(args, "--causal=false")...); strings.Contains(table, "limited by") {
+			t.Errorf("%q --causal=false: the table names a limit:\n%s", args, table)
+		}
+	}
+}
+
 // TestModelOthers: --others simulates other processes on the machine. Ideal
 // with a customer per CPU, its steps burning CPU time, keeps every CPU busy
 // and loses about their share (0.4 of 2 CPUs: a fifth); locking keeps one

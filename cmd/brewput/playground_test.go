@@ -20,16 +20,17 @@ import (
 
 // pageState is what the playground shows once an experiment is done.
 type pageState struct {
-	Done     string `json:"done"`
-	Headline string `json:"headline"`
-	Args     string `json:"args"`
-	Result   string `json:"result"`
-	Error    string `json:"error"`
-	Schedule string `json:"schedule"`
-	First    string `json:"first"`
-	Point    string `json:"point"`
-	Curve    string `json:"curve"`
-	Link     string `json:"link"`
+	Done     string   `json:"done"`
+	Headline string   `json:"headline"`
+	Args     string   `json:"args"`
+	Result   string   `json:"result"`
+	Error    string   `json:"error"`
+	Schedule string   `json:"schedule"`
+	First    string   `json:"first"`
+	Point    string   `json:"point"`
+	Curve    string   `json:"curve"`
+	Limits   []string `json:"limits"`
+	Link     string   `json:"link"`
 }
 
 // TestPlayground builds the playground as a user does, opens it from disk
@@ -73,7 +74,8 @@ func TestPlayground(t *testing.T) {
 				args: document.getElementById("result").dataset.args || "", result: document.getElementById("result").textContent,
 				error: document.getElementById("error").textContent, schedule: document.getElementById("schedsummary").textContent,
 				first: document.body.dataset.first || "", point: document.body.dataset.point || "",
-				curve: document.body.dataset.curve || "", link: document.getElementById("link").href})`))
+				curve: document.body.dataset.curve || "", link: document.getElementById("link").href,
+				limits: [...document.querySelectorAll("#limits tbody tr td:nth-child(4)")].map((td) => td.textContent)})`))
 		if err != nil {
 			t.Fatalf("open %s: %v", hash, err)
 		}
@@ -129,7 +131,12 @@ func TestPlayground(t *testing.T) {
 		if strings.TrimSpace(st.Result) != strings.TrimSpace(want) {
 			t.Errorf("#%s: the page's #result differs from brewput %s:\npage: %.600s\ncli:  %.600s", ex.hash, strings.Join(cli, " "), st.Result, want)
 		}
-		t.Logf("#%s: first answer %s ms, with band and causal profile %s ms, the 1–16 CPU curves %s ms", ex.hash, st.First, st.Point, st.Curve)
+		// The curve's points come first alone, then each with its causal
+		// profile: by the end every CPU count names what limits it.
+		if len(st.Limits) < 16 || slices.ContainsFunc(st.Limits, func(l string) bool { return !strings.HasPrefix(l, "the ") }) {
+			t.Errorf("#%s: the curve's limits, once done, are %q; want one named for each of 1–16 CPUs", ex.hash, st.Limits)
+		}
+		t.Logf("#%s: first answer %s ms, with band and causal profile %s ms, the mode's 1–16 CPU curve %s ms", ex.hash, st.First, st.Point, st.Curve)
 	}
 
 	// The schedule's words are brewput schedule's for the same point.

@@ -40,9 +40,12 @@ func Predict(cfgs []model.Config) ([]results.Point, error) {
 }
 
 // Point is the profiled configuration's point as it is, with the
-// profile's verdict as its Bottleneck.
+// profile's verdict as its Bottleneck (none at depth PointsOnly).
 func (pr *Profile) Point() results.Point {
 	p := pr.Now
+	if pr.Bottleneck.Model == "" {
+		return p
+	}
 	b := pr.Bottleneck
 	p.Bottleneck = &b
 	return p

@@ -35,9 +35,22 @@ type Profile struct {
 	// Combined is the smallest combination of reliefs found that gains
 	// more than MinGain, tried where no single relief does; nil otherwise.
 	Combined *Trial
-	// Bottleneck is the verdict, with the experiments and the words.
+	// Bottleneck is the verdict, with the experiments and the words;
+	// zero at depth PointsOnly, where nothing was tried.
 	Bottleneck results.Bottleneck
 }
+
+// Depth is how far a simulation goes at each point.
+type Depth int
+
+const (
+	// Profiled gives each point its causal profile: every relief tried
+	// and the verdict they give, several simulations a point.
+	Profiled Depth = iota
+	// PointsOnly simulates each point as it is, with its band, and names
+	// no limit: one simulation a point (and its band's edges).
+	PointsOnly
+)
 
 // Trial is one experiment: what changed, what it costs, and the point the
 // model gave for it.
@@ -92,7 +105,7 @@ type modeled interface {
 func profileAll(ts []target) ([]*Profile, []error) {
 	out := make([]*Profile, len(ts))
 	errs := make([]error, len(ts))
-	profileEach(ts, func(i int, pr *Profile, err error) bool {
+	profileEach(ts, Profiled, func(i int, pr *Profile, err error) bool {
 		out[i], errs[i] = pr, err
 		return true
 	})
@@ -122,6 +135,7 @@ type plan struct {
 	edges   []int
 	reliefs []int
 	left    int // simulations still to run
+	bare    bool
 }
 
 // profileEach profiles every target, as many simulations at once as there
@@ -135,8 +149,9 @@ type plan struct {
 // the search for a combined one runs. Each target's profile, or its error,
 // is handed to each in the targets' order, as soon as it and those
 // before it are done; each returning false stops the simulations not yet
-// started (those running end as their Cancel says).
-func profileEach(ts []target, each func(i int, pr *Profile, err error) bool) {
+// started (those running end as their Cancel says). At depth PointsOnly
+// no relief is tried: a profile is the point as it is, with its band.
+func profileEach(ts []target, depth Depth, each func(i int, pr *Profile, err error) bool) {
 	var runs []*simRun
 	keyed := map[model.Config]int{} // a configuration's simulation
 	add := func(s *simRun, key model.Config, ok bool) int {
@@ -154,7 +169,9 @@ func profileEach(ts []target, each func(i int, pr *Profile, err error) bool) {
 	// its configuration where a target's point is one.
 	for i, t := range ts {
 		p := &plans[i]
-		p.rs = t.reliefs()
+		if p.bare = depth == PointsOnly; !p.bare {
+			p.rs = t.reliefs()
+		}
 		m, ok := t.(modeled)
 		if !ok {
 			p.base = add(&simRun{own: true, t: i}, model.Config{}, false)
@@ -293,6 +310,9 @@ func finish(t target, p *plan, runs []*simRun) (*Profile, error) {
 	pr := &Profile{System: t.system(), Now: now}
 	if c, ok := t.config(knobs{}); ok {
 		pr.Config = &c
+	}
+	if p.bare {
+		return pr, nil
 	}
 	for n, r := range p.rs {
 		pt, err := point(p.reliefs[n], r.change)

@@ -9,13 +9,13 @@ import (
 )
 
 // Simulate simulates cfgs rounds times over, the seed one more each round,
-// each point with its causal profile, all their simulations as many at
+// each point with its causal profile (at depth Profiled), all their simulations as many at
 // once as there are CPUs (profileEach: a relief that is another point of
 // cfgs is that point), handing each point to add as soon as it and those
 // before it are simulated, in order. It stops at ctx's end within a few
 // milliseconds, returning what it simulated with ctx's error; an error
 // from add stops it too and is returned as it is.
-func Simulate(ctx context.Context, cfgs []model.Config, rounds int, add func(*results.Point) error) ([]results.Point, error) {
+func Simulate(ctx context.Context, cfgs []model.Config, rounds int, depth Depth, add func(*results.Point) error) ([]results.Point, error) {
 	var ts []target
 	for rep := range rounds {
 		for _, c := range cfgs {
@@ -30,7 +30,7 @@ func Simulate(ctx context.Context, cfgs []model.Config, rounds int, add func(*re
 	}
 	var points []results.Point
 	var err error
-	profileEach(ts, func(i int, pr *Profile, perr error) bool {
+	profileEach(ts, depth, func(i int, pr *Profile, perr error) bool {
 		if ctx.Err() != nil {
 			err = ctx.Err()
 			return false
@@ -52,26 +52,25 @@ func Simulate(ctx context.Context, cfgs []model.Config, rounds int, add func(*re
 	return points, err
 }
 
-// SimulateBlueprint is Sweep as it goes: b on each CPU count of cpus,
-// rounds times over, the seed one more each round, each point with its
-// causal profile, handed to add as soon as it is simulated. It stops at
+// SimulateBlueprint simulates b on each CPU count of cpus, rounds times
+// over, the seed one more each round, each point with its causal profile
+// at depth Profiled, handed to add as soon as it is simulated. It stops at
 // ctx's end as Simulate does; a simulation's error is returned after b's
 // file name, add's as it is.
-func SimulateBlueprint(ctx context.Context, b *blueprint.Blueprint, cpus []int, rounds int, opt blueprint.Options, add func(*results.Point) error) ([]results.Point, error) {
+func SimulateBlueprint(ctx context.Context, b *blueprint.Blueprint, cpus []int, rounds int, depth Depth, opt blueprint.Options, add func(*results.Point) error) ([]results.Point, error) {
 	opt.Cancel = ctx.Done()
 	var points []results.Point
 	for rep := range rounds {
 		for _, n := range cpus {
 			o := opt
 			o.CPUs, o.Seed = n, opt.Seed+uint64(rep)
-			prof, err := ProfileBlueprint(b, o)
+			p, err := blueprintAt(b, o, depth)
 			if ctx.Err() != nil {
 				return points, ctx.Err()
 			}
 			if err != nil {
 				return points, &SimulationError{File: b.File, Err: err}
 			}
-			p := prof.Point()
 			if rounds > 1 {
 				p.Rep = rep + 1
 			}
@@ -98,3 +97,19 @@ func (e *SimulationError) Error() string { return e.File + ": " + e.Err.Error() 
 
 // Unwrap returns what failed.
 func (e *SimulationError) Unwrap() error { return e.Err }
+
+// blueprintAt is b's point at opt, with its causal profile at depth
+// Profiled.
+func blueprintAt(b *blueprint.Blueprint, opt blueprint.Options, depth Depth) (results.Point, error) {
+	if depth == PointsOnly {
+		if _, err := b.Bounds(opt); err != nil { // as ProfileBlueprint checks them
+			return results.Point{}, err
+		}
+		return blueprintPoint(b, opt)
+	}
+	prof, err := ProfileBlueprint(b, opt)
+	if err != nil {
+		return results.Point{}, err
+	}
+	return prof.Point(), nil
+}

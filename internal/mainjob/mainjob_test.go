@@ -42,7 +42,7 @@ func job(t *testing.T, dir string, stop int) (Job, *bytes.Buffer) {
 	}
 	measure := func(ctx context.Context, st *sweep.Batch, have []results.Point, add func(*results.Point) error) ([]results.Point, error) {
 		var got []results.Point
-		points, err := limits.Simulate(ctx, fifo.Configs(st)[len(have):], 1, func(*results.Point) error { return nil })
+		points, err := limits.Simulate(ctx, fifo.Configs(st)[len(have):], 1, limits.Profiled, func(*results.Point) error { return nil })
 		for _, p := range points {
 			if stop > 0 && len(have)+len(got) == stop {
 				return got, context.Canceled

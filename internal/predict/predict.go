@@ -46,6 +46,9 @@ type Options struct {
 	// Band also simulates each go-policy point at the edges of its
 	// costs' confidence intervals.
 	Band bool
+	// PointsOnly leaves out each point's causal profile: one simulation
+	// a point (and its band's edges), no limit named.
+	PointsOnly bool
 	// MaxMem is the most memory, in bytes, the simulations may take.
 	MaxMem float64
 	// Others is the CPUs' worth of work other processes do on the
@@ -72,6 +75,8 @@ type Prediction struct {
 	Source string       // where the costs came from: "calibration FILE", "the cost flags"
 	// Cal names the calibration on every point (nil under fifo).
 	Cal *results.Calibration
+	// Depth says whether Run gives each point its causal profile.
+	Depth limits.Depth
 }
 
 // Check refuses options that do not go together, before any cost is
@@ -100,6 +105,9 @@ func (o Options) Check() error {
 // goes). A calibration that fails is as calibrate.Failed says.
 func Resolve(ctx context.Context, o Options, tell func(line string)) (Prediction, error) {
 	pr := Prediction{Policy: model.Policy{Sched: o.Sched, Seed: o.Seed, Runtime: o.Runtime}}
+	if o.PointsOnly {
+		pr.Depth = limits.PointsOnly
+	}
 	if o.Others > 0 {
 		pr.Background = sim.Background{CPUs: o.Others, Burst: o.OthersBurst}
 	}
@@ -338,15 +346,16 @@ func Check(o Options, st *sweep.Batch, bp *blueprint.Blueprint) (points int, err
 }
 
 // Run simulates the study's configurations, or bp on the study's CPU
-// counts where bp is not nil, each with its causal profile and stamped
+// counts where bp is not nil, each with its causal profile (unless
+// pr.Depth says PointsOnly) and stamped
 // with the prediction's setting, rounds as the study counts them, handing
 // each point to add as soon as it is simulated. It is the one way the CLI
 // simulates a set of configurations.
 func (pr Prediction) Run(ctx context.Context, st *sweep.Batch, bp *blueprint.Blueprint, add func(*results.Point) error) ([]results.Point, error) {
 	if bp == nil {
-		return limits.Simulate(ctx, pr.Configs(st), st.Count, pr.stamped(add))
+		return limits.Simulate(ctx, pr.Configs(st), st.Count, pr.Depth, pr.stamped(add))
 	}
-	points, err := limits.SimulateBlueprint(ctx, bp, st.CPUs(), st.Count, pr.BlueprintOptions(st.Specs[0]), pr.stamped(add))
+	points, err := limits.SimulateBlueprint(ctx, bp, st.CPUs(), st.Count, pr.Depth, pr.BlueprintOptions(st.Specs[0]), pr.stamped(add))
 	if serr := (*limits.SimulationError)(nil); errors.As(err, &serr) {
 		err = fmt.Errorf("--model %w", err)
 	}

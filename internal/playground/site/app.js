@@ -78,14 +78,17 @@
     w.postMessage({ type: "init", module: wasmModule });
     return { w, ready, busy: null };
   }
+  // stop ends what the lane's worker is running, and the worker with it.
+  function stop(l) {
+    if (!l.busy) return;
+    l.w.terminate();
+    l.busy.reject(new Superseded());
+    l.dead = true;
+  }
   function run(lane, a, fs) {
     let l = lanes[lane];
-    if (l && l.busy) {
-      l.w.terminate();
-      l.busy.reject(new Superseded());
-      l = null;
-    }
-    if (!l) l = lanes[lane] = newWorker();
+    if (l) stop(l);
+    if (!l || l.dead) l = lanes[lane] = newWorker();
     const id = ++seq;
     return new Promise((resolve, reject) => {
       l.busy = { resolve, reject };
@@ -179,9 +182,9 @@
     if (out[out.length - 1] !== b) out.push(b);
     return out;
   }
-  // bands are the chosen mode's points with their bands, by CPU count,
-  // once its banded curve is in (null before).
-  let bands = null;
+  // detail is the chosen mode's curve once each point has its causal
+  // profile (and under go its band), by CPU count; null before.
+  let detail = null;
   function showCurves(ps, st) {
     const by = new Map();
     for (const p of ps) {
@@ -191,18 +194,20 @@
     const series = [...by.entries()].map(([name, points]) => ({ name, points }));
     $("legend").innerHTML = series.map((s, i) => `<span><i style="background:${COLOURS[i % COLOURS.length]}"></i>${esc(s.name)}${racy(s.name) ? " (data race: a reference)" : ""}</span>`).join("") + `<span class="muted">dashed: each design's structural bound</span>`;
     const u = ps.length ? unit(ps[0]) : "";
-    const bandAt = (p) => (bands && bands.get(p.cpus) && bands.get(p.cpus).band) || null;
+    const bandAt = (p) => (detail && detail.get(p.cpus) && detail.get(p.cpus).band) || null;
     chart($("thrchart"), series, (p) => p.throughput, u, (p) => (p.bounds ? p.bounds.structural || p.bounds.throughput_max : NaN), (p) => (bandAt(p) ? bandAt(p).throughput : null));
     chart($("latchart"), series, (p) => p.latency_ms.p50, "median latency (ms)", null, (p) => (bandAt(p) ? bandAt(p).p50_ms : null));
     const tb = $("limits").tBodies[0];
     tb.innerHTML = "";
     for (const p of series[0] ? series[0].points : []) {
-      const bn = p.bottleneck || {};
+      const d = detail && detail.get(p.cpus);
+      const bn = (d && d.bottleneck) || {};
       const help = bn.recommend && bn.recommend.length ? esc(bn.recommend.join("; ")) + " " + pct(bn.gain) : "";
       const tr = tb.insertRow();
-      tr.innerHTML = `<td class="num">${p.cpus}</td><td class="num">${num(p.throughput)}</td><td class="num">${p.bounds ? num(p.bounds.throughput_max) : ""}</td><td>${esc(bn.named || "")}</td><td>${help}</td>`;
+      tr.innerHTML = `<td class="num">${p.cpus}</td><td class="num">${num(p.throughput)}</td><td class="num">${p.bounds ? num(p.bounds.throughput_max) : ""}</td><td>${d ? esc(bn.named || "") : '<span class="muted">…</span>'}</td><td>${help}</td>`;
     }
-    $("curvenote").textContent = series[0] ? `The table is ${series[0].name}'s; its curve and bounds come from the same points${bands ? ", and the shaded band from the same points simulated at the edges of the go policy's cost intervals" : ""}.` : "";
+    const banded = detail && [...detail.values()].some((p) => p.band);
+    $("curvenote").textContent = series[0] ? `The table is ${series[0].name}'s; its curve and bounds come from the same points${banded ? ", and the shaded band from the same points simulated at the edges of the go policy's cost intervals" : ""}${detail ? "" : "; what limits each point comes once its causal profile is simulated"}.` : "";
   }
 
   // ---- the schedule ----
@@ -268,24 +273,23 @@
       return false;
     };
     try {
-      const quick = run("point", args(st, mode, cpus, ["--band=false"]), fs);
-      const curveModes = st.model ? "" : [mode, ...st.compare.split(",").filter((m) => m && m !== mode)].join(",");
-      const maxc = Math.max(16, Number(cpus) || 1);
-      const curve = run("curve", args(st, curveModes, `1-${maxc}`, ["--band=false"]), fs);
-      const sched = st.model ? null : run("schedule", scheduleArgs(st), fs);
-      // A request this update stops waiting for (its point failed) may be
-      // superseded later: that is no error.
-      for (const p of [curve, sched]) if (p) p.catch(() => {});
-      const q = await quick;
+      // First the point alone (no band, no causal profile): one
+      // simulation, with the CPUs to itself.
+      for (const l of Object.values(lanes)) stop(l);
+      const bare = ["--band=false", "--causal=false"];
+      const q = await run("point", args(st, mode, cpus, bare), fs);
       if (fail(q)) return;
-      const qp = points(q);
-      showPoint(qp[0], st, false);
+      showPoint(points(q)[0], st, false);
       document.body.dataset.first = String(Math.round(performance.now() - t0));
-      status(`first answer in ${Math.round(performance.now() - t0)} ms; the band…`);
+      status(`first answer in ${Math.round(performance.now() - t0)} ms; its band and causal profile, the curve…`);
+      // Then the point with its band and causal profile, beside the
+      // chosen mode's curve, points alone.
+      const maxc = Math.max(16, Number(cpus) || 1);
+      const curve = run("curve", args(st, st.model ? "" : mode, `1-${maxc}`, bare), fs);
+      curve.catch(() => {}); // superseded if the point fails
       const f = await run("point", full, fs);
       if (fail(f)) return;
-      const fp = points(f);
-      showPoint(fp[0], st, true);
+      showPoint(points(f)[0], st, true);
       $("result").textContent = f.stdout.trim();
       $("result").dataset.args = JSON.stringify(full);
       $("resulttext").textContent = f.stdout.trim();
@@ -293,11 +297,24 @@
       status(`answer with its band and causal profile in ${Math.round(performance.now() - t0)} ms; the curve…`);
       const c = await curve;
       if (fail(c)) return;
-      bands = null;
-      const curvePoints = points(c);
+      detail = null;
+      let curvePoints = points(c);
       showCurves(curvePoints, st);
       document.body.dataset.curve = String(Math.round(performance.now() - t0));
-      status(`all in ${Math.round(performance.now() - t0)} ms`);
+      status(`the curve in ${Math.round(performance.now() - t0)} ms; the others and the schedule…`);
+      // Then the modes compared and the schedule, side by side.
+      const others = st.model ? "" : st.compare.split(",").filter((m) => m && m !== mode).join(",");
+      const o = others ? run("others", args(st, others, `1-${maxc}`, bare), fs) : null;
+      const sched = st.model ? null : run("schedule", scheduleArgs(st), fs);
+      for (const p of [o, sched]) if (p) p.catch(() => {});
+      if (o) {
+        const out = await o;
+        if (current !== myState) return;
+        if (out.code === 0) {
+          curvePoints = curvePoints.concat(points(out));
+          showCurves(curvePoints, st);
+        }
+      }
       if (sched) {
         const s = await sched;
         if (current !== myState) return;
@@ -311,18 +328,17 @@
           $("schedsummary").textContent = s.stderr.trim();
         }
       }
-      if (st.sched === "go") {
-        // The chosen mode's curve again with its band: the costs'
-        // intervals, three simulations a point, so it comes last.
-        status(`all in ${Math.round(performance.now() - t0)} ms; the band of the curve…`);
-        const b = await run("curve", args(st, st.model ? "" : mode, `1-${maxc}`), fs);
-        if (current !== myState) return;
-        if (b.code === 0) {
-          bands = new Map(points(b).map((p) => [p.cpus, p]));
-          showCurves(curvePoints, st);
-          document.body.dataset.band = String(Math.round(performance.now() - t0));
-          status(`all, with the curve's band, in ${Math.round(performance.now() - t0)} ms`);
-        }
+      document.body.dataset.others = String(Math.round(performance.now() - t0));
+      // Last the chosen mode's curve again, each point with its causal
+      // profile (and under go its band): several simulations a point.
+      status(`all but the curve's limits in ${Math.round(performance.now() - t0)} ms; what limits each point…`);
+      const b = await run("curve", args(st, st.model ? "" : mode, `1-${maxc}`), fs);
+      if (current !== myState) return;
+      if (b.code === 0) {
+        detail = new Map(points(b).map((p) => [p.cpus, p]));
+        showCurves(curvePoints, st);
+        document.body.dataset.limits = String(Math.round(performance.now() - t0));
+        status(`all, with what limits each point, in ${Math.round(performance.now() - t0)} ms`);
       }
       document.body.dataset.done = "ok";
     } catch (e) {

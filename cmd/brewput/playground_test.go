@@ -1,9 +1,12 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -57,6 +60,28 @@ func TestPlayground(t *testing.T) {
 		}
 	}
 	t.Log(strings.TrimSpace(stdout))
+	// The engine is held gzipped, and inflates to a WebAssembly module.
+	engine, err := os.ReadFile(filepath.Join(site, "engine.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	packed := regexp.MustCompile(`wasmGzip: "([A-Za-z0-9+/=]+)"`).FindSubmatch(engine)
+	if packed == nil {
+		t.Fatalf("engine.js holds no gzipped module:\n%.300s", engine)
+	}
+	gz, err := base64.StdEncoding.DecodeString(string(packed[1]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wasm, err := io.ReadAll(zr)
+	if err != nil || !bytes.HasPrefix(wasm, []byte("\x00asm")) {
+		t.Errorf("engine.js's module inflates to %d bytes starting %q (%v); want a WebAssembly module", len(wasm), wasm[:min(len(wasm), 4)], err)
+	}
+	t.Logf("engine: %d bytes of WebAssembly, %d gzipped", len(wasm), len(gz))
 
 	page := browsertest.New(t, 1280, 1600, 8*time.Minute)
 	url := "file://" + filepath.Join(site, "index.html")

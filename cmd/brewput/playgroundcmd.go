@@ -52,7 +52,7 @@ func newPlaygroundCmd(e *env) *cobra.Command {
 				return failure{Err: err}
 			}
 			abs, _ := filepath.Abs(filepath.Join(site.Dir, "index.html"))
-			fmt.Fprintf(e.stdout, "playground: %s (engine %s, %s gzipped; open it from disk or any static host)\n", abs, mib(site.Engine), mib(site.Compressed))
+			fmt.Fprintf(e.stdout, "playground: %s (engine %s of WebAssembly, held gzipped in %s; open it from disk or any static host)\n", abs, mib(site.Engine), mib(site.Compressed))
 			if !serve {
 				return nil
 			}

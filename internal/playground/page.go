@@ -31,11 +31,11 @@ func Page(calName string, calJSON []byte, example string) ([]byte, error) {
 	return b.Bytes(), err
 }
 
-// gzipSize is how many bytes b takes gzipped at the best compression.
-func gzipSize(b []byte) int {
+// gzipped is b gzipped at the best compression.
+func gzipped(b []byte) []byte {
 	var out bytes.Buffer
-	w, _ := gzip.NewWriterLevel(&out, gzip.BestCompression)
-	w.Write(b)
+	w, _ := gzip.NewWriterLevel(&out, gzip.BestCompression) // a valid level: no error
+	w.Write(b)                                               // to memory: no error
 	w.Close()
-	return out.Len()
+	return out.Bytes()
 }

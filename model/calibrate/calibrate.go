@@ -613,8 +613,7 @@ func Default(ctx context.Context, tell func(line string)) (Calibration, string, 
 	case !errors.Is(err, fs.ErrNotExist):
 		return c, path, fmt.Errorf("calibration: %w", err)
 	}
-	tell("measuring the Go runtime's costs for the go policy (once; brewput calibrate measures them again)…")
-	if c, err = MeasureQuiet(ctx, DefaultHow(), tell); err != nil {
+	if c, err = measureDefault(ctx, tell); err != nil {
 		return c, path, err
 	}
 	c, _ = Keep(c, true)

@@ -435,10 +435,11 @@
   // ---- start ----
   (async () => {
     const t0 = performance.now();
-    const bin = atob(globalThis.brewputEngine.wasm);
-    const bytes = new Uint8Array(bin.length);
-    for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
-    wasmModule = await WebAssembly.compile(bytes);
+    const bin = atob(globalThis.brewputEngine.wasmGzip);
+    const packed = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) packed[i] = bin.charCodeAt(i);
+    const wasm = await new Response(new Blob([packed]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+    wasmModule = await WebAssembly.compile(wasm);
     document.body.dataset.engine = String(Math.round(performance.now() - t0));
     const st = readHash();
     fill(st);

@@ -35,7 +35,7 @@ func Page(calName string, calJSON []byte, example string) ([]byte, error) {
 func gzipped(b []byte) []byte {
 	var out bytes.Buffer
 	w, _ := gzip.NewWriterLevel(&out, gzip.BestCompression) // a valid level: no error
-	w.Write(b)                                               // to memory: no error
+	w.Write(b)                                              // to memory: no error
 	w.Close()
 	return out.Bytes()
 }

@@ -134,8 +134,8 @@ type plan struct {
 	base    int
 	edges   []int
 	reliefs []int
-	left    int // simulations still to run
-	bare    bool
+	left    int  // simulations still to run
+	bare    bool // the point alone (depth PointsOnly): no relief, no verdict
 }
 
 // profileEach profiles every target, as many simulations at once as there

@@ -9,9 +9,9 @@ import (
 )
 
 // Simulate simulates cfgs rounds times over, the seed one more each round,
-// each point with its causal profile (at depth Profiled), all their simulations as many at
-// once as there are CPUs (profileEach: a relief that is another point of
-// cfgs is that point), handing each point to add as soon as it and those
+// each point with its causal profile at depth Profiled, all their
+// simulations as many at once as there are CPUs (profileEach: a relief
+// that is another point of cfgs is that point), handing each point to add as soon as it and those
 // before it are simulated, in order. It stops at ctx's end within a few
 // milliseconds, returning what it simulated with ctx's error; an error
 // from add stops it too and is returned as it is.

@@ -21,7 +21,7 @@ import (
 	"github.com/brewput/brewput/internal/profile"
 	"github.com/brewput/brewput/internal/tracetest"
 	"github.com/brewput/brewput/model"
-	"github.com/brewput/brewput/report/schedule"
+	"github.com/brewput/brewput/explain/schedule"
 	"github.com/brewput/brewput/results"
 )
 

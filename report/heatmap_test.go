@@ -8,7 +8,7 @@ import (
 
 	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/model"
-	"github.com/brewput/brewput/report/schedule"
+	"github.com/brewput/brewput/explain/schedule"
 )
 
 // TestHeatmap: a row per mode, a column per CPU count, each cell in the

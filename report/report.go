@@ -17,8 +17,8 @@ import (
 	"github.com/brewput/brewput/explain/limits"
 	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/internal/atomicfile"
-	"github.com/brewput/brewput/report/schedule"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/analysis"
 )
 
 // File is one file of a report, held in memory until written.
@@ -81,10 +81,10 @@ type Options struct {
 	// section "What the seeds claim, and what this machine shows", and
 	// lessons.json beside results.json.
 	Lessons []lesson.Result
-	// Schedules are the schedule pictures (schedule.Pictures), drawn in
+	// Schedules are the schedule pictures (analysis.Pictures), drawn in
 	// the section "The schedule" and as files schedule-MODE-NCPU-model
 	// and -trace.
-	Schedules []schedule.Picture
+	Schedules []analysis.Picture
 	// Plan is the plan of a run cut short (its journal's; see
 	// results.Journal): the page says how far it got, and results.json
 	// keeps the plan on its first line, for --resume. nil for a run that

@@ -14,7 +14,7 @@ import (
 	"github.com/brewput/brewput/explain/limits"
 	"github.com/brewput/brewput/internal/dirtest"
 	"github.com/brewput/brewput/model"
-	"github.com/brewput/brewput/report/schedule"
+	"github.com/brewput/brewput/explain/schedule"
 	"github.com/brewput/brewput/results"
 )
 

@@ -1,6 +1,8 @@
 package report
 
 import (
+	"github.com/brewput/brewput/report/text"
+
 	"fmt"
 	"image/color"
 	"os"
@@ -11,7 +13,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
-	"github.com/brewput/brewput/report/schedule"
+	"github.com/brewput/brewput/results/analysis"
 )
 
 // timelineDrawing is the schedule picture: a row per CPU, time across,
@@ -19,7 +21,7 @@ import (
 // customer in the model, the goroutine in a trace), and the gaps where a
 // CPU ran no step.
 type timelineDrawing struct {
-	t schedule.Timeline
+	t analysis.Timeline
 }
 
 const (
@@ -29,7 +31,7 @@ const (
 )
 
 // DrawSchedule draws a timeline as SVG and PNG, as the report shows it.
-func DrawSchedule(t schedule.Timeline) (svg, png []byte, err error) {
+func DrawSchedule(t analysis.Timeline) (svg, png []byte, err error) {
 	return render(timelineDrawing{t})
 }
 
@@ -48,7 +50,7 @@ func (d timelineDrawing) draw(c draw.Canvas) {
 
 	ts := style(12, true)
 	ts.XAlign, ts.YAlign = draw.XLeft, draw.YTop
-	c.FillText(ts, vg.Point{X: c.Min.X, Y: c.Max.Y}, t.Title())
+	c.FillText(ts, vg.Point{X: c.Min.X, Y: c.Max.Y}, text.TimelineTitle(t))
 	top := c.Max.Y - ts.Height("Pp") - gap/2
 
 	left := c.Min.X + tlLabelW
@@ -72,11 +74,11 @@ func (d timelineDrawing) draw(c draw.Canvas) {
 		x0, x1 := x(b.Start), x(b.End)
 		col := machineColour(b.Kind())
 		lo, hi := y-tlRowH+2, y-1
-		if b.Machine == schedule.Other {
+		if b.Machine == analysis.Other {
 			lo, hi = y-tlRowH*0.7, y-tlRowH*0.3
 		}
 		c.FillPolygon(col, rect(x0, lo, max(x1-0.6, x0+0.3), hi))
-		if b.Machine != schedule.Other && b.Who > 0 {
+		if b.Machine != analysis.Other && b.Who > 0 {
 			label := fmt.Sprint(b.Who)
 			if num.Width(label)+vg.Points(3) < x1-x0 {
 				n := num
@@ -104,9 +106,9 @@ func (d timelineDrawing) draw(c draw.Canvas) {
 	ly := axisY - vg.Points(5) - as.Height("0") - vg.Points(12)
 	lt := style(9, false)
 	lt.XAlign, lt.YAlign = draw.XLeft, draw.YCenter
-	kinds := []struct{ kind, label string }{{"grinder", "grinder"}, {"espresso", "espresso machine"}, {"steamer", "steamer"}, {schedule.Combine, "combine (no machine)"}}
+	kinds := []struct{ kind, label string }{{"grinder", "grinder"}, {"espresso", "espresso machine"}, {"steamer", "steamer"}, {analysis.Combine, "combine (no machine)"}}
 	if hasOther(t) {
-		kinds = append(kinds, struct{ kind, label string }{schedule.Other, "other Go code"})
+		kinds = append(kinds, struct{ kind, label string }{analysis.Other, "other Go code"})
 	}
 	lx := c.Min.X
 	for _, k := range kinds {
@@ -118,9 +120,9 @@ func (d timelineDrawing) draw(c draw.Canvas) {
 		fmt.Sprintf("Numbers: the %s whose step it is. Gaps: no step ran. %s ms from %s ms.", t.Who, fmtMs(t.Span), fmtMs(t.Start)))
 }
 
-func hasOther(t schedule.Timeline) bool {
+func hasOther(t analysis.Timeline) bool {
 	for _, b := range t.Bars {
-		if b.Machine == schedule.Other {
+		if b.Machine == analysis.Other {
 			return true
 		}
 	}
@@ -138,7 +140,7 @@ func rect(x0, y0, x1, y1 vg.Length) []vg.Point {
 
 // ScheduleName is the stem of a timeline's files: "schedule-finelocking-
 // 6cpu-model", or "-trace" for one read from an execution trace.
-func ScheduleName(t schedule.Timeline) string {
+func ScheduleName(t analysis.Timeline) string {
 	kind := "model"
 	if t.File != "" {
 		kind = "trace"
@@ -149,7 +151,7 @@ func ScheduleName(t schedule.Timeline) string {
 // WriteSchedules draws each timeline into dir (created if need be) as
 // SVG and PNG, each file written whole or not at all, and returns the SVG
 // files' paths.
-func WriteSchedules(dir string, ts []schedule.Timeline) ([]string, error) {
+func WriteSchedules(dir string, ts []analysis.Timeline) ([]string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("create %s: %w", dir, err)
 	}

@@ -1,6 +1,8 @@
 package report
 
 import (
+	"github.com/brewput/brewput/report/text"
+
 	"encoding/base64"
 	"fmt"
 	"html/template"
@@ -11,7 +13,7 @@ import (
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/internal/prose"
-	"github.com/brewput/brewput/report/schedule"
+	"github.com/brewput/brewput/results/analysis"
 )
 
 // verdictView is the page's answer: the verdict's sentences and a row per
@@ -166,22 +168,22 @@ type timelineView struct {
 
 // scheduleCharts draws the pictures' timelines, each a chart of its own
 // named after its configuration and source.
-func scheduleCharts(pics []schedule.Picture) ([]chart, []scheduleView, error) {
+func scheduleCharts(pics []analysis.Picture) ([]chart, []scheduleView, error) {
 	var charts []chart
 	var views []scheduleView
 	for _, p := range pics {
 		v := scheduleView{Why: p.Why, Note: p.Note}
-		for _, t := range []*schedule.Timeline{p.Model, p.Trace} {
+		for _, t := range []*analysis.Timeline{p.Model, p.Trace} {
 			if t == nil {
 				continue
 			}
-			c := chart{Name: ScheduleName(*t), Title: t.Title()}
+			c := chart{Name: ScheduleName(*t), Title: text.TimelineTitle(*t)}
 			var err error
 			if c.SVG, c.PNG, err = DrawSchedule(*t); err != nil {
 				return nil, nil, fmt.Errorf("draw %s: %w", c.Name, err)
 			}
 			charts = append(charts, c)
-			tv := timelineView{chartView: imageView(c, ""), Summary: t.Summary(), File: t.File}
+			tv := timelineView{chartView: imageView(c, ""), Summary: text.TimelineSummary(*t), File: t.File}
 			v.Images = append(v.Images, tv)
 		}
 		views = append(views, v)

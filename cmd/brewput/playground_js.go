@@ -3,6 +3,10 @@
 package main
 
 import (
+	"github.com/brewput/brewput/results/analysis"
+
+	"github.com/brewput/brewput/report/text"
+
 	"bytes"
 	"context"
 	"errors"
@@ -13,7 +17,6 @@ import (
 
 	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/internal/exitcode"
-	"github.com/brewput/brewput/report/schedule"
 )
 
 // main is the playground's engine (brewput playground builds this package
@@ -113,5 +116,5 @@ func (c *scheduleCommand) runJSON(fs *pflag.FlagSet, e *env) error {
 	if err != nil {
 		return err
 	}
-	return schedule.WriteJSON(e.stdout, []schedule.Timeline{t})
+	return text.WriteTimelinesJSON(e.stdout, []analysis.Timeline{t})
 }

@@ -1,17 +1,19 @@
 package main
 
 import (
+	"github.com/brewput/brewput/results/analysis"
+
 	"context"
 	"fmt"
 	"time"
 
 	"github.com/spf13/pflag"
 
+	"github.com/brewput/brewput/explain/schedule"
 	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/internal/host"
 	"github.com/brewput/brewput/internal/predict"
 	"github.com/brewput/brewput/internal/sweep"
-	"github.com/brewput/brewput/report/schedule"
 )
 
 // scheduleCommand is brewput schedule's flags and the timelines they ask
@@ -74,16 +76,16 @@ func (c *scheduleCommand) plan(fs *pflag.FlagSet, args []string) (s sweep.Spec, 
 
 // modelTimeline is the model's exact schedule of s, under the policy and
 // costs the flags in fs give.
-func (c *scheduleCommand) modelTimeline(ctx context.Context, fs *pflag.FlagSet, s sweep.Spec, e *env) (schedule.Timeline, error) {
+func (c *scheduleCommand) modelTimeline(ctx context.Context, fs *pflag.FlagSet, s sweep.Spec, e *env) (analysis.Timeline, error) {
 	cfg := predict.ConfigOf(s)
 	cfg.Seed = c.mf.seed
 	pr, err := predict.Resolve(ctx, c.mf.options(fs), e.tell)
 	if err != nil {
-		return schedule.Timeline{}, err
+		return analysis.Timeline{}, err
 	}
 	t, err := schedule.FromModel(pr.Apply(cfg), c.span)
 	if err != nil {
-		return schedule.Timeline{}, failure{Err: err}
+		return analysis.Timeline{}, failure{Err: err}
 	}
 	return t, nil
 }

@@ -3,13 +3,17 @@
 package main
 
 import (
+	"github.com/brewput/brewput/results/analysis"
+
+	"github.com/brewput/brewput/report/text"
+
 	"fmt"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/brewput/brewput/explain/schedule"
 	"github.com/brewput/brewput/report"
-	"github.com/brewput/brewput/report/schedule"
 )
 
 func newScheduleCmd(e *env) *cobra.Command {
@@ -34,7 +38,7 @@ func newScheduleCmd(e *env) *cobra.Command {
 					return fmt.Errorf("--out: %w", err)
 				}
 			}
-			var ts []schedule.Timeline
+			var ts []analysis.Timeline
 			if useModel {
 				t, err := c.modelTimeline(cmd.Context(), fs, s, e)
 				if err != nil {
@@ -50,10 +54,10 @@ func newScheduleCmd(e *env) *cobra.Command {
 				ts = append(ts, t)
 			}
 			if c.format == "json" {
-				if err := schedule.WriteJSON(e.stdout, ts); err != nil {
+				if err := text.WriteTimelinesJSON(e.stdout, ts); err != nil {
 					return err
 				}
-			} else if err := schedule.WriteTexts(e.stdout, ts, 80); err != nil {
+			} else if err := text.WriteTimelineTexts(e.stdout, ts, 80); err != nil {
 				return err
 			}
 			if !pictures {

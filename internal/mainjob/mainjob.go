@@ -19,6 +19,7 @@ import (
 	"github.com/brewput/brewput/report/chartspec"
 
 	"github.com/brewput/brewput/explain/limits"
+	"github.com/brewput/brewput/explain/schedule"
 	"github.com/brewput/brewput/internal/atomicfile"
 	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/internal/outfile"
@@ -27,7 +28,6 @@ import (
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/report"
-	"github.com/brewput/brewput/report/schedule"
 	"github.com/brewput/brewput/results"
 )
 

@@ -1,6 +1,8 @@
 package schedule
 
 import (
+	"github.com/brewput/brewput/results/analysis"
+
 	"time"
 
 	"github.com/brewput/brewput/model"
@@ -8,29 +10,29 @@ import (
 
 // FromModel is cfg's exact schedule in the model over span, from the end
 // of its warm-up (see model.Schedule): every step on its CPU, for its
-// customer, and under the go policy the runtime's own work as Other, so
+// customer, and under the go policy the runtime's own work as analysis.Other, so
 // that the bars cover the CPUs' busy time as the model counts it.
-func FromModel(cfg model.Config, span time.Duration) (Timeline, error) {
+func FromModel(cfg model.Config, span time.Duration) (analysis.Timeline, error) {
 	start, steps, err := model.Schedule(cfg, span)
 	if err != nil {
-		return Timeline{}, err
+		return analysis.Timeline{}, err
 	}
 	sched := cfg.Sched
 	if sched == "" {
 		sched = model.DefaultSched
 	}
-	t := Timeline{Mode: cfg.Mode.String(), CPUs: cfg.CPUs, Source: "model (" + sched + ")",
+	t := analysis.Timeline{Mode: cfg.Mode.String(), CPUs: cfg.CPUs, Source: "model (" + sched + ")",
 		Start: start, Span: span, Who: "customer"}
 	for _, s := range steps {
-		b := Bar{CPU: s.CPU, Start: s.Start - start, End: s.End - start, Machine: s.Machine, Who: s.Customer}
+		b := analysis.Bar{CPU: s.CPU, Start: s.Start - start, End: s.End - start, Machine: s.Machine, Who: s.Customer}
 		switch {
 		case s.Runtime:
-			b.Machine, b.Who = Other, 0
+			b.Machine, b.Who = analysis.Other, 0
 		case b.Machine == "":
-			b.Machine = Combine
+			b.Machine = analysis.Combine
 		}
 		t.Bars = append(t.Bars, b)
 	}
-	sortBars(t.Bars)
+	analysis.SortBars(t.Bars)
 	return t, nil
 }

@@ -3,7 +3,6 @@ package schedule
 import (
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"strings"
@@ -37,20 +36,6 @@ func CheckTrace(path string) error {
 		return fmt.Errorf("trace %s: %w", path, err)
 	case info.IsDir():
 		return fmt.Errorf("trace %s is a folder; want an execution trace file, as --profile writes one (*.trace)", path)
-	}
-	return nil
-}
-
-// WriteTexts writes each timeline as text width columns wide (WriteText),
-// a blank line between them.
-func WriteTexts(w io.Writer, ts []Timeline, width int) error {
-	for i, t := range ts {
-		if i > 0 {
-			fmt.Fprintln(w)
-		}
-		if err := t.WriteText(w, width); err != nil {
-			return err
-		}
 	}
 	return nil
 }

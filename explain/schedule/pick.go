@@ -1,6 +1,8 @@
 package schedule
 
 import (
+	"github.com/brewput/brewput/results/analysis"
+
 	"cmp"
 	"fmt"
 	"os"
@@ -15,6 +17,10 @@ import (
 	"github.com/brewput/brewput/model/calibrate"
 	"github.com/brewput/brewput/results"
 )
+
+// Span is the stretch of time a picture shows by default: 20 ms, five
+// lattes of the talk's shop per customer.
+const Span = 20 * time.Millisecond
 
 // Wall is how far below a scaling mode a walled one must fall for Pick to
 // draw them side by side: at most 70 % of its throughput, a difference the
@@ -164,21 +170,11 @@ func as(e *verdict.Entry) string {
 	return "as measured"
 }
 
-func cpusText(n int) string { return fmt.Sprintf("%d %s", n, plural(n, "CPU")) }
-
-// Picture is one configuration's timelines: the model's, and the real
-// run's from its execution trace where the point was profiled.
-type Picture struct {
-	Mode string
-	CPUs int
-	Why  string
-	// Model is the model's timeline; nil where the model could not
-	// simulate it (Note says why).
-	Model *Timeline
-	// Trace is the profiled point's; nil where none was, or its file
-	// could not be read (Note says why).
-	Trace *Timeline
-	Note  string
+func cpusText(n int) string {
+	if n == 1 {
+		return "1 CPU"
+	}
+	return fmt.Sprintf("%d CPUs", n)
 }
 
 // Pictures picks (Pick) and makes the report's pictures from points: each
@@ -192,14 +188,14 @@ type Picture struct {
 // file is at hand. Where the chosen modes were profiled only on fewer
 // CPUs (a small machine), each gets a picture of its most CPUs profiled
 // too, model and trace side by side.
-func Pictures(points []results.Point, span time.Duration) []Picture {
+func Pictures(points []results.Point, span time.Duration) []analysis.Picture {
 	g := verdict.NewGrid(points)
-	var out []Picture
+	var out []analysis.Picture
 	for _, c := range Pick(g) {
 		out = append(out, picture(points, c.Mode, c.CPUs, c.Why, c.Point, span))
 	}
 	// Profiled measurements of the chosen modes, at their most CPUs.
-	var extra []Picture
+	var extra []analysis.Picture
 	for _, pic := range out {
 		if pic.Trace != nil {
 			continue
@@ -251,15 +247,15 @@ func profiled(points []results.Point, mode string, cpus int) (results.Point, boo
 }
 
 // picture makes one configuration's timelines.
-func picture(points []results.Point, mode string, cpus int, why string, p results.Point, span time.Duration) Picture {
-	pic := Picture{Mode: mode, CPUs: cpus, Why: why}
+func picture(points []results.Point, mode string, cpus int, why string, p results.Point, span time.Duration) analysis.Picture {
+	pic := analysis.Picture{Mode: mode, CPUs: cpus, Why: why}
 	var notes []string
 	if cfg, ok := model.ConfigOf(p); ok {
 		pol, err := PolicyFor(points, p)
 		if err == nil {
 			cfg = pol.Apply(cfg)
 			cfg.CPUs = cpus
-			var t Timeline
+			var t analysis.Timeline
 			if t, err = FromModel(cfg, span); err == nil {
 				pic.Model = &t
 			}

@@ -1,6 +1,10 @@
 package schedule
 
 import (
+	"github.com/brewput/brewput/report/text"
+
+	"github.com/brewput/brewput/results/analysis"
+
 	"bytes"
 	"os"
 	"path/filepath"
@@ -24,19 +28,19 @@ const ms = time.Millisecond
 
 // checkTimeline checks what holds of any timeline: bars on its CPUs,
 // inside its span, never two at once on one CPU.
-func checkTimeline(t *testing.T, tl Timeline) {
+func checkTimeline(t *testing.T, tl analysis.Timeline) {
 	t.Helper()
 	if len(tl.Bars) == 0 {
-		t.Fatalf("%s: no bars", tl.Title())
+		t.Fatalf("%s: no bars", text.TimelineTitle(tl))
 	}
 	for i, b := range tl.Bars {
 		switch {
 		case b.CPU < 0 || b.CPU >= tl.CPUs:
-			t.Fatalf("%s: bar on CPU %d of %d: %+v", tl.Title(), b.CPU, tl.CPUs, b)
+			t.Fatalf("%s: bar on CPU %d of %d: %+v", text.TimelineTitle(tl), b.CPU, tl.CPUs, b)
 		case b.Start < 0 || b.End > tl.Span || b.End <= b.Start:
-			t.Fatalf("%s: bar %+v outside [0, %v]", tl.Title(), b, tl.Span)
+			t.Fatalf("%s: bar %+v outside [0, %v]", text.TimelineTitle(tl), b, tl.Span)
 		case i > 0 && tl.Bars[i-1].CPU == b.CPU && tl.Bars[i-1].End > b.Start:
-			t.Fatalf("%s: CPU %d runs two bars at once: %+v, %+v", tl.Title(), b.CPU, tl.Bars[i-1], b)
+			t.Fatalf("%s: CPU %d runs two bars at once: %+v, %+v", text.TimelineTitle(tl), b.CPU, tl.Bars[i-1], b)
 		}
 	}
 }
@@ -55,20 +59,20 @@ func TestFromModel(t *testing.T) {
 	if u.Steps < 0.6 || u.Steps > 0.73 || len(u.Kinds) != 3 || u.Kinds[0].Kind != "grinder" || u.Kinds[0].Held < 0.95 {
 		t.Errorf("use %+v; want the CPUs two thirds busy (4 of 6) and the grinder all the time", u)
 	}
-	if got := tl.Title(); got != "finelocking on 6 CPUs, model (fifo)" {
+	if got := text.TimelineTitle(tl); got != "finelocking on 6 CPUs, model (fifo)" {
 		t.Errorf("title %q", got)
 	}
-	var text strings.Builder
-	if err := tl.WriteText(&text, 80); err != nil {
+	var out strings.Builder
+	if err := text.WriteTimelineText(&out, tl, 80); err != nil {
 		t.Fatal(err)
 	}
-	lines := strings.Split(strings.TrimSpace(text.String()), "\n")
-	if len(lines) != 1+6+2 || !strings.HasPrefix(lines[1], "CPU 0 |") || !strings.Contains(text.String(), "G") {
-		t.Errorf("text of 6 CPUs:\n%s", text.String())
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 1+6+2 || !strings.HasPrefix(lines[1], "CPU 0 |") || !strings.Contains(out.String(), "G") {
+		t.Errorf("text of 6 CPUs:\n%s", out.String())
 	}
 	// Gaps: 2 of the 6 CPUs' time runs no step, which the text shows as dots.
 	if dots := strings.Count(strings.Join(lines[1:7], ""), "."); dots < 100 {
-		t.Errorf("%d idle columns of 480; finelocking leaves a third idle:\n%s", dots, text.String())
+		t.Errorf("%d idle columns of 480; finelocking leaves a third idle:\n%s", dots, out.String())
 	}
 }
 
@@ -114,11 +118,11 @@ func TestFromTrace(t *testing.T) {
 	kinds := map[string]bool{}
 	for _, b := range tl.Bars {
 		kinds[b.Kind()] = true
-		if b.Machine != Other && b.Who <= 0 {
+		if b.Machine != analysis.Other && b.Who <= 0 {
 			t.Errorf("step %+v names no goroutine", b)
 		}
 	}
-	for _, k := range []string{"grinder", "espresso", "steamer", Combine} {
+	for _, k := range []string{"grinder", "espresso", "steamer", analysis.Combine} {
 		if !kinds[k] {
 			t.Errorf("no %q step in the trace's timeline; kinds %v", k, kinds)
 		}
@@ -202,7 +206,7 @@ func TestFromModelBusyIsModelUtil(t *testing.T) {
 					u := tl.Use()
 					if d := u.Steps + u.Other - r.CPUUtil; d > 0.001 || d < -0.001 {
 						t.Errorf("%s, jitter %v: the picture's CPUs are busy %.4f (steps %.4f, other %.4f), the model's %.4f over the same %v",
-							tl.Title(), jitter, u.Steps+u.Other, u.Steps, u.Other, r.CPUUtil, Span)
+							text.TimelineTitle(tl), jitter, u.Steps+u.Other, u.Steps, u.Other, r.CPUUtil, Span)
 					}
 				}
 			}

@@ -1,6 +1,8 @@
 package schedule
 
 import (
+	"github.com/brewput/brewput/results/analysis"
+
 	"errors"
 	"fmt"
 	"io"
@@ -16,15 +18,15 @@ import (
 // point, and a bar for each step a goroutine ran in a region (coffee marks
 // each step with a region named after its machine, or "combine"), cut
 // where the goroutine left its P; Go code outside the steps is drawn as
-// Other. A bar's Who is the goroutine, numbered from 1 in the order the
+// analysis.Other. A bar's Who is the goroutine, numbered from 1 in the order the
 // goroutines first ran a step. mode and cpus name the point.
-func FromTrace(r io.Reader, mode string, cpus int, span time.Duration) (Timeline, error) {
+func FromTrace(r io.Reader, mode string, cpus int, span time.Duration) (analysis.Timeline, error) {
 	if span <= 0 {
-		return Timeline{}, fmt.Errorf("span %v: want a positive duration such as 20ms", span)
+		return analysis.Timeline{}, fmt.Errorf("span %v: want a positive duration such as 20ms", span)
 	}
 	rd, err := trace.NewReader(r)
 	if err != nil {
-		return Timeline{}, fmt.Errorf("read the trace: %w", err)
+		return analysis.Timeline{}, fmt.Errorf("read the trace: %w", err)
 	}
 	var tr tracer
 	tr.init()
@@ -34,25 +36,25 @@ func FromTrace(r io.Reader, mode string, cpus int, span time.Duration) (Timeline
 			break
 		}
 		if err != nil {
-			return Timeline{}, fmt.Errorf("read the trace: %w", err)
+			return analysis.Timeline{}, fmt.Errorf("read the trace: %w", err)
 		}
 		tr.event(ev)
 	}
 	if tr.steps == 0 {
-		return Timeline{}, errors.New("the trace holds no step: no region of coffee's machines (was it written by brewput --profile?)")
+		return analysis.Timeline{}, errors.New("the trace holds no step: no region of coffee's machines (was it written by brewput --profile?)")
 	}
 	// The middle of the steps, so that the window falls in the measured
 	// window's steady state.
 	from := tr.first + (tr.last-tr.first)/2 - trace.Time(span/2)
 	from = max(from, tr.first)
-	t := Timeline{Mode: mode, CPUs: cpus, Source: "execution trace", Start: time.Duration(from - tr.origin), Span: span, Who: "goroutine"}
+	t := analysis.Timeline{Mode: mode, CPUs: cpus, Source: "execution trace", Start: time.Duration(from - tr.origin), Span: span, Who: "goroutine"}
 	to := from + trace.Time(span)
 	procs := map[trace.ProcID]int{}
 	// Goroutines are numbered 1, 2, … in the order they first ran a step,
 	// as the runtime's IDs run to the thousands.
 	number := map[trace.GoID]int{}
 	for _, b := range tr.bars {
-		if _, ok := number[b.g]; !ok && b.machine != Other {
+		if _, ok := number[b.g]; !ok && b.machine != analysis.Other {
 			number[b.g] = len(number) + 1
 		}
 	}
@@ -64,27 +66,27 @@ func FromTrace(r io.Reader, mode string, cpus int, span time.Duration) (Timeline
 		if _, ok := procs[b.p]; !ok {
 			procs[b.p] = 0
 		}
-		t.Bars = append(t.Bars, Bar{CPU: int(b.p), Start: time.Duration(start - from), End: time.Duration(end - from), Machine: b.machine, Who: number[b.g]})
+		t.Bars = append(t.Bars, analysis.Bar{CPU: int(b.p), Start: time.Duration(start - from), End: time.Duration(end - from), Machine: b.machine, Who: number[b.g]})
 	}
 	// A trace may show a P numbered beyond the point's CPUs (none should:
 	// GOMAXPROCS is the point's CPUs); the rows then grow to hold it.
 	for p := range procs {
 		t.CPUs = max(t.CPUs, int(p)+1)
 	}
-	sortBars(t.Bars)
+	analysis.SortBars(t.Bars)
 	return t, nil
 }
 
 // ReadTrace is FromTrace of the trace file at path, whose File it sets.
-func ReadTrace(path, mode string, cpus int, span time.Duration) (Timeline, error) {
+func ReadTrace(path, mode string, cpus int, span time.Duration) (analysis.Timeline, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return Timeline{}, err
+		return analysis.Timeline{}, err
 	}
 	defer f.Close()
 	t, err := FromTrace(f, mode, cpus, span)
 	if err != nil {
-		return Timeline{}, fmt.Errorf("%s: %w", path, err)
+		return analysis.Timeline{}, fmt.Errorf("%s: %w", path, err)
 	}
 	t.File = path
 	return t, nil
@@ -120,12 +122,12 @@ func (tr *tracer) init() {
 	tr.regions = map[trace.GoID][]string{}
 }
 
-// what is what goroutine g runs now: its innermost region, or Other.
+// what is what goroutine g runs now: its innermost region, or analysis.Other.
 func (tr *tracer) what(g trace.GoID) string {
 	if rs := tr.regions[g]; len(rs) > 0 {
 		return rs[len(rs)-1]
 	}
-	return Other
+	return analysis.Other
 }
 
 // cut ends what running goroutine g ran up to t as a bar, and starts the
@@ -138,7 +140,7 @@ func (tr *tracer) cut(g trace.GoID, t trace.Time) {
 	if t > r.since && r.p != trace.NoProc {
 		m := tr.what(g)
 		tr.bars = append(tr.bars, traceBar{p: r.p, g: g, start: r.since, end: t, machine: m})
-		if m != Other {
+		if m != analysis.Other {
 			tr.first = min(tr.first, r.since)
 			tr.last = max(tr.last, t)
 		}

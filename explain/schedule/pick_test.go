@@ -1,6 +1,8 @@
 package schedule
 
 import (
+	"github.com/brewput/brewput/report/text"
+
 	"os"
 	"path/filepath"
 	"strings"
@@ -101,7 +103,7 @@ func TestPictures(t *testing.T) {
 		t.Fatalf("%d pictures, want finelocking and multi-2 on 6 CPUs, then finelocking on 2 as profiled", len(pics))
 	}
 	for i, want := range []string{"finelocking on 6 CPUs, model (go)", "multi-2 on 6 CPUs, model (go)", "finelocking on 2 CPUs, model (go)"} {
-		if pics[i].Model == nil || pics[i].Model.Title() != want {
+		if pics[i].Model == nil || text.TimelineTitle(*pics[i].Model) != want {
 			t.Errorf("picture %d: model timeline %v, want %q", i, pics[i].Model, want)
 		}
 	}

@@ -1,0 +1,164 @@
+package text
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/brewput/brewput/results/analysis"
+)
+
+// TimelineTitle names a timeline: "finelocking on 6 CPUs, model (fifo)".
+func TimelineTitle(t analysis.Timeline) string {
+	return fmt.Sprintf("%s on %s, %s", t.Mode, cpuCount(t.CPUs), t.Source)
+}
+
+// TimelineSummary says a timeline's use in one sentence: "The CPUs ran
+// steps 67 % of the time; working: the grinder 100 %, …".
+func TimelineSummary(t analysis.Timeline) string {
+	u := t.Use()
+	percent := func(f float64) string { return fmt.Sprintf("%.0f %%", 100*f) }
+	cpus := "CPUs"
+	if t.CPUs == 1 {
+		cpus = "CPU"
+	}
+	s := fmt.Sprintf("The %s ran steps %s of the time", cpus, percent(u.Steps))
+	if u.Other >= 0.005 {
+		s += fmt.Sprintf(" and other Go code %s", percent(u.Other))
+	}
+	var parts []string
+	for _, k := range u.Kinds {
+		name := "the " + machineWord(k.Kind)
+		if k.Copies > 1 {
+			name = fmt.Sprintf("the %d %ss, each", k.Copies, machineWord(k.Kind))
+		}
+		parts = append(parts, name+" "+percent(k.Held))
+	}
+	if len(parts) > 0 {
+		s += "; working: " + strings.Join(parts, ", ")
+	}
+	return s + "."
+}
+
+// machineWord names a kind of machine for people.
+func machineWord(kind string) string {
+	if kind == "espresso" {
+		return "espresso machine"
+	}
+	return kind
+}
+
+// letter is a bar's letter in WriteTimelineText: the machine kind's
+// initial, c for combining, - for other Go code.
+func letter(b analysis.Bar) byte {
+	switch k := b.Kind(); k {
+	case analysis.Other:
+		return '-'
+	case analysis.Combine:
+		return 'c'
+	default:
+		return strings.ToUpper(k[:1])[0]
+	}
+}
+
+// WriteTimelineText draws a timeline in width columns of text, a row per
+// CPU: each column shows the step that ran longest in its share of the
+// span (G grinding, E pressing, S steaming, c combining, - other Go
+// code), or a dot where the CPU ran none.
+func WriteTimelineText(w io.Writer, t analysis.Timeline, width int) error {
+	width = max(width, 10)
+	col := max(t.Span/time.Duration(width), 1)
+	fmt.Fprintf(w, "%s: %v from %v, one column %v\n", TimelineTitle(t), t.Span, t.Start.Round(time.Microsecond), col)
+	byCPU := make([][]analysis.Bar, t.CPUs)
+	for _, b := range t.Bars {
+		if b.CPU >= 0 && b.CPU < t.CPUs {
+			byCPU[b.CPU] = append(byCPU[b.CPU], b)
+		}
+	}
+	label := len(fmt.Sprint(t.CPUs - 1))
+	for cpu, bars := range byCPU {
+		row := make([]byte, width)
+		for i := range row {
+			from, to := time.Duration(i)*col, time.Duration(i+1)*col
+			var best time.Duration
+			row[i] = '.'
+			for _, b := range bars {
+				if d := min(b.End, to) - max(b.Start, from); d > best && d*2 >= col/2 {
+					best, row[i] = d, letter(b)
+				}
+			}
+		}
+		if _, err := fmt.Fprintf(w, "CPU %*d |%s|\n", label, cpu, row); err != nil {
+			return err
+		}
+	}
+	_, err := fmt.Fprintf(w, "G grinder, E espresso machine, S steamer, c combine, - other Go code, . no step\n%s\n", TimelineSummary(t))
+	return err
+}
+
+// WriteTimelineTexts writes each timeline as WriteTimelineText does, a
+// blank line between them.
+func WriteTimelineTexts(w io.Writer, ts []analysis.Timeline, width int) error {
+	for i, t := range ts {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		if err := WriteTimelineText(w, t, width); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// timelineJSON is a Timeline as brewput schedule --format json writes it,
+// with the title and summary its picture is shown with.
+type timelineJSON struct {
+	Mode    string    `json:"mode"`
+	CPUs    int       `json:"cpus"`
+	Source  string    `json:"source"`
+	Title   string    `json:"title"`
+	Summary string    `json:"summary"`
+	StartMS float64   `json:"start_ms"`
+	SpanMS  float64   `json:"span_ms"`
+	Who     string    `json:"who"`
+	File    string    `json:"file,omitempty"`
+	Bars    []barJSON `json:"bars"`
+}
+
+type barJSON struct {
+	CPU     int     `json:"cpu"`
+	StartMS float64 `json:"start_ms"`
+	EndMS   float64 `json:"end_ms"`
+	// Kind is the bar's machine's kind, "" for other Go code.
+	Machine string `json:"machine"`
+	Kind    string `json:"kind"`
+	Who     int    `json:"who"`
+}
+
+// WriteTimelinesJSON writes the timelines as one JSON array, each with
+// its title and summary.
+func WriteTimelinesJSON(w io.Writer, ts []analysis.Timeline) error {
+	millis := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+	out := make([]timelineJSON, 0, len(ts))
+	for _, t := range ts {
+		j := timelineJSON{Mode: t.Mode, CPUs: t.CPUs, Source: t.Source, Title: TimelineTitle(t), Summary: TimelineSummary(t),
+			StartMS: millis(t.Start), SpanMS: millis(t.Span), Who: t.Who, File: t.File, Bars: make([]barJSON, 0, len(t.Bars))}
+		for _, b := range t.Bars {
+			j.Bars = append(j.Bars, barJSON{CPU: b.CPU, StartMS: millis(b.Start), EndMS: millis(b.End), Machine: b.Machine, Kind: b.Kind(), Who: b.Who})
+		}
+		out = append(out, j)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}
+
+// cpuCount says a count of CPUs: "1 CPU", "6 CPUs".
+func cpuCount(n int) string {
+	if n == 1 {
+		return "1 CPU"
+	}
+	return fmt.Sprintf("%d CPUs", n)
+}

@@ -1,0 +1,134 @@
+package analysis
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Timeline is what ran on each CPU of one run over a span of time: the
+// schedule picture of the talk.
+type Timeline struct {
+	Mode string `json:"mode"`
+	CPUs int    `json:"cpus"`
+	// Source is where it comes from: "model (fifo)", "model (go)" or
+	// "execution trace".
+	Source string `json:"source"`
+	// Start is when the span begins, since the run began; Span its length.
+	Start time.Duration `json:"start"`
+	Span  time.Duration `json:"span"`
+	// Who names what a Bar's Who counts: "customer" (the model knows
+	// whose drink a step is) or "goroutine" (a trace knows who ran it).
+	Who  string `json:"who"`
+	Bars []Bar  `json:"bars"`
+	// File is the trace it was read from; "" for the model's.
+	File string `json:"file,omitempty"`
+}
+
+// Bar is one stretch of work on one CPU, its times since the Timeline's
+// Start.
+type Bar struct {
+	CPU   int           `json:"cpu"`
+	Start time.Duration `json:"start"`
+	End   time.Duration `json:"end"`
+	// Machine is the machine the step used ("grinder", "grinder#2"),
+	// Combine for the step that uses none, Other for Go code outside the
+	// steps.
+	Machine string `json:"machine"`
+	// Who is the customer or goroutine (Timeline.Who); 0 for Other.
+	Who int `json:"who"`
+}
+
+// The names of bars that are not a machine's step.
+const (
+	Combine = "combine"
+	Other   = ""
+)
+
+// Kind is the kind of machine a bar's step used: "grinder" for
+// grinder#2, Combine, or Other.
+func (b Bar) Kind() string {
+	kind, _, _ := strings.Cut(b.Machine, "#")
+	return kind
+}
+
+// SortBars puts bars in a Timeline's order: by CPU, then time.
+func SortBars(bs []Bar) {
+	slices.SortStableFunc(bs, func(a, b Bar) int {
+		return cmp.Or(cmp.Compare(a.CPU, b.CPU), cmp.Compare(a.Start, b.Start))
+	})
+}
+
+// Use is how much of the span the CPUs spent on steps (Steps) and on
+// other Go code (Other), and each kind of machine's share.
+type Use struct {
+	Steps, Other float64
+	// Kinds are in the order the shop uses them; Held is the share of
+	// the span each copy worked, on average over Copies.
+	Kinds []KindUse
+}
+
+// KindUse is one kind of machine's share of the span.
+type KindUse struct {
+	Kind   string
+	Copies int
+	Held   float64
+}
+
+// Use sums the timeline's bars.
+func (t Timeline) Use() Use {
+	var u Use
+	if t.Span <= 0 || t.CPUs <= 0 {
+		return u
+	}
+	all := float64(t.CPUs) * float64(t.Span)
+	copies := map[string][]string{}
+	held := map[string]time.Duration{}
+	var kinds []string
+	for _, b := range t.Bars {
+		d := b.End - b.Start
+		if b.Machine == Other {
+			u.Other += float64(d) / all
+			continue
+		}
+		u.Steps += float64(d) / all
+		k := b.Kind()
+		if k == Combine {
+			continue
+		}
+		if !slices.Contains(kinds, k) {
+			kinds = append(kinds, k)
+		}
+		if !slices.Contains(copies[k], b.Machine) {
+			copies[k] = append(copies[k], b.Machine)
+		}
+		held[k] += d
+	}
+	order := func(k string) int {
+		if i := slices.Index([]string{"grinder", "espresso", "steamer"}, k); i >= 0 {
+			return i
+		}
+		return 3
+	}
+	slices.SortStableFunc(kinds, func(a, b string) int { return cmp.Compare(order(a), order(b)) })
+	for _, k := range kinds {
+		n := len(copies[k])
+		u.Kinds = append(u.Kinds, KindUse{Kind: k, Copies: n, Held: float64(held[k]) / float64(n) / float64(t.Span)})
+	}
+	return u
+}
+
+// Picture is one configuration's schedule: the model's timeline and,
+// where the point was measured with --profile, the real run's.
+type Picture struct {
+	Mode string `json:"mode"`
+	CPUs int    `json:"cpus"`
+	// Why says why it is drawn, from the points' figures.
+	Why string `json:"why"`
+	// Model is nil where the model could not simulate it, Trace where no
+	// trace was at hand; Note says why.
+	Model *Timeline `json:"model,omitempty"`
+	Trace *Timeline `json:"trace,omitempty"`
+	Note  string    `json:"note,omitempty"`
+}

@@ -150,12 +150,11 @@ func benchThroughputChart(name, title string, f verdict.BenchFamily) (chart, err
 		}
 		each.GlyphStyle = draw.GlyphStyle{Color: tint(colour, 0.6), Radius: vg.Points(2.5), Shape: draw.RingGlyph{}}
 		if fit, ok := fitted(points); ok {
-			m := fit.Curve()
 			top := float64(cpus[len(cpus)-1])
 			curve := make(plotter.XYs, curveSteps+1)
 			for j := range curve {
 				n := 1 + (top-1)*float64(j)/curveSteps
-				curve[j] = plotter.XY{X: n, Y: m.Predict(n)}
+				curve[j] = plotter.XY{X: n, Y: fit.Predict(n)}
 			}
 			fl, err := plotter.NewLine(curve)
 			if err != nil {

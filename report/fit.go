@@ -101,11 +101,10 @@ func fitPlot(ss []series, cpus []int, top float64, ylabel string, label func(ser
 		if !ok || !f.Fitted() {
 			continue
 		}
-		m := f.Curve()
-		curve := make(plotter.XYs, curveSteps+1)
+				curve := make(plotter.XYs, curveSteps+1)
 		for j := range curve {
 			n := 1 + (top-1)*float64(j)/curveSteps
-			curve[j] = plotter.XY{X: n, Y: m.Predict(n)}
+			curve[j] = plotter.XY{X: n, Y: f.Predict(n)}
 		}
 		line, err := plotter.NewLine(curve)
 		if err != nil {

@@ -3,6 +3,8 @@
 package main
 
 import (
+	"github.com/brewput/brewput/report/text"
+
 	"fmt"
 	"time"
 
@@ -57,9 +59,9 @@ func newAdviseCmd(e *env) *cobra.Command {
 				return failure{Err: err}
 			}
 			if format == "json" {
-				return a.WriteJSON(e.stdout)
+				return text.WriteAdviceJSON(e.stdout, a)
 			}
-			return a.WriteTable(e.stdout)
+			return text.WriteAdvice(e.stdout, a)
 		},
 	}
 	// The study's flags that make sense for one system, and the model's.

@@ -1,6 +1,8 @@
 package limits
 
 import (
+	"github.com/brewput/brewput/results/analysis"
+
 	"fmt"
 	"math"
 	"slices"
@@ -10,67 +12,17 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// Advice is the answer to "what would help?" for one system: what it
-// does now and what limits it (its causal profile), and each change tried
-// — the profile's reliefs and the structural changes — best first.
-type Advice struct {
-	// System names what was advised on: "finelocking on 6 CPUs".
-	System string `json:"system"`
-	Mode   string `json:"mode"`
-	CPUs   int    `json:"cpus"`
-	Unit   string `json:"unit"`
-	Sched  string `json:"sched"`
-	// Model says what the model simulated with: the policy and, for the
-	// go policy, the runtime's costs (see ModelLabel).
-	Model string `json:"model"`
-	// Calibration says where the go policy's costs came from, where the
-	// caller knows (a calibration file, flags); brewput's commands set it.
-	Calibration string `json:"calibration,omitempty"`
-	// Now is the model's prediction for the system as it is; its
-	// Bottleneck is the causal profile's verdict.
-	Now Outcome `json:"now"`
-	// Options are the changes tried, ranked: by throughput gain (gains
-	// within 1 % count as equal), then those that make latency 5 % worse
-	// or more last, then by cost (the cheaper first), then by latency
-	// gain, then a structural change before the same made of reliefs.
-	Options []Option `json:"options"`
-	// Answer is the advice in one line: what limits the system (the
-	// profile's verdict), and the best change with its predicted gain and
-	// cost, or that none helps.
-	Answer string `json:"answer"`
-}
+// Advice is the answer to "what would help?" for one system
+// (analysis.Advice, where it is kept); Option, Outcome and Cost its parts.
+type (
+	Advice  = analysis.Advice
+	Option  = analysis.Option
+	Outcome = analysis.Outcome
+	Cost    = analysis.Cost
+)
 
-// Outcome is what the model predicts for one configuration.
-type Outcome struct {
-	Throughput float64 `json:"throughput"`
-	P50Ms      float64 `json:"p50_ms"`
-	P99Ms      float64 `json:"p99_ms"`
-	MeanMs     float64 `json:"mean_ms"`
-	// Bottleneck is the system's causal verdict, for Now only.
-	Bottleneck *results.Bottleneck `json:"bottleneck,omitempty"`
-}
-
-// Option is one change tried in the model, with what it would give.
-type Option struct {
-	// Change says what changes, in words: "another copy of each machine".
-	Change string `json:"change"`
-	// As says what the system becomes: "multi-2", "12 CPUs".
-	As string `json:"as"`
-	// Kind is the profile's kind of relief ("copy", "shorter", …), or
-	// "structural" for a change of design.
-	Kind string `json:"kind"`
-	Cost Cost   `json:"cost"`
-	Outcome
-	// ThroughputGain is the relative change in throughput (0.5 is 50 %
-	// more); LatencyGain the relative fall in median latency (0.25 is a
-	// quarter less; negative when latency grows).
-	ThroughputGain float64 `json:"throughput_gain"`
-	LatencyGain    float64 `json:"latency_gain"`
-}
-
-// Structural is Option.Kind of a change of design, beside the profile's
-// reliefs.
-const Structural = "structural"
+// Structural is Option.Kind of a change of design.
+const Structural = analysis.Structural
 
 // whatIf is one structural change to simulate.
 type whatIf struct {

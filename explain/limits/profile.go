@@ -453,7 +453,7 @@ func combined(parts []relief, k knobs) relief {
 		changes = append(changes, p.change)
 		c.named = appendNew(c.named, p.named...)
 		c.relieves = appendNew(c.relieves, p.relieves...)
-		c.cost = c.cost.add(p.cost)
+		c.cost = c.cost.Add(p.cost)
 	}
 	c.change = strings.Join(changes, " + ")
 	return c

@@ -1,6 +1,8 @@
-package limits
+package text
 
 import (
+	"github.com/brewput/brewput/results/analysis"
+
 	"encoding/json"
 	"fmt"
 	"io"
@@ -8,17 +10,17 @@ import (
 	"text/tabwriter"
 )
 
-// WriteJSON writes the advice as one indented JSON object.
-func (a *Advice) WriteJSON(w io.Writer) error {
+// WriteAdviceJSON writes the advice as one indented JSON object.
+func WriteAdviceJSON(w io.Writer, a *analysis.Advice) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(a)
 }
 
-// WriteTable writes the answer, then the model it used (and, where the
+// WriteAdvice writes the answer, then the model it used (and, where the
 // caller said, its calibration), the system as it is with its causal
 // verdict, and the table of every change tried.
-func (a *Advice) WriteTable(w io.Writer) error {
+func WriteAdvice(w io.Writer, a *analysis.Advice) error {
 	fmt.Fprintln(w, a.Answer)
 	setting := a.Calibration
 	if setting == "" {

@@ -1,0 +1,258 @@
+package analysis
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/brewput/brewput/results"
+)
+
+// The axes a Fit fits throughput against.
+const (
+	// ByCPUs fits throughput against CPUs, within one load.
+	ByCPUs = "cpus"
+	// ByPar fits throughput against customers (or an open loop's
+	// servers), on one CPU count.
+	ByPar = "par"
+)
+
+// Fit is the Universal Scalability Law fitted to one series of a results
+// file: one mode, measured on one machine or predicted by the model under
+// one scheduling policy, under one load (ByCPUs) or on one CPU count
+// (ByPar). A series that could not be fitted says why in Error, and its
+// fitted numbers are 0 in Go and null in JSON.
+type Fit struct {
+	Mode string `json:"mode"`
+	// Source is where the points come from, results.Point.Origin: the
+	// machine, or "model"; Sched is the model's scheduling policy.
+	Source string `json:"source"`
+	Sched  string `json:"sched,omitempty"`
+	// Model tells a model's series apart even from a machine named
+	// "model"; JSON has it as source and sched.
+	Model bool `json:"-"`
+	// Series is the series fitted: its axis, load, unit and points.
+	Series
+
+	// Sigma (σ, contention), Kappa (κ, coherency) and Lambda (λ, the
+	// throughput of one) are the fitted law, X(N) = λN / (1 + σ(N−1) +
+	// κN(N−1)).
+	Sigma  float64 `json:"sigma"`
+	Kappa  float64 `json:"kappa"`
+	Lambda float64 `json:"lambda"`
+	// PeakN and PeakThroughput are where the curve peaks and its
+	// throughput there (usl.Model.Peak), claimed only where the data show
+	// it: the throughput falls after it, or it lies beyond the data
+	// (Extrapolated). Otherwise they are 0 in Go and null in JSON, and
+	// NoPeak says what the series does instead: "flat from 4 CPUs at
+	// 1000.0 lattes/s", or a curve with no peak (κ = 0), whose Ceiling
+	// is λ/σ, what it approaches. Ceiling is 0 in Go and null in JSON
+	// where there is no such limit (the curve peaks, or σ = 0 and it
+	// grows without bound) or where it is more than MaxCeiling times the
+	// largest throughput seen.
+	PeakN          float64 `json:"peak_n"`
+	PeakThroughput float64 `json:"peak_throughput"`
+	NoPeak         string  `json:"no_peak,omitempty"`
+	Ceiling        float64 `json:"ceiling"`
+	// Bound is the least structural bound of the series' points (what
+	// their machines allow whatever the CPUs; 0 where none says one). A
+	// peak or ceiling of the law above it is not claimed: NoPeak says
+	// where the law would go and that throughput cannot pass Bound.
+	Bound float64 `json:"bound,omitempty"`
+	// SerialFraction is σ of Amdahl's law (the fit with κ = 0): the
+	// share of the work that does not parallelize.
+	SerialFraction float64 `json:"serial_fraction"`
+	// Law is the law the AIC chose: "linear" (σ = κ = 0), "amdahl" (κ =
+	// 0) or "universal"; a more complex law only where it lowers the AIC
+	// by more than 2, so a κ that is not significant is 0. AIC is the
+	// chosen fit's. Anchored reports that λ is the throughput measured
+	// (or predicted) at N = 1, not a fitted number.
+	Law      string  `json:"law,omitempty"`
+	AIC      float64 `json:"aic"`
+	Anchored bool    `json:"anchored,omitempty"`
+	// Extrapolated reports that the peak lies beyond the largest N of
+	// the series: the curve's, not the data's.
+	Extrapolated bool `json:"extrapolated,omitempty"`
+	// FlatFrom is the N from which the throughput stays within 2 % (three
+	// N at least), FlatAt its mean there; a flat series claims no peak. 0
+	// when the series does not end flat.
+	FlatFrom int     `json:"flat_from,omitempty"`
+	FlatAt   float64 `json:"flat_at,omitempty"`
+	// R2 is the coefficient of determination and RMSE the root mean
+	// square residual, in Unit; see usl.Model.
+	R2   float64 `json:"r2"`
+	RMSE float64 `json:"rmse"`
+
+	// Error says why the series could not be fitted, e.g. "2 CPU counts
+	// (1, 2); a fit needs at least 3"; empty when it was.
+	Error string `json:"error,omitempty"`
+}
+
+// Series is what a fit's series is: what its throughput is fitted
+// against, under what load, in what unit, and from what points. JSON has
+// it after the fit's numbers.
+type Series struct {
+	// By is what the throughput is fitted against: ByCPUs or ByPar.
+	By string `json:"by"`
+	// The series' load. Par is the customers (servers, in an open loop)
+	// of a ByCPUs series run with that many whatever the CPUs; 0, left
+	// out of JSON, for one per CPU (--par 0) and for ByPar. CPUs is the
+	// CPU count of a ByPar series. Rate and MaxQ are an open loop's.
+	Par  int     `json:"par,omitempty"`
+	CPUs int     `json:"cpus,omitempty"`
+	Rate float64 `json:"rate,omitempty"`
+	MaxQ int     `json:"maxq,omitempty"`
+	Unit string  `json:"unit"`
+	// Points is the number of distinct N (CPU or customer counts), N
+	// those counts, ascending, and Observations the points fitted,
+	// repetitions included.
+	Points       int   `json:"points"`
+	N            []int `json:"n"`
+	Observations int   `json:"observations"`
+}
+
+// Fitted reports whether the law could be fitted to the series.
+func (f Fit) Fitted() bool { return f.Error == "" }
+
+// Predict is the fitted law's throughput at n: λn / (1 + σ(n−1) + κn(n−1)).
+func (f Fit) Predict(n float64) float64 {
+	return f.Lambda * n / (1 + f.Sigma*(n-1) + f.Kappa*n*(n-1))
+}
+
+// HasPeak reports whether the fitted curve peaks: κ > 0, or σ > 1.
+func (f Fit) HasPeak() bool { return f.Fitted() && f.NoPeak == "" }
+
+// MarshalJSON writes what the fit does not have as null: every fitted
+// number of a series that could not be fitted, the peak of a curve without
+// one, the ceiling of one that grows without bound. The fit's numbers come
+// first, after the mode and source, then what the series is.
+func (f Fit) MarshalJSON() ([]byte, error) {
+	num := func(v float64, ok bool) *float64 {
+		if !ok || !f.Fitted() || math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil
+		}
+		return &v
+	}
+	v := struct {
+		Mode           string   `json:"mode"`
+		Source         string   `json:"source"`
+		Sched          string   `json:"sched,omitempty"`
+		Sigma          *float64 `json:"sigma"`
+		Kappa          *float64 `json:"kappa"`
+		Lambda         *float64 `json:"lambda"`
+		PeakN          *float64 `json:"peak_n"`
+		PeakThroughput *float64 `json:"peak_throughput"`
+		NoPeak         string   `json:"no_peak,omitempty"`
+		Ceiling        *float64 `json:"ceiling"`
+		Bound          *float64 `json:"bound,omitempty"`
+		SerialFraction *float64 `json:"serial_fraction"`
+		R2             *float64 `json:"r2"`
+		RMSE           *float64 `json:"rmse"`
+		Law            string   `json:"law,omitempty"`
+		AIC            *float64 `json:"aic"`
+		Anchored       bool     `json:"anchored,omitempty"`
+		Extrapolated   bool     `json:"extrapolated,omitempty"`
+		FlatFrom       int      `json:"flat_from,omitempty"`
+		FlatAt         *float64 `json:"flat_at,omitempty"`
+		Error          string   `json:"error,omitempty"`
+		Series
+	}{
+		f.Mode, f.Source, f.Sched,
+		num(f.Sigma, true), num(f.Kappa, true), num(f.Lambda, true),
+		num(f.PeakN, f.HasPeak()), num(f.PeakThroughput, f.HasPeak()), f.NoPeak,
+		num(f.Ceiling, f.Ceiling > 0), num(f.Bound, f.Bound > 0), num(f.SerialFraction, true),
+		num(f.R2, true), num(f.RMSE, true),
+		f.Law, num(f.AIC, true), f.Anchored, f.Extrapolated, f.FlatFrom, num(f.FlatAt, f.FlatFrom > 0), f.Error,
+		f.Series,
+	}
+	if v.N == nil {
+		v.N = []int{} // [], not null
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false) // "≥" and "<" as they are
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+}
+
+// NNoun names what N counts.
+func (f Fit) NNoun() string {
+	if f.By == ByPar {
+		return "customer count"
+	}
+	return "CPU count"
+}
+
+// PeakText describes the peak for people: "1160.2 lattes/s at 6.5 CPUs",
+// noting a peak beyond the largest N fitted, or "none (κ = 0): approaches
+// λ/σ = 1000.0"; "-" when the series could not be fitted.
+func (f Fit) PeakText() string {
+	if !f.Fitted() {
+		return "-"
+	}
+	if !f.HasPeak() {
+		return "none: " + f.NoPeak
+	}
+	unit := strings.TrimSpace(" " + f.Unit)
+	noun := "CPUs"
+	if f.By == ByPar {
+		noun = "customers"
+	}
+	s := fmt.Sprintf("%s %s at %.1f %s", formatX(f.PeakThroughput), unit, f.PeakN, noun)
+	if f.Extrapolated {
+		s += fmt.Sprintf(", extrapolated beyond the data (up to %d)", f.N[len(f.N)-1])
+	}
+	return s
+}
+
+// LoadText describes the series' load, for telling series of one mode
+// apart: "par=CPUs", "par=4", "cpus=2", with ", rate=800/s maxq=10" for an
+// open loop.
+func (f Fit) LoadText() string {
+	var s string
+	switch {
+	case f.By == ByPar:
+		s = "cpus=" + strconv.Itoa(f.CPUs)
+	case f.Par == 0:
+		s = "par=CPUs"
+	default:
+		s = "par=" + strconv.Itoa(f.Par)
+	}
+	if f.Rate > 0 {
+		s += ", rate=" + strconv.FormatFloat(f.Rate, 'f', -1, 64) + "/s maxq=" + strconv.Itoa(f.MaxQ)
+	}
+	return s
+}
+
+// SourceText names the series' source for people: the machine, or
+// "model (fifo)" with its scheduling policy.
+func (f Fit) SourceText() string {
+	switch {
+	case f.Model && f.Sched != "":
+		return results.SourceModel + " (" + f.Sched + ")"
+	case f.Source == "":
+		return "(no source)"
+	}
+	return f.Source
+}
+
+// UnmarshalJSON reads what MarshalJSON wrote: null as 0, and a series
+// with a policy as the model's.
+func (f *Fit) UnmarshalJSON(data []byte) error {
+	type plain Fit
+	var p plain
+	if err := json.Unmarshal(data, &p); err != nil {
+		return err
+	}
+	*f = Fit(p)
+	f.Model = f.Sched != ""
+	return nil
+}
+
+// formatX formats a throughput, one decimal as brewput's tables do.
+func formatX(x float64) string { return strconv.FormatFloat(x, 'f', 1, 64) }

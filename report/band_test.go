@@ -52,7 +52,7 @@ func TestBandShaded(t *testing.T) {
 // TestPageNamesCalibration: the page says which calibration the go
 // policy's points used and what their band means.
 func TestPageNamesCalibration(t *testing.T) {
-	r, err := Build(bandedModel())
+	r, err := build(t, bandedModel())
 	if err != nil {
 		t.Fatal(err)
 	}

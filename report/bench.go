@@ -1,6 +1,8 @@
 package report
 
 import (
+	"github.com/brewput/brewput/results/analysis"
+
 	"fmt"
 	"math"
 	"slices"
@@ -12,7 +14,6 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
-	"github.com/brewput/brewput/explain/scaling"
 	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/results"
 )
@@ -38,7 +39,7 @@ type benchView struct {
 }
 
 // drawBenchCharts draws each family's charts and lays out its section.
-func drawBenchCharts(points []results.Point) ([]chart, []benchView, error) {
+func drawBenchCharts(points []results.Point, a *analysis.Analysis) ([]chart, []benchView, error) {
 	families := verdict.BenchFamilies(points)
 	origins := map[string]bool{}
 	for _, f := range families {
@@ -56,7 +57,13 @@ func drawBenchCharts(points []results.Point) ([]chart, []benchView, error) {
 		if used[name]++; used[name] > 1 {
 			name += "-" + strconv.Itoa(used[name])
 		}
-		c, err := benchThroughputChart(name, title, f)
+		var fits []analysis.Fit
+		for _, fit := range a.Fits {
+			if fit.Pkg == f.Pkg && fit.Source == f.Origin && slices.Contains(f.Benchmarks, fit.Mode) {
+				fits = append(fits, fit)
+			}
+		}
+		c, err := benchThroughputChart(name, title, f, fits)
 		if err != nil {
 			return nil, nil, fmt.Errorf("draw %s chart: %w", name, err)
 		}
@@ -64,7 +71,7 @@ func drawBenchCharts(points []results.Point) ([]chart, []benchView, error) {
 		v := benchView{Name: title, Pkg: f.Pkg, ID: name, Origin: f.Origin, Sentences: f.Sentences(), Throughput: chartViews([]chart{c}, false)[0],
 			Table: benchTable(f)}
 		for i, b := range f.Benchmarks {
-			for _, fv := range fitViews(f.Points[b], b) {
+			for _, fv := range fitViews(fitsOf(fits, b)) {
 				if len(f.Benchmarks) > 1 {
 					fv.Source = f.Variants[i] + ", " + fv.Source
 				}
@@ -102,7 +109,7 @@ func familyCPUs(f verdict.BenchFamily) []int {
 // a solid line, and the Universal Scalability Law fitted to each member's
 // runs (as brewput fit fits them) as a dashed curve where it could be.
 // The throughput axis is in SI units.
-func benchThroughputChart(name, title string, f verdict.BenchFamily) (chart, error) {
+func benchThroughputChart(name, title string, f verdict.BenchFamily, fits []analysis.Fit) (chart, error) {
 	c := chart{Name: name, Title: title + ": throughput against CPUs"}
 	cpus := familyCPUs(f)
 	if c.Empty = emptyAgainstCPUs(cpus); c.Empty != "" {
@@ -149,7 +156,7 @@ func benchThroughputChart(name, title string, f verdict.BenchFamily) (chart, err
 			return c, err
 		}
 		each.GlyphStyle = draw.GlyphStyle{Color: tint(colour, 0.6), Radius: vg.Points(2.5), Shape: draw.RingGlyph{}}
-		if fit, ok := fitted(points); ok {
+		if fit, ok := fitted(fitsOf(fits, b)); ok {
 			top := float64(cpus[len(cpus)-1])
 			curve := make(plotter.XYs, curveSteps+1)
 			for j := range curve {
@@ -192,13 +199,23 @@ func benchThroughputChart(name, title string, f verdict.BenchFamily) (chart, err
 	return c, err
 }
 
-// fitted is the fit of one benchmark's points, if they could be fitted.
-func fitted(points []results.Point) (scaling.Fit, bool) {
-	fits, err := scaling.Fits(points, scaling.ByCPUs)
-	if err != nil || len(fits) == 0 || !fits[0].Fitted() {
-		return scaling.Fit{}, false
+// fitted is a benchmark's fit, if it could be fitted.
+func fitted(fits []analysis.Fit) (analysis.Fit, bool) {
+	if len(fits) == 0 || !fits[0].Fitted() {
+		return analysis.Fit{}, false
 	}
 	return fits[0], true
+}
+
+// fitsOf are the fits of mode's series.
+func fitsOf(fits []analysis.Fit, mode string) []analysis.Fit {
+	var out []analysis.Fit
+	for _, f := range fits {
+		if f.Mode == mode {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // benchLatencyChart draws the latency of a call of a family's members at

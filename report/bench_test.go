@@ -38,7 +38,7 @@ func benchPoints(t *testing.T) []results.Point {
 // table; beside the shop's points, both sections are there.
 func TestBenchSection(t *testing.T) {
 	points := append(studyPoints(), benchPoints(t)...)
-	r, err := Build(points)
+	r, err := build(t, points)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,7 +76,7 @@ func TestBenchSection(t *testing.T) {
 // removes the charts of benchmarks it no longer holds.
 func TestBenchChartsReplaced(t *testing.T) {
 	dir := t.TempDir()
-	r, err := Build(benchPoints(t))
+	r, err := build(t, benchPoints(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +86,7 @@ func TestBenchChartsReplaced(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "bench-Get.png")); err != nil {
 		t.Fatal(err)
 	}
-	r, err = Build(studyPoints())
+	r, err = build(t, studyPoints())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +108,7 @@ func TestStudyCaptions(t *testing.T) {
 		points[i].Study, points[i].Unit, points[i].Steps = "cache", "ops/s", results.Steps{}
 	}
 	points[0].Bottleneck = &results.Bottleneck{Resource: "grinder", Text: "split it into several locks (shard it), or hold it for less"}
-	r, err := Build(points)
+	r, err := build(t, points)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,7 +164,7 @@ func dozenBenchmarks(t *testing.T) []results.Point {
 // a family, drawn in one chart a colour each, with its answer first on the
 // page and every benchmark as benchstat shows it.
 func TestBenchFamilies(t *testing.T) {
-	r, err := Build(dozenBenchmarks(t))
+	r, err := build(t, dozenBenchmarks(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -231,7 +231,7 @@ func TestStudyPredicted(t *testing.T) {
 			predicted = append(predicted, q)
 		}
 	}
-	r, err := Build(append(points, predicted...))
+	r, err := build(t, append(points, predicted...))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,7 +21,6 @@ import (
 	"github.com/brewput/brewput/internal/profile"
 	"github.com/brewput/brewput/internal/tracetest"
 	"github.com/brewput/brewput/model"
-	"github.com/brewput/brewput/explain/schedule"
 	"github.com/brewput/brewput/results"
 )
 
@@ -139,10 +138,7 @@ func TestPageInBrowser(t *testing.T) {
 			}
 			points = append(points, ps...)
 		}
-		if err := limits.Annotate(points, limits.Fifo()); err != nil {
-			t.Fatal(err)
-		}
-		checkPageInBrowser(t, points, Options{Schedules: schedule.Pictures(points, schedule.Span)})
+		checkPageInBrowser(t, points, Options{Analysis: analyzed(t, points)})
 	})
 	// A study of the user's own code, as study.Main reports it (the cache
 	// example's, saved from a real run), alone and beside Go benchmarks:
@@ -192,11 +188,11 @@ func defaultStudy(t *testing.T) ([]results.Point, Options) {
 	points = append(points, predicted...)
 	// The model's advice for each mode, as the main job gives it: its
 	// what-if table is the widest on the page.
-	advice, skipped := limits.Points(points, model.Policy{Sched: "fifo", Seed: 1})
-	if len(skipped) > 0 {
-		t.Fatal(skipped)
+	a := analyzed(t, points)
+	if len(a.Notes) > 0 {
+		t.Fatal(a.Notes)
 	}
-	return points, Options{Advice: advice, Schedules: schedule.Pictures(points, schedule.Span)}
+	return points, Options{Analysis: a}
 }
 
 func checkPageInBrowser(t *testing.T, points []results.Point, opt Options) {

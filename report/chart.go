@@ -1,6 +1,8 @@
 package report
 
 import (
+	"github.com/brewput/brewput/results/analysis"
+
 	"bytes"
 	"fmt"
 	"image/color"
@@ -53,11 +55,11 @@ const (
 
 // drawCharts draws the report's charts, in this order: throughput,
 // latency, distribution, scalability.
-func drawCharts(points []results.Point) ([]chart, error) {
+func drawCharts(points []results.Point, fits []analysis.Fit) ([]chart, error) {
 	ss := buildSeries(points)
 	cpus := cpuCounts(ss)
 	draws := []func([]series, []int) (chart, error){throughputChart, latencyChart, distributionChart,
-		func(ss []series, cpus []int) (chart, error) { return scalabilityChart(points, ss, cpus) }}
+		func(ss []series, cpus []int) (chart, error) { return scalabilityChart(fits, ss, cpus) }}
 	out := make([]chart, 0, len(draws))
 	for _, d := range draws {
 		c, err := d(ss, cpus)

@@ -56,7 +56,7 @@ func shop(sources ...string) []results.Point {
 
 func drawAll(t *testing.T, pts []results.Point) []chart {
 	t.Helper()
-	cs, err := drawCharts(pts)
+	cs, err := drawCharts(pts, analyzed(t, pts).Fits)
 	if err != nil {
 		t.Fatalf("drawCharts: %v", err)
 	}

@@ -4,12 +4,15 @@ import (
 	"fmt"
 	"log"
 
+	"github.com/brewput/brewput/explain/analyze"
 	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/results"
 )
 
-// Build renders a report from points alone, such as those read back from a
-// results file; WriteDir would then write its files to a folder.
+// Build renders a report from points, such as those read back from a
+// results file, and their analysis (package analyze: here, each point's
+// causal profile in the model, the scaling law's fits, the model's advice);
+// WriteDir would then write its files to a folder.
 func ExampleBuild() {
 	var points []results.Point
 	for _, cpus := range []int{1, 2} {
@@ -19,7 +22,11 @@ func ExampleBuild() {
 			Latency: results.Latency{P05: 4, P25: 4, P50: 4, P75: 4.1, P95: 4.2, P99: 4.5, Mean: 4},
 		})
 	}
-	r, err := report.Build(points)
+	a, err := analyze.Points(points, analyze.Options{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	r, err := report.Build(points, a)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -30,6 +37,7 @@ func ExampleBuild() {
 	// index.html
 	// results.json
 	// results.csv
+	// analysis.json
 	// throughput.svg
 	// throughput.png
 	// latency.svg

@@ -1,6 +1,10 @@
 package report
 
 import (
+	"strconv"
+
+	"github.com/brewput/brewput/results/analysis"
+
 	"fmt"
 	"strings"
 
@@ -8,9 +12,6 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-
-	"github.com/brewput/brewput/explain/scaling"
-	"github.com/brewput/brewput/results"
 )
 
 // curveSteps is the number of segments a fitted curve is drawn with: smooth
@@ -18,24 +19,20 @@ import (
 const curveSteps = 200
 
 // scalabilityChart draws throughput against CPUs with the Universal
-// Scalability Law fitted to each series (scaling.Fits, the fits brewput
+// Scalability Law fitted to each series (analysis.Fits, the fits brewput
 // fit prints): the fitted curve, from 1 to the largest CPU count of the
 // report, in the mode's colour, solid for a measurement's series and
 // dashed for the model's, beside the series' points as markers (the
 // median of the repetitions at each CPU count; the fit takes them all). A
 // series that could not be fitted has its points alone; when none could,
 // the chart is empty and says why.
-func scalabilityChart(points []results.Point, ss []series, cpus []int) (chart, error) {
+func scalabilityChart(fits []analysis.Fit, ss []series, cpus []int) (chart, error) {
 	c := chart{Name: "scalability", Title: "Scalability: the Universal Scalability Law fitted to throughput against CPUs"}
 	if len(cpus) == 0 {
 		c.Empty = noPoints
 		return c, nil
 	}
-	fits, err := scaling.Fits(points, scaling.ByCPUs)
-	if err != nil {
-		return c, err
-	}
-	fitOf := map[seriesKey]scaling.Fit{}
+	fitOf := map[seriesKey]analysis.Fit{}
 	for _, f := range fits {
 		fitOf[fitKey(f)] = f
 	}
@@ -68,7 +65,7 @@ func scalabilityChart(points []results.Point, ss []series, cpus []int) (chart, e
 // each fit's σ and κ. A series that could not be fitted has its markers
 // alone and nothing in the legend but its mode's entry: the caption says
 // which are not fitted and why.
-func fitPlot(ss []series, cpus []int, top float64, ylabel string, label func(series) string, fitOf map[seriesKey]scaling.Fit) (*plot.Plot, plot.Legend, error) {
+func fitPlot(ss []series, cpus []int, top float64, ylabel string, label func(series) string, fitOf map[seriesKey]analysis.Fit) (*plot.Plot, plot.Legend, error) {
 	p := newPlot()
 	p.X.Label.Text = "CPUs"
 	p.X.Tick.Marker = cpuTicks(cpus)
@@ -101,7 +98,7 @@ func fitPlot(ss []series, cpus []int, top float64, ylabel string, label func(ser
 		if !ok || !f.Fitted() {
 			continue
 		}
-				curve := make(plotter.XYs, curveSteps+1)
+		curve := make(plotter.XYs, curveSteps+1)
 		for j := range curve {
 			n := 1 + (top-1)*float64(j)/curveSteps
 			curve[j] = plotter.XY{X: n, Y: f.Predict(n)}
@@ -116,7 +113,7 @@ func fitPlot(ss []series, cpus []int, top float64, ylabel string, label func(ser
 		}
 		curves = append(curves, line)
 		thumbs[i] = []plot.Thumbnailer{line, sc}
-		fitted[i] = fmt.Sprintf("σ=%s κ=%s", scaling.FormatParam(f.Sigma), scaling.FormatParam(f.Kappa))
+		fitted[i] = fmt.Sprintf("σ=%s κ=%s", formatParam(f.Sigma), formatParam(f.Kappa))
 	}
 	for _, e := range entries(ss, label) {
 		var ts []plot.Thumbnailer
@@ -150,7 +147,7 @@ func fitPlot(ss []series, cpus []int, top float64, ylabel string, label func(ser
 
 // fitKey is the key of the report's series a fit belongs to; Fits groups
 // series as buildSeries does, one per CPU (Par 0) being perCPU.
-func fitKey(f scaling.Fit) seriesKey {
+func fitKey(f analysis.Fit) seriesKey {
 	par := f.Par
 	if par == 0 {
 		par = perCPU
@@ -161,7 +158,7 @@ func fitKey(f scaling.Fit) seriesKey {
 
 // nothingFitted says why no series could be fitted, in a sentence for the
 // page; "" when one could.
-func nothingFitted(fits []scaling.Fit) string {
+func nothingFitted(fits []analysis.Fit) string {
 	var reasons []string
 	for _, f := range fits {
 		if f.Fitted() {
@@ -214,20 +211,8 @@ type fitView struct {
 	Reason                                 string
 }
 
-// fitViews fits the Universal Scalability Law to each series of mode
-// against CPUs, as brewput fit does, and returns a row per series, in the
-// order the series first appear.
-func fitViews(points []results.Point, mode string) []fitView {
-	var mine []results.Point
-	for _, p := range points {
-		if p.Mode == mode {
-			mine = append(mine, p)
-		}
-	}
-	fits, err := scaling.Fits(mine, scaling.ByCPUs)
-	if err != nil {
-		return nil // cannot be: ByCPUs is an axis Fits knows
-	}
+// fitViews lays out a row per fit, as brewput fit writes them.
+func fitViews(fits []analysis.Fit) []fitView {
 	loads := false
 	for _, f := range fits {
 		loads = loads || f.LoadText() != fits[0].LoadText()
@@ -243,13 +228,22 @@ func fitViews(points []results.Point, mode string) []fitView {
 			out[i] = v
 			continue
 		}
-		v.Sigma = scaling.FormatParam(f.Sigma)
-		v.Kappa = scaling.FormatParam(f.Kappa)
+		v.Sigma = formatParam(f.Sigma)
+		v.Kappa = formatParam(f.Kappa)
 		v.Lambda = strings.TrimSpace(fmt.Sprintf("%.1f %s", f.Lambda, f.Unit))
 		v.Peak = f.PeakText()
-		v.Serial = scaling.FormatParam(f.SerialFraction)
+		v.Serial = formatParam(f.SerialFraction)
 		v.R2 = fmt.Sprintf("%.4f", f.R2)
 		out[i] = v
 	}
 	return out
+}
+
+// formatParam formats σ, κ or a serial fraction for people: to four
+// significant digits, 0 as "0".
+func formatParam(v float64) string {
+	if v == 0 {
+		return "0"
+	}
+	return strconv.FormatFloat(v, 'g', 4, 64)
 }

@@ -16,7 +16,7 @@ import (
 func scalabilityOf(t *testing.T, pts []results.Point) chart {
 	t.Helper()
 	ss := buildSeries(pts)
-	c, err := scalabilityChart(pts, ss, cpuCounts(ss))
+	c, err := scalabilityChart(analyzed(t, pts).Fits, ss, cpuCounts(ss))
 	if err != nil {
 		t.Fatalf("scalabilityChart: %v", err)
 	}
@@ -137,7 +137,7 @@ func TestScalabilityChartEmptyWhenNothingFits(t *testing.T) {
 }
 
 func TestDrawChartsHasScalability(t *testing.T) {
-	cs, err := drawCharts(fitShop())
+	cs, err := drawCharts(fitShop(), analyzed(t, fitShop()).Fits)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,7 +147,8 @@ func TestDrawChartsHasScalability(t *testing.T) {
 }
 
 func TestFitViews(t *testing.T) {
-	vs := fitViews(fitShop(), "locking")
+	fits := analyzed(t, fitShop()).Fits
+	vs := fitViews(fitsOf(fits, "locking"))
 	if len(vs) != 2 {
 		t.Fatalf("%d rows, want the measurement and the model: %+v", len(vs), vs)
 	}
@@ -160,7 +161,7 @@ func TestFitViews(t *testing.T) {
 	if model != want {
 		t.Errorf("model row:\n%+v\nwant\n%+v", model, want)
 	}
-	if vs := fitViews(fitShop(), "finelocking"); len(vs) != 0 {
+	if vs := fitViews(fitsOf(fits, "finelocking")); len(vs) != 0 {
 		t.Errorf("a mode with no points has rows: %+v", vs)
 	}
 }
@@ -171,7 +172,7 @@ func TestFitTemplate(t *testing.T) {
 		t.Fatal(err)
 	}
 	var b strings.Builder
-	if err := tmpl.ExecuteTemplate(&b, "fit", fitViews(fitShop(), "locking")); err != nil {
+	if err := tmpl.ExecuteTemplate(&b, "fit", fitViews(fitsOf(analyzed(t, fitShop()).Fits, "locking"))); err != nil {
 		t.Fatal(err)
 	}
 	html := b.String()

@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/brewput/brewput/explain/schedule"
 	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/model"
-	"github.com/brewput/brewput/explain/schedule"
 )
 
 // TestHeatmap: a row per mode, a column per CPU count, each cell in the

@@ -65,7 +65,7 @@ func TestLessonsSection(t *testing.T) {
 	if err := r.WriteDir(dir); err != nil {
 		t.Fatal(err)
 	}
-	plain, err := Build(studyPoints())
+	plain, err := build(t, studyPoints())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,10 +5,10 @@ import (
 	"math"
 	"strings"
 
-	"github.com/brewput/brewput/explain/limits"
 	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/internal/prose"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/analysis"
 )
 
 // modesView is the section of the modes' details: a collapsed part per
@@ -66,7 +66,7 @@ type adviceRow struct {
 // modeViews lays out a section per mode, in the order the modes first
 // appear. Of repeated points (run --count), the first repetition speaks
 // for the configuration.
-func modeViews(points []results.Point, advice []*limits.Advice, v verdict.Verdict) modesView {
+func modeViews(points []results.Point, a *analysis.Analysis, v verdict.Verdict) modesView {
 	var out []modeView
 	index := map[string]int{}
 	for _, p := range points {
@@ -112,7 +112,7 @@ func modeViews(points []results.Point, advice []*limits.Advice, v verdict.Verdic
 	var reasons []string
 	for i := range out {
 		out[i].Words = wordsOf(out[i].Limits)
-		for _, f := range fitViews(points, out[i].Mode) {
+		for _, f := range fitViews(fitsOf(a.Fits, out[i].Mode)) {
 			if f.Reason == "" {
 				out[i].Fits = append(out[i].Fits, f)
 				continue
@@ -135,12 +135,12 @@ func modeViews(points []results.Point, advice []*limits.Advice, v verdict.Verdic
 			out[i].Says = m.Says()
 		}
 	}
-	for _, a := range advice {
-		if a == nil {
+	for _, adv := range a.Advice {
+		if adv == nil {
 			continue
 		}
-		if i, ok := index[a.Mode]; ok {
-			out[i].Advice = newAdviceView(a)
+		if i, ok := index[adv.Mode]; ok {
+			out[i].Advice = newAdviceView(adv)
 		}
 	}
 	mv.Modes = out
@@ -177,7 +177,7 @@ func atoi(s string) int {
 	return n
 }
 
-func newAdviceView(a *limits.Advice) *adviceView {
+func newAdviceView(a *analysis.Advice) *adviceView {
 	v := &adviceView{Answer: a.Answer, Setting: "the " + a.Model + ", " + a.System}
 	if a.Model == "" {
 		v.Setting = fmt.Sprintf("the model, %s policy, %s", a.Sched, a.System)

@@ -5,9 +5,11 @@ import (
 	"testing"
 
 	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/explain/analyze"
 	"github.com/brewput/brewput/explain/limits"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/analysis"
 )
 
 // simulated predicts mode on each CPU count under fifo, with each
@@ -33,12 +35,16 @@ func TestModeSections(t *testing.T) {
 	points := append(simulated(t, "finelocking", 1, 2, 6), simulated(t, "locking", 1, 2)...)
 	cfg := model.DefaultConfig(6)
 	cfg.Mode, cfg.Sched = coffee.MustParseMode("finelocking"), "fifo"
-	a, err := limits.AdviseMode(cfg)
+	advice, err := limits.AdviseMode(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fits, err := analyze.Fits(points)
 	if err != nil {
 		t.Fatal(err)
 	}
 	before := *points[0].Bottleneck
-	r, err := BuildWith(points, Options{Advice: []*limits.Advice{a}})
+	r, err := BuildWith(points, Options{Analysis: &analysis.Analysis{Fits: fits, Advice: []*analysis.Advice{advice}}})
 	if err != nil {
 		t.Fatal(err)
 	}

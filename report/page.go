@@ -99,11 +99,11 @@ func newPage(points []results.Point, parts pageParts, opt Options) pageContent {
 		}
 		sections = append(sections, sectionContent{id: "charts", title: "Charts", template: "charts", data: captioned(chartViews(parts.charts, model), shop)})
 		if len(coffee) > 0 {
-			sections = append(sections, sectionContent{id: "modes", title: "Each mode in detail", template: "modes", data: modeViews(coffee, opt.Advice, parts.verdict),
+			sections = append(sections, sectionContent{id: "modes", title: "Each mode in detail", template: "modes", data: modeViews(coffee, opt.Analysis, parts.verdict),
 				teaser: "what limits it at each point, how it scales, what the model advises, where goroutines waited"})
 		}
 		if measured := slices.DeleteFunc(slices.Clone(studies), results.Point.IsModel); len(measured) > 0 {
-			sections = append(sections, sectionContent{id: "variants", title: "What each variant measured", template: "variants", data: variantViews(measured)})
+			sections = append(sections, sectionContent{id: "variants", title: "What each variant measured", template: "variants", data: variantViews(measured, opt.Analysis)})
 		}
 		machines, machinesTeaser := "Machines: utilization and waits", "how long each machine was held and working, and how long customers waited for it"
 		if len(coffee) == 0 {

@@ -14,7 +14,6 @@ import (
 
 	"github.com/brewput/brewput/report/chartspec"
 
-	"github.com/brewput/brewput/explain/limits"
 	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/internal/atomicfile"
 	"github.com/brewput/brewput/results"
@@ -47,7 +46,7 @@ const Index = "index.html"
 // folder is replaced.
 func ownFile(name string) bool {
 	switch name {
-	case Index, "results.json", "results.csv", LessonsFile:
+	case Index, "results.json", "results.csv", analysis.File, LessonsFile:
 		return true
 	}
 	if strings.HasPrefix(name, ".") && strings.HasSuffix(name, ".tmp") {
@@ -71,9 +70,10 @@ func ownFile(name string) bool {
 
 // Options are what a report shows beside its points, computed elsewhere.
 type Options struct {
-	// Advice is the model's what-if advice, at most one per mode, shown in
-	// the mode's section of the page.
-	Advice []*limits.Advice
+	// Analysis is the points' analysis (package analyze): the fits,
+	// the model's advice and the schedule pictures the page shows, and
+	// analysis.json beside results.json. nil shows none.
+	Analysis *analysis.Analysis
 	// Figures are the labs' charts, by lab name (see lab/all); a lab
 	// without one gets chartspec.Default.
 	Figures map[string]chartspec.Figure
@@ -99,13 +99,16 @@ type Options struct {
 
 // Build renders points into a report: index.html, results.json (JSON
 // Lines), results.csv and each chart as SVG and PNG. The points are kept in
-// the order given, with the bottlenecks they carry: the report simulates
-// nothing (limits.Annotate gives points their causal profiles first).
-func Build(points []results.Point) (*Report, error) { return BuildWith(points, Options{}) }
+// the order given, with the bottlenecks they carry, beside their analysis
+// a (package analyze makes it; nil shows none): the report computes no
+// reading of its own.
+func Build(points []results.Point, a *analysis.Analysis) (*Report, error) {
+	return BuildWith(points, Options{Analysis: a})
+}
 
-// BuildWith is Build with opt's advice in the modes' sections and opt's
-// lessons in theirs, written beside the points as lessons.json; with
-// lessons, there may be no points.
+// BuildWith is Build with opt's analysis (written beside the points as
+// analysis.json) and opt's lessons (lessons.json); with lessons, there
+// may be no points.
 func BuildWith(points []results.Point, opt Options) (*Report, error) {
 	if len(points) == 0 && len(opt.Lessons) == 0 {
 		return nil, errors.New("no points to report")
@@ -114,13 +117,18 @@ func BuildWith(points []results.Point, opt Options) (*Report, error) {
 	for i := range points {
 		points[i].Tidy()
 	}
+	a := opt.Analysis
+	if a == nil {
+		a = &analysis.Analysis{}
+	}
+	opt.Analysis = a
 	others, benches := results.SplitBench(points)
 	shop, labs, byLab := results.SplitLabs(others)
 	var parts pageParts
 	var charts []chart
 	if len(shop) > 0 {
 		var err error
-		if parts.charts, err = drawCharts(shop); err != nil {
+		if parts.charts, err = drawCharts(shop, a.Fits); err != nil {
 			return nil, fmt.Errorf("draw charts: %w", err)
 		}
 		// The map and the verdict's causal part are the shop's (NewGrid
@@ -132,7 +140,7 @@ func BuildWith(points []results.Point, opt Options) (*Report, error) {
 			return nil, fmt.Errorf("draw the map of limits: %w", err)
 		}
 		var pics []chart
-		if pics, parts.schedules, err = scheduleCharts(opt.Schedules); err != nil {
+		if pics, parts.schedules, err = scheduleCharts(a.Schedules); err != nil {
 			return nil, err
 		}
 		charts = append(append(append(charts, parts.heatmap), parts.charts...), pics...)
@@ -141,7 +149,7 @@ func BuildWith(points []results.Point, opt Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	benchCharts, benchViews, err := drawBenchCharts(benches)
+	benchCharts, benchViews, err := drawBenchCharts(benches, a)
 	if err != nil {
 		return nil, err
 	}
@@ -165,6 +173,17 @@ func BuildWith(points []results.Point, opt Options) (*Report, error) {
 	r := &Report{Points: points, Figures: opt.Figures, Files: []File{{Name: Index, Data: page.Bytes()}}}
 	if len(points) > 0 {
 		r.Files = append(r.Files, File{Name: "results.json", Data: jsonl.Bytes()}, File{Name: "results.csv", Data: csv.Bytes()})
+	}
+	if opt.Analysis.Of != "" {
+		// It is the analysis of the points as results.json holds them.
+		if opt.Analysis.Of, err = analysis.OfPoints(points); err != nil {
+			return nil, err
+		}
+		data, err := opt.Analysis.Marshal()
+		if err != nil {
+			return nil, err
+		}
+		r.Files = append(r.Files, File{Name: analysis.File, Data: append(data, '\n')})
 	}
 	if len(opt.Lessons) > 0 {
 		f, err := lessonsFile(opt.Lessons)
@@ -273,8 +292,8 @@ func Write(w io.Writer, dir string, points []results.Point, opt Options, full bo
 // verdict) into dir and prints the points to w in format f, then where
 // the page is: below the table, or on log beside another format, which
 // w's reader may parse.
-func WriteBench(w, log io.Writer, dir string, points []results.Point, f results.Format) error {
-	r, err := Build(points)
+func WriteBench(w, log io.Writer, dir string, points []results.Point, a *analysis.Analysis, f results.Format) error {
+	r, err := Build(points, a)
 	if err != nil {
 		return err
 	}

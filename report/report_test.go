@@ -11,11 +11,10 @@ import (
 
 	"go.uber.org/goleak"
 
-	"github.com/brewput/brewput/explain/limits"
+	"github.com/brewput/brewput/explain/analyze"
 	"github.com/brewput/brewput/internal/dirtest"
-	"github.com/brewput/brewput/model"
-	"github.com/brewput/brewput/explain/schedule"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/analysis"
 )
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
@@ -117,12 +116,12 @@ func readBack(t *testing.T, points []results.Point) []results.Point {
 // them.
 func checkDeterministic(t *testing.T, points []results.Point, fitted bool) {
 	t.Helper()
-	a, err := Build(points)
+	a, err := build(t, points)
 	if err != nil {
 		t.Fatal(err)
 	}
 	back := readBack(t, points)
-	b, err := Build(back)
+	b, err := build(t, back)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,8 +161,7 @@ func TestAnswerIsDeterministic(t *testing.T) {
 		t.Fatal(err)
 	}
 	back := readBack(t, points)
-	advice, _ := limits.Points(back, model.Policy{Sched: "fifo", Seed: 1})
-	b, err := BuildWith(back, Options{Advice: advice, Schedules: schedule.Pictures(back, schedule.Span)})
+	b, err := BuildWith(back, Options{Analysis: analyzed(t, back)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -189,11 +187,11 @@ func TestOldFilesRenderAsBefore(t *testing.T) {
 	for i := range old {
 		old[i].Source = old[i].Host.Name
 	}
-	a, err := Build(old)
+	a, err := build(t, old)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := Build(studyPoints())
+	b, err := build(t, studyPoints())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -208,7 +206,7 @@ func TestOldFilesRenderAsBefore(t *testing.T) {
 }
 
 func TestPageContent(t *testing.T) {
-	r, err := Build(studyPoints())
+	r, err := build(t, studyPoints())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -248,7 +246,7 @@ func TestOneCPUCountSaysSo(t *testing.T) {
 			points = append(points, p)
 		}
 	}
-	r, err := Build(points)
+	r, err := build(t, points)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -273,7 +271,7 @@ func TestManySourcesAreLabelled(t *testing.T) {
 		b[i].Throughput *= 2
 		old[i].Source = "oldlabel" // a file from before the model, run with --source
 	}
-	r, err := Build(append(append(a, b...), old...))
+	r, err := build(t, append(append(a, b...), old...))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -299,7 +297,7 @@ func TestManySourcesAreLabelled(t *testing.T) {
 // the rest are, and the table marks the model's rows and gives its bounds.
 func TestPageTellsModelFromMeasurements(t *testing.T) {
 	model := modelPoints(64)
-	r, err := Build(append(studyPoints(), model...))
+	r, err := build(t, append(studyPoints(), model...))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -328,7 +326,7 @@ func TestPageTellsModelFromMeasurements(t *testing.T) {
 	}
 
 	// The model alone: no machine to show.
-	r, err = Build(model)
+	r, err = build(t, model)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -352,7 +350,7 @@ func TestWriteDir(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "..")); err == nil {
 		t.Errorf("CheckDir created the folder; it must create nothing")
 	}
-	full, err := Build(studyPoints())
+	full, err := build(t, studyPoints())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -370,7 +368,7 @@ func TestWriteDir(t *testing.T) {
 	}
 	// A later report with one CPU count must not leave the old lines
 	// beside a page that says there are none.
-	one, err := Build(studyPoints()[9:])
+	one, err := build(t, studyPoints()[9:])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -409,7 +407,29 @@ func TestCheckDirRefuses(t *testing.T) {
 }
 
 func TestBuildRefusesNoPoints(t *testing.T) {
-	if _, err := Build(nil); err == nil {
+	if _, err := Build(nil, nil); err == nil {
 		t.Error("Build(nil) made a report of nothing")
 	}
+}
+
+// build builds the report of points as they are, with their fits (an
+// analysis of nothing else: no causal profile, advice or schedule).
+func build(t testing.TB, points []results.Point) (*Report, error) {
+	t.Helper()
+	fits, err := analyze.Fits(points)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Build(points, &analysis.Analysis{Fits: fits})
+}
+
+// analyzed is the analysis of points, as the main job makes it: it gives
+// the shop's points without a causal profile one under the fifo policy.
+func analyzed(t testing.TB, points []results.Point) *analysis.Analysis {
+	t.Helper()
+	a, err := analyze.Points(points, analyze.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
 }

@@ -1,6 +1,8 @@
 package report
 
 import (
+	"github.com/brewput/brewput/results/analysis"
+
 	"cmp"
 	"fmt"
 	"slices"
@@ -60,7 +62,7 @@ type meterRow struct {
 // two) speaks for the configuration in the meters' rows and the summary,
 // as it does for a study's model (its predict command); the comparison
 // gives the median of all of them.
-func variantViews(points []results.Point) variantsView {
+func variantViews(points []results.Point, a *analysis.Analysis) variantsView {
 	v := variantsView{NoProfile: scaling.NoProfile}
 	type key struct {
 		mode, origin string
@@ -100,7 +102,7 @@ func variantViews(points []results.Point) variantsView {
 			says = append(says, fmt.Sprintf("%s on %s", r.Throughput, prose.Count(atoi(r.CPUs), "CPU")))
 		}
 		vv.Says = strings.Join(says, ", ")
-		for _, f := range fitViews(points, vv.Variant) {
+		for _, f := range fitViews(fitsOf(a.Fits, vv.Variant)) {
 			if f.Reason == "" {
 				vv.Fits = append(vv.Fits, f)
 				continue

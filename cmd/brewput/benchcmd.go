@@ -3,6 +3,8 @@
 package main
 
 import (
+	"github.com/brewput/brewput/explain/analyze"
+
 	"fmt"
 	"os"
 	"path/filepath"
@@ -76,7 +78,13 @@ func newBenchCmd(e *env) *cobra.Command {
 			}
 			cfg.Log = e.stderr
 			res, runErr := gobench.Run(cmd.Context(), cfg)
-			return gobench.Ended(res, runErr, func(points []results.Point) error { return report.WriteBench(e.stdout, e.stderr, out, points, f) }, e.stderr)
+			return gobench.Ended(res, runErr, func(points []results.Point) error {
+				a, err := analyze.Points(points, analyze.Options{})
+				if err != nil {
+					return err
+				}
+				return report.WriteBench(e.stdout, e.stderr, out, points, a, f)
+			}, e.stderr)
 		},
 	}
 	fs := cmd.Flags()

@@ -4,11 +4,13 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/brewput/brewput/explain/analyze"
 	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/internal/hold"
 	"github.com/brewput/brewput/internal/sweep"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/analysis"
 )
 
 // env is what a command reads and writes besides its flags.
@@ -32,6 +34,17 @@ type env struct {
 	// the tests and the playground, whose output must not depend on how
 	// long a run took.
 	progress func(st *sweep.Batch) (done func([]results.Point), finish func())
+	// analyze makes the analysis of points read back without one; by
+	// default analyze.Points.
+	analyze func([]results.Point, analyze.Options) (*analysis.Analysis, error)
+}
+
+// analyzer is the env's analyze, analyze.Points by default.
+func (e *env) analyzer() func([]results.Point, analyze.Options) (*analysis.Analysis, error) {
+	if e.analyze != nil {
+		return e.analyze
+	}
+	return analyze.Points
 }
 
 // hold claims the output at path, which --out named, for this run, before

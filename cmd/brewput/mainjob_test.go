@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,8 +12,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/brewput/brewput/explain/analyze"
 	"github.com/brewput/brewput/internal/dirtest"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/analysis"
 )
 
 // studyCPUs is a CPU list with two counts where the machine has them, so
@@ -62,7 +65,7 @@ func TestMainJobAndReport(t *testing.T) {
 	// profile: there is a map of what limits what. finelocking hits its
 	// wall (its grinder) and noop has no prediction to scale beside it: the
 	// schedule picture is finelocking's at the most CPUs.
-	want := []string{"distribution.png", "distribution.svg", "index.html", "results.csv", "results.json", "scalability.png", "scalability.svg",
+	want := []string{"analysis.json", "distribution.png", "distribution.svg", "index.html", "results.csv", "results.json", "scalability.png", "scalability.svg",
 		"limits.png", "limits.svg", fmt.Sprintf("schedule-finelocking-%dcpu-model.png", predictCPUs()), fmt.Sprintf("schedule-finelocking-%dcpu-model.svg", predictCPUs())}
 	slices.Sort(want)
 	if studyCPUs() != "1" {
@@ -139,8 +142,19 @@ func TestMainJobAndReport(t *testing.T) {
 		}
 	}
 
+	// brewput report of the saved run renders its saved analysis:
+	// nothing is simulated, profiled or fitted again.
 	again := filepath.Join(dir, "again")
-	stdout, _ = succeeds(t, noChild(), "report", filepath.Join(first, "results.json"), "--out", again)
+	var out, errOut syncBuffer
+	refuse := func([]results.Point, analyze.Options) (*analysis.Analysis, error) {
+		t.Error("brewput report of a saved run analysed its points again")
+		return nil, errors.New("analysed again")
+	}
+	args := []string{"report", filepath.Join(first, "results.json"), "--out", again}
+	if code := runEnv(context.Background(), args, &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errOut, child: noChild(), analyze: refuse}); code != exitOK {
+		t.Fatalf("brewput %q: exit %d; stderr:\n%s", args, code, errOut.String())
+	}
+	stdout = out.String()
 	if !strings.Contains(stdout, "report: "+filepath.Join(again, "index.html")) {
 		t.Errorf("brewput report does not say where the page is:\n%s", stdout)
 	}

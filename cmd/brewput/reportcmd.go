@@ -31,7 +31,7 @@ func newReportCmd(e *env) *cobra.Command {
 			if err := e.claimReportDir(out, ""); err != nil {
 				return err
 			}
-			if err := mainjob.Rerender(e.stdout, e.stderr, out, in, lab.Figures(e.labs()), fullTable, playground); err != nil {
+			if err := mainjob.Rerender(e.stdout, e.stderr, out, in, lab.Figures(e.labs()), fullTable, playground, e.analyzer()); err != nil {
 				return failure{Err: err}
 			}
 			return nil

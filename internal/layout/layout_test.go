@@ -123,6 +123,7 @@ var upward = map[[2]string]bool{
 	{"measure/study", "explain/compare"}:  true,
 	{"measure/study", "explain/scaling"}:  true,
 	{"measure/study", "explain/why"}:      true,
+	{"measure/study", "explain/analyze"}:  true,
 	{"measure/study", "explain/verdict"}:  true,
 	{"measure/study", "internal/predict"}: true,
 	{"internal/sweep", "measure/harness"}: true,

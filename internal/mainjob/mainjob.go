@@ -2,8 +2,8 @@
 // it measures a study of the coffee shop's modes, each point into the
 // report folder's journal as soon as it is measured, adds the model's
 // predictions, the labs and the seeds' lessons asked for, and writes the
-// report with its verdict. Publish and PageOptions render the same report
-// from points read back (brewput report).
+// report with its verdict. Rerender renders the same report from points
+// read back (brewput report), with the analysis saved beside them.
 package mainjob
 
 import (
@@ -14,12 +14,13 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/brewput/brewput/results/analysis"
 	"github.com/brewput/brewput/results/lesson"
 
 	"github.com/brewput/brewput/report/chartspec"
 
+	"github.com/brewput/brewput/explain/analyze"
 	"github.com/brewput/brewput/explain/limits"
-	"github.com/brewput/brewput/explain/schedule"
 	"github.com/brewput/brewput/internal/atomicfile"
 	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/internal/outfile"
@@ -112,8 +113,7 @@ func (j Job) Run(ctx context.Context) error {
 		verdicts, lessonsErr = j.Lessons(ctx)
 	}
 	if len(points) > 0 {
-		opt := PageOptions(points, j.Figures, j.Stderr)
-		opt.Lessons, opt.Playground = verdicts, PlaygroundFor(j.Playground, j.Dir)
+		opt := report.Options{Figures: j.Figures, Lessons: verdicts, Playground: PlaygroundFor(j.Playground, j.Dir)}
 		if runErr != nil {
 			plan := j.Plan
 			opt.Plan = &plan // cut short: the page says so, results.json keeps the plan
@@ -132,31 +132,21 @@ func (j Job) Run(ctx context.Context) error {
 	return exitcode.Measured(runErr, len(j.Have)+len(measured), j.Study.Total())
 }
 
-// Publish renders points into dir, with each point's bottleneck (a causal
-// profile under policy for those without one, limits.Annotate: a profile
-// that fails is told on log, and the report is written all the same),
-// opt's advice and the schedule pictures the points call for, then prints
-// to w the verdict, the table (compact, or every point in full) and where
-// the page is.
-func Publish(w, log io.Writer, dir string, points []results.Point, policy model.Policy, opt report.Options, full bool) error {
-	if err := limits.Annotate(points, policy); err != nil {
-		fmt.Fprintf(log, "causal profiles: %v\n", err)
-	}
-	opt.Schedules = schedule.Pictures(points, schedule.Span)
-	return report.Write(w, dir, points, opt, full)
-}
+// Analyzer makes the analysis of points: analyze.Points.
+type Analyzer func(points []results.Point, opt analyze.Options) (*analysis.Analysis, error)
 
-// PageOptions is what the page shows beside the points: the labs'
-// figures, and the model's advice for each mode under the fifo policy,
-// which needs no calibration, so that brewput report renders the same page
-// from the results file alone. A mode it cannot advise on gets a note on
-// log.
-func PageOptions(points []results.Point, figures map[string]chartspec.Figure, log io.Writer) report.Options {
-	advice, skipped := limits.Points(points, model.Policy{Sched: "fifo", Seed: 1})
-	for _, err := range skipped {
-		fmt.Fprintln(log, err)
+// Publish analyses points (analyze.Points under policy: a causal profile
+// for each shop point without one, the fits, the model's advice, the
+// schedule pictures; what cannot be analysed is told on log), renders
+// them into dir with opt, then prints to w the verdict, the table
+// (compact, or every point in full) and where the page is.
+func Publish(w, log io.Writer, dir string, points []results.Point, policy model.Policy, opt report.Options, full bool) error {
+	a, err := analyze.Points(points, analyze.Options{Policy: policy, Log: log})
+	if err != nil {
+		return err
 	}
-	return report.Options{Advice: advice, Figures: figures}
+	opt.Analysis = a
+	return report.Write(w, dir, points, opt, full)
 }
 
 // Resume reads the journal a main job cut short left at path: the study
@@ -216,16 +206,25 @@ func (j *journal) addAll(points []results.Point) error {
 }
 
 // Rerender renders the report of points read back (brewput report) into
-// dir as the main job does, under the fifo policy, which needs no
-// calibration; a journal's plan makes the page say how far its run got,
-// and log hears it too.
-func Rerender(w, log io.Writer, dir string, in report.Inputs, figures map[string]chartspec.Figure, full bool, playground string) error {
-	opt := PageOptions(in.Points, figures, log)
-	opt.Lessons, opt.Plan, opt.Playground = in.Lessons, in.Plan, PlaygroundFor(playground, dir)
+// dir as the main job does. The analysis saved beside them is shown as it
+// is: nothing is simulated or fitted again. Points without one (merged
+// files, a file brewput run wrote) are analysed once by analyzer, under
+// the fifo policy, which needs no calibration, and the report keeps that
+// analysis. A journal's plan makes the page say how far its run got, and
+// log hears it too.
+func Rerender(w, log io.Writer, dir string, in report.Inputs, figures map[string]chartspec.Figure, full bool, playground string, analyzer Analyzer) error {
+	opt := report.Options{Figures: figures, Lessons: in.Lessons, Plan: in.Plan, Playground: PlaygroundFor(playground, dir), Analysis: in.Analysis}
 	if in.Plan != nil {
 		fmt.Fprintln(log, results.CutShort(*in.Plan, in.Points))
 	}
-	return Publish(w, log, dir, in.Points, limits.Fifo(), opt, full)
+	if !opt.Analysis.For(in.Points) {
+		a, err := analyzer(in.Points, analyze.Options{Policy: limits.Fifo(), Log: log})
+		if err != nil {
+			return err
+		}
+		opt.Analysis = a
+	}
+	return report.Write(w, dir, in.Points, opt, full)
 }
 
 // PlaygroundDir is the folder brewput playground writes to by default.

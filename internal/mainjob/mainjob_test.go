@@ -4,13 +4,16 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/brewput/brewput/explain/analyze"
 	"github.com/brewput/brewput/explain/limits"
+	"github.com/brewput/brewput/results/analysis"
 
 	"go.uber.org/goleak"
 
@@ -108,7 +111,8 @@ func TestResumeRefuses(t *testing.T) {
 }
 
 // A job's results render again, as brewput report renders them, with the
-// same table.
+// same table and page, from the analysis the job saved: nothing is
+// analysed (simulated, fitted) again.
 func TestRerender(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "report")
 	j, stdout := job(t, dir, 0)
@@ -121,14 +125,65 @@ func TestRerender(t *testing.T) {
 	}
 	again := filepath.Join(t.TempDir(), "again")
 	var out, log bytes.Buffer
-	if err := Rerender(&out, &log, again, in, nil, false, ""); err != nil {
+	if in.Analysis == nil || !in.Analysis.For(in.Points) {
+		t.Fatalf("the job's analysis.json was not read back as its points' analysis: %+v", in.Analysis)
+	}
+	refuse := func([]results.Point, analyze.Options) (*analysis.Analysis, error) {
+		t.Error("brewput report of a saved run analysed its points again")
+		return nil, errors.New("analysed again")
+	}
+	if err := Rerender(&out, &log, again, in, nil, false, "", refuse); err != nil {
 		t.Fatal(err)
+	}
+	for _, name := range []string{"index.html", analysis.File} {
+		first, err1 := os.ReadFile(filepath.Join(dir, name))
+		second, err2 := os.ReadFile(filepath.Join(again, name))
+		if err1 != nil || err2 != nil || !bytes.Equal(first, second) {
+			t.Errorf("%s rendered again differs from the job's (%v, %v)", name, err1, err2)
+		}
 	}
 	if _, err := os.Stat(filepath.Join(again, "index.html")); err != nil {
 		t.Errorf("no page: %v", err)
 	}
 	if got, want := strings.ReplaceAll(out.String(), again, "DIR"), strings.ReplaceAll(stdout.String(), dir, "DIR"); got != want {
 		t.Errorf("rendered again:\n%s\nthe job printed:\n%s", got, want)
+	}
+}
+
+// Points read back without their analysis (here, the job's analysis.json
+// removed) are analysed once, and the report saves that analysis, which a
+// second rendering then reads instead of analysing again.
+func TestRerenderAnalysesOnce(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "report")
+	j, _ := job(t, dir, 0)
+	if err := j.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(dir, analysis.File)); err != nil {
+		t.Fatal(err)
+	}
+	calls := 0
+	count := func(points []results.Point, opt analyze.Options) (*analysis.Analysis, error) {
+		calls++
+		return analyze.Points(points, opt)
+	}
+	in, err := report.ReadFiles([]string{filepath.Join(dir, "results.json")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	again := filepath.Join(t.TempDir(), "again")
+	if err := Rerender(io.Discard, io.Discard, again, in, nil, false, "", count); err != nil {
+		t.Fatal(err)
+	}
+	in, err = report.ReadFiles([]string{filepath.Join(again, "results.json")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Rerender(io.Discard, io.Discard, filepath.Join(t.TempDir(), "third"), in, nil, false, "", count); err != nil {
+		t.Fatal(err)
+	}
+	if calls != 1 {
+		t.Errorf("analysed %d times; want once, the second rendering reading the saved analysis", calls)
 	}
 }
 

@@ -1,6 +1,8 @@
 package study
 
 import (
+	"github.com/brewput/brewput/explain/analyze"
+
 	"context"
 	"encoding/json"
 	"errors"
@@ -326,7 +328,11 @@ func (c *cli) pointCmd() *cobra.Command {
 // model of the user's code), the table — compact, or with full every
 // point — and where the page is.
 func (c *cli) writeReport(dir string, points []results.Point, full bool) error {
-	return report.Write(c.stdout, dir, points, report.Options{}, full)
+	a, err := analyze.Points(points, analyze.Options{})
+	if err != nil {
+		return err
+	}
+	return report.Write(c.stdout, dir, points, report.Options{Analysis: a}, full)
 }
 
 // plan is a checked list of points to measure, count times over.

@@ -1,6 +1,8 @@
 package study
 
 import (
+	"github.com/brewput/brewput/explain/analyze"
+
 	"fmt"
 	"runtime"
 	"slices"
@@ -121,7 +123,11 @@ points.`,
 				fmt.Fprintf(c.stdout, "%s\n", pr.Describe())
 			}
 			if f.out != "" {
-				r, err := report.Build(all)
+				a, err := analyze.Points(all, analyze.Options{})
+				var r *report.Report
+				if err == nil {
+					r, err = report.Build(all, a)
+				}
 				if err == nil {
 					err = r.WriteDir(f.out)
 				}

@@ -27,6 +27,8 @@ const (
 // fitted numbers are 0 in Go and null in JSON.
 type Fit struct {
 	Mode string `json:"mode"`
+	// Pkg is a Go benchmark's package, "" for other points.
+	Pkg string `json:"pkg,omitempty"`
 	// Source is where the points come from, results.Point.Origin: the
 	// machine, or "model"; Sched is the model's scheduling policy.
 	Source string `json:"source"`
@@ -138,6 +140,7 @@ func (f Fit) MarshalJSON() ([]byte, error) {
 	}
 	v := struct {
 		Mode           string   `json:"mode"`
+		Pkg            string   `json:"pkg,omitempty"`
 		Source         string   `json:"source"`
 		Sched          string   `json:"sched,omitempty"`
 		Sigma          *float64 `json:"sigma"`
@@ -160,7 +163,7 @@ func (f Fit) MarshalJSON() ([]byte, error) {
 		Error          string   `json:"error,omitempty"`
 		Series
 	}{
-		f.Mode, f.Source, f.Sched,
+		f.Mode, f.Pkg, f.Source, f.Sched,
 		num(f.Sigma, true), num(f.Kappa, true), num(f.Lambda, true),
 		num(f.PeakN, f.HasPeak()), num(f.PeakThroughput, f.HasPeak()), f.NoPeak,
 		num(f.Ceiling, f.Ceiling > 0), num(f.Bound, f.Bound > 0), num(f.SerialFraction, true),
@@ -242,7 +245,7 @@ func (f Fit) SourceText() string {
 }
 
 // UnmarshalJSON reads what MarshalJSON wrote: null as 0, and a series
-// with a policy as the model's.
+// whose source is the model as the model's.
 func (f *Fit) UnmarshalJSON(data []byte) error {
 	type plain Fit
 	var p plain
@@ -250,7 +253,7 @@ func (f *Fit) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	*f = Fit(p)
-	f.Model = f.Sched != ""
+	f.Model = f.Source == results.SourceModel
 	return nil
 }
 

@@ -1,0 +1,89 @@
+package analysis
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+
+	"github.com/brewput/brewput/internal/atomicfile"
+	"github.com/brewput/brewput/results"
+)
+
+// Schema is the version of the analysis file this brewput writes.
+const Schema = 1
+
+// File is the analysis file's name beside a report's results.json.
+const File = "analysis.json"
+
+// Analysis is what brewput makes of a set of points, computed once by the
+// explanation layer and saved beside them (File), so that every page and
+// table renders it rather than computing its own reading. The points'
+// causal profiles (Point.Bottleneck) are on the points themselves.
+type Analysis struct {
+	Schema int `json:"schema"`
+	// Of identifies the points it was made from (OfPoints): an analysis
+	// of other points is not theirs.
+	Of string `json:"of"`
+	// Fits are the Universal Scalability Law fitted against CPUs to every
+	// series of the points, in the order the series first appear.
+	Fits []Fit `json:"fits,omitempty"`
+	// Advice is the model's what-if advice, at most one per mode.
+	Advice []*Advice `json:"advice,omitempty"`
+	// Schedules are the schedule pictures the points call for.
+	Schedules []Picture `json:"schedules,omitempty"`
+	// Notes say what could not be analysed, and why.
+	Notes []string `json:"notes,omitempty"`
+}
+
+// OfPoints identifies points: a hash of their JSON Lines, as
+// results.WriteJSON writes them.
+func OfPoints(points []results.Point) (string, error) {
+	var b bytes.Buffer
+	if err := results.WriteJSON(&b, points); err != nil {
+		return "", err
+	}
+	sum := sha256.Sum256(b.Bytes())
+	return hex.EncodeToString(sum[:12]), nil
+}
+
+// For reports whether a is the analysis of points.
+func (a *Analysis) For(points []results.Point) bool {
+	if a == nil {
+		return false
+	}
+	of, err := OfPoints(points)
+	return err == nil && a.Of == of
+}
+
+// Marshal is a's JSON, indented, as the file holds it.
+func (a *Analysis) Marshal() ([]byte, error) {
+	return json.MarshalIndent(a, "", "  ")
+}
+
+// Read reads an analysis file; an error names the file.
+func Read(path string) (*Analysis, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var a Analysis
+	if err := json.Unmarshal(data, &a); err != nil {
+		return nil, fmt.Errorf("%s: not a brewput analysis: %w", path, err)
+	}
+	if a.Schema < 1 || a.Schema > Schema {
+		return nil, fmt.Errorf("%s: analysis schema %d; this brewput reads 1 to %d", path, a.Schema, Schema)
+	}
+	return &a, nil
+}
+
+// Write writes a to path whole or not at all.
+func (a *Analysis) Write(path string) error {
+	data, err := a.Marshal()
+	if err != nil {
+		return err
+	}
+	return atomicfile.WriteFile(path, append(data, '\n'))
+}

@@ -1,6 +1,8 @@
 package report
 
 import (
+	"github.com/brewput/brewput/report/text"
+
 	"github.com/brewput/brewput/results/analysis"
 
 	"fmt"
@@ -14,7 +16,6 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
-	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/results"
 )
 
@@ -22,7 +23,7 @@ import (
 // that WriteDir can remove those an earlier report left.
 const benchChartPrefix = "bench-"
 
-// benchView is one family's section (verdict.BenchFamily: benchmarks
+// benchView is one family's section (analysis.BenchFamily: benchmarks
 // that differ in one part of their names): its answer, its members'
 // throughput against CPUs in one chart, the latency of a call beside it
 // where they timed their calls, and, collapsed, the scaling law fitted to
@@ -38,9 +39,25 @@ type benchView struct {
 	Table         tableView
 }
 
+// benchFamily is a family of benchmarks with its members' points, by
+// benchmark name.
+type benchFamily struct {
+	analysis.BenchFamily
+	Points map[string][]results.Point
+}
+
 // drawBenchCharts draws each family's charts and lays out its section.
 func drawBenchCharts(points []results.Point, a *analysis.Analysis) ([]chart, []benchView, error) {
-	families := verdict.BenchFamilies(points)
+	var families []benchFamily
+	for _, f := range a.Verdict.Benches {
+		bf := benchFamily{BenchFamily: f, Points: map[string][]results.Point{}}
+		for _, p := range points {
+			if p.Kind() == results.KindBench && p.Bench.Pkg == f.Pkg && p.Origin() == f.Origin && slices.Contains(f.Benchmarks, p.Mode) {
+				bf.Points[p.Mode] = append(bf.Points[p.Mode], p)
+			}
+		}
+		families = append(families, bf)
+	}
 	origins := map[string]bool{}
 	for _, f := range families {
 		origins[f.Origin] = true
@@ -68,7 +85,7 @@ func drawBenchCharts(points []results.Point, a *analysis.Analysis) ([]chart, []b
 			return nil, nil, fmt.Errorf("draw %s chart: %w", name, err)
 		}
 		charts = append(charts, c)
-		v := benchView{Name: title, Pkg: f.Pkg, ID: name, Origin: f.Origin, Sentences: f.Sentences(), Throughput: chartViews([]chart{c}, false)[0],
+		v := benchView{Name: title, Pkg: f.Pkg, ID: name, Origin: f.Origin, Sentences: text.BenchSentences(f.BenchFamily), Throughput: chartViews([]chart{c}, false)[0],
 			Table: benchTable(f)}
 		for i, b := range f.Benchmarks {
 			for _, fv := range fitViews(fitsOf(fits, b)) {
@@ -91,7 +108,7 @@ func drawBenchCharts(points []results.Point, a *analysis.Analysis) ([]chart, []b
 }
 
 // familyCPUs are the CPU counts a family was measured on, in order.
-func familyCPUs(f verdict.BenchFamily) []int {
+func familyCPUs(f benchFamily) []int {
 	var cpus []int
 	for _, ps := range f.Points {
 		for _, p := range ps {
@@ -109,7 +126,7 @@ func familyCPUs(f verdict.BenchFamily) []int {
 // a solid line, and the Universal Scalability Law fitted to each member's
 // runs (as brewput fit fits them) as a dashed curve where it could be.
 // The throughput axis is in SI units.
-func benchThroughputChart(name, title string, f verdict.BenchFamily, fits []analysis.Fit) (chart, error) {
+func benchThroughputChart(name, title string, f benchFamily, fits []analysis.Fit) (chart, error) {
 	c := chart{Name: name, Title: title + ": throughput against CPUs"}
 	cpus := familyCPUs(f)
 	if c.Empty = emptyAgainstCPUs(cpus); c.Empty != "" {
@@ -224,7 +241,7 @@ func fitsOf(fits []analysis.Fit, mode string) []analysis.Fit {
 // (package bench) and brewput bench got the histograms: ok is false
 // otherwise. The axis is in the unit that suits the latencies, ns, µs or
 // ms.
-func benchLatencyChart(name, title string, f verdict.BenchFamily) (chart, bool, error) {
+func benchLatencyChart(name, title string, f benchFamily) (chart, bool, error) {
 	type row struct {
 		label  string
 		colour int
@@ -281,7 +298,7 @@ func benchLatencyChart(name, title string, f verdict.BenchFamily) (chart, bool, 
 // benchmark and CPU count, named as go test names it, the median ± its
 // 95 % interval of every unit of their lines with SI prefixes, and the
 // runs.
-func benchTable(f verdict.BenchFamily) tableView {
+func benchTable(f benchFamily) tableView {
 	var all []results.Point
 	for _, b := range f.Benchmarks {
 		all = append(all, f.Points[b]...)

@@ -196,6 +196,9 @@ func defaultStudy(t *testing.T) ([]results.Point, Options) {
 }
 
 func checkPageInBrowser(t *testing.T, points []results.Point, opt Options) {
+	if opt.Analysis == nil {
+		opt.Analysis = answered(t, points)
+	}
 	dir := t.TempDir()
 	r, err := BuildWith(points, opt)
 	if err != nil {

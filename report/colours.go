@@ -5,14 +5,14 @@ import (
 	"slices"
 )
 
-// limitClass is a class of verdict.Limit with its colour and its label in
+// limitClass is a class of analysis.Limit with its colour and its label in
 // the map's legend.
 type limitClass struct {
 	class, label string
 	colour       color.RGBA
 }
 
-// limitClasses are the classes of verdict.Limit in the order the map's
+// limitClasses are the classes of analysis.Limit in the order the map's
 // legend lists them, each with its colour: what scales in greens, the
 // walls in warm colours, nothing to try in greys.
 func limitClasses() []limitClass {

@@ -1,6 +1,8 @@
 package report
 
 import (
+	"github.com/brewput/brewput/results/analysis"
+
 	"fmt"
 	"image/color"
 	"slices"
@@ -8,8 +10,6 @@ import (
 
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-
-	"github.com/brewput/brewput/explain/verdict"
 )
 
 // heatmap is the map of what limits what: a row per mode, a column per
@@ -18,7 +18,7 @@ import (
 // figure bold, a predicted one is not.
 type heatmap struct {
 	title     string
-	grid      *verdict.Grid
+	grid      *analysis.Grid
 	others    []string // classes without a colour of their own
 	classes   []string // the classes present, for the legend
 	note      string
@@ -38,7 +38,7 @@ const (
 
 // heatmapChart draws the map from the points' grid; empty where there is
 // nothing to map.
-func heatmapChart(g *verdict.Grid) (chart, error) {
+func heatmapChart(g *analysis.Grid) (chart, error) {
 	c := chart{Name: "limits", Title: "What limits what"}
 	if len(g.Modes) == 0 {
 		c.Empty = noPoints

@@ -1,22 +1,24 @@
 package report
 
 import (
+	"github.com/brewput/brewput/report/text"
+
 	"fmt"
 	"io"
 	"slices"
 	"strings"
 
-	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/internal/prose"
 	"github.com/brewput/brewput/report/chartspec"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/analysis"
 )
 
-// WriteLabs writes the answer of each lab among points, in the order
-// their points first come, a blank line between them, each drawn with
-// its figure in figures (chartspec.Default where it has none there); then
-// a line saying where the rest is.
-func WriteLabs(w io.Writer, points []results.Point, figures map[string]chartspec.Figure) error {
+// WriteLabs writes each lab's answer among answers (verdict.Labs of the
+// points), a blank line between them, each with the numbers of its figure
+// in figures (chartspec.Default where it has none there) drawn from
+// points; then a line saying where the rest is.
+func WriteLabs(w io.Writer, points []results.Point, answers []analysis.LabAnswer, figures map[string]chartspec.Figure) error {
 	_, labs, byLab := results.SplitLabs(points)
 	for i, l := range labs {
 		if i > 0 {
@@ -32,7 +34,11 @@ func WriteLabs(w io.Writer, points []results.Point, figures map[string]chartspec
 				first = append(first, p)
 			}
 		}
-		if err := verdict.Lab(l, byLab[l], labTable(fig, first)).Write(w); err != nil {
+		j := slices.IndexFunc(answers, func(a analysis.LabAnswer) bool { return a.Lab == l })
+		if j < 0 {
+			continue
+		}
+		if err := text.WriteLab(w, answers[j], labTable(fig, first)); err != nil {
 			return err
 		}
 	}
@@ -48,10 +54,10 @@ const LabMore = "(--format table prints every point in full, with the lab's own 
 
 // labTable lays out what fig draws of points (a lab's first repetitions)
 // as a table.
-func labTable(fig chartspec.Figure, points []results.Point) verdict.FigureTable {
+func labTable(fig chartspec.Figure, points []results.Point) text.FigureTable {
 	pl, ok := fig.Plot(points)
 	if !ok {
-		return verdict.FigureTable{}
+		return text.FigureTable{}
 	}
 	label := func(a chartspec.Axis) string {
 		l := a.Label
@@ -63,7 +69,7 @@ func labTable(fig chartspec.Figure, points []results.Point) verdict.FigureTable 
 		}
 		return l
 	}
-	t := verdict.FigureTable{Title: label(fig.Y)}
+	t := text.FigureTable{Title: label(fig.Y)}
 	bars := fig.Kind == chartspec.Bars
 	if !bars {
 		t.Title += " against " + label(fig.X)

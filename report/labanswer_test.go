@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/report/chartspec"
 	"github.com/brewput/brewput/results"
 )
@@ -37,7 +38,7 @@ func TestLabAnswersFirst(t *testing.T) {
 	fig := chartspec.Default("demo")
 	fig.Best = true
 	var b strings.Builder
-	if err := WriteLabs(&b, ps, map[string]chartspec.Figure{"demo": fig}); err != nil {
+	if err := WriteLabs(&b, ps, verdict.Labs(ps), map[string]chartspec.Figure{"demo": fig}); err != nil {
 		t.Fatal(err)
 	}
 	out := b.String()

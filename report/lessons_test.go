@@ -28,7 +28,7 @@ func someLessons() []lesson.Result {
 }
 
 func TestLessonsSection(t *testing.T) {
-	r, err := BuildWith(studyPoints(), Options{Lessons: someLessons()})
+	r, err := BuildWith(studyPoints(), Options{Lessons: someLessons(), Analysis: answered(t, studyPoints())})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,11 +1,12 @@
 package report
 
 import (
+	"github.com/brewput/brewput/report/text"
+
 	"fmt"
 	"math"
 	"strings"
 
-	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/internal/prose"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
@@ -66,7 +67,7 @@ type adviceRow struct {
 // modeViews lays out a section per mode, in the order the modes first
 // appear. Of repeated points (run --count), the first repetition speaks
 // for the configuration.
-func modeViews(points []results.Point, a *analysis.Analysis, v verdict.Verdict) modesView {
+func modeViews(points []results.Point, a *analysis.Analysis, v analysis.Verdict) modesView {
 	var out []modeView
 	index := map[string]int{}
 	for _, p := range points {
@@ -132,7 +133,7 @@ func modeViews(points []results.Point, a *analysis.Analysis, v verdict.Verdict) 
 	}
 	for _, m := range v.Modes {
 		if i, ok := index[m.Mode]; ok {
-			out[i].Says = m.Says()
+			out[i].Says = text.ModeSays(m)
 		}
 	}
 	for _, adv := range a.Advice {

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/brewput/brewput/coffee"
-	"github.com/brewput/brewput/explain/analyze"
 	"github.com/brewput/brewput/explain/limits"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
@@ -39,12 +38,10 @@ func TestModeSections(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fits, err := analyze.Fits(points)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := answered(t, points)
+	a.Advice = []*analysis.Advice{advice}
 	before := *points[0].Bottleneck
-	r, err := BuildWith(points, Options{Analysis: &analysis.Analysis{Fits: fits, Advice: []*analysis.Advice{advice}}})
+	r, err := BuildWith(points, Options{Analysis: a})
 	if err != nil {
 		t.Fatal(err)
 	}

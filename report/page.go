@@ -1,6 +1,8 @@
 package report
 
 import (
+	"github.com/brewput/brewput/results/analysis"
+
 	"bytes"
 	"embed"
 	"fmt"
@@ -12,8 +14,6 @@ import (
 
 	"github.com/brewput/brewput/results/lesson"
 
-	"github.com/brewput/brewput/explain/scaling"
-	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/internal/prose"
 	"github.com/brewput/brewput/results"
 )
@@ -48,7 +48,7 @@ type section struct {
 type pageParts struct {
 	charts    []chart
 	heatmap   chart
-	verdict   verdict.Verdict
+	verdict   analysis.Verdict
 	schedules []scheduleView
 	labs      []labView
 	benches   []benchView
@@ -702,7 +702,7 @@ func machineTables(points []results.Point) []machineTable {
 
 // poolMeters makes the copies of each of a study's meters ("shard#1" to
 // "shard#16", a sharded map's mutexes) one machine, "shard ×16", as
-// scaling.Describe speaks of them: the mean of their time held, their
+// text.Describe speaks of them: the mean of their time held, their
 // uses summed and the wait per use over all of them; one column where
 // sixteen would not fit the page. The shop's points are left as they are.
 func poolMeters(points []results.Point) []results.Point {
@@ -715,7 +715,7 @@ func poolMeters(points []results.Point) []results.Point {
 		var kinds []string
 		by := map[string][]results.Machine{}
 		for _, m := range p.Machines {
-			k := scaling.Kind(m.Name)
+			k := analysis.Kind(m.Name)
 			if _, ok := by[k]; !ok {
 				kinds = append(kinds, k)
 			}

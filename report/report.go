@@ -13,8 +13,8 @@ import (
 	"github.com/brewput/brewput/results/lesson"
 
 	"github.com/brewput/brewput/report/chartspec"
+	"github.com/brewput/brewput/report/text"
 
-	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/internal/atomicfile"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
@@ -31,6 +31,8 @@ type File struct {
 type Report struct {
 	Files  []File
 	Points []results.Point
+	// Analysis is the points' analysis the report renders.
+	Analysis *analysis.Analysis
 	// Figures are the labs' charts, by lab name, as Options gave them.
 	Figures map[string]chartspec.Figure
 }
@@ -131,11 +133,14 @@ func BuildWith(points []results.Point, opt Options) (*Report, error) {
 		if parts.charts, err = drawCharts(shop, a.Fits); err != nil {
 			return nil, fmt.Errorf("draw charts: %w", err)
 		}
-		// The map and the verdict's causal part are the shop's (NewGrid
-		// leaves a study's points out); a study's variants are described.
-		grid := verdict.NewGrid(shop)
-		parts.verdict = verdict.OfGrid(grid)
-		parts.verdict.Studies = verdict.Studies(shop)
+		// The answer's section speaks of the shop and the studies; the
+		// Go benchmarks have theirs.
+		parts.verdict = a.Verdict
+		parts.verdict.Benches = nil
+		grid := a.Grid
+		if grid == nil {
+			grid = &analysis.Grid{}
+		}
 		if parts.heatmap, err = heatmapChart(grid); err != nil {
 			return nil, fmt.Errorf("draw the map of limits: %w", err)
 		}
@@ -170,7 +175,7 @@ func BuildWith(points []results.Point, opt Options) (*Report, error) {
 	if err := results.WriteCSV(&csv, points); err != nil {
 		return nil, err
 	}
-	r := &Report{Points: points, Figures: opt.Figures, Files: []File{{Name: Index, Data: page.Bytes()}}}
+	r := &Report{Points: points, Analysis: a, Figures: opt.Figures, Files: []File{{Name: Index, Data: page.Bytes()}}}
 	if len(points) > 0 {
 		r.Files = append(r.Files, File{Name: "results.json", Data: jsonl.Bytes()}, File{Name: "results.csv", Data: csv.Bytes()})
 	}
@@ -303,7 +308,7 @@ func WriteBench(w, log io.Writer, dir string, points []results.Point, a *analysi
 	if f == results.Table {
 		// The answer first: which variant of each family makes the
 		// most, by how much, and how each scaled.
-		if err := verdict.Of(points).WriteText(w); err != nil {
+		if err := text.WriteVerdict(w, r.Analysis.Verdict); err != nil {
 			return err
 		}
 		fmt.Fprintln(w)

@@ -412,15 +412,25 @@ func TestBuildRefusesNoPoints(t *testing.T) {
 	}
 }
 
-// build builds the report of points as they are, with their fits (an
-// analysis of nothing else: no causal profile, advice or schedule).
+// build builds the report of points as they are, with what answered
+// reads from them.
 func build(t testing.TB, points []results.Point) (*Report, error) {
 	t.Helper()
+	return Build(points, answered(t, points))
+}
+
+// answered is the analysis of points read from them as they are —
+// the answer and the fits — with no causal profile, advice or schedule
+// simulated.
+func answered(t testing.TB, points []results.Point) *analysis.Analysis {
+	t.Helper()
+	a := analyze.Answer(points)
 	fits, err := analyze.Fits(points)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Build(points, &analysis.Analysis{Fits: fits})
+	a.Fits = fits
+	return a
 }
 
 // analyzed is the analysis of points, as the main job makes it: it gives

@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/brewput/brewput/explain/scaling"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/analysis"
 )
 
 // load is the offered load a point was measured under; points that differ
@@ -122,13 +122,13 @@ func buildSeries(points []results.Point) []series {
 }
 
 // pars returns the function giving the series a point belongs to:
-// scaling.ParSeries, which the fits use too, keyed by seriesKey.
+// analysis.ParSeries, which the fits use too, keyed by seriesKey.
 func pars(points []results.Point) func(results.Point) []seriesKey {
 	group := func(p results.Point) seriesKey {
 		return seriesKey{Origin: p.Origin(), Model: p.IsModel(), Sched: p.Sched, Mode: p.Mode,
 			Load: load{Par: perCPU, Rate: p.Rate, MaxQ: p.MaxQ}}
 	}
-	return scaling.ParSeries(points, group, func(k seriesKey, par int) seriesKey {
+	return analysis.ParSeries(points, group, func(k seriesKey, par int) seriesKey {
 		k.Load.Par = par
 		return k
 	})

@@ -5,7 +5,7 @@ import (
 	"io"
 	"path/filepath"
 
-	"github.com/brewput/brewput/explain/verdict"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
 
@@ -14,8 +14,8 @@ import (
 // the compact one, or with full every point in full — and where the page
 // is.
 func (r *Report) WriteSummary(w io.Writer, dir string, full bool) error {
-	if v := verdict.Of(r.Points); !v.Empty() {
-		if err := v.WriteText(w); err != nil {
+	if v := r.Analysis.Verdict; !v.Empty() {
+		if err := text.WriteVerdict(w, v); err != nil {
 			return err
 		}
 		fmt.Fprintln(w)
@@ -23,8 +23,8 @@ func (r *Report) WriteSummary(w io.Writer, dir string, full bool) error {
 	write := results.WriteTable
 	if !full {
 		write = func(w io.Writer, points []results.Point) error {
-			return verdict.WriteCompact(w, points, func(w io.Writer, labs []results.Point) error {
-				return WriteLabs(w, labs, r.Figures)
+			return text.WriteCompact(w, points, r.Analysis, func(w io.Writer, labs []results.Point) error {
+				return WriteLabs(w, labs, r.Analysis.Labs, r.Figures)
 			})
 		}
 	}

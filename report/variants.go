@@ -1,6 +1,7 @@
 package report
 
 import (
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results/analysis"
 
 	"cmp"
@@ -9,7 +10,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/brewput/brewput/explain/scaling"
 	"github.com/brewput/brewput/internal/prose"
 	"github.com/brewput/brewput/results"
 )
@@ -63,7 +63,7 @@ type meterRow struct {
 // as it does for a study's model (its predict command); the comparison
 // gives the median of all of them.
 func variantViews(points []results.Point, a *analysis.Analysis) variantsView {
-	v := variantsView{NoProfile: scaling.NoProfile}
+	v := variantsView{NoProfile: text.NoProfile}
 	type key struct {
 		mode, origin string
 		cpus         int
@@ -90,7 +90,7 @@ func variantViews(points []results.Point, a *analysis.Analysis) variantsView {
 		p := ps[(len(ps)-1)/2]
 		v.Variants[i].Rows = append(v.Variants[i].Rows, meterRow{
 			Source: p.Origin(), CPUs: strconv.Itoa(p.CPUs), Throughput: results.FormatRate(p.Throughput, p.Unit),
-			CPU: fmt.Sprintf("%.0f %%", 100*p.Util), Text: strings.TrimPrefix(scaling.Describe(p), scaling.NoProfile+" "),
+			CPU: fmt.Sprintf("%.0f %%", 100*p.Util), Text: strings.TrimPrefix(text.Describe(p), text.NoProfile+" "),
 		})
 	}
 	notFitted := map[string][]string{}

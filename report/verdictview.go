@@ -11,7 +11,6 @@ import (
 	"strings"
 
 	"github.com/brewput/brewput/coffee"
-	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/internal/prose"
 	"github.com/brewput/brewput/results/analysis"
 )
@@ -58,7 +57,7 @@ type tryLink struct{ Mode, Href string }
 
 // playgroundLink is the address of the playground (see
 // Options.Playground) opened on m's mode, CPU count, policy and runtime.
-func playgroundLink(base string, m verdict.ModeLimit) string {
+func playgroundLink(base string, m analysis.ModeLimit) string {
 	q := url.Values{}
 	q.Set("mode", m.Mode)
 	q.Set("cpus", strconv.Itoa(m.CPUs))
@@ -74,13 +73,13 @@ func playgroundLink(base string, m verdict.ModeLimit) string {
 // newVerdictView lays out the verdict, modes that the same thing limits
 // and the same change helps as much sharing a row, so that the table says
 // each thing once.
-func newVerdictView(v verdict.Verdict, playground string) verdictView {
+func newVerdictView(v analysis.Verdict, playground string) verdictView {
 	vv := verdictView{Unit: v.Unit}
 	for _, c := range v.Counts {
-		vv.Sentences = append(vv.Sentences, c.Sentence)
+		vv.Sentences = append(vv.Sentences, text.CountSentence(c))
 	}
 	for _, d := range v.Studies {
-		vv.Studies = append(vv.Studies, studyVerdictView{Study: d.Study, ID: "verdict-study-" + anchor(d.Study), Sentences: d.Sentences(), Predicted: d.Prediction != nil})
+		vv.Studies = append(vv.Studies, studyVerdictView{Study: d.Study, ID: "verdict-study-" + anchor(d.Study), Sentences: text.StudySentences(d), Predicted: d.Prediction != nil})
 	}
 	type group struct {
 		row                  verdictRow
@@ -98,14 +97,14 @@ func newVerdictView(v verdict.Verdict, playground string) verdictView {
 			row.Limit += fmt.Sprintf(" (from %s)", prose.Count(m.From, "CPU"))
 		}
 		if m.Limit.Change != "" {
-			row.Change, row.Gain = m.Limit.Change, verdict.FormatGain(m.Limit.Gain)
+			row.Change, row.Gain = m.Limit.Change, prose.Gain(m.Limit.Gain)
 		}
 		key := rowKey{row.Model, row.At, row.Limit, row.Change, row.Gain}
 		g, ok := index[key]
 		if ok && g.unit != m.Unit {
 			ok = false
 		}
-		if !ok || m.Throughput < (1-verdict.Near)*g.hi || m.Throughput > g.lo/(1-verdict.Near) {
+		if !ok || m.Throughput < (1-analysis.Near)*g.hi || m.Throughput > g.lo/(1-analysis.Near) {
 			g = &group{row: row, unit: m.Unit, lo: m.Throughput, hi: m.Throughput, p50lo: m.P50, p50hi: m.P50}
 			groups = append(groups, g)
 			index[key] = g

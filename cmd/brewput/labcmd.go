@@ -8,6 +8,8 @@ import (
 	"runtime"
 	"strings"
 
+	"github.com/brewput/brewput/explain/verdict"
+
 	"github.com/brewput/brewput/internal/profile"
 	"github.com/brewput/brewput/report"
 
@@ -92,7 +94,7 @@ func newLabRunCmd(e *env, l lab.Lab) *cobra.Command {
 			}
 			if format == compactFormat {
 				out.View = func(w io.Writer, points []results.Point) error {
-					return report.WriteLabs(w, points, map[string]chartspec.Figure{info.Name: l.Figure()})
+					return report.WriteLabs(w, points, verdict.Labs(points), map[string]chartspec.Figure{info.Name: l.Figure()})
 				}
 			}
 			out.Hold = profDir != ""

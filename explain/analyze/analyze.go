@@ -1,7 +1,8 @@
 // Package analyze makes the analysis of a set of points: it asks each
 // question of the explanation layer once — what limits each point (its
-// causal profile, on the point), how each series scales, what the model
-// advises for each mode, which schedules tell the story — and keeps the
+// causal profile, on the point), what the points answer, how each series
+// scales, what the model advises for each mode, which schedules tell the
+// story — and keeps the
 // answers in an analysis.Analysis, which pages and tables only render.
 package analyze
 
@@ -10,8 +11,9 @@ import (
 	"io"
 
 	"github.com/brewput/brewput/explain/limits"
-	"github.com/brewput/brewput/explain/schedule"
 	"github.com/brewput/brewput/explain/scaling"
+	"github.com/brewput/brewput/explain/schedule"
+	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
@@ -60,10 +62,24 @@ func Points(points []results.Point, opt Options) (*analysis.Analysis, error) {
 		return nil, err
 	}
 	a.Fits = fits
+	answer := Answer(points)
+	a.Verdict, a.Grid, a.Ranges, a.StudyTable, a.Labs = answer.Verdict, answer.Grid, answer.Ranges, answer.StudyTable, answer.Labs
 	if a.Of, err = analysis.OfPoints(points); err != nil {
 		return nil, err
 	}
 	return a, nil
+}
+
+// Answer is the part of an analysis that is read from the points as they
+// are, simulating nothing: the verdict, the map of limits, the compact
+// tables and the labs' answers.
+func Answer(points []results.Point) *analysis.Analysis {
+	a := &analysis.Analysis{Schema: analysis.Schema, Grid: verdict.NewGrid(points)}
+	a.Verdict = verdict.OfGrid(a.Grid)
+	a.Verdict.Studies = verdict.Studies(points)
+	a.Verdict.Benches = verdict.BenchFamilies(points)
+	a.Ranges, a.StudyTable, a.Labs = verdict.Ranges(points), verdict.StudyTable(points), verdict.Labs(points)
+	return a
 }
 
 // Fits fits the Universal Scalability Law against CPUs to every series of

@@ -62,7 +62,7 @@ func (pr *Profile) Point() results.Point {
 // are left as they are. Points of the user's own code (a study's, a Go
 // benchmark's), of which the model knows nothing, get no verdict, and
 // lose any an older version gave them from their counters: they are
-// described as measured (scaling.Describe), never explained. The error is the first profile that failed; the
+// described as measured (report/text's Describe), never explained. The error is the first profile that failed; the
 // others are annotated all the same.
 func Annotate(points []results.Point, policy model.Policy) error {
 	var idx []int

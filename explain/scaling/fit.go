@@ -117,49 +117,10 @@ func groupOf(p results.Point) fitKey {
 // to, by ParSeries, as report draws them, so that the page's fits are the
 // CLI's.
 func cpuSeries(points []results.Point) func(results.Point) []fitKey {
-	return ParSeries(points, groupOf, func(k fitKey, par int) fitKey {
+	return analysis.ParSeries(points, groupOf, func(k fitKey, par int) fitKey {
 		k.par = par
 		return k
 	})
-}
-
-// ParSeries returns the function giving the series against CPUs a point
-// belongs to, keyed by K: group is the key of a point's series with its
-// load's Par undecided (one per CPU), withPar that key with a fixed Par.
-// A point whose Par differs from its CPUs ran with that many customers or
-// servers whatever the CPUs; one whose Par equals its CPUs ran with one
-// per CPU (--par 0, the default) unless its mode, source and rate were
-// also run with that fixed Par at other CPU counts. Keying every point by
-// Par would cut a default sweep into one point per CPU count. A point
-// that fits both, Par P on P CPUs in both sweeps, belongs to both series.
-func ParSeries[K comparable](points []results.Point, group func(results.Point) K, withPar func(K, int) K) func(results.Point) []K {
-	type fixedPar struct {
-		group K
-		par   int
-	}
-	fixed := map[fixedPar]bool{}
-	for _, p := range points {
-		if p.Par != p.CPUs {
-			fixed[fixedPar{group(p), p.Par}] = true
-		}
-	}
-	hasPerCPU := map[K]bool{}
-	for _, p := range points {
-		if p.Par == p.CPUs && !fixed[fixedPar{group(p), p.Par}] {
-			hasPerCPU[group(p)] = true
-		}
-	}
-	return func(p results.Point) []K {
-		g := group(p)
-		var out []K
-		if p.Par != p.CPUs || fixed[fixedPar{g, p.Par}] {
-			out = append(out, withPar(g, p.Par))
-		}
-		if p.Par == p.CPUs && hasPerCPU[g] {
-			out = append(out, g)
-		}
-		return out
-	}
 }
 
 // fitSeries fits one series' points.

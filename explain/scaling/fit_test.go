@@ -9,6 +9,7 @@ import (
 
 	"github.com/brewput/brewput/explain/scaling"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/analysis"
 )
 
 // fitPoint returns a closed-loop point of mode at cpus with par customers
@@ -341,7 +342,7 @@ func TestParSeries(t *testing.T) {
 		mode string
 		par  int // 0: one per CPU
 	}
-	of := scaling.ParSeries(points, func(p results.Point) key { return key{p.Mode, 0} },
+	of := analysis.ParSeries(points, func(p results.Point) key { return key{p.Mode, 0} },
 		func(k key, par int) key { k.par = par; return k })
 	for _, c := range []struct {
 		p    results.Point

@@ -54,8 +54,8 @@ type Choice struct {
 // no mode at a wall has it, Pick draws the first alone at its most CPUs,
 // saying what limits it; without a mode at a wall, the best scaling one at
 // the most CPUs; without either, nothing.
-func Pick(g *verdict.Grid) []Choice {
-	shown := func(mode string, n int) *verdict.Entry {
+func Pick(g *analysis.Grid, points []results.Point) []Choice {
+	shown := func(mode string, n int) *analysis.Entry {
 		if c, ok := g.At(mode, n); ok {
 			return c.Shown()
 		}
@@ -70,7 +70,7 @@ func Pick(g *verdict.Grid) []Choice {
 		}
 		return t
 	}
-	single := func(l verdict.Limit) bool {
+	single := func(l analysis.Limit) bool {
 		switch l.Class {
 		case "cpus", "customers", "machines", "none", "unknown", "channel", "step":
 			return false
@@ -100,9 +100,9 @@ func Pick(g *verdict.Grid) []Choice {
 	}
 	// scaling is the best mode other than walled that scales on n CPUs,
 	// of one kind (measured or predicted) where kind says which.
-	scaling := func(walled string, n int, kind *bool) (string, *verdict.Entry) {
+	scaling := func(walled string, n int, kind *bool) (string, *analysis.Entry) {
 		var name string
-		var be *verdict.Entry
+		var be *analysis.Entry
 		for _, m := range g.Modes {
 			e := shown(m, n)
 			if m == walled || racy(m) || e == nil || !e.Limit.Scales() || kind != nil && e.Model != *kind {
@@ -116,7 +116,7 @@ func Pick(g *verdict.Grid) []Choice {
 	}
 	choice := func(mode string, n int, why string) Choice {
 		c, _ := g.At(mode, n)
-		return Choice{Mode: mode, CPUs: n, Why: why, Point: c.Shown().Point}
+		return Choice{Mode: mode, CPUs: n, Why: why, Point: points[c.Shown().First]}
 	}
 	if len(walls) == 0 {
 		for i := len(g.CPUs) - 1; i >= 0; i-- {
@@ -160,7 +160,7 @@ func rate(v float64) string { return fmt.Sprintf("%.0f", v) }
 
 // as says where an entry's figures come from: "as measured on vm", "as the
 // model (go) predicts".
-func as(e *verdict.Entry) string {
+func as(e *analysis.Entry) string {
 	if e.Model {
 		return "as the " + e.Source + " predicts"
 	}
@@ -191,7 +191,7 @@ func cpusText(n int) string {
 func Pictures(points []results.Point, span time.Duration) []analysis.Picture {
 	g := verdict.NewGrid(points)
 	var out []analysis.Picture
-	for _, c := range Pick(g) {
+	for _, c := range Pick(g, points) {
 		out = append(out, picture(points, c.Mode, c.CPUs, c.Why, c.Point, span))
 	}
 	// Profiled measurements of the chosen modes, at their most CPUs.

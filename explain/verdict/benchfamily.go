@@ -1,39 +1,13 @@
 package verdict
 
 import (
-	"fmt"
-	"io"
+	"github.com/brewput/brewput/results/analysis"
+
 	"slices"
 	"strings"
 
 	"github.com/brewput/brewput/results"
 )
-
-// BenchFamily is Go benchmarks of one package, measured alike, that
-// differ in one part of their names: the variants of one design, as
-// benchstat -col /design sets them side by side. Cache/design=mutex/
-// load=read, Cache/design=sharded/load=read and Cache/design=syncmap/
-// load=read are the family Cache/design=*/load=read, whose variants are
-// mutex, sharded and syncmap. A benchmark with no sibling is a family of
-// one.
-type BenchFamily struct {
-	// Name is the benchmarks' name with the part they differ in as *.
-	Name string
-	// Pkg and Origin are the package and where it was measured.
-	Pkg, Origin string
-	// Variants name the members as the part they differ in says
-	// ("mutex", or the part whole where it is not key=value); Benchmarks
-	// are their full names, in the same order, as they first come.
-	Variants, Benchmarks []string
-	// Points are each member's points, by its full name.
-	Points map[string][]results.Point
-	// Counts answer each CPU count of interest (none for a family of
-	// one), Scaling how each member's throughput changed from the fewest
-	// CPUs measured to the most, Changes its figures.
-	Counts  []Standing
-	Scaling string
-	Changes []Versus
-}
 
 // benchCount is how brewput bench spells its count of runs.
 const benchCount = "-count"
@@ -42,7 +16,7 @@ const benchCount = "-count"
 // each: which member makes the most at each CPU count and by how much,
 // with intervals, and how each scaled. Families come in the order their
 // first benchmark does. Other kinds of points are left out.
-func BenchFamilies(points []results.Point) []BenchFamily {
+func BenchFamilies(points []results.Point) []analysis.BenchFamily {
 	_, benches := results.SplitBench(points)
 	type src struct{ origin, pkg string }
 	var srcs []src
@@ -59,14 +33,11 @@ func BenchFamilies(points []results.Point) []BenchFamily {
 		}
 		by[s][p.Mode] = append(by[s][p.Mode], p)
 	}
-	var out []BenchFamily
+	var out []analysis.BenchFamily
 	for _, s := range srcs {
 		for _, f := range familiesOf(names[s]) {
-			f.Pkg, f.Origin, f.Points = s.pkg, s.origin, map[string][]results.Point{}
-			for _, b := range f.Benchmarks {
-				f.Points[b] = by[s][b]
-			}
-			f.answer()
+			f.Pkg, f.Origin = s.pkg, s.origin
+			answer(&f, by[s])
 			out = append(out, f)
 		}
 	}
@@ -77,8 +48,8 @@ func BenchFamilies(points []results.Point) []BenchFamily {
 // benchmark with as many parts, the first part (after the top level) in
 // which some of them differ while agreeing in every other part is the
 // part their families vary in.
-func familiesOf(names []string) []BenchFamily {
-	var out []BenchFamily
+func familiesOf(names []string) []analysis.BenchFamily {
+	var out []analysis.BenchFamily
 	index := map[string]int{}
 	shape := func(parts []string) string { return parts[0] + "/" + strings.Repeat("*", len(parts)) }
 	shapes := map[string][][]string{}
@@ -118,7 +89,7 @@ func familiesOf(names []string) []BenchFamily {
 		if !ok {
 			j = len(out)
 			index[family] = j
-			out = append(out, BenchFamily{Name: family})
+			out = append(out, analysis.BenchFamily{Name: family})
 		}
 		out[j].Variants = append(out[j].Variants, variant)
 		out[j].Benchmarks = append(out[j].Benchmarks, n)
@@ -126,11 +97,12 @@ func familiesOf(names []string) []BenchFamily {
 	return out
 }
 
-// answer fills the family's standings and scaling.
-func (f *BenchFamily) answer() {
+// answer fills the family's standings and scaling from its members'
+// points, by benchmark name.
+func answer(f *analysis.BenchFamily, points map[string][]results.Point) {
 	var counts []int
 	for _, b := range f.Benchmarks {
-		for _, p := range f.Points[b] {
+		for _, p := range points[b] {
 			if !slices.Contains(counts, p.CPUs) {
 				counts = append(counts, p.CPUs)
 			}
@@ -139,14 +111,14 @@ func (f *BenchFamily) answer() {
 	slices.Sort(counts)
 	at := func(variant string, n int) []results.Point {
 		var out []results.Point
-		for _, p := range f.Points[f.Benchmarks[slices.Index(f.Variants, variant)]] {
+		for _, p := range points[f.Benchmarks[slices.Index(f.Variants, variant)]] {
 			if p.CPUs == n {
 				out = append(out, p)
 			}
 		}
 		return out
 	}
-	unit := f.Points[f.Benchmarks[0]][0].Unit
+	unit := points[f.Benchmarks[0]][0].Unit
 	if len(f.Variants) > 1 {
 		for _, n := range countsOfInterest(counts) {
 			var ss []series
@@ -157,37 +129,12 @@ func (f *BenchFamily) answer() {
 			}
 			st := standing(n, "", unit, benchCount, ss)
 			// The latency of a call is the chart's beside it, where
-			// measured: the sentence keeps to throughput.
+			// measured: the answer keeps to throughput.
 			st.TopP50 = 0
-			st.Sentence = st.sentence(unit, benchCount)
 			f.Counts = append(f.Counts, st)
 		}
 	}
 	if len(counts) > 1 {
-		f.Scaling, f.Changes = scalingFrom(counts[0], counts[len(counts)-1], f.Variants, benchCount, at)
+		f.Scaling = scalingFrom(counts[0], counts[len(counts)-1], f.Variants, benchCount, at)
 	}
-}
-
-// Sentences are what the family's answer says: a sentence for each CPU
-// count of interest, and one on how its members scaled.
-func (f BenchFamily) Sentences() []string { return sentences(f.Counts, f.Scaling) }
-
-// WriteBenchAnswer writes the families' answers for a terminal: each
-// family's name, then its sentences, wrapped and indented.
-func WriteBenchAnswer(w io.Writer, families []BenchFamily) error {
-	for _, f := range families {
-		ss := f.Sentences()
-		if len(ss) == 0 {
-			continue
-		}
-		if _, err := fmt.Fprintf(w, "%s, measured on %s:\n", f.Name, f.Origin); err != nil {
-			return err
-		}
-		for _, s := range ss {
-			if _, err := fmt.Fprintln(w, "  "+wrap(s, 108, "  ")); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
 }

@@ -1,6 +1,8 @@
 package verdict
 
 import (
+	"github.com/brewput/brewput/results/analysis"
+
 	"slices"
 	"strings"
 
@@ -9,89 +11,12 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// Grid is a study's shop points laid out as modes (in the order they first
-// appear) by CPU counts (ascending).
-type Grid struct {
-	Modes []string
-	CPUs  []int
-	cells map[cellKey]*Cell
-}
-
-type cellKey struct {
-	mode string
-	cpus int
-}
-
-// Cell is one mode on one CPU count: its measurement and its prediction,
-// either of which may be missing.
-type Cell struct {
-	Mode     string
-	CPUs     int
-	Measured *Entry
-	Model    *Entry
-}
-
-// Shown is the entry that speaks for the cell: the measurement where there
-// is one, the model's prediction otherwise.
-func (c *Cell) Shown() *Entry {
-	if c.Measured != nil {
-		return c.Measured
-	}
-	return c.Model
-}
-
-// Entry is one kind of point of a cell, its repetitions reduced to
-// medians.
-type Entry struct {
-	// Source says where it comes from: "measured" (on Host) or "model
-	// (go)", "model (fifo)".
-	Source string
-	Host   string
-	Model  bool
-	// Throughput and P50 (ms) are medians over the repetitions; Reps
-	// counts them, Disturbed those other processes took CPU from.
-	Throughput, P50, P99 float64
-	Util                 float64
-	Unit                 string
-	Reps, Disturbed      int
-	// Limit is what limits it, from the first repetition's bottleneck.
-	Limit Limit
-	// Point is the first repetition.
-	Point results.Point
-}
-
-// Limit is what limits a point, as its causal profile found it, in the
-// few classes the map of what limits what colours.
-type Limit struct {
-	// Class is "cpus" (more CPUs help: the point scales), "customers"
-	// (more customers or servers help), a machine's kind ("grinder"), the
-	// "kitchen" lock, a pipeline's or a YAML system's resource, "machines"
-	// where several machines bind together, "channel", "step", "none"
-	// (nothing tried helps, or an open loop keeps up) or "unknown" (no
-	// profile).
-	Class string
-	// Named says what limits it for people, in short: "the grinder",
-	// "the CPUs", "the grinder, espresso machine and steamer together";
-	// the bottleneck's own Named lists every resource.
-	Named string
-	// Change is the best change the profile tried and Gain what it gains
-	// (0.5 is 50 % more); empty where nothing tried helps.
-	Change string
-	Gain   float64
-	// Combined says the change relieves several resources at once.
-	Combined bool
-}
-
-// Scales reports whether the point is limited by its CPUs (or the
-// customers the CPUs bring): more CPUs is what helps.
-func (l Limit) Scales() bool { return l.Class == "cpus" || l.Class == "customers" }
-
 // LimitOf classifies a point's bottleneck.
-func LimitOf(b *results.Bottleneck) Limit {
+func LimitOf(b *results.Bottleneck) analysis.Limit {
 	if b == nil || b.Resource == "" {
-		return Limit{Class: "unknown", Named: "no causal profile"}
+		return analysis.Limit{Class: "unknown", Named: "no causal profile"}
 	}
-	l := Limit{Gain: b.Gain}
+	l := analysis.Limit{Gain: b.Gain}
 	switch {
 	case b.Combined != nil:
 		l.Change, l.Combined = b.Combined.Change, true
@@ -181,12 +106,6 @@ func appendFirst(have, s string) string {
 	return s
 }
 
-// At returns the cell of mode on cpus, if there is one.
-func (g *Grid) At(mode string, cpus int) (*Cell, bool) {
-	c, ok := g.cells[cellKey{mode, cpus}]
-	return c, ok
-}
-
 // NewGrid lays out the shop's points (labs' are left out, and so are the
 // user's own code's — a study's, a Go benchmark's — which have no causal
 // profile to map). Of each mode it
@@ -194,16 +113,20 @@ func (g *Grid) At(mode string, cpus int) (*Cell, bool) {
 // it was measured under) and one of predictions (the first policy and
 // load), so that a cell compares like with like; repetitions become
 // medians.
-func NewGrid(points []results.Point) *Grid {
-	g := &Grid{cells: map[cellKey]*Cell{}}
+func NewGrid(points []results.Point) *analysis.Grid {
+	g := &analysis.Grid{}
+	type cellKey struct {
+		mode string
+		cpus int
+	}
 	type series struct {
 		mode  string
 		model bool
 	}
 	first := map[series]string{}
-	groups := map[cellKey][2][]results.Point{}
+	groups := map[cellKey][2][]int{}
 	var keys []cellKey
-	for _, p := range points {
+	for i, p := range points {
 		if p.Kind() == results.KindLab || p.IsUserCode() {
 			continue
 		}
@@ -225,18 +148,17 @@ func NewGrid(points []results.Point) *Grid {
 		if !ok {
 			keys = append(keys, k)
 		}
-		i := 0
+		kind := 0
 		if p.IsModel() {
-			i = 1
+			kind = 1
 		}
-		gr[i] = append(gr[i], p)
+		gr[kind] = append(gr[kind], i)
 		groups[k] = gr
 	}
 	slices.Sort(g.CPUs)
 	for _, k := range keys {
 		gr := groups[k]
-		c := &Cell{Mode: k.mode, CPUs: k.cpus, Measured: entry(gr[0]), Model: entry(gr[1])}
-		g.cells[k] = c
+		g.Cells = append(g.Cells, analysis.Cell{Mode: k.mode, CPUs: k.cpus, Measured: entry(points, gr[0]), Model: entry(points, gr[1])})
 	}
 	return g
 }
@@ -255,28 +177,32 @@ func seriesID(p results.Point) string {
 	return strings.Join([]string{src, itoa(par), ftoa(p.Rate), itoa(p.MaxQ), p.Harness}, "|")
 }
 
-// entry reduces a cell's points of one kind; nil where there are none.
-func entry(ps []results.Point) *Entry {
-	if len(ps) == 0 {
+// entry reduces a cell's points of one kind, points[i] for i in idx; nil
+// where there are none.
+func entry(points []results.Point, idx []int) *analysis.Entry {
+	if len(idx) == 0 {
 		return nil
 	}
-	first := ps[0]
-	for _, p := range ps {
-		if p.Rep > 0 && (first.Rep == 0 || p.Rep < first.Rep) {
-			first = p
+	first := idx[0]
+	for _, i := range idx {
+		if r := points[i].Rep; r > 0 && (points[first].Rep == 0 || r < points[first].Rep) {
+			first = i
 		}
 	}
-	e := &Entry{Model: first.IsModel(), Unit: first.Unit, Reps: len(ps), Point: first, Limit: LimitOf(first.Bottleneck)}
+	p0 := points[first]
+	e := &analysis.Entry{Model: p0.IsModel(), Unit: p0.Unit, Reps: len(idx), First: first, Limit: LimitOf(p0.Bottleneck),
+		Rate: p0.Rate, Sched: p0.Sched, Runtime: p0.Runtime}
 	if e.Model {
 		e.Source = "model"
-		if first.Sched != "" {
-			e.Source += " (" + first.Sched + ")"
+		if p0.Sched != "" {
+			e.Source += " (" + p0.Sched + ")"
 		}
 	} else {
-		e.Source, e.Host = "measured", first.Origin()
+		e.Source, e.Host = "measured", p0.Origin()
 	}
 	var tp, p50, p99, util []float64
-	for _, p := range ps {
+	for _, i := range idx {
+		p := points[i]
 		tp = append(tp, p.Throughput)
 		p50 = append(p50, p.Latency.P50)
 		p99 = append(p99, p.Latency.P99)
@@ -288,3 +214,7 @@ func entry(ps []results.Point) *Entry {
 	e.Throughput, e.P50, e.P99, e.Util = results.Median(tp), results.Median(p50), results.Median(p99), results.Median(util)
 	return e
 }
+
+// measuredDisturbed reports whether p was measured while other processes
+// took CPU from it; a model's point never is.
+func measuredDisturbed(p results.Point) bool { return !p.IsModel() && p.IsDisturbed() }

@@ -120,6 +120,7 @@ var upward = map[[2]string]bool{
 	{"lab", "report/chartspec"}:           true,
 	{"lab/lessons", "explain/compare"}:    true,
 	{"measure/study", "report"}:           true,
+	{"measure/study", "report/text"}:      true,
 	{"measure/study", "explain/compare"}:  true,
 	{"measure/study", "explain/scaling"}:  true,
 	{"measure/study", "explain/why"}:      true,
@@ -164,6 +165,23 @@ func TestImportsOneWay(t *testing.T) {
 func topOf(dir string) string {
 	top, _, _ := strings.Cut(dir, "/")
 	return top
+}
+
+// The report renders points and their analysis (results/analysis) and
+// computes no reading of its own: neither it nor anything it depends on
+// is the model, the explanation layer or the CLI's prediction. Its
+// words (report/text) are the page's and the terminal's alike.
+func TestReportOnlyRenders(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go list")
+	}
+	for _, dep := range deps(t, "./report/...") {
+		for _, banned := range []string{module + "model", module + "explain", module + "internal/predict"} {
+			if dep == banned || strings.HasPrefix(dep, banned+"/") {
+				t.Errorf("./report/... reaches %s: the report renders an analysis, it does not make one", dep)
+			}
+		}
+	}
 }
 
 // Listing the root shows the pipeline and nothing else.

@@ -10,7 +10,7 @@
 // its variants' meters at the two edges of the measured window, and each
 // point records the difference as one of its machines: uses, the fraction
 // of the window the resource was held, and the mean wait per use, which
-// the point's description (scaling.Describe) and the report give. They
+// the point's description (report/text's Describe) and the report give. They
 // are measurements, not a verdict: a lock held most of the time need not
 // be what limits a design.
 //

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/explain/verdict"
+	"github.com/brewput/brewput/report/text"
+
 	"github.com/brewput/brewput/internal/parallel"
 	"github.com/brewput/brewput/internal/predict"
 	"github.com/brewput/brewput/model"
@@ -240,7 +242,7 @@ func tableCounts(cpus []int, measured []results.Point) []int {
 
 // writePrediction writes the prediction: each variant's model in a line,
 // then the table of the predicted points against the measured ones
-// (verdict.WritePrediction), a row per variant and CPU count of
+// (text.WritePrediction), a row per variant and CPU count of
 // tableCounts.
 func writePrediction(w io.Writer, models []variantModel, predicted, measured []results.Point, cpus []int) error {
 	var b strings.Builder
@@ -252,5 +254,5 @@ func writePrediction(w io.Writer, models []variantModel, predicted, measured []r
 	if _, err := io.WriteString(w, b.String()); err != nil {
 		return err
 	}
-	return verdict.WritePrediction(w, append(slices.Clone(predicted), measured...), tableCounts(cpus, measured))
+	return text.WritePrediction(w, predicted, verdict.Checks(append(slices.Clone(predicted), measured...)), tableCounts(cpus, measured))
 }

@@ -2,6 +2,8 @@ package study
 
 import (
 	"github.com/brewput/brewput/explain/analyze"
+	"github.com/brewput/brewput/explain/verdict"
+	"github.com/brewput/brewput/report/text"
 
 	"fmt"
 	"runtime"
@@ -11,7 +13,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/internal/host"
@@ -113,7 +114,7 @@ points.`,
 				// The answer first, as every command's: what the model
 				// predicts, how it fares where measured, what it leaves
 				// out; then what it is made of, and the table.
-				if err := verdict.Of(all).WriteText(c.stdout); err != nil {
+				if err := text.WriteVerdict(c.stdout, verdict.Of(all)); err != nil {
 					return failure{Err: err}
 				}
 				fmt.Fprintln(c.stdout)

@@ -10,9 +10,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/brewput/brewput/report/text"
+
 	"go.uber.org/goleak"
 
-	"github.com/brewput/brewput/explain/scaling"
 	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/internal/sweep"
 	"github.com/brewput/brewput/measure/meter"
@@ -78,7 +79,7 @@ func TestMeasure(t *testing.T) {
 	if p.Kind() != results.KindStudy || p.Bottleneck != nil {
 		t.Errorf("kind %s, bottleneck %+v; want a study's point with no verdict", p.Kind(), p.Bottleneck)
 	}
-	if d := scaling.Describe(p); !strings.HasPrefix(d, scaling.NoProfile) || !strings.Contains(d, "mutex table held") || strings.Contains(d, "shard") {
+	if d := text.Describe(p); !strings.HasPrefix(d, text.NoProfile) || !strings.Contains(d, "mutex table held") || strings.Contains(d, "shard") {
 		t.Errorf("description %q; want the meter's readings and no advice", d)
 	}
 

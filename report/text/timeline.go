@@ -12,7 +12,7 @@ import (
 
 // TimelineTitle names a timeline: "finelocking on 6 CPUs, model (fifo)".
 func TimelineTitle(t analysis.Timeline) string {
-	return fmt.Sprintf("%s on %s, %s", t.Mode, cpuCount(t.CPUs), t.Source)
+	return fmt.Sprintf("%s on %s, %s", t.Mode, cpus(t.CPUs), t.Source)
 }
 
 // TimelineSummary says a timeline's use in one sentence: "The CPUs ran
@@ -153,12 +153,4 @@ func WriteTimelinesJSON(w io.Writer, ts []analysis.Timeline) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
-}
-
-// cpuCount says a count of CPUs: "1 CPU", "6 CPUs".
-func cpuCount(n int) string {
-	if n == 1 {
-		return "1 CPU"
-	}
-	return fmt.Sprintf("%d CPUs", n)
 }

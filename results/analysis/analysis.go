@@ -27,6 +27,17 @@ type Analysis struct {
 	// Of identifies the points it was made from (OfPoints): an analysis
 	// of other points is not theirs.
 	Of string `json:"of"`
+	// Verdict is the answer: what makes the most where, what limits each
+	// mode, what the studies' variants and the benchmarks show.
+	Verdict Verdict `json:"verdict"`
+	// Grid lays the shop's points out as modes by CPU counts: the map of
+	// what limits what.
+	Grid *Grid `json:"grid,omitempty"`
+	// Ranges and StudyTable are the compact tables a terminal shows.
+	Ranges     []Ranges    `json:"ranges,omitempty"`
+	StudyTable *StudyTable `json:"study_table,omitempty"`
+	// Labs answer each lab's points.
+	Labs []LabAnswer `json:"labs,omitempty"`
 	// Fits are the Universal Scalability Law fitted against CPUs to every
 	// series of the points, in the order the series first appear.
 	Fits []Fit `json:"fits,omitempty"`

@@ -1,10 +1,13 @@
-package verdict
+package text
 
 import (
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/brewput/brewput/explain/verdict"
+
+	"github.com/brewput/brewput/explain/analyze"
 	"github.com/brewput/brewput/results"
 	"go.uber.org/goleak"
 )
@@ -75,12 +78,12 @@ func TestLimitOf(t *testing.T) {
 		{bottleneck("x", 0.1, false, "channel:espresso"), "channel", "channel:espresso", false},
 		{bottleneck("", 0, false, "none"), "none", "nothing tried", false},
 	} {
-		l := LimitOf(c.b)
+		l := verdict.LimitOf(c.b)
 		if l.Class != c.class || l.Named != c.name || l.Scales() != c.scales {
-			t.Errorf("LimitOf(%v) = %q %q scales %v; want %q %q %v", c.b, l.Class, l.Named, l.Scales(), c.class, c.name, c.scales)
+			t.Errorf("verdict.LimitOf(%v) = %q %q scales %v; want %q %q %v", c.b, l.Class, l.Named, l.Scales(), c.class, c.name, c.scales)
 		}
 	}
-	if l := LimitOf(bottleneck("a + b", 0.5, true, "grinder", "espresso")); l.Change != "a + b" || !l.Combined || l.Gain != 0.5 {
+	if l := verdict.LimitOf(bottleneck("a + b", 0.5, true, "grinder", "espresso")); l.Change != "a + b" || !l.Combined || l.Gain != 0.5 {
 		t.Errorf("combined change: %+v", l)
 	}
 }
@@ -90,7 +93,7 @@ func TestLimitOf(t *testing.T) {
 // figures are measured and which predicted, and every figure is the
 // points'.
 func TestVerdictOfTheTalk(t *testing.T) {
-	v := Of(talk())
+	v := verdict.Of(talk())
 	var counts []int
 	for _, c := range v.Counts {
 		counts = append(counts, c.CPUs)
@@ -103,12 +106,12 @@ func TestVerdictOfTheTalk(t *testing.T) {
 		"On 4 CPUs, predicted by the model (go): multi-2 makes the most, 1000 lattes/s at a median 4.00 ms; finelocking makes 930 (grinder), locking 250 (kitchen).",
 		"On 6 CPUs, predicted by the model (go): multi-2 makes the most, 1500 lattes/s at a median 4.00 ms; finelocking makes 930 (grinder), locking 250 (kitchen).",
 	}
-	if got := v.Sentences(); !slices.Equal(got, want) {
+	if got := Sentences(v); !slices.Equal(got, want) {
 		t.Errorf("sentences\n got %q\nwant %q", got, want)
 	}
 	says := map[string]string{}
 	for _, m := range v.Modes {
-		says[m.Mode] = m.Figures() + ": " + m.Says()
+		says[m.Mode] = ModeFigures(m) + ": " + ModeSays(m)
 	}
 	for mode, want := range map[string]string{
 		"finelocking": "930 lattes/s at 4.00 ms on 6 CPUs, model (go): grinder from 4 CPUs; another grinder: +7.0 %",
@@ -132,7 +135,7 @@ func TestVerdictMeasuredDisagrees(t *testing.T) {
 			ps[i].OthersCPUs = 0.9
 		}
 	}
-	s := Of(ps).Sentences()[0]
+	s := Sentences(verdict.Of(ps))[0]
 	for _, want := range []string{"finelocking makes the most, 500", "multi-2 makes 400 (disturbed; the model predicts 500)", "1 of the 3 points measured here were disturbed"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("%q lacks %q", s, want)
@@ -149,7 +152,7 @@ func TestGridPrefersMeasurements(t *testing.T) {
 	ps[3].Rep = 1
 	ps = append(ps, rep, point(false, "locking", 2, 200, 8, ps[3].Bottleneck))
 	ps[len(ps)-1].Par = 7 // another load: another series, left out
-	g := NewGrid(ps)
+	g := verdict.NewGrid(ps)
 	c, ok := g.At("locking", 2)
 	if !ok || c.Measured == nil || c.Model == nil || c.Shown() != c.Measured {
 		t.Fatalf("locking on 2 CPUs: %+v", c)
@@ -166,7 +169,7 @@ func TestGridPrefersMeasurements(t *testing.T) {
 // as ranges with what limits them over which counts, a row a mode.
 func TestWriteCompact(t *testing.T) {
 	var b strings.Builder
-	if err := WriteCompact(&b, talk(), nil); err != nil {
+	if err := WriteCompact(&b, talk(), analyze.Answer(talk()), nil); err != nil {
 		t.Fatal(err)
 	}
 	out := b.String()
@@ -196,7 +199,7 @@ func TestWriteTextAnswersFirst(t *testing.T) {
 		ps = append(ps, point(true, "ideal", n, 260*float64(n), 4, nil))
 	}
 	var b strings.Builder
-	if err := Of(ps).WriteText(&b); err != nil {
+	if err := WriteVerdict(&b, verdict.Of(ps)); err != nil {
 		t.Fatal(err)
 	}
 	want := `On 2 CPUs, measured on box: finelocking and multi-2 make the most, 500 lattes/s at a median 4.00 ms.
@@ -215,11 +218,11 @@ grinder: +7.0 %.
 // TestVerdictEmpty: no shop points, no verdict.
 func TestVerdictEmpty(t *testing.T) {
 	lab := results.Point{Lab: results.Lab{Name: "workloads", Variant: "add/concurrent"}, Mode: "workloads/add/concurrent", CPUs: 1}
-	if v := Of([]results.Point{lab}); len(v.Counts) != 0 || len(v.Modes) != 0 {
+	if v := verdict.Of([]results.Point{lab}); len(v.Counts) != 0 || len(v.Modes) != 0 {
 		t.Errorf("verdict of a lab's point: %+v", v)
 	}
 	var b strings.Builder
-	if err := Of(nil).WriteText(&b); err != nil || b.Len() != 0 {
+	if err := WriteVerdict(&b, verdict.Of(nil)); err != nil || b.Len() != 0 {
 		t.Errorf("WriteText of nothing wrote %q, %v", b.String(), err)
 	}
 }
@@ -232,13 +235,13 @@ func TestRacyDesignIsAReference(t *testing.T) {
 	for n := 1; n <= 6; n++ {
 		ps = append(ps, point(true, "ideal", n, 260*float64(n), 4, nil))
 	}
-	for _, c := range Of(ps).Counts {
+	for _, c := range verdict.Of(ps).Counts {
 		if slices.Contains(c.Best, "ideal") {
-			t.Errorf("on %d CPUs ideal among the best: %q", c.CPUs, c.Sentence)
+			t.Errorf("on %d CPUs ideal among the best: %q", c.CPUs, CountSentence(c))
 		}
-		if c.CPUs == 6 && (!strings.HasPrefix(c.Sentence, "On 6 CPUs, predicted by the model (go): multi-2 makes the most, 1500") ||
-			!strings.Contains(c.Sentence, "For reference, ideal makes 1560 lattes/s: it has a data race")) {
-			t.Errorf("on 6 CPUs: %q", c.Sentence)
+		if c.CPUs == 6 && (!strings.HasPrefix(CountSentence(c), "On 6 CPUs, predicted by the model (go): multi-2 makes the most, 1500") ||
+			!strings.Contains(CountSentence(c), "For reference, ideal makes 1560 lattes/s: it has a data race")) {
+			t.Errorf("on 6 CPUs: %q", CountSentence(c))
 		}
 	}
 }

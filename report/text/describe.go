@@ -1,6 +1,8 @@
-package scaling
+package text
 
 import (
+	"github.com/brewput/brewput/results/analysis"
+
 	"fmt"
 	"slices"
 	"strings"
@@ -31,18 +33,18 @@ func Describe(p results.Point) string {
 	if !p.IsUserCode() {
 		return ""
 	}
-	rs := Resources(p)
-	var cpus Resource
-	var metered []Resource
+	rs := analysis.Resources(p)
+	var cpu analysis.Resource
+	var metered []analysis.Resource
 	for _, r := range rs {
 		if r.Name == "cpus" {
-			cpus = r
+			cpu = r
 		} else {
 			metered = append(metered, r)
 		}
 	}
 	// Most used first: held and waited for the longest.
-	slices.SortStableFunc(metered, func(a, b Resource) int {
+	slices.SortStableFunc(metered, func(a, b analysis.Resource) int {
 		ta, tb := a.Utilization*float64(a.Copies)+a.WaitShare, b.Utilization*float64(b.Copies)+b.WaitShare
 		switch {
 		case ta > tb:
@@ -56,8 +58,8 @@ func Describe(p results.Point) string {
 	for _, r := range metered {
 		parts = append(parts, meterWords(r))
 	}
-	if cpus.Utilization > 0 {
-		parts = append(parts, fmt.Sprintf("CPUs %s used", percent(cpus.Utilization)))
+	if cpu.Utilization > 0 {
+		parts = append(parts, fmt.Sprintf("CPUs %s used", percent(cpu.Utilization)))
 	}
 	// Others' use of the machine meanwhile, as measured: a reader judges
 	// what it did to the point.
@@ -74,7 +76,7 @@ func Describe(p results.Point) string {
 // meterWords says what one metered resource measured: "mutex cache held
 // 66 % of the time, 4.0 M uses, callers waiting 32 % of their time (160
 // ns per use)".
-func meterWords(r Resource) string {
+func meterWords(r analysis.Resource) string {
 	var s strings.Builder
 	s.WriteString(meterLabel(r))
 	if !results.IsChan(r.Meter) {
@@ -87,7 +89,7 @@ func meterWords(r Resource) string {
 		}
 		s.WriteString(",")
 	}
-	fmt.Fprintf(&s, " %s uses", count(r.Uses))
+	fmt.Fprintf(&s, " %s uses", useCount(r.Uses))
 	switch {
 	case r.Uses > 0 && r.MeanWaitMs == 0:
 		s.WriteString(", no caller waiting for it")
@@ -100,7 +102,7 @@ func meterWords(r Resource) string {
 // meterLabel names a metered resource for people: "mutex cache", "16
 // mutexes shard", "chan jobs send"; a resource with no meter kind by its
 // name.
-func meterLabel(r Resource) string {
+func meterLabel(r analysis.Resource) string {
 	kind := r.Meter
 	if results.IsChan(kind) {
 		kind = "chan"
@@ -120,8 +122,8 @@ func meterLabel(r Resource) string {
 
 func percent(f float64) string { return fmt.Sprintf("%.0f %%", 100*f) }
 
-// count writes a number of uses briefly: "950", "12 k", "4.0 M".
-func count(n int64) string {
+// useCount writes a number of uses briefly: "950", "12 k", "4.0 M".
+func useCount(n int64) string {
 	switch {
 	case n >= 1e9:
 		return fmt.Sprintf("%.1f G", float64(n)/1e9)

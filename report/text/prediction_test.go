@@ -1,21 +1,23 @@
-package verdict
+package text
 
 import (
 	"strings"
 	"testing"
 
+	"github.com/brewput/brewput/explain/analyze"
+	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/analysis"
 )
 
 // A check says how far a measurement lies outside the band, from its
 // nearest edge.
 func TestCheckVerdict(t *testing.T) {
-	p := results.Point{Throughput: 100, Model: results.Model{Band: &results.Band{Throughput: [2]float64{90, 110}}}}
 	for _, c := range []struct {
 		measured float64
 		want     string
 	}{{100, "within its band"}, {90, "within its band"}, {110.2, "within its band"}, {72, "off by -20 %"}, {132, "off by +20 %"}} {
-		if got := (Check{Measured: c.measured, Predicted: p}).Verdict(); got != c.want {
+		if got := CheckVerdict(analysis.Check{Measured: c.measured, Predicted: 100, Lo: 90, Hi: 110}); got != c.want {
 			t.Errorf("measured %v against [90, 110]: %q, want %q", c.measured, got, c.want)
 		}
 	}
@@ -42,7 +44,7 @@ func TestStudyPrediction(t *testing.T) {
 		predictedPoint("b", 1, 10e6, 10e6, 10e6), predictedPoint("b", 8, 60e6, 60e6, 60e6),
 	}
 	points[7].Shop = nil // b's model holds no lock
-	ds := Studies(points)
+	ds := verdict.Studies(points)
 	if len(ds) != 1 || ds[0].Prediction == nil {
 		t.Fatalf("described %+v; want one study with a prediction", ds)
 	}
@@ -50,7 +52,7 @@ func TestStudyPrediction(t *testing.T) {
 	if len(d.Counts) != 1 || d.Counts[0].CPUs != 1 {
 		t.Errorf("measured counts %+v; want 1 CPU only", d.Counts)
 	}
-	got := strings.Join(d.Sentences(), "\n")
+	got := strings.Join(StudySentences(d), "\n")
 	for _, want := range []string{
 		"On 8 CPUs, predicted by its model (go): a 30 Mops/s [25M, 31M]; b 60 Mops/s (no meter, so its model holds no lock",
 		"Held against what was measured on 1 CPU(s): 1 of 2 points lie within the predicted band; b on 1 CPU measured 8 Mops/s, predicted 10M [10M, 10M]: off by -20 %.",
@@ -61,7 +63,7 @@ func TestStudyPrediction(t *testing.T) {
 		}
 	}
 	var b strings.Builder
-	if err := WriteCompact(&b, points, nil); err != nil {
+	if err := WriteCompact(&b, points, analyze.Answer(points), nil); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(b.String(), "study cache, predicted by its model (go):") || !strings.Contains(b.String(), "off by -20 %") {

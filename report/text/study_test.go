@@ -1,10 +1,12 @@
-package verdict
+package text
 
 import (
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/brewput/brewput/explain/analyze"
+	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/results"
 )
 
@@ -33,7 +35,7 @@ func cacheStudy() []results.Point {
 // with no interval, and no "the most", from one run each, and never given
 // a limit, not even one an older version wrote into a point.
 func TestStudiesDescribed(t *testing.T) {
-	v := Of(cacheStudy())
+	v := verdict.Of(cacheStudy())
 	if len(v.Counts) != 0 || len(v.Modes) != 0 || v.Empty() {
 		t.Fatalf("a study's points got the shop's verdict, or none: %+v", v)
 	}
@@ -42,11 +44,11 @@ func TestStudiesDescribed(t *testing.T) {
 		"On 2 CPUs, measured on box: sharded made the most, 9 Mops/s at a median 180 ns; too few runs to tell whether it makes more than syncmap ×0.656, mutex ×0.444 (1 run each; --count 6 or more give intervals).",
 		"From 1 to 2 CPUs, throughput: mutex ×0.800, sharded ×1.88, syncmap ×1.97 (too few runs for intervals; --count 6 or more give them).",
 	}
-	if got := v.Sentences(); !slices.Equal(got, want) {
+	if got := Sentences(v); !slices.Equal(got, want) {
 		t.Errorf("sentences\n got %q\nwant %q", got, want)
 	}
 	var b strings.Builder
-	if err := v.WriteText(&b); err != nil {
+	if err := WriteVerdict(&b, v); err != nil {
 		t.Fatal(err)
 	}
 	out := b.String()
@@ -85,7 +87,7 @@ func TestStudiesWithIntervals(t *testing.T) {
 		"On 2 CPUs, measured on box: sharded makes the most, 9.09 Mops/s at a median 200 ns; the others less: syncmap ×0.667 [0.654, 0.680], mutex ×0.444 [0.436, 0.453]. Disturbed (other processes took CPU while they ran): mutex run 3.",
 		"From 1 to 2 CPUs, throughput: more: sharded ×1.82 [1.78, 1.85], syncmap ×2.00 [1.96, 2.04]; less: mutex ×0.800 [0.784, 0.816].",
 	}
-	if got := Of(ps).Sentences(); !slices.Equal(got, want) {
+	if got := Sentences(verdict.Of(ps)); !slices.Equal(got, want) {
 		t.Errorf("sentences\n got %q\nwant %q", got, want)
 	}
 }
@@ -93,12 +95,12 @@ func TestStudiesWithIntervals(t *testing.T) {
 // TestStudiesBesideTheShop: a study's points leave the shop's verdict and
 // grid as they were, and are described apart.
 func TestStudiesBesideTheShop(t *testing.T) {
-	shop := Of(talk())
-	both := Of(append(talk(), cacheStudy()...))
-	if !slices.Equal(both.Sentences()[:len(shop.Counts)], shop.Sentences()) || len(both.Modes) != len(shop.Modes) || len(both.Studies) != 1 {
-		t.Errorf("the shop's verdict changed beside a study:\n%q\n%q", shop.Sentences(), both.Sentences())
+	shop := verdict.Of(talk())
+	both := verdict.Of(append(talk(), cacheStudy()...))
+	if !slices.Equal(Sentences(both)[:len(shop.Counts)], Sentences(shop)) || len(both.Modes) != len(shop.Modes) || len(both.Studies) != 1 {
+		t.Errorf("the shop's verdict changed beside a study:\n%q\n%q", Sentences(shop), Sentences(both))
 	}
-	if g := NewGrid(append(talk(), cacheStudy()...)); slices.Contains(g.Modes, "sharded") {
+	if g := verdict.NewGrid(append(talk(), cacheStudy()...)); slices.Contains(g.Modes, "sharded") {
 		t.Errorf("the grid maps a study's variant: %v", g.Modes)
 	}
 }
@@ -115,7 +117,7 @@ func TestWriteCompactUserCode(t *testing.T) {
 		Bench: &results.Benchmark{Name: "BenchmarkGet", Pkg: "example.com/kv", Iters: 100, Values: []results.BenchValue{{Value: 100, Unit: "ns/op"}}}}
 	ps = append(ps, bench)
 	var b strings.Builder
-	if err := WriteCompact(&b, append(talk(), ps...), nil); err != nil {
+	if err := WriteCompact(&b, append(talk(), ps...), analyze.Answer(append(talk(), ps...)), nil); err != nil {
 		t.Fatal(err)
 	}
 	out := b.String()

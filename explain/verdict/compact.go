@@ -1,0 +1,187 @@
+package verdict
+
+import (
+	"slices"
+
+	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/analysis"
+)
+
+// Ranges summarizes the shop's measured points and, apart, its
+// predictions, a row per mode and series (machine, policy, load): its CPU
+// counts, its throughput and median latency from least to most (the
+// median of a count's repetitions), what limits it over which counts and
+// which counts were disturbed. The user's own code, labs and Go
+// benchmarks are left out.
+func Ranges(points []results.Point) []analysis.Ranges {
+	var measured, model []results.Point
+	for _, p := range points {
+		switch {
+		case p.Kind() == results.KindLab || p.IsUserCode():
+		case p.IsModel():
+			model = append(model, p)
+		default:
+			measured = append(measured, p)
+		}
+	}
+	var out []analysis.Ranges
+	for _, ps := range [][]results.Point{measured, model} {
+		if len(ps) > 0 {
+			out = append(out, ranges(ps))
+		}
+	}
+	return out
+}
+
+// ranges is Ranges of points all measured or all predicted.
+func ranges(points []results.Point) analysis.Ranges {
+	type group struct {
+		mode string
+		ps   []results.Point
+	}
+	var groups []*group
+	index := map[string]*group{}
+	ids := map[string][]string{} // a mode's series
+	var scheds []string
+	t := analysis.Ranges{Model: points[0].IsModel(), Points: len(points)}
+	for _, p := range points {
+		id := seriesID(p)
+		if !slices.Contains(ids[p.Mode], id) {
+			ids[p.Mode] = append(ids[p.Mode], id)
+		}
+		k := p.Mode + "\x00" + id
+		g, ok := index[k]
+		if !ok {
+			g = &group{mode: p.Mode}
+			index[k] = g
+			groups = append(groups, g)
+		}
+		g.ps = append(g.ps, p)
+		if !slices.Contains(t.Hosts, p.Origin()) {
+			t.Hosts = append(t.Hosts, p.Origin())
+		}
+		if !slices.Contains(scheds, p.Sched) {
+			scheds = append(scheds, p.Sched)
+		}
+		if c := p.Calibration; c != nil && !slices.ContainsFunc(t.Calibrations, func(d results.Calibration) bool { return d.For() == c.For() }) {
+			t.Calibrations = append(t.Calibrations, *c)
+		}
+		t.Reps = t.Reps || p.Rep > 1
+	}
+	if len(scheds) == 1 {
+		t.Sched = scheds[0]
+	}
+	for _, g := range groups {
+		p0 := g.ps[0]
+		row := analysis.RangeRow{Mode: g.mode, Races: races(g.mode), Unit: p0.Unit,
+			Series: len(ids[g.mode]) > 1, Policies: len(scheds) > 1}
+		if row.Series || p0.Rate > 0 || p0.Harness != "" {
+			row.Load = &analysis.RowLoad{Sched: p0.Sched, Rate: p0.Rate, Par: p0.Par, PerCPU: p0.Par == p0.CPUs, Harness: p0.Harness}
+		}
+		if row.Series && !t.Model && len(t.Hosts) > 1 {
+			row.Host = p0.Origin()
+		}
+		grid := NewGrid(g.ps)
+		for i, n := range grid.CPUs {
+			c, _ := grid.At(g.mode, n)
+			e := c.Shown()
+			if i == 0 {
+				row.From, row.Lo, row.Hi, row.P50Lo, row.P50Hi = n, e.Throughput, e.Throughput, e.P50, e.P50
+			}
+			row.To = n
+			row.Lo, row.Hi = min(row.Lo, e.Throughput), max(row.Hi, e.Throughput)
+			row.P50Lo, row.P50Hi = min(row.P50Lo, e.P50), max(row.P50Hi, e.P50)
+			if l := len(row.Limits); l == 0 || lastClass(grid, g.mode, row.Limits[l-1].To) != e.Limit.Class {
+				row.Limits = append(row.Limits, analysis.LimitSpan{Named: e.Limit.Named, From: n, To: n})
+			} else {
+				row.Limits[l-1].To, row.Limits[l-1].Named = n, e.Limit.Named
+			}
+			if e.Disturbed > 0 {
+				row.Disturbed = append(row.Disturbed, analysis.DisturbedAt{CPUs: n, Count: e.Disturbed, Of: e.Reps})
+			}
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	return t
+}
+
+// lastClass is the class of what limits mode on n CPUs in g.
+func lastClass(g *analysis.Grid, mode string, n int) string {
+	c, _ := g.At(mode, n)
+	return c.Shown().Limit.Class
+}
+
+// StudyTable summarizes the studies' measured points among points: a row
+// per variant, CPU count and series (machine and load), the medians of
+// its repetitions, the ratio of its throughput to the most of its study
+// on that count and series, and the meter its first repetition used the
+// most (results.BusiestMeter); nil where there are none.
+func StudyTable(points []results.Point) *analysis.StudyTable {
+	type key struct {
+		study, variant, id string
+		cpus               int
+	}
+	var keys []key
+	by := map[key][]results.Point{}
+	t := &analysis.StudyTable{}
+	for _, p := range points {
+		if p.Kind() != results.KindStudy || p.IsModel() {
+			continue
+		}
+		k := key{p.Study, p.Mode, seriesID(p), p.CPUs}
+		if _, ok := by[k]; !ok {
+			keys = append(keys, k)
+		}
+		by[k] = append(by[k], p)
+		t.Points++
+		t.Reps = t.Reps || p.Rep > 0
+		t.Open = t.Open || p.Rate > 0
+		if !slices.Contains(t.Hosts, p.Origin()) {
+			t.Hosts = append(t.Hosts, p.Origin())
+		}
+		if !slices.Contains(t.Studies, p.Study) {
+			t.Studies = append(t.Studies, p.Study)
+		}
+	}
+	if t.Points == 0 {
+		return nil
+	}
+	type at struct {
+		study, id string
+		cpus      int
+	}
+	most := map[at]float64{}
+	median := func(k key, f func(results.Point) float64) float64 {
+		var xs []float64
+		for _, p := range by[k] {
+			xs = append(xs, f(p))
+		}
+		return results.Median(xs)
+	}
+	tput := func(p results.Point) float64 { return p.Throughput }
+	for _, k := range keys {
+		a := at{k.study, k.id, k.cpus}
+		most[a] = max(most[a], median(k, tput))
+	}
+	for _, k := range keys {
+		ps := by[k]
+		p := ps[0]
+		row := analysis.StudyRow{Variant: p.Mode, CPUs: p.CPUs, Par: p.Par, Runs: len(ps), Rate: p.Rate, Unit: p.Unit,
+			Throughput: median(k, tput), Meter: results.BusiestMeter(p), Origin: p.Origin(),
+			P50:  median(k, func(q results.Point) float64 { return q.Latency.P50 }),
+			P99:  median(k, func(q results.Point) float64 { return q.Latency.P99 }),
+			Util: median(k, func(q results.Point) float64 { return q.Util })}
+		for _, q := range ps {
+			row.Drops += q.Drops
+		}
+		if m := most[at{k.study, k.id, k.cpus}]; m > 0 {
+			row.Share = row.Throughput / m
+		}
+		if d, ok := disturbedRuns(p.Mode, ps); ok {
+			d.CPUs = p.CPUs
+			t.Disturbed = append(t.Disturbed, d)
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	return t
+}

@@ -1,0 +1,229 @@
+package text
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/brewput/brewput/internal/prose"
+	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/analysis"
+)
+
+// WriteCompact writes the short table of points for a terminal, from
+// their analysis a: the shop's measured points and the model's
+// predictions, each summarized a row per mode (a.Ranges); the studies'
+// variants, a row per variant and CPU count (a.StudyTable), with no limit,
+// which brewput names of the user's code only by experiment; each study's
+// predicted points (WritePrediction); then the labs' points as labs writes
+// them (nil writes them in full), and the Go benchmarks' table as
+// results.WriteTable writes it.
+func WriteCompact(w io.Writer, points []results.Point, a *analysis.Analysis, labs func(io.Writer, []results.Point) error) error {
+	wrote := false
+	sep := func() {
+		if wrote {
+			fmt.Fprintln(w)
+		}
+		wrote = true
+	}
+	for _, t := range a.Ranges {
+		sep()
+		if err := writeRanges(w, t); err != nil {
+			return err
+		}
+	}
+	if t := a.StudyTable; t != nil {
+		sep()
+		if err := writeStudies(w, *t); err != nil {
+			return err
+		}
+	}
+	for _, d := range a.Verdict.Studies {
+		if d.Prediction == nil {
+			continue
+		}
+		var predicted []results.Point
+		for _, p := range points {
+			if p.IsModel() && p.Kind() == results.KindStudy && p.Study == d.Study {
+				predicted = append(predicted, p)
+			}
+		}
+		sep()
+		fmt.Fprintf(w, "study %s, %s:\n", d.Study, PredictionSource(*d.Prediction))
+		if err := WritePrediction(w, predicted, d.Prediction.Checks, nil); err != nil {
+			return err
+		}
+	}
+	var labPoints, benches []results.Point
+	for _, p := range points {
+		switch p.Kind() {
+		case results.KindLab:
+			labPoints = append(labPoints, p)
+		case results.KindBench:
+			benches = append(benches, p)
+		}
+	}
+	if len(labPoints) > 0 {
+		sep()
+		if labs == nil {
+			labs = results.WriteTable
+		}
+		if err := labs(w, labPoints); err != nil {
+			return err
+		}
+	}
+	if len(benches) > 0 {
+		sep()
+		if err := results.WriteTable(w, benches); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// loadText says a series' load and policy in short: "4 customers",
+// "fifo, open loop of 800 orders/s, 2 servers". sched says to name the
+// policy; series, to name the load even where it is one per CPU.
+func loadText(l analysis.RowLoad, sched, series bool) string {
+	var parts []string
+	if sched && l.Sched != "" {
+		parts = append(parts, l.Sched)
+	}
+	if l.Rate > 0 {
+		parts = append(parts, "open loop of "+results.FormatNumber(l.Rate)+" orders/s")
+	}
+	switch {
+	case l.PerCPU:
+		if series {
+			parts = append(parts, "one per CPU")
+		}
+	case l.Rate > 0:
+		parts = append(parts, prose.Count(l.Par, "server"))
+	default:
+		parts = append(parts, prose.Count(l.Par, "customer"))
+	}
+	if l.Harness != "" {
+		parts = append(parts, l.Harness+" harness")
+	}
+	return strings.Join(parts, ", ")
+}
+
+// rowName names a compact table's row: its mode, with its race, its load
+// where it must be said, and its machine.
+func rowName(r analysis.RangeRow) string {
+	name := r.Mode
+	if r.Races {
+		name += " (data race)"
+	}
+	if r.Load != nil {
+		name += " (" + loadText(*r.Load, r.Series && r.Policies, r.Series) + ")"
+	}
+	if r.Host != "" {
+		name += " on " + r.Host
+	}
+	return name
+}
+
+// writeRanges writes a compact table of the shop's points: a heading that
+// says where they come from, a row per mode and series, and a line
+// saying which were disturbed.
+func writeRanges(w io.Writer, t analysis.Ranges) error {
+	head := "measured on " + strings.Join(t.Hosts, ", ")
+	if t.Model {
+		head = "predicted by the model"
+		if t.Sched != "" {
+			head += " (" + t.Sched + ")"
+		}
+		// Which calibration, not its every cost: those are the full
+		// table's (results.CalibrationLines).
+		var fors []string
+		for _, c := range t.Calibrations {
+			fors = append(fors, c.For())
+		}
+		if len(fors) > 0 {
+			head += ", " + strings.Join(fors, "; ")
+		}
+	}
+	head += ": " + prose.Count(t.Points, "point") + ", per mode"
+	if t.Reps {
+		head += ", the median of each count's runs"
+	}
+	fmt.Fprintln(w, head)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "mode\tcpus\tthroughput\tp50 ms\tlimited by")
+	var disturbed []string
+	for _, r := range t.Rows {
+		name := rowName(r)
+		limits := make([]string, len(r.Limits))
+		for i, l := range r.Limits {
+			limits[i] = fmt.Sprintf("%s (%s)", l.Named, cpuSpan(l.From, l.To))
+		}
+		for _, d := range r.Disturbed {
+			s := fmt.Sprintf("%s on %s", name, cpus(d.CPUs))
+			if d.Of > 1 {
+				s += fmt.Sprintf(" (%d of %d runs)", d.Count, d.Of)
+			}
+			disturbed = append(disturbed, s)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s %s\t%s\t%s\n", name, cpuSpan(r.From, r.To), rateRange(r.Lo, r.Hi), r.Unit, msRange(r.P50Lo, r.P50Hi), strings.Join(limits, ", "))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if len(disturbed) > 0 {
+		fmt.Fprintln(w, Wrap("Disturbed (other processes took CPU while they were measured; such a point says little about the design): "+
+			prose.JoinAnd(disturbed)+".", 110, ""))
+	}
+	return nil
+}
+
+// writeStudies writes the studies' compact table.
+func writeStudies(w io.Writer, t analysis.StudyTable) error {
+	fmt.Fprintf(w, "study %s, measured on %s: %d points, the median of each variant's runs (no causal profile: a limit is named only by experiment)\n",
+		strings.Join(t.Studies, ", "), strings.Join(t.Hosts, ", "), t.Points)
+	sources := len(t.Hosts) > 1
+	head := "variant\tcpus\tpar\t"
+	if t.Reps {
+		head += "runs\t"
+	}
+	if t.Open {
+		head += "rate/s\tdrops\t"
+	}
+	head += "throughput\tof the most\tp50\tp99\tcpu util\tmost used meter (held, mean wait)\t"
+	if sources {
+		head += "source\t"
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, head)
+	for _, r := range t.Rows {
+		row := fmt.Sprintf("%s\t%d\t%d\t", r.Variant, r.CPUs, r.Par)
+		if t.Reps {
+			row += fmt.Sprintf("%d\t", r.Runs)
+		}
+		if t.Open {
+			row += fmt.Sprintf("%g\t%d\t", r.Rate, r.Drops)
+		}
+		share := "-"
+		if r.Share > 0 {
+			share = "×" + ratio(r.Share)
+		}
+		row += fmt.Sprintf("%s\t%s\t%s\t%s\t%.0f%%\t%s\t", results.FormatRate(r.Throughput, r.Unit), share,
+			results.FormatWait(r.P50), results.FormatWait(r.P99), 100*r.Util, r.Meter)
+		if sources {
+			row += r.Origin + "\t"
+		}
+		fmt.Fprintln(tw, row)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if len(t.Disturbed) > 0 {
+		words := make([]string, len(t.Disturbed))
+		for i, d := range t.Disturbed {
+			words[i] = runsWords(d) + " on " + cpus(d.CPUs)
+		}
+		fmt.Fprintln(w, Wrap("Disturbed (other processes took CPU while they were measured): "+strings.Join(words, ", ")+".", 110, ""))
+	}
+	return nil
+}

@@ -1,0 +1,88 @@
+package text
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/brewput/brewput/internal/prose"
+	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/analysis"
+)
+
+// FigureTable is a lab figure's numbers as a table: Title says what they
+// are; Head names the columns, the x values (none for bars); each row is
+// a line's name and its y at each x, "-" where it has none.
+type FigureTable struct {
+	Title string
+	Head  []string
+	Rows  [][]string
+}
+
+// LabSentences say, for each CPU count of interest (and unit, where the
+// variants count different things), what makes the most and the least.
+func LabSentences(a analysis.LabAnswer) []string {
+	name := func(p analysis.LabPoint) string {
+		s := p.Variant
+		if p.Par > 0 {
+			s += fmt.Sprintf(" (par %d)", p.Par)
+		}
+		if p.Disturbed {
+			s += " (disturbed)"
+		}
+		return s
+	}
+	// The CPU time is said in CPUs, not as a share of the count: the
+	// process's threads outside GOMAXPROCS can take more than that.
+	figures := func(p analysis.LabPoint) string {
+		used := results.FormatNumber(p.CPUUsed) + " CPUs"
+		if used == "1 CPUs" {
+			used = "1 CPU"
+		}
+		return fmt.Sprintf("%s at a median %s, keeping %s busy", results.FormatRate(p.Throughput, p.Unit), results.FormatWait(p.P50), used)
+	}
+	var out []string
+	for _, c := range a.Counts {
+		what := ""
+		if c.Unit != "" {
+			what = " " + c.Unit
+		}
+		if c.Single {
+			out = append(out, fmt.Sprintf("On %s, %s makes %s.", cpus(c.CPUs), name(c.Most), figures(c.Most)))
+			continue
+		}
+		out = append(out, fmt.Sprintf("On %s, %s makes the most%s, %s; %s the least, %s (×%s).", cpus(c.CPUs), name(c.Most), what, figures(c.Most),
+			name(c.Least), results.FormatRate(c.Least.Throughput, c.Least.Unit), ratio3(c.Least.Throughput/c.Most.Throughput)))
+	}
+	return out
+}
+
+// WriteLab writes a lab's answer for a terminal: a line saying what was
+// measured, the sentences, then the figure's table under its title.
+func WriteLab(w io.Writer, a analysis.LabAnswer, table FigureTable) error {
+	fmt.Fprintf(w, "lab %s, measured on %s: %s on %s", a.Lab, strings.Join(a.Origins, ", "), prose.Count(a.Points, "point"), cpuList(a.CPUs))
+	if a.Disturbed > 0 {
+		fmt.Fprintf(w, ", %d disturbed (other processes took CPU while they ran)", a.Disturbed)
+	}
+	fmt.Fprintln(w)
+	for _, s := range LabSentences(a) {
+		fmt.Fprintln(w, Wrap(s, 110, "  "))
+	}
+	if len(table.Rows) == 0 {
+		return nil
+	}
+	fmt.Fprintln(w, Wrap(table.Title+":", 110, ""))
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	if len(table.Head) > 0 {
+		fmt.Fprintln(tw, "\t"+strings.Join(table.Head, "\t")+"\t")
+	}
+	width := 0
+	for _, r := range table.Rows {
+		width = max(width, len(r[0]))
+	}
+	for _, r := range table.Rows {
+		fmt.Fprintln(tw, fmt.Sprintf("%-*s", width, r[0])+"\t"+strings.Join(r[1:], "\t")+"\t")
+	}
+	return tw.Flush()
+}

@@ -1,0 +1,151 @@
+package text
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/brewput/brewput/internal/prose"
+	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/analysis"
+)
+
+// LeavesOut says in a line what a study's prediction does not model.
+const LeavesOut = "Past the CPUs measured, the model keeps an operation's costs as measured on the most of them: it leaves out " +
+	"how they grow with more cores (cache lines shared by more cores, memory bandwidth, the garbage collector's extra work); " +
+	"the locks of a group are taken at random, evenly, and channels count as work."
+
+// PredictionSource says what predicted a study's points: "predicted by
+// its model (go), for vm's runtime costs, measured …".
+func PredictionSource(pr analysis.Prediction) string {
+	s := "predicted by its model (" + pr.Sched + ")"
+	if c := pr.Calibration; c != nil {
+		s += ", " + c.For()
+	}
+	return s
+}
+
+// CheckVerdict says how a prediction fares against a measurement:
+// "within its band", or "off by -22 %" (against the nearest edge).
+func CheckVerdict(c analysis.Check) string {
+	if c.Within() {
+		return "within its band"
+	}
+	return fmt.Sprintf("off by %+.0f %%", 100*c.Off())
+}
+
+// PredictionSentences say what the model predicts on the most CPUs, each
+// variant with its band, those whose model holds no lock apart; then how
+// the prediction fares where it was measured; then what it leaves out.
+func PredictionSentences(pr analysis.Prediction) []string {
+	var locked, free []string
+	unit := ""
+	for _, p := range pr.At {
+		unit = p.Unit
+		s := results.FormatRate(p.Throughput, p.Unit)
+		if b := p.Band; b != nil && siRate(b.Throughput[0]) != siRate(b.Throughput[1]) {
+			s += fmt.Sprintf(" [%s, %s]", siRate(b.Throughput[0]), siRate(b.Throughput[1]))
+		}
+		if p.Locked {
+			locked = append(locked, p.Variant+" "+s)
+		} else {
+			free = append(free, p.Variant+" "+s)
+		}
+	}
+	var parts []string
+	if len(locked) > 0 {
+		parts = append(parts, strings.Join(locked, ", "))
+	}
+	if len(free) > 0 {
+		no := "its model holds"
+		if len(free) > 1 {
+			no = "their models hold"
+		}
+		parts = append(parts, strings.Join(free, ", ")+" (no meter, so "+no+" no lock: the work alone, which every CPU adds to)")
+	}
+	out := []string{fmt.Sprintf("On %s, %s: %s.", cpus(pr.CPUs), PredictionSource(pr), strings.Join(parts, "; "))}
+	if len(pr.Checks) > 0 {
+		var counts []int
+		within := 0
+		var off []string
+		for _, c := range pr.Checks {
+			if !slices.Contains(counts, c.CPUs) {
+				counts = append(counts, c.CPUs)
+			}
+			if c.Within() {
+				within++
+				continue
+			}
+			off = append(off, fmt.Sprintf("%s on %s measured %s, predicted %s [%s, %s]: %s", c.Variant, cpus(c.CPUs),
+				results.FormatRate(c.Measured, unit), siRate(c.Predicted), siRate(c.Lo), siRate(c.Hi), CheckVerdict(c)))
+		}
+		slices.Sort(counts)
+		names := make([]string, len(counts))
+		for i, n := range counts {
+			names[i] = fmt.Sprint(n)
+		}
+		s := fmt.Sprintf("Held against what was measured on %s CPU(s): %d of %d points lie within the predicted band", prose.JoinAnd(names), within, len(pr.Checks))
+		if len(off) > 0 {
+			s += "; " + strings.Join(off, "; ")
+		}
+		out = append(out, s+".")
+	}
+	return append(out, LeavesOut)
+}
+
+// WritePrediction writes a study's predicted points as a table: a row per
+// variant and CPU count among shown (every count where shown is nil) with
+// the predicted throughput, its band, the structural bound and what sets
+// it, and, where measured, the measured throughput and its check; then
+// what the figures are.
+func WritePrediction(w io.Writer, predicted []results.Point, checks []analysis.Check, shown []int) error {
+	width := len("variant")
+	for _, p := range predicted {
+		width = max(width, len(p.Mode))
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "  %-*s  %4s  %14s  %-24s  %-18s  %14s  %s\n", width, "variant", "cpus", "predicted", "band", "bound", "measured", "check")
+	for _, p := range predicted {
+		if shown != nil && !slices.Contains(shown, p.CPUs) {
+			continue
+		}
+		band := "-"
+		if p.Band != nil {
+			band = fmt.Sprintf("[%s, %s]", siRate(p.Band.Throughput[0]), siRate(p.Band.Throughput[1]))
+		}
+		bound := "-"
+		if bd := p.Bounds; bd != nil && bd.ThroughputMax > 0 {
+			limit := bd.Limit
+			if limit == "" {
+				limit = "cpus"
+			}
+			bound = fmt.Sprintf("%s %s", siRate(bd.ThroughputMax), limit)
+		}
+		meas, says := "", ""
+		if i := slices.IndexFunc(checks, func(c analysis.Check) bool { return c.Variant == p.Mode && c.CPUs == p.CPUs }); i >= 0 {
+			c := checks[i]
+			meas = siRate(c.Measured)
+			if c.Disturbed {
+				meas += "*"
+			}
+			says = CheckVerdict(c)
+		}
+		row := fmt.Sprintf("  %-*s  %4d  %14s  %-24s  %-18s  %14s  %s", width, p.Mode, p.CPUs, siRate(p.Throughput), band, bound, meas, says)
+		b.WriteString(strings.TrimRight(row, " ") + "\n")
+	}
+	unit := "ops/s"
+	if len(predicted) > 0 {
+		unit = predicted[0].Unit
+	}
+	fmt.Fprintf(&b, "\nThroughput in %s (M = million); bound: the structural limit and what sets it", unit)
+	if shown != nil {
+		b.WriteString("; the table shows the powers of two, the ends and the counts measured (--format json has every count)")
+	}
+	b.WriteString(".\n")
+	if slices.ContainsFunc(checks, func(c analysis.Check) bool { return c.Disturbed }) {
+		b.WriteString("* a measured run of this point was disturbed: other processes took CPU from it.\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}

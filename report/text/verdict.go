@@ -1,0 +1,489 @@
+package text
+
+import (
+	"cmp"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/brewput/brewput/internal/prose"
+	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/analysis"
+)
+
+// WriteVerdict writes the verdict for a terminal, the answer first and
+// each thing once, leaving each mode's figures and limits to the compact
+// table (WriteCompact): a headline for each count of interest, which
+// designs are only a reference (a data race), the best change each mode's
+// causal profile tried; then each study's sentences, which name no limit;
+// then the Go benchmarks' answers. The page says the rest in full
+// (CountSentence).
+func WriteVerdict(w io.Writer, v analysis.Verdict) error {
+	for _, c := range v.Counts {
+		if _, err := fmt.Fprintln(w, Wrap(CountHeadline(c), 110, "")); err != nil {
+			return err
+		}
+	}
+	for _, s := range []string{referenceSentence(v), changesSentence(v)} {
+		if s == "" {
+			continue
+		}
+		if _, err := fmt.Fprintln(w, Wrap(s, 110, "")); err != nil {
+			return err
+		}
+	}
+	for i, d := range v.Studies {
+		if i > 0 || len(v.Counts) > 0 {
+			fmt.Fprintln(w)
+		}
+		as := "as measured"
+		if d.Prediction != nil {
+			as += " and as a model made of its meters predicts"
+		}
+		fmt.Fprintf(w, "Study %s, %s (%s):\n", d.Study, as, NoLimit)
+		for _, s := range StudySentences(d) {
+			if _, err := fmt.Fprintln(w, Wrap(s, 110, "")); err != nil {
+				return err
+			}
+		}
+	}
+	if len(v.Benches) > 0 && (len(v.Counts) > 0 || len(v.Studies) > 0) {
+		fmt.Fprintln(w)
+	}
+	return WriteBenchAnswer(w, v.Benches)
+}
+
+// NoLimit says in short why a study's verdict names no limit: what
+// limits the user's code is shown only by experiment.
+const NoLimit = "brewput names a limit of this code only by experiment: the study's why command runs one"
+
+// CountSentence says a count in words, in full: "On 2 CPUs, measured on
+// vm, every mode but locking makes 488–498 lattes/s at a median
+// 4.01–4.03 ms; locking makes 249 (the kitchen lock)." and the designs
+// said apart.
+func CountSentence(c analysis.Count) string {
+	s := countSentence(c, true)
+	for _, r := range c.References {
+		s += fmt.Sprintf(" For reference, %s makes %s %s: it has a data race (no synchronization at all), the limit of the CPUs, not a valid design.", r.Mode, rate(r.Throughput), r.Unit)
+	}
+	if len(c.Apart) > 0 {
+		apart := make([]string, len(c.Apart))
+		for i, a := range c.Apart {
+			apart[i] = fmt.Sprintf("%s makes %s %s", a.Mode, rate(a.Throughput), a.Unit)
+		}
+		s += " Apart, counting something else: " + prose.JoinAnd(apart) + "."
+	}
+	return s
+}
+
+// CountHeadline says what makes the most at a count and how many points
+// were disturbed, leaving the rest to a table.
+func CountHeadline(c analysis.Count) string { return countSentence(c, false) }
+
+// countSentence says a count in words; rest, that it says what the modes
+// that make less make too.
+func countSentence(c analysis.Count, rest bool) string {
+	var s strings.Builder
+	source := c.Source
+	if c.Disturbed > 0 && !rest {
+		source += fmt.Sprintf(" (%d of %d points disturbed)", c.Disturbed, c.All)
+	}
+	fmt.Fprintf(&s, "On %s, %s: ", cpus(c.CPUs), source)
+	verb := "make"
+	switch {
+	case len(c.Rest) == 0 && len(c.Best) > 1 && c.Every:
+		s.WriteString("every mode")
+		verb = "makes"
+	case len(c.Rest) == 0 && len(c.Best) > 1:
+		s.WriteString(prose.JoinAnd(c.BestNamed))
+	case len(c.Best) == 1 && len(c.Rest) == 0:
+		s.WriteString(c.BestNamed[0])
+		verb = "makes"
+	case len(c.Best) == 1:
+		s.WriteString(c.BestNamed[0])
+		verb = "makes the most,"
+	case c.Every && len(c.Rest) <= 3 && len(c.Best) > len(c.Rest):
+		var rest []string
+		for _, o := range c.Rest {
+			rest = append(rest, o.Mode)
+		}
+		s.WriteString("every mode but " + prose.JoinAnd(rest))
+		verb = "makes"
+	default:
+		s.WriteString(prose.JoinAnd(c.BestNamed))
+		verb = "make the most,"
+	}
+	fmt.Fprintf(&s, " %s %s %s at a median %s ms", verb, rateRange(c.Lo, c.Hi), c.Unit, msRange(c.P50Lo, c.P50Hi))
+	if len(c.Rest) > 0 && rest {
+		s.WriteString("; " + restText(c.Rest))
+	}
+	s.WriteString(".")
+	if c.Disturbed > 0 && rest {
+		fmt.Fprintf(&s, " %d of the %d points measured here were disturbed: other processes took CPU while they ran.", c.Disturbed, c.All)
+	}
+	return s.String()
+}
+
+// restText says what the modes that make less make, those with the same
+// note together: "finelocking makes 928 (the grinder), linearpipe-0 and
+// parsteam 993–998 (the grinder, espresso machine and steamer together)".
+func restText(rest []analysis.Below) string {
+	note := func(o analysis.Below) string {
+		var notes []string
+		if o.Model {
+			notes = append(notes, "predicted")
+		}
+		if o.Rate > 0 {
+			notes = append(notes, fmt.Sprintf("an open loop of %g orders/s", o.Rate))
+		}
+		if o.Disturbed {
+			notes = append(notes, "disturbed")
+		}
+		if !o.Limit.Scales() && o.Limit.Class != "unknown" {
+			notes = append(notes, o.Limit.Named)
+		}
+		if o.Predicted > 0 {
+			notes = append(notes, "the model predicts "+rate(o.Predicted))
+		}
+		return strings.Join(notes, "; ")
+	}
+	type group struct {
+		note   string
+		modes  []string
+		lo, hi float64
+	}
+	var groups []*group
+	byNote := map[string]*group{}
+	for _, o := range rest {
+		n := note(o)
+		g, ok := byNote[n]
+		if ok && o.Throughput < (1-analysis.Near)*g.hi {
+			ok = false // alike in what limits them, not in what they make
+		}
+		if !ok || n == "" || o.Predicted > 0 {
+			g = &group{note: n, lo: o.Throughput, hi: o.Throughput}
+			groups = append(groups, g)
+			if n != "" && o.Predicted == 0 {
+				byNote[n] = g
+			}
+		}
+		g.modes = append(g.modes, o.Mode)
+		g.lo, g.hi = min(g.lo, o.Throughput), max(g.hi, o.Throughput)
+	}
+	var parts []string
+	for i, g := range groups {
+		p := prose.JoinAnd(g.modes) + " "
+		if i == 0 {
+			if len(g.modes) == 1 {
+				p += "makes "
+			} else {
+				p += "make "
+			}
+		}
+		p += rateRange(g.lo, g.hi)
+		if g.note != "" {
+			p += " (" + g.note + ")"
+		}
+		parts = append(parts, p)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// ModeFigures are a mode's throughput and latency where it is judged:
+// "928 lattes/s at 8.62 ms on 8 CPUs, model (go)".
+func ModeFigures(m analysis.ModeLimit) string {
+	return fmt.Sprintf("%s %s at %s ms on %s, %s", rate(m.Throughput), m.Unit, ms(m.P50), cpus(m.CPUs), m.Source)
+}
+
+// ModeSays is what limits a mode and what the best change gains: "the
+// grinder from 4 CPUs; another grinder: +7.3 %".
+func ModeSays(m analysis.ModeLimit) string {
+	s := m.Limit.Named
+	switch {
+	case m.From < m.CPUs && m.From == m.First && !m.Limit.Scales() && m.Limit.Class != "unknown":
+		s += " at every CPU count"
+	case m.From < m.CPUs && m.From > m.First:
+		s += fmt.Sprintf(" from %s", cpus(m.From))
+	}
+	if m.Limit.Change != "" {
+		s += fmt.Sprintf("; %s: %s", m.Limit.Change, prose.Gain(m.Limit.Gain))
+	}
+	return s
+}
+
+// referenceSentence says which designs of the counts of interest have a
+// data race; "" where none has.
+func referenceSentence(v analysis.Verdict) string {
+	var modes []string
+	for _, c := range v.Counts {
+		for _, r := range c.References {
+			if !slices.Contains(modes, r.Mode) {
+				modes = append(modes, r.Mode)
+			}
+		}
+	}
+	switch len(modes) {
+	case 0:
+		return ""
+	case 1:
+		return modes[0] + " has a data race (no synchronization at all): the limit of the CPUs, a reference, not a valid design."
+	}
+	return prose.JoinAnd(modes) + " have a data race (no synchronization at all): the limit of the CPUs, references, not valid designs."
+}
+
+// changesSentence says the best change each valid mode's causal profile
+// tried where the mode is judged, the most gain first, modes whose change
+// and gain are the same together; "" where no profile tried one.
+func changesSentence(v analysis.Verdict) string {
+	where := func(m analysis.ModeLimit) string { return cpus(m.CPUs) + ", " + m.Source }
+	var tried []analysis.ModeLimit
+	for _, m := range v.Modes {
+		if m.Limit.Change != "" && !m.Races {
+			tried = append(tried, m)
+		}
+	}
+	if len(tried) == 0 {
+		return ""
+	}
+	same := true
+	for _, m := range tried {
+		same = same && where(m) == where(tried[0])
+	}
+	slices.SortStableFunc(tried, func(a, b analysis.ModeLimit) int { return cmp.Compare(b.Limit.Gain, a.Limit.Gain) })
+	type change struct {
+		modes []string
+		says  string
+	}
+	var changes []*change
+	for _, m := range tried {
+		says := m.Limit.Change + ": " + prose.Gain(m.Limit.Gain)
+		if !same {
+			says += " on " + where(m)
+		}
+		i := slices.IndexFunc(changes, func(c *change) bool { return c.says == says })
+		if i < 0 {
+			changes = append(changes, &change{says: says})
+			i = len(changes) - 1
+		}
+		changes[i].modes = append(changes[i].modes, m.Mode)
+	}
+	parts := make([]string, len(changes))
+	for i, c := range changes {
+		parts[i] = prose.JoinAnd(c.modes) + ", " + c.says
+	}
+	lead := "The best change each mode's causal profile tried"
+	if same {
+		lead += " on " + where(tried[0])
+	} else {
+		lead += " at the most CPUs it was run or predicted on"
+	}
+	return lead + ": " + strings.Join(parts, "; ") + "."
+}
+
+// versusText writes a ratio with its interval, "×0.55 [0.52, 0.58]", or
+// alone where there is none.
+func versusText(v analysis.Versus) string {
+	if math.IsNaN(v.Ratio) {
+		return "×?"
+	}
+	s := "×" + ratio3(v.Ratio)
+	if v.Known() {
+		s += " [" + ratio3(v.Lo) + ", " + ratio3(v.Hi) + "]"
+	}
+	return s
+}
+
+// runsText says how many runs the figures of top and vs are of: "1 run
+// each", or each one's where they differ.
+func runsText(top string, vs []analysis.Versus) string {
+	same := true
+	for _, v := range vs {
+		same = same && v.Runs[0] == vs[0].Runs[1] && v.Runs[1] == vs[0].Runs[1]
+	}
+	if same {
+		return prose.Count(vs[0].Runs[1], "run") + " each"
+	}
+	parts := []string{fmt.Sprintf("%s %d", top, vs[0].Runs[1])}
+	for _, v := range vs {
+		parts = append(parts, fmt.Sprintf("%s %d", v.Variant, v.Runs[0]))
+	}
+	return "runs: " + strings.Join(parts, ", ")
+}
+
+// runsWords names a variant's disturbed runs: "mutex" (its one run),
+// "mutex (all 6 runs)", "mutex runs 2, 5".
+func runsWords(r analysis.Runs) string {
+	reps := make([]string, len(r.Reps))
+	for i, n := range r.Reps {
+		reps[i] = fmt.Sprint(n)
+	}
+	switch {
+	case r.Of == 1:
+		return r.Variant
+	case len(r.Reps) == r.Of:
+		return fmt.Sprintf("%s (all %d runs)", r.Variant, r.Of)
+	case len(r.Reps) == 1:
+		return r.Variant + " run " + reps[0]
+	}
+	return r.Variant + " runs " + strings.Join(reps, ", ")
+}
+
+// StandingSentence says a standing in words: "On 2 CPUs, measured on vm:
+// sharded-write makes the most, 10.7 Mops/s at a median 170 ns; the
+// others less: syncmap-write ×0.84 [0.80, 0.88]." — "makes the most" only
+// where every other is significantly less, and the ties and the ratios
+// without an interval said as such.
+func StandingSentence(s analysis.Standing) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "On %s", cpus(s.CPUs))
+	if s.Source != "" {
+		b.WriteString(", " + s.Source)
+	}
+	b.WriteString(": ")
+	figure := results.FormatRate(s.TopThroughput, s.Unit)
+	if s.TopP50 > 0 {
+		figure += " at a median " + results.FormatWait(s.TopP50)
+	}
+	list := func(vs []analysis.Versus) string {
+		var parts []string
+		for _, v := range vs {
+			parts = append(parts, v.Variant+" "+versusText(v))
+		}
+		return strings.Join(parts, ", ")
+	}
+	switch {
+	case len(s.Less)+len(s.Same)+len(s.Unknown) == 0:
+		fmt.Fprintf(&b, "%s makes %s", s.Top, figure)
+	case len(s.Same) == 0 && len(s.Unknown) == 0:
+		fmt.Fprintf(&b, "%s makes the most, %s; the others less: %s", s.Top, figure, list(s.Less))
+	case len(s.Same) > 0:
+		var names []string
+		for _, v := range s.Same {
+			names = append(names, v.Variant)
+		}
+		fmt.Fprintf(&b, "%s and %s make the most (no significant difference: %s of %s's %s)", s.Top, prose.JoinAnd(names), list(s.Same), s.Top, figure)
+		if len(s.Less) > 0 {
+			fmt.Fprintf(&b, "; less: %s", list(s.Less))
+		}
+	default:
+		fmt.Fprintf(&b, "%s made the most, %s", s.Top, figure)
+		if len(s.Less) > 0 {
+			fmt.Fprintf(&b, "; less: %s", list(s.Less))
+		}
+	}
+	if len(s.Unknown) > 0 {
+		fmt.Fprintf(&b, "; too few runs to tell whether it makes more than %s (%s; %s %d or more give intervals)", list(s.Unknown),
+			runsText(s.Top, s.Unknown), s.CountFlag, s.RunsForInterval)
+	}
+	b.WriteString(".")
+	switch {
+	case s.Every:
+		b.WriteString(" Every run was disturbed: other processes took CPU while they ran.")
+	case len(s.Disturbed) > 0:
+		words := make([]string, len(s.Disturbed))
+		for i, d := range s.Disturbed {
+			words[i] = runsWords(d)
+		}
+		fmt.Fprintf(&b, " Disturbed (other processes took CPU while they ran): %s.", strings.Join(words, ", "))
+	}
+	return b.String()
+}
+
+// ScalingSentence says how each variant's median throughput changed from
+// one CPU count to another, with its interval: "From 1 to 2 CPUs,
+// throughput: more: sharded-read ×1.4 [1.3, 1.5]; less: mutex-write ×0.88
+// [0.84, 0.93]; no significant change: mutex-read ×1 [0.96, 1.05]."
+func ScalingSentence(s analysis.Scaling) string {
+	var more, less, same, unknown []string
+	for _, v := range s.Changes {
+		t := v.Variant + " " + versusText(v)
+		switch {
+		case !v.Known():
+			unknown = append(unknown, t)
+		case v.Lo > 1:
+			more = append(more, t)
+		case v.Hi < 1:
+			less = append(less, t)
+		default:
+			same = append(same, t)
+		}
+	}
+	var parts []string
+	for _, g := range []struct {
+		name  string
+		items []string
+	}{{"more", more}, {"less", less}, {"no significant change", same}} {
+		if len(g.items) > 0 {
+			parts = append(parts, g.name+": "+strings.Join(g.items, ", "))
+		}
+	}
+	if len(unknown) > 0 {
+		parts = append(parts, fmt.Sprintf("%s (too few runs for intervals; %s %d or more give them)", strings.Join(unknown, ", "), s.CountFlag, s.RunsForInterval))
+	}
+	return fmt.Sprintf("From %d to %s, throughput: %s.", s.From, cpus(s.To), strings.Join(parts, "; "))
+}
+
+// answerSentences are an answer's sentences: one for each count of
+// interest, then the one on scaling, where there is one.
+func answerSentences(counts []analysis.Standing, s *analysis.Scaling) []string {
+	var out []string
+	for _, c := range counts {
+		out = append(out, StandingSentence(c))
+	}
+	if s != nil {
+		out = append(out, ScalingSentence(*s))
+	}
+	return out
+}
+
+// StudySentences are what a study's description says: a sentence for
+// each count of interest and one on how the variants scaled, then the
+// prediction's.
+func StudySentences(d analysis.Described) []string {
+	out := answerSentences(d.Counts, d.Scaling)
+	if d.Prediction != nil {
+		out = append(out, PredictionSentences(*d.Prediction)...)
+	}
+	return out
+}
+
+// BenchSentences are what a benchmark family's answer says.
+func BenchSentences(f analysis.BenchFamily) []string { return answerSentences(f.Counts, f.Scaling) }
+
+// WriteBenchAnswer writes the families' answers for a terminal: each
+// family's name, then its sentences, wrapped and indented.
+func WriteBenchAnswer(w io.Writer, families []analysis.BenchFamily) error {
+	for _, f := range families {
+		ss := BenchSentences(f)
+		if len(ss) == 0 {
+			continue
+		}
+		if _, err := fmt.Fprintf(w, "%s, measured on %s:\n", f.Name, f.Origin); err != nil {
+			return err
+		}
+		for _, s := range ss {
+			if _, err := fmt.Fprintln(w, "  "+Wrap(s, 108, "  ")); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// Sentences are the verdict's words: a sentence for each count of
+// interest, then the studies' and the benchmarks'.
+func Sentences(v analysis.Verdict) []string {
+	var out []string
+	for _, c := range v.Counts {
+		out = append(out, CountSentence(c))
+	}
+	for _, d := range v.Studies {
+		out = append(out, StudySentences(d)...)
+	}
+	for _, f := range v.Benches {
+		out = append(out, BenchSentences(f)...)
+	}
+	return out
+}

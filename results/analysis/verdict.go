@@ -1,0 +1,540 @@
+package analysis
+
+import (
+	"encoding/json"
+	"math"
+
+	"github.com/brewput/brewput/results"
+)
+
+// Near is how close to the most a mode's throughput must be to count among
+// those that make the most at a CPU count: within 5 %, about what two runs
+// of one measured point differ by on a busy machine.
+const Near = 0.05
+
+// Verdict is the answer a study gives, computed from its points.
+type Verdict struct {
+	// Counts are the CPU counts of interest: the most CPUs measured, the
+	// first count the model predicts a new wall at, and the most CPUs
+	// predicted.
+	Counts []Count `json:"counts,omitempty"`
+	// Modes says, for each mode, what limits it at the most CPUs it has a
+	// point on, and what the best change tried there gains.
+	Modes []ModeLimit `json:"modes,omitempty"`
+	// Unit is what every mode's throughput counts, "" where they differ.
+	Unit string `json:"unit,omitempty"`
+	// Studies describe the user's own code (package study), a study
+	// each, with no limit: brewput names one only by experiment.
+	Studies []Described `json:"studies,omitempty"`
+	// Benches answer the Go benchmarks, a family of variants each.
+	Benches []BenchFamily `json:"benches,omitempty"`
+}
+
+// Empty reports whether the verdict says nothing.
+func (v Verdict) Empty() bool {
+	return len(v.Counts) == 0 && len(v.Studies) == 0 && len(v.Benches) == 0
+}
+
+// Count is what a CPU count of interest shows of the shop's modes.
+type Count struct {
+	CPUs int `json:"cpus"`
+	// Source is where its figures come from: "measured on vm",
+	// "predicted by the model (go)".
+	Source string `json:"source"`
+	// Unit is what the compared modes count; Every says each mode of the
+	// study has a point on this count.
+	Unit  string `json:"unit"`
+	Every bool   `json:"every"`
+	// Best are the modes within Near of the most, BestNamed the same with
+	// what sets them apart ("parsteam (an open loop of 800 orders/s)"); Lo
+	// and Hi their throughput, P50Lo and P50Hi their median latency in ms.
+	Best      []string `json:"best"`
+	BestNamed []string `json:"best_named"`
+	Lo        float64  `json:"lo"`
+	Hi        float64  `json:"hi"`
+	P50Lo     float64  `json:"p50_lo_ms"`
+	P50Hi     float64  `json:"p50_hi_ms"`
+	// Rest make less, the most first.
+	Rest []Below `json:"rest,omitempty"`
+	// Disturbed of the All points measured here were disturbed.
+	Disturbed int `json:"disturbed"`
+	All       int `json:"all"`
+	// References are designs with a data race (ideal): the CPUs' ceiling,
+	// never among the best. Apart are modes counting another unit.
+	References []Reference `json:"references,omitempty"`
+	Apart      []Reference `json:"apart,omitempty"`
+}
+
+// Reference is a mode's throughput at a count, said apart.
+type Reference struct {
+	Mode       string  `json:"mode"`
+	Throughput float64 `json:"throughput"`
+	Unit       string  `json:"unit"`
+}
+
+// Below is a mode that makes less than the best at a count.
+type Below struct {
+	Mode       string  `json:"mode"`
+	Throughput float64 `json:"throughput"`
+	// Model says it is predicted, among measured ones.
+	Model bool  `json:"model,omitempty"`
+	Limit Limit `json:"limit"`
+	// Predicted, for a measurement, is the model's throughput for the
+	// same configuration where it differs by more than Near; 0 otherwise.
+	Predicted float64 `json:"predicted,omitempty"`
+	// Rate is an open loop's arrivals a second, 0 for a closed one.
+	Rate      float64 `json:"rate,omitempty"`
+	Disturbed bool    `json:"disturbed,omitempty"`
+}
+
+// ModeLimit is one mode's row of the verdict's table: what limits it at
+// the most CPUs it has a point on.
+type ModeLimit struct {
+	Mode   string `json:"mode"`
+	CPUs   int    `json:"cpus"`
+	Unit   string `json:"unit"`
+	Source string `json:"source"`
+	Model  bool   `json:"model,omitempty"`
+	// Sched and Runtime are a prediction's policy and Go runtime.
+	Sched   string `json:"sched,omitempty"`
+	Runtime string `json:"runtime,omitempty"`
+	// Throughput and P50 (ms) at CPUs.
+	Throughput float64 `json:"throughput"`
+	P50        float64 `json:"p50_ms"`
+	Limit      Limit   `json:"limit"`
+	// From is the least CPU count from which Limit's class holds at every
+	// count up to CPUs; First the least the mode has a point on.
+	From  int `json:"from"`
+	First int `json:"first"`
+	// Races says the mode has a data race (ideal): a reference.
+	Races bool `json:"races,omitempty"`
+}
+
+// Limit is what limits a point, as its causal profile found it, in the
+// few classes the map of what limits what colours.
+type Limit struct {
+	// Class is "cpus", "customers", a machine's kind ("grinder"), the
+	// "kitchen" lock, a YAML system's resource, "machines" where several
+	// bind together, "channel", "step", "none" (nothing tried helps) or
+	// "unknown" (no profile).
+	Class string `json:"class"`
+	// Named says it for people, in short: "the grinder", "the CPUs".
+	Named string `json:"named"`
+	// Change is the best change the profile tried and Gain what it gains
+	// (0.5 is 50 % more); Combined says it relieves several at once.
+	Change   string  `json:"change,omitempty"`
+	Gain     float64 `json:"gain,omitempty"`
+	Combined bool    `json:"combined,omitempty"`
+}
+
+// Scales reports whether more CPUs (or the customers they bring) help.
+func (l Limit) Scales() bool { return l.Class == "cpus" || l.Class == "customers" }
+
+// Grid is the shop's points laid out as modes (in the order they first
+// appear) by CPU counts (ascending), a cell each.
+type Grid struct {
+	Modes []string `json:"modes"`
+	CPUs  []int    `json:"cpus"`
+	Cells []Cell   `json:"cells"`
+}
+
+// At returns the cell of mode on cpus, if there is one.
+func (g *Grid) At(mode string, cpus int) (*Cell, bool) {
+	for i := range g.Cells {
+		if c := &g.Cells[i]; c.Mode == mode && c.CPUs == cpus {
+			return c, true
+		}
+	}
+	return nil, false
+}
+
+// Cell is one mode on one CPU count: its measurement and its prediction,
+// either of which may be missing.
+type Cell struct {
+	Mode     string `json:"mode"`
+	CPUs     int    `json:"cpus"`
+	Measured *Entry `json:"measured,omitempty"`
+	Model    *Entry `json:"model,omitempty"`
+}
+
+// Shown is the entry that speaks for the cell: the measurement where there
+// is one, the prediction otherwise.
+func (c *Cell) Shown() *Entry {
+	if c.Measured != nil {
+		return c.Measured
+	}
+	return c.Model
+}
+
+// Entry is one kind of point of a cell, its repetitions reduced to
+// medians.
+type Entry struct {
+	// Source is "measured" (on Host) or "model (go)", "model (fifo)".
+	Source string `json:"source"`
+	Host   string `json:"host,omitempty"`
+	Model  bool   `json:"model,omitempty"`
+	// Throughput, P50 and P99 (ms) and Util are medians over the Reps
+	// repetitions, Disturbed of which other processes took CPU from.
+	Throughput float64 `json:"throughput"`
+	P50        float64 `json:"p50_ms"`
+	P99        float64 `json:"p99_ms"`
+	Util       float64 `json:"util"`
+	Unit       string  `json:"unit"`
+	Reps       int     `json:"reps"`
+	Disturbed  int     `json:"disturbed"`
+	// Limit is the first repetition's; Rate, Sched and Runtime its load's
+	// and policy's. First is that repetition's index among the points the
+	// grid was laid out from.
+	Limit   Limit   `json:"limit"`
+	Rate    float64 `json:"rate,omitempty"`
+	Sched   string  `json:"sched,omitempty"`
+	Runtime string  `json:"runtime,omitempty"`
+	First   int     `json:"first"`
+}
+
+// Versus is one variant's median throughput over another's, with the
+// range the two medians' 95 % confidence intervals allow. Lo and Hi are
+// infinite where either side has too few runs for an interval (null in
+// JSON).
+type Versus struct {
+	Variant    string  `json:"variant"`
+	Throughput float64 `json:"throughput"` // its median
+	Ratio      float64 `json:"ratio"`
+	Lo         float64 `json:"lo"`
+	Hi         float64 `json:"hi"`
+	// Runs are the runs on each side, the variant's and the other's.
+	Runs [2]int `json:"runs"`
+}
+
+// MarshalJSON writes an infinite end of the interval, or a ratio that
+// is not a number, as null.
+func (v Versus) MarshalJSON() ([]byte, error) {
+	type plain struct {
+		Variant    string   `json:"variant"`
+		Throughput float64  `json:"throughput"`
+		Ratio      *float64 `json:"ratio"`
+		Lo         *float64 `json:"lo"`
+		Hi         *float64 `json:"hi"`
+		Runs       [2]int   `json:"runs"`
+	}
+	num := func(x float64) *float64 {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return nil
+		}
+		return &x
+	}
+	return json.Marshal(plain{v.Variant, v.Throughput, num(v.Ratio), num(v.Lo), num(v.Hi), v.Runs})
+}
+
+// UnmarshalJSON reads what MarshalJSON wrote: null as no interval.
+func (v *Versus) UnmarshalJSON(data []byte) error {
+	var p struct {
+		Variant    string   `json:"variant"`
+		Throughput float64  `json:"throughput"`
+		Ratio      *float64 `json:"ratio"`
+		Lo         *float64 `json:"lo"`
+		Hi         *float64 `json:"hi"`
+		Runs       [2]int   `json:"runs"`
+	}
+	if err := json.Unmarshal(data, &p); err != nil {
+		return err
+	}
+	or := func(x *float64, none float64) float64 {
+		if x == nil {
+			return none
+		}
+		return *x
+	}
+	*v = Versus{p.Variant, p.Throughput, or(p.Ratio, math.NaN()), or(p.Lo, math.Inf(-1)), or(p.Hi, math.Inf(1)), p.Runs}
+	return nil
+}
+
+// Known reports whether the ratio has an interval.
+func (v Versus) Known() bool { return !math.IsInf(v.Lo, 0) && !math.IsInf(v.Hi, 0) }
+
+// Differs reports whether the interval excludes 1: the two differ.
+func (v Versus) Differs() bool { return v.Known() && (v.Hi < 1 || v.Lo > 1) }
+
+// Standing is what one CPU count shows of variants measured alike: the
+// variant whose median throughput is the most, and each other's against
+// it.
+type Standing struct {
+	CPUs int `json:"cpus"`
+	// Source is where the figures come from; "" where the caller says it
+	// once for several standings.
+	Source string `json:"source,omitempty"`
+	Unit   string `json:"unit"`
+	// Top has the most median throughput; TopP50 is its median latency
+	// in ms, 0 where it is not told.
+	Top           string  `json:"top"`
+	TopThroughput float64 `json:"top_throughput"`
+	TopP50        float64 `json:"top_p50_ms,omitempty"`
+	// Less lie below Top with an interval excluding 1; Same hold 1 (no
+	// significant difference); Unknown have too few runs for an interval.
+	// Each lists the most first.
+	Less    []Versus `json:"less,omitempty"`
+	Same    []Versus `json:"same,omitempty"`
+	Unknown []Versus `json:"unknown,omitempty"`
+	// Disturbed are the runs other processes took CPU from; Every says
+	// every run was.
+	Disturbed []Runs `json:"disturbed,omitempty"`
+	Every     bool   `json:"every_disturbed,omitempty"`
+	// CountFlag is how the command that measures spells its count of
+	// runs, RunsForInterval how many runs a side needs for an interval.
+	CountFlag       string `json:"count_flag"`
+	RunsForInterval int    `json:"runs_for_interval"`
+}
+
+// Better reports whether Top makes significantly more than every other.
+func (s Standing) Better() bool { return len(s.Same) == 0 && len(s.Unknown) == 0 && len(s.Less) > 0 }
+
+// Scaling is how each variant's median throughput changed from the fewest
+// CPUs measured to the most, with intervals.
+type Scaling struct {
+	From            int      `json:"from"`
+	To              int      `json:"to"`
+	Changes         []Versus `json:"changes"`
+	CountFlag       string   `json:"count_flag"`
+	RunsForInterval int      `json:"runs_for_interval"`
+}
+
+// Described is what the verdict says of one study's variants (package
+// study): which makes the most on each CPU count of interest, by how much
+// and with what interval, and how each scaled — no limit, which is found
+// by experiment (the study's why command).
+type Described struct {
+	Study   string     `json:"study"`
+	Unit    string     `json:"unit"`
+	Counts  []Standing `json:"counts,omitempty"`
+	Scaling *Scaling   `json:"scaling,omitempty"`
+	// Prediction is what the study's model predicts, where points hold
+	// predicted ones.
+	Prediction *Prediction `json:"prediction,omitempty"`
+}
+
+// BenchFamily is Go benchmarks of one package, measured alike, that
+// differ in one part of their names (the variants of one design, as
+// benchstat -col /design sets them side by side): Cache/design=*/load=read
+// of mutex, sharded and syncmap.
+type BenchFamily struct {
+	// Name has the part the members differ in as *.
+	Name   string `json:"name"`
+	Pkg    string `json:"pkg"`
+	Origin string `json:"origin"`
+	// Variants name the members as the part they differ in says;
+	// Benchmarks are their full names, in the same order.
+	Variants   []string   `json:"variants"`
+	Benchmarks []string   `json:"benchmarks"`
+	Counts     []Standing `json:"counts,omitempty"`
+	Scaling    *Scaling   `json:"scaling,omitempty"`
+}
+
+// Prediction is what a study's model says of its variants on the most
+// CPUs it predicted, and how it fares where they were measured.
+type Prediction struct {
+	Sched string `json:"sched"`
+	// Calibration is the costs it was simulated with; nil under fifo.
+	Calibration *results.Calibration `json:"calibration,omitempty"`
+	// CPUs is the most CPUs predicted, At each variant's prediction
+	// there, the most throughput first.
+	CPUs   int         `json:"cpus"`
+	At     []Predicted `json:"at"`
+	Checks []Check     `json:"checks,omitempty"`
+}
+
+// Predicted is one variant's predicted throughput, with its band.
+type Predicted struct {
+	Variant    string        `json:"variant"`
+	Throughput float64       `json:"throughput"`
+	Unit       string        `json:"unit"`
+	Band       *results.Band `json:"band,omitempty"`
+	// Locked says its model holds a lock: without a meter, nothing in it
+	// waits, and it grows with every CPU.
+	Locked bool `json:"locked"`
+}
+
+// Check is a study's prediction held against what was measured at one
+// CPU count.
+type Check struct {
+	Variant  string  `json:"variant"`
+	CPUs     int     `json:"cpus"`
+	Measured float64 `json:"measured"` // the median of the runs' throughput
+	Runs     int     `json:"runs"`
+	// Disturbed says one of the runs was.
+	Disturbed bool `json:"disturbed,omitempty"`
+	// Predicted is the prediction's throughput, Lo and Hi its band (the
+	// point estimate where it has none).
+	Predicted float64 `json:"predicted"`
+	Lo        float64 `json:"lo"`
+	Hi        float64 `json:"hi"`
+}
+
+// resolution is how finely a study's prediction can reproduce a
+// measurement, a fraction either way: its steps are whole nanoseconds and
+// its window counts whole cycles of each worker.
+const resolution = 0.005
+
+// Within reports whether the measured throughput lies within the band,
+// to the model's resolution.
+func (c Check) Within() bool {
+	return c.Measured >= c.Lo*(1-resolution) && c.Measured <= c.Hi*(1+resolution)
+}
+
+// Off is how far the measured throughput lies from the nearest edge of
+// the band, as a fraction of that edge: negative where it measured less.
+func (c Check) Off() float64 {
+	switch {
+	case c.Within():
+		return 0
+	case c.Measured < c.Lo:
+		return c.Measured/c.Lo - 1
+	}
+	return c.Measured/c.Hi - 1
+}
+
+// LabAnswer is a lab's answer, alike for every lab: on each CPU count of
+// interest, the variant that makes the most and the one that makes the
+// least.
+type LabAnswer struct {
+	Lab     string   `json:"lab"`
+	Origins []string `json:"origins"`
+	// Points counts the lab's points (first repetitions), Disturbed those
+	// other processes took CPU from; CPUs are their counts, ascending.
+	Points    int        `json:"points"`
+	Disturbed int        `json:"disturbed"`
+	CPUs      []int      `json:"cpus"`
+	Counts    []LabCount `json:"counts"`
+}
+
+// LabCount is what one CPU count shows of a lab, for one unit: the most
+// and the least (the same where there is one point).
+type LabCount struct {
+	CPUs int `json:"cpus"`
+	// Unit is said where the lab's variants count several things.
+	Unit   string   `json:"unit,omitempty"`
+	Most   LabPoint `json:"most"`
+	Least  LabPoint `json:"least"`
+	Single bool     `json:"single,omitempty"`
+}
+
+// LabPoint is a lab's point as its answer names it.
+type LabPoint struct {
+	Variant string `json:"variant"`
+	// Par is said where the variant was measured at several loads.
+	Par        int     `json:"par,omitempty"`
+	Disturbed  bool    `json:"disturbed,omitempty"`
+	Throughput float64 `json:"throughput"`
+	Unit       string  `json:"unit"`
+	P50        float64 `json:"p50_ms"`
+	CPUUsed    float64 `json:"cpu_used"`
+}
+
+// Runs are a variant's runs that other processes took CPU from: Reps of
+// its Of runs (numbered from 1).
+type Runs struct {
+	Variant string `json:"variant"`
+	Reps    []int  `json:"reps"`
+	Of      int    `json:"of"`
+	// CPUs is the count they were measured on, where said.
+	CPUs int `json:"cpus,omitempty"`
+}
+
+// Ranges is the compact table of the shop's measured points, or of its
+// predictions: a row per mode and series.
+type Ranges struct {
+	Model bool `json:"model"`
+	// Hosts are where the measurements were made, in order; Sched is the
+	// predictions' one policy ("" where several), Calibrations the costs
+	// they were simulated with.
+	Hosts        []string              `json:"hosts,omitempty"`
+	Sched        string                `json:"sched,omitempty"`
+	Calibrations []results.Calibration `json:"calibrations,omitempty"`
+	// Points counts the points; Reps says some count has several runs.
+	Points int        `json:"points"`
+	Reps   bool       `json:"reps,omitempty"`
+	Rows   []RangeRow `json:"rows"`
+}
+
+// RangeRow is one mode's series: its CPU counts, its throughput and
+// median latency from least to most, what limits it over which counts.
+type RangeRow struct {
+	Mode  string `json:"mode"`
+	Races bool   `json:"races,omitempty"`
+	// Load says the series' load where the row must: the mode has several
+	// series (Series; with Policies, several policies), or an open loop
+	// or the talk's harness.
+	Load     *RowLoad `json:"load,omitempty"`
+	Series   bool     `json:"series,omitempty"`
+	Policies bool     `json:"policies,omitempty"`
+	// Host is the machine, where the mode has several series measured on
+	// several.
+	Host   string      `json:"host,omitempty"`
+	From   int         `json:"from"`
+	To     int         `json:"to"`
+	Lo     float64     `json:"lo"`
+	Hi     float64     `json:"hi"`
+	P50Lo  float64     `json:"p50_lo_ms"`
+	P50Hi  float64     `json:"p50_hi_ms"`
+	Unit   string      `json:"unit"`
+	Limits []LimitSpan `json:"limits"`
+	// Disturbed are the CPU counts some run of which was disturbed.
+	Disturbed []DisturbedAt `json:"disturbed,omitempty"`
+}
+
+// DisturbedAt says Count of the Of runs on CPUs were disturbed.
+type DisturbedAt struct {
+	CPUs  int `json:"cpus"`
+	Count int `json:"count"`
+	Of    int `json:"of"`
+}
+
+// RowLoad is a series' load and policy.
+type RowLoad struct {
+	Sched   string  `json:"sched,omitempty"`
+	Rate    float64 `json:"rate,omitempty"`
+	Par     int     `json:"par"`
+	PerCPU  bool    `json:"per_cpu,omitempty"`
+	Harness string  `json:"harness,omitempty"`
+}
+
+// LimitSpan is what limits a series over CPU counts From to To.
+type LimitSpan struct {
+	Named string `json:"named"`
+	From  int    `json:"from"`
+	To    int    `json:"to"`
+}
+
+// StudyTable is the compact table of the studies' measured points: a row
+// per variant, CPU count and series, the medians of its runs.
+type StudyTable struct {
+	Studies []string `json:"studies"`
+	Hosts   []string `json:"hosts"`
+	Points  int      `json:"points"`
+	// Reps says there are repetitions, Open an open loop.
+	Reps      bool       `json:"reps,omitempty"`
+	Open      bool       `json:"open,omitempty"`
+	Rows      []StudyRow `json:"rows"`
+	Disturbed []Runs     `json:"disturbed,omitempty"`
+}
+
+// StudyRow is a variant on a CPU count.
+type StudyRow struct {
+	Variant string  `json:"variant"`
+	CPUs    int     `json:"cpus"`
+	Par     int     `json:"par"`
+	Runs    int     `json:"runs"`
+	Rate    float64 `json:"rate,omitempty"`
+	Drops   int64   `json:"drops,omitempty"`
+	// Throughput, P50, P99 (ms) and Util are medians; Share is the
+	// throughput over the most of its study on that count and series (0
+	// where there is none).
+	Throughput float64 `json:"throughput"`
+	Unit       string  `json:"unit"`
+	Share      float64 `json:"share"`
+	P50        float64 `json:"p50_ms"`
+	P99        float64 `json:"p99_ms"`
+	Util       float64 `json:"util"`
+	// Meter is the meter the first run used the most, in words.
+	Meter  string `json:"meter"`
+	Origin string `json:"origin"`
+}

@@ -7,7 +7,7 @@ import (
 
 	"github.com/brewput/brewput/explain/limits"
 	"github.com/brewput/brewput/explain/verdict"
-	"github.com/brewput/brewput/internal/prose"
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/results"
 )
 
@@ -161,7 +161,7 @@ func wordsOf(rows []limitRow) []wordsView {
 		for j+1 < len(rows) && same(rows[i], rows[j+1]) {
 			j++
 		}
-		label := prose.Count(atoi(rows[i].CPUs), "CPU")
+		label := format.Count(atoi(rows[i].CPUs), "CPU")
 		if i != j {
 			label = fmt.Sprintf("%s–%s CPUs", rows[i].CPUs, rows[j].CPUs)
 		}
@@ -186,7 +186,7 @@ func newAdviceView(a *limits.Advice) *adviceView {
 		v.Rows = append(v.Rows, adviceRow{
 			Rank: i + 1, Change: o.Change, As: o.As,
 			Throughput: fmt.Sprintf("%.0f %s", o.Throughput, a.Unit),
-			Gain:       signedPercent(o.ThroughputGain), P50: results.FormatMs(o.P50Ms), P99: results.FormatMs(o.P99Ms),
+			Gain:       signedPercent(o.ThroughputGain), P50: format.Ms(o.P50Ms), P99: format.Ms(o.P99Ms),
 			Latency: signedPercent(-o.LatencyGain), Cost: o.Cost.String(),
 		})
 	}

@@ -10,7 +10,7 @@ import (
 
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/explain/verdict"
-	"github.com/brewput/brewput/internal/prose"
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/report/schedule"
 )
 
@@ -91,9 +91,9 @@ func newVerdictView(v verdict.Verdict, playground string) verdictView {
 	index := map[rowKey]*group{}
 	for _, m := range v.Modes {
 		row := verdictRow{Model: m.Model,
-			At: fmt.Sprintf("%s, %s", prose.Count(m.CPUs, "CPU"), m.Source), Limit: m.Limit.Named, Change: "-", Gain: "-"}
+			At: fmt.Sprintf("%s, %s", format.Count(m.CPUs, "CPU"), m.Source), Limit: m.Limit.Named, Change: "-", Gain: "-"}
 		if m.From > m.First && m.From < m.CPUs {
-			row.Limit += fmt.Sprintf(" (from %s)", prose.Count(m.From, "CPU"))
+			row.Limit += fmt.Sprintf(" (from %s)", format.Count(m.From, "CPU"))
 		}
 		if m.Limit.Change != "" {
 			row.Change, row.Gain = m.Limit.Change, verdict.FormatGain(m.Limit.Gain)

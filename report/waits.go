@@ -6,8 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/internal/profile"
-	"github.com/brewput/brewput/internal/prose"
 	"github.com/brewput/brewput/results"
 )
 
@@ -80,7 +80,7 @@ func waitViews(points []results.Point, mode string) []waitView {
 	views := make([]waitView, 0, len(keys))
 	for _, k := range keys {
 		p := first[k]
-		label := prose.Count(p.CPUs, "CPU")
+		label := format.Count(p.CPUs, "CPU")
 		if manyLoads {
 			label += ", " + describeLoad(p)
 		}
@@ -161,5 +161,5 @@ func perWhat(unit string) string {
 }
 
 // formatWait writes a time in ms in the unit that reads best (see
-// results.FormatWait).
-func formatWait(ms float64) string { return results.FormatWait(ms) }
+// format.Wait).
+func formatWait(ms float64) string { return format.Wait(ms) }

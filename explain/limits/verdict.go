@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/brewput/brewput/explain/scaling"
-	"github.com/brewput/brewput/internal/prose"
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/results"
 )
 
@@ -136,13 +136,13 @@ func words(t target, pr *Profile, b results.Bottleneck) string {
 	case b.Combined != nil:
 		best := pr.Trials[0]
 		fmt.Fprintf(&s, "No single relief gains more than 1 %% (best: %s, %s). ", best.Change, pct(best.Gain))
-		fmt.Fprintf(&s, "%s bind together: %s: %s", prose.Capital(labels(t, b.Resources)), pr.Combined.Change, gainText(pr.Combined.Experiment, unit))
+		fmt.Fprintf(&s, "%s bind together: %s: %s", format.Capital(labels(t, b.Resources)), pr.Combined.Change, gainText(pr.Combined.Experiment, unit))
 		if len(b.Resources) > 1 {
 			s.WriteString("; without any one of them, 1 % or less")
 		}
 		s.WriteString(".")
 	case b.Resource == "arrivals":
-		fmt.Fprintf(&s, "%s limit it: it keeps up with the %g %s arriving, and no relief tried raises throughput by more than 1 %%", prose.Capital(b.Named), t.openLoop(), unit)
+		fmt.Fprintf(&s, "%s limit it: it keeps up with the %g %s arriving, and no relief tried raises throughput by more than 1 %%", format.Capital(b.Named), t.openLoop(), unit)
 		if len(pr.Trials) > 0 {
 			fmt.Fprintf(&s, " (best: %s, %s)", pr.Trials[0].Change, pct(pr.Trials[0].Gain))
 		}
@@ -167,7 +167,7 @@ func words(t target, pr *Profile, b results.Bottleneck) string {
 		if len(b.Resources) > 1 {
 			together = " together"
 		}
-		fmt.Fprintf(&s, "%s %s it%s: %s: %s", prose.Capital(names), verb, together, best.Change, gainText(best.Experiment, unit))
+		fmt.Fprintf(&s, "%s %s it%s: %s: %s", format.Capital(names), verb, together, best.Change, gainText(best.Experiment, unit))
 		// The other experiments on the named resources, then the best
 		// elsewhere.
 		shown := 0
@@ -186,7 +186,7 @@ func words(t target, pr *Profile, b results.Bottleneck) string {
 		s.WriteString(".")
 	}
 	if u := usageText(t, pr.Now, b.Resources); u != "" {
-		s.WriteString(" " + prose.Capital(u) + ".")
+		s.WriteString(" " + format.Capital(u) + ".")
 	}
 	return s.String()
 }
@@ -253,7 +253,7 @@ func labels(t target, rs []string) string {
 	for _, r := range rs {
 		ls = append(ls, t.label(r))
 	}
-	return prose.JoinAnd(ls)
+	return format.JoinAnd(ls)
 }
 
 // plural3 reports whether a single label is plural ("the CPUs", "the

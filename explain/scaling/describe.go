@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/results"
 )
 
@@ -92,7 +93,7 @@ func meterWords(r Resource) string {
 	case r.Uses > 0 && r.MeanWaitMs == 0:
 		s.WriteString(", no caller waiting for it")
 	case r.Uses > 0:
-		fmt.Fprintf(&s, ", callers waiting %s of their time (%s per use)", percent(r.WaitShare), results.FormatWait(r.MeanWaitMs))
+		fmt.Fprintf(&s, ", callers waiting %s of their time (%s per use)", percent(r.WaitShare), format.Wait(r.MeanWaitMs))
 	}
 	return s.String()
 }

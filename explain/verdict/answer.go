@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/brewput/brewput/explain/compare"
-	"github.com/brewput/brewput/internal/prose"
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/results"
 )
 
@@ -197,7 +197,7 @@ func runsText(top string, vs []Versus) string {
 		same = same && v.Runs[0] == vs[0].Runs[1] && v.Runs[1] == vs[0].Runs[1]
 	}
 	if same {
-		return prose.Count(vs[0].Runs[1], "run") + " each"
+		return format.Count(vs[0].Runs[1], "run") + " each"
 	}
 	parts := []string{fmt.Sprintf("%s %d", top, vs[0].Runs[1])}
 	for _, v := range vs {
@@ -229,9 +229,9 @@ func (s Standing) sentence(unit, countFlag string) string {
 		b.WriteString(", " + s.Source)
 	}
 	b.WriteString(": ")
-	figure := results.FormatRate(s.TopThroughput, unit)
+	figure := format.Rate(s.TopThroughput, unit)
 	if s.TopP50 > 0 {
-		figure += " at a median " + results.FormatWait(s.TopP50)
+		figure += " at a median " + format.Wait(s.TopP50)
 	}
 	list := func(vs []Versus) string {
 		var parts []string
@@ -250,7 +250,7 @@ func (s Standing) sentence(unit, countFlag string) string {
 		for _, v := range s.Same {
 			names = append(names, v.Variant)
 		}
-		fmt.Fprintf(&b, "%s and %s make the most (no significant difference: %s of %s's %s)", s.Top, prose.JoinAnd(names), list(s.Same), s.Top, figure)
+		fmt.Fprintf(&b, "%s and %s make the most (no significant difference: %s of %s's %s)", s.Top, format.JoinAnd(names), list(s.Same), s.Top, figure)
 		if len(s.Less) > 0 {
 			fmt.Fprintf(&b, "; less: %s", list(s.Less))
 		}

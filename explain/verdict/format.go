@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/brewput/brewput/internal/prose"
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/results"
 )
 
@@ -14,7 +14,7 @@ func ftoa(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
 // rate writes a throughput for people: "498", "1000", "59.9M".
 func rate(v float64) string {
 	if v >= 1e5 {
-		return results.FormatNumber(v)
+		return format.Number(v)
 	}
 	return fmt.Sprintf("%.0f", v)
 }
@@ -39,7 +39,7 @@ func ms(v float64) string {
 	case v >= 0.1 || v <= 0:
 		return fmt.Sprintf("%.3f", v)
 	}
-	return results.FormatNumber(v) // three significant digits, as small as it is
+	return format.Number(v) // three significant digits, as small as it is
 }
 
 // msRange writes "4.01–4.21", or one figure.
@@ -52,7 +52,7 @@ func msRange(lo, hi float64) string {
 
 // FormatGain writes a relative gain as the verdict does: "+50 %",
 // "+7.3 %".
-func FormatGain(g float64) string { return prose.Gain(g) }
+func FormatGain(g float64) string { return format.Gain(g) }
 
 // cpus writes "1 CPU", "6 CPUs".
 func cpus(n int) string {

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/brewput/brewput/internal/prose"
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/results"
 )
 
@@ -106,11 +106,11 @@ func labCount(points []results.Point, n int) []string {
 		// process's threads outside GOMAXPROCS (the runtime's own, those
 		// in system calls) can take more than n CPUs' worth.
 		figures := func(p results.Point) string {
-			used := results.FormatNumber(p.CPUUsed) + " CPUs"
+			used := format.Number(p.CPUUsed) + " CPUs"
 			if used == "1 CPUs" {
 				used = "1 CPU"
 			}
-			return fmt.Sprintf("%s at a median %s, keeping %s busy", results.FormatRate(p.Throughput, p.Unit), results.FormatWait(p.Latency.P50), used)
+			return fmt.Sprintf("%s at a median %s, keeping %s busy", format.Rate(p.Throughput, p.Unit), format.Wait(p.Latency.P50), used)
 		}
 		var s strings.Builder
 		fmt.Fprintf(&s, "On %s, ", cpus(n))
@@ -118,7 +118,7 @@ func labCount(points []results.Point, n int) []string {
 			fmt.Fprintf(&s, "%s makes %s.", name(hi), figures(hi))
 		} else {
 			fmt.Fprintf(&s, "%s makes the most%s, %s; %s the least, %s (×%s).", name(hi), what, figures(hi), name(lo),
-				results.FormatRate(lo.Throughput, lo.Unit), ratio3(lo.Throughput/hi.Throughput))
+				format.Rate(lo.Throughput, lo.Unit), ratio3(lo.Throughput/hi.Throughput))
 		}
 		out = append(out, s.String())
 	}
@@ -128,7 +128,7 @@ func labCount(points []results.Point, n int) []string {
 // Write writes the answer for a terminal: a line saying what was
 // measured, the sentences, then the figure's table under its title.
 func (a LabAnswer) Write(w io.Writer) error {
-	fmt.Fprintf(w, "lab %s, measured on %s: %s on %s", a.Lab, strings.Join(a.Origins, ", "), prose.Count(a.Points, "point"), cpuList(a.CPUs))
+	fmt.Fprintf(w, "lab %s, measured on %s: %s on %s", a.Lab, strings.Join(a.Origins, ", "), format.Count(a.Points, "point"), cpuList(a.CPUs))
 	if a.Disturbed > 0 {
 		fmt.Fprintf(w, ", %d disturbed (other processes took CPU while they ran)", a.Disturbed)
 	}
@@ -163,5 +163,5 @@ func cpuList(counts []int) string {
 	for i, n := range counts {
 		parts[i] = itoa(n)
 	}
-	return prose.JoinAnd(parts) + " CPUs"
+	return format.JoinAnd(parts) + " CPUs"
 }

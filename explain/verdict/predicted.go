@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/brewput/brewput/internal/prose"
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/results"
 )
 
@@ -156,7 +156,7 @@ func (pr Prediction) Sentences() []string {
 	unit := ""
 	for _, p := range pr.At {
 		unit = p.Unit
-		s := results.FormatRate(p.Throughput, p.Unit)
+		s := format.Rate(p.Throughput, p.Unit)
 		if b := p.Band; b != nil && siRate(b.Throughput[0]) != siRate(b.Throughput[1]) {
 			s += fmt.Sprintf(" [%s, %s]", siRate(b.Throughput[0]), siRate(b.Throughput[1]))
 		}
@@ -191,14 +191,14 @@ func (pr Prediction) Sentences() []string {
 				continue
 			}
 			off = append(off, fmt.Sprintf("%s on %s measured %s, predicted %s [%s, %s]: %s", c.Variant, cpus(c.CPUs),
-				results.FormatRate(c.Measured, unit), siRate(c.Predicted.Throughput), siRate(c.Lo()), siRate(c.Hi()), c.Verdict()))
+				format.Rate(c.Measured, unit), siRate(c.Predicted.Throughput), siRate(c.Lo()), siRate(c.Hi()), c.Verdict()))
 		}
 		slices.Sort(counts)
 		names := make([]string, len(counts))
 		for i, n := range counts {
 			names[i] = fmt.Sprint(n)
 		}
-		s := fmt.Sprintf("Held against what was measured on %s CPU(s): %d of %d points lie within the predicted band", prose.JoinAnd(names), within, len(pr.Checks))
+		s := fmt.Sprintf("Held against what was measured on %s CPU(s): %d of %d points lie within the predicted band", format.JoinAnd(names), within, len(pr.Checks))
 		if len(off) > 0 {
 			s += "; " + strings.Join(off, "; ")
 		}

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/brewput/brewput/internal/prose"
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/results"
 )
 
@@ -77,7 +77,7 @@ func (v Verdict) referenceSentence() string {
 	case 1:
 		return modes[0] + " has a data race (no synchronization at all): the limit of the CPUs, a reference, not a valid design."
 	}
-	return prose.JoinAnd(modes) + " have a data race (no synchronization at all): the limit of the CPUs, references, not valid designs."
+	return format.JoinAnd(modes) + " have a data race (no synchronization at all): the limit of the CPUs, references, not valid designs."
 }
 
 // changesSentence says the best change each valid mode's causal profile
@@ -109,7 +109,7 @@ func (v Verdict) changesSentence() string {
 	}
 	var changes []*change
 	for _, m := range tried {
-		says := m.Limit.Change + ": " + prose.Gain(m.Limit.Gain)
+		says := m.Limit.Change + ": " + format.Gain(m.Limit.Gain)
 		if !same {
 			says += " on " + where(m)
 		}
@@ -122,7 +122,7 @@ func (v Verdict) changesSentence() string {
 	}
 	parts := make([]string, len(changes))
 	for i, c := range changes {
-		parts[i] = prose.JoinAnd(c.modes) + ", " + c.says
+		parts[i] = format.JoinAnd(c.modes) + ", " + c.says
 	}
 	lead := "The best change each mode's causal profile tried"
 	if same {
@@ -250,7 +250,7 @@ func loadText(p results.Point, sched, series bool) string {
 		parts = append(parts, p.Sched)
 	}
 	if p.Rate > 0 {
-		parts = append(parts, "open loop of "+results.FormatNumber(p.Rate)+" orders/s")
+		parts = append(parts, "open loop of "+format.Number(p.Rate)+" orders/s")
 	}
 	switch {
 	case p.Par == p.CPUs:
@@ -258,9 +258,9 @@ func loadText(p results.Point, sched, series bool) string {
 			parts = append(parts, "one per CPU")
 		}
 	case p.Rate > 0:
-		parts = append(parts, prose.Count(p.Par, "server"))
+		parts = append(parts, format.Count(p.Par, "server"))
 	default:
-		parts = append(parts, prose.Count(p.Par, "customer"))
+		parts = append(parts, format.Count(p.Par, "customer"))
 	}
 	if p.Harness != "" {
 		parts = append(parts, p.Harness+" harness")
@@ -321,7 +321,7 @@ func writeRanges(w io.Writer, points []results.Point) error {
 			head += ", " + strings.Join(fors, "; ")
 		}
 	}
-	head += ": " + prose.Count(len(points), "point") + ", per mode"
+	head += ": " + format.Count(len(points), "point") + ", per mode"
 	if reps {
 		head += ", the median of each count's runs"
 	}
@@ -385,7 +385,7 @@ func writeRanges(w io.Writer, points []results.Point) error {
 	}
 	if len(disturbed) > 0 {
 		fmt.Fprintln(w, wrap("Disturbed (other processes took CPU while they were measured; such a point says little about the design): "+
-			prose.JoinAnd(disturbed)+".", 110, ""))
+			format.JoinAnd(disturbed)+".", 110, ""))
 	}
 	return nil
 }
@@ -466,8 +466,8 @@ func writeStudies(w io.Writer, points []results.Point) error {
 		if m := most[at{k.study, k.id, k.cpus}]; m > 0 {
 			share = fmt.Sprintf("×%s", ratio(tput(k)/m))
 		}
-		row += fmt.Sprintf("%s\t%s\t%s\t%s\t%.0f%%\t%s\t", results.FormatRate(tput(k), p.Unit), share,
-			results.FormatWait(results.Median(p50)), results.FormatWait(results.Median(p99)), 100*results.Median(util), results.BusiestMeter(p))
+		row += fmt.Sprintf("%s\t%s\t%s\t%s\t%.0f%%\t%s\t", format.Rate(tput(k), p.Unit), share,
+			format.Wait(results.Median(p50)), format.Wait(results.Median(p99)), 100*results.Median(util), results.BusiestMeter(p))
 		tab.add(row, p)
 	}
 	if err := tab.tw.Flush(); err != nil {

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/brewput/brewput/coffee"
-	"github.com/brewput/brewput/internal/prose"
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/results"
 )
 
@@ -307,7 +307,7 @@ func count(g *Grid, n int) Count {
 		c.Sentence += fmt.Sprintf(" For reference, %s makes %s %s: it has a data race (no synchronization at all), the limit of the CPUs, not a valid design.", r.mode, rate(r.e.Throughput), unit)
 	}
 	if len(apart) > 0 {
-		c.Sentence += " Apart, counting something else: " + prose.JoinAnd(apart) + "."
+		c.Sentence += " Apart, counting something else: " + format.JoinAnd(apart) + "."
 	}
 	return c
 }
@@ -330,7 +330,7 @@ func countSentence(c Count, unit string, every, rest bool) string {
 		s.WriteString("every mode")
 		verb = "makes"
 	case len(c.Rest) == 0 && len(c.Best) > 1:
-		s.WriteString(prose.JoinAnd(c.bestNamed))
+		s.WriteString(format.JoinAnd(c.bestNamed))
 		verb = "make"
 	case len(c.Best) == 1 && len(c.Rest) == 0:
 		s.WriteString(c.bestNamed[0])
@@ -343,10 +343,10 @@ func countSentence(c Count, unit string, every, rest bool) string {
 		for _, o := range c.Rest {
 			rest = append(rest, o.Mode)
 		}
-		s.WriteString("every mode but " + prose.JoinAnd(rest))
+		s.WriteString("every mode but " + format.JoinAnd(rest))
 		verb = "makes"
 	default:
-		s.WriteString(prose.JoinAnd(c.bestNamed))
+		s.WriteString(format.JoinAnd(c.bestNamed))
 		verb = "make the most,"
 	}
 	fmt.Fprintf(&s, " %s %s %s at a median %s ms", verb, rateRange(c.Lo, c.Hi), unit, msRange(c.P50Lo, c.P50Hi))
@@ -423,7 +423,7 @@ func (m ModeLimit) Says() string {
 		s += fmt.Sprintf(" from %s", cpus(m.From))
 	}
 	if m.Limit.Change != "" {
-		s += fmt.Sprintf("; %s: %s", m.Limit.Change, prose.Gain(m.Limit.Gain))
+		s += fmt.Sprintf("; %s: %s", m.Limit.Change, format.Gain(m.Limit.Gain))
 	}
 	return s
 }
@@ -477,7 +477,7 @@ func restText(rest []Other) string {
 	}
 	var parts []string
 	for i, g := range groups {
-		p := prose.JoinAnd(g.modes) + " "
+		p := format.JoinAnd(g.modes) + " "
 		if i == 0 {
 			if len(g.modes) == 1 {
 				p += "makes "

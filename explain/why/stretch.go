@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/explain/compare"
-	"github.com/brewput/brewput/internal/prose"
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/measure/meter"
 	"github.com/brewput/brewput/results"
 )
@@ -252,7 +252,7 @@ func (s *Stretches) Answer() string {
 	}
 	b.WriteString(".")
 	if undecided := slices.ContainsFunc(s.Experiments, func(e Stretched) bool { return !e.Decided }); undecided {
-		fmt.Fprintf(&b, " After %s, not every interval lies on one side of its cost in parallel: where one holds it, that part is not named.", prose.Count(len(s.Base), "round"))
+		fmt.Fprintf(&b, " After %s, not every interval lies on one side of its cost in parallel: where one holds it, that part is not named.", format.Count(len(s.Base), "round"))
 	}
 	if d := disturbed(s.Base); d > 0 {
 		fmt.Fprintf(&b, " %d of the %d runs as it is were disturbed: other processes took CPU while they ran.", d, len(s.Base))
@@ -273,14 +273,14 @@ func upperFirst(s string) string {
 // then the answer.
 func (s *Stretches) WriteTable(w io.Writer) error {
 	fmt.Fprintf(w, "%s %s on %s, each part stretched %s in its turn, %s of each (as it is and stretched, in rounds)\n\n",
-		s.Study, s.Variant, prose.Count(s.CPUs, "CPU"), pct(s.Frac), prose.Count(len(s.Base), "run"))
+		s.Study, s.Variant, format.Count(s.CPUs, "CPU"), pct(s.Frac), format.Count(len(s.Base), "run"))
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "stretched\tby\tthroughput\tcost\t95 % interval\tin parallel\tverdict\t")
 	var base []float64
 	for _, p := range s.Base {
 		base = append(base, p.Throughput)
 	}
-	fmt.Fprintf(tw, "(as it is)\t\t%s\t\t\t\t\t\n", results.FormatRate(results.Median(base), s.Unit))
+	fmt.Fprintf(tw, "(as it is)\t\t%s\t\t\t\t\t\n", format.Rate(results.Median(base), s.Unit))
 	for _, e := range s.Experiments {
 		var tp []float64
 		for _, p := range e.Points {
@@ -306,7 +306,7 @@ func (s *Stretches) WriteTable(w io.Writer) error {
 		case !math.IsInf(e.Lo, 0):
 			verdict = "undecided"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", e.Name, by, results.FormatRate(results.Median(tp), s.Unit), pct(e.Cost), interval, pct(e.Parallel), verdict)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", e.Name, by, format.Rate(results.Median(tp), s.Unit), pct(e.Cost), interval, pct(e.Parallel), verdict)
 	}
 	if err := tw.Flush(); err != nil {
 		return err

@@ -7,7 +7,7 @@ import (
 	"math"
 	"text/tabwriter"
 
-	"github.com/brewput/brewput/internal/prose"
+	"github.com/brewput/brewput/internal/format"
 )
 
 // WriteTable writes the study: the point as it is, then each relief with
@@ -33,7 +33,7 @@ func (s *Check) WriteTable(w io.Writer) error {
 	}
 	fmt.Fprintf(tw, "as it is\t%.0f %s\t%s\t\t\t\t\t\n", s.Predicted, s.Unit, base)
 	for _, e := range s.Experiments {
-		model := prose.Gain(e.Model.Gain)
+		model := format.Gain(e.Model.Gain)
 		if e.Skip != "" {
 			fmt.Fprintf(tw, "%s\t%s\t(not measured: %s)\t\t\t\t\t\n", e.Model.Change, model, e.Skip)
 			continue
@@ -52,7 +52,7 @@ func (s *Check) WriteTable(w io.Writer) error {
 			verdict += "; disagrees with the model"
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%.3f\t%s\t\n", e.Model.Change, model,
-			cell(m.New.Median, m.New.Lo, m.New.Hi), prose.Gain(g), interval(lo, hi), m.P, verdict)
+			cell(m.New.Median, m.New.Lo, m.New.Hi), format.Gain(g), interval(lo, hi), m.P, verdict)
 	}
 	if err := tw.Flush(); err != nil {
 		return err

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/measure/meter"
 	"github.com/brewput/brewput/model/blueprint"
 	"github.com/brewput/brewput/results"
@@ -199,7 +200,7 @@ func timesPerOp(n float64) string {
 }
 
 // fmtNs writes a short duration in ns or µs, as the study's tables do.
-func fmtNs(d time.Duration) string { return results.FormatWait(float64(d) / 1e6) }
+func fmtNs(d time.Duration) string { return format.Wait(float64(d) / 1e6) }
 
 // blueprintOf is m's blueprint, parsed.
 func (m variantModel) blueprint() (*blueprint.Blueprint, error) {

@@ -8,7 +8,7 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/brewput/brewput/internal/prose"
+	"github.com/brewput/brewput/internal/format"
 )
 
 // distNames are the names of the measured distributions (Dists) of the
@@ -78,7 +78,7 @@ func (c Calibration) writeInferred(out io.Writer) {
 		runtime = "the " + in.Runtime + " runtime"
 	}
 	fmt.Fprintf(out, "%s: %d points (%d runs) on %s CPUs, simulated under %s; %d sets of costs tried\n",
-		c.Ref().For(), in.Points, in.Runs, prose.Ints(in.CPUs, ", "), runtime, in.Evaluations)
+		c.Ref().For(), in.Points, in.Runs, format.Ints(in.CPUs, ", "), runtime, in.Evaluations)
 	fmt.Fprintf(out, "range: the costs that put no point more than %.3g %% farther outside its runs' band than the inferred ones do, the others at their values\n", 100*in.Tolerance)
 	if len(in.Kept) > 0 {
 		fmt.Fprintf(out, "not constrained by the points, kept from the base, %s: %s\n", in.Base.For(), strings.Join(in.Kept, ", "))

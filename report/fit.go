@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/brewput/brewput/explain/scaling"
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/results"
 )
 
@@ -117,7 +118,7 @@ func fitPlot(ss []series, cpus []int, top float64, ylabel string, label func(ser
 		}
 		curves = append(curves, line)
 		thumbs[i] = []plot.Thumbnailer{line, sc}
-		fitted[i] = fmt.Sprintf("σ=%s κ=%s", scaling.FormatParam(f.Sigma), scaling.FormatParam(f.Kappa))
+		fitted[i] = fmt.Sprintf("σ=%s κ=%s", format.Param(f.Sigma), format.Param(f.Kappa))
 	}
 	for _, e := range entries(ss, label) {
 		var ts []plot.Thumbnailer
@@ -244,11 +245,11 @@ func fitViews(points []results.Point, mode string) []fitView {
 			out[i] = v
 			continue
 		}
-		v.Sigma = scaling.FormatParam(f.Sigma)
-		v.Kappa = scaling.FormatParam(f.Kappa)
+		v.Sigma = format.Param(f.Sigma)
+		v.Kappa = format.Param(f.Kappa)
 		v.Lambda = strings.TrimSpace(fmt.Sprintf("%.1f %s", f.Lambda, f.Unit))
 		v.Peak = f.PeakText()
-		v.Serial = scaling.FormatParam(f.SerialFraction)
+		v.Serial = format.Param(f.SerialFraction)
 		v.R2 = fmt.Sprintf("%.4f", f.R2)
 		out[i] = v
 	}

@@ -58,7 +58,7 @@ func Describe(p results.Point) string {
 		parts = append(parts, meterWords(r))
 	}
 	if cpus.Utilization > 0 {
-		parts = append(parts, fmt.Sprintf("CPUs %s used", percent(cpus.Utilization)))
+		parts = append(parts, fmt.Sprintf("CPUs %s used", format.Percent(cpus.Utilization, 0)))
 	}
 	// Others' use of the machine meanwhile, as measured: a reader judges
 	// what it did to the point.
@@ -79,21 +79,21 @@ func meterWords(r Resource) string {
 	var s strings.Builder
 	s.WriteString(meterLabel(r))
 	if !results.IsChan(r.Meter) {
-		fmt.Fprintf(&s, " held %s of the time", percent(r.Utilization))
+		fmt.Fprintf(&s, " held %s of the time", format.Percent(r.Utilization, 0))
 		if r.Copies > 1 {
 			s.WriteString(" each, on average")
 		}
 		if r.Working > 0 {
-			fmt.Fprintf(&s, ", working %s", percent(r.Working))
+			fmt.Fprintf(&s, ", working %s", format.Percent(r.Working, 0))
 		}
 		s.WriteString(",")
 	}
-	fmt.Fprintf(&s, " %s uses", count(r.Uses))
+	fmt.Fprintf(&s, " %s uses", format.Approx(r.Uses))
 	switch {
 	case r.Uses > 0 && r.MeanWaitMs == 0:
 		s.WriteString(", no caller waiting for it")
 	case r.Uses > 0:
-		fmt.Fprintf(&s, ", callers waiting %s of their time (%s per use)", percent(r.WaitShare), format.Wait(r.MeanWaitMs))
+		fmt.Fprintf(&s, ", callers waiting %s of their time (%s per use)", format.Percent(r.WaitShare, 0), format.Wait(r.MeanWaitMs))
 	}
 	return s.String()
 }
@@ -117,19 +117,4 @@ func meterLabel(r Resource) string {
 		return fmt.Sprintf("%d %s %s", r.Copies, plural, r.Name)
 	}
 	return kind + " " + r.Name
-}
-
-func percent(f float64) string { return fmt.Sprintf("%.0f %%", 100*f) }
-
-// count writes a number of uses briefly: "950", "12 k", "4.0 M".
-func count(n int64) string {
-	switch {
-	case n >= 1e9:
-		return fmt.Sprintf("%.1f G", float64(n)/1e9)
-	case n >= 1e6:
-		return fmt.Sprintf("%.1f M", float64(n)/1e6)
-	case n >= 1e4:
-		return fmt.Sprintf("%.0f k", float64(n)/1e3)
-	}
-	return fmt.Sprint(n)
 }

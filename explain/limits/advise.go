@@ -180,7 +180,7 @@ func answer(a *Advice) string {
 	}
 	o := a.Options[0]
 	return fmt.Sprintf("%s. Best change: %s (%s): %.0f %s (%s), median latency %s ms (%s); it costs %s.",
-		now, o.Change, o.As, o.Throughput, a.Unit, format.Gain(o.ThroughputGain), fmtMs(o.P50Ms), latencyChange(o.LatencyGain), o.Cost)
+		now, o.Change, o.As, o.Throughput, a.Unit, format.Gain(o.ThroughputGain), format.Sig(o.P50Ms, 2), latencyChange(o.LatencyGain), o.Cost)
 }
 
 // LimitedBy says a causal verdict briefly, for the advice's first line:
@@ -216,11 +216,4 @@ func latencyChange(g float64) string {
 		return fmt.Sprintf("%.0f %% less", 100*g)
 	}
 	return fmt.Sprintf("%.0f %% more", -100*g)
-}
-
-func fmtMs(ms float64) string {
-	if ms >= 10 {
-		return fmt.Sprintf("%.0f", ms)
-	}
-	return fmt.Sprintf("%.2g", ms)
 }

@@ -285,14 +285,11 @@ func (c *cli) listCmd() *cobra.Command {
 		Short: "List the variants",
 		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			width := 0
+			t := format.Table{Ragged: true}
 			for _, v := range c.study.Variants {
-				width = max(width, len(v.Name))
+				t.Row(v.Name, v.Summary)
 			}
-			for _, v := range c.study.Variants {
-				fmt.Fprintf(c.stdout, "%-*s  %s\n", width, v.Name, v.Summary)
-			}
-			return nil
+			return t.Write(c.stdout)
 		},
 	}
 }

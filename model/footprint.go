@@ -233,11 +233,7 @@ func CheckRun(cfgs []Config, points, parallel int, l Limits) error {
 			if parallel > 1 {
 				at = fmt.Sprintf(" (each of %d simulations at once)", parallel)
 			}
-			cpus := "CPUs"
-			if c.CPUs == 1 {
-				cpus = "CPU"
-			}
-			return fmt.Errorf("%s on %d %s %w%s", c.Mode, c.CPUs, cpus, err, at)
+			return fmt.Errorf("%s on %s %w%s", c.Mode, format.Count(c.CPUs, "CPU"), err, at)
 		}
 	}
 	if kept := float64(points) * pointBytes; l.Bytes > 0 && kept > l.Bytes {

@@ -59,11 +59,7 @@ func (s Side) describe() string {
 	if s.Points == 0 {
 		return "no points"
 	}
-	points := "points"
-	if s.Points == 1 {
-		points = "point"
-	}
-	return fmt.Sprintf("%s (%d %s, %s)", strings.Join(sources, ", "), s.Points, points, count)
+	return fmt.Sprintf("%s (%s, %s)", strings.Join(sources, ", "), format.Count(s.Points, "point"), count)
 }
 
 // allModel reports whether every point of the side is the model's.

@@ -14,6 +14,7 @@ import (
 
 	"github.com/brewput/brewput/explain/scaling"
 	"github.com/brewput/brewput/explain/verdict"
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/results"
 )
 
@@ -224,7 +225,7 @@ func benchLatencyChart(name, title string, f verdict.BenchFamily) (chart, bool, 
 			}
 		}
 		for _, s := range samples(withHist) {
-			label := fmt.Sprintf("%d %s", s.CPUs, cpusWord(s.CPUs))
+			label := format.Count(s.CPUs, "CPU")
 			if len(f.Benchmarks) > 1 {
 				label = f.Variants[i] + ", " + label
 			}

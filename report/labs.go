@@ -91,7 +91,7 @@ func yLabel(f chartspec.Figure, pl chartspec.Plot, unit string) string {
 		label = "throughput (" + unit + ")"
 	}
 	if f.AtMostCPUs() {
-		label += fmt.Sprintf(", %d %s", pl.CPUs, cpusWord(pl.CPUs))
+		label += fmt.Sprintf(", %d %s", pl.CPUs, format.Plural(pl.CPUs, "CPU"))
 	}
 	return label
 }

@@ -2,7 +2,6 @@ package report
 
 import (
 	"fmt"
-	"math"
 	"strings"
 
 	"github.com/brewput/brewput/explain/limits"
@@ -90,9 +89,9 @@ func modeViews(points []results.Point, advice []*limits.Advice, v verdict.Verdic
 		}
 		switch {
 		case b.Combined != nil:
-			row.Gain = signedPercent(b.Gain) + " together"
+			row.Gain = format.WholeGain(b.Gain) + " together"
 		case len(b.Profile) > 0 && b.Gain > 0:
-			row.Gain = signedPercent(b.Gain)
+			row.Gain = format.WholeGain(b.Gain)
 		}
 		switch {
 		case b.Utilization == 0:
@@ -186,20 +185,11 @@ func newAdviceView(a *limits.Advice) *adviceView {
 		v.Rows = append(v.Rows, adviceRow{
 			Rank: i + 1, Change: o.Change, As: o.As,
 			Throughput: fmt.Sprintf("%.0f %s", o.Throughput, a.Unit),
-			Gain:       signedPercent(o.ThroughputGain), P50: format.Ms(o.P50Ms), P99: format.Ms(o.P99Ms),
-			Latency: signedPercent(-o.LatencyGain), Cost: o.Cost.String(),
+			Gain:       format.WholeGain(o.ThroughputGain), P50: format.Ms(o.P50Ms), P99: format.Ms(o.P99Ms),
+			Latency: format.WholeGain(-o.LatencyGain), Cost: o.Cost.String(),
 		})
 	}
 	return v
-}
-
-// signedPercent writes a relative change as "+50 %", "-33 %" or "0 %".
-func signedPercent(f float64) string {
-	v := math.Round(100 * f)
-	if v == 0 {
-		return "0 %"
-	}
-	return fmt.Sprintf("%+.0f %%", v)
 }
 
 // anchor makes a mode's name safe as an HTML id.

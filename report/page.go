@@ -687,7 +687,7 @@ func machineTables(points []results.Point) []machineTable {
 				wait := medianOf(ps, func(p results.Point) float64 { return machine(p, name).MeanWaitMs })
 				c := machineCell{Held: fmt.Sprintf("%.0f %%", 100*held), Working: "-", Wait: fmt.Sprintf("%.2f ms", wait)}
 				if ps[0].Kind() == results.KindStudy { // a user's lock, waited for nanoseconds
-					c.Wait = formatWait(wait)
+					c.Wait = format.Wait(wait)
 				}
 				if working > 0 {
 					c.Working = fmt.Sprintf("%.0f %%", 100*working)

@@ -96,7 +96,7 @@ func newVerdictView(v verdict.Verdict, playground string) verdictView {
 			row.Limit += fmt.Sprintf(" (from %s)", format.Count(m.From, "CPU"))
 		}
 		if m.Limit.Change != "" {
-			row.Change, row.Gain = m.Limit.Change, verdict.FormatGain(m.Limit.Gain)
+			row.Change, row.Gain = m.Limit.Change, format.Gain(m.Limit.Gain)
 		}
 		key := rowKey{row.Model, row.At, row.Limit, row.Change, row.Gain}
 		g, ok := index[key]

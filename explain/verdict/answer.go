@@ -54,20 +54,11 @@ func (v Versus) text() string {
 	if math.IsNaN(v.Ratio) {
 		return "×?"
 	}
-	s := "×" + ratio3(v.Ratio)
+	s := "×" + format.Digits(v.Ratio, 3)
 	if v.Known() {
-		s += " [" + ratio3(v.Lo) + ", " + ratio3(v.Hi) + "]"
+		s += " [" + format.Digits(v.Lo, 3) + ", " + format.Digits(v.Hi, 3) + "]"
 	}
 	return s
-}
-
-// ratio3 writes a ratio with three significant figures, "0.995", "1.02",
-// "12.3": an interval's ends must not round onto each other.
-func ratio3(r float64) string {
-	if r >= 100 {
-		return fmt.Sprintf("%.0f", r)
-	}
-	return strconv.FormatFloat(r, 'f', max(0, 2-int(math.Floor(math.Log10(r)))), 64)
 }
 
 // Standing is what one CPU count shows of variants measured alike: the
@@ -224,7 +215,7 @@ func cmpFloat(a, b float64) int {
 // said as such.
 func (s Standing) sentence(unit, countFlag string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "On %s", cpus(s.CPUs))
+	fmt.Fprintf(&b, "On %s", format.Count(s.CPUs, "CPU"))
 	if s.Source != "" {
 		b.WriteString(", " + s.Source)
 	}
@@ -317,7 +308,7 @@ func scalingFrom(from, to int, variants []string, countFlag string, at func(vari
 	if len(unknown) > 0 {
 		parts = append(parts, fmt.Sprintf("%s (too few runs for intervals; %s %d or more give them)", strings.Join(unknown, ", "), countFlag, compare.RunsForInterval()))
 	}
-	return fmt.Sprintf("From %d to %s, throughput: %s.", from, cpus(to), strings.Join(parts, "; ")), all
+	return fmt.Sprintf("From %d to %s, throughput: %s.", from, format.Count(to, "CPU"), strings.Join(parts, "; ")), all
 }
 
 // countsOfInterest are the CPU counts an answer speaks of: every one

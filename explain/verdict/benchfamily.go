@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/results"
 )
 
@@ -184,7 +185,7 @@ func WriteBenchAnswer(w io.Writer, families []BenchFamily) error {
 			return err
 		}
 		for _, s := range ss {
-			if _, err := fmt.Fprintln(w, "  "+wrap(s, 108, "  ")); err != nil {
+			if _, err := fmt.Fprintln(w, "  "+format.Wrap(s, 108, "  ")); err != nil {
 				return err
 			}
 		}

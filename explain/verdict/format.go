@@ -1,74 +1,13 @@
 package verdict
 
 import (
-	"fmt"
 	"strconv"
 
-	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/results"
 )
 
 func itoa(n int) string     { return strconv.Itoa(n) }
 func ftoa(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
-
-// rate writes a throughput for people: "498", "1000", "59.9M".
-func rate(v float64) string {
-	if v >= 1e5 {
-		return format.Number(v)
-	}
-	return fmt.Sprintf("%.0f", v)
-}
-
-// rateRange writes "488–498", or one figure where they round alike.
-func rateRange(lo, hi float64) string {
-	if rate(lo) == rate(hi) {
-		return rate(lo)
-	}
-	return rate(lo) + "–" + rate(hi)
-}
-
-// ms writes a latency in ms: "4.00", "12.0", "0.420", "0.0000167".
-func ms(v float64) string {
-	switch {
-	case v >= 100:
-		return fmt.Sprintf("%.0f", v)
-	case v >= 10:
-		return fmt.Sprintf("%.1f", v)
-	case v >= 1:
-		return fmt.Sprintf("%.2f", v)
-	case v >= 0.1 || v <= 0:
-		return fmt.Sprintf("%.3f", v)
-	}
-	return format.Number(v) // three significant digits, as small as it is
-}
-
-// msRange writes "4.01–4.21", or one figure.
-func msRange(lo, hi float64) string {
-	if ms(lo) == ms(hi) {
-		return ms(lo)
-	}
-	return ms(lo) + "–" + ms(hi)
-}
-
-// FormatGain writes a relative gain as the verdict does: "+50 %",
-// "+7.3 %".
-func FormatGain(g float64) string { return format.Gain(g) }
-
-// cpus writes "1 CPU", "6 CPUs".
-func cpus(n int) string {
-	if n == 1 {
-		return "1 CPU"
-	}
-	return fmt.Sprintf("%d CPUs", n)
-}
-
-// cpuSpan writes "1–3", "4", for the counts from a to b of a mode.
-func cpuSpan(a, b int) string {
-	if a == b {
-		return itoa(a)
-	}
-	return itoa(a) + "–" + itoa(b)
-}
 
 // most returns the most of f over es, 0 for none: the throughput the best
 // of a count are near.

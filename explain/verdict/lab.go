@@ -113,12 +113,12 @@ func labCount(points []results.Point, n int) []string {
 			return fmt.Sprintf("%s at a median %s, keeping %s busy", format.Rate(p.Throughput, p.Unit), format.Wait(p.Latency.P50), used)
 		}
 		var s strings.Builder
-		fmt.Fprintf(&s, "On %s, ", cpus(n))
+		fmt.Fprintf(&s, "On %s, ", format.Count(n, "CPU"))
 		if len(ps) == 1 {
 			fmt.Fprintf(&s, "%s makes %s.", name(hi), figures(hi))
 		} else {
 			fmt.Fprintf(&s, "%s makes the most%s, %s; %s the least, %s (×%s).", name(hi), what, figures(hi), name(lo),
-				format.Rate(lo.Throughput, lo.Unit), ratio3(lo.Throughput/hi.Throughput))
+				format.Rate(lo.Throughput, lo.Unit), format.Digits(lo.Throughput/hi.Throughput, 3))
 		}
 		out = append(out, s.String())
 	}
@@ -134,12 +134,12 @@ func (a LabAnswer) Write(w io.Writer) error {
 	}
 	fmt.Fprintln(w)
 	for _, s := range a.Sentences {
-		fmt.Fprintln(w, wrap(s, 110, "  "))
+		fmt.Fprintln(w, format.Wrap(s, 110, "  "))
 	}
 	if len(a.Table.Rows) == 0 {
 		return nil
 	}
-	fmt.Fprintln(w, wrap(a.Table.Title+":", 110, ""))
+	fmt.Fprintln(w, format.Wrap(a.Table.Title+":", 110, ""))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	if len(a.Table.Head) > 0 {
 		fmt.Fprintln(tw, "\t"+strings.Join(a.Table.Head, "\t")+"\t")
@@ -157,7 +157,7 @@ func (a LabAnswer) Write(w io.Writer) error {
 // cpuList writes CPU counts as "1, 2 and 4 CPUs", "1 CPU".
 func cpuList(counts []int) string {
 	if len(counts) == 1 {
-		return cpus(counts[0])
+		return format.Count(counts[0], "CPU")
 	}
 	parts := make([]string, len(counts))
 	for i, n := range counts {

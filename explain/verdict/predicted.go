@@ -177,7 +177,7 @@ func (pr Prediction) Sentences() []string {
 		}
 		parts = append(parts, strings.Join(free, ", ")+" (no meter, so "+no+" no lock: the work alone, which every CPU adds to)")
 	}
-	out := []string{fmt.Sprintf("On %s, %s: %s.", cpus(pr.CPUs), pr.Source, strings.Join(parts, "; "))}
+	out := []string{fmt.Sprintf("On %s, %s: %s.", format.Count(pr.CPUs, "CPU"), pr.Source, strings.Join(parts, "; "))}
 	if len(pr.Checks) > 0 {
 		var counts []int
 		within := 0
@@ -190,7 +190,7 @@ func (pr Prediction) Sentences() []string {
 				within++
 				continue
 			}
-			off = append(off, fmt.Sprintf("%s on %s measured %s, predicted %s [%s, %s]: %s", c.Variant, cpus(c.CPUs),
+			off = append(off, fmt.Sprintf("%s on %s measured %s, predicted %s [%s, %s]: %s", c.Variant, format.Count(c.CPUs, "CPU"),
 				format.Rate(c.Measured, unit), siRate(c.Predicted.Throughput), siRate(c.Lo()), siRate(c.Hi()), c.Verdict()))
 		}
 		slices.Sort(counts)

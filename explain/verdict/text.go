@@ -25,7 +25,7 @@ func measuredDisturbed(p results.Point) bool { return !p.IsModel() && p.IsDistur
 // says the rest in full (Count.Sentence).
 func (v Verdict) WriteText(w io.Writer) error {
 	for _, c := range v.Counts {
-		if _, err := fmt.Fprintln(w, wrap(c.Headline, 110, "")); err != nil {
+		if _, err := fmt.Fprintln(w, format.Wrap(c.Headline, 110, "")); err != nil {
 			return err
 		}
 	}
@@ -33,7 +33,7 @@ func (v Verdict) WriteText(w io.Writer) error {
 		if s == "" {
 			continue
 		}
-		if _, err := fmt.Fprintln(w, wrap(s, 110, "")); err != nil {
+		if _, err := fmt.Fprintln(w, format.Wrap(s, 110, "")); err != nil {
 			return err
 		}
 	}
@@ -47,7 +47,7 @@ func (v Verdict) WriteText(w io.Writer) error {
 		}
 		fmt.Fprintf(w, "Study %s, %s (%s):\n", d.Study, as, noLimit)
 		for _, s := range d.Sentences() {
-			if _, err := fmt.Fprintln(w, wrap(s, 110, "")); err != nil {
+			if _, err := fmt.Fprintln(w, format.Wrap(s, 110, "")); err != nil {
 				return err
 			}
 		}
@@ -88,7 +88,7 @@ func (v Verdict) referenceSentence() string {
 // kitchen lock held for less: +29 %."; "" where no profile tried one. The
 // limits themselves are the compact table's.
 func (v Verdict) changesSentence() string {
-	where := func(m ModeLimit) string { return cpus(m.CPUs) + ", " + m.Source }
+	where := func(m ModeLimit) string { return format.Count(m.CPUs, "CPU") + ", " + m.Source }
 	var tried []ModeLimit
 	for _, m := range v.Modes {
 		if m.Limit.Change != "" && !races(m.Mode) {
@@ -136,26 +136,6 @@ func (v Verdict) changesSentence() string {
 // noLimit says in short why a study's verdict names no limit, measured
 // or predicted: what limits the user's code is shown only by experiment.
 const noLimit = "brewput names a limit of this code only by experiment: the study's why command runs one"
-
-// wrap breaks s into lines of at most width, each after the first
-// starting with indent.
-func wrap(s string, width int, indent string) string {
-	var lines []string
-	line := ""
-	for _, word := range strings.Fields(s) {
-		if line != "" && len(line)+1+len(word) > width {
-			lines = append(lines, line)
-			line = indent + word
-			continue
-		}
-		if line == "" {
-			line = word
-		} else {
-			line += " " + word
-		}
-	}
-	return strings.Join(append(lines, line), "\n")
-}
 
 // WriteCompact writes the short table of points for a terminal: the
 // shop's measured points and the model's predictions, each summarized a
@@ -353,7 +333,7 @@ func writeRanges(w io.Writer, points []results.Point) error {
 				return
 			}
 			c, _ := grid.At(g.mode, prev)
-			limits = append(limits, fmt.Sprintf("%s (%s)", c.Shown().Limit.Named, cpuSpan(from, prev)))
+			limits = append(limits, fmt.Sprintf("%s (%s)", c.Shown().Limit.Named, format.Range(itoa(from), itoa(prev))))
 		}
 		for i, n := range grid.CPUs {
 			c, _ := grid.At(g.mode, n)
@@ -369,7 +349,7 @@ func writeRanges(w io.Writer, points []results.Point) error {
 			}
 			prev = n
 			if e.Disturbed > 0 {
-				d := fmt.Sprintf("%s on %s", name, cpus(n))
+				d := fmt.Sprintf("%s on %s", name, format.Count(n, "CPU"))
 				if e.Reps > 1 {
 					d += fmt.Sprintf(" (%d of %d runs)", e.Disturbed, e.Reps)
 				}
@@ -377,14 +357,14 @@ func writeRanges(w io.Writer, points []results.Point) error {
 			}
 		}
 		flush()
-		fmt.Fprintf(tw, "%s\t%s\t%s %s\t%s\t%s\n", name, cpuSpan(grid.CPUs[0], grid.CPUs[len(grid.CPUs)-1]),
-			rateRange(lo, hi), p0.Unit, msRange(p50lo, p50hi), strings.Join(limits, ", "))
+		fmt.Fprintf(tw, "%s\t%s\t%s %s\t%s\t%s\n", name, format.Range(itoa(grid.CPUs[0]), itoa(grid.CPUs[len(grid.CPUs)-1])),
+			format.Range(format.Whole(lo), format.Whole(hi)), p0.Unit, format.Range(format.Ms3(p50lo), format.Ms3(p50hi)), strings.Join(limits, ", "))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
 	if len(disturbed) > 0 {
-		fmt.Fprintln(w, wrap("Disturbed (other processes took CPU while they were measured; such a point says little about the design): "+
+		fmt.Fprintln(w, format.Wrap("Disturbed (other processes took CPU while they were measured; such a point says little about the design): "+
 			format.JoinAnd(disturbed)+".", 110, ""))
 	}
 	return nil
@@ -453,7 +433,7 @@ func writeStudies(w io.Writer, points []results.Point) error {
 			drops += q.Drops
 		}
 		if d := disturbedRuns(p.Mode, ps); d != "" {
-			disturbed = append(disturbed, d+" on "+cpus(p.CPUs))
+			disturbed = append(disturbed, d+" on "+format.Count(p.CPUs, "CPU"))
 		}
 		row := fmt.Sprintf("%s\t%d\t%d\t", p.Mode, p.CPUs, p.Par)
 		if reps {
@@ -464,7 +444,7 @@ func writeStudies(w io.Writer, points []results.Point) error {
 		}
 		share := "-"
 		if m := most[at{k.study, k.id, k.cpus}]; m > 0 {
-			share = fmt.Sprintf("×%s", ratio(tput(k)/m))
+			share = fmt.Sprintf("×%s", format.Sig(tput(k)/m, 2))
 		}
 		row += fmt.Sprintf("%s\t%s\t%s\t%s\t%.0f%%\t%s\t", format.Rate(tput(k), p.Unit), share,
 			format.Wait(results.Median(p50)), format.Wait(results.Median(p99)), 100*results.Median(util), results.BusiestMeter(p))
@@ -474,7 +454,7 @@ func writeStudies(w io.Writer, points []results.Point) error {
 		return err
 	}
 	if len(disturbed) > 0 {
-		fmt.Fprintln(w, wrap("Disturbed (other processes took CPU while they were measured): "+strings.Join(disturbed, ", ")+".", 110, ""))
+		fmt.Fprintln(w, format.Wrap("Disturbed (other processes took CPU while they were measured): "+strings.Join(disturbed, ", ")+".", 110, ""))
 	}
 	return nil
 }

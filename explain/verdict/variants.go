@@ -1,7 +1,6 @@
 package verdict
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/brewput/brewput/results"
@@ -97,14 +96,6 @@ func describe(study string, points []results.Point) (Described, bool) {
 		d.Scaling, d.Changes = scalingFrom(counts[0], counts[len(counts)-1], variants, studyCount, at)
 	}
 	return d, true
-}
-
-// ratio writes a ratio with two significant figures: "0.25", "1.9", "12".
-func ratio(r float64) string {
-	if r >= 10 {
-		return fmt.Sprintf("%.0f", r)
-	}
-	return fmt.Sprintf("%.2g", r)
 }
 
 // Sentences are what the description says, a sentence for each count of

@@ -225,7 +225,7 @@ func count(g *Grid, n int) Count {
 		}
 		e := cell.Shown()
 		if e.Unit != unit {
-			apart = append(apart, fmt.Sprintf("%s makes %s %s", m, rate(e.Throughput), e.Unit))
+			apart = append(apart, fmt.Sprintf("%s makes %s %s", m, format.Whole(e.Throughput), e.Unit))
 			continue
 		}
 		es = append(es, shown{m, e})
@@ -304,7 +304,7 @@ func count(g *Grid, n int) Count {
 	c.Headline = countSentence(c, unit, len(es) == len(g.Modes), false)
 	for _, r := range racy {
 		c.References = append(c.References, Reference{r.mode, r.e.Throughput, unit})
-		c.Sentence += fmt.Sprintf(" For reference, %s makes %s %s: it has a data race (no synchronization at all), the limit of the CPUs, not a valid design.", r.mode, rate(r.e.Throughput), unit)
+		c.Sentence += fmt.Sprintf(" For reference, %s makes %s %s: it has a data race (no synchronization at all), the limit of the CPUs, not a valid design.", r.mode, format.Whole(r.e.Throughput), unit)
 	}
 	if len(apart) > 0 {
 		c.Sentence += " Apart, counting something else: " + format.JoinAnd(apart) + "."
@@ -323,7 +323,7 @@ func countSentence(c Count, unit string, every, rest bool) string {
 	if c.Disturbed > 0 && !rest {
 		source += fmt.Sprintf(" (%d of %d points disturbed)", c.Disturbed, c.All)
 	}
-	fmt.Fprintf(&s, "On %s, %s: ", cpus(c.CPUs), source)
+	fmt.Fprintf(&s, "On %s, %s: ", format.Count(c.CPUs, "CPU"), source)
 	verb := "make"
 	switch {
 	case len(c.Rest) == 0 && len(c.Best) > 1 && every:
@@ -349,7 +349,7 @@ func countSentence(c Count, unit string, every, rest bool) string {
 		s.WriteString(format.JoinAnd(c.bestNamed))
 		verb = "make the most,"
 	}
-	fmt.Fprintf(&s, " %s %s %s at a median %s ms", verb, rateRange(c.Lo, c.Hi), unit, msRange(c.P50Lo, c.P50Hi))
+	fmt.Fprintf(&s, " %s %s %s at a median %s ms", verb, format.Range(format.Whole(c.Lo), format.Whole(c.Hi)), unit, format.Range(format.Ms3(c.P50Lo), format.Ms3(c.P50Hi)))
 	if len(c.Rest) > 0 && rest {
 		s.WriteString("; " + restText(c.Rest))
 	}
@@ -409,7 +409,7 @@ func (v Verdict) Sentences() []string {
 // Figures are the mode's throughput and latency where it is judged: "928
 // lattes/s at 8.62 ms on 8 CPUs, model (go)".
 func (m ModeLimit) Figures() string {
-	return fmt.Sprintf("%s %s at %s ms on %s, %s", rate(m.Throughput), m.Unit, ms(m.P50), cpus(m.CPUs), m.Source)
+	return fmt.Sprintf("%s %s at %s ms on %s, %s", format.Whole(m.Throughput), m.Unit, format.Ms3(m.P50), format.Count(m.CPUs, "CPU"), m.Source)
 }
 
 // Says is what limits a mode and what the best change gains, in words:
@@ -420,7 +420,7 @@ func (m ModeLimit) Says() string {
 	case m.From < m.CPUs && m.From == m.First && !m.Limit.Scales() && m.Limit.Class != "unknown":
 		s += " at every CPU count"
 	case m.From < m.CPUs && m.From > m.First:
-		s += fmt.Sprintf(" from %s", cpus(m.From))
+		s += fmt.Sprintf(" from %s", format.Count(m.From, "CPU"))
 	}
 	if m.Limit.Change != "" {
 		s += fmt.Sprintf("; %s: %s", m.Limit.Change, format.Gain(m.Limit.Gain))
@@ -448,7 +448,7 @@ func restText(rest []Other) string {
 			notes = append(notes, o.Limit.Named)
 		}
 		if o.Predicted > 0 {
-			notes = append(notes, "the model predicts "+rate(o.Predicted))
+			notes = append(notes, "the model predicts "+format.Whole(o.Predicted))
 		}
 		return strings.Join(notes, "; ")
 	}
@@ -485,7 +485,7 @@ func restText(rest []Other) string {
 				p += "make "
 			}
 		}
-		p += rateRange(g.lo, g.hi)
+		p += format.Range(format.Whole(g.lo), format.Whole(g.hi))
 		if g.note != "" {
 			p += " (" + g.note + ")"
 		}

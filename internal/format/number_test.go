@@ -58,7 +58,7 @@ func TestUnits(t *testing.T) {
 	rate := func(v float64) string { return Rate(v, "ops/s") }
 	check(t, "Rate", rate, cases[float64]{{999.7, "1000 ops/s"}, {874, "874 ops/s"}, {4.774e5, "477 kops/s"}, {999999, "1 Mops/s"},
 		{3.12e9, "3.12 Gops/s"}, {0.5, "0.5 ops/s"}, {0, "0 ops/s"}, {-3, "0 ops/s"}})
-	check(t, "Wait", Wait, cases[float64]{{0, "0 ms"}, {250, "250 ms"}, {3.14, "3.1 ms"}, {0.42, "0.42 ms"}, {0.045, "45 µs"},
+	check(t, "Wait", Wait, cases[float64]{{0, "0 ms"}, {250, "250 ms"}, {1550, "1550 ms"}, {3.14, "3.1 ms"}, {0.42, "0.42 ms"}, {0.045, "45 µs"},
 		{0.0022, "2.2 µs"}, {0.0008, "800 ns"}, {99.96, "100.0 ms"}})
 	check(t, "Seconds", Seconds, cases[float64]{{1.234, "1.23 s"}, {45.6, "45.6 s"}, {0.0031, "3.1 ms"}, {8e-7, "800 ns"}})
 	check(t, "Ms", Ms, cases[float64]{{0, "0.00"}, {4, "4.00"}, {12.345, "12.35"}, {0.1, "0.10"}, {0.0285, "0.0285"}, {1e-5, "0.00001"}})

@@ -10,6 +10,7 @@ import (
 
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/explain/verdict"
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/internal/profile"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/calibrate"
@@ -116,7 +117,7 @@ func Pick(g *verdict.Grid) []Choice {
 		for i := len(g.CPUs) - 1; i >= 0; i-- {
 			if m, e := scaling("", g.CPUs[i], nil); e != nil {
 				return []Choice{choice(m, g.CPUs[i], fmt.Sprintf("%s on %s keeps scaling: %s %s, limited by %s, %s.",
-					m, cpusText(g.CPUs[i]), rate(e.Throughput), e.Unit, e.Limit.Named, as(e)))}
+					m, format.Count(g.CPUs[i], "CPU"), rate(e.Throughput), e.Unit, e.Limit.Named, as(e)))}
 			}
 		}
 		return nil
@@ -137,9 +138,9 @@ func Pick(g *verdict.Grid) []Choice {
 			}
 			return []Choice{
 				choice(walled, c, fmt.Sprintf("%s on %s has hit a wall: %s %s, limited by %s, %s.",
-					walled, cpusText(c), rate(we.Throughput), we.Unit, we.Limit.Named, as(we))),
+					walled, format.Count(c, "CPU"), rate(we.Throughput), we.Unit, we.Limit.Named, as(we))),
 				choice(partner, c, fmt.Sprintf("%s on %s keeps scaling: %s %s, limited by %s, %s.",
-					partner, cpusText(c), rate(pe.Throughput), pe.Unit, pe.Limit.Named, as(pe))),
+					partner, format.Count(c, "CPU"), rate(pe.Throughput), pe.Unit, pe.Limit.Named, as(pe))),
 			}
 		}
 	}
@@ -147,7 +148,7 @@ func Pick(g *verdict.Grid) []Choice {
 	n := top(walled)
 	we := shown(walled, n)
 	return []Choice{choice(walled, n, fmt.Sprintf("%s on %s is limited by %s: %s %s, %s; no mode that scales makes enough more beside it to draw the two.",
-		walled, cpusText(n), we.Limit.Named, rate(we.Throughput), we.Unit, as(we)))}
+		walled, format.Count(n, "CPU"), we.Limit.Named, rate(we.Throughput), we.Unit, as(we)))}
 }
 
 func rate(v float64) string { return fmt.Sprintf("%.0f", v) }
@@ -163,8 +164,6 @@ func as(e *verdict.Entry) string {
 	}
 	return "as measured"
 }
-
-func cpusText(n int) string { return fmt.Sprintf("%d %s", n, plural(n, "CPU")) }
 
 // Picture is one configuration's timelines: the model's, and the real
 // run's from its execution trace where the point was profiled.
@@ -208,7 +207,7 @@ func Pictures(points []results.Point, span time.Duration) []Picture {
 		if !ok || p.CPUs == pic.CPUs {
 			continue
 		}
-		why := fmt.Sprintf("%s on %s, measured with --profile: the model's schedule beside the real one.", p.Mode, cpusText(p.CPUs))
+		why := fmt.Sprintf("%s on %s, measured with --profile: the model's schedule beside the real one.", p.Mode, format.Count(p.CPUs, "CPU"))
 		extra = append(extra, picture(points, p.Mode, p.CPUs, why, p, span))
 	}
 	return append(out, extra...)

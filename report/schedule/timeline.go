@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/brewput/brewput/internal/format"
 )
 
 // Span is the stretch of time a picture shows by default: 20 ms, five
@@ -76,14 +78,7 @@ func sortBars(bs []Bar) {
 
 // Title names the timeline: "finelocking on 6 CPUs, model (fifo)".
 func (t Timeline) Title() string {
-	return fmt.Sprintf("%s on %d %s, %s", t.Mode, t.CPUs, plural(t.CPUs, "CPU"), t.Source)
-}
-
-func plural(n int, s string) string {
-	if n == 1 {
-		return s
-	}
-	return s + "s"
+	return fmt.Sprintf("%s on %d %s, %s", t.Mode, t.CPUs, format.Plural(t.CPUs, "CPU"), t.Source)
 }
 
 // Use is how much of the span the CPUs spent on steps, and each kind of
@@ -157,9 +152,9 @@ func (t Timeline) Use() Use {
 // the steamer 100 %."
 func (t Timeline) Summary() string {
 	u := t.Use()
-	s := fmt.Sprintf("The %s ran steps %s of the time", plural(t.CPUs, "CPU"), percent(u.Steps))
+	s := fmt.Sprintf("The %s ran steps %s of the time", format.Plural(t.CPUs, "CPU"), format.Percent(u.Steps, 0))
 	if u.Other >= 0.005 {
-		s += fmt.Sprintf(" and other Go code %s", percent(u.Other))
+		s += fmt.Sprintf(" and other Go code %s", format.Percent(u.Other, 0))
 	}
 	var parts []string
 	for _, k := range u.Kinds {
@@ -167,7 +162,7 @@ func (t Timeline) Summary() string {
 		if k.Copies > 1 {
 			name = fmt.Sprintf("the %d %ss, each", k.Copies, machineWord(k.Kind))
 		}
-		parts = append(parts, fmt.Sprintf("%s %s", name, percent(k.Held)))
+		parts = append(parts, fmt.Sprintf("%s %s", name, format.Percent(k.Held, 0)))
 	}
 	if len(parts) > 0 {
 		s += "; working: " + strings.Join(parts, ", ")
@@ -182,8 +177,6 @@ func machineWord(kind string) string {
 	}
 	return kind
 }
-
-func percent(f float64) string { return fmt.Sprintf("%.0f %%", 100*f) }
 
 // letter is a bar's letter in WriteText: the machine kind's initial, c for
 // combining, - for other Go code.

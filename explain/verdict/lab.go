@@ -5,7 +5,6 @@ import (
 	"io"
 	"slices"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/results"
@@ -140,18 +139,14 @@ func (a LabAnswer) Write(w io.Writer) error {
 		return nil
 	}
 	fmt.Fprintln(w, format.Wrap(a.Table.Title+":", 110, ""))
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	t := format.Table{Align: []format.Align{format.Left, format.Right}, Indent: true}
 	if len(a.Table.Head) > 0 {
-		fmt.Fprintln(tw, "\t"+strings.Join(a.Table.Head, "\t")+"\t")
-	}
-	width := 0
-	for _, r := range a.Table.Rows {
-		width = max(width, len(r[0]))
+		t.Row(append([]string{""}, a.Table.Head...)...)
 	}
 	for _, r := range a.Table.Rows {
-		fmt.Fprintln(tw, fmt.Sprintf("%-*s", width, r[0])+"\t"+strings.Join(r[1:], "\t")+"\t")
+		t.Row(r...)
 	}
-	return tw.Flush()
+	return t.Write(w)
 }
 
 // cpuList writes CPU counts as "1, 2 and 4 CPUs", "1 CPU".

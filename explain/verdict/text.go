@@ -6,7 +6,6 @@ import (
 	"io"
 	"slices"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/results"
@@ -306,8 +305,8 @@ func writeRanges(w io.Writer, points []results.Point) error {
 		head += ", the median of each count's runs"
 	}
 	fmt.Fprintln(w, head)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "mode\tcpus\tthroughput\tp50 ms\tlimited by")
+	t := format.Table{Ragged: true}
+	t.Row("mode", "cpus", "throughput", "p50 ms", "limited by")
 	var disturbed []string
 	for _, g := range groups {
 		name := g.mode
@@ -357,10 +356,10 @@ func writeRanges(w io.Writer, points []results.Point) error {
 			}
 		}
 		flush()
-		fmt.Fprintf(tw, "%s\t%s\t%s %s\t%s\t%s\n", name, format.Range(itoa(grid.CPUs[0]), itoa(grid.CPUs[len(grid.CPUs)-1])),
-			format.Range(format.Whole(lo), format.Whole(hi)), p0.Unit, format.Range(format.Ms3(p50lo), format.Ms3(p50hi)), strings.Join(limits, ", "))
+		t.Row(name, format.Range(itoa(grid.CPUs[0]), itoa(grid.CPUs[len(grid.CPUs)-1])),
+			format.Range(format.Whole(lo), format.Whole(hi))+" "+p0.Unit, format.Range(format.Ms3(p50lo), format.Ms3(p50hi)), strings.Join(limits, ", "))
 	}
-	if err := tw.Flush(); err != nil {
+	if err := t.Write(w); err != nil {
 		return err
 	}
 	if len(disturbed) > 0 {
@@ -419,8 +418,13 @@ func writeStudies(w io.Writer, points []results.Point) error {
 	}
 	hosts := inOrder(points, origins)
 	fmt.Fprintf(w, "study %s, measured on %s: %d points, the median of each variant's runs (no causal profile: a limit is named only by experiment)\n", strings.Join(studies, ", "), strings.Join(hosts, ", "), len(points))
-	tab := newPointTable(w, len(hosts) > 1, tableHead("variant", reps, "runs", open,
-		"throughput\tof the most\tp50\tp99\tcpu util\tmost used meter (held, mean wait)\t"))
+	sources := len(hosts) > 1
+	head := tableHead("variant", reps, "runs", open, "throughput\tof the most\tp50\tp99\tcpu util\tmost used meter (held, mean wait)\t")
+	if sources {
+		head += "source\t"
+	}
+	t := format.Table{Align: []format.Align{format.Right}, Indent: true}
+	t.Row(cells(head)...)
 	for _, k := range keys {
 		ps := by[k]
 		p := ps[0]
@@ -448,9 +452,12 @@ func writeStudies(w io.Writer, points []results.Point) error {
 		}
 		row += fmt.Sprintf("%s\t%s\t%s\t%s\t%.0f%%\t%s\t", format.Rate(tput(k), p.Unit), share,
 			format.Wait(results.Median(p50)), format.Wait(results.Median(p99)), 100*results.Median(util), results.BusiestMeter(p))
-		tab.add(row, p)
+		if sources {
+			row += p.Origin() + "\t"
+		}
+		t.Row(cells(row)...)
 	}
-	if err := tab.tw.Flush(); err != nil {
+	if err := t.Write(w); err != nil {
 		return err
 	}
 	if len(disturbed) > 0 {
@@ -459,30 +466,8 @@ func writeStudies(w io.Writer, points []results.Point) error {
 	return nil
 }
 
-// pointTable is a table of points, columns aligned right, with a last
-// column naming each point's source where they come from several hosts.
-type pointTable struct {
-	tw      *tabwriter.Writer
-	sources bool
-}
-
-// newPointTable starts a table of points on w under head, tab-separated.
-func newPointTable(w io.Writer, sources bool, head string) pointTable {
-	t := pointTable{tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight), sources}
-	if sources {
-		head += "source\t"
-	}
-	fmt.Fprintln(t.tw, head)
-	return t
-}
-
-// add writes p's row, its cells tab-separated.
-func (t pointTable) add(row string, p results.Point) {
-	if t.sources {
-		row += p.Origin() + "\t"
-	}
-	fmt.Fprintln(t.tw, row)
-}
+// cells splits a row of tab-terminated cells.
+func cells(row string) []string { return strings.Split(strings.TrimSuffix(row, "\t"), "\t") }
 
 // tableHead is the head of a table of points, but for the source: what a
 // row is, its CPUs and workers, a column of repetitions (named rep) where

@@ -5,12 +5,12 @@ import (
 	"image/color"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/report/schedule"
 )
 
@@ -93,7 +93,7 @@ func (d timelineDrawing) draw(c draw.Canvas) {
 	for i := 0; i <= 10; i++ {
 		d := t.Span * time.Duration(i) / 10
 		c.StrokeLine2(tick, x(d), axisY, x(d), axisY-vg.Points(4))
-		label := fmtMs(d)
+		label := format.Millis(d)
 		if i == 10 {
 			label += " ms"
 		}
@@ -115,7 +115,7 @@ func (d timelineDrawing) draw(c draw.Canvas) {
 		lx += 18 + lt.Width(k.label) + vg.Points(12)
 	}
 	c.FillText(lt, vg.Point{X: c.Min.X, Y: ly - vg.Points(16)},
-		fmt.Sprintf("Numbers: the %s whose step it is. Gaps: no step ran. %s ms from %s ms.", t.Who, fmtMs(t.Span), fmtMs(t.Start)))
+		fmt.Sprintf("Numbers: the %s whose step it is. Gaps: no step ran. %s ms from %s ms.", t.Who, format.Millis(t.Span), format.Millis(t.Start)))
 }
 
 func hasOther(t schedule.Timeline) bool {
@@ -125,11 +125,6 @@ func hasOther(t schedule.Timeline) bool {
 		}
 	}
 	return false
-}
-
-// fmtMs writes a duration in ms without trailing zeros: "2", "2.5".
-func fmtMs(d time.Duration) string {
-	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.3f", float64(d)/float64(time.Millisecond)), "0"), ".")
 }
 
 func rect(x0, y0, x1, y1 vg.Length) []vg.Point {

@@ -13,6 +13,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Number writes a number for people, never in e-notation: a whole
@@ -180,6 +181,13 @@ func Ms3(v float64) string {
 		return fmt.Sprintf("%.3f", v)
 	}
 	return Number(v)
+}
+
+// Millis writes a duration in ms to the µs, without trailing zeros: "2",
+// "2.5", "0.125".
+func Millis(d time.Duration) string {
+	s := strconv.FormatFloat(float64(d)/float64(time.Millisecond), 'f', 3, 64)
+	return strings.TrimSuffix(strings.TrimRight(s, "0"), ".")
 }
 
 // Metric writes a lab's metric in the unit its name's suffix says: a rate

@@ -56,18 +56,6 @@ func TestChecks(t *testing.T) {
 	}
 }
 
-func TestRate(t *testing.T) {
-	for _, tc := range []struct {
-		v    float64
-		k    int
-		want string
-	}{{1_234_567, 1, "1.23M ids/s"}, {45_678, 1, "45.7k ids/s"}, {45_678, 0, "46k ids/s"}, {789.4, 1, "789 ids/s"}} {
-		if got := Rate(tc.v, "ids/s", tc.k); got != tc.want {
-			t.Errorf("Rate(%g, %d) = %q, want %q", tc.v, tc.k, got, tc.want)
-		}
-	}
-}
-
 func TestPoint(t *testing.T) {
 	start := time.Date(2026, 1, 2, 3, 4, 5, 6_789_000, time.FixedZone("x", 3600))
 	p := Point("t", "v", 4, start, 3, map[results.Metric]float64{"m": 1})

@@ -6,18 +6,18 @@ import (
 	"fmt"
 	"io"
 	"runtime"
-	"text/tabwriter"
 
 	"github.com/brewput/brewput/internal/exitcode"
+	"github.com/brewput/brewput/internal/format"
 )
 
 // WriteList writes a line for each lab: its name and summary.
 func WriteList(w io.Writer, labs []Lab) error {
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	t := format.Table{Ragged: true}
 	for _, l := range labs {
-		fmt.Fprintf(tw, "%s\t%s\n", l.Info().Name, l.Info().Summary)
+		t.Row(l.Info().Name, l.Info().Summary)
 	}
-	return tw.Flush()
+	return t.Write(w)
 }
 
 // DefaultCPUs is 1 CPU and all of them, the comparison every lab makes,

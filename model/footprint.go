@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/brewput/brewput/internal/format"
 )
 
 // Footprint is what simulating a configuration takes, estimated from the
@@ -118,7 +120,7 @@ func Estimate(c Config, sz Sizes) Footprint {
 	sortParts(parts)
 	for _, p := range parts {
 		if p.bytes >= 1<<20 || len(f.Parts) == 0 {
-			f.Parts = append(f.Parts, fmt.Sprintf("%s (%s)", p.what, FormatBytes(p.bytes)))
+			f.Parts = append(f.Parts, fmt.Sprintf("%s (%s)", p.what, format.Bytes(p.bytes)))
 		}
 	}
 	return f
@@ -178,19 +180,6 @@ func (c Config) drinksPerSecond() (float64, bool) {
 	return float64(c.CPUs) / drink.Seconds(), true
 }
 
-// FormatBytes writes a size for people: "512 B", "3.2 MB", "16 GB".
-func FormatBytes(b float64) string {
-	for _, u := range []struct {
-		f float64
-		s string
-	}{{1 << 50, "PB"}, {1 << 40, "TB"}, {1 << 30, "GB"}, {1 << 20, "MB"}, {1 << 10, "KB"}} {
-		if b >= u.f {
-			return fmt.Sprintf("%.1f %s", b/u.f, u.s)
-		}
-	}
-	return fmt.Sprintf("%.0f B", b)
-}
-
 // Limits are what a run may take: memory in bytes (a budget), and events
 // per simulation.
 type Limits struct {
@@ -206,7 +195,7 @@ const MaxEvents = 1e9
 // the limit.
 func (f Footprint) Check(l Limits) error {
 	if l.Bytes > 0 && f.Bytes > l.Bytes {
-		return fmt.Errorf("would need about %s of memory (%s), more than the %s allowed", FormatBytes(f.Bytes), strings.Join(f.Parts, ", "), FormatBytes(l.Bytes))
+		return fmt.Errorf("would need about %s of memory (%s), more than the %s allowed", format.Bytes(f.Bytes), strings.Join(f.Parts, ", "), format.Bytes(l.Bytes))
 
 	}
 	if l.Events > 0 && f.Events > l.Events {
@@ -237,22 +226,18 @@ func CheckRun(cfgs []Config, points, parallel int, l Limits) error {
 		twice := float64(c.customers()) * procBytes
 		f.Bytes += twice
 		if twice >= 1<<20 {
-			f.Parts = append(f.Parts, fmt.Sprintf("as many again for its causal profile's twice the customers (%s)", FormatBytes(twice)))
+			f.Parts = append(f.Parts, fmt.Sprintf("as many again for its causal profile's twice the customers (%s)", format.Bytes(twice)))
 		}
 		if err := f.Check(each); err != nil {
 			at := ""
 			if parallel > 1 {
 				at = fmt.Sprintf(" (each of %d simulations at once)", parallel)
 			}
-			cpus := "CPUs"
-			if c.CPUs == 1 {
-				cpus = "CPU"
-			}
-			return fmt.Errorf("%s on %d %s %w%s", c.Mode, c.CPUs, cpus, err, at)
+			return fmt.Errorf("%s on %s %w%s", c.Mode, format.Count(c.CPUs, "CPU"), err, at)
 		}
 	}
 	if kept := float64(points) * pointBytes; l.Bytes > 0 && kept > l.Bytes {
-		return fmt.Errorf("%d points would need about %s of memory to keep, more than the %s allowed", points, FormatBytes(kept), FormatBytes(l.Bytes))
+		return fmt.Errorf("%d points would need about %s of memory to keep, more than the %s allowed", points, format.Bytes(kept), format.Bytes(l.Bytes))
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/report/text"
 
 	"github.com/brewput/brewput/results/analysis"
@@ -257,7 +258,7 @@ func benchLatencyChart(name, title string, f benchFamily) (chart, bool, error) {
 			}
 		}
 		for _, s := range samples(withHist) {
-			label := fmt.Sprintf("%d %s", s.CPUs, cpusWord(s.CPUs))
+			label := format.Count(s.CPUs, "CPU")
 			if len(f.Benchmarks) > 1 {
 				label = f.Variants[i] + ", " + label
 			}

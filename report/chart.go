@@ -20,6 +20,7 @@ import (
 	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgsvg"
 
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/results"
 )
 
@@ -316,7 +317,7 @@ func distributionChart(ss []series, cpus []int) (chart, error) {
 			break
 		}
 	}
-	c.Title = fmt.Sprintf("Latency distribution at %d %s (box p25–p75, whiskers p5–p95)", top, cpusWord(top))
+	c.Title = fmt.Sprintf("Latency distribution at %d %s (box p25–p75, whiskers p5–p95)", top, format.Plural(top, "CPU"))
 
 	// A row per legend entry: a mode measured and predicted has both
 	// boxes in its row, the measurement above the model's.
@@ -363,14 +364,6 @@ func headroom(max float64) float64 {
 		return 1
 	}
 	return max * 1.06
-}
-
-// cpusWord returns "CPU" or "CPUs", as n needs.
-func cpusWord(n int) string {
-	if n == 1 {
-		return "CPU"
-	}
-	return "CPUs"
 }
 
 // gridLine is faint, to guide the eye without competing with the data.

@@ -8,7 +8,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/brewput/brewput/internal/prose"
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/report/chartspec"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
@@ -75,24 +75,24 @@ func labTable(fig chartspec.Figure, points []results.Point) text.FigureTable {
 		t.Title += " against " + label(fig.X)
 	}
 	if fig.AtMostCPUs() {
-		t.Title += ", on " + prose.Count(pl.CPUs, "CPU")
+		t.Title += ", on " + format.Count(pl.CPUs, "CPU")
 		if fig.Best {
 			t.Title += ", the best over the settings not shown"
 		}
 	}
 	if fig.Kind == chartspec.Amdahl {
-		t.Title += fmt.Sprintf("; serial fraction %s", results.FormatNumber(pl.Fraction))
+		t.Title += fmt.Sprintf("; serial fraction %s", format.Number(pl.Fraction))
 	}
 	if !bars { // a bar's one number is what the title says
 		for _, x := range pl.Xs {
-			t.Head = append(t.Head, results.FormatNumber(x))
+			t.Head = append(t.Head, format.Number(x))
 		}
 	}
 	for _, l := range pl.Lines {
 		row := []string{l.Name}
 		if bars {
 			if len(l.Points) > 0 {
-				row = append(row, results.FormatNumber(l.Points[0].Y))
+				row = append(row, format.Number(l.Points[0].Y))
 			}
 			t.Rows = append(t.Rows, row)
 			continue
@@ -103,7 +103,7 @@ func labTable(fig chartspec.Figure, points []results.Point) text.FigureTable {
 				row = append(row, "-")
 				continue
 			}
-			row = append(row, results.FormatNumber(l.Points[i].Y))
+			row = append(row, format.Number(l.Points[i].Y))
 		}
 		t.Rows = append(t.Rows, row)
 	}

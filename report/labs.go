@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/report/chartspec"
 
 	"gonum.org/v1/plot"
@@ -90,7 +91,7 @@ func yLabel(f chartspec.Figure, pl chartspec.Plot, unit string) string {
 		label = "throughput (" + unit + ")"
 	}
 	if f.AtMostCPUs() {
-		label += fmt.Sprintf(", %d %s", pl.CPUs, cpusWord(pl.CPUs))
+		label += fmt.Sprintf(", %d %s", pl.CPUs, format.Plural(pl.CPUs, "CPU"))
 	}
 	return label
 }
@@ -202,7 +203,7 @@ func logTicks(p *plot.Plot, bottom, top float64) {
 	lo, hi := math.Floor(math.Log10(bottom)), math.Ceil(math.Log10(top*1.05))
 	var ticks []plot.Tick
 	for e := lo; e <= hi; e++ {
-		ticks = append(ticks, plot.Tick{Value: e, Label: strings.TrimSpace(results.FormatRate(math.Pow(10, e), ""))})
+		ticks = append(ticks, plot.Tick{Value: e, Label: strings.TrimSpace(format.Rate(math.Pow(10, e), ""))})
 		for k := 2.0; k < 10 && e < hi; k++ {
 			ticks = append(ticks, plot.Tick{Value: e + math.Log10(k)})
 		}
@@ -382,10 +383,10 @@ func labTables(points []results.Point) []tableView {
 		put(p.Variant, true)
 		put(fmt.Sprint(p.CPUs), false)
 		put(fmt.Sprint(p.Par), false)
-		put(results.FormatRate(p.Throughput, p.Unit), false)
-		put(results.FormatMs(p.Latency.P50), false)
-		put(results.FormatMs(p.Latency.Min), false)
-		put(results.FormatMs(p.Latency.Max), false)
+		put(format.Rate(p.Throughput, p.Unit), false)
+		put(format.Ms(p.Latency.P50), false)
+		put(format.Ms(p.Latency.Min), false)
+		put(format.Ms(p.Latency.Max), false)
 		put(fmt.Sprintf("%.0f %%", 100*p.Util), false)
 		for _, k := range first {
 			put(metric(p, k), false)

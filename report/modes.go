@@ -4,10 +4,9 @@ import (
 	"github.com/brewput/brewput/report/text"
 
 	"fmt"
-	"math"
 	"strings"
 
-	"github.com/brewput/brewput/internal/prose"
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
 )
@@ -91,9 +90,9 @@ func modeViews(points []results.Point, a *analysis.Analysis, v analysis.Verdict)
 		}
 		switch {
 		case b.Combined != nil:
-			row.Gain = signedPercent(b.Gain) + " together"
+			row.Gain = format.WholeGain(b.Gain) + " together"
 		case len(b.Profile) > 0 && b.Gain > 0:
-			row.Gain = signedPercent(b.Gain)
+			row.Gain = format.WholeGain(b.Gain)
 		}
 		switch {
 		case b.Utilization == 0:
@@ -162,7 +161,7 @@ func wordsOf(rows []limitRow) []wordsView {
 		for j+1 < len(rows) && same(rows[i], rows[j+1]) {
 			j++
 		}
-		label := prose.Count(atoi(rows[i].CPUs), "CPU")
+		label := format.Count(atoi(rows[i].CPUs), "CPU")
 		if i != j {
 			label = fmt.Sprintf("%s–%s CPUs", rows[i].CPUs, rows[j].CPUs)
 		}
@@ -187,20 +186,11 @@ func newAdviceView(a *analysis.Advice) *adviceView {
 		v.Rows = append(v.Rows, adviceRow{
 			Rank: i + 1, Change: o.Change, As: o.As,
 			Throughput: fmt.Sprintf("%.0f %s", o.Throughput, a.Unit),
-			Gain:       signedPercent(o.ThroughputGain), P50: results.FormatMs(o.P50Ms), P99: results.FormatMs(o.P99Ms),
-			Latency: signedPercent(-o.LatencyGain), Cost: o.Cost.String(),
+			Gain:       format.WholeGain(o.ThroughputGain), P50: format.Ms(o.P50Ms), P99: format.Ms(o.P99Ms),
+			Latency: format.WholeGain(-o.LatencyGain), Cost: o.Cost.String(),
 		})
 	}
 	return v
-}
-
-// signedPercent writes a relative change as "+50 %", "-33 %" or "0 %".
-func signedPercent(f float64) string {
-	v := math.Round(100 * f)
-	if v == 0 {
-		return "0 %"
-	}
-	return fmt.Sprintf("%+.0f %%", v)
 }
 
 // anchor makes a mode's name safe as an HTML id.

@@ -14,7 +14,7 @@ import (
 
 	"github.com/brewput/brewput/results/lesson"
 
-	"github.com/brewput/brewput/internal/prose"
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/results"
 )
 
@@ -114,7 +114,7 @@ func newPage(points []results.Point, parts pageParts, opt Options) pageContent {
 				teaser: "machine, model and parameters",
 				data:   setupView{Hosts: hosts(points), Models: models(shop), Model: model, Params: parameters(shop)}},
 			sectionContent{id: "points", title: "Every point", template: "points", data: pointsTable(shop), collapsed: true,
-				teaser: fmt.Sprintf("%s, a row each (also in results.json and results.csv)", prose.Count(len(shop), "point"))},
+				teaser: fmt.Sprintf("%s, a row each (also in results.json and results.csv)", format.Count(len(shop), "point"))},
 			sectionContent{id: "machines", title: machines, template: "machines", data: machinesView{Tables: machineTables(shop), Meters: len(coffee) == 0}, collapsed: true,
 				teaser: machinesTeaser},
 		)
@@ -224,7 +224,7 @@ func summary(points []results.Point) string {
 	case !slices.ContainsFunc(points, func(p results.Point) bool { return p.Kind() != results.KindBench }):
 		mode, point = "benchmark", "run" // a Go benchmark's points are its runs
 	}
-	what := fmt.Sprintf("%s of %s on %s", prose.Count(len(points), point), prose.Count(len(modes), mode), cpuRange(cpus))
+	what := fmt.Sprintf("%s of %s on %s", format.Count(len(points), point), format.Count(len(modes), mode), cpuRange(cpus))
 	switch {
 	case predicted == 0:
 		return fmt.Sprintf("%s, measured on %s", what, strings.Join(machines, ", "))
@@ -397,7 +397,7 @@ func describeLoad(p results.Point) string {
 	if p.Par == p.CPUs {
 		return fmt.Sprintf("closed loop: one %s per CPU", customer)
 	}
-	return fmt.Sprintf("closed loop: %s", prose.Count(p.Par, customer))
+	return fmt.Sprintf("closed loop: %s", format.Count(p.Par, customer))
 }
 
 func timing(p results.Point) string {
@@ -596,11 +596,11 @@ func pointsTable(points []results.Point) tableView {
 			put(results.FormatBound(p.Bounds), false)
 		}
 		for _, v := range []float64{l.Mean, l.P05, l.P25, l.P50, l.P75, l.P95, l.P99} {
-			put(results.FormatMs(v), false)
+			put(format.Ms(v), false)
 		}
 		if model {
 			if p.Bounds != nil {
-				put(results.FormatMs(p.Bounds.LatencyMinMs), false)
+				put(format.Ms(p.Bounds.LatencyMinMs), false)
 			} else {
 				put("-", false)
 			}
@@ -687,7 +687,7 @@ func machineTables(points []results.Point) []machineTable {
 				wait := medianOf(ps, func(p results.Point) float64 { return machine(p, name).MeanWaitMs })
 				c := machineCell{Held: fmt.Sprintf("%.0f %%", 100*held), Working: "-", Wait: fmt.Sprintf("%.2f ms", wait)}
 				if ps[0].Kind() == results.KindStudy { // a user's lock, waited for nanoseconds
-					c.Wait = formatWait(wait)
+					c.Wait = format.Wait(wait)
 				}
 				if working > 0 {
 					c.Working = fmt.Sprintf("%.0f %%", 100*working)

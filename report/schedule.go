@@ -1,13 +1,13 @@
 package report
 
 import (
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/report/text"
 
 	"fmt"
 	"image/color"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"gonum.org/v1/plot/vg"
@@ -95,7 +95,7 @@ func (d timelineDrawing) draw(c draw.Canvas) {
 	for i := 0; i <= 10; i++ {
 		d := t.Span * time.Duration(i) / 10
 		c.StrokeLine2(tick, x(d), axisY, x(d), axisY-vg.Points(4))
-		label := fmtMs(d)
+		label := format.Millis(d)
 		if i == 10 {
 			label += " ms"
 		}
@@ -117,7 +117,7 @@ func (d timelineDrawing) draw(c draw.Canvas) {
 		lx += 18 + lt.Width(k.label) + vg.Points(12)
 	}
 	c.FillText(lt, vg.Point{X: c.Min.X, Y: ly - vg.Points(16)},
-		fmt.Sprintf("Numbers: the %s whose step it is. Gaps: no step ran. %s ms from %s ms.", t.Who, fmtMs(t.Span), fmtMs(t.Start)))
+		fmt.Sprintf("Numbers: the %s whose step it is. Gaps: no step ran. %s ms from %s ms.", t.Who, format.Millis(t.Span), format.Millis(t.Start)))
 }
 
 func hasOther(t analysis.Timeline) bool {
@@ -127,11 +127,6 @@ func hasOther(t analysis.Timeline) bool {
 		}
 	}
 	return false
-}
-
-// fmtMs writes a duration in ms without trailing zeros: "2", "2.5".
-func fmtMs(d time.Duration) string {
-	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.3f", float64(d)/float64(time.Millisecond)), "0"), ".")
 }
 
 func rect(x0, y0, x1, y1 vg.Length) []vg.Point {

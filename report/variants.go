@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/brewput/brewput/internal/prose"
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/results"
 )
 
@@ -89,7 +89,7 @@ func variantViews(points []results.Point, a *analysis.Analysis) variantsView {
 		ps := slices.SortedStableFunc(slices.Values(runs[k]), func(a, b results.Point) int { return cmp.Compare(a.Throughput, b.Throughput) })
 		p := ps[(len(ps)-1)/2]
 		v.Variants[i].Rows = append(v.Variants[i].Rows, meterRow{
-			Source: p.Origin(), CPUs: strconv.Itoa(p.CPUs), Throughput: results.FormatRate(p.Throughput, p.Unit),
+			Source: p.Origin(), CPUs: strconv.Itoa(p.CPUs), Throughput: format.Rate(p.Throughput, p.Unit),
 			CPU: fmt.Sprintf("%.0f %%", 100*p.Util), Text: strings.TrimPrefix(text.Describe(p), text.NoProfile+" "),
 		})
 	}
@@ -99,7 +99,7 @@ func variantViews(points []results.Point, a *analysis.Analysis) variantsView {
 		vv := &v.Variants[i]
 		var says []string
 		for _, r := range vv.Rows {
-			says = append(says, fmt.Sprintf("%s on %s", r.Throughput, prose.Count(atoi(r.CPUs), "CPU")))
+			says = append(says, fmt.Sprintf("%s on %s", r.Throughput, format.Count(atoi(r.CPUs), "CPU")))
 		}
 		vv.Says = strings.Join(says, ", ")
 		for _, f := range fitViews(fitsOf(a.Fits, vv.Variant)) {
@@ -150,7 +150,7 @@ func compareVariants(points []results.Point, names []string) []compareRow {
 	slices.SortStableFunc(keys, func(a, b key) int { return a.cpus - b.cpus })
 	var rows []compareRow
 	for _, k := range keys {
-		row := compareRow{CPUs: prose.Count(k.cpus, "CPU")}
+		row := compareRow{CPUs: format.Count(k.cpus, "CPU")}
 		if len(origins) > 1 {
 			row.CPUs += " on " + k.origin
 		}
@@ -165,7 +165,7 @@ func compareVariants(points []results.Point, names []string) []compareRow {
 				continue
 			}
 			m := results.Median(xs)
-			cell := results.FormatRate(m, unit[name])
+			cell := format.Rate(m, unit[name])
 			if base > 0 && name != names[0] {
 				cell += fmt.Sprintf(" (×%.2g)", m/base)
 			}

@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"github.com/brewput/brewput/coffee"
-	"github.com/brewput/brewput/internal/prose"
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/results/analysis"
 )
 
@@ -92,12 +92,12 @@ func newVerdictView(v analysis.Verdict, playground string) verdictView {
 	index := map[rowKey]*group{}
 	for _, m := range v.Modes {
 		row := verdictRow{Model: m.Model,
-			At: fmt.Sprintf("%s, %s", prose.Count(m.CPUs, "CPU"), m.Source), Limit: m.Limit.Named, Change: "-", Gain: "-"}
+			At: fmt.Sprintf("%s, %s", format.Count(m.CPUs, "CPU"), m.Source), Limit: m.Limit.Named, Change: "-", Gain: "-"}
 		if m.From > m.First && m.From < m.CPUs {
-			row.Limit += fmt.Sprintf(" (from %s)", prose.Count(m.From, "CPU"))
+			row.Limit += fmt.Sprintf(" (from %s)", format.Count(m.From, "CPU"))
 		}
 		if m.Limit.Change != "" {
-			row.Change, row.Gain = m.Limit.Change, prose.Gain(m.Limit.Gain)
+			row.Change, row.Gain = m.Limit.Change, format.Gain(m.Limit.Gain)
 		}
 		key := rowKey{row.Model, row.At, row.Limit, row.Change, row.Gain}
 		g, ok := index[key]

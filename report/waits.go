@@ -6,8 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/internal/profile"
-	"github.com/brewput/brewput/internal/prose"
 	"github.com/brewput/brewput/results"
 )
 
@@ -80,7 +80,7 @@ func waitViews(points []results.Point, mode string) []waitView {
 	views := make([]waitView, 0, len(keys))
 	for _, k := range keys {
 		p := first[k]
-		label := prose.Count(p.CPUs, "CPU")
+		label := format.Count(p.CPUs, "CPU")
 		if manyLoads {
 			label += ", " + describeLoad(p)
 		}
@@ -103,7 +103,7 @@ func waitViews(points []results.Point, mode string) []waitView {
 				break
 			}
 			text, fn, loc := profile.SplitSite(w.Site)
-			row := waitRow{On: text, Kind: w.Kind, Count: fmt.Sprint(w.Count), Total: formatWait(w.TotalMs), PerOp: formatWait(w.PerOpMs)}
+			row := waitRow{On: text, Kind: w.Kind, Count: fmt.Sprint(w.Count), Total: format.Wait(w.TotalMs), PerOp: format.Wait(w.PerOpMs)}
 			switch {
 			case fn == "":
 			case text == "":
@@ -130,7 +130,7 @@ func waitSentence(p results.Point, w results.Wait) string {
 	default:
 		detail = w.Kind + ", " + loc
 	}
-	return fmt.Sprintf("%s waited %s per %s on %s (%s)", waiters(p, fn), formatWait(w.PerOpMs), perWhat(p.Unit), on, detail)
+	return fmt.Sprintf("%s waited %s per %s on %s (%s)", waiters(p, fn), format.Wait(w.PerOpMs), perWhat(p.Unit), on, detail)
 }
 
 // waiters names the goroutines that wait in fn, as the shop calls them:
@@ -159,7 +159,3 @@ func perWhat(unit string) string {
 	}
 	return what
 }
-
-// formatWait writes a time in ms in the unit that reads best (see
-// results.FormatWait).
-func formatWait(ms float64) string { return results.FormatWait(ms) }

@@ -146,11 +146,3 @@ func TestWaitsTemplate(t *testing.T) {
 		}
 	}
 }
-
-func TestFormatWait(t *testing.T) {
-	for ms, want := range map[float64]string{0: "0 ms", 1550: "1550 ms", 3.14: "3.1 ms", 0.42: "0.42 ms", 0.045: "45 µs", 0.0022: "2.2 µs", 0.0008: "800 ns"} {
-		if got := formatWait(ms); got != want {
-			t.Errorf("formatWait(%v) = %q, want %q", ms, got, want)
-		}
-	}
-}

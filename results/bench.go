@@ -5,12 +5,12 @@ import (
 	"fmt"
 	"io"
 	"maps"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode"
 
+	"github.com/brewput/brewput/internal/format"
 	"golang.org/x/perf/benchfmt"
 )
 
@@ -251,24 +251,11 @@ func benchToken(s string, namePart bool) string {
 // round6 rounds v to six significant digits, enough for any statistics
 // and still readable.
 func round6(v float64) float64 {
-	r, err := strconv.ParseFloat(benchNum(v), 64)
+	r, err := strconv.ParseFloat(format.Sig(v, 6), 64)
 	if err != nil {
 		return v
 	}
 	return r
-}
-
-// benchNum formats v with six significant digits and no exponent.
-func benchNum(v float64) string {
-	if v == 0 || math.IsNaN(v) || math.IsInf(v, 0) {
-		return strconv.FormatFloat(v, 'g', -1, 64)
-	}
-	intDigits := int(math.Floor(math.Log10(math.Abs(v)))) + 1
-	s := strconv.FormatFloat(v, 'f', max(0, 6-intDigits), 64)
-	if strings.Contains(s, ".") {
-		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-	}
-	return s
 }
 
 // NonDefault returns a key=value label, such as "grind=2ms" or

@@ -187,15 +187,6 @@ func TestBenchRepetitionsAreSamples(t *testing.T) {
 	}
 }
 
-func TestBenchNum(t *testing.T) {
-	for v, want := range map[float64]string{0: "0", 1000: "1000", 2004008.016: "2004008", 498.3333333: "498.333",
-		4.5: "4.5", 0.95: "0.95", 0.001234567: "0.00123457", -2.5: "-2.5"} {
-		if got := benchNum(v); got != want {
-			t.Errorf("benchNum(%v) = %q, want %q", v, got, want)
-		}
-	}
-}
-
 func TestStepsNonDefault(t *testing.T) {
 	def := Steps{GrindMs: 1, PressMs: 1, SteamMs: 1, LatteMs: 1, Clock: "wall"}
 	if got := def.NonDefault(); len(got) != 0 {

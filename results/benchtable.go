@@ -7,8 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 
+	"github.com/brewput/brewput/internal/format"
 	"golang.org/x/perf/benchmath"
 	"golang.org/x/perf/benchunit"
 )
@@ -141,13 +141,10 @@ func writeBenchTable(w io.Writer, points []Point) error {
 	head, rows := BenchTable(points)
 	sources, pkgs := map[string]bool{}, map[string]bool{}
 	byRow := benchRows(points)
-	width := 0
-	for i, r := range byRow {
+	for _, r := range byRow {
 		sources[r.origin] = true
 		pkgs[r.pkg] = true
-		width = max(width, len(rows[i][0]))
 	}
-	width = max(width, len(head[0]))
 	if len(pkgs) == 1 && byRow[0].pkg != "" {
 		fmt.Fprintf(w, "pkg: %s\n", byRow[0].pkg)
 	}
@@ -157,16 +154,13 @@ func writeBenchTable(w io.Writer, points []Point) error {
 	if len(pkgs) > 1 {
 		head = append(head, "pkg")
 	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	head[0] = fmt.Sprintf("%-*s", width, head[0])
-	fmt.Fprintln(tw, strings.Join(head, "\t")+"\t")
-	anyWide := false
+	t := format.Table{Align: []format.Align{format.Left, format.Right}, Indent: true}
+	t.Row(head...)
+	wide := fmt.Sprintf("need >= %d runs (-count) for a confidence interval at level 0.95", benchRunsForInterval())
 	for i, row := range rows {
-		row[0] = fmt.Sprintf("%-*s", width, row[0])
 		for j := 1; j < len(row)-1; j++ {
 			if strings.HasSuffix(row[j], "± ∞") {
-				row[j] += " ¹"
-				anyWide = true
+				row[j] += t.Mark(wide)
 			}
 		}
 		if len(sources) > 1 {
@@ -175,16 +169,9 @@ func writeBenchTable(w io.Writer, points []Point) error {
 		if len(pkgs) > 1 {
 			row = append(row, byRow[i].pkg)
 		}
-		fmt.Fprintln(tw, strings.Join(row, "\t")+"\t")
+		t.Row(row...)
 	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	if anyWide {
-		_, err := fmt.Fprintf(w, "¹ need >= %d runs (-count) for a confidence interval at level 0.95\n", benchRunsForInterval())
-		return err
-	}
-	return nil
+	return t.Write(w)
 }
 
 // benchRunsForInterval is the fewest runs whose median benchmath bounds

@@ -10,6 +10,8 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+
+	"github.com/brewput/brewput/internal/format"
 )
 
 // File is what a results file holds: its points, the plan of the run that
@@ -180,7 +182,7 @@ func lineList(ns []int) string {
 	for i, n := range ns {
 		s[i] = fmt.Sprint(n)
 	}
-	return "lines " + strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
+	return "lines " + format.JoinAnd(s)
 }
 
 // requiredFields are the numbers every point has had since the first

@@ -3,6 +3,8 @@ package results
 import (
 	"fmt"
 	"strings"
+
+	"github.com/brewput/brewput/internal/format"
 )
 
 // MeterLabel names a machine for people with its meter's kind, where it
@@ -40,27 +42,7 @@ func BusiestMeter(p Point) string {
 		}
 	}
 	if IsChan(top.Kind) {
-		return fmt.Sprintf("%s, wait %s", MeterLabel(top), FormatWait(top.MeanWaitMs))
+		return fmt.Sprintf("%s, wait %s", MeterLabel(top), format.Wait(top.MeanWaitMs))
 	}
-	return fmt.Sprintf("%s held %.0f%%, wait %s", MeterLabel(top), 100*top.BusyFrac, FormatWait(top.MeanWaitMs))
-}
-
-// FormatWait writes a time in ms in the unit that reads best: "3.1 ms",
-// "0.42 ms", "45 µs", "2.2 µs", "800 ns".
-func FormatWait(ms float64) string {
-	switch {
-	case ms == 0:
-		return "0 ms"
-	case ms >= 100:
-		return fmt.Sprintf("%.0f ms", ms)
-	case ms >= 1:
-		return fmt.Sprintf("%.1f ms", ms)
-	case ms >= 0.1:
-		return fmt.Sprintf("%.2f ms", ms)
-	case ms >= 0.01:
-		return fmt.Sprintf("%.0f µs", ms*1e3)
-	case ms >= 0.001:
-		return fmt.Sprintf("%.1f µs", ms*1e3)
-	}
-	return fmt.Sprintf("%.0f ns", ms*1e6)
+	return fmt.Sprintf("%s held %.0f%%, wait %s", MeterLabel(top), 100*top.BusyFrac, format.Wait(top.MeanWaitMs))
 }

@@ -5,7 +5,8 @@ import (
 	"io"
 	"slices"
 	"strings"
-	"text/tabwriter"
+
+	"github.com/brewput/brewput/internal/format"
 )
 
 // WriteTable writes an aligned table for people: one row per point, with
@@ -95,25 +96,20 @@ func SplitLabs(points []Point) (others []Point, labs []string, byLab map[string]
 
 // writeLabTable writes one lab's points: variant, CPUs, goroutines,
 // throughput, the median and spread of its runs, CPU use and the lab's
-// metrics, a column each, every one in readable units (FormatRate,
-// FormatWait, FormatMetric).
+// metrics, a column each, every one in readable units.
 func writeLabTable(w io.Writer, lab string, points []Point) error {
-	width := len("variant")
 	keys := MetricNames(points)
-	for _, p := range points {
-		width = max(width, len(p.Variant))
-	}
 	fmt.Fprintf(w, "lab %s\n", lab)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	head := []string{fmt.Sprintf("%-*s", width, "variant"), "cpus", "par", "throughput", "p50", "min", "max", "cpu util"}
+	t := format.Table{Align: []format.Align{format.Left, format.Right}, Indent: true}
+	head := []string{"variant", "cpus", "par", "throughput", "p50", "min", "max", "cpu util"}
 	for _, k := range keys {
 		head = append(head, string(k))
 	}
-	fmt.Fprintln(tw, strings.Join(head, "\t")+"\t")
+	t.Row(head...)
 	disturbed := slices.ContainsFunc(points, Point.IsDisturbed)
 	for _, p := range points {
-		row := []string{fmt.Sprintf("%-*s", width, p.Variant), fmt.Sprint(p.CPUs), fmt.Sprint(p.Par),
-			FormatRate(p.Throughput, p.Unit) + disturbedMark(p, disturbed), FormatWait(p.Latency.P50), FormatWait(p.Latency.Min), FormatWait(p.Latency.Max),
+		row := []string{p.Variant, fmt.Sprint(p.CPUs), fmt.Sprint(p.Par),
+			format.Rate(p.Throughput, p.Unit) + disturbedMark(p, disturbed), format.Wait(p.Latency.P50), format.Wait(p.Latency.Min), format.Wait(p.Latency.Max),
 			fmt.Sprintf("%.0f%%", 100*p.Util)}
 		for _, k := range keys {
 			v, ok := p.Metrics[k]
@@ -121,11 +117,11 @@ func writeLabTable(w io.Writer, lab string, points []Point) error {
 				row = append(row, "-")
 				continue
 			}
-			row = append(row, FormatMetric(k, v))
+			row = append(row, format.Metric(string(k), v))
 		}
-		fmt.Fprintln(tw, strings.Join(row, "\t")+"\t")
+		t.Row(row...)
 	}
-	if err := tw.Flush(); err != nil {
+	if err := t.Write(w); err != nil {
 		return err
 	}
 	writeDisturbedNote(w, points)
@@ -146,25 +142,11 @@ func MetricNames(points []Point) []Metric {
 	return keys
 }
 
-// FormatRate writes a throughput with an SI prefix where it is large,
-// "1.03 Gints/s", so that a lab's rates read at a glance; three
-// significant digits, never in e-notation.
-func FormatRate(v float64, unit string) string {
-	if v >= 1e3 {
-		n, prefix := scaled(v)
-		return n + " " + prefix + unit
-	}
-	return sig3(max(v, 0)) + " " + unit
-}
-
 // writeShopTable writes the coffee shop's points, or, with studies, a
 // study's: their modes are its variants, and in place of what limits
 // each point the meter used the most (see BusiestMeter).
 func writeShopTable(w io.Writer, points []Point, studies bool) error {
-	openLoop, reps, model, origins, modeWidth := false, false, false, map[string]bool{}, len("mode")
-	if studies {
-		modeWidth = len("variant")
-	}
+	openLoop, reps, model, origins := false, false, false, map[string]bool{}
 	limits, bands, notes, disturbed := false, false, false, false
 	for _, p := range points {
 		disturbed = disturbed || p.IsDisturbed()
@@ -175,19 +157,14 @@ func writeShopTable(w io.Writer, points []Point, studies bool) error {
 		reps = reps || p.Rep > 0
 		model = model || p.IsModel()
 		origins[p.Origin()] = true
-		modeWidth = max(modeWidth, len(p.Mode))
 	}
 	// A table of model points alone still says that they are the model's.
 	showSource := len(origins) > 1 || model
-	// Numbers align right; padding the mode to the widest one makes its
-	// column read left-aligned all the same.
-	left := func(s string) string { return fmt.Sprintf("%-*s", modeWidth, s) }
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	mode := "mode"
 	if studies { // a study's modes are its variants
 		mode = "variant"
 	}
-	head := []string{left(mode), "cpus", "par"}
+	head := []string{mode, "cpus", "par"}
 	if reps {
 		head = append(head, "rep")
 	}
@@ -216,9 +193,10 @@ func writeShopTable(w io.Writer, points []Point, studies bool) error {
 	if notes {
 		head = append(head, "notes")
 	}
-	fmt.Fprintln(tw, strings.Join(head, "\t")+"\t")
+	t := format.Table{Align: []format.Align{format.Left, format.Right}, Indent: true}
+	t.Row(head...)
 	for _, p := range points {
-		row := []string{left(p.Mode), fmt.Sprint(p.CPUs), fmt.Sprint(p.Par)}
+		row := []string{p.Mode, fmt.Sprint(p.CPUs), fmt.Sprint(p.Par)}
 		if reps {
 			row = append(row, fmt.Sprint(max(p.Rep, 1)))
 		}
@@ -233,11 +211,11 @@ func writeShopTable(w io.Writer, points []Point, studies bool) error {
 			row = append(row, FormatBound(p.Bounds))
 		}
 		row = append(row,
-			FormatMs(p.Latency.Mean),
-			FormatMs(p.Latency.P05),
-			FormatMs(p.Latency.P50),
-			FormatMs(p.Latency.P95),
-			FormatMs(p.Latency.P99),
+			format.Ms(p.Latency.Mean),
+			format.Ms(p.Latency.P05),
+			format.Ms(p.Latency.P50),
+			format.Ms(p.Latency.P95),
+			format.Ms(p.Latency.P99),
 			fmt.Sprintf("%.0f%%", 100*p.Util))
 		switch {
 		case studies:
@@ -253,9 +231,9 @@ func writeShopTable(w io.Writer, points []Point, studies bool) error {
 		if notes {
 			row = append(row, Notes(p))
 		}
-		fmt.Fprintln(tw, strings.Join(row, "\t")+"\t")
+		t.Row(row...)
 	}
-	if err := tw.Flush(); err != nil {
+	if err := t.Write(w); err != nil {
 		return err
 	}
 	writeDisturbedNote(w, points)
@@ -301,7 +279,7 @@ func FormatBand(b *Band) string {
 	if b == nil {
 		return "-"
 	}
-	return fmt.Sprintf("%.0f–%.0f/s, p50 %s–%s ms", b.Throughput[0], b.Throughput[1], FormatMs(b.P50Ms[0]), FormatMs(b.P50Ms[1]))
+	return fmt.Sprintf("%.0f–%.0f/s, p50 %s–%s ms", b.Throughput[0], b.Throughput[1], format.Ms(b.P50Ms[0]), format.Ms(b.P50Ms[1]))
 }
 
 // LittleTolerance is how far from 1 a closed-loop model point's Little's
@@ -413,14 +391,4 @@ func busiest(s *Shop) string {
 		}
 	}
 	return fmt.Sprintf("%s %.0f%%, %.2f ms", top.Name, 100*top.BusyFrac, top.MeanWaitMs)
-}
-
-// FormatMs formats milliseconds for people: two decimals, or three
-// significant digits where two decimals would show nothing (the harness's
-// own no-op takes nanoseconds), never in e-notation.
-func FormatMs(v float64) string {
-	if v >= 0.1 || v == 0 {
-		return fmt.Sprintf("%.2f", v)
-	}
-	return sig3(v)
 }

@@ -13,8 +13,8 @@ import (
 	"strings"
 
 	"github.com/brewput/brewput/internal/exitcode"
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/internal/host"
-	"github.com/brewput/brewput/internal/prose"
 	"github.com/brewput/brewput/model/calibrate"
 	"github.com/brewput/brewput/model/infer"
 	"github.com/brewput/brewput/model/sim"
@@ -68,11 +68,11 @@ func (r inferRequest) check() (infer.Points, error) {
 		return ps, fmt.Errorf("--from %s: no measured point of the shop's modes to infer from%s", strings.Join(r.From, ","), why)
 	}
 	if ps.Select(r.CPUs); len(ps.Points) == 0 {
-		return ps, fmt.Errorf("--cpus %s: the points are on %s CPUs", prose.Ints(r.CPUs, ","), prose.Ints(all, ","))
+		return ps, fmt.Errorf("--cpus %s: the points are on %s CPUs", format.Ints(r.CPUs, ","), format.Ints(all, ","))
 	}
 	for _, c := range r.CPUs {
 		if !slices.Contains(all, c) {
-			return ps, fmt.Errorf("--cpus: no point on %d CPUs; the points are on %s CPUs", c, prose.Ints(all, ","))
+			return ps, fmt.Errorf("--cpus: no point on %d CPUs; the points are on %s CPUs", c, format.Ints(all, ","))
 		}
 	}
 	return ps, nil

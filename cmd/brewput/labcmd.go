@@ -10,6 +10,7 @@ import (
 
 	"github.com/brewput/brewput/explain/verdict"
 
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/internal/profile"
 	"github.com/brewput/brewput/report"
 
@@ -19,7 +20,6 @@ import (
 	"github.com/brewput/brewput/internal/host"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/lab/all"
-	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/report/chartspec"
 	"github.com/brewput/brewput/results"
 )
@@ -51,7 +51,7 @@ func newLabCmd(e *env) *cobra.Command {
 // newLabRunCmd is brewput lab NAME: the lab's own flags and the common
 // ones, --cpus, --format, --out and --profile.
 func newLabRunCmd(e *env, l lab.Lab) *cobra.Command {
-	var cpus, format, out, profDir string
+	var cpus, formatName, out, profDir string
 	maxMem := host.MemoryBudget()
 	info := l.Info()
 	var check func() error
@@ -72,7 +72,7 @@ func newLabRunCmd(e *env, l lab.Lab) *cobra.Command {
 			if s, ok := l.(lab.Sizer); ok {
 				if m, what := s.Memory(); m > maxMem {
 					return fmt.Errorf("lab %s would hold about %s of memory (%s), more than the %s allowed; --max-mem is %s (by default half this machine's memory)",
-						info.Name, model.FormatBytes(m), what, model.FormatBytes(maxMem), model.FormatBytes(maxMem))
+						info.Name, format.Bytes(m), what, format.Bytes(maxMem), format.Bytes(maxMem))
 				}
 			}
 			if cmd.Flags().Changed("profile") {
@@ -83,8 +83,8 @@ func newLabRunCmd(e *env, l lab.Lab) *cobra.Command {
 			// compact is what a terminal shows, the answer and the
 			// chart's numbers; a file given with it takes the format its
 			// extension says.
-			given, fileFormat := cmd.Flags().Changed, format
-			if format == compactFormat {
+			given, fileFormat := cmd.Flags().Changed, formatName
+			if formatName == compactFormat {
 				given = func(flag string) bool { return flag != "format" && cmd.Flags().Changed(flag) }
 				fileFormat = results.Table.String()
 			}
@@ -92,7 +92,7 @@ func newLabRunCmd(e *env, l lab.Lab) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			if format == compactFormat {
+			if formatName == compactFormat {
 				out.View = func(w io.Writer, points []results.Point) error {
 					return report.WriteLabs(w, points, verdict.Labs(points), map[string]chartspec.Figure{info.Name: l.Figure()})
 				}
@@ -109,7 +109,7 @@ func newLabRunCmd(e *env, l lab.Lab) *cobra.Command {
 	fs := cmd.Flags()
 	check = l.Bind(fs)
 	fs.StringVar(&cpus, "cpus", lab.DefaultCPUs(), "CPU counts (GOMAXPROCS), as a list and ranges such as 1,2 or 1-4")
-	fs.StringVar(&format, "format", compactFormat, "output format: compact (the lab's answer: on each CPU count what makes the most and the least, and its chart's numbers), table (every point in full, with the lab's metrics), or "+
+	fs.StringVar(&formatName, "format", compactFormat, "output format: compact (the lab's answer: on each CPU count what makes the most and the least, and its chart's numbers), table (every point in full, with the lab's metrics), or "+
 		strings.Join(results.Formats()[1:], ", ")+" (with --out, guessed from its extension)")
 	fs.StringVar(&out, "out", "", "write the results to this file (stdout still gets the answer, or the table --format names)")
 	fs.Var((*cliflag.Bytes)(&maxMem), "max-mem", "most memory the lab may hold, estimated from its flags before it starts: a size such as 4GB (default half this machine's memory)")

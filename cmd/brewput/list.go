@@ -3,12 +3,10 @@
 package main
 
 import (
-	"fmt"
-	"text/tabwriter"
-
 	"github.com/spf13/cobra"
 
 	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/internal/format"
 )
 
 func newListCmd(e *env) *cobra.Command {
@@ -18,15 +16,15 @@ func newListCmd(e *env) *cobra.Command {
 		Example: "  brewput list",
 		Args:    unknownArgs,
 		RunE: func(*cobra.Command, []string) error {
-			tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+			t := format.Table{Ragged: true}
 			for _, f := range coffee.Families() {
 				desc := f.Summary
 				if f.Param() != "" {
 					desc += " (N: " + f.Param() + ")"
 				}
-				fmt.Fprintf(tw, "%s\t%s\n", f.Pattern(), desc)
+				t.Row(f.Pattern(), desc)
 			}
-			return tw.Flush()
+			return t.Write(e.stdout)
 		},
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/brewput/brewput/internal/atomicfile"
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/internal/mainjob"
 	"github.com/brewput/brewput/internal/playground"
 	"github.com/brewput/brewput/internal/predict"
@@ -52,7 +53,7 @@ func newPlaygroundCmd(e *env) *cobra.Command {
 				return failure{Err: err}
 			}
 			abs, _ := filepath.Abs(filepath.Join(site.Dir, "index.html"))
-			fmt.Fprintf(e.stdout, "playground: %s (engine %s of WebAssembly, held gzipped in %s; open it from disk or any static host)\n", abs, mib(site.Engine), mib(site.Compressed))
+			fmt.Fprintf(e.stdout, "playground: %s (engine %s of WebAssembly, held gzipped in %s; open it from disk or any static host)\n", abs, format.Bytes(float64(site.Engine)), format.Bytes(float64(site.Compressed)))
 			if !serve {
 				return nil
 			}
@@ -68,9 +69,6 @@ func newPlaygroundCmd(e *env) *cobra.Command {
 	fs.StringVar(&calibration, "calibration", "", "file of the go policy's costs the page uses, from brewput calibrate (default: the user's config folder; measured and saved there if missing)")
 	return cmd
 }
-
-// mib writes a size in bytes as MiB.
-func mib(n int) string { return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20)) }
 
 // registerPlayground adds --playground, where the report's page links
 // each mode to, to a command that writes a report.

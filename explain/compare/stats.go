@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/perf/benchmath"
 
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/results"
 )
 
@@ -216,7 +217,7 @@ func (d metricDef) compare(old, new []results.Point, alpha float64) (m Metric, o
 	switch {
 	case m.Significant:
 		m.Change = direction(m.New.Median-m.Old.Median, d.better)
-		m.Verdict = formatDelta(m.DeltaPct) + " " + changeWord(m.Change)
+		m.Verdict = format.Delta(m.DeltaPct) + " " + changeWord(m.Change)
 	case m.TooFew:
 		m.Need = need(alpha, thresholds)
 		m.Verdict = fmt.Sprintf("~ (n=%s: too few runs for a verdict; use --count %d)", sizes(m.Old.N, m.New.N), m.Need)
@@ -328,14 +329,6 @@ func geomeans(rows []Row) []Geomean {
 		out = append(out, g)
 	}
 	return out
-}
-
-// formatDelta formats a change in percent, "?" when there is no ratio.
-func formatDelta(pct float64) string {
-	if math.IsNaN(pct) || math.IsInf(pct, 0) {
-		return "?"
-	}
-	return fmt.Sprintf("%+.1f%%", pct)
 }
 
 // sizes gives sample sizes as benchstat does: "6", or "6+3" when they

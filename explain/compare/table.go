@@ -4,11 +4,10 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"math"
 	"slices"
 	"strings"
-	"text/tabwriter"
 
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/results"
 
 	"golang.org/x/perf/benchmath"
@@ -60,11 +59,7 @@ func (s Side) describe() string {
 	if s.Points == 0 {
 		return "no points"
 	}
-	points := "points"
-	if s.Points == 1 {
-		points = "point"
-	}
-	return fmt.Sprintf("%s (%d %s, %s)", strings.Join(sources, ", "), s.Points, points, count)
+	return fmt.Sprintf("%s (%s, %s)", strings.Join(sources, ", "), format.Count(s.Points, "point"), count)
 }
 
 // allModel reports whether every point of the side is the model's.
@@ -127,28 +122,14 @@ func (c Comparison) writeBlock(b *bytes.Buffer, bl *block) {
 	}
 	fmt.Fprintf(b, "%s (%s is better)\n", title, bl.better)
 
-	open, steps, modeWidth := false, false, len("geomean")
+	open, steps := false, false
 	for _, k := range bl.keys {
 		open = open || k.Rate > 0
 		steps = steps || len(k.Steps.NonDefault()) > 0
-		modeWidth = max(modeWidth, len(k.modeLabel()))
 	}
-	// Numbers align right; padding the mode to the widest one makes its
-	// column read left-aligned all the same.
-	left := func(s string) string { return fmt.Sprintf("%-*s", modeWidth, s) }
-	var notes footnotes
-	tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', tabwriter.AlignRight)
-	// Every cell ends in a tab, so that tabwriter aligns it; the verdict,
-	// last and left-aligned, follows the cells.
-	line := func(cells []string, verdict string) {
-		fmt.Fprint(tw, strings.Join(cells, "\t")+"\t")
-		if verdict != "" {
-			fmt.Fprint(tw, "  "+verdict)
-		}
-		fmt.Fprintln(tw)
-	}
+	t := format.Table{Align: []format.Align{format.Left, format.Right}, Indent: true, Ragged: true}
 	configCells := func(k Key) []string {
-		cells := []string{left(k.modeLabel()), fmt.Sprint(k.CPUs), fmt.Sprint(k.Par)}
+		cells := []string{k.modeLabel(), fmt.Sprint(k.CPUs), fmt.Sprint(k.Par)}
 		if open && k.Rate > 0 {
 			cells = append(cells, fmt.Sprintf("%.6g", k.Rate), fmt.Sprint(k.MaxQ))
 		} else if open {
@@ -160,41 +141,37 @@ func (c Comparison) writeBlock(b *bytes.Buffer, bl *block) {
 		return cells
 	}
 
-	head := []string{left("mode"), "cpus", "par"}
+	// The mode column is as wide as "geomean" whether or not the table
+	// has one.
+	head := []string{fmt.Sprintf("%-7s", "mode"), "cpus", "par"}
 	if open {
 		head = append(head, "rate/s", "maxq")
 	}
 	if steps {
 		head = append(head, "steps")
 	}
-	line(append(head, "old", "new", "delta", "p", "n"), "verdict")
+	t.Row(append(head, "old", "new", "delta", "p", "n", "verdict")...)
 	for i, m := range bl.metrics {
-		cells := append(configCells(bl.keys[i]),
-			notes.cell(m.Old), notes.cell(m.New), formatDelta(m.DeltaPct), fmt.Sprintf("%.3f", m.P), sizes(m.Old.N, m.New.N))
+		cells := append(configCells(bl.keys[i]), cell(&t, m.Old, format.Digits(m.Old.Median, 4)), cell(&t, m.New, format.Digits(m.New.Median, 4)),
+			format.Delta(m.DeltaPct), fmt.Sprintf("%.3f", m.P), sizes(m.Old.N, m.New.N))
 		verdict := "~"
 		switch {
 		case m.Significant:
 			verdict = changeWord(m.Change)
 		case m.TooFew:
-			verdict = "~ (too few runs)" + notes.mark(fmt.Sprintf(
+			verdict = "~ (too few runs)" + t.Mark(fmt.Sprintf(
 				"n=%s: too few runs for a verdict, as no difference could reach p < %g; use --count %d",
 				sizes(m.Old.N, m.New.N), c.Alpha, m.Need))
 		}
-		line(cells, verdict)
+		t.Row(append(cells, verdict)...)
 	}
 	for _, g := range c.Geomeans {
 		if g.Name == bl.name && g.Unit == bl.unit && g.Rows > 1 {
-			cells := []string{left("geomean")}
-			for range len(head) - 1 {
-				cells = append(cells, "")
-			}
-			line(append(cells, formatNum(g.Old), formatNum(g.New), formatDelta(g.DeltaPct)), "")
+			cells := append([]string{"geomean"}, make([]string, len(head)-1)...)
+			t.Row(append(cells, format.Digits(g.Old, 4), format.Digits(g.New, 4), format.Delta(g.DeltaPct))...)
 		}
 	}
-	tw.Flush()
-	for i, n := range notes {
-		fmt.Fprintf(b, "%s %s\n", superscript(i+1), n)
-	}
+	t.Write(b)
 }
 
 // writeBenchBlock writes a table of Go benchmarks as benchstat does: a
@@ -205,68 +182,36 @@ func (c Comparison) writeBlock(b *bytes.Buffer, bl *block) {
 func (c Comparison) writeBenchBlock(b *bytes.Buffer, bl *block) {
 	_, unit := benchunit.Tidy(1, bl.name)
 	fmt.Fprintf(b, "%s (%s is better)\n", unit, bl.better)
-	width := len("benchmark")
-	for _, k := range bl.keys {
-		width = max(width, len(k.String()))
+	t := format.Table{Align: []format.Align{format.Left, format.Right}, Indent: true}
+	value := func(v float64) string {
+		s, _ := results.FormatBenchValue(v, bl.name)
+		return s
 	}
-	var notes footnotes
-	tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', tabwriter.AlignRight)
-	line := func(cells ...string) {
-		cells[0] = fmt.Sprintf("%-*s", width, cells[0])
-		fmt.Fprintln(tw, strings.Join(cells, "\t")+"\t")
-	}
-	cell := func(s Summary) string {
-		v, _ := results.FormatBenchValue(s.Median, bl.name)
-		out := v + " ± " + benchmath.Summary{Center: s.Median, Lo: s.Lo, Hi: s.Hi}.PctRangeString()
-		for _, w := range s.Warnings {
-			out += notes.mark(w)
-		}
-		return out
-	}
-	line("benchmark", "old", "new", "vs old")
+	t.Row("benchmark", "old", "new", "vs old")
 	for i, m := range bl.metrics {
 		vs := fmt.Sprintf("~ (p=%.3f n=%s)", m.P, sizes(m.Old.N, m.New.N))
 		if m.Significant {
-			vs = fmt.Sprintf("%s (p=%.3f n=%s)", formatDelta(m.DeltaPct), m.P, sizes(m.Old.N, m.New.N))
+			vs = fmt.Sprintf("%s (p=%.3f n=%s)", format.Delta(m.DeltaPct), m.P, sizes(m.Old.N, m.New.N))
 		} else if m.TooFew {
-			vs += notes.mark(fmt.Sprintf("need >= %d runs (--count) to detect a difference at alpha level %g", m.Need, c.Alpha))
+			vs += t.Mark(fmt.Sprintf("need >= %d runs (--count) to detect a difference at alpha level %g", m.Need, c.Alpha))
 		}
-		line(bl.keys[i].String(), cell(m.Old), cell(m.New), vs)
+		t.Row(bl.keys[i].String(), cell(&t, m.Old, value(m.Old.Median)), cell(&t, m.New, value(m.New.Median)), vs)
 	}
 	for _, g := range c.Geomeans {
 		if g.Name == bl.name && g.Unit == bl.unit && g.Rows > 1 {
-			o, _ := results.FormatBenchValue(g.Old, bl.name)
-			n, _ := results.FormatBenchValue(g.New, bl.name)
-			line("geomean", o, n, formatDelta(g.DeltaPct))
+			t.Row("geomean", value(g.Old), value(g.New), format.Delta(g.DeltaPct))
 		}
 	}
-	tw.Flush()
-	for i, n := range notes {
-		fmt.Fprintf(b, "%s %s\n", superscript(i+1), n)
-	}
+	t.Write(b)
 }
 
-// footnotes collects a table's notes, each once, numbered in order.
-type footnotes []string
-
-// mark returns the marker for note, adding it if new.
-func (f *footnotes) mark(note string) string {
-	for i, n := range *f {
-		if n == note {
-			return " " + superscript(i+1)
-		}
-	}
-	*f = append(*f, note)
-	return " " + superscript(len(*f))
-}
-
-// cell formats a summary as "498.3 ± 2%", with a note on an interval
-// that is unbounded for too few samples.
-func (f *footnotes) cell(s Summary) string {
-	ci := benchmath.Summary{Center: s.Median, Lo: s.Lo, Hi: s.Hi}.PctRangeString()
-	cell := formatNum(s.Median) + " ± " + ci
+// cell writes a summary's median, as given, ± its confidence interval:
+// "498.3 ± 2%", marking its warnings (an interval unbounded for too few
+// samples) with footnotes of t.
+func cell(t *format.Table, s Summary, median string) string {
+	cell := median + " ± " + benchmath.Summary{Center: s.Median, Lo: s.Lo, Hi: s.Hi}.PctRangeString()
 	for _, w := range s.Warnings {
-		cell += f.mark(w)
+		cell += t.Mark(w)
 	}
 	return cell
 }
@@ -277,25 +222,6 @@ func stepsCell(s results.Steps) string {
 		return strings.Join(labels, " ")
 	}
 	return "default"
-}
-
-func superscript(n int) string {
-	digits := []rune("⁰¹²³⁴⁵⁶⁷⁸⁹")
-	var s []rune
-	for _, d := range fmt.Sprint(n) {
-		s = append(s, digits[d-'0'])
-	}
-	return string(s)
-}
-
-// formatNum formats v with four significant digits and no exponent, as
-// benchstat does, without its SI prefixes, which would make "m" of a ms.
-func formatNum(v float64) string {
-	if v == 0 || math.IsNaN(v) || math.IsInf(v, 0) {
-		return fmt.Sprint(v)
-	}
-	intDigits := int(math.Floor(math.Log10(math.Abs(v)))) + 1
-	return fmt.Sprintf("%.*f", max(0, 4-intDigits), v)
 }
 
 func writeKeys(b *bytes.Buffer, title string, keys []Key) {

@@ -7,8 +7,8 @@ import (
 	"math"
 	"slices"
 
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/internal/parallel"
-	"github.com/brewput/brewput/internal/prose"
 	"github.com/brewput/brewput/results"
 )
 
@@ -132,7 +132,7 @@ func answer(a *Advice) string {
 	}
 	o := a.Options[0]
 	return fmt.Sprintf("%s. Best change: %s (%s): %.0f %s (%s), median latency %s ms (%s); it costs %s.",
-		now, o.Change, o.As, o.Throughput, a.Unit, prose.Gain(o.ThroughputGain), fmtMs(o.P50Ms), latencyChange(o.LatencyGain), o.Cost)
+		now, o.Change, o.As, o.Throughput, a.Unit, format.Gain(o.ThroughputGain), format.Sig(o.P50Ms, 2), latencyChange(o.LatencyGain), o.Cost)
 }
 
 // LimitedBy says a causal verdict briefly, for the advice's first line:
@@ -151,13 +151,13 @@ func LimitedBy(b *results.Bottleneck) string {
 	case b.Resource == "none":
 		return "nothing any relief tried can lift by more than 1 %"
 	case b.Combined != nil:
-		return fmt.Sprintf("%s together (no single relief gains more than 1 %%; %s: %s)", who, b.Combined.Change, prose.Gain(b.Gain))
+		return fmt.Sprintf("%s together (no single relief gains more than 1 %%; %s: %s)", who, b.Combined.Change, format.Gain(b.Gain))
 	}
 	best := b.Profile[0]
 	if len(b.Resources) > 1 {
 		who += " together"
 	}
-	return fmt.Sprintf("%s (%s: %s)", who, best.Change, prose.Gain(best.Gain))
+	return fmt.Sprintf("%s (%s: %s)", who, best.Change, format.Gain(best.Gain))
 }
 
 func latencyChange(g float64) string {
@@ -168,11 +168,4 @@ func latencyChange(g float64) string {
 		return fmt.Sprintf("%.0f %% less", 100*g)
 	}
 	return fmt.Sprintf("%.0f %% more", -100*g)
-}
-
-func fmtMs(ms float64) string {
-	if ms >= 10 {
-		return fmt.Sprintf("%.0f", ms)
-	}
-	return fmt.Sprintf("%.2g", ms)
 }

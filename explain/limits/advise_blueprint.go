@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/brewput/brewput/internal/prose"
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/model/blueprint"
 	"github.com/brewput/brewput/results"
 )
@@ -39,7 +39,7 @@ func AdviseBlueprint(b *blueprint.Blueprint, opt blueprint.Options) (*Advice, er
 	cpus := opt
 	cpus.CPUs *= 2
 	workers, rate := b.Workers(opt)
-	as := prose.Count(cpus.CPUs, "CPU")
+	as := format.Count(cpus.CPUs, "CPU")
 	cost := Cost{CPUs: opt.CPUs}
 	perCPU := opt.Customers == 0 && ((rate == 0 && b.Load.Customers == 0) || (rate > 0 && b.Load.Servers == 0))
 	if perCPU { // one worker per CPU, as the file (or --par 0) says

@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/brewput/brewput/coffee"
-	"github.com/brewput/brewput/internal/prose"
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
 )
@@ -89,7 +89,7 @@ func AdviseMode(cfg model.Config) (*Advice, error) {
 	// Twice the CPUs (the profile has one more, and twice the customers).
 	more := cfg
 	more.CPUs *= 2
-	as := prose.Count(more.CPUs, "CPU")
+	as := format.Count(more.CPUs, "CPU")
 	cost := Cost{CPUs: cfg.CPUs}
 	if cfg.Customers == 0 { // one customer per CPU, as the study's --par 0
 		as += fmt.Sprintf(", one %s each", map[bool]string{false: "customer", true: "server"}[cfg.Rate > 0])

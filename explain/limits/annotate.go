@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
 )
@@ -146,9 +147,9 @@ func compare(p, model results.Point) string {
 	}
 	if math.Abs(d) > Disagrees {
 		return fmt.Sprintf("The measurement disagrees with the model: %.0f %s measured, the model gives %.0f (%s); the profile is the model's.",
-			p.Throughput, p.Unit, model.Throughput, pct(d))
+			p.Throughput, p.Unit, model.Throughput, format.Gain(d))
 	}
-	return fmt.Sprintf("Measured %.0f %s, as the model gives (%.0f, %s).", p.Throughput, p.Unit, model.Throughput, pct(d))
+	return fmt.Sprintf("Measured %.0f %s, as the model gives (%.0f, %s).", p.Throughput, p.Unit, model.Throughput, format.Gain(d))
 }
 
 // PredictModes predicts each mode of cfgs (its first configuration) on

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/brewput/brewput/internal/prose"
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/blueprint"
 	"github.com/brewput/brewput/results"
@@ -33,7 +33,7 @@ type yamlSystem struct {
 }
 
 func (y *yamlSystem) system() string {
-	return fmt.Sprintf("%s on %s", y.b.Name, prose.Count(y.opt.CPUs, "CPU"))
+	return fmt.Sprintf("%s on %s", y.b.Name, format.Count(y.opt.CPUs, "CPU"))
 }
 
 func (y *yamlSystem) model() string { return label(y.opt.Sched, string(y.opt.Runtime), y.opt.Costs) }
@@ -164,7 +164,7 @@ func (y *yamlSystem) describe(k knobs) string {
 		if k.customers > 0 {
 			n = k.customers
 		}
-		parts = append(parts, prose.Count(y.opt.CPUs+k.cpus, "CPU"), prose.Count(n, y.who()))
+		parts = append(parts, format.Count(y.opt.CPUs+k.cpus, "CPU"), format.Count(n, y.who()))
 	}
 	for _, st := range y.b.Steps() {
 		if f, ok := k.scale[st.Name]; ok {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/sim"
 )
@@ -52,7 +53,7 @@ func Setting(policy model.Policy, from, machine string) string {
 }
 
 func costsText(c sim.Costs) string {
-	us := func(d time.Duration) string { return fmt.Sprintf("%.3gµs", float64(d)/float64(time.Microsecond)) }
+	us := func(d time.Duration) string { return format.Sig(float64(d)/float64(time.Microsecond), 3) + "µs" }
 	// The spin wake-up applies only to a P idle for less than the spin
 	// window; without a window no P spins.
 	spin := "no spinning P (spin window 0)"

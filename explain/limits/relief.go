@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"maps"
 
-	"github.com/brewput/brewput/internal/prose"
+	"github.com/brewput/brewput/internal/format"
 )
 
 // knobs are what a relief turns, for any kind of system: CPUs and
@@ -99,7 +99,7 @@ func (r relief) preference() int {
 // customers.
 func loadReliefs(cpus, n int, who string) []relief {
 	return []relief{
-		{kind: CPU, change: fmt.Sprintf("one more CPU, the same %s", prose.Count(n, who)), named: []string{"cpus"}, relieves: []string{"cpus"},
+		{kind: CPU, change: fmt.Sprintf("one more CPU, the same %s", format.Count(n, who)), named: []string{"cpus"}, relieves: []string{"cpus"},
 			cost: Cost{CPUs: 1}, k: knobs{cpus: 1}},
 		{kind: CPUCustomer, change: fmt.Sprintf("one more CPU and one more %s", who), named: []string{"cpus", who + "s"}, relieves: []string{"cpus", who + "s"},
 			cost: Cost{CPUs: 1, Goroutines: 1}, k: knobs{cpus: 1, customers: n + 1}},

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/coffee"
-	"github.com/brewput/brewput/internal/prose"
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
 )
@@ -65,7 +65,7 @@ func newShop(cfg model.Config) (*shop, error) {
 }
 
 func (s *shop) system() string {
-	return fmt.Sprintf("%s on %s", s.mode, prose.Count(s.cfg.CPUs, "CPU"))
+	return fmt.Sprintf("%s on %s", s.mode, format.Count(s.cfg.CPUs, "CPU"))
 }
 
 func (s *shop) openLoop() float64 { return s.cfg.Rate }
@@ -303,7 +303,7 @@ func (s *shop) describe(k knobs) string {
 		if n == 0 {
 			n = c.CPUs
 		}
-		parts = append(parts, prose.Count(c.CPUs, "CPU"), prose.Count(n, s.who()))
+		parts = append(parts, format.Count(c.CPUs, "CPU"), format.Count(n, s.who()))
 	}
 	for _, st := range []struct {
 		name string
@@ -315,7 +315,7 @@ func (s *shop) describe(k knobs) string {
 	}
 	for _, kind := range []string{"grinder", "espresso", "steamer"} {
 		if k.copies[kind] > 0 {
-			what := prose.Count(c.Copies.Kind(kind), machineName(kind))
+			what := format.Count(c.Copies.Kind(kind), machineName(kind))
 			if s.lines() > 1 {
 				what += " a line"
 			}

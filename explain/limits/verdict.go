@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/brewput/brewput/explain/scaling"
-	"github.com/brewput/brewput/internal/prose"
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/results"
 )
 
@@ -135,25 +135,25 @@ func words(t target, pr *Profile, b results.Bottleneck) string {
 	switch {
 	case b.Combined != nil:
 		best := pr.Trials[0]
-		fmt.Fprintf(&s, "No single relief gains more than 1 %% (best: %s, %s). ", best.Change, pct(best.Gain))
-		fmt.Fprintf(&s, "%s bind together: %s: %s", prose.Capital(labels(t, b.Resources)), pr.Combined.Change, gainText(pr.Combined.Experiment, unit))
+		fmt.Fprintf(&s, "No single relief gains more than 1 %% (best: %s, %s). ", best.Change, format.Gain(best.Gain))
+		fmt.Fprintf(&s, "%s bind together: %s: %s", format.Capital(labels(t, b.Resources)), pr.Combined.Change, gainText(pr.Combined.Experiment, unit))
 		if len(b.Resources) > 1 {
 			s.WriteString("; without any one of them, 1 % or less")
 		}
 		s.WriteString(".")
 	case b.Resource == "arrivals":
-		fmt.Fprintf(&s, "%s limit it: it keeps up with the %g %s arriving, and no relief tried raises throughput by more than 1 %%", prose.Capital(b.Named), t.openLoop(), unit)
+		fmt.Fprintf(&s, "%s limit it: it keeps up with the %g %s arriving, and no relief tried raises throughput by more than 1 %%", format.Capital(b.Named), t.openLoop(), unit)
 		if len(pr.Trials) > 0 {
-			fmt.Fprintf(&s, " (best: %s, %s)", pr.Trials[0].Change, pct(pr.Trials[0].Gain))
+			fmt.Fprintf(&s, " (best: %s, %s)", pr.Trials[0].Change, format.Gain(pr.Trials[0].Gain))
 		}
 		if tr, ok := bestLatency(pr.Trials); ok {
-			fmt.Fprintf(&s, "; %s cuts the p99 latency most, %s", tr.Change, pct(tr.P99Change))
+			fmt.Fprintf(&s, "; %s cuts the p99 latency most, %s", tr.Change, format.Gain(tr.P99Change))
 		}
 		s.WriteString(".")
 	case b.Resource == "none":
 		s.WriteString("Nothing tried raises throughput by more than 1 %, alone or all together")
 		if len(pr.Trials) > 0 {
-			fmt.Fprintf(&s, " (best: %s, %s)", pr.Trials[0].Change, pct(pr.Trials[0].Gain))
+			fmt.Fprintf(&s, " (best: %s, %s)", pr.Trials[0].Change, format.Gain(pr.Trials[0].Gain))
 		}
 		s.WriteString(".")
 	default:
@@ -167,26 +167,26 @@ func words(t target, pr *Profile, b results.Bottleneck) string {
 		if len(b.Resources) > 1 {
 			together = " together"
 		}
-		fmt.Fprintf(&s, "%s %s it%s: %s: %s", prose.Capital(names), verb, together, best.Change, gainText(best.Experiment, unit))
+		fmt.Fprintf(&s, "%s %s it%s: %s: %s", format.Capital(names), verb, together, best.Change, gainText(best.Experiment, unit))
 		// The other experiments on the named resources, then the best
 		// elsewhere.
 		shown := 0
 		for _, tr := range pr.Trials {
 			if tr.Change != best.Change && shown < 4 && overlaps(tr.named, b.Resources) {
-				fmt.Fprintf(&s, "; %s: %s", tr.Change, pct(tr.Gain))
+				fmt.Fprintf(&s, "; %s: %s", tr.Change, format.Gain(tr.Gain))
 				shown++
 			}
 		}
 		for _, tr := range pr.Trials {
 			if !overlaps(tr.named, b.Resources) {
-				fmt.Fprintf(&s, ". Next best elsewhere: %s, %s", tr.Change, pct(tr.Gain))
+				fmt.Fprintf(&s, ". Next best elsewhere: %s, %s", tr.Change, format.Gain(tr.Gain))
 				break
 			}
 		}
 		s.WriteString(".")
 	}
 	if u := usageText(t, pr.Now, b.Resources); u != "" {
-		s.WriteString(" " + prose.Capital(u) + ".")
+		s.WriteString(" " + format.Capital(u) + ".")
 	}
 	return s.String()
 }
@@ -199,13 +199,13 @@ func usageText(t target, p results.Point, resources []string) string {
 		held, working, _ := usage(p, r)
 		switch {
 		case r == "cpus":
-			parts = append(parts, fmt.Sprintf("%s %s used", t.label(r), percent(held)))
+			parts = append(parts, fmt.Sprintf("%s %s used", t.label(r), format.Percent(held, 0)))
 		case held > 0:
-			parts = append(parts, fmt.Sprintf("%s held %s of the time, working %s", t.label(r), percent(held), percent(working)))
+			parts = append(parts, fmt.Sprintf("%s held %s of the time, working %s", t.label(r), format.Percent(held, 0), format.Percent(working, 0)))
 		}
 	}
 	if !containsAny(resources, "cpus") && p.Util > 0 {
-		parts = append(parts, fmt.Sprintf("%s %s used", t.label("cpus"), percent(p.Util)))
+		parts = append(parts, fmt.Sprintf("%s %s used", t.label("cpus"), format.Percent(p.Util, 0)))
 	}
 	return strings.Join(parts, "; ")
 }
@@ -225,26 +225,12 @@ func bestLatency(ts []Trial) (Trial, bool) {
 // gainText is an experiment's gain with its throughput, and its p99
 // change where it moves 5 % or more: "+9.8 % (1098 lattes/s)".
 func gainText(e results.Experiment, unit string) string {
-	s := fmt.Sprintf("%s (%.0f %s", pct(e.Gain), e.Throughput, unit)
+	s := fmt.Sprintf("%s (%.0f %s", format.Gain(e.Gain), e.Throughput, unit)
 	if math.Abs(e.P99Change) >= 0.05 {
-		s += ", p99 " + pct(e.P99Change)
+		s += ", p99 " + format.Gain(e.P99Change)
 	}
 	return s + ")"
 }
-
-// pct writes a relative change: "+9.8 %", "+50 %", "-0.4 %", "+0.0 %".
-func pct(g float64) string {
-	v := 100 * g
-	if math.Abs(v) < 9.95 {
-		if math.Abs(v) < 0.05 {
-			v = 0
-		}
-		return fmt.Sprintf("%+.1f %%", v)
-	}
-	return fmt.Sprintf("%+.0f %%", v)
-}
-
-func percent(f float64) string { return fmt.Sprintf("%.0f %%", 100*f) }
 
 // labels names resources for people, joined: "the grinder, the espresso
 // machine and the steamer".
@@ -253,7 +239,7 @@ func labels(t target, rs []string) string {
 	for _, r := range rs {
 		ls = append(ls, t.label(r))
 	}
-	return prose.JoinAnd(ls)
+	return format.JoinAnd(ls)
 }
 
 // plural3 reports whether a single label is plural ("the CPUs", "the

@@ -8,10 +8,10 @@ import (
 	"io"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/brewput/brewput/explain/scaling/usl"
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/results"
 )
 
@@ -212,14 +212,14 @@ func claims(f *Fit, m usl.Model, obs []usl.Observation) {
 			sum += x
 		}
 		f.FlatFrom, f.FlatAt = int(ns[from]), sum/float64(len(means)-from)
-		f.NoPeak = fmt.Sprintf("flat from %s at %s %s", countOf(f.FlatFrom, strings.TrimSuffix(noun, "s")), formatX(f.FlatAt), unit)
+		f.NoPeak = fmt.Sprintf("flat from %s at %.1f %s", format.Count(f.FlatFrom, strings.TrimSuffix(noun, "s")), f.FlatAt, unit)
 		ceiling(f, m, top)
 		return
 	}
 	if n, x, ok := m.Peak(); ok {
 		last := ns[len(ns)-1]
 		if f.Bound > 0 && x > f.Bound {
-			f.NoPeak = fmt.Sprintf("the fitted curve would peak at %s %s at %.1f %s, above the structural bound of %s %s, which throughput cannot pass", formatX(x), unit, n, noun, formatX(f.Bound), unit)
+			f.NoPeak = fmt.Sprintf("the fitted curve would peak at %.1f %s at %.1f %s, above the structural bound of %.1f %s, which throughput cannot pass", x, unit, n, noun, f.Bound, unit)
 			return
 		}
 		switch {
@@ -230,12 +230,12 @@ func claims(f *Fit, m usl.Model, obs []usl.Observation) {
 			f.PeakN, f.PeakThroughput = n, x
 			return
 		}
-		f.NoPeak = fmt.Sprintf("none seen: the throughput does not fall (highest %s %s at %g %s); the fitted curve turns at %.1f %s", formatX(top), unit, ns[slices.Index(means, top)], noun, n, noun)
+		f.NoPeak = fmt.Sprintf("none seen: the throughput does not fall (highest %.1f %s at %g %s); the fitted curve turns at %.1f %s", top, unit, ns[slices.Index(means, top)], noun, n, noun)
 		return
 	}
 	cond, what := noPeak(m)
 	if m.Sigma == 0 && f.Bound > 0 {
-		what = fmt.Sprintf("grows in proportion over the data, and cannot pass the structural bound of %s %s", formatX(f.Bound), unit)
+		what = fmt.Sprintf("grows in proportion over the data, and cannot pass the structural bound of %.1f %s", f.Bound, unit)
 	}
 	f.NoPeak = cond + ": throughput " + what
 	ceiling(f, m, top)
@@ -250,7 +250,7 @@ func ceiling(f *Fit, m usl.Model, top float64) {
 		return
 	}
 	if f.Bound > 0 && c > f.Bound {
-		above := fmt.Sprintf("λ/σ = %s lies above the structural bound of %s %s, which throughput cannot pass", formatX(c), formatX(f.Bound), strings.TrimSpace(f.Unit))
+		above := fmt.Sprintf("λ/σ = %.1f lies above the structural bound of %.1f %s, which throughput cannot pass", c, f.Bound, strings.TrimSpace(f.Unit))
 		if f.FlatFrom == 0 {
 			f.NoPeak = "κ = 0: " + above
 		} else {
@@ -290,7 +290,7 @@ func meansByN(obs []usl.Observation) (ns, means []float64) {
 func fitError(err error, noun string) string {
 	var few *usl.TooFewPointsError
 	if errors.As(err, &few) {
-		return fmt.Sprintf("%s (%s); a fit needs at least %d", countOf(len(few.N), noun), usl.FormatNs(few.N), few.Need)
+		return fmt.Sprintf("%s (%s); a fit needs at least %d", format.Count(len(few.N), noun), usl.FormatNs(few.N), few.Need)
 	}
 	return err.Error()
 }
@@ -302,28 +302,8 @@ func noPeak(m usl.Model) (cond, what string) {
 	case m.Sigma == 0:
 		return "κ = 0 and σ = 0", "grows in proportion, without bound"
 	case m.Sigma == 1:
-		return "κ = 0 and σ = 1", "stays flat at λ = " + formatX(m.Lambda)
+		return "κ = 0 and σ = 1", fmt.Sprintf("stays flat at λ = %.1f", m.Lambda)
 	}
 	c, _ := m.Ceiling()
-	return "κ = 0", "approaches λ/σ = " + formatX(c)
-}
-
-// FormatParam formats σ, κ or a serial fraction for people: to four
-// significant digits, small κ in exponent form, 0 as "0".
-func FormatParam(v float64) string {
-	if v == 0 {
-		return "0"
-	}
-	return strconv.FormatFloat(v, 'g', 4, 64)
-}
-
-// formatX formats a throughput, one decimal as brewput's tables do.
-func formatX(x float64) string { return strconv.FormatFloat(x, 'f', 1, 64) }
-
-// countOf writes n and the noun, plural unless n is 1: "2 CPU counts".
-func countOf(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
+	return "κ = 0", fmt.Sprintf("approaches λ/σ = %.1f", c)
 }

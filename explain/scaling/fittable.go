@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"text/tabwriter"
 
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/results"
 )
 
@@ -57,24 +57,17 @@ func WriteFitTable(w io.Writer, fits []Fit, by string) error {
 	fmt.Fprintf(w, "(as measured at N = 1 where there is one: λ*); Amdahl σ is the serial fraction of the fit with κ = 0\n\n")
 
 	loads := false
-	modeWidth, sourceWidth := len("mode"), len("source")
 	for _, f := range fits {
 		loads = loads || f.LoadText() != fits[0].LoadText()
-		modeWidth = max(modeWidth, len(f.Mode))
-		sourceWidth = max(sourceWidth, len(f.SourceText()))
 	}
-	// Numbers align right; padding the text columns makes them read
-	// left-aligned all the same.
-	left := func(s string, width int) string { return fmt.Sprintf("%-*s", width, s) }
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	head := []string{left("mode", modeWidth), left("source", sourceWidth)}
+	t := format.Table{Align: []format.Align{format.Left, format.Left, format.Right}, Indent: true, Ragged: true}
+	head := []string{"mode", "source"}
 	if loads {
 		head = append(head, "load")
 	}
-	head = append(head, "law", "σ", "κ", "λ", "R²", "Amdahl σ", "points", "peak")
-	fmt.Fprintln(tw, strings.Join(head[:len(head)-1], "\t")+"\t  "+head[len(head)-1])
+	t.Row(append(head, "law", "σ", "κ", "λ", "R²", "Amdahl σ", "points", "peak")...)
 	for _, f := range fits {
-		row := []string{left(f.Mode, modeWidth), left(f.SourceText(), sourceWidth)}
+		row := []string{f.Mode, f.SourceText()}
 		if loads {
 			row = append(row, f.LoadText())
 		}
@@ -85,21 +78,12 @@ func WriteFitTable(w io.Writer, fits []Fit, by string) error {
 			if f.Anchored {
 				lambda = strings.Replace(lambda, " ", "* ", 1)
 			}
-			row = append(row,
-				f.Law,
-				FormatParam(f.Sigma),
-				FormatParam(f.Kappa),
-				lambda,
-				fmt.Sprintf("%.4f", f.R2),
-				FormatParam(f.SerialFraction),
-				fmt.Sprint(f.Points),
-				f.PeakText())
+			row = append(row, f.Law, format.Param(f.Sigma), format.Param(f.Kappa), lambda,
+				fmt.Sprintf("%.4f", f.R2), format.Param(f.SerialFraction), fmt.Sprint(f.Points), f.PeakText())
 		}
-		// The last cell, the peak, ends the line unaligned: it is text
-		// of any length.
-		fmt.Fprintln(tw, strings.Join(row[:len(row)-1], "\t")+"\t  "+row[len(row)-1])
+		t.Row(row...)
 	}
-	return tw.Flush()
+	return t.Write(w)
 }
 
 // FitAll fits each series of points against by (Fits) and refuses points

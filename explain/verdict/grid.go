@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/brewput/brewput/explain/scaling"
-	"github.com/brewput/brewput/internal/prose"
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/results"
 )
 
@@ -60,7 +60,7 @@ func LimitOf(b *results.Bottleneck) analysis.Limit {
 		if cpus {
 			words = append(words, "CPUs")
 		}
-		l.Named = "the " + prose.JoinAnd(words) + " together"
+		l.Named = "the " + format.JoinAnd(words) + " together"
 	case len(machines) == 1:
 		l.Class, l.Named = machines[0], b.Named
 		if cpus || customers { // a machine with the CPUs: named in full

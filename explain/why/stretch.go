@@ -7,11 +7,10 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/brewput/brewput/explain/compare"
-	"github.com/brewput/brewput/internal/prose"
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/measure/meter"
 	"github.com/brewput/brewput/results"
 )
@@ -196,32 +195,24 @@ func (s *Stretches) Limit() *Stretched {
 	return best
 }
 
-// pct writes a fraction in percent: "9.1 %".
-func pct(f float64) string {
-	if math.IsNaN(f) {
-		return "?"
-	}
-	return fmt.Sprintf("%.1f %%", 100*f)
-}
-
 // costText writes a cost with its interval: "9.1 % [8.2, 9.9]", or "9.1 %
 // (too few rounds for an interval)".
 func (e Stretched) costText() string {
 	if math.IsInf(e.Lo, 0) || math.IsInf(e.Hi, 0) {
-		return pct(e.Cost) + " (too few rounds for an interval)"
+		return format.Percent(e.Cost, 1) + " (too few rounds for an interval)"
 	}
-	return fmt.Sprintf("%s [%.1f, %.1f]", pct(e.Cost), 100*e.Lo, 100*e.Hi)
+	return fmt.Sprintf("%s [%.1f, %.1f]", format.Percent(e.Cost, 1), 100*e.Lo, 100*e.Hi)
 }
 
 // stretchedWhat says what an experiment did: "holding it 10 % longer".
 func (e Stretched) stretchedWhat(frac float64) string {
 	switch {
 	case e.Group == "":
-		return fmt.Sprintf("%s longer", pct(frac))
+		return fmt.Sprintf("%s longer", format.Percent(frac, 1))
 	case e.Kind == "chan":
-		return fmt.Sprintf("handing over %s slower", pct(frac))
+		return fmt.Sprintf("handing over %s slower", format.Percent(frac, 1))
 	}
-	return fmt.Sprintf("holding it %s longer", pct(frac))
+	return fmt.Sprintf("holding it %s longer", format.Percent(frac, 1))
 }
 
 // Answer says what limits the variant, by experiment, in a sentence or
@@ -238,33 +229,26 @@ func (s *Stretches) Answer() string {
 			what += " together"
 		}
 		fmt.Fprintf(&b, "%s limits this: %s cost %s of the throughput, more than the %s as much more work would cost done in parallel",
-			upperFirst(what), l.stretchedWhat(s.Frac), l.costText(), pct(l.Parallel))
+			format.Capital(what), l.stretchedWhat(s.Frac), l.costText(), format.Percent(l.Parallel, 1))
 		others = slices.DeleteFunc(slices.Clone(others), func(e Stretched) bool { return e.Name == l.Name })
 	} else {
 		b.WriteString("No single lock limits this: no part, stretched, cost more than as much more work would cost done in parallel")
 	}
 	var parts []string
 	for _, e := range others {
-		parts = append(parts, fmt.Sprintf("%s, %s: %s (in parallel: %s)", e.Name, strings.TrimPrefix(e.stretchedWhat(s.Frac), "holding it "), e.costText(), pct(e.Parallel)))
+		parts = append(parts, fmt.Sprintf("%s, %s: %s (in parallel: %s)", e.Name, strings.TrimPrefix(e.stretchedWhat(s.Frac), "holding it "), e.costText(), format.Percent(e.Parallel, 1)))
 	}
 	if len(parts) > 0 {
 		b.WriteString("; " + strings.Join(parts, "; "))
 	}
 	b.WriteString(".")
 	if undecided := slices.ContainsFunc(s.Experiments, func(e Stretched) bool { return !e.Decided }); undecided {
-		fmt.Fprintf(&b, " After %s, not every interval lies on one side of its cost in parallel: where one holds it, that part is not named.", prose.Count(len(s.Base), "round"))
+		fmt.Fprintf(&b, " After %s, not every interval lies on one side of its cost in parallel: where one holds it, that part is not named.", format.Count(len(s.Base), "round"))
 	}
 	if d := disturbed(s.Base); d > 0 {
 		fmt.Fprintf(&b, " %d of the %d runs as it is were disturbed: other processes took CPU while they ran.", d, len(s.Base))
 	}
 	return b.String()
-}
-
-func upperFirst(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // WriteTable writes the experiments for a terminal: the variant
@@ -273,14 +257,14 @@ func upperFirst(s string) string {
 // then the answer.
 func (s *Stretches) WriteTable(w io.Writer) error {
 	fmt.Fprintf(w, "%s %s on %s, each part stretched %s in its turn, %s of each (as it is and stretched, in rounds)\n\n",
-		s.Study, s.Variant, prose.Count(s.CPUs, "CPU"), pct(s.Frac), prose.Count(len(s.Base), "run"))
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "stretched\tby\tthroughput\tcost\t95 % interval\tin parallel\tverdict\t")
+		s.Study, s.Variant, format.Count(s.CPUs, "CPU"), format.Percent(s.Frac, 1), format.Count(len(s.Base), "run"))
+	var t format.Table
+	t.Row("stretched", "by", "throughput", "cost", "95 % interval", "in parallel", "verdict")
 	var base []float64
 	for _, p := range s.Base {
 		base = append(base, p.Throughput)
 	}
-	fmt.Fprintf(tw, "(as it is)\t\t%s\t\t\t\t\t\n", results.FormatRate(results.Median(base), s.Unit))
+	t.Row("(as it is)", "", format.Rate(results.Median(base), s.Unit), "", "", "", "")
 	for _, e := range s.Experiments {
 		var tp []float64
 		for _, p := range e.Points {
@@ -291,7 +275,7 @@ func (s *Stretches) WriteTable(w io.Writer) error {
 		case e.Group == "":
 			by = fmt.Sprintf("%v an op", e.Extra)
 		case e.Kind == "chan":
-			by = pct(s.Frac) + " of each handoff"
+			by = format.Percent(s.Frac, 1) + " of each handoff"
 		}
 		interval := "-"
 		if !math.IsInf(e.Lo, 0) && !math.IsInf(e.Hi, 0) {
@@ -306,9 +290,9 @@ func (s *Stretches) WriteTable(w io.Writer) error {
 		case !math.IsInf(e.Lo, 0):
 			verdict = "undecided"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", e.Name, by, results.FormatRate(results.Median(tp), s.Unit), pct(e.Cost), interval, pct(e.Parallel), verdict)
+		t.Row(e.Name, by, format.Rate(results.Median(tp), s.Unit), format.Percent(e.Cost, 1), interval, format.Percent(e.Parallel, 1), verdict)
 	}
-	if err := tw.Flush(); err != nil {
+	if err := t.Write(w); err != nil {
 		return err
 	}
 	_, err := fmt.Fprintf(w, "\n%s\n", s.Answer())

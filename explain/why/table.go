@@ -5,9 +5,8 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"text/tabwriter"
 
-	"github.com/brewput/brewput/internal/prose"
+	"github.com/brewput/brewput/internal/format"
 )
 
 // WriteTable writes the study: the point as it is, then each relief with
@@ -20,8 +19,8 @@ func (s *Check) WriteTable(w io.Writer) error {
 		fmt.Fprintf(w, "%s\n", s.Calibration)
 	}
 	fmt.Fprintln(w)
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "relief\tmodel\tmeasured\tgain\trange (95 %)\tp\tverdict\t")
+	var t format.Table
+	t.Row("relief", "model", "measured", "gain", "range (95 %)", "p", "verdict")
 	base := "-"
 	if len(s.BasePoints) > 0 && len(s.Experiments) > 0 {
 		for _, e := range s.Experiments {
@@ -31,16 +30,16 @@ func (s *Check) WriteTable(w io.Writer) error {
 			}
 		}
 	}
-	fmt.Fprintf(tw, "as it is\t%.0f %s\t%s\t\t\t\t\t\n", s.Predicted, s.Unit, base)
+	t.Row("as it is", fmt.Sprintf("%.0f %s", s.Predicted, s.Unit), base, "", "", "", "")
 	for _, e := range s.Experiments {
-		model := prose.Gain(e.Model.Gain)
+		model := format.Gain(e.Model.Gain)
 		if e.Skip != "" {
-			fmt.Fprintf(tw, "%s\t%s\t(not measured: %s)\t\t\t\t\t\n", e.Model.Change, model, e.Skip)
+			t.Row(e.Model.Change, model, "(not measured: "+e.Skip+")", "", "", "", "")
 			continue
 		}
 		m, ok := e.Throughput()
 		if !ok {
-			fmt.Fprintf(tw, "%s\t%s\t-\t\t\t\t\t\n", e.Model.Change, model)
+			t.Row(e.Model.Change, model, "-", "", "", "", "")
 			continue
 		}
 		g, lo, hi, _ := e.Gain()
@@ -51,10 +50,9 @@ func (s *Check) WriteTable(w io.Writer) error {
 		if a, ok := e.Agrees(); ok && !a {
 			verdict += "; disagrees with the model"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%.3f\t%s\t\n", e.Model.Change, model,
-			cell(m.New.Median, m.New.Lo, m.New.Hi), prose.Gain(g), interval(lo, hi), m.P, verdict)
+		t.Row(e.Model.Change, model, cell(m.New.Median, m.New.Lo, m.New.Hi), format.Gain(g), interval(lo, hi), fmt.Sprintf("%.3f", m.P), verdict)
 	}
-	if err := tw.Flush(); err != nil {
+	if err := t.Write(w); err != nil {
 		return err
 	}
 	_, err := fmt.Fprintf(w, "\n%s\n", s.Verdict())

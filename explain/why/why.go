@@ -20,7 +20,7 @@ import (
 
 	"github.com/brewput/brewput/explain/compare"
 	"github.com/brewput/brewput/explain/limits"
-	"github.com/brewput/brewput/internal/prose"
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/internal/sweep"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
@@ -161,7 +161,7 @@ func (s *Check) Sweep(count int) sweep.Batch {
 func (s *Check) Run(ctx context.Context, count int, measure func(context.Context, sweep.Spec) (results.Point, error), w io.Writer) error {
 	st := s.Sweep(count)
 	fmt.Fprintf(w, "measuring %s as it is and with %s, %d times each: %s, about %v\n", s.Base.Mode,
-		prose.Count(len(st.Specs)-1, "relief"), count, prose.Count(st.Total(), "run"), (time.Duration(st.Total()) * (s.Base.Warmup + s.Base.Dur)).Round(time.Second))
+		format.Count(len(st.Specs)-1, "relief"), count, format.Count(st.Total(), "run"), (time.Duration(st.Total()) * (s.Base.Warmup + s.Base.Dur)).Round(time.Second))
 	prog := sweep.NewBar(w, st)
 	var points []results.Point
 	err := s.Measure(ctx, count, func(ctx context.Context, sp sweep.Spec) (results.Point, error) {
@@ -275,7 +275,7 @@ func (s *Check) Verdict() string {
 		b.WriteString("no relief measured gains significantly.")
 	} else {
 		g, lo, hi, _ := best.Gain()
-		fmt.Fprintf(&b, "%s gains most, %s (%s), where the model predicted %s.", best.Model.Change, prose.Gain(g), interval(lo, hi), prose.Gain(best.Model.Gain))
+		fmt.Fprintf(&b, "%s gains most, %s (%s), where the model predicted %s.", best.Model.Change, format.Gain(g), interval(lo, hi), format.Gain(best.Model.Gain))
 	}
 	fmt.Fprintf(&b, " The model's prediction lies within the measured range, or its gain was measured, for %d of the %d experiments that could be judged", agree, judged)
 	if judged < measured {
@@ -302,5 +302,5 @@ func interval(lo, hi float64) string {
 	if math.IsInf(lo, 0) || math.IsInf(hi, 0) {
 		return "no interval: too few runs"
 	}
-	return prose.Gain(lo) + " to " + prose.Gain(hi)
+	return format.Gain(lo) + " to " + format.Gain(hi)
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/brewput/brewput/internal/exitcode"
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/results"
 )
 
@@ -39,19 +40,11 @@ func Ended(res Result, runErr error, write func([]results.Point) error, log io.W
 	}
 	switch {
 	case errors.Is(runErr, context.Canceled):
-		return exitcode.Interruption{Err: fmt.Errorf("interrupted after %s; kept what was measured", count(len(res.Points), "point"))}
+		return exitcode.Interruption{Err: fmt.Errorf("interrupted after %s; kept what was measured", format.Count(len(res.Points), "point"))}
 	case runErr != nil:
 		return exitcode.Failure{Err: runErr}
 	case len(res.Failures) > 0:
-		return exitcode.Failure{Err: fmt.Errorf("%s failed; the report and the table hold the %s measured", count(len(res.Failures), "benchmark run"), count(len(res.Points), "point"))}
+		return exitcode.Failure{Err: fmt.Errorf("%s failed; the report and the table hold the %s measured", format.Count(len(res.Failures), "benchmark run"), format.Count(len(res.Points), "point"))}
 	}
 	return nil
-}
-
-// count writes n with its noun: "1 point", "12 points".
-func count(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }

@@ -20,6 +20,7 @@ import (
 
 	"golang.org/x/perf/benchfmt"
 
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/internal/host"
 	"github.com/brewput/brewput/internal/quiet"
 	"github.com/brewput/brewput/internal/sweep"
@@ -141,7 +142,7 @@ func (f Failure) Error() string {
 	if f.Bench != "" {
 		what = f.Bench
 	}
-	return fmt.Sprintf("%s failed on %d %s: %s", what, f.CPUs, cpusWord(f.CPUs), strings.TrimSpace(f.Output))
+	return fmt.Sprintf("%s failed on %s: %s", what, format.Count(f.CPUs, "CPU"), strings.TrimSpace(f.Output))
 }
 
 // BuildError is a package whose test binary could not be built: Output
@@ -351,7 +352,7 @@ func runOne(ctx context.Context, cfg Config, p pkg, n int, tmp string) ([]result
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	pr, pw := io.Pipe()
 	cmd.Stdout, cmd.Stderr = pw, pw
-	cfg.logf("%s on %d %s\n", p.path, n, cpusWord(n))
+	cfg.logf("%s on %s\n", p.path, format.Count(n, "CPU"))
 	start := time.Now()
 	before := quiet.Take()
 	if err := sweep.StartPinned(cmd, n); err != nil {
@@ -503,11 +504,4 @@ func (cfg Config) logf(format string, args ...any) {
 	if cfg.Log != nil {
 		fmt.Fprintf(cfg.Log, format, args...)
 	}
-}
-
-func cpusWord(n int) string {
-	if n == 1 {
-		return "CPU"
-	}
-	return "CPUs"
 }

@@ -240,7 +240,8 @@ func TestNoLabByName(t *testing.T) {
 // the harness, the CPU burner, the benchmark helpers and the results file
 // need nothing beyond the standard library but the HDR histogram (and,
 // for the results file, golang.org/x/perf, whose benchfmt reads and
-// writes Go's benchmark format); a study program, drawing its own page,
+// writes Go's benchmark format, and internal/format, which needs only the
+// standard library); a study program, drawing its own page,
 // reaches no RPC stack, database, browser or lab.
 func TestKitWall(t *testing.T) {
 	if testing.Short() {
@@ -258,6 +259,7 @@ func TestKitWall(t *testing.T) {
 		{"./measure/bench", light},
 		{"./results", withPerf},
 		{"./results/lesson", withPerf},
+		{"./internal/format", nil},
 	} {
 		for _, dep := range deps(t, c.pkg) {
 			if !slices.ContainsFunc(c.allowed, func(a string) bool { return strings.HasPrefix(dep, a) }) {
@@ -278,8 +280,8 @@ func TestKitWall(t *testing.T) {
 }
 
 // deps lists the packages pkg depends on, itself included, that are
-// neither in the standard library nor brewput's measurement kit and
-// results; brewput's other packages are listed too.
+// neither in the standard library nor brewput's measurement kit, results
+// and internal/format; brewput's other packages are listed too.
 func deps(t *testing.T, pkg string) []string {
 	t.Helper()
 	cmd := exec.Command("go", "list", "-deps", "-f", "{{if not .Standard}}{{.ImportPath}}{{end}}", pkg)
@@ -290,7 +292,7 @@ func deps(t *testing.T, pkg string) []string {
 	}
 	var list []string
 	for _, line := range strings.Fields(string(out)) {
-		if rest, ok := strings.CutPrefix(line, module); ok && (strings.HasPrefix(rest, "measure/") || strings.HasPrefix(rest, "results")) {
+		if rest, ok := strings.CutPrefix(line, module); ok && (strings.HasPrefix(rest, "measure/") || strings.HasPrefix(rest, "results") || rest == "internal/format") {
 			continue
 		}
 		list = append(list, line)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/results"
 )
 
@@ -87,11 +88,7 @@ func (s *Sink) Finish(points []results.Point, done bool) error {
 	if len(points) == 0 {
 		return nil
 	}
-	noun := "points"
-	if len(points) == 1 {
-		noun = "point"
-	}
-	fmt.Fprintf(s.Stderr, "wrote %d %s to %s\n", len(points), noun, s.Out.Path)
+	fmt.Fprintf(s.Stderr, "wrote %s to %s\n", format.Count(len(points), "point"), s.Out.Path)
 	switch {
 	case done:
 	case s.Resume != "":

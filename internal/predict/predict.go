@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/explain/limits"
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/internal/sweep"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/blueprint"
@@ -259,7 +260,7 @@ func CheckSize(o Options, st *sweep.Batch, bp *blueprint.Blueprint, points int) 
 		if err == nil {
 			return nil
 		}
-		return fmt.Errorf("%w; --max-mem is %s (by default half this machine's memory)", err, model.FormatBytes(o.MaxMem))
+		return fmt.Errorf("%w; --max-mem is %s (by default half this machine's memory)", err, format.Bytes(o.MaxMem))
 	}
 	band := o.Band && o.Sched == "go"
 	if bp != nil {

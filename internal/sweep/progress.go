@@ -11,8 +11,8 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/internal/profile"
-	"github.com/brewput/brewput/internal/prose"
 	"github.com/brewput/brewput/results"
 )
 
@@ -40,9 +40,9 @@ func NewProgress(w io.Writer, st Batch, done int) *Progress {
 	}
 	about = about * time.Duration(left) / time.Duration(max(len(st.Specs), 1))
 	if done > 0 {
-		fmt.Fprintf(w, "resuming: %s of %d measured, measuring %s, about %v\n", prose.Count(done, "point"), st.Total(), prose.Count(left, "point"), about.Round(100*time.Millisecond))
+		fmt.Fprintf(w, "resuming: %s of %d measured, measuring %s, about %v\n", format.Count(done, "point"), st.Total(), format.Count(left, "point"), about.Round(100*time.Millisecond))
 	} else {
-		fmt.Fprintf(w, "measuring %s, about %v\n", prose.Count(st.Total(), "point"), about.Round(100*time.Millisecond))
+		fmt.Fprintf(w, "measuring %s, about %v\n", format.Count(st.Total(), "point"), about.Round(100*time.Millisecond))
 	}
 	p := NewBar(w, st)
 	p.done = done
@@ -126,7 +126,7 @@ func (p *Progress) Finish(points []results.Point) {
 	if p.st.Profile == "" || n == 0 {
 		return
 	}
-	fmt.Fprintf(p.w, "profiles of %s in %s (trace, cpu, block and mutex for each); open them with\n", prose.Count(n, "point"), p.st.Profile)
+	fmt.Fprintf(p.w, "profiles of %s in %s (trace, cpu, block and mutex for each); open them with\n", format.Count(n, "point"), p.st.Profile)
 	fmt.Fprintf(p.w, "  go tool trace %s\n", last+profile.TraceExt)
 	fmt.Fprintf(p.w, "  go tool pprof -top %s\n", last+profile.BlockExt)
 }

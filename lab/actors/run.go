@@ -11,6 +11,7 @@ import (
 
 	"github.com/HdrHistogram/hdrhistogram-go"
 
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"
 )
@@ -183,19 +184,11 @@ func variantOf(name string) (variant string, remote bool) {
 // progressLine is a point's line of progress.
 func progressLine(p results.Point) string {
 	line := fmt.Sprintf("%s cpus=%d %s clients=%d: %s, latency p50 %s p99 %s, util %.2f",
-		Name, p.CPUs, p.Variant, p.Par, lab.Rate(p.Throughput, Unit, 1), micros(p.Latency.P50), micros(p.Latency.P99), p.Util)
+		Name, p.CPUs, p.Variant, p.Par, format.Rate(p.Throughput, Unit), format.Wait(p.Latency.P50), format.Wait(p.Latency.P99), p.Util)
 	if cost, ok := p.Metrics[MetricRemoteCost]; ok {
 		line += fmt.Sprintf(", %.1f× slower than in process", cost)
 	}
 	return line
-}
-
-// micros formats a latency given in milliseconds.
-func micros(ms float64) string {
-	if ms >= 1 {
-		return fmt.Sprintf("%.2f ms", ms)
-	}
-	return fmt.Sprintf("%.1f µs", ms*1000)
 }
 
 // runOnce starts a new service of variant, behind a gRPC server if remote,

@@ -12,6 +12,7 @@ import (
 
 	"github.com/HdrHistogram/hdrhistogram-go"
 
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/measure/burn"
 	"github.com/brewput/brewput/results"
@@ -65,8 +66,8 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 				for _, pt := range pair {
 					m := pt.Metrics
 					line := fmt.Sprintf("%s cpus=%d %s: %s, %.2f events/call (stream runs of %.2f), p50 latency %s, util %.2f",
-						Name, n, pt.Variant, results.FormatRate(pt.Throughput, Unit), m[MetricEventsPerCall], m[MetricStreamRunLength],
-						results.FormatMs(pt.Latency.P50), pt.Util)
+						Name, n, pt.Variant, format.Rate(pt.Throughput, Unit), m[MetricEventsPerCall], m[MetricStreamRunLength],
+						format.Ms(pt.Latency.P50), pt.Util)
 					if sp, ok := m[MetricSpeedup]; ok {
 						line += fmt.Sprintf(", ×%.2f single", sp)
 					}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/HdrHistogram/hdrhistogram-go"
 
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"
 )
@@ -79,7 +80,7 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 						return err
 					}
 					add(p, fmt.Sprintf("channels cpus=%d %s: %s, %.0f%% of the bound %s, util %.2f",
-						n, p.Variant, lab.Rate(p.Throughput, Unit, 0), 100*p.Metrics[MetricOfBound], lab.Rate(p.Metrics[MetricBound], Unit, 0), p.Util))
+						n, p.Variant, format.Rate(p.Throughput, Unit), 100*p.Metrics[MetricOfBound], format.Rate(p.Metrics[MetricBound], Unit), p.Util))
 				}
 			}
 		}

@@ -11,8 +11,8 @@ import (
 	"github.com/brewput/brewput/results/lesson"
 
 	"github.com/brewput/brewput/explain/compare"
+	"github.com/brewput/brewput/internal/format"
 	brewhost "github.com/brewput/brewput/internal/host"
-	"github.com/brewput/brewput/internal/prose"
 	"github.com/brewput/brewput/internal/quiet"
 	"github.com/brewput/brewput/internal/race"
 	"github.com/brewput/brewput/internal/sweep"
@@ -360,10 +360,10 @@ func decide(r *lesson.Result, short, outOfTime bool) {
 	discarded := ""
 	if r.Discarded > 0 {
 		discarded = fmt.Sprintf("; %s discarded, taken while other processes took more than %.1f CPUs (%.2f on average over all)",
-			prose.Count(r.Discarded, "sample"), BusyLimit, r.OthersAll)
+			format.Count(r.Discarded, "sample"), BusyLimit, r.OthersAll)
 	}
 	if r.Empty > 0 {
-		discarded += fmt.Sprintf("; %s measured nothing in their window", prose.Count(r.Empty, "sample"))
+		discarded += fmt.Sprintf("; %s measured nothing in their window", format.Count(r.Empty, "sample"))
 	}
 	if f.N < n {
 		r.Verdict = lesson.Inconclusive
@@ -373,9 +373,9 @@ func decide(r *lesson.Result, short, outOfTime bool) {
 			r.Disturbed = true
 			r.Reason = fmt.Sprintf("disturbed: %d quiet samples of the %d an interval needs%s", f.N, n, discarded)
 		case short && outOfTime:
-			r.Reason = fmt.Sprintf("out of time after %s; an interval needs %d", prose.Count(f.N, "sample"), n)
+			r.Reason = fmt.Sprintf("out of time after %s; an interval needs %d", format.Count(f.N, "sample"), n)
 		default:
-			r.Reason = fmt.Sprintf("%s: too few for an interval, which needs %d%s", prose.Count(f.N, "sample"), n, discarded)
+			r.Reason = fmt.Sprintf("%s: too few for an interval, which needs %d%s", format.Count(f.N, "sample"), n, discarded)
 		}
 		return
 	}

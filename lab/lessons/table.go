@@ -4,9 +4,8 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
-	"unicode/utf8"
 
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/results/lesson"
 )
 
@@ -18,7 +17,8 @@ import (
 // line, the seed's figure, and the reason for the verdict. The tally
 // ends it.
 func WriteTable(w io.Writer, rs []lesson.Result) error {
-	rows := [][]string{{"claim", "verdict", "brewput (95 % interval)", "claim's side", "n", "cpus", "others kept/all"}}
+	t := format.Table{Ragged: true}
+	t.Row("claim", "verdict", "brewput (95 % interval)", "claim's side", "n", "cpus", "others kept/all")
 	for _, r := range rs {
 		others := fmt.Sprintf("%.2f/%.2f", r.Others, r.OthersAll)
 		switch {
@@ -31,45 +31,21 @@ func WriteTable(w io.Writer, rs []lesson.Result) error {
 		if r.Disturbed {
 			verdict += ", disturbed"
 		}
-		rows = append(rows, []string{r.Claim, verdict, r.FigureText(), r.RuleText(), strconv.Itoa(r.Figure.N), cpuList(r.CPUs), others})
+		t.Row(r.Claim, verdict, r.FigureText(), r.RuleText(), strconv.Itoa(r.Figure.N), format.Ints(r.CPUs, ","), others)
+		t.Line(fmt.Sprintf("    %s: %s", r.Seed, r.Text))
+		t.Line("    seed's figure: " + r.SeedFigure)
+		t.Line(fmt.Sprintf("    brewput's: %s; %s", r.Measures, r.Reason))
 	}
-	widths := make([]int, len(rows[0]))
-	for _, row := range rows {
-		for i, cell := range row {
-			widths[i] = max(widths[i], utf8.RuneCountInString(cell))
-		}
-	}
-	var b strings.Builder
-	line := func(row []string) {
-		for i, cell := range row {
-			pad := widths[i] - utf8.RuneCountInString(cell)
-			if i == len(row)-1 {
-				pad = 0
-			}
-			b.WriteString(cell + strings.Repeat(" ", pad))
-			if i < len(row)-1 {
-				b.WriteString("  ")
-			}
-		}
-		b.WriteString("\n")
-	}
-	line(rows[0])
-	for i, r := range rs {
-		line(rows[i+1])
-		fmt.Fprintf(&b, "    %s: %s\n", r.Seed, r.Text)
-		fmt.Fprintf(&b, "    seed's figure: %s\n", r.SeedFigure)
-		fmt.Fprintf(&b, "    brewput's: %s; %s\n", r.Measures, r.Reason)
-	}
-	fmt.Fprintf(&b, "\n%s\n", lesson.Tally(rs))
-	_, err := io.WriteString(w, b.String())
-	return err
+	t.Line("")
+	t.Line(lesson.Tally(rs))
+	return t.Write(w)
 }
 
 // Line says one result in a line, for progress: "talk/ideal-scales:
 // reproduced, ×1.99 [1.97, 2.00] (claim ≥ ×1.70), cpus 1,2, others 0.05
 // CPUs".
 func Line(r lesson.Result) string {
-	s := fmt.Sprintf("%s: %s, %s (claim %s), cpus %s", r.Claim, r.Verdict, r.FigureText(), r.RuleText(), cpuList(r.CPUs))
+	s := fmt.Sprintf("%s: %s, %s (claim %s), cpus %s", r.Claim, r.Verdict, r.FigureText(), r.RuleText(), format.Ints(r.CPUs, ","))
 	switch {
 	case r.Model:
 	case r.Error != "":
@@ -80,13 +56,4 @@ func Line(r lesson.Result) string {
 		s += fmt.Sprintf(", others %.2f CPUs", r.Others)
 	}
 	return s
-}
-
-// cpuList writes CPU counts as "1,2".
-func cpuList(cpus []int) string {
-	s := make([]string, len(cpus))
-	for i, n := range cpus {
-		s[i] = strconv.Itoa(n)
-	}
-	return strings.Join(s, ",")
 }

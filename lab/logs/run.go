@@ -13,6 +13,7 @@ import (
 
 	"github.com/HdrHistogram/hdrhistogram-go"
 
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/internal/stale"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"
@@ -94,7 +95,7 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 					return err
 				}
 				add(p, fmt.Sprintf("logs cpus=%d %s writers=%d: %s, %.0f%% of 1 writer; latency sum %.2f× the wall time; verified",
-					n, p.Variant, t, results.FormatRate(p.Throughput, Unit), 100*p.Metrics[MetricOfSingle], p.Metrics[MetricOverstatement]))
+					n, p.Variant, t, format.Rate(p.Throughput, Unit), 100*p.Metrics[MetricOfSingle], p.Metrics[MetricOverstatement]))
 			}
 		}
 		return nil

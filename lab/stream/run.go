@@ -12,6 +12,7 @@ import (
 
 	"github.com/HdrHistogram/hdrhistogram-go"
 
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"
 )
@@ -86,7 +87,7 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 func progressLine(p results.Point) string {
 	m := p.Metrics
 	line := fmt.Sprintf("stream cpus=%d %s: %s, reply p50 %s p99 %s, %.0f replied, %.0f failed",
-		p.CPUs, p.Variant, results.FormatRate(p.Throughput, Unit), results.FormatWait(p.Latency.P50), results.FormatWait(p.Latency.P99), m[MetricReplied], m[MetricFailed])
+		p.CPUs, p.Variant, format.Rate(p.Throughput, Unit), format.Wait(p.Latency.P50), format.Wait(p.Latency.P99), m[MetricReplied], m[MetricFailed])
 	if m[MetricRestart] == 1 {
 		line += fmt.Sprintf(", %.0f reconnects", m[MetricReconnects])
 	}

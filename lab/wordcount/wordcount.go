@@ -16,6 +16,7 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/report/chartspec"
 
 	"github.com/brewput/brewput/lab"
@@ -202,7 +203,7 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 				p.Metrics[MetricSpeedup] = bytewise / med
 			}
 			line := fmt.Sprintf("%s/%s cpus=%d: median %s of %d, %s, speedup %.1f",
-				Name, w.name, n, results.FormatWait(p.Metrics[MetricMedianMs]), c.Reps, results.FormatRate(p.Throughput, p.Unit), p.Metrics[MetricSpeedup])
+				Name, w.name, n, format.Wait(p.Metrics[MetricMedianMs]), c.Reps, format.Rate(p.Throughput, p.Unit), p.Metrics[MetricSpeedup])
 			if w.wc == "" {
 				reps := float64(len(ts[i].Times))
 				p.Metrics[MetricAllocsPerOp] = float64(ts[i].mallocs) / reps

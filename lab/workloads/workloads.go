@@ -25,6 +25,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/report/chartspec"
 
 	"github.com/brewput/brewput/lab"
@@ -226,7 +227,7 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 			for i, s := range []float64{1, speedup} {
 				p := point(pair[i], ts[i], n, s)
 				add(p, fmt.Sprintf("%s/%s cpus=%d: median %s of %d, %s, speedup %.2f",
-					Name, p.Variant, n, results.FormatWait(p.Metrics[MetricMedianMs]), c.Reps, results.FormatRate(p.Throughput, p.Unit), s))
+					Name, p.Variant, n, format.Wait(p.Metrics[MetricMedianMs]), c.Reps, format.Rate(p.Throughput, p.Unit), s))
 			}
 		}
 		return nil

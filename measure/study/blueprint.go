@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/measure/meter"
 	"github.com/brewput/brewput/model/blueprint"
 	"github.com/brewput/brewput/results"
@@ -175,13 +176,13 @@ func uses(g lockGroup) (int, time.Duration) {
 
 // describe says what the model is made of, in a line.
 func (m variantModel) describe() string {
-	parts := []string{fmt.Sprintf("%s of work outside the metered locks", fmtNs(m.Outside))}
+	parts := []string{fmt.Sprintf("%s of work outside the metered locks", format.Wait(float64(m.Outside)/1e6))}
 	for _, g := range m.Locks {
 		what := "mutex " + g.Name
 		if g.Locks > 1 {
 			what = fmt.Sprintf("one of %d %s locks", g.Locks, g.Name)
 		}
-		parts = append(parts, fmt.Sprintf("%s held %s %s", what, fmtNs(g.HeldPerUse), timesPerOp(g.UsesPerOp)))
+		parts = append(parts, fmt.Sprintf("%s held %s %s", what, format.Wait(float64(g.HeldPerUse)/1e6), timesPerOp(g.UsesPerOp)))
 	}
 	if len(m.Unmodelled) > 0 {
 		parts = append(parts, "the time in "+strings.Join(m.Unmodelled, ", ")+" counted as work outside")
@@ -197,9 +198,6 @@ func timesPerOp(n float64) string {
 	}
 	return fmt.Sprintf("%.3g times an operation", n)
 }
-
-// fmtNs writes a short duration in ns or µs, as the study's tables do.
-func fmtNs(d time.Duration) string { return results.FormatWait(float64(d) / 1e6) }
 
 // blueprintOf is m's blueprint, parsed.
 func (m variantModel) blueprint() (*blueprint.Blueprint, error) {

@@ -27,8 +27,8 @@ import (
 	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/internal/comparecmd"
 	"github.com/brewput/brewput/internal/exitcode"
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/internal/host"
-	"github.com/brewput/brewput/internal/prose"
 	"github.com/brewput/brewput/internal/sweep"
 	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/results"
@@ -219,7 +219,7 @@ func (c *cli) emit(f results.Format, dest *atomicfile.File, points []results.Poi
 	if err := dest.Commit(); err != nil {
 		return fmt.Errorf("write %s: %w", dest.Path(), err)
 	}
-	fmt.Fprintf(c.stderr, "wrote %s to %s\n", prose.Count(len(points), "point"), dest.Path())
+	fmt.Fprintf(c.stderr, "wrote %s to %s\n", format.Count(len(points), "point"), dest.Path())
 	return results.WriteTable(c.stdout, points)
 }
 
@@ -287,14 +287,11 @@ func (c *cli) listCmd() *cobra.Command {
 		Short: "List the variants",
 		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			width := 0
+			t := format.Table{Ragged: true}
 			for _, v := range c.study.Variants {
-				width = max(width, len(v.Name))
+				t.Row(v.Name, v.Summary)
 			}
-			for _, v := range c.study.Variants {
-				fmt.Fprintf(c.stdout, "%-*s  %s\n", width, v.Name, v.Summary)
-			}
-			return nil
+			return t.Write(c.stdout)
 		},
 	}
 }
@@ -358,7 +355,7 @@ func (c *cli) measure(ctx context.Context, p plan) ([]results.Point, error) {
 			return nil, failure{Err: fmt.Errorf("--profile: create %s: %w", p.profile, err)}
 		}
 	}
-	fmt.Fprintf(c.stderr, "measuring %s, about %v\n", prose.Count(p.total(), "point"),
+	fmt.Fprintf(c.stderr, "measuring %s, about %v\n", format.Count(p.total(), "point"),
 		(time.Duration(p.total()) * (p.load.Warmup + p.load.Dur)).Round(100*time.Millisecond))
 	var points []results.Point
 	for rep := 1; rep <= p.count; rep++ {
@@ -391,7 +388,7 @@ func (c *cli) measure(ctx context.Context, p plan) ([]results.Point, error) {
 				}
 				points = append(points, pt)
 				fmt.Fprintf(c.stderr, "[%d/%d] %s cpus=%d: %s, p50 %s\n", len(points), p.total(), v, n,
-					results.FormatRate(pt.Throughput, pt.Unit), results.FormatWait(pt.Latency.P50))
+					format.Rate(pt.Throughput, pt.Unit), format.Wait(pt.Latency.P50))
 			}
 		}
 	}

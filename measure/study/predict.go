@@ -13,6 +13,7 @@ import (
 	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/report/text"
 
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/internal/parallel"
 	"github.com/brewput/brewput/internal/predict"
 	"github.com/brewput/brewput/model"
@@ -248,7 +249,7 @@ func writePrediction(w io.Writer, models []variantModel, predicted, measured []r
 	var b strings.Builder
 	b.WriteString("What each model is made of, from its meters on each CPU count measured (a count past them takes the most CPUs' model):\n")
 	for _, m := range models {
-		fmt.Fprintf(&b, "  %s (%d CPU(s), %s): %s\n", m.Variant, m.From.CPUs, results.FormatRate(m.From.Throughput, m.Unit), m.describe())
+		fmt.Fprintf(&b, "  %s (%d CPU(s), %s): %s\n", m.Variant, m.From.CPUs, format.Rate(m.From.Throughput, m.Unit), m.describe())
 	}
 	b.WriteString("\n")
 	if _, err := io.WriteString(w, b.String()); err != nil {

@@ -14,6 +14,7 @@ import (
 	"github.com/brewput/brewput/explain/why"
 	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/internal/exitcode"
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/internal/sweep"
 	"github.com/brewput/brewput/results"
 )
@@ -153,7 +154,7 @@ func (c *cli) why(ctx context.Context, variant string, n int, l sweep.Load, f *w
 			}
 			return p, fmt.Errorf("%s, %s: %w", variant, what, err)
 		}
-		fmt.Fprintf(c.stderr, "  %s: %s\n", what, results.FormatRate(p.Throughput, p.Unit))
+		fmt.Fprintf(c.stderr, "  %s: %s\n", what, format.Rate(p.Throughput, p.Unit))
 		return p, nil
 	}
 	fmt.Fprintf(c.stderr, "why %s on %d CPUs: %d rounds or more, up to %d, of %v a run\n", variant, n, f.count, f.maxCount, l.Warmup+l.Dur)

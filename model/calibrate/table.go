@@ -5,10 +5,9 @@ import (
 	"io"
 	"slices"
 	"strings"
-	"text/tabwriter"
 	"time"
 
-	"github.com/brewput/brewput/internal/prose"
+	"github.com/brewput/brewput/internal/format"
 )
 
 // distNames are the names of the measured distributions (Dists) of the
@@ -25,8 +24,8 @@ func (c Calibration) WriteTable(out io.Writer) {
 		c.writeInferred(out)
 		return
 	}
-	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "cost\tmedian\t95% interval\tp5\tp95\t")
+	t := format.Table{Align: []format.Align{format.Right}, Indent: true}
+	t.Row("cost", "median", "95% interval", "p5", "p95")
 	for _, r := range c.Rows() {
 		show := func(d time.Duration) string { return d.String() }
 		if r.Name == "wake" || r.Name == "spin wake" {
@@ -36,9 +35,9 @@ func (c Calibration) WriteTable(out io.Writer) {
 		if d := c.Dists[distNames[r.Name]]; len(d) == 101 {
 			p5, p95 = show(d[5]), show(d[95])
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s – %s\t%s\t%s\t\n", r.Name, show(r.Median), show(r.Lo), show(r.Hi), p5, p95)
+		t.Row(r.Name, show(r.Median), show(r.Lo)+" – "+show(r.Hi), p5, p95)
 	}
-	tw.Flush()
+	t.Write(out)
 	when := "an unknown date"
 	if !c.Date.IsZero() {
 		when = c.Date.UTC().Format("2006-01-02 15:04 MST")
@@ -60,8 +59,8 @@ func (c Calibration) WriteTable(out io.Writer) {
 // refused.
 func (c Calibration) writeInferred(out io.Writer) {
 	in := c.Inferred
-	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "cost\tvalue\trange\t\tfrom\t")
+	t := format.Table{Align: []format.Align{format.Right}, Indent: true}
+	t.Row("cost", "value", "range", "", "from")
 	for _, r := range c.Rows() {
 		from := "the points"
 		switch {
@@ -70,15 +69,15 @@ func (c Calibration) writeInferred(out io.Writer) {
 		case !slices.Contains(in.Inferred, r.Flag):
 			from = "base (not searched)"
 		}
-		fmt.Fprintf(tw, "%s\t%v\t%v – %v\t\t%s\t\n", r.Name, r.Median, r.Lo, r.Hi, from)
+		t.Row(r.Name, r.Median.String(), r.Lo.String()+" – "+r.Hi.String(), "", from)
 	}
-	tw.Flush()
+	t.Write(out)
 	runtime := "today's runtime"
 	if in.Runtime != "" {
 		runtime = "the " + in.Runtime + " runtime"
 	}
 	fmt.Fprintf(out, "%s: %d points (%d runs) on %s CPUs, simulated under %s; %d sets of costs tried\n",
-		c.Ref().For(), in.Points, in.Runs, prose.Ints(in.CPUs, ", "), runtime, in.Evaluations)
+		c.Ref().For(), in.Points, in.Runs, format.Ints(in.CPUs, ", "), runtime, in.Evaluations)
 	fmt.Fprintf(out, "range: the costs that put no point more than %.3g %% farther outside its runs' band than the inferred ones do, the others at their values\n", 100*in.Tolerance)
 	if len(in.Kept) > 0 {
 		fmt.Fprintf(out, "not constrained by the points, kept from the base, %s: %s\n", in.Base.For(), strings.Join(in.Kept, ", "))

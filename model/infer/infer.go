@@ -37,7 +37,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/brewput/brewput/internal/prose"
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/calibrate"
 	"github.com/brewput/brewput/model/sim"
@@ -127,7 +127,7 @@ func Infer(ctx context.Context, ps Points, opt Options) (calibrate.Calibration, 
 	if events > MaxEventsPerCosts {
 		return calibrate.Calibration{}, fmt.Errorf("%d points (%d runs) simulate some %.2g events for each set of costs tried, more than the %.0e that keep the search to seconds; infer from fewer points (--cpus) or shorter runs", len(ps.Points), ps.Runs(), events, MaxEventsPerCosts)
 	}
-	tell(fmt.Sprintf("inferring the go policy's costs from %d points (%d runs) on %s CPUs: every set of costs tried simulates every run", len(ps.Points), ps.Runs(), prose.Ints(ps.CPUs(), ", ")))
+	tell(fmt.Sprintf("inferring the go policy's costs from %d points (%d runs) on %s CPUs: every set of costs tried simulates every run", len(ps.Points), ps.Runs(), format.Ints(ps.CPUs(), ", ")))
 
 	// Descend, one cost at a time, from the base calibration: the first
 	// round over the whole grid, the later ones over the grid's values

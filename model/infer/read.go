@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
 )
@@ -152,10 +153,7 @@ type keyedRun struct {
 
 // name names a configuration for the points' list.
 func name(c model.Config) string {
-	s := fmt.Sprintf("%s on %d CPU", c.Mode, c.CPUs)
-	if c.CPUs != 1 {
-		s += "s"
-	}
+	s := fmt.Sprintf("%s on %s", c.Mode, format.Count(c.CPUs, "CPU"))
 	customers := c.Customers
 	if customers == 0 {
 		customers = c.CPUs

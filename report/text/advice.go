@@ -6,8 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"math"
-	"text/tabwriter"
+
+	"github.com/brewput/brewput/internal/format"
 )
 
 // WriteAdviceJSON writes the advice as one indented JSON object.
@@ -28,20 +28,11 @@ func WriteAdvice(w io.Writer, a *analysis.Advice) error {
 	}
 	fmt.Fprintf(w, "\n%s\n%s now: %.0f %s, median latency %.2f ms, p99 %.2f ms. %s\n\n",
 		setting, a.System, a.Now.Throughput, a.Unit, a.Now.P50Ms, a.Now.P99Ms, a.Now.Bottleneck.Text)
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "rank\tchange\tbecomes\tthroughput\tgain\tp50 ms\tp99 ms\tlatency\tcost\t")
+	var t format.Table
+	t.Row("rank", "change", "becomes", "throughput", "gain", "p50 ms", "p99 ms", "latency", "cost")
 	for i, o := range a.Options {
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%.0f\t%s\t%.2f\t%.2f\t%s\t%s\t\n", i+1, o.Change, o.As, o.Throughput,
-			pctRounded(o.ThroughputGain), o.P50Ms, o.P99Ms, pctRounded(-o.LatencyGain), o.Cost)
+		t.Row(fmt.Sprint(i+1), o.Change, o.As, fmt.Sprintf("%.0f", o.Throughput), format.WholeGain(o.ThroughputGain),
+			fmt.Sprintf("%.2f", o.P50Ms), fmt.Sprintf("%.2f", o.P99Ms), format.WholeGain(-o.LatencyGain), o.Cost.String())
 	}
-	return tw.Flush()
-}
-
-// pct writes a relative change as a signed percentage, with no "-0 %".
-func pctRounded(f float64) string {
-	v := math.Round(100 * f)
-	if v == 0 {
-		return "0 %"
-	}
-	return fmt.Sprintf("%+.0f %%", v)
+	return t.Write(w)
 }

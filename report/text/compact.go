@@ -3,10 +3,10 @@ package text
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
-	"text/tabwriter"
 
-	"github.com/brewput/brewput/internal/prose"
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
 )
@@ -91,7 +91,7 @@ func loadText(l analysis.RowLoad, sched, series bool) string {
 		parts = append(parts, l.Sched)
 	}
 	if l.Rate > 0 {
-		parts = append(parts, "open loop of "+results.FormatNumber(l.Rate)+" orders/s")
+		parts = append(parts, "open loop of "+format.Number(l.Rate)+" orders/s")
 	}
 	switch {
 	case l.PerCPU:
@@ -99,9 +99,9 @@ func loadText(l analysis.RowLoad, sched, series bool) string {
 			parts = append(parts, "one per CPU")
 		}
 	case l.Rate > 0:
-		parts = append(parts, prose.Count(l.Par, "server"))
+		parts = append(parts, format.Count(l.Par, "server"))
 	default:
-		parts = append(parts, prose.Count(l.Par, "customer"))
+		parts = append(parts, format.Count(l.Par, "customer"))
 	}
 	if l.Harness != "" {
 		parts = append(parts, l.Harness+" harness")
@@ -145,13 +145,13 @@ func writeRanges(w io.Writer, t analysis.Ranges) error {
 			head += ", " + strings.Join(fors, "; ")
 		}
 	}
-	head += ": " + prose.Count(t.Points, "point") + ", per mode"
+	head += ": " + format.Count(t.Points, "point") + ", per mode"
 	if t.Reps {
 		head += ", the median of each count's runs"
 	}
 	fmt.Fprintln(w, head)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "mode\tcpus\tthroughput\tp50 ms\tlimited by")
+	tab := format.Table{Ragged: true}
+	tab.Row("mode", "cpus", "throughput", "p50 ms", "limited by")
 	var disturbed []string
 	for _, r := range t.Rows {
 		name := rowName(r)
@@ -166,14 +166,14 @@ func writeRanges(w io.Writer, t analysis.Ranges) error {
 			}
 			disturbed = append(disturbed, s)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s %s\t%s\t%s\n", name, cpuSpan(r.From, r.To), rateRange(r.Lo, r.Hi), r.Unit, msRange(r.P50Lo, r.P50Hi), strings.Join(limits, ", "))
+		tab.Row(name, cpuSpan(r.From, r.To), rateRange(r.Lo, r.Hi)+" "+r.Unit, msRange(r.P50Lo, r.P50Hi), strings.Join(limits, ", "))
 	}
-	if err := tw.Flush(); err != nil {
+	if err := tab.Write(w); err != nil {
 		return err
 	}
 	if len(disturbed) > 0 {
-		fmt.Fprintln(w, Wrap("Disturbed (other processes took CPU while they were measured; such a point says little about the design): "+
-			prose.JoinAnd(disturbed)+".", 110, ""))
+		fmt.Fprintln(w, format.Wrap("Disturbed (other processes took CPU while they were measured; such a point says little about the design): "+
+			format.JoinAnd(disturbed)+".", 110, ""))
 	}
 	return nil
 }
@@ -183,39 +183,38 @@ func writeStudies(w io.Writer, t analysis.StudyTable) error {
 	fmt.Fprintf(w, "study %s, measured on %s: %d points, the median of each variant's runs (no causal profile: a limit is named only by experiment)\n",
 		strings.Join(t.Studies, ", "), strings.Join(t.Hosts, ", "), t.Points)
 	sources := len(t.Hosts) > 1
-	head := "variant\tcpus\tpar\t"
+	head := []string{"variant", "cpus", "par"}
 	if t.Reps {
-		head += "runs\t"
+		head = append(head, "runs")
 	}
 	if t.Open {
-		head += "rate/s\tdrops\t"
+		head = append(head, "rate/s", "drops")
 	}
-	head += "throughput\tof the most\tp50\tp99\tcpu util\tmost used meter (held, mean wait)\t"
+	head = append(head, "throughput", "of the most", "p50", "p99", "cpu util", "most used meter (held, mean wait)")
 	if sources {
-		head += "source\t"
+		head = append(head, "source")
 	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, head)
+	tab := format.Table{Align: []format.Align{format.Right}, Indent: true}
+	tab.Row(head...)
 	for _, r := range t.Rows {
-		row := fmt.Sprintf("%s\t%d\t%d\t", r.Variant, r.CPUs, r.Par)
+		row := []string{r.Variant, strconv.Itoa(r.CPUs), strconv.Itoa(r.Par)}
 		if t.Reps {
-			row += fmt.Sprintf("%d\t", r.Runs)
+			row = append(row, strconv.Itoa(r.Runs))
 		}
 		if t.Open {
-			row += fmt.Sprintf("%g\t%d\t", r.Rate, r.Drops)
+			row = append(row, fmt.Sprintf("%g", r.Rate), strconv.FormatInt(r.Drops, 10))
 		}
 		share := "-"
 		if r.Share > 0 {
-			share = "×" + ratio(r.Share)
+			share = "×" + format.Sig(r.Share, 2)
 		}
-		row += fmt.Sprintf("%s\t%s\t%s\t%s\t%.0f%%\t%s\t", results.FormatRate(r.Throughput, r.Unit), share,
-			results.FormatWait(r.P50), results.FormatWait(r.P99), 100*r.Util, r.Meter)
+		row = append(row, format.Rate(r.Throughput, r.Unit), share, format.Wait(r.P50), format.Wait(r.P99), fmt.Sprintf("%.0f%%", 100*r.Util), r.Meter)
 		if sources {
-			row += r.Origin + "\t"
+			row = append(row, r.Origin)
 		}
-		fmt.Fprintln(tw, row)
+		tab.Row(row...)
 	}
-	if err := tw.Flush(); err != nil {
+	if err := tab.Write(w); err != nil {
 		return err
 	}
 	if len(t.Disturbed) > 0 {
@@ -223,7 +222,7 @@ func writeStudies(w io.Writer, t analysis.StudyTable) error {
 		for i, d := range t.Disturbed {
 			words[i] = runsWords(d) + " on " + cpus(d.CPUs)
 		}
-		fmt.Fprintln(w, Wrap("Disturbed (other processes took CPU while they were measured): "+strings.Join(words, ", ")+".", 110, ""))
+		fmt.Fprintln(w, format.Wrap("Disturbed (other processes took CPU while they were measured): "+strings.Join(words, ", ")+".", 110, ""))
 	}
 	return nil
 }

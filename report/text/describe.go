@@ -1,6 +1,7 @@
 package text
 
 import (
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/results/analysis"
 
 	"fmt"
@@ -94,7 +95,7 @@ func meterWords(r analysis.Resource) string {
 	case r.Uses > 0 && r.MeanWaitMs == 0:
 		s.WriteString(", no caller waiting for it")
 	case r.Uses > 0:
-		fmt.Fprintf(&s, ", callers waiting %s of their time (%s per use)", percent(r.WaitShare), results.FormatWait(r.MeanWaitMs))
+		fmt.Fprintf(&s, ", callers waiting %s of their time (%s per use)", percent(r.WaitShare), format.Wait(r.MeanWaitMs))
 	}
 	return s.String()
 }

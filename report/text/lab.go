@@ -4,10 +4,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"text/tabwriter"
 
-	"github.com/brewput/brewput/internal/prose"
-	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/results/analysis"
 )
 
@@ -36,11 +34,11 @@ func LabSentences(a analysis.LabAnswer) []string {
 	// The CPU time is said in CPUs, not as a share of the count: the
 	// process's threads outside GOMAXPROCS can take more than that.
 	figures := func(p analysis.LabPoint) string {
-		used := results.FormatNumber(p.CPUUsed) + " CPUs"
+		used := format.Number(p.CPUUsed) + " CPUs"
 		if used == "1 CPUs" {
 			used = "1 CPU"
 		}
-		return fmt.Sprintf("%s at a median %s, keeping %s busy", results.FormatRate(p.Throughput, p.Unit), results.FormatWait(p.P50), used)
+		return fmt.Sprintf("%s at a median %s, keeping %s busy", format.Rate(p.Throughput, p.Unit), format.Wait(p.P50), used)
 	}
 	var out []string
 	for _, c := range a.Counts {
@@ -53,7 +51,7 @@ func LabSentences(a analysis.LabAnswer) []string {
 			continue
 		}
 		out = append(out, fmt.Sprintf("On %s, %s makes the most%s, %s; %s the least, %s (×%s).", cpus(c.CPUs), name(c.Most), what, figures(c.Most),
-			name(c.Least), results.FormatRate(c.Least.Throughput, c.Least.Unit), ratio3(c.Least.Throughput/c.Most.Throughput)))
+			name(c.Least), format.Rate(c.Least.Throughput, c.Least.Unit), format.Digits(c.Least.Throughput/c.Most.Throughput, 3)))
 	}
 	return out
 }
@@ -61,28 +59,24 @@ func LabSentences(a analysis.LabAnswer) []string {
 // WriteLab writes a lab's answer for a terminal: a line saying what was
 // measured, the sentences, then the figure's table under its title.
 func WriteLab(w io.Writer, a analysis.LabAnswer, table FigureTable) error {
-	fmt.Fprintf(w, "lab %s, measured on %s: %s on %s", a.Lab, strings.Join(a.Origins, ", "), prose.Count(a.Points, "point"), cpuList(a.CPUs))
+	fmt.Fprintf(w, "lab %s, measured on %s: %s on %s", a.Lab, strings.Join(a.Origins, ", "), format.Count(a.Points, "point"), cpuList(a.CPUs))
 	if a.Disturbed > 0 {
 		fmt.Fprintf(w, ", %d disturbed (other processes took CPU while they ran)", a.Disturbed)
 	}
 	fmt.Fprintln(w)
 	for _, s := range LabSentences(a) {
-		fmt.Fprintln(w, Wrap(s, 110, "  "))
+		fmt.Fprintln(w, format.Wrap(s, 110, "  "))
 	}
 	if len(table.Rows) == 0 {
 		return nil
 	}
-	fmt.Fprintln(w, Wrap(table.Title+":", 110, ""))
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(w, format.Wrap(table.Title+":", 110, ""))
+	t := format.Table{Align: []format.Align{format.Left, format.Right}, Indent: true}
 	if len(table.Head) > 0 {
-		fmt.Fprintln(tw, "\t"+strings.Join(table.Head, "\t")+"\t")
-	}
-	width := 0
-	for _, r := range table.Rows {
-		width = max(width, len(r[0]))
+		t.Row(append([]string{""}, table.Head...)...)
 	}
 	for _, r := range table.Rows {
-		fmt.Fprintln(tw, fmt.Sprintf("%-*s", width, r[0])+"\t"+strings.Join(r[1:], "\t")+"\t")
+		t.Row(r...)
 	}
-	return tw.Flush()
+	return t.Write(w)
 }

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/brewput/brewput/internal/prose"
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
 )
@@ -43,7 +43,7 @@ func PredictionSentences(pr analysis.Prediction) []string {
 	unit := ""
 	for _, p := range pr.At {
 		unit = p.Unit
-		s := results.FormatRate(p.Throughput, p.Unit)
+		s := format.Rate(p.Throughput, p.Unit)
 		if b := p.Band; b != nil && siRate(b.Throughput[0]) != siRate(b.Throughput[1]) {
 			s += fmt.Sprintf(" [%s, %s]", siRate(b.Throughput[0]), siRate(b.Throughput[1]))
 		}
@@ -78,14 +78,14 @@ func PredictionSentences(pr analysis.Prediction) []string {
 				continue
 			}
 			off = append(off, fmt.Sprintf("%s on %s measured %s, predicted %s [%s, %s]: %s", c.Variant, cpus(c.CPUs),
-				results.FormatRate(c.Measured, unit), siRate(c.Predicted), siRate(c.Lo), siRate(c.Hi), CheckVerdict(c)))
+				format.Rate(c.Measured, unit), siRate(c.Predicted), siRate(c.Lo), siRate(c.Hi), CheckVerdict(c)))
 		}
 		slices.Sort(counts)
 		names := make([]string, len(counts))
 		for i, n := range counts {
 			names[i] = fmt.Sprint(n)
 		}
-		s := fmt.Sprintf("Held against what was measured on %s CPU(s): %d of %d points lie within the predicted band", prose.JoinAnd(names), within, len(pr.Checks))
+		s := fmt.Sprintf("Held against what was measured on %s CPU(s): %d of %d points lie within the predicted band", format.JoinAnd(names), within, len(pr.Checks))
 		if len(off) > 0 {
 			s += "; " + strings.Join(off, "; ")
 		}

@@ -8,8 +8,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/brewput/brewput/internal/prose"
-	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/results/analysis"
 )
 
@@ -22,7 +21,7 @@ import (
 // (CountSentence).
 func WriteVerdict(w io.Writer, v analysis.Verdict) error {
 	for _, c := range v.Counts {
-		if _, err := fmt.Fprintln(w, Wrap(CountHeadline(c), 110, "")); err != nil {
+		if _, err := fmt.Fprintln(w, format.Wrap(CountHeadline(c), 110, "")); err != nil {
 			return err
 		}
 	}
@@ -30,7 +29,7 @@ func WriteVerdict(w io.Writer, v analysis.Verdict) error {
 		if s == "" {
 			continue
 		}
-		if _, err := fmt.Fprintln(w, Wrap(s, 110, "")); err != nil {
+		if _, err := fmt.Fprintln(w, format.Wrap(s, 110, "")); err != nil {
 			return err
 		}
 	}
@@ -44,7 +43,7 @@ func WriteVerdict(w io.Writer, v analysis.Verdict) error {
 		}
 		fmt.Fprintf(w, "Study %s, %s (%s):\n", d.Study, as, NoLimit)
 		for _, s := range StudySentences(d) {
-			if _, err := fmt.Fprintln(w, Wrap(s, 110, "")); err != nil {
+			if _, err := fmt.Fprintln(w, format.Wrap(s, 110, "")); err != nil {
 				return err
 			}
 		}
@@ -66,14 +65,14 @@ const NoLimit = "brewput names a limit of this code only by experiment: the stud
 func CountSentence(c analysis.Count) string {
 	s := countSentence(c, true)
 	for _, r := range c.References {
-		s += fmt.Sprintf(" For reference, %s makes %s %s: it has a data race (no synchronization at all), the limit of the CPUs, not a valid design.", r.Mode, rate(r.Throughput), r.Unit)
+		s += fmt.Sprintf(" For reference, %s makes %s %s: it has a data race (no synchronization at all), the limit of the CPUs, not a valid design.", r.Mode, format.Whole(r.Throughput), r.Unit)
 	}
 	if len(c.Apart) > 0 {
 		apart := make([]string, len(c.Apart))
 		for i, a := range c.Apart {
-			apart[i] = fmt.Sprintf("%s makes %s %s", a.Mode, rate(a.Throughput), a.Unit)
+			apart[i] = fmt.Sprintf("%s makes %s %s", a.Mode, format.Whole(a.Throughput), a.Unit)
 		}
-		s += " Apart, counting something else: " + prose.JoinAnd(apart) + "."
+		s += " Apart, counting something else: " + format.JoinAnd(apart) + "."
 	}
 	return s
 }
@@ -97,7 +96,7 @@ func countSentence(c analysis.Count, rest bool) string {
 		s.WriteString("every mode")
 		verb = "makes"
 	case len(c.Rest) == 0 && len(c.Best) > 1:
-		s.WriteString(prose.JoinAnd(c.BestNamed))
+		s.WriteString(format.JoinAnd(c.BestNamed))
 	case len(c.Best) == 1 && len(c.Rest) == 0:
 		s.WriteString(c.BestNamed[0])
 		verb = "makes"
@@ -109,10 +108,10 @@ func countSentence(c analysis.Count, rest bool) string {
 		for _, o := range c.Rest {
 			rest = append(rest, o.Mode)
 		}
-		s.WriteString("every mode but " + prose.JoinAnd(rest))
+		s.WriteString("every mode but " + format.JoinAnd(rest))
 		verb = "makes"
 	default:
-		s.WriteString(prose.JoinAnd(c.BestNamed))
+		s.WriteString(format.JoinAnd(c.BestNamed))
 		verb = "make the most,"
 	}
 	fmt.Fprintf(&s, " %s %s %s at a median %s ms", verb, rateRange(c.Lo, c.Hi), c.Unit, msRange(c.P50Lo, c.P50Hi))
@@ -145,7 +144,7 @@ func restText(rest []analysis.Below) string {
 			notes = append(notes, o.Limit.Named)
 		}
 		if o.Predicted > 0 {
-			notes = append(notes, "the model predicts "+rate(o.Predicted))
+			notes = append(notes, "the model predicts "+format.Whole(o.Predicted))
 		}
 		return strings.Join(notes, "; ")
 	}
@@ -174,7 +173,7 @@ func restText(rest []analysis.Below) string {
 	}
 	var parts []string
 	for i, g := range groups {
-		p := prose.JoinAnd(g.modes) + " "
+		p := format.JoinAnd(g.modes) + " "
 		if i == 0 {
 			if len(g.modes) == 1 {
 				p += "makes "
@@ -194,7 +193,7 @@ func restText(rest []analysis.Below) string {
 // ModeFigures are a mode's throughput and latency where it is judged:
 // "928 lattes/s at 8.62 ms on 8 CPUs, model (go)".
 func ModeFigures(m analysis.ModeLimit) string {
-	return fmt.Sprintf("%s %s at %s ms on %s, %s", rate(m.Throughput), m.Unit, ms(m.P50), cpus(m.CPUs), m.Source)
+	return fmt.Sprintf("%s %s at %s ms on %s, %s", format.Whole(m.Throughput), m.Unit, format.Ms3(m.P50), cpus(m.CPUs), m.Source)
 }
 
 // ModeSays is what limits a mode and what the best change gains: "the
@@ -208,7 +207,7 @@ func ModeSays(m analysis.ModeLimit) string {
 		s += fmt.Sprintf(" from %s", cpus(m.From))
 	}
 	if m.Limit.Change != "" {
-		s += fmt.Sprintf("; %s: %s", m.Limit.Change, prose.Gain(m.Limit.Gain))
+		s += fmt.Sprintf("; %s: %s", m.Limit.Change, format.Gain(m.Limit.Gain))
 	}
 	return s
 }
@@ -230,7 +229,7 @@ func referenceSentence(v analysis.Verdict) string {
 	case 1:
 		return modes[0] + " has a data race (no synchronization at all): the limit of the CPUs, a reference, not a valid design."
 	}
-	return prose.JoinAnd(modes) + " have a data race (no synchronization at all): the limit of the CPUs, references, not valid designs."
+	return format.JoinAnd(modes) + " have a data race (no synchronization at all): the limit of the CPUs, references, not valid designs."
 }
 
 // changesSentence says the best change each valid mode's causal profile
@@ -258,7 +257,7 @@ func changesSentence(v analysis.Verdict) string {
 	}
 	var changes []*change
 	for _, m := range tried {
-		says := m.Limit.Change + ": " + prose.Gain(m.Limit.Gain)
+		says := m.Limit.Change + ": " + format.Gain(m.Limit.Gain)
 		if !same {
 			says += " on " + where(m)
 		}
@@ -271,7 +270,7 @@ func changesSentence(v analysis.Verdict) string {
 	}
 	parts := make([]string, len(changes))
 	for i, c := range changes {
-		parts[i] = prose.JoinAnd(c.modes) + ", " + c.says
+		parts[i] = format.JoinAnd(c.modes) + ", " + c.says
 	}
 	lead := "The best change each mode's causal profile tried"
 	if same {
@@ -288,9 +287,9 @@ func versusText(v analysis.Versus) string {
 	if math.IsNaN(v.Ratio) {
 		return "×?"
 	}
-	s := "×" + ratio3(v.Ratio)
+	s := "×" + format.Digits(v.Ratio, 3)
 	if v.Known() {
-		s += " [" + ratio3(v.Lo) + ", " + ratio3(v.Hi) + "]"
+		s += " [" + format.Digits(v.Lo, 3) + ", " + format.Digits(v.Hi, 3) + "]"
 	}
 	return s
 }
@@ -303,7 +302,7 @@ func runsText(top string, vs []analysis.Versus) string {
 		same = same && v.Runs[0] == vs[0].Runs[1] && v.Runs[1] == vs[0].Runs[1]
 	}
 	if same {
-		return prose.Count(vs[0].Runs[1], "run") + " each"
+		return format.Count(vs[0].Runs[1], "run") + " each"
 	}
 	parts := []string{fmt.Sprintf("%s %d", top, vs[0].Runs[1])}
 	for _, v := range vs {
@@ -342,9 +341,9 @@ func StandingSentence(s analysis.Standing) string {
 		b.WriteString(", " + s.Source)
 	}
 	b.WriteString(": ")
-	figure := results.FormatRate(s.TopThroughput, s.Unit)
+	figure := format.Rate(s.TopThroughput, s.Unit)
 	if s.TopP50 > 0 {
-		figure += " at a median " + results.FormatWait(s.TopP50)
+		figure += " at a median " + format.Wait(s.TopP50)
 	}
 	list := func(vs []analysis.Versus) string {
 		var parts []string
@@ -363,7 +362,7 @@ func StandingSentence(s analysis.Standing) string {
 		for _, v := range s.Same {
 			names = append(names, v.Variant)
 		}
-		fmt.Fprintf(&b, "%s and %s make the most (no significant difference: %s of %s's %s)", s.Top, prose.JoinAnd(names), list(s.Same), s.Top, figure)
+		fmt.Fprintf(&b, "%s and %s make the most (no significant difference: %s of %s's %s)", s.Top, format.JoinAnd(names), list(s.Same), s.Top, figure)
 		if len(s.Less) > 0 {
 			fmt.Fprintf(&b, "; less: %s", list(s.Less))
 		}
@@ -464,7 +463,7 @@ func WriteBenchAnswer(w io.Writer, families []analysis.BenchFamily) error {
 			return err
 		}
 		for _, s := range ss {
-			if _, err := fmt.Fprintln(w, "  "+Wrap(s, 108, "  ")); err != nil {
+			if _, err := fmt.Fprintln(w, "  "+format.Wrap(s, 108, "  ")); err != nil {
 				return err
 			}
 		}

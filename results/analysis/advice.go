@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/brewput/brewput/internal/prose"
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/results"
 )
 
@@ -88,7 +88,7 @@ func (c Cost) String() string {
 	var parts []string
 	add := func(n int, noun string) {
 		if n != 0 {
-			parts = append(parts, prose.Count(n, noun))
+			parts = append(parts, format.Count(n, noun))
 		}
 	}
 	add(c.Machines, "machine")
@@ -97,7 +97,7 @@ func (c Cost) String() string {
 	add(c.CPUs, "CPU")
 	add(c.Goroutines, "goroutine")
 	if c.BufferSlots != 0 {
-		parts = append(parts, fmt.Sprintf("%s (%d B)", prose.Count(c.BufferSlots, "buffer slot"), c.BufferBytes))
+		parts = append(parts, fmt.Sprintf("%s (%d B)", format.Count(c.BufferSlots, "buffer slot"), c.BufferBytes))
 	}
 	if len(parts) == 0 {
 		return "none (code changes only)"

@@ -4,7 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"strconv"
+
+	"github.com/brewput/brewput/internal/format"
 )
 
 // Figure is brewput's figure for a claim: the median of its samples with
@@ -102,21 +103,11 @@ func bare(v float64, unit string) string {
 	return number(v)
 }
 
-// number writes v with about three significant digits, without an
+// number writes v with three significant digits, two below 1, and no
 // exponent for the sizes figures have: 1500, 24.0, 1.99, 0.58, 0.0061.
 func number(v float64) string {
-	a := math.Abs(v)
-	switch {
-	case math.IsInf(v, 0) || math.IsNaN(v):
-		return strconv.FormatFloat(v, 'g', -1, 64)
-	case a >= 100 || a == 0:
-		return strconv.FormatFloat(v, 'f', 0, 64)
-	case a >= 10:
-		return strconv.FormatFloat(v, 'f', 1, 64)
-	case a >= 1:
-		return strconv.FormatFloat(v, 'f', 2, 64)
+	if math.Abs(v) < 1 {
+		return format.Digits(v, 2)
 	}
-	// Two significant digits below 1: 0.58, 0.0061.
-	digits := 2 - int(math.Floor(math.Log10(a))) - 1
-	return strconv.FormatFloat(v, 'f', digits, 64)
+	return format.Digits(v, 3)
 }

@@ -1,0 +1,208 @@
+// Package format is where brewput writes numbers and words for people:
+// numbers to significant figures with SI prefixes, times, rates,
+// percentages, counts, lists and ranges, and the one table writer
+// (Table), so that every surface writes a figure the same way.
+//
+// Where two surfaces have written one kind of figure differently and
+// shown it so (a table's "4.00" ms beside a sentence's "4.00"), each way
+// is a function of its own here, its name saying which.
+package format
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Number writes a number for people, never in e-notation: a whole
+// number below 100000 as it is ("64", "50000"); a larger one with an SI
+// prefix and three significant digits ("592k", "1.79M", "4.17G"); any
+// other with three significant digits ("0.843", "12.3", "0.00285").
+func Number(v float64) string {
+	switch {
+	case math.IsNaN(v) || math.IsInf(v, 0):
+		return strconv.FormatFloat(v, 'f', -1, 64)
+	case v < 0:
+		return "-" + Number(-v)
+	case v == math.Trunc(v) && v < 1e5:
+		return strconv.FormatFloat(v, 'f', 0, 64)
+	case v >= 1e4:
+		n, prefix := scaled(v)
+		return n + prefix
+	}
+	return Sig(v, 3)
+}
+
+// Whole writes a number rounded to a whole one, with an SI prefix from
+// 100000 on (Number): "498", "1000", "59.9M".
+func Whole(v float64) string {
+	if v >= 1e5 {
+		return Number(v)
+	}
+	return fmt.Sprintf("%.0f", v)
+}
+
+// scaled writes v, 1000 or more, with an SI prefix and three significant
+// digits: ("592", "k"), ("1.79", "M"); a figure that rounds to 1000 takes
+// the next prefix ("1", "M", not "1000", "k").
+func scaled(v float64) (n, prefix string) {
+	prefixes := []string{"k", "M", "G", "T"}
+	for i, prefix := range prefixes {
+		f := math.Pow(1e3, float64(i+1))
+		if n := Sig(v/f, 3); i == len(prefixes)-1 || v < 1e3*f && n != "1000" {
+			return n, prefix
+		}
+	}
+	return "", ""
+}
+
+// Sig writes v with n significant digits and no exponent, trailing zeros
+// after the point dropped: Sig(0.8429, 3) is "0.843", Sig(100, 3) "100".
+func Sig(v float64, n int) string {
+	if v == 0 || math.IsNaN(v) || math.IsInf(v, 0) {
+		return strconv.FormatFloat(v, 'g', -1, 64)
+	}
+	s := strconv.FormatFloat(v, 'f', decimals(v, n), 64)
+	if strings.Contains(s, ".") {
+		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	}
+	return s
+}
+
+// Digits writes v with n significant digits and no exponent, keeping
+// trailing zeros, as benchstat does: Digits(498.3, 4) is "498.3",
+// Digits(4, 3) "4.00".
+func Digits(v float64, n int) string {
+	if v == 0 || math.IsNaN(v) || math.IsInf(v, 0) {
+		return strconv.FormatFloat(v, 'g', -1, 64)
+	}
+	return strconv.FormatFloat(v, 'f', decimals(v, n), 64)
+}
+
+// decimals is how many digits after the point give v n significant ones.
+func decimals(v float64, n int) int {
+	return max(0, n-1-int(math.Floor(math.Log10(math.Abs(v)))))
+}
+
+// Param writes a fitted parameter (σ, κ, a serial fraction) to four
+// significant digits, a small one in e-notation, 0 as "0".
+func Param(v float64) string {
+	if v == 0 {
+		return "0"
+	}
+	return strconv.FormatFloat(v, 'g', 4, 64)
+}
+
+// Approx writes a large count briefly: "950", "12 k", "4.0 M", "1.2 G".
+func Approx(n int64) string {
+	switch {
+	case n >= 1e9:
+		return fmt.Sprintf("%.1f G", float64(n)/1e9)
+	case n >= 1e6:
+		return fmt.Sprintf("%.1f M", float64(n)/1e6)
+	case n >= 1e4:
+		return fmt.Sprintf("%.0f k", float64(n)/1e3)
+	}
+	return strconv.FormatInt(n, 10)
+}
+
+// Bytes writes a size in binary multiples: "512 B", "3.2 MB", "16.0 GB".
+func Bytes(b float64) string {
+	for _, u := range []struct {
+		f float64
+		s string
+	}{{1 << 50, "PB"}, {1 << 40, "TB"}, {1 << 30, "GB"}, {1 << 20, "MB"}, {1 << 10, "KB"}} {
+		if b >= u.f {
+			return fmt.Sprintf("%.1f %s", b/u.f, u.s)
+		}
+	}
+	return fmt.Sprintf("%.0f B", b)
+}
+
+// Rate writes a throughput in its unit, an SI prefix where it is large,
+// three significant digits: "874 ops/s", "1.03 Gints/s".
+func Rate(v float64, unit string) string {
+	if v >= 1e3 {
+		n, prefix := scaled(v)
+		return n + " " + prefix + unit
+	}
+	return Sig(max(v, 0), 3) + " " + unit
+}
+
+// Wait writes a time given in ms in the unit that reads best: "3.1 ms",
+// "0.42 ms", "45 µs", "2.2 µs", "800 ns".
+func Wait(ms float64) string {
+	switch {
+	case ms == 0:
+		return "0 ms"
+	case ms >= 100:
+		return fmt.Sprintf("%.0f ms", ms)
+	case ms >= 1:
+		return fmt.Sprintf("%.1f ms", ms)
+	case ms >= 0.1:
+		return fmt.Sprintf("%.2f ms", ms)
+	case ms >= 0.01:
+		return fmt.Sprintf("%.0f µs", ms*1e3)
+	case ms >= 0.001:
+		return fmt.Sprintf("%.1f µs", ms*1e3)
+	}
+	return fmt.Sprintf("%.0f ns", ms*1e6)
+}
+
+// Seconds writes a time given in seconds: "1.23 s", "45.6 s", then as
+// Wait: "3.1 ms", "800 ns".
+func Seconds(s float64) string {
+	if s >= 1 {
+		return Sig(s, 3) + " s"
+	}
+	return Wait(s * 1000)
+}
+
+// Ms writes milliseconds without their unit, as tables' ms columns do:
+// two decimals ("4.00", "12.35"), or three significant digits where two
+// decimals would show nothing ("0.0285").
+func Ms(v float64) string {
+	if v >= 0.1 || v == 0 {
+		return fmt.Sprintf("%.2f", v)
+	}
+	return Sig(v, 3)
+}
+
+// Ms3 writes milliseconds without their unit, as sentences do: three
+// significant digits, trailing zeros kept ("4.00", "12.0", "0.420", "250"),
+// then as few as they are ("0.0000167"); 0 or less with three decimals.
+func Ms3(v float64) string {
+	switch {
+	case v >= 0.1:
+		return Digits(v, 3)
+	case v <= 0:
+		return fmt.Sprintf("%.3f", v)
+	}
+	return Number(v)
+}
+
+// Millis writes a duration in ms to the µs, without trailing zeros: "2",
+// "2.5", "0.125".
+func Millis(d time.Duration) string {
+	s := strconv.FormatFloat(float64(d)/float64(time.Millisecond), 'f', 3, 64)
+	return strings.TrimSuffix(strings.TrimRight(s, "0"), ".")
+}
+
+// Metric writes a lab's metric in the unit its name's suffix says: a rate
+// ("…_per_s": "592k/s"), a time ("…_s", "…_ms", "…_us",
+// "cpu_us_per_…": "1.23 s", "3.1 ms", "45 µs"), or a Number.
+func Metric(name string, v float64) string {
+	switch {
+	case strings.HasSuffix(name, "_per_s"):
+		return Number(v) + "/s"
+	case strings.HasSuffix(name, "_ms"), strings.Contains(name, "_ms_per_"):
+		return Wait(v)
+	case strings.HasSuffix(name, "_us"), strings.Contains(name, "_us_per_"):
+		return Wait(v / 1e3)
+	case strings.HasSuffix(name, "_s"):
+		return Seconds(v)
+	}
+	return Number(v)
+}

@@ -1,0 +1,128 @@
+package format
+
+import (
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Align is where a cell sits in its column.
+type Align uint8
+
+const (
+	Left Align = iota
+	Right
+)
+
+// gap is the space between two columns.
+const gap = "  "
+
+// Table lays rows of cells out in columns for a terminal: each column as
+// wide as its widest cell, in runes, and two spaces from the next, as
+// text/tabwriter would with a padding of 2. Footnotes (Mark) follow it.
+type Table struct {
+	// Align is each column's alignment, its last one repeated for the
+	// columns past it; Left where it is empty.
+	Align []Align
+	// Indent puts the two spaces before every column, the first
+	// included, as tables of numbers have them; without it they follow
+	// every column, the last included.
+	Indent bool
+	// Ragged leaves the last column unpadded, and unwritten where it is
+	// empty: text of any length, such as a verdict.
+	Ragged bool
+	rows   []row
+	notes  []string
+}
+
+// row is a table's row of cells, or a line written as it is.
+type row struct {
+	cells []string
+	line  string
+}
+
+// Row adds a row of cells.
+func (t *Table) Row(cells ...string) { t.rows = append(t.rows, row{cells: cells}) }
+
+// Line adds a line written as it is between the rows, out of the
+// columns: a row's explanation.
+func (t *Table) Line(s string) { t.rows = append(t.rows, row{line: s}) }
+
+// Mark returns the mark of a footnote to put after a cell, " ¹", adding
+// the note under the table if it is not there yet.
+func (t *Table) Mark(note string) string {
+	i := 0
+	for i < len(t.notes) && t.notes[i] != note {
+		i++
+	}
+	if i == len(t.notes) {
+		t.notes = append(t.notes, note)
+	}
+	return " " + superscript(i+1)
+}
+
+// Write writes the table, then its footnotes.
+func (t *Table) Write(w io.Writer) error {
+	var widths []int
+	for _, r := range t.rows {
+		for i, c := range r.cells {
+			if i == len(widths) {
+				widths = append(widths, 0)
+			}
+			widths[i] = max(widths[i], utf8.RuneCountInString(c))
+		}
+	}
+	var b strings.Builder
+	for _, r := range t.rows {
+		if r.cells == nil {
+			b.WriteString(r.line + "\n")
+			continue
+		}
+		for i, c := range r.cells {
+			if t.Ragged && i == len(widths)-1 {
+				if c != "" && t.Indent {
+					b.WriteString(gap)
+				}
+				b.WriteString(c)
+				break
+			}
+			if t.Indent {
+				b.WriteString(gap)
+			}
+			pad := strings.Repeat(" ", widths[i]-utf8.RuneCountInString(c))
+			if t.align(i) == Right {
+				b.WriteString(pad + c)
+			} else {
+				b.WriteString(c + pad)
+			}
+			if !t.Indent {
+				b.WriteString(gap)
+			}
+		}
+		b.WriteString("\n")
+	}
+	for i, n := range t.notes {
+		b.WriteString(superscript(i+1) + " " + n + "\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// align is column i's alignment.
+func (t *Table) align(i int) Align {
+	if len(t.Align) == 0 {
+		return Left
+	}
+	return t.Align[min(i, len(t.Align)-1)]
+}
+
+// superscript writes n in superscript digits: "¹", "¹²".
+func superscript(n int) string {
+	digits := []rune("⁰¹²³⁴⁵⁶⁷⁸⁹")
+	var s []rune
+	for _, d := range strconv.Itoa(n) {
+		s = append(s, digits[d-'0'])
+	}
+	return string(s)
+}

@@ -1,0 +1,120 @@
+package format
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Percent writes a fraction in percent with the given decimals: "58 %",
+// "9.1 %"; "?" for NaN.
+func Percent(f float64, decimals int) string {
+	if math.IsNaN(f) {
+		return "?"
+	}
+	return fmt.Sprintf("%.*f %%", decimals, 100*f)
+}
+
+// Gain writes a relative change as a signed percentage, one decimal below
+// 10 %: "+50 %", "+7.3 %", "-0.4 %", "+0.0 %" (never "-0.0 %").
+func Gain(g float64) string {
+	v := 100 * g
+	if math.Abs(v) < 9.95 {
+		if math.Abs(v) < 0.05 {
+			v = 0
+		}
+		return fmt.Sprintf("%+.1f %%", v)
+	}
+	return fmt.Sprintf("%+.0f %%", v)
+}
+
+// WholeGain writes a relative change as a signed whole percentage, as the
+// advice's table does: "+25 %", "-3 %", "0 %".
+func WholeGain(g float64) string {
+	v := math.Round(100 * g)
+	if v == 0 {
+		return "0 %"
+	}
+	return fmt.Sprintf("%+.0f %%", v)
+}
+
+// Delta writes a change given in percent as benchstat does: "+1.5%",
+// "-0.3%"; "?" where there is no ratio.
+func Delta(pct float64) string {
+	if math.IsNaN(pct) || math.IsInf(pct, 0) {
+		return "?"
+	}
+	return fmt.Sprintf("%+.1f%%", pct)
+}
+
+// Count writes a count with its noun: "1 point", "-1 CPU", "12 points".
+func Count(n int, noun string) string {
+	return strconv.Itoa(n) + " " + Plural(n, noun)
+}
+
+// Plural is noun as n of it reads: "CPU" for 1 (or -1), "CPUs" else.
+func Plural(n int, noun string) string {
+	if n == 1 || n == -1 {
+		return noun
+	}
+	return noun + "s"
+}
+
+// Range writes lo–hi, or lo alone where they read the same: "491–499",
+// "4.00".
+func Range(lo, hi string) string {
+	if lo == hi {
+		return lo
+	}
+	return lo + "–" + hi
+}
+
+// JoinAnd joins "a, b and c": "" for none, the one for one.
+func JoinAnd(s []string) string {
+	switch len(s) {
+	case 0:
+		return ""
+	case 1:
+		return s[0]
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
+}
+
+// Ints writes whole numbers joined by sep: "1, 2" with ", ", "1,2" with
+// "," as a flag takes them.
+func Ints(xs []int, sep string) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = strconv.Itoa(x)
+	}
+	return strings.Join(parts, sep)
+}
+
+// Capital writes s with its first byte in upper case; s should begin with
+// an ASCII letter, as every sentence brewput writes does.
+func Capital(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// Wrap breaks s at spaces into lines of at most width bytes (a longer word
+// has a line of its own), each line after the first starting with indent.
+func Wrap(s string, width int, indent string) string {
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(s) {
+		switch {
+		case line != "" && len(line)+1+len(word) > width:
+			lines = append(lines, line)
+			line = indent + word
+		case line == "":
+			line = word
+		default:
+			line += " " + word
+		}
+	}
+	return strings.Join(append(lines, line), "\n")
+}

@@ -8,6 +8,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -38,13 +39,23 @@ func finishRoot(root *cobra.Command, e *env) {
 	setHelp(root)
 }
 
-// execute runs root with args in e and maps its error to an exit status: a
-// failure is 1, any other error bad usage (2).
+// execute runs root with args in e and maps its error to an exit status
+// (exit).
 func execute(ctx context.Context, root *cobra.Command, args []string, e *env) int {
 	root.SetArgs(args)
 	defer e.release()
-	err := root.ExecuteContext(ctx)
-	if err != nil {
+	return e.exit(ctx, root.ExecuteContext(ctx))
+}
+
+// exit tells err on a line, naming the program (or the study, for a
+// study's command), and maps it to an exit status: a failure is 1, an
+// interruption 128 + the signal, any other error bad usage (2).
+func (e *env) exit(ctx context.Context, err error) int {
+	var se studyError
+	switch {
+	case errors.As(err, &se):
+		fmt.Fprintf(e.stderr, "%s: %v\n", se.study, se.error)
+	case err != nil:
 		fmt.Fprintf(e.stderr, "brewput: %v\n", err)
 	}
 	return exitcode.Of(err, exitcode.OfSignal(ctx))

@@ -43,12 +43,28 @@ func commandPaths() [][]string {
 }
 
 // commandReference is docs/commands.md: a table of the commands, then a
-// heading per command with its help in a code block. What depends on the
-// machine's CPU count is hidden as in the golden help (machineDefaults).
+// heading per command with its help in a code block, a study's commands
+// as the cache example's (brewput study ./examples/cache/study …). What
+// depends on the machine's CPU count is hidden as in the golden help
+// (machineDefaults).
 func commandReference(t *testing.T) string {
 	t.Helper()
 	root := newRoot(&env{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard})
+	prog := buildCache(t)
+	const pkg = "./examples/cache/study"
 	var index, body strings.Builder
+	add := func(name, short, stdout string) {
+		help := machineDefaults(stdout)
+		if strings.Contains(help, "```") {
+			t.Fatalf("%s --help holds a code fence, which would break the page", name)
+		}
+		fmt.Fprintf(&index, "| [`%s`](#%s) | %s |\n", name, strings.NewReplacer(" ", "-", ".", "", "/", "").Replace(name), strings.ReplaceAll(short, "|", `\|`))
+		fmt.Fprintf(&body, "\n## %s\n\n```text\n%s", name, help)
+		if !strings.HasSuffix(help, "\n") {
+			body.WriteString("\n")
+		}
+		body.WriteString("```\n")
+	}
 	for _, path := range commandPaths() {
 		name := strings.TrimSpace("brewput " + strings.Join(path, " "))
 		cmd := root
@@ -62,16 +78,23 @@ func commandReference(t *testing.T) string {
 		if code != exitOK || stderr != "" {
 			t.Fatalf("%s --help: exit %d, stderr %q", name, code, stderr)
 		}
-		help := machineDefaults(stdout)
-		if strings.Contains(help, "```") {
-			t.Fatalf("%s --help holds a code fence, which would break the page", name)
+		add(name, cmd.Short, stdout)
+		if name != "brewput study" {
+			continue
 		}
-		fmt.Fprintf(&index, "| [`%s`](#%s) | %s |\n", name, strings.ReplaceAll(name, " ", "-"), strings.ReplaceAll(cmd.Short, "|", `\|`))
-		fmt.Fprintf(&body, "\n## %s\n\n```text\n%s", name, help)
-		if !strings.HasSuffix(help, "\n") {
-			body.WriteString("\n")
+		tree := studyCmds(&env{}, prog, pkg)
+		for _, cmd := range append([]*cobra.Command{tree}, tree.Commands()...) {
+			args := []string{pkg, "--help"}
+			if cmd != tree {
+				args = []string{pkg, cmd.Name(), "--help"}
+			}
+			var out, errOut strings.Builder
+			e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errOut}
+			if code := e.exit(context.Background(), runStudy(context.Background(), e, prog, args)); code != exitOK || errOut.Len() > 0 {
+				t.Fatalf("brewput study %s: exit %d, stderr %q", strings.Join(args, " "), code, errOut.String())
+			}
+			add(strings.TrimSpace("brewput study "+pkg+" "+strings.TrimPrefix(cmd.Name(), pkg)), cmd.Short, out.String())
 		}
-		body.WriteString("```\n")
 	}
 	return "# Command reference\n\n" +
 		"Every brewput command's help, as `brewput COMMAND --help` prints it.\n\n" +

@@ -79,7 +79,7 @@ func digest(data []byte) string { return fmt.Sprintf("%x %d", sha256.Sum256(data
 // machineDefaults hides what depends on the machine's CPU count in help
 // texts: the --cpus defaults and how far --predict goes.
 func machineDefaults(s string) string {
-	cpus := regexp.MustCompile(`(--cpus string .*\(default ")[^"]*("\))`)
+	cpus := regexp.MustCompile(`(--(?:cpus|measure) string .*\(default ")[^"]*("\))`)
 	s = cpus.ReplaceAllString(s, "${1}N${2}")
 	return regexp.MustCompile(`for 1 to \d+ CPUs`).ReplaceAllString(s, "for 1 to N CPUs")
 }

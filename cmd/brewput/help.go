@@ -11,9 +11,9 @@ import (
 
 // helpFiles hold the commands' long help and examples, a file each:
 // help/NAME.txt and help/NAME.example.txt, NAME the command's (brewput
-// for the root).
+// for the root); help/study/NAME.txt are a study's commands' (studyHelp).
 //
-//go:embed help/*.txt
+//go:embed help/*.txt help/study/*.txt
 var helpFiles embed.FS
 
 // setHelp gives root and each of its commands (not a lab's, whose lab

@@ -50,10 +50,16 @@ func newRunCmd(e *env) *cobra.Command {
 		},
 	}
 	sf.register(cmd.Flags(), defaultStudy())
-	cmd.Flags().StringVar(&format, "format", "table", "output format: "+strings.Join(results.Formats(), ", ")+" (with --out, guessed from its extension)")
-	cmd.Flags().StringVar(&outFile, "out", "", "write the results to this file, each point as soon as it is measured (the table still goes to stdout)")
+	registerOutput(cmd.Flags(), &format, &outFile)
 	cmd.Flags().StringVar(&resume, "resume", "", "finish the study that a run cut short left in this file (its --out, or the journal beside a CSV or bench file), measuring only the points it lacks")
 	return cmd
+}
+
+// registerOutput adds the flags of where a command that measures writes
+// its results, and in what format (see outputOf).
+func registerOutput(fs *pflag.FlagSet, format, out *string) {
+	fs.StringVar(format, "format", "table", "output format: "+strings.Join(results.Formats(), ", ")+" (with --out, guessed from its extension)")
+	fs.StringVar(out, "out", "", "write the results to this file, each point as soon as it is measured (the table still goes to stdout)")
 }
 
 // resumeRun reads the journal a run of command cut short left at path:

@@ -58,7 +58,24 @@ func (f *studyFlags) register(fs *pflag.FlagSet, d studyDefaults) {
 	fs.IntVar(&f.Count, "count", 1, "measure every point this many times, in rounds over the whole study (as go test -count), for compare's statistics")
 	fs.StringVar(&f.Harness, "harness", "brewput", "closed loop's harness: brewput (each customer orders again at once, records its own latency) or talk (the talk's: a generator hands requests to the customers over a channel, each hands its duration to an aggregator over another)")
 	fs.StringVar(&f.Profile, "profile", "", "write each point's execution trace and CPU, block and mutex profiles to this folder, and summarize where its goroutines waited")
-	fs.StringVar(&f.Noisy, "noisy", "retry", "a point other processes took more than 0.2 CPU from: retry (measure it again, up to 3 times, each after waiting up to 5 s for a quiet machine) or ok (keep the first measurement); either way it is marked")
+	registerNoisy(fs, &f.Noisy)
+}
+
+// registerNoisy adds --noisy: what a measurement does with a point that
+// others disturbed (retryOf).
+func registerNoisy(fs *pflag.FlagSet, noisy *string) {
+	fs.StringVar(noisy, "noisy", "retry", "a point other processes took more than 0.2 CPU from: retry (measure it again, up to 3 times, each after waiting up to 5 s for a quiet machine) or ok (keep the first measurement); either way it is marked")
+}
+
+// retryOf is what --noisy says, as a sweep.Retry.
+func retryOf(noisy string) (sweep.Retry, error) {
+	switch noisy {
+	case "retry":
+		return sweep.DefaultRetry(), nil
+	case "ok":
+		return sweep.Retry{}, nil
+	}
+	return sweep.Retry{}, fmt.Errorf("--noisy %q: want retry (measure a disturbed point again, up to 3 times, after waiting for a quiet machine) or ok (keep it, marked)", noisy)
 }
 
 // options are the study's flags as sweep.Options, with at most maxCPUs

@@ -85,8 +85,8 @@ func labs(t *testing.T, ps map[string]*pkg) []string {
 // tier places a package in the pipeline: scenario → harness → results →
 // explanation → report, with the engine beside the scenarios and the
 // CLI's orchestration on top. A package imports only packages of its own
-// tier or an earlier one. The helpers under internal/ (all but mainjob
-// and predict) belong to no tier: anyone may import them.
+// tier or an earlier one. The helpers under internal/ (all but mainjob,
+// predict and study) belong to no tier: anyone may import them.
 func tier(dir string) (int, bool) {
 	tiers := []struct {
 		prefix string
@@ -97,7 +97,7 @@ func tier(dir string) (int, bool) {
 		{"lab", 2},
 		{"explain", 3},
 		{"report", 4},
-		{"internal/mainjob", 5}, {"internal/predict", 5},
+		{"internal/mainjob", 5}, {"internal/predict", 5}, {"internal/study", 5},
 		{"cmd", 6},
 	}
 	for _, t := range tiers {
@@ -110,23 +110,11 @@ func tier(dir string) (int, bool) {
 
 // upward lists the imports against the tiers that are part of the design:
 // a lab declares its chart as data (report/chartspec, no drawing); the
-// seeds' claims (lab/lessons) are judged with compare's statistics; a
-// user's study program draws its own page, fits its own curves and judges
-// its own experiments (explain/why), predicts its variants with the CLI's
-// own prediction (internal/predict: the calibration, the policy) and
-// holds the prediction against its measurements (explain/verdict); the
+// seeds' claims (lab/lessons) are judged with compare's statistics; the
 // measurement kit's points are made in pinned child processes (sweep).
 var upward = map[[2]string]bool{
 	{"lab", "report/chartspec"}:           true,
 	{"lab/lessons", "explain/compare"}:    true,
-	{"measure/study", "report"}:           true,
-	{"measure/study", "report/text"}:      true,
-	{"measure/study", "explain/compare"}:  true,
-	{"measure/study", "explain/scaling"}:  true,
-	{"measure/study", "explain/why"}:      true,
-	{"measure/study", "explain/analyze"}:  true,
-	{"measure/study", "explain/verdict"}:  true,
-	{"measure/study", "internal/predict"}: true,
 	{"internal/sweep", "measure/harness"}: true,
 }
 
@@ -241,8 +229,9 @@ func TestNoLabByName(t *testing.T) {
 // need nothing beyond the standard library but the HDR histogram (and,
 // for the results file, golang.org/x/perf, whose benchfmt reads and
 // writes Go's benchmark format, and internal/format, which needs only the
-// standard library); a study program, drawing its own page,
-// reaches no RPC stack, database, browser or lab.
+// standard library); a study program links no command-line
+// library (brewput study gives it its commands), and no RPC stack,
+// database, browser, lab, model, explanation or report.
 func TestKitWall(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go list")
@@ -267,8 +256,9 @@ func TestKitWall(t *testing.T) {
 			}
 		}
 	}
-	banned := []string{"google.golang.org/grpc", "github.com/syndtr/goleveldb", "github.com/chromedp/", module + "lab"}
-	for _, pkg := range []string{"./measure/study", "./examples/cache/study"} {
+	banned := []string{"github.com/spf13/cobra", "github.com/spf13/pflag", "google.golang.org/grpc", "github.com/syndtr/goleveldb", "github.com/chromedp/",
+		"gonum.org/", module + "lab", module + "model", module + "explain", module + "report", module + "internal/predict"}
+	for _, pkg := range []string{"./measure/...", "./examples/cache/study"} {
 		for _, dep := range deps(t, pkg) {
 			for _, b := range banned {
 				if strings.HasPrefix(dep, b) {

@@ -1,16 +1,11 @@
 // Package study measures a user's own concurrent design the way brewput
 // measures the coffee shop: a Study is a set of named variants, each an
 // operation with optional setup and teardown and the meters of its shared
-// resources (package meter); Main gives the user's program brewput's
-// command line for it — measure every variant on 1, 2, … CPUs, each point
-// in a child process that re-executes the program restricted to that many
-// CPUs, under a closed or an open loop, and write the same results files
-// and report as brewput does, with what each point's meters measured, the
-// variants side by side, the scaling law fitted, comparisons between runs
-// (but no verdict on what limits a variant without an experiment: the why
-// command runs one, stretching each metered lock in turn; the predict
-// command models each variant from its meters and predicts it on more
-// CPUs):
+// resources (package meter). A program whose main calls Main(s) is what
+// brewput study PKG builds and runs: the commands (measure every variant
+// on 1, 2, … CPUs, each point in a child process that re-executes the
+// program restricted to them; report, compare, fit, why, predict) are
+// brewput's, and the program answers them from Main:
 //
 //	func main() {
 //		study.Main(study.Study{
@@ -21,10 +16,6 @@
 //			},
 //		})
 //	}
-//
-// Measuring reuses brewput's own parts: the load comes from package
-// harness, the point from sweep.MeasureTarget, the child processes from
-// sweep.RunChild, the report from package report.
 package study
 
 import (
@@ -145,20 +136,20 @@ func (s Study) names() []string {
 }
 
 // Measure measures one variant under load l in this process (GOMAXPROCS
-// set to l.CPUs, the CPU affinity left as it is; the command line's
-// --cpus measures each point in a child restricted to its CPUs instead):
+// set to l.CPUs, the CPU affinity left as it is; brewput study measures
+// each point in a child restricted to its CPUs instead):
 // Setup, the measured load, Teardown. The point's Study is s.Name, its
 // Mode the variant's name and its machines the variant's meters.
 func (s Study) Measure(ctx context.Context, variant string, l sweep.Load) (p results.Point, err error) {
 	return s.measure(ctx, variant, l, nil)
 }
 
-// stretchSpec arms a variant's meters for an experiment (meter.Stretch)
-// and says what to stretch: the meters of Group by Extra a use (a lock)
-// or by Frac of each handoff (a channel), or, with Outside, every
-// operation by Extra of work outside the meters; nothing, for the
+// Stretch arms a variant's meters for brewput's why experiment
+// (meter.Stretch) and says what to stretch: the meters of Group by Extra a
+// use (a lock) or by Frac of each handoff (a channel), or, with Outside,
+// every operation by Extra of work outside the meters; nothing, for the
 // variant as it is beside them.
-type stretchSpec struct {
+type Stretch struct {
 	Group   string        `json:"group,omitempty"`
 	Extra   time.Duration `json:"extra,omitempty"`
 	Frac    float64       `json:"frac,omitempty"`
@@ -167,7 +158,7 @@ type stretchSpec struct {
 
 // measure is Measure with the variant's meters armed and stretched as st
 // says, where st is not nil.
-func (s Study) measure(ctx context.Context, variant string, l sweep.Load, st *stretchSpec) (p results.Point, err error) {
+func (s Study) measure(ctx context.Context, variant string, l sweep.Load, st *Stretch) (p results.Point, err error) {
 	if err := s.Validate(); err != nil {
 		return p, err
 	}

@@ -3,8 +3,10 @@ package study
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"io"
 	"os"
-	"path/filepath"
+	"reflect"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -20,18 +22,7 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// childEnv, set in the environment, makes the test binary the study's own
-// program: the child process the command line starts to measure a point
-// is this binary re-executed, as a user's program would be.
-const childEnv = "BREWPUT_STUDY_TEST_CHILD"
-
-func TestMain(m *testing.M) {
-	if os.Getenv(childEnv) == "1" {
-		os.Exit(Run(context.Background(), testStudy(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
-	}
-	os.Setenv(childEnv, "1") // for the children the tests start
-	goleak.VerifyTestMain(m)
-}
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
 // testStudy has a variant whose every call holds one metered mutex for
 // 200 µs, so that the mutex is held, or waited for, all the time whatever
@@ -112,106 +103,50 @@ func TestValidate(t *testing.T) {
 	}
 }
 
-// study runs the study's command line with args.
-func study(t *testing.T, args ...string) (code int, stdout, stderr string) {
-	t.Helper()
-	var out, errOut bytes.Buffer
-	code = Run(context.Background(), testStudy(), args, strings.NewReader(""), &out, &errOut)
-	return code, out.String(), errOut.String()
-}
-
-// TestCommandLine runs the main job, each point in a child process (this
-// test binary re-executed), and the commands that read its results.
-func TestCommandLine(t *testing.T) {
-	dir := t.TempDir()
-	out := filepath.Join(dir, "report")
-	code, stdout, stderr := study(t, "--cpus", "1", "--par", "4", "--dur", "80ms", "--warmup", "20ms", "--out", out)
-	if code != exitcode.OK {
-		t.Fatalf("exit %d:\n%s", code, stderr)
+// serve answers brewput's protocol in process: describe writes the
+// study's description, point measures the request given on stdin, with
+// its meters stretched where it says so; anything else is one line saying
+// how to run the program with brewput, exit 2.
+func TestServe(t *testing.T) {
+	run := func(stdin string, args ...string) (int, string, string) {
+		var out, errOut bytes.Buffer
+		code := serve(context.Background(), testStudy(), args, strings.NewReader(stdin), &out, &errOut)
+		return code, out.String(), errOut.String()
 	}
-	// What the variants measured side by side, then the compact table: a
-	// row per variant and CPU count, its share of the most; no limit.
-	for _, want := range []string{"Study demo, as measured", "On 1 CPU, measured on", "variant", "one-lock", "no-lock", "of the most",
-		"most used meter", "mutex table held", "report: " + filepath.Join(out, "index.html")} {
-		if !strings.Contains(stdout, want) {
-			t.Errorf("output lacks %q:\n%s", want, stdout)
+	code, out, errs := run("", "describe")
+	var d Description
+	if err := json.Unmarshal([]byte(out), &d); code != 0 || err != nil {
+		t.Fatalf("describe: exit %d, %v: %s%s", code, err, out, errs)
+	}
+	want := Description{Name: "demo", Summary: "one lock against none", Unit: "calls/s", Variants: []VariantInfo{
+		{Name: "one-lock", Summary: "every call holds one mutex"}, {Name: "no-lock", Summary: "every call sleeps"}}}
+	if !reflect.DeepEqual(d, want) {
+		t.Errorf("describe = %+v, want %+v", d, want)
+	}
+	for _, st := range []*Stretch{nil, {Group: "table", Extra: time.Microsecond}, {Outside: true, Extra: time.Microsecond}} {
+		req, err := json.Marshal(Request{Variant: "one-lock", Load: sweep.Load{CPUs: 1, Par: 2, Dur: 30 * time.Millisecond}, Stretch: st})
+		if err != nil {
+			t.Fatal(err)
+		}
+		code, out, errs := run(string(req), "point")
+		var p results.Point
+		if err := json.Unmarshal([]byte(out), &p); code != 0 || err != nil {
+			t.Fatalf("point %+v: exit %d, %v: %s%s", st, code, err, out, errs)
+		}
+		if p.Study != "demo" || p.Mode != "one-lock" || p.Par != 2 || len(p.Machines) != 1 || p.Machines[0].Name != "table" {
+			t.Errorf("point %+v: %+v", st, p)
 		}
 	}
-	for _, never := range []string{"limited by", "What limits", "mean ms"} {
-		if strings.Contains(stdout, never) {
-			t.Errorf("output says %q:\n%s", never, stdout)
+	if code, _, errs := run(`{"variant": "nope", "load": {"cpus": 1, "dur": 1000000}}`, "point"); code != exitcode.Fail || !strings.Contains(errs, `no variant "nope"`) {
+		t.Errorf("point of no variant: exit %d, %q", code, errs)
+	}
+	for _, args := range [][]string{nil, {"--cpus", "1"}, {"describe", "x"}} {
+		if code, out, errs := run("", args...); code != exitcode.Usage || out != "" || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "brewput study ") {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2 and a line saying how to run it with brewput", args, code, out, errs)
 		}
 	}
-	if !strings.Contains(stderr, "[2/2] no-lock cpus=1") {
-		t.Errorf("progress:\n%s", stderr)
-	}
-	points, err := results.ReadFile(filepath.Join(out, "results.json"))
-	if err != nil || len(points) != 2 || points[0].Study != "demo" || points[0].CPUSet == "" {
-		t.Fatalf("results: %v %+v", err, points)
-	}
-	page, err := os.ReadFile(filepath.Join(out, "index.html"))
-	if err != nil || !strings.Contains(string(page), "mutex table held") || strings.Contains(string(page), "Lattes per second") ||
-		strings.Contains(string(page), "What limits") || !strings.Contains(string(page), "The variants side by side") {
-		t.Errorf("page: %v; want the mutex's meter described, the variants side by side, no verdict and no lattes", err)
-	}
-
-	file := filepath.Join(dir, "run.json")
-	if code, _, stderr := study(t, "run", "--variants", "no-lock", "--cpus", "1", "--dur", "30ms", "--warmup", "0s", "--count", "2", "--out", file); code != exitcode.OK {
-		t.Fatalf("run: exit %d: %s", code, stderr)
-	}
-	if code, stdout, stderr := study(t, "compare", file, file); code != exitcode.OK || !strings.Contains(stdout, "no-lock") {
-		t.Errorf("compare: exit %d:\n%s%s", code, stdout, stderr)
-	}
-	if code, _, stderr := study(t, "fit", file); code != exitcode.Usage || !strings.Contains(stderr, "a fit needs at least 3") {
-		t.Errorf("fit of one CPU count: exit %d: %s", code, stderr)
-	}
-	if code, _, stderr := study(t, "report", file, "--out", filepath.Join(dir, "again")); code != exitcode.OK {
-		t.Errorf("report: exit %d: %s", code, stderr)
-	}
-	// --format table: every point in full, each repetition a row.
-	if code, stdout, stderr := study(t, "report", file, "--format", "table", "--out", filepath.Join(dir, "again")); code != exitcode.OK ||
-		!strings.Contains(stdout, "mean ms") || strings.Count(stdout, "no-lock ") < 2 {
-		t.Errorf("report --format table: exit %d:\n%s%s", code, stdout, stderr)
-	}
-	if code, stdout, _ := study(t, "list"); code != exitcode.OK || !strings.Contains(stdout, "one-lock  every call holds one mutex") {
-		t.Errorf("list: exit %d:\n%s", code, stdout)
-	}
-}
-
-// TestBadInput: bad flags are one line naming the flag, exit 2, nothing
-// measured or written.
-func TestBadInput(t *testing.T) {
-	dir := t.TempDir()
-	for _, c := range []struct {
-		args []string
-		want string
-	}{
-		{[]string{"--variants", "nope"}, `--variants: "nope": not a variant; accepted: one-lock, no-lock`},
-		{[]string{"--cpus", "999"}, "--cpus"},
-		{[]string{"--dur", "0s"}, "--dur 0s"},
-		{[]string{"--dur", "soon"}, "want a duration"},
-		{[]string{"--rate", "10", "--interval", "1ms"}, "--rate and --interval"},
-		{[]string{"--maxq", "3"}, "--maxq: only applies to an open loop"},
-		{[]string{"--count", "0"}, "--count 0"},
-		{[]string{"run", "--format", "xml"}, `--format: unknown format "xml"`},
-		{[]string{"--format", "wide"}, `--format "wide": want compact or table`},
-		{[]string{"report", "x.json", "--format", "wide"}, `--format "wide": want compact or table`},
-		{[]string{"run", "--out", dir}, "is a directory"},
-		{[]string{"run", "--out", filepath.Join(dir, "none", "x.json")}, "cannot write"},
-		{[]string{"fit"}, "at least one results file"},
-		{[]string{"compare", "a"}, "two results files"},
-		{[]string{"list", "x"}, "takes no arguments"},
-	} {
-		args := c.args
-		if !strings.HasPrefix(args[0], "run") && strings.HasPrefix(args[0], "--") {
-			args = append(args, "--out", filepath.Join(dir, "never")) // the main job's report
-		}
-		code, stdout, stderr := study(t, args...)
-		if code != exitcode.Usage || stdout != "" || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
-			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2 and %q", c.args, code, stdout, stderr, c.want)
-		}
-	}
-	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
-		t.Errorf("bad input left %d files", len(entries))
+	var errOut bytes.Buffer
+	if code := serve(context.Background(), Study{Name: "bad"}, []string{"describe"}, nil, io.Discard, &errOut); code != exitcode.Usage || !strings.Contains(errOut.String(), "no variants") {
+		t.Errorf("an invalid study: exit %d, %q", code, errOut.String())
 	}
 }

@@ -1,18 +1,19 @@
 // Command study compares three ways to share a map between goroutines —
 // one mutex around it, the same split into 16 shards, and sync.Map —
-// under a read-heavy and a write-heavy load, with brewput's command line
-// (package study): each variant on 1, 2, … CPUs in a child process
-// restricted to them, the locks metered (package meter), and a report that
-// sets the designs side by side and says what each one's locks measured:
-// how long they were held and waited for. Its why command finds by
-// experiment whether a lock limits a variant (stretching each metered
-// lock's hold in turn), and its predict command models each variant from
-// its meters and predicts it on more CPUs than the machine has.
+// under a read-heavy and a write-heavy load (package study): brewput
+// study measures each variant on 1, 2, … CPUs in a child process
+// restricted to them, the locks metered (package meter), and writes a
+// report that sets the designs side by side and says what each one's
+// locks measured: how long they were held and waited for. Its why command
+// finds by experiment whether a lock limits a variant (stretching each
+// metered lock's hold in turn), and its predict command models each
+// variant from its meters and predicts it on more CPUs than the machine
+// has.
 //
-//	go run ./examples/cache/study --cpus 1,2 --dur 300ms
-//	go run ./examples/cache/study why --variant mutex-write --cpus 2
-//	go run ./examples/cache/study predict --cpus 1-64
-//	go run ./examples/cache/study --help
+//	go run ./cmd/brewput study ./examples/cache/study --cpus 1,2 --dur 300ms
+//	go run ./cmd/brewput study ./examples/cache/study why --variant mutex-write --cpus 2
+//	go run ./cmd/brewput study ./examples/cache/study predict --cpus 1-64
+//	go run ./cmd/brewput study ./examples/cache/study --help
 package main
 
 import (

@@ -1,18 +1,12 @@
 package study
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/brewput/brewput/explain/verdict"
-	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/internal/predict"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/report/text"
@@ -130,83 +124,6 @@ func TestPredictFifo(t *testing.T) {
 		t.Errorf("checks %+v, want the 1-CPU point within its band", cs)
 	}
 }
-
-// predict --from reads a results file and writes, by default, the models,
-// a table with the check and the line of what the model leaves out; with
-// --format json a prediction's point per CPU count.
-func TestPredictCommand(t *testing.T) {
-	const ops = 10e6
-	file := filepath.Join(t.TempDir(), "measured.json")
-	var buf bytes.Buffer
-	pts := []results.Point{
-		measuredPoint("one-lock", 1, ops, mutexAt("table", ops, 40*time.Nanosecond)),
-		measuredPoint("no-lock", 1, ops/2),
-	}
-	if err := results.Write(&buf, results.JSON, pts); err != nil {
-		t.Fatal(err)
-	}
-	if err := writeFile(file, buf.Bytes()); err != nil {
-		t.Fatal(err)
-	}
-	run := func(args ...string) (int, string, string) {
-		var out, errs bytes.Buffer
-		code := Run(context.Background(), testStudy(), args, strings.NewReader(""), &out, &errs)
-		return code, out.String(), errs.String()
-	}
-	code, out, errs := run("predict", "--from", file, "--sched", "fifo", "--cpus", "1-4")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errs)
-	}
-	for _, want := range []string{"one-lock (1 CPU(s)", "mutex table held 40 ns once an operation", "within its band", "cache lines shared by more cores", "fifo"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("table lacks %q:\n%s", want, out)
-		}
-	}
-	code, out, errs = run("predict", "--from", file, "--sched", "fifo", "--cpus", "1-4", "--variants", "one-lock", "--format", "json")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errs)
-	}
-	var n int
-	for line := range strings.Lines(out) {
-		var p results.Point
-		if err := json.Unmarshal([]byte(line), &p); err != nil {
-			t.Fatalf("line %q: %v", line, err)
-		}
-		n++
-		if p.Source != results.SourceModel || p.Mode != "one-lock" || p.CPUs != n || p.Bounds == nil {
-			t.Errorf("point %d: %+v", n, p)
-		}
-	}
-	if n != 4 {
-		t.Errorf("%d JSON points, want 4", n)
-	}
-}
-
-// Bad input is refused with a line naming the flag, exit 2, before
-// anything is measured or simulated.
-func TestPredictRefuses(t *testing.T) {
-	for _, c := range []struct {
-		args []string
-		want string
-	}{
-		{[]string{"--cpus", "0"}, "--cpus"},
-		{[]string{"--cpus", "1-500"}, "--cpus"},
-		{[]string{"--format", "xml"}, `--format "xml": want table or json`},
-		{[]string{"--variants", "nope"}, `--variants: "nope": not a variant`},
-		{[]string{"--from", "x.json", "--dur", "1s"}, "--dur: applies when measuring"},
-		{[]string{"--sched", "rr"}, `--sched "rr"`},
-		{[]string{"--dur", "0s"}, "--dur 0s"},
-		{[]string{"--from", "/nonexistent/x.json"}, "--from"},
-	} {
-		var out, errs bytes.Buffer
-		code := Run(context.Background(), testStudy(), append([]string{"predict"}, c.args...), strings.NewReader(""), &out, &errs)
-		if code != exitcode.Usage || !strings.Contains(errs.String(), c.want) || strings.Count(errs.String(), "\n") != 1 {
-			t.Errorf("predict %v: exit %d, stderr %q; want %d and one line with %q", c.args, code, errs.String(), exitcode.Usage, c.want)
-		}
-	}
-}
-
-func writeFile(path string, data []byte) error { return os.WriteFile(path, data, 0o644) }
 
 // Each CPU count measured is predicted from its own readings, a count
 // between or past them from those on the most CPUs measured up to it,

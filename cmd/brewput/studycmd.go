@@ -1,0 +1,378 @@
+//go:build !js
+
+package main
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/brewput/brewput/explain/compare"
+	"github.com/brewput/brewput/internal/cliflag"
+	"github.com/brewput/brewput/internal/exitcode"
+	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/host"
+	"github.com/brewput/brewput/internal/mainjob"
+	"github.com/brewput/brewput/internal/predict"
+	"github.com/brewput/brewput/internal/profile"
+	"github.com/brewput/brewput/internal/study"
+	"github.com/brewput/brewput/internal/sweep"
+	"github.com/brewput/brewput/report"
+	"github.com/brewput/brewput/results"
+)
+
+// newStudyCmd is brewput study PKG [command] [flags]: it builds the study
+// program PKG (study.Build) and runs its command, one of studyCmds', with
+// the rest of the arguments; their errors name the study.
+func newStudyCmd(e *env) *cobra.Command {
+	return &cobra.Command{
+		Use:                "study PKG [command] [flags]",
+		Short:              "Measure your own design: a study program's variants (package measure/study) on 1, 2, … CPUs, with why and predict",
+		DisableFlagParsing: true, // the study's commands parse them
+		RunE: func(cmd *cobra.Command, args []string) error {
+			switch {
+			case len(args) > 0 && (args[0] == "-h" || args[0] == "--help"):
+				return cmd.Help()
+			case len(args) == 0 || strings.HasPrefix(args[0], "-"):
+				return errors.New("study: give the study program's package first, such as brewput study ./examples/cache/study --cpus 1,2")
+			}
+			prog, remove, err := study.Build(cmd.Context(), args[0])
+			if err != nil {
+				return err
+			}
+			defer remove()
+			return runStudy(cmd.Context(), e, prog, args)
+		},
+	}
+}
+
+// runStudy runs the command of prog's study that args, PKG first, give:
+// under a command tree of its own, brewput study PKG, whose errors name
+// the study.
+func runStudy(ctx context.Context, e *env, prog *study.Program, args []string) error {
+	root, node := &cobra.Command{Use: "brewput"}, &cobra.Command{Use: "study"}
+	root.AddCommand(node)
+	node.AddCommand(studyCmds(e, prog, args[0]))
+	finishRoot(root, e)
+	root.SilenceErrors, root.SilenceUsage = true, true
+	root.SetArgs(append([]string{"study"}, args...))
+	if err := root.ExecuteContext(ctx); err != nil {
+		return studyError{prog.Name, err}
+	}
+	return nil
+}
+
+// studyError is an error of a study's command, which names the study.
+type studyError struct {
+	study string
+	error
+}
+
+func (s studyError) Unwrap() error { return s.error }
+
+// studyHelp is the long help of a study's command name from
+// help/study/NAME.txt.
+func studyHelp(name string) string {
+	b, _ := fs.ReadFile(helpFiles, "help/study/"+name+".txt")
+	return string(b)
+}
+
+// studyTable says what a study's compact table holds, for --format.
+const studyTable = "a row per variant and CPU count, the median of its runs"
+
+// studyCmds is the command PKG (use) of prog's study, which measures and
+// writes the report, with its commands: run, report, compare, fit, why,
+// predict and list, the report, compare and fit brewput's own.
+func studyCmds(e *env, prog *study.Program, use string) *cobra.Command {
+	vf := &variantFlags{}
+	var out string
+	var full func() (bool, error)
+	cmd := &cobra.Command{
+		Use:   use,
+		Short: cmp.Or(prog.Summary, "measure "+prog.Name+"'s variants on 1, 2, … CPUs"),
+		Long:  prog.Name + ": " + cmp.Or(prog.Summary, "a study of "+strings.Join(prog.Names(), ", ")) + "\n\n" + studyHelp("measure"),
+		Example: fmt.Sprintf("  brewput study %[1]s --cpus 1,2 --dur 300ms\n  brewput study %[1]s run --variants %[2]s --count 6 --out old.json\n"+
+			"  brewput study %[1]s compare old.json new.json\n  brewput study %[1]s list", use, prog.Names()[0]),
+		Args: unknownArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			pl, err := vf.plan(cmd.Flags(), prog)
+			if err != nil {
+				return err
+			}
+			fullTable, err := full()
+			if err != nil {
+				return err
+			}
+			if err := e.claimReportDir(out, ""); err != nil {
+				return err
+			}
+			points, runErr := prog.Measure(cmd.Context(), pl, e.stderr, nil)
+			if len(points) > 0 {
+				if err := mainjob.Rerender(e.stdout, e.stderr, out, report.Inputs{Points: points}, nil, fullTable, "", e.analyzer()); err != nil {
+					return failure{Err: err}
+				}
+			}
+			return exitcode.Measured(runErr, len(points), pl.Total())
+		},
+	}
+	vf.register(cmd.Flags())
+	cmd.Flags().StringVar(&out, "out", prog.Name+"-report", "folder to write the report to")
+	full = cliflag.Table(cmd.Flags(), studyTable)
+	rep := newReportCmd(e)
+	setDefault(rep.Flags(), "out", prog.Name+"-report", rep.Flags().Lookup("out").Usage)
+	rep.Flags().Lookup("format").Usage = cmd.Flags().Lookup("format").Usage
+	rep.Flags().MarkHidden("playground") // the page's links to try a mode of the shop
+	cmd.AddCommand(studyRunCmd(e, prog), rep, newCompareCmd(e), newFitCmd(e), studyWhyCmd(e, prog, use), studyPredictCmd(e, prog, use), &cobra.Command{
+		Use:   "list",
+		Short: "List the variants",
+		Args:  unknownArgs,
+		RunE: func(*cobra.Command, []string) error {
+			t := format.Table{Ragged: true}
+			for _, v := range prog.Variants {
+				t.Row(v.Name, v.Summary)
+			}
+			return t.Write(e.stdout)
+		},
+	})
+	return cmd
+}
+
+func studyRunCmd(e *env, prog *study.Program) *cobra.Command {
+	vf := &variantFlags{}
+	var format, outFile string
+	cmd := &cobra.Command{
+		Use:   "run",
+		Short: "Measure the variants and print, or save, the results",
+		Args:  unknownArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			pl, err := vf.plan(cmd.Flags(), prog)
+			if err != nil {
+				return err
+			}
+			out, err := outputOf(e, cmd.Flags(), format, outFile, results.Plan{Command: "study " + prog.Name + " run", Points: pl.Total()})
+			if err != nil {
+				return err
+			}
+			points, runErr := prog.Measure(cmd.Context(), pl, e.stderr, out.Add)
+			if err := out.Finish(points, runErr == nil); err != nil {
+				return failure{Err: err}
+			}
+			return exitcode.Measured(runErr, len(points), pl.Total())
+		},
+	}
+	vf.register(cmd.Flags())
+	registerOutput(cmd.Flags(), &format, &outFile)
+	return cmd
+}
+
+// variantFlags say what a study measures.
+type variantFlags struct {
+	variants, cpus        string
+	par, maxq, count      int
+	rate                  float64
+	dur, warmup, interval cliflag.Duration
+	profile, noisy        string
+}
+
+func (f *variantFlags) register(fs *pflag.FlagSet) {
+	fs.StringVar(&f.variants, "variants", "", "comma-separated variants to measure (default all; see list)")
+	fs.StringVar(&f.cpus, "cpus", fmt.Sprintf("1-%d", runtime.NumCPU()), "CPU counts, as a list and ranges such as 1,2 or 1-4")
+	fs.IntVar(&f.par, "par", 0, "workers at once (closed loop) or servers (open loop); 0 means one per CPU")
+	f.dur, f.warmup = cliflag.Duration(time.Second), cliflag.Duration(200*time.Millisecond)
+	fs.Var(&f.dur, "dur", "measured duration of each point")
+	fs.Var(&f.warmup, "warmup", "uncounted warm-up before each point")
+	fs.Float64Var(&f.rate, "rate", 0, "open loop: calls arriving per second (default closed loop)")
+	fs.Var(&f.interval, "interval", "open loop: time between arrivals, instead of --rate")
+	fs.IntVar(&f.maxq, "maxq", 1000, "open loop: most calls waiting; an arrival beyond it is dropped")
+	fs.IntVar(&f.count, "count", 1, "measure every point this many times, in rounds (as go test -count), for compare's statistics")
+	fs.StringVar(&f.profile, "profile", "", "write each point's execution trace and CPU, block and mutex profiles to this folder")
+	registerNoisy(fs, &f.noisy)
+}
+
+// plan checks every flag before anything is measured.
+func (f *variantFlags) plan(fs *pflag.FlagSet, prog *study.Program) (study.Plan, error) {
+	p := study.Plan{Count: f.count, Profile: f.profile}
+	var err error
+	if p.Variants, err = prog.ParseVariants("variants", f.variants); err != nil {
+		return p, err
+	}
+	if p.CPUs, err = host.ParseCPUList(f.cpus, runtime.NumCPU()); err != nil {
+		return p, fmt.Errorf("--cpus: %w", err)
+	}
+	p.Load = sweep.Load{Par: f.par, Dur: time.Duration(f.dur), Warmup: time.Duration(f.warmup)}
+	switch {
+	case f.par < 0:
+		return p, fmt.Errorf("--par %d: want 0 (one per CPU) or a positive number of workers", f.par)
+	case p.Load.Dur <= 0:
+		return p, fmt.Errorf("--dur %v: want a positive duration such as 2s", p.Load.Dur)
+	case p.Load.Warmup < 0:
+		return p, fmt.Errorf("--warmup %v: want zero or a positive duration such as 200ms", p.Load.Warmup)
+	case fs.Changed("rate") && fs.Changed("interval"):
+		return p, errors.New("--rate and --interval: give one or the other, not both")
+	case fs.Changed("rate") && f.rate <= 0:
+		return p, fmt.Errorf("--rate %v: want a positive number of calls per second, such as 10000", f.rate)
+	case fs.Changed("interval") && f.interval <= 0:
+		return p, fmt.Errorf("--interval %v: want a positive duration such as 100us", time.Duration(f.interval))
+	case fs.Changed("maxq") && !fs.Changed("rate") && !fs.Changed("interval"):
+		return p, errors.New("--maxq: only applies to an open loop; add --rate or --interval")
+	case f.maxq < 0:
+		return p, fmt.Errorf("--maxq %d: want 0 or more waiting calls", f.maxq)
+	case f.count < 1:
+		return p, fmt.Errorf("--count %d: want 1 or more repetitions of each point", f.count)
+	}
+	if p.Retry, err = retryOf(f.noisy); err != nil {
+		return p, err
+	}
+	switch {
+	case fs.Changed("rate"):
+		p.Load.Rate, p.Load.MaxQ = f.rate, f.maxq
+	case fs.Changed("interval"):
+		p.Load.Rate, p.Load.MaxQ = float64(time.Second)/float64(f.interval), f.maxq
+	}
+	if fs.Changed("profile") {
+		return p, profile.CheckDir(f.profile)
+	}
+	return p, nil
+}
+
+func studyWhyCmd(e *env, prog *study.Program, use string) *cobra.Command {
+	var variant, cpus, format, noisy string
+	w := study.Why{Load: sweep.Load{Dur: 300 * time.Millisecond, Warmup: 100 * time.Millisecond}}
+	cmd := &cobra.Command{
+		Use:     "why",
+		Short:   "Find what limits a variant on N CPUs, by experiment: stretch each lock, channel and the work outside them in turn",
+		Long:    studyHelp("why"),
+		Example: fmt.Sprintf("  brewput study %s why --variant %s --cpus 2", use, prog.Names()[0]),
+		Args:    unknownArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			n, err := strconv.Atoi(cpus)
+			switch {
+			case variant == "":
+				return fmt.Errorf("--variant: give the variant to explain; accepted: %s", strings.Join(prog.Names(), ", "))
+			case !slices.Contains(prog.Names(), variant):
+				return fmt.Errorf("--variant: %q: not a variant; accepted: %s", variant, strings.Join(prog.Names(), ", "))
+			case err != nil || n < 1:
+				return fmt.Errorf("--cpus %q: want one CPU count, such as 2", cpus)
+			case n > runtime.NumCPU():
+				return fmt.Errorf("--cpus %d: this machine has %d CPUs", n, runtime.NumCPU())
+			case !(w.Frac > 0 && w.Frac <= 1):
+				return fmt.Errorf("--stretch %v: want a fraction above 0 and at most 1, such as 0.1 for 10 %% longer", w.Frac)
+			case w.Count < 1:
+				return fmt.Errorf("--count %d: want 1 or more rounds (%d for intervals)", w.Count, compare.RunsForInterval())
+			case w.MaxCount < w.Count:
+				return fmt.Errorf("--max-count %d: want at least --count, %d", w.MaxCount, w.Count)
+			case w.Load.Par < 0:
+				return fmt.Errorf("--par %d: want 0 (one per CPU) or a positive number of workers", w.Load.Par)
+			case w.Load.Dur <= 0:
+				return fmt.Errorf("--dur %v: want a positive duration such as 300ms", w.Load.Dur)
+			case w.Load.Warmup < 0:
+				return fmt.Errorf("--warmup %v: want zero or a positive duration such as 100ms", w.Load.Warmup)
+			case format != "table" && format != "json":
+				return fmt.Errorf("--format %q: want table or json", format)
+			}
+			w.Variant, w.Load.CPUs = variant, n
+			if w.Retry, err = retryOf(noisy); err != nil {
+				return err
+			}
+			if err := w.Load.Validate(); err != nil {
+				return err
+			}
+			s, runErr := prog.Why(cmd.Context(), w, e.stderr)
+			if s == nil || len(s.Base) == 0 {
+				return runErr
+			}
+			s.Judge()
+			write := s.WriteTable
+			if format == "json" {
+				write = s.WriteJSON
+			}
+			if err := write(e.stdout); err != nil {
+				return failure{Err: err}
+			}
+			return exitcode.Ended(runErr, len(s.Base), w.Count, "rounds", "what was measured")
+		},
+	}
+	fs := cmd.Flags()
+	fs.StringVar(&variant, "variant", "", "the variant to explain (see list)")
+	fs.StringVar(&cpus, "cpus", strconv.Itoa(runtime.NumCPU()), "the CPU count to explain it on, one number")
+	fs.Float64Var(&w.Frac, "stretch", 0.1, "how much longer each part is made in its turn: 0.1 is 10 %")
+	fs.IntVar(&w.Count, "count", compare.RunsForInterval(), "rounds at least: the variant as it is and each stretch once a round")
+	fs.IntVar(&w.MaxCount, "max-count", 20, "rounds at most, while an experiment is undecided")
+	fs.IntVar(&w.Load.Par, "par", 0, "workers at once; 0 means one per CPU")
+	fs.Var((*cliflag.Duration)(&w.Load.Dur), "dur", "measured duration of each run")
+	fs.Var((*cliflag.Duration)(&w.Load.Warmup), "warmup", "uncounted warm-up before each run")
+	fs.StringVar(&format, "format", "table", "output format: table or json")
+	registerNoisy(fs, &noisy)
+	return cmd
+}
+
+func studyPredictCmd(e *env, prog *study.Program, use string) *cobra.Command {
+	var variants, cpus, measure, format string
+	mf := &modelFlags{}
+	p := study.Predict{Plan: study.Plan{Load: sweep.Load{Dur: time.Second, Warmup: 200 * time.Millisecond}, Retry: sweep.DefaultRetry()}}
+	cmd := &cobra.Command{
+		Use:   "predict",
+		Short: "Predict each variant on more CPUs than the machine has, from what its meters measured, and check it against the measurements",
+		Long:  studyHelp("predict"),
+		Example: fmt.Sprintf("  brewput study %[1]s predict --cpus 1-64\n"+
+			"  brewput study %[1]s run --cpus 1,2 --out measured.json && brewput study %[1]s predict --from measured.json --format json", use),
+		Args: unknownArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			fs := cmd.Flags()
+			var err error
+			if p.Variants, err = prog.ParseVariants("variants", variants); err != nil {
+				return err
+			}
+			if p.CPUs, err = host.ParseCPUList(cpus, host.ModelMaxCPUs); err != nil {
+				return fmt.Errorf("--cpus: %w", err)
+			}
+			if p.From != "" {
+				for _, name := range []string{"measure", "dur", "warmup", "count"} {
+					if fs.Changed(name) {
+						return fmt.Errorf("--%s: applies when measuring; --from %s reads what was measured", name, p.From)
+					}
+				}
+			} else if p.Plan.CPUs, err = host.ParseCPUList(measure, runtime.NumCPU()); err != nil {
+				return fmt.Errorf("--measure: %w", err)
+			}
+			switch {
+			case p.Load.Dur <= 0:
+				return fmt.Errorf("--dur %v: want a positive duration such as 1s", p.Load.Dur)
+			case p.Load.Warmup < 0:
+				return fmt.Errorf("--warmup %v: want zero or a positive duration such as 200ms", p.Load.Warmup)
+			case p.Count < 1:
+				return fmt.Errorf("--count %d: want 1 or more repetitions of each point", p.Count)
+			case format != "table" && format != "json":
+				return fmt.Errorf("--format %q: want table or json", format)
+			}
+			p.JSON, p.Options = format == "json", predict.Options{Sched: mf.sched, Seed: mf.seed, Calibration: mf.calibration, Band: true}
+			if fs.Changed("calibration") {
+				p.Options.Given = append(p.Options.Given, "calibration")
+			}
+			return prog.Predict(cmd.Context(), p, e.stdout, e.stderr)
+		},
+	}
+	fs := cmd.Flags()
+	fs.StringVar(&cpus, "cpus", "1-64", "CPU counts to predict, as a list and ranges such as 1-64 or 1,2,4,8")
+	fs.StringVar(&measure, "measure", fmt.Sprintf("1-%d", runtime.NumCPU()), "CPU counts to measure first, as --cpus takes them, up to this machine's")
+	fs.StringVar(&p.From, "from", "", "read what was measured from this results file (run --out FILE) instead of measuring")
+	fs.StringVar(&variants, "variants", "", "comma-separated variants to predict (default all; see list)")
+	fs.Var((*cliflag.Duration)(&p.Load.Dur), "dur", "measured duration of each point")
+	fs.Var((*cliflag.Duration)(&p.Load.Warmup), "warmup", "uncounted warm-up before each point")
+	fs.IntVar(&p.Count, "count", 1, "measure every point this many times; the model reads the median run")
+	mf.registerPolicy(fs)
+	fs.Uint64Var(&mf.seed, "seed", 1, "seed of the simulations' start states; the same seed gives the same prediction")
+	fs.StringVar(&format, "format", "table", "output format: table or json (JSON Lines, a point per variant and CPU count)")
+	fs.StringVar(&p.Out, "out", "", "also write the report of the measured and predicted points to this folder")
+	return cmd
+}

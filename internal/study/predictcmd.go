@@ -1,0 +1,137 @@
+package study
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/brewput/brewput/explain/analyze"
+	"github.com/brewput/brewput/explain/verdict"
+	"github.com/brewput/brewput/internal/exitcode"
+	"github.com/brewput/brewput/internal/predict"
+	"github.com/brewput/brewput/report"
+	"github.com/brewput/brewput/report/text"
+	"github.com/brewput/brewput/results"
+)
+
+// Predict is a prediction of Plan's variants on CPUs under Options: from
+// what Plan measures, or, with From, what that results file holds. JSON
+// writes the predicted points alone; Out is a folder for the report of
+// the measured and predicted points.
+type Predict struct {
+	Plan
+	From    string
+	CPUs    []int
+	Options predict.Options
+	JSON    bool
+	Out     string
+}
+
+// Predict predicts f's variants on f.CPUs from models of their meters,
+// read on each CPU count measured, and writes the answer, the models and
+// the table of predicted against measured points to stdout (or JSON), its
+// progress to stderr.
+func (p *Program) Predict(ctx context.Context, f Predict, stdout, stderr io.Writer) error {
+	if f.Out != "" {
+		if err := report.CheckDir(f.Out); err != nil {
+			return fmt.Errorf("--out: %w", err)
+		}
+	}
+	if err := f.Options.Check(); err != nil {
+		return err
+	}
+	var measured []results.Point
+	var err error
+	if f.From != "" {
+		if measured, err = readStudy(f.From, p, f.Variants); err != nil {
+			return err
+		}
+	} else {
+		var runErr error
+		measured, runErr = p.Measure(ctx, f.Plan, stderr, nil)
+		if runErr != nil {
+			return exitcode.Measured(runErr, len(measured), f.Total())
+		}
+	}
+	models, err := modelsOf(f.Variants, measured)
+	if err != nil {
+		return exitcode.Failure{Err: err}
+	}
+	pr, err := predict.Resolve(ctx, f.Options, func(line string) { fmt.Fprintln(stderr, line) })
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "predicting %d variant(s) on %d CPU count(s)\n", len(f.Variants), len(f.CPUs))
+	predicted, err := predictAll(ctx, pr, p.Name, models, f.CPUs)
+	if err != nil {
+		return exitcode.Ended(err, 0, len(f.Variants)*len(f.CPUs), "points", "nothing")
+	}
+	all := append(slices.Clone(measured), predicted...)
+	if f.JSON {
+		if err := results.Write(stdout, results.JSON, predicted); err != nil {
+			return exitcode.Failure{Err: err}
+		}
+	} else {
+		// The answer first, as every command's: what the model
+		// predicts, how it fares where measured, what it leaves
+		// out; then what it is made of, and the table.
+		if err := text.WriteVerdict(stdout, verdict.Of(all)); err != nil {
+			return exitcode.Failure{Err: err}
+		}
+		fmt.Fprintln(stdout)
+		if err := writePrediction(stdout, models, predicted, measured, f.CPUs); err != nil {
+			return exitcode.Failure{Err: err}
+		}
+		fmt.Fprintf(stdout, "%s\n", pr.Describe())
+	}
+	if f.Out != "" {
+		a, err := analyze.Points(all, analyze.Options{})
+		var r *report.Report
+		if err == nil {
+			r, err = report.Build(all, a)
+		}
+		if err == nil {
+			err = r.WriteDir(f.Out)
+		}
+		if err != nil {
+			return exitcode.Failure{Err: err}
+		}
+		w := stderr // beside JSON, not into it
+		if !f.JSON {
+			w = stdout
+		}
+		fmt.Fprintf(w, "\nreport: %s/%s\n", f.Out, report.Index)
+	}
+	return nil
+}
+
+// readStudy reads the measured points of s's variants from a results
+// file: an error names --from where the file holds none of them.
+func readStudy(path string, s *Program, variants []string) ([]results.Point, error) {
+	all, err := results.ReadFiles(path)
+	if err != nil {
+		return nil, fmt.Errorf("--from: %w", err)
+	}
+	var out []results.Point
+	for _, p := range all {
+		if p.Study == s.Name && p.Source != results.SourceModel && slices.Contains(variants, p.Mode) {
+			out = append(out, p)
+		}
+	}
+	var missing []string
+	for _, v := range variants {
+		found := false
+		for _, p := range out {
+			found = found || p.Mode == v
+		}
+		if !found {
+			missing = append(missing, v)
+		}
+	}
+	if len(missing) > 0 {
+		return nil, fmt.Errorf("--from %s: no measured point of %s of study %s; measure them with run --out FILE, or choose --variants", path, strings.Join(missing, ", "), s.Name)
+	}
+	return out, nil
+}

@@ -1,0 +1,186 @@
+// Package study is brewput study's work on a user's study program
+// (package measure/study): build it, have it describe its study, measure
+// its variants' points in child processes restricted to their CPUs (its
+// point command), find what limits a variant by experiment (why) and
+// model each variant from its meters (predict). The flags are
+// cmd/brewput's.
+package study
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/brewput/brewput/internal/exitcode"
+	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/sweep"
+	kit "github.com/brewput/brewput/measure/study"
+	"github.com/brewput/brewput/results"
+)
+
+// Program is a built study program and the study it describes.
+type Program struct {
+	Path string
+	kit.Description
+}
+
+// Build builds the main package pkg (a directory or a package path, of
+// the current module) into a temporary folder, which remove removes, and
+// asks the program to describe its study. A package that does not build,
+// or that is no study program, is a one-line error.
+func Build(ctx context.Context, pkg string) (p *Program, remove func(), err error) {
+	dir, err := os.MkdirTemp("", "brewput-study-")
+	if err != nil {
+		return nil, nil, exitcode.Failure{Err: err}
+	}
+	remove = func() { os.RemoveAll(dir) }
+	p = &Program{Path: filepath.Join(dir, "study")}
+	var out, errOut bytes.Buffer
+	build := exec.CommandContext(ctx, "go", "build", "-o", p.Path, pkg)
+	build.Stdout, build.Stderr = &errOut, &errOut
+	if err := build.Run(); err != nil {
+		remove()
+		if ctx.Err() != nil {
+			return nil, nil, exitcode.Interruption{Err: fmt.Errorf("interrupted while building %s; nothing measured", pkg)}
+		}
+		return nil, nil, fmt.Errorf("study %s: does not build: %s", pkg, firstLine(errOut.String(), err))
+	}
+	dctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	describe := exec.CommandContext(dctx, p.Path, "describe")
+	describe.Stdout, describe.Stderr = &out, &errOut
+	if err = describe.Run(); err == nil {
+		err = json.Unmarshal(out.Bytes(), &p.Description)
+	}
+	if err == nil && (p.Name == "" || len(p.Variants) == 0) {
+		err = fmt.Errorf("described no study")
+	}
+	if err != nil {
+		remove()
+		return nil, nil, fmt.Errorf("study %s: not a study program (a main package that calls study.Main): %s", pkg, firstLine(errOut.String(), err))
+	}
+	return p, remove, nil
+}
+
+// firstLine is the first line of a command's output that says what went
+// wrong (not a "# package" header), or err's where it said nothing.
+func firstLine(out string, err error) string {
+	for line := range strings.Lines(out) {
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
+			return line
+		}
+	}
+	return err.Error()
+}
+
+// Names are the study's variants' names.
+func (p *Program) Names() []string {
+	out := make([]string, len(p.Variants))
+	for i, v := range p.Variants {
+		out[i] = v.Name
+	}
+	return out
+}
+
+// ParseVariants reads a comma-separated list of variants, for the flag
+// named flag; an empty list is every variant.
+func (p *Program) ParseVariants(flag, list string) ([]string, error) {
+	if list == "" {
+		return p.Names(), nil
+	}
+	var out []string
+	for _, name := range strings.Split(list, ",") {
+		name = strings.TrimSpace(name)
+		if !slices.Contains(p.Names(), name) {
+			return nil, fmt.Errorf("--%s: %q: not a variant; accepted: %s", flag, name, strings.Join(p.Names(), ", "))
+		}
+		out = append(out, name)
+	}
+	return out, nil
+}
+
+// Plan is a checked list of points to measure, Count times over, each
+// measured again while disturbed as Retry says.
+type Plan struct {
+	Variants []string
+	CPUs     []int
+	Load     sweep.Load // CPUs set per point
+	Count    int
+	Profile  string
+	Retry    sweep.Retry
+}
+
+// Total is how many points the plan measures.
+func (p Plan) Total() int { return len(p.Variants) * len(p.CPUs) * p.Count }
+
+// Measure measures every point of the plan, each in a child process,
+// round by round, telling log its progress, and returns what it
+// measured, also when it stops early.
+func (p *Program) Measure(ctx context.Context, pl Plan, log io.Writer, add func(*results.Point) error) ([]results.Point, error) {
+	if pl.Profile != "" {
+		if err := os.MkdirAll(pl.Profile, 0o755); err != nil {
+			return nil, exitcode.Failure{Err: fmt.Errorf("--profile: create %s: %w", pl.Profile, err)}
+		}
+	}
+	fmt.Fprintf(log, "measuring %s, about %v\n", format.Count(pl.Total(), "point"),
+		(time.Duration(pl.Total()) * (pl.Load.Warmup + pl.Load.Dur)).Round(100*time.Millisecond))
+	var points []results.Point
+	for rep := 1; rep <= pl.Count; rep++ {
+		for _, v := range pl.Variants {
+			for _, n := range pl.CPUs {
+				l := pl.Load
+				l.CPUs = n
+				if pl.Profile != "" {
+					name := fmt.Sprintf("%s-%dcpu", v, n)
+					if pl.Count > 1 {
+						name += fmt.Sprintf("-rep%d", rep)
+					}
+					l.Profile = filepath.Join(pl.Profile, name)
+				}
+				pt, err := p.point(ctx, kit.Request{Variant: v, Load: l}, pl.Retry, fmt.Sprintf("%s cpus=%d", v, n), log)
+				if err != nil {
+					return points, err
+				}
+				if pl.Count > 1 {
+					pt.Rep = rep
+				}
+				if add != nil {
+					if err := add(&pt); err != nil {
+						return points, exitcode.Failure{Err: err}
+					}
+				}
+				points = append(points, pt)
+				fmt.Fprintf(log, "[%d/%d] %s cpus=%d: %s, p50 %s\n", len(points), pl.Total(), v, n,
+					format.Rate(pt.Throughput, pt.Unit), format.Wait(pt.Latency.P50))
+			}
+		}
+	}
+	return points, nil
+}
+
+// point measures r in a child process restricted to its CPUs, again while
+// it is disturbed as rt says (sweep.Quietly), each retry told on log with
+// what.
+func (p *Program) point(ctx context.Context, r kit.Request, rt sweep.Retry, what string, log io.Writer) (results.Point, error) {
+	pt, err := sweep.Quietly(ctx, rt, func(ctx context.Context) (results.Point, error) {
+		return sweep.RunChild(ctx, p.Path, []string{"point"}, nil, r.Load.CPUs, r)
+	}, func(pt results.Point, attempt int, waited time.Duration, quiet bool) {
+		fmt.Fprintf(log, "%s: disturbed (%s): measuring again after waiting %v for a quiet machine, attempt %d of %d\n",
+			what, pt.Interference(), waited.Round(100*time.Millisecond), attempt+1, rt.Attempts)
+	})
+	if err != nil && ctx.Err() == nil {
+		err = fmt.Errorf("%s: %w", what, err)
+	}
+	if ctx.Err() != nil {
+		err = ctx.Err()
+	}
+	return pt, err
+}

@@ -5,12 +5,27 @@ package main
 import (
 	"github.com/spf13/cobra"
 
-	"github.com/brewput/brewput/internal/comparecmd"
+	"github.com/brewput/brewput/explain/compare"
 	"github.com/brewput/brewput/results"
 )
 
-// newCompareCmd is the shared compare command, reading results files as
-// every brewput command does: their notes go to stderr.
+// newCompareCmd is "compare OLD NEW": how NEW differs from OLD, point by
+// point, with a statistical verdict (compare.Files), in the format
+// --format asks, at the significance level --alpha. It reads the results
+// files as every brewput command does: their notes go to stderr.
 func newCompareCmd(e *env) *cobra.Command {
-	return comparecmd.New(e.stdout, func(path string) ([]results.Point, error) { return e.openResults(path) })
+	var format string
+	var opts compare.Options
+	cmd := &cobra.Command{
+		Use:   "compare OLD NEW",
+		Short: "Tell, point by point, how two results files differ, with a statistical verdict",
+		Args:  func(_ *cobra.Command, args []string) error { return compare.TwoFiles(args) },
+		RunE: func(cmd *cobra.Command, args []string) error {
+			read := func(path string) ([]results.Point, error) { return e.openResults(path) }
+			return compare.Files(e.stdout, args[0], args[1], opts, format, read)
+		},
+	}
+	cmd.Flags().Float64Var(&opts.Alpha, "alpha", 0.05, "significance level: a difference counts when p < alpha")
+	cmd.Flags().StringVar(&format, "format", "table", "output format: table or json")
+	return cmd
 }

@@ -21,6 +21,7 @@ import (
 
 	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/stale"
 	"github.com/brewput/brewput/internal/sweep"
 	kit "github.com/brewput/brewput/measure/study"
 	"github.com/brewput/brewput/results"
@@ -37,7 +38,8 @@ type Program struct {
 // asks the program to describe its study. A package that does not build,
 // or that is no study program, is a one-line error.
 func Build(ctx context.Context, pkg string) (p *Program, remove func(), err error) {
-	dir, err := os.MkdirTemp("", "brewput-study-")
+	stale.Remove(os.TempDir(), "brewput-study-", "") // left by a run killed outright
+	dir, err := os.MkdirTemp("", stale.Pattern("brewput-study-", ""))
 	if err != nil {
 		return nil, nil, exitcode.Failure{Err: err}
 	}
@@ -53,19 +55,22 @@ func Build(ctx context.Context, pkg string) (p *Program, remove func(), err erro
 		}
 		return nil, nil, fmt.Errorf("study %s: does not build: %s", pkg, firstLine(errOut.String(), err))
 	}
+	// The description is the last line: the user's code may print first.
 	dctx, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()
+	errOut.Reset()
 	describe := exec.CommandContext(dctx, p.Path, "describe")
 	describe.Stdout, describe.Stderr = &out, &errOut
 	if err = describe.Run(); err == nil {
-		err = json.Unmarshal(out.Bytes(), &p.Description)
+		lines := bytes.Split(bytes.TrimSpace(out.Bytes()), []byte("\n"))
+		err = json.Unmarshal(lines[len(lines)-1], &p.Description)
 	}
 	if err == nil && (p.Name == "" || len(p.Variants) == 0) {
 		err = fmt.Errorf("described no study")
 	}
 	if err != nil {
 		remove()
-		return nil, nil, fmt.Errorf("study %s: not a study program (a main package that calls study.Main): %s", pkg, firstLine(errOut.String(), err))
+		return nil, nil, fmt.Errorf("study %s: not a study program (a main package that calls study.Main with a valid Study): %s", pkg, firstLine(errOut.String(), err))
 	}
 	return p, remove, nil
 }

@@ -1,10 +1,10 @@
 // Package lab is what every lab shares: the Lab interface through which
-// brewput lists, configures, runs and draws one; Sweep, the frame of a
-// lab's run over CPU counts; Point, a measured point of a lab; the checks
-// a lab's configuration is validated with (Within, NotEmpty, Choices,
-// …); and chartspec.Figure, a lab's chart as plain data, which package report
-// draws. Each lab is a package under lab/, and lab/all is the one list of
-// them: adding a lab is a package and a line there.
+// brewput lists, configures, runs and draws one; Of, a lab made of its
+// package's parts; Sweep, the frame of a run over CPU counts; the
+// measuring and point-making helpers (Turns, Stopwatch, Timing, Runs);
+// and the checks a configuration is validated with. Each lab is a package
+// under lab/, and lab/all is the one list of them: adding a lab is a
+// package and a line there.
 package lab
 
 import (
@@ -19,40 +19,36 @@ import (
 )
 
 // Lab is one lab as brewput runs it: an experiment on real Go code, its
-// configuration bound to flags, measured over CPU counts into points of
-// results, and drawn in a chart of its own.
+// configuration bound to flags, measured over CPU counts into points, and
+// drawn in a chart of its own.
 type Lab interface {
-	// Info is the lab's name and texts.
 	Info() Info
-	// Bind adds the lab's own flags to fs, bound to its configuration
-	// and at its defaults. The check it returns, called once fs is
-	// parsed, completes the configuration from the flags and validates
-	// it; its error starts with the flag's name (see FlagError).
+	// Bind adds the lab's flags to fs, at their defaults; the check it
+	// returns, called once fs is parsed, completes and validates the
+	// configuration, its error starting with the flag's name.
 	Bind(fs *pflag.FlagSet) (check func() error)
-	// Run measures the lab as configured on each CPU count of cpus
-	// (GOMAXPROCS), telling progress, which may be nil, a line at a time.
-	// Cancelled, or failing, it returns what it measured with the error.
+	// Run measures the lab on each CPU count (GOMAXPROCS), telling
+	// progress, which may be nil, a line at a time. Cancelled, or
+	// failing, it returns what it measured with the error.
 	Run(ctx context.Context, cpus []int, progress func(line string)) ([]results.Point, error)
-	// Figure is the lab's chart.
 	Figure() chartspec.Figure
 }
 
 // Info names a lab and says what it is.
 type Info struct {
-	// Name is the lab's name in brewput lab NAME and in its points' lab.
-	Name string
-	// Summary is one line, for brewput lab list.
-	Summary string
-	// Help says what the lab measures, what it shows and what to look
-	// for: brewput lab NAME --help.
-	Help string
-	// Example is command lines that run it, for --help.
-	Example string
+	Name    string // in brewput lab NAME and in its points
+	Summary string // its line in brewput lab list
+	Help    string // what it measures and what to look for: --help
+	Example string // command lines that run it, for --help
 }
 
-// FlagError turns the error of a lab's Config.Validate, which starts with
-// the configuration's field as its flag is named ("add-size 0: …"), into
-// a usage error that names the flag ("--add-size 0: …"); nil stays nil.
+// Validator is a lab's configuration. Validate returns the first problem
+// on one line that starts with the field's flag name ("reps 0: want 1 to
+// 100 runs a point"), which FlagError makes a usage error.
+type Validator interface{ Validate() error }
+
+// FlagError puts "--" before the flag name that a Validate error starts
+// with; nil stays nil.
 func FlagError(err error) error {
 	if err == nil {
 		return nil

@@ -1,13 +1,29 @@
 package lab
 
 import (
+	"context"
+	"errors"
 	"fmt"
+	"io"
+	"runtime"
 	"strings"
 
 	"github.com/brewput/brewput/report/chartspec"
 
 	"github.com/spf13/pflag"
+
+	"github.com/brewput/brewput/internal/exitcode"
+	"github.com/brewput/brewput/internal/format"
 )
+
+// WriteList writes a line for each lab: its name and summary.
+func WriteList(w io.Writer, labs []Lab) error {
+	t := format.Table{Ragged: true}
+	for _, l := range labs {
+		t.Row(l.Info().Name, l.Info().Summary)
+	}
+	return t.Write(w)
+}
 
 // Names lists the labs' names, in order, for messages.
 func Names(labs []Lab) string {
@@ -28,10 +44,9 @@ func Find(labs []Lab, name string) (Lab, bool) {
 	return nil, false
 }
 
-// Select reads a list of labs as the main job's --labs gives it: "all",
-// or names of labs separated by commas, and checks each one's
-// configuration as it is (its defaults, for labs/all's). Its error names
-// the unknown lab, or the lab and the flag.
+// Select reads the main job's --labs: "all", or names separated by
+// commas; each lab's configuration (its defaults) is checked. Its error
+// names the unknown lab, or the lab and the flag.
 func Select(labs []Lab, list string) ([]Lab, error) {
 	out := labs
 	if list != "all" {
@@ -59,4 +74,26 @@ func Figures(labs []Lab) map[string]chartspec.Figure {
 		out[l.Info().Name] = l.Figure()
 	}
 	return out
+}
+
+// DefaultCPUs is "1,N" for a machine of N CPUs: the comparison every lab
+// makes.
+func DefaultCPUs() string {
+	if n := runtime.NumCPU(); n > 1 {
+		return fmt.Sprintf("1,%d", n)
+	}
+	return "1"
+}
+
+// Ended is the command's error for how the run of lab name ended: none,
+// an exitcode.Interruption for a cancelled context, or an
+// exitcode.Failure.
+func Ended(err error, name string) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, context.Canceled):
+		return exitcode.Interruption{Err: fmt.Errorf("lab %s interrupted; kept what was measured", name)}
+	}
+	return exitcode.Failure{Err: fmt.Errorf("lab %s: %w", name, err)}
 }

@@ -17,9 +17,7 @@ import (
 // Of is a lab made of its package's parts by New: its texts, its
 // configuration, its Run and its figure. It implements Lab.
 type Of[C Validator] struct {
-	// Config is the lab's configuration: its defaults, then what the
-	// flags of Bind set.
-	Config C
+	Config C // the defaults, then what Bind's flags set
 	info   Info
 	run    func(ctx context.Context, c C, cpus []int, progress func(line string)) ([]results.Point, error)
 	figure chartspec.Figure
@@ -33,30 +31,27 @@ func New[C Validator](info Info, config C, run func(ctx context.Context, c C, cp
 }
 
 // Completer is a configuration that completes itself once its flags are
-// parsed, knowing which were given, such as a default that depends on
-// another flag.
+// parsed, knowing which were given: a default that depends on another
+// flag.
 type Completer interface {
 	Complete(given func(flag string) bool)
 }
 
-// GivenChecker is a configuration that refuses flags given without the
-// ones they need, which would otherwise be ignored without a word
-// (actors' --remote-requests without --remote): its error starts with the
-// flag's name, as Validate's.
+// GivenChecker is a configuration that refuses a flag given without the
+// one it needs, which would otherwise be ignored without a word; its
+// error starts with the flag's name, as Validate's.
 type GivenChecker interface {
 	CheckGiven(given func(flag string) bool) error
 }
 
-// Sizer is a configuration that estimates the memory a run of it holds
-// at most, and says from which flags, so that a run past the memory
-// budget is refused before it starts (see Of.Memory).
+// Sizer is a configuration that estimates the memory a run holds at most,
+// and from which flags, so that a run past the memory budget is refused
+// before it starts.
 type Sizer interface {
 	Memory() (bytes float64, what string)
 }
 
-// Memory is the memory a run of the lab as configured holds at most, and
-// what holds it ("channels of up to 1000 batches of 1000 lines of 300
-// bytes"); 0 for a lab whose configuration does not say (see Sizer).
+// Memory is the Sizer's estimate; 0 for a configuration that is none.
 func (l *Of[C]) Memory() (float64, string) {
 	if s, ok := any(l.Config).(Sizer); ok {
 		return s.Memory()
@@ -93,11 +88,11 @@ func (l *Of[C]) Bind(fs *pflag.FlagSet) func() error {
 	}
 }
 
-// bindFields adds to fs a flag for each field of the struct c points to
-// that is tagged `flag:"name"`, and returns what to do once fs is parsed:
-// copy the values of a slice of a string type (such as []logs.Kind),
-// which pflag reads as []string, into its field. A field of a type with no
-// flag is a mistake of the lab's, which its tests find: it panics.
+// bindFields adds to fs a flag for each field of *c tagged `flag:"name"`,
+// and returns what to do once fs is parsed: copy a slice of a string type
+// (such as []logs.Kind), which pflag reads as []string, into its field. A
+// field of a type with no flag is the lab's mistake, which its tests
+// find: it panics.
 func bindFields(fs *pflag.FlagSet, c any) (complete func()) {
 	v := reflect.ValueOf(c).Elem()
 	var after []func()

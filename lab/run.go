@@ -25,13 +25,12 @@ func RunEach(ctx context.Context, labs []Lab, cpus []int, progress func(line str
 }
 
 // Profiled runs l one CPU count at a time, each under a profile session
-// (package profile) whose files are DIR/NAME-Ncpu.trace, .cpu.pprof,
-// .block.pprof and .mutex.pprof; the block profile's waits go into each
-// of the count's points, with the files' path. The profile covers every
-// variant and repetition at that count, so the waits have totals but no
-// per-operation figure (per_op_ms 0): no one variant's operations account
-// for them. progress, which may be nil, is told where each count's files
-// are. Without a dir, Profiled is l.Run.
+// whose files are DIR/NAME-Ncpu.trace, .cpu.pprof, .block.pprof and
+// .mutex.pprof; the block profile's waits, and the files' path, go into
+// each of the count's points. The profile covers every variant at that
+// count, so the waits have totals but no per-operation figure (per_op_ms
+// 0). progress, which may be nil, is told where the files are. Without a
+// dir, Profiled is l.Run.
 func Profiled(ctx context.Context, l Lab, cpus []int, dir string, progress func(line string)) ([]results.Point, error) {
 	if dir == "" {
 		return l.Run(ctx, cpus, progress)

@@ -10,13 +10,9 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// Validator is a lab's configuration, which checks itself.
-type Validator interface{ Validate() error }
-
-// Check is what a lab's Run checks before any work: its configuration c,
-// then the CPU counts (see host.CheckCPUs). Sweep checks both itself; a
-// Run that prepares something first (inputs, a folder) calls Check
-// before it.
+// Check is what a lab's Run checks before any work: c, then the CPU
+// counts. Sweep calls it; a Run that prepares something first calls it
+// before.
 func Check(c Validator, cpus []int) error {
 	if err := c.Validate(); err != nil {
 		return err
@@ -28,21 +24,17 @@ func Check(c Validator, cpus []int) error {
 // none, where the lab said what it did as it went).
 type Add func(p results.Point, progress string)
 
-// Sweep is the frame of a lab's Run over CPU counts. It checks c and cpus
-// (Check); then, for each count n of cpus in turn, it sets GOMAXPROCS to
-// n and calls at, which measures the lab's points at n and hands each to
-// add with its line of progress. Each point gets this machine as its
-// Host, and the CPU other processes and the hypervisor took while it was
-// measured (since the point before it, or the count's start), which marks
-// it disturbed where that is more than results.DisturbedCPUs beyond the
-// cores it left free; a point that is impossible (results.Point.Check)
-// is refused. Each point then goes to the function ctx carries
-// (WithPoints), if any: a journal, say. GOMAXPROCS is restored at the
-// end. progress may be nil.
+// Sweep is the frame of a lab's Run over CPU counts. It checks c and cpus;
+// then, for each count n in turn, sets GOMAXPROCS to n (restored at the
+// end) and calls at, which measures the points at n and hands each to
+// add. Each point gets this machine as its Host and the CPU other
+// processes and the hypervisor took since the point before (disturbed
+// where too much, see results.Point.IsDisturbed); an impossible point
+// (results.Point.Check) is refused; each then goes to the function of
+// WithPoints, if ctx carries one. progress may be nil.
 //
-// Sweep returns every point added, also when at fails or ctx is done
-// before a CPU count, with that error, or the first error of a refused
-// point or of ctx's function.
+// Sweep returns every point added, with the error of at or ctx, or the
+// first of a refused point or of WithPoints' function.
 func Sweep(ctx context.Context, c Validator, cpus []int, progress func(line string), at func(n int, add Add) error) ([]results.Point, error) {
 	if err := Check(c, cpus); err != nil {
 		return nil, err
@@ -98,9 +90,9 @@ func Sweep(ctx context.Context, c Validator, cpus []int, progress func(line stri
 // pointsKey is the key of WithPoints's function in a context.
 type pointsKey struct{}
 
-// WithPoints returns a context under which a lab's Run (through Sweep)
-// hands each point to f as soon as it is measured, so that a journal
-// holds it however the run ends; f's error is Run's.
+// WithPoints returns a context under which Sweep hands each point to f
+// as soon as it is measured, so that a journal holds it however the run
+// ends; f's error is Run's.
 func WithPoints(ctx context.Context, f func(results.Point) error) context.Context {
 	return context.WithValue(ctx, pointsKey{}, f)
 }

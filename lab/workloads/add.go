@@ -1,6 +1,10 @@
 package workloads
 
-import "sync"
+import (
+	"sync"
+
+	"github.com/brewput/brewput/lab"
+)
 
 // addInput returns the integers 0 … n-1, whose sum n(n-1)/2 checks every
 // run exactly.
@@ -25,19 +29,14 @@ func add(numbers []int) int {
 	return v
 }
 
-// addConcurrent splits numbers into one contiguous part per goroutine,
-// sums the parts at the same time and adds up the partial sums. Each
-// goroutine writes its own slot once, at the end, so they share nothing
-// while they work.
+// addConcurrent sums one contiguous part of numbers per goroutine at the
+// same time and adds up the partial sums. Each goroutine writes its own
+// slot once, at the end, so they share nothing while they work.
 func addConcurrent(goroutines int, numbers []int) int {
 	partial := make([]int, goroutines)
-	stride := len(numbers) / goroutines
 	var wg sync.WaitGroup
 	for g := range goroutines {
-		lo, hi := g*stride, (g+1)*stride
-		if g == goroutines-1 {
-			hi = len(numbers) // the last part takes the remainder
-		}
+		lo, hi := lab.Part(len(numbers), goroutines, g)
 		wg.Go(func() { partial[g] = add(numbers[lo:hi]) })
 	}
 	wg.Wait()

@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"sync"
+
+	"github.com/brewput/brewput/lab"
 )
 
 // sortInput returns n pseudo-random integers, the same for every run, and
@@ -22,18 +24,13 @@ func sortInput(n int) (input, want []int) {
 }
 
 // bubbleSort sorts a in place: pass after pass over the unsorted front,
-// each carrying the largest element it meets to the end, until a pass moves
-// nothing.
-//
-// Each step writes the smaller and the larger of two neighbours instead of
-// branching on which is larger. On random input such a branch is a coin
-// toss the CPU mispredicts half the time, while over already sorted runs it
-// is predicted almost always; with it, a sort that first sorts halves and
-// then sorts the whole again runs faster than one plain sort even on one CPU
-// (about 1.3× on the machine this was written on), for a reason that has
-// nothing to do with concurrency. Without the branch a step costs the same
-// whatever the data, so time follows the number of comparisons, the cost
-// the lesson is about.
+// each carrying the largest element it meets to the end, until a pass
+// moves nothing. Each step writes the smaller and the larger of two
+// neighbours rather than branching on which is larger: a branch the CPU
+// mispredicts on random input and not on sorted runs would make sorting
+// halves and then the whole faster than one sort even on one CPU (about
+// 1.3×), for a reason that has nothing to do with concurrency. Without
+// it, time follows the comparisons, the cost the lesson is about.
 func bubbleSort(a []int) {
 	n := len(a)
 	for pass := 0; pass < n; pass++ {
@@ -56,13 +53,9 @@ func bubbleSort(a []int) {
 // most of the slice, about ¾ of the comparisons of a plain sort, so what
 // the goroutines saved is spent again in one goroutine.
 func sortConcurrent(goroutines int, a []int) {
-	stride := len(a) / goroutines
 	var wg sync.WaitGroup
 	for g := range goroutines {
-		lo, hi := g*stride, (g+1)*stride
-		if g == goroutines-1 {
-			hi = len(a)
-		}
+		lo, hi := lab.Part(len(a), goroutines, g)
 		wg.Go(func() { bubbleSort(a[lo:hi]) })
 	}
 	wg.Wait()

@@ -1,31 +1,18 @@
-// Package workloads is the lab that shows when concurrency pays and when
-// it does not: three workloads, each done sequentially and concurrently,
-// measured with one CPU and with more.
-//
-//   - add sums integers: CPU-bound work that splits cleanly, so it needs
-//     parallelism, not just concurrency, to go faster.
-//   - sort bubble-sorts integers: CPU-bound work that splits but does not
-//     combine, since sorted chunks must be sorted again as a whole, so it
-//     gains nothing even in parallel.
-//   - find searches XML documents for a topic, each read preceded by a
-//     blocking wait that stands for the disk: IO-bound work, where a pool of
-//     goroutines overlaps the waits and wins even on one CPU.
-//
-// Run measures every variant at each CPU count it is given and returns
-// results points whose "speedup" metric is the sequential median time over
-// the concurrent one. Every run's answer is checked exactly; a wrong one is
-// an error.
+// Package workloads is the lab of when concurrency pays: add (CPU-bound,
+// splits cleanly), sort (a bubble sort, which splits but must be sorted
+// again as a whole) and find (IO-bound: reads behind a blocking wait),
+// each done sequentially and concurrently, on one CPU and more.
 package workloads
 
 import (
 	"cmp"
 	"context"
 	"fmt"
+	"github.com/brewput/brewput/internal/format"
 	"runtime"
 	"strings"
 	"time"
 
-	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/report/chartspec"
 
 	"github.com/brewput/brewput/lab"
@@ -35,11 +22,7 @@ import (
 // Name is the lab's name, as in "brewput lab workloads".
 const Name = "workloads"
 
-// Summary is the lab's line in "brewput lab list".
-const Summary = "add, sort and find, sequential and concurrent, on 1 CPU and more: when concurrency pays"
-
-// Help is the lab's description for "brewput lab workloads --help".
-const Help = `Concurrency is not parallelism. Whether doing work out of order, in many
+const help = `Concurrency is not parallelism. Whether doing work out of order, in many
 goroutines, makes it faster depends on the kind of work: CPU-bound work
 needs more CPUs to go faster, IO-bound work does not, and some work does
 not split at all. This lab measures three workloads, each done
@@ -86,15 +69,22 @@ parsing and --workers waits at a time allow. add and sort compute
 without waiting: their share says how many of the CPUs each variant
 keeps busy.`
 
-// Example is how the lab is run, for "brewput lab workloads --help".
-const Example = `  brewput lab workloads
-  brewput lab workloads --cpus 1 --sort-size 5000 --docs 200
-  brewput lab workloads --wait 0 --format json --out workloads.json`
+// The metrics of a point.
+const (
+	MetricSpeedup  results.Metric = "speedup"   // the sequential median time ÷ this variant's; 1 on a sequential point
+	MetricMedianMs results.Metric = "median_ms" // the median run's time
+)
 
-// figure is the lab's chart: the speedup of each workload's concurrent
+// NewLab returns the lab at its defaults, as brewput runs it; its flags
+// are Config's. Its chart is the speedup of each workload's concurrent
 // variant over its sequential one, against CPUs.
-func figure() chartspec.Figure {
-	return chartspec.Figure{
+func NewLab() *lab.Of[Config] {
+	return lab.New(lab.Info{Name: Name, Help: help,
+		Summary: "add, sort and find, sequential and concurrent, on 1 CPU and more: when concurrency pays",
+		Example: `  brewput lab workloads
+  brewput lab workloads --cpus 1 --sort-size 5000 --docs 200
+  brewput lab workloads --wait 0 --format json --out workloads.json`,
+	}, DefaultConfig(), Run, chartspec.Figure{
 		Kind:   chartspec.Lines,
 		Title:  "workloads: speedup of concurrent over sequential against CPUs",
 		Lesson: "The speedup of each workload's concurrent version over its sequential one, at each CPU count. IO-bound find gains even on 1 CPU: its goroutines overlap their waits. CPU-bound add gains only with a second CPU, and sort never does: its concurrent version sorts the whole again after the parts.",
@@ -106,48 +96,32 @@ func figure() chartspec.Figure {
 		},
 		Reference: chartspec.Reference{Label: "no gain (1×)", Y: 1},
 		Empty:     "No concurrent variant has a speedup to draw.",
-	}
+	})
 }
 
-// Config sets the sizes of the lab's workloads. Each field's comment names
-// the flag it stands for.
+// Config sets the sizes of the lab's workloads.
 type Config struct {
-	// AddSize is how many integers add sums (--add-size); they are 0 to
-	// AddSize-1, so the sum is known exactly.
-	AddSize int `flag:"add-size" usage:"add: integers summed"`
-	// SortSize is how many pseudo-random integers sort bubble-sorts
-	// (--sort-size). Bubble sort takes time in the square of it: twice the
-	// size, four times as long.
+	// AddSize integers, 0 to AddSize-1, so that the sum is known.
+	AddSize  int `flag:"add-size" usage:"add: integers summed"`
 	SortSize int `flag:"sort-size" usage:"sort: integers bubble-sorted (time grows with its square)"`
-	// Docs is how many XML documents find searches (--docs).
-	Docs int `flag:"docs" usage:"find: XML documents searched"`
-	// Wait is the blocking wait before each document is read, standing for
-	// the disk (--wait); 0 makes find CPU-bound.
-	Wait time.Duration `flag:"wait" usage:"find: blocking wait before each document, standing for the disk (0: CPU-bound)"`
-	// Topic is the word find looks for in the documents' item descriptions
-	// (--topic); the generator puts it into some of them.
-	Topic string `flag:"topic" usage:"find: the word searched for"`
-	// Workers is the size of find's goroutine pool (--workers); 0 means one
-	// per CPU of the machine (runtime.NumCPU), as in the seed's benchmark.
-	// IO-bound work gains from more goroutines than CPUs: each one spends
-	// most of its time waiting.
+	Docs     int `flag:"docs" usage:"find: XML documents searched"`
+	// Wait stands for the disk before each document is read.
+	Wait  time.Duration `flag:"wait" usage:"find: blocking wait before each document, standing for the disk (0: CPU-bound)"`
+	Topic string        `flag:"topic" usage:"find: the word searched for"`
+	// Workers is find's pool, 0 for runtime.NumCPU as in the seed's
+	// benchmark: IO-bound work gains from more goroutines than CPUs.
 	Workers int `flag:"workers" usage:"find: goroutines in the concurrent pool (0: one per CPU of the machine)"`
-	// Goroutines is how many parts the concurrent add and sort split their
-	// work into, one goroutine each (--goroutines); 0 means one per CPU of
-	// the machine (runtime.NumCPU), whatever GOMAXPROCS is, so that on 1
-	// CPU the concurrent variants are concurrency without parallelism.
+	// Goroutines splits add and sort, 0 for runtime.NumCPU whatever
+	// GOMAXPROCS is, so that on 1 CPU they are concurrency without
+	// parallelism.
 	Goroutines int `flag:"goroutines" usage:"add and sort: parts, one goroutine each (0: one per CPU of the machine)"`
-	// Reps is how many times each variant runs at each CPU count (--reps);
-	// a point reports the median run.
-	Reps int `flag:"reps" usage:"runs of each variant at each CPU count; a point reports the median"`
+	Reps       int `flag:"reps" usage:"runs of each variant at each CPU count; a point reports the median"`
 }
 
-// DefaultConfig returns the issue's sizes: 10 million integers to add,
-// 1,000 documents with a 1 ms wait each (about 1.2 s sequentially), a pool
-// of 100 workers, and a sort of 20,000 integers (about 0.4 s sequentially
-// on the 2-core machine it was written on); each variant runs 5 times.
-// That is about 22 s for CPU counts 1 and 2 there, most of it find's
-// sequential runs and the sorts.
+// DefaultConfig is the issue's sizes: 10 million integers to add, 1,000
+// documents with a 1 ms wait each (about 1.2 s sequentially), a pool of
+// 100, and a sort of 20,000 integers (about 0.4 s sequentially), 5 runs
+// each: about 22 s for CPU counts 1 and 2 on a 2-core machine.
 func DefaultConfig() Config {
 	return Config{
 		AddSize:  10_000_000,
@@ -160,9 +134,7 @@ func DefaultConfig() Config {
 	}
 }
 
-// Validate returns an error for the first field out of range, its message
-// starting with the field's flag name without dashes, e.g.
-// "add-size 0: want at least 1 integer".
+// Validate implements lab.Validator.
 func (c Config) Validate() error {
 	return cmp.Or(
 		lab.AtLeast("add-size", c.AddSize, 1, "integer"),
@@ -183,28 +155,18 @@ func (c Config) Validate() error {
 	)
 }
 
-// Run measures every variant of every workload at each CPU count in cpus,
-// with runtime.GOMAXPROCS set to it (and restored on return), and returns
-// two points per workload and count: "add/sequential", "add/concurrent",
-// "sort/sequential", "sort/concurrent", "find/sequential",
-// "find/concurrent", in that order within a count.
-//
-// A point's Ops is the work items of one run: integers summed (add),
-// integers sorted (sort), documents searched (find); Throughput is Ops
-// over the median run's seconds, in "ints/s" or "docs/s". Metrics hold
-// "median_ms" and "speedup": the sequential median over the concurrent
-// one at the same count, 1 on the sequential point. Par is the goroutines
-// the variant used, 1 when sequential.
-//
-// Each count must be at least 1; a count above the machine's CPUs is
-// measured as asked, with more Ps than cores.
-//
-// progress, if not nil, gets one line per point. When ctx is done Run
-// returns the points of the workloads it finished with ctx's error: the
-// two variants of one workload are measured together, in turn, so a
-// workload cut off midway gives no point. A wrong answer is an error, with
-// the points measured before it. GOMAXPROCS is the process's, so Run must
-// not run beside other measurements in the same process.
+// Memory is what a run holds at most: the integers it adds, the ones it
+// sorts (and their copy), and the documents it searches.
+func (c Config) Memory() (float64, string) {
+	return 8*float64(c.AddSize) + 24*float64(c.SortSize) + 256*float64(c.Docs),
+		fmt.Sprintf("--add-size %d integers, --sort-size %d and --docs %d", c.AddSize, c.SortSize, c.Docs)
+}
+
+// Run measures, at each CPU count, add, sort and find, each sequentially
+// and then concurrently, their runs taking turns; a point is the median
+// run (its Ops the integers or documents of a run, Par the goroutines)
+// and keeps every run's time as its latency. Every answer is checked; a
+// wrong one is an error. Cancelled, Run keeps the workloads finished.
 func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
 	if err := lab.Check(c, cpus); err != nil {
 		return nil, err
@@ -215,23 +177,54 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 	}
 	return lab.Sweep(ctx, c, cpus, progress, func(n int, add lab.Add) error {
 		for _, pair := range in.pairs(c) {
-			ts, err := measure(ctx, c.Reps, pair[:])
+			var ts [2]lab.Runs
+			err := lab.Turns(ctx, c.Reps, 2, func(_, i int) error {
+				v := pair[i]
+				if v.prepare != nil {
+					v.prepare()
+				}
+				sw := lab.StartStopwatch()
+				err := v.do()
+				d, cpu := sw.Stop()
+				if err != nil {
+					return fmt.Errorf("%s on %d CPUs: %w", v.name, n, err)
+				}
+				if err := v.check(); err != nil {
+					return fmt.Errorf("%s on %d CPUs: wrong answer: %w", v.name, n, err)
+				}
+				ts[i].Add(sw.Start, d, cpu)
+				return nil
+			})
 			if err != nil {
 				return err
 			}
-			seq, conc := ts[0].Median(), ts[1].Median()
 			speedup := 1.0
-			if conc > 0 {
-				speedup = seq / conc
+			if conc := ts[1].Median(); conc > 0 {
+				speedup = ts[0].Median() / conc
 			}
 			for i, s := range []float64{1, speedup} {
-				p := point(pair[i], ts[i], n, s)
+				v := pair[i]
+				p := ts[i].Point(Name, v.name, n, v.par, v.ops, v.unit, map[results.Metric]float64{MetricSpeedup: s})
+				p.Metrics[MetricMedianMs] = p.Latency.P50
 				add(p, fmt.Sprintf("%s/%s cpus=%d: median %s of %d, %s, speedup %.2f",
-					Name, p.Variant, n, format.Wait(p.Metrics[MetricMedianMs]), c.Reps, format.Rate(p.Throughput, p.Unit), s))
+					Name, p.Variant, n, format.Wait(p.Latency.P50), c.Reps, format.Rate(p.Throughput, p.Unit), s))
 			}
 		}
 		return nil
 	})
+}
+
+// variant is one way of doing one workload, ready to be timed: prepare
+// runs untimed before each run (a fresh copy to sort), do is the run, and
+// check says, untimed, whether its answer was right.
+type variant struct {
+	name    string // "add/concurrent"
+	par     int    // goroutines doing the work
+	ops     int64  // work items per run
+	unit    string
+	prepare func()
+	do      func() error
+	check   func() error
 }
 
 // inputs is the data every run starts from, made once per Run.
@@ -316,11 +309,4 @@ func (in *inputs) pairs(c Config) [][2]variant {
 		finds[i].ops, finds[i].unit = int64(len(in.docs)), "docs/s"
 	}
 	return [][2]variant{adds, sorts, finds}
-}
-
-// Memory is what a run holds at most: the integers it adds, the ones it
-// sorts (and their copy), and the documents it searches.
-func (c Config) Memory() (float64, string) {
-	return 8*float64(c.AddSize) + 24*float64(c.SortSize) + 256*float64(c.Docs),
-		fmt.Sprintf("--add-size %d integers, --sort-size %d and --docs %d", c.AddSize, c.SortSize, c.Docs)
 }

@@ -1,0 +1,176 @@
+package lab
+
+import (
+	"context"
+	"runtime"
+	"time"
+
+	"github.com/HdrHistogram/hdrhistogram-go"
+
+	"github.com/brewput/brewput/measure/harness"
+	"github.com/brewput/brewput/results"
+)
+
+// Point is the point of lab name's variant measured on n CPUs from start,
+// with its metrics: measured here, its Mode "name/variant", its Start in
+// UTC to the millisecond, used CPUs (the process's CPU time over the wall
+// time) as CPUUsed and Util. The lab adds what it did (Timing.Point and
+// Runs.Point do).
+func Point(name, variant string, n int, start time.Time, used float64, metrics map[results.Metric]float64) results.Point {
+	return results.Point{
+		Source:  results.SourceMeasured,
+		Lab:     results.Lab{Name: name, Variant: variant, Metrics: metrics},
+		Mode:    name + "/" + variant,
+		CPUs:    n,
+		CPUUsed: used,
+		Util:    used / float64(n),
+		Start:   start.UTC().Round(time.Millisecond),
+	}
+}
+
+// Latencies gives p the summary (Latency) and the encoded histogram
+// (Hist) of the latencies in h.
+func Latencies(p *results.Point, h *hdrhistogram.Histogram) error {
+	p.Latency = results.Summarize(h)
+	var err error
+	p.Hist, err = results.EncodeHistogram(h)
+	return err
+}
+
+// NewHist is a histogram of latencies in ns, up to most.
+func NewHist(most time.Duration) *hdrhistogram.Histogram { return hdrhistogram.New(1, int64(most), 3) }
+
+// Record records d ns in h, held within h's range so that it cannot fail.
+func Record(h *hdrhistogram.Histogram, d int64) {
+	_ = h.RecordValue(min(max(d, 1), h.HighestTrackableValue()))
+}
+
+// Timing is what one variant's run, or runs, measured: when it began, its
+// wall and the process's CPU time, the goroutines doing the work (Par),
+// the operations done and their latencies.
+type Timing struct {
+	Start     time.Time
+	Wall, CPU time.Duration
+	Par       int
+	Ops       int64
+	Hist      *hdrhistogram.Histogram
+}
+
+// Point is t's point (see Point): DurS the wall time, Throughput the
+// operations over it in unit, Latency from Hist.
+func (t Timing) Point(name, variant string, n int, unit string, metrics map[results.Metric]float64) (results.Point, error) {
+	secs := t.Wall.Seconds()
+	p := Point(name, variant, n, t.Start, t.CPU.Seconds()/secs, metrics)
+	p.Par, p.Ops, p.Unit = t.Par, t.Ops, unit
+	p.DurS, p.Throughput = secs, float64(t.Ops)/secs
+	return p, Latencies(&p, t.Hist)
+}
+
+// Turns runs each of k variants reps times, the variants taking turns
+// within a repetition so that a slow spell of the machine falls on all
+// of them alike and their ratios hold. Each run starts from a collected
+// heap, not the last run's garbage, and none starts once ctx is done.
+func Turns(ctx context.Context, reps, k int, run func(rep, i int) error) error {
+	for rep := range reps {
+		for i := range k {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			runtime.GC()
+			if err := run(rep, i); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// Stopwatch times a stretch of a lab's work: the wall time from Start,
+// and the process's CPU time over it.
+type Stopwatch struct {
+	Start time.Time
+	cpu0  time.Duration
+}
+
+// StartStopwatch reads the process's CPU time, then the clock.
+func StartStopwatch() Stopwatch {
+	cpu0 := harness.ProcessCPU()
+	return Stopwatch{Start: time.Now(), cpu0: cpu0}
+}
+
+// Stop returns the wall time since the start, then the CPU time over it,
+// read in that order.
+func (s Stopwatch) Stop() (wall, cpu time.Duration) {
+	wall = time.Since(s.Start)
+	return wall, harness.ProcessCPU() - s.cpu0
+}
+
+// Runs are the timed runs of one variant at one CPU count, for a point
+// of the median run.
+type Runs struct {
+	Times []time.Duration // the wall time of each run
+	CPU   time.Duration   // CPU time over the runs
+	Start time.Time       // when the first began
+}
+
+// Add records a run of wall time d and CPU time cpu that began at start.
+func (r *Runs) Add(start time.Time, d, cpu time.Duration) {
+	if r.Start.IsZero() {
+		r.Start = start
+	}
+	r.Times = append(r.Times, d)
+	r.CPU += cpu
+}
+
+// Median is the middle run's time in seconds (of an even count, the mean
+// of the middle two): unlike the mean, one run slowed by the machine does
+// not move it. It is the Latency's P50, to the last bit.
+func (r Runs) Median() float64 { return r.Latency().P50 / 1000 }
+
+// Latency is the distribution of the runs' times, in ms.
+func (r Runs) Latency() results.Latency { return results.RunLatency(r.Times) }
+
+// CPUsUsed is the CPU time over the runs' wall time, in CPUs; 0 without
+// runs.
+func (r Runs) CPUsUsed() float64 {
+	var wall time.Duration
+	for _, d := range r.Times {
+		wall += d
+	}
+	if wall <= 0 {
+		return 0
+	}
+	return r.CPU.Seconds() / wall.Seconds()
+}
+
+// Point is r's point (see Point), of runs that each did ops operations
+// with par goroutines: DurS the median run's time, Throughput ops over it
+// in unit (0 for a run too short to time), Latency the runs' times.
+func (r Runs) Point(name, variant string, n, par int, ops int64, unit string, metrics map[results.Metric]float64) results.Point {
+	lat := r.Latency()
+	med := lat.P50 / 1000
+	p := Point(name, variant, n, r.Start, r.CPUsUsed(), metrics)
+	p.Par, p.Ops, p.Unit = par, ops, unit
+	p.DurS, p.Latency = med, lat
+	if med > 0 {
+		p.Throughput = float64(ops) / med
+	}
+	return p
+}
+
+// Share is part i's share of total work split among parts (0 ≤ i <
+// parts): an even share, the first total%parts parts taking one more.
+func Share(total, parts, i int) int {
+	n := total / parts
+	if i < total%parts {
+		n++
+	}
+	return n
+}
+
+// Part is the range [lo, hi) of part i of n items split among parts by
+// Share: contiguous, in order.
+func Part(n, parts, i int) (lo, hi int) {
+	lo = i*(n/parts) + min(i, n%parts)
+	return lo, lo + Share(n, parts, i)
+}

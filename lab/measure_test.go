@@ -1,0 +1,95 @@
+package lab
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Shares add up to the total, each the even share or one more, the
+// larger ones first.
+func TestShare(t *testing.T) {
+	for _, tc := range []struct{ total, parts int }{{10, 3}, {32, 32}, {1000, 7}, {5, 1}, {2, 5}, {100, 1}, {5003, 17}} {
+		sum, prev := 0, tc.total
+		for i := range tc.parts {
+			n := Share(tc.total, tc.parts, i)
+			if d := n - tc.total/tc.parts; d < 0 || d > 1 || n > prev {
+				t.Errorf("%d among %d: part %d takes %d", tc.total, tc.parts, i, n)
+			}
+			sum, prev = sum+n, n
+		}
+		if sum != tc.total {
+			t.Errorf("%d among %d: %d in all", tc.total, tc.parts, sum)
+		}
+	}
+}
+
+// Parts are contiguous, in order, cover the items, and are Share long.
+func TestPart(t *testing.T) {
+	for _, tc := range []struct{ n, parts int }{{10, 3}, {32, 32}, {1000, 7}, {5, 1}, {2, 5}, {5003, 17}} {
+		next := 0
+		for i := range tc.parts {
+			lo, hi := Part(tc.n, tc.parts, i)
+			if lo != next || hi-lo != Share(tc.n, tc.parts, i) {
+				t.Errorf("%d among %d: part %d is [%d, %d), want from %d, %d long", tc.n, tc.parts, i, lo, hi, next, Share(tc.n, tc.parts, i))
+			}
+			next = hi
+		}
+		if next != tc.n {
+			t.Errorf("%d among %d: parts end at %d", tc.n, tc.parts, next)
+		}
+	}
+}
+
+// Turns runs the variants in turn, rep after rep, and stops at the first
+// error or once ctx is done.
+func TestTurns(t *testing.T) {
+	var order []string
+	err := Turns(context.Background(), 2, 3, func(rep, i int) error {
+		order = append(order, fmt.Sprintf("%d.%d", rep, i))
+		return nil
+	})
+	if err != nil || strings.Join(order, " ") != "0.0 0.1 0.2 1.0 1.1 1.2" {
+		t.Errorf("Turns: %v, order %v", err, order)
+	}
+	bad := errors.New("wrong answer")
+	runs := 0
+	if err := Turns(context.Background(), 2, 3, func(rep, i int) error { runs++; return map[bool]error{true: bad}[i == 1] }); err != bad || runs != 2 {
+		t.Errorf("Turns with a failure: %v after %d runs", err, runs)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	runs = 0
+	if err := Turns(ctx, 2, 3, func(int, int) error { runs++; cancel(); return nil }); !errors.Is(err, context.Canceled) || runs != 1 {
+		t.Errorf("Turns cancelled: %v after %d runs", err, runs)
+	}
+}
+
+// A Timing's point takes its throughput, duration, CPUs and latencies
+// from the timing; a Runs' point from its median run.
+func TestTimingAndRunsPoints(t *testing.T) {
+	ms := time.Millisecond
+	h := NewHist(time.Second)
+	for _, d := range []int64{0, int64(2 * ms), int64(time.Hour)} {
+		Record(h, d) // held within 1 ns to a second
+	}
+	start := time.Now()
+	p, err := Timing{Start: start, Wall: 2 * time.Second, CPU: time.Second, Par: 3, Ops: 100, Hist: h}.Point("t", "v", 2, "ops/s", nil)
+	if err != nil || p.Throughput != 50 || p.DurS != 2 || p.CPUUsed != 0.5 || p.Util != 0.25 || p.Par != 3 || p.Ops != 100 || p.Unit != "ops/s" ||
+		p.Latency.Max < 999 || p.Latency.Min > 1e-5 || p.Hist == "" || p.Mode != "t/v" {
+		t.Errorf("Timing.Point: %v, %+v", err, p)
+	}
+	var r Runs
+	for _, d := range []time.Duration{4 * ms, 1 * ms, 3 * ms} {
+		r.Add(start, d, d)
+	}
+	p = r.Point("t", "w", 1, 2, 30, "ints/s", nil)
+	if p.DurS != 0.003 || p.Throughput != 10_000 || p.Latency.P50 != 3 || p.CPUUsed != 1 || p.Par != 2 || p.Ops != 30 || p.Unit != "ints/s" {
+		t.Errorf("Runs.Point: %+v", p)
+	}
+	if p := (Runs{Times: []time.Duration{0}}).Point("t", "w", 1, 1, 30, "ints/s", nil); p.Throughput != 0 {
+		t.Errorf("a run too short to time: throughput %v", p.Throughput)
+	}
+}

@@ -1,10 +1,8 @@
 // Package wordcount is the lab that counts the words of a text file three
-// ways, from the talk that profiled a word counter into shape: one Read
-// call, one system call, per byte on the file; a bufio.Reader in between,
-// still with a fresh one-byte buffer per read; and the same with one buffer
-// reused for every read. It reports each way's time and allocations per
-// run, as go test -benchmem does, and times the system's wc -w on the same
-// file as an outside reference whose count must agree.
+// ways, from the talk that profiled a word counter into shape: a system
+// call per byte, a bufio.Reader with a fresh one-byte buffer per read,
+// and one buffer reused for every read; the system's wc -w on the same
+// file is the outside reference, whose count must agree.
 package wordcount
 
 import (
@@ -26,11 +24,7 @@ import (
 // Name is the lab's name, as in "brewput lab wordcount".
 const Name = "wordcount"
 
-// Summary is the lab's line in "brewput lab list".
-const Summary = "count words by a syscall per byte, buffered, and without allocating: against wc -w"
-
-// Help is the lab's description for "brewput lab wordcount --help".
-const Help = `A program that counts the words of a 1.2 MB text in two seconds, where
+const help = `A program that counts the words of a 1.2 MB text in two seconds, where
 wc -w takes a few milliseconds, is not slow because system calls are slow,
 but because it makes 1.2 million of them. This lab counts the words of one
 file three ways, each a step of the talk that profiled such a program:
@@ -66,47 +60,50 @@ for bytewise and buffered, and a handful for reused, which is where its
 last factor comes from; and how far the best of the three still is from
 wc, whose time includes starting a process.`
 
-// Example is how the lab is run, for "brewput lab wordcount --help".
-const Example = `  brewput lab wordcount
-  brewput lab wordcount --file /usr/share/common-licenses/GPL-3
-  brewput lab wordcount --size 5000000 --reps 3`
+// The metrics of a point.
+const (
+	MetricWords       results.Metric = "words"         // the count; wc's own on the wc point
+	MetricMedianMs    results.Metric = "median_ms"     // the median run's time
+	MetricSpeedup     results.Metric = "speedup"       // bytewise's median time ÷ the point's
+	MetricAllocsPerOp results.Metric = "allocs_per_op" // on the Go ways: heap allocations per run, as go test -benchmem
+	MetricBytesPerOp  results.Metric = "bytes_per_op"  // on the Go ways: bytes allocated per run
+)
 
-// figure is the lab's chart: each way's throughput, as a bar, at the most
-// CPUs.
-func figure() chartspec.Figure {
-	return chartspec.Figure{
+// NewLab returns the lab at its defaults, as brewput runs it; its flags
+// are Config's. Its chart is each way's throughput, a bar each.
+func NewLab() *lab.Of[Config] {
+	return lab.New(lab.Info{Name: Name, Help: help,
+		Summary: "count words by a syscall per byte, buffered, and without allocating: against wc -w",
+		Example: `  brewput lab wordcount
+  brewput lab wordcount --file /usr/share/common-licenses/GPL-3
+  brewput lab wordcount --size 5000000 --reps 3`,
+	}, DefaultConfig(), Run, chartspec.Figure{
 		Kind:   chartspec.Bars,
 		Title:  "wordcount: throughput of each way of reading",
 		Lesson: "Bytes counted per second by each way of reading, the system's wc -w beside them. One Read call per byte pays a system call per byte; a buffered reader pays one per buffer; reusing the buffer also spares an allocation per read.",
 		Y:      chartspec.Axis{Of: chartspec.ByThroughput},
 		Empty:  "No point to draw.",
-	}
+	})
 }
 
 // Config says what the lab counts and how often.
 type Config struct {
-	// File is the text file to count (--file); empty means a generated
-	// text of Size bytes.
 	File string `flag:"file" usage:"count this file's words (default: a generated text of --size bytes)"`
-	// Size is how many bytes of text to generate when File is empty
-	// (--size); 1.2 MB, the size of the talk's Moby Dick, by default. It
-	// must be valid even when File is set.
+	// Size is 1.2 MB by default, the talk's Moby Dick; it must be valid
+	// even with a File.
 	Size int `flag:"size" usage:"bytes of the generated text"`
-	// Reps is how many times each way runs at each CPU count (--reps); a
-	// point reports the median run.
 	Reps int `flag:"reps" usage:"runs of each way of reading at each CPU count; a point reports the median"`
 }
 
-// DefaultConfig returns the generated 1.2 MB text and 5 runs of each way:
-// about 7 s for CPU counts 1 and 2 on the 2-core machine it was written
-// on, nearly all of it the bytewise runs (about 0.55 s each).
+// DefaultConfig is the generated 1.2 MB text and 5 runs of each way:
+// about 7 s for CPU counts 1 and 2 on a 2-core machine, nearly all of it
+// the bytewise runs.
 func DefaultConfig() Config {
 	return Config{Size: 1_200_000, Reps: 5}
 }
 
-// Validate returns an error for the first field out of range, its message
-// starting with the field's flag name without dashes, e.g.
-// "size 0: want at least 1 byte". A File must be a readable regular file.
+// Validate implements lab.Validator; a File must be a readable regular
+// file.
 func (c Config) Validate() error {
 	if err := cmp.Or(
 		lab.AtLeast("size", c.Size, 1, "byte"),
@@ -131,26 +128,24 @@ func (c Config) Validate() error {
 	return nil
 }
 
-// Run counts the file's words every way at each CPU count in cpus, with
-// runtime.GOMAXPROCS set to it (and restored on return), and returns per
-// count the points "bytewise", "buffered", "reused" and, when wc is on the
-// PATH, "wc", in that order.
-//
-// A point's Ops is the bytes counted per run (the file's size) and
-// Throughput those bytes over the median run's seconds, in "bytes/s".
-// Metrics hold "median_ms", "words" (the count; wc's own on the wc point),
-// "speedup" (bytewise's median over the point's), and, on the Go ways,
-// "allocs_per_op" and "bytes_per_op": heap allocations and bytes
-// allocated per run, from runtime.MemStats, as go test -benchmem reports.
-// The wc point's CPUUsed is the wc process's.
-//
-// progress, if not nil, gets one line per point, and a line when wc is
-// missing or, on a file that is not plain ASCII, counts differently. When
-// ctx is done Run returns the points of the CPU counts it finished with
-// ctx's error: the ways are measured together, in turn, so a count cut off
-// midway gives no point. A wrong count is an error, with the points
-// measured before it. GOMAXPROCS is the process's, so Run must not run
-// beside other measurements in the same process.
+// Memory is what a run holds at most: the text, and a copy of it.
+func (c Config) Memory() (float64, string) {
+	size := float64(c.Size)
+	if c.File != "" {
+		if fi, err := os.Stat(c.File); err == nil {
+			size = float64(fi.Size())
+		}
+	}
+	return 3 * size, fmt.Sprintf("a text of %.0f bytes", size)
+}
+
+// Run counts the file's words every way at each CPU count, the ways
+// taking turns, and returns per count the points "bytewise", "buffered",
+// "reused" and, when wc is on the PATH, "wc" (whose CPUUsed is the wc
+// process's): the median run, Ops the file's bytes. A wrong count is an
+// error; progress also hears when wc is missing or, on a file that is not
+// plain ASCII, counts differently. Cancelled, Run keeps the CPU counts it
+// finished.
 func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
 	if err := lab.Check(c, cpus); err != nil {
 		return nil, err
@@ -197,8 +192,8 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 		}
 		bytewise := ts[0].Median()
 		for i, w := range ways {
-			p := point(w.name, ts[i], n, ref.size)
-			p.Metrics[MetricWords] = float64(ref.words)
+			p := ts[i].Point(Name, w.name, n, 1, ref.size, "bytes/s", map[results.Metric]float64{MetricWords: float64(ref.words)})
+			p.Metrics[MetricMedianMs] = p.Latency.P50
 			if med := ts[i].Median(); med > 0 {
 				p.Metrics[MetricSpeedup] = bytewise / med
 			}
@@ -231,51 +226,52 @@ type ref struct {
 	plain       bool // plain ASCII text, where wc -w must agree
 }
 
+// timing is what the runs of one way measured: their times and CPU time
+// (this process's, or wc's), and heap allocations and bytes allocated.
+type timing struct {
+	lab.Runs
+	mallocs, bytes uint64
+}
+
 // measure runs each way reps times on the file at path, the ways taking
-// turns within each repetition so that a slow spell of a noisy machine
-// falls on all of them alike, and checks every count against ref. It
-// returns the timings and wc's count (0 without wc). It stops with ctx's
-// error before the next run once ctx is done.
+// turns, and checks every count against ref. It returns the timings and
+// wc's count (0 without wc).
 func measure(ctx context.Context, reps int, path string, ref ref, ways []way) ([]timing, int64, error) {
 	ts := make([]timing, len(ways))
 	var wcCount int64
 	var before, after runtime.MemStats
-	for range reps {
-		for i, w := range ways {
-			if err := ctx.Err(); err != nil {
-				return nil, 0, err
-			}
-			runtime.GC() // the last run's garbage is not this run's to collect
-			runtime.ReadMemStats(&before)
-			var words, n int64
-			var err error
-			var wcCPU time.Duration
-			sw := lab.StartStopwatch()
-			if w.wc == "" {
-				words, n, err = w.count(path)
-			} else {
-				words, wcCPU, err = wcWords(ctx, w.wc, path)
-			}
-			d, cpu := sw.Stop()
-			runtime.ReadMemStats(&after)
-			if err != nil {
-				return nil, 0, fmt.Errorf("%s: %w", w.name, err)
-			}
-			if w.wc != "" {
-				cpu = wcCPU
-				if words != ref.words && ref.plain {
-					return nil, 0, fmt.Errorf("wc -w counts %d words in %s, the lab %d", words, path, ref.words)
-				}
-				wcCount = words
-			} else if words != ref.words || n != ref.size {
-				return nil, 0, fmt.Errorf("%s counted %d words in %d bytes, want %d in %d", w.name, words, n, ref.words, ref.size)
-			}
-			ts[i].Add(sw.Start, d, cpu)
-			ts[i].mallocs += after.Mallocs - before.Mallocs
-			ts[i].bytes += after.TotalAlloc - before.TotalAlloc
+	err := lab.Turns(ctx, reps, len(ways), func(_, i int) error {
+		w := ways[i]
+		runtime.ReadMemStats(&before)
+		var words, n int64
+		var err error
+		var wcCPU time.Duration
+		sw := lab.StartStopwatch()
+		if w.wc == "" {
+			words, n, err = w.count(path)
+		} else {
+			words, wcCPU, err = wcWords(ctx, w.wc, path)
 		}
-	}
-	return ts, wcCount, nil
+		d, cpu := sw.Stop()
+		runtime.ReadMemStats(&after)
+		if err != nil {
+			return fmt.Errorf("%s: %w", w.name, err)
+		}
+		if w.wc != "" {
+			cpu = wcCPU
+			if words != ref.words && ref.plain {
+				return fmt.Errorf("wc -w counts %d words in %s, the lab %d", words, path, ref.words)
+			}
+			wcCount = words
+		} else if words != ref.words || n != ref.size {
+			return fmt.Errorf("%s counted %d words in %d bytes, want %d in %d", w.name, words, n, ref.words, ref.size)
+		}
+		ts[i].Add(sw.Start, d, cpu)
+		ts[i].mallocs += after.Mallocs - before.Mallocs
+		ts[i].bytes += after.TotalAlloc - before.TotalAlloc
+		return nil
+	})
+	return ts, wcCount, err
 }
 
 // plainASCII reports whether text is printable ASCII and white space only,
@@ -304,15 +300,4 @@ func writeTemp(text []byte) (string, error) {
 		return "", fmt.Errorf("temporary text file: %w", err)
 	}
 	return f.Name(), nil
-}
-
-// Memory is what a run holds at most: the text, and a copy of it.
-func (c Config) Memory() (float64, string) {
-	size := float64(c.Size)
-	if c.File != "" {
-		if fi, err := os.Stat(c.File); err == nil {
-			size = float64(fi.Size())
-		}
-	}
-	return 3 * size, fmt.Sprintf("a text of %.0f bytes", size)
 }

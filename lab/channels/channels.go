@@ -1,15 +1,9 @@
-// Package channels is the channels lab (brewput lab channels): one producer
-// hands random text lines through a channel to M consumers that hash them,
-// after the experiment of a French article on channel contention (see
-// Help). It measures lines per second against a theoretical bound computed
-// from the producer's and one consumer's speed alone, so that each point
-// shows how much of the machine the channel's coordination costs, and how
-// much of that a larger channel buffer or batching wins back.
-//
-// Run sweeps channel sizes, consumer counts and batch sizes at each CPU
-// count and returns one results.Point per combination; Config says what it
-// sweeps. Variant names such as "S=10/M=4/B=100" are made by [Variant] and
-// read back by [ParseVariant].
+// Package channels is the channels lab (brewput lab channels): one
+// producer hands random lines through a channel to M consumers that hash
+// them, after an article on channel contention. Each point's throughput
+// is set against a bound computed from the producer's and one consumer's
+// speed alone (Bound): how much of the machine the channel's
+// coordination costs, and how much a larger buffer or batching wins back.
 package channels
 
 import (
@@ -17,17 +11,14 @@ import (
 
 	"github.com/brewput/brewput/report/chartspec"
 
+	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"
 )
 
 // Name is the lab's name, as in brewput lab channels.
 const Name = "channels"
 
-// Summary is the lab's one line in brewput lab list.
-const Summary = "one producer, M consumers hashing lines through a channel: how channel size and batching close the gap to the CPU bound"
-
-// Help is the lab's long description, for brewput lab channels --help.
-const Help = `One producer goroutine makes random printable-ASCII lines (300 bytes
+const help = `One producer goroutine makes random printable-ASCII lines (300 bytes
 each by default); M consumer goroutines each compute 5 SHA-1 sums of every
 line they receive. They talk through one channel of S slots, and each
 message carries a batch of B lines. This is the experiment of an article on
@@ -71,16 +62,28 @@ Variants are named S=<size>/M=<consumers>/B=<batch>. Every line produced is
 consumed exactly once: the lab counts the lines and sums the first 8 bytes
 of each line's last SHA-1, and fails if the count is wrong.`
 
-// Example is how the lab is run, for "brewput lab channels --help".
-const Example = `  brewput lab channels
-  brewput lab channels --size 1,100 --consumers 2 --batch 1,10,100,1000
-  brewput lab channels --cpus 1 --format json --out channels.json`
+// The metrics of a point.
+const (
+	MetricBound        results.Metric = "bound_lines_per_s"    // see Bound
+	MetricOfBound      results.Metric = "of_bound"             // Throughput ÷ the bound; above 1 only where the machine's speed drifted
+	MetricProducerRate results.Metric = "producer_lines_per_s" // the producer alone, just before and after the point, the faster
+	MetricConsumerRate results.Metric = "consumer_lines_per_s" // one consumer alone, likewise
+	MetricChanSize     results.Metric = "chan_size"            // the variant's S
+	MetricConsumers    results.Metric = "consumers"            // its M
+	MetricBatchLines   results.Metric = "batch_lines"          // its B
+)
 
-// figure is the lab's chart: the share of the bound each channel size
+// NewLab returns the lab at its defaults, as brewput runs it; its flags
+// are Config's. Its chart is the share of the bound each channel size
 // reaches against the batch size, the best over the consumer counts, at
 // the most CPUs.
-func figure() chartspec.Figure {
-	return chartspec.Figure{
+func NewLab() *lab.Of[Config] {
+	return lab.New(lab.Info{Name: Name, Help: help,
+		Summary: "one producer, M consumers hashing lines through a channel: how channel size and batching close the gap to the CPU bound",
+		Example: `  brewput lab channels
+  brewput lab channels --size 1,100 --consumers 2 --batch 1,10,100,1000
+  brewput lab channels --cpus 1 --format json --out channels.json`,
+	}, DefaultConfig(), Run, chartspec.Figure{
 		Kind:   chartspec.Lines,
 		Title:  "channels: share of the bound reached against batch size",
 		Lesson: "How close each channel setup comes to the bound that the producer's and a consumer's rates alone and the CPUs allow, against the batch size, for each channel size (best over consumer counts, at the most CPUs measured). Lines of one at a time stay far below the bound whatever the channel's size; batching closes most of the gap.",
@@ -92,5 +95,5 @@ func figure() chartspec.Figure {
 		},
 		Best:  true,
 		Empty: "No point says its share of the bound (of_bound) with a channel size S and batch B.",
-	}
+	})
 }

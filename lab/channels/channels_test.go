@@ -109,15 +109,6 @@ func TestVariantNames(t *testing.T) {
 	if v != "S=10/M=4/B=100" {
 		t.Errorf("Variant(10, 4, 100) = %q", v)
 	}
-	s, m, b, err := ParseVariant(v)
-	if err != nil || s != 10 || m != 4 || b != 100 {
-		t.Errorf("ParseVariant(%q) = %d, %d, %d, %v", v, s, m, b, err)
-	}
-	for _, bad := range []string{"", "S=1/M=2", "S=1/M=2/B=x", "M=1/S=2/B=3", "S=-1/M=2/B=3", "S=1/M=2/B=3/X=4"} {
-		if _, _, _, err := ParseVariant(bad); err == nil {
-			t.Errorf("ParseVariant(%q) succeeded", bad)
-		}
-	}
 }
 
 func TestValidate(t *testing.T) {
@@ -143,9 +134,10 @@ func TestRun(t *testing.T) {
 	points, _ := labtest.Run(t, labtest.With(NewLab(), c), []int{1, 2}, 2*2*2*2, Unit, []results.Metric{MetricBound, MetricOfBound,
 		MetricProducerRate, MetricConsumerRate, MetricChanSize, MetricConsumers, MetricBatchLines})
 	for _, p := range points {
-		s, m, b, err := ParseVariant(p.Variant)
-		if err != nil {
-			t.Fatal(err)
+		mt := p.Metrics
+		s, m, b := int(mt[MetricChanSize]), int(mt[MetricConsumers]), int(mt[MetricBatchLines])
+		if p.Variant != Variant(s, m, b) {
+			t.Errorf("%s: metrics %v do not match the variant", p.Variant, mt)
 		}
 		if p.Par != m || p.Ops != int64(c.Lines) {
 			t.Errorf("%s: %d consumers, %d lines", p.Variant, p.Par, p.Ops)
@@ -153,14 +145,10 @@ func TestRun(t *testing.T) {
 		if p.DurS <= 0 || p.Throughput <= 0 || p.Latency.P50 <= 0 || p.Latency.Max < p.Latency.P50 || p.Hist == "" {
 			t.Errorf("%s cpus=%d: duration %g s, %g lines/s, latency %+v", p.Variant, p.CPUs, p.DurS, p.Throughput, p.Latency)
 		}
-		mt := p.Metrics
 		for _, k := range []results.Metric{MetricBound, MetricOfBound, MetricProducerRate, MetricConsumerRate} {
 			if !(mt[k] > 0) {
 				t.Errorf("%s cpus=%d: metric %s = %g, want > 0", p.Variant, p.CPUs, k, mt[k])
 			}
-		}
-		if mt["chan_size"] != float64(s) || mt["consumers"] != float64(m) || mt["batch_lines"] != float64(b) {
-			t.Errorf("%s: metrics %v do not match the variant", p.Variant, mt)
 		}
 		if want := Bound(mt["producer_lines_per_s"], mt["consumer_lines_per_s"], m, p.CPUs); mt["bound_lines_per_s"] != want {
 			t.Errorf("%s cpus=%d: bound %g, want %g", p.Variant, p.CPUs, mt["bound_lines_per_s"], want)

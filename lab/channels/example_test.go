@@ -19,11 +19,3 @@ func ExampleBound() {
 	// 4 CPUs: 667k lines/s
 	// 8 CPUs: 667k lines/s
 }
-
-// Variant names are made and read back.
-func ExampleParseVariant() {
-	v := channels.Variant(25, 3, 1000)
-	size, consumers, batch, err := channels.ParseVariant(v)
-	fmt.Println(v, size, consumers, batch, err)
-	// Output: S=25/M=3/B=1000 25 3 1000 <nil>
-}

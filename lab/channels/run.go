@@ -20,27 +20,23 @@ import (
 // Unit is the unit of a point's Throughput.
 const Unit = "lines/s"
 
-// sampleEvery is the stride of the latency sample: lines whose index is a
-// multiple of it are timed from production to consumption. Timing every
-// line would add two clock reads to a line's few microseconds of work.
+// sampleEvery is the stride of the latency sample: timing every line
+// would add two clock reads to its few microseconds of work.
 const sampleEvery = 16
 
 // aloneLines is how many lines each measurement of the producer or one
-// consumer alone handles (a tenth of Config.Lines if that is fewer). Each
-// point measures them just before and just after itself, about 30 ms of
-// 300-byte lines, and keeps the faster of the two: the bound is
-// about what the code can do, not about what a noisy neighbour left it,
-// and on a shared virtual machine the same loop's speed drifts by tens of
-// percent from one second to the next, so that rates measured once, a
-// minute earlier, would put points far above or below their bound.
+// consumer alone handles (a tenth of Config.Lines if fewer), about 30 ms.
+// Each point measures them just before and after itself and keeps the
+// faster: on a shared virtual machine a loop's speed drifts by tens of
+// percent from one second to the next, and the bound is about what the
+// code can do, not what a noisy neighbour left it.
 const aloneLines = 2500
 
-// Bound is the most lines per second that one producer and the given
-// number of consumers could reach on cpus CPUs, given the producer's rate
-// alone (lines/s) and one consumer's rate alone: a line costs 1/producer
-// CPU-seconds to make and 1/consumer to hash, so X/producer + X/consumer ≤
-// cpus; the single producer caps X at its rate and the consumers at
-// consumers × consumer. Bound is the least of the three.
+// Bound is the most lines per second one producer and consumers
+// consumers could reach on cpus CPUs, from the producer's and one
+// consumer's rates alone: a line costs 1/producer CPU-seconds to make and
+// 1/consumer to hash, so X/producer + X/consumer ≤ cpus; the producer
+// caps X at its rate, the consumers at consumers × consumer.
 func Bound(producer, consumer float64, consumers, cpus int) float64 {
 	if producer <= 0 || consumer <= 0 || consumers < 1 || cpus < 1 {
 		return 0
@@ -50,23 +46,11 @@ func Bound(producer, consumer float64, consumers, cpus int) float64 {
 }
 
 // Run measures every combination of c's sizes, consumer counts and batch
-// sizes at each CPU count in cpus, with runtime.GOMAXPROCS set to it for
-// the measurement and restored afterwards. Just before and just after each
-// point it measures the producer and one consumer alone, at that
-// GOMAXPROCS, for the point's bound (the faster of the two measurements
-// of each counts). progress, if not nil, gets one short line per point.
-//
-// Each point has Lab Name, Variant as made by Variant, Par the consumer
-// count, Ops the lines, Throughput in lines/s, Latency the sampled
-// per-line latency from production to the end of its hashes (one line in
-// 16), and Metrics "bound_lines_per_s" (see Bound), "of_bound" (Throughput
-// ÷ bound; above 1 only where the machine's speed drifted during
-// the point), "producer_lines_per_s" and "consumer_lines_per_s" (the rates
-// alone), and "chan_size", "consumers", "batch_lines" (the
-// variant's numbers, for plotting).
-//
-// When ctx is cancelled, Run returns the points measured so far with
-// ctx.Err(). It fails if a point loses or duplicates a line.
+// sizes at each CPU count, each point between two measurements of the
+// producer and one consumer alone for its bound. A point's Par is the
+// consumers, Ops the lines, and its latency a line's, from its making to
+// the end of its hashes, one line in 16. A line lost or duplicated is an
+// error.
 func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
 	return lab.Sweep(ctx, c, cpus, progress, func(n int, add lab.Add) error {
 		for _, s := range c.Sizes {
@@ -109,31 +93,25 @@ func measurePoint(ctx context.Context, c Config, n, size, consumers, batch int) 
 	if out.lines != int64(c.Lines) {
 		return results.Point{}, fmt.Errorf("channels %s cpus=%d: consumed %d lines of %d", v, n, out.lines, c.Lines)
 	}
-	secs := out.wall.Seconds()
-	thr := float64(out.lines) / secs
-	used := out.cpu.Seconds() / secs
 	bound := Bound(prod, cons, consumers, n)
-	p := lab.Point(Name, v, n, start, used, map[results.Metric]float64{
-		MetricBound:        bound,
-		MetricOfBound:      thr / bound,
-		MetricProducerRate: prod,
-		MetricConsumerRate: cons,
-		MetricChanSize:     float64(size),
-		MetricConsumers:    float64(consumers),
-		MetricBatchLines:   float64(batch),
-	})
-	p.Par, p.Ops, p.Unit = consumers, out.lines, Unit
-	p.DurS, p.Throughput = secs, thr
-	return p, lab.Latencies(&p, out.latency)
+	return lab.Timing{Start: start, Wall: out.wall, CPU: out.cpu, Par: consumers, Ops: out.lines, Hist: out.latency}.Point(Name, v, n, Unit,
+		map[results.Metric]float64{
+			MetricBound:        bound,
+			MetricOfBound:      float64(out.lines) / out.wall.Seconds() / bound,
+			MetricProducerRate: prod,
+			MetricConsumerRate: cons,
+			MetricChanSize:     float64(size),
+			MetricConsumers:    float64(consumers),
+			MetricBatchLines:   float64(batch),
+		})
 }
 
 // outcome is what one run of the pipeline did.
 type outcome struct {
-	lines   int64         // lines consumed
-	sum     uint64        // checksum: see tally
-	wall    time.Duration // from starting the consumers to the last one's exit
-	cpu     time.Duration // process CPU time over the same window
-	latency *hdrhistogram.Histogram
+	lines     int64         // lines consumed
+	sum       uint64        // checksum: see tally
+	wall, cpu time.Duration // from starting the consumers to the last one's exit
+	latency   *hdrhistogram.Histogram
 }
 
 // batch is one message: lines, the first of which is the first-th line
@@ -206,13 +184,13 @@ func pipeline(ctx context.Context, c Config, size, consumers, batchLines int) (o
 		return outcome{}, cancelled
 	}
 
-	out := outcome{wall: wall, cpu: cpu, latency: hdrhistogram.New(1, int64(time.Hour), 3)}
+	out := outcome{wall: wall, cpu: cpu, latency: lab.NewHist(time.Hour)}
 	for _, t := range tallies {
 		out.lines += t.lines
 		out.sum += t.sum
 	}
 	for _, lat := range born {
-		_ = out.latency.RecordValue(max(lat, 1)) // fails only past an hour
+		lab.Record(out.latency, lat)
 	}
 	return out, nil
 }

@@ -10,35 +10,24 @@ import (
 	"github.com/brewput/brewput/lab"
 )
 
-// Config says what Run renders and measures. Each field's doc names the
-// flag-style name that Validate's errors start with (a CLI can put "--"
-// before it).
+// Config says what Run renders and measures.
 type Config struct {
-	// Size is the image's width and height in pixels ("size").
 	Size int `flag:"size" usage:"the image's width and height in pixels"`
 	// MaxIter is the most iterations of z ← z² + c a pixel gets before it
-	// counts as inside the set ("max-iter"): the work per pixel.
+	// counts as inside the set.
 	MaxIter int `flag:"max-iter" usage:"most iterations per pixel: the work per pixel"`
-	// Workers is the pool size of the "workers" variant ("workers"); 0
-	// means runtime.GOMAXPROCS at each CPU count, one worker per CPU.
-	Workers int `flag:"workers" usage:"pool size of the workers variant (0: one per CPU)"`
-	// Reps is how many times each variant renders and encodes the image at
-	// each CPU count ("reps"); the point reports the medians.
-	Reps int `flag:"reps" usage:"renders of each variant at each CPU count; a point reports the medians"`
-	// PNG is a file to write the rendered image to ("png"), written
-	// atomically (a temporary file in the same directory, then renamed);
-	// "" writes none.
-	PNG string `flag:"png" usage:"write the rendered image to this PNG file"`
-	// ModelCPUs are the CPU counts at which Curve draws Amdahl's curve
-	// ("model-cpus").
+	// Workers is 0 for runtime.GOMAXPROCS at each CPU count.
+	Workers int    `flag:"workers" usage:"pool size of the workers variant (0: one per CPU)"`
+	Reps    int    `flag:"reps" usage:"renders of each variant at each CPU count; a point reports the medians"`
+	PNG     string `flag:"png" usage:"write the rendered image to this PNG file"` // atomically; "" writes none
+	// ModelCPUs is checked, but the chart draws Amdahl's curve to 64
+	// CPUs whatever it says.
 	ModelCPUs []int `flag:"model-cpus" usage:"CPU counts of Amdahl's curve"`
 }
 
-// DefaultConfig renders 1024×1024 pixels with up to 1024 iterations each,
-// which takes about 0.8 s sequentially on a 2.5 GHz Xeon core (the PNG
-// encode about 60 ms), 3 times per variant, and draws Amdahl's curve at 1
-// to 64 CPUs. At 1 and 2 CPUs the lab takes about 30 s, most of it in the
-// goroutine-per-pixel variant.
+// DefaultConfig renders 1024×1024 pixels of up to 1024 iterations (about
+// 0.8 s sequentially on a 2.5 GHz core, the encode 60 ms), 3 times per
+// variant: about 30 s at 1 and 2 CPUs, most of it a goroutine per pixel.
 func DefaultConfig() Config {
 	return Config{
 		Size:      1024,
@@ -49,9 +38,8 @@ func DefaultConfig() Config {
 	}
 }
 
-// Limits on the sizes, past which a typo would take the machine's memory
-// or hours: 8192² pixels is 256 MiB of image, which Run keeps twice (the
-// image and seq's reference).
+// Limits past which a typo would take the machine's memory or hours:
+// 8192² pixels is 256 MiB of image, which Run keeps twice.
 const (
 	maxSize    = 8192
 	maxIter    = 1 << 24
@@ -59,9 +47,8 @@ const (
 	maxCPUs    = 1 << 20
 )
 
-// Validate checks every field and returns the first problem, on one line
-// that starts with the field's flag-style name. For PNG it checks that the
-// directory exists, so that a long run does not end on an unwritable path.
+// Validate implements lab.Validator. A PNG's directory must exist, so that
+// a long run does not end on an unwritable path.
 func (c Config) Validate() error {
 	if err := cmp.Or(
 		lab.Refuse(c.Size < 1 || c.Size > maxSize, "size %d: want an image of 1 to %d pixels a side", c.Size, maxSize),

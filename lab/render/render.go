@@ -1,23 +1,22 @@
-// Package render is the render lab (brewput lab render): a Mandelbrot image
-// rendered sequentially and in three concurrent ways, then encoded as PNG,
-// after the execution-tracer part of a talk on profiling Go programs (see
-// Help). It measures the render and the encode separately, estimates the
-// program's serial fraction and draws Amdahl's curve of the best speedup
-// the program could reach on more CPUs, with the measured speedups on it.
+// Package render is the render lab (brewput lab render): a Mandelbrot
+// image rendered sequentially and in three concurrent ways, then encoded
+// as PNG, after the execution-tracer part of a talk on profiling Go
+// programs. It times the render and the encode apart, estimates the
+// program's serial fraction and sets the measured speedups against
+// Amdahl's curve.
 package render
 
 import (
 	"github.com/brewput/brewput/report/chartspec"
+
+	"github.com/brewput/brewput/lab"
+	"github.com/brewput/brewput/results"
 )
 
 // Name is the lab's name, as in brewput lab render.
 const Name = "render"
 
-// Summary is the lab's one line in brewput lab list.
-const Summary = "a Mandelbrot image rendered by 1 goroutine, one per pixel, one per row or a worker pool, then PNG-encoded: Amdahl's law"
-
-// Help is the lab's long description, for brewput lab render --help.
-const Help = `Renders a Mandelbrot image (1024x1024 pixels by default) in four
+const help = `Renders a Mandelbrot image (1024x1024 pixels by default) in four
 variants, then encodes it as PNG:
 
   seq      one goroutine computes every pixel, row after row;
@@ -59,15 +58,29 @@ perfectly parallel.
 
 With --png FILE the lab writes the image it rendered, so you can look at it.`
 
-// Example is how the lab is run, for "brewput lab render --help".
-const Example = `  brewput lab render
-  brewput lab render --png mandelbrot.png
-  brewput lab render --size 512 --max-iter 256 --workers 8`
+// The metrics of a point; speedups are over seq at the same CPU count.
+const (
+	MetricRenderMs       results.Metric = "render_ms"        // the median render
+	MetricEncodeMs       results.Metric = "encode_ms"        // the median PNG encode
+	MetricSpeedup        results.Metric = "speedup"          // of the render alone
+	MetricTotalSpeedup   results.Metric = "total_speedup"    // of the whole program, render and encode
+	MetricSerialFraction results.Metric = "serial_fraction"  // the encode's share of the sequential program
+	MetricKarpFlatt      results.Metric = "karp_flatt"       // the serial fraction speedup implies (KarpFlatt), on more than 1 CPU
+	MetricKarpFlattTotal results.Metric = "karp_flatt_total" // the same of total_speedup
+	MetricWorkers        results.Metric = "workers"          // the variant's goroutines, as Par
+	MetricPixels         results.Metric = "pixels"           // the image's
+)
 
-// figure is the lab's chart: Amdahl's curve for the serial fraction the
+// NewLab returns the lab at its defaults, as brewput runs it; its flags
+// are Config's. Its chart is Amdahl's curve for the serial fraction the
 // points estimate, with the whole program's measured speedups on it.
-func figure() chartspec.Figure {
-	return chartspec.Figure{
+func NewLab() *lab.Of[Config] {
+	return lab.New(lab.Info{Name: Name, Help: help,
+		Summary: "a Mandelbrot image rendered by 1 goroutine, one per pixel, one per row or a worker pool, then PNG-encoded: Amdahl's law",
+		Example: `  brewput lab render
+  brewput lab render --png mandelbrot.png
+  brewput lab render --size 512 --max-iter 256 --workers 8`,
+	}, DefaultConfig(), Run, chartspec.Figure{
 		Kind:     chartspec.Amdahl,
 		Title:    "render: Amdahl's law and the measured speedups",
 		Lesson:   "Amdahl's law: the best speedup a program with the estimated serial fraction can reach on n CPUs (the line, to 64 CPUs), with each variant's measured speedup over seq (markers). The curve flattens at 1 ÷ serial fraction, however many CPUs are added.",
@@ -76,5 +89,5 @@ func figure() chartspec.Figure {
 		Fraction: MetricSerialFraction,
 		Baseline: "seq",
 		Empty:    "No point estimates a serial fraction (serial_fraction), so there is no curve to draw.",
-	}
+	})
 }

@@ -3,14 +3,12 @@ package render
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"image"
 	"image/draw"
 	"image/png"
 	"math"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"go.uber.org/goleak"
@@ -157,38 +155,6 @@ func TestAmdahl(t *testing.T) {
 	}
 	if !math.IsNaN(KarpFlatt(1.5, 1)) || !math.IsNaN(KarpFlatt(0, 4)) || Amdahl(0.1, 0) != 0 {
 		t.Error("KarpFlatt on 1 CPU or of no speedup, or Amdahl on 0 CPUs, is defined")
-	}
-}
-
-func TestCurve(t *testing.T) {
-	pt := func(variant string, cpus int, serial, total float64) results.Point {
-		return results.Point{Lab: results.Lab{Name: Name, Variant: variant, Metrics: map[results.Metric]float64{MetricSerialFraction: serial, MetricTotalSpeedup: total}}, CPUs: cpus}
-	}
-	points := []results.Point{
-		pt("seq", 1, 0.1, 1), pt("row", 1, 0.1, 1),
-		pt("seq", 3, 0.3, 1), pt("row", 3, 0.3, 2), pt("row", 3, 0.3, 2.5), pt("row", 3, 0.3, 2.2),
-		pt("seq", 2, 0.2, 1), pt("workers", 2, 0.2, 1.7),
-		{Lab: results.Lab{Name: "channels", Variant: "seq", Metrics: map[results.Metric]float64{MetricSerialFraction: 0.9, MetricTotalSpeedup: 9}}, CPUs: 5},
-	}
-	curve, err := Curve(points, []int{1, 4, 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, cp := range curve {
-		got = append(got, fmt.Sprintf("%d:%.4f:%v", cp.CPUs, cp.Best, cp.Measured))
-	}
-	want := []string{
-		fmt.Sprintf("1:%.4f:map[row:1 seq:1]", Amdahl(0.2, 1)),
-		fmt.Sprintf("2:%.4f:map[seq:1 workers:1.7]", Amdahl(0.2, 2)),
-		fmt.Sprintf("3:%.4f:map[row:2.2 seq:1]", Amdahl(0.2, 3)),
-		fmt.Sprintf("4:%.4f:map[]", Amdahl(0.2, 4)),
-	}
-	if strings.Join(got, " ") != strings.Join(want, " ") {
-		t.Errorf("Curve:\n got %v\nwant %v", got, want)
-	}
-	if _, err := Curve(points[1:2], []int{1}); err == nil {
-		t.Error("Curve without a seq point succeeded")
 	}
 }
 

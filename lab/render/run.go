@@ -9,8 +9,6 @@ import (
 	"runtime"
 	"time"
 
-	"github.com/HdrHistogram/hdrhistogram-go"
-
 	"github.com/brewput/brewput/internal/atomicfile"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"
@@ -20,39 +18,15 @@ import (
 // render time (the encode is not counted; see the "encode_ms" metric).
 const Unit = "images/s"
 
-// Run measures the four variants, seq first, at each CPU count in cpus,
-// with runtime.GOMAXPROCS set to it for the measurement and restored
-// afterwards. Each variant renders the image c.Reps times; after each
-// render the image is encoded as PNG into memory, timed apart. Every image
-// must equal the first one seq rendered, byte for byte, or Run fails. With
-// c.PNG set, that first image is written to c.PNG. progress, if not nil,
-// gets one short line per point.
-//
-// Each point has Lab Name, Variant the variant, Par its goroutines (1, one
-// per pixel, one per row, or the pool size), Ops the reps and DurS their
-// total render time, Throughput in images/s of render time, CPUUsed and
-// Util over the renders, Latency the distribution of the reps' render
-// times, and Metrics:
-//
-//   - "render_ms", "encode_ms": the variant's median render and PNG encode
-//     times;
-//   - "speedup": seq's median render time ÷ this variant's, at the same
-//     CPU count;
-//   - "serial_fraction": the encode's share of the sequential program at
-//     this CPU count, E ÷ (seq's render + E), where E is the median of
-//     every encode at this CPU count: the encode is the same work on the
-//     same image whatever rendered it, so pooling only removes noise.
-//     It is Amdahl's s if the render were perfectly parallel and the
-//     encode not at all, and the same in every point of a CPU count;
-//   - "total_speedup": the whole program's speedup, (seq's render + E) ÷
-//     (this render + E); with the same E on both sides it stays under
-//     Amdahl's curve unless the render itself beats the CPU count;
-//   - "karp_flatt", "karp_flatt_total": the serial fraction that speedup
-//     and total_speedup imply (see KarpFlatt), on more than 1 CPU only;
-//   - "workers": Par, and "pixels": the image's pixel count.
-//
-// When ctx is cancelled, Run returns the points measured so far with
-// ctx.Err().
+// Run measures the four variants, seq first, at each CPU count: each
+// renders the image c.Reps times, each render then encoded as PNG into
+// memory, timed apart. Every image must equal seq's first, byte for byte;
+// with c.PNG, that image is written there. A point's Par is the variant's
+// goroutines, Ops the reps, DurS their render time, and its latencies the
+// renders'. E, the encode in serial_fraction = E ÷ (seq's render + E) and
+// total_speedup = (seq's render + E) ÷ (this render + E), is the median
+// of every encode at the CPU count: the same work whatever rendered the
+// image, so pooling only removes noise.
 func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
 	// Each variant says how it did as it is measured; its point is made
 	// once every variant at the CPU count is, from all their encodes.
@@ -188,16 +162,15 @@ func assemble(ts []timing, cpus, size int) []results.Point {
 	seqRender := median(ts[0].renders)
 	points := make([]results.Point, 0, len(ts))
 	for _, t := range ts {
-		total := t.total()
-		h := hdrhistogram.New(1, int64(time.Hour), 3)
+		h := lab.NewHist(time.Hour)
 		for _, d := range t.renders {
-			_ = h.RecordValue(max(int64(d), 1)) // fails only past an hour
+			lab.Record(h, int64(d))
 		}
 		render := median(t.renders)
 		speedup := seqRender / render
 		totalSpeedup := (seqRender + enc) / (render + enc)
-		used := t.cpu.Seconds() / total.Seconds()
-		p := lab.Point(Name, t.variant, cpus, t.start, used, map[results.Metric]float64{
+		timing := lab.Timing{Start: t.start, Wall: t.total(), CPU: t.cpu, Par: t.workers, Ops: int64(len(t.renders)), Hist: h}
+		p, _ := timing.Point(Name, t.variant, cpus, Unit, map[results.Metric]float64{ // encodes any histogram NewHist made
 			MetricRenderMs:       render,
 			MetricEncodeMs:       median(t.encodes),
 			MetricSpeedup:        speedup,
@@ -206,13 +179,10 @@ func assemble(ts []timing, cpus, size int) []results.Point {
 			MetricWorkers:        float64(t.workers),
 			MetricPixels:         float64(size * size),
 		})
-		p.Par, p.Ops, p.Unit = t.workers, int64(len(t.renders)), Unit
-		p.DurS, p.Throughput = total.Seconds(), float64(len(t.renders))/total.Seconds()
 		if cpus > 1 {
 			p.Metrics[MetricKarpFlatt] = KarpFlatt(speedup, cpus)
 			p.Metrics[MetricKarpFlattTotal] = KarpFlatt(totalSpeedup, cpus)
 		}
-		_ = lab.Latencies(&p, h) // encodes any histogram New made
 		points = append(points, p)
 	}
 	return points

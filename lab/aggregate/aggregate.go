@@ -1,16 +1,9 @@
 // Package aggregate is the aggregate lab (brewput lab aggregate): several
-// producers put events of types A, B and C on one channel, and one
-// consumer handles them, either one handle call per event or one call per
-// run of consecutive events of one type, handle(type, count), after the
+// producers put events of types a, b and c on one channel, and one
+// consumer handles them with one call per event, or one call per run of
+// consecutive events of one type (Grouper, Consume), after the
 // aggregating consumer of the journal the Labs II seeds come from. It
-// measures events per second both ways, across producer counts and
-// channel buffer sizes, and checks that no event is lost.
-//
-// The grouping itself is [Grouper] and [Group]; [Consume] is the grouping
-// consumer of a channel and [ConsumeEach] the one-by-one one. Run sweeps
-// producer counts and buffer sizes at each CPU count; variant names such
-// as "grouped/P=4/S=100" are made by [Variant] and read back by
-// [ParseVariant].
+// measures events per second both ways and checks that none is lost.
 package aggregate
 
 import (
@@ -19,17 +12,14 @@ import (
 
 	"github.com/brewput/brewput/report/chartspec"
 
+	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"
 )
 
 // Name is the lab's name, as in brewput lab aggregate.
 const Name = "aggregate"
 
-// Summary is the lab's one line in brewput lab list.
-const Summary = "P producers, one consumer: one handle call per run of identical events against one per event"
-
-// Help is the lab's long description, for brewput lab aggregate --help.
-const Help = `P producer goroutines put events of three types, a, b and c, on one
+const help = `P producer goroutines put events of three types, a, b and c, on one
 channel of S slots; one consumer goroutine takes them off and handles
 them. Each producer makes runs of one type, their lengths drawn at random
 (geometric, mean --run-length, from --seed) and each run of another type
@@ -90,15 +80,30 @@ handled must equal those produced (the metric lost is produced minus
 handled, 0 in every point), and grouped must make one call per run as
 received, or the lab fails.`
 
-// Example is how the lab is run, for "brewput lab aggregate --help".
-const Example = `  brewput lab aggregate
-  brewput lab aggregate --producers 1,4 --buffers 0,100 --handle-cost 5us
-  brewput lab aggregate --cpus 1,2 --run-length 2 --format json --out aggregate.json`
+// The metrics of a point.
+const (
+	MetricProducers       results.Metric = "producers"         // the variant's P
+	MetricBuffer          results.Metric = "buffer"            // its S
+	MetricRunLength       results.Metric = "run_length"        // the configured mean run length
+	MetricHandleCostUs    results.Metric = "handle_cost_us"    // the configured cost of a call
+	MetricEvents          results.Metric = "events"            // handled, which equal those produced
+	MetricCalls           results.Metric = "calls"             // handle calls
+	MetricEventsPerCall   results.Metric = "events_per_call"   // events ÷ calls
+	MetricStreamRunLength results.Metric = "stream_run_length" // events ÷ the runs of one type as received: the most any grouping could reach
+	MetricLost            results.Metric = "lost"              // produced and never handled: always 0 (Run fails otherwise)
+	MetricSpeedup         results.Metric = "speedup"           // on grouped points, Throughput ÷ single's with the same P, S and CPUs
+)
 
-// figure is the lab's chart: the grouped points' speedup against the
+// NewLab returns the lab at its defaults, as brewput runs it; its flags
+// are Config's. Its chart is the grouped points' speedup against the
 // buffer, a line per producer count.
-func figure() chartspec.Figure {
-	return chartspec.Figure{
+func NewLab() *lab.Of[Config] {
+	return lab.New(lab.Info{Name: Name, Help: help,
+		Summary: "P producers, one consumer: one handle call per run of identical events against one per event",
+		Example: `  brewput lab aggregate
+  brewput lab aggregate --producers 1,4 --buffers 0,100 --handle-cost 5us
+  brewput lab aggregate --cpus 1,2 --run-length 2 --format json --out aggregate.json`,
+	}, DefaultConfig(), Run, chartspec.Figure{
 		Kind:   chartspec.Lines,
 		Title:  "aggregate: speedup of grouping over one call per event",
 		Lesson: "The speedup of one handle call per run of identical events over one call per event, against the channel's buffer, a line per producer count. Each call costs the same whatever it handles, so grouping runs of about 8 events gains several times; a single consumer bounds both ways, and the unbuffered channel, where every event is a handover, gains least.",
@@ -114,5 +119,5 @@ func figure() chartspec.Figure {
 		},
 		Reference: chartspec.Reference{Label: "no gain (1×)", Y: 1},
 		Empty:     "No grouped point says its speedup over single.",
-	}
+	})
 }

@@ -4,6 +4,8 @@ import (
 	"time"
 
 	"github.com/HdrHistogram/hdrhistogram-go"
+
+	"github.com/brewput/brewput/lab"
 )
 
 // Event is what a producer puts on the channel.
@@ -15,23 +17,20 @@ type Event struct {
 	born int64
 }
 
-// Consume receives events from ch until ch is closed and calls handle once
-// for each run of consecutive events of one type, with the run's type and
-// length: the stream a a a a b b b gives handle(a, 4) and handle(b, 3),
-// however the events arrive. A run is handed out when an event of another
-// type arrives, and the last one when ch is closed, before Consume
-// returns. So a run is never split, and the events of a run wait in the
-// consumer for the run's end: a service whose events of one type may stop
-// for long would add a flush timer, which this lab leaves out to keep the
-// grouping exact.
+// Consume receives events from ch until it is closed and calls handle
+// once for each run of consecutive events of one type: a a a a b b b
+// gives handle(a, 4) and handle(b, 3), however the events arrive. A run
+// is handed out when an event of another type arrives, the last when ch
+// is closed; never split, its events wait in the consumer for its end (a
+// service whose events of one type may pause for long would add a flush
+// timer).
 func Consume(ch <-chan Event, handle func(t Type, count int)) {
 	c := consumer{handle: handle}
 	c.grouped(ch)
 }
 
-// ConsumeEach receives events from ch until ch is closed and calls handle
-// for each event on its own, handle(type, 1): the way Consume is measured
-// against.
+// ConsumeEach calls handle(type, 1) for each event of ch, until it is
+// closed: what Consume is measured against.
 func ConsumeEach(ch <-chan Event, handle func(t Type, count int)) {
 	c := consumer{handle: handle}
 	c.each(ch)
@@ -107,7 +106,7 @@ func (c *consumer) handleRun(t Type, n int) {
 	if c.latency != nil {
 		now := int64(time.Since(c.base))
 		for _, born := range c.pending {
-			_ = c.latency.RecordValue(max(now-born, 1)) // fails only past the histogram's hour
+			lab.Record(c.latency, now-born)
 		}
 	}
 	c.pending = c.pending[:0]

@@ -34,11 +34,3 @@ func ExampleConsume() {
 	// handle(a, 2)
 	// handle(b, 3)
 }
-
-// Variant names are made and read back.
-func ExampleParseVariant() {
-	v := aggregate.Variant(aggregate.Grouped, 4, 100)
-	strategy, producers, buffer, err := aggregate.ParseVariant(v)
-	fmt.Println(v, strategy, producers, buffer, err)
-	// Output: grouped/P=4/S=100 grouped 4 100 <nil>
-}

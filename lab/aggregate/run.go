@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -21,37 +20,13 @@ import (
 // Unit is the unit of a point's Throughput.
 const Unit = "events/s"
 
-// Run measures, at each CPU count in cpus (runtime.GOMAXPROCS, restored on
-// return), every combination of c's producer counts and buffer sizes both
-// ways: Single, one handle call per event, and Grouped, one per run. Each
-// way runs c.Reps times per combination, the two taking turns; a point
-// reports the median run by wall time. progress, if not nil, gets one
-// line per point.
-//
-// Each point has Lab Name, Variant as made by Variant, Par the producer
-// count, Ops the events handled, Throughput in events/s from the first
-// producer's start to the consumer's return, Latency the sampled time
-// from an event's making to the end of the handle call that took it (one
-// event in 16 of each producer), and Metrics:
-//
-//   - "producers", "buffer": the variant's P and S
-//   - "events": events handled, which equal the events produced
-//   - "calls": handle calls
-//   - "events_per_call": events ÷ calls
-//   - "stream_run_length": events ÷ the maximal runs of one type in the
-//     order the consumer received them: the most events per call any
-//     grouping of that stream could reach
-//   - "lost": events produced minus events handled, always 0 in a point
-//     returned (Run fails otherwise)
-//   - "speedup": on grouped points, Throughput ÷ that of the single point
-//     with the same P, S and CPUs
-//   - "run_length", "handle_cost_us": the configured mean run length and
-//     handle cost
-//
-// When ctx is cancelled, Run returns the points measured so far with
-// ctx.Err(). It fails if a run hands out a different number of events of
-// any type than the producers made, or if grouped makes other than one
-// call per run of one type as received.
+// Run measures, at each CPU count, every combination of c's producer
+// counts and buffer sizes both ways, Single and Grouped, taking turns; a
+// point is the median run: Par the producers, Throughput from the first
+// producer's start to the consumer's return, Latency from an event's
+// making to the end of the call that took it, one event in 16. A run
+// that loses an event, or grouped making other than one call per run of
+// one type as received, is an error.
 func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
 	return lab.Sweep(ctx, c, cpus, progress, func(n int, add lab.Add) error {
 		for _, p := range c.Producers {
@@ -83,23 +58,20 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 // GOMAXPROCS, n, and returns the single point and the grouped one.
 func measurePair(ctx context.Context, c Config, n, producers, buffer int) ([2]results.Point, error) {
 	var outs [2][]outcome // by strategy: single, grouped
-	for rep := range c.Reps {
-		for k := range 2 {
-			grouped := (k+rep)%2 == 1 // take turns at going first
-			runtime.GC()              // the last run's garbage is not this run's to collect
-			out, err := pipeline(ctx, c, grouped, producers, buffer)
-			if err != nil {
-				return [2]results.Point{}, err
-			}
-			if err := out.check(grouped); err != nil {
-				return [2]results.Point{}, fmt.Errorf("%s %s cpus=%d: %w", Name, Variant(strategy(grouped), producers, buffer), n, err)
-			}
-			i := 0
-			if grouped {
-				i = 1
-			}
-			outs[i] = append(outs[i], out)
+	err := lab.Turns(ctx, c.Reps, 2, func(rep, k int) error {
+		i := (k + rep) % 2 // take turns at going first
+		out, err := pipeline(ctx, c, i == 1, producers, buffer)
+		if err != nil {
+			return err
 		}
+		if err := out.check(i == 1); err != nil {
+			return fmt.Errorf("%s %s cpus=%d: %w", Name, Variant(strategy(i == 1), producers, buffer), n, err)
+		}
+		outs[i] = append(outs[i], out)
+		return nil
+	})
+	if err != nil {
+		return [2]results.Point{}, err
 	}
 	var pair [2]results.Point
 	for i := range pair {
@@ -130,10 +102,8 @@ func median(outs []outcome) outcome {
 
 // point makes the results point of one strategy's median run.
 func point(c Config, strategy string, out outcome, n, producers, buffer int) (results.Point, error) {
-	v := Variant(strategy, producers, buffer)
-	secs := out.wall.Seconds()
-	used := out.cpu.Seconds() / secs
-	p := lab.Point(Name, v, n, out.start, used, map[results.Metric]float64{
+	t := lab.Timing{Start: out.start, Wall: out.wall, CPU: out.cpu, Par: producers, Ops: out.events, Hist: out.latency}
+	return t.Point(Name, Variant(strategy, producers, buffer), n, Unit, map[results.Metric]float64{
 		MetricProducers:       float64(producers),
 		MetricBuffer:          float64(buffer),
 		MetricEvents:          float64(out.events),
@@ -144,9 +114,6 @@ func point(c Config, strategy string, out outcome, n, producers, buffer int) (re
 		MetricRunLength:       c.RunLength,
 		MetricHandleCostUs:    float64(c.HandleCost) / float64(time.Microsecond),
 	})
-	p.Par, p.Ops, p.Unit = producers, out.events, Unit
-	p.DurS, p.Throughput = secs, float64(out.events)/secs
-	return p, lab.Latencies(&p, out.latency)
 }
 
 // outcome is what one run of the pipeline did.
@@ -157,8 +124,7 @@ type outcome struct {
 	calls      int64        // handle calls
 	streamRuns int64        // maximal runs of one type as received
 	start      time.Time
-	wall       time.Duration // from starting the producers to the consumer's return
-	cpu        time.Duration // process CPU time over the same window
+	wall, cpu  time.Duration // from starting the producers to the consumer's return
 	latency    *hdrhistogram.Histogram
 }
 
@@ -203,7 +169,7 @@ func (o outcome) check(grouped bool) error {
 // On cancellation the producers stop early, the consumer handles what
 // they sent, and pipeline returns ctx.Err().
 func pipeline(ctx context.Context, c Config, grouped bool, producers, buffer int) (outcome, error) {
-	out := outcome{latency: hdrhistogram.New(1, int64(time.Hour), 3)}
+	out := outcome{latency: lab.NewHist(time.Hour)}
 	ch := make(chan Event, buffer)
 	// The handler runs on the consumer's goroutine only, and its counts
 	// are read after that goroutine is waited for.

@@ -129,18 +129,6 @@ func TestVariantNames(t *testing.T) {
 	if v != "grouped/P=4/S=100" {
 		t.Errorf("Variant(grouped, 4, 100) = %q", v)
 	}
-	st, p, s, err := ParseVariant(v)
-	if err != nil || st != Grouped || p != 4 || s != 100 {
-		t.Errorf("ParseVariant(%q) = %q, %d, %d, %v", v, st, p, s, err)
-	}
-	if st, p, s, err := ParseVariant("single/P=1/S=0"); err != nil || st != Single || p != 1 || s != 0 {
-		t.Errorf("ParseVariant(single/P=1/S=0) = %q, %d, %d, %v", st, p, s, err)
-	}
-	for _, bad := range []string{"", "grouped/P=1", "batched/P=1/S=2", "grouped/S=1/P=2", "grouped/P=x/S=2", "single/P=1/S=-1", "single/P=1/S=2/X=3"} {
-		if _, _, _, err := ParseVariant(bad); err == nil {
-			t.Errorf("ParseVariant(%q) succeeded", bad)
-		}
-	}
 }
 
 func TestValidate(t *testing.T) {
@@ -171,12 +159,10 @@ func TestRun(t *testing.T) {
 		MetricEvents, MetricCalls, MetricEventsPerCall, MetricStreamRunLength, MetricLost, MetricSpeedup, MetricRunLength,
 		MetricHandleCostUs})
 	for i, p := range points {
-		st, np, s, err := ParseVariant(p.Variant)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if want := []string{Single, Grouped}[i%2]; st != want {
-			t.Errorf("point %d is %s, want %s: single and grouped alternate", i, p.Variant, want)
+		m := p.Metrics
+		st, np, s := []string{Single, Grouped}[i%2], int(m[MetricProducers]), int(m[MetricBuffer])
+		if p.Variant != Variant(st, np, s) {
+			t.Errorf("point %d is %s, want %s: single and grouped alternate, with the P and S of their metrics", i, p.Variant, Variant(st, np, s))
 		}
 		if p.Par != np || p.Ops != int64(c.Events) || p.Errors != 0 {
 			t.Errorf("%s: %d producers, %d events, %d errors", p.Variant, p.Par, p.Ops, p.Errors)
@@ -185,8 +171,7 @@ func TestRun(t *testing.T) {
 			p.Latency.P50 <= 0 || p.Latency.Max < p.Latency.P50 || p.Hist == "" || p.CPUUsed <= 0 {
 			t.Errorf("%s cpus=%d: duration %g s, %g events/s, cpu %g, latency %+v", p.Variant, p.CPUs, p.DurS, p.Throughput, p.CPUUsed, p.Latency)
 		}
-		m := p.Metrics
-		if m["producers"] != float64(np) || m["buffer"] != float64(s) || m["events"] != float64(c.Events) || m["lost"] != 0 ||
+		if m["events"] != float64(c.Events) || m["lost"] != 0 ||
 			m["run_length"] != c.RunLength || m["handle_cost_us"] != 1 || !(p.Util > 0) {
 			t.Errorf("%s: metrics %v do not match the variant and config", p.Variant, m)
 		}

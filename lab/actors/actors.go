@@ -1,10 +1,9 @@
 // Package actors is the actors lab (brewput lab actors): a service that
-// hands out unique, monotonically increasing identities, serialized four
-// ways, after the seed's appendix on the throughput of actors in Go (see
-// Help). It measures identities per second and the latency of a request
-// as the number of concurrent clients grows, in process and, with
-// Config.Remote, over gRPC on 127.0.0.1, and checks every run's
-// identities exactly.
+// hands out unique, increasing identities, serialized four ways, after the
+// seed's appendix on the throughput of actors in Go. It measures
+// identities per second and the latency of a request as clients grow, in
+// process and, with Config.Remote, over gRPC on 127.0.0.1, and checks
+// every run's identities exactly.
 package actors
 
 import (
@@ -12,17 +11,14 @@ import (
 
 	"github.com/brewput/brewput/report/chartspec"
 
+	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"
 )
 
 // Name is the lab's name, as in brewput lab actors.
 const Name = "actors"
 
-// Summary is the lab's one line in brewput lab list.
-const Summary = "an identity service behind a mutex, a counter lock, an actor's mailbox or a locked actor: in process and over gRPC"
-
-// Help is the lab's long description, for brewput lab actors --help.
-const Help = `A service hands out unique, monotonically increasing identities ("ipseity"
+const help = `A service hands out unique, monotonically increasing identities ("ipseity"
 in the seed's journal), serialized four ways, the four servers of the seed's
 appendix on whether actors cost throughput in Go:
 
@@ -97,16 +93,30 @@ client on 1 CPU the actor reaches at most 0.85 of simple and of locker.
 The order among simple, actor and locker under many clients, and the
 latency tails, are not asserted: they vary from run to run.`
 
-// Example is how the lab is run, for "brewput lab actors --help".
-const Example = `  brewput lab actors
-  brewput lab actors --variants simple,sequence --clients 1,2,8 --reply-bytes 2048
-  brewput lab actors --remote --clients 1,16 --format json --out actors.json`
+// The metrics of a point.
+const (
+	MetricClients    results.Metric = "clients"         // concurrent clients, as Par
+	MetricRequests   results.Metric = "requests"        // identities asked for in a run
+	MetricReplyBytes results.Metric = "reply_bytes"     // the size of a reply record
+	MetricMailbox    results.Metric = "mailbox"         // the actor's mailbox, on actor points only
+	MetricCPUPerID   results.Metric = "cpu_us_per_id"   // CPU time per identity, client and server
+	MetricSpread     results.Metric = "spread"          // the runs' throughputs, lowest to highest, over the median: how far to trust it
+	MetricVsSimple   results.Metric = "vs_simple"       // Throughput ÷ simple's with the same clients and CPUs, both in process or both remote
+	MetricLocalRate  results.Metric = "local_ids_per_s" // on remote points, the same variant's in-process throughput
+	MetricRemoteCost results.Metric = "remote_cost"     // on remote points, local_ids_per_s ÷ Throughput
+)
 
-// figure is the lab's chart: identities per second against clients, a
+// NewLab returns the lab at its defaults, as brewput runs it; its flags
+// are Config's. Its chart is identities per second against clients, a
 // line per variant, the remote ones dashed, on a log scale: over gRPC a
 // variant is tens of times slower than in process.
-func figure() chartspec.Figure {
-	return chartspec.Figure{
+func NewLab() *lab.Of[Config] {
+	return lab.New(lab.Info{Name: Name, Help: help,
+		Summary: "an identity service behind a mutex, a counter lock, an actor's mailbox or a locked actor: in process and over gRPC",
+		Example: `  brewput lab actors
+  brewput lab actors --variants simple,sequence --clients 1,2,8 --reply-bytes 2048
+  brewput lab actors --remote --clients 1,16 --format json --out actors.json`,
+	}, DefaultConfig(), Run, chartspec.Figure{
 		Kind:   chartspec.Lines,
 		Title:  "actors: identities per second against clients",
 		Lesson: "Identities handed out per second against concurrent clients, a line per way of serializing the counter, in process (solid) and over gRPC on 127.0.0.1 (dashed), on a log scale. A mutex around the counter only (sequence) is the one that gains from more clients and CPUs: the reply is built outside the lock. An actor pays a channel handover each way per request and is slowest with few clients. Over gRPC every variant is tens of times slower, and the differences between them mostly disappear under the network path's cost (remote_cost in the table).",
@@ -119,5 +129,5 @@ func figure() chartspec.Figure {
 			return chartspec.Line{Name: p.Variant + " in process", Group: p.Variant}, true
 		},
 		Empty: "No point to draw.",
-	}
+	})
 }

@@ -310,7 +310,7 @@ func TestRun(t *testing.T) {
 		MetricReplyBytes, MetricMailbox, MetricCPUPerID, MetricSpread, MetricVsSimple, MetricLocalRate, MetricRemoteCost})
 	byKey := map[string]results.Point{}
 	for i, p := range points {
-		variant, remote := variantOf(p.Variant)
+		variant, remote := strings.CutPrefix(p.Variant, RemotePrefix)
 		requests := c.Requests
 		if remote {
 			requests = c.RemoteRequests
@@ -346,7 +346,7 @@ func TestRun(t *testing.T) {
 		byKey[fmt.Sprintf("%s/%d/%d", p.Variant, p.Par, p.CPUs)] = p
 	}
 	for _, p := range points {
-		variant, remote := variantOf(p.Variant)
+		variant, remote := strings.CutPrefix(p.Variant, RemotePrefix)
 		if remote {
 			local := byKey[fmt.Sprintf("%s/%d/%d", variant, p.Par, p.CPUs)]
 			if p.Metrics["local_ids_per_s"] != local.Throughput || p.Metrics["remote_cost"] != local.Throughput/p.Throughput {

@@ -11,71 +11,45 @@ import (
 
 // The four ways of serializing the service, as variant names.
 const (
-	// Simple holds one mutex around the whole request: the count and the
-	// building of the reply.
-	Simple = "simple"
-	// Sequence holds a mutex around the count only and builds the reply
-	// outside it.
-	Sequence = "sequence"
-	// Actor has one goroutine own the count, fed by a buffered mailbox
-	// channel; it builds each reply and sends it on the request's own
-	// channel.
-	Actor = "actor"
-	// Locker has the actor's interface and handler, serialized by a mutex
-	// instead of a mailbox.
-	Locker = "locker"
+	Simple   = "simple"   // one mutex around the count and the building of the reply
+	Sequence = "sequence" // a mutex around the count only
+	Actor    = "actor"    // one goroutine owns the count, fed by a mailbox channel
+	Locker   = "locker"   // the actor's interface and handler, serialized by a mutex
 )
 
 // RemotePrefix starts the variant name of a point served over gRPC:
-// "remote/actor" is the actor behind a gRPC server on 127.0.0.1.
+// "remote/actor".
 const RemotePrefix = "remote/"
 
-// Variants returns the names of the four variants, in the order Run
-// measures them by default.
+// Variants returns the four variants, in the order Run measures them by
+// default.
 func Variants() []string { return []string{Simple, Sequence, Actor, Locker} }
 
 // variantList is the variants for messages: "simple, sequence, actor, locker".
 func variantList() string { return strings.Join(Variants(), ", ") }
 
-// Config says what Run sweeps. Each field's doc names the flag-style name
-// that Validate's errors start with (a CLI can put "--" before it). Run
-// measures every variant with every client count, at every CPU count.
+// Config says what Run sweeps: every variant with every client count.
 type Config struct {
-	// Variants are the variants to measure ("variants"), among
-	// [Variants], in the order given.
 	Variants []string `flag:"variants" usage:"variants to measure: simple, sequence, actor, locker"`
-	// Clients are the numbers of concurrent clients to sweep ("clients"):
-	// goroutines that each ask for identities one after another.
-	Clients []int `flag:"clients" usage:"numbers of concurrent clients to sweep"`
-	// Requests is how many identities a point's run asks for, in all
-	// clients together ("requests"): the same at every client count, so
-	// that each run does the same work, shared out.
+	Clients  []int    `flag:"clients" usage:"numbers of concurrent clients to sweep"`
+	// Requests is the same at every client count, so that each run does
+	// the same work, shared out.
 	Requests int `flag:"requests" usage:"identities asked for in a run, by all clients together"`
-	// RemoteRequests is the same for a run over gRPC ("remote-requests"):
-	// a request there costs tens of microseconds, so fewer of them make a
-	// run of about the same time.
+	// RemoteRequests is fewer: a request over gRPC costs tens of µs.
 	RemoteRequests int `flag:"remote-requests" usage:"the same for a run over gRPC (with --remote)"`
-	// Mailbox is the actor's mailbox size, in requests ("mailbox"); 0 is
-	// an unbuffered channel. The other variants have no mailbox.
-	Mailbox int `flag:"mailbox" usage:"the actor's mailbox size, in requests (0: unbuffered)"`
-	// ReplyBytes is the size of each reply record ("reply-bytes"), and so
-	// the work of building a reply, which simple does under its lock and
-	// sequence outside it.
-	ReplyBytes int `flag:"reply-bytes" usage:"size of a reply record: the work of building a reply"`
-	// Remote serves every variant over gRPC on 127.0.0.1 too ("remote"),
-	// as points named "remote/<variant>".
-	Remote bool `flag:"remote" usage:"also serve every variant over gRPC on 127.0.0.1 (points remote/<variant>)"`
-	// Reps is how many runs make a point ("reps"); it reports their
-	// median throughput.
-	Reps int `flag:"reps" usage:"runs of each point; a point reports the median throughput"`
+	Mailbox        int `flag:"mailbox" usage:"the actor's mailbox size, in requests (0: unbuffered)"`
+	// ReplyBytes is the work of building a reply, which simple does under
+	// its lock and sequence outside it.
+	ReplyBytes int  `flag:"reply-bytes" usage:"size of a reply record: the work of building a reply"`
+	Remote     bool `flag:"remote" usage:"also serve every variant over gRPC on 127.0.0.1 (points remote/<variant>)"`
+	Reps       int  `flag:"reps" usage:"runs of each point; a point reports the median throughput"`
 }
 
 // DefaultConfig is all four variants with 1, 4, 16 and 64 clients,
 // 100 000 requests a run in process (0.1 to 0.3 s on a 2-CPU machine) and
-// 5000 over gRPC (0.2 to 0.5 s), the seed's mailbox of 1024 requests,
-// 256-byte reply records (about a microsecond to build), no gRPC, 3 runs
-// a point: about 20 s for CPU counts 1 and 2 on a 2-CPU machine, and 40 s
-// with Remote.
+// 5000 over gRPC, the seed's mailbox of 1024, 256-byte replies (about a
+// µs to build), 3 runs a point: about 20 s for CPU counts 1 and 2 on a
+// 2-CPU machine, 40 s with Remote.
 func DefaultConfig() Config {
 	return Config{
 		Variants:       Variants(),
@@ -97,8 +71,7 @@ const (
 	maxReps     = 1000
 )
 
-// Validate checks every field and returns the first problem, on one line
-// that starts with the field's flag-style name.
+// Validate implements lab.Validator.
 func (c Config) Validate() error {
 	if err := cmp.Or(
 		lab.NotEmpty("variants", c.Variants, "of "+variantList()),

@@ -3,9 +3,7 @@ package actors
 import (
 	"context"
 	"fmt"
-	"runtime"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 
@@ -20,44 +18,14 @@ import (
 const Unit = "ids/s"
 
 // Run measures every variant of c with every client count at each CPU
-// count in cpus, with runtime.GOMAXPROCS set to it for the measurement and
-// restored afterwards; with c.Remote, each variant is also served over
-// gRPC on 127.0.0.1. progress, if not nil, gets one short line per point.
-//
-// A point is c.Reps runs, each on a new service (and, remote, a new server
-// and connection, set up before the run's clock starts). The variants of
-// one client count and CPU count take turns, a run each, so that a slow
-// spell of the machine falls on all of them alike and their ratios hold.
-// In a run the clients, started together, share the point's requests
-// evenly and each asks for one identity after another. Every run is
-// checked: the identities handed out are 1 to the number of requests,
-// each once, and each client's are strictly increasing; a client's last
-// reply record is checked byte for byte. A failed check is an error.
-//
-// Points come by CPU count, then client count, then variant in c's order,
-// each in-process point followed by its remote one. Each point has Lab
-// Name, Variant the variant's name (or RemotePrefix and the name), Par the
-// client count, Ops the requests of one run, Throughput the median run's
-// identities per second, Latency every request's time in all runs (from a
-// client's call to the reply in its hands), CPUUsed and Util the process's
-// CPU time over the runs' wall time (client and server alike: both are in
-// this process), and Metrics:
-//
-//   - "clients", "requests": the client count and the requests of a run;
-//   - "reply_bytes": the size of a reply record; "mailbox", on actor
-//     points only, the mailbox size;
-//   - "cpu_us_per_id": CPU microseconds per identity;
-//   - "spread": the runs' throughputs from lowest to highest, over the
-//     median (0 with one run): how much to trust the median;
-//   - "vs_simple": Throughput ÷ that of simple with the same clients and
-//     CPUs, both in process or both remote, where simple was measured;
-//   - on remote points, "local_ids_per_s": the in-process throughput of
-//     the same variant, clients and CPUs, and "remote_cost": that ÷
-//     Throughput, how many times more a request costs over gRPC.
-//
-// When ctx is cancelled, Run returns the points of the client counts it
-// finished with ctx.Err(), having stopped every client, server and actor
-// it started.
+// count, in process and, with c.Remote, over gRPC. A point is c.Reps runs,
+// each on a new service (and server and connection, set up before the
+// run's clock starts), the variants taking turns; its Throughput is the
+// median run's, Par the clients, its latencies every request's, from a
+// client's call to the reply in its hands. Every run's identities are
+// checked: 1 to the requests, each once, each client's increasing, and a
+// client's last reply byte for byte. Points come by client count, then
+// variant, each remote point after its in-process one.
 func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
 	return lab.Sweep(ctx, c, cpus, progress, func(n int, add lab.Add) error {
 		for _, k := range c.Clients {
@@ -106,30 +74,29 @@ func measureClients(ctx context.Context, c Config, clients, n int) ([]results.Po
 		}
 	}
 	for _, p := range paths {
-		p.hist = hdrhistogram.New(1, int64(time.Minute), 3)
+		p.hist = lab.NewHist(time.Minute)
 	}
-	for range c.Reps {
-		for _, p := range paths {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
-			runtime.GC() // start from a clean heap, not the last run's garbage
-			if p.start.IsZero() {
-				p.start = time.Now()
-			}
-			out, err := runOnce(ctx, c, p.variant, p.remote, clients, p.requests)
-			if err != nil {
-				return nil, fmt.Errorf("%s clients=%d cpus=%d: %w", p.name(), clients, n, err)
-			}
-			for _, lats := range out.latency {
-				for _, d := range lats {
-					_ = p.hist.RecordValue(min(max(d, 1), int64(time.Minute))) // clamped: no error
-				}
-			}
-			p.wall += out.wall
-			p.cpu += out.cpu
-			p.tputs = append(p.tputs, float64(p.requests)/out.wall.Seconds())
+	err := lab.Turns(ctx, c.Reps, len(paths), func(_, i int) error {
+		p := paths[i]
+		if p.start.IsZero() {
+			p.start = time.Now()
 		}
+		out, err := runOnce(ctx, c, p.variant, p.remote, clients, p.requests)
+		if err != nil {
+			return fmt.Errorf("%s clients=%d cpus=%d: %w", p.name(), clients, n, err)
+		}
+		for _, lats := range out.latency {
+			for _, d := range lats {
+				lab.Record(p.hist, d)
+			}
+		}
+		p.wall += out.wall
+		p.cpu += out.cpu
+		p.tputs = append(p.tputs, float64(p.requests)/out.wall.Seconds())
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	points := make([]results.Point, len(paths))
 	simple := map[bool]float64{} // simple's throughput, by remote
@@ -173,12 +140,6 @@ func (p *path) point(c Config, clients, n int) (results.Point, error) {
 		pt.Metrics[MetricMailbox] = float64(c.Mailbox)
 	}
 	return pt, lab.Latencies(&pt, p.hist)
-}
-
-// variantOf splits a point's variant name into the variant and whether it
-// was served over gRPC.
-func variantOf(name string) (variant string, remote bool) {
-	return strings.CutPrefix(name, RemotePrefix)
 }
 
 // progressLine is a point's line of progress.

@@ -5,55 +5,37 @@ import (
 	"fmt"
 	"os"
 	"slices"
-	"strings"
 
 	"github.com/brewput/brewput/lab"
 )
 
-// Config says what Run sweeps: every kind with every writer count, at
-// each CPU count. Each field's doc names the flag-style name that
-// Validate's errors start with (a CLI can put "--" before it).
+// Config says what Run sweeps: every kind with every writer count.
 type Config struct {
-	// Kinds are the kinds of log to measure ("kinds").
-	Kinds []Kind `flag:"kinds" usage:"kinds of log to measure: memory, file, leveldb"`
-	// Writers are the numbers of writer goroutines t to sweep ("writers").
-	Writers []int `flag:"writers" usage:"writer goroutine counts t to sweep"`
-	// Appends is the total number of appends of each run, shared among
-	// its writers ("appends"): the same work at every writer count, so
-	// that throughputs compare. It must be at least the largest writer
-	// count. See DefaultAppends and DefaultSyncAppends.
+	Kinds   []Kind `flag:"kinds" usage:"kinds of log to measure: memory, file, leveldb"`
+	Writers []int  `flag:"writers" usage:"writer goroutine counts t to sweep"`
+	// Appends is the same work at every writer count, so that throughputs
+	// compare; at least the most writers.
 	Appends int `flag:"appends" usage:"appends per run, all writers together (the same at every t); 1000 with --sync unless given"`
-	// ValueBytes is the size of every value appended ("value-bytes"); its
-	// first 8 bytes say which writer appended it and as which of its
-	// appends, so that the check can tell every value apart.
-	ValueBytes int `flag:"value-bytes" usage:"bytes in each appended value"`
-	// Sync makes the file and LevelDB logs fsync every append ("sync");
-	// their variants are then named "file-sync" and "leveldb-sync". The
-	// memory log has nothing to sync and is measured as it is.
-	Sync bool `flag:"sync" usage:"fsync every append of the file and LevelDB logs (the memory log has nothing to sync)"`
-	// Dir is the folder the file and LevelDB logs go in ("dir"), which
-	// decides the file system and disk measured; empty means the
-	// system's temporary folder. Run makes its own folder in it and
-	// removes it, with every log, before it returns.
-	Dir string `flag:"dir" usage:"folder, hence file system and disk, for the logs (default: the temporary folder); the lab removes its logs afterwards"`
-	// Reps is how many runs each point takes ("reps"); the point is the
-	// run of median wall time.
-	Reps int `flag:"reps" usage:"runs of each point; a point reports the run of median wall time"`
+	// ValueBytes' first 8 say which writer appended a value and as which
+	// of its appends, so that the check tells every value apart.
+	ValueBytes int    `flag:"value-bytes" usage:"bytes in each appended value"`
+	Sync       bool   `flag:"sync" usage:"fsync every append of the file and LevelDB logs (the memory log has nothing to sync)"`
+	Dir        string `flag:"dir" usage:"folder, hence file system and disk, for the logs (default: the temporary folder); the lab removes its logs afterwards"`
+	Reps       int    `flag:"reps" usage:"runs of each point; a point reports the run of median wall time"`
 }
 
-// Appends per run by default: DefaultAppends without sync, where an
-// append costs 0.5 to 1.5 µs in memory or a file and about 4 µs in LevelDB
-// on the 2-CPU machine this was written on, and DefaultSyncAppends with
-// it, where every append waits for the disk: 0.1 to 0.3 ms there (a disk
-// that really writes through its cache can take 10 ms).
+// Appends per run by default: without sync an append costs 0.5 to 1.5 µs
+// in memory or a file and about 4 µs in LevelDB on a 2-CPU machine; with
+// it, every append waits for the disk, 0.1 to 0.3 ms there (10 ms on a
+// disk that writes through its cache).
 const (
 	DefaultAppends     = 50_000
 	DefaultSyncAppends = 1_000
 )
 
 // DefaultConfig measures the three kinds, without sync, with 1 to 32
-// writers, 50 000 appends of 100-byte values a run, and 3 runs a point:
-// about 15 s for CPU counts 1 and 2 on a 2-CPU machine.
+// writers, 50 000 appends of 100 bytes a run, 3 runs a point: about 15 s
+// for CPU counts 1 and 2 on a 2-CPU machine.
 func DefaultConfig() Config {
 	return Config{
 		Kinds:      Kinds(),
@@ -72,16 +54,13 @@ const (
 	maxAppends  = 10_000_000
 	maxLogBytes = 2 << 30
 	maxReps     = 100
-	// minValueBytes holds the 8 bytes that tell the values apart.
-	minValueBytes = 8
-	// maxValueBytesFlag is the largest value-bytes the lab takes: larger
-	// values would measure copying, not the log.
+	// minValueBytes holds the 8 bytes that tell the values apart; past
+	// maxValueBytesFlag a run would measure copying, not the log.
+	minValueBytes     = 8
 	maxValueBytesFlag = 1 << 20
 )
 
-// Validate checks every field and returns the first problem, on one line
-// that starts with the field's flag-style name. A Dir must be an existing
-// folder.
+// Validate implements lab.Validator; a Dir must be an existing folder.
 func (c Config) Validate() error {
 	if err := cmp.Or(
 		lab.NotEmpty("kinds", c.Kinds, "of "+kindNames()),
@@ -118,25 +97,13 @@ func (c Config) Validate() error {
 	return nil
 }
 
-// Variant names a kind's points: the kind, with "-sync" after it when
-// the log fsyncs every append ("file-sync", "leveldb-sync"). A memory
-// log has nothing to sync, so its variant is "memory" either way.
+// Variant names a kind's points: the kind, with "-sync" when the log
+// fsyncs every append; a memory log has nothing to sync.
 func Variant(kind Kind, sync bool) string {
 	if sync && kind != Memory {
 		return string(kind) + "-sync"
 	}
 	return string(kind)
-}
-
-// ParseVariant reads a name made by Variant back into its kind and
-// whether it syncs.
-func ParseVariant(v string) (Kind, bool, error) {
-	name, sync := strings.CutSuffix(v, "-sync")
-	k := Kind(name)
-	if !slices.Contains(Kinds(), k) || sync && k == Memory {
-		return "", false, fmt.Errorf("logs variant %q: want memory, file, file-sync, leveldb or leveldb-sync", v)
-	}
-	return k, sync, nil
 }
 
 // Complete implements lab.Completer: with --sync and no --appends, a run

@@ -1,31 +1,23 @@
 // Package logs is the logs lab (brewput lab logs): t writer goroutines
-// share a fixed number of appends to one append-only log, kept in memory,
-// in a file or in LevelDB, with or without an fsync per append. It
-// measures throughput from the first writer's start to the last one's
-// finish, shows how much the naive sum of the writers' latencies
-// overstates the time taken, and checks, after every run, that the log
-// reopens holding every append exactly once. See Help.
-//
-// The logs themselves are the package's [Log]s: [MemoryLog], [FileLog]
-// and [LevelDBLog], made by [New] or used directly, each safe for
-// concurrent use. Run sweeps kinds and writer counts at each CPU count
-// and returns one results.Point per combination; Config says what it
-// sweeps. Variant names such as "file-sync" are made by [Variant] and
-// read back by [ParseVariant].
+// share a fixed number of appends to one append-only Log, kept in memory
+// (MemoryLog), in a file (FileLog) or in LevelDB (LevelDBLog), with or
+// without an fsync per append. It measures throughput from the first
+// writer's start to the last one's finish, shows how much the naive sum
+// of the writers' latencies overstates the time taken, and checks after
+// every run that the log reopens holding every append exactly once.
 package logs
 
 import (
 	"github.com/brewput/brewput/report/chartspec"
+
+	"github.com/brewput/brewput/lab"
+	"github.com/brewput/brewput/results"
 )
 
 // Name is the lab's name, as in brewput lab logs.
 const Name = "logs"
 
-// Summary is the lab's one line in brewput lab list.
-const Summary = "t writers share a fixed number of appends to one log (memory, file, LevelDB): wall-clock throughput, and why summed latencies overstate time t-fold"
-
-// Help is the lab's long description, for brewput lab logs --help.
-const Help = `t writer goroutines share a fixed number of appends (--appends; the same
+const help = `t writer goroutines share a fixed number of appends (--appends; the same
 at every t) to one append-only log, and the lab measures the appends per
 second that get through, from the first writer's start to the last
 one's finish. This is the experiment of a post on benchmarking
@@ -113,16 +105,32 @@ with an error. The logs go in a folder the lab makes in --dir (the file
 system measured; the temporary folder by default) and removes, with
 every log, before it ends.`
 
-// Example is how the lab is run, for "brewput lab logs --help".
-const Example = `  brewput lab logs
-  brewput lab logs --sync --kinds file,leveldb
-  brewput lab logs --kinds file --writers 1,4,16 --dir /mnt/disk --format json --out logs.json`
+// The metrics of a point.
+const (
+	MetricWriters       results.Metric = "writers"              // t, as Par
+	MetricAppends       results.Metric = "appends"              // of the run, all writers together
+	MetricValueBytes    results.Metric = "value_bytes"          // the size of a value
+	MetricSync          results.Metric = "sync"                 // 1 if the log syncs
+	MetricVerified      results.Metric = "verified"             // 1: the run passed its check (a failure is an error)
+	MetricWallS         results.Metric = "wall_s"               // first start to last finish, as DurS
+	MetricLatencySumS   results.Metric = "latency_sum_s"        // every append's latency added up: the naive total
+	MetricOverstatement results.Metric = "overstatement"        // latency_sum_s ÷ wall_s: about t, never more
+	MetricNaiveRate     results.Metric = "naive_appends_per_s"  // appends ÷ latency_sum_s: what the naive total would claim
+	MetricSingleRate    results.Metric = "single_appends_per_s" // the single writer's throughput, same kind and CPUs
+	MetricOfSingle      results.Metric = "of_single"            // Throughput ÷ single_appends_per_s
+)
 
-// figure is the lab's chart: how many times the naive sum of append
-// latencies overstates the wall time, against writers, a line per kind of
-// log, with y = t, what a log that serializes every append gives.
-func figure() chartspec.Figure {
-	return chartspec.Figure{
+// NewLab returns the lab at its defaults, as brewput runs it; its flags
+// are Config's. Its chart is how many times the naive sum of append
+// latencies overstates the wall time, against writers, a line per kind,
+// with y = t, what a log that serializes every append gives.
+func NewLab() *lab.Of[Config] {
+	return lab.New(lab.Info{Name: Name, Help: help,
+		Summary: "t writers share a fixed number of appends to one log (memory, file, LevelDB): wall-clock throughput, and why summed latencies overstate time t-fold",
+		Example: `  brewput lab logs
+  brewput lab logs --sync --kinds file,leveldb
+  brewput lab logs --kinds file --writers 1,4,16 --dir /mnt/disk --format json --out logs.json`,
+	}, DefaultConfig(), Run, chartspec.Figure{
 		Kind:     chartspec.Lines,
 		Title:    "logs: summed append latencies against the wall time",
 		Lesson:   "t writers share a fixed number of appends to one log. A log that takes one append at a time does the same work however many write: its throughput, first start to last finish, stays near one writer's (of single in the table, as a fraction). But each append now waits for the others, so the sum of the writers' latencies grows about t-fold while the wall time does not: n appends of w seconds take n·w, yet their latencies add up to n·w·t. The chart shows that ratio against t, a line per kind of log; the closer to the grey line, the more of each latency is waiting for the lock. A benchmark that divides appends by summed latency reports a throughput t times too low.",
@@ -130,5 +138,5 @@ func figure() chartspec.Figure {
 		Y:        chartspec.Axis{Label: "sum of append latencies ÷ wall time (×)", Of: chartspec.ByMetric, Metric: MetricOverstatement},
 		Diagonal: "t: every writer always waiting",
 		Empty:    "No point says how much its latency sum overstates the wall time (overstatement).",
-	}
+	})
 }

@@ -22,48 +22,15 @@ import (
 // Unit is the unit of a point's Throughput.
 const Unit = "appends/s"
 
-// Run measures every kind in c.Kinds with every writer count in
-// c.Writers at each CPU count in cpus, with runtime.GOMAXPROCS set to it
-// for the measurement and restored afterwards, and returns a point per
-// combination, in that nesting order. progress, if not nil, gets one line
-// per point.
-//
-// A run opens a fresh log, starts its writers together, and has them
-// share c.Appends appends; each append's latency is timed by the writer
-// that made it. After the run the log is closed and opened again (a
-// memory log, which keeps nothing, is checked open), and every append is
-// checked: the log holds c.Appends values, each index was returned to
-// exactly one append, and Get at each index returns what that append
-// wrote. A failed check is an error. Each point is the run of median wall
-// time among c.Reps runs. Before a kind's points Run measures its single
-// writer, which is the reference of of_single, and also the point of 1
-// writer when c.Writers has one.
-//
-// Each point has Lab Name, Variant as made by Variant, Par the writer
-// count, Ops the appends, DurS the wall time from the first writer's
-// start to the last one's finish, Throughput Ops over DurS in appends/s,
-// Latency the distribution of every append's latency, and Metrics:
-//
-//	writers               the writer count t, as Par
-//	appends               the appends of the run, all writers together
-//	wall_s                first start to last finish, as DurS
-//	latency_sum_s         the sum of every append's latency: the naive total
-//	overstatement         latency_sum_s ÷ wall_s: about t for t writers
-//	                      that keep the log busy, never more than t
-//	naive_appends_per_s   appends ÷ latency_sum_s: the throughput the
-//	                      naive total would claim
-//	of_single             Throughput ÷ single_appends_per_s
-//	single_appends_per_s  the single writer's throughput, same kind and CPUs
-//	verified              1: the run passed its check (a failure is an error)
-//	value_bytes, sync     the value size, and 1 if the log syncs
-//
-// Logs go in a folder Run makes in c.Dir (or the temporary folder),
-// brewput-logs-PID-NNN, and removes, with everything in it, before it
-// returns; it first removes such folders of processes that no longer run
-// (killed before they could remove theirs). When ctx is
-// cancelled, Run returns the points measured so far with ctx.Err().
-// GOMAXPROCS is the process's, so Run must not run beside other
-// measurements in the same process.
+// Run measures every kind with every writer count at each CPU count. A
+// run opens a fresh log, starts its writers together to share c.Appends
+// appends, each timed by its writer, then closes the log, opens it again
+// (a memory log is checked open) and checks every append: c.Appends
+// values, each index given to one append, Get at each returning what it
+// wrote; a failed check is an error. A point is the run of median wall
+// time of c.Reps. Before a kind's points Run measures its single writer,
+// the reference of of_single (and the point of 1 writer). The logs go in
+// a folder Run makes in c.Dir and removes before it returns.
 func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
 	if err := lab.Check(c, cpus); err != nil {
 		return nil, err
@@ -109,9 +76,8 @@ type sweeper struct {
 	runs int
 }
 
-// measure runs kind with t writers c.Reps times, at the current
-// GOMAXPROCS, and returns the run of median wall time: for an even count,
-// the slower of the two middle ones.
+// measure runs kind with t writers c.Reps times and returns the run of
+// median wall time (of an even count, the slower of the middle two).
 func (s *sweeper) measure(ctx context.Context, kind Kind, t int) (run, error) {
 	runs := make([]run, 0, s.c.Reps)
 	for range s.c.Reps {
@@ -135,30 +101,25 @@ func (s *sweeper) measure(ctx context.Context, kind Kind, t int) (run, error) {
 // CPUs, given the single writer's run of the same kind and CPUs.
 func (s *sweeper) point(r run, kind Kind, n, t int, single run) (results.Point, error) {
 	wall := r.wall.Seconds()
-	thr := float64(s.c.Appends) / wall
 	singleThr := float64(s.c.Appends) / single.wall.Seconds()
-	used := r.cpu.Seconds() / wall
-	v := Variant(kind, s.c.Sync)
 	synced := 0.0
 	if s.c.Sync && kind != Memory {
 		synced = 1
 	}
-	p := lab.Point(Name, v, n, r.start, used, map[results.Metric]float64{
+	timing := lab.Timing{Start: r.start, Wall: r.wall, CPU: r.cpu, Par: t, Ops: int64(s.c.Appends), Hist: r.latency}
+	return timing.Point(Name, Variant(kind, s.c.Sync), n, Unit, map[results.Metric]float64{
 		MetricWriters:       float64(t),
 		MetricAppends:       float64(s.c.Appends),
 		MetricWallS:         wall,
 		MetricLatencySumS:   r.latencySum.Seconds(),
 		MetricOverstatement: r.latencySum.Seconds() / wall,
 		MetricNaiveRate:     float64(s.c.Appends) / r.latencySum.Seconds(),
-		MetricOfSingle:      thr / singleThr,
+		MetricOfSingle:      float64(s.c.Appends) / wall / singleThr,
 		MetricSingleRate:    singleThr,
 		MetricVerified:      1,
 		MetricValueBytes:    float64(s.c.ValueBytes),
 		MetricSync:          synced,
 	})
-	p.Par, p.Ops, p.Unit = t, int64(s.c.Appends), Unit
-	p.DurS, p.Throughput = wall, thr
-	return p, lab.Latencies(&p, r.latency)
 }
 
 // run is what one run measured.
@@ -170,10 +131,9 @@ type run struct {
 	latency    *hdrhistogram.Histogram
 }
 
-// runOnce opens a new log of kind at path, has writers goroutines append
-// appends values of valueBytes bytes to it between them, and checks the
-// log afterwards (see check). On cancellation the writers stop after
-// their current append, and runOnce returns ctx.Err().
+// runOnce opens a new log of kind at path, has writers goroutines share
+// appends appends of valueBytes to it, and checks the log afterwards. On
+// cancellation the writers stop after their current append.
 func runOnce(ctx context.Context, kind Kind, synced bool, path string, writers, appends, valueBytes int) (run, error) {
 	lg, err := New(kind, synced)
 	if err != nil {
@@ -209,7 +169,7 @@ func runOnce(ctx context.Context, kind Kind, synced bool, path string, writers, 
 	if err := ctx.Err(); err != nil {
 		return run{}, err
 	}
-	r := run{start: sw.Start, cpu: cpu, latency: hdrhistogram.New(1, int64(time.Hour), 3)}
+	r := run{start: sw.Start, cpu: cpu, latency: lab.NewHist(time.Hour)}
 	first, last := ws[0].start, ws[0].end
 	for _, w := range ws {
 		if w.err != nil {
@@ -218,7 +178,7 @@ func runOnce(ctx context.Context, kind Kind, synced bool, path string, writers, 
 		first, last = minTime(first, w.start), maxTime(last, w.end)
 		for _, d := range w.latency {
 			r.latencySum += d
-			_ = r.latency.RecordValue(max(int64(d), 1)) // fails only past an hour
+			lab.Record(r.latency, int64(d))
 		}
 	}
 	r.wall = last.Sub(first)

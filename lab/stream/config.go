@@ -3,7 +3,6 @@ package stream
 import (
 	"cmp"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -13,15 +12,9 @@ import (
 
 // The modes: how the client receives its replies, and who sends.
 const (
-	// ModeSync: the messenger goroutine waits for each reply before it
-	// sends the next message; one message in flight at a time.
-	ModeSync = "sync"
-	// ModeAsync: the messenger only sends; a listener goroutine receives
-	// the replies and hands each to its sender.
-	ModeAsync = "async"
-	// ModeInOrder: async, with every message sent by one goroutine, one
-	// after another without waiting; the replies must come back in order.
-	ModeInOrder = "iorder"
+	ModeSync    = "sync"   // the messenger waits for each reply before it sends the next
+	ModeAsync   = "async"  // a listener goroutine hands each reply to its sender
+	ModeInOrder = "iorder" // async, every message sent by one goroutine: the replies must come back in order
 )
 
 // Modes lists the modes in the order the lab runs them.
@@ -32,40 +25,22 @@ func Modes() []string { return []string{ModeSync, ModeAsync, ModeInOrder} }
 // stream that carries one.
 const MaxPayloadBytes = 64 << 10
 
-// Config says what Run sweeps: every mode with every buffer size, in that
-// nesting order, each also with a restart of the peer when Restart is set.
-// Each field's doc names the flag-style name that Validate's errors start
-// with.
+// Config says what Run sweeps: every mode with every buffer size, each
+// also with a restart of the peer when Restart is set.
 type Config struct {
-	// Modes are the modes to run ("modes"): ModeSync, ModeAsync,
-	// ModeInOrder.
-	Modes []string `flag:"modes" usage:"modes to run: sync, async, iorder"`
-	// Messages is how many messages each run sends ("messages"), each from
-	// its own goroutine (one goroutine for all of them in iorder).
-	Messages int `flag:"messages" usage:"messages per run, each from its own goroutine (iorder: all from one)"`
-	// Buffers are the capacities of the channel from the senders to the
-	// messenger to sweep ("buffers"); 0 is an unbuffered channel.
-	Buffers []int `flag:"buffers" usage:"buffer sizes of the senders' channel to the messenger to sweep, in messages"`
-	// PayloadBytes is the size of each message's payload ("payload-bytes").
-	PayloadBytes int `flag:"payload-bytes" usage:"bytes in each message's payload"`
-	// Malformed is how many of each run's messages carry a checksum that
-	// does not match their payload ("malformed"): the peer rejects each,
-	// and the others go on.
-	Malformed int `flag:"malformed" usage:"messages per run whose checksum does not match their payload: the peer rejects them"`
-	// Oversized is how many of each run's messages have a payload of
-	// MaxPayloadBytes+1 ("oversized"): the client refuses each.
-	Oversized int `flag:"oversized" usage:"messages per run with a payload over 65536 bytes: the client refuses them"`
-	// Restart adds, to every mode and buffer size, a run in which the peer
-	// is stopped once half the messages have been written and started
-	// again on the same address after Downtime ("restart").
+	Modes        []string `flag:"modes" usage:"modes to run: sync, async, iorder"`
+	Messages     int      `flag:"messages" usage:"messages per run, each from its own goroutine (iorder: all from one)"`
+	Buffers      []int    `flag:"buffers" usage:"buffer sizes of the senders' channel to the messenger to sweep, in messages"`
+	PayloadBytes int      `flag:"payload-bytes" usage:"bytes in each message's payload"`
+	Malformed    int      `flag:"malformed" usage:"messages per run whose checksum does not match their payload: the peer rejects them"`
+	Oversized    int      `flag:"oversized" usage:"messages per run with a payload over 65536 bytes: the client refuses them"`
+	// Restart stops the peer once half the messages are written, and
+	// starts it again on the same address after Downtime.
 	Restart bool `flag:"restart" usage:"also run each mode and buffer with the peer stopped mid-run and started again"`
-	// Downtime is how long the peer stays down in a restart run
-	// ("downtime"). The client retries for up to Downtime + 1 s before it
+	// Downtime: the client retries for up to Downtime + 1 s before it
 	// fails a message as unavailable.
 	Downtime time.Duration `flag:"downtime" usage:"how long the peer stays down in a --restart run"`
-	// Reps is how many runs make a point ("reps"); the point reports the
-	// run of median throughput.
-	Reps int `flag:"reps" usage:"runs of each point; a point reports the run of median throughput"`
+	Reps     int           `flag:"reps" usage:"runs of each point; a point reports the run of median throughput"`
 
 	// handed, when set, is called as each message i is handed to the
 	// client, from the goroutine that hands it over: the tests cancel a
@@ -74,9 +49,9 @@ type Config struct {
 }
 
 // DefaultConfig is the seed's experiment: 5000 messages, each from its
-// own goroutine, channel buffers of 0 to 1000 messages, all three modes;
-// small payloads, no faults, 3 runs a point. On a 2-CPU machine that is
-// 15 points in 10 to 20 s per CPU count.
+// own goroutine, buffers of 0 to 1000, all three modes, small payloads,
+// no faults, 3 runs a point: 15 points in 10 to 20 s per CPU count on a
+// 2-CPU machine.
 func DefaultConfig() Config {
 	return Config{
 		Modes:        Modes(),
@@ -98,8 +73,7 @@ const (
 	maxReps     = 100
 )
 
-// Validate checks every field and returns the first problem, on one line
-// that starts with the field's flag-style name.
+// Validate implements lab.Validator.
 func (c Config) Validate() error {
 	modes := strings.Join(Modes(), ", ")
 	return cmp.Or(
@@ -119,8 +93,7 @@ func (c Config) Validate() error {
 	)
 }
 
-// Variant names a point: "async/buf=100" for the async mode with a channel
-// buffer of 100 messages, and "async/buf=100/restart" for the same with
+// Variant names a point: "async/buf=100", or "async/buf=100/restart" with
 // the peer stopped and started again mid-run.
 func Variant(mode string, buffer int, restart bool) string {
 	v := mode + "/buf=" + strconv.Itoa(buffer)
@@ -128,27 +101,6 @@ func Variant(mode string, buffer int, restart bool) string {
 		v += "/restart"
 	}
 	return v
-}
-
-// ParseVariant reads a name made by Variant back.
-func ParseVariant(v string) (mode string, buffer int, restart bool, err error) {
-	bad := fmt.Errorf("stream variant %q: want <mode>/buf=<n> or <mode>/buf=<n>/restart, mode one of %s", v, strings.Join(Modes(), ", "))
-	parts := strings.Split(v, "/")
-	if len(parts) < 2 || len(parts) > 3 || !slices.Contains(Modes(), parts[0]) {
-		return "", 0, false, bad
-	}
-	num, ok := strings.CutPrefix(parts[1], "buf=")
-	n, err := strconv.Atoi(num)
-	if !ok || err != nil || n < 0 || strconv.Itoa(n) != num {
-		return "", 0, false, bad
-	}
-	if len(parts) == 3 {
-		if parts[2] != "restart" {
-			return "", 0, false, bad
-		}
-		restart = true
-	}
-	return parts[0], n, restart, nil
 }
 
 // CheckGiven refuses --downtime without --restart, the run it times.

@@ -26,11 +26,3 @@ func ExampleRun() {
 	}
 	// Output: async/buf=10: 490 replied, 4 rejected, 6 refused, 0 lost, 0 reconnects
 }
-
-// Variant names are made and read back.
-func ExampleParseVariant() {
-	v := stream.Variant(stream.ModeSync, 100, true)
-	mode, buffer, restart, err := stream.ParseVariant(v)
-	fmt.Println(v, mode, buffer, restart, err)
-	// Output: sync/buf=100/restart sync 100 true <nil>
-}

@@ -25,40 +25,15 @@ const Unit = "msgs/s"
 // messages takes well under a second, even in sync mode.
 const runWait = time.Minute
 
-// Run measures every mode with every buffer size of c (and, with
-// c.Restart, each again with the peer restarted mid-run) at each CPU
-// count in cpus, with runtime.GOMAXPROCS set to it for the measurement
-// and restored afterwards. Each run starts its own peer on 127.0.0.1 and
-// a client to it, and stops both before the next. progress, if not nil,
-// gets one short line per point.
-//
-// Each point has Lab Name, Variant as made by Variant, Par the messages
-// sent at once (c.Messages, 1 in iorder), Ops the replies, Errors the
-// failed messages, Throughput in replies per second over the run,
-// Latency (and Hist) the time from a sender handing its message to the
-// channel to its reply, over the replied messages, and Metrics:
-//
-//   - "buffer", "messages", "payload_bytes": the variant's channel buffer,
-//     the messages sent, each one's payload;
-//   - "replied", "failed", "lost": outcomes; lost = messages - replied -
-//     failed, always 0 (Run fails otherwise);
-//   - "failed_too_large", "failed_rejected", "failed_broken",
-//     "failed_unavailable": the failed messages by cause: refused as
-//     oversized by the client, rejected by the peer as malformed, written
-//     to a stream that broke before the reply, no stream to be had;
-//   - "reconnects": streams the client opened after its first;
-//   - "restart": 1 on a restart point;
-//   - "in_order": on iorder points, 1 when every reply came back in the
-//     order its message was sent (Run fails otherwise);
-//   - "cpu_us_per_msg": the process's CPU time (the
-//     peer's included) per reply, in µs.
-//
-// A point is the run of median throughput of c.Reps runs; Start is the
-// first run's. Every run is checked: no message lost or answered twice, a
-// malformed message never replied to, an oversized one refused, a
-// well-formed one replied to unless the peer was restarted under it, a
-// restarted peer reconnected to. When ctx is cancelled, Run returns the
-// points measured so far with ctx.Err().
+// Run measures every mode with every buffer size (and, with c.Restart,
+// each again with the peer restarted mid-run) at each CPU count, each run
+// with a peer and client of its own. A point is the run of median
+// throughput of c.Reps (Start the first's): Par the messages sent at once
+// (1 in iorder), Ops the replies, Errors the failed, its latencies from a
+// sender handing its message over to its reply. Every run is checked: no
+// message lost or answered twice, a malformed one never replied to, an
+// oversized one refused, a well-formed one replied to unless the peer
+// restarted under it, a restarted peer reconnected to.
 func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
 	faults := []bool{false}
 	if c.Restart {
@@ -114,13 +89,11 @@ func measurePoint(ctx context.Context, c Config, n int, mode string, buffer int,
 	slices.SortFunc(runs, func(a, b tally) int { return cmp.Compare(a.rate(), b.rate()) })
 	t := runs[len(runs)/2]
 
-	secs := t.wall.Seconds()
-	used := t.cpu.Seconds() / secs
-	par := c.Messages
+	timing := lab.Timing{Start: first, Wall: t.wall, CPU: t.cpu, Par: c.Messages, Ops: t.replied, Hist: t.latency}
 	if mode == ModeInOrder {
-		par = 1
+		timing.Par = 1
 	}
-	p := lab.Point(Name, v, n, first, used, map[results.Metric]float64{
+	p, err := timing.Point(Name, v, n, Unit, map[results.Metric]float64{
 		MetricBuffer:            float64(buffer),
 		MetricMessages:          float64(c.Messages),
 		MetricPayloadBytes:      float64(c.PayloadBytes),
@@ -135,12 +108,11 @@ func measurePoint(ctx context.Context, c Config, n int, mode string, buffer int,
 		MetricRestart:           b2f(restart),
 		MetricCPUPerMsg:         t.cpu.Seconds() / float64(max(1, t.replied)) * 1e6,
 	})
-	p.Par, p.Ops, p.Errors, p.Unit = par, t.replied, t.failed(), Unit
-	p.DurS, p.Throughput = secs, float64(t.replied)/secs
+	p.Errors = t.failed()
 	if mode == ModeInOrder {
 		p.Metrics[MetricInOrder] = b2f(t.inOrder)
 	}
-	return p, lab.Latencies(&p, t.latency)
+	return p, err
 }
 
 // b2f is 1 for true and 0 for false.
@@ -384,7 +356,7 @@ func (r record) account() (tally, error) {
 		byCause:    map[failure]int64{},
 		reconnects: r.reconnects,
 		inOrder:    true,
-		latency:    hdrhistogram.New(1, int64(runWait), 3),
+		latency:    lab.NewHist(runWait),
 	}
 	var lastSeq uint64
 	var firstWrong error
@@ -410,7 +382,7 @@ func (r record) account() (tally, error) {
 				wrong(fmt.Errorf("message %d, %s, was replied to", i, m.kind))
 			}
 			t.replied++
-			_ = t.latency.RecordValue(max(1, int64(o.at.Sub(r.t0[i])))) // fails only past runWait
+			lab.Record(t.latency, int64(o.at.Sub(r.t0[i])))
 			continue
 		}
 		var cause failure

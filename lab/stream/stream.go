@@ -1,18 +1,12 @@
 // Package stream is the stream lab (brewput lab stream): a client sends
 // messages to a peer over one gRPC bidirectional stream on 127.0.0.1,
-// after a journal post on the throughput of such a "remote" in a
-// replicated system (see Help). Any goroutine hands its message to one
-// messenger goroutine through a buffered channel; the messenger sends it,
-// and the reply comes back either to the messenger itself, before it sends
+// after a journal post on the "remote" of a replicated system. Any
+// goroutine hands its message to one messenger goroutine through a
+// buffered channel; the reply comes back to the messenger before it sends
 // the next (sync), or to a listener goroutine that hands each reply to its
-// sender (async, and iorder, where one goroutine sends every message and
-// the replies must come back in order).
-//
-// Run sweeps the modes and the channel's buffer size at each CPU count,
-// optionally with the peer stopped and restarted mid-run, and returns one
-// results.Point per combination; Config says what it sweeps. Variant names
-// such as "async/buf=100" are made by [Variant] and read back by
-// [ParseVariant].
+// sender (async; iorder, where one goroutine sends every message and the
+// replies must come back in order). Run sweeps the modes and the buffer,
+// optionally with the peer restarted mid-run.
 package stream
 
 import (
@@ -20,17 +14,14 @@ import (
 
 	"github.com/brewput/brewput/report/chartspec"
 
+	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"
 )
 
 // Name is the lab's name, as in brewput lab stream.
 const Name = "stream"
 
-// Summary is the lab's one line in brewput lab list.
-const Summary = "messages over one gRPC bidirectional stream: replies in the sender's goroutine or a listener, channel buffers, a peer restart"
-
-// Help is the lab's long description, for brewput lab stream --help.
-const Help = `A client sends messages to a peer over one gRPC
+const help = `A client sends messages to a peer over one gRPC
 bidirectional stream on 127.0.0.1, as the "remote" of a replica did with
 each of its peers in the journal post this lab follows. Any goroutine
 hands its message to the client; one messenger goroutine takes the
@@ -101,16 +92,35 @@ the unanswered ones: 150 to 1500 of the 5000.
 
 Variants are named <mode>/buf=<n>, and <mode>/buf=<n>/restart.`
 
-// Example is how the lab is run, for "brewput lab stream --help".
-const Example = `  brewput lab stream
-  brewput lab stream --modes sync,async --buffers 0,100 --cpus 2
-  brewput lab stream --restart --malformed 10 --oversized 10 --reps 1`
+// The metrics of a point; lost is messages - replied - failed, always 0
+// (Run fails otherwise).
+const (
+	MetricBuffer            results.Metric = "buffer"        // the variant's channel buffer
+	MetricMessages          results.Metric = "messages"      // sent
+	MetricPayloadBytes      results.Metric = "payload_bytes" // each message's
+	MetricReplied           results.Metric = "replied"
+	MetricFailed            results.Metric = "failed"
+	MetricLost              results.Metric = "lost"
+	MetricFailedTooLarge    results.Metric = "failed_too_large"   // refused as oversized by the client
+	MetricFailedRejected    results.Metric = "failed_rejected"    // rejected by the peer as malformed
+	MetricFailedBroken      results.Metric = "failed_broken"      // written to a stream that broke before the reply
+	MetricFailedUnavailable results.Metric = "failed_unavailable" // no stream to be had
+	MetricReconnects        results.Metric = "reconnects"         // streams opened after the first
+	MetricRestart           results.Metric = "restart"            // 1 on a restart point
+	MetricInOrder           results.Metric = "in_order"           // on iorder points, 1 when every reply came back in order
+	MetricCPUPerMsg         results.Metric = "cpu_us_per_msg"     // the process's CPU time per reply, the peer's included
+)
 
-// figure is the lab's chart: messages replied per second against the
-// messenger's channel buffer, a line per mode, the runs with a peer
-// restart dashed.
-func figure() chartspec.Figure {
-	return chartspec.Figure{
+// NewLab returns the lab at its defaults, as brewput runs it; its flags
+// are Config's. Its chart is replies per second against the messenger's
+// channel buffer, a line per mode, the runs with a peer restart dashed.
+func NewLab() *lab.Of[Config] {
+	return lab.New(lab.Info{Name: Name, Help: help,
+		Summary: "messages over one gRPC bidirectional stream: replies in the sender's goroutine or a listener, channel buffers, a peer restart",
+		Example: `  brewput lab stream
+  brewput lab stream --modes sync,async --buffers 0,100 --cpus 2
+  brewput lab stream --restart --malformed 10 --oversized 10 --reps 1`,
+	}, DefaultConfig(), Run, chartspec.Figure{
 		Kind:   chartspec.Lines,
 		Title:  "stream: replies per second against the channel's buffer",
 		Lesson: "Messages replied to per second over one gRPC stream on 127.0.0.1, against the buffer of the channel the messenger goroutine drains, a line per mode. Waiting for each reply before the next send (sync) leaves the stream idle for a round trip per message; a listener goroutine that receives replies while the messenger sends (async) keeps it busy, and one sender with nothing to hand over (iorder) is faster still. The buffer changes little: the stream, not the handover, is what limits. With the peer stopped and started mid-run (dashed), the client reconnects, and the table's replied, failed and lost columns account for every message.",
@@ -124,5 +134,5 @@ func figure() chartspec.Figure {
 			return chartspec.Line{Name: mode, Group: mode}, true
 		},
 		Empty: "No point to draw.",
-	}
+	})
 }

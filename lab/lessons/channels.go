@@ -3,7 +3,6 @@ package lessons
 import (
 	"context"
 	"fmt"
-	"slices"
 
 	"github.com/brewput/brewput/results/lesson"
 
@@ -34,7 +33,8 @@ func channelsClaims(cpus int) []Claim {
 			Measures:   fmt.Sprintf("lines/s as a share of the bound the producer's and a consumer's rates alone and the CPUs allow; channel of 25, 3 consumers, 1 line a message, %d CPUs (claim: at most 75 %%)", n),
 			Unit:       lesson.Share, Rule: lesson.AtMost(0.75), CPUs: []int{n}, cost: 0.15,
 			sample: func(ctx context.Context, e Env) (float64, error) {
-				return channelsShare(ctx, e, channelsSize, 1, n)
+				points, err := channels.Run(ctx, channelsConfig(e.Level, []int{channelsSize}, []int{1}), []int{n}, nil)
+				return metricOf(points, err, channels.Variant(channelsSize, channelsConsumers, 1), n, "of_bound")
 			},
 		},
 		{
@@ -43,12 +43,8 @@ func channelsClaims(cpus int) []Claim {
 			Measures:   fmt.Sprintf("share of the bound with batches of 1000 lines ÷ with 1 line a message; channel of 25, 3 consumers, %d CPUs (claim: at least ×1.3)", n),
 			Unit:       lesson.Ratio, Rule: lesson.AtLeast(1.3), CPUs: []int{n}, cost: 0.25,
 			sample: func(ctx context.Context, e Env) (float64, error) {
-				batches := inTurn(e, 1, channelsBatch)
-				points, err := channels.Run(ctx, channelsConfig(e.Level, []int{channelsSize}, batches), []int{n}, nil)
-				if err != nil {
-					return 0, err
-				}
-				return metricRatio(points, "of_bound",
+				points, err := channels.Run(ctx, channelsConfig(e.Level, []int{channelsSize}, inTurn(e, 1, channelsBatch)), []int{n}, nil)
+				return metricRatio(points, err, "of_bound",
 					channels.Variant(channelsSize, channelsConsumers, channelsBatch), n,
 					channels.Variant(channelsSize, channelsConsumers, 1), n)
 			},
@@ -60,10 +56,7 @@ func channelsClaims(cpus int) []Claim {
 			Unit:       lesson.Ratio, Rule: lesson.AtLeast(1.05), CPUs: []int{n}, cost: 0.25,
 			sample: func(ctx context.Context, e Env) (float64, error) {
 				points, err := channels.Run(ctx, channelsConfig(e.Level, inTurn(e, 1, 100), []int{1}), []int{n}, nil)
-				if err != nil {
-					return 0, err
-				}
-				return metricRatio(points, "",
+				return metricRatio(points, err, "",
 					channels.Variant(100, channelsConsumers, 1), n,
 					channels.Variant(1, channelsConsumers, 1), n)
 			},
@@ -75,11 +68,8 @@ func channelsClaims(cpus int) []Claim {
 			Unit:       lesson.Ratio, Rule: lesson.AtMost(0.9), CPUs: []int{1, n}, cost: 0.3,
 			sample: func(ctx context.Context, e Env) (float64, error) {
 				points, err := channels.Run(ctx, channelsConfig(e.Level, []int{channelsSize}, []int{1}), inTurn(e, 1, n), nil)
-				if err != nil {
-					return 0, err
-				}
 				v := channels.Variant(channelsSize, channelsConsumers, 1)
-				return metricRatio(points, "of_bound", v, 1, v, n)
+				return metricRatio(points, err, "of_bound", v, 1, v, n)
 			},
 		},
 	}
@@ -94,28 +84,4 @@ func channelsConfig(l Level, sizes, batches []int) channels.Config {
 	c.Lines = pick(l, 3000, 20_000, 60_000)
 	c.Sizes, c.Consumers, c.Batches = sizes, []int{channelsConsumers}, batches
 	return c
-}
-
-// channelsShare samples the share of the bound that size and batch reach
-// with the article's 3 consumers on n CPUs.
-func channelsShare(ctx context.Context, e Env, size, batch, n int) (float64, error) {
-	points, err := channels.Run(ctx, channelsConfig(e.Level, []int{size}, []int{batch}), []int{n}, nil)
-	if err != nil {
-		return 0, err
-	}
-	p, err := pointOf(points, channels.Variant(size, channelsConsumers, batch), n)
-	if err != nil {
-		return 0, err
-	}
-	return metric(p, "of_bound")
-}
-
-// inTurn is the list a, b, reversed on odd samples, so that a list a lab
-// sweeps in order is measured first one way and then the other.
-func inTurn(e Env, a, b int) []int {
-	l := []int{a, b}
-	if e.Index%2 == 1 {
-		slices.Reverse(l)
-	}
-	return l
 }

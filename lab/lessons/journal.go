@@ -76,14 +76,7 @@ func journalClaims(cpus int) []Claim {
 				c := aggregate.Config{Events: pick(e.Level, 3000, 20_000, 100_000), Producers: []int{2}, Buffers: []int{100},
 					RunLength: 8, HandleCost: 2 * time.Microsecond, Seed: 1, Reps: pick(e.Level, 1, 1, 3)}
 				points, err := aggregate.Run(ctx, c, []int{n}, nil)
-				if err != nil {
-					return 0, err
-				}
-				p, err := pointOf(points, aggregate.Variant(aggregate.Grouped, 2, 100), n)
-				if err != nil {
-					return 0, err
-				}
-				return metric(p, "speedup")
+				return metricOf(points, err, aggregate.Variant(aggregate.Grouped, 2, 100), n, "speedup")
 			},
 		},
 		{
@@ -95,14 +88,7 @@ func journalClaims(cpus int) []Claim {
 				c := logs.Config{Kinds: []logs.Kind{logs.File}, Writers: []int{logWriters}, Appends: pick(e.Level, 40, 800, 2000),
 					ValueBytes: 100, Sync: true, Dir: e.Dir, Reps: 1}
 				points, err := logs.Run(ctx, c, []int{n}, nil)
-				if err != nil {
-					return 0, err
-				}
-				p, err := pointOf(points, logs.Variant(logs.File, true), n)
-				if err != nil {
-					return 0, err
-				}
-				o, err := metric(p, "overstatement")
+				o, err := metricOf(points, err, logs.Variant(logs.File, true), n, "overstatement")
 				return o / logWriters, err
 			},
 		},
@@ -122,14 +108,11 @@ func actorsRatio(n int, remote bool) func(context.Context, Env) (float64, error)
 		c.Requests, c.RemoteRequests = pick(e.Level, 5000, 20_000, 100_000), pick(e.Level, 500, 2000, 5000)
 		c.Remote, c.Reps = remote, pick(e.Level, 1, 1, 3)
 		points, err := actors.Run(ctx, c, []int{n}, nil)
-		if err != nil {
-			return 0, err
-		}
 		prefix := ""
 		if remote {
 			prefix = actors.RemotePrefix
 		}
-		return metricRatio(points, "", prefix+actors.Actor, n, prefix+actors.Simple, n)
+		return metricRatio(points, err, "", prefix+actors.Actor, n, prefix+actors.Simple, n)
 	}
 }
 
@@ -144,9 +127,6 @@ func streamRatio(n int, modes []string, buffers []int, a, b string) func(context
 		}
 		c.Messages, c.Reps = pick(e.Level, 300, 1000, 5000), pick(e.Level, 1, 1, 3)
 		points, err := stream.Run(ctx, c, []int{n}, nil)
-		if err != nil {
-			return 0, err
-		}
-		return metricRatio(points, "", a, n, b, n)
+		return metricRatio(points, err, "", a, n, b, n)
 	}
 }

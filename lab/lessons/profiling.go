@@ -31,7 +31,7 @@ func profilingClaims(cpus int) []Claim {
 			Measures:   fmt.Sprintf("seq's render time ÷ pixel's (a goroutine per pixel), on %d CPUs (claim: at most ×1.1)", n),
 			Unit:       lesson.Ratio, Rule: lesson.AtMost(1.1), CPUs: []int{n}, cost: 0.3,
 			sample: renderFigure(n, func(points []results.Point) (float64, error) {
-				return renderMetric(points, "pixel", n, "speedup")
+				return metricOf(points, nil, "pixel", n, "speedup")
 			}),
 		},
 		{
@@ -40,7 +40,7 @@ func profilingClaims(cpus int) []Claim {
 			Measures:   fmt.Sprintf("seq's render time ÷ row's (a goroutine per row), on %d CPUs (claim: at least 75 %% of ×%d)", n, n),
 			Unit:       lesson.Ratio, Rule: lesson.AtLeast(0.75 * float64(n)), CPUs: []int{n}, cost: 0.3,
 			sample: renderFigure(n, func(points []results.Point) (float64, error) {
-				return renderMetric(points, "row", n, "speedup")
+				return metricOf(points, nil, "row", n, "speedup")
 			}),
 		},
 		{
@@ -49,11 +49,11 @@ func profilingClaims(cpus int) []Claim {
 			Measures:   fmt.Sprintf("the whole program's speedup with a goroutine per row (render and encode) ÷ Amdahl's bound for its measured serial fraction, on %d CPUs (claim: at most ×1.05)", n),
 			Unit:       lesson.Ratio, Rule: lesson.AtMost(1.05), CPUs: []int{n}, cost: 0.3,
 			sample: renderFigure(n, func(points []results.Point) (float64, error) {
-				total, err := renderMetric(points, "row", n, "total_speedup")
+				total, err := metricOf(points, nil, "row", n, "total_speedup")
 				if err != nil {
 					return 0, err
 				}
-				serial, err := renderMetric(points, "seq", n, "serial_fraction")
+				serial, err := metricOf(points, nil, "seq", n, "serial_fraction")
 				if err != nil {
 					return 0, err
 				}
@@ -66,11 +66,7 @@ func profilingClaims(cpus int) []Claim {
 			Measures:   "the bytewise count's time ÷ the buffered count's, on 1 CPU (claim: at least ×10)",
 			Unit:       lesson.Ratio, Rule: lesson.AtLeast(10), CPUs: []int{1}, cost: 0.1,
 			sample: wordcountFigure(func(points []results.Point) (float64, error) {
-				p, err := pointOf(points, "buffered", 1)
-				if err != nil {
-					return 0, err
-				}
-				return metric(p, "speedup")
+				return metricOf(points, nil, "buffered", 1, "speedup")
 			}),
 		},
 		{
@@ -79,17 +75,15 @@ func profilingClaims(cpus int) []Claim {
 			Measures:   "allocations per count with the reused buffer ÷ with the buffered reader that allocates per byte, on 1 CPU (claim: at most 1 %)",
 			Unit:       lesson.Share, Rule: lesson.AtMost(0.01), CPUs: []int{1}, cost: 0.1,
 			sample: wordcountFigure(func(points []results.Point) (float64, error) {
-				var allocs [2]float64
-				for i, way := range []string{"reused", "buffered"} {
-					p, err := pointOf(points, way, 1)
-					if err != nil {
-						return 0, err
-					}
-					if allocs[i], err = metric(p, "allocs_per_op"); err != nil {
-						return 0, err
-					}
+				reused, err := metricOf(points, nil, "reused", 1, "allocs_per_op")
+				if err != nil {
+					return 0, err
 				}
-				return ratio(allocs[0], allocs[1], "the buffered count's allocations")
+				buffered, err := metricOf(points, nil, "buffered", 1, "allocs_per_op")
+				if err != nil {
+					return 0, err
+				}
+				return ratio(reused, buffered, "the buffered count's allocations")
 			}),
 		},
 	}
@@ -108,15 +102,6 @@ func renderFigure(n int, figure func([]results.Point) (float64, error)) func(con
 		}
 		return figure(points)
 	}
-}
-
-// renderMetric is the metric name of variant on n CPUs.
-func renderMetric(points []results.Point, variant string, n int, name string) (float64, error) {
-	p, err := pointOf(points, variant, n)
-	if err != nil {
-		return 0, err
-	}
-	return metric(p, name)
 }
 
 // wordcountFigure samples figure of the word count lab's points on 1 CPU,

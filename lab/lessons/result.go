@@ -6,10 +6,9 @@ import (
 	"github.com/brewput/brewput/results/lesson"
 )
 
-// Follows reports whether r's the verdict follows from the figure by the
-// rule, as Run decides it: a figure that is disturbed, failed or has too
-// few samples gives lesson.Inconclusive; any other gives Rule.Decide of its
-// interval.
+// Follows checks that r's verdict follows from its figure by its rule, as
+// Run decides: inconclusive for a figure disturbed, failed or of too few
+// samples, else Rule.Decide of its interval.
 func Follows(r lesson.Result) error {
 	want := r.Rule.Decide(r.Figure.Lo, r.Figure.Hi)
 	if r.Disturbed || r.Error != "" || r.Figure.N == 0 || (!r.Model && r.Figure.N < minRuns()) {

@@ -1,9 +1,11 @@
 package lessons
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"runtime"
 	"strings"
 	"time"
@@ -19,37 +21,31 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// BusyLimit is how many CPUs' worth of time other processes (and the
-// hypervisor) may take while a sample is measured before the sample is
-// discarded: the same limit as the suite's timing tests.
+// BusyLimit is how many CPUs other processes (and the hypervisor) may
+// take while a sample is measured before it is discarded: the limit of
+// the suite's timing tests.
 const BusyLimit = 0.3
 
 // Options configure Run.
 type Options struct {
-	// Level is how much to measure: Full (the zero value), Quick or Tiny.
 	Level Level
-	// Samples, when positive, is how many quiet samples each measured
-	// claim takes, in place of the level's (6 in a quick run; 10 in a
-	// full one, and up to 20 while a claim is inconclusive).
+	// Samples, when positive, is how many quiet samples a measured claim
+	// takes, in place of the level's (6 quick; 10 full, up to 20 while
+	// inconclusive).
 	Samples int
-	// Budget, when positive, is the time the whole run may take, in place
-	// of the level's: 55 s quick, 9½ minutes full, 1 minute tiny. It is
-	// shared among the claims in proportion to their cost; a claim out of
-	// time decides on the samples it has.
+	// Budget, when positive, is the time the run may take, in place of the
+	// level's (55 s quick, 9½ minutes full, 1 minute tiny), shared among
+	// the claims in proportion to their cost.
 	Budget time.Duration
-	// Shop measures a point of the coffee shop; nil means sweep.Measure,
-	// in this process. The command line measures each point in a child
-	// process pinned to its CPUs (a sweep.Runner).
-	Shop func(ctx context.Context, s sweep.Spec) (results.Point, error)
-	// Dir is the folder for the logs lab's files; empty means the
-	// system's temporary folder.
-	Dir string
-	// Progress, if not nil, gets a line as each claim starts.
-	Progress func(line string)
+	// Shop measures a point of the coffee shop; nil for sweep.Measure, in
+	// this process.
+	Shop     func(ctx context.Context, s sweep.Spec) (results.Point, error)
+	Dir      string            // for the logs lab's files; "" for the temporary folder
+	Progress func(line string) // if not nil, told as each claim starts
 
-	// others, when set, stands for package quiet in the tests: called as
-	// a sample starts, it returns what tells, as the sample ends, how
-	// many CPUs other processes took meanwhile.
+	// others stands for package quiet in the tests: called as a sample
+	// starts, it returns what tells, as it ends, how many CPUs other
+	// processes took meanwhile.
 	others func() func() float64
 }
 
@@ -82,24 +78,21 @@ func (o Options) budget() time.Duration {
 // minRuns is the fewest samples with a bounded confidence interval.
 func minRuns() int { return compare.RunsForInterval() }
 
-// Run measures each claim in turn and decides it, calling emit with each
-// result as soon as it is reached, and returns them all, in the claims'
-// order. Claims share the budget in proportion to their cost; one that
-// runs out of time, or out of quiet samples, decides on what it has,
-// which may be nothing (inconclusive). A claim that fails to measure (a
-// lab's wrong answer) is inconclusive with its Error, and Run goes on with
-// the next; it returns an error naming the failed claims at the end.
+// Run measures and decides each claim in turn, calling emit with each
+// result as soon as it is reached, and returns them all in the claims'
+// order. Claims share the budget in proportion to their cost; one out of
+// time or of quiet samples decides on what it has. A claim that fails to
+// measure is inconclusive with its Error, and Run goes on; it returns an
+// error naming the failed claims at the end.
 //
-// Claims kept from a verdict by other processes (disturbed) or by their
-// share of time are left pending after the first pass, and take more
-// samples in a second one while time remains, their shares taken from
-// what is left: a neighbour's busy spell then costs a verdict only if it
-// lasts the whole run. Their results are emitted after that pass.
+// Claims kept from a verdict by other processes or by their share of
+// time are left pending after the first pass and take more samples in a
+// second, sharing what time is left: a neighbour's busy spell then costs
+// a verdict only if it lasts the whole run.
 //
-// When ctx is cancelled, Run stops at once and returns the results
-// reached so far with ctx's error: the claims decided, and the pending
-// ones as they stood (emitted then); the claim it was measuring in the
-// first pass is left out. An error from emit stops Run and is returned.
+// Cancelled, Run stops at once and returns the results so far with ctx's
+// error: the claims decided and the pending ones as they stood; the claim
+// measured in the first pass is left out. An error of emit stops Run.
 func Run(ctx context.Context, claims []Claim, opt Options, emit func(lesson.Result) error) ([]lesson.Result, error) {
 	if opt.Shop == nil {
 		opt.Shop = sweep.Measure
@@ -113,89 +106,76 @@ func Run(ctx context.Context, claims []Claim, opt Options, emit func(lesson.Resu
 	mctx, cancel := context.WithDeadline(ctx, deadline)
 	defer cancel()
 	host := brewhost.Detect()
-	results := make([]*lesson.Result, len(claims))
-	finish := func(i int, st *claimState) error {
-		r := st.result()
-		r.Level, r.Host = opt.Level.String(), host
-		results[i] = &r
-		return emit(r)
-	}
-	ordered := func() []lesson.Result {
-		var out []lesson.Result
-		for _, r := range results {
-			if r != nil {
-				out = append(out, *r)
-			}
-		}
-		return out
-	}
-
-	var costs float64
-	for _, c := range claims {
-		costs += c.weight()
-	}
-	var pending []int
+	done := make([]*lesson.Result, len(claims))
 	states := make([]*claimState, len(claims))
-	for i, c := range claims {
-		share := time.Duration(float64(time.Until(deadline)) * c.weight() / costs)
-		costs -= c.weight()
-		if opt.Progress != nil {
-			opt.Progress(fmt.Sprintf("%s: %s", c.Name, c.Text))
-		}
-		st := newClaimState(c, opt)
-		states[i] = st
-		st.measure(mctx, time.Now().Add(share))
-		if err := ctx.Err(); err != nil {
-			for _, j := range pending { // as they stood
-				if err := finish(j, states[j]); err != nil {
-					return ordered(), err
-				}
+	finish := func(is ...int) error {
+		for _, i := range is {
+			r := states[i].result()
+			r.Level, r.Host = opt.Level.String(), host
+			done[i] = &r
+			if err := emit(r); err != nil {
+				return err
 			}
-			return ordered(), err
 		}
-		if st.unfinished() {
-			pending = append(pending, i)
-			continue
-		}
-		if err := finish(i, st); err != nil {
-			return ordered(), err
-		}
+		return nil
 	}
-
-	// The second pass: what time is left, shared among the pending claims.
-	costs = 0
-	for _, i := range pending {
-		costs += claims[i].weight()
-	}
-	for k, i := range pending {
-		if mctx.Err() == nil {
-			share := time.Duration(float64(time.Until(deadline)) * claims[i].weight() / costs)
-			costs -= claims[i].weight()
-			states[i].measure(mctx, time.Now().Add(share))
+	// pass measures the claims which, sharing the time left in proportion
+	// to their weight; the first starts them, and leaves pending those
+	// that more samples could still decide.
+	pass := func(which []int, first bool) (pending []int, err error) {
+		var costs float64
+		for _, i := range which {
+			costs += claims[i].weight()
 		}
-		if err := ctx.Err(); err != nil {
-			for _, j := range pending[k:] { // as they stood
-				if err := finish(j, states[j]); err != nil {
-					return ordered(), err
+		for k, i := range which {
+			c := claims[i]
+			if first {
+				if opt.Progress != nil {
+					opt.Progress(fmt.Sprintf("%s: %s", c.Name, c.Text))
 				}
+				states[i] = newClaimState(c, opt)
 			}
-			return ordered(), err
+			if first || mctx.Err() == nil {
+				share := time.Duration(float64(time.Until(deadline)) * c.weight() / costs)
+				costs -= c.weight()
+				states[i].measure(mctx, time.Now().Add(share))
+			}
+			if ctx.Err() != nil {
+				if !first {
+					pending = which[k:]
+				}
+				return nil, cmp.Or(finish(pending...), ctx.Err()) // as they stood
+			}
+			if first && states[i].unfinished() {
+				pending = append(pending, i)
+			} else if err := finish(i); err != nil {
+				return nil, err
+			}
 		}
-		if err := finish(i, states[i]); err != nil {
-			return ordered(), err
-		}
+		return pending, nil
 	}
-
+	all := make([]int, len(claims))
+	for i := range all {
+		all[i] = i
+	}
+	pending, err := pass(all, true)
+	if err == nil {
+		_, err = pass(pending, false)
+	}
+	var out []lesson.Result
 	var failed []string
-	for _, r := range results {
-		if r.Error != "" {
-			failed = append(failed, r.Claim)
+	for _, r := range done {
+		if r != nil {
+			out = append(out, *r)
+			if r.Error != "" {
+				failed = append(failed, r.Claim)
+			}
 		}
 	}
-	if len(failed) > 0 {
-		return ordered(), fmt.Errorf("%d of %d claims failed to measure: %s", len(failed), len(claims), strings.Join(failed, ", "))
+	if err == nil && len(failed) > 0 {
+		err = fmt.Errorf("%d of %d claims failed to measure: %s", len(failed), len(claims), strings.Join(failed, ", "))
 	}
-	return ordered(), nil
+	return out, err
 }
 
 // weight is a claim's share of the time: its quick sample's cost, and a
@@ -401,4 +381,19 @@ func side(v lesson.Verdict) string {
 		return "misses"
 	}
 	return "straddles"
+}
+
+// summarize is the figure of samples, with benchmath's interval as
+// package compare gives it.
+func summarize(values []float64) lesson.Figure {
+	if len(values) == 0 {
+		return lesson.Figure{Median: math.NaN(), Lo: math.Inf(-1), Hi: math.Inf(1)}
+	}
+	s := compare.SummarizeValues(values)
+	return lesson.Figure{Median: s.Median, Lo: s.Lo, Hi: s.Hi, N: len(values), Values: values}
+}
+
+// exact is the figure of a deterministic value: the model's.
+func exact(v float64) lesson.Figure {
+	return lesson.Figure{Median: v, Lo: v, Hi: v, N: 1, Values: []float64{v}}
 }

@@ -73,13 +73,6 @@ func workloadsSpeedup(workload string, cpus int, size func(Level, *workloads.Con
 		c := workloads.Config{AddSize: 1, SortSize: 1, Docs: 1, Topic: "gopher", Workers: 1, Goroutines: 0, Reps: 1}
 		size(e.Level, &c)
 		points, err := workloads.Run(ctx, c, []int{cpus}, nil)
-		if err != nil {
-			return 0, err
-		}
-		p, err := pointOf(points, workload+"/concurrent", cpus)
-		if err != nil {
-			return 0, err
-		}
-		return metric(p, "speedup")
+		return metricOf(points, err, workload+"/concurrent", cpus, "speedup")
 	}
 }

@@ -15,46 +15,36 @@ import (
 
 // clientConfig says how a client talks to its peer.
 type clientConfig struct {
-	// async receives replies in a listener goroutine per stream; otherwise
-	// the messenger waits for each reply before it sends the next message.
-	async bool
-	// buffer is the capacity of the channel from senders to the messenger.
-	buffer int
-	// maxPayload is the largest payload the client sends; larger ones are
-	// refused before they take a place in the channel.
-	maxPayload int
-	// reconnect is how long the messenger tries to open a new stream when
-	// the last one broke, before it fails the message in hand.
-	reconnect time.Duration
-	// sentMark, when above 0, is the count of messages written to a stream
-	// at which the client closes sentReached: the lab's cue for a fault.
+	async      bool          // replies read by a listener per stream, not by the messenger
+	buffer     int           // the channel's from the senders to the messenger
+	maxPayload int           // larger ones are refused before they take a place in the channel
+	reconnect  time.Duration // how long the messenger tries to open a new stream before it fails the message in hand
+	// sentMark, when above 0, is the count of messages written at which
+	// the client closes sentReached: the lab's cue for a fault.
 	sentMark    int64
 	sentReached chan struct{}
 }
 
 // client sends messages to a peer over one gRPC bidirectional stream at a
-// time. Any goroutine may call send; one messenger goroutine takes the
-// messages off a buffered channel and writes them to the stream, and in
-// async mode one listener goroutine per stream reads the replies and hands
-// each to its sender. When the stream breaks, the messages written to it
-// and not yet answered fail, and the messenger opens a new stream for the
-// next message, retrying for up to clientConfig.reconnect.
+// time. Any goroutine may call send; one messenger goroutine writes the
+// messages off a buffered channel to the stream, and in async mode a
+// listener per stream hands each reply to its sender. When the stream
+// breaks, the messages written and not answered fail, and the messenger
+// opens a new stream for the next one. Every message gets exactly one
+// outcome, a reply or an error.
 //
-// Every message handed to send gets exactly one outcome, a reply or an
-// error, on its call's channel. The seed's version kept an "online" flag
-// and the stream in fields that its messenger wrote and its listener read
-// without synchronization; here online is atomic, and the stream belongs
-// to a session that the messenger alone replaces, after its listener has
-// exited; the listener is handed its own session and touches no other.
+// The seed's messenger and listener shared an "online" flag and the
+// stream in plain fields; here online is atomic, and the stream belongs to
+// a session that the messenger alone replaces, after its listener has
+// exited.
 type client struct {
 	cfg  clientConfig
 	conn *grpc.ClientConn
 
 	msgs chan *call
-	// quit is closed when the client closes: senders stop waiting for a
-	// place in msgs. stop is closed once no sender can put a message in
-	// msgs any more (closed is set under enq): the messenger fails what is
-	// left in msgs and exits, closing done.
+	// quit closes with the client: senders stop waiting for a place in
+	// msgs. stop closes once no sender can put one there (closed is set
+	// under enq): the messenger fails what is left and exits, closing done.
 	quit, stop, done chan struct{}
 	enq              sync.RWMutex // held for reading while a sender puts a message in msgs
 	closed           bool
@@ -75,8 +65,7 @@ type client struct {
 	retryAt time.Time // after a failed reconnect, messages fail at once until then
 }
 
-// call is one message in flight and the way back to its sender: done gets
-// the message's outcome, exactly once.
+// call is one message in flight; done gets its outcome, exactly once.
 type call struct {
 	id       uint64
 	sum      uint32
@@ -85,16 +74,15 @@ type call struct {
 	finished atomic.Bool
 }
 
-// outcome is what became of a message. err is nil for a reply; otherwise
-// it wraps one of the failure kinds, or is the sender's context's error.
+// outcome is what became of a message: err is nil for a reply, else a
+// failure's, or the sender's context's.
 type outcome struct {
 	seq uint64    // arrival number of the reply at the client, from 1; 0 if none came
 	at  time.Time // when the reply came, or the failure was found
 	err error
 }
 
-// failure is a kind of failed message; errors.Is finds it in an outcome's
-// error.
+// failure is a kind of failed message, found by errors.Is.
 type failure uint8
 
 const (
@@ -121,8 +109,7 @@ func (f failure) Error() string {
 	return fmt.Sprintf("failure %d", uint8(f))
 }
 
-// session is one stream and, in async mode, the messages written to it
-// that wait for their replies.
+// session is one stream and, in async mode, the messages waiting on it.
 type session struct {
 	stream grpc.ClientStream
 	cancel context.CancelFunc // ends the stream
@@ -168,9 +155,8 @@ func dial(ctx context.Context, addr string, cfg clientConfig) (*client, error) {
 }
 
 // close stops the messenger and the listener and closes the connection:
-// messages written and not yet answered fail as broken, those still in
-// the channel as closed. Safe to call more
-// than once and from any goroutine.
+// messages written and not answered fail as broken, those still in the
+// channel as closed. Safe to call more than once, from any goroutine.
 func (c *client) close() {
 	c.closeOnce.Do(func() {
 		close(c.quit)
@@ -184,21 +170,17 @@ func (c *client) close() {
 	})
 }
 
-// isOnline tells whether a stream is open and not known to be broken. Any
-// goroutine may ask, as the seed's listener did of its flag.
-func (c *client) isOnline() bool { return c.online.Load() }
-
-// waitDown waits until the client has seen its peer go, or ctx ends: until
-// its connection's state has left Ready and then until it is offline, or
-// for grace at most if nothing tells it (in sync mode, with no message in
-// flight, no goroutine reads the stream to find it broken).
+// waitDown waits until the client has seen its peer go, or ctx ends: its
+// connection has left Ready, then it is offline, or grace has passed (in
+// sync mode with no message in flight, nothing reads the stream to find
+// it broken).
 func (c *client) waitDown(ctx context.Context, grace time.Duration) {
 	for s := c.conn.GetState(); s == connectivity.Ready; s = c.conn.GetState() {
 		if !c.conn.WaitForStateChange(ctx, s) {
 			return
 		}
 	}
-	for end := time.Now().Add(grace); c.isOnline() && time.Now().Before(end) && ctx.Err() == nil; {
+	for end := time.Now().Add(grace); c.online.Load() && time.Now().Before(end) && ctx.Err() == nil; {
 		time.Sleep(100 * time.Microsecond)
 	}
 }
@@ -207,10 +189,9 @@ func (c *client) waitDown(ctx context.Context, grace time.Duration) {
 func (c *client) reconnects() int64 { return max(0, c.opened.Load()-1) }
 
 // send hands a message to the messenger, waiting for a place in the
-// channel, and returns its call, whose done channel will get its outcome.
-// A payload over the limit fails at once with failTooLarge: gRPC would end
-// the whole stream on a message larger than it may send. If ctx ends
-// before the message has a place, it fails with ctx's error.
+// channel, and returns its call. A payload over the limit fails at once
+// (gRPC would end the whole stream on it); one that finds no place before
+// ctx ends fails with ctx's error.
 func (c *client) send(ctx context.Context, payload []byte, sum uint32) *call {
 	k := &call{id: c.nextID.Add(1), sum: sum, payload: payload, done: make(chan outcome, 1)}
 	if len(payload) > c.cfg.maxPayload {
@@ -233,8 +214,8 @@ func (c *client) send(ctx context.Context, payload []byte, sum uint32) *call {
 	return k
 }
 
-// wait returns the call's outcome, or ctx's error as its outcome if ctx
-// ends first (the message may still be answered; the answer is dropped).
+// wait returns the call's outcome, or ctx's error if ctx ends first (a
+// later answer is dropped).
 func (k *call) wait(ctx context.Context) (o outcome, ok bool) {
 	select {
 	case o = <-k.done:
@@ -244,8 +225,8 @@ func (k *call) wait(ctx context.Context) (o outcome, ok bool) {
 	}
 }
 
-// finish gives k its outcome, unless it had one already: that would be a
-// bug in the client, counted in duplicates rather than hidden.
+// finish gives k its outcome, unless it had one: a bug, counted in
+// duplicates rather than hidden.
 func (c *client) finish(k *call, o outcome) {
 	if !k.finished.CompareAndSwap(false, true) {
 		c.duplicates.Add(1)
@@ -259,9 +240,9 @@ func (c *client) fail(k *call, err error) {
 	c.finish(k, outcome{at: time.Now(), err: err})
 }
 
-// answer gives k the outcome of its reply rep, numbering the reply; the
-// replies are numbered in one goroutine at a time (the messenger in sync
-// mode, the current stream's listener in async), in arrival order.
+// answer gives k the outcome of its reply, numbered in arrival order (by
+// one goroutine at a time: the messenger in sync mode, the stream's
+// listener in async).
 func (c *client) answer(k *call, rep *reply) {
 	o := outcome{seq: c.replies.Add(1), at: time.Now()}
 	if rep.reject != "" {
@@ -293,11 +274,10 @@ func (c *client) messenger() {
 }
 
 // deliver sends one message on the current stream, opening a new one
-// first if it is broken. In sync mode it also waits for the reply.
+// if it is broken; in sync mode it also waits for the reply. A message is
+// tried on a second stream only if the first broke before it was written,
+// so that none reaches the peer twice.
 func (c *client) deliver(k *call) {
-	// A message is tried on a second stream only if the first broke before
-	// the message was written to it, so that no message reaches the peer
-	// twice.
 	for range 2 {
 		if c.sess == nil || !c.online.Load() {
 			c.dropSession()
@@ -348,8 +328,7 @@ func (c *client) roundTrip(s *session, k *call) {
 	c.answer(k, &rep)
 }
 
-// recvErr returns the reason a stream ended, which gRPC gives from
-// RecvMsg when SendMsg only says io.EOF.
+// recvErr is why a stream ended: RecvMsg says when SendMsg says io.EOF.
 func recvErr(s *session, sendErr error) error {
 	var rep reply
 	if err := s.stream.RecvMsg(&rep); err != nil {
@@ -358,8 +337,7 @@ func recvErr(s *session, sendErr error) error {
 	return sendErr
 }
 
-// wrote counts a message written to a stream, and gives the lab its cue
-// when the count reaches the mark.
+// wrote counts a message written, and gives the lab its cue at the mark.
 func (c *client) wrote() {
 	if n := c.sent.Add(1); n == c.cfg.sentMark && c.cfg.sentReached != nil {
 		close(c.cfg.sentReached)
@@ -367,8 +345,8 @@ func (c *client) wrote() {
 }
 
 // connect opens a new stream, retrying with a growing pause for up to
-// cfg.reconnect. After a failed try, messages fail at once for a short
-// while rather than each waiting out the whole bound.
+// cfg.reconnect; after it gives up, messages fail at once for a while
+// rather than each waiting out the whole bound.
 func (c *client) connect() error {
 	now := time.Now()
 	if now.Before(c.retryAt) {
@@ -416,9 +394,7 @@ func (c *client) open() (*session, error) {
 }
 
 // dropSession ends the current stream, if any, and waits for its listener
-// to exit, so that the listener of the next stream never runs beside it:
-// replies are numbered in one goroutine at a time, and nothing of the old
-// stream is left to touch online after the new one set it.
+// to exit, so that the next stream's never runs beside it.
 func (c *client) dropSession() {
 	s := c.sess
 	if s == nil {
@@ -453,8 +429,8 @@ func (c *client) listen(s *session) {
 	}
 }
 
-// register records k as written to s, before it is written, so that its
-// reply finds it; it returns false if s is already broken.
+// register records k on s before it is written, so that its reply finds
+// it; false if s is already broken.
 func (s *session) register(k *call) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -475,8 +451,7 @@ func (s *session) take(id uint64) *call {
 }
 
 // breakSession marks s broken, ends its stream and fails every message
-// that waited on it with failBroken and cause. The first call does it;
-// later ones, from the messenger or the listener, find nothing to fail.
+// waiting on it; later calls find nothing to fail.
 func (c *client) breakSession(s *session, cause error) {
 	s.mu.Lock()
 	pending := s.pending

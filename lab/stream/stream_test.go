@@ -180,7 +180,7 @@ func TestOnlineRaceClean(t *testing.T) {
 					return
 				default:
 				}
-				if cl.isOnline() {
+				if cl.online.Load() {
 					local[1] = true
 				} else {
 					local[0] = true

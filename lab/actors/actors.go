@@ -7,11 +7,13 @@
 package actors
 
 import (
+	"cmp"
+	"fmt"
+	"slices"
 	"strings"
 
-	"github.com/brewput/brewput/report/chartspec"
-
 	"github.com/brewput/brewput/lab"
+	"github.com/brewput/brewput/report/chartspec"
 	"github.com/brewput/brewput/results"
 )
 
@@ -130,4 +132,97 @@ func NewLab() *lab.Of[Config] {
 		},
 		Empty: "No point to draw.",
 	})
+}
+
+// The four ways of serializing the service, as variant names.
+const (
+	Simple   = "simple"   // one mutex around the count and the building of the reply
+	Sequence = "sequence" // a mutex around the count only
+	Actor    = "actor"    // one goroutine owns the count, fed by a mailbox channel
+	Locker   = "locker"   // the actor's interface and handler, serialized by a mutex
+)
+
+// RemotePrefix starts the variant name of a point served over gRPC:
+// "remote/actor".
+const RemotePrefix = "remote/"
+
+// Variants returns the four variants, in the order Run measures them by
+// default.
+func Variants() []string { return []string{Simple, Sequence, Actor, Locker} }
+
+// variantList is the variants for messages: "simple, sequence, actor, locker".
+func variantList() string { return strings.Join(Variants(), ", ") }
+
+// Config says what Run sweeps: every variant with every client count.
+type Config struct {
+	Variants []string `flag:"variants" usage:"variants to measure: simple, sequence, actor, locker"`
+	Clients  []int    `flag:"clients" usage:"numbers of concurrent clients to sweep"`
+	// Requests is the same at every client count, so that each run does
+	// the same work, shared out.
+	Requests int `flag:"requests" usage:"identities asked for in a run, by all clients together"`
+	// RemoteRequests is fewer: a request over gRPC costs tens of µs.
+	RemoteRequests int `flag:"remote-requests" usage:"the same for a run over gRPC (with --remote)"`
+	Mailbox        int `flag:"mailbox" usage:"the actor's mailbox size, in requests (0: unbuffered)"`
+	// ReplyBytes is the work of building a reply, which simple does under
+	// its lock and sequence outside it.
+	ReplyBytes int  `flag:"reply-bytes" usage:"size of a reply record: the work of building a reply"`
+	Remote     bool `flag:"remote" usage:"also serve every variant over gRPC on 127.0.0.1 (points remote/<variant>)"`
+	Reps       int  `flag:"reps" usage:"runs of each point; a point reports the median throughput"`
+}
+
+// DefaultConfig is all four variants with 1, 4, 16 and 64 clients,
+// 100 000 requests a run in process (0.1 to 0.3 s on a 2-CPU machine) and
+// 5000 over gRPC, the seed's mailbox of 1024, 256-byte replies (about a
+// µs to build), 3 runs a point: about 20 s for CPU counts 1 and 2 on a
+// 2-CPU machine, 40 s with Remote.
+func DefaultConfig() Config {
+	return Config{
+		Variants:       Variants(),
+		Clients:        []int{1, 4, 16, 64},
+		Requests:       100_000,
+		RemoteRequests: 5000,
+		Mailbox:        1024,
+		ReplyBytes:     256,
+		Reps:           3,
+	}
+}
+
+// Limits past which a typo would take the machine's memory rather than
+// measure anything: a run keeps 16 bytes per request.
+const (
+	maxClients  = 4096
+	maxRequests = 50_000_000
+	maxMailbox  = 1 << 20
+	maxReps     = 1000
+)
+
+// Validate implements lab.Validator.
+func (c Config) Validate() error {
+	if err := cmp.Or(
+		lab.NotEmpty("variants", c.Variants, "of "+variantList()),
+		lab.NotEmpty("clients", c.Clients, "client count"),
+		lab.Choices("variants", c.Variants, Variants(), "want some of "+variantList()),
+		lab.EachWithin("clients", c.Clients, 1, maxClients, "clients"),
+	); err != nil {
+		return err
+	}
+	most := slices.Max(c.Clients)
+	return cmp.Or(
+		lab.Refuse(c.Requests < most || c.Requests > maxRequests,
+			"requests %d: want %d (one for each of the most clients) to %d requests", c.Requests, most, maxRequests),
+		lab.Refuse(c.Remote && (c.RemoteRequests < most || c.RemoteRequests > maxRequests),
+			"remote-requests %d: want %d (one for each of the most clients) to %d requests", c.RemoteRequests, most, maxRequests),
+		lab.Refuse(c.Mailbox < 0 || c.Mailbox > maxMailbox, "mailbox %d: want 0 (unbuffered) to %d requests", c.Mailbox, maxMailbox),
+		lab.Within("reply-bytes", c.ReplyBytes, minReplyBytes, maxReplyBytes, "bytes"),
+		lab.Within("reps", c.Reps, 1, maxReps, "runs a point"),
+	)
+}
+
+// CheckGiven refuses --remote-requests without --remote, which would
+// ask nothing of a run that does not happen.
+func (c *Config) CheckGiven(given func(flag string) bool) error {
+	if given("remote-requests") && !c.Remote {
+		return fmt.Errorf("remote-requests: applies to the runs over gRPC only; add --remote, or drop it")
+	}
+	return nil
 }

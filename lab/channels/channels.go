@@ -7,11 +7,11 @@
 package channels
 
 import (
+	"cmp"
 	"fmt"
 
-	"github.com/brewput/brewput/report/chartspec"
-
 	"github.com/brewput/brewput/lab"
+	"github.com/brewput/brewput/report/chartspec"
 	"github.com/brewput/brewput/results"
 )
 
@@ -96,4 +96,90 @@ func NewLab() *lab.Of[Config] {
 		Best:  true,
 		Empty: "No point says its share of the bound (of_bound) with a channel size S and batch B.",
 	})
+}
+
+// Config says what Run sweeps: every size with every consumer count with
+// every batch size, in that nesting order.
+type Config struct {
+	Lines     int `flag:"lines" usage:"lines the producer makes for each point"`
+	LineBytes int `flag:"line-bytes" usage:"bytes in a line"`
+	// Hashes sets how slow a consumer is against the producer.
+	Hashes    int   `flag:"hashes" usage:"SHA-1 sums a consumer computes of each line"`
+	Sizes     []int `flag:"size" usage:"channel buffer sizes S to sweep, in messages"`
+	Consumers []int `flag:"consumers" usage:"consumer counts M to sweep"`
+	Batches   []int `flag:"batch" usage:"batch sizes B to sweep, in lines per message"`
+	// Seed: the same seed and Lines give the same lines, hence the same
+	// checksum, at every point.
+	Seed uint64 `flag:"seed" usage:"seed of the producer's random lines"`
+}
+
+// DefaultConfig is the article's experiment: 300-byte lines, 5 SHA-1 sums
+// each, channel sizes 1 to 1000, 1 to 64 consumers, batches of 1 to 1000
+// lines: 96 points of 0.15 to 0.6 s, 25 to 35 s per CPU count on a 2-CPU
+// machine.
+func DefaultConfig() Config {
+	return Config{
+		Lines:     50_000,
+		LineBytes: 300,
+		Hashes:    5,
+		Sizes:     []int{1, 10, 100, 1000},
+		Consumers: []int{1, 2, 4, 8, 16, 64},
+		Batches:   []int{1, 10, 100, 1000},
+		Seed:      1,
+	}
+}
+
+// Limits past which a typo would take the machine's memory rather than
+// measure anything (a point keeps 8 bytes for every 16th line).
+const (
+	maxConsumers = 1 << 16
+	maxSize      = 1 << 20
+	maxLineBytes = 1 << 20
+	maxLines     = 100_000_000
+)
+
+// Validate implements lab.Validator.
+func (c Config) Validate() error {
+	if err := cmp.Or(
+		lab.Within("lines", c.Lines, 1, maxLines, "lines per point"),
+		lab.Within("line-bytes", c.LineBytes, 1, maxLineBytes, "bytes per line"),
+		lab.AtLeast("hashes", c.Hashes, 1, "SHA-1 sum per line"),
+		lab.NotEmpty("size", c.Sizes, "channel size"),
+		lab.NotEmpty("consumers", c.Consumers, "consumer count"),
+		lab.NotEmpty("batch", c.Batches, "batch size"),
+		lab.Buffers("size", c.Sizes, maxSize, "a channel size", "messages"),
+		lab.EachWithin("consumers", c.Consumers, 1, maxConsumers, "consumers"),
+	); err != nil {
+		return err
+	}
+	for _, b := range c.Batches {
+		if b < 1 {
+			return fmt.Errorf("batch %d: want at least 1 line per batch", b)
+		}
+	}
+	return nil
+}
+
+// Variant names a point's combination: "S=10/M=4/B=100" for a channel of
+// 10 messages, 4 consumers and batches of 100 lines.
+func Variant(size, consumers, batch int) string {
+	return fmt.Sprintf("S=%d/M=%d/B=%d", size, consumers, batch)
+}
+
+// Memory is what a point holds at most: the batches in the channel, in
+// the consumers' hands and the producer's, of up to the largest batch of
+// lines each (twice, as the garbage collector lets the heap grow to twice
+// what is live), and the sampled lines' times.
+func (c Config) Memory() (float64, string) {
+	most := func(xs []int) int {
+		m := 0
+		for _, x := range xs {
+			m = max(m, x)
+		}
+		return m
+	}
+	batch := min(most(c.Batches), c.Lines)
+	inFlight := float64(most(c.Sizes)+most(c.Consumers)+2) * float64(batch) * float64(c.LineBytes)
+	return 2*inFlight + float64(c.Lines)/sampleEvery*8,
+		fmt.Sprintf("channels of up to --size %d batches of --batch %d lines of --line-bytes %d, and --consumers %d holding one each", most(c.Sizes), batch, c.LineBytes, most(c.Consumers))
 }

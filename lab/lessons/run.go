@@ -10,8 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/brewput/brewput/results/lesson"
-
 	"github.com/brewput/brewput/explain/compare"
 	"github.com/brewput/brewput/internal/format"
 	brewhost "github.com/brewput/brewput/internal/host"
@@ -19,6 +17,7 @@ import (
 	"github.com/brewput/brewput/internal/race"
 	"github.com/brewput/brewput/internal/sweep"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/lesson"
 )
 
 // BusyLimit is how many CPUs other processes (and the hypervisor) may
@@ -396,4 +395,18 @@ func summarize(values []float64) lesson.Figure {
 // exact is the figure of a deterministic value: the model's.
 func exact(v float64) lesson.Figure {
 	return lesson.Figure{Median: v, Lo: v, Hi: v, N: 1, Values: []float64{v}}
+}
+
+// Follows checks that r's verdict follows from its figure by its rule, as
+// Run decides: inconclusive for a figure disturbed, failed or of too few
+// samples, else Rule.Decide of its interval.
+func Follows(r lesson.Result) error {
+	want := r.Rule.Decide(r.Figure.Lo, r.Figure.Hi)
+	if r.Disturbed || r.Error != "" || r.Figure.N == 0 || (!r.Model && r.Figure.N < minRuns()) {
+		want = lesson.Inconclusive
+	}
+	if r.Verdict != want {
+		return fmt.Errorf("%s: verdict %q, but the figure %s against %s gives %q", r.Claim, r.Verdict, r.FigureText(), r.RuleText(), want)
+	}
+	return nil
 }

@@ -4,10 +4,104 @@ import (
 	"encoding/xml"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/brewput/brewput/lab"
 )
+
+// addInput returns the integers 0 … n-1, whose sum n(n-1)/2 checks every
+// run exactly.
+func addInput(n int) []int {
+	numbers := make([]int, n)
+	for i := range numbers {
+		numbers[i] = i
+	}
+	return numbers
+}
+
+// addWant is the sum of addInput(n).
+func addWant(n int) int { return n * (n - 1) / 2 }
+
+// add sums numbers in one goroutine: pure arithmetic with nothing to wait
+// for, the CPU-bound workload.
+func add(numbers []int) int {
+	var v int
+	for _, n := range numbers {
+		v += n
+	}
+	return v
+}
+
+// addConcurrent sums one contiguous part of numbers per goroutine at the
+// same time and adds up the partial sums. Each goroutine writes its own
+// slot once, at the end, so they share nothing while they work.
+func addConcurrent(goroutines int, numbers []int) int {
+	partial := make([]int, goroutines)
+	var wg sync.WaitGroup
+	for g := range goroutines {
+		lo, hi := lab.Part(len(numbers), goroutines, g)
+		wg.Go(func() { partial[g] = add(numbers[lo:hi]) })
+	}
+	wg.Wait()
+	return add(partial)
+}
+
+// sortInput returns n pseudo-random integers, the same for every run, and
+// the same integers sorted by the standard library, against which every
+// bubble sort is checked: equal to it means sorted and a permutation of the
+// input.
+func sortInput(n int) (input, want []int) {
+	r := rand.New(rand.NewPCG(6, 1))
+	input = make([]int, n)
+	for i := range input {
+		input[i] = r.IntN(1 << 30)
+	}
+	want = slices.Clone(input)
+	slices.Sort(want)
+	return input, want
+}
+
+// bubbleSort sorts a in place: pass after pass over the unsorted front,
+// each carrying the largest element it meets to the end, until a pass
+// moves nothing. Each step writes the smaller and the larger of two
+// neighbours rather than branching on which is larger: a branch the CPU
+// mispredicts on random input and not on sorted runs would make sorting
+// halves and then the whole faster than one sort even on one CPU (about
+// 1.3×), for a reason that has nothing to do with concurrency. Without
+// it, time follows the comparisons, the cost the lesson is about.
+func bubbleSort(a []int) {
+	n := len(a)
+	for pass := 0; pass < n; pass++ {
+		swapped := false
+		for j := 0; j+1 < n-pass; j++ {
+			x, y := a[j], a[j+1]
+			a[j], a[j+1] = min(x, y), max(x, y)
+			swapped = swapped || x > y
+		}
+		if !swapped {
+			return
+		}
+	}
+}
+
+// sortConcurrent bubble-sorts one contiguous chunk of a per goroutine at
+// the same time, then bubble-sorts the whole of a, because sorted chunks
+// are not a sorted slice. That last sort is the lesson: with two chunks it
+// still needs about half as many passes as sorting from scratch, each over
+// most of the slice, about ¾ of the comparisons of a plain sort, so what
+// the goroutines saved is spent again in one goroutine.
+func sortConcurrent(goroutines int, a []int) {
+	var wg sync.WaitGroup
+	for g := range goroutines {
+		lo, hi := lab.Part(len(a), goroutines, g)
+		wg.Go(func() { bubbleSort(a[lo:hi]) })
+	}
+	wg.Wait()
+	bubbleSort(a)
+}
 
 // document is one small RSS-like XML document, as the seed's find reads.
 type document struct {

@@ -1,0 +1,386 @@
+package lessons
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/brewput/brewput/lab/actors"
+	"github.com/brewput/brewput/lab/aggregate"
+	"github.com/brewput/brewput/lab/channels"
+	"github.com/brewput/brewput/lab/logs"
+	"github.com/brewput/brewput/lab/render"
+	"github.com/brewput/brewput/lab/stream"
+	"github.com/brewput/brewput/lab/wordcount"
+	"github.com/brewput/brewput/lab/workloads"
+	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/lesson"
+)
+
+// workloadsSeed is the article on sequential, concurrent and parallel
+// workloads (Ardan Labs, in Chinese and English).
+const workloadsSeed = "concurrency-parallelism-workloads.txt"
+
+// workloadsCPUs is the most CPUs the article's parallel runs had (8 cores).
+const workloadsCPUs = 8
+
+// workloadsClaims are the article's: IO-bound work gains from goroutines
+// on one CPU, CPU-bound work loses there and gains with more CPUs, and a
+// bubble sort cannot be split.
+func workloadsClaims(cpus int) []Claim {
+	n := top(cpus, workloadsCPUs)
+	claims := []Claim{
+		{
+			Name: "workloads/find-1cpu", Text: "IO-bound work (find in documents behind a 1 ms wait) gains from goroutines even on 1 CPU",
+			SeedFigure: "1.48 s sequential, 0.19 s concurrent on 1 core (×7.9, \"~87 % faster\")",
+			Measures:   "find's sequential time ÷ its concurrent time, on 1 CPU (claim: at least ×2)",
+			Unit:       lesson.Ratio, Rule: lesson.AtLeast(2), CPUs: []int{1}, cost: 0.15,
+			sample: workloadsSpeedup("find", 1, func(l Level, c *workloads.Config) {
+				c.Docs, c.Wait, c.Workers = pick(l, 20, 100, 300), time.Millisecond, pick(l, 10, 50, 100)
+			}),
+		},
+		{
+			Name: "workloads/add-1cpu", Text: "CPU-bound work (adding integers) gains nothing from goroutines on 1 CPU: it loses their switching",
+			SeedFigure: "5.7 ms sequential, 6.4 ms concurrent on 1 core (×0.89, sequential \"~10–13 % faster\")",
+			Measures:   "add's sequential time ÷ its concurrent time, on 1 CPU (claim: at most ×1)",
+			Unit:       lesson.Ratio, Rule: lesson.AtMost(1), CPUs: []int{1}, cost: 0.15,
+			sample: workloadsSpeedup("add", 1, addConfig),
+		},
+		{
+			Name: "workloads/add-more-cpus", Text: "CPU-bound work (adding integers) gains from goroutines with more CPUs",
+			SeedFigure: "5.9 ms sequential, 3.4 ms concurrent on 8 cores (×1.7, \"~41–43 % faster\")",
+			Measures:   fmt.Sprintf("add's sequential time ÷ its concurrent time, on %d CPUs (claim: at least ×1.2)", n),
+			Unit:       lesson.Ratio, Rule: lesson.AtLeast(1.2), CPUs: []int{n}, cost: 0.15,
+			sample: workloadsSpeedup("add", n, addConfig),
+		},
+		{
+			Name: "workloads/sort-no-gain", Text: "A bubble sort split among goroutines gains nothing: the whole must be sorted again after the parts",
+			SeedFigure: "no figure: \"we have to sort the entire list again\"",
+			Measures:   fmt.Sprintf("sort's sequential time ÷ its concurrent time, on %d CPUs (claim: at most ×1.05)", n),
+			Unit:       lesson.Ratio, Rule: lesson.AtMost(1.05), CPUs: []int{n}, cost: 0.1,
+			sample: workloadsSpeedup("sort", n, func(l Level, c *workloads.Config) { c.SortSize = pick(l, 500, 3000, 8000) }),
+		},
+	}
+	return fromSeed(workloadsSeed, claims)
+}
+
+// addConfig sizes add: 10 million integers in the article, fewer in a
+// quick run. Its goroutines are one per CPU of the machine, as the
+// article's runtime.NumCPU().
+func addConfig(l Level, c *workloads.Config) {
+	c.AddSize, c.Reps = pick(l, 200_000, 4_000_000, 10_000_000), pick(l, 1, 3, 5)
+}
+
+// workloadsSpeedup samples the "speedup" of workload's concurrent variant
+// on cpus CPUs: its sequential median time over its concurrent one, the
+// two taking turns. size sizes that workload; the others are made
+// trivial.
+func workloadsSpeedup(workload string, cpus int, size func(Level, *workloads.Config)) func(context.Context, Env) (float64, error) {
+	return func(ctx context.Context, e Env) (float64, error) {
+		c := workloads.Config{AddSize: 1, SortSize: 1, Docs: 1, Topic: "gopher", Workers: 1, Goroutines: 0, Reps: 1}
+		size(e.Level, &c)
+		points, err := workloads.Run(ctx, c, []int{cpus}, nil)
+		return metricOf(points, err, workload+"/concurrent", cpus, "speedup")
+	}
+}
+
+// channelsSeed is the French article on channels and contention ("GO et
+// chan").
+const channelsSeed = "channels-and-contention-fr.txt"
+
+// The article's setup: a channel of 25 messages, 3 consumers, on 4 CPUs.
+const (
+	channelsSize      = 25
+	channelsConsumers = 3
+	channelsCPUs      = 4
+	channelsBatch     = 1000
+)
+
+// channelsClaims are the article's: single lines through a channel stay far
+// from what the CPUs allow, batching closes the gap, a larger channel
+// helps a little, and the contention was worst on 1 CPU.
+func channelsClaims(cpus int) []Claim {
+	n := top(cpus, channelsCPUs)
+	claims := []Claim{
+		{
+			Name: "channels/batch1-far", Text: "One line per message, one producer and 3 consumers stay far from what the CPUs allow",
+			SeedFigure: "50 s for 10 M lines where 15 s would do: 30 % of the bound, CPUs 41 % busy (channel of 25, 3 consumers, 4 CPUs)",
+			Measures:   fmt.Sprintf("lines/s as a share of the bound the producer's and a consumer's rates alone and the CPUs allow; channel of 25, 3 consumers, 1 line a message, %d CPUs (claim: at most 75 %%)", n),
+			Unit:       lesson.Share, Rule: lesson.AtMost(0.75), CPUs: []int{n}, cost: 0.15,
+			sample: func(ctx context.Context, e Env) (float64, error) {
+				points, err := channels.Run(ctx, channelsConfig(e.Level, []int{channelsSize}, []int{1}), []int{n}, nil)
+				return metricOf(points, err, channels.Variant(channelsSize, channelsConsumers, 1), n, "of_bound")
+			},
+		},
+		{
+			Name: "channels/batching", Text: "Sending lines in batches closes most of the gap to the bound",
+			SeedFigure: "50 s → 23 s with batches of 1000 lines (×2.2), against the 15 s bound",
+			Measures:   fmt.Sprintf("share of the bound with batches of 1000 lines ÷ with 1 line a message; channel of 25, 3 consumers, %d CPUs (claim: at least ×1.3)", n),
+			Unit:       lesson.Ratio, Rule: lesson.AtLeast(1.3), CPUs: []int{n}, cost: 0.25,
+			sample: func(ctx context.Context, e Env) (float64, error) {
+				points, err := channels.Run(ctx, channelsConfig(e.Level, []int{channelsSize}, inTurn(e, 1, channelsBatch)), []int{n}, nil)
+				return metricRatio(points, err, "of_bound",
+					channels.Variant(channelsSize, channelsConsumers, channelsBatch), n,
+					channels.Variant(channelsSize, channelsConsumers, 1), n)
+			},
+		},
+		{
+			Name: "channels/size-helps", Text: "A larger channel helps single lines through, a little",
+			SeedFigure: "50 s with 25 slots, about 26 s from 100 slots on (×1.9), still far from the 15 s bound",
+			Measures:   fmt.Sprintf("lines/s through a channel of 100 ÷ through a channel of 1; 3 consumers, 1 line a message, %d CPUs (claim: at least ×1.05)", n),
+			Unit:       lesson.Ratio, Rule: lesson.AtLeast(1.05), CPUs: []int{n}, cost: 0.25,
+			sample: func(ctx context.Context, e Env) (float64, error) {
+				points, err := channels.Run(ctx, channelsConfig(e.Level, inTurn(e, 1, 100), []int{1}), []int{n}, nil)
+				return metricRatio(points, err, "",
+					channels.Variant(100, channelsConsumers, 1), n,
+					channels.Variant(1, channelsConsumers, 1), n)
+			},
+		},
+		{
+			Name: "channels/one-cpu", Text: "The contention is worst on 1 CPU (an InfluxDB slowdown that went away with 4 CPUs)",
+			SeedFigure: "InfluxDB slow and CPU- and memory-hungry on 1 CPU, fine on 4 (influxdb issue 22384); no figure",
+			Measures:   fmt.Sprintf("share of the bound on 1 CPU ÷ on %d CPUs; channel of 25, 3 consumers, 1 line a message (claim: at most ×0.9)", n),
+			Unit:       lesson.Ratio, Rule: lesson.AtMost(0.9), CPUs: []int{1, n}, cost: 0.3,
+			sample: func(ctx context.Context, e Env) (float64, error) {
+				points, err := channels.Run(ctx, channelsConfig(e.Level, []int{channelsSize}, []int{1}), inTurn(e, 1, n), nil)
+				v := channels.Variant(channelsSize, channelsConsumers, 1)
+				return metricRatio(points, err, "of_bound", v, 1, v, n)
+			},
+		},
+	}
+	return fromSeed(channelsSeed, claims)
+}
+
+// channelsConfig is the article's experiment (300-byte lines, 5 SHA-1 sums
+// each, 3 consumers) with the given channel sizes and batch sizes, and as
+// many lines as l asks for.
+func channelsConfig(l Level, sizes, batches []int) channels.Config {
+	c := channels.DefaultConfig()
+	c.Lines = pick(l, 3000, 20_000, 60_000)
+	c.Sizes, c.Consumers, c.Batches = sizes, []int{channelsConsumers}, batches
+	return c
+}
+
+// profilingSeed is the talk profiling two programs: a word count and a
+// Mandelbrot renderer.
+const profilingSeed = "profiling-two-programs-talk.txt"
+
+// profilingCPUs is the most CPUs the talk's laptop had.
+const profilingCPUs = 8
+
+// profilingClaims are the talk's: a goroutine per pixel is no faster than
+// one goroutine, one per row scales, the sequential encode caps the whole
+// (Amdahl), buffered reading is an order of magnitude faster, and reusing
+// its buffer leaves almost no allocation.
+func profilingClaims(cpus int) []Claim {
+	n := top(cpus, profilingCPUs)
+	claims := []Claim{
+		{
+			Name: "profiling/per-pixel", Text: "A goroutine per pixel is no faster than one goroutine: a pixel is too little work for a goroutine",
+			SeedFigure: "1.6 s with one goroutine, 1.7–1.8 s with one per pixel (8 CPUs)",
+			Measures:   fmt.Sprintf("seq's render time ÷ pixel's (a goroutine per pixel), on %d CPUs (claim: at most ×1.1)", n),
+			Unit:       lesson.Ratio, Rule: lesson.AtMost(1.1), CPUs: []int{n}, cost: 0.3,
+			sample: renderFigure(n, func(points []results.Point) (float64, error) {
+				return metricOf(points, nil, "pixel", n, "speedup")
+			}),
+		},
+		{
+			Name: "profiling/per-row", Text: "A goroutine per row scales with the CPUs",
+			SeedFigure: "render 1.6 s on one worker, about 200 ms on 8 CPUs (×8); the whole program about ×4",
+			Measures:   fmt.Sprintf("seq's render time ÷ row's (a goroutine per row), on %d CPUs (claim: at least 75 %% of ×%d)", n, n),
+			Unit:       lesson.Ratio, Rule: lesson.AtLeast(0.75 * float64(n)), CPUs: []int{n}, cost: 0.3,
+			sample: renderFigure(n, func(points []results.Point) (float64, error) {
+				return metricOf(points, nil, "row", n, "speedup")
+			}),
+		},
+		{
+			Name: "profiling/amdahl", Text: "The sequential part (encoding the image) caps the whole program's speedup, as Amdahl's law says",
+			SeedFigure: "with 50 % sequential, no more than ×2 however many CPUs; with 5 %, no more than ×20",
+			Measures:   fmt.Sprintf("the whole program's speedup with a goroutine per row (render and encode) ÷ Amdahl's bound for its measured serial fraction, on %d CPUs (claim: at most ×1.05)", n),
+			Unit:       lesson.Ratio, Rule: lesson.AtMost(1.05), CPUs: []int{n}, cost: 0.3,
+			sample: renderFigure(n, func(points []results.Point) (float64, error) {
+				total, err := metricOf(points, nil, "row", n, "total_speedup")
+				if err != nil {
+					return 0, err
+				}
+				serial, err := metricOf(points, nil, "seq", n, "serial_fraction")
+				if err != nil {
+					return 0, err
+				}
+				return ratio(total, render.Amdahl(serial, n), "Amdahl's bound")
+			}),
+		},
+		{
+			Name: "profiling/buffered-x10", Text: "Buffering the reads makes the word count an order of magnitude faster: a system call per byte was the cost",
+			SeedFigure: "2.6 s unbuffered, then \"an order of magnitude\" faster with a bufio.Reader (1.2 MB of text)",
+			Measures:   "the bytewise count's time ÷ the buffered count's, on 1 CPU (claim: at least ×10)",
+			Unit:       lesson.Ratio, Rule: lesson.AtLeast(10), CPUs: []int{1}, cost: 0.1,
+			sample: wordcountFigure(func(points []results.Point) (float64, error) {
+				return metricOf(points, nil, "buffered", 1, "speedup")
+			}),
+		},
+		{
+			Name: "profiling/reused-allocs", Text: "Reusing the read buffer leaves next to no allocations",
+			SeedFigure: "an allocation per byte read before; after, the largest left is bufio's 4 KB buffer",
+			Measures:   "allocations per count with the reused buffer ÷ with the buffered reader that allocates per byte, on 1 CPU (claim: at most 1 %)",
+			Unit:       lesson.Share, Rule: lesson.AtMost(0.01), CPUs: []int{1}, cost: 0.1,
+			sample: wordcountFigure(func(points []results.Point) (float64, error) {
+				reused, err := metricOf(points, nil, "reused", 1, "allocs_per_op")
+				if err != nil {
+					return 0, err
+				}
+				buffered, err := metricOf(points, nil, "buffered", 1, "allocs_per_op")
+				if err != nil {
+					return 0, err
+				}
+				return ratio(reused, buffered, "the buffered count's allocations")
+			}),
+		},
+	}
+	return fromSeed(profilingSeed, claims)
+}
+
+// renderFigure samples figure of the render lab's points on n CPUs, an
+// image of l's size.
+func renderFigure(n int, figure func([]results.Point) (float64, error)) func(context.Context, Env) (float64, error) {
+	return func(ctx context.Context, e Env) (float64, error) {
+		c := render.DefaultConfig()
+		c.Size, c.Reps = pick(e.Level, 64, 256, 512), pick(e.Level, 1, 1, 3)
+		points, err := render.Run(ctx, c, []int{n}, nil)
+		if err != nil {
+			return 0, err
+		}
+		return figure(points)
+	}
+}
+
+// wordcountFigure samples figure of the word count lab's points on 1 CPU,
+// a generated text of l's size.
+func wordcountFigure(figure func([]results.Point) (float64, error)) func(context.Context, Env) (float64, error) {
+	return func(ctx context.Context, e Env) (float64, error) {
+		c := wordcount.Config{Size: pick(e.Level, 20_000, 100_000, 300_000), Reps: pick(e.Level, 1, 1, 3)}
+		points, err := wordcount.Run(ctx, c, []int{1}, nil)
+		if err != nil {
+			return 0, err
+		}
+		return figure(points)
+	}
+}
+
+// journalSeed is the journal of posts on streaming over gRPC, aggregating
+// channel reads, actors, and synchronized writes.
+const journalSeed = "journal-streaming-actors-syncwrite.txt"
+
+// journalCPUs is the most CPUs the journal's claims are measured on (its
+// write benchmarks ran on 4 cores).
+const journalCPUs = 4
+
+// journalClients is the number of concurrent clients of the identity
+// service.
+const journalClients = 16
+
+// logWriters is the number of writers sharing the log in the naive-sum
+// claim.
+const logWriters = 8
+
+// journalClaims are the journal's: an actor serves about as many requests
+// as a mutex, a listener goroutine streams far more than waiting for each
+// reply, the messenger's buffer matters little, grouping events is
+// faster, and summing t writers' latencies overstates the time t-fold.
+func journalClaims(cpus int) []Claim {
+	n := top(cpus, journalCPUs)
+	noPenalty := lesson.Between(0.8, 1.25) // "about as many": within a fifth either way
+	claims := []Claim{
+		{
+			Name: "journal/actor-vs-mutex", Text: "An actor (a goroutine owning the counter, fed by a mailbox) serves about as many requests as one mutex",
+			SeedFigure: "\"it does not appear that the actor model … adds overhead that penalizes performance\" (chart only)",
+			Measures:   fmt.Sprintf("the actor's identities/s ÷ simple's (one mutex around each request), %d clients in process, %d CPUs (claim: ×0.8 to ×1.25)", journalClients, n),
+			Unit:       lesson.Ratio, Rule: noPenalty, CPUs: []int{n}, cost: 0.1,
+			sample: actorsRatio(n, false),
+		},
+		{
+			Name: "journal/actor-vs-mutex-grpc", Text: "Served over gRPC, as the journal's identity service is, an actor serves about as many requests as one mutex",
+			SeedFigure: "\"it does not appear that the actor model … adds overhead that penalizes performance\" (chart only)",
+			Measures:   fmt.Sprintf("the actor's identities/s ÷ simple's, each behind a gRPC server on 127.0.0.1, %d clients, %d CPUs (claim: ×0.8 to ×1.25)", journalClients, n),
+			Unit:       lesson.Ratio, Rule: noPenalty, CPUs: []int{n}, cost: 0.3,
+			sample: actorsRatio(n, true),
+		},
+		{
+			Name: "journal/async-vs-sync", Text: "Receiving replies in a listener goroutine (async) streams far more messages than waiting for each reply (sync)",
+			SeedFigure: "sync \"does not perform well at all\"; async much better (chart only, 5000 messages each from its own goroutine)",
+			Measures:   fmt.Sprintf("async's messages/s ÷ sync's over one gRPC stream, each message from its own goroutine, messenger buffer 10, %d CPUs (claim: at least ×2)", n),
+			Unit:       lesson.Ratio, Rule: lesson.AtLeast(2), CPUs: []int{n}, cost: 0.3,
+			sample: streamRatio(n, []string{stream.ModeSync, stream.ModeAsync}, []int{10},
+				stream.Variant(stream.ModeAsync, 10, false), stream.Variant(stream.ModeSync, 10, false)),
+		},
+		{
+			Name: "journal/buffer-little", Text: "The size of the messenger's channel buffer matters little",
+			SeedFigure: "\"Buffer size only has a small impact\" (buffers up to 1000, chart only)",
+			Measures:   fmt.Sprintf("async's messages/s with a messenger buffer of 1000 ÷ with none, %d CPUs (claim: ×0.8 to ×1.25)", n),
+			Unit:       lesson.Ratio, Rule: noPenalty, CPUs: []int{n}, cost: 0.3,
+			sample: streamRatio(n, []string{stream.ModeAsync}, []int{0, 1000},
+				stream.Variant(stream.ModeAsync, 1000, false), stream.Variant(stream.ModeAsync, 0, false)),
+		},
+		{
+			Name: "journal/grouping", Text: "Grouping runs of identical events into one handle call is faster than a call per event",
+			SeedFigure: "no figure: a a a a b b b handled as (a, 4), (b, 3)",
+			Measures:   fmt.Sprintf("events/s grouped ÷ one call per event; 2 producers, runs of 8 on average, a 2 µs call, channel of 100, %d CPUs (claim: at least ×1.2)", n),
+			Unit:       lesson.Ratio, Rule: lesson.AtLeast(1.2), CPUs: []int{n}, cost: 0.1,
+			sample: func(ctx context.Context, e Env) (float64, error) {
+				c := aggregate.Config{Events: pick(e.Level, 3000, 20_000, 100_000), Producers: []int{2}, Buffers: []int{100},
+					RunLength: 8, HandleCost: 2 * time.Microsecond, Seed: 1, Reps: pick(e.Level, 1, 1, 3)}
+				points, err := aggregate.Run(ctx, c, []int{n}, nil)
+				return metricOf(points, err, aggregate.Variant(aggregate.Grouped, 2, 100), n, "speedup")
+			},
+		},
+		{
+			Name: "journal/naive-sum", Text: "Adding up t writers' latencies overstates a serialized log's time about t-fold",
+			SeedFigure: "t writers each see n·t·w: summed n·w·t² where n·t·w passed (×t)",
+			Measures:   fmt.Sprintf("the sum of %d writers' append latencies ÷ the wall time, as a share of %d; a file log with an fsync per append, %d CPUs (claim: at least 75 %%)", logWriters, logWriters, n),
+			Unit:       lesson.Share, Rule: lesson.AtLeast(0.75), CPUs: []int{n}, cost: 0.3,
+			sample: func(ctx context.Context, e Env) (float64, error) {
+				c := logs.Config{Kinds: []logs.Kind{logs.File}, Writers: []int{logWriters}, Appends: pick(e.Level, 40, 800, 2000),
+					ValueBytes: 100, Sync: true, Dir: e.Dir, Reps: 1}
+				points, err := logs.Run(ctx, c, []int{n}, nil)
+				o, err := metricOf(points, err, logs.Variant(logs.File, true), n, "overstatement")
+				return o / logWriters, err
+			},
+		},
+	}
+	return fromSeed(journalSeed, claims)
+}
+
+// actorsRatio samples the actor's throughput over simple's with
+// journalClients clients on n CPUs, in process or over gRPC.
+func actorsRatio(n int, remote bool) func(context.Context, Env) (float64, error) {
+	return func(ctx context.Context, e Env) (float64, error) {
+		c := actors.DefaultConfig()
+		c.Variants, c.Clients = []string{actors.Simple, actors.Actor}, []int{journalClients}
+		if e.Index%2 == 1 {
+			c.Variants = []string{actors.Actor, actors.Simple}
+		}
+		c.Requests, c.RemoteRequests = pick(e.Level, 5000, 20_000, 100_000), pick(e.Level, 500, 2000, 5000)
+		c.Remote, c.Reps = remote, pick(e.Level, 1, 1, 3)
+		points, err := actors.Run(ctx, c, []int{n}, nil)
+		prefix := ""
+		if remote {
+			prefix = actors.RemotePrefix
+		}
+		return metricRatio(points, err, "", prefix+actors.Actor, n, prefix+actors.Simple, n)
+	}
+}
+
+// streamRatio samples the throughput of variant a over that of b, from
+// one run of modes and buffers on n CPUs.
+func streamRatio(n int, modes []string, buffers []int, a, b string) func(context.Context, Env) (float64, error) {
+	return func(ctx context.Context, e Env) (float64, error) {
+		c := stream.DefaultConfig()
+		c.Modes, c.Buffers = modes, buffers
+		if len(buffers) == 2 {
+			c.Buffers = inTurn(e, buffers[0], buffers[1])
+		}
+		c.Messages, c.Reps = pick(e.Level, 300, 1000, 5000), pick(e.Level, 1, 1, 3)
+		points, err := stream.Run(ctx, c, []int{n}, nil)
+		return metricRatio(points, err, "", a, n, b, n)
+	}
+}

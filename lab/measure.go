@@ -11,11 +11,10 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// Point is the point of lab name's variant measured on n CPUs from start,
-// with its metrics: measured here, its Mode "name/variant", its Start in
-// UTC to the millisecond, used CPUs (the process's CPU time over the wall
-// time) as CPUUsed and Util. The lab adds what it did (Timing.Point and
-// Runs.Point do).
+// Point is the point of lab name's variant measured on n CPUs from start:
+// its Mode "name/variant", Start in UTC to the millisecond, used CPUs
+// (the process's CPU time over the wall time) as CPUUsed and Util. The
+// lab adds what it did, as Timing.Point and Runs.Point do.
 func Point(name, variant string, n int, start time.Time, used float64, metrics map[results.Metric]float64) results.Point {
 	return results.Point{
 		Source:  results.SourceMeasured,
@@ -45,9 +44,8 @@ func Record(h *hdrhistogram.Histogram, d int64) {
 	_ = h.RecordValue(min(max(d, 1), h.HighestTrackableValue()))
 }
 
-// Timing is what one variant's run, or runs, measured: when it began, its
-// wall and the process's CPU time, the goroutines doing the work (Par),
-// the operations done and their latencies.
+// Timing is what a variant's run, or runs, measured: when it began, its
+// wall and CPU time, its goroutines (Par), operations and latencies.
 type Timing struct {
 	Start     time.Time
 	Wall, CPU time.Duration
@@ -66,10 +64,9 @@ func (t Timing) Point(name, variant string, n int, unit string, metrics map[resu
 	return p, Latencies(&p, t.Hist)
 }
 
-// Turns runs each of k variants reps times, the variants taking turns
-// within a repetition so that a slow spell of the machine falls on all
-// of them alike and their ratios hold. Each run starts from a collected
-// heap, not the last run's garbage, and none starts once ctx is done.
+// Turns runs each of k variants reps times, taking turns so that a slow
+// spell of the machine falls on all alike and their ratios hold. Each run
+// starts from a collected heap, and none once ctx is done.
 func Turns(ctx context.Context, reps, k int, run func(rep, i int) error) error {
 	for rep := range reps {
 		for i := range k {
@@ -105,8 +102,7 @@ func (s Stopwatch) Stop() (wall, cpu time.Duration) {
 	return wall, harness.ProcessCPU() - s.cpu0
 }
 
-// Runs are the timed runs of one variant at one CPU count, for a point
-// of the median run.
+// Runs are the timed runs of one variant, for a point of the median run.
 type Runs struct {
 	Times []time.Duration // the wall time of each run
 	CPU   time.Duration   // CPU time over the runs
@@ -122,9 +118,9 @@ func (r *Runs) Add(start time.Time, d, cpu time.Duration) {
 	r.CPU += cpu
 }
 
-// Median is the middle run's time in seconds (of an even count, the mean
-// of the middle two): unlike the mean, one run slowed by the machine does
-// not move it. It is the Latency's P50, to the last bit.
+// Median is the middle run's time in seconds (the mean of the middle two
+// of an even count), the Latency's P50 to the last bit: one run slowed by
+// the machine does not move it.
 func (r Runs) Median() float64 { return r.Latency().P50 / 1000 }
 
 // Latency is the distribution of the runs' times, in ms.

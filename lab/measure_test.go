@@ -93,3 +93,13 @@ func TestTimingAndRunsPoints(t *testing.T) {
 		t.Errorf("a run too short to time: throughput %v", p.Throughput)
 	}
 }
+
+// Tell tells progress, or no one.
+func TestTell(t *testing.T) {
+	var got string
+	Tell(func(l string) { got = l })("a line")
+	Tell(nil)("nothing")
+	if got != "a line" {
+		t.Errorf("told %q", got)
+	}
+}

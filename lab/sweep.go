@@ -43,9 +43,7 @@ func Sweep(ctx context.Context, c Validator, cpus []int, progress func(line stri
 	if err := Check(c, cpus); err != nil {
 		return nil, err
 	}
-	if progress == nil {
-		progress = func(string) {}
-	}
+	progress = Tell(progress)
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
 	h := host.Detect()
 	points := []results.Point{}
@@ -91,6 +89,14 @@ func Sweep(ctx context.Context, c Validator, cpus []int, progress func(line stri
 	return points, nil
 }
 
+// Tell is progress, or where it is nil a function that tells no one.
+func Tell(progress func(line string)) func(line string) {
+	if progress == nil {
+		return func(string) {}
+	}
+	return progress
+}
+
 // pointsKey is the key of WithPoints's function in a context.
 type pointsKey struct{}
 
@@ -126,9 +132,7 @@ func Profiled(ctx context.Context, l Lab, cpus []int, dir string, progress func(
 	if dir == "" {
 		return l.Run(ctx, cpus, progress)
 	}
-	if progress == nil {
-		progress = func(string) {}
-	}
+	progress = Tell(progress)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}

@@ -44,9 +44,8 @@ func NewOutput(stdout, stderr io.Writer, path string, json bool) (*Output, error
 	return w, nil
 }
 
-// Emit writes r as a JSON line, as soon as it is reached; the table waits
-// for Finish. Where the file cannot be created, the error is os.Create's
-// own, a *fs.PathError not wrapped.
+// Emit writes r as a JSON line as soon as it is reached; the table waits
+// for Finish. The error of creating the file is os.Create's, unwrapped.
 func (w *Output) Emit(r lesson.Result) error {
 	if !w.json {
 		return nil
@@ -100,10 +99,9 @@ func (w *Output) Finish(rs []lesson.Result) error {
 	return nil
 }
 
-// RunTelling is Run, telling log what it measures (a line naming how many
-// claims, the level, the most time the run takes, the host and its CPUs)
-// and each verdict as it is reached ("[2/9] …", see Line), before emit
-// hears it.
+// RunTelling is Run, telling log what it measures (how many claims, the
+// level, the most time it takes, the host and its CPUs) and each verdict
+// as it is reached ("[2/9] …", see Line), before emit hears it.
 func RunTelling(ctx context.Context, claims []Claim, opt Options, log io.Writer, emit func(lesson.Result) error) ([]lesson.Result, error) {
 	host, _ := os.Hostname()
 	fmt.Fprintf(log, "measuring %d claims (%s run, at most %v) on %s, %d CPUs\n",
@@ -118,12 +116,4 @@ func RunTelling(ctx context.Context, claims []Claim, opt Options, log io.Writer,
 
 // atMost is the time a run of level takes at most, as the user is told:
 // its budget and the last claim's verdict.
-func atMost(l Level) time.Duration {
-	switch l {
-	case Quick:
-		return time.Minute
-	case Tiny:
-		return 10 * time.Second
-	}
-	return 10 * time.Minute
-}
+func atMost(l Level) time.Duration { return pick(l, 10*time.Second, time.Minute, 10*time.Minute) }

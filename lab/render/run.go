@@ -30,10 +30,7 @@ const Unit = "images/s"
 func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
 	// Each variant says how it did as it is measured; its point is made
 	// once every variant at the CPU count is, from all their encodes.
-	say := func(string) {}
-	if progress != nil {
-		say = progress
-	}
+	say := lab.Tell(progress)
 	if err := lab.Check(c, cpus); err != nil {
 		return nil, err
 	}

@@ -20,9 +20,8 @@ import (
 // Unit is the unit of a point's Throughput: replies per second.
 const Unit = "msgs/s"
 
-// runWait bounds one run: a message with neither a reply nor an error by
-// then counts as lost, and the run fails. A run of the default 5000
-// messages takes well under a second, even in sync mode.
+// runWait bounds one run (of well under a second by default): a message
+// with no outcome by then is lost, and the run fails.
 const runWait = time.Minute
 
 // Run measures every mode with every buffer size (and, with c.Restart,
@@ -69,8 +68,8 @@ func progressLine(p results.Point) string {
 	return line
 }
 
-// measurePoint makes c.Reps runs of one variant at the current GOMAXPROCS,
-// n, and returns the point of the median run.
+// measurePoint makes c.Reps runs of one variant; its point is the median
+// run's.
 func measurePoint(ctx context.Context, c Config, n int, mode string, buffer int, restart bool) (results.Point, error) {
 	v := Variant(mode, buffer, restart)
 	runs := make([]tally, 0, c.Reps)
@@ -163,9 +162,8 @@ const (
 	oversized              // its payload is over MaxPayloadBytes
 )
 
-// makeMessages makes a run's messages: payloads of c.PayloadBytes bytes
-// that differ from message to message, with c.Malformed malformed and
-// c.Oversized oversized ones spread evenly among them.
+// makeMessages makes a run's messages, payloads that differ from message
+// to message, the malformed and oversized spread evenly among them.
 func makeMessages(c Config) []message {
 	msgs := make([]message, c.Messages)
 	for i := range msgs {
@@ -191,11 +189,10 @@ func makeMessages(c Config) []message {
 }
 
 // runOnce starts a peer and a client and sends c.Messages messages, each
-// from its own goroutine (all from this one in iorder), each waiting for
-// its outcome; with restart, the peer is stopped once the first half of
-// the messages have been written, and started again c.Downtime later on
-// the same address. It stops the peer and the client before it returns,
-// and checks that every message got the outcome it should (see account).
+// from its own goroutine (all from this one in iorder) and waiting for
+// its outcome; with restart, the peer is stopped once the first half have
+// been written, and started again c.Downtime later on the same address.
+// It stops both before it returns, and checks every outcome (account).
 func runOnce(ctx context.Context, c Config, mode string, buffer int, restart bool) (_ tally, err error) {
 	defer func() {
 		if ctx.Err() != nil {
@@ -214,12 +211,10 @@ func runOnce(ctx context.Context, c Config, mode string, buffer int, restart boo
 		maxPayload: MaxPayloadBytes,
 		reconnect:  c.Downtime + time.Second,
 	}
-	// With a restart, the first half of the messages go first; once the
-	// client has written every one of them that it can (not the oversized
-	// ones) to the stream, the peer is stopped, and once the client has
-	// seen it go, the senders of the second half hand theirs over: so that
-	// some messages are in flight when the stream breaks, and some come
-	// after, to be sent on a new stream, however fast the client writes.
+	// With a restart, the peer stops once the client has written the first
+	// half (bar the oversized), and the second half is handed over once
+	// the client has seen it go: some messages are in flight when the
+	// stream breaks, and some come after, however fast the client writes.
 	half := len(msgs)
 	var later int64 // writable messages of the second half
 	if restart {
@@ -246,6 +241,9 @@ func runOnce(ctx context.Context, c Config, mode string, buffer int, restart boo
 
 	// The fault: stop the peer on the cue, let the second half go, and
 	// start the peer again after the downtime.
+	outs := make([]outcome, len(msgs))
+	got := make([]bool, len(msgs)) // an outcome came before the run's bound
+	t0 := make([]time.Time, len(msgs))
 	resume := make(chan struct{})
 	faulted := make(chan fault, 1)
 	if restart && cfg.sentMark > 0 {
@@ -270,44 +268,35 @@ func runOnce(ctx context.Context, c Config, mode string, buffer int, restart boo
 		close(resume)
 		close(faulted)
 	}
-	// hold keeps message i back until the fault lets the second half go.
-	hold := func(i int) {
+	// handOver hands message i to the client, the second half once the
+	// fault lets it go.
+	handOver := func(i int) *call {
 		if i >= half {
 			select {
 			case <-resume:
 			case <-wctx.Done():
 			}
 		}
+		if c.handed != nil {
+			c.handed(i)
+		}
+		t0[i] = time.Now()
+		return cl.send(wctx, msgs[i].payload, msgs[i].sum)
 	}
 
-	outs := make([]outcome, len(msgs))
-	got := make([]bool, len(msgs)) // an outcome came before the run's bound
-	t0 := make([]time.Time, len(msgs))
 	sw := lab.StartStopwatch()
 	if mode == ModeInOrder {
 		calls := make([]*call, len(msgs))
-		for i, m := range msgs {
-			hold(i)
-			if c.handed != nil {
-				c.handed(i)
-			}
-			t0[i] = time.Now()
-			calls[i] = cl.send(wctx, m.payload, m.sum)
+		for i := range msgs {
+			calls[i] = handOver(i)
 		}
 		for i, k := range calls {
 			outs[i], got[i] = k.wait(wctx)
 		}
 	} else {
 		var wg sync.WaitGroup
-		for i, m := range msgs {
-			wg.Go(func() {
-				hold(i)
-				if c.handed != nil {
-					c.handed(i)
-				}
-				t0[i] = time.Now()
-				outs[i], got[i] = cl.send(wctx, m.payload, m.sum).wait(wctx)
-			})
+		for i := range msgs {
+			wg.Go(func() { outs[i], got[i] = handOver(i).wait(wctx) })
 		}
 		wg.Wait()
 	}
@@ -346,11 +335,10 @@ type record struct {
 }
 
 // account counts the run's outcomes and checks each against its message:
-// none lost or answered twice, a reply only to a well-formed message, an
-// oversized message refused as such; without a restart, a malformed
-// message rejected by the peer and every well-formed one replied to; with
-// one, a reconnection; in iorder, the replies numbered in the order the
-// messages were sent. The tally is whole even with an error.
+// none lost or answered twice, only well-formed ones replied to, the
+// oversized refused; without a restart, the malformed rejected by the
+// peer and the rest replied to; with one, a reconnection; in iorder, the
+// replies in order. The tally is whole even with an error.
 func (r record) account() (tally, error) {
 	t := tally{
 		byCause:    map[failure]int64{},
@@ -417,8 +405,8 @@ func (r record) account() (tally, error) {
 	return t, nil
 }
 
-// fault is what the fault of a restart run did: whether the peer was
-// stopped, and the error of starting it again.
+// fault is what a restart run's fault did: whether the peer was stopped,
+// and the error of starting it again.
 type fault struct {
 	fired bool
 	err   error

@@ -150,10 +150,7 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 	if err := lab.Check(c, cpus); err != nil {
 		return nil, err
 	}
-	say := func(string) {} // notes beside the points' lines
-	if progress != nil {
-		say = progress
-	}
+	say := lab.Tell(progress) // notes beside the points' lines
 	path := c.File
 	if path == "" {
 		tmp, err := writeTemp(Text(c.Size))

@@ -8,6 +8,7 @@ package actors
 
 import (
 	"cmp"
+	_ "embed"
 	"fmt"
 	"slices"
 	"strings"
@@ -20,80 +21,10 @@ import (
 // Name is the lab's name, as in brewput lab actors.
 const Name = "actors"
 
-const help = `A service hands out unique, monotonically increasing identities ("ipseity"
-in the seed's journal), serialized four ways, the four servers of the seed's
-appendix on whether actors cost throughput in Go:
-
-  simple    one mutex around the whole request: the count and the building
-            of the reply.
-  sequence  a mutex around the count only; the reply is built outside it.
-  actor     one goroutine owns the count, fed by a buffered mailbox channel
-            (--mailbox, 1024 as in the seed); each request carries its own
-            reply channel, and the actor builds the reply and sends it back.
-  locker    the actor's interface and handler -- events with a reply
-            channel, handled one at a time -- serialized by a mutex instead
-            of a mailbox, in the client's goroutine.
-
-Building a reply is real work, the same in all four: a record of
---reply-bytes bytes (256: about a microsecond) that names the identity and
-the client, padded with hex digits drawn from the identity and ended with an
-FNV-1a checksum of itself. simple and sequence differ only in whether that
-work is done under the lock; actor and locker, like simple, build every
-reply one at a time.
-
---clients goroutines (1, 4, 16, 64) share --requests requests per run and
-each asks for one identity after another. A point is the median of --reps
-runs; the variants of one client count take turns, a run each, so that a
-slow spell of the machine falls on all of them. With --remote every variant
-is also served over gRPC from a server the lab starts on 127.0.0.1 (a port
-the system chooses) and stops afterwards; the clients share one client
-connection, and --remote-requests requests make a run. Those points are
-named remote/<variant>, e.g. remote/actor; remote_cost is the in-process
-throughput of the same variant, clients and CPUs over the remote one. Par
-is the client count; latency is each request's, from a client's call to
-the reply in its hands.
-
-Every run is checked, in process and over gRPC: the identities handed out
-are 1 to the number of requests, each exactly once (unique, and as many as
-requests), each client's are strictly increasing, every reply has the
-record's size, and each client's last record is rebuilt and compared byte
-for byte. A failure is an error.
-
-What to look for (measured on a 2-CPU virtual machine, Go 1.26):
-
-  - On 2 CPUs with 4 clients or more, sequence hands out 1.8 to 2.0 times
-    as many identities a second as simple, with both CPUs busy where simple
-    keeps one: its replies are built in parallel. The actor and the locker
-    build every reply one at a time too, and do no better than simple:
-    sequence outruns each of them 2.4 to 2.9 times at 16 clients. Where the
-    work is done matters more than how requests are serialized.
-  - With one client the actor is the slowest, about half of simple and
-    two-thirds of locker, on 1 CPU or 2: each request waits for the actor
-    goroutine to be woken, and then for the client. The seed found that the
-    actor model added no overhead; here it does until many clients keep
-    its mailbox full, when actor, locker and simple come within about a
-    third of one another: simple usually ahead, actor and locker in an
-    order that changes from run to run.
-  - On 1 CPU nothing runs in parallel: simple and sequence are the same
-    (within a few percent), locker about three-quarters of them and the
-    actor about half.
-  - Latency with 64 clients on 2 CPUs: the mailbox is first come, first
-    served, so an actor's request waits behind the others (median about
-    100 µs, 99th percentile 0.4 to 0.75 ms); a contended mutex lets a
-    running goroutine take it again, so simple's and locker's median stays
-    near a microsecond while their 99th percentile reaches 1 to 3 ms.
-  - Over gRPC one client's call on 127.0.0.1 takes 50 to 100 µs, and an
-    identity 35 to 75 µs of CPU (cpu_us_per_id, client and server
-    together) against 1 to 2 in process: remote_cost is about 15 to 110,
-    and the variants' differences all but vanish (remote vs_simple 0.8 to
-    1.3). The network path, not the synchronization, is the cost.
-
-The package's tests check, with margins, that remote is at least 10 times
-slower than in process for every variant, that sequence is at least 1.3
-times each other variant on 2 CPUs with 16 clients, and that with one
-client on 1 CPU the actor reaches at most 0.85 of simple and of locker.
-The order among simple, actor and locker under many clients, and the
-latency tails, are not asserted: they vary from run to run.`
+// help is the lab's --help: what it measures and what to look for.
+//
+//go:embed help.txt
+var help string
 
 // The metrics of a point.
 const (
@@ -113,7 +44,7 @@ const (
 // line per variant, the remote ones dashed, on a log scale: over gRPC a
 // variant is tens of times slower than in process.
 func NewLab() *lab.Of[Config] {
-	return lab.New(lab.Info{Name: Name, Help: help,
+	return lab.New(lab.Info{Name: Name, Help: strings.TrimSuffix(help, "\n"),
 		Summary: "an identity service behind a mutex, a counter lock, an actor's mailbox or a locked actor: in process and over gRPC",
 		Example: `  brewput lab actors
   brewput lab actors --variants simple,sequence --clients 1,2,8 --reply-bytes 2048

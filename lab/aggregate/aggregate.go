@@ -8,6 +8,7 @@ package aggregate
 
 import (
 	"cmp"
+	_ "embed"
 	"fmt"
 	"math"
 	"strconv"
@@ -22,66 +23,10 @@ import (
 // Name is the lab's name, as in brewput lab aggregate.
 const Name = "aggregate"
 
-const help = `P producer goroutines put events of three types, a, b and c, on one
-channel of S slots; one consumer goroutine takes them off and handles
-them. Each producer makes runs of one type, their lengths drawn at random
-(geometric, mean --run-length, from --seed) and each run of another type
-than the one before, so that consecutive identical events are on the
-channel even when several producers take turns at it. A handle call
-costs --handle-cost, 2 us by default, whatever the number of events it
-handles: the cost of a call, such as a system call, a lock round or a
-message to another process, which is the reason to aggregate at all. The
-cost is CPU time spun on the consumer's goroutine against the clock:
-exact to a fraction of a microsecond, where a sleep of a few
-microseconds lasts tens, and the same for both ways.
-
-The consumer works one of two ways:
-
-  single   one call handle(type, 1) per event.
-  grouped  the aggregating consumer of the seed, fixed: it hands out each
-           run of consecutive events of one type as one call
-           handle(type, count). The event of another type that ends a run
-           hands the run out and starts the next one, so a a a a b b b
-           gives (a,4), (b,3) however the events arrive, where the seed's
-           grouper handled the event that ended a run on its own: (a,4),
-           (b,1), (b,2). When the channel is closed it hands out the last
-           run and returns. A run is never split, so its events wait in
-           the consumer for the run's end; a service whose events of one
-           type may pause for long would add a flush timer.
-
-Both ways run --reps times per point, taking turns, and a point reports
-the median run: events per second from the producers' start to the
-consumer's return, and the latency of one event in 16 from its making to
-the end of the handle call that took it.
-
-What to look for: single stays below the bound one call per event allows,
-1/handle-cost (500k events/s at 2 us; 260k to 460k measured on a 2-CPU
-machine), whatever P and S. Grouped makes one call per run, about 8
-events a call with runs of 8, and gets 1.0 to 2.9 million events/s: x3 to
-x9 over single on that machine, least through an unbuffered channel,
-where every event is a handover between a producer and the consumer, and
-most with 10 to 1000 slots. It is bounded by the one consumer: on 2 CPUs
-the process stays near one CPU busy (util 50 %) whatever P. A buffer also
-delays: with S events queued ahead of it an event waits for their
-handling, so the median latency grows with S, to about 1 ms (one CPU) or
-2.5 ms (two) one by one at S=1000, and 0.2 to 0.3 ms grouped, which
-drains its queue faster.
-
-stream_run_length is the mean length of the runs of one type in the order
-the consumer received the events; grouped makes exactly one call per
-such run, which the lab checks. On one CPU it stays near the run length
-whatever P: a producer runs until the channel is full and puts its runs
-on whole. On two, producers run beside the consumer and interleave: one
-by one, with P = 8, the runs as received shrink to 4 to 6 events,
-because producers blocked on a full channel get in one event each, first
-come first served. The grouped consumer, which empties the channel
-faster, received longer runs in the same sweeps, 5.7 to 8 events.
-
-Variants are named grouped/P=<producers>/S=<buffer> and
-single/P=<producers>/S=<buffer>. Every run is checked: each type's events
-handled must equal those produced (the metric lost is produced minus
-handled, 0 in every point), and grouped must make one call per run as
-received, or the lab fails.`
+// help is the lab's --help: what it measures and what to look for.
+//
+//go:embed help.txt
+var help string
 
 // The metrics of a point.
 const (
@@ -101,7 +46,7 @@ const (
 // are Config's. Its chart is the grouped points' speedup against the
 // buffer, a line per producer count.
 func NewLab() *lab.Of[Config] {
-	return lab.New(lab.Info{Name: Name, Help: help,
+	return lab.New(lab.Info{Name: Name, Help: strings.TrimSuffix(help, "\n"),
 		Summary: "P producers, one consumer: one handle call per run of identical events against one per event",
 		Example: `  brewput lab aggregate
   brewput lab aggregate --producers 1,4 --buffers 0,100 --handle-cost 5us

@@ -8,7 +8,9 @@ package channels
 
 import (
 	"cmp"
+	_ "embed"
 	"fmt"
+	"strings"
 
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/report/chartspec"
@@ -18,49 +20,10 @@ import (
 // Name is the lab's name, as in brewput lab channels.
 const Name = "channels"
 
-const help = `One producer goroutine makes random printable-ASCII lines (300 bytes
-each by default); M consumer goroutines each compute 5 SHA-1 sums of every
-line they receive. They talk through one channel of S slots, and each
-message carries a batch of B lines. This is the experiment of an article on
-channel contention in Go ("GO et chan", about an InfluxDB slowdown): the
-intuitive design -- a line per message, a small channel, as many consumers
-as seem needed -- kept every CPU less than half busy and ran at about a
-third of what the machine could do.
-
-Around each point the lab measures how fast the producer makes lines on
-its own and how fast one consumer hashes them on its own. From those
-rates, p and c lines/s, and C CPUs it computes the best throughput X any
-design could reach: every line costs 1/p CPU-seconds to make and 1/c to
-hash, so X/p + X/c <= C; one producer cannot go faster than p, and M
-consumers no faster than M*c. The bound is the least of p, M*c and
-C/(1/p + 1/c), and each point reports its throughput as a fraction of it
-(of_bound), beside the CPU utilization measured from the process's CPU
-time. The per-line latency, from the moment a line is made to the moment
-its hashes are done, is sampled on one line in 16.
-
-What to look for, on 2 CPUs or more: with batches of one line, a channel
-of 1 stays far from the bound -- about half of it on a 2-CPU machine with
-2 consumers -- and the CPUs are far from busy, as in the article: the
-goroutines keep parking and waking each other. A larger channel helps a
-little: the CPUs get busier, but much of that is the channel's lock and
-the scheduler, not hashing. More consumers help too, as the article found
-with 60 goroutines. Batching closes most of the gap: with B = 10 to 1000
-lines a message the same 2 consumers reach 80 to 95 % of the bound,
-because the fixed cost of a channel operation is now paid once per batch.
-It costs latency: a line waits for its batch to fill, and then for the
-batches queued before it, so the median latency grows with B and with S.
-
-Run with 1 CPU as well (cpus 1), where the article found its worst
-contention. There the producer and the consumers take turns on one CPU,
-and Go hands a line to a waiting consumer with a cheap switch on the same
-CPU: on Go 1.26 this lab finds most points at 1 CPU within 10 % of the
-bound, and single lines through a channel of 1 within about 10 to 25 %.
-Whether your machine and Go version show more than that is the point of
-the measurement.
-
-Variants are named S=<size>/M=<consumers>/B=<batch>. Every line produced is
-consumed exactly once: the lab counts the lines and sums the first 8 bytes
-of each line's last SHA-1, and fails if the count is wrong.`
+// help is the lab's --help: what it measures and what to look for.
+//
+//go:embed help.txt
+var help string
 
 // The metrics of a point.
 const (
@@ -78,7 +41,7 @@ const (
 // reaches against the batch size, the best over the consumer counts, at
 // the most CPUs.
 func NewLab() *lab.Of[Config] {
-	return lab.New(lab.Info{Name: Name, Help: help,
+	return lab.New(lab.Info{Name: Name, Help: strings.TrimSuffix(help, "\n"),
 		Summary: "one producer, M consumers hashing lines through a channel: how channel size and batching close the gap to the CPU bound",
 		Example: `  brewput lab channels
   brewput lab channels --size 1,100 --consumers 2 --batch 1,10,100,1000

@@ -9,9 +9,11 @@ package logs
 
 import (
 	"cmp"
+	_ "embed"
 	"fmt"
 	"os"
 	"slices"
+	"strings"
 
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/report/chartspec"
@@ -21,93 +23,10 @@ import (
 // Name is the lab's name, as in brewput lab logs.
 const Name = "logs"
 
-const help = `t writer goroutines share a fixed number of appends (--appends; the same
-at every t) to one append-only log, and the lab measures the appends per
-second that get through, from the first writer's start to the last
-one's finish. This is the experiment of a post on benchmarking
-synchronized writes in Go (its syncwrite library), with its three logs:
-
-  memory   the values in a slice: nothing on disk, nothing after Close
-  file     one file, each value a record (length, CRC-32C, value)
-           written at its end with one write system call
-  leveldb  a LevelDB database (goleveldb), each value under its index
-
-Every log is safe for concurrent use and serial by construction: one
-lock is held across the whole append -- the write, and with --sync the
-fsync -- so that the index an append gets and its place on disk agree.
-With --sync the file log fsyncs the file after every append and the
-LevelDB log writes with Sync, and their variants are named file-sync and
-leveldb-sync; the memory log has nothing to sync and is measured as it
-is, as memory. Without --sync an append is in the operating system's
-cache when Append returns: it survives the process being killed, not the
-machine failing.
-
-The model, and why adding up latencies overstates the time. Let w be the
-time the log takes for one append while it holds its lock, t the number
-of writers, N the appends of a run and n = N/t each writer's share. The
-log does one append at a time, so the run takes N*w = n*t*w of wall time
-whatever t is: the throughput stays 1/w, the single writer's. But each
-writer times its own appends, and while it waits for one it also waits
-for the t-1 appends the other writers queued ahead of it, so each latency
-it measures is about t*w. A writer's n appends add up to n*t*w, the whole
-run, and the t writers' sums together to n*w*t^2 (= N*w*t), where n*w*t
-(= N*w) passed: t clocks ran at once, and adding them counts every second
-t times. A throughput computed from that sum, N over it, falls as 1/t,
-as if each writer slowed the log down, when the log ran at the single
-writer's speed all along. Each point reports both sides: wall_s and the
-throughput from it, and latency_sum_s (the naive sum), overstatement
-(latency_sum_s / wall_s, the model's t) and naive_appends_per_s
-(N / latency_sum_s). The overstatement is never above t, as a writer's
-appends follow one another within the wall time, and it is t only when
-every writer waits for the log from the first append to the last. The
-throughput is also given as a fraction of the single writer's on the
-same kind and CPUs, of_single (the single writer is measured even when
---writers lacks 1): a serial log should stay near 1.
-
-What to look for, on 2 CPUs (numbers from a 2-CPU virtual machine, ext4,
-Go 1.26, shared with other work: single points move by tens of percent
-from run to run). Without sync, more writers get no more appends
-through: the file log stays at 0.9 to 1.2 of the single writer (0.6 to
-0.7 M appends/s) from t = 2 to 32, and the memory log (about 2 M) at 0.5
-to 1.1: one lock passes one append at a time, and the memory log's few
-nanoseconds inside it leave its throughput to how the lock changes
-hands. The overstatement grows with t but stays below it -- file 1.7 to
-1.9, 3.1 to 3.6, 5.1 to 6.4, 10 to 11, 18 to 20 for t = 2, 4, 8, 16, 32
--- as Go's mutex lets a running writer take the lock again before a
-sleeping one wakes, so that the writers finish at different times rather
-than all waiting to the end (for the memory log, the shortest append,
-3.7 to 11 at t = 16).
-
-With --sync every append waits for the disk (0.1 to 0.3 ms there: 23 to
-90 times slower than without), a writer soon waits over a millisecond,
-which puts Go's mutex in its starvation mode, where the lock goes to the
-waiters in turn -- and the overstatement comes close to t: 2.0, 3.0,
-6.8, 15.7, 31 for file-sync, whose throughput stays at 86 to 95 % of one
-writer's, while the naive sum claims 328 appends/s for 32 writers
-against 10 200 measured. LevelDB (about 4 us an append) moves more from
-run to run, 0.55 to 1.5 of the single writer; its own goroutines
-(compaction) run beside the writers.
-
-On 1 CPU, where an append never blocks, Go runs the writers one after
-another, each to the end of its share, and no writer waits for another:
-the memory log's latencies add up to 0.7 to 0.9 of the wall time at
-every t, and the naive sum happens to come out near the truth. The
-overstatement needs writers that wait at the same time. With --sync they
-do on 1 CPU too whenever Go gives the CPU to another writer while one is
-in its fsync, which it does once its monitor thread notices the system
-call (after 20 us to 10 ms): file-sync measured 2.0, 3.8, 6.8, 15, 32
-for t = 2 to 32, while leveldb-sync went either way, 1.0 to 13 at t = 8
-to 32.
-
-Each point is the run of median wall time among --reps runs. After every
-run the log is closed and opened again (the memory log, which keeps
-nothing, is checked open) and every append is checked: the log holds
---appends values, each index went to exactly one append, and Get at each
-index returns the value that append wrote (each value names its writer
-and its place in that writer's sequence). A failed check stops the lab
-with an error. The logs go in a folder the lab makes in --dir (the file
-system measured; the temporary folder by default) and removes, with
-every log, before it ends.`
+// help is the lab's --help: what it measures and what to look for.
+//
+//go:embed help.txt
+var help string
 
 // The metrics of a point.
 const (
@@ -129,7 +48,7 @@ const (
 // latencies overstates the wall time, against writers, a line per kind,
 // with y = t, what a log that serializes every append gives.
 func NewLab() *lab.Of[Config] {
-	return lab.New(lab.Info{Name: Name, Help: help,
+	return lab.New(lab.Info{Name: Name, Help: strings.TrimSuffix(help, "\n"),
 		Summary: "t writers share a fixed number of appends to one log (memory, file, LevelDB): wall-clock throughput, and why summed latencies overstate time t-fold",
 		Example: `  brewput lab logs
   brewput lab logs --sync --kinds file,leveldb

@@ -11,6 +11,7 @@ package stream
 
 import (
 	"cmp"
+	_ "embed"
 	"fmt"
 	"strconv"
 	"strings"
@@ -24,76 +25,10 @@ import (
 // Name is the lab's name, as in brewput lab stream.
 const Name = "stream"
 
-const help = `A client sends messages to a peer over one gRPC
-bidirectional stream on 127.0.0.1, as the "remote" of a replica did with
-each of its peers in the journal post this lab follows. Any goroutine
-hands its message to the client; one messenger goroutine takes the
-messages off a buffered channel, in order, and sends them on the stream.
-The peer, a gRPC server the lab starts on a port the system picks, answers
-each message with a reply carrying its id. How the client gets the replies
-is the mode:
-
-  sync    the messenger reads each message's reply before it sends the
-          next: one message in flight, no other goroutine.
-  async   a listener goroutine reads the replies and hands each to the
-          goroutine that sent its message; the messenger only sends.
-  iorder  async, with every message sent by one goroutine, one after the
-          other without waiting: the replies must come back in the order
-          the messages were sent (in_order), and do.
-
-A run sends --messages messages (5000, as in the post), each from its own
-goroutine, all started at once (iorder: all from one goroutine), and waits
-for every outcome; the lab sweeps the channel's buffer (--buffers). A
-point is the run of median throughput of --reps runs: replies per second,
-and the latency of each reply from the moment its sender handed the
-message to the channel. The peer runs in the same process: CPU figures
-include its work (cpu_us_per_msg is CPU time per reply).
-
-What to look for. On a 2-CPU virtual machine (Go 1.26) sync gets about 20k
-replies/s at 2 CPUs (17k to 23k) whatever the buffer, and 16k to 33k at 1
-CPU, where it swings from run to run: every message costs a full round
-trip through both ends' goroutines, 30 to 60 us of CPU, one message after
-another, so that a second CPU does not help and stays half idle. async
-gets 2.5 to 4 times as much at 2 CPUs (55k to 72k/s, 25 to 28 us of CPU a
-message) and keeps both CPUs busy: it is the post's lesson, that the
-replies need their own goroutine. At 1 CPU, where nothing runs in
-parallel, async gets 1.3 to 3.5 times sync (32k to 64k/s). iorder is
-faster again, 1.5 to 3 times async (70k to 170k/s, 9 to 17 us a message):
-one goroutine handing over every message costs far less CPU than 5000
-goroutines each started, parked on the channel and woken for its reply.
-The buffer size does not change the throughput of any mode by more than
-runs of the same point differ from each other (by up to a third from one
-sweep to the next on that machine; the post found "only a small impact"):
-the messenger and the stream set the pace, and a buffer only moves where
-the senders wait, from the channel's queue of blocked senders into its
-buffer. With 5000 messages handed over at once, reply latency is mostly
-that wait: the median is about half the run. In iorder a large buffer lets
-the one sender run ahead of the messenger, so its messages wait longer:
-the median latency is highest at a buffer of 1000.
-
-The post's messenger and listener shared an "online" flag and the stream
-in plain fields, a data race. Here the flag is atomic, and each stream
-belongs to a session that only the messenger replaces, after the old
-stream's listener has exited; the tests check it under the race detector.
-
-Faults. Every message gets exactly one outcome, a reply or an error; the
-run fails if one gets none (lost) or two. --malformed messages carry a
-checksum that does not match their payload: the peer rejects each with an
-error reply and the stream goes on. --oversized messages have a payload
-over 64 KiB: the client refuses each before sending, because gRPC ends the
-whole stream on a message over its send limit; the peer's own limit ends
-only the stream of a client that sends one anyway, as a frame it cannot
-decode does. With --restart each mode and buffer runs again with the peer
-stopped once the first half of the messages has been written, and started
-again on the same address after --downtime; the second half is handed over
-once the client has seen the peer go. Messages written to the broken
-stream and not yet answered fail (failed_broken; the peer may have handled
-them, but none is sent twice); the messenger opens a new stream, retrying
-for up to --downtime + 1 s, and the later messages are replied to
-(reconnects). sync loses the one message in flight, async and iorder all
-the unanswered ones: 150 to 1500 of the 5000.
-
-Variants are named <mode>/buf=<n>, and <mode>/buf=<n>/restart.`
+// help is the lab's --help: what it measures and what to look for.
+//
+//go:embed help.txt
+var help string
 
 // The metrics of a point; lost is messages - replied - failed, always 0
 // (Run fails otherwise).
@@ -118,7 +53,7 @@ const (
 // are Config's. Its chart is replies per second against the messenger's
 // channel buffer, a line per mode, the runs with a peer restart dashed.
 func NewLab() *lab.Of[Config] {
-	return lab.New(lab.Info{Name: Name, Help: help,
+	return lab.New(lab.Info{Name: Name, Help: strings.TrimSuffix(help, "\n"),
 		Summary: "messages over one gRPC bidirectional stream: replies in the sender's goroutine or a listener, channel buffers, a peer restart",
 		Example: `  brewput lab stream
   brewput lab stream --modes sync,async --buffers 0,100 --cpus 2

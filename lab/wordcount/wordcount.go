@@ -8,10 +8,12 @@ package wordcount
 import (
 	"cmp"
 	"context"
+	_ "embed"
 	"fmt"
 	"os"
 	"os/exec"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/brewput/brewput/internal/format"
@@ -24,41 +26,10 @@ import (
 // Name is the lab's name, as in "brewput lab wordcount".
 const Name = "wordcount"
 
-const help = `A program that counts the words of a 1.2 MB text in two seconds, where
-wc -w takes a few milliseconds, is not slow because system calls are slow,
-but because it makes 1.2 million of them. This lab counts the words of one
-file three ways, each a step of the talk that profiled such a program:
-
-  bytewise  one Read call on the file per byte: a system call per byte,
-            and, as the talk's program did, a new one-byte buffer per read
-            (a slice passed to an interface's Read escapes to the heap).
-  buffered  the same reads from a bufio.Reader, which fetches 4 KiB per
-            system call and hands out the bytes from memory; still one
-            allocation per byte.
-  reused    buffered, reading into one buffer reused for every read: a
-            handful of allocations per file instead of one per byte.
-
-A word is a maximal run of bytes that are not white space (space, tab,
-newline, vertical tab, form feed, carriage return), as wc -w counts them
-in the C locale. Without --file the lab counts a made-up ASCII text of
---size bytes, the same every time, written to a temporary file that is
-removed afterwards. Every run's count is checked against a count of the
-file in memory, and the three ways must agree. When wc is on the PATH it
-runs on the same file, each run timed as a point "wc" (its time includes
-starting the process), and its count must equal the lab's; for a --file
-that is not plain ASCII, where wc's idea of a word may differ, a
-difference is reported instead.
-
-Each way runs --reps times, the ways taking turns so that a busy spell of
-the machine hits all of them, at each CPU count asked for (GOMAXPROCS;
-the counting itself is one goroutine). A point reports the median run and
-keeps every run's time as its latency distribution, in ms.
-
-What to look for: speedup over bytewise of about an order of magnitude for
-buffered and more for reused; allocs_per_op near the file's size in bytes
-for bytewise and buffered, and a handful for reused, which is where its
-last factor comes from; and how far the best of the three still is from
-wc, whose time includes starting a process.`
+// help is the lab's --help: what it measures and what to look for.
+//
+//go:embed help.txt
+var help string
 
 // The metrics of a point.
 const (
@@ -72,7 +43,7 @@ const (
 // NewLab returns the lab at its defaults, as brewput runs it; its flags
 // are Config's. Its chart is each way's throughput, a bar each.
 func NewLab() *lab.Of[Config] {
-	return lab.New(lab.Info{Name: Name, Help: help,
+	return lab.New(lab.Info{Name: Name, Help: strings.TrimSuffix(help, "\n"),
 		Summary: "count words by a syscall per byte, buffered, and without allocating: against wc -w",
 		Example: `  brewput lab wordcount
   brewput lab wordcount --file /usr/share/common-licenses/GPL-3

@@ -7,6 +7,7 @@ package workloads
 import (
 	"cmp"
 	"context"
+	_ "embed"
 	"fmt"
 	"github.com/brewput/brewput/internal/format"
 	"runtime"
@@ -22,52 +23,10 @@ import (
 // Name is the lab's name, as in "brewput lab workloads".
 const Name = "workloads"
 
-const help = `Concurrency is not parallelism. Whether doing work out of order, in many
-goroutines, makes it faster depends on the kind of work: CPU-bound work
-needs more CPUs to go faster, IO-bound work does not, and some work does
-not split at all. This lab measures three workloads, each done
-sequentially (one goroutine) and concurrently, with GOMAXPROCS set to each
-CPU count asked for.
-
-add sums --add-size integers. The concurrent variant splits the slice into
-one part per goroutine (--goroutines, by default one per CPU of the
-machine) and adds up their sums. On 1 CPU those goroutines take turns and
-gain nothing; on 2 CPUs they run at once and the sum gets faster, up to
-what the memory bandwidth allows.
-
-sort bubble-sorts --sort-size integers. The concurrent variant sorts one
-chunk per goroutine at once, then must bubble-sort the whole slice again,
-because sorted chunks are not a sorted slice; that second sort redoes most
-of the work in one goroutine, so the concurrent sort is no faster on any
-number of CPUs, and slower on one.
-
-find searches --docs small XML documents for --topic. Reading each
-document starts with a blocking wait of --wait that stands for the disk
-(a sleep, so the figure does not depend on this machine's disk and page
-cache), then parses it with encoding/xml. The concurrent variant is a pool
-of --workers goroutines fed the documents by a channel: while one waits,
-another parses, so the waits overlap even on one CPU, and the pool is
-many times faster there already. Its waits overlapped, what is left of
-the pool's work is parsing: more CPUs help it, up to what --workers waits
-at a time allow.
-
-Every run's answer is checked exactly (the sum, the sorted order against
-the standard library's sort, the number of documents found against the
-generator's own count) and a wrong one stops the lab with an error. Each
-variant runs --reps times, the sequential and concurrent runs of a
-workload taking turns so that a busy spell of the machine hits both; a
-point reports the median run's time and keeps every run's time as its
-latency distribution, in ms.
-
-What to look for: the speedup chart, concurrent over sequential at each
-CPU count. find is far above 1 from 1 CPU on; add is about 1 on 1 CPU and
-rises with CPUs; sort stays at or below 1 everywhere. The cpu util
-column (the share of the CPUs the variant kept busy) tells why: sequential
-find leaves the CPU mostly idle, waiting; find's pool parses while others
-wait, so its share is many times sequential find's, as high as its
-parsing and --workers waits at a time allow. add and sort compute
-without waiting: their share says how many of the CPUs each variant
-keeps busy.`
+// help is the lab's --help: what it measures and what to look for.
+//
+//go:embed help.txt
+var help string
 
 // The metrics of a point.
 const (
@@ -79,7 +38,7 @@ const (
 // are Config's. Its chart is the speedup of each workload's concurrent
 // variant over its sequential one, against CPUs.
 func NewLab() *lab.Of[Config] {
-	return lab.New(lab.Info{Name: Name, Help: help,
+	return lab.New(lab.Info{Name: Name, Help: strings.TrimSuffix(help, "\n"),
 		Summary: "add, sort and find, sequential and concurrent, on 1 CPU and more: when concurrency pays",
 		Example: `  brewput lab workloads
   brewput lab workloads --cpus 1 --sort-size 5000 --docs 200

@@ -21,10 +21,8 @@ import (
 // Name is the lab's name, as in brewput lab actors.
 const Name = "actors"
 
-// help is the lab's --help: what it measures and what to look for.
-//
 //go:embed help.txt
-var help string
+var help string // the lab's --help: what it measures and what to look for
 
 // The metrics of a point.
 const (
@@ -39,10 +37,9 @@ const (
 	MetricRemoteCost results.Metric = "remote_cost"     // on remote points, local_ids_per_s ÷ Throughput
 )
 
-// NewLab returns the lab at its defaults, as brewput runs it; its flags
-// are Config's. Its chart is identities per second against clients, a
-// line per variant, the remote ones dashed, on a log scale: over gRPC a
-// variant is tens of times slower than in process.
+// NewLab returns the lab at its defaults; its flags are Config's. Its
+// chart is identities per second against clients, a line per variant,
+// the remote ones dashed, on a log scale.
 func NewLab() *lab.Of[Config] {
 	return lab.New(lab.Info{Name: Name, Help: strings.TrimSuffix(help, "\n"),
 		Summary: "an identity service behind a mutex, a counter lock, an actor's mailbox or a locked actor: in process and over gRPC",

@@ -117,10 +117,9 @@ type endpoint struct {
 // readyTimeout bounds the wait for the client connection to be ready.
 const readyTimeout = 10 * time.Second
 
-// serve starts a gRPC server for svc on a port of 127.0.0.1 the system
-// chooses, and connects to it, waiting until the connection is ready so
-// that a run does not time its set-up. On error, everything it started is
-// stopped, svc included.
+// serve starts a gRPC server for svc on 127.0.0.1 and connects to it,
+// ready before a run's clock starts; on error it stops everything, svc
+// included.
 func serve(ctx context.Context, svc Service) (*endpoint, error) {
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -186,8 +185,7 @@ func (r *endpoint) next(ctx context.Context, client int) (Reply, error) {
 }
 
 // close closes the connection, stops the server once its handlers have
-// returned, and then closes the service. It returns Serve's error, if
-// Serve failed for another reason than being stopped.
+// returned, then the service; its error is Serve's, other than a stop.
 func (r *endpoint) close() error {
 	if r.conn != nil {
 		r.conn.Close()

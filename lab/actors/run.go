@@ -61,10 +61,9 @@ func (p *path) name() string {
 	return p.variant
 }
 
-// measureClients measures every variant of c, in process and, with
-// c.Remote, over gRPC, with clients clients at the current GOMAXPROCS, n:
-// c.Reps rounds, each a run of every one in turn. It returns their points
-// in c's order of variants, each remote point after its in-process one.
+// measureClients measures every variant of c (and, with c.Remote, over
+// gRPC) with clients clients, the runs in turns; in c's order of
+// variants, each remote point after its in-process one.
 func measureClients(ctx context.Context, c Config, clients, n int) ([]results.Point, error) {
 	var paths []*path
 	for _, v := range c.Variants {
@@ -152,9 +151,8 @@ func progressLine(p results.Point) string {
 	return line
 }
 
-// runOnce starts a new service of variant, behind a gRPC server if remote,
-// runs clients clients asking for requests identities in all, checks what
-// they got, and stops everything it started.
+// runOnce runs clients clients on a new service of variant (behind a gRPC
+// server if remote), checks what they got, and stops what it started.
 func runOnce(ctx context.Context, c Config, variant string, remote bool, clients, requests int) (out outcome, err error) {
 	svc, err := NewService(variant, c.Mailbox, c.ReplyBytes)
 	if err != nil {
@@ -197,16 +195,13 @@ type outcome struct {
 }
 
 // ctxEvery is how many requests a client makes between looks at its
-// context: often enough to stop within a millisecond, rarely enough that
-// the look costs nothing beside a request.
+// context: it stops within a millisecond, and the look costs nothing.
 const ctxEvery = 64
 
 // drive runs clients goroutines, released together, each asking call for
-// its share of requests identities one after another, and returns what
-// they got and how long it took. Each client checks the size of every
-// reply and the whole of its last one. When ctx is done, or a call fails,
-// every client stops within ctxEvery requests; drive returns ctx's error
-// or the first failure.
+// its share of requests one after another, checking each reply's size and
+// the whole of its last. When ctx is done or a call fails, every client
+// stops within ctxEvery requests.
 func drive(ctx context.Context, call caller, clients, requests, replyBytes int) (outcome, error) {
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -270,10 +265,9 @@ func drive(ctx context.Context, call caller, clients, requests, replyBytes int) 
 	return out, nil
 }
 
-// check verifies the identities of a run of requests requests, by client:
-// each client's strictly increasing, and all of them together 1 to
-// requests, each once (a fresh service starts at 1 and counts by one, so
-// this is what unique identities, as many as requests, must be).
+// check verifies a run's identities, by client: each client's strictly
+// increasing, and all together 1 to requests, each once (as unique
+// identities of a fresh service, counting from 1, must be).
 func check(ids [][]uint64, requests int) error {
 	seen := make([]bool, requests+1)
 	total := 0

@@ -18,10 +18,8 @@ type Service interface {
 	Close()
 }
 
-// NewService returns a new service of the given variant, one of
-// [Variants], whose replies are replyBytes long; mailbox is the actor's
-// mailbox size in requests (the other variants have none). replyBytes
-// must be at least 96 and mailbox at least 0.
+// NewService returns a new service of variant, whose replies are
+// replyBytes long; mailbox is the actor's (the others have none).
 func NewService(variant string, mailbox, replyBytes int) (Service, error) {
 	if replyBytes < minReplyBytes || replyBytes > maxReplyBytes {
 		return nil, fmt.Errorf("reply-bytes %d: want %d to %d bytes", replyBytes, minReplyBytes, maxReplyBytes)
@@ -86,18 +84,16 @@ func (s *sequenceService) Next(client int) Reply {
 
 func (s *sequenceService) Close() {}
 
-// event is a request as the actor and the locker handle it: the client
-// that asks, and the channel its reply goes back on, one per request, as
-// the seed's events carry their source.
+// event is a request as the actor and the locker handle it: the client,
+// and the channel of its own the reply goes back on, as in the seed.
 type event struct {
 	client int
 	reply  chan Reply
 }
 
 // ipseity is the state that actor and locker serialize access to, and its
-// one handler. handle counts and builds the reply, as simple does under
-// its lock: what differs between the two variants is only how events get
-// to it one at a time.
+// one handler, which counts and builds the reply as simple does under its
+// lock: the two differ only in how events get to it one at a time.
 type ipseity struct {
 	seq  uint64
 	size int
@@ -177,9 +173,8 @@ func (l *lockerService) Next(client int) Reply {
 
 func (l *lockerService) Close() {}
 
-// Reply is what the service answers a request with: the identity handed
-// out and the reply record built for it, a line of text of the configured
-// size (see Config.ReplyBytes) that names the identity and the client and
+// Reply is the service's answer: the identity handed out and its record,
+// a line of Config.ReplyBytes that names the identity and the client and
 // ends with a checksum of itself.
 type Reply struct {
 	ID     uint64
@@ -198,9 +193,8 @@ const (
 const sumField = len(" sum=") + 16
 
 // buildReply builds the reply for identity id, asked for by client: the
-// work that simple does under its lock and sequence does outside it, and
-// that actor and locker do in their one handler. It is real work,
-// proportional to size: the record
+// work simple does under its lock and sequence outside it, proportional
+// to size: the record
 //
 //	ipseity id=<id> client=<client> hex=<id in hex> pad=<filler> sum=<checksum>
 //
@@ -257,9 +251,9 @@ func fnv1a(b []byte) uint64 {
 	return h
 }
 
-// checkReply rebuilds the reply that client should have got with r's
-// identity and compares it with r, byte for byte: it catches a record
-// built for another identity or client, or damaged on the way.
+// checkReply compares r, byte for byte, with the reply client should have
+// got with r's identity: another identity's or client's, or a damaged
+// one, fails.
 func checkReply(r Reply, client, size int) error {
 	want := buildReply(r.ID, client, size)
 	if !bytes.Equal(r.Record, want.Record) {

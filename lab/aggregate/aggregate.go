@@ -23,10 +23,8 @@ import (
 // Name is the lab's name, as in brewput lab aggregate.
 const Name = "aggregate"
 
-// help is the lab's --help: what it measures and what to look for.
-//
 //go:embed help.txt
-var help string
+var help string // the lab's --help: what it measures and what to look for
 
 // The metrics of a point.
 const (
@@ -42,9 +40,8 @@ const (
 	MetricSpeedup         results.Metric = "speedup"           // on grouped points, Throughput ÷ single's with the same P, S and CPUs
 )
 
-// NewLab returns the lab at its defaults, as brewput runs it; its flags
-// are Config's. Its chart is the grouped points' speedup against the
-// buffer, a line per producer count.
+// NewLab returns the lab at its defaults; its flags are Config's, its
+// chart the grouped speedup against the buffer, a line per P.
 func NewLab() *lab.Of[Config] {
 	return lab.New(lab.Info{Name: Name, Help: strings.TrimSuffix(help, "\n"),
 		Summary: "P producers, one consumer: one handle call per run of identical events against one per event",

@@ -36,14 +36,11 @@ type Call struct {
 	Count int
 }
 
-// Grouper turns a stream of events, one Add at a time, into runs of
-// consecutive events of one type. It holds the current run until an event
-// of another type ends it or Flush is called, and only then hands it to
-// its handler, whole: the event that ends a run starts the next one
-// instead of being handled on its own, which is what the seed's grouper
-// got wrong (a a a a b b b gave (a,4), (b,1), (b,2)).
-//
-// A Grouper is not safe for concurrent use; it belongs to the one consumer.
+// Grouper turns events, one Add at a time, into runs of one type, each
+// handed to its handler whole once an event of another type ends it or
+// Flush is called: the event that ends a run starts the next, where the
+// seed's grouper handled it alone (a a a a b b b gave (a,4), (b,1),
+// (b,2)). It belongs to the one consumer: not safe for concurrent use.
 type Grouper struct {
 	handle func(t Type, count int)
 	cur    Type
@@ -85,9 +82,8 @@ func (g *Grouper) Pending() Call {
 	return Call{Type: g.cur, Count: g.n}
 }
 
-// Group returns the handle calls a Grouper makes of events: one Call for
-// each maximal run of consecutive events of one type, the last one
-// included. Group(nil) is empty.
+// Group returns the calls a Grouper makes of events: one per maximal run
+// of one type, the last included.
 func Group(events []Type) []Call {
 	runs := []Call{}
 	g := NewGrouper(func(t Type, n int) { runs = append(runs, Call{Type: t, Count: n}) })
@@ -126,9 +122,9 @@ func ConsumeEach(ch <-chan Event, handle func(t Type, count int)) {
 	c.each(ch)
 }
 
-// consumer is the one goroutine that reads the channel. Besides calling
-// handle it counts what it received, and times the sampled events from
-// their birth to the end of the handle call that took them.
+// consumer is the one goroutine that reads the channel: it calls handle,
+// counts what it received, and times the sampled events to the end of the
+// call that took them.
 type consumer struct {
 	handle func(t Type, count int)
 

@@ -57,7 +57,8 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 // measurePair measures one combination both ways at the current
 // GOMAXPROCS, n, and returns the single point and the grouped one.
 func measurePair(ctx context.Context, c Config, n, producers, buffer int) ([2]results.Point, error) {
-	var outs [2][]outcome // by strategy: single, grouped
+	strategies := [2]string{Single, Grouped}
+	var outs [2][]outcome // by strategy
 	err := lab.Turns(ctx, c.Reps, 2, func(rep, k int) error {
 		i := (k + rep) % 2 // take turns at going first
 		out, err := pipeline(ctx, c, i == 1, producers, buffer)
@@ -65,7 +66,7 @@ func measurePair(ctx context.Context, c Config, n, producers, buffer int) ([2]re
 			return err
 		}
 		if err := out.check(i == 1); err != nil {
-			return fmt.Errorf("%s %s cpus=%d: %w", Name, Variant(strategy(i == 1), producers, buffer), n, err)
+			return fmt.Errorf("%s %s cpus=%d: %w", Name, Variant(strategies[i], producers, buffer), n, err)
 		}
 		outs[i] = append(outs[i], out)
 		return nil
@@ -75,7 +76,7 @@ func measurePair(ctx context.Context, c Config, n, producers, buffer int) ([2]re
 	}
 	var pair [2]results.Point
 	for i := range pair {
-		p, err := point(c, strategy(i == 1), median(outs[i]), n, producers, buffer)
+		p, err := point(c, strategies[i], median(outs[i]), n, producers, buffer)
 		if err != nil {
 			return pair, err
 		}
@@ -83,14 +84,6 @@ func measurePair(ctx context.Context, c Config, n, producers, buffer int) ([2]re
 	}
 	pair[1].Metrics[MetricSpeedup] = pair[1].Throughput / pair[0].Throughput
 	return pair, nil
-}
-
-// strategy names the way: Grouped or Single.
-func strategy(grouped bool) string {
-	if grouped {
-		return Grouped
-	}
-	return Single
 }
 
 // median returns the run of median wall time among outs (of an even
@@ -138,9 +131,8 @@ func (o outcome) lost() int64 {
 	return n
 }
 
-// check fails unless every type's events were handled exactly as many
-// times as they were produced and received, and, when grouped, unless
-// every run of one type as received made exactly one call.
+// check fails unless every type's events were handled as many times as
+// produced and received and, grouped, each run as received made one call.
 func (o outcome) check(grouped bool) error {
 	var total int64
 	var diff []string
@@ -162,12 +154,10 @@ func (o outcome) check(grouped bool) error {
 	return nil
 }
 
-// pipeline runs producers goroutines that make c.Events events between
-// them and put them on a channel of buffer events, and one consumer that
-// handles them, grouped or one by one, with a handle call that costs
-// c.HandleCost, until the producers are done and the channel is closed.
-// On cancellation the producers stop early, the consumer handles what
-// they sent, and pipeline returns ctx.Err().
+// pipeline runs producers goroutines that share c.Events events on a
+// channel of buffer, and one consumer that handles them, grouped or one by
+// one, until the channel is closed. Cancelled, the producers stop early
+// and the consumer handles what they sent.
 func pipeline(ctx context.Context, c Config, grouped bool, producers, buffer int) (outcome, error) {
 	out := outcome{latency: lab.NewHist(time.Hour)}
 	ch := make(chan Event, buffer)
@@ -218,22 +208,18 @@ func pipeline(ctx context.Context, c Config, grouped bool, producers, buffer int
 	return out, nil
 }
 
-// sampleEvery is the stride of the latency sample: each producer's events
-// whose index is a multiple of it are timed from production to the end of
-// their handle call. Timing every event would add two clock reads to an
-// event that otherwise costs a channel operation.
+// sampleEvery is the stride of the latency sample: timing every event
+// would add two clock reads to what costs a channel operation.
 const sampleEvery = 16
 
 // ctxEvery is how many events a producer sends between looks at its
-// context: a look on every event would add a channel operation to each of
-// the ones measured.
+// context, a channel operation of its own.
 const ctxEvery = 1024
 
-// stream makes one producer's events: runs of one type whose lengths are
-// drawn independently from a geometric distribution of mean runLength, each
-// run of another type than the run before it, so that the runs as made
-// have exactly that distribution. The same seed and producer number give
-// the same events.
+// stream makes one producer's events: runs of geometric length of mean
+// runLength, each of another type than the one before, so that the runs
+// as made have that distribution; the same seed and producer, the same
+// events.
 type stream struct {
 	rng  *rand.Rand
 	stay float64 // probability that the next event continues the run: 1 - 1/runLength
@@ -262,8 +248,8 @@ func (s *stream) next() Type {
 }
 
 // produce sends n events of s on ch, stamping every sampleEvery-th with
-// its birth since base, and returns how many of each type it sent. It
-// stops early, returning what it sent, once ctx is done.
+// its birth since base, and returns how many of each type it sent, fewer
+// once ctx is done.
 func produce(ctx context.Context, ch chan<- Event, s *stream, n int, base time.Time) (sent [types]int64) {
 	done := ctx.Done()
 	for i := range n {

@@ -50,7 +50,7 @@ func TestEveryEventHandled(t *testing.T) {
 		want, sampled := reference(c, p)
 		for _, s := range []int{0, 1, 7, 100, 10_000} {
 			for _, grouped := range []bool{false, true} {
-				v := Variant(strategy(grouped), p, s)
+				v := Variant(map[bool]string{false: Single, true: Grouped}[grouped], p, s)
 				out, err := pipeline(context.Background(), c, grouped, p, s)
 				if err != nil {
 					t.Fatalf("%s: %v", v, err)

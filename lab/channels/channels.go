@@ -20,10 +20,8 @@ import (
 // Name is the lab's name, as in brewput lab channels.
 const Name = "channels"
 
-// help is the lab's --help: what it measures and what to look for.
-//
 //go:embed help.txt
-var help string
+var help string // the lab's --help: what it measures and what to look for
 
 // The metrics of a point.
 const (
@@ -36,10 +34,9 @@ const (
 	MetricBatchLines   results.Metric = "batch_lines"          // its B
 )
 
-// NewLab returns the lab at its defaults, as brewput runs it; its flags
-// are Config's. Its chart is the share of the bound each channel size
-// reaches against the batch size, the best over the consumer counts, at
-// the most CPUs.
+// NewLab returns the lab at its defaults; its flags are Config's, its
+// chart the share of the bound against the batch, a line per channel
+// size, the best over consumer counts, at the most CPUs.
 func NewLab() *lab.Of[Config] {
 	return lab.New(lab.Info{Name: Name, Help: strings.TrimSuffix(help, "\n"),
 		Summary: "one producer, M consumers hashing lines through a channel: how channel size and batching close the gap to the CPU bound",
@@ -76,10 +73,9 @@ type Config struct {
 	Seed uint64 `flag:"seed" usage:"seed of the producer's random lines"`
 }
 
-// DefaultConfig is the article's experiment: 300-byte lines, 5 SHA-1 sums
-// each, channel sizes 1 to 1000, 1 to 64 consumers, batches of 1 to 1000
-// lines: 96 points of 0.15 to 0.6 s, 25 to 35 s per CPU count on a 2-CPU
-// machine.
+// DefaultConfig is the article's experiment: 300-byte lines, 5 SHA-1s
+// each, channels of 1 to 1000, 1 to 64 consumers, batches of 1 to 1000:
+// 96 points, 25 to 35 s per CPU count on a 2-CPU machine.
 func DefaultConfig() Config {
 	return Config{
 		Lines:     50_000,
@@ -129,10 +125,8 @@ func Variant(size, consumers, batch int) string {
 	return fmt.Sprintf("S=%d/M=%d/B=%d", size, consumers, batch)
 }
 
-// Memory is what a point holds at most: the batches in the channel, in
-// the consumers' hands and the producer's, of up to the largest batch of
-// lines each (twice, as the garbage collector lets the heap grow to twice
-// what is live), and the sampled lines' times.
+// Memory is what a point holds at most: the batches in the channel and in
+// hand (twice: the heap grows to twice what is live), and the samples.
 func (c Config) Memory() (float64, string) {
 	most := func(xs []int) int {
 		m := 0

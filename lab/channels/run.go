@@ -121,19 +121,17 @@ type batch struct {
 	lines []string
 }
 
-// tally is what one consumer did: how many lines it hashed, and the sum
-// (mod 2⁶⁴) over them of the first 8 bytes, big-endian, of each line's last
-// SHA-1 sum. Addition commutes, so the total over consumers does not
+// tally is what one consumer did: the lines it hashed, and the sum of the
+// first 8 bytes of each's last SHA-1, which commutes: the total does not
 // depend on which consumer got which line.
 type tally struct {
 	lines int64
 	sum   uint64
 }
 
-// pipeline makes c.Lines lines in this goroutine and hands them, batch
-// lines a message, through a channel of size messages to consumers
-// goroutines, and waits for them all to finish. On cancellation it stops
-// producing, lets the consumers drain what was sent, and returns ctx.Err().
+// pipeline makes c.Lines lines and hands them, batchLines a message,
+// through a channel of size to consumers goroutines. Cancelled, it stops
+// producing and lets the consumers drain what was sent.
 func pipeline(ctx context.Context, c Config, size, consumers, batchLines int) (outcome, error) {
 	gen := newGenerator(c.Seed, c.LineBytes)
 	// born[k] is the time line k·sampleEvery was made, in ns since base;
@@ -162,9 +160,8 @@ func pipeline(ctx context.Context, c Config, size, consumers, batchLines int) (o
 			}
 		}
 		ch <- batch{first: first, lines: lines}
-		// Polling ctx on every message would add a channel operation to
-		// each of the ones measured; every 256 KiB of lines (a thousand of
-		// the default's, each of a megabyte's) is soon enough.
+		// A look at ctx is a channel operation: every 256 KiB of lines is
+		// soon enough.
 		if sinceCheck += len(lines) * c.LineBytes; sinceCheck >= 256<<10 {
 			sinceCheck = 0
 			select {

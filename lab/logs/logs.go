@@ -23,10 +23,8 @@ import (
 // Name is the lab's name, as in brewput lab logs.
 const Name = "logs"
 
-// help is the lab's --help: what it measures and what to look for.
-//
 //go:embed help.txt
-var help string
+var help string // the lab's --help: what it measures and what to look for
 
 // The metrics of a point.
 const (
@@ -43,10 +41,8 @@ const (
 	MetricOfSingle      results.Metric = "of_single"            // Throughput ÷ single_appends_per_s
 )
 
-// NewLab returns the lab at its defaults, as brewput runs it; its flags
-// are Config's. Its chart is how many times the naive sum of append
-// latencies overstates the wall time, against writers, a line per kind,
-// with y = t, what a log that serializes every append gives.
+// NewLab returns the lab at its defaults; its flags are Config's, its
+// chart the overstatement against writers, a line per kind, beside y = t.
 func NewLab() *lab.Of[Config] {
 	return lab.New(lab.Info{Name: Name, Help: strings.TrimSuffix(help, "\n"),
 		Summary: "t writers share a fixed number of appends to one log (memory, file, LevelDB): wall-clock throughput, and why summed latencies overstate time t-fold",

@@ -132,9 +132,9 @@ type run struct {
 	latency    *hdrhistogram.Histogram
 }
 
-// runOnce opens a new log of kind at path, has writers goroutines share
-// appends appends of valueBytes to it, and checks the log afterwards. On
-// cancellation the writers stop after their current append.
+// runOnce has writers goroutines share appends appends of valueBytes to a
+// new log of kind at path, then checks it; cancelled, the writers stop
+// after their current append.
 func runOnce(ctx context.Context, kind Kind, synced bool, path string, writers, appends, valueBytes int) (run, error) {
 	lg, err := New(kind, synced)
 	if err != nil {
@@ -171,22 +171,21 @@ func runOnce(ctx context.Context, kind Kind, synced bool, path string, writers, 
 		return run{}, err
 	}
 	r := run{start: sw.Start, cpu: cpu, latency: lab.NewHist(time.Hour)}
-	first, last := ws[0].start, ws[0].end
 	for _, w := range ws {
 		if w.err != nil {
 			return run{}, fmt.Errorf("writer %d: %w", w.id, w.err)
 		}
-		first, last = minTime(first, w.start), maxTime(last, w.end)
 		for _, d := range w.latency {
 			r.latencySum += d
 			lab.Record(r.latency, int64(d))
 		}
 	}
+	first := slices.MinFunc(ws, func(a, b *writer) int { return a.start.Compare(b.start) }).start
+	last := slices.MaxFunc(ws, func(a, b *writer) int { return a.end.Compare(b.end) }).end
 	r.wall = last.Sub(first)
 
-	// The check reads the log as a new reader would: closed and opened
-	// again, from what is on disk. A memory log keeps nothing after
-	// Close, so it is checked as it is.
+	// The check reads the log as a new reader would, from what is on disk;
+	// a memory log keeps nothing after Close, so it is checked open.
 	if kind != Memory {
 		open = false
 		if err := lg.Close(); err != nil {
@@ -204,20 +203,6 @@ func runOnce(ctx context.Context, kind Kind, synced bool, path string, writers, 
 		return run{}, fmt.Errorf("check: %w", err)
 	}
 	return r, nil
-}
-
-func minTime(a, b time.Time) time.Time {
-	if b.Before(a) {
-		return b
-	}
-	return a
-}
-
-func maxTime(a, b time.Time) time.Time {
-	if b.After(a) {
-		return b
-	}
-	return a
 }
 
 // tempDir is where os.MkdirTemp(dir, …) makes its folder.
@@ -260,10 +245,9 @@ func newWriter(id, appends, valueBytes int, synced bool) *writer {
 }
 
 // cancelEvery is how many appends a writer makes between looks at its
-// context, on a log that does not sync: a look is not free beside a
-// memory append of half a microsecond, and 64 appends take well under a
-// millisecond. A writer to a log that syncs looks before every append,
-// as 64 fsyncs can take most of a second.
+// context: a look is not free beside a memory append of half a µs, and
+// 64 take well under a millisecond. A writer to a log that syncs looks
+// before every append: 64 fsyncs can take most of a second.
 const cancelEvery = 64
 
 // run waits for gate to close and makes the writer's appends to lg,
@@ -291,10 +275,9 @@ func (w *writer) run(ctx context.Context, lg Log, gate <-chan struct{}) {
 
 // fill writes into value the k-th value of writer id: its first 8 bytes
 // are id and k (id in the top 24 bits, k in the low 40), the rest a
-// pattern of them, so that no two appends of a run write the same value
-// and a value cut short or moved is caught. After the first value of a
-// writer only the first 8 bytes change: rewriting the whole value would
-// cost more than a memory append.
+// pattern of id, so that no two appends write the same value and one cut
+// short or moved is caught. After a writer's first value only the first
+// 8 bytes change: rewriting all would cost more than a memory append.
 func fill(value []byte, id, k int) {
 	tag := uint64(id)<<40 | uint64(k)
 	binary.BigEndian.PutUint64(value, tag)
@@ -305,12 +288,10 @@ func fill(value []byte, id, k int) {
 	}
 }
 
-// check reads every append of the writers ws back from lg, which they
-// filled with appends values of valueBytes bytes: the log must hold
-// exactly appends values, every index must have been returned to one
-// append only, and Get at each index must return the value that append
-// wrote. As the writers made appends appends, all with indices below
-// appends and none twice, every index holds exactly one of them.
+// check reads every append of the writers ws back from lg: the log must
+// hold exactly appends values, each index given to one append only (so
+// every index holds one of them), and Get at each must return what that
+// append wrote.
 func check(lg Log, ws []*writer, appends, valueBytes int) error {
 	if n := lg.Len(); n != appends {
 		return fmt.Errorf("the log holds %d values after %d appends", n, appends)

@@ -24,10 +24,8 @@ import (
 // Name is the lab's name, as in brewput lab render.
 const Name = "render"
 
-// help is the lab's --help: what it measures and what to look for.
-//
 //go:embed help.txt
-var help string
+var help string // the lab's --help: what it measures and what to look for
 
 // The metrics of a point; speedups are over seq at the same CPU count.
 const (
@@ -42,9 +40,8 @@ const (
 	MetricPixels         results.Metric = "pixels"           // the image's
 )
 
-// NewLab returns the lab at its defaults, as brewput runs it; its flags
-// are Config's. Its chart is Amdahl's curve for the serial fraction the
-// points estimate, with the whole program's measured speedups on it.
+// NewLab returns the lab at its defaults; its flags are Config's, its
+// chart Amdahl's curve with the measured whole-program speedups.
 func NewLab() *lab.Of[Config] {
 	return lab.New(lab.Info{Name: Name, Help: strings.TrimSuffix(help, "\n"),
 		Summary: "a Mandelbrot image rendered by 1 goroutine, one per pixel, one per row or a worker pool, then PNG-encoded: Amdahl's law",

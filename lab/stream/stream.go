@@ -25,10 +25,8 @@ import (
 // Name is the lab's name, as in brewput lab stream.
 const Name = "stream"
 
-// help is the lab's --help: what it measures and what to look for.
-//
 //go:embed help.txt
-var help string
+var help string // the lab's --help: what it measures and what to look for
 
 // The metrics of a point; lost is messages - replied - failed, always 0
 // (Run fails otherwise).
@@ -49,9 +47,9 @@ const (
 	MetricCPUPerMsg         results.Metric = "cpu_us_per_msg"     // the process's CPU time per reply, the peer's included
 )
 
-// NewLab returns the lab at its defaults, as brewput runs it; its flags
-// are Config's. Its chart is replies per second against the messenger's
-// channel buffer, a line per mode, the runs with a peer restart dashed.
+// NewLab returns the lab at its defaults; its flags are Config's, its
+// chart replies per second against the buffer, a line per mode, the
+// restarts dashed.
 func NewLab() *lab.Of[Config] {
 	return lab.New(lab.Info{Name: Name, Help: strings.TrimSuffix(help, "\n"),
 		Summary: "messages over one gRPC bidirectional stream: replies in the sender's goroutine or a listener, channel buffers, a peer restart",

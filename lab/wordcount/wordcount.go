@@ -26,10 +26,8 @@ import (
 // Name is the lab's name, as in "brewput lab wordcount".
 const Name = "wordcount"
 
-// help is the lab's --help: what it measures and what to look for.
-//
 //go:embed help.txt
-var help string
+var help string // the lab's --help: what it measures and what to look for
 
 // The metrics of a point.
 const (
@@ -40,8 +38,8 @@ const (
 	MetricBytesPerOp  results.Metric = "bytes_per_op"  // on the Go ways: bytes allocated per run
 )
 
-// NewLab returns the lab at its defaults, as brewput runs it; its flags
-// are Config's. Its chart is each way's throughput, a bar each.
+// NewLab returns the lab at its defaults; its flags are Config's, its
+// chart each way's throughput, a bar each.
 func NewLab() *lab.Of[Config] {
 	return lab.New(lab.Info{Name: Name, Help: strings.TrimSuffix(help, "\n"),
 		Summary: "count words by a syscall per byte, buffered, and without allocating: against wc -w",

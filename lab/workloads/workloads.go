@@ -23,10 +23,8 @@ import (
 // Name is the lab's name, as in "brewput lab workloads".
 const Name = "workloads"
 
-// help is the lab's --help: what it measures and what to look for.
-//
 //go:embed help.txt
-var help string
+var help string // the lab's --help: what it measures and what to look for
 
 // The metrics of a point.
 const (
@@ -34,9 +32,8 @@ const (
 	MetricMedianMs results.Metric = "median_ms" // the median run's time
 )
 
-// NewLab returns the lab at its defaults, as brewput runs it; its flags
-// are Config's. Its chart is the speedup of each workload's concurrent
-// variant over its sequential one, against CPUs.
+// NewLab returns the lab at its defaults; its flags are Config's, its
+// chart each workload's concurrent speedup against CPUs.
 func NewLab() *lab.Of[Config] {
 	return lab.New(lab.Info{Name: Name, Help: strings.TrimSuffix(help, "\n"),
 		Summary: "add, sort and find, sequential and concurrent, on 1 CPU and more: when concurrency pays",

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"slices"
-	"strconv"
+	"strings"
 )
 
 // The checks a Validate is made of: each nil where the value is fine,
@@ -17,34 +17,17 @@ import (
 // Within wants v, the value of flag, from lo to hi ("FLAG V: want LO to
 // HI UNIT").
 func Within(flag string, v, lo, hi int, unit string) error {
-	if v < lo || v > hi {
-		return fmt.Errorf("%s %d: want %d to %d %s", flag, v, lo, hi, unit)
-	}
-	return nil
+	return Refuse(v < lo || v > hi, "%s %d: want %d to %d %s", flag, v, lo, hi, unit)
 }
 
 // AtLeast wants v lo or more ("FLAG V: want at least LO WHAT").
 func AtLeast(flag string, v, lo int, what string) error {
-	if v < lo {
-		return fmt.Errorf("%s %d: want at least %s", flag, v, bound(lo, what))
-	}
-	return nil
+	return Refuse(v < lo, "%s %d: want at least %s", flag, v, strings.TrimSpace(fmt.Sprint(lo, " ", what)))
 }
 
 // AtMost wants v hi or less ("FLAG V: want at most HI WHAT").
 func AtMost(flag string, v, hi int, what string) error {
-	if v > hi {
-		return fmt.Errorf("%s %d: want at most %s", flag, v, bound(hi, what))
-	}
-	return nil
-}
-
-// bound is n and what it counts, if anything ("1 integer", "1000").
-func bound(n int, what string) string {
-	if what == "" {
-		return strconv.Itoa(n)
-	}
-	return fmt.Sprintf("%d %s", n, what)
+	return Refuse(v > hi, "%s %d: want at most %s", flag, v, strings.TrimSpace(fmt.Sprint(hi, " ", what)))
 }
 
 // EachWithin is Within for each value of a list: the first out of range.
@@ -70,10 +53,7 @@ func Buffers(flag string, sizes []int, most int, what, unit string) error {
 // NotEmpty wants a list of at least one value ("FLAG: want at least one
 // WHAT").
 func NotEmpty[T any](flag string, list []T, what string) error {
-	if len(list) == 0 {
-		return fmt.Errorf("%s: want at least one %s", flag, what)
-	}
-	return nil
+	return Refuse(len(list) == 0, "%s: want at least one %s", flag, what)
 }
 
 // Refuse is any other rule: the error of format and args where bad holds.

@@ -15,9 +15,7 @@ import (
 )
 
 // The gRPC service is written by hand, without protoc: one unary method,
-// Next, whose messages a small codec of this package encodes. The codec is
-// given to the one server and the one client connection that use it, not
-// registered for the whole process.
+// Next, with a codec given to the server and connection that use it.
 const (
 	serviceName = "brewput.actors.Ipseity"
 	nextMethod  = "/" + serviceName + "/Next"

@@ -117,7 +117,7 @@ func pick[T any](l Level, tiny, quick, full T) T {
 	return full
 }
 
-// pair runs a and b, in the order Index says, and returns a's and b's.
+// pair runs a and b in the order Index says.
 func pair[T any](e Env, a, b func() (T, error)) (ta, tb T, err error) {
 	if e.Index%2 == 1 {
 		if tb, err = b(); err != nil {

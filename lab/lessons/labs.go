@@ -17,16 +17,15 @@ import (
 	"github.com/brewput/brewput/results/lesson"
 )
 
-// workloadsSeed is the article on sequential, concurrent and parallel
-// workloads (Ardan Labs, in Chinese and English).
-const workloadsSeed = "concurrency-parallelism-workloads.txt"
+// The article on sequential, concurrent and parallel workloads (Ardan
+// Labs), whose parallel runs had 8 cores.
+const (
+	workloadsSeed = "concurrency-parallelism-workloads.txt"
+	workloadsCPUs = 8
+)
 
-// workloadsCPUs is the most CPUs the article's parallel runs had (8 cores).
-const workloadsCPUs = 8
-
-// workloadsClaims are the article's: IO-bound work gains from goroutines
-// on one CPU, CPU-bound work loses there and gains with more CPUs, and a
-// bubble sort cannot be split.
+// workloadsClaims are the article's: when goroutines gain, on 1 CPU and
+// more, for IO-bound and CPU-bound work, and a sort that cannot split.
 func workloadsClaims(cpus int) []Claim {
 	n := top(cpus, workloadsCPUs)
 	claims := []Claim{
@@ -65,16 +64,13 @@ func workloadsClaims(cpus int) []Claim {
 }
 
 // addConfig sizes add: 10 million integers in the article, fewer in a
-// quick run. Its goroutines are one per CPU of the machine, as the
-// article's runtime.NumCPU().
+// quick run, a goroutine per CPU of the machine, as the article's.
 func addConfig(l Level, c *workloads.Config) {
 	c.AddSize, c.Reps = pick(l, 200_000, 4_000_000, 10_000_000), pick(l, 1, 3, 5)
 }
 
-// workloadsSpeedup samples the "speedup" of workload's concurrent variant
-// on cpus CPUs: its sequential median time over its concurrent one, the
-// two taking turns. size sizes that workload; the others are made
-// trivial.
+// workloadsSpeedup samples the speedup of workload's concurrent variant
+// on cpus CPUs, sized by size; the others are made trivial.
 func workloadsSpeedup(workload string, cpus int, size func(Level, *workloads.Config)) func(context.Context, Env) (float64, error) {
 	return func(ctx context.Context, e Env) (float64, error) {
 		c := workloads.Config{AddSize: 1, SortSize: 1, Docs: 1, Topic: "gopher", Workers: 1, Goroutines: 0, Reps: 1}
@@ -84,21 +80,18 @@ func workloadsSpeedup(workload string, cpus int, size func(Level, *workloads.Con
 	}
 }
 
-// channelsSeed is the French article on channels and contention ("GO et
-// chan").
-const channelsSeed = "channels-and-contention-fr.txt"
-
-// The article's setup: a channel of 25 messages, 3 consumers, on 4 CPUs.
+// The French article on channels and contention ("GO et chan"), and its
+// setup: a channel of 25 messages, 3 consumers, on 4 CPUs.
 const (
+	channelsSeed      = "channels-and-contention-fr.txt"
 	channelsSize      = 25
 	channelsConsumers = 3
 	channelsCPUs      = 4
 	channelsBatch     = 1000
 )
 
-// channelsClaims are the article's: single lines through a channel stay far
-// from what the CPUs allow, batching closes the gap, a larger channel
-// helps a little, and the contention was worst on 1 CPU.
+// channelsClaims are the article's: how far from the CPU bound single
+// lines stay, and how batching, a larger channel and more CPUs change it.
 func channelsClaims(cpus int) []Claim {
 	n := top(cpus, channelsCPUs)
 	claims := []Claim{
@@ -151,9 +144,8 @@ func channelsClaims(cpus int) []Claim {
 	return fromSeed(channelsSeed, claims)
 }
 
-// channelsConfig is the article's experiment (300-byte lines, 5 SHA-1 sums
-// each, 3 consumers) with the given channel sizes and batch sizes, and as
-// many lines as l asks for.
+// channelsConfig is the article's experiment with the channel sizes and
+// batches given, and as many lines as l asks for.
 func channelsConfig(l Level, sizes, batches []int) channels.Config {
 	c := channels.DefaultConfig()
 	c.Lines = pick(l, 3000, 20_000, 60_000)
@@ -161,17 +153,15 @@ func channelsConfig(l Level, sizes, batches []int) channels.Config {
 	return c
 }
 
-// profilingSeed is the talk profiling two programs: a word count and a
-// Mandelbrot renderer.
-const profilingSeed = "profiling-two-programs-talk.txt"
+// The talk profiling a word count and a Mandelbrot renderer, on a laptop
+// of 8 CPUs.
+const (
+	profilingSeed = "profiling-two-programs-talk.txt"
+	profilingCPUs = 8
+)
 
-// profilingCPUs is the most CPUs the talk's laptop had.
-const profilingCPUs = 8
-
-// profilingClaims are the talk's: a goroutine per pixel is no faster than
-// one goroutine, one per row scales, the sequential encode caps the whole
-// (Amdahl), buffered reading is an order of magnitude faster, and reusing
-// its buffer leaves almost no allocation.
+// profilingClaims are the talk's: how rendering scales by goroutine, the
+// encode's cap (Amdahl), and what buffering and reuse do for reading.
 func profilingClaims(cpus int) []Claim {
 	n := top(cpus, profilingCPUs)
 	claims := []Claim{
@@ -240,8 +230,7 @@ func profilingClaims(cpus int) []Claim {
 	return fromSeed(profilingSeed, claims)
 }
 
-// renderFigure samples figure of the render lab's points on n CPUs, an
-// image of l's size.
+// renderFigure samples figure of the render lab's points on n CPUs.
 func renderFigure(n int, figure func([]results.Point) (float64, error)) func(context.Context, Env) (float64, error) {
 	return func(ctx context.Context, e Env) (float64, error) {
 		c := render.DefaultConfig()
@@ -254,8 +243,7 @@ func renderFigure(n int, figure func([]results.Point) (float64, error)) func(con
 	}
 }
 
-// wordcountFigure samples figure of the word count lab's points on 1 CPU,
-// a generated text of l's size.
+// wordcountFigure samples figure of the wordcount lab's points on 1 CPU.
 func wordcountFigure(figure func([]results.Point) (float64, error)) func(context.Context, Env) (float64, error) {
 	return func(ctx context.Context, e Env) (float64, error) {
 		c := wordcount.Config{Size: pick(e.Level, 20_000, 100_000, 300_000), Reps: pick(e.Level, 1, 1, 3)}
@@ -267,26 +255,17 @@ func wordcountFigure(figure func([]results.Point) (float64, error)) func(context
 	}
 }
 
-// journalSeed is the journal of posts on streaming over gRPC, aggregating
-// channel reads, actors, and synchronized writes.
-const journalSeed = "journal-streaming-actors-syncwrite.txt"
+// The journal of posts on streaming over gRPC, aggregating channel reads,
+// actors and synchronized writes, whose write benchmarks ran on 4 cores.
+const (
+	journalSeed    = "journal-streaming-actors-syncwrite.txt"
+	journalCPUs    = 4
+	journalClients = 16 // of the identity service
+	logWriters     = 8  // sharing the log in the naive-sum claim
+)
 
-// journalCPUs is the most CPUs the journal's claims are measured on (its
-// write benchmarks ran on 4 cores).
-const journalCPUs = 4
-
-// journalClients is the number of concurrent clients of the identity
-// service.
-const journalClients = 16
-
-// logWriters is the number of writers sharing the log in the naive-sum
-// claim.
-const logWriters = 8
-
-// journalClaims are the journal's: an actor serves about as many requests
-// as a mutex, a listener goroutine streams far more than waiting for each
-// reply, the messenger's buffer matters little, grouping events is
-// faster, and summing t writers' latencies overstates the time t-fold.
+// journalClaims are the journal's: on actors against a mutex, streaming
+// replies, the messenger's buffer, grouping events, and summed latencies.
 func journalClaims(cpus int) []Claim {
 	n := top(cpus, journalCPUs)
 	noPenalty := lesson.Between(0.8, 1.25) // "about as many": within a fifth either way
@@ -350,8 +329,8 @@ func journalClaims(cpus int) []Claim {
 	return fromSeed(journalSeed, claims)
 }
 
-// actorsRatio samples the actor's throughput over simple's with
-// journalClients clients on n CPUs, in process or over gRPC.
+// actorsRatio samples the actor's throughput over simple's on n CPUs, in
+// process or over gRPC.
 func actorsRatio(n int, remote bool) func(context.Context, Env) (float64, error) {
 	return func(ctx context.Context, e Env) (float64, error) {
 		c := actors.DefaultConfig()

@@ -20,9 +20,8 @@ import (
 	"github.com/brewput/brewput/results/lesson"
 )
 
-// BusyLimit is how many CPUs other processes (and the hypervisor) may
-// take while a sample is measured before it is discarded: the limit of
-// the suite's timing tests.
+// BusyLimit is the CPUs other processes (and the hypervisor) may take
+// while a sample is measured before it is discarded, as in the tests.
 const BusyLimit = 0.3
 
 // Options configure Run.
@@ -77,17 +76,14 @@ func (o Options) budget() time.Duration {
 // minRuns is the fewest samples with a bounded confidence interval.
 func minRuns() int { return compare.RunsForInterval() }
 
-// Run measures and decides each claim in turn, calling emit with each
-// result as soon as it is reached, and returns them all in the claims'
-// order. Claims share the budget in proportion to their cost; one out of
-// time or of quiet samples decides on what it has. A claim that fails to
-// measure is inconclusive with its Error, and Run goes on; it returns an
-// error naming the failed claims at the end.
-//
-// Claims kept from a verdict by other processes or by their share of
-// time are left pending after the first pass and take more samples in a
-// second, sharing what time is left: a neighbour's busy spell then costs
-// a verdict only if it lasts the whole run.
+// Run measures and decides each claim in turn, emitting each result as it
+// is reached, and returns them all in the claims' order. Claims share the
+// budget in proportion to their cost; one out of time or of quiet samples
+// decides on what it has, and one that fails to measure is inconclusive
+// with its Error (Run's error names them at the end). Claims kept from a
+// verdict by other processes or their share of time take more samples in
+// a second pass: a neighbour's busy spell then costs a verdict only if it
+// lasts the whole run.
 //
 // Cancelled, Run stops at once and returns the results so far with ctx's
 // error: the claims decided and the pending ones as they stood; the claim
@@ -177,8 +173,8 @@ func Run(ctx context.Context, claims []Claim, opt Options, emit func(lesson.Resu
 	return out, err
 }
 
-// weight is a claim's share of the time: its quick sample's cost, and a
-// little for the model's, which takes no time to speak of.
+// weight is a claim's share of the time: its quick sample's cost, a
+// little for the model's.
 func (c Claim) weight() float64 {
 	if c.Model {
 		return 0.01
@@ -213,17 +209,15 @@ func newClaimState(c Claim, opt Options) *claimState {
 }
 
 // unfinished reports whether more samples could still give the claim a
-// verdict it lacks: it stopped short of an interval because its samples
-// were disturbed or its time ran out. The tiny level, which checks wiring,
-// has no second pass.
+// verdict: it stopped short of an interval, disturbed or out of time (the
+// tiny level has no second pass).
 func (st *claimState) unfinished() bool {
 	first, _ := st.opt.samples()
 	return !st.done && st.opt.Level != Tiny && len(st.values) < min(first, minRuns()) && (st.r.Discarded+st.r.Empty > 0 || st.outOfTime)
 }
 
 // maxAttempts is how many samples a claim may take in a pass: disturbed
-// ones are taken again, up to twice as many more as wanted; the tiny
-// level, which checks wiring, tries once more only.
+// ones again, up to twice as many more as wanted (the tiny level once).
 func (st *claimState) maxAttempts() int {
 	_, most := st.opt.samples()
 	return pick(st.opt.Level, most+1, 3*most, 3*most)
@@ -331,9 +325,8 @@ func (st *claimState) result() lesson.Result {
 	return r
 }
 
-// decide sets r's verdict, reason and MoreRuns from its figure; short
-// says the claim stopped before the samples it meant to take, out of time
-// when outOfTime.
+// decide sets r's verdict, reason and MoreRuns from its figure; short if
+// the claim stopped before the samples it meant to take.
 func decide(r *lesson.Result, short, outOfTime bool) {
 	f, n := r.Figure, minRuns()
 	discarded := ""

@@ -13,21 +13,18 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// talkSeed is the coffee shop talk, "Simulating a Real-World System
-// (Coffee Shop) in Go".
-const talkSeed = "coffee-shop-simulation-talk.txt"
+// The coffee shop talk, "Simulating a Real-World System (Coffee Shop) in
+// Go", which measured up to 6 CPUs; beyond the machine, the model's fifo
+// policy (idealized CPUs, free handoffs) gives each structure's own
+// figures exactly, with no calibration.
+const (
+	talkSeed   = "coffee-shop-simulation-talk.txt"
+	talkCPUs   = 6
+	modelSched = "fifo"
+)
 
-// talkCPUs is the most CPUs the talk measured.
-const talkCPUs = 6
-
-// modelSched is the model's policy for the talk's claims beyond the
-// machine: fifo, idealized CPUs with free handoffs, which gives each
-// structure's own figures exactly and needs no calibration.
-const modelSched = "fifo"
-
-// talkClaims are the talk's claims: those that the machine's CPUs can
-// show, measured on up to 6 of them, and those that need more, from the
-// model.
+// talkClaims are the talk's: those the machine's CPUs can show, measured,
+// and those that need more, from the model.
 func talkClaims(cpus int) []Claim {
 	n := top(cpus, talkCPUs)
 	scaling := 0.85 * float64(n) // "in proportion": within 15 % of ×n

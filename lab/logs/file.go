@@ -19,13 +19,11 @@ import (
 //	checksum uint32, little-endian: CRC-32C of the length's 4 bytes and the value
 //	value    length bytes
 //
-// The checksum covers the length too, so that a torn or garbled length is
-// caught as surely as a torn value. A record is written with one write
-// system call, so a process killed in the middle of appending leaves at
-// most one partial record, at the end; a machine that loses power may
-// leave more garbage there. Open keeps the records up to the first one
-// that is incomplete or fails its checksum and cuts the file there, so
-// the log is always a prefix of what was appended.
+// The checksum covers the length too, so that a garbled length is caught
+// as surely as a torn value. A record is one write system call: a process
+// killed mid-append leaves at most one partial record at the end (a power
+// loss maybe more garbage), and Open cuts the file at the first record
+// incomplete or failing its checksum: the log is a prefix of the appends.
 const (
 	magic        = "BRWLOG1\n"
 	recordHeader = 8
@@ -36,12 +34,10 @@ const (
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // FileLog is the File kind: one file, a record per value appended at its
-// end, and in memory only the offset of each record, rebuilt by Open.
-// Without Sync an appended value is in the operating system's page cache
-// when Append returns: it survives the process being killed, not the
-// machine failing. With Sync, Append also fsyncs the file, and the value
-// survives both. Nothing locks the file: it must be open in one FileLog
-// at a time. Its zero value is a closed log that does not sync.
+// end, and in memory each record's offset, rebuilt by Open. Without Sync
+// an appended value survives the process being killed, not the machine
+// failing; with Sync, Append fsyncs, and it survives both. Nothing locks
+// the file: one FileLog at a time. Its zero value is closed and unsynced.
 type FileLog struct {
 	// Sync makes every Append fsync the file before it returns. Set it
 	// before Open.
@@ -54,10 +50,9 @@ type FileLog struct {
 	cut     int64
 }
 
-// Open opens the file at path, creating it if needed, reads the offset
-// of every whole record, and cuts off a torn or garbled tail (see Cut). A
-// file that does not start with the log's header is left alone, and the
-// error wraps ErrNotLog.
+// Open opens or creates the file at path, reads the offset of every whole
+// record, and cuts off a torn or garbled tail (see Cut); a file without
+// the log's header is left alone, the error wrapping ErrNotLog.
 func (l *FileLog) Open(path string) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -81,9 +76,8 @@ func (l *FileLog) Open(path string) error {
 			err = l.syncNew(f, path)
 		}
 	case end < size:
-		// Cut off the torn tail, so that the next record starts right
-		// after the last whole one, and make the cut stick before any
-		// record is written after it.
+		// Cut off the torn tail, durably, before a record is written
+		// after the last whole one.
 		if err = f.Truncate(end); err == nil {
 			err = f.Sync()
 		}
@@ -96,9 +90,8 @@ func (l *FileLog) Open(path string) error {
 	return nil
 }
 
-// syncNew makes a new file's header durable, and its name in its folder,
-// when the log syncs: otherwise a machine crash could lose the whole file
-// and every synced append in it.
+// syncNew makes a new file's header and name durable when the log syncs:
+// else a crash could lose the file and every synced append in it.
 func (l *FileLog) syncNew(f *os.File, path string) error {
 	if !l.Sync {
 		return nil
@@ -114,9 +107,8 @@ func (l *FileLog) syncNew(f *os.File, path string) error {
 	return d.Sync()
 }
 
-// scan reads f from the start and returns the offset of each whole
-// record, where the last one ends and the file's size. A file shorter
-// than the header that is a prefix of it counts as empty (end 0).
+// scan returns the offset of each whole record of f, where the last one
+// ends, and f's size; a prefix of the header counts as empty (end 0).
 func scan(f *os.File) (offsets []int64, end, size int64, err error) {
 	info, err := f.Stat()
 	if err != nil {
@@ -190,9 +182,8 @@ func (l *FileLog) Append(value []byte) (int, error) {
 	if l.f == nil {
 		return 0, ErrClosed
 	}
-	// On a failed or short write the end stays where it was: the next
-	// record overwrites whatever part of this one reached the file, and
-	// Open cuts it off if none does.
+	// On a failed or short write the end stays put: the next record
+	// overwrites what reached the file, or Open cuts it off.
 	if _, err := l.f.WriteAt(rec, l.size); err != nil {
 		return 0, fmt.Errorf("append: %w", err)
 	}
@@ -238,9 +229,8 @@ func (l *FileLog) Len() int {
 	return len(l.offsets)
 }
 
-// Cut is how many bytes the last Open cut off the end of the file: a
-// record torn by a crash, or garbage after the last whole record; 0 when
-// the file ended cleanly.
+// Cut is how many bytes the last Open cut off the end of the file (a
+// record torn by a crash, or garbage); 0 when it ended cleanly.
 func (l *FileLog) Cut() int64 {
 	l.mu.RLock()
 	defer l.mu.RUnlock()

@@ -11,13 +11,11 @@ import (
 )
 
 // LevelDBLog is the LevelDB kind: a goleveldb database in the directory
-// at its path, each value stored under its index as the key, 8 bytes
-// big-endian so that the keys sort in index order. LevelDB writes every
-// put to its journal with a write system call before the put returns, so
-// without Sync an appended value survives the process being killed, not
-// the machine failing; with Sync the journal is fsynced as well. A crash
-// can tear only the journal's tail, which LevelDB drops when it opens.
-// Its zero value is a closed log that does not sync.
+// at its path, each value under its index, 8 bytes big-endian so that the
+// keys sort in order. Every put is written to LevelDB's journal before it
+// returns, so without Sync a value survives the process being killed, not
+// the machine failing; with Sync the journal is fsynced too. Its zero
+// value is closed and unsynced.
 type LevelDBLog struct {
 	// Sync writes every value with WriteOptions.Sync. Set it before Open.
 	Sync bool
@@ -30,9 +28,8 @@ type LevelDBLog struct {
 // key is index's key: 8 bytes, big-endian.
 func key(index int) []byte { return binary.BigEndian.AppendUint64(nil, uint64(index)) }
 
-// Open opens or creates the database at path and counts its values,
-// checking that their keys are exactly the indexes 0, 1, 2 and so on: a
-// database with other keys, or a gap, is not a log, and Open fails.
+// Open opens or creates the database at path and counts its values; a
+// database with other keys than 0, 1, 2 and so on is not a log.
 func (l *LevelDBLog) Open(path string) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()

@@ -8,20 +8,17 @@ import (
 	"sync"
 )
 
-// Log is an append-only log of byte values, numbered from 0 in the order
-// they were appended. Every implementation is safe for concurrent use,
-// and serial by construction: one lock is held across the whole of an
-// append (the write, and the fsync when syncing), so that the index an
-// append gets and its place on disk agree, and a log cut short by a crash
-// is a prefix of the appends made.
+// Log is an append-only log of byte values, numbered from 0. Each kind is
+// safe for concurrent use and serial: one lock is held across an append
+// (the write, and the fsync when syncing), so that an append's index and
+// its place on disk agree, and a log cut short by a crash is a prefix of
+// the appends made.
 type Log interface {
-	// Open opens the log at path, creating it if it does not exist, and
-	// reads what is there. A log that is open must be closed before it is
-	// opened again.
+	// Open opens or creates the log at path and reads what is there; an
+	// open log must be closed before it is opened again.
 	Open(path string) error
 	// Append adds a copy of value at the end of the log and returns its
-	// index; it does not keep value. When Append returns, the value is
-	// in the log: see the kinds for how durably.
+	// index; the value is then in the log, as durably as the kind says.
 	Append(value []byte) (index int, err error)
 	// Get returns a copy of the value at index; an index outside 0 to
 	// Len()-1 is an error that wraps ErrNoEntry.
@@ -63,9 +60,8 @@ const (
 	// Memory keeps the values in a slice: nothing on disk, and nothing
 	// left after Close. Its path is ignored, and it has nothing to sync.
 	Memory Kind = "memory"
-	// File writes each value to the end of one file, as a record with its
-	// length and checksum, with one write system call per append and,
-	// when syncing, an fsync.
+	// File writes each value to the end of one file, a record with its
+	// length and checksum, one write per append (and an fsync, syncing).
 	File Kind = "file"
 	// LevelDB puts each value in a LevelDB database (goleveldb) in the
 	// directory at path, under its index as the key.
@@ -85,9 +81,8 @@ func kindNames() string {
 	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
-// New returns a log of the given kind, not yet open. With sync, a file
-// log fsyncs every append before Append returns, and a LevelDB log writes
-// with WriteOptions.Sync; a memory log has nothing to sync and ignores it.
+// New returns a log of kind, not yet open, that syncs each append if
+// sync is set (a memory log has nothing to sync).
 func New(kind Kind, sync bool) (Log, error) {
 	switch kind {
 	case Memory:
@@ -100,9 +95,8 @@ func New(kind Kind, sync bool) (Log, error) {
 	return nil, fmt.Errorf("kind %q: want %s", kind, kindNames())
 }
 
-// MemoryLog is the Memory kind: the values in a slice under a lock. It
-// is the lab's reference for what the lock alone costs. Its zero value is
-// a closed log.
+// MemoryLog is the Memory kind: the values in a slice under a lock, the
+// reference for what the lock alone costs. Its zero value is closed.
 type MemoryLog struct {
 	mu     sync.RWMutex
 	open   bool

@@ -9,14 +9,12 @@ import (
 	"sync/atomic"
 )
 
-// Variants returns the names of the ways to render, in the order Run
-// measures them: seq first, as the others' speedups are measured against
-// it.
+// Variants returns the ways to render, seq first: the others' speedups
+// are measured against it.
 func Variants() []string { return []string{"seq", "pixel", "row", "workers"} }
 
-// frame is what every pixel's computation needs: the image's size, the
-// part of the complex plane it shows, and the colours. It is read-only
-// once made, so that any number of goroutines can share it.
+// frame is what every pixel's computation needs, read-only once made so
+// that any number of goroutines can share it.
 type frame struct {
 	size    int
 	maxIter int
@@ -25,8 +23,7 @@ type frame struct {
 	palette [][4]byte
 }
 
-// newFrame frames the whole set: real parts -2.25 to 0.75, imaginary parts
-// -1.5 to 1.5, in a square of size pixels.
+// newFrame frames the whole set, -2.25 to 0.75 by -1.5 to 1.5.
 func newFrame(size, maxIter int) *frame {
 	f := &frame{size: size, maxIter: maxIter, x0: -2.25, y0: -1.5, step: 3 / float64(size)}
 	f.palette = make([][4]byte, maxIter+1)

@@ -45,9 +45,8 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 	})
 }
 
-// measureAll measures every variant at the current GOMAXPROCS, n, and
-// returns their timings, seq's first; on an error, those measured before
-// it.
+// measureAll measures every variant at n CPUs and returns their timings,
+// seq's first; on an error, those measured before it.
 func (m *measurer) measureAll(ctx context.Context, c Config, n int, progress func(string)) ([]timing, error) {
 	var ts []timing
 	for _, v := range Variants() {
@@ -75,9 +74,9 @@ func (m *measurer) measureAll(ctx context.Context, c Config, n int, progress fun
 	return ts, nil
 }
 
-// measurer renders and encodes, and keeps what every variant is checked
-// against. Every render writes into img, cleared before each, so that a
-// variant that missed a pixel cannot pass on its predecessor's.
+// measurer renders and encodes into img, cleared before each render so
+// that a variant that missed a pixel cannot pass on another's, and keeps
+// seq's image, which every variant's must equal.
 type measurer struct {
 	frame *frame
 	reps  int
@@ -105,9 +104,8 @@ func (t timing) total() time.Duration {
 	return sum
 }
 
-// measure renders and encodes the image m.reps times the variant's way.
-// The first image is kept as the reference and, with path set, written
-// there.
+// measure renders and encodes the image m.reps times the variant's way;
+// the first image is the reference, written to path if set.
 func (m *measurer) measure(ctx context.Context, variant string, workers int, path string) (timing, error) {
 	t := timing{variant: variant, workers: workers, start: time.Now()}
 	runtime.GC() // start from a clean heap, not the last point's garbage
@@ -146,7 +144,7 @@ func (m *measurer) measure(ctx context.Context, variant string, workers int, pat
 }
 
 // assemble makes the points of one CPU count from its timings, seq's
-// first, into the results contract.
+// first.
 func assemble(ts []timing, cpus, size int) []results.Point {
 	if len(ts) == 0 {
 		return nil

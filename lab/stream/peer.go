@@ -22,15 +22,13 @@ const (
 	chatMethod  = "/" + serviceName + "/" + chatName
 )
 
-// chatter is what the service needs of its implementation; the
-// ServiceDesc's HandlerType, which grpc checks the peer against.
+// chatter is the service's HandlerType, which grpc checks the peer against.
 type chatter interface {
 	chat(grpc.ServerStream) error
 }
 
-// chatStream describes the Chat stream, for the server and for the
-// client's NewStream. A function, not a package variable, so that no
-// caller can change it for another.
+// chatStream describes the Chat stream, for the server and the client's
+// NewStream: a function, not a variable that a caller could change.
 func chatStream() *grpc.StreamDesc {
 	return &grpc.StreamDesc{
 		StreamName:    chatName,
@@ -42,8 +40,7 @@ func chatStream() *grpc.StreamDesc {
 	}
 }
 
-// serviceDesc is the peer's service, written by hand in place of what
-// protoc would generate.
+// serviceDesc is the peer's service, as protoc would generate it.
 func serviceDesc() *grpc.ServiceDesc {
 	return &grpc.ServiceDesc{
 		ServiceName: serviceName,
@@ -53,9 +50,8 @@ func serviceDesc() *grpc.ServiceDesc {
 }
 
 // peer is the other end of the stream: a gRPC server on 127.0.0.1 that
-// answers each request with a reply of the same id, in the order the
-// requests came, and that can be stopped and started again on the same
-// address, as a peer that restarts would be.
+// answers each request, in order, with a reply of its id, and can be
+// stopped and started again on the same address.
 type peer struct {
 	maxPayload int
 
@@ -65,9 +61,8 @@ type peer struct {
 	served chan struct{} // closed when the current srv's Serve returned
 }
 
-// startPeer starts a peer on a port the system chooses. It accepts
-// payloads of up to maxPayload bytes; a larger frame ends its stream with
-// an error (gRPC's MaxRecvMsgSize), as any frame it cannot decode does.
+// startPeer starts a peer on a port the system chooses; a payload over
+// maxPayload ends its stream, as any frame it cannot decode does.
 func startPeer(maxPayload int) (*peer, error) {
 	p := &peer{maxPayload: maxPayload, addr: "127.0.0.1:0"}
 	if err := p.start(); err != nil {
@@ -83,9 +78,8 @@ func (p *peer) address() string {
 	return p.addr
 }
 
-// start listens on p.addr and serves; a no-op while serving. Restarted
-// soon after a stop, the port may not be free at once, so binding is
-// tried for up to a second.
+// start listens on p.addr and serves, unless serving; soon after a stop
+// the port may not be free at once, so binding is tried for a second.
 func (p *peer) start() error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -120,9 +114,7 @@ func (p *peer) start() error {
 }
 
 // stop closes the listener and every connection at once, as a crash
-// would: streams in progress end with an error on the client's side. It
-// returns once nothing the server started is running; a no-op while
-// stopped.
+// would, and returns once nothing the server started runs.
 func (p *peer) stop() {
 	p.mu.Lock()
 	srv, served := p.srv, p.served
@@ -137,9 +129,8 @@ func (p *peer) stop() {
 
 // chat serves one stream: every request gets a reply with its id, a
 // rejection if its payload does not match its checksum. A frame that
-// cannot be read (too large, undecodable) ends the stream with gRPC's
-// error status: a stream cannot skip one message and go on, since the
-// bytes of the next are not known to start where gRPC would look.
+// cannot be read ends the stream: the next's bytes are not known to start
+// where gRPC would look.
 func (p *peer) chat(ss grpc.ServerStream) error {
 	for {
 		var req request
@@ -193,10 +184,9 @@ func checksum(payload []byte) uint32 {
 	return crc32.Checksum(payload, crc32.MakeTable(crc32.Castagnoli))
 }
 
-// codec is the lab's gRPC codec (encoding.CodecV2), written by hand so that
-// no protoc is needed and so that a bad frame is a decode error the tests
-// can provoke with raw bytes. It is given to each server and connection
-// (grpc.ForceServerCodecV2, grpc.ForceCodecV2), never registered.
+// codec is the lab's gRPC codec, by hand so that no protoc is needed and
+// the tests can provoke a bad frame with raw bytes; given to each server
+// and connection, never registered.
 type codec struct{}
 
 // Name is the codec's name in gRPC's content type.

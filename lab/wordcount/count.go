@@ -17,15 +17,13 @@ import (
 )
 
 // isSpace reports whether b separates words: the six ASCII white-space
-// characters (space, \t, \n, \v, \f, \r), which is what wc -w counts as
-// space in the C locale. Bytes from 0x80 up are never space here, whatever
-// they spell; that is why a text's count is checked against wc's only when
-// it is plain ASCII.
+// characters, as wc -w counts in the C locale. Bytes from 0x80 up never
+// are, whatever they spell: a count is checked against wc's only on plain
+// ASCII.
 func isSpace(b byte) bool { return b < utf8.RuneSelf && unicode.IsSpace(rune(b)) }
 
-// Words counts the words of text: the maximal runs of bytes that are not
-// space, as wc -w counts them in the C locale. It is the reference every
-// variant's count is checked against.
+// Words counts the words of text, the maximal runs of bytes that are not
+// space: the reference every way's count is checked against.
 func Words(text []byte) int {
 	words, inWord := 0, false
 	for _, b := range text {
@@ -40,12 +38,10 @@ func Words(text []byte) int {
 	return words
 }
 
-// countWords counts the words of r by reading it one byte per Read call,
-// the state machine of Words fed one byte at a time. Unless reuse is set,
-// every read gets a buffer of its own: a byte slice handed to an
-// interface's method escapes to the heap, as the compiler cannot tell
-// what Read does with it, so that is one allocation per byte, as in the
-// talk's program. With reuse the one buffer serves every read.
+// countWords counts the words of r one byte per Read call. Unless reuse
+// is set every read gets a buffer of its own, which escapes to the heap
+// (the compiler cannot tell what an interface's Read does with it): one
+// allocation per byte, as in the talk's program.
 //
 //go:noinline
 func countWords(r io.Reader, reuse bool) (words, n int64, err error) {
@@ -116,13 +112,11 @@ const vocabulary = "the of and a to in that his it he was with as but is for all
 	"those last far away before thing through while ever against hand " +
 	"between strange voyage island wind storm mast rope oil"
 
-// Text returns size bytes of English-looking ASCII prose, the same for every
-// call with the same size: words from a fixed vocabulary, the common ones
-// more often, some capitalized or followed by punctuation; lines of 6 to 14
-// words with now and then a double space or a tab between words; and a
-// blank line between paragraphs. It is what the lab counts when no file is
-// given. Text(n) is the start of Text(m) for n < m, so its last word may be
-// cut short.
+// Text returns size bytes of English-looking ASCII prose, the same for
+// every call: words from a fixed vocabulary, the common ones more often,
+// some capitalized or punctuated, in lines of 6 to 14 with now and then a
+// double space or a tab, and blank lines between paragraphs. Text(n) is
+// the start of Text(m) for n < m, its last word perhaps cut short.
 func Text(size int) []byte {
 	if size <= 0 {
 		return []byte{}
@@ -162,9 +156,8 @@ func Text(size int) []byte {
 	return b.Bytes()[:size]
 }
 
-// wcWords runs the wc program at wc, as wc -w, on the file at path, in the C
-// locale so that it counts words byte by byte as Words does, and returns
-// its count and the CPU time the wc process used.
+// wcWords runs wc -w on the file at path, in the C locale so that it
+// counts as Words does, and returns its count and CPU time.
 func wcWords(ctx context.Context, wc, path string) (words int64, cpu time.Duration, err error) {
 	f, err := os.Open(path)
 	if err != nil {

@@ -65,8 +65,7 @@ type Config struct {
 }
 
 // DefaultConfig is the generated 1.2 MB text and 5 runs of each way:
-// about 7 s for CPU counts 1 and 2 on a 2-core machine, nearly all of it
-// the bytewise runs.
+// about 7 s for CPU counts 1 and 2 on a 2-core machine.
 func DefaultConfig() Config {
 	return Config{Size: 1_200_000, Reps: 5}
 }
@@ -199,9 +198,8 @@ type timing struct {
 	mallocs, bytes uint64
 }
 
-// measure runs each way reps times on the file at path, the ways taking
-// turns, and checks every count against ref. It returns the timings and
-// wc's count (0 without wc).
+// measure runs each way reps times on the file at path, in turns, checks
+// every count against ref, and returns the timings and wc's count.
 func measure(ctx context.Context, reps int, path string, ref ref, ways []way) ([]timing, int64, error) {
 	ts := make([]timing, len(ways))
 	var wcCount int64

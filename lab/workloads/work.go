@@ -35,9 +35,8 @@ func add(numbers []int) int {
 	return v
 }
 
-// addConcurrent sums one contiguous part of numbers per goroutine at the
-// same time and adds up the partial sums. Each goroutine writes its own
-// slot once, at the end, so they share nothing while they work.
+// addConcurrent sums a part of numbers per goroutine at the same time,
+// each writing its own slot once, at the end, and adds up the sums.
 func addConcurrent(goroutines int, numbers []int) int {
 	partial := make([]int, goroutines)
 	var wg sync.WaitGroup
@@ -50,9 +49,8 @@ func addConcurrent(goroutines int, numbers []int) int {
 }
 
 // sortInput returns n pseudo-random integers, the same for every run, and
-// the same integers sorted by the standard library, against which every
-// bubble sort is checked: equal to it means sorted and a permutation of the
-// input.
+// them sorted by the standard library: a bubble sort equal to it is
+// sorted and a permutation of the input.
 func sortInput(n int) (input, want []int) {
 	r := rand.New(rand.NewPCG(6, 1))
 	input = make([]int, n)
@@ -87,12 +85,10 @@ func bubbleSort(a []int) {
 	}
 }
 
-// sortConcurrent bubble-sorts one contiguous chunk of a per goroutine at
-// the same time, then bubble-sorts the whole of a, because sorted chunks
-// are not a sorted slice. That last sort is the lesson: with two chunks it
-// still needs about half as many passes as sorting from scratch, each over
-// most of the slice, about ¾ of the comparisons of a plain sort, so what
-// the goroutines saved is spent again in one goroutine.
+// sortConcurrent bubble-sorts a part of a per goroutine at the same time,
+// then the whole, as sorted parts are not a sorted slice. That last sort
+// is the lesson: with two parts it still takes about ¾ of a plain sort's
+// comparisons, so what the goroutines saved is spent again in one.
 func sortConcurrent(goroutines int, a []int) {
 	var wg sync.WaitGroup
 	for g := range goroutines {
@@ -125,10 +121,9 @@ const vocabulary = "coffee latte espresso grind steam milk press cup queue baris
 	"order channel worker mutex scheduler thread core cache disk wait " +
 	"throughput latency the a of and to in with on"
 
-// findInput makes n XML documents, the same for every run, with topic in
-// the descriptions of some of their items, and counts the documents whose
-// items mention it, from the generated values rather than by parsing, so
-// that the count checks find's parsing too.
+// findInput makes n XML documents, the same for every run, topic in some
+// items' descriptions, and counts those that mention it from the values
+// generated, not by parsing, so that the count checks find's parsing too.
 func findInput(n int, topic string) (docs [][]byte, want int, err error) {
 	r := rand.New(rand.NewPCG(6, 3))
 	vocab := strings.Fields(vocabulary)
@@ -163,10 +158,9 @@ func findInput(n int, topic string) (docs [][]byte, want int, err error) {
 	return docs, want, nil
 }
 
-// read stands for reading a document from disk: the sleep is the disk's
-// blocking wait, during which the goroutine needs no CPU (a real read's
-// time would depend on the machine's disk and page cache, the sleep does
-// not), and the parse is the CPU work that follows.
+// read stands for reading a document from disk: a sleep for the disk's
+// blocking wait (a real read's would depend on the machine's disk and
+// page cache), then the parse, the CPU's work.
 func read(doc []byte, wait time.Duration) ([]item, error) {
 	if wait > 0 {
 		time.Sleep(wait)
@@ -188,9 +182,8 @@ func mentions(items []item, topic string) bool {
 	return false
 }
 
-// find counts the documents that mention topic, reading them one after
-// the other: the IO-bound workload, which spends nearly all its time
-// waiting.
+// find counts the documents that mention topic, one after the other: the
+// IO-bound workload, nearly all its time waiting.
 func find(topic string, docs [][]byte, wait time.Duration) (int, error) {
 	found := 0
 	for i, doc := range docs {
@@ -205,11 +198,9 @@ func find(topic string, docs [][]byte, wait time.Duration) (int, error) {
 	return found, nil
 }
 
-// findConcurrent counts like find with a pool of workers fed the documents
-// through a channel: while one worker waits on its read another can parse,
-// so the waits overlap even on one CPU. The channel holds every document
-// and is closed before the workers start, so each worker stops when it is
-// empty and none can be left behind.
+// findConcurrent counts as find with a pool of workers fed through a
+// channel, their waits overlapping even on one CPU. The channel holds
+// every document and is closed before they start: none is left behind.
 func findConcurrent(workers int, topic string, docs [][]byte, wait time.Duration) (int, error) {
 	ch := make(chan int, len(docs))
 	for i := range docs {

@@ -18,9 +18,8 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// Lab is one lab as brewput runs it: an experiment on real Go code, its
-// configuration bound to flags, measured over CPU counts into points, and
-// drawn in a chart of its own.
+// Lab is one lab as brewput runs it: an experiment on real Go code,
+// configured by flags, measured over CPU counts, drawn in its own chart.
 type Lab interface {
 	Info() Info
 	// Bind adds the lab's flags to fs, at their defaults; the check it

@@ -85,9 +85,8 @@ func DefaultCPUs() string {
 	return "1"
 }
 
-// Ended is the command's error for how the run of lab name ended: none,
-// an exitcode.Interruption for a cancelled context, or an
-// exitcode.Failure.
+// Ended is the command's error for how lab name's run ended: none, an
+// exitcode.Interruption for a cancelled context, or an exitcode.Failure.
 func Ended(err error, name string) error {
 	switch {
 	case err == nil:

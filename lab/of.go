@@ -24,8 +24,7 @@ type Of[C Validator] struct {
 }
 
 // New makes the lab of a package's parts. Its flags are config's fields
-// tagged `flag:"name"`, with the field's value as the default and the tag
-// `usage:"…"` as the help (see Bind).
+// tagged `flag:"name"`, their values the defaults, `usage:"…"` the help.
 func New[C Validator](info Info, config C, run func(ctx context.Context, c C, cpus []int, progress func(line string)) ([]results.Point, error), figure chartspec.Figure) *Of[C] {
 	return &Of[C]{Config: config, info: info, run: run, figure: figure}
 }
@@ -88,11 +87,10 @@ func (l *Of[C]) Bind(fs *pflag.FlagSet) func() error {
 	}
 }
 
-// bindFields adds to fs a flag for each field of *c tagged `flag:"name"`,
-// and returns what to do once fs is parsed: copy a slice of a string type
-// (such as []logs.Kind), which pflag reads as []string, into its field. A
-// field of a type with no flag is the lab's mistake, which its tests
-// find: it panics.
+// bindFields adds to fs a flag for each tagged field of *c, and returns
+// what to do once fs is parsed: copy a slice of a string type, which
+// pflag reads as []string, into its field. A type with no flag is the
+// lab's mistake, which its tests find: it panics.
 func bindFields(fs *pflag.FlagSet, c any) (complete func()) {
 	v := reflect.ValueOf(c).Elem()
 	var after []func()

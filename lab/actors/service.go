@@ -7,10 +7,9 @@ import (
 	"sync"
 )
 
-// Service hands out identities: each Next returns an identity greater than
-// every one handed out before it, starting at 1, with its reply record. A
-// Service is safe for concurrent use until Close, which must come after
-// the last Next has returned.
+// Service hands out identities, each Next one greater than every one
+// before, from 1, with its reply; safe for concurrent use until Close,
+// after the last Next has returned.
 type Service interface {
 	// Next hands client an identity and the reply built for it.
 	Next(client int) Reply
@@ -110,10 +109,9 @@ func (s *ipseity) handle(e event) {
 func newEvent(client int) event { return event{client: client, reply: make(chan Reply, 1)} }
 
 // actorService is the actor: one goroutine owns the state and handles the
-// events of its mailbox, a buffered channel, in the order they arrive.
-// Unlike the seed's, the mailbox is made before the goroutine starts, so
-// that no request can be sent on a nil channel (where it would block for
-// ever), and the handler cannot fail and leave senders waiting.
+// events of its mailbox, a buffered channel, in order. Unlike the seed's,
+// the mailbox is made before the goroutine starts (none is sent on a nil
+// channel, to block for ever), and the handler cannot fail.
 type actorService struct {
 	mailbox chan event
 	done    chan struct{}
@@ -150,9 +148,8 @@ func (a *actorService) Close() {
 	<-a.done
 }
 
-// lockerService has the actor's interface, Dispatch and a handler per
-// event with a reply channel, but serializes events with a mutex: the
-// caller's goroutine handles its own event while holding the lock.
+// lockerService has the actor's Dispatch and handler, but serializes
+// events with a mutex: the caller handles its own under the lock.
 type lockerService struct {
 	mu    sync.Mutex
 	state ipseity

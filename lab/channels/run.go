@@ -134,10 +134,9 @@ type tally struct {
 // producing and lets the consumers drain what was sent.
 func pipeline(ctx context.Context, c Config, size, consumers, batchLines int) (outcome, error) {
 	gen := newGenerator(c.Seed, c.LineBytes)
-	// born[k] is the time line k·sampleEvery was made, in ns since base;
-	// its consumer replaces it by the line's latency. The channel orders
-	// the producer's write before the consumer's, and each line has one
-	// consumer, so no two goroutines touch a slot at once.
+	// born[k] is when line k·sampleEvery was made, in ns since base, till
+	// its one consumer, after it through the channel, makes it the line's
+	// latency: no two goroutines touch a slot at once.
 	born := make([]int64, (c.Lines+sampleEvery-1)/sampleEvery)
 	ch := make(chan batch, size)
 	tallies := make([]tally, consumers)
@@ -192,8 +191,8 @@ func pipeline(ctx context.Context, c Config, size, consumers, batchLines int) (o
 	return out, nil
 }
 
-// consume hashes every line of every batch from ch until ch is closed, and
-// records the latency of the sampled lines into born.
+// consume hashes every line of ch's batches, and records the sampled
+// lines' latencies into born.
 func consume(ch <-chan batch, hashes int, born []int64, base time.Time) tally {
 	var t tally
 	var buf []byte
@@ -220,24 +219,20 @@ func hashLine(line []byte, hashes int) uint64 {
 	return binary.BigEndian.Uint64(d[:8])
 }
 
-// generator makes the producer's lines: random printable ASCII, from a
-// seeded source so that a run can be checked against another.
+// generator makes the producer's lines, random printable ASCII, seeded.
 type generator struct {
 	rng *rand.Rand
 	buf []byte
 }
 
-// newGenerator returns a generator of lines of lineBytes bytes; the same
-// seed gives the same lines.
+// newGenerator returns a generator of lines of lineBytes.
 func newGenerator(seed uint64, lineBytes int) *generator {
 	return &generator{rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), buf: make([]byte, lineBytes)}
 }
 
-// line returns a new line. Each random byte is scaled onto the 95
-// printable characters from ' ' to '~' by a multiply and a shift: as cheap
-// as the article's masking, and nearly as even as it gets (each character
-// comes from 2 or 3 of the 256 byte values, where the article's turned 33
-// of 128 values into spaces).
+// line returns a new line, each random byte scaled onto the 95 printable
+// characters by a multiply and a shift: as cheap as the article's masking
+// and nearly even (each character from 2 or 3 of the 256 byte values).
 func (g *generator) line() string {
 	var u uint64
 	for i := range g.buf {

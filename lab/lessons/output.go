@@ -12,9 +12,8 @@ import (
 	"github.com/brewput/brewput/results/lesson"
 )
 
-// Output is where a run's verdicts go: JSON Lines written as each is
-// reached (to stdout, or to the file, created with the first verdict so
-// that a run that reaches none leaves none), or the table written at the
+// Output is where a run's verdicts go: JSON Lines as each is reached (to
+// stdout, or a file created with the first verdict), or the table at the
 // end (the file atomically).
 type Output struct {
 	stdout, stderr io.Writer
@@ -25,8 +24,7 @@ type Output struct {
 }
 
 // NewOutput checks, before anything is measured, that the verdicts can be
-// written to path ("" for stdout), as JSON Lines or as the table; stderr
-// gets the tally and where the file went at the end.
+// written to path ("" for stdout); stderr gets the tally at the end.
 func NewOutput(stdout, stderr io.Writer, path string, json bool) (*Output, error) {
 	w := &Output{stdout: stdout, stderr: stderr, json: json, path: path}
 	if path == "" {
@@ -68,7 +66,7 @@ func (w *Output) Emit(r lesson.Result) error {
 }
 
 // Finish writes the table of rs, closes the files and, for JSON or a file,
-// writes the tally and where the verdicts went to stderr.
+// tells stderr the tally and where the verdicts went.
 func (w *Output) Finish(rs []lesson.Result) error {
 	var err error
 	switch {

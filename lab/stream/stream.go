@@ -83,9 +83,8 @@ const (
 // Modes lists the modes in the order the lab runs them.
 func Modes() []string { return []string{ModeSync, ModeAsync, ModeInOrder} }
 
-// MaxPayloadBytes is the largest payload a message may have: the client
-// refuses larger ones before sending, and the peer's gRPC server ends a
-// stream that carries one.
+// MaxPayloadBytes is the largest payload: the client refuses larger, and
+// the peer ends a stream that carries one.
 const MaxPayloadBytes = 64 << 10
 
 // Config says what Run sweeps: every mode with every buffer size, each
@@ -126,9 +125,7 @@ func DefaultConfig() Config {
 	}
 }
 
-// Limits past which a value is a typo rather than an experiment: a
-// goroutine per message, channels of up to a million messages, a peer
-// down for up to 10 s.
+// Limits past which a value is a typo rather than an experiment.
 const (
 	maxMessages = 200_000
 	maxBuffer   = 1 << 20

@@ -7,8 +7,8 @@ import (
 	"github.com/brewput/brewput/explain/analyze"
 	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/internal/hold"
-	"github.com/brewput/brewput/internal/sweep"
 	"github.com/brewput/brewput/lab"
+	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
 )

@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/brewput/brewput/internal/sweep"
+	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
 )
 

@@ -9,7 +9,7 @@ import (
 
 	"golang.org/x/term"
 
-	"github.com/brewput/brewput/internal/sweep"
+	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
 )
 

@@ -16,8 +16,8 @@ import (
 	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/internal/mainjob"
 	"github.com/brewput/brewput/internal/predict"
-	"github.com/brewput/brewput/internal/sweep"
 	"github.com/brewput/brewput/lab"
+	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/results"
 )

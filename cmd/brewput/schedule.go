@@ -13,7 +13,7 @@ import (
 	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/internal/host"
 	"github.com/brewput/brewput/internal/predict"
-	"github.com/brewput/brewput/internal/sweep"
+	"github.com/brewput/brewput/measure/sweep"
 )
 
 // scheduleCommand is brewput schedule's flags and the timelines they ask

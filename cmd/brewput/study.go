@@ -10,7 +10,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/brewput/brewput/internal/cliflag"
-	"github.com/brewput/brewput/internal/sweep"
+	"github.com/brewput/brewput/measure/sweep"
 )
 
 // studyFlags are the flags that say what to measure and where to write it,

@@ -26,7 +26,7 @@ import (
 	"github.com/brewput/brewput/internal/predict"
 	"github.com/brewput/brewput/internal/profile"
 	"github.com/brewput/brewput/internal/study"
-	"github.com/brewput/brewput/internal/sweep"
+	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/results"
 )

@@ -11,7 +11,7 @@ import (
 	"github.com/brewput/brewput/explain/compare"
 	"github.com/brewput/brewput/explain/limits"
 	"github.com/brewput/brewput/explain/why"
-	"github.com/brewput/brewput/internal/sweep"
+	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
 	"go.uber.org/goleak"

@@ -23,8 +23,8 @@ import (
 	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/internal/host"
 	"github.com/brewput/brewput/internal/quiet"
-	"github.com/brewput/brewput/internal/sweep"
 	"github.com/brewput/brewput/measure/bench"
+	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
 )
 

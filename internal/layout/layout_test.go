@@ -110,12 +110,10 @@ func tier(dir string) (int, bool) {
 
 // upward lists the imports against the tiers that are part of the design:
 // a lab declares its chart as data (report/chartspec, no drawing); the
-// seeds' claims (lab/lessons) are judged with compare's statistics; the
-// measurement kit's points are made in pinned child processes (sweep).
+// seeds' claims (lab/lessons) are judged with compare's statistics.
 var upward = map[[2]string]bool{
-	{"lab", "report/chartspec"}:           true,
-	{"lab/lessons", "explain/compare"}:    true,
-	{"internal/sweep", "measure/harness"}: true,
+	{"lab", "report/chartspec"}:        true,
+	{"lab/lessons", "explain/compare"}: true,
 }
 
 // Data flows one way through the tiers; the examples, like any user's

@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"github.com/brewput/brewput/explain/limits"
-	"github.com/brewput/brewput/internal/sweep"
+	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/model/blueprint"
 )
 

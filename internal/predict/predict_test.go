@@ -9,7 +9,7 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/brewput/brewput/coffee"
-	"github.com/brewput/brewput/internal/sweep"
+	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/model/calibrate"
 	"github.com/brewput/brewput/model/sim"
 	"github.com/brewput/brewput/results"

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/explain/limits"
-	"github.com/brewput/brewput/internal/sweep"
+	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/model"
 )
 

@@ -22,8 +22,8 @@ import (
 	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/internal/stale"
-	"github.com/brewput/brewput/internal/sweep"
 	kit "github.com/brewput/brewput/measure/study"
+	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
 )
 

@@ -7,8 +7,8 @@ import (
 	"io"
 
 	"github.com/brewput/brewput/explain/why"
-	"github.com/brewput/brewput/internal/sweep"
 	kit "github.com/brewput/brewput/measure/study"
+	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
 )
 

@@ -29,7 +29,7 @@ import (
 
 	"github.com/brewput/brewput/results/lesson"
 
-	"github.com/brewput/brewput/internal/sweep"
+	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
 )
 

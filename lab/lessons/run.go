@@ -15,7 +15,7 @@ import (
 	brewhost "github.com/brewput/brewput/internal/host"
 	"github.com/brewput/brewput/internal/quiet"
 	"github.com/brewput/brewput/internal/race"
-	"github.com/brewput/brewput/internal/sweep"
+	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/lesson"
 )

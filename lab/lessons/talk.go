@@ -8,7 +8,7 @@ import (
 	"github.com/brewput/brewput/results/lesson"
 
 	"github.com/brewput/brewput/coffee"
-	"github.com/brewput/brewput/internal/sweep"
+	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
 )

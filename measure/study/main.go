@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"github.com/brewput/brewput/internal/exitcode"
-	"github.com/brewput/brewput/internal/sweep"
+	"github.com/brewput/brewput/measure/sweep"
 )
 
 // Main serves brewput for s and exits; call it from main. brewput study

@@ -27,8 +27,8 @@ import (
 	"time"
 	"unicode"
 
-	"github.com/brewput/brewput/internal/sweep"
 	"github.com/brewput/brewput/measure/meter"
+	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
 )
 

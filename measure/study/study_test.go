@@ -17,8 +17,8 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/brewput/brewput/internal/exitcode"
-	"github.com/brewput/brewput/internal/sweep"
 	"github.com/brewput/brewput/measure/meter"
+	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
 )
 

@@ -1,4 +1,4 @@
-package lab
+package lab_test
 
 import (
 	"context"
@@ -12,7 +12,8 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/brewput/brewput/internal/pointtest"
+	"github.com/brewput/brewput/internal/testkit"
+	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/report/chartspec"
 	"github.com/brewput/brewput/results"
 )
@@ -48,11 +49,11 @@ func (c *config) Complete(given func(string) bool) {
 }
 
 func run(_ context.Context, c config, cpus []int, _ func(string)) ([]results.Point, error) {
-	return []results.Point{pointtest.Lab(fmt.Sprint(c.N), cpus[0], 1)}, nil
+	return []results.Point{testkit.LabPoint(fmt.Sprint(c.N), cpus[0], 1)}, nil
 }
 
 func TestOfBindsTaggedFields(t *testing.T) {
-	l := New(Info{Name: "t"}, config{N: 1, K: []kind{"x"}, D: time.Second}, run, chartspec.Figure{Title: "T"})
+	l := lab.New(lab.Info{Name: "t"}, config{N: 1, K: []kind{"x"}, D: time.Second}, run, chartspec.Figure{Title: "T"})
 	fs := pflag.NewFlagSet("t", pflag.ContinueOnError)
 	check := l.Bind(fs)
 	if fs.Lookup("other") != nil || fs.Lookup("d").DefValue != "1s" || fs.Lookup("k").DefValue != "[x]" || fs.Lookup("n").Usage != "a number" {
@@ -69,7 +70,7 @@ func TestOfBindsTaggedFields(t *testing.T) {
 	if ps, err := l.Run(context.Background(), []int{3}, nil); err != nil || ps[0].Variant != "3" || ps[0].CPUs != 3 || l.Info().Name != "t" || l.Figure().Title != "T" {
 		t.Errorf("Run, Info, Figure: %v, %v", ps, err)
 	}
-	l = New(Info{Name: "t"}, config{}, run, chartspec.Figure{})
+	l = lab.New(lab.Info{Name: "t"}, config{}, run, chartspec.Figure{})
 	fs = pflag.NewFlagSet("t", pflag.ContinueOnError)
 	check = l.Bind(fs)
 	if err := fs.Parse([]string{"--n=-1", "--ns", "1"}); err != nil || check() == nil || check().Error() != "--n -1: want 0 or more" {
@@ -78,19 +79,19 @@ func TestOfBindsTaggedFields(t *testing.T) {
 }
 
 func TestSelect(t *testing.T) {
-	labs := []Lab{New(Info{Name: "a"}, config{}, run, chartspec.Figure{}), New(Info{Name: "b"}, config{N: -1}, run, chartspec.Figure{})}
-	if got, err := Select(labs, "a"); err != nil || len(got) != 1 || got[0].Info().Name != "a" {
+	labs := []lab.Lab{lab.New(lab.Info{Name: "a"}, config{}, run, chartspec.Figure{}), lab.New(lab.Info{Name: "b"}, config{N: -1}, run, chartspec.Figure{})}
+	if got, err := lab.Select(labs, "a"); err != nil || len(got) != 1 || got[0].Info().Name != "a" {
 		t.Errorf("Select(a) = %v, %v", got, err)
 	}
 	for list, want := range map[string]string{"all": "b: --n -1", "a, b": "b: --n -1", "c": `unknown lab "c"; accepted: all, or some of a, b`} {
-		if _, err := Select(labs, list); err == nil || !strings.HasPrefix(err.Error(), want) {
+		if _, err := lab.Select(labs, list); err == nil || !strings.HasPrefix(err.Error(), want) {
 			t.Errorf("Select(%s) = %v, want %q", list, err, want)
 		}
 	}
-	if f := Figures(labs); len(f) != 2 || Names(labs) != "a, b" {
-		t.Errorf("Figures %v, Names %q", f, Names(labs))
+	if f := lab.Figures(labs); len(f) != 2 || lab.Names(labs) != "a, b" {
+		t.Errorf("Figures %v, Names %q", f, lab.Names(labs))
 	}
-	if FlagError(nil) != nil || FlagError(errors.New("x 1: no")).Error() != "--x 1: no" {
+	if lab.FlagError(nil) != nil || lab.FlagError(errors.New("x 1: no")).Error() != "--x 1: no" {
 		t.Error("FlagError")
 	}
 }
@@ -99,11 +100,11 @@ func TestSweep(t *testing.T) {
 	procs := runtime.GOMAXPROCS(0)
 	var lines []string
 	var seen []int
-	points, err := Sweep(context.Background(), config{}, []int{1, 3}, func(l string) { lines = append(lines, l) },
-		func(n int, add Add) error {
+	points, err := lab.Sweep(context.Background(), config{}, []int{1, 3}, func(l string) { lines = append(lines, l) },
+		func(n int, add lab.Add) error {
 			seen = append(seen, runtime.GOMAXPROCS(0))
-			add(pointtest.Lab("v", n, 1), fmt.Sprintf("cpus=%d", n))
-			add(pointtest.Lab("w", n, 1), "")
+			add(testkit.LabPoint("v", n, 1), fmt.Sprintf("cpus=%d", n))
+			add(testkit.LabPoint("w", n, 1), "")
 			return nil
 		})
 	// A line says when other processes took CPU from its point, as they
@@ -122,13 +123,13 @@ func TestSweep(t *testing.T) {
 		c    config
 		cpus []int
 	}{{config{N: -1}, []int{1}}, {config{}, nil}, {config{}, []int{0}}} {
-		if _, err := Sweep(context.Background(), c.c, c.cpus, nil, nil); err == nil {
+		if _, err := lab.Sweep(context.Background(), c.c, c.cpus, nil, nil); err == nil {
 			t.Errorf("Sweep(%+v, %v) ran", c.c, c.cpus)
 		}
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	points, err = Sweep(ctx, config{}, []int{1, 2}, nil, func(n int, add Add) error {
-		add(pointtest.Lab("v", n, 1), "")
+	points, err = lab.Sweep(ctx, config{}, []int{1, 2}, nil, func(n int, add lab.Add) error {
+		add(testkit.LabPoint("v", n, 1), "")
 		cancel()
 		return nil
 	})
@@ -139,7 +140,7 @@ func TestSweep(t *testing.T) {
 
 func TestRuns(t *testing.T) {
 	ms := time.Millisecond
-	var r Runs
+	var r lab.Runs
 	start := time.Now()
 	for i, d := range []time.Duration{4 * ms, 1 * ms, 3 * ms, 2 * ms} {
 		r.Add(start.Add(time.Duration(i)*time.Second), d, d/2)
@@ -147,10 +148,10 @@ func TestRuns(t *testing.T) {
 	if r.Start != start || r.Median() != 0.0025 || r.Latency().P50 != 2.5 || r.CPUsUsed() != 0.5 {
 		t.Errorf("runs of 1..4 ms: start %v, median %v s, p50 %v ms, %v CPUs", r.Start, r.Median(), r.Latency().P50, r.CPUsUsed())
 	}
-	if l := (Runs{Times: []time.Duration{5 * ms, 1 * ms, 3 * ms, 2 * ms, 4 * ms}}).Latency(); l.Min != 1 || l.Max != 5 || l.P50 != 3 || l.P25 != 2 || l.Mean != 3 {
+	if l := (lab.Runs{Times: []time.Duration{5 * ms, 1 * ms, 3 * ms, 2 * ms, 4 * ms}}).Latency(); l.Min != 1 || l.Max != 5 || l.P50 != 3 || l.P25 != 2 || l.Mean != 3 {
 		t.Errorf("latency of 1..5 ms: %+v", l)
 	}
-	if (Runs{}).CPUsUsed() != 0 {
+	if (lab.Runs{}).CPUsUsed() != 0 {
 		t.Error("no runs used CPU")
 	}
 }
@@ -159,7 +160,7 @@ func TestRuns(t *testing.T) {
 // of a stretch of spinning on one goroutine about as long.
 func TestStopwatch(t *testing.T) {
 	before := time.Now()
-	sw := StartStopwatch()
+	sw := lab.StartStopwatch()
 	for time.Since(sw.Start) < 20*time.Millisecond {
 	}
 	wall, cpu := sw.Stop()

@@ -12,14 +12,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/brewput/brewput/internal/browsertest"
+	"github.com/brewput/brewput/internal/testkit"
 
 	"github.com/chromedp/chromedp"
 
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/explain/limits"
 	"github.com/brewput/brewput/internal/profile"
-	"github.com/brewput/brewput/internal/tracetest"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
 )
@@ -37,14 +36,14 @@ const (
 // logged.
 type browserPage struct {
 	ctx  context.Context
-	page *browsertest.Page
+	page *testkit.Page
 }
 
 // openInBrowser opens the file at path in a fresh headless Chromium and
-// collects the errors the page reports (browsertest.New).
+// collects the errors the page reports (testkit.New).
 func openInBrowser(t *testing.T, path string) *browserPage {
 	t.Helper()
-	p := browsertest.New(t, pageWidth, firstScreen, 60*time.Second)
+	p := testkit.NewPage(t, pageWidth, firstScreen, 60*time.Second)
 	bctx := p.Ctx
 	if err := chromedp.Do(bctx,
 		chromedp.Navigate("file://"+path),
@@ -123,7 +122,7 @@ func TestPageInBrowser(t *testing.T) {
 	t.Run("measured", func(t *testing.T) { checkPageInBrowser(t, studyPoints(), Options{}) })
 	t.Run("with model", func(t *testing.T) { checkPageInBrowser(t, append(studyPoints(), modelPoints(16)...), Options{}) })
 	t.Run("default study", func(t *testing.T) {
-		browsertest.Chromium(t) // skip before simulating, where there is no browser
+		testkit.Chromium(t) // skip before simulating, where there is no browser
 		points, opt := defaultStudy(t)
 		checkPageInBrowser(t, points, opt)
 	})
@@ -179,7 +178,7 @@ func defaultStudy(t *testing.T) ([]results.Point, Options) {
 		t.Fatal(skipped)
 	}
 	base := filepath.Join(t.TempDir(), "finelocking-2cpu")
-	tracetest.WriteShop(t, base+".trace", 15) // what --profile writes for a point
+	testkit.WriteShopTrace(t, base+".trace", 15) // what --profile writes for a point
 	for i, p := range points {
 		if p.Mode == "finelocking" && p.CPUs == 2 {
 			points[i].Profile = base

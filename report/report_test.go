@@ -12,7 +12,7 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/brewput/brewput/explain/analyze"
-	"github.com/brewput/brewput/internal/dirtest"
+	"github.com/brewput/brewput/internal/testkit"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
 )
@@ -375,7 +375,7 @@ func TestWriteDir(t *testing.T) {
 	if err := one.WriteDir(dir); err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Join(dirtest.Names(t, dir), " "); got != "distribution.png distribution.svg index.html results.csv results.json" {
+	if got := strings.Join(testkit.DirNames(t, dir), " "); got != "distribution.png distribution.svg index.html results.csv results.json" {
 		t.Errorf("folder holds %s; want the second report's files only, no stale charts or temporary files", got)
 	}
 }

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/brewput/brewput/internal/dirtest"
+	"github.com/brewput/brewput/internal/testkit"
 	"github.com/brewput/brewput/model/calibrate"
 	"github.com/brewput/brewput/model/sim"
 	"github.com/brewput/brewput/results"
@@ -242,7 +242,7 @@ func expectUsage(t *testing.T, files map[string]string, rawArgs, want []string) 
 			t.Errorf("brewput %q: stderr %q does not contain %q", args, stderr, w)
 		}
 	}
-	for _, name := range dirtest.Names(t, dir) {
+	for _, name := range testkit.DirNames(t, dir) {
 		t.Errorf("brewput %q left %s in the output directory", args, filepath.Join(dir, name))
 	}
 }

@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/brewput/brewput/internal/dirtest"
 	"github.com/brewput/brewput/internal/hold"
+	"github.com/brewput/brewput/internal/testkit"
 	"github.com/brewput/brewput/results"
 )
 
@@ -53,7 +53,7 @@ func waitForPoints(t *testing.T, path string, n int) {
 // noStrays fails if dir holds a temporary file or folder.
 func noStrays(t *testing.T, dir string) {
 	t.Helper()
-	for _, name := range dirtest.Names(t, dir) {
+	for _, name := range testkit.DirNames(t, dir) {
 		if output, ok := strings.CutSuffix(name, ".brewput-hold"); ok {
 			// The hold of a killed run, which no process can remove: it
 			// must hold nothing.

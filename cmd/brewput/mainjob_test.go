@@ -13,7 +13,7 @@ import (
 	"testing"
 
 	"github.com/brewput/brewput/explain/analyze"
-	"github.com/brewput/brewput/internal/dirtest"
+	"github.com/brewput/brewput/internal/testkit"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
 )
@@ -72,7 +72,7 @@ func TestMainJobAndReport(t *testing.T) {
 		want = append(want, "latency.png", "latency.svg", "throughput.png", "throughput.svg")
 		slices.Sort(want)
 	}
-	if got := dirtest.Names(t, first); !slices.Equal(got, want) {
+	if got := testkit.DirNames(t, first); !slices.Equal(got, want) {
 		t.Fatalf("main job wrote %v, want %v", got, want)
 	}
 	f, err := os.Open(filepath.Join(first, "results.json"))

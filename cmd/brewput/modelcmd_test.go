@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/brewput/brewput/internal/dirtest"
+	"github.com/brewput/brewput/internal/testkit"
 	"github.com/brewput/brewput/model/calibrate"
 	"github.com/brewput/brewput/model/sim"
 	"github.com/brewput/brewput/results"
@@ -57,7 +57,7 @@ func emptyConfig(t *testing.T) string {
 
 func assertEmptyDir(t *testing.T, dir, why string) {
 	t.Helper()
-	for _, name := range dirtest.Names(t, dir) {
+	for _, name := range testkit.DirNames(t, dir) {
 		t.Errorf("%s, yet %s was written", why, filepath.Join(dir, name))
 	}
 }

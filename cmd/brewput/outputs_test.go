@@ -11,7 +11,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/brewput/brewput/internal/dirtest"
+	"github.com/brewput/brewput/internal/testkit"
 	"github.com/brewput/brewput/results"
 )
 
@@ -19,7 +19,7 @@ import (
 func snapshot(t *testing.T, dir string) map[string]string {
 	t.Helper()
 	files := map[string]string{}
-	for _, name := range dirtest.Names(t, dir) {
+	for _, name := range testkit.DirNames(t, dir) {
 		b, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {
 			t.Fatal(err)

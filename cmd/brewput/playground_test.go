@@ -17,8 +17,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/brewput/brewput/internal/browsertest"
 	"github.com/brewput/brewput/internal/mainjob"
+	"github.com/brewput/brewput/internal/testkit"
 )
 
 // pageState is what the playground shows once an experiment is done.
@@ -45,7 +45,7 @@ func TestPlayground(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the WebAssembly engine")
 	}
-	browsertest.Chromium(t)
+	testkit.Chromium(t)
 	emptyConfig(t)
 	calFile := fixedCalibration(t)
 	tmp := t.TempDir()
@@ -83,7 +83,7 @@ func TestPlayground(t *testing.T) {
 	}
 	t.Logf("engine: %d bytes of WebAssembly, %d gzipped", len(wasm), len(gz))
 
-	page := browsertest.New(t, 1280, 1600, 8*time.Minute)
+	page := testkit.NewPage(t, 1280, 1600, 8*time.Minute)
 	url := "file://" + filepath.Join(site, "index.html")
 	open := func(hash string) pageState {
 		t.Helper()

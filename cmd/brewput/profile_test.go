@@ -12,9 +12,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/brewput/brewput/internal/dirtest"
-	"github.com/brewput/brewput/internal/guard"
 	"github.com/brewput/brewput/internal/quiet"
+	"github.com/brewput/brewput/internal/testkit"
 	"github.com/brewput/brewput/results"
 )
 
@@ -36,7 +35,7 @@ func TestRunProfile(t *testing.T) {
 	for _, ext := range exts {
 		want = append(want, filepath.Base(base)+ext)
 	}
-	if got := dirtest.Names(t, dir); !slices.Equal(got, want) {
+	if got := testkit.DirNames(t, dir); !slices.Equal(got, want) {
 		t.Errorf("the profile folder holds %v, want %v", got, want)
 	}
 	for _, line := range []string{"profiles of 1 point in " + dir, "go tool trace " + base + ".trace", "go tool pprof -top " + base + ".block.pprof"} {
@@ -65,7 +64,7 @@ func TestRunProfile(t *testing.T) {
 	// Customers wait for a machine's lock when one is preempted holding it
 	// (every 10 ms of a spinning step), which a process starved of its CPUs
 	// by other processes may not see happen in the window.
-	if others := quiet.Since(before); locks == 0 && others > guard.BusyLimit {
+	if others := quiet.Since(before); locks == 0 && others > testkit.BusyLimit {
 		t.Logf("no wait names a machine's lock, but other processes took %.2f CPUs meanwhile", others)
 	} else if locks == 0 {
 		t.Errorf("4 customers on %d CPUs, and no wait names a machine's lock: %+v", cpus, p.Waits)
@@ -111,14 +110,14 @@ func TestProfileNamesRepetitions(t *testing.T) {
 			want = append(want, "noop-1cpu-"+rep+ext)
 		}
 	}
-	if got := dirtest.Names(t, filepath.Join(dir, "runs")); !slices.Equal(got, want) {
+	if got := testkit.DirNames(t, filepath.Join(dir, "runs")); !slices.Equal(got, want) {
 		t.Errorf("with --count 2 the profile folder holds %v, want %v", got, want)
 	}
 
 	succeeds(t, selfChild(),
 		"--modes", "noop", "--cpus", "1", "--dur", "30ms", "--warmup", "0s", "--predict=false",
 		"--out", filepath.Join(dir, "report"), "--profile", filepath.Join(dir, "main"))
-	if got := dirtest.Names(t, filepath.Join(dir, "main")); len(got) != 4 || got[3] != "noop-1cpu.trace" {
+	if got := testkit.DirNames(t, filepath.Join(dir, "main")); len(got) != 4 || got[3] != "noop-1cpu.trace" {
 		t.Errorf("the main job's profile folder holds %v, want noop-1cpu's four files", got)
 	}
 }
@@ -157,7 +156,7 @@ func TestProfileBadFolder(t *testing.T) {
 			}
 		}
 	}
-	if got := dirtest.Names(t, dir); !slices.Equal(got, []string{"file"}) {
+	if got := testkit.DirNames(t, dir); !slices.Equal(got, []string{"file"}) {
 		t.Errorf("refused runs left %v", got)
 	}
 }

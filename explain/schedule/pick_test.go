@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/brewput/brewput/explain/verdict"
-	"github.com/brewput/brewput/internal/tracetest"
+	"github.com/brewput/brewput/internal/testkit"
 	"github.com/brewput/brewput/results"
 )
 
@@ -92,7 +92,7 @@ func TestPick(t *testing.T) {
 func TestPictures(t *testing.T) {
 	ps := study()
 	base := filepath.Join(t.TempDir(), "finelocking-2cpu")
-	tracetest.WriteShop(t, base+".trace", 10) // what --profile writes for a point
+	testkit.WriteShopTrace(t, base+".trace", 10) // what --profile writes for a point
 	for i, p := range ps {
 		if !p.IsModel() && p.Mode == "finelocking" && p.CPUs == 2 {
 			ps[i].Profile = base

@@ -10,7 +10,7 @@ import (
 
 	"go.uber.org/goleak"
 
-	"github.com/brewput/brewput/internal/labtest"
+	"github.com/brewput/brewput/internal/testkit"
 	"github.com/brewput/brewput/results"
 )
 
@@ -112,7 +112,7 @@ func TestVariantNames(t *testing.T) {
 }
 
 func TestValidate(t *testing.T) {
-	labtest.Invalid(t, DefaultConfig, Run, []labtest.Case[Config]{
+	testkit.Invalid(t, DefaultConfig, Run, []testkit.Case[Config]{
 		{Flag: "lines", Edit: func(c *Config) { c.Lines = 0 }},
 		{Flag: "lines", Edit: func(c *Config) { c.Lines = 1 << 40 }},
 		{Flag: "line-bytes", Edit: func(c *Config) { c.LineBytes = 0 }},
@@ -131,7 +131,7 @@ func TestValidate(t *testing.T) {
 // TestRun checks the points' contract on a small sweep.
 func TestRun(t *testing.T) {
 	c := Config{Lines: 2000, LineBytes: 100, Hashes: 2, Sizes: []int{0, 10}, Consumers: []int{1, 3}, Batches: []int{1, 100}, Seed: 7}
-	points, _ := labtest.Run(t, labtest.With(NewLab(), c), []int{1, 2}, 2*2*2*2, Unit, []results.Metric{MetricBound, MetricOfBound,
+	points, _ := testkit.RunLab(t, testkit.With(NewLab(), c), []int{1, 2}, 2*2*2*2, Unit, []results.Metric{MetricBound, MetricOfBound,
 		MetricProducerRate, MetricConsumerRate, MetricChanSize, MetricConsumers, MetricBatchLines})
 	for _, p := range points {
 		mt := p.Metrics
@@ -160,7 +160,7 @@ func TestRun(t *testing.T) {
 // context's error, and leaves no goroutine behind (TestMain).
 func TestCancel(t *testing.T) {
 	c := Config{Lines: 5000, LineBytes: 300, Hashes: 5, Sizes: []int{1}, Consumers: []int{2}, Batches: []int{1, 10, 100}, Seed: 1}
-	labtest.CancelAfter(t, labtest.With(NewLab(), c), []int{1}, "B=1:", 1)
+	testkit.CancelAfter(t, testkit.With(NewLab(), c), []int{1}, "B=1:", 1)
 
 	// Cancelled in the middle of a point: its producer stops early.
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)

@@ -13,14 +13,14 @@ import (
 	"testing"
 	"time"
 
-	"github.com/brewput/brewput/internal/labtest"
+	"github.com/brewput/brewput/internal/testkit"
 	"github.com/brewput/brewput/results"
 )
 
 func TestValidate(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "file")
 	os.WriteFile(file, nil, 0o644)
-	labtest.Invalid(t, DefaultConfig, Run, []labtest.Case[Config]{
+	testkit.Invalid(t, DefaultConfig, Run, []testkit.Case[Config]{
 		{Flag: "kinds", Edit: func(c *Config) { c.Kinds = nil }},
 		{Flag: "kinds", Edit: func(c *Config) { c.Kinds = []Kind{"tape"} }},
 		{Flag: "kinds", Edit: func(c *Config) { c.Kinds = []Kind{File, Memory, File} }},
@@ -65,7 +65,7 @@ func TestRun(t *testing.T) {
 	dir := t.TempDir()
 	c := Config{Kinds: Kinds(), Writers: []int{3, 2}, Appends: 300, ValueBytes: 20, Dir: dir, Reps: 2}
 	cpus := []int{1, 2}
-	points, _ := labtest.Run(t, labtest.With(NewLab(), c), cpus, len(cpus)*len(c.Kinds)*len(c.Writers), Unit, metrics())
+	points, _ := testkit.RunLab(t, testkit.With(NewLab(), c), cpus, len(cpus)*len(c.Kinds)*len(c.Writers), Unit, metrics())
 	if left, _ := os.ReadDir(dir); len(left) != 0 {
 		t.Errorf("Run left %d entries in its folder, first %s", len(left), left[0].Name())
 	}
@@ -89,7 +89,7 @@ func TestRunSync(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	labtest.Points(t, Name, Unit, metrics(), points)
+	testkit.LabPoints(t, Name, Unit, metrics(), points)
 	checkPoints(t, c, points)
 	var names []string
 	for _, p := range points {
@@ -156,7 +156,7 @@ func near(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(math.Abs(a)
 // writers at once and leaves neither goroutine (TestMain) nor file.
 func TestCancel(t *testing.T) {
 	c := Config{Kinds: []Kind{Memory, File}, Writers: []int{1, 2}, Appends: 200, ValueBytes: 16, Reps: 1}
-	labtest.CancelAfter(t, labtest.With(NewLab(), c), []int{1}, "writers=1", 1)
+	testkit.CancelAfter(t, testkit.With(NewLab(), c), []int{1}, "writers=1", 1)
 
 	dir := t.TempDir()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
@@ -179,16 +179,16 @@ func TestCancel(t *testing.T) {
 func TestBind(t *testing.T) {
 	dir := t.TempDir()
 	want := Config{Kinds: []Kind{Memory, File}, Writers: []int{1, 4}, Appends: 400, ValueBytes: 24, Dir: dir, Reps: 2}
-	labtest.Binds(t, NewLab(), want, "--kinds", "memory,file", "--writers", "1,4", "--appends", "400", "--value-bytes", "24", "--dir", dir, "--reps", "2")
-	if u := labtest.Usage(NewLab(), "appends"); !strings.Contains(u, strconv.Itoa(DefaultSyncAppends)) {
+	testkit.Binds(t, NewLab(), want, "--kinds", "memory,file", "--writers", "1,4", "--appends", "400", "--value-bytes", "24", "--dir", dir, "--reps", "2")
+	if u := testkit.Usage(NewLab(), "appends"); !strings.Contains(u, strconv.Itoa(DefaultSyncAppends)) {
 		t.Errorf("--appends says %q, not the sync default %d", u, DefaultSyncAppends)
 	}
 	l := NewLab()
-	if err := labtest.Bind(l, "--sync"); err != nil || !l.Config.Sync || l.Config.Appends != DefaultSyncAppends {
+	if err := testkit.Bind(l, "--sync"); err != nil || !l.Config.Sync || l.Config.Appends != DefaultSyncAppends {
 		t.Errorf("--sync: config %+v, %v; want %d appends", l.Config, err, DefaultSyncAppends)
 	}
 	for _, c := range []struct{ arg, want string }{{"--kinds=tape", `--kinds "tape"`}, {"--writers=0", "--writers 0"}, {"--appends=10", "--appends 10"}} {
-		if err := labtest.Bind(NewLab(), c.arg); err == nil || !strings.HasPrefix(err.Error(), c.want) {
+		if err := testkit.Bind(NewLab(), c.arg); err == nil || !strings.HasPrefix(err.Error(), c.want) {
 			t.Errorf("%s: %v, want %q", c.arg, err, c.want)
 		}
 	}

@@ -13,7 +13,7 @@ import (
 
 	"go.uber.org/goleak"
 
-	"github.com/brewput/brewput/internal/labtest"
+	"github.com/brewput/brewput/internal/testkit"
 	"github.com/brewput/brewput/results"
 )
 
@@ -68,7 +68,7 @@ func TestRunPNG(t *testing.T) {
 	c.Size, c.MaxIter, c.Reps, c.Workers = 40, 100, 2, 0
 	c.PNG = filepath.Join(dir, "mandelbrot.png")
 	cpus := []int{1, 2}
-	points, _ := labtest.Run(t, labtest.With(NewLab(), c), cpus, 8, Unit, []results.Metric{MetricRenderMs, MetricEncodeMs,
+	points, _ := testkit.RunLab(t, testkit.With(NewLab(), c), cpus, 8, Unit, []results.Metric{MetricRenderMs, MetricEncodeMs,
 		MetricSpeedup, MetricTotalSpeedup, MetricSerialFraction, MetricKarpFlatt, MetricKarpFlattTotal, MetricWorkers, MetricPixels})
 	for i, p := range points {
 		n := cpus[i/4]
@@ -117,7 +117,7 @@ func TestRunPNG(t *testing.T) {
 
 func TestValidate(t *testing.T) {
 	dir := t.TempDir()
-	labtest.Invalid(t, DefaultConfig, Run, []labtest.Case[Config]{
+	testkit.Invalid(t, DefaultConfig, Run, []testkit.Case[Config]{
 		{Flag: "size", Edit: func(c *Config) { c.Size = 0 }},
 		{Flag: "size", Edit: func(c *Config) { c.Size = 1 << 20 }},
 		{Flag: "max-iter", Edit: func(c *Config) { c.MaxIter = 0 }},
@@ -135,7 +135,7 @@ func TestValidate(t *testing.T) {
 func TestCancel(t *testing.T) {
 	c := DefaultConfig()
 	c.Size, c.MaxIter, c.Reps = 32, 50, 1
-	labtest.CancelAfter(t, labtest.With(NewLab(), c), []int{1, 2}, " row:", 3)
+	testkit.CancelAfter(t, testkit.With(NewLab(), c), []int{1, 2}, " row:", 3)
 }
 
 func TestAmdahl(t *testing.T) {

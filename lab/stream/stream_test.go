@@ -14,8 +14,8 @@ import (
 
 	"go.uber.org/goleak"
 
-	"github.com/brewput/brewput/internal/labtest"
 	"github.com/brewput/brewput/internal/race"
+	"github.com/brewput/brewput/internal/testkit"
 	"github.com/brewput/brewput/results"
 )
 
@@ -248,7 +248,7 @@ func TestVariantNames(t *testing.T) {
 }
 
 func TestValidate(t *testing.T) {
-	labtest.Invalid(t, DefaultConfig, Run, []labtest.Case[Config]{
+	testkit.Invalid(t, DefaultConfig, Run, []testkit.Case[Config]{
 		{Flag: "modes", Edit: func(c *Config) { c.Modes = nil }},
 		{Flag: "modes", Edit: func(c *Config) { c.Modes = []string{"async", "fast"} }},
 		{Flag: "modes", Edit: func(c *Config) { c.Modes = []string{"sync", "sync"} }},
@@ -277,7 +277,7 @@ func TestRun(t *testing.T) {
 	c.Modes, c.Buffers, c.Restart, c.Malformed, c.Oversized = []string{ModeSync, ModeInOrder}, []int{0, 10}, true, 2, 1
 	c.Messages = 120
 	cpus := []int{1, 2}
-	points, _ := labtest.Run(t, labtest.With(NewLab(), c), cpus, len(cpus)*2*2*2, Unit, []results.Metric{MetricBuffer, MetricMessages,
+	points, _ := testkit.RunLab(t, testkit.With(NewLab(), c), cpus, len(cpus)*2*2*2, Unit, []results.Metric{MetricBuffer, MetricMessages,
 		MetricPayloadBytes, MetricReplied, MetricFailed, MetricLost, MetricFailedTooLarge, MetricFailedRejected, MetricFailedBroken,
 		MetricFailedUnavailable, MetricReconnects, MetricRestart, MetricInOrder, MetricCPUPerMsg})
 	for _, p := range points {
@@ -322,7 +322,7 @@ func TestRun(t *testing.T) {
 func TestCancel(t *testing.T) {
 	c := small()
 	c.Modes, c.Buffers = []string{ModeAsync}, []int{0, 10, 100}
-	labtest.CancelAfter(t, labtest.With(NewLab(), c), []int{1}, "buf=0:", 1)
+	testkit.CancelAfter(t, testkit.With(NewLab(), c), []int{1}, "buf=0:", 1)
 
 	// Cancelled in the middle of a run, in each mode, with the peer up or
 	// down: the context is cancelled as message 100 is handed over, so the
@@ -361,12 +361,12 @@ func TestCancel(t *testing.T) {
 func TestBind(t *testing.T) {
 	want := Config{Modes: []string{ModeSync, ModeInOrder}, Messages: 50, Buffers: []int{0, 5}, PayloadBytes: 16,
 		Malformed: 2, Oversized: 1, Restart: true, Downtime: 20 * time.Millisecond, Reps: 2}
-	labtest.Binds(t, NewLab(), want, "--modes", "sync,iorder", "--messages", "50", "--buffers", "0,5", "--payload-bytes", "16",
+	testkit.Binds(t, NewLab(), want, "--modes", "sync,iorder", "--messages", "50", "--buffers", "0,5", "--payload-bytes", "16",
 		"--malformed", "2", "--oversized", "1", "--restart", "--downtime", "20ms", "--reps", "2")
-	if u := labtest.Usage(NewLab(), "oversized"); !strings.Contains(u, strconv.Itoa(MaxPayloadBytes)) {
+	if u := testkit.Usage(NewLab(), "oversized"); !strings.Contains(u, strconv.Itoa(MaxPayloadBytes)) {
 		t.Errorf("--oversized says %q, not the limit %d", u, MaxPayloadBytes)
 	}
-	if err := labtest.Bind(NewLab(), "--modes", "nope"); err == nil || !strings.HasPrefix(err.Error(), `--modes "nope"`) {
+	if err := testkit.Bind(NewLab(), "--modes", "nope"); err == nil || !strings.HasPrefix(err.Error(), `--modes "nope"`) {
 		t.Errorf("--modes nope: %v", err)
 	}
 }

@@ -11,7 +11,7 @@ import (
 
 	"go.uber.org/goleak"
 
-	"github.com/brewput/brewput/internal/labtest"
+	"github.com/brewput/brewput/internal/testkit"
 	"github.com/brewput/brewput/results"
 )
 
@@ -121,7 +121,7 @@ func TestFind(t *testing.T) {
 }
 
 func TestValidate(t *testing.T) {
-	labtest.Invalid(t, DefaultConfig, Run, []labtest.Case[Config]{
+	testkit.Invalid(t, DefaultConfig, Run, []testkit.Case[Config]{
 		{Flag: "add-size", Edit: func(c *Config) { c.AddSize = 0 }},
 		{Flag: "add-size", Edit: func(c *Config) { c.AddSize = 2_000_000_000 }},
 		{Flag: "sort-size", Edit: func(c *Config) { c.SortSize = -1 }},
@@ -144,9 +144,9 @@ func TestValidate(t *testing.T) {
 // that names its flag.
 func TestBind(t *testing.T) {
 	want := Config{AddSize: 7, SortSize: 9, Docs: 3, Wait: 2 * time.Millisecond, Topic: "x", Workers: 4, Goroutines: 5, Reps: 6}
-	labtest.Binds(t, NewLab(), want, "--add-size", "7", "--sort-size", "9", "--docs", "3", "--wait", "2ms", "--topic", "x",
+	testkit.Binds(t, NewLab(), want, "--add-size", "7", "--sort-size", "9", "--docs", "3", "--wait", "2ms", "--topic", "x",
 		"--workers", "4", "--goroutines", "5", "--reps", "6")
-	if err := labtest.Bind(NewLab(), "--add-size", "0"); err == nil || err.Error() != "--add-size 0: want at least 1 integer" {
+	if err := testkit.Bind(NewLab(), "--add-size", "0"); err == nil || err.Error() != "--add-size 0: want at least 1 integer" {
 		t.Errorf("--add-size 0: %v", err)
 	}
 }
@@ -154,7 +154,7 @@ func TestBind(t *testing.T) {
 func TestRunPoints(t *testing.T) {
 	c := small()
 	variants := []string{"add/sequential", "add/concurrent", "sort/sequential", "sort/concurrent", "find/sequential", "find/concurrent"}
-	ps, lines := labtest.Run(t, labtest.With(NewLab(), c), []int{1, 2}, 2*len(variants), "", []results.Metric{MetricSpeedup, MetricMedianMs})
+	ps, lines := testkit.RunLab(t, testkit.With(NewLab(), c), []int{1, 2}, 2*len(variants), "", []results.Metric{MetricSpeedup, MetricMedianMs})
 	host := ps[0].Host
 	for i, p := range ps {
 		v, n := variants[i%len(variants)], 1+i/len(variants)

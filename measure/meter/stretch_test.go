@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/brewput/brewput/internal/guard"
+	"github.com/brewput/brewput/internal/testkit"
 )
 
 func TestGroup(t *testing.T) {
@@ -52,7 +52,7 @@ func busy(d time.Duration) {
 // as long per use as the same section unstretched, and an RWMutex's
 // writers likewise; a channel stretched by 10 times its handoff takes
 // markedly longer per send. Real timings: checked by a generous factor,
-// and skipped beside a busy neighbour (guard).
+// and skipped beside a busy neighbour (testkit.Retry).
 func TestStretchHoldsLonger(t *testing.T) {
 	const section, uses = 20 * time.Microsecond, 200
 	double, err := NewStretch()
@@ -70,7 +70,7 @@ func TestStretchHoldsLonger(t *testing.T) {
 		d := read().Sub(before)
 		return d.Held / time.Duration(d.Uses)
 	}
-	guard.Retry(t, func() error {
+	testkit.Retry(t, func() error {
 		plain, stretched := NewMutex("plain"), NewMutex("stretched")
 		stretched.Stretch(double)
 		p := perUse(plain.Lock, plain.Unlock, plain.Read)
@@ -102,7 +102,7 @@ func TestStretchHoldsLonger(t *testing.T) {
 		}
 		return time.Since(start) / 20000
 	}
-	guard.Retry(t, func() error {
+	testkit.Retry(t, func() error {
 		a, s := perSend(armed), perSend(tenfold)
 		if r := float64(s) / float64(a); r < 2 {
 			return fmt.Errorf("channel stretched tenfold: %v a send and receive against %v armed at 0 (×%.2f); want at least ×2", s, a, r)
@@ -117,7 +117,7 @@ func TestSpin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	guard.Retry(t, func() error {
+	testkit.Retry(t, func() error {
 		start := time.Now()
 		s.Spin(2 * time.Millisecond)
 		if got := time.Since(start); got < time.Millisecond || got > 6*time.Millisecond {

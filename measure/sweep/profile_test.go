@@ -15,8 +15,8 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/coffee"
-	"github.com/brewput/brewput/internal/pproftest"
 	"github.com/brewput/brewput/internal/profile"
+	"github.com/brewput/brewput/internal/testkit"
 	"github.com/brewput/brewput/results"
 )
 
@@ -52,7 +52,7 @@ func TestMeasureProfilesTheWindow(t *testing.T) {
 		t.Errorf("point's profile is %q, want %q", p.Profile, base)
 	}
 	files := profile.FilesFor(base)
-	pproftest.Parse(t, files.CPU, files.Block, files.Mutex)
+	testkit.ParseProfiles(t, files.CPU, files.Block, files.Mutex)
 	if info, err := os.Stat(files.Trace); err != nil || info.Size() == 0 {
 		t.Errorf("trace %s: %v, %v; want a non-empty file", files.Trace, info, err)
 	}
@@ -117,7 +117,7 @@ func TestMeasureWithoutProfileHasNoWaits(t *testing.T) {
 // TestProfileSpecIsChecked: a profile path that cannot name files is
 // refused before measuring, as any bad spec is.
 func TestProfileSpecIsChecked(t *testing.T) {
-	for base, want := range pproftest.BadBases(t, t.TempDir()) {
+	for base, want := range testkit.BadProfileBases(t, t.TempDir()) {
 		s := Spec{Mode: coffee.MustParseMode("finelocking"), Load: Load{CPUs: 1, Dur: time.Second, Profile: base}, Steps: coffee.DefaultSteps()}
 		start := time.Now()
 		_, err := Measure(context.Background(), s)

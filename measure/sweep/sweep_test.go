@@ -11,8 +11,8 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/brewput/brewput/coffee"
-	"github.com/brewput/brewput/internal/guard"
 	"github.com/brewput/brewput/internal/race"
+	"github.com/brewput/brewput/internal/testkit"
 	"github.com/brewput/brewput/results"
 )
 
@@ -36,7 +36,7 @@ func TestOneCPU(t *testing.T) {
 	if race.Enabled {
 		t.Skip("timing under the race detector says nothing about the shop")
 	}
-	var g guard.Guard
+	var g testkit.Guard
 	for _, mode := range []string{"ideal", "locking", "finelocking", "parsteam", "multi-2", "linearpipe-0", "linearpipe-1", "splitpipe-1", "multipipe-2"} {
 		t.Run(mode, func(t *testing.T) {
 			g.Retry(t, func() error {
@@ -68,7 +68,7 @@ func TestTwoCPUs(t *testing.T) {
 	if runtime.NumCPU() < 2 {
 		t.Skip("needs 2 CPUs")
 	}
-	var g guard.Guard
+	var g testkit.Guard
 	for _, mode := range []string{"ideal", "finelocking"} {
 		t.Run(mode, func(t *testing.T) {
 			g.Retry(t, func() error {

@@ -1,4 +1,4 @@
-package chartspec
+package chartspec_test
 
 import (
 	"fmt"
@@ -6,12 +6,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/brewput/brewput/internal/pointtest"
+	"github.com/brewput/brewput/internal/testkit"
+	"github.com/brewput/brewput/report/chartspec"
 	"github.com/brewput/brewput/results"
 )
 
 // lines writes a plot's lines as "name: x=y x=y", in order.
-func lines(pl Plot) string {
+func lines(pl chartspec.Plot) string {
 	var out []string
 	for _, l := range pl.Lines {
 		s := l.Name + ":"
@@ -25,18 +26,18 @@ func lines(pl Plot) string {
 
 func TestPlotLines(t *testing.T) {
 	points := []results.Point{
-		pointtest.Lab("b/S=2", 1, 10, "x", 5.0, "y", 0.5, "s", 2.0),
-		pointtest.Lab("a/S=1", 2, 20, "x", 1.0, "y", 0.25, "s", 1.0),
-		pointtest.Lab("a/S=1", 2, 30, "x", 1.0, "y", 0.75, "s", 1.0), // same line and x: the best, or the last
-		pointtest.Lab("a/S=1", 2, 40, "x", 3.0, "y", 0.1, "s", 1.0),
-		pointtest.Lab("b/S=2", 2, 50, "x", 2.0, "y", math.NaN(), "s", 2.0), // no y to draw
-		pointtest.Lab("b/S=2", 2, 60, "x", 4.0, "y", 0.9, "s", 2.0),
+		testkit.LabPoint("b/S=2", 1, 10, "x", 5.0, "y", 0.5, "s", 2.0),
+		testkit.LabPoint("a/S=1", 2, 20, "x", 1.0, "y", 0.25, "s", 1.0),
+		testkit.LabPoint("a/S=1", 2, 30, "x", 1.0, "y", 0.75, "s", 1.0), // same line and x: the best, or the last
+		testkit.LabPoint("a/S=1", 2, 40, "x", 3.0, "y", 0.1, "s", 1.0),
+		testkit.LabPoint("b/S=2", 2, 50, "x", 2.0, "y", math.NaN(), "s", 2.0), // no y to draw
+		testkit.LabPoint("b/S=2", 2, 60, "x", 4.0, "y", 0.9, "s", 2.0),
 	}
 	points[3].Rep = 2 // a later repetition: left out
-	f := Figure{Kind: Lines, X: Axis{Of: ByMetric, Metric: "x"}, Y: Axis{Of: ByMetric, Metric: "y", Factor: 100},
-		Line: func(p results.Point) (Line, bool) {
+	f := chartspec.Figure{Kind: chartspec.Lines, X: chartspec.Axis{Of: chartspec.ByMetric, Metric: "x"}, Y: chartspec.Axis{Of: chartspec.ByMetric, Metric: "y", Factor: 100},
+		Line: func(p results.Point) (chartspec.Line, bool) {
 			s := p.Metrics["s"]
-			return Line{Name: fmt.Sprintf("S%g", s), Order: -s}, true
+			return chartspec.Line{Name: fmt.Sprintf("S%g", s), Order: -s}, true
 		}}
 	pl, ok := f.Plot(points)
 	// Only the largest CPU count: x is not the CPU count. Ordered by
@@ -50,27 +51,27 @@ func TestPlotLines(t *testing.T) {
 		t.Errorf("best: %q", lines(pl))
 	}
 	// Against CPUs: every CPU count, a line per variant by default.
-	byCPUs := Default("t")
+	byCPUs := chartspec.Default("t")
 	pl, ok = byCPUs.Plot(points)
 	if !ok || lines(pl) != "b/S=2: 1=10 2=60; a/S=1: 2=30" {
 		t.Errorf("against CPUs: %q", lines(pl))
 	}
-	if _, ok := (Figure{Y: Axis{Of: ByMetric, Metric: "none"}}).Plot(points); ok {
+	if _, ok := (chartspec.Figure{Y: chartspec.Axis{Of: chartspec.ByMetric, Metric: "none"}}).Plot(points); ok {
 		t.Error("a figure of a metric no point has draws something")
 	}
 }
 
 func TestPlotBarsAndAmdahl(t *testing.T) {
 	points := []results.Point{
-		pointtest.Lab("seq", 1, 10, "f", 0.2, "sp", 1.0), pointtest.Lab("par", 1, 10, "f", 0.2, "sp", 1.0),
-		pointtest.Lab("seq", 2, 10, "f", 0.9, "sp", 1.0), pointtest.Lab("par", 2, 17, "f", 0.1, "total", 1.7, "sp", 1.8),
-		pointtest.Lab("par", 2, 99, "f", 0.1),
+		testkit.LabPoint("seq", 1, 10, "f", 0.2, "sp", 1.0), testkit.LabPoint("par", 1, 10, "f", 0.2, "sp", 1.0),
+		testkit.LabPoint("seq", 2, 10, "f", 0.9, "sp", 1.0), testkit.LabPoint("par", 2, 17, "f", 0.1, "total", 1.7, "sp", 1.8),
+		testkit.LabPoint("par", 2, 99, "f", 0.1),
 	}
-	bars, ok := Figure{Kind: Bars, Y: Axis{Of: ByThroughput}}.Plot(points)
+	bars, ok := chartspec.Figure{Kind: chartspec.Bars, Y: chartspec.Axis{Of: chartspec.ByThroughput}}.Plot(points)
 	if !ok || lines(bars) != "seq: 0=10; par: 0=17" {
 		t.Errorf("bars: %q; want each variant's first point at 2 CPUs", lines(bars))
 	}
-	amdahl := Figure{Kind: Amdahl, X: Axis{Of: ByCPUs, Scale: Log, Max: 64}, Y: Axis{Of: ByMetric, Metric: "total", Else: "sp"},
+	amdahl := chartspec.Figure{Kind: chartspec.Amdahl, X: chartspec.Axis{Of: chartspec.ByCPUs, Scale: chartspec.Log, Max: 64}, Y: chartspec.Axis{Of: chartspec.ByMetric, Metric: "total", Else: "sp"},
 		Fraction: "f", Baseline: "seq"}
 	pl, ok := amdahl.Plot(points)
 	// The median of par's fractions (the baseline's do not count); its
@@ -78,10 +79,10 @@ func TestPlotBarsAndAmdahl(t *testing.T) {
 	if !ok || pl.Fraction != 0.1 || lines(pl) != "seq: 1=1 2=1; par: 1=1 2=1.7" {
 		t.Errorf("amdahl: fraction %g, %q", pl.Fraction, lines(pl))
 	}
-	if _, ok := (Figure{Kind: Amdahl, Fraction: "none"}).Plot(points); ok {
+	if _, ok := (chartspec.Figure{Kind: chartspec.Amdahl, Fraction: "none"}).Plot(points); ok {
 		t.Error("an Amdahl figure without a serial fraction draws something")
 	}
-	if m := (Figure{X: Axis{Metric: "a"}, Y: Axis{Metric: "b", Else: "c"}, Fraction: "d"}).Metrics(); fmt.Sprint(m) != "[a b c d]" {
+	if m := (chartspec.Figure{X: chartspec.Axis{Metric: "a"}, Y: chartspec.Axis{Metric: "b", Else: "c"}, Fraction: "d"}).Metrics(); fmt.Sprint(m) != "[a b c d]" {
 		t.Errorf("Metrics() = %v", m)
 	}
 }

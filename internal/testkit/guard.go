@@ -1,10 +1,4 @@
-// Package guard runs the few tests whose results are real timings — effects
-// of 2× or more, such as ideal doubling from 1 to 2 CPUs while locking stays
-// flat — so that a busy machine neither fails nor passes them, and neither
-// holds up the suite: see Retry. Effects smaller than that, or that depend on
-// the hardware (memory bandwidth, wake-up latency, gRPC speed), are not
-// tests at all: brewput lessons reports them with a statistical verdict.
-package guard
+package testkit
 
 import (
 	"testing"

@@ -1,4 +1,4 @@
-package guard
+package testkit
 
 import (
 	"runtime"

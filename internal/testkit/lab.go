@@ -1,7 +1,4 @@
-// Package labtest holds the checks every lab's tests make, of its input
-// handling and of its points and figure, so that each lab asks the same
-// of itself.
-package labtest
+package testkit
 
 import (
 	"context"
@@ -73,12 +70,12 @@ func Usage(l lab.Lab, flag string) string {
 	return fs.Lookup(flag).Usage
 }
 
-// Run runs l on cpus and checks what every lab's run must give:
+// RunLab runs l on cpus and checks what every lab's run must give:
 // GOMAXPROCS as it was, want points (any number if want is negative) and
 // a line of progress for each (and any notes besides), each point a measurement of the lab as
-// Points checks, and l's figure drawn from them (see Figure). It returns
+// LabPoints checks, and l's figure drawn from them (see LabFigure). It returns
 // the points and the lines, for the lab's own checks.
-func Run(t testing.TB, l lab.Lab, cpus []int, want int, unit string, metrics []results.Metric) (points []results.Point, lines []string) {
+func RunLab(t testing.TB, l lab.Lab, cpus []int, want int, unit string, metrics []results.Metric) (points []results.Point, lines []string) {
 	t.Helper()
 	procs := runtime.GOMAXPROCS(0)
 	points, err := l.Run(context.Background(), cpus, func(line string) { lines = append(lines, line) })
@@ -91,17 +88,17 @@ func Run(t testing.TB, l lab.Lab, cpus []int, want int, unit string, metrics []r
 	if len(lines) < len(points) || want >= 0 && len(points) != want {
 		t.Fatalf("%d points and %d progress lines, want %d of each", len(points), len(lines), want)
 	}
-	Points(t, l.Info().Name, unit, metrics, points)
-	Figure(t, l.Figure(), metrics, points)
+	LabPoints(t, l.Info().Name, unit, metrics, points)
+	LabFigure(t, l.Figure(), metrics, points)
 	return points, lines
 }
 
-// Points fails t for each point that is not a measurement of the lab
+// LabPoints fails t for each point that is not a measurement of the lab
 // named: its lab part with a variant and only the metrics named (the
 // lab's constants), "lab/variant" as its mode, unit as its unit (any, if
 // unit is ""), no shop
 // part, this machine as its host, a start; and that encodes as JSON.
-func Points(t testing.TB, name, unit string, metrics []results.Metric, points []results.Point) {
+func LabPoints(t testing.TB, name, unit string, metrics []results.Metric, points []results.Point) {
 	t.Helper()
 	for _, p := range points {
 		if p.Kind() != results.KindLab || p.Source != results.SourceMeasured || p.Lab.Name != name || p.Variant == "" ||
@@ -120,9 +117,9 @@ func Points(t testing.TB, name, unit string, metrics []results.Metric, points []
 	}
 }
 
-// Figure fails t unless f draws something from points, and reads only
+// LabFigure fails t unless f draws something from points, and reads only
 // metrics of the lab's (metrics), which the points have.
-func Figure(t testing.TB, f chartspec.Figure, metrics []results.Metric, points []results.Point) {
+func LabFigure(t testing.TB, f chartspec.Figure, metrics []results.Metric, points []results.Point) {
 	t.Helper()
 	if _, ok := f.Plot(points); !ok {
 		t.Errorf("figure %q draws nothing of the points: %s", f.Title, f.Empty)

@@ -1,6 +1,4 @@
-// Package pproftest checks, for tests, that files brewput wrote are
-// profiles pprof reads, and gives them paths no profile can be written to.
-package pproftest
+package testkit
 
 import (
 	"os"
@@ -10,9 +8,9 @@ import (
 	"github.com/google/pprof/profile"
 )
 
-// Parse fails t for each of paths that cannot be opened or is not a
+// ParseProfiles fails t for each of paths that cannot be opened or is not a
 // profile pprof can parse.
-func Parse(t testing.TB, paths ...string) {
+func ParseProfiles(t testing.TB, paths ...string) {
 	t.Helper()
 	for _, path := range paths {
 		f, err := os.Open(path)
@@ -27,12 +25,12 @@ func Parse(t testing.TB, paths ...string) {
 	}
 }
 
-// BadBases are bases of a profile's files (paths without the extensions,
+// BadProfileBases are bases of a profile's files (paths without the extensions,
 // as profile.Start takes them) that name no files one can write, made in
 // dir, each with what its error says: a folder, a path under a folder
-// that does not exist, a path under a file (dir/file, which BadBases
+// that does not exist, a path under a file (dir/file, which BadProfileBases
 // writes), the current folder.
-func BadBases(t testing.TB, dir string) map[string]string {
+func BadProfileBases(t testing.TB, dir string) map[string]string {
 	t.Helper()
 	file := filepath.Join(dir, "file")
 	if err := os.WriteFile(file, nil, 0o644); err != nil {

@@ -1,6 +1,4 @@
-// Package tracetest writes the real execution traces that the tests of
-// schedule pictures read, one way for every package that needs one.
-package tracetest
+package testkit
 
 import (
 	"os"
@@ -11,11 +9,11 @@ import (
 	"github.com/brewput/brewput/coffee"
 )
 
-// WriteShop writes to path a real execution trace of finelocking, two
+// WriteShopTrace writes to path a real execution trace of finelocking, two
 // customers brewing brews drinks each with the default steps: what
 // --profile writes for a point. It skips t where the test binary is
 // traced already, since a second trace cannot start.
-func WriteShop(t testing.TB, path string, brews int) {
+func WriteShopTrace(t testing.TB, path string, brews int) {
 	t.Helper()
 	if trace.IsEnabled() {
 		t.Skip("the test binary is traced already")

@@ -1,6 +1,4 @@
-// Package browsertest opens pages in headless Chromium for tests, and
-// collects every error a page reports.
-package browsertest
+package testkit
 
 import (
 	"context"
@@ -42,9 +40,9 @@ type Page struct {
 	errors []string
 }
 
-// New starts a headless Chromium of width × height CSS pixels for the
+// NewPage starts a headless Chromium of width × height CSS pixels for the
 // test, ended when the test ends or after timeout.
-func New(t testing.TB, width, height int, timeout time.Duration) *Page {
+func NewPage(t testing.TB, width, height int, timeout time.Duration) *Page {
 	t.Helper()
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(Chromium(t)),

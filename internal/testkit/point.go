@@ -1,13 +1,11 @@
-// Package pointtest makes results points by hand for tests: one helper for
-// every package whose tests need a lab's points without measuring them.
-package pointtest
+package testkit
 
 import "github.com/brewput/brewput/results"
 
-// Lab is a measured point of the lab "t": its variant, on cpus CPUs, of
+// LabPoint is a measured point of the lab "t": its variant, on cpus CPUs, of
 // throughput tput in ops/s, with the metrics given in pairs of name and
 // value ("speedup", 1.5, …).
-func Lab(variant string, cpus int, tput float64, metrics ...any) results.Point {
+func LabPoint(variant string, cpus int, tput float64, metrics ...any) results.Point {
 	m := map[results.Metric]float64{}
 	for i := 0; i < len(metrics); i += 2 {
 		m[results.Metric(metrics[i].(string))] = metrics[i+1].(float64)

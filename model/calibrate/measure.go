@@ -1,0 +1,143 @@
+package calibrate
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"time"
+
+	"github.com/brewput/brewput/internal/host"
+	"github.com/brewput/brewput/internal/quiet"
+)
+
+// Defaults: how many times each microbenchmark runs per repeat, and how
+// many repeats give each cost its confidence interval. Six repeats are
+// the fewest whose least and most bound a median with 95 % confidence.
+const (
+	Samples = 100
+	Repeats = 6
+)
+
+// Options say how Measure measures.
+type Options struct {
+	Samples int // per repeat; default Samples
+	Repeats int // default Repeats
+}
+
+// Measure runs the microbenchmarks, opt.Repeats times over, each
+// opt.Samples times per repeat, and returns each cost's median with its
+// confidence interval and its distribution, with this machine as the Host.
+// It sets GOMAXPROCS to 1 or 2 while it measures and restores it. On a
+// machine with one CPU the wake-up
+// of an idle P cannot happen, so Wake is 0 and the Note says so. It does
+// not wait for a quiet machine (see WaitQuiet); Others says how busy it
+// was.
+func Measure(ctx context.Context, opt Options) (Calibration, error) {
+	if opt.Samples == 0 {
+		opt.Samples = Samples
+	}
+	if opt.Repeats == 0 {
+		opt.Repeats = Repeats
+	}
+	if opt.Samples < 5 {
+		return Calibration{}, fmt.Errorf("calibrate: %d samples; want at least 5", opt.Samples)
+	}
+	if opt.Repeats < 1 {
+		return Calibration{}, fmt.Errorf("calibrate: %d repeats; want at least 1", opt.Repeats)
+	}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	c := Calibration{Samples: opt.Samples, Repeats: opt.Repeats, Date: time.Now().UTC().Round(time.Second), Dists: map[string][]time.Duration{}}
+	before := quiet.Take()
+	procs := min(2, runtime.NumCPU())
+	benches := []struct {
+		name          string
+		procs         int
+		point, lo, hi *time.Duration
+		run           func(context.Context, int) []time.Duration
+	}{
+		{"switch_ns", 1, &c.Costs.Switch, &c.Lo.Switch, &c.Hi.Switch, switches},
+		{"mutex_handoff_ns", procs, &c.Costs.MutexHandoff, &c.Lo.MutexHandoff, &c.Hi.MutexHandoff, mutexHandoffs},
+		{"chan_handoff_ns", procs, &c.Costs.ChanHandoff, &c.Lo.ChanHandoff, &c.Hi.ChanHandoff, func(ctx context.Context, n int) []time.Duration { return chanHandoffs(ctx, n, 0) }},
+		{"buf_chan_handoff_ns", procs, &c.Costs.BufChanHandoff, &c.Lo.BufChanHandoff, &c.Hi.BufChanHandoff, func(ctx context.Context, n int) []time.Duration { return chanHandoffs(ctx, n, 1) }},
+		{"runnext_grace_ns", 1, &c.Costs.RunnextGrace, &c.Lo.RunnextGrace, &c.Hi.RunnextGrace, graces},
+		{"mutex_spin_ns", 1, &c.Costs.MutexSpin, &c.Lo.MutexSpin, &c.Hi.MutexSpin, mutexSpins},
+		{"wake_ns", procs, &c.Costs.Wake, &c.Lo.Wake, &c.Hi.Wake, func(ctx context.Context, n int) []time.Duration { return wakes(ctx, n, deepIdle) }},
+		{"spin_wake_ns", procs, &c.Costs.SpinWake, &c.Lo.SpinWake, &c.Hi.SpinWake, func(ctx context.Context, n int) []time.Duration { return wakes(ctx, n, spinIdle) }},
+	}
+	if procs < 2 {
+		// No idle P to wake: the wake-ups are not measured (a receiver
+		// waits for the readier's time slice to end before it can even
+		// block, 10 ms a sample).
+		benches = benches[:len(benches)-2]
+	}
+	medians := make([][]time.Duration, len(benches))
+	pooled := make([][]time.Duration, len(benches))
+	// Repeats go round the microbenchmarks, so that a disturbance lasting
+	// a while spreads over all of them instead of shifting one.
+	for range opt.Repeats {
+		for i, b := range benches {
+			if err := ctx.Err(); err != nil {
+				return Calibration{}, err
+			}
+			runtime.GOMAXPROCS(b.procs)
+			xs := b.run(ctx, opt.Samples)
+			if err := ctx.Err(); err != nil { // cut short: the samples are not all there
+				return Calibration{}, err
+			}
+			medians[i] = append(medians[i], median(xs))
+			pooled[i] = append(pooled[i], xs...)
+		}
+	}
+	// A wake-up is timed from the readying to the readied goroutine
+	// running, which takes the woken P's wait before it steals the
+	// goroutine from its readier's runnext slot; the model charges that
+	// wait apart (sim.Costs.RunnextGrace), so the wake-ups are what is
+	// left of it.
+	var grace time.Duration
+	for i, b := range benches {
+		if b.name == "runnext_grace_ns" {
+			grace = median(pooled[i])
+		}
+	}
+	for i, b := range benches {
+		if b.name == "wake_ns" || b.name == "spin_wake_ns" {
+			medians[i], pooled[i] = less(medians[i], grace), less(pooled[i], grace)
+		}
+		*b.point, *b.lo, *b.hi = interval(medians[i])
+		c.Dists[b.name] = percentiles(pooled[i])
+	}
+	if procs >= 2 {
+		if err := ctx.Err(); err != nil {
+			return Calibration{}, err
+		}
+		runtime.GOMAXPROCS(procs)
+		// A P idle a moment ago whose wake-up is not clearly cheaper
+		// than a sleeping one's has no spin window to find. The
+		// bisection's answers differ from one run to the next by far
+		// more than its resolution (69, 161 and 222 µs in three
+		// calibrations of one machine), so it runs once per repeat and the
+		// window gets the repeats' interval, as the other costs do.
+		var windows []time.Duration
+		if c.Hi.SpinWake < c.Lo.Wake && 2*c.Costs.SpinWake < c.Costs.Wake {
+			for range opt.Repeats {
+				lo, hi := spinWindow(ctx, max(opt.Samples/3, 5), c.Costs.SpinWake+grace, c.Costs.Wake+grace)
+				windows = append(windows, (lo+hi)/2)
+			}
+		}
+		if err := ctx.Err(); err != nil {
+			return Calibration{}, err
+		}
+		if len(windows) > 0 {
+			c.Costs.SpinWindow, c.Lo.SpinWindow, c.Hi.SpinWindow = interval(windows)
+		}
+	} else {
+		c.Costs.Wake, c.Costs.SpinWake = 0, 0
+		c.Lo.Wake, c.Lo.SpinWake, c.Hi.Wake, c.Hi.SpinWake = 0, 0, 0, 0
+		delete(c.Dists, "wake_ns")
+		delete(c.Dists, "spin_wake_ns")
+		c.Note = "one CPU: an idle P cannot be woken here, so the wake-up cost is 0"
+	}
+	c.Others = quiet.Since(before)
+	c.Host = host.Detect()
+	return c, nil
+}

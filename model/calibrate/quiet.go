@@ -1,0 +1,89 @@
+package calibrate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/brewput/brewput/internal/quiet"
+)
+
+// QuietBelow is the most CPUs' worth of time other processes may use while
+// a calibration measures for it to be saved without --force.
+const QuietBelow = 0.2
+
+// WaitQuiet waits until other processes use less than below CPUs over a
+// probe of probe's length, for at most wait, and returns what the last
+// probe read and how long it waited. It returns early with ctx's error.
+func WaitQuiet(ctx context.Context, wait, probe time.Duration, below float64) (others float64, waited time.Duration, err error) {
+	start := time.Now()
+	for {
+		before := quiet.Take()
+		select {
+		case <-ctx.Done():
+			return 0, time.Since(start), ctx.Err()
+		case <-time.After(probe):
+		}
+		others = quiet.Since(before)
+		if others < below || time.Since(start) >= wait {
+			return others, time.Since(start), nil
+		}
+	}
+}
+
+// How says how a calibration is measured on purpose: the microbenchmarks'
+// Options, how long to wait at most for a quiet machine first, and
+// whether to keep one measured while the machine was busy anyway.
+type How struct {
+	Options
+	Wait  time.Duration
+	Force bool
+}
+
+// DefaultHow is how the model and the main job measure the calibration
+// they need when there is none yet: the default samples and repeats, at
+// most 2 s of waiting for a quiet machine.
+func DefaultHow() How {
+	return How{Options: Options{Samples: Samples, Repeats: Repeats}, Wait: 2 * time.Second}
+}
+
+// MeasureQuiet waits for a quiet machine (WaitQuiet, at most how.Wait,
+// probing every half second), telling tell, if not nil, when it stayed
+// busy, then measures (Measure). Others is the larger of what other
+// processes used just before and while it measured; Waited how long it
+// waited.
+func MeasureQuiet(ctx context.Context, how How, tell func(line string)) (Calibration, error) {
+	before, waited, err := WaitQuiet(ctx, how.Wait, 500*time.Millisecond, QuietBelow)
+	if err != nil {
+		return Calibration{}, err
+	}
+	if before >= QuietBelow && tell != nil {
+		tell(fmt.Sprintf("calibrate: the machine stayed busy for %v (other processes used %.2f CPUs); measuring anyway", waited.Round(time.Second), before))
+	}
+	c, err := Measure(ctx, how.Options)
+	if err != nil {
+		return c, err
+	}
+	c.Others = max(c.Others, before)
+	c.Waited = waited
+	return c, nil
+}
+
+// ErrBusy is the error of Keep refusing a calibration measured while other
+// processes used QuietBelow CPUs or more.
+var ErrBusy = errors.New("calibrate: the machine was busy")
+
+// Keep returns c if it may be saved: measured on a quiet machine, or
+// forced, and then marked so. A busy one, not forced, gets an error that
+// wraps ErrBusy and says what to do.
+func Keep(c Calibration, force bool) (Calibration, error) {
+	switch {
+	case c.Others < QuietBelow:
+		return c, nil
+	case force:
+		c.Forced = true
+		return c, nil
+	}
+	return c, fmt.Errorf("not saved: other processes used %.2f CPUs while calibrating (quiet is under %.1f); run brewput calibrate again on a quiet machine, or keep this one with --force: %w", c.Others, QuietBelow, ErrBusy)
+}

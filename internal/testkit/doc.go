@@ -1,6 +1,7 @@
 // Package testkit is what brewput's own tests share, written once: the
-// checks every lab's tests make, timing checks guarded against a busy
-// machine, a headless browser that collects a page's errors, real traces
-// and profiles to read, points made by hand, a folder's listing. Only
-// tests import it.
+// checks every lab's tests make (RunLab, Invalid), timing checks guarded
+// against a busy machine (Retry: effects of 2× or more only; smaller ones
+// are findings brewput lessons reports, not tests), a headless browser
+// that collects a page's errors (NewPage), real traces and profiles, points
+// made by hand, a folder's listing. Only tests import it.
 package testkit

@@ -71,10 +71,10 @@ func Usage(l lab.Lab, flag string) string {
 }
 
 // RunLab runs l on cpus and checks what every lab's run must give:
-// GOMAXPROCS as it was, want points (any number if want is negative) and
-// a line of progress for each (and any notes besides), each point a measurement of the lab as
-// LabPoints checks, and l's figure drawn from them (see LabFigure). It returns
-// the points and the lines, for the lab's own checks.
+// GOMAXPROCS as it was, want points (any number if want is negative), a
+// line of progress for each (notes besides), each point as LabPoints
+// checks and l's figure drawn from them (LabFigure). It returns the points
+// and the lines, for the lab's own checks.
 func RunLab(t testing.TB, l lab.Lab, cpus []int, want int, unit string, metrics []results.Metric) (points []results.Point, lines []string) {
 	t.Helper()
 	procs := runtime.GOMAXPROCS(0)
@@ -96,8 +96,8 @@ func RunLab(t testing.TB, l lab.Lab, cpus []int, want int, unit string, metrics 
 // LabPoints fails t for each point that is not a measurement of the lab
 // named: its lab part with a variant and only the metrics named (the
 // lab's constants), "lab/variant" as its mode, unit as its unit (any, if
-// unit is ""), no shop
-// part, this machine as its host, a start; and that encodes as JSON.
+// unit is ""), no shop part, this machine as its host, a start; and that
+// encodes as JSON.
 func LabPoints(t testing.TB, name, unit string, metrics []results.Metric, points []results.Point) {
 	t.Helper()
 	for _, p := range points {
@@ -185,4 +185,16 @@ func CancelAfter(t testing.TB, l lab.Lab, cpus []int, after string, want int) {
 	if !errors.Is(err, context.Canceled) || len(points) != want {
 		t.Errorf("cancelled after %q: %d points, %v; want %d points and context.Canceled", after, len(points), err, want)
 	}
+}
+
+// LabPoint is a measured point of the lab "t": its variant, on cpus CPUs, of
+// throughput tput in ops/s, with the metrics given in pairs of name and
+// value ("speedup", 1.5, …).
+func LabPoint(variant string, cpus int, tput float64, metrics ...any) results.Point {
+	m := map[results.Metric]float64{}
+	for i := 0; i < len(metrics); i += 2 {
+		m[results.Metric(metrics[i].(string))] = metrics[i+1].(float64)
+	}
+	return results.Point{Source: results.SourceMeasured, Lab: results.Lab{Name: "t", Variant: variant, Metrics: m},
+		Mode: "t/" + variant, CPUs: cpus, Throughput: tput, Unit: "ops/s"}
 }

@@ -3,9 +3,84 @@ package testkit
 import (
 	"runtime"
 	"testing"
+	"time"
 
+	"github.com/brewput/brewput/internal/quiet"
 	"github.com/brewput/brewput/internal/race"
 )
+
+// BusyLimit is how many CPUs' worth of time other processes (and the
+// hypervisor) may take during an attempt before the attempt is void: the
+// effects hold on a quiet machine, not beside another test binary.
+const BusyLimit = 0.3
+
+// Retry's bounds, so that beside a busy neighbour the suite still finishes
+// promptly: at most quietWait in all waiting for a quiet machine and
+// maxVoid attempts spoiled by other processes before it skips; quietAttempts
+// failures on a quiet machine before it fails.
+const (
+	quietWait     = 3 * time.Second
+	maxVoid       = 2
+	quietAttempts = 3
+)
+
+// Guard holds what a test's timing checks have spent waiting for a quiet
+// machine, so that the subtests of one test share the bound: once the
+// machine has proved busy, the rest skip at once instead of each waiting
+// anew.
+type Guard struct {
+	waited time.Duration
+	void   int
+}
+
+// Retry runs check under a Guard of its own; see Guard.Retry.
+func Retry(t testing.TB, check func() error) {
+	t.Helper()
+	new(Guard).Retry(t, check)
+}
+
+// Retry runs check until it passes or quietAttempts attempts on a quiet
+// machine have failed, and then fails t with the last complaint.
+//
+// Before each attempt it checks that the machine is quiet; while it is
+// not, Retry waits, up to quietWait in all for g, and then skips the test
+// with the reason. An attempt during which other processes took more than
+// BusyLimit CPUs is void: it is logged and neither passes nor fails the
+// test; after maxVoid of them for g the test is skipped. A timing measured
+// beside another busy process says nothing either way.
+func (g *Guard) Retry(t testing.TB, check func() error) {
+	t.Helper()
+	var err error
+	failed := 0
+	for failed < quietAttempts {
+		if g.void >= maxVoid {
+			t.Skipf("machine busy: other processes took more than %.1f CPUs during %d attempts; a timing measured beside them says nothing", BusyLimit, g.void)
+		}
+		if others := quiet.Probe(200 * time.Millisecond); others > BusyLimit {
+			if g.waited >= quietWait {
+				t.Skipf("machine busy: other processes took %.2f CPUs (more than %.1f) for %v; a timing measured beside them says nothing",
+					others, BusyLimit, g.waited.Round(100*time.Millisecond))
+			}
+			time.Sleep(300 * time.Millisecond)
+			g.waited += 500 * time.Millisecond
+			continue
+		}
+		before := quiet.Take()
+		err = check()
+		others := quiet.Since(before)
+		if err == nil {
+			return
+		}
+		if others > BusyLimit {
+			g.void++
+			t.Logf("void attempt (other processes took %.2f CPUs): %v", others, err)
+			continue
+		}
+		failed++
+		t.Logf("attempt on a quiet machine (other processes took %.2f CPUs): %v", others, err)
+	}
+	t.Fatal(err)
+}
 
 // Timing skips t where a timing it would measure says nothing: under the
 // race detector, which slows everything unevenly; with -short, as it

@@ -1,0 +1,101 @@
+package testkit
+
+import (
+	"os"
+	"path/filepath"
+	"runtime/trace"
+	"sync"
+	"testing"
+
+	"github.com/google/pprof/profile"
+
+	"github.com/brewput/brewput/coffee"
+)
+
+// DirNames returns the names of the entries of dir, sorted by name as
+// os.ReadDir sorts them; it fails t if dir cannot be read.
+func DirNames(t testing.TB, dir string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	return names
+}
+
+// ParseProfiles fails t for each of paths that cannot be opened or is not a
+// profile pprof can parse.
+func ParseProfiles(t testing.TB, paths ...string) {
+	t.Helper()
+	for _, path := range paths {
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = profile.Parse(f)
+		f.Close()
+		if err != nil {
+			t.Errorf("%s: %v", path, err)
+		}
+	}
+}
+
+// BadProfileBases are bases of a profile's files (paths without the
+// extensions, as profile.Start takes them) that name no files one can
+// write, each with what its error says: a folder, a path under a folder
+// that does not exist, a path under a file (dir/file, which it writes),
+// the current folder.
+func BadProfileBases(t testing.TB, dir string) map[string]string {
+	t.Helper()
+	file := filepath.Join(dir, "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return map[string]string{
+		dir + "/":                       "want a path that names the files",
+		filepath.Join(dir, "none", "x"): "no such file or directory",
+		filepath.Join(file, "x"):        "is not a folder",
+		".":                             "want a path that names the files",
+	}
+}
+
+// WriteShopTrace writes to path a real execution trace of finelocking, two
+// customers brewing brews drinks each with the default steps: what
+// --profile writes for a point. It skips t where the test binary is
+// traced already, since a second trace cannot start.
+func WriteShopTrace(t testing.TB, path string, brews int) {
+	t.Helper()
+	if trace.IsEnabled() {
+		t.Skip("the test binary is traced already")
+	}
+	shop, err := coffee.Open(coffee.MustParseMode("finelocking"), coffee.DefaultSteps())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer shop.Close()
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := trace.Start(f); err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	for range 2 {
+		wg.Go(func() {
+			for range brews {
+				if err := shop.Brew(); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	trace.Stop()
+}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/brewput/brewput/internal/race"
 	"github.com/brewput/brewput/measure/harness"
+	"github.com/brewput/brewput/results"
 	"go.uber.org/goleak"
 )
 
@@ -53,7 +54,7 @@ func brew(t *testing.T, m Mode, customers int, d time.Duration) (harness.Result,
 		t.Fatal(err)
 	}
 	defer shop.Close()
-	res, err := harness.Run(context.Background(), harness.Config{Workers: customers, Duration: d}, shop.Brew)
+	res, err := harness.Run(context.Background(), results.Load{Par: customers, Dur: d}, shop.Brew, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,7 +138,7 @@ func TestMetersCountUsesBusyAndWait(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer shop.Close()
-	res, err := harness.Run(context.Background(), harness.Config{Workers: 3, Duration: 100 * time.Millisecond}, shop.Brew)
+	res, err := harness.Run(context.Background(), results.Load{Par: 3, Dur: 100 * time.Millisecond}, shop.Brew, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/measure/harness"
+	"github.com/brewput/brewput/results"
 )
 
 // Every variant a causal profile tries on real CPUs builds, brews and shuts
@@ -38,7 +39,7 @@ func TestVariantsBrew(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			res, err := harness.Run(context.Background(), harness.Config{Workers: 4, Duration: 30 * time.Millisecond}, shop.Brew)
+			res, err := harness.Run(context.Background(), results.Load{Par: 4, Dur: 30 * time.Millisecond}, shop.Brew, nil)
 			shop.Close()
 			if err != nil {
 				t.Fatal(err)

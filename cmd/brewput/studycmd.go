@@ -209,7 +209,7 @@ func (f *variantFlags) plan(fs *pflag.FlagSet, prog *study.Program) (study.Plan,
 	if p.CPUs, err = host.ParseCPUList(f.cpus, runtime.NumCPU()); err != nil {
 		return p, fmt.Errorf("--cpus: %w", err)
 	}
-	p.Load = sweep.Load{Par: f.par, Dur: time.Duration(f.dur), Warmup: time.Duration(f.warmup)}
+	p.Load = sweep.Load{Load: results.Load{Par: f.par, Dur: time.Duration(f.dur), Warmup: time.Duration(f.warmup)}}
 	switch {
 	case f.par < 0:
 		return p, fmt.Errorf("--par %d: want 0 (one per CPU) or a positive number of workers", f.par)
@@ -247,7 +247,7 @@ func (f *variantFlags) plan(fs *pflag.FlagSet, prog *study.Program) (study.Plan,
 
 func studyWhyCmd(e *env, prog *study.Program, use string) *cobra.Command {
 	var variant, cpus, format, noisy string
-	w := study.Why{Load: sweep.Load{Dur: 300 * time.Millisecond, Warmup: 100 * time.Millisecond}}
+	w := study.Why{Load: sweep.Load{Load: results.Load{Dur: 300 * time.Millisecond, Warmup: 100 * time.Millisecond}}}
 	cmd := &cobra.Command{
 		Use:     "why",
 		Short:   "Find what limits a variant on N CPUs, by experiment: stretch each lock, channel and the work outside them in turn",
@@ -319,7 +319,7 @@ func studyWhyCmd(e *env, prog *study.Program, use string) *cobra.Command {
 func studyPredictCmd(e *env, prog *study.Program, use string) *cobra.Command {
 	var variants, cpus, measure, format string
 	mf := &modelFlags{}
-	p := study.Predict{Plan: study.Plan{Load: sweep.Load{Dur: time.Second, Warmup: 200 * time.Millisecond}, Retry: sweep.DefaultRetry()}}
+	p := study.Predict{Plan: study.Plan{Load: sweep.Load{Load: results.Load{Dur: time.Second, Warmup: 200 * time.Millisecond}}, Retry: sweep.DefaultRetry()}}
 	cmd := &cobra.Command{
 		Use:   "predict",
 		Short: "Predict each variant on more CPUs than the machine has, from what its meters measured, and check it against the measurements",

@@ -32,7 +32,7 @@ func profile(t *testing.T, mode string, cpus int) *limits.Profile {
 }
 
 func base(mode string, cpus int) sweep.Spec {
-	return sweep.Spec{Mode: coffee.MustParseMode(mode), Load: sweep.Load{CPUs: cpus, Warmup: 10 * time.Millisecond, Dur: 50 * time.Millisecond}, Steps: coffee.DefaultSteps()}
+	return sweep.Spec{Mode: coffee.MustParseMode(mode), Load: sweep.Load{CPUs: cpus, Load: results.Load{Warmup: 10 * time.Millisecond, Dur: 50 * time.Millisecond}}, Steps: coffee.DefaultSteps()}
 }
 
 // plan is brewput why's plan for mode on cpus CPUs of a machine with as

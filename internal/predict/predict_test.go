@@ -24,7 +24,7 @@ func study(t *testing.T) *sweep.Batch {
 	if err != nil {
 		t.Fatal(err)
 	}
-	base := sweep.Spec{Load: sweep.Load{Dur: 200 * time.Millisecond, Warmup: 20 * time.Millisecond},
+	base := sweep.Spec{Load: sweep.Load{Load: results.Load{Dur: 200 * time.Millisecond, Warmup: 20 * time.Millisecond}},
 		Steps: coffee.Steps{Grind: time.Millisecond, Press: time.Millisecond, Steam: time.Millisecond, Combine: time.Millisecond}}
 	return &sweep.Batch{Specs: sweep.Plan([]coffee.Mode{m}, []int{1, 2}, base), Count: 1}
 }

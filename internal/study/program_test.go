@@ -44,7 +44,7 @@ func TestProgram(t *testing.T) {
 	if _, err := p.ParseVariants("variants", "mutex-write,nope"); err == nil || !strings.HasPrefix(err.Error(), `--variants: "nope": not a variant; accepted: mutex-read, mutex-write`) {
 		t.Errorf("ParseVariants: %v", err)
 	}
-	load := sweep.Load{Par: 2, Dur: 20 * time.Millisecond}
+	load := sweep.Load{Load: results.Load{Par: 2, Dur: 20 * time.Millisecond}}
 	var log bytes.Buffer
 	added := 0
 	points, err := p.Measure(context.Background(), Plan{Variants: []string{"sharded-write"}, CPUs: []int{1}, Load: load, Count: 2}, &log,

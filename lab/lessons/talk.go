@@ -186,7 +186,7 @@ func p50MsOf(r model.Result) float64      { return results.Ms(r.Latency.P50) }
 // shopSpec is a point of the talk's shop (1 ms steps) at l's size.
 func shopSpec(l Level, mode string, cpus, par int) sweep.Spec {
 	ms := time.Millisecond
-	return sweep.Spec{Mode: coffee.MustParseMode(mode), Load: sweep.Load{CPUs: cpus, Par: par, Warmup: pick(l, 20*ms, 30*ms, 100*ms), Dur: pick(l, 30*ms, 100*ms, 400*ms)},
+	return sweep.Spec{Mode: coffee.MustParseMode(mode), Load: sweep.Load{CPUs: cpus, Load: results.Load{Par: par, Warmup: pick(l, 20*ms, 30*ms, 100*ms), Dur: pick(l, 30*ms, 100*ms, 400*ms)}},
 		Steps: coffee.DefaultSteps()}
 }
 

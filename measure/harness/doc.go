@@ -1,11 +1,12 @@
-// Package harness drives any operation under load and measures it: the
-// throughput, the full latency distribution and the CPU the process used.
+// Package harness answers how fast an operation runs under a load: it
+// drives any operation under a results.Load and measures the throughput,
+// the full latency distribution and the CPU the process used.
 //
-// Load comes in two shapes. A closed loop has Workers goroutines that each run
+// Load comes in two shapes. A closed loop has Par goroutines that each run
 // the operation again as soon as the last one returned, like customers who
 // order their next coffee the moment they are served. An open loop has
-// arrivals at a fixed Rate into a queue of at most MaxQueue waiting orders,
-// served by Workers goroutines; an arrival that finds the queue full is
+// arrivals at a fixed Rate into a queue of at most MaxQ waiting orders,
+// served by Par goroutines; an arrival that finds the queue full is
 // dropped and counted. Open-loop latency runs from the arrival's intended
 // time, not from when a worker picked it up, so time spent queueing (or time
 // the harness itself fell behind) is counted rather than omitted.

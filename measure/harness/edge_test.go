@@ -5,6 +5,8 @@ import (
 	"math"
 	"testing"
 	"time"
+
+	"github.com/brewput/brewput/results"
 )
 
 // TestEdgeReadsCPUAndWallTogether: the process's CPU time and the window's
@@ -17,7 +19,7 @@ import (
 // then wall time, the window's utilization came out 1.30; read together,
 // it must be 1.
 func TestEdgeReadsCPUAndWallTogether(t *testing.T) {
-	c := newClock(Config{Warmup: 10 * time.Millisecond, Duration: 200 * time.Millisecond})
+	c := newClock(results.Load{Warmup: 10 * time.Millisecond, Dur: 200 * time.Millisecond})
 	stall := true
 	c.cpu = func() time.Duration {
 		now := c.now() // one CPU busy since the epoch

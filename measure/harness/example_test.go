@@ -6,18 +6,19 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/measure/harness"
+	"github.com/brewput/brewput/results"
 )
 
 // Two customers order a 1 ms operation again and again for 100 ms.
 func ExampleRun() {
-	res, err := harness.Run(context.Background(), harness.Config{
-		Workers:  2,
-		Warmup:   10 * time.Millisecond,
-		Duration: 100 * time.Millisecond,
+	res, err := harness.Run(context.Background(), results.Load{
+		Par:    2,
+		Warmup: 10 * time.Millisecond,
+		Dur:    100 * time.Millisecond,
 	}, func() error {
 		time.Sleep(time.Millisecond)
 		return nil
-	})
+	}, nil)
 	if err != nil {
 		fmt.Println(err)
 		return

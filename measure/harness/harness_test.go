@@ -11,6 +11,8 @@ import (
 
 	"github.com/HdrHistogram/hdrhistogram-go"
 	"go.uber.org/goleak"
+
+	"github.com/brewput/brewput/results"
 )
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
@@ -74,16 +76,15 @@ func TestMergedHistogramsEqualOneOfAllValues(t *testing.T) {
 func TestClosedLoopCountsOnlyTheWindow(t *testing.T) {
 	var calls atomic.Int64
 	var edges []Edge
-	res, err := Run(context.Background(), Config{
-		Workers:  2,
-		Warmup:   50 * time.Millisecond,
-		Duration: 200 * time.Millisecond,
-		OnWindow: func(e Edge) { edges = append(edges, e) },
+	res, err := Run(context.Background(), results.Load{
+		Par:    2,
+		Warmup: 50 * time.Millisecond,
+		Dur:    200 * time.Millisecond,
 	}, func() error {
 		calls.Add(1)
 		time.Sleep(time.Millisecond)
 		return nil
-	})
+	}, func(e Edge) { edges = append(edges, e) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,13 +111,13 @@ func TestClosedLoopCountsOnlyTheWindow(t *testing.T) {
 
 func TestErrorsAreCounted(t *testing.T) {
 	var n atomic.Int64
-	res, err := Run(context.Background(), Config{Workers: 1, Duration: 50 * time.Millisecond}, func() error {
+	res, err := Run(context.Background(), results.Load{Par: 1, Dur: 50 * time.Millisecond}, func() error {
 		if n.Add(1)%2 == 0 {
 			return errors.New("burnt")
 		}
 		time.Sleep(100 * time.Microsecond)
 		return nil
-	})
+	}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,10 +131,10 @@ func TestCancelStopsEarlyWithoutResult(t *testing.T) {
 	defer cancel()
 	for _, rate := range []float64{0, 100} {
 		start := time.Now()
-		_, err := Run(ctx, Config{Workers: 2, Rate: rate, Duration: time.Hour}, func() error {
+		_, err := Run(ctx, results.Load{Par: 2, Rate: rate, Dur: time.Hour}, func() error {
 			time.Sleep(time.Millisecond)
 			return nil
-		})
+		}, nil)
 		if !errors.Is(err, context.DeadlineExceeded) {
 			t.Errorf("rate %v: err = %v, want the context's", rate, err)
 		}
@@ -145,18 +146,19 @@ func TestCancelStopsEarlyWithoutResult(t *testing.T) {
 
 func TestValidate(t *testing.T) {
 	noop := func() error { return nil }
-	for _, c := range []Config{
-		{Workers: 0, Duration: time.Second},
-		{Workers: 1, Duration: 0},
-		{Workers: 1, Duration: time.Second, Warmup: -1},
-		{Workers: 1, Duration: time.Second, Rate: -1},
-		{Workers: 1, Duration: time.Second, Rate: 1, MaxQueue: -1},
+	for _, c := range []results.Load{
+		{Par: -1, Dur: time.Second},
+		{Par: 1, Dur: 0},
+		{Par: 1, Dur: time.Second, Warmup: -1},
+		{Par: 1, Dur: time.Second, Rate: -1},
+		{Par: 1, Dur: time.Second, Rate: 1, MaxQ: -1},
+		{Par: 1, Dur: time.Second, Harness: "other"},
 	} {
-		if _, err := Run(context.Background(), c, noop); err == nil {
-			t.Errorf("Run(%+v) accepted a bad config", c)
+		if _, err := Run(context.Background(), c, noop, nil); err == nil {
+			t.Errorf("Run(%+v) accepted a bad load", c)
 		}
 	}
-	if _, err := Run(context.Background(), Config{Workers: 1, Duration: time.Second}, nil); !errors.Is(err, ErrNoOp) {
+	if _, err := Run(context.Background(), results.Load{Par: 1, Dur: time.Second}, nil, nil); !errors.Is(err, ErrNoOp) {
 		t.Errorf("nil op: err = %v, want ErrNoOp", err)
 	}
 }

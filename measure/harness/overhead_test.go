@@ -5,6 +5,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/brewput/brewput/results"
 )
 
 // talkHarness measures op the way the talk's simulator does: a generator
@@ -70,7 +72,7 @@ func BenchmarkOverhead(b *testing.B) {
 	noop := func() error { return nil }
 	var ours, talk0, talk100 []float64
 	for b.Loop() {
-		res, err := Run(context.Background(), Config{Workers: workers, Duration: dur}, noop)
+		res, err := Run(context.Background(), results.Load{Par: workers, Dur: dur}, noop, nil)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -104,7 +106,7 @@ func median(xs []float64) float64 {
 func BenchmarkClosedLoopOp(b *testing.B) {
 	var total float64
 	for b.Loop() {
-		res, err := Run(context.Background(), Config{Workers: 1, Duration: 300 * time.Millisecond}, func() error { return nil })
+		res, err := Run(context.Background(), results.Load{Par: 1, Dur: 300 * time.Millisecond}, func() error { return nil }, nil)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -20,7 +20,7 @@ type Result struct {
 	// Window is the length of the measured window, as it really fell: from
 	// when the run reached the end of the warm-up to when it reached the
 	// end of the window, which on a busy machine can each be late, so that
-	// it is about, not exactly, the Duration asked for.
+	// it is about, not exactly, the Dur asked for.
 	Window time.Duration
 
 	// Latency holds every counted operation's latency in nanoseconds: the

@@ -2,70 +2,90 @@ package harness
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"math"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/HdrHistogram/hdrhistogram-go"
+
+	"github.com/brewput/brewput/results"
 )
 
-// checkRun reports what is wrong with running op under cfg, before
-// anything runs: cfg's error, or ErrNoOp.
-func checkRun(cfg Config, op Op) error {
-	if err := cfg.Validate(); err != nil {
-		return err
+// Op is the operation under measurement, e.g. ordering a latte and waiting
+// for it. A returned error is counted, not fatal.
+type Op func() error
+
+// Edge marks one end of the measured window: WindowStart, when the
+// warm-up ends and counting begins, or WindowEnd, when counting stops.
+type Edge int
+
+const (
+	WindowStart Edge = iota
+	WindowEnd
+)
+
+// ErrNoOp is returned by Run when it is given a nil operation.
+var ErrNoOp = errors.New("harness: nil Op")
+
+// Run applies load l to op and returns what it measured: l.Par workers
+// (one per GOMAXPROCS where Par is 0), after l.Warmup, for l.Dur; through
+// the talk's harness where l.Harness is "talk" (see runTalk). onWindow, if
+// not nil, is called at each edge of the window from the harness's own
+// goroutine, so that a caller can snapshot its own counters (how long each
+// machine was busy) over exactly the window measured. Run returns early
+// with ctx's error, and no result, if ctx is cancelled first: a run cut
+// short has no honest numbers to give.
+func Run(ctx context.Context, l results.Load, op Op, onWindow func(Edge)) (Result, error) {
+	if err := l.Validate(); err != nil {
+		return Result{}, fmt.Errorf("harness: %w", err)
 	}
 	if op == nil {
-		return ErrNoOp
+		return Result{}, ErrNoOp
 	}
-	return nil
-}
-
-// Run applies the load cfg describes to op and returns what it measured.
-// It returns early with ctx's error, and no result, if ctx is cancelled
-// first; a run cut short has no honest numbers to give.
-func Run(ctx context.Context, cfg Config, op Op) (Result, error) {
-	if err := checkRun(cfg, op); err != nil {
-		return Result{}, err
+	workers := l.Workers(runtime.GOMAXPROCS(0))
+	if l.Harness == "talk" {
+		return runTalk(ctx, l, workers, op, onWindow)
 	}
 	// All times are offsets on the monotonic clock from one epoch, read with
 	// time.Since, which costs a single clock read.
-	c := newClock(cfg)
-
-	workers := make([]*worker, cfg.Workers)
-	for i := range workers {
-		workers[i] = &worker{latency: NewHistogram()}
-		if cfg.Rate > 0 {
-			workers[i].service = NewHistogram()
+	c := newClock(l)
+	ws := make([]*worker, workers)
+	for i := range ws {
+		ws[i] = &worker{latency: NewHistogram()}
+		if l.Open() {
+			ws[i].service = NewHistogram()
 		}
 	}
 
 	var wg sync.WaitGroup
 	var drops int64
-	if cfg.Rate > 0 {
-		queue := make(chan time.Duration, cfg.MaxQueue)
-		wg.Go(func() { drops = dispatch(ctx, c, cfg.Rate, queue) })
-		for _, w := range workers {
+	if l.Open() {
+		queue := make(chan time.Duration, l.MaxQ)
+		wg.Go(func() { drops = dispatch(ctx, c, l.Rate, queue) })
+		for _, w := range ws {
 			wg.Go(func() { w.serve(c, op, queue) })
 		}
 	} else {
-		for _, w := range workers {
+		for _, w := range ws {
 			wg.Go(func() { w.loop(c, op) })
 		}
 	}
 
-	res, err := watch(ctx, c, cfg.OnWindow)
+	res, err := watch(ctx, c, onWindow)
 	wg.Wait()
 	if err != nil {
 		return Result{}, err
 	}
 	res.Drops = drops
 	res.Latency = NewHistogram()
-	if cfg.Rate > 0 {
+	if l.Open() {
 		res.Service = NewHistogram()
 	}
-	for _, w := range workers {
+	for _, w := range ws {
 		res.Ops += w.ops
 		res.Errors += w.errors
 		res.Latency.Merge(w.latency)
@@ -98,8 +118,8 @@ type clock struct {
 	cpu func() time.Duration
 }
 
-func newClock(cfg Config) *clock {
-	c := &clock{epoch: time.Now(), start: cfg.Warmup, dur: cfg.Duration, cpu: processCPU}
+func newClock(l results.Load) *clock {
+	c := &clock{epoch: time.Now(), start: l.Warmup, dur: l.Dur, cpu: processCPU}
 	c.opened.Store(math.MaxInt64)
 	c.closed.Store(math.MaxInt64)
 	return c

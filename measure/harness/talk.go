@@ -4,12 +4,14 @@ import (
 	"context"
 	"sync"
 	"time"
+
+	"github.com/brewput/brewput/results"
 )
 
-// RunTalk applies a closed-loop load to op through the talk's own harness
-// (Simulating a Real-World System in Go, its coffee simulator) instead of
-// Run's: one generator goroutine hands requests over an unbuffered channel
-// to cfg.Workers worker goroutines; each times its call from when it has
+// runTalk applies a closed loop of workers to op through the talk's own
+// harness (Simulating a Real-World System in Go, its coffee simulator)
+// instead of Run's: one generator goroutine hands requests over an
+// unbuffered channel to the workers; each times its call from when it has
 // the request and is running, and hands the duration over a second
 // unbuffered channel to one aggregator goroutine, which records it.
 //
@@ -21,30 +23,24 @@ import (
 // a request or for a CPU before its call is not in the latency. Run's
 // workers call again the moment a call returns and record it themselves,
 // with nothing shared: cheaper, and every moment of a customer's cycle is
-// in its latency. RunTalk has no open loop: cfg.Rate must be 0.
-func RunTalk(ctx context.Context, cfg Config, op Op) (Result, error) {
-	if err := checkRun(cfg, op); err != nil {
-		return Result{}, err
-	}
-	if cfg.Rate > 0 {
-		return Result{}, errTalkOpen
-	}
-	c := newClock(cfg)
+// in its latency. The talk's harness has no open loop (Load.Validate).
+func runTalk(ctx context.Context, l results.Load, workers int, op Op, onWindow func(Edge)) (Result, error) {
+	c := newClock(l)
 	requests := make(chan struct{})
 	durations := make(chan talkSample)
 	agg := &worker{latency: NewHistogram()}
 
-	var workers, rest sync.WaitGroup
+	var ws, rest sync.WaitGroup
 	rest.Go(func() { generate(c, requests) })
-	for range cfg.Workers {
-		workers.Go(func() { talkWorker(c, op, requests, durations) })
+	for range workers {
+		ws.Go(func() { talkWorker(c, op, requests, durations) })
 	}
 	rest.Go(func() { agg.aggregate(c, durations) })
 
-	res, err := watch(ctx, c, cfg.OnWindow)
+	res, err := watch(ctx, c, onWindow)
 	// The generator sees the stop flag and closes the requests; the
 	// workers finish their calls and leave; then the aggregator.
-	workers.Wait()
+	ws.Wait()
 	close(durations)
 	rest.Wait()
 	if err != nil {
@@ -53,13 +49,6 @@ func RunTalk(ctx context.Context, cfg Config, op Op) (Result, error) {
 	res.Ops, res.Errors, res.Latency = agg.ops, agg.errors, agg.latency
 	return res, nil
 }
-
-// errTalkOpen refuses an open loop on the talk's harness.
-var errTalkOpen = talkError("harness: the talk's harness is a closed loop; Rate must be 0")
-
-type talkError string
-
-func (e talkError) Error() string { return string(e) }
 
 // talkSample is one call's outcome, handed from a worker to the
 // aggregator.

@@ -3,9 +3,12 @@ package harness
 import (
 	"context"
 	"errors"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/brewput/brewput/results"
 )
 
 // TestRunTalkCountsWhatTheWindowHolds: the talk's harness runs the
@@ -23,7 +26,7 @@ func TestRunTalkCountsWhatTheWindowHolds(t *testing.T) {
 		}
 		return nil
 	}
-	res, err := RunTalk(context.Background(), Config{Workers: 3, Warmup: 20 * time.Millisecond, Duration: 100 * time.Millisecond}, op)
+	res, err := Run(context.Background(), results.Load{Harness: "talk", Par: 3, Warmup: 20 * time.Millisecond, Dur: 100 * time.Millisecond}, op, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,22 +49,22 @@ func TestRunTalkCountsWhatTheWindowHolds(t *testing.T) {
 	}
 }
 
-// TestRunTalkRefuses: no open loop, no nil op, a config error named; a
+// TestRunTalkRefuses: no open loop, no nil op, a load error named; a
 // cancelled context returns its error and no result.
 func TestRunTalkRefuses(t *testing.T) {
 	op := func() error { return nil }
-	if _, err := RunTalk(context.Background(), Config{Workers: 1, Rate: 100, Duration: time.Millisecond}, op); err == nil {
+	if _, err := Run(context.Background(), results.Load{Harness: "talk", Par: 1, Rate: 100, Dur: time.Millisecond}, op, nil); err == nil {
 		t.Error("open loop: no error")
 	}
-	if _, err := RunTalk(context.Background(), Config{Workers: 1, Duration: time.Millisecond}, nil); !errors.Is(err, ErrNoOp) {
+	if _, err := Run(context.Background(), results.Load{Harness: "talk", Par: 1, Dur: time.Millisecond}, nil, nil); !errors.Is(err, ErrNoOp) {
 		t.Errorf("nil op: %v", err)
 	}
-	if _, err := RunTalk(context.Background(), Config{Workers: 0, Duration: time.Millisecond}, op); err == nil {
-		t.Error("no workers: no error")
+	if _, err := Run(context.Background(), results.Load{Harness: "talk", Par: -1, Dur: time.Millisecond}, op, nil); err == nil || !strings.Contains(err.Error(), "par") {
+		t.Errorf("negative par: %v, want an error naming par", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := RunTalk(ctx, Config{Workers: 2, Duration: time.Second}, op); !errors.Is(err, context.Canceled) {
+	if _, err := Run(ctx, results.Load{Harness: "talk", Par: 2, Dur: time.Second}, op, nil); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v", err)
 	}
 }

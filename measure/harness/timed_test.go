@@ -10,6 +10,7 @@ import (
 	"github.com/brewput/brewput/internal/race"
 	"github.com/brewput/brewput/internal/testkit"
 	"github.com/brewput/brewput/measure/harness"
+	"github.com/brewput/brewput/results"
 )
 
 // spin occupies the CPU for d, like a shop's step.
@@ -24,9 +25,9 @@ func spin(d time.Duration) {
 // service times on its own.
 func TestOpenLoopAboveCapacityDropsAndQueues(t *testing.T) {
 	// One server of 2 ms ops can serve 500/s; offer 1500/s.
-	timed(t, harness.Config{
-		Workers: 1, Rate: 1500, MaxQueue: 10,
-		Warmup: 100 * time.Millisecond, Duration: 400 * time.Millisecond,
+	timed(t, results.Load{
+		Par: 1, Rate: 1500, MaxQ: 10,
+		Warmup: 100 * time.Millisecond, Dur: 400 * time.Millisecond,
 	}, func() error { spin(2 * time.Millisecond); return nil }, func(res harness.Result) error {
 		if res.Drops == 0 {
 			return errors.New("no drops at 3x capacity")
@@ -43,16 +44,16 @@ func TestOpenLoopAboveCapacityDropsAndQueues(t *testing.T) {
 	})
 }
 
-// timed runs cfg on op, under the quiet guard, and checks its result,
+// timed runs l on op, under the quiet guard, and checks its result,
 // measuring again while check fails on a disturbed machine; it skips
 // under the race detector, whose timing says nothing about queueing.
-func timed(t *testing.T, cfg harness.Config, op harness.Op, check func(harness.Result) error) {
+func timed(t *testing.T, l results.Load, op harness.Op, check func(harness.Result) error) {
 	t.Helper()
 	if race.Enabled {
 		t.Skip("timing under the race detector says nothing about queueing")
 	}
 	testkit.Retry(t, func() error {
-		res, err := harness.Run(context.Background(), cfg, op)
+		res, err := harness.Run(context.Background(), l, op, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -62,9 +63,9 @@ func timed(t *testing.T, cfg harness.Config, op harness.Op, check func(harness.R
 
 func TestOpenLoopBelowCapacityNeitherDropsNorQueues(t *testing.T) {
 	// 2 servers of 1 ms ops offered 100/s: each order finds a server free.
-	timed(t, harness.Config{
-		Workers: 2, Rate: 100, MaxQueue: 10,
-		Warmup: 50 * time.Millisecond, Duration: 500 * time.Millisecond,
+	timed(t, results.Load{
+		Par: 2, Rate: 100, MaxQ: 10,
+		Warmup: 50 * time.Millisecond, Dur: 500 * time.Millisecond,
 	}, func() error { time.Sleep(time.Millisecond); return nil }, func(res harness.Result) error {
 		if res.Drops != 0 {
 			return fmt.Errorf("%d drops at a tenth of capacity", res.Drops)

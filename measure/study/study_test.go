@@ -54,7 +54,7 @@ func TestMeasure(t *testing.T) {
 	var setups, teardowns atomic.Int32
 	s.Variants[0].Setup = func(context.Context) error { setups.Add(1); return nil }
 	s.Variants[0].Teardown = func(context.Context) error { teardowns.Add(1); return nil }
-	p, err := s.Measure(context.Background(), "one-lock", sweep.Load{CPUs: 1, Par: 4, Warmup: 20 * time.Millisecond, Dur: 100 * time.Millisecond})
+	p, err := s.Measure(context.Background(), "one-lock", sweep.Load{CPUs: 1, Load: results.Load{Par: 4, Warmup: 20 * time.Millisecond, Dur: 100 * time.Millisecond}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,11 +74,11 @@ func TestMeasure(t *testing.T) {
 		t.Errorf("description %q; want the meter's readings and no advice", d)
 	}
 
-	if _, err := s.Measure(context.Background(), "nope", sweep.Load{CPUs: 1, Dur: time.Millisecond}); err == nil || !strings.Contains(err.Error(), "one-lock, no-lock") {
+	if _, err := s.Measure(context.Background(), "nope", sweep.Load{CPUs: 1, Load: results.Load{Dur: time.Millisecond}}); err == nil || !strings.Contains(err.Error(), "one-lock, no-lock") {
 		t.Errorf("unknown variant: %v", err)
 	}
 	s.Variants[1].Setup = func(context.Context) error { return os.ErrPermission }
-	if _, err := s.Measure(context.Background(), "no-lock", sweep.Load{CPUs: 1, Dur: time.Millisecond}); err == nil || !strings.Contains(err.Error(), "no-lock: setup") {
+	if _, err := s.Measure(context.Background(), "no-lock", sweep.Load{CPUs: 1, Load: results.Load{Dur: time.Millisecond}}); err == nil || !strings.Contains(err.Error(), "no-lock: setup") {
 		t.Errorf("failing setup: %v", err)
 	}
 }
@@ -124,7 +124,7 @@ func TestServe(t *testing.T) {
 		t.Errorf("describe = %+v, want %+v", d, want)
 	}
 	for _, st := range []*Stretch{nil, {Group: "table", Extra: time.Microsecond}, {Outside: true, Extra: time.Microsecond}} {
-		req, err := json.Marshal(Request{Variant: "one-lock", Load: sweep.Load{CPUs: 1, Par: 2, Dur: 30 * time.Millisecond}, Stretch: st})
+		req, err := json.Marshal(Request{Variant: "one-lock", Load: sweep.Load{CPUs: 1, Load: results.Load{Par: 2, Dur: 30 * time.Millisecond}}, Stretch: st})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,5 +1,5 @@
-// Package sweep measures the coffee shop's modes across CPU counts: it turns
-// a Spec into a results.Point, either in this process (Measure) or, as a
-// real sweep does, in a child process restricted to the point's CPUs
-// (Runner), the way the talk's runs used taskset.
+// Package sweep answers what a point measures: it measures one (the
+// coffee shop's Spec, or any Target) in this process or in a child
+// restricted to the point's CPUs, the way the talk's runs used taskset,
+// and a whole study of them in rounds, with its progress.
 package sweep

@@ -5,51 +5,42 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/internal/profile"
+	"github.com/brewput/brewput/results"
 )
 
-// Load is how a point is measured: on how many CPUs, under what load, for
-// how long, profiled or not. Spec is a Load of the coffee shop; package
-// study measures the user's code under the same Load.
+// Load is how one point is measured: the load, on CPUs CPUs, profiled or
+// not. Spec is a Load of the coffee shop; package study measures the
+// user's code under the same Load.
 type Load struct {
 	CPUs int `json:"cpus"`
-	// Par is the number of workers: customers of a closed loop, servers
-	// of an open one; 0 means one per CPU.
-	Par int `json:"par"`
-	// Rate, when positive, makes the load open-loop, with at most MaxQ
-	// arrivals waiting.
-	Rate   float64       `json:"rate"`
-	MaxQ   int           `json:"maxq"`
-	Warmup time.Duration `json:"warmup"`
-	Dur    time.Duration `json:"dur"`
-	// Harness is "talk" to measure through the talk's harness
-	// (harness.RunTalk), a closed loop only; "" or "brewput" for brewput's
-	// own (harness.Run).
-	Harness string `json:"harness,omitempty"`
+	results.Load
 	// Profile, when set, is the path without extension of the point's
-	// trace and profiles; see Spec.Profile.
+	// trace and profiles (profile.FilesFor).
 	Profile string `json:"profile,omitempty"`
 }
 
+// Limits of a measured point, past which a typo would take minutes, or the
+// machine's memory, rather than measure anything: customers (or servers),
+// each with an order under way when the window closes, which finishes
+// after it (10000 drinks of 4 ms on 1 CPU: 40 s more); an open loop's
+// queue; arrivals closer than a microsecond, which the dispatcher cannot
+// keep to.
+const (
+	MaxWorkers  = 10_000
+	MaxQueue    = 1_000_000
+	MinInterval = time.Microsecond
+)
+
 // Validate checks everything about l that can be checked before measuring.
 func (l Load) Validate() error {
-	switch {
-	case l.CPUs < 1:
+	if l.CPUs < 1 {
 		return fmt.Errorf("cpus is %d; want at least 1", l.CPUs)
-	case l.Par < 0:
-		return fmt.Errorf("par is %d; want 0 (one per CPU) or more", l.Par)
-	case l.Dur <= 0:
-		return fmt.Errorf("dur is %v; want a positive duration", l.Dur)
-	case l.Warmup < 0:
-		return fmt.Errorf("warmup is %v; want zero or a positive duration", l.Warmup)
-	case l.Rate < 0:
-		return fmt.Errorf("rate is %v; want a positive rate", l.Rate)
-	case l.MaxQ < 0:
-		return fmt.Errorf("maxq is %d; want 0 or more", l.MaxQ)
-	case l.Harness != "" && l.Harness != "brewput" && l.Harness != "talk":
-		return fmt.Errorf("harness is %q; want brewput or talk", l.Harness)
-	case l.Harness == "talk" && l.Rate > 0:
-		return fmt.Errorf("harness talk is a closed loop only; want no rate")
-	case l.Workers() > MaxWorkers:
+	}
+	if err := l.Load.Validate(); err != nil {
+		return err
+	}
+	switch {
+	case l.Workers(l.CPUs) > MaxWorkers:
 		return fmt.Errorf("par is %d; want at most %d", l.Par, MaxWorkers)
 	case l.MaxQ > MaxQueue:
 		return fmt.Errorf("maxq is %d; want at most %d", l.MaxQ, MaxQueue)
@@ -60,13 +51,4 @@ func (l Load) Validate() error {
 		return profile.CheckBase(l.Profile)
 	}
 	return nil
-}
-
-// Workers is the number of goroutines the harness runs: Par, or one per
-// CPU.
-func (l Load) Workers() int {
-	if l.Par == 0 {
-		return l.CPUs
-	}
-	return l.Par
 }

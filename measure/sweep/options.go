@@ -9,6 +9,7 @@ import (
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/internal/host"
 	"github.com/brewput/brewput/measure/burn"
+	"github.com/brewput/brewput/results"
 )
 
 // MaxRounds is the most rounds (Options.Count) a measured study takes: a
@@ -27,18 +28,15 @@ type Options struct {
 	// model.
 	CPUs    string
 	MaxCPUs int
-	Par     int // customers (closed loop) or servers (open loop); 0: one a CPU
-	// Rate (orders a second) or Interval (between arrivals) make the
-	// load an open loop of at most MaxQ waiting orders, where given.
-	Rate        float64
-	Interval    time.Duration
-	MaxQ        int
-	Dur, Warmup time.Duration
+	// Load is every point's; its Rate (orders a second) or Interval
+	// (between arrivals) make it an open loop, where given, and its
+	// Harness is brewput or talk.
+	results.Load
+	Interval time.Duration
 	// Steps are the shop's steps; their Clock comes from Burn.
 	Steps   coffee.Steps
 	Burn    string // wall or cpu
 	Count   int    // rounds of the whole study
-	Harness string // brewput or talk
 	Profile string // folder for each point's trace and profiles
 	Noisy   string // retry, ok or "" (keep)
 	// Simulated marks a study for the model, whose sizes the model's
@@ -63,7 +61,7 @@ func (o Options) Batch() (*Batch, error) {
 	if err := o.check(); err != nil {
 		return nil, err
 	}
-	base := Spec{Load: Load{Par: o.Par, Dur: o.Dur, Warmup: o.Warmup}, Steps: o.Steps}
+	base := Spec{Load: Load{Load: results.Load{Par: o.Par, Dur: o.Dur, Warmup: o.Warmup}}, Steps: o.Steps}
 	if o.Harness == "talk" {
 		base.Harness = "talk"
 	}

@@ -7,12 +7,13 @@ import (
 
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/measure/burn"
+	"github.com/brewput/brewput/results"
 )
 
 // options is a valid study: two modes on 1 and 2 CPUs, 1 s a point.
 func options() Options {
-	return Options{Modes: []coffee.Mode{coffee.MustParseMode("locking"), coffee.MustParseMode("multi-2")}, CPUs: "1-2", MaxCPUs: 2,
-		Dur: time.Second, Warmup: 200 * time.Millisecond, Steps: coffee.DefaultSteps(), Burn: "wall", Count: 3, Harness: "brewput", Noisy: "retry", MaxQ: 1000}
+	return Options{Modes: []coffee.Mode{coffee.MustParseMode("locking"), coffee.MustParseMode("multi-2")}, CPUs: "1-2", MaxCPUs: 2, Steps: coffee.DefaultSteps(), Burn: "wall", Count: 3, Noisy: "retry",
+		Load: results.Load{Dur: time.Second, Warmup: 200 * time.Millisecond, Harness: "brewput", MaxQ: 1000}}
 }
 
 // Batch plans each mode on each CPU count with the options' load, steps

@@ -13,7 +13,7 @@ import (
 // BatchOf refuses another command's plan, a plan with no study, and one
 // with more CPUs than this machine has.
 func TestStudyOf(t *testing.T) {
-	s := Spec{Mode: coffee.MustParseMode("finelocking"), Load: Load{CPUs: 1, Par: 4, Dur: time.Second}, Steps: coffee.DefaultSteps()}
+	s := Spec{Mode: coffee.MustParseMode("finelocking"), Load: Load{CPUs: 1, Load: results.Load{Par: 4, Dur: time.Second}}, Steps: coffee.DefaultSteps()}
 	st := Batch{Specs: []Spec{s}, Count: 2}
 	plan := st.Plan("run")
 	if plan.Points != 2 {

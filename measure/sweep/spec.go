@@ -11,8 +11,8 @@ type Spec struct {
 	// Mode is the mode measured; it travels to the child process as its
 	// name.
 	Mode coffee.Mode `json:"mode"`
-	// Load is the load the mode is measured under: its Par counts
-	// customers (closed loop) or servers (open loop), its MaxQ orders.
+	// Load is the CPUs, the load (Par customers of a closed loop or
+	// servers of an open one, MaxQ orders) and the profile's files.
 	Load
 	Steps coffee.Steps `json:"steps"`
 	// Variant changes the mode's structure a little (more machines, more
@@ -24,24 +24,12 @@ type Spec struct {
 	Label string `json:"-"`
 }
 
-// Limits of a measured point, past which a typo would take minutes, or the
-// machine's memory, rather than measure anything: customers (or servers),
-// each with an order under way when the window closes, which finishes
-// after it (10000 drinks of 4 ms on 1 CPU: 40 s more); an open loop's
-// queue; arrivals closer than a microsecond, which the dispatcher cannot
-// keep to.
-const (
-	MaxWorkers  = 10_000
-	MaxQueue    = 1_000_000
-	MinInterval = time.Microsecond
-)
-
 // Duration is about how long measuring s takes: its warm-up and window,
 // and the drinks under way when the window closes, each of at most one
 // drink's CPU time, shared by its CPUs.
 func (s Spec) Duration() time.Duration {
 	drink := s.Steps.Grind + s.Steps.Press + s.Steps.Steam + s.Steps.Combine + 3*s.Steps.Jitter/2
-	return s.Warmup + s.Dur + time.Duration(s.Load.Workers())*drink/time.Duration(max(s.CPUs, 1))
+	return s.Warmup + s.Dur + time.Duration(s.Workers(s.CPUs))*drink/time.Duration(max(s.CPUs, 1))
 }
 
 // Validate checks everything about s that can be checked before measuring.

@@ -84,7 +84,7 @@ func (st Batch) Holds(t Task, p results.Point) bool {
 		maxq = t.Spec.MaxQ
 	}
 	return p.Kind() == results.KindMeasured && p.Mode == t.Spec.Mode.String() && p.CPUs == t.Spec.CPUs &&
-		p.Par == t.Spec.Workers() && p.Rate == t.Spec.Rate && p.MaxQ == maxq && p.Rep == rep
+		p.Par == t.Spec.Workers(t.Spec.CPUs) && p.Rate == t.Spec.Rate && p.MaxQ == maxq && p.Rep == rep
 }
 
 // Remaining lists the tasks of st that points do not hold, in order: what

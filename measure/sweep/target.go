@@ -66,32 +66,21 @@ func MeasureTarget(ctx context.Context, t Target, l Load) (results.Point, error)
 	// from says so.
 	var quiet0, quiet1 quiet.Sample
 	start := time.Now()
-	run := harness.Run
-	if l.Harness == "talk" {
-		run = harness.RunTalk
-	}
-	res, err := run(ctx, harness.Config{
-		Workers:  l.Workers(),
-		Rate:     l.Rate,
-		MaxQueue: l.MaxQ,
-		Warmup:   l.Warmup,
-		Duration: l.Dur,
-		OnWindow: func(e harness.Edge) {
-			if e == harness.WindowStart {
-				if l.Profile != "" {
-					sess, profErr = profile.Start(l.Profile)
-				}
-				readAll(before)
-				quiet0 = quiet.Take()
-				return
+	res, err := harness.Run(ctx, l.Load, t.Op, func(e harness.Edge) {
+		if e == harness.WindowStart {
+			if l.Profile != "" {
+				sess, profErr = profile.Start(l.Profile)
 			}
-			quiet1 = quiet.Take()
-			readAll(after)
-			if sess != nil {
-				files, profErr = sess.Stop()
-			}
-		},
-	}, t.Op)
+			readAll(before)
+			quiet0 = quiet.Take()
+			return
+		}
+		quiet1 = quiet.Take()
+		readAll(after)
+		if sess != nil {
+			files, profErr = sess.Stop()
+		}
+	})
 	if sess != nil {
 		sess.Abort() // a run cut short never reached the window's end; after Stop, nothing
 	}
@@ -135,7 +124,7 @@ func PointOf(mode, unit string, l Load, start time.Time, res harness.Result) (re
 		Mode:       mode,
 		CPUs:       l.CPUs,
 		CPUSet:     AllowedCPUs(),
-		Par:        l.Workers(),
+		Par:        l.Workers(l.CPUs),
 		Rate:       l.Rate,
 		DurS:       l.Dur.Seconds(),
 		WarmupS:    l.Warmup.Seconds(),

@@ -3,24 +3,38 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/brewput/brewput/internal/atomicfile"
 	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/model/calibrate"
 )
 
+// Limits of --samples and --repeats, past which a typo would measure for
+// hours: a sample of the slowest microbenchmark takes about 1.5 ms.
+const (
+	maxSamples = 100_000
+	maxRepeats = 1_000
+)
+
 func newCalibrateCmd(e *env) *cobra.Command {
 	var (
-		out  string
-		show bool
-		how  = calibrate.DefaultHow()
-		req  inferRequest
-		cpus string
+		out         string
+		show, force bool
+		opt         calibrate.Options
+		wait        = time.Minute
+		req         inferRequest
+		cpus        string
 	)
-	how.Wait = time.Minute
 	cmd := &cobra.Command{
 		Use:   "calibrate",
 		Short: "Measure the Go runtime's handoff costs that the model's go policy uses, or infer them from measured points",
@@ -34,15 +48,15 @@ func newCalibrateCmd(e *env) *cobra.Command {
 					return fmt.Errorf("--%s: applies to --from only, which infers the costs from measured points", name)
 				}
 			}
-			if err := how.Check(); err != nil {
+			if err := checkSamples(opt); err != nil {
 				return err
 			}
 			switch {
 			case cmd.Flags().Changed("out") && out == "":
 				return fmt.Errorf("--out \"\": want a file for the calibration, such as laptop-calibration.json; leave --out out for the user's config folder")
-			case how.Wait < 0:
-				return fmt.Errorf("--wait %v: want zero or a positive duration such as 1m", how.Wait)
-			case show && (cmd.Flags().Changed("samples") || cmd.Flags().Changed("repeats") || cmd.Flags().Changed("wait") || how.Force):
+			case wait < 0:
+				return fmt.Errorf("--wait %v: want zero or a positive duration such as 1m", wait)
+			case show && (cmd.Flags().Changed("samples") || cmd.Flags().Changed("repeats") || cmd.Flags().Changed("wait") || force):
 				return fmt.Errorf("--show: prints the saved calibration; it measures nothing, so --samples, --repeats, --wait and --force do not apply")
 			}
 			path := out
@@ -54,23 +68,83 @@ func newCalibrateCmd(e *env) *cobra.Command {
 				path = p
 			}
 			if show {
-				return calibrate.Show(e.stdout, path)
+				return showCalibration(e.stdout, path)
 			}
-			if err := calibrate.CheckOut(path); err != nil {
+			if err := checkCalibrationOut(path); err != nil {
 				return fmt.Errorf("--out %s: %w", path, err)
 			}
-			return calibrate.MeasureAndSave(cmd.Context(), how, path, e.stdout, e.tell)
+			return measureAndSave(cmd.Context(), opt, wait, force, path, e.stdout, e.tell)
 		},
 	}
 	cmd.Flags().StringVar(&out, "out", "", "file to keep the calibration in, or to --show (default: the user's config folder, brewput/calibration.json; with --from, brewput/inferred-NAME.json there)")
-	cmd.Flags().IntVar(&how.Samples, "samples", calibrate.Samples, "runs of each microbenchmark per repeat")
-	cmd.Flags().IntVar(&how.Repeats, "repeats", calibrate.Repeats, "repeats of every microbenchmark, for each cost's confidence interval")
-	cmd.Flags().Var((*cliflag.Duration)(&how.Wait), "wait", "longest to wait for a quiet machine before measuring")
-	cmd.Flags().BoolVar(&how.Force, "force", false, "save the calibration even if other processes were busy while it measured")
+	cmd.Flags().IntVar(&opt.Samples, "samples", calibrate.Samples, "runs of each microbenchmark per repeat")
+	cmd.Flags().IntVar(&opt.Repeats, "repeats", calibrate.Repeats, "repeats of every microbenchmark, for each cost's confidence interval")
+	cmd.Flags().Var((*cliflag.Duration)(&wait), "wait", "longest to wait for a quiet machine before measuring")
+	cmd.Flags().BoolVar(&force, "force", false, "save the calibration even if other processes were busy while it measured")
 	cmd.Flags().BoolVar(&show, "show", false, "print the saved calibration instead of measuring")
 	cmd.Flags().StringSliceVar(&req.From, "from", nil, "infer the costs from these files of measured points instead of measuring: brewput results files, or the talk simulator's CSV tables")
 	cmd.Flags().StringVar(&cpus, "cpus", "", "with --from: infer from the points on these CPU counts only, such as 1,2 or 1-2 (default: all)")
 	cmd.Flags().StringVar(&req.Runtime, "runtime", "", "with --from: the Go runtime the points ran on, whose scheduler the model follows: go1.9, or leave it out for today's")
 	cmd.Flags().StringVar(&req.Base, "base", "", "with --from: the calibration whose costs the points do not constrain keep (default: this machine's, measured first if there is none)")
 	return cmd
+}
+
+// checkSamples refuses --samples and --repeats out of range, before
+// anything is measured.
+func checkSamples(opt calibrate.Options) error {
+	for _, c := range []struct {
+		flag           string
+		v, least, most int
+		why            string
+	}{{"samples", opt.Samples, 5, maxSamples, ""}, {"repeats", opt.Repeats, 1, maxRepeats, " (6 or more for a 95 % interval)"}} {
+		if c.v < c.least || c.v > c.most {
+			return fmt.Errorf("--%s %d: want at least %d%s, at most %d", c.flag, c.v, c.least, c.why, c.most)
+		}
+	}
+	return nil
+}
+
+// checkCalibrationOut tells, before anything is measured, whether a
+// calibration can be saved at path: not a folder, and its folder one that
+// exists and is writable, or can be made (calibrate.Save makes it).
+func checkCalibrationOut(path string) error {
+	if info, err := os.Stat(path); err == nil && info.IsDir() {
+		return fmt.Errorf("is a folder; want a file for the calibration")
+	}
+	return atomicfile.CheckDir(filepath.Dir(path), "the calibration")
+}
+
+// showCalibration writes the calibration saved at path to w: the path,
+// then its table. A missing or unreadable one is a failure.
+func showCalibration(w io.Writer, path string) error {
+	c, err := calibrate.Load(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return failure{Err: fmt.Errorf("no calibration at %s; run brewput calibrate", path)}
+	}
+	if err != nil {
+		return failure{Err: err}
+	}
+	fmt.Fprintf(w, "%s\n", path)
+	c.WriteTable(w)
+	return nil
+}
+
+// measureAndSave measures this machine (calibrate.MeasureQuiet, waiting
+// at most wait for a quiet machine, telling tell), writes the table to w,
+// and saves the calibration at path unless other processes disturbed it
+// and it is not forced (calibrate.Keep); then w hears where it went.
+func measureAndSave(ctx context.Context, opt calibrate.Options, wait time.Duration, force bool, path string, w io.Writer, tell func(line string)) error {
+	c, err := calibrate.MeasureQuiet(ctx, opt, wait, tell)
+	if err != nil {
+		return calibrate.Failed(ctx, err)
+	}
+	c.WriteTable(w)
+	if c, err = calibrate.Keep(c, force); err != nil {
+		return failure{Err: err}
+	}
+	if err := calibrate.Save(path, c); err != nil {
+		return failure{Err: err}
+	}
+	fmt.Fprintf(w, "saved: %s\n", path)
+	return nil
 }

@@ -166,7 +166,7 @@ func inferCosts(cmd *cobra.Command, e *env, req inferRequest, out, cpus string) 
 			return failure{Err: err}
 		}
 	}
-	if err := calibrate.CheckOut(req.Out); err != nil {
+	if err := checkCalibrationOut(req.Out); err != nil {
 		return fmt.Errorf("--out %s: %w", req.Out, err)
 	}
 	for _, r := range ps.Refused {

@@ -11,7 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/brewput/brewput/internal/exitcode"
 	"go.uber.org/goleak"
 )
 
@@ -191,45 +190,6 @@ func TestMeasureStopsWhenCancelled(t *testing.T) {
 	cancel()
 	if err := <-done; !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled while measuring: %v, want context.Canceled", err)
-	}
-}
-
-// Samples and repeats out of range are refused naming the flag; a folder
-// in the calibration's place, or a file in its folder's, is refused
-// before anything is measured; showing a calibration that is not there
-// is a failure that says how to make one.
-func TestCommandChecks(t *testing.T) {
-	how := DefaultHow()
-	if err := how.Check(); err != nil {
-		t.Errorf("DefaultHow().Check() = %v", err)
-	}
-	for _, c := range []struct {
-		samples, repeats int
-		want             string
-	}{{4, 6, "--samples 4: want at least 5"}, {MaxSamples + 1, 6, "--samples 100001"}, {100, 0, "--repeats 0: want at least 1"}, {100, MaxRepeats + 1, "--repeats 1001"}} {
-		how.Samples, how.Repeats = c.samples, c.repeats
-		if err := how.Check(); err == nil || !strings.HasPrefix(err.Error(), c.want) {
-			t.Errorf("Check of %d samples, %d repeats = %v, want %q", c.samples, c.repeats, err, c.want)
-		}
-	}
-	dir := t.TempDir()
-	if err := CheckOut(filepath.Join(dir, "sub", "cal.json")); err != nil {
-		t.Errorf("CheckOut in a folder that can be made: %v", err)
-	}
-	if err := CheckOut(dir); err == nil || !strings.Contains(err.Error(), "is a folder") {
-		t.Errorf("CheckOut of a folder = %v, want it refused", err)
-	}
-	file := filepath.Join(dir, "file")
-	if err := os.WriteFile(file, nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := CheckOut(filepath.Join(file, "cal.json")); err == nil || !strings.Contains(err.Error(), "want a folder for the calibration") {
-		t.Errorf("CheckOut under a file = %v, want a folder for the calibration", err)
-	}
-	var out bytes.Buffer
-	err := Show(&out, filepath.Join(dir, "none.json"))
-	if !errors.As(err, new(exitcode.Failure)) || !strings.Contains(err.Error(), "run brewput calibrate") || out.Len() > 0 {
-		t.Errorf("Show of no calibration = %v, wrote %q; want a failure saying to run brewput calibrate", err, out.String())
 	}
 }
 

@@ -2,10 +2,14 @@
 
 package calibrate
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
-// measureDefault measures this machine for Default.
+// measureDefault measures this machine for Default, with the default
+// samples and repeats after at most 2 s of waiting for a quiet machine.
 func measureDefault(ctx context.Context, tell func(line string)) (Calibration, error) {
 	tell("measuring the Go runtime's costs for the go policy (once; brewput calibrate measures them again)…")
-	return MeasureQuiet(ctx, DefaultHow(), tell)
+	return MeasureQuiet(ctx, Options{}, 2*time.Second, tell)
 }

@@ -18,20 +18,19 @@ const (
 	Repeats = 6
 )
 
-// Options say how Measure measures.
+// Options say how Measure measures; zero takes the defaults.
 type Options struct {
-	Samples int // per repeat; default Samples
-	Repeats int // default Repeats
+	Samples int // per repeat
+	Repeats int
 }
 
 // Measure runs the microbenchmarks, opt.Repeats times over, each
 // opt.Samples times per repeat, and returns each cost's median with its
 // confidence interval and its distribution, with this machine as the Host.
-// It sets GOMAXPROCS to 1 or 2 while it measures and restores it. On a
-// machine with one CPU the wake-up
-// of an idle P cannot happen, so Wake is 0 and the Note says so. It does
-// not wait for a quiet machine (see WaitQuiet); Others says how busy it
-// was.
+// It sets GOMAXPROCS to 1 or 2 while it measures and restores it. On one
+// CPU no idle P can be woken, so Wake is 0 and the Note says so. It does
+// not wait for a quiet machine (MeasureQuiet does); Others says how busy
+// it was.
 func Measure(ctx context.Context, opt Options) (Calibration, error) {
 	if opt.Samples == 0 {
 		opt.Samples = Samples
@@ -131,10 +130,6 @@ func Measure(ctx context.Context, opt Options) (Calibration, error) {
 			c.Costs.SpinWindow, c.Lo.SpinWindow, c.Hi.SpinWindow = interval(windows)
 		}
 	} else {
-		c.Costs.Wake, c.Costs.SpinWake = 0, 0
-		c.Lo.Wake, c.Lo.SpinWake, c.Hi.Wake, c.Hi.SpinWake = 0, 0, 0, 0
-		delete(c.Dists, "wake_ns")
-		delete(c.Dists, "spin_wake_ns")
 		c.Note = "one CPU: an idle P cannot be woken here, so the wake-up cost is 0"
 	}
 	c.Others = quiet.Since(before)

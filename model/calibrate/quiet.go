@@ -32,36 +32,20 @@ func WaitQuiet(ctx context.Context, wait, probe time.Duration, below float64) (o
 	}
 }
 
-// How says how a calibration is measured on purpose: the microbenchmarks'
-// Options, how long to wait at most for a quiet machine first, and
-// whether to keep one measured while the machine was busy anyway.
-type How struct {
-	Options
-	Wait  time.Duration
-	Force bool
-}
-
-// DefaultHow is how the model and the main job measure the calibration
-// they need when there is none yet: the default samples and repeats, at
-// most 2 s of waiting for a quiet machine.
-func DefaultHow() How {
-	return How{Options: Options{Samples: Samples, Repeats: Repeats}, Wait: 2 * time.Second}
-}
-
-// MeasureQuiet waits for a quiet machine (WaitQuiet, at most how.Wait,
+// MeasureQuiet waits for a quiet machine (WaitQuiet, at most wait,
 // probing every half second), telling tell, if not nil, when it stayed
 // busy, then measures (Measure). Others is the larger of what other
 // processes used just before and while it measured; Waited how long it
 // waited.
-func MeasureQuiet(ctx context.Context, how How, tell func(line string)) (Calibration, error) {
-	before, waited, err := WaitQuiet(ctx, how.Wait, 500*time.Millisecond, QuietBelow)
+func MeasureQuiet(ctx context.Context, opt Options, wait time.Duration, tell func(line string)) (Calibration, error) {
+	before, waited, err := WaitQuiet(ctx, wait, 500*time.Millisecond, QuietBelow)
 	if err != nil {
 		return Calibration{}, err
 	}
 	if before >= QuietBelow && tell != nil {
 		tell(fmt.Sprintf("calibrate: the machine stayed busy for %v (other processes used %.2f CPUs); measuring anyway", waited.Round(time.Second), before))
 	}
-	c, err := Measure(ctx, how.Options)
+	c, err := Measure(ctx, opt)
 	if err != nil {
 		return c, err
 	}

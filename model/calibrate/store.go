@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/brewput/brewput/internal/atomicfile"
 	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/model/sim"
 )
@@ -27,7 +28,7 @@ func DefaultPath() (string, error) {
 
 // Default is the calibration kept at DefaultPath, and that path, so
 // that an answer can say which calibration it came from. Where there is
-// none yet, it measures this machine (MeasureQuiet, DefaultHow) and saves
+// none yet, it measures this machine (MeasureQuiet) and saves
 // the result there first, telling tell, if not nil, before and after. That
 // first use keeps what it measured even on a busy machine, marked as
 // forced, and says so, so that every later run does not measure again;
@@ -61,7 +62,7 @@ func Default(ctx context.Context, tell func(line string)) (Calibration, string, 
 	return c, path, nil
 }
 
-// Save writes c to path as JSON, creating its directory, atomically: a
+// Save writes c to path as JSON, creating its folder, atomically: a
 // reader sees the old file or the new one, never half of it.
 func Save(path string, c Calibration) error {
 	data, err := json.MarshalIndent(c, "", "  ")
@@ -71,22 +72,10 @@ func Save(path string, c Calibration) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("calibrate: %w", err)
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".calibration-*")
-	if err != nil {
-		return fmt.Errorf("calibrate: %w", err)
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(append(data, '\n')); err != nil {
-		tmp.Close()
+	if err := atomicfile.WriteFile(path, append(data, '\n')); err != nil {
 		return fmt.Errorf("calibrate: writing %s: %w", path, err)
 	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("calibrate: writing %s: %w", path, err)
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return fmt.Errorf("calibrate: %w", err)
-	}
-	return os.Rename(tmp.Name(), path)
+	return nil
 }
 
 // Load reads a calibration written by Save. A file that is not one gets an

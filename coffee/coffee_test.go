@@ -153,7 +153,7 @@ func TestMetersCountUsesBusyAndWait(t *testing.T) {
 			t.Errorf("%s: held %v for %d uses of 1 ms", m.Name(), r.Held, r.Uses)
 		}
 	}
-	if w := shop.Meters()[0].Read().Wait; w <= 0 && runtime.GOMAXPROCS(0) > 1 {
+	if w := shop.Meters()[0].Read().Waited; w <= 0 && runtime.GOMAXPROCS(0) > 1 {
 		t.Errorf("grinder: no waiting with 3 customers on %d CPUs", runtime.GOMAXPROCS(0))
 	}
 }

@@ -3,6 +3,8 @@ package coffee
 import (
 	"sync/atomic"
 	"time"
+
+	"github.com/brewput/brewput/measure/meter"
 )
 
 // Meter counts how a shared resource was used: how many times, how long it
@@ -14,6 +16,7 @@ import (
 // during the step (where the system has no such clock, the step's wall
 // time). It is safe for concurrent use, and reading it while the shop runs
 // is what lets a caller take snapshots at the edges of a measured window.
+// It is a meter.Meter of no kind.
 type Meter struct {
 	name                      string
 	uses, held, working, wait atomic.Int64
@@ -22,11 +25,14 @@ type Meter struct {
 // Name is the resource's name, e.g. "grinder" or "grinder#2".
 func (m *Meter) Name() string { return m.name }
 
+// Kind is empty: a shop's machines are none of package meter's kinds.
+func (m *Meter) Kind() string { return "" }
+
 // Read returns the meter's totals so far.
-func (m *Meter) Read() Reading {
-	return Reading{
+func (m *Meter) Read() meter.Reading {
+	return meter.Reading{
 		Uses: m.uses.Load(), Held: time.Duration(m.held.Load()),
-		Working: time.Duration(m.working.Load()), Wait: time.Duration(m.wait.Load()),
+		Working: time.Duration(m.working.Load()), Waited: time.Duration(m.wait.Load()),
 	}
 }
 
@@ -40,17 +46,3 @@ func (m *Meter) used(held, working time.Duration) {
 
 // waited records that a caller waited d to get the resource.
 func (m *Meter) waited(d time.Duration) { m.wait.Add(int64(d)) }
-
-// Reading is a Meter's totals at one moment.
-type Reading struct {
-	Uses int64
-	// Held is the time the resource was held; Working the part of it its
-	// step was really running.
-	Held, Working, Wait time.Duration
-}
-
-// Sub returns the change from an earlier reading to r.
-func (r Reading) Sub(earlier Reading) Reading {
-	return Reading{Uses: r.Uses - earlier.Uses, Held: r.Held - earlier.Held,
-		Working: r.Working - earlier.Working, Wait: r.Wait - earlier.Wait}
-}

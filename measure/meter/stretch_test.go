@@ -1,11 +1,8 @@
 package meter
 
 import (
-	"fmt"
 	"testing"
 	"time"
-
-	"github.com/brewput/brewput/internal/testkit"
 )
 
 func TestGroup(t *testing.T) {
@@ -39,90 +36,4 @@ func TestStretchCheck(t *testing.T) {
 func nanValue() float64 {
 	zero := 0.0
 	return zero / zero
-}
-
-// busy keeps the CPU busy for d, reading the clock: a critical section
-// of a known length.
-func busy(d time.Duration) {
-	for start := time.Now(); time.Since(start) < d; {
-	}
-}
-
-// TestStretchHoldsLonger: a mutex stretched by 100 % is held about twice
-// as long per use as the same section unstretched, and an RWMutex's
-// writers likewise; a channel stretched by 10 times its handoff takes
-// markedly longer per send. Real timings: checked by a generous factor,
-// and skipped beside a busy neighbour (testkit.Retry).
-func TestStretchHoldsLonger(t *testing.T) {
-	const section, uses = 20 * time.Microsecond, 200
-	double, err := NewStretch()
-	if err != nil {
-		t.Fatal(err)
-	}
-	double.Extra = section
-	perUse := func(lock, unlock func(), read func() Reading) time.Duration {
-		before := read()
-		for range uses {
-			lock()
-			busy(section)
-			unlock()
-		}
-		d := read().Sub(before)
-		return d.Held / time.Duration(d.Uses)
-	}
-	testkit.Retry(t, func() error {
-		plain, stretched := NewMutex("plain"), NewMutex("stretched")
-		stretched.Stretch(double)
-		p := perUse(plain.Lock, plain.Unlock, plain.Read)
-		s := perUse(stretched.Lock, stretched.Unlock, stretched.Read)
-		rw := NewRWMutex("rw")
-		rw.Stretch(double)
-		w := perUse(rw.Lock, rw.Unlock, rw.Writers)
-		for name, got := range map[string]time.Duration{"mutex": s, "rwmutex writers": w} {
-			if r := float64(got) / float64(p); r < 1.5 || r > 3 {
-				return fmt.Errorf("%s stretched by its section: held %v a use against %v unstretched (×%.2f); want about ×2", name, got, p, r)
-			}
-		}
-		return nil
-	})
-
-	armed, err := NewStretch()
-	if err != nil {
-		t.Fatal(err)
-	}
-	tenfold := armed
-	tenfold.Frac = 10
-	perSend := func(s Stretch) time.Duration {
-		c := NewChan[int]("c", 1)
-		c.Stretch(s)
-		start := time.Now()
-		for i := range 20000 {
-			c.Send(i)
-			c.Recv()
-		}
-		return time.Since(start) / 20000
-	}
-	testkit.Retry(t, func() error {
-		a, s := perSend(armed), perSend(tenfold)
-		if r := float64(s) / float64(a); r < 2 {
-			return fmt.Errorf("channel stretched tenfold: %v a send and receive against %v armed at 0 (×%.2f); want at least ×2", s, a, r)
-		}
-		return nil
-	})
-}
-
-// TestSpin: Spin spins for about the time asked, without the clock.
-func TestSpin(t *testing.T) {
-	s, err := NewStretch()
-	if err != nil {
-		t.Fatal(err)
-	}
-	testkit.Retry(t, func() error {
-		start := time.Now()
-		s.Spin(2 * time.Millisecond)
-		if got := time.Since(start); got < time.Millisecond || got > 6*time.Millisecond {
-			return fmt.Errorf("Spin(2ms) took %v", got)
-		}
-		return nil
-	})
 }

@@ -31,7 +31,7 @@ func Measure(ctx context.Context, s Spec) (results.Point, error) {
 	defer shop.Close()
 	var meters []meter.Meter
 	for _, m := range shop.Meters() {
-		meters = append(meters, machineMeter{m})
+		meters = append(meters, m)
 	}
 	p, err := MeasureTarget(ctx, Target{Mode: s.Mode.String(), Unit: s.Mode.Unit(), Op: shop.Brew, Meters: meters}, s.Load)
 	if err != nil {
@@ -46,18 +46,6 @@ func Measure(ctx context.Context, s Spec) (results.Point, error) {
 		Clock:    s.Steps.Clock.String(),
 	}
 	return p, nil
-}
-
-// machineMeter reads a shop machine's meter as a meter.Meter, with the
-// part of the time held that its step was working. Its kind is empty, so
-// that the shop's points read as they always have.
-type machineMeter struct{ m *coffee.Meter }
-
-func (mm machineMeter) Name() string { return mm.m.Name() }
-func (mm machineMeter) Kind() string { return "" }
-func (mm machineMeter) Read() meter.Reading {
-	r := mm.m.Read()
-	return meter.Reading{Uses: r.Uses, Held: r.Held, Working: r.Working, Waited: r.Wait}
 }
 
 // harnessClock names the harness's own waits: the clock that waits out

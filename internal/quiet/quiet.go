@@ -1,11 +1,12 @@
-// Package quiet tells timing tests whether the machine was left to them:
-// how much CPU other processes, and the hypervisor, took while a test
-// measured. A structural result that fails on a quiet machine is a bug; one
-// that fails while something else ran on the same cores says nothing, and a
-// test should measure again rather than fail or pass on it.
+// Package quiet answers whether the machine was left to this process: how
+// much CPU other processes, and the hypervisor, took while it measured, and
+// waiting until they take little. A timing that fails while something else
+// ran on the same cores says nothing: a point is marked disturbed, a
+// calibration is not saved, a test measures again.
 package quiet
 
 import (
+	"context"
 	"time"
 )
 
@@ -70,10 +71,22 @@ func Split(before, after Sample) (others, steal float64) {
 // Since is Others from before to now.
 func Since(before Sample) float64 { return Others(before, Take()) }
 
-// Probe samples for d and returns how many CPUs' worth other processes used
-// meanwhile.
-func Probe(d time.Duration) float64 {
-	before := Take()
-	time.Sleep(d)
-	return Since(before)
+// Wait probes for probe at a time until other processes (and the
+// hypervisor) take less than below CPUs, for at most wait, and returns what
+// the last probe read and how long it waited; early, with ctx's error, if
+// ctx ends.
+func Wait(ctx context.Context, wait, probe time.Duration, below float64) (others float64, waited time.Duration, err error) {
+	start := time.Now()
+	for {
+		before := Take()
+		select {
+		case <-ctx.Done():
+			return 0, time.Since(start), ctx.Err()
+		case <-time.After(probe):
+		}
+		others = Since(before)
+		if others < below || time.Since(start) >= wait {
+			return others, time.Since(start), nil
+		}
+	}
 }

@@ -1,6 +1,9 @@
 package quiet
 
 import (
+	"context"
+	"errors"
+	"math"
 	"os"
 	"os/exec"
 	"runtime"
@@ -26,7 +29,7 @@ func TestOwnWorkIsNotOthers(t *testing.T) {
 	// than hold up the suite.
 	deadline := time.Now().Add(5 * time.Second)
 	for counted < 3 && time.Now().Before(deadline) {
-		idleBefore := Probe(200 * time.Millisecond)
+		idleBefore := probe(200 * time.Millisecond)
 		before := Take()
 		var wg sync.WaitGroup
 		wg.Go(func() {
@@ -35,7 +38,7 @@ func TestOwnWorkIsNotOthers(t *testing.T) {
 		})
 		wg.Wait()
 		others := Since(before)
-		idleAfter := Probe(200 * time.Millisecond)
+		idleAfter := probe(200 * time.Millisecond)
 		if idleBefore > quietLimit || idleAfter > quietLimit {
 			t.Logf("void: others %.2f and %.2f CPUs around the burn", idleBefore, idleAfter)
 			time.Sleep(500 * time.Millisecond)
@@ -76,10 +79,35 @@ func TestOthersCountsAnotherProcess(t *testing.T) {
 	defer cmd.Wait()
 	defer cmd.Process.Kill()
 	time.Sleep(200 * time.Millisecond) // past the child's start-up
-	others := Probe(500 * time.Millisecond)
+	others := probe(500 * time.Millisecond)
 	t.Logf("others while another process burned one CPU: %.2f", others)
 	if others < 0.6 {
 		t.Errorf("another process burning one CPU counted as %.2f CPUs, want about 1", others)
+	}
+}
+
+// probe samples for d and returns how many CPUs' worth other processes
+// used meanwhile.
+func probe(d time.Duration) float64 {
+	before := Take()
+	time.Sleep(d)
+	return Since(before)
+}
+
+// TestWait: Wait returns after one probe once the machine is quiet enough,
+// after about wait when it never is, and at once with the context's error.
+func TestWait(t *testing.T) {
+	ctx := context.Background()
+	if _, waited, err := Wait(ctx, time.Hour, 10*time.Millisecond, math.Inf(1)); err != nil || waited < 10*time.Millisecond || waited > time.Second {
+		t.Errorf("always quiet: waited %v, %v; want one probe of 10ms", waited, err)
+	}
+	if _, waited, err := Wait(ctx, 50*time.Millisecond, 10*time.Millisecond, math.Inf(-1)); err != nil || waited < 50*time.Millisecond || waited > time.Second {
+		t.Errorf("never quiet: waited %v, %v; want about the 50ms asked", waited, err)
+	}
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, _, err := Wait(cancelled, time.Hour, time.Hour, 0); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: %v, want context.Canceled", err)
 	}
 }
 

@@ -1,6 +1,7 @@
 package testkit
 
 import (
+	"context"
 	"runtime"
 	"testing"
 	"time"
@@ -56,28 +57,25 @@ func (g *Guard) Retry(t testing.TB, check func() error) {
 		if g.void >= maxVoid {
 			t.Skipf("machine busy: other processes took more than %.1f CPUs during %d attempts; a timing measured beside them says nothing", BusyLimit, g.void)
 		}
-		if others := quiet.Probe(200 * time.Millisecond); others > BusyLimit {
-			if g.waited >= quietWait {
-				t.Skipf("machine busy: other processes took %.2f CPUs (more than %.1f) for %v; a timing measured beside them says nothing",
-					others, BusyLimit, g.waited.Round(100*time.Millisecond))
-			}
-			time.Sleep(300 * time.Millisecond)
-			g.waited += 500 * time.Millisecond
-			continue
+		others, waited, _ := quiet.Wait(context.Background(), quietWait-g.waited, 200*time.Millisecond, BusyLimit)
+		g.waited += waited
+		if others >= BusyLimit {
+			t.Skipf("machine busy: other processes took %.2f CPUs (more than %.1f) for %v; a timing measured beside them says nothing",
+				others, BusyLimit, g.waited.Round(100*time.Millisecond))
 		}
 		before := quiet.Take()
 		err = check()
-		others := quiet.Since(before)
+		during := quiet.Since(before)
 		if err == nil {
 			return
 		}
-		if others > BusyLimit {
+		if during > BusyLimit {
 			g.void++
-			t.Logf("void attempt (other processes took %.2f CPUs): %v", others, err)
+			t.Logf("void attempt (other processes took %.2f CPUs): %v", during, err)
 			continue
 		}
 		failed++
-		t.Logf("attempt on a quiet machine (other processes took %.2f CPUs): %v", others, err)
+		t.Logf("attempt on a quiet machine (other processes took %.2f CPUs): %v", during, err)
 	}
 	t.Fatal(err)
 }

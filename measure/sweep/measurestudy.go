@@ -77,45 +77,18 @@ func Quietly(ctx context.Context, rt Retry, measure func(context.Context) (resul
 		if !p.Disturbed || attempt >= rt.Attempts {
 			return best, nil
 		}
-		began := time.Now()
-		quiet, err := waitQuiet(ctx, spareCores(p), rt.Wait)
+		// Quiet is others and the hypervisor taking no more than
+		// results.DisturbedCPUs beyond the cores p left them.
+		below := float64(max(p.Host.Cores-p.CPUs, 0)) + results.DisturbedCPUs
+		others, waited, err := quiet.Wait(ctx, rt.Wait, 200*time.Millisecond, below)
 		if err != nil {
 			return best, err
 		}
 		if tell != nil {
-			tell(p, attempt, time.Since(began), quiet)
+			tell(p, attempt, waited, others < below)
 		}
 	}
 }
 
 // interference is how much CPU others and the hypervisor took from p.
 func interference(p results.Point) float64 { return p.OthersCPUs + p.StealCPUs }
-
-// spareCores is how many of the machine's cores p left to others.
-func spareCores(p results.Point) float64 {
-	return float64(max(p.Host.Cores-p.CPUs, 0))
-}
-
-// waitQuiet waits, at most wait, until other processes and the hypervisor
-// take no more than results.DisturbedCPUs beyond spare cores, probing 200 ms
-// at a time; it reports whether they did.
-func waitQuiet(ctx context.Context, spare float64, wait time.Duration) (bool, error) {
-	if wait <= 0 {
-		return false, ctx.Err()
-	}
-	deadline := time.Now().Add(wait)
-	for {
-		before := quiet.Take()
-		select {
-		case <-ctx.Done():
-			return false, ctx.Err()
-		case <-time.After(min(200*time.Millisecond, max(time.Until(deadline), 10*time.Millisecond))):
-		}
-		if quiet.Since(before) <= spare+results.DisturbedCPUs {
-			return true, nil
-		}
-		if !time.Now().Before(deadline) {
-			return false, nil
-		}
-	}
-}

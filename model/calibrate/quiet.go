@@ -13,32 +13,13 @@ import (
 // a calibration measures for it to be saved without --force.
 const QuietBelow = 0.2
 
-// WaitQuiet waits until other processes use less than below CPUs over a
-// probe of probe's length, for at most wait, and returns what the last
-// probe read and how long it waited. It returns early with ctx's error.
-func WaitQuiet(ctx context.Context, wait, probe time.Duration, below float64) (others float64, waited time.Duration, err error) {
-	start := time.Now()
-	for {
-		before := quiet.Take()
-		select {
-		case <-ctx.Done():
-			return 0, time.Since(start), ctx.Err()
-		case <-time.After(probe):
-		}
-		others = quiet.Since(before)
-		if others < below || time.Since(start) >= wait {
-			return others, time.Since(start), nil
-		}
-	}
-}
-
-// MeasureQuiet waits for a quiet machine (WaitQuiet, at most wait,
+// MeasureQuiet waits for a quiet machine (quiet.Wait, at most wait,
 // probing every half second), telling tell, if not nil, when it stayed
 // busy, then measures (Measure). Others is the larger of what other
 // processes used just before and while it measured; Waited how long it
 // waited.
 func MeasureQuiet(ctx context.Context, opt Options, wait time.Duration, tell func(line string)) (Calibration, error) {
-	before, waited, err := WaitQuiet(ctx, wait, 500*time.Millisecond, QuietBelow)
+	before, waited, err := quiet.Wait(ctx, wait, 500*time.Millisecond, QuietBelow)
 	if err != nil {
 		return Calibration{}, err
 	}

@@ -8,22 +8,15 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// runTalk applies a closed loop of workers to op through the talk's own
-// harness (Simulating a Real-World System in Go, its coffee simulator)
-// instead of Run's: one generator goroutine hands requests over an
-// unbuffered channel to the workers; each times its call from when it has
-// the request and is running, and hands the duration over a second
-// unbuffered channel to one aggregator goroutine, which records it.
-//
-// It measures the same things as Run, over the same window, with two
-// differences that are the talk's: a worker blocks on channels between two
-// calls, which changes how the Go scheduler hands the CPUs around (the
-// handoffs cost CPU time, and a goroutine woken by the call it just ended
-// can run before the worker calls again), and the time a worker waits for
-// a request or for a CPU before its call is not in the latency. Run's
-// workers call again the moment a call returns and record it themselves,
-// with nothing shared: cheaper, and every moment of a customer's cycle is
-// in its latency. The talk's harness has no open loop (Load.Validate).
+// runTalk runs a closed loop of workers on op through the talk's own
+// harness (Simulating a Real-World System in Go): one generator goroutine
+// hands requests over an unbuffered channel to the workers; each times its
+// call from when it has the request and is running, and hands the
+// duration over a second unbuffered channel to one aggregator, which
+// records it. It measures what Run does, over the same window, with the
+// talk's two differences: a worker blocks on channels between calls,
+// which changes how the scheduler hands the CPUs around, and the time it
+// waits for a request or a CPU is not in the latency.
 func runTalk(ctx context.Context, l results.Load, workers int, op Op, onWindow func(Edge)) (Result, error) {
 	c := newClock(l)
 	requests := make(chan struct{})

@@ -18,8 +18,7 @@ import (
 
 // Progress tells, on w, how far the measuring of a study has got: a bar
 // with the current point and an ETA on a terminal, one line per finished
-// point elsewhere (a log file or CI has no use for a redrawn bar). Its
-// Start and Done are Runner.Measure's callbacks.
+// point elsewhere (a log file or CI has no use for a redrawn bar).
 type Progress struct {
 	w     io.Writer
 	st    Batch

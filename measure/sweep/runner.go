@@ -15,15 +15,10 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// Runner measures each point in a fresh child process, restricted to the
-// point's number of CPUs (affinity) with GOMAXPROCS set to match. A fresh
-// process per point also means no heap, goroutines or warm caches carried
-// over from the previous point.
-//
-// The child is the program at Path, called with Args; it must read one Spec
-// as JSON on stdin, measure it (Measure does), and write one results.Point
-// as JSON on stdout. brewput's own binary does this with its hidden "point"
-// command.
+// Runner measures each point in a fresh child process (RunChild): no
+// heap, goroutines or warm caches carried over from the previous point.
+// The child is the program at Path, called with Args, which serves one
+// point (ServeChild), as brewput's hidden "point" command does.
 type Runner struct {
 	Path string
 	Args []string
@@ -77,19 +72,15 @@ func RunChild(ctx context.Context, path string, args, env []string, cpus int, sp
 	}
 	// The point is the last line: a user's code measured in the child
 	// (package study) may have printed before it.
-	out := bytes.TrimSpace(stdout.Bytes())
-	if i := bytes.LastIndexByte(out, '\n'); i >= 0 {
-		out = out[i+1:]
-	}
 	var p results.Point
-	if err := json.Unmarshal(out, &p); err != nil {
+	if err := json.Unmarshal([]byte(lastLine(stdout.String())), &p); err != nil {
 		return results.Point{}, fmt.Errorf("child wrote no point: %w", err)
 	}
 	return p, nil
 }
 
-// lastLine keeps the end of a child's error output, the part that says what
-// went wrong.
+// lastLine is the last line of a child's output: its point, or the part
+// of its error output that says what went wrong.
 func lastLine(s string) string {
 	s = strings.TrimSpace(s)
 	if i := strings.LastIndexByte(s, '\n'); i >= 0 {

@@ -32,15 +32,11 @@ type Target struct {
 	Meters []meter.Meter
 }
 
-// MeasureTarget measures one point of t in this process under load l,
-// with GOMAXPROCS set to l.CPUs for the duration (and restored after). It
-// does not restrict the process's CPU affinity: measuring in a child
-// process started by RunChild does.
-//
-// Each meter becomes one of the point's machines (MachineOf), and the
-// point says how much CPU other processes took during its window
-// (OthersCPUs); with l.Profile set, it says where its goroutines waited,
-// as Measure's.
+// MeasureTarget measures one point of t in this process under l, with
+// GOMAXPROCS set to l.CPUs meanwhile; a child started by RunChild also
+// restricts its CPU affinity. Each meter becomes one of the point's
+// machines (MachineOf), the point says how much CPU other processes took
+// during its window, and with l.Profile set where its goroutines waited.
 func MeasureTarget(ctx context.Context, t Target, l Load) (results.Point, error) {
 	if err := l.Validate(); err != nil {
 		return results.Point{}, err
@@ -176,16 +172,10 @@ func MachineOf(name, kind string, d meter.Reading, wall time.Duration) results.M
 	return mc
 }
 
-// Measure runs one point of the coffee shop in this process, with
-// GOMAXPROCS set to s.CPUs for the duration (and restored after): see
-// MeasureTarget, which it calls with the shop's mode, its brew as the
-// operation and its machines' meters. It does not restrict the process's
-// CPU affinity; Runner does, by measuring each point in a child process.
-//
-// With s.Profile set, it traces and profiles the measured window into the
-// files package profile names after s.Profile, and the point says where
-// its goroutines waited (Waits) and where the files are (Profile); a
-// profile that cannot be written fails the point.
+// Measure measures one point of the coffee shop in this process: its
+// brew as the operation, its machines as the meters (MeasureTarget). With
+// s.Profile set, the point says where its goroutines waited and where the
+// files are; a profile that cannot be written fails the point.
 func Measure(ctx context.Context, s Spec) (results.Point, error) {
 	if err := s.Validate(); err != nil {
 		return results.Point{}, err
@@ -214,13 +204,10 @@ func Measure(ctx context.Context, s Spec) (results.Point, error) {
 	return p, nil
 }
 
-// harnessClock names the harness's own waits: the clock that waits out
-// the window, in an open loop the dispatcher that waits for each
-// arrival's time, and in the talk's harness the generator and the
-// aggregator. They are the measurement's, not the shop's (nor a study's). (A talk
-// worker's waits on the two channels stay in, named by their site in
-// harness/talk.go: the worker runs the shop's calls too, and those waits
-// are what the talk's harness costs its customers.)
+// harnessClock names the harness's own waits, the measurement's and not
+// the system's: the clock, an open loop's dispatcher, the talk harness's
+// generator and aggregator. A talk worker's channel waits stay in: they
+// are what the talk's harness costs its customers.
 func harnessClock() []string {
 	return []string{"github.com/brewput/brewput/measure/harness.watch", "github.com/brewput/brewput/measure/harness.dispatch",
 		"github.com/brewput/brewput/measure/harness.generate", "github.com/brewput/brewput/measure/harness.(*worker).aggregate"}

@@ -2,12 +2,10 @@ package testkit
 
 import (
 	"context"
-	"runtime"
 	"testing"
 	"time"
 
 	"github.com/brewput/brewput/internal/quiet"
-	"github.com/brewput/brewput/internal/race"
 )
 
 // BusyLimit is how many CPUs' worth of time other processes (and the
@@ -78,19 +76,4 @@ func (g *Guard) Retry(t testing.TB, check func() error) {
 		t.Logf("attempt on a quiet machine (other processes took %.2f CPUs): %v", during, err)
 	}
 	t.Fatal(err)
-}
-
-// Timing skips t where a timing it would measure says nothing: under the
-// race detector, which slows everything unevenly; with -short, as it
-// takes seconds; or on a machine with fewer than cpus CPUs.
-func Timing(t testing.TB, cpus int) {
-	t.Helper()
-	switch {
-	case race.Enabled:
-		t.Skip("timing under the race detector says nothing")
-	case testing.Short():
-		t.Skip("measures real timings for seconds")
-	case runtime.NumCPU() < cpus:
-		t.Skipf("needs %d CPUs", cpus)
-	}
 }

@@ -24,12 +24,5 @@ func NewHistogram() *hdrhistogram.Histogram {
 // record adds one latency, clamping at the histogram's ceiling rather than
 // losing a value the histogram cannot hold.
 func record(h *hdrhistogram.Histogram, d time.Duration) {
-	v := int64(d)
-	if v < lowestLatency {
-		v = lowestLatency
-	}
-	if v > highestLatency {
-		v = highestLatency
-	}
-	_ = h.RecordValue(v) // cannot fail: v is within the geometry
+	_ = h.RecordValue(min(max(int64(d), lowestLatency), highestLatency)) // cannot fail: within the geometry
 }

@@ -1,6 +1,6 @@
-// Package coffee is the coffee shop brewput studies: real Go implementations
-// of one system in many concurrent structures, so that a reader can put two
-// of them side by side and see what the structure alone changes. Its
+// Package coffee answers what a concurrent structure alone changes: it is
+// the coffee shop brewput studies, one system in real Go in many concurrent
+// structures, to put side by side. Its
 // modes and measurements follow the talk "Simulating a Real-World System
 // (Coffee Shop) in Go" and its simulator; "the talk" in brewput's code and
 // docs means that talk.
@@ -14,7 +14,8 @@
 // goroutine per machine connected by channels (linearpipe-N), and so on;
 // Modes lists them all.
 //
-// Every machine, and the kitchen lock where there is one, carries a Meter
-// that counts its uses, the time it was busy and the time callers waited to
-// get it, which is how a run reports utilization and contention.
+// Every machine, and the kitchen lock where there is one, carries a Meter (a
+// meter.Meter) that counts its uses, the time it was busy and the time
+// callers waited to get it, which is how a run reports utilization and
+// contention.
 package coffee

@@ -11,7 +11,7 @@ import (
 // under, closed loop or open loop, with the same schedule, queue, drops and
 // latencies.
 
-// Load is the load a simulated point runs under, as harness.Config
+// Load is the load a simulated point runs under, as a results.Load
 // describes a real one: Workers closed-loop customers, or, when Rate is
 // positive, Rate arrivals per second into a queue of at most MaxQ, taken by
 // Workers servers. Arrivals are evenly spaced, as the harness spaces them,

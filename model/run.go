@@ -124,7 +124,7 @@ func simulate(cfg Config) (Result, error) {
 	}
 
 	// Readings at the edges of the measured window, as sweep takes them
-	// through the harness's OnWindow.
+	// through the harness's window callback.
 	meters := shop.meters()
 	before := make([]reading, len(meters))
 	s.RunUntil(cfg.Warmup)

@@ -19,8 +19,8 @@ type talkSample struct {
 }
 
 // startTalk starts the talk harness's processes on op in s: the generator,
-// l.Workers workers and the aggregator, in that order, as the harness's talk loop starts
-// its goroutines.
+// l.Workers workers and the aggregator, in that order, as the harness's
+// talk loop starts its goroutines.
 func (l Load) startTalk(s *sim.Sim, op brewer, rec *Record) {
 	w := window{start: l.Warmup, end: l.Warmup + l.Duration}
 	if l.Drain {

@@ -3,8 +3,7 @@ package model
 import (
 	"testing"
 
-	"github.com/brewput/brewput/coffee"
-	"github.com/brewput/brewput/model/sim"
+	"github.com/brewput/brewput/results"
 )
 
 // TestBackgroundCostsFullMachinesOnly: other processes' work slows a mode
@@ -23,9 +22,9 @@ func TestBackgroundCostsFullMachinesOnly(t *testing.T) {
 		{"locking", 1, 1},
 	} {
 		cfg := DefaultConfig(2)
-		cfg.Mode, cfg.Sched = coffee.MustParseMode(tc.mode), "go"
+		cfg.Mode, cfg.Policy.Sched = tc.mode, "go"
 		alone := run(t, cfg)
-		cfg.Background = sim.Background{CPUs: 0.2, Burst: ms}
+		cfg.Policy.Background = results.Background{CPUs: 0.2, Burst: ms}
 		busy := run(t, cfg)
 		if r := busy.Throughput / alone.Throughput; r < tc.lo || r > tc.hi {
 			t.Errorf("%s: %.1f lattes/s with others taking 0.2 CPU, %.1f without: ratio %.3f, want %.2f to %.2f",

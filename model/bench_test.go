@@ -4,8 +4,6 @@ import (
 	"runtime"
 	"testing"
 	"time"
-
-	"github.com/brewput/brewput/coffee"
 )
 
 // BenchmarkFinelockingSixCPUs is the engine's speed test against SimPy
@@ -14,7 +12,7 @@ import (
 // --dur 100. lattes/wall-s is the figure to compare.
 func BenchmarkFinelockingSixCPUs(b *testing.B) {
 	cfg := talk("finelocking", 6)
-	cfg.Warmup, cfg.Duration = 0, 100*time.Second
+	cfg.Warmup, cfg.Dur = 0, 100*time.Second
 	benchRun(b, cfg)
 }
 
@@ -25,7 +23,7 @@ func BenchmarkRun(b *testing.B) {
 		for _, mode := range []string{"ideal", "locking", "finelocking", "parsteam", "multi-2", "linearpipe-1", "splitpipe-0", "multipipe-2"} {
 			b.Run("sched="+sched+"/mode="+mode, func(b *testing.B) {
 				cfg := talk(mode, 16)
-				cfg.Sched, cfg.Duration = sched, 10*time.Second
+				cfg.Policy.Sched, cfg.Dur = sched, 10*time.Second
 				benchRun(b, cfg)
 			})
 		}
@@ -36,7 +34,7 @@ func BenchmarkRun(b *testing.B) {
 func benchRun(b *testing.B, cfg Config) {
 	b.ReportAllocs()
 	lattes := 0
-	var r Result
+	var r result
 	for b.Loop() {
 		r = run(b, cfg)
 		lattes += r.Lattes
@@ -58,7 +56,7 @@ func TestSteadyStateAllocatesLittle(t *testing.T) {
 	for _, mode := range []string{"ideal", "locking", "finelocking", "multi-2", "linearpipe-0", "splitpipe-1", "multipipe-2", "espressopipe-1"} {
 		allocs := func(d time.Duration) float64 {
 			cfg := talk(mode, 4)
-			cfg.Duration = d
+			cfg.Dur = d
 			return testing.AllocsPerRun(2, func() { run(t, cfg) })
 		}
 		short, long := allocs(time.Second), allocs(4*time.Second)
@@ -76,7 +74,7 @@ func BenchmarkEngine(b *testing.B) {
 	for _, sched := range []string{"fifo", "go"} {
 		b.Run("sched="+sched, func(b *testing.B) {
 			cfg := talk("finelocking", 6)
-			cfg.Sched, cfg.Costs, cfg.Duration = sched, fixedCosts(), 10*time.Second
+			cfg.Policy.Sched, cfg.Costs, cfg.Dur = sched, fixedCosts(), 10*time.Second
 			var events uint64
 			var before, after runtime.MemStats
 			runtime.ReadMemStats(&before)
@@ -105,7 +103,7 @@ func BenchmarkDefaultStudyWithBands(b *testing.B) {
 		for _, mode := range modes {
 			for n := 1; n <= 8; n++ {
 				cfg := DefaultConfig(n)
-				cfg.Mode, cfg.Costs, cfg.Range = coffee.MustParseMode(mode), costs, &Range{Lo: lo, Hi: hi}
+				cfg.Mode, cfg.Costs, cfg.Range = mode, costs, &Range{Lo: lo, Hi: hi}
 				run(b, cfg)
 			}
 		}

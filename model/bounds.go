@@ -5,58 +5,39 @@ import (
 	"time"
 )
 
-// Bounds are what a point's structure alone allows, with no simulation:
-// the analytic limits a simulated (or measured) point is checked against.
-// A bound that nothing sets is +Inf.
+// Bounds are what a structure alone allows (+Inf: unbounded).
 type Bounds struct {
-	// CPU is the CPU bound in drinks per second: CPUs ÷ the CPU time of a
-	// drink.
+	// CPU is CPUs ÷ a drink's CPU time, in drinks per second.
 	CPU float64
-	// Structural is the structural bound in drinks per second: copies ÷
-	// holding time of the most-held resource (a lock, a pool of machines,
-	// a pipeline stage), named by Resource ("" when the mode holds none).
+	// Structural is copies ÷ hold time of the most-held resource (a lock,
+	// a pool, a stage), which Resource names ("" where none is held).
 	Structural float64
 	Resource   string
 	// ThroughputMax is the least of CPU, Structural, the customers (or
-	// servers) ÷ LatencyMin, and, in an open loop, the arrival rate; Limit
-	// names which: "cpus", the Resource, "customers", "servers" or
-	// "arrivals".
+	// servers) ÷ LatencyMin and an open loop's rate; Limit names which:
+	// "cpus", the Resource, "customers", "servers" or "arrivals".
 	ThroughputMax float64
 	Limit         string
-	// LatencyMin is one drink's latency with no waiting: its critical path
-	// (parsteam and splitpipe overlap steaming with grind and press), or
-	// its CPU time spread over all the CPUs if that is longer.
+	// LatencyMin is one drink's latency with no waiting: its critical
+	// path, or its CPU time over all the CPUs if that is longer.
 	LatencyMin time.Duration
 }
 
-// Structure is what a system's bounds come from, with no simulation: the
-// resources one operation holds, its CPU time and its critical path, all
-// means in seconds. Each mode declares its own next to its code; package
-// blueprint derives one from a user's file.
+// Structure is what bounds come from, in mean seconds an operation.
 type Structure struct {
 	Resources []Resource
 	CPU       float64 // mean CPU seconds one operation burns
 	Path      float64 // mean seconds of one operation's critical path with no waiting
 }
 
-// Resource is something an operation must hold for a while and that only
-// so many operations can hold at once: a lock, a pool of machines, a
-// pipeline stage (which holds each order for its step).
+// Resource is what an operation holds a while, Copies at once.
 type Resource struct {
 	Name   string
 	Copies int     // how many operations can hold it at once
 	Hold   float64 // mean seconds an operation holds one copy
 }
 
-// bounds computes cfg's bounds from the structure its mode declares. Steps
-// count at their mean, so with jitter the bounds are long-run averages.
-func bounds(cfg Config, st structure) Bounds {
-	return st.Bounds(cfg.CPUs, cfg.customers(), cfg.Rate)
-}
-
-// Bounds returns the bounds of st on cpus CPUs with workers customers (a
-// closed loop) or, when rate is positive, workers servers taking rate
-// arrivals per second.
+// Bounds are st's on cpus CPUs with workers, open at rate > 0.
 func (st Structure) Bounds(cpus, workers int, rate float64) Bounds {
 	inf := math.Inf(1)
 	per := func(n float64, seconds float64) float64 { // n per seconds, +Inf for no time
@@ -71,8 +52,6 @@ func (st Structure) Bounds(cpus, workers int, rate float64) Bounds {
 			b.Structural, b.Resource = x, r.Name
 		}
 	}
-	// An operation takes no less than its critical path, nor than its CPU
-	// time spread over every CPU.
 	latMin := max(st.Path, st.CPU/float64(cpus))
 	b.LatencyMin = time.Duration(math.Round(latMin * 1e9))
 

@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/brewput/brewput/coffee"
+
 	"github.com/brewput/brewput/model/sim"
 )
 
@@ -41,7 +43,7 @@ func TestBoundsTalk(t *testing.T) {
 // of 4 ms on any number of CPUs.
 func TestBoundsCustomers(t *testing.T) {
 	cfg := talk("ideal", 8)
-	cfg.Customers = 2
+	cfg.Par = 2
 	r := run(t, cfg)
 	if r.Bounds.ThroughputMax != 500 || r.Bounds.Limit != "customers" || r.Lattes != 500 {
 		t.Errorf("bounds %+v, %d lattes; want 500 set by the customers, and reached", r.Bounds, r.Lattes)
@@ -95,7 +97,7 @@ func TestMeanStep(t *testing.T) {
 		{ms, 0}, {ms, 500 * time.Microsecond}, {ms, 2 * ms}, {ms, 4 * ms}, {0, ms}, {ms, 10 * ms},
 	} {
 		s := sim.New(1)
-		st := steps{jitter: c.jitter, sim: s}
+		st := steps{Steps: coffee.Steps{Jitter: c.jitter}, sim: s}
 		mean := st.mean(c.d)
 		if c.jitter <= 2*c.d && mean != c.d.Seconds() {
 			t.Errorf("step %v, jitter %v: mean %v, want the step", c.d, c.jitter, mean)

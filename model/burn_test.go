@@ -3,8 +3,6 @@ package model
 import (
 	"testing"
 	"time"
-
-	"github.com/brewput/brewput/coffee"
 )
 
 // TestGoWallSteps: with steps that end on the clock, a step that sysmon cut
@@ -17,14 +15,14 @@ import (
 func TestGoWallSteps(t *testing.T) {
 	step := 980 * time.Microsecond
 	cfg := DefaultConfig(1)
-	cfg.Mode, cfg.Costs, cfg.Customers = coffee.MustParseMode("ideal"), fixedCosts(), 10
-	cfg.Grind, cfg.Press, cfg.Steam, cfg.Combine = step, step, step, step
-	cfg.Duration = 4 * time.Second
-	cfg.Burn = "cpu"
+	cfg.Mode, cfg.Costs, cfg.Par = "ideal", fixedCosts(), 10
+	cfg.Steps.Grind, cfg.Steps.Press, cfg.Steps.Steam, cfg.Steps.Combine = step, step, step, step
+	cfg.Dur = 4 * time.Second
+	cfg.Policy.Burn = "cpu"
 	cpu := run(t, cfg)
-	cfg.Burn = "wall"
+	cfg.Policy.Burn = "wall"
 	cfg.Range = &Range{Lo: cfg.Costs, Hi: cfg.Costs}
-	wall := run(t, cfg)
+	wall := banded(t, cfg)
 	if got := wall.Throughput; got < 260 || got > 263 {
 		t.Errorf("wall steps: %.1f lattes/s, want about 262.5", got)
 	}

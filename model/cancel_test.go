@@ -8,28 +8,24 @@ import (
 )
 
 // TestCancelStopsARun: a simulation of ten virtual hours, which would take
-// many minutes, returns context.Canceled once its Cancel channel closes,
+// many minutes, returns context.Canceled once its done channel closes,
 // whether that is before it starts or while it runs.
 func TestCancelStopsARun(t *testing.T) {
 	long := func() Config {
 		cfg := talk("finelocking", 8)
-		cfg.Duration = 10 * time.Hour
+		cfg.Dur = 10 * time.Hour
 		return cfg
 	}
 	closed := make(chan struct{})
 	close(closed)
-	cfg := long()
-	cfg.Cancel = closed
-	if _, err := Run(cfg); !errors.Is(err, context.Canceled) {
+	if _, err := simulateOne(long(), closed); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled before it started: %v, want context.Canceled", err)
 	}
 
 	ctx, cancel := context.WithCancel(context.Background())
-	cfg = long()
-	cfg.Cancel = ctx.Done()
 	done := make(chan error, 1)
 	go func() {
-		_, err := Run(cfg)
+		_, err := simulateOne(long(), ctx.Done())
 		done <- err
 	}()
 	time.Sleep(50 * time.Millisecond) // let it get under way

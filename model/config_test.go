@@ -5,8 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/brewput/brewput/coffee"
-	"github.com/brewput/brewput/model/sim"
+	"github.com/brewput/brewput/results"
 )
 
 // TestBadConfig: configurations that cannot run are errors that say what
@@ -16,32 +15,34 @@ func TestBadConfig(t *testing.T) {
 		mod  func(*Config)
 		want string
 	}{
-		{func(c *Config) { c.Mode = coffee.Mode{} }, "accepted: ideal, locking"},
-		{func(c *Config) { c.Mode = coffee.Mode{Family: "espresso", N: 1} }, "takes no number"},
-		{func(c *Config) { c.Mode = coffee.Mode{Family: "multi"} }, "must be a whole number ≥ 1"},
+		{func(c *Config) { c.Mode = "" }, "accepted: ideal, locking"},
+		{func(c *Config) { c.Mode = "espresso-1" }, "takes no number"},
+		{func(c *Config) { c.Mode = "multi" }, "must be a whole number ≥ 1"},
 		{func(c *Config) { c.CPUs = 0 }, "cpus 0"},
-		{func(c *Config) { c.Customers = -1 }, "customers -1"},
-		{func(c *Config) { c.Duration = 0 }, "duration 0s"},
-		{func(c *Config) { c.Warmup = -ms }, "warmup -1ms"},
-		{func(c *Config) { c.Press = -ms }, "press -1ms"},
-		{func(c *Config) { c.Combine = -ms }, "latte -1ms"},
-		{func(c *Config) { c.Rate = -1 }, "rate -1"},
+		{func(c *Config) { c.Par = -1 }, "par is -1"},
+		{func(c *Config) { c.Dur = 0 }, "dur is 0s"},
+		{func(c *Config) { c.Warmup = -ms }, "warmup is -1ms"},
+		{func(c *Config) { c.Steps.Press = -ms }, "press -1ms"},
+		{func(c *Config) { c.Steps.Combine = -ms }, "latte -1ms"},
+		{func(c *Config) { c.Rate = -1 }, "rate is -1"},
 		{func(c *Config) { c.Rate = math.Inf(1) }, "rate +Inf"},
 		{func(c *Config) { c.Rate = math.NaN() }, "rate NaN"},
-		{func(c *Config) { c.MaxQ = -1 }, "maxq -1"},
-		{func(c *Config) { c.Sched = "lifo" }, `sched "lifo": want fifo or go`},
+		{func(c *Config) { c.MaxQ = -1 }, "maxq is -1"},
+		{func(c *Config) { c.Policy.Sched = "lifo" }, `sched "lifo": want fifo or go`},
 		{func(c *Config) { c.Costs.Wake = -ms }, "costs: Wake -1ms"},
-		{func(c *Config) { c.Background = sim.Background{CPUs: 3, Burst: ms} }, "background 3 CPUs: want from 0 to less than the 2 CPUs"},
-		{func(c *Config) { c.Background = sim.Background{CPUs: math.NaN(), Burst: ms} }, "background NaN CPUs"},
-		{func(c *Config) { c.Background = sim.Background{CPUs: 0.5} }, "background burst 0s"},
-		{func(c *Config) { c.Sched, c.Background = "fifo", sim.Background{CPUs: 0.5, Burst: ms} }, "applies to the go policy only"},
-		{func(c *Config) { c.Grind, c.Press, c.Steam, c.Combine = 0, 0, 0, 0 }, "takes no virtual time"},
-		{func(c *Config) { c.Grind, c.Press = 0, 0; c.Mode = coffee.Mode{Family: "espresso"} }, "takes no virtual time"},
-		{func(c *Config) { c.Mode = coffee.Mode{Family: "noop"} }, "noop in a closed loop"},
+		{func(c *Config) { c.Policy.Background = results.Background{CPUs: 3, Burst: ms} }, "background 3 CPUs: want from 0 to less than the 2 CPUs"},
+		{func(c *Config) { c.Policy.Background = results.Background{CPUs: math.NaN(), Burst: ms} }, "background NaN CPUs"},
+		{func(c *Config) { c.Policy.Background = results.Background{CPUs: 0.5} }, "background burst 0s"},
+		{func(c *Config) {
+			c.Policy.Sched, c.Policy.Background = "fifo", results.Background{CPUs: 0.5, Burst: ms}
+		}, "applies to the go policy only"},
+		{func(c *Config) { c.Steps.Grind, c.Steps.Press, c.Steps.Steam, c.Steps.Combine = 0, 0, 0, 0 }, "takes no virtual time"},
+		{func(c *Config) { c.Steps.Grind, c.Steps.Press = 0, 0; c.Mode = "espresso" }, "takes no virtual time"},
+		{func(c *Config) { c.Mode = "noop" }, "noop in a closed loop"},
 	} {
 		cfg := DefaultConfig(2)
 		c.mod(&cfg)
-		_, err := Run(cfg)
+		_, err := simulateOne(cfg, nil)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%+v: error %v, want one saying %q", cfg, err, c.want)
 		}
@@ -53,7 +54,7 @@ func TestBadConfig(t *testing.T) {
 func TestZeroStepsOpenLoop(t *testing.T) {
 	for _, mode := range []string{"noop", "finelocking", "linearpipe-0"} {
 		cfg := talk(mode, 2)
-		cfg.Grind, cfg.Press, cfg.Steam, cfg.Combine = 0, 0, 0, 0
+		cfg.Steps.Grind, cfg.Steps.Press, cfg.Steps.Steam, cfg.Steps.Combine = 0, 0, 0, 0
 		cfg.Rate = 1000
 		r := run(t, cfg)
 		if r.Lattes != 1000 || r.Drops != 0 || r.Latency.Max != 0 {
@@ -66,9 +67,9 @@ func TestZeroStepsOpenLoop(t *testing.T) {
 func TestCustomersDefault(t *testing.T) {
 	cfg := talk("locking", 3)
 	a := run(t, cfg)
-	cfg.Customers = 3
+	cfg.Par = 3
 	b := run(t, cfg)
-	if a.Latency != b.Latency || a.Point(talk("locking", 3)).Par != 3 {
+	if a.Latency != b.Latency || a.point(talk("locking", 3)).Par != 3 {
 		t.Errorf("0 customers on 3 CPUs: %+v; 3 customers: %+v", a.Latency, b.Latency)
 	}
 }

@@ -1,26 +1,29 @@
 package model_test
 
 import (
+	"context"
 	"fmt"
 
-	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/model"
 )
 
 // Simulate three of the talk's modes on 6 CPUs, on the idealized fifo
 // machine, and compare each with its bound.
-func ExampleRun() {
-	cfg := model.DefaultConfig(6)
-	cfg.Sched = "fifo"
+func ExampleSimulate() {
+	var cfgs []model.Config
 	for _, mode := range []string{"locking", "finelocking", "multi-2"} {
-		cfg.Mode = coffee.MustParseMode(mode)
-		r, err := model.Run(cfg)
-		if err != nil {
-			fmt.Println(err)
-			return
-		}
-		fmt.Printf("%-11s %4.0f lattes/s, p50 %v; bound %4.0f (%s)\n",
-			mode, r.Throughput, r.Latency.P50, r.Bounds.ThroughputMax, r.Bounds.Limit)
+		cfg := model.DefaultConfig(6)
+		cfg.Mode, cfg.Policy.Sched = mode, "fifo"
+		cfgs = append(cfgs, cfg)
+	}
+	points, err := model.Simulate(context.Background(), cfgs, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, p := range points {
+		fmt.Printf("%-11s %4.0f lattes/s, p50 %vms; bound %4.0f (%s)\n",
+			p.Mode, p.Throughput, p.Latency.P50, p.Bounds.ThroughputMax, p.Bounds.Limit)
 	}
 	// Output:
 	// locking      250 lattes/s, p50 24ms; bound  250 (kitchen)

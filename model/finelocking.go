@@ -6,11 +6,9 @@ import (
 	"github.com/brewput/brewput/model/sim"
 )
 
-// fineLocking mirrors coffee/finelocking.go: each machine has its own lock,
-// held only for that machine's step, and the combine step takes no lock.
-// The same structure makes the americano and espresso modes, which skip the
-// steamer (and, for espresso, the combine step). Copies turn a kind's one
-// locked machine into a pool, as coffee's Variant does.
+// fineLocking mirrors coffee/finelocking.go: a lock per machine, held for
+// its step; combining takes none. Without the steamer it makes americano
+// and espresso; copies make a kind a pool, as coffee's Variant does.
 type fineLocking struct {
 	steps                      steps
 	drink                      drink
@@ -18,14 +16,12 @@ type fineLocking struct {
 	grinder, espresso, steamer station
 	ms                         []*meter
 
-	// line is the drink's machine steps in order when each kind is one
-	// machine behind its own lock, as in the talk's finelocking (nil where
-	// a kind has copies): brew then runs them itself (see brew).
+	// line is the drink's steps where each kind is one locked machine
+	// (nil where one has copies), which brew runs itself.
 	line []lineStep
 }
 
-// lineStep is one machine step of fineLocking.line: the machine, and the
-// step's duration before jitter.
+// lineStep is one machine step of fineLocking.line.
 type lineStep struct {
 	m *lockedMachine
 	d time.Duration
@@ -39,17 +35,13 @@ func newFineLocking(s *sim.Sim, st steps, d drink, copies Copies) *fineLocking {
 	if d.Steams() {
 		f.steamer = stationOf(s, "steamer", f.n.Steamer, st.cpus, &f.ms)
 	}
-	f.line = lineOf([]station{f.grinder, f.espresso, f.steamer}, []time.Duration{st.grindD, st.pressD, st.steamD})
+	f.line = lineOf([]station{f.grinder, f.espresso, f.steamer}, []time.Duration{st.Grind, st.Press, st.Steam})
 	return f
 }
 
-// brew runs the steps of s.line in its own frame, each as
-// lockedMachine.use does: the same draws, waits and meters in the same
-// order, with no call around the blocking ones. It is the engine's speed
-// test (BenchmarkFinelockingSixCPUs), and after every switch of coroutines
-// each return into a frame entered before the switch is mispredicted (the
-// CPU predicts the returns of the goroutine that switched away): calling
-// use through the station costs two such returns a step, this loop one.
+// brew runs s.line's steps as lockedMachine.use would, in its own frame:
+// each return into a frame entered before a switch of coroutines is
+// mispredicted, two a step through the station, one here.
 func (s *fineLocking) brew(p *sim.Proc) {
 	if s.line != nil {
 		for _, st := range s.line {
@@ -76,8 +68,7 @@ func (s *fineLocking) brew(p *sim.Proc) {
 	}
 }
 
-// lineOf returns the steps on stations, in order up to the first nil one,
-// with their durations ds; nil if one of them is a pool.
+// lineOf returns the steps on stations, nil where one is a pool.
 func lineOf(stations []station, ds []time.Duration) []lineStep {
 	var line []lineStep
 	for i, st := range stations {
@@ -106,8 +97,7 @@ func (s *fineLocking) work() float64 {
 	return k.work()
 }
 
-// locks are the machine locks (or pools) the drink takes, each held for
-// its step.
+// locks are the machines' locks (or pools), each held for its step.
 func (s *fineLocking) locks() []resource {
 	st := s.steps
 	r := []resource{

@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/brewput/brewput/results"
+
 	"github.com/brewput/brewput/model/sim"
 )
 
@@ -40,7 +42,7 @@ func TestFinelockingTalk(t *testing.T) {
 // each latte takes 8 customers ÷ 500/s = 16 ms on average.
 func TestFinelockingFewerCPUs(t *testing.T) {
 	cfg := talk("finelocking", 2)
-	cfg.Customers = 8
+	cfg.Par = 8
 	r := run(t, cfg)
 	if r.Lattes != 500 || r.CPUUtil != 1 {
 		t.Errorf("%d lattes, CPU utilization %v; want 500, 1", r.Lattes, r.CPUUtil)
@@ -54,7 +56,7 @@ func TestFinelockingFewerCPUs(t *testing.T) {
 // the window's edge effects.
 func TestFinelockingJitterLittle(t *testing.T) {
 	cfg := talk("finelocking", 6)
-	cfg.Jitter = 500 * time.Microsecond
+	cfg.Steps.Jitter = 500 * time.Microsecond
 	r := run(t, cfg)
 	if l := r.Throughput * r.Latency.Mean.Seconds(); l < 5.9 || l > 6.1 {
 		t.Errorf("throughput × latency = %.3f, want about 6 customers", l)
@@ -73,24 +75,24 @@ func TestFinelockingLineSameAsStations(t *testing.T) {
 	for _, sched := range []string{"fifo", "go"} {
 		for name, d := range map[string]drink{"latte": latte, "americano": americano, "espresso": espresso} {
 			cfg := talk("finelocking", 3)
-			cfg.Sched, cfg.Costs, cfg.Jitter = sched, fixedCosts(), 400*time.Microsecond
+			cfg.Policy.Sched, cfg.Costs, cfg.Steps.Jitter = sched, fixedCosts(), 400*time.Microsecond
 			type outcome struct {
-				rec    Record
-				meters []reading
+				rec    record
+				meters []Reading
 				events uint64
 			}
 			sim1 := func(line bool) outcome {
 				s := sim.New(7)
 				defer s.Stop()
-				f := newFineLocking(s, newSteps(cfg, s, clock{CPUs: cfg.newCPUs(s)}), d, Copies{})
+				f := newFineLocking(s, steps{Steps: cfg.Steps, sim: s, cpus: clock{CPUs: cfg.newCPUs(s)}}, d, Copies{})
 				if line && f.line == nil {
 					t.Fatalf("%s %s: no line for one machine of each kind", sched, name)
 				}
 				if !line {
 					f.line = nil
 				}
-				var rec Record
-				Load{Workers: 7, Warmup: 10 * ms, Duration: 200 * ms}.start(s, f, &rec)
+				var rec record
+				load{Load: results.Load{Par: 7, Warmup: 10 * ms, Dur: 200 * ms}}.start(s, f, &rec)
 				s.RunUntil(210 * ms)
 				o := outcome{rec: rec, events: s.Events()}
 				for _, m := range f.meters() {

@@ -1,30 +1,26 @@
 package model
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
+	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/internal/format"
 )
 
-// Footprint is what simulating a configuration takes, estimated from the
-// configuration alone, before anything is built: the memory its processes,
-// machines, queues and records hold at most, and the events the engine
-// processes. It lets a caller refuse a run that would take the machine's
-// memory, or hours, before it starts.
+// Footprint is what simulating a configuration takes, estimated before
+// anything is built: its memory at most, and its events.
 type Footprint struct {
 	Bytes  float64
 	Events float64
-	// Parts name what the memory goes to, largest first:
-	// "1000000000 customers (8.0 TB)".
+	// Parts name what the memory goes to, largest first.
 	Parts []string
 }
 
-// What a simulation holds, measured on amd64 with Go 1.26 and rounded up:
-// a process (a goroutine behind its coroutine, with its stack) 3 to
-// 5.5 KB; a machine with its lock and meters 0.5 KB; a latency recorded
-// 8 bytes; a drink about 15 events in the shop's modes, 20 counted.
+// What a simulation holds, measured on amd64 with Go 1.26, rounded up.
 const (
 	procBytes      = 8 << 10
 	machineBytes   = 1 << 10
@@ -34,37 +30,47 @@ const (
 	eventsPerProc  = 5 // starting it, and its first steps
 )
 
-// Footprint estimates what simulating c takes (see Footprint), with a
-// band's corners where c has a Range. A configuration that Validate would
-// refuse gets an estimate all the same, of its numbers as they are.
+// Footprint estimates what simulating c takes, with its band's edges.
 func (c Config) Footprint() Footprint {
+	c = c.Resolve()
+	c.CPUs = max(c.CPUs, 1)
+	var sz Sizes
+	if c.System != nil {
+		sz = c.System.Sizes(c)
+	} else {
+		sz = c.sizes()
+	}
+	f := estimate(c, sz)
+	// A band simulates the point again, one run at a time.
+	if c.Range != nil && c.sched() == "go" {
+		f.Events *= float64(1 + len(c.edges()))
+	}
+	return f
+}
+
+// sizes are what the shop's mode is made of.
+func (c Config) sizes() Sizes {
 	what := "customers"
 	if c.Rate > 0 {
 		what = "servers"
 	}
-	sz := Sizes{Parts: []Part{{What: fmt.Sprintf("%d %s", c.customers(), what), Procs: float64(c.customers())}}}
-	stages, lines, machines := c.structureSize()
+	sz := Sizes{Parts: []Part{{What: fmt.Sprintf("%d %s", c.Par, what), Procs: float64(c.Par)}}}
+	mode, _ := coffee.ParseMode(c.Mode)
+	stages, lines, machines := c.structureSize(mode)
 	if stages > 0 {
 		sz.Parts = append(sz.Parts, Part{What: fmt.Sprintf("%.0f stage workers", stages*lines), Procs: stages * lines})
-		buf := float64(c.Mode.N)
-		for _, b := range []int{c.Buffers.Grinder, c.Buffers.Espresso, c.Buffers.Steamer} {
+		buf := float64(mode.N)
+		for _, b := range []int{c.Variant.Buffers.Grinder, c.Variant.Buffers.Espresso, c.Variant.Buffers.Steamer} {
 			buf = max(buf, float64(b))
 		}
 		sz.Slots = 3 * lines * buf
 	}
 	sz.Machines = machines
-	sz.Drinks, _ = c.drinksPerSecond()
-	f := Estimate(c, sz)
-	// A band simulates the point again, one run at a time.
-	if c.Range != nil && c.sched() == "go" {
-		f.Events *= float64(1 + c.bandRuns())
-	}
-	return f
+	sz.Drinks, _ = c.drinksPerSecond(mode)
+	return sz
 }
 
-// Sizes are what a system is made of, for Estimate: its processes by what
-// they are, its machines, the room in its channels, and the most drinks
-// (orders) it makes a second.
+// Sizes are what a system is made of, and the most drinks a second.
 type Sizes struct {
 	Parts    []Part
 	Machines float64
@@ -78,10 +84,8 @@ type Part struct {
 	Procs float64
 }
 
-// Estimate is the footprint of a system of sizes sz under c's load and
-// window (c's CPUs, customers, rate, queue, warm-up and duration): what
-// package blueprint's systems are estimated with, as the shop's modes are.
-func Estimate(c Config, sz Sizes) Footprint {
+// estimate is the footprint of sizes sz under c's load and window.
+func estimate(c Config, sz Sizes) Footprint {
 	var parts []part
 	procs := 0.0
 	for _, p := range sz.Parts {
@@ -100,24 +104,23 @@ func Estimate(c Config, sz Sizes) Footprint {
 		procs++ // the dispatcher
 		parts = append(parts, part{fmt.Sprintf("a queue of %d", c.MaxQ), float64(c.MaxQ) * slotBytes})
 	}
-	drinks := sz.Drinks * c.Duration.Seconds()
+	drinks := sz.Drinks * c.Dur.Seconds()
 	records := drinks * recordBytes
 	if c.Rate > 0 {
 		records *= 2 // service times too
 	}
 	parts = append(parts, part{fmt.Sprintf("%.3g drinks' latencies", drinks), records})
 
-	// The warm-up runs at least three of a customer's cycles, at most
-	// drinks a second: three drinks a customer, whatever the rate.
-	warm := sz.Drinks*c.Warmup.Seconds() + 3*float64(c.customers())
+	// The warm-up: at most drinks a second, at least three a customer.
+	warm := sz.Drinks*c.Warmup.Seconds() + 3*float64(c.Par)
 	f := Footprint{Events: procs*eventsPerProc + (warm+drinks)*eventsPerDrink}
 	if c.Rate > 0 {
-		f.Events += c.Rate * (c.Warmup + c.Duration).Seconds() // each arrival
+		f.Events += c.Rate * (c.Warmup + c.Dur).Seconds() // each arrival
 	}
 	for _, p := range parts {
 		f.Bytes += p.bytes
 	}
-	sortParts(parts)
+	slices.SortStableFunc(parts, func(a, b part) int { return cmp.Compare(b.bytes, a.bytes) })
 	for _, p := range parts {
 		if p.bytes >= 1<<20 || len(f.Parts) == 0 {
 			f.Parts = append(f.Parts, fmt.Sprintf("%s (%s)", p.what, format.Bytes(p.bytes)))
@@ -131,48 +134,37 @@ type part struct {
 	bytes float64
 }
 
-func sortParts(ps []part) {
-	for i := 1; i < len(ps); i++ {
-		for j := i; j > 0 && ps[j].bytes > ps[j-1].bytes; j-- {
-			ps[j], ps[j-1] = ps[j-1], ps[j]
-		}
-	}
-}
-
-// structureSize is the mode's size apart from its customers: its pipeline
-// stages and lines (0 stages for a mode without a pipeline), and its
-// machines.
-func (c Config) structureSize() (stages, lines, machines float64) {
+// structureSize is the mode's pipeline stages and lines, and machines.
+func (c Config) structureSize(mode coffee.Mode) (stages, lines, machines float64) {
 	copies := func(mode int) float64 {
 		n := float64(mode)
-		for _, k := range []int{c.Copies.Grinder, c.Copies.Espresso, c.Copies.Steamer} {
+		for _, k := range []int{c.Variant.Copies.Grinder, c.Variant.Copies.Espresso, c.Variant.Copies.Steamer} {
 			n = max(n, float64(k))
 		}
 		return n
 	}
-	switch c.Mode.Family {
+	switch mode.Family {
 	case "multi":
-		return 0, 0, 3 * copies(c.Mode.N)
+		return 0, 0, 3 * copies(mode.N)
 	case "finelocking", "parsteam", "americano", "espresso", "locking":
 		return 0, 0, 3 * copies(1)
 	case "linearpipe", "splitpipe", "americanopipe", "espressopipe":
 		return 3 * copies(1), 1, 3 * copies(1)
 	case "multipipe":
-		return 3 * copies(1), float64(c.Mode.N), 3 * copies(1) * float64(c.Mode.N)
+		return 3 * copies(1), float64(mode.N), 3 * copies(1) * float64(mode.N)
 	}
 	return 0, 0, 0
 }
 
-// drinksPerSecond is the most drinks a second the configuration can make:
-// its arrival rate, or its CPUs over a drink's least CPU time.
-func (c Config) drinksPerSecond() (float64, bool) {
+// drinksPerSecond is the most drinks a second c can make.
+func (c Config) drinksPerSecond(mode coffee.Mode) (float64, bool) {
 	if c.Rate > 0 {
 		return c.Rate, true
 	}
-	drink := c.Grind + c.Press + c.Steam + c.Combine - 3*c.Jitter/2
-	switch c.Mode.Family {
+	drink := c.Steps.Grind + c.Steps.Press + c.Steps.Steam + c.Steps.Combine - 3*c.Steps.Jitter/2
+	switch mode.Family {
 	case "americano", "espresso", "americanopipe", "espressopipe":
-		drink -= c.Steam
+		drink -= c.Steps.Steam
 	}
 	if drink <= 0 {
 		return 0, false // refused as it is: a closed loop must advance
@@ -180,19 +172,16 @@ func (c Config) drinksPerSecond() (float64, bool) {
 	return float64(c.CPUs) / drink.Seconds(), true
 }
 
-// Limits are what a run may take: memory in bytes (a budget), and events
-// per simulation.
+// Limits are what a run may take: bytes, and events a simulation.
 type Limits struct {
 	Bytes  float64
 	Events float64
 }
 
-// MaxEvents is the most events one simulation may process by default:
-// at the engine's 3 to 5 million events a second, about five minutes.
+// MaxEvents is the most events one simulation may process (5 minutes).
 const MaxEvents = 1e9
 
-// Check refuses a footprint beyond the limits, saying the estimate and
-// the limit.
+// Check refuses a footprint beyond l.
 func (f Footprint) Check(l Limits) error {
 	if l.Bytes > 0 && f.Bytes > l.Bytes {
 		return fmt.Errorf("would need about %s of memory (%s), more than the %s allowed", format.Bytes(f.Bytes), strings.Join(f.Parts, ", "), format.Bytes(l.Bytes))
@@ -204,17 +193,11 @@ func (f Footprint) Check(l Limits) error {
 	return nil
 }
 
-// pointBytes is what a simulated point, with its causal profile, holds
-// in memory while a run keeps it, rounded up.
+// pointBytes is what a kept point, with its profile, holds.
 const pointBytes = 16 << 10
 
-// CheckRun refuses, before anything is simulated, a run of cfgs, each
-// with its causal profile, that would go past l: a configuration whose
-// simulation would take more memory, with as many simulations at once as
-// parallel (a causal profile's reliefs run side by side, the largest of
-// them with twice the customers), or more events, than l allows, or more
-// points kept than the memory holds. Its error names the configuration
-// and says the estimate and the limit.
+// CheckRun refuses a run of cfgs, each profiled (with twice the
+// customers), whose simulations (parallel at once) or points pass l.
 func CheckRun(cfgs []Config, points, parallel int, l Limits) error {
 	each := l
 	if each.Bytes > 0 {
@@ -223,7 +206,7 @@ func CheckRun(cfgs []Config, points, parallel int, l Limits) error {
 	for _, c := range cfgs {
 		f := c.Footprint()
 		// The profile's "twice the customers" runs as many again.
-		twice := float64(c.customers()) * procBytes
+		twice := float64(c.Resolve().Par) * procBytes
 		f.Bytes += twice
 		if twice >= 1<<20 {
 			f.Parts = append(f.Parts, fmt.Sprintf("as many again for its causal profile's twice the customers (%s)", format.Bytes(twice)))

@@ -2,8 +2,7 @@ package model
 
 import "github.com/brewput/brewput/model/sim"
 
-// ideal mirrors coffee/ideal.go: every latte made with no synchronization
-// at all, any number of customers on the same machines at once.
+// ideal mirrors coffee/ideal.go: no synchronization at all.
 type ideal struct {
 	kitchen
 }

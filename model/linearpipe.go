@@ -2,13 +2,9 @@ package model
 
 import "github.com/brewput/brewput/model/sim"
 
-// linearPipe mirrors coffee/linearpipe.go: an assembly line, one process
-// per machine connected by channels with room for `buffer` orders; the
-// customer hands in an order, waits for it to come off the line, then
-// combines. The same line without the steamer makes americanopipe and
-// espressopipe, and multipipe-N is n such lines sharing one order queue.
-// Copies are each stage's workers on every line, Buffers the room in the
-// channel into each stage, as coffee's Variant says.
+// linearPipe mirrors coffee/linearpipe.go: a process per machine, joined
+// by channels of buffer; without the steamer it makes americanopipe and
+// espressopipe, multipipe-N is N lines sharing one order queue.
 type linearPipe struct {
 	crew
 	steps  steps
@@ -48,10 +44,7 @@ func (l *linearPipe) brew(p *sim.Proc) {
 	}
 }
 
-// structure: each stage process holds an order for its step, and the
-// copies of a stage (its workers on every line) share the orders between
-// them; the customer combines after the line, so the critical path is
-// every step in turn.
+// structure: each stage holds an order for its step, one after another.
 func (l *linearPipe) structure() structure {
 	st := l.steps
 	g, e, m := l.lines*l.n.Grinder, l.lines*l.n.Espresso, l.lines*l.n.Steamer

@@ -3,6 +3,8 @@ package model
 import (
 	"testing"
 	"time"
+
+	"github.com/brewput/brewput/results"
 )
 
 // open is the talk's shop on cpus CPUs in an open loop: rate arrivals/s,
@@ -57,8 +59,8 @@ func TestOpenLoopOverloadedDrops(t *testing.T) {
 // every 4 ms from 0), whose order was due at 274 ÷ 300 s.
 func TestOpenLoopLatencyFromIntendedArrival(t *testing.T) {
 	r := run(t, open("finelocking", 1, 300, 100000))
-	if r.Lattes != 250 || r.Drops != 0 || r.Steady() || r.Growth() != 50 || r.Warmup != 100*ms {
-		t.Errorf("%d lattes, %d drops, steady %v, growth %d, warm-up %v; want 250, 0, not steady, 50, 100ms", r.Lattes, r.Drops, r.Steady(), r.Growth(), r.Warmup)
+	if r.Lattes != 250 || r.Drops != 0 || results.QueueSteady(r.growth(), r.Arrived) || r.growth() != 50 || r.Warmup != 100*ms {
+		t.Errorf("%d lattes, %d drops, steady %v, growth %d, warm-up %v; want 250, 0, not steady, 50, 100ms", r.Lattes, r.Drops, results.QueueSteady(r.growth(), r.Arrived), r.growth(), r.Warmup)
 	}
 	i, rate := 274.0, 300.0 // variables, computed as dispatch computes them
 	due := time.Duration(i * float64(time.Second) / rate)
@@ -85,7 +87,7 @@ func TestOpenLoopNoQueue(t *testing.T) {
 // 4 CPUs makes a latte at a time, 250/s, however fast orders arrive.
 func TestOpenLoopServers(t *testing.T) {
 	cfg := open("finelocking", 4, 1000, 10)
-	cfg.Customers = 1
+	cfg.Par = 1
 	r := run(t, cfg)
 	if r.Lattes != 250 || r.Drops != 750 {
 		t.Errorf("%d lattes, %d drops; want 250, 750", r.Lattes, r.Drops)

@@ -2,9 +2,7 @@ package model
 
 import "github.com/brewput/brewput/model/sim"
 
-// locking mirrors coffee/locking.go: all the machines in one kitchen, one
-// customer in at a time for the whole latte; with split, the customer
-// combines outside.
+// locking mirrors coffee/locking.go: one customer in the kitchen.
 type locking struct {
 	kitchen
 	door  *sim.Mutex
@@ -40,8 +38,7 @@ func (s *locking) meters() []*meter {
 	return append([]*meter{&s.lock}, s.kitchen.meters()...)
 }
 
-// structure: the kitchen is held for the whole latte, or for its machine
-// steps when split.
+// structure: the kitchen is held for the latte (split: its machines).
 func (s *locking) structure() structure {
 	hold := s.work()
 	if s.split {

@@ -7,36 +7,20 @@ import (
 	"github.com/brewput/brewput/model/sim"
 )
 
-// meter mirrors coffee.Meter: how many times a shared resource was used,
-// how long it was held, how much of that its step was really running on a
-// CPU (working), and how long callers waited to get it, each recorded at
-// the moments coffee records them. Held counts from getting the resource
-// to letting go, so under the go policy it includes the time a holder
-// waits for a P or pays for a handoff; working is the CPU time of the
-// holder's own burns meanwhile. Only one process runs at a time, so plain
-// counters do what coffee's atomics do.
+// meter mirrors coffee.Meter (held includes a wait for a P), in plain
+// counters: one process runs at a time.
 type meter struct {
 	name                string
 	uses                int64
 	held, working, wait time.Duration
 }
 
-// reading is a meter's totals at one moment.
-type reading struct {
-	uses                int64
-	held, working, wait time.Duration
-}
-
-func (r reading) sub(earlier reading) reading {
-	return reading{r.uses - earlier.uses, r.held - earlier.held, r.working - earlier.working, r.wait - earlier.wait}
-}
-
 // read returns the meter's totals so far.
-func (m *meter) read() reading { return reading{m.uses, m.held, m.working, m.wait} }
+func (m *meter) read() Reading {
+	return Reading{Name: m.name, Units: 1, Uses: m.uses, Held: m.held, Working: m.working, Wait: m.wait}
+}
 
-// used records one use by p that got the resource at got and lets go now,
-// having burned burned0 before it got it: the time held, and the CPU
-// time p burned meanwhile.
+// used records p's use from got, having burned burned0 then.
 func (m *meter) used(p *sim.Proc, got, burned0 time.Duration) {
 	m.uses++
 	m.held += p.Now() - got
@@ -46,10 +30,7 @@ func (m *meter) used(p *sim.Proc, got, burned0 time.Duration) {
 // waited records that a caller waited d to get the resource.
 func (m *meter) waited(d time.Duration) { m.wait += d }
 
-// machine mirrors coffee.Machine: one appliance, which serves one customer
-// at a time only as far as the shop's structure keeps the others off it.
-// (coffee's machine also counts the drinks it served, a deliberately racy
-// counter for the race detector; virtual time has no races to detect.)
+// machine mirrors coffee.Machine: unguarded but by the structure.
 type machine struct {
 	meter
 	cpus clock
@@ -59,8 +40,7 @@ func newMachine(name string, cpus clock) *machine {
 	return &machine{meter: meter{name: name}, cpus: cpus}
 }
 
-// use runs one step of d on a machine nobody guards (ideal, or locking,
-// whose kitchen lock guards them all), metering the step's span as held.
+// use runs one step of d on a machine no lock of its own guards.
 func (m *machine) use(p *sim.Proc, d time.Duration) {
 	got, b0 := p.Now(), p.Burned()
 	m.cpus.note(p, m.name, p.ID())
@@ -69,14 +49,12 @@ func (m *machine) use(p *sim.Proc, d time.Duration) {
 	m.used(p, got, b0)
 }
 
-// station mirrors coffee's station: where a customer uses one kind of
-// machine, one machine behind its own lock or a pool of copies.
+// station mirrors coffee's: one machine behind its lock, or a pool.
 type station interface {
 	use(p *sim.Proc, d time.Duration)
 }
 
-// stationOf makes the station of n machines of kind, adding their meters
-// to meters, as coffee's stationOf.
+// stationOf makes n machines of kind, adding their meters to meters.
 func stationOf(s *sim.Sim, kind string, n int, cpus clock, meters *[]*meter) station {
 	if n <= 1 {
 		m := newLockedMachine(s, newMachine(kind, cpus))
@@ -86,8 +64,7 @@ func stationOf(s *sim.Sim, kind string, n int, cpus clock, meters *[]*meter) sta
 	return stock(s, kind, n, cpus, meters)
 }
 
-// lockedMachine mirrors coffee's lockedMachine: a machine with its own
-// mutex, as in finelocking.
+// lockedMachine mirrors coffee's: a machine with its own mutex.
 type lockedMachine struct {
 	mu *sim.Mutex
 	*machine
@@ -110,16 +87,12 @@ func (m *lockedMachine) use(p *sim.Proc, d time.Duration) {
 	m.mu.Unlock(p)
 }
 
-// pool mirrors coffee's pool: the free machines of one kind in a buffered
-// channel, which is both the queue and the lock.
+// pool mirrors coffee's: the free machines of a kind in a channel.
 type pool struct {
 	ch *sim.Chan[*machine]
 }
 
-// stock fills a pool with n machines of one kind, kind#1 to kind#n. A send
-// needs a process, so a process started before any customer's fills it,
-// at time zero, before any customer asks (coffee fills it in the
-// constructor).
+// stock fills a pool with kind#1 to kind#n from a process of its own.
 func stock(s *sim.Sim, kind string, n int, cpus clock, meters *[]*meter) pool {
 	ch := sim.NewChan[*machine](s, n)
 	var machines []*machine
@@ -136,8 +109,7 @@ func stock(s *sim.Sim, kind string, n int, cpus clock, meters *[]*meter) pool {
 	return pool{ch}
 }
 
-// use takes a free machine from the pool, runs one step on it, and puts
-// it back.
+// use takes a free machine, runs one step on it, and puts it back.
 func (pl pool) use(p *sim.Proc, d time.Duration) {
 	asked := p.Now()
 	mc := pl.ch.Recv(p)

@@ -7,10 +7,7 @@ import (
 	"github.com/brewput/brewput/model/sim"
 )
 
-// newShop builds the model of mode m in simulation s, starting its
-// processes if it has any, as coffee.Families' build functions build the
-// real shop, family for family.
-// v is coffee's Variant of the mode, checked by Config.validate.
+// newShop builds mode m with variant v in s, as coffee.Families do.
 func newShop(s *sim.Sim, m coffee.Mode, st steps, v coffee.Variant) (shop, error) {
 	switch m.Family {
 	case "ideal":

@@ -5,7 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/brewput/brewput/coffee"
 	"go.uber.org/goleak"
 )
 
@@ -20,22 +19,37 @@ const ms = time.Millisecond
 // 1 ms steps, 1 s measured after 100 ms.
 func talk(mode string, cpus int) Config {
 	cfg := DefaultConfig(cpus)
-	cfg.Mode, cfg.Sched = coffee.MustParseMode(mode), "fifo"
+	cfg.Mode, cfg.Policy.Sched = mode, "fifo"
 	return cfg
 }
 
 // run runs cfg and fails the test on an error.
-func run(t testing.TB, cfg Config) Result {
+func run(t testing.TB, cfg Config) result {
 	t.Helper()
-	r, err := Run(cfg)
+	r, err := simulateOne(cfg, nil)
 	if err != nil {
 		t.Fatalf("%s on %d CPUs: %v", cfg.Mode, cfg.CPUs, err)
 	}
 	return r
 }
 
+// banded runs cfg with its band's edges, and gives it the band they span
+// as Simulate does.
+func banded(t testing.TB, cfg Config) result {
+	t.Helper()
+	r := run(t, cfg)
+	var edges []result
+	for _, e := range cfg.edges() {
+		edges = append(edges, r.carry(run(t, e)))
+	}
+	if edges != nil {
+		r.Band = bandOf(r, edges)
+	}
+	return r
+}
+
 // checkEvery checks that every latte took exactly lat.
-func checkEvery(t *testing.T, what string, r Result, lat time.Duration) {
+func checkEvery(t *testing.T, what string, r result, lat time.Duration) {
 	t.Helper()
 	if r.Latency.Min != lat || r.Latency.Max != lat || r.Latency.Mean != lat {
 		t.Errorf("%s: latency %+v, want %v for every latte", what, r.Latency, lat)
@@ -83,7 +97,7 @@ func TestLockingTalk(t *testing.T) {
 // once at time 0, wait less: the k-th is served after k × 4 ms).
 func TestLockingManyCustomers(t *testing.T) {
 	cfg := talk("locking", 6)
-	cfg.Customers = 100
+	cfg.Par = 100
 	r := run(t, cfg)
 	if r.Lattes != 250 {
 		t.Errorf("%d lattes, want 250", r.Lattes)
@@ -200,7 +214,7 @@ func TestParsteam(t *testing.T) {
 	// Two customers on 4 CPUs: each latte's steaming overlaps its grind
 	// and press.
 	cfg := talk("parsteam", 4)
-	cfg.Customers = 2
+	cfg.Par = 2
 	r := run(t, cfg)
 	if r.Lattes != 666 {
 		t.Errorf("2 customers on 4 CPUs: %d lattes, want 666 (2 every 3 ms)", r.Lattes)
@@ -217,7 +231,7 @@ func TestJitterUnbufferedPipeSlower(t *testing.T) {
 		var got []int
 		for _, mode := range []string{"linearpipe-0", "linearpipe-1", "linearpipe-10"} {
 			cfg := talk(mode, 6)
-			cfg.Jitter, cfg.Seed = ms, seed
+			cfg.Steps.Jitter, cfg.Policy.Seed = ms, seed
 			got = append(got, run(t, cfg).Lattes)
 		}
 		if !(got[0] < got[1] && got[1] < got[2] && got[2] < 1000) {
@@ -235,9 +249,9 @@ func TestDeterministic(t *testing.T) {
 				continue // no steps to jitter
 			}
 			cfg := talk(mode, 3)
-			cfg.Sched, cfg.Jitter, cfg.Duration = sched, 500*time.Microsecond, 200*ms
+			cfg.Policy.Sched, cfg.Steps.Jitter, cfg.Dur = sched, 500*time.Microsecond, 200*ms
 			a, b := run(t, cfg), run(t, cfg)
-			cfg.Seed = 2
+			cfg.Policy.Seed = 2
 			c := run(t, cfg)
 			if !reflect.DeepEqual(a, b) {
 				t.Errorf("%s, %s: same seed, different results:\n%+v\n%+v", mode, sched, a, b)

@@ -61,7 +61,7 @@ func TestEveryModeMirrorsCoffee(t *testing.T) {
 		if !slices.Equal(got, want) {
 			t.Errorf("%s: model meters %v, coffee meters %v", name, got, want)
 		}
-		if p := r.Point(cfg); p.Unit != mode.Unit() || p.Mode != name {
+		if p := r.point(cfg); p.Unit != mode.Unit() || p.Mode != name {
 			t.Errorf("%s: point says mode %q, unit %q; want %q, %q", name, p.Mode, p.Unit, name, mode.Unit())
 		}
 		if r.Lattes == 0 {
@@ -93,10 +93,9 @@ func TestUnbufferedHandoffUnderSpinWindow(t *testing.T) {
 	us := time.Microsecond
 	costs := sim.Costs{Switch: 280 * time.Nanosecond, Wake: 70 * us, SpinWake: 1200 * time.Nanosecond, SpinWindow: 80 * us,
 		MutexHandoff: 3 * us, ChanHandoff: 3700 * time.Nanosecond, BufChanHandoff: 3600 * time.Nanosecond}
-	steps := coffee.DefaultSteps()
-	r, err := Run(Config{Mode: coffee.MustParseMode("linearpipe-0"), CPUs: 2, Sched: "go", Costs: costs, Seed: 1,
-		Grind: steps.Grind, Press: steps.Press, Steam: steps.Steam, Combine: steps.Combine,
-		Warmup: 100 * time.Millisecond, Duration: time.Second})
+	cfg := DefaultConfig(2)
+	cfg.Mode, cfg.Policy.Sched, cfg.Costs = "linearpipe-0", "go", costs
+	r, err := simulateOne(cfg, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,8 +2,7 @@ package model
 
 import "github.com/brewput/brewput/model/sim"
 
-// multi mirrors coffee/multi.go: n copies of each machine, the copies of a
-// kind waiting in a buffered channel that is both the queue and the lock.
+// multi mirrors coffee/multi.go: n of each machine, pooled in channels.
 type multi struct {
 	steps                         steps
 	n                             Copies
@@ -11,8 +10,7 @@ type multi struct {
 	ms                            []*meter
 }
 
-// newMulti builds a shop with n of each machine, or, where copies says,
-// another number of a kind.
+// newMulti builds a shop with n of each machine, or as copies says.
 func newMulti(s *sim.Sim, st steps, n int, copies Copies) *multi {
 	or := func(c int) int {
 		if c > 0 {

@@ -2,9 +2,7 @@ package model
 
 import "github.com/brewput/brewput/model/sim"
 
-// parSteam mirrors coffee/parsteam.go: finelocking with the milk steamed in
-// a process of its own, started for each latte, in parallel with grinding
-// and pressing.
+// parSteam mirrors coffee/parsteam.go: steaming beside the coffee.
 type parSteam struct {
 	*fineLocking
 }
@@ -27,9 +25,7 @@ func (s *parSteam) brew(p *sim.Proc) {
 	s.steps.combine(p)
 }
 
-// structure: the locks of finelocking; the steaming overlaps grind and
-// press, so the critical path is the longer of the two branches, then the
-// combine.
+// structure: finelocking's locks; the longer branch, then combining.
 func (s *parSteam) structure() structure {
 	st := s.steps
 	return structure{

@@ -7,33 +7,25 @@ import (
 	"github.com/brewput/brewput/model/sim"
 )
 
-// order mirrors coffee's order: one drink travelling down a pipeline. The
-// customer who placed it waits on ready for each branch that finishes it.
+// order mirrors coffee's: one drink down a pipeline.
 type order struct {
 	ready *sim.Chan[struct{}]
-	// customer is the ID of the process that placed it, for the schedule
-	// (see Schedule).
+	// customer is the ID of the process that placed it, for a Trace.
 	customer int
 }
 
-// ticket is an order on its way to the next stage, stamped with the moment
-// it was handed over, so that the stage can meter how long it waited.
+// ticket is an order handed to a stage, and when.
 type ticket struct {
 	order  *order
 	handed time.Duration
 }
 
-// handOff gives an order to the next stage; a full (or unbuffered) channel
-// blocks the sender, which is the point of the lesson.
+// handOff gives an order to the next stage, blocking on a full channel.
 func handOff(p *sim.Proc, next *sim.Chan[ticket], o *order) {
 	next.Send(p, ticket{order: o, handed: p.Now()})
 }
 
-// stage is one barista at one machine: take an order, do the step, pass the
-// order on (or, at the end of the line, tell the customer it is ready). The
-// machine is held from taking the order to having passed it on, as in
-// coffee. coffee's stage ends when its input is closed; a simulated one
-// runs until the simulation stops.
+// stage is one barista at one machine, held for each order.
 func stage(p *sim.Proc, m *machine, d func() time.Duration, in, out *sim.Chan[ticket]) {
 	for {
 		t := in.Recv(p)
@@ -51,8 +43,7 @@ func stage(p *sim.Proc, m *machine, d func() time.Duration, in, out *sim.Chan[ti
 	}
 }
 
-// crew mirrors coffee's crew: it starts a pipeline's stage processes and
-// keeps their machines' meters. It also recycles orders.
+// crew mirrors coffee's: a pipeline's stages' meters, and free orders.
 type crew struct {
 	ms   []*meter
 	free []*order // served orders, their ready channels empty
@@ -73,10 +64,7 @@ func crewNames(lines int, copies Copies, cpus clock) func(kind string) []*machin
 
 func (c *crew) meters() []*meter { return c.ms }
 
-// newOrder returns an order whose ready channel has room for one signal per
-// branch: coffee's &order{ready: make(chan struct{}, branches)}, except
-// that the model hands out a served order again rather than a new one.
-// That simulates the same and keeps the steady state from allocating.
+// newOrder returns an order (a served one again: no allocation).
 func (c *crew) newOrder(s *sim.Sim, branches int) *order {
 	if n := len(c.free); n > 0 {
 		o := c.free[n-1]
@@ -89,8 +77,7 @@ func (c *crew) newOrder(s *sim.Sim, branches int) *order {
 // served takes back an order whose customer has received every signal.
 func (c *crew) served(o *order) { c.free = append(c.free, o) }
 
-// or is n, or def where n is 0 (a Copies or Buffers field left to the
-// mode).
+// or is n, or def where n is 0.
 func or(n, def int) int {
 	if n > 0 {
 		return n

@@ -14,9 +14,9 @@ import (
 // use, and the machines.
 func TestPoint(t *testing.T) {
 	cfg := talk("finelocking", 6)
-	cfg.Jitter = 500 * time.Microsecond
+	cfg.Steps.Jitter = 500 * time.Microsecond
 	r := run(t, cfg)
-	p := r.Point(cfg)
+	p := r.point(cfg)
 	want := results.Steps{GrindMs: 1, PressMs: 1, SteamMs: 1, LatteMs: 1, JitterMs: 0.5}
 	switch {
 	case p.Source != "model" || p.Mode != "finelocking" || p.Unit != "lattes/s":
@@ -42,7 +42,7 @@ func TestPoint(t *testing.T) {
 func TestPointOpenLoop(t *testing.T) {
 	cfg := open("linearpipe-1", 1, 400, 10)
 	r := run(t, cfg)
-	p := r.Point(cfg)
+	p := r.point(cfg)
 	if p.Rate != 400 || p.MaxQ != 10 || p.Drops != 150 || p.Service == nil || p.Service.Max != 4 {
 		t.Errorf("rate %v, maxq %d, drops %d, service %+v; want 400, 10, 150, 4 ms", p.Rate, p.MaxQ, p.Drops, p.Service)
 	}
@@ -59,8 +59,8 @@ func TestPointBusyCapped(t *testing.T) {
 	}
 	cfg = talk("ideal", 8)
 	r = run(t, cfg)
-	if r.Machines[0].BusyFrac != 2 || r.Point(cfg).Machines[0].BusyFrac != 1 {
-		t.Errorf("grinder busy %v, in the point %v; want 2, 1", r.Machines[0].BusyFrac, r.Point(cfg).Machines[0].BusyFrac)
+	if r.Machines[0].BusyFrac != 2 || r.point(cfg).Machines[0].BusyFrac != 1 {
+		t.Errorf("grinder busy %v, in the point %v; want 2, 1", r.Machines[0].BusyFrac, r.point(cfg).Machines[0].BusyFrac)
 	}
 }
 
@@ -69,9 +69,9 @@ func TestPointBusyCapped(t *testing.T) {
 // mode, the noop with its infinite CPU bound included.
 func TestPointBounds(t *testing.T) {
 	cfg := talk("finelocking", 6)
-	cfg.Seed = 7
+	cfg.Policy.Seed = 7
 	r := run(t, cfg)
-	p := r.Point(cfg)
+	p := r.point(cfg)
 	want := results.Bounds{CPU: 1500, Structural: 1000, ThroughputMax: 1000, Limit: "grinder", LatencyMinMs: 4, Resource: "grinder", Little: r.Little}
 	if p.Sched != "fifo" || p.Seed != 7 || p.Bounds == nil || *p.Bounds != want {
 		t.Errorf("sched %q, seed %d, bounds %+v; want fifo, 7, %+v", p.Sched, p.Seed, p.Bounds, want)
@@ -79,7 +79,7 @@ func TestPointBounds(t *testing.T) {
 	for _, mode := range everyMode(t) {
 		cfg := talk(mode, 2)
 		cfg.Rate = 400
-		p := run(t, cfg).Point(cfg)
+		p := run(t, cfg).point(cfg)
 		if _, err := json.Marshal(p); err != nil {
 			t.Errorf("%s: %v", mode, err)
 		}

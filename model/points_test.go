@@ -9,28 +9,29 @@ import (
 )
 
 // A prediction's point gives back the configuration that made it, but for
-// what ConfigOf leaves to its caller, and with the warm-up it simulated
-// (Run lengthens one too short for the steady state: here the open loop's
-// none), which simulates the same again.
+// the policy, which ConfigOf leaves to its caller, with its workers
+// counted out, as the point stores them, and with the warm-up it
+// simulated (one too short for the steady state is lengthened: here the
+// open loop's none), which simulates the same again.
 func TestConfigOf(t *testing.T) {
 	for _, cfg := range []Config{
 		talk("finelocking", 3),
 		func() Config {
 			c := talk("multi-2", 2)
-			c.Customers, c.Rate, c.MaxQ, c.Jitter, c.Warmup, c.Duration = 5, 800, 10, 200*time.Microsecond, 0, 300*ms
+			c.Par, c.Rate, c.MaxQ, c.Steps.Jitter, c.Warmup, c.Dur = 5, 800, 10, 200*time.Microsecond, 0, 300*ms
 			return c
 		}(),
 		func() Config {
 			c := talk("linearpipe-0", 2)
-			c.Harness, c.Customers = "talk", 4
+			c.Harness, c.Par = "talk", 4
 			return c
 		}(),
 	} {
 		r := run(t, cfg)
-		p := r.Point(cfg)
+		p := r.point(cfg)
 		got, ok := ConfigOf(p)
 		want := cfg
-		want.Sched, want.Seed, want.Warmup = "", 0, r.Warmup
+		want.Policy, want.Par, want.Warmup = results.Policy{Burn: cfg.Policy.Burn}, cfg.Resolve().Par, r.Warmup
 		if !ok || !reflect.DeepEqual(got, want) {
 			t.Errorf("ConfigOf(point of %+v) = %+v, %v", want, got, ok)
 		}

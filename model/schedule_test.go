@@ -8,14 +8,14 @@ import (
 	"time"
 )
 
-// schedule runs Schedule and fails the test on an error.
+// schedule traces cfg over span and fails the test on an error.
 func schedule(t *testing.T, cfg Config, span time.Duration) (time.Duration, []Step) {
 	t.Helper()
-	start, steps, err := Schedule(cfg, span)
-	if err != nil {
+	cfg.Trace = &Trace{Span: span}
+	if _, err := simulateOne(cfg, nil); err != nil {
 		t.Fatalf("%s on %d CPUs: %v", cfg.Mode, cfg.CPUs, err)
 	}
-	return start, steps
+	return cfg.Trace.Start, cfg.Trace.Steps
 }
 
 // checkSteps checks what holds of any schedule: each step on one of the
@@ -26,7 +26,7 @@ func checkSteps(t *testing.T, cfg Config, start, span time.Duration, steps []Ste
 	if len(steps) == 0 {
 		t.Fatalf("%s on %d CPUs: no step in %v", cfg.Mode, cfg.CPUs, span)
 	}
-	customers := cfg.customers()
+	customers := cfg.Resolve().Par
 	for i, s := range steps {
 		switch {
 		case s.CPU < 0 || s.CPU >= cfg.CPUs:
@@ -146,7 +146,7 @@ func TestScheduleEveryMode(t *testing.T) {
 		for _, sched := range []string{"fifo", "go"} {
 			t.Run(fmt.Sprintf("%s/%s", mode, sched), func(t *testing.T) {
 				cfg := talk(mode, 3)
-				cfg.Sched = sched
+				cfg.Policy.Sched = sched
 				cfg.Costs.Switch, cfg.Costs.ChanHandoff = time.Microsecond, 2*time.Microsecond
 				start, steps := schedule(t, cfg, 10*ms)
 				checkSteps(t, cfg, start, 10*ms, steps)
@@ -174,7 +174,9 @@ func TestScheduleOpenLoop(t *testing.T) {
 
 // TestScheduleBadSpan: a span must be positive.
 func TestScheduleBadSpan(t *testing.T) {
-	if _, _, err := Schedule(talk("finelocking", 2), 0); err == nil {
-		t.Error("Schedule with a span of 0: no error")
+	cfg := talk("finelocking", 2)
+	cfg.Trace = &Trace{}
+	if _, err := simulateOne(cfg, nil); err == nil {
+		t.Error("a trace with a span of 0: no error")
 	}
 }

@@ -6,36 +6,27 @@ import (
 	"github.com/brewput/brewput/model/sim"
 )
 
-// shop mirrors coffee.Shop in a simulation, and declares the structure the
-// bounds are read from.
+// shop mirrors coffee.Shop, and declares the structure of its bounds.
 type shop interface {
-	// brew orders one drink and returns when it is ready: coffee's Brew,
-	// run by a customer's (or an open loop server's) process.
+	// brew orders one drink and returns when it is ready.
 	brew(p *sim.Proc)
 
-	// meters returns the shop's shared resources in the order coffee's
-	// Meters lists them: its machines and, where the mode has one, the
-	// kitchen lock.
+	// meters returns the shared resources in coffee's Meters' order.
 	meters() []*meter
 
-	// structure declares what holds up a drink: the resources it must
-	// hold, its CPU time and its critical path.
+	// structure declares what holds up a drink.
 	structure() structure
 }
 
-// There is no Close: a real shop's Close stops its stage goroutines by
-// closing channels, and a simulation's Stop unwinds every process instead.
+// There is no Close: a simulation's Stop unwinds every process.
 
-// structure is what a mode's code implies for its bounds, declared by each
-// mode next to the code it describes: no numbers but the steps' durations.
-// The short names keep the modes' declarations short.
+// Short names for the modes' declarations of their structure.
 type (
 	structure = Structure
 	resource  = Resource
 )
 
-// copiesName names n copies of a kind of resource, as "grinder" or
-// "grinder×2".
+// copiesName names n copies of a kind: "grinder", "grinder×2".
 func copiesName(kind string, n int) string {
 	if n == 1 {
 		return kind
@@ -43,9 +34,7 @@ func copiesName(kind string, n int) string {
 	return fmt.Sprintf("%s×%d", kind, n)
 }
 
-// kitchen mirrors coffee's kitchen: the set of machines every mode but
-// multi-N and the pipelines has, one grinder, one espresso machine and one
-// steamer.
+// kitchen mirrors coffee's kitchen: one machine of each kind.
 type kitchen struct {
 	steps                      steps
 	drink                      drink
@@ -71,8 +60,7 @@ func (k *kitchen) meters() []*meter {
 	return m
 }
 
-// work is the mean time of the drink's steps one after the other: its CPU
-// time, and the critical path of a mode that does them in sequence.
+// work is the drink's steps' mean time one after the other.
 func (k *kitchen) work() float64 {
 	w := k.steps.meanGrind() + k.steps.meanPress()
 	if k.drink.Steams() {

@@ -2,10 +2,9 @@ package model
 
 import "github.com/brewput/brewput/model/sim"
 
-// splitPipe mirrors coffee/splitpipe.go: a pipeline that forks. The
-// customer hands the order both to the grinder, whose line goes on to the
-// espresso machine, and to the steamer, which works on the milk at the same
-// time; the customer waits for both branches, then combines.
+// splitPipe mirrors coffee/splitpipe.go: the customer hands the order to
+// the grinder's line and to the steamer at once, waits for both, then
+// combines.
 type splitPipe struct {
 	crew
 	steps        steps
@@ -37,9 +36,7 @@ func (sp *splitPipe) brew(p *sim.Proc) {
 	sp.steps.combine(p)
 }
 
-// structure: each stage process holds an order for its step; the milk
-// branch runs beside grind → press, so the critical path is the longer
-// branch, then the combine.
+// structure: the stages hold orders; the longer branch, then combining.
 func (sp *splitPipe) structure() structure {
 	st := sp.steps
 	return structure{

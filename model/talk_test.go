@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/brewput/brewput/results"
+
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/model/sim"
 )
@@ -22,7 +24,7 @@ func fixedCosts() sim.Costs {
 // the talk's harness.
 func goTalk(mode string, cpus int) Config {
 	cfg := DefaultConfig(cpus)
-	cfg.Mode, cfg.Costs, cfg.Harness = coffee.MustParseMode(mode), fixedCosts(), "talk"
+	cfg.Mode, cfg.Costs, cfg.Harness = mode, fixedCosts(), "talk"
 	return cfg
 }
 
@@ -35,10 +37,10 @@ func TestTalkHarnessFifo(t *testing.T) {
 		cfg.Harness = "talk"
 		r := run(t, cfg)
 		want := 250 * min(n, 4)
-		if r.Lattes != want || r.Harness != "talk" {
-			t.Errorf("%d CPUs: %d lattes (harness %q), want %d", n, r.Lattes, r.Harness, want)
+		if r.Lattes != want || r.point(cfg).Harness != "talk" {
+			t.Errorf("%d CPUs: %d lattes (harness %q), want %d", n, r.Lattes, r.point(cfg).Harness, want)
 		}
-		if math.Abs(r.Little-1) > LittleTolerance {
+		if math.Abs(r.Little-1) > results.LittleTolerance {
 			t.Errorf("%d CPUs: Little's law %v", n, r.Little)
 		}
 	}
@@ -52,15 +54,15 @@ func TestTalkHarnessFifo(t *testing.T) {
 // still balances.
 func TestTalkHarnessExcludesWaitForRequest(t *testing.T) {
 	cfg := goTalk("locking", 1)
-	cfg.Customers = 10
+	cfg.Par = 10
 	r := run(t, cfg)
 	if r.Throughput < 240 || r.Throughput > 250 {
 		t.Errorf("%.1f lattes/s, want just under 250 (the harness's handoffs take CPU time)", r.Throughput)
 	}
-	if math.Abs(r.Little-1) > LittleTolerance {
+	if math.Abs(r.Little-1) > results.LittleTolerance {
 		t.Errorf("Little's law over the cycle: %v, want 1", r.Little)
 	}
-	cycle := time.Duration(float64(cfg.Customers) / r.Throughput * float64(time.Second))
+	cycle := time.Duration(float64(cfg.Par) / r.Throughput * float64(time.Second))
 	if r.Latency.Mean >= cycle {
 		t.Errorf("mean latency %v, want less than the cycle %v", r.Latency.Mean, cycle)
 	}
@@ -82,7 +84,7 @@ func TestGo19LockingAlternates(t *testing.T) {
 		if p := today.Latency.P50; p > 5*ms && p < 11*ms {
 			t.Errorf("%s harness, today's runtime: median %v, want 4 or 12 ms", harness, p)
 		}
-		cfg.Runtime = "go1.9"
+		cfg.Policy.Runtime = "go1.9"
 		go19 := run(t, cfg)
 		if p := go19.Latency.P50; p < 7900*time.Microsecond || p > 8100*time.Microsecond {
 			t.Errorf("%s harness, Go 1.9's runtime: median %v, want 8 ms", harness, p)
@@ -97,7 +99,7 @@ func TestGo19LockingAlternates(t *testing.T) {
 // all; throughput is every latte over the time to the last.
 func TestDrainServesEveryRequest(t *testing.T) {
 	cfg := talk("locking", 6)
-	cfg.Customers, cfg.Harness, cfg.Drain, cfg.Duration = 100, "talk", true, time.Second
+	cfg.Par, cfg.Harness, cfg.Drain, cfg.Dur = 100, "talk", true, time.Second
 	r := run(t, cfg)
 	if math.Abs(r.Throughput-250) > 1e-9 {
 		t.Errorf("throughput %v, want 250", r.Throughput)
@@ -109,7 +111,7 @@ func TestDrainServesEveryRequest(t *testing.T) {
 	if r.Latency.Min != 4*ms || r.Latency.Max != 400*ms {
 		t.Errorf("latency %v to %v, want 4 ms (the first) to 400 ms (behind every other customer)", r.Latency.Min, r.Latency.Max)
 	}
-	if _, err := Run(Config{Mode: coffee.MustParseMode("locking"), CPUs: 1, Drain: true, Duration: time.Second, Grind: ms}); err == nil {
+	if _, err := simulateOne(Config{Spec: results.Spec{Mode: "locking", CPUs: 1, Load: results.Load{Dur: time.Second}}, Drain: true, Steps: coffee.Steps{Grind: ms}}, nil); err == nil {
 		t.Error("drain without the talk's harness: no error")
 	}
 }
@@ -120,12 +122,12 @@ func TestDrainServesEveryRequest(t *testing.T) {
 // holds; a point whose own warm-up is already longer keeps it.
 func TestSteadyWarmup(t *testing.T) {
 	cfg := talk("locking", 6)
-	cfg.Customers = 100
+	cfg.Par = 100
 	r := run(t, cfg)
-	if r.Warmup != 1200*ms || r.Latency.Mean != 400*ms || math.Abs(r.Little-1) > LittleTolerance {
+	if r.Warmup != 1200*ms || r.Latency.Mean != 400*ms || math.Abs(r.Little-1) > results.LittleTolerance {
 		t.Errorf("warm-up %v, mean %v, Little %v; want 1.2s, 400ms, 1", r.Warmup, r.Latency.Mean, r.Little)
 	}
-	if p := r.Point(cfg); p.WarmupS != 1.2 {
+	if p := r.point(cfg); p.WarmupS != 1.2 {
 		t.Errorf("point's warm-up %v s, want 1.2", p.WarmupS)
 	}
 	cfg.Warmup = 2 * time.Second
@@ -140,9 +142,9 @@ func TestSteadyWarmup(t *testing.T) {
 // same window and the same arrivals, and gives the same point.
 func TestSteadyWarmupOpenLoop(t *testing.T) {
 	cfg := talk("finelocking", 2)
-	cfg.Rate, cfg.MaxQ, cfg.Customers = 500, 100, 64
+	cfg.Rate, cfg.MaxQ, cfg.Par = 500, 100, 64
 	a := run(t, cfg)
-	cfg.Customers = 128
+	cfg.Par = 128
 	b := run(t, cfg)
 	if a.Warmup != cfg.Warmup || b.Warmup != a.Warmup || a.Throughput != b.Throughput || a.Latency != b.Latency {
 		t.Errorf("64 servers: warm-up %v, %v lattes/s, p50 %v; 128: %v, %v lattes/s, p50 %v; want the asked %v and the same point",
@@ -163,8 +165,8 @@ func TestBand(t *testing.T) {
 	rng := &Range{Lo: lo, Hi: hi}
 	for _, mode := range []string{"ideal", "finelocking", "linearpipe-0"} {
 		cfg := DefaultConfig(6)
-		cfg.Mode, cfg.Costs, cfg.Range = coffee.MustParseMode(mode), c, rng
-		r := run(t, cfg)
+		cfg.Mode, cfg.Costs, cfg.Range = mode, c, rng
+		r := banded(t, cfg)
 		b := r.Band
 		if b == nil || b.ThroughputLo > r.Throughput || b.ThroughputHi < r.Throughput || b.P50Lo > r.Latency.P50 || b.P50Hi < r.Latency.P50 {
 			t.Fatalf("%s: band %+v around %v lattes/s, p50 %v", mode, b, r.Throughput, r.Latency.P50)
@@ -175,12 +177,12 @@ func TestBand(t *testing.T) {
 		if mode == "finelocking" && b.ThroughputHi-b.ThroughputLo < 10 {
 			t.Errorf("finelocking on 6 CPUs: band %+v, want it to show the spin window's edge", b)
 		}
-		p := r.Point(cfg)
+		p := r.point(cfg)
 		if p.Band == nil || p.Band.Throughput != [2]float64{b.ThroughputLo, b.ThroughputHi} {
 			t.Errorf("%s: point's band %+v", mode, p.Band)
 		}
-		cfg.Sched = "fifo"
-		if run(t, cfg).Band != nil {
+		cfg.Policy.Sched = "fifo"
+		if banded(t, cfg).Band != nil {
 			t.Errorf("%s under fifo: a band", mode)
 		}
 	}
@@ -194,11 +196,11 @@ func TestBandPhases(t *testing.T) {
 	c := fixedCosts()
 	c.RunnextGrace = 56 * time.Microsecond
 	cfg := goTalk("linearpipe-1", 2)
-	cfg.Costs, cfg.Runtime = c, string(sim.RuntimeGo19)
+	cfg.Costs, cfg.Policy.Runtime = c, string(sim.RuntimeGo19)
 	r := run(t, cfg)
 	// A range of no width: what width the band has, the start states give.
 	cfg.Range = &Range{Lo: c, Hi: c}
-	b := run(t, cfg).Band
+	b := banded(t, cfg).Band
 	if b == nil || b.ThroughputHi-b.ThroughputLo < 0.02*r.Throughput || b.ThroughputLo > r.Throughput || b.ThroughputHi < r.Throughput {
 		t.Fatalf("band %+v around %v lattes/s; want it at least 2 %% wide, spanning both steady states", b, r.Throughput)
 	}
@@ -224,12 +226,12 @@ func TestBandPhases(t *testing.T) {
 // few customers took every latte at 4 ms.
 func TestGoSliceIsThePs(t *testing.T) {
 	cfg := DefaultConfig(1)
-	cfg.Mode, cfg.Costs, cfg.Customers = coffee.MustParseMode("linearpipe-0"), fixedCosts(), 10
+	cfg.Mode, cfg.Costs, cfg.Par = "linearpipe-0", fixedCosts(), 10
 	r := run(t, cfg)
 	if p := r.Latency.P50; p < 35*ms || p > 45*ms {
 		t.Errorf("median %v, want about 40 ms (10 customers, 4 ms each, in turn)", p)
 	}
-	if math.Abs(r.Little-1) > LittleTolerance {
+	if math.Abs(r.Little-1) > results.LittleTolerance {
 		t.Errorf("Little's law %v", r.Little)
 	}
 }
@@ -255,8 +257,8 @@ func TestGoPreemptedHolder(t *testing.T) {
 		{"locking", 4, 4 * ms, 5 * ms},
 	} {
 		cfg := DefaultConfig(1)
-		cfg.Mode, cfg.Costs, cfg.Customers = coffee.MustParseMode(tc.mode), fixedCosts(), tc.customers
-		cfg.Duration = 4 * time.Second
+		cfg.Mode, cfg.Costs, cfg.Par = tc.mode, fixedCosts(), tc.customers
+		cfg.Dur = 4 * time.Second
 		r := run(t, cfg)
 		if p := r.Latency.P50; p < tc.lo || p > tc.hi {
 			t.Errorf("%s with %d customers: median %v, want %v to %v", tc.mode, tc.customers, p, tc.lo, tc.hi)

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/brewput/brewput/results"
+
 	"github.com/brewput/brewput/coffee"
 )
 
@@ -28,16 +30,16 @@ func TestVariants(t *testing.T) {
 		{"splitpipe-0", 8, Copies{Steamer: 2}, Copies{Steamer: 3}, false, 1000, 1000},
 	} {
 		cfg := talk(tc.mode, tc.cpus)
-		cfg.Copies, cfg.Buffers, cfg.Split = tc.copies, tc.buffers, tc.split
+		cfg.Variant.Copies, cfg.Variant.Buffers, cfg.Variant.Split = tc.copies, tc.buffers, tc.split
 		r := run(t, cfg)
 		if d := r.Throughput - tc.throughput; d < -2 || d > 2 {
-			t.Errorf("%s %+v on %d CPUs: %.0f lattes/s, want %.0f", tc.mode, cfg.Variant(), tc.cpus, r.Throughput, tc.throughput)
+			t.Errorf("%s %+v on %d CPUs: %.0f lattes/s, want %.0f", tc.mode, cfg.Variant, tc.cpus, r.Throughput, tc.throughput)
 		}
 		if d := r.Bounds.Structural - tc.structural; d < -0.5 || d > 0.5 {
-			t.Errorf("%s %+v: structural bound %.1f, want %.1f", tc.mode, cfg.Variant(), r.Bounds.Structural, tc.structural)
+			t.Errorf("%s %+v: structural bound %.1f, want %.1f", tc.mode, cfg.Variant, r.Bounds.Structural, tc.structural)
 		}
 		mode, _ := coffee.ParseMode(tc.mode)
-		shop, err := coffee.OpenVariant(mode, coffee.DefaultSteps(), cfg.Variant())
+		shop, err := coffee.OpenVariant(mode, coffee.DefaultSteps(), cfg.Variant)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -50,10 +52,10 @@ func TestVariants(t *testing.T) {
 			got = append(got, m.Name)
 		}
 		if !slices.Equal(got, want) {
-			t.Errorf("%s %+v: model meters %v, coffee %v", tc.mode, cfg.Variant(), got, want)
+			t.Errorf("%s %+v: model meters %v, coffee %v", tc.mode, cfg.Variant, got, want)
 		}
 	}
-	if err := (Config{Mode: coffee.MustParseMode("ideal"), CPUs: 1, Duration: 1, Copies: Copies{Grinder: 2}}).Validate(); err == nil {
+	if err := (Config{Spec: results.Spec{Mode: "ideal", CPUs: 1, Load: results.Load{Dur: 1}}, Variant: coffee.Variant{Copies: Copies{Grinder: 2}}}).Validate(); err == nil {
 		t.Error("copies of ideal's machines: no error")
 	}
 }

@@ -16,7 +16,6 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/explain/limits"
 	"github.com/brewput/brewput/internal/profile"
 	"github.com/brewput/brewput/model"
@@ -169,14 +168,13 @@ func defaultStudy(t *testing.T) ([]results.Point, Options) {
 	}
 	var cfgs []model.Config
 	for _, m := range testModes {
-		cfg := model.DefaultConfig(1)
-		cfg.Mode, cfg.Sched, cfg.Duration = coffee.MustParseMode(m), "fifo", 300*time.Millisecond
-		cfgs = append(cfgs, cfg)
+		for n := 1; n <= 8; n++ {
+			cfg := model.DefaultConfig(n)
+			cfg.Mode, cfg.Policy.Sched, cfg.Dur = m, "fifo", 300*time.Millisecond
+			cfgs = append(cfgs, cfg)
+		}
 	}
-	predicted, skipped := limits.PredictModes(cfgs, []int{1, 2, 3, 4, 5, 6, 7, 8})
-	if len(skipped) > 0 {
-		t.Fatal(skipped)
-	}
+	predicted := profiled(t, cfgs)
 	base := filepath.Join(t.TempDir(), "finelocking-2cpu")
 	testkit.WriteShopTrace(t, base+".trace", 15) // what --profile writes for a point
 	for i, p := range points {

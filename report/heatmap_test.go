@@ -48,7 +48,7 @@ func TestHeatmap(t *testing.T) {
 // colour, each numbered with its customer.
 func TestScheduleDrawing(t *testing.T) {
 	cfg := model.DefaultConfig(6)
-	cfg.Sched = "fifo"
+	cfg.Policy.Sched = "fifo"
 	tl, err := schedule.FromModel(cfg, schedule.Span)
 	if err != nil {
 		t.Fatal(err)

@@ -1,10 +1,10 @@
 package report
 
 import (
+	"context"
 	"strings"
 	"testing"
 
-	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/explain/limits"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
@@ -18,11 +18,22 @@ func simulated(t *testing.T, mode string, cpus ...int) []results.Point {
 	var cfgs []model.Config
 	for _, n := range cpus {
 		cfg := model.DefaultConfig(n)
-		cfg.Mode, cfg.Sched = coffee.MustParseMode(mode), "fifo"
+		cfg.Mode, cfg.Policy.Sched = mode, "fifo"
 		cfgs = append(cfgs, cfg)
 	}
-	ps, err := limits.Predict(cfgs)
-	if err != nil {
+	return profiled(t, cfgs)
+}
+
+// profiled is each configuration's point with its causal profile.
+func profiled(t *testing.T, cfgs []model.Config) []results.Point {
+	t.Helper()
+	var ps []results.Point
+	if err := limits.Profiles(context.Background(), cfgs, limits.Profiled, func(_ int, pr *limits.Profile, err error) error {
+		if err == nil {
+			ps = append(ps, pr.Point())
+		}
+		return err
+	}); err != nil {
 		t.Fatal(err)
 	}
 	return ps
@@ -33,8 +44,8 @@ func simulated(t *testing.T, mode string, cpus ...int) []results.Point {
 func TestModeSections(t *testing.T) {
 	points := append(simulated(t, "finelocking", 1, 2, 6), simulated(t, "locking", 1, 2)...)
 	cfg := model.DefaultConfig(6)
-	cfg.Mode, cfg.Sched = coffee.MustParseMode("finelocking"), "fifo"
-	advice, err := limits.AdviseMode(cfg)
+	cfg.Mode, cfg.Policy.Sched = "finelocking", "fifo"
+	advice, err := limits.Advise(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

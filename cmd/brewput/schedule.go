@@ -67,8 +67,7 @@ func (c *scheduleCommand) plan(fs *pflag.FlagSet, args []string) (s sweep.Spec, 
 	if err != nil {
 		return
 	}
-	cfg := predict.ConfigOf(s)
-	if err = cfg.Validate(); err != nil {
+	if err = (predict.Prediction{}).Config(s, nil).Validate(); err != nil {
 		err = fmt.Errorf("--mode: %w", err)
 	}
 	return
@@ -77,13 +76,11 @@ func (c *scheduleCommand) plan(fs *pflag.FlagSet, args []string) (s sweep.Spec, 
 // modelTimeline is the model's exact schedule of s, under the policy and
 // costs the flags in fs give.
 func (c *scheduleCommand) modelTimeline(ctx context.Context, fs *pflag.FlagSet, s sweep.Spec, e *env) (analysis.Timeline, error) {
-	cfg := predict.ConfigOf(s)
-	cfg.Seed = c.mf.seed
 	pr, err := predict.Resolve(ctx, c.mf.options(fs), e.tell)
 	if err != nil {
 		return analysis.Timeline{}, err
 	}
-	t, err := schedule.FromModel(pr.Apply(cfg), c.span)
+	t, err := schedule.FromModel(pr.Config(s, nil), c.span)
 	if err != nil {
 		return analysis.Timeline{}, failure{Err: err}
 	}

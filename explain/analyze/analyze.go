@@ -51,7 +51,7 @@ func Points(points []results.Point, opt Options) (*analysis.Analysis, error) {
 	}
 	// The advice is the fifo policy's, which needs no calibration, so
 	// that any machine makes the same of the same points.
-	advice, skipped := limits.Points(points, model.Policy{Sched: "fifo", Seed: 1})
+	advice, skipped := limits.Points(points, limits.Fifo())
 	for _, err := range skipped {
 		note(err)
 	}

@@ -1,15 +1,16 @@
 package limits
 
 import (
-	"github.com/brewput/brewput/results/analysis"
-
+	"cmp"
+	"context"
 	"fmt"
 	"math"
 	"slices"
 
 	"github.com/brewput/brewput/internal/format"
-	"github.com/brewput/brewput/internal/parallel"
+	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/analysis"
 )
 
 // Advice is the answer to "what would help?" for one system
@@ -28,19 +29,23 @@ const Structural = analysis.Structural
 type whatIf struct {
 	change, as string
 	cost       Cost
-	run        func() (results.Point, error)
+	cfg        model.Config
 }
 
-// advise ranks the profile's experiments and the structural changes, all
-// simulated, the latter as many at once as the CPUs allow.
-func advise(pr *Profile, sched string, changes []whatIf) (*Advice, error) {
-	points := make([]results.Point, len(changes))
-	errs := make([]error, len(changes))
-	parallel.Do(len(changes), func(i int) { points[i], errs[i] = changes[i].run() })
-	for i, err := range errs {
+// advise simulates the changes and ranks them with the profile's.
+func advise(ctx context.Context, pr *Profile, sched string, changes []whatIf) (*Advice, error) {
+	cfgs := make([]model.Config, len(changes))
+	for i, c := range changes {
+		cfgs[i] = c.cfg
+	}
+	points, err := model.Simulate(ctx, cfgs, func(i int, _ results.Point, err error) error {
 		if err != nil {
-			return nil, fmt.Errorf("what if %s (%s): %w", changes[i].change, changes[i].as, err)
+			return fmt.Errorf("what if %s (%s): %w", changes[i].change, changes[i].as, err)
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	now := pr.Now
 	b := pr.Bottleneck
@@ -69,44 +74,20 @@ func advise(pr *Profile, sched string, changes []whatIf) (*Advice, error) {
 	for i, t := range changes {
 		a.Options = append(a.Options, option(t.change, t.as, Structural, t.cost, points[i]))
 	}
+	// As Advice.Options says; a design before the same made of reliefs.
 	slices.SortStableFunc(a.Options, func(x, y Option) int {
-		gx, gy := math.Round(100*x.ThroughputGain), math.Round(100*y.ThroughputGain)
-		lx, ly := math.Round(100*x.LatencyGain), math.Round(100*y.LatencyGain)
-		hurts := func(o Option) float64 { // latency 5 % worse or more
-			if o.LatencyGain <= -0.05 {
-				return 1
-			}
-			return 0
-		}
-		switch {
-		case gx != gy:
-			return cmpDesc(gx, gy)
-		case hurts(x) != hurts(y):
-			return cmpDesc(hurts(y), hurts(x))
-		case x.Cost.Weight() != y.Cost.Weight():
-			return cmpDesc(y.Cost.Weight(), x.Cost.Weight())
-		case lx != ly:
-			return cmpDesc(lx, ly)
-		}
-		// A design by its name before the same relief made piecemeal.
-		return cmpDesc(b2f(x.Kind == Structural), b2f(y.Kind == Structural))
+		pct := func(f float64) float64 { return math.Round(100 * f) }
+		hurts := func(o Option) int { return b2i(o.LatencyGain <= -0.05) }
+		return cmp.Or(cmp.Compare(pct(y.ThroughputGain), pct(x.ThroughputGain)), cmp.Compare(hurts(x), hurts(y)),
+			cmp.Compare(x.Cost.Weight(), y.Cost.Weight()), cmp.Compare(pct(y.LatencyGain), pct(x.LatencyGain)),
+			cmp.Compare(b2i(y.Kind == Structural), b2i(x.Kind == Structural)))
 	})
 	a.Answer = answer(a)
 	return a, nil
 }
 
-func b2f(b bool) float64 {
+func b2i(b bool) int {
 	if b {
-		return 1
-	}
-	return 0
-}
-
-func cmpDesc(x, y float64) int {
-	switch {
-	case x > y:
-		return -1
-	case x < y:
 		return 1
 	}
 	return 0
@@ -116,8 +97,7 @@ func outcome(p results.Point) Outcome {
 	return Outcome{Throughput: p.Throughput, P50Ms: p.Latency.P50, P99Ms: p.Latency.P99, MeanMs: p.Latency.Mean}
 }
 
-// answer says in a line what limits the system — the profile's verdict,
-// as the point's bottleneck says it — and what would help most.
+// answer says in a line what limits the system and what would help most.
 func answer(a *Advice) string {
 	now := fmt.Sprintf("%s makes %.0f %s, limited by %s", a.System, a.Now.Throughput, a.Unit, LimitedBy(a.Now.Bottleneck))
 	if len(a.Options) == 0 || a.Options[0].ThroughputGain <= MinGain {
@@ -135,11 +115,7 @@ func answer(a *Advice) string {
 		now, o.Change, o.As, o.Throughput, a.Unit, format.Gain(o.ThroughputGain), format.Sig(o.P50Ms, 2), latencyChange(o.LatencyGain), o.Cost)
 }
 
-// LimitedBy says a causal verdict briefly, for the advice's first line:
-// "the grinder (another grinder: +13 %)", "the CPUs and the customers
-// together (one more CPU and one more customer: +25 %)", "the grinder,
-// the espresso machine and the steamer together (no single relief gains
-// more than 1 %; together +50 %)".
+// LimitedBy says a verdict briefly: "the grinder (another grinder: +13 %)".
 func LimitedBy(b *results.Bottleneck) string {
 	if b == nil {
 		return "nothing known"

@@ -1,6 +1,7 @@
 package limits_test
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"os"
@@ -11,7 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/explain/limits"
 	"github.com/brewput/brewput/explain/scaling"
 	"github.com/brewput/brewput/model"
@@ -146,8 +146,8 @@ func TestAudit(t *testing.T) {
 			sem <- struct{}{}
 			defer func() { <-sem }()
 			cfg := model.DefaultConfig(k.n)
-			cfg.Mode, cfg.Sched, cfg.Costs = coffee.MustParseMode(k.mode), pols[k.pol].sched, pols[k.pol].costs
-			a, err := limits.AdviseMode(cfg)
+			cfg.Mode, cfg.Policy.Sched, cfg.Costs = k.mode, pols[k.pol].sched, pols[k.pol].costs
+			a, err := limits.Advise(context.Background(), cfg)
 			if err != nil {
 				t.Error(err)
 				return

@@ -1,17 +1,17 @@
 package limits_test
 
 import (
+	"context"
 	"fmt"
 
-	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/explain/limits"
 	"github.com/brewput/brewput/model"
 )
 
-func ExampleAdviseMode() {
+func ExampleAdvise() {
 	cfg := model.DefaultConfig(6) // the talk's shop, every step 1 ms
-	cfg.Mode, cfg.Sched = coffee.MustParseMode("finelocking"), "fifo"
-	a, err := limits.AdviseMode(cfg)
+	cfg.Mode, cfg.Policy.Sched = "finelocking", "fifo"
+	a, err := limits.Advise(context.Background(), cfg)
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -1,46 +1,60 @@
 package limits
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/model"
-	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/model/blueprint"
 )
 
-// Mode advises on one of the coffee shop's modes as cfg sets it up: its
-// causal profile (each resource relieved a little: Mode) and the
-// structural changes the talk discusses that apply to the mode, all
-// simulated and ranked together. The structural changes:
-//
-//   - another copy of each machine (finelocking and parsteam become
-//     multi-2, multi-N becomes multi-N+1, a pipeline gets a second line);
-//   - buffers between all of a pipeline's stages (linearpipe-0 →
-//     linearpipe-1, a smaller buffer → 10);
-//   - a split critical section (locking → finelocking, finelocking →
-//     parsteam, linearpipe → splitpipe: steaming on a branch of its own);
-//   - twice the CPUs.
-func AdviseMode(cfg model.Config) (*Advice, error) {
-	pr, err := ProfileMode(cfg)
+// Advise advises on cfg: its causal profile and the structural changes
+// that apply, simulated and ranked together: for the shop, the talk's
+// (another copy of each machine or line, buffers between a pipeline's
+// stages, a split critical section), for a YAML system one more unit of
+// every resource, and for both twice the CPUs.
+func Advise(ctx context.Context, cfg model.Config) (*Advice, error) {
+	var pr *Profile
+	err := Profiles(ctx, []model.Config{cfg}, Profiled, func(_ int, p *Profile, err error) error {
+		pr = p
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
-	mode := cfg.Mode
-	customers := cfg.Customers
-	if customers == 0 {
-		customers = cfg.CPUs
+	var changes []whatIf
+	if b, ok := cfg.System.(*blueprint.Blueprint); ok {
+		changes = systemWhatIfs(cfg, b)
+	} else {
+		changes = shopWhatIfs(cfg)
 	}
+	// Twice the CPUs (the profile has one more, and twice the customers).
+	more := cfg
+	more.CPUs *= 2
+	as := format.Count(more.CPUs, "CPU")
+	cost := Cost{CPUs: cfg.CPUs}
+	if perCPU(cfg) {
+		as += perCPUText(cfg)
+		cost.Goroutines = cfg.Resolve().Par
+	}
+	changes = append(changes, whatIf{change: "twice the CPUs", as: as, cost: cost, cfg: more})
+	return advise(ctx, pr, cfg.Policy.Sched, changes)
+}
+
+// shopWhatIfs are the talk's structural changes that apply to cfg's mode.
+func shopWhatIfs(cfg model.Config) []whatIf {
+	mode := coffee.MustParseMode(cfg.Mode)
 	var changes []whatIf
 	add := func(change, as string, cost Cost, c model.Config) {
-		changes = append(changes, whatIf{change: change, as: as, cost: cost, run: func() (results.Point, error) { return modePoint(c) }})
+		changes = append(changes, whatIf{change: change, as: as, cost: cost, cfg: c})
 	}
-	// with is cfg in another mode, none of cfg's variant kept; as names
-	// it.
+	// with is cfg in another mode, without its variant.
 	with := func(family string, n int) (as string, c model.Config) {
 		c = cfg
-		c.Mode, c.Copies, c.Buffers, c.Split = coffee.Mode{Family: family, N: n}, model.Copies{}, model.Copies{}, false
-		return c.Mode.String(), c
+		c.Mode, c.Variant = coffee.Mode{Family: family, N: n}.String(), coffee.Variant{}
+		return c.Mode, c
 	}
 	slots := func(n int) Cost { return Cost{BufferSlots: n, BufferBytes: n * coffee.TicketBytes} }
 	// Another copy of each machine.
@@ -52,8 +66,7 @@ func AdviseMode(cfg model.Config) (*Advice, error) {
 		as, c := with("multi", mode.N+1)
 		add("another copy of each machine", as, Cost{Machines: 3}, c)
 	case "linearpipe":
-		// multipipe's lines have buffers of 1: the order queue and two
-		// channels a line.
+		// multipipe's buffers of 1: the order queue and two a line.
 		cost := slots(5 - 3*mode.N)
 		cost.Machines, cost.Goroutines = 3, 3
 		as, c := with("multipipe", 2)
@@ -64,8 +77,7 @@ func AdviseMode(cfg model.Config) (*Advice, error) {
 		as, c := with("multipipe", mode.N+1)
 		add("another line of machines", as, cost, c)
 	}
-	// A buffer between all of a pipeline's stages: into each stage's
-	// channel (the entry's included) go to - N more slots.
+	// A buffer between all of a pipeline's stages: to - N more slots each.
 	if pipes := map[string]int{"linearpipe": 3, "americanopipe": 2, "espressopipe": 2, "splitpipe": 3}; pipes[mode.Family] > 0 && mode.N < 10 {
 		to := 1
 		if mode.N > 0 {
@@ -81,20 +93,30 @@ func AdviseMode(cfg model.Config) (*Advice, error) {
 		add("a lock per machine instead of one for the kitchen", as, Cost{Locks: 2}, c)
 	case "finelocking":
 		as, c := with("parsteam", 0)
-		add("steam the milk while grinding and pressing", as, Cost{Goroutines: customers}, c)
+		add("steam the milk while grinding and pressing", as, Cost{Goroutines: cfg.Resolve().Par}, c)
 	case "linearpipe":
 		as, c := with("splitpipe", mode.N)
 		add("steam the milk on a branch of its own", as, Cost{}, c)
 	}
-	// Twice the CPUs (the profile has one more, and twice the customers).
-	more := cfg
-	more.CPUs *= 2
-	as := format.Count(more.CPUs, "CPU")
-	cost := Cost{CPUs: cfg.CPUs}
-	if cfg.Customers == 0 { // one customer per CPU, as the study's --par 0
-		as += fmt.Sprintf(", one %s each", map[bool]string{false: "customer", true: "server"}[cfg.Rate > 0])
-		cost.Goroutines = customers
+	return changes
+}
+
+// perCPU reports whether cfg has a worker a CPU (--par 0, or the file).
+func perCPU(cfg model.Config) bool {
+	b, ok := cfg.System.(*blueprint.Blueprint)
+	if !ok || cfg.Par > 0 {
+		return cfg.Par == 0
 	}
-	add("twice the CPUs", as, cost, more)
-	return advise(pr, cfg.Sched, changes)
+	if cfg.Resolve().Rate > 0 {
+		return b.Load.Servers == 0
+	}
+	return b.Load.Customers == 0
+}
+
+// perCPUText says what perCPU gets on twice the CPUs.
+func perCPUText(cfg model.Config) string {
+	if cfg.System != nil {
+		return ", one each"
+	}
+	return fmt.Sprintf(", one %s each", map[bool]string{false: "customer", true: "server"}[cfg.Rate > 0])
 }

@@ -1,19 +1,18 @@
 package limits
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
 )
 
-// Points advises on each of the shop's modes among points, as Mode does,
-// under policy (its seed at least 1), at the largest CPU count the mode
-// was measured at, or predicted at where it has no measurement, under
-// that point's load and steps. Points of no mode of the shop (a lab's, a
-// YAML system's) and repetitions after the first are passed over. A mode
-// the model cannot advise on (noop in a closed loop) is left out, and
-// skipped says why, one error a mode.
+// Points advises on each of the shop's modes among points under policy
+// (seed at least 1), at its measured point on the most CPUs, or its
+// predicted one where none is measured. Other points and repetitions are
+// passed over; a mode the model cannot advise on is left out, and skipped
+// says why, one error a mode.
 func Points(points []results.Point, policy model.Policy) (out []*Advice, skipped []error) {
 	policy.Seed = max(policy.Seed, 1)
 	var modes []string
@@ -34,7 +33,11 @@ func Points(points []results.Point, policy model.Policy) (out []*Advice, skipped
 		}
 	}
 	for _, m := range modes {
-		a, err := AdviseMode(policy.Apply(cfgs[m]))
+		cfg := policy.Apply(cfgs[m])
+		if cfg.Par == cfg.CPUs {
+			cfg.Par = 0 // points count their workers out: as many as CPUs is --par 0
+		}
+		a, err := Advise(context.Background(), cfg)
 		if err != nil {
 			skipped = append(skipped, fmt.Errorf("no advice for %s: %w", m, err))
 			continue

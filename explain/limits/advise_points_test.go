@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/brewput/brewput/explain/limits"
-	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
 )
 
@@ -15,14 +14,10 @@ func TestPoints(t *testing.T) {
 	point := func(mode string, cpus int, source string) results.Point {
 		cfg := config(mode, cpus, "fifo")
 		cfg.Rate = 0
-		r, err := model.Run(cfg)
 		if mode == "noop" { // a closed-loop noop cannot be simulated: as measured
 			return results.Point{Source: source, Mode: mode, CPUs: cpus, Par: cpus, DurS: 1, Shop: &results.Shop{}}
 		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		p := r.Point(cfg)
+		p := simulate(t, cfg)
 		p.Source = source
 		return p
 	}
@@ -33,7 +28,7 @@ func TestPoints(t *testing.T) {
 		{Source: results.SourceModel, Mode: "cafe", CPUs: 2, Shop: &results.Shop{}},
 		{Source: results.SourceMeasured, Mode: "workloads/add/sequential", CPUs: 2, Lab: results.Lab{Name: "workloads"}},
 	}
-	advice, skipped := limits.Points(points, model.Policy{Sched: "fifo"})
+	advice, skipped := limits.Points(points, limits.Fifo())
 	var got []string
 	for _, a := range advice {
 		got = append(got, a.System)

@@ -1,25 +1,22 @@
 package limits_test
 
 import (
+	"context"
 	"math"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/explain/limits"
 	"github.com/brewput/brewput/model"
+	"github.com/brewput/brewput/model/blueprint"
 )
 
 // config is the default configuration of the mode named, which may be
 // no mode at all (to test advise's check).
 func config(mode string, cpus int, sched string) model.Config {
 	cfg := model.DefaultConfig(cpus)
-	m, err := coffee.ParseMode(mode)
-	if err != nil {
-		m = coffee.Mode{Family: mode}
-	}
-	cfg.Mode, cfg.Sched = m, sched
+	cfg.Mode, cfg.Policy.Sched = mode, sched
 	return cfg
 }
 
@@ -28,7 +25,7 @@ func config(mode string, cpus int, sched string) model.Config {
 // customers nothing.
 func TestFinelockingOnSixCPUs(t *testing.T) {
 	for _, sched := range []string{"fifo", "go"} {
-		a, err := limits.AdviseMode(config("finelocking", 6, sched))
+		a, err := limits.Advise(context.Background(), config("finelocking", 6, sched))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -91,7 +88,7 @@ func TestRankings(t *testing.T) {
 		// A second line, or a second machine at every stage.
 		{"linearpipe-0", 6, []string{"multipipe-2", "linearpipe-0, 2 grinders, 2 espresso machines, 2 steamers"}, 0.5},
 	} {
-		a, err := limits.AdviseMode(config(tc.mode, tc.cpus, "fifo"))
+		a, err := limits.Advise(context.Background(), config(tc.mode, tc.cpus, "fifo"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -106,8 +103,8 @@ func TestRankings(t *testing.T) {
 // A buffer helps a jittery pipeline that is not yet machine-bound.
 func TestBufferForJitteryPipeline(t *testing.T) {
 	cfg := config("linearpipe-0", 4, "fifo")
-	cfg.Jitter = 2 * cfg.Grind
-	a, err := limits.AdviseMode(cfg)
+	cfg.Steps.Jitter = 2 * cfg.Steps.Grind
+	a, err := limits.Advise(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,8 +123,8 @@ func TestBufferForJitteryPipeline(t *testing.T) {
 // best change.
 func TestOneCustomer(t *testing.T) {
 	cfg := config("finelocking", 2, "fifo")
-	cfg.Customers = 1
-	a, err := limits.AdviseMode(cfg)
+	cfg.Par = 1
+	a, err := limits.Advise(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,17 +138,18 @@ func TestOneCustomer(t *testing.T) {
 }
 
 func TestBadConfig(t *testing.T) {
-	if _, err := limits.AdviseMode(config("nonsense", 2, "fifo")); err == nil || !strings.Contains(err.Error(), "nonsense") {
+	if _, err := limits.Advise(context.Background(), config("nonsense", 2, "fifo")); err == nil || !strings.Contains(err.Error(), "nonsense") {
 		t.Errorf("unknown mode: err %v", err)
 	}
-	if _, err := limits.AdviseMode(config("finelocking", 0, "fifo")); err == nil {
+	if _, err := limits.Advise(context.Background(), config("finelocking", 0, "fifo")); err == nil {
 		t.Error("0 CPUs: no error")
 	}
 }
 
 func TestAdviseBlueprint(t *testing.T) {
-	b, opt := example(t, "cafe.yaml", 4)
-	a, err := limits.AdviseBlueprint(b, opt)
+	cfg := example(t, "cafe.yaml", 4)
+	b := cfg.System.(*blueprint.Blueprint)
+	a, err := limits.Advise(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

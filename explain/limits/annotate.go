@@ -1,47 +1,26 @@
 package limits
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"time"
 
-	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
 )
 
-// Disturbed is how many CPUs' worth of other processes' time during a
-// measured window, beyond the cores the point left free, makes it say
-// nothing about the design: 0.2 CPU (results.DisturbedCPUs).
+// Disturbed is the other processes' CPUs that make a point say nothing.
 const Disturbed = results.DisturbedCPUs
 
-// Disagrees is how far a measured throughput may be from the model's
-// prediction of the same configuration before the point says they
-// disagree: 5 %.
+// Disagrees is how far a measurement may be from the model's.
 const Disagrees = 0.05
 
-// Fifo is the idealized policy, which needs no calibration: the policy
-// Annotate profiles with where no calibration is at hand.
-func Fifo() model.Policy { return model.Policy{Sched: "fifo"} }
+// Fifo is the idealized policy, which needs no calibration.
+func Fifo() model.Policy { return model.Policy{Policy: results.Policy{Sched: "fifo"}} }
 
-// Predict simulates every configuration with its causal profile: the
-// points as they are, each with its Bottleneck, as many simulations at
-// once as there are CPUs. The points are in the configurations' order.
-func Predict(cfgs []model.Config) ([]results.Point, error) {
-	ps, err := ProfileModes(cfgs)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]results.Point, len(ps))
-	for i, pr := range ps {
-		out[i] = pr.Point()
-	}
-	return out, nil
-}
-
-// Point is the profiled configuration's point as it is, with the
-// profile's verdict as its Bottleneck (none at depth PointsOnly).
+// Point is the point as it is, with the verdict as its Bottleneck.
 func (pr *Profile) Point() results.Point {
 	p := pr.Now
 	if pr.Bottleneck.Model == "" {
@@ -52,25 +31,19 @@ func (pr *Profile) Point() results.Point {
 	return p
 }
 
-// Annotate gives every point of the shop that has no causal verdict yet
-// (no bottleneck, or one from an older version, which names no Model) the
-// bottleneck of its configuration's profile. A model point is re-simulated under its own
-// policy (with policy's costs for the go policy, or under fifo where
-// policy is not go); a measured one under policy (its seed 1), and its bottleneck then says how the
-// measurement compares with the model's prediction — or that other
-// processes took the CPU while it was measured — and gives the time its
-// own machines were held and working. Lab points and YAML systems' points
-// are left as they are. Points of the user's own code (a study's, a Go
-// benchmark's), of which the model knows nothing, get no verdict, and
-// lose any an older version gave them from their counters: they are
-// described as measured (report/text's Describe), never explained. The error is the first profile that failed; the
-// others are annotated all the same.
+// Annotate gives every point of the shop without a causal verdict (one
+// naming its Model) its configuration's profile's bottleneck: a model
+// point's under its own policy (policy's costs for go, else fifo), a
+// measured one's under policy, seed 1, saying how the measurement compares
+// with the model (or that it was disturbed) with its own machines' times.
+// Lab and YAML systems' points stay as they are; the user's own code's
+// lose any verdict (they are described, never explained). It returns the
+// first profile's error, having annotated the others.
 func Annotate(points []results.Point, policy model.Policy) error {
 	var idx []int
 	var ts []target
+	var cfgs []model.Config
 	for i, p := range points {
-		// A verdict of this package says the model it came from, even
-		// where there was no profile to be had ("unknown").
 		if p.IsUserCode() {
 			points[i].Bottleneck = nil
 			continue
@@ -85,31 +58,29 @@ func Annotate(points []results.Point, policy model.Policy) error {
 		cfg.CPUs = max(cfg.CPUs, 1)
 		switch {
 		case !p.IsModel():
-			cfg.Sched, cfg.Costs, cfg.Seed = policy.Sched, policy.Costs, 1
+			cfg.Policy.Sched, cfg.Costs, cfg.Policy.Seed = policy.Sched, policy.Costs, 1
 			cfg.Warmup = max(cfg.Warmup, 100*time.Millisecond)
-			cfg.Duration = min(max(cfg.Duration, 500*time.Millisecond), 2*time.Second)
+			cfg.Dur = min(max(cfg.Dur, 500*time.Millisecond), 2*time.Second)
 		case p.Sched == "go" && policy.Sched == "go":
-			cfg.Sched, cfg.Costs, cfg.Runtime, cfg.Seed = "go", policy.Costs, p.Runtime, max(p.Seed, 1)
+			cfg.Policy.Sched, cfg.Costs, cfg.Policy.Runtime, cfg.Policy.Seed = "go", policy.Costs, p.Runtime, max(p.Seed, 1)
 		default: // fifo, or go with costs unknown here
-			cfg.Sched, cfg.Seed = "fifo", max(p.Seed, 1)
+			cfg.Policy.Sched, cfg.Policy.Seed = "fifo", max(p.Seed, 1)
 		}
-		s, err := newShop(cfg)
+		t, err := newTarget(cfg)
 		if err != nil { // such as noop in a closed loop, which takes no virtual time
-			points[i].Bottleneck = &results.Bottleneck{Resource: "unknown", Model: ModelLabel(cfg.Sched, cfg.Costs),
+			points[i].Bottleneck = &results.Bottleneck{Resource: "unknown", Model: ModelLabel(cfg.Policy.Sched, cfg.Costs),
 				Text: "No causal profile: the model cannot simulate this configuration: " + err.Error() + "."}
 			continue
 		}
-		idx = append(idx, i)
-		ts = append(ts, s)
+		idx, ts, cfgs = append(idx, i), append(ts, t), append(cfgs, cfg)
 	}
-	ps, errs := profileAll(ts)
 	var first error
-	for j, pr := range ps {
-		if errs[j] != nil {
+	Profiles(context.Background(), cfgs, Profiled, func(j int, pr *Profile, err error) error {
+		if err != nil {
 			if first == nil {
-				first = errs[j]
+				first = err
 			}
-			continue
+			return nil
 		}
 		p := &points[idx[j]]
 		b := pr.Bottleneck
@@ -117,13 +88,12 @@ func Annotate(points []results.Point, policy model.Policy) error {
 			b = measured(ts[j], pr, *p)
 		}
 		p.Bottleneck = &b
-	}
+		return nil
+	})
 	return first
 }
 
-// measured is the bottleneck of measured point p from its configuration's
-// profile pr: the model's verdict, the time p's own machines were held
-// and working, and how p compares with the model's prediction.
+// measured is measured point p's bottleneck from its profile pr.
 func measured(t target, pr *Profile, p results.Point) results.Bottleneck {
 	own := *pr
 	own.Now.Machines, own.Now.Util = p.Machines, p.Util
@@ -134,8 +104,7 @@ func measured(t target, pr *Profile, p results.Point) results.Bottleneck {
 	return b
 }
 
-// compare says how measured point p compares with the model's prediction
-// of its configuration.
+// compare says how measured point p compares with the model's.
 func compare(p, model results.Point) string {
 	if model.Throughput <= 0 {
 		return ""
@@ -150,31 +119,4 @@ func compare(p, model results.Point) string {
 			p.Throughput, p.Unit, model.Throughput, format.Gain(d))
 	}
 	return fmt.Sprintf("Measured %.0f %s, as the model gives (%.0f, %s).", p.Throughput, p.Unit, model.Throughput, format.Gain(d))
-}
-
-// PredictModes predicts each mode of cfgs (its first configuration) on
-// every CPU count of cpus, each point with its causal profile, mode by
-// mode. A mode the model cannot simulate (noop in a closed loop takes no
-// time), or whose prediction fails, is left out, and skipped says why,
-// one error a mode.
-func PredictModes(cfgs []model.Config, cpus []int) (points []results.Point, skipped []error) {
-	seen := map[coffee.Mode]bool{}
-	for _, c := range cfgs {
-		if seen[c.Mode] {
-			continue
-		}
-		seen[c.Mode] = true
-		var each []model.Config
-		for _, n := range cpus {
-			c.CPUs = n
-			each = append(each, c)
-		}
-		predicted, err := Predict(each)
-		if err != nil {
-			skipped = append(skipped, fmt.Errorf("no prediction for %s: %w", c.Mode, err))
-			continue
-		}
-		points = append(points, predicted...)
-	}
-	return points, skipped
 }

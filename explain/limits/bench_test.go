@@ -4,8 +4,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/brewput/brewput/coffee"
-	"github.com/brewput/brewput/explain/limits"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/sim"
 )
@@ -24,12 +22,12 @@ func BenchmarkDefaultStudy(b *testing.B) {
 	for _, mode := range []string{"ideal", "locking", "finelocking", "parsteam", "multi-2", "linearpipe-0", "linearpipe-1", "linearpipe-10", "multipipe-2"} {
 		for n := 1; n <= 8; n++ {
 			cfg := model.DefaultConfig(n)
-			cfg.Mode, cfg.Costs = coffee.MustParseMode(mode), costs
+			cfg.Mode, cfg.Costs = mode, costs
 			cfgs = append(cfgs, cfg)
 		}
 	}
 	for b.Loop() {
-		if _, err := limits.Predict(cfgs); err != nil {
+		if _, err := predict(cfgs); err != nil {
 			b.Fatal(err)
 		}
 	}

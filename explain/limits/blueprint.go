@@ -8,46 +8,16 @@ import (
 	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/blueprint"
-	"github.com/brewput/brewput/results"
 )
-
-// Blueprint profiles a system described in YAML at opt: each step 10 %
-// shorter, one more unit of each resource, one more worker at each
-// pipeline stage, twice the buffer into each stage, one more CPU (with the
-// same customers, and with one more), twice the customers.
-func ProfileBlueprint(b *blueprint.Blueprint, opt blueprint.Options) (*Profile, error) {
-	if _, err := b.Bounds(opt); err != nil { // checks b and opt before anything runs
-		return nil, err
-	}
-	ps, errs := profileAll([]target{&yamlSystem{b: b, opt: opt}})
-	if errs[0] != nil {
-		return nil, errs[0]
-	}
-	return ps[0], nil
-}
 
 // yamlSystem is a blueprint at one configuration, as a profile's target.
 type yamlSystem struct {
-	b   *blueprint.Blueprint
-	opt blueprint.Options
+	setting
+	b *blueprint.Blueprint
 }
 
 func (y *yamlSystem) system() string {
-	return fmt.Sprintf("%s on %s", y.b.Name, format.Count(y.opt.CPUs, "CPU"))
-}
-
-func (y *yamlSystem) model() string { return label(y.opt.Sched, string(y.opt.Runtime), y.opt.Costs) }
-
-func (y *yamlSystem) openLoop() float64 {
-	_, rate := y.b.Workers(y.opt)
-	return rate
-}
-
-func (y *yamlSystem) who() string {
-	if y.openLoop() > 0 {
-		return "server"
-	}
-	return "customer"
+	return fmt.Sprintf("%s on %s", y.b.Name, format.Count(y.cfg.CPUs, "CPU"))
 }
 
 func (y *yamlSystem) label(r string) string {
@@ -66,8 +36,7 @@ func (y *yamlSystem) label(r string) string {
 	return "the " + r
 }
 
-// Knob keys of a blueprint's copies: a resource's units, a stage's
-// workers.
+// Knob keys of a blueprint's copies.
 const (
 	unitKey   = "unit:"
 	workerKey = "worker:"
@@ -75,46 +44,35 @@ const (
 
 func (y *yamlSystem) config(knobs) (model.Config, bool) { return model.Config{}, false }
 
-func (y *yamlSystem) run(k knobs) (results.Point, error) {
-	b, opt := y.b, y.opt
-	workers, _ := y.b.Workers(y.opt)
+// simulated is the configuration with k's reliefs, on a copy of b.
+func (y *yamlSystem) simulated(k knobs) model.Config {
+	cfg := y.cfg
 	if k.cpus > 0 {
-		opt.CPUs += k.cpus
-		opt.Customers = workers
+		cfg.CPUs += k.cpus
+		cfg.Par = y.cfg.Resolve().Par
 	}
 	if k.customers > 0 {
-		opt.Customers = k.customers
+		cfg.Par = k.customers
 	}
-	opt.Scale = k.scale
-	if len(k.copies) > 0 {
-		c := *b // Run changes no blueprint, so copies may share their steps
-		c.Resources = slices.Clone(b.Resources)
-		for i, r := range c.Resources {
-			c.Resources[i].Capacity += k.copies[unitKey+r.Name]
-		}
-		b = &c
-		for key, n := range k.copies {
-			if name, ok := strings.CutPrefix(key, workerKey); ok {
-				if opt.Workers == nil {
-					opt.Workers = map[string]int{}
-				}
-				opt.Workers[name] = n
+	if len(k.scale) == 0 && len(k.copies) == 0 && len(k.buffers) == 0 {
+		return cfg
+	}
+	c := *y.b // a run changes no blueprint, so copies may share their steps
+	c.Scale, c.Buffers = k.scale, k.buffers
+	c.Resources = slices.Clone(y.b.Resources)
+	for i, r := range c.Resources {
+		c.Resources[i].Capacity += k.copies[unitKey+r.Name]
+	}
+	for key, n := range k.copies {
+		if name, ok := strings.CutPrefix(key, workerKey); ok {
+			if c.Workers == nil {
+				c.Workers = map[string]int{}
 			}
+			c.Workers[name] = n
 		}
 	}
-	if len(k.buffers) > 0 {
-		opt.Buffers = k.buffers
-	}
-	return blueprintPoint(b, opt)
-}
-
-// blueprintPoint simulates b with opt and returns its point.
-func blueprintPoint(b *blueprint.Blueprint, opt blueprint.Options) (results.Point, error) {
-	r, err := b.Run(opt)
-	if err != nil {
-		return results.Point{}, err
-	}
-	return b.Point(r, opt), nil
+	cfg.System = &c
+	return cfg
 }
 
 func (y *yamlSystem) reliefs() []relief {
@@ -150,21 +108,18 @@ func (y *yamlSystem) reliefs() []relief {
 		rs = append(rs, relief{kind: Buffer, change: change, named: []string{ch}, relieves: []string{ch}, cost: Cost{BufferSlots: (to - s.Buffer) * s.Lines},
 			k: knobs{buffers: map[string]int{s.Name: to}}})
 	}
-	n, _ := y.b.Workers(y.opt)
-	return append(rs, loadReliefs(y.opt.CPUs, n, y.who())...)
+	return append(rs, loadReliefs(y.cfg.CPUs, y.cfg.Resolve().Par, y.who())...)
 }
 
-// describe says what the system becomes with k's reliefs: "cafe,
-// barista: capacity 3".
+// describe says what k makes of it: "cafe, barista: capacity 3".
 func (y *yamlSystem) describe(k knobs) string {
 	parts := []string{y.b.Name}
-	workers, _ := y.b.Workers(y.opt)
 	if k.cpus > 0 || k.customers > 0 {
-		n := workers
+		n := y.cfg.Resolve().Par
 		if k.customers > 0 {
 			n = k.customers
 		}
-		parts = append(parts, format.Count(y.opt.CPUs+k.cpus, "CPU"), format.Count(n, y.who()))
+		parts = append(parts, format.Count(y.cfg.CPUs+k.cpus, "CPU"), format.Count(n, y.who()))
 	}
 	for _, st := range y.b.Steps() {
 		if f, ok := k.scale[st.Name]; ok {

@@ -1,6 +1,7 @@
 package limits_test
 
 import (
+	"context"
 	"fmt"
 	"path/filepath"
 	"reflect"
@@ -9,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/explain/limits"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/blueprint"
@@ -22,39 +22,71 @@ func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
 func fifo(mode string, cpus int) model.Config {
 	cfg := model.DefaultConfig(cpus)
-	cfg.Mode, cfg.Sched = coffee.MustParseMode(mode), "fifo"
+	cfg.Mode, cfg.Policy.Sched = mode, "fifo"
 	return cfg
+}
+
+// profileOf is cfg's causal profile.
+func profileOf(cfg model.Config) (*limits.Profile, error) {
+	var pr *limits.Profile
+	err := limits.Profiles(context.Background(), []model.Config{cfg}, limits.Profiled, func(_ int, p *limits.Profile, err error) error {
+		pr = p
+		return err
+	})
+	return pr, err
 }
 
 func profile(t *testing.T, cfg model.Config) *limits.Profile {
 	t.Helper()
-	pr, err := limits.ProfileMode(cfg)
+	pr, err := profileOf(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return pr
 }
 
+// predict is each configuration's point with its causal verdict.
+func predict(cfgs []model.Config) ([]results.Point, error) {
+	var ps []results.Point
+	err := limits.Profiles(context.Background(), cfgs, limits.Profiled, func(_ int, pr *limits.Profile, err error) error {
+		if err == nil {
+			ps = append(ps, pr.Point())
+		}
+		return err
+	})
+	return ps, err
+}
+
+// simulate is cfg's point, and fails the test on an error.
+func simulate(t *testing.T, cfg model.Config) results.Point {
+	t.Helper()
+	ps, err := model.Simulate(context.Background(), []model.Config{cfg}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ps[0]
+}
+
 func near(got, want, tol float64) bool { return got >= want-tol && got <= want+tol }
 
-// example loads the YAML system examples/name, with the options that
-// simulate it on cpus CPUs under the fifo policy.
-func example(t *testing.T, name string, cpus int) (*blueprint.Blueprint, blueprint.Options) {
+// example loads the YAML system examples/name, configured on cpus CPUs
+// under the fifo policy.
+func example(t *testing.T, name string, cpus int) model.Config {
 	t.Helper()
 	bp, err := blueprint.Load(filepath.Join("..", "..", "examples", name))
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt := blueprint.DefaultOptions(cpus)
-	opt.Sched = "fifo"
-	return bp, opt
+	cfg := bp.Config(cpus)
+	cfg.Policy.Sched = "fifo"
+	return cfg
 }
 
 // The verdicts of the talk's shop under the fifo policy, where the
 // figures can be checked by hand.
 func TestVerdicts(t *testing.T) {
 	one := fifo("finelocking", 2)
-	one.Customers = 1
+	one.Par = 1
 	for _, tc := range []struct {
 		name      string
 		cfg       model.Config
@@ -112,21 +144,19 @@ func TestReliefsChangeWhatTheySay(t *testing.T) {
 	base := *pr.Config
 	for _, tr := range pr.Trials {
 		c := *tr.Config
-		c.Grind, c.Press, c.Steam, c.Combine = base.Grind, base.Press, base.Steam, base.Combine
-		c.Copies, c.Buffers, c.Split = base.Copies, base.Buffers, base.Split
-		c.CPUs, c.Customers = base.CPUs, base.Customers
+		c.Steps, c.Variant, c.CPUs, c.Par = base.Steps, base.Variant, base.CPUs, base.Par
 		if !reflect.DeepEqual(c, base) {
 			t.Errorf("%s changes more than the shop: %+v", tr.Change, *tr.Config)
 		}
 	}
 	changes := map[string]func(model.Config) bool{
-		"grinding 10 % faster":                                     func(c model.Config) bool { return c.Grind == base.Grind*9/10 },
-		"another espresso machine":                                 func(c model.Config) bool { return c.Copies.Espresso == 2 },
-		"twice the buffer of the order queue (1 → 2)":              func(c model.Config) bool { return c.Buffers.Grinder == 2 },
-		"one more CPU, the same 2 customers":                       func(c model.Config) bool { return c.CPUs == 3 && c.Customers == 2 },
-		"one more CPU and one more customer":                       func(c model.Config) bool { return c.CPUs == 3 && c.Customers == 3 },
-		"twice the customers (2 → 4)":                              func(c model.Config) bool { return c.CPUs == 2 && c.Customers == 4 },
-		"twice the buffer of the channel into the steamer (1 → 2)": func(c model.Config) bool { return c.Buffers.Steamer == 2 },
+		"grinding 10 % faster":                                     func(c model.Config) bool { return c.Steps.Grind == base.Steps.Grind*9/10 },
+		"another espresso machine":                                 func(c model.Config) bool { return c.Variant.Copies.Espresso == 2 },
+		"twice the buffer of the order queue (1 → 2)":              func(c model.Config) bool { return c.Variant.Buffers.Grinder == 2 },
+		"one more CPU, the same 2 customers":                       func(c model.Config) bool { return c.CPUs == 3 && c.Par == 2 },
+		"one more CPU and one more customer":                       func(c model.Config) bool { return c.CPUs == 3 && c.Par == 3 },
+		"twice the customers (2 → 4)":                              func(c model.Config) bool { return c.CPUs == 2 && c.Par == 4 },
+		"twice the buffer of the channel into the steamer (1 → 2)": func(c model.Config) bool { return c.Variant.Buffers.Steamer == 2 },
 	}
 	for _, tr := range pr.Trials {
 		if ok, known := changes[tr.Change]; known && !ok(*tr.Config) {
@@ -153,7 +183,7 @@ func TestOpenLoopKeepsUp(t *testing.T) {
 // The same configuration and seed give the same profile.
 func TestDeterministic(t *testing.T) {
 	cfg := fifo("multi-2", 3)
-	cfg.Jitter = cfg.Grind
+	cfg.Steps.Jitter = cfg.Steps.Grind
 	a, b := profile(t, cfg), profile(t, cfg)
 	if !reflect.DeepEqual(a.Bottleneck, b.Bottleneck) {
 		t.Errorf("two profiles differ:\n%+v\n%+v", a.Bottleneck, b.Bottleneck)
@@ -161,8 +191,7 @@ func TestDeterministic(t *testing.T) {
 }
 
 func TestBlueprint(t *testing.T) {
-	bp, opt := example(t, "cafe.yaml", 4)
-	pr, err := limits.ProfileBlueprint(bp, opt)
+	pr, err := profileOf(example(t, "cafe.yaml", 4))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,8 +200,7 @@ func TestBlueprint(t *testing.T) {
 		t.Errorf("cafe on 4 CPUs: %v: %s", b.Resources, b.Text)
 	}
 	// The pipeline's stages and channels are relieved too.
-	bp, opt = example(t, "splitpipe.yaml", 4)
-	pr, err = limits.ProfileBlueprint(bp, opt)
+	pr, err = profileOf(example(t, "splitpipe.yaml", 4))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -191,11 +219,7 @@ func TestBlueprint(t *testing.T) {
 // configuration, its own machines' times, and says how it compares with
 // the model, or that other processes disturbed it.
 func TestAnnotateMeasured(t *testing.T) {
-	r, err := model.Run(fifo("locking", 2))
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := r.Point(fifo("locking", 2))
+	p := simulate(t, fifo("locking", 2))
 	p.Source, p.Sched, p.Seed, p.Bounds = results.SourceMeasured, "", 0, nil
 	p.Host.Cores = 2 // all of them the point's
 	agree, off, noisy := p, p, p
@@ -229,28 +253,24 @@ func TestAnnotateMeasured(t *testing.T) {
 	}
 }
 
-// Predict gives the points of brewput model with their bottlenecks, in
+// Profiles give the points of brewput model with their bottlenecks, in
 // order; the point is the profile's own simulation as it is.
 func TestPredict(t *testing.T) {
 	cfgs := []model.Config{fifo("locking", 2), fifo("ideal", 3)}
-	ps, err := limits.Predict(cfgs)
+	ps, err := predict(cfgs)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i, p := range ps {
-		r, err := model.Run(cfgs[i])
-		if err != nil {
-			t.Fatal(err)
-		}
-		want := r.Point(cfgs[i])
+		want := simulate(t, cfgs[i])
 		if p.Mode != want.Mode || p.Throughput != want.Throughput || p.Latency != want.Latency || p.Bottleneck == nil {
 			t.Errorf("point %d: %+v, want %+v with a bottleneck", i, p, want)
 		}
 	}
 }
 
-// A go-policy point with a range of costs gets its band from Predict, the
-// band model.Run gives it; its profile's reliefs are simulated with the
+// A go-policy point with a range of costs gets its band from its profile,
+// the band model.Simulate gives it; its profile's reliefs are simulated with the
 // medians alone (no band on their points, nor a Range on their
 // configurations), so a relief's gain is measured against the estimate
 // at the same costs, and the verdict is the one without the range.
@@ -260,19 +280,15 @@ func TestPredictBand(t *testing.T) {
 	lo, hi := costs, costs
 	lo.Wake, hi.Wake, lo.SpinWindow, hi.SpinWindow = 60*us, 90*us, 10*us, 200*us
 	cfg := model.DefaultConfig(6)
-	cfg.Mode, cfg.Costs, cfg.Range = coffee.MustParseMode("finelocking"), costs, model.NewRange(lo, hi)
-	ps, err := limits.Predict([]model.Config{cfg})
+	cfg.Mode, cfg.Costs, cfg.Range = "finelocking", costs, model.NewRange(lo, hi)
+	ps, err := predict([]model.Config{cfg})
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := model.Run(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := r.Point(cfg)
+	want := simulate(t, cfg)
 	p := ps[0]
 	if p.Band == nil || !reflect.DeepEqual(p.Band, want.Band) || p.Throughput != want.Throughput {
-		t.Errorf("band %+v around %v, want model.Run's %+v around %v", p.Band, p.Throughput, want.Band, want.Throughput)
+		t.Errorf("band %+v around %v, want model.Simulate's %+v around %v", p.Band, p.Throughput, want.Band, want.Throughput)
 	}
 	pr := profile(t, cfg)
 	if pr.Config == nil || pr.Config.Range != nil {
@@ -290,24 +306,24 @@ func TestPredictBand(t *testing.T) {
 	}
 }
 
-// PredictModes predicts each mode once on every CPU count asked, with
-// profiles, and leaves out the mode the model cannot simulate, saying so.
-func TestPredictModes(t *testing.T) {
-	again := fifo("locking", 4) // a second configuration of locking: not predicted twice
-	noop := fifo("noop", 1)
-	ps, skipped := limits.PredictModes([]model.Config{fifo("locking", 2), noop, again, fifo("ideal", 1)}, []int{1, 3})
+// Profiles hand each configuration's profile in order, the one the model
+// cannot simulate with its error, and go on past it.
+func TestProfilesInOrder(t *testing.T) {
+	cfgs := []model.Config{fifo("locking", 2), fifo("noop", 1), fifo("ideal", 1)}
 	var got []string
-	for _, p := range ps {
-		got = append(got, fmt.Sprintf("%s/%d", p.Mode, p.CPUs))
-		if p.Bottleneck == nil || len(p.Bottleneck.Profile) == 0 {
-			t.Errorf("%s on %d CPUs: no profile", p.Mode, p.CPUs)
+	err := limits.Profiles(context.Background(), cfgs, limits.Profiled, func(i int, pr *limits.Profile, err error) error {
+		switch {
+		case err != nil:
+			got = append(got, fmt.Sprintf("%d: %v", i, err))
+		case len(pr.Bottleneck.Profile) == 0:
+			t.Errorf("%s: no profile", pr.System)
+		default:
+			got = append(got, fmt.Sprintf("%d: %s", i, pr.System))
 		}
-	}
-	if strings.Join(got, " ") != "locking/1 locking/3 ideal/1 ideal/3" {
-		t.Errorf("predicted %v", got)
-	}
-	if len(skipped) != 1 || !strings.Contains(skipped[0].Error(), "no prediction for noop") {
-		t.Errorf("skipped %v, want noop's error", skipped)
+		return nil
+	})
+	if err != nil || len(got) != 3 || got[0] != "0: locking on 2 CPUs" || !strings.Contains(got[1], "1: noop in a closed loop") || got[2] != "2: ideal on 1 CPU" {
+		t.Errorf("profiles %q, %v", got, err)
 	}
 }
 
@@ -316,19 +332,19 @@ func TestSetting(t *testing.T) {
 	if got := limits.Setting(limits.Fifo(), "ignored", "vm"); got != "the model, fifo policy (idealized CPUs: no calibration)" {
 		t.Errorf("fifo: %q", got)
 	}
-	got := limits.Setting(model.Policy{Sched: "go", Costs: sim.Costs{Wake: 132 * time.Microsecond}}, "calibration c.json", "for vm's runtime costs")
+	got := limits.Setting(model.Policy{Policy: results.Policy{Sched: "go"}, Costs: sim.Costs{Wake: 132 * time.Microsecond}}, "calibration c.json", "for vm's runtime costs")
 	if !strings.HasPrefix(got, "the model, go policy, calibration c.json, for vm's runtime costs: wake 132µs, no spinning P (spin window 0), ") {
 		t.Errorf("go: %q", got)
 	}
 	if label := limits.ModelLabel("go", sim.Costs{Wake: 132 * time.Microsecond}); !strings.HasPrefix(label, "model (go: wake 132µs, ") || !strings.HasSuffix(label, ")") {
 		t.Errorf("label %q", label)
 	}
-	got = limits.Setting(model.Policy{Sched: "go", Runtime: "go1.9"}, "calibration c.json", "vm")
+	got = limits.Setting(model.Policy{Policy: results.Policy{Sched: "go", Runtime: "go1.9"}}, "calibration c.json", "vm")
 	if !strings.HasPrefix(got, "the model, go policy following the go1.9 runtime, calibration c.json") {
 		t.Errorf("go1.9: %q", got)
 	}
 	cfg := model.DefaultConfig(2)
-	cfg.Mode, cfg.Runtime = coffee.MustParseMode("locking"), "go1.9"
+	cfg.Mode, cfg.Policy.Runtime = "locking", "go1.9"
 	if b := profile(t, cfg).Bottleneck; !strings.HasPrefix(b.Model, "model (go, go1.9 runtime: ") {
 		t.Errorf("a go1.9 profile's model: %q", b.Model)
 	}

@@ -1,19 +1,23 @@
 package limits_test
 
 import (
+	"context"
 	"fmt"
 
-	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/explain/limits"
 	"github.com/brewput/brewput/model"
 )
 
 // The kitchen lock of locking on 2 CPUs: holding it for less (the customer
 // combines outside it) gains a third, which no other relief comes near.
-func ExampleProfileMode() {
+func ExampleProfiles() {
 	cfg := model.DefaultConfig(2) // the talk's shop, every step 1 ms
-	cfg.Mode, cfg.Sched = coffee.MustParseMode("locking"), "fifo"
-	pr, err := limits.ProfileMode(cfg)
+	cfg.Mode, cfg.Policy.Sched = "locking", "fifo"
+	var pr *limits.Profile
+	err := limits.Profiles(context.Background(), []model.Config{cfg}, limits.Profiled, func(_ int, p *limits.Profile, err error) error {
+		pr = p
+		return err
+	})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -9,13 +9,10 @@ import (
 	"github.com/brewput/brewput/model/sim"
 )
 
-// ModelLabel says what a simulation ran with: "model (fifo)", or the go
-// policy and the costs it charged, so that an answer can be traced to the
-// calibration it came from.
+// ModelLabel says what a simulation ran with: "model (fifo)".
 func ModelLabel(sched string, c sim.Costs) string { return label(sched, "", c) }
 
-// label is ModelLabel of the go policy following runtime's scheduler,
-// which it names where it is not today's: "model (go, go1.9 runtime: …)".
+// label is ModelLabel naming a runtime that is not today's.
 func label(sched, runtime string, c sim.Costs) string {
 	if sched == "fifo" {
 		return "model (fifo)"
@@ -26,14 +23,11 @@ func label(sched, runtime string, c sim.Costs) string {
 	return "model (go: " + costsText(c) + ")"
 }
 
-// Setting says which model policy is and where its costs came from, as
-// brewput's commands print it beside their answers: "the model, fifo
-// policy (idealized CPUs: no calibration)", or "the model, go policy,
-// calibration FILE, for vm's runtime costs, measured 2026-…: wake 132µs,
-// …" (naming the runtime it follows where it is not today's). from says
-// where the costs came from ("calibration FILE", "the cost flags"),
-// machine which machine's costs they are (results.Calibration.For), if
-// known.
+// Setting says, as brewput's commands print it beside their answers,
+// which model policy is, where its costs came from (from: "calibration
+// FILE", "the cost flags") and whose they are (machine, if known): "the
+// model, go policy, calibration FILE, for vm's runtime costs, …: wake
+// 132µs, …".
 func Setting(policy model.Policy, from, machine string) string {
 	if policy.Sched == "fifo" {
 		return "the model, fifo policy (idealized CPUs: no calibration)"

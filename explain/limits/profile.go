@@ -2,41 +2,34 @@ package limits
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
-	"sync/atomic"
 
-	"github.com/brewput/brewput/internal/parallel"
+	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/model"
+	"github.com/brewput/brewput/model/blueprint"
 	"github.com/brewput/brewput/results"
 )
 
-// MinGain is the least throughput gain that counts: a relief that gains
-// 1 % or less does not help, and gains within Tie of each other are equal.
+// MinGain is the least gain that helps; gains within Tie are equal.
 const (
 	MinGain = 0.01
 	Tie     = 0.01
 )
 
-// Profile is a causal profile of one configuration: the point as it is,
-// every relief tried, best first, and the verdict they give.
+// Profile is a causal profile of one configuration.
 type Profile struct {
 	// System names the configuration: "finelocking on 6 CPUs".
 	System string
-	// Now is the model's point for the configuration as it is.
-	Now results.Point
-	// Config, for the shop, is the configuration as it is (nil for a
-	// YAML system).
-	Config *model.Config
-	// Trials are the reliefs tried, by throughput gain, best first.
-	Trials []Trial
-	// Combined is the smallest combination of reliefs found that gains
-	// more than MinGain, tried where no single relief does; nil otherwise.
+	Now    results.Point // the point as it is
+	Config *model.Config // the shop's configuration as it is; nil for a YAML system
+	Trials []Trial       // the reliefs tried, best first
+	// Combined is the smallest combination found that gains more than
+	// MinGain, where no single relief does.
 	Combined *Trial
-	// Bottleneck is the verdict, with the experiments and the words;
-	// zero at depth PointsOnly, where nothing was tried.
+	// Bottleneck is the verdict; zero at depth PointsOnly.
 	Bottleneck results.Bottleneck
 }
 
@@ -44,287 +37,156 @@ type Profile struct {
 type Depth int
 
 const (
-	// Profiled gives each point its causal profile: every relief tried
-	// and the verdict they give, several simulations a point.
+	// Profiled tries every relief and gives the verdict.
 	Profiled Depth = iota
-	// PointsOnly simulates each point as it is, with its band, and names
-	// no limit: one simulation a point (and its band's edges).
+	// PointsOnly simulates each point as it is, with its band.
 	PointsOnly
 )
 
-// Trial is one experiment: what changed, what it costs, and the point the
-// model gave for it.
+// Trial is one experiment: what changed, what it costs, what it gave.
 type Trial struct {
 	results.Experiment
 	// As says what the system becomes: "finelocking, 2 grinders".
 	As string
-	// Config, for the shop, is the configuration the model simulated:
-	// what to run on real CPUs to try the same change (nil for a YAML
-	// system).
+	// Config, for the shop, is what to run on real CPUs to try it.
 	Config *model.Config
 	Cost   Cost
 	Point  results.Point
 	named  []string
 }
 
-// target is a system a profile relieves: a mode of the shop or a YAML
-// system, at one configuration.
+// target is a system a profile relieves: the shop's or a YAML system.
 type target interface {
 	system() string
-	// run simulates the configuration with k's reliefs.
-	run(k knobs) (results.Point, error)
 	// reliefs lists the experiments to try.
 	reliefs() []relief
 	// label names a resource for people: "the grinder", "the CPUs".
 	label(resource string) string
+	// describe says what k makes of the system: "finelocking, 2 grinders".
+	describe(k knobs) string
+	// simulated is the configuration with k's reliefs, as simulated.
+	simulated(k knobs) model.Config
+	// config is the shop's with k's reliefs; false for a YAML system.
+	config(k knobs) (model.Config, bool)
 	// model says what the profile simulates with: "model (fifo)".
 	model() string
-	// openLoop reports whether the load is an open loop, its arrivals
-	// per second.
+	// openLoop is an open loop's arrivals per second, 0 for a closed one.
 	openLoop() float64
-	// describe says what the system becomes with k's reliefs:
-	// "finelocking, 2 grinders".
-	describe(k knobs) string
-	// config is the shop's configuration with k's reliefs; false for a
-	// system that is not the shop.
-	config(k knobs) (model.Config, bool)
 }
 
-// modeled is a target whose runs are configurations of the shop's model,
-// which profileEach simulates itself: each configuration once, however
-// many profiles ask for it, and a band's edges apart from its point.
-type modeled interface {
-	// simulated is the configuration run(k) simulates: with its Range
-	// for the system as it is, a probe (model.Config.Probe) for a
-	// relief.
-	simulated(k knobs) model.Config
-}
-
-// profileAll profiles every target (profileEach), and returns their
-// profiles, nil for a target whose profile failed, with its error.
-func profileAll(ts []target) ([]*Profile, []error) {
-	out := make([]*Profile, len(ts))
-	errs := make([]error, len(ts))
-	profileEach(ts, Profiled, func(i int, pr *Profile, err error) bool {
-		out[i], errs[i] = pr, err
-		return true
-	})
-	return out, errs
-}
-
-// simRun is one simulation profileEach runs: a configuration of the model,
-// or a target's own run of a relief's knobs.
-type simRun struct {
-	cfg   model.Config // a modeled target's
-	own   bool         // a target's own run of k, not of cfg
-	t     int          // the target whose own run it is
-	k     knobs
-	res   model.Result // cfg's
-	point results.Point
-	err   error
-	users []int // the targets that wait for it
-}
-
-// plan is what a target's profile needs: the simulation of the point as
-// it is, of its band's edges (a modeled target with a Range) and of each
-// relief, as indexes into the simulations.
-type plan struct {
-	rs      []relief
-	now     model.Config // a modeled target's configuration as it is
-	base    int
-	edges   []int
-	reliefs []int
-	left    int  // simulations still to run
-	bare    bool // the point alone (depth PointsOnly): no relief, no verdict
-}
-
-// profileEach profiles every target, as many simulations at once as there
-// are CPUs: the point as it is, its band's edges and every relief of
-// every target, each configuration of the model simulated once however
-// many targets ask for it — the relief "one more CPU and one more
-// customer" of a point on N CPUs is the point on N+1 CPUs, where the
-// targets hold it, simulated over its full window. A relief's probe is
-// simulated only where no full run of its configuration is among them.
-// Once a target's simulations are done, where no single relief helps,
-// the search for a combined one runs. Each target's profile, or its error,
-// is handed to each in the targets' order, as soon as it and those
-// before it are done; each returning false stops the simulations not yet
-// started (those running end as their Cancel says). At depth PointsOnly
-// no relief is tried: a profile is the point as it is, with its band.
-func profileEach(ts []target, depth Depth, each func(i int, pr *Profile, err error) bool) {
-	var runs []*simRun
-	keyed := map[model.Config]int{} // a configuration's simulation
-	add := func(s *simRun, key model.Config, ok bool) int {
-		if ok {
-			if j, found := keyed[key]; found {
-				return j
-			}
-			keyed[key] = len(runs)
-		}
-		runs = append(runs, s)
-		return len(runs) - 1
-	}
-	plans := make([]plan, len(ts))
-	// First every point as it is, so that a relief finds the full run of
-	// its configuration where a target's point is one.
-	for i, t := range ts {
-		p := &plans[i]
-		if p.bare = depth == PointsOnly; !p.bare {
-			p.rs = t.reliefs()
-		}
-		m, ok := t.(modeled)
-		if !ok {
-			p.base = add(&simRun{own: true, t: i}, model.Config{}, false)
-			continue
-		}
-		p.now = m.simulated(knobs{})
-		c := simKey(p.now)
-		p.base = add(&simRun{cfg: c}, c, true)
-		for _, e := range p.now.BandConfigs() {
-			p.edges = append(p.edges, add(&simRun{cfg: e}, simKey(e), true))
-		}
-	}
-	for i, t := range ts {
-		p := &plans[i]
-		m, ok := t.(modeled)
-		for _, r := range p.rs {
-			if !ok {
-				p.reliefs = append(p.reliefs, add(&simRun{own: true, t: i, k: r.k}, model.Config{}, false))
-				continue
-			}
-			c := simKey(m.simulated(r.k))
-			full := c
-			full.Probe = false
-			if j, found := keyed[full]; found {
-				p.reliefs = append(p.reliefs, j)
-				continue
-			}
-			p.reliefs = append(p.reliefs, add(&simRun{cfg: c}, c, true))
-		}
-	}
-	for i := range plans {
-		p := &plans[i]
-		for _, j := range slices.Concat([]int{p.base}, p.edges, p.reliefs) {
-			if !slices.Contains(runs[j].users, i) {
-				runs[j].users = append(runs[j].users, i)
-				p.left++
-			}
-		}
-	}
-
-	profiles := make([]*Profile, len(ts))
-	errs := make([]error, len(ts))
-	done := make([]chan struct{}, len(ts))
-	for i := range done {
-		done[i] = make(chan struct{})
-	}
-	var mu sync.Mutex // guards plans' left
-	var stop atomic.Bool
-	finished := make(chan struct{})
-	go func() {
-		defer close(finished)
-		parallel.Do(len(runs), func(j int) {
-			s := runs[j]
-			switch {
-			case stop.Load(): // nobody waits for its profile
-			case s.own:
-				s.point, s.err = ts[s.t].run(s.k)
-			default:
-				s.res, s.err = model.Run(s.cfg)
-			}
-			for _, i := range s.users {
-				mu.Lock()
-				plans[i].left--
-				last := plans[i].left == 0
-				mu.Unlock()
-				if !last {
-					continue
-				}
-				if !stop.Load() { // stop, once set, stays: every simulation the plan needs ran
-					profiles[i], errs[i] = finish(ts[i], &plans[i], runs)
-				}
-				close(done[i])
-			}
-		})
-	}()
-	for i := range ts {
-		<-done[i]
-		if stop.Load() {
-			continue
-		}
-		if !each(i, profiles[i], errs[i]) {
-			stop.Store(true)
-		}
-	}
-	<-finished
-}
-
-// simKey is the configuration c simulates, as profileEach tells one from
-// another: its customers counted out (0 is one per CPU), with no band.
-func simKey(c model.Config) model.Config {
-	if c.Customers == 0 {
-		c.Customers = c.CPUs
-	}
-	c.Range = nil
-	return c
-}
-
-// finish is target t's profile from its plan's simulations: its point as
-// it is, with its band, every relief tried, best first, the combined
-// relief where no single one helps, and the verdict.
-func finish(t target, p *plan, runs []*simRun) (*Profile, error) {
-	// A probe, shorter than the point as it is, is compared with the
-	// point over the same window (model.Result.Carry).
-	var base model.Result
-	if !runs[p.base].own {
-		base = runs[p.base].res
-	}
-	point := func(j int, what string) (results.Point, error) {
-		s := runs[j]
-		if s.err != nil {
-			return results.Point{}, fmt.Errorf("%s, %s: %w", t.system(), what, s.err)
-		}
-		if s.own {
-			return s.point, nil
-		}
-		return base.Carry(s.res).Point(s.cfg), nil
-	}
-	now, err := point(p.base, "as it is")
-	if err != nil {
+// newTarget is cfg as a profile's target.
+func newTarget(cfg model.Config) (target, error) {
+	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	if !runs[p.base].own {
-		r := runs[p.base].res
-		if len(p.edges) > 0 {
-			edges := make([]model.Result, len(p.edges))
-			for n, j := range p.edges {
-				if runs[j].err != nil {
-					return nil, fmt.Errorf("%s, as it is: %w", t.system(), runs[j].err)
-				}
-				edges[n] = base.Carry(runs[j].res)
-			}
-			r.Band = model.BandOf(r, edges)
-		}
-		now = r.Point(p.now)
+	c := setting{cfg: cfg}
+	c.cfg.Range = nil
+	if b, ok := cfg.System.(*blueprint.Blueprint); ok {
+		return &yamlSystem{setting: c, b: b}, nil
 	}
-	pr := &Profile{System: t.system(), Now: now}
+	mode, _ := coffee.ParseMode(cfg.Mode)
+	return &shop{setting: c, rng: cfg.Range, mode: mode, drink: coffee.DrinkOf(mode)}, nil
+}
+
+// setting is a target's configuration as it is, without a band.
+type setting struct{ cfg model.Config }
+
+func (s setting) model() string { return label(s.cfg.Policy.Sched, s.cfg.Policy.Runtime, s.cfg.Costs) }
+
+func (s setting) openLoop() float64 { return s.cfg.Resolve().Rate }
+
+// who is what the load's workers are called.
+func (s setting) who() string {
+	if s.openLoop() > 0 {
+		return "server"
+	}
+	return "customer"
+}
+
+// Profiles profiles each configuration at depth — its point with its band
+// and, Profiled, every relief — all their simulations in one
+// model.Simulate (the relief "one more CPU and one more customer" of a
+// point on N CPUs is the point on N+1 CPUs where cfgs hold it), and hands
+// each profile, or why it failed, to each in cfgs' order as soon as it is
+// done. An error from each stops it and is returned, as is ctx's.
+func Profiles(ctx context.Context, cfgs []model.Config, depth Depth, each func(i int, pr *Profile, err error) error) error {
+	type plan struct {
+		t        target
+		err      error
+		rs       []relief
+		from, to int // its simulations in runs
+	}
+	plans := make([]plan, len(cfgs))
+	var runs []model.Config
+	for i, c := range cfgs {
+		p := &plans[i]
+		p.from = len(runs)
+		if p.t, p.err = newTarget(c); p.err == nil {
+			now := p.t.simulated(knobs{})
+			now.Range = c.Range
+			runs = append(runs, now)
+			if depth == Profiled {
+				p.rs = p.t.reliefs()
+				for _, r := range p.rs {
+					runs = append(runs, p.t.simulated(r.k))
+				}
+			}
+		}
+		p.to = len(runs)
+	}
+	points := make([]results.Point, len(runs))
+	errs := make([]error, len(runs))
+	next := 0
+	// hand hands, in order, every profile all of whose runs are done.
+	hand := func(done int) error {
+		for ; next < len(plans) && plans[next].to <= done; next++ {
+			p := &plans[next]
+			var pr *Profile
+			err := p.err
+			if err == nil {
+				pr, err = finish(ctx, p.t, p.rs, points[p.from:p.to], errs[p.from:p.to], depth == PointsOnly)
+			}
+			if err := each(next, pr, err); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if err := hand(0); err != nil {
+		return err
+	}
+	_, err := model.Simulate(ctx, runs, func(j int, p results.Point, err error) error {
+		points[j], errs[j] = p, err
+		return hand(j + 1)
+	})
+	if err != nil {
+		return err
+	}
+	return hand(len(runs))
+}
+
+// finish is t's profile from its simulations (the point alone if bare).
+func finish(ctx context.Context, t target, rs []relief, points []results.Point, errs []error, bare bool) (*Profile, error) {
+	if errs[0] != nil {
+		return nil, fmt.Errorf("%s, as it is: %w", t.system(), errs[0])
+	}
+	pr := &Profile{System: t.system(), Now: points[0]}
 	if c, ok := t.config(knobs{}); ok {
 		pr.Config = &c
 	}
-	if p.bare {
+	if bare {
 		return pr, nil
 	}
-	for n, r := range p.rs {
-		pt, err := point(p.reliefs[n], r.change)
-		if err != nil {
-			return nil, err
+	for n, r := range rs {
+		if errs[n+1] != nil {
+			return nil, fmt.Errorf("%s, %s: %w", t.system(), r.change, errs[n+1])
 		}
-		pr.Trials = append(pr.Trials, trial(t, r, pr.Now, pt))
+		pr.Trials = append(pr.Trials, trial(t, r, pr.Now, points[n+1]))
 	}
 	// Best first; equal gains keep the order tried.
 	slices.SortStableFunc(pr.Trials, func(a, b Trial) int { return cmp.Compare(b.Gain, a.Gain) })
 	if len(pr.Trials) == 0 || pr.Trials[0].Gain <= MinGain {
-		c, err := combine(t, pr, p.rs)
+		c, err := combine(ctx, t, pr, rs)
 		if err != nil {
 			return nil, err
 		}
@@ -360,14 +222,11 @@ func trial(t target, r relief, now, p results.Point) Trial {
 }
 
 // combine looks for the smallest combination of reliefs that gains more
-// than MinGain, where no single one does: it relieves every resource at
-// once (each by its relief of more capacity where it has one), and if
-// that helps, drops one resource after another — the load first, then
-// the channels, the work only a faster step relieves, the CPUs, then those
-// whose own relief gained least — as long as what is
-// left still helps. What remains cannot lose any part without falling to
-// MinGain or below. nil if even relieving everything does not help.
-func combine(t target, pr *Profile, rs []relief) (*Trial, error) {
+// than MinGain: every resource relieved at once (by more capacity where it
+// can be), then one resource after another dropped — the load, the
+// channels, the work only a faster step relieves, the CPUs, then by their
+// own gain — while what is left still helps. nil if nothing does.
+func combine(ctx context.Context, t target, pr *Profile, rs []relief) (*Trial, error) {
 	byRes := map[string]relief{}
 	var order []string
 	for _, r := range rs {
@@ -418,11 +277,11 @@ func combine(t target, pr *Profile, rs []relief) (*Trial, error) {
 				parts = append(parts, r)
 			}
 		}
-		p, err := t.run(k)
+		p, err := model.Simulate(ctx, []model.Config{t.simulated(k)}, nil)
 		if err != nil {
 			return Trial{}, fmt.Errorf("%s, combined: %w", t.system(), err)
 		}
-		return trial(t, combined(parts, k), pr.Now, p), nil
+		return trial(t, combined(parts, k), pr.Now, p[0]), nil
 	}
 	set := slices.Clone(order)
 	best, err := try(set)

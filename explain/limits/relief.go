@@ -7,9 +7,7 @@ import (
 	"github.com/brewput/brewput/internal/format"
 )
 
-// knobs are what a relief turns, for any kind of system: CPUs and
-// customers, the steps' durations, the copies of a resource, the room in
-// a channel, a lock split. Reliefs combine by merging their knobs.
+// knobs are what a relief turns; reliefs combine by merging them.
 type knobs struct {
 	cpus      int                // CPUs added
 	customers int                // customers (servers) in all; 0 keeps them as they are
@@ -24,8 +22,7 @@ func (k knobs) none() bool {
 	return k.cpus == 0 && k.customers == 0 && len(k.scale) == 0 && len(k.copies) == 0 && len(k.buffers) == 0 && !k.split
 }
 
-// merge is a and b at once: the larger of each addition, the shorter of
-// each step.
+// merge is a and b at once: the larger of each, the shorter of each step.
 func (a knobs) merge(b knobs) knobs {
 	m := knobs{cpus: max(a.cpus, b.cpus), customers: max(a.customers, b.customers), split: a.split || b.split}
 	m.scale = maps.Clone(a.scale)
@@ -72,15 +69,13 @@ const Faster = 0.9
 type relief struct {
 	kind   string
 	change string // in words: "grinding 10 % faster"
-	// named are the resources the relief is named by, the bottleneck's
-	// candidates; relieves is everything it relieves, named first.
+	// named are the bottleneck's candidates; relieves all it relieves.
 	named, relieves []string
 	cost            Cost
 	k               knobs
 }
 
-// preference orders a resource's reliefs for a combined change: more of
-// the resource before a faster step.
+// preference orders a resource's reliefs for a combined change.
 func (r relief) preference() int {
 	switch r.kind {
 	case Copy, Split:
@@ -93,10 +88,7 @@ func (r relief) preference() int {
 	return 3
 }
 
-// loadReliefs are the reliefs of the CPUs and the load, for any system on
-// cpus CPUs with n customers (or servers, as who says): one more CPU with
-// the same customers, one more CPU with one more customer, twice the
-// customers.
+// loadReliefs are a CPU more, with a customer more, and twice the n.
 func loadReliefs(cpus, n int, who string) []relief {
 	return []relief{
 		{kind: CPU, change: fmt.Sprintf("one more CPU, the same %s", format.Count(n, who)), named: []string{"cpus"}, relieves: []string{"cpus"},
@@ -108,7 +100,7 @@ func loadReliefs(cpus, n int, who string) []relief {
 	}
 }
 
-// loadLabel names the CPUs and the load for people, for any system.
+// loadLabel names the CPUs and the load for people.
 func loadLabel(r string) (string, bool) {
 	switch r {
 	case "cpus":

@@ -3,6 +3,7 @@ package limits
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/brewput/brewput/explain/scaling"
@@ -10,10 +11,7 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// verdict reads the bottleneck off a profile: the resources of the best
-// relief and of those within Tie of it; where none gains more than
-// MinGain, those of the combined change; failing that, the arrivals of an
-// open loop that keeps up, or nothing.
+// verdict reads the bottleneck off a profile.
 func verdict(t target, pr *Profile) results.Bottleneck {
 	b := results.Bottleneck{Model: t.model()}
 	for _, tr := range pr.Trials {
@@ -44,10 +42,10 @@ func verdict(t target, pr *Profile) results.Bottleneck {
 	return b
 }
 
-// topTier is the trials that gain more than MinGain and within Tie of
-// the best, less those whose named resources strictly contain another's of
-// the tier: where twice the customers gains what one more CPU with one
-// more customer gains, the customers alone are what limits.
+// topTier is the trials within Tie of the best, gaining more than
+// MinGain, less those naming more than another of the tier (where twice
+// the customers gains as much as a CPU and a customer, the customers
+// alone limit).
 func topTier(ts []Trial) []Trial {
 	var tier []Trial
 	for _, tr := range ts {
@@ -72,16 +70,10 @@ func topTier(ts []Trial) []Trial {
 
 // subset reports whether every element of a is in b.
 func subset(a, b []string) bool {
-	for _, x := range a {
-		if !containsAny(b, x) {
-			return false
-		}
-	}
-	return true
+	return !slices.ContainsFunc(a, func(x string) bool { return !slices.Contains(b, x) })
 }
 
-// usage is how much of the time resource was held and working in p, and
-// the bound the model's structure sets for it, where those apply.
+// usage is resource's time held and working in p, and its bound.
 func usage(p results.Point, resource string) (held, working, bound float64) {
 	switch resource {
 	case "cpus":
@@ -113,8 +105,7 @@ func usage(p results.Point, resource string) (held, working, bound float64) {
 	return held, working, bound
 }
 
-// jointUsage is usage of resources named together: the most held of
-// them, with its working time, and the tightest bound among them.
+// jointUsage is the most held of resources, and the tightest bound.
 func jointUsage(p results.Point, resources []string) (held, working, bound float64) {
 	for _, r := range resources {
 		h, w, b := usage(p, r)
@@ -168,8 +159,7 @@ func words(t target, pr *Profile, b results.Bottleneck) string {
 			together = " together"
 		}
 		fmt.Fprintf(&s, "%s %s it%s: %s: %s", format.Capital(names), verb, together, best.Change, gainText(best.Experiment, unit))
-		// The other experiments on the named resources, then the best
-		// elsewhere.
+		// The others on the named resources, then the best elsewhere.
 		shown := 0
 		for _, tr := range pr.Trials {
 			if tr.Change != best.Change && shown < 4 && overlaps(tr.named, b.Resources) {
@@ -191,8 +181,7 @@ func words(t target, pr *Profile, b results.Bottleneck) string {
 	return s.String()
 }
 
-// usageText gives the time held and working of each named machine or
-// lock, and the CPUs' use.
+// usageText gives each named resource's time held and working.
 func usageText(t target, p results.Point, resources []string) string {
 	var parts []string
 	for _, r := range resources {
@@ -204,7 +193,7 @@ func usageText(t target, p results.Point, resources []string) string {
 			parts = append(parts, fmt.Sprintf("%s held %s of the time, working %s", t.label(r), format.Percent(held, 0), format.Percent(working, 0)))
 		}
 	}
-	if !containsAny(resources, "cpus") && p.Util > 0 {
+	if !slices.Contains(resources, "cpus") && p.Util > 0 {
 		parts = append(parts, fmt.Sprintf("%s %s used", t.label("cpus"), format.Percent(p.Util, 0)))
 	}
 	return strings.Join(parts, "; ")
@@ -222,8 +211,7 @@ func bestLatency(ts []Trial) (Trial, bool) {
 	return best, ok
 }
 
-// gainText is an experiment's gain with its throughput, and its p99
-// change where it moves 5 % or more: "+9.8 % (1098 lattes/s)".
+// gainText says an experiment's gain: "+9.8 % (1098 lattes/s)".
 func gainText(e results.Experiment, unit string) string {
 	s := fmt.Sprintf("%s (%.0f %s", format.Gain(e.Gain), e.Throughput, unit)
 	if math.Abs(e.P99Change) >= 0.05 {
@@ -232,8 +220,7 @@ func gainText(e results.Experiment, unit string) string {
 	return s + ")"
 }
 
-// labels names resources for people, joined: "the grinder, the espresso
-// machine and the steamer".
+// labels names resources for people: "the grinder and the steamer".
 func labels(t target, rs []string) string {
 	var ls []string
 	for _, r := range rs {
@@ -242,28 +229,12 @@ func labels(t target, rs []string) string {
 	return format.JoinAnd(ls)
 }
 
-// plural3 reports whether a single label is plural ("the CPUs", "the
-// customers", "the 2 grinders").
+// plural3 reports whether a label is plural ("the 2 grinders").
 func plural3(label string) bool {
 	return strings.HasSuffix(label, "s") && !strings.HasSuffix(label, "ss")
 }
 
+// overlaps reports whether a and b have an element in common.
 func overlaps(a, b []string) bool {
-	for _, x := range a {
-		if containsAny(b, x) {
-			return true
-		}
-	}
-	return false
-}
-
-func containsAny(s []string, x ...string) bool {
-	for _, v := range s {
-		for _, y := range x {
-			if v == y {
-				return true
-			}
-		}
-	}
-	return false
+	return slices.ContainsFunc(a, func(x string) bool { return slices.Contains(b, x) })
 }

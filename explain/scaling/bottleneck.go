@@ -49,7 +49,7 @@ func structureOf(p results.Point) (model.Structure, bool) {
 	if !ok {
 		return model.Structure{}, false
 	}
-	cfg.Sched = "fifo"
+	cfg.Policy.Sched = "fifo"
 	st, err := model.StructureOf(cfg)
 	return st, err == nil
 }

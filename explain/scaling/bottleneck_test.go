@@ -1,10 +1,10 @@
 package scaling_test
 
 import (
+	"context"
 	"math"
 	"testing"
 
-	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/explain/scaling"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
@@ -18,15 +18,15 @@ func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 func modelPoint(t *testing.T, mode string, cpus int, edit func(*model.Config)) results.Point {
 	t.Helper()
 	cfg := model.DefaultConfig(cpus)
-	cfg.Mode, cfg.Sched = coffee.MustParseMode(mode), "fifo"
+	cfg.Mode, cfg.Policy.Sched = mode, "fifo"
 	if edit != nil {
 		edit(&cfg)
 	}
-	r, err := model.Run(cfg)
+	ps, err := model.Simulate(context.Background(), []model.Config{cfg}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return r.Point(cfg)
+	return ps[0]
 }
 
 func near(got, want, tol float64) bool { return math.Abs(got-want) <= tol*want }

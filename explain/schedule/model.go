@@ -1,27 +1,27 @@
 package schedule
 
 import (
-	"github.com/brewput/brewput/results/analysis"
-
+	"cmp"
+	"context"
 	"time"
 
 	"github.com/brewput/brewput/model"
+	"github.com/brewput/brewput/results/analysis"
 )
 
 // FromModel is cfg's exact schedule in the model over span, from the end
-// of its warm-up (see model.Schedule): every step on its CPU, for its
+// of its warm-up (see model.Trace): every step on its CPU, for its
 // customer, and under the go policy the runtime's own work as analysis.Other, so
 // that the bars cover the CPUs' busy time as the model counts it.
 func FromModel(cfg model.Config, span time.Duration) (analysis.Timeline, error) {
-	start, steps, err := model.Schedule(cfg, span)
-	if err != nil {
+	tr := &model.Trace{Span: span}
+	cfg.Trace = tr
+	if _, err := model.Simulate(context.Background(), []model.Config{cfg}, nil); err != nil {
 		return analysis.Timeline{}, err
 	}
-	sched := cfg.Sched
-	if sched == "" {
-		sched = model.DefaultSched
-	}
-	t := analysis.Timeline{Mode: cfg.Mode.String(), CPUs: cfg.CPUs, Source: "model (" + sched + ")",
+	start, steps := tr.Start, tr.Steps
+	sched := cmp.Or(cfg.Policy.Sched, model.DefaultSched)
+	t := analysis.Timeline{Mode: cfg.Mode, CPUs: cfg.CPUs, Source: "model (" + sched + ")",
 		Start: start, Span: span, Who: "customer"}
 	for _, s := range steps {
 		b := analysis.Bar{CPU: s.CPU, Start: s.Start - start, End: s.End - start, Machine: s.Machine, Who: s.Customer}

@@ -227,7 +227,7 @@ func PolicyFor(points []results.Point, p results.Point) (model.Policy, error) {
 	if found != nil {
 		return calibrate.PolicyOf(*found)
 	}
-	return model.Policy{Sched: "fifo", Seed: max(p.Seed, 1)}, nil
+	return model.Policy{Policy: results.Policy{Sched: "fifo", Seed: max(p.Seed, 1)}}, nil
 }
 
 // profiled finds the first measured point of mode on cpus (any, if 0:

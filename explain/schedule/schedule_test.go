@@ -6,6 +6,7 @@ import (
 	"github.com/brewput/brewput/results/analysis"
 
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -49,7 +50,7 @@ func checkTimeline(t *testing.T, tl analysis.Timeline) {
 // its grinder busy all the time, its CPUs two thirds.
 func TestFromModel(t *testing.T) {
 	cfg := model.DefaultConfig(6)
-	cfg.Sched = "fifo"
+	cfg.Policy.Sched = "fifo"
 	tl, err := FromModel(cfg, Span)
 	if err != nil {
 		t.Fatal(err)
@@ -189,7 +190,7 @@ func TestFromModelBusyIsModelUtil(t *testing.T) {
 			for _, n := range []int{1, 2, 3, 6, 8} {
 				for _, jitter := range []time.Duration{0, 300 * time.Microsecond} {
 					cfg := model.DefaultConfig(n)
-					cfg.Mode, cfg.Sched, cfg.Jitter = coffee.MustParseMode(m), sched, jitter
+					cfg.Mode, cfg.Policy.Sched, cfg.Steps.Jitter = m, sched, jitter
 					if sched == "go" {
 						cfg.Costs = costs
 					}
@@ -198,15 +199,15 @@ func TestFromModelBusyIsModelUtil(t *testing.T) {
 						t.Fatal(err)
 					}
 					checkTimeline(t, tl)
-					cfg.Warmup, cfg.Duration = tl.Start, Span
-					r, err := model.Run(cfg)
+					cfg.Warmup, cfg.Dur = tl.Start, Span
+					ps, err := model.Simulate(context.Background(), []model.Config{cfg}, nil)
 					if err != nil {
 						t.Fatal(err)
 					}
 					u := tl.Use()
-					if d := u.Steps + u.Other - r.CPUUtil; d > 0.001 || d < -0.001 {
+					if d := u.Steps + u.Other - ps[0].Util; d > 0.001 || d < -0.001 {
 						t.Errorf("%s, jitter %v: the picture's CPUs are busy %.4f (steps %.4f, other %.4f), the model's %.4f over the same %v",
-							text.TimelineTitle(tl), jitter, u.Steps+u.Other, u.Steps, u.Other, r.CPUUtil, Span)
+							text.TimelineTitle(tl), jitter, u.Steps+u.Other, u.Steps, u.Other, ps[0].Util, Span)
 					}
 				}
 			}

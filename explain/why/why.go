@@ -18,6 +18,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/explain/compare"
 	"github.com/brewput/brewput/explain/limits"
 	"github.com/brewput/brewput/internal/format"
@@ -96,9 +97,9 @@ func Plan(pr *limits.Profile, base sweep.Spec, maxCPUs int) (*Check, error) {
 // profile.
 func SpecOf(c model.Config, base sweep.Spec) sweep.Spec {
 	s := base
-	s.Mode, s.CPUs, s.Par, s.Rate, s.MaxQ = c.Mode, c.CPUs, c.Customers, c.Rate, c.MaxQ
-	s.Steps.Grind, s.Steps.Press, s.Steps.Steam, s.Steps.Combine, s.Steps.Jitter = c.Grind, c.Press, c.Steam, c.Combine, c.Jitter
-	s.Variant = c.Variant()
+	s.Mode, s.CPUs, s.Par, s.Rate, s.MaxQ = coffee.MustParseMode(c.Mode), c.CPUs, c.Par, c.Rate, c.MaxQ
+	s.Steps.Grind, s.Steps.Press, s.Steps.Steam, s.Steps.Combine, s.Steps.Jitter = c.Steps.Grind, c.Steps.Press, c.Steps.Steam, c.Steps.Combine, c.Steps.Jitter
+	s.Variant = c.Variant
 	return s
 }
 

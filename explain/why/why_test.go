@@ -23,9 +23,12 @@ func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 func profile(t *testing.T, mode string, cpus int) *limits.Profile {
 	t.Helper()
 	cfg := model.DefaultConfig(cpus)
-	cfg.Mode, cfg.Sched = coffee.MustParseMode(mode), "fifo"
-	pr, err := limits.ProfileMode(cfg)
-	if err != nil {
+	cfg.Mode, cfg.Policy.Sched = mode, "fifo"
+	var pr *limits.Profile
+	if err := limits.Profiles(context.Background(), []model.Config{cfg}, limits.Profiled, func(_ int, p *limits.Profile, err error) error {
+		pr = p
+		return err
+	}); err != nil {
 		t.Fatal(err)
 	}
 	return pr
@@ -87,17 +90,16 @@ func TestPlan(t *testing.T) {
 func TestMeasureAndJudge(t *testing.T) {
 	s := plan(t, "locking", 2)
 	runs := 0
-	fake := func(_ context.Context, sp sweep.Spec) (results.Point, error) {
+	fake := func(ctx context.Context, sp sweep.Spec) (results.Point, error) {
 		runs++
-		cfg := model.Config{Mode: sp.Mode, CPUs: sp.CPUs, Customers: sp.Par, Sched: "fifo", Seed: 1,
-			Grind: sp.Steps.Grind, Press: sp.Steps.Press, Steam: sp.Steps.Steam, Combine: sp.Steps.Combine,
-			Copies: sp.Variant.Copies, Buffers: sp.Variant.Buffers, Split: sp.Variant.Split,
-			Warmup: 100 * time.Millisecond, Duration: time.Second}
-		r, err := model.Run(cfg)
+		cfg := model.Config{Spec: results.Spec{Mode: sp.Mode.String(), CPUs: sp.CPUs, Load: results.Load{Par: sp.Par, Warmup: 100 * time.Millisecond, Dur: time.Second},
+			Policy: results.Policy{Sched: "fifo", Seed: 1}}, Steps: sp.Steps, Variant: sp.Variant}
+		cfg.Steps.Jitter, cfg.Steps.Clock = 0, 0
+		ps, err := model.Simulate(ctx, []model.Config{cfg}, nil)
 		if err != nil {
 			return results.Point{}, err
 		}
-		p := r.Point(cfg)
+		p := ps[0]
 		p.Source = results.SourceMeasured
 		p.Throughput *= 1 + 0.001*float64(runs%5) // a little noise
 		return p, nil
@@ -155,7 +157,7 @@ func TestRun(t *testing.T) {
 		t.Errorf("sweep %d specs × %d; %d experiments, 2 not measured here", len(st.Specs), st.Count, len(s.Experiments))
 	}
 	var runs []sweep.Spec
-	fake := func(_ context.Context, sp sweep.Spec) (results.Point, error) {
+	fake := func(ctx context.Context, sp sweep.Spec) (results.Point, error) {
 		runs = append(runs, sp)
 		return results.Point{Mode: sp.Mode.String(), CPUs: sp.CPUs, Ops: 100, Throughput: 200, Unit: "lattes/s"}, nil
 	}
@@ -176,7 +178,7 @@ func TestRun(t *testing.T) {
 func TestDisturbed(t *testing.T) {
 	s := plan(t, "locking", 1)
 	n := 0
-	fake := func(_ context.Context, sp sweep.Spec) (results.Point, error) {
+	fake := func(ctx context.Context, sp sweep.Spec) (results.Point, error) {
 		n++
 		return results.Point{Mode: sp.Mode.String(), CPUs: sp.CPUs, Ops: 100, Throughput: 200 + float64(n%3), Unit: "lattes/s", OthersCPUs: 0.9}, nil
 	}

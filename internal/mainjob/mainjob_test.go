@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/explain/analyze"
-	"github.com/brewput/brewput/explain/limits"
 	"github.com/brewput/brewput/results/analysis"
 
 	"go.uber.org/goleak"
@@ -21,6 +20,7 @@ import (
 	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/internal/predict"
 	"github.com/brewput/brewput/measure/sweep"
+	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/results"
 )
@@ -45,7 +45,11 @@ func job(t *testing.T, dir string, stop int) (Job, *bytes.Buffer) {
 	}
 	measure := func(ctx context.Context, st *sweep.Batch, have []results.Point, add func(*results.Point) error) ([]results.Point, error) {
 		var got []results.Point
-		points, err := limits.Simulate(ctx, fifo.Configs(st)[len(have):], 1, limits.Profiled, func(*results.Point) error { return nil })
+		var cfgs []model.Config
+		for _, s := range st.Specs[len(have):] {
+			cfgs = append(cfgs, fifo.Config(s, nil))
+		}
+		points, err := model.Simulate(ctx, cfgs, nil)
 		for _, p := range points {
 			if stop > 0 && len(have)+len(got) == stop {
 				return got, context.Canceled

@@ -9,11 +9,9 @@ import (
 	"github.com/brewput/brewput/model/blueprint"
 )
 
-// CheckAdvice checks, before any cost is looked for, advice on the point
-// s of the shop's modes, or of bp where it is not nil: its size (advice
-// simulates the point's causal profile and each change on at most twice
-// the CPUs with twice the customers, which bounds it), and s's
-// configuration (its error naming --mode).
+// CheckAdvice checks advice on s (or bp on s's CPUs) before any cost is
+// looked for: its size (at most twice the CPUs with twice the customers)
+// and s's configuration, its error naming --mode.
 func CheckAdvice(o Options, s sweep.Spec, bp *blueprint.Blueprint) error {
 	if err := o.Check(); err != nil {
 		return err
@@ -27,31 +25,18 @@ func CheckAdvice(o Options, s sweep.Spec, bp *blueprint.Blueprint) error {
 		return err
 	}
 	if bp == nil {
-		cfg := ConfigOf(s)
-		cfg.Seed = o.Seed
-		if err := cfg.Validate(); err != nil {
+		pr := Prediction{}
+		pr.Seed = o.Seed
+		if err := pr.Config(s, nil).Validate(); err != nil {
 			return fmt.Errorf("--mode: %w", err)
 		}
 	}
 	return nil
 }
 
-// Advise asks the model under pr what would help the point s of the
-// shop's modes (limits.Mode), or bp on s's CPU count under s's load where
-// bp is not nil (limits.Blueprint); the advice says which model it is
-// (Describe). It stops within milliseconds of ctx's end.
+// Advise is limits.Advise of pr.Config(s, bp), saying which model.
 func (pr Prediction) Advise(ctx context.Context, s sweep.Spec, bp *blueprint.Blueprint) (*limits.Advice, error) {
-	var a *limits.Advice
-	var err error
-	if bp != nil {
-		opt := pr.BlueprintOptions(s)
-		opt.CPUs, opt.Cancel = s.CPUs, ctx.Done()
-		a, err = limits.AdviseBlueprint(bp, opt)
-	} else {
-		cfg := pr.Apply(ConfigOf(s))
-		cfg.Cancel = ctx.Done()
-		a, err = limits.AdviseMode(cfg)
-	}
+	a, err := limits.Advise(ctx, pr.Config(s, bp))
 	if err != nil {
 		return nil, err
 	}

@@ -1,17 +1,12 @@
-// Package predict turns a study of the coffee shop's modes, or a system
-// described in YAML, into the model's predictions: it resolves the go
-// policy's costs (given, or from a calibration, measured the first time),
-// checks a study's size against a memory budget before anything runs, and
-// simulates it, each point stamped with where its costs were measured.
-//
-// Its errors name the options as brewput's flags do (--sched, --switch,
-// --calibration, --model), so that a command line can pass them on as they
-// are.
+// Package predict turns a study of the coffee shop's modes, or a YAML
+// system, into the model's predictions: it resolves the go policy's costs
+// (given, or from a calibration measured the first time), checks a study's
+// size before anything runs, and simulates it, each point stamped with
+// where its costs were measured. Its errors name brewput's flags.
 package predict
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math"
 	"runtime"
@@ -28,8 +23,7 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// Options say which model predicts: its scheduling policy, seed and
-// runtime, and where the go policy's costs come from.
+// Options say which model predicts, as brewput's flags do.
 type Options struct {
 	Sched   string // go or fifo
 	Runtime string // "" for today's, or go1.9
@@ -37,30 +31,23 @@ type Options struct {
 	// Calibration is the file of the go policy's costs; "" for the
 	// default one, measured and saved there if missing.
 	Calibration string
-	// Costs are the go policy's costs as given: those named in Given
-	// replace the calibration's, and with all of them given no
-	// calibration is read.
+	// Costs named in Given replace the calibration's; with all given, no
+	// calibration is read. Given names the options given: each cost's (see
+	// CostNames), "calibration" and "runtime".
 	Costs sim.Costs
-	// Given names the options given: each cost's (see CostNames),
-	// "calibration" and "runtime".
 	Given []string
-	// Band also simulates each go-policy point at the edges of its
-	// costs' confidence intervals.
-	Band bool
-	// PointsOnly leaves out each point's causal profile: one simulation
-	// a point (and its band's edges), no limit named.
-	PointsOnly bool
+	// Band simulates each go-policy point at its costs' intervals' edges
+	// too; PointsOnly leaves out each point's causal profile.
+	Band, PointsOnly bool
 	// MaxMem is the most memory, in bytes, the simulations may take.
 	MaxMem float64
-	// Others is the CPUs' worth of work other processes do on the
-	// machine, in bursts of OthersBurst (go policy only; see
-	// sim.Background): 0 for a machine to itself.
+	// Others is the CPUs' worth of other processes' work, in bursts of
+	// OthersBurst (go policy only).
 	Others      float64
 	OthersBurst time.Duration
 }
 
-// CostNames are the names of the go policy's costs that can be given, as
-// calibrate.Calibration.Override takes them, in the order they are told.
+// CostNames are the costs that can be given, as calibrate.Field names them.
 func CostNames() []string {
 	return []string{"switch", "wake", "spin-wake", "spin-window", "mutex-handoff", "chan-handoff", "buf-chan-handoff", "runnext-grace", "mutex-spin"}
 }
@@ -68,20 +55,16 @@ func CostNames() []string {
 // given reports whether the option name was given.
 func (o Options) given(name string) bool { return slices.Contains(o.Given, name) }
 
-// Prediction is what the model needs to simulate a study: the policy with
-// its costs and seed, and where those costs were measured.
+// Prediction is a study's policy, and where its costs came from.
 type Prediction struct {
 	model.Policy
-	Host   results.Host // where the costs were measured
-	Source string       // where the costs came from: "calibration FILE", "the cost flags"
-	// Cal names the calibration on every point (nil under fifo).
-	Cal *results.Calibration
-	// Depth says whether Run gives each point its causal profile.
-	Depth limits.Depth
+	Host   results.Host         // where the costs were measured
+	Source string               // where they came from: "calibration FILE", "the cost flags"
+	Cal    *results.Calibration // the calibration every point names (nil under fifo)
+	Depth  limits.Depth         // whether Run profiles each point
 }
 
-// Check refuses options that do not go together, before any cost is
-// looked for.
+// Check refuses options that do not go together.
 func (o Options) Check() error {
 	switch {
 	case o.Sched != "go" && o.Sched != "fifo":
@@ -100,17 +83,14 @@ func (o Options) Check() error {
 	return nil
 }
 
-// Resolve checks o and finds the go policy's costs: from o.Costs where all
-// are given, otherwise from the calibration file, which is measured and
-// saved first if it is the default one and missing (tell hears how that
-// goes). A calibration that fails is as calibrate.Failed says.
+// Resolve checks o and finds the go policy's costs (see Load).
 func Resolve(ctx context.Context, o Options, tell func(line string)) (Prediction, error) {
-	pr := Prediction{Policy: model.Policy{Sched: o.Sched, Seed: o.Seed, Runtime: o.Runtime}}
+	pr := Prediction{Policy: model.Policy{Policy: results.Policy{Sched: o.Sched, Seed: o.Seed, Runtime: o.Runtime}}}
 	if o.PointsOnly {
 		pr.Depth = limits.PointsOnly
 	}
 	if o.Others > 0 {
-		pr.Background = sim.Background{CPUs: o.Others, Burst: o.OthersBurst}
+		pr.Background = results.Background{CPUs: o.Others, Burst: o.OthersBurst}
 	}
 	if err := o.Check(); err != nil {
 		return pr, err
@@ -176,9 +156,8 @@ func runtimeName(r string) string {
 	return "the " + r + " runtime"
 }
 
-// Load reads the calibration at path, or the default calibration where
-// path is "", measuring this machine and saving it there the first time
-// (tell hears how that goes); it returns the file's path too.
+// Load reads the calibration at path, or the default one, measured and
+// saved the first time (tell hears how that goes), and its path.
 func Load(ctx context.Context, path string, tell func(line string)) (calibrate.Calibration, string, error) {
 	if path != "" {
 		cal, err := calibrate.Load(path)
@@ -191,46 +170,49 @@ func Load(ctx context.Context, path string, tell func(line string)) (calibrate.C
 	return cal, path, calibrate.Failed(ctx, err)
 }
 
-// Calibrated is the main job's prediction: the go policy with this
-// machine's calibration (see Load), seed 1, with its band.
+// Calibrated is the main job's: go with this machine's costs and band.
 func Calibrated(ctx context.Context, tell func(line string)) (*Prediction, error) {
 	cal, path, err := Load(ctx, "", tell)
 	if err != nil {
 		return nil, err
 	}
 	ref := cal.Ref()
-	return &Prediction{Policy: model.Policy{Sched: "go", Seed: 1, Costs: cal.Costs, Range: cal.Range()},
+	return &Prediction{Policy: model.Policy{Policy: results.Policy{Sched: "go", Seed: 1}, Costs: cal.Costs, Range: cal.Range()},
 		Host: cal.Host, Source: "calibration " + path, Cal: &ref}, nil
 }
 
-// ConfigOf is the model configuration of a study's point.
-func ConfigOf(s sweep.Spec) model.Config {
-	return model.Config{
-		Mode: s.Mode, CPUs: s.CPUs, Customers: s.Par, Rate: s.Rate, MaxQ: s.MaxQ, Harness: s.Harness,
-		Grind: s.Steps.Grind, Press: s.Steps.Press, Steam: s.Steps.Steam, Combine: s.Steps.Combine, Jitter: s.Steps.Jitter,
-		Warmup: s.Warmup, Duration: s.Dur, Burn: s.Steps.Clock.String(),
+// Config is the model's configuration of the study's point s under pr, or
+// of bp (its own steps, no band) at s's CPUs and load where not nil.
+func (pr Prediction) Config(s sweep.Spec, bp *blueprint.Blueprint) model.Config {
+	load := s.Load.Load
+	if bp != nil {
+		load.MaxQ, load.Harness = 0, ""
+		cfg := pr.Apply(model.Config{System: bp, Spec: results.Spec{Mode: bp.Name, CPUs: s.CPUs, Load: load}})
+		cfg.Range = nil
+		return cfg
 	}
+	return pr.Apply(model.Config{Spec: results.Spec{Mode: s.Mode.String(), CPUs: s.CPUs, Load: load,
+		Policy: results.Policy{Burn: s.Steps.Clock.String()}}, Steps: s.Steps, Variant: s.Variant})
 }
 
-// Configs turns a study's points into model configurations under pr.
-func (pr Prediction) Configs(st *sweep.Batch) []model.Config {
+// configs are st's configurations under pr (bp on each CPU count).
+func (pr Prediction) configs(st *sweep.Batch, bp *blueprint.Blueprint) []model.Config {
 	var cfgs []model.Config
-	for _, s := range st.Specs {
-		cfgs = append(cfgs, pr.Apply(ConfigOf(s)))
+	if bp == nil {
+		for _, s := range st.Specs {
+			cfgs = append(cfgs, pr.Config(s, nil))
+		}
+		return cfgs
+	}
+	for _, n := range st.CPUs() {
+		s := st.Specs[0]
+		s.CPUs = n
+		cfgs = append(cfgs, pr.Config(s, bp))
 	}
 	return cfgs
 }
 
-// Stamp gives every point the host of pr's costs and names their
-// calibration.
-func (pr Prediction) Stamp(points []results.Point) {
-	for i := range points {
-		points[i].Host, points[i].Calibration = pr.Host, pr.Cal
-	}
-}
-
-// Describe says which model pr is, where its costs came from and which
-// machine's they are.
+// Describe says which model pr is (limits.Setting).
 func (pr Prediction) Describe() string {
 	machine := ""
 	if pr.Cal != nil && pr.Cal.Host != "none" {
@@ -239,89 +221,73 @@ func (pr Prediction) Describe() string {
 	return limits.Setting(pr.Policy, pr.Source, machine)
 }
 
-// BlueprintOptions are a YAML model's options for a study's point: its
-// load, if given, its window, and the policy.
-func (pr Prediction) BlueprintOptions(s sweep.Spec) blueprint.Options {
-	return blueprint.Options{Customers: s.Par, Rate: s.Rate, Warmup: s.Warmup, Duration: s.Dur, Seed: pr.Seed, Sched: pr.Sched, Costs: pr.Costs, Runtime: sim.Runtime(pr.Runtime), Background: pr.Background}
-}
-
-// Parallelism is how many simulations run at once: one a CPU.
-func Parallelism() int { return runtime.NumCPU() }
-
 // CheckSize refuses, before anything is simulated, a study (of the shop's
 // modes, or of bp where it is not nil) of points points whose simulations
-// would take more memory than o.MaxMem, or more events than one
-// simulation may process, or whose points would not fit in memory: its
-// error says the estimate and the limit. Only o's Sched, Seed, Band and
-// MaxMem count.
+// would take more memory than o.MaxMem, or more events than one may
+// process, or whose points would not fit in memory: its error says the
+// estimate and the limit. Only o's Sched, Seed, Band and MaxMem count.
 func CheckSize(o Options, st *sweep.Batch, bp *blueprint.Blueprint, points int) error {
-	l := model.Limits{Bytes: o.MaxMem, Events: model.MaxEvents}
-	limit := func(err error) error {
+	cfgs := (Prediction{Policy: model.Policy{Policy: results.Policy{Sched: o.Sched, Seed: o.Seed}}}).configs(st, bp)
+	for i := range cfgs {
+		if o.Band && o.Sched == "go" && bp == nil {
+			cfgs[i].Range = &model.Range{Hi: sim.Costs{Wake: 1, SpinWindow: 1}} // a band of four corners
+		}
+	}
+	err := model.CheckRun(cfgs, points, runtime.NumCPU(), model.Limits{Bytes: o.MaxMem, Events: model.MaxEvents})
+	switch {
+	case err == nil:
+		return nil
+	case bp != nil:
+		err = fmt.Errorf("--model %s: %w", bp.File, err)
+	}
+	return fmt.Errorf("%w; --max-mem is %s (by default half this machine's memory)", err, format.Bytes(o.MaxMem))
+}
+
+// Study predicts a measured study's modes from 1 to cpus CPUs, each point
+// profiled and stamped; a mode whose prediction fails (noop in a closed
+// loop) is left out and told to skip, unless ctx ended.
+func (pr Prediction) Study(ctx context.Context, st *sweep.Batch, cpus int, skip func(error)) []results.Point {
+	var cfgs []model.Config
+	var modes []string
+	for _, s := range st.Specs {
+		c := pr.Config(s, nil)
+		if slices.Contains(modes, c.Mode) {
+			continue
+		}
+		modes = append(modes, c.Mode)
+		for n := 1; n <= cpus; n++ {
+			c.CPUs = n
+			cfgs = append(cfgs, c)
+		}
+	}
+	var points, mode []results.Point
+	var failed error
+	limits.Profiles(ctx, cfgs, limits.Profiled, func(i int, p *limits.Profile, err error) error {
 		if err == nil {
+			mode = append(mode, p.Point())
+		} else if failed == nil {
+			failed = fmt.Errorf("no prediction for %s: %w", cfgs[i].Mode, err)
+		}
+		if (i+1)%cpus > 0 { // the mode's last CPU count comes last
 			return nil
 		}
-		return fmt.Errorf("%w; --max-mem is %s (by default half this machine's memory)", err, format.Bytes(o.MaxMem))
-	}
-	band := o.Band && o.Sched == "go"
-	if bp != nil {
-		opt := (Prediction{Policy: model.Policy{Seed: o.Seed, Sched: o.Sched}}).BlueprintOptions(st.Specs[0])
-		for _, n := range st.CPUs() {
-			opt.CPUs = n
-			fp := bp.Footprint(opt)
-			if band {
-				fp.Events *= 5
-			}
-			if err := fp.Check(model.Limits{Bytes: l.Bytes / float64(Parallelism()), Events: l.Events}); err != nil {
-				return limit(fmt.Errorf("--model %s on %d CPU(s) %w", bp.File, n, err))
-			}
+		if failed == nil {
+			points = append(points, mode...)
+		} else if ctx.Err() == nil {
+			skip(failed)
 		}
-		return limit(model.CheckRun(nil, points, 1, l))
+		mode, failed = nil, nil
+		return nil
+	})
+	for i := range points {
+		points[i].Host, points[i].Calibration = pr.Host, pr.Cal
 	}
-	cfgs := (Prediction{Policy: model.Policy{Sched: o.Sched, Seed: o.Seed}}).Configs(st)
-	if band {
-		for i := range cfgs {
-			cfgs[i].Range = &model.Range{} // a band's corners: five simulations, not one
-		}
-	}
-	return limit(model.CheckRun(cfgs, points, Parallelism(), l))
-}
-
-// stamped is add with pr's stamp on each point first.
-func (pr Prediction) stamped(add func(*results.Point) error) func(*results.Point) error {
-	return func(p *results.Point) error {
-		p.Host, p.Calibration = pr.Host, pr.Cal
-		return add(p)
-	}
-}
-
-// Study predicts a measured study's modes from 1 to cpus CPUs. A mode the
-// model cannot simulate under the study's load (noop in a closed loop
-// takes no time) is left out, and so is any mode whose prediction fails,
-// each told to skip unless ctx ended: the measurements stand either way.
-func (pr Prediction) Study(ctx context.Context, st *sweep.Batch, cpus int, skip func(error)) []results.Point {
-	var counts []int
-	for n := 1; n <= cpus; n++ {
-		counts = append(counts, n)
-	}
-	cfgs := pr.Configs(st)
-	for i := range cfgs {
-		cfgs[i].Cancel = ctx.Done()
-	}
-	points, skipped := limits.PredictModes(cfgs, counts)
-	for _, err := range skipped {
-		if ctx.Err() == nil {
-			skip(err)
-		}
-	}
-	pr.Stamp(points)
 	return points
 }
 
-// Check checks a study for the model before anything runs or any cost is
-// looked for, and returns how many points it makes: its size against
-// o's memory budget (CheckSize), and each configuration of the shop's
-// modes (model.Config.Validate, its error naming --modes). A study of bp,
-// where not nil, is bp on each of the study's CPU counts.
+// Check checks a study (of bp on each CPU count, where not nil) before
+// anything runs or any cost is looked for — o, its size (CheckSize), each
+// configuration, its error naming --modes — and counts its points.
 func Check(o Options, st *sweep.Batch, bp *blueprint.Blueprint) (points int, err error) {
 	points = st.Total()
 	if bp != nil {
@@ -337,7 +303,7 @@ func Check(o Options, st *sweep.Batch, bp *blueprint.Blueprint) (points int, err
 		return points, fmt.Errorf("--others %v: want less than the fewest CPUs simulated, %d: other processes taking them all would leave the program none", o.Others, slices.Min(cpus))
 	}
 	if bp == nil {
-		for _, cfg := range (Prediction{Policy: model.Policy{Seed: o.Seed}}).Configs(st) {
+		for _, cfg := range (Prediction{Policy: model.Policy{Policy: results.Policy{Seed: o.Seed}}}).configs(st, nil) {
 			if err := cfg.Validate(); err != nil {
 				return points, fmt.Errorf("--modes: %w", err)
 			}
@@ -346,19 +312,36 @@ func Check(o Options, st *sweep.Batch, bp *blueprint.Blueprint) (points int, err
 	return points, nil
 }
 
-// Run simulates the study's configurations, or bp on the study's CPU
-// counts where bp is not nil, each with its causal profile (unless
-// pr.Depth says PointsOnly) and stamped
-// with the prediction's setting, rounds as the study counts them, handing
-// each point to add as soon as it is simulated. It is the one way the CLI
-// simulates a set of configurations.
+// Run simulates st's configurations (pr.configs) at pr.Depth, st.Count
+// rounds of them, each with the next seed, stamped, handing each point to
+// add as soon as it is done.
 func (pr Prediction) Run(ctx context.Context, st *sweep.Batch, bp *blueprint.Blueprint, add func(*results.Point) error) ([]results.Point, error) {
-	if bp == nil {
-		return limits.Simulate(ctx, pr.Configs(st), st.Count, pr.Depth, pr.stamped(add))
+	round := pr.configs(st, bp)
+	var cfgs []model.Config
+	for rep := range st.Count {
+		for _, c := range round {
+			c.Policy.Seed += uint64(rep)
+			cfgs = append(cfgs, c)
+		}
 	}
-	points, err := limits.SimulateBlueprint(ctx, bp, st.CPUs(), st.Count, pr.Depth, pr.BlueprintOptions(st.Specs[0]), pr.stamped(add))
-	if serr := (*limits.SimulationError)(nil); errors.As(err, &serr) {
-		err = fmt.Errorf("--model %w", err)
-	}
+	var points []results.Point
+	err := limits.Profiles(ctx, cfgs, pr.Depth, func(i int, prof *limits.Profile, err error) error {
+		if err != nil {
+			if bp != nil {
+				return fmt.Errorf("--model %s: %w", bp.File, err)
+			}
+			return err
+		}
+		p := prof.Point()
+		if st.Count > 1 {
+			p.Rep = i/len(round) + 1
+		}
+		p.Host, p.Calibration = pr.Host, pr.Cal
+		if err := add(&p); err != nil {
+			return err
+		}
+		points = append(points, p)
+		return nil
+	})
 	return points, err
 }

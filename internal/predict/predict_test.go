@@ -79,8 +79,8 @@ func TestFifoStudy(t *testing.T) {
 	}
 	pr.Host = results.Host{Name: "here"}
 	st := study(t)
-	cfgs := pr.Configs(st)
-	if len(cfgs) != 2 || cfgs[1].CPUs != 2 || cfgs[0].Sched != "fifo" || cfgs[0].Seed != 1 || cfgs[0].Grind != time.Millisecond {
+	cfgs := pr.configs(st, nil)
+	if len(cfgs) != 2 || cfgs[1].CPUs != 2 || cfgs[0].Policy.Sched != "fifo" || cfgs[0].Policy.Seed != 1 || cfgs[0].Steps.Grind != time.Millisecond {
 		t.Fatalf("Configs = %+v, want finelocking on 1 and 2 CPUs under fifo", cfgs)
 	}
 	var added int
@@ -100,6 +100,34 @@ func TestFifoStudy(t *testing.T) {
 	preds := pr.Study(context.Background(), st, 3, func(err error) { t.Errorf("skipped: %v", err) })
 	if len(preds) != 3 || preds[2].CPUs != 3 || preds[0].Host.Name != "here" {
 		t.Errorf("Study = %d points, want finelocking on 1 to 3 CPUs stamped with pr's host", len(preds))
+	}
+}
+
+// Run simulates a study's rounds, each with the next seed, numbering
+// them; Study leaves out a mode the model cannot simulate, saying so once.
+func TestRoundsAndSkips(t *testing.T) {
+	pr, err := Resolve(context.Background(), Options{Sched: "fifo", Seed: 1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := study(t)
+	st.Count = 2
+	points, err := pr.Run(context.Background(), st, nil, func(*results.Point) error { return nil })
+	if err != nil || len(points) != 4 {
+		t.Fatalf("Run = %d points, %v; want 4", len(points), err)
+	}
+	for i, p := range points {
+		if want := i/2 + 1; p.Rep != want || p.Seed != uint64(want) || p.CPUs != i%2+1 || p.Bottleneck == nil {
+			t.Errorf("point %d: rep %d, seed %d, %d CPUs, bottleneck %v; want rep and seed %d, %d CPUs, a bottleneck", i, p.Rep, p.Seed, p.CPUs, p.Bottleneck, want, i%2+1)
+		}
+	}
+	noop := st.Specs[0]
+	noop.Mode = coffee.MustParseMode("noop")
+	st.Specs = append([]sweep.Spec{noop}, st.Specs...)
+	var skipped []error
+	preds := pr.Study(context.Background(), st, 2, func(err error) { skipped = append(skipped, err) })
+	if len(preds) != 2 || preds[0].Mode != "finelocking" || len(skipped) != 1 || !strings.Contains(skipped[0].Error(), "no prediction for noop") {
+		t.Errorf("Study = %d points, skipped %v; want finelocking's 2 and noop's error", len(preds), skipped)
 	}
 }
 
@@ -161,7 +189,7 @@ func TestWhyConfigProfile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cfg.Duration != time.Second || cfg.Warmup != 100*time.Millisecond || cfg.Seed != 7 || cfg.CPUs != 2 {
+	if cfg.Dur != time.Second || cfg.Warmup != 100*time.Millisecond || cfg.Policy.Seed != 7 || cfg.CPUs != 2 {
 		t.Errorf("WhyConfig = %+v, want 2 CPUs, 100ms + 1s, seed 7", cfg)
 	}
 	pr, err := Resolve(context.Background(), Options{Sched: "fifo", Seed: 1}, nil)

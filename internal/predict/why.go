@@ -10,23 +10,25 @@ import (
 	"github.com/brewput/brewput/model"
 )
 
-// WhyConfig is the model's configuration of the point s that brewput why
-// explains, with seed: a longer window than a measurement needs (100 ms
-// of warm-up, 1 s). An invalid one is an error naming --mode.
+// WhyConfig is the model's configuration of the point brewput why
+// explains, with seed, over 1 s after 100 ms; an invalid one is an error
+// naming --mode.
 func WhyConfig(s sweep.Spec, seed uint64) (model.Config, error) {
-	cfg := ConfigOf(s)
-	cfg.Warmup, cfg.Duration, cfg.Seed = 100*time.Millisecond, time.Second, seed
+	cfg := Prediction{}.Config(s, nil)
+	cfg.Warmup, cfg.Dur, cfg.Policy.Seed = 100*time.Millisecond, time.Second, seed
 	if err := cfg.Validate(); err != nil {
 		return cfg, fmt.Errorf("--mode: %w", err)
 	}
 	return cfg, nil
 }
 
-// Profile is the causal profile of cfg (limits.Mode) under pr's
-// scheduling policy, costs and runtime, without a band, stopping within
-// milliseconds of ctx's end.
+// Profile is cfg's causal profile under pr's policy, without a band.
 func (pr Prediction) Profile(ctx context.Context, cfg model.Config) (*limits.Profile, error) {
-	cfg.Sched, cfg.Costs, cfg.Runtime = pr.Sched, pr.Costs, pr.Runtime
-	cfg.Cancel = ctx.Done()
-	return limits.ProfileMode(cfg)
+	cfg.Policy.Sched, cfg.Costs, cfg.Policy.Runtime = pr.Sched, pr.Costs, pr.Runtime
+	var prof *limits.Profile
+	err := limits.Profiles(ctx, []model.Config{cfg}, limits.Profiled, func(_ int, p *limits.Profile, err error) error {
+		prof = p
+		return err
+	})
+	return prof, err
 }

@@ -14,11 +14,9 @@ import (
 	"github.com/brewput/brewput/report/text"
 
 	"github.com/brewput/brewput/internal/format"
-	"github.com/brewput/brewput/internal/parallel"
 	"github.com/brewput/brewput/internal/predict"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/blueprint"
-	"github.com/brewput/brewput/model/sim"
 	"github.com/brewput/brewput/results"
 )
 
@@ -31,107 +29,37 @@ const (
 	simMinDur = 500 * time.Microsecond
 )
 
-// window is how long the simulation of bp at opt runs, and its warm-up.
-// The window holds simCycles cycles of each customer at the structure's
+// window is how long the simulation of cfg runs, and its warm-up. The
+// window holds simCycles cycles of each customer at the structure's
 // ceiling, at least simMinDur, at most 1 s. The warm-up is a fifth of it,
 // and under the go policy at least the time to wake every P twice over:
 // the Ps start idle and each wake costs microseconds, so that 64 CPUs
 // take milliseconds to fill, and a window before then predicts a
 // start-up, not the steady state.
-func window(bp *blueprint.Blueprint, opt blueprint.Options) (warmup, dur time.Duration, err error) {
-	opt.Duration = time.Second
-	b, err := bp.Bounds(opt)
+func window(cfg model.Config) (warmup, dur time.Duration, err error) {
+	cfg.Dur = time.Second
+	b, err := cfg.Bounds()
 	if err != nil {
 		return 0, 0, err
 	}
-	workers, _ := bp.Workers(opt)
 	secs := 1.0
 	if b.ThroughputMax > 0 && !math.IsInf(b.ThroughputMax, 1) {
-		secs = min(1, simCycles*float64(workers)/b.ThroughputMax)
+		secs = min(1, simCycles*float64(cfg.Resolve().Par)/b.ThroughputMax)
 	}
 	dur = max(time.Duration(secs*float64(time.Second)), simMinDur)
 	warmup = dur / 5
-	if opt.Sched != "fifo" {
-		warmup = max(warmup, 2*time.Duration(opt.CPUs)*max(opt.Costs.Wake, opt.Costs.SpinWake))
+	if cfg.Policy.Sched != "fifo" {
+		warmup = max(warmup, 2*time.Duration(cfg.CPUs)*max(cfg.Costs.Wake, cfg.Costs.SpinWake))
 	}
 	return warmup, dur, nil
 }
 
-// corners are the go policy's costs a band simulates besides the point
-// estimate's, as model's bands take them: the sets an inference found,
-// else every cost at its low and at its high edge, each with the spin
-// window at both of its edges.
-func corners(r *model.Range) []sim.Costs {
-	if r == nil {
-		return nil
-	}
-	if len(r.Sets) > 0 {
-		return r.Sets
-	}
-	var out []sim.Costs
-	for _, c := range []sim.Costs{r.Lo, r.Hi} {
-		for _, w := range []time.Duration{r.Lo.SpinWindow, r.Hi.SpinWindow} {
-			c.SpinWindow = w
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
-// phases are the seeds after the prediction's own that a closed loop's
-// band simulates besides the corners: other start states, as model's
-// bands do.
-const phases = 3
-
-// simulate predicts bp, a variant of study, on cpus CPUs under pr: the
-// point estimate and, under the go policy, its band over the corners of
-// pr's costs and other start states. The point names the study, so that
-// it is read beside the study's measured points.
-func simulate(ctx context.Context, pr predict.Prediction, study string, bp *blueprint.Blueprint, cpus int) (results.Point, error) {
-	opt := blueprint.Options{CPUs: cpus, Seed: pr.Seed, Sched: pr.Sched, Costs: pr.Costs,
-		Runtime: sim.Runtime(pr.Runtime), Background: pr.Background, Cancel: ctx.Done()}
-	var err error
-	if opt.Warmup, opt.Duration, err = window(bp, opt); err != nil {
-		return results.Point{}, err
-	}
-	r, err := bp.Run(opt)
-	if err != nil {
-		return results.Point{}, err
-	}
-	p := bp.Point(r, opt)
-	p.Host, p.Calibration, p.Study = pr.Host, pr.Cal, study
-	if pr.Sched != "go" || pr.Range == nil {
-		return p, nil
-	}
-	var runs []blueprint.Options
-	for _, c := range corners(pr.Range) {
-		o := opt
-		o.Costs = c
-		runs = append(runs, o)
-	}
-	for k := range uint64(phases) {
-		o := opt
-		o.Seed = opt.Seed + k + 1
-		runs = append(runs, o)
-	}
-	band := &results.Band{Throughput: [2]float64{p.Throughput, p.Throughput}, P50Ms: [2]float64{p.Latency.P50, p.Latency.P50}}
-	for _, o := range runs {
-		e, err := bp.Run(o)
-		if err != nil {
-			return results.Point{}, err
-		}
-		ep := bp.Point(e, o)
-		band.Throughput = [2]float64{min(band.Throughput[0], ep.Throughput), max(band.Throughput[1], ep.Throughput)}
-		band.P50Ms = [2]float64{min(band.P50Ms[0], ep.Latency.P50), max(band.P50Ms[1], ep.Latency.P50)}
-	}
-	p.Band = band
-	return p, nil
-}
-
-// predictAll simulates every variant on every CPU count, as many at once
-// as there are CPUs, each count with the variant's model read on the most
-// CPUs measured up to it (modelFor), and returns the points by variant,
-// in the order of models, then CPU count.
+// predictAll simulates every variant on every CPU count under pr, as many
+// at once as there are CPUs, each count with the variant's model read on
+// the most CPUs measured up to it (modelFor), and, under the go policy,
+// with its band over pr's costs and other start states; it returns the
+// points by variant, in the order of models, then CPU count, each naming
+// the study, so that it is read beside the study's measured points.
 func predictAll(ctx context.Context, pr predict.Prediction, study string, models []variantModel, cpus []int) ([]results.Point, error) {
 	var variants []string
 	bps := map[*variantModel]*blueprint.Blueprint{}
@@ -146,24 +74,32 @@ func predictAll(ctx context.Context, pr predict.Prediction, study string, models
 		}
 		bps[m] = bp
 	}
-	n := len(variants) * len(cpus)
-	points := make([]results.Point, n)
-	errs := make([]error, n)
-	parallel.Do(n, func(i int) {
-		if ctx.Err() != nil {
-			errs[i] = ctx.Err()
-			return
+	var cfgs []model.Config
+	for _, v := range variants {
+		for _, n := range cpus {
+			bp := bps[modelFor(models, v, n)]
+			cfg := pr.Apply(model.Config{System: bp, Spec: results.Spec{Mode: bp.Name, CPUs: n}})
+			var err error
+			if cfg.Warmup, cfg.Dur, err = window(cfg); err != nil {
+				return nil, fmt.Errorf("%s on %d CPUs: %w", v, n, err)
+			}
+			cfgs = append(cfgs, cfg)
 		}
-		m := modelFor(models, variants[i/len(cpus)], cpus[i%len(cpus)])
-		points[i], errs[i] = simulate(ctx, pr, study, bps[m], cpus[i%len(cpus)])
+	}
+	points, err := model.Simulate(ctx, cfgs, func(i int, _ results.Point, err error) error {
+		if err != nil {
+			return fmt.Errorf("%s on %d CPUs: %w", variants[i/len(cpus)], cpus[i%len(cpus)], err)
+		}
+		return nil
 	})
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
-	for i, err := range errs {
-		if err != nil {
-			return nil, fmt.Errorf("%s on %d CPUs: %w", variants[i/len(cpus)], cpus[i%len(cpus)], err)
-		}
+	if err != nil {
+		return nil, err
+	}
+	for i := range points {
+		points[i].Host, points[i].Calibration, points[i].Study = pr.Host, pr.Cal, study
 	}
 	return points, nil
 }

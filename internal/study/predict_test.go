@@ -99,7 +99,7 @@ func TestPredictFifo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pr := predict.Prediction{Policy: model.Policy{Sched: "fifo", Seed: 1}}
+	pr := predict.Prediction{Policy: model.Policy{Policy: results.Policy{Sched: "fifo", Seed: 1}}}
 	points, err := predictAll(context.Background(), pr, "demo", models, []int{1, 2, 8})
 	if err != nil {
 		t.Fatal(err)

@@ -159,19 +159,23 @@ const modelJitter = 500 * time.Microsecond
 // under the fifo policy, seed 1: customers in a closed loop (0 for one
 // per CPU), simulated long enough for every customer to have been served
 // before the window.
-func modelRun(l Level, mode string, cpus, customers int, jitter time.Duration) (model.Result, error) {
+func modelRun(l Level, mode string, cpus, customers int, jitter time.Duration) (results.Point, error) {
 	cfg := model.DefaultConfig(cpus)
-	cfg.Mode, cfg.Customers, cfg.Jitter, cfg.Sched = coffee.MustParseMode(mode), customers, jitter, modelSched
-	cfg.Duration = pick(l, 200*time.Millisecond, time.Second, 2*time.Second)
+	cfg.Mode, cfg.Par, cfg.Steps.Jitter, cfg.Policy.Sched = mode, customers, jitter, modelSched
+	cfg.Dur = pick(l, 200*time.Millisecond, time.Second, 2*time.Second)
 	if customers > 0 {
 		cfg.Warmup = max(cfg.Warmup, time.Duration(customers)*10*time.Millisecond)
 	}
-	return model.Run(cfg)
+	ps, err := model.Simulate(context.Background(), []model.Config{cfg}, nil)
+	if err != nil {
+		return results.Point{}, err
+	}
+	return ps[0], nil
 }
 
 // modelSample samples f of modelRun's prediction of mode on cpus virtual
 // CPUs with customers (0: one per CPU) and steps that do not vary.
-func modelSample(mode string, cpus, customers int, f func(model.Result) float64) func(context.Context, Env) (float64, error) {
+func modelSample(mode string, cpus, customers int, f func(results.Point) float64) func(context.Context, Env) (float64, error) {
 	return func(_ context.Context, e Env) (float64, error) {
 		r, err := modelRun(e.Level, mode, cpus, customers, 0)
 		return f(r), err
@@ -180,8 +184,8 @@ func modelSample(mode string, cpus, customers int, f func(model.Result) float64)
 
 // throughputOf and p50MsOf are what a claim on the model samples: the
 // throughput, the median latency in ms.
-func throughputOf(r model.Result) float64 { return r.Throughput }
-func p50MsOf(r model.Result) float64      { return results.Ms(r.Latency.P50) }
+func throughputOf(p results.Point) float64 { return p.Throughput }
+func p50MsOf(p results.Point) float64      { return p.Latency.P50 }
 
 // shopSpec is a point of the talk's shop (1 ms steps) at l's size.
 func shopSpec(l Level, mode string, cpus, par int) sweep.Spec {

@@ -7,25 +7,29 @@ import (
 	"strings"
 )
 
-// Blueprint is a concurrent system read from a YAML file: its resources,
-// its load and the steps of one order. Make one with [Load] or [Parse] and
-// simulate it with [Blueprint.Run]. The exported fields start as the file
-// says and may be changed before a run (say, to try three baristas); Run
-// checks them again. A Blueprint is not changed by Run, so one may be run
-// from several goroutines at once.
+// Blueprint is a concurrent system read from a YAML file with [Load] or
+// [Parse], a model.System (see [Blueprint.Config]). Its exported fields
+// may be changed before a run (to try three baristas), which checks them;
+// a run changes no Blueprint, so several may run it at once.
 type Blueprint struct {
 	Name        string // the file's name:, or its base name without extension
 	Description string // the file's description:, free text
 	Unit        string // what an order is called, plural ("lattes"); "orders" by default
 	File        string // the file name that errors name
 
-	// Resources are the shared resources in the order the file declares
-	// them; a step or group that holds one waits, first come, first
-	// served, for one of its Capacity units.
+	// Resources are in the order the file declares them; holding one waits,
+	// first come, first served, for one of its Capacity units.
 	Resources []Resource
 
 	// Load is how orders arrive, as the file says.
 	Load Workload
+
+	// A causal profile's reliefs, by step or stage name: Scale multiplies
+	// a step's durations, Workers adds to a stage's workers a line,
+	// Buffers sets the room in the channel into a stage.
+	Scale   map[string]float64
+	Workers map[string]int
+	Buffers map[string]int
 
 	nres   int     // len(Resources) as parsed: steps refer to resources by index
 	flow   *group  // the steps of one order, run by each customer or server
@@ -33,10 +37,7 @@ type Blueprint struct {
 	stages int     // the pipelines' stages in all
 }
 
-// Resource is a pool of identical units that steps hold: an espresso
-// machine (capacity 1), two baristas (capacity 2); or, with Locks, a
-// sharded design's Capacity mutexes, each use taking one of them at
-// random and waiting for that one alone ({locks: 16} in the file).
+// Resource is units that steps hold; Locks: as many mutexes, drawn at random.
 type Resource struct {
 	Name     string
 	Capacity int // units, at least 1
@@ -44,26 +45,20 @@ type Resource struct {
 	Line     int // where the file declares it
 }
 
-// Workload is how orders arrive: a closed loop of customers, each ordering
-// again as soon as served, or, when Rate is positive, an open loop of
-// arrivals at Rate per second into a queue that servers take them from.
+// Workload is how orders arrive: a closed loop, or with a Rate an open one.
 type Workload struct {
-	// Customers is the closed loop's number of customers; 0 means one per
-	// CPU.
+	// Customers is the closed loop's; 0 means one per CPU.
 	Customers int
 
 	// Rate, when positive, makes the load open-loop: orders per second.
 	Rate float64
-	// Servers is the number of processes taking orders off the open loop's
-	// queue, each serving one order at a time; 0 means one per CPU.
+	// Servers take orders off the open loop's queue; 0 means one per CPU.
 	Servers int
-	// Queue is the most orders that wait for a server; an arrival that
-	// finds the queue full is dropped. 0 means an order is taken only if a
-	// server is idle when it arrives.
+	// Queue is the most orders waiting; an arrival finding it full is
+	// dropped.
 	Queue int
-	// Arrivals is how arrivals are spaced: "even" (one every 1/Rate, as
-	// brewput's real harness does) or "poisson" (exponential gaps with
-	// mean 1/Rate).
+	// Arrivals is "even" (one every 1/Rate, as brewput's harness) or
+	// "poisson" (exponential gaps).
 	Arrivals string
 }
 
@@ -73,21 +68,17 @@ const (
 	Poisson = "poisson"
 )
 
-// DefaultQueue is an open loop's queue when the file gives none, the same
-// as brewput's --maxq.
+// DefaultQueue is an open loop's queue when the file gives none, as --maxq.
 const DefaultQueue = 1000
 
-// Error is a problem with a blueprint file: the file, the line (0 when the
-// problem has none, such as an unreadable file) and what is wrong and what
-// was expected.
+// Error is a problem with a blueprint file, at a line (0 for none).
 type Error struct {
 	File string
 	Line int
 	Msg  string
 }
 
-// Error returns the problem as file:line: message, the form editors and
-// terminals link to the line.
+// Error returns the problem as file:line: message.
 func (e *Error) Error() string {
 	if e.Line <= 0 {
 		return e.File + ": " + e.Msg
@@ -95,8 +86,7 @@ func (e *Error) Error() string {
 	return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
 }
 
-// Load reads and parses the blueprint file at path; errors name path as
-// given.
+// Load reads and parses the blueprint file at path.
 func Load(path string) (*Blueprint, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -105,9 +95,7 @@ func Load(path string) (*Blueprint, error) {
 	return Parse(path, data)
 }
 
-// Parse parses a blueprint from data; name is the file name that errors
-// name and the blueprint's name when the file gives none. The first
-// problem is returned as an [*Error] naming the line and what was expected.
+// Parse parses a blueprint from data read from the file name.
 func Parse(name string, data []byte) (*Blueprint, error) {
 	b := &Blueprint{File: name, Unit: "orders", Load: Workload{Queue: DefaultQueue, Arrivals: Even}}
 	b.Name = strings.TrimSuffix(filepath.Base(name), filepath.Ext(name))

@@ -4,19 +4,17 @@ import (
 	"github.com/brewput/brewput/model"
 )
 
-// structure is what one order asks of the system, at mean durations: its
-// CPU time, its critical path (the latency of an order that never waits),
-// and how long it holds each resource and occupies each stage's workers.
+// structure is what one order asks, at mean durations.
 type structure struct {
 	cpu, path float64   // seconds
 	holds     []float64 // seconds per order, by resource
 	stages    []float64 // seconds per order, by stage
 
-	scale map[string]float64 // Options.Scale
+	scale map[string]float64 // Blueprint.Scale
 }
 
-func (b *Blueprint) structure(opt Options) structure {
-	st := structure{holds: make([]float64, b.nres), stages: make([]float64, b.stages), scale: opt.Scale}
+func (b *Blueprint) structure() structure {
+	st := structure{holds: make([]float64, b.nres), stages: make([]float64, b.stages), scale: b.Scale}
 	st.path = st.walk(b.flow)
 	return st
 }
@@ -28,8 +26,7 @@ func (st *structure) hold(holds []int, d float64) {
 	}
 }
 
-// walk adds n's demands to st and returns n's critical path. A group holds
-// its resources for its own critical path, the least it can hold them.
+// walk adds n's demands to st and returns n's critical path.
 func (st *structure) walk(n node) float64 {
 	switch n := n.(type) {
 	case *step:
@@ -67,33 +64,20 @@ func (st *structure) walk(n node) float64 {
 	return 0
 }
 
-// Bounds returns what the blueprint's structure alone allows at opt, with
-// no simulation, as package model bounds its modes: the CPU bound (CPUs ÷
-// CPU time per order), the structural bound (capacity ÷ hold time per
-// order of the most-held resource or stage), the least of those, the
-// customers' (or servers') bound and the arrival rate as the throughput
-// ceiling, and the critical path as the latency floor. Steps count at their
-// mean, so with random durations the bounds are long-run averages.
-func (b *Blueprint) Bounds(opt Options) (model.Bounds, error) {
-	if err := opt.validate(); err != nil {
-		return model.Bounds{}, err
-	}
+// Structure checks b and returns what one order asks at mean durations.
+func (b *Blueprint) Structure(model.Config) (model.Structure, error) {
 	if err := b.check(); err != nil {
-		return model.Bounds{}, err
+		return model.Structure{}, err
 	}
-	return b.bounds(opt, b.load(opt)), nil
-}
-
-func (b *Blueprint) bounds(o Options, l load) model.Bounds {
-	st := b.structure(o)
+	st := b.structure()
 	ms := model.Structure{CPU: st.cpu, Path: st.path}
 	for i, r := range b.Resources {
 		ms.Resources = append(ms.Resources, model.Resource{Name: r.Name, Copies: r.Capacity, Hold: st.holds[i]})
 	}
 	for _, pp := range b.pipes {
 		for _, s := range pp.stages {
-			ms.Resources = append(ms.Resources, model.Resource{Name: s.name, Copies: s.workersAt(o) * pp.lines, Hold: st.stages[s.machine]})
+			ms.Resources = append(ms.Resources, model.Resource{Name: s.name, Copies: b.workers(s) * pp.lines, Hold: st.stages[s.machine]})
 		}
 	}
-	return ms.Bounds(o.CPUs, l.workers, l.Rate)
+	return ms, nil
 }

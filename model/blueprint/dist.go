@@ -7,8 +7,7 @@ import (
 	"time"
 )
 
-// dist is a step's duration: fixed or drawn from a distribution. Draws
-// come from the simulation's seeded source, so a run is repeatable.
+// dist is a step's duration, fixed or drawn from the seeded source.
 type dist interface {
 	draw(r *rand.Rand) time.Duration
 	mean() time.Duration
@@ -34,8 +33,7 @@ func (u uniform) mean() time.Duration { return u.lo + (u.hi-u.lo)/2 }
 func (u uniform) zero() bool          { return u.hi == 0 }
 func (u uniform) String() string      { return fmt.Sprintf("{uniform: [%v, %v]}", u.lo, u.hi) }
 
-// exponential draws with the given mean: memoryless, the time between
-// independent events such as arrivals or failures.
+// exponential draws with the given mean.
 type exponential struct{ m time.Duration }
 
 func (e exponential) draw(r *rand.Rand) time.Duration {
@@ -45,9 +43,7 @@ func (e exponential) mean() time.Duration { return e.m }
 func (e exponential) zero() bool          { return e.m == 0 }
 func (e exponential) String() string      { return fmt.Sprintf("{exponential: %v}", e.m) }
 
-// normal draws from a normal distribution truncated at 0: a draw below 0
-// is drawn again, since a step cannot take negative time. The mean is at
-// least 0, so at least half the draws are kept.
+// normal draws from a normal distribution truncated at 0 (drawing again).
 type normal struct{ m, sd time.Duration }
 
 func (n normal) draw(r *rand.Rand) time.Duration {

@@ -102,16 +102,17 @@ func TestExponentialDrawsInARun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt := Options{CPUs: 1, Sched: "fifo", Duration: 200 * time.Second, Seed: 7}
-	r, err := b.Run(opt)
+	cfg := b.Config(1)
+	cfg.Policy.Sched, cfg.Dur, cfg.Policy.Seed = "fifo", 200*time.Second, 7
+	r, err := point(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// 100 000 draws: the mean's standard error is 2 ms/√100000 ≈ 0.3 %.
-	if got := r.Latency.Mean; math.Abs(float64(got-2*ms)) > 0.015*float64(2*ms) {
-		t.Errorf("mean of %d exponential draws %v, want 2ms ± 1.5%%", r.Lattes, got)
+	if got := r.Latency.Mean; math.Abs(got-2) > 0.015*2 {
+		t.Errorf("mean of %d exponential draws %vms, want 2ms ± 1.5%%", r.Ops, got)
 	}
-	if r.CPUUtil != 0 {
-		t.Errorf("a cpu: false step used the CPU: utilization %v", r.CPUUtil)
+	if r.Util != 0 {
+		t.Errorf("a cpu: false step used the CPU: utilization %v", r.Util)
 	}
 }

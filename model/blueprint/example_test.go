@@ -29,9 +29,9 @@ steps:
 		fmt.Println(err)
 		return
 	}
-	opt := blueprint.DefaultOptions(4)
-	opt.Sched = "fifo"
-	r, err := b.Run(opt)
+	opt := goAt(4)
+	opt.Policy.Sched = "fifo"
+	r, err := simulate(b, opt)
 	if err != nil {
 		fmt.Println(err)
 		return

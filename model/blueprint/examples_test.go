@@ -11,16 +11,6 @@ import (
 
 const ms = time.Millisecond
 
-// fifo is the options of the exact tests: n CPUs under fifo, 1 s after a
-// 100 ms warm-up, which puts the window in the steady state. Every example
-// with fixed durations settles into a cycle that divides 1 s, so the
-// window holds an exact number of orders.
-func fifo(n int) blueprint.Options {
-	o := blueprint.DefaultOptions(n)
-	o.Sched = "fifo"
-	return o
-}
-
 func load(t *testing.T, name string) *blueprint.Blueprint {
 	t.Helper()
 	b, err := blueprint.Load("../../examples/" + name + ".yaml")
@@ -32,10 +22,10 @@ func load(t *testing.T, name string) *blueprint.Blueprint {
 
 // eachCPUs runs b on 1 to 8 CPUs under fifo and hands each result to
 // check.
-func eachCPUs(t *testing.T, b *blueprint.Blueprint, check func(n int, r model.Result)) {
+func eachCPUs(t *testing.T, b *blueprint.Blueprint, check func(n int, r result)) {
 	t.Helper()
 	for n := 1; n <= 8; n++ {
-		r, err := b.Run(fifo(n))
+		r, err := simulate(b, fifo(n))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -44,7 +34,7 @@ func eachCPUs(t *testing.T, b *blueprint.Blueprint, check func(n int, r model.Re
 }
 
 // machine returns the result's machine called name.
-func machine(t *testing.T, r model.Result, name string) model.Machine {
+func machine(t *testing.T, r result, name string) model.Machine {
 	t.Helper()
 	for _, m := range r.Machines {
 		if m.Name == name {
@@ -66,7 +56,7 @@ func TestFinelockingExample(t *testing.T) {
 	if b.Name != "finelocking" || b.Unit != "lattes" || len(b.Resources) != 3 {
 		t.Errorf("name %q, unit %q, resources %+v", b.Name, b.Unit, b.Resources)
 	}
-	eachCPUs(t, b, func(n int, r model.Result) {
+	eachCPUs(t, b, func(n int, r result) {
 		want := min(250*n, 1000)
 		lat := max(4, time.Duration(n)) * ms
 		if r.Lattes != want || r.Throughput != float64(want) {
@@ -113,7 +103,7 @@ func TestFinelockingExample(t *testing.T) {
 // the espresso machine, busy 2.5 ms of every 4.
 func TestCafeExample(t *testing.T) {
 	b := load(t, "cafe")
-	eachCPUs(t, b, func(n int, r model.Result) {
+	eachCPUs(t, b, func(n int, r result) {
 		want := min(100*n, 250)
 		mean := max(10, 4*time.Duration(n)) * ms
 		if r.Lattes != want || r.Latency.Mean != mean || r.Little != 1 {
@@ -162,7 +152,7 @@ func TestCafeMoreBaristas(t *testing.T) {
 		limit            string
 	}{{3, 375, "barista"}, {4, 400, "espresso"}} {
 		b.Resources[1].Capacity = c.baristas
-		r, err := b.Run(fifo(8))
+		r, err := simulate(b, fifo(8))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -190,7 +180,7 @@ func boundsNear(a, b model.Bounds) bool {
 // customers queue at the stages.
 func TestSplitpipeExample(t *testing.T) {
 	b := load(t, "splitpipe")
-	eachCPUs(t, b, func(n int, r model.Result) {
+	eachCPUs(t, b, func(n int, r result) {
 		want := min(250*n, 1000)
 		lat := max(4, time.Duration(n)) * ms
 		if r.Lattes != want || r.Latency.Min != lat || r.Latency.Max != lat {
@@ -236,8 +226,8 @@ func TestWebserverExample(t *testing.T) {
 	}
 	for n := 1; n <= 3; n++ {
 		opt := fifo(n)
-		opt.Duration = 10 * time.Second
-		r, err := b.Run(opt)
+		opt.Dur = 10 * time.Second
+		r, err := simulate(b, opt)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -247,12 +237,12 @@ func TestWebserverExample(t *testing.T) {
 		if n == 1 {
 			// The file's comment says what its own command gives, over
 			// the default window as over a long one.
-			short, err := b.Run(fifo(1))
+			short, err := simulate(b, fifo(1))
 			if err != nil {
 				t.Fatal(err)
 			}
 			full := time.Duration(1064 * 0.6 * float64(ms))
-			for _, r := range []model.Result{r, short} {
+			for _, r := range []result{r, short} {
 				if r.Drops == 0 || r.CPUUtil < 0.999 || math.Abs(r.Throughput-r.Bounds.CPU) > 0.01*r.Bounds.CPU || !r.Steady() ||
 					r.Bounds.Limit != "cpus" || math.Abs(float64(r.Latency.P50-full)) > 0.03*float64(full) || math.Abs(float64(r.Latency.P99-full)) > 0.03*float64(full) {
 					t.Errorf("1 CPU over %v: %d drops, utilization %v, %v requests/s, p50 %v, p99 %v, bounds %+v, steady %v; want drops, a saturated CPU, the CPU bound, p50 and p99 about %v",

@@ -6,16 +6,12 @@ import (
 	"github.com/brewput/brewput/model/sim"
 )
 
-// node is one item of an order's steps: a step, a group, a parallel or a
-// pipeline. A node is immutable once parsed; run executes it on process p
-// against one simulation's state w, so that one Blueprint can be run many
-// times.
+// node is an item of an order's steps, immutable; run executes it.
 type node interface {
 	run(w *world, p *sim.Proc)
 }
 
-// step is the unit of work: it holds its resources, takes its duration on a
-// CPU (or waiting, without one), and lets go.
+// step holds its resources, burns (or waits) its duration, lets go.
 type step struct {
 	what  string // how errors name it: step "grind", stage "grind"
 	name  string
@@ -26,11 +22,10 @@ type step struct {
 }
 
 func (st *step) run(w *world, p *sim.Proc) {
-	// Drawn before waiting for the resources, as Go code's m.use(d())
-	// evaluates the duration before use locks: so the draws come in the
-	// same order as package model's.
+	// Drawn before waiting for the resources, as m.use(d()) draws, in
+	// package model's order.
 	d := st.d.draw(w.s.Rand())
-	if f, ok := w.opt.Scale[st.name]; ok {
+	if f, ok := w.b.Scale[st.name]; ok {
 		d = time.Duration(float64(d) * f)
 	}
 	b0 := acquire(w, p, st.holds)
@@ -42,8 +37,7 @@ func (st *step) run(w *world, p *sim.Proc) {
 	release(w, p, st.holds, b0)
 }
 
-// acquire takes resources in order, and returns the CPU time p had burned
-// when it had them all.
+// acquire takes resources in order, returning what p had burned then.
 func acquire(w *world, p *sim.Proc, holds []int) time.Duration {
 	for _, r := range holds {
 		w.pools[r].acquire(p)
@@ -51,17 +45,14 @@ func acquire(w *world, p *sim.Proc, holds []int) time.Duration {
 	return p.Burned()
 }
 
-// release lets go of held resources in the reverse of the order they were
-// taken, as deferred unlocks would, crediting them with the CPU time p
-// burned since burned0, when it had them all.
+// release lets go of resources in reverse, crediting what p burned.
 func release(w *world, p *sim.Proc, holds []int, burned0 time.Duration) {
 	for i := len(holds) - 1; i >= 0; i-- {
 		w.pools[holds[i]].release(p, p.Burned()-burned0)
 	}
 }
 
-// group runs its items in order, holding its resources from before the
-// first to after the last: a barista for the whole drink.
+// group runs its items in order, holding its resources throughout.
 type group struct {
 	what  string // how errors name it: group "make", group
 	line  int
@@ -77,10 +68,7 @@ func (g *group) run(w *world, p *sim.Proc) {
 	release(w, p, g.holds, b0)
 }
 
-// parallel runs its branches at once and goes on when all are done. As in
-// Go code that starts a goroutine per extra branch, the first branch runs
-// on the calling process and each other on a process of its own, which
-// reports to the caller on a channel when done.
+// parallel runs its branches at once, the first on the caller's process.
 type parallel struct {
 	branches []node // at least two
 }
@@ -99,17 +87,14 @@ func (pa *parallel) run(w *world, p *sim.Proc) {
 	}
 }
 
-// pipe is a pipeline: stages, each worked by its own processes, joined by
-// channels. An order is handed to the first stage and the caller waits for
-// the last stage to finish it, as coffee's linearpipe customers do.
+// pipe is stages with their own processes, joined by channels.
 type pipe struct {
 	id     int // index in Blueprint.pipes and world.pipes
 	stages []*stage
 	lines  int // copies of the stages sharing the entry channel
 }
 
-// stage is one step (or group) of a pipeline, worked by workers processes
-// per line, each taking orders from the stage's input channel.
+// stage is a pipeline's step or group, worked by workers a line.
 type stage struct {
 	name    string
 	body    node
@@ -118,20 +103,18 @@ type stage struct {
 	machine int // index of its meter in world.stages
 }
 
-// workersAt is the stage's workers a line, with opt's additions.
-func (st *stage) workersAt(opt Options) int { return st.workers + opt.Workers[st.name] }
+// workers is st's workers a line, with b's additions.
+func (b *Blueprint) workers(st *stage) int { return st.workers + b.Workers[st.name] }
 
-// bufferAt is the room in the channel into the stage, as opt may set it.
-func (st *stage) bufferAt(opt Options) int {
-	if n, ok := opt.Buffers[st.name]; ok {
+// buffer is the room in the channel into st, as b may set it.
+func (b *Blueprint) buffer(st *stage) int {
+	if n, ok := b.Buffers[st.name]; ok {
 		return n
 	}
 	return st.buffer
 }
 
-// ticket is an order travelling down a pipeline: where to report when it
-// is done, and when it was handed to the current stage, to meter how long
-// it waited for a worker.
+// ticket is an order down a pipeline, and when it was handed on.
 type ticket struct {
 	done   *sim.Chan[struct{}]
 	handed time.Duration
@@ -150,8 +133,7 @@ func (pp *pipe) run(w *world, p *sim.Proc) {
 	pr.free = append(pr.free, done)
 }
 
-// pipeRun is one simulation's running pipeline: its entry channel and
-// the channels of orders' completions not in use.
+// pipeRun is a running pipeline: its entry, and free done channels.
 type pipeRun struct {
 	in   *sim.Chan[ticket]
 	free []*sim.Chan[struct{}]
@@ -159,16 +141,16 @@ type pipeRun struct {
 
 // start makes the pipeline's channels and starts its stage processes.
 func (pp *pipe) start(w *world) *pipeRun {
-	pr := &pipeRun{in: sim.NewChan[ticket](w.s, pp.stages[0].bufferAt(w.opt))}
+	pr := &pipeRun{in: sim.NewChan[ticket](w.s, w.b.buffer(pp.stages[0]))}
 	for range pp.lines {
 		in := pr.in
 		for i, st := range pp.stages {
 			var out *sim.Chan[ticket]
 			if i+1 < len(pp.stages) {
-				out = sim.NewChan[ticket](w.s, pp.stages[i+1].bufferAt(w.opt))
+				out = sim.NewChan[ticket](w.s, w.b.buffer(pp.stages[i+1]))
 			}
 			m, from := w.stages[st.machine], in // in changes below; the workers keep this stage's
-			for range st.workersAt(w.opt) {
+			for range w.b.workers(st) {
 				w.s.Go(func(q *sim.Proc) { st.work(w, q, m, from, out) })
 			}
 			in = out
@@ -177,10 +159,7 @@ func (pp *pipe) start(w *world) *pipeRun {
 	return pr
 }
 
-// work is a stage worker's loop: take an order, do the stage, pass the
-// order on, or at the end of the line tell its customer it is ready. The
-// stage is held from taking the order to having passed it on, as package
-// model's stages are.
+// work is a stage worker's loop, the stage held for each order.
 func (st *stage) work(w *world, p *sim.Proc, m *meter, in, out *sim.Chan[ticket]) {
 	for {
 		t := in.Recv(p)

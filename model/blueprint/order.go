@@ -5,13 +5,8 @@ import (
 	"strings"
 )
 
-// Taking resources in different orders in different places can deadlock:
-// one order holds the barista and waits for the espresso machine while
-// another holds the machine and waits for a barista. checkOrder refuses a
-// blueprint where that can happen, as a lock-order checker would: it draws
-// an edge a → b whenever b is taken while a is held (by the same process,
-// or by a caller waiting on a parallel or a pipeline that takes b), and a
-// cycle of edges is an error at the step that closes it.
+// Resources taken in different orders can deadlock: checkOrder refuses a
+// cycle of "b taken while a is held" edges, as a lock-order checker does.
 
 // holding is a resource held where another is taken: which, and by what.
 type holding struct {
@@ -71,8 +66,7 @@ func (p *parser) walkOrder(g *orderGraph, n node, held []holding) error {
 	return nil
 }
 
-// take adds the edges for taking res, in order, while holding held, and
-// returns what is held afterwards.
+// take adds the edges of taking res while holding held.
 func (p *parser) take(g *orderGraph, held []holding, res []int, line int, what string) ([]holding, error) {
 	held = held[:len(held):len(held)] // appending must not write into the caller's
 	name := func(r int) string { return p.b.Resources[r].Name }

@@ -58,8 +58,7 @@ func (p *parser) parse(data []byte) error {
 	if err != nil {
 		return err
 	}
-	// Keys beginning with x- are ignored, a place to define YAML anchors
-	// for steps to share, as in Docker Compose files.
+	// Keys beginning with x- are ignored: a place for anchors.
 	f.list = slices.DeleteFunc(f.list, func(fl field) bool { return strings.HasPrefix(fl.key.Value, "x-") })
 	if err := p.only(f, topKeys, "", nil); err != nil {
 		return err
@@ -110,8 +109,7 @@ func (p *parser) parse(data []byte) error {
 // isNull reports whether n is YAML's null: a key given no value.
 func isNull(n *yaml.Node) bool { return n.Kind == yaml.ScalarNode && n.ShortTag() == "!!null" }
 
-// resources reads name: capacity pairs, a capacity a number of units or
-// {locks: N}.
+// resources reads name: capacity pairs (units, or {locks: N}).
 func (p *parser) resources(v *yaml.Node) error {
 	f, err := p.mapping(v, "resources", "a mapping of names to capacities, such as {espresso: 1, barista: 2}")
 	if err != nil {
@@ -215,8 +213,7 @@ func (p *parser) load(v *yaml.Node) error {
 	return nil
 }
 
-// list reads a list of items (steps, groups, parallels, pipelines); key
-// names it in errors.
+// list reads a list of items; key names it in errors.
 func (p *parser) list(n *yaml.Node, what, key string) ([]node, error) {
 	n, err := p.deref(n)
 	if err != nil {
@@ -241,8 +238,7 @@ func (p *parser) list(n *yaml.Node, what, key string) ([]node, error) {
 	return items, nil
 }
 
-// count counts one more item read and refuses a file that expands to too
-// many.
+// count counts one more item, refusing a file that expands to too many.
 func (p *parser) count(n *yaml.Node) error {
 	if p.items++; p.items > maxItems {
 		return p.fail(n, "", "more than %d steps once aliases are expanded: want a smaller blueprint", maxItems)
@@ -255,11 +251,8 @@ var kinds = []struct{ key, noun string }{
 	{"duration", "step"}, {"steps", "group"}, {"parallel", "parallel"}, {"pipeline", "pipeline"},
 }
 
-// named starts reading an item or a stage: n, through an alias, counted,
-// its keys and its name. It enters n for deref's cycle check; where it
-// returns no error the caller leaves n once it is read. want says what is
-// wanted in errors, what names the mapping ("" for an item, which its
-// keys make a step, a group, parallel or a pipeline).
+// named starts reading an item or a stage: its node, keys and name,
+// entering it (the caller leaves it once read, where no error).
 func (p *parser) named(n *yaml.Node, what, want string) (*yaml.Node, *fields, string, error) {
 	n, err := p.deref(n)
 	if err != nil {
@@ -316,8 +309,7 @@ func (p *parser) item(n *yaml.Node) (node, error) {
 	return p.step(f, name, stepKeys, "a step")
 }
 
-// label names an item in errors: step "grind", or group if it has no
-// name.
+// label names an item in errors: step "grind", or group.
 func label(kind, name string) string {
 	if name == "" {
 		return kind
@@ -334,8 +326,7 @@ func (p *parser) name(f *fields) (string, error) {
 	return p.text(v, f.what, "name", "a name such as grind")
 }
 
-// step reads a step (or a stage that is one step, with its extra keys
-// allowed).
+// step reads a step, or a stage that is one.
 func (p *parser) step(f *fields, name string, allowed []string, noun string) (*step, error) {
 	if err := p.only(f, allowed, noun, itemKeys); err != nil {
 		return nil, err
@@ -370,8 +361,7 @@ func (p *parser) group(f *fields) (*group, error) {
 	return p.groupBody(f)
 }
 
-// groupBody reads the holds and steps of a group, or of a stage that is
-// one, once its keys are checked.
+// groupBody reads a group's (or such a stage's) holds and steps.
 func (p *parser) groupBody(f *fields) (*group, error) {
 	g := &group{what: f.what, line: f.node.Line}
 	var err error
@@ -425,8 +415,7 @@ func (p *parser) holds(f *fields) ([]int, error) {
 	return holds, nil
 }
 
-// parallel reads branches that run at once. A branch is an item, or a
-// list of items run in order.
+// parallel reads branches that run at once, each an item or a list.
 func (p *parser) parallel(f *fields) (*parallel, error) {
 	if err := p.only(f, parallelKeys, "a parallel", itemKeys); err != nil {
 		return nil, err
@@ -500,8 +489,7 @@ func (p *parser) pipeline(f *fields) (*pipe, error) {
 	return pp, nil
 }
 
-// stage reads one stage of a pipeline: a step or a group, with workers and
-// the buffer of the channel into it (the pipeline's by default).
+// stage reads a pipeline's stage: a step or a group.
 func (p *parser) stage(n *yaml.Node, buffer int) (*stage, error) {
 	const want = "a stage such as {name: grind, duration: 1ms}, or {name: make, steps: [...]}"
 	n, f, name, err := p.named(n, "stage", want)

@@ -10,10 +10,8 @@ type StepInfo struct {
 	Name string
 	// CPU reports whether the step burns a CPU (or only waits).
 	CPU bool
-	// Held names what is held while the step runs: its own first
-	// resource, or else its group's, or else the pipeline stage it is
-	// part of; empty when it runs holding nothing. Holds lists all of
-	// them, innermost first.
+	// Holds lists what is held while it runs, innermost first (its own,
+	// its groups', its stage); Held is the first of them.
 	Held  string
 	Holds []string
 }
@@ -21,13 +19,11 @@ type StepInfo struct {
 // StageInfo is one stage of a blueprint's pipelines.
 type StageInfo struct {
 	Name string
-	// Workers are the stage's workers a line, Lines its pipeline's
-	// lines, Buffer the room in the channel into it.
+	// Workers a line, its pipeline's Lines, the Buffer into it.
 	Workers, Lines, Buffer int
 }
 
-// Steps lists the blueprint's steps that take time, by name, each name
-// once, in the order the file gives them.
+// Steps lists the steps that take time, each name once, in file order.
 func (b *Blueprint) Steps() []StepInfo {
 	var out []StepInfo
 	names := func(holds []int) []string {
@@ -82,11 +78,10 @@ func (b *Blueprint) Stages() []StageInfo {
 	return out
 }
 
-// checkReliefs refuses Options' reliefs that name no step or stage, or
-// that cannot be run.
-func (b *Blueprint) checkReliefs(opt Options) error {
+// checkReliefs refuses reliefs naming no step or stage, or out of range.
+func (b *Blueprint) checkReliefs() error {
 	steps := b.Steps()
-	for name, f := range opt.Scale {
+	for name, f := range b.Scale {
 		if !slices.ContainsFunc(steps, func(s StepInfo) bool { return s.Name == name }) {
 			return fmt.Errorf("%s: scale: no step %q", b.File, name)
 		}
@@ -98,7 +93,7 @@ func (b *Blueprint) checkReliefs(opt Options) error {
 	for _, m := range []struct {
 		what string
 		by   map[string]int
-	}{{"workers", opt.Workers}, {"buffers", opt.Buffers}} {
+	}{{"workers", b.Workers}, {"buffers", b.Buffers}} {
 		for name, n := range m.by {
 			if !slices.ContainsFunc(stages, func(s StageInfo) bool { return s.Name == name }) {
 				return fmt.Errorf("%s: %s: no stage %q", b.File, m.what, name)
@@ -109,11 +104,4 @@ func (b *Blueprint) checkReliefs(opt Options) error {
 		}
 	}
 	return nil
-}
-
-// Workers returns the customers (an open loop's servers) a run at opt has,
-// and the arrivals per second of an open loop (0 for a closed one).
-func (b *Blueprint) Workers(opt Options) (workers int, rate float64) {
-	l := b.load(opt)
-	return l.workers, l.Rate
 }

@@ -1,9 +1,13 @@
 package blueprint
 
 import (
+	"context"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/brewput/brewput/model"
+	"github.com/brewput/brewput/results"
 )
 
 // A causal profile's reliefs of a YAML system: its steps with what is held
@@ -21,16 +25,18 @@ func TestPartsAndReliefs(t *testing.T) {
 	if want := []string{"order:cashier", "grind:barista", "shot:espresso+barista", "steam:barista", "pour:barista"}; !slices.Equal(got, want) {
 		t.Errorf("cafe's steps %v, want %v", got, want)
 	}
-	opt := DefaultOptions(4)
-	opt.Sched = "fifo"
-	base, err := cafe.Run(opt)
+	opt := cafe.Config(4)
+	opt.Policy.Sched = "fifo"
+	base, err := point(opt)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// The baristas bind (8 ms a latte, two of them): 10 % off their
 	// steaming (3 ms of the 8) lifts the bound from 250 to 260.
-	opt.Scale = map[string]float64{"steam": 0.9}
-	faster, err := cafe.Run(opt)
+	c := *cafe
+	c.Scale = map[string]float64{"steam": 0.9}
+	opt.System = &c
+	faster, err := point(opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,25 +51,37 @@ func TestPartsAndReliefs(t *testing.T) {
 	if st := sp.Stages(); len(st) != 3 || st[1] != (StageInfo{Name: "espresso", Workers: 1, Lines: 1, Buffer: 1}) {
 		t.Errorf("splitpipe's stages %+v", st)
 	}
-	opt = DefaultOptions(8)
-	opt.Sched = "fifo"
-	opt.Workers = map[string]int{"grinder": 1, "espresso": 1, "steamer": 1}
-	opt.Buffers = map[string]int{"espresso": 4}
-	r, err := sp.Run(opt)
+	more := *sp
+	more.Workers = map[string]int{"grinder": 1, "espresso": 1, "steamer": 1}
+	more.Buffers = map[string]int{"espresso": 4}
+	opt = more.Config(8)
+	opt.Policy.Sched = "fifo"
+	r, err := point(opt)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if r.Bounds.Structural != 2000 || r.Throughput < 1500 {
 		t.Errorf("splitpipe with two workers a stage on 8 CPUs: %.0f lattes/s, structural bound %.0f; want past 1500, 2000", r.Throughput, r.Bounds.Structural)
 	}
-	for _, bad := range []Options{
-		{CPUs: 1, Duration: 1, Scale: map[string]float64{"nosuch": 0.9}},
-		{CPUs: 1, Duration: 1, Scale: map[string]float64{"combine": 0}},
-		{CPUs: 1, Duration: 1, Workers: map[string]int{"nosuch": 1}},
-		{CPUs: 1, Duration: 1, Buffers: map[string]int{"grinder": -1}},
+	for _, bad := range []func(b *Blueprint){
+		func(b *Blueprint) { b.Scale = map[string]float64{"nosuch": 0.9} },
+		func(b *Blueprint) { b.Scale = map[string]float64{"combine": 0} },
+		func(b *Blueprint) { b.Workers = map[string]int{"nosuch": 1} },
+		func(b *Blueprint) { b.Buffers = map[string]int{"grinder": -1} },
 	} {
-		if _, err := sp.Run(bad); err == nil {
-			t.Errorf("%+v: no error", bad)
+		b := *sp
+		bad(&b)
+		if _, err := point(b.Config(1)); err == nil {
+			t.Errorf("scale %v, workers %v, buffers %v: no error", b.Scale, b.Workers, b.Buffers)
 		}
 	}
+}
+
+// point simulates cfg and gives its point.
+func point(cfg model.Config) (results.Point, error) {
+	ps, err := model.Simulate(context.Background(), []model.Config{cfg}, nil)
+	if err != nil {
+		return results.Point{}, err
+	}
+	return ps[0], nil
 }

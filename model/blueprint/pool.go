@@ -4,12 +4,11 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/sim"
 )
 
-// meter follows how many of a machine's units are in use over time, how
-// many uses ended and how long users waited, for a measured window: the
-// counterpart of coffee.Meter, aware of capacity.
+// meter is coffee.Meter aware of capacity.
 type meter struct {
 	name     string
 	capacity int
@@ -41,24 +40,14 @@ func (m *meter) advance(now time.Duration) {
 	m.since = now
 }
 
-// reading is a meter's totals at one moment; busy (held) and working
-// count unit-time.
-type reading struct {
-	uses                int64
-	busy, working, wait time.Duration
+// read is the meter's totals at now; held and working count unit-time.
+func (m *meter) read(now time.Duration) model.Reading {
+	return model.Reading{Name: m.name, Units: m.capacity, Uses: m.uses, Held: m.area + time.Duration(m.inUse)*(now-m.since),
+		Working: m.working, Wait: m.wait}
 }
 
-func (m *meter) read(now time.Duration) reading {
-	return reading{uses: m.uses, busy: m.area + time.Duration(m.inUse)*(now-m.since), working: m.working, wait: m.wait}
-}
-
-// pool is a resource in one simulation. A resource of one unit is a
-// sim.Mutex, as a Go program guards one machine with a sync.Mutex; a
-// larger one hands units out like coffee's multi mode's buffered channel of
-// machines: a free unit is taken at once, and a waiter gets a released
-// unit handed to it over a channel. Both serve waiters first come, first
-// served. A resource of locks is as many sim.Mutexes, each use locking
-// one drawn at random, as a sharded map hashes its keys.
+// pool is a resource in one simulation: one unit a sim.Mutex, more handed
+// out as coffee's multi mode's channel does, locks as many mutexes.
 type pool struct {
 	*meter
 	mu      *sim.Mutex
@@ -106,8 +95,7 @@ func (pl *pool) acquire(p *sim.Proc) {
 	pl.take(p.Now(), p.Now()-asked)
 }
 
-// release gives a unit back, to the longest waiter if there is one; the
-// holder burned working while it held the unit.
+// release gives a unit back, to the longest waiter if any.
 func (pl *pool) release(p *sim.Proc, working time.Duration) {
 	pl.give(p.Now(), working)
 	switch {
@@ -118,9 +106,7 @@ func (pl *pool) release(p *sim.Proc, working time.Duration) {
 		delete(pl.holding, p)
 		mu.Unlock(p)
 	case pl.waiting > 0:
-		// The waiter is parked in Recv (it counted itself just before,
-		// with nothing in between that could yield), so this send hands
-		// over at once and never blocks.
+		// The waiter is parked in Recv: this send never blocks.
 		pl.waiting--
 		pl.handoff.Send(p, struct{}{})
 	default:

@@ -1,6 +1,7 @@
 package blueprint_test
 
 import (
+	"context"
 	"errors"
 	"io/fs"
 	"math"
@@ -11,7 +12,7 @@ import (
 
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/blueprint"
-	"github.com/brewput/brewput/model/sim"
+	"github.com/brewput/brewput/results"
 )
 
 func parse(t *testing.T, yaml string) *blueprint.Blueprint {
@@ -23,15 +24,6 @@ func parse(t *testing.T, yaml string) *blueprint.Blueprint {
 	return b
 }
 
-func run(t *testing.T, b *blueprint.Blueprint, opt blueprint.Options) model.Result {
-	t.Helper()
-	r, err := b.Run(opt)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
-}
-
 // TestDeterministic: with random durations and Poisson arrivals, the same
 // seed gives the same result, under either policy, and another seed a
 // different one.
@@ -39,9 +31,9 @@ func TestDeterministic(t *testing.T) {
 	b := load(t, "webserver")
 	for _, sched := range []string{"fifo", "go"} {
 		opt := fifo(2)
-		opt.Sched = sched
+		opt.Policy.Sched = sched
 		x, y := run(t, b, opt), run(t, b, opt)
-		opt.Seed = 2
+		opt.Policy.Seed = 2
 		z := run(t, b, opt)
 		if !reflect.DeepEqual(x, y) {
 			t.Errorf("%s: same seed, different results:\n%+v\n%+v", sched, x, y)
@@ -59,10 +51,10 @@ func TestConcurrentRuns(t *testing.T) {
 	b := load(t, "cafe")
 	want := run(t, b, fifo(4))
 	var wg sync.WaitGroup
-	results := make([]model.Result, 4)
+	results := make([]result, 4)
 	errs := make([]error, 4)
 	for i := range results {
-		wg.Go(func() { results[i], errs[i] = b.Run(fifo(4)) })
+		wg.Go(func() { results[i], errs[i] = simulate(b, fifo(4)) })
 	}
 	wg.Wait()
 	for i, r := range results {
@@ -80,7 +72,7 @@ func TestOverrides(t *testing.T) {
 	// 8 customers on 2 CPUs are held by the CPU bound, 2 ÷ 4 ms = 500
 	// lattes a second, and by Little's law each takes 8 ÷ 500/s = 16 ms.
 	opt := fifo(2)
-	opt.Customers = 8
+	opt.Par = 8
 	r := run(t, b, opt)
 	if r.Lattes != 500 || r.CPUUtil != 1 || r.Latency.Mean != 16*ms || r.Bounds.Limit != "cpus" {
 		t.Errorf("8 customers on 2 CPUs: %d lattes, utilization %v, mean %v, bounds %+v; want 500, 1, 16ms, cpus", r.Lattes, r.CPUUtil, r.Latency.Mean, r.Bounds)
@@ -222,7 +214,9 @@ steps:
 
 // TestBounds asks for cafe.yaml's bounds without simulating.
 func TestBounds(t *testing.T) {
-	bd, err := load(t, "cafe").Bounds(fifo(8))
+	cfg := fifo(8)
+	cfg.System = load(t, "cafe")
+	bd, err := cfg.Bounds()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -237,41 +231,41 @@ func TestBounds(t *testing.T) {
 func TestRunErrors(t *testing.T) {
 	for _, c := range []struct {
 		name string
-		mod  func(*blueprint.Blueprint, *blueprint.Options)
+		mod  func(*blueprint.Blueprint, *model.Config)
 		want string
 	}{
-		{"no CPUs", func(_ *blueprint.Blueprint, o *blueprint.Options) { o.CPUs = 0 }, "cpus 0: want at least 1"},
-		{"negative customers", func(_ *blueprint.Blueprint, o *blueprint.Options) { o.Customers = -1 }, "customers -1: want 0 (the file's) or more"},
-		{"no window", func(_ *blueprint.Blueprint, o *blueprint.Options) { o.Duration = 0 }, "duration 0s: want a positive duration"},
-		{"negative warm-up", func(_ *blueprint.Blueprint, o *blueprint.Options) { o.Warmup = -ms }, "warmup -1ms: want zero or a positive duration"},
-		{"NaN rate", func(_ *blueprint.Blueprint, o *blueprint.Options) { o.Rate = math.NaN() },
-			"rate NaN: want a positive number of orders per second, or 0 for the file's load"},
-		{"unknown policy", func(_ *blueprint.Blueprint, o *blueprint.Options) { o.Sched = "rr" }, `sched "rr": want fifo or go`},
-		{"background of every CPU", func(_ *blueprint.Blueprint, o *blueprint.Options) {
-			o.Sched, o.Background = "go", sim.Background{CPUs: 2, Burst: ms}
+		{"no CPUs", func(_ *blueprint.Blueprint, o *model.Config) { o.CPUs = 0 }, "cpus 0: want at least 1"},
+		{"negative customers", func(_ *blueprint.Blueprint, o *model.Config) { o.Par = -1 }, "par is -1; want 0 (one per CPU) or more"},
+		{"no window", func(_ *blueprint.Blueprint, o *model.Config) { o.Dur = 0 }, "dur is 0s; want a positive duration"},
+		{"negative warm-up", func(_ *blueprint.Blueprint, o *model.Config) { o.Warmup = -ms }, "warmup is -1ms; want zero or a positive duration"},
+		{"NaN rate", func(_ *blueprint.Blueprint, o *model.Config) { o.Rate = math.NaN() },
+			"rate NaN: want a positive number of arrivals per second, or 0"},
+		{"unknown policy", func(_ *blueprint.Blueprint, o *model.Config) { o.Policy.Sched = "rr" }, `sched "rr": want fifo or go`},
+		{"background of every CPU", func(_ *blueprint.Blueprint, o *model.Config) {
+			o.Policy.Sched, o.Policy.Background = "go", results.Background{CPUs: 2, Burst: ms}
 		},
 			"background 2 CPUs: want from 0 to less than the 2 CPUs"},
-		{"background under fifo", func(_ *blueprint.Blueprint, o *blueprint.Options) {
-			o.Background = sim.Background{CPUs: 0.5, Burst: ms}
+		{"background under fifo", func(_ *blueprint.Blueprint, o *model.Config) {
+			o.Policy.Background = results.Background{CPUs: 0.5, Burst: ms}
 		},
 			"background: applies to the go policy only (fifo is the machine to itself)"},
-		{"negative cost", func(_ *blueprint.Blueprint, o *blueprint.Options) { o.Costs.Wake = -1 }, "costs: Wake -1ns: want zero or a positive duration"},
-		{"zero capacity", func(b *blueprint.Blueprint, _ *blueprint.Options) { b.Resources[0].Capacity = 0 },
+		{"negative cost", func(_ *blueprint.Blueprint, o *model.Config) { o.Costs.Wake = -1 }, "costs: Wake -1ns: want zero or a positive duration"},
+		{"zero capacity", func(b *blueprint.Blueprint, _ *model.Config) { b.Resources[0].Capacity = 0 },
 			`cafe.yaml: resource "cashier": capacity 0: want a whole number, 1 or more`},
-		{"resource removed", func(b *blueprint.Blueprint, _ *blueprint.Options) { b.Resources = b.Resources[1:] },
+		{"resource removed", func(b *blueprint.Blueprint, _ *model.Config) { b.Resources = b.Resources[1:] },
 			"cafe.yaml: 2 resources, but the file declares 3: steps refer to resources by position, so change their capacities only"},
-		{"unknown arrivals", func(b *blueprint.Blueprint, _ *blueprint.Options) { b.Load.Arrivals = "bursty" },
+		{"unknown arrivals", func(b *blueprint.Blueprint, _ *model.Config) { b.Load.Arrivals = "bursty" },
 			`cafe.yaml: load: arrivals "bursty": want even or poisson`},
 	} {
 		b := load(t, "cafe")
 		b.File = "cafe.yaml"
 		opt := fifo(2)
 		c.mod(b, &opt)
-		if _, err := b.Run(opt); err == nil || err.Error() != c.want {
+		if _, err := simulate(b, opt); err == nil || err.Error() != c.want {
 			t.Errorf("%s: error %v, want %s", c.name, err, c.want)
 		}
 	}
-	if _, err := new(blueprint.Blueprint).Run(fifo(1)); err == nil {
+	if _, err := simulate(new(blueprint.Blueprint), fifo(1)); err == nil {
 		t.Error("a zero Blueprint ran")
 	}
 	if _, err := blueprint.Load("no-such-file.yaml"); !errors.Is(err, fs.ErrNotExist) {
@@ -287,7 +281,7 @@ func TestEveryExampleUnderGo(t *testing.T) {
 	for _, name := range []string{"finelocking", "cafe", "splitpipe", "webserver"} {
 		b := load(t, name)
 		for _, n := range []int{1, 3, 8} {
-			opt := blueprint.DefaultOptions(n)
+			opt := goAt(n)
 			opt.Costs.Switch, opt.Costs.Wake, opt.Costs.MutexHandoff, opt.Costs.ChanHandoff = 2*time.Microsecond, 5*time.Microsecond, time.Microsecond, time.Microsecond
 			r := run(t, b, opt)
 			if r.Lattes == 0 || r.Sched != "go" || r.Throughput > r.Bounds.ThroughputMax*1.05+10 {
@@ -304,11 +298,14 @@ func TestEveryExampleUnderGo(t *testing.T) {
 // unit and load.
 func TestPoint(t *testing.T) {
 	b := load(t, "webserver")
-	opt := fifo(2)
-	r := run(t, b, opt)
-	p := b.Point(r, opt)
-	if p.Source != "model" || p.Mode != "webserver" || p.Unit != "requests/s" || p.CPUs != 2 || p.Par != 64 ||
-		p.Rate != 2000 || p.MaxQ != 1000 || p.Ops != int64(r.Lattes) || p.Throughput != r.Throughput || len(p.Machines) != 1 {
-		t.Errorf("point %+v of result %+v", p, r)
+	cfg := b.Config(2)
+	cfg.Policy.Sched = "fifo"
+	ps, err := model.Simulate(context.Background(), []model.Config{cfg}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := ps[0]; p.Source != "model" || p.Mode != "webserver" || p.Unit != "requests/s" || p.CPUs != 2 || p.Par != 64 ||
+		p.Rate != 2000 || p.MaxQ != 1000 || p.Ops == 0 || len(p.Machines) != 1 || p.Steps != (results.Steps{}) {
+		t.Errorf("point %+v", p)
 	}
 }

@@ -36,16 +36,16 @@ func TestOpenLoopSteady(t *testing.T) {
 		{"go, kept up with", "go", 2, 2000, false, false},
 	} {
 		opt := fifo(c.cpus)
-		opt.Sched, opt.Rate = c.sched, c.rate
+		opt.Policy.Sched, opt.Rate = c.sched, c.rate
 		if c.sched == "go" {
 			opt.Costs = costs
 		}
-		r, err := b.Run(opt)
+		r, err := simulate(b, opt)
 		if err != nil {
 			t.Fatal(err)
 		}
 		room := b.Load.Queue + b.Load.Servers
-		asked := model.SteadyWarmup(model.FillWarmup(opt.Warmup, opt.Duration, c.rate, room, r.Bounds.Serves(b.Load.Servers)), 0, r.Bounds)
+		asked := model.SteadyWarmup(model.FillWarmup(opt.Warmup, opt.Dur, c.rate, room, r.Bounds.Serves(b.Load.Servers)), 0, r.Bounds)
 		if !r.Steady() || r.Arrived == 0 || (r.Drops > 0) != c.drops || (r.Warmup > asked) != c.refills {
 			t.Errorf("%s: steady %v (grew %d of %d arrivals), %d drops, warm-up %v (the bounds ask %v); want steady, drops %v, a longer warm-up %v",
 				c.name, r.Steady(), r.Growth(), r.Arrived, r.Drops, r.Warmup, asked, c.drops, c.refills)

@@ -13,12 +13,9 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// This file holds the parser's YAML plumbing: errors with lines, aliases,
-// mappings with their keys checked, and scalars of each kind. parse.go
-// uses it to read the blueprint itself.
+// This file holds the parser's YAML plumbing.
 
-// maxItems bounds the items a file may expand to, so that aliases nested
-// in aliases (a "billion laughs") get an error, not an exhausted memory.
+// maxItems bounds the items a file may expand to (a "billion laughs").
 const maxItems = 100_000
 
 // parser reads one file into b.
@@ -39,8 +36,7 @@ type machineDecl struct {
 	line int
 }
 
-// fail returns an error at n's line; what, when not empty, says where in
-// the blueprint (`step "grind"`) and comes first.
+// fail returns an error at n's line, after what (`step "grind"`).
 func (p *parser) fail(n *yaml.Node, what, format string, args ...any) error {
 	msg := fmt.Sprintf(format, args...)
 	if what != "" {
@@ -49,8 +45,7 @@ func (p *parser) fail(n *yaml.Node, what, format string, args ...any) error {
 	return &Error{File: p.file, Line: n.Line, Msg: msg}
 }
 
-// yamlLine picks the line out of yaml.v3's syntax errors ("yaml: line 3:
-// did not find expected key").
+// yamlLine picks the line out of yaml.v3's syntax errors.
 var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 
 // syntaxError turns a yaml.v3 error into an *Error with its line.
@@ -81,8 +76,7 @@ func lineOf(data []byte, re *regexp.Regexp) int {
 	return 1 + bytes.Count(data[:loc[0]], []byte("\n"))
 }
 
-// deref follows an alias to the node it names, refusing one that names a
-// node being read: that alias would make the blueprint contain itself.
+// deref follows an alias, refusing one to a node being read (a cycle).
 func (p *parser) deref(n *yaml.Node) (*yaml.Node, error) {
 	if n.Kind != yaml.AliasNode {
 		return n, nil
@@ -93,8 +87,7 @@ func (p *parser) deref(n *yaml.Node) (*yaml.Node, error) {
 	return n.Alias, nil
 }
 
-// enter marks n as being read, for deref's cycle check; leave unmarks it.
-// A node may be entered again while open (an item, then its mapping).
+// enter marks n as being read, for deref; leave unmarks it.
 func (p *parser) enter(n *yaml.Node) { p.open[n]++ }
 func (p *parser) leave(n *yaml.Node) { p.open[n]-- }
 
@@ -131,8 +124,7 @@ type fields struct {
 	byKey map[string]field
 }
 
-// mapping reads n as a mapping; want says what was expected if it is not.
-// Keys are not checked yet: see fields.only.
+// mapping reads n as a mapping (want otherwise); see only for its keys.
 func (p *parser) mapping(n *yaml.Node, what, want string) (*fields, error) {
 	n, err := p.deref(n)
 	if err != nil {
@@ -145,9 +137,7 @@ func (p *parser) mapping(n *yaml.Node, what, want string) (*fields, error) {
 	return f, p.collect(f, n, true)
 }
 
-// collect adds n's keys to f. An explicit key may appear once; merged
-// mappings add only keys not already there, the earlier merge winning, as
-// YAML's merge key says.
+// collect adds n's keys to f, the earlier merge winning.
 func (p *parser) collect(f *fields, n *yaml.Node, explicit bool) error {
 	p.enter(n)
 	defer p.leave(n)
@@ -199,8 +189,7 @@ func (p *parser) collect(f *fields, n *yaml.Node, explicit bool) error {
 	return nil
 }
 
-// only checks that every key of f is one of allowed. A key that is known
-// (one of known) but not allowed here gets "does not apply to noun".
+// only checks that every key of f is allowed (known, else unknown).
 func (p *parser) only(f *fields, allowed []string, noun string, known []string) error {
 	for _, fl := range f.list {
 		k := fl.key.Value
@@ -221,8 +210,7 @@ func (f *fields) get(key string) (*yaml.Node, bool) {
 	return fl.val, ok
 }
 
-// need returns the value of key, or an error at the mapping saying it is
-// missing and what it should be.
+// need returns the value of key, or an error that it is missing.
 func (p *parser) need(f *fields, key, want string) (*yaml.Node, error) {
 	if v, ok := f.get(key); ok {
 		return v, nil
@@ -230,8 +218,7 @@ func (p *parser) need(f *fields, key, want string) (*yaml.Node, error) {
 	return nil, p.fail(f.node, f.what, "missing %s: want %s", key, want)
 }
 
-// suggest returns " (did you mean X?)" for the candidate nearest to word,
-// if one is close enough to be a likely typo.
+// suggest returns " (did you mean X?)" for a likely typo of word.
 func suggest(word string, candidates []string) string {
 	best, bestD := "", 3
 	for _, c := range candidates {
@@ -266,8 +253,7 @@ func editDistance(a, b string) int {
 	return prev[len(b)]
 }
 
-// scalar returns the value of key, n, as a scalar node; want says what it
-// should be.
+// scalar returns key's value n as a scalar (want otherwise).
 func (p *parser) scalar(n *yaml.Node, what, key, want string) (*yaml.Node, error) {
 	n, err := p.deref(n)
 	if err != nil {
@@ -291,8 +277,7 @@ func (p *parser) text(n *yaml.Node, what, key, want string) (string, error) {
 	return s.Value, nil
 }
 
-// whole reads a whole number of at least least; want ends the error
-// ("1 or more").
+// whole reads a whole number of at least least.
 func (p *parser) whole(n *yaml.Node, what, key string, least int, want string) (int, error) {
 	s, err := p.scalar(n, what, key, "a whole number, "+want)
 	if err != nil {

@@ -65,7 +65,7 @@ func PolicyOf(p results.Point) (model.Policy, error) {
 	if p.Kind() != results.KindModel {
 		return model.Policy{}, fmt.Errorf("%s on %d CPUs: a measured point, not a prediction", p.Mode, p.CPUs)
 	}
-	pol := model.Policy{Sched: p.Model.Sched, Seed: p.Model.Seed, Runtime: p.Model.Runtime}
+	pol := model.Policy{Policy: results.Policy{Sched: p.Model.Sched, Seed: p.Model.Seed, Runtime: p.Model.Runtime}}
 	if pol.Sched == "" {
 		pol.Sched = model.DefaultSched
 	}
@@ -80,6 +80,6 @@ func PolicyOf(p results.Point) (model.Policy, error) {
 		return model.Policy{}, err
 	}
 	pol.Costs = c
-	pol.Background = sim.Background{CPUs: p.Model.BackgroundCPUs, Burst: time.Duration(math.Round(p.Model.BackgroundBurstMs * float64(time.Millisecond)))}
+	pol.Background = results.Background{CPUs: p.Model.BackgroundCPUs, Burst: time.Duration(math.Round(p.Model.BackgroundBurstMs * float64(time.Millisecond)))}
 	return pol, nil
 }

@@ -1,11 +1,11 @@
 package calibrate
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
 )
@@ -60,18 +60,14 @@ func TestPolicyOfPoint(t *testing.T) {
 	var c Calibration
 	c.Costs.Wake, c.Costs.Switch = 20*time.Microsecond, 100
 	ref := c.Ref()
-	mode, err := coffee.ParseMode("finelocking")
+	cfg := model.DefaultConfig(2)
+	cfg.Warmup, cfg.Dur = 10*time.Millisecond, 20*time.Millisecond
+	want := model.Policy{Policy: results.Policy{Sched: "go", Seed: 3}, Costs: c.Costs}
+	ps, err := model.Simulate(context.Background(), []model.Config{want.Apply(cfg)}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ms := time.Millisecond
-	cfg := model.Config{Mode: mode, CPUs: 2, Grind: ms, Press: ms, Steam: ms, Combine: ms, Warmup: 10 * time.Millisecond, Duration: 20 * time.Millisecond}
-	want := model.Policy{Sched: "go", Costs: c.Costs, Seed: 3}
-	r, err := model.Run(want.Apply(cfg))
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := r.Point(want.Apply(cfg))
+	p := ps[0]
 	p.Calibration = &ref
 	got, err := PolicyOf(p)
 	if err != nil {

@@ -1,30 +1,18 @@
 // Package infer finds the go policy's runtime costs (sim.Costs) that make
-// the model reproduce measured points — of another machine, whose
-// measurements a user has but where brewput calibrate cannot run, or of
-// this one, where a microbenchmark's cost may not be the one a design
-// pays — with the range of each cost that stays consistent with them.
+// the model reproduce measured points — of a machine where brewput
+// calibrate cannot run, or where a microbenchmark's cost is not the one a
+// design pays — with each cost's range consistent with them.
 //
-// The search is a deterministic grid search: each cost moves over the
-// same grid of values (0, then 25 ns doubling to 819.2 µs), one cost at a
-// time, round after round, and takes the value that brings the model's
-// predictions nearest to the points, where that gain is worth a point
-// moving 1 % nearer; among values about as good it keeps the one nearest
-// to where the cost was, so that a cost the points say nothing about stays
-// at the base calibration's value. Every set of costs is simulated on
-// every run of every point, as the run was made (its steps, window,
-// harness); a point's prediction is the median over its runs, and its
-// distance the prediction's relative distance outside the band of its
-// runs' measurements (0 inside it). The points' fit is the sum of the
-// squared distances.
-//
-// A set of costs is consistent with the points where it puts no point's
-// throughput or median latency more than Tolerance farther outside its
-// runs' band than the best fit does, so that the runs' own spread widens
-// what is consistent. Each cost's range is the run of grid values around
-// its inferred value that are consistent with the other costs at theirs;
-// a cost consistent over the whole grid is one the points do not
-// constrain: it keeps the base calibration's value and interval, and the
-// calibration says so.
+// It is a deterministic grid search: one cost at a time, round after
+// round, over 0 and 25 ns doubling to 819.2 µs, each cost takes the value
+// that brings the predictions nearest, where that is worth a point moving
+// 1 % nearer (among values as good, the one nearest where it was). Every
+// run of every point is simulated as it was made; a point's distance is
+// its runs' median prediction's relative distance outside their measured
+// band, and the fit the sum of the squared distances. Costs are
+// consistent where they put no point more than Tolerance farther outside
+// than the best fit does; a cost consistent over the whole grid is not
+// constrained by the points and keeps the base calibration's value.
 package infer
 
 import (
@@ -32,9 +20,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"runtime"
 	"slices"
-	"sync"
 	"time"
 
 	"github.com/brewput/brewput/internal/format"
@@ -46,18 +32,13 @@ import (
 
 // Options say how Infer searches.
 type Options struct {
-	// Base is the calibration whose costs and intervals the costs the
-	// points do not constrain keep: this machine's, as a rule.
+	// Base is the calibration the costs the points do not constrain keep.
 	Base calibrate.Calibration
-	// Runtime is the Go runtime the points ran on, whose scheduler the
-	// model follows ("" today's, "go1.9").
+	// Runtime is the Go runtime the points ran on ("" today's, "go1.9").
 	Runtime string
-	// Tolerance is how much farther outside its runs' band (relative) than
-	// the best fit a consistent set of costs may put a point; 0 means
-	// DefaultTolerance.
+	// Tolerance is how much farther outside its runs' band than the best
+	// fit consistent costs may put a point; 0 means DefaultTolerance.
 	Tolerance float64
-	// Parallel is how many simulations run at once; 0 means one a CPU.
-	Parallel int
 	// Tell, if not nil, hears how the search goes, a line at a time.
 	Tell func(line string)
 }
@@ -65,10 +46,7 @@ type Options struct {
 // DefaultTolerance is Options.Tolerance's default: 1 %.
 const DefaultTolerance = 0.01
 
-// Limits of the search: rounds over the costs, and the simulated events
-// one set of costs may take over all the runs (about 4 s of simulation
-// at the engine's 5 million events a second), beyond which it would not
-// end in seconds.
+// Limits of the search: rounds, and events a set of costs (about 4 s).
 const (
 	Rounds            = 4
 	MaxEventsPerCosts = 2e7
@@ -78,10 +56,7 @@ const (
 var costNames = []string{"wake", "spin-wake", "spin-window", "switch", "mutex-handoff", "chan-handoff", "buf-chan-handoff", "runnext-grace"}
 
 // grid is the values each cost may take: 0, then 25 ns doubling to
-// 819.2 µs, short of a millisecond: a cost as long as the shop's steps is
-// no runtime's (a wake-up that long would amount to Ps that never steal,
-// which fits some points and predicts nothing). The runnext grace is at
-// least the 3 µs the runtime asks for.
+// 819.2 µs (the runnext grace at least 3 µs).
 func grid(cost string) []time.Duration {
 	var out []time.Duration
 	if cost == "runnext-grace" {
@@ -100,9 +75,8 @@ func grid(cost string) []time.Duration {
 // ErrNoPoints is Infer's error when no point is left to infer from.
 var ErrNoPoints = errors.New("no measured points to infer from")
 
-// Infer finds the costs that make the model reproduce ps (see the package
-// doc) and returns them as a calibration: Costs the inferred ones, Lo and
-// Hi their ranges, Inferred how. It stops early with ctx's error.
+// Infer finds the costs that make the model reproduce ps, as a
+// calibration; it stops early with ctx's error.
 func Infer(ctx context.Context, ps Points, opt Options) (calibrate.Calibration, error) {
 	if len(ps.Points) == 0 {
 		return calibrate.Calibration{}, ErrNoPoints
@@ -110,14 +84,11 @@ func Infer(ctx context.Context, ps Points, opt Options) (calibrate.Calibration, 
 	if opt.Tolerance == 0 {
 		opt.Tolerance = DefaultTolerance
 	}
-	if opt.Parallel <= 0 {
-		opt.Parallel = runtime.NumCPU()
-	}
 	tell := opt.Tell
 	if tell == nil {
 		tell = func(string) {}
 	}
-	s := &search{ps: ps, opt: opt, done: ctx.Done(), seen: map[sim.Costs][]float64{}}
+	s := &search{ctx: ctx, ps: ps, opt: opt, seen: map[sim.Costs][]float64{}}
 	events := 0.0
 	for _, p := range ps.Points {
 		for _, r := range p.Runs {
@@ -129,9 +100,8 @@ func Infer(ctx context.Context, ps Points, opt Options) (calibrate.Calibration, 
 	}
 	tell(fmt.Sprintf("inferring the go policy's costs from %d points (%d runs) on %s CPUs: every set of costs tried simulates every run", len(ps.Points), ps.Runs(), format.Ints(ps.CPUs(), ", ")))
 
-	// Descend, one cost at a time, from the base calibration: the first
-	// round over the whole grid, the later ones over the grid's values
-	// next to each cost's.
+	// Descend from the base, the first round over the whole grid, the later
+	// ones over the values next to each cost's.
 	best := opt.Base.Costs
 	if best.RunnextGrace < 3*time.Microsecond {
 		best.RunnextGrace = 3 * time.Microsecond // what 0 means to the model
@@ -174,8 +144,7 @@ func Infer(ctx context.Context, ps Points, opt Options) (calibrate.Calibration, 
 		}
 	}
 
-	// A cost consistent with the points over the whole grid is not
-	// constrained by them: it keeps the base's value.
+	// A cost consistent over the whole grid keeps the base's value.
 	in := &calibrate.Inference{From: ps.Files, Points: len(ps.Points), Runs: ps.Runs(), CPUs: ps.CPUs(), Runtime: opt.Runtime,
 		Base: opt.Base.Ref(), Tolerance: opt.Tolerance, Refused: ps.Refused}
 	bestDist, err := s.eval(best)
@@ -204,8 +173,7 @@ func Infer(ctx context.Context, ps Points, opt Options) (calibrate.Calibration, 
 		best = with(best, name, *calibrate.Field(&opt.Base.Costs, name))
 	}
 
-	// Between the grid's values: each constrained cost moves by ever
-	// smaller factors while that brings a point 0.1 % nearer.
+	// Between the grid's values, by ever smaller factors.
 	if fit, err = s.fit(best); err != nil {
 		return calibrate.Calibration{}, err
 	}
@@ -234,10 +202,8 @@ func Infer(ctx context.Context, ps Points, opt Options) (calibrate.Calibration, 
 		}
 	}
 
-	// Each constrained cost's range, with the others at their values: out
-	// from its value over the grid while consistent, then the edge found
-	// by bisection between the last consistent value and the first that
-	// is not.
+	// Each constrained cost's range, the others at their values: out over
+	// the grid while consistent, then bisection to the edge.
 	if bestDist, err = s.eval(best); err != nil {
 		return calibrate.Calibration{}, err
 	}
@@ -294,8 +260,8 @@ func Infer(ctx context.Context, ps Points, opt Options) (calibrate.Calibration, 
 		spans = append(spans, sp)
 		*calibrate.Field(&cal.Lo, name), *calibrate.Field(&cal.Hi, name) = sp.lo, sp.hi
 	}
-	// The band's sets: each constrained cost at either edge, the kept ones
-	// all at the base's low edges and all at its high ones.
+	// The band's sets: each constrained cost at either edge, and the kept
+	// ones all at the base's low, or high, edges.
 	addSet := func(c sim.Costs) {
 		if c != cal.Costs && !slices.Contains(in.Sets, c) {
 			in.Sets = append(in.Sets, c)
@@ -326,15 +292,13 @@ func with(c sim.Costs, name string, v time.Duration) sim.Costs {
 	return c
 }
 
-// near is the grid's values within k places of v's (v itself where it
-// is one of them).
+// near is the grid's values within k places of v.
 func near(values []time.Duration, v time.Duration, k int) []time.Duration {
 	at, _ := slices.BinarySearch(values, v)
 	return values[max(0, at-k):min(len(values), at+k+1)]
 }
 
-// outward lists the grid's values beyond v in direction dir (-1 smaller
-// first the nearest, +1 larger).
+// outward lists the grid's values beyond v in direction dir.
 func outward(values []time.Duration, v time.Duration, dir int) []time.Duration {
 	var out []time.Duration
 	for _, x := range values {
@@ -355,8 +319,7 @@ func scale(d time.Duration, f float64) time.Duration {
 	return time.Duration(math.Round(float64(d) * f))
 }
 
-// geoMean is the value halfway between a and b on the grid's scale, which
-// doubles (0 counts as half the grid's least value).
+// geoMean is halfway between a and b on the grid's scale.
 func geoMean(a, b time.Duration) time.Duration {
 	l := func(d time.Duration) float64 { return math.Log(float64(max(d, 12*time.Nanosecond))) }
 	m := time.Duration(math.Round(math.Exp((l(a) + l(b)) / 2)))
@@ -368,74 +331,57 @@ func geoMean(a, b time.Duration) time.Duration {
 
 // search simulates the points under sets of costs, each set once.
 type search struct {
+	ctx  context.Context
 	ps   Points
 	opt  Options
-	done <-chan struct{}
 	seen map[sim.Costs][]float64
 }
 
 // config is the configuration that simulates run r under costs c.
 func (s *search) config(r Run, c sim.Costs) model.Config {
 	cfg := r.Config
-	cfg.Sched, cfg.Runtime, cfg.Costs, cfg.Range, cfg.Cancel = "go", s.opt.Runtime, c, nil, s.done
-	if cfg.Seed == 0 {
-		cfg.Seed = 1
-	}
+	cfg.Policy.Sched, cfg.Policy.Runtime, cfg.Costs, cfg.Range = "go", s.opt.Runtime, c, nil
+	cfg.Policy.Seed = max(cfg.Policy.Seed, 1)
 	return cfg
 }
 
-// fit is the points' fit under costs c: the sum of the squares of their
-// distances (see eval).
+// fit is the points' fit under costs c: their distances' sum of squares.
 func (s *search) fit(c sim.Costs) (float64, error) {
 	d, err := s.eval(c)
 	return sumSquares(d), err
 }
 
-// eval returns, for costs c, each point's distance outside its runs'
-// band: throughput, then median latency, point after point.
+// eval is each point's throughput and latency distance under c.
 func (s *search) eval(c sim.Costs) ([]float64, error) {
 	if d, ok := s.seen[c]; ok {
 		return d, nil
 	}
-	type job struct{ p, r int }
-	var jobs []job
+	var cfgs []model.Config
+	var of []int // the point of each run
 	for i, p := range s.ps.Points {
-		for j := range p.Runs {
-			jobs = append(jobs, job{i, j})
+		for _, r := range p.Runs {
+			cfgs, of = append(cfgs, s.config(r, c)), append(of, i)
 		}
 	}
-	sims := make([]model.Result, len(jobs))
-	errs := make([]error, len(jobs))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(s.opt.Parallel, len(jobs)) {
-		wg.Go(func() {
-			for k := range next {
-				j := jobs[k]
-				sims[k], errs[k] = model.Run(s.config(s.ps.Points[j.p].Runs[j.r], c))
-			}
-		})
-	}
-	for k := range jobs {
-		next <- k
-	}
-	close(next)
-	wg.Wait()
-	for k, err := range errs {
+	sims, err := model.Simulate(s.ctx, cfgs, func(k int, _ results.Point, err error) error {
 		if err != nil {
-			if errors.Is(err, context.Canceled) {
-				return nil, context.Canceled
-			}
-			return nil, fmt.Errorf("%s: %w", s.ps.Points[jobs[k].p].Name, err)
+			return fmt.Errorf("%s: %w", s.ps.Points[of[k]].Name, err)
 		}
+		return nil
+	})
+	if s.ctx.Err() != nil || errors.Is(err, context.Canceled) {
+		return nil, context.Canceled
+	}
+	if err != nil {
+		return nil, err
 	}
 	out := make([]float64, 0, 2*len(s.ps.Points))
 	k := 0
 	for _, p := range s.ps.Points {
 		var thr, p50, mthr, mp50 []float64
 		for _, r := range p.Runs {
-			thr, p50 = append(thr, sims[k].Throughput), append(p50, float64(sims[k].Latency.P50))
-			mthr, mp50 = append(mthr, r.Throughput), append(mp50, float64(r.P50))
+			thr, p50 = append(thr, sims[k].Throughput), append(p50, sims[k].Latency.P50)
+			mthr, mp50 = append(mthr, r.Throughput), append(mp50, results.Ms(r.P50))
 			k++
 		}
 		out = append(out, outside(results.Median(thr), mthr), outside(results.Median(p50), mp50))
@@ -444,8 +390,7 @@ func (s *search) eval(c sim.Costs) ([]float64, error) {
 	return out, nil
 }
 
-// outside is how far x lies outside the band of the measured values ms,
-// relative to the nearer edge; 0 inside it.
+// outside is how far x lies outside ms's band, relatively.
 func outside(x float64, ms []float64) float64 {
 	lo, hi := slices.Min(ms), slices.Max(ms)
 	switch {
@@ -457,8 +402,7 @@ func outside(x float64, ms []float64) float64 {
 	return 0
 }
 
-// consistent reports whether distances d put no point more than tol
-// farther outside its runs' band than the best fit's distances do.
+// consistent reports whether d is within tol of best everywhere.
 func consistent(d, best []float64, tol float64) bool {
 	for i := range d {
 		if d[i] > best[i]+tol {
@@ -476,8 +420,7 @@ func sumSquares(xs []float64) float64 {
 	return s
 }
 
-// logDistance is how far apart two costs are on the grid's scale, which
-// doubles: 0 is taken as 10 ns.
+// logDistance is how far apart two costs are on the grid's scale.
 func logDistance(a, b time.Duration) float64 {
 	l := func(d time.Duration) float64 { return math.Log2(float64(max(d, 10*time.Nanosecond))) }
 	return math.Abs(l(a) - l(b))

@@ -2,6 +2,7 @@ package infer
 
 import (
 	"context"
+	"math"
 	"slices"
 	"testing"
 	"time"
@@ -12,6 +13,7 @@ import (
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/calibrate"
 	"github.com/brewput/brewput/model/sim"
+	"github.com/brewput/brewput/results"
 )
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
@@ -38,15 +40,16 @@ func simulated(t *testing.T, modes []string, cpus []int) Points {
 	var ps Points
 	for _, m := range modes {
 		for _, n := range cpus {
-			cfg := model.Config{Mode: coffee.MustParseMode(m), CPUs: n, Grind: time.Millisecond, Press: time.Millisecond, Steam: time.Millisecond,
-				Combine: time.Millisecond, Warmup: 50 * time.Millisecond, Duration: 300 * time.Millisecond, Seed: 1, Burn: "cpu"}
+			cfg := model.Config{Spec: results.Spec{Mode: m, CPUs: n, Load: results.Load{Warmup: 50 * time.Millisecond, Dur: 300 * time.Millisecond},
+				Policy: results.Policy{Seed: 1, Burn: "cpu"}}, Steps: coffee.DefaultSteps()}
 			sim := cfg
-			sim.Sched, sim.Costs = "go", truth
-			r, err := model.Run(sim)
+			sim.Policy.Sched, sim.Costs = "go", truth
+			r, err := model.Simulate(context.Background(), []model.Config{sim}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
-			ps.Points = append(ps.Points, Point{Name: name(cfg), Runs: []Run{{Config: cfg, Throughput: r.Throughput, P50: r.Latency.P50}}})
+			p50 := time.Duration(math.Round(r[0].Latency.P50 * float64(time.Millisecond)))
+			ps.Points = append(ps.Points, Point{Name: name(cfg), Runs: []Run{{Config: cfg, Throughput: r[0].Throughput, P50: p50}}})
 		}
 	}
 	ps.Files = []string{"simulated"}

@@ -16,18 +16,14 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// Run is one measured run of a configuration: the configuration the model
-// simulates it with (its mode, CPUs, load, harness, steps and window) and
-// what it measured.
+// Run is one measured run, and the configuration that simulates it.
 type Run struct {
 	Config     model.Config
 	Throughput float64
 	P50        time.Duration
 }
 
-// Point is one configuration measured once or more: its runs, which may
-// differ in what they measured and, where the steps were not exactly
-// what was asked (the talk's), in their steps.
+// Point is one configuration measured once or more.
 type Point struct {
 	Name string // "locking on 2 CPUs, 2 customers"
 	File string // the file it came from
@@ -38,14 +34,12 @@ type Point struct {
 // CPUs is the point's CPU count.
 func (p Point) CPUs() int { return p.Runs[0].Config.CPUs }
 
-// Points are the measured points read from files, and what could not be
-// used, each with the reason.
+// Points are the measured points read, and what could not be used.
 type Points struct {
 	Files   []string
 	Points  []Point
 	Refused []string
-	// Host is the machine every point was measured on, where they all
-	// name the same one; zero otherwise (the talk's tables name none).
+	// Host is the machine every point names, where they all name one.
 	Host results.Host
 }
 
@@ -70,8 +64,7 @@ func (ps Points) CPUs() []int {
 	return out
 }
 
-// Select keeps the points on the given CPU counts (all where cpus is
-// empty) and returns how many it left out.
+// Select keeps the points on cpus, and says how many it left out.
 func (ps *Points) Select(cpus []int) (left int) {
 	if len(cpus) == 0 {
 		return 0
@@ -88,15 +81,11 @@ func (ps *Points) Select(cpus []int) (left int) {
 	return left
 }
 
-// talkHeader is how the talk simulator's CSV tables begin (its coffee
-// program's output, as in its published varycpu and overload tables).
+// talkHeader is how the talk simulator's CSV tables begin.
 const talkHeader = "run,mode,par,maxprocs,"
 
-// Read reads the measured points of each file: a brewput results file of
-// measurements (JSON Lines, CSV; see results.Open), or a table of the
-// talk simulator's runs (see readTalk). Runs of one configuration, in one
-// file or several, make one point. A file it cannot read is an error;
-// a point it cannot use is listed in Refused with the reason.
+// Read reads the measured points of results files or the talk's tables;
+// a point it cannot use is Refused.
 func Read(paths ...string) (Points, error) {
 	var ps Points
 	byKey := map[string]int{}
@@ -143,8 +132,7 @@ func Read(paths ...string) (Points, error) {
 	return ps, nil
 }
 
-// keyedRun is a run with the key of its configuration, where runs with
-// the same key are one point, and the machine it was measured on.
+// keyedRun is a run with its point's key and its machine.
 type keyedRun struct {
 	Run
 	key  string
@@ -154,10 +142,7 @@ type keyedRun struct {
 // name names a configuration for the points' list.
 func name(c model.Config) string {
 	s := fmt.Sprintf("%s on %s", c.Mode, format.Count(c.CPUs, "CPU"))
-	customers := c.Customers
-	if customers == 0 {
-		customers = c.CPUs
-	}
+	customers := c.Resolve().Par
 	if c.Rate > 0 {
 		return s + fmt.Sprintf(", %g orders/s to %d servers", c.Rate, customers)
 	}
@@ -169,15 +154,15 @@ func name(c model.Config) string {
 
 // key is what makes runs one configuration: everything but the window.
 func key(c model.Config, steps bool) string {
-	k := fmt.Sprintf("%v|%d|%d|%g|%d|%s|%s", c.Mode, c.CPUs, c.Customers, c.Rate, c.MaxQ, c.Harness, c.Burn)
+	k := fmt.Sprintf("%v|%d|%d|%g|%d|%s|%s", c.Mode, c.CPUs, c.Par, c.Rate, c.MaxQ, c.Harness, c.Policy.Burn)
 	if steps {
-		k += fmt.Sprintf("|%v|%v|%v|%v|%v", c.Grind, c.Press, c.Steam, c.Combine, c.Jitter)
+		st := c.Steps
+		k += fmt.Sprintf("|%v|%v|%v|%v|%v", st.Grind, st.Press, st.Steam, st.Combine, st.Jitter)
 	}
 	return k
 }
 
-// fromResults turns a results file's measurements of the shop's modes into
-// runs; anything else is refused, with the reason.
+// fromResults turns measurements of the shop's modes into runs.
 func fromResults(points []results.Point) (runs []keyedRun, refused []string) {
 	for _, p := range points {
 		what := fmt.Sprintf("%s on %d CPUs", p.Mode, p.CPUs)
@@ -196,7 +181,7 @@ func fromResults(points []results.Point) (runs []keyedRun, refused []string) {
 			why = fmt.Sprintf("%d operations failed", p.Errors)
 		}
 		if why == "" {
-			cfg.Seed = 1
+			cfg.Policy.Seed = 1
 			if err := cfg.Validate(); err != nil {
 				why = "the model cannot simulate it: " + err.Error()
 			}
@@ -210,19 +195,10 @@ func fromResults(points []results.Point) (runs []keyedRun, refused []string) {
 	return runs, refused
 }
 
-// readTalk reads a table of the talk simulator's runs (its CSV: run, mode,
-// par, maxprocs, maxq, dur, interval, ops, …, thru, …, p50, …). Each row is
-// one run of a mode on maxprocs CPUs with par workers, under the talk's
-// harness and protocol (requests handed out for dur, then all served)
-// with steps that burn CPU time, as the talk's calibrated loops did.
-//
-// Its steps were 1 ms as asked only roughly: the simulator calibrated its
-// loop once per process, so each run on each CPU count had its own step.
-// Where the table holds ideal for the same run, CPUs and workers, the
-// step is ideal's median latency over 4 (ideal's drink is its four steps
-// and nothing else); otherwise the 1 ms asked. Rows of an open loop
-// (an interval between arrivals) or a bounded queue are refused: the
-// talk's open loop is not brewput's.
+// readTalk reads a table of the talk simulator's runs, each under its
+// harness and protocol with CPU-time steps: a step is ideal's median
+// latency over 4 in the same run where the table has it (its 1 ms steps
+// were calibrated once a process). Open-loop rows are refused.
 func readTalk(r io.Reader) (runs []keyedRun, refused []string, err error) {
 	recs, err := csv.NewReader(r).ReadAll()
 	if err != nil {
@@ -297,8 +273,8 @@ func readTalk(r io.Reader) (runs []keyedRun, refused []string, err error) {
 		if p50, ok := ideal[[3]int{r.run, r.cpus, r.par}]; ok {
 			step = time.Duration(p50 / 4 * float64(time.Millisecond))
 		}
-		cfg := model.Config{Mode: coffee.MustParseMode(r.mode), CPUs: r.cpus, Customers: r.par, Harness: "talk", Drain: true,
-			Grind: step, Press: step, Steam: step, Combine: step, Burn: "cpu", Duration: r.dur, Seed: 1}
+		cfg := model.Config{Spec: results.Spec{Mode: r.mode, CPUs: r.cpus, Load: results.Load{Par: r.par, Harness: "talk", Dur: r.dur},
+			Policy: results.Policy{Burn: "cpu", Seed: 1}}, Drain: true, Steps: coffee.Steps{Grind: step, Press: step, Steam: step, Combine: step}}
 		if err := cfg.Validate(); err != nil {
 			refused = append(refused, r.what+": the model cannot simulate it: "+err.Error())
 			continue

@@ -28,10 +28,10 @@ func TestReadTalk(t *testing.T) {
 	if n := len(ps.Points[1].Runs); n != 2 {
 		t.Errorf("finelocking on 2 CPUs: %d runs, want the table's 2", n)
 	}
-	if got, want := ps.Points[0].Runs[0].Config.Grind, time.Duration(3.987/4*float64(time.Millisecond)); got != want {
+	if got, want := ps.Points[0].Runs[0].Config.Steps.Grind, time.Duration(3.987/4*float64(time.Millisecond)); got != want {
 		t.Errorf("ideal's step %v, want its median over 4, %v", got, want)
 	}
-	if got := ps.Points[1].Runs[0].Config.Grind; got != time.Millisecond {
+	if got := ps.Points[1].Runs[0].Config.Steps.Grind; got != time.Millisecond {
 		t.Errorf("finelocking's step %v, want the 1 ms asked (no ideal in its run on 2 CPUs)", got)
 	}
 	if len(ps.Refused) != 1 || !strings.Contains(ps.Refused[0], "line 7") || !strings.Contains(ps.Refused[0], "open loop") {

@@ -1,0 +1,128 @@
+package model
+
+import (
+	"context"
+	"sync/atomic"
+
+	"github.com/brewput/brewput/internal/parallel"
+	"github.com/brewput/brewput/results"
+)
+
+// Simulate is the one way to simulate: it simulates cfgs, as many at once
+// as there are CPUs, and hands each one's point, or why it failed, to each
+// in cfgs' order as soon as it and those before are done. A configuration
+// asked for twice is simulated once; a probe uses the full run of its
+// configuration where cfgs hold one; a Range adds its band's edges. An
+// error from each stops it and is returned, as is ctx's (within
+// milliseconds); with each nil, the first failure is. It returns the
+// points handed so far.
+func Simulate(ctx context.Context, cfgs []Config, each func(i int, p results.Point, err error) error) ([]results.Point, error) {
+	type job struct {
+		cfg  Config
+		res  result
+		err  error
+		done chan struct{}
+	}
+	var jobs []*job
+	keyed := map[Config]int{}
+	add := func(c Config) int {
+		k := c.key()
+		if j, ok := keyed[k]; ok {
+			return j
+		}
+		keyed[k] = len(jobs)
+		jobs = append(jobs, &job{cfg: c, done: make(chan struct{})})
+		return len(jobs) - 1
+	}
+	type plan struct {
+		run, base int // base: the configuration a probe is compared with, or -1
+		edges     []int
+	}
+	plans := make([]plan, len(cfgs))
+	// Full runs first, for probes to find.
+	for i, c := range cfgs {
+		if !c.Probe {
+			plans[i] = plan{run: add(c), base: -1}
+			for _, e := range c.edges() {
+				plans[i].edges = append(plans[i].edges, add(e))
+			}
+		}
+	}
+	base := -1
+	for i, c := range cfgs {
+		if !c.Probe {
+			base = i
+			continue
+		}
+		full := c
+		full.Probe = false
+		j, ok := keyed[full.key()]
+		if !ok {
+			j = add(c)
+		}
+		plans[i] = plan{run: j, base: base}
+	}
+
+	var stop atomic.Bool
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		parallel.Do(len(jobs), func(j int) {
+			if jb := jobs[j]; !stop.Load() {
+				jb.res, jb.err = simulateOne(jb.cfg, ctx.Done())
+			}
+			close(jobs[j].done)
+		})
+	}()
+	defer func() { stop.Store(true); <-finished }()
+	// got is cfg i's result, carried if a probe, with its band.
+	got := func(i int) (result, error) {
+		p := plans[i]
+		jb := jobs[p.run]
+		<-jb.done
+		r, err := jb.res, jb.err
+		if p.base >= 0 {
+			b := jobs[plans[p.base].run]
+			<-b.done
+			r = b.res.carry(r)
+		}
+		var edges []result
+		for _, e := range p.edges {
+			<-jobs[e].done
+			if err == nil {
+				err = jobs[e].err
+			}
+			edges = append(edges, r.carry(jobs[e].res))
+		}
+		if p.edges != nil {
+			r.Band = bandOf(r, edges)
+		}
+		return r, err
+	}
+	var points []results.Point
+	for i, c := range cfgs {
+		r, err := got(i)
+		if ctx.Err() != nil {
+			return points, ctx.Err()
+		}
+		var p results.Point
+		if err == nil {
+			p = r.point(c)
+		}
+		if each != nil {
+			err = each(i, p, err)
+		}
+		if err != nil {
+			return points, err
+		}
+		points = append(points, p)
+	}
+	return points, nil
+}
+
+// key tells c's simulation from another's.
+func (c Config) key() Config {
+	c = c.Resolve()
+	c.Range = nil
+	return c
+}

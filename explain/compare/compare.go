@@ -15,8 +15,7 @@ type Options struct {
 	Alpha float64
 }
 
-// Check reports options Compare cannot make sense of, so that a command
-// line can say so before comparing.
+// Check reports options Compare cannot make sense of.
 func (o Options) Check() error {
 	if !(o.Alpha >= 0 && o.Alpha < 1) { // NaN fails too
 		return fmt.Errorf("alpha %v: want a significance level between 0 and 1, such as 0.05", o.Alpha)
@@ -31,31 +30,27 @@ func (o Options) alpha() float64 {
 	return o.Alpha
 }
 
-// confidence is the level of the medians' confidence intervals, as in
-// benchstat.
+// confidence is the level of the medians' intervals, as in benchstat.
 const confidence = 0.95
 
 // Key is a configuration: what was measured, apart from where and when.
-// Points with equal keys are repetitions of one another. The machine is not
-// part of it, since the two sides of a comparison are usually different
-// runs or different machines; whether the point is the model's is, so that
-// a prediction is never taken for a repetition of a measurement, nor
-// compared with one.
+// Points with equal keys are repetitions of one another. The machine is
+// not part of it (the two sides usually differ in it); whether the point
+// is the model's is, so that a prediction is never compared with a
+// measurement.
 type Key struct {
 	Mode string  `json:"mode"`
 	CPUs int     `json:"cpus"`
 	Par  int     `json:"par"`
 	Rate float64 `json:"rate,omitempty"`
 	MaxQ int     `json:"maxq,omitempty"`
-	// Steps are the shop's step durations and clock; an empty clock is
-	// the default, wall.
+	// Steps are the shop's step durations and clock (wall by default).
 	Steps results.Steps `json:"steps"`
-	// Model is set for the model's predictions, with Sched, its
-	// scheduling policy; the seeds of one policy are its repetitions.
+	// Model marks a prediction, with its policy; its seeds are its
+	// repetitions.
 	Model bool   `json:"model,omitempty"`
 	Sched string `json:"sched,omitempty"`
-	// Bench is set for a Go benchmark's points: Mode is the benchmark's
-	// name, CPUs its GOMAXPROCS.
+	// Bench marks a Go benchmark: Mode is its name, CPUs its GOMAXPROCS.
 	Bench bool `json:"bench,omitempty"`
 }
 
@@ -72,10 +67,9 @@ func KeyOf(p results.Point) Key {
 	return k
 }
 
-// String names the configuration briefly, as "finelocking cpus=2 par=2",
-// with rate and maxq in an open loop, any step setting that is not the
-// default, and the model and its policy for a prediction,
-// "finelocking (model fifo) cpus=2 par=2".
+// String names the configuration briefly: "finelocking (model fifo)
+// cpus=2 par=2", with an open loop's rate and maxq and the steps that are
+// not the default.
 func (k Key) String() string {
 	if k.Bench {
 		return results.BenchName(k.Mode, k.CPUs)
@@ -101,25 +95,23 @@ func (k Key) modeLabel() string {
 	return k.Mode + " (model " + k.Sched + ")"
 }
 
-// Side describes one side of a comparison, for a header that says what was
-// compared with what.
+// Side describes one side of a comparison.
 type Side struct {
-	// Sources are the points' origins (results.Point.Origin), in the
-	// order first seen: host names, and "model" for the model's.
-	Sources []string `json:"sources"`
-	Points  int      `json:"points"`
-	// ModelPoints counts the points that are the model's predictions.
-	ModelPoints int `json:"model_points,omitempty"`
-	// MinCount and MaxCount are the fewest and the most points of one
-	// configuration: the repetitions, --count.
+	// Sources are the points' origins (results.Point.Origin) in the
+	// order first seen.
+	Sources     []string `json:"sources"`
+	Points      int      `json:"points"`
+	ModelPoints int      `json:"model_points,omitempty"`
+	// MinCount and MaxCount are the fewest and the most repetitions of
+	// one configuration.
 	MinCount int `json:"min_count"`
 	MaxCount int `json:"max_count"`
 }
 
 // Comparison is how NEW differs from OLD, configuration by configuration.
 type Comparison struct {
-	// Alpha is the significance level the verdicts used, Confidence the
-	// level of the medians' confidence intervals.
+	// Alpha is the verdicts' significance level, Confidence the medians'
+	// intervals'.
 	Alpha      float64 `json:"alpha"`
 	Confidence float64 `json:"confidence"`
 	Old        Side    `json:"old"`
@@ -128,42 +120,35 @@ type Comparison struct {
 	Rows []Row `json:"rows"`
 	// Geomeans summarize each metric over the rows, per unit.
 	Geomeans []Geomean `json:"geomeans"`
-	// OnlyOld and OnlyNew are the configurations only one side has,
-	// which cannot be compared.
+	// OnlyOld and OnlyNew are the configurations only one side has.
 	OnlyOld []Key `json:"only_old"`
 	OnlyNew []Key `json:"only_new"`
-	// Changed, when set, says that the two sides were measured with
-	// different steps throughout (say, --grind 2ms against the default),
-	// so configurations were matched without them: the steps are what is
-	// compared.
+	// Changed says that the sides differ in their steps throughout
+	// ("steps: old default steps, new grind=2ms"), so configurations were
+	// matched without them.
 	Changed string `json:"changed,omitempty"`
 }
 
-// Row compares one configuration: throughput, p50 and p99 latency, in that
-// order. Latency metrics are missing where a side has no point that
-// completed an operation, as such points measured no latency.
+// Row compares one configuration: throughput, p50 and p99, the latencies
+// missing where a side completed no operation.
 type Row struct {
 	Key     Key      `json:"key"`
 	Metrics []Metric `json:"metrics"`
 }
 
-// Compare groups each side's points by Key, their repetitions being
-// samples, and compares the configurations both sides have. See Options
-// for what opts mean; opts should pass Check.
+// Compare groups each side's points by Key and compares the
+// configurations both sides have; opts should pass Check.
 func Compare(old, new []results.Point, opts Options) Comparison {
 	alpha := opts.alpha()
 	var changed string
 	if so, ok := sameSteps(old); ok {
 		if sn, ok := sameSteps(new); ok && so != sn {
-			changed = fmt.Sprintf("steps: old %s, new %s", describeSteps(so), describeSteps(sn))
+			changed = fmt.Sprintf("steps: old %s, new %s", stepsText(so, "default steps"), stepsText(sn, "default steps"))
 			old, new = withoutSteps(old), withoutSteps(new)
 		}
 	}
 	o, n := groupByKey(old), groupByKey(new)
-	defs := append(metricDefs(), benchMetricDefs(old, new)...)
-	if allBench(old) && allBench(new) {
-		defs = benchLineDefs(old, new) // as benchstat: the lines' own units, sec/op first
-	}
+	defs := metricsOf(old, new)
 	c := Comparison{Alpha: alpha, Confidence: confidence, Old: o.side(), New: n.side(),
 		Rows: []Row{}, Geomeans: []Geomean{}, OnlyOld: []Key{}, OnlyNew: []Key{}, Changed: changed}
 	for _, k := range o.keys {
@@ -188,10 +173,8 @@ func Compare(old, new []results.Point, opts Options) Comparison {
 	return c
 }
 
-// Metrics compares two sets of repetitions directly, whatever their
-// configurations: throughput, p50 and p99, NEW against OLD, each with its
-// medians' intervals, p-value and verdict, as Compare's rows. It is how a
-// change measured on purpose (say, a step made shorter) is judged.
+// Metrics compares two sets of repetitions whatever their configurations,
+// as a Row: how a change made on purpose (a step shorter) is judged.
 func Metrics(old, new []results.Point, opts Options) []Metric {
 	var out []Metric
 	for _, def := range metricDefs() {
@@ -259,8 +242,8 @@ func sameSteps(points []results.Point) (results.Steps, bool) {
 }
 
 // withoutSteps copies points with the default steps in place of their
-// own, so that they match by everything else and the table shows no steps
-// column: the header says what changed.
+// own, so that they match by everything else; the header says what
+// changed.
 func withoutSteps(points []results.Point) []results.Point {
 	out := make([]results.Point, len(points))
 	for i, p := range points {
@@ -274,9 +257,10 @@ func withoutSteps(points []results.Point) []results.Point {
 	return out
 }
 
-func describeSteps(s results.Steps) string {
+// stepsText names the steps that are not the default, or says none.
+func stepsText(s results.Steps, none string) string {
 	if labels := s.NonDefault(); len(labels) > 0 {
 		return strings.Join(labels, " ")
 	}
-	return "default steps"
+	return none
 }

@@ -1,15 +1,8 @@
-// Package compare answers "is B better than A?": it tells, configuration by
-// configuration, how two sets of
-// results differ, the way benchstat does for Go benchmarks: the repetitions
-// of a configuration (run --count) are samples; each side's samples are
-// summarized by their median and its confidence interval; and a
-// Mann-Whitney U test says whether a difference is significant or could be
-// noise. "No significant difference" is an answer too, and so is "too few
-// runs to tell", which is what one run of each side always gets.
-//
-// The model's predictions are compared only with predictions, and
-// measurements only with measurements: see Key.
-//
-// Compare does the statistics and returns a Comparison, which WriteTable
-// presents to people and WriteJSON to programs.
+// Package compare answers "is B better than A?", configuration by
+// configuration, as benchstat does: each side's repetitions (--count) are
+// samples summarized by their median and its 95 % interval, and a
+// Mann-Whitney U test says whether a difference is significant; "too few
+// runs to tell" is an answer too. Predictions are compared only with
+// predictions (Key). Compare returns a Comparison, written by WriteTable
+// for people and WriteJSON for programs.
 package compare

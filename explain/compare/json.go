@@ -7,9 +7,8 @@ import (
 	"math"
 )
 
-// WriteJSON writes the comparison as one indented JSON object, for
-// programs. Numbers JSON cannot hold, the infinite ends of an unbounded
-// interval and a change from a median of 0, are written as null.
+// WriteJSON writes the comparison as one indented JSON object; numbers
+// JSON cannot hold (infinite bounds, a change from 0) are null.
 func (c Comparison) WriteJSON(w io.Writer) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
@@ -27,8 +26,7 @@ func (s Summary) MarshalJSON() ([]byte, error) {
 	}{plain(s), finite(s.Lo), finite(s.Hi)})
 }
 
-// MarshalJSON writes a change from a median of 0, and the infinite ends
-// of the change's range, as null.
+// MarshalJSON writes a change from 0 and infinite bounds as null.
 func (m Metric) MarshalJSON() ([]byte, error) {
 	type plain Metric // without this method
 	return marshal(struct {
@@ -39,8 +37,7 @@ func (m Metric) MarshalJSON() ([]byte, error) {
 	}{plain(m), finite(m.DeltaPct), finite(m.GainLo), finite(m.GainHi)})
 }
 
-// marshal is json.Marshal without escaping HTML, as WriteJSON does, for
-// it does not undo what json.Marshal escaped.
+// marshal is json.Marshal without escaping HTML, as WriteJSON writes.
 func marshal(v any) ([]byte, error) {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)

@@ -1,6 +1,7 @@
 package compare
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -16,12 +17,11 @@ import (
 type Summary struct {
 	N int `json:"n"`
 	// Median is the sample median; Lo and Hi bound its confidence
-	// interval, and are infinite when there are too few samples for one
-	// at the Comparison's Confidence (fewer than 6 at 95%).
+	// interval, infinite with too few samples (fewer than 6 at 95 %).
 	Median float64 `json:"median"`
 	Lo     float64 `json:"lo"`
 	Hi     float64 `json:"hi"`
-	// Values are the samples, in ascending order.
+	// Values are the samples, ascending.
 	Values []float64 `json:"values"`
 	// Warnings say what is wrong with the interval, if anything.
 	Warnings []string `json:"warnings,omitempty"`
@@ -29,57 +29,44 @@ type Summary struct {
 
 // Metric compares one metric of one configuration.
 type Metric struct {
-	// Name is "throughput", "p50" or "p99", or a unit of Go
-	// benchmarks' lines such as "B/op"; Unit is the throughput's
-	// unit, such as "lattes/s", or "ms" for latency.
+	// Name is "throughput", "p50", "p99" or a unit of Go benchmarks'
+	// lines ("B/op"); Unit is the throughput's unit, or "ms".
 	Name string `json:"name"`
 	Unit string `json:"unit"`
-	// Better is "higher" or "lower": which way is an improvement.
+	// Better is "higher" or "lower".
 	Better string  `json:"better"`
 	Old    Summary `json:"old"`
 	New    Summary `json:"new"`
-	// DeltaPct is the change of the median in percent, NEW over OLD; NaN
-	// when OLD's median is 0.
+	// DeltaPct is the change of the median in percent, NaN from 0.
 	DeltaPct float64 `json:"delta_pct"`
-	// GainLo and GainHi bound the relative change of the median, NEW over
-	// OLD minus 1, from the two medians' intervals (NEW's low end over
-	// OLD's high end, and the other way round); infinite where an interval
-	// is.
+	// GainLo and GainHi bound NEW's median over OLD's, minus 1, by the
+	// two intervals; infinite where an interval is.
 	GainLo float64 `json:"gain_lo"`
 	GainHi float64 `json:"gain_hi"`
-	// P is the Mann-Whitney U test's p-value for "OLD and NEW come from
-	// the same distribution"; Significant is P < Alpha with the range
-	// [GainLo, GainHi], where there is one (6 runs a side or more), on one
-	// side of 0, so that a change is never called better or worse while
-	// its own range holds both.
+	// P is the Mann-Whitney U test's p-value; Significant is P < Alpha
+	// with [GainLo, GainHi], where bounded, on one side of 0.
 	P           float64 `json:"p"`
 	Significant bool    `json:"significant"`
-	// TooFew is set when even completely separated samples of these
-	// sizes could not reach P < Alpha: there is no verdict to be had
-	// without more runs, Need of them per side.
+	// TooFew says that no samples of these sizes could reach P < Alpha:
+	// Need runs a side are needed for a verdict.
 	TooFew bool `json:"too_few"`
 	Need   int  `json:"need,omitempty"`
-	// Change is +1 when NEW is significantly better, -1 when worse, and 0
-	// otherwise.
+	// Change is +1 when NEW is significantly better, -1 worse, else 0.
 	Change int `json:"change"`
-	// Verdict says it in words: "+25.2% better", "-20.1% worse", "~" for
-	// no significant difference, or "~ (n=1: too few runs for a verdict;
-	// use --count 6)".
+	// Verdict says it in words: "+25.2% better", "-20.1% worse", "~", or
+	// "~ (n=1: too few runs for a verdict; use --count 6)".
 	Verdict string `json:"verdict"`
 }
 
 // Geomean is the geometric mean of a metric's medians over the rows that
-// have it in one unit, as benchstat's geomean row: one number for "how much
-// faster overall", each configuration weighing the same.
+// have it in one unit, as benchstat's geomean row.
 type Geomean struct {
-	Name string  `json:"name"`
-	Unit string  `json:"unit"`
-	Old  float64 `json:"old"`
-	New  float64 `json:"new"`
-	// DeltaPct is NEW over OLD in percent.
+	Name     string  `json:"name"`
+	Unit     string  `json:"unit"`
+	Old      float64 `json:"old"`
+	New      float64 `json:"new"`
 	DeltaPct float64 `json:"delta_pct"`
-	// Rows counts the rows included: those whose medians are positive,
-	// as a logarithm needs.
+	// Rows counts the rows included, those with positive medians.
 	Rows int `json:"rows"`
 }
 
@@ -88,71 +75,49 @@ type metricDef struct {
 	name, better string
 	unit         func(results.Point) string
 	value        func(results.Point) float64
-	// latency metrics leave out points with no operations, which
-	// measured no latency and would otherwise read as the fastest, and
-	// points that measured none (a Go benchmark that did not time its
-	// calls).
+	// latency metrics leave out points that measured no latency (no
+	// operations, or a Go benchmark that did not time its calls).
 	latency bool
 	// bench metrics are a unit of Go benchmarks' lines, compared only
 	// where every point has it.
 	bench bool
 }
 
-// benchMetricDefs are the units of the Go benchmarks' lines among points
-// beyond what every point has (throughput, and the latencies that
-// package bench reports): B/op, allocs/op, MB/s, each b.ReportMetric
-// unit, in the order they first come (see benchDef).
-func benchMetricDefs(points ...[]results.Point) []metricDef {
-	skip := []string{"ns/op", "sec/op", "p50-ns", "p99-ns"}
-	var out []metricDef
-	for _, ps := range points {
-		for _, p := range ps {
-			if p.Bench == nil {
-				continue
-			}
-			for _, v := range p.Bench.Values {
-				unit := v.Unit
-				if slices.Contains(skip, unit) || slices.ContainsFunc(out, func(d metricDef) bool { return d.name == unit }) {
-					continue
-				}
-				out = append(out, benchDef(unit))
-			}
-		}
-	}
-	return out
-}
-
-// benchLineDefs are every unit of Go benchmarks' lines, time per op,
-// B/op and allocs/op first, as benchstat compares them: what a comparison
-// of two benchmark files compares.
-func benchLineDefs(points ...[]results.Point) []metricDef {
+// metricsOf are the metrics Compare compares: throughput, p50 and p99,
+// then the units of Go benchmarks' lines beyond those (B/op, allocs/op,
+// each b.ReportMetric unit) in the order they first come; between Go
+// benchmarks alone, as benchstat, every unit of their lines, time per op,
+// B/op and allocs/op first.
+func metricsOf(old, new []results.Point) []metricDef {
 	var units []string
-	for _, ps := range points {
-		for _, p := range ps {
-			for _, v := range p.Bench.Values {
-				if !slices.Contains(units, v.Unit) {
-					units = append(units, v.Unit)
-				}
+	for _, p := range slices.Concat(old, new) {
+		if p.Bench == nil {
+			continue
+		}
+		for _, v := range p.Bench.Values {
+			if !slices.Contains(units, v.Unit) {
+				units = append(units, v.Unit)
 			}
 		}
 	}
-	first := []string{"ns/op", "B/op", "allocs/op"}
-	order := slices.DeleteFunc(slices.Clone(first), func(u string) bool { return !slices.Contains(units, u) })
-	for _, u := range units {
-		if !slices.Contains(first, u) {
-			order = append(order, u)
-		}
+	var defs []metricDef
+	if allBench(old) && allBench(new) {
+		first := []string{"ns/op", "B/op", "allocs/op"}
+		rank := func(u string) int { return cmp.Or(slices.Index(first, u)+1, len(first)+1) }
+		slices.SortStableFunc(units, func(a, b string) int { return rank(a) - rank(b) })
+	} else {
+		defs = metricDefs()
+		skip := []string{"ns/op", "sec/op", "p50-ns", "p99-ns"}
+		units = slices.DeleteFunc(units, func(u string) bool { return slices.Contains(skip, u) })
 	}
-	var out []metricDef
-	for _, unit := range order {
-		out = append(out, benchDef(unit))
+	for _, unit := range units {
+		defs = append(defs, benchDef(unit))
 	}
-	return out
+	return defs
 }
 
 // benchDef is the metric of one unit of Go benchmarks' lines: a unit per
-// second is better higher, any other lower, as benchstat takes them
-// without a Unit line.
+// second is better higher, any other lower, as benchstat takes them.
 func benchDef(unit string) metricDef {
 	better := "lower"
 	if strings.HasSuffix(unit, "/s") {
@@ -166,25 +131,20 @@ func benchDef(unit string) metricDef {
 // allBench reports whether points are all Go benchmarks' (and there are
 // some).
 func allBench(points []results.Point) bool {
-	for _, p := range points {
-		if p.Kind() != results.KindBench {
-			return false
-		}
-	}
-	return len(points) > 0
+	return len(points) > 0 && !slices.ContainsFunc(points, func(p results.Point) bool { return p.Kind() != results.KindBench })
 }
 
 func metricDefs() []metricDef {
 	ms := func(results.Point) string { return "ms" }
 	return []metricDef{
-		{"throughput", "higher", func(p results.Point) string { return p.Unit }, func(p results.Point) float64 { return p.Throughput }, false, false},
-		{"p50", "lower", ms, func(p results.Point) float64 { return p.Latency.P50 }, true, false},
-		{"p99", "lower", ms, func(p results.Point) float64 { return p.Latency.P99 }, true, false},
+		{name: "throughput", better: "higher", unit: func(p results.Point) string { return p.Unit }, value: func(p results.Point) float64 { return p.Throughput }},
+		{name: "p50", better: "lower", unit: ms, value: func(p results.Point) float64 { return p.Latency.P50 }, latency: true},
+		{name: "p99", better: "lower", unit: ms, value: func(p results.Point) float64 { return p.Latency.P99 }, latency: true},
 	}
 }
 
-// compare compares the metric over two sides' repetitions of one
-// configuration; ok is false when a side has no sample of it.
+// compare compares the metric over two sides' repetitions; ok is false
+// when a side has no sample of it.
 func (d metricDef) compare(old, new []results.Point, alpha float64) (m Metric, ok bool) {
 	thresholds := &benchmath.Thresholds{CompareAlpha: alpha}
 	sample := func(points []results.Point) *benchmath.Sample {
@@ -239,17 +199,10 @@ func summarize(s *benchmath.Sample) Summary {
 // direction is +1 when a change of diff is an improvement, -1 when it is
 // a regression, 0 when there is none.
 func direction(diff float64, better string) int {
-	sign := 0
-	switch {
-	case diff > 0:
-		sign = 1
-	case diff < 0:
-		sign = -1
-	}
 	if better == "lower" {
-		return -sign
+		diff = -diff
 	}
-	return sign
+	return cmp.Compare(diff, 0)
 }
 
 // changeWord says a Change in a word; 0 for a significant change is a
@@ -264,9 +217,8 @@ func changeWord(change int) string {
 	return "(medians equal)"
 }
 
-// minP is the smallest p-value the U test can give samples of n1 and n2
-// values: that of two samples apart with no overlap. It comes from
-// benchmath itself, so that "too few" means what its test means.
+// minP is the smallest p-value benchmath's U test gives samples of n1 and
+// n2 values: that of two samples with no overlap.
 func minP(n1, n2 int, t *benchmath.Thresholds) float64 {
 	a, b := make([]float64, n1), make([]float64, n2)
 	for i := range a {
@@ -295,8 +247,7 @@ func need(alpha float64, t *benchmath.Thresholds) int {
 	return most
 }
 
-// geomeans computes a Geomean per metric and unit, in the order the rows
-// have them.
+// geomeans computes a Geomean per metric and unit, in row order.
 func geomeans(rows []Row) []Geomean {
 	type sums struct {
 		g              Geomean

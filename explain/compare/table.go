@@ -2,6 +2,7 @@ package compare
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"io"
 	"slices"
@@ -15,11 +16,9 @@ import (
 )
 
 // WriteTable writes the comparison for people, in benchstat's manner: a
-// line naming the two sides, then a table per metric (and, for throughput,
-// per unit) with a row per configuration: OLD's and NEW's medians ± their
-// confidence intervals, the change of the median, the p-value, the sample
-// sizes and the verdict, footnotes under it. The configurations only one
-// side has come last.
+// line naming the two sides, then a table per metric and unit with a row
+// per configuration (medians ± intervals, change, p-value, sizes,
+// verdict), then the configurations only one side has.
 func (c Comparison) WriteTable(w io.Writer) error {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "old: %s   new: %s\n", c.Old.describe(), c.New.describe())
@@ -45,19 +44,16 @@ func (c Comparison) WriteTable(w io.Writer) error {
 // describe says where a side's points come from and how many there are:
 // "hostA (54 points, count 6)".
 func (s Side) describe() string {
+	if s.Points == 0 {
+		return "no points"
+	}
 	sources := make([]string, len(s.Sources))
 	for i, src := range s.Sources {
-		sources[i] = src
-		if src == "" {
-			sources[i] = "(no source)"
-		}
+		sources[i] = cmp.Or(src, "(no source)")
 	}
 	count := fmt.Sprintf("count %d", s.MaxCount)
 	if s.MinCount != s.MaxCount {
 		count = fmt.Sprintf("count %d-%d", s.MinCount, s.MaxCount)
-	}
-	if s.Points == 0 {
-		return "no points"
 	}
 	return fmt.Sprintf("%s (%s, %s)", strings.Join(sources, ", "), format.Count(s.Points, "point"), count)
 }
@@ -72,38 +68,25 @@ type block struct {
 	metrics            []Metric
 }
 
-// blocks splits the rows into tables, metrics in Row order and units in the
-// order first seen: throughputs in different units do not mix.
+// blocks splits the rows into tables, throughput, p50 and p99 first, then
+// the other metrics and units in the order first seen: throughputs in
+// different units do not mix.
 func (c Comparison) blocks() []*block {
 	var out []*block
-	index := map[[2]string]*block{}
-	names := []string{}
-	for _, def := range metricDefs() {
-		names = append(names, def.name)
-	}
-	for _, r := range c.Rows { // and the units of Go benchmarks' lines
+	for _, r := range c.Rows {
 		for _, m := range r.Metrics {
-			if !slices.Contains(names, m.Name) {
-				names = append(names, m.Name)
+			i := slices.IndexFunc(out, func(b *block) bool { return b.name == m.Name && b.unit == m.Unit })
+			if i < 0 {
+				i = len(out)
+				out = append(out, &block{name: m.Name, unit: m.Unit, better: m.Better})
 			}
+			out[i].keys = append(out[i].keys, r.Key)
+			out[i].metrics = append(out[i].metrics, m)
 		}
 	}
-	for _, name := range names {
-		for _, r := range c.Rows {
-			for _, m := range r.Metrics {
-				if m.Name != name {
-					continue
-				}
-				k := [2]string{m.Name, m.Unit}
-				if index[k] == nil {
-					index[k] = &block{name: m.Name, unit: m.Unit, better: m.Better}
-					out = append(out, index[k])
-				}
-				index[k].keys = append(index[k].keys, r.Key)
-				index[k].metrics = append(index[k].metrics, m)
-			}
-		}
-	}
+	first := []string{"throughput", "p50", "p99"}
+	rank := func(b *block) int { return cmp.Or(slices.Index(first, b.name)+1, len(first)+1) }
+	slices.SortStableFunc(out, func(a, b *block) int { return rank(a) - rank(b) })
 	return out
 }
 
@@ -136,7 +119,7 @@ func (c Comparison) writeBlock(b *bytes.Buffer, bl *block) {
 			cells = append(cells, "-", "-")
 		}
 		if steps {
-			cells = append(cells, stepsCell(k.Steps))
+			cells = append(cells, stepsText(k.Steps, "default"))
 		}
 		return cells
 	}
@@ -165,20 +148,16 @@ func (c Comparison) writeBlock(b *bytes.Buffer, bl *block) {
 		}
 		t.Row(append(cells, verdict)...)
 	}
-	for _, g := range c.Geomeans {
-		if g.Name == bl.name && g.Unit == bl.unit && g.Rows > 1 {
-			cells := append([]string{"geomean"}, make([]string, len(head)-1)...)
-			t.Row(append(cells, format.Digits(g.Old, 4), format.Digits(g.New, 4), format.Delta(g.DeltaPct))...)
-		}
+	if g, ok := c.geomean(bl); ok {
+		cells := append([]string{"geomean"}, make([]string, len(head)-1)...)
+		t.Row(append(cells, format.Digits(g.Old, 4), format.Digits(g.New, 4), format.Delta(g.DeltaPct))...)
 	}
 	t.Write(b)
 }
 
 // writeBenchBlock writes a table of Go benchmarks as benchstat does: a
-// row per benchmark (its -N suffix the CPU count), OLD's and NEW's
-// medians ± their confidence intervals in the unit tidied (sec/op for
-// ns/op) with SI prefixes, and the change of the median with its p-value
-// and the runs, "~" where it is not significant; the geomean under them.
+// row per benchmark, the medians ± intervals in the unit tidied (sec/op
+// for ns/op), the change with its p-value, and the geomean.
 func (c Comparison) writeBenchBlock(b *bytes.Buffer, bl *block) {
 	_, unit := benchunit.Tidy(1, bl.name)
 	fmt.Fprintf(b, "%s (%s is better)\n", unit, bl.better)
@@ -197,31 +176,29 @@ func (c Comparison) writeBenchBlock(b *bytes.Buffer, bl *block) {
 		}
 		t.Row(bl.keys[i].String(), cell(&t, m.Old, value(m.Old.Median)), cell(&t, m.New, value(m.New.Median)), vs)
 	}
-	for _, g := range c.Geomeans {
-		if g.Name == bl.name && g.Unit == bl.unit && g.Rows > 1 {
-			t.Row("geomean", value(g.Old), value(g.New), format.Delta(g.DeltaPct))
-		}
+	if g, ok := c.geomean(bl); ok {
+		t.Row("geomean", value(g.Old), value(g.New), format.Delta(g.DeltaPct))
 	}
 	t.Write(b)
 }
 
-// cell writes a summary's median, as given, ± its confidence interval:
-// "498.3 ± 2%", marking its warnings (an interval unbounded for too few
-// samples) with footnotes of t.
+// geomean is the block's geomean row, where it summarizes several rows.
+func (c Comparison) geomean(bl *block) (Geomean, bool) {
+	i := slices.IndexFunc(c.Geomeans, func(g Geomean) bool { return g.Name == bl.name && g.Unit == bl.unit && g.Rows > 1 })
+	if i < 0 {
+		return Geomean{}, false
+	}
+	return c.Geomeans[i], true
+}
+
+// cell writes a summary's median, as given, ± its interval, "498.3 ± 2%",
+// its warnings as footnotes of t.
 func cell(t *format.Table, s Summary, median string) string {
 	cell := median + " ± " + benchmath.Summary{Center: s.Median, Lo: s.Lo, Hi: s.Hi}.PctRangeString()
 	for _, w := range s.Warnings {
 		cell += t.Mark(w)
 	}
 	return cell
-}
-
-// stepsCell names the steps that are not the default, if any.
-func stepsCell(s results.Steps) string {
-	if labels := s.NonDefault(); len(labels) > 0 {
-		return strings.Join(labels, " ")
-	}
-	return "default"
 }
 
 func writeKeys(b *bytes.Buffer, title string, keys []Key) {

@@ -15,8 +15,7 @@ func CheckFormat(format string) error {
 	return nil
 }
 
-// Write writes the comparison in format (see CheckFormat): the table for
-// people (WriteTable) or JSON for programs (WriteJSON).
+// Write writes the comparison in format: WriteTable or WriteJSON.
 func (c Comparison) Write(w io.Writer, format string) error {
 	if err := CheckFormat(format); err != nil {
 		return err
@@ -27,8 +26,7 @@ func (c Comparison) Write(w io.Writer, format string) error {
 	return c.WriteTable(w)
 }
 
-// TwoFiles checks a compare command's arguments: the two results files,
-// OLD and NEW.
+// TwoFiles checks a compare command's arguments, OLD and NEW.
 func TwoFiles(args []string) error {
 	if len(args) != 2 {
 		return fmt.Errorf("compare takes two results files, OLD and NEW; got %d", len(args))
@@ -37,8 +35,8 @@ func TwoFiles(args []string) error {
 }
 
 // Files is a compare command's work: it checks opts and format (errors
-// naming --alpha and --format), reads the files OLD and NEW with read,
-// compares them and writes the comparison to w in format.
+// naming --alpha and --format), reads OLD and NEW with read, and writes
+// their comparison to w.
 func Files(w io.Writer, oldPath, newPath string, opts Options, format string, read func(path string) ([]results.Point, error)) error {
 	if err := opts.Check(); err != nil {
 		return fmt.Errorf("--alpha: %w", err)
@@ -61,8 +59,7 @@ func Files(w io.Writer, oldPath, newPath string, opts Options, format string, re
 	return c.Write(w, format)
 }
 
-// nothingInCommon is the usage error of two files that share no
-// configuration: what each has, and how points are matched.
+// nothingInCommon is the error of two files that share no configuration.
 func (c Comparison) nothingInCommon(oldPath, newPath string) error {
 	has := func(path string, keys []Key) string {
 		if len(keys) == 0 {

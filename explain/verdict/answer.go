@@ -1,6 +1,7 @@
 package verdict
 
 import (
+	"cmp"
 	"math"
 	"slices"
 
@@ -10,8 +11,7 @@ import (
 )
 
 // versus is a's median over b's, with the range the two medians' 95 %
-// confidence intervals allow (benchmath's, as compare gives them): from
-// a's low end over b's high end to a's high end over b's low end.
+// intervals allow.
 func versus(variant string, a, b []float64) analysis.Versus {
 	sa, sb := compare.SummarizeValues(a), compare.SummarizeValues(b)
 	v := analysis.Versus{Variant: variant, Throughput: sa.Median, Ratio: math.NaN(), Lo: math.Inf(-1), Hi: math.Inf(1), Runs: [2]int{len(a), len(b)}}
@@ -41,9 +41,9 @@ func throughputs(ps []results.Point) []float64 {
 	return out
 }
 
-// standing answers one CPU count: variants are each one's runs there, in
-// the order they are to be named. countFlag is how the command that
-// measures spells --count, for the advice on too few runs.
+// standing answers one CPU count from each variant's runs there, in the
+// order they are named; countFlag is how the measuring command spells
+// --count.
 func standing(cpus int, source, unit, countFlag string, variants []series) analysis.Standing {
 	s := analysis.Standing{CPUs: cpus, Source: source, Unit: unit, CountFlag: countFlag, RunsForInterval: compare.RunsForInterval()}
 	top := -1
@@ -77,7 +77,7 @@ func standing(cpus int, source, unit, countFlag string, variants []series) analy
 			all = append(all, versus(v.variant, throughputs(v.points), best))
 		}
 	}
-	slices.SortStableFunc(all, func(a, b analysis.Versus) int { return -cmpFloat(a.Throughput, b.Throughput) })
+	slices.SortStableFunc(all, func(a, b analysis.Versus) int { return cmp.Compare(b.Throughput, a.Throughput) })
 	for _, v := range all {
 		switch {
 		case !v.Known():
@@ -107,19 +107,8 @@ func disturbedRuns(variant string, points []results.Point) (analysis.Runs, bool)
 	return r, len(r.Reps) > 0
 }
 
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
 // scalingFrom is how each variant's median throughput changed from one
-// CPU count to another, with its interval; nil where no variant has both.
-// at gives a variant's runs at a count.
+// CPU count to another (at gives its runs); nil where none has both.
 func scalingFrom(from, to int, variants []string, countFlag string, at func(variant string, cpus int) []results.Point) *analysis.Scaling {
 	s := &analysis.Scaling{From: from, To: to, CountFlag: countFlag, RunsForInterval: compare.RunsForInterval()}
 	for _, v := range variants {

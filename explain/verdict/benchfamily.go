@@ -1,12 +1,11 @@
 package verdict
 
 import (
-	"github.com/brewput/brewput/results/analysis"
-
 	"slices"
 	"strings"
 
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/analysis"
 )
 
 // benchCount is how brewput bench spells its count of runs.
@@ -19,25 +18,13 @@ const benchCount = "-count"
 func BenchFamilies(points []results.Point) []analysis.BenchFamily {
 	_, benches := results.SplitBench(points)
 	type src struct{ origin, pkg string }
-	var srcs []src
-	names := map[src][]string{}
-	by := map[src]map[string][]results.Point{}
-	for _, p := range benches {
-		s := src{p.Origin(), p.Bench.Pkg}
-		if by[s] == nil {
-			srcs = append(srcs, s)
-			by[s] = map[string][]results.Point{}
-		}
-		if !slices.Contains(names[s], p.Mode) {
-			names[s] = append(names[s], p.Mode)
-		}
-		by[s][p.Mode] = append(by[s][p.Mode], p)
-	}
+	srcs, bySrc := groupBy(benches, func(p results.Point) (src, bool) { return src{p.Origin(), p.Bench.Pkg}, true })
 	var out []analysis.BenchFamily
 	for _, s := range srcs {
-		for _, f := range familiesOf(names[s]) {
+		names, byName := groupBy(bySrc[s], func(p results.Point) (string, bool) { return p.Mode, true })
+		for _, f := range familiesOf(names) {
 			f.Pkg, f.Origin = s.pkg, s.origin
-			answer(&f, by[s])
+			answer(&f, byName)
 			out = append(out, f)
 		}
 	}

@@ -8,11 +8,9 @@ import (
 )
 
 // Ranges summarizes the shop's measured points and, apart, its
-// predictions, a row per mode and series (machine, policy, load): its CPU
-// counts, its throughput and median latency from least to most (the
-// median of a count's repetitions), what limits it over which counts and
-// which counts were disturbed. The user's own code, labs and Go
-// benchmarks are left out.
+// predictions: a row per mode and series with its CPU counts, the range of
+// its throughput and median latency, what limits it where, and which
+// counts were disturbed.
 func Ranges(points []results.Point) []analysis.Ranges {
 	var measured, model []results.Point
 	for _, p := range points {
@@ -111,11 +109,10 @@ func lastClass(g *analysis.Grid, mode string, n int) string {
 	return c.Shown().Limit.Class
 }
 
-// StudyTable summarizes the studies' measured points among points: a row
-// per variant, CPU count and series (machine and load), the medians of
-// its repetitions, the ratio of its throughput to the most of its study
-// on that count and series, and the meter its first repetition used the
-// most (results.BusiestMeter); nil where there are none.
+// StudyTable summarizes the studies' measured points: a row per variant,
+// CPU count and series with its repetitions' medians, its share of the
+// most its study made there, and its busiest meter; nil where there are
+// none.
 func StudyTable(points []results.Point) *analysis.StudyTable {
 	type key struct {
 		study, variant, id string

@@ -9,16 +9,6 @@ import (
 func itoa(n int) string     { return strconv.Itoa(n) }
 func ftoa(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
 
-// most returns the most of f over es, 0 for none: the throughput the best
-// of a count are near.
-func most[E any](es []E, f func(E) float64) float64 {
-	m := 0.0
-	for _, e := range es {
-		m = max(m, f(e))
-	}
-	return m
-}
-
 // spread is the range of the throughput and of the median latency of the
 // best of a count, as they are added.
 type spread struct {

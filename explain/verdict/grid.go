@@ -1,14 +1,14 @@
 package verdict
 
 import (
-	"github.com/brewput/brewput/results/analysis"
-
+	"cmp"
 	"slices"
 	"strings"
 
 	"github.com/brewput/brewput/explain/scaling"
 	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/analysis"
 )
 
 // LimitOf classifies a point's bottleneck.
@@ -37,13 +37,13 @@ func LimitOf(b *results.Bottleneck) analysis.Limit {
 		case r == "customers" || r == "servers":
 			customers = true
 		case strings.HasPrefix(r, "channel:"):
-			other = appendFirst(other, "channel")
+			other = cmp.Or(other, "channel")
 		case strings.HasPrefix(r, "step:"):
-			other = appendFirst(other, "step")
+			other = cmp.Or(other, "step")
 		case r == "none" || r == "arrivals":
-			other = appendFirst(other, "none")
+			other = cmp.Or(other, "none")
 		case r == "unknown":
-			other = appendFirst(other, "unknown")
+			other = cmp.Or(other, "unknown")
 		default:
 			if k := scaling.Kind(r); !slices.Contains(machines, k) {
 				machines = append(machines, k)
@@ -99,20 +99,10 @@ func word(kind string) string {
 	return kind
 }
 
-func appendFirst(have, s string) string {
-	if have != "" {
-		return have
-	}
-	return s
-}
-
-// NewGrid lays out the shop's points (labs' are left out, and so are the
-// user's own code's — a study's, a Go benchmark's — which have no causal
-// profile to map). Of each mode it
-// takes one series of measurements (those of the first machine and load
-// it was measured under) and one of predictions (the first policy and
-// load), so that a cell compares like with like; repetitions become
-// medians.
+// NewGrid lays out the shop's points (not labs' nor the user's own code's)
+// as modes by CPU counts: of each mode the first series measured and the
+// first predicted, so that a cell compares like with like, repetitions
+// reduced to medians.
 func NewGrid(points []results.Point) *analysis.Grid {
 	g := &analysis.Grid{}
 	type cellKey struct {

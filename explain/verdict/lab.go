@@ -1,6 +1,7 @@
 package verdict
 
 import (
+	"cmp"
 	"slices"
 
 	"github.com/brewput/brewput/results"
@@ -17,9 +18,8 @@ func Labs(points []results.Point) []analysis.LabAnswer {
 	return out
 }
 
-// Lab answers a lab's points (those of the lab named name), alike for
-// every lab: on each CPU count of interest, the most CPUs first, the
-// variant that makes the most and the one that makes the least.
+// Lab answers the points of the lab named name: on each CPU count of
+// interest, the most first, the variants that make the most and the least.
 func Lab(name string, points []results.Point) analysis.LabAnswer {
 	a := analysis.LabAnswer{Lab: name}
 	var first []results.Point // the first repetition of each run
@@ -47,9 +47,8 @@ func Lab(name string, points []results.Point) analysis.LabAnswer {
 	return a
 }
 
-// labCount is what CPU count n shows of points: for each unit, in the
-// order the points first count it, the variant that makes the most and
-// the one that makes the least.
+// labCount is what CPU count n shows, per unit: the variants that make
+// the most and the least.
 func labCount(points []results.Point, n int) []analysis.LabCount {
 	units, byUnit := groupBy(points, func(p results.Point) (string, bool) { return p.Unit, p.CPUs == n && p.Throughput > 0 })
 	var out []analysis.LabCount
@@ -69,8 +68,8 @@ func labCount(points []results.Point, n int) []analysis.LabCount {
 			}
 			return lp
 		}
-		hi := slices.MaxFunc(ps, func(a, b results.Point) int { return cmpFloat(a.Throughput, b.Throughput) })
-		lo := slices.MinFunc(ps, func(a, b results.Point) int { return cmpFloat(a.Throughput, b.Throughput) })
+		hi := slices.MaxFunc(ps, func(a, b results.Point) int { return cmp.Compare(a.Throughput, b.Throughput) })
+		lo := slices.MinFunc(ps, func(a, b results.Point) int { return cmp.Compare(a.Throughput, b.Throughput) })
 		c := analysis.LabCount{CPUs: n, Most: named(hi), Least: named(lo), Single: len(ps) == 1}
 		if len(units) > 1 {
 			c.Unit = u

@@ -8,9 +8,8 @@ import (
 	"github.com/brewput/brewput/results/analysis"
 )
 
-// Checks holds each of a study's predicted points (its model's) against
-// the measured points of the same study, variant and CPU count, where
-// there are any, in the order of the predicted points.
+// Checks holds each of a study's predicted points against its measured
+// points of the same variant and CPU count, where there are any.
 func Checks(points []results.Point) []analysis.Check {
 	var out []analysis.Check
 	for _, p := range points {

@@ -1,18 +1,15 @@
 package verdict
 
 import (
-	"github.com/brewput/brewput/results/analysis"
-
+	"cmp"
 	"slices"
 
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/analysis"
 )
 
-// Studies describes the studies' points among points (every other kind is
-// left out), a Described for each study in the order they first appear.
-// Of each variant it takes one series — the first machine and load it was
-// measured under — so that like is compared with like, and reduces
-// repetitions to medians.
+// Studies describes each study among points, in the order they first
+// come, from the first series each variant was measured in.
 func Studies(points []results.Point) []analysis.Described {
 	names, by := groupBy(points, func(p results.Point) (string, bool) { return p.Study, p.Kind() == results.KindStudy })
 	var out []analysis.Described
@@ -66,7 +63,7 @@ func describe(study string, points []results.Point) (analysis.Described, bool) {
 		for _, v := range variants {
 			if ps := at(v, n); len(ps) > 0 {
 				ss = append(ss, series{v, ps})
-				hosts = appendFirst(hosts, ps[0].Origin())
+				hosts = cmp.Or(hosts, ps[0].Origin())
 			}
 		}
 		d.Counts = append(d.Counts, standing(n, "measured on "+hosts, d.Unit, studyCount, ss))

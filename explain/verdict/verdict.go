@@ -1,8 +1,6 @@
 package verdict
 
 import (
-	"github.com/brewput/brewput/results/analysis"
-
 	"cmp"
 	"fmt"
 	"slices"
@@ -10,15 +8,16 @@ import (
 
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/analysis"
 )
 
 // Near is analysis.Near: how close to the most a mode must be to count
 // among the best.
 const Near = analysis.Near
 
-// Of computes the verdict of points (the shop's, with the bottlenecks
-// limits.Annotate gave them; the studies' and the Go benchmarks', as
-// measured; labs' are left out). It is empty where there are none.
+// Of computes the verdict of points: the shop's (with the bottlenecks
+// limits.Annotate gave them), the studies' and the Go benchmarks'; labs'
+// are left out.
 func Of(points []results.Point) analysis.Verdict {
 	v := OfGrid(NewGrid(points))
 	v.Studies = Studies(points)
@@ -49,8 +48,8 @@ func OfGrid(g *analysis.Grid) analysis.Verdict {
 }
 
 // interesting picks the CPU counts the verdict speaks of: the most CPUs
-// measured; beyond them, the first count at which a mode that scaled on
-// the count before stops (a new wall), and the most CPUs predicted.
+// measured, then, beyond, the first count where a mode stops scaling and
+// the most CPUs predicted.
 func interesting(g *analysis.Grid) []int {
 	measured := 0
 	for _, n := range g.CPUs {
@@ -106,66 +105,56 @@ func count(g *analysis.Grid, n int) analysis.Count {
 		mode string
 		e    *analysis.Entry
 	}
-	var es []shown
-	measured, model := 0, 0
-	host, sched := "", ""
-	// Only modes counting the same unit compare: the unit most of them
-	// count; the others are said apart.
+	var all, es []shown
 	units := map[string]int{}
 	for _, m := range g.Modes {
 		if cell, ok := g.At(m, n); ok {
+			all = append(all, shown{m, cell.Shown()})
 			units[cell.Shown().Unit]++
 		}
 	}
+	// Only modes counting the same unit compare: the unit most of them
+	// count; the others are said apart.
 	unit := ""
-	for _, m := range g.Modes {
-		if cell, ok := g.At(m, n); ok {
-			if u := cell.Shown().Unit; unit == "" || units[u] > units[unit] {
-				unit = u
-			}
+	for _, s := range all {
+		if unit == "" || units[s.e.Unit] > units[unit] {
+			unit = s.e.Unit
 		}
 	}
-	for _, m := range g.Modes {
-		cell, ok := g.At(m, n)
-		if !ok {
+	host, sched := "", ""
+	for _, s := range all {
+		if s.e.Unit != unit {
+			c.Apart = append(c.Apart, analysis.Reference{Mode: s.mode, Throughput: s.e.Throughput, Unit: s.e.Unit})
 			continue
 		}
-		e := cell.Shown()
-		if e.Unit != unit {
-			c.Apart = append(c.Apart, analysis.Reference{Mode: m, Throughput: e.Throughput, Unit: e.Unit})
-			continue
-		}
-		es = append(es, shown{m, e})
-		c.All += e.Reps
-		if e.Model {
-			model++
-			sched = appendFirst(sched, e.Source)
+		es = append(es, s)
+		c.All += s.e.Reps
+		if s.e.Model {
+			sched = cmp.Or(sched, s.e.Source)
 		} else {
-			measured++
-			host = appendFirst(host, e.Host)
-			c.Disturbed += e.Disturbed
+			host = cmp.Or(host, s.e.Host)
+			c.Disturbed += s.e.Disturbed
 		}
 	}
 	// A design with a data race is the CPUs' ceiling, a reference: never
 	// the one that makes the most, unless it is all there is.
-	var racy []shown
-	if valid := slices.DeleteFunc(slices.Clone(es), func(s shown) bool { return races(s.mode) }); len(valid) > 0 && len(valid) < len(es) {
+	racy := func(s shown) bool { return races(s.mode) }
+	if valid := slices.DeleteFunc(slices.Clone(es), racy); len(valid) > 0 && len(valid) < len(es) {
 		for _, s := range es {
-			if races(s.mode) {
-				racy = append(racy, s)
+			if racy(s) {
+				c.References = append(c.References, analysis.Reference{Mode: s.mode, Throughput: s.e.Throughput, Unit: unit})
 			}
 		}
 		es = valid
 	}
 	// The source says where the valid designs' figures come from.
-	measured, model = 0, 0
+	model := 0
 	for _, s := range es {
 		if s.e.Model {
 			model++
-		} else {
-			measured++
 		}
 	}
+	measured := len(es) - model
 	mixed := measured > 0 && model > 0
 	switch {
 	case measured > 0 && host != "" && host != "measured":
@@ -178,7 +167,10 @@ func count(g *analysis.Grid, n int) analysis.Count {
 	if mixed {
 		c.Source += fmt.Sprintf(" (%d of %d modes; the others %s)", measured, len(es), "predicted by the model")
 	}
-	best := most(es, func(s shown) float64 { return s.e.Throughput })
+	best := 0.0
+	for _, s := range es {
+		best = max(best, s.e.Throughput)
+	}
 	var sp spread
 	for _, s := range es {
 		if s.e.Throughput >= (1-Near)*best {
@@ -208,9 +200,6 @@ func count(g *analysis.Grid, n int) analysis.Count {
 	c.Lo, c.Hi, c.P50Lo, c.P50Hi = sp.lo, sp.hi, sp.p50Lo, sp.p50Hi
 	slices.SortStableFunc(c.Rest, func(a, b analysis.Below) int { return cmp.Compare(b.Throughput, a.Throughput) })
 	c.Unit, c.Every = unit, len(es) == len(g.Modes)
-	for _, r := range racy {
-		c.References = append(c.References, analysis.Reference{Mode: r.mode, Throughput: r.e.Throughput, Unit: unit})
-	}
 	return c
 }
 
@@ -244,8 +233,7 @@ func modeLimit(g *analysis.Grid, mode string) (analysis.ModeLimit, bool) {
 	return ml, true
 }
 
-// races reports whether mode is one of the coffee shop's designs with a
-// data race (ideal), whose lesson the race is.
+// races reports whether mode is a shop design with a data race (ideal).
 func races(mode string) bool {
 	m, err := coffee.ParseMode(mode)
 	return err == nil && m.Races()

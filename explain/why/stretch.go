@@ -15,17 +15,14 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// Stretches is the causal profile of a user's own code measured on real
-// CPUs, as Coz (Curtsinger and Berger, SOSP 2015) measures one: the
-// code itself cannot be re-run changed, but its metered locks and channels can be
-// made slower on purpose (meter.Stretch) — each group of them in turn, for
-// one run, and the work outside every meter likewise — and what each
-// costs the throughput, against the variant as it is in the same round,
-// says which part the program waits on. A part limits the program where
-// stretching it costs more than the same extra work would cost done in
+// Stretches is the causal profile of a user's own code on real CPUs, as
+// Coz (SOSP 2015) measures one: each group of metered locks and channels,
+// and the work outside every meter, is made slower in its turn
+// (meter.Stretch), and what that costs the throughput against the variant
+// as it is says what the program waits on. A part limits it where
+// stretching it costs more than the same extra work would done in
 // parallel: its share of the workers' time times the stretch.
 type Stretches struct {
-	// Study and Variant name what was measured, on CPUs.
 	Study   string `json:"study"`
 	Variant string `json:"variant"`
 	CPUs    int    `json:"cpus"`
@@ -34,55 +31,46 @@ type Stretches struct {
 	Unit string  `json:"unit"`
 	// Base are the variant's runs as it is, one a round.
 	Base []results.Point `json:"-"`
-	// Experiments are the stretches, the meters' groups in the order the
-	// variant gives its meters, then the work outside them.
+	// Experiments are the meters' groups in the variant's order, then the
+	// work outside them.
 	Experiments []Stretched `json:"experiments"`
 }
 
 // Stretched is one experiment: one part made Frac longer.
 type Stretched struct {
-	// Name says what was stretched: "the cache mutex", "the shard
-	// mutexes (16)", "the jobs channel's handoff", "the work outside
-	// every meter".
+	// Name says what was stretched: "the shard mutexes (16)".
 	Name string `json:"name"`
-	// Group is the meters' group (meter.Group), "" for the work outside.
-	Group string `json:"group,omitempty"`
-	// Kind is the meters' kind, "mutex", "rwmutex" or "chan"; "" for the
-	// work outside.
+	// Group is the meters' group (meter.Group) and Kind their kind
+	// ("mutex", "rwmutex", "chan"); both "" for the work outside.
+	Group   string `json:"group,omitempty"`
 	Kind    string `json:"kind,omitempty"`
 	Members int    `json:"members,omitempty"`
-	// Extra is what each use of a lock, or each operation for the work
-	// outside, was stretched by; a channel's handoff is stretched by Frac
-	// of itself, timed as it goes.
+	// Extra is what each use of a lock, or each operation outside, was
+	// stretched by; a channel's handoff is stretched by Frac of itself.
 	Extra time.Duration `json:"extra_ns"`
-	// Share is the part of the workers' time it took in the first run as
-	// it is, and Parallel what stretching it would cost if that work were
-	// done in parallel, Frac × Share.
+	// Share is its part of the workers' time in the first run as it is;
+	// Parallel, Frac × Share, what the stretch would cost done in parallel.
 	Share    float64 `json:"share"`
 	Parallel float64 `json:"parallel"`
 	// Points are its runs, one a round.
 	Points []results.Point `json:"-"`
-	// Cost is the throughput it lost: the median over the rounds of one
-	// minus the round's run over the round's run as it is; Lo and Hi the
-	// 95 % interval of that median (benchmath), infinite with fewer than
-	// compare.RunsForInterval rounds.
-	Cost float64 `json:"cost"`
-	Lo   float64 `json:"cost_lo"`
-	Hi   float64 `json:"cost_hi"`
-	// Interval says Lo and Hi are given; in JSON, they are 0 where not.
-	Interval bool `json:"interval"`
-	// Decided says the interval lies wholly above or below Parallel;
+	// Cost is the median over the rounds of the throughput lost against
+	// the round's run as it is; Lo and Hi its 95 % interval, infinite
+	// with too few rounds (Interval false; 0 in JSON).
+	Cost     float64 `json:"cost"`
+	Lo       float64 `json:"cost_lo"`
+	Hi       float64 `json:"cost_hi"`
+	Interval bool    `json:"interval"`
+	// Decided says the interval lies wholly on one side of Parallel;
 	// Limits that it lies above it, and above 0.
 	Decided bool `json:"decided"`
 	Limits  bool `json:"limits"`
 }
 
 // PlanStretches lays out the experiments on a variant from its first run
-// as it is, base (measured with its meters armed, meter.NewStretch): one
-// for each group of meters (meter.Group), each use Frac of the group's
-// mean time held longer (a channel's handoff Frac longer), and one for
-// the work outside every meter, each operation Frac of that work's mean
-// longer.
+// as it is, base (meters armed, meter.NewStretch): one per group of
+// meters, each use Frac of the group's mean hold longer, and one for the
+// work outside every meter, each operation Frac of its mean longer.
 func PlanStretches(study string, frac float64, base results.Point) *Stretches {
 	s := &Stretches{Study: study, Variant: base.Mode, CPUs: base.CPUs, Frac: frac, Unit: base.Unit}
 	par := float64(max(base.Par, 1))
@@ -175,15 +163,12 @@ func (s *Stretches) Judge() {
 	}
 }
 
-// Decided reports whether every experiment's interval lies on one side
-// of what its work would cost done in parallel.
+// Decided reports whether every experiment is decided.
 func (s *Stretches) Decided() bool {
 	return !slices.ContainsFunc(s.Experiments, func(e Stretched) bool { return !e.Decided })
 }
 
-// Limit is the experiment that limits the variant: of those whose cost
-// lies above what their work would cost done in parallel, the costliest;
-// nil where none does.
+// Limit is the costliest experiment that limits the variant, nil if none.
 func (s *Stretches) Limit() *Stretched {
 	var best *Stretched
 	for i := range s.Experiments {
@@ -215,11 +200,9 @@ func (e Stretched) stretchedWhat(frac float64) string {
 	return fmt.Sprintf("holding it %s longer", format.Percent(frac, 1))
 }
 
-// Answer says what limits the variant, by experiment, in a sentence or
-// two: "the cache mutex limits this: holding it 10 % longer cost 9.1 %
-// [8.2, 9.9] of the throughput, more than the 4.9 % as much more work
-// would cost done in parallel; the work outside every meter, 10 % longer:
-// 0.4 % [-0.3, 1.0]." or "No single lock limits this: …".
+// Answer says in a sentence or two what limits the variant: "The cache
+// mutex limits this: holding it 10 % longer cost 9.1 % [8.2, 9.9] …", or
+// "No single lock limits this: …".
 func (s *Stretches) Answer() string {
 	var b strings.Builder
 	others := s.Experiments
@@ -242,7 +225,7 @@ func (s *Stretches) Answer() string {
 		b.WriteString("; " + strings.Join(parts, "; "))
 	}
 	b.WriteString(".")
-	if undecided := slices.ContainsFunc(s.Experiments, func(e Stretched) bool { return !e.Decided }); undecided {
+	if !s.Decided() {
 		fmt.Fprintf(&b, " After %s, not every interval lies on one side of its cost in parallel: where one holds it, that part is not named.", format.Count(len(s.Base), "round"))
 	}
 	if d := disturbed(s.Base); d > 0 {
@@ -251,10 +234,7 @@ func (s *Stretches) Answer() string {
 	return b.String()
 }
 
-// WriteTable writes the experiments for a terminal: the variant
-// as it is, then each part with what it was stretched by, its cost with
-// its interval, what it would cost in parallel and whether it limits;
-// then the answer.
+// WriteTable writes the experiments for a terminal, then the answer.
 func (s *Stretches) WriteTable(w io.Writer) error {
 	fmt.Fprintf(w, "%s %s on %s, each part stretched %s in its turn, %s of each (as it is and stretched, in rounds)\n\n",
 		s.Study, s.Variant, format.Count(s.CPUs, "CPU"), format.Percent(s.Frac, 1), format.Count(len(s.Base), "run"))
@@ -299,8 +279,7 @@ func (s *Stretches) WriteTable(w io.Writer) error {
 	return err
 }
 
-// WriteJSON writes the experiments and the answer as one indented JSON
-// object.
+// WriteJSON writes the experiments and the answer as one JSON object.
 func (s *Stretches) WriteJSON(w io.Writer) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

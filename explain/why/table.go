@@ -9,9 +9,8 @@ import (
 	"github.com/brewput/brewput/internal/format"
 )
 
-// WriteTable writes the study: the point as it is, then each relief with
-// the model's predicted gain beside the measured one, its range, p-value
-// and verdict, then the verdict in words.
+// WriteTable writes the study: the point as it is, then each relief's
+// predicted gain beside the measured one, then the verdict in words.
 func (s *Check) WriteTable(w io.Writer) error {
 	runs := len(s.BasePoints)
 	fmt.Fprintf(w, "%s, each measured %s on real CPUs, beside the model\n", s.System, times(runs))
@@ -85,8 +84,7 @@ func (s *Check) WriteJSON(w io.Writer) error {
 	return enc.Encode(s)
 }
 
-// Write writes the study in format: "json" as WriteJSON does, anything
-// else as the table.
+// Write writes the study in format: "json", or the table.
 func (s *Check) Write(w io.Writer, format string) error {
 	if format == "json" {
 		return s.WriteJSON(w)

@@ -1,13 +1,8 @@
 // Package why answers "does what the model names hold on real CPUs?": it
-// measures a causal profile on real CPUs. The shop's steps are
-// parameters and its structure has small variants (coffee.Variant), so
-// each relief the model tries — a step 10 % shorter, one more machine, a
-// lock held for less, more buffer, more customers — is also a real change
-// to real code: why runs the point as it is and with each relief, several
-// times over in pinned child processes, and gives each experiment's
-// measured gain with its interval and a statistical verdict
-// (golang.org/x/perf/benchmath, as brewput compare does) beside the gain
-// the model predicted.
+// runs a shop point as it is and with each relief the model tried (each a
+// real change to real code: a step shorter, one more machine, a variant),
+// and judges each measured gain, with its interval, beside the predicted
+// one. Stretches does the same for a user's own code, as Coz does.
 package why
 
 import (
@@ -31,11 +26,9 @@ import (
 type Check struct {
 	// System names the point: "finelocking on 2 CPUs".
 	System string `json:"system"`
-	// Bottleneck is the model's verdict, with its experiments and the
-	// model it simulated (Bottleneck.Model).
+	// Bottleneck is the model's verdict, with its experiments.
 	Bottleneck results.Bottleneck `json:"bottleneck"`
-	// Calibration says where the model's costs came from, where the
-	// caller knows; brewput why sets it.
+	// Calibration says where the model's costs came from, if known.
 	Calibration string `json:"calibration,omitempty"`
 	// Predicted is the model's throughput of the point as it is.
 	Predicted float64 `json:"predicted"`
@@ -50,29 +43,24 @@ type Check struct {
 // Experiment is one relief: the model's prediction, what was run, and
 // what it measured against the point as it is.
 type Experiment struct {
-	// Model is the model's experiment: the change, and the throughput and
-	// gain it predicted.
+	// Model is the model's experiment: the change and its predicted gain.
 	Model results.Experiment `json:"model"`
 	// Spec is what was run on real CPUs.
 	Spec sweep.Spec `json:"spec"`
-	// Skip says why it was not measured, such as "needs 3 CPUs; this
-	// machine has 2"; empty when it was.
+	// Skip says why it was not measured: "needs 3 CPUs; this machine has 2".
 	Skip   string          `json:"skip,omitempty"`
 	Points []results.Point `json:"-"`
-	// Metrics compare its measurements with the point's as it is:
-	// throughput, p50 and p99, each with the medians' 95 % intervals, a
-	// p-value and a verdict.
+	// Metrics compare its measurements with the point's as it is.
 	Metrics []compare.Metric `json:"metrics,omitempty"`
-	// Disturbed counts the runs, of this experiment or of the point as
-	// it is, from which other processes took CPU (limits.IsDisturbed).
+	// Disturbed counts its runs and the base's that other processes took
+	// CPU from.
 	Disturbed int `json:"disturbed,omitempty"`
 }
 
-// Plan lays out the study of base from its profile pr (of the model
-// configuration base describes): the point as it is, and each relief run
-// as the model ran it, with base's window and clock. A relief that needs
-// more CPUs than maxCPUs, the machine's, is kept with the reason it cannot
-// be measured here.
+// Plan lays out the study of base from its profile pr: the point as it
+// is and each relief as the model ran it, with base's window and clock; a
+// relief that needs more than maxCPUs is kept with the reason it is not
+// measured.
 func Plan(pr *limits.Profile, base sweep.Spec, maxCPUs int) (*Check, error) {
 	if pr.Config == nil {
 		return nil, fmt.Errorf("%s: not a mode of the shop; why measures the shop's modes", pr.System)
@@ -92,9 +80,8 @@ func Plan(pr *limits.Profile, base sweep.Spec, maxCPUs int) (*Check, error) {
 	return s, nil
 }
 
-// SpecOf is the point to measure for the model's configuration c: its
-// mode, variant, CPUs, load and steps, with base's window, clock and
-// profile.
+// SpecOf is the point to measure for the model's configuration c, with
+// base's window, clock and profile.
 func SpecOf(c model.Config, base sweep.Spec) sweep.Spec {
 	s := base
 	s.Mode, s.CPUs, s.Par, s.Rate, s.MaxQ = coffee.MustParseMode(c.Mode), c.CPUs, c.Par, c.Rate, c.MaxQ
@@ -103,12 +90,10 @@ func SpecOf(c model.Config, base sweep.Spec) sweep.Spec {
 	return s
 }
 
-// Measure runs the point as it is and every experiment that can be
+// Measure runs the point as it is and each experiment that can be
 // measured here, count times each, in rounds (so that a slow spell of the
-// machine falls on all of them alike), with measure — a child process
-// pinned to the point's CPUs, as brewput run measures. start, if not nil,
-// is told what is about to run. It keeps what it measured when it stops
-// early, and returns why.
+// machine falls on all alike); start, if not nil, is told what is about to
+// run. It keeps what it measured when it stops early.
 func (s *Check) Measure(ctx context.Context, count int, measure func(context.Context, sweep.Spec) (results.Point, error),
 	start func(done, total int, what string, spec sweep.Spec, rep int)) error {
 	var runs []*Experiment
@@ -144,8 +129,7 @@ func (s *Check) Measure(ctx context.Context, count int, measure func(context.Con
 	return nil
 }
 
-// Sweep is what Measure runs, as a sweep.Batch: the point as it is, then
-// each experiment that can be measured here, count rounds.
+// Sweep is what Measure runs, as a sweep.Batch.
 func (s *Check) Sweep(count int) sweep.Batch {
 	st := sweep.Batch{Specs: []sweep.Spec{s.Base}, Count: count}
 	for _, e := range s.Experiments {
@@ -156,9 +140,7 @@ func (s *Check) Sweep(count int) sweep.Batch {
 	return st
 }
 
-// Run is Measure with its progress told on w: what it measures and about
-// how long that takes, then a bar on a terminal or a line a run elsewhere
-// (sweep.Progress).
+// Run is Measure with its progress told on w (sweep.NewBar).
 func (s *Check) Run(ctx context.Context, count int, measure func(context.Context, sweep.Spec) (results.Point, error), w io.Writer) error {
 	st := s.Sweep(count)
 	fmt.Fprintf(w, "measuring %s as it is and with %s, %d times each: %s, about %v\n", s.Base.Mode,
@@ -211,8 +193,7 @@ func (e Experiment) Throughput() (compare.Metric, bool) {
 }
 
 // Gain is the measured throughput gain, median over median, with the
-// range the medians' 95 % intervals allow (infinite ends where there are
-// too few runs for an interval).
+// range the medians' intervals allow (infinite with too few runs).
 func (e Experiment) Gain() (gain, lo, hi float64, ok bool) {
 	m, ok := e.Throughput()
 	if !ok || m.Old.Median <= 0 {
@@ -222,10 +203,9 @@ func (e Experiment) Gain() (gain, lo, hi float64, ok bool) {
 }
 
 // Agrees says whether the measurement agrees with the model: the
-// predicted gain lies within the range the medians' intervals allow, or a
-// predicted gain above limits.MinGain is measured as significantly better.
-// ok is false where there is no verdict to be had: not measured, too few
-// runs, or runs disturbed by other processes.
+// predicted gain lies in the measured range, or one above limits.MinGain
+// is measured significantly better. ok is false where there is no verdict:
+// not measured, too few runs, or disturbed.
 func (e Experiment) Agrees() (agrees, ok bool) {
 	m, has := e.Throughput()
 	if !has || m.TooFew || e.Disturbed > 0 {
@@ -241,9 +221,7 @@ func (e Experiment) Agrees() (agrees, ok bool) {
 	return (e.Model.Gain > limits.MinGain) == (m.Change > 0), true
 }
 
-// Verdict says what the measurements show beside the model: the relief
-// that gained most on real CPUs, how many experiments agree with the
-// model's predictions, and whether other processes disturbed the runs.
+// Verdict says in words what the measurements show beside the model.
 func (s *Check) Verdict() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "The model (%s): %s", strings.TrimSuffix(strings.TrimPrefix(s.Bottleneck.Model, "model ("), ")"), s.Bottleneck.Text)
@@ -251,6 +229,7 @@ func (s *Check) Verdict() string {
 		return b.String()
 	}
 	var best *Experiment
+	bestDelta := 0.0
 	agree, judged, measured, disturbedRuns := 0, 0, 0, disturbed(s.BasePoints)
 	for i := range s.Experiments {
 		e := &s.Experiments[i]
@@ -265,10 +244,8 @@ func (s *Check) Verdict() string {
 				agree++
 			}
 		}
-		if m, ok := e.Throughput(); ok && m.Change > 0 {
-			if bm, _ := best.throughput(); best == nil || m.DeltaPct > bm.DeltaPct {
-				best = e
-			}
+		if m, ok := e.Throughput(); ok && m.Change > 0 && (best == nil || m.DeltaPct > bestDelta) {
+			best, bestDelta = e, m.DeltaPct
 		}
 	}
 	b.WriteString("\nOn real CPUs: ")
@@ -288,13 +265,6 @@ func (s *Check) Verdict() string {
 			disturbedRuns, len(s.BasePoints)*(measured+1), limits.Disturbed)
 	}
 	return b.String()
-}
-
-func (e *Experiment) throughput() (compare.Metric, bool) {
-	if e == nil {
-		return compare.Metric{}, false
-	}
-	return e.Throughput()
 }
 
 // interval writes a gain's range: "+1.2 % to +3.4 %", or "no interval:

@@ -1,19 +1,17 @@
 package scaling
 
 import (
-	"github.com/brewput/brewput/results/analysis"
-
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/analysis"
 )
 
 // Resource is one thing that may limit a point (analysis.Resource).
 type Resource = analysis.Resource
 
-// Resources lists what may limit p, the CPUs first and then each kind of
-// shared resource p's mode holds (analysis.Resources), with the bounds the
-// model's structure of p's mode sets where it knows the mode (ideal's
-// machines are used by many at once, and limit nothing).
+// Resources lists what may limit p (analysis.Resources), with the bounds
+// the model's structure of p's mode sets where it knows the mode; a
+// resource the structure does not hold (ideal's machines) is left out.
 func Resources(p results.Point) []Resource {
 	all := analysis.Resources(p)
 	st, known := structureOf(p)
@@ -42,8 +40,8 @@ func Resources(p results.Point) []Resource {
 	return out
 }
 
-// structureOf is the model's structure of p's mode at p's steps, and
-// whether the model knows the mode (a blueprint's is not a coffee mode).
+// structureOf is the model's structure of p's mode at p's steps, if the
+// model knows the mode.
 func structureOf(p results.Point) (model.Structure, bool) {
 	cfg, ok := model.ConfigOf(p)
 	if !ok {

@@ -1,10 +1,7 @@
-// Package scaling answers "how does it scale, and what bounds it?" from a
-// study's results: how much of the time each
-// resource a point holds was held and working, the bound the model's
-// structure sets for it (Resources), and how each mode scales (the
-// Universal Scalability Law, Amdahl's law or a straight line, fitted to
-// its throughput and chosen by AIC). What limits a point is not read from
-// its counters here: package limits finds it by experiment, in the model.
-// Of the user's own code (a study's measured points) there is no causal
-// profile: Describe says what its meters measured, and no more.
+// Package scaling answers "how does it scale, and what bounds it?": the
+// Universal Scalability Law, Amdahl's law or a straight line fitted to
+// each series and chosen by AIC (Fits), with what the data show of its
+// peak; and the bounds the model's structure sets on each resource a
+// point holds (Resources). What limits a point is found by experiment, in
+// package limits.
 package scaling

@@ -1,8 +1,6 @@
 package scaling
 
 import (
-	"github.com/brewput/brewput/results/analysis"
-
 	"errors"
 	"fmt"
 	"io"
@@ -13,6 +11,7 @@ import (
 	"github.com/brewput/brewput/explain/scaling/usl"
 	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/analysis"
 )
 
 // The axes Fits fits throughput against (see analysis.ByCPUs).
@@ -21,15 +20,13 @@ const (
 	ByPar  = analysis.ByPar
 )
 
-// Fit is the Universal Scalability Law fitted to one series: see
-// analysis.Fit, where it is kept.
+// Fit is the law fitted to one series (analysis.Fit).
 type Fit = analysis.Fit
 
 // Series is what a fit's series is (analysis.Series).
 type Series = analysis.Series
 
-// WriteFitsJSON writes fits as JSON Lines, one object per series, as
-// brewput writes points.
+// WriteFitsJSON writes fits as JSON Lines, one object per series.
 func WriteFitsJSON(w io.Writer, fits []Fit) error {
 	for _, f := range fits {
 		b, err := f.MarshalJSON()
@@ -43,15 +40,11 @@ func WriteFitsJSON(w io.Writer, fits []Fit) error {
 	return nil
 }
 
-// Fits fits the Universal Scalability Law to each series of points, by
-// ByCPUs or ByPar, and returns one Fit per series, fitted or saying why
-// not: series of modes in the order the modes first appear, and of one
-// mode in the order they first appear. Series are grouped as the report
-// draws them: a model's apart from measurements, each machine and each
-// scheduling policy apart, and ByCPUs each load apart (one customer per
-// CPU, or a fixed number whatever the CPUs; an open loop's rate); ByPar
-// each CPU count and rate apart. Every repetition is an observation. The
-// error is for an unknown by alone.
+// Fits fits each series of points against by (ByCPUs or ByPar) and
+// returns a Fit per series, fitted or saying why not, modes in the order
+// they first come. Series are split as the report draws them: by machine
+// or policy, and ByCPUs by load, ByPar by CPU count and rate. Every
+// repetition is an observation. The error is for an unknown by alone.
 func Fits(points []results.Point, by string) ([]Fit, error) {
 	var keysOf func(results.Point) []fitKey
 	switch by {
@@ -113,9 +106,8 @@ func groupOf(p results.Point) fitKey {
 		par: perCPUPar, rate: p.Rate, maxq: p.MaxQ}
 }
 
-// cpuSeries returns the function giving the ByCPUs series a point belongs
-// to, by ParSeries, as report draws them, so that the page's fits are the
-// CLI's.
+// cpuSeries gives the ByCPUs series a point belongs to, as the report
+// draws them (analysis.ParSeries).
 func cpuSeries(points []results.Point) func(results.Point) []fitKey {
 	return analysis.ParSeries(points, groupOf, func(k fitKey, par int) fitKey {
 		k.par = par
@@ -149,15 +141,9 @@ func fitSeries(k fitKey, by string, ps []results.Point) Fit {
 
 	// λ is the throughput of one: where the series has N = 1, that is
 	// what was seen there, not a fitted number.
-	anchor, at1 := 0.0, 0
-	for _, o := range obs {
-		if o.N == 1 {
-			anchor += o.X
-			at1++
-		}
-	}
-	if at1 > 0 {
-		anchor /= float64(at1)
+	anchor := 0.0
+	if ns, means := meansByN(obs); slices.Contains(ns, 1) {
+		anchor = means[slices.Index(ns, 1)]
 	}
 	m, err := usl.Select(obs, anchor)
 	if err != nil {
@@ -176,26 +162,22 @@ func fitSeries(k fitKey, by string, ps []results.Point) Fit {
 	return f
 }
 
-// Flat is how close the throughputs of a series' last CPU counts must be
-// to one another for the series to be flat from there: 2 %.
+// Flat is how close a series' last throughputs must be for it to be flat
+// from there: 2 %.
 const Flat = 0.02
 
-// MaxCeiling is how far above the largest throughput seen a ceiling may
-// be and still be printed: 100 times. Beyond, the data cannot tell it.
+// MaxCeiling is how many times the largest throughput seen a ceiling may
+// be and still be claimed: beyond, the data cannot tell it.
 const MaxCeiling = 100
 
 // claims sets what the fit says of the series' shape, no more than its
-// data show: flat from some N on (at least three N within Flat of each
-// other); a peak only where the throughput falls after it, or beyond the
-// data as extrapolated; a ceiling λ/σ only up to MaxCeiling times the
-// largest throughput seen.
+// data show: flat from some N on (three N at least within Flat); a peak
+// only where the throughput falls after it, or beyond the data as
+// extrapolated; a ceiling λ/σ only up to MaxCeiling times the most seen.
 func claims(f *Fit, m usl.Model, obs []usl.Observation) {
 	ns, means := meansByN(obs)
 	top := slices.Max(means)
-	noun := "CPUs"
-	if f.By == ByPar {
-		noun = "customers"
-	}
+	noun := nounOf(f.By)
 	unit := strings.TrimSpace(" " + f.Unit)
 	// Flat from the first of the last N whose means all lie within Flat.
 	lo, hi, from := math.Inf(1), 0.0, -1
@@ -242,8 +224,7 @@ func claims(f *Fit, m usl.Model, obs []usl.Observation) {
 }
 
 // ceiling sets λ/σ, what an Amdahl curve approaches, where it is no more
-// than MaxCeiling times top, the largest throughput seen; past that the
-// data cannot tell it, and NoPeak says so.
+// than MaxCeiling times top, the most seen; past that NoPeak says so.
 func ceiling(f *Fit, m usl.Model, top float64) {
 	c, ok := m.Ceiling()
 	if !ok || m.Kappa > 0 {
@@ -285,8 +266,8 @@ func meansByN(obs []usl.Observation) (ns, means []float64) {
 	return ns, means
 }
 
-// fitError says why a series could not be fitted, in its own terms: "2 CPU
-// counts (1, 2); a fit needs at least 3".
+// fitError says why a series could not be fitted: "2 CPU counts (1, 2); a
+// fit needs at least 3".
 func fitError(err error, noun string) string {
 	var few *usl.TooFewPointsError
 	if errors.As(err, &few) {
@@ -295,8 +276,8 @@ func fitError(err error, noun string) string {
 	return err.Error()
 }
 
-// noPeak says, of a curve without a peak (κ = 0, σ ≤ 1), why not and what
-// it does instead: the condition, "κ = 0", and "approaches λ/σ = 1000.0".
+// noPeak says of a curve without a peak (κ = 0, σ ≤ 1) why not, "κ = 0",
+// and what it does instead, "approaches λ/σ = 1000.0".
 func noPeak(m usl.Model) (cond, what string) {
 	switch {
 	case m.Sigma == 0:
@@ -306,4 +287,12 @@ func noPeak(m usl.Model) (cond, what string) {
 	}
 	c, _ := m.Ceiling()
 	return "κ = 0", fmt.Sprintf("approaches λ/σ = %.1f", c)
+}
+
+// nounOf names what N counts on the axis by: "CPUs" or "customers".
+func nounOf(by string) string {
+	if by == ByPar {
+		return "customers"
+	}
+	return "CPUs"
 }

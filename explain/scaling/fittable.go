@@ -9,10 +9,9 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// CheckFitted returns the error of fits of which none could be fitted
-// against by (ByCPUs or ByPar), saying why; nil if one could. Results too
-// thin to fit are the input's fault, to be told plainly rather than
-// printed as a table of blanks.
+// CheckFitted returns the error of fits none of which could be fitted,
+// saying why; nil if one could. Results too thin to fit are the input's
+// fault, told plainly rather than as a table of blanks.
 func CheckFitted(fits []Fit, by string) error {
 	var reasons []string
 	for _, f := range fits {
@@ -21,11 +20,7 @@ func CheckFitted(fits []Fit, by string) error {
 		}
 		reasons = append(reasons, fmt.Sprintf("%s (%s): %s", f.Mode, f.SourceText(), f.Error))
 	}
-	against := "CPUs"
-	if by == ByPar {
-		against = "customers"
-	}
-	what := fmt.Sprintf("no series can be fitted against %s", against)
+	what := "no series can be fitted against " + nounOf(by)
 	same := true
 	for _, f := range fits {
 		same = same && f.Error == fits[0].Error
@@ -41,18 +36,12 @@ func CheckFitted(fits []Fit, by string) error {
 	return fmt.Errorf("%s: %s", what, strings.Join(reasons, "; "))
 }
 
-// WriteFitTable writes one row per series: its source (and load, where
-// the series differ in it), the law the AIC chose, the fitted σ, κ and λ
-// (λ* where it is the throughput measured with one), R², Amdahl's serial
-// fraction, the number of CPU or customer counts, and the peak or what
-// the curve does instead; a series that could not be fitted says why in
-// place of its peak.
+// WriteFitTable writes a row per series: its source (and load, where the
+// series differ in it), the law the AIC chose, σ, κ, λ (λ* where measured
+// at N = 1), R², Amdahl's serial fraction, the counts, and the peak or
+// what the curve does instead, or why it could not be fitted.
 func WriteFitTable(w io.Writer, fits []Fit, by string) error {
-	n := "CPUs"
-	if by == ByPar {
-		n = "customers"
-	}
-	fmt.Fprintf(w, "X(N) = λN / (1 + σ(N−1) + κN(N−1)), N = %s: the linear law (σ = κ = 0), Amdahl's (κ = 0) or the\n", n)
+	fmt.Fprintf(w, "X(N) = λN / (1 + σ(N−1) + κN(N−1)), N = %s: the linear law (σ = κ = 0), Amdahl's (κ = 0) or the\n", nounOf(by))
 	fmt.Fprintf(w, "Universal Scalability Law, whichever the AIC prefers; σ contention, κ coherency, λ the throughput of one\n")
 	fmt.Fprintf(w, "(as measured at N = 1 where there is one: λ*); Amdahl σ is the serial fraction of the fit with κ = 0\n\n")
 
@@ -86,8 +75,7 @@ func WriteFitTable(w io.Writer, fits []Fit, by string) error {
 	return t.Write(w)
 }
 
-// FitAll fits each series of points against by (Fits) and refuses points
-// of which no series can be fitted (CheckFitted).
+// FitAll is Fits, refusing points of which no series can be fitted.
 func FitAll(points []results.Point, by string) ([]Fit, error) {
 	fits, err := Fits(points, by)
 	if err != nil {
@@ -96,8 +84,7 @@ func FitAll(points []results.Point, by string) ([]Fit, error) {
 	return fits, CheckFitted(fits, by)
 }
 
-// WriteFits writes fits in format: "json" as JSON Lines (WriteFitsJSON),
-// anything else as the table (WriteFitTable).
+// WriteFits writes fits in format: "json" as JSON Lines, else the table.
 func WriteFits(w io.Writer, fits []Fit, by, format string) error {
 	if format == "json" {
 		return WriteFitsJSON(w, fits)

@@ -18,29 +18,22 @@ type Observation struct {
 
 // Model is a fitted Universal Scalability Law, with how well it fits.
 type Model struct {
-	// Sigma (σ ≥ 0) is contention: the serialized share of the work.
-	// Kappa (κ ≥ 0) is coherency: the cost of crosstalk between every
-	// pair. Lambda (λ > 0) is the throughput of one.
+	// Sigma (σ ≥ 0) is contention, the serialized share of the work;
+	// Kappa (κ ≥ 0) coherency, the cost of crosstalk between every pair;
+	// Lambda (λ > 0) the throughput of one.
 	Sigma, Kappa, Lambda float64
-	// R2 is the coefficient of determination, 1 − SSres/SStot: the share
-	// of the throughput's variation about its mean that the curve
-	// explains. When the throughput does not vary at all (SStot is 0, as
-	// for a flat line), R2 is 1 if the curve meets every observation and
-	// 0 if it does not, since there is no variation to explain.
+	// R2 is 1 − SSres/SStot, the share of the throughput's variation the
+	// curve explains; without variation, 1 if the curve meets every
+	// observation, else 0.
 	R2 float64
-	// RMSE is the root mean square residual, in the throughput's unit:
-	// how far, typically, an observation lies from the curve.
+	// RMSE is the root mean square residual, in the throughput's unit.
 	RMSE float64
-	// Points is the number of observations fitted and Distinct the number
-	// of distinct N among them.
+	// Points is the observations fitted, Distinct their distinct N.
 	Points, Distinct int
-
-	// Law is the law fitted (Select chooses it): Linear (σ = κ = 0),
-	// Amdahl (κ = 0) or Universal; "" for Fit and FitAmdahl.
-	Law Law
-	// AIC is the fit's Akaike information criterion, n·ln(RSS/n) + 2k for
-	// k parameters fitted (λ counts unless anchored); lower is better.
-	// Anchored reports whether λ was fixed, not fitted.
+	// Law is the law Select chose, "" for Fit and FitAmdahl; AIC its
+	// Akaike information criterion, n·ln(RSS/n) + 2k (λ counts unless
+	// Anchored, fixed at the throughput of one).
+	Law      Law
 	AIC      float64
 	Anchored bool
 }
@@ -56,32 +49,22 @@ const (
 )
 
 // Significant is how much lower a law's AIC must be than a simpler law's
-// for its extra parameter to count: 2, the usual threshold of "substantial
-// support". A κ that does not lower the AIC by as much is reported as 0.
+// for its extra parameter to count: 2, "substantial support".
 const Significant = 2.0
 
-// Select fits the linear law, Amdahl's law and the Universal Scalability
-// Law to obs and returns the one the AIC prefers: a more complex law is
-// chosen only where it lowers the AIC by more than Significant. With
-// anchor > 0, λ is fixed at anchor (the measured throughput of one) and
-// not fitted. It needs three distinct N, as Fit does.
+// Select fits the linear law, Amdahl's and the Universal Scalability Law
+// to obs and returns the simplest one whose AIC no other lowers by more
+// than Significant. With anchor > 0, λ is fixed at anchor (the throughput
+// measured at one). It needs three distinct N, as Fit does.
 func Select(obs []Observation, anchor float64) (Model, error) {
 	laws := []struct {
 		law    Law
 		shapes []shape
 		k      int
-	}{
-		{Linear, []shape{{sigma: 0, kappa: 0}}, 0},
-		{Amdahl, []shape{{sigma: 0, kappa: 0}, {sigma: 1, kappa: 0}, {freeSigma: true, kappa: 0}}, 1},
-		{Universal, []shape{
-			{sigma: 0, kappa: 0}, {sigma: 1, kappa: 0},
-			{freeSigma: true, kappa: 0}, {sigma: 0, freeKappa: true}, {sigma: 1, freeKappa: true},
-			{freeSigma: true, freeKappa: true},
-		}, 2},
-	}
+	}{{Linear, []shape{{}}, 0}, {Amdahl, amdahlShapes(), 1}, {Universal, universalShapes(), 2}}
 	var best Model
 	for i, l := range laws {
-		m, err := fitWith(obs, 3, l.shapes, anchor)
+		m, err := fit(obs, 3, l.shapes, anchor)
 		if err != nil {
 			return Model{}, err
 		}
@@ -102,27 +85,20 @@ func Select(obs []Observation, anchor float64) (Model, error) {
 // millionth of the mean throughput, squared: data a law meets exactly
 // give every such law the same score, and the fewer parameters win.
 func aic(obs []Observation, rmse float64, k int) float64 {
-	mean := 0.0
-	for _, o := range obs {
-		mean += o.X
-	}
-	mean /= float64(len(obs))
+	mean := meanX(obs)
 	mse := max(rmse*rmse, (1e-6*mean)*(1e-6*mean), 1e-300)
 	return float64(len(obs))*math.Log(mse) + 2*float64(k)
 }
 
-// ErrTooFewPoints is what Fit and FitAmdahl return, wrapped in a
-// *TooFewPointsError, when the observations hold fewer distinct N than the
-// model has parameters: such a curve can pass through any of them, and
-// says nothing.
+// ErrTooFewPoints is what a fit returns, as a *TooFewPointsError, for
+// fewer distinct N than the law has parameters: such a curve passes
+// through any of them, and says nothing.
 var ErrTooFewPoints = errors.New("too few points to fit")
 
-// TooFewPointsError says how many distinct N there were and how many a fit
-// needs; errors.Is(err, ErrTooFewPoints) holds for it.
+// TooFewPointsError says which distinct N there were, ascending, and how
+// many a fit needs; errors.Is(err, ErrTooFewPoints) holds for it.
 type TooFewPointsError struct {
-	// N lists the distinct N observed, ascending.
-	N []float64
-	// Need is the number of distinct N the fit needs.
+	N    []float64
 	Need int
 }
 
@@ -150,13 +126,10 @@ func (m Model) Predict(n float64) float64 {
 	return m.Lambda * n / (1 + m.Sigma*(n-1) + m.Kappa*n*(n-1))
 }
 
-// Peak returns the concurrency n ≥ 1 at which the model's throughput is
-// highest, and that throughput. ok is false when there is no such single
-// n: with κ = 0 and σ ≤ 1 the throughput rises for ever (toward Ceiling,
-// or without bound when σ = 0) or, σ = 1, stays flat at λ. With κ > 0 the
-// peak is at √((1−σ)/κ), or at 1 when that is below 1 or σ ≥ 1, where
-// every added participant costs throughput from the first; so too with
-// κ = 0 and σ > 1.
+// Peak returns the concurrency n ≥ 1 where the throughput is highest, and
+// that throughput: √((1−σ)/κ) for κ > 0, or 1 where that is below 1 or
+// σ ≥ 1 (and for κ = 0, σ > 1). ok is false with κ = 0 and σ ≤ 1, where the
+// throughput rises for ever (toward Ceiling) or, σ = 1, stays flat.
 func (m Model) Peak() (n, x float64, ok bool) {
 	switch {
 	case m.Kappa > 0 && m.Sigma < 1:
@@ -169,10 +142,8 @@ func (m Model) Peak() (n, x float64, ok bool) {
 	return n, m.Predict(n), true
 }
 
-// Ceiling returns λ/σ: the throughput Amdahl's law (κ = 0) approaches as N
-// grows without bound, the limit the serialized share sets. ok is false
-// when σ = 0, where there is no such limit. With κ > 0 the curve turns
-// down before reaching it (see Peak).
+// Ceiling returns λ/σ, the throughput Amdahl's law approaches as N grows;
+// ok is false for σ = 0. With κ > 0 the curve turns down before it.
 func (m Model) Ceiling() (x float64, ok bool) {
 	if m.Sigma <= 0 {
 		return 0, false
@@ -181,36 +152,29 @@ func (m Model) Ceiling() (x float64, ok bool) {
 }
 
 // Fit fits the Universal Scalability Law to obs by least squares, under
-// σ ≥ 0, κ ≥ 0 and λ > 0. It needs at least three distinct N, one per
-// parameter, and otherwise returns a *TooFewPointsError; an N below 1, an
-// X below 0 or a value that is not finite is an error, as is an X of 0
-// throughout. A parameter the data do not need — κ of a curve that never
-// turns down, σ of a straight line — is exactly 0 (σ exactly 1 for a flat
-// line), not a rounding error away from it, so that Peak and Ceiling tell
-// the truth about the curve's shape.
-func Fit(obs []Observation) (Model, error) {
-	return fit(obs, 3, []shape{
-		{sigma: 0, kappa: 0}, {sigma: 1, kappa: 0},
-		{freeSigma: true, kappa: 0}, {sigma: 0, freeKappa: true}, {sigma: 1, freeKappa: true},
-		{freeSigma: true, freeKappa: true},
-	})
-}
+// σ ≥ 0, κ ≥ 0 and λ > 0. It needs three distinct N (else a
+// *TooFewPointsError), each N ≥ 1 and X ≥ 0 finite, and some X above 0. A
+// parameter the data do not need (κ of a curve that never turns down, σ of
+// a straight line) is exactly 0, or σ exactly 1 for a flat line, so that
+// Peak and Ceiling tell the curve's shape truly.
+func Fit(obs []Observation) (Model, error) { return fit(obs, 3, universalShapes(), 0) }
 
-// FitAmdahl fits Amdahl's law, the Universal Scalability Law with κ = 0,
-// X(N) = λN / (1 + σ(N−1)), whose σ is the serial fraction. It needs at
-// least two distinct N and checks obs as Fit does.
-func FitAmdahl(obs []Observation) (Model, error) {
-	return fit(obs, 2, []shape{
-		{sigma: 0, kappa: 0}, {sigma: 1, kappa: 0},
-		{freeSigma: true, kappa: 0},
-	})
-}
+// FitAmdahl fits Amdahl's law, X(N) = λN / (1 + σ(N−1)), whose σ is the
+// serial fraction; it needs two distinct N and checks obs as Fit does.
+func FitAmdahl(obs []Observation) (Model, error) { return fit(obs, 2, amdahlShapes(), 0) }
 
 // shape is a family of curves to fit: each of σ and κ either free (≥ 0)
 // or fixed at the value given.
 type shape struct {
 	freeSigma, freeKappa bool
 	sigma, kappa         float64
+}
+
+// amdahlShapes and universalShapes are the shapes of each law, simplest
+// first, the law itself last.
+func amdahlShapes() []shape { return []shape{{}, {sigma: 1}, {freeSigma: true}} }
+func universalShapes() []shape {
+	return append(amdahlShapes(), shape{freeKappa: true}, shape{sigma: 1, freeKappa: true}, shape{freeSigma: true, freeKappa: true})
 }
 
 func (s shape) free() int {
@@ -225,23 +189,16 @@ func (s shape) free() int {
 }
 
 // Tolerances of the choice between shapes: a simpler shape is taken when
-// its sum of squared residuals is within relTol of the best shape's, plus
-// absTol of the sum of squared throughputs for data fitted exactly, where
-// the best is 0 up to rounding.
+// its sum of squared residuals is within relTol of the best's, plus
+// absTol of Σ X² for data fitted exactly.
 const (
 	relTol = 1e-6
 	absTol = 1e-12
 )
 
-// fit checks obs, fits each shape, and keeps the first whose fit is as
-// good as the best's; shapes come simplest (fewest free parameters) first,
-// and the last is the general one, of which the others are special cases.
-func fit(obs []Observation, need int, shapes []shape) (Model, error) {
-	return fitWith(obs, need, shapes, 0)
-}
-
-// fitWith is fit with λ fixed at lambda when it is positive.
-func fitWith(obs []Observation, need int, shapes []shape, lambda float64) (Model, error) {
+// fit checks obs, fits each shape, and keeps the first (the simplest)
+// whose fit is as good as the best's; λ is fixed at lambda where positive.
+func fit(obs []Observation, need int, shapes []shape, lambda float64) (Model, error) {
 	var ns []float64
 	sumX2 := 0.0
 	for i, o := range obs {
@@ -287,11 +244,7 @@ func fitWith(obs []Observation, need int, shapes []shape, lambda float64) (Model
 	ss, lambda := p.residuals(chosen.sigma, chosen.kappa)
 	m := Model{Sigma: chosen.sigma, Kappa: chosen.kappa, Lambda: lambda,
 		RMSE: math.Sqrt(ss / float64(len(obs))), Points: len(obs), Distinct: len(ns)}
-	mean := 0.0
-	for _, o := range obs {
-		mean += o.X
-	}
-	mean /= float64(len(obs))
+	mean := meanX(obs)
 	sstot := 0.0
 	for _, o := range obs {
 		sstot += (o.X - mean) * (o.X - mean)
@@ -315,10 +268,8 @@ type problem struct {
 }
 
 // residuals returns the sum of squared residuals of the best curve with
-// the given σ and κ, and its λ. For fixed σ and κ the curve is linear in
-// λ, X = λ·g(N) with g(N) = N / (1 + σ(N−1) + κN(N−1)), so the best λ is
-// ΣXg / Σg²: the optimizer searches σ and κ alone (variable projection),
-// and λ > 0 whenever some X is.
+// σ and κ, and its λ: the curve is linear in λ, X = λ·g(N), so the best
+// λ is ΣXg / Σg² and the optimizer searches σ and κ alone.
 func (p problem) residuals(sigma, kappa float64) (ss, lambda float64) {
 	var xg, gg float64
 	for _, o := range p.obs {
@@ -344,12 +295,10 @@ func kappaGrid() []float64 {
 	return []float64{0, 1e-6, 1e-5, 1e-4, 3e-4, 1e-3, 3e-3, 0.01, 0.03, 0.1, 0.3, 1}
 }
 
-// solve returns the σ and κ of shape s that fit best: those fixed, and
-// those free found by Nelder–Mead from the best of a grid of starting
-// values and the linearized fit, restarted once from where it stopped, as
-// Nelder–Mead's simplex can collapse before reaching the minimum. The
-// search runs on √σ and √κ, which keeps σ and κ at or above 0 without
-// bounds.
+// solve returns the σ and κ of shape s that fit best: the free ones by
+// Nelder–Mead from the best of a grid and the linearized fit, restarted
+// once (its simplex can collapse early), searching √σ and √κ so that they
+// stay at or above 0.
 func (p problem) solve(s shape) (sigma, kappa float64) {
 	if s.free() == 0 {
 		return s.sigma, s.kappa
@@ -429,10 +378,9 @@ func nelderMead(f func([]float64) float64, x0 []float64) []float64 {
 	return res.X
 }
 
-// linearized returns a rough σ and κ from the linear form of the law:
-// with λ taken from the smallest N, λN/X − 1 = σ(N−1) + κN(N−1), fitted
-// by ordinary least squares without intercept and clamped at 0. It seeds
-// the search; observations of X = 0 are left out.
+// linearized returns a rough σ and κ to seed the search: with λ from the
+// smallest N, λN/X − 1 = σ(N−1) + κN(N−1) fitted by least squares without
+// intercept (X = 0 left out), clamped at 0.
 func (p problem) linearized() (sigma, kappa float64) {
 	nmin := math.Inf(1)
 	for _, o := range p.obs {
@@ -467,4 +415,12 @@ func (p problem) linearized() (sigma, kappa float64) {
 		return 0, 0
 	}
 	return max(sigma, 0), max(kappa, 0)
+}
+
+func meanX(obs []Observation) float64 {
+	sum := 0.0
+	for _, o := range obs {
+		sum += o.X
+	}
+	return sum / float64(len(obs))
 }

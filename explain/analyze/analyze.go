@@ -1,9 +1,8 @@
 // Package analyze makes the analysis of a set of points: it asks each
-// question of the explanation layer once — what limits each point (its
-// causal profile, on the point), what the points answer, how each series
-// scales, what the model advises for each mode, which schedules tell the
-// story — and keeps the
-// answers in an analysis.Analysis, which pages and tables only render.
+// question of the explanation layer once (what limits each point, what
+// the points answer, how each series scales, what the model advises,
+// which schedules tell the story) and keeps the answers in an
+// analysis.Analysis, which pages and tables only render.
 package analyze
 
 import (
@@ -30,10 +29,8 @@ type Options struct {
 }
 
 // Points analyses points, giving each shop point without a causal
-// profile one (in place), and returns the analysis. What cannot be
-// analysed (a profile or an advice the model cannot simulate) is said in
-// the analysis' notes and on opt.Log, and the rest is analysed all the
-// same.
+// profile one (in place). What cannot be analysed is said in the notes
+// and on opt.Log, and the rest is analysed all the same.
 func Points(points []results.Point, opt Options) (*analysis.Analysis, error) {
 	a := &analysis.Analysis{Schema: analysis.Schema}
 	note := func(err error) {
@@ -70,9 +67,8 @@ func Points(points []results.Point, opt Options) (*analysis.Analysis, error) {
 	return a, nil
 }
 
-// Answer is the part of an analysis that is read from the points as they
-// are, simulating nothing: the verdict, the map of limits, the compact
-// tables and the labs' answers.
+// Answer is the part of an analysis read from the points as they are,
+// simulating nothing: the verdict, the grid, the compact tables, the labs.
 func Answer(points []results.Point) *analysis.Analysis {
 	a := &analysis.Analysis{Schema: analysis.Schema, Grid: verdict.NewGrid(points)}
 	a.Verdict = verdict.OfGrid(a.Grid)
@@ -82,43 +78,25 @@ func Answer(points []results.Point) *analysis.Analysis {
 	return a
 }
 
-// Fits fits the Universal Scalability Law against CPUs to every series of
-// points, a Go benchmark's series within its package (two packages may
-// name a benchmark alike).
+// Fits fits the scaling law against CPUs to every series of points, a Go
+// benchmark's within its package (two packages may name one alike).
 func Fits(points []results.Point) ([]analysis.Fit, error) {
 	others, benches := results.SplitBench(points)
 	out, err := scaling.Fits(others, scaling.ByCPUs)
-	if err != nil {
-		return nil, err
+	var pkgs []string
+	byPkg := map[string][]results.Point{}
+	for _, p := range benches {
+		if _, ok := byPkg[p.Bench.Pkg]; !ok {
+			pkgs = append(pkgs, p.Bench.Pkg)
+		}
+		byPkg[p.Bench.Pkg] = append(byPkg[p.Bench.Pkg], p)
 	}
-	for _, pkg := range packages(benches) {
-		var mine []results.Point
-		for _, p := range benches {
-			if p.Bench.Pkg == pkg {
-				mine = append(mine, p)
-			}
-		}
-		fits, err := scaling.Fits(mine, scaling.ByCPUs)
-		if err != nil {
-			return nil, err
-		}
+	for _, pkg := range pkgs {
+		fits, _ := scaling.Fits(byPkg[pkg], scaling.ByCPUs) // the same axis: no error
 		for i := range fits {
 			fits[i].Pkg = pkg
 		}
 		out = append(out, fits...)
 	}
-	return out, nil
-}
-
-// packages are the benchmarks' packages, in the order they first come.
-func packages(benches []results.Point) []string {
-	var out []string
-	seen := map[string]bool{}
-	for _, p := range benches {
-		if !seen[p.Bench.Pkg] {
-			seen[p.Bench.Pkg] = true
-			out = append(out, p.Bench.Pkg)
-		}
-	}
-	return out
+	return out, err
 }

@@ -1,8 +1,6 @@
 package schedule
 
 import (
-	"github.com/brewput/brewput/results/analysis"
-
 	"cmp"
 	"fmt"
 	"os"
@@ -12,24 +10,24 @@ import (
 
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/explain/verdict"
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/internal/profile"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/calibrate"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/analysis"
 )
 
 // Span is the stretch of time a picture shows by default: 20 ms, five
 // lattes of the talk's shop per customer.
 const Span = 20 * time.Millisecond
 
-// Wall is how far below a scaling mode a walled one must fall for Pick to
-// draw them side by side: at most 70 % of its throughput, a difference the
-// picture shows as whole idle CPUs.
+// Wall is the most of a scaling mode's throughput a walled one may make
+// for Pick to draw them side by side: 70 %, whole idle CPUs in the picture.
 const Wall = 0.7
 
-// Flat is how much more a walled mode may make at its most CPUs than on
-// the CPUs it is drawn on for Pick to say it has hit a wall there: 5 %.
-// More than that, and more CPUs still move it.
+// Flat is how much more a walled mode may make at its most CPUs than where
+// it is drawn for Pick to say it has hit a wall there: 5 %.
 const Flat = 0.05
 
 // Choice is a configuration to draw: a mode on a CPU count, with the point
@@ -42,18 +40,14 @@ type Choice struct {
 	Point results.Point
 }
 
-// Pick chooses the report's pictures from a study's points laid out in g:
-// a mode that has hit a wall (its limit at its most CPUs not the CPUs;
-// one of a single machine or lock preferred, then the most throughput)
-// beside the mode that still scales (limited by the CPUs, ideal's race
-// aside) and makes the most, at the least CPU count where the first makes
-// at most Wall of the second and no more than Flat less than at its most
-// CPUs — finelocking and multi-2 on 6 CPUs, in the talk's shop. The two
-// are compared on at least 2 CPUs, both measured or both predicted. The
-// pair is drawn, and a wall named, only where that contrast holds; where
-// no mode at a wall has it, Pick draws the first alone at its most CPUs,
-// saying what limits it; without a mode at a wall, the best scaling one at
-// the most CPUs; without either, nothing.
+// Pick chooses the report's pictures from the points laid out in g: a
+// mode at a wall (one machine or lock preferred, then the most throughput)
+// beside the best mode that still scales (ideal's race aside), both
+// measured or both predicted, at the least count of 2 CPUs or more where
+// the first makes at most Wall of the second and within Flat of its most —
+// finelocking and multi-2 on 6 CPUs in the talk's shop. Without that
+// contrast, the first walled mode alone at its most CPUs; without a wall,
+// the best scaling mode at the most CPUs; without either, nothing.
 func Pick(g *analysis.Grid, points []results.Point) []Choice {
 	shown := func(mode string, n int) *analysis.Entry {
 		if c, ok := g.At(mode, n); ok {
@@ -118,11 +112,15 @@ func Pick(g *analysis.Grid, points []results.Point) []Choice {
 		c, _ := g.At(mode, n)
 		return Choice{Mode: mode, CPUs: n, Why: why, Point: points[c.Shown().First]}
 	}
+	// said chooses mode on n CPUs, saying what it does there.
+	said := func(mode string, n int, e *analysis.Entry, does string) Choice {
+		return choice(mode, n, fmt.Sprintf("%s on %s %s: %s %s, limited by %s, %s.",
+			mode, format.Count(n, "CPU"), does, rate(e.Throughput), e.Unit, e.Limit.Named, as(e)))
+	}
 	if len(walls) == 0 {
 		for i := len(g.CPUs) - 1; i >= 0; i-- {
 			if m, e := scaling("", g.CPUs[i], nil); e != nil {
-				return []Choice{choice(m, g.CPUs[i], fmt.Sprintf("%s on %s keeps scaling: %s %s, limited by %s, %s.",
-					m, cpusText(g.CPUs[i]), rate(e.Throughput), e.Unit, e.Limit.Named, as(e)))}
+				return []Choice{said(m, g.CPUs[i], e, "keeps scaling")}
 			}
 		}
 		return nil
@@ -141,19 +139,14 @@ func Pick(g *analysis.Grid, points []results.Point) []Choice {
 			if pe == nil || we.Throughput > Wall*pe.Throughput {
 				continue
 			}
-			return []Choice{
-				choice(walled, c, fmt.Sprintf("%s on %s has hit a wall: %s %s, limited by %s, %s.",
-					walled, cpusText(c), rate(we.Throughput), we.Unit, we.Limit.Named, as(we))),
-				choice(partner, c, fmt.Sprintf("%s on %s keeps scaling: %s %s, limited by %s, %s.",
-					partner, cpusText(c), rate(pe.Throughput), pe.Unit, pe.Limit.Named, as(pe))),
-			}
+			return []Choice{said(walled, c, we, "has hit a wall"), said(partner, c, pe, "keeps scaling")}
 		}
 	}
 	walled := walls[0]
 	n := top(walled)
 	we := shown(walled, n)
 	return []Choice{choice(walled, n, fmt.Sprintf("%s on %s is limited by %s: %s %s, %s; no mode that scales makes enough more beside it to draw the two.",
-		walled, cpusText(n), we.Limit.Named, rate(we.Throughput), we.Unit, as(we)))}
+		walled, format.Count(n, "CPU"), we.Limit.Named, rate(we.Throughput), we.Unit, as(we)))}
 }
 
 func rate(v float64) string { return fmt.Sprintf("%.0f", v) }
@@ -170,24 +163,11 @@ func as(e *analysis.Entry) string {
 	return "as measured"
 }
 
-func cpusText(n int) string {
-	if n == 1 {
-		return "1 CPU"
-	}
-	return fmt.Sprintf("%d CPUs", n)
-}
-
 // Pictures picks (Pick) and makes the report's pictures from points: each
-// choice's schedule in the model under the policy its heading names —
-// a prediction's own (calibrate.PolicyOf: its costs read back from the
-// calibration the point names, so that a report re-rendered from its
-// results file draws the same), or for a measured point that of the
-// prediction of its configuration among points, and fifo, which needs no
-// calibration, where there is none; beside it, the execution trace of a
-// measured point of that configuration run with --profile, where the
-// file is at hand. Where the chosen modes were profiled only on fewer
-// CPUs (a small machine), each gets a picture of its most CPUs profiled
-// too, model and trace side by side.
+// choice's schedule in the model under PolicyFor's policy, beside the
+// execution trace of a measured point of it run with --profile, where the
+// file is at hand. A chosen mode profiled only on fewer CPUs gets a
+// picture of its most CPUs profiled too, model and trace side by side.
 func Pictures(points []results.Point, span time.Duration) []analysis.Picture {
 	g := verdict.NewGrid(points)
 	var out []analysis.Picture
@@ -204,16 +184,16 @@ func Pictures(points []results.Point, span time.Duration) []analysis.Picture {
 		if !ok || p.CPUs == pic.CPUs {
 			continue
 		}
-		why := fmt.Sprintf("%s on %s, measured with --profile: the model's schedule beside the real one.", p.Mode, cpusText(p.CPUs))
+		why := fmt.Sprintf("%s on %s, measured with --profile: the model's schedule beside the real one.", p.Mode, format.Count(p.CPUs, "CPU"))
 		extra = append(extra, picture(points, p.Mode, p.CPUs, why, p, span))
 	}
 	return append(out, extra...)
 }
 
-// PolicyFor is the policy the model draws p's configuration under (see
-// Pictures): p's own where it is a prediction, that of the prediction of
-// its mode on as many CPUs among points where it is measured (the go
-// policy's first), fifo with p's seed where there is none.
+// PolicyFor is the policy the model draws p's configuration under: p's
+// own for a prediction (its costs read from its calibration); for a
+// measurement, that of the prediction of its mode on as many CPUs among
+// points (the go policy's first), else fifo, which needs no calibration.
 func PolicyFor(points []results.Point, p results.Point) (model.Policy, error) {
 	if p.IsModel() {
 		return calibrate.PolicyOf(p)

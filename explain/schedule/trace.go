@@ -1,25 +1,24 @@
 package schedule
 
 import (
-	"github.com/brewput/brewput/results/analysis"
-
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"time"
 
 	"golang.org/x/exp/trace"
+
+	"github.com/brewput/brewput/results/analysis"
 )
 
-// FromTrace reads an execution trace (runtime/trace, as --profile writes
-// one for each measured point) and returns its schedule over span from the
-// middle of the steps it holds: a row per P, the CPUs GOMAXPROCS gave the
-// point, and a bar for each step a goroutine ran in a region (coffee marks
-// each step with a region named after its machine, or "combine"), cut
-// where the goroutine left its P; Go code outside the steps is drawn as
-// analysis.Other. A bar's Who is the goroutine, numbered from 1 in the order the
-// goroutines first ran a step. mode and cpus name the point.
+// FromTrace reads an execution trace (as --profile writes for each
+// measured point) and returns its schedule over span from the middle of
+// its steps: a row per P, and a bar for each stretch a goroutine ran in a
+// region (coffee marks each step with one named after its machine), Go
+// code outside the steps as analysis.Other. A bar's Who numbers the
+// goroutines from 1 in the order they first ran a step.
 func FromTrace(r io.Reader, mode string, cpus int, span time.Duration) (analysis.Timeline, error) {
 	if span <= 0 {
 		return analysis.Timeline{}, fmt.Errorf("span %v: want a positive duration such as 20ms", span)
@@ -28,8 +27,7 @@ func FromTrace(r io.Reader, mode string, cpus int, span time.Duration) (analysis
 	if err != nil {
 		return analysis.Timeline{}, fmt.Errorf("read the trace: %w", err)
 	}
-	var tr tracer
-	tr.init()
+	tr := tracer{on: map[trace.GoID]running{}, regions: map[trace.GoID][]string{}}
 	for {
 		ev, err := rd.ReadEvent()
 		if errors.Is(err, io.EOF) {
@@ -117,11 +115,6 @@ type traceBar struct {
 	machine    string
 }
 
-func (tr *tracer) init() {
-	tr.on = map[trace.GoID]running{}
-	tr.regions = map[trace.GoID][]string{}
-}
-
 // what is what goroutine g runs now: its innermost region, or analysis.Other.
 func (tr *tracer) what(g trace.GoID) string {
 	if rs := tr.regions[g]; len(rs) > 0 {
@@ -152,7 +145,7 @@ func (tr *tracer) cut(g trace.GoID, t trace.Time) {
 func (tr *tracer) event(ev trace.Event) {
 	t := ev.Time()
 	if !tr.seen {
-		tr.origin, tr.first, tr.last, tr.seen = t, t1(), 0, true
+		tr.origin, tr.first, tr.last, tr.seen = t, math.MaxInt64, 0, true
 	}
 	switch ev.Kind() {
 	case trace.EventStateTransition:
@@ -184,6 +177,3 @@ func (tr *tracer) event(ev trace.Event) {
 		tr.regions[g] = rs[:len(rs)-1]
 	}
 }
-
-// t1 is the latest time a trace can hold, the start of a minimum.
-func t1() trace.Time { return trace.Time(1<<63 - 1) }

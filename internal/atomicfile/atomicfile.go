@@ -14,10 +14,13 @@ import (
 )
 
 // File is a file being written. Creating it up front also finds an
-// unwritable path before anything is measured.
+// unwritable path before anything is measured. It keeps its first write
+// error, which Commit returns, for writers that drop theirs (the
+// runtime's trace and CPU profile).
 type File struct {
 	path string
 	tmp  *os.File
+	err  error
 }
 
 // Create starts the file at path; its errors say what is wrong with the
@@ -52,19 +55,26 @@ func Create(path string) (*File, error) {
 func (f *File) Path() string { return f.path }
 
 // Write writes to the temporary file.
-func (f *File) Write(p []byte) (int, error) { return f.tmp.Write(p) }
+func (f *File) Write(p []byte) (int, error) {
+	if f.err != nil {
+		return 0, f.err
+	}
+	n, err := f.tmp.Write(p)
+	f.err = err
+	return n, err
+}
 
-// Commit renames the finished file into place.
+// Commit renames the finished file into place, or removes it where
+// writing it failed.
 func (f *File) Commit() error {
-	if err := f.tmp.Close(); err != nil {
-		os.Remove(f.tmp.Name())
-		return err
+	err := errors.Join(f.err, f.tmp.Close())
+	if err == nil {
+		err = os.Rename(f.tmp.Name(), f.path)
 	}
-	if err := os.Rename(f.tmp.Name(), f.path); err != nil {
+	if err != nil {
 		os.Remove(f.tmp.Name())
-		return err
 	}
-	return nil
+	return err
 }
 
 // Discard removes the temporary file.

@@ -9,10 +9,13 @@ import (
 	"runtime"
 	"runtime/pprof"
 	"runtime/trace"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/google/pprof/profile"
+
+	"github.com/brewput/brewput/internal/atomicfile"
 )
 
 // The extensions of a session's files, after its base path.
@@ -31,17 +34,13 @@ type Files struct {
 	CPU, Block, Mutex string
 }
 
-// FilesFor names the files of a session with the base path base, e.g.
-// "prof/finelocking-2cpu" gives "prof/finelocking-2cpu.trace" and so on.
+// FilesFor names the files of a session with the base path base.
 func FilesFor(base string) Files {
 	return Files{Trace: base + TraceExt, CPU: base + CPUExt, Block: base + BlockExt, Mutex: base + MutexExt}
 }
 
-func (f Files) all() []string { return []string{f.Trace, f.CPU, f.Block, f.Mutex} }
-
-// CheckBase tells whether base can name a session's files: a path whose
-// last element is a name (not a folder), in a folder that exists. It
-// creates nothing.
+// CheckBase tells whether base can name a session's files: a name in a
+// folder that exists. It creates nothing.
 func CheckBase(base string) error {
 	name := filepath.Base(base)
 	if base == "" || strings.HasSuffix(base, "/") || strings.HasSuffix(base, string(filepath.Separator)) || name == "." || name == ".." {
@@ -59,14 +58,13 @@ func CheckBase(base string) error {
 }
 
 // Session is a window being profiled: between Start and Stop, the process
-// is traced and its CPU, block and mutex profiles recorded. Only one can
-// run in a process at a time, as the runtime allows one CPU profile and
-// one trace. Its methods must be called from one goroutine at a time.
+// is traced and its CPU, block and mutex profiles recorded. One runs in a
+// process at a time, as the runtime allows one CPU profile and one trace.
 type Session struct {
 	files      Files
-	trace, cpu *tempFile // written while the session runs
-	// blockBefore and mutexBefore are the runtime's cumulative profiles at
-	// the start, which Stop subtracts from those at the end.
+	trace, cpu *atomicfile.File // written while the session runs
+	// blockBefore and mutexBefore are the cumulative profiles at the
+	// start, which Stop subtracts from those at the end.
 	blockBefore, mutexBefore []byte
 	start                    time.Time
 	mutexRate                int // to restore
@@ -74,28 +72,27 @@ type Session struct {
 }
 
 // Start begins profiling: an execution trace and a CPU profile, written
-// as they go to temporary files beside base, and block and mutex profiling
-// of every event. It fails, having changed nothing, when base's folder
-// cannot be written or when this process is already tracing or
-// CPU-profiling.
+// as they go beside base, and block and mutex profiling of every event.
+// It fails, having changed nothing, when base's folder cannot be written
+// or this process is already tracing or CPU-profiling.
 func Start(base string) (*Session, error) {
 	if err := CheckBase(base); err != nil {
 		return nil, err
 	}
 	s := &Session{files: FilesFor(base)}
 	var err error
-	if s.trace, err = newTemp(s.files.Trace); err != nil {
+	if s.trace, err = create(s.files.Trace); err != nil {
 		return nil, err
 	}
-	if s.cpu, err = newTemp(s.files.CPU); err != nil {
-		s.trace.remove()
+	if s.cpu, err = create(s.files.CPU); err != nil {
+		s.trace.Discard()
 		return nil, err
 	}
 	// The snapshots come before the rates go up, so that they hold only
 	// what was recorded before the window (nothing, in a fresh process).
 	var block, mutex bytes.Buffer
 	if err := errors.Join(pprof.Lookup("block").WriteTo(&block, 0), pprof.Lookup("mutex").WriteTo(&mutex, 0)); err != nil {
-		s.removeTemps()
+		s.discard()
 		return nil, fmt.Errorf("profile: snapshot the block and mutex profiles: %w", err)
 	}
 	s.blockBefore, s.mutexBefore = block.Bytes(), mutex.Bytes()
@@ -104,22 +101,21 @@ func Start(base string) (*Session, error) {
 	s.mutexRate = runtime.SetMutexProfileFraction(1)
 	if err := pprof.StartCPUProfile(s.cpu); err != nil {
 		s.restoreRates()
-		s.removeTemps()
+		s.discard()
 		return nil, fmt.Errorf("profile: start the CPU profile: %w (only one can run in a process)", err)
 	}
 	if err := trace.Start(s.trace); err != nil {
 		pprof.StopCPUProfile()
 		s.restoreRates()
-		s.removeTemps()
+		s.discard()
 		return nil, fmt.Errorf("profile: start the execution trace: %w (only one can run in a process)", err)
 	}
 	return s, nil
 }
 
-// Stop ends the session and writes its four files, each whole or not at
-// all: on an error, none is left behind. Block profiling is turned off
-// again (the runtime cannot say what its rate was before) and the mutex
-// profile's fraction set back to what it was.
+// Stop ends the session and writes its four files, all or none. Block
+// profiling is turned off (the runtime cannot say its rate before) and the
+// mutex profile's fraction set back.
 func (s *Session) Stop() (Files, error) {
 	if s.ended {
 		return Files{}, errors.New("profile: session already stopped")
@@ -128,50 +124,46 @@ func (s *Session) Stop() (Files, error) {
 	// The block and mutex profiles first: the window ends now, not after
 	// the trace and the CPU profile have been flushed.
 	var block, mutex bytes.Buffer
-	snapErr := errors.Join(pprof.Lookup("block").WriteTo(&block, 0), pprof.Lookup("mutex").WriteTo(&mutex, 0))
+	err := errors.Join(pprof.Lookup("block").WriteTo(&block, 0), pprof.Lookup("mutex").WriteTo(&mutex, 0))
 	end := time.Now()
 	s.restoreRates()
 	trace.Stop() // returns once the trace is written
 	pprof.StopCPUProfile()
-	traceErr, cpuErr := s.trace.close(), s.cpu.close()
-	if err := errors.Join(snapErr, wrote(s.files.Trace, traceErr), wrote(s.files.CPU, cpuErr)); err != nil {
-		s.removeTemps()
-		return Files{}, fmt.Errorf("profile: %w", err)
-	}
-
-	temps := []*tempFile{s.trace, s.cpu}
-	fail := func(err error) (Files, error) {
-		for _, t := range temps {
-			t.remove()
-		}
-		return Files{}, err
-	}
+	files := []*atomicfile.File{s.trace, s.cpu}
 	for _, w := range []struct {
 		path          string
 		before, after []byte
 	}{{s.files.Block, s.blockBefore, block.Bytes()}, {s.files.Mutex, s.mutexBefore, mutex.Bytes()}} {
-		data, err := window(w.before, w.after, s.start, end)
 		if err != nil {
-			return fail(fmt.Errorf("profile: %s: %w", w.path, err))
+			break
 		}
-		t, err := newTemp(w.path)
-		if err != nil {
-			return fail(err)
+		data, werr := window(w.before, w.after, s.start, end)
+		if werr != nil {
+			err = fmt.Errorf("%s: %w", w.path, werr)
+			break
 		}
-		temps = append(temps, t)
-		t.Write(data) // an error is kept, and close reports it
-		if err := wrote(w.path, t.close()); err != nil {
-			return fail(fmt.Errorf("profile: %w", err))
+		f, cerr := create(w.path)
+		if cerr != nil {
+			err = cerr
+			break
 		}
+		files = append(files, f)
+		f.Write(data) // an error is kept, and Commit returns it
 	}
-	for i, t := range temps {
-		if err := t.commit(); err != nil {
-			// Take back those already in place: a set is whole or absent.
-			for _, done := range temps[:i] {
-				os.Remove(done.path)
+	for i, f := range files {
+		if err == nil {
+			if err = f.Commit(); err != nil {
+				err = fmt.Errorf("write %s: %w", f.Path(), err)
+				for _, done := range files[:i] { // a set is whole or absent
+					os.Remove(done.Path())
+				}
 			}
-			return fail(fmt.Errorf("profile: %w", err))
+			continue
 		}
+		f.Discard()
+	}
+	if err != nil {
+		return Files{}, fmt.Errorf("profile: %w", err)
 	}
 	return s.files, nil
 }
@@ -186,9 +178,7 @@ func (s *Session) Abort() {
 	s.restoreRates()
 	trace.Stop()
 	pprof.StopCPUProfile()
-	s.trace.close()
-	s.cpu.close()
-	s.removeTemps()
+	s.discard()
 }
 
 func (s *Session) restoreRates() {
@@ -196,9 +186,18 @@ func (s *Session) restoreRates() {
 	runtime.SetMutexProfileFraction(s.mutexRate)
 }
 
-func (s *Session) removeTemps() {
-	s.trace.remove()
-	s.cpu.remove()
+func (s *Session) discard() {
+	s.trace.Discard()
+	s.cpu.Discard()
+}
+
+// create begins one of a session's files.
+func create(path string) (*atomicfile.File, error) {
+	f, err := atomicfile.Create(path)
+	if err != nil {
+		return nil, fmt.Errorf("profile: create %s: %w", path, err)
+	}
+	return f, nil
 }
 
 // window turns two snapshots of a cumulative profile (block or mutex),
@@ -222,16 +221,9 @@ func window(before, after []byte, start, end time.Time) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("subtract the snapshot at the start: %w", err)
 	}
-	kept := w.Sample[:0]
-	for _, smp := range w.Sample {
-		for _, v := range smp.Value {
-			if v != 0 {
-				kept = append(kept, smp)
-				break
-			}
-		}
-	}
-	w.Sample = kept
+	w.Sample = slices.DeleteFunc(w.Sample, func(smp *profile.Sample) bool {
+		return !slices.ContainsFunc(smp.Value, func(v int64) bool { return v != 0 })
+	})
 	w = w.Compact()
 	w.TimeNanos, w.DurationNanos = start.UnixNano(), end.Sub(start).Nanoseconds()
 	var buf bytes.Buffer
@@ -239,54 +231,4 @@ func window(before, after []byte, start, end time.Time) ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
-}
-
-// tempFile is a file written under a temporary name beside path and
-// renamed to path once complete. It keeps the first write error, as the
-// runtime's trace and CPU profile writers drop theirs.
-type tempFile struct {
-	path string
-	f    *os.File
-	err  error
-}
-
-func newTemp(path string) (*tempFile, error) {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return nil, fmt.Errorf("profile: create %s: %w", path, err)
-	}
-	return &tempFile{path: path, f: f}, nil
-}
-
-func (t *tempFile) Write(p []byte) (int, error) {
-	if t.err != nil {
-		return 0, t.err
-	}
-	n, err := t.f.Write(p)
-	t.err = err
-	return n, err
-}
-
-// close closes the file and reports the first error writing it.
-func (t *tempFile) close() error {
-	return errors.Join(t.err, t.f.Close())
-}
-
-// commit puts the file in place, readable by all like any file a user
-// shares (a temporary file is private).
-func (t *tempFile) commit() error {
-	if err := os.Chmod(t.f.Name(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(t.f.Name(), t.path)
-}
-
-func (t *tempFile) remove() { os.Remove(t.f.Name()) }
-
-// wrote names the file an error writing it is about; nil stays nil.
-func wrote(path string, err error) error {
-	if err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	return nil
 }

@@ -30,46 +30,30 @@ const (
 )
 
 // DefaultMinShare is the share of the total wait below which a site is
-// folded into one line: half a percent.
+// folded into one line: 0.5 %.
 const DefaultMinShare = 0.005
 
 // Options tune Summarize.
 type Options struct {
-	// Ignore lists functions, by full name (as in the profile, e.g.
-	// "github.com/brewput/brewput/measure/harness.watch"), whose waits are left
-	// out wherever they are on the stack, closures inside them included:
-	// the measurement's own clock, say, which waits the whole window and
-	// is nobody's contention.
+	// Ignore lists functions by full name whose waits, closures
+	// included, are nobody's contention: the measurement's own clock.
 	Ignore []string
-	// MinShare is the share of the total wait time below which sites are
-	// folded into a single last line of kind "other"; 0 keeps every site.
+	// MinShare is the share of the total wait below which sites are
+	// folded into a last line of kind "other"; 0 keeps every site.
 	MinShare float64
 }
 
-// Summarize reads a block profile (go tool pprof's format, as
-// pprof.Lookup("block") writes it and Session.Stop saves it) and says
-// where goroutines waited: one line per kind of wait and site, with how
-// many waits, their total time and that time per operation (ops is the
-// number of operations completed in the profile's window; 0 leaves the
-// per-operation time 0). Lines are sorted by total time, longest first.
-// Sites under opt.MinShare of the total are folded into a last line, of
-// kind "other", whose Site says how many it holds.
+// Summarize reads a block profile and says where goroutines waited: a
+// line per kind of wait and site with the count, the total time and the
+// time per operation (of ops completed in the window), longest first,
+// sites under opt.MinShare folded into a last line. Waits of the runtime's
+// own goroutines, of the profiling and under opt.Ignore are left out.
 //
-// A site is the first frame outside the runtime and sync (the code that
-// waited), or its caller when that is in the same package: a helper such
-// as a machine's use method waits for whichever lock it was given, and its
-// caller says which; but not a caller that is a one-line wrapper, such as
-// a goroutine's go func() { stage(in, out) }(), which says less than the
-// code it calls. The site is written "TEXT in FUNCTION at FILE:LINE", TEXT
-// being that line of the source when the file can be read (the profile
-// holds the absolute file names of the build), or "FUNCTION at
-// FILE:LINE"; SplitSite takes it apart.
-//
-// Waits of the runtime's own goroutines and of the profiling itself are
-// left out, as are those under a function opt.Ignore names.
-//
-// The times are those of the block profile: summed over goroutines, so a
-// total can exceed the window (see the package documentation).
+// A site is the first frame outside the runtime and sync, or its caller in
+// the same package (a machine's use method waits for whichever lock it was
+// given; its caller says which) unless that caller is a one-line wrapper.
+// It reads "TEXT in FUNCTION at FILE:LINE", TEXT the source line where the
+// file can be read, else "FUNCTION at FILE:LINE" (SplitSite).
 func Summarize(r io.Reader, ops int64, opt Options) ([]results.Wait, error) {
 	p, err := profile.Parse(r)
 	if err != nil {
@@ -148,8 +132,7 @@ func Summarize(r io.Reader, ops int64, opt Options) ([]results.Wait, error) {
 	return waits, nil
 }
 
-// SummarizeFile is Summarize of the block profile in the file at path,
-// such as Files.Block of a session.
+// SummarizeFile is Summarize of the block profile at path.
 func SummarizeFile(path string, ops int64, opt Options) ([]results.Wait, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -163,11 +146,10 @@ func SummarizeFile(path string, ops int64, opt Options) ([]results.Wait, error) 
 	return waits, nil
 }
 
-// SplitSite takes apart a site as Summarize writes it: the source text of
-// the line (empty when it could not be read), the function, shortened to
-// its package's name ("coffee.(*fineLocking).Brew"), and the file, as its
-// folder and name, with the line ("coffee/finelocking.go:25"). A site of
-// another form, such as the folded line's, comes back as text alone.
+// SplitSite takes apart a site as Summarize writes it: the source text
+// (or ""), the function ("coffee.(*fineLocking).Brew") and the location
+// ("coffee/finelocking.go:25"); another site, the folded line's, comes
+// back as text alone.
 func SplitSite(site string) (text, function, location string) {
 	i := strings.LastIndex(site, " at ")
 	if i < 0 || !locationRE.MatchString(site[i+len(" at "):]) {
@@ -218,9 +200,7 @@ func ownFuncs() []string {
 }
 
 // profilers reports whether a stack is a wait of the runtime's own
-// goroutines (its tracer, its garbage collector) or of the profiling itself
-// (the CPU profile's writer, a Session starting or stopping), which are
-// nobody's contention.
+// goroutines or of the profiling itself, which are nobody's contention.
 func profilers(frames []frame, own []string) bool {
 	if len(frames) == 0 {
 		return false
@@ -262,9 +242,7 @@ func firstOutside(frames []frame) int {
 	return i
 }
 
-// classify says what a stack waited on, from its runtime and sync frames,
-// and where: the code that waited, or its caller when that says more (see
-// Summarize).
+// classify says what a stack waited on and where (see Summarize).
 func classify(frames []frame, src sources) (kind, site string) {
 	kind = KindOther
 	i := firstOutside(frames)

@@ -1,11 +1,11 @@
 package schedule
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"strings"
+
+	"github.com/brewput/brewput/internal/atomicfile"
 )
 
 // ParseFrom reads what brewput schedule draws, as its --from gives it: the
@@ -28,12 +28,9 @@ func ParseFrom(from string) (fromModel, fromTrace bool, err error) {
 // that ReadTrace can open: there, and not a folder.
 func CheckTrace(path string) error {
 	info, err := os.Stat(path)
-	var pe *fs.PathError
 	switch {
-	case errors.As(err, &pe):
-		return fmt.Errorf("trace %s: %w", path, pe.Err)
 	case err != nil:
-		return fmt.Errorf("trace %s: %w", path, err)
+		return fmt.Errorf("trace %s: %w", path, atomicfile.WithoutPath(err))
 	case info.IsDir():
 		return fmt.Errorf("trace %s is a folder; want an execution trace file, as --profile writes one (*.trace)", path)
 	}

@@ -6,7 +6,6 @@ package atomicfile
 import (
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -35,11 +34,7 @@ func Create(path string) (*File, error) {
 	stale.Remove(dir, "."+filepath.Base(path)+".", ".tmp")
 	tmp, err := os.CreateTemp(dir, stale.Pattern("."+filepath.Base(path)+".", ".tmp"))
 	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return nil, fmt.Errorf("cannot write in %s: %w", dir, err)
+		return nil, fmt.Errorf("cannot write in %s: %w", dir, WithoutPath(err))
 	}
 	// CreateTemp makes the file private (0600); a results file is for
 	// sharing, so give it the mode os.Create would under the usual umask.

@@ -10,10 +10,8 @@ import (
 )
 
 // CheckDir tells, before anything is written, whether dir can take
-// files: a folder that exists and is writable, or one that can be
-// created. It creates nothing, so a run that measures nothing leaves no
-// trace. what names what the folder is for ("the report"), in the error
-// of a file in its place.
+// files: a writable folder, or one that can be created. It creates
+// nothing. what names what the folder is for ("the report").
 func CheckDir(dir, what string) error {
 	probe := dir
 	for {
@@ -38,14 +36,26 @@ func CheckDir(dir, what string) error {
 		}
 		probe = parent
 	}
-	tmp, err := os.CreateTemp(probe, ".brewput-probe-*")
+	return Probe(probe)
+}
+
+// Probe proves that files can be written in dir by creating and removing
+// one there.
+func Probe(dir string) error {
+	tmp, err := os.CreateTemp(dir, ".brewput-probe-*")
 	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err // the probe's name means nothing to the user
-		}
-		return fmt.Errorf("cannot write in %s: %w", probe, err)
+		return fmt.Errorf("cannot write in %s: %w", dir, WithoutPath(err))
 	}
 	tmp.Close()
 	return os.Remove(tmp.Name())
+}
+
+// WithoutPath drops a *fs.PathError's operation and path, which name a
+// file (a temporary one, a probe) that means nothing to a user.
+func WithoutPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }

@@ -7,12 +7,13 @@
 package hold
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/brewput/brewput/internal/atomicfile"
 )
 
 // Hold is this process's claim on one output.
@@ -63,12 +64,12 @@ func Take(path string) (*Hold, error) {
 		h.made = append(h.made, dir)
 	}
 	if err := os.MkdirAll(filepath.Dir(h.file), 0o755); err != nil {
-		return nil, fmt.Errorf("%s: cannot hold it: %w", path, unwrap(err))
+		return nil, fmt.Errorf("%s: cannot hold it: %w", path, atomicfile.WithoutPath(err))
 	}
 	for range 10 {
 		f, err := os.OpenFile(h.file, os.O_RDWR|os.O_CREATE, 0o644)
 		if err != nil {
-			return nil, fmt.Errorf("%s: cannot hold it: %w", path, unwrap(err))
+			return nil, fmt.Errorf("%s: cannot hold it: %w", path, atomicfile.WithoutPath(err))
 		}
 		got, err := lock(f)
 		if err != nil {
@@ -141,12 +142,4 @@ func same(f *os.File, path string) bool {
 	}
 	b, err := os.Stat(path)
 	return err == nil && os.SameFile(a, b)
-}
-
-func unwrap(err error) error {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }

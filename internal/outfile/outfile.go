@@ -1,13 +1,12 @@
-// Package outfile is a results file that a run writes as its points come:
-// its journal (results.Journal) holds each point as soon as it exists, and
-// the file is written whole, in its format, at the end.
+// Package outfile is where a run's points go as they come: a results file
+// whose journal (results.Journal) holds each point as soon as it exists,
+// written whole in its format at the end; stdout; or a report folder.
 package outfile
 
 import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -15,12 +14,10 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// Output is a results file that a run writes as its points come: its
-// journal (see Journal) holds each point as soon as it exists, and at the
-// end the file is written whole in its format. A JSON file is its own
-// journal; a file of another format (CSV, bench, a table) has its journal
-// beside it, Path + JournalExt, removed once the file is written — or
-// kept, where the run was cut short, for --resume to finish.
+// Output is a results file that a run writes as its points come. A JSON
+// file is its own journal; another format's has its journal beside it,
+// Path + JournalExt, removed once the file is written, or kept for
+// --resume where the run was cut short.
 type Output struct {
 	// Path is the results file, Format its format.
 	Path   string
@@ -30,10 +27,8 @@ type Output struct {
 }
 
 // Create checks, before anything is measured, that path can take a
-// results file in format f (see CheckFormatFor and CheckWritable); its
-// errors say what is wrong with the path. The journal, with plan on its
-// first line, begins with the first point: a run that measures nothing
-// leaves no file.
+// results file in format f; its errors say what is wrong with the path.
+// The journal, plan first, begins with the first point.
 func Create(path string, f results.Format, plan results.Plan) (*Output, error) {
 	if err := CheckFormatFor(path, f); err != nil {
 		return nil, err
@@ -48,9 +43,8 @@ func Create(path string, f results.Format, plan results.Plan) (*Output, error) {
 	return o, nil
 }
 
-// Resume goes on with the journal at path, which a run cut short
-// left: a JSON results file, or the journal beside a file of another
-// format. It returns what the journal holds, whose plan says the rest.
+// Resume goes on with the journal a run cut short left at path, and
+// returns what it holds, whose plan says the rest.
 func Resume(path string) (*Output, *results.File, error) {
 	j, f, err := results.ResumeJournal(path)
 	if err != nil {
@@ -69,9 +63,7 @@ func Resume(path string) (*Output, *results.File, error) {
 }
 
 // Journal is the file that holds the points as they come.
-func (o *Output) Journal() string { return o.journalPath() }
-
-func (o *Output) journalPath() string {
+func (o *Output) Journal() string {
 	if o.Format == results.JSON {
 		return o.Path
 	}
@@ -81,9 +73,9 @@ func (o *Output) journalPath() string {
 // Add appends p to the journal, which the first point begins.
 func (o *Output) Add(p results.Point) error {
 	if o.j == nil {
-		j, err := results.CreateJournal(o.journalPath(), o.plan)
+		j, err := results.CreateJournal(o.Journal(), o.plan)
 		if err != nil {
-			return fmt.Errorf("cannot write %s: %w", o.journalPath(), unwrapPath(err))
+			return fmt.Errorf("cannot write %s: %w", o.Journal(), atomicfile.WithoutPath(err))
 		}
 		o.j = j
 	}
@@ -91,7 +83,7 @@ func (o *Output) Add(p results.Point) error {
 }
 
 // Close closes the journal as it is, for a caller that writes the results
-// file itself (the main job's report writes its results.json).
+// file itself.
 func (o *Output) Close() error {
 	if o.j == nil {
 		return nil
@@ -99,13 +91,10 @@ func (o *Output) Close() error {
 	return o.j.Close()
 }
 
-// Finish writes points, those of the whole run, to the file in its
-// format, all at once. A run that finished (done) leaves the plain
-// results file and no journal; one cut short leaves a JSON file as a
-// journal (its plan, then points), which brewput report renders and
-// --resume finishes, and the journal of another format's file beside it,
-// for --resume. Without points, Finish removes the journal and leaves no
-// file at all.
+// Finish writes the whole run's points to the file at once. A finished
+// run (done) leaves the plain file and no journal; one cut short leaves a
+// JSON file as a journal, or another format's journal beside it, for
+// --resume. Without points it leaves no file at all.
 func (o *Output) Finish(points []results.Point, done bool) error {
 	if len(points) == 0 {
 		o.Discard()
@@ -145,8 +134,7 @@ func (o *Output) Discard() {
 }
 
 // CheckFormatFor refuses a file name whose extension says another format
-// than f: r.csv with JSON, t.json with a table (which no reader reads
-// back). Names without one of brewput's extensions take any format.
+// than f: r.csv with JSON. Other names take any format.
 func CheckFormatFor(path string, f results.Format) error {
 	ext, ok := results.FormatForFile(path)
 	if !ok || ext == f {
@@ -169,9 +157,8 @@ func extFor(f results.Format, path string) string {
 	return base + ".txt"
 }
 
-// CheckWritable proves that a file can be written at path by creating and
-// removing a probe file beside it, before anything is measured: its errors
-// say why not (a folder in the way, a missing or read-only folder).
+// CheckWritable proves, before anything is measured, that a file can be
+// written at path; its errors say why not.
 func CheckWritable(path string) error {
 	if path == "" {
 		return errors.New("want a file name")
@@ -179,21 +166,5 @@ func CheckWritable(path string) error {
 	if info, err := os.Stat(path); err == nil && info.IsDir() {
 		return errors.New("is a directory; want a file name")
 	}
-	dir := filepath.Dir(path)
-	probe, err := os.CreateTemp(dir, ".brewput-probe-*")
-	if err != nil {
-		return fmt.Errorf("cannot write in %s: %w", dir, unwrapPath(err))
-	}
-	probe.Close()
-	return os.Remove(probe.Name())
-}
-
-// unwrapPath drops a *fs.PathError's operation and path, which name a
-// temporary file that means nothing to a user.
-func unwrapPath(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
+	return atomicfile.Probe(filepath.Dir(path))
 }

@@ -9,32 +9,28 @@ import (
 )
 
 // Sink is where a command's points go as they come: the output file's
-// journal, or, for JSON on stdout, stdout itself, a line a point; other
-// formats on stdout are written whole at the end (a table is aligned over
-// all its rows; CSV and the bench format could stream, but are written
-// whole, as they always were).
+// journal, or stdout, JSON a line a point and other formats whole at the
+// end.
 type Sink struct {
-	// Stdout gets the points (JSON as they come, other formats at the
-	// end, the table with a file); Stderr where the file went.
+	// Stdout gets the points (the table, with a file); Stderr where the
+	// file went.
 	Stdout, Stderr io.Writer
 	// Format is the points' format, in the file or on stdout.
 	Format results.Format
 	// Out is the output file, nil for stdout.
 	Out *Output
-	// Profile, if not nil, gives points their causal profiles at Finish
-	// (limits.Annotate); a failure is told on Stderr.
-	Profile func([]results.Point) error
-	// ProfileEach profiles each point as it comes too, so that the
-	// journal holds what the final file will.
+	// Profile, if not nil, gives points their causal profiles at Finish;
+	// a failure is told on Stderr. ProfileEach profiles each point as it
+	// comes too, so that the journal holds what the final file will.
+	Profile     func([]results.Point) error
 	ProfileEach bool
-	// Resume is the command that finishes a run cut short from its
-	// journal ("brewput run"), "" where there is none.
+	// Resume is the command that finishes a run cut short ("brewput
+	// run"), "" where there is none.
 	Resume string
-	// Hold keeps the points from stdout to the end (a lab's profiled
-	// points get their waits once the run is over).
+	// Hold keeps the points from stdout to the end.
 	Hold bool
-	// View, if not nil, writes the table that stdout gets in place of
-	// results.WriteTable: a lab's answer and compact table.
+	// View, if not nil, writes stdout's table in place of
+	// results.WriteTable.
 	View func(w io.Writer, points []results.Point) error
 	// streamed counts the points written to stdout as they came.
 	streamed int
@@ -59,11 +55,9 @@ func (s *Sink) Add(p *results.Point) error {
 	return nil
 }
 
-// Finish writes the results once the run is over (done: it did all it
-// planned): the file in its format, or the other formats to stdout; with
-// a file, the table to stdout and a line to stderr saying where the
-// points went (and where the journal stays, for a run cut short). The
-// points are profiled first (see Profile).
+// Finish writes the results once the run is over (done: all it
+// planned): the file, or the formats not streamed to stdout; with a file,
+// the table to stdout and where the points went to stderr.
 func (s *Sink) Finish(points []results.Point, done bool) error {
 	if s.Profile != nil {
 		if err := s.Profile(points); err != nil {
@@ -109,12 +103,9 @@ func (s *Sink) table(points []results.Point) error {
 }
 
 // Open checks a command's --format and --out before anything is measured
-// and points s (its Stdout, Stderr and Profile set) at them: the format's
-// name, a file that can be written and whose extension does not say
-// another format. A file given without a format takes the one its
-// extension names, or JSON, which can be read back. given says whether
-// the flag named was given; the output's journal begins with its first
-// point. Its errors name the flags.
+// and points s at them; a file given without a format takes its
+// extension's, or JSON. given says whether a flag was given. Its errors
+// name the flags.
 func (s *Sink) Open(format, out string, given func(flag string) bool, plan results.Plan) error {
 	f, err := results.ParseFormat(format)
 	if err != nil {

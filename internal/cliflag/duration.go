@@ -1,5 +1,5 @@
-// Package cliflag holds the flag values brewput's commands and labs share,
-// and the checks of arguments its commands and a study's share.
+// Package cliflag holds the flag values and argument checks brewput's
+// commands, labs and studies share.
 package cliflag
 
 import (
@@ -8,8 +8,7 @@ import (
 )
 
 // Duration is a time.Duration flag whose parse error says what it
-// accepts, so that a typo gets one line that names the flag and the form:
-// fs.Var((*cliflag.Duration)(&d), "dur", "…") binds it to d.
+// accepts: fs.Var((*cliflag.Duration)(&d), "dur", "…").
 type Duration time.Duration
 
 // Set implements pflag.Value.

@@ -9,26 +9,24 @@ import (
 	"github.com/spf13/pflag"
 )
 
-// Explain rewrites the error of a flag whose value did not parse so that it
-// names the flag, the value and the form the flag accepts, in place of the
-// parser's own message ("strconv.ParseInt: parsing "1e9": invalid
-// syntax"). Other errors, and those of values that already say what they
-// accept (Duration), are returned as they are.
+// Explain rewrites the error of a flag value that did not parse to name
+// the flag, the value and the form it accepts, in place of the parser's
+// message; other errors are returned as they are.
 func Explain(err error) error {
 	var iv *pflag.InvalidValueError
 	if !errors.As(err, &iv) {
 		return err
 	}
-	form := Form(iv.GetFlag().Value.Type())
+	form := formOf(iv.GetFlag().Value.Type())
 	if form == "" {
 		return err
 	}
 	return fmt.Errorf("invalid argument %q for %q flag: %s", iv.GetValue(), "--"+iv.GetFlag().Name, form)
 }
 
-// Form says what a flag of pflag's type typ accepts, "" for a type whose
+// formOf says what a flag of pflag's type typ accepts, "" for a type whose
 // value says it itself.
-func Form(typ string) string {
+func formOf(typ string) string {
 	switch typ {
 	case "int", "int8", "int16", "int32", "int64":
 		return "want a whole number, such as 4"
@@ -46,9 +44,8 @@ func Form(typ string) string {
 	return ""
 }
 
-// CheckFinite refuses, among the flags given in fs, a number that is not
-// finite: pflag reads NaN and Inf as numbers, which no flag of brewput's
-// means. Its error names the flag and what it accepts.
+// CheckFinite refuses a flag given in fs whose number is not finite
+// (pflag reads NaN and Inf).
 func CheckFinite(fs *pflag.FlagSet) error {
 	var bad error
 	fs.Visit(func(f *pflag.Flag) {

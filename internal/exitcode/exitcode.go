@@ -1,7 +1,6 @@
-// Package exitcode holds the exit statuses of brewput's command lines (the
-// brewput command's and a study's) and the errors that choose them: bad
-// input is the default, a Failure is not the user's input, an Interruption
-// is a run stopped by a signal after it saved what it had.
+// Package exitcode answers how a brewput command line ends: its exit
+// statuses and the errors that choose them (bad input by default, a
+// Failure, an Interruption after a run saved what it had).
 package exitcode
 
 import (
@@ -21,11 +20,8 @@ const (
 )
 
 // Failure marks an error that is not the user's input: a measurement that
-// went wrong, an interrupted run. Every other error is bad usage.
-type Failure struct {
-	// Err is what failed.
-	Err error
-}
+// went wrong. Every other error is bad usage.
+type Failure struct{ Err error }
 
 // Error is the error's own.
 func (f Failure) Error() string { return f.Err.Error() }
@@ -34,11 +30,8 @@ func (f Failure) Error() string { return f.Err.Error() }
 func (f Failure) Unwrap() error { return f.Err }
 
 // Interruption marks a run stopped by the user (Ctrl-C) after it saved
-// what it had done.
-type Interruption struct {
-	// Err says how far the run got.
-	Err error
-}
+// what it had done; Err says how far it got.
+type Interruption struct{ Err error }
 
 // Error is the error's own.
 func (i Interruption) Error() string { return i.Err.Error() }
@@ -46,9 +39,8 @@ func (i Interruption) Error() string { return i.Err.Error() }
 // Unwrap returns the error.
 func (i Interruption) Unwrap() error { return i.Err }
 
-// Of is the exit status for how a command ended: OK without an error,
-// interrupted for an Interruption, Fail for a Failure, Usage for any
-// other error.
+// Of is the exit status for how a command ended: interrupted for an
+// Interruption, Fail for a Failure, Usage for any other error.
 func Of(err error, interrupted int) int {
 	var f Failure
 	var i Interruption
@@ -64,9 +56,8 @@ func Of(err error, interrupted int) int {
 }
 
 // Ended turns how a run of total things ended, done of them done, into its
-// command's error: none; an Interruption for a cancelled context, saying
-// how far it got ("interrupted after 3 of 8 points; kept what was
-// measured", noun "points", kept "what was measured"); or err as a Failure.
+// command's error: an Interruption for a cancelled context ("interrupted
+// after 3 of 8 points; kept what was measured"), else err as a Failure.
 func Ended(err error, done, total int, noun, kept string) error {
 	switch {
 	case err == nil:
@@ -77,8 +68,8 @@ func Ended(err error, done, total int, noun, kept string) error {
 	return Failure{err}
 }
 
-// Measured is Ended for a run that measures points, one that fails after
-// its first point saying how far it got ("after 3 of 8 points: ...").
+// Measured is Ended for a run that measures points, saying how far a
+// failed one got ("after 3 of 8 points: ...").
 func Measured(err error, done, total int) error {
 	if err != nil && done > 0 && !errors.Is(err, context.Canceled) {
 		err = fmt.Errorf("after %d of %d points: %w", done, total, err)

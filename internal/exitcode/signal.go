@@ -8,11 +8,9 @@ import (
 	"syscall"
 )
 
-// SignalContext is cancelled by the first of sigs, with a caught signal
-// as its cause, after which each of sigs takes its default action again:
-// a second Ctrl-C ends the program at once. Ctrl-C (SIGINT), a kill
-// (SIGTERM) and a closed terminal (SIGHUP) all stop a run in good order:
-// it keeps what it measured and writes its results. stop releases it.
+// SignalContext is cancelled by the first of sigs, the signal its cause,
+// after which they take their default action again: a second Ctrl-C ends
+// the program at once. stop releases it.
 func SignalContext(parent context.Context, sigs ...os.Signal) (ctx context.Context, stop func()) {
 	ctx, cancel := context.WithCancelCause(parent)
 	ch := make(chan os.Signal, 1)
@@ -39,9 +37,8 @@ type caught struct{ sig os.Signal }
 func (c caught) Error() string { return "caught " + c.sig.String() }
 
 // OfSignal is the shell's status of a program ended by the signal that
-// cancelled ctx (SignalContext): 128 + its number, 130 for Ctrl-C, 143
-// for SIGTERM, 129 for SIGHUP, kept by a program that stops on one after
-// saving what it measured; Interrupted for a context cancelled otherwise.
+// cancelled ctx: 128 + its number (130 for Ctrl-C); Interrupted for a
+// context cancelled otherwise.
 func OfSignal(ctx context.Context) int {
 	var c caught
 	if errors.As(context.Cause(ctx), &c) {

@@ -11,13 +11,10 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// Ended hands what Run measured to write, where it measured anything,
-// tells each failure on log ("FAIL: …"), and turns how Run ended into the
-// command's error: the compiler's message (an exitcode.Failure, nothing
-// written), a -bench that matched nothing or a bad package (usage, named
-// as go test's flags are), failures beside the points kept (a Failure),
-// an interruption (an exitcode.Interruption, the points kept). An error
-// from write is a Failure.
+// Ended hands what Run measured to write, tells each failure on log, and
+// turns how Run ended into the command's error: a build error or failures
+// are an exitcode.Failure, a -bench matching nothing or a bad package bad
+// usage, an interruption an exitcode.Interruption, the points kept.
 func Ended(res Result, runErr error, write func([]results.Point) error, log io.Writer) error {
 	var build *BuildError
 	var noMatch *NoMatchError

@@ -35,16 +35,20 @@ func buildValueFlags() map[string]bool {
 	}
 }
 
-// SplitFlags splits go test flags, as given after -- on brewput bench's
-// command line, into the flags for go test -c (build flags such as -tags,
-// -race, -gcflags) and those for the test binary, written -test.NAME as
-// the binary takes them (-timeout, -cpuprofile, -v …). The flags
-// brewput bench takes itself (-bench, -benchtime, -count, -cpu, -run,
-// -benchmem) are an error that says to give them before --, and those it
-// does without (-c, -o, -json …) one that says so. Both forms -name value
-// and -name=value are read, with one dash or two.
+// SplitFlags splits the go test flags given after -- into those for go
+// test -c (-tags, -race, -gcflags …) and those for the test binary,
+// written -test.NAME (-timeout, -v …). brewput bench's own flags (-bench,
+// -count …) and those it does without (-c, -json …) are errors saying so.
 func SplitFlags(args []string) (build, test []string, err error) {
 	tf, own, bv := testFlags(), ownFlags(), buildValueFlags()
+	// next takes the value of flag name from the argument after it.
+	next := func(i *int, name string) (string, error) {
+		if *i+1 >= len(args) {
+			return "", fmt.Errorf("-%s needs a value", name)
+		}
+		*i++
+		return args[*i], nil
+	}
 	for i := 0; i < len(args); i++ {
 		arg := args[i]
 		if !strings.HasPrefix(arg, "-") || arg == "-" || arg == "--" {
@@ -60,11 +64,10 @@ func SplitFlags(args []string) (build, test []string, err error) {
 		}
 		if takesValue, ok := tf[name]; ok {
 			if takesValue && !hasValue {
-				if i+1 >= len(args) {
-					return nil, nil, fmt.Errorf("-%s needs a value", name)
+				if value, err = next(&i, name); err != nil {
+					return nil, nil, err
 				}
-				i++
-				value, hasValue = args[i], true
+				hasValue = true
 			}
 			f := "-test." + name
 			if hasValue {
@@ -75,11 +78,10 @@ func SplitFlags(args []string) (build, test []string, err error) {
 		}
 		build = append(build, arg)
 		if bv[name] && !hasValue {
-			if i+1 >= len(args) {
-				return nil, nil, fmt.Errorf("-%s needs a value", name)
+			if value, err = next(&i, name); err != nil {
+				return nil, nil, err
 			}
-			i++
-			build = append(build, args[i])
+			build = append(build, value)
 		}
 	}
 	return build, test, nil

@@ -37,31 +37,24 @@ type Config struct {
 	Packages []string
 	// Bench is the regular expression of go test -bench; "" means ".".
 	Bench string
-	// Run is the regular expression of go test -run: the tests and
-	// examples run before the benchmarks, their output not read; ""
-	// means "^$", none.
+	// Run is the regular expression of go test -run; "" means "^$".
 	Run string
-	// CPUs are the CPU counts to run on, each in a child restricted to
-	// that many CPUs.
+	// CPUs are the CPU counts to run on.
 	CPUs []int
-	// Count is go test's -count: runs of each benchmark per CPU count;
-	// 0 means 1.
+	// Count is go test's -count; 0 means 1.
 	Count int
-	// Benchtime is go test's -benchtime ("2s", "1000x"); "" is its
-	// default, 1s.
+	// Benchtime is go test's -benchtime ("2s", "1000x").
 	Benchtime string
 	// BuildFlags go to go test -c, TestFlags to the test binary, as
 	// SplitFlags splits them.
 	BuildFlags, TestFlags []string
 	// Go is the go command; "" means "go" on the PATH.
 	Go string
-	// Log, when set, gets a line per package and per benchmark result as
-	// they come.
+	// Log, when set, hears of each package and benchmark result.
 	Log io.Writer
 }
 
-// Validate checks cfg before anything is built; its errors name the
-// setting and what it accepts.
+// Validate checks cfg before anything is built.
 func (cfg Config) Validate() error {
 	if _, err := regexp.Compile(cfg.bench()); err != nil {
 		return fmt.Errorf("bench %q: not a regular expression: %w", cfg.Bench, err)
@@ -83,8 +76,8 @@ func (cfg Config) Validate() error {
 	return checkBenchtime(cfg.Benchtime)
 }
 
-// checkBenchtime checks a benchtime as go test reads it: a duration, or a
-// count of iterations such as 1000x; "" is go test's default.
+// checkBenchtime checks a benchtime as go test reads it: a duration, or
+// iterations such as 1000x.
 func checkBenchtime(s string) error {
 	if s == "" {
 		return nil
@@ -117,23 +110,21 @@ func (cfg Config) goCmd() string {
 
 // Result is what Run measured.
 type Result struct {
-	// Points are every benchmark result: by package, then benchmark in
-	// the order go test ran them, then CPU count and repetition.
+	// Points are every benchmark result, by package, benchmark, CPU
+	// count and repetition.
 	Points []results.Point
 	// Failures are the benchmarks (or whole runs) that failed at a CPU
-	// count; the others' points are kept.
+	// count.
 	Failures []Failure
 }
 
-// Failure is a benchmark that failed, or a test binary that stopped,
-// at one CPU count.
+// Failure is a benchmark that failed, or a test binary that stopped, at
+// one CPU count.
 type Failure struct {
 	Pkg  string
 	CPUs int
-	// Bench is the failed benchmark's name as go test printed it, or ""
-	// when the binary failed outside any one benchmark.
-	Bench string
-	// Output is what the benchmark or the binary said.
+	// Bench is the benchmark's name, "" where the binary failed outside.
+	Bench  string
 	Output string
 }
 
@@ -145,8 +136,8 @@ func (f Failure) Error() string {
 	return fmt.Sprintf("%s failed on %s: %s", what, format.Count(f.CPUs, "CPU"), strings.TrimSpace(f.Output))
 }
 
-// BuildError is a package whose test binary could not be built: Output
-// is the go command's message, the compiler's errors.
+// BuildError is a package whose test binary could not be built, with the
+// compiler's errors.
 type BuildError struct {
 	Pkg    string
 	Output string
@@ -166,8 +157,7 @@ func (e *NoMatchError) Error() string {
 	return fmt.Sprintf("no benchmark matches %q in %s", e.Bench, strings.Join(e.Packages, ", "))
 }
 
-// PackageError is a package pattern the go command cannot list: a
-// folder that does not exist, one without Go files.
+// PackageError is a package pattern the go command cannot list.
 type PackageError struct {
 	Pattern string
 	Output  string
@@ -183,9 +173,9 @@ type pkg struct {
 }
 
 // Run builds every package's test binary, then runs each on every CPU
-// count in turn, and returns the points. It stops at the first
-// BuildError, PackageError or NoMatchError, before measuring; when ctx
-// is cancelled it returns what it measured so far with ctx's error.
+// count in turn. It stops at a BuildError, PackageError or NoMatchError
+// before measuring; cancelled, it returns what it measured with ctx's
+// error.
 func Run(ctx context.Context, cfg Config) (Result, error) {
 	if err := cfg.Validate(); err != nil {
 		return Result{}, err
@@ -330,8 +320,7 @@ func goEnv(ctx context.Context, cfg Config, key string) string {
 	return strings.TrimSpace(string(out))
 }
 
-// runOne runs p's benchmarks on n CPUs: the test binary in a child pinned
-// to n CPUs, in the package's folder as go test runs it.
+// runOne runs p's test binary on n CPUs, in its folder as go test does.
 func runOne(ctx context.Context, cfg Config, p pkg, n int, tmp string) ([]results.Point, []Failure, error) {
 	hist := filepath.Join(tmp, fmt.Sprintf("%s-%dcpu.hist", filepath.Base(p.binary), n))
 	run := cfg.Run
@@ -402,9 +391,8 @@ func runOne(ctx context.Context, cfg Config, p pkg, n int, tmp string) ([]result
 	return points, failures, nil
 }
 
-// parse reads a test binary's output: the benchmark results with
-// benchfmt, the failures from the --- FAIL lines and what follows them
-// indented, and a panic from its line on.
+// parse reads a test binary's output: the results with benchfmt, the
+// failures from the --- FAIL lines and a panic.
 func parse(out string, p pkg, n int, start time.Time) ([]results.Point, []Failure) {
 	var points []results.Point
 	rd := benchfmt.NewReader(strings.NewReader(out), p.path)
@@ -446,10 +434,8 @@ func parse(out string, p pkg, n int, start time.Time) ([]results.Point, []Failur
 }
 
 // attachHistograms gives each point the latency histogram package bench
-// recorded of its run, where there is one: the records of a benchmark
-// come in the order go test ran it, each repetition ramping b.N up to
-// the reported iterations, so a point takes the next record of its name
-// with N equal to its iterations.
+// recorded of its run: the next record of its name with N equal to its
+// iterations (each repetition ramps b.N up to them).
 func attachHistograms(points []results.Point, path string) error {
 	data, err := os.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {

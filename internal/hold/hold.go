@@ -1,9 +1,7 @@
 // Package hold keeps two brewput processes from writing the same output:
-// a run takes a hold on the file or folder it will write before it
-// measures anything, and a second run asked to write there is refused,
-// told which process holds it. The hold is a lock on a small file beside
-// the output, released when the process ends however it ends, so a killed
-// holder never blocks the next run.
+// a run holds the file or folder it will write before it measures, and a
+// second is refused, told who holds it. The hold is a lock on a file
+// beside the output, which the kernel releases however the process ends.
 package hold
 
 import (
@@ -22,9 +20,7 @@ type Hold struct {
 	Path string
 	file string // the lock file beside it
 	f    *os.File
-	// made are the folders Take created to put the lock file in, deepest
-	// first: an output may go into folders that do not exist yet.
-	made []string
+	made []string // the folders Take created for the lock file, deepest first
 }
 
 // Held is the error of an output another live process holds.
@@ -43,18 +39,15 @@ func (e *Held) Error() string {
 	return fmt.Sprintf("%s is being written by %s; give another --out, or wait for it to finish", e.Path, who)
 }
 
-// FileOf is the lock file of the output at path: beside it, hidden, named
-// after it.
+// FileOf is the lock file of the output at path: beside it, hidden.
 func FileOf(path string) string {
 	clean := filepath.Clean(path)
 	return filepath.Join(filepath.Dir(clean), "."+filepath.Base(clean)+".brewput-hold")
 }
 
-// Take claims the output at path (a file or a folder, which need not
-// exist yet) for this process, saying who holds it in the lock file. An
-// output another live process holds gives a *Held error; a lock file that
-// a finished or killed process left is taken over. Release gives the hold
-// up; the end of the process does too.
+// Take claims the output at path (a file or folder, which need not exist
+// yet) for this process. An output another live process holds gives a
+// *Held error; a lock file a dead process left is taken over.
 func Take(path string) (*Hold, error) {
 	h := &Hold{Path: path, file: FileOf(path)}
 	for dir := filepath.Dir(h.file); ; dir = filepath.Dir(dir) {
@@ -98,8 +91,7 @@ func Take(path string) (*Hold, error) {
 	return nil, fmt.Errorf("%s: cannot hold it: its lock file %s keeps changing", path, h.file)
 }
 
-// sign writes this process's pid and command line into the lock file,
-// for the error a second process gets.
+// sign writes this process's pid and command line into the lock file.
 func (h *Hold) sign() error {
 	if err := h.f.Truncate(0); err != nil {
 		return err
@@ -108,8 +100,8 @@ func (h *Hold) sign() error {
 	return err
 }
 
-// Release removes the lock file and gives the hold up; releasing again,
-// or a nil hold, does nothing.
+// Release removes the lock file and gives the hold up; again, or on nil,
+// it does nothing.
 func (h *Hold) Release() {
 	if h == nil || h.f == nil {
 		return

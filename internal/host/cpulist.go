@@ -10,9 +10,8 @@ import (
 // ModelMaxCPUs is the most virtual CPUs brewput model simulates.
 const ModelMaxCPUs = 256
 
-// ParseCPUList reads a list of CPU counts such as "1,2", "1-4" or "1,2,4-6",
-// each between 1 and max: the machine's count for a measurement, which it
-// refuses rather than clamps, or the model's limit.
+// ParseCPUList reads a list of CPU counts such as "1,2,4-6", each between
+// 1 and max (the machine's, or the model's limit).
 func ParseCPUList(s string, max int) ([]int, error) {
 	var cpus []int
 	for _, part := range strings.Split(s, ",") {
@@ -42,9 +41,8 @@ func ParseCPUList(s string, max int) ([]int, error) {
 	return slices.Compact(cpus), nil
 }
 
-// CheckCPUs checks a list of CPU counts given to a lab's Run: at least one,
-// each at least 1. (A count above the machine's is allowed there: it is
-// GOMAXPROCS, not an affinity.)
+// CheckCPUs checks a lab's CPU counts: at least one, each at least 1 (a
+// count above the machine's is GOMAXPROCS, allowed).
 func CheckCPUs(cpus []int) error {
 	if len(cpus) == 0 {
 		return fmt.Errorf("cpus: want at least one CPU count")

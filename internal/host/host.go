@@ -25,9 +25,8 @@ func Detect() results.Host {
 	}
 }
 
-// cpuInfo reads the CPU's marketing name and the number of logical CPUs
-// from /proc/cpuinfo, where there is one. The count is the machine's, not
-// this process's: runtime.NumCPU shrinks with the affinity a sweep sets.
+// cpuInfo reads the CPU's name and the machine's logical CPUs from
+// /proc/cpuinfo (runtime.NumCPU shrinks with a sweep's affinity).
 func cpuInfo() (model string, cores int) {
 	model, cores = "unknown", runtime.NumCPU()
 	f, err := os.Open("/proc/cpuinfo")
@@ -53,9 +52,8 @@ func cpuInfo() (model string, cores int) {
 	return model, cores
 }
 
-// Memory is the memory this process may use: the machine's (MemTotal of
-// /proc/meminfo), or its control group's limit where that is lower; 0
-// where neither can be read.
+// Memory is the memory this process may use: the machine's, or its
+// control group's limit where lower; 0 where neither can be read.
 func Memory() float64 {
 	total := 0.0
 	if data, err := os.ReadFile("/proc/meminfo"); err == nil {

@@ -1,8 +1,6 @@
-// Package playground builds brewput's playground: a static site, one
-// index.html with its scripts, that runs brewput model in the browser as
-// WebAssembly, with no server and nothing fetched from elsewhere. The
-// engine is cmd/brewput itself built for js/wasm (its playground_js.go),
-// so the page's answers are the CLI's.
+// Package playground builds brewput's playground: a static site that runs
+// brewput model in the browser, cmd/brewput itself built for js/wasm, so
+// that the page's answers are the CLI's.
 package playground
 
 import (
@@ -28,8 +26,8 @@ const Module = "github.com/brewput/brewput"
 // Site is what Build writes into its folder.
 type Site struct {
 	Dir string
-	// Engine is the size of the WebAssembly module, in bytes, and
-	// Compressed its size gzipped, as the site holds it.
+	// Engine and Compressed are the WebAssembly module's size in bytes,
+	// and gzipped as the site holds it.
 	Engine, Compressed int
 	// Source is the folder the engine was built from.
 	Source string
@@ -37,15 +35,11 @@ type Site struct {
 
 // Options say how to build the site.
 type Options struct {
-	// Calibration is the go policy's costs, a calibration file's bytes
-	// (brewput calibrate's), which the page's go policy uses as the CLI
-	// uses --calibration.
-	Calibration []byte
-	// CalibrationName names those costs on the page, such as the file
-	// they came from.
+	// Calibration is a calibration file's bytes, the page's go policy's
+	// costs; CalibrationName names them on the page.
+	Calibration     []byte
 	CalibrationName string
-	// Source is the folder of brewput's source to build the engine
-	// from; empty to find it (SourceDir).
+	// Source is brewput's source to build from; "" to find it (SourceDir).
 	Source string
 }
 
@@ -56,9 +50,8 @@ const (
 	appFile         = "app.js"
 )
 
-// Build builds the engine from source with the Go toolchain and writes
-// the site into dir, whole or not at all: it is put together beside dir
-// and swapped in when complete.
+// Build builds the engine with the Go toolchain and writes the site into
+// dir, whole or not at all.
 func Build(ctx context.Context, dir string, opt Options) (Site, error) {
 	src := opt.Source
 	if src == "" {
@@ -132,10 +125,8 @@ func writeJSON(b *bytes.Buffer, v any) {
 	b.Truncate(b.Len() - 1) // the encoder's newline
 }
 
-// buildEngine builds cmd/brewput in src for js/wasm into dir and returns
-// the module. The build is stripped of debug information and uses the
-// WebAssembly extensions every current browser has, which keeps the
-// module small.
+// buildEngine builds cmd/brewput in src for js/wasm into dir, stripped
+// and with the extensions every current browser has, and returns it.
 func buildEngine(ctx context.Context, src, dir string) ([]byte, error) {
 	out := filepath.Join(dir, "engine.wasm")
 	cmd := exec.CommandContext(ctx, "go", "build", "-trimpath", "-ldflags=-s -w", "-o", out, "./cmd/brewput")
@@ -166,9 +157,8 @@ func wasmExec(ctx context.Context) (string, error) {
 	return "", fmt.Errorf("no wasm_exec.js in the Go toolchain at %s", root)
 }
 
-// SourceDir finds brewput's source to build the engine from: the module
-// this folder is in, when it is brewput (a clone), else the module cache's
-// copy of the version this program was installed at (go install).
+// SourceDir finds brewput's source: the module this folder is in, if it
+// is brewput, else the module cache's copy of this program's version.
 func SourceDir(ctx context.Context) (string, error) {
 	cmd := exec.CommandContext(ctx, "go", "list", "-m", "-f", "{{.Dir}}", Module)
 	if out, err := cmd.Output(); err == nil {

@@ -13,10 +13,9 @@ import (
 //go:embed site/*
 var assets embed.FS
 
-// Page is the site's index.html: the controls, the answer, the charts
-// and the schedule, filled in by app.js from the engine's JSON. calName
-// names the go policy's costs and calJSON is their file; example is the
-// YAML the editor starts with.
+// Page is the site's index.html, which app.js fills in from the engine's
+// JSON; calName and calJSON are the go policy's costs, example the YAML
+// the editor starts with.
 func Page(calName string, calJSON []byte, example string) ([]byte, error) {
 	t, err := template.ParseFS(assets, "site/index.html")
 	if err != nil {

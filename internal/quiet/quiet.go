@@ -1,8 +1,6 @@
 // Package quiet answers whether the machine was left to this process: how
-// much CPU other processes, and the hypervisor, took while it measured, and
-// waiting until they take little. A timing that fails while something else
-// ran on the same cores says nothing: a point is marked disturbed, a
-// calibration is not saved, a test measures again.
+// much CPU other processes and the hypervisor took while it measured
+// (Split), and waiting until they take little (Wait).
 package quiet
 
 import (
@@ -20,9 +18,8 @@ type Sample struct {
 	valid bool
 }
 
-// Take reads the machine's CPU accounting now. Where the system does not
-// expose it (anything but Linux), the sample is invalid and [Others]
-// reports 0: the test then runs unguarded, as it would without this package.
+// Take reads the machine's CPU accounting now; where the system does not
+// expose it (not Linux), the sample is invalid and Others reports 0.
 func Take() Sample {
 	t0 := time.Now()
 	c, ok := readCPU()
@@ -37,22 +34,18 @@ type counters struct {
 	cpus              int
 }
 
-// Others returns how many CPUs' worth of time processes other than this one
-// (including time stolen by the hypervisor) used between two samples: 0.5
-// means half of one CPU on average. The kernel counts in 10 ms ticks per
-// CPU, so over a few hundred milliseconds the figure is good to about a
+// Others returns how many CPUs' worth of time other processes and the
+// hypervisor took between two samples: 0.5 is half a CPU. The kernel
+// counts 10 ms ticks, so over a few hundred milliseconds it is good to a
 // tenth of a CPU.
 func Others(before, after Sample) float64 {
 	others, steal := Split(before, after)
 	return others + steal
 }
 
-// Split is Others in its two parts: the CPUs' worth of time other
-// processes used, and the time the hypervisor gave to other machines
-// (steal), which no process of this machine could use. Each lies between
-// 0 and the machine's CPUs: the kernel counts in ticks, so that over a
-// short interval one tick more or less can read as more CPUs than there
-// are, which is clamped.
+// Split is Others in its two parts, other processes' and the time the
+// hypervisor gave to other machines (steal), each clamped to between 0 and
+// the machine's CPUs (a tick more or less can read as more).
 func Split(before, after Sample) (others, steal float64) {
 	if !before.valid || !after.valid {
 		return 0, 0
@@ -71,10 +64,9 @@ func Split(before, after Sample) (others, steal float64) {
 // Since is Others from before to now.
 func Since(before Sample) float64 { return Others(before, Take()) }
 
-// Wait probes for probe at a time until other processes (and the
-// hypervisor) take less than below CPUs, for at most wait, and returns what
-// the last probe read and how long it waited; early, with ctx's error, if
-// ctx ends.
+// Wait probes, probe at a time, until others take less than below CPUs
+// or wait has passed, and returns the last probe's reading and how long it
+// waited; early, with ctx's error, if ctx ends.
 func Wait(ctx context.Context, wait, probe time.Duration, below float64) (others float64, waited time.Duration, err error) {
 	start := time.Now()
 	for {

@@ -13,11 +13,9 @@ import (
 // runs Linux on.
 const userHZ = 100
 
-// readCPU returns the busy time summed over all CPUs from /proc/stat's
-// first line (user, nice, system, irq, softirq, steal; guest time is
-// already inside user), the steal time apart, the number of CPUs (its
-// cpuN lines) and this process's own CPU time with that of its reaped
-// children.
+// readCPU reads /proc/stat's busy time summed over CPUs (user, nice,
+// system, irq, softirq, steal), the steal apart, the CPUs, and this
+// process's own CPU time with its reaped children's.
 func readCPU() (c counters, ok bool) {
 	data, err := os.ReadFile("/proc/stat")
 	if err != nil {

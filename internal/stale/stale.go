@@ -1,7 +1,6 @@
 // Package stale names temporary files and folders after the process that
-// makes them, so that those a killed process left (SIGKILL, an
-// out-of-memory kill, a power cut: nothing runs to remove them) are found
-// and removed by the next run that makes one in the same place.
+// makes them, so that those a killed process left are removed by the next
+// run that makes one in the same place.
 package stale
 
 import (
@@ -20,9 +19,7 @@ func Pattern(prefix, suffix string) string {
 }
 
 // Remove removes the entries of dir named by Pattern(prefix, suffix) for a
-// process that no longer runs, and returns how many it removed. It leaves
-// alone what it cannot read a process from, and the entries of processes
-// that run (this one's too).
+// process that no longer runs, and returns how many.
 func Remove(dir, prefix, suffix string) int {
 	matches, err := filepath.Glob(filepath.Join(dir, globEscape(prefix)+"*-*"+globEscape(suffix)))
 	if err != nil {

@@ -33,14 +33,6 @@ type series struct {
 	points  []results.Point
 }
 
-func throughputs(ps []results.Point) []float64 {
-	out := make([]float64, len(ps))
-	for i, p := range ps {
-		out[i] = p.Throughput
-	}
-	return out
-}
-
 // standing answers one CPU count from each variant's runs there, in the
 // order they are named; countFlag is how the measuring command spells
 // --count.
@@ -50,7 +42,7 @@ func standing(cpus int, source, unit, countFlag string, variants []series) analy
 	medians := make([]float64, len(variants))
 	s.Every = len(variants) > 0
 	for i, v := range variants {
-		medians[i] = results.Median(throughputs(v.points))
+		medians[i] = median(v.points, throughput)
 		if top < 0 || medians[i] > medians[top] {
 			top = i
 		}
@@ -65,16 +57,12 @@ func standing(cpus int, source, unit, countFlag string, variants []series) analy
 		return s
 	}
 	s.Top, s.TopThroughput = variants[top].variant, medians[top]
-	var p50 []float64
-	for _, p := range variants[top].points {
-		p50 = append(p50, p.Latency.P50)
-	}
-	s.TopP50 = results.Median(p50)
-	best := throughputs(variants[top].points)
+	s.TopP50 = median(variants[top].points, p50)
+	best := values(variants[top].points, throughput)
 	var all []analysis.Versus
 	for i, v := range variants {
 		if i != top {
-			all = append(all, versus(v.variant, throughputs(v.points), best))
+			all = append(all, versus(v.variant, values(v.points, throughput), best))
 		}
 	}
 	slices.SortStableFunc(all, func(a, b analysis.Versus) int { return cmp.Compare(b.Throughput, a.Throughput) })
@@ -114,7 +102,7 @@ func scalingFrom(from, to int, variants []string, countFlag string, at func(vari
 	for _, v := range variants {
 		a, b := at(v, from), at(v, to)
 		if len(a) > 0 && len(b) > 0 {
-			s.Changes = append(s.Changes, versus(v, throughputs(b), throughputs(a)))
+			s.Changes = append(s.Changes, versus(v, values(b, throughput), values(a, throughput)))
 		}
 	}
 	if len(s.Changes) == 0 {

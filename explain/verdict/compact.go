@@ -118,18 +118,14 @@ func StudyTable(points []results.Point) *analysis.StudyTable {
 		study, variant, id string
 		cpus               int
 	}
-	var keys []key
-	by := map[key][]results.Point{}
+	keys, by := groupBy(points, func(p results.Point) (key, bool) {
+		return key{p.Study, p.Mode, seriesID(p), p.CPUs}, p.Kind() == results.KindStudy && !p.IsModel()
+	})
 	t := &analysis.StudyTable{}
 	for _, p := range points {
 		if p.Kind() != results.KindStudy || p.IsModel() {
 			continue
 		}
-		k := key{p.Study, p.Mode, seriesID(p), p.CPUs}
-		if _, ok := by[k]; !ok {
-			keys = append(keys, k)
-		}
-		by[k] = append(by[k], p)
 		t.Points++
 		t.Reps = t.Reps || p.Rep > 0
 		t.Open = t.Open || p.Rate > 0
@@ -148,26 +144,16 @@ func StudyTable(points []results.Point) *analysis.StudyTable {
 		cpus      int
 	}
 	most := map[at]float64{}
-	median := func(k key, f func(results.Point) float64) float64 {
-		var xs []float64
-		for _, p := range by[k] {
-			xs = append(xs, f(p))
-		}
-		return results.Median(xs)
-	}
-	tput := func(p results.Point) float64 { return p.Throughput }
 	for _, k := range keys {
 		a := at{k.study, k.id, k.cpus}
-		most[a] = max(most[a], median(k, tput))
+		most[a] = max(most[a], median(by[k], throughput))
 	}
 	for _, k := range keys {
 		ps := by[k]
 		p := ps[0]
 		row := analysis.StudyRow{Variant: p.Mode, CPUs: p.CPUs, Par: p.Par, Runs: len(ps), Rate: p.Rate, Unit: p.Unit,
-			Throughput: median(k, tput), Meter: results.BusiestMeter(p), Origin: p.Origin(),
-			P50:  median(k, func(q results.Point) float64 { return q.Latency.P50 }),
-			P99:  median(k, func(q results.Point) float64 { return q.Latency.P99 }),
-			Util: median(k, func(q results.Point) float64 { return q.Util })}
+			Throughput: median(ps, throughput), Meter: results.BusiestMeter(p), Origin: p.Origin(),
+			P50: median(ps, p50), P99: median(ps, p99), Util: median(ps, util)}
 		for _, q := range ps {
 			row.Drops += q.Drops
 		}

@@ -16,13 +16,33 @@ type spread struct {
 	lo, hi, p50Lo, p50Hi float64
 }
 
-func (s *spread) add(tput, p50 float64) {
+func (s *spread) add(tput, lat float64) {
 	if s.n == 0 {
-		s.lo, s.hi, s.p50Lo, s.p50Hi = tput, tput, p50, p50
+		s.lo, s.hi, s.p50Lo, s.p50Hi = tput, tput, lat, lat
 	}
 	s.n++
 	s.lo, s.hi = min(s.lo, tput), max(s.hi, tput)
-	s.p50Lo, s.p50Hi = min(s.p50Lo, p50), max(s.p50Hi, p50)
+	s.p50Lo, s.p50Hi = min(s.p50Lo, lat), max(s.p50Hi, lat)
+}
+
+// A point's figures, for values and median.
+func throughput(p results.Point) float64 { return p.Throughput }
+func p50(p results.Point) float64        { return p.Latency.P50 }
+func p99(p results.Point) float64        { return p.Latency.P99 }
+func util(p results.Point) float64       { return p.Util }
+
+// values are f of each point.
+func values(points []results.Point, f func(results.Point) float64) []float64 {
+	out := make([]float64, len(points))
+	for i, p := range points {
+		out[i] = f(p)
+	}
+	return out
+}
+
+// median is the median of f over points.
+func median(points []results.Point, f func(results.Point) float64) float64 {
+	return results.Median(values(points, f))
 }
 
 // groupBy groups points by key, leaving out those key refuses: the keys

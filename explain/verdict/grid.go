@@ -76,7 +76,7 @@ func LimitOf(b *results.Bottleneck) analysis.Limit {
 			l.Named = "nothing tried"
 		}
 	default:
-		l.Class, l.Named = "unknown", "not profiled"
+		l.Class = "unknown"
 	}
 	if l.Class == "unknown" {
 		l.Named = "no causal profile"
@@ -87,8 +87,7 @@ func LimitOf(b *results.Bottleneck) analysis.Limit {
 	return l
 }
 
-// word names a kind of resource for people: "espresso machine",
-// "kitchen lock", "grinder".
+// word names a kind of resource for people: "espresso machine".
 func word(kind string) string {
 	switch kind {
 	case "espresso":
@@ -190,18 +189,14 @@ func entry(points []results.Point, idx []int) *analysis.Entry {
 	} else {
 		e.Source, e.Host = "measured", p0.Origin()
 	}
-	var tp, p50, p99, util []float64
-	for _, i := range idx {
-		p := points[i]
-		tp = append(tp, p.Throughput)
-		p50 = append(p50, p.Latency.P50)
-		p99 = append(p99, p.Latency.P99)
-		util = append(util, p.Util)
-		if measuredDisturbed(p) {
+	ps := make([]results.Point, len(idx))
+	for j, i := range idx {
+		ps[j] = points[i]
+		if measuredDisturbed(points[i]) {
 			e.Disturbed++
 		}
 	}
-	e.Throughput, e.P50, e.P99, e.Util = results.Median(tp), results.Median(p50), results.Median(p99), results.Median(util)
+	e.Throughput, e.P50, e.P99, e.Util = median(ps, throughput), median(ps, p50), median(ps, p99), median(ps, util)
 	return e
 }
 

@@ -2,6 +2,7 @@ package compare
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -147,25 +148,26 @@ func Compare(old, new []results.Point, opts Options) Comparison {
 			old, new = withoutSteps(old), withoutSteps(new)
 		}
 	}
-	o, n := groupByKey(old), groupByKey(new)
+	oldKeys, o, oldSide := group(old)
+	newKeys, n, newSide := group(new)
 	defs := metricsOf(old, new)
-	c := Comparison{Alpha: alpha, Confidence: confidence, Old: o.side(), New: n.side(),
+	c := Comparison{Alpha: alpha, Confidence: confidence, Old: oldSide, New: newSide,
 		Rows: []Row{}, Geomeans: []Geomean{}, OnlyOld: []Key{}, OnlyNew: []Key{}, Changed: changed}
-	for _, k := range o.keys {
-		if _, ok := n.points[k]; !ok {
+	for _, k := range oldKeys {
+		if _, ok := n[k]; !ok {
 			c.OnlyOld = append(c.OnlyOld, k)
 			continue
 		}
 		row := Row{Key: k}
 		for _, def := range defs {
-			if m, ok := def.compare(o.points[k], n.points[k], alpha); ok {
+			if m, ok := def.compare(o[k], n[k], alpha); ok {
 				row.Metrics = append(row.Metrics, m)
 			}
 		}
 		c.Rows = append(c.Rows, row)
 	}
-	for _, k := range n.keys {
-		if _, ok := o.points[k]; !ok {
+	for _, k := range newKeys {
+		if _, ok := o[k]; !ok {
 			c.OnlyNew = append(c.OnlyNew, k)
 		}
 	}
@@ -185,46 +187,32 @@ func Metrics(old, new []results.Point, opts Options) []Metric {
 	return out
 }
 
-// grouped is one side's points by configuration, keys in the order first
-// seen.
-type grouped struct {
-	keys    []Key
-	points  map[Key][]results.Point
-	sources []string
-	total   int
-	model   int
-}
-
-func groupByKey(points []results.Point) grouped {
-	g := grouped{points: map[Key][]results.Point{}, sources: []string{}, total: len(points)}
-	seen := map[string]bool{}
+// group groups one side's points by configuration, keys in the order
+// first seen, and describes the side.
+func group(points []results.Point) ([]Key, map[Key][]results.Point, Side) {
+	var keys []Key
+	by := map[Key][]results.Point{}
+	s := Side{Sources: []string{}, Points: len(points)}
 	for _, p := range points {
 		k := KeyOf(p)
-		if _, ok := g.points[k]; !ok {
-			g.keys = append(g.keys, k)
+		if _, ok := by[k]; !ok {
+			keys = append(keys, k)
 		}
-		g.points[k] = append(g.points[k], p)
-		if o := p.Origin(); !seen[o] {
-			seen[o] = true
-			g.sources = append(g.sources, o)
+		by[k] = append(by[k], p)
+		if !slices.Contains(s.Sources, p.Origin()) {
+			s.Sources = append(s.Sources, p.Origin())
 		}
 		if p.IsModel() {
-			g.model++
+			s.ModelPoints++
 		}
 	}
-	return g
-}
-
-func (g grouped) side() Side {
-	s := Side{Sources: g.sources, Points: g.total, ModelPoints: g.model}
-	for i, k := range g.keys {
-		n := len(g.points[k])
-		if i == 0 || n < s.MinCount {
+	for i, k := range keys {
+		if n := len(by[k]); i == 0 || n < s.MinCount {
 			s.MinCount = n
 		}
-		s.MaxCount = max(s.MaxCount, n)
+		s.MaxCount = max(s.MaxCount, len(by[k]))
 	}
-	return s
+	return keys, by, s
 }
 
 // sameSteps returns the steps all points share, if they share them.
@@ -233,12 +221,7 @@ func sameSteps(points []results.Point) (results.Steps, bool) {
 		return results.Steps{}, false
 	}
 	s := KeyOf(points[0]).Steps
-	for _, p := range points[1:] {
-		if KeyOf(p).Steps != s {
-			return results.Steps{}, false
-		}
-	}
-	return s, true
+	return s, !slices.ContainsFunc(points, func(p results.Point) bool { return KeyOf(p).Steps != s })
 }
 
 // withoutSteps copies points with the default steps in place of their

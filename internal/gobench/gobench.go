@@ -3,6 +3,7 @@ package gobench
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -189,17 +190,15 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	goVersion := goEnv(ctx, cfg, "GOVERSION")
+	h := host.Detect()
+	h.GoVersion = cmp.Or(goEnv(ctx, cfg, "GOVERSION"), h.GoVersion) // the user's toolchain's
 	var res Result
 	matched := false
 	for i, n := range cfg.CPUs {
 		for _, p := range pkgs {
 			points, failures, err := runOne(ctx, cfg, p, n, tmp)
 			for j := range points {
-				points[j].Host = host.Detect()
-				if goVersion != "" {
-					points[j].Host.GoVersion = goVersion
-				}
+				points[j].Host = h
 			}
 			res.Points = append(res.Points, points...)
 			res.Failures = append(res.Failures, failures...)
@@ -222,23 +221,15 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 // sorted puts the points in order: package, benchmark as first run, CPUs,
 // repetition.
 func sorted(res Result) Result {
-	var names []string
+	key := func(p results.Point) string { return p.Bench.Pkg + " " + p.Bench.Name }
+	rank := map[string]int{}
 	for _, p := range res.Points {
-		key := p.Bench.Pkg + " " + p.Bench.Name
-		if !slices.Contains(names, key) {
-			names = append(names, key)
+		if _, ok := rank[key(p)]; !ok {
+			rank[key(p)] = len(rank)
 		}
 	}
 	slices.SortStableFunc(res.Points, func(a, b results.Point) int {
-		ia := slices.Index(names, a.Bench.Pkg+" "+a.Bench.Name)
-		ib := slices.Index(names, b.Bench.Pkg+" "+b.Bench.Name)
-		if ia != ib {
-			return ia - ib
-		}
-		if a.CPUs != b.CPUs {
-			return a.CPUs - b.CPUs
-		}
-		return a.Rep - b.Rep
+		return cmp.Or(rank[key(a)]-rank[key(b)], a.CPUs-b.CPUs, a.Rep-b.Rep)
 	})
 	return res
 }

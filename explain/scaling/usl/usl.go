@@ -57,22 +57,18 @@ const Significant = 2.0
 // than Significant. With anchor > 0, λ is fixed at anchor (the throughput
 // measured at one). It needs three distinct N, as Fit does.
 func Select(obs []Observation, anchor float64) (Model, error) {
-	laws := []struct {
-		law    Law
-		shapes []shape
-		k      int
-	}{{Linear, []shape{{}}, 0}, {Amdahl, amdahlShapes(), 1}, {Universal, universalShapes(), 2}}
 	var best Model
-	for i, l := range laws {
-		m, err := fit(obs, 3, l.shapes, anchor)
+	for i, law := range []Law{Linear, Amdahl, Universal} {
+		shapes := law.shapes()
+		m, err := fit(obs, 3, shapes, anchor)
 		if err != nil {
 			return Model{}, err
 		}
-		k := l.k
+		k := shapes[len(shapes)-1].free()
 		if anchor <= 0 {
 			k++ // λ
 		}
-		m.Law, m.Anchored = l.law, anchor > 0
+		m.Law, m.Anchored = law, anchor > 0
 		m.AIC = aic(obs, m.RMSE, k)
 		if i == 0 || m.AIC < best.AIC-Significant {
 			best = m
@@ -157,11 +153,11 @@ func (m Model) Ceiling() (x float64, ok bool) {
 // parameter the data do not need (κ of a curve that never turns down, σ of
 // a straight line) is exactly 0, or σ exactly 1 for a flat line, so that
 // Peak and Ceiling tell the curve's shape truly.
-func Fit(obs []Observation) (Model, error) { return fit(obs, 3, universalShapes(), 0) }
+func Fit(obs []Observation) (Model, error) { return fit(obs, 3, Universal.shapes(), 0) }
 
 // FitAmdahl fits Amdahl's law, X(N) = λN / (1 + σ(N−1)), whose σ is the
 // serial fraction; it needs two distinct N and checks obs as Fit does.
-func FitAmdahl(obs []Observation) (Model, error) { return fit(obs, 2, amdahlShapes(), 0) }
+func FitAmdahl(obs []Observation) (Model, error) { return fit(obs, 2, Amdahl.shapes(), 0) }
 
 // shape is a family of curves to fit: each of σ and κ either free (≥ 0)
 // or fixed at the value given.
@@ -170,11 +166,16 @@ type shape struct {
 	sigma, kappa         float64
 }
 
-// amdahlShapes and universalShapes are the shapes of each law, simplest
-// first, the law itself last.
-func amdahlShapes() []shape { return []shape{{}, {sigma: 1}, {freeSigma: true}} }
-func universalShapes() []shape {
-	return append(amdahlShapes(), shape{freeKappa: true}, shape{sigma: 1, freeKappa: true}, shape{freeSigma: true, freeKappa: true})
+// shapes are the law's shapes, simplest first, the law itself last.
+func (l Law) shapes() []shape {
+	amdahl := []shape{{}, {sigma: 1}, {freeSigma: true}}
+	switch l {
+	case Linear:
+		return []shape{{}}
+	case Amdahl:
+		return amdahl
+	}
+	return append(amdahl, shape{freeKappa: true}, shape{sigma: 1, freeKappa: true}, shape{freeSigma: true, freeKappa: true})
 }
 
 func (s shape) free() int {
@@ -254,8 +255,6 @@ func fit(obs []Observation, need int, shapes []shape, lambda float64) (Model, er
 		m.R2 = 1 - ss/sstot
 	case ss <= absTol*sumX2:
 		m.R2 = 1 // no variation, and the curve meets every point
-	default:
-		m.R2 = 0
 	}
 	return m, nil
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/brewput/brewput/explain/scaling"
 	"github.com/brewput/brewput/internal/cliflag"
+	"github.com/brewput/brewput/report/text"
 )
 
 func newFitCmd(e *env) *cobra.Command {
@@ -32,7 +33,7 @@ func newFitCmd(e *env) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			if err := scaling.WriteFits(e.stdout, fits, by, format); err != nil {
+			if err := text.WriteFits(e.stdout, fits, by, format); err != nil {
 				return failure{Err: err}
 			}
 			return nil

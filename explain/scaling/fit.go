@@ -3,7 +3,6 @@ package scaling
 import (
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"slices"
 	"strings"
@@ -25,20 +24,6 @@ type Fit = analysis.Fit
 
 // Series is what a fit's series is (analysis.Series).
 type Series = analysis.Series
-
-// WriteFitsJSON writes fits as JSON Lines, one object per series.
-func WriteFitsJSON(w io.Writer, fits []Fit) error {
-	for _, f := range fits {
-		b, err := f.MarshalJSON()
-		if err != nil {
-			return fmt.Errorf("%s: %w", f.Mode, err)
-		}
-		if _, err := w.Write(append(b, '\n')); err != nil {
-			return err
-		}
-	}
-	return nil
-}
 
 // Fits fits each series of points against by (ByCPUs or ByPar) and
 // returns a Fit per series, fitted or saying why not, modes in the order
@@ -295,4 +280,40 @@ func nounOf(by string) string {
 		return "customers"
 	}
 	return "CPUs"
+}
+
+// CheckFitted returns the error of fits none of which could be fitted,
+// saying why; nil if one could. Results too thin to fit are the input's
+// fault, told plainly rather than as a table of blanks.
+func CheckFitted(fits []Fit, by string) error {
+	var reasons []string
+	for _, f := range fits {
+		if f.Fitted() {
+			return nil
+		}
+		reasons = append(reasons, fmt.Sprintf("%s (%s): %s", f.Mode, f.SourceText(), f.Error))
+	}
+	what := "no series can be fitted against " + nounOf(by)
+	same := true
+	for _, f := range fits {
+		same = same && f.Error == fits[0].Error
+	}
+	switch {
+	case len(fits) == 0:
+		return fmt.Errorf("%s: the files hold no series", what)
+	case same && len(fits) > 1:
+		return fmt.Errorf("%s: each of the %d series has %s", what, len(fits), fits[0].Error)
+	case len(reasons) > 3:
+		reasons = append(reasons[:3], fmt.Sprintf("and %d more", len(reasons)-3))
+	}
+	return fmt.Errorf("%s: %s", what, strings.Join(reasons, "; "))
+}
+
+// FitAll is Fits, refusing points of which no series can be fitted.
+func FitAll(points []results.Point, by string) ([]Fit, error) {
+	fits, err := Fits(points, by)
+	if err != nil {
+		return nil, err
+	}
+	return fits, CheckFitted(fits, by)
 }

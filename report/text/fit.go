@@ -1,0 +1,72 @@
+package text
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/results/analysis"
+)
+
+// WriteFits writes fits of throughput against by (analysis.ByCPUs or
+// ByPar) in format: "json" as JSON Lines, one object per series, else
+// the table.
+func WriteFits(w io.Writer, fits []analysis.Fit, by, format string) error {
+	if format == "json" {
+		for _, f := range fits {
+			b, err := f.MarshalJSON()
+			if err != nil {
+				return fmt.Errorf("%s: %w", f.Mode, err)
+			}
+			if _, err := w.Write(append(b, '\n')); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return writeFitTable(w, fits, by)
+}
+
+// writeFitTable writes a row per series: its source (and load, where the
+// series differ in it), the law the AIC chose, σ, κ, λ (λ* where measured
+// at N = 1), R², Amdahl's serial fraction, the counts, and the peak or
+// what the curve does instead, or why it could not be fitted.
+func writeFitTable(w io.Writer, fits []analysis.Fit, by string) error {
+	n := "CPUs"
+	if by == analysis.ByPar {
+		n = "customers"
+	}
+	fmt.Fprintf(w, "X(N) = λN / (1 + σ(N−1) + κN(N−1)), N = %s: the linear law (σ = κ = 0), Amdahl's (κ = 0) or the\n", n)
+	fmt.Fprintf(w, "Universal Scalability Law, whichever the AIC prefers; σ contention, κ coherency, λ the throughput of one\n")
+	fmt.Fprintf(w, "(as measured at N = 1 where there is one: λ*); Amdahl σ is the serial fraction of the fit with κ = 0\n\n")
+
+	loads := false
+	for _, f := range fits {
+		loads = loads || f.LoadText() != fits[0].LoadText()
+	}
+	t := format.Table{Align: []format.Align{format.Left, format.Left, format.Right}, Indent: true, Ragged: true}
+	head := []string{"mode", "source"}
+	if loads {
+		head = append(head, "load")
+	}
+	t.Row(append(head, "law", "σ", "κ", "λ", "R²", "Amdahl σ", "points", "peak")...)
+	for _, f := range fits {
+		row := []string{f.Mode, f.SourceText()}
+		if loads {
+			row = append(row, f.LoadText())
+		}
+		if !f.Fitted() {
+			row = append(row, "-", "-", "-", "-", "-", "-", fmt.Sprint(f.Points), "cannot fit: "+f.Error)
+		} else {
+			lambda := strings.TrimSpace(fmt.Sprintf("%.1f %s", f.Lambda, f.Unit))
+			if f.Anchored {
+				lambda = strings.Replace(lambda, " ", "* ", 1)
+			}
+			row = append(row, f.Law, format.Param(f.Sigma), format.Param(f.Kappa), lambda,
+				fmt.Sprintf("%.4f", f.R2), format.Param(f.SerialFraction), fmt.Sprint(f.Points), f.PeakText())
+		}
+		t.Row(row...)
+	}
+	return t.Write(w)
+}

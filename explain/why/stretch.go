@@ -77,10 +77,9 @@ func PlanStretches(study string, frac float64, base results.Point) *Stretches {
 	worker := par * base.DurS // the workers' time in the window, in seconds
 	inMeters := 0.0           // of it, the time held or waited for in any meter
 	type group struct {
-		kind        string
-		members     int
-		held, uses  float64
-		sendHandoff float64
+		kind       string
+		members    int
+		held, uses float64
 	}
 	var order []string
 	groups := map[string]*group{}
@@ -107,23 +106,21 @@ func PlanStretches(study string, frac float64, base results.Point) *Stretches {
 	}
 	for _, name := range order {
 		g := groups[name]
-		e := Stretched{Group: name, Kind: g.kind, Members: g.members, Share: g.held / worker}
-		e.Name = partName(name, g.kind, g.members)
 		if g.uses == 0 {
 			continue // never used in the window: nothing to stretch
 		}
+		e := Stretched{Name: partName(name, g.kind, g.members), Group: name, Kind: g.kind, Members: g.members,
+			Share: g.held / worker, Parallel: frac * (g.held / worker)}
 		if g.kind != "chan" {
 			e.Extra = time.Duration(frac * g.held / g.uses * 1e9)
 		}
-		e.Parallel = frac * e.Share
 		s.Experiments = append(s.Experiments, e)
 	}
 	outside := max(0, worker-inMeters)
-	out := Stretched{Name: "the work outside every meter", Share: outside / worker}
+	out := Stretched{Name: "the work outside every meter", Share: outside / worker, Parallel: frac * (outside / worker)}
 	if base.Ops > 0 {
 		out.Extra = time.Duration(frac * outside / float64(base.Ops) * 1e9)
 	}
-	out.Parallel = frac * out.Share
 	s.Experiments = append(s.Experiments, out)
 	return s
 }
@@ -240,16 +237,15 @@ func (s *Stretches) WriteTable(w io.Writer) error {
 		s.Study, s.Variant, format.Count(s.CPUs, "CPU"), format.Percent(s.Frac, 1), format.Count(len(s.Base), "run"))
 	var t format.Table
 	t.Row("stretched", "by", "throughput", "cost", "95 % interval", "in parallel", "verdict")
-	var base []float64
-	for _, p := range s.Base {
-		base = append(base, p.Throughput)
-	}
-	t.Row("(as it is)", "", format.Rate(results.Median(base), s.Unit), "", "", "", "")
-	for _, e := range s.Experiments {
-		var tp []float64
-		for _, p := range e.Points {
-			tp = append(tp, p.Throughput)
+	rate := func(ps []results.Point) string {
+		tp := make([]float64, len(ps))
+		for i, p := range ps {
+			tp[i] = p.Throughput
 		}
+		return format.Rate(results.Median(tp), s.Unit)
+	}
+	t.Row("(as it is)", "", rate(s.Base), "", "", "", "")
+	for _, e := range s.Experiments {
 		by := fmt.Sprintf("%v a use", e.Extra)
 		switch {
 		case e.Group == "":
@@ -270,7 +266,7 @@ func (s *Stretches) WriteTable(w io.Writer) error {
 		case !math.IsInf(e.Lo, 0):
 			verdict = "undecided"
 		}
-		t.Row(e.Name, by, format.Rate(results.Median(tp), s.Unit), format.Percent(e.Cost, 1), interval, format.Percent(e.Parallel, 1), verdict)
+		t.Row(e.Name, by, rate(e.Points), format.Percent(e.Cost, 1), interval, format.Percent(e.Parallel, 1), verdict)
 	}
 	if err := t.Write(w); err != nil {
 		return err

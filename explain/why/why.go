@@ -96,46 +96,48 @@ func SpecOf(c model.Config, base sweep.Spec) sweep.Spec {
 // run. It keeps what it measured when it stops early.
 func (s *Check) Measure(ctx context.Context, count int, measure func(context.Context, sweep.Spec) (results.Point, error),
 	start func(done, total int, what string, spec sweep.Spec, rep int)) error {
-	var runs []*Experiment
-	for i := range s.Experiments {
-		if s.Experiments[i].Skip == "" {
-			runs = append(runs, &s.Experiments[i])
-		}
-	}
-	total := count * (len(runs) + 1)
-	done := 0
+	runs := s.runs()
+	total, done := count*len(runs), 0
 	for rep := 1; rep <= count; rep++ {
-		for i := -1; i < len(runs); i++ {
-			spec, what := s.Base, "as it is"
-			if i >= 0 {
-				spec, what = runs[i].Spec, runs[i].Model.Change
-			}
+		for _, r := range runs {
 			if start != nil {
-				start(done, total, what, spec, rep)
+				start(done, total, r.what, r.spec, rep)
 			}
-			p, err := measure(ctx, spec)
+			p, err := measure(ctx, r.spec)
 			if err != nil {
-				return fmt.Errorf("%s, %s: %w", s.System, what, err)
+				return fmt.Errorf("%s, %s: %w", s.System, r.what, err)
 			}
 			p.Rep = rep
-			if i < 0 {
-				s.BasePoints = append(s.BasePoints, p)
-			} else {
-				runs[i].Points = append(runs[i].Points, p)
-			}
+			*r.points = append(*r.points, p)
 			done++
 		}
 	}
 	return nil
 }
 
+// run is one thing Measure runs: the point as it is, or an experiment.
+type run struct {
+	what   string
+	spec   sweep.Spec
+	points *[]results.Point
+}
+
+// runs are the point as it is and the experiments measured here.
+func (s *Check) runs() []run {
+	out := []run{{"as it is", s.Base, &s.BasePoints}}
+	for i := range s.Experiments {
+		if e := &s.Experiments[i]; e.Skip == "" {
+			out = append(out, run{e.Model.Change, e.Spec, &e.Points})
+		}
+	}
+	return out
+}
+
 // Sweep is what Measure runs, as a sweep.Batch.
 func (s *Check) Sweep(count int) sweep.Batch {
-	st := sweep.Batch{Specs: []sweep.Spec{s.Base}, Count: count}
-	for _, e := range s.Experiments {
-		if e.Skip == "" {
-			st.Specs = append(st.Specs, e.Spec)
-		}
+	st := sweep.Batch{Count: count}
+	for _, r := range s.runs() {
+		st.Specs = append(st.Specs, r.spec)
 	}
 	return st
 }

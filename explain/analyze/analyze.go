@@ -70,10 +70,7 @@ func Points(points []results.Point, opt Options) (*analysis.Analysis, error) {
 // Answer is the part of an analysis read from the points as they are,
 // simulating nothing: the verdict, the grid, the compact tables, the labs.
 func Answer(points []results.Point) *analysis.Analysis {
-	a := &analysis.Analysis{Schema: analysis.Schema, Grid: verdict.NewGrid(points)}
-	a.Verdict = verdict.OfGrid(a.Grid)
-	a.Verdict.Studies = verdict.Studies(points)
-	a.Verdict.Benches = verdict.BenchFamilies(points)
+	a := &analysis.Analysis{Schema: analysis.Schema, Grid: verdict.NewGrid(points), Verdict: verdict.Of(points)}
 	a.Ranges, a.StudyTable, a.Labs = verdict.Ranges(points), verdict.StudyTable(points), verdict.Labs(points)
 	return a
 }

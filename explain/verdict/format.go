@@ -9,22 +9,6 @@ import (
 func itoa(n int) string     { return strconv.Itoa(n) }
 func ftoa(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
 
-// spread is the range of the throughput and of the median latency of the
-// best of a count, as they are added.
-type spread struct {
-	n                    int
-	lo, hi, p50Lo, p50Hi float64
-}
-
-func (s *spread) add(tput, lat float64) {
-	if s.n == 0 {
-		s.lo, s.hi, s.p50Lo, s.p50Hi = tput, tput, lat, lat
-	}
-	s.n++
-	s.lo, s.hi = min(s.lo, tput), max(s.hi, tput)
-	s.p50Lo, s.p50Hi = min(s.p50Lo, lat), max(s.p50Hi, lat)
-}
-
 // A point's figures, for values and median.
 func throughput(p results.Point) float64 { return p.Throughput }
 func p50(p results.Point) float64        { return p.Latency.P50 }

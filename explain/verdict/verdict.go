@@ -19,14 +19,14 @@ const Near = analysis.Near
 // limits.Annotate gave them), the studies' and the Go benchmarks'; labs'
 // are left out.
 func Of(points []results.Point) analysis.Verdict {
-	v := OfGrid(NewGrid(points))
+	v := shop(NewGrid(points))
 	v.Studies = Studies(points)
 	v.Benches = BenchFamilies(points)
 	return v
 }
 
-// OfGrid is the shop's part of Of, from points already laid out.
-func OfGrid(g *analysis.Grid) analysis.Verdict {
+// shop is the shop's part of Of, from its points laid out.
+func shop(g *analysis.Grid) analysis.Verdict {
 	var v analysis.Verdict
 	if len(g.Modes) == 0 {
 		return v
@@ -63,24 +63,17 @@ func interesting(g *analysis.Grid) []int {
 	if measured > 0 {
 		out = append(out, measured)
 	}
-	var beyond []int
+	prev, last, walled := measured, 0, false
 	for _, n := range g.CPUs {
-		if n > measured {
-			beyond = append(beyond, n)
+		if n <= measured {
+			continue
 		}
-	}
-	if len(beyond) == 0 {
-		return out
-	}
-	prev := measured
-	for _, n := range beyond {
-		if prev > 0 && newWall(g, prev, n) {
-			out = append(out, n)
-			break
+		if !walled && prev > 0 && newWall(g, prev, n) {
+			out, walled = append(out, n), true
 		}
-		prev = n
+		prev, last = n, n
 	}
-	if last := beyond[len(beyond)-1]; !slices.Contains(out, last) {
+	if last > 0 && !slices.Contains(out, last) {
 		out = append(out, last)
 	}
 	return out
@@ -171,9 +164,13 @@ func count(g *analysis.Grid, n int) analysis.Count {
 	for _, s := range es {
 		best = max(best, s.e.Throughput)
 	}
-	var sp spread
 	for _, s := range es {
 		if s.e.Throughput >= (1-Near)*best {
+			if len(c.Best) == 0 {
+				c.Lo, c.Hi, c.P50Lo, c.P50Hi = s.e.Throughput, s.e.Throughput, s.e.P50, s.e.P50
+			}
+			c.Lo, c.Hi = min(c.Lo, s.e.Throughput), max(c.Hi, s.e.Throughput)
+			c.P50Lo, c.P50Hi = min(c.P50Lo, s.e.P50), max(c.P50Hi, s.e.P50)
 			c.Best = append(c.Best, s.mode)
 			var notes []string
 			if mixed && s.e.Model {
@@ -187,7 +184,6 @@ func count(g *analysis.Grid, n int) analysis.Count {
 				name += " (" + strings.Join(notes, ", ") + ")"
 			}
 			c.BestNamed = append(c.BestNamed, name)
-			sp.add(s.e.Throughput, s.e.P50)
 			continue
 		}
 		o := analysis.Below{Mode: s.mode, Throughput: s.e.Throughput, Model: mixed && s.e.Model, Limit: s.e.Limit, Rate: s.e.Rate, Disturbed: s.e.Disturbed > 0}
@@ -197,7 +193,6 @@ func count(g *analysis.Grid, n int) analysis.Count {
 		}
 		c.Rest = append(c.Rest, o)
 	}
-	c.Lo, c.Hi, c.P50Lo, c.P50Hi = sp.lo, sp.hi, sp.p50Lo, sp.p50Hi
 	slices.SortStableFunc(c.Rest, func(a, b analysis.Below) int { return cmp.Compare(b.Throughput, a.Throughput) })
 	c.Unit, c.Every = unit, len(es) == len(g.Modes)
 	return c

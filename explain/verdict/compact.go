@@ -80,6 +80,7 @@ func ranges(points []results.Point) analysis.Ranges {
 			row.Host = p0.Origin()
 		}
 		grid := NewGrid(g.ps)
+		prev := "" // the class of what limits the mode on the count before
 		for i, n := range grid.CPUs {
 			c, _ := grid.At(g.mode, n)
 			e := c.Shown()
@@ -89,11 +90,12 @@ func ranges(points []results.Point) analysis.Ranges {
 			row.To = n
 			row.Lo, row.Hi = min(row.Lo, e.Throughput), max(row.Hi, e.Throughput)
 			row.P50Lo, row.P50Hi = min(row.P50Lo, e.P50), max(row.P50Hi, e.P50)
-			if l := len(row.Limits); l == 0 || lastClass(grid, g.mode, row.Limits[l-1].To) != e.Limit.Class {
+			if l := len(row.Limits); l == 0 || prev != e.Limit.Class {
 				row.Limits = append(row.Limits, analysis.LimitSpan{Named: e.Limit.Named, From: n, To: n})
 			} else {
 				row.Limits[l-1].To, row.Limits[l-1].Named = n, e.Limit.Named
 			}
+			prev = e.Limit.Class
 			if e.Disturbed > 0 {
 				row.Disturbed = append(row.Disturbed, analysis.DisturbedAt{CPUs: n, Count: e.Disturbed, Of: e.Reps})
 			}
@@ -101,12 +103,6 @@ func ranges(points []results.Point) analysis.Ranges {
 		t.Rows = append(t.Rows, row)
 	}
 	return t
-}
-
-// lastClass is the class of what limits mode on n CPUs in g.
-func lastClass(g *analysis.Grid, mode string, n int) string {
-	c, _ := g.At(mode, n)
-	return c.Shown().Limit.Class
 }
 
 // StudyTable summarizes the studies' measured points: a row per variant,

@@ -14,18 +14,14 @@ type Bytes float64
 
 // Set implements pflag.Value.
 func (b *Bytes) Set(s string) error {
-	num := strings.TrimSpace(s)
-	mult := 1.0
-	for _, u := range []struct {
-		suffix string
-		f      float64
-	}{{"TB", 1 << 40}, {"GB", 1 << 30}, {"MB", 1 << 20}, {"KB", 1 << 10}, {"T", 1 << 40}, {"G", 1 << 30}, {"M", 1 << 20}, {"K", 1 << 10}, {"B", 1}} {
-		if rest, ok := strings.CutSuffix(strings.ToUpper(num), u.suffix); ok {
-			num, mult = strings.TrimSpace(rest), u.f
+	num, mult := strings.TrimSuffix(strings.ToUpper(strings.TrimSpace(s)), "B"), 1.0
+	for i, prefix := range []string{"K", "M", "G", "T"} {
+		if rest, ok := strings.CutSuffix(num, prefix); ok {
+			num, mult = rest, math.Pow(1024, float64(i+1))
 			break
 		}
 	}
-	v, err := strconv.ParseFloat(num, 64)
+	v, err := strconv.ParseFloat(strings.TrimSpace(num), 64)
 	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) || v <= 0 {
 		return fmt.Errorf("want a size such as 4GB, 512MB or 1.5G")
 	}

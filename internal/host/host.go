@@ -1,3 +1,6 @@
+// Package host answers "what machine is this?": its description for the
+// results (Detect), its memory, and the CPU counts a sweep or a lab may
+// run on (ParseCPUList, CheckCPUs).
 package host
 
 import (

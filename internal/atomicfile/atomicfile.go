@@ -1,6 +1,7 @@
-// Package atomicfile writes files all at once: the data goes to a
-// temporary file beside the destination, renamed into place only when
-// complete, so that no reader ever sees a half-written file.
+// Package atomicfile writes files and folders all at once, so that no
+// reader sees a half-written one: the data goes to a temporary file (or
+// folder) beside the destination, named after its process and put in
+// place only when complete.
 package atomicfile
 
 import (
@@ -9,9 +10,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
-
-	"github.com/brewput/brewput/internal/stale"
 )
 
 // File is a file being written. Creating it up front also finds an
@@ -33,8 +33,8 @@ func Create(path string) (*File, error) {
 	dir := filepath.Dir(path)
 	// The temporary name says its process, so that one a killed process
 	// left (a kill between creating and renaming it) is removed here.
-	stale.Remove(dir, "."+filepath.Base(path)+".", ".tmp")
-	tmp, err := os.CreateTemp(dir, stale.Pattern("."+filepath.Base(path)+".", ".tmp"))
+	RemoveStale(dir, "."+filepath.Base(path)+".", ".tmp")
+	tmp, err := os.CreateTemp(dir, TempPattern("."+filepath.Base(path)+".", ".tmp"))
 	if err != nil {
 		return nil, fmt.Errorf("cannot write in %s: %w", dir, WithoutPath(err))
 	}
@@ -143,4 +143,80 @@ func WithoutPath(err error) error {
 		return pe.Err
 	}
 	return err
+}
+
+// StagingDir is where the folder dir is assembled before it replaces dir
+// whole: beside it, named dir.partial, so that a run cut short leaves it
+// where a user finds it.
+func StagingDir(dir string) string {
+	dir = filepath.Clean(dir)
+	if base := filepath.Base(dir); base == "." || base == ".." {
+		if abs, err := filepath.Abs(dir); err == nil {
+			dir = abs // "." names no folder beside which to assemble it
+		}
+	}
+	return dir + ".partial"
+}
+
+// DestOf is the folder that the staging folder staging is assembled for:
+// staging without its ".partial"; ok is false for another name.
+func DestOf(staging string) (dir string, ok bool) {
+	clean := filepath.Clean(staging)
+	dir, ok = strings.CutSuffix(clean, ".partial")
+	return dir, ok && filepath.Base(clean) != ".partial"
+}
+
+// ReplaceDir puts the finished folder staging in dir's place in one step:
+// where dir exists, the two are exchanged at once (on Linux), the entries
+// of the old folder that keep names (files a user put there) are moved
+// into the new one, and the old folder is removed. A failure before the
+// exchange leaves dir as it was and staging beside it.
+func ReplaceDir(staging, dir string, keep func(name string) bool) error {
+	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
+		if err := os.Rename(staging, dir); err != nil {
+			return fmt.Errorf("put %s in place: %w", dir, err)
+		}
+		return nil
+	}
+	if err := exchange(staging, dir); err != nil {
+		return fmt.Errorf("put %s in place: %w", dir, err)
+	}
+	old := staging // the exchange left the old folder under staging's name
+	entries, err := os.ReadDir(old)
+	if err != nil {
+		return fmt.Errorf("read the replaced %s: %w", dir, err)
+	}
+	for _, e := range entries {
+		if keep(e.Name()) {
+			if err := os.Rename(filepath.Join(old, e.Name()), filepath.Join(dir, e.Name())); err != nil {
+				return fmt.Errorf("keep %s in %s: %w", e.Name(), dir, err)
+			}
+		}
+	}
+	if err := os.RemoveAll(old); err != nil {
+		return fmt.Errorf("remove the replaced %s: %w", dir, err)
+	}
+	return nil
+}
+
+// exchangeByRenames swaps a and b in two renames, through a third name
+// made for the moment: the fallback where the system cannot exchange two
+// names at once. Killed between the renames, dir's old content stays under
+// that name.
+func exchangeByRenames(a, b string) error {
+	tmp, err := os.MkdirTemp(filepath.Dir(b), "."+filepath.Base(b)+".old-*")
+	if err != nil {
+		return err
+	}
+	if err := os.Remove(tmp); err != nil {
+		return err
+	}
+	if err := os.Rename(b, tmp); err != nil {
+		return err
+	}
+	if err := os.Rename(a, b); err != nil {
+		os.Rename(tmp, b)
+		return err
+	}
+	return os.Rename(tmp, a)
 }

@@ -19,9 +19,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/brewput/brewput/internal/atomicfile"
 	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/internal/format"
-	"github.com/brewput/brewput/internal/stale"
 	kit "github.com/brewput/brewput/measure/study"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
@@ -38,8 +38,8 @@ type Program struct {
 // asks the program to describe its study. A package that does not build,
 // or that is no study program, is a one-line error.
 func Build(ctx context.Context, pkg string) (p *Program, remove func(), err error) {
-	stale.Remove(os.TempDir(), "brewput-study-", "") // left by a run killed outright
-	dir, err := os.MkdirTemp("", stale.Pattern("brewput-study-", ""))
+	atomicfile.RemoveStale(os.TempDir(), "brewput-study-", "") // left by a run killed outright
+	dir, err := os.MkdirTemp("", atomicfile.TempPattern("brewput-study-", ""))
 	if err != nil {
 		return nil, nil, exitcode.Failure{Err: err}
 	}

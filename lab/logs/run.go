@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/HdrHistogram/hdrhistogram-go"
-	"github.com/brewput/brewput/internal/stale"
+	"github.com/brewput/brewput/internal/atomicfile"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"
 )
@@ -38,8 +38,8 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 	}
 	// The folder names this process: one a killed run left behind (no
 	// signal handler runs on SIGKILL) is removed by the next run.
-	stale.Remove(tempDir(c.Dir), "brewput-logs-", "")
-	base, err := os.MkdirTemp(c.Dir, stale.Pattern("brewput-logs-", ""))
+	atomicfile.RemoveStale(tempDir(c.Dir), "brewput-logs-", "")
+	base, err := os.MkdirTemp(c.Dir, atomicfile.TempPattern("brewput-logs-", ""))
 	if err != nil {
 		return nil, fmt.Errorf("folder for the logs: %w", err)
 	}

@@ -1,6 +1,6 @@
 //go:build unix
 
-package stale
+package atomicfile
 
 import (
 	"errors"

@@ -1,7 +1,4 @@
-// Package stale names temporary files and folders after the process that
-// makes them, so that those a killed process left are removed by the next
-// run that makes one in the same place.
-package stale
+package atomicfile
 
 import (
 	"fmt"
@@ -11,16 +8,17 @@ import (
 	"strings"
 )
 
-// Pattern is the pattern of a temporary name that starts with prefix and
-// names this process, for os.CreateTemp and os.MkdirTemp:
+// TempPattern is the pattern of a temporary name that starts with prefix
+// and names this process, for os.CreateTemp and os.MkdirTemp:
 // "prefix12345-*suffix".
-func Pattern(prefix, suffix string) string {
+func TempPattern(prefix, suffix string) string {
 	return fmt.Sprintf("%s%d-*%s", prefix, os.Getpid(), suffix)
 }
 
-// Remove removes the entries of dir named by Pattern(prefix, suffix) for a
-// process that no longer runs, and returns how many.
-func Remove(dir, prefix, suffix string) int {
+// RemoveStale removes the entries of dir named by TempPattern(prefix,
+// suffix) for a process that no longer runs (one killed, which removed
+// nothing), and returns how many.
+func RemoveStale(dir, prefix, suffix string) int {
 	matches, err := filepath.Glob(filepath.Join(dir, globEscape(prefix)+"*-*"+globEscape(suffix)))
 	if err != nil {
 		return 0

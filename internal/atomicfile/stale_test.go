@@ -1,4 +1,4 @@
-package stale
+package atomicfile
 
 import (
 	"os"
@@ -17,7 +17,7 @@ func TestRemove(t *testing.T) {
 		t.Skip("no true to run:", err)
 	}
 	dead := cmd.Process.Pid
-	mine, err := os.MkdirTemp(dir, Pattern("brewput-logs-", ""))
+	mine, err := os.MkdirTemp(dir, TempPattern("brewput-logs-", ""))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,7 +29,7 @@ func TestRemove(t *testing.T) {
 	if err := os.Mkdir(other, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if n := Remove(dir, "brewput-logs-", ""); n != 1 {
+	if n := RemoveStale(dir, "brewput-logs-", ""); n != 1 {
 		t.Errorf("removed %d, want 1", n)
 	}
 	for path, want := range map[string]bool{mine: true, left: false, other: true} {

@@ -1,6 +1,6 @@
 //go:build !unix
 
-package stale
+package atomicfile
 
 // alive cannot tell here: every process may run, and nothing is removed.
 func alive(pid int) bool { return true }

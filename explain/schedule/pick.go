@@ -64,30 +64,25 @@ func Pick(g *analysis.Grid, points []results.Point) []Choice {
 		}
 		return t
 	}
-	single := func(l analysis.Limit) bool {
-		switch l.Class {
-		case "cpus", "customers", "machines", "none", "unknown", "channel", "step":
-			return false
-		}
-		return true
-	}
 	// walls are the modes at a wall at their most CPUs: those of one
 	// resource first, each kind by throughput, the most first.
 	var walls []string
-	for pass := range 2 {
-		var these []string
-		for _, m := range g.Modes {
-			e := shown(m, top(m))
-			if e == nil || e.Limit.Scales() || e.Limit.Class == "unknown" || single(e.Limit) != (pass == 0) {
-				continue
-			}
-			these = append(these, m)
+	for _, m := range g.Modes {
+		if e := shown(m, top(m)); e != nil && !e.Limit.Scales() && e.Limit.Class != "unknown" {
+			walls = append(walls, m)
 		}
-		slices.SortStableFunc(these, func(a, b string) int {
-			return cmp.Compare(shown(b, top(b)).Throughput, shown(a, top(a)).Throughput)
-		})
-		walls = append(walls, these...)
 	}
+	several := func(e *analysis.Entry) int { // 1 where not one resource
+		switch e.Limit.Class {
+		case "cpus", "customers", "machines", "none", "unknown", "channel", "step":
+			return 1
+		}
+		return 0
+	}
+	slices.SortStableFunc(walls, func(a, b string) int {
+		ea, eb := shown(a, top(a)), shown(b, top(b))
+		return cmp.Or(several(ea)-several(eb), cmp.Compare(eb.Throughput, ea.Throughput))
+	})
 	racy := func(m string) bool {
 		mode, err := coffee.ParseMode(m)
 		return err == nil && mode.Races()

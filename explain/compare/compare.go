@@ -1,6 +1,7 @@
 package compare
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strconv"
@@ -61,9 +62,7 @@ func KeyOf(p results.Point) Key {
 		Model: p.IsModel(), Sched: p.Sched, Bench: p.Kind() == results.KindBench}
 	if p.Shop != nil {
 		k.Steps = p.Steps
-		if k.Steps.Clock == "" {
-			k.Steps.Clock = "wall" // files from before the clock was recorded
-		}
+		k.Steps.Clock = cmp.Or(k.Steps.Clock, "wall") // files from before the clock was recorded
 	}
 	return k
 }

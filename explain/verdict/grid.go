@@ -81,9 +81,7 @@ func LimitOf(b *results.Bottleneck) analysis.Limit {
 	if l.Class == "unknown" {
 		l.Named = "no causal profile"
 	}
-	if l.Named == "" {
-		l.Named = b.Resource
-	}
+	l.Named = cmp.Or(l.Named, b.Resource)
 	return l
 }
 

@@ -94,21 +94,11 @@ func checkBenchtime(s string) error {
 	return fmt.Errorf("benchtime %q: want a duration such as 500ms or a number of iterations such as 1000x", s)
 }
 
-func (cfg Config) bench() string {
-	if cfg.Bench == "" {
-		return "."
-	}
-	return cfg.Bench
-}
+func (cfg Config) bench() string { return cmp.Or(cfg.Bench, ".") }
 
 func (cfg Config) count() int { return max(cfg.Count, 1) }
 
-func (cfg Config) goCmd() string {
-	if cfg.Go == "" {
-		return "go"
-	}
-	return cfg.Go
-}
+func (cfg Config) goCmd() string { return cmp.Or(cfg.Go, "go") }
 
 // Result is what Run measured.
 type Result struct {
@@ -315,11 +305,7 @@ func goEnv(ctx context.Context, cfg Config, key string) string {
 // runOne runs p's test binary on n CPUs, in its folder as go test does.
 func runOne(ctx context.Context, cfg Config, p pkg, n int, tmp string) ([]results.Point, []Failure, error) {
 	hist := filepath.Join(tmp, fmt.Sprintf("%s-%dcpu.hist", filepath.Base(p.binary), n))
-	run := cfg.Run
-	if run == "" {
-		run = "^$"
-	}
-	args := []string{"-test.run=" + run, "-test.bench=" + cfg.bench(), "-test.cpu=" + strconv.Itoa(n),
+	args := []string{"-test.run=" + cmp.Or(cfg.Run, "^$"), "-test.bench=" + cfg.bench(), "-test.cpu=" + strconv.Itoa(n),
 		"-test.count=" + strconv.Itoa(cfg.count()), "-test.benchmem"}
 	if cfg.Benchtime != "" {
 		args = append(args, "-test.benchtime="+cfg.Benchtime)

@@ -25,12 +25,7 @@ func (o Options) Check() error {
 	return nil
 }
 
-func (o Options) alpha() float64 {
-	if o.Alpha == 0 {
-		return 0.05
-	}
-	return o.Alpha
-}
+func (o Options) alpha() float64 { return cmp.Or(o.Alpha, 0.05) }
 
 // confidence is the level of the medians' intervals, as in benchstat.
 const confidence = 0.95

@@ -86,11 +86,7 @@ func disturbedRuns(variant string, points []results.Point) (analysis.Runs, bool)
 	r := analysis.Runs{Variant: variant, Of: len(points)}
 	for i, p := range points {
 		if measuredDisturbed(p) {
-			rep := p.Rep
-			if rep == 0 {
-				rep = i + 1
-			}
-			r.Reps = append(r.Reps, rep)
+			r.Reps = append(r.Reps, cmp.Or(p.Rep, i+1))
 		}
 	}
 	return r, len(r.Reps) > 0

@@ -220,14 +220,7 @@ func changeWord(change int) string {
 // minP is the smallest p-value benchmath's U test gives samples of n1 and
 // n2 values: that of two samples with no overlap.
 func minP(n1, n2 int, t *benchmath.Thresholds) float64 {
-	a, b := make([]float64, n1), make([]float64, n2)
-	for i := range a {
-		a[i] = float64(i)
-	}
-	for i := range b {
-		b[i] = float64(n1 + i)
-	}
-	return benchmath.AssumeNothing.Compare(benchmath.NewSample(a, t), benchmath.NewSample(b, t)).P
+	return benchmath.AssumeNothing.Compare(benchmath.NewSample(seq(0, n1), t), benchmath.NewSample(seq(n1, n2), t)).P
 }
 
 // need is the fewest runs per side that can both show a difference at
@@ -235,16 +228,21 @@ func minP(n1, n2 int, t *benchmath.Thresholds) float64 {
 func need(alpha float64, t *benchmath.Thresholds) int {
 	const most = 50
 	for n := 2; n < most; n++ {
-		values := make([]float64, n)
-		for i := range values {
-			values[i] = float64(i)
-		}
-		ci := benchmath.AssumeNothing.Summary(benchmath.NewSample(values, t), confidence)
+		ci := benchmath.AssumeNothing.Summary(benchmath.NewSample(seq(0, n), t), confidence)
 		if minP(n, n, t) < alpha && !math.IsInf(ci.Lo, 0) && !math.IsInf(ci.Hi, 0) {
 			return n
 		}
 	}
 	return most
+}
+
+// seq is n values counting up from from.
+func seq(from, n int) []float64 {
+	out := make([]float64, n)
+	for i := range out {
+		out[i] = float64(from + i)
+	}
+	return out
 }
 
 // geomeans computes a Geomean per metric and unit, in row order.

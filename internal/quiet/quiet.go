@@ -10,12 +10,17 @@ import (
 
 // Sample is a reading of the machine's CPU accounting at one instant.
 type Sample struct {
-	at    time.Time
+	at time.Time
+	counters
+	valid bool
+}
+
+// counters are what readCPU reads.
+type counters struct {
 	busy  time.Duration // CPU time all processes and the hypervisor used, summed over CPUs
 	steal time.Duration // of which the hypervisor gave to other machines
 	self  time.Duration // CPU time this process and its waited-for children used
 	cpus  int           // the machine's CPUs
-	valid bool
 }
 
 // Take reads the machine's CPU accounting now; where the system does not
@@ -24,14 +29,7 @@ func Take() Sample {
 	t0 := time.Now()
 	c, ok := readCPU()
 	// The readings fell somewhere between t0 and now.
-	at := t0.Add(time.Since(t0) / 2)
-	return Sample{at: at, busy: c.busy, steal: c.steal, self: c.self, cpus: c.cpus, valid: ok}
-}
-
-// counters are what readCPU reads.
-type counters struct {
-	busy, steal, self time.Duration
-	cpus              int
+	return Sample{at: t0.Add(time.Since(t0) / 2), counters: c, valid: ok}
 }
 
 // Others returns how many CPUs' worth of time other processes and the

@@ -310,10 +310,15 @@ func (p problem) solve(s shape) (sigma, kappa float64) {
 		kappas = kappaGrid()
 	}
 	type start struct{ sigma, kappa float64 }
-	starts := []start{}
+	x0, f0 := start{}, math.Inf(1)
+	try := func(st start) {
+		if ss, _ := p.residuals(st.sigma, st.kappa); ss < f0 {
+			x0, f0 = st, ss
+		}
+	}
 	for _, sg := range sigmas {
 		for _, k := range kappas {
-			starts = append(starts, start{sg, k})
+			try(start{sg, k})
 		}
 	}
 	ls, lk := p.linearized()
@@ -323,13 +328,7 @@ func (p problem) solve(s shape) (sigma, kappa float64) {
 	if !s.freeKappa {
 		lk = s.kappa
 	}
-	starts = append(starts, start{ls, lk})
-	x0, f0 := start{}, math.Inf(1)
-	for _, st := range starts {
-		if ss, _ := p.residuals(st.sigma, st.kappa); ss < f0 {
-			x0, f0 = st, ss
-		}
-	}
+	try(start{ls, lk})
 
 	// params maps the search's variables to σ and κ.
 	params := func(x []float64) (sigma, kappa float64) {

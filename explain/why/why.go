@@ -347,17 +347,13 @@ func times(n int) string {
 	return fmt.Sprintf("%d times", n)
 }
 
-// WriteJSON writes the study as one indented JSON object.
-func (s *Check) WriteJSON(w io.Writer) error {
+// Write writes the study in format: "json" as one indented JSON object,
+// else the table.
+func (s *Check) Write(w io.Writer, format string) error {
+	if format != "json" {
+		return s.WriteTable(w)
+	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(s)
-}
-
-// Write writes the study in format: "json", or the table.
-func (s *Check) Write(w io.Writer, format string) error {
-	if format == "json" {
-		return s.WriteJSON(w)
-	}
-	return s.WriteTable(w)
 }

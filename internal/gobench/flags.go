@@ -41,14 +41,6 @@ func buildValueFlags() map[string]bool {
 // -count …) and those it does without (-c, -json …) are errors saying so.
 func SplitFlags(args []string) (build, test []string, err error) {
 	tf, own, bv := testFlags(), ownFlags(), buildValueFlags()
-	// next takes the value of flag name from the argument after it.
-	next := func(i *int, name string) (string, error) {
-		if *i+1 >= len(args) {
-			return "", fmt.Errorf("-%s needs a value", name)
-		}
-		*i++
-		return args[*i], nil
-	}
 	for i := 0; i < len(args); i++ {
 		arg := args[i]
 		if !strings.HasPrefix(arg, "-") || arg == "-" || arg == "--" {
@@ -64,10 +56,11 @@ func SplitFlags(args []string) (build, test []string, err error) {
 		}
 		if takesValue, ok := tf[name]; ok {
 			if takesValue && !hasValue {
-				if value, err = next(&i, name); err != nil {
-					return nil, nil, err
+				if i+1 >= len(args) {
+					return nil, nil, fmt.Errorf("-%s needs a value", name)
 				}
-				hasValue = true
+				i++
+				value, hasValue = args[i], true
 			}
 			f := "-test." + name
 			if hasValue {
@@ -78,10 +71,11 @@ func SplitFlags(args []string) (build, test []string, err error) {
 		}
 		build = append(build, arg)
 		if bv[name] && !hasValue {
-			if value, err = next(&i, name); err != nil {
-				return nil, nil, err
+			if i+1 >= len(args) {
+				return nil, nil, fmt.Errorf("-%s needs a value", name)
 			}
-			build = append(build, value)
+			i++
+			build = append(build, args[i])
 		}
 	}
 	return build, test, nil

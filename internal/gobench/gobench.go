@@ -104,7 +104,12 @@ func (cfg Config) bench() string { return cmp.Or(cfg.Bench, ".") }
 
 func (cfg Config) count() int { return max(cfg.Count, 1) }
 
-func (cfg Config) goCmd() string { return cmp.Or(cfg.Go, "go") }
+// goCommand is the go command with args, run in cfg.Dir.
+func (cfg Config) goCommand(ctx context.Context, args ...string) *exec.Cmd {
+	cmd := exec.CommandContext(ctx, cmp.Or(cfg.Go, "go"), args...)
+	cmd.Dir = cfg.Dir
+	return cmd
+}
 
 // Result is what Run measured.
 type Result struct {
@@ -246,8 +251,8 @@ func build(ctx context.Context, cfg Config, tmp string) ([]pkg, error) {
 		patterns = []string{"."}
 	}
 	var stdout, stderr bytes.Buffer
-	cmd := exec.CommandContext(ctx, cfg.goCmd(), append([]string{"list", "-e", "-json"}, patterns...)...)
-	cmd.Dir, cmd.Stdout, cmd.Stderr = cfg.Dir, &stdout, &stderr
+	cmd := cfg.goCommand(ctx, append([]string{"list", "-e", "-json"}, patterns...)...)
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
 		return nil, &PackageError{Pattern: strings.Join(patterns, " "), Output: stderr.String() + err.Error()}
 	}
@@ -281,9 +286,9 @@ func build(ctx context.Context, cfg Config, tmp string) ([]pkg, error) {
 		p.binary = filepath.Join(tmp, fmt.Sprintf("pkg%d.test", i))
 		cfg.logf("building %s\n", p.path)
 		args := append([]string{"test", "-c", "-o", p.binary}, cfg.BuildFlags...)
-		cmd := exec.CommandContext(ctx, cfg.goCmd(), append(args, p.path)...)
+		cmd := cfg.goCommand(ctx, append(args, p.path)...)
 		var out bytes.Buffer
-		cmd.Dir, cmd.Stdout, cmd.Stderr = cfg.Dir, &out, &out
+		cmd.Stdout, cmd.Stderr = &out, &out
 		if err := cmd.Run(); err != nil {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
@@ -299,9 +304,7 @@ func build(ctx context.Context, cfg Config, tmp string) ([]pkg, error) {
 
 // goEnv is one of the go command's settings, "" where it cannot be told.
 func goEnv(ctx context.Context, cfg Config, key string) string {
-	cmd := exec.CommandContext(ctx, cfg.goCmd(), "env", key)
-	cmd.Dir = cfg.Dir
-	out, err := cmd.Output()
+	out, err := cfg.goCommand(ctx, "env", key).Output()
 	if err != nil {
 		return ""
 	}

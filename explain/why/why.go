@@ -291,12 +291,10 @@ func (s *Check) WriteTable(w io.Writer) error {
 	var t format.Table
 	t.Row("relief", "model", "measured", "gain", "range (95 %)", "p", "verdict")
 	base := "-"
-	if len(s.BasePoints) > 0 && len(s.Experiments) > 0 {
-		for _, e := range s.Experiments {
-			if m, ok := e.Throughput(); ok {
-				base = cell(m.Old.Median, m.Old.Lo, m.Old.Hi)
-				break
-			}
+	for _, e := range s.Experiments {
+		if m, ok := e.Throughput(); ok {
+			base = cell(m.Old.Median, m.Old.Lo, m.Old.Hi)
+			break
 		}
 	}
 	t.Row("as it is", fmt.Sprintf("%.0f %s", s.Predicted, s.Unit), base, "", "", "", "")

@@ -79,8 +79,10 @@ func Build(ctx context.Context, dir string, opt Options) (Site, error) {
 	if err != nil {
 		return Site{}, err
 	}
-	worker, err := assets.ReadFile("site/worker.js")
-	if err != nil {
+	worker, err1 := assets.ReadFile("site/worker.js")
+	app, err2 := assets.ReadFile("site/app.js")
+	example, err3 := os.ReadFile(filepath.Join(src, "examples", "cafe.yaml"))
+	if err := errors.Join(err1, err2, err3); err != nil {
 		return Site{}, err
 	}
 	var engine bytes.Buffer
@@ -94,15 +96,7 @@ func Build(ctx context.Context, dir string, opt Options) (Site, error) {
 	engine.WriteString(",\n  wasmGzip: \"")
 	engine.WriteString(base64.StdEncoding.EncodeToString(packed))
 	engine.WriteString("\"\n};\n")
-	example, err := os.ReadFile(filepath.Join(src, "examples", "cafe.yaml"))
-	if err != nil {
-		return Site{}, err
-	}
 	page, err := Page(opt.CalibrationName, opt.Calibration, string(example))
-	if err != nil {
-		return Site{}, err
-	}
-	app, err := assets.ReadFile("site/app.js")
 	if err != nil {
 		return Site{}, err
 	}

@@ -99,11 +99,11 @@ func Start(base string) (*Session, error) {
 	s := &Session{files: FilesFor(base)}
 	var err error
 	if s.trace, err = create(s.files.Trace); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("profile: %w", err)
 	}
 	if s.cpu, err = create(s.files.CPU); err != nil {
 		s.trace.Discard()
-		return nil, err
+		return nil, fmt.Errorf("profile: %w", err)
 	}
 	// The snapshots come before the rates go up, so that they hold only
 	// what was recorded before the window (nothing, in a fresh process).
@@ -151,33 +151,28 @@ func (s *Session) Stop() (Files, error) {
 		path          string
 		before, after []byte
 	}{{s.files.Block, s.blockBefore, block.Bytes()}, {s.files.Mutex, s.mutexBefore, mutex.Bytes()}} {
-		if err != nil {
-			break
-		}
 		data, werr := window(w.before, w.after, s.start, end)
 		if werr != nil {
-			err = fmt.Errorf("%s: %w", w.path, werr)
-			break
+			werr = fmt.Errorf("%s: %w", w.path, werr)
 		}
 		f, cerr := create(w.path)
-		if cerr != nil {
-			err = cerr
-			break
+		if cerr == nil {
+			files = append(files, f)
+			f.Write(data) // an error is kept, and Commit returns it
 		}
-		files = append(files, f)
-		f.Write(data) // an error is kept, and Commit returns it
+		err = errors.Join(err, werr, cerr)
 	}
 	for i, f := range files {
-		if err == nil {
-			if err = f.Commit(); err != nil {
-				err = fmt.Errorf("write %s: %w", f.Path(), err)
-				for _, done := range files[:i] { // a set is whole or absent
-					os.Remove(done.Path())
-				}
-			}
+		if err != nil {
+			f.Discard()
 			continue
 		}
-		f.Discard()
+		if err = f.Commit(); err != nil {
+			err = fmt.Errorf("write %s: %w", f.Path(), err)
+			for _, done := range files[:i] { // a set is whole or absent
+				os.Remove(done.Path())
+			}
+		}
 	}
 	if err != nil {
 		return Files{}, fmt.Errorf("profile: %w", err)
@@ -212,7 +207,7 @@ func (s *Session) discard() {
 func create(path string) (*atomicfile.File, error) {
 	f, err := atomicfile.Create(path)
 	if err != nil {
-		return nil, fmt.Errorf("profile: create %s: %w", path, err)
+		return nil, fmt.Errorf("create %s: %w", path, err)
 	}
 	return f, nil
 }

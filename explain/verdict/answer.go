@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"math"
 	"slices"
-	"strconv"
 
 	"github.com/brewput/brewput/explain/compare"
 	"github.com/brewput/brewput/results"
@@ -117,9 +116,6 @@ func countsOfInterest(counts []int) []int {
 	n := len(counts)
 	return []int{counts[0], counts[(n-1)/3], counts[2*(n-1)/3], counts[n-1]}
 }
-
-func itoa(n int) string     { return strconv.Itoa(n) }
-func ftoa(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
 
 // A point's figures, for values and median.
 func throughput(p results.Point) float64 { return p.Throughput }

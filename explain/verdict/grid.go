@@ -2,6 +2,7 @@ package verdict
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 	"strings"
 
@@ -161,7 +162,7 @@ func seriesID(p results.Point) string {
 	if p.IsModel() {
 		src = "model " + p.Sched
 	}
-	return strings.Join([]string{src, itoa(par), ftoa(p.Rate), itoa(p.MaxQ), p.Harness}, "|")
+	return fmt.Sprintf("%s|%d|%g|%d|%s", src, par, p.Rate, p.MaxQ, p.Harness)
 }
 
 // entry reduces a cell's points of one kind, points[i] for i in idx; nil

@@ -289,18 +289,18 @@ func (s *Stretches) WriteJSON(w io.Writer) error {
 	if l := s.Limit(); l != nil {
 		o.Limit = l.Name
 	}
-	// JSON has no infinity: an interval too wide to give is 0, and
-	// Interval false.
-	clean := *s
-	clean.Experiments = slices.Clone(s.Experiments)
-	for i := range clean.Experiments {
-		e := &clean.Experiments[i]
-		for _, f := range []*float64{&e.Cost, &e.Lo, &e.Hi} {
-			if math.IsInf(*f, 0) || math.IsNaN(*f) {
-				*f = 0
-			}
+	return enc.Encode(o)
+}
+
+// MarshalJSON writes what JSON cannot hold, an interval too wide to give
+// (Interval false), as 0.
+func (e Stretched) MarshalJSON() ([]byte, error) {
+	type plain Stretched // without this method
+	p := plain(e)
+	for _, f := range []*float64{&p.Cost, &p.Lo, &p.Hi} {
+		if math.IsInf(*f, 0) || math.IsNaN(*f) {
+			*f = 0
 		}
 	}
-	o.Stretches = &clean
-	return enc.Encode(o)
+	return json.Marshal(p)
 }

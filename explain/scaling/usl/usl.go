@@ -242,15 +242,8 @@ func fit(obs []Observation, need int, shapes []shape, lambda float64) (Model, er
 		results[i] = result{sigma, kappa, ss}
 		best = min(best, ss)
 	}
-	// The shapes come simplest first, and the best one passes: the loop
-	// always chooses.
-	var chosen result
-	for _, r := range results {
-		if r.ss <= best*(1+relTol)+absTol*sumX2 {
-			chosen = r
-			break
-		}
-	}
+	// The shapes come simplest first, and the best one passes.
+	chosen := results[slices.IndexFunc(results, func(r result) bool { return r.ss <= best*(1+relTol)+absTol*sumX2 })]
 
 	ss, lambda := p.residuals(chosen.sigma, chosen.kappa)
 	m := Model{Sigma: chosen.sigma, Kappa: chosen.kappa, Lambda: lambda,

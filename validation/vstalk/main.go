@@ -27,6 +27,7 @@
 package main
 
 import (
+	"context"
 	"encoding/csv"
 	"flag"
 	"fmt"
@@ -44,7 +45,6 @@ import (
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/calibrate"
-	"github.com/brewput/brewput/model/sim"
 	"github.com/brewput/brewput/results"
 )
 
@@ -300,10 +300,11 @@ func predict(p *point, v variant, burst time.Duration) prediction {
 	for i, r := range p.runs {
 		s := p.steps[i]
 		cfg := model.Config{
-			Mode: coffee.MustParseMode(p.mode), CPUs: p.cpus, Customers: p.par, Harness: "talk", Drain: true,
-			Sched: v.sched, Runtime: v.runtime, Grind: s, Press: s, Steam: s, Combine: s,
-			Burn:     "cpu", // the talk's steps burn a counted loop
-			Duration: r.dur, Seed: 1,
+			Spec: results.Spec{Mode: p.mode, CPUs: p.cpus, Load: results.Load{Par: p.par, Harness: "talk", Dur: r.dur},
+				// The talk's steps burn a counted loop: CPU time.
+				Policy: results.Policy{Sched: v.sched, Runtime: v.runtime, Burn: "cpu", Seed: 1}},
+			Steps: coffee.Steps{Grind: s, Press: s, Steam: s, Combine: s},
+			Drain: true,
 		}
 		if v.bound {
 			st, err := model.StructureOf(cfg)
@@ -324,19 +325,20 @@ func predict(p *point, v variant, burst time.Duration) prediction {
 		if v.sched == "go" {
 			cfg.Costs, cfg.Range = v.cal.Costs, v.cal.Range()
 			if v.others {
-				cfg.Background = sim.Background{CPUs: p.background[i], Burst: burst}
+				cfg.Policy.Background = results.Background{CPUs: p.background[i], Burst: burst}
 			}
 		}
-		res, err := model.Run(cfg)
+		out, err := model.Simulate(context.Background(), []model.Config{cfg}, nil)
 		if err != nil {
 			fail(fmt.Errorf("%s %d cpus %d par: %w", p.mode, p.cpus, p.par, err))
 		}
-		thr, p50 := res.Throughput, ms(res.Latency.P50)
+		res := out[0]
+		thr, p50 := res.Throughput, res.Latency.P50
 		thrs, p50s = append(thrs, thr), append(p50s, p50)
-		if res.Band != nil {
+		if b := res.Band; b != nil {
 			pr.banded = true
-			widen(&pr.thrBand, res.Band.ThroughputLo, res.Band.ThroughputHi)
-			widen(&pr.p50Band, ms(res.Band.P50Lo), ms(res.Band.P50Hi))
+			widen(&pr.thrBand, b.Throughput[0], b.Throughput[1])
+			widen(&pr.p50Band, b.P50Ms[0], b.P50Ms[1])
 		} else {
 			widen(&pr.thrBand, thr, thr)
 			widen(&pr.p50Band, p50, p50)

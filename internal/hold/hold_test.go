@@ -6,10 +6,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"go.uber.org/goleak"
 )
@@ -20,12 +22,18 @@ const holderEnv = "BREWPUT_HOLD_TEST_HOLDER"
 
 func TestMain(m *testing.M) {
 	if path := os.Getenv(holderEnv); path != "" {
-		if _, err := Take(path); err != nil {
+		h, err := Take(path)
+		if err != nil {
 			os.Stdout.WriteString("error: " + err.Error() + "\n")
 			os.Exit(1)
 		}
 		os.Stdout.WriteString("held\n")
-		select {} // until killed
+		// Until killed, keeping the hold: a hold no one refers to may be
+		// collected, and its file closed, which lets go of the lock.
+		for {
+			time.Sleep(time.Hour)
+			runtime.KeepAlive(h)
+		}
 	}
 	goleak.VerifyTestMain(m)
 }

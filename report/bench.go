@@ -86,7 +86,7 @@ func drawBenchCharts(points []results.Point, a *analysis.Analysis) ([]chart, []b
 			return nil, nil, fmt.Errorf("draw %s chart: %w", name, err)
 		}
 		charts = append(charts, c)
-		v := benchView{Name: title, Pkg: f.Pkg, ID: name, Origin: f.Origin, Sentences: text.BenchSentences(f.BenchFamily), Throughput: chartViews([]chart{c}, false)[0],
+		v := benchView{Name: title, Pkg: f.Pkg, ID: name, Origin: f.Origin, Sentences: text.BenchSentences(f.BenchFamily), Throughput: imageView(c, ""),
 			Table: benchTable(f)}
 		for i, b := range f.Benchmarks {
 			for _, fv := range fitViews(fitsOf(fits, b)) {
@@ -100,7 +100,7 @@ func drawBenchCharts(points []results.Point, a *analysis.Analysis) ([]chart, []b
 			return nil, nil, fmt.Errorf("draw %s latency chart: %w", name, err)
 		} else if ok {
 			charts = append(charts, lat)
-			lv := chartViews([]chart{lat}, false)[0]
+			lv := imageView(lat, "")
 			v.Latency = &lv
 		}
 		views = append(views, v)

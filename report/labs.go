@@ -53,7 +53,7 @@ func labViews(labs []string, byLab map[string][]results.Point, charts []chart, o
 	var out []labView
 	for i, l := range labs {
 		out = append(out, labView{Lab: l, ID: "lab-" + anchor(l), Lesson: figureOf(l, opt).Lesson,
-			Chart: chartViews(charts[i:i+1], false)[0], Tables: labTables(byLab[l])})
+			Chart: imageView(charts[i], ""), Tables: labTables(byLab[l])})
 	}
 	return out
 }
@@ -349,64 +349,38 @@ func barsFigure(f chartspec.Figure, pl chartspec.Plot) (figure, error) {
 const maxLabColumns = 12
 
 // labTables list a lab's points: variant, CPUs, goroutines, throughput,
-// the median and spread of its runs, CPU use, and its metrics, a column
-// each, in name order. Where the metrics would make the table wider than
-// maxLabColumns, they go to tables of their own after the first, each row
-// naming its variant and CPUs again.
+// latency, CPU use, and its metrics, a column each, in name order; where
+// they would make the table wider than maxLabColumns, in tables of their
+// own after the first, each row naming its variant and CPUs again.
 func labTables(points []results.Point) []tableView {
+	variant := col("variant", true, func(p results.Point) string { return p.Variant })
+	cpus := col("CPUs", false, func(p results.Point) string { return strconv.Itoa(p.CPUs) })
+	core := []pointColumn{variant, cpus,
+		col("goroutines", false, func(p results.Point) string { return strconv.Itoa(p.Par) }),
+		col("throughput", false, func(p results.Point) string { return format.Rate(p.Throughput, p.Unit) }),
+		msColumn("p50 ms", func(l results.Latency) float64 { return l.P50 }),
+		msColumn("min ms", func(l results.Latency) float64 { return l.Min }),
+		msColumn("max ms", func(l results.Latency) float64 { return l.Max }),
+		utilColumn()}
+	metrics := func(keys []results.Metric) []pointColumn {
+		var out []pointColumn
+		for _, k := range keys {
+			out = append(out, col(strings.ReplaceAll(string(k), "_", " "), false, func(p results.Point) string {
+				if v, ok := p.Metrics[k]; ok {
+					return strconv.FormatFloat(v, 'g', 4, 64)
+				}
+				return "-"
+			}))
+		}
+		return out
+	}
 	keys := results.MetricNames(points)
-	core := []column{{"variant", true}, {"CPUs", false}, {"goroutines", false}, {"throughput", false},
-		{"p50 ms", false}, {"min ms", false}, {"max ms", false}, {"CPU util", false}}
-	metric := func(p results.Point, k results.Metric) string {
-		if v, ok := p.Metrics[k]; ok {
-			return strconv.FormatFloat(v, 'g', 4, 64)
-		}
-		return "-"
+	if len(core)+len(keys) <= maxLabColumns {
+		return []tableView{pointTable(points, append(core, metrics(keys)...))}
 	}
-	name := func(k results.Metric) column { return column{strings.ReplaceAll(string(k), "_", " "), false} }
-	first := keys
-	var rest [][]results.Metric
-	if len(core)+len(keys) > maxLabColumns {
-		first = nil
-		per := maxLabColumns - 2 // beside variant and CPUs
-		for i := 0; i < len(keys); i += per {
-			rest = append(rest, keys[i:min(i+per, len(keys))])
-		}
-	}
-	t := tableView{Head: slices.Clone(core)}
-	for _, k := range first {
-		t.Head = append(t.Head, name(k))
-	}
-	for _, p := range points {
-		row := rowView{}
-		put := func(v string, text bool) { row.Cells = append(row.Cells, cell{v, text}) }
-		put(p.Variant, true)
-		put(fmt.Sprint(p.CPUs), false)
-		put(fmt.Sprint(p.Par), false)
-		put(format.Rate(p.Throughput, p.Unit), false)
-		put(format.Ms(p.Latency.P50), false)
-		put(format.Ms(p.Latency.Min), false)
-		put(format.Ms(p.Latency.Max), false)
-		put(fmt.Sprintf("%.0f %%", 100*p.Util), false)
-		for _, k := range first {
-			put(metric(p, k), false)
-		}
-		t.Rows = append(t.Rows, row)
-	}
-	out := []tableView{t}
-	for _, ks := range rest {
-		m := tableView{Head: []column{{"variant", true}, {"CPUs", false}}}
-		for _, k := range ks {
-			m.Head = append(m.Head, name(k))
-		}
-		for _, p := range points {
-			row := rowView{Cells: []cell{{p.Variant, true}, {fmt.Sprint(p.CPUs), false}}}
-			for _, k := range ks {
-				row.Cells = append(row.Cells, cell{metric(p, k), false})
-			}
-			m.Rows = append(m.Rows, row)
-		}
-		out = append(out, m)
+	out := []tableView{pointTable(points, core)}
+	for i, per := 0, maxLabColumns-2; i < len(keys); i += per {
+		out = append(out, pointTable(points, append([]pointColumn{variant, cpus}, metrics(keys[i:min(i+per, len(keys))])...)))
 	}
 	return out
 }

@@ -135,33 +135,14 @@ func pars(points []results.Point) func(results.Point) []seriesKey {
 }
 
 // samples reduces one series' points to one sample per CPU count, in
-// ascending CPUs. Each value is the median over its repetitions; because
-// a median keeps order, the medians of the percentiles stay ordered
-// (p25 <= p50 <= p75 ...) when every repetition's are.
+// ascending CPUs, each value the median over the repetitions; medians keep
+// the percentiles ordered where every repetition's are.
 func samples(ps []results.Point) []sample {
-	var cpus []int
-	for _, p := range ps {
-		if !slices.Contains(cpus, p.CPUs) {
-			cpus = append(cpus, p.CPUs)
-		}
-	}
-	slices.Sort(cpus)
-
-	out := make([]sample, 0, len(cpus))
-	for _, n := range cpus {
-		var reps []results.Point
-		for _, p := range ps {
-			if p.CPUs == n {
-				reps = append(reps, p)
-			}
-		}
-		med := func(f func(results.Point) float64) float64 {
-			xs := make([]float64, len(reps))
-			for i, p := range reps {
-				xs[i] = f(p)
-			}
-			return results.Median(xs)
-		}
+	_, byCPUs := groupBy(ps, func(p results.Point) int { return p.CPUs })
+	var out []sample
+	for _, n := range cpusOf(ps) {
+		reps := byCPUs[n]
+		med := func(f func(results.Point) float64) float64 { return medianOf(reps, f) }
 		out = append(out, sample{
 			CPUs:       n,
 			Reps:       len(reps),
@@ -293,15 +274,7 @@ func modeColours(points []results.Point) map[string]color.RGBA {
 
 // modeOrder lists the modes in the order they first appear in points.
 func modeOrder(points []results.Point) []string {
-	var out []string
-	seen := map[string]bool{}
-	for _, p := range points {
-		if !seen[p.Mode] {
-			seen[p.Mode] = true
-			out = append(out, p.Mode)
-		}
-	}
-	return out
+	return distinct(points, func(p results.Point) string { return p.Mode })
 }
 
 // palette is the ten colours of Tableau's category10 (matplotlib's and

@@ -1,6 +1,8 @@
 package report
 
 import (
+	"image/color"
+
 	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/report/text"
 
@@ -14,7 +16,6 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/brewput/brewput/results"
@@ -108,113 +109,82 @@ func drawBenchCharts(points []results.Point, a *analysis.Analysis) ([]chart, []b
 	return charts, views, nil
 }
 
-// familyCPUs are the CPU counts a family was measured on, in order.
-func familyCPUs(f benchFamily) []int {
-	var cpus []int
-	for _, ps := range f.Points {
-		for _, p := range ps {
-			if !slices.Contains(cpus, p.CPUs) {
-				cpus = append(cpus, p.CPUs)
-			}
-		}
-	}
-	slices.Sort(cpus)
-	return cpus
-}
-
 // benchThroughputChart draws a family's throughput against CPUs, a colour
 // per member: every run as a small ring, the median at each CPU count on
-// a solid line, and the Universal Scalability Law fitted to each member's
-// runs (as brewput fit fits them) as a dashed curve where it could be.
-// The throughput axis is in SI units.
+// a solid line, and the Universal Scalability Law fitted to the member
+// (fits) as a dashed curve where it could be; the axis in SI units.
 func benchThroughputChart(name, title string, f benchFamily, fits []analysis.Fit) (chart, error) {
 	c := chart{Name: name, Title: title + ": throughput against CPUs"}
-	cpus := familyCPUs(f)
+	var all []results.Point
+	for _, b := range f.Benchmarks {
+		all = append(all, f.Points[b]...)
+	}
+	cpus := cpusOf(all)
 	if c.Empty = emptyAgainstCPUs(cpus); c.Empty != "" {
 		return c, nil
 	}
-	p := newPlot()
-	p.X.Label.Text = "CPUs (GOMAXPROCS, pinned under brewput bench)"
-	p.X.Tick.Marker = cpuTicks(cpus)
 	unit := f.Points[f.Benchmarks[0]][0].Unit
-	p.Y.Label.Text = "throughput (" + unit + ")"
+	p := cpuPlot("CPUs (GOMAXPROCS, pinned under brewput bench)", cpus, "throughput ("+unit+")")
 	p.Y.Tick.Marker = siTicks{}
-	p.Add(&plotter.Grid{Vertical: gridLine(), Horizontal: gridLine()})
 	leg := newLegend()
 	var curves, lines []plot.Plotter
 	colours := palette()
+	runStyle := func(colour color.RGBA) draw.GlyphStyle { return glyph(tint(colour, 0.6), 2.5, draw.RingGlyph{}) }
+	fitStyle := func(colour color.RGBA) draw.LineStyle { return stroke(shade(colour, 0.7), 1.2, dashes(0)) }
 	for i, b := range f.Benchmarks {
 		colour := colours[i%len(colours)]
-		points := f.Points[b]
-		var reps, medians plotter.XYs
-		for _, n := range cpus {
-			var xs []float64
-			for _, pt := range points {
-				if pt.CPUs == n {
-					xs = append(xs, pt.Throughput)
-					reps = append(reps, plotter.XY{X: float64(n), Y: pt.Throughput})
-				}
-			}
-			if len(xs) > 0 {
-				medians = append(medians, plotter.XY{X: float64(n), Y: results.Median(xs)})
+		var runs, medians plotter.XYs
+		_, byCPUs := groupBy(f.Points[b], func(p results.Point) int { return p.CPUs })
+		for _, x := range samples(f.Points[b]) {
+			medians = append(medians, plotter.XY{X: float64(x.CPUs), Y: x.Throughput})
+			for _, p := range byCPUs[x.CPUs] {
+				runs = append(runs, plotter.XY{X: float64(x.CPUs), Y: p.Throughput})
 			}
 		}
-		line, err := plotter.NewLine(medians)
+		l, err := line(medians, stroke(colour, 1.8, nil))
 		if err != nil {
 			return c, err
 		}
-		line.LineStyle = draw.LineStyle{Color: colour, Width: vg.Points(1.8)}
-		marks, err := plotter.NewScatter(medians)
+		m, err := marks(medians, glyph(colour, 3.5, draw.CircleGlyph{}))
 		if err != nil {
 			return c, err
 		}
-		marks.GlyphStyle = draw.GlyphStyle{Color: colour, Radius: vg.Points(3.5), Shape: draw.CircleGlyph{}}
-		each, err := plotter.NewScatter(reps)
+		each, err := marks(runs, runStyle(colour))
 		if err != nil {
 			return c, err
 		}
-		each.GlyphStyle = draw.GlyphStyle{Color: tint(colour, 0.6), Radius: vg.Points(2.5), Shape: draw.RingGlyph{}}
 		if fit, ok := fitted(fitsOf(fits, b)); ok {
-			top := float64(cpus[len(cpus)-1])
-			curve := make(plotter.XYs, curveSteps+1)
-			for j := range curve {
-				n := 1 + (top-1)*float64(j)/curveSteps
-				curve[j] = plotter.XY{X: n, Y: fit.Predict(n)}
-			}
-			fl, err := plotter.NewLine(curve)
+			fl, err := line(curve(fit, float64(cpus[len(cpus)-1])), fitStyle(colour))
 			if err != nil {
 				return c, err
 			}
-			fl.LineStyle = draw.LineStyle{Color: shade(colour, 0.7), Width: vg.Points(1.2), Dashes: dashes(0)}
 			curves = append(curves, fl)
 		}
 		label := f.Variants[i]
 		if len(f.Benchmarks) == 1 {
 			label = "median"
 		}
-		leg.Add(label, line, marks)
-		lines = append(lines, line, each, marks)
+		leg.Add(label, l, m)
+		lines = append(lines, l, each, m)
 	}
+	origin := plotter.XYs{{X: 0, Y: 0}, {X: 0, Y: 0}}
 	if len(curves) > 0 {
-		l, err := plotter.NewLine(plotter.XYs{{X: 0, Y: 0}, {X: 0, Y: 0}})
+		l, err := line(origin, fitStyle(colours[0]))
 		if err != nil {
 			return c, err
 		}
-		l.LineStyle = draw.LineStyle{Color: shade(colours[0], 0.7), Width: vg.Points(1.2), Dashes: dashes(0)}
 		leg.Add("USL fit (dashed)", l)
 	}
-	ring, err := plotter.NewScatter(plotter.XYs{{X: 0, Y: 0}})
+	ring, err := marks(origin[:1], runStyle(colours[0]))
 	if err != nil {
 		return c, err
 	}
-	ring.GlyphStyle = draw.GlyphStyle{Color: tint(colours[0], 0.6), Radius: vg.Points(2.5), Shape: draw.RingGlyph{}}
 	leg.Add("each run", ring)
 	p.Add(curves...)
 	p.Add(lines...)
 	p.X.Min, p.X.Max = float64(cpus[0]), float64(cpus[len(cpus)-1])
 	p.Y.Min, p.Y.Max = 0, headroom(p.Y.Max)
-	c.SVG, c.PNG, err = figure{title: c.Title, plot: p, legend: leg}.render()
-	return c, err
+	return c.drawn(figure{title: c.Title, plot: p, legend: leg})
 }
 
 // fitted is a benchmark's fit, if it could be fitted.
@@ -290,8 +260,7 @@ func benchLatencyChart(name, title string, f benchFamily) (chart, bool, error) {
 		boxes.Rows = append(boxes.Rows, boxRow{Y: y, Latency: scaled, Colour: colours[r.colour%len(colours)]})
 		ticks[i] = plot.Tick{Value: y, Label: r.label}
 	}
-	var err error
-	c.SVG, c.PNG, err = boxFigure(c.Title, "latency of a call ("+unit+")", ticks, boxes, len(rows)).render()
+	c, err := c.drawn(boxFigure(c.Title, "latency of a call ("+unit+")", ticks, boxes, len(rows)))
 	return c, true, err
 }
 

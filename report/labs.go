@@ -66,21 +66,18 @@ func labChart(name string, f chartspec.Figure, points []results.Point) (chart, e
 		c.Empty = f.Empty
 		return c, nil
 	}
-	var fig figure
-	var err error
+	draw := linesFigure
 	switch f.Kind {
 	case chartspec.Bars:
-		fig, err = barsFigure(f, pl)
+		draw = barsFigure
 	case chartspec.Amdahl:
-		fig, err = amdahlFigure(f, pl)
-	default:
-		fig, err = linesFigure(f, pl)
+		draw = amdahlFigure
 	}
+	fig, err := draw(f, pl)
 	if err != nil {
 		return c, err
 	}
-	c.SVG, c.PNG, err = fig.render()
-	return c, err
+	return c.drawn(fig)
 }
 
 // yLabel is the figure's y axis label: its own, or the throughput's with
@@ -118,9 +115,7 @@ func linesFigure(f chartspec.Figure, pl chartspec.Plot) (figure, error) {
 		if group == "" {
 			group = l.Name
 		}
-		if !slices.Contains(groups, group) {
-			groups = append(groups, group)
-		}
+		groups = appendNew(groups, group)
 		var xys plotter.XYs
 		for _, xy := range l.Points {
 			y := xy.Y
@@ -136,7 +131,12 @@ func linesFigure(f chartspec.Figure, pl chartspec.Plot) (figure, error) {
 				bottom = min(bottom, xy.Y)
 			}
 		}
-		if err := markedLine(p, &leg, l.Name, xys, pal[slices.Index(groups, group)%len(pal)], i, l.Dashed); err != nil {
+		colour := pal[slices.Index(groups, group)%len(pal)]
+		style := stroke(colour, 1.8, nil)
+		if l.Dashed { // such as the remote calls beside the in-process ones
+			style.Dashes = dashes(i)
+		}
+		if err := addLine(p, &leg, l.Name, xys, style, glyph(colour, 3.5, marker(i))); err != nil {
 			return figure{}, err
 		}
 	}
@@ -153,21 +153,23 @@ func linesFigure(f chartspec.Figure, pl chartspec.Plot) (figure, error) {
 		}
 		lo, hi = first/1.2, last*1.2
 	}
+	grey := color.RGBA{120, 120, 120, 255}
 	if f.Diagonal != "" {
 		var diag plotter.XYs
 		for _, x := range pl.Xs {
 			diag = append(diag, plotter.XY{X: pos(x), Y: x})
 			top = max(top, x)
 		}
-		if err := xyLine(p, &leg, f.Diagonal, diag, color.RGBA{120, 120, 120, 255}, 1, true); err != nil {
+		if err := addLine(p, &leg, f.Diagonal, diag, stroke(grey, 1.8, dashes(1)), draw.GlyphStyle{}); err != nil {
 			return figure{}, err
 		}
 	}
-	if f.Reference.Label != "" {
-		if err := referenceLine(p, &leg, f.Reference.Label, first, last, f.Reference.Y); err != nil {
+	if r := f.Reference; r.Label != "" {
+		ref := plotter.XYs{{X: first, Y: r.Y}, {X: last, Y: r.Y}}
+		if err := addLine(p, &leg, r.Label, ref, stroke(grey, 1, []vg.Length{vg.Points(2), vg.Points(3)}), draw.GlyphStyle{}); err != nil {
 			return figure{}, err
 		}
-		top = max(top, f.Reference.Y)
+		top = max(top, r.Y)
 	}
 	switch f.X.Scale {
 	case chartspec.Even:
@@ -212,62 +214,24 @@ func logTicks(p *plot.Plot, bottom, top float64) {
 	p.Y.Min, p.Y.Max = lo, hi
 }
 
-// xyLine adds a line to p and the legend: with markers, or dashed and
-// without (a curve, a diagonal).
-func xyLine(p *plot.Plot, leg *plot.Legend, label string, xys plotter.XYs, colour color.RGBA, style int, dashed bool) error {
-	if !dashed {
-		return markedLine(p, leg, label, xys, colour, style, false)
-	}
-	line, err := newLine(label, xys, colour, style, true)
-	if err != nil {
-		return err
-	}
-	p.Add(line)
-	leg.Add(label, line)
-	return nil
-}
-
-// newLine is a line through xys in the lab charts' width, dashed when
-// asked.
-func newLine(label string, xys plotter.XYs, colour color.RGBA, style int, dashed bool) (*plotter.Line, error) {
-	line, err := plotter.NewLine(xys)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", label, err)
-	}
-	line.LineStyle = draw.LineStyle{Color: colour, Width: vg.Points(1.8)}
-	if dashed {
-		line.LineStyle.Dashes = dashes(style)
-	}
-	return line, nil
-}
-
-// markedLine adds a line with markers at its points, dashed when asked
-// (a dashed series, such as the remote calls beside the in-process ones,
-// still shows where it was measured).
-func markedLine(p *plot.Plot, leg *plot.Legend, label string, xys plotter.XYs, colour color.RGBA, style int, dashed bool) error {
-	line, err := newLine(label, xys, colour, style, dashed)
-	if err != nil {
-		return err
-	}
-	marks, err := plotter.NewScatter(xys)
+// addLine adds a line through xys to p and its legend, drawn in style,
+// with markers in mark where mark has a shape.
+func addLine(p *plot.Plot, leg *plot.Legend, label string, xys plotter.XYs, style draw.LineStyle, mark draw.GlyphStyle) error {
+	l, err := line(xys, style)
 	if err != nil {
 		return fmt.Errorf("%s: %w", label, err)
 	}
-	marks.GlyphStyle = draw.GlyphStyle{Color: colour, Radius: vg.Points(3.5), Shape: marker(style)}
-	p.Add(line, marks)
-	leg.Add(label, line, marks)
-	return nil
-}
-
-// referenceLine draws a thin grey horizontal line at y.
-func referenceLine(p *plot.Plot, leg *plot.Legend, label string, x0, x1, y float64) error {
-	ref, err := plotter.NewLine(plotter.XYs{{X: x0, Y: y}, {X: x1, Y: y}})
-	if err != nil {
-		return err
+	if mark.Shape == nil {
+		p.Add(l)
+		leg.Add(label, l)
+		return nil
 	}
-	ref.LineStyle = draw.LineStyle{Color: color.RGBA{120, 120, 120, 255}, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(2), vg.Points(3)}}
-	p.Add(ref)
-	leg.Add(label, ref)
+	m, err := marks(xys, mark)
+	if err != nil {
+		return fmt.Errorf("%s: %w", label, err)
+	}
+	p.Add(l, m)
+	leg.Add(label, l, m)
 	return nil
 }
 
@@ -276,21 +240,19 @@ func referenceLine(p *plot.Plot, leg *plot.Legend, label string, x0, x1, y float
 // speedups measured.
 func amdahlFigure(f chartspec.Figure, pl chartspec.Plot) (figure, error) {
 	serial, most := pl.Fraction, f.X.Max
-	p, leg := newPlot(), newLegend()
-	p.X.Label.Text, p.Y.Label.Text = f.X.Label, yLabel(f, pl, pl.Unit)
-	p.X.Scale = plot.LogScale{}
 	var ticks []int
 	for n := 1; float64(n) <= most; n *= 2 {
 		ticks = append(ticks, n)
 	}
-	p.X.Tick.Marker = cpuTicks(ticks)
-	p.Add(&plotter.Grid{Vertical: gridLine(), Horizontal: gridLine()})
+	p, leg := cpuPlot(f.X.Label, ticks, yLabel(f, pl, pl.Unit)), newLegend()
+	p.X.Scale = plot.LogScale{}
 	var curve plotter.XYs
 	for n := 1.0; n <= most+0.0001; n *= math.Pow(2, 0.125) {
 		curve = append(curve, plotter.XY{X: n, Y: 1 / (serial + (1-serial)/n)})
 	}
 	pal := palette()
-	if err := xyLine(p, &leg, fmt.Sprintf("Amdahl, serial fraction %.3g (limit %.3g×)", serial, 1/math.Max(serial, 1e-9)), curve, color.RGBA{60, 60, 60, 255}, 0, true); err != nil {
+	label := fmt.Sprintf("Amdahl, serial fraction %.3g (limit %.3g×)", serial, 1/math.Max(serial, 1e-9))
+	if err := addLine(p, &leg, label, curve, stroke(color.RGBA{60, 60, 60, 255}, 1.8, dashes(0)), draw.GlyphStyle{}); err != nil {
 		return figure{}, err
 	}
 	top := curve[len(curve)-1].Y
@@ -300,13 +262,12 @@ func amdahlFigure(f chartspec.Figure, pl chartspec.Plot) (figure, error) {
 			xys = append(xys, plotter.XY{X: xy.X, Y: xy.Y})
 			top = max(top, xy.Y)
 		}
-		marks, err := plotter.NewScatter(xys)
+		m, err := marks(xys, glyph(pal[(i+1)%len(pal)], 4, marker(i)))
 		if err != nil {
 			return figure{}, err
 		}
-		marks.GlyphStyle = draw.GlyphStyle{Color: pal[(i+1)%len(pal)], Radius: vg.Points(4), Shape: marker(i)}
-		p.Add(marks)
-		leg.Add(l.Name+" (measured)", marks)
+		p.Add(m)
+		leg.Add(l.Name+" (measured)", m)
 	}
 	p.X.Min, p.X.Max = 0.9, most*70/64
 	p.Y.Min, p.Y.Max = 0, headroom(top)

@@ -620,9 +620,9 @@ func cpuRange(cpus []int) string {
 	return strings.Join(s, ", ") + " CPUs"
 }
 
-func appendNew(list []string, s string) []string {
-	if slices.Contains(list, s) {
+func appendNew[T comparable](list []T, v T) []T {
+	if slices.Contains(list, v) {
 		return list
 	}
-	return append(list, s)
+	return append(list, v)
 }

@@ -1,7 +1,6 @@
 package report
 
 import (
-	"slices"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -210,9 +209,4 @@ func (f figure) drawPanels(c draw.Canvas) {
 		}}
 		l.Draw(lc)
 	}
-}
-
-// indexOf finds s among ss by its key.
-func indexOf(ss []series, s series) int {
-	return slices.IndexFunc(ss, func(o series) bool { return o.seriesKey == s.seriesKey })
 }

@@ -44,21 +44,9 @@ func heatmapChart(g *analysis.Grid) (chart, error) {
 		c.Empty = noPoints
 		return c, nil
 	}
-	profiled := false
-	for _, m := range g.Modes {
-		for _, n := range g.CPUs {
-			if cell, ok := g.At(m, n); ok && cell.Shown().Limit.Class != "unknown" {
-				profiled = true
-			}
-		}
-	}
-	if !profiled {
-		c.Empty = "No point carries a causal profile, so nothing here says what limits it (brewput and brewput report give every point one)."
-		return c, nil
-	}
 	h := heatmap{title: "What limits each mode on each CPU count, and its throughput", grid: g}
-	measured, model, hosts, scheds := false, false, []string{}, []string{}
-	for _, m := range g.Modes {
+	measured, model, disturbed, hosts, scheds := false, false, false, []string{}, []string{}
+	for _, m := range g.Modes { // in the map's order, which the legend's colours and the note follow
 		for _, n := range g.CPUs {
 			cell, ok := g.At(m, n)
 			if !ok {
@@ -66,11 +54,9 @@ func heatmapChart(g *analysis.Grid) (chart, error) {
 			}
 			e := cell.Shown()
 			cls := e.Limit.Class
-			if !slices.Contains(h.classes, cls) {
-				h.classes = append(h.classes, cls)
-			}
-			if _, label := limitColour(cls, nil); label == cls && !slices.Contains(h.others, cls) {
-				h.others = append(h.others, cls)
+			h.classes = appendNew(h.classes, cls)
+			if _, label := limitColour(cls, nil); label == cls {
+				h.others = appendNew(h.others, cls)
 			}
 			if e.Model {
 				model = true
@@ -79,7 +65,12 @@ func heatmapChart(g *analysis.Grid) (chart, error) {
 				measured = true
 				hosts = appendNew(hosts, e.Host)
 			}
+			disturbed = disturbed || e.Disturbed > 0
 		}
+	}
+	if !slices.ContainsFunc(h.classes, func(cls string) bool { return cls != "unknown" }) {
+		c.Empty = "No point carries a causal profile, so nothing here says what limits it (brewput and brewput report give every point one)."
+		return c, nil
 	}
 	// The legend in the classes' own order.
 	order := func(cls string) int {
@@ -91,14 +82,6 @@ func heatmapChart(g *analysis.Grid) (chart, error) {
 		return i
 	}
 	slices.SortStableFunc(h.classes, func(a, b string) int { return order(a) - order(b) })
-	disturbed := false
-	for _, m := range g.Modes {
-		for _, n := range g.CPUs {
-			if cell, ok := g.At(m, n); ok && cell.Shown().Disturbed > 0 {
-				disturbed = true
-			}
-		}
-	}
 	switch {
 	case measured && model:
 		h.note = fmt.Sprintf("Framed, bold: measured on %s; the others predicted by the %s. Where a point was measured, the measurement is shown; what limits it is its causal profile in the model.", strings.Join(hosts, ", "), strings.Join(scheds, ", "))
@@ -116,10 +99,8 @@ func heatmapChart(g *analysis.Grid) (chart, error) {
 	}
 	h.labelW = labelW + vg.Points(10)
 	h.cellW = max(heatMinW, min(heatMaxW, (heatWidth-2*margin-h.labelW)/vg.Length(len(g.CPUs))))
-	width := h.width() - 2*margin
-	perRow := max(1, int(width/heatLegendW))
-	h.legendRow = perRow
-	rows := (len(h.classes) + perRow - 1) / perRow
+	h.legendRow = max(1, int((h.width()-2*margin)/heatLegendW))
+	rows := (len(h.classes) + h.legendRow - 1) / h.legendRow
 	h.legendH = vg.Length(rows)*vg.Points(16) + vg.Points(8) + style(10, false).Height(h.note)
 	var err error
 	c.SVG, c.PNG, err = render(h)
@@ -175,7 +156,7 @@ func (h heatmap) draw(c draw.Canvas) {
 			e := cell.Shown()
 			x := left + vg.Length(j)*h.cellW
 			fill, _ := limitColour(e.Limit.Class, h.others)
-			box := []vg.Point{{X: x + 1, Y: yTop - 1}, {X: x + h.cellW - 1, Y: yTop - 1}, {X: x + h.cellW - 1, Y: yTop - heatCellH + 1}, {X: x + 1, Y: yTop - heatCellH + 1}}
+			box := rect(x+1, yTop-1, x+h.cellW-1, yTop-heatCellH+1)
 			c.FillPolygon(fill, box)
 			text := style(9, !e.Model)
 			text.Color = ink(fill)
@@ -202,7 +183,7 @@ func (h heatmap) draw(c draw.Canvas) {
 		col, label := limitColour(cls, h.others)
 		x := c.Min.X + vg.Length(k%h.legendRow)*heatLegendW
 		yy := y - vg.Length(k/h.legendRow)*vg.Points(16) - vg.Points(6)
-		c.FillPolygon(col, []vg.Point{{X: x, Y: yy - 5}, {X: x + 16, Y: yy - 5}, {X: x + 16, Y: yy + 5}, {X: x, Y: yy + 5}})
+		c.FillPolygon(col, rect(x, yy-5, x+16, yy+5))
 		c.FillText(lt, vg.Point{X: x + 22, Y: yy}, label)
 	}
 	rows := (len(h.classes) + h.legendRow - 1) / h.legendRow

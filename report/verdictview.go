@@ -16,25 +16,22 @@ import (
 )
 
 // verdictView is the page's answer: the verdict's sentences and a row per
-// mode; for a study's points, what its variants measured.
+// mode (or modes alike), and the studies' verdicts.
 type verdictView struct {
 	Sentences []string
 	Unit      string
 	Modes     []verdictRow
 	// At is where every row is, when they are all on one count of one
 	// source ("8 CPUs, model (go)"); the table then leaves the column out.
-	At string
-	// Studies are the studies' verdicts (package study): what their
-	// variants measured, in sentences, with no table of limits.
+	At      string
 	Studies []studyVerdictView
 }
 
-// studyVerdictView is one study's part of the answer.
+// studyVerdictView is one study's part of the answer; Predicted says it
+// has predicted points besides its measured ones.
 type studyVerdictView struct {
 	Study, ID string
 	Sentences []string
-	// Predicted says the study has predicted points besides its
-	// measured ones.
 	Predicted bool
 }
 
@@ -44,12 +41,6 @@ type verdictRow struct {
 	// Try opens each of the row's modes in the playground, where the
 	// page has one (Options.Playground).
 	Try []tryLink
-}
-
-// rowKey is what rows share when modes share a row.
-type rowKey struct {
-	Model                   bool
-	At, Limit, Change, Gain string
 }
 
 // tryLink is a mode's link into the playground.
@@ -71,8 +62,7 @@ func playgroundLink(base string, m analysis.ModeLimit) string {
 }
 
 // newVerdictView lays out the verdict, modes that the same thing limits
-// and the same change helps as much sharing a row, so that the table says
-// each thing once.
+// and the same change helps as much, making about as much, sharing a row.
 func newVerdictView(v analysis.Verdict, playground string) verdictView {
 	vv := verdictView{Unit: v.Unit}
 	for _, c := range v.Counts {
@@ -85,10 +75,13 @@ func newVerdictView(v analysis.Verdict, playground string) verdictView {
 		row                  verdictRow
 		unit                 string
 		modes                []string
-		try                  []tryLink
 		lo, hi, p50lo, p50hi float64
 	}
 	var groups []*group
+	type rowKey struct {
+		model                   bool
+		at, limit, change, gain string
+	}
 	index := map[rowKey]*group{}
 	for _, m := range v.Modes {
 		row := verdictRow{Model: m.Model,
@@ -101,44 +94,31 @@ func newVerdictView(v analysis.Verdict, playground string) verdictView {
 		}
 		key := rowKey{row.Model, row.At, row.Limit, row.Change, row.Gain}
 		g, ok := index[key]
-		if ok && g.unit != m.Unit {
-			ok = false
-		}
-		if !ok || m.Throughput < (1-analysis.Near)*g.hi || m.Throughput > g.lo/(1-analysis.Near) {
+		if !ok || g.unit != m.Unit || m.Throughput < (1-analysis.Near)*g.hi || m.Throughput > g.lo/(1-analysis.Near) {
 			g = &group{row: row, unit: m.Unit, lo: m.Throughput, hi: m.Throughput, p50lo: m.P50, p50hi: m.P50}
 			groups = append(groups, g)
 			index[key] = g
 		}
 		g.modes = append(g.modes, m.Mode)
 		if _, err := coffee.ParseMode(m.Mode); playground != "" && err == nil {
-			g.try = append(g.try, tryLink{Mode: m.Mode, Href: playgroundLink(playground, m)})
+			g.row.Try = append(g.row.Try, tryLink{Mode: m.Mode, Href: playgroundLink(playground, m)})
 		}
 		g.lo, g.hi = min(g.lo, m.Throughput), max(g.hi, m.Throughput)
 		g.p50lo, g.p50hi = min(g.p50lo, m.P50), max(g.p50hi, m.P50)
 	}
-	for _, g := range groups {
+	for i, g := range groups {
 		r := g.row
 		r.Mode = strings.Join(g.modes, ", ")
-		r.Try = g.try
-		r.Throughput = fmt.Sprintf("%.0f", g.lo)
-		if fmt.Sprintf("%.0f", g.hi) != r.Throughput {
-			r.Throughput += "–" + fmt.Sprintf("%.0f", g.hi)
-		}
+		r.Throughput = format.Range(fmt.Sprintf("%.0f", g.lo), fmt.Sprintf("%.0f", g.hi))
 		if v.Unit == "" {
 			r.Throughput += " " + g.unit
 		}
-		r.P50 = fmt.Sprintf("%.2f", g.p50lo)
-		if fmt.Sprintf("%.2f", g.p50hi) != r.P50 {
-			r.P50 += "–" + fmt.Sprintf("%.2f", g.p50hi)
-		}
+		r.P50 = format.Range(fmt.Sprintf("%.2f", g.p50lo), fmt.Sprintf("%.2f", g.p50hi))
 		vv.Modes = append(vv.Modes, r)
-	}
-	for i, r := range vv.Modes {
 		if i == 0 {
 			vv.At = r.At
 		} else if r.At != vv.At {
 			vv.At = ""
-			break
 		}
 	}
 	return vv
@@ -182,8 +162,7 @@ func scheduleCharts(pics []analysis.Picture) ([]chart, []scheduleView, error) {
 				return nil, nil, fmt.Errorf("draw %s: %w", c.Name, err)
 			}
 			charts = append(charts, c)
-			tv := timelineView{chartView: imageView(c, ""), Summary: text.TimelineSummary(*t), File: t.File}
-			v.Images = append(v.Images, tv)
+			v.Images = append(v.Images, timelineView{chartView: imageView(c, ""), Summary: text.TimelineSummary(*t), File: t.File})
 		}
 		views = append(views, v)
 	}

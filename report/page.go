@@ -521,28 +521,22 @@ type machineCell struct{ Held, Working, Wait string }
 // count, the median of the repetitions.
 func machineTables(points []results.Point) []machineTable {
 	points = poolMeters(points)
+	keys, byKey := bySeries(points)
 	labelOf := map[seriesKey]string{}
 	for _, s := range buildSeries(points) {
 		labelOf[s.seriesKey] = s.Label
 	}
-	type labelled struct {
-		label string
-		results.Point
-	}
-	var all []labelled
-	seriesOf := pars(points)
-	for _, p := range points {
-		for _, k := range seriesOf(p) {
-			all = append(all, labelled{labelOf[k], p})
-		}
-	}
-	labels, byLabel := groupBy(all, func(l labelled) string { return l.label })
+	labels := distinct(keys, func(k seriesKey) string { return labelOf[k] })
 	out := make([]machineTable, len(labels))
 	for i, l := range labels {
 		var ps []results.Point
-		for _, lp := range byLabel[l] {
-			ps = append(ps, lp.Point)
-			for _, m := range lp.Machines {
+		for _, k := range keys {
+			if labelOf[k] == l {
+				ps = append(ps, byKey[k]...)
+			}
+		}
+		for _, p := range ps {
+			for _, m := range p.Machines {
 				out[i].Names = appendNew(out[i].Names, m.Name)
 			}
 		}

@@ -80,18 +80,7 @@ func (s series) at(cpus int) (sample, bool) {
 // modes first appear, and of one mode in the order they first appear, so
 // that a mode's measurement and its prediction sit together in a legend.
 func buildSeries(points []results.Point) []series {
-	var keys []seriesKey
-	byKey := map[seriesKey][]results.Point{}
-	keysOf := pars(points)
-	for _, p := range points {
-		for _, k := range keysOf(p) {
-			if _, ok := byKey[k]; !ok {
-				keys = append(keys, k)
-			}
-			byKey[k] = append(byKey[k], p)
-		}
-	}
-
+	keys, byKey := bySeries(points)
 	colours := modeColours(points)
 	modes := modeOrder(points)
 	cycles := (len(modes) + len(palette()) - 1) / len(palette())
@@ -119,6 +108,23 @@ func buildSeries(points []results.Point) []series {
 		return slices.Index(modes, a.Mode) - slices.Index(modes, b.Mode)
 	})
 	return out
+}
+
+// bySeries splits points by the series they belong to, the series in the
+// order they first appear; a point may belong to two (see pars).
+func bySeries(points []results.Point) ([]seriesKey, map[seriesKey][]results.Point) {
+	var keys []seriesKey
+	byKey := map[seriesKey][]results.Point{}
+	keysOf := pars(points)
+	for _, p := range points {
+		for _, k := range keysOf(p) {
+			if _, ok := byKey[k]; !ok {
+				keys = append(keys, k)
+			}
+			byKey[k] = append(byKey[k], p)
+		}
+	}
+	return keys, byKey
 }
 
 // pars returns the function giving the series a point belongs to:

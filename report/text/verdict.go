@@ -12,26 +12,24 @@ import (
 	"github.com/brewput/brewput/results/analysis"
 )
 
-// WriteVerdict writes the verdict for a terminal, the answer first and
-// each thing once, leaving each mode's figures and limits to the compact
-// table (WriteCompact): a headline for each count of interest, which
-// designs are only a reference (a data race), the best change each mode's
-// causal profile tried; then each study's sentences, which name no limit;
-// then the Go benchmarks' answers. The page says the rest in full
-// (CountSentence).
+// WriteVerdict writes the verdict for a terminal, each thing once: a
+// headline for each count of interest, which designs are only a reference
+// (a data race), the best change each mode's causal profile tried (the
+// modes' figures and limits are the compact table's, WriteCompact); then
+// each study's sentences, which name no limit; then the Go benchmarks'
+// answers.
 func WriteVerdict(w io.Writer, v analysis.Verdict) error {
+	var lines []string
 	for _, c := range v.Counts {
-		if _, err := fmt.Fprintln(w, format.Wrap(CountHeadline(c), 110, "")); err != nil {
-			return err
-		}
+		lines = append(lines, CountHeadline(c))
 	}
 	for _, s := range []string{referenceSentence(v), changesSentence(v)} {
-		if s == "" {
-			continue
+		if s != "" {
+			lines = append(lines, s)
 		}
-		if _, err := fmt.Fprintln(w, format.Wrap(s, 110, "")); err != nil {
-			return err
-		}
+	}
+	if err := writeWrapped(w, lines); err != nil {
+		return err
 	}
 	for i, d := range v.Studies {
 		if i > 0 || len(v.Counts) > 0 {
@@ -42,16 +40,24 @@ func WriteVerdict(w io.Writer, v analysis.Verdict) error {
 			as += " and as a model made of its meters predicts"
 		}
 		fmt.Fprintf(w, "Study %s, %s (%s):\n", d.Study, as, NoLimit)
-		for _, s := range StudySentences(d) {
-			if _, err := fmt.Fprintln(w, format.Wrap(s, 110, "")); err != nil {
-				return err
-			}
+		if err := writeWrapped(w, StudySentences(d)); err != nil {
+			return err
 		}
 	}
 	if len(v.Benches) > 0 && (len(v.Counts) > 0 || len(v.Studies) > 0) {
 		fmt.Fprintln(w)
 	}
 	return WriteBenchAnswer(w, v.Benches)
+}
+
+// writeWrapped writes each sentence on lines of at most 110 columns.
+func writeWrapped(w io.Writer, sentences []string) error {
+	for _, s := range sentences {
+		if _, err := fmt.Fprintln(w, format.Wrap(s, 110, "")); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // NoLimit says in short why a study's verdict names no limit: what

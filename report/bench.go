@@ -27,10 +27,9 @@ const benchChartPrefix = "bench-"
 
 // benchView is one family's section (analysis.BenchFamily: benchmarks
 // that differ in one part of their names): its answer, its members'
-// throughput against CPUs in one chart, the latency of a call beside it
-// where they timed their calls, and, collapsed, the scaling law fitted to
-// each member and every benchmark at every CPU count as benchstat shows
-// it.
+// throughput against CPUs, the latency of a call where they timed their
+// calls, and, collapsed, the scaling law fitted to each member and every
+// benchmark at every CPU count as benchstat shows it.
 type benchView struct {
 	Name, Pkg, ID string
 	Origin        string
@@ -42,32 +41,29 @@ type benchView struct {
 }
 
 // benchFamily is a family of benchmarks with its members' points, by
-// benchmark name.
+// benchmark name, and all of them in the members' order.
 type benchFamily struct {
 	analysis.BenchFamily
 	Points map[string][]results.Point
+	All    []results.Point
 }
 
 // drawBenchCharts draws each family's charts and lays out its section.
 func drawBenchCharts(points []results.Point, a *analysis.Analysis) ([]chart, []benchView, error) {
-	var families []benchFamily
-	for _, f := range a.Verdict.Benches {
-		bf := benchFamily{BenchFamily: f, Points: map[string][]results.Point{}}
-		for _, p := range points {
-			if p.Kind() == results.KindBench && p.Bench.Pkg == f.Pkg && p.Origin() == f.Origin && slices.Contains(f.Benchmarks, p.Mode) {
-				bf.Points[p.Mode] = append(bf.Points[p.Mode], p)
-			}
-		}
-		families = append(families, bf)
-	}
-	origins := map[string]bool{}
-	for _, f := range families {
-		origins[f.Origin] = true
-	}
+	origins := distinct(a.Verdict.Benches, func(f analysis.BenchFamily) string { return f.Origin })
 	var charts []chart
 	var views []benchView
 	used := map[string]int{}
-	for _, f := range families {
+	for _, bf := range a.Verdict.Benches {
+		f := benchFamily{BenchFamily: bf, Points: map[string][]results.Point{}}
+		for _, p := range points {
+			if p.Kind() == results.KindBench && p.Bench.Pkg == f.Pkg && p.Origin() == f.Origin && slices.Contains(f.Benchmarks, p.Mode) {
+				f.Points[p.Mode] = append(f.Points[p.Mode], p)
+			}
+		}
+		for _, b := range f.Benchmarks {
+			f.All = append(f.All, f.Points[b]...)
+		}
 		title := f.Name
 		if len(origins) > 1 {
 			title += " (" + f.Origin + ")"
@@ -88,7 +84,7 @@ func drawBenchCharts(points []results.Point, a *analysis.Analysis) ([]chart, []b
 		}
 		charts = append(charts, c)
 		v := benchView{Name: title, Pkg: f.Pkg, ID: name, Origin: f.Origin, Sentences: text.BenchSentences(f.BenchFamily), Throughput: imageView(c, ""),
-			Table: benchTable(f)}
+			Table: benchTable(f.All)}
 		for i, b := range f.Benchmarks {
 			for _, fv := range fitViews(fitsOf(fits, b)) {
 				if len(f.Benchmarks) > 1 {
@@ -115,11 +111,7 @@ func drawBenchCharts(points []results.Point, a *analysis.Analysis) ([]chart, []b
 // (fits) as a dashed curve where it could be; the axis in SI units.
 func benchThroughputChart(name, title string, f benchFamily, fits []analysis.Fit) (chart, error) {
 	c := chart{Name: name, Title: title + ": throughput against CPUs"}
-	var all []results.Point
-	for _, b := range f.Benchmarks {
-		all = append(all, f.Points[b]...)
-	}
-	cpus := cpusOf(all)
+	cpus := cpusOf(f.All)
 	if c.Empty = emptyAgainstCPUs(cpus); c.Empty != "" {
 		return c, nil
 	}
@@ -264,24 +256,19 @@ func benchLatencyChart(name, title string, f benchFamily) (chart, bool, error) {
 	return c, true, err
 }
 
-// benchTable lists a family's benchmarks as benchstat does: a row per
-// benchmark and CPU count, named as go test names it, the median ± its
-// 95 % interval of every unit of their lines with SI prefixes, and the
-// runs.
-func benchTable(f benchFamily) tableView {
-	var all []results.Point
-	for _, b := range f.Benchmarks {
-		all = append(all, f.Points[b]...)
-	}
-	head, rows := results.BenchTable(all)
-	t := tableView{Head: []column{{head[0], true}}}
-	for _, h := range head[1:] {
-		t.Head = append(t.Head, column{h, false})
+// benchTable lists a family's benchmarks as benchstat does
+// (results.BenchTable): a row per benchmark and CPU count, the median ±
+// its 95 % interval of every unit of their lines, and the runs.
+func benchTable(points []results.Point) tableView {
+	head, rows := results.BenchTable(points)
+	var t tableView
+	for i, h := range head {
+		t.Head = append(t.Head, column{h, i == 0})
 	}
 	for _, r := range rows {
-		row := rowView{Cells: []cell{{r[0], true}}}
-		for _, v := range r[1:] {
-			row.Cells = append(row.Cells, cell{v, false})
+		var row rowView
+		for i, v := range r {
+			row.Cells = append(row.Cells, cell{v, i == 0})
 		}
 		t.Rows = append(t.Rows, row)
 	}

@@ -15,30 +15,19 @@ import (
 )
 
 // WriteLabs writes each lab's answer among answers (verdict.Labs of the
-// points), a blank line between them, each with the numbers of its figure
-// in figures (chartspec.Default where it has none there) drawn from
-// points; then a line saying where the rest is.
+// points), a blank line between them, each with the numbers its figure in
+// figures draws of points; then a line saying where the rest is.
 func WriteLabs(w io.Writer, points []results.Point, answers []analysis.LabAnswer, figures map[string]chartspec.Figure) error {
 	_, labs, byLab := results.SplitLabs(points)
 	for i, l := range labs {
 		if i > 0 {
 			fmt.Fprintln(w)
 		}
-		fig, ok := figures[l]
-		if !ok {
-			fig = chartspec.Default(l)
-		}
-		var first []results.Point
-		for _, p := range byLab[l] {
-			if p.Rep <= 1 {
-				first = append(first, p)
-			}
-		}
 		j := slices.IndexFunc(answers, func(a analysis.LabAnswer) bool { return a.Lab == l })
 		if j < 0 {
 			continue
 		}
-		if err := text.WriteLab(w, answers[j], labTable(fig, first)); err != nil {
+		if err := text.WriteLab(w, answers[j], labTable(figureOf(figures, l), byLab[l])); err != nil {
 			return err
 		}
 	}
@@ -49,11 +38,18 @@ func WriteLabs(w io.Writer, points []results.Point, answers []analysis.LabAnswer
 	return nil
 }
 
+// figureOf is lab's figure in figures, or chartspec.Default.
+func figureOf(figures map[string]chartspec.Figure, lab string) chartspec.Figure {
+	if f, ok := figures[lab]; ok {
+		return f
+	}
+	return chartspec.Default(lab)
+}
+
 // LabMore says where a lab's every point is, below its answer.
 const LabMore = "(--format table prints every point in full, with the lab's own metrics)"
 
-// labTable lays out what fig draws of points (a lab's first repetitions)
-// as a table.
+// labTable lays out what fig draws of a lab's points as a table.
 func labTable(fig chartspec.Figure, points []results.Point) text.FigureTable {
 	pl, ok := fig.Plot(points)
 	if !ok {

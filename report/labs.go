@@ -26,36 +26,21 @@ type labView struct {
 	Tables          []tableView
 }
 
-// figureOf is the figure of the lab named: its own, given in opt, or the
-// default one.
-func figureOf(name string, opt Options) chartspec.Figure {
-	if f, ok := opt.Figures[name]; ok {
-		return f
-	}
-	return chartspec.Default(name)
-}
-
-// drawLabCharts draws each lab's chart, named "lab-NAME".
-func drawLabCharts(labs []string, byLab map[string][]results.Point, opt Options) ([]chart, error) {
-	var out []chart
+// drawLabs draws each lab's chart, named "lab-NAME", of its figure in
+// opt (chartspec.Default where it has none), and lays out its section.
+func drawLabs(labs []string, byLab map[string][]results.Point, opt Options) ([]chart, []labView, error) {
+	var charts []chart
+	var views []labView
 	for _, l := range labs {
-		c, err := labChart(l, figureOf(l, opt), byLab[l])
+		f := figureOf(opt.Figures, l)
+		c, err := labChart(l, f, byLab[l])
 		if err != nil {
-			return nil, fmt.Errorf("draw %s chart: %w", c.Name, err)
+			return nil, nil, fmt.Errorf("draw %s chart: %w", c.Name, err)
 		}
-		out = append(out, c)
+		charts = append(charts, c)
+		views = append(views, labView{Lab: l, ID: "lab-" + anchor(l), Lesson: f.Lesson, Chart: imageView(c, ""), Tables: labTables(byLab[l])})
 	}
-	return out, nil
-}
-
-// labViews lays out the labs' sections, each with its chart.
-func labViews(labs []string, byLab map[string][]results.Point, charts []chart, opt Options) []labView {
-	var out []labView
-	for i, l := range labs {
-		out = append(out, labView{Lab: l, ID: "lab-" + anchor(l), Lesson: figureOf(l, opt).Lesson,
-			Chart: imageView(charts[i], ""), Tables: labTables(byLab[l])})
-	}
-	return out
+	return charts, views, nil
 }
 
 // labChart draws a lab's figure of its points.

@@ -130,7 +130,7 @@ func BuildWith(points []results.Point, opt Options) (*Report, error) {
 		}
 		charts = append(append(append(charts, parts.heatmap), parts.charts...), pics...)
 	}
-	labCharts, err := drawLabCharts(labs, byLab, opt)
+	labCharts, labViews, err := drawLabs(labs, byLab, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -138,8 +138,7 @@ func BuildWith(points []results.Point, opt Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	parts.labs = labViews(labs, byLab, labCharts, opt)
-	parts.benches = benchViews
+	parts.labs, parts.benches = labViews, benchViews
 	var page, jsonl, csv bytes.Buffer
 	if err := renderPage(&page, newPage(points, parts, opt)); err != nil {
 		return nil, fmt.Errorf("render %s: %w", Index, err)

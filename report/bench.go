@@ -1,14 +1,8 @@
 package report
 
 import (
-	"image/color"
-
-	"github.com/brewput/brewput/internal/format"
-	"github.com/brewput/brewput/report/text"
-
-	"github.com/brewput/brewput/results/analysis"
-
 	"fmt"
+	"image/color"
 	"math"
 	"slices"
 	"strconv"
@@ -18,7 +12,10 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg/draw"
 
+	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/analysis"
 )
 
 // benchChartPrefix starts the name of every chart of a Go benchmark, so

@@ -14,21 +14,22 @@ import (
 )
 
 // latencyBoxes draws each row's latency distribution as a horizontal box
-// from p25 to p75 with a line at p50 and whiskers from p5 to p95. The
-// percentiles come precomputed with each point, which is why
-// plotter.BoxPlot, which computes quartiles from raw values, does not fit.
+// from p25 to p75 with a line at p50 and whiskers from p5 to p95, from
+// the percentiles each point carries (plotter.BoxPlot computes its own
+// from raw values).
 type latencyBoxes struct {
 	Rows []boxRow
 }
 
-// boxRow is one series' box, centred on Y, latencies in ms.
+// boxRow is one series' box, centred on Y, latencies in ms, dashed as the
+// series' line elsewhere (a model's); Thick is its height in rows, 0 for
+// boxThickness.
 type boxRow struct {
 	Y       float64
 	Latency results.Latency
 	Colour  color.RGBA
-	Dashes  []vg.Length // of whiskers and box, as the series' line elsewhere: a model's
-	// Thick is the box's height in rows; 0 means boxThickness.
-	Thick float64
+	Dashes  []vg.Length
+	Thick   float64
 }
 
 // boxThickness is a box's height in rows, leaving a gap between boxes.
@@ -50,17 +51,10 @@ func (b latencyBoxes) Plot(c draw.Canvas, p *plot.Plot) {
 		}
 		half := (trY(r.Y+thick/2) - trY(r.Y-thick/2)) / 2
 		l := r.Latency
-		drawBox(&c, r.Colour, r.Dashes, y, half,
-			trX(l.P05), trX(l.P25), trX(l.P50), trX(l.P75), trX(l.P95))
+		drawWhiskers(&c, r.Colour, r.Dashes, y, half, trX(l.P05), trX(l.P25), trX(l.P75), trX(l.P95))
+		drawIQR(&c, r.Colour, r.Dashes, y, half, trX(l.P25), trX(l.P75))
+		drawMedian(&c, shade(r.Colour, 0.55), y, half, trX(l.P50))
 	}
-}
-
-// drawBox draws one box and its whiskers around height y, half thick,
-// at the given x positions of p5, p25, p50, p75 and p95.
-func drawBox(c *draw.Canvas, clr color.RGBA, dashes []vg.Length, y, half, x05, x25, x50, x75, x95 vg.Length) {
-	drawWhiskers(c, clr, dashes, y, half, x05, x25, x75, x95)
-	drawIQR(c, clr, dashes, y, half, x25, x75)
-	drawMedian(c, shade(clr, 0.55), y, half, x50)
 }
 
 // drawWhiskers draws the lines from p5 to p25 and from p75 to p95, with

@@ -1,8 +1,6 @@
 package report
 
 import (
-	"github.com/brewput/brewput/results/analysis"
-
 	"bytes"
 	"fmt"
 	"image/color"
@@ -22,6 +20,7 @@ import (
 
 	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/analysis"
 )
 
 // chart is one of the report's pictures, or the reason it has none.

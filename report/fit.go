@@ -1,9 +1,6 @@
 package report
 
 import (
-	"github.com/brewput/brewput/internal/format"
-	"github.com/brewput/brewput/results/analysis"
-
 	"fmt"
 	"strings"
 
@@ -11,6 +8,9 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/results/analysis"
 )
 
 // curve is f's law from 1 to top CPUs.

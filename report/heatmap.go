@@ -1,8 +1,6 @@
 package report
 
 import (
-	"github.com/brewput/brewput/results/analysis"
-
 	"fmt"
 	"image/color"
 	"slices"
@@ -10,6 +8,8 @@ import (
 
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/brewput/brewput/results/analysis"
 )
 
 // heatmap is the map of what limits what: a row per mode, a column per

@@ -1,8 +1,6 @@
 package report
 
 import (
-	"github.com/brewput/brewput/report/text"
-
 	"fmt"
 	"io"
 	"slices"
@@ -10,6 +8,7 @@ import (
 
 	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/report/chartspec"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
 )

@@ -8,14 +8,13 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/brewput/brewput/internal/format"
-	"github.com/brewput/brewput/report/chartspec"
-
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/report/chartspec"
 	"github.com/brewput/brewput/results"
 )
 

@@ -1,8 +1,6 @@
 package report
 
 import (
-	"github.com/brewput/brewput/results/analysis"
-
 	"bytes"
 	"embed"
 	"fmt"
@@ -12,10 +10,10 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/brewput/brewput/results/lesson"
-
 	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/analysis"
+	"github.com/brewput/brewput/results/lesson"
 )
 
 // templates are the page's and its sections' templates, a file for each

@@ -10,14 +10,12 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/brewput/brewput/results/lesson"
-
+	"github.com/brewput/brewput/internal/atomicfile"
 	"github.com/brewput/brewput/report/chartspec"
 	"github.com/brewput/brewput/report/text"
-
-	"github.com/brewput/brewput/internal/atomicfile"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
+	"github.com/brewput/brewput/results/lesson"
 )
 
 // File is one file of a report, held in memory until written.

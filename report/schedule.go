@@ -1,18 +1,18 @@
 package report
 
 import (
-	"github.com/brewput/brewput/internal/format"
-	"github.com/brewput/brewput/report/text"
-
 	"fmt"
 	"image/color"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results/analysis"
 )
 
@@ -107,7 +107,7 @@ func (d timelineDrawing) draw(c draw.Canvas) {
 	lt := style(9, false)
 	lt.XAlign, lt.YAlign = draw.XLeft, draw.YCenter
 	kinds := []struct{ kind, label string }{{"grinder", "grinder"}, {"espresso", "espresso machine"}, {"steamer", "steamer"}, {analysis.Combine, "combine (no machine)"}}
-	if hasOther(t) {
+	if slices.ContainsFunc(t.Bars, func(b analysis.Bar) bool { return b.Machine == analysis.Other }) {
 		kinds = append(kinds, struct{ kind, label string }{analysis.Other, "other Go code"})
 	}
 	lx := c.Min.X
@@ -118,15 +118,6 @@ func (d timelineDrawing) draw(c draw.Canvas) {
 	}
 	c.FillText(lt, vg.Point{X: c.Min.X, Y: ly - vg.Points(16)},
 		fmt.Sprintf("Numbers: the %s whose step it is. Gaps: no step ran. %s ms from %s ms.", t.Who, format.Millis(t.Span), format.Millis(t.Start)))
-}
-
-func hasOther(t analysis.Timeline) bool {
-	for _, b := range t.Bars {
-		if b.Machine == analysis.Other {
-			return true
-		}
-	}
-	return false
 }
 
 func rect(x0, y0, x1, y1 vg.Length) []vg.Point {

@@ -1,8 +1,6 @@
 package report
 
 import (
-	"github.com/brewput/brewput/report/text"
-
 	"encoding/base64"
 	"fmt"
 	"html/template"
@@ -12,6 +10,7 @@ import (
 
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results/analysis"
 )
 

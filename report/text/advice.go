@@ -1,13 +1,12 @@
 package text
 
 import (
-	"github.com/brewput/brewput/results/analysis"
-
 	"encoding/json"
 	"fmt"
 	"io"
 
 	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/results/analysis"
 )
 
 // WriteAdviceJSON writes the advice as one indented JSON object.

@@ -1,14 +1,13 @@
 package text
 
 import (
-	"github.com/brewput/brewput/internal/format"
-	"github.com/brewput/brewput/results/analysis"
-
 	"fmt"
 	"slices"
 	"strings"
 
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/analysis"
 )
 
 // NoProfile starts the words of a point of the user's own code, which

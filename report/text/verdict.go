@@ -196,12 +196,6 @@ func restText(rest []analysis.Below) string {
 	return strings.Join(parts, ", ")
 }
 
-// ModeFigures are a mode's throughput and latency where it is judged:
-// "928 lattes/s at 8.62 ms on 8 CPUs, model (go)".
-func ModeFigures(m analysis.ModeLimit) string {
-	return fmt.Sprintf("%s %s at %s ms on %s, %s", format.Whole(m.Throughput), m.Unit, format.Ms3(m.P50), cpus(m.CPUs), m.Source)
-}
-
 // ModeSays is what limits a mode and what the best change gains: "the
 // grinder from 4 CPUs; another grinder: +7.3 %".
 func ModeSays(m analysis.ModeLimit) string {
@@ -475,20 +469,4 @@ func WriteBenchAnswer(w io.Writer, families []analysis.BenchFamily) error {
 		}
 	}
 	return nil
-}
-
-// Sentences are the verdict's words: a sentence for each count of
-// interest, then the studies' and the benchmarks'.
-func Sentences(v analysis.Verdict) []string {
-	var out []string
-	for _, c := range v.Counts {
-		out = append(out, CountSentence(c))
-	}
-	for _, d := range v.Studies {
-		out = append(out, StudySentences(d)...)
-	}
-	for _, f := range v.Benches {
-		out = append(out, BenchSentences(f)...)
-	}
-	return out
 }

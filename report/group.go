@@ -27,6 +27,11 @@ func distinct[T any, V comparable](xs []T, f func(T) V) []V {
 	return keys
 }
 
+// varies reports whether f differs among xs.
+func varies[T any, V comparable](xs []T, f func(T) V) bool {
+	return slices.ContainsFunc(xs, func(x T) bool { return f(x) != f(xs[0]) })
+}
+
 // cpusOf lists the points' CPU counts, each once, ascending.
 func cpusOf(points []results.Point) []int {
 	cpus := distinct(points, func(p results.Point) int { return p.CPUs })

@@ -37,10 +37,10 @@ const (
 )
 
 // heatmapChart draws the map from the points' grid; empty where there is
-// nothing to map.
+// none, or nothing on it to map.
 func heatmapChart(g *analysis.Grid) (chart, error) {
 	c := chart{Name: "limits", Title: "What limits what"}
-	if len(g.Modes) == 0 {
+	if g == nil || len(g.Modes) == 0 {
 		c.Empty = noPoints
 		return c, nil
 	}

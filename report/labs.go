@@ -83,14 +83,37 @@ func yLabel(f chartspec.Figure, pl chartspec.Plot, unit string) string {
 func linesFigure(f chartspec.Figure, pl chartspec.Plot) (figure, error) {
 	p, leg := newPlot(), newLegend()
 	p.X.Label.Text, p.Y.Label.Text = f.X.Label, yLabel(f, pl, pl.Unit)
-	if f.X.Scale == chartspec.Log {
+	p.Add(&plotter.Grid{Vertical: gridLine(), Horizontal: gridLine()})
+	// x from a little before the first x to a little after the last, laid
+	// out as its axis says.
+	first, last := pl.Xs[0], pl.Xs[len(pl.Xs)-1]
+	lo, hi := first-0.1, last+0.1
+	pos := func(x float64) float64 { return x }
+	switch f.X.Scale {
+	case chartspec.Log:
 		p.X.Scale = plot.LogScale{}
 		p.X.Tick.Marker = plot.LogTicks{Prec: -1}
-	}
-	p.Add(&plotter.Grid{Vertical: gridLine(), Horizontal: gridLine()})
-	pos := func(x float64) float64 { return x }
-	if f.X.Scale == chartspec.Even {
+		if first == last {
+			first, last = first/2, last*2
+		}
+		lo, hi = first/1.2, last*1.2
+	case chartspec.Even:
 		pos = func(x float64) float64 { return float64(slices.Index(pl.Xs, x)) }
+		var ticks []plot.Tick
+		for i, x := range pl.Xs {
+			ticks = append(ticks, plot.Tick{Value: float64(i), Label: strconv.FormatFloat(x, 'g', -1, 64)})
+		}
+		p.X.Tick.Marker = plot.ConstantTicks(ticks)
+		first, last = -0.2, float64(len(pl.Xs)-1)+0.2
+		lo, hi = first, last
+	case chartspec.Linear:
+		if f.X.Of == chartspec.ByCPUs {
+			cpus := make([]int, len(pl.Xs))
+			for i, x := range pl.Xs {
+				cpus[i] = int(x)
+			}
+			p.X.Tick.Marker = cpuTicks(cpus)
+		}
 	}
 	pal, top, bottom := palette(), 0.0, math.Inf(1)
 	var groups []string
@@ -124,19 +147,6 @@ func linesFigure(f chartspec.Figure, pl chartspec.Plot) (figure, error) {
 			return figure{}, err
 		}
 	}
-	// The x range: a little beyond the first and last x.
-	first, last := pl.Xs[0], pl.Xs[len(pl.Xs)-1]
-	lo, hi := first-0.1, last+0.1
-	switch f.X.Scale {
-	case chartspec.Even:
-		first, last = -0.2, float64(len(pl.Xs)-1)+0.2
-		lo, hi = first, last
-	case chartspec.Log:
-		if first == last {
-			first, last = first/2, last*2
-		}
-		lo, hi = first/1.2, last*1.2
-	}
 	grey := color.RGBA{120, 120, 120, 255}
 	if f.Diagonal != "" {
 		var diag plotter.XYs
@@ -154,23 +164,6 @@ func linesFigure(f chartspec.Figure, pl chartspec.Plot) (figure, error) {
 			return figure{}, err
 		}
 		top = max(top, r.Y)
-	}
-	switch f.X.Scale {
-	case chartspec.Even:
-		var ticks []plot.Tick
-		for i, x := range pl.Xs {
-			ticks = append(ticks, plot.Tick{Value: float64(i), Label: strconv.FormatFloat(x, 'g', -1, 64)})
-		}
-		p.X.Tick.Marker = plot.ConstantTicks(ticks)
-	case chartspec.Linear:
-		if f.X.Of != chartspec.ByCPUs {
-			break
-		}
-		var cpus []int
-		for _, x := range pl.Xs {
-			cpus = append(cpus, int(x))
-		}
-		p.X.Tick.Marker = cpuTicks(cpus)
 	}
 	p.X.Min, p.X.Max = lo, hi
 	p.Y.Min, p.Y.Max = 0, headroom(top)

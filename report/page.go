@@ -433,7 +433,7 @@ func utilColumn() pointColumn {
 func pointsTable(points []results.Point) tableView {
 	has := func(f func(results.Point) bool) bool { return slices.ContainsFunc(points, f) }
 	model := has(results.Point.IsModel)
-	units := has(func(p results.Point) bool { return p.Unit != points[0].Unit })
+	units := varies(points, func(p results.Point) string { return p.Unit })
 	open := has(func(p results.Point) bool { return p.Rate > 0 })
 	errors := has(func(p results.Point) bool { return p.Errors != 0 })
 	mode, customers := "mode", "customers"
@@ -457,7 +457,7 @@ func pointsTable(points []results.Point) tableView {
 		pointColumn
 		shown bool
 	}{
-		{col("source", true, results.OriginLabel), model || has(func(p results.Point) bool { return p.Origin() != points[0].Origin() })},
+		{col("source", true, results.OriginLabel), model || varies(points, results.Point.Origin)},
 		{col(mode, true, func(p results.Point) string { return p.Mode }), true},
 		{col("CPUs", false, func(p results.Point) string { return strconv.Itoa(p.CPUs) }), true},
 		{col(customers, false, func(p results.Point) string { return strconv.Itoa(p.Par) }), true},

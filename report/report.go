@@ -97,11 +97,10 @@ func BuildWith(points []results.Point, opt Options) (*Report, error) {
 	for i := range points {
 		points[i].Tidy()
 	}
-	a := opt.Analysis
-	if a == nil {
-		a = &analysis.Analysis{}
+	if opt.Analysis == nil {
+		opt.Analysis = &analysis.Analysis{}
 	}
-	opt.Analysis = a
+	a := opt.Analysis
 	others, benches := results.SplitBench(points)
 	shop, labs, byLab := results.SplitLabs(others)
 	var parts pageParts
@@ -115,18 +114,14 @@ func BuildWith(points []results.Point, opt Options) (*Report, error) {
 		// Go benchmarks have theirs.
 		parts.verdict = a.Verdict
 		parts.verdict.Benches = nil
-		grid := a.Grid
-		if grid == nil {
-			grid = &analysis.Grid{}
-		}
-		if parts.heatmap, err = heatmapChart(grid); err != nil {
+		if parts.heatmap, err = heatmapChart(a.Grid); err != nil {
 			return nil, fmt.Errorf("draw the map of limits: %w", err)
 		}
 		var pics []chart
 		if pics, parts.schedules, err = scheduleCharts(a.Schedules); err != nil {
 			return nil, err
 		}
-		charts = append(append(append(charts, parts.heatmap), parts.charts...), pics...)
+		charts = slices.Concat([]chart{parts.heatmap}, parts.charts, pics)
 	}
 	labCharts, labViews, err := drawLabs(labs, byLab, opt)
 	if err != nil {
@@ -137,31 +132,31 @@ func BuildWith(points []results.Point, opt Options) (*Report, error) {
 		return nil, err
 	}
 	parts.labs, parts.benches = labViews, benchViews
-	var page, jsonl, csv bytes.Buffer
+	var page bytes.Buffer
 	if err := renderPage(&page, newPage(points, parts, opt)); err != nil {
 		return nil, fmt.Errorf("render %s: %w", Index, err)
 	}
-	if opt.Plan != nil {
-		err = results.WriteJournal(&jsonl, *opt.Plan, points)
-	} else {
-		err = results.WriteJSON(&jsonl, points)
-	}
-	if err != nil {
-		return nil, err
-	}
-	if err := results.WriteCSV(&csv, points); err != nil {
-		return nil, err
-	}
 	r := &Report{Points: points, Analysis: a, Figures: opt.Figures, Files: []File{{Name: Index, Data: page.Bytes()}}}
 	if len(points) > 0 {
-		r.Files = append(r.Files, File{Name: "results.json", Data: jsonl.Bytes()}, File{Name: "results.csv", Data: csv.Bytes()})
-	}
-	if opt.Analysis.Of != "" {
-		// It is the analysis of the points as results.json holds them.
-		if opt.Analysis.Of, err = analysis.OfPoints(points); err != nil {
+		var jsonl, csv bytes.Buffer
+		write := results.WriteJSON
+		if opt.Plan != nil {
+			write = func(w io.Writer, points []results.Point) error { return results.WriteJournal(w, *opt.Plan, points) }
+		}
+		if err := write(&jsonl, points); err != nil {
 			return nil, err
 		}
-		data, err := opt.Analysis.Marshal()
+		if err := results.WriteCSV(&csv, points); err != nil {
+			return nil, err
+		}
+		r.Files = append(r.Files, File{Name: "results.json", Data: jsonl.Bytes()}, File{Name: "results.csv", Data: csv.Bytes()})
+	}
+	if a.Of != "" {
+		// It is the analysis of the points as results.json holds them.
+		if a.Of, err = analysis.OfPoints(points); err != nil {
+			return nil, err
+		}
+		data, err := a.Marshal()
 		if err != nil {
 			return nil, err
 		}

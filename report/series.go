@@ -235,23 +235,15 @@ func labeller(keys []seriesKey) func(seriesKey) string {
 // loadLabel describes l by those of its fields that vary across all, the
 // loads one mode was measured under; "" when there is just one load.
 func loadLabel(l load, all []load) string {
-	varies := func(f func(load) any) bool {
-		for _, o := range all {
-			if f(o) != f(all[0]) {
-				return true
-			}
-		}
-		return false
-	}
 	var parts []string
-	if varies(func(o load) any { return o.Rate }) {
+	if varies(all, func(o load) float64 { return o.Rate }) {
 		if l.Rate == 0 {
 			parts = append(parts, "closed loop")
 		} else {
 			parts = append(parts, "rate="+strconv.FormatFloat(l.Rate, 'f', -1, 64)+"/s")
 		}
 	}
-	if varies(func(o load) any { return o.Par }) {
+	if varies(all, func(o load) int { return o.Par }) {
 		if l.Par == perCPU {
 			parts = append(parts, "par=CPUs")
 		} else {
@@ -259,7 +251,7 @@ func loadLabel(l load, all []load) string {
 		}
 	}
 	// A closed loop has no queue bound to tell.
-	if varies(func(o load) any { return o.MaxQ }) && l.Rate != 0 {
+	if varies(all, func(o load) int { return o.MaxQ }) && l.Rate != 0 {
 		parts = append(parts, "maxq="+strconv.Itoa(l.MaxQ))
 	}
 	return strings.Join(parts, " ")

@@ -55,11 +55,8 @@ func waitViews(points []results.Point, mode string) []waitView {
 	})
 	keys, reps := groupBy(profiled, func(p results.Point) key { return key{p.Origin(), p.CPUs, p.Par, p.Rate} })
 	slices.SortStableFunc(keys, func(a, b key) int { return cmp.Compare(b.cpus, a.cpus) })
-	varies := func(f func(key) any) bool {
-		return slices.ContainsFunc(keys, func(k key) bool { return f(k) != f(keys[0]) })
-	}
-	manyOrigins := varies(func(k key) any { return k.origin })
-	manyLoads := varies(func(k key) any { return [2]float64{float64(k.par - k.cpus), k.rate} })
+	manyOrigins := varies(keys, func(k key) string { return k.origin })
+	manyLoads := varies(keys, func(k key) [2]float64 { return [2]float64{float64(k.par - k.cpus), k.rate} })
 	views := make([]waitView, 0, len(keys))
 	for _, k := range keys {
 		p := slices.MinFunc(reps[k], func(a, b results.Point) int { return cmp.Compare(a.Rep, b.Rep) })

@@ -55,10 +55,7 @@ func labTable(fig chartspec.Figure, points []results.Point) text.FigureTable {
 		return text.FigureTable{}
 	}
 	label := func(a chartspec.Axis) string {
-		l := a.Label
-		if l == "" && a.Of == chartspec.ByThroughput {
-			l = "throughput (" + pl.Unit + ")"
-		}
+		l := a.Labelled(pl.Unit)
 		for _, scale := range []string{", log scale", " (log scale)"} {
 			l = strings.ReplaceAll(l, scale, "")
 		}
@@ -83,15 +80,8 @@ func labTable(fig chartspec.Figure, points []results.Point) text.FigureTable {
 			t.Head = append(t.Head, format.Number(x))
 		}
 	}
-	for _, l := range pl.Lines {
+	for _, l := range pl.Lines { // a bar is the one point of its line, at x 0
 		row := []string{l.Name}
-		if bars {
-			if len(l.Points) > 0 {
-				row = append(row, format.Number(l.Points[0].Y))
-			}
-			t.Rows = append(t.Rows, row)
-			continue
-		}
 		for _, x := range pl.Xs {
 			i := slices.IndexFunc(l.Points, func(xy chartspec.XY) bool { return xy.X == x })
 			if i < 0 {

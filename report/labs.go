@@ -67,10 +67,7 @@ func labChart(name string, f chartspec.Figure, points []results.Point) (chart, e
 // yLabel is the figure's y axis label: its own, or the throughput's with
 // its unit; where the figure shows one CPU count, it says which.
 func yLabel(f chartspec.Figure, pl chartspec.Plot, unit string) string {
-	label := f.Y.Label
-	if label == "" && f.Y.Of == chartspec.ByThroughput {
-		label = "throughput (" + unit + ")"
-	}
+	label := f.Y.Labelled(unit)
 	if f.AtMostCPUs() {
 		label += fmt.Sprintf(", %d %s", pl.CPUs, format.Plural(pl.CPUs, "CPU"))
 	}

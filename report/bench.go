@@ -195,12 +195,9 @@ func fitsOf(fits []analysis.Fit, mode string) []analysis.Fit {
 	return out
 }
 
-// benchLatencyChart draws the latency of a call of a family's members at
-// each CPU count, a box per member and count in the member's colour (the
-// median of the runs' percentiles), where the benchmarks timed every call
-// (package bench) and brewput bench got the histograms: ok is false
-// otherwise. The axis is in the unit that suits the latencies, ns, µs or
-// ms.
+// benchLatencyChart draws the latency of a call of each member at each CPU
+// count as a box in its colour, where brewput bench got the calls'
+// histograms (ok is false otherwise), in ns, µs or ms as suits them.
 func benchLatencyChart(name, title string, f benchFamily) (chart, bool, error) {
 	type row struct {
 		label  string

@@ -205,12 +205,10 @@ func glyph(c color.Color, radius float64, shape draw.GlyphDrawer) draw.GlyphStyl
 	return draw.GlyphStyle{Color: c, Radius: vg.Points(radius), Shape: shape}
 }
 
-// linePlot is one panel of againstCPUs: a measurement's series as markers
-// on a solid line, a model's as a dashed line over a light band where its
-// points have one, in the mode's colour; a disturbed measurement's marker
-// hollow. A mode measured and predicted has one legend entry, its marker
-// on the model's dashes. The model's lines lie under the measurements,
-// which are thinner where there are any, so that the dashes still show.
+// linePlot is one panel of againstCPUs: a measurement as markers on a
+// solid line (hollow where disturbed), a model's series as a dashed line
+// over its band, under the measurements, which are thinner beside one so
+// that the dashes show; a mode measured and predicted has one legend entry.
 func linePlot(ss []series, cpus []int, ylabel string,
 	label func(series) string, value func(sample) float64, band func(*results.Band) [2]float64) (*plot.Plot, plot.Legend, error) {
 	p := cpuPlot("CPUs", cpus, ylabel)
@@ -312,11 +310,9 @@ func bandPolygon(s series, band func(*results.Band) [2]float64) plot.Plotter {
 	return poly
 }
 
-// distributionChart draws each series' latency distribution at the largest
-// CPU count measured (predicted, where nothing was measured: a model's run
-// to 256 CPUs would take the chart past every measurement) as a
-// horizontal box, a row per legend entry from the top; a mode measured and
-// predicted has both boxes in its row, the model's dashed below.
+// distributionChart draws each series' latency distribution at the most
+// CPUs measured (or, with no measurement, predicted) as a horizontal box, a
+// row per legend entry, a mode's prediction dashed below its measurement.
 func distributionChart(ss []series, cpus []int) (chart, error) {
 	c := chart{Name: "distribution", Title: "Latency distribution"}
 	if len(cpus) == 0 {
@@ -403,13 +399,10 @@ func marker(style int) draw.GlyphDrawer {
 	return all[style%len(all)]
 }
 
-// cpuTicks marks CPU counts, which are whole. Up to maxCountTicks counts
-// (a sweep of a machine's CPUs, or powers of two) get a tick each, labels
-// closer than 1/24 of the axis to the last one left off, so that long
-// sweeps do not print over each other. More counts (a model run on every
-// count to 256) get a tick at each multiple of a power of two, at most
-// eight of them, and one at the first count: a tick per count would grey
-// the chart with grid lines.
+// cpuTicks marks CPU counts, which are whole: up to maxCountTicks a tick
+// each, a label left off where it would crowd the last one; more (a model
+// run to 256) at most eight multiples of a power of two and the first
+// count, since a tick per count would grey the chart with grid lines.
 type cpuTicks []int
 
 // maxCountTicks is the most counts cpuTicks marks one by one.

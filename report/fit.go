@@ -27,12 +27,10 @@ func curve(f analysis.Fit, top float64) plotter.XYs {
 // at the chart's width whatever the range of CPUs.
 const curveSteps = 200
 
-// scalabilityChart draws throughput against CPUs with the Universal
-// Scalability Law fitted to each series (fits, as brewput fit prints
-// them): each curve from 1 to the most CPUs, in the mode's colour, solid
-// for a measurement's series and dashed for the model's, over the series'
-// medians as markers. A series not fitted has its markers alone; where
-// none was, the chart is empty and says why.
+// scalabilityChart draws each series' medians against CPUs with the
+// Universal Scalability Law fitted to it (fits) from 1 to the most CPUs,
+// solid for a measurement and dashed for the model; where nothing was
+// fitted, the chart is empty and says why.
 func scalabilityChart(fits []analysis.Fit, ss []series, cpus []int) (chart, error) {
 	c := chart{Name: "scalability", Title: "Scalability: the Universal Scalability Law fitted to throughput against CPUs"}
 	if len(cpus) == 0 {
@@ -56,11 +54,9 @@ func scalabilityChart(fits []analysis.Fit, ss []series, cpus []int) (chart, erro
 	return c.drawn(fig)
 }
 
-// fitPlot is one panel of the scalability chart: each series' markers
-// (a model's hollow, so that a measurement's on the same spot shows) and
-// its curve where it was fitted; a legend entry per mode, its measurement
-// and the model's sharing one as on the line charts, saying each fit's σ
-// and κ.
+// fitPlot is one panel of the scalability chart: the markers (a model's
+// hollow, so that a measurement's on the same spot shows) under nothing but
+// the curves, and a legend entry per mode saying each fit's σ and κ.
 func fitPlot(ss []series, cpus []int, ylabel string, label func(series) string, fitOf map[seriesKey]analysis.Fit) (*plot.Plot, plot.Legend, error) {
 	top := float64(cpus[len(cpus)-1])
 	p := cpuPlot("CPUs", cpus, ylabel)

@@ -130,9 +130,7 @@ func newLimitRow(p results.Point) limitRow {
 }
 
 // wordsOf says a mode's limits once per run of rows of one kind with the
-// same verdict (what limits it, and whether relieving it helps alone or
-// together), in the words of the run's last row: the figures of the other
-// rows are in the table above.
+// same verdict, in the words of its last row.
 func wordsOf(rows []limitRow) []wordsView {
 	var out []wordsView
 	for i := 0; i < len(rows); {

@@ -53,12 +53,9 @@ type pageParts struct {
 	benches   []benchView
 }
 
-// newPage lays out the page from the points and their parts, numbers
-// formatted, so that the templates hold no logic: the answer first (the
-// verdict, the map of limits, the schedules, the charts), then each mode's
-// or study variant's detail and, collapsed, how the points were made, every
-// point and every machine; then the labs, the Go benchmarks and the
-// lessons.
+// newPage lays out the page, numbers formatted so that the templates hold
+// no logic: the answer first, then each mode's or variant's detail and,
+// collapsed, how the points were made; then labs, benchmarks and lessons.
 func newPage(points []results.Point, parts pageParts, opt Options) page {
 	others, _ := results.SplitBench(points)
 	shop, _, _ := results.SplitLabs(others)
@@ -426,10 +423,8 @@ func utilColumn() pointColumn {
 	return col("CPU util", false, func(p results.Point) string { return format.Percent(p.Util, 0) })
 }
 
-// pointsTable lists every point, one row each, in the order measured,
-// leaving out the columns that would be empty on every row. The model's
-// rows are marked, name it and its policy as their source, and fill the
-// bound columns.
+// pointsTable lists every point in the order measured, leaving out the
+// columns that would be empty on every row; the model's rows are marked.
 func pointsTable(points []results.Point) tableView {
 	has := func(f func(results.Point) bool) bool { return slices.ContainsFunc(points, f) }
 	model := has(results.Point.IsModel)
@@ -565,9 +560,7 @@ func machineTables(points []results.Point) []machineTable {
 }
 
 // poolMeters makes the copies of each of a study's meters ("shard#1" to
-// "shard#16") one machine, "shard ×16", as analysis.Resources pools them:
-// one column where sixteen would not fit the page. The shop's points are
-// left as they are.
+// "shard#16") one machine, "shard ×16", as analysis.Resources pools them.
 func poolMeters(points []results.Point) []results.Point {
 	out := slices.Clone(points)
 	for i, p := range out {

@@ -13,9 +13,7 @@ import (
 // name.
 const maxEntries = 8
 
-// entry is one line of a legend: the series it names, by index. A mode's
-// measurement and the model's prediction of it share one entry (its
-// marker on the model's dashed line) where the mode has one of each.
+// entry is one line of a legend: the series it names, by index.
 type entry struct {
 	label  string
 	series []int
@@ -78,10 +76,9 @@ type panelGroup struct {
 	series []series
 }
 
-// splitPanels keeps every series on one panel when its legend needs at
-// most maxEntries entries; otherwise it draws small multiples, a panel
-// per family of modes, a family with too many entries cut into panels of
-// maxEntries.
+// splitPanels keeps the series on one panel where the legend holds at most
+// maxEntries entries; otherwise a panel per family of modes, cut into
+// panels of maxEntries.
 func splitPanels(ss []series, label func(series) string) []panelGroup {
 	if len(entries(ss, label)) <= maxEntries {
 		return []panelGroup{{series: ss}}

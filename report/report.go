@@ -177,11 +177,11 @@ func BuildWith(points []results.Point, opt Options) (*Report, error) {
 	return r, nil
 }
 
-// WriteDir puts the report in dir whole: its files are written into a
-// folder beside it (atomicfile.StagingDir, which may already hold the
-// run's journal, results.json), which then takes dir's place in one step,
-// carrying a user's own files over. A failure or a kill before that leaves
-// dir as it was, and the journal beside it: results.json is written last.
+// WriteDir puts the report in dir whole: written into a folder beside it
+// (atomicfile.StagingDir, which may hold the run's journal), which then
+// takes dir's place, carrying a user's own files over. A failure before
+// that leaves dir as it was and the journal beside it: results.json, which
+// replaces the journal, is written last.
 func (r *Report) WriteDir(dir string) (err error) {
 	staging := atomicfile.StagingDir(dir)
 	_, journal := os.Stat(filepath.Join(staging, "results.json"))

@@ -16,10 +16,8 @@ import (
 	"github.com/brewput/brewput/results/analysis"
 )
 
-// timelineDrawing is the schedule picture: a row per CPU, time across,
-// each step a bar in its machine's colour with whose drink it is (the
-// customer in the model, the goroutine in a trace), and the gaps where a
-// CPU ran no step.
+// timelineDrawing is the schedule picture: a row per CPU, time across, each
+// step a bar in its machine's colour numbered by whose it is.
 type timelineDrawing struct {
 	t analysis.Timeline
 }

@@ -191,12 +191,9 @@ func bandOf(reps []results.Point) *results.Band {
 	return b
 }
 
-// labeller returns the function that names a series: its mode, then
-// "(model)" for a model's, with the scheduling policy when the model ran
-// under more than one, or for a measurement its machine when there are
-// measurements from more than one, then its load when the mode was run
-// under more than one; only what tells series apart, and always whether
-// it is a prediction.
+// labeller returns the function that names a series: its mode, then what
+// tells it apart from the others (the model and its policy, the machine,
+// the load), always saying whether it is a prediction.
 func labeller(keys []seriesKey) func(seriesKey) string {
 	machines, scheds := map[string]bool{}, map[string]bool{}
 	loads := map[string][]load{}
@@ -257,10 +254,8 @@ func loadLabel(l load, all []load) string {
 	return strings.Join(parts, " ")
 }
 
-// modeColours gives each mode a colour from palette, in the order the
-// modes first appear in points, cycling when there are more modes than
-// colours. Every chart colours a mode the same, so it can be followed
-// from one picture to the next.
+// modeColours gives each mode a colour of the palette, in the order the
+// modes first appear, the same on every chart.
 func modeColours(points []results.Point) map[string]color.RGBA {
 	pal := palette()
 	out := map[string]color.RGBA{}
@@ -275,9 +270,7 @@ func modeOrder(points []results.Point) []string {
 	return distinct(points, func(p results.Point) string { return p.Mode })
 }
 
-// palette is the ten colours of Tableau's category10 (matplotlib's and
-// d3's default), chosen to be told apart from each other and read on
-// white.
+// palette is Tableau's category10 (matplotlib's and d3's default).
 func palette() []color.RGBA {
 	return []color.RGBA{
 		{0x1f, 0x77, 0xb4, 0xff}, // blue

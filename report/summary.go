@@ -10,9 +10,7 @@ import (
 )
 
 // WriteSummary writes what a terminal shows once the report is in dir: the
-// verdict (left out where it is empty), the table of the report's points —
-// the compact one, or with full every point in full — and where the page
-// is.
+// verdict, the compact table (or with full every point) and the page.
 func (r *Report) WriteSummary(w io.Writer, dir string, full bool) error {
 	if v := r.Analysis.Verdict; !v.Empty() {
 		if err := text.WriteVerdict(w, v); err != nil {

@@ -11,13 +11,10 @@ import (
 	"github.com/brewput/brewput/results/analysis"
 )
 
-// WriteCompact writes the short table of points for a terminal, from
-// their analysis a, a blank line between its parts: the shop's measured
-// points and the model's predictions, a row per mode (a.Ranges); the
-// studies' variants, a row per variant and CPU count (a.StudyTable), with
-// no limit; each study's predicted points (WritePrediction); the labs'
-// points as labs writes them (nil: in full), and the Go benchmarks' table
-// as results.WriteTable writes it.
+// WriteCompact writes the short tables of points for a terminal from their
+// analysis a, a blank line between: the shop's (a.Ranges), the studies'
+// (a.StudyTable), each study's prediction, the labs' (as labs writes them;
+// nil: in full) and the Go benchmarks'.
 func WriteCompact(w io.Writer, points []results.Point, a *analysis.Analysis, labs func(io.Writer, []results.Point) error) error {
 	var parts []func() error
 	for _, t := range a.Ranges {

@@ -14,14 +14,11 @@ import (
 // brewput names no limit of but by experiment.
 const NoProfile = "No causal profile: brewput names what limits your code only by experiment (a study's why command), so it names no limit here and recommends no change."
 
-// Describe says what a study's point measured (its meters being the
-// point's machines): for each metered resource, most used first, the time
-// it was held (a channel is never held), the share of the workers' time
-// spent waiting for it and the wait per use; then the CPUs' use, and the
-// CPU other processes took meanwhile. It is a description, not a verdict:
-// only an experiment tells what limits the code. A point without meters
-// is described by its CPUs, a Go benchmark's by NoProfile alone; a shop's
-// point gets "".
+// Describe says what a study's point measured: for each metered resource
+// (the point's machines), most used first, the time it was held, the
+// share of time callers waited for it and the wait per use; then the CPUs'
+// use and other processes' meanwhile. A description, not a verdict; a
+// shop's point gets "".
 func Describe(p results.Point) string {
 	if !p.IsUserCode() {
 		return ""

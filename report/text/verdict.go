@@ -13,11 +13,9 @@ import (
 )
 
 // WriteVerdict writes the verdict for a terminal, each thing once: a
-// headline for each count of interest, which designs are only a reference
-// (a data race), the best change each mode's causal profile tried (the
-// modes' figures and limits are the compact table's, WriteCompact); then
-// each study's sentences, which name no limit; then the Go benchmarks'
-// answers.
+// headline for each count of interest, the references (a data race), the
+// best change each mode's causal profile tried; then each study's
+// sentences; then the Go benchmarks' answers.
 func WriteVerdict(w io.Writer, v analysis.Verdict) error {
 	var lines []string
 	for _, c := range v.Counts {

@@ -520,6 +520,13 @@ func style(size float64, bold bool) text.Style {
 	return text.Style{Color: color.Black, Font: f, Handler: plot.DefaultTextHandler}
 }
 
+// aligned is style placed at a point by x and y.
+func aligned(size float64, bold bool, x draw.XAlignment, y draw.YAlignment) text.Style {
+	s := style(size, bold)
+	s.XAlign, s.YAlign = x, y
+	return s
+}
+
 // newPlot returns a plot in the report's fonts, without title or legend,
 // which the figure draws itself.
 func newPlot() *plot.Plot {
@@ -586,8 +593,7 @@ func titled(c draw.Canvas, title string) (draw.Canvas, vg.Length) {
 	c.SetColor(color.White)
 	c.Fill(c.Rectangle.Path())
 	c = draw.Crop(c, margin, -margin, margin, -margin)
-	ts := style(13, true)
-	ts.XAlign, ts.YAlign = draw.XCenter, draw.YTop
+	ts := aligned(13, true, draw.XCenter, draw.YTop)
 	c.FillText(ts, vg.Point{X: c.Center().X, Y: c.Max.Y}, title)
 	return c, ts.Height(title)
 }

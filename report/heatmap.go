@@ -130,20 +130,17 @@ func (h heatmap) draw(c draw.Canvas) {
 
 	// Column heads: "CPUs", then each count.
 	left := c.Min.X + h.labelW
-	hs := style(10, true)
-	hs.XAlign, hs.YAlign = draw.XLeft, draw.YTop
+	hs := aligned(10, true, draw.XLeft, draw.YTop)
 	c.FillText(hs, vg.Point{X: left, Y: top}, "CPUs")
 	headH := hs.Height("CPUs")
-	cs := style(10, false)
-	cs.XAlign, cs.YAlign = draw.XCenter, draw.YTop
+	cs := aligned(10, false, draw.XCenter, draw.YTop)
 	for j, n := range h.grid.CPUs {
 		x := left + vg.Length(j)*h.cellW + h.cellW/2
 		c.FillText(cs, vg.Point{X: x, Y: top - headH*1.2}, fmt.Sprint(n))
 	}
 	y0 := top - headH*2.4
 
-	ls := style(10, false)
-	ls.XAlign, ls.YAlign = draw.XRight, draw.YCenter
+	ls := aligned(10, false, draw.XRight, draw.YCenter)
 	for i, m := range h.grid.Modes {
 		yTop := y0 - vg.Length(i)*heatCellH
 		yMid := yTop - heatCellH/2
@@ -158,12 +155,10 @@ func (h heatmap) draw(c draw.Canvas) {
 			fill, _ := limitColour(e.Limit.Class, h.others)
 			box := rect(x+1, yTop-1, x+h.cellW-1, yTop-heatCellH+1)
 			c.FillPolygon(fill, box)
-			text := style(9, !e.Model)
+			text := aligned(9, !e.Model, draw.XCenter, draw.YCenter)
 			text.Color = ink(fill)
-			text.XAlign, text.YAlign = draw.XCenter, draw.YCenter
 			if !e.Model {
-				frame := draw.LineStyle{Color: color.RGBA{0x1b, 0x1b, 0x1b, 0xff}, Width: vg.Points(1.6)}
-				c.StrokeLines(frame, append(box, box[0]))
+				c.StrokeLines(stroke(color.RGBA{0x1b, 0x1b, 0x1b, 0xff}, 1.6, nil), append(box, box[0]))
 			}
 			label := fmt.Sprintf("%.0f", e.Throughput)
 			if e.Disturbed > 0 {
@@ -177,8 +172,7 @@ func (h heatmap) draw(c draw.Canvas) {
 
 	// Legend: a swatch and a label per class present, then the note.
 	y := y0 - vg.Length(len(h.grid.Modes))*heatCellH - gap
-	lt := style(10, false)
-	lt.XAlign, lt.YAlign = draw.XLeft, draw.YCenter
+	lt := aligned(10, false, draw.XLeft, draw.YCenter)
 	for k, cls := range h.classes {
 		col, label := limitColour(cls, h.others)
 		x := c.Min.X + vg.Length(k%h.legendRow)*heatLegendW
@@ -187,7 +181,6 @@ func (h heatmap) draw(c draw.Canvas) {
 		c.FillText(lt, vg.Point{X: x + 22, Y: yy}, label)
 	}
 	rows := (len(h.classes) + h.legendRow - 1) / h.legendRow
-	nt := style(10, false)
-	nt.XAlign, nt.YAlign = draw.XLeft, draw.YTop
+	nt := aligned(10, false, draw.XLeft, draw.YTop)
 	c.FillText(nt, vg.Point{X: c.Min.X, Y: y - vg.Length(rows)*vg.Points(16) - vg.Points(4)}, h.note)
 }

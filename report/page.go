@@ -590,19 +590,17 @@ func machine(p results.Point, name string) results.Machine {
 	return results.Machine{Name: name}
 }
 
-// cpuRange writes sorted CPU counts compactly: "1–4", "1, 2, 8".
+// cpuRange writes sorted CPU counts compactly: "1–4 CPUs", "1, 2, 8 CPUs",
+// "1 CPU".
 func cpuRange(cpus []int) string {
-	if len(cpus) > 2 && cpus[len(cpus)-1]-cpus[0] == len(cpus)-1 {
-		return fmt.Sprintf("%d–%d CPUs", cpus[0], cpus[len(cpus)-1])
+	s := format.Ints(cpus, ", ")
+	if n := len(cpus); n > 2 && cpus[n-1]-cpus[0] == n-1 {
+		s = fmt.Sprintf("%d–%d", cpus[0], cpus[n-1])
 	}
-	s := make([]string, len(cpus))
-	for i, c := range cpus {
-		s[i] = fmt.Sprint(c)
-	}
-	if len(cpus) == 1 && cpus[0] == 1 {
+	if s == "1" {
 		return "1 CPU"
 	}
-	return strings.Join(s, ", ") + " CPUs"
+	return s + " CPUs"
 }
 
 func appendNew[T comparable](list []T, v T) []T {

@@ -157,8 +157,7 @@ func (f figure) drawPanels(c draw.Canvas) {
 	for _, p := range f.panels {
 		leg = max(leg, p.legend.Rectangle(draw.Canvas{}).Size().Y)
 	}
-	ts := style(11, true)
-	ts.XAlign, ts.YAlign = draw.XCenter, draw.YTop
+	ts := aligned(11, true, draw.XCenter, draw.YTop)
 	for i, p := range f.panels {
 		x0 := c.Min.X + vg.Length(i)*(width+gap)
 		col := draw.Canvas{Canvas: c.Canvas, Rectangle: vg.Rectangle{Min: vg.Point{X: x0, Y: c.Min.Y}, Max: vg.Point{X: x0 + width, Y: c.Max.Y}}}

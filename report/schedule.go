@@ -46,8 +46,7 @@ func (d timelineDrawing) draw(c draw.Canvas) {
 	c.Fill(c.Rectangle.Path())
 	c = draw.Crop(c, margin, -margin, margin, -margin)
 
-	ts := style(12, true)
-	ts.XAlign, ts.YAlign = draw.XLeft, draw.YTop
+	ts := aligned(12, true, draw.XLeft, draw.YTop)
 	c.FillText(ts, vg.Point{X: c.Min.X, Y: c.Max.Y}, text.TimelineTitle(t))
 	top := c.Max.Y - ts.Height("Pp") - gap/2
 
@@ -56,8 +55,7 @@ func (d timelineDrawing) draw(c draw.Canvas) {
 	x := func(d time.Duration) vg.Length { return left + width*vg.Length(float64(d)/float64(t.Span)) }
 
 	// Rows, lightly striped, so that a gap reads as a gap.
-	ls := style(9, false)
-	ls.XAlign, ls.YAlign = draw.XRight, draw.YCenter
+	ls := aligned(9, false, draw.XRight, draw.YCenter)
 	for cpu := range t.CPUs {
 		y := top - vg.Length(cpu)*tlRowH
 		c.FillPolygon(color.RGBA{0xf6, 0xf6, 0xf6, 0xff}, rect(left, y-tlRowH+2, c.Max.X, y-1))
@@ -65,8 +63,7 @@ func (d timelineDrawing) draw(c draw.Canvas) {
 	}
 	// The bars, each a step, a customer's (or goroutine's) number in it
 	// where it fits.
-	num := style(8, false)
-	num.XAlign, num.YAlign = draw.XCenter, draw.YCenter
+	num := aligned(8, false, draw.XCenter, draw.YCenter)
 	for _, b := range t.Bars {
 		y := top - vg.Length(b.CPU)*tlRowH
 		x0, x1 := x(b.Start), x(b.End)
@@ -88,8 +85,7 @@ func (d timelineDrawing) draw(c draw.Canvas) {
 	// Time axis, a tick every tenth of the span.
 	axisY := top - vg.Length(t.CPUs)*tlRowH - vg.Points(2)
 	tick := draw.LineStyle{Color: color.Gray{Y: 0x80}, Width: vg.Points(0.6)}
-	as := style(9, false)
-	as.XAlign, as.YAlign = draw.XCenter, draw.YTop
+	as := aligned(9, false, draw.XCenter, draw.YTop)
 	for i := 0; i <= 10; i++ {
 		d := t.Span * time.Duration(i) / 10
 		c.StrokeLine2(tick, x(d), axisY, x(d), axisY-vg.Points(4))
@@ -102,8 +98,7 @@ func (d timelineDrawing) draw(c draw.Canvas) {
 
 	// Legend: the machines, then what a gap and a number are.
 	ly := axisY - vg.Points(5) - as.Height("0") - vg.Points(12)
-	lt := style(9, false)
-	lt.XAlign, lt.YAlign = draw.XLeft, draw.YCenter
+	lt := aligned(9, false, draw.XLeft, draw.YCenter)
 	kinds := []struct{ kind, label string }{{"grinder", "grinder"}, {"espresso", "espresso machine"}, {"steamer", "steamer"}, {analysis.Combine, "combine (no machine)"}}
 	if slices.ContainsFunc(t.Bars, func(b analysis.Bar) bool { return b.Machine == analysis.Other }) {
 		kinds = append(kinds, struct{ kind, label string }{analysis.Other, "other Go code"})

@@ -3,7 +3,6 @@ package report
 import (
 	"fmt"
 	"image/color"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -199,26 +198,19 @@ func fitsOf(fits []analysis.Fit, mode string) []analysis.Fit {
 // count as a box in its colour, where brewput bench got the calls'
 // histograms (ok is false otherwise), in ns, µs or ms as suits them.
 func benchLatencyChart(name, title string, f benchFamily) (chart, bool, error) {
-	type row struct {
-		label  string
-		colour int
-		s      sample
-	}
-	var rows []row
+	var labels []string
+	var rows [][]boxRow
 	top := 0.0
+	colours := palette()
 	for i, b := range f.Benchmarks {
-		var withHist []results.Point
-		for _, p := range f.Points[b] {
-			if p.Hist != "" {
-				withHist = append(withHist, p)
-			}
-		}
+		withHist := slices.DeleteFunc(slices.Clone(f.Points[b]), func(p results.Point) bool { return p.Hist == "" })
 		for _, s := range samples(withHist) {
 			label := format.Count(s.CPUs, "CPU")
 			if len(f.Benchmarks) > 1 {
 				label = f.Variants[i] + ", " + label
 			}
-			rows = append(rows, row{label, i, s})
+			labels = append(labels, label)
+			rows = append(rows, []boxRow{{Latency: s.Latency, Colour: colours[i%len(colours)]}})
 			top = max(top, s.Latency.P95)
 		}
 	}
@@ -233,20 +225,15 @@ func benchLatencyChart(name, title string, f benchFamily) (chart, bool, error) {
 	case top < 1:
 		unit, scale = "µs", 1e3
 	}
-	colours := palette()
-	var boxes latencyBoxes
-	ticks := make(plot.ConstantTicks, len(rows))
-	for i, r := range rows {
-		l := r.s.Latency
-		if v, bad := undrawable(l); bad {
-			return c, false, fmt.Errorf("latency percentile %v at %d CPUs cannot be drawn", v, r.s.CPUs)
-		}
-		scaled := results.Latency{P05: l.P05 * scale, P25: l.P25 * scale, P50: l.P50 * scale, P75: l.P75 * scale, P95: l.P95 * scale}
-		y := float64(len(rows) - 1 - i)
-		boxes.Rows = append(boxes.Rows, boxRow{Y: y, Latency: scaled, Colour: colours[r.colour%len(colours)]})
-		ticks[i] = plot.Tick{Value: y, Label: r.label}
+	for _, row := range rows {
+		l := row[0].Latency
+		row[0].Latency = results.Latency{P05: l.P05 * scale, P25: l.P25 * scale, P50: l.P50 * scale, P75: l.P75 * scale, P95: l.P95 * scale}
 	}
-	c, err := c.drawn(boxFigure(c.Title, "latency of a call ("+unit+")", ticks, boxes, len(rows)))
+	fig, err := boxFigure(c.Title, "latency of a call ("+unit+")", labels, rows)
+	if err != nil {
+		return c, false, err
+	}
+	c, err = c.drawn(fig)
 	return c, true, err
 }
 
@@ -283,19 +270,6 @@ func (siTicks) Ticks(min, max float64) []plot.Tick {
 	return ticks
 }
 
-// siLabel writes v with an SI prefix and at most three significant
-// figures: "0", "500", "1.5 k", "15 M".
-func siLabel(v float64) string {
-	if v == 0 {
-		return "0"
-	}
-	prefixes := []string{"", " k", " M", " G", " T"}
-	i := 0
-	for math.Abs(v) >= 1000 && i < len(prefixes)-1 {
-		v /= 1000
-		i++
-	}
-	s := strconv.FormatFloat(v, 'f', 2, 64)
-	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-	return s + prefixes[i]
-}
+// siLabel writes v with an SI prefix and three significant figures, as
+// format.Rate writes a rate: "0", "500", "1.5 k", "15 M".
+func siLabel(v float64) string { return strings.TrimSpace(format.Rate(v, "")) }

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"fmt"
 	"image/color"
 	"math"
 	"slices"
@@ -155,10 +156,27 @@ func shade(clr color.RGBA, f float64) color.RGBA {
 	return color.RGBA{mix(clr.R), mix(clr.G), mix(clr.B), 0xff}
 }
 
-// boxFigure is the figure of boxes: one row a tick on the y axis, latency
-// along x from 0, and the legend that says what a box's parts are; rows is
-// how many rows of boxes it draws, to keep each readable.
-func boxFigure(title, xLabel string, ticks plot.ConstantTicks, boxes latencyBoxes, rows int) figure {
+// boxFigure is the figure of rows of boxes, top down, each row a tick on
+// the y axis named by its label, two boxes in a row each half as thick;
+// latency along x from 0, and the legend that says what a box's parts are.
+func boxFigure(title, xLabel string, labels []string, rows [][]boxRow) (figure, error) {
+	var boxes latencyBoxes
+	ticks := make(plot.ConstantTicks, len(rows))
+	for i, row := range rows {
+		y := float64(len(rows) - 1 - i)
+		ticks[i] = plot.Tick{Value: y, Label: labels[i]}
+		for k, b := range row {
+			if v, bad := undrawable(b.Latency); bad {
+				return figure{}, fmt.Errorf("%s: latency percentile %v cannot be drawn", labels[i], v)
+			}
+			b.Y = y
+			if len(row) > 1 {
+				b.Thick = boxThickness / 2
+				b.Y = y + boxThickness/4 - float64(k)*boxThickness/2 - 0.02*float64(2*k-1)
+			}
+			boxes.Rows = append(boxes.Rows, b)
+		}
+	}
 	p := newPlot()
 	p.X.Label.Text = xLabel
 	p.Y.Tick.Marker = ticks
@@ -169,7 +187,7 @@ func boxFigure(title, xLabel string, ticks plot.ConstantTicks, boxes latencyBoxe
 	leg.Add("p5–p95 (whiskers)", keyWhiskers)
 	leg.Add("p25–p75 (box)", keyBox)
 	leg.Add("p50, the median", keyMedian)
-	return figure{title: title, plot: p, legend: leg, minDataHeight: vg.Length(rows) * vg.Points(24)}
+	return figure{title: title, plot: p, legend: leg, minDataHeight: vg.Length(len(rows)) * vg.Points(24)}, nil
 }
 
 // undrawable returns the first of l's percentiles that a box cannot be

@@ -337,30 +337,25 @@ func distributionChart(ss []series, cpus []int) (chart, error) {
 			at = append(at, s)
 		}
 	}
-	var boxes latencyBoxes
 	es := entries(at, func(s series) string { return s.Label })
-	ticks := make(plot.ConstantTicks, len(es))
+	labels, rows := make([]string, len(es)), make([][]boxRow, len(es))
 	for i, e := range es {
-		y := float64(len(es) - 1 - i)
-		ticks[i] = plot.Tick{Value: y, Label: e.label}
-		for k, j := range e.series {
+		labels[i] = e.label
+		for _, j := range e.series {
 			s := at[j]
 			x, _ := s.at(top)
-			if v, bad := undrawable(x.Latency); bad {
-				return c, fmt.Errorf("%s: latency percentile %v at %d CPUs cannot be drawn", s.Label, v, top)
-			}
-			row := boxRow{Y: y, Latency: x.Latency, Colour: s.Colour}
+			b := boxRow{Latency: x.Latency, Colour: s.Colour}
 			if s.Model {
-				row.Dashes = dashes(s.Style)
+				b.Dashes = dashes(s.Style)
 			}
-			if len(e.series) > 1 { // two boxes in a row, each half as thick
-				row.Thick = boxThickness / 2
-				row.Y = y + boxThickness/4 - float64(k)*boxThickness/2 - 0.02*float64(2*k-1)
-			}
-			boxes.Rows = append(boxes.Rows, row)
+			rows[i] = append(rows[i], b)
 		}
 	}
-	return c.drawn(boxFigure(c.Title, "latency (ms)", ticks, boxes, len(es)))
+	fig, err := boxFigure(c.Title, "latency (ms)", labels, rows)
+	if err != nil {
+		return c, err
+	}
+	return c.drawn(fig)
 }
 
 // headroom returns an axis maximum a little above the data's max, so the

@@ -116,6 +116,7 @@ func benchThroughputChart(name, title string, f benchFamily, fits []analysis.Fit
 	p.Y.Tick.Marker = siTicks{}
 	leg := newLegend()
 	var curves, lines []plot.Plotter
+	var d drawer
 	colours := palette()
 	runStyle := func(colour color.RGBA) draw.GlyphStyle { return glyph(tint(colour, 0.6), 2.5, draw.RingGlyph{}) }
 	fitStyle := func(colour color.RGBA) draw.LineStyle { return stroke(shade(colour, 0.7), 1.2, dashes(0)) }
@@ -129,24 +130,10 @@ func benchThroughputChart(name, title string, f benchFamily, fits []analysis.Fit
 				runs = append(runs, plotter.XY{X: float64(x.CPUs), Y: p.Throughput})
 			}
 		}
-		l, err := line(medians, stroke(colour, 1.8, nil))
-		if err != nil {
-			return c, err
-		}
-		m, err := marks(medians, glyph(colour, 3.5, draw.CircleGlyph{}))
-		if err != nil {
-			return c, err
-		}
-		each, err := marks(runs, runStyle(colour))
-		if err != nil {
-			return c, err
-		}
+		l, m := d.line(b, medians, stroke(colour, 1.8, nil)), d.marks(b, medians, glyph(colour, 3.5, draw.CircleGlyph{}))
+		each := d.marks(b, runs, runStyle(colour))
 		if fit, ok := fitted(fitsOf(fits, b)); ok {
-			fl, err := line(curve(fit, float64(cpus[len(cpus)-1])), fitStyle(colour))
-			if err != nil {
-				return c, err
-			}
-			curves = append(curves, fl)
+			curves = append(curves, d.line(b+": fitted curve", curve(fit, float64(cpus[len(cpus)-1])), fitStyle(colour)))
 		}
 		label := f.Variants[i]
 		if len(f.Benchmarks) == 1 {
@@ -157,17 +144,12 @@ func benchThroughputChart(name, title string, f benchFamily, fits []analysis.Fit
 	}
 	origin := plotter.XYs{{X: 0, Y: 0}, {X: 0, Y: 0}}
 	if len(curves) > 0 {
-		l, err := line(origin, fitStyle(colours[0]))
-		if err != nil {
-			return c, err
-		}
-		leg.Add("USL fit (dashed)", l)
+		leg.Add("USL fit (dashed)", d.line("USL fit", origin, fitStyle(colours[0])))
 	}
-	ring, err := marks(origin[:1], runStyle(colours[0]))
-	if err != nil {
-		return c, err
+	leg.Add("each run", d.marks("each run", origin[:1], runStyle(colours[0])))
+	if d.err != nil {
+		return c, d.err
 	}
-	leg.Add("each run", ring)
 	p.Add(curves...)
 	p.Add(lines...)
 	p.X.Min, p.X.Max = float64(cpus[0]), float64(cpus[len(cpus)-1])

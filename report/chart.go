@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"image/color"
 	"math"
@@ -175,24 +176,30 @@ func cpuPlot(xlabel string, cpus []int, ylabel string) *plot.Plot {
 	return p
 }
 
-// line is a line through xys drawn in style.
-func line(xys plotter.XYs, style draw.LineStyle) (*plotter.Line, error) {
+// drawer makes lines and markers, keeping the first error (data that
+// cannot be drawn: NaN or infinite) for its caller to return once.
+type drawer struct{ err error }
+
+// line is a line through xys drawn in style; label names it in an error.
+func (d *drawer) line(label string, xys plotter.XYs, style draw.LineStyle) *plotter.Line {
 	l, err := plotter.NewLine(xys)
 	if err != nil {
-		return nil, err
+		d.err = cmp.Or(d.err, fmt.Errorf("%s: %w", label, err))
+		return &plotter.Line{}
 	}
 	l.LineStyle = style
-	return l, nil
+	return l
 }
 
 // marks are markers at xys drawn in style.
-func marks(xys plotter.XYs, style draw.GlyphStyle) (*plotter.Scatter, error) {
+func (d *drawer) marks(label string, xys plotter.XYs, style draw.GlyphStyle) *plotter.Scatter {
 	m, err := plotter.NewScatter(xys)
 	if err != nil {
-		return nil, err
+		d.err = cmp.Or(d.err, fmt.Errorf("%s: %w", label, err))
+		return &plotter.Scatter{}
 	}
 	m.GlyphStyle = style
-	return m, nil
+	return m
 }
 
 // stroke is a line style width points wide, solid where dashes is nil.
@@ -219,6 +226,7 @@ func linePlot(ss []series, cpus []int, ylabel string,
 	leg := newLegend()
 	thumbs := make([][]plot.Thumbnailer, len(ss))
 	var model, measured []plot.Plotter
+	var d drawer
 	for i, s := range ss {
 		xys := make(plotter.XYs, len(s.Samples))
 		var hollow plotter.XYs
@@ -232,10 +240,7 @@ func linePlot(ss []series, cpus []int, ylabel string,
 			}
 		}
 		if s.Model {
-			l, err := line(xys, stroke(s.Colour, 1.8, dashes(s.Style)))
-			if err != nil {
-				return nil, leg, fmt.Errorf("%s: %w", s.Label, err)
-			}
+			l := d.line(s.Label, xys, stroke(s.Colour, 1.8, dashes(s.Style)))
 			if shade := bandPolygon(s, band); shade != nil {
 				model = append(model, shade)
 			}
@@ -243,23 +248,15 @@ func linePlot(ss []series, cpus []int, ylabel string,
 			thumbs[i] = []plot.Thumbnailer{l}
 			continue
 		}
-		l, err := line(xys, stroke(s.Colour, width, nil))
-		if err != nil {
-			return nil, leg, fmt.Errorf("%s: %w", s.Label, err)
-		}
-		m, err := marks(xys, glyph(s.Colour, 3.5, marker(s.Style)))
-		if err != nil {
-			return nil, leg, fmt.Errorf("%s: %w", s.Label, err)
-		}
+		l, m := d.line(s.Label, xys, stroke(s.Colour, width, nil)), d.marks(s.Label, xys, glyph(s.Colour, 3.5, marker(s.Style)))
 		measured = append(measured, l, m)
 		thumbs[i] = []plot.Thumbnailer{l, m}
 		if len(hollow) > 0 { // a disturbed sample's marker, its middle drawn white
-			holes, err := marks(hollow, glyph(color.White, 2, draw.CircleGlyph{}))
-			if err != nil {
-				return nil, leg, fmt.Errorf("%s: %w", s.Label, err)
-			}
-			measured = append(measured, holes)
+			measured = append(measured, d.marks(s.Label, hollow, glyph(color.White, 2, draw.CircleGlyph{})))
 		}
+	}
+	if d.err != nil {
+		return nil, leg, d.err
 	}
 	for _, e := range entries(ss, label) {
 		var ts []plot.Thumbnailer

@@ -62,6 +62,7 @@ func fitPlot(ss []series, cpus []int, ylabel string, label func(series) string, 
 	p := cpuPlot("CPUs", cpus, ylabel)
 	leg := newLegend()
 	var curves, points []plot.Plotter
+	var d drawer
 	thumbs := make([][]plot.Thumbnailer, len(ss))
 	fitted := make([]string, len(ss))
 	for i, s := range ss {
@@ -73,23 +74,20 @@ func fitPlot(ss []series, cpus []int, ylabel string, label func(series) string, 
 		if s.Model {
 			style, dashed = glyph(s.Colour, 3, draw.RingGlyph{}), dashes(s.Style)
 		}
-		m, err := marks(xys, style)
-		if err != nil {
-			return nil, leg, fmt.Errorf("%s: %w", s.Label, err)
-		}
+		m := d.marks(s.Label, xys, style)
 		points = append(points, m)
 		thumbs[i] = []plot.Thumbnailer{m}
 		f, ok := fitOf[s.seriesKey]
 		if !ok || !f.Fitted() {
 			continue
 		}
-		l, err := line(curve(f, top), stroke(s.Colour, 1.8, dashed))
-		if err != nil {
-			return nil, leg, fmt.Errorf("%s: fitted curve: %w", s.Label, err)
-		}
+		l := d.line(s.Label+": fitted curve", curve(f, top), stroke(s.Colour, 1.8, dashed))
 		curves = append(curves, l)
 		thumbs[i] = []plot.Thumbnailer{l, m}
 		fitted[i] = fmt.Sprintf("σ=%s κ=%s", format.Param(f.Sigma), format.Param(f.Kappa))
+	}
+	if d.err != nil {
+		return nil, leg, d.err
 	}
 	for _, e := range entries(ss, label) {
 		var ts []plot.Thumbnailer

@@ -79,6 +79,7 @@ func yLabel(f chartspec.Figure, pl chartspec.Plot, unit string) string {
 // as whole ticks, a log axis, or the values evenly spaced in their order.
 func linesFigure(f chartspec.Figure, pl chartspec.Plot) (figure, error) {
 	p, leg := newPlot(), newLegend()
+	var d drawer
 	p.X.Label.Text, p.Y.Label.Text = f.X.Label, yLabel(f, pl, pl.Unit)
 	p.Add(&plotter.Grid{Vertical: gridLine(), Horizontal: gridLine()})
 	// x from a little before the first x to a little after the last, laid
@@ -140,9 +141,7 @@ func linesFigure(f chartspec.Figure, pl chartspec.Plot) (figure, error) {
 		if l.Dashed { // such as the remote calls beside the in-process ones
 			style.Dashes = dashes(i)
 		}
-		if err := addLine(p, &leg, l.Name, xys, style, glyph(colour, 3.5, marker(i))); err != nil {
-			return figure{}, err
-		}
+		d.addLine(p, &leg, l.Name, xys, style, glyph(colour, 3.5, marker(i)))
 	}
 	grey := color.RGBA{120, 120, 120, 255}
 	if f.Diagonal != "" {
@@ -151,15 +150,11 @@ func linesFigure(f chartspec.Figure, pl chartspec.Plot) (figure, error) {
 			diag = append(diag, plotter.XY{X: pos(x), Y: x})
 			top = max(top, x)
 		}
-		if err := addLine(p, &leg, f.Diagonal, diag, stroke(grey, 1.8, dashes(1)), draw.GlyphStyle{}); err != nil {
-			return figure{}, err
-		}
+		d.addLine(p, &leg, f.Diagonal, diag, stroke(grey, 1.8, dashes(1)), draw.GlyphStyle{})
 	}
 	if r := f.Reference; r.Label != "" {
 		ref := plotter.XYs{{X: first, Y: r.Y}, {X: last, Y: r.Y}}
-		if err := addLine(p, &leg, r.Label, ref, stroke(grey, 1, []vg.Length{vg.Points(2), vg.Points(3)}), draw.GlyphStyle{}); err != nil {
-			return figure{}, err
-		}
+		d.addLine(p, &leg, r.Label, ref, stroke(grey, 1, []vg.Length{vg.Points(2), vg.Points(3)}), draw.GlyphStyle{})
 		top = max(top, r.Y)
 	}
 	p.X.Min, p.X.Max = lo, hi
@@ -170,7 +165,7 @@ func linesFigure(f chartspec.Figure, pl chartspec.Plot) (figure, error) {
 	if f.Y.Scale == chartspec.Log && !math.IsInf(bottom, 1) {
 		logTicks(p, bottom, top)
 	}
-	return figure{title: f.Title, plot: p, legend: leg}, nil
+	return figure{title: f.Title, plot: p, legend: leg}, d.err
 }
 
 // logTicks gives p's y axis, whose values were drawn as their log10 on a
@@ -190,23 +185,16 @@ func logTicks(p *plot.Plot, bottom, top float64) {
 
 // addLine adds a line through xys to p and its legend, drawn in style,
 // with markers in mark where mark has a shape.
-func addLine(p *plot.Plot, leg *plot.Legend, label string, xys plotter.XYs, style draw.LineStyle, mark draw.GlyphStyle) error {
-	l, err := line(xys, style)
-	if err != nil {
-		return fmt.Errorf("%s: %w", label, err)
-	}
+func (d *drawer) addLine(p *plot.Plot, leg *plot.Legend, label string, xys plotter.XYs, style draw.LineStyle, mark draw.GlyphStyle) {
+	l := d.line(label, xys, style)
 	if mark.Shape == nil {
 		p.Add(l)
 		leg.Add(label, l)
-		return nil
+		return
 	}
-	m, err := marks(xys, mark)
-	if err != nil {
-		return fmt.Errorf("%s: %w", label, err)
-	}
+	m := d.marks(label, xys, mark)
 	p.Add(l, m)
 	leg.Add(label, l, m)
-	return nil
 }
 
 // amdahlFigure draws Amdahl's curve for the plot's serial fraction, out
@@ -220,15 +208,14 @@ func amdahlFigure(f chartspec.Figure, pl chartspec.Plot) (figure, error) {
 	}
 	p, leg := cpuPlot(f.X.Label, ticks, yLabel(f, pl, pl.Unit)), newLegend()
 	p.X.Scale = plot.LogScale{}
+	var d drawer
 	var curve plotter.XYs
 	for n := 1.0; n <= most+0.0001; n *= math.Pow(2, 0.125) {
 		curve = append(curve, plotter.XY{X: n, Y: 1 / (serial + (1-serial)/n)})
 	}
 	pal := palette()
 	label := fmt.Sprintf("Amdahl, serial fraction %.3g (limit %.3g×)", serial, 1/math.Max(serial, 1e-9))
-	if err := addLine(p, &leg, label, curve, stroke(color.RGBA{60, 60, 60, 255}, 1.8, dashes(0)), draw.GlyphStyle{}); err != nil {
-		return figure{}, err
-	}
+	d.addLine(p, &leg, label, curve, stroke(color.RGBA{60, 60, 60, 255}, 1.8, dashes(0)), draw.GlyphStyle{})
 	top := curve[len(curve)-1].Y
 	for i, l := range pl.Lines {
 		var xys plotter.XYs
@@ -236,16 +223,13 @@ func amdahlFigure(f chartspec.Figure, pl chartspec.Plot) (figure, error) {
 			xys = append(xys, plotter.XY{X: xy.X, Y: xy.Y})
 			top = max(top, xy.Y)
 		}
-		m, err := marks(xys, glyph(pal[(i+1)%len(pal)], 4, marker(i)))
-		if err != nil {
-			return figure{}, err
-		}
+		m := d.marks(l.Name, xys, glyph(pal[(i+1)%len(pal)], 4, marker(i)))
 		p.Add(m)
 		leg.Add(l.Name+" (measured)", m)
 	}
 	p.X.Min, p.X.Max = 0.9, most*70/64
 	p.Y.Min, p.Y.Max = 0, headroom(top)
-	return figure{title: f.Title, plot: p, legend: leg}, nil
+	return figure{title: f.Title, plot: p, legend: leg}, d.err
 }
 
 // barsFigure draws each line's value as a bar, at the largest CPU count;

@@ -1,6 +1,7 @@
 package text
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -23,26 +24,11 @@ func Describe(p results.Point) string {
 	if !p.IsUserCode() {
 		return ""
 	}
-	rs := analysis.Resources(p)
-	var cpu analysis.Resource
-	var metered []analysis.Resource
-	for _, r := range rs {
-		if r.Name == "cpus" {
-			cpu = r
-		} else {
-			metered = append(metered, r)
-		}
-	}
+	rs := analysis.Resources(p) // the CPUs first
+	cpu, metered := rs[0], rs[1:]
 	// Most used first: held and waited for the longest.
 	slices.SortStableFunc(metered, func(a, b analysis.Resource) int {
-		ta, tb := a.Utilization*float64(a.Copies)+a.WaitShare, b.Utilization*float64(b.Copies)+b.WaitShare
-		switch {
-		case ta > tb:
-			return -1
-		case ta < tb:
-			return 1
-		}
-		return 0
+		return cmp.Compare(b.Utilization*float64(b.Copies)+b.WaitShare, a.Utilization*float64(a.Copies)+a.WaitShare)
 	})
 	var parts []string
 	for _, r := range metered {

@@ -118,11 +118,8 @@ func throughputLabels(ss []series) (string, func(series) string) {
 		}
 		return s.Unit
 	}
-	for _, s := range ss {
-		if unit(s) != unit(ss[0]) {
-			return "throughput (units differ: see legend)",
-				func(s series) string { return s.Label + " [" + unit(s) + "]" }
-		}
+	if varies(ss, unit) {
+		return "throughput (units differ: see legend)", func(s series) string { return s.Label + " [" + unit(s) + "]" }
 	}
 	return "throughput (" + unit(ss[0]) + ")", func(s series) string { return s.Label }
 }

@@ -184,3 +184,8 @@ func (h heatmap) draw(c draw.Canvas) {
 	nt := aligned(10, false, draw.XLeft, draw.YTop)
 	c.FillText(nt, vg.Point{X: c.Min.X, Y: y - vg.Length(rows)*vg.Points(16) - vg.Points(4)}, h.note)
 }
+
+// heatmapView is the map with its caption.
+func heatmapView(c chart) chartView {
+	return imageView(c, "Each row a mode, each column a CPU count: the colour says what limits that point, found by its causal profile (the resource whose relief gains most), the figure its throughput. Where the colour turns from green, the mode has hit a wall that more CPUs do not move.")
+}

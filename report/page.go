@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"embed"
+	"encoding/base64"
 	"fmt"
 	"html/template"
 	"io"
@@ -608,4 +609,14 @@ func appendNew[T comparable](list []T, v T) []T {
 		return list
 	}
 	return append(list, v)
+}
+
+// imageView inlines a chart as a data URL, so that the page shows it even
+// when copied on its own; the files beside it are for slides.
+func imageView(c chart, caption string) chartView {
+	v := chartView{Name: c.Name, Title: c.Title, Caption: caption, Empty: c.Empty, Natural: !c.Wide}
+	if c.Empty == "" {
+		v.Src = template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(c.SVG))
+	}
+	return v
 }

@@ -151,3 +151,38 @@ func WriteSchedules(dir string, ts []analysis.Timeline) ([]string, error) {
 	}
 	return paths, nil
 }
+
+// scheduleView is one configuration's schedule pictures, side by side.
+type scheduleView struct {
+	Why, Note string
+	Images    []timelineView
+}
+
+type timelineView struct {
+	chartView
+	Summary, File string
+}
+
+// scheduleCharts draws the pictures' timelines, each a chart of its own
+// named after its configuration and source.
+func scheduleCharts(pics []analysis.Picture) ([]chart, []scheduleView, error) {
+	var charts []chart
+	var views []scheduleView
+	for _, p := range pics {
+		v := scheduleView{Why: p.Why, Note: p.Note}
+		for _, t := range []*analysis.Timeline{p.Model, p.Trace} {
+			if t == nil {
+				continue
+			}
+			c := chart{Name: ScheduleName(*t), Title: text.TimelineTitle(*t)}
+			var err error
+			if c.SVG, c.PNG, err = DrawSchedule(*t); err != nil {
+				return nil, nil, fmt.Errorf("draw %s: %w", c.Name, err)
+			}
+			charts = append(charts, c)
+			v.Images = append(v.Images, timelineView{chartView: imageView(c, ""), Summary: text.TimelineSummary(*t), File: t.File})
+		}
+		views = append(views, v)
+	}
+	return charts, views, nil
+}

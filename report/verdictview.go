@@ -1,9 +1,7 @@
 package report
 
 import (
-	"encoding/base64"
 	"fmt"
-	"html/template"
 	"net/url"
 	"strconv"
 	"strings"
@@ -121,54 +119,4 @@ func newVerdictView(v analysis.Verdict, playground string) verdictView {
 		}
 	}
 	return vv
-}
-
-// imageView inlines a chart as a data URL, so that the page shows it even
-// when copied on its own; the files beside it are for slides.
-func imageView(c chart, caption string) chartView {
-	v := chartView{Name: c.Name, Title: c.Title, Caption: caption, Empty: c.Empty, Natural: !c.Wide}
-	if c.Empty == "" {
-		v.Src = template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(c.SVG))
-	}
-	return v
-}
-
-// scheduleView is one configuration's schedule pictures, side by side.
-type scheduleView struct {
-	Why, Note string
-	Images    []timelineView
-}
-
-type timelineView struct {
-	chartView
-	Summary, File string
-}
-
-// scheduleCharts draws the pictures' timelines, each a chart of its own
-// named after its configuration and source.
-func scheduleCharts(pics []analysis.Picture) ([]chart, []scheduleView, error) {
-	var charts []chart
-	var views []scheduleView
-	for _, p := range pics {
-		v := scheduleView{Why: p.Why, Note: p.Note}
-		for _, t := range []*analysis.Timeline{p.Model, p.Trace} {
-			if t == nil {
-				continue
-			}
-			c := chart{Name: ScheduleName(*t), Title: text.TimelineTitle(*t)}
-			var err error
-			if c.SVG, c.PNG, err = DrawSchedule(*t); err != nil {
-				return nil, nil, fmt.Errorf("draw %s: %w", c.Name, err)
-			}
-			charts = append(charts, c)
-			v.Images = append(v.Images, timelineView{chartView: imageView(c, ""), Summary: text.TimelineSummary(*t), File: t.File})
-		}
-		views = append(views, v)
-	}
-	return charts, views, nil
-}
-
-// heatmapView is the map with its caption.
-func heatmapView(c chart) chartView {
-	return imageView(c, "Each row a mode, each column a CPU count: the colour says what limits that point, found by its causal profile (the resource whose relief gains most), the figure its throughput. Where the colour turns from green, the mode has hit a wall that more CPUs do not move.")
 }

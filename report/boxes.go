@@ -61,7 +61,7 @@ func (b latencyBoxes) Plot(c draw.Canvas, p *plot.Plot) {
 // drawWhiskers draws the lines from p5 to p25 and from p75 to p95, with
 // a cap at each end.
 func drawWhiskers(c *draw.Canvas, clr color.RGBA, dashes []vg.Length, y, half, x05, x25, x75, x95 vg.Length) {
-	line := draw.LineStyle{Color: clr, Width: vg.Points(1.2), Dashes: dashes}
+	line := stroke(clr, 1.2, dashes)
 	c.StrokeLines(line,
 		[]vg.Point{{X: x05, Y: y}, {X: x25, Y: y}},
 		[]vg.Point{{X: x75, Y: y}, {X: x95, Y: y}})
@@ -75,18 +75,15 @@ func drawWhiskers(c *draw.Canvas, clr color.RGBA, dashes []vg.Length, y, half, x
 // drawIQR draws the box from p25 to p75, lightly filled, its outline
 // dashed as given.
 func drawIQR(c *draw.Canvas, clr color.RGBA, dashes []vg.Length, y, half, x25, x75 vg.Length) {
-	box := []vg.Point{
-		{X: x25, Y: y - half}, {X: x75, Y: y - half},
-		{X: x75, Y: y + half}, {X: x25, Y: y + half},
-	}
+	box := rect(x25, y-half, x75, y+half)
 	c.FillPolygon(tint(clr, 0.3), box)
-	c.StrokeLines(draw.LineStyle{Color: clr, Width: vg.Points(1.2), Dashes: dashes}, append(box, box[0]))
+	c.StrokeLines(stroke(clr, 1.2, dashes), append(box, box[0]))
 }
 
 // drawMedian draws the thick line at p50; in a box, darker than the box
 // so that it stands out on it.
 func drawMedian(c *draw.Canvas, clr color.RGBA, y, half, x50 vg.Length) {
-	c.StrokeLine2(draw.LineStyle{Color: clr, Width: vg.Points(2.5)}, x50, y-half, x50, y+half)
+	c.StrokeLine2(stroke(clr, 2.5, nil), x50, y-half, x50, y+half)
 }
 
 // DataRange implements plot.DataRanger: from p5 to p95 across, and half

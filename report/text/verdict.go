@@ -312,19 +312,16 @@ func runsText(top string, vs []analysis.Versus) string {
 // runsWords names a variant's disturbed runs: "mutex" (its one run),
 // "mutex (all 6 runs)", "mutex runs 2, 5".
 func runsWords(r analysis.Runs) string {
-	reps := make([]string, len(r.Reps))
-	for i, n := range r.Reps {
-		reps[i] = fmt.Sprint(n)
-	}
+	reps := format.Ints(r.Reps, ", ")
 	switch {
 	case r.Of == 1:
 		return r.Variant
 	case len(r.Reps) == r.Of:
 		return fmt.Sprintf("%s (all %d runs)", r.Variant, r.Of)
 	case len(r.Reps) == 1:
-		return r.Variant + " run " + reps[0]
+		return r.Variant + " run " + reps
 	}
-	return r.Variant + " runs " + strings.Join(reps, ", ")
+	return r.Variant + " runs " + reps
 }
 
 // StandingSentence says a standing in words: "On 2 CPUs, measured on vm:

@@ -132,8 +132,8 @@ func benchThroughputChart(name, title string, f benchFamily, fits []analysis.Fit
 		}
 		l, m := d.line(b, medians, stroke(colour, 1.8, nil)), d.marks(b, medians, glyph(colour, 3.5, draw.CircleGlyph{}))
 		each := d.marks(b, runs, runStyle(colour))
-		if fit, ok := fitted(fitsOf(fits, b)); ok {
-			curves = append(curves, d.line(b+": fitted curve", curve(fit, float64(cpus[len(cpus)-1])), fitStyle(colour)))
+		if fs := fitsOf(fits, b); len(fs) > 0 && fs[0].Fitted() {
+			curves = append(curves, d.line(b+": fitted curve", curve(fs[0], float64(cpus[len(cpus)-1])), fitStyle(colour)))
 		}
 		label := f.Variants[i]
 		if len(f.Benchmarks) == 1 {
@@ -155,25 +155,6 @@ func benchThroughputChart(name, title string, f benchFamily, fits []analysis.Fit
 	p.X.Min, p.X.Max = float64(cpus[0]), float64(cpus[len(cpus)-1])
 	p.Y.Min, p.Y.Max = 0, headroom(p.Y.Max)
 	return c.drawn(figure{title: c.Title, plot: p, legend: leg})
-}
-
-// fitted is a benchmark's fit, if it could be fitted.
-func fitted(fits []analysis.Fit) (analysis.Fit, bool) {
-	if len(fits) == 0 || !fits[0].Fitted() {
-		return analysis.Fit{}, false
-	}
-	return fits[0], true
-}
-
-// fitsOf are the fits of mode's series.
-func fitsOf(fits []analysis.Fit, mode string) []analysis.Fit {
-	var out []analysis.Fit
-	for _, f := range fits {
-		if f.Mode == mode {
-			out = append(out, f)
-		}
-	}
-	return out
 }
 
 // benchLatencyChart draws the latency of a call of each member at each CPU

@@ -185,10 +185,7 @@ type fitView struct {
 
 // fitViews lays out a row per fit, as brewput fit writes them.
 func fitViews(fits []analysis.Fit) []fitView {
-	loads := false
-	for _, f := range fits {
-		loads = loads || f.LoadText() != fits[0].LoadText()
-	}
+	loads := varies(fits, analysis.Fit.LoadText)
 	out := make([]fitView, len(fits))
 	for i, f := range fits {
 		v := fitView{Source: f.SourceText(), Model: f.Model, Points: f.Points}
@@ -207,6 +204,17 @@ func fitViews(fits []analysis.Fit) []fitView {
 		v.Serial = format.Param(f.SerialFraction)
 		v.R2 = fmt.Sprintf("%.4f", f.R2)
 		out[i] = v
+	}
+	return out
+}
+
+// fitsOf are the fits of mode's series.
+func fitsOf(fits []analysis.Fit, mode string) []analysis.Fit {
+	var out []analysis.Fit
+	for _, f := range fits {
+		if f.Mode == mode {
+			out = append(out, f)
+		}
 	}
 	return out
 }

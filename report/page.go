@@ -270,7 +270,9 @@ func parameters(points []results.Point) paramsView {
 	for i, k := range keys {
 		ps := by[k]
 		out[i] = k
-		out[i].Modes, out[i].CPUs, out[i].Points = strings.Join(modeOrder(ps), ", "), cpuRange(cpusOf(ps)), len(ps)
+		out[i].Modes = strings.Join(modeOrder(ps), ", ")
+		out[i].CPUs = cpuRange(cpusOf(ps))
+		out[i].Points = len(ps)
 		for _, p := range ps {
 			out[i].Reps = max(out[i].Reps, p.Rep, 1)
 		}

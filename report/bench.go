@@ -130,7 +130,8 @@ func benchThroughputChart(name, title string, f benchFamily, fits []analysis.Fit
 				runs = append(runs, plotter.XY{X: float64(x.CPUs), Y: p.Throughput})
 			}
 		}
-		l, m := d.line(b, medians, stroke(colour, 1.8, nil)), d.marks(b, medians, glyph(colour, 3.5, draw.CircleGlyph{}))
+		l := d.line(b, medians, stroke(colour, 1.8, nil))
+		m := d.marks(b, medians, glyph(colour, 3.5, draw.CircleGlyph{}))
 		each := d.marks(b, runs, runStyle(colour))
 		if fs := fitsOf(fits, b); len(fs) > 0 && fs[0].Fitted() {
 			curves = append(curves, d.line(b+": fitted curve", curve(fs[0], float64(cpus[len(cpus)-1])), fitStyle(colour)))

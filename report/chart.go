@@ -245,7 +245,8 @@ func linePlot(ss []series, cpus []int, ylabel string,
 			thumbs[i] = []plot.Thumbnailer{l}
 			continue
 		}
-		l, m := d.line(s.Label, xys, stroke(s.Colour, width, nil)), d.marks(s.Label, xys, glyph(s.Colour, 3.5, marker(s.Style)))
+		l := d.line(s.Label, xys, stroke(s.Colour, width, nil))
+		m := d.marks(s.Label, xys, glyph(s.Colour, 3.5, marker(s.Style)))
 		measured = append(measured, l, m)
 		thumbs[i] = []plot.Thumbnailer{l, m}
 		if len(hollow) > 0 { // a disturbed sample's marker, its middle drawn white

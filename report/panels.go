@@ -87,7 +87,8 @@ func splitPanels(ss []series, label func(series) string) []panelGroup {
 	var titles [4]string
 	for _, s := range ss {
 		i, title := family(s.Mode)
-		byFamily[i], titles[i] = append(byFamily[i], s), title
+		byFamily[i] = append(byFamily[i], s)
+		titles[i] = title
 	}
 	var out []panelGroup
 	for f, fs := range byFamily {

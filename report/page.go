@@ -137,11 +137,17 @@ func pageNotes(points []results.Point, opt Options) []string {
 	if opt.Plan != nil {
 		notes = append(notes, results.CutShort(*opt.Plan, points))
 	}
-	n := len(slices.DeleteFunc(slices.Clone(points), func(p results.Point) bool { return !p.IsDisturbed() }))
+	// Only a measurement is disturbed: the model's points are not counted.
+	measured := slices.DeleteFunc(slices.Clone(points), results.Point.IsModel)
+	n := len(slices.DeleteFunc(slices.Clone(measured), func(p results.Point) bool { return !p.IsDisturbed() }))
 	if n > 0 {
-		were := fmt.Sprintf("%d of the %d points were", n, len(points))
+		of := fmt.Sprintf("the %d points", len(measured))
+		if len(measured) < len(points) {
+			of = fmt.Sprintf("the %d measured points", len(measured))
+		}
+		were := fmt.Sprintf("%d of %s were", n, of)
 		if n == 1 {
-			were = fmt.Sprintf("1 of the %d points was", len(points))
+			were = fmt.Sprintf("1 of %s was", of)
 		}
 		notes = append(notes, fmt.Sprintf("◦ %s disturbed: other processes took more than %.1f CPU beyond the cores they left free while they were measured, so their numbers say more about the machine than about the design; the charts draw them hollow and the tables mark them ◦.",
 			were, results.DisturbedCPUs))

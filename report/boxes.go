@@ -1,6 +1,7 @@
 package report
 
 import (
+	"fmt"
 	"image/color"
 	"math"
 	"slices"
@@ -14,21 +15,22 @@ import (
 )
 
 // latencyBoxes draws each row's latency distribution as a horizontal box
-// from p25 to p75 with a line at p50 and whiskers from p5 to p95. The
-// percentiles come precomputed with each point, which is why
-// plotter.BoxPlot, which computes quartiles from raw values, does not fit.
+// from p25 to p75 with a line at p50 and whiskers from p5 to p95, from
+// the percentiles each point carries (plotter.BoxPlot computes its own
+// from raw values).
 type latencyBoxes struct {
 	Rows []boxRow
 }
 
-// boxRow is one series' box, centred on Y, latencies in ms.
+// boxRow is one series' box, centred on Y, latencies in ms, dashed as the
+// series' line elsewhere (a model's); Thick is its height in rows, 0 for
+// boxThickness.
 type boxRow struct {
 	Y       float64
 	Latency results.Latency
 	Colour  color.RGBA
-	Dashes  []vg.Length // of whiskers and box, as the series' line elsewhere: a model's
-	// Thick is the box's height in rows; 0 means boxThickness.
-	Thick float64
+	Dashes  []vg.Length
+	Thick   float64
 }
 
 // boxThickness is a box's height in rows, leaving a gap between boxes.
@@ -50,23 +52,16 @@ func (b latencyBoxes) Plot(c draw.Canvas, p *plot.Plot) {
 		}
 		half := (trY(r.Y+thick/2) - trY(r.Y-thick/2)) / 2
 		l := r.Latency
-		drawBox(&c, r.Colour, r.Dashes, y, half,
-			trX(l.P05), trX(l.P25), trX(l.P50), trX(l.P75), trX(l.P95))
+		drawWhiskers(&c, r.Colour, r.Dashes, y, half, trX(l.P05), trX(l.P25), trX(l.P75), trX(l.P95))
+		drawIQR(&c, r.Colour, r.Dashes, y, half, trX(l.P25), trX(l.P75))
+		drawMedian(&c, shade(r.Colour, 0.55), y, half, trX(l.P50))
 	}
-}
-
-// drawBox draws one box and its whiskers around height y, half thick,
-// at the given x positions of p5, p25, p50, p75 and p95.
-func drawBox(c *draw.Canvas, clr color.RGBA, dashes []vg.Length, y, half, x05, x25, x50, x75, x95 vg.Length) {
-	drawWhiskers(c, clr, dashes, y, half, x05, x25, x75, x95)
-	drawIQR(c, clr, dashes, y, half, x25, x75)
-	drawMedian(c, shade(clr, 0.55), y, half, x50)
 }
 
 // drawWhiskers draws the lines from p5 to p25 and from p75 to p95, with
 // a cap at each end.
 func drawWhiskers(c *draw.Canvas, clr color.RGBA, dashes []vg.Length, y, half, x05, x25, x75, x95 vg.Length) {
-	line := draw.LineStyle{Color: clr, Width: vg.Points(1.2), Dashes: dashes}
+	line := stroke(clr, 1.2, dashes)
 	c.StrokeLines(line,
 		[]vg.Point{{X: x05, Y: y}, {X: x25, Y: y}},
 		[]vg.Point{{X: x75, Y: y}, {X: x95, Y: y}})
@@ -80,18 +75,15 @@ func drawWhiskers(c *draw.Canvas, clr color.RGBA, dashes []vg.Length, y, half, x
 // drawIQR draws the box from p25 to p75, lightly filled, its outline
 // dashed as given.
 func drawIQR(c *draw.Canvas, clr color.RGBA, dashes []vg.Length, y, half, x25, x75 vg.Length) {
-	box := []vg.Point{
-		{X: x25, Y: y - half}, {X: x75, Y: y - half},
-		{X: x75, Y: y + half}, {X: x25, Y: y + half},
-	}
+	box := rect(x25, y-half, x75, y+half)
 	c.FillPolygon(tint(clr, 0.3), box)
-	c.StrokeLines(draw.LineStyle{Color: clr, Width: vg.Points(1.2), Dashes: dashes}, append(box, box[0]))
+	c.StrokeLines(stroke(clr, 1.2, dashes), append(box, box[0]))
 }
 
 // drawMedian draws the thick line at p50; in a box, darker than the box
 // so that it stands out on it.
 func drawMedian(c *draw.Canvas, clr color.RGBA, y, half, x50 vg.Length) {
-	c.StrokeLine2(draw.LineStyle{Color: clr, Width: vg.Points(2.5)}, x50, y-half, x50, y+half)
+	c.StrokeLine2(stroke(clr, 2.5, nil), x50, y-half, x50, y+half)
 }
 
 // DataRange implements plot.DataRanger: from p5 to p95 across, and half
@@ -161,10 +153,27 @@ func shade(clr color.RGBA, f float64) color.RGBA {
 	return color.RGBA{mix(clr.R), mix(clr.G), mix(clr.B), 0xff}
 }
 
-// boxFigure is the figure of boxes: one row a tick on the y axis, latency
-// along x from 0, and the legend that says what a box's parts are; rows is
-// how many rows of boxes it draws, to keep each readable.
-func boxFigure(title, xLabel string, ticks plot.ConstantTicks, boxes latencyBoxes, rows int) figure {
+// boxFigure is the figure of rows of boxes, top down, each row a tick on
+// the y axis named by its label, two boxes in a row each half as thick;
+// latency along x from 0, and the legend that says what a box's parts are.
+func boxFigure(title, xLabel string, labels []string, rows [][]boxRow) (figure, error) {
+	var boxes latencyBoxes
+	ticks := make(plot.ConstantTicks, len(rows))
+	for i, row := range rows {
+		y := float64(len(rows) - 1 - i)
+		ticks[i] = plot.Tick{Value: y, Label: labels[i]}
+		for k, b := range row {
+			if v, bad := undrawable(b.Latency); bad {
+				return figure{}, fmt.Errorf("%s: latency percentile %v cannot be drawn", labels[i], v)
+			}
+			b.Y = y
+			if len(row) > 1 {
+				b.Thick = boxThickness / 2
+				b.Y = y + boxThickness/4 - float64(k)*boxThickness/2 - 0.02*float64(2*k-1)
+			}
+			boxes.Rows = append(boxes.Rows, b)
+		}
+	}
 	p := newPlot()
 	p.X.Label.Text = xLabel
 	p.Y.Tick.Marker = ticks
@@ -175,7 +184,7 @@ func boxFigure(title, xLabel string, ticks plot.ConstantTicks, boxes latencyBoxe
 	leg.Add("p5–p95 (whiskers)", keyWhiskers)
 	leg.Add("p25–p75 (box)", keyBox)
 	leg.Add("p50, the median", keyMedian)
-	return figure{title: title, plot: p, legend: leg, minDataHeight: vg.Length(rows) * vg.Points(24)}
+	return figure{title: title, plot: p, legend: leg, minDataHeight: vg.Length(len(rows)) * vg.Points(24)}, nil
 }
 
 // undrawable returns the first of l's percentiles that a box cannot be

@@ -1,9 +1,8 @@
 package report
 
 import (
-	"github.com/brewput/brewput/results/analysis"
-
 	"bytes"
+	"cmp"
 	"fmt"
 	"image/color"
 	"math"
@@ -22,6 +21,7 @@ import (
 
 	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/analysis"
 )
 
 // chart is one of the report's pictures, or the reason it has none.
@@ -40,7 +40,7 @@ type chart struct {
 // multiples.
 func (c chart) drawn(fig figure) (chart, error) {
 	var err error
-	c.SVG, c.PNG, err = fig.render()
+	c.SVG, c.PNG, err = render(fig)
 	c.Wide = len(fig.panels) > 0
 	return c, err
 }
@@ -54,16 +54,26 @@ const (
 	gap         = vg.Length(14) // between title, plot and legend
 )
 
-// drawCharts draws the report's charts, in this order: throughput,
-// latency, distribution, scalability.
+// drawCharts draws the shop's charts: throughput, latency, distribution,
+// scalability.
 func drawCharts(points []results.Point, fits []analysis.Fit) ([]chart, error) {
 	ss := buildSeries(points)
 	cpus := cpuCounts(ss)
-	draws := []func([]series, []int) (chart, error){throughputChart, latencyChart, distributionChart,
-		func(ss []series, cpus []int) (chart, error) { return scalabilityChart(fits, ss, cpus) }}
+	draws := []func() (chart, error){
+		func() (chart, error) {
+			return againstCPUs(chart{Name: "throughput", Title: "Throughput against CPUs"}, ss, cpus, "",
+				func(x sample) float64 { return x.Throughput }, func(b *results.Band) [2]float64 { return b.Throughput })
+		},
+		func() (chart, error) {
+			return againstCPUs(chart{Name: "latency", Title: "Median latency against CPUs"}, ss, cpus, "median latency (ms)",
+				func(x sample) float64 { return x.Latency.P50 }, func(b *results.Band) [2]float64 { return b.P50Ms })
+		},
+		func() (chart, error) { return distributionChart(ss, cpus) },
+		func() (chart, error) { return scalabilityChart(fits, ss, cpus) },
+	}
 	out := make([]chart, 0, len(draws))
 	for _, d := range draws {
-		c, err := d(ss, cpus)
+		c, err := d()
 		if err != nil {
 			return nil, fmt.Errorf("draw %s chart: %w", c.Name, err)
 		}
@@ -74,14 +84,10 @@ func drawCharts(points []results.Point, fits []analysis.Fit) ([]chart, error) {
 
 // cpuCounts lists the CPU counts present, measured or predicted, ascending.
 func cpuCounts(ss []series) []int {
-	seen := map[int]bool{}
 	var out []int
 	for _, s := range ss {
 		for _, x := range s.Samples {
-			if !seen[x.CPUs] {
-				seen[x.CPUs] = true
-				out = append(out, x.CPUs)
-			}
+			out = appendNew(out, x.CPUs)
 		}
 	}
 	slices.Sort(out)
@@ -102,22 +108,6 @@ func emptyAgainstCPUs(cpus []int) string {
 	return ""
 }
 
-// throughputChart draws throughput against CPUs, a line per series.
-func throughputChart(ss []series, cpus []int) (chart, error) {
-	c := chart{Name: "throughput", Title: "Throughput against CPUs"}
-	if c.Empty = emptyAgainstCPUs(cpus); c.Empty != "" {
-		return c, nil
-	}
-	ylabel, label := throughputLabels(ss)
-	fig, err := lineFigure(c.Title, ss, cpus, ylabel, label,
-		func(x sample) float64 { return x.Throughput },
-		func(b *results.Band) [2]float64 { return b.Throughput })
-	if err != nil {
-		return c, err
-	}
-	return c.drawn(fig)
-}
-
 // throughputLabels returns the y axis label and the legend label of a
 // series. When the series count in different units, the axis cannot name
 // one, so each legend label names its own.
@@ -128,45 +118,39 @@ func throughputLabels(ss []series) (string, func(series) string) {
 		}
 		return s.Unit
 	}
-	for _, s := range ss {
-		if unit(s) != unit(ss[0]) {
-			return "throughput (units differ: see legend)",
-				func(s series) string { return s.Label + " [" + unit(s) + "]" }
-		}
+	if varies(ss, unit) {
+		return "throughput (units differ: see legend)", func(s series) string { return s.Label + " [" + unit(s) + "]" }
 	}
 	return "throughput (" + unit(ss[0]) + ")", func(s series) string { return s.Label }
 }
 
-// latencyChart draws median latency against CPUs, a line per series.
-func latencyChart(ss []series, cpus []int) (chart, error) {
-	c := chart{Name: "latency", Title: "Median latency against CPUs"}
+// againstCPUs draws c, value against CPUs, a line per series, y from 0 so
+// that heights compare honestly; ylabel "" is the throughput's. band gives
+// a band's edges of the value.
+func againstCPUs(c chart, ss []series, cpus []int, ylabel string, value func(sample) float64, band func(*results.Band) [2]float64) (chart, error) {
 	if c.Empty = emptyAgainstCPUs(cpus); c.Empty != "" {
 		return c, nil
 	}
-	fig, err := lineFigure(c.Title, ss, cpus, "median latency (ms)",
-		func(s series) string { return s.Label },
-		func(x sample) float64 { return x.Latency.P50 },
-		func(b *results.Band) [2]float64 { return b.P50Ms })
+	label := func(s series) string { return s.Label }
+	if ylabel == "" {
+		ylabel, label = throughputLabels(ss)
+	}
+	fig, err := panelFigure(c.Title, ss, label, func(ss []series) (*plot.Plot, plot.Legend, error) {
+		return linePlot(ss, cpus, ylabel, label, value, band)
+	})
 	if err != nil {
 		return c, err
 	}
 	return c.drawn(fig)
 }
 
-// lineFigure plots value against CPUs, y from 0 so that the lines'
-// heights compare honestly: a measurement's series as markers on a solid
-// line, a model's as a dashed line without markers, in the mode's colour,
-// over a lightly shaded band where its points have one (band gives its
-// edges for the value plotted). A mode measured and predicted has one
-// legend entry, its marker on its dashed line; where the legend would
-// hold more than maxEntries entries, the chart is small multiples, a
-// panel per family of modes (splitPanels), on one scale.
-func lineFigure(title string, ss []series, cpus []int, ylabel string,
-	label func(series) string, value func(sample) float64, band func(*results.Band) [2]float64) (figure, error) {
-	groups := splitPanels(ss, label)
+// panelFigure is one plot of the series, drawn by draw, or where its
+// legend would hold more than maxEntries entries small multiples, a panel
+// per family of modes (splitPanels), on one scale.
+func panelFigure(title string, ss []series, label func(series) string, draw func([]series) (*plot.Plot, plot.Legend, error)) (figure, error) {
 	var ps []panel
-	for _, g := range groups {
-		p, leg, err := linePlot(g.series, cpus, ylabel, label, value, band)
+	for _, g := range splitPanels(ss, label) {
+		p, leg, err := draw(g.series)
 		if err != nil {
 			return figure{}, err
 		}
@@ -179,69 +163,98 @@ func lineFigure(title string, ss []series, cpus []int, ylabel string,
 	return figure{title: title, panels: ps}, nil
 }
 
-// linePlot is one panel of lineFigure, with its legend.
-// The model's lines are drawn first, under the measurements they predict;
-// where there are any, a measurement's line is thinner, so that the dashed
-// line under it still shows.
-func linePlot(ss []series, cpus []int, ylabel string,
-	label func(series) string, value func(sample) float64, band func(*results.Band) [2]float64) (*plot.Plot, plot.Legend, error) {
+// cpuPlot is a plot against the CPU counts, with a grid.
+func cpuPlot(xlabel string, cpus []int, ylabel string) *plot.Plot {
 	p := newPlot()
-	p.X.Label.Text = "CPUs"
+	p.X.Label.Text = xlabel
 	p.X.Tick.Marker = cpuTicks(cpus)
 	p.Y.Label.Text = ylabel
 	p.Add(&plotter.Grid{Vertical: gridLine(), Horizontal: gridLine()})
+	return p
+}
 
-	width := vg.Points(1.8)
+// drawer makes lines and markers, keeping the first error (data that
+// cannot be drawn: NaN or infinite) for its caller to return once.
+type drawer struct{ err error }
+
+// line is a line through xys drawn in style; label names it in an error.
+func (d *drawer) line(label string, xys plotter.XYs, style draw.LineStyle) *plotter.Line {
+	l, err := plotter.NewLine(xys)
+	if err != nil {
+		d.err = cmp.Or(d.err, fmt.Errorf("%s: %w", label, err))
+		return &plotter.Line{}
+	}
+	l.LineStyle = style
+	return l
+}
+
+// marks are markers at xys drawn in style.
+func (d *drawer) marks(label string, xys plotter.XYs, style draw.GlyphStyle) *plotter.Scatter {
+	m, err := plotter.NewScatter(xys)
+	if err != nil {
+		d.err = cmp.Or(d.err, fmt.Errorf("%s: %w", label, err))
+		return &plotter.Scatter{}
+	}
+	m.GlyphStyle = style
+	return m
+}
+
+// stroke is a line style width points wide, solid where dashes is nil.
+func stroke(c color.Color, width float64, dashes []vg.Length) draw.LineStyle {
+	return draw.LineStyle{Color: c, Width: vg.Points(width), Dashes: dashes}
+}
+
+// glyph is a marker style of radius points.
+func glyph(c color.Color, radius float64, shape draw.GlyphDrawer) draw.GlyphStyle {
+	return draw.GlyphStyle{Color: c, Radius: vg.Points(radius), Shape: shape}
+}
+
+// linePlot is one panel of againstCPUs: a measurement as markers on a
+// solid line (hollow where disturbed), a model's series as a dashed line
+// over its band, under the measurements, which are thinner beside one so
+// that the dashes show; a mode measured and predicted has one legend entry.
+func linePlot(ss []series, cpus []int, ylabel string,
+	label func(series) string, value func(sample) float64, band func(*results.Band) [2]float64) (*plot.Plot, plot.Legend, error) {
+	p := cpuPlot("CPUs", cpus, ylabel)
+	width := 1.8
 	if slices.ContainsFunc(ss, func(s series) bool { return s.Model }) {
-		width = vg.Points(1.2)
+		width = 1.2
 	}
 	leg := newLegend()
 	thumbs := make([][]plot.Thumbnailer, len(ss))
 	var model, measured []plot.Plotter
+	var d drawer
 	for i, s := range ss {
 		xys := make(plotter.XYs, len(s.Samples))
+		var hollow plotter.XYs
 		for j, x := range s.Samples {
 			xys[j] = plotter.XY{X: float64(x.CPUs), Y: value(x)}
 			if xys[j].Y >= 1e5 { // millions of operations a second read as "15 M", not 15000000
 				p.Y.Tick.Marker = siTicks{}
 			}
-		}
-		line, err := plotter.NewLine(xys)
-		if err != nil {
-			return nil, leg, fmt.Errorf("%s: %w", s.Label, err)
+			if x.Disturbed {
+				hollow = append(hollow, xys[j])
+			}
 		}
 		if s.Model {
+			l := d.line(s.Label, xys, stroke(s.Colour, 1.8, dashes(s.Style)))
 			if shade := bandPolygon(s, band); shade != nil {
 				model = append(model, shade)
 			}
-			line.LineStyle = draw.LineStyle{Color: s.Colour, Width: vg.Points(1.8), Dashes: dashes(s.Style)}
-			model = append(model, line)
-			thumbs[i] = []plot.Thumbnailer{line}
+			model = append(model, l)
+			thumbs[i] = []plot.Thumbnailer{l}
 			continue
 		}
-		line.LineStyle = draw.LineStyle{Color: s.Colour, Width: width}
-		marks, err := plotter.NewScatter(xys)
-		if err != nil {
-			return nil, leg, fmt.Errorf("%s: %w", s.Label, err)
+		l := d.line(s.Label, xys, stroke(s.Colour, width, nil))
+		m := d.marks(s.Label, xys, glyph(s.Colour, 3.5, marker(s.Style)))
+		measured = append(measured, l, m)
+		thumbs[i] = []plot.Thumbnailer{l, m}
+		if len(hollow) > 0 { // a disturbed sample's marker, its middle drawn white
+			measured = append(measured, d.marks(s.Label, hollow, glyph(color.White, 2, draw.CircleGlyph{})))
 		}
-		marks.GlyphStyle = draw.GlyphStyle{Color: s.Colour, Radius: vg.Points(3.5), Shape: marker(s.Style)}
-		measured = append(measured, line, marks)
-		thumbs[i] = []plot.Thumbnailer{line, marks}
-		// A disturbed sample's marker is hollow: its middle drawn white.
-		var hollow plotter.XYs
-		for i, x := range s.Samples {
-			if x.Disturbed {
-				hollow = append(hollow, xys[i])
-			}
-		}
-		if len(hollow) > 0 {
-			holes, err := plotter.NewScatter(hollow)
-			if err != nil {
-				return nil, leg, fmt.Errorf("%s: %w", s.Label, err)
-			}
-			holes.GlyphStyle = draw.GlyphStyle{Color: color.White, Radius: vg.Points(2), Shape: draw.CircleGlyph{}}
-			measured = append(measured, holes)
-		}
+	}
+	if d.err != nil {
+		return nil, leg, d.err
 	}
 	for _, e := range entries(ss, label) {
 		var ts []plot.Thumbnailer
@@ -256,7 +269,6 @@ func linePlot(ss []series, cpus []int, ylabel string,
 	}
 	p.Add(model...)
 	p.Add(measured...)
-
 	p.X.Min, p.X.Max = float64(cpus[0]), float64(cpus[len(cpus)-1])
 	p.Y.Min, p.Y.Max = 0, headroom(p.Y.Max)
 	return p, leg, nil
@@ -293,13 +305,9 @@ func bandPolygon(s series, band func(*results.Band) [2]float64) plot.Plotter {
 	return poly
 }
 
-// distributionChart draws, for every series at the largest CPU count
-// measured, its latency distribution as a horizontal box, one row per
-// series from the top in legend order; rows leave room for long labels.
-// The model's series at that count are drawn too, their boxes dashed and
-// labelled as the model's; without measurements, the largest count the
-// model predicted is taken instead. A model's run to 256 CPUs would
-// otherwise take the chart past every measurement.
+// distributionChart draws each series' latency distribution at the most
+// CPUs measured (or, with no measurement, predicted) as a horizontal box, a
+// row per legend entry, a mode's prediction dashed below its measurement.
 func distributionChart(ss []series, cpus []int) (chart, error) {
 	c := chart{Name: "distribution", Title: "Latency distribution"}
 	if len(cpus) == 0 {
@@ -318,43 +326,31 @@ func distributionChart(ss []series, cpus []int) (chart, error) {
 		}
 	}
 	c.Title = fmt.Sprintf("Latency distribution at %d %s (box p25–p75, whiskers p5–p95)", top, format.Plural(top, "CPU"))
-
-	// A row per legend entry: a mode measured and predicted has both
-	// boxes in its row, the measurement above the model's.
 	var at []series
 	for _, s := range ss {
 		if _, ok := s.at(top); ok {
 			at = append(at, s)
 		}
 	}
-	var boxes latencyBoxes
 	es := entries(at, func(s series) string { return s.Label })
-	n := len(es)
-	ticks := make(plot.ConstantTicks, n)
+	labels, rows := make([]string, len(es)), make([][]boxRow, len(es))
 	for i, e := range es {
-		y := float64(n - 1 - i)
-		ticks[i] = plot.Tick{Value: y, Label: e.label}
-		for k, j := range e.series {
+		labels[i] = e.label
+		for _, j := range e.series {
 			s := at[j]
 			x, _ := s.at(top)
-			l := x.Latency
-			if v, bad := undrawable(l); bad {
-				return c, fmt.Errorf("%s: latency percentile %v at %d CPUs cannot be drawn", s.Label, v, top)
-			}
-			row := boxRow{Y: y, Latency: x.Latency, Colour: s.Colour}
+			b := boxRow{Latency: x.Latency, Colour: s.Colour}
 			if s.Model {
-				row.Dashes = dashes(s.Style)
+				b.Dashes = dashes(s.Style)
 			}
-			if len(e.series) > 1 {
-				// two boxes in a row, each half as thick
-				row.Thick = boxThickness / 2
-				row.Y = y + boxThickness/4 - float64(k)*boxThickness/2 - 0.02*float64(2*k-1)
-			}
-			boxes.Rows = append(boxes.Rows, row)
+			rows[i] = append(rows[i], b)
 		}
 	}
-
-	return c.drawn(boxFigure(c.Title, "latency (ms)", ticks, boxes, n))
+	fig, err := boxFigure(c.Title, "latency (ms)", labels, rows)
+	if err != nil {
+		return c, err
+	}
+	return c.drawn(fig)
 }
 
 // headroom returns an axis maximum a little above the data's max, so the
@@ -393,13 +389,10 @@ func marker(style int) draw.GlyphDrawer {
 	return all[style%len(all)]
 }
 
-// cpuTicks marks CPU counts, which are whole. Up to maxCountTicks counts
-// (a sweep of a machine's CPUs, or powers of two) get a tick each, labels
-// closer than 1/24 of the axis to the last one left off, so that long
-// sweeps do not print over each other. More counts (a model run on every
-// count to 256) get a tick at each multiple of a power of two, at most
-// eight of them, and one at the first count: a tick per count would grey
-// the chart with grid lines.
+// cpuTicks marks CPU counts, which are whole: up to maxCountTicks a tick
+// each, a label left off where it would crowd the last one; more (a model
+// run to 256) at most eight multiples of a power of two and the first
+// count, since a tick per count would grey the chart with grid lines.
 type cpuTicks []int
 
 // maxCountTicks is the most counts cpuTicks marks one by one.
@@ -517,6 +510,13 @@ func style(size float64, bold bool) text.Style {
 	return text.Style{Color: color.Black, Font: f, Handler: plot.DefaultTextHandler}
 }
 
+// aligned is style placed at a point by x and y.
+func aligned(size float64, bold bool, x draw.XAlignment, y draw.YAlignment) text.Style {
+	s := style(size, bold)
+	s.XAlign, s.YAlign = x, y
+	return s
+}
+
 // newPlot returns a plot in the report's fonts, without title or legend,
 // which the figure draws itself.
 func newPlot() *plot.Plot {
@@ -583,15 +583,10 @@ func titled(c draw.Canvas, title string) (draw.Canvas, vg.Length) {
 	c.SetColor(color.White)
 	c.Fill(c.Rectangle.Path())
 	c = draw.Crop(c, margin, -margin, margin, -margin)
-	ts := style(13, true)
-	ts.XAlign, ts.YAlign = draw.XCenter, draw.YTop
+	ts := aligned(13, true, draw.XCenter, draw.YTop)
 	c.FillText(ts, vg.Point{X: c.Center().X, Y: c.Max.Y}, title)
 	return c, ts.Height(title)
 }
-
-// render draws the figure as SVG and as PNG. Both are deterministic: the
-// same figure gives the same bytes.
-func (f figure) render() (svg, png []byte, err error) { return render(f) }
 
 // drawing is a picture of a given size: a chart, the map of limits, a
 // schedule.

@@ -1,10 +1,6 @@
 package report
 
 import (
-	"strconv"
-
-	"github.com/brewput/brewput/results/analysis"
-
 	"fmt"
 	"strings"
 
@@ -12,68 +8,61 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/results/analysis"
 )
+
+// curve is f's law from 1 to top CPUs.
+func curve(f analysis.Fit, top float64) plotter.XYs {
+	xys := make(plotter.XYs, curveSteps+1)
+	for j := range xys {
+		n := 1 + (top-1)*float64(j)/curveSteps
+		xys[j] = plotter.XY{X: n, Y: f.Predict(n)}
+	}
+	return xys
+}
 
 // curveSteps is the number of segments a fitted curve is drawn with: smooth
 // at the chart's width whatever the range of CPUs.
 const curveSteps = 200
 
-// scalabilityChart draws throughput against CPUs with the Universal
-// Scalability Law fitted to each series (analysis.Fits, the fits brewput
-// fit prints): the fitted curve, from 1 to the largest CPU count of the
-// report, in the mode's colour, solid for a measurement's series and
-// dashed for the model's, beside the series' points as markers (the
-// median of the repetitions at each CPU count; the fit takes them all). A
-// series that could not be fitted has its points alone; when none could,
-// the chart is empty and says why.
+// scalabilityChart draws each series' medians against CPUs with the
+// Universal Scalability Law fitted to it (fits) from 1 to the most CPUs,
+// solid for a measurement and dashed for the model; where nothing was
+// fitted, the chart is empty and says why.
 func scalabilityChart(fits []analysis.Fit, ss []series, cpus []int) (chart, error) {
 	c := chart{Name: "scalability", Title: "Scalability: the Universal Scalability Law fitted to throughput against CPUs"}
 	if len(cpus) == 0 {
 		c.Empty = noPoints
 		return c, nil
 	}
+	if c.Empty = nothingFitted(fits); c.Empty != "" {
+		return c, nil
+	}
 	fitOf := map[seriesKey]analysis.Fit{}
 	for _, f := range fits {
 		fitOf[fitKey(f)] = f
 	}
-	if c.Empty = nothingFitted(fits); c.Empty != "" {
-		return c, nil
-	}
-
 	ylabel, label := throughputLabels(ss)
-	top := float64(cpus[len(cpus)-1])
-	var ps []panel
-	for _, g := range splitPanels(ss, label) {
-		p, leg, err := fitPlot(g.series, cpus, top, ylabel, label, fitOf)
-		if err != nil {
-			return c, err
-		}
-		ps = append(ps, panel{title: g.title, plot: p, legend: leg})
-	}
-	fig := figure{title: c.Title, panels: ps}
-	if len(ps) == 1 {
-		fig = figure{title: c.Title, plot: ps[0].plot, legend: ps[0].legend}
-	} else {
-		sameY(ps)
+	fig, err := panelFigure(c.Title, ss, label, func(ss []series) (*plot.Plot, plot.Legend, error) {
+		return fitPlot(ss, cpus, ylabel, label, fitOf)
+	})
+	if err != nil {
+		return c, err
 	}
 	return c.drawn(fig)
 }
 
-// fitPlot is one panel of the scalability chart: each series' points and,
-// where it could be fitted, its curve; a legend entry per mode (its
-// measurement and the model's sharing one, as on the line charts) saying
-// each fit's σ and κ. A series that could not be fitted has its markers
-// alone and nothing in the legend but its mode's entry: the caption says
-// which are not fitted and why.
-func fitPlot(ss []series, cpus []int, top float64, ylabel string, label func(series) string, fitOf map[seriesKey]analysis.Fit) (*plot.Plot, plot.Legend, error) {
-	p := newPlot()
-	p.X.Label.Text = "CPUs"
-	p.X.Tick.Marker = cpuTicks(cpus)
-	p.Y.Label.Text = ylabel
-	p.Add(&plotter.Grid{Vertical: gridLine(), Horizontal: gridLine()})
-
+// fitPlot is one panel of the scalability chart: the markers (a model's
+// hollow, so that a measurement's on the same spot shows) under nothing but
+// the curves, and a legend entry per mode saying each fit's σ and κ.
+func fitPlot(ss []series, cpus []int, ylabel string, label func(series) string, fitOf map[seriesKey]analysis.Fit) (*plot.Plot, plot.Legend, error) {
+	top := float64(cpus[len(cpus)-1])
+	p := cpuPlot("CPUs", cpus, ylabel)
 	leg := newLegend()
-	var curves, marks []plot.Plotter
+	var curves, points []plot.Plotter
+	var d drawer
 	thumbs := make([][]plot.Thumbnailer, len(ss))
 	fitted := make([]string, len(ss))
 	for i, s := range ss {
@@ -81,39 +70,24 @@ func fitPlot(ss []series, cpus []int, top float64, ylabel string, label func(ser
 		for j, x := range s.Samples {
 			xys[j] = plotter.XY{X: float64(x.CPUs), Y: x.Throughput}
 		}
-		sc, err := plotter.NewScatter(xys)
-		if err != nil {
-			return nil, leg, fmt.Errorf("%s: %w", s.Label, err)
-		}
-		sc.GlyphStyle = draw.GlyphStyle{Color: s.Colour, Radius: vg.Points(3.5), Shape: marker(s.Style)}
+		style, dashed := glyph(s.Colour, 3.5, marker(s.Style)), []vg.Length(nil)
 		if s.Model {
-			// Hollow, so that a measurement's marker on the same spot
-			// still shows.
-			sc.GlyphStyle = draw.GlyphStyle{Color: s.Colour, Radius: vg.Points(3), Shape: draw.RingGlyph{}}
+			style, dashed = glyph(s.Colour, 3, draw.RingGlyph{}), dashes(s.Style)
 		}
-		marks = append(marks, sc)
-		thumbs[i] = []plot.Thumbnailer{sc}
-
+		m := d.marks(s.Label, xys, style)
+		points = append(points, m)
+		thumbs[i] = []plot.Thumbnailer{m}
 		f, ok := fitOf[s.seriesKey]
 		if !ok || !f.Fitted() {
 			continue
 		}
-		curve := make(plotter.XYs, curveSteps+1)
-		for j := range curve {
-			n := 1 + (top-1)*float64(j)/curveSteps
-			curve[j] = plotter.XY{X: n, Y: f.Predict(n)}
-		}
-		line, err := plotter.NewLine(curve)
-		if err != nil {
-			return nil, leg, fmt.Errorf("%s: fitted curve: %w", s.Label, err)
-		}
-		line.LineStyle = draw.LineStyle{Color: s.Colour, Width: vg.Points(1.8)}
-		if s.Model {
-			line.LineStyle.Dashes = dashes(s.Style)
-		}
-		curves = append(curves, line)
-		thumbs[i] = []plot.Thumbnailer{line, sc}
-		fitted[i] = fmt.Sprintf("σ=%s κ=%s", formatParam(f.Sigma), formatParam(f.Kappa))
+		l := d.line(s.Label+": fitted curve", curve(f, top), stroke(s.Colour, 1.8, dashed))
+		curves = append(curves, l)
+		thumbs[i] = []plot.Thumbnailer{l, m}
+		fitted[i] = fmt.Sprintf("σ=%s κ=%s", format.Param(f.Sigma), format.Param(f.Kappa))
+	}
+	if d.err != nil {
+		return nil, leg, d.err
 	}
 	for _, e := range entries(ss, label) {
 		var ts []plot.Thumbnailer
@@ -136,10 +110,8 @@ func fitPlot(ss []series, cpus []int, top float64, ylabel string, label func(ser
 		}
 		leg.Add(text, ts...)
 	}
-	// Markers over the curves, so that a point the curve misses shows.
 	p.Add(curves...)
-	p.Add(marks...)
-
+	p.Add(points...) // over the curves, so that a point the curve misses shows
 	p.X.Min, p.X.Max = 1, top
 	p.Y.Min, p.Y.Max = 0, headroom(p.Y.Max)
 	return p, leg, nil
@@ -213,10 +185,7 @@ type fitView struct {
 
 // fitViews lays out a row per fit, as brewput fit writes them.
 func fitViews(fits []analysis.Fit) []fitView {
-	loads := false
-	for _, f := range fits {
-		loads = loads || f.LoadText() != fits[0].LoadText()
-	}
+	loads := varies(fits, analysis.Fit.LoadText)
 	out := make([]fitView, len(fits))
 	for i, f := range fits {
 		v := fitView{Source: f.SourceText(), Model: f.Model, Points: f.Points}
@@ -228,22 +197,24 @@ func fitViews(fits []analysis.Fit) []fitView {
 			out[i] = v
 			continue
 		}
-		v.Sigma = formatParam(f.Sigma)
-		v.Kappa = formatParam(f.Kappa)
+		v.Sigma = format.Param(f.Sigma)
+		v.Kappa = format.Param(f.Kappa)
 		v.Lambda = strings.TrimSpace(fmt.Sprintf("%.1f %s", f.Lambda, f.Unit))
 		v.Peak = f.PeakText()
-		v.Serial = formatParam(f.SerialFraction)
+		v.Serial = format.Param(f.SerialFraction)
 		v.R2 = fmt.Sprintf("%.4f", f.R2)
 		out[i] = v
 	}
 	return out
 }
 
-// formatParam formats σ, κ or a serial fraction for people: to four
-// significant digits, 0 as "0".
-func formatParam(v float64) string {
-	if v == 0 {
-		return "0"
+// fitsOf are the fits of mode's series.
+func fitsOf(fits []analysis.Fit, mode string) []analysis.Fit {
+	var out []analysis.Fit
+	for _, f := range fits {
+		if f.Mode == mode {
+			out = append(out, f)
+		}
 	}
-	return strconv.FormatFloat(v, 'g', 4, 64)
+	return out
 }

@@ -1,8 +1,6 @@
 package report
 
 import (
-	"github.com/brewput/brewput/results/analysis"
-
 	"fmt"
 	"image/color"
 	"slices"
@@ -10,6 +8,8 @@ import (
 
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/brewput/brewput/results/analysis"
 )
 
 // heatmap is the map of what limits what: a row per mode, a column per
@@ -37,28 +37,16 @@ const (
 )
 
 // heatmapChart draws the map from the points' grid; empty where there is
-// nothing to map.
+// none, or nothing on it to map.
 func heatmapChart(g *analysis.Grid) (chart, error) {
 	c := chart{Name: "limits", Title: "What limits what"}
-	if len(g.Modes) == 0 {
+	if g == nil || len(g.Modes) == 0 {
 		c.Empty = noPoints
 		return c, nil
 	}
-	profiled := false
-	for _, m := range g.Modes {
-		for _, n := range g.CPUs {
-			if cell, ok := g.At(m, n); ok && cell.Shown().Limit.Class != "unknown" {
-				profiled = true
-			}
-		}
-	}
-	if !profiled {
-		c.Empty = "No point carries a causal profile, so nothing here says what limits it (brewput and brewput report give every point one)."
-		return c, nil
-	}
 	h := heatmap{title: "What limits each mode on each CPU count, and its throughput", grid: g}
-	measured, model, hosts, scheds := false, false, []string{}, []string{}
-	for _, m := range g.Modes {
+	measured, model, disturbed, hosts, scheds := false, false, false, []string{}, []string{}
+	for _, m := range g.Modes { // in the map's order, which the legend's colours and the note follow
 		for _, n := range g.CPUs {
 			cell, ok := g.At(m, n)
 			if !ok {
@@ -66,11 +54,9 @@ func heatmapChart(g *analysis.Grid) (chart, error) {
 			}
 			e := cell.Shown()
 			cls := e.Limit.Class
-			if !slices.Contains(h.classes, cls) {
-				h.classes = append(h.classes, cls)
-			}
-			if _, label := limitColour(cls, nil); label == cls && !slices.Contains(h.others, cls) {
-				h.others = append(h.others, cls)
+			h.classes = appendNew(h.classes, cls)
+			if _, label := limitColour(cls, nil); label == cls {
+				h.others = appendNew(h.others, cls)
 			}
 			if e.Model {
 				model = true
@@ -79,7 +65,12 @@ func heatmapChart(g *analysis.Grid) (chart, error) {
 				measured = true
 				hosts = appendNew(hosts, e.Host)
 			}
+			disturbed = disturbed || e.Disturbed > 0
 		}
+	}
+	if !slices.ContainsFunc(h.classes, func(cls string) bool { return cls != "unknown" }) {
+		c.Empty = "No point carries a causal profile, so nothing here says what limits it (brewput and brewput report give every point one)."
+		return c, nil
 	}
 	// The legend in the classes' own order.
 	order := func(cls string) int {
@@ -91,14 +82,6 @@ func heatmapChart(g *analysis.Grid) (chart, error) {
 		return i
 	}
 	slices.SortStableFunc(h.classes, func(a, b string) int { return order(a) - order(b) })
-	disturbed := false
-	for _, m := range g.Modes {
-		for _, n := range g.CPUs {
-			if cell, ok := g.At(m, n); ok && cell.Shown().Disturbed > 0 {
-				disturbed = true
-			}
-		}
-	}
 	switch {
 	case measured && model:
 		h.note = fmt.Sprintf("Framed, bold: measured on %s; the others predicted by the %s. Where a point was measured, the measurement is shown; what limits it is its causal profile in the model.", strings.Join(hosts, ", "), strings.Join(scheds, ", "))
@@ -116,10 +99,8 @@ func heatmapChart(g *analysis.Grid) (chart, error) {
 	}
 	h.labelW = labelW + vg.Points(10)
 	h.cellW = max(heatMinW, min(heatMaxW, (heatWidth-2*margin-h.labelW)/vg.Length(len(g.CPUs))))
-	width := h.width() - 2*margin
-	perRow := max(1, int(width/heatLegendW))
-	h.legendRow = perRow
-	rows := (len(h.classes) + perRow - 1) / perRow
+	h.legendRow = max(1, int((h.width()-2*margin)/heatLegendW))
+	rows := (len(h.classes) + h.legendRow - 1) / h.legendRow
 	h.legendH = vg.Length(rows)*vg.Points(16) + vg.Points(8) + style(10, false).Height(h.note)
 	var err error
 	c.SVG, c.PNG, err = render(h)
@@ -149,20 +130,17 @@ func (h heatmap) draw(c draw.Canvas) {
 
 	// Column heads: "CPUs", then each count.
 	left := c.Min.X + h.labelW
-	hs := style(10, true)
-	hs.XAlign, hs.YAlign = draw.XLeft, draw.YTop
+	hs := aligned(10, true, draw.XLeft, draw.YTop)
 	c.FillText(hs, vg.Point{X: left, Y: top}, "CPUs")
 	headH := hs.Height("CPUs")
-	cs := style(10, false)
-	cs.XAlign, cs.YAlign = draw.XCenter, draw.YTop
+	cs := aligned(10, false, draw.XCenter, draw.YTop)
 	for j, n := range h.grid.CPUs {
 		x := left + vg.Length(j)*h.cellW + h.cellW/2
 		c.FillText(cs, vg.Point{X: x, Y: top - headH*1.2}, fmt.Sprint(n))
 	}
 	y0 := top - headH*2.4
 
-	ls := style(10, false)
-	ls.XAlign, ls.YAlign = draw.XRight, draw.YCenter
+	ls := aligned(10, false, draw.XRight, draw.YCenter)
 	for i, m := range h.grid.Modes {
 		yTop := y0 - vg.Length(i)*heatCellH
 		yMid := yTop - heatCellH/2
@@ -175,14 +153,12 @@ func (h heatmap) draw(c draw.Canvas) {
 			e := cell.Shown()
 			x := left + vg.Length(j)*h.cellW
 			fill, _ := limitColour(e.Limit.Class, h.others)
-			box := []vg.Point{{X: x + 1, Y: yTop - 1}, {X: x + h.cellW - 1, Y: yTop - 1}, {X: x + h.cellW - 1, Y: yTop - heatCellH + 1}, {X: x + 1, Y: yTop - heatCellH + 1}}
+			box := rect(x+1, yTop-1, x+h.cellW-1, yTop-heatCellH+1)
 			c.FillPolygon(fill, box)
-			text := style(9, !e.Model)
+			text := aligned(9, !e.Model, draw.XCenter, draw.YCenter)
 			text.Color = ink(fill)
-			text.XAlign, text.YAlign = draw.XCenter, draw.YCenter
 			if !e.Model {
-				frame := draw.LineStyle{Color: color.RGBA{0x1b, 0x1b, 0x1b, 0xff}, Width: vg.Points(1.6)}
-				c.StrokeLines(frame, append(box, box[0]))
+				c.StrokeLines(stroke(color.RGBA{0x1b, 0x1b, 0x1b, 0xff}, 1.6, nil), append(box, box[0]))
 			}
 			label := fmt.Sprintf("%.0f", e.Throughput)
 			if e.Disturbed > 0 {
@@ -196,17 +172,90 @@ func (h heatmap) draw(c draw.Canvas) {
 
 	// Legend: a swatch and a label per class present, then the note.
 	y := y0 - vg.Length(len(h.grid.Modes))*heatCellH - gap
-	lt := style(10, false)
-	lt.XAlign, lt.YAlign = draw.XLeft, draw.YCenter
+	lt := aligned(10, false, draw.XLeft, draw.YCenter)
 	for k, cls := range h.classes {
 		col, label := limitColour(cls, h.others)
 		x := c.Min.X + vg.Length(k%h.legendRow)*heatLegendW
 		yy := y - vg.Length(k/h.legendRow)*vg.Points(16) - vg.Points(6)
-		c.FillPolygon(col, []vg.Point{{X: x, Y: yy - 5}, {X: x + 16, Y: yy - 5}, {X: x + 16, Y: yy + 5}, {X: x, Y: yy + 5}})
+		c.FillPolygon(col, rect(x, yy-5, x+16, yy+5))
 		c.FillText(lt, vg.Point{X: x + 22, Y: yy}, label)
 	}
 	rows := (len(h.classes) + h.legendRow - 1) / h.legendRow
-	nt := style(10, false)
-	nt.XAlign, nt.YAlign = draw.XLeft, draw.YTop
+	nt := aligned(10, false, draw.XLeft, draw.YTop)
 	c.FillText(nt, vg.Point{X: c.Min.X, Y: y - vg.Length(rows)*vg.Points(16) - vg.Points(4)}, h.note)
+}
+
+// heatmapView is the map with its caption.
+func heatmapView(c chart) chartView {
+	return imageView(c, "Each row a mode, each column a CPU count: the colour says what limits that point, found by its causal profile (the resource whose relief gains most), the figure its throughput. Where the colour turns from green, the mode has hit a wall that more CPUs do not move.")
+}
+
+// limitClass is a class of analysis.Limit with its colour and its label in
+// the map's legend.
+type limitClass struct {
+	class, label string
+	colour       color.RGBA
+}
+
+// limitClasses are the classes of analysis.Limit in the order the map's
+// legend lists them, each with its colour: what scales in greens, the
+// walls in warm colours, nothing to try in greys.
+func limitClasses() []limitClass {
+	return []limitClass{
+		{"cpus", "the CPUs (it scales)", rgb(0x59a14f)},
+		{"customers", "the customers", rgb(0xa6d08e)},
+		{"kitchen", "the kitchen lock", rgb(0xe15759)},
+		{"grinder", "the grinder", rgb(0xf28e2b)},
+		{"espresso", "the espresso machine", rgb(0x9c755f)},
+		{"steamer", "the steamer", rgb(0x76b7b2)},
+		{"machines", "several machines together", rgb(0xedc948)},
+		{"channel", "a channel's room", rgb(0xb07aa1)},
+		{"step", "a step no machine guards", rgb(0xff9da7)},
+		{"none", "nothing tried helps", rgb(0xbab0ac)},
+		{"unknown", "not profiled", rgb(0xe8e8e8)},
+	}
+}
+
+// otherResources colours the resources of YAML systems, which the list
+// above does not name, in the order they appear.
+func otherResources() []color.RGBA {
+	return []color.RGBA{rgb(0x4e79a7), rgb(0xd37295), rgb(0x499894), rgb(0x86bcb6), rgb(0xfabfd2)}
+}
+
+func rgb(v uint32) color.RGBA { return color.RGBA{uint8(v >> 16), uint8(v >> 8), uint8(v), 0xff} }
+
+// limitColour is a limit class's colour and its legend's label; others
+// lists the classes the map met that the list does not name, in order.
+func limitColour(class string, others []string) (color.RGBA, string) {
+	for _, l := range limitClasses() {
+		if l.class == class {
+			return l.colour, l.label
+		}
+	}
+	i := max(slices.Index(others, class), 0)
+	pal := otherResources()
+	return pal[i%len(pal)], class
+}
+
+// machineColour is the colour of a step on a kind of machine in the
+// schedule, the same as the map gives that machine as a limit; combining,
+// which uses no machine, is blue, Go code outside the steps light grey.
+func machineColour(kind string) color.RGBA {
+	switch kind {
+	case "":
+		return rgb(0xd0d0d0)
+	case "combine":
+		return rgb(0x4e79a7)
+	}
+	c, _ := limitColour(kind, nil)
+	return c
+}
+
+// ink is black or white, whichever reads on background c.
+func ink(c color.RGBA) color.RGBA {
+	lum := 0.299*float64(c.R) + 0.587*float64(c.G) + 0.114*float64(c.B)
+	if lum < 140 {
+		return color.RGBA{0xff, 0xff, 0xff, 0xff}
+	}
+	return color.RGBA{0x1b, 0x1b, 0x1b, 0xff}
 }

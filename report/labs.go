@@ -3,20 +3,22 @@ package report
 import (
 	"fmt"
 	"image/color"
+	"io"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
-
-	"github.com/brewput/brewput/internal/format"
-	"github.com/brewput/brewput/report/chartspec"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/report/chartspec"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/analysis"
 )
 
 // labView is one lab's section: what it shows, its chart, its points.
@@ -26,36 +28,21 @@ type labView struct {
 	Tables          []tableView
 }
 
-// figureOf is the figure of the lab named: its own, given in opt, or the
-// default one.
-func figureOf(name string, opt Options) chartspec.Figure {
-	if f, ok := opt.Figures[name]; ok {
-		return f
-	}
-	return chartspec.Default(name)
-}
-
-// drawLabCharts draws each lab's chart, named "lab-NAME".
-func drawLabCharts(labs []string, byLab map[string][]results.Point, opt Options) ([]chart, error) {
-	var out []chart
+// drawLabs draws each lab's chart, named "lab-NAME", of its figure in
+// opt (chartspec.Default where it has none), and lays out its section.
+func drawLabs(labs []string, byLab map[string][]results.Point, opt Options) ([]chart, []labView, error) {
+	var charts []chart
+	var views []labView
 	for _, l := range labs {
-		c, err := labChart(l, figureOf(l, opt), byLab[l])
+		f := figureOf(opt.Figures, l)
+		c, err := labChart(l, f, byLab[l])
 		if err != nil {
-			return nil, fmt.Errorf("draw %s chart: %w", c.Name, err)
+			return nil, nil, fmt.Errorf("draw %s chart: %w", c.Name, err)
 		}
-		out = append(out, c)
+		charts = append(charts, c)
+		views = append(views, labView{Lab: l, ID: "lab-" + anchor(l), Lesson: f.Lesson, Chart: imageView(c, ""), Tables: labTables(byLab[l])})
 	}
-	return out, nil
-}
-
-// labViews lays out the labs' sections, each with its chart.
-func labViews(labs []string, byLab map[string][]results.Point, charts []chart, opt Options) []labView {
-	var out []labView
-	for i, l := range labs {
-		out = append(out, labView{Lab: l, ID: "lab-" + anchor(l), Lesson: figureOf(l, opt).Lesson,
-			Chart: chartViews(charts[i:i+1], false)[0], Tables: labTables(byLab[l])})
-	}
-	return out
+	return charts, views, nil
 }
 
 // labChart draws a lab's figure of its points.
@@ -66,30 +53,24 @@ func labChart(name string, f chartspec.Figure, points []results.Point) (chart, e
 		c.Empty = f.Empty
 		return c, nil
 	}
-	var fig figure
-	var err error
+	draw := linesFigure
 	switch f.Kind {
 	case chartspec.Bars:
-		fig, err = barsFigure(f, pl)
+		draw = barsFigure
 	case chartspec.Amdahl:
-		fig, err = amdahlFigure(f, pl)
-	default:
-		fig, err = linesFigure(f, pl)
+		draw = amdahlFigure
 	}
+	fig, err := draw(f, pl)
 	if err != nil {
 		return c, err
 	}
-	c.SVG, c.PNG, err = fig.render()
-	return c, err
+	return c.drawn(fig)
 }
 
 // yLabel is the figure's y axis label: its own, or the throughput's with
 // its unit; where the figure shows one CPU count, it says which.
 func yLabel(f chartspec.Figure, pl chartspec.Plot, unit string) string {
-	label := f.Y.Label
-	if label == "" && f.Y.Of == chartspec.ByThroughput {
-		label = "throughput (" + unit + ")"
-	}
+	label := f.Y.Labelled(unit)
 	if f.AtMostCPUs() {
 		label += fmt.Sprintf(", %d %s", pl.CPUs, format.Plural(pl.CPUs, "CPU"))
 	}
@@ -101,15 +82,39 @@ func yLabel(f chartspec.Figure, pl chartspec.Plot, unit string) string {
 // as whole ticks, a log axis, or the values evenly spaced in their order.
 func linesFigure(f chartspec.Figure, pl chartspec.Plot) (figure, error) {
 	p, leg := newPlot(), newLegend()
+	var d drawer
 	p.X.Label.Text, p.Y.Label.Text = f.X.Label, yLabel(f, pl, pl.Unit)
-	if f.X.Scale == chartspec.Log {
+	p.Add(&plotter.Grid{Vertical: gridLine(), Horizontal: gridLine()})
+	// x from a little before the first x to a little after the last, laid
+	// out as its axis says.
+	first, last := pl.Xs[0], pl.Xs[len(pl.Xs)-1]
+	lo, hi := first-0.1, last+0.1
+	pos := func(x float64) float64 { return x }
+	switch f.X.Scale {
+	case chartspec.Log:
 		p.X.Scale = plot.LogScale{}
 		p.X.Tick.Marker = plot.LogTicks{Prec: -1}
-	}
-	p.Add(&plotter.Grid{Vertical: gridLine(), Horizontal: gridLine()})
-	pos := func(x float64) float64 { return x }
-	if f.X.Scale == chartspec.Even {
+		if first == last {
+			first, last = first/2, last*2
+		}
+		lo, hi = first/1.2, last*1.2
+	case chartspec.Even:
 		pos = func(x float64) float64 { return float64(slices.Index(pl.Xs, x)) }
+		var ticks []plot.Tick
+		for i, x := range pl.Xs {
+			ticks = append(ticks, plot.Tick{Value: float64(i), Label: strconv.FormatFloat(x, 'g', -1, 64)})
+		}
+		p.X.Tick.Marker = plot.ConstantTicks(ticks)
+		first, last = -0.2, float64(len(pl.Xs)-1)+0.2
+		lo, hi = first, last
+	case chartspec.Linear:
+		if f.X.Of == chartspec.ByCPUs {
+			cpus := make([]int, len(pl.Xs))
+			for i, x := range pl.Xs {
+				cpus[i] = int(x)
+			}
+			p.X.Tick.Marker = cpuTicks(cpus)
+		}
 	}
 	pal, top, bottom := palette(), 0.0, math.Inf(1)
 	var groups []string
@@ -118,9 +123,7 @@ func linesFigure(f chartspec.Figure, pl chartspec.Plot) (figure, error) {
 		if group == "" {
 			group = l.Name
 		}
-		if !slices.Contains(groups, group) {
-			groups = append(groups, group)
-		}
+		groups = appendNew(groups, group)
 		var xys plotter.XYs
 		for _, xy := range l.Points {
 			y := xy.Y
@@ -136,55 +139,26 @@ func linesFigure(f chartspec.Figure, pl chartspec.Plot) (figure, error) {
 				bottom = min(bottom, xy.Y)
 			}
 		}
-		if err := markedLine(p, &leg, l.Name, xys, pal[slices.Index(groups, group)%len(pal)], i, l.Dashed); err != nil {
-			return figure{}, err
+		colour := pal[slices.Index(groups, group)%len(pal)]
+		style := stroke(colour, 1.8, nil)
+		if l.Dashed { // such as the remote calls beside the in-process ones
+			style.Dashes = dashes(i)
 		}
+		d.addLine(p, &leg, l.Name, xys, style, glyph(colour, 3.5, marker(i)))
 	}
-	// The x range: a little beyond the first and last x.
-	first, last := pl.Xs[0], pl.Xs[len(pl.Xs)-1]
-	lo, hi := first-0.1, last+0.1
-	switch f.X.Scale {
-	case chartspec.Even:
-		first, last = -0.2, float64(len(pl.Xs)-1)+0.2
-		lo, hi = first, last
-	case chartspec.Log:
-		if first == last {
-			first, last = first/2, last*2
-		}
-		lo, hi = first/1.2, last*1.2
-	}
+	grey := color.RGBA{120, 120, 120, 255}
 	if f.Diagonal != "" {
 		var diag plotter.XYs
 		for _, x := range pl.Xs {
 			diag = append(diag, plotter.XY{X: pos(x), Y: x})
 			top = max(top, x)
 		}
-		if err := xyLine(p, &leg, f.Diagonal, diag, color.RGBA{120, 120, 120, 255}, 1, true); err != nil {
-			return figure{}, err
-		}
+		d.addLine(p, &leg, f.Diagonal, diag, stroke(grey, 1.8, dashes(1)), draw.GlyphStyle{})
 	}
-	if f.Reference.Label != "" {
-		if err := referenceLine(p, &leg, f.Reference.Label, first, last, f.Reference.Y); err != nil {
-			return figure{}, err
-		}
-		top = max(top, f.Reference.Y)
-	}
-	switch f.X.Scale {
-	case chartspec.Even:
-		var ticks []plot.Tick
-		for i, x := range pl.Xs {
-			ticks = append(ticks, plot.Tick{Value: float64(i), Label: strconv.FormatFloat(x, 'g', -1, 64)})
-		}
-		p.X.Tick.Marker = plot.ConstantTicks(ticks)
-	case chartspec.Linear:
-		if f.X.Of != chartspec.ByCPUs {
-			break
-		}
-		var cpus []int
-		for _, x := range pl.Xs {
-			cpus = append(cpus, int(x))
-		}
-		p.X.Tick.Marker = cpuTicks(cpus)
+	if r := f.Reference; r.Label != "" {
+		ref := plotter.XYs{{X: first, Y: r.Y}, {X: last, Y: r.Y}}
+		d.addLine(p, &leg, r.Label, ref, stroke(grey, 1, []vg.Length{vg.Points(2), vg.Points(3)}), draw.GlyphStyle{})
+		top = max(top, r.Y)
 	}
 	p.X.Min, p.X.Max = lo, hi
 	p.Y.Min, p.Y.Max = 0, headroom(top)
@@ -194,7 +168,7 @@ func linesFigure(f chartspec.Figure, pl chartspec.Plot) (figure, error) {
 	if f.Y.Scale == chartspec.Log && !math.IsInf(bottom, 1) {
 		logTicks(p, bottom, top)
 	}
-	return figure{title: f.Title, plot: p, legend: leg}, nil
+	return figure{title: f.Title, plot: p, legend: leg}, d.err
 }
 
 // logTicks gives p's y axis, whose values were drawn as their log10 on a
@@ -212,63 +186,18 @@ func logTicks(p *plot.Plot, bottom, top float64) {
 	p.Y.Min, p.Y.Max = lo, hi
 }
 
-// xyLine adds a line to p and the legend: with markers, or dashed and
-// without (a curve, a diagonal).
-func xyLine(p *plot.Plot, leg *plot.Legend, label string, xys plotter.XYs, colour color.RGBA, style int, dashed bool) error {
-	if !dashed {
-		return markedLine(p, leg, label, xys, colour, style, false)
+// addLine adds a line through xys to p and its legend, drawn in style,
+// with markers in mark where mark has a shape.
+func (d *drawer) addLine(p *plot.Plot, leg *plot.Legend, label string, xys plotter.XYs, style draw.LineStyle, mark draw.GlyphStyle) {
+	l := d.line(label, xys, style)
+	if mark.Shape == nil {
+		p.Add(l)
+		leg.Add(label, l)
+		return
 	}
-	line, err := newLine(label, xys, colour, style, true)
-	if err != nil {
-		return err
-	}
-	p.Add(line)
-	leg.Add(label, line)
-	return nil
-}
-
-// newLine is a line through xys in the lab charts' width, dashed when
-// asked.
-func newLine(label string, xys plotter.XYs, colour color.RGBA, style int, dashed bool) (*plotter.Line, error) {
-	line, err := plotter.NewLine(xys)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", label, err)
-	}
-	line.LineStyle = draw.LineStyle{Color: colour, Width: vg.Points(1.8)}
-	if dashed {
-		line.LineStyle.Dashes = dashes(style)
-	}
-	return line, nil
-}
-
-// markedLine adds a line with markers at its points, dashed when asked
-// (a dashed series, such as the remote calls beside the in-process ones,
-// still shows where it was measured).
-func markedLine(p *plot.Plot, leg *plot.Legend, label string, xys plotter.XYs, colour color.RGBA, style int, dashed bool) error {
-	line, err := newLine(label, xys, colour, style, dashed)
-	if err != nil {
-		return err
-	}
-	marks, err := plotter.NewScatter(xys)
-	if err != nil {
-		return fmt.Errorf("%s: %w", label, err)
-	}
-	marks.GlyphStyle = draw.GlyphStyle{Color: colour, Radius: vg.Points(3.5), Shape: marker(style)}
-	p.Add(line, marks)
-	leg.Add(label, line, marks)
-	return nil
-}
-
-// referenceLine draws a thin grey horizontal line at y.
-func referenceLine(p *plot.Plot, leg *plot.Legend, label string, x0, x1, y float64) error {
-	ref, err := plotter.NewLine(plotter.XYs{{X: x0, Y: y}, {X: x1, Y: y}})
-	if err != nil {
-		return err
-	}
-	ref.LineStyle = draw.LineStyle{Color: color.RGBA{120, 120, 120, 255}, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(2), vg.Points(3)}}
-	p.Add(ref)
-	leg.Add(label, ref)
-	return nil
+	m := d.marks(label, xys, mark)
+	p.Add(l, m)
+	leg.Add(label, l, m)
 }
 
 // amdahlFigure draws Amdahl's curve for the plot's serial fraction, out
@@ -276,23 +205,20 @@ func referenceLine(p *plot.Plot, leg *plot.Legend, label string, x0, x1, y float
 // speedups measured.
 func amdahlFigure(f chartspec.Figure, pl chartspec.Plot) (figure, error) {
 	serial, most := pl.Fraction, f.X.Max
-	p, leg := newPlot(), newLegend()
-	p.X.Label.Text, p.Y.Label.Text = f.X.Label, yLabel(f, pl, pl.Unit)
-	p.X.Scale = plot.LogScale{}
 	var ticks []int
 	for n := 1; float64(n) <= most; n *= 2 {
 		ticks = append(ticks, n)
 	}
-	p.X.Tick.Marker = cpuTicks(ticks)
-	p.Add(&plotter.Grid{Vertical: gridLine(), Horizontal: gridLine()})
+	p, leg := cpuPlot(f.X.Label, ticks, yLabel(f, pl, pl.Unit)), newLegend()
+	p.X.Scale = plot.LogScale{}
+	var d drawer
 	var curve plotter.XYs
 	for n := 1.0; n <= most+0.0001; n *= math.Pow(2, 0.125) {
 		curve = append(curve, plotter.XY{X: n, Y: 1 / (serial + (1-serial)/n)})
 	}
 	pal := palette()
-	if err := xyLine(p, &leg, fmt.Sprintf("Amdahl, serial fraction %.3g (limit %.3g×)", serial, 1/math.Max(serial, 1e-9)), curve, color.RGBA{60, 60, 60, 255}, 0, true); err != nil {
-		return figure{}, err
-	}
+	label := fmt.Sprintf("Amdahl, serial fraction %.3g (limit %.3g×)", serial, 1/math.Max(serial, 1e-9))
+	d.addLine(p, &leg, label, curve, stroke(color.RGBA{60, 60, 60, 255}, 1.8, dashes(0)), draw.GlyphStyle{})
 	top := curve[len(curve)-1].Y
 	for i, l := range pl.Lines {
 		var xys plotter.XYs
@@ -300,17 +226,13 @@ func amdahlFigure(f chartspec.Figure, pl chartspec.Plot) (figure, error) {
 			xys = append(xys, plotter.XY{X: xy.X, Y: xy.Y})
 			top = max(top, xy.Y)
 		}
-		marks, err := plotter.NewScatter(xys)
-		if err != nil {
-			return figure{}, err
-		}
-		marks.GlyphStyle = draw.GlyphStyle{Color: pal[(i+1)%len(pal)], Radius: vg.Points(4), Shape: marker(i)}
-		p.Add(marks)
-		leg.Add(l.Name+" (measured)", marks)
+		m := d.marks(l.Name, xys, glyph(pal[(i+1)%len(pal)], 4, marker(i)))
+		p.Add(m)
+		leg.Add(l.Name+" (measured)", m)
 	}
 	p.X.Min, p.X.Max = 0.9, most*70/64
 	p.Y.Min, p.Y.Max = 0, headroom(top)
-	return figure{title: f.Title, plot: p, legend: leg}, nil
+	return figure{title: f.Title, plot: p, legend: leg}, d.err
 }
 
 // barsFigure draws each line's value as a bar, at the largest CPU count;
@@ -349,64 +271,120 @@ func barsFigure(f chartspec.Figure, pl chartspec.Plot) (figure, error) {
 const maxLabColumns = 12
 
 // labTables list a lab's points: variant, CPUs, goroutines, throughput,
-// the median and spread of its runs, CPU use, and its metrics, a column
-// each, in name order. Where the metrics would make the table wider than
-// maxLabColumns, they go to tables of their own after the first, each row
-// naming its variant and CPUs again.
+// latency, CPU use, and its metrics, a column each, in name order; where
+// they would make the table wider than maxLabColumns, in tables of their
+// own after the first, each row naming its variant and CPUs again.
 func labTables(points []results.Point) []tableView {
+	variant := col("variant", true, func(p results.Point) string { return p.Variant })
+	cpus := col("CPUs", false, func(p results.Point) string { return strconv.Itoa(p.CPUs) })
+	core := []pointColumn{variant, cpus,
+		col("goroutines", false, func(p results.Point) string { return strconv.Itoa(p.Par) }),
+		col("throughput", false, func(p results.Point) string { return format.Rate(p.Throughput, p.Unit) }),
+		msColumn("p50 ms", func(l results.Latency) float64 { return l.P50 }),
+		msColumn("min ms", func(l results.Latency) float64 { return l.Min }),
+		msColumn("max ms", func(l results.Latency) float64 { return l.Max }),
+		utilColumn()}
+	metrics := func(keys []results.Metric) []pointColumn {
+		var out []pointColumn
+		for _, k := range keys {
+			out = append(out, col(strings.ReplaceAll(string(k), "_", " "), false, func(p results.Point) string {
+				if v, ok := p.Metrics[k]; ok {
+					return strconv.FormatFloat(v, 'g', 4, 64)
+				}
+				return "-"
+			}))
+		}
+		return out
+	}
 	keys := results.MetricNames(points)
-	core := []column{{"variant", true}, {"CPUs", false}, {"goroutines", false}, {"throughput", false},
-		{"p50 ms", false}, {"min ms", false}, {"max ms", false}, {"CPU util", false}}
-	metric := func(p results.Point, k results.Metric) string {
-		if v, ok := p.Metrics[k]; ok {
-			return strconv.FormatFloat(v, 'g', 4, 64)
+	if len(core)+len(keys) <= maxLabColumns {
+		return []tableView{pointTable(points, append(core, metrics(keys)...))}
+	}
+	out := []tableView{pointTable(points, core)}
+	for i, per := 0, maxLabColumns-2; i < len(keys); i += per {
+		out = append(out, pointTable(points, append([]pointColumn{variant, cpus}, metrics(keys[i:min(i+per, len(keys))])...)))
+	}
+	return out
+}
+
+// WriteLabs writes each lab's answer among answers (verdict.Labs of the
+// points), a blank line between them, each with the numbers its figure in
+// figures draws of points; then a line saying where the rest is.
+func WriteLabs(w io.Writer, points []results.Point, answers []analysis.LabAnswer, figures map[string]chartspec.Figure) error {
+	_, labs, byLab := results.SplitLabs(points)
+	for i, l := range labs {
+		if i > 0 {
+			fmt.Fprintln(w)
 		}
-		return "-"
-	}
-	name := func(k results.Metric) column { return column{strings.ReplaceAll(string(k), "_", " "), false} }
-	first := keys
-	var rest [][]results.Metric
-	if len(core)+len(keys) > maxLabColumns {
-		first = nil
-		per := maxLabColumns - 2 // beside variant and CPUs
-		for i := 0; i < len(keys); i += per {
-			rest = append(rest, keys[i:min(i+per, len(keys))])
+		j := slices.IndexFunc(answers, func(a analysis.LabAnswer) bool { return a.Lab == l })
+		if j < 0 {
+			continue
+		}
+		if err := text.WriteLab(w, answers[j], labTable(figureOf(figures, l), byLab[l])); err != nil {
+			return err
 		}
 	}
-	t := tableView{Head: slices.Clone(core)}
-	for _, k := range first {
-		t.Head = append(t.Head, name(k))
+	if len(labs) > 0 {
+		_, err := fmt.Fprintln(w, LabMore)
+		return err
 	}
-	for _, p := range points {
-		row := rowView{}
-		put := func(v string, text bool) { row.Cells = append(row.Cells, cell{v, text}) }
-		put(p.Variant, true)
-		put(fmt.Sprint(p.CPUs), false)
-		put(fmt.Sprint(p.Par), false)
-		put(format.Rate(p.Throughput, p.Unit), false)
-		put(format.Ms(p.Latency.P50), false)
-		put(format.Ms(p.Latency.Min), false)
-		put(format.Ms(p.Latency.Max), false)
-		put(fmt.Sprintf("%.0f %%", 100*p.Util), false)
-		for _, k := range first {
-			put(metric(p, k), false)
+	return nil
+}
+
+// figureOf is lab's figure in figures, or chartspec.Default.
+func figureOf(figures map[string]chartspec.Figure, lab string) chartspec.Figure {
+	if f, ok := figures[lab]; ok {
+		return f
+	}
+	return chartspec.Default(lab)
+}
+
+// LabMore says where a lab's every point is, below its answer.
+const LabMore = "(--format table prints every point in full, with the lab's own metrics)"
+
+// labTable lays out what fig draws of a lab's points as a table.
+func labTable(fig chartspec.Figure, points []results.Point) text.FigureTable {
+	pl, ok := fig.Plot(points)
+	if !ok {
+		return text.FigureTable{}
+	}
+	label := func(a chartspec.Axis) string {
+		l := a.Labelled(pl.Unit)
+		for _, scale := range []string{", log scale", " (log scale)"} {
+			l = strings.ReplaceAll(l, scale, "")
+		}
+		return l
+	}
+	t := text.FigureTable{Title: label(fig.Y)}
+	bars := fig.Kind == chartspec.Bars
+	if !bars {
+		t.Title += " against " + label(fig.X)
+	}
+	if fig.AtMostCPUs() {
+		t.Title += ", on " + format.Count(pl.CPUs, "CPU")
+		if fig.Best {
+			t.Title += ", the best over the settings not shown"
+		}
+	}
+	if fig.Kind == chartspec.Amdahl {
+		t.Title += fmt.Sprintf("; serial fraction %s", format.Number(pl.Fraction))
+	}
+	if !bars { // a bar's one number is what the title says
+		for _, x := range pl.Xs {
+			t.Head = append(t.Head, format.Number(x))
+		}
+	}
+	for _, l := range pl.Lines { // a bar is the one point of its line, at x 0
+		row := []string{l.Name}
+		for _, x := range pl.Xs {
+			i := slices.IndexFunc(l.Points, func(xy chartspec.XY) bool { return xy.X == x })
+			if i < 0 {
+				row = append(row, "-")
+				continue
+			}
+			row = append(row, format.Number(l.Points[i].Y))
 		}
 		t.Rows = append(t.Rows, row)
 	}
-	out := []tableView{t}
-	for _, ks := range rest {
-		m := tableView{Head: []column{{"variant", true}, {"CPUs", false}}}
-		for _, k := range ks {
-			m.Head = append(m.Head, name(k))
-		}
-		for _, p := range points {
-			row := rowView{Cells: []cell{{p.Variant, true}, {fmt.Sprint(p.CPUs), false}}}
-			for _, k := range ks {
-				row.Cells = append(row.Cells, cell{metric(p, k), false})
-			}
-			m.Rows = append(m.Rows, row)
-		}
-		out = append(out, m)
-	}
-	return out
+	return t
 }

@@ -3,10 +3,9 @@ package report
 import (
 	"bytes"
 	"fmt"
-	"slices"
-	"strconv"
 	"strings"
 
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/results/lesson"
 )
 
@@ -35,41 +34,33 @@ type lessonRow struct {
 // lessonViews lays out the verdicts, the seeds in the order they first
 // appear.
 func lessonViews(rs []lesson.Result) lessonsView {
-	v := lessonsView{Summary: lesson.Tally(rs)}
-	index := map[string]int{}
-	for _, r := range rs {
-		run := fmt.Sprintf("%s run on %s (%d cores, %s)", r.Level, origin(r), r.Host.Cores, r.Host.GoVersion)
-		if !slices.Contains(v.Runs, run) {
-			v.Runs = append(v.Runs, run)
+	v := lessonsView{Summary: lesson.Tally(rs), Runs: distinct(rs, func(r lesson.Result) string {
+		return fmt.Sprintf("%s run on %s (%d cores, %s)", r.Level, origin(r), r.Host.Cores, r.Host.GoVersion)
+	})}
+	seeds, bySeed := groupBy(rs, func(r lesson.Result) string { return r.Seed })
+	for _, seed := range seeds {
+		sv := lessonSeedView{Seed: seed}
+		for _, r := range bySeed[seed] {
+			others := fmt.Sprintf("%.2f (%.2f with those discarded)", r.Others, r.OthersAll)
+			switch {
+			case r.Model:
+				others = "model (" + r.Sched + ")"
+			case r.Figure.N == 0:
+				others = fmt.Sprintf("%.2f, every sample discarded", r.OthersAll)
+			case r.Discarded == 0:
+				others = fmt.Sprintf("%.2f", r.Others)
+			}
+			verdict := string(r.Verdict)
+			if r.Disturbed {
+				verdict += ", disturbed"
+			}
+			sv.Rows = append(sv.Rows, lessonRow{
+				Claim: r.Claim, Text: r.Text, SeedFigure: r.SeedFigure, Figure: r.FigureText(), Measures: r.Measures,
+				Rule: r.RuleText(), CPUs: format.Ints(r.CPUs, ", "), Others: others, Verdict: verdict, Reason: r.Reason,
+				Class: strings.ReplaceAll(string(r.Verdict), " ", ""),
+			})
 		}
-		i, ok := index[r.Seed]
-		if !ok {
-			i = len(v.Seeds)
-			index[r.Seed] = i
-			v.Seeds = append(v.Seeds, lessonSeedView{Seed: r.Seed})
-		}
-		others := fmt.Sprintf("%.2f (%.2f with those discarded)", r.Others, r.OthersAll)
-		switch {
-		case r.Model:
-			others = "model (" + r.Sched + ")"
-		case r.Figure.N == 0:
-			others = fmt.Sprintf("%.2f, every sample discarded", r.OthersAll)
-		case r.Discarded == 0:
-			others = fmt.Sprintf("%.2f", r.Others)
-		}
-		verdict := string(r.Verdict)
-		if r.Disturbed {
-			verdict += ", disturbed"
-		}
-		cpus := make([]string, len(r.CPUs))
-		for j, n := range r.CPUs {
-			cpus[j] = strconv.Itoa(n)
-		}
-		v.Seeds[i].Rows = append(v.Seeds[i].Rows, lessonRow{
-			Claim: r.Claim, Text: r.Text, SeedFigure: r.SeedFigure, Figure: r.FigureText(), Measures: r.Measures,
-			Rule: r.RuleText(), CPUs: strings.Join(cpus, ", "), Others: others, Verdict: verdict, Reason: r.Reason,
-			Class: strings.ReplaceAll(string(r.Verdict), " ", ""),
-		})
+		v.Seeds = append(v.Seeds, sv)
 	}
 	return v
 }

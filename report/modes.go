@@ -1,12 +1,11 @@
 package report
 
 import (
-	"github.com/brewput/brewput/report/text"
-
 	"fmt"
 	"strings"
 
 	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
 )
@@ -15,8 +14,8 @@ import (
 // mode, and what would repeat in each said once.
 type modesView struct {
 	Modes []modeView
-	// NotFitted says, once for all modes, which series could not be
-	// fitted and why; their rows are left out of the modes' fit tables.
+	// NotFitted says which series could not be fitted and why; their rows
+	// are left out of the fit tables.
 	NotFitted []string
 	// Profiled says some measured point was run with --profile; without,
 	// the section says once how to see where goroutines waited.
@@ -30,16 +29,16 @@ type modeView struct {
 	// Says is the verdict's line for the mode, its collapsed summary.
 	Says   string
 	Limits []limitRow
-	// Words say the limits in words, once for each run of points with the
-	// same verdict; Every holds each point's own words.
+	// Words say the limits once for each run of points with the same
+	// verdict; the rows hold each point's own.
 	Words  []wordsView
 	Fits   []fitView
 	Advice *adviceView
 	Waits  []waitView
 }
 
-// wordsView is a run of a mode's points, of one kind (measured or
-// predicted), that the same resources limit and the same change helps,
+// wordsView is a run of a mode's points of one kind (measured or
+// predicted) that the same resources limit and the same change helps,
 // said once in the words of its last point.
 type wordsView struct {
 	Label, Text string
@@ -48,9 +47,12 @@ type wordsView struct {
 
 // limitRow is one point's bottleneck.
 type limitRow struct {
-	Model                                          bool
-	Source, CPUs, Throughput, Use, Bound, By, Gain string
-	Text                                           string
+	Model bool
+	CPUs  int
+	// Together says the change relieves several resources at once.
+	Together                                 bool
+	Source, Throughput, Use, Bound, By, Gain string
+	Text                                     string
 }
 
 type adviceView struct {
@@ -64,106 +66,84 @@ type adviceRow struct {
 }
 
 // modeViews lays out a section per mode, in the order the modes first
-// appear. Of repeated points (run --count), the first repetition speaks
-// for the configuration.
+// appear; of repeated points (--count), the first repetition speaks for
+// the configuration.
 func modeViews(points []results.Point, a *analysis.Analysis, v analysis.Verdict) modesView {
-	var out []modeView
-	index := map[string]int{}
-	for _, p := range points {
-		i, ok := index[p.Mode]
-		if !ok {
-			i = len(out)
-			index[p.Mode] = i
-			out = append(out, modeView{Mode: p.Mode, ID: "mode-" + anchor(p.Mode)})
-		}
-		if p.Rep > 1 || p.Bottleneck == nil {
-			continue
-		}
-		b := p.Bottleneck
-		row := limitRow{
-			Model: p.IsModel(), Source: results.OriginLabel(p), CPUs: fmt.Sprint(p.CPUs),
-			Throughput: fmt.Sprintf("%.0f", p.Throughput), By: b.Resource, Gain: "-",
-			Use: fmt.Sprintf("%.0f %%", 100*b.Utilization), Bound: "-", Text: b.Text,
-		}
-		if b.Named != "" {
-			row.By = b.Named
-		}
-		switch {
-		case b.Combined != nil:
-			row.Gain = format.WholeGain(b.Gain) + " together"
-		case len(b.Profile) > 0 && b.Gain > 0:
-			row.Gain = format.WholeGain(b.Gain)
-		}
-		switch {
-		case b.Utilization == 0:
-			row.Use = "-"
-		case b.Resource == "cpus":
-			row.Use = fmt.Sprintf("used %.0f %%", 100*b.Utilization)
-		case b.Working > 0:
-			row.Use = fmt.Sprintf("held %.0f %%, working %.0f %%", 100*b.Utilization, 100*b.Working)
-		}
-		if b.Bound > 0 {
-			row.Bound = fmt.Sprintf("%.0f", b.Bound)
-		}
-		out[i].Limits = append(out[i].Limits, row)
-	}
-	mv := modesView{}
-	notFitted := map[string][]string{}
-	var reasons []string
-	for i := range out {
-		out[i].Words = wordsOf(out[i].Limits)
-		for _, f := range fitViews(fitsOf(a.Fits, out[i].Mode)) {
-			if f.Reason == "" {
-				out[i].Fits = append(out[i].Fits, f)
-				continue
-			}
-			key := f.Source + ": " + f.Reason
-			if _, ok := notFitted[key]; !ok {
-				reasons = append(reasons, key)
-			}
-			notFitted[key] = append(notFitted[key], out[i].Mode)
-		}
-		out[i].Waits = waitViews(points, out[i].Mode)
-		mv.Profiled = mv.Profiled || len(out[i].Waits) > 0
-	}
-	for _, r := range reasons {
-		source, why, _ := strings.Cut(r, ": ")
-		mv.NotFitted = append(mv.NotFitted, fmt.Sprintf("the series of %s (%s): %s.", strings.Join(notFitted[r], ", "), source, why))
-	}
+	modes, byMode := groupBy(points, func(p results.Point) string { return p.Mode })
+	says := map[string]string{}
 	for _, m := range v.Modes {
-		if i, ok := index[m.Mode]; ok {
-			out[i].Says = text.ModeSays(m)
-		}
+		says[m.Mode] = text.ModeSays(m)
 	}
+	advice := map[string]*adviceView{}
 	for _, adv := range a.Advice {
-		if adv == nil {
-			continue
-		}
-		if i, ok := index[adv.Mode]; ok {
-			out[i].Advice = newAdviceView(adv)
+		if adv != nil {
+			advice[adv.Mode] = newAdviceView(adv)
 		}
 	}
-	mv.Modes = out
+	var mv modesView
+	var nf notFitted
+	for _, mode := range modes {
+		m := modeView{Mode: mode, ID: "mode-" + anchor(mode), Says: says[mode], Advice: advice[mode],
+			Fits: nf.fitted(mode, fitsOf(a.Fits, mode)), Waits: waitViews(points, mode)}
+		for _, p := range byMode[mode] {
+			if p.Rep <= 1 && p.Bottleneck != nil {
+				m.Limits = append(m.Limits, newLimitRow(p))
+			}
+		}
+		m.Words = wordsOf(m.Limits)
+		mv.Profiled = mv.Profiled || len(m.Waits) > 0
+		mv.Modes = append(mv.Modes, m)
+	}
+	mv.NotFitted = nf.sentences()
 	return mv
 }
 
+// newLimitRow lays out p's bottleneck.
+func newLimitRow(p results.Point) limitRow {
+	b := p.Bottleneck
+	row := limitRow{
+		Model: p.IsModel(), Source: results.OriginLabel(p), CPUs: p.CPUs, Together: b.Combined != nil,
+		Throughput: fmt.Sprintf("%.0f", p.Throughput), By: b.Resource, Gain: "-",
+		Use: format.Percent(b.Utilization, 0), Bound: "-", Text: b.Text,
+	}
+	if b.Named != "" {
+		row.By = b.Named
+	}
+	switch {
+	case row.Together:
+		row.Gain = format.WholeGain(b.Gain) + " together"
+	case len(b.Profile) > 0 && b.Gain > 0:
+		row.Gain = format.WholeGain(b.Gain)
+	}
+	switch {
+	case b.Utilization == 0:
+		row.Use = "-"
+	case b.Resource == "cpus":
+		row.Use = "used " + row.Use
+	case b.Working > 0:
+		row.Use = fmt.Sprintf("held %s, working %s", row.Use, format.Percent(b.Working, 0))
+	}
+	if b.Bound > 0 {
+		row.Bound = fmt.Sprintf("%.0f", b.Bound)
+	}
+	return row
+}
+
 // wordsOf says a mode's limits once per run of rows of one kind with the
-// same verdict (what limits it, and whether relieving it helps alone or
-// together), in the words of the run's last row: the figures of the other
-// rows are in the table above.
+// same verdict, in the words of its last row.
 func wordsOf(rows []limitRow) []wordsView {
 	var out []wordsView
 	for i := 0; i < len(rows); {
 		j := i
 		same := func(a, b limitRow) bool {
-			return a.Model == b.Model && a.Source == b.Source && a.By == b.By && strings.HasSuffix(a.Gain, "together") == strings.HasSuffix(b.Gain, "together")
+			return a.Model == b.Model && a.Source == b.Source && a.By == b.By && a.Together == b.Together
 		}
 		for j+1 < len(rows) && same(rows[i], rows[j+1]) {
 			j++
 		}
-		label := format.Count(atoi(rows[i].CPUs), "CPU")
+		label := format.Count(rows[i].CPUs, "CPU")
 		if i != j {
-			label = fmt.Sprintf("%s–%s CPUs", rows[i].CPUs, rows[j].CPUs)
+			label = fmt.Sprintf("%d–%d CPUs", rows[i].CPUs, rows[j].CPUs)
 		}
 		out = append(out, wordsView{Label: label + ", " + rows[i].Source, Text: rows[j].Text, Model: rows[j].Model})
 		i = j + 1
@@ -171,10 +151,44 @@ func wordsOf(rows []limitRow) []wordsView {
 	return out
 }
 
-func atoi(s string) int {
-	n := 0
-	fmt.Sscan(s, &n)
-	return n
+// notFitted gathers the series that could not be fitted, by source and
+// reason, with the modes (or variants) they belong to.
+type notFitted struct {
+	keys  []notFittedKey
+	names map[notFittedKey][]string
+}
+
+type notFittedKey struct{ source, reason string }
+
+// fitted lays out name's fits and returns those fitted, keeping the
+// others.
+func (n *notFitted) fitted(name string, fits []analysis.Fit) []fitView {
+	var out []fitView
+	for _, f := range fitViews(fits) {
+		if f.Reason == "" {
+			out = append(out, f)
+			continue
+		}
+		k := notFittedKey{f.Source, f.Reason}
+		if n.names == nil {
+			n.names = map[notFittedKey][]string{}
+		}
+		if _, ok := n.names[k]; !ok {
+			n.keys = append(n.keys, k)
+		}
+		n.names[k] = append(n.names[k], name)
+	}
+	return out
+}
+
+// sentences say, once for each source and reason, which series could not
+// be fitted.
+func (n *notFitted) sentences() []string {
+	var out []string
+	for _, k := range n.keys {
+		out = append(out, fmt.Sprintf("the series of %s (%s): %s.", strings.Join(n.names[k], ", "), k.source, k.reason))
+	}
+	return out
 }
 
 func newAdviceView(a *analysis.Advice) *adviceView {
@@ -193,7 +207,7 @@ func newAdviceView(a *analysis.Advice) *adviceView {
 	return v
 }
 
-// anchor makes a mode's name safe as an HTML id.
+// anchor makes a name safe as an HTML id.
 func anchor(s string) string {
 	return strings.Map(func(r rune) rune {
 		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' {

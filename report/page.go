@@ -1,46 +1,46 @@
 package report
 
 import (
-	"github.com/brewput/brewput/results/analysis"
-
 	"bytes"
 	"embed"
+	"encoding/base64"
 	"fmt"
 	"html/template"
 	"io"
 	"slices"
-	"sort"
+	"strconv"
 	"strings"
-
-	"github.com/brewput/brewput/results/lesson"
 
 	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/analysis"
+	"github.com/brewput/brewput/results/lesson"
 )
 
-// templates are the page and its sections' templates, a file for each
-// kind of content (page.html.tmpl holds the page and the basic sections).
+// templates are the page's and its sections' templates, a file for each
+// kind of content.
 //
 //go:embed *.html.tmpl
 var templates embed.FS
 
-// page is what index.html shows: a summary line and the sections in order.
-// Each kind of content is a section of its own, rendered by the template
-// of its name, so that a new kind (model predictions, bottlenecks, labs)
-// is a new template and a new entry here.
+// page is what index.html shows: a summary line, the notes a reader must
+// know first, and the sections in order.
 type page struct {
 	Summary  string
-	Notes    []string // what a reader must know first: a run cut short, disturbed points
+	Notes    []string
 	Sections []section
 }
 
+// section is one part of the page: its template's name and data, and
+// Body, what they render. Collapsed sections open on a click; Teaser says
+// what is inside.
 type section struct {
 	ID, Title string
 	Body      template.HTML
-	// Collapsed sections open on a click: the detail behind the answer,
-	// kept whole but out of the way. Teaser says what is inside.
 	Collapsed bool
 	Teaser    string
+	template  string
+	data      any
 }
 
 // pageParts are what the page shows beside the points: the charts, the
@@ -54,84 +54,71 @@ type pageParts struct {
 	benches   []benchView
 }
 
-// newPage lays out the page's content from the points and their charts,
-// numbers already formatted for people, so that the template holds no
-// logic. The answer comes first — the verdict, the map of what limits
-// what, the schedule pictures, the charts — then each mode's detail and,
-// collapsed, how the points were made, every point and every machine. A
-// study's points (the user's own code, package study) get the same order
-// with no causal claim: the verdict says what each variant measured, the
-// map of limits leaves them out, and "What each variant measured" sets
-// the variants side by side where the shop's modes have their detail. Go
-// benchmarks keep their section after the labs'.
-func newPage(points []results.Point, parts pageParts, opt Options) pageContent {
+// newPage lays out the page, numbers formatted so that the templates hold
+// no logic: the answer first, then each mode's or variant's detail and,
+// collapsed, how the points were made; then labs, benchmarks and lessons.
+func newPage(points []results.Point, parts pageParts, opt Options) page {
 	others, _ := results.SplitBench(points)
 	shop, _, _ := results.SplitLabs(others)
-	var sections []sectionContent
+	var sections []section
 	if len(shop) == 0 && slices.ContainsFunc(parts.benches, func(b benchView) bool { return len(b.Sentences) > 0 }) {
 		// Benchmarks alone: their answer first, family by family.
-		sections = append(sections, sectionContent{id: "verdict", title: "The answer", template: "benchanswer", data: parts.benches})
+		sections = append(sections, section{ID: "verdict", Title: "The answer", template: "benchanswer", data: parts.benches})
 	}
 	if len(points) > 0 && len(shop) == 0 {
-		sections = append(sections, sectionContent{id: "machine", title: "Machine", template: "machine", data: hosts(points)})
+		sections = append(sections, section{ID: "machine", Title: "Machine", template: "machine", data: hosts(points)})
 	}
 	if len(shop) > 0 {
-		// A study's points share the shop's charts and tables, but are not
-		// explained: they are described, variant by variant (see
-		// variantViews).
-		var coffee, studies []results.Point
-		for _, p := range shop {
-			if p.Kind() == results.KindStudy {
-				studies = append(studies, p)
-			} else {
-				coffee = append(coffee, p)
-			}
-		}
+		// A study's points share the shop's charts and tables, but are
+		// described variant by variant, not explained (variantViews).
+		isStudy := func(p results.Point) bool { return p.Kind() == results.KindStudy }
+		coffee := slices.DeleteFunc(slices.Clone(shop), isStudy)
+		studies := slices.DeleteFunc(slices.Clone(shop), func(p results.Point) bool { return !isStudy(p) || p.IsModel() })
 		model := slices.ContainsFunc(shop, results.Point.IsModel)
 		if !parts.verdict.Empty() {
-			sections = append(sections, sectionContent{id: "verdict", title: "The answer", template: "verdict", data: newVerdictView(parts.verdict, opt.Playground)})
+			sections = append(sections, section{ID: "verdict", Title: "The answer", template: "verdict", data: newVerdictView(parts.verdict, opt.Playground)})
 		}
 		if len(coffee) > 0 {
-			sections = append(sections, sectionContent{id: "limits", title: "What limits what", template: "heatmap", data: heatmapView(parts.heatmap)})
+			sections = append(sections, section{ID: "limits", Title: "What limits what", template: "heatmap", data: heatmapView(parts.heatmap)})
 		}
 		if len(parts.schedules) > 0 {
-			sections = append(sections, sectionContent{id: "schedule", title: "The schedule: which step ran on which CPU", template: "schedules", data: parts.schedules})
+			sections = append(sections, section{ID: "schedule", Title: "The schedule: which step ran on which CPU", template: "schedules", data: parts.schedules})
 		}
-		sections = append(sections, sectionContent{id: "charts", title: "Charts", template: "charts", data: captioned(chartViews(parts.charts, model), shop)})
+		sections = append(sections, section{ID: "charts", Title: "Charts", template: "charts", data: chartViews(parts.charts, model, len(coffee) == 0)})
 		if len(coffee) > 0 {
-			sections = append(sections, sectionContent{id: "modes", title: "Each mode in detail", template: "modes", data: modeViews(coffee, opt.Analysis, parts.verdict),
-				teaser: "what limits it at each point, how it scales, what the model advises, where goroutines waited"})
+			sections = append(sections, section{ID: "modes", Title: "Each mode in detail", template: "modes", data: modeViews(coffee, opt.Analysis, parts.verdict),
+				Teaser: "what limits it at each point, how it scales, what the model advises, where goroutines waited"})
 		}
-		if measured := slices.DeleteFunc(slices.Clone(studies), results.Point.IsModel); len(measured) > 0 {
-			sections = append(sections, sectionContent{id: "variants", title: "What each variant measured", template: "variants", data: variantViews(measured, opt.Analysis)})
+		if len(studies) > 0 {
+			sections = append(sections, section{ID: "variants", Title: "What each variant measured", template: "variants", data: variantViews(studies, opt.Analysis)})
 		}
 		machines, machinesTeaser := "Machines: utilization and waits", "how long each machine was held and working, and how long customers waited for it"
 		if len(coffee) == 0 {
 			machines, machinesTeaser = "Meters: time held and waits", "how long each metered resource was held, and how long callers waited for it"
 		}
 		sections = append(sections,
-			sectionContent{id: "setup", title: "How these points were made", template: "setup", collapsed: true,
-				teaser: "machine, model and parameters",
+			section{ID: "setup", Title: "How these points were made", template: "setup", Collapsed: true,
+				Teaser: "machine, model and parameters",
 				data:   setupView{Hosts: hosts(points), Models: models(shop), Model: model, Params: parameters(shop)}},
-			sectionContent{id: "points", title: "Every point", template: "points", data: pointsTable(shop), collapsed: true,
-				teaser: fmt.Sprintf("%s, a row each (also in results.json and results.csv)", format.Count(len(shop), "point"))},
-			sectionContent{id: "machines", title: machines, template: "machines", data: machinesView{Tables: machineTables(shop), Meters: len(coffee) == 0}, collapsed: true,
-				teaser: machinesTeaser},
+			section{ID: "points", Title: "Every point", template: "points", data: pointsTable(shop), Collapsed: true,
+				Teaser: fmt.Sprintf("%s, a row each (also in results.json and results.csv)", format.Count(len(shop), "point"))},
+			section{ID: "machines", Title: machines, template: "machines", data: machinesView{Tables: machineTables(shop), Meters: len(coffee) == 0}, Collapsed: true,
+				Teaser: machinesTeaser},
 		)
 	}
 	if len(parts.labs) > 0 {
-		sections = append(sections, sectionContent{id: "labs", title: "Labs", template: "labs", data: parts.labs})
+		sections = append(sections, section{ID: "labs", Title: "Labs", template: "labs", data: parts.labs})
 	}
 	if len(parts.benches) > 0 {
-		sections = append(sections, sectionContent{id: "benchmarks", title: "Go benchmarks", template: "benchmarks", data: parts.benches})
+		sections = append(sections, section{ID: "benchmarks", Title: "Go benchmarks", template: "benchmarks", data: parts.benches})
 	}
 	if len(opt.Lessons) > 0 {
-		sections = append(sections, sectionContent{id: "lessons", title: lessonsTitle, template: "lessons", data: lessonViews(opt.Lessons)})
+		sections = append(sections, section{ID: "lessons", Title: lessonsTitle, template: "lessons", data: lessonViews(opt.Lessons)})
 	}
 	if len(points) == 0 {
-		return pageContent{summary: "the seeds' claims: " + lesson.Tally(opt.Lessons), sections: sections}
+		return page{Summary: "the seeds' claims: " + lesson.Tally(opt.Lessons), Sections: sections}
 	}
-	return pageContent{summary: summary(points), notes: pageNotes(points, opt), sections: sections}
+	return page{Summary: summary(points), Notes: pageNotes(points, opt), Sections: sections}
 }
 
 // setupView is how the points were made: the machines, the model's
@@ -143,31 +130,24 @@ type setupView struct {
 	Params paramsView
 }
 
-// pageContent is the page before its sections are rendered.
-type pageContent struct {
-	summary  string
-	notes    []string
-	sections []sectionContent
-}
-
-// pageNotes are the notes at the top of the page: that the run was cut
-// short, and how far it got (opt.Plan), and which points other processes
-// disturbed, drawn hollow.
+// pageNotes are the notes at the top of the page: how far a run cut short
+// got (opt.Plan), and which points other processes disturbed.
 func pageNotes(points []results.Point, opt Options) []string {
 	var notes []string
 	if opt.Plan != nil {
 		notes = append(notes, results.CutShort(*opt.Plan, points))
 	}
-	n := 0
-	for _, p := range points {
-		if p.IsDisturbed() {
-			n++
-		}
-	}
+	// Only a measurement is disturbed: the model's points are not counted.
+	measured := slices.DeleteFunc(slices.Clone(points), results.Point.IsModel)
+	n := len(slices.DeleteFunc(slices.Clone(measured), func(p results.Point) bool { return !p.IsDisturbed() }))
 	if n > 0 {
-		were := fmt.Sprintf("%d of the %d points were", n, len(points))
+		of := fmt.Sprintf("the %d points", len(measured))
+		if len(measured) < len(points) {
+			of = fmt.Sprintf("the %d measured points", len(measured))
+		}
+		were := fmt.Sprintf("%d of %s were", n, of)
 		if n == 1 {
-			were = fmt.Sprintf("1 of the %d points was", len(points))
+			were = fmt.Sprintf("1 of %s was", of)
 		}
 		notes = append(notes, fmt.Sprintf("◦ %s disturbed: other processes took more than %.1f CPU beyond the cores they left free while they were measured, so their numbers say more about the machine than about the design; the charts draw them hollow and the tables mark them ◦.",
 			were, results.DisturbedCPUs))
@@ -175,48 +155,28 @@ func pageNotes(points []results.Point, opt Options) []string {
 	return notes
 }
 
-type sectionContent struct {
-	id, title, template string
-	data                any
-	collapsed           bool
-	teaser              string
-}
-
-// renderPage executes each section's template, then the page around them.
-func renderPage(w io.Writer, pc pageContent) error {
+// renderPage renders each section's template, then the page around them.
+func renderPage(w io.Writer, p page) error {
 	t, err := template.New("report").ParseFS(templates, "*.html.tmpl")
 	if err != nil {
 		return err
 	}
-	p := page{Summary: pc.summary, Notes: pc.notes}
-	for _, s := range pc.sections {
+	for i, s := range p.Sections {
 		var body bytes.Buffer
 		if err := t.ExecuteTemplate(&body, s.template, s.data); err != nil {
-			return fmt.Errorf("section %s: %w", s.id, err)
+			return fmt.Errorf("section %s: %w", s.ID, err)
 		}
-		p.Sections = append(p.Sections, section{ID: s.id, Title: s.title, Body: template.HTML(body.String()), Collapsed: s.collapsed, Teaser: s.teaser})
+		p.Sections[i].Body = template.HTML(body.String())
 	}
 	return t.ExecuteTemplate(w, "page", p)
 }
 
-// summary says in one line what the report holds, and how much of it was
-// measured and on which machines, how much predicted by the model.
+// summary says in one line what the report holds: how much was measured
+// and on which machines, how much predicted by the model.
 func summary(points []results.Point) string {
-	var modes, machines []string
-	var cpus []int
-	predicted := 0
-	for _, p := range points {
-		modes = appendNew(modes, p.Mode)
-		if p.IsModel() {
-			predicted++
-		} else {
-			machines = appendNew(machines, p.Origin())
-		}
-		if !slices.Contains(cpus, p.CPUs) {
-			cpus = append(cpus, p.CPUs)
-		}
-	}
-	slices.Sort(cpus)
+	measured := slices.DeleteFunc(slices.Clone(points), results.Point.IsModel)
+	machines := distinct(measured, results.Point.Origin)
+	predicted := len(points) - len(measured)
 	mode, point := "mode", "point"
 	switch {
 	case !slices.ContainsFunc(points, func(p results.Point) bool { return p.Kind() != results.KindStudy }):
@@ -224,7 +184,7 @@ func summary(points []results.Point) string {
 	case !slices.ContainsFunc(points, func(p results.Point) bool { return p.Kind() != results.KindBench }):
 		mode, point = "benchmark", "run" // a Go benchmark's points are its runs
 	}
-	what := fmt.Sprintf("%s of %s on %s", format.Count(len(points), point), format.Count(len(modes), mode), cpuRange(cpus))
+	what := fmt.Sprintf("%s of %s on %s", format.Count(len(points), point), format.Count(len(modeOrder(points)), mode), cpuRange(cpusOf(points)))
 	switch {
 	case predicted == 0:
 		return fmt.Sprintf("%s, measured on %s", what, strings.Join(machines, ", "))
@@ -232,7 +192,7 @@ func summary(points []results.Point) string {
 		return what + ", predicted by the model"
 	}
 	return fmt.Sprintf("%s: %d measured on %s, %d predicted by the model",
-		what, len(points)-predicted, strings.Join(machines, ", "), predicted)
+		what, len(measured), strings.Join(machines, ", "), predicted)
 }
 
 type hostView struct {
@@ -240,25 +200,16 @@ type hostView struct {
 	Cores, Points                       int
 }
 
-// hosts lists each machine that measured points, with what it is; the
-// model's points ran on none that matters, and are left to the Model
-// section.
+// hosts lists each machine that measured points; the model's points are
+// the Model section's.
 func hosts(points []results.Point) []hostView {
-	var out []hostView
-	index := map[hostView]int{}
-	for _, p := range points {
-		if p.IsModel() {
-			continue
-		}
-		h := hostView{Source: p.Origin(), CPUModel: p.Host.CPUModel, GoVersion: p.Host.GoVersion,
+	measured := slices.DeleteFunc(slices.Clone(points), results.Point.IsModel)
+	out, by := groupBy(measured, func(p results.Point) hostView {
+		return hostView{Source: p.Origin(), CPUModel: p.Host.CPUModel, GoVersion: p.Host.GoVersion,
 			System: p.Host.OS + "/" + p.Host.Arch, Cores: p.Host.Cores}
-		i, ok := index[h]
-		if !ok {
-			i = len(out)
-			index[h] = i
-			out = append(out, h)
-		}
-		out[i].Points++
+	})
+	for i, h := range out {
+		out[i].Points = len(by[h])
 	}
 	return out
 }
@@ -266,61 +217,31 @@ func hosts(points []results.Point) []hostView {
 type modelView struct {
 	Sched, Modes, CPUs, Seeds string
 	Points                    int
-	// Calibration names the calibration of the go policy's costs, one
-	// line per calibration the points used; Banded says the points carry
-	// bands.
+	// Calibration is a line per calibration of the go policy's costs the
+	// points used; Banded says they carry bands.
 	Calibration []string
 	Banded      bool
 }
 
 // models describes the model's points, a line per scheduling policy.
 func models(points []results.Point) []modelView {
-	type group struct {
-		modes  []string
-		cpus   []int
-		seeds  []uint64
-		n      int
-		points []results.Point
-		banded bool
-	}
-	var scheds []string
-	groups := map[string]*group{}
-	for _, p := range points {
-		if !p.IsModel() {
-			continue
-		}
-		g := groups[p.Sched]
-		if g == nil {
-			g = &group{}
-			groups[p.Sched] = g
-			scheds = append(scheds, p.Sched)
-		}
-		g.n++
-		g.points = append(g.points, p)
-		g.banded = g.banded || p.Band != nil
-		g.modes = appendNew(g.modes, p.Mode)
-		if !slices.Contains(g.cpus, p.CPUs) {
-			g.cpus = append(g.cpus, p.CPUs)
-		}
-		if !slices.Contains(g.seeds, p.Seed) {
-			g.seeds = append(g.seeds, p.Seed)
-		}
-	}
+	predicted := slices.DeleteFunc(slices.Clone(points), func(p results.Point) bool { return !p.IsModel() })
+	scheds, by := groupBy(predicted, func(p results.Point) string { return p.Sched })
 	out := make([]modelView, len(scheds))
 	for i, sc := range scheds {
-		g := groups[sc]
-		slices.Sort(g.cpus)
-		slices.Sort(g.seeds)
-		seeds := make([]string, len(g.seeds))
-		for j, s := range g.seeds {
-			seeds[j] = fmt.Sprint(s)
+		ps := by[sc]
+		seeds := distinct(ps, func(p results.Point) uint64 { return p.Seed })
+		slices.Sort(seeds)
+		words := make([]string, len(seeds))
+		for j, s := range seeds {
+			words[j] = fmt.Sprint(s)
 		}
 		if sc == "" {
 			sc = "not recorded"
 		}
-		out[i] = modelView{Sched: sc, Modes: strings.Join(g.modes, ", "), CPUs: cpuRange(g.cpus),
-			Seeds: strings.Join(seeds, ", "), Points: g.n,
-			Calibration: results.CalibrationLines(g.points), Banded: g.banded}
+		out[i] = modelView{Sched: sc, Modes: strings.Join(modeOrder(ps), ", "), CPUs: cpuRange(cpusOf(ps)),
+			Seeds: strings.Join(words, ", "), Points: len(ps), Calibration: results.CalibrationLines(ps),
+			Banded: slices.ContainsFunc(ps, func(p results.Point) bool { return p.Band != nil })}
 	}
 	return out
 }
@@ -337,51 +258,32 @@ type paramsView struct {
 	Rows  []paramView
 }
 
-// parameters groups the points by everything that was set for them other
-// than mode and CPU count, so a single run shows as one line; the model's
-// points never share a line with measured ones.
+// parameters groups the points by everything set for them but mode and
+// CPU count, so that a run is one line; the model's points never share a
+// line with measured ones.
 func parameters(points []results.Point) paramsView {
-	type group struct {
-		view  paramView
-		modes []string
-		cpus  []int
-		reps  int
-	}
-	var groups []*group
-	index := map[[4]string]*group{}
-	kinds := false
-	for _, p := range points {
-		kind := "measured"
+	keys, by := groupBy(points, func(p results.Point) paramView {
+		kind, stepsText := "measured", steps(p.Steps)
 		if p.IsModel() {
-			kind, kinds = "model", true
+			kind = "model"
 		}
-		stepsText := steps(p.Steps)
 		if p.Kind() == results.KindStudy {
 			stepsText = "- (the study's own code)"
 		}
-		key := [4]string{kind, describeLoad(p), timing(p), stepsText}
-		g, ok := index[key]
-		if !ok {
-			g = &group{view: paramView{Kind: key[0], Load: key[1], Timing: key[2], Steps: key[3]}}
-			index[key] = g
-			groups = append(groups, g)
+		return paramView{Kind: kind, Load: describeLoad(p), Timing: timing(p), Steps: stepsText}
+	})
+	out := make([]paramView, len(keys))
+	for i, k := range keys {
+		ps := by[k]
+		out[i] = k
+		out[i].Modes = strings.Join(modeOrder(ps), ", ")
+		out[i].CPUs = cpuRange(cpusOf(ps))
+		out[i].Points = len(ps)
+		for _, p := range ps {
+			out[i].Reps = max(out[i].Reps, p.Rep, 1)
 		}
-		g.view.Points++
-		g.modes = appendNew(g.modes, p.Mode)
-		if !slices.Contains(g.cpus, p.CPUs) {
-			g.cpus = append(g.cpus, p.CPUs)
-		}
-		g.reps = max(g.reps, p.Rep, 1)
 	}
-	out := make([]paramView, len(groups))
-	for i, g := range groups {
-		slices.Sort(g.cpus)
-		g.view.Modes = strings.Join(g.modes, ", ")
-		g.view.CPUs = cpuRange(g.cpus)
-		g.view.Reps = g.reps
-		out[i] = g.view
-	}
-	return paramsView{Kinds: kinds, Rows: out}
+	return paramsView{Kinds: slices.ContainsFunc(points, results.Point.IsModel), Rows: out}
 }
 
 // describeLoad says how customers came: a closed loop of Par customers or an
@@ -426,66 +328,43 @@ type chartView struct {
 	Natural bool
 }
 
-// chartViews inlines each chart's SVG as a data URL, so index.html shows
-// its charts even when copied on its own; the files beside it are for
-// slides and documents. model says whether the charts show the model's
-// points, which the captions then explain.
-func chartViews(charts []chart, model bool) []chartView {
+// chartViews inlines each chart's SVG as a data URL, so that index.html
+// shows its charts even when copied on its own, under a caption that says
+// what to look for: in a study's terms where study, explaining the model's
+// points where model.
+func chartViews(charts []chart, model, study bool) []chartView {
 	out := make([]chartView, len(charts))
 	for i, c := range charts {
-		out[i] = imageView(c, caption(c.Name, model))
+		out[i] = imageView(c, caption(c.Name, model, study))
 	}
 	return out
 }
 
-// captioned gives the charts of a study's points (package study), whose
-// operations are no lattes, captions in the study's terms; the shop's
-// keep theirs.
-func captioned(views []chartView, points []results.Point) []chartView {
-	for _, p := range points {
-		if p.Kind() != results.KindStudy {
-			return views
-		}
-	}
-	for i := range views {
-		views[i].Caption = studyCaption(views[i].Name)
-	}
-	return views
-}
-
-// studyCaption says what to look for in a study's chart.
-func studyCaption(name string) string {
-	switch name {
-	case "throughput":
-		return "Operations per second against CPUs, one line per variant. A line that keeps rising scales with the CPUs; one that flattens or falls gains nothing from more of them. Why is not something this chart, or brewput, can tell of your code: below, each variant's meters say how long its locks were held and waited for, and variants that differ in one change show what that change did."
-	case "latency":
-		return "Median time of one operation against CPUs, from call to return."
-	case "scalability":
-		return fitCaption(false)
-	case "distribution":
-		return "The spread of one operation's latency at the largest CPU count: the box holds the middle half of the operations (p25 to p75), the line in it is the median, the whiskers reach from p5 to p95."
-	}
-	return ""
-}
-
-// caption says what to look for in each chart; with the model's points,
-// how to tell them from the measurements.
-func caption(name string, model bool) string {
+func caption(name string, model, study bool) string {
 	text, overlay := "", ""
 	switch name {
 	case "throughput":
 		text = "Lattes per second against CPUs, one line per mode. A line that keeps rising scales with the CPUs; one that flattens has hit a structural limit (a lock, a machine, a pipeline stage) that more CPUs do not remove."
 		overlay = " Markers are measurements; the dashed line in the same colour is the model's prediction for that mode, which goes on past the CPUs measured."
+		if study {
+			text = "Operations per second against CPUs, one line per variant. A line that keeps rising scales with the CPUs; one that flattens or falls gains nothing from more of them. Why is not something this chart, or brewput, can tell of your code: below, each variant's meters say how long its locks were held and waited for, and variants that differ in one change show what that change did."
+		}
 	case "latency":
 		text = "Median time from order to latte against CPUs. Where throughput stops rising, customers queue instead, and the median grows."
 		overlay = " Markers are measurements; dashed lines the model's predictions."
+		if study {
+			text = "Median time of one operation against CPUs, from call to return."
+		}
 	case "scalability":
-		text = fitCaption(model)
+		text = fitCaption(model && !study)
 	case "distribution":
 		text = "The spread of latencies at the largest CPU count: the box holds the middle half of the lattes (p25 to p75), the line in it is the median, the whiskers reach from p5 to p95."
 		overlay = " Where a mode was measured and predicted, its row holds both: the measurement above, the model's prediction (dashed) below."
+		if study {
+			text = "The spread of one operation's latency at the largest CPU count: the box holds the middle half of the operations (p25 to p75), the line in it is the median, the whiskers reach from p5 to p95."
+		}
 	}
-	if model {
+	if model && !study {
 		text += overlay
 	}
 	return text
@@ -516,101 +395,105 @@ type rowView struct {
 	Cells []cell
 }
 
-// pointsTable lists every point, one row each, in the order measured.
-// Columns that would be the same empty value on every row are left out.
-// The model's rows are marked, say "model" and its policy in the source
-// column, and fill the bound columns.
-func pointsTable(points []results.Point) tableView {
-	var openLoop, reps, manySources, model, errors, units bool
-	for _, p := range points {
-		openLoop = openLoop || p.Rate > 0
-		reps = reps || p.Rep > 0
-		manySources = manySources || p.Origin() != points[0].Origin()
-		model = model || p.IsModel()
-		errors = errors || p.Errors != 0
-		units = units || p.Unit != points[0].Unit
-	}
-	t := tableView{Model: model, NoErrors: !errors}
-	add := func(name string, text bool) { t.Head = append(t.Head, column{name, text}) }
-	if manySources || model {
-		add("source", true)
-	}
-	mode, customers := "mode", "customers"
-	if !slices.ContainsFunc(points, func(p results.Point) bool { return p.Kind() != results.KindStudy }) {
-		mode, customers = "variant", "workers" // a study's
-	}
-	add(mode, true)
-	add("CPUs", false)
-	add(customers, false)
-	if reps {
-		add("rep", false)
-	}
-	if openLoop {
-		add("rate /s", false)
-		add("drops", false)
-	}
-	if units {
-		add("throughput", false)
-	} else {
-		add(points[0].Unit, false)
-	}
-	if model {
-		add("bound", false)
-	}
-	for _, h := range []string{"mean ms", "p5 ms", "p25 ms", "p50 ms", "p75 ms", "p95 ms", "p99 ms"} {
-		add(h, false)
-	}
-	if model {
-		add("min ms", false)
-	}
-	add("CPU util", false)
-	if errors {
-		add("errors", false)
+// pointColumn is a column of a table of points: its head, whether it
+// holds text, and its cell of a point.
+type pointColumn struct {
+	column
+	value func(results.Point) string
+}
+
+func col(name string, text bool, value func(results.Point) string) pointColumn {
+	return pointColumn{column{name, text}, value}
+}
+
+// pointTable lays points out in cols, a row each, the model's marked.
+func pointTable(points []results.Point, cols []pointColumn) tableView {
+	var t tableView
+	for _, c := range cols {
+		t.Head = append(t.Head, c.column)
 	}
 	for _, p := range points {
 		row := rowView{Model: p.IsModel()}
-		put := func(v string, text bool) { row.Cells = append(row.Cells, cell{v, text}) }
-		if manySources || model {
-			put(results.OriginLabel(p), true)
-		}
-		put(p.Mode, true)
-		put(fmt.Sprint(p.CPUs), false)
-		put(fmt.Sprint(p.Par), false)
-		if reps {
-			put(fmt.Sprint(max(p.Rep, 1)), false)
-		}
-		if openLoop {
-			put(fmt.Sprintf("%g", p.Rate), false)
-			put(fmt.Sprint(p.Drops), false)
-		}
-		l := p.Latency
-		thr := fmt.Sprintf("%.1f", p.Throughput)
-		if units {
-			thr += " " + p.Unit
-		}
-		if p.IsDisturbed() {
-			thr += " ◦" // the hollow marker of the charts; see the page's note
-		}
-		put(thr, false)
-		if model {
-			put(results.FormatBound(p.Bounds), false)
-		}
-		for _, v := range []float64{l.Mean, l.P05, l.P25, l.P50, l.P75, l.P95, l.P99} {
-			put(format.Ms(v), false)
-		}
-		if model {
-			if p.Bounds != nil {
-				put(format.Ms(p.Bounds.LatencyMinMs), false)
-			} else {
-				put("-", false)
-			}
-		}
-		put(fmt.Sprintf("%.0f %%", 100*p.Util), false)
-		if errors {
-			put(fmt.Sprint(p.Errors), false)
+		for _, c := range cols {
+			row.Cells = append(row.Cells, cell{c.value(p), c.Text})
 		}
 		t.Rows = append(t.Rows, row)
 	}
+	return t
+}
+
+// msColumn is a column of a latency in ms.
+func msColumn(name string, f func(results.Latency) float64) pointColumn {
+	return col(name, false, func(p results.Point) string { return format.Ms(f(p.Latency)) })
+}
+
+// utilColumn is the column of the CPUs' use.
+func utilColumn() pointColumn {
+	return col("CPU util", false, func(p results.Point) string { return format.Percent(p.Util, 0) })
+}
+
+// pointsTable lists every point in the order measured, leaving out the
+// columns that would be empty on every row; the model's rows are marked.
+func pointsTable(points []results.Point) tableView {
+	has := func(f func(results.Point) bool) bool { return slices.ContainsFunc(points, f) }
+	model := has(results.Point.IsModel)
+	units := varies(points, func(p results.Point) string { return p.Unit })
+	open := has(func(p results.Point) bool { return p.Rate > 0 })
+	errors := has(func(p results.Point) bool { return p.Errors != 0 })
+	mode, customers := "mode", "customers"
+	if !has(func(p results.Point) bool { return p.Kind() != results.KindStudy }) {
+		mode, customers = "variant", "workers" // a study's
+	}
+	thr := col(points[0].Unit, false, func(p results.Point) string {
+		s := fmt.Sprintf("%.1f", p.Throughput)
+		if units {
+			s += " " + p.Unit
+		}
+		if p.IsDisturbed() {
+			s += " ◦" // the hollow marker of the charts; see the page's note
+		}
+		return s
+	})
+	if units {
+		thr.Name = "throughput"
+	}
+	shown := []struct {
+		pointColumn
+		shown bool
+	}{
+		{col("source", true, results.OriginLabel), model || varies(points, results.Point.Origin)},
+		{col(mode, true, func(p results.Point) string { return p.Mode }), true},
+		{col("CPUs", false, func(p results.Point) string { return strconv.Itoa(p.CPUs) }), true},
+		{col(customers, false, func(p results.Point) string { return strconv.Itoa(p.Par) }), true},
+		{col("rep", false, func(p results.Point) string { return strconv.Itoa(max(p.Rep, 1)) }), has(func(p results.Point) bool { return p.Rep > 0 })},
+		{col("rate /s", false, func(p results.Point) string { return fmt.Sprintf("%g", p.Rate) }), open},
+		{col("drops", false, func(p results.Point) string { return fmt.Sprint(p.Drops) }), open},
+		{thr, true},
+		{col("bound", false, func(p results.Point) string { return results.FormatBound(p.Bounds) }), model},
+		{msColumn("mean ms", func(l results.Latency) float64 { return l.Mean }), true},
+		{msColumn("p5 ms", func(l results.Latency) float64 { return l.P05 }), true},
+		{msColumn("p25 ms", func(l results.Latency) float64 { return l.P25 }), true},
+		{msColumn("p50 ms", func(l results.Latency) float64 { return l.P50 }), true},
+		{msColumn("p75 ms", func(l results.Latency) float64 { return l.P75 }), true},
+		{msColumn("p95 ms", func(l results.Latency) float64 { return l.P95 }), true},
+		{msColumn("p99 ms", func(l results.Latency) float64 { return l.P99 }), true},
+		{col("min ms", false, func(p results.Point) string {
+			if p.Bounds == nil {
+				return "-"
+			}
+			return format.Ms(p.Bounds.LatencyMinMs)
+		}), model},
+		{utilColumn(), true},
+		{col("errors", false, func(p results.Point) string { return fmt.Sprint(p.Errors) }), errors},
+	}
+	var cols []pointColumn
+	for _, c := range shown {
+		if c.shown {
+			cols = append(cols, c.pointColumn)
+		}
+	}
+	t := pointTable(points, cols)
+	t.Model, t.NoErrors = model, !errors
 	return t
 }
 
@@ -635,62 +518,47 @@ type machineRow struct {
 
 type machineCell struct{ Held, Working, Wait string }
 
-// machineTables shows, for each mode, how long each of its machines was
-// held and working, and
-// how long customers waited for it, at each CPU count; repetitions are
-// summarized by their median.
+// machineTables shows, for each series, how long each of its machines was
+// held and working and how long customers waited for it, at each CPU
+// count, the median of the repetitions.
 func machineTables(points []results.Point) []machineTable {
 	points = poolMeters(points)
-	type key struct {
-		label string
-		cpus  int
-	}
-	var labels []string
-	names := map[string][]string{}
-	var cells []key
-	byCell := map[key][]results.Point{}
+	keys, byKey := bySeries(points)
 	labelOf := map[seriesKey]string{}
 	for _, s := range buildSeries(points) {
 		labelOf[s.seriesKey] = s.Label
 	}
-	seriesOf := pars(points)
-	for _, p := range points {
-		for _, sk := range seriesOf(p) {
-			l := labelOf[sk]
-			if !slices.Contains(labels, l) {
-				labels = append(labels, l)
-			}
-			for _, m := range p.Machines {
-				names[l] = appendNew(names[l], m.Name)
-			}
-			k := key{l, p.CPUs}
-			if _, ok := byCell[k]; !ok {
-				cells = append(cells, k)
-			}
-			byCell[k] = append(byCell[k], p)
-		}
-	}
-	sort.SliceStable(cells, func(i, j int) bool { return cells[i].cpus < cells[j].cpus })
-
+	labels := distinct(keys, func(k seriesKey) string { return labelOf[k] })
 	out := make([]machineTable, len(labels))
 	for i, l := range labels {
-		out[i] = machineTable{Label: l, Names: names[l]}
-		for _, k := range cells {
-			if k.label != l {
-				continue
+		var ps []results.Point
+		for _, k := range keys {
+			if labelOf[k] == l {
+				ps = append(ps, byKey[k]...)
 			}
-			ps := byCell[k]
-			row := machineRow{CPUs: k.cpus, Util: fmt.Sprintf("%.0f %%", 100*medianOf(ps, func(p results.Point) float64 { return p.Util }))}
-			for _, name := range names[l] {
-				held := medianOf(ps, func(p results.Point) float64 { return machine(p, name).BusyFrac })
-				working := medianOf(ps, func(p results.Point) float64 { return machine(p, name).WorkingFrac })
-				wait := medianOf(ps, func(p results.Point) float64 { return machine(p, name).MeanWaitMs })
-				c := machineCell{Held: fmt.Sprintf("%.0f %%", 100*held), Working: "-", Wait: fmt.Sprintf("%.2f ms", wait)}
+		}
+		for _, p := range ps {
+			for _, m := range p.Machines {
+				out[i].Names = appendNew(out[i].Names, m.Name)
+			}
+		}
+		out[i].Label = l
+		_, byCPUs := groupBy(ps, func(p results.Point) int { return p.CPUs })
+		for _, n := range cpusOf(ps) {
+			ps := byCPUs[n]
+			row := machineRow{CPUs: n, Util: format.Percent(medianOf(ps, func(p results.Point) float64 { return p.Util }), 0)}
+			for _, name := range out[i].Names {
+				med := func(f func(results.Machine) float64) float64 {
+					return medianOf(ps, func(p results.Point) float64 { return f(machine(p, name)) })
+				}
+				wait := med(func(m results.Machine) float64 { return m.MeanWaitMs })
+				c := machineCell{Held: format.Percent(med(func(m results.Machine) float64 { return m.BusyFrac }), 0),
+					Working: "-", Wait: fmt.Sprintf("%.2f ms", wait)}
 				if ps[0].Kind() == results.KindStudy { // a user's lock, waited for nanoseconds
 					c.Wait = format.Wait(wait)
 				}
-				if working > 0 {
-					c.Working = fmt.Sprintf("%.0f %%", 100*working)
+				if working := med(func(m results.Machine) float64 { return m.WorkingFrac }); working > 0 {
+					c.Working = format.Percent(working, 0)
 				}
 				row.Cells = append(row.Cells, c)
 			}
@@ -701,45 +569,21 @@ func machineTables(points []results.Point) []machineTable {
 }
 
 // poolMeters makes the copies of each of a study's meters ("shard#1" to
-// "shard#16", a sharded map's mutexes) one machine, "shard ×16", as
-// text.Describe speaks of them: the mean of their time held, their
-// uses summed and the wait per use over all of them; one column where
-// sixteen would not fit the page. The shop's points are left as they are.
+// "shard#16") one machine, "shard ×16", as analysis.Resources pools them.
 func poolMeters(points []results.Point) []results.Point {
-	out := make([]results.Point, len(points))
-	for i, p := range points {
-		out[i] = p
+	out := slices.Clone(points)
+	for i, p := range out {
 		if p.Kind() != results.KindStudy || p.Shop == nil {
 			continue
 		}
-		var kinds []string
-		by := map[string][]results.Machine{}
-		for _, m := range p.Machines {
-			k := analysis.Kind(m.Name)
-			if _, ok := by[k]; !ok {
-				kinds = append(kinds, k)
-			}
-			by[k] = append(by[k], m)
-		}
 		var pooled []results.Machine
-		for _, k := range kinds {
-			ms := by[k]
-			if len(ms) == 1 {
-				pooled = append(pooled, ms[0])
+		for _, r := range analysis.Resources(p)[1:] {
+			if r.Copies == 1 {
+				pooled = append(pooled, p.Machines[slices.IndexFunc(p.Machines, func(m results.Machine) bool { return analysis.Kind(m.Name) == r.Name })])
 				continue
 			}
-			m := results.Machine{Name: fmt.Sprintf("%s ×%d", k, len(ms)), Kind: ms[0].Kind}
-			waited := 0.0
-			for _, c := range ms {
-				m.Uses += c.Uses
-				m.BusyFrac += c.BusyFrac / float64(len(ms))
-				m.WorkingFrac += c.WorkingFrac / float64(len(ms))
-				waited += c.MeanWaitMs * float64(c.Uses)
-			}
-			if m.Uses > 0 {
-				m.MeanWaitMs = waited / float64(m.Uses)
-			}
-			pooled = append(pooled, m)
+			pooled = append(pooled, results.Machine{Name: fmt.Sprintf("%s ×%d", r.Name, r.Copies), Kind: r.Meter, Uses: r.Uses,
+				BusyFrac: r.Utilization, WorkingFrac: r.Working, MeanWaitMs: r.MeanWaitMs})
 		}
 		shop := *p.Shop
 		shop.Machines = pooled
@@ -749,41 +593,38 @@ func poolMeters(points []results.Point) []results.Point {
 }
 
 func machine(p results.Point, name string) results.Machine {
-	for _, m := range p.Machines {
-		if m.Name == name {
-			return m
-		}
+	if i := slices.IndexFunc(p.Machines, func(m results.Machine) bool { return m.Name == name }); i >= 0 {
+		return p.Machines[i]
 	}
 	return results.Machine{Name: name}
 }
 
-// medianOf is the median of f over points.
-func medianOf(points []results.Point, f func(results.Point) float64) float64 {
-	vs := make([]float64, len(points))
-	for i, p := range points {
-		vs[i] = f(p)
-	}
-	return results.Median(vs)
-}
-
-// cpuRange writes sorted CPU counts compactly: "1–4", "1, 2, 8".
+// cpuRange writes sorted CPU counts compactly: "1–4 CPUs", "1, 2, 8 CPUs",
+// "1 CPU".
 func cpuRange(cpus []int) string {
-	if len(cpus) > 2 && cpus[len(cpus)-1]-cpus[0] == len(cpus)-1 {
-		return fmt.Sprintf("%d–%d CPUs", cpus[0], cpus[len(cpus)-1])
+	s := format.Ints(cpus, ", ")
+	if n := len(cpus); n > 2 && cpus[n-1]-cpus[0] == n-1 {
+		s = fmt.Sprintf("%d–%d", cpus[0], cpus[n-1])
 	}
-	s := make([]string, len(cpus))
-	for i, c := range cpus {
-		s[i] = fmt.Sprint(c)
-	}
-	if len(cpus) == 1 && cpus[0] == 1 {
+	if s == "1" {
 		return "1 CPU"
 	}
-	return strings.Join(s, ", ") + " CPUs"
+	return s + " CPUs"
 }
 
-func appendNew(list []string, s string) []string {
-	if slices.Contains(list, s) {
+func appendNew[T comparable](list []T, v T) []T {
+	if slices.Contains(list, v) {
 		return list
 	}
-	return append(list, s)
+	return append(list, v)
+}
+
+// imageView inlines a chart as a data URL, so that the page shows it even
+// when copied on its own; the files beside it are for slides.
+func imageView(c chart, caption string) chartView {
+	v := chartView{Name: c.Name, Title: c.Title, Caption: caption, Empty: c.Empty, Natural: !c.Wide}
+	if c.Empty == "" {
+		v.Src = template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(c.SVG))
+	}
+	return v
 }

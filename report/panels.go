@@ -1,7 +1,6 @@
 package report
 
 import (
-	"slices"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -14,47 +13,30 @@ import (
 // name.
 const maxEntries = 8
 
-// entry is one line of a legend: the series it names, by index. A mode's
-// measurement and the model's prediction of it share one entry (its
-// marker on the model's dashed line) where the mode has one of each.
+// entry is one line of a legend: the series it names, by index.
 type entry struct {
 	label  string
 	series []int
 }
 
 // entries names the series for a legend, label giving a series' own
-// name: a mode measured on one machine and predicted by the model under
-// one policy is one entry, named for the mode (and its load, where it has
-// several); series of a mode that several machines measured, or several
-// policies predicted, keep an entry each.
+// name: a mode (under one load) measured once and predicted once is one
+// entry, named as its measurement; any other series keeps an entry of its
+// own.
 func entries(ss []series, label func(series) string) []entry {
 	type group struct {
 		mode string
 		load load
 	}
-	var order []group
-	members := map[group][]int{}
-	for i, s := range ss {
-		g := group{s.Mode, s.Load}
-		if _, ok := members[g]; !ok {
-			order = append(order, g)
-		}
-		members[g] = append(members[g], i)
+	all := make([]int, len(ss))
+	for i := range all {
+		all[i] = i
 	}
+	groups, members := groupBy(all, func(i int) group { return group{ss[i].Mode, ss[i].Load} })
 	var out []entry
-	for _, g := range order {
+	for _, g := range groups {
 		idx := members[g]
-		measured, model := 0, 0
-		for _, i := range idx {
-			if ss[i].Model {
-				model++
-			} else {
-				measured++
-			}
-		}
-		if len(idx) == 2 && measured == 1 && model == 1 {
-			// The measurement's own label says the mode, its load and
-			// the unit where they need saying, and no "(model)".
+		if len(idx) == 2 && ss[idx[0]].Model != ss[idx[1]].Model {
 			m := idx[0]
 			if ss[m].Model {
 				m = idx[1]
@@ -69,37 +51,23 @@ func entries(ss []series, label func(series) string) []entry {
 	return out
 }
 
-// family sorts a mode into the families the small multiples show apart:
-// the locks (ideal, no lock at all, drawn with them as the baseline), the
-// replicas of machines or lines, and the pipelines; anything else is
-// "other".
-func family(mode string) string {
-	// A mode's family is its name without its "-N".
+// family places a mode, by its name without its "-N", among the families
+// the small multiples show apart, in order: the locks (with ideal, no lock
+// at all, as the baseline), the replicas, the pipelines, and the others.
+func family(mode string) (order int, title string) {
 	name := mode
 	if i := strings.LastIndexByte(mode, '-'); i > 0 && strings.Trim(mode[i+1:], "0123456789") == "" && i+1 < len(mode) {
 		name = mode[:i]
 	}
 	switch name {
 	case "ideal", "locking", "finelocking", "parsteam", "americano", "espresso":
-		return "locks"
+		return 0, "Locks (and ideal, no lock)"
 	case "multi", "multipipe":
-		return "replicas"
+		return 1, "Replicas"
 	case "linearpipe", "splitpipe", "americanopipe", "espressopipe":
-		return "pipelines"
+		return 2, "Pipelines"
 	}
-	return "other"
-}
-
-func familyTitle(f string) string {
-	switch f {
-	case "locks":
-		return "Locks (and ideal, no lock)"
-	case "replicas":
-		return "Replicas"
-	case "pipelines":
-		return "Pipelines"
-	}
-	return "Other modes"
+	return 3, "Other modes"
 }
 
 // panelGroup is the series one panel of a chart draws.
@@ -108,25 +76,22 @@ type panelGroup struct {
 	series []series
 }
 
-// splitPanels keeps every series on one panel when its legend needs at
-// most maxEntries entries; otherwise it draws small multiples, a panel
-// per family of modes, a family with too many entries cut into panels of
-// maxEntries.
+// splitPanels keeps the series on one panel where the legend holds at most
+// maxEntries entries; otherwise a panel per family of modes, cut into
+// panels of maxEntries.
 func splitPanels(ss []series, label func(series) string) []panelGroup {
 	if len(entries(ss, label)) <= maxEntries {
 		return []panelGroup{{series: ss}}
 	}
-	byFamily := map[string][]series{}
+	var byFamily [4][]series
+	var titles [4]string
 	for _, s := range ss {
-		f := family(s.Mode)
-		byFamily[f] = append(byFamily[f], s)
+		i, title := family(s.Mode)
+		byFamily[i] = append(byFamily[i], s)
+		titles[i] = title
 	}
 	var out []panelGroup
-	for _, f := range []string{"locks", "replicas", "pipelines", "other"} {
-		fs := byFamily[f]
-		if len(fs) == 0 {
-			continue
-		}
+	for f, fs := range byFamily {
 		es := entries(fs, label)
 		for start, part := 0, 1; start < len(es); start, part = start+maxEntries, part+1 {
 			end := min(start+maxEntries, len(es))
@@ -136,7 +101,7 @@ func splitPanels(ss []series, label func(series) string) []panelGroup {
 					sub = append(sub, fs[i])
 				}
 			}
-			title := familyTitle(f)
+			title := titles[f]
 			if len(es) > maxEntries {
 				title += " " + strings.Repeat("·", part)
 			}
@@ -193,8 +158,7 @@ func (f figure) drawPanels(c draw.Canvas) {
 	for _, p := range f.panels {
 		leg = max(leg, p.legend.Rectangle(draw.Canvas{}).Size().Y)
 	}
-	ts := style(11, true)
-	ts.XAlign, ts.YAlign = draw.XCenter, draw.YTop
+	ts := aligned(11, true, draw.XCenter, draw.YTop)
 	for i, p := range f.panels {
 		x0 := c.Min.X + vg.Length(i)*(width+gap)
 		col := draw.Canvas{Canvas: c.Canvas, Rectangle: vg.Rectangle{Min: vg.Point{X: x0, Y: c.Min.Y}, Max: vg.Point{X: x0 + width, Y: c.Max.Y}}}
@@ -210,9 +174,4 @@ func (f figure) drawPanels(c draw.Canvas) {
 		}}
 		l.Draw(lc)
 	}
-}
-
-// indexOf finds s among ss by its key.
-func indexOf(ss []series, s series) int {
-	return slices.IndexFunc(ss, func(o series) bool { return o.seriesKey == s.seriesKey })
 }

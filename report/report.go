@@ -5,19 +5,18 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
-	"github.com/brewput/brewput/results/lesson"
-
+	"github.com/brewput/brewput/internal/atomicfile"
 	"github.com/brewput/brewput/report/chartspec"
 	"github.com/brewput/brewput/report/text"
-
-	"github.com/brewput/brewput/internal/atomicfile"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
+	"github.com/brewput/brewput/results/lesson"
 )
 
 // File is one file of a report, held in memory until written.
@@ -26,26 +25,21 @@ type File struct {
 	Data []byte
 }
 
-// Report is a rendered report: its files, ready to write to a folder, and
-// the points it shows, each with its bottleneck.
+// Report is a rendered report: its files, ready to write to a folder, the
+// points and the analysis it shows, and the labs' figures by lab name.
 type Report struct {
-	Files  []File
-	Points []results.Point
-	// Analysis is the points' analysis the report renders.
+	Files    []File
+	Points   []results.Point
 	Analysis *analysis.Analysis
-	// Figures are the labs' charts, by lab name, as Options gave them.
-	Figures map[string]chartspec.Figure
+	Figures  map[string]chartspec.Figure
 }
 
 // Index is the name of the report's page.
 const Index = "index.html"
 
-// ownFile reports whether name is a file a report writes: the page, the
-// results, the seeds' verdicts, the shop's charts, the map of limits, and
-// every schedule picture ("schedule-*"), lab chart ("lab-*") and Go
-// benchmark chart ("bench-*"); and the temporary files of their writing.
-// Any other file in a report folder is a user's, carried over when the
-// folder is replaced.
+// ownFile reports whether name is a file a report writes (or the
+// temporary file of its writing); any other file in a report's folder is
+// a user's, carried over when the folder is replaced.
 func ownFile(name string) bool {
 	switch name {
 	case Index, "results.json", "results.csv", analysis.File, LessonsFile:
@@ -59,58 +53,43 @@ func ownFile(name string) bool {
 		return false
 	}
 	base := strings.TrimSuffix(name, ext)
-	if slices.Contains([]string{"throughput", "latency", "distribution", "scalability", "limits"}, base) {
-		return true
-	}
-	for _, prefix := range []string{"lab-", benchChartPrefix, "schedule-"} {
-		if strings.HasPrefix(base, prefix) {
-			return true
-		}
-	}
-	return false
+	return slices.Contains([]string{"throughput", "latency", "distribution", "scalability", "limits"}, base) ||
+		slices.ContainsFunc([]string{"lab-", benchChartPrefix, "schedule-"}, func(prefix string) bool { return strings.HasPrefix(base, prefix) })
 }
 
 // Options are what a report shows beside its points, computed elsewhere.
 type Options struct {
-	// Analysis is the points' analysis (package analyze): the fits,
-	// the model's advice and the schedule pictures the page shows, and
-	// analysis.json beside results.json. nil shows none.
+	// Analysis is the points' analysis (package analyze), written beside
+	// them as analysis.json; nil shows none.
 	Analysis *analysis.Analysis
 	// Figures are the labs' charts, by lab name (see lab/all); a lab
 	// without one gets chartspec.Default.
 	Figures map[string]chartspec.Figure
-	// Lessons are the seeds' claims measured by brewput lessons: the
-	// section "What the seeds claim, and what this machine shows", and
-	// lessons.json beside results.json.
+	// Lessons are the seeds' claims measured by brewput lessons, shown in
+	// their section and written as lessons.json.
 	Lessons []lesson.Result
-	// Schedules are the schedule pictures (analysis.Pictures), drawn in
-	// the section "The schedule" and as files schedule-MODE-NCPU-model
-	// and -trace.
+	// Schedules are the schedule pictures, drawn in the section "The
+	// schedule" and as files schedule-MODE-NCPU-model and -trace.
 	Schedules []analysis.Picture
-	// Plan is the plan of a run cut short (its journal's; see
-	// results.Journal): the page says how far it got, and results.json
-	// keeps the plan on its first line, for --resume. nil for a run that
-	// finished.
+	// Plan is the plan of a run cut short (results.Journal): the page says
+	// how far it got, and results.json keeps the plan on its first line,
+	// for --resume. nil for a run that finished.
 	Plan *results.Plan
-	// Playground is the address of the playground (brewput playground's
-	// index.html, relative to the page or absolute): each of the shop's
-	// modes in the answer's table links to it, opened on that mode. ""
-	// for no links.
+	// Playground is the address of brewput playground's index.html,
+	// relative to the page or absolute, which each of the shop's modes in
+	// the answer links to; "" for no links.
 	Playground string
 }
 
-// Build renders points into a report: index.html, results.json (JSON
-// Lines), results.csv and each chart as SVG and PNG. The points are kept in
-// the order given, with the bottlenecks they carry, beside their analysis
-// a (package analyze makes it; nil shows none): the report computes no
+// Build renders points and their analysis a (nil shows none) into a
+// report: index.html, results.json (JSON Lines), results.csv,
+// analysis.json and each chart as SVG and PNG. The report computes no
 // reading of its own.
 func Build(points []results.Point, a *analysis.Analysis) (*Report, error) {
 	return BuildWith(points, Options{Analysis: a})
 }
 
-// BuildWith is Build with opt's analysis (written beside the points as
-// analysis.json) and opt's lessons (lessons.json); with lessons, there
-// may be no points.
+// BuildWith is Build with opt; with lessons, there may be no points.
 func BuildWith(points []results.Point, opt Options) (*Report, error) {
 	if len(points) == 0 && len(opt.Lessons) == 0 {
 		return nil, errors.New("no points to report")
@@ -119,11 +98,10 @@ func BuildWith(points []results.Point, opt Options) (*Report, error) {
 	for i := range points {
 		points[i].Tidy()
 	}
-	a := opt.Analysis
-	if a == nil {
-		a = &analysis.Analysis{}
+	if opt.Analysis == nil {
+		opt.Analysis = &analysis.Analysis{}
 	}
-	opt.Analysis = a
+	a := opt.Analysis
 	others, benches := results.SplitBench(points)
 	shop, labs, byLab := results.SplitLabs(others)
 	var parts pageParts
@@ -137,20 +115,16 @@ func BuildWith(points []results.Point, opt Options) (*Report, error) {
 		// Go benchmarks have theirs.
 		parts.verdict = a.Verdict
 		parts.verdict.Benches = nil
-		grid := a.Grid
-		if grid == nil {
-			grid = &analysis.Grid{}
-		}
-		if parts.heatmap, err = heatmapChart(grid); err != nil {
+		if parts.heatmap, err = heatmapChart(a.Grid); err != nil {
 			return nil, fmt.Errorf("draw the map of limits: %w", err)
 		}
 		var pics []chart
 		if pics, parts.schedules, err = scheduleCharts(a.Schedules); err != nil {
 			return nil, err
 		}
-		charts = append(append(append(charts, parts.heatmap), parts.charts...), pics...)
+		charts = slices.Concat([]chart{parts.heatmap}, parts.charts, pics)
 	}
-	labCharts, err := drawLabCharts(labs, byLab, opt)
+	labCharts, labViews, err := drawLabs(labs, byLab, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -158,33 +132,32 @@ func BuildWith(points []results.Point, opt Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	parts.labs = labViews(labs, byLab, labCharts, opt)
-	parts.benches = benchViews
-	var page, jsonl, csv bytes.Buffer
+	parts.labs, parts.benches = labViews, benchViews
+	var page bytes.Buffer
 	if err := renderPage(&page, newPage(points, parts, opt)); err != nil {
 		return nil, fmt.Errorf("render %s: %w", Index, err)
 	}
-	if opt.Plan != nil {
-		err = results.WriteJournal(&jsonl, *opt.Plan, points)
-	} else {
-		err = results.WriteJSON(&jsonl, points)
-	}
-	if err != nil {
-		return nil, err
-	}
-	if err := results.WriteCSV(&csv, points); err != nil {
-		return nil, err
-	}
 	r := &Report{Points: points, Analysis: a, Figures: opt.Figures, Files: []File{{Name: Index, Data: page.Bytes()}}}
 	if len(points) > 0 {
-		r.Files = append(r.Files, File{Name: "results.json", Data: jsonl.Bytes()}, File{Name: "results.csv", Data: csv.Bytes()})
-	}
-	if opt.Analysis.Of != "" {
-		// It is the analysis of the points as results.json holds them.
-		if opt.Analysis.Of, err = analysis.OfPoints(points); err != nil {
+		var jsonl, csv bytes.Buffer
+		write := results.WriteJSON
+		if opt.Plan != nil {
+			write = func(w io.Writer, points []results.Point) error { return results.WriteJournal(w, *opt.Plan, points) }
+		}
+		if err := write(&jsonl, points); err != nil {
 			return nil, err
 		}
-		data, err := opt.Analysis.Marshal()
+		if err := results.WriteCSV(&csv, points); err != nil {
+			return nil, err
+		}
+		r.Files = append(r.Files, File{Name: "results.json", Data: jsonl.Bytes()}, File{Name: "results.csv", Data: csv.Bytes()})
+	}
+	if a.Of != "" {
+		// It is the analysis of the points as results.json holds them.
+		if a.Of, err = analysis.OfPoints(points); err != nil {
+			return nil, err
+		}
+		data, err := a.Marshal()
 		if err != nil {
 			return nil, err
 		}
@@ -205,13 +178,11 @@ func BuildWith(points []results.Point, opt Options) (*Report, error) {
 	return r, nil
 }
 
-// WriteDir puts the report in dir whole: its files are written into the
-// folder beside it where it is assembled (atomicfile.StagingDir, which may
-// already hold the run's journal, results.json), which then takes dir's
-// place in one step; a user's own files in dir are carried over. A failure
-// or a kill before that leaves dir as it was, and the assembled folder
-// beside it with the journal: results.json, which replaces the journal,
-// is written last.
+// WriteDir puts the report in dir whole: written into a folder beside it
+// (atomicfile.StagingDir, which may hold the run's journal), which then
+// takes dir's place, carrying a user's own files over. A failure before
+// that leaves dir as it was and the journal beside it: results.json, which
+// replaces the journal, is written last.
 func (r *Report) WriteDir(dir string) (err error) {
 	staging := atomicfile.StagingDir(dir)
 	_, journal := os.Stat(filepath.Join(staging, "results.json"))
@@ -274,14 +245,11 @@ func writeAtomic(path string, data []byte) error {
 }
 
 // CheckDir tells, before anything is measured, whether a report can be
-// written to dir: a folder that exists and is writable, or one that can be
-// created. It creates nothing, so a run that measures nothing leaves no
-// trace.
+// written to dir, creating nothing.
 func CheckDir(dir string) error { return atomicfile.CheckDir(dir, "the report") }
 
 // Write builds the report of points with opt, writes it into dir and
-// prints its summary to w: the verdict, the table (compact, or every
-// point in full) and where the page is (WriteSummary).
+// prints its summary to w (WriteSummary).
 func Write(w io.Writer, dir string, points []results.Point, opt Options, full bool) error {
 	r, err := BuildWith(points, opt)
 	if err != nil {
@@ -293,10 +261,9 @@ func Write(w io.Writer, dir string, points []results.Point, opt Options, full bo
 	return r.WriteSummary(w, dir, full)
 }
 
-// WriteBench writes the report of points (Go benchmarks', which have no
-// verdict) into dir and prints the points to w in format f, then where
-// the page is: below the table, or on log beside another format, which
-// w's reader may parse.
+// WriteBench writes the report of Go benchmarks' points into dir and
+// prints them to w in format f, then where the page is: below the table,
+// or on log beside another format, which w's reader may parse.
 func WriteBench(w, log io.Writer, dir string, points []results.Point, a *analysis.Analysis, f results.Format) error {
 	r, err := Build(points, a)
 	if err != nil {
@@ -306,8 +273,6 @@ func WriteBench(w, log io.Writer, dir string, points []results.Point, a *analysi
 		return err
 	}
 	if f == results.Table {
-		// The answer first: which variant of each family makes the
-		// most, by how much, and how each scaled.
 		if err := text.WriteVerdict(w, r.Analysis.Verdict); err != nil {
 			return err
 		}
@@ -322,4 +287,88 @@ func WriteBench(w, log io.Writer, dir string, points []results.Point, a *analysi
 		fmt.Fprintf(log, "report: %s/%s\n", dir, Index)
 	}
 	return nil
+}
+
+// WriteSummary writes what a terminal shows once the report is in dir: the
+// verdict, the compact table (or with full every point) and the page.
+func (r *Report) WriteSummary(w io.Writer, dir string, full bool) error {
+	if v := r.Analysis.Verdict; !v.Empty() {
+		if err := text.WriteVerdict(w, v); err != nil {
+			return err
+		}
+		fmt.Fprintln(w)
+	}
+	write := results.WriteTable
+	if !full {
+		write = func(w io.Writer, points []results.Point) error {
+			return text.WriteCompact(w, points, r.Analysis, func(w io.Writer, labs []results.Point) error {
+				return WriteLabs(w, labs, r.Analysis.Labs, r.Figures)
+			})
+		}
+	}
+	if err := write(w, r.Points); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintf(w, "\nreport: %s\n", filepath.Join(dir, Index))
+	return err
+}
+
+// Inputs is what a report is rendered from, as read from its files.
+type Inputs struct {
+	// Points are the results files' points, merged (see results.Merge).
+	Points []results.Point
+	// Lessons are the lessons files' verdicts, in the files' order.
+	Lessons []lesson.Result
+	// Analysis is the analysis saved beside the one results file read
+	// (analysis.File in its folder), where there is one; whether it is
+	// the points' own is analysis.For's to say.
+	Analysis *analysis.Analysis
+	// Plan is the plan of a journal a run cut short left, the first such
+	// among the files; nil where there is none.
+	Plan *results.Plan
+	// Notes say what the readers accepted or left out, a line each.
+	Notes []string
+}
+
+// ReadFiles reads the files of a report: results files (JSON Lines, CSV or
+// Go benchmark output, see results.Open) and lessons files (brewput lessons
+// --format json, or a report's lessons.json), told apart by their content.
+func ReadFiles(paths []string) (Inputs, error) {
+	var files []*results.File
+	var resultsPaths []string
+	var in Inputs
+	for _, path := range paths {
+		isLessons, err := lesson.IsFile(path)
+		if err != nil {
+			return Inputs{}, err
+		}
+		if isLessons {
+			rs, err := lesson.ReadFile(path)
+			if err != nil {
+				return Inputs{}, err
+			}
+			in.Lessons = append(in.Lessons, rs...)
+			continue
+		}
+		f, err := results.Open(path)
+		if err != nil {
+			return Inputs{}, err
+		}
+		files = append(files, f)
+		resultsPaths = append(resultsPaths, path)
+		if in.Plan == nil {
+			in.Plan = f.Plan
+		}
+	}
+	all := results.Merge(files...)
+	in.Points, in.Notes = all.Points, all.Notes
+	if len(resultsPaths) == 1 {
+		saved := filepath.Join(filepath.Dir(resultsPaths[0]), analysis.File)
+		if a, err := analysis.Read(saved); err == nil {
+			in.Analysis = a
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			in.Notes = append(in.Notes, fmt.Sprintf("%v; it is made again", err))
+		}
+	}
+	return in, nil
 }

@@ -1,25 +1,23 @@
 package report
 
 import (
-	"github.com/brewput/brewput/internal/format"
-	"github.com/brewput/brewput/report/text"
-
 	"fmt"
 	"image/color"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results/analysis"
 )
 
-// timelineDrawing is the schedule picture: a row per CPU, time across,
-// each step a bar in its machine's colour with whose drink it is (the
-// customer in the model, the goroutine in a trace), and the gaps where a
-// CPU ran no step.
+// timelineDrawing is the schedule picture: a row per CPU, time across, each
+// step a bar in its machine's colour numbered by whose it is.
 type timelineDrawing struct {
 	t analysis.Timeline
 }
@@ -48,8 +46,7 @@ func (d timelineDrawing) draw(c draw.Canvas) {
 	c.Fill(c.Rectangle.Path())
 	c = draw.Crop(c, margin, -margin, margin, -margin)
 
-	ts := style(12, true)
-	ts.XAlign, ts.YAlign = draw.XLeft, draw.YTop
+	ts := aligned(12, true, draw.XLeft, draw.YTop)
 	c.FillText(ts, vg.Point{X: c.Min.X, Y: c.Max.Y}, text.TimelineTitle(t))
 	top := c.Max.Y - ts.Height("Pp") - gap/2
 
@@ -58,8 +55,7 @@ func (d timelineDrawing) draw(c draw.Canvas) {
 	x := func(d time.Duration) vg.Length { return left + width*vg.Length(float64(d)/float64(t.Span)) }
 
 	// Rows, lightly striped, so that a gap reads as a gap.
-	ls := style(9, false)
-	ls.XAlign, ls.YAlign = draw.XRight, draw.YCenter
+	ls := aligned(9, false, draw.XRight, draw.YCenter)
 	for cpu := range t.CPUs {
 		y := top - vg.Length(cpu)*tlRowH
 		c.FillPolygon(color.RGBA{0xf6, 0xf6, 0xf6, 0xff}, rect(left, y-tlRowH+2, c.Max.X, y-1))
@@ -67,8 +63,7 @@ func (d timelineDrawing) draw(c draw.Canvas) {
 	}
 	// The bars, each a step, a customer's (or goroutine's) number in it
 	// where it fits.
-	num := style(8, false)
-	num.XAlign, num.YAlign = draw.XCenter, draw.YCenter
+	num := aligned(8, false, draw.XCenter, draw.YCenter)
 	for _, b := range t.Bars {
 		y := top - vg.Length(b.CPU)*tlRowH
 		x0, x1 := x(b.Start), x(b.End)
@@ -90,8 +85,7 @@ func (d timelineDrawing) draw(c draw.Canvas) {
 	// Time axis, a tick every tenth of the span.
 	axisY := top - vg.Length(t.CPUs)*tlRowH - vg.Points(2)
 	tick := draw.LineStyle{Color: color.Gray{Y: 0x80}, Width: vg.Points(0.6)}
-	as := style(9, false)
-	as.XAlign, as.YAlign = draw.XCenter, draw.YTop
+	as := aligned(9, false, draw.XCenter, draw.YTop)
 	for i := 0; i <= 10; i++ {
 		d := t.Span * time.Duration(i) / 10
 		c.StrokeLine2(tick, x(d), axisY, x(d), axisY-vg.Points(4))
@@ -104,10 +98,9 @@ func (d timelineDrawing) draw(c draw.Canvas) {
 
 	// Legend: the machines, then what a gap and a number are.
 	ly := axisY - vg.Points(5) - as.Height("0") - vg.Points(12)
-	lt := style(9, false)
-	lt.XAlign, lt.YAlign = draw.XLeft, draw.YCenter
+	lt := aligned(9, false, draw.XLeft, draw.YCenter)
 	kinds := []struct{ kind, label string }{{"grinder", "grinder"}, {"espresso", "espresso machine"}, {"steamer", "steamer"}, {analysis.Combine, "combine (no machine)"}}
-	if hasOther(t) {
+	if slices.ContainsFunc(t.Bars, func(b analysis.Bar) bool { return b.Machine == analysis.Other }) {
 		kinds = append(kinds, struct{ kind, label string }{analysis.Other, "other Go code"})
 	}
 	lx := c.Min.X
@@ -118,15 +111,6 @@ func (d timelineDrawing) draw(c draw.Canvas) {
 	}
 	c.FillText(lt, vg.Point{X: c.Min.X, Y: ly - vg.Points(16)},
 		fmt.Sprintf("Numbers: the %s whose step it is. Gaps: no step ran. %s ms from %s ms.", t.Who, format.Millis(t.Span), format.Millis(t.Start)))
-}
-
-func hasOther(t analysis.Timeline) bool {
-	for _, b := range t.Bars {
-		if b.Machine == analysis.Other {
-			return true
-		}
-	}
-	return false
 }
 
 func rect(x0, y0, x1, y1 vg.Length) []vg.Point {
@@ -166,4 +150,39 @@ func WriteSchedules(dir string, ts []analysis.Timeline) ([]string, error) {
 		paths = append(paths, base+".svg")
 	}
 	return paths, nil
+}
+
+// scheduleView is one configuration's schedule pictures, side by side.
+type scheduleView struct {
+	Why, Note string
+	Images    []timelineView
+}
+
+type timelineView struct {
+	chartView
+	Summary, File string
+}
+
+// scheduleCharts draws the pictures' timelines, each a chart of its own
+// named after its configuration and source.
+func scheduleCharts(pics []analysis.Picture) ([]chart, []scheduleView, error) {
+	var charts []chart
+	var views []scheduleView
+	for _, p := range pics {
+		v := scheduleView{Why: p.Why, Note: p.Note}
+		for _, t := range []*analysis.Timeline{p.Model, p.Trace} {
+			if t == nil {
+				continue
+			}
+			c := chart{Name: ScheduleName(*t), Title: text.TimelineTitle(*t)}
+			var err error
+			if c.SVG, c.PNG, err = DrawSchedule(*t); err != nil {
+				return nil, nil, fmt.Errorf("draw %s: %w", c.Name, err)
+			}
+			charts = append(charts, c)
+			v.Images = append(v.Images, timelineView{chartView: imageView(c, ""), Summary: text.TimelineSummary(*t), File: t.File})
+		}
+		views = append(views, v)
+	}
+	return charts, views, nil
 }

@@ -80,18 +80,7 @@ func (s series) at(cpus int) (sample, bool) {
 // modes first appear, and of one mode in the order they first appear, so
 // that a mode's measurement and its prediction sit together in a legend.
 func buildSeries(points []results.Point) []series {
-	var keys []seriesKey
-	byKey := map[seriesKey][]results.Point{}
-	keysOf := pars(points)
-	for _, p := range points {
-		for _, k := range keysOf(p) {
-			if _, ok := byKey[k]; !ok {
-				keys = append(keys, k)
-			}
-			byKey[k] = append(byKey[k], p)
-		}
-	}
-
+	keys, byKey := bySeries(points)
 	colours := modeColours(points)
 	modes := modeOrder(points)
 	cycles := (len(modes) + len(palette()) - 1) / len(palette())
@@ -121,6 +110,23 @@ func buildSeries(points []results.Point) []series {
 	return out
 }
 
+// bySeries splits points by the series they belong to, the series in the
+// order they first appear; a point may belong to two (see pars).
+func bySeries(points []results.Point) ([]seriesKey, map[seriesKey][]results.Point) {
+	var keys []seriesKey
+	byKey := map[seriesKey][]results.Point{}
+	keysOf := pars(points)
+	for _, p := range points {
+		for _, k := range keysOf(p) {
+			if _, ok := byKey[k]; !ok {
+				keys = append(keys, k)
+			}
+			byKey[k] = append(byKey[k], p)
+		}
+	}
+	return keys, byKey
+}
+
 // pars returns the function giving the series a point belongs to:
 // analysis.ParSeries, which the fits use too, keyed by seriesKey.
 func pars(points []results.Point) func(results.Point) []seriesKey {
@@ -135,33 +141,14 @@ func pars(points []results.Point) func(results.Point) []seriesKey {
 }
 
 // samples reduces one series' points to one sample per CPU count, in
-// ascending CPUs. Each value is the median over its repetitions; because
-// a median keeps order, the medians of the percentiles stay ordered
-// (p25 <= p50 <= p75 ...) when every repetition's are.
+// ascending CPUs, each value the median over the repetitions; medians keep
+// the percentiles ordered where every repetition's are.
 func samples(ps []results.Point) []sample {
-	var cpus []int
-	for _, p := range ps {
-		if !slices.Contains(cpus, p.CPUs) {
-			cpus = append(cpus, p.CPUs)
-		}
-	}
-	slices.Sort(cpus)
-
-	out := make([]sample, 0, len(cpus))
-	for _, n := range cpus {
-		var reps []results.Point
-		for _, p := range ps {
-			if p.CPUs == n {
-				reps = append(reps, p)
-			}
-		}
-		med := func(f func(results.Point) float64) float64 {
-			xs := make([]float64, len(reps))
-			for i, p := range reps {
-				xs[i] = f(p)
-			}
-			return results.Median(xs)
-		}
+	_, byCPUs := groupBy(ps, func(p results.Point) int { return p.CPUs })
+	var out []sample
+	for _, n := range cpusOf(ps) {
+		reps := byCPUs[n]
+		med := func(f func(results.Point) float64) float64 { return medianOf(reps, f) }
 		out = append(out, sample{
 			CPUs:       n,
 			Reps:       len(reps),
@@ -204,12 +191,9 @@ func bandOf(reps []results.Point) *results.Band {
 	return b
 }
 
-// labeller returns the function that names a series: its mode, then
-// "(model)" for a model's, with the scheduling policy when the model ran
-// under more than one, or for a measurement its machine when there are
-// measurements from more than one, then its load when the mode was run
-// under more than one; only what tells series apart, and always whether
-// it is a prediction.
+// labeller returns the function that names a series: its mode, then what
+// tells it apart from the others (the model and its policy, the machine,
+// the load), always saying whether it is a prediction.
 func labeller(keys []seriesKey) func(seriesKey) string {
 	machines, scheds := map[string]bool{}, map[string]bool{}
 	loads := map[string][]load{}
@@ -248,23 +232,15 @@ func labeller(keys []seriesKey) func(seriesKey) string {
 // loadLabel describes l by those of its fields that vary across all, the
 // loads one mode was measured under; "" when there is just one load.
 func loadLabel(l load, all []load) string {
-	varies := func(f func(load) any) bool {
-		for _, o := range all {
-			if f(o) != f(all[0]) {
-				return true
-			}
-		}
-		return false
-	}
 	var parts []string
-	if varies(func(o load) any { return o.Rate }) {
+	if varies(all, func(o load) float64 { return o.Rate }) {
 		if l.Rate == 0 {
 			parts = append(parts, "closed loop")
 		} else {
 			parts = append(parts, "rate="+strconv.FormatFloat(l.Rate, 'f', -1, 64)+"/s")
 		}
 	}
-	if varies(func(o load) any { return o.Par }) {
+	if varies(all, func(o load) int { return o.Par }) {
 		if l.Par == perCPU {
 			parts = append(parts, "par=CPUs")
 		} else {
@@ -272,16 +248,14 @@ func loadLabel(l load, all []load) string {
 		}
 	}
 	// A closed loop has no queue bound to tell.
-	if varies(func(o load) any { return o.MaxQ }) && l.Rate != 0 {
+	if varies(all, func(o load) int { return o.MaxQ }) && l.Rate != 0 {
 		parts = append(parts, "maxq="+strconv.Itoa(l.MaxQ))
 	}
 	return strings.Join(parts, " ")
 }
 
-// modeColours gives each mode a colour from palette, in the order the
-// modes first appear in points, cycling when there are more modes than
-// colours. Every chart colours a mode the same, so it can be followed
-// from one picture to the next.
+// modeColours gives each mode a colour of the palette, in the order the
+// modes first appear, the same on every chart.
 func modeColours(points []results.Point) map[string]color.RGBA {
 	pal := palette()
 	out := map[string]color.RGBA{}
@@ -293,20 +267,10 @@ func modeColours(points []results.Point) map[string]color.RGBA {
 
 // modeOrder lists the modes in the order they first appear in points.
 func modeOrder(points []results.Point) []string {
-	var out []string
-	seen := map[string]bool{}
-	for _, p := range points {
-		if !seen[p.Mode] {
-			seen[p.Mode] = true
-			out = append(out, p.Mode)
-		}
-	}
-	return out
+	return distinct(points, func(p results.Point) string { return p.Mode })
 }
 
-// palette is the ten colours of Tableau's category10 (matplotlib's and
-// d3's default), chosen to be told apart from each other and read on
-// white.
+// palette is Tableau's category10 (matplotlib's and d3's default).
 func palette() []color.RGBA {
 	return []color.RGBA{
 		{0x1f, 0x77, 0xb4, 0xff}, // blue

@@ -1,38 +1,30 @@
 package report
 
 import (
-	"github.com/brewput/brewput/report/text"
-	"github.com/brewput/brewput/results/analysis"
-
 	"cmp"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/analysis"
 )
 
-// variantsView is the section of a study's points (package study): the
-// variants side by side at each CPU count, as measured, then each
-// variant's meters, how it scales and where its goroutines waited.
-// brewput names what limits the user's code only by experiment (a
-// study's why command), so nothing here says what limits a variant or
-// what would help: the meters are described, and variants that differ in
-// one change show what that change did. A study's predicted points are
-// left to the answer and the charts.
+// variantsView is the section of a study's measured points: the variants
+// side by side at each CPU count, then each variant's meters, how it
+// scales and where its goroutines waited. brewput names what limits the
+// user's code only by experiment (a study's why command), so nothing here
+// says what limits a variant or what would help.
 type variantsView struct {
 	NoProfile string
 	Names     []string
 	Compare   []compareRow
 	Variants  []variantView
-	// NotFitted says, once for all variants, which series could not be
-	// fitted and why, as the modes' section does.
+	// NotFitted and Profiled are as the modes' section has them.
 	NotFitted []string
-	// Profiled says some point was measured with --profile; without, the
-	// section says once how to see where goroutines waited.
-	Profiled bool
+	Profiled  bool
 }
 
 // compareRow is one CPU count (on one machine): each variant's median
@@ -54,73 +46,47 @@ type variantView struct {
 // meterRow is one point of a variant: its CPUs, throughput, CPU use, and
 // what its meters measured, in words.
 type meterRow struct {
-	Source, CPUs, Throughput, CPU, Text string
+	Source                string
+	CPUs                  int
+	Throughput, CPU, Text string
 }
 
-// variantViews lays out the studies' points. Of repeated points (--count),
-// the median run by throughput (of an even count, the lower of the middle
-// two) speaks for the configuration in the meters' rows and the summary,
-// as it does for a study's model (its predict command); the comparison
-// gives the median of all of them.
+// variantViews lays out the studies' measured points. Of repeated points
+// (--count), the median run by throughput (of an even count, the lower of
+// the middle two) speaks for the configuration in the meters' rows and
+// the summary, as it does for a study's model (its predict command); the
+// comparison gives the medians of the analysis' study table.
 func variantViews(points []results.Point, a *analysis.Analysis) variantsView {
 	v := variantsView{NoProfile: text.NoProfile}
 	type key struct {
 		mode, origin string
 		cpus         int
 	}
-	var keys []key
-	runs := map[key][]results.Point{}
-	for _, p := range points {
-		k := key{p.Mode, p.Origin(), p.CPUs}
-		if _, ok := runs[k]; !ok {
-			keys = append(keys, k)
-		}
-		runs[k] = append(runs[k], p)
-	}
-	index := map[string]int{}
-	for _, k := range keys {
-		i, ok := index[k.mode]
-		if !ok {
-			i = len(v.Variants)
-			index[k.mode] = i
-			v.Names = append(v.Names, k.mode)
-			v.Variants = append(v.Variants, variantView{Variant: k.mode, ID: "variant-" + anchor(k.mode)})
-		}
-		ps := slices.SortedStableFunc(slices.Values(runs[k]), func(a, b results.Point) int { return cmp.Compare(a.Throughput, b.Throughput) })
-		p := ps[(len(ps)-1)/2]
-		v.Variants[i].Rows = append(v.Variants[i].Rows, meterRow{
-			Source: p.Origin(), CPUs: strconv.Itoa(p.CPUs), Throughput: format.Rate(p.Throughput, p.Unit),
-			CPU: fmt.Sprintf("%.0f %%", 100*p.Util), Text: strings.TrimPrefix(text.Describe(p), text.NoProfile+" "),
-		})
-	}
-	notFitted := map[string][]string{}
-	var reasons []string
-	for i := range v.Variants {
-		vv := &v.Variants[i]
+	keys, runs := groupBy(points, func(p results.Point) key { return key{p.Mode, p.Origin(), p.CPUs} })
+	var nf notFitted
+	for _, mode := range modeOrder(points) {
+		vv := variantView{Variant: mode, ID: "variant-" + anchor(mode), Fits: nf.fitted(mode, fitsOf(a.Fits, mode)), Waits: waitViews(points, mode)}
 		var says []string
-		for _, r := range vv.Rows {
-			says = append(says, fmt.Sprintf("%s on %s", r.Throughput, format.Count(atoi(r.CPUs), "CPU")))
-		}
-		vv.Says = strings.Join(says, ", ")
-		for _, f := range fitViews(fitsOf(a.Fits, vv.Variant)) {
-			if f.Reason == "" {
-				vv.Fits = append(vv.Fits, f)
+		for _, k := range keys {
+			if k.mode != mode {
 				continue
 			}
-			key := f.Source + ": " + f.Reason
-			if _, ok := notFitted[key]; !ok {
-				reasons = append(reasons, key)
-			}
-			notFitted[key] = append(notFitted[key], vv.Variant)
+			ps := slices.SortedStableFunc(slices.Values(runs[k]), func(a, b results.Point) int { return cmp.Compare(a.Throughput, b.Throughput) })
+			p := ps[(len(ps)-1)/2]
+			r := meterRow{Source: p.Origin(), CPUs: p.CPUs, Throughput: format.Rate(p.Throughput, p.Unit),
+				CPU: format.Percent(p.Util, 0), Text: strings.TrimPrefix(text.Describe(p), text.NoProfile+" ")}
+			vv.Rows = append(vv.Rows, r)
+			says = append(says, fmt.Sprintf("%s on %s", r.Throughput, format.Count(r.CPUs, "CPU")))
 		}
-		vv.Waits = waitViews(points, vv.Variant)
+		vv.Says = strings.Join(says, ", ")
 		v.Profiled = v.Profiled || len(vv.Waits) > 0
+		v.Names = append(v.Names, mode)
+		v.Variants = append(v.Variants, vv)
 	}
-	for _, r := range reasons {
-		source, why, _ := strings.Cut(r, ": ")
-		v.NotFitted = append(v.NotFitted, fmt.Sprintf("the series of %s (%s): %s.", strings.Join(notFitted[r], ", "), source, why))
+	v.NotFitted = nf.sentences()
+	if a.StudyTable != nil {
+		v.Compare = compareVariants(a.StudyTable.Rows, v.Names)
 	}
-	v.Compare = compareVariants(points, v.Names)
 	return v
 }
 
@@ -128,50 +94,41 @@ func variantViews(points []results.Point, a *analysis.Analysis) variantsView {
 // each machine: the median throughput of each, and its ratio to the
 // first variant's, "2.10 M ops/s (×3.4)"; "-" where a variant has no
 // point there.
-func compareVariants(points []results.Point, names []string) []compareRow {
-	type key struct {
+func compareVariants(rows []analysis.StudyRow, names []string) []compareRow {
+	type at struct {
 		origin string
 		cpus   int
 	}
-	var keys []key
-	by := map[key]map[string][]float64{}
-	unit := map[string]string{}
-	origins := map[string]bool{}
-	for _, p := range points {
-		k := key{p.Origin(), p.CPUs}
-		if by[k] == nil {
-			by[k] = map[string][]float64{}
-			keys = append(keys, k)
-		}
-		by[k][p.Mode] = append(by[k][p.Mode], p.Throughput)
-		unit[p.Mode] = p.Unit
-		origins[p.Origin()] = true
-	}
-	slices.SortStableFunc(keys, func(a, b key) int { return a.cpus - b.cpus })
-	var rows []compareRow
+	keys, by := groupBy(rows, func(r analysis.StudyRow) at { return at{r.Origin, r.CPUs} })
+	slices.SortStableFunc(keys, func(a, b at) int { return a.cpus - b.cpus })
+	origins := distinct(rows, func(r analysis.StudyRow) string { return r.Origin })
+	var out []compareRow
 	for _, k := range keys {
 		row := compareRow{CPUs: format.Count(k.cpus, "CPU")}
 		if len(origins) > 1 {
 			row.CPUs += " on " + k.origin
 		}
-		base := 0.0
-		if xs := by[k][names[0]]; len(xs) > 0 {
-			base = results.Median(xs)
+		of := func(name string) (analysis.StudyRow, bool) {
+			i := slices.IndexFunc(by[k], func(r analysis.StudyRow) bool { return r.Variant == name })
+			if i < 0 {
+				return analysis.StudyRow{}, false
+			}
+			return by[k][i], true
 		}
+		base, _ := of(names[0])
 		for _, name := range names {
-			xs := by[k][name]
-			if len(xs) == 0 {
+			r, ok := of(name)
+			if !ok {
 				row.Cells = append(row.Cells, "-")
 				continue
 			}
-			m := results.Median(xs)
-			cell := format.Rate(m, unit[name])
-			if base > 0 && name != names[0] {
-				cell += fmt.Sprintf(" (×%.2g)", m/base)
+			cell := format.Rate(r.Throughput, r.Unit)
+			if base.Throughput > 0 && name != names[0] {
+				cell += fmt.Sprintf(" (×%.2g)", r.Throughput/base.Throughput)
 			}
 			row.Cells = append(row.Cells, cell)
 		}
-		rows = append(rows, row)
+		out = append(out, row)
 	}
-	return rows
+	return out
 }

@@ -1,40 +1,34 @@
 package report
 
 import (
-	"github.com/brewput/brewput/report/text"
-
-	"encoding/base64"
 	"fmt"
-	"html/template"
 	"net/url"
 	"strconv"
 	"strings"
 
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results/analysis"
 )
 
 // verdictView is the page's answer: the verdict's sentences and a row per
-// mode; for a study's points, what its variants measured.
+// mode (or modes alike), and the studies' verdicts.
 type verdictView struct {
 	Sentences []string
 	Unit      string
 	Modes     []verdictRow
 	// At is where every row is, when they are all on one count of one
 	// source ("8 CPUs, model (go)"); the table then leaves the column out.
-	At string
-	// Studies are the studies' verdicts (package study): what their
-	// variants measured, in sentences, with no table of limits.
+	At      string
 	Studies []studyVerdictView
 }
 
-// studyVerdictView is one study's part of the answer.
+// studyVerdictView is one study's part of the answer; Predicted says it
+// has predicted points besides its measured ones.
 type studyVerdictView struct {
 	Study, ID string
 	Sentences []string
-	// Predicted says the study has predicted points besides its
-	// measured ones.
 	Predicted bool
 }
 
@@ -44,12 +38,6 @@ type verdictRow struct {
 	// Try opens each of the row's modes in the playground, where the
 	// page has one (Options.Playground).
 	Try []tryLink
-}
-
-// rowKey is what rows share when modes share a row.
-type rowKey struct {
-	Model                   bool
-	At, Limit, Change, Gain string
 }
 
 // tryLink is a mode's link into the playground.
@@ -71,8 +59,7 @@ func playgroundLink(base string, m analysis.ModeLimit) string {
 }
 
 // newVerdictView lays out the verdict, modes that the same thing limits
-// and the same change helps as much sharing a row, so that the table says
-// each thing once.
+// and the same change helps as much, making about as much, sharing a row.
 func newVerdictView(v analysis.Verdict, playground string) verdictView {
 	vv := verdictView{Unit: v.Unit}
 	for _, c := range v.Counts {
@@ -85,10 +72,13 @@ func newVerdictView(v analysis.Verdict, playground string) verdictView {
 		row                  verdictRow
 		unit                 string
 		modes                []string
-		try                  []tryLink
 		lo, hi, p50lo, p50hi float64
 	}
 	var groups []*group
+	type rowKey struct {
+		model                   bool
+		at, limit, change, gain string
+	}
 	index := map[rowKey]*group{}
 	for _, m := range v.Modes {
 		row := verdictRow{Model: m.Model,
@@ -101,96 +91,32 @@ func newVerdictView(v analysis.Verdict, playground string) verdictView {
 		}
 		key := rowKey{row.Model, row.At, row.Limit, row.Change, row.Gain}
 		g, ok := index[key]
-		if ok && g.unit != m.Unit {
-			ok = false
-		}
-		if !ok || m.Throughput < (1-analysis.Near)*g.hi || m.Throughput > g.lo/(1-analysis.Near) {
+		if !ok || g.unit != m.Unit || m.Throughput < (1-analysis.Near)*g.hi || m.Throughput > g.lo/(1-analysis.Near) {
 			g = &group{row: row, unit: m.Unit, lo: m.Throughput, hi: m.Throughput, p50lo: m.P50, p50hi: m.P50}
 			groups = append(groups, g)
 			index[key] = g
 		}
 		g.modes = append(g.modes, m.Mode)
 		if _, err := coffee.ParseMode(m.Mode); playground != "" && err == nil {
-			g.try = append(g.try, tryLink{Mode: m.Mode, Href: playgroundLink(playground, m)})
+			g.row.Try = append(g.row.Try, tryLink{Mode: m.Mode, Href: playgroundLink(playground, m)})
 		}
 		g.lo, g.hi = min(g.lo, m.Throughput), max(g.hi, m.Throughput)
 		g.p50lo, g.p50hi = min(g.p50lo, m.P50), max(g.p50hi, m.P50)
 	}
-	for _, g := range groups {
+	for i, g := range groups {
 		r := g.row
 		r.Mode = strings.Join(g.modes, ", ")
-		r.Try = g.try
-		r.Throughput = fmt.Sprintf("%.0f", g.lo)
-		if fmt.Sprintf("%.0f", g.hi) != r.Throughput {
-			r.Throughput += "–" + fmt.Sprintf("%.0f", g.hi)
-		}
+		r.Throughput = format.Range(fmt.Sprintf("%.0f", g.lo), fmt.Sprintf("%.0f", g.hi))
 		if v.Unit == "" {
 			r.Throughput += " " + g.unit
 		}
-		r.P50 = fmt.Sprintf("%.2f", g.p50lo)
-		if fmt.Sprintf("%.2f", g.p50hi) != r.P50 {
-			r.P50 += "–" + fmt.Sprintf("%.2f", g.p50hi)
-		}
+		r.P50 = format.Range(fmt.Sprintf("%.2f", g.p50lo), fmt.Sprintf("%.2f", g.p50hi))
 		vv.Modes = append(vv.Modes, r)
-	}
-	for i, r := range vv.Modes {
 		if i == 0 {
 			vv.At = r.At
 		} else if r.At != vv.At {
 			vv.At = ""
-			break
 		}
 	}
 	return vv
-}
-
-// imageView inlines a chart as a data URL, so that the page shows it even
-// when copied on its own; the files beside it are for slides.
-func imageView(c chart, caption string) chartView {
-	v := chartView{Name: c.Name, Title: c.Title, Caption: caption, Empty: c.Empty, Natural: !c.Wide}
-	if c.Empty == "" {
-		v.Src = template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(c.SVG))
-	}
-	return v
-}
-
-// scheduleView is one configuration's schedule pictures, side by side.
-type scheduleView struct {
-	Why, Note string
-	Images    []timelineView
-}
-
-type timelineView struct {
-	chartView
-	Summary, File string
-}
-
-// scheduleCharts draws the pictures' timelines, each a chart of its own
-// named after its configuration and source.
-func scheduleCharts(pics []analysis.Picture) ([]chart, []scheduleView, error) {
-	var charts []chart
-	var views []scheduleView
-	for _, p := range pics {
-		v := scheduleView{Why: p.Why, Note: p.Note}
-		for _, t := range []*analysis.Timeline{p.Model, p.Trace} {
-			if t == nil {
-				continue
-			}
-			c := chart{Name: ScheduleName(*t), Title: text.TimelineTitle(*t)}
-			var err error
-			if c.SVG, c.PNG, err = DrawSchedule(*t); err != nil {
-				return nil, nil, fmt.Errorf("draw %s: %w", c.Name, err)
-			}
-			charts = append(charts, c)
-			tv := timelineView{chartView: imageView(c, ""), Summary: text.TimelineSummary(*t), File: t.File}
-			v.Images = append(v.Images, tv)
-		}
-		views = append(views, v)
-	}
-	return charts, views, nil
-}
-
-// heatmapView is the map with its caption.
-func heatmapView(c chart) chartView {
-	return imageView(c, "Each row a mode, each column a CPU count: the colour says what limits that point, found by its causal profile (the resource whose relief gains most), the figure its throughput. Where the colour turns from green, the mode has hit a wall that more CPUs do not move.")
 }

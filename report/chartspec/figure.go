@@ -58,8 +58,7 @@ const (
 // Axis is where a figure's x or y comes from in a point, and how it is
 // laid out.
 type Axis struct {
-	// Label names the axis; an empty label of a throughput axis is
-	// "throughput (UNIT)".
+	// Label names the axis (see Labelled).
 	Label string
 	// Of is what the number is: the CPU count, the throughput, or the
 	// point's Metric (its Else where the point has no Metric).
@@ -125,6 +124,14 @@ func Default(lab string) Figure {
 		Y:      Axis{Of: ByThroughput},
 		Empty:  "No point to draw.",
 	}
+}
+
+// Labelled is the axis's label, a throughput's in unit where it has none.
+func (a Axis) Labelled(unit string) string {
+	if a.Label == "" && a.Of == ByThroughput {
+		return "throughput (" + unit + ")"
+	}
+	return a.Label
 }
 
 // value reads the axis's number in p; ok is false where p has none.

@@ -1,13 +1,12 @@
 package text
 
 import (
-	"github.com/brewput/brewput/results/analysis"
-
 	"encoding/json"
 	"fmt"
 	"io"
 
 	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/results/analysis"
 )
 
 // WriteAdviceJSON writes the advice as one indented JSON object.
@@ -17,9 +16,8 @@ func WriteAdviceJSON(w io.Writer, a *analysis.Advice) error {
 	return enc.Encode(a)
 }
 
-// WriteAdvice writes the answer, then the model it used (and, where the
-// caller said, its calibration), the system as it is with its causal
-// verdict, and the table of every change tried.
+// WriteAdvice writes the answer, the model (or calibration) it used, the
+// system as it is, and the table of every change tried.
 func WriteAdvice(w io.Writer, a *analysis.Advice) error {
 	fmt.Fprintln(w, a.Answer)
 	setting := a.Calibration

@@ -11,33 +11,17 @@ import (
 	"github.com/brewput/brewput/results/analysis"
 )
 
-// WriteCompact writes the short table of points for a terminal, from
-// their analysis a: the shop's measured points and the model's
-// predictions, each summarized a row per mode (a.Ranges); the studies'
-// variants, a row per variant and CPU count (a.StudyTable), with no limit,
-// which brewput names of the user's code only by experiment; each study's
-// predicted points (WritePrediction); then the labs' points as labs writes
-// them (nil writes them in full), and the Go benchmarks' table as
-// results.WriteTable writes it.
+// WriteCompact writes the short tables of points for a terminal from their
+// analysis a, a blank line between: the shop's (a.Ranges), the studies'
+// (a.StudyTable), each study's prediction, the labs' (as labs writes them;
+// nil: in full) and the Go benchmarks'.
 func WriteCompact(w io.Writer, points []results.Point, a *analysis.Analysis, labs func(io.Writer, []results.Point) error) error {
-	wrote := false
-	sep := func() {
-		if wrote {
-			fmt.Fprintln(w)
-		}
-		wrote = true
-	}
+	var parts []func() error
 	for _, t := range a.Ranges {
-		sep()
-		if err := writeRanges(w, t); err != nil {
-			return err
-		}
+		parts = append(parts, func() error { return writeRanges(w, t) })
 	}
 	if t := a.StudyTable; t != nil {
-		sep()
-		if err := writeStudies(w, *t); err != nil {
-			return err
-		}
+		parts = append(parts, func() error { return writeStudies(w, *t) })
 	}
 	for _, d := range a.Verdict.Studies {
 		if d.Prediction == nil {
@@ -49,11 +33,10 @@ func WriteCompact(w io.Writer, points []results.Point, a *analysis.Analysis, lab
 				predicted = append(predicted, p)
 			}
 		}
-		sep()
-		fmt.Fprintf(w, "study %s, %s:\n", d.Study, PredictionSource(*d.Prediction))
-		if err := WritePrediction(w, predicted, d.Prediction.Checks, nil); err != nil {
-			return err
-		}
+		parts = append(parts, func() error {
+			fmt.Fprintf(w, "study %s, %s:\n", d.Study, PredictionSource(*d.Prediction))
+			return WritePrediction(w, predicted, d.Prediction.Checks, nil)
+		})
 	}
 	var labPoints, benches []results.Point
 	for _, p := range points {
@@ -64,18 +47,20 @@ func WriteCompact(w io.Writer, points []results.Point, a *analysis.Analysis, lab
 			benches = append(benches, p)
 		}
 	}
+	if labs == nil {
+		labs = results.WriteTable
+	}
 	if len(labPoints) > 0 {
-		sep()
-		if labs == nil {
-			labs = results.WriteTable
-		}
-		if err := labs(w, labPoints); err != nil {
-			return err
-		}
+		parts = append(parts, func() error { return labs(w, labPoints) })
 	}
 	if len(benches) > 0 {
-		sep()
-		if err := results.WriteTable(w, benches); err != nil {
+		parts = append(parts, func() error { return results.WriteTable(w, benches) })
+	}
+	for i, write := range parts {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		if err := write(); err != nil {
 			return err
 		}
 	}

@@ -1,66 +1,41 @@
 package text
 
 import (
-	"github.com/brewput/brewput/internal/format"
-	"github.com/brewput/brewput/results/analysis"
-
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
 
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/analysis"
 )
 
-// NoProfile starts the words of a point of the user's own code: brewput
-// names what limits such code only by experiment, so a measured point has
-// no causal profile, no verdict on what limits it and no change to
-// recommend; what follows is what was measured.
+// NoProfile starts the words of a point of the user's own code, which
+// brewput names no limit of but by experiment.
 const NoProfile = "No causal profile: brewput names what limits your code only by experiment (a study's why command), so it names no limit here and recommends no change."
 
-// Describe says, for people, what a study's point measured (package
-// study, its meters being the point's machines): for each metered
-// resource, most used first, the time it was held (a channel is never
-// held), the fraction of the workers' time spent waiting for it and the
-// wait per use; then the CPUs' use, and how much CPU other processes took
-// during the window. It is a description, not a verdict:
-// a lock held most of the time need not be what limits the design, and
-// only an experiment could tell (see package limits, which has the
-// shop's model to experiment on). Where the study's variants differ in
-// one change, as a mutex against the same map sharded, their measured
-// throughputs tell what that change did, as the report sets them side by
-// side. A point without meters is described by its CPUs alone, a Go
-// benchmark's by NoProfile alone; a point of the shop gets "".
+// Describe says what a study's point measured: for each metered resource
+// (the point's machines), most used first, the time it was held, the
+// share of time callers waited for it and the wait per use; then the CPUs'
+// use and other processes' meanwhile. A description, not a verdict; a
+// shop's point gets "".
 func Describe(p results.Point) string {
 	if !p.IsUserCode() {
 		return ""
 	}
-	rs := analysis.Resources(p)
-	var cpu analysis.Resource
-	var metered []analysis.Resource
-	for _, r := range rs {
-		if r.Name == "cpus" {
-			cpu = r
-		} else {
-			metered = append(metered, r)
-		}
-	}
+	rs := analysis.Resources(p) // the CPUs first
+	cpu, metered := rs[0], rs[1:]
 	// Most used first: held and waited for the longest.
 	slices.SortStableFunc(metered, func(a, b analysis.Resource) int {
-		ta, tb := a.Utilization*float64(a.Copies)+a.WaitShare, b.Utilization*float64(b.Copies)+b.WaitShare
-		switch {
-		case ta > tb:
-			return -1
-		case ta < tb:
-			return 1
-		}
-		return 0
+		return cmp.Compare(b.Utilization*float64(b.Copies)+b.WaitShare, a.Utilization*float64(a.Copies)+a.WaitShare)
 	})
 	var parts []string
 	for _, r := range metered {
 		parts = append(parts, meterWords(r))
 	}
 	if cpu.Utilization > 0 {
-		parts = append(parts, fmt.Sprintf("CPUs %s used", percent(cpu.Utilization)))
+		parts = append(parts, fmt.Sprintf("CPUs %s used", format.Percent(cpu.Utilization, 0)))
 	}
 	// Others' use of the machine meanwhile, as measured: a reader judges
 	// what it did to the point.
@@ -81,21 +56,21 @@ func meterWords(r analysis.Resource) string {
 	var s strings.Builder
 	s.WriteString(meterLabel(r))
 	if !results.IsChan(r.Meter) {
-		fmt.Fprintf(&s, " held %s of the time", percent(r.Utilization))
+		fmt.Fprintf(&s, " held %s of the time", format.Percent(r.Utilization, 0))
 		if r.Copies > 1 {
 			s.WriteString(" each, on average")
 		}
 		if r.Working > 0 {
-			fmt.Fprintf(&s, ", working %s", percent(r.Working))
+			fmt.Fprintf(&s, ", working %s", format.Percent(r.Working, 0))
 		}
 		s.WriteString(",")
 	}
-	fmt.Fprintf(&s, " %s uses", useCount(r.Uses))
+	fmt.Fprintf(&s, " %s uses", format.Approx(r.Uses))
 	switch {
 	case r.Uses > 0 && r.MeanWaitMs == 0:
 		s.WriteString(", no caller waiting for it")
 	case r.Uses > 0:
-		fmt.Fprintf(&s, ", callers waiting %s of their time (%s per use)", percent(r.WaitShare), format.Wait(r.MeanWaitMs))
+		fmt.Fprintf(&s, ", callers waiting %s of their time (%s per use)", format.Percent(r.WaitShare, 0), format.Wait(r.MeanWaitMs))
 	}
 	return s.String()
 }
@@ -119,19 +94,4 @@ func meterLabel(r analysis.Resource) string {
 		return fmt.Sprintf("%d %s %s", r.Copies, plural, r.Name)
 	}
 	return kind + " " + r.Name
-}
-
-func percent(f float64) string { return fmt.Sprintf("%.0f %%", 100*f) }
-
-// useCount writes a number of uses briefly: "950", "12 k", "4.0 M".
-func useCount(n int64) string {
-	switch {
-	case n >= 1e9:
-		return fmt.Sprintf("%.1f G", float64(n)/1e9)
-	case n >= 1e6:
-		return fmt.Sprintf("%.1f M", float64(n)/1e6)
-	case n >= 1e4:
-		return fmt.Sprintf("%.0f k", float64(n)/1e3)
-	}
-	return fmt.Sprint(n)
 }

@@ -94,11 +94,9 @@ func PredictionSentences(pr analysis.Prediction) []string {
 	return append(out, LeavesOut)
 }
 
-// WritePrediction writes a study's predicted points as a table: a row per
-// variant and CPU count among shown (every count where shown is nil) with
-// the predicted throughput, its band, the structural bound and what sets
-// it, and, where measured, the measured throughput and its check; then
-// what the figures are.
+// WritePrediction writes a study's predicted points as a table, a row per
+// variant and CPU count among shown (nil: all): the prediction, its band,
+// the structural bound, and the measurement and its check where measured.
 func WritePrediction(w io.Writer, predicted []results.Point, checks []analysis.Check, shown []int) error {
 	width := len("variant")
 	for _, p := range predicted {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/results/analysis"
 )
 
@@ -19,14 +20,9 @@ func TimelineTitle(t analysis.Timeline) string {
 // steps 67 % of the time; working: the grinder 100 %, …".
 func TimelineSummary(t analysis.Timeline) string {
 	u := t.Use()
-	percent := func(f float64) string { return fmt.Sprintf("%.0f %%", 100*f) }
-	cpus := "CPUs"
-	if t.CPUs == 1 {
-		cpus = "CPU"
-	}
-	s := fmt.Sprintf("The %s ran steps %s of the time", cpus, percent(u.Steps))
+	s := fmt.Sprintf("The %s ran steps %s of the time", format.Plural(t.CPUs, "CPU"), format.Percent(u.Steps, 0))
 	if u.Other >= 0.005 {
-		s += fmt.Sprintf(" and other Go code %s", percent(u.Other))
+		s += fmt.Sprintf(" and other Go code %s", format.Percent(u.Other, 0))
 	}
 	var parts []string
 	for _, k := range u.Kinds {
@@ -34,7 +30,7 @@ func TimelineSummary(t analysis.Timeline) string {
 		if k.Copies > 1 {
 			name = fmt.Sprintf("the %d %ss, each", k.Copies, machineWord(k.Kind))
 		}
-		parts = append(parts, name+" "+percent(k.Held))
+		parts = append(parts, name+" "+format.Percent(k.Held, 0))
 	}
 	if len(parts) > 0 {
 		s += "; working: " + strings.Join(parts, ", ")

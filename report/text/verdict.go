@@ -12,26 +12,22 @@ import (
 	"github.com/brewput/brewput/results/analysis"
 )
 
-// WriteVerdict writes the verdict for a terminal, the answer first and
-// each thing once, leaving each mode's figures and limits to the compact
-// table (WriteCompact): a headline for each count of interest, which
-// designs are only a reference (a data race), the best change each mode's
-// causal profile tried; then each study's sentences, which name no limit;
-// then the Go benchmarks' answers. The page says the rest in full
-// (CountSentence).
+// WriteVerdict writes the verdict for a terminal, each thing once: a
+// headline for each count of interest, the references (a data race), the
+// best change each mode's causal profile tried; then each study's
+// sentences; then the Go benchmarks' answers.
 func WriteVerdict(w io.Writer, v analysis.Verdict) error {
+	var lines []string
 	for _, c := range v.Counts {
-		if _, err := fmt.Fprintln(w, format.Wrap(CountHeadline(c), 110, "")); err != nil {
-			return err
-		}
+		lines = append(lines, CountHeadline(c))
 	}
 	for _, s := range []string{referenceSentence(v), changesSentence(v)} {
-		if s == "" {
-			continue
+		if s != "" {
+			lines = append(lines, s)
 		}
-		if _, err := fmt.Fprintln(w, format.Wrap(s, 110, "")); err != nil {
-			return err
-		}
+	}
+	if err := writeWrapped(w, lines); err != nil {
+		return err
 	}
 	for i, d := range v.Studies {
 		if i > 0 || len(v.Counts) > 0 {
@@ -42,16 +38,24 @@ func WriteVerdict(w io.Writer, v analysis.Verdict) error {
 			as += " and as a model made of its meters predicts"
 		}
 		fmt.Fprintf(w, "Study %s, %s (%s):\n", d.Study, as, NoLimit)
-		for _, s := range StudySentences(d) {
-			if _, err := fmt.Fprintln(w, format.Wrap(s, 110, "")); err != nil {
-				return err
-			}
+		if err := writeWrapped(w, StudySentences(d)); err != nil {
+			return err
 		}
 	}
 	if len(v.Benches) > 0 && (len(v.Counts) > 0 || len(v.Studies) > 0) {
 		fmt.Fprintln(w)
 	}
 	return WriteBenchAnswer(w, v.Benches)
+}
+
+// writeWrapped writes each sentence on lines of at most 110 columns.
+func writeWrapped(w io.Writer, sentences []string) error {
+	for _, s := range sentences {
+		if _, err := fmt.Fprintln(w, format.Wrap(s, 110, "")); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // NoLimit says in short why a study's verdict names no limit: what
@@ -190,12 +194,6 @@ func restText(rest []analysis.Below) string {
 	return strings.Join(parts, ", ")
 }
 
-// ModeFigures are a mode's throughput and latency where it is judged:
-// "928 lattes/s at 8.62 ms on 8 CPUs, model (go)".
-func ModeFigures(m analysis.ModeLimit) string {
-	return fmt.Sprintf("%s %s at %s ms on %s, %s", format.Whole(m.Throughput), m.Unit, format.Ms3(m.P50), cpus(m.CPUs), m.Source)
-}
-
 // ModeSays is what limits a mode and what the best change gains: "the
 // grinder from 4 CPUs; another grinder: +7.3 %".
 func ModeSays(m analysis.ModeLimit) string {
@@ -314,19 +312,16 @@ func runsText(top string, vs []analysis.Versus) string {
 // runsWords names a variant's disturbed runs: "mutex" (its one run),
 // "mutex (all 6 runs)", "mutex runs 2, 5".
 func runsWords(r analysis.Runs) string {
-	reps := make([]string, len(r.Reps))
-	for i, n := range r.Reps {
-		reps[i] = fmt.Sprint(n)
-	}
+	reps := format.Ints(r.Reps, ", ")
 	switch {
 	case r.Of == 1:
 		return r.Variant
 	case len(r.Reps) == r.Of:
 		return fmt.Sprintf("%s (all %d runs)", r.Variant, r.Of)
 	case len(r.Reps) == 1:
-		return r.Variant + " run " + reps[0]
+		return r.Variant + " run " + reps
 	}
-	return r.Variant + " runs " + strings.Join(reps, ", ")
+	return r.Variant + " runs " + reps
 }
 
 // StandingSentence says a standing in words: "On 2 CPUs, measured on vm:
@@ -469,20 +464,4 @@ func WriteBenchAnswer(w io.Writer, families []analysis.BenchFamily) error {
 		}
 	}
 	return nil
-}
-
-// Sentences are the verdict's words: a sentence for each count of
-// interest, then the studies' and the benchmarks'.
-func Sentences(v analysis.Verdict) []string {
-	var out []string
-	for _, c := range v.Counts {
-		out = append(out, CountSentence(c))
-	}
-	for _, d := range v.Studies {
-		out = append(out, StudySentences(d)...)
-	}
-	for _, f := range v.Benches {
-		out = append(out, BenchSentences(f)...)
-	}
-	return out
 }

@@ -1,0 +1,34 @@
+package report
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/brewput/brewput/results"
+)
+
+// TestDisturbedNoteCountsMeasuredPoints: the page's note on disturbed
+// points counts them among the measured points, which alone can be
+// disturbed, not among the model's predictions beside them.
+func TestDisturbedNoteCountsMeasuredPoints(t *testing.T) {
+	var quiet, disturbed, predicted results.Point
+	quiet.Mode, quiet.CPUs = "locking", 1
+	disturbed.Mode, disturbed.CPUs, disturbed.Disturbed = "locking", 2, true
+	predicted.Mode, predicted.CPUs, predicted.Source = "locking", 4, results.SourceModel
+	for _, c := range []struct {
+		points []results.Point
+		want   string
+	}{
+		{[]results.Point{quiet, disturbed}, "◦ 1 of the 2 points was disturbed"},
+		{[]results.Point{quiet, disturbed, predicted, predicted}, "◦ 1 of the 2 measured points was disturbed"},
+		{[]results.Point{disturbed, disturbed, predicted}, "◦ 2 of the 2 measured points were disturbed"},
+	} {
+		notes := pageNotes(c.points, Options{})
+		if len(notes) != 1 || !strings.HasPrefix(notes[0], c.want+":") {
+			t.Errorf("%d points: notes %q, want one starting %q", len(c.points), notes, c.want)
+		}
+	}
+	if notes := pageNotes([]results.Point{quiet, predicted}, Options{}); len(notes) != 0 {
+		t.Errorf("no point disturbed: notes %q", notes)
+	}
+}

@@ -295,7 +295,7 @@ func checkPageInBrowser(t *testing.T, points []results.Point, opt Options) {
 			t.Errorf("%s as shown: %.1f %% of it in colour; want visibly drawn data (at least %.1f %%)", name, 100*got, 100*want)
 		}
 	}
-	if len(opt.Schedules) > 0 {
+	if len(opt.Analysis.Schedules) > 0 {
 		kinds, err := chromedp.Run(bp.ctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll("#schedule figure.schedule img")).map(i => i.alt)`))
 		if err != nil {
 			t.Fatal(err)

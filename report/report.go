@@ -68,9 +68,6 @@ type Options struct {
 	// Lessons are the seeds' claims measured by brewput lessons, shown in
 	// their section and written as lessons.json.
 	Lessons []lesson.Result
-	// Schedules are the schedule pictures, drawn in the section "The
-	// schedule" and as files schedule-MODE-NCPU-model and -trace.
-	Schedules []analysis.Picture
 	// Plan is the plan of a run cut short (results.Journal): the page says
 	// how far it got, and results.json keeps the plan on its first line,
 	// for --resume. nil for a run that finished.

@@ -29,8 +29,8 @@ type Table struct {
 	// included, as tables of numbers have them; without it they follow
 	// every column, the last included.
 	Indent bool
-	// Ragged leaves the last column unpadded, and unwritten where it is
-	// empty: text of any length, such as a verdict.
+	// Ragged leaves the last column unpadded, and a row's empty cells
+	// at its end unwritten: text of any length, such as a verdict.
 	Ragged bool
 	rows   []row
 	notes  []string
@@ -86,6 +86,9 @@ func (t *Table) Write(w io.Writer) error {
 				}
 				b.WriteString(c)
 				break
+			}
+			if t.Ragged && strings.Join(r.cells[i:], "") == "" {
+				break // a ragged row ends with its last cell of text
 			}
 			if t.Indent {
 				b.WriteString(gap)

@@ -1,9 +1,11 @@
 package text
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/brewput/brewput/internal/format"
@@ -98,27 +100,18 @@ func PredictionSentences(pr analysis.Prediction) []string {
 // variant and CPU count among shown (nil: all): the prediction, its band,
 // the structural bound, and the measurement and its check where measured.
 func WritePrediction(w io.Writer, predicted []results.Point, checks []analysis.Check, shown []int) error {
-	width := len("variant")
-	for _, p := range predicted {
-		width = max(width, len(p.Mode))
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "  %-*s  %4s  %14s  %-24s  %-18s  %14s  %s\n", width, "variant", "cpus", "predicted", "band", "bound", "measured", "check")
+	t := format.Table{Align: []format.Align{format.Left, format.Right, format.Right, format.Left, format.Left, format.Right, format.Left}, Indent: true, Ragged: true}
+	t.Row("variant", "cpus", "predicted", "band", "bound", "measured", "check")
 	for _, p := range predicted {
 		if shown != nil && !slices.Contains(shown, p.CPUs) {
 			continue
 		}
-		band := "-"
+		band, bound := "-", "-"
 		if p.Band != nil {
 			band = fmt.Sprintf("[%s, %s]", siRate(p.Band.Throughput[0]), siRate(p.Band.Throughput[1]))
 		}
-		bound := "-"
 		if bd := p.Bounds; bd != nil && bd.ThroughputMax > 0 {
-			limit := bd.Limit
-			if limit == "" {
-				limit = "cpus"
-			}
-			bound = fmt.Sprintf("%s %s", siRate(bd.ThroughputMax), limit)
+			bound = siRate(bd.ThroughputMax) + " " + cmp.Or(bd.Limit, "cpus")
 		}
 		meas, says := "", ""
 		if i := slices.IndexFunc(checks, func(c analysis.Check) bool { return c.Variant == p.Mode && c.CPUs == p.CPUs }); i >= 0 {
@@ -129,8 +122,11 @@ func WritePrediction(w io.Writer, predicted []results.Point, checks []analysis.C
 			}
 			says = CheckVerdict(c)
 		}
-		row := fmt.Sprintf("  %-*s  %4d  %14s  %-24s  %-18s  %14s  %s", width, p.Mode, p.CPUs, siRate(p.Throughput), band, bound, meas, says)
-		b.WriteString(strings.TrimRight(row, " ") + "\n")
+		t.Row(p.Mode, strconv.Itoa(p.CPUs), siRate(p.Throughput), band, bound, meas, says)
+	}
+	var b strings.Builder
+	if err := t.Write(&b); err != nil {
+		return err
 	}
 	unit := "ops/s"
 	if len(predicted) > 0 {

@@ -67,7 +67,7 @@ func TestOfBindsTaggedFields(t *testing.T) {
 	if err != nil || !reflect.DeepEqual(l.Config, want) {
 		t.Errorf("config %+v, %v; want %+v", l.Config, err, want)
 	}
-	if ps, err := l.Run(context.Background(), []int{3}, nil); err != nil || ps[0].Variant != "3" || ps[0].CPUs != 3 || l.Info().Name != "t" || l.Figure().Title != "T" {
+	if ps, err := l.Run(context.Background(), []int{3}, nil); err != nil || ps[0].Variant() != "3" || ps[0].CPUs != 3 || l.Info().Name != "t" || l.Figure().Title != "T" {
 		t.Errorf("Run, Info, Figure: %v, %v", ps, err)
 	}
 	l = lab.New(lab.Info{Name: "t"}, config{}, run, chartspec.Figure{})

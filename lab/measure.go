@@ -17,10 +17,10 @@ import (
 // lab adds what it did, as Timing.Point and Runs.Point do.
 func Point(name, variant string, n int, start time.Time, used float64, metrics map[results.Metric]float64) results.Point {
 	return results.Point{
+		Kind:    results.KindLab,
 		Source:  results.SourceMeasured,
-		Lab:     results.Lab{Name: name, Variant: variant, Metrics: metrics},
-		Mode:    name + "/" + variant,
-		CPUs:    n,
+		Lab:     &results.Lab{Name: name, Variant: variant, Metrics: metrics},
+		Spec:    results.Spec{Mode: name + "/" + variant, CPUs: n},
 		CPUUsed: used,
 		Util:    used / float64(n),
 		Start:   start.UTC().Round(time.Millisecond),
@@ -54,13 +54,13 @@ type Timing struct {
 	Hist      *hdrhistogram.Histogram
 }
 
-// Point is t's point (see Point): DurS the wall time, Throughput the
+// Point is t's point (see Point): Dur the wall time, Throughput the
 // operations over it in unit, Latency from Hist.
 func (t Timing) Point(name, variant string, n int, unit string, metrics map[results.Metric]float64) (results.Point, error) {
 	secs := t.Wall.Seconds()
 	p := Point(name, variant, n, t.Start, t.CPU.Seconds()/secs, metrics)
 	p.Par, p.Ops, p.Unit = t.Par, t.Ops, unit
-	p.DurS, p.Throughput = secs, float64(t.Ops)/secs
+	p.Dur, p.Throughput = t.Wall, float64(t.Ops)/secs
 	return p, Latencies(&p, t.Hist)
 }
 
@@ -140,16 +140,16 @@ func (r Runs) CPUsUsed() float64 {
 }
 
 // Point is r's point (see Point), of runs that each did ops operations
-// with par goroutines: DurS the median run's time, Throughput ops over it
+// with par goroutines: Dur the median run's time, Throughput ops over it
 // in unit (0 for a run too short to time), Latency the runs' times.
 func (r Runs) Point(name, variant string, n, par int, ops int64, unit string, metrics map[results.Metric]float64) results.Point {
 	lat := r.Latency()
-	med := lat.P50 / 1000
+	med := results.FromSeconds(lat.P50 / 1000)
 	p := Point(name, variant, n, r.Start, r.CPUsUsed(), metrics)
 	p.Par, p.Ops, p.Unit = par, ops, unit
-	p.DurS, p.Latency = med, lat
+	p.Dur, p.Latency = med, lat
 	if med > 0 {
-		p.Throughput = float64(ops) / med
+		p.Throughput = float64(ops) / med.Seconds()
 	}
 	return p
 }

@@ -77,7 +77,7 @@ func TestTimingAndRunsPoints(t *testing.T) {
 	}
 	start := time.Now()
 	p, err := Timing{Start: start, Wall: 2 * time.Second, CPU: time.Second, Par: 3, Ops: 100, Hist: h}.Point("t", "v", 2, "ops/s", nil)
-	if err != nil || p.Throughput != 50 || p.DurS != 2 || p.CPUUsed != 0.5 || p.Util != 0.25 || p.Par != 3 || p.Ops != 100 || p.Unit != "ops/s" ||
+	if err != nil || p.Throughput != 50 || p.Dur.Seconds() != 2 || p.CPUUsed != 0.5 || p.Util != 0.25 || p.Par != 3 || p.Ops != 100 || p.Unit != "ops/s" ||
 		p.Latency.Max < 999 || p.Latency.Min > 1e-5 || p.Hist == "" || p.Mode != "t/v" {
 		t.Errorf("Timing.Point: %v, %+v", err, p)
 	}
@@ -86,7 +86,7 @@ func TestTimingAndRunsPoints(t *testing.T) {
 		r.Add(start, d, d)
 	}
 	p = r.Point("t", "w", 1, 2, 30, "ints/s", nil)
-	if p.DurS != 0.003 || p.Throughput != 10_000 || p.Latency.P50 != 3 || p.CPUUsed != 1 || p.Par != 2 || p.Ops != 30 || p.Unit != "ints/s" {
+	if p.Dur.Seconds() != 0.003 || p.Throughput != 10_000 || p.Latency.P50 != 3 || p.CPUUsed != 1 || p.Par != 2 || p.Ops != 30 || p.Unit != "ints/s" {
 		t.Errorf("Runs.Point: %+v", p)
 	}
 	if p := (Runs{Times: []time.Duration{0}}).Point("t", "w", 1, 1, 30, "ints/s", nil); p.Throughput != 0 {

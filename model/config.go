@@ -184,23 +184,20 @@ func (c Config) validate() (coffee.Mode, error) {
 // ConfigOf is the configuration that simulates what point p of the shop
 // ran, but for its policy, the caller's to set; false for other points.
 func ConfigOf(p results.Point) (cfg Config, ok bool) {
-	if k := p.Kind(); k != results.KindMeasured && k != results.KindModel || p.Shop == nil {
+	if p.Kind != results.KindShop || p.Shop == nil {
 		return Config{}, false
 	}
 	if _, err := coffee.ParseMode(p.Mode); err != nil {
 		return Config{}, false
 	}
-	ms := func(v float64) time.Duration { return time.Duration(v * float64(time.Millisecond)) }
-	s := func(v float64) time.Duration { return time.Duration(v * float64(time.Second)) }
+	st := p.Shop.Steps
 	cfg = Config{
-		Spec: results.Spec{Mode: p.Mode, CPUs: p.CPUs,
-			Load: results.Load{Par: p.Par, Rate: p.Rate, MaxQ: p.MaxQ, Harness: p.Harness, Warmup: s(p.WarmupS), Dur: s(p.DurS)}},
-		Steps: coffee.Steps{Grind: ms(p.Steps.GrindMs), Press: ms(p.Steps.PressMs), Steam: ms(p.Steps.SteamMs),
-			Combine: ms(p.Steps.LatteMs), Jitter: ms(p.Steps.JitterMs)},
+		Spec:  results.Spec{Mode: p.Mode, CPUs: p.CPUs, Load: p.Load},
+		Steps: coffee.Steps{Grind: st.Grind, Press: st.Press, Steam: st.Steam, Combine: st.Combine, Jitter: st.Jitter},
 	}
-	cfg.Policy.Burn = p.Steps.Clock
-	if p.Kind() == results.KindModel {
-		cfg.Policy.Burn = p.Model.Burn
+	cfg.Policy.Burn = st.Clock
+	if p.IsModel() {
+		cfg.Policy.Burn = p.Burn
 	}
 	if cfg.Dur <= 0 {
 		cfg.Dur = time.Second

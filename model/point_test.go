@@ -17,23 +17,23 @@ func TestPoint(t *testing.T) {
 	cfg.Steps.Jitter = 500 * time.Microsecond
 	r := run(t, cfg)
 	p := r.point(cfg)
-	want := results.Steps{GrindMs: 1, PressMs: 1, SteamMs: 1, LatteMs: 1, JitterMs: 0.5}
+	want := results.Steps{Grind: time.Millisecond, Press: time.Millisecond, Steam: time.Millisecond, Combine: time.Millisecond, Jitter: 500 * time.Microsecond}
 	switch {
 	case p.Source != "model" || p.Mode != "finelocking" || p.Unit != "lattes/s":
 		t.Errorf("source %q, mode %q, unit %q", p.Source, p.Mode, p.Unit)
-	case p.CPUs != 6 || p.Par != 6 || p.Rate != 0 || p.MaxQ != 0 || p.DurS != 1 || p.WarmupS != 0.1:
-		t.Errorf("cpus %d, par %d, rate %v, maxq %d, dur %v s, warmup %v s", p.CPUs, p.Par, p.Rate, p.MaxQ, p.DurS, p.WarmupS)
-	case p.Steps != want:
-		t.Errorf("steps %+v, want %+v", p.Steps, want)
+	case p.CPUs != 6 || p.Par != 6 || p.Rate != 0 || p.MaxQ != 0 || p.Dur.Seconds() != 1 || p.Warmup.Seconds() != 0.1:
+		t.Errorf("cpus %d, par %d, rate %v, maxq %d, dur %v s, warmup %v s", p.CPUs, p.Par, p.Rate, p.MaxQ, p.Dur.Seconds(), p.Warmup.Seconds())
+	case p.Steps() != want:
+		t.Errorf("steps %+v, want %+v", p.Steps(), want)
 	case p.Ops != int64(r.Lattes) || p.Throughput != r.Throughput || p.Drops != 0:
 		t.Errorf("ops %d, throughput %v, drops %d; result %d, %v", p.Ops, p.Throughput, p.Drops, r.Lattes, r.Throughput)
 	case p.Latency.P50 != results.Ms(r.Latency.P50) || p.Latency.Mean != results.Ms(r.Latency.Mean) || p.Service != nil:
 		t.Errorf("latency %+v, service %v; result %+v", p.Latency, p.Service, r.Latency)
 	case p.Util != r.CPUUtil || p.CPUUsed != 6*r.CPUUtil:
 		t.Errorf("util %v, cpu used %v; result %v", p.Util, p.CPUUsed, r.CPUUtil)
-	case len(p.Machines) != 3 || p.Machines[1].Name != "espresso" || p.Machines[1].Uses != r.Machines[1].Uses ||
-		p.Machines[1].MeanWaitMs != results.Ms(r.Machines[1].MeanWait):
-		t.Errorf("machines %+v; result %+v", p.Machines, r.Machines)
+	case len(p.Machines()) != 3 || p.Machines()[1].Name != "espresso" || p.Machines()[1].Uses != r.Machines[1].Uses ||
+		p.Machines()[1].MeanWaitMs != results.Ms(r.Machines[1].MeanWait):
+		t.Errorf("machines %+v; result %+v", p.Machines(), r.Machines)
 	}
 }
 
@@ -59,8 +59,8 @@ func TestPointBusyCapped(t *testing.T) {
 	}
 	cfg = talk("ideal", 8)
 	r = run(t, cfg)
-	if r.Machines[0].BusyFrac != 2 || r.point(cfg).Machines[0].BusyFrac != 1 {
-		t.Errorf("grinder busy %v, in the point %v; want 2, 1", r.Machines[0].BusyFrac, r.point(cfg).Machines[0].BusyFrac)
+	if r.Machines[0].BusyFrac != 2 || r.point(cfg).Machines()[0].BusyFrac != 1 {
+		t.Errorf("grinder busy %v, in the point %v; want 2, 1", r.Machines[0].BusyFrac, r.point(cfg).Machines()[0].BusyFrac)
 	}
 }
 

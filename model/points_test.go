@@ -36,8 +36,8 @@ func TestConfigOf(t *testing.T) {
 			t.Errorf("ConfigOf(point of %+v) = %+v, %v", want, got, ok)
 		}
 	}
-	lab := results.Point{Mode: "workloads/add/sequential", CPUs: 1, Lab: results.Lab{Name: "workloads"}}
-	system := results.Point{Source: results.SourceModel, Mode: "cafe", CPUs: 1, Shop: &results.Shop{}}
+	lab := results.Point{Kind: results.KindLab, Spec: results.Spec{Mode: "workloads/add/sequential", CPUs: 1}, Lab: &results.Lab{Name: "workloads"}}
+	system := results.Point{Source: results.SourceModel, Spec: results.Spec{Mode: "cafe", CPUs: 1}, Shop: &results.Shop{}}
 	for _, p := range []results.Point{lab, system} {
 		if _, ok := ConfigOf(p); ok {
 			t.Errorf("ConfigOf(%s) is ok; it is not a mode of the shop", p.Mode)

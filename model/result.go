@@ -97,28 +97,23 @@ func (l Latency) ms() results.Latency {
 // point is r, the result of simulating c, as a results.Point, filled as
 // sweep fills a measured one, with Source "model": its load counted out,
 // latencies in ms, busy fractions capped at 1; and the model's own: the
-// policy, wall-clock steps where they mattered, the bounds (+Inf as 0) and
-// the band.
+// policy, wall-clock steps where they mattered, the bounds (+Inf as 0),
+// the band, and the trust they give (Assess).
 func (r result) point(c Config) results.Point {
 	rc := c.Resolve()
 	p := results.Point{
-		Source:     "model",
-		Mode:       c.Mode,
-		CPUs:       c.CPUs,
-		Par:        rc.Par,
-		Rate:       rc.Rate,
-		DurS:       r.Window.Seconds(),
-		WarmupS:    max(c.Warmup, r.Warmup).Seconds(),
+		Source: "model",
+		Spec: results.Spec{Mode: c.Mode, CPUs: c.CPUs,
+			Load: results.Load{Par: rc.Par, Rate: rc.Rate, Dur: r.Window, Warmup: max(c.Warmup, r.Warmup), Harness: talkOnly(c.harness())},
+			Policy: results.Policy{Sched: c.sched(), Seed: c.Policy.Seed, Runtime: c.Policy.Runtime, Burn: wallOnly(c.sched(), c.Policy.Burn),
+				Background: c.Policy.Background}},
 		Ops:        int64(r.Lattes),
 		Drops:      int64(r.Drops),
 		Throughput: r.Throughput,
-		Harness:    talkOnly(c.harness()),
-		Model: results.Model{Sched: c.sched(), Seed: c.Policy.Seed, Runtime: c.Policy.Runtime, Burn: wallOnly(c.sched(), c.Policy.Burn),
-			BackgroundCPUs: c.Policy.Background.CPUs, BackgroundBurstMs: results.Ms(c.Policy.Background.Burst)},
-		CPUUsed: r.CPUUtil * float64(c.CPUs),
-		Util:    r.CPUUtil,
-		Latency: r.Latency.ms(),
-		Shop:    &results.Shop{Machines: []results.Machine{}},
+		CPUUsed:    r.CPUUtil * float64(c.CPUs),
+		Util:       r.CPUUtil,
+		Latency:    r.Latency.ms(),
+		Shop:       &results.Shop{Machines: []results.Machine{}},
 	}
 	if c.System != nil {
 		var unit string
@@ -126,8 +121,7 @@ func (r result) point(c Config) results.Point {
 		p.Unit = unit + "/s"
 	} else {
 		p.Unit = coffee.MustParseMode(c.Mode).Unit()
-		p.Steps = results.Steps{GrindMs: results.Ms(c.Steps.Grind), PressMs: results.Ms(c.Steps.Press), SteamMs: results.Ms(c.Steps.Steam),
-			LatteMs: results.Ms(c.Steps.Combine), JitterMs: results.Ms(c.Steps.Jitter)}
+		p.Shop.Steps = results.Steps{Grind: c.Steps.Grind, Press: c.Steps.Press, Steam: c.Steps.Steam, Combine: c.Steps.Combine, Jitter: c.Steps.Jitter}
 	}
 	p.Bounds = &results.Bounds{
 		CPU:           finite(r.Bounds.CPU),
@@ -154,7 +148,7 @@ func (r result) point(c Config) results.Point {
 		}
 	}
 	for _, m := range r.Machines {
-		p.Machines = append(p.Machines, results.Machine{
+		p.Shop.Machines = append(p.Shop.Machines, results.Machine{
 			Name:        m.Name,
 			Uses:        m.Uses,
 			BusyFrac:    min(1, m.BusyFrac),
@@ -162,6 +156,7 @@ func (r result) point(c Config) results.Point {
 			MeanWaitMs:  results.Ms(m.MeanWait),
 		})
 	}
+	p.Assess()
 	return p
 }
 

@@ -127,8 +127,8 @@ func TestSteadyWarmup(t *testing.T) {
 	if r.Warmup != 1200*ms || r.Latency.Mean != 400*ms || math.Abs(r.Little-1) > results.LittleTolerance {
 		t.Errorf("warm-up %v, mean %v, Little %v; want 1.2s, 400ms, 1", r.Warmup, r.Latency.Mean, r.Little)
 	}
-	if p := r.point(cfg); p.WarmupS != 1.2 {
-		t.Errorf("point's warm-up %v s, want 1.2", p.WarmupS)
+	if p := r.point(cfg); p.Warmup.Seconds() != 1.2 {
+		t.Errorf("point's warm-up %v s, want 1.2", p.Warmup.Seconds())
 	}
 	cfg.Warmup = 2 * time.Second
 	if r := run(t, cfg); r.Warmup != 2*time.Second {

@@ -11,13 +11,13 @@ import (
 // bandedModel is a go-policy prediction of finelocking on 1–4 CPUs whose
 // band is wide at 4 CPUs, with the calibration it used.
 func bandedModel() []results.Point {
-	cal := &results.Calibration{Host: "vm", Date: time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC), Costs: "wake 84µs [80µs, 90µs]"}
+	cal := &results.Calibration{Host: "vm", Date: time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC), Costs: []results.Cost{{Name: "wake", Median: 84 * time.Microsecond, Lo: 80 * time.Microsecond, Hi: 90 * time.Microsecond}}}
 	var pts []results.Point
 	for n := 1; n <= 4; n++ {
 		thr := 250 * float64(n)
-		p := results.Point{Source: results.SourceModel, Mode: "finelocking", CPUs: n, Par: n, DurS: 1,
+		p := results.Point{Source: results.SourceModel, Spec: results.Spec{Mode: "finelocking", CPUs: n, Load: results.Load{Par: n, Dur: time.Second}, Policy: results.Policy{Sched: "go"}}, Trust: results.Trust{Calibration: cal}, Band: &results.Band{Throughput: [2]float64{thr, thr}, P50Ms: [2]float64{4, 4}},
 			Throughput: thr, Unit: "lattes/s", Latency: results.Latency{P50: 4}, Shop: &results.Shop{Machines: []results.Machine{}},
-			Model: results.Model{Sched: "go", Band: &results.Band{Throughput: [2]float64{thr, thr}, P50Ms: [2]float64{4, 4}}, Calibration: cal}}
+		}
 		if n == 4 {
 			p.Band = &results.Band{Throughput: [2]float64{880, 1000}, P50Ms: [2]float64{4, 4.5}}
 		}

@@ -53,7 +53,7 @@ func drawBenchCharts(points []results.Point, a *analysis.Analysis) ([]chart, []b
 	for _, bf := range a.Verdict.Benches {
 		f := benchFamily{BenchFamily: bf, Points: map[string][]results.Point{}}
 		for _, p := range points {
-			if p.Kind() == results.KindBench && p.Bench.Pkg == f.Pkg && p.Origin() == f.Origin && slices.Contains(f.Benchmarks, p.Mode) {
+			if p.Kind == results.KindBench && p.Bench.Pkg == f.Pkg && p.Origin() == f.Origin && slices.Contains(f.Benchmarks, p.Mode) {
 				f.Points[p.Mode] = append(f.Points[p.Mode], p)
 			}
 		}

@@ -105,7 +105,8 @@ func TestBenchChartsReplaced(t *testing.T) {
 func TestStudyCaptions(t *testing.T) {
 	points := studyPoints()
 	for i := range points {
-		points[i].Study, points[i].Unit, points[i].Steps = "cache", "ops/s", results.Steps{}
+		points[i].AsStudy("cache")
+		points[i].Unit = "ops/s"
 	}
 	points[0].Bottleneck = &results.Bottleneck{Resource: "grinder", Text: "split it into several locks (shard it), or hold it for less"}
 	r, err := build(t, points)

@@ -227,7 +227,7 @@ func checkPageInBrowser(t *testing.T, points []results.Point, opt Options) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if height > maxHeight && !slices.ContainsFunc(points, func(p results.Point) bool { return p.Kind() == results.KindLab }) {
+	if height > maxHeight && !slices.ContainsFunc(points, func(p results.Point) bool { return p.Kind == results.KindLab }) {
 		t.Errorf("page is %d px tall at %d px wide; want at most %d", height, pageWidth, maxHeight)
 	}
 	t.Logf("page: %d px tall at %d px wide", height, pageWidth)

@@ -25,7 +25,7 @@ var testModes = []string{"ideal", "locking", "finelocking", "parsteam", "multi-2
 // pt returns a closed-loop point whose latency percentiles spread around p50.
 func pt(src, mode string, cpus, rep int, tput, p50 float64) results.Point {
 	return results.Point{
-		Source: src, Mode: mode, CPUs: cpus, Par: 4, Rep: rep,
+		Source: src, Spec: results.Spec{Mode: mode, CPUs: cpus, Load: results.Load{Par: 4}}, Rep: rep,
 		Throughput: tput, Unit: "lattes/s",
 		Latency: results.Latency{
 			Min: p50 * 0.5, P05: p50 * 0.8, P25: p50 * 0.9, P50: p50,

@@ -3,6 +3,7 @@ package report_test
 import (
 	"fmt"
 	"log"
+	"time"
 
 	"github.com/brewput/brewput/explain/analyze"
 	"github.com/brewput/brewput/report"
@@ -17,7 +18,7 @@ func ExampleBuild() {
 	var points []results.Point
 	for _, cpus := range []int{1, 2} {
 		points = append(points, results.Point{
-			Source: results.SourceMeasured, Host: results.Host{Name: "laptop"}, Mode: "finelocking", CPUs: cpus, Par: cpus, DurS: 1,
+			Source: results.SourceMeasured, Host: results.Host{Name: "laptop"}, Spec: results.Spec{Mode: "finelocking", CPUs: cpus, Load: results.Load{Par: cpus, Dur: time.Second}},
 			Ops: int64(250 * cpus), Throughput: float64(250 * cpus), Unit: "lattes/s",
 			Latency: results.Latency{P05: 4, P25: 4, P50: 4, P75: 4.1, P95: 4.2, P99: 4.5, Mean: 4},
 		})

@@ -275,7 +275,7 @@ const maxLabColumns = 12
 // they would make the table wider than maxLabColumns, in tables of their
 // own after the first, each row naming its variant and CPUs again.
 func labTables(points []results.Point) []tableView {
-	variant := col("variant", true, func(p results.Point) string { return p.Variant })
+	variant := col("variant", true, func(p results.Point) string { return p.Variant() })
 	cpus := col("CPUs", false, func(p results.Point) string { return strconv.Itoa(p.CPUs) })
 	core := []pointColumn{variant, cpus,
 		col("goroutines", false, func(p results.Point) string { return strconv.Itoa(p.Par) }),
@@ -288,7 +288,7 @@ func labTables(points []results.Point) []tableView {
 		var out []pointColumn
 		for _, k := range keys {
 			out = append(out, col(strings.ReplaceAll(string(k), "_", " "), false, func(p results.Point) string {
-				if v, ok := p.Metrics[k]; ok {
+				if v, ok := p.Metrics()[k]; ok {
 					return strconv.FormatFloat(v, 'g', 4, 64)
 				}
 				return "-"

@@ -71,7 +71,7 @@ func newPage(points []results.Point, parts pageParts, opt Options) page {
 	if len(shop) > 0 {
 		// A study's points share the shop's charts and tables, but are
 		// described variant by variant, not explained (variantViews).
-		isStudy := func(p results.Point) bool { return p.Kind() == results.KindStudy }
+		isStudy := func(p results.Point) bool { return p.Kind == results.KindStudy }
 		coffee := slices.DeleteFunc(slices.Clone(shop), isStudy)
 		studies := slices.DeleteFunc(slices.Clone(shop), func(p results.Point) bool { return !isStudy(p) || p.IsModel() })
 		model := slices.ContainsFunc(shop, results.Point.IsModel)
@@ -179,9 +179,9 @@ func summary(points []results.Point) string {
 	predicted := len(points) - len(measured)
 	mode, point := "mode", "point"
 	switch {
-	case !slices.ContainsFunc(points, func(p results.Point) bool { return p.Kind() != results.KindStudy }):
+	case !slices.ContainsFunc(points, func(p results.Point) bool { return p.Kind != results.KindStudy }):
 		mode = "variant" // a study's modes are its variants
-	case !slices.ContainsFunc(points, func(p results.Point) bool { return p.Kind() != results.KindBench }):
+	case !slices.ContainsFunc(points, func(p results.Point) bool { return p.Kind != results.KindBench }):
 		mode, point = "benchmark", "run" // a Go benchmark's points are its runs
 	}
 	what := fmt.Sprintf("%s of %s on %s", format.Count(len(points), point), format.Count(len(modeOrder(points)), mode), cpuRange(cpusOf(points)))
@@ -263,11 +263,11 @@ type paramsView struct {
 // line with measured ones.
 func parameters(points []results.Point) paramsView {
 	keys, by := groupBy(points, func(p results.Point) paramView {
-		kind, stepsText := "measured", steps(p.Steps)
+		kind, stepsText := "measured", steps(p.Steps())
 		if p.IsModel() {
 			kind = "model"
 		}
-		if p.Kind() == results.KindStudy {
+		if p.Kind == results.KindStudy {
 			stepsText = "- (the study's own code)"
 		}
 		return paramView{Kind: kind, Load: describeLoad(p), Timing: timing(p), Steps: stepsText}
@@ -290,7 +290,7 @@ func parameters(points []results.Point) paramsView {
 // open loop of arrivals at Rate.
 func describeLoad(p results.Point) string {
 	orders, customer := "orders", "customer"
-	if p.Kind() == results.KindStudy { // the user's code has calls and workers
+	if p.Kind == results.KindStudy { // the user's code has calls and workers
 		orders, customer = "calls", "worker"
 	}
 	if p.Rate > 0 {
@@ -304,15 +304,16 @@ func describeLoad(p results.Point) string {
 
 func timing(p results.Point) string {
 	if p.IsModel() {
-		return fmt.Sprintf("%gs, %gs per point, simulated", p.WarmupS, p.DurS)
+		return fmt.Sprintf("%gs, %gs per point, simulated", p.Warmup.Seconds(), p.Dur.Seconds())
 	}
-	return fmt.Sprintf("%gs, %gs per point", p.WarmupS, p.DurS)
+	return fmt.Sprintf("%gs, %gs per point", p.Warmup.Seconds(), p.Dur.Seconds())
 }
 
 func steps(s results.Steps) string {
-	text := fmt.Sprintf("grind %g ms, press %g ms, steam %g ms, latte %g ms", s.GrindMs, s.PressMs, s.SteamMs, s.LatteMs)
-	if s.JitterMs > 0 {
-		text += fmt.Sprintf(", jitter ±%g ms", s.JitterMs/2)
+	ms := results.Ms
+	text := fmt.Sprintf("grind %g ms, press %g ms, steam %g ms, latte %g ms", ms(s.Grind), ms(s.Press), ms(s.Steam), ms(s.Combine))
+	if s.Jitter > 0 {
+		text += fmt.Sprintf(", jitter ±%g ms", ms(s.Jitter)/2)
 	}
 	if s.Clock != "" {
 		text += ", burning " + s.Clock + " time"
@@ -441,7 +442,7 @@ func pointsTable(points []results.Point) tableView {
 	open := has(func(p results.Point) bool { return p.Rate > 0 })
 	errors := has(func(p results.Point) bool { return p.Errors != 0 })
 	mode, customers := "mode", "customers"
-	if !has(func(p results.Point) bool { return p.Kind() != results.KindStudy }) {
+	if !has(func(p results.Point) bool { return p.Kind != results.KindStudy }) {
 		mode, customers = "variant", "workers" // a study's
 	}
 	thr := col(points[0].Unit, false, func(p results.Point) string {
@@ -538,7 +539,7 @@ func machineTables(points []results.Point) []machineTable {
 			}
 		}
 		for _, p := range ps {
-			for _, m := range p.Machines {
+			for _, m := range p.Machines() {
 				out[i].Names = appendNew(out[i].Names, m.Name)
 			}
 		}
@@ -554,7 +555,7 @@ func machineTables(points []results.Point) []machineTable {
 				wait := med(func(m results.Machine) float64 { return m.MeanWaitMs })
 				c := machineCell{Held: format.Percent(med(func(m results.Machine) float64 { return m.BusyFrac }), 0),
 					Working: "-", Wait: fmt.Sprintf("%.2f ms", wait)}
-				if ps[0].Kind() == results.KindStudy { // a user's lock, waited for nanoseconds
+				if ps[0].Kind == results.KindStudy { // a user's lock, waited for nanoseconds
 					c.Wait = format.Wait(wait)
 				}
 				if working := med(func(m results.Machine) float64 { return m.WorkingFrac }); working > 0 {
@@ -573,28 +574,26 @@ func machineTables(points []results.Point) []machineTable {
 func poolMeters(points []results.Point) []results.Point {
 	out := slices.Clone(points)
 	for i, p := range out {
-		if p.Kind() != results.KindStudy || p.Shop == nil {
+		if p.Kind != results.KindStudy || p.Study == nil {
 			continue
 		}
 		var pooled []results.Machine
 		for _, r := range analysis.Resources(p)[1:] {
 			if r.Copies == 1 {
-				pooled = append(pooled, p.Machines[slices.IndexFunc(p.Machines, func(m results.Machine) bool { return analysis.Kind(m.Name) == r.Name })])
+				pooled = append(pooled, p.Machines()[slices.IndexFunc(p.Machines(), func(m results.Machine) bool { return analysis.Kind(m.Name) == r.Name })])
 				continue
 			}
 			pooled = append(pooled, results.Machine{Name: fmt.Sprintf("%s ×%d", r.Name, r.Copies), Kind: r.Meter, Uses: r.Uses,
 				BusyFrac: r.Utilization, WorkingFrac: r.Working, MeanWaitMs: r.MeanWaitMs})
 		}
-		shop := *p.Shop
-		shop.Machines = pooled
-		out[i].Shop = &shop
+		out[i].Study = &results.Study{Name: p.Study.Name, Meters: pooled}
 	}
 	return out
 }
 
 func machine(p results.Point, name string) results.Machine {
-	if i := slices.IndexFunc(p.Machines, func(m results.Machine) bool { return m.Name == name }); i >= 0 {
-		return p.Machines[i]
+	if i := slices.IndexFunc(p.Machines(), func(m results.Machine) bool { return m.Name == name }); i >= 0 {
+		return p.Machines()[i]
 	}
 	return results.Machine{Name: name}
 }

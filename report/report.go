@@ -92,9 +92,6 @@ func BuildWith(points []results.Point, opt Options) (*Report, error) {
 		return nil, errors.New("no points to report")
 	}
 	points = slices.Clone(points)
-	for i := range points {
-		points[i].Tidy()
-	}
 	if opt.Analysis == nil {
 		opt.Analysis = &analysis.Analysis{}
 	}

@@ -45,12 +45,12 @@ func studyPoints() []results.Point {
 				machines = nil
 			}
 			points = append(points, results.Point{
-				Source: results.SourceMeasured, Mode: mode, CPUs: cpus, CPUSet: "0-1", Par: cpus,
-				DurS: 1, WarmupS: 0.2, Ops: int64(thr), Throughput: thr, Unit: "lattes/s",
+				Source: results.SourceMeasured, Spec: results.Spec{Mode: mode, CPUs: cpus, Load: results.Load{Par: cpus, Dur: time.Second, Warmup: 200 * time.Millisecond}}, CPUSet: "0-1",
+				Ops: int64(thr), Throughput: thr, Unit: "lattes/s",
 				CPUUsed: float64(cpus) * 0.99, Util: 0.99,
 				Latency: results.Latency{Min: p50 * 0.97, P05: p50 * 0.98, P25: p50 * 0.99, P50: p50,
 					P75: p50 * 1.1, P90: p50 * 1.3, P95: p50 * 1.5, P99: p50 * 2, Max: p50 * 3, Mean: p50 * 1.05},
-				Shop:  &results.Shop{Machines: machines, Steps: results.Steps{GrindMs: 1, PressMs: 1, SteamMs: 1, LatteMs: 1, Clock: "wall"}},
+				Shop:  &results.Shop{Machines: machines, Steps: results.Steps{Grind: time.Millisecond, Press: time.Millisecond, Steam: time.Millisecond, Combine: time.Millisecond, Clock: "wall"}},
 				Host:  results.Host{Name: "testhost", CPUModel: "Test CPU @ 2.0GHz", Cores: 2, GoVersion: "go1.26.8", OS: "linux", Arch: "amd64"},
 				Start: start.Add(time.Duration(len(points)) * 1200 * time.Millisecond),
 			})
@@ -82,13 +82,13 @@ func modelPoints(maxCPUs int) []results.Point {
 			machine.BusyFrac = min(1, thr/1000)
 			p50 := 4 * float64(cpus) * 250 / thr
 			points = append(points, results.Point{
-				Source: results.SourceModel, Model: results.Model{Sched: "fifo", Seed: 1}, Mode: mode, CPUs: cpus, Par: cpus,
-				DurS: 1, WarmupS: 0.1, Ops: int64(thr), Throughput: thr, Unit: "lattes/s",
+				Source: results.SourceModel, Spec: results.Spec{Mode: mode, CPUs: cpus, Load: results.Load{Par: cpus, Dur: time.Second, Warmup: 100 * time.Millisecond}, Policy: results.Policy{Sched: "fifo", Seed: 1}},
+				Ops: int64(thr), Throughput: thr, Unit: "lattes/s",
 				CPUUsed: thr * 4 / 1000, Util: thr * 4 / 1000 / float64(cpus),
 				Latency: results.Latency{Min: 4, P05: p50 * 0.95, P25: p50 * 0.98, P50: p50,
 					P75: p50 * 1.05, P90: p50 * 1.1, P95: p50 * 1.2, P99: p50 * 1.5, Max: p50 * 2, Mean: p50},
 				Bounds: b,
-				Shop:   &results.Shop{Machines: []results.Machine{machine}, Steps: results.Steps{GrindMs: 1, PressMs: 1, SteamMs: 1, LatteMs: 1}},
+				Shop:   &results.Shop{Machines: []results.Machine{machine}, Steps: results.Steps{Grind: time.Millisecond, Press: time.Millisecond, Steam: time.Millisecond, Combine: time.Millisecond}},
 			})
 		}
 	}

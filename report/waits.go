@@ -112,7 +112,7 @@ func waitSite(w results.Wait) (on, where, detail string) {
 // study's are its workers.
 func waiters(p results.Point, fn string) string {
 	switch {
-	case p.Kind() == results.KindStudy:
+	case p.Kind == results.KindStudy:
 		return "workers"
 	case strings.HasSuffix(fn, ".Brew") && p.Rate > 0, strings.Contains(fn, "(*worker).serve"):
 		return "servers"

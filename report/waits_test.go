@@ -14,7 +14,7 @@ import (
 // not show: a model's, and locking's, which was not profiled.
 func profiledPoints() []results.Point {
 	fine := func(cpus int, waits ...results.Wait) results.Point {
-		return results.Point{Source: results.SourceMeasured, Mode: "finelocking", CPUs: cpus, Par: cpus, Ops: 500, Unit: "lattes/s",
+		return results.Point{Source: results.SourceMeasured, Spec: results.Spec{Mode: "finelocking", CPUs: cpus, Load: results.Load{Par: cpus}}, Ops: 500, Unit: "lattes/s",
 			Host: results.Host{Name: "testhost"}, Profile: "prof/finelocking-" + string(rune('0'+cpus)) + "cpu", Waits: waits}
 	}
 	return []results.Point{
@@ -24,10 +24,10 @@ func profiledPoints() []results.Point {
 			results.Wait{Kind: "mutex", Site: "coffee.(*fineLocking).Brew at coffee/finelocking.go:26", Count: 30, TotalMs: 21, PerOpMs: 0.042},
 			results.Wait{Kind: "other", Site: "2 smaller sites, each under 0.5 % of the total", Count: 3, TotalMs: 0.5, PerOpMs: 0.001},
 		),
-		{Source: results.SourceModel, Mode: "finelocking", CPUs: 4, Unit: "lattes/s",
+		{Source: results.SourceModel, Spec: results.Spec{Mode: "finelocking", CPUs: 4}, Unit: "lattes/s",
 			Waits: []results.Wait{{Kind: "mutex", Site: "x at y/z.go:1", TotalMs: 1, PerOpMs: 1}}},
-		{Source: results.SourceMeasured, Mode: "locking", CPUs: 2, Par: 2, Unit: "lattes/s", Host: results.Host{Name: "testhost"}},
-		{Source: results.SourceMeasured, Mode: "linearpipe-0", CPUs: 2, Par: 2, Ops: 490, Unit: "lattes/s", Host: results.Host{Name: "testhost"},
+		{Source: results.SourceMeasured, Spec: results.Spec{Mode: "locking", CPUs: 2, Load: results.Load{Par: 2}}, Unit: "lattes/s", Host: results.Host{Name: "testhost"}},
+		{Source: results.SourceMeasured, Spec: results.Spec{Mode: "linearpipe-0", CPUs: 2, Load: results.Load{Par: 2}}, Ops: 490, Unit: "lattes/s", Host: results.Host{Name: "testhost"},
 			Profile: "prof/linearpipe-0-2cpu", Waits: []results.Wait{
 				{Kind: "chan receive", Site: "for t := range in { in coffee.stage at coffee/pipeline.go:36", Count: 1431, TotalMs: 1464, PerOpMs: 2.99},
 				{Kind: "chan receive", Site: "<-o.ready in coffee.(*linearPipe).Brew at coffee/linearpipe.go:46", Count: 481, TotalMs: 1450, PerOpMs: 2.96},
@@ -83,12 +83,12 @@ func TestWaitViewsRepetitionsAndMachines(t *testing.T) {
 	var points []results.Point
 	for _, host := range []string{"a", "b"} {
 		for _, rep := range []int{2, 1, 3} {
-			points = append(points, results.Point{Source: results.SourceMeasured, Mode: "multi-2", CPUs: 2, Par: 2, Rep: rep, Unit: "drinks/s",
+			points = append(points, results.Point{Source: results.SourceMeasured, Spec: results.Spec{Mode: "multi-2", CPUs: 2, Load: results.Load{Par: 2}}, Rep: rep, Unit: "drinks/s",
 				Host: results.Host{Name: host}, Profile: "p", Waits: []results.Wait{
 					{Kind: "chan receive", Site: "useOne(s.grinders, s.steps.grind()) in coffee.(*multi).Brew at coffee/multi.go:38", Count: int64(rep), TotalMs: float64(rep), PerOpMs: 0.0008}}})
 		}
 	}
-	points = append(points, results.Point{Source: results.SourceMeasured, Mode: "multi-2", CPUs: 2, Par: 2, Rate: 800, Unit: "drinks/s",
+	points = append(points, results.Point{Source: results.SourceMeasured, Spec: results.Spec{Mode: "multi-2", CPUs: 2, Load: results.Load{Par: 2, Rate: 800}}, Unit: "drinks/s",
 		Host: results.Host{Name: "a"}, Waits: []results.Wait{{Kind: "chan receive", Site: "for arrived := range queue { in harness.(*worker).serve at harness/run.go:120", TotalMs: 9, PerOpMs: 0.3}}})
 	views := waitViews(points, "multi-2")
 	if len(views) != 3 {

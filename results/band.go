@@ -7,19 +7,18 @@ import (
 )
 
 // Band is the range a go-policy prediction spans when the Go runtime's
-// costs it charges move across the confidence intervals of their
-// calibration: the least and the most throughput, and the least and the
-// most median latency in ms, over the simulations at the intervals' edges
-// (and the point estimate itself).
+// costs move across their calibration's confidence intervals: the least
+// and the most throughput, and median latency in ms, over the
+// simulations at the intervals' edges (and the point estimate).
 type Band struct {
 	Throughput [2]float64 `json:"throughput"`
 	P50Ms      [2]float64 `json:"p50_ms"`
 }
 
-// Calibration names the calibration of the Go runtime's costs a
-// prediction used: where and when it was measured, how busy the machine
-// was, and the costs in one line; or, for costs inferred from measured
-// points (brewput calibrate --from), the files they came from.
+// Calibration names the costs of the Go runtime a prediction used: where
+// and when they were measured, how busy the machine was, and each cost
+// with its interval; or, for costs inferred from measured points (brewput
+// calibrate --from), the files they came from.
 type Calibration struct {
 	Host string    `json:"host"`
 	Date time.Time `json:"date"`
@@ -27,15 +26,40 @@ type Calibration struct {
 	// measured; Forced says it was saved although that was too many.
 	Others float64 `json:"others_cpus"`
 	Forced bool    `json:"forced,omitempty"`
-	// Costs lists each cost with its confidence interval, e.g. "wake 84µs
-	// [80µs, 90µs], switch 145ns [140ns, 150ns], …"; Given names the costs
-	// given as flags instead.
-	Costs string `json:"costs"`
+	// Costs are every cost, in the order brewput calibrate prints them;
+	// Given names (by flag) those given as flags in place of the measured
+	// ones, in the order given.
+	Costs []Cost   `json:"costs"`
+	Given []string `json:"given,omitempty"`
 	// InferredFrom names the files of measured points the costs were
 	// inferred from, and Points how many configurations of theirs it used;
 	// both empty for costs microbenchmarked on Host.
 	InferredFrom []string `json:"inferred_from,omitempty"`
 	Points       int      `json:"points,omitempty"`
+}
+
+// Cost is one of the go policy's costs: its median and confidence
+// interval (Lo = Hi = Median where it is known exactly, as one given).
+type Cost struct {
+	// Name is as brewput calibrate prints it, "spin wake"; Flag gives
+	// brewput model's flag for it.
+	Name   string        `json:"name"`
+	Median time.Duration `json:"median_ns"`
+	Lo     time.Duration `json:"lo_ns"`
+	Hi     time.Duration `json:"hi_ns"`
+}
+
+// Flag is brewput model's flag for the cost, "spin-wake".
+func (c Cost) Flag() string { return strings.ReplaceAll(c.Name, " ", "-") }
+
+// Cost is the cost whose flag is flag, and whether c has it.
+func (c Calibration) Cost(flag string) (Cost, bool) {
+	for _, k := range c.Costs {
+		if k.Flag() == flag {
+			return k, true
+		}
+	}
+	return Cost{}, false
 }
 
 // For says which machine's costs a prediction is for: "for vm's runtime
@@ -59,10 +83,33 @@ func (c Calibration) For() string {
 	return s
 }
 
+// CostsLine lists the costs in one line, each with its interval, then
+// those given as flags: "wake 84µs [80µs, 90µs], switch 145ns; given as
+// flags: switch 145ns".
+func (c Calibration) CostsLine() string {
+	parts := make([]string, len(c.Costs))
+	for i, k := range c.Costs {
+		parts[i] = fmt.Sprintf("%s %v", k.Name, k.Median)
+		if k.Lo != k.Hi {
+			parts[i] += fmt.Sprintf(" [%v, %v]", k.Lo, k.Hi)
+		}
+	}
+	s := strings.Join(parts, ", ")
+	if len(c.Given) > 0 {
+		given := make([]string, len(c.Given))
+		for i, flag := range c.Given {
+			k, _ := c.Cost(flag)
+			given[i] = fmt.Sprintf("%s %v", flag, k.Median)
+		}
+		s += "; given as flags: " + strings.Join(given, ", ")
+	}
+	return s
+}
+
 // Line describes c in one line, for a table's footer and the page: which
 // machine it is for, then the costs.
 func (c Calibration) Line() string {
-	s := c.For() + ": " + c.Costs
+	s := c.For() + ": " + c.CostsLine()
 	switch {
 	case len(c.InferredFrom) > 0:
 	case c.Forced:

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/brewput/brewput/internal/format"
@@ -43,7 +44,7 @@ const (
 // a Go benchmark's own, or the throughput, latencies and CPU use of any
 // other point, and a lab's metrics.
 func benchValues(p Point) ([]benchUnit, []float64) {
-	if p.Kind() == KindBench {
+	if p.Kind == KindBench {
 		var units []benchUnit
 		var values []float64
 		for _, v := range p.Bench.Values {
@@ -62,10 +63,10 @@ func benchValues(p Point) ([]benchUnit, []float64) {
 		{unitP50, "lower"}, {unitP95, "lower"}, {unitP99, "lower"}, {unitMean, "lower"},
 		{unitCPUUtil, ""}}
 	values := []float64{p.Throughput, p.Latency.P50, p.Latency.P95, p.Latency.P99, p.Latency.Mean, p.Util}
-	if p.Kind() == KindLab {
-		for _, k := range slices.Sorted(maps.Keys(p.Metrics)) { // a lab's own measures, as units of their name
+	if p.Kind == KindLab {
+		for _, k := range slices.Sorted(maps.Keys(p.Lab.Metrics)) { // a lab's own measures, as units of their name
 			units = append(units, benchUnit{benchToken(string(k), false), ""})
-			values = append(values, p.Metrics[k])
+			values = append(values, p.Lab.Metrics[k])
 		}
 	}
 	return units, values
@@ -77,7 +78,7 @@ func nsPerOp(p Point) float64 {
 	if v, ok := p.Bench.Value("ns/op"); ok {
 		return v
 	}
-	return p.DurS * 1e9 / float64(p.Ops)
+	return float64(p.Dur) / float64(p.Ops)
 }
 
 // WriteBench writes points in the Go benchmark format
@@ -154,7 +155,7 @@ func WriteBench(w io.Writer, points []Point) error {
 			fmt.Fprintf(bw, "# Benchmark%s: disturbed: %s while it was measured\n", name, p.Interference())
 		}
 		res := &benchfmt.Result{Name: benchfmt.Name(name), Iters: int(p.Ops)}
-		if p.Kind() == KindBench {
+		if p.Kind == KindBench {
 			res.Iters = int(p.Bench.Iters)
 		}
 		for _, kv := range benchConfig(p) {
@@ -179,10 +180,10 @@ func WriteBench(w io.Writer, points []Point) error {
 // comes from, each on one line whatever the host reported.
 func benchConfig(p Point) [][2]string {
 	pkg := ""
-	switch p.Kind() {
+	switch p.Kind {
 	case KindBench:
 		pkg = p.Bench.Pkg
-	case KindMeasured, KindModel:
+	case KindShop:
 		pkg = shopPkg
 	}
 	config := [][2]string{
@@ -206,15 +207,15 @@ func benchName(p Point) string {
 		suffix = "-" + strconv.Itoa(p.CPUs)
 	}
 	var parts []string
-	switch p.Kind() {
+	switch p.Kind {
 	case KindBench:
 		return BenchMode(p.Bench.Name) + suffix
 	case KindLab:
-		parts = []string{benchLab, "lab=" + benchToken(p.Lab.Name, true), "variant=" + benchToken(p.Variant, true),
+		parts = []string{benchLab, "lab=" + benchToken(p.Lab.Name, true), "variant=" + benchToken(p.Lab.Variant, true),
 			"par=" + strconv.Itoa(p.Par)}
 		return strings.Join(parts, "/") + suffix
 	case KindStudy:
-		parts = []string{benchStudy, "study=" + benchToken(p.Study, true), "variant=" + benchToken(p.Mode, true)}
+		parts = []string{benchStudy, "study=" + benchToken(p.Study.Name, true), "variant=" + benchToken(p.Mode, true)}
 	default:
 		parts = []string{benchShop, "mode=" + benchToken(p.Mode, true)}
 	}
@@ -223,7 +224,7 @@ func benchName(p Point) string {
 		parts = append(parts, "rate="+strconv.FormatFloat(p.Rate, 'f', -1, 64), "maxq="+strconv.Itoa(p.MaxQ))
 	}
 	if p.Shop != nil {
-		for _, kv := range p.Steps.NonDefault() {
+		for _, kv := range p.Shop.Steps.NonDefault() {
 			parts = append(parts, benchToken(kv, true))
 		}
 	}
@@ -259,26 +260,25 @@ func round6(v float64) float64 {
 }
 
 // NonDefault returns a key=value label, such as "grind=2ms" or
-// "clock=cpu", for each setting in s that differs from brewput's defaults:
-// every step 1 ms, no jitter, the wall clock (coffee.DefaultSteps and the
-// run flags' defaults). It returns none for the defaults, the usual case, so
-// that names made from it stay short; an empty clock is taken for wall.
-// Steps that are all zero are no coffee shop's (a YAML system's, a study's,
-// a benchmark's) and have none either.
+// "clock=cpu", for each setting in s that differs from DefaultSteps (an
+// empty clock is taken for wall): none for the defaults, the usual case,
+// so that names made from it stay short. Steps that are all zero are a
+// YAML system's, and have none either.
 func (s Steps) NonDefault() []string {
 	if s == (Steps{}) {
 		return nil
 	}
+	def := DefaultSteps()
 	var labels []string
 	for _, st := range []struct {
-		key     string
-		ms, def float64
-	}{{"grind", s.GrindMs, 1}, {"press", s.PressMs, 1}, {"steam", s.SteamMs, 1}, {"latte", s.LatteMs, 1}, {"jitter", s.JitterMs, 0}} {
-		if st.ms != st.def {
-			labels = append(labels, st.key+"="+strconv.FormatFloat(st.ms, 'f', -1, 64)+"ms")
+		key      string
+		d, deflt time.Duration
+	}{{"grind", s.Grind, def.Grind}, {"press", s.Press, def.Press}, {"steam", s.Steam, def.Steam}, {"combine", s.Combine, def.Combine}, {"jitter", s.Jitter, 0}} {
+		if st.d != st.deflt {
+			labels = append(labels, st.key+"="+strconv.FormatFloat(Ms(st.d), 'f', -1, 64)+"ms")
 		}
 	}
-	if s.Clock != "" && s.Clock != "wall" {
+	if s.Clock != "" && s.Clock != def.Clock {
 		labels = append(labels, "clock="+s.Clock)
 	}
 	return labels

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"golang.org/x/perf/benchfmt"
 	"golang.org/x/perf/benchproc"
@@ -16,10 +17,10 @@ import (
 // read back from a bench line can be checked exactly.
 func benchPoint(mode string, cpus, rep int, throughput float64) Point {
 	return Point{
-		Source: "hostA", Mode: mode, CPUs: cpus, Par: cpus, DurS: 2, Rep: rep,
+		Source: "hostA", Spec: Spec{Mode: mode, CPUs: cpus, Load: Load{Par: cpus, Dur: 2 * time.Second}}, Rep: rep,
 		Ops: int64(2 * throughput), Throughput: throughput, Unit: "lattes/s", Util: 0.75,
 		Latency: Latency{P50: 4.5, P95: 5.25, P99: 6.125, Mean: 4.75},
-		Shop:    &Shop{Steps: Steps{GrindMs: 1, PressMs: 1, SteamMs: 1, LatteMs: 1, Clock: "wall"}},
+		Shop:    &Shop{Steps: Steps{Grind: time.Millisecond, Press: time.Millisecond, Steam: time.Millisecond, Combine: time.Millisecond, Clock: "wall"}},
 		Host:    Host{Name: "hostA", CPUModel: "Test CPU @ 3.00GHz", OS: "linux", Arch: "amd64"},
 	}
 }
@@ -50,7 +51,7 @@ func TestBenchReadsBackWithBenchfmt(t *testing.T) {
 	open := benchPoint("locking", 1, 0, 200)
 	open.Rate, open.MaxQ = 250, 1000
 	steps := benchPoint("finelocking", 2, 0, 100)
-	steps.Steps.GrindMs, steps.Steps.Clock = 2.5, "cpu"
+	steps.Shop.Steps.Grind, steps.Shop.Steps.Clock = 2500*time.Microsecond, "cpu"
 	otherHost := benchPoint("finelocking", 2, 0, 400)
 	otherHost.Source, otherHost.Host.CPUModel = "hostB", "Other CPU"
 	stalled := benchPoint("locking", 4, 0, 0)
@@ -188,7 +189,7 @@ func TestBenchRepetitionsAreSamples(t *testing.T) {
 }
 
 func TestStepsNonDefault(t *testing.T) {
-	def := Steps{GrindMs: 1, PressMs: 1, SteamMs: 1, LatteMs: 1, Clock: "wall"}
+	def := Steps{Grind: time.Millisecond, Press: time.Millisecond, Steam: time.Millisecond, Combine: time.Millisecond, Clock: "wall"}
 	if got := def.NonDefault(); len(got) != 0 {
 		t.Errorf("default steps labelled %q", got)
 	}
@@ -196,7 +197,7 @@ func TestStepsNonDefault(t *testing.T) {
 	if got := def.NonDefault(); len(got) != 0 {
 		t.Errorf("default steps without a clock labelled %q", got)
 	}
-	other := Steps{GrindMs: 1, PressMs: 0.5, SteamMs: 1, LatteMs: 1, JitterMs: 0.25, Clock: "cpu"}
+	other := Steps{Grind: time.Millisecond, Press: 500 * time.Microsecond, Steam: time.Millisecond, Combine: time.Millisecond, Jitter: 250 * time.Microsecond, Clock: "cpu"}
 	if got := strings.Join(other.NonDefault(), " "); got != "press=0.5ms jitter=0.25ms clock=cpu" {
 		t.Errorf("NonDefault() = %q", got)
 	}
@@ -267,8 +268,8 @@ func TestReadGoTestOutput(t *testing.T) {
 		}
 	}
 	fmtPoint := points[4]
-	if fmtPoint.Ops != 20000000 || math.Abs(fmtPoint.DurS-1) > 1e-9 {
-		t.Errorf("Fmt: %d ops in %v s, want 2e7 in 1 s", fmtPoint.Ops, fmtPoint.DurS)
+	if fmtPoint.Ops != 20000000 || math.Abs(fmtPoint.Dur.Seconds()-1) > 1e-9 {
+		t.Errorf("Fmt: %d ops in %v s, want 2e7 in 1 s", fmtPoint.Ops, fmtPoint.Dur.Seconds())
 	}
 	for unit, want := range map[string]float64{"ns/op": 50, "MB/s": 2, "B/op": 16, "allocs/op": 1} {
 		if got, ok := fmtPoint.Bench.Value(unit); !ok || got != want {
@@ -292,12 +293,12 @@ func TestBenchRoundTrip(t *testing.T) {
 	model := benchPoint("finelocking", 4, 0, 1000)
 	model.Source, model.Sched, model.Host = SourceModel, "fifo", Host{}
 	open := benchPoint("locking", 2, 0, 240)
-	open.Rate, open.MaxQ, open.Steps.JitterMs = 250, 10, 0.5
-	lab := Point{Source: SourceMeasured, Lab: Lab{Name: "render", Variant: "rows", Metrics: map[Metric]float64{"speedup": 1.8}},
-		Mode: "render/rows", CPUs: 2, Par: 4, DurS: 1, Ops: 10, Throughput: 10, Unit: "images/s", Util: 0.5, Host: Host{Name: "h"}}
-	study := Point{Source: SourceMeasured, Study: "cache", Mode: "mutex-read", CPUs: 2, Par: 2, DurS: 0.5, Ops: 5000,
+	open.Rate, open.MaxQ, open.Shop.Steps.Jitter = 250, 10, 500*time.Microsecond
+	lab := Point{Kind: KindLab, Source: SourceMeasured, Lab: &Lab{Name: "render", Variant: "rows", Metrics: map[Metric]float64{"speedup": 1.8}},
+		Spec: Spec{Mode: "render/rows", CPUs: 2, Load: Load{Par: 4, Dur: time.Second}}, Ops: 10, Throughput: 10, Unit: "images/s", Util: 0.5, Host: Host{Name: "h"}}
+	study := Point{Kind: KindStudy, Source: SourceMeasured, Spec: Spec{Mode: "mutex-read", CPUs: 2, Load: Load{Par: 2, Dur: 500 * time.Millisecond}}, Study: &Study{Name: "cache", Meters: []Machine{}}, Ops: 5000,
 		Throughput: 10000, Unit: "lookups/s", Util: 1, Latency: Latency{P50: 0.1, P95: 0.2, P99: 0.3, Mean: 0.12}, Host: Host{Name: "h"},
-		Shop: &Shop{Machines: []Machine{}}}
+	}
 	in := append(append([]Point{}, goBench...), shop, model, open, lab, study)
 	var buf bytes.Buffer
 	if err := WriteBench(&buf, in); err != nil {
@@ -321,13 +322,10 @@ func TestBenchRoundTrip(t *testing.T) {
 		b := out[len(goBench)+i]
 		same := b.Mode == a.Mode && b.CPUs == a.CPUs && b.Par == a.Par && b.Rate == a.Rate && b.MaxQ == a.MaxQ &&
 			b.Ops == a.Ops && b.Origin() == a.Origin() && b.IsModel() == a.IsModel() && b.Sched == a.Sched &&
-			b.Lab.Name == a.Lab.Name && b.Variant == a.Variant && b.Study == a.Study && b.Unit == a.Unit && b.Kind() == a.Kind() &&
+			b.LabName() == a.LabName() && b.Variant() == a.Variant() && b.StudyName() == a.StudyName() && b.Unit == a.Unit && b.Kind == a.Kind &&
 			math.Abs(b.Throughput-a.Throughput) < 1e-9*a.Throughput && b.Util == a.Util &&
-			b.Latency.P50 == a.Latency.P50 && b.Latency.P99 == a.Latency.P99 && reflect.DeepEqual(b.Metrics, a.Metrics) &&
-			math.Abs(b.DurS/a.DurS-1) < 1e-5 && b.Bench == nil
-		if (a.Kind() == KindMeasured || a.Kind() == KindModel) && b.Steps != a.Steps {
-			same = false
-		}
+			b.Latency.P50 == a.Latency.P50 && b.Latency.P99 == a.Latency.P99 && reflect.DeepEqual(b.Metrics(), a.Metrics()) &&
+			math.Abs(b.Dur.Seconds()/a.Dur.Seconds()-1) < 1e-5 && b.Bench == nil && b.Steps() == a.Steps() && b.checkParts() == nil
 		if !same {
 			t.Errorf("point %s: read back\n%+v, want\n%+v", a.Mode, b, a)
 		}
@@ -341,8 +339,8 @@ func TestCodePointsRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	points = append(points, Point{Source: SourceMeasured, Study: "cache", Mode: "mutex-read", CPUs: 2, Par: 2, DurS: 0.5,
-		Ops: 5000, Throughput: 10000, Unit: "lookups/s", Shop: &Shop{Machines: []Machine{{Name: "cache", Kind: "mutex", Uses: 5000, BusyFrac: 0.5, MeanWaitMs: 0.001}}}})
+	points = append(points, Point{Kind: KindStudy, Source: SourceMeasured, Spec: Spec{Mode: "mutex-read", CPUs: 2, Load: Load{Par: 2, Dur: 500 * time.Millisecond}}, Study: &Study{Name: "cache", Meters: []Machine{{Name: "cache", Kind: "mutex", Uses: 5000, BusyFrac: 0.5, MeanWaitMs: 0.001}}},
+		Ops: 5000, Throughput: 10000, Unit: "lookups/s"})
 	var js, cs bytes.Buffer
 	if err := WriteJSON(&js, points); err != nil {
 		t.Fatal(err)
@@ -360,12 +358,12 @@ func TestCodePointsRoundTrip(t *testing.T) {
 	}
 	for i := range points {
 		a, b := points[i], fromCSV[i]
-		if !reflect.DeepEqual(a.Bench, b.Bench) || a.Study != b.Study || a.Mode != b.Mode || a.CPUs != b.CPUs || a.Rep != b.Rep {
+		if !reflect.DeepEqual(a.Bench, b.Bench) || a.StudyName() != b.StudyName() || a.Kind != b.Kind || a.Mode != b.Mode || a.CPUs != b.CPUs || a.Rep != b.Rep {
 			t.Errorf("CSV point %d: got %+v %+v, want %+v %+v", i, b, b.Bench, a, a.Bench)
 		}
 	}
-	if fromCSV[5].Machines[0].Name != "cache" {
-		t.Errorf("machines: %+v", fromCSV[5].Machines)
+	if fromCSV[5].Machines()[0].Name != "cache" {
+		t.Errorf("machines: %+v", fromCSV[5].Machines())
 	}
 }
 
@@ -404,7 +402,7 @@ func TestBenchTable(t *testing.T) {
 // TestBusiestMeter: a study's table names the meter its callers spent the
 // most time on, held or waiting, as measured; a channel by its wait.
 func TestBusiestMeter(t *testing.T) {
-	p := Point{Study: "s", Mode: "v", DurS: 1, Shop: &Shop{Machines: []Machine{
+	p := Point{Kind: KindStudy, Spec: Spec{Mode: "v", Load: Load{Dur: time.Second}}, Study: &Study{Name: "s", Meters: []Machine{
 		{Name: "log", Kind: "mutex", Uses: 10, BusyFrac: 0.1},
 		{Name: "jobs send", Kind: "chan send", Uses: 1000, MeanWaitMs: 1},
 		{Name: "cache", Kind: "mutex", Uses: 1e6, BusyFrac: 0.4, MeanWaitMs: 0.00016},
@@ -412,11 +410,11 @@ func TestBusiestMeter(t *testing.T) {
 	if got := BusiestMeter(p); got != "chan jobs send, wait 1.0 ms" {
 		t.Errorf("BusiestMeter = %q", got)
 	}
-	p.Machines[1].MeanWaitMs = 0.0001
+	p.Machines()[1].MeanWaitMs = 0.0001
 	if got := BusiestMeter(p); got != "mutex cache held 40%, wait 160 ns" {
 		t.Errorf("BusiestMeter = %q", got)
 	}
-	if got := BusiestMeter(Point{Study: "s", Shop: &Shop{}}); got != "-" {
+	if got := BusiestMeter(Point{Kind: KindStudy, Study: &Study{Name: "s", Meters: []Machine{}}}); got != "-" {
 		t.Errorf("no meters: %q", got)
 	}
 }

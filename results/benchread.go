@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"golang.org/x/perf/benchfmt"
 )
@@ -61,7 +62,7 @@ func NumberReps(points []Point) {
 		model                    bool
 	}
 	keyOf := func(p Point) key {
-		return key{p.Mode, p.Origin(), p.Study, p.Lab.Name, p.CPUs, p.Par, p.Rate, p.IsModel()}
+		return key{p.Mode, p.Origin(), p.StudyName(), p.LabName(), p.CPUs, p.Par, p.Rate, p.IsModel()}
 	}
 	count := map[key]int{}
 	repeated := false
@@ -98,7 +99,7 @@ func BenchPoint(res *benchfmt.Result, cpus int, source string) (Point, error) {
 		return Point{}, fmt.Errorf("Benchmark%s: GOMAXPROCS %d; want at least 1", full, procs)
 	}
 	host := Host{OS: res.GetConfig("goos"), Arch: res.GetConfig("goarch"), CPUModel: res.GetConfig("cpu")}
-	p := Point{Source: SourceMeasured, CPUs: procs, Par: procs, Ops: int64(res.Iters), Host: host}
+	p := Point{Source: SourceMeasured, Spec: Spec{CPUs: procs, Load: Load{Par: procs}}, Ops: int64(res.Iters), Host: host}
 	switch src := res.GetConfig("source"); src {
 	case SourceModel:
 		p.Source = SourceModel
@@ -111,7 +112,7 @@ func BenchPoint(res *benchfmt.Result, cpus int, source string) (Point, error) {
 	if !ok || sec <= 0 {
 		return Point{}, fmt.Errorf("Benchmark%s: no positive time per operation (ns/op)", full)
 	}
-	p.DurS = sec * float64(res.Iters)
+	p.Dur = FromSeconds(sec * float64(res.Iters))
 
 	name, parts := splitName(base)
 	kind := ""
@@ -129,7 +130,7 @@ func BenchPoint(res *benchfmt.Result, cpus int, source string) (Point, error) {
 		return goBenchPoint(p, res, base), nil
 	}
 	p, err := brewputPoint(p, res, kind, parts)
-	p.Tidy()
+	p.Assess()
 	return p, err
 }
 
@@ -178,9 +179,9 @@ func goBenchPoint(p Point, res *benchfmt.Result, base string) Point {
 		}
 		b.Values = append(b.Values, BenchValue{Value: value, Unit: unit})
 	}
-	p.Bench = b
+	p.Kind, p.Bench = KindBench, b
 	p.Mode = BenchMode(b.Name)
-	p.Throughput, p.Unit = float64(p.Ops)/p.DurS, "ops/s"
+	p.Throughput, p.Unit = float64(p.Ops)/p.Dur.Seconds(), "ops/s"
 	if v, ok := b.Value("p50-ns"); ok {
 		p.Latency.P50 = v / 1e6
 	}
@@ -206,29 +207,29 @@ func brewputPoint(p Point, res *benchfmt.Result, kind string, parts map[string]s
 	switch kind {
 	case benchShop:
 		p.Mode = parts["mode"]
-		p.Shop = &Shop{Machines: []Machine{}, Steps: Steps{GrindMs: 1, PressMs: 1, SteamMs: 1, LatteMs: 1, Clock: "wall"}}
-		for key, dst := range map[string]*float64{"grind": &p.Steps.GrindMs, "press": &p.Steps.PressMs,
-			"steam": &p.Steps.SteamMs, "latte": &p.Steps.LatteMs, "jitter": &p.Steps.JitterMs} {
+		p.Shop = &Shop{Machines: []Machine{}, Steps: DefaultSteps()}
+		st := &p.Shop.Steps
+		for key, dst := range map[string]*time.Duration{"grind": &st.Grind, "press": &st.Press,
+			"steam": &st.Steam, "combine": &st.Combine, "latte": &st.Combine, "jitter": &st.Jitter} {
 			if v, ok := parts[key]; ok {
 				ms, e := strconv.ParseFloat(strings.TrimSuffix(v, "ms"), 64)
 				if e != nil && err == nil {
 					err = fmt.Errorf("Benchmark%s: %s=%q is not a time in ms", res.Name, key, v)
 				}
-				*dst = ms
+				*dst = FromMs(ms)
 			}
 		}
 		if c, ok := parts["clock"]; ok {
-			p.Steps.Clock = c
+			st.Clock = c
 		}
 		if parts["source"] == SourceModel {
 			p.Source, p.Sched = SourceModel, parts["sched"]
 		}
 	case benchLab:
-		p.Lab.Name, p.Variant = parts["lab"], parts["variant"]
-		p.Mode = p.Lab.Name + "/" + p.Variant
+		p.Kind, p.Lab = KindLab, &Lab{Name: parts["lab"], Variant: parts["variant"]}
+		p.Mode = p.Lab.Name + "/" + p.Lab.Variant
 	case benchStudy:
-		p.Study, p.Mode = parts["study"], parts["variant"]
-		p.Shop = &Shop{Machines: []Machine{}}
+		p.Kind, p.Study, p.Mode = KindStudy, &Study{Name: parts["study"], Meters: []Machine{}}, parts["variant"]
 	}
 	if kind != benchLab {
 		if _, ok := parts["rate"]; ok {
@@ -257,10 +258,10 @@ func brewputPoint(p Point, res *benchfmt.Result, kind string, parts map[string]s
 		case strings.HasSuffix(unit, "/s") && p.Unit == "":
 			p.Throughput, p.Unit = v.Value, unit
 		case kind == benchLab:
-			if p.Metrics == nil {
-				p.Metrics = map[Metric]float64{}
+			if p.Lab.Metrics == nil {
+				p.Lab.Metrics = map[Metric]float64{}
 			}
-			p.Metrics[Metric(unit)] = v.Value
+			p.Lab.Metrics[Metric(unit)] = v.Value
 		}
 	}
 	return p, err

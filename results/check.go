@@ -7,41 +7,6 @@ import (
 	"strings"
 )
 
-// DisturbedCPUs is how many CPUs' worth of time other processes and the
-// hypervisor may take during a measured window, beyond the cores the point
-// left free, before the point is disturbed: its numbers then say more
-// about the machine than about the design.
-const DisturbedCPUs = 0.2
-
-// IsDisturbed reports whether other processes (or the hypervisor) took CPU
-// from measured point p: more than DisturbedCPUs beyond the machine's
-// cores that the point did not use (a point on 1 CPU of 2 leaves one core
-// to the others), or marked so when it was measured.
-func (p Point) IsDisturbed() bool {
-	if p.Disturbed {
-		return true
-	}
-	spare := 0.0
-	if p.Host.Cores > p.CPUs {
-		spare = float64(p.Host.Cores - p.CPUs)
-	}
-	return p.OthersCPUs+p.StealCPUs > spare+DisturbedCPUs
-}
-
-// Interference says in a few words what took CPU from a disturbed point:
-// "other processes took 0.45 CPUs", with the hypervisor's steal where there
-// was any; "" where p is not disturbed.
-func (p Point) Interference() string {
-	if !p.IsDisturbed() {
-		return ""
-	}
-	s := fmt.Sprintf("other processes took %.2f CPUs", p.OthersCPUs)
-	if p.StealCPUs >= 0.005 {
-		s += fmt.Sprintf(" and the hypervisor %.2f", p.StealCPUs)
-	}
-	return s
-}
-
 // UtilTolerance is how far above 1 a point's utilization may read before
 // it is impossible rather than the CPU accounting's rounding (see
 // harness.Result.CheckCPU, which measurements pass first).
@@ -51,19 +16,22 @@ const UtilTolerance = 0.05
 // name in a results file: JSON has no NaN or infinity, and no file brewput
 // writes holds one.
 func (p Point) CheckFinite() error {
-	if path := nonFinite(reflect.ValueOf(p), ""); path != "" {
+	if path := nonFinite(reflect.ValueOf(p.wire()), ""); path != "" {
 		return fmt.Errorf("%s: %s is not a finite number", p.label(), path)
 	}
 	return nil
 }
 
 // Check reports what makes p impossible, as a point that must not be
-// saved: a number that is not finite, a count, throughput or latency
+// saved: another kind's part, a number that is not finite, a count, throughput or latency
 // below zero, latency percentiles out of order, or more CPU time than its
 // CPUs could give (utilization above 1 + UtilTolerance; a lab's
 // goroutines run on GOMAXPROCS CPUs, but its threads in system calls do
 // not count against it, so its utilization is not checked).
 func (p Point) Check() error {
+	if err := p.checkParts(); err != nil {
+		return err
+	}
 	if err := p.CheckFinite(); err != nil {
 		return err
 	}
@@ -77,7 +45,7 @@ func (p Point) Check() error {
 		return bad("throughput %v below zero", p.Throughput)
 	case p.CPUUsed < 0 || p.Util < 0:
 		return bad("CPU use %v below zero", p.CPUUsed)
-	case p.Kind() != KindLab && p.Util > 1+UtilTolerance:
+	case p.Kind != KindLab && p.Util > 1+UtilTolerance:
 		return bad("utilization %.0f %% of the %d CPU(s) given", 100*p.Util, p.CPUs)
 	}
 	for _, l := range []struct {

@@ -12,107 +12,23 @@ import (
 	"time"
 )
 
-// csvHeader lists the CSV columns: the JSON keys, nested ones joined with a
-// dot. The machines, whose number varies by mode, share one column of
-// name:uses:busy_frac:mean_wait_ms entries separated by semicolons. The
-// model's columns come last, so that a file from before them is the same
-// header cut short (see legacyCSVHeader).
+// csvHeader lists the CSV columns: the JSON keys, nested ones joined with
+// a dot (a part's without the part's name: a lab's "lab" and "variant",
+// a study's "study"). The machines, or a study's meters, share one column
+// of name:uses:busy_frac:mean_wait_ms entries separated by semicolons; a
+// calibration's costs one of name:median_ns:lo_ns:hi_ns entries.
 func csvHeader() []string {
-	return append(inferenceEraCSVHeader(), steadyCSVColumns()...)
-}
-
-// inferenceEraCSVHeader is the header of files written before the open
-// loop's arrivals and growth, which ReadCSV still reads.
-func inferenceEraCSVHeader() []string {
-	return append(interferenceEraCSVHeader(), inferenceCSVColumns()...)
-}
-
-// steadyCSVColumns are a model point's open-loop arrivals in its window
-// and its queue's growth over it (Bounds.Arrived, Bounds.Growth).
-func steadyCSVColumns() []string { return []string{"bounds.arrived", "bounds.growth"} }
-
-// interferenceEraCSVHeader is the header of files written before the
-// inference columns, which ReadCSV still reads.
-func interferenceEraCSVHeader() []string {
-	return append(codeEraCSVHeader(), interferenceCSVColumns()...)
-}
-
-// inferenceCSVColumns name the files of measured points a prediction's
-// costs were inferred from (separated by semicolons) and how many
-// configurations of theirs it used: empty for a microbenchmarked
-// calibration.
-func inferenceCSVColumns() []string {
-	return []string{"calibration.inferred_from", "calibration.points"}
-}
-
-// codeEraCSVHeader is the header of files written before the
-// interference columns, which ReadCSV still reads.
-func codeEraCSVHeader() []string {
-	return append(bandEraCSVHeader(), codeCSVColumns()...)
-}
-
-// bandEraCSVHeader is the header of files written before the columns of
-// the user's code, which ReadCSV still reads.
-func bandEraCSVHeader() []string {
-	return append(labEraCSVHeader(), bandCSVColumns()...)
-}
-
-// interferenceCSVColumns are a measured point's interference: the CPU
-// other processes and the hypervisor took during its window, whether
-// that disturbed it, and how many times it was measured.
-func interferenceCSVColumns() []string {
-	return []string{"others_cpus", "steal_cpus", "disturbed", "attempts"}
-}
-
-// labEraCSVHeader is the header of files written before the harness, band
-// and calibration columns, which ReadCSV still reads.
-func labEraCSVHeader() []string {
-	return append(modelEraCSVHeader(), labCSVColumns()...)
-}
-
-// bandCSVColumns are the harness ("talk" or empty), a go-policy
-// prediction's band and the calibration it used (empty for the rest).
-func bandCSVColumns() []string {
-	return []string{"harness", "runtime", "thr_lo", "thr_hi", "p50_lo", "p50_hi",
-		"calibration.host", "calibration.date", "calibration.others_cpus", "calibration.forced", "calibration.costs"}
-}
-
-// codeCSVColumns are the columns of points measured on the user's code: a
-// study's name, and a Go benchmark's part, its values unit=value pairs
-// separated by semicolons, in the line's order.
-func codeCSVColumns() []string {
-	return []string{"study", "bench.name", "bench.pkg", "bench.iters", "bench.values"}
-}
-
-// modelEraCSVHeader is the header of files written before the labs'
-// columns, which ReadCSV still reads.
-func modelEraCSVHeader() []string {
-	return append(legacyCSVHeader(), modelCSVColumns()...)
-}
-
-// labCSVColumns are the columns only labs' points fill; metrics are
-// name=value pairs separated by semicolons, in name order.
-func labCSVColumns() []string { return []string{"lab", "variant", "metrics"} }
-
-// modelCSVColumns are the columns only model points fill: measurements
-// leave them empty.
-func modelCSVColumns() []string {
-	return []string{"sched", "seed", "bounds.cpu", "bounds.structural", "bounds.throughput_max", "bounds.latency_min_ms",
-		"bounds.resource", "bounds.limit", "bounds.little"}
-}
-
-// legacyCSVHeader is the header of CSV files written before the model's
-// columns, which ReadCSV still reads.
-func legacyCSVHeader() []string {
-	h := []string{"source", "mode", "cpus", "cpuset", "par", "rate", "maxq", "dur_s", "warmup_s", "rep",
+	h := []string{"kind", "source", "mode", "cpus", "cpuset", "par", "rate", "maxq", "dur_s", "warmup_s", "rep", "harness",
+		"sched", "seed", "runtime", "burn", "background.cpus", "background.burst_ms",
 		"ops", "errors", "drops", "throughput", "unit", "cpu_used", "util"}
-	for _, prefix := range []string{"latency_ms", "service_ms"} {
-		for _, k := range latencyKeys() {
-			h = append(h, prefix+"."+k)
-		}
-	}
-	return append(h, "machines",
-		"steps.grind_ms", "steps.press_ms", "steps.steam_ms", "steps.latte_ms", "steps.jitter_ms", "steps.clock",
+	h = append(append(h, latencyColumns("latency_ms")...), latencyColumns("service_ms")...)
+	return append(h, "bounds.cpu", "bounds.structural", "bounds.throughput_max", "bounds.latency_min_ms", "bounds.resource",
+		"bounds.limit", "bounds.little", "bounds.arrived", "bounds.growth", "thr_lo", "thr_hi", "p50_lo", "p50_hi",
+		"disturbed", "others_cpus", "steal_cpus", "attempts",
+		"calibration.host", "calibration.date", "calibration.others_cpus", "calibration.forced", "calibration.costs",
+		"calibration.given", "calibration.inferred_from", "calibration.points",
+		"machines", "steps.grind_ms", "steps.press_ms", "steps.steam_ms", "steps.combine_ms", "steps.jitter_ms", "steps.clock",
+		"lab", "variant", "metrics", "study", "bench.name", "bench.pkg", "bench.iters", "bench.values",
 		"host.name", "host.cpu_model", "host.cores", "host.go_version", "host.os", "host.arch", "start")
 }
 
@@ -120,50 +36,35 @@ func latencyKeys() []string {
 	return []string{"min", "p05", "p25", "p50", "p75", "p90", "p95", "p99", "max", "mean"}
 }
 
+// latencyColumns are a latency's columns under prefix.
+func latencyColumns(prefix string) []string {
+	var cols []string
+	for _, k := range latencyKeys() {
+		cols = append(cols, prefix+"."+k)
+	}
+	return cols
+}
+
 func (l Latency) values() []float64 {
 	return []float64{l.Min, l.P05, l.P25, l.P50, l.P75, l.P90, l.P95, l.P99, l.Max, l.Mean}
 }
 
-// WriteCSV writes a header and one row per point. The histogram is left
-// out: a CSV file is for spreadsheets, and ReadCSV gives points without one.
+// WriteCSV writes a header and one row per point. The histogram, the
+// bottleneck and the waits are left out: a CSV file is for spreadsheets.
 func WriteCSV(w io.Writer, points []Point) error {
 	cw := csv.NewWriter(w)
-	if err := cw.Write(csvHeader()); err != nil {
+	header := csvHeader()
+	if err := cw.Write(header); err != nil {
 		return err
 	}
-	num := func(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
 	for _, p := range points {
-		row := []string{p.Source, p.Mode, strconv.Itoa(p.CPUs), p.CPUSet, strconv.Itoa(p.Par), num(p.Rate),
-			strconv.Itoa(p.MaxQ), num(p.DurS), num(p.WarmupS), strconv.Itoa(p.Rep), fmt.Sprint(p.Ops), fmt.Sprint(p.Errors),
-			fmt.Sprint(p.Drops), num(p.Throughput), p.Unit, num(p.CPUUsed), num(p.Util)}
-		for _, v := range p.Latency.values() {
-			row = append(row, num(v))
-		}
-		row = append(row, serviceCells(p.Service, num)...)
-		// A point without a shop part (a lab's) has the zero steps, as
-		// lab points always had in CSV.
-		shop := Shop{}
-		if p.Shop != nil {
-			shop = *p.Shop
-		}
-		var ms []string
-		for _, m := range shop.Machines {
-			ms = append(ms, fmt.Sprintf("%s:%d:%s:%s", m.Name, m.Uses, num(m.BusyFrac), num(m.MeanWaitMs)))
-		}
-		st := shop.Steps
-		row = append(row, strings.Join(ms, ";"),
-			num(st.GrindMs), num(st.PressMs), num(st.SteamMs), num(st.LatteMs), num(st.JitterMs), st.Clock,
-			p.Host.Name, p.Host.CPUModel, strconv.Itoa(p.Host.Cores), p.Host.GoVersion, p.Host.OS, p.Host.Arch,
-			p.Start.Format(time.RFC3339Nano))
-		row = append(row, modelCells(p, num)...)
-		row = append(row, p.Lab.Name, p.Variant, metricsCell(p.Metrics, num))
-		row = append(row, bandCells(p, num)...)
-		row = append(row, codeCells(p, num)...)
-		row = append(row, num(p.OthersCPUs), num(p.StealCPUs), strconv.FormatBool(p.IsDisturbed()), strconv.Itoa(p.Attempts))
-		row = append(row, inferenceCells(p)...)
-		row = append(row, steadyCells(p)...)
 		if err := p.CheckFinite(); err != nil {
 			return err
+		}
+		cells := csvCells(p)
+		row := make([]string, len(header))
+		for i, name := range header {
+			row[i] = cells[name]
 		}
 		if err := cw.Write(row); err != nil {
 			return err
@@ -173,31 +74,99 @@ func WriteCSV(w io.Writer, points []Point) error {
 	return cw.Error()
 }
 
-// steadyCells are the cells of steadyCSVColumns: empty where there is
-// nothing to say (no bounds, or a closed loop).
-func steadyCells(p Point) []string {
-	if p.Bounds == nil || p.Bounds.Arrived == 0 && p.Bounds.Growth == 0 {
-		return []string{"", ""}
+func num(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
+
+// csvCells are p's cells by column; a column p has nothing for is empty.
+func csvCells(p Point) map[string]string {
+	itoa := strconv.Itoa
+	h := p.Host
+	c := map[string]string{"kind": p.Kind.String(), "source": p.Source, "mode": p.Mode, "cpus": itoa(p.CPUs), "cpuset": p.CPUSet,
+		"par": itoa(p.Par), "rate": num(p.Rate), "maxq": itoa(p.MaxQ), "dur_s": num(p.Dur.Seconds()),
+		"warmup_s": num(p.Warmup.Seconds()), "rep": itoa(p.Rep), "harness": p.Harness,
+		"sched": p.Sched, "runtime": p.Runtime, "burn": p.Burn,
+		"ops": fmt.Sprint(p.Ops), "errors": fmt.Sprint(p.Errors), "drops": fmt.Sprint(p.Drops), "throughput": num(p.Throughput),
+		"unit": p.Unit, "cpu_used": num(p.CPUUsed), "util": num(p.Util),
+		"disturbed": strconv.FormatBool(p.IsDisturbed()), "others_cpus": num(p.OthersCPUs), "steal_cpus": num(p.StealCPUs),
+		"attempts": itoa(p.Attempts), "host.name": h.Name, "host.cpu_model": h.CPUModel, "host.cores": itoa(h.Cores),
+		"host.go_version": h.GoVersion, "host.os": h.OS, "host.arch": h.Arch, "start": p.Start.Format(time.RFC3339Nano)}
+	if p.Seed != 0 {
+		c["seed"] = strconv.FormatUint(p.Seed, 10)
 	}
-	return []string{strconv.Itoa(p.Bounds.Arrived), strconv.Itoa(p.Bounds.Growth)}
+	if bg := p.Background; bg != (Background{}) {
+		c["background.cpus"], c["background.burst_ms"] = num(bg.CPUs), num(Ms(bg.Burst))
+	}
+	for i, k := range latencyKeys() {
+		c["latency_ms."+k] = num(p.Latency.values()[i])
+		if p.Service != nil {
+			c["service_ms."+k] = num(p.Service.values()[i])
+		}
+	}
+	if b := p.Bounds; b != nil {
+		for k, v := range map[string]float64{"cpu": b.CPU, "structural": b.Structural, "throughput_max": b.ThroughputMax,
+			"latency_min_ms": b.LatencyMinMs, "little": b.Little} {
+			c["bounds."+k] = num(v)
+		}
+		c["bounds.resource"], c["bounds.limit"] = b.Resource, b.Limit
+		if b.Arrived != 0 || b.Growth != 0 {
+			c["bounds.arrived"], c["bounds.growth"] = itoa(b.Arrived), itoa(b.Growth)
+		}
+	}
+	if b := p.Band; b != nil {
+		c["thr_lo"], c["thr_hi"], c["p50_lo"], c["p50_hi"] = num(b.Throughput[0]), num(b.Throughput[1]), num(b.P50Ms[0]), num(b.P50Ms[1])
+	}
+	if cal := p.Calibration; cal != nil {
+		costs := make([]string, len(cal.Costs))
+		for i, k := range cal.Costs {
+			costs[i] = fmt.Sprintf("%s:%d:%d:%d", k.Name, k.Median, k.Lo, k.Hi)
+		}
+		c["calibration.host"], c["calibration.others_cpus"], c["calibration.forced"] = cal.Host, num(cal.Others), strconv.FormatBool(cal.Forced)
+		c["calibration.costs"], c["calibration.given"] = strings.Join(costs, ";"), strings.Join(cal.Given, ";")
+		if !cal.Date.IsZero() {
+			c["calibration.date"] = cal.Date.Format(time.RFC3339)
+		}
+		if len(cal.InferredFrom) > 0 {
+			c["calibration.inferred_from"], c["calibration.points"] = strings.Join(cal.InferredFrom, ";"), itoa(cal.Points)
+		}
+	}
+	c["machines"] = machinesCell(p.Machines())
+	switch p.Kind {
+	case KindShop:
+		if s := p.Shop; s != nil {
+			st := s.Steps
+			c["steps.grind_ms"], c["steps.press_ms"], c["steps.steam_ms"] = num(Ms(st.Grind)), num(Ms(st.Press)), num(Ms(st.Steam))
+			c["steps.combine_ms"], c["steps.jitter_ms"], c["steps.clock"] = num(Ms(st.Combine)), num(Ms(st.Jitter)), st.Clock
+		}
+	case KindStudy:
+		c["study"] = p.StudyName()
+	case KindLab:
+		if l := p.Lab; l != nil {
+			c["lab"], c["variant"], c["metrics"] = l.Name, l.Variant, metricsCell(l.Metrics)
+		}
+	case KindBench:
+		if b := p.Bench; b != nil {
+			values := make([]string, len(b.Values))
+			for i, v := range b.Values {
+				values[i] = v.Unit + "=" + num(v.Value)
+			}
+			c["bench.name"], c["bench.pkg"], c["bench.iters"], c["bench.values"] = b.Name, b.Pkg, strconv.FormatInt(b.Iters, 10), strings.Join(values, ";")
+		}
+	}
+	return c
 }
 
-// serviceCells is empty cells for a closed loop, which has no separate
-// service time.
-func serviceCells(s *Latency, num func(float64) string) []string {
-	cells := make([]string, len(latencyKeys()))
-	if s == nil {
-		return cells
+// machinesCell writes machines as name:uses:busy_frac:mean_wait_ms
+// entries separated by semicolons.
+func machinesCell(ms []Machine) string {
+	cells := make([]string, len(ms))
+	for i, m := range ms {
+		cells[i] = fmt.Sprintf("%s:%d:%s:%s", m.Name, m.Uses, num(m.BusyFrac), num(m.MeanWaitMs))
 	}
-	for i, v := range s.values() {
-		cells[i] = num(v)
-	}
-	return cells
+	return strings.Join(cells, ";")
 }
 
 // metricsCell writes a lab's metrics as "a=1;b=2", in name order, so that
 // the same point gives the same row.
-func metricsCell(m map[Metric]float64, num func(float64) string) string {
+func metricsCell(m map[Metric]float64) string {
 	keys := slices.Sorted(maps.Keys(m))
 	cells := make([]string, len(keys))
 	for i, k := range keys {
@@ -206,64 +175,11 @@ func metricsCell(m map[Metric]float64, num func(float64) string) string {
 	return strings.Join(cells, ";")
 }
 
-// codeCells are the cells of a study's or a Go benchmark's point.
-func codeCells(p Point, num func(float64) string) []string {
-	cells := make([]string, len(codeCSVColumns()))
-	cells[0] = p.Study
-	if b := p.Bench; b != nil {
-		values := make([]string, len(b.Values))
-		for i, v := range b.Values {
-			values[i] = v.Unit + "=" + num(v.Value)
-		}
-		cells[1], cells[2], cells[3], cells[4] = b.Name, b.Pkg, strconv.FormatInt(b.Iters, 10), strings.Join(values, ";")
-	}
-	return cells
-}
-
-// modelCells are the model's cells of p, empty for a measurement.
-func modelCells(p Point, num func(float64) string) []string {
-	cells := make([]string, len(modelCSVColumns()))
-	cells[0] = p.Sched
-	if p.Seed != 0 {
-		cells[1] = strconv.FormatUint(p.Seed, 10)
-	}
-	if b := p.Bounds; b != nil {
-		copy(cells[2:], []string{num(b.CPU), num(b.Structural), num(b.ThroughputMax), num(b.LatencyMinMs), b.Resource, b.Limit, num(b.Little)})
-	}
-	return cells
-}
-
-// inferenceCells are the files p's costs were inferred from and how
-// many configurations of theirs, empty where they were not inferred.
-func inferenceCells(p Point) []string {
-	c := p.Calibration
-	if c == nil || len(c.InferredFrom) == 0 {
-		return []string{"", ""}
-	}
-	return []string{strings.Join(c.InferredFrom, ";"), strconv.Itoa(c.Points)}
-}
-
-// bandCells are p's harness, band and calibration cells.
-func bandCells(p Point, num func(float64) string) []string {
-	cells := make([]string, len(bandCSVColumns()))
-	cells[0], cells[1] = p.Harness, p.Runtime
-	if b := p.Band; b != nil {
-		cells[2], cells[3], cells[4], cells[5] = num(b.Throughput[0]), num(b.Throughput[1]), num(b.P50Ms[0]), num(b.P50Ms[1])
-	}
-	if c := p.Calibration; c != nil {
-		cells[6], cells[8], cells[9], cells[10] = c.Host, num(c.Others), strconv.FormatBool(c.Forced), c.Costs
-		if !c.Date.IsZero() {
-			cells[7] = c.Date.Format(time.RFC3339)
-		}
-	}
-	return cells
-}
-
-// ReadCSV reads what WriteCSV writes: the header, checked column by column,
-// then a point per row. A header without the model's columns, from before
-// them, is read too, its points having no model fields. CSV holds no histogram, so Hist is ""; a closed
-// loop's empty service cells give a nil Service. An error names the line
-// and the column it could not read.
+// ReadCSV reads what WriteCSV writes, and the CSV of schema 1 (see
+// migrate_v1.go): the header, checked column by column, then a point per
+// row. CSV holds no histogram, so Hist is ""; a closed loop's empty
+// service cells give a nil Service. An error names the line and the
+// column it could not read.
 func ReadCSV(r io.Reader) ([]Point, error) {
 	points, _, err := readCSV(r)
 	return points, err
@@ -281,14 +197,18 @@ func readCSV(r io.Reader) ([]Point, []string, error) {
 		return nil, nil, err
 	}
 	var notes []string
+	v1 := slices.ContainsFunc(csvV1Headers(), func(h []string) bool { return slices.Equal(h, header) })
 	if extra, ok := newerCSVColumns(header); ok {
 		notes = append(notes, fmt.Sprintf("line 1: columns %s are not known to this version of brewput (a newer one wrote them?), ignored", strings.Join(extra, ", ")))
 		cr.FieldsPerRecord = len(header)
-	} else if err := checkCSVHeader(header); err != nil {
+	} else if err := checkCSVHeader(header); !v1 && err != nil {
 		return nil, nil, fmt.Errorf("line 1: not brewput's CSV header: %w", err)
 	}
 	col := map[string]int{}
 	for i, name := range header {
+		if renamed, ok := csvV1Names()[name]; ok && v1 {
+			name = renamed
+		}
 		col[name] = i
 	}
 	var points []Point
@@ -300,7 +220,7 @@ func readCSV(r io.Reader) ([]Point, []string, error) {
 		if err != nil {
 			return nil, nil, err // a *csv.ParseError, which names the line
 		}
-		row := &csvRow{rec: rec, col: col, pos: cr.FieldPos}
+		row := &csvRow{rec: rec, col: col, pos: cr.FieldPos, v1: v1}
 		p := row.point()
 		if row.err != nil {
 			return nil, nil, row.err
@@ -309,29 +229,17 @@ func readCSV(r io.Reader) ([]Point, []string, error) {
 			line, _ := cr.FieldPos(0)
 			return nil, nil, fmt.Errorf("line %d: not a brewput point: missing mode or cpus", line)
 		}
-		p.Tidy()
 		points = append(points, p)
 	}
 }
 
-// readHeaders are the headers ReadCSV reads: this version's and each
-// earlier one's. Each era only added columns, so each is of a length of
-// its own, and a header's length says which era it should be.
-func readHeaders() [][]string {
-	return [][]string{csvHeader(), inferenceEraCSVHeader(), interferenceEraCSVHeader(), codeEraCSVHeader(), bandEraCSVHeader(), labEraCSVHeader(),
-		modelEraCSVHeader(), legacyCSVHeader()}
-}
-
-// isCSVHeader reports whether line is a header ReadCSV reads.
+// isCSVHeader reports whether line is a header ReadCSV reads: this
+// schema's, one of schema 1's, or this schema's with a newer version's
+// columns after it.
 func isCSVHeader(line string) bool {
-	return slices.ContainsFunc(readHeaders(), func(h []string) bool { return line == strings.Join(h, ",") })
-}
-
-// isNewerCSVHeader reports whether line is this version's header with
-// columns after it: a newer version's.
-func isNewerCSVHeader(line string) bool {
-	_, ok := newerCSVColumns(strings.Split(line, ","))
-	return ok
+	header := strings.Split(line, ",")
+	_, newer := newerCSVColumns(header)
+	return newer || slices.ContainsFunc(append(csvV1Headers(), csvHeader()), func(h []string) bool { return slices.Equal(h, header) })
 }
 
 // newerCSVColumns returns the columns of header after this version's
@@ -344,15 +252,18 @@ func newerCSVColumns(header []string) ([]string, bool) {
 	return header[len(h):], true
 }
 
-// checkCSVHeader tells how a header differs from brewput's, so that a CSV
-// file from elsewhere, or from a brewput with other columns, is named as such.
-// The header of a file from before the model's columns passes.
+// checkCSVHeader tells how a header differs from brewput's (schema 1's of
+// its length, where it has no kind column), so that a CSV file from
+// elsewhere, or from a brewput with other columns, is named as such.
 func checkCSVHeader(got []string) error {
 	want := csvHeader()
-	for _, h := range readHeaders() {
-		if len(h) == len(got) {
-			want = h
-			break
+	if len(got) > 0 && got[0] != "kind" {
+		hs := csvV1Headers()
+		want = hs[len(hs)-1]
+		for _, h := range hs {
+			if len(h) == len(got) {
+				want = h
+			}
 		}
 	}
 	for i := range max(len(got), len(want)) {
@@ -369,112 +280,136 @@ func checkCSVHeader(got []string) error {
 }
 
 // csvRow reads the cells of one CSV record by column name, keeping the
-// first error, so that point reads as a list of fields.
+// first error, so that point reads as a list of fields. v1 says the
+// record is of schema 1.
 type csvRow struct {
 	rec []string
 	col map[string]int
 	pos func(field int) (line, column int)
+	v1  bool
 	err error
 }
 
 // point reads the row's point; see row.err for what failed.
 func (r *csvRow) point() Point {
-	p := Point{
-		Source: r.str("source"), Mode: r.str("mode"), CPUs: r.int("cpus"), CPUSet: r.str("cpuset"),
-		Par: r.int("par"), Rate: r.float("rate"), MaxQ: r.int("maxq"),
-		DurS: r.float("dur_s"), WarmupS: r.float("warmup_s"), Rep: r.int("rep"),
-		Ops: r.int64("ops"), Errors: r.int64("errors"), Drops: r.int64("drops"),
+	p := Point{Source: r.str("source"), Spec: Spec{Mode: r.str("mode"), CPUs: r.int("cpus"),
+		Load: Load{Par: r.int("par"), Rate: r.float("rate"), MaxQ: r.int("maxq"), Dur: FromSeconds(r.float("dur_s")),
+			Warmup: FromSeconds(r.float("warmup_s")), Harness: r.str("harness")},
+		Policy: Policy{Sched: r.str("sched"), Runtime: r.str("runtime"), Burn: r.str("burn"),
+			Background: Background{CPUs: r.opt("background.cpus"), Burst: FromMs(r.opt("background.burst_ms"))}}},
+		Rep: r.int("rep"), CPUSet: r.str("cpuset"), Ops: r.int64("ops"), Errors: r.int64("errors"), Drops: r.int64("drops"),
 		Throughput: r.float("throughput"), Unit: r.str("unit"), CPUUsed: r.float("cpu_used"), Util: r.float("util"),
 		Latency: r.latency("latency_ms"),
-		Shop: &Shop{Machines: r.machines(),
-			Steps: Steps{GrindMs: r.float("steps.grind_ms"), PressMs: r.float("steps.press_ms"), SteamMs: r.float("steps.steam_ms"),
-				LatteMs: r.float("steps.latte_ms"), JitterMs: r.float("steps.jitter_ms"), Clock: r.str("steps.clock")}},
 		Host: Host{Name: r.str("host.name"), CPUModel: r.str("host.cpu_model"), Cores: r.int("host.cores"),
 			GoVersion: r.str("host.go_version"), OS: r.str("host.os"), Arch: r.str("host.arch")},
+	}
+	if r.v1 {
+		p.Kind = kindV1(r.str("lab"), r.str("bench.name") != "", r.str("study"))
+	} else if k, ok := ParseKind(r.str("kind")); ok {
+		p.Kind = k
+	} else {
+		r.fail("kind", "%q is not a kind of point: shop, lab, study or bench", r.str("kind"))
 	}
 	if !r.empty("service_ms") {
 		svc := r.latency("service_ms")
 		p.Service = &svc
 	}
-	p.Sched = r.str("sched")
-	if r.str("seed") != "" {
-		seed, err := strconv.ParseUint(r.str("seed"), 10, 64)
-		if err != nil {
-			r.fail("seed", "%q is not a seed, a whole number from 0", r.str("seed"))
+	if s := r.str("seed"); s != "" {
+		var err error
+		if p.Seed, err = strconv.ParseUint(s, 10, 64); err != nil {
+			r.fail("seed", "%q is not a seed, a whole number from 0", s)
 		}
-		p.Seed = seed
 	}
 	if r.str("bounds.throughput_max") != "" {
 		p.Bounds = &Bounds{CPU: r.float("bounds.cpu"), Structural: r.float("bounds.structural"),
 			ThroughputMax: r.float("bounds.throughput_max"), LatencyMinMs: r.float("bounds.latency_min_ms"),
 			Resource: r.str("bounds.resource"), Limit: r.str("bounds.limit"), Little: r.float("bounds.little"),
-			Arrived: r.count("bounds.arrived"), Growth: r.count("bounds.growth")}
+			Arrived: int(r.opt("bounds.arrived")), Growth: int(r.opt("bounds.growth"))}
 	}
-	p.Lab.Name, p.Variant = r.str("lab"), r.str("variant")
-	if cell := r.str("metrics"); cell != "" {
-		p.Metrics = map[Metric]float64{}
-		for _, kv := range strings.Split(cell, ";") {
-			k, v, ok := strings.Cut(kv, "=")
-			f, err := strconv.ParseFloat(v, 64)
-			if !ok || k == "" || err != nil {
-				r.fail("metrics", "%q is not name=number", kv)
-				break
-			}
-			p.Metrics[Metric(k)] = f
-		}
-	}
-	p.Harness, p.Runtime = r.str("harness"), r.str("runtime")
 	if r.str("thr_lo") != "" {
 		p.Band = &Band{Throughput: [2]float64{r.float("thr_lo"), r.float("thr_hi")}, P50Ms: [2]float64{r.float("p50_lo"), r.float("p50_hi")}}
 	}
-	if r.str("calibration.costs") != "" {
-		c := &Calibration{Host: r.str("calibration.host"), Others: r.float("calibration.others_cpus"), Costs: r.str("calibration.costs")}
-		c.Forced = r.str("calibration.forced") == "true"
-		if d := r.str("calibration.date"); d != "" {
-			var err error
-			if c.Date, err = time.Parse(time.RFC3339, d); err != nil {
-				r.fail("calibration.date", "%q is not an RFC 3339 time", d)
-			}
-		}
-		if from := r.str("calibration.inferred_from"); from != "" {
-			c.InferredFrom, c.Points = strings.Split(from, ";"), r.int("calibration.points")
-		}
-		p.Calibration = c
-	}
-	p.Study = r.str("study")
-	if name := r.str("bench.name"); name != "" {
-		p.Bench = &Benchmark{Name: name, Pkg: r.str("bench.pkg"), Iters: r.int64("bench.iters")}
-		if cell := r.str("bench.values"); cell != "" {
-			for _, uv := range strings.Split(cell, ";") {
-				i := strings.LastIndexByte(uv, '=')
-				var v float64
-				var err error
-				if i > 0 {
-					v, err = strconv.ParseFloat(uv[i+1:], 64)
-				}
-				if i <= 0 || err != nil {
-					r.fail("bench.values", "%q is not unit=number", uv)
-					break
-				}
-				p.Bench.Values = append(p.Bench.Values, BenchValue{Value: v, Unit: uv[:i]})
-			}
-		}
-	}
 	if r.str("others_cpus") != "" {
-		p.OthersCPUs, p.StealCPUs = r.float("others_cpus"), r.float("steal_cpus")
-		p.Disturbed = r.str("disturbed") == "true"
-		p.Attempts = r.int("attempts")
+		p.Trust = Trust{OthersCPUs: r.float("others_cpus"), StealCPUs: r.float("steal_cpus"), Disturbed: r.str("disturbed") == "true", Attempts: r.int("attempts")}
+	}
+	if r.str("calibration.costs") != "" {
+		p.Calibration = r.calibration()
+	}
+	switch p.Kind {
+	case KindShop:
+		p.Shop = &Shop{Machines: r.machines(), Steps: Steps{Grind: FromMs(r.float("steps.grind_ms")), Press: FromMs(r.float("steps.press_ms")),
+			Steam: FromMs(r.float("steps.steam_ms")), Combine: FromMs(r.float("steps.combine_ms")), Jitter: FromMs(r.float("steps.jitter_ms")),
+			Clock: r.str("steps.clock")}}
+	case KindStudy:
+		p.Study = &Study{Name: r.str("study"), Meters: r.machines()}
+	case KindLab:
+		p.Lab = &Lab{Name: r.str("lab"), Variant: r.str("variant")}
+		names, values := r.pairs("metrics", "name")
+		for i, k := range names {
+			if p.Lab.Metrics == nil {
+				p.Lab.Metrics = map[Metric]float64{}
+			}
+			p.Lab.Metrics[Metric(k)] = values[i]
+		}
+	case KindBench:
+		p.Bench = &Benchmark{Name: r.str("bench.name"), Pkg: r.str("bench.pkg"), Iters: r.int64("bench.iters")}
+		units, values := r.pairs("bench.values", "unit")
+		for i, u := range units {
+			p.Bench.Values = append(p.Bench.Values, BenchValue{Value: values[i], Unit: u})
+		}
 	}
 	start, err := time.Parse(time.RFC3339Nano, r.str("start"))
 	if err != nil {
 		r.fail("start", "%q is not an RFC 3339 time", r.str("start"))
 	}
 	p.Start = start
+	p.Assess()
 	return p
 }
 
+// calibration reads the calibration's cells: its costs as schema 1's
+// prose, or as name:median_ns:lo_ns:hi_ns entries.
+func (r *csvRow) calibration() *Calibration {
+	c := &Calibration{Host: r.str("calibration.host"), Others: r.float("calibration.others_cpus"), Forced: r.str("calibration.forced") == "true"}
+	if d := r.str("calibration.date"); d != "" {
+		var err error
+		if c.Date, err = time.Parse(time.RFC3339, d); err != nil {
+			r.fail("calibration.date", "%q is not an RFC 3339 time", d)
+		}
+	}
+	if from := r.str("calibration.inferred_from"); from != "" {
+		c.InferredFrom, c.Points = strings.Split(from, ";"), r.int("calibration.points")
+	}
+	if r.v1 {
+		var err error
+		if c.Costs, c.Given, err = costsV1(r.str("calibration.costs")); err != nil {
+			r.fail("calibration.costs", "%v", err)
+		}
+		return c
+	}
+	if g := r.str("calibration.given"); g != "" {
+		c.Given = strings.Split(g, ";")
+	}
+	for _, e := range strings.Split(r.str("calibration.costs"), ";") {
+		f := strings.Split(e, ":")
+		var ns [3]int64
+		var err error
+		for i := range ns {
+			if len(f) == 4 && err == nil {
+				ns[i], err = strconv.ParseInt(f[i+1], 10, 64)
+			}
+		}
+		if len(f) != 4 || err != nil {
+			r.fail("calibration.costs", "%q is not name:median_ns:lo_ns:hi_ns", e)
+			break
+		}
+		c.Costs = append(c.Costs, Cost{Name: f[0], Median: time.Duration(ns[0]), Lo: time.Duration(ns[1]), Hi: time.Duration(ns[2])})
+	}
+	return c
+}
+
 // str is the cell of the named column, "" where the file has no such
-// column (the model's, in a file from before them).
+// column (one of a later era, in a file of schema 1).
 func (r *csvRow) str(name string) string {
 	i, ok := r.col[name]
 	if !ok {
@@ -499,6 +434,14 @@ func (r *csvRow) float(name string) float64 {
 	return v
 }
 
+// opt is a column's number, 0 where its cell is empty.
+func (r *csvRow) opt(name string) float64 {
+	if r.str(name) == "" {
+		return 0
+	}
+	return r.float(name)
+}
+
 func (r *csvRow) int64(name string) int64 {
 	v, err := strconv.ParseInt(r.str(name), 10, 64)
 	if err != nil {
@@ -512,15 +455,6 @@ func (r *csvRow) int64(name string) int64 {
 }
 
 func (r *csvRow) int(name string) int { return int(r.int64(name)) }
-
-// count is a column's whole number, 0 where its cell is empty or the
-// file's era has no such column.
-func (r *csvRow) count(name string) int {
-	if r.str(name) == "" {
-		return 0
-	}
-	return r.int(name)
-}
 
 // empty reports whether every cell of a latency is empty, as the service
 // time's are in a closed loop.
@@ -539,6 +473,30 @@ func (r *csvRow) latency(prefix string) Latency {
 		v[i] = r.float(prefix + "." + k)
 	}
 	return Latency{Min: v[0], P05: v[1], P25: v[2], P50: v[3], P75: v[4], P90: v[5], P95: v[6], P99: v[7], Max: v[8], Mean: v[9]}
+}
+
+// pairs reads a cell of name=number pairs separated by semicolons, in
+// order (a lab's metrics, a benchmark's values: a unit may hold "=", so
+// the number follows the last); nil for an empty cell.
+func (r *csvRow) pairs(name, key string) (keys []string, values []float64) {
+	cell := r.str(name)
+	if cell == "" {
+		return nil, nil
+	}
+	for _, kv := range strings.Split(cell, ";") {
+		i := strings.LastIndexByte(kv, '=')
+		var v float64
+		var err error
+		if i > 0 {
+			v, err = strconv.ParseFloat(kv[i+1:], 64)
+		}
+		if i <= 0 || err != nil {
+			r.fail(name, "%q is not %s=number", kv, key)
+			return nil, nil
+		}
+		keys, values = append(keys, kv[:i]), append(values, v)
+	}
+	return keys, values
 }
 
 // machines reads the name:uses:busy_frac:mean_wait_ms entries. The numbers

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"reflect"
 	"slices"
@@ -83,7 +84,7 @@ func read(data []byte, path string) (*File, error) {
 		return nil, fmt.Errorf("holds no points (the file is empty)")
 	case content[0] == '{':
 		err = f.readJSON(data)
-	case isCSVHeader(firstLine(content)) || isNewerCSVHeader(firstLine(content)):
+	case isCSVHeader(firstLine(content)):
 		var notes []string
 		f.Points, notes, err = readCSV(bytes.NewReader(data))
 		f.Notes = append(f.Notes, notes...)
@@ -99,9 +100,10 @@ func read(data []byte, path string) (*File, error) {
 	return f, nil
 }
 
-// readJSON reads JSON Lines: points, and a journal's plan.
+// readJSON reads JSON Lines: the schema's line, points of schema 2 and
+// of schema 1 (which have no kind), and a journal's plan.
 func (f *File) readJSON(data []byte) error {
-	fields := jsonFields(reflect.TypeFor[Point]())
+	fields := map[bool]map[string]reflect.Type{true: jsonFields(reflect.TypeFor[pointJSON]()), false: jsonFields(reflect.TypeFor[pointV1]())}
 	unknown := map[string][]int{} // field → lines
 	complete := len(data) > 0 && data[len(data)-1] == '\n'
 	lines := bytes.Count(data, []byte("\n"))
@@ -123,7 +125,12 @@ func (f *File) readJSON(data []byte) error {
 		if kind, ok := obj[recordKey]; ok {
 			return false, f.record(n, kind, line)
 		}
-		if err := checkObject(obj, fields, "", n, unknown); err != nil {
+		kind, typed := obj["kind"].(string)
+		if _, known := ParseKind(kind); typed && !known {
+			f.Notes = append(f.Notes, fmt.Sprintf("line %d: a point of kind %q, unknown to this version of brewput (a newer one wrote it?), left out", n, kind))
+			return false, nil
+		}
+		if err := checkObject(obj, fields[typed], "", n, unknown); err != nil {
 			return false, err
 		}
 		var p Point
@@ -133,28 +140,33 @@ func (f *File) readJSON(data []byte) error {
 		if p.Mode == "" || p.CPUs < 1 {
 			return false, fmt.Errorf("line %d: not a brewput point: missing mode or cpus", n)
 		}
-		p.Tidy()
 		f.Points = append(f.Points, p)
 		return false, nil
 	})
 	if err != nil {
 		return err
 	}
-	for _, name := range slices.Sorted(func(yield func(string) bool) {
-		for k := range unknown {
-			if !yield(k) {
-				return
-			}
-		}
-	}) {
+	for _, name := range slices.Sorted(maps.Keys(unknown)) {
 		f.Notes = append(f.Notes, fmt.Sprintf("%s: field %q is not known to this version of brewput (a newer one wrote it?), ignored", lineList(unknown[name]), name))
 	}
 	return nil
 }
 
-// record reads a line that is not a point: a journal's plan.
+// record reads a line that is not a point: the schema's line, or a
+// journal's plan.
 func (f *File) record(n int, kind any, line []byte) error {
-	if kind != planRecord {
+	switch kind {
+	case resultsRecord:
+		var s schemaLine
+		if err := json.Unmarshal(line, &s); err != nil || s.Schema < 1 {
+			return fmt.Errorf("line %d: not a brewput results file's schema line (%s)", n, line)
+		}
+		if s.Schema > Schema {
+			f.Notes = append(f.Notes, fmt.Sprintf("line %d: results of schema %d, newer than this version's %d: read as far as it can", n, s.Schema, Schema))
+		}
+		return nil
+	case planRecord:
+	default:
 		f.Notes = append(f.Notes, fmt.Sprintf("line %d: a record of kind %v, unknown to this version of brewput, ignored", n, kind))
 		return nil
 	}
@@ -207,13 +219,7 @@ func checkObject(obj map[string]any, fields map[string]reflect.Type, path string
 			}
 		}
 	}
-	for _, name := range slices.Sorted(func(yield func(string) bool) {
-		for k := range obj {
-			if !yield(k) {
-				return
-			}
-		}
-	}) {
+	for _, name := range slices.Sorted(maps.Keys(obj)) {
 		v := obj[name]
 		t, ok := fields[name]
 		if !ok {
@@ -230,13 +236,7 @@ func checkObject(obj map[string]any, fields map[string]reflect.Type, path string
 			}
 		case t.Kind() == reflect.Map && isNumber(t.Elem()):
 			sub, _ := v.(map[string]any)
-			for _, k := range slices.Sorted(func(yield func(string) bool) {
-				for k := range sub {
-					if !yield(k) {
-						return
-					}
-				}
-			}) {
+			for _, k := range slices.Sorted(maps.Keys(sub)) {
 				if sub[k] == nil {
 					return fmt.Errorf("line %d: %s is null; want a number", n, join(join(path, name), k))
 				}

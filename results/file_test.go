@@ -46,9 +46,13 @@ func TestReadIsStrictAboutValues(t *testing.T) {
 		"missing p99":     {func(o map[string]any) { delete(o["latency_ms"].(map[string]any), "p99") }, `line 2: latency_ms has no "p99"`},
 		"null throughput": {func(o map[string]any) { o["throughput"] = nil }, "line 2: throughput is null; want a number"},
 		"missing util":    {func(o map[string]any) { delete(o, "util") }, `line 2: not a brewput point: no "util"`},
-		"null machine":    {func(o map[string]any) { o["machines"].([]any)[0].(map[string]any)["busy_frac"] = nil }, "line 2: machines[].busy_frac is null"},
-		"null metric":     {func(o map[string]any) { o["metrics"] = map[string]any{"speedup": nil} }, "line 2: metrics.speedup is null"},
-		"string number":   {func(o map[string]any) { o["cpus"] = "2" }, "line 2: not a brewput point"},
+		"null machine": {func(o map[string]any) {
+			o["shop"].(map[string]any)["machines"].([]any)[0].(map[string]any)["busy_frac"] = nil
+		},
+			"line 2: shop.machines[].busy_frac is null"},
+		"null metric":   {func(o map[string]any) { o["lab"] = map[string]any{"metrics": map[string]any{"speedup": nil}} }, "line 2: lab.metrics.speedup is null"},
+		"null step":     {func(o map[string]any) { o["shop"].(map[string]any)["steps"].(map[string]any)["combine_ms"] = nil }, "line 2: shop.steps.combine_ms is null"},
+		"string number": {func(o map[string]any) { o["cpus"] = "2" }, "line 2: not a brewput point"},
 	} {
 		_, err := Read([]byte(good + line(t, p, c.edit)))
 		if err == nil || !strings.Contains(err.Error(), c.want) {
@@ -65,7 +69,7 @@ func TestReadIsLenientAboutTheFuture(t *testing.T) {
 	data := "\xef\xbb\xbf" + line(t, p, func(o map[string]any) {
 		o["joules"] = 3.5
 		o["latency_ms"].(map[string]any)["p999"] = 5.1
-	}) + `{"brewput":"signature","by":"a future version"}` + "\n"
+	}) + `{"brewput":"signature","by":"a future version"}` + "\n" + line(t, p, func(o map[string]any) { o["kind"] = "trace" })
 	f, err := Read([]byte(data))
 	if err != nil {
 		t.Fatal(err)
@@ -74,7 +78,7 @@ func TestReadIsLenientAboutTheFuture(t *testing.T) {
 		t.Errorf("read %+v, want the point as written", f.Points)
 	}
 	notes := strings.Join(f.Notes, "\n")
-	for _, want := range []string{"byte-order mark", `line 1: field "joules" is not known`, `"latency_ms.p999"`, "line 2: a record of kind signature"} {
+	for _, want := range []string{"byte-order mark", `line 1: field "joules" is not known`, `"latency_ms.p999"`, "line 2: a record of kind signature", `line 3: a point of kind "trace", unknown`} {
 		if !strings.Contains(notes, want) {
 			t.Errorf("notes %q do not say %q", notes, want)
 		}
@@ -198,8 +202,8 @@ func TestJournal(t *testing.T) {
 
 // TestCutShort says how far a run got.
 func TestCutShort(t *testing.T) {
-	p := Point{Source: SourceMeasured, Mode: "noop", CPUs: 1}
-	lab := Point{Source: SourceMeasured, Mode: "channels/x", CPUs: 1, Lab: Lab{Name: "channels"}}
+	p := Point{Source: SourceMeasured, Spec: Spec{Mode: "noop", CPUs: 1}}
+	lab := Point{Kind: KindLab, Source: SourceMeasured, Spec: Spec{Mode: "channels/x", CPUs: 1}, Lab: &Lab{Name: "channels"}}
 	for _, c := range []struct {
 		plan   Plan
 		points []Point
@@ -229,7 +233,10 @@ func TestCheck(t *testing.T) {
 		"util 222 %":   {func(p *Point) { p.Util = 2.22 }, "finelocking cpus=2: impossible: utilization 222 % of the 2 CPU(s) given"},
 		"negative p05": {func(p *Point) { p.Latency.P05 = -9.22e12 }, "latency_ms.p05 -9.22e+12 below zero"},
 		"NaN rate":     {func(p *Point) { p.Rate = math.NaN() }, "rate is not a finite number"},
-		"Inf metric":   {func(p *Point) { p.Metrics = map[Metric]float64{"speedup": math.Inf(1)} }, "metrics.speedup is not a finite number"},
+		"Inf metric": {func(p *Point) {
+			p.Kind, p.Shop, p.Lab = KindLab, nil, &Lab{Metrics: map[Metric]float64{"speedup": math.Inf(1)}}
+		}, "lab.metrics.speedup is not a finite number"},
+		"two parts":    {func(p *Point) { p.Lab = &Lab{Name: "x"} }, "finelocking cpus=2: a shop point with a lab part"},
 		"out of order": {func(p *Point) { p.Latency.P99 = p.Latency.P50 / 2 }, "latency_ms.p99"},
 	} {
 		p := good

@@ -62,9 +62,11 @@ const recordKey = "brewput"
 // planRecord is recordKey's value on a journal's plan.
 const planRecord = "plan"
 
-// journalHeader is a journal's first line.
+// journalHeader is a journal's first line: its plan, and the schema of
+// the points that follow.
 type journalHeader struct {
 	Record string `json:"brewput"`
+	Schema int    `json:"schema"`
 	Plan   Plan   `json:"plan"`
 }
 
@@ -82,7 +84,7 @@ func CreateJournal(path string, plan Plan) (*Journal, error) {
 		return nil, err
 	}
 	j := &Journal{f: f, path: path}
-	if err := j.write(journalHeader{Record: planRecord, Plan: plan}); err != nil {
+	if err := j.write(journalHeader{Record: planRecord, Schema: Schema, Plan: plan}); err != nil {
 		f.Close()
 		return nil, err
 	}
@@ -181,14 +183,14 @@ func (j *Journal) Remove() error {
 // cut short leaves its results when it stops in good order (brewput report
 // writes a cut-short run's results.json so too).
 func WriteJournal(w io.Writer, plan Plan, points []Point) error {
-	line, err := json.Marshal(journalHeader{Record: planRecord, Plan: plan})
+	line, err := json.Marshal(journalHeader{Record: planRecord, Schema: Schema, Plan: plan})
 	if err != nil {
 		return err
 	}
 	if _, err := w.Write(append(line, '\n')); err != nil {
 		return err
 	}
-	return WriteJSON(w, points)
+	return AppendJSON(w, points)
 }
 
 // syncDir syncs a folder, so that a file just created in it survives a
@@ -209,20 +211,17 @@ func syncDir(dir string) error {
 // it measured (or simulated, or a lab's) of those it planned, and the labs
 // it planned that left no point. planned is 0 where the plan has no count.
 func Progress(plan Plan, points []Point) (done, planned int, missingLabs []string) {
-	kind := KindMeasured
-	switch {
-	case plan.Command == "model":
-		kind = KindModel
-	case strings.HasPrefix(plan.Command, "lab "):
-		kind = KindLab
+	counts := func(p Point) bool { return p.Kind == KindShop && p.IsModel() == (plan.Command == "model") }
+	if strings.HasPrefix(plan.Command, "lab ") {
+		counts = func(p Point) bool { return p.Kind == KindLab }
 	}
 	for _, p := range points {
-		if p.Kind() == kind {
+		if counts(p) {
 			done++
 		}
 	}
 	for _, l := range plan.Labs {
-		if !slices.ContainsFunc(points, func(p Point) bool { return p.Lab.Name == l }) {
+		if !slices.ContainsFunc(points, func(p Point) bool { return p.LabName() == l }) {
 			missingLabs = append(missingLabs, l)
 		}
 	}

@@ -4,12 +4,176 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
+	"math"
+	"time"
 )
 
-// WriteJSON writes points as JSON Lines, one object per line. A point
-// with a number that is not finite is refused, naming it.
+// Schema is the version of the results format this brewput writes: 2,
+// points that say their kind and nest its part. Files of schema 1 (flat
+// points, no kind; CSV without a kind column) read through migrate_v1.go.
+const Schema = 2
+
+// resultsRecord is recordKey's value on the first line of a JSON Lines
+// results file, which says its schema: {"brewput":"results","schema":2}.
+const resultsRecord = "results"
+
+// schemaLine is that first line.
+type schemaLine struct {
+	Record string `json:"brewput"`
+	Schema int    `json:"schema"`
+}
+
+// pointJSON is a point as schema 2 writes it: its kind first, its spec,
+// its numbers, its trust under one key, and its kind's part under the
+// kind's name. Durations are in seconds (dur_s), latencies in ms.
+type pointJSON struct {
+	Kind       string      `json:"kind"`
+	Source     string      `json:"source"`
+	Mode       string      `json:"mode"`
+	CPUs       int         `json:"cpus"`
+	CPUSet     string      `json:"cpuset,omitempty"`
+	Par        int         `json:"par"`
+	Rate       float64     `json:"rate"`
+	MaxQ       int         `json:"maxq"`
+	DurS       float64     `json:"dur_s"`
+	WarmupS    float64     `json:"warmup_s"`
+	Rep        int         `json:"rep,omitempty"`
+	Harness    string      `json:"harness,omitempty"`
+	Policy     *policyJSON `json:"policy,omitempty"`
+	Ops        int64       `json:"ops"`
+	Errors     int64       `json:"errors"`
+	Drops      int64       `json:"drops"`
+	Throughput float64     `json:"throughput"`
+	Unit       string      `json:"unit"`
+	CPUUsed    float64     `json:"cpu_used"`
+	Util       float64     `json:"util"`
+	Latency    Latency     `json:"latency_ms"`
+	Service    *Latency    `json:"service_ms,omitempty"`
+	Bounds     *Bounds     `json:"bounds,omitempty"`
+	Band       *Band       `json:"band,omitempty"`
+	Trust      Trust       `json:"trust"`
+	Bottleneck *Bottleneck `json:"bottleneck,omitempty"`
+	Waits      []Wait      `json:"waits,omitempty"`
+	Profile    string      `json:"profile,omitempty"`
+	Shop       *shopJSON   `json:"shop,omitempty"`
+	Lab        *Lab        `json:"lab,omitempty"`
+	Study      *Study      `json:"study,omitempty"`
+	Bench      *Benchmark  `json:"bench,omitempty"`
+	Host       Host        `json:"host"`
+	Start      time.Time   `json:"start"`
+	Hist       string      `json:"hist,omitempty"`
+}
+
+// policyJSON is a prediction's Policy as a file holds it.
+type policyJSON struct {
+	Sched             string  `json:"sched"`
+	Seed              uint64  `json:"seed,omitempty"`
+	Runtime           string  `json:"runtime,omitempty"`
+	Burn              string  `json:"burn,omitempty"`
+	BackgroundCPUs    float64 `json:"background_cpus,omitempty"`
+	BackgroundBurstMs float64 `json:"background_burst_ms,omitempty"`
+}
+
+// shopJSON is a Shop as a file holds it, its steps in ms.
+type shopJSON struct {
+	Machines []Machine `json:"machines"`
+	Steps    stepsJSON `json:"steps"`
+}
+
+type stepsJSON struct {
+	GrindMs   float64 `json:"grind_ms"`
+	PressMs   float64 `json:"press_ms"`
+	SteamMs   float64 `json:"steam_ms"`
+	CombineMs float64 `json:"combine_ms"`
+	JitterMs  float64 `json:"jitter_ms"`
+	Clock     string  `json:"clock"`
+}
+
+// FromSeconds converts float seconds, as files hold them, to a duration,
+// to the nearest nanosecond.
+func FromSeconds(s float64) time.Duration { return time.Duration(math.Round(s * float64(time.Second))) }
+
+// wire is p as a file holds it.
+func (p Point) wire() pointJSON {
+	w := pointJSON{Kind: p.Kind.String(), Source: p.Source, Mode: p.Mode, CPUs: p.CPUs, CPUSet: p.CPUSet,
+		Par: p.Par, Rate: p.Rate, MaxQ: p.MaxQ, DurS: p.Dur.Seconds(), WarmupS: p.Warmup.Seconds(), Rep: p.Rep, Harness: p.Harness,
+		Ops: p.Ops, Errors: p.Errors, Drops: p.Drops, Throughput: p.Throughput, Unit: p.Unit, CPUUsed: p.CPUUsed, Util: p.Util,
+		Latency: p.Latency, Service: p.Service, Bounds: p.Bounds, Band: p.Band, Trust: p.Trust, Bottleneck: p.Bottleneck,
+		Waits: p.Waits, Profile: p.Profile, Lab: p.Lab, Study: p.Study, Bench: p.Bench, Host: p.Host, Start: p.Start, Hist: p.Hist}
+	if pol := p.Policy; pol != (Policy{}) {
+		w.Policy = &policyJSON{pol.Sched, pol.Seed, pol.Runtime, pol.Burn, pol.Background.CPUs, Ms(pol.Background.Burst)}
+	}
+	if s := p.Shop; s != nil {
+		st := s.Steps
+		w.Shop = &shopJSON{s.Machines, stepsJSON{Ms(st.Grind), Ms(st.Press), Ms(st.Steam), Ms(st.Combine), Ms(st.Jitter), st.Clock}}
+	}
+	return w
+}
+
+// point is the point w holds; a kind this version does not know is an
+// error.
+func (w pointJSON) point() (Point, error) {
+	kind, ok := ParseKind(w.Kind)
+	if !ok {
+		return Point{}, fmt.Errorf("a point of kind %q, unknown to this version of brewput", w.Kind)
+	}
+	p := Point{Kind: kind, Source: w.Source, Spec: Spec{Mode: w.Mode, CPUs: w.CPUs,
+		Load: Load{Par: w.Par, Rate: w.Rate, MaxQ: w.MaxQ, Warmup: FromSeconds(w.WarmupS), Dur: FromSeconds(w.DurS), Harness: w.Harness}},
+		Rep: w.Rep, CPUSet: w.CPUSet, Ops: w.Ops, Errors: w.Errors, Drops: w.Drops, Throughput: w.Throughput, Unit: w.Unit,
+		CPUUsed: w.CPUUsed, Util: w.Util, Latency: w.Latency, Service: w.Service, Hist: w.Hist, Host: w.Host, Start: w.Start,
+		Bounds: w.Bounds, Band: w.Band, Bottleneck: w.Bottleneck, Waits: w.Waits, Profile: w.Profile, Trust: w.Trust,
+		Lab: w.Lab, Study: w.Study, Bench: w.Bench}
+	if pol := w.Policy; pol != nil {
+		p.Policy = Policy{Sched: pol.Sched, Seed: pol.Seed, Runtime: pol.Runtime, Burn: pol.Burn,
+			Background: Background{CPUs: pol.BackgroundCPUs, Burst: FromMs(pol.BackgroundBurstMs)}}
+	}
+	if s := w.Shop; s != nil {
+		st := s.Steps
+		p.Shop = &Shop{Machines: s.Machines, Steps: Steps{Grind: FromMs(st.GrindMs), Press: FromMs(st.PressMs),
+			Steam: FromMs(st.SteamMs), Combine: FromMs(st.CombineMs), Jitter: FromMs(st.JitterMs), Clock: st.Clock}}
+	}
+	return p, p.checkParts()
+}
+
+// MarshalJSON writes p as schema 2 does.
+func (p Point) MarshalJSON() ([]byte, error) { return json.Marshal(p.wire()) }
+
+// UnmarshalJSON reads a point of schema 2, or of schema 1, which has no
+// kind (see migrate_v1.go).
+func (p *Point) UnmarshalJSON(data []byte) error {
+	var kind struct{ Kind string }
+	if err := json.Unmarshal(data, &kind); err != nil {
+		return err
+	}
+	if kind.Kind == "" {
+		v1, err := migrateV1(data)
+		*p = v1
+		return err
+	}
+	var w pointJSON
+	if err := json.Unmarshal(data, &w); err != nil {
+		return err
+	}
+	v2, err := w.point()
+	*p = v2
+	return err
+}
+
+// WriteJSON writes points as JSON Lines: the schema's line, then one
+// object per point. A point with a number that is not finite is refused,
+// naming it.
 func WriteJSON(w io.Writer, points []Point) error {
+	if err := json.NewEncoder(w).Encode(schemaLine{resultsRecord, Schema}); err != nil {
+		return err
+	}
+	return AppendJSON(w, points)
+}
+
+// AppendJSON writes points as WriteJSON does, without the schema's line:
+// to a stream that has it already, as points come.
+func AppendJSON(w io.Writer, points []Point) error {
 	enc := json.NewEncoder(w)
 	for _, p := range points {
 		if err := p.CheckFinite(); err != nil {

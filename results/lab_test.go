@@ -11,8 +11,8 @@ import (
 func labPoints() []Point {
 	start := time.Date(2026, 11, 21, 20, 0, 0, 0, time.UTC)
 	mk := func(variant string, cpus int, tput float64, metrics map[Metric]float64) Point {
-		return Point{Source: SourceMeasured, Lab: Lab{Name: "workloads", Variant: variant, Metrics: metrics}, Mode: "workloads/" + variant,
-			CPUs: cpus, Par: cpus, DurS: 0.1, Ops: 1000, Throughput: tput, Unit: "ints/s", Util: 0.9,
+		return Point{Kind: KindLab, Source: SourceMeasured, Lab: &Lab{Name: "workloads", Variant: variant, Metrics: metrics}, Spec: Spec{Mode: "workloads/" + variant, CPUs: cpus, Load: Load{Par: cpus, Dur: 100 * time.Millisecond}},
+			Ops: 1000, Throughput: tput, Unit: "ints/s", Util: 0.9,
 			Latency: Latency{Min: 1, P50: 2, Max: 3, Mean: 2}, Start: start}
 	}
 	return []Point{
@@ -40,7 +40,7 @@ func TestLabPoints(t *testing.T) {
 		}
 	}
 	var table bytes.Buffer
-	if err := WriteTable(&table, append([]Point{{Source: SourceMeasured, Mode: "locking", CPUs: 1, Par: 1, Unit: "lattes/s", Shop: &Shop{}}}, points...)); err != nil {
+	if err := WriteTable(&table, append([]Point{{Source: SourceMeasured, Spec: Spec{Mode: "locking", CPUs: 1, Load: Load{Par: 1}}, Unit: "lattes/s", Shop: &Shop{}}}, points...)); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"lab workloads", "variant", "speedup", "median_ms", "add/concurrent", "1.9", "locking"} {

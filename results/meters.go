@@ -31,12 +31,13 @@ func IsChan(kind string) bool { return strings.HasPrefix(kind, "chan ") }
 // It names no limit: what a study's meters read is a description, not a
 // verdict; a limit is shown only by experiment (a study's why command). "-" where p has none.
 func BusiestMeter(p Point) string {
-	if p.Shop == nil || len(p.Machines) == 0 {
+	ms := p.Machines()
+	if len(ms) == 0 {
 		return "-"
 	}
-	spent := func(m Machine) float64 { return m.BusyFrac*p.DurS + m.MeanWaitMs*float64(m.Uses)/1000 }
-	top := p.Machines[0]
-	for _, m := range p.Machines[1:] {
+	spent := func(m Machine) float64 { return m.BusyFrac*p.Dur.Seconds() + m.MeanWaitMs*float64(m.Uses)/1000 }
+	top := ms[0]
+	for _, m := range ms[1:] {
 		if spent(m) > spent(top) {
 			top = m
 		}

@@ -11,18 +11,21 @@ import (
 	"golang.org/x/perf/benchproc"
 )
 
-// modelPoint is a model's prediction: finelocking on 64 virtual CPUs, held
-// to 1000 lattes/s by the espresso machine.
+// modelPoint is a model's prediction, assessed as the model makes it:
+// finelocking on cpus virtual CPUs, held to 1000 lattes/s by the espresso
+// machine.
 func modelPoint(cpus int) Point {
-	return Point{
-		Source: SourceModel, Mode: "finelocking", CPUs: cpus, Par: cpus, DurS: 1, WarmupS: 0.1,
-		Model: Model{Sched: "fifo", Seed: 7}, Ops: 1000, Throughput: 1000, Unit: "lattes/s", CPUUsed: 4, Util: 4 / float64(cpus),
+	p := Point{
+		Source: SourceModel, Spec: Spec{Mode: "finelocking", CPUs: cpus, Load: Load{Par: cpus, Dur: time.Second, Warmup: 100 * time.Millisecond}, Policy: Policy{Sched: "fifo", Seed: 7}},
+		Ops: 1000, Throughput: 1000, Unit: "lattes/s", CPUUsed: 4, Util: 4 / float64(cpus),
 		Latency: Latency{Min: 4, P05: 4, P25: 60, P50: 64, P75: 66, P90: 70, P95: 72, P99: 80, Max: 90, Mean: 64},
 		Bounds:  &Bounds{CPU: 250 * float64(cpus), Structural: 1000, ThroughputMax: 1000, LatencyMinMs: 4, Resource: "espresso", Limit: "espresso", Little: 1},
 		Shop: &Shop{Machines: []Machine{{Name: "espresso", Uses: 1000, BusyFrac: 1, MeanWaitMs: 60}},
-			Steps: Steps{GrindMs: 1, PressMs: 1, SteamMs: 1, LatteMs: 1}},
+			Steps: Steps{Grind: time.Millisecond, Press: time.Millisecond, Steam: time.Millisecond, Combine: time.Millisecond}},
 		Start: time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC),
 	}
+	p.Assess()
+	return p
 }
 
 // measuredPoint is a measurement as sweep writes it: source "measured", the
@@ -30,7 +33,7 @@ func modelPoint(cpus int) Point {
 func measuredPoint(host string) Point {
 	p := benchPoint("finelocking", 2, 0, 500)
 	p.Source, p.Host.Name = SourceMeasured, host
-	p.Machines = []Machine{}
+	p.Shop.Machines = []Machine{}
 	return p
 }
 
@@ -68,10 +71,9 @@ func TestModelPointsRoundTrip(t *testing.T) {
 	if err := WriteJSON(&js, points); err != nil {
 		t.Fatal(err)
 	}
-	// The model's fields are left out of a measurement's object, so that
-	// measured files do not change.
-	first, _, _ := strings.Cut(js.String(), "\n")
-	for _, key := range []string{`"sched"`, `"seed"`, `"bounds"`} {
+	// The model's fields are left out of a measurement's object.
+	first := strings.Split(js.String(), "\n")[1]
+	for _, key := range []string{`"policy"`, `"sched"`, `"seed"`, `"bounds"`} {
 		if strings.Contains(first, key) {
 			t.Errorf("measured point's JSON holds %s: %s", key, first)
 		}
@@ -104,76 +106,6 @@ func TestModelPointsRoundTrip(t *testing.T) {
 	got, err = ReadCSV(&cs)
 	if err != nil || !reflect.DeepEqual(got, points) {
 		t.Errorf("CSV round trip: %v\n got %+v\nwant %+v", err, got, points)
-	}
-}
-
-// TestOldFilesStillRead reads files written before the model: CSV without
-// its columns, JSON whose source is the host name.
-func TestOldFilesStillRead(t *testing.T) {
-	points := samplePoints(t)
-	var cs bytes.Buffer
-	if err := WriteCSV(&cs, points); err != nil {
-		t.Fatal(err)
-	}
-	// Cut the labs' columns off every line, as brewput wrote it before
-	// them, and then the model's too, as the oldest brewput did.
-	cutOff := func(cut int) string {
-		var old strings.Builder
-		for _, line := range strings.Split(strings.TrimSuffix(cs.String(), "\n"), "\n") {
-			cells := strings.Split(line, ",") // no cell here is quoted
-			old.WriteString(strings.Join(cells[:len(cells)-cut], ",") + "\n")
-		}
-		return old.String()
-	}
-	n := len(steadyCSVColumns())
-	inferenceEra, err := ReadFile(writeFile(t, "inference-era.csv", cutOff(n)))
-	if err != nil || len(inferenceEra) != len(points) {
-		t.Errorf("CSV from before the open loop's growth: %v, %+v", err, inferenceEra)
-	}
-	n += len(inferenceCSVColumns())
-	interferenceEra, err := ReadFile(writeFile(t, "interference-era.csv", cutOff(n)))
-	if err != nil || len(interferenceEra) != len(points) {
-		t.Errorf("CSV from before the inference: %v, %+v", err, interferenceEra)
-	}
-	n += len(interferenceCSVColumns())
-	codeEra, err := ReadFile(writeFile(t, "code-era.csv", cutOff(n)))
-	if err != nil || len(codeEra) != len(points) {
-		t.Errorf("CSV from before the interference: %v, %+v", err, codeEra)
-	}
-	n += len(codeCSVColumns())
-	bandEra, err := ReadFile(writeFile(t, "band-era.csv", cutOff(n)))
-	if err != nil || len(bandEra) != len(points) {
-		t.Errorf("CSV from before the user's code: %v, %+v", err, bandEra)
-	}
-	labEra, err := ReadFile(writeFile(t, "lab-era.csv", cutOff(n+len(bandCSVColumns()))))
-	if err != nil || len(labEra) != len(points) {
-		t.Errorf("CSV from before the bands: %v, %+v", err, labEra)
-	}
-	modelEra, err := ReadFile(writeFile(t, "model-era.csv", cutOff(n+len(bandCSVColumns())+len(labCSVColumns()))))
-	if err != nil || len(modelEra) != len(points) || modelEra[0].Bounds == nil && points[0].Bounds != nil {
-		t.Errorf("CSV from before the labs: %v, %+v", err, modelEra)
-	}
-	var old strings.Builder
-	old.WriteString(cutOff(n + len(bandCSVColumns()) + len(labCSVColumns()) + len(modelCSVColumns())))
-	if !strings.HasPrefix(old.String(), "source,mode,") || !strings.Contains(old.String(), ",start\n") {
-		t.Fatalf("not an old header:\n%s", old.String())
-	}
-	got, err := ReadFile(writeFile(t, "old.csv", old.String()))
-	for i := range points {
-		points[i].Hist = ""
-	}
-	if err != nil || !reflect.DeepEqual(got, points) {
-		t.Errorf("old CSV: %v\n got %+v\nwant %+v", err, got, points)
-	}
-
-	line := `{"source":"laptop","mode":"locking","cpus":2,"par":2,"rate":0,"maxq":0,"dur_s":1,"warmup_s":0.2,"ops":250,"errors":0,"drops":0,"throughput":250,"unit":"lattes/s","cpu_used":1,"util":0.5,"latency_ms":{"min":4,"p05":4,"p25":4,"p50":8,"p75":12,"p90":12,"p95":12,"p99":12,"max":13,"mean":8},"machines":[],"steps":{"grind_ms":1,"press_ms":1,"steam_ms":1,"latte_ms":1,"jitter_ms":0,"clock":"wall"},"host":{"name":"vm","cpu_model":"x","cores":2,"go_version":"go1.26","os":"linux","arch":"amd64"},"start":"2026-11-21T20:00:00Z"}`
-	js, err := ReadFile(writeFile(t, "old.json", line+"\n"))
-	if err != nil || len(js) != 1 || js[0].Origin() != "laptop" || js[0].IsModel() || js[0].Bounds != nil {
-		t.Errorf("old JSON: %v, %+v", err, js)
-	}
-	var back bytes.Buffer
-	if err := WriteJSON(&back, js); err != nil || strings.TrimSpace(back.String()) != line {
-		t.Errorf("old JSON does not write back the same (%v):\n got %s\nwant %s", err, back.String(), line)
 	}
 }
 

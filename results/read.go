@@ -52,7 +52,7 @@ func firstLine(b []byte) string {
 // whatIs guesses what a file that ReadFile cannot read is, from its first
 // non-blank line, so that its error says more than "no".
 func whatIs(line string) string {
-	if strings.HasPrefix(line, "source,mode,") {
+	if strings.HasPrefix(line, "source,mode,") || strings.HasPrefix(line, "kind,source,") {
 		return fmt.Sprintf("CSV whose header is not brewput's: %v", checkCSVHeader(strings.Split(line, ",")))
 	}
 	// Go benchmark output starts with a configuration line, a Unit line,

@@ -12,7 +12,7 @@ import (
 func TestCSVRoundTrip(t *testing.T) {
 	points := samplePoints(t)
 	points[0].Rep = 3
-	points[0].Machines = append(points[0].Machines, Machine{Name: "odd:name", Uses: 7, BusyFrac: 0.125, MeanWaitMs: 1e-7})
+	points[0].Shop.Machines = append(points[0].Shop.Machines, Machine{Name: "odd:name", Uses: 7, BusyFrac: 0.125, MeanWaitMs: 1e-7})
 	var buf bytes.Buffer
 	if err := WriteCSV(&buf, points); err != nil {
 		t.Fatal(err)
@@ -59,10 +59,10 @@ func TestReadCSVNamesTheLineAndColumn(t *testing.T) {
 		"machines":     {strings.Replace(good, "grinder:1000:0.5:0.01", "grinder:lots", 1), `line 2, column "machines": "grinder:lots" is not name:uses:busy_frac:mean_wait_ms`},
 		"latency":      {inRow3(",lattes/s,0,0,", ",lattes/s,0,0,oops"), `line 3, column "latency_ms.min": "oops`},
 		"ragged":       {good + "a,b\n", "line 4"},
-		"header":       {strings.Replace(good, "warmup_s,rep,", "warmup_s,", 1), `line 1: not brewput's CSV header: column 10 is "ops", want "rep"`},
+		"header":       {strings.Replace(good, "warmup_s,rep,", "warmup_s,", 1), `line 1: not brewput's CSV header: column 11 is "harness", want "rep"`},
 		"no header":    {"", "line 1: no header"},
 		"no mode":      {lines[0] + strings.Replace(lines[1], ",finelocking,", ",,", 1), "line 2: not a brewput point: missing mode or cpus"},
-		"extra column": {strings.Replace(good, "source,mode,", "source,more,mode,", 1), `line 1: not brewput's CSV header: column 2 is "more", want "mode"`},
+		"extra column": {strings.Replace(good, "source,mode,", "source,more,mode,", 1), `line 1: not brewput's CSV header: column 3 is "more", want "mode"`},
 		"NaN":          {inRow3(",lattes/s,0,0,", ",lattes/s,NaN,0,"), `line 3, column "cpu_used": "NaN" is not a number`},
 	} {
 		_, err := ReadCSV(strings.NewReader(c.in))
@@ -113,11 +113,11 @@ func TestReadFileTellsTheFormatFromTheContent(t *testing.T) {
 		"goos: linux\nPASS\nok  \tx\t0.1s\n":        "x.txt: Go benchmark output without a single benchmark result (want JSON Lines from --format json, CSV from --format csv, or Go benchmark output",
 		table.String():                              "x.txt: not a brewput results file (want JSON Lines from --format json, CSV from --format csv, or Go benchmark output from --format bench or go test -bench)",
 		"BenchmarkX 10 five ns/op\n":                "x.txt: line 1: parsing measurement",
-		strings.Replace(cs.String(), "rep,", "", 1): `x.txt: CSV whose header is not brewput's: column 10 is "ops", want "rep" (want JSON Lines`,
+		strings.Replace(cs.String(), "rep,", "", 1): `x.txt: CSV whose header is not brewput's: column 11 is "harness", want "rep" (want JSON Lines`,
 		"":      "x.txt: holds no points",
 		" \n\n": "x.txt: holds no points",
 		strings.Split(cs.String(), "\n")[0] + "\n": "x.txt: holds no points",
-		js.String() + "{}\n":                       "x.txt: line 3: not a brewput point",
+		js.String() + "{}\n":                       "x.txt: line 4: not a brewput point",
 		"{\"mode\":\"x\"}\n":                       "x.txt: line 1: not a brewput point: missing mode or cpus",
 	} {
 		_, err := ReadFile(writeFile(t, "x.txt", content))

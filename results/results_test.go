@@ -3,6 +3,7 @@ package results
 import (
 	"bytes"
 	"encoding/csv"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -22,13 +23,13 @@ func samplePoints(t *testing.T) []Point {
 	}
 	svc := Summarize(h)
 	return []Point{
-		{Source: "a", Mode: "finelocking", CPUs: 2, CPUSet: "0-1", Par: 2, DurS: 1, WarmupS: 0.2, Ops: 1000,
+		{Source: "a", Spec: Spec{Mode: "finelocking", CPUs: 2, Load: Load{Par: 2, Dur: time.Second, Warmup: 200 * time.Millisecond}}, CPUSet: "0-1", Ops: 1000,
 			Throughput: 1000, Unit: "lattes/s", CPUUsed: 1.9, Util: 0.95, Latency: Summarize(h),
 			Shop: &Shop{Machines: []Machine{{Name: "grinder", Uses: 1000, BusyFrac: 0.5, MeanWaitMs: 0.01}},
-				Steps: Steps{GrindMs: 1, PressMs: 1, SteamMs: 1, LatteMs: 1, Clock: "wall"}},
+				Steps: Steps{Grind: time.Millisecond, Press: time.Millisecond, Steam: time.Millisecond, Combine: time.Millisecond, Clock: "wall"}},
 			Host:  Host{Name: "a", CPUModel: "x", Cores: 2, GoVersion: "go1.26", OS: "linux", Arch: "amd64"},
 			Start: time.Date(2026, 11, 21, 20, 0, 0, 0, time.UTC), Hist: enc},
-		{Source: "b", Mode: "locking", CPUs: 1, Par: 1, Rate: 200, MaxQ: 10, DurS: 1, Ops: 200, Drops: 3,
+		{Source: "b", Spec: Spec{Mode: "locking", CPUs: 1, Load: Load{Par: 1, Rate: 200, MaxQ: 10, Dur: time.Second}}, Ops: 200, Drops: 3,
 			Throughput: 200, Unit: "lattes/s", Latency: Summarize(h), Service: &svc, Shop: &Shop{Machines: []Machine{}}},
 	}
 }
@@ -39,7 +40,7 @@ func TestJSONRoundTrip(t *testing.T) {
 	if err := WriteJSON(&buf, points); err != nil {
 		t.Fatal(err)
 	}
-	if n := strings.Count(buf.String(), "\n"); n != len(points) {
+	if n := strings.Count(buf.String(), "\n"); n != 1+len(points) {
 		t.Fatalf("%d lines for %d points", n, len(points))
 	}
 	got, err := ReadJSON(&buf)
@@ -67,10 +68,10 @@ func TestReadJSONNamesTheBadLine(t *testing.T) {
 		t.Fatal(err)
 	}
 	for in, want := range map[string]string{
-		good.String() + "not json\n":                                "line 2: not a brewput point",
+		good.String() + "not json\n":                                "line 3: not a brewput point",
 		"{\"cpus\":1}\n":                                            "line 1: not a brewput point: missing mode",
 		"{\"mode\":\"noop\",\"cpus\":1}\n":                          `line 1: not a brewput point: no "par"`,
-		good.String() + good.String()[:len(good.String())/2] + "\n": "line 2: not a brewput point",
+		good.String() + good.String()[:len(good.String())/2] + "\n": "line 4: not a brewput point",
 	} {
 		if _, err := ReadJSON(strings.NewReader(in)); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("ReadJSON(%q) error = %v, want %q", in, err, want)
@@ -145,6 +146,41 @@ func TestMedian(t *testing.T) {
 	}{{nil, 0}, {[]float64{7}, 7}, {[]float64{1, 10, 3, 2}, 2.5}, {[]float64{5, 1, 3}, 3}} {
 		if got := Median(c.in); got != c.want {
 			t.Errorf("Median(%v) = %v, want %v", c.in, got, c.want)
+		}
+	}
+}
+
+// TestKindsRoundTrip: a point of every kind says its kind first and
+// nests its part under the kind's name, and comes back as it was from
+// JSON, and from CSV less what CSV leaves out.
+func TestKindsRoundTrip(t *testing.T) {
+	points, err := ReadFile(filepath.Join("testdata", "v1", "kinds.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var js, cs bytes.Buffer
+	if err := WriteJSON(&js, points); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(js.String()), "\n")[1:]
+	for i, p := range points {
+		if prefix := `{"kind":"` + p.Kind.String() + `",`; !strings.HasPrefix(lines[i], prefix) || !strings.Contains(lines[i], `"`+p.Kind.String()+`":{`) {
+			t.Errorf("point %d: %.120s…; want it to start %s and hold its part under %q", i, lines[i], prefix, p.Kind)
+		}
+	}
+	if got, err := ReadJSON(&js); err != nil || !reflect.DeepEqual(got, points) {
+		t.Errorf("JSON: %v\n got %+v\nwant %+v", err, got, points)
+	}
+	if err := WriteCSV(&cs, points); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ReadCSV(&cs)
+	if err != nil || len(got) != len(points) {
+		t.Fatalf("CSV: %v, %d points", err, len(got))
+	}
+	for i, p := range points {
+		if want := inCSV(p); !reflect.DeepEqual(got[i], want) {
+			t.Errorf("CSV, a %s point:\n got %+v\nwant %+v", p.Kind, got[i], want)
 		}
 	}
 }

@@ -2,145 +2,124 @@ package results
 
 import (
 	"bytes"
-	"encoding/csv"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
 )
 
-// The files in testdata were written by brewput before points had parts
-// (run, model and lab with --format json; their CSV by brewput report):
-// the shop measured on 1 and 2 CPUs, closed and open loop, with --count
-// and --profile; the model's fifo predictions of shop modes and of a YAML
+// The files in testdata/v1 were written by brewput of schema 1 (run,
+// model and lab with --format json; their CSV by brewput report): the
+// shop measured on 1 and 2 CPUs, closed and open loop, with --count and
+// --profile; the model's fifo predictions of shop modes and of a YAML
 // system; and every lab. Every later version must read them as they were.
 func TestSamplesRead(t *testing.T) {
 	for _, c := range []struct {
-		name string
-		kind Kind
-	}{{"shop", KindMeasured}, {"model", KindModel}, {"lab", KindLab}} {
+		name  string
+		kind  Kind
+		model bool
+	}{{"shop", KindShop, false}, {"model", KindShop, true}, {"lab", KindLab, false}} {
 		for _, ext := range []string{".json", ".csv"} {
-			points, err := ReadFile(filepath.Join("testdata", c.name+ext))
+			points, err := ReadFile(filepath.Join("testdata", "v1", c.name+ext))
 			if err != nil {
 				t.Fatal(err)
 			}
 			for _, p := range points {
-				if k := p.Kind(); k != c.kind {
-					t.Errorf("%s%s: %s is a %s point, want %s", c.name, ext, p.Mode, k, c.kind)
+				if p.Kind != c.kind || p.IsModel() != c.model || p.checkParts() != nil {
+					t.Errorf("%s%s: %s is a %s point (model %v, %v), want %s", c.name, ext, p.Mode, p.Kind, p.IsModel(), p.checkParts(), c.kind)
 				}
-				// Every kind has its parts, and only those.
-				if (p.Shop != nil) == (c.kind == KindLab) || (p.Lab.Name != "") != (c.kind == KindLab) || (len(p.Metrics) > 0) != (c.kind == KindLab) ||
-					(p.Model != Model{}) != (c.kind == KindModel) {
-					t.Errorf("%s%s: %s has shop %v, model %+v, lab %+v", c.name, ext, p.Mode, p.Shop != nil, p.Model, p.Lab)
+				// Every kind has its part, and a prediction its policy.
+				if (p.Shop != nil) != (c.kind == KindShop) || (p.Lab != nil) != (c.kind == KindLab) || (len(p.Metrics()) > 0) != (c.kind == KindLab) ||
+					(p.Policy != Policy{}) != c.model {
+					t.Errorf("%s%s: %s has shop %v, policy %+v, lab %+v", c.name, ext, p.Mode, p.Shop != nil, p.Policy, p.Lab)
 				}
 			}
 		}
 	}
 }
 
-// Written again, the samples' points give the same files: byte for byte,
-// except that lab points no longer write the shop's empty machines and
-// steps. Their CSV is the same throughout, but for the harness, band and
-// calibration columns and those of the user's code (studies, Go
-// benchmarks) written since, empty on every sample's row.
+// Written again, the samples' points read back as they were, from JSON
+// and from CSV; and the samples' JSON and CSV give the same CSV but for
+// the histograms, which CSV leaves out.
 func TestSamplesWriteBack(t *testing.T) {
 	for _, name := range []string{"shop", "model", "lab"} {
-		file, err := os.ReadFile(filepath.Join("testdata", name+".json"))
+		fromJSON, err := ReadFile(filepath.Join("testdata", "v1", name+".json"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		points, err := ReadJSON(bytes.NewReader(file))
+		var js bytes.Buffer
+		if err := WriteJSON(&js, fromJSON); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(js.String(), `{"brewput":"results","schema":2}`+"\n") || strings.Count(js.String(), "\n"+`{"kind":"`) != len(fromJSON) {
+			t.Errorf("%s.json written again does not say its schema and every point's kind:\n%.300s", name, js.String())
+		}
+		if back, err := ReadJSON(&js); err != nil || !reflect.DeepEqual(back, fromJSON) {
+			t.Errorf("%s.json written again reads back otherwise: %v", name, err)
+		}
+		fromCSV, err := ReadFile(filepath.Join("testdata", "v1", name+".csv"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		var got bytes.Buffer
-		if err := WriteJSON(&got, points); err != nil {
+		var a, b bytes.Buffer
+		if err := WriteCSV(&a, fromJSON); err != nil {
 			t.Fatal(err)
 		}
-		if name != "lab" && !bytes.Equal(got.Bytes(), file) {
-			t.Errorf("%s.json written again differs", name)
-		}
-		if name == "lab" {
-			want := objects(t, file)
-			for _, o := range want {
-				delete(o, "machines")
-				delete(o, "steps")
-			}
-			if gotObjs := objects(t, got.Bytes()); !reflect.DeepEqual(gotObjs, want) {
-				t.Errorf("lab.json written again holds other values than the file's, less its empty shop fields")
-			}
-			if bytes.Contains(got.Bytes(), []byte(`"steps"`)) || bytes.Contains(got.Bytes(), []byte(`"machines"`)) {
-				t.Errorf("lab points still write machines or steps")
-			}
-		}
-		csvFile, err := os.ReadFile(filepath.Join("testdata", name+".csv"))
-		if err != nil {
+		if err := WriteCSV(&b, fromCSV); err != nil {
 			t.Fatal(err)
 		}
-		csvFile = withBandColumns(t, csvFile)
-		for _, from := range []string{".json", ".csv"} {
-			ps, err := ReadFile(filepath.Join("testdata", name+from))
-			if err != nil {
-				t.Fatal(err)
-			}
-			var csv bytes.Buffer
-			if err := WriteCSV(&csv, ps); err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(csv.Bytes(), csvFile) {
-				t.Errorf("%s%s written as CSV differs from %s.csv", name, from, name)
-			}
+		if a.String() != b.String() {
+			t.Errorf("%s.json and %s.csv written as CSV differ:\n%s\n%s", name, name, a.String(), b.String())
+		}
+		back, err := ReadCSV(&a)
+		for i := range fromJSON {
+			fromJSON[i] = inCSV(fromJSON[i])
+		}
+		if err != nil || !reflect.DeepEqual(back, fromJSON) {
+			t.Errorf("%s written as CSV reads back otherwise: %v", name, err)
 		}
 	}
 }
 
-// objects decodes JSON Lines into generic objects, to compare them
-// without regard to the order of their keys.
-func objects(t *testing.T, data []byte) []map[string]any {
-	t.Helper()
-	var out []map[string]any
-	dec := json.NewDecoder(bytes.NewReader(data))
-	for dec.More() {
-		var o map[string]any
-		if err := dec.Decode(&o); err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, o)
+// inCSV is p as CSV holds it: no histogram, bottleneck or waits, and no
+// meter's kind or working time.
+func inCSV(p Point) Point {
+	p.Hist, p.Bottleneck, p.Waits, p.Profile = "", nil, nil, ""
+	ms := slices.Clone(p.Machines())
+	for i := range ms {
+		ms[i].Kind, ms[i].WorkingFrac = "", 0
 	}
-	return out
+	switch {
+	case p.Shop != nil:
+		p.Shop = &Shop{Machines: ms, Steps: p.Shop.Steps}
+	case p.Study != nil:
+		p.Study = &Study{Name: p.Study.Name, Meters: ms}
+	}
+	return p
 }
 
-// withBandColumns is a CSV file from before the harness, band,
-// calibration, user's code, interference and inference columns as WriteCSV writes
-// its points now: those columns added to the header, empty on every row
-// but for the interference's zeros (no other process measured, not
-// disturbed).
-func withBandColumns(t *testing.T, file []byte) []byte {
-	t.Helper()
-	recs, err := csv.NewReader(bytes.NewReader(file)).ReadAll()
+// TestConcatenatedFiles: files joined with cat read as one, each saying
+// its schema, of either version.
+func TestConcatenatedFiles(t *testing.T) {
+	ps := samplePoints(t)
+	var a, b bytes.Buffer
+	if err := WriteJSON(&a, ps[:1]); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteJSON(&b, ps[1:]); err != nil {
+		t.Fatal(err)
+	}
+	v1, err := os.ReadFile(filepath.Join("testdata", "v1", "kinds.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out bytes.Buffer
-	w := csv.NewWriter(&out)
-	for i, rec := range recs {
-		added := append(bandCSVColumns(), codeCSVColumns()...)
-		if i == 0 {
-			rec = append(rec, added...)
-			rec = append(rec, interferenceCSVColumns()...)
-			rec = append(rec, inferenceCSVColumns()...)
-			rec = append(rec, steadyCSVColumns()...)
-		} else {
-			rec = append(rec, make([]string, len(added))...)
-			rec = append(rec, "0", "0", "false", "0")
-			rec = append(rec, make([]string, len(inferenceCSVColumns())+len(steadyCSVColumns()))...)
-		}
-		w.Write(rec)
+	f, err := Read([]byte(a.String() + b.String() + string(v1) + a.String()))
+	if err != nil || len(f.Points) != 2+7 || len(f.Notes) != 1 || !reflect.DeepEqual(f.Points[:2], ps) {
+		t.Errorf("cat a.json b.json v1.json a.json: %v, %d points, notes %q", err, len(f.Points), f.Notes)
 	}
-	w.Flush()
-	if err := w.Error(); err != nil {
-		t.Fatal(err)
+	if _, err := Read([]byte(`{"brewput":"results","schema":3}` + "\n" + a.String())); err != nil {
+		t.Errorf("a newer schema's line: %v", err)
 	}
-	return out.Bytes()
 }

@@ -10,13 +10,13 @@ import (
 // on how many CPUs, driven by which Load, and, for a prediction of the
 // model, under which Policy. The harness, the sweep, the model, a YAML
 // system, the command line's flags and the results files all use its
-// names.
+// names. Load and Policy are embedded: p.Par and p.Sched read a point's.
 type Spec struct {
 	Mode string `json:"mode"`
 	CPUs int    `json:"cpus"`
 	Load
 	// Policy is zero for a measurement: real CPUs schedule it.
-	Policy Policy `json:"policy,omitzero"`
+	Policy `json:"policy,omitzero"`
 }
 
 // Load is how a point is driven: a closed loop of Par customers, each

@@ -29,7 +29,7 @@ func WriteTable(w io.Writer, points []Point) error {
 	others, labs, byLab := SplitLabs(others)
 	var shop, studies []Point
 	for _, p := range others {
-		if p.Kind() == KindStudy {
+		if p.Kind == KindStudy {
 			studies = append(studies, p)
 		} else {
 			shop = append(shop, p)
@@ -68,7 +68,7 @@ func WriteTable(w io.Writer, points []Point) error {
 // SplitBench separates Go benchmarks' points from the others.
 func SplitBench(points []Point) (others, benches []Point) {
 	for _, p := range points {
-		if p.Kind() == KindBench {
+		if p.Kind == KindBench {
 			benches = append(benches, p)
 		} else {
 			others = append(others, p)
@@ -82,7 +82,7 @@ func SplitBench(points []Point) (others, benches []Point) {
 func SplitLabs(points []Point) (others []Point, labs []string, byLab map[string][]Point) {
 	byLab = map[string][]Point{}
 	for _, p := range points {
-		if p.Kind() != KindLab {
+		if p.Kind != KindLab {
 			others = append(others, p)
 			continue
 		}
@@ -108,11 +108,11 @@ func writeLabTable(w io.Writer, lab string, points []Point) error {
 	t.Row(head...)
 	disturbed := slices.ContainsFunc(points, Point.IsDisturbed)
 	for _, p := range points {
-		row := []string{p.Variant, fmt.Sprint(p.CPUs), fmt.Sprint(p.Par),
+		row := []string{p.Lab.Variant, fmt.Sprint(p.CPUs), fmt.Sprint(p.Par),
 			format.Rate(p.Throughput, p.Unit) + disturbedMark(p, disturbed), format.Wait(p.Latency.P50), format.Wait(p.Latency.Min), format.Wait(p.Latency.Max),
 			fmt.Sprintf("%.0f%%", 100*p.Util)}
 		for _, k := range keys {
-			v, ok := p.Metrics[k]
+			v, ok := p.Lab.Metrics[k]
 			if !ok {
 				row = append(row, "-")
 				continue
@@ -132,7 +132,10 @@ func writeLabTable(w io.Writer, lab string, points []Point) error {
 func MetricNames(points []Point) []Metric {
 	var keys []Metric
 	for _, p := range points {
-		for k := range p.Metrics {
+		if p.Lab == nil {
+			continue
+		}
+		for k := range p.Lab.Metrics {
 			if !slices.Contains(keys, k) {
 				keys = append(keys, k)
 			}
@@ -223,7 +226,7 @@ func writeShopTable(w io.Writer, points []Point, studies bool) error {
 		case limits:
 			row = append(row, FormatBottleneck(p.Bottleneck))
 		default:
-			row = append(row, busiest(p.Shop))
+			row = append(row, busiest(p.Machines()))
 		}
 		if showSource {
 			row = append(row, OriginLabel(p))
@@ -282,15 +285,9 @@ func FormatBand(b *Band) string {
 	return fmt.Sprintf("%.0f–%.0f/s, p50 %s–%s ms", b.Throughput[0], b.Throughput[1], format.Ms(b.P50Ms[0]), format.Ms(b.P50Ms[1]))
 }
 
-// LittleTolerance is how far from 1 a closed-loop model point's Little's
-// law check may be before its row says that it is not in its steady state.
-const LittleTolerance = 0.02
-
 // Notes says what a reader must know about a point beside its numbers:
-// that it was measured or simulated with the talk's harness, and, for a
-// model point, that its window is not in the steady state (a closed
-// loop's Little's law check off by more than 2 %, an open loop's queue
-// growing) or that its throughput passes a bound, and why (boundNotes).
+// that it was measured or simulated with the talk's harness or an older
+// runtime's scheduler, and what its Trust says of its window and bounds.
 func Notes(p Point) string {
 	var n []string
 	if p.Harness == "talk" {
@@ -299,11 +296,7 @@ func Notes(p Point) string {
 	if p.Runtime != "" {
 		n = append(n, p.Runtime+" runtime")
 	}
-	if b := p.Bounds; b != nil && b.Little != 0 && (b.Little < 1-LittleTolerance || b.Little > 1+LittleTolerance) {
-		n = append(n, fmt.Sprintf("not steady: Little's law %.3f", b.Little))
-	}
-	n = append(n, boundNotes(p)...)
-	return strings.Join(n, "; ")
+	return strings.Join(append(n, trustNotes(p)...), "; ")
 }
 
 // CalibrationLines describes each distinct calibration the points used,
@@ -379,11 +372,10 @@ func FormatBottleneck(b *Bottleneck) string {
 }
 
 // busiest describes the machine with the highest busy fraction.
-func busiest(s *Shop) string {
-	if s == nil || len(s.Machines) == 0 {
+func busiest(ms []Machine) string {
+	if len(ms) == 0 {
 		return "-"
 	}
-	ms := s.Machines
 	top := ms[0]
 	for _, m := range ms[1:] {
 		if m.BusyFrac > top.BusyFrac {

@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/brewput/brewput/internal/testkit"
 	"github.com/brewput/brewput/model/calibrate"
@@ -254,7 +255,7 @@ func expectUsage(t *testing.T, files map[string]string, rawArgs, want []string) 
 func badInputFiles(t *testing.T) map[string]string {
 	dir := t.TempDir()
 	var good strings.Builder
-	p := results.Point{Source: "h", Mode: "noop", CPUs: 1, Par: 1, DurS: 1, Ops: 10, Throughput: 10, Unit: "ops/s", Shop: &results.Shop{}}
+	p := results.Point{Source: "h", Spec: results.Spec{Mode: "noop", CPUs: 1, Load: results.Load{Par: 1, Dur: time.Second}}, Ops: 10, Throughput: 10, Unit: "ops/s", Shop: &results.Shop{}}
 	if err := results.WriteJSON(&good, []results.Point{p}); err != nil {
 		t.Fatal(err)
 	}

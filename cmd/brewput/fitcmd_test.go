@@ -130,7 +130,7 @@ func TestFitBadInput(t *testing.T) {
 	good := modelFile(t, dir, "good.json", "--modes", "locking", "--cpus", "1-3")
 	one := filepath.Join(dir, "one.json")
 	var b strings.Builder
-	if err := results.WriteJSON(&b, []results.Point{{Source: "h", Mode: "noop", CPUs: 1, Par: 1, Throughput: 10, Unit: "ops/s"}}); err != nil {
+	if err := results.WriteJSON(&b, []results.Point{{Source: "h", Spec: results.Spec{Mode: "noop", CPUs: 1, Load: results.Load{Par: 1}}, Throughput: 10, Unit: "ops/s"}}); err != nil {
 		t.Fatal(err)
 	}
 	garbage := filepath.Join(dir, "garbage.txt")

@@ -19,7 +19,7 @@ func runLab(t *testing.T, args ...string) []results.Point {
 		t.Fatalf("brewput lab %q: %v, %d points\n%s", args, err, len(points), stdout)
 	}
 	for _, p := range points {
-		if p.Lab.Name != args[0] || p.Variant == "" || p.CPUs < 1 || p.Source != results.SourceMeasured || p.Throughput <= 0 || p.Unit == "" {
+		if p.LabName() != args[0] || p.Variant() == "" || p.CPUs < 1 || p.Source != results.SourceMeasured || p.Throughput <= 0 || p.Unit == "" {
 			t.Errorf("brewput lab %s: point lacks lab, variant, cpus, source, throughput or unit: %+v", args[0], p)
 		}
 	}
@@ -53,10 +53,10 @@ func TestLabsRun(t *testing.T) {
 	})
 	t.Run("wordcount", func(t *testing.T) {
 		ps := runLab(t, "wordcount", "--cpus", "1", "--size", "20000", "--reps", "1")
-		words := ps[0].Metrics["words"]
+		words := ps[0].Metrics()["words"]
 		for _, p := range ps {
-			if p.Metrics["words"] != words || words == 0 {
-				t.Errorf("%s counted %v words, %s %v", p.Variant, p.Metrics["words"], ps[0].Variant, words)
+			if p.Metrics()["words"] != words || words == 0 {
+				t.Errorf("%s counted %v words, %s %v", p.Variant(), p.Metrics()["words"], ps[0].Variant(), words)
 			}
 		}
 	})
@@ -70,8 +70,8 @@ func TestLabsRun(t *testing.T) {
 	t.Run("channels", func(t *testing.T) {
 		ps := runLab(t, "channels", "--cpus", "1", "--lines", "2000", "--size", "1", "--consumers", "1", "--batch", "1,10")
 		for _, p := range ps {
-			if _, ok := p.Metrics["of_bound"]; !ok {
-				t.Errorf("%s has no distance to the bound", p.Variant)
+			if _, ok := p.Metrics()["of_bound"]; !ok {
+				t.Errorf("%s has no distance to the bound", p.Variant())
 			}
 		}
 	})

@@ -91,9 +91,9 @@ func TestRunJSONOut(t *testing.T) {
 		t.Fatalf("read back %d points, want noop then finelocking: %+v", len(points), points)
 	}
 	for _, p := range points {
-		if p.CPUs != 1 || p.Par != 1 || p.Rate != 0 || p.MaxQ != 0 || p.DurS != 0.1 || p.WarmupS != 0.02 {
+		if p.CPUs != 1 || p.Par != 1 || p.Rate != 0 || p.MaxQ != 0 || p.Dur.Seconds() != 0.1 || p.Warmup.Seconds() != 0.02 {
 			t.Errorf("%s: cpus %d par %d rate %v maxq %d dur %v warmup %v; want 1 1 0 0 0.1 0.02",
-				p.Mode, p.CPUs, p.Par, p.Rate, p.MaxQ, p.DurS, p.WarmupS)
+				p.Mode, p.CPUs, p.Par, p.Rate, p.MaxQ, p.Dur.Seconds(), p.Warmup.Seconds())
 		}
 		if p.Ops <= 0 || p.Throughput <= 0 {
 			t.Errorf("%s: ops %d, throughput %v; want both positive", p.Mode, p.Ops, p.Throughput)
@@ -116,14 +116,14 @@ func TestRunJSONOut(t *testing.T) {
 	// Every latte completed in the window used each machine once, in the
 	// window unless it was one of the par lattes already under way when the
 	// window opened: however slow the machine, uses ≥ ops − par.
-	if p := points[1]; len(p.Machines) == 3 {
-		for _, mc := range p.Machines {
+	if p := points[1]; len(p.Machines()) == 3 {
+		for _, mc := range p.Machines() {
 			if mc.Name == "" || mc.Uses < p.Ops-int64(p.Par) {
 				t.Errorf("finelocking machine %+v for %d lattes of %d customers: want a name and a use per latte", mc, p.Ops, p.Par)
 			}
 		}
 	} else {
-		t.Errorf("finelocking has %d machines, want 3", len(p.Machines))
+		t.Errorf("finelocking has %d machines, want 3", len(p.Machines()))
 	}
 	assertNoTemp(t, dir)
 }

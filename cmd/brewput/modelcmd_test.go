@@ -370,7 +370,7 @@ func TestModelBandAndCalibration(t *testing.T) {
 	if p.Band == nil || p.Band.Throughput[0] > p.Throughput || p.Band.Throughput[1] < p.Throughput || p.Band.Throughput[1] == p.Band.Throughput[0] {
 		t.Errorf("band %+v around %v", p.Band, p.Throughput)
 	}
-	if p.Calibration == nil || p.Calibration.Host != "vm" || !strings.Contains(p.Calibration.Costs, "spin window 80µs [10µs, 200µs]") {
+	if p.Calibration == nil || p.Calibration.Host != "vm" || !strings.Contains(p.Calibration.CostsLine(), "spin window 80µs [10µs, 200µs]") {
 		t.Errorf("calibration %+v", p.Calibration)
 	}
 	table, _ := runModel(t, args...)
@@ -427,8 +427,8 @@ func TestModelOthers(t *testing.T) {
 		t.Fatalf("%d and %d points, want 2 and 2", len(alone), len(busy))
 	}
 	for i, p := range busy {
-		if p.BackgroundCPUs != 0.4 || p.BackgroundBurstMs != 1 || alone[i].BackgroundCPUs != 0 {
-			t.Errorf("%s: background %v CPUs in bursts of %v ms (without --others %v); want 0.4, 1 and 0", p.Mode, p.BackgroundCPUs, p.BackgroundBurstMs, alone[i].BackgroundCPUs)
+		if p.Background.CPUs != 0.4 || p.Background.Burst != time.Millisecond || alone[i].Background.CPUs != 0 {
+			t.Errorf("%s: background %v CPUs in bursts of %v (without --others %v); want 0.4, 1ms and 0", p.Mode, p.Background.CPUs, p.Background.Burst, alone[i].Background.CPUs)
 		}
 		// A fifth of ideal's CPU time, give or take three standard
 		// deviations of the bursts that strike it (about 200 a CPU).

@@ -15,7 +15,7 @@ import (
 // (on a writer that is not a terminal) once it has.
 func TestLateShowsProgressOnlyAfterItsDelay(t *testing.T) {
 	st := &sweep.Batch{Specs: []sweep.Spec{{Mode: coffee.Mode{Family: "locking"}, Load: sweep.Load{CPUs: 1}}, {Mode: coffee.Mode{Family: "locking"}, Load: sweep.Load{CPUs: 2}}}, Count: 1}
-	points := []results.Point{{Mode: "locking", CPUs: 1, Throughput: 250, Unit: "lattes/s"}, {Mode: "locking", CPUs: 2, Throughput: 500, Unit: "lattes/s"}}
+	points := []results.Point{{Spec: results.Spec{Mode: "locking", CPUs: 1}, Throughput: 250, Unit: "lattes/s"}, {Spec: results.Spec{Mode: "locking", CPUs: 2}, Throughput: 500, Unit: "lattes/s"}}
 
 	var quiet bytes.Buffer
 	done, finish := late(&quiet, st, time.Now(), time.Hour)

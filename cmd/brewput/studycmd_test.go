@@ -94,7 +94,7 @@ func TestStudyMainJob(t *testing.T) {
 		}
 	}
 	points, err := results.ReadFile(filepath.Join(out, "results.json"))
-	if err != nil || len(points) != 3 || points[0].Study != "cache" || points[0].CPUSet == "" || len(points[1].Machines) != 16 {
+	if err != nil || len(points) != 3 || points[0].StudyName() != "cache" || points[0].CPUSet == "" || len(points[1].Machines()) != 16 {
 		t.Fatalf("results: %v %+v", err, points)
 	}
 	page, err := os.ReadFile(filepath.Join(out, "index.html"))
@@ -204,8 +204,8 @@ func TestStudyPredict(t *testing.T) {
 		return results.Machine{Name: "cache", Kind: "mutex", Uses: int64(n), BusyFrac: n * hold.Seconds()}
 	}
 	point := func(variant string, thr float64, machines ...results.Machine) results.Point {
-		return results.Point{Source: results.SourceMeasured, Study: "cache", Mode: variant, CPUs: 1, Par: 1, DurS: 1, Ops: int64(thr),
-			Throughput: thr, Unit: "ops/s", CPUUsed: 1, Shop: &results.Shop{Machines: machines}}
+		return results.Point{Kind: results.KindStudy, Source: results.SourceMeasured, Spec: results.Spec{Mode: variant, CPUs: 1, Load: results.Load{Par: 1, Dur: time.Second}}, Study: &results.Study{Name: "cache", Meters: machines}, Ops: int64(thr),
+			Throughput: thr, Unit: "ops/s", CPUUsed: 1}
 	}
 	file := filepath.Join(t.TempDir(), "measured.json")
 	f, err := os.Create(file)

@@ -61,9 +61,9 @@ type Key struct {
 // KeyOf returns the configuration p was measured, or predicted, in.
 func KeyOf(p results.Point) Key {
 	k := Key{Mode: p.Mode, CPUs: p.CPUs, Par: p.Par, Rate: p.Rate, MaxQ: p.MaxQ,
-		Model: p.IsModel(), Sched: p.Sched, Bench: p.Kind() == results.KindBench}
-	if p.Shop != nil {
-		k.Steps = p.Steps
+		Model: p.IsModel(), Sched: p.Sched, Bench: p.Kind == results.KindBench}
+	if p.Kind == results.KindShop || p.Kind == results.KindStudy {
+		k.Steps = p.Steps()
 		k.Steps.Clock = cmp.Or(k.Steps.Clock, "wall") // files from before the clock was recorded
 	}
 	return k
@@ -233,7 +233,7 @@ func withoutSteps(points []results.Point) []results.Point {
 	for i, p := range points {
 		if p.Shop != nil { // a copy: the points' own keep their steps
 			shop := *p.Shop
-			shop.Steps = results.Steps{GrindMs: 1, PressMs: 1, SteamMs: 1, LatteMs: 1, Clock: "wall"}
+			shop.Steps = results.DefaultSteps()
 			p.Shop = &shop
 		}
 		out[i] = p

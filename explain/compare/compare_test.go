@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/brewput/brewput/explain/compare"
 
@@ -163,9 +164,9 @@ func TestSourceIsNotPartOfTheKey(t *testing.T) {
 func TestStepsArePartOfTheKey(t *testing.T) {
 	def := measured("a", "locking", 1, 250)
 	noClock := measured("a", "locking", 1, 250)
-	noClock[0].Steps.Clock = "" // as from an older file
+	noClock[0].Shop.Steps.Clock = "" // as from an older file
 	slowGrind := measured("a", "locking", 1, 200)
-	slowGrind[0].Steps.GrindMs = 2
+	slowGrind[0].Shop.Steps.Grind = 2 * time.Millisecond
 	c := compare.Compare(append(def, slowGrind...), noClock, compare.Options{})
 	if len(c.Rows) != 1 || len(c.OnlyOld) != 1 || c.OnlyOld[0].String() != "locking cpus=1 par=1 grind=2ms" {
 		t.Errorf("rows %v, only old %v", c.Rows, c.OnlyOld)
@@ -292,12 +293,12 @@ func TestJSONIsReadable(t *testing.T) {
 func TestCompareAcrossChangedSteps(t *testing.T) {
 	var old, new []results.Point
 	for rep := 1; rep <= 6; rep++ {
-		o := results.Point{Mode: "finelocking", CPUs: 2, Par: 2, Ops: 500, DurS: 1, Throughput: 500 + float64(rep), Unit: "lattes/s",
-			Latency: results.Latency{P50: 4, P99: 4.2}, Shop: &results.Shop{Steps: results.Steps{GrindMs: 1, PressMs: 1, SteamMs: 1, LatteMs: 1, Clock: "wall"}}}
+		o := results.Point{Spec: results.Spec{Mode: "finelocking", CPUs: 2, Load: results.Load{Par: 2, Dur: time.Second}}, Ops: 500, Throughput: 500 + float64(rep), Unit: "lattes/s",
+			Latency: results.Latency{P50: 4, P99: 4.2}, Shop: &results.Shop{Steps: results.Steps{Grind: time.Millisecond, Press: time.Millisecond, Steam: time.Millisecond, Combine: time.Millisecond, Clock: "wall"}}}
 		n := o
 		shop := *o.Shop // a copy shares its shop part: change one of its own
 		n.Shop = &shop
-		n.Steps.GrindMs = 2
+		n.Shop.Steps.Grind = 2 * time.Millisecond
 		n.Throughput, n.Latency = 400+float64(rep), results.Latency{P50: 5, P99: 5.2}
 		old, new = append(old, o), append(new, n)
 	}

@@ -2,6 +2,7 @@ package compare_test
 
 import (
 	"os"
+	"time"
 
 	"github.com/brewput/brewput/explain/compare"
 	"github.com/brewput/brewput/results"
@@ -13,10 +14,10 @@ func measured(host, mode string, cpus int, throughputs ...float64) []results.Poi
 	var points []results.Point
 	for i, tp := range throughputs {
 		points = append(points, results.Point{
-			Source: results.SourceMeasured, Host: results.Host{Name: host}, Mode: mode, CPUs: cpus, Par: cpus, DurS: 1, Rep: i + 1,
+			Source: results.SourceMeasured, Host: results.Host{Name: host}, Spec: results.Spec{Mode: mode, CPUs: cpus, Load: results.Load{Par: cpus, Dur: time.Second}}, Rep: i + 1,
 			Ops: int64(tp), Throughput: tp, Unit: "lattes/s",
 			Latency: results.Latency{P50: 1000 * float64(cpus) / tp, P99: 1300 * float64(cpus) / tp},
-			Shop:    &results.Shop{Steps: results.Steps{GrindMs: 1, PressMs: 1, SteamMs: 1, LatteMs: 1, Clock: "wall"}},
+			Shop:    &results.Shop{Steps: results.Steps{Grind: time.Millisecond, Press: time.Millisecond, Steam: time.Millisecond, Combine: time.Millisecond, Clock: "wall"}},
 		})
 	}
 	return points

@@ -131,7 +131,7 @@ func benchDef(unit string) metricDef {
 // allBench reports whether points are all Go benchmarks' (and there are
 // some).
 func allBench(points []results.Point) bool {
-	return len(points) > 0 && !slices.ContainsFunc(points, func(p results.Point) bool { return p.Kind() != results.KindBench })
+	return len(points) > 0 && !slices.ContainsFunc(points, func(p results.Point) bool { return p.Kind != results.KindBench })
 }
 
 func metricDefs() []metricDef {

@@ -172,7 +172,7 @@ func TestAudit(t *testing.T) {
 					bad++
 					t.Errorf("%s, %s on %d CPUs: %s\n\t%s", pol.name, mode, n, c, a.Now.Bottleneck.Text)
 				}
-				series = append(series, results.Point{Source: results.SourceModel, Model: results.Model{Sched: pol.sched}, Mode: mode, CPUs: n, Par: n,
+				series = append(series, results.Point{Source: results.SourceModel, Spec: results.Spec{Mode: mode, CPUs: n, Load: results.Load{Par: n}, Policy: results.Policy{Sched: pol.sched}},
 					Throughput: a.Now.Throughput, Unit: a.Unit})
 			}
 			bad += checkFit(t, pol.name, mode, series)

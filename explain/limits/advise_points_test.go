@@ -3,6 +3,7 @@ package limits_test
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/brewput/brewput/explain/limits"
 	"github.com/brewput/brewput/results"
@@ -15,7 +16,7 @@ func TestPoints(t *testing.T) {
 		cfg := config(mode, cpus, "fifo")
 		cfg.Rate = 0
 		if mode == "noop" { // a closed-loop noop cannot be simulated: as measured
-			return results.Point{Source: source, Mode: mode, CPUs: cpus, Par: cpus, DurS: 1, Shop: &results.Shop{}}
+			return results.Point{Source: source, Spec: results.Spec{Mode: mode, CPUs: cpus, Load: results.Load{Par: cpus, Dur: time.Second}}, Shop: &results.Shop{}}
 		}
 		p := simulate(t, cfg)
 		p.Source = source
@@ -25,8 +26,8 @@ func TestPoints(t *testing.T) {
 		point("finelocking", 1, results.SourceMeasured), point("finelocking", 2, results.SourceMeasured),
 		point("finelocking", 4, results.SourceModel), point("locking", 3, results.SourceModel),
 		point("noop", 1, results.SourceMeasured),
-		{Source: results.SourceModel, Mode: "cafe", CPUs: 2, Shop: &results.Shop{}},
-		{Source: results.SourceMeasured, Mode: "workloads/add/sequential", CPUs: 2, Lab: results.Lab{Name: "workloads"}},
+		{Source: results.SourceModel, Spec: results.Spec{Mode: "cafe", CPUs: 2}, Shop: &results.Shop{}},
+		{Kind: results.KindLab, Source: results.SourceMeasured, Spec: results.Spec{Mode: "workloads/add/sequential", CPUs: 2}, Lab: &results.Lab{Name: "workloads"}},
 	}
 	advice, skipped := limits.Points(points, limits.Fifo())
 	var got []string

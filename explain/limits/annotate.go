@@ -48,7 +48,7 @@ func Annotate(points []results.Point, policy model.Policy) error {
 			points[i].Bottleneck = nil
 			continue
 		}
-		if p.Kind() == results.KindLab || (p.Bottleneck != nil && p.Bottleneck.Model != "") {
+		if p.Kind == results.KindLab || (p.Bottleneck != nil && p.Bottleneck.Model != "") {
 			continue
 		}
 		cfg, ok := model.ConfigOf(p)
@@ -96,7 +96,7 @@ func Annotate(points []results.Point, policy model.Policy) error {
 // measured is measured point p's bottleneck from its profile pr.
 func measured(t target, pr *Profile, p results.Point) results.Bottleneck {
 	own := *pr
-	own.Now.Machines, own.Now.Util = p.Machines, p.Util
+	own.Now.Shop, own.Now.Util = &results.Shop{Machines: p.Machines(), Steps: own.Now.Steps()}, p.Util
 	b := pr.Bottleneck
 	b.Utilization, b.Working, _ = jointUsage(own.Now, b.Resources)
 	b.Measured = compare(p, pr.Now)

@@ -226,8 +226,8 @@ func TestAnnotateMeasured(t *testing.T) {
 	agree.Throughput = 248
 	off.Throughput = 200
 	noisy.Throughput, noisy.OthersCPUs = 120, 0.8
-	noop := results.Point{Source: results.SourceMeasured, Mode: "noop", CPUs: 1, Par: 1, DurS: 1, Shop: &results.Shop{}}
-	lab := results.Point{Lab: results.Lab{Name: "workloads"}, Mode: "workloads/add"}
+	noop := results.Point{Source: results.SourceMeasured, Spec: results.Spec{Mode: "noop", CPUs: 1, Load: results.Load{Par: 1, Dur: time.Second}}, Shop: &results.Shop{}}
+	lab := results.Point{Kind: results.KindLab, Lab: &results.Lab{Name: "workloads"}, Spec: results.Spec{Mode: "workloads/add"}}
 	ps := []results.Point{agree, off, noisy, noop, lab}
 	if err := limits.Annotate(ps, limits.Fifo()); err != nil {
 		t.Fatal(err)
@@ -358,7 +358,7 @@ func TestIsDisturbed(t *testing.T) {
 		others      float64
 		want        bool
 	}{{1, 2, 0.9, false}, {1, 2, 1.3, true}, {2, 2, 0.3, true}, {2, 2, 0.1, false}, {2, 0, 0.3, true}} {
-		p := results.Point{CPUs: tc.cpus, Host: results.Host{Cores: tc.cores}, OthersCPUs: tc.others}
+		p := results.Point{Spec: results.Spec{CPUs: tc.cpus}, Trust: results.Trust{OthersCPUs: tc.others}, Host: results.Host{Cores: tc.cores}}
 		if got := p.IsDisturbed(); got != tc.want {
 			t.Errorf("%d CPUs of %d, others %.1f: disturbed %v, want %v", tc.cpus, tc.cores, tc.others, got, tc.want)
 		}

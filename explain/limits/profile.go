@@ -204,8 +204,8 @@ func trial(t target, r relief, now, p results.Point) Trial {
 		e.Gain = p.Throughput/now.Throughput - 1
 	}
 	switch {
-	case p.DurS < now.DurS:
-		e.WindowS = p.DurS // a probe: its latencies are not the point's window's
+	case p.Dur.Seconds() < now.Dur.Seconds():
+		e.WindowS = p.Dur.Seconds() // a probe: its latencies are not the point's window's
 	default:
 		if now.Latency.P50 > 0 {
 			e.P50Change = p.Latency.P50/now.Latency.P50 - 1

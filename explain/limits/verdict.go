@@ -85,7 +85,7 @@ func usage(p results.Point, resource string) (held, working, bound float64) {
 		return 0, 0, bound
 	default:
 		n := 0
-		for _, m := range p.Machines {
+		for _, m := range p.Machines() {
 			if scaling.Kind(m.Name) == resource {
 				held += m.BusyFrac
 				working += m.WorkingFrac

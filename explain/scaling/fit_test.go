@@ -19,11 +19,11 @@ func fitPoint(src, mode string, cpus, par, rep int, tput float64) results.Point 
 	if par == 0 {
 		par = cpus
 	}
-	p := results.Point{Source: results.SourceMeasured, Host: results.Host{Name: src}, Mode: mode,
-		CPUs: cpus, Par: par, Rep: rep, Throughput: tput, Unit: "lattes/s"}
+	p := results.Point{Source: results.SourceMeasured, Host: results.Host{Name: src}, Spec: results.Spec{Mode: mode, CPUs: cpus, Load: results.Load{Par: par}},
+		Rep: rep, Throughput: tput, Unit: "lattes/s"}
 	if src == results.SourceModel {
-		p = results.Point{Source: results.SourceModel, Model: results.Model{Sched: "fifo"}, Mode: mode,
-			CPUs: cpus, Par: par, Rep: rep, Throughput: tput, Unit: "lattes/s"}
+		p = results.Point{Source: results.SourceModel, Spec: results.Spec{Mode: mode, CPUs: cpus, Load: results.Load{Par: par}, Policy: results.Policy{Sched: "fifo"}},
+			Rep: rep, Throughput: tput, Unit: "lattes/s"}
 	}
 	return p
 }

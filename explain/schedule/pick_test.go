@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/internal/testkit"
@@ -20,14 +21,17 @@ func limited(rs ...string) *results.Bottleneck {
 
 // costs names the go policy's costs of study's predictions, as a
 // calibration's Ref does.
-var costs = results.Calibration{Host: "box", Costs: "wake 20µs, spin wake 15µs, spin window 0s, switch 100ns, mutex handoff 300ns, chan handoff 1µs, buf chan handoff 1µs, runnext grace 60µs"}
+var costs = results.Calibration{Host: "box", Costs: []results.Cost{
+	{Name: "wake", Median: 20 * time.Microsecond}, {Name: "spin wake", Median: 15 * time.Microsecond}, {Name: "spin window"},
+	{Name: "switch", Median: 100}, {Name: "mutex handoff", Median: 300}, {Name: "chan handoff", Median: time.Microsecond},
+	{Name: "buf chan handoff", Median: time.Microsecond}, {Name: "runnext grace", Median: 60 * time.Microsecond}}}
 
 // study is the talk's shop measured on 1 and 2 CPUs and predicted on 1 to
 // 8 under the go policy: ideal and multi-2 scale, finelocking stops at its
 // grinder from 4 CPUs, locking at its kitchen lock.
 func study() []results.Point {
 	var ps []results.Point
-	steps := results.Steps{GrindMs: 1, PressMs: 1, SteamMs: 1, LatteMs: 1}
+	steps := results.Steps{Grind: time.Millisecond, Press: time.Millisecond, Steam: time.Millisecond, Combine: time.Millisecond}
 	for _, model := range []bool{false, true} {
 		top := 2
 		if model {
@@ -42,8 +46,8 @@ func study() []results.Point {
 				case m == "finelocking" && n >= 4:
 					tput, b = 930, limited("grinder")
 				}
-				p := results.Point{Source: results.SourceMeasured, Mode: m, CPUs: n, Par: n, Throughput: tput, Unit: "lattes/s",
-					DurS: 1, WarmupS: 0.1, Bottleneck: b, Host: results.Host{Name: "box"}, Shop: &results.Shop{Steps: steps}}
+				p := results.Point{Source: results.SourceMeasured, Spec: results.Spec{Mode: m, CPUs: n, Load: results.Load{Par: n, Dur: time.Second, Warmup: 100 * time.Millisecond}}, Throughput: tput, Unit: "lattes/s",
+					Bottleneck: b, Host: results.Host{Name: "box"}, Shop: &results.Shop{Steps: steps}}
 				if model {
 					p.Source, p.Sched, p.Seed, p.Calibration = results.SourceModel, "go", 1, &costs
 				}

@@ -15,7 +15,7 @@ func Ranges(points []results.Point) []analysis.Ranges {
 	var measured, model []results.Point
 	for _, p := range points {
 		switch {
-		case p.Kind() == results.KindLab || p.IsUserCode():
+		case p.Kind == results.KindLab || p.IsUserCode():
 		case p.IsModel():
 			model = append(model, p)
 		default:
@@ -115,11 +115,11 @@ func StudyTable(points []results.Point) *analysis.StudyTable {
 		cpus               int
 	}
 	keys, by := groupBy(points, func(p results.Point) (key, bool) {
-		return key{p.Study, p.Mode, seriesID(p), p.CPUs}, p.Kind() == results.KindStudy && !p.IsModel()
+		return key{p.StudyName(), p.Mode, seriesID(p), p.CPUs}, p.Kind == results.KindStudy && !p.IsModel()
 	})
 	t := &analysis.StudyTable{}
 	for _, p := range points {
-		if p.Kind() != results.KindStudy || p.IsModel() {
+		if p.Kind != results.KindStudy || p.IsModel() {
 			continue
 		}
 		t.Points++
@@ -128,8 +128,8 @@ func StudyTable(points []results.Point) *analysis.StudyTable {
 		if !slices.Contains(t.Hosts, p.Origin()) {
 			t.Hosts = append(t.Hosts, p.Origin())
 		}
-		if !slices.Contains(t.Studies, p.Study) {
-			t.Studies = append(t.Studies, p.Study)
+		if !slices.Contains(t.Studies, p.StudyName()) {
+			t.Studies = append(t.Studies, p.StudyName())
 		}
 	}
 	if t.Points == 0 {

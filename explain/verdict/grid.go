@@ -115,7 +115,7 @@ func NewGrid(points []results.Point) *analysis.Grid {
 	groups := map[cellKey][2][]int{}
 	var keys []cellKey
 	for i, p := range points {
-		if p.Kind() == results.KindLab || p.IsUserCode() {
+		if p.Kind == results.KindLab || p.IsUserCode() {
 			continue
 		}
 		s := series{p.Mode, p.IsModel()}

@@ -10,7 +10,7 @@ import (
 
 // Labs answers each lab among points, in the order the labs first come.
 func Labs(points []results.Point) []analysis.LabAnswer {
-	names, by := groupBy(points, func(p results.Point) (string, bool) { return p.Lab.Name, p.Kind() == results.KindLab })
+	names, by := groupBy(points, func(p results.Point) (string, bool) { return p.LabName(), p.Kind == results.KindLab })
 	out := make([]analysis.LabAnswer, len(names))
 	for i, n := range names {
 		out[i] = Lab(n, by[n])
@@ -24,7 +24,7 @@ func Lab(name string, points []results.Point) analysis.LabAnswer {
 	a := analysis.LabAnswer{Lab: name}
 	var first []results.Point // the first repetition of each run
 	for _, p := range points {
-		if p.Lab.Name != name || p.Rep > 1 {
+		if p.LabName() != name || p.Rep > 1 {
 			continue
 		}
 		first = append(first, p)
@@ -58,12 +58,12 @@ func labCount(points []results.Point, n int) []analysis.LabCount {
 		// named with its load.
 		loads := map[string]int{}
 		for _, p := range ps {
-			loads[p.Variant]++
+			loads[p.Variant()]++
 		}
 		named := func(p results.Point) analysis.LabPoint {
-			lp := analysis.LabPoint{Variant: p.Variant, Disturbed: p.IsDisturbed(), Throughput: p.Throughput, Unit: p.Unit,
+			lp := analysis.LabPoint{Variant: p.Variant(), Disturbed: p.IsDisturbed(), Throughput: p.Throughput, Unit: p.Unit,
 				P50: p.Latency.P50, CPUUsed: p.CPUUsed}
-			if loads[p.Variant] > 1 {
+			if loads[p.Variant()] > 1 {
 				lp.Par = p.Par
 			}
 			return lp

@@ -11,7 +11,7 @@ import (
 // Studies describes each study among points, in the order they first
 // come, from the first series each variant was measured in.
 func Studies(points []results.Point) []analysis.Described {
-	names, by := groupBy(points, func(p results.Point) (string, bool) { return p.Study, p.Kind() == results.KindStudy })
+	names, by := groupBy(points, func(p results.Point) (string, bool) { return p.StudyName(), p.Kind == results.KindStudy })
 	var out []analysis.Described
 	for _, n := range names {
 		if d, ok := describe(n, by[n]); ok {
@@ -79,7 +79,7 @@ func describe(study string, points []results.Point) (analysis.Described, bool) {
 func Checks(points []results.Point) []analysis.Check {
 	var out []analysis.Check
 	for _, p := range points {
-		if !p.IsModel() || p.Study == "" {
+		if !p.IsModel() || p.StudyName() == "" {
 			continue
 		}
 		var thr []float64
@@ -88,7 +88,7 @@ func Checks(points []results.Point) []analysis.Check {
 			c.Lo, c.Hi = b.Throughput[0], b.Throughput[1]
 		}
 		for _, m := range points {
-			if !m.IsModel() && m.Study == p.Study && m.Mode == p.Mode && m.CPUs == p.CPUs {
+			if !m.IsModel() && m.StudyName() == p.StudyName() && m.Mode == p.Mode && m.CPUs == p.CPUs {
 				thr = append(thr, m.Throughput)
 				c.Disturbed = c.Disturbed || m.Disturbed
 			}
@@ -121,7 +121,7 @@ func predictionOf(points []results.Point) *analysis.Prediction {
 	for _, p := range model {
 		if p.CPUs == pr.CPUs && !slices.ContainsFunc(pr.At, func(q analysis.Predicted) bool { return q.Variant == p.Mode }) {
 			pr.At = append(pr.At, analysis.Predicted{Variant: p.Mode, Throughput: p.Throughput, Unit: p.Unit, Band: p.Band,
-				Locked: p.Shop != nil && len(p.Machines) > 0})
+				Locked: p.Shop != nil && len(p.Machines()) > 0})
 		}
 	}
 	slices.SortStableFunc(pr.At, func(a, b analysis.Predicted) int { return cmp.Compare(b.Throughput, a.Throughput) })

@@ -74,8 +74,8 @@ type Stretched struct {
 func PlanStretches(study string, frac float64, base results.Point) *Stretches {
 	s := &Stretches{Study: study, Variant: base.Mode, CPUs: base.CPUs, Frac: frac, Unit: base.Unit}
 	par := float64(max(base.Par, 1))
-	worker := par * base.DurS // the workers' time in the window, in seconds
-	inMeters := 0.0           // of it, the time held or waited for in any meter
+	worker := par * base.Dur.Seconds() // the workers' time in the window, in seconds
+	inMeters := 0.0                    // of it, the time held or waited for in any meter
 	type group struct {
 		kind       string
 		members    int
@@ -83,8 +83,8 @@ func PlanStretches(study string, frac float64, base results.Point) *Stretches {
 	}
 	var order []string
 	groups := map[string]*group{}
-	for _, m := range base.Machines {
-		held := m.BusyFrac * base.DurS
+	for _, m := range base.Machines() {
+		held := m.BusyFrac * base.Dur.Seconds()
 		inMeters += held + m.MeanWaitMs/1e3*float64(m.Uses)
 		if m.Kind == meter.KindReceive {
 			continue // a channel is stretched, and counted, by its sends

@@ -159,7 +159,7 @@ func TestRun(t *testing.T) {
 	var runs []sweep.Spec
 	fake := func(ctx context.Context, sp sweep.Spec) (results.Point, error) {
 		runs = append(runs, sp)
-		return results.Point{Mode: sp.Mode.String(), CPUs: sp.CPUs, Ops: 100, Throughput: 200, Unit: "lattes/s"}, nil
+		return results.Point{Spec: results.Spec{Mode: sp.Mode.String(), CPUs: sp.CPUs}, Ops: 100, Throughput: 200, Unit: "lattes/s"}, nil
 	}
 	var told strings.Builder
 	if err := s.Run(context.Background(), 2, fake, &told); err != nil {
@@ -180,7 +180,7 @@ func TestDisturbed(t *testing.T) {
 	n := 0
 	fake := func(ctx context.Context, sp sweep.Spec) (results.Point, error) {
 		n++
-		return results.Point{Mode: sp.Mode.String(), CPUs: sp.CPUs, Ops: 100, Throughput: 200 + float64(n%3), Unit: "lattes/s", OthersCPUs: 0.9}, nil
+		return results.Point{Spec: results.Spec{Mode: sp.Mode.String(), CPUs: sp.CPUs}, Trust: results.Trust{OthersCPUs: 0.9}, Ops: 100, Throughput: 200 + float64(n%3), Unit: "lattes/s"}, nil
 	}
 	if err := s.Measure(context.Background(), 3, fake, nil); err != nil {
 		t.Fatal(err)

@@ -452,7 +452,7 @@ func attachHistograms(points []results.Point, path string) error {
 				continue
 			}
 			byName[p.Bench.Name] = recs[j+1:]
-			probe := results.Point{Mode: p.Mode, CPUs: p.CPUs, Hist: rec.Hist}
+			probe := results.Point{Spec: results.Spec{Mode: p.Mode, CPUs: p.CPUs}, Hist: rec.Hist}
 			h, err := probe.Histogram()
 			if err != nil {
 				return err

@@ -166,7 +166,7 @@ func Resume(path string) (*sweep.Batch, []results.Point, results.Plan, error) {
 	}
 	var measured []results.Point
 	for _, p := range f.Points {
-		if p.Kind() == results.KindMeasured {
+		if p.Kind == results.KindShop && !p.IsModel() {
 			measured = append(measured, p)
 		}
 	}
@@ -185,7 +185,7 @@ type journal struct {
 // add profiles a shop point (limits.Annotate) and appends it to the
 // journal.
 func (j *journal) add(p *results.Point) error {
-	if p.Kind() != results.KindLab && p.Bottleneck == nil {
+	if p.Kind != results.KindLab && p.Bottleneck == nil {
 		one := []results.Point{*p}
 		if err := limits.Annotate(one, j.policy); err != nil {
 			fmt.Fprintf(j.log, "causal profile of %s cpus=%d: %v\n", p.Mode, p.CPUs, err)

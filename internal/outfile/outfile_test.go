@@ -5,12 +5,13 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/brewput/brewput/results"
 )
 
 func point(mode string) results.Point {
-	return results.Point{Source: results.SourceMeasured, Mode: mode, CPUs: 1, Par: 1, DurS: 1, Ops: 10, Throughput: 10, Unit: "ops/s", Shop: &results.Shop{}}
+	return results.Point{Source: results.SourceMeasured, Spec: results.Spec{Mode: mode, CPUs: 1, Load: results.Load{Par: 1, Dur: time.Second}}, Ops: 10, Throughput: 10, Unit: "ops/s", Shop: &results.Shop{}}
 }
 
 // TestCSVHasItsJournalBeside: a CSV file's points go to r.csv.journal as

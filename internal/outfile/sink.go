@@ -50,7 +50,10 @@ func (s *Sink) Add(p *results.Point) error {
 		return s.Out.Add(*p)
 	case s.Format == results.JSON && !s.Hold:
 		s.streamed++
-		return results.WriteJSON(s.Stdout, []results.Point{*p})
+		if s.streamed == 1 {
+			return results.WriteJSON(s.Stdout, []results.Point{*p})
+		}
+		return results.AppendJSON(s.Stdout, []results.Point{*p})
 	}
 	return nil
 }
@@ -65,8 +68,8 @@ func (s *Sink) Finish(points []results.Point, done bool) error {
 		}
 	}
 	if s.Out == nil {
-		if s.Format == results.JSON { // what went out as it came is out
-			points = points[min(s.streamed, len(points)):]
+		if s.Format == results.JSON && s.streamed > 0 { // what went out as it came is out
+			return results.AppendJSON(s.Stdout, points[min(s.streamed, len(points)):])
 		}
 		if len(points) == 0 {
 			return nil

@@ -65,30 +65,28 @@ func modelOf(p results.Point) (variantModel, error) {
 	// a window runs a little past its nominal DurS.
 	window := ops / p.Throughput
 	perOp := perOpTime(p)
-	if p.Shop != nil {
-		for _, mc := range p.Machines {
-			if results.IsChan(mc.Kind) {
-				// A channel's waits are the pipeline's rhythm, not
-				// contention: they stay in the work outside.
-				if !slices.Contains(m.Unmodelled, results.MeterLabel(mc)) {
-					m.Unmodelled = append(m.Unmodelled, results.MeterLabel(mc))
-				}
-				continue
+	for _, mc := range p.Machines() {
+		if results.IsChan(mc.Kind) {
+			// A channel's waits are the pipeline's rhythm, not
+			// contention: they stay in the work outside.
+			if !slices.Contains(m.Unmodelled, results.MeterLabel(mc)) {
+				m.Unmodelled = append(m.Unmodelled, results.MeterLabel(mc))
 			}
-			name := meter.Group(mc.Name)
-			i := slices.IndexFunc(m.Locks, func(g lockGroup) bool { return g.Name == name })
-			if i < 0 {
-				m.Locks = append(m.Locks, lockGroup{Name: name})
-				i = len(m.Locks) - 1
-			}
-			g := &m.Locks[i]
-			g.Locks++
-			g.UsesPerOp += float64(mc.Uses) / ops
-			// Summed in seconds: 16 shards each held 3 ns an operation
-			// would lose a fifth of their time to whole nanoseconds.
-			g.heldPerOp += mc.BusyFrac * window / ops
-			perOp -= mc.MeanWaitMs / 1e3 * float64(mc.Uses) / ops
+			continue
 		}
+		name := meter.Group(mc.Name)
+		i := slices.IndexFunc(m.Locks, func(g lockGroup) bool { return g.Name == name })
+		if i < 0 {
+			m.Locks = append(m.Locks, lockGroup{Name: name})
+			i = len(m.Locks) - 1
+		}
+		g := &m.Locks[i]
+		g.Locks++
+		g.UsesPerOp += float64(mc.Uses) / ops
+		// Summed in seconds: 16 shards each held 3 ns an operation
+		// would lose a fifth of their time to whole nanoseconds.
+		g.heldPerOp += mc.BusyFrac * window / ops
+		perOp -= mc.MeanWaitMs / 1e3 * float64(mc.Uses) / ops
 	}
 	m.Locks = slices.DeleteFunc(m.Locks, func(g lockGroup) bool { return g.UsesPerOp == 0 })
 	for i := range m.Locks {

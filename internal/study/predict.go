@@ -99,7 +99,8 @@ func predictAll(ctx context.Context, pr predict.Prediction, study string, models
 		return nil, err
 	}
 	for i := range points {
-		points[i].Host, points[i].Calibration, points[i].Study = pr.Host, pr.Cal, study
+		points[i].Host, points[i].Calibration = pr.Host, pr.Cal
+		points[i].AsStudy(study)
 	}
 	return points, nil
 }

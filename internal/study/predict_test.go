@@ -16,9 +16,9 @@ import (
 // measuredPoint is a study's point of variant on cpus CPUs, one worker a
 // CPU, at thr ops/s over 1 s, with the given meters.
 func measuredPoint(variant string, cpus int, thr float64, machines ...results.Machine) results.Point {
-	return results.Point{Source: results.SourceMeasured, Study: "demo", Mode: variant, CPUs: cpus, Par: cpus,
-		DurS: 1, Ops: int64(thr), Throughput: thr, Unit: "calls/s", CPUUsed: float64(cpus),
-		Shop: &results.Shop{Machines: machines}}
+	return results.Point{Kind: results.KindStudy, Source: results.SourceMeasured, Spec: results.Spec{Mode: variant, CPUs: cpus, Load: results.Load{Par: cpus, Dur: time.Second}}, Study: &results.Study{Name: "demo", Meters: machines},
+		Ops: int64(thr), Throughput: thr, Unit: "calls/s", CPUUsed: float64(cpus),
+	}
 }
 
 // mutexAt is a mutex's machine over 1 s of ops operations, each holding
@@ -112,7 +112,7 @@ func TestPredictFifo(t *testing.T) {
 		limit string
 	}{{10e6, "cpus"}, {20e6, "cpus"}, {25e6, "table"}} {
 		p := points[i]
-		if p.Source != results.SourceModel || p.Study != "demo" || p.Mode != "one-lock" || p.Unit != "calls/s" || p.Bounds == nil {
+		if p.Source != results.SourceModel || p.StudyName() != "demo" || p.Mode != "one-lock" || p.Unit != "calls/s" || p.Bounds == nil {
 			t.Fatalf("point %+v", p)
 		}
 		if p.Bounds.Limit != want.limit || p.Throughput > p.Bounds.ThroughputMax*1.001 || p.Throughput < want.thr*0.95 {

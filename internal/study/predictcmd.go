@@ -116,7 +116,7 @@ func readStudy(path string, s *Program, variants []string) ([]results.Point, err
 	}
 	var out []results.Point
 	for _, p := range all {
-		if p.Study == s.Name && p.Source != results.SourceModel && slices.Contains(variants, p.Mode) {
+		if p.StudyName() == s.Name && p.Source != results.SourceModel && slices.Contains(variants, p.Mode) {
 			out = append(out, p)
 		}
 	}

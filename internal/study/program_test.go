@@ -52,7 +52,7 @@ func TestProgram(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(points) != 2 || added != 2 || points[1].Rep != 2 || points[0].Study != "cache" || points[0].CPUs != 1 || len(points[0].Machines) != 16 || points[0].CPUSet == "" {
+	if len(points) != 2 || added != 2 || points[1].Rep != 2 || points[0].StudyName() != "cache" || points[0].CPUs != 1 || len(points[0].Machines()) != 16 || points[0].CPUSet == "" {
 		t.Errorf("points %+v, %d added", points, added)
 	}
 	if !strings.Contains(log.String(), "[2/2] sharded-write cpus=1: ") {

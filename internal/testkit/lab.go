@@ -101,14 +101,14 @@ func RunLab(t testing.TB, l lab.Lab, cpus []int, want int, unit string, metrics 
 func LabPoints(t testing.TB, name, unit string, metrics []results.Metric, points []results.Point) {
 	t.Helper()
 	for _, p := range points {
-		if p.Kind() != results.KindLab || p.Source != results.SourceMeasured || p.Lab.Name != name || p.Variant == "" ||
-			p.Mode != name+"/"+p.Variant || p.CPUs < 1 || p.Unit == "" || unit != "" && p.Unit != unit || p.Shop != nil ||
+		if p.Kind != results.KindLab || p.Source != results.SourceMeasured || p.LabName() != name || p.Variant() == "" ||
+			p.Mode != name+"/"+p.Variant() || p.CPUs < 1 || p.Unit == "" || unit != "" && p.Unit != unit || p.Shop != nil ||
 			p.Host.GoVersion == "" || p.Start.IsZero() {
-			t.Errorf("%s: malformed point %+v", p.Variant, p)
+			t.Errorf("%s: malformed point %+v", p.Variant(), p)
 		}
-		for k := range p.Metrics {
+		for k := range p.Metrics() {
 			if !slices.Contains(metrics, k) {
-				t.Errorf("%s: metric %q is none of the lab's %v", p.Variant, k, metrics)
+				t.Errorf("%s: metric %q is none of the lab's %v", p.Variant(), k, metrics)
 			}
 		}
 	}
@@ -128,7 +128,7 @@ func LabFigure(t testing.TB, f chartspec.Figure, metrics []results.Metric, point
 		if !slices.Contains(metrics, m) {
 			t.Errorf("figure %q reads metric %q, none of the lab's %v", f.Title, m, metrics)
 		}
-		if !slices.ContainsFunc(points, func(p results.Point) bool { _, ok := p.Metrics[m]; return ok }) {
+		if !slices.ContainsFunc(points, func(p results.Point) bool { _, ok := p.Metrics()[m]; return ok }) {
 			t.Errorf("figure %q reads metric %q, which no point has", f.Title, m)
 		}
 	}
@@ -195,6 +195,6 @@ func LabPoint(variant string, cpus int, tput float64, metrics ...any) results.Po
 	for i := 0; i < len(metrics); i += 2 {
 		m[results.Metric(metrics[i].(string))] = metrics[i+1].(float64)
 	}
-	return results.Point{Source: results.SourceMeasured, Lab: results.Lab{Name: "t", Variant: variant, Metrics: m},
-		Mode: "t/" + variant, CPUs: cpus, Throughput: tput, Unit: "ops/s"}
+	return results.Point{Kind: results.KindLab, Source: results.SourceMeasured, Lab: &results.Lab{Name: "t", Variant: variant, Metrics: m},
+		Spec: results.Spec{Mode: "t/" + variant, CPUs: cpus}, Throughput: tput, Unit: "ops/s"}
 }

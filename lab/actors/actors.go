@@ -53,10 +53,10 @@ func NewLab() *lab.Of[Config] {
 		X:      chartspec.Axis{Label: "concurrent clients", Of: chartspec.ByMetric, Metric: MetricClients, Scale: chartspec.Even},
 		Y:      chartspec.Axis{Label: "identities per second (log scale)", Of: chartspec.ByThroughput, Scale: chartspec.Log},
 		Line: func(p results.Point) (chartspec.Line, bool) {
-			if v, ok := strings.CutPrefix(p.Variant, RemotePrefix); ok {
+			if v, ok := strings.CutPrefix(p.Variant(), RemotePrefix); ok {
 				return chartspec.Line{Name: v + " over gRPC", Group: v, Dashed: true}, true
 			}
-			return chartspec.Line{Name: p.Variant + " in process", Group: p.Variant}, true
+			return chartspec.Line{Name: p.Variant() + " in process", Group: p.Variant()}, true
 		},
 		Empty: "No point to draw.",
 	})

@@ -310,53 +310,53 @@ func TestRun(t *testing.T) {
 		MetricReplyBytes, MetricMailbox, MetricCPUPerID, MetricSpread, MetricVsSimple, MetricLocalRate, MetricRemoteCost})
 	byKey := map[string]results.Point{}
 	for i, p := range points {
-		variant, remote := strings.CutPrefix(p.Variant, RemotePrefix)
+		variant, remote := strings.CutPrefix(p.Variant(), RemotePrefix)
 		requests := c.Requests
 		if remote {
 			requests = c.RemoteRequests
 		}
 		if remote != (i%2 == 1) || variant != c.Variants[i/2%2] || p.Par != c.Clients[i/4%2] || p.CPUs != cpus[i/8] {
-			t.Errorf("point %d is %s clients=%d cpus=%d: not in the sweep's order", i, p.Variant, p.Par, p.CPUs)
+			t.Errorf("point %d is %s clients=%d cpus=%d: not in the sweep's order", i, p.Variant(), p.Par, p.CPUs)
 		}
 		if p.Ops != int64(requests) {
-			t.Errorf("%s: %d requests, want %d", p.Variant, p.Ops, requests)
+			t.Errorf("%s: %d requests, want %d", p.Variant(), p.Ops, requests)
 		}
-		if p.DurS <= 0 || p.Throughput <= 0 || p.Latency.P50 <= 0 || p.Latency.Max < p.Latency.P50 || p.Hist == "" {
-			t.Errorf("%s cpus=%d: duration %g s, %g ids/s, latency %+v", p.Variant, p.CPUs, p.DurS, p.Throughput, p.Latency)
+		if p.Dur.Seconds() <= 0 || p.Throughput <= 0 || p.Latency.P50 <= 0 || p.Latency.Max < p.Latency.P50 || p.Hist == "" {
+			t.Errorf("%s cpus=%d: duration %g s, %g ids/s, latency %+v", p.Variant(), p.CPUs, p.Dur.Seconds(), p.Throughput, p.Latency)
 		}
 		if h, err := p.Histogram(); err != nil || h.TotalCount() != int64(c.Reps*requests) {
-			t.Errorf("%s: histogram of %v requests (%v), want %d", p.Variant, h.TotalCount(), err, c.Reps*requests)
+			t.Errorf("%s: histogram of %v requests (%v), want %d", p.Variant(), h.TotalCount(), err, c.Reps*requests)
 		}
-		mt := p.Metrics
+		mt := p.Metrics()
 		if mt["clients"] != float64(p.Par) || mt["requests"] != float64(requests) || mt["reply_bytes"] != 200 ||
 			!(p.Util > 0) || !(mt["cpu_us_per_id"] > 0) || !(mt["spread"] >= 0) || !(mt["vs_simple"] > 0) {
-			t.Errorf("%s: metrics %v", p.Variant, mt)
+			t.Errorf("%s: metrics %v", p.Variant(), mt)
 		}
 		if _, ok := mt["mailbox"]; ok != (variant == Actor) || ok && mt["mailbox"] != 8 {
-			t.Errorf("%s: mailbox metric %v", p.Variant, mt)
+			t.Errorf("%s: mailbox metric %v", p.Variant(), mt)
 		}
 		if variant == Simple && mt["vs_simple"] != 1 {
-			t.Errorf("%s: vs_simple %g", p.Variant, mt["vs_simple"])
+			t.Errorf("%s: vs_simple %g", p.Variant(), mt["vs_simple"])
 		}
 		_, hasCost := mt["remote_cost"]
 		_, hasLocal := mt["local_ids_per_s"]
 		if hasCost != remote || hasLocal != remote {
-			t.Errorf("%s: remote metrics on the wrong points: %v", p.Variant, mt)
+			t.Errorf("%s: remote metrics on the wrong points: %v", p.Variant(), mt)
 		}
-		byKey[fmt.Sprintf("%s/%d/%d", p.Variant, p.Par, p.CPUs)] = p
+		byKey[fmt.Sprintf("%s/%d/%d", p.Variant(), p.Par, p.CPUs)] = p
 	}
 	for _, p := range points {
-		variant, remote := strings.CutPrefix(p.Variant, RemotePrefix)
+		variant, remote := strings.CutPrefix(p.Variant(), RemotePrefix)
 		if remote {
 			local := byKey[fmt.Sprintf("%s/%d/%d", variant, p.Par, p.CPUs)]
-			if p.Metrics["local_ids_per_s"] != local.Throughput || p.Metrics["remote_cost"] != local.Throughput/p.Throughput {
-				t.Errorf("%s clients=%d cpus=%d: local %g ids/s, cost %g; the local point has %g", p.Variant, p.Par, p.CPUs,
-					p.Metrics["local_ids_per_s"], p.Metrics["remote_cost"], local.Throughput)
+			if p.Metrics()["local_ids_per_s"] != local.Throughput || p.Metrics()["remote_cost"] != local.Throughput/p.Throughput {
+				t.Errorf("%s clients=%d cpus=%d: local %g ids/s, cost %g; the local point has %g", p.Variant(), p.Par, p.CPUs,
+					p.Metrics()["local_ids_per_s"], p.Metrics()["remote_cost"], local.Throughput)
 			}
 		}
-		simple := byKey[fmt.Sprintf("%s/%d/%d", strings.Replace(p.Variant, variant, Simple, 1), p.Par, p.CPUs)]
-		if p.Metrics["vs_simple"] != p.Throughput/simple.Throughput {
-			t.Errorf("%s clients=%d cpus=%d: vs_simple %g, want %g", p.Variant, p.Par, p.CPUs, p.Metrics["vs_simple"], p.Throughput/simple.Throughput)
+		simple := byKey[fmt.Sprintf("%s/%d/%d", strings.Replace(p.Variant(), variant, Simple, 1), p.Par, p.CPUs)]
+		if p.Metrics()["vs_simple"] != p.Throughput/simple.Throughput {
+			t.Errorf("%s clients=%d cpus=%d: vs_simple %g, want %g", p.Variant(), p.Par, p.CPUs, p.Metrics()["vs_simple"], p.Throughput/simple.Throughput)
 		}
 	}
 }

@@ -65,8 +65,8 @@ func ExampleRun() {
 		return
 	}
 	for _, p := range points {
-		_, hasCost := p.Metrics["remote_cost"]
-		fmt.Printf("%s: %d ids by %d clients, remote_cost given: %v\n", p.Variant, p.Ops, p.Par, hasCost)
+		_, hasCost := p.Metrics()["remote_cost"]
+		fmt.Printf("%s: %d ids by %d clients, remote_cost given: %v\n", p.Variant(), p.Ops, p.Par, hasCost)
 	}
 	// Output:
 	// simple: 2000 ids by 4 clients, remote_cost given: false

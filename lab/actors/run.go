@@ -106,8 +106,8 @@ func measureClients(ctx context.Context, c Config, clients, n int) ([]results.Po
 		}
 		if p.remote {
 			local := points[i-1].Throughput // measured beside it, in process
-			pt.Metrics[MetricLocalRate] = local
-			pt.Metrics[MetricRemoteCost] = local / pt.Throughput
+			pt.Lab.Metrics[MetricLocalRate] = local
+			pt.Lab.Metrics[MetricRemoteCost] = local / pt.Throughput
 		}
 		if p.variant == Simple {
 			simple[p.remote] = pt.Throughput
@@ -116,7 +116,7 @@ func measureClients(ctx context.Context, c Config, clients, n int) ([]results.Po
 	}
 	for i, p := range paths {
 		if s := simple[p.remote]; s > 0 {
-			points[i].Metrics[MetricVsSimple] = points[i].Throughput / s
+			points[i].Lab.Metrics[MetricVsSimple] = points[i].Throughput / s
 		}
 	}
 	return points, nil
@@ -134,9 +134,9 @@ func (p *path) point(c Config, clients, n int) (results.Point, error) {
 		MetricSpread:     (slices.Max(p.tputs) - slices.Min(p.tputs)) / thr,
 	})
 	pt.Par, pt.Ops, pt.Unit = clients, int64(p.requests), Unit
-	pt.DurS, pt.Throughput = float64(p.requests)/thr, thr
+	pt.Dur, pt.Throughput = results.FromSeconds(float64(p.requests)/thr), thr
 	if p.variant == Actor {
-		pt.Metrics[MetricMailbox] = float64(c.Mailbox)
+		pt.Lab.Metrics[MetricMailbox] = float64(c.Mailbox)
 	}
 	return pt, lab.Latencies(&pt, p.hist)
 }
@@ -144,8 +144,8 @@ func (p *path) point(c Config, clients, n int) (results.Point, error) {
 // progressLine is a point's line of progress.
 func progressLine(p results.Point) string {
 	line := fmt.Sprintf("%s cpus=%d %s clients=%d: %s, latency p50 %s p99 %s, util %.2f",
-		Name, p.CPUs, p.Variant, p.Par, format.Rate(p.Throughput, Unit), format.Wait(p.Latency.P50), format.Wait(p.Latency.P99), p.Util)
-	if cost, ok := p.Metrics[MetricRemoteCost]; ok {
+		Name, p.CPUs, p.Variant(), p.Par, format.Rate(p.Throughput, Unit), format.Wait(p.Latency.P50), format.Wait(p.Latency.P99), p.Util)
+	if cost, ok := p.Metrics()[MetricRemoteCost]; ok {
 		line += fmt.Sprintf(", %.1f× slower than in process", cost)
 	}
 	return line

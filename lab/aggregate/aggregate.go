@@ -55,12 +55,12 @@ func NewLab() *lab.Of[Config] {
 		X:      chartspec.Axis{Label: "channel buffer (events)", Of: chartspec.ByMetric, Metric: MetricBuffer, Scale: chartspec.Even},
 		Y:      chartspec.Axis{Label: "speedup of grouped over single (×)", Of: chartspec.ByMetric, Metric: MetricSpeedup},
 		Line: func(p results.Point) (chartspec.Line, bool) {
-			n, ok := p.Metrics[MetricProducers]
+			n, ok := p.Metrics()[MetricProducers]
 			name := "1 producer"
 			if n != 1 {
 				name = strconv.Itoa(int(n)) + " producers"
 			}
-			return chartspec.Line{Name: name}, ok && strings.HasPrefix(p.Variant, Grouped+"/")
+			return chartspec.Line{Name: name}, ok && strings.HasPrefix(p.Variant(), Grouped+"/")
 		},
 		Reference: chartspec.Reference{Label: "no gain (1×)", Y: 1},
 		Empty:     "No grouped point says its speedup over single.",

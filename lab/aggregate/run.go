@@ -39,9 +39,9 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 					return err
 				}
 				for _, pt := range pair {
-					m := pt.Metrics
+					m := pt.Metrics()
 					line := fmt.Sprintf("%s cpus=%d %s: %s, %.2f events/call (stream runs of %.2f), p50 latency %s, util %.2f",
-						Name, n, pt.Variant, format.Rate(pt.Throughput, Unit), m[MetricEventsPerCall], m[MetricStreamRunLength],
+						Name, n, pt.Variant(), format.Rate(pt.Throughput, Unit), m[MetricEventsPerCall], m[MetricStreamRunLength],
 						format.Ms(pt.Latency.P50), pt.Util)
 					if sp, ok := m[MetricSpeedup]; ok {
 						line += fmt.Sprintf(", ×%.2f single", sp)
@@ -82,7 +82,7 @@ func measurePair(ctx context.Context, c Config, n, producers, buffer int) ([2]re
 		}
 		pair[i] = p
 	}
-	pair[1].Metrics[MetricSpeedup] = pair[1].Throughput / pair[0].Throughput
+	pair[1].Lab.Metrics[MetricSpeedup] = pair[1].Throughput / pair[0].Throughput
 	return pair, nil
 }
 

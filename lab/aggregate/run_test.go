@@ -159,34 +159,34 @@ func TestRun(t *testing.T) {
 		MetricEvents, MetricCalls, MetricEventsPerCall, MetricStreamRunLength, MetricLost, MetricSpeedup, MetricRunLength,
 		MetricHandleCostUs})
 	for i, p := range points {
-		m := p.Metrics
+		m := p.Metrics()
 		st, np, s := []string{Single, Grouped}[i%2], int(m[MetricProducers]), int(m[MetricBuffer])
-		if p.Variant != Variant(st, np, s) {
-			t.Errorf("point %d is %s, want %s: single and grouped alternate, with the P and S of their metrics", i, p.Variant, Variant(st, np, s))
+		if p.Variant() != Variant(st, np, s) {
+			t.Errorf("point %d is %s, want %s: single and grouped alternate, with the P and S of their metrics", i, p.Variant(), Variant(st, np, s))
 		}
 		if p.Par != np || p.Ops != int64(c.Events) || p.Errors != 0 {
-			t.Errorf("%s: %d producers, %d events, %d errors", p.Variant, p.Par, p.Ops, p.Errors)
+			t.Errorf("%s: %d producers, %d events, %d errors", p.Variant(), p.Par, p.Ops, p.Errors)
 		}
-		if p.DurS <= 0 || p.Throughput <= 0 || math.Abs(p.Throughput*p.DurS/float64(c.Events)-1) > 1e-9 ||
+		if p.Dur.Seconds() <= 0 || p.Throughput <= 0 || math.Abs(p.Throughput*p.Dur.Seconds()/float64(c.Events)-1) > 1e-9 ||
 			p.Latency.P50 <= 0 || p.Latency.Max < p.Latency.P50 || p.Hist == "" || p.CPUUsed <= 0 {
-			t.Errorf("%s cpus=%d: duration %g s, %g events/s, cpu %g, latency %+v", p.Variant, p.CPUs, p.DurS, p.Throughput, p.CPUUsed, p.Latency)
+			t.Errorf("%s cpus=%d: duration %g s, %g events/s, cpu %g, latency %+v", p.Variant(), p.CPUs, p.Dur.Seconds(), p.Throughput, p.CPUUsed, p.Latency)
 		}
 		if m["events"] != float64(c.Events) || m["lost"] != 0 ||
 			m["run_length"] != c.RunLength || m["handle_cost_us"] != 1 || !(p.Util > 0) {
-			t.Errorf("%s: metrics %v do not match the variant and config", p.Variant, m)
+			t.Errorf("%s: metrics %v do not match the variant and config", p.Variant(), m)
 		}
 		if epc := m["events"] / m["calls"]; m["events_per_call"] != epc || epc < 1 || (st == Grouped && epc != m["stream_run_length"]) {
-			t.Errorf("%s: %g events per call, %g calls, stream runs of %g", p.Variant, m["events_per_call"], m["calls"], m["stream_run_length"])
+			t.Errorf("%s: %g events per call, %g calls, stream runs of %g", p.Variant(), m["events_per_call"], m["calls"], m["stream_run_length"])
 		}
 		if st == Single && m["events_per_call"] != 1 {
-			t.Errorf("%s: %g events per call one by one", p.Variant, m["events_per_call"])
+			t.Errorf("%s: %g events per call one by one", p.Variant(), m["events_per_call"])
 		}
 		sp, ok := m["speedup"]
 		if st == Single && ok {
-			t.Errorf("%s has a speedup", p.Variant)
+			t.Errorf("%s has a speedup", p.Variant())
 		}
 		if st == Grouped && (!ok || sp != p.Throughput/points[i-1].Throughput) {
-			t.Errorf("%s: speedup %g, want %g ÷ %g", p.Variant, sp, p.Throughput, points[i-1].Throughput)
+			t.Errorf("%s: speedup %g, want %g ÷ %g", p.Variant(), sp, p.Throughput, points[i-1].Throughput)
 		}
 	}
 }

@@ -134,24 +134,24 @@ func TestRun(t *testing.T) {
 	points, _ := testkit.RunLab(t, testkit.With(NewLab(), c), []int{1, 2}, 2*2*2*2, Unit, []results.Metric{MetricBound, MetricOfBound,
 		MetricProducerRate, MetricConsumerRate, MetricChanSize, MetricConsumers, MetricBatchLines})
 	for _, p := range points {
-		mt := p.Metrics
+		mt := p.Metrics()
 		s, m, b := int(mt[MetricChanSize]), int(mt[MetricConsumers]), int(mt[MetricBatchLines])
-		if p.Variant != Variant(s, m, b) {
-			t.Errorf("%s: metrics %v do not match the variant", p.Variant, mt)
+		if p.Variant() != Variant(s, m, b) {
+			t.Errorf("%s: metrics %v do not match the variant", p.Variant(), mt)
 		}
 		if p.Par != m || p.Ops != int64(c.Lines) {
-			t.Errorf("%s: %d consumers, %d lines", p.Variant, p.Par, p.Ops)
+			t.Errorf("%s: %d consumers, %d lines", p.Variant(), p.Par, p.Ops)
 		}
-		if p.DurS <= 0 || p.Throughput <= 0 || p.Latency.P50 <= 0 || p.Latency.Max < p.Latency.P50 || p.Hist == "" {
-			t.Errorf("%s cpus=%d: duration %g s, %g lines/s, latency %+v", p.Variant, p.CPUs, p.DurS, p.Throughput, p.Latency)
+		if p.Dur.Seconds() <= 0 || p.Throughput <= 0 || p.Latency.P50 <= 0 || p.Latency.Max < p.Latency.P50 || p.Hist == "" {
+			t.Errorf("%s cpus=%d: duration %g s, %g lines/s, latency %+v", p.Variant(), p.CPUs, p.Dur.Seconds(), p.Throughput, p.Latency)
 		}
 		for _, k := range []results.Metric{MetricBound, MetricOfBound, MetricProducerRate, MetricConsumerRate} {
 			if !(mt[k] > 0) {
-				t.Errorf("%s cpus=%d: metric %s = %g, want > 0", p.Variant, p.CPUs, k, mt[k])
+				t.Errorf("%s cpus=%d: metric %s = %g, want > 0", p.Variant(), p.CPUs, k, mt[k])
 			}
 		}
 		if want := Bound(mt["producer_lines_per_s"], mt["consumer_lines_per_s"], m, p.CPUs); mt["bound_lines_per_s"] != want {
-			t.Errorf("%s cpus=%d: bound %g, want %g", p.Variant, p.CPUs, mt["bound_lines_per_s"], want)
+			t.Errorf("%s cpus=%d: bound %g, want %g", p.Variant(), p.CPUs, mt["bound_lines_per_s"], want)
 		}
 	}
 }

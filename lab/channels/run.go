@@ -64,7 +64,7 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 						return err
 					}
 					add(p, fmt.Sprintf("channels cpus=%d %s: %s, %.0f%% of the bound %s, util %.2f",
-						n, p.Variant, format.Rate(p.Throughput, Unit), 100*p.Metrics[MetricOfBound], format.Rate(p.Metrics[MetricBound], Unit), p.Util))
+						n, p.Variant(), format.Rate(p.Throughput, Unit), 100*p.Metrics()[MetricOfBound], format.Rate(p.Metrics()[MetricBound], Unit), p.Util))
 				}
 			}
 		}

@@ -162,7 +162,7 @@ func metricOf(points []results.Point, err error, variant string, cpus int, name 
 	if err != nil {
 		return 0, err
 	}
-	i := slices.IndexFunc(points, func(p results.Point) bool { return p.Variant == variant && p.CPUs == cpus })
+	i := slices.IndexFunc(points, func(p results.Point) bool { return p.Variant() == variant && p.CPUs == cpus })
 	if i < 0 {
 		return 0, fmt.Errorf("no point of %s on %d CPUs among the %d measured", variant, cpus, len(points))
 	}
@@ -170,9 +170,9 @@ func metricOf(points []results.Point, err error, variant string, cpus int, name 
 	if name == "" {
 		return p.Throughput, nil
 	}
-	v, ok := p.Metrics[results.Metric(name)]
+	v, ok := p.Metrics()[results.Metric(name)]
 	if !ok {
-		return 0, fmt.Errorf("%s %s on %d CPUs has no metric %q", p.Lab.Name, p.Variant, p.CPUs, name)
+		return 0, fmt.Errorf("%s %s on %d CPUs has no metric %q", p.LabName(), p.Variant(), p.CPUs, name)
 	}
 	return v, nil
 }

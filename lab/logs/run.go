@@ -63,7 +63,7 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 					return err
 				}
 				add(p, fmt.Sprintf("logs cpus=%d %s writers=%d: %s, %.0f%% of 1 writer; latency sum %.2f× the wall time; verified",
-					n, p.Variant, t, format.Rate(p.Throughput, Unit), 100*p.Metrics[MetricOfSingle], p.Metrics[MetricOverstatement]))
+					n, p.Variant(), t, format.Rate(p.Throughput, Unit), 100*p.Metrics()[MetricOfSingle], p.Metrics()[MetricOverstatement]))
 			}
 		}
 		return nil

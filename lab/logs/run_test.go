@@ -70,8 +70,8 @@ func TestRun(t *testing.T) {
 		t.Errorf("Run left %d entries in its folder, first %s", len(left), left[0].Name())
 	}
 	checkPoints(t, c, points)
-	if points[0].Par != 3 || points[1].Par != 2 || points[0].Variant != "memory" || points[2].Variant != "file" {
-		t.Errorf("points out of order: %s/%d, %s/%d, %s", points[0].Variant, points[0].Par, points[1].Variant, points[1].Par, points[2].Variant)
+	if points[0].Par != 3 || points[1].Par != 2 || points[0].Variant() != "memory" || points[2].Variant() != "file" {
+		t.Errorf("points out of order: %s/%d, %s/%d, %s", points[0].Variant(), points[0].Par, points[1].Variant(), points[1].Par, points[2].Variant())
 	}
 }
 
@@ -93,7 +93,7 @@ func TestRunSync(t *testing.T) {
 	checkPoints(t, c, points)
 	var names []string
 	for _, p := range points {
-		names = append(names, p.Variant)
+		names = append(names, p.Variant())
 	}
 	if got := strings.Join(names, " "); got != "memory memory file-sync file-sync leveldb-sync leveldb-sync" {
 		t.Errorf("variants %s", got)
@@ -106,45 +106,45 @@ func checkPoints(t *testing.T, c Config, points []results.Point) {
 	t.Helper()
 	single := map[string]float64{}
 	for _, p := range points {
-		name, synced := strings.CutSuffix(p.Variant, "-sync")
+		name, synced := strings.CutSuffix(p.Variant(), "-sync")
 		kind := Kind(name)
-		if !slices.Contains(Kinds(), kind) || p.Variant != Variant(kind, synced) {
-			t.Fatalf("variant %q: not a kind's", p.Variant)
+		if !slices.Contains(Kinds(), kind) || p.Variant() != Variant(kind, synced) {
+			t.Fatalf("variant %q: not a kind's", p.Variant())
 		}
 		if p.Ops != int64(c.Appends) || p.Hist == "" {
-			t.Errorf("%s: %d appends, histogram %q", p.Variant, p.Ops, p.Hist)
+			t.Errorf("%s: %d appends, histogram %q", p.Variant(), p.Ops, p.Hist)
 		}
 		if synced != (c.Sync && kind != Memory) {
-			t.Errorf("%s with Sync %v", p.Variant, c.Sync)
+			t.Errorf("%s with Sync %v", p.Variant(), c.Sync)
 		}
-		m := p.Metrics
+		m := p.Metrics()
 		tw := float64(p.Par)
 		if m["writers"] != tw || m["appends"] != float64(c.Appends) || m["verified"] != 1 || m["value_bytes"] != float64(c.ValueBytes) ||
 			m["sync"] != map[bool]float64{true: 1, false: 0}[synced] {
-			t.Errorf("%s writers=%d: metrics %v", p.Variant, p.Par, m)
+			t.Errorf("%s writers=%d: metrics %v", p.Variant(), p.Par, m)
 		}
-		if p.DurS <= 0 || m["wall_s"] != p.DurS || !near(p.Throughput, float64(c.Appends)/p.DurS) {
-			t.Errorf("%s writers=%d: %g s, %g appends/s", p.Variant, p.Par, p.DurS, p.Throughput)
+		if p.Dur.Seconds() <= 0 || m["wall_s"] != p.Dur.Seconds() || !near(p.Throughput, float64(c.Appends)/p.Dur.Seconds()) {
+			t.Errorf("%s writers=%d: %g s, %g appends/s", p.Variant(), p.Par, p.Dur.Seconds(), p.Throughput)
 		}
 		// A writer's appends follow one another within the wall time, so
 		// their latencies add up to at most t times it: exactly, not a
 		// timing claim.
-		if sum := m["latency_sum_s"]; sum <= 0 || sum > tw*p.DurS || !near(m["overstatement"], sum/p.DurS) || !near(m["naive_appends_per_s"], float64(c.Appends)/sum) {
-			t.Errorf("%s writers=%d: latency sum %g s over %g s of wall time, overstatement %g", p.Variant, p.Par, sum, p.DurS, m["overstatement"])
+		if sum := m["latency_sum_s"]; sum <= 0 || sum > tw*p.Dur.Seconds() || !near(m["overstatement"], sum/p.Dur.Seconds()) || !near(m["naive_appends_per_s"], float64(c.Appends)/sum) {
+			t.Errorf("%s writers=%d: latency sum %g s over %g s of wall time, overstatement %g", p.Variant(), p.Par, sum, p.Dur.Seconds(), m["overstatement"])
 		}
 		if !near(m["of_single"], p.Throughput/m["single_appends_per_s"]) || p.Par == 1 && m["of_single"] != 1 {
-			t.Errorf("%s writers=%d: of_single %g, %g ÷ %g", p.Variant, p.Par, m["of_single"], p.Throughput, m["single_appends_per_s"])
+			t.Errorf("%s writers=%d: of_single %g, %g ÷ %g", p.Variant(), p.Par, m["of_single"], p.Throughput, m["single_appends_per_s"])
 		}
-		key := fmt.Sprintf("%s cpus=%d", p.Variant, p.CPUs)
+		key := fmt.Sprintf("%s cpus=%d", p.Variant(), p.CPUs)
 		if s, ok := single[key]; ok && s != m["single_appends_per_s"] {
 			t.Errorf("%s: two single-writer references, %g and %g", key, s, m["single_appends_per_s"])
 		}
 		single[key] = m["single_appends_per_s"]
 		if n := p.Latency; n.P50 <= 0 || n.Max < n.P50 || n.Mean <= 0 {
-			t.Errorf("%s writers=%d: latency %+v", p.Variant, p.Par, n)
+			t.Errorf("%s writers=%d: latency %+v", p.Variant(), p.Par, n)
 		}
 		if h, err := p.Histogram(); err != nil || h.TotalCount() != int64(c.Appends) {
-			t.Errorf("%s writers=%d: histogram of %d latencies, %v; want %d", p.Variant, p.Par, h.TotalCount(), err, c.Appends)
+			t.Errorf("%s writers=%d: histogram of %d latencies, %v; want %d", p.Variant(), p.Par, h.TotalCount(), err, c.Appends)
 		}
 	}
 }

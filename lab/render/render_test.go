@@ -72,22 +72,22 @@ func TestRunPNG(t *testing.T) {
 		MetricSpeedup, MetricTotalSpeedup, MetricSerialFraction, MetricKarpFlatt, MetricKarpFlattTotal, MetricWorkers, MetricPixels})
 	for i, p := range points {
 		n := cpus[i/4]
-		wantPar := map[string]int{"seq": 1, "pixel": c.Size * c.Size, "row": c.Size, "workers": n}[p.Variant]
-		if p.Variant != Variants()[i%4] || p.CPUs != n || p.Par != wantPar || p.Ops != int64(c.Reps) || p.Hist == "" {
+		wantPar := map[string]int{"seq": 1, "pixel": c.Size * c.Size, "row": c.Size, "workers": n}[p.Variant()]
+		if p.Variant() != Variants()[i%4] || p.CPUs != n || p.Par != wantPar || p.Ops != int64(c.Reps) || p.Hist == "" {
 			t.Errorf("point %d: malformed %+v", i, p)
 		}
-		if p.DurS <= 0 || p.Throughput <= 0 || p.Latency.Max < p.Latency.Min || p.Latency.Min <= 0 {
-			t.Errorf("%s cpus=%d: duration %g s, %g images/s, latency %+v", p.Variant, n, p.DurS, p.Throughput, p.Latency)
+		if p.Dur.Seconds() <= 0 || p.Throughput <= 0 || p.Latency.Max < p.Latency.Min || p.Latency.Min <= 0 {
+			t.Errorf("%s cpus=%d: duration %g s, %g images/s, latency %+v", p.Variant(), n, p.Dur.Seconds(), p.Throughput, p.Latency)
 		}
-		m := p.Metrics
+		m := p.Metrics()
 		if s := m["serial_fraction"]; !(s > 0 && s < 1) || !(m["render_ms"] > 0) || !(m["encode_ms"] > 0) || !(m["speedup"] > 0) || !(m["total_speedup"] > 0) {
-			t.Errorf("%s cpus=%d: metrics %v", p.Variant, n, m)
+			t.Errorf("%s cpus=%d: metrics %v", p.Variant(), n, m)
 		}
 		_, kf := m["karp_flatt"]
 		if kf != (n > 1) {
-			t.Errorf("%s cpus=%d: karp_flatt present %v, want it on more than 1 CPU only", p.Variant, n, kf)
+			t.Errorf("%s cpus=%d: karp_flatt present %v, want it on more than 1 CPU only", p.Variant(), n, kf)
 		}
-		if p.Variant == "seq" && (m["speedup"] != 1 || m["total_speedup"] != 1) {
+		if p.Variant() == "seq" && (m["speedup"] != 1 || m["total_speedup"] != 1) {
 			t.Errorf("seq cpus=%d: speedups %g, %g; want 1", n, m["speedup"], m["total_speedup"])
 		}
 	}

@@ -175,8 +175,8 @@ func assemble(ts []timing, cpus, size int) []results.Point {
 			MetricPixels:         float64(size * size),
 		})
 		if cpus > 1 {
-			p.Metrics[MetricKarpFlatt] = KarpFlatt(speedup, cpus)
-			p.Metrics[MetricKarpFlattTotal] = KarpFlatt(totalSpeedup, cpus)
+			p.Lab.Metrics[MetricKarpFlatt] = KarpFlatt(speedup, cpus)
+			p.Lab.Metrics[MetricKarpFlattTotal] = KarpFlatt(totalSpeedup, cpus)
 		}
 		points = append(points, p)
 	}

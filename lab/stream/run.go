@@ -59,9 +59,9 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 
 // progressLine sums a point up in a line.
 func progressLine(p results.Point) string {
-	m := p.Metrics
+	m := p.Metrics()
 	line := fmt.Sprintf("stream cpus=%d %s: %s, reply p50 %s p99 %s, %.0f replied, %.0f failed",
-		p.CPUs, p.Variant, format.Rate(p.Throughput, Unit), format.Wait(p.Latency.P50), format.Wait(p.Latency.P99), m[MetricReplied], m[MetricFailed])
+		p.CPUs, p.Variant(), format.Rate(p.Throughput, Unit), format.Wait(p.Latency.P50), format.Wait(p.Latency.P99), m[MetricReplied], m[MetricFailed])
 	if m[MetricRestart] == 1 {
 		line += fmt.Sprintf(", %.0f reconnects", m[MetricReconnects])
 	}
@@ -109,7 +109,7 @@ func measurePoint(ctx context.Context, c Config, n int, mode string, buffer int,
 	})
 	p.Errors = t.failed()
 	if mode == ModeInOrder {
-		p.Metrics[MetricInOrder] = b2f(t.inOrder)
+		p.Lab.Metrics[MetricInOrder] = b2f(t.inOrder)
 	}
 	return p, err
 }

@@ -281,38 +281,38 @@ func TestRun(t *testing.T) {
 		MetricPayloadBytes, MetricReplied, MetricFailed, MetricLost, MetricFailedTooLarge, MetricFailedRejected, MetricFailedBroken,
 		MetricFailedUnavailable, MetricReconnects, MetricRestart, MetricInOrder, MetricCPUPerMsg})
 	for _, p := range points {
-		mt := p.Metrics
-		mode, _, _ := strings.Cut(p.Variant, "/")
+		mt := p.Metrics()
+		mode, _, _ := strings.Cut(p.Variant(), "/")
 		buf, restart := int(mt[MetricBuffer]), mt[MetricRestart] == 1
-		if p.Variant != Variant(mode, buf, restart) || !slices.Contains(c.Modes, mode) || mt[MetricRestart] != b2f(restart) {
-			t.Errorf("%s: metrics %v do not match the variant", p.Variant, mt)
+		if p.Variant() != Variant(mode, buf, restart) || !slices.Contains(c.Modes, mode) || mt[MetricRestart] != b2f(restart) {
+			t.Errorf("%s: metrics %v do not match the variant", p.Variant(), mt)
 		}
 		wantPar := c.Messages
 		if mode == ModeInOrder {
 			wantPar = 1
 		}
 		if p.Par != wantPar {
-			t.Errorf("%s: par %d, want %d", p.Variant, p.Par, wantPar)
+			t.Errorf("%s: par %d, want %d", p.Variant(), p.Par, wantPar)
 		}
-		if p.DurS <= 0 || p.Throughput <= 0 || p.Latency.P50 <= 0 || p.Latency.Max < p.Latency.P50 || p.Hist == "" {
-			t.Errorf("%s cpus=%d: duration %g s, %g msgs/s, latency %+v", p.Variant, p.CPUs, p.DurS, p.Throughput, p.Latency)
+		if p.Dur.Seconds() <= 0 || p.Throughput <= 0 || p.Latency.P50 <= 0 || p.Latency.Max < p.Latency.P50 || p.Hist == "" {
+			t.Errorf("%s cpus=%d: duration %g s, %g msgs/s, latency %+v", p.Variant(), p.CPUs, p.Dur.Seconds(), p.Throughput, p.Latency)
 		}
 		if p.Ops != int64(mt["replied"]) || p.Errors != int64(mt["failed"]) || mt["lost"] != 0 ||
 			mt["replied"]+mt["failed"] != float64(c.Messages) || mt["messages"] != float64(c.Messages) {
-			t.Errorf("%s: ops %d, errors %d, metrics %v", p.Variant, p.Ops, p.Errors, mt)
+			t.Errorf("%s: ops %d, errors %d, metrics %v", p.Variant(), p.Ops, p.Errors, mt)
 		}
 		byCause := mt["failed_too_large"] + mt["failed_rejected"] + mt["failed_broken"] + mt["failed_unavailable"]
 		if byCause != mt["failed"] || mt["failed_too_large"] != float64(c.Oversized) {
-			t.Errorf("%s: failed %v, by cause %v", p.Variant, mt["failed"], mt)
+			t.Errorf("%s: failed %v, by cause %v", p.Variant(), mt["failed"], mt)
 		}
 		if mt["payload_bytes"] != float64(c.PayloadBytes) {
-			t.Errorf("%s: metrics %v do not match the configuration", p.Variant, mt)
+			t.Errorf("%s: metrics %v do not match the configuration", p.Variant(), mt)
 		}
 		if restart && mt["reconnects"] < 1 || !restart && (mt["reconnects"] != 0 || mt["failed_rejected"] != float64(c.Malformed)) {
-			t.Errorf("%s: metrics %v", p.Variant, mt)
+			t.Errorf("%s: metrics %v", p.Variant(), mt)
 		}
 		if v, ok := mt["in_order"]; ok != (mode == ModeInOrder) || ok && v != 1 {
-			t.Errorf("%s: in_order %v (present %v)", p.Variant, v, ok)
+			t.Errorf("%s: in_order %v (present %v)", p.Variant(), v, ok)
 		}
 	}
 }

@@ -155,22 +155,22 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 		if len(ways) == 4 && wcWords != ref.words {
 			say(fmt.Sprintf("wc -w counts %d words, the lab %d: the file is not plain ASCII text, where the two would agree", wcWords, ref.words))
 		}
-		bytewise := ts[0].Median()
+		bytewise := results.FromSeconds(ts[0].Median()) // as its point's Dur
 		for i, w := range ways {
 			p := ts[i].Point(Name, w.name, n, 1, ref.size, "bytes/s", map[results.Metric]float64{MetricWords: float64(ref.words)})
-			p.Metrics[MetricMedianMs] = p.Latency.P50
-			if med := ts[i].Median(); med > 0 {
-				p.Metrics[MetricSpeedup] = bytewise / med
+			p.Lab.Metrics[MetricMedianMs] = p.Latency.P50
+			if p.Dur > 0 {
+				p.Lab.Metrics[MetricSpeedup] = bytewise.Seconds() / p.Dur.Seconds()
 			}
 			line := fmt.Sprintf("%s/%s cpus=%d: median %s of %d, %s, speedup %.1f",
-				Name, w.name, n, format.Wait(p.Metrics[MetricMedianMs]), c.Reps, format.Rate(p.Throughput, p.Unit), p.Metrics[MetricSpeedup])
+				Name, w.name, n, format.Wait(p.Metrics()[MetricMedianMs]), c.Reps, format.Rate(p.Throughput, p.Unit), p.Metrics()[MetricSpeedup])
 			if w.wc == "" {
 				reps := float64(len(ts[i].Times))
-				p.Metrics[MetricAllocsPerOp] = float64(ts[i].mallocs) / reps
-				p.Metrics[MetricBytesPerOp] = float64(ts[i].bytes) / reps
-				line += fmt.Sprintf(", %.0f allocs/op, %.0f B/op", p.Metrics[MetricAllocsPerOp], p.Metrics[MetricBytesPerOp])
+				p.Lab.Metrics[MetricAllocsPerOp] = float64(ts[i].mallocs) / reps
+				p.Lab.Metrics[MetricBytesPerOp] = float64(ts[i].bytes) / reps
+				line += fmt.Sprintf(", %.0f allocs/op, %.0f B/op", p.Metrics()[MetricAllocsPerOp], p.Metrics()[MetricBytesPerOp])
 			} else {
-				p.Metrics[MetricWords] = float64(wcWords)
+				p.Lab.Metrics[MetricWords] = float64(wcWords)
 			}
 			add(p, line)
 		}

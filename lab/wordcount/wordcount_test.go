@@ -208,27 +208,27 @@ func TestRunPoints(t *testing.T) {
 	host := ps[0].Host
 	for i, p := range ps {
 		w, n := ways[i%len(ways)], 1+i/len(ways)
-		if p.Variant != w || p.CPUs != n || p.Par != 1 {
-			t.Errorf("point %d: variant %q cpus %d par %d", i, p.Variant, p.CPUs, p.Par)
+		if p.Variant() != w || p.CPUs != n || p.Par != 1 {
+			t.Errorf("point %d: variant %q cpus %d par %d", i, p.Variant(), p.CPUs, p.Par)
 		}
-		if p.Ops != int64(c.Size) || p.Unit != "bytes/s" || p.DurS <= 0 || p.Throughput != float64(p.Ops)/p.DurS {
-			t.Errorf("%s: ops %d unit %q dur %v throughput %v", w, p.Ops, p.Unit, p.DurS, p.Throughput)
+		if p.Ops != int64(c.Size) || p.Unit != "bytes/s" || p.Dur.Seconds() <= 0 || p.Throughput != float64(p.Ops)/p.Dur.Seconds() {
+			t.Errorf("%s: ops %d unit %q dur %v throughput %v", w, p.Ops, p.Unit, p.Dur.Seconds(), p.Throughput)
 		}
-		if p.Metrics["words"] != words {
-			t.Errorf("%s: words %v, want %v", w, p.Metrics["words"], words)
+		if p.Metrics()["words"] != words {
+			t.Errorf("%s: words %v, want %v", w, p.Metrics()["words"], words)
 		}
-		if p.Metrics["median_ms"] != p.Latency.P50 || p.Latency.Min > p.Latency.Max {
-			t.Errorf("%s: median %v, latency %+v", w, p.Metrics["median_ms"], p.Latency)
+		if p.Metrics()["median_ms"] != p.Latency.P50 || p.Latency.Min > p.Latency.Max {
+			t.Errorf("%s: median %v, latency %+v", w, p.Metrics()["median_ms"], p.Latency)
 		}
 		bytewise := ps[i-i%len(ways)]
-		if want := bytewise.DurS / p.DurS; p.Metrics["speedup"] != want {
-			t.Errorf("%s: speedup %v, want %v", w, p.Metrics["speedup"], want)
+		if want := bytewise.Dur.Seconds() / p.Dur.Seconds(); p.Metrics()["speedup"] != want {
+			t.Errorf("%s: speedup %v, want %v", w, p.Metrics()["speedup"], want)
 		}
-		allocs, hasAllocs := p.Metrics["allocs_per_op"]
+		allocs, hasAllocs := p.Metrics()["allocs_per_op"]
 		switch w {
 		case "bytewise", "buffered":
-			if allocs < float64(c.Size) || p.Metrics["bytes_per_op"] < float64(c.Size) {
-				t.Errorf("%s: %v allocs/op, %v B/op, want at least one per byte", w, allocs, p.Metrics["bytes_per_op"])
+			if allocs < float64(c.Size) || p.Metrics()["bytes_per_op"] < float64(c.Size) {
+				t.Errorf("%s: %v allocs/op, %v B/op, want at least one per byte", w, allocs, p.Metrics()["bytes_per_op"])
 			}
 		case "reused":
 			if !hasAllocs || allocs > 20 {
@@ -259,10 +259,10 @@ func TestRunFile(t *testing.T) {
 	}
 	for _, p := range ps {
 		if p.Ops != int64(len(text)) {
-			t.Errorf("%s: ops %d, want %d", p.Variant, p.Ops, len(text))
+			t.Errorf("%s: ops %d, want %d", p.Variant(), p.Ops, len(text))
 		}
-		if p.Variant != "wc" && p.Metrics["words"] != float64(Words([]byte(text))) {
-			t.Errorf("%s: words %v, want %d", p.Variant, p.Metrics["words"], Words([]byte(text)))
+		if p.Variant() != "wc" && p.Metrics()["words"] != float64(Words([]byte(text))) {
+			t.Errorf("%s: words %v, want %d", p.Variant(), p.Metrics()["words"], Words([]byte(text)))
 		}
 	}
 	if _, err := os.Stat(c.File); err != nil {

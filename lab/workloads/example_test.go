@@ -22,7 +22,7 @@ func ExampleRun() {
 		return
 	}
 	for _, p := range points {
-		fmt.Printf("%s on %d CPU: %d goroutines, %d %s\n", p.Variant, p.CPUs, p.Par, p.Ops, p.Unit[:len(p.Unit)-2])
+		fmt.Printf("%s on %d CPU: %d goroutines, %d %s\n", p.Variant(), p.CPUs, p.Par, p.Ops, p.Unit[:len(p.Unit)-2])
 	}
 	// Output:
 	// add/sequential on 1 CPU: 1 goroutines, 100000 ints

@@ -47,7 +47,7 @@ func NewLab() *lab.Of[Config] {
 		X:      chartspec.Axis{Label: "CPUs", Of: chartspec.ByCPUs},
 		Y:      chartspec.Axis{Label: "speedup over sequential (×)", Of: chartspec.ByMetric, Metric: MetricSpeedup},
 		Line: func(p results.Point) (chartspec.Line, bool) {
-			work, kind, _ := strings.Cut(p.Variant, "/")
+			work, kind, _ := strings.Cut(p.Variant(), "/")
 			return chartspec.Line{Name: work}, kind == "concurrent"
 		},
 		Reference: chartspec.Reference{Label: "no gain (1×)", Y: 1},
@@ -161,9 +161,9 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 			for i, s := range []float64{1, speedup} {
 				v := pair[i]
 				p := ts[i].Point(Name, v.name, n, v.par, v.ops, v.unit, map[results.Metric]float64{MetricSpeedup: s})
-				p.Metrics[MetricMedianMs] = p.Latency.P50
+				p.Lab.Metrics[MetricMedianMs] = p.Latency.P50
 				add(p, fmt.Sprintf("%s/%s cpus=%d: median %s of %d, %s, speedup %.2f",
-					Name, p.Variant, n, format.Wait(p.Latency.P50), c.Reps, format.Rate(p.Throughput, p.Unit), s))
+					Name, p.Variant(), n, format.Wait(p.Latency.P50), c.Reps, format.Rate(p.Throughput, p.Unit), s))
 			}
 		}
 		return nil

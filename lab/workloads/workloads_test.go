@@ -158,8 +158,8 @@ func TestRunPoints(t *testing.T) {
 	host := ps[0].Host
 	for i, p := range ps {
 		v, n := variants[i%len(variants)], 1+i/len(variants)
-		if p.Variant != v || p.CPUs != n {
-			t.Errorf("point %d: variant %q cpus %d, want %s cpus %d", i, p.Variant, p.CPUs, v, n)
+		if p.Variant() != v || p.CPUs != n {
+			t.Errorf("point %d: variant %q cpus %d, want %s cpus %d", i, p.Variant(), p.CPUs, v, n)
 		}
 		wantPar := map[string]int{"sequential": 1, "concurrent": 3}[v[strings.Index(v, "/")+1:]]
 		if strings.HasPrefix(v, "find/c") {
@@ -172,19 +172,19 @@ func TestRunPoints(t *testing.T) {
 		if p.Ops != wantOps {
 			t.Errorf("%s: ops %d, want %d", v, p.Ops, wantOps)
 		}
-		if p.DurS <= 0 || p.Throughput <= 0 || p.Unit == "" || p.Latency.Max < p.Latency.Min || p.Latency.P50 <= 0 {
-			t.Errorf("%s: dur %v throughput %v %q latency %+v", v, p.DurS, p.Throughput, p.Unit, p.Latency)
+		if p.Dur.Seconds() <= 0 || p.Throughput <= 0 || p.Unit == "" || p.Latency.Max < p.Latency.Min || p.Latency.P50 <= 0 {
+			t.Errorf("%s: dur %v throughput %v %q latency %+v", v, p.Dur.Seconds(), p.Throughput, p.Unit, p.Latency)
 		}
-		if med := p.Metrics["median_ms"]; !near(med/1000, p.DurS) || !near(p.Latency.P50, med) {
-			t.Errorf("%s: median %v ms, dur %v s, p50 %v ms: want one median", v, p.Metrics["median_ms"], p.DurS, p.Latency.P50)
+		if med := p.Metrics()["median_ms"]; !near(med/1000, p.Dur.Seconds()) || !near(p.Latency.P50, med) {
+			t.Errorf("%s: median %v ms, dur %v s, p50 %v ms: want one median", v, p.Metrics()["median_ms"], p.Dur.Seconds(), p.Latency.P50)
 		}
-		if strings.HasSuffix(v, "/sequential") && p.Metrics["speedup"] != 1 {
-			t.Errorf("%s: speedup %v, want 1", v, p.Metrics["speedup"])
+		if strings.HasSuffix(v, "/sequential") && p.Metrics()["speedup"] != 1 {
+			t.Errorf("%s: speedup %v, want 1", v, p.Metrics()["speedup"])
 		}
 		if strings.HasSuffix(v, "/concurrent") {
 			seq := ps[i-1]
-			if want := seq.DurS / p.DurS; !near(p.Metrics["speedup"], want) {
-				t.Errorf("%s: speedup %v, want %v", v, p.Metrics["speedup"], want)
+			if want := seq.Dur.Seconds() / p.Dur.Seconds(); !near(p.Metrics()["speedup"], want) {
+				t.Errorf("%s: speedup %v, want %v", v, p.Metrics()["speedup"], want)
 			}
 		}
 		if p.Host != host {

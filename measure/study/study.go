@@ -214,6 +214,6 @@ func (s Study) measure(ctx context.Context, variant string, l sweep.Load, st *St
 		}
 	}
 	p, err = sweep.MeasureTarget(ctx, sweep.Target{Mode: v.Name, Unit: s.unit(), Op: op, Meters: meters}, l)
-	p.Study = s.Name
+	p.AsStudy(s.Name)
 	return p, err
 }

@@ -61,14 +61,14 @@ func TestMeasure(t *testing.T) {
 	if setups.Load() != 1 || teardowns.Load() != 1 {
 		t.Errorf("%d setups, %d teardowns; want 1 each", setups.Load(), teardowns.Load())
 	}
-	if p.Study != "demo" || p.Mode != "one-lock" || p.Unit != "calls/s" || p.CPUs != 1 || p.Par != 4 || p.Ops == 0 || p.Hist == "" {
+	if p.StudyName() != "demo" || p.Mode != "one-lock" || p.Unit != "calls/s" || p.CPUs != 1 || p.Par != 4 || p.Ops == 0 || p.Hist == "" {
 		t.Fatalf("point %+v", p)
 	}
-	if len(p.Machines) != 1 || p.Machines[0].Name != "table" || p.Machines[0].Kind != meter.KindMutex || p.Machines[0].Uses == 0 {
-		t.Fatalf("machines %+v", p.Machines)
+	if len(p.Machines()) != 1 || p.Machines()[0].Name != "table" || p.Machines()[0].Kind != meter.KindMutex || p.Machines()[0].Uses == 0 {
+		t.Fatalf("machines %+v", p.Machines())
 	}
-	if p.Kind() != results.KindStudy || p.Bottleneck != nil {
-		t.Errorf("kind %s, bottleneck %+v; want a study's point with no verdict", p.Kind(), p.Bottleneck)
+	if p.Kind != results.KindStudy || p.Bottleneck != nil {
+		t.Errorf("kind %s, bottleneck %+v; want a study's point with no verdict", p.Kind, p.Bottleneck)
 	}
 	if d := text.Describe(p); !strings.HasPrefix(d, text.NoProfile) || !strings.Contains(d, "mutex table held") || strings.Contains(d, "shard") {
 		t.Errorf("description %q; want the meter's readings and no advice", d)
@@ -133,7 +133,7 @@ func TestServe(t *testing.T) {
 		if err := json.Unmarshal([]byte(out), &p); code != 0 || err != nil {
 			t.Fatalf("point %+v: exit %d, %v: %s%s", st, code, err, out, errs)
 		}
-		if p.Study != "demo" || p.Mode != "one-lock" || p.Par != 2 || len(p.Machines) != 1 || p.Machines[0].Name != "table" {
+		if p.StudyName() != "demo" || p.Mode != "one-lock" || p.Par != 2 || len(p.Machines()) != 1 || p.Machines()[0].Name != "table" {
 			t.Errorf("point %+v: %+v", st, p)
 		}
 	}

@@ -91,7 +91,7 @@ func TestMeasureProfilesTheWindow(t *testing.T) {
 				t.Logf("%s: not compared with its meter: %s", m.name, p.Interference())
 				continue
 			}
-			for _, mc := range p.Machines {
+			for _, mc := range p.Machines() {
 				if metered := mc.MeanWaitMs * float64(mc.Uses); mc.Name == m.name && w.TotalMs > 1.1*metered+1 {
 					t.Errorf("%s: the profile says %.1f ms of waits, more than its meter's %.1f ms", m.name, w.TotalMs, metered)
 				}

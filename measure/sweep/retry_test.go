@@ -18,7 +18,7 @@ func fakeRuns(s Spec, others ...float64) (func(context.Context) (results.Point, 
 	return func(context.Context) (results.Point, error) {
 		o := others[min(calls, len(others)-1)]
 		calls++
-		return results.Point{Mode: s.Mode.String(), CPUs: s.CPUs, Throughput: 100 * float64(calls), OthersCPUs: o, Host: results.Host{Cores: 2}}, nil
+		return results.Point{Spec: results.Spec{Mode: s.Mode.String(), CPUs: s.CPUs}, Trust: results.Trust{OthersCPUs: o}, Throughput: 100 * float64(calls), Host: results.Host{Cores: 2}}, nil
 	}, &calls
 }
 

@@ -85,7 +85,7 @@ func (st Batch) Holds(t Task, p results.Point) bool {
 	if t.Spec.Rate > 0 {
 		maxq = t.Spec.MaxQ
 	}
-	return p.Kind() == results.KindMeasured && p.Mode == t.Spec.Mode.String() && p.CPUs == t.Spec.CPUs &&
+	return p.Kind == results.KindShop && !p.IsModel() && p.Mode == t.Spec.Mode.String() && p.CPUs == t.Spec.CPUs &&
 		p.Par == t.Spec.Workers(t.Spec.CPUs) && p.Rate == t.Spec.Rate && p.MaxQ == maxq && p.Rep == rep
 }
 

@@ -92,7 +92,7 @@ func TestTwoCPUs(t *testing.T) {
 			if r := two.Latency.Mean / one.Latency.Mean; r < 1.7 || r > 2.4 {
 				return fmt.Errorf("mean latency %.2f → %.2f ms (x%.2f), want about x2", one.Latency.Mean, two.Latency.Mean, r)
 			}
-			if k := two.Machines[0]; k.Name != "kitchen" || k.BusyFrac < 0.9 || k.MeanWaitMs < 2 {
+			if k := two.Machines()[0]; k.Name != "kitchen" || k.BusyFrac < 0.9 || k.MeanWaitMs < 2 {
 				return fmt.Errorf("kitchen lock %+v: want busy nearly all the time and ~4 ms waits", k)
 			}
 			return nil
@@ -108,11 +108,11 @@ func TestPointCarriesWhatWasMeasured(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Mode != "multi-2" || p.CPUs != 1 || p.Par != 3 || p.Rate != 300 || p.MaxQ != 5 || p.DurS != 0.2 || p.Unit != "lattes/s" {
+	if p.Mode != "multi-2" || p.CPUs != 1 || p.Par != 3 || p.Rate != 300 || p.MaxQ != 5 || p.Dur.Seconds() != 0.2 || p.Unit != "lattes/s" {
 		t.Errorf("point does not echo its spec: %+v", p)
 	}
-	if p.Ops == 0 || p.Service == nil || len(p.Machines) != 6 || p.Host.GoVersion == "" {
-		t.Errorf("point is missing measurements: ops %d, service %v, %d machines, host %+v", p.Ops, p.Service, len(p.Machines), p.Host)
+	if p.Ops == 0 || p.Service == nil || len(p.Machines()) != 6 || p.Host.GoVersion == "" {
+		t.Errorf("point is missing measurements: ops %d, service %v, %d machines, host %+v", p.Ops, p.Service, len(p.Machines()), p.Host)
 	}
 	// Every measurement says it is one; the host tells machines apart.
 	if p.Source != results.SourceMeasured || p.IsModel() || p.Host.Name == "" || p.Origin() != p.Host.Name {

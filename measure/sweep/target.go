@@ -97,7 +97,7 @@ func MeasureTarget(ctx context.Context, t Target, l Load) (results.Point, error)
 	p.OthersCPUs, p.StealCPUs = quiet.Split(quiet0, quiet1)
 	p.Disturbed = p.IsDisturbed()
 	for i, m := range t.Meters {
-		p.Machines = append(p.Machines, MachineOf(m.Name(), m.Kind(), after[i].Sub(before[i]), res.CPUWall))
+		p.Shop.Machines = append(p.Shop.Machines, MachineOf(m.Name(), m.Kind(), after[i].Sub(before[i]), res.CPUWall))
 	}
 	if err := p.Check(); err != nil {
 		return p, err
@@ -118,13 +118,8 @@ func MeasureTarget(ctx context.Context, t Target, l Load) (results.Point, error)
 func PointOf(mode, unit string, l Load, start time.Time, res harness.Result) (results.Point, error) {
 	p := results.Point{
 		Source:     results.SourceMeasured, // Host names the machine
-		Mode:       mode,
-		CPUs:       l.CPUs,
+		Spec:       results.Spec{Mode: mode, CPUs: l.CPUs, Load: results.Load{Par: l.Workers(l.CPUs), Rate: l.Rate, Dur: l.Dur, Warmup: l.Warmup}},
 		CPUSet:     AllowedCPUs(),
-		Par:        l.Workers(l.CPUs),
-		Rate:       l.Rate,
-		DurS:       l.Dur.Seconds(),
-		WarmupS:    l.Warmup.Seconds(),
 		Ops:        res.Ops,
 		Errors:     res.Errors,
 		Drops:      res.Drops,
@@ -193,14 +188,8 @@ func Measure(ctx context.Context, s Spec) (results.Point, error) {
 	if err != nil {
 		return results.Point{}, err
 	}
-	p.Steps = results.Steps{
-		GrindMs:  results.Ms(s.Steps.Grind),
-		PressMs:  results.Ms(s.Steps.Press),
-		SteamMs:  results.Ms(s.Steps.Steam),
-		LatteMs:  results.Ms(s.Steps.Combine),
-		JitterMs: results.Ms(s.Steps.Jitter),
-		Clock:    s.Steps.Clock.String(),
-	}
+	st := s.Steps
+	p.Shop.Steps = results.Steps{Grind: st.Grind, Press: st.Press, Steam: st.Steam, Combine: st.Combine, Jitter: st.Jitter, Clock: st.Clock.String()}
 	return p, nil
 }
 

@@ -84,12 +84,12 @@ func resultOf(p results.Point) result {
 		Throughput: p.Throughput, CPUUtil: p.Util, Little: p.Bounds.Little, Latency: lat(p.Latency),
 		Bounds: model.Bounds{CPU: inf(p.Bounds.CPU), Structural: inf(p.Bounds.Structural), Resource: p.Bounds.Resource,
 			ThroughputMax: inf(p.Bounds.ThroughputMax), Limit: p.Bounds.Limit, LatencyMin: d(p.Bounds.LatencyMinMs)},
-		Warmup: s(p.WarmupS), Window: s(p.DurS), Sched: p.Sched, Seed: p.Seed}
+		Warmup: s(p.Warmup.Seconds()), Window: s(p.Dur.Seconds()), Sched: p.Sched, Seed: p.Seed}
 	if p.Service != nil {
 		svc := lat(*p.Service)
 		r.Service = &svc
 	}
-	for _, m := range p.Machines {
+	for _, m := range p.Machines() {
 		r.Machines = append(r.Machines, model.Machine{Name: m.Name, Uses: m.Uses, BusyFrac: m.BusyFrac, WorkingFrac: m.WorkingFrac, MeanWait: d(m.MeanWaitMs)})
 	}
 	return r

@@ -305,7 +305,7 @@ func TestPoint(t *testing.T) {
 		t.Fatal(err)
 	}
 	if p := ps[0]; p.Source != "model" || p.Mode != "webserver" || p.Unit != "requests/s" || p.CPUs != 2 || p.Par != 64 ||
-		p.Rate != 2000 || p.MaxQ != 1000 || p.Ops == 0 || len(p.Machines) != 1 || p.Steps != (results.Steps{}) {
+		p.Rate != 2000 || p.MaxQ != 1000 || p.Ops == 0 || len(p.Machines()) != 1 || p.Steps() != (results.Steps{}) {
 		t.Errorf("point %+v", p)
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/brewput/brewput/model"
@@ -44,8 +43,8 @@ type Calibration struct {
 	Forced bool `json:"forced,omitempty"`
 	// Note says what could not be measured and what was used instead.
 	Note string `json:"note,omitempty"`
-	// Given lists the costs given in place of the measured ones
-	// (Override), "wake 80µs"; it is not saved.
+	// Given names (by flag, as Rows does) the costs given in place of the
+	// measured ones (Override), in the order given; it is not saved.
 	Given []string `json:"-"`
 	// Inferred, where not nil, says that the costs were inferred from
 	// measured points (brewput calibrate --from, package infer) instead of
@@ -154,27 +153,15 @@ func (c *Calibration) Override(flag string, d time.Duration) error {
 		}
 		c.Inferred = &in
 	}
-	c.Given = append(c.Given, fmt.Sprintf("%s %v", flag, d))
+	c.Given = append(c.Given, flag)
 	return nil
 }
 
 // Ref names c for the model points that use it: host, date, how busy the
-// machine was, and every cost with its interval in one line, then those
-// given instead of measured (Override). A calibration that measured
-// nothing (every cost given) names no host.
+// machine was, and every cost with its interval, and those given instead
+// of measured (Override). A calibration that measured nothing (every cost
+// given) names no host.
 func (c Calibration) Ref() results.Calibration {
-	var parts []string
-	for _, r := range c.Rows() {
-		if r.Lo == r.Hi {
-			parts = append(parts, fmt.Sprintf("%s %v", r.Name, r.Median))
-			continue
-		}
-		parts = append(parts, fmt.Sprintf("%s %v [%v, %v]", r.Name, r.Median, r.Lo, r.Hi))
-	}
-	line := strings.Join(parts, ", ")
-	if len(c.Given) > 0 {
-		line += "; given as flags: " + strings.Join(c.Given, ", ")
-	}
 	host := c.Host.Name
 	switch {
 	case c.Inferred != nil:
@@ -183,7 +170,10 @@ func (c Calibration) Ref() results.Calibration {
 	case host == "":
 		host = "an unnamed host"
 	}
-	ref := results.Calibration{Host: host, Date: c.Date, Others: c.Others, Forced: c.Forced, Costs: line}
+	ref := results.Calibration{Host: host, Date: c.Date, Others: c.Others, Forced: c.Forced, Given: slices.Clone(c.Given)}
+	for _, r := range c.Rows() {
+		ref.Costs = append(ref.Costs, results.Cost{Name: r.Name, Median: r.Median, Lo: r.Lo, Hi: r.Hi})
+	}
 	if in := c.Inferred; in != nil {
 		for _, f := range in.From {
 			ref.InferredFrom = append(ref.InferredFrom, filepath.Base(f))

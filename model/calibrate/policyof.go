@@ -2,55 +2,24 @@ package calibrate
 
 import (
 	"fmt"
-	"math"
-	"strings"
-	"time"
 
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/sim"
 	"github.com/brewput/brewput/results"
 )
 
-// CostsOf reads back the costs a calibration's Ref names: each cost's
-// median, in the order Rows lists them, with any given as flags already
-// in place. It is Ref's inverse for the costs, exact to the nanosecond.
+// CostsOf is the costs a calibration's Ref names: each cost's median,
+// with any given as flags already in place. Ref's inverse for the costs,
+// exact to the nanosecond; a cost it does not name is 0 (one measured
+// since: an older calibration's Lock never spun).
 func CostsOf(ref results.Calibration) (sim.Costs, error) {
 	var c sim.Costs
-	line, _, _ := strings.Cut(ref.Costs, "; given as flags: ")
-	rest := line
-	for i, n := range costs {
-		if rest == "" && n.flag == "mutex-spin" {
-			break // named before Lock's spin was measured: it never spun
+	for _, k := range ref.Costs {
+		d := Field(&c, k.Flag())
+		if d == nil {
+			return sim.Costs{}, fmt.Errorf("calibration %s: no cost %q", ref.For(), k.Name)
 		}
-		after, ok := strings.CutPrefix(rest, n.name+" ")
-		if !ok {
-			return sim.Costs{}, fmt.Errorf("calibration %q: want %q at %q", ref.Costs, n.name, rest)
-		}
-		end := strings.IndexAny(after, " ,")
-		if end < 0 {
-			end = len(after)
-		}
-		d, err := time.ParseDuration(after[:end])
-		if err != nil {
-			return sim.Costs{}, fmt.Errorf("calibration %q: %s: %w", ref.Costs, n.name, err)
-		}
-		*Field(&c, n.flag) = d
-		rest = after[end:]
-		if strings.HasPrefix(rest, " [") {
-			shut := strings.IndexByte(rest, ']')
-			if shut < 0 {
-				return sim.Costs{}, fmt.Errorf("calibration %q: %s's interval is not closed", ref.Costs, n.name)
-			}
-			rest = rest[shut+1:]
-		}
-		if i < len(costs)-1 && rest != "" {
-			if rest, ok = strings.CutPrefix(rest, ", "); !ok {
-				return sim.Costs{}, fmt.Errorf("calibration %q: want \", \" after %s", ref.Costs, n.name)
-			}
-		}
-	}
-	if rest != "" {
-		return sim.Costs{}, fmt.Errorf("calibration %q: %q after the costs", ref.Costs, rest)
+		*d = k.Median
 	}
 	return c, nil
 }
@@ -62,24 +31,24 @@ func CostsOf(ref results.Calibration) (sim.Costs, error) {
 // it gives the point again. A measured point, or a go prediction that
 // names no calibration, has none.
 func PolicyOf(p results.Point) (model.Policy, error) {
-	if p.Kind() != results.KindModel {
+	if p.Kind != results.KindShop || !p.IsModel() {
 		return model.Policy{}, fmt.Errorf("%s on %d CPUs: a measured point, not a prediction", p.Mode, p.CPUs)
 	}
-	pol := model.Policy{Policy: results.Policy{Sched: p.Model.Sched, Seed: p.Model.Seed, Runtime: p.Model.Runtime}}
+	pol := model.Policy{Policy: results.Policy{Sched: p.Sched, Seed: p.Seed, Runtime: p.Runtime}}
 	if pol.Sched == "" {
 		pol.Sched = model.DefaultSched
 	}
 	if pol.Sched != "go" {
 		return pol, nil
 	}
-	if p.Model.Calibration == nil {
+	if p.Calibration == nil {
 		return model.Policy{}, fmt.Errorf("%s on %d CPUs: a go prediction that names no calibration", p.Mode, p.CPUs)
 	}
-	c, err := CostsOf(*p.Model.Calibration)
+	c, err := CostsOf(*p.Calibration)
 	if err != nil {
 		return model.Policy{}, err
 	}
 	pol.Costs = c
-	pol.Background = results.Background{CPUs: p.Model.BackgroundCPUs, Burst: time.Duration(math.Round(p.Model.BackgroundBurstMs * float64(time.Millisecond)))}
+	pol.Background = p.Background
 	return pol, nil
 }

@@ -169,7 +169,7 @@ func fromResults(points []results.Point) (runs []keyedRun, refused []string) {
 		why := ""
 		cfg, ok := model.ConfigOf(p)
 		switch {
-		case p.Kind() == results.KindModel:
+		case p.IsModel():
 			why = "a prediction of the model, not a measurement"
 		case !ok:
 			why = "not a point of the shop's modes (a lab's, a study's, a benchmark's or a YAML system's): the model does not simulate it"

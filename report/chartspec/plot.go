@@ -42,7 +42,7 @@ func (f Figure) Plot(points []results.Point) (pl Plot, ok bool) {
 	if f.Kind == Amdahl {
 		var fractions []float64
 		for _, p := range points {
-			if v, ok := p.Metrics[f.Fraction]; ok && v >= 0 && v <= 1 && p.Variant != f.Baseline {
+			if v, ok := p.Metrics()[f.Fraction]; ok && v >= 0 && v <= 1 && p.Variant() != f.Baseline {
 				fractions = append(fractions, v)
 			}
 		}
@@ -53,7 +53,7 @@ func (f Figure) Plot(points []results.Point) (pl Plot, ok bool) {
 	}
 	lineOf := f.Line
 	if lineOf == nil {
-		lineOf = func(p results.Point) (Line, bool) { return Line{Name: p.Variant}, true }
+		lineOf = func(p results.Point) (Line, bool) { return Line{Name: p.Variant()}, true }
 	}
 	allCPUs := !f.AtMostCPUs()
 	index := map[string]int{}

@@ -29,7 +29,7 @@ func WriteCompact(w io.Writer, points []results.Point, a *analysis.Analysis, lab
 		}
 		var predicted []results.Point
 		for _, p := range points {
-			if p.IsModel() && p.Kind() == results.KindStudy && p.Study == d.Study {
+			if p.IsModel() && p.Kind == results.KindStudy && p.StudyName() == d.Study {
 				predicted = append(predicted, p)
 			}
 		}
@@ -40,7 +40,7 @@ func WriteCompact(w io.Writer, points []results.Point, a *analysis.Analysis, lab
 	}
 	var labPoints, benches []results.Point
 	for _, p := range points {
-		switch p.Kind() {
+		switch p.Kind {
 		case results.KindLab:
 			labPoints = append(labPoints, p)
 		case results.KindBench:

@@ -3,6 +3,7 @@ package text
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
@@ -13,13 +14,13 @@ import (
 // CPUs, with no verdict and no change recommended: brewput has no model
 // of the user's code. A shop's point gets no such description.
 func TestDescribe(t *testing.T) {
-	p := results.Point{Source: results.SourceMeasured, Study: "cache", Mode: "mutex-write", CPUs: 2, Par: 2, DurS: 1,
+	p := results.Point{Kind: results.KindStudy, Source: results.SourceMeasured, Spec: results.Spec{Mode: "mutex-write", CPUs: 2, Load: results.Load{Par: 2, Dur: time.Second}}, Study: &results.Study{Name: "cache", Meters: []results.Machine{
+		{Name: "log", Kind: "chan send", Uses: 1000, MeanWaitMs: 0.002},
+		{Name: "cache", Kind: "mutex", Uses: 4e6, BusyFrac: 0.7, MeanWaitMs: 0.00016}}},
 		Ops: 4e6, Throughput: 4e6, Unit: "ops/s", Util: 0.86,
 		// Held 70 % of the time; 4 M uses waiting 0.16 µs each is 0.64 s
 		// of the 2 workers' 2 s: 32 % of their time.
-		Shop: &results.Shop{Machines: []results.Machine{
-			{Name: "log", Kind: "chan send", Uses: 1000, MeanWaitMs: 0.002},
-			{Name: "cache", Kind: "mutex", Uses: 4e6, BusyFrac: 0.7, MeanWaitMs: 0.00016}}}}
+	}
 	d := Describe(p)
 	want := NoProfile + " Measured over the window: mutex cache held 70 % of the time, 4.0 M uses, callers waiting 32 % of their time (160 ns per use); " +
 		"chan log 1000 uses, callers waiting 0 % of their time (2.0 µs per use); CPUs 86 % used."
@@ -33,9 +34,9 @@ func TestDescribe(t *testing.T) {
 	}
 
 	shards := p
-	shards.Shop = &results.Shop{}
+	shards.Study = &results.Study{Name: p.Study.Name}
 	for _, name := range []string{"shard#1", "shard#2"} {
-		shards.Machines = append(shards.Machines, results.Machine{Name: name, Kind: "mutex", Uses: 1e6, BusyFrac: 0.95, MeanWaitMs: 0.001})
+		shards.Study.Meters = append(shards.Study.Meters, results.Machine{Name: name, Kind: "mutex", Uses: 1e6, BusyFrac: 0.95, MeanWaitMs: 0.001})
 	}
 	if d := Describe(shards); !strings.Contains(d, "2 mutexes shard held 95 % of the time each, on average, 2.0 M uses") {
 		t.Errorf("two shards: %s", d)
@@ -59,11 +60,11 @@ func TestDescribe(t *testing.T) {
 		t.Errorf("a variant named locking: resources %+v", rs)
 	}
 
-	bench := results.Point{Mode: "Get", CPUs: 2, Par: 2, Throughput: 1e6, Bench: &results.Benchmark{Name: "BenchmarkGet"}}
+	bench := results.Point{Kind: results.KindBench, Spec: results.Spec{Mode: "Get", CPUs: 2, Load: results.Load{Par: 2}}, Throughput: 1e6, Bench: &results.Benchmark{Name: "BenchmarkGet"}}
 	if d := Describe(bench); d != NoProfile {
 		t.Errorf("a Go benchmark: %q", d)
 	}
-	if d := Describe(results.Point{Source: results.SourceModel, Mode: "locking", CPUs: 2, Par: 2, Shop: &results.Shop{}}); d != "" {
+	if d := Describe(results.Point{Source: results.SourceModel, Spec: results.Spec{Mode: "locking", CPUs: 2, Load: results.Load{Par: 2}}, Shop: &results.Shop{}}); d != "" {
 		t.Errorf("the shop's point described as user code: %q", d)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/brewput/brewput/explain/analyze"
 	"github.com/brewput/brewput/explain/verdict"
@@ -13,9 +14,9 @@ import (
 // studyPoint is a point of the cache study's variant on cpus, measured:
 // the user's own code, with a mutex metered.
 func studyPoint(variant string, cpus int, tput, p50 float64) results.Point {
-	return results.Point{Source: results.SourceMeasured, Study: "cache", Mode: variant, CPUs: cpus, Par: cpus, Throughput: tput,
-		Unit: "ops/s", Latency: results.Latency{P50: p50, P99: 3 * p50}, Util: 0.9, DurS: 1, Host: results.Host{Name: "box", Cores: 2},
-		Shop: &results.Shop{Machines: []results.Machine{{Name: "cache", Kind: "mutex", Uses: 1000, BusyFrac: 0.6, MeanWaitMs: 0.0002}}}}
+	return results.Point{Kind: results.KindStudy, Source: results.SourceMeasured, Spec: results.Spec{Mode: variant, CPUs: cpus, Load: results.Load{Par: cpus, Dur: time.Second}}, Study: &results.Study{Name: "cache", Meters: []results.Machine{{Name: "cache", Kind: "mutex", Uses: 1000, BusyFrac: 0.6, MeanWaitMs: 0.0002}}}, Throughput: tput,
+		Unit: "ops/s", Latency: results.Latency{P50: p50, P99: 3 * p50}, Util: 0.9, Host: results.Host{Name: "box", Cores: 2},
+	}
 }
 
 // cacheStudy: one mutex stops at 2 CPUs, sharded scales, sync.Map in
@@ -113,7 +114,7 @@ func TestWriteCompactUserCode(t *testing.T) {
 	rep := studyPoint("sharded", 2, 7e6, 0.0002)
 	ps[4].Rep, rep.Rep = 1, 2
 	ps = append(ps, rep)
-	bench := results.Point{Source: results.SourceMeasured, Mode: "Get", CPUs: 2, Par: 2, Throughput: 1e7, Unit: "ops/s",
+	bench := results.Point{Kind: results.KindBench, Source: results.SourceMeasured, Spec: results.Spec{Mode: "Get", CPUs: 2, Load: results.Load{Par: 2}}, Throughput: 1e7, Unit: "ops/s",
 		Bench: &results.Benchmark{Name: "BenchmarkGet", Pkg: "example.com/kv", Iters: 100, Values: []results.BenchValue{{Value: 100, Unit: "ns/op"}}}}
 	ps = append(ps, bench)
 	var b strings.Builder

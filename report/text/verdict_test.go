@@ -25,7 +25,7 @@ func bottleneck(change string, gain float64, combined bool, rs ...string) *resul
 
 // point is a closed-loop point of mode on cpus, one customer per CPU.
 func point(model bool, mode string, cpus int, tput, p50 float64, b *results.Bottleneck) results.Point {
-	p := results.Point{Source: results.SourceMeasured, Mode: mode, CPUs: cpus, Par: cpus, Throughput: tput, Unit: "lattes/s",
+	p := results.Point{Source: results.SourceMeasured, Spec: results.Spec{Mode: mode, CPUs: cpus, Load: results.Load{Par: cpus}}, Throughput: tput, Unit: "lattes/s",
 		Latency: results.Latency{P50: p50, P99: 2 * p50}, Bottleneck: b, Host: results.Host{Name: "box", Cores: 2}, Shop: &results.Shop{}}
 	if model {
 		p.Source, p.Sched = results.SourceModel, "go"
@@ -217,7 +217,7 @@ grinder: +7.0 %.
 
 // TestVerdictEmpty: no shop points, no verdict.
 func TestVerdictEmpty(t *testing.T) {
-	lab := results.Point{Lab: results.Lab{Name: "workloads", Variant: "add/concurrent"}, Mode: "workloads/add/concurrent", CPUs: 1}
+	lab := results.Point{Kind: results.KindLab, Lab: &results.Lab{Name: "workloads", Variant: "add/concurrent"}, Spec: results.Spec{Mode: "workloads/add/concurrent", CPUs: 1}}
 	if v := verdict.Of([]results.Point{lab}); len(v.Counts) != 0 || len(v.Modes) != 0 {
 		t.Errorf("verdict of a lab's point: %+v", v)
 	}

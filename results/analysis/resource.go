@@ -47,7 +47,7 @@ func Resources(p results.Point) []Resource {
 	index := map[string]int{}
 	var machines []results.Machine
 	if p.Shop != nil {
-		machines = p.Machines
+		machines = p.Machines()
 	}
 	for _, m := range machines {
 		kind := Kind(m.Name)
@@ -71,8 +71,8 @@ func Resources(p results.Point) []Resource {
 		r := &out[i]
 		r.Utilization /= float64(r.Copies)
 		r.Working /= float64(r.Copies)
-		if p.Par > 0 && p.DurS > 0 {
-			r.WaitShare = r.MeanWaitMs / 1000 / (float64(p.Par) * p.DurS)
+		if p.Par > 0 && p.Dur.Seconds() > 0 {
+			r.WaitShare = r.MeanWaitMs / 1000 / (float64(p.Par) * p.Dur.Seconds())
 		}
 		if r.Uses > 0 {
 			r.MeanWaitMs /= float64(r.Uses)

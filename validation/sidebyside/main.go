@@ -26,7 +26,7 @@ type key struct {
 }
 
 func keyOf(p results.Point) key {
-	s := p.Steps
+	s := p.Steps()
 	s.Clock = "" // the model burns no clock
 	return key{p.Mode, p.CPUs, p.Par, p.Rate, s}
 }
@@ -94,7 +94,7 @@ func main() {
 			if m >= gp.Band.Throughput[0]*0.995 && m <= gp.Band.Throughput[1]*1.005 {
 				covered++
 			}
-			name := fmt.Sprintf("%s on %d CPUs, %d customers, steps %g/%g/%g/%g ms", k.mode, k.cpus, k.par, k.steps.GrindMs, k.steps.PressMs, k.steps.SteamMs, k.steps.LatteMs)
+			name := fmt.Sprintf("%s on %d CPUs, %d customers, steps %g/%g/%g/%g ms", k.mode, k.cpus, k.par, results.Ms(k.steps.Grind), results.Ms(k.steps.Press), results.Ms(k.steps.Steam), results.Ms(k.steps.Combine))
 			if near(m, gp.Band.Throughput, gp.Throughput) {
 				nearThr++
 			} else {
@@ -117,7 +117,7 @@ func main() {
 			}
 		}
 		fmt.Fprintf(w, "%s\t%d\t%d\t%g/%g/%g/%g\t%.0f\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.2f\t%s\t%s\t%s\t%s\t\n",
-			k.mode, k.cpus, k.par, k.steps.GrindMs, k.steps.PressMs, k.steps.SteamMs, k.steps.LatteMs, m,
+			k.mode, k.cpus, k.par, results.Ms(k.steps.Grind), results.Ms(k.steps.Press), results.Ms(k.steps.Steam), results.Ms(k.steps.Combine), m,
 			num(gp.Throughput, hasGo), band, pct(dGo), num(fp.Throughput, hasFifo), pct(dFifo), num(bound, !math.IsNaN(bound)), pct(dBound),
 			mp, ms(gp.Latency.P50, hasGo), pct(pGo), ms(fp.Latency.P50, hasFifo), pct(pFifo))
 	}

@@ -103,7 +103,7 @@
     });
   }
   class Superseded extends Error {}
-  const points = (out) => out.stdout.split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l));
+  const points = (out) => out.stdout.split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l)).filter((p) => !("brewput" in p)); // less the schema's line
 
   // ---- words and numbers ----
   const num = (x) => (x >= 100 ? Math.round(x).toLocaleString("en") : x >= 10 ? x.toFixed(1) : x.toPrecision(3));

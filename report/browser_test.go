@@ -130,7 +130,7 @@ func TestPageInBrowser(t *testing.T) {
 	t.Run("samples", func(t *testing.T) {
 		var points []results.Point
 		for _, f := range []string{"shop.json", "model.json", "lab.json"} {
-			ps, err := results.ReadFile(filepath.Join("..", "results", "testdata", f))
+			ps, err := results.ReadFile(filepath.Join("..", "results", "testdata", "v1", f))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/base64"
 	"fmt"
+	"math"
 	"slices"
 	"time"
 
@@ -73,9 +74,10 @@ func (p Point) Histogram() (*hdrhistogram.Histogram, error) {
 }
 
 // RunLatency summarizes the times of a few repeated runs in milliseconds,
-// each percentile interpolated between the nearest runs, so that P50 is
-// their median: the distribution a lab's point reports for its runs, where
-// Summarize's nearest rank suits many latencies.
+// each percentile interpolated between the nearest runs (to the
+// nanosecond, as they are timed), so that P50 is their median, a duration
+// a point's Dur holds exactly: the distribution a lab's point reports for
+// its runs, where Summarize's nearest rank suits many latencies.
 func RunLatency(times []time.Duration) Latency {
 	s := slices.Sorted(slices.Values(times))
 	if len(s) == 0 {
@@ -87,7 +89,7 @@ func RunLatency(times []time.Duration) Latency {
 		if i+1 >= len(s) {
 			return Ms(s[len(s)-1])
 		}
-		return Ms(s[i]) + (x-float64(i))*(Ms(s[i+1])-Ms(s[i]))
+		return Ms(s[i] + time.Duration(math.Round((x-float64(i))*float64(s[i+1]-s[i]))))
 	}
 	var sum time.Duration
 	for _, d := range s {

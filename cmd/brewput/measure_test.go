@@ -46,15 +46,15 @@ func TestRunJSONOut(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
-	if len(lines) != 2 {
-		t.Fatalf("%s holds %d lines, want 2:\n%s", out, len(lines), data)
+	if len(lines) != 3 || lines[0] != `{"brewput":"results","schema":2}` {
+		t.Fatalf("%s holds %d lines, want the schema's and 2:\n%s", out, len(lines), data)
 	}
-	for i, line := range lines {
+	for i, line := range lines[1:] {
 		var m map[string]any
 		if err := json.Unmarshal([]byte(line), &m); err != nil {
 			t.Fatalf("line %d: %v", i+1, err)
 		}
-		for _, k := range []string{"mode", "cpus", "cpuset", "par", "rate", "maxq", "dur_s", "ops", "drops", "throughput", "util", "latency_ms", "machines"} {
+		for _, k := range []string{"kind", "mode", "cpus", "cpuset", "par", "rate", "maxq", "dur_s", "ops", "drops", "throughput", "util", "latency_ms", "trust", "shop"} {
 			if _, ok := m[k]; !ok {
 				t.Errorf("line %d has no key %q", i+1, k)
 			}
@@ -65,9 +65,10 @@ func TestRunJSONOut(t *testing.T) {
 				t.Errorf("line %d: latency_ms has no number %q: %v", i+1, k, m["latency_ms"])
 			}
 		}
-		machines, ok := m["machines"].([]any)
+		shop, _ := m["shop"].(map[string]any)
+		machines, ok := shop["machines"].([]any)
 		if !ok {
-			t.Errorf("line %d: machines is %T, want a list", i+1, m["machines"])
+			t.Errorf("line %d: shop.machines is %T, want a list", i+1, shop["machines"])
 		}
 		for _, mc := range machines {
 			mm, _ := mc.(map[string]any)

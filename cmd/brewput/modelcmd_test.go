@@ -95,16 +95,17 @@ func TestModelJSONFields(t *testing.T) {
 	stdout, _ := runModel(t, append([]string{"--modes", "finelocking,linearpipe-0", "--cpus", "1,2", "--dur", "100ms",
 		"--seed", "3", "--format", "json"}, goCosts...)...)
 	lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
-	if len(lines) != 4 {
-		t.Fatalf("%d lines, want 4 (2 modes × 2 CPU counts):\n%s", len(lines), stdout)
+	if len(lines) != 5 || lines[0] != `{"brewput":"results","schema":2}` {
+		t.Fatalf("%d lines, want the schema's and 4 (2 modes × 2 CPU counts):\n%s", len(lines), stdout)
 	}
-	for i, line := range lines {
+	for i, line := range lines[1:] {
 		var m map[string]any
 		if err := json.Unmarshal([]byte(line), &m); err != nil {
-			t.Fatalf("line %d: %v\n%s", i+1, err, line)
+			t.Fatalf("line %d: %v\n%s", i+2, err, line)
 		}
-		if m["source"] != "model" || m["sched"] != "go" || m["seed"] != 3.0 {
-			t.Errorf("line %d: source %v, sched %v, seed %v; want model, go, 3", i+1, m["source"], m["sched"], m["seed"])
+		pol, _ := m["policy"].(map[string]any)
+		if m["kind"] != "shop" || m["source"] != "model" || pol["sched"] != "go" || pol["seed"] != 3.0 {
+			t.Errorf("line %d: kind %v, source %v, policy %v; want shop, model, go and 3", i+2, m["kind"], m["source"], pol)
 		}
 		bounds, ok := m["bounds"].(map[string]any)
 		if !ok {

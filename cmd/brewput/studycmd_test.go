@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"io"
 	"os"
 	"path/filepath"
@@ -229,19 +228,17 @@ func TestStudyPredict(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	var n int
-	for line := range strings.Lines(out) {
-		var p results.Point
-		if err := json.Unmarshal([]byte(line), &p); err != nil {
-			t.Fatalf("line %q: %v", line, err)
-		}
-		n++
-		if p.Source != results.SourceModel || p.Mode != "mutex-write" || p.CPUs != n || p.Bounds == nil {
-			t.Errorf("point %d: %+v", n, p)
+	points, err := results.ReadJSON(strings.NewReader(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range points {
+		if p.Kind != results.KindStudy || p.Source != results.SourceModel || p.Mode != "mutex-write" || p.CPUs != i+1 || p.Bounds == nil {
+			t.Errorf("point %d: %+v", i+1, p)
 		}
 	}
-	if n != 4 {
-		t.Errorf("%d JSON points, want 4", n)
+	if len(points) != 4 {
+		t.Errorf("%d JSON points, want 4", len(points))
 	}
 	if code, _, errs := inStudy(context.Background(), prog, "predict", "--from", file); code != exitUsage || !strings.Contains(errs, "no measured point of mutex-read") {
 		t.Errorf("predict of variants the file lacks: exit %d, %q", code, errs)

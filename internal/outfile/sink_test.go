@@ -27,8 +27,8 @@ func TestSink(t *testing.T) {
 	if err := s.Finish(ps, true); err != nil {
 		t.Fatal(err)
 	}
-	if n := strings.Count(stdout.String(), "\n"); n != 2 || profiled != 3 {
-		t.Errorf("%d lines on stdout, %d points profiled; want 2 and 3 (one as it came, both at the end)", n, profiled)
+	if n := strings.Count(stdout.String(), "\n"); n != 3 || profiled != 3 || !strings.HasPrefix(stdout.String(), `{"brewput":"results","schema":2}`) {
+		t.Errorf("%d lines on stdout, %d points profiled; want 3 (the schema's, one point as it came, the other at the end) and 3 (one as it came, both at the end)", n, profiled)
 	}
 	if !strings.Contains(stderr.String(), "causal profile of noop cpus=1: no model") || !strings.Contains(stderr.String(), "causal profiles: no model") {
 		t.Errorf("stderr does not tell the failed profiles:\n%s", &stderr)

@@ -43,7 +43,7 @@ func TestStudyPrediction(t *testing.T) {
 		predictedPoint("a", 1, 11e6, 10.5e6, 11.5e6), predictedPoint("a", 8, 30e6, 25e6, 31e6),
 		predictedPoint("b", 1, 10e6, 10e6, 10e6), predictedPoint("b", 8, 60e6, 60e6, 60e6),
 	}
-	points[7].Shop = nil // b's model holds no lock
+	points[7].Study.Meters = nil // b's model holds no lock
 	ds := verdict.Studies(points)
 	if len(ds) != 1 || ds[0].Prediction == nil {
 		t.Fatalf("described %+v; want one study with a prediction", ds)

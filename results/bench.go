@@ -81,43 +81,24 @@ func nsPerOp(p Point) float64 {
 	return float64(p.Dur) / float64(p.Ops)
 }
 
-// WriteBench writes points in the Go benchmark format
-// (https://go.dev/design/14313-benchmark-format), with
-// golang.org/x/perf/benchfmt's Writer, so that benchstat and the other
-// golang.org/x/perf tools read brewput results unchanged, and ReadBench
-// reads them back:
+// WriteBench writes points in the Go benchmark format, with benchfmt's
+// Writer, so that benchstat reads them and ReadBench reads them back:
 //
 //	BenchmarkCoffee/mode=finelocking/par=2-2 1000 2.004008e+06 ns/op 499 lattes/s 4.012 p50-ms …
 //
-// The CPU count is the name's -N suffix, as go test writes GOMAXPROCS
-// (and, as go test does, none for 1 CPU), so that benchstat groups the
-// points as it groups Go's own benchmarks: -col /gomaxprocs puts the CPU
-// counts side by side. The rest of the name holds the configuration as
-// key=value parts (mode, par; rate and maxq in an open loop; any step
-// setting that is not the default, see Steps.NonDefault; source=model and
-// the scheduling policy for a model point), so the repetitions of one
-// configuration share a name and benchstat takes them as samples of one
-// benchmark, and a model's prediction never has a measurement's name. The
-// iterations are the operations in the window and ns/op the window's
-// length over them; the throughput, the p50, p95, p99 and mean latency in
-// ms (units p50-ms, …) and the CPU utilization as a fraction of the
-// allowed CPUs (cpu-util) follow. A lab's point is named
-// BenchmarkLab/lab=…/variant=…/par=…, a study's
-// BenchmarkStudy/study=…/variant=…/par=…; a Go benchmark's point is
-// written as go test wrote it, every value of its line kept.
-//
-// Unit lines saying which way is better come first, then configuration
-// lines (goos, goarch, pkg, cpu, source) before the first point and again,
-// only those that changed, before a point whose differ: benchfmt applies
-// them to the results that follow. The source is the point's Origin, the
-// host name for a measurement. benchstat makes a separate table for each
-// distinct configuration, so files from different machines compare with
-// benchstat -ignore source,cpu.
-//
-// A point with no operations has no time per operation and no latencies; it
-// is left out, with a comment line saying so, rather than written as zeros
-// that would read as the fastest run of all. A disturbed point (see
-// Point.IsDisturbed) is written, after a comment line saying so.
+// The name's -N suffix is the CPU count, as go test writes GOMAXPROCS
+// (none for 1); the rest holds the configuration as key=value parts
+// (mode, par, an open loop's rate and maxq, the steps that are not the
+// default, source=model and the policy for a prediction), so that
+// repetitions share a name and a prediction never has a measurement's. A
+// lab's point is BenchmarkLab/lab=…/variant=…/par=…, a study's
+// BenchmarkStudy/study=…/variant=…/par=…, a Go benchmark's as go test
+// wrote it. The iterations are the operations, ns/op the window over
+// them; the throughput, latencies in ms (p50-ms, …) and cpu-util follow.
+// Unit lines say which way is better; configuration lines (goos, goarch,
+// pkg, cpu, and source: the point's Origin) come where they change. A
+// point with no operations is left out, and a disturbed one marked, each
+// with a comment line.
 func WriteBench(w io.Writer, points []Point) error {
 	bw := bufio.NewWriter(w)
 	fw := benchfmt.NewWriter(bw)

@@ -12,20 +12,12 @@ import (
 	"golang.org/x/perf/benchfmt"
 )
 
-// ReadBench reads Go benchmark output (golang.org/x/perf/benchfmt's
-// Reader): WriteBench's, or any go test -bench output, whose other lines
-// (test output, PASS, ok) are skipped. Each result becomes a point:
-// BenchmarkCoffee, BenchmarkLab and BenchmarkStudy lines that WriteBench
-// wrote are read back as the shop's, a lab's and a study's points (with
-// what their lines hold: no histogram, machines or waits), every other
-// benchmark as a Go benchmark's (BenchPoint). A benchmark's repetitions
-// (go test -count) are numbered in Rep in the order they come, when
-// there is more than one.
-//
-// name is the file's name: points whose output names no source (go test
-// writes none) are said to come from it, so that two files of go test
-// output are told apart in a report. An error names the line of a
-// malformed benchmark result.
+// ReadBench reads Go benchmark output, WriteBench's or any go test -bench
+// output, with benchfmt's Reader: WriteBench's lines come back as the
+// points of their kind (with what the lines hold), every other as a Go
+// benchmark's (BenchPoint); repetitions are numbered (NumberReps). Points
+// whose output names no source come from name, the file's. An error names
+// the line of a malformed result.
 func ReadBench(r io.Reader, name string) ([]Point, error) {
 	var rd benchfmt.Reader
 	rd.Reset(r, name)
@@ -50,10 +42,8 @@ func ReadBench(r io.Reader, name string) ([]Point, error) {
 	return points, nil
 }
 
-// NumberReps numbers the repetitions of each configuration (mode, CPU
-// count, parallelism, load, origin, model or not) 1, 2, … in the order
-// they come, where any configuration has more than one; otherwise it
-// leaves Rep as it is.
+// NumberReps numbers the repetitions of each configuration 1, 2, … in
+// order, where any has more than one.
 func NumberReps(points []Point) {
 	type key struct {
 		mode, origin, study, lab string
@@ -81,17 +71,12 @@ func NumberReps(points []Point) {
 	}
 }
 
-// BenchPoint turns one benchmark result into a point. cpus is the
-// GOMAXPROCS it ran with where the caller knows it (brewput bench does);
-// 0 takes it from the name's -N suffix, or 1 without one, as go test
-// writes GOMAXPROCS. source is where the result comes from when its
-// configuration has no source line.
-//
-// A Go benchmark's point (KindBench) has Mode the name without
-// "Benchmark", Par its CPUs (as b.RunParallel runs one goroutine per
-// GOMAXPROCS), Ops the iterations, DurS their time, Throughput 1 s over
-// ns/op in ops/s, and the median and 99th percentile latency where the
-// benchmark reports them (package bench: p50-ns, p99-ns).
+// BenchPoint turns one benchmark result into a point: on cpus CPUs, or
+// where 0 the name's -N suffix (1 without one); from source where its
+// configuration names none. A Go benchmark's point has Mode the name
+// without "Benchmark", Par its CPUs (b.RunParallel's goroutines), Ops
+// the iterations, Dur their time, Throughput in ops/s, and the p50 and
+// p99 latency where package bench reports them.
 func BenchPoint(res *benchfmt.Result, cpus int, source string) (Point, error) {
 	full := res.Name.String()
 	base, procs := splitProcs(full, cpus)

@@ -105,12 +105,8 @@ func benchColumns(points []Point) []string {
 }
 
 // BenchTable is Go benchmarks' points as benchstat shows them: a row per
-// benchmark and CPU count, named as go test names it (the -N suffix), the
-// repetitions reduced to their median ± the 95 % confidence interval in
-// each unit of their lines — sec/op, B/op, allocs/op, then the latencies
-// package bench reports and the benchmarks' own — with SI prefixes ("∞"
-// where there are too few runs for an interval, "-" where a benchmark
-// lacks the unit), and the runs, n. head names the columns.
+// benchmark and CPU count, each unit's median ± its 95 % interval ("∞"
+// for too few runs, "-" without the unit), and the runs, n.
 func BenchTable(points []Point) (head []string, rows [][]string) {
 	head = []string{"benchmark"}
 	units := benchColumns(points)
@@ -133,10 +129,9 @@ func BenchTable(points []Point) (head []string, rows [][]string) {
 	return head, rows
 }
 
-// writeBenchTable writes Go benchmarks' points as BenchTable lays them
-// out, an interval too wide to give marked with a footnote. The package
-// is named above the table, or in a column where there are several; the
-// source too where there are several.
+// writeBenchTable writes BenchTable, a footnote on intervals too wide to
+// give, the package above it or, with the source, in a column where there
+// are several.
 func writeBenchTable(w io.Writer, points []Point) error {
 	head, rows := BenchTable(points)
 	sources, pkgs := map[string]bool{}, map[string]bool{}

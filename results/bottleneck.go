@@ -1,13 +1,9 @@
 package results
 
 // Bottleneck is what limits a point's throughput, as its causal profile
-// answers it: the model re-simulated the point's configuration with each
-// resource relieved a little, one at a time (a step 10 % shorter, one more
-// machine, a lock held for less, one more CPU, more customers, more
-// buffer), and the bottleneck is the resource whose relief gained the
-// most, with those within 1 % of it named together. Where no single relief
-// gains more than 1 %, Combined is the smallest combination tried that
-// does. No threshold on utilization decides it.
+// answers it: the resource whose relief, one at a time, gained the most
+// (with those within 1 % of it), or where none gains 1 % the smallest
+// combination that does (Combined).
 type Bottleneck struct {
 	// Resource is the resource named, or those named together joined by
 	// "+" ("grinder+espresso+steamer"), each one of: "cpus", "customers" (or
@@ -24,34 +20,25 @@ type Bottleneck struct {
 	// Named says Resources for people: "the grinder, the espresso
 	// machine and the steamer".
 	Named string `json:"named,omitempty"`
-	// Utilization is the fraction of the time the named resource was
-	// held (for a pool, the mean over its copies; for the CPUs, the CPU
-	// time over the CPUs' time); Working is the part of the time its
-	// step was really running. Both 0 where they do not apply. Of
-	// resources named together, the most held one's.
+	// Utilization is the fraction of the time the named resource (the
+	// most held of those named) was held, Working the part its step ran.
 	Utilization float64 `json:"utilization"`
 	Working     float64 `json:"working,omitempty"`
-	// Bound is the throughput the model's structure allows for the named
-	// resource (the tightest of those named together), in the point's
-	// Unit; 0 when there is none.
+	// Bound is the throughput the structure allows the named resources
+	// (the tightest), in the point's Unit; 0 for none. Gain is the best
+	// relief's (or Combined's) relative gain.
 	Bound float64 `json:"bound"`
-	// Gain is the relative throughput gain of the best relief (of the
-	// combined change, where no single one gains more than 1 %).
-	Gain float64 `json:"gain,omitempty"`
-	// Recommend lists the changes the words recommend, each an
-	// experiment of Profile (or Combined) that gained more than 1 %.
-	Recommend []string `json:"recommend,omitempty"`
-	// Combined is the smallest combination of reliefs found that gains
-	// more than 1 %, where no single relief does; nil otherwise.
-	Combined *Experiment `json:"combined,omitempty"`
+	Gain  float64 `json:"gain,omitempty"`
+	// Recommend lists the experiments that gained more than 1 %.
+	Recommend []string    `json:"recommend,omitempty"`
+	Combined  *Experiment `json:"combined,omitempty"`
 	// Profile is every experiment, best first.
 	Profile []Experiment `json:"profile,omitempty"`
 	// Model says what the profile was simulated with: "model (fifo)", or
 	// the go policy and the calibration it used.
 	Model string `json:"model,omitempty"`
 	// Measured, for a measured point, compares it with the model's
-	// prediction of the same configuration: that they agree, that they
-	// disagree and by how much, or that other processes disturbed it.
+	// prediction of the same configuration.
 	Measured string `json:"measured,omitempty"`
 	// Text says it in words, with the figures of the experiments.
 	Text string `json:"text"`
@@ -75,11 +62,8 @@ type Experiment struct {
 	Gain      float64 `json:"gain"`
 	P50Change float64 `json:"p50_change"`
 	P99Change float64 `json:"p99_change"`
-	// WindowS, where the experiment was simulated over a shorter window
-	// than its point (a probe, long enough for its gain's precision), is
-	// that window in seconds: its latencies are over it, and P50Change and
-	// P99Change are 0, since a model's latencies may depend on the window
-	// and the two would not compare like for like. 0 where the windows
-	// are the same.
+	// WindowS is the shorter window, in seconds, a probe was simulated
+	// over (its latency changes then 0: they would not compare); 0 for the
+	// point's own.
 	WindowS float64 `json:"window_s,omitempty"`
 }

@@ -22,12 +22,10 @@ func (p Point) CheckFinite() error {
 	return nil
 }
 
-// Check reports what makes p impossible, as a point that must not be
-// saved: another kind's part, a number that is not finite, a count, throughput or latency
-// below zero, latency percentiles out of order, or more CPU time than its
-// CPUs could give (utilization above 1 + UtilTolerance; a lab's
-// goroutines run on GOMAXPROCS CPUs, but its threads in system calls do
-// not count against it, so its utilization is not checked).
+// Check reports what makes p impossible, a point not to be saved:
+// another kind's part, a number not finite, a count, throughput or
+// latency below zero, percentiles out of order, or more CPU than its CPUs
+// could give (but a lab's, whose threads in system calls run beside them).
 func (p Point) Check() error {
 	if err := p.checkParts(); err != nil {
 		return err

@@ -4,24 +4,15 @@ import (
 	"strings"
 )
 
-// Benchmark is the part of a point that comes from a Go benchmark (its Kind
-// is KindBench): a line of go test -bench output, measured by brewput bench
-// on one CPU count or read from a file. The point's Mode is the benchmark's name without its
-// "Benchmark" prefix, its CPUs the GOMAXPROCS it ran with (the name's -N
-// suffix), its Ops the iterations and its Throughput 1 s over the time per
-// operation, in ops/s.
+// Benchmark is a Go benchmark's point's part: a line of go test -bench
+// output (see BenchPoint for the point's core).
 type Benchmark struct {
-	// Name is the benchmark's full name as go test prints it, without
-	// the -N GOMAXPROCS suffix: "BenchmarkCache/mutex/read".
-	Name string `json:"name"`
-	// Pkg is the import path of the benchmark's package, from the
-	// output's pkg: line.
-	Pkg string `json:"pkg,omitempty"`
-	// Iters is the iteration count go test reported.
-	Iters int64 `json:"iters"`
-	// Values are every measurement on the line, in its order and units:
-	// ns/op, B/op and allocs/op, MB/s, and every unit a benchmark reports
-	// with testing.B.ReportMetric.
+	// Name is the full name without the -N suffix,
+	// "BenchmarkCache/mutex/read"; Pkg the package, from the pkg: line.
+	Name  string `json:"name"`
+	Pkg   string `json:"pkg,omitempty"`
+	Iters int64  `json:"iters"`
+	// Values are every measurement on the line, in its order and units.
 	Values []BenchValue `json:"values"`
 }
 

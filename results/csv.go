@@ -12,59 +12,138 @@ import (
 	"time"
 )
 
-// csvHeader lists the CSV columns: the JSON keys, nested ones joined with
-// a dot (a part's without the part's name: a lab's "lab" and "variant",
-// a study's "study"). The machines, or a study's meters, share one column
-// of name:uses:busy_frac:mean_wait_ms entries separated by semicolons; a
+// csvField is a CSV column and the field of a point its cells hold.
+type csvField struct {
+	name string
+	// part is the optional part the column belongs to ("" for the core):
+	// its cells are empty where the point has none.
+	part string
+	// omitzero leaves the cell empty for a zero value.
+	omitzero bool
+	// ptr points to the field: *string, *int, *int64, *uint64, *float64,
+	// *bool, *Kind, seconds, millis, *time.Time, *[]Machine, costsOf,
+	// *[]string, *map[Metric]float64 or *[]BenchValue.
+	ptr any
+}
+
+// seconds and millis are a duration held in seconds or in milliseconds;
+// costsOf a calibration's costs (and, in schema 1, those given).
+type (
+	seconds struct{ d *time.Duration }
+	millis  struct{ d *time.Duration }
+	costsOf struct{ c *Calibration }
+)
+
+// csvParts are the optional parts of a point as a row holds them.
+type csvParts struct {
+	service  Latency
+	bounds   Bounds
+	band     Band
+	cal      Calibration
+	machines []Machine // a shop's machines or a study's meters
+	steps    Steps
+	lab      Lab
+	study    string
+	bench    Benchmark
+}
+
+// csvFields are the CSV columns, in order, with the fields of p and s
+// they hold: the JSON keys, nested ones joined with a dot (a part's
+// without the part's name: a lab's "lab" and "variant", a study's
+// "study"). The machines, or a study's meters, share one column of
+// name:uses:busy_frac:mean_wait_ms entries separated by semicolons; a
 // calibration's costs one of name:median_ns:lo_ns:hi_ns entries.
+func csvFields(p *Point, s *csvParts) []csvField {
+	f := func(name, part string, ptr any) csvField { return csvField{name: name, part: part, ptr: ptr} }
+	z := func(name, part string, ptr any) csvField { return csvField{name, part, true, ptr} }
+	b, c, st := &s.bounds, &s.cal, &s.steps
+	fs := []csvField{f("kind", "", &p.Kind), f("source", "", &p.Source), f("mode", "", &p.Mode), f("cpus", "", &p.CPUs),
+		f("cpuset", "", &p.CPUSet), f("par", "", &p.Par), f("rate", "", &p.Rate), f("maxq", "", &p.MaxQ),
+		f("dur_s", "", seconds{&p.Dur}), f("warmup_s", "", seconds{&p.Warmup}), f("rep", "", &p.Rep), f("harness", "", &p.Harness),
+		f("sched", "", &p.Sched), z("seed", "", &p.Seed), f("runtime", "", &p.Runtime), f("burn", "", &p.Burn),
+		z("background.cpus", "", &p.Background.CPUs), z("background.burst_ms", "", millis{&p.Background.Burst}),
+		f("ops", "", &p.Ops), f("errors", "", &p.Errors), f("drops", "", &p.Drops), f("throughput", "", &p.Throughput),
+		f("unit", "", &p.Unit), f("cpu_used", "", &p.CPUUsed), f("util", "", &p.Util)}
+	for i, k := range latencyKeys() {
+		fs = append(fs, f("latency_ms."+k, "", p.Latency.fields()[i]))
+	}
+	for i, k := range latencyKeys() {
+		fs = append(fs, f("service_ms."+k, "service", s.service.fields()[i]))
+	}
+	return append(fs, f("bounds.cpu", "bounds", &b.CPU), f("bounds.structural", "bounds", &b.Structural),
+		f("bounds.throughput_max", "bounds", &b.ThroughputMax), f("bounds.latency_min_ms", "bounds", &b.LatencyMinMs),
+		f("bounds.resource", "bounds", &b.Resource), f("bounds.limit", "bounds", &b.Limit), f("bounds.little", "bounds", &b.Little),
+		z("bounds.arrived", "bounds", &b.Arrived), z("bounds.growth", "bounds", &b.Growth),
+		f("thr_lo", "band", &s.band.Throughput[0]), f("thr_hi", "band", &s.band.Throughput[1]),
+		f("p50_lo", "band", &s.band.P50Ms[0]), f("p50_hi", "band", &s.band.P50Ms[1]),
+		f("disturbed", "", &p.Disturbed), f("others_cpus", "", &p.OthersCPUs), f("steal_cpus", "", &p.StealCPUs), f("attempts", "", &p.Attempts),
+		f("calibration.host", "calibration", &c.Host), z("calibration.date", "calibration", &c.Date),
+		f("calibration.others_cpus", "calibration", &c.Others), f("calibration.forced", "calibration", &c.Forced),
+		f("calibration.costs", "calibration", costsOf{c}), f("calibration.given", "calibration", &c.Given),
+		z("calibration.inferred_from", "calibration", &c.InferredFrom), z("calibration.points", "calibration", &c.Points),
+		f("machines", "machines", &s.machines), f("steps.grind_ms", "shop", millis{&st.Grind}), f("steps.press_ms", "shop", millis{&st.Press}),
+		f("steps.steam_ms", "shop", millis{&st.Steam}), f("steps.combine_ms", "shop", millis{&st.Combine}),
+		f("steps.jitter_ms", "shop", millis{&st.Jitter}), f("steps.clock", "shop", &st.Clock),
+		f("lab", "lab", &s.lab.Name), f("variant", "lab", &s.lab.Variant), f("metrics", "lab", &s.lab.Metrics), f("study", "study", &s.study),
+		f("bench.name", "bench", &s.bench.Name), f("bench.pkg", "bench", &s.bench.Pkg), f("bench.iters", "bench", &s.bench.Iters),
+		f("bench.values", "bench", &s.bench.Values),
+		f("host.name", "", &p.Host.Name), f("host.cpu_model", "", &p.Host.CPUModel), f("host.cores", "", &p.Host.Cores),
+		f("host.go_version", "", &p.Host.GoVersion), f("host.os", "", &p.Host.OS), f("host.arch", "", &p.Host.Arch), f("start", "", &p.Start))
+}
+
+// csvHeader lists the CSV columns.
 func csvHeader() []string {
-	h := []string{"kind", "source", "mode", "cpus", "cpuset", "par", "rate", "maxq", "dur_s", "warmup_s", "rep", "harness",
-		"sched", "seed", "runtime", "burn", "background.cpus", "background.burst_ms",
-		"ops", "errors", "drops", "throughput", "unit", "cpu_used", "util"}
-	h = append(append(h, latencyColumns("latency_ms")...), latencyColumns("service_ms")...)
-	return append(h, "bounds.cpu", "bounds.structural", "bounds.throughput_max", "bounds.latency_min_ms", "bounds.resource",
-		"bounds.limit", "bounds.little", "bounds.arrived", "bounds.growth", "thr_lo", "thr_hi", "p50_lo", "p50_hi",
-		"disturbed", "others_cpus", "steal_cpus", "attempts",
-		"calibration.host", "calibration.date", "calibration.others_cpus", "calibration.forced", "calibration.costs",
-		"calibration.given", "calibration.inferred_from", "calibration.points",
-		"machines", "steps.grind_ms", "steps.press_ms", "steps.steam_ms", "steps.combine_ms", "steps.jitter_ms", "steps.clock",
-		"lab", "variant", "metrics", "study", "bench.name", "bench.pkg", "bench.iters", "bench.values",
-		"host.name", "host.cpu_model", "host.cores", "host.go_version", "host.os", "host.arch", "start")
+	var h []string
+	for _, f := range csvFields(&Point{}, &csvParts{}) {
+		h = append(h, f.name)
+	}
+	return h
 }
 
 func latencyKeys() []string {
 	return []string{"min", "p05", "p25", "p50", "p75", "p90", "p95", "p99", "max", "mean"}
 }
 
-// latencyColumns are a latency's columns under prefix.
-func latencyColumns(prefix string) []string {
-	var cols []string
-	for _, k := range latencyKeys() {
-		cols = append(cols, prefix+"."+k)
-	}
-	return cols
+func (l *Latency) fields() []*float64 {
+	return []*float64{&l.Min, &l.P05, &l.P25, &l.P50, &l.P75, &l.P90, &l.P95, &l.P99, &l.Max, &l.Mean}
 }
 
 func (l Latency) values() []float64 {
 	return []float64{l.Min, l.P05, l.P25, l.P50, l.P75, l.P90, l.P95, l.P99, l.Max, l.Mean}
 }
 
+// has says which of csvParts p has.
+func (p Point) has() map[string]bool {
+	return map[string]bool{"": true, "service": p.Service != nil, "bounds": p.Bounds != nil, "band": p.Band != nil,
+		"calibration": p.Calibration != nil, "machines": p.Shop != nil || p.Study != nil, "shop": p.Shop != nil,
+		"lab": p.Lab != nil, "study": p.Study != nil, "bench": p.Bench != nil}
+}
+
 // WriteCSV writes a header and one row per point. The histogram, the
 // bottleneck and the waits are left out: a CSV file is for spreadsheets.
 func WriteCSV(w io.Writer, points []Point) error {
 	cw := csv.NewWriter(w)
-	header := csvHeader()
-	if err := cw.Write(header); err != nil {
+	if err := cw.Write(csvHeader()); err != nil {
 		return err
 	}
 	for _, p := range points {
 		if err := p.CheckFinite(); err != nil {
 			return err
 		}
-		cells := csvCells(p)
-		row := make([]string, len(header))
-		for i, name := range header {
-			row[i] = cells[name]
+		s := csvParts{service: deref(p.Service), bounds: deref(p.Bounds), band: deref(p.Band), cal: deref(p.Calibration),
+			machines: p.Machines(), steps: p.Steps(), lab: deref(p.Lab), study: p.StudyName(), bench: deref(p.Bench)}
+		p.Disturbed = p.IsDisturbed()
+		has := p.has()
+		var row []string
+		for _, f := range csvFields(&p, &s) {
+			cell := ""
+			if has[f.part] {
+				cell = csvCell(f.ptr)
+			}
+			if f.omitzero && (cell == "0" || strings.HasPrefix(cell, "0001-01-01")) {
+				cell = ""
+			}
+			row = append(row, cell)
 		}
 		if err := cw.Write(row); err != nil {
 			return err
@@ -74,103 +153,59 @@ func WriteCSV(w io.Writer, points []Point) error {
 	return cw.Error()
 }
 
+// deref is what p points to, or the zero value.
+func deref[T any](p *T) T {
+	if p == nil {
+		var zero T
+		return zero
+	}
+	return *p
+}
+
 func num(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
 
-// csvCells are p's cells by column; a column p has nothing for is empty.
-func csvCells(p Point) map[string]string {
-	itoa := strconv.Itoa
-	h := p.Host
-	c := map[string]string{"kind": p.Kind.String(), "source": p.Source, "mode": p.Mode, "cpus": itoa(p.CPUs), "cpuset": p.CPUSet,
-		"par": itoa(p.Par), "rate": num(p.Rate), "maxq": itoa(p.MaxQ), "dur_s": num(p.Dur.Seconds()),
-		"warmup_s": num(p.Warmup.Seconds()), "rep": itoa(p.Rep), "harness": p.Harness,
-		"sched": p.Sched, "runtime": p.Runtime, "burn": p.Burn,
-		"ops": fmt.Sprint(p.Ops), "errors": fmt.Sprint(p.Errors), "drops": fmt.Sprint(p.Drops), "throughput": num(p.Throughput),
-		"unit": p.Unit, "cpu_used": num(p.CPUUsed), "util": num(p.Util),
-		"disturbed": strconv.FormatBool(p.IsDisturbed()), "others_cpus": num(p.OthersCPUs), "steal_cpus": num(p.StealCPUs),
-		"attempts": itoa(p.Attempts), "host.name": h.Name, "host.cpu_model": h.CPUModel, "host.cores": itoa(h.Cores),
-		"host.go_version": h.GoVersion, "host.os": h.OS, "host.arch": h.Arch, "start": p.Start.Format(time.RFC3339Nano)}
-	if p.Seed != 0 {
-		c["seed"] = strconv.FormatUint(p.Seed, 10)
-	}
-	if bg := p.Background; bg != (Background{}) {
-		c["background.cpus"], c["background.burst_ms"] = num(bg.CPUs), num(Ms(bg.Burst))
-	}
-	for i, k := range latencyKeys() {
-		c["latency_ms."+k] = num(p.Latency.values()[i])
-		if p.Service != nil {
-			c["service_ms."+k] = num(p.Service.values()[i])
+// csvCell writes the field ptr points to.
+func csvCell(ptr any) string {
+	var cells []string
+	switch v := ptr.(type) {
+	case *string:
+		return *v
+	case *int:
+		return strconv.Itoa(*v)
+	case *int64:
+		return strconv.FormatInt(*v, 10)
+	case *uint64:
+		return strconv.FormatUint(*v, 10)
+	case *float64:
+		return num(*v)
+	case *bool:
+		return strconv.FormatBool(*v)
+	case *Kind:
+		return v.String()
+	case seconds:
+		return num(v.d.Seconds())
+	case millis:
+		return num(Ms(*v.d))
+	case *time.Time:
+		return v.Format(time.RFC3339Nano)
+	case *[]string:
+		cells = *v
+	case *[]Machine:
+		for _, m := range *v {
+			cells = append(cells, fmt.Sprintf("%s:%d:%s:%s", m.Name, m.Uses, num(m.BusyFrac), num(m.MeanWaitMs)))
 		}
-	}
-	if b := p.Bounds; b != nil {
-		for k, v := range map[string]float64{"cpu": b.CPU, "structural": b.Structural, "throughput_max": b.ThroughputMax,
-			"latency_min_ms": b.LatencyMinMs, "little": b.Little} {
-			c["bounds."+k] = num(v)
+	case costsOf:
+		for _, k := range v.c.Costs {
+			cells = append(cells, fmt.Sprintf("%s:%d:%d:%d", k.Name, k.Median, k.Lo, k.Hi))
 		}
-		c["bounds.resource"], c["bounds.limit"] = b.Resource, b.Limit
-		if b.Arrived != 0 || b.Growth != 0 {
-			c["bounds.arrived"], c["bounds.growth"] = itoa(b.Arrived), itoa(b.Growth)
+	case *map[Metric]float64: // in name order, so that the same point gives the same row
+		for _, k := range slices.Sorted(maps.Keys(*v)) {
+			cells = append(cells, string(k)+"="+num((*v)[k]))
 		}
-	}
-	if b := p.Band; b != nil {
-		c["thr_lo"], c["thr_hi"], c["p50_lo"], c["p50_hi"] = num(b.Throughput[0]), num(b.Throughput[1]), num(b.P50Ms[0]), num(b.P50Ms[1])
-	}
-	if cal := p.Calibration; cal != nil {
-		costs := make([]string, len(cal.Costs))
-		for i, k := range cal.Costs {
-			costs[i] = fmt.Sprintf("%s:%d:%d:%d", k.Name, k.Median, k.Lo, k.Hi)
+	case *[]BenchValue:
+		for _, b := range *v {
+			cells = append(cells, b.Unit+"="+num(b.Value))
 		}
-		c["calibration.host"], c["calibration.others_cpus"], c["calibration.forced"] = cal.Host, num(cal.Others), strconv.FormatBool(cal.Forced)
-		c["calibration.costs"], c["calibration.given"] = strings.Join(costs, ";"), strings.Join(cal.Given, ";")
-		if !cal.Date.IsZero() {
-			c["calibration.date"] = cal.Date.Format(time.RFC3339)
-		}
-		if len(cal.InferredFrom) > 0 {
-			c["calibration.inferred_from"], c["calibration.points"] = strings.Join(cal.InferredFrom, ";"), itoa(cal.Points)
-		}
-	}
-	c["machines"] = machinesCell(p.Machines())
-	switch p.Kind {
-	case KindShop:
-		if s := p.Shop; s != nil {
-			st := s.Steps
-			c["steps.grind_ms"], c["steps.press_ms"], c["steps.steam_ms"] = num(Ms(st.Grind)), num(Ms(st.Press)), num(Ms(st.Steam))
-			c["steps.combine_ms"], c["steps.jitter_ms"], c["steps.clock"] = num(Ms(st.Combine)), num(Ms(st.Jitter)), st.Clock
-		}
-	case KindStudy:
-		c["study"] = p.StudyName()
-	case KindLab:
-		if l := p.Lab; l != nil {
-			c["lab"], c["variant"], c["metrics"] = l.Name, l.Variant, metricsCell(l.Metrics)
-		}
-	case KindBench:
-		if b := p.Bench; b != nil {
-			values := make([]string, len(b.Values))
-			for i, v := range b.Values {
-				values[i] = v.Unit + "=" + num(v.Value)
-			}
-			c["bench.name"], c["bench.pkg"], c["bench.iters"], c["bench.values"] = b.Name, b.Pkg, strconv.FormatInt(b.Iters, 10), strings.Join(values, ";")
-		}
-	}
-	return c
-}
-
-// machinesCell writes machines as name:uses:busy_frac:mean_wait_ms
-// entries separated by semicolons.
-func machinesCell(ms []Machine) string {
-	cells := make([]string, len(ms))
-	for i, m := range ms {
-		cells[i] = fmt.Sprintf("%s:%d:%s:%s", m.Name, m.Uses, num(m.BusyFrac), num(m.MeanWaitMs))
-	}
-	return strings.Join(cells, ";")
-}
-
-// metricsCell writes a lab's metrics as "a=1;b=2", in name order, so that
-// the same point gives the same row.
-func metricsCell(m map[Metric]float64) string {
-	keys := slices.Sorted(maps.Keys(m))
-	cells := make([]string, len(keys))
-	for i, k := range keys {
-		cells[i] = string(k) + "=" + num(m[k])
 	}
 	return strings.Join(cells, ";")
 }
@@ -280,8 +315,7 @@ func checkCSVHeader(got []string) error {
 }
 
 // csvRow reads the cells of one CSV record by column name, keeping the
-// first error, so that point reads as a list of fields. v1 says the
-// record is of schema 1.
+// first error. v1 says the record is of schema 1.
 type csvRow struct {
 	rec []string
 	col map[string]int
@@ -290,122 +324,106 @@ type csvRow struct {
 	err error
 }
 
-// point reads the row's point; see row.err for what failed.
+// point reads the row's point, its parts by what their cells hold; see
+// row.err for what failed. A number every point has (requiredFields),
+// its start and its kind may not be empty.
 func (r *csvRow) point() Point {
-	p := Point{Source: r.str("source"), Spec: Spec{Mode: r.str("mode"), CPUs: r.int("cpus"),
-		Load: Load{Par: r.int("par"), Rate: r.float("rate"), MaxQ: r.int("maxq"), Dur: FromSeconds(r.float("dur_s")),
-			Warmup: FromSeconds(r.float("warmup_s")), Harness: r.str("harness")},
-		Policy: Policy{Sched: r.str("sched"), Runtime: r.str("runtime"), Burn: r.str("burn"),
-			Background: Background{CPUs: r.opt("background.cpus"), Burst: FromMs(r.opt("background.burst_ms"))}}},
-		Rep: r.int("rep"), CPUSet: r.str("cpuset"), Ops: r.int64("ops"), Errors: r.int64("errors"), Drops: r.int64("drops"),
-		Throughput: r.float("throughput"), Unit: r.str("unit"), CPUUsed: r.float("cpu_used"), Util: r.float("util"),
-		Latency: r.latency("latency_ms"),
-		Host: Host{Name: r.str("host.name"), CPUModel: r.str("host.cpu_model"), Cores: r.int("host.cores"),
-			GoVersion: r.str("host.go_version"), OS: r.str("host.os"), Arch: r.str("host.arch")},
+	var p Point
+	var s csvParts
+	required := append(requiredFields(), "start")
+	if !r.v1 {
+		required = append(required, "kind")
 	}
-	if r.v1 {
-		p.Kind = kindV1(r.str("lab"), r.str("bench.name") != "", r.str("study"))
-	} else if k, ok := ParseKind(r.str("kind")); ok {
-		p.Kind = k
-	} else {
-		r.fail("kind", "%q is not a kind of point: shop, lab, study or bench", r.str("kind"))
-	}
-	if !r.empty("service_ms") {
-		svc := r.latency("service_ms")
-		p.Service = &svc
-	}
-	if s := r.str("seed"); s != "" {
-		var err error
-		if p.Seed, err = strconv.ParseUint(s, 10, 64); err != nil {
-			r.fail("seed", "%q is not a seed, a whole number from 0", s)
+	for _, f := range csvFields(&p, &s) {
+		if cell := r.str(f.name); cell != "" || slices.Contains(required, strings.Split(f.name, ".")[0]) {
+			r.set(f.name, f.ptr, cell)
 		}
 	}
+	if r.v1 {
+		p.Kind = kindV1(s.lab.Name, s.bench.Name != "", s.study)
+	}
+	if r.str("service_ms.p50") != "" {
+		p.Service = &s.service
+	}
 	if r.str("bounds.throughput_max") != "" {
-		p.Bounds = &Bounds{CPU: r.float("bounds.cpu"), Structural: r.float("bounds.structural"),
-			ThroughputMax: r.float("bounds.throughput_max"), LatencyMinMs: r.float("bounds.latency_min_ms"),
-			Resource: r.str("bounds.resource"), Limit: r.str("bounds.limit"), Little: r.float("bounds.little"),
-			Arrived: int(r.opt("bounds.arrived")), Growth: int(r.opt("bounds.growth"))}
+		p.Bounds = &s.bounds
 	}
 	if r.str("thr_lo") != "" {
-		p.Band = &Band{Throughput: [2]float64{r.float("thr_lo"), r.float("thr_hi")}, P50Ms: [2]float64{r.float("p50_lo"), r.float("p50_hi")}}
-	}
-	if r.str("others_cpus") != "" {
-		p.Trust = Trust{OthersCPUs: r.float("others_cpus"), StealCPUs: r.float("steal_cpus"), Disturbed: r.str("disturbed") == "true", Attempts: r.int("attempts")}
+		p.Band = &s.band
 	}
 	if r.str("calibration.costs") != "" {
-		p.Calibration = r.calibration()
+		p.Calibration = &s.cal
+	}
+	if s.machines == nil {
+		s.machines = []Machine{}
 	}
 	switch p.Kind {
 	case KindShop:
-		p.Shop = &Shop{Machines: r.machines(), Steps: Steps{Grind: FromMs(r.float("steps.grind_ms")), Press: FromMs(r.float("steps.press_ms")),
-			Steam: FromMs(r.float("steps.steam_ms")), Combine: FromMs(r.float("steps.combine_ms")), Jitter: FromMs(r.float("steps.jitter_ms")),
-			Clock: r.str("steps.clock")}}
-	case KindStudy:
-		p.Study = &Study{Name: r.str("study"), Meters: r.machines()}
+		p.Shop = &Shop{Machines: s.machines, Steps: s.steps}
 	case KindLab:
-		p.Lab = &Lab{Name: r.str("lab"), Variant: r.str("variant")}
-		names, values := r.pairs("metrics", "name")
-		for i, k := range names {
-			if p.Lab.Metrics == nil {
-				p.Lab.Metrics = map[Metric]float64{}
-			}
-			p.Lab.Metrics[Metric(k)] = values[i]
-		}
+		p.Lab = &s.lab
+	case KindStudy:
+		p.Study = &Study{Name: s.study, Meters: s.machines}
 	case KindBench:
-		p.Bench = &Benchmark{Name: r.str("bench.name"), Pkg: r.str("bench.pkg"), Iters: r.int64("bench.iters")}
-		units, values := r.pairs("bench.values", "unit")
-		for i, u := range units {
-			p.Bench.Values = append(p.Bench.Values, BenchValue{Value: values[i], Unit: u})
-		}
+		p.Bench = &s.bench
 	}
-	start, err := time.Parse(time.RFC3339Nano, r.str("start"))
-	if err != nil {
-		r.fail("start", "%q is not an RFC 3339 time", r.str("start"))
-	}
-	p.Start = start
 	p.Assess()
 	return p
 }
 
-// calibration reads the calibration's cells: its costs as schema 1's
-// prose, or as name:median_ns:lo_ns:hi_ns entries.
-func (r *csvRow) calibration() *Calibration {
-	c := &Calibration{Host: r.str("calibration.host"), Others: r.float("calibration.others_cpus"), Forced: r.str("calibration.forced") == "true"}
-	if d := r.str("calibration.date"); d != "" {
+// set reads cell into the field ptr points to, or fails naming the column.
+func (r *csvRow) set(name string, ptr any, cell string) {
+	bad := func(want string) { r.fail(name, "%q is not %s", cell, want) }
+	switch v := ptr.(type) {
+	case *string:
+		*v = cell
+	case *int, *int64:
+		n, err := strconv.ParseInt(cell, 10, 64)
+		if _, ferr := strconv.ParseFloat(cell, 64); err != nil && ferr == nil {
+			bad("a whole number")
+		} else if err != nil {
+			bad("a number")
+		}
+		if i, ok := v.(*int); ok {
+			*i = int(n)
+		} else {
+			*v.(*int64) = n
+		}
+	case *uint64:
 		var err error
-		if c.Date, err = time.Parse(time.RFC3339, d); err != nil {
-			r.fail("calibration.date", "%q is not an RFC 3339 time", d)
+		if *v, err = strconv.ParseUint(cell, 10, 64); err != nil {
+			bad("a seed, a whole number from 0")
 		}
-	}
-	if from := r.str("calibration.inferred_from"); from != "" {
-		c.InferredFrom, c.Points = strings.Split(from, ";"), r.int("calibration.points")
-	}
-	if r.v1 {
+	case *float64:
+		*v = r.float(name, cell)
+	case *bool:
+		*v = cell == "true"
+	case *Kind:
+		var ok bool
+		if *v, ok = ParseKind(cell); !ok {
+			bad("a kind of point: shop, lab, study or bench")
+		}
+	case seconds:
+		*v.d = FromSeconds(r.float(name, cell))
+	case millis:
+		*v.d = FromMs(r.float(name, cell))
+	case *time.Time:
 		var err error
-		if c.Costs, c.Given, err = costsV1(r.str("calibration.costs")); err != nil {
-			r.fail("calibration.costs", "%v", err)
+		if *v, err = time.Parse(time.RFC3339Nano, cell); err != nil {
+			bad("an RFC 3339 time")
 		}
-		return c
+	case *[]string:
+		*v = strings.Split(cell, ";")
+	case *[]Machine:
+		*v = r.machines(name, cell)
+	case costsOf:
+		r.costs(name, cell, v.c)
+	case *map[Metric]float64:
+		*v = map[Metric]float64{}
+		r.pairs(name, cell, "name", func(k string, x float64) { (*v)[Metric(k)] = x })
+	case *[]BenchValue:
+		r.pairs(name, cell, "unit", func(k string, x float64) { *v = append(*v, BenchValue{Value: x, Unit: k}) })
 	}
-	if g := r.str("calibration.given"); g != "" {
-		c.Given = strings.Split(g, ";")
-	}
-	for _, e := range strings.Split(r.str("calibration.costs"), ";") {
-		f := strings.Split(e, ":")
-		var ns [3]int64
-		var err error
-		for i := range ns {
-			if len(f) == 4 && err == nil {
-				ns[i], err = strconv.ParseInt(f[i+1], 10, 64)
-			}
-		}
-		if len(f) != 4 || err != nil {
-			r.fail("calibration.costs", "%q is not name:median_ns:lo_ns:hi_ns", e)
-			break
-		}
-		c.Costs = append(c.Costs, Cost{Name: f[0], Median: time.Duration(ns[0]), Lo: time.Duration(ns[1]), Hi: time.Duration(ns[2])})
-	}
-	return c
 }
 
 // str is the cell of the named column, "" where the file has no such
@@ -426,63 +444,18 @@ func (r *csvRow) fail(name, format string, args ...any) {
 	}
 }
 
-func (r *csvRow) float(name string) float64 {
-	v, err := strconv.ParseFloat(r.str(name), 64)
+func (r *csvRow) float(name, cell string) float64 {
+	v, err := strconv.ParseFloat(cell, 64)
 	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-		r.fail(name, "%q is not a number", r.str(name))
+		r.fail(name, "%q is not a number", cell)
 	}
 	return v
 }
 
-// opt is a column's number, 0 where its cell is empty.
-func (r *csvRow) opt(name string) float64 {
-	if r.str(name) == "" {
-		return 0
-	}
-	return r.float(name)
-}
-
-func (r *csvRow) int64(name string) int64 {
-	v, err := strconv.ParseInt(r.str(name), 10, 64)
-	if err != nil {
-		if _, ferr := strconv.ParseFloat(r.str(name), 64); ferr == nil {
-			r.fail(name, "%q is not a whole number", r.str(name))
-		} else {
-			r.fail(name, "%q is not a number", r.str(name))
-		}
-	}
-	return v
-}
-
-func (r *csvRow) int(name string) int { return int(r.int64(name)) }
-
-// empty reports whether every cell of a latency is empty, as the service
-// time's are in a closed loop.
-func (r *csvRow) empty(prefix string) bool {
-	for _, k := range latencyKeys() {
-		if r.str(prefix+"."+k) != "" {
-			return false
-		}
-	}
-	return true
-}
-
-func (r *csvRow) latency(prefix string) Latency {
-	var v [10]float64
-	for i, k := range latencyKeys() {
-		v[i] = r.float(prefix + "." + k)
-	}
-	return Latency{Min: v[0], P05: v[1], P25: v[2], P50: v[3], P75: v[4], P90: v[5], P95: v[6], P99: v[7], Max: v[8], Mean: v[9]}
-}
-
-// pairs reads a cell of name=number pairs separated by semicolons, in
+// pairs reads a cell of key=number pairs separated by semicolons, in
 // order (a lab's metrics, a benchmark's values: a unit may hold "=", so
-// the number follows the last); nil for an empty cell.
-func (r *csvRow) pairs(name, key string) (keys []string, values []float64) {
-	cell := r.str(name)
-	if cell == "" {
-		return nil, nil
-	}
+// the number follows the last).
+func (r *csvRow) pairs(name, cell, key string, add func(string, float64)) {
 	for _, kv := range strings.Split(cell, ";") {
 		i := strings.LastIndexByte(kv, '=')
 		var v float64
@@ -492,36 +465,58 @@ func (r *csvRow) pairs(name, key string) (keys []string, values []float64) {
 		}
 		if i <= 0 || err != nil {
 			r.fail(name, "%q is not %s=number", kv, key)
-			return nil, nil
+			return
 		}
-		keys, values = append(keys, kv[:i]), append(values, v)
+		add(kv[:i], v)
 	}
-	return keys, values
 }
 
-// machines reads the name:uses:busy_frac:mean_wait_ms entries. The numbers
-// are the last three fields, so a name may hold a colon.
-func (r *csvRow) machines() []Machine {
-	ms := []Machine{}
-	cell := r.str("machines")
-	if cell == "" {
-		return ms
-	}
+// machines reads the name:uses:busy_frac:mean_wait_ms entries. The
+// numbers are the last three fields, so a name may hold a colon.
+func (r *csvRow) machines(name, cell string) []Machine {
+	var ms []Machine
 	for _, e := range strings.Split(cell, ";") {
 		f := strings.Split(e, ":")
 		n := len(f)
-		if n < 4 {
-			r.fail("machines", "%q is not name:uses:busy_frac:mean_wait_ms", e)
+		var err1, err2, err3 error
+		m := Machine{Name: strings.Join(f[:max(n-3, 0)], ":")}
+		if n >= 4 {
+			m.Uses, err1 = strconv.ParseInt(f[n-3], 10, 64)
+			m.BusyFrac, err2 = strconv.ParseFloat(f[n-2], 64)
+			m.MeanWaitMs, err3 = strconv.ParseFloat(f[n-1], 64)
+		}
+		if n < 4 || err1 != nil || err2 != nil || err3 != nil {
+			r.fail(name, "%q is not name:uses:busy_frac:mean_wait_ms", e)
 			return ms
 		}
-		uses, err1 := strconv.ParseInt(f[n-3], 10, 64)
-		busy, err2 := strconv.ParseFloat(f[n-2], 64)
-		wait, err3 := strconv.ParseFloat(f[n-1], 64)
-		if err1 != nil || err2 != nil || err3 != nil {
-			r.fail("machines", "%q is not name:uses:busy_frac:mean_wait_ms", e)
-			return ms
-		}
-		ms = append(ms, Machine{Name: strings.Join(f[:n-3], ":"), Uses: uses, BusyFrac: busy, MeanWaitMs: wait})
+		ms = append(ms, m)
 	}
 	return ms
+}
+
+// costs reads a calibration's costs into c: name:median_ns:lo_ns:hi_ns
+// entries, or schema 1's prose, which names the given costs too.
+func (r *csvRow) costs(name, cell string, c *Calibration) {
+	if r.v1 {
+		var err error
+		if c.Costs, c.Given, err = costsV1(cell); err != nil {
+			r.fail(name, "%v", err)
+		}
+		return
+	}
+	for _, e := range strings.Split(cell, ";") {
+		f := strings.Split(e, ":")
+		var ns [3]int64
+		var err error
+		for i := range ns {
+			if len(f) == 4 && err == nil {
+				ns[i], err = strconv.ParseInt(f[i+1], 10, 64)
+			}
+		}
+		if len(f) != 4 || err != nil {
+			r.fail(name, "%q is not name:median_ns:lo_ns:hi_ns", e)
+			return
+		}
+		c.Costs = append(c.Costs, Cost{Name: f[0], Median: time.Duration(ns[0]), Lo: time.Duration(ns[1]), Hi: time.Duration(ns[2])})
+	}
 }

@@ -11,15 +11,14 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/brewput/brewput/internal/format"
 )
 
 // File is what a results file holds: its points, the plan of the run that
-// wrote it where it is a journal that run left (see Journal), and notes on
-// what the reader accepted or left out — a byte-order mark, fields this
-// version does not know, exact duplicates, a last line cut short by a
-// kill — each naming the line, for the user to see.
+// wrote it where it is a journal that run left (see Journal), and notes,
+// each naming its line, on what the reader accepted or left out.
 type File struct {
 	Points []Point
 	Plan   *Plan
@@ -29,20 +28,17 @@ type File struct {
 // bom is the UTF-8 byte-order mark some editors put at a file's start.
 var bom = []byte("\xef\xbb\xbf")
 
-// Open reads a results file, JSON Lines, CSV or the Go benchmark format,
-// telling which from its content rather than its name: JSON Lines start
-// with '{', CSV with brewput's CSV header, and Go benchmark output
-// (--format bench, or any go test -bench output; see ReadBench) has a
-// benchmark result line. Anything else, such as table
-// output, is an error that says what the file seems to be and what is
-// accepted. Errors and notes name the file, and the line where there is
-// one; a file with no points is an error, as nothing can be made of it.
-//
-// The reader is strict about values and lenient about the future: a
-// number that is null or missing is an error naming its line, while a
-// field this version does not know (a newer brewput's) and a byte-order
-// mark are accepted with a note. A point that repeats an earlier one
-// exactly is counted once, with a note.
+// accepted names the formats Open reads, for its errors.
+const accepted = "want JSON Lines from --format json, CSV from --format csv, or Go benchmark output from --format bench or go test -bench"
+
+// Open reads a results file: JSON Lines, CSV or Go benchmark output (see
+// ReadBench), told apart by their content, of this schema or an earlier
+// one. Anything else is an error that says what the file seems to be. The
+// reader is strict about values and lenient about the future: a number
+// that is null or missing is an error naming its line; a field, record or
+// kind this version does not know, a byte-order mark, an exact duplicate
+// and a last line cut short by a kill are passed over with a note. A file
+// with no points is an error.
 func Open(path string) (*File, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -64,10 +60,39 @@ func Open(path string) (*File, error) {
 	return f, nil
 }
 
-// Read is Open of a file's content.
-func Read(data []byte) (*File, error) {
-	return read(data, "")
+// OpenAll opens each file and merges them (see Merge).
+func OpenAll(paths ...string) (*File, error) {
+	var files []*File
+	for _, path := range paths {
+		f, err := Open(path)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, f)
+	}
+	return Merge(files...), nil
 }
+
+// ReadFile is Open's points.
+func ReadFile(path string) ([]Point, error) {
+	f, err := Open(path)
+	if err != nil {
+		return nil, err
+	}
+	return f.Points, nil
+}
+
+// ReadFiles is OpenAll's points.
+func ReadFiles(paths ...string) ([]Point, error) {
+	f, err := OpenAll(paths...)
+	if err != nil {
+		return nil, err
+	}
+	return f.Points, nil
+}
+
+// Read is Open of a file's content.
+func Read(data []byte) (*File, error) { return read(data, "") }
 
 // read is Read of the content of the file at path, which names a Go
 // benchmark file's points (see ReadBench).
@@ -78,20 +103,27 @@ func read(data []byte, path string) (*File, error) {
 		f.Notes = append(f.Notes, "line 1: a byte-order mark, ignored")
 	}
 	content := bytes.TrimLeft(data, " \t\r\n")
+	first, _, _ := strings.Cut(string(content), "\n")
+	first = strings.TrimRight(first, "\r")
 	var err error
 	switch {
 	case len(content) == 0:
 		return nil, fmt.Errorf("holds no points (the file is empty)")
 	case content[0] == '{':
 		err = f.readJSON(data)
-	case isCSVHeader(firstLine(content)):
+	case isCSVHeader(first):
 		var notes []string
 		f.Points, notes, err = readCSV(bytes.NewReader(data))
 		f.Notes = append(f.Notes, notes...)
 	case isBench(data):
 		f.Points, err = ReadBench(bytes.NewReader(data), path)
+	case strings.HasPrefix(first, "source,mode,") || strings.HasPrefix(first, "kind,source,"):
+		return nil, fmt.Errorf("CSV whose header is not brewput's: %v (%s)", checkCSVHeader(strings.Split(first, ",")), accepted)
+	case slices.ContainsFunc([]string{"goos:", "goarch:", "pkg:", "cpu:", "source:", "Unit ", "Benchmark", "# Benchmark", "PASS", "FAIL", "ok ", "--- "},
+		func(p string) bool { return strings.HasPrefix(first, p) }):
+		return nil, fmt.Errorf("Go benchmark output without a single benchmark result (%s)", accepted)
 	default:
-		return nil, fmt.Errorf("%s (%s)", whatIs(firstLine(content)), accepted)
+		return nil, fmt.Errorf("not a brewput results file (%s)", accepted)
 	}
 	if err != nil {
 		return nil, err
@@ -101,22 +133,24 @@ func read(data []byte, path string) (*File, error) {
 }
 
 // readJSON reads JSON Lines: the schema's line, points of schema 2 and
-// of schema 1 (which have no kind), and a journal's plan.
+// of schema 1 (which have no kind; see migrate_v1.go), and a journal's
+// plan.
 func (f *File) readJSON(data []byte) error {
-	fields := map[bool]map[string]reflect.Type{true: jsonFields(reflect.TypeFor[pointJSON]()), false: jsonFields(reflect.TypeFor[pointV1]())}
+	fields := jsonFields(reflect.TypeFor[pointJSON]())
 	unknown := map[string][]int{} // field → lines
 	complete := len(data) > 0 && data[len(data)-1] == '\n'
-	lines := bytes.Count(data, []byte("\n"))
+	last := bytes.Count(data, []byte("\n"))
 	if !complete {
-		lines++
+		last++
 	}
 	err := ScanLines(bytes.NewReader(data), 64<<20, func(n int, line []byte) (bool, error) {
 		var obj map[string]any
-		if err := json.Unmarshal(line, &obj); err != nil {
-			// A kill can cut a journal's last write short: without its
-			// newline, a last line that does not parse is that.
+		dec := json.NewDecoder(bytes.NewReader(line))
+		dec.UseNumber()
+		if err := dec.Decode(&obj); err != nil {
+			// A kill can cut a journal's last write short.
 			var syn *json.SyntaxError
-			if n == lines && !complete && (errors.As(err, &syn) || errors.Is(err, io.ErrUnexpectedEOF)) {
+			if n == last && !complete && (errors.As(err, &syn) || errors.Is(err, io.ErrUnexpectedEOF)) {
 				f.Notes = append(f.Notes, fmt.Sprintf("line %d: incomplete (a write cut short, as by a kill), left out", n))
 				return true, nil
 			}
@@ -125,17 +159,28 @@ func (f *File) readJSON(data []byte) error {
 		if kind, ok := obj[recordKey]; ok {
 			return false, f.record(n, kind, line)
 		}
-		kind, typed := obj["kind"].(string)
-		if _, known := ParseKind(kind); typed && !known {
-			f.Notes = append(f.Notes, fmt.Sprintf("line %d: a point of kind %q, unknown to this version of brewput (a newer one wrote it?), left out", n, kind))
-			return false, nil
+		_, typed := obj["kind"]
+		if !typed {
+			if err := migrateV1(obj); err != nil {
+				return false, fmt.Errorf("line %d: not a brewput point: %w", n, err)
+			}
+			line, _ = json.Marshal(obj)
 		}
-		if err := checkObject(obj, fields[typed], "", n, unknown); err != nil {
+		if kind, ok := obj["kind"].(string); ok {
+			if _, known := ParseKind(kind); !known {
+				f.Notes = append(f.Notes, fmt.Sprintf("line %d: a point of kind %q, unknown to this version of brewput (a newer one wrote it?), left out", n, kind))
+				return false, nil
+			}
+		}
+		if err := checkObject(obj, fields, "", n, unknown); err != nil {
 			return false, err
 		}
 		var p Point
 		if err := json.Unmarshal(line, &p); err != nil {
 			return false, fmt.Errorf("line %d: not a brewput point: %w", n, err)
+		}
+		if !typed {
+			p.Assess()
 		}
 		if p.Mode == "" || p.CPUs < 1 {
 			return false, fmt.Errorf("line %d: not a brewput point: missing mode or cpus", n)
@@ -143,13 +188,10 @@ func (f *File) readJSON(data []byte) error {
 		f.Points = append(f.Points, p)
 		return false, nil
 	})
-	if err != nil {
-		return err
-	}
 	for _, name := range slices.Sorted(maps.Keys(unknown)) {
 		f.Notes = append(f.Notes, fmt.Sprintf("%s: field %q is not known to this version of brewput (a newer one wrote it?), ignored", lineList(unknown[name]), name))
 	}
-	return nil
+	return err
 }
 
 // record reads a line that is not a point: the schema's line, or a
@@ -198,8 +240,7 @@ func lineList(ns []int) string {
 }
 
 // requiredFields are the numbers every point has had since the first
-// results file: a line without one is not a point brewput wrote, and a
-// reader that took it as 0 would report a measurement of nothing.
+// results file: one without them is not a point brewput wrote.
 func requiredFields() []string {
 	return []string{"cpus", "par", "dur_s", "ops", "throughput", "util", "latency_ms"}
 }
@@ -219,160 +260,92 @@ func checkObject(obj map[string]any, fields map[string]reflect.Type, path string
 			}
 		}
 	}
+	isNumber := func(t reflect.Type) bool {
+		k := t.Kind()
+		return k >= reflect.Int && k <= reflect.Float64 && k != reflect.Uintptr
+	}
 	for _, name := range slices.Sorted(maps.Keys(obj)) {
-		v := obj[name]
-		t, ok := fields[name]
-		if !ok {
-			key := join(path, name)
-			if ns := unknown[key]; len(ns) == 0 || ns[len(ns)-1] != n {
-				unknown[key] = append(unknown[key], n)
+		v, t, at := obj[name], fields[name], join(path, name)
+		if t == nil {
+			if ns := unknown[at]; len(ns) == 0 || ns[len(ns)-1] != n {
+				unknown[at] = append(unknown[at], n)
 			}
 			continue
 		}
+		optional := t.Kind() == reflect.Pointer
+		if optional {
+			t = t.Elem()
+		}
+		sub, _ := v.(map[string]any)
 		switch {
-		case isNumber(t):
-			if v == nil {
-				return fmt.Errorf("line %d: %s is null; want a number", n, join(path, name))
-			}
+		case isNumber(t) && v == nil:
+			return fmt.Errorf("line %d: %s is null; want a number", n, at)
+		case t == reflect.TypeFor[Latency]() && v == nil && !optional:
+			return fmt.Errorf("line %d: %s is null; want the latencies, an object of numbers", n, at)
 		case t.Kind() == reflect.Map && isNumber(t.Elem()):
-			sub, _ := v.(map[string]any)
 			for _, k := range slices.Sorted(maps.Keys(sub)) {
 				if sub[k] == nil {
-					return fmt.Errorf("line %d: %s is null; want a number", n, join(join(path, name), k))
+					return fmt.Errorf("line %d: %s is null; want a number", n, join(at, k))
 				}
 			}
 		case t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Struct:
 			list, _ := v.([]any)
 			for _, e := range list {
 				if sub, ok := e.(map[string]any); ok {
-					if err := checkObject(sub, jsonFields(t.Elem()), join(path, name)+"[]", n, unknown); err != nil {
+					if err := checkObject(sub, jsonFields(t.Elem()), at+"[]", n, unknown); err != nil {
 						return err
 					}
 				}
 			}
-		case t.Kind() == reflect.Struct:
-			if t == reflect.TypeFor[Latency]() && v == nil {
-				return fmt.Errorf("line %d: %s is null; want the latencies, an object of numbers", n, join(path, name))
-			}
-			if sub, ok := v.(map[string]any); ok && t != reflect.TypeFor[struct{}]() {
-				if err := checkLatency(sub, t, join(path, name), n); err != nil {
-					return err
-				}
-				if err := checkObject(sub, jsonFields(t), join(path, name), n, unknown); err != nil {
-					return err
+		case t.Kind() == reflect.Struct && t != reflect.TypeFor[time.Time]() && sub != nil:
+			for _, k := range latencyKeys() {
+				if _, ok := sub[k]; !ok && t == reflect.TypeFor[Latency]() {
+					return fmt.Errorf("line %d: %s has no %q; want a number", n, at, k)
 				}
 			}
-		case t.Kind() == reflect.Pointer:
-			if sub, ok := v.(map[string]any); ok && t.Elem().Kind() == reflect.Struct {
-				if err := checkLatency(sub, t.Elem(), join(path, name), n); err != nil {
-					return err
-				}
-				if err := checkObject(sub, jsonFields(t.Elem()), join(path, name), n, unknown); err != nil {
-					return err
-				}
+			if err := checkObject(sub, jsonFields(t), at, n, unknown); err != nil {
+				return err
 			}
 		}
 	}
 	return nil
 }
 
-// isNumber reports whether t is a kind of number.
-func isNumber(t reflect.Type) bool {
-	switch t.Kind() {
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64,
-		reflect.Float32, reflect.Float64:
-		return true
-	}
-	return false
-}
-
-// checkLatency requires every key of a latency object (type t, at path).
-func checkLatency(obj map[string]any, t reflect.Type, path string, n int) error {
-	if t != reflect.TypeFor[Latency]() {
-		return nil
-	}
-	for _, k := range latencyKeys() {
-		if _, ok := obj[k]; !ok {
-			return fmt.Errorf("line %d: %s has no %q; want a number", n, path, k)
-		}
-	}
-	return nil
-}
-
-// jsonFields maps the JSON names of a struct type's fields, its embedded
-// structs' flattened in, to their types. A time.Time and the like, which
-// encode as strings, map to an empty struct, whose content is not checked.
+// jsonFields maps the JSON names of a struct type's fields to their types.
 func jsonFields(t reflect.Type) map[string]reflect.Type {
 	out := map[string]reflect.Type{}
 	for i := range t.NumField() {
-		f := t.Field(i)
-		if !f.IsExported() {
-			continue
+		if f := t.Field(i); f.IsExported() {
+			out[jsonName(f)] = f.Type
 		}
-		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-		if name == "-" {
-			continue
-		}
-		ft := f.Type
-		if f.Anonymous && name == "" {
-			if ft.Kind() == reflect.Pointer {
-				ft = ft.Elem()
-			}
-			for k, v := range jsonFields(ft) {
-				out[k] = v
-			}
-			continue
-		}
-		if name == "" {
-			name = f.Name
-		}
-		if ft.Kind() == reflect.Struct && !hasJSONFields(ft) {
-			ft = reflect.TypeFor[struct{}]()
-		}
-		out[name] = ft
 	}
 	return out
-}
-
-// hasJSONFields reports whether struct type t encodes as an object of its
-// fields, not as a string of its own (time.Time).
-func hasJSONFields(t reflect.Type) bool {
-	if t.Implements(reflect.TypeFor[json.Marshaler]()) || reflect.PointerTo(t).Implements(reflect.TypeFor[json.Marshaler]()) {
-		return false
-	}
-	return true
 }
 
 // dedupe keeps the first of points that are exactly the same, with a
 // note saying how many were left out.
 func (f *File) dedupe() {
-	seen := map[string]int{}
+	seen := map[string]bool{}
 	var kept []Point
 	var dups []int
 	for i, p := range f.Points {
 		key, err := json.Marshal(p)
-		if err != nil {
-			kept = append(kept, p)
-			continue
-		}
-		if _, ok := seen[string(key)]; ok {
+		if err == nil && seen[string(key)] {
 			dups = append(dups, i+1)
 			continue
 		}
-		seen[string(key)] = i
+		seen[string(key)] = true
 		kept = append(kept, p)
 	}
-	if len(dups) == 0 {
-		return
+	if len(dups) > 0 {
+		f.Points = kept
+		f.Notes = append(f.Notes, fmt.Sprintf("%d point(s) repeat an earlier one exactly (point %s of the file), counted once", len(dups), strings.TrimPrefix(strings.TrimPrefix(lineList(dups), "lines "), "line ")))
 	}
-	f.Points = kept
-	f.Notes = append(f.Notes, fmt.Sprintf("%d point(s) repeat an earlier one exactly (point %s of the file), counted once", len(dups), strings.TrimPrefix(strings.TrimPrefix(lineList(dups), "lines "), "line ")))
 }
 
 // Merge is the points of several files in order, with exact duplicates
-// across them counted once (as within one; see Open), and the files'
-// notes followed by one on those duplicates.
+// across them counted once, and the files' notes followed by one on those
+// duplicates.
 func Merge(files ...*File) *File {
 	all := &File{}
 	for _, f := range files {

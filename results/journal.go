@@ -13,21 +13,14 @@ import (
 )
 
 // A journal is a results file written as a run goes: JSON Lines whose
-// first line is the run's Plan, then each point appended, flushed and
-// synced to the disk, as soon as it exists. At any moment — a Ctrl-C, a
-// closed terminal, an out-of-memory kill, SIGKILL, a power cut — it holds
-// every point the run finished and nothing half-written (a last line cut
-// short by a kill, which a reader leaves out with a note). brewput report
-// renders it and says the run was cut short; --resume finishes it.
-//
-// A finished run replaces its journal with the plain results file it
-// always wrote (JSON Lines of its points, no plan), which every version of
-// brewput reads; a run cut short keeps the plan on the first line, which
-// this version and later ones read.
+// first line is the run's Plan, then each point appended and synced to
+// the disk as soon as it exists, so that whatever stops the run, it holds
+// every point finished and nothing half-written but a last line a kill
+// cut short. brewput report renders it; --resume finishes it. A finished
+// run replaces it with the plain results file (no plan).
 
-// Plan is what a journal's first line says of the run that writes it:
-// what it set out to do, so that a reader can tell how far it got and a
-// later run (--resume) can finish it.
+// Plan is what the run that writes a journal set out to do, so that a
+// reader can tell how far it got and --resume can finish it.
 type Plan struct {
 	// Command is the brewput command that began the journal: "brewput"
 	// (the main job), "run", "model" or "lab NAME".
@@ -38,15 +31,13 @@ type Plan struct {
 	// Study is the study being measured, as package sweep writes it
 	// (sweep.Batch): what --resume measures the rest of.
 	Study json.RawMessage `json:"study,omitempty"`
-	// Labs, Lessons and Predict are the main job's: the labs it runs after
-	// the study, whether it measures the seeds' claims, and whether it
-	// adds the model's predictions.
+	// Labs, Lessons and Predict are the main job's: the labs after the
+	// study, the seeds' claims, the model's predictions.
 	Labs    []string `json:"labs,omitempty"`
 	Lessons bool     `json:"lessons,omitempty"`
 	Predict bool     `json:"predict,omitempty"`
-	// Out and Format are where and how the run writes its results at the
-	// end, where the journal is not that file itself: a CSV, bench or
-	// table file (its journal is Out + JournalExt).
+	// Out and Format are the results file the run writes at the end, where
+	// the journal (Out + JournalExt) is not that file itself.
 	Out    string `json:"out,omitempty"`
 	Format string `json:"format,omitempty"`
 }
@@ -55,12 +46,12 @@ type Plan struct {
 // format other than JSON, beside it: r.csv's is r.csv.journal.
 const JournalExt = ".journal"
 
-// recordKey is the key that marks a line as a record other than a point;
-// no point has it.
-const recordKey = "brewput"
-
-// planRecord is recordKey's value on a journal's plan.
-const planRecord = "plan"
+// recordKey marks a line as a record other than a point; planRecord is
+// its value on a journal's plan.
+const (
+	recordKey  = "brewput"
+	planRecord = "plan"
+)
 
 // journalHeader is a journal's first line: its plan, and the schema of
 // the points that follow.
@@ -96,9 +87,8 @@ func CreateJournal(path string, plan Plan) (*Journal, error) {
 }
 
 // ResumeJournal opens the journal at path to go on appending to it, and
-// returns what it holds. A last line cut short by a kill is cut off the
-// file. A results file without a plan (a run that finished, or an older
-// brewput's) is not a journal to resume: its error says so.
+// returns what it holds, a last line cut short by a kill cut off. A file
+// without a plan is no journal to resume: its error says so.
 func ResumeJournal(path string) (*Journal, *File, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -179,9 +169,8 @@ func (j *Journal) Remove() error {
 	return nil
 }
 
-// WriteJournal writes a journal whole: plan's line, then points, as a run
-// cut short leaves its results when it stops in good order (brewput report
-// writes a cut-short run's results.json so too).
+// WriteJournal writes a journal whole, as a run cut short leaves it when
+// it stops in good order.
 func WriteJournal(w io.Writer, plan Plan, points []Point) error {
 	line, err := json.Marshal(journalHeader{Record: planRecord, Schema: Schema, Plan: plan})
 	if err != nil {
@@ -193,8 +182,8 @@ func WriteJournal(w io.Writer, plan Plan, points []Point) error {
 	return AppendJSON(w, points)
 }
 
-// syncDir syncs a folder, so that a file just created in it survives a
-// power cut.
+// syncDir syncs a folder, so that a file created in it survives a power
+// cut.
 func syncDir(dir string) error {
 	d, err := os.Open(dir)
 	if err != nil {
@@ -228,12 +217,9 @@ func Progress(plan Plan, points []Point) (done, planned int, missingLabs []strin
 	return done, plan.Points, missingLabs
 }
 
-// CutShort says, in one sentence, that the run of plan stopped before it
-// finished and how far it got: "The run was cut short: it stopped after
-// 14 of 18 points." A file holds a plan only while its run has not
-// finished (a finished run writes its results without one), so that a
-// plan is the sign of a run cut short, also of one killed once its last
-// point was in.
+// CutShort says that the run of plan (a file holds one only while its run
+// has not finished) stopped before it finished, and how far it got: "The
+// run was cut short: it stopped after 14 of 18 points."
 func CutShort(plan Plan, points []Point) string {
 	done, planned, missing := Progress(plan, points)
 	s := fmt.Sprintf("The run was cut short: it stopped after %d of %d points", done, planned)

@@ -148,7 +148,7 @@ func (p *Point) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	if kind.Kind == "" {
-		v1, err := migrateV1(data)
+		v1, err := decodeV1(data)
 		*p = v1
 		return err
 	}
@@ -186,10 +186,7 @@ func AppendJSON(w io.Writer, points []Point) error {
 	return nil
 }
 
-// ReadJSON reads JSON Lines written by WriteJSON, or a journal (see
-// Journal), whose plan it passes over. Blank lines are skipped; an error
-// names the line that could not be read. Read gives the plan and the
-// reader's notes too.
+// ReadJSON reads JSON Lines, as Read does, and gives their points.
 func ReadJSON(r io.Reader) ([]Point, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
@@ -202,12 +199,10 @@ func ReadJSON(r io.Reader) ([]Point, error) {
 	return f.Points, nil
 }
 
-// ScanLines reads r as JSON Lines are read, brewput's results files and
-// its lessons files alike: it calls fn with each line that is not blank,
-// trimmed of white space, and its number, counting from 1. A line may be
-// up to most bytes long (a point's histograms make long lines). It stops
-// at fn's first error, which it returns, or where fn says it is done;
-// otherwise it returns the reading's error, nil at the end of r.
+// ScanLines calls fn with each line of r that is not blank, trimmed, and
+// its number from 1, as results and lessons files are read; a line may be
+// most bytes long. It stops at fn's first error, which it returns, or
+// where fn says it is done.
 func ScanLines(r io.Reader, most int, fn func(n int, line []byte) (done bool, err error)) error {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64<<10), most)

@@ -73,11 +73,9 @@ func (p Point) Histogram() (*hdrhistogram.Histogram, error) {
 	return h, nil
 }
 
-// RunLatency summarizes the times of a few repeated runs in milliseconds,
-// each percentile interpolated between the nearest runs (to the
-// nanosecond, as they are timed), so that P50 is their median, a duration
-// a point's Dur holds exactly: the distribution a lab's point reports for
-// its runs, where Summarize's nearest rank suits many latencies.
+// RunLatency summarizes a few repeated runs' times in milliseconds, a
+// lab's point's, each percentile interpolated between the nearest runs to
+// the nanosecond, so that P50 is their median as a Dur holds it.
 func RunLatency(times []time.Duration) Latency {
 	s := slices.Sorted(slices.Values(times))
 	if len(s) == 0 {

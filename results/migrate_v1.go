@@ -1,6 +1,7 @@
 package results
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -15,78 +16,6 @@ import (
 // (csvV1Eras). Its files read into schema 2's points here; testdata/v1
 // holds samples of each.
 
-// pointV1 is a point as schema 1 wrote it.
-type pointV1 struct {
-	Source            string             `json:"source"`
-	Lab               string             `json:"lab,omitempty"`
-	Variant           string             `json:"variant,omitempty"`
-	Metrics           map[Metric]float64 `json:"metrics,omitempty"`
-	Mode              string             `json:"mode"`
-	CPUs              int                `json:"cpus"`
-	CPUSet            string             `json:"cpuset,omitempty"`
-	Par               int                `json:"par"`
-	Rate              float64            `json:"rate"`
-	MaxQ              int                `json:"maxq"`
-	DurS              float64            `json:"dur_s"`
-	WarmupS           float64            `json:"warmup_s"`
-	Rep               int                `json:"rep,omitempty"`
-	Harness           string             `json:"harness,omitempty"`
-	Sched             string             `json:"sched,omitempty"`
-	Seed              uint64             `json:"seed,omitempty"`
-	Runtime           string             `json:"runtime,omitempty"`
-	Burn              string             `json:"burn,omitempty"`
-	Band              *Band              `json:"band,omitempty"`
-	Calibration       *calibrationV1     `json:"calibration,omitempty"`
-	BackgroundCPUs    float64            `json:"background_cpus,omitempty"`
-	BackgroundBurstMs float64            `json:"background_burst_ms,omitempty"`
-	Ops               int64              `json:"ops"`
-	Errors            int64              `json:"errors"`
-	Drops             int64              `json:"drops"`
-	Throughput        float64            `json:"throughput"`
-	Unit              string             `json:"unit"`
-	CPUUsed           float64            `json:"cpu_used"`
-	Util              float64            `json:"util"`
-	OthersCPUs        float64            `json:"others_cpus,omitempty"`
-	StealCPUs         float64            `json:"steal_cpus,omitempty"`
-	Disturbed         bool               `json:"disturbed,omitempty"`
-	Attempts          int                `json:"attempts,omitempty"`
-	Latency           Latency            `json:"latency_ms"`
-	Service           *Latency           `json:"service_ms,omitempty"`
-	Bounds            *Bounds            `json:"bounds,omitempty"`
-	Bottleneck        *Bottleneck        `json:"bottleneck,omitempty"`
-	Waits             []Wait             `json:"waits,omitempty"`
-	Profile           string             `json:"profile,omitempty"`
-	Bench             *Benchmark         `json:"bench,omitempty"`
-	Study             string             `json:"study,omitempty"`
-	Machines          []Machine          `json:"machines"`
-	Steps             stepsV1            `json:"steps"`
-	Host              Host               `json:"host"`
-	Start             time.Time          `json:"start"`
-	Hist              string             `json:"hist,omitempty"`
-}
-
-// stepsV1 are the shop's steps as schema 1 wrote them, the combine step
-// as the latte's.
-type stepsV1 struct {
-	GrindMs  float64 `json:"grind_ms"`
-	PressMs  float64 `json:"press_ms"`
-	SteamMs  float64 `json:"steam_ms"`
-	LatteMs  float64 `json:"latte_ms"`
-	JitterMs float64 `json:"jitter_ms"`
-	Clock    string  `json:"clock"`
-}
-
-// calibrationV1 is a Calibration whose costs are a line of prose.
-type calibrationV1 struct {
-	Host         string    `json:"host"`
-	Date         time.Time `json:"date"`
-	Others       float64   `json:"others_cpus"`
-	Forced       bool      `json:"forced,omitempty"`
-	Costs        string    `json:"costs"`
-	InferredFrom []string  `json:"inferred_from,omitempty"`
-	Points       int       `json:"points,omitempty"`
-}
-
 // kindV1 is the kind of a schema 1 point, from the fields it set.
 func kindV1(lab string, bench bool, study string) Kind {
 	switch {
@@ -100,49 +29,72 @@ func kindV1(lab string, bench bool, study string) Kind {
 	return KindShop
 }
 
-// migrateV1 reads a schema 1 point's JSON object.
-func migrateV1(data []byte) (Point, error) {
-	var v pointV1
-	if err := json.Unmarshal(data, &v); err != nil {
-		return Point{}, err
-	}
-	p := Point{Kind: kindV1(v.Lab, v.Bench != nil, v.Study), Source: v.Source,
-		Spec: Spec{Mode: v.Mode, CPUs: v.CPUs,
-			Load: Load{Par: v.Par, Rate: v.Rate, MaxQ: v.MaxQ, Warmup: FromSeconds(v.WarmupS), Dur: FromSeconds(v.DurS), Harness: v.Harness},
-			Policy: Policy{Sched: v.Sched, Seed: v.Seed, Runtime: v.Runtime, Burn: v.Burn,
-				Background: Background{CPUs: v.BackgroundCPUs, Burst: FromMs(v.BackgroundBurstMs)}}},
-		Rep: v.Rep, CPUSet: v.CPUSet, Ops: v.Ops, Errors: v.Errors, Drops: v.Drops, Throughput: v.Throughput, Unit: v.Unit,
-		CPUUsed: v.CPUUsed, Util: v.Util, Latency: v.Latency, Service: v.Service, Hist: v.Hist, Host: v.Host, Start: v.Start,
-		Bounds: v.Bounds, Band: v.Band, Bottleneck: v.Bottleneck, Waits: v.Waits, Profile: v.Profile,
-		Trust: Trust{Disturbed: v.Disturbed, OthersCPUs: v.OthersCPUs, StealCPUs: v.StealCPUs, Attempts: v.Attempts}}
-	if c := v.Calibration; c != nil {
-		costs, given, err := costsV1(c.Costs)
-		if err != nil {
-			return Point{}, err
+// migrateV1 rewrites a schema 1 point's object, as decoded with
+// UseNumber, as schema 2's: the kind, the policy and the trust under
+// their keys, the costs as fields, the kind's part under its name, the
+// latte's last step the combine step. A field it does not know stays
+// where it was.
+func migrateV1(o map[string]any) error {
+	take := func(keys ...string) map[string]any {
+		m := map[string]any{}
+		for _, k := range keys {
+			if v, ok := o[k]; ok {
+				m[k] = v
+				delete(o, k)
+			}
 		}
-		p.Calibration = &Calibration{Host: c.Host, Date: c.Date, Others: c.Others, Forced: c.Forced, Costs: costs, Given: given,
-			InferredFrom: c.InferredFrom, Points: c.Points}
+		return m
 	}
-	s := v.Steps
-	p.setPart(v.Machines, Steps{Grind: FromMs(s.GrindMs), Press: FromMs(s.PressMs), Steam: FromMs(s.SteamMs), Combine: FromMs(s.LatteMs), Jitter: FromMs(s.JitterMs), Clock: s.Clock},
-		&Lab{Name: v.Lab, Variant: v.Variant, Metrics: v.Metrics}, v.Study, v.Bench)
-	p.Assess()
-	return p, nil
+	str := func(m map[string]any, k string) string { s, _ := m[k].(string); return s }
+	kind := kindV1(str(o, "lab"), o["bench"] != nil, str(o, "study"))
+	o["kind"] = kind.String()
+	if pol := take("sched", "seed", "runtime", "burn", "background_cpus", "background_burst_ms"); len(pol) > 0 {
+		o["policy"] = pol
+	}
+	trust := take("disturbed", "others_cpus", "steal_cpus", "attempts", "calibration")
+	if cal, ok := trust["calibration"].(map[string]any); ok {
+		costs, given, err := costsV1(str(cal, "costs"))
+		if err != nil {
+			return err
+		}
+		cal["costs"], cal["given"] = costs, given
+	}
+	o["trust"] = trust
+	lab, study, shop := take("lab", "variant", "metrics"), take("study"), take("machines", "steps")
+	if st, ok := shop["steps"].(map[string]any); ok {
+		st["combine_ms"] = st["latte_ms"]
+		delete(st, "latte_ms")
+	}
+	switch kind {
+	case KindShop:
+		o["shop"] = shop
+	case KindLab:
+		o["lab"] = map[string]any{"name": lab["lab"], "variant": lab["variant"], "metrics": lab["metrics"]}
+	case KindStudy:
+		o["study"] = map[string]any{"name": study["study"], "meters": shop["machines"]}
+	}
+	return nil
 }
 
-// setPart gives p the part of its kind, from the fields a flat point (of
-// schema 1, or a CSV row) holds for every kind.
-func (p *Point) setPart(machines []Machine, steps Steps, lab *Lab, study string, bench *Benchmark) {
-	switch p.Kind {
-	case KindShop:
-		p.Shop = &Shop{Machines: machines, Steps: steps}
-	case KindLab:
-		p.Lab = lab
-	case KindStudy:
-		p.Study = &Study{Name: study, Meters: machines}
-	case KindBench:
-		p.Bench = bench
+// decodeV1 is a schema 1 point, its trust assessed.
+func decodeV1(data []byte) (Point, error) {
+	var o map[string]any
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	if err := dec.Decode(&o); err != nil {
+		return Point{}, err
 	}
+	if err := migrateV1(o); err != nil {
+		return Point{}, err
+	}
+	data, err := json.Marshal(o)
+	if err != nil {
+		return Point{}, err
+	}
+	var p Point
+	err = json.Unmarshal(data, &p)
+	p.Assess()
+	return p, err
 }
 
 // costsV1 reads the costs of a schema 1 calibration, "wake 84µs [80µs,
@@ -207,7 +159,12 @@ func splitOutside(s string) []string {
 func csvV1Eras() [][]string {
 	legacy := []string{"source", "mode", "cpus", "cpuset", "par", "rate", "maxq", "dur_s", "warmup_s", "rep",
 		"ops", "errors", "drops", "throughput", "unit", "cpu_used", "util"}
-	legacy = append(append(append(legacy, latencyColumns("latency_ms")...), latencyColumns("service_ms")...), "machines",
+	for _, prefix := range []string{"latency_ms.", "service_ms."} {
+		for _, k := range latencyKeys() {
+			legacy = append(legacy, prefix+k)
+		}
+	}
+	legacy = append(legacy, "machines",
 		"steps.grind_ms", "steps.press_ms", "steps.steam_ms", "steps.latte_ms", "steps.jitter_ms", "steps.clock",
 		"host.name", "host.cpu_model", "host.cores", "host.go_version", "host.os", "host.arch", "start")
 	return [][]string{legacy,

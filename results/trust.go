@@ -90,11 +90,10 @@ func (p Point) Interference() string {
 	return s
 }
 
-// SteadyGrowth is how much an open loop's queue may gain or lose over its
-// window, as a fraction of the window's arrivals and at least
-// SteadyMinGrowth, before it is not in its steady state: well above a
-// steady queue's wander, well below the growth of a queue that the
-// arrivals outrun by 5 %.
+// SteadyGrowth is how much an open loop's queue may grow or shrink over
+// its window, as a fraction of its arrivals and at least SteadyMinGrowth,
+// and still be steady: above a steady queue's wander, below the growth of
+// one the arrivals outrun by 5 %.
 const (
 	SteadyGrowth    = 0.05
 	SteadyMinGrowth = 10

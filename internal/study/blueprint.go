@@ -62,7 +62,7 @@ func modelOf(p results.Point) (variantModel, error) {
 	}
 	ops := float64(p.Ops)
 	// window is the time the point's operations took, by its throughput:
-	// a window runs a little past its nominal DurS.
+	// a window runs a little past its nominal Dur.
 	window := ops / p.Throughput
 	perOp := perOpTime(p)
 	for _, mc := range p.Machines() {

@@ -22,7 +22,7 @@ const Unit = "images/s"
 // renders the image c.Reps times, each render then encoded as PNG into
 // memory, timed apart. Every image must equal seq's first, byte for byte;
 // with c.PNG, that image is written there. A point's Par is the variant's
-// goroutines, Ops the reps, DurS their render time, and its latencies the
+// goroutines, Ops the reps, Dur their render time, and its latencies the
 // renders'. E, the encode in serial_fraction = E ÷ (seq's render + E) and
 // total_speedup = (seq's render + E) ÷ (this render + E), is the median
 // of every encode at the CPU count: the same work whatever rendered the

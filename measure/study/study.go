@@ -34,7 +34,7 @@ import (
 
 // Study is a comparison of variants of one design.
 type Study struct {
-	// Name names the study in its results (Point.Study), its report and
+	// Name names the study in its results (Point.Study.Name), its report and
 	// its command line, e.g. "cache".
 	Name string
 	// Summary says in a line what is compared, for --help and list.

@@ -33,7 +33,7 @@ const (
 	MetricValueBytes    results.Metric = "value_bytes"          // the size of a value
 	MetricSync          results.Metric = "sync"                 // 1 if the log syncs
 	MetricVerified      results.Metric = "verified"             // 1: the run passed its check (a failure is an error)
-	MetricWallS         results.Metric = "wall_s"               // first start to last finish, as DurS
+	MetricWallS         results.Metric = "wall_s"               // first start to last finish, as Dur
 	MetricLatencySumS   results.Metric = "latency_sum_s"        // every append's latency added up: the naive total
 	MetricOverstatement results.Metric = "overstatement"        // latency_sum_s ÷ wall_s: about t, never more
 	MetricNaiveRate     results.Metric = "naive_appends_per_s"  // appends ÷ latency_sum_s: what the naive total would claim

@@ -45,11 +45,7 @@ func Resources(p results.Point) []Resource {
 	}
 	out := []Resource{cpus}
 	index := map[string]int{}
-	var machines []results.Machine
-	if p.Shop != nil {
-		machines = p.Machines()
-	}
-	for _, m := range machines {
+	for _, m := range p.Machines() {
 		kind := Kind(m.Name)
 		i, ok := index[kind]
 		if !ok {

@@ -1,7 +1,8 @@
 // Package results is the contract between measuring and presenting: the
-// Point a run produces (or the virtual-time model predicts; see
-// Point.Source), and its encodings as JSON Lines, CSV, an aligned
-// table and back. A results file carries everything a later report,
-// comparison or merge needs, including each point's full latency histogram,
-// so that nothing measured has to be measured again to be looked at anew.
+// Point a run measures or the model predicts — its kind, its Spec, its
+// numbers, its Trust and its kind's part — and its encodings as JSON
+// Lines (of schema 2, which reads schema 1's files too), CSV, Go benchmark
+// lines and an aligned table. A results file carries everything a later
+// report, comparison or merge needs, each point's full latency histogram
+// included, so that nothing measured has to be measured again.
 package results

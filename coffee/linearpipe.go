@@ -6,20 +6,14 @@ import "fmt"
 // channels with room for `buffer` orders. The customer hands in an order,
 // waits for it to come off the line, then combines. With no buffer, a
 // barista who finishes early stands holding the grounds until the next one
-// is free; a buffer is counter space to put them down.
-//
-// The same line without the steamer makes americanopipe and espressopipe.
-//
-// multipipe-N is n such lines sharing one order queue.
+// is free; a buffer is counter space to put them down. Without the steamer
+// it makes americanopipe and espressopipe; multipipe-N is N lines sharing
+// one order queue.
 type linearPipe struct {
 	crew
 	steps  Steps
 	drink  Drink
 	orders chan ticket
-}
-
-func newLinearPipe(steps Steps, drink Drink, buffer, lines int) *linearPipe {
-	return newPipeline(steps, drink, buffer, lines, Variant{})
 }
 
 // newPipeline builds lines lines with buffer between their stages, as v
@@ -42,11 +36,11 @@ func newPipeline(steps Steps, drink Drink, buffer, lines int, v Variant) *linear
 	return s
 }
 
-// Crew returns a function giving the machines of one stage of one line
-// of a pipeline of lines lines, each made by newMachine from its name:
-// copies' number of each kind (one by default), named kind when the shop
-// has one of the kind and kind#1, kind#2, … across the lines when it has
-// more. coffee's pipelines and the model's staff their stages with it.
+// Crew returns a function giving the machines of one stage of one line of
+// a pipeline of lines lines, made by newMachine: copies' number of each
+// kind (one by default), named kind if the shop has one and kind#1,
+// kind#2, … across the lines if more. coffee's pipelines and the model's
+// staff their stages with it.
 func Crew[M any](lines int, copies Machines, newMachine func(name string) M) func(kind string) []M {
 	made := map[string]int{}
 	return func(kind string) []M {

@@ -14,10 +14,8 @@ type multi struct {
 	meters                        []*Meter
 }
 
-func newMulti(steps Steps, n int) *multi { return newMultiWith(steps, n, Machines{}) }
-
-// newMultiWith has copies' number of each kind, n for a kind it leaves 0.
-func newMultiWith(steps Steps, n int, copies Machines) *multi {
+// newMulti has copies' number of each kind, n for a kind it leaves 0.
+func newMulti(steps Steps, n int, copies Machines) *multi {
 	s := &multi{steps: steps}
 	s.grinders = stock("grinder", or(copies.Grinder, n), steps, &s.meters)
 	s.espressos = stock("espresso", or(copies.Espresso, n), steps, &s.meters)

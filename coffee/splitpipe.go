@@ -10,13 +10,9 @@ type splitPipe struct {
 	coffee, milk chan ticket
 }
 
-func newSplitPipe(steps Steps, buffer int) *splitPipe {
-	return newSplitPipeWith(steps, buffer, Variant{})
-}
-
-// newSplitPipeWith builds the fork as v changes it: each stage's workers
-// and the buffer into each stage (the milk's into the steamer).
-func newSplitPipeWith(steps Steps, buffer int, v Variant) *splitPipe {
+// newSplitPipe builds the fork as v changes it: each stage's workers and
+// the buffer into each stage (the milk's into the steamer).
+func newSplitPipe(steps Steps, buffer int, v Variant) *splitPipe {
 	s := &splitPipe{steps: steps,
 		coffee: make(chan ticket, or(v.Buffers.Grinder, buffer)), milk: make(chan ticket, or(v.Buffers.Steamer, buffer))}
 	ground := make(chan ticket, or(v.Buffers.Espresso, buffer))

@@ -176,10 +176,8 @@ type gp struct {
 	preemptAt time.Duration
 	schedtick uint32
 	idleSince time.Duration
-	cur       *Proc // the goroutine holding this P, nil when none does
 	runnext   *Proc
 	runq      ring[*Proc]
-	spinning  bool
 	// grab is the goroutine this P waits to steal from victim's runnext,
 	// then running it after grabDelay.
 	grab      *Proc
@@ -191,7 +189,7 @@ type gp struct {
 // the P's slice or starting a new one.
 func (g *goSched) run(pp *gp, p *Proc, delay time.Duration, inherit bool) {
 	s := g.sim
-	pp.cur, p.pp = p, pp
+	p.pp = pp
 	if !inherit {
 		pp.schedtick++
 		pp.preemptAt = g.preemptAt(s.now + delay)
@@ -233,7 +231,6 @@ func (g *goSched) wakep() {
 	}
 	pp := g.idle[len(g.idle)-1]
 	g.idle = g.idle[:len(g.idle)-1]
-	pp.spinning = true
 	g.spinning++
 	wake := g.costs.Wake
 	if g.sim.now-pp.idleSince < g.costs.SpinWindow {
@@ -245,7 +242,6 @@ func (g *goSched) wakep() {
 // woke is an idle P arriving to look for work; finding some, it wakes
 // another if more waits, as spinning threads do.
 func (g *goSched) woke(pp *gp) {
-	pp.spinning = false
 	g.spinning--
 	if g.find(pp, 0) && g.waiting() {
 		g.wakep()
@@ -259,7 +255,7 @@ func (g *goSched) release(p *Proc) {
 	if pp == nil {
 		panic("sim: a goroutine without a P blocked")
 	}
-	p.pp, pp.cur = nil, nil
+	p.pp = nil
 	g.find(pp, g.costs.Switch)
 }
 
@@ -267,7 +263,7 @@ func (g *goSched) release(p *Proc) {
 // starving mutex's Unlock does so that the waiter handed the lock runs.
 func (g *goSched) yield(p *Proc) {
 	pp := p.pp
-	p.pp, pp.cur = nil, nil
+	p.pp = nil
 	p.readyAt = g.sim.now
 	pp.runq.push(p)
 	g.queued++
@@ -288,7 +284,7 @@ func (g *goSched) preempt(p *Proc) {
 		pp.preemptAt = g.preemptAt(g.sim.now)
 		return
 	}
-	p.pp, pp.cur = nil, nil
+	p.pp = nil
 	p.readyAt = g.sim.now
 	g.global.push(p)
 	// This tick is spent: a runnext goroutine inheriting the slice runs
@@ -387,17 +383,7 @@ func (g *goSched) grabbed(pp *gp) {
 }
 
 // waiting reports whether any goroutine is runnable without a P.
-func (g *goSched) waiting() bool {
-	if g.global.len() > 0 {
-		return true
-	}
-	for _, pp := range g.ps {
-		if pp.runnext != nil || pp.runq.len() > 0 {
-			return true
-		}
-	}
-	return false
-}
+func (g *goSched) waiting() bool { return g.global.len() > 0 || g.queued > 0 || g.nexts > 0 }
 
 // canSpin is sync_runtime_canSpin: p may spin while another P runs (and
 // may unlock), no P is idle or spinning, and p's P has nothing else to run.

@@ -117,11 +117,7 @@ func (s *Sim) Go(fn func(p *Proc)) {
 	c.p, p.co = p, c
 	p.live = len(s.live)
 	s.live = append(s.live, p)
-	if s.sched != nil {
-		s.sched.ready(p, s.running) // a go statement: the creator's runnext
-		return
-	}
-	s.schedule(p, s.now)
+	s.wake(p) // under the go policy, in its creator's runnext
 }
 
 // RunUntil runs every event up to and including virtual time until and
@@ -520,10 +516,7 @@ func (s *Sim) wake(p *Proc) {
 // engine to raise.
 func (p *Proc) recover() {
 	r := recover()
-	if r == nil {
-		return
-	}
-	if _, ok := r.(unwinding); ok {
+	if _, unwound := r.(unwinding); r == nil || unwound {
 		return
 	}
 	p.failure = &ProcessPanic{Process: p.id, At: p.sim.now, Value: r, Stack: debug.Stack()}

@@ -27,10 +27,9 @@ func (c *CPUs) SetBackground(b Background) {
 	}
 }
 
-// stall returns how long the background holds up a slice of d about to
-// burn: nothing while another CPU is free, else the bursts that strike its
-// CPU during the slice and during the bursts already holding it up, so
-// that on a busy machine the others get their CPUs' worth.
+// stall returns how long the background holds up a slice of d: nothing
+// while another CPU is free, else the bursts striking during it and during
+// those bursts, so that the others get their CPUs' worth.
 func (c *CPUs) stall(d time.Duration) time.Duration {
 	if c.bg.CPUs <= 0 || c.inUse+1 < c.n {
 		return 0

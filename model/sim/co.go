@@ -2,19 +2,13 @@ package sim
 
 import "iter"
 
-// co is one goroutine of a simulation: a coroutine that runs processes, or
-// the host, the goroutine calling RunUntil and Stop.
+// co is one goroutine of a simulation: a coroutine that runs processes (one
+// after another), or the host, which calls RunUntil and Stop.
 //
-// An iter.Pull's next and yield both switch symmetrically: the caller
-// parks in the coroutine and the goroutine parked there runs. So a process
-// that blocks switches straight to the next event's process through the
-// coroutine where that one is parked, and takes its place: one switch per
-// event, not two through an engine goroutine. in tracks where each
-// goroutine is parked. A goroutine that exits (only when Stop unwinds it)
-// resumes whoever is parked in its own coroutine, who goes back to the
-// host (see relay).
-//
-// A coroutine whose process finished stays idle to run the next one.
+// iter.Pull's next and yield switch symmetrically: the caller parks in the
+// coroutine and the one parked there runs. So a blocking process switches
+// straight to the next event's, taking its place: one switch per event, not
+// two through an engine goroutine. in tracks where each is parked.
 type co struct {
 	sim *Sim
 	p   *Proc // the process it runs; nil when idle, and for the host
@@ -31,7 +25,6 @@ type co struct {
 	started, exited bool
 }
 
-// newCo returns a new coroutine, not started, parked in itself.
 func (s *Sim) newCo() *co {
 	c := &co{sim: s}
 	c.next, c.stop = iter.Pull(c.body)
@@ -79,8 +72,8 @@ func (c *co) resume() {
 	}
 }
 
-// body is what the coroutine runs: its process, then the next ones
-// started, until Stop.
+// body runs the coroutine's processes until Stop. On exit it resumes
+// whoever is parked in its coroutine (see relay).
 func (c *co) body(yield func(struct{}) bool) {
 	c.yield, c.started = yield, true
 	s := c.sim

@@ -127,21 +127,17 @@ func (c *CPUs) InUse() int { return c.inUse }
 func (c *CPUs) MaxInUse() int { return c.maxUse }
 
 // SetWallSteps makes the go policy's burns end on the clock, as burn.Wall
-// steps do: a burn held up by a preemption or by others ends its duration
-// after it began, with less burned; a burn of CPU time (the default, as
-// burn.ThreadCPU) burns all of it. Call it before the run; the fifo policy
-// never holds a burn up.
+// steps do: one held up ends on time, with less burned. Call it before
+// the run; fifo never holds a burn up.
 func (c *CPUs) SetWallSteps(on bool) {
 	if c.sched != nil {
 		c.sched.wallSteps = on
 	}
 }
 
-// burnGo is a burn under the go policy, on the P the goroutine holds.
-// Once sysmon finds the P's time slice up it is preempted: at once, as
-// today's runtime does with a signal, or under Go 1.9, which preempted
-// only at a function call, when the burn is over (a pure loop makes none)
-// and before the caller's next step, such as an Unlock.
+// burnGo is a burn on the goroutine's P. Once its slice is up it is
+// preempted: at once, by signal, or under Go 1.9 (calls only) when the
+// burn, a pure loop, is over.
 func (c *CPUs) burnGo(p *Proc, d time.Duration) {
 	s := c.sim
 	if p.pp == nil && !s.stopping {

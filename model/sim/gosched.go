@@ -2,22 +2,19 @@ package sim
 
 import "time"
 
-// Costs are what the go policy charges for the Go runtime's own work when
-// one goroutine readies another, as brewput calibrate measures them with
-// microbenchmarks (never fitted to a model's results).
+// Costs are the go policy's prices for the runtime's own work, measured by
+// brewput calibrate's microbenchmarks (never fitted to a model's results).
 type Costs struct {
-	// Switch is a P parking one goroutine and starting the next in its
-	// queues.
+	// Switch is a P parking one goroutine and starting the next queued.
 	Switch time.Duration `json:"switch_ns"`
 	// Wake is from a goroutine readied while a P is idle to that P running
 	// it: waking a sleeping thread, which steals it from the readier's P.
 	Wake time.Duration `json:"wake_ns"`
-	// SpinWake is Wake for a P idle less than SpinWindow, its thread still
-	// spinning.
+	// SpinWake is Wake for a P idle under SpinWindow, still spinning.
 	SpinWake   time.Duration `json:"spin_wake_ns"`
 	SpinWindow time.Duration `json:"spin_window_ns"`
-	// What readying a waiting goroutine costs the caller: an Unlock, a send
-	// or receive on an unbuffered and on a buffered channel.
+	// What readying a waiter costs an Unlock, an unbuffered and a buffered
+	// channel operation.
 	MutexHandoff   time.Duration `json:"mutex_handoff_ns"`
 	ChanHandoff    time.Duration `json:"chan_handoff_ns"`
 	BufChanHandoff time.Duration `json:"buf_chan_handoff_ns"`
@@ -70,31 +67,21 @@ type Runtime string
 // find itself last and end starvation mode.
 const RuntimeGo19 Runtime = "go1.9"
 
-// SetRuntime makes the go policy's CPUs c follow runtime r's code; call it
-// before the run. It does nothing under the fifo policy.
+// SetRuntime makes the go policy follow runtime r's code; call it before
+// the run. fifo ignores it.
 func (c *CPUs) SetRuntime(r Runtime) {
 	if c.sched != nil {
 		c.sched.runtime = r
 	}
 }
 
-// NewGoCPUs returns n virtual CPUs under the go policy, the Go runtime's
-// Ps (GOMAXPROCS = n); every process is a goroutine that needs a P to run
-// at all. A simulation has at most one set of them.
-//
-//   - A goroutine readied by a running one (by an Unlock, a channel or Go)
-//     takes the runnext slot of the readier's P and runs there once the
-//     readier blocks, ahead of the P's queue.
-//   - A P with nothing to run takes from the global queue, then steals
-//     half of another P's queue or its runnext goroutine, else goes idle.
-//     Readying a goroutine while a P is idle (and none is on its way) wakes
-//     one, which arrives after Costs.Wake, or Costs.SpinWake while spinning.
-//   - A goroutine keeps its P until sysmon, at one of its ticks
-//     (SetSysmonPhase), finds the P's slice older than 10 ms; then, if
-//     others wait, it goes to the back of the global queue.
-//   - Mutexes barge and starve as sync.Mutex does (see Mutex).
-//   - Readying a goroutine costs its caller Costs.MutexHandoff or
-//     ChanHandoff, and a switch on a P Costs.Switch, spent holding the P.
+// NewGoCPUs returns n virtual CPUs under the go policy, the runtime's Ps
+// (one set per simulation); every process is a goroutine needing a P. A
+// goroutine readied by a running one takes its P's runnext slot; a P with
+// nothing to run takes from the global queue, then steals, else idles
+// until woken (Costs.Wake); a goroutine keeps its P until sysmon finds its
+// slice over 10 ms old; mutexes are sync.Mutex's; handoffs and switches
+// cost their Costs on the P.
 func NewGoCPUs(s *Sim, n int, c Costs) *CPUs {
 	if s.sched != nil {
 		panic("sim: NewGoCPUs called twice on one simulation")
@@ -138,20 +125,17 @@ type goSched struct {
 	wallSteps bool // burns end on the clock (SetWallSteps)
 }
 
-// SetSysmonPhase sets when the go policy's sysmon first ticks; it ticks
-// again every 10 ms plus the timer slack (RunnextGrace's beyond 3 µs). A
-// real sysmon's ticks know nothing of the steps: a random phase mirrors
-// that, where ticks on the steps' grid would preempt exactly between two.
-// Call it before the run; it does nothing under the fifo policy.
+// SetSysmonPhase sets sysmon's first tick; it ticks every 10 ms plus the
+// timer slack. A random phase mirrors a real sysmon's, which knows nothing
+// of the steps. Call it before the run; fifo ignores it.
 func (c *CPUs) SetSysmonPhase(d time.Duration) {
 	if c.sched != nil {
 		c.sched.sysmonPhase = d
 	}
 }
 
-// preemptAt is when sysmon preempts a goroutine whose P started its slice
-// at start: at its first tick 10 ms after the first tick that saw the
-// slice (retake's schedwhen + forcePreemptNS).
+// preemptAt is when sysmon preempts a slice started at start: its first
+// tick 10 ms after the first that saw it (retake's schedwhen).
 func (g *goSched) preemptAt(start time.Duration) time.Duration {
 	return g.sysmonTick(g.sysmonTick(start) + timeSlice)
 }
@@ -204,9 +188,8 @@ func (g *goSched) run(pp *gp, p *Proc, delay time.Duration, inherit bool) {
 	s.schedule(p, s.now+delay)
 }
 
-// ready makes p runnable: in the runnext slot of the running readier's P,
-// kicking any goroutine there to the back of its queue, or, readied by a
-// timer or from outside, in the global queue. An idle P is woken for it.
+// ready makes p runnable in the runnext slot of its readier's P (the one
+// there goes to the queue), or, readied by none, in the global queue.
 func (g *goSched) ready(p *Proc, by *Proc) {
 	p.readyAt = g.sim.now
 	if by != nil && by.pp != nil {
@@ -294,10 +277,8 @@ func (g *goSched) preempt(p *Proc) {
 	p.park()
 }
 
-// find looks for a goroutine for P pp in findRunnable's order — its
-// runnext, its queue, the global queue, then other Ps' queues and runnext
-// slots — and runs it after delay, or idles the P. It reports whether it
-// found work.
+// find runs a goroutine on P pp after delay, found in findRunnable's
+// order, or idles the P; it reports whether it found work.
 func (g *goSched) find(pp *gp, delay time.Duration) bool {
 	// schedule()'s fairness: every 61st schedule takes from the global queue.
 	if pp.schedtick%61 == 0 && g.global.len() > 0 {
@@ -362,9 +343,8 @@ func (g *goSched) find(pp *gp, delay time.Duration) bool {
 	return false
 }
 
-// grabbed is P pp at the end of its wait to steal a runnext goroutine:
-// it steals it if it is still there, else looks again; with work, it wakes
-// another P if more waits.
+// grabbed ends P pp's wait to steal a runnext goroutine: it steals it if
+// still there, else looks again.
 func (g *goSched) grabbed(pp *gp) {
 	p, v := pp.grab, pp.victim
 	pp.grab, pp.victim = nil, nil

@@ -181,10 +181,9 @@ func (m *Mutex) spin(p *Proc) bool {
 	return false
 }
 
-// unlockGo is sync.Mutex's Unlock. In normal mode it releases the mutex and
-// wakes the first waiter, unless one is awake, without handing it the
-// lock. In starvation mode it hands the lock to the first waiter and
-// yields its P so that the waiter runs at once.
+// unlockGo is sync.Mutex's Unlock: it wakes a waiter (unless one is
+// awake) without handing it the lock, or, starving, hands it over and
+// yields the P so that the waiter runs at once.
 func (m *Mutex) unlockGo(p *Proc) {
 	s := m.sim
 	m.uses++

@@ -27,13 +27,10 @@ type Sim struct {
 	failure  *ProcessPanic // the first process panic, raised by Stop
 	resumed  uint64
 
-	// The goroutines (see co): host calls RunUntil and Stop; cos are those
-	// not yet exited, idle those free to run the next process started;
-	// unwinding is the one Stop is unwinding.
-	host      co
-	cos       []*co
-	idle      []*co
-	unwinding *co
+	host      co    // the goroutine calling RunUntil and Stop
+	cos       []*co // coroutines not yet exited
+	idle      []*co // coroutines free to run the next process
+	unwinding *co   // the one Stop is unwinding
 
 	sched *goSched // the go policy's scheduler; nil under fifo
 
@@ -42,22 +39,18 @@ type Sim struct {
 	polls     int // events since the last look at cancel
 }
 
-// cancelEvery is how many events run between two looks at the cancel
-// channel: a few milliseconds of work.
+// cancelEvery is the events between looks at the cancel channel.
 const cancelEvery = 1 << 14
 
 // SetCancel makes RunUntil return early, the clock where it stopped, once
 // done is closed (a context's Done, say). Run no further; Stop as always.
 func (s *Sim) SetCancel(done <-chan struct{}) { s.cancel = done }
 
-// Cancelled reports whether RunUntil stopped early because the channel
-// given to SetCancel was closed.
+// Cancelled reports whether RunUntil stopped early (SetCancel).
 func (s *Sim) Cancelled() bool { return s.cancelled }
 
-// event wakes process p at virtual time at; seq orders equal times first
-// come, first served. For a wakeP or grab event p is the P's waker, never
-// run, whose pp is the P: it keeps the event at 32 bytes, which the heap
-// moves often.
+// event wakes process p at virtual time at; seq orders equal times. A P's
+// events carry its waker, keeping events at 32 bytes for the heap.
 type event struct {
 	at   time.Duration
 	seq  uint64
@@ -86,8 +79,8 @@ func New(seed uint64) *Sim {
 // Now returns the virtual time since the simulation started.
 func (s *Sim) Now() time.Duration { return s.now }
 
-// Rand returns the simulation's seeded random source. Draw from it only in
-// processes or before Run, so that every run draws in the same order.
+// Rand returns the seeded random source; draw from it only in processes
+// or before Run, so that every run draws in the same order.
 func (s *Sim) Rand() *rand.Rand { return s.rng }
 
 // NextID returns the ID the next process started ([Sim.Go]) will have.
@@ -97,9 +90,9 @@ func (s *Sim) NextID() int { return s.nextID }
 // work.
 func (s *Sim) Events() uint64 { return s.resumed }
 
-// Go starts a process running fn at the current virtual time, after the
-// events already scheduled for it; call it before Run or from a process.
-// fn must not call runtime.Goexit (t.FailNow, t.Fatal): use t.Error.
+// Go starts a process running fn now, after the events already due; call
+// it before Run or from a process. fn must not call runtime.Goexit
+// (t.Fatal): report with t.Error.
 func (s *Sim) Go(fn func(p *Proc)) {
 	if s.stopped || s.stopping {
 		panic("sim: Go after the simulation was stopped")
@@ -121,8 +114,7 @@ func (s *Sim) Go(fn func(p *Proc)) {
 }
 
 // RunUntil runs every event up to and including virtual time until and
-// sets the clock to until; a later RunUntil goes on from there. End the
-// simulation with [Sim.Stop], or its blocked processes' coroutines stay.
+// sets the clock there; a later call goes on. End with [Sim.Stop].
 func (s *Sim) RunUntil(until time.Duration) {
 	switch {
 	case s.running != nil:
@@ -161,17 +153,12 @@ func (s *Sim) cancelledNow() bool {
 	}
 }
 
-// handoff is the engine, run by goroutine self once it has nothing to do:
-// p has just blocked (nil for the host or an idle coroutine). It handles
-// the events that resume no process and finds the goroutine to run next:
-// the first resume event's, or the host once nothing is due by the limit.
-// For self it returns nil. Otherwise the one to run takes self's place,
-// self goes where that one was parked, and handoff returns the coroutine
-// for the caller to switch through at once (see co.resume).
-//
-// Hot blocking calls spell park out so that their own frame switches:
-// after a switch every return up to the process's code mispredicts, so
-// the fewer frames the better.
+// handoff is the engine, run by goroutine self, whose process p (nil for
+// the host or an idle coroutine) has just blocked. It runs the events that
+// resume no process, up to the first resume event (or the host, past the
+// limit), and returns nil if that is self's, else the coroutine for self to
+// switch through at once (see co.resume). Hot blocking calls switch in
+// their own frame: after a switch every return mispredicts.
 func (s *Sim) handoff(self *co, p *Proc) *co {
 	if s.stopping {
 		panic(unwinding{})
@@ -255,10 +242,9 @@ func (s *Sim) Run(until time.Duration) {
 	s.Stop()
 }
 
-// Stop ends the simulation for good: it unwinds every unfinished process,
-// running its deferred calls (where a blocking call unwinds too), and
-// drops the pending events. If a process panicked, Stop panics with its
-// [*ProcessPanic] once every process is unwound.
+// Stop ends the simulation for good, unwinding every unfinished process
+// (running its deferred calls) and dropping the pending events. If a
+// process panicked, Stop then panics with its [*ProcessPanic].
 func (s *Sim) Stop() {
 	if s.running != nil {
 		panic("sim: Stop called from a process")
@@ -331,11 +317,10 @@ func (s *Sim) schedule(p *Proc, at time.Duration) {
 	s.push(event{at: at, p: p, kind: resumeEvent})
 }
 
-// push adds e to the pending events, stamped with its place in the order
-// of scheduling. Two queues spare most events the heap: one for the
-// current instant (each is the latest for it), and later, for events no
-// earlier than the last put there — all of them in a model whose steps
-// take equal times. handoff takes the earliest of the three fronts.
+// push adds e to the pending events, stamped with its order. Two queues
+// spare most events the heap: nowQ for the current instant, later for
+// events no earlier than the last put there (all, if steps take equal
+// times). handoff takes the earliest of the three fronts.
 func (s *Sim) push(e event) {
 	s.seq++
 	e.seq = s.seq
@@ -432,9 +417,9 @@ func (p *Proc) Now() time.Duration { return p.sim.now }
 // Sim returns the simulation the process belongs to.
 func (p *Proc) Sim() *Sim { return p.sim }
 
-// Burned returns the CPU time the process's burns ([CPUs.Burn]) have taken
-// so far, without waits for a CPU or the runtime's costs: what it grows by
-// while the process holds a resource is the resource's working time.
+// Burned returns the CPU time the process's burns have taken, without
+// waits or runtime costs: its growth while holding a resource is that
+// resource's working time.
 func (p *Proc) Burned() time.Duration { return p.burned }
 
 // ID returns the process's number: 0 for the first started, then 1, 2, …

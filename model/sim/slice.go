@@ -14,11 +14,10 @@ type Slice struct {
 	Runtime    bool
 }
 
-// Log makes the CPUs call fn with every slice of a burn as it ends and
-// every stretch of runtime work as it begins, covering the time Busy
-// counts; nil stops it. The fifo policy numbers its CPUs for the log only:
-// a burn takes its process's last CPU if free, as a scheduler keeps a
-// thread where it ran, else the lowest free one.
+// Log calls fn with every slice as it ends (runtime work as it begins),
+// covering the time Busy counts; nil stops it. fifo numbers its CPUs for
+// the log: a process's last if free, as a scheduler keeps a thread where
+// it ran, else the lowest.
 func (c *CPUs) Log(fn func(Slice)) {
 	c.log = fn
 	if fn != nil && c.open == nil {

@@ -128,17 +128,11 @@ func appendRecord(path string, b *testing.B, h *hdrhistogram.Histogram) error {
 	return f.Close()
 }
 
-// The harness's histogram geometry, so that the two merge (this package
-// stays light: no import of it).
-const (
-	lowest  = 1
-	highest = int64(time.Hour)
-	digits  = 3
-)
-
-func newHistogram() *hdrhistogram.Histogram { return hdrhistogram.New(lowest, highest, digits) }
+// newHistogram has harness.NewHistogram's geometry, so that the two merge
+// (this package stays light: no import of it).
+func newHistogram() *hdrhistogram.Histogram { return hdrhistogram.New(1, int64(time.Hour), 3) }
 
 // record adds one latency, clamped to the histogram's range.
 func record(h *hdrhistogram.Histogram, d time.Duration) {
-	_ = h.RecordValue(min(max(int64(d), lowest), highest)) // cannot fail: within range
+	_ = h.RecordValue(min(max(int64(d), 1), h.HighestTrackableValue())) // cannot fail: within range
 }

@@ -6,20 +6,12 @@ import (
 	"github.com/HdrHistogram/hdrhistogram-go"
 )
 
-// The geometry of every latency histogram brewput records, so that any two
-// merge: 1 ns to 1 hour at 3 significant digits.
-const (
-	lowestLatency  = 1
-	highestLatency = int64(time.Hour)
-	latencyDigits  = 3
-)
-
-// NewHistogram returns an empty latency histogram in nanoseconds.
-func NewHistogram() *hdrhistogram.Histogram {
-	return hdrhistogram.New(lowestLatency, highestLatency, latencyDigits)
-}
+// NewHistogram returns an empty latency histogram in nanoseconds with the
+// geometry of every one brewput records, so that any two merge: 1 ns to an
+// hour at 3 significant digits.
+func NewHistogram() *hdrhistogram.Histogram { return hdrhistogram.New(1, int64(time.Hour), 3) }
 
 // record adds one latency, clamped to the histogram's range.
 func record(h *hdrhistogram.Histogram, d time.Duration) {
-	_ = h.RecordValue(min(max(int64(d), lowestLatency), highestLatency)) // cannot fail: within the geometry
+	_ = h.RecordValue(min(max(int64(d), 1), h.HighestTrackableValue())) // cannot fail: within range
 }

@@ -1,5 +1,7 @@
 package sim
 
+import "math/bits"
+
 // Chan is a virtual Go channel of T. As in Go, an unbuffered send blocks
 // until a receiver takes the value, and waiters are served first come,
 // first served. A handoff costs time only under the go policy.
@@ -27,18 +29,9 @@ func NewChan[T any](s *Sim, capacity int) *Chan[T] {
 	}
 	c := &Chan[T]{sim: s, cap: capacity}
 	if capacity > 0 {
-		c.buf.buf = make([]T, 1<<bitsFor(capacity))
+		c.buf.buf = make([]T, 1<<bits.Len(uint(capacity-1))) // a power of two
 	}
 	return c
-}
-
-// bitsFor returns the number of bits of the smallest power of two >= n.
-func bitsFor(n int) int {
-	b := 0
-	for 1<<b < n {
-		b++
-	}
-	return b
 }
 
 // Len returns the number of values in the buffer.

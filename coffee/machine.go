@@ -68,7 +68,6 @@ type lockedMachine struct {
 	*Machine
 }
 
-// use runs one step holding the machine's lock.
 func (m *lockedMachine) use(d time.Duration) {
 	asked := time.Now()
 	m.mu.Lock()

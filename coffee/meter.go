@@ -37,5 +37,4 @@ func (m *Meter) used(held, working time.Duration) {
 	m.working.Add(int64(min(max(working, 0), held)))
 }
 
-// waited records that a caller waited d to get the resource.
 func (m *Meter) waited(d time.Duration) { m.wait.Add(int64(d)) }

@@ -63,7 +63,6 @@ func (s Steps) combine() {
 	r.End()
 }
 
-// The three machine steps, each jittered.
 func (s Steps) grind() time.Duration { return s.machine(s.Grind) }
 func (s Steps) press() time.Duration { return s.machine(s.Press) }
 func (s Steps) steam() time.Duration { return s.machine(s.Steam) }

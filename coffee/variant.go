@@ -47,7 +47,6 @@ func (m *Machines) of(kind string) *int {
 	return nil
 }
 
-// or returns n, or def where n is 0.
 func or(n, def int) int {
 	if n > 0 {
 		return n

@@ -22,7 +22,6 @@ func burnThreadCPU(d time.Duration) {
 	}
 }
 
-// threadCPUTime returns the CPU time consumed so far by the calling thread.
 func threadCPUTime() time.Duration {
 	var ts syscall.Timespec
 	if _, _, errno := syscall.Syscall(syscall.SYS_CLOCK_GETTIME, clockThreadCPUTime, uintptr(unsafe.Pointer(&ts)), 0); errno != 0 {

@@ -147,7 +147,6 @@ func (c *clock) inWindow(t time.Duration) bool {
 	return int64(t) >= c.opened.Load() && int64(t) < c.closed.Load()
 }
 
-// pastWindow reports whether t is after the window closed.
 func (c *clock) pastWindow(t time.Duration) bool { return int64(t) >= c.closed.Load() }
 
 // worker is one goroutine's private record, merged after the run.

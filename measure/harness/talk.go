@@ -38,7 +38,6 @@ func runTalk(ctx context.Context, l results.Load, workers int, op Op, onWindow f
 	return res, nil
 }
 
-// talkSample is one call's outcome.
 type talkSample struct {
 	began, done time.Duration
 	err         error

@@ -48,7 +48,6 @@ func (x *exclusive) count(held, wait int64) {
 	}
 }
 
-// read returns the totals so far.
 func (x *exclusive) read() Reading {
 	return Reading{Uses: x.uses.Load(), Held: time.Duration(x.held.Load()), Waited: time.Duration(x.waited.Load())}
 }

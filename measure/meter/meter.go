@@ -53,7 +53,6 @@ var epoch = time.Now()
 // now is the monotonic time since epoch, in nanoseconds.
 func now() int64 { return int64(time.Since(epoch)) }
 
-// orDefault returns name, or def when name is empty.
 func orDefault(name, def string) string {
 	if name == "" {
 		return def

@@ -58,7 +58,6 @@ type event struct {
 	kind eventKind
 }
 
-// eventKind says what an event does when its time comes.
 type eventKind uint8
 
 const (
@@ -312,7 +311,6 @@ func (s *Sim) forget(p *Proc) {
 	p.live = -1
 }
 
-// schedule makes p resume at virtual time at.
 func (s *Sim) schedule(p *Proc, at time.Duration) {
 	s.push(event{at: at, p: p, kind: resumeEvent})
 }
@@ -355,7 +353,6 @@ func (s *Sim) pushHeap(e event) {
 	s.events = h
 }
 
-// pop removes and returns the earliest event.
 func (s *Sim) pop() event {
 	h := s.events
 	top := h[0]
@@ -481,7 +478,6 @@ func (p *Proc) unwound() {
 	panic(unwinding{})
 }
 
-// run runs the process's function, recording a panic.
 func (p *Proc) run() {
 	defer p.recover()
 	p.fn(p)

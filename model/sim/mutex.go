@@ -69,21 +69,19 @@ func (m *Mutex) Unlock(p *Proc) {
 	if !m.held {
 		panic("sim: unlock of unlocked mutex " + m.name)
 	}
+	m.uses++
+	m.busy += m.sim.now - m.acquired
 	if m.sim.sched != nil {
 		m.unlockGo(p)
 		return
 	}
-	now := m.sim.now
-	m.uses++
-	m.busy += now - m.acquired
 	if m.waiters.len() == 0 {
 		m.held = false
 		return
 	}
 	w := m.waiters.pop()
-	m.wait += now - w.since
-	m.acquired = now
-	m.sim.schedule(w.p, now) // wake, under fifo
+	m.take(w.since) // handed over
+	m.sim.schedule(w.p, m.sim.now)
 }
 
 // Reading is a mutex's totals at one moment: releases, the time held
@@ -112,13 +110,9 @@ func (m *Mutex) Read() Reading {
 // waking try again, back at the head of the line if someone barged.
 func (m *Mutex) lockGo(p *Proc) {
 	s := m.sim
-	if !m.held && !m.starving {
-		m.held, m.acquired = true, s.now
-		return
-	}
 	start := s.now
-	if m.spin(p) {
-		m.wait += s.now - start
+	if !m.held && !m.starving || m.spin(p) {
+		m.take(start)
 		return
 	}
 	again := false
@@ -136,14 +130,12 @@ func (m *Mutex) lockGo(p *Proc) {
 			if !starved || m.waiters.len() == 0 {
 				m.starving = false
 			}
-			m.wait += s.now - start
-			m.acquired = s.now
+			m.take(start)
 			return
 		}
 		m.woken = false
 		if !m.held && !m.starving {
-			m.held, m.acquired = true, s.now
-			m.wait += s.now - start
+			m.take(start)
 			return
 		}
 		if starved && m.held {
@@ -153,10 +145,16 @@ func (m *Mutex) lockGo(p *Proc) {
 	}
 }
 
+// take gives the mutex to the running process, which asked at since.
+func (m *Mutex) take(since time.Duration) {
+	m.held, m.acquired = true, m.sim.now
+	m.wait += m.sim.now - since
+}
+
 // spin is Lock's active spinning, up to spins times while the mutex is
-// held in normal mode and canSpin; it reports whether it took the mutex.
+// held in normal mode and canSpin; it reports whether the mutex came free.
 // A spinner counts as the woken waiter, so an Unlock wakes no sleeper.
-func (m *Mutex) spin(p *Proc) bool {
+func (m *Mutex) spin(p *Proc) (free bool) {
 	s := m.sim
 	awoke := false
 	for range spins {
@@ -168,17 +166,14 @@ func (m *Mutex) spin(p *Proc) bool {
 		}
 		s.sched.spend(p, s.sched.costs.MutexSpin)
 		if !m.held && !m.starving {
-			if awoke {
-				m.woken = false
-			}
-			m.held, m.acquired = true, s.now
-			return true
+			free = true
+			break
 		}
 	}
 	if awoke {
 		m.woken = false
 	}
-	return false
+	return free
 }
 
 // unlockGo is sync.Mutex's Unlock: it wakes a waiter (unless one is
@@ -186,8 +181,6 @@ func (m *Mutex) spin(p *Proc) bool {
 // yields the P so that the waiter runs at once.
 func (m *Mutex) unlockGo(p *Proc) {
 	s := m.sim
-	m.uses++
-	m.busy += s.now - m.acquired
 	starving := m.starving
 	if m.waiters.len() == 0 || (!starving && m.woken) {
 		m.held = false

@@ -46,21 +46,47 @@ func stage(m *Machine, d func() time.Duration, in <-chan ticket, out chan<- tick
 	}
 }
 
-// crew starts and stops a pipeline's goroutines.
-type crew struct {
+// pipeline is a shop of stage goroutines. An order goes into heads, one
+// channel for each branch it takes, and its customer waits for every
+// branch, then combines.
+type pipeline struct {
 	wg     sync.WaitGroup
 	meters []*Meter
+	steps  Steps
+	drink  Drink
+	heads  []chan ticket
+}
+
+func (s *pipeline) Brew() error {
+	o := &order{ready: make(chan struct{}, len(s.heads))}
+	for _, h := range s.heads {
+		handOff(h, o)
+	}
+	for range s.heads {
+		<-o.ready
+	}
+	if s.drink.Combines() {
+		s.steps.combine()
+	}
+	return nil
+}
+
+func (s *pipeline) Close() {
+	for _, h := range s.heads {
+		close(h)
+	}
+	s.wg.Wait()
 }
 
 // staff starts a stage for each of ms from in to out, and closes out once
 // they all return.
-func (c *crew) staff(ms []*Machine, d func() time.Duration, in <-chan ticket, out chan<- ticket) {
+func (s *pipeline) staff(ms []*Machine, d func() time.Duration, in <-chan ticket, out chan<- ticket) {
 	var workers sync.WaitGroup
 	for _, m := range ms {
-		c.meters = append(c.meters, &m.Meter)
+		s.meters = append(s.meters, &m.Meter)
 		workers.Go(func() { stage(m, d, in, out) })
 	}
-	c.wg.Go(func() {
+	s.wg.Go(func() {
 		workers.Wait()
 		if out != nil {
 			close(out)
@@ -68,4 +94,4 @@ func (c *crew) staff(ms []*Machine, d func() time.Duration, in <-chan ticket, ou
 	})
 }
 
-func (c *crew) Meters() []*Meter { return c.meters }
+func (s *pipeline) Meters() []*Meter { return s.meters }

@@ -2,8 +2,8 @@ package coffee
 
 // fineLocking gives each machine its own lock, held only for that machine's
 // step, and combines with no lock at all: customers overlap, one on each
-// machine. It also makes americano and espresso, and parsteam's base.
-// copies turn a kind's one locked machine into a pool.
+// machine. It also makes americano, espresso and parsteam's base, and,
+// with pools (copies) in place of locks, multi-N.
 type fineLocking struct {
 	steps                      Steps
 	drink                      Drink

@@ -1,12 +1,9 @@
 package coffee
 
 // fineLocking gives each machine its own lock, held only for that machine's
-// step, and combines with no lock at all. Customers now overlap, one on each
-// machine, until a machine is busy all the time.
-//
-// The same structure makes the americano and espresso modes, which skip the
-// steamer (and, for espresso, the combine step). A Variant's copies turn a
-// kind's one locked machine into a pool of copies.
+// step, and combines with no lock at all: customers overlap, one on each
+// machine. It also makes americano, espresso and parsteam's base, and,
+// with pools (copies) in place of locks, multi-N.
 type fineLocking struct {
 	steps                      Steps
 	drink                      Drink
@@ -14,12 +11,7 @@ type fineLocking struct {
 	meters                     []*Meter
 }
 
-func newFineLocking(steps Steps, drink Drink) *fineLocking {
-	return newFineLockingWith(steps, drink, Machines{})
-}
-
-// newFineLockingWith has copies' number of machines of each kind.
-func newFineLockingWith(steps Steps, drink Drink, copies Machines) *fineLocking {
+func newFineLocking(steps Steps, drink Drink, copies Machines) *fineLocking {
 	s := &fineLocking{steps: steps, drink: drink}
 	s.grinder = stationOf("grinder", copies.Grinder, steps, &s.meters)
 	s.espresso = stationOf("espresso", copies.Espresso, steps, &s.meters)
@@ -41,7 +33,6 @@ func (s *fineLocking) Brew() error {
 	return nil
 }
 
-// Meters lists the machines the drink uses.
 func (s *fineLocking) Meters() []*Meter { return s.meters }
 
 func (s *fineLocking) Close() {}

@@ -7,10 +7,6 @@ type ideal struct {
 	kitchen
 }
 
-func newIdeal(steps Steps) *ideal {
-	return &ideal{kitchen: newKitchen(steps, Latte)}
-}
-
 func (s *ideal) Brew() error {
 	s.grinder.use(s.steps.grind())
 	s.espresso.use(s.steps.press())

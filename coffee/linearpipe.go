@@ -2,35 +2,21 @@ package coffee
 
 import "fmt"
 
-// linearPipe is an assembly line: one goroutine per machine, connected by
-// channels with room for `buffer` orders. The customer hands in an order,
-// waits for it to come off the line, then combines. With no buffer, a
-// barista who finishes early stands holding the grounds until the next one
-// is free; a buffer is counter space to put them down.
-//
-// The same line without the steamer makes americanopipe and espressopipe.
-//
-// multipipe-N is n such lines sharing one order queue.
-type linearPipe struct {
-	crew
-	steps  Steps
-	drink  Drink
-	orders chan ticket
-}
-
-func newLinearPipe(steps Steps, drink Drink, buffer, lines int) *linearPipe {
-	return newPipeline(steps, drink, buffer, lines, Variant{})
-}
-
-// newPipeline builds lines lines with buffer between their stages, as v
-// changes them: each stage's workers (v.Copies) on every line, and the
-// buffer of the channel into each stage (v.Buffers).
-func newPipeline(steps Steps, drink Drink, buffer, lines int, v Variant) *linearPipe {
-	s := &linearPipe{steps: steps, drink: drink, orders: make(chan ticket, or(v.Buffers.Grinder, buffer))}
+// newPipeline builds an assembly line (linearpipe): one goroutine per
+// machine, connected by channels with room for buffer orders. The customer
+// hands in an order, waits for it to come off the line, then combines.
+// With no buffer, a barista who finishes early stands holding the grounds
+// until the next one is free; a buffer is counter space to put them down.
+// Without the steamer it makes americanopipe and espressopipe; multipipe-N
+// is N lines sharing one order queue. v changes each stage's workers
+// (Copies) on every line and the buffer into each stage (Buffers).
+func newPipeline(steps Steps, drink Drink, buffer, lines int, v Variant) *pipeline {
+	orders := make(chan ticket, or(v.Buffers.Grinder, buffer))
+	s := &pipeline{steps: steps, drink: drink, heads: []chan ticket{orders}}
 	machines := crewNames(lines, v.Copies, steps)
 	for range lines {
 		ground := make(chan ticket, or(v.Buffers.Espresso, buffer))
-		s.staff(machines("grinder"), steps.grind, s.orders, ground)
+		s.staff(machines("grinder"), steps.grind, orders, ground)
 		if !drink.Steams() {
 			s.staff(machines("espresso"), steps.press, ground, nil)
 			continue
@@ -42,11 +28,11 @@ func newPipeline(steps Steps, drink Drink, buffer, lines int, v Variant) *linear
 	return s
 }
 
-// Crew returns a function giving the machines of one stage of one line
-// of a pipeline of lines lines, each made by newMachine from its name:
-// copies' number of each kind (one by default), named kind when the shop
-// has one of the kind and kind#1, kind#2, … across the lines when it has
-// more. coffee's pipelines and the model's staff their stages with it.
+// Crew returns a function giving the machines of one stage of one line of
+// a pipeline of lines lines, made by newMachine: copies' number of each
+// kind (one by default), named kind if the shop has one and kind#1,
+// kind#2, … across the lines if more. coffee's pipelines and the model's
+// staff their stages with it.
 func Crew[M any](lines int, copies Machines, newMachine func(name string) M) func(kind string) []M {
 	made := map[string]int{}
 	return func(kind string) []M {
@@ -67,19 +53,4 @@ func Crew[M any](lines int, copies Machines, newMachine func(name string) M) fun
 // crewNames is Crew of coffee's machines, on the clock of steps.
 func crewNames(lines int, copies Machines, steps Steps) func(kind string) []*Machine {
 	return Crew(lines, copies, func(name string) *Machine { return newMachine(name, steps.Clock) })
-}
-
-func (s *linearPipe) Brew() error {
-	o := &order{ready: make(chan struct{}, 1)}
-	handOff(s.orders, o)
-	<-o.ready
-	if s.drink.Combines() {
-		s.steps.combine()
-	}
-	return nil
-}
-
-func (s *linearPipe) Close() {
-	close(s.orders)
-	s.wg.Wait()
 }

@@ -5,10 +5,9 @@ import (
 	"time"
 )
 
-// locking puts all the machines in one small kitchen and lets one customer
-// in at a time, for the whole latte. Throughput cannot pass one latte per
-// latte-time, whatever the number of CPUs. Split (a Variant) lets the
-// customer combine outside, holding the lock for the machines only.
+// locking lets one customer at a time into the kitchen, for the whole
+// latte: at most one latte per latte-time, whatever the CPUs. With split
+// the customer combines outside, holding the lock for the machines only.
 type locking struct {
 	kitchen
 	door  sync.Mutex
@@ -16,8 +15,8 @@ type locking struct {
 	split bool
 }
 
-func newLocking(steps Steps) *locking {
-	return &locking{kitchen: newKitchen(steps, Latte), lock: Meter{name: "kitchen"}}
+func newLocking(steps Steps, split bool) *locking {
+	return &locking{kitchen: newKitchen(steps, Latte), lock: Meter{name: "kitchen"}, split: split}
 }
 
 func (s *locking) Brew() error {

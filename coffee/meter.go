@@ -7,16 +7,10 @@ import (
 	"github.com/brewput/brewput/measure/meter"
 )
 
-// Meter counts how a shared resource was used: how many times, how long it
-// was held, how much of that time its step was really running on a CPU
-// (working), and how long callers waited to get it. Held counts from the
-// moment a customer (or a pipeline's stage) gets the resource until it
-// lets go, so it includes the time the holder waits for a CPU, or for the
-// next stage to take the order; working is the holder's thread CPU time
-// during the step (where the system has no such clock, the step's wall
-// time). It is safe for concurrent use, and reading it while the shop runs
-// is what lets a caller take snapshots at the edges of a measured window.
-// It is a meter.Meter of no kind.
+// Meter is a meter.Meter of no kind for a shop's resource: uses, the time
+// held (from getting it to letting go, waits for a CPU or the next stage
+// included), the part of that its step ran on a CPU (working: see work),
+// and the time callers waited. It may be read while the shop runs.
 type Meter struct {
 	name                      string
 	uses, held, working, wait atomic.Int64
@@ -36,13 +30,11 @@ func (m *Meter) Read() meter.Reading {
 	}
 }
 
-// used records one use that held the resource for held, of which its step
-// ran for working.
+// used records one use held for held, of which working ran.
 func (m *Meter) used(held, working time.Duration) {
 	m.uses.Add(1)
 	m.held.Add(int64(held))
 	m.working.Add(int64(min(max(working, 0), held)))
 }
 
-// waited records that a caller waited d to get the resource.
 func (m *Meter) waited(d time.Duration) { m.wait.Add(int64(d)) }

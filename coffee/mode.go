@@ -21,8 +21,7 @@ func (m Mode) String() string {
 	return m.Family + "-" + strconv.Itoa(m.N)
 }
 
-// MarshalText writes the mode's name, so that a mode reads as its name in
-// JSON and flags.
+// MarshalText writes the mode's name, for JSON and flags.
 func (m Mode) MarshalText() ([]byte, error) { return []byte(m.String()), nil }
 
 // UnmarshalText reads a mode's name as ParseMode does.
@@ -50,8 +49,8 @@ func (m Mode) Validate() error {
 	return nil
 }
 
-// MustParseMode is ParseMode for a name known to be good, such as a
-// literal in a test; it panics on a bad one.
+// MustParseMode is ParseMode for a name known to be good; it panics on a
+// bad one.
 func MustParseMode(name string) Mode {
 	m, err := ParseMode(name)
 	if err != nil {
@@ -73,44 +72,44 @@ type Family struct {
 
 	param string // what N means, "" if the family takes none
 	minN  int
-	build func(steps Steps, n int) Shop
+	build func(steps Steps, n int, v Variant) Shop // v has passed Check
 }
 
 // Families lists every family of modes, in the order of the talk.
 func Families() []Family {
 	return []Family{
 		{Name: "ideal", Summary: "no synchronization at all: perfect scaling, and a data race (the lesson)",
-			build: func(s Steps, _ int) Shop { return newIdeal(s) }},
+			build: func(s Steps, _ int, _ Variant) Shop { return &ideal{kitchen: newKitchen(s, Latte)} }},
 		{Name: "locking", Summary: "one lock around the whole kitchen for the whole latte",
-			build: func(s Steps, _ int) Shop { return newLocking(s) }},
+			build: func(s Steps, _ int, v Variant) Shop { return newLocking(s, v.Split) }},
 		{Name: "finelocking", Summary: "one lock per machine, held only during that machine's step",
-			build: func(s Steps, _ int) Shop { return newFineLocking(s, Latte) }},
+			build: func(s Steps, _ int, v Variant) Shop { return newFineLocking(s, Latte, v.Copies) }},
 		{Name: "parsteam", Summary: "finelocking, with the milk steamed in its own goroutine in parallel with grind and press",
-			build: func(s Steps, _ int) Shop { return newParSteam(s) }},
+			build: func(s Steps, _ int, v Variant) Shop { return &parSteam{newFineLocking(s, Latte, v.Copies)} }},
 		{Name: "americano", Summary: "finelocking without the steam step (combine still runs)",
-			build: func(s Steps, _ int) Shop { return newFineLocking(s, Americano) }},
+			build: func(s Steps, _ int, v Variant) Shop { return newFineLocking(s, Americano, v.Copies) }},
 		{Name: "espresso", Summary: "finelocking with grind and press only",
-			build: func(s Steps, _ int) Shop { return newFineLocking(s, Espresso) }},
+			build: func(s Steps, _ int, v Variant) Shop { return newFineLocking(s, Espresso, v.Copies) }},
 		{Name: "multi", param: "copies of each machine", minN: 1,
 			Summary: "N copies of each machine, handed out through a buffered channel of machines",
-			build:   func(s Steps, n int) Shop { return newMulti(s, n) }},
+			build:   func(s Steps, n int, v Variant) Shop { return newMulti(s, n, v.Copies) }},
 		{Name: "linearpipe", param: "channel buffer", minN: 0,
 			Summary: "a goroutine per machine connected by channels with buffer N; the customer hands in an order, waits, then combines",
-			build:   func(s Steps, n int) Shop { return newLinearPipe(s, Latte, n, 1) }},
+			build:   func(s Steps, n int, v Variant) Shop { return newPipeline(s, Latte, n, 1, v) }},
 		{Name: "splitpipe", param: "channel buffer", minN: 0,
 			Summary: "a pipeline where steaming is a branch parallel to grind and press, channels with buffer N",
-			build:   func(s Steps, n int) Shop { return newSplitPipe(s, n) }},
+			build:   func(s Steps, n int, v Variant) Shop { return newSplitPipe(s, n, v) }},
 		{Name: "multipipe", param: "copies of the pipeline", minN: 1,
 			Summary: "N copies of linearpipe-1 sharing one order queue",
-			build:   func(s Steps, n int) Shop { return newLinearPipe(s, Latte, 1, n) }},
+			build:   func(s Steps, n int, v Variant) Shop { return newPipeline(s, Latte, 1, n, v) }},
 		{Name: "americanopipe", param: "channel buffer", minN: 0,
 			Summary: "the pipeline form of americano: grind and press stages, channel buffer N, the customer combines",
-			build:   func(s Steps, n int) Shop { return newLinearPipe(s, Americano, n, 1) }},
+			build:   func(s Steps, n int, v Variant) Shop { return newPipeline(s, Americano, n, 1, v) }},
 		{Name: "espressopipe", param: "channel buffer", minN: 0,
 			Summary: "the pipeline form of espresso: grind and press stages, channel buffer N",
-			build:   func(s Steps, n int) Shop { return newLinearPipe(s, Espresso, n, 1) }},
+			build:   func(s Steps, n int, v Variant) Shop { return newPipeline(s, Espresso, n, 1, v) }},
 		{Name: "noop", Summary: "does nothing: measures the harness itself",
-			build: func(Steps, int) Shop { return noop{} }},
+			build: func(Steps, int, Variant) Shop { return noop{} }},
 	}
 }
 
@@ -162,15 +161,7 @@ func (f Family) Pattern() string {
 
 // Open builds the shop for mode m, starting its goroutines if it has any;
 // the caller must Close it.
-func Open(m Mode, steps Steps) (Shop, error) {
-	if err := m.Validate(); err != nil {
-		return nil, err
-	}
-	if err := steps.Validate(); err != nil {
-		return nil, err
-	}
-	return familyOf(m.Family).build(steps, m.N), nil
-}
+func Open(m Mode, steps Steps) (Shop, error) { return OpenVariant(m, steps, Variant{}) }
 
 // Unit names what the mode makes per second: lattes, drinks (americano and
 // espresso) or, for noop, operations.

@@ -5,27 +5,19 @@ import (
 	"time"
 )
 
-// multi has n copies of each machine. The copies of a kind wait in a
-// buffered channel: a customer takes one out, uses it, and puts it back.
-// The channel is both the queue and the lock.
-type multi struct {
-	steps                         Steps
-	grinders, espressos, steamers pool
-	meters                        []*Meter
-}
-
-func newMulti(steps Steps, n int) *multi { return newMultiWith(steps, n, Machines{}) }
-
-// newMultiWith has copies' number of each kind, n for a kind it leaves 0.
-func newMultiWith(steps Steps, n int, copies Machines) *multi {
-	s := &multi{steps: steps}
-	s.grinders = stock("grinder", or(copies.Grinder, n), steps, &s.meters)
-	s.espressos = stock("espresso", or(copies.Espresso, n), steps, &s.meters)
-	s.steamers = stock("steamer", or(copies.Steamer, n), steps, &s.meters)
+// newMulti builds multi-N: finelocking with a pool of n copies of each
+// machine (copies' number for a kind it sets) in place of each lock.
+func newMulti(steps Steps, n int, copies Machines) *fineLocking {
+	s := &fineLocking{steps: steps, drink: Latte}
+	s.grinder = stock("grinder", or(copies.Grinder, n), steps, &s.meters)
+	s.espresso = stock("espresso", or(copies.Espresso, n), steps, &s.meters)
+	s.steamer = stock("steamer", or(copies.Steamer, n), steps, &s.meters)
 	return s
 }
 
-// pool is a buffered channel of the free machines of one kind.
+// pool is a buffered channel of the free machines of one kind: a customer
+// takes one out, uses it, and puts it back. The channel is both the queue
+// and the lock.
 type pool chan *Machine
 
 // stock fills a pool with n machines of one kind, kind#1 to kind#n, adding
@@ -40,14 +32,6 @@ func stock(kind string, n int, steps Steps, meters *[]*Meter) pool {
 	return p
 }
 
-func (s *multi) Brew() error {
-	s.grinders.use(s.steps.grind())
-	s.espressos.use(s.steps.press())
-	s.steamers.use(s.steps.steam())
-	s.steps.combine()
-	return nil
-}
-
 // use takes a free machine from the pool, runs one step on it, and puts
 // it back; the machine is held from taking it to putting it back.
 func (p pool) use(d time.Duration) {
@@ -59,7 +43,3 @@ func (p pool) use(d time.Duration) {
 	m.used(time.Since(got), w)
 	p <- m
 }
-
-func (s *multi) Meters() []*Meter { return s.meters }
-
-func (s *multi) Close() {}

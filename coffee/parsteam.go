@@ -7,10 +7,6 @@ type parSteam struct {
 	*fineLocking
 }
 
-func newParSteam(steps Steps) *parSteam {
-	return &parSteam{fineLocking: newFineLocking(steps, Latte)}
-}
-
 func (s *parSteam) Brew() error {
 	milk := make(chan struct{})
 	go func() {

@@ -6,34 +6,32 @@ import (
 	"unsafe"
 )
 
-// order is one drink travelling down a pipeline. The customer who placed it
-// waits on ready for each branch that finishes it.
+// order is one drink going down a pipeline; its customer waits on ready
+// for each branch.
 type order struct {
 	ready chan struct{}
 }
 
-// ticket is an order on its way to the next stage, stamped with the moment
-// it was handed over, so that the stage can meter how long it waited.
+// ticket is an order on its way to the next stage, stamped when handed
+// over so that the stage can meter its wait.
 type ticket struct {
 	order  *order
 	handed time.Time
 }
 
-// TicketBytes is the memory one slot of a pipeline's buffered channel
-// holds: one order's ticket. What a buffer costs is its slots times this.
+// TicketBytes is the memory of one slot of a pipeline's buffered channel.
 const TicketBytes = int(unsafe.Sizeof(ticket{}))
 
-// handOff gives an order to the next stage; a full (or unbuffered) channel
-// blocks the sender, which is the point of the lesson.
+// handOff gives an order to the next stage, blocking on a full channel
+// (the lesson).
 func handOff(next chan<- ticket, o *order) {
 	next <- ticket{order: o, handed: time.Now()}
 }
 
-// stage is one barista at one machine: take an order, do the step, pass the
-// order on (or, at the end of the line, tell the customer it is ready). It
-// returns when its input is closed. The machine is held from taking the
-// order to having passed it on: a barista who cannot hand the order over
-// stands holding it, and the machine takes no other.
+// stage is one barista at one machine until in closes: take an order, do
+// the step, pass it on (or tell the customer). The machine is held until
+// the order is passed on: a barista who cannot hand it over stands holding
+// it.
 func stage(m *Machine, d func() time.Duration, in <-chan ticket, out chan<- ticket) {
 	for t := range in {
 		got := time.Now()
@@ -48,22 +46,47 @@ func stage(m *Machine, d func() time.Duration, in <-chan ticket, out chan<- tick
 	}
 }
 
-// crew starts and stops a pipeline's goroutines.
-type crew struct {
+// pipeline is a shop of stage goroutines. An order goes into heads, one
+// channel for each branch it takes, and its customer waits for every
+// branch, then combines.
+type pipeline struct {
 	wg     sync.WaitGroup
 	meters []*Meter
+	steps  Steps
+	drink  Drink
+	heads  []chan ticket
 }
 
-// staff starts a stage goroutine for each of ms, all taking orders from in
-// and passing them to out, which is closed once in is closed and every one
-// of them has returned.
-func (c *crew) staff(ms []*Machine, d func() time.Duration, in <-chan ticket, out chan<- ticket) {
+func (s *pipeline) Brew() error {
+	o := &order{ready: make(chan struct{}, len(s.heads))}
+	for _, h := range s.heads {
+		handOff(h, o)
+	}
+	for range s.heads {
+		<-o.ready
+	}
+	if s.drink.Combines() {
+		s.steps.combine()
+	}
+	return nil
+}
+
+func (s *pipeline) Close() {
+	for _, h := range s.heads {
+		close(h)
+	}
+	s.wg.Wait()
+}
+
+// staff starts a stage for each of ms from in to out, and closes out once
+// they all return.
+func (s *pipeline) staff(ms []*Machine, d func() time.Duration, in <-chan ticket, out chan<- ticket) {
 	var workers sync.WaitGroup
 	for _, m := range ms {
-		c.meters = append(c.meters, &m.Meter)
+		s.meters = append(s.meters, &m.Meter)
 		workers.Go(func() { stage(m, d, in, out) })
 	}
-	c.wg.Go(func() {
+	s.wg.Go(func() {
 		workers.Wait()
 		if out != nil {
 			close(out)
@@ -71,4 +94,4 @@ func (c *crew) staff(ms []*Machine, d func() time.Duration, in <-chan ticket, ou
 	})
 }
 
-func (c *crew) Meters() []*Meter { return c.meters }
+func (s *pipeline) Meters() []*Meter { return s.meters }

@@ -3,16 +3,14 @@ package coffee
 // Shop is one way of organizing the coffee shop.
 type Shop interface {
 	// Brew orders one drink and returns when it is ready. It is safe to call
-	// from many goroutines at once (in every mode but ideal, where doing so
-	// is the lesson).
+	// from many goroutines at once, except in ideal (the lesson).
 	Brew() error
 
 	// Meters returns the shop's shared resources: its machines and, where
 	// the mode has one, the kitchen lock.
 	Meters() []*Meter
 
-	// Close stops the shop's own goroutines, if it has any. Brew must not be
-	// called after Close.
+	// Close stops the shop's own goroutines, if any; no Brew after it.
 	Close()
 }
 
@@ -43,12 +41,10 @@ func (k *kitchen) Meters() []*Meter {
 	return m
 }
 
-// Close does nothing: a shop without goroutines of its own has none to stop.
 func (k *kitchen) Close() {}
 
-// Drink is what a customer orders. Every drink is ground and pressed; a
-// latte also steams milk, and a latte or an americano ends with the customer
-// combining the parts.
+// Drink is what a customer orders: every drink is ground and pressed; a
+// latte also steamed; a latte or an americano ends with combine.
 type Drink int
 
 const (

@@ -14,9 +14,8 @@ import (
 type Steps struct {
 	Grind, Press, Steam, Combine time.Duration
 
-	// Jitter, when positive, adds to each machine step a uniform random
-	// amount in [-Jitter/2, +Jitter/2] (a step never goes below zero).
-	// Combine stays fixed: it is the customer's own work, not a machine's.
+	// Jitter adds to each machine step (not Combine, the customer's) a
+	// uniform random amount in [-Jitter/2, +Jitter/2], floored at zero.
 	Jitter time.Duration
 
 	// Clock is how a step accounts for its time; see package burn.
@@ -28,8 +27,7 @@ func DefaultSteps() Steps {
 	return Steps{Grind: time.Millisecond, Press: time.Millisecond, Steam: time.Millisecond, Combine: time.Millisecond}
 }
 
-// Validate reports a negative duration, naming the step as the command
-// line's flag does (grind, press, steam, latte, jitter).
+// Validate reports a negative duration, named as its flag is.
 func (s Steps) Validate() error {
 	for _, f := range []struct {
 		name string
@@ -55,8 +53,7 @@ func (s Steps) machine(d time.Duration) time.Duration {
 // machine's step is a region named after the machine (Meter.Name).
 const CombineRegion = "combine"
 
-// combine is the last step of a latte or an americano, done by the customer
-// with no machine.
+// combine is the customer's last step, with no machine.
 func (s Steps) combine() {
 	if s.Combine <= 0 {
 		return
@@ -66,7 +63,6 @@ func (s Steps) combine() {
 	r.End()
 }
 
-// The three machine steps, each jittered.
 func (s Steps) grind() time.Duration { return s.machine(s.Grind) }
 func (s Steps) press() time.Duration { return s.machine(s.Press) }
 func (s Steps) steam() time.Duration { return s.machine(s.Steam) }

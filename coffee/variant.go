@@ -47,7 +47,6 @@ func (m *Machines) of(kind string) *int {
 	return nil
 }
 
-// or returns n, or def where n is 0.
 func or(n, def int) int {
 	if n > 0 {
 		return n
@@ -56,31 +55,28 @@ func or(n, def int) int {
 }
 
 // Variant is a small change to a mode's structure: what a causal profile
-// relieves, one resource at a time, to see what that resource holds back.
-// The zero Variant is the mode as it is.
+// relieves, one resource at a time, to see what it holds back. The zero
+// Variant is the mode as it is.
 type Variant struct {
-	// Copies are the machines of each kind: in finelocking (and parsteam,
-	// americano, espresso) a kind with more than one copy is a pool of
-	// machines handed out through a buffered channel, as in multi-N,
-	// instead of one machine behind a mutex; in multi-N it replaces N for
-	// that kind; in a pipeline it is the stage's workers, each with its
-	// own machine, on every line.
+	// Copies are the machines of each kind: in finelocking and its kin a
+	// pool handed out through a buffered channel (as multi-N's) instead of
+	// one machine behind a mutex; in multi-N, N for that kind; in a
+	// pipeline, the stage's workers on every line.
 	Copies Machines `json:"copies,omitzero"`
 	// Buffers are the room in the channel into each pipeline stage, in
-	// place of the mode's N (the order queue is the channel into the
-	// grinder; in splitpipe the milk's is the channel into the steamer).
+	// place of N (the grinder's is the order queue; in splitpipe the
+	// steamer's is the milk's).
 	Buffers Machines `json:"buffers,omitzero"`
-	// Split, in locking, lets the customer combine outside the kitchen
-	// lock, which is then held for the machines' steps only.
+	// Split, in locking, lets the customer combine outside the kitchen lock.
 	Split bool `json:"split,omitempty"`
 }
 
 // IsZero reports whether v leaves the mode as it is.
 func (v Variant) IsZero() bool { return v == Variant{} }
 
-// Check reports whether v applies to mode m: copies only where the mode
-// holds machines, buffers only in a pipeline, a split only of locking's
-// kitchen lock, and only machines the mode's drink uses.
+// Check reports whether v applies to mode m: copies where it holds
+// machines, buffers in a pipeline, split in locking, and only machines its
+// drink uses.
 func (v Variant) Check(m Mode) error {
 	for _, x := range []struct {
 		what string
@@ -105,8 +101,7 @@ func (v Variant) Check(m Mode) error {
 	return nil
 }
 
-// DrinkOf is the drink mode m makes: a latte, or for the americano and
-// espresso families (and their pipelines) those.
+// DrinkOf is the drink mode m makes.
 func DrinkOf(m Mode) Drink {
 	switch m.Family {
 	case "americano", "americanopipe":
@@ -117,18 +112,10 @@ func DrinkOf(m Mode) Drink {
 	return Latte
 }
 
-// OpenVariant builds the shop for mode m changed by v, as Open builds m;
-// the zero Variant gives what Open gives.
+// OpenVariant builds the shop for mode m changed by v, as Open builds m.
 func OpenVariant(m Mode, steps Steps, v Variant) (Shop, error) {
-	if v.IsZero() {
-		return Open(m, steps)
-	}
-	f := familyOf(m.Family)
-	switch {
-	case f.Name == "":
-		return nil, fmt.Errorf("unknown mode %q; accepted: %s", m.Family, acceptedModes())
-	case f.param != "" && m.N < f.minN:
-		return nil, fmt.Errorf("mode %s: N must be ≥ %d", m, f.minN)
+	if err := m.Validate(); err != nil {
+		return nil, err
 	}
 	if err := steps.Validate(); err != nil {
 		return nil, err
@@ -136,40 +123,22 @@ func OpenVariant(m Mode, steps Steps, v Variant) (Shop, error) {
 	if err := v.Check(m); err != nil {
 		return nil, err
 	}
-	switch m.Family {
-	case "locking":
-		s := newLocking(steps)
-		s.split = v.Split
-		return s, nil
-	case "finelocking", "americano", "espresso":
-		return newFineLockingWith(steps, DrinkOf(m), v.Copies), nil
-	case "parsteam":
-		return &parSteam{fineLocking: newFineLockingWith(steps, Latte, v.Copies)}, nil
-	case "multi":
-		return newMultiWith(steps, m.N, v.Copies), nil
-	case "linearpipe", "americanopipe", "espressopipe":
-		return newPipeline(steps, DrinkOf(m), m.N, 1, v), nil
-	case "multipipe":
-		return newPipeline(steps, Latte, 1, m.N, v), nil
-	case "splitpipe":
-		return newSplitPipeWith(steps, m.N, v), nil
-	}
-	return nil, fmt.Errorf("mode %s: no variant of it", m)
+	return familyOf(m.Family).build(steps, m.N, v), nil
 }
 
-// station is where a customer uses one kind of machine: one machine behind
-// its own lock, or a pool of copies.
+// station is where a customer uses one kind of machine: one locked
+// machine, or a pool.
 type station interface {
 	use(d time.Duration)
 }
 
 // stationOf makes the station of n machines of kind, adding their meters
 // to meters: one lockedMachine named kind, or a pool of n named kind#1….
-func stationOf(kind string, n int, clock Steps, meters *[]*Meter) station {
+func stationOf(kind string, n int, steps Steps, meters *[]*Meter) station {
 	if n <= 1 {
-		m := newMachine(kind, clock.Clock)
+		m := newMachine(kind, steps.Clock)
 		*meters = append(*meters, &m.Meter)
 		return &lockedMachine{Machine: m}
 	}
-	return stock(kind, n, clock, meters)
+	return stock(kind, n, steps, meters)
 }

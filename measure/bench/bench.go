@@ -1,9 +1,7 @@
 // Package bench helps Go benchmarks say more than ns/op: Parallel runs a
-// benchmark's body as testing.B.RunParallel does, records how long every
-// call took in an HDR histogram, and reports the latency percentiles
-// beside ns/op, so that go test -bench, benchstat and brewput bench show
-// the latency distribution of a concurrent design and not only its
-// throughput:
+// body as testing.B.RunParallel does, records every call's latency in an
+// HDR histogram, and reports its percentiles beside ns/op, for go test
+// -bench, benchstat and brewput bench:
 //
 //	func BenchmarkGet(b *testing.B) {
 //		c := NewCache()
@@ -12,13 +10,10 @@
 //
 //	BenchmarkGet-2   39465390   30.41 ns/op   38 p50-ns   121 p99-ns   1093 p99.9-ns
 //
-// The units are those the Go runtime's own latency benchmarks report.
-// Under brewput bench, Parallel also hands brewput the whole histogram of
-// the run go test reports, so that its report draws the full distribution.
-//
-// Timing each call costs one clock read per call (tens of nanoseconds on
-// some virtual machines): ns/op of a very short body rises by that much,
-// and the percentiles include it.
+// The units are those of the Go runtime's own latency benchmarks. Under
+// brewput bench, Parallel also hands over the whole histogram. Timing costs
+// one clock read per call (tens of nanoseconds on some virtual machines),
+// which ns/op and the percentiles of a very short body include.
 package bench
 
 import (
@@ -41,18 +36,15 @@ const (
 	UnitP999 = "p99.9-ns"
 )
 
-// HistEnv is the environment variable through which brewput bench asks
-// Parallel for its histograms: when it names a file, every run of a
-// benchmark appends one line of JSON to it (see Record).
+// HistEnv is the environment variable naming a file to which every run of
+// a benchmark appends one Record in JSON: how brewput bench asks for the
+// histograms.
 const HistEnv = "BREWPUT_BENCH_HIST"
 
-// Record is one run of a benchmark body under Parallel, as appended to the
-// file HistEnv names: the benchmark's name (testing.B.Name, without the
-// -N GOMAXPROCS suffix go test prints), GOMAXPROCS, b.N, and the latency
-// histogram in nanoseconds, HDR V2 compressed and base64 encoded (as a
-// brewput results file holds one). go test runs a benchmark several times
-// with growing b.N and reports the last; the record whose N is the
-// reported iteration count is that run.
+// Record is one run of a benchmark under Parallel: its name (b.Name, with
+// no -GOMAXPROCS suffix), GOMAXPROCS, b.N, and the latency histogram in
+// nanoseconds, HDR V2 compressed and base64 encoded. go test runs a
+// benchmark with growing b.N and reports the last: the record with that N.
 type Record struct {
 	Name  string `json:"name"`
 	Procs int    `json:"procs"`
@@ -60,16 +52,13 @@ type Record struct {
 	Hist  string `json:"hist"`
 }
 
-// Parallel runs body in parallel as b.RunParallel does — by GOMAXPROCS
-// goroutines (times b.SetParallelism's multiplier), b.N calls in all —
-// timing every call, and reports the median, 99th and 99.9th percentile
-// latency per call as the metrics p50-ns, p99-ns and p99.9-ns. body must
-// be safe to call from several goroutines at once.
+// Parallel runs body as b.RunParallel does, b.N calls in all, timing every
+// call, and reports the median, 99th and 99.9th percentile latency as
+// p50-ns, p99-ns and p99.9-ns. body must be safe for concurrent use.
 func Parallel(b *testing.B, body func()) {
 	b.Helper()
-	// The histograms are made before the timer runs, so that their memory
-	// is not charged to the body (B/op, allocs/op): one per P, and more on
-	// demand if SetParallelism asks for more goroutines.
+	// Histograms made off the timer are not charged to the body (B/op):
+	// one per P, more if SetParallelism asks for more goroutines.
 	b.StopTimer()
 	spare := make(chan *hdrhistogram.Histogram, runtime.GOMAXPROCS(0))
 	for range cap(spare) {
@@ -86,7 +75,6 @@ func Parallel(b *testing.B, body func()) {
 			h = newHistogram()
 		}
 		// One clock read per call: a call's end is the next one's start.
-		// time.Since on a monotonic time reads the clock once.
 		epoch := time.Now()
 		last := time.Since(epoch)
 		for pb.Next() {
@@ -140,17 +128,11 @@ func appendRecord(path string, b *testing.B, h *hdrhistogram.Histogram) error {
 	return f.Close()
 }
 
-// Histogram geometry: as brewput's harness records latencies (1 ns to an
-// hour, 3 significant digits), so that the two merge.
-const (
-	lowest  = 1
-	highest = int64(time.Hour)
-	digits  = 3
-)
-
-func newHistogram() *hdrhistogram.Histogram { return hdrhistogram.New(lowest, highest, digits) }
+// newHistogram has harness.NewHistogram's geometry, so that the two merge
+// (this package stays light: no import of it).
+func newHistogram() *hdrhistogram.Histogram { return hdrhistogram.New(1, int64(time.Hour), 3) }
 
 // record adds one latency, clamped to the histogram's range.
 func record(h *hdrhistogram.Histogram, d time.Duration) {
-	_ = h.RecordValue(min(max(int64(d), lowest), highest)) // cannot fail: within range
+	_ = h.RecordValue(min(max(int64(d), 1), h.HighestTrackableValue())) // cannot fail: within range
 }

@@ -9,12 +9,10 @@ import (
 type Clock int
 
 const (
-	// Wall burns until the monotonic wall clock has advanced by d. It is the
-	// default (zero value) because its clock read is cheap and exact.
+	// Wall burns until the monotonic wall clock has advanced by d.
 	Wall Clock = iota
-	// ThreadCPU burns until the calling OS thread has consumed d of CPU time
-	// (CLOCK_THREAD_CPUTIME_ID), with the goroutine locked to its thread for
-	// the burn. Only supported on Linux; elsewhere Burn falls back to Wall.
+	// ThreadCPU burns until the calling thread has used d of CPU time; off
+	// Linux, Burn falls back to Wall.
 	ThreadCPU
 )
 
@@ -29,9 +27,8 @@ func (c Clock) String() string {
 	return fmt.Sprintf("Clock(%d)", int(c))
 }
 
-// ParseClock returns the Clock named s ("wall" or "cpu"). It rejects "cpu"
-// on systems without per-thread CPU clocks, so a run never silently measures
-// something other than what was asked for.
+// ParseClock returns the Clock named s ("wall" or "cpu"), refusing "cpu"
+// where there is no thread CPU clock rather than measure something else.
 func ParseClock(s string) (Clock, error) {
 	switch s {
 	case "wall":
@@ -58,19 +55,17 @@ func (c Clock) Burn(d time.Duration) {
 	burnWall(d)
 }
 
-// burnWall spins until d of monotonic wall time has passed. time.Since on a
-// time from time.Now uses the monotonic reading: one vDSO call per check.
+// burnWall spins until d of monotonic wall time has passed, one vDSO call
+// per check.
 func burnWall(d time.Duration) {
 	start := time.Now()
 	for time.Since(start) < d {
 	}
 }
 
-// ThreadTime returns the CPU time the calling OS thread has consumed so
-// far, and false where the system has no per-thread CPU clock (anything
-// but Linux). Two readings around a step that keeps its thread tell how
-// much of the step's wall time it really ran: what a machine's meter
-// counts as working.
+// ThreadTime returns the CPU time the calling thread has used so far, and
+// false where there is no thread CPU clock (off Linux). Two readings around
+// a step tell how much of it really ran: a machine meter's working time.
 func ThreadTime() (time.Duration, bool) {
 	if !threadCPUSupported {
 		return 0, false

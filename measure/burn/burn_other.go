@@ -9,6 +9,5 @@ const threadCPUSupported = false
 // burnThreadCPU is never called off Linux: Burn falls back to Wall.
 func burnThreadCPU(d time.Duration) { burnWall(d) }
 
-// threadCPUTime is only used by the benchmarks, which skip the cpu clock
-// off Linux.
+// threadCPUTime is never called off Linux.
 func threadCPUTime() time.Duration { return 0 }

@@ -7,17 +7,14 @@ import (
 )
 
 // ProcessCPU returns the user+system CPU time the process has used so far:
-// the difference over a run, divided by its wall time, is how many CPUs it
-// kept busy. Labs measure their runs with it too.
-func ProcessCPU() time.Duration { return processCPU() }
-
-// processCPU reads the process's CPU time with a raw system call, which
-// keeps its P: through the runtime's Syscall, a reading taken while
-// every P is busy can lose its P to the scheduler on the way out and wait
-// behind every runnable goroutine (a thousand customers on one CPU: long
-// enough for the window's edge to fall a quarter of a second from its
-// reading). getrusage does not block, so it may be called raw.
-func processCPU() time.Duration {
+// its difference over a run, divided by the wall time, is how many CPUs it
+// kept busy.
+//
+// It calls getrusage raw, which keeps the P: through the runtime's Syscall,
+// a reading taken while every P is busy can lose its P on the way out and
+// wait behind every runnable goroutine, a window's edge then falling far
+// from its reading. getrusage does not block, so it may be called raw.
+func ProcessCPU() time.Duration {
 	var ru syscall.Rusage
 	if _, _, errno := syscall.RawSyscall(syscall.SYS_GETRUSAGE, uintptr(syscall.RUSAGE_SELF), uintptr(unsafe.Pointer(&ru)), 0); errno != 0 {
 		return 0

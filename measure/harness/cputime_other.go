@@ -6,6 +6,3 @@ import "time"
 
 // ProcessCPU is not available on this platform; utilization reads as zero.
 func ProcessCPU() time.Duration { return 0 }
-
-// processCPU is ProcessCPU, read at a window's edges.
-func processCPU() time.Duration { return 0 }

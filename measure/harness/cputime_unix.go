@@ -7,9 +7,7 @@ import (
 	"time"
 )
 
-// ProcessCPU returns the user+system CPU time the process has used so far:
-// the difference over a run, divided by its wall time, is how many CPUs it
-// kept busy. Labs measure their runs with it too.
+// ProcessCPU returns the user+system CPU time the process has used so far.
 func ProcessCPU() time.Duration {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
@@ -17,6 +15,3 @@ func ProcessCPU() time.Duration {
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
-
-// processCPU is ProcessCPU, read at a window's edges.
-func processCPU() time.Duration { return ProcessCPU() }

@@ -6,23 +6,12 @@ import (
 	"github.com/HdrHistogram/hdrhistogram-go"
 )
 
-// Histogram geometry shared by every latency distribution brewput records,
-// so that any two can be merged: 1 ns to 1 hour at 3 significant digits.
-const (
-	lowestLatency  = 1
-	highestLatency = int64(time.Hour)
-	latencyDigits  = 3
-)
+// NewHistogram returns an empty latency histogram in nanoseconds with the
+// geometry of every one brewput records, so that any two merge: 1 ns to an
+// hour at 3 significant digits.
+func NewHistogram() *hdrhistogram.Histogram { return hdrhistogram.New(1, int64(time.Hour), 3) }
 
-// NewHistogram returns an empty latency histogram in nanoseconds, with the
-// geometry of every histogram the harness produces, so the two merge
-// losslessly.
-func NewHistogram() *hdrhistogram.Histogram {
-	return hdrhistogram.New(lowestLatency, highestLatency, latencyDigits)
-}
-
-// record adds one latency, clamping at the histogram's ceiling rather than
-// losing a value the histogram cannot hold.
+// record adds one latency, clamped to the histogram's range.
 func record(h *hdrhistogram.Histogram, d time.Duration) {
-	_ = h.RecordValue(min(max(int64(d), lowestLatency), highestLatency)) // cannot fail: within the geometry
+	_ = h.RecordValue(min(max(int64(d), 1), h.HighestTrackableValue())) // cannot fail: within range
 }

@@ -13,44 +13,37 @@ type Result struct {
 	// Errors how many of them returned an error.
 	Ops, Errors int64
 
-	// Drops is the number of open-loop arrivals inside the window that found
-	// the queue full. Always zero in a closed loop.
+	// Drops is the number of open-loop arrivals inside the window that
+	// found the queue full.
 	Drops int64
 
-	// Window is the length of the measured window, as it really fell: from
-	// when the run reached the end of the warm-up to when it reached the
-	// end of the window, which on a busy machine can each be late, so that
-	// it is about, not exactly, the Dur asked for.
+	// Window is the measured window as it really fell, about the Dur asked
+	// for: each edge can be late on a busy machine.
 	Window time.Duration
 
 	// Latency holds every counted operation's latency in nanoseconds: the
-	// call's duration in a closed loop, the time from intended arrival to
-	// completion in an open loop.
+	// call in a closed loop, from intended arrival to completion in an
+	// open one.
 	Latency *hdrhistogram.Histogram
 
-	// Service holds, for an open loop, each counted operation's time from the
-	// start of its service to its completion, in nanoseconds; nil for a
-	// closed loop, where it would equal Latency.
+	// Service holds an open loop's times from start of service to
+	// completion; nil for a closed loop.
 	Service *hdrhistogram.Histogram
 
-	// CPU is the user+system CPU time the whole process used over CPUWall,
-	// the span over which it was read: the window itself.
+	// CPU is the process's user+system CPU time over CPUWall, the window.
 	CPU, CPUWall time.Duration
 
-	// EdgeSlack is how far apart, at the worse of the window's two edges,
-	// the wall clock's readings around the reading of the CPU time lay:
-	// the most by which the CPU time's interval and the window's can
-	// differ at each end. It is a few microseconds unless the reading
-	// goroutine could not get a CPU for long (see CheckCPU).
+	// EdgeSlack is the most by which the CPU time's interval and the
+	// window's can differ at an edge: a few microseconds unless the
+	// reading goroutine waited long for a CPU.
 	EdgeSlack time.Duration
 }
 
 // CheckCPU refuses a result whose CPU time is more than cpus CPUs could
 // have used over its window, the sign of readings that did not cover one
-// interval: it says what was read. Up to tolerance (2 %, and two kernel
-// ticks of 4 ms for each CPU: the kernel brings a running thread's CPU
-// time up to date only at its ticks and switches) the excess is the
-// accounting's and is not refused.
+// interval. It tolerates 2 % and two 4 ms kernel ticks per CPU: the kernel
+// brings a running thread's CPU time up to date only at ticks and
+// switches.
 func (r Result) CheckCPU(cpus int) error {
 	if r.CPUWall <= 0 || cpus < 1 {
 		return nil

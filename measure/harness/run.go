@@ -32,13 +32,11 @@ const (
 var ErrNoOp = errors.New("harness: nil Op")
 
 // Run applies load l to op and returns what it measured: l.Par workers
-// (one per GOMAXPROCS where Par is 0), after l.Warmup, for l.Dur; through
-// the talk's harness where l.Harness is "talk" (see runTalk). onWindow, if
-// not nil, is called at each edge of the window from the harness's own
-// goroutine, so that a caller can snapshot its own counters (how long each
-// machine was busy) over exactly the window measured. Run returns early
-// with ctx's error, and no result, if ctx is cancelled first: a run cut
-// short has no honest numbers to give.
+// (GOMAXPROCS where Par is 0), after l.Warmup, for l.Dur; through the
+// talk's harness where l.Harness is "talk". onWindow, if not nil, is
+// called at each edge of the window, so that a caller can snapshot its own
+// counters over exactly the window. A cancelled ctx ends Run with its
+// error and no result: a run cut short has no honest numbers.
 func Run(ctx context.Context, l results.Load, op Op, onWindow func(Edge)) (Result, error) {
 	if err := l.Validate(); err != nil {
 		return Result{}, fmt.Errorf("harness: %w", err)
@@ -50,8 +48,6 @@ func Run(ctx context.Context, l results.Load, op Op, onWindow func(Edge)) (Resul
 	if l.Harness == "talk" {
 		return runTalk(ctx, l, workers, op, onWindow)
 	}
-	// All times are offsets on the monotonic clock from one epoch, read with
-	// time.Since, which costs a single clock read.
 	c := newClock(l)
 	ws := make([]*worker, workers)
 	for i := range ws {
@@ -96,49 +92,43 @@ func Run(ctx context.Context, l results.Load, op Op, onWindow func(Edge)) (Resul
 	return res, nil
 }
 
-// clock holds the run's schedule, as offsets from epoch, the window's
-// edges as they really fell, and the flag that stops every goroutine early.
+// clock holds the run's schedule as monotonic offsets from epoch (one
+// clock read each, by time.Since), the window's edges as they really fell,
+// and the flag that stops every goroutine.
 //
-// The window opens when the watching goroutine gets to it, which on a busy
-// machine can be milliseconds after the schedule says, and closes dur
-// later (again when that goroutine gets there): at each edge it reads the
-// wall clock and the process's CPU time together (see edge) and moves the
-// edge. Operations are counted against the edges as they fell, so that the
-// operations, the caller's counters and the CPU time all cover the same
-// interval, and the window is never shorter than asked.
+// The window opens when the watching goroutine gets to it, maybe
+// milliseconds late on a busy machine, and closes dur later (again when it
+// gets there). Operations count against the edges as they fell, so that
+// they, the caller's counters and the CPU time cover one interval, never
+// shorter than asked.
 type clock struct {
-	epoch time.Time
-	start time.Duration // the schedule: the warm-up ends
-	dur   time.Duration // the window's length
-	// opened and closed are the window's edges as offsets from epoch, set
-	// by watch; until then they lie at the end of time.
-	opened, closed atomic.Int64
+	epoch          time.Time
+	start          time.Duration // the warm-up ends
+	dur            time.Duration // the window's length
+	opened, closed atomic.Int64  // the edges, at the end of time until watch sets them
 	stopped        atomic.Bool
-	// cpu reads the process's CPU time: processCPU, or a test's.
-	cpu func() time.Duration
+	cpu            func() time.Duration // ProcessCPU, or a test's
 }
 
 func newClock(l results.Load) *clock {
-	c := &clock{epoch: time.Now(), start: l.Warmup, dur: l.Dur, cpu: processCPU}
+	c := &clock{epoch: time.Now(), start: l.Warmup, dur: l.Dur, cpu: ProcessCPU}
 	c.opened.Store(math.MaxInt64)
 	c.closed.Store(math.MaxInt64)
 	return c
 }
 
-// Reading an edge: the wall clock, the process's CPU time and the wall
-// clock again, taken again (up to edgeTries times) while the two wall
-// readings lie more than edgeSlack apart — while the reading goroutine was
-// descheduled between them, as it is behind a thousand customers on one
-// CPU or in a stop of the garbage collector, which once made a window's
-// CPU time cover 0.24 s more than its wall time (utilization 222 %).
+// An edge reads the wall clock, the CPU time and the wall clock again, up
+// to edgeTries times while the wall readings lie more than edgeSlack
+// apart: the reader was descheduled between them (behind a thousand
+// customers on one CPU, or in a GC stop), which would make the CPU time
+// cover more than the window.
 const (
 	edgeSlack = 200 * time.Microsecond
 	edgeTries = 20
 )
 
-// edge reads the wall clock and the process's CPU time at one instant, to
-// within edgeSlack (see above); slack is how far apart the two wall
-// readings of the last try lay.
+// edge reads the wall clock and the process's CPU time at one instant;
+// slack is how far apart the last try's wall readings lay.
 func (c *clock) edge() (wall, cpu, slack time.Duration) {
 	for try := 1; ; try++ {
 		w0 := c.now()
@@ -157,11 +147,9 @@ func (c *clock) inWindow(t time.Duration) bool {
 	return int64(t) >= c.opened.Load() && int64(t) < c.closed.Load()
 }
 
-// pastWindow reports whether t is after the window closed.
 func (c *clock) pastWindow(t time.Duration) bool { return int64(t) >= c.closed.Load() }
 
-// worker is one goroutine's private record, merged after the run so the hot
-// path shares no memory with other workers.
+// worker is one goroutine's private record, merged after the run.
 type worker struct {
 	ops, errors int64
 	latency     *hdrhistogram.Histogram
@@ -175,9 +163,8 @@ func (w *worker) count(err error) {
 	}
 }
 
-// loop is a closed-loop customer: order, wait, order again. One operation's
-// end is the next one's start, so each costs a single clock read; all that
-// falls between two operations is the recording, a few nanoseconds.
+// loop is a closed-loop customer: order, wait, order again. One
+// operation's end is the next one's start: one clock read each.
 func (w *worker) loop(c *clock, op Op) {
 	began := c.now()
 	for !c.stopped.Load() {
@@ -213,12 +200,9 @@ func (w *worker) serve(c *clock, op Op, queue <-chan time.Duration) {
 }
 
 // dispatch puts arrivals on the queue at their intended times until the
-// window ends and returns how many arrivals inside the window it dropped.
-// When it falls behind (a busy CPU delays its timer) it catches up at once
-// instead of shifting the schedule, so late arrivals still carry their
-// intended time; arrivals due in the window that it never got to before the
-// window closed (it fell that far behind) count as dropped too, as they
-// were neither served nor queued.
+// window ends and returns how many inside the window it dropped. Behind,
+// it catches up at once, so late arrivals keep their intended time; those
+// it never got to before the window closed count as dropped too.
 func dispatch(ctx context.Context, c *clock, rate float64, queue chan<- time.Duration) (drops int64) {
 	defer close(queue)
 	timer := time.NewTimer(0)
@@ -274,12 +258,10 @@ func missed(c *clock, rate float64, i int) int64 {
 	}
 }
 
-// watch waits out the warm-up and the window, opens and closes the window
-// when it gets to each edge (see clock), reading the wall clock and the
-// process's CPU time together there and calling onWindow, then stops the
-// workers. onWindow's snapshot at the start is taken before the window
-// opens, and the one at the end after it closes, so that a caller's
-// counters hold every use by an operation counted in the window.
+// watch waits out the warm-up and the window, opening and closing it (see
+// clock), then stops the workers. onWindow runs before the window opens
+// and after it closes, so that a caller's counters hold every use by an
+// operation counted in it.
 func watch(ctx context.Context, c *clock, onWindow func(Edge)) (Result, error) {
 	defer c.stopped.Store(true)
 	timer := time.NewTimer(c.start - c.now())

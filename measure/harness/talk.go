@@ -8,15 +8,12 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// runTalk runs a closed loop of workers on op through the talk's own
-// harness (Simulating a Real-World System in Go): one generator goroutine
-// hands requests over an unbuffered channel to the workers; each times its
-// call from when it has the request and is running, and hands the
-// duration over a second unbuffered channel to one aggregator, which
-// records it. It measures what Run does, over the same window, with the
-// talk's two differences: a worker blocks on channels between calls,
-// which changes how the scheduler hands the CPUs around, and the time it
-// waits for a request or a CPU is not in the latency.
+// runTalk runs a closed loop through the talk's own harness: a generator
+// hands requests to the workers over an unbuffered channel, and each hands
+// its call's duration to one aggregator over another. Beside Run's, a
+// worker blocks on channels between calls, which changes how the
+// scheduler hands the CPUs around, and its waits for a request or a CPU
+// are not in the latency.
 func runTalk(ctx context.Context, l results.Load, workers int, op Op, onWindow func(Edge)) (Result, error) {
 	c := newClock(l)
 	requests := make(chan struct{})
@@ -31,9 +28,7 @@ func runTalk(ctx context.Context, l results.Load, workers int, op Op, onWindow f
 	rest.Go(func() { agg.aggregate(c, durations) })
 
 	res, err := watch(ctx, c, onWindow)
-	// The generator sees the stop flag and closes the requests; the
-	// workers finish their calls and leave; then the aggregator.
-	ws.Wait()
+	ws.Wait() // the generator stops and closes requests
 	close(durations)
 	rest.Wait()
 	if err != nil {
@@ -43,15 +38,12 @@ func runTalk(ctx context.Context, l results.Load, workers int, op Op, onWindow f
 	return res, nil
 }
 
-// talkSample is one call's outcome, handed from a worker to the
-// aggregator.
 type talkSample struct {
 	began, done time.Duration
 	err         error
 }
 
-// generate hands out requests as fast as the workers take them until the
-// run stops.
+// generate hands out requests until the run stops.
 func generate(c *clock, requests chan<- struct{}) {
 	defer close(requests)
 	for !c.stopped.Load() {

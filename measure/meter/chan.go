@@ -7,29 +7,25 @@ import (
 )
 
 // Chan is a channel of T that counts its sends and receives and the time
-// each waited: a send for room in a full channel, a receive for a value
-// in an empty one. Sends that wait point at a slow receiver, receives
-// that wait at a slow sender. A Chan is made with NewChan.
+// each waited: sends that wait point at a slow receiver, receives that
+// wait at a slow sender. Make one with NewChan.
 type Chan[T any] struct {
 	c                 chan T
 	name              string
 	stretch           Stretch
 	sends, sendWaited atomic.Int64
 	recvs, recvWaited atomic.Int64
-	// spin is the loops the next stretched send spins; handed the time
-	// armed sends that found room took to hand their values over.
+	// The loops the next stretched send spins, and the time stretched
+	// sends that found room took to hand over.
 	spin, handed atomic.Int64
 }
 
-// NewChan returns a channel of size slots (0 for unbuffered) with the
-// given name.
+// NewChan returns a named channel of size slots (0 for unbuffered).
 func NewChan[T any](name string, size int) *Chan[T] {
 	return &Chan[T]{c: make(chan T, size), name: name}
 }
 
-// Send sends v, as c <- v does, counting the send and any time it waited.
-// A stretched channel (Stretch) spins first, Frac of the time the last
-// send that found room took to hand its value over.
+// Send sends v, as c <- v does, counting the send and any wait.
 func (c *Chan[T]) Send(v T) {
 	if c.stretch.loopsPerNs > 0 {
 		c.stretchedSend(v)
@@ -61,17 +57,15 @@ func (c *Chan[T]) stretchedSend(v T) {
 	c.sends.Add(1)
 }
 
-// Stretch makes every later Send's handoff s.Frac longer (see
-// Stretcher): it spins first, Frac of the time the last send that found
-// room took to hand its value over, timed outside the spin. A channel
-// armed with a Stretch of Frac 0 times its sends as a stretched one
-// does, without spinning: the same clock reads, so that an experiment's
-// runs differ in the stretch alone. SendContext is not stretched. Call it
+// Stretch makes every later Send's handoff s.Frac longer: it spins Frac
+// of the last handoff that found room, timed outside the spin. Frac 0
+// times sends the same way without spinning, so that an experiment's runs
+// differ in the stretch alone. SendContext is not stretched. Call it
 // before the channel is shared.
 func (c *Chan[T]) Stretch(s Stretch) { c.stretch = s }
 
 // SendContext sends v unless ctx is done first, when it returns ctx's
-// error and counts no send (the wait is counted all the same).
+// error and counts the wait but no send.
 func (c *Chan[T]) SendContext(ctx context.Context, v T) error {
 	select {
 	case c.c <- v:
@@ -90,9 +84,8 @@ func (c *Chan[T]) SendContext(ctx context.Context, v T) error {
 	}
 }
 
-// Recv receives a value, as v, ok := <-c does, counting the receive and
-// any time it waited. ok is false when the channel is closed and empty;
-// that is not counted as a receive.
+// Recv receives a value, as v, ok := <-c does, counting the receive (not
+// a closed channel's) and any wait.
 func (c *Chan[T]) Recv() (v T, ok bool) {
 	select {
 	case v, ok = <-c.c:
@@ -107,9 +100,8 @@ func (c *Chan[T]) Recv() (v T, ok bool) {
 	return v, ok
 }
 
-// RecvContext receives a value unless ctx is done first, when it returns
-// ctx's error. Its error is also ErrClosed when the channel is closed and
-// empty.
+// RecvContext receives a value unless ctx is done first (ctx's error) or
+// the channel is closed and empty (ErrClosed).
 func (c *Chan[T]) RecvContext(ctx context.Context) (T, error) {
 	select {
 	case v, ok := <-c.c:
@@ -147,24 +139,20 @@ func (c *Chan[T]) Cap() int { return cap(c.c) }
 // Name returns the name given to NewChan, or "chan".
 func (c *Chan[T]) Name() string { return orDefault(c.name, "chan") }
 
-// Sends returns the meter of the channel's sends: completed sends, and
-// the time senders waited for room; armed by a Stretch, its Held is the
-// time the sends that found room took to hand their values over. Its
-// name is the channel's with " send" after it. Stretching it stretches
-// the channel.
+// Sends returns the meter of the channel's sends, named "<name> send";
+// stretched, its Held is the handoffs' time. Stretching it stretches the
+// channel.
 func (c *Chan[T]) Sends() Meter {
 	return side{name: c.Name() + " send", kind: KindSend, uses: &c.sends, waited: &c.sendWaited, held: &c.handed, stretch: c.Stretch}
 }
 
-// Receives returns the meter of the channel's receives: values received,
-// and the time receivers waited for one. Its name is the channel's with
-// " receive" after it. Stretching it stretches the channel.
+// Receives returns the meter of the channel's receives, named "<name>
+// receive". Stretching it stretches the channel.
 func (c *Chan[T]) Receives() Meter {
 	return side{name: c.Name() + " receive", kind: KindReceive, uses: &c.recvs, waited: &c.recvWaited, stretch: c.Stretch}
 }
 
-// side is one side of a channel as a Meter, and a Stretcher of the
-// channel.
+// side is one side of a channel as a Stretcher of the channel.
 type side struct {
 	name, kind   string
 	uses, waited *atomic.Int64

@@ -5,20 +5,15 @@ import (
 	"time"
 )
 
-// exclusive meters the exclusive side of a lock: a Mutex, and an
-// RWMutex's writers. The lock calls took or tookAfter once it holds the
-// lock, leaving before it lets go and count after.
+// exclusive meters a Mutex or an RWMutex's writers: the lock calls took or
+// tookAfter once held, leaving before letting go and count after.
 type exclusive struct {
-	// acquired is when the holder got the lock (or, uncontended, just
-	// before), and wait how long it waited; both are written and read
-	// only while holding it.
+	// When the holder got the lock (uncontended, just before) and how long
+	// it waited: touched only while holding it.
 	acquired, wait int64
-	// spin, set by Stretch before the lock is shared, is the loops
-	// leaving spins before the lock is let go.
-	spin int64
-	// The counters, updated after the lock is let go, sit on a cache
-	// line of their own, so that updating them does not take the lock's
-	// line away from the goroutine that holds it next.
+	spin           int64 // the loops leaving spins (Stretch)
+	// The counters, updated after letting go, sit on a cache line of their
+	// own, so as not to take the lock's line from its next holder.
 	_      [64]byte
 	uses   atomic.Int64
 	held   atomic.Int64
@@ -35,8 +30,7 @@ func (x *exclusive) tookAfter(t int64) {
 }
 
 // leaving spins the stretch, if any, and returns when the holder got the
-// lock and how long it waited: called while holding it, before letting
-// go, so that count gets the time held from acquired to just after.
+// lock and how long it waited, for count after letting go.
 func (x *exclusive) leaving() (acquired, wait int64) {
 	acquired, wait = x.acquired, x.wait
 	if n := x.spin; n > 0 {
@@ -45,8 +39,7 @@ func (x *exclusive) leaving() (acquired, wait int64) {
 	return acquired, wait
 }
 
-// count counts the use that leaving ended, held for held, once the lock
-// is let go.
+// count counts the use that leaving ended, held for held.
 func (x *exclusive) count(held, wait int64) {
 	x.held.Add(held)
 	x.uses.Add(1)
@@ -55,7 +48,6 @@ func (x *exclusive) count(held, wait int64) {
 	}
 }
 
-// read returns the totals so far.
 func (x *exclusive) read() Reading {
 	return Reading{Uses: x.uses.Load(), Held: time.Duration(x.held.Load()), Waited: time.Duration(x.waited.Load())}
 }

@@ -8,38 +8,26 @@ import (
 	"time"
 )
 
-// Stretch is an experiment on a meter, as Coz (Curtsinger and Berger,
-// SOSP 2015) experiments on a line of code: make one part of a program
-// slower on purpose, for one run, and see what that costs the program's
-// throughput. A stretched Mutex holds its lock Extra longer each time
-// (the writers of an RWMutex likewise); a stretched Chan takes Frac
-// longer to hand each value over. Where stretching one part costs more
-// than the same extra work would cost done in parallel, that part is what
-// limits the program.
+// Stretch is an experiment on a meter, as Coz's on a line of code: make
+// one part slower for one run and see what that costs the throughput. A
+// stretched Mutex (or RWMutex's writers) holds its lock Extra longer each
+// time; a stretched Chan takes Frac longer per handoff. Where that costs
+// more than the same work done in parallel would, that part limits the
+// program.
 //
-// A lock's stretch is a fixed time because a lock does not time its own
-// critical section (that would take a clock read inside it, more than a
-// short section's tenth): the caller knows the mean section from an
-// unstretched run, Reading.Held over Reading.Uses, and asks for a
-// fraction of it. A channel times its handoff itself once armed (any
-// Stretch from NewStretch, even one of Frac 0), outside the spin.
-//
-// The extra time is spent spinning on the CPU, counted in loops of a
-// calibrated length rather than by reading the clock.
+// A lock's stretch is a fixed time because timing its own section would
+// put a clock read inside it: the caller takes the mean section,
+// Reading.Held over Uses, from an unstretched run. The extra time is spun
+// in loops of a calibrated length, not by reading the clock.
 type Stretch struct {
-	// Extra is what a stretched lock adds to every critical section.
-	Extra time.Duration
-	// Frac is how much longer a stretched channel's handoff takes: 0.1
-	// is 10 % longer.
-	Frac float64
-	// loopsPerNs is how many spin loops take a nanosecond on this CPU.
-	loopsPerNs float64
+	Extra      time.Duration // what a stretched lock adds to each critical section
+	Frac       float64       // how much longer a channel's handoff takes: 0.1 is 10 %
+	loopsPerNs float64       // spin loops per nanosecond on this CPU
 }
 
-// NewStretch returns a Stretch that stretches nothing yet, its spin loop
-// calibrated on the calling goroutine's CPU: it spins for about a
-// millisecond five times and takes the fastest, as the spin under an
-// experiment runs on a CPU the program keeps warm. Set Extra or Frac.
+// NewStretch returns a Stretch that stretches nothing yet, calibrated on
+// the calling goroutine's CPU: the fastest of five spins of about a
+// millisecond, as an experiment spins on a CPU the program keeps warm.
 func NewStretch() (Stretch, error) {
 	const loops = 1 << 20
 	best := time.Duration(math.MaxInt64)
@@ -81,10 +69,8 @@ func (s Stretch) extraLoops() int64 { return int64(float64(s.Extra) * s.loopsPer
 // fracLoops is the loops Frac of d takes.
 func (s Stretch) fracLoops(d int64) int64 { return int64(float64(d) * s.Frac * s.loopsPerNs) }
 
-// spinLoops runs n steps of a linear congruential generator: about a
-// nanosecond each, every one depending on the last, so that the compiler
-// can neither drop nor shorten them. It is not inlined, so that its
-// result, returned, is kept.
+// spinLoops runs n dependent steps of a linear congruential generator,
+// about a nanosecond each; out of line, so that its result is kept.
 //
 //go:noinline
 func spinLoops(n int64) uint64 {
@@ -95,20 +81,18 @@ func spinLoops(n int64) uint64 {
 	return x
 }
 
-// Stretcher is a meter that can be stretched for an experiment: Mutex,
-// RWMutex (its writers) and Chan (its sends).
+// Stretcher is a meter that can be stretched: Mutex, RWMutex (its
+// writers) and Chan (its sends).
 type Stretcher interface {
 	Meter
-	// Stretch makes every later use s.Frac longer. It is not
-	// synchronized: call it before the meter is shared, as a study's
-	// Setup has made it and before its load starts.
+	// Stretch stretches every later use. It is not synchronized: call it
+	// before the meter is shared.
 	Stretch(s Stretch)
 }
 
-// Group is the name of the group a meter belongs to, which an experiment
-// stretches as one: meters named "shard#1", "shard#2", … are the group
-// "shard", one lock per shard of one design; a channel's two sides are
-// the channel. Any other meter is a group of its own, its name.
+// Group is the group a meter belongs to, which an experiment stretches as
+// one: "shard#1", "shard#2", … are "shard"; a channel's two sides are the
+// channel; any other meter is its own.
 func Group(name string) string {
 	for _, side := range []string{" send", " receive"} {
 		if ch, ok := strings.CutSuffix(name, side); ok {

@@ -1,46 +1,37 @@
 package sim
 
-// Chan is a virtual Go channel of values of type T with a buffer of a given
-// capacity. As in Go, a send on an unbuffered channel (capacity 0) blocks
-// until a receiver has taken the value, and waiting senders and receivers
-// are served first come, first served. Handing a value over costs no
-// virtual time.
+import "math/bits"
+
+// Chan is a virtual Go channel of T. As in Go, an unbuffered send blocks
+// until a receiver takes the value, and waiters are served first come,
+// first served. A handoff costs time only under the go policy.
 type Chan[T any] struct {
 	sim   *Sim
 	cap   int
 	buf   ring[T]
 	recvq ring[*chanWaiter[T]]
 	sendq ring[*chanWaiter[T]]
-	free  []*chanWaiter[T] // reused waiters, so that blocking allocates nothing
+	free  []*chanWaiter[T] // reused waiters: blocking allocates nothing
 }
 
-// chanWaiter is a blocked sender with its value, or a blocked receiver with
-// the slot a sender fills.
+// chanWaiter is a blocked sender with its value, or a blocked receiver
+// with the slot a sender fills.
 type chanWaiter[T any] struct {
 	p *Proc
 	v T
 }
 
-// NewChan returns a channel in simulation s with a buffer of capacity
-// values; capacity 0 makes it unbuffered.
+// NewChan returns a channel with a buffer of capacity values (0:
+// unbuffered).
 func NewChan[T any](s *Sim, capacity int) *Chan[T] {
 	if capacity < 0 {
 		panic("sim: NewChan with a negative capacity")
 	}
 	c := &Chan[T]{sim: s, cap: capacity}
 	if capacity > 0 {
-		c.buf.buf = make([]T, 1<<bitsFor(capacity))
+		c.buf.buf = make([]T, 1<<bits.Len(uint(capacity-1))) // a power of two
 	}
 	return c
-}
-
-// bitsFor returns the number of bits of the smallest power of two >= n.
-func bitsFor(n int) int {
-	b := 0
-	for 1<<b < n {
-		b++
-	}
-	return b
 }
 
 // Len returns the number of values in the buffer.
@@ -49,8 +40,8 @@ func (c *Chan[T]) Len() int { return c.buf.len() }
 // Cap returns the buffer's capacity.
 func (c *Chan[T]) Cap() int { return c.cap }
 
-// Send sends v, handing it to a waiting receiver, or putting it in the
-// buffer if there is room, or else waiting until a receiver takes it.
+// Send sends v: to a waiting receiver, else into the buffer, else waiting
+// until a receiver takes it.
 func (c *Chan[T]) Send(p *Proc, v T) {
 	if c.recvq.len() > 0 {
 		w := c.recvq.pop()
@@ -69,8 +60,8 @@ func (c *Chan[T]) Send(p *Proc, v T) {
 	c.release(w)
 }
 
-// Recv receives a value, from the buffer first, else from a waiting
-// sender, or else waiting until one is sent.
+// Recv receives a value: from the buffer, else from a waiting sender,
+// else waiting until one is sent.
 func (c *Chan[T]) Recv(p *Proc) T {
 	if c.buf.len() > 0 {
 		v := c.buf.pop()
@@ -110,8 +101,8 @@ func (c *Chan[T]) release(w *chanWaiter[T]) {
 	c.free = append(c.free, w)
 }
 
-// handoff wakes the waiting process w on behalf of p; under the go policy p
-// pays the runtime's cost of readying a goroutine from a channel.
+// handoff wakes the waiting process w on behalf of p, who pays the go
+// policy's cost.
 func (c *Chan[T]) handoff(p, w *Proc) {
 	s := c.sim
 	s.wake(w)

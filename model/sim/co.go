@@ -2,25 +2,13 @@ package sim
 
 import "iter"
 
-// co is one goroutine of a simulation: a coroutine that runs processes, or
-// the host, which stands for the goroutine calling RunUntil and Stop.
+// co is one goroutine of a simulation: a coroutine that runs processes (one
+// after another), or the host, which calls RunUntil and Stop.
 //
-// Each coroutine is an iter.Pull, whose next and yield both switch, through
-// the runtime's coroutine, between the goroutine calling them and the one
-// parked in that coroutine, which then takes its place: the switch is
-// symmetric. The engine uses it so: when a process blocks and the next
-// event is another process's, it switches straight to that process through
-// the coroutine where it is parked, and takes its place there — one switch
-// per event, where going back to an engine goroutine and on to the next
-// process would take two. Which goroutine is parked in which coroutine thus
-// changes as the run goes: in tells where each is. A goroutine that exits
-// resumes the one parked in its own coroutine, whoever that is by then;
-// goroutines exit only when Stop unwinds them, and one resumed so goes
-// back to the host (see relay).
-//
-// A coroutine whose process has finished stays, idle, to run the next
-// process started: finished processes leave no goroutine behind, and
-// starting one mostly reuses a coroutine.
+// iter.Pull's next and yield switch symmetrically: the caller parks in the
+// coroutine and the one parked there runs. So a blocking process switches
+// straight to the next event's, taking its place: one switch per event, not
+// two through an engine goroutine. in tracks where each is parked.
 type co struct {
 	sim *Sim
 	p   *Proc // the process it runs; nil when idle, and for the host
@@ -28,8 +16,8 @@ type co struct {
 	next  func() (struct{}, bool)
 	yield func(struct{}) bool
 	stop  func()
-	// pending mirrors iter.Pull's own state: next was called last, so the
-	// next switch through this coroutine must be a yield.
+	// pending mirrors iter.Pull's state: next was called last, so the next
+	// switch through this coroutine must be a yield.
 	pending bool
 
 	in *co // the coroutine it is parked in; stale while it runs
@@ -37,7 +25,6 @@ type co struct {
 	started, exited bool
 }
 
-// newCo returns a new coroutine, not started, parked in itself.
 func (s *Sim) newCo() *co {
 	c := &co{sim: s}
 	c.next, c.stop = iter.Pull(c.body)
@@ -46,9 +33,8 @@ func (s *Sim) newCo() *co {
 	return c
 }
 
-// transfer parks the running goroutine r and runs t, which must be
-// parked: through the coroutine t is parked in, where r takes its place.
-// It returns when another goroutine transfers back to r, or exits into it.
+// transfer parks the running goroutine r where the parked t is and runs t.
+// It returns when r runs again.
 func (s *Sim) transfer(r, t *co) {
 	c := t.in
 	r.in = c
@@ -58,10 +44,9 @@ func (s *Sim) transfer(r, t *co) {
 	}
 }
 
-// relay is what goroutine r does when it runs again while Stop unwinds
-// another goroutine: if that is not r, r runs only because the other
-// exited into it, and it goes back to the host, which is parked where the
-// unwound one was.
+// relay is goroutine r running again while Stop unwinds: unless r is the
+// host or the one unwound, the unwound one exited into it, and r goes
+// back to the host, parked where the unwound one was.
 func (s *Sim) relay(r *co) {
 	for r != &s.host && r != s.unwinding {
 		h := &s.host
@@ -71,21 +56,24 @@ func (s *Sim) relay(r *co) {
 	}
 }
 
-// enter switches through c's coroutine, by next or yield, whichever
-// iter.Pull expects.
+// enter switches through c's coroutine, flipping pending.
 func (c *co) enter() {
-	if c.pending {
-		c.pending = false
-		c.yield(struct{}{})
-		return
-	}
-	c.pending = true
-	c.next()
+	c.pending = !c.pending
+	c.resume()
 }
 
-// body is what the coroutine runs: the process given to it, then, idle,
-// the next one started, until Stop. It then exits into the goroutine
-// parked in its own coroutine.
+// resume switches through c's coroutine, by next or yield as pending (set
+// for this switch) says.
+func (c *co) resume() {
+	if c.pending {
+		c.next()
+	} else {
+		c.yield(struct{}{})
+	}
+}
+
+// body runs the coroutine's processes until Stop. On exit it resumes
+// whoever is parked in its coroutine (see relay).
 func (c *co) body(yield func(struct{}) bool) {
 	c.yield, c.started = yield, true
 	s := c.sim

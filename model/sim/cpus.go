@@ -2,12 +2,9 @@ package sim
 
 import "time"
 
-// CPUs is a pool of n virtual CPUs, the virtual counterpart of the CPUs a
-// real run's GOMAXPROCS gives; [CPUs.Burn] is the counterpart of
-// burn.Clock.Burn. Under the fifo policy ([NewCPUs]) a burn takes the first
-// free CPU, burns waiting for a CPU are served first come, first served, and
-// handing a CPU from one burn to the next costs nothing; under the go policy
-// ([NewGoCPUs]) the CPUs are the runtime's Ps.
+// CPUs is a pool of n virtual CPUs, a real run's GOMAXPROCS; [CPUs.Burn]
+// is burn.Clock.Burn. Under the go policy ([NewGoCPUs]) they are the
+// runtime's Ps.
 type CPUs struct {
 	sim     *Sim
 	n       int
@@ -23,10 +20,8 @@ type CPUs struct {
 	sched *goSched   // the go policy's scheduler; nil under fifo
 	bg    Background // other processes' demand, under the go policy only
 
-	// log, when set, is told every slice of a burn (see Log); free numbers
-	// the fifo CPUs for it.
-	log  func(Slice)
-	free []bool
+	log  func(Slice) // see Log
+	free []bool      // which fifo CPUs are taken, numbered for log
 	open []openSlice // the slice running on each CPU, for LogRunning
 }
 
@@ -36,8 +31,7 @@ type cpuWaiter struct {
 	since time.Duration
 }
 
-// NewCPUs returns a pool of n virtual CPUs in simulation s; n must be at
-// least 1.
+// NewCPUs returns n ≥ 1 virtual CPUs under the fifo policy.
 func NewCPUs(s *Sim, n int) *CPUs {
 	if n < 1 {
 		panic("sim: NewCPUs needs at least one CPU")
@@ -49,8 +43,7 @@ func NewCPUs(s *Sim, n int) *CPUs {
 func (c *CPUs) N() int { return c.n }
 
 // Burn occupies one CPU for d of virtual time, waiting first for a free
-// CPU if all are busy: the model of a step's burn.Clock.Burn. It returns at
-// once, taking no CPU, if d <= 0.
+// one if all are busy; d <= 0 takes none.
 func (c *CPUs) Burn(p *Proc, d time.Duration) {
 	if d <= 0 {
 		return
@@ -115,15 +108,13 @@ func (c *CPUs) start(p *Proc, d time.Duration) {
 }
 
 // Busy returns the CPU time used so far, summed over the CPUs, including
-// the elapsed part of the burns in progress. Busy over n times the elapsed
-// virtual time is the utilization.
+// the elapsed part of the burns in progress.
 func (c *CPUs) Busy() time.Duration {
 	return c.busyDone + time.Duration(c.inUse)*c.sim.now - c.sumStart
 }
 
-// Wait returns the total time burns have waited for a CPU before starting
-// (burns still waiting are not counted yet); under the go policy, the time
-// goroutines have waited, runnable, for a P.
+// Wait returns the total time finished waits for a CPU took; under the go
+// policy, the time goroutines waited, runnable, for a P.
 func (c *CPUs) Wait() time.Duration { return c.wait }
 
 // Burns returns how many burns have finished.
@@ -132,31 +123,21 @@ func (c *CPUs) Burns() int64 { return c.burns }
 // InUse returns how many CPUs are busy now.
 func (c *CPUs) InUse() int { return c.inUse }
 
-// MaxInUse returns the most CPUs that were ever busy at once; it never
-// exceeds N.
+// MaxInUse returns the most CPUs ever busy at once.
 func (c *CPUs) MaxInUse() int { return c.maxUse }
 
-// SetWallSteps makes the go policy's burns end on the clock, as the
-// harness's default steps (burn.Wall) do: a burn that a preemption or other
-// processes held up ends when its duration has passed since it began, with
-// less of it burned, where a burn of CPU time (the default here, and
-// burn.CPU) burns all of it whenever it runs. It must be called before the
-// simulation runs, and does nothing under the fifo policy, which never
-// holds a burn up once it has begun.
+// SetWallSteps makes the go policy's burns end on the clock, as burn.Wall
+// steps do: one held up ends on time, with less burned. Call it before
+// the run; fifo never holds a burn up.
 func (c *CPUs) SetWallSteps(on bool) {
 	if c.sched != nil {
 		c.sched.wallSteps = on
 	}
 }
 
-// burnGo is a burn under the go policy: the goroutine already holds a P,
-// as it must to run at all, and keeps it while it burns. Once sysmon finds
-// its P's time slice up — over one long burn or many short ones, its own or
-// those of the goroutines it inherited the slice from — it is preempted:
-// at once, as today's runtime does with a signal; or, following Go 1.9,
-// which could preempt only at a function call, when the burn is over (a
-// pure loop makes no call) and before the caller's next step, such as an
-// Unlock.
+// burnGo is a burn on the goroutine's P. Once its slice is up it is
+// preempted: at once, by signal, or under Go 1.9 (calls only) when the
+// burn, a pure loop, is over.
 func (c *CPUs) burnGo(p *Proc, d time.Duration) {
 	s := c.sim
 	if p.pp == nil && !s.stopping {
@@ -182,10 +163,8 @@ func (c *CPUs) burnGo(p *Proc, d time.Duration) {
 		stall := c.stall(slice) // the CPU runs another process meanwhile
 		span, ran := slice+stall, slice
 		if c.sched.wallSteps && stall > 0 {
-			// The others' time is part of the step's: it still ends
-			// slice from now, or, if they still hold the thread's CPU
-			// then, when they give it back. Their bursts strike at
-			// random, so they begin anywhere in the slice.
+			// The step still ends slice from now, or when the others
+			// give the CPU back; their bursts begin anywhere in it.
 			at := time.Duration(s.Rand().Int64N(int64(slice)))
 			span = max(slice, at+stall)
 			ran = span - stall

@@ -2,14 +2,12 @@ package sim
 
 import "time"
 
-// Mutex is a virtual sync.Mutex. Under the fifo policy it hands the lock
-// over first come, first served: Unlock gives it straight to the process
-// that has waited longest. Under the go policy it behaves as sync.Mutex
-// does (see [NewGoCPUs]): a Lock that finds it held spins a while first
-// (Costs.MutexSpin), a running goroutine may barge ahead of a waiter that
-// Unlock has only woken, until a waiter has starved for 1 ms. It
-// counts its uses, the time it was held and the time processes waited for
-// it, like coffee.Meter.
+// Mutex is a virtual sync.Mutex that counts its uses, the time it was held
+// and the time processes waited for it. Under the fifo policy Unlock hands
+// it to the longest waiter. Under the go policy it is sync.Mutex: a Lock
+// that finds it held spins a while first (Costs.MutexSpin), and a running
+// goroutine may barge ahead of a waiter Unlock only woke, until a waiter
+// has starved for 1 ms and the mutex hands itself over in order.
 type Mutex struct {
 	sim      *Sim
 	name     string
@@ -20,9 +18,8 @@ type Mutex struct {
 	uses       int64
 	busy, wait time.Duration
 
-	// The go policy's sync.Mutex state: a woken waiter is on its way (so
-	// Unlock wakes no other), the mutex is in starvation mode, and the
-	// waiter the lock was last handed to in that mode.
+	// The go policy's state: a woken waiter is on its way (Unlock wakes no
+	// other), starvation mode, and the waiter last handed the lock in it.
 	woken    bool
 	starving bool
 	handedTo *Proc
@@ -33,16 +30,16 @@ type mutexWaiter struct {
 	since time.Duration
 }
 
-// NewMutex returns an unlocked mutex in simulation s, named for its
-// readings (e.g. "grinder").
+// NewMutex returns an unlocked mutex named for its readings (e.g.
+// "grinder").
 func NewMutex(s *Sim, name string) *Mutex { return &Mutex{sim: s, name: name} }
 
 // Name returns the mutex's name.
 func (m *Mutex) Name() string { return m.name }
 
-// Lock takes the mutex, waiting in line while another process holds it.
+// Lock takes the mutex, waiting while another process holds it.
 func (m *Mutex) Lock(p *Proc) {
-	// The fifo policy's free mutex inline; the rest in lock.
+	// The fifo policy's free mutex inline.
 	if !m.held && m.sim.sched == nil {
 		m.held, m.acquired = true, m.sim.now
 	} else {
@@ -56,8 +53,7 @@ func (m *Mutex) lock(p *Proc) {
 		return
 	}
 	m.waiters.push(mutexWaiter{p: p, since: m.sim.now})
-	// p.park(), spelled out (see handoff): resumes holding the mutex,
-	// handed over by Unlock
+	// p.park(), spelled out (see handoff): resumes holding the mutex
 	if c := m.sim.handoff(p.co, p); c != nil {
 		if c.pending {
 			c.next()
@@ -68,39 +64,34 @@ func (m *Mutex) lock(p *Proc) {
 	p.back()
 }
 
-// Unlock releases the mutex, handing it to the longest waiter if there is
-// one. It panics if the mutex is not locked.
+// Unlock releases the mutex; it panics if the mutex is not locked.
 func (m *Mutex) Unlock(p *Proc) {
 	if !m.held {
 		panic("sim: unlock of unlocked mutex " + m.name)
 	}
+	m.uses++
+	m.busy += m.sim.now - m.acquired
 	if m.sim.sched != nil {
 		m.unlockGo(p)
 		return
 	}
-	now := m.sim.now
-	m.uses++
-	m.busy += now - m.acquired
 	if m.waiters.len() == 0 {
 		m.held = false
 		return
 	}
 	w := m.waiters.pop()
-	m.wait += now - w.since
-	m.acquired = now
-	m.sim.schedule(w.p, now) // wake, under fifo
+	m.take(w.since) // handed over
+	m.sim.schedule(w.p, m.sim.now)
 }
 
-// Reading is a mutex's totals at one moment: how many times it was
-// released, how long it was held (including the current hold) and how long
-// processes waited for it (counted when they got it).
+// Reading is a mutex's totals at one moment: releases, the time held
+// (including the current hold) and the time waited (counted when got).
 type Reading struct {
 	Uses       int64
 	Busy, Wait time.Duration
 }
 
-// Sub returns the change from an earlier reading to r, for a measured
-// window.
+// Sub returns the change from an earlier reading to r.
 func (r Reading) Sub(earlier Reading) Reading {
 	return Reading{Uses: r.Uses - earlier.Uses, Busy: r.Busy - earlier.Busy, Wait: r.Wait - earlier.Wait}
 }
@@ -115,17 +106,13 @@ func (m *Mutex) Read() Reading {
 }
 
 // lockGo is sync.Mutex's Lock: take the mutex if it is free and not
-// starving, even ahead of waiters; otherwise sleep in line, and on waking
-// try again, going back to the head of the line if someone took it first.
+// starving, even ahead of waiters; else spin, then sleep in line and on
+// waking try again, back at the head of the line if someone barged.
 func (m *Mutex) lockGo(p *Proc) {
 	s := m.sim
-	if !m.held && !m.starving {
-		m.held, m.acquired = true, s.now
-		return
-	}
 	start := s.now
-	if m.spin(p) {
-		m.wait += s.now - start
+	if !m.held && !m.starving || m.spin(p) {
+		m.take(start)
 		return
 	}
 	again := false
@@ -143,14 +130,12 @@ func (m *Mutex) lockGo(p *Proc) {
 			if !starved || m.waiters.len() == 0 {
 				m.starving = false
 			}
-			m.wait += s.now - start
-			m.acquired = s.now
+			m.take(start)
 			return
 		}
 		m.woken = false
 		if !m.held && !m.starving {
-			m.held, m.acquired = true, s.now
-			m.wait += s.now - start
+			m.take(start)
 			return
 		}
 		if starved && m.held {
@@ -160,13 +145,16 @@ func (m *Mutex) lockGo(p *Proc) {
 	}
 }
 
-// spin is Lock's active spinning: while the mutex is held in normal mode
-// and the scheduler lets p spin, p spends a spin on its P and looks again,
-// up to spins times; it takes the mutex where a spin ends with it free and
-// reports whether it did. While it spins it counts as the woken waiter,
-// where there are waiters, so that an Unlock leaves the mutex to it
-// instead of waking a sleeper.
-func (m *Mutex) spin(p *Proc) bool {
+// take gives the mutex to the running process, which asked at since.
+func (m *Mutex) take(since time.Duration) {
+	m.held, m.acquired = true, m.sim.now
+	m.wait += m.sim.now - since
+}
+
+// spin is Lock's active spinning, up to spins times while the mutex is
+// held in normal mode and canSpin; it reports whether the mutex came free.
+// A spinner counts as the woken waiter, so an Unlock wakes no sleeper.
+func (m *Mutex) spin(p *Proc) (free bool) {
 	s := m.sim
 	awoke := false
 	for range spins {
@@ -178,44 +166,36 @@ func (m *Mutex) spin(p *Proc) bool {
 		}
 		s.sched.spend(p, s.sched.costs.MutexSpin)
 		if !m.held && !m.starving {
-			if awoke {
-				m.woken = false
-			}
-			m.held, m.acquired = true, s.now
-			return true
+			free = true
+			break
 		}
 	}
 	if awoke {
 		m.woken = false
 	}
-	return false
+	return free
 }
 
-// unlockGo is sync.Mutex's Unlock. In normal mode it releases the mutex and
-// wakes the first waiter, unless one is already awake, without handing it
-// the lock. In starvation mode it hands the lock to the first waiter and
-// yields its P so that the waiter runs at once.
+// unlockGo is sync.Mutex's Unlock: it wakes a waiter (unless one is
+// awake) without handing it the lock, or, starving, hands it over and
+// yields the P so that the waiter runs at once.
 func (m *Mutex) unlockGo(p *Proc) {
 	s := m.sim
-	m.uses++
-	m.busy += s.now - m.acquired
-	if m.waiters.len() == 0 || (!m.starving && m.woken) {
+	starving := m.starving
+	if m.waiters.len() == 0 || (!starving && m.woken) {
 		m.held = false
 		return
 	}
 	w := m.waiters.pop()
-	if !m.starving {
-		m.held = false
-		m.woken = true
-		s.wake(w.p)
-		s.sched.spend(p, s.sched.costs.MutexHandoff)
-		return
+	if starving {
+		m.handedTo = w.p // stays held, now by w.p
+		m.acquired = s.now
+	} else {
+		m.held, m.woken = false, true
 	}
-	m.handedTo = w.p // stays held, now by w.p
-	m.acquired = s.now
 	s.wake(w.p)
 	s.sched.spend(p, s.sched.costs.MutexHandoff)
-	if !s.stopping && s.sched.runtime != RuntimeGo19 {
+	if starving && !s.stopping && s.sched.runtime != RuntimeGo19 {
 		s.sched.yield(p)
 	}
 }

@@ -1,7 +1,7 @@
 package sim
 
-// ring is a FIFO queue in a reused power-of-two ring buffer: pushing and
-// popping allocate nothing once it has grown to its working size.
+// ring is a FIFO queue in a reused power-of-two ring buffer: it allocates
+// nothing once grown to its working size.
 type ring[T any] struct {
 	buf  []T
 	head int
@@ -20,11 +20,8 @@ func (r *ring[T]) push(v T) {
 
 // pop removes and returns the oldest element; the ring must not be empty.
 func (r *ring[T]) pop() T {
-	var zero T
 	v := r.buf[r.head]
-	r.buf[r.head] = zero // let the garbage collector have what it held
-	r.head = (r.head + 1) & (len(r.buf) - 1)
-	r.n--
+	r.drop()
 	return v
 }
 
@@ -35,10 +32,6 @@ func (r *ring[T]) drop() {
 	r.head = (r.head + 1) & (len(r.buf) - 1)
 	r.n--
 }
-
-// back returns the newest element without removing it; the ring must not
-// be empty.
-func (r *ring[T]) back() T { return r.buf[(r.head+r.n-1)&(len(r.buf)-1)] }
 
 func (r *ring[T]) grow() {
 	buf := make([]T, max(8, 2*len(r.buf)))

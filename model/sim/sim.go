@@ -8,15 +8,14 @@ import (
 )
 
 // Sim is one simulation: a virtual clock, the pending events and the
-// processes. Make one with [New], add processes with [Sim.Go] and run it
-// with [Sim.Run].
+// processes.
 type Sim struct {
 	now    time.Duration
 	seq    uint64
 	events []event       // a binary min-heap ordered by (at, seq)
-	nowQ   ring[event]   // events scheduled for the very instant they were scheduled at, in order: no heap needed
-	later  ring[event]   // events scheduled in order of time, no earlier than the one before (see push)
-	last   time.Duration // the time of the event last put in later: no later than now once later is empty
+	nowQ   ring[event]   // events for the instant they were scheduled at (see push)
+	later  ring[event]   // events no earlier than the one before (see push)
+	last   time.Duration // the time of the event last put in later
 	limit  time.Duration
 	rng    *rand.Rand
 
@@ -28,14 +27,10 @@ type Sim struct {
 	failure  *ProcessPanic // the first process panic, raised by Stop
 	resumed  uint64
 
-	// The goroutines taking part (see co): host stands for the one that
-	// calls RunUntil and Stop; cos are those not yet exited, idle those
-	// whose process finished, kept to run the next process started;
-	// unwinding is the one Stop is unwinding.
-	host      co
-	cos       []*co
-	idle      []*co
-	unwinding *co
+	host      co    // the goroutine calling RunUntil and Stop
+	cos       []*co // coroutines not yet exited
+	idle      []*co // coroutines free to run the next process
+	unwinding *co   // the one Stop is unwinding
 
 	sched *goSched // the go policy's scheduler; nil under fifo
 
@@ -44,24 +39,18 @@ type Sim struct {
 	polls     int // events since the last look at cancel
 }
 
-// cancelEvery is how many events RunUntil runs between two looks at its
-// cancel channel: a few milliseconds of work.
+// cancelEvery is the events between looks at the cancel channel.
 const cancelEvery = 1 << 14
 
-// SetCancel makes RunUntil stop early, within some thousands of events,
-// once done is closed (a context's Done, say): it then returns with the
-// clock where it stopped, and Cancelled reports it. Run no further; Stop
-// unwinds the processes as always.
+// SetCancel makes RunUntil return early, the clock where it stopped, once
+// done is closed (a context's Done, say). Run no further; Stop as always.
 func (s *Sim) SetCancel(done <-chan struct{}) { s.cancel = done }
 
-// Cancelled reports whether RunUntil stopped early because the channel
-// given to SetCancel was closed.
+// Cancelled reports whether RunUntil stopped early (SetCancel).
 func (s *Sim) Cancelled() bool { return s.cancelled }
 
-// event wakes process p at virtual time at. seq orders events of equal
-// time first come, first served. For a wakeP event, p is the P's waker,
-// a Proc that is never run, whose pp is the P that wakes: it keeps the
-// event at 32 bytes, which the heap moves often.
+// event wakes process p at virtual time at; seq orders equal times. A P's
+// events carry its waker, keeping events at 32 bytes for the heap.
 type event struct {
 	at   time.Duration
 	seq  uint64
@@ -69,7 +58,6 @@ type event struct {
 	kind eventKind
 }
 
-// eventKind says what an event does when its time comes.
 type eventKind uint8
 
 const (
@@ -80,7 +68,7 @@ const (
 )
 
 // New returns an empty simulation at virtual time zero whose random source
-// ([Sim.Rand]) is seeded with seed: the same model and seed give the same run.
+// ([Sim.Rand]) is seeded with seed.
 func New(seed uint64) *Sim {
 	s := &Sim{rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}
 	s.host.sim = s
@@ -90,23 +78,20 @@ func New(seed uint64) *Sim {
 // Now returns the virtual time since the simulation started.
 func (s *Sim) Now() time.Duration { return s.now }
 
-// Rand returns the simulation's seeded random source, for random step
-// durations. Draw from it only inside the simulation (in processes or
-// before Run), so that the draws happen in the same order on every run.
+// Rand returns the seeded random source; draw from it only in processes
+// or before Run, so that every run draws in the same order.
 func (s *Sim) Rand() *rand.Rand { return s.rng }
 
-// NextID returns the ID the next process started ([Sim.Go]) will have:
-// a model that starts its processes in order can tell them apart by it.
+// NextID returns the ID the next process started ([Sim.Go]) will have.
 func (s *Sim) NextID() int { return s.nextID }
 
-// Events returns how many times a process has been resumed so far: the
-// number of events the engine has processed, a measure of its work.
+// Events returns how many times a process has been resumed: the engine's
+// work.
 func (s *Sim) Events() uint64 { return s.resumed }
 
-// Go starts a process running fn at the current virtual time. It may be
-// called before Run or from a running process; the new process first runs
-// after the events already scheduled for the current time. fn must not call
-// runtime.Goexit (t.FailNow, t.Fatal): a process reports with t.Error.
+// Go starts a process running fn now, after the events already due; call
+// it before Run or from a process. fn must not call runtime.Goexit
+// (t.Fatal): report with t.Error.
 func (s *Sim) Go(fn func(p *Proc)) {
 	if s.stopped || s.stopping {
 		panic("sim: Go after the simulation was stopped")
@@ -124,18 +109,11 @@ func (s *Sim) Go(fn func(p *Proc)) {
 	c.p, p.co = p, c
 	p.live = len(s.live)
 	s.live = append(s.live, p)
-	if s.sched != nil {
-		s.sched.spawn(p, s.running)
-		return
-	}
-	s.schedule(p, s.now)
+	s.wake(p) // under the go policy, in its creator's runnext
 }
 
-// RunUntil runs every event up to and including virtual time until, then
-// sets the clock to until and returns, leaving the processes where they are:
-// a later RunUntil goes on from there. A simulation must end with
-// [Sim.Stop] (or be run with [Sim.Run], which does both), or its blocked
-// processes' coroutines stay behind.
+// RunUntil runs every event up to and including virtual time until and
+// sets the clock there; a later call goes on. End with [Sim.Stop].
 func (s *Sim) RunUntil(until time.Duration) {
 	switch {
 	case s.running != nil:
@@ -174,24 +152,12 @@ func (s *Sim) cancelledNow() bool {
 	}
 }
 
-// handoff is the engine, run by whichever goroutine has nothing to do
-// until an event of its own: self, the goroutine of process p that has
-// just blocked (p is nil for a goroutine with no process running: the
-// host in RunUntil, or a coroutine whose process has finished). It
-// handles the events that resume no process itself, in order, and finds
-// the goroutine to run next: the process of the first resume event, or
-// the host once no event is due by the limit (or the run is cancelled).
-// If that is self, it returns nil: self carries on with no switch.
-// Otherwise it makes the switch — the goroutine to run takes self's
-// place, self goes where it was parked — and returns the coroutine to
-// switch through, which the caller enters right away: by next if
-// handoff has just set its pending, by yield if it has just cleared it.
-// When the switch comes back to self, back follows (see Proc.park).
-//
-// A blocking call that is hot spells park out, so that its own frame is
-// the one that switches: after a switch, every return up to the process's
-// code mispredicts (the CPU predicts the returns of the goroutine that
-// switched away), so the fewer frames the better.
+// handoff is the engine, run by goroutine self, whose process p (nil for
+// the host or an idle coroutine) has just blocked. It runs the events that
+// resume no process, up to the first resume event (or the host, past the
+// limit), and returns nil if that is self's, else the coroutine for self to
+// switch through at once (see co.resume). Hot blocking calls switch in
+// their own frame: after a switch every return mispredicts.
 func (s *Sim) handoff(self *co, p *Proc) *co {
 	if s.stopping {
 		panic(unwinding{})
@@ -205,8 +171,7 @@ func (s *Sim) handoff(self *co, p *Proc) *co {
 		if s.polls++; s.polls >= cancelEvery && s.cancelledNow() {
 			break
 		}
-		// The next event: the earliest in (at, seq) of the fronts of nowQ,
-		// later and the heap (see push).
+		// The earliest of the fronts of nowQ, later and the heap.
 		var e *event
 		from := 0 // 1 nowQ, 2 later, 3 heap
 		if s.nowQ.n > 0 {
@@ -258,33 +223,27 @@ func (s *Sim) handoff(self *co, p *Proc) *co {
 	return c
 }
 
-// dispatch runs the engine from goroutine self, which runs no process
-// (see handoff), and returns when self's turn comes.
+// dispatch runs the engine from goroutine self, which runs no process,
+// and returns when self's turn comes.
 func (s *Sim) dispatch(self *co) {
 	if c := s.handoff(self, nil); c != nil {
-		if c.pending {
-			c.next()
-		} else {
-			c.yield(struct{}{})
-		}
+		c.resume()
 		if s.stopping {
 			s.relay(self)
 		}
 	}
 }
 
-// Run runs every event up to and including virtual time until, then stops
-// the simulation ([Sim.Stop]). It is the usual way to run a model once.
+// Run runs every event up to and including virtual time until, then
+// stops the simulation ([Sim.Stop]).
 func (s *Sim) Run(until time.Duration) {
 	s.RunUntil(until)
 	s.Stop()
 }
 
-// Stop ends the simulation: it unwinds every process that has not finished,
-// running its deferred calls (a blocking call inside them returns at once
-// by unwinding too), and drops the pending events. The simulation cannot
-// run again. If a process panicked while unwinding, Stop panics with a
-// [*ProcessPanic] after every process is unwound.
+// Stop ends the simulation for good, unwinding every unfinished process
+// (running its deferred calls) and dropping the pending events. If a
+// process panicked, Stop then panics with its [*ProcessPanic].
 func (s *Sim) Stop() {
 	if s.running != nil {
 		panic("sim: Stop called from a process")
@@ -297,30 +256,21 @@ func (s *Sim) Stop() {
 		p := s.live[len(s.live)-1]
 		s.unwind(p.co, p)
 		s.forget(p)
-		if p.failure != nil && s.failure == nil {
-			s.failure = p.failure
-		}
 	}
 	for _, c := range s.cos {
 		s.unwind(c, nil)
 	}
 	s.cos, s.idle = nil, nil
 	s.events = s.events[:0]
-	for s.nowQ.len() > 0 {
-		s.nowQ.drop()
-	}
-	for s.later.len() > 0 {
-		s.later.drop()
-	}
+	s.nowQ, s.later = ring[event]{}, ring[event]{}
 	s.stopped = true
 	if s.failure != nil {
 		panic(s.failure)
 	}
 }
 
-// unwind ends goroutine c, from the host, while stopping: a process
-// blocked in it unwinds (running its deferred calls as process p), and an
-// idle one returns.
+// unwind ends goroutine c from the host while stopping: its blocked
+// process p unwinds, or an idle coroutine returns.
 func (s *Sim) unwind(c *co, p *Proc) {
 	if c.exited {
 		return
@@ -336,20 +286,20 @@ func (s *Sim) unwind(c *co, p *Proc) {
 }
 
 // finish is the engine's work when process p has returned (or panicked)
-// during the run: a finished goroutine gives its P back, and a panic
-// stops the simulation.
+// during the run: its P goes back, and a panic stops the simulation.
 func (s *Sim) finish(p *Proc) {
 	if s.sched != nil && p.pp != nil {
 		s.sched.release(p)
 	}
 	s.forget(p)
+}
+
+// forget removes a finished process from the live set, keeping the first
+// panic for RunUntil and Stop to raise.
+func (s *Sim) forget(p *Proc) {
 	if p.failure != nil && s.failure == nil {
 		s.failure = p.failure
 	}
-}
-
-// forget removes a finished process from the live set.
-func (s *Sim) forget(p *Proc) {
 	if p.live < 0 {
 		return
 	}
@@ -361,21 +311,14 @@ func (s *Sim) forget(p *Proc) {
 	p.live = -1
 }
 
-// schedule makes p resume at virtual time at.
 func (s *Sim) schedule(p *Proc, at time.Duration) {
 	s.push(event{at: at, p: p, kind: resumeEvent})
 }
 
-// push adds e to the pending events, stamping it with its place in the
-// order of scheduling. Two queues keep most events in order without the
-// heap's work. An event for the current instant goes to nowQ: it is the
-// latest scheduled for this instant, so everything already in nowQ comes
-// before it. An event no earlier than the last put in the later queue
-// goes there, after it (s.last spares reading the queue's back, and once
-// the queue is empty every event not in the past qualifies): a model whose
-// steps all take the same time schedules nothing else. The rest go to the
-// heap. handoff takes the earliest of the three fronts, so the order is
-// (at, seq) whichever queue holds an event.
+// push adds e to the pending events, stamped with its order. Two queues
+// spare most events the heap: nowQ for the current instant, later for
+// events no earlier than the last put there (all, if steps take equal
+// times). handoff takes the earliest of the three fronts.
 func (s *Sim) push(e event) {
 	s.seq++
 	e.seq = s.seq
@@ -391,12 +334,11 @@ func (s *Sim) push(e event) {
 	s.pushHeap(e)
 }
 
-// pushHeap adds e to the heap. It stays out of line: push's common cases
-// are the queues.
+// pushHeap adds e to the heap, out of line: push's common cases are the
+// queues.
 //
 //go:noinline
 func (s *Sim) pushHeap(e event) {
-	// sift up, from a new last slot
 	h := append(s.events, event{})
 	i := len(h) - 1
 	for i > 0 {
@@ -411,7 +353,6 @@ func (s *Sim) pushHeap(e event) {
 	s.events = h
 }
 
-// pop removes and returns the earliest event.
 func (s *Sim) pop() event {
 	h := s.events
 	top := h[0]
@@ -423,8 +364,7 @@ func (s *Sim) pop() event {
 	if n == 0 {
 		return top
 	}
-	// sift down
-	i := 0
+	i := 0 // sift e down from the top
 	for {
 		c := 2*i + 1
 		if c >= n {
@@ -447,9 +387,8 @@ func (e event) before(o event) bool {
 	return e.at < o.at || (e.at == o.at && e.seq < o.seq)
 }
 
-// Proc is one simulated process, the counterpart of a goroutine. Its
-// function receives it and passes it to every blocking operation. A Proc
-// must only be used by its own process.
+// Proc is one simulated process, the counterpart of a goroutine, passed to
+// every blocking operation; only its own process may use it.
 type Proc struct {
 	sim     *Sim
 	id      int
@@ -458,18 +397,15 @@ type Proc struct {
 	co      *co // the goroutine that runs it
 	failure *ProcessPanic
 
-	// Under the go policy: the P the process holds while it runs, and
-	// since when it has been runnable without one.
-	pp      *gp
-	readyAt time.Duration
+	pp      *gp           // the go policy's P it holds while it runs
+	readyAt time.Duration // since when it has been runnable without a P
 
 	burned time.Duration // CPU time of the process's finished burns
-	cpu    int           // the fifo CPU it last burned on, numbered only for a log (CPUs.Log); -1 before
+	cpu    int           // the fifo CPU it last burned on, numbered for CPUs.Log; -1 before
 }
 
-// unwinding is the sentinel a blocked process panics with when the
-// simulation stops, to unwind its coroutine; the coroutine wrapper recovers
-// it.
+// unwinding is what a blocked process panics with to unwind when the
+// simulation stops; Proc.recover ends it.
 type unwinding struct{}
 
 // Now returns the virtual time since the simulation started.
@@ -478,11 +414,9 @@ func (p *Proc) Now() time.Duration { return p.sim.now }
 // Sim returns the simulation the process belongs to.
 func (p *Proc) Sim() *Sim { return p.sim }
 
-// Burned returns the CPU time the process's burns ([CPUs.Burn]) have
-// taken so far: its own work, without the time it waited for a CPU and
-// without the runtime's costs charged under the go policy. What it grows
-// by while the process holds a resource is the time the resource was
-// really working.
+// Burned returns the CPU time the process's burns have taken, without
+// waits or runtime costs: its growth while holding a resource is that
+// resource's working time.
 func (p *Proc) Burned() time.Duration { return p.burned }
 
 // ID returns the process's number: 0 for the first started, then 1, 2, …
@@ -492,21 +426,19 @@ func (p *Proc) ID() int { return p.id }
 // Sleep(0) lets the other events of the current time run first.
 func (p *Proc) Sleep(d time.Duration) {
 	s := p.sim
+	at := s.now + max(d, 0)
 	if s.sched != nil && !s.stopping {
-		// A sleeping goroutine gives up its P; its timer makes it
-		// runnable again, and it runs once a P takes it.
-		s.push(event{at: s.now + max(d, 0), p: p, kind: readyEvent})
+		// The goroutine gives up its P; its timer makes it runnable.
+		s.push(event{at: at, p: p, kind: readyEvent})
 		s.sched.release(p)
-		p.park()
-		return
+	} else {
+		s.schedule(p, at)
 	}
-	s.schedule(p, s.now+max(d, 0))
 	p.park()
 }
 
-// block parks a process that waits for another one (a lock, a channel):
-// under the go policy it gives up its P first, and whoever wakes it makes
-// it runnable.
+// block parks a process that waits for another one (a lock, a channel),
+// giving up its P under the go policy.
 func (p *Proc) block() {
 	if s := p.sim; s.sched != nil && !s.stopping {
 		s.sched.release(p)
@@ -514,11 +446,11 @@ func (p *Proc) block() {
 	p.park()
 }
 
-// park blocks the process until the event it has scheduled, or that a
-// primitive will schedule for it, resumes it.
+// park blocks the process until an event resumes it. It switches in its
+// own frame, as resume would not inline (see handoff).
 func (p *Proc) park() {
 	if c := p.sim.handoff(p.co, p); c != nil {
-		if c.pending { // see handoff
+		if c.pending {
 			c.next()
 		} else {
 			c.yield(struct{}{})
@@ -535,9 +467,8 @@ func (p *Proc) back() {
 	p.sim.running = p
 }
 
-// unwound is a process that runs again while Stop unwinds: once it is
-// the one unwound (see relay), it unwinds. It stays out of line, so that
-// back inlines.
+// unwound is a process run while Stop unwinds: once it is the one
+// unwound (see relay), it unwinds. Out of line, so that back inlines.
 //
 //go:noinline
 func (p *Proc) unwound() {
@@ -547,15 +478,13 @@ func (p *Proc) unwound() {
 	panic(unwinding{})
 }
 
-// run runs the process's function, recording a panic.
 func (p *Proc) run() {
 	defer p.recover()
 	p.fn(p)
 }
 
-// wake makes a blocked process resume at the current time, after the
-// events already scheduled for it; under the go policy it makes the process
-// runnable, on the P of the process that woke it.
+// wake makes a blocked process resume now, after the events already
+// scheduled; under the go policy, runnable on the waker's P.
 func (s *Sim) wake(p *Proc) {
 	if s.sched != nil {
 		s.sched.ready(p, s.running)
@@ -564,22 +493,18 @@ func (s *Sim) wake(p *Proc) {
 	s.schedule(p, s.now)
 }
 
-// recover is deferred by the coroutine wrapper: it ends an unwinding
-// quietly and records a real panic for the engine to raise.
+// recover ends an unwinding quietly and records a real panic for the
+// engine to raise.
 func (p *Proc) recover() {
 	r := recover()
-	if r == nil {
-		return
-	}
-	if _, ok := r.(unwinding); ok {
+	if _, unwound := r.(unwinding); r == nil || unwound {
 		return
 	}
 	p.failure = &ProcessPanic{Process: p.id, At: p.sim.now, Value: r, Stack: debug.Stack()}
 }
 
 // ProcessPanic is what Run (or Stop) panics with when a process function
-// panicked: which process, at what virtual time, the value it panicked with
-// and its stack.
+// panicked.
 type ProcessPanic struct {
 	Process int
 	At      time.Duration

@@ -2,16 +2,11 @@ package sim
 
 import "time"
 
-// Slice is one stretch of a burn on one CPU: process Proc ran on CPU (under
-// the go policy, the P) from Start to End of virtual time. A burn waits for
-// a CPU first under the fifo policy, so its slice starts when it got one;
-// under the go policy a burn longer than the time slice is cut into one
-// slice per time slice.
-//
-// Under the go policy a Slice is also the runtime's own work on a P, which
-// the CPUs count as busy (see CPUs.Busy): Runtime is set, and Proc is the
-// goroutine the P works for — the one it wakes or switches to, or the one
-// that pays for a handoff.
+// Slice is one stretch of a burn: process Proc ran on CPU (under the go
+// policy, the P) from Start to End of virtual time. Under the go policy a
+// burn is cut at preemptions, and a Slice with Runtime set is the
+// runtime's own work on a P for goroutine Proc (a wake, a switch, a
+// handoff's cost), which Busy counts too.
 type Slice struct {
 	CPU        int
 	Proc       int
@@ -19,14 +14,10 @@ type Slice struct {
 	Runtime    bool
 }
 
-// Log makes the CPUs call fn with every slice of a burn as it ends, and
-// with every stretch of the runtime's work as it begins (its end is known
-// then), from then on; nil stops it. Between them, the slices cover the
-// CPUs' busy time: the time Busy counts. The fifo policy numbers its CPUs
-// for the log only: a burn takes the CPU its process last burned on if
-// that one is free, as a scheduler keeps a thread where it ran, and the
-// lowest-numbered free one otherwise. Without a log, a burn costs one nil
-// check more: nothing a run without one notices.
+// Log calls fn with every slice as it ends (runtime work as it begins),
+// covering the time Busy counts; nil stops it. fifo numbers its CPUs for
+// the log: a process's last if free, as a scheduler keeps a thread where
+// it ran, else the lowest.
 func (c *CPUs) Log(fn func(Slice)) {
 	c.log = fn
 	if fn != nil && c.open == nil {
@@ -34,16 +25,14 @@ func (c *CPUs) Log(fn func(Slice)) {
 	}
 	if fn != nil && c.free == nil && c.sched == nil {
 		c.free = make([]bool, c.n)
-		// Burns already running hold CPUs the log never numbered: count
-		// them as the highest, so that new burns take the others.
+		// Burns already running hold the highest-numbered CPUs.
 		for i := c.n - c.inUse; i < c.n; i++ {
 			c.free[i] = true
 		}
 	}
 }
 
-// openSlice is the slice of a burn running on one CPU, for a log: since
-// when, by which process; on is false while the CPU runs none.
+// openSlice is the slice of a burn running on one CPU, if on.
 type openSlice struct {
 	on    bool
 	proc  int
@@ -51,8 +40,7 @@ type openSlice struct {
 }
 
 // LogRunning tells the log the part so far of every slice still running,
-// CPU by CPU, as though each ended now: what a log that stops now would
-// miss. The slices are told again, whole, when they end.
+// as though it ended now; each is told again, whole, when it ends.
 func (c *CPUs) LogRunning() {
 	if c.log == nil {
 		return
@@ -72,8 +60,7 @@ func (c *CPUs) opened(cpu int, p *Proc, start time.Duration) {
 	}
 }
 
-// runtimeWork tells the log that the runtime works on cpu for p from now
-// for d.
+// runtimeWork logs the runtime working on cpu for p from now for d.
 func (c *CPUs) runtimeWork(cpu int, p *Proc, d time.Duration) {
 	if c.log != nil && d > 0 {
 		c.log(Slice{CPU: cpu, Proc: p.id, Start: c.sim.now, End: c.sim.now + d, Runtime: true})
@@ -97,8 +84,7 @@ func (c *CPUs) takeCPU(p *Proc) {
 	p.cpu = -1 // cannot be: a burn starts only on a free CPU
 }
 
-// slice logs the end, now, of a slice of p's burn that began at start, and
-// frees its fifo CPU.
+// slice logs the end, now, of p's slice from start, freeing its fifo CPU.
 func (c *CPUs) slice(p *Proc, start time.Duration) {
 	cpu := p.cpu
 	if c.sched != nil && p.pp != nil {

@@ -486,6 +486,10 @@ func pointsTable(points []results.Point) tableView {
 		}), model},
 		{utilColumn(), true},
 		{col("errors", false, func(p results.Point) string { return fmt.Sprint(p.Errors) }), errors},
+		// What a reader must know of the point before believing it, as
+		// the terminal's table says it: a bound it passes and why, a
+		// window not steady, other processes' CPU.
+		{col("notes", true, results.Notes), has(func(p results.Point) bool { return results.Notes(p) != "" })},
 	}
 	var cols []pointColumn
 	for _, c := range shown {

@@ -8,7 +8,8 @@ import (
 
 // fineLocking mirrors coffee/finelocking.go: a lock per machine, held for
 // its step; combining takes none. Without the steamer it makes americano
-// and espresso; copies make a kind a pool, as coffee's Variant does.
+// and espresso; copies make a kind a pool, as coffee's Variant does, and
+// with a pool for every lock it makes multi-N.
 type fineLocking struct {
 	steps                      steps
 	drink                      drink
@@ -28,8 +29,7 @@ type lineStep struct {
 }
 
 func newFineLocking(s *sim.Sim, st steps, d drink, copies Copies) *fineLocking {
-	one := func(c int) int { return max(c, 1) }
-	f := &fineLocking{steps: st, drink: d, n: Copies{Grinder: one(copies.Grinder), Espresso: one(copies.Espresso), Steamer: one(copies.Steamer)}}
+	f := &fineLocking{steps: st, drink: d, n: copiesOr(copies, 1)}
 	f.grinder = stationOf(s, "grinder", f.n.Grinder, st.cpus, &f.ms)
 	f.espresso = stationOf(s, "espresso", f.n.Espresso, st.cpus, &f.ms)
 	if d.Steams() {
@@ -88,24 +88,6 @@ func (s *fineLocking) meters() []*meter { return s.ms }
 
 // structure: each machine's lock (or pool) is held for its step.
 func (s *fineLocking) structure() structure {
-	return structure{Resources: s.locks(), CPU: s.work(), Path: s.work()}
-}
-
-// work is the drink's steps one after the other.
-func (s *fineLocking) work() float64 {
-	k := kitchen{steps: s.steps, drink: s.drink}
-	return k.work()
-}
-
-// locks are the machines' locks (or pools), each held for its step.
-func (s *fineLocking) locks() []resource {
-	st := s.steps
-	r := []resource{
-		{copiesName("grinder", s.n.Grinder), s.n.Grinder, st.meanGrind()},
-		{copiesName("espresso", s.n.Espresso), s.n.Espresso, st.meanPress()},
-	}
-	if s.drink.Steams() {
-		r = append(r, resource{copiesName("steamer", s.n.Steamer), s.n.Steamer, st.meanSteam()})
-	}
-	return r
+	work := s.steps.work(s.drink)
+	return structure{Resources: held(s.steps, s.drink, s.n), CPU: work, Path: work}
 }

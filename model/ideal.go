@@ -20,5 +20,5 @@ func (s *ideal) brew(p *sim.Proc) {
 
 // structure: nothing is held, so only the CPUs and the customers bound it.
 func (s *ideal) structure() structure {
-	return structure{CPU: s.work(), Path: s.work()}
+	return structure{CPU: s.steps.work(latte), Path: s.steps.work(latte)}
 }

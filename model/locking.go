@@ -40,13 +40,10 @@ func (s *locking) meters() []*meter {
 
 // structure: the kitchen is held for the latte (split: its machines).
 func (s *locking) structure() structure {
-	hold := s.work()
+	work := s.steps.work(latte)
+	hold := work
 	if s.split {
 		hold -= s.steps.meanCombine()
 	}
-	return structure{
-		Resources: []resource{{s.lock.name, 1, hold}},
-		CPU:       s.work(),
-		Path:      s.work(),
-	}
+	return structure{Resources: []resource{{s.lock.name, 1, hold}}, CPU: work, Path: work}
 }

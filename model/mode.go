@@ -25,15 +25,15 @@ func newShop(s *sim.Sim, m coffee.Mode, st steps, v coffee.Variant) (shop, error
 	case "multi":
 		return newMulti(s, st, m.N, v.Copies), nil
 	case "linearpipe":
-		return newLinearPipe(s, st, latte, m.N, 1, v.Copies, v.Buffers), nil
+		return newPipeline(s, st, latte, m.N, 1, v), nil
 	case "splitpipe":
-		return newSplitPipe(s, st, m.N, v.Copies, v.Buffers), nil
+		return newSplitPipe(s, st, m.N, v), nil
 	case "multipipe":
-		return newLinearPipe(s, st, latte, 1, m.N, v.Copies, v.Buffers), nil
+		return newPipeline(s, st, latte, 1, m.N, v), nil
 	case "americanopipe":
-		return newLinearPipe(s, st, americano, m.N, 1, v.Copies, v.Buffers), nil
+		return newPipeline(s, st, americano, m.N, 1, v), nil
 	case "espressopipe":
-		return newLinearPipe(s, st, espresso, m.N, 1, v.Copies, v.Buffers), nil
+		return newPipeline(s, st, espresso, m.N, 1, v), nil
 	case "noop":
 		return noop{}, nil
 	}

@@ -1,50 +1,53 @@
 package model
 
-import "github.com/brewput/brewput/model/sim"
+import (
+	"fmt"
+	"time"
 
-// multi mirrors coffee/multi.go: n of each machine, pooled in channels.
-type multi struct {
-	steps                         steps
-	n                             Copies
-	grinders, espressos, steamers pool
-	ms                            []*meter
+	"github.com/brewput/brewput/model/sim"
+)
+
+// newMulti mirrors coffee/multi.go: finelocking with a pool of n copies of
+// each machine (copies' number for a kind it sets) in place of each lock.
+func newMulti(s *sim.Sim, st steps, n int, copies Copies) *fineLocking {
+	f := &fineLocking{steps: st, drink: latte, n: copiesOr(copies, n)}
+	f.grinder = stock(s, "grinder", f.n.Grinder, st.cpus, &f.ms)
+	f.espresso = stock(s, "espresso", f.n.Espresso, st.cpus, &f.ms)
+	f.steamer = stock(s, "steamer", f.n.Steamer, st.cpus, &f.ms)
+	return f
 }
 
-// newMulti builds a shop with n of each machine, or as copies says.
-func newMulti(s *sim.Sim, st steps, n int, copies Copies) *multi {
-	or := func(c int) int {
-		if c > 0 {
-			return c
+// pool mirrors coffee's: the free machines of a kind in a channel.
+type pool struct {
+	ch *sim.Chan[*machine]
+}
+
+// stock fills a pool with kind#1 to kind#n from a process of its own.
+func stock(s *sim.Sim, kind string, n int, cpus clock, meters *[]*meter) pool {
+	ch := sim.NewChan[*machine](s, n)
+	var machines []*machine
+	for i := 1; i <= n; i++ {
+		mc := newMachine(fmt.Sprintf("%s#%d", kind, i), cpus)
+		*meters = append(*meters, &mc.meter)
+		machines = append(machines, mc)
+	}
+	s.Go(func(p *sim.Proc) {
+		for _, mc := range machines {
+			ch.Send(p, mc)
 		}
-		return n
-	}
-	m := &multi{steps: st, n: Copies{Grinder: or(copies.Grinder), Espresso: or(copies.Espresso), Steamer: or(copies.Steamer)}}
-	m.grinders = stock(s, "grinder", m.n.Grinder, st.cpus, &m.ms)
-	m.espressos = stock(s, "espresso", m.n.Espresso, st.cpus, &m.ms)
-	m.steamers = stock(s, "steamer", m.n.Steamer, st.cpus, &m.ms)
-	return m
+	})
+	return pool{ch}
 }
 
-func (m *multi) brew(p *sim.Proc) {
-	m.grinders.use(p, m.steps.grind())
-	m.espressos.use(p, m.steps.press())
-	m.steamers.use(p, m.steps.steam())
-	m.steps.combine(p)
-}
-
-func (m *multi) meters() []*meter { return m.ms }
-
-// structure: each pool of machines is held for its step.
-func (m *multi) structure() structure {
-	st := m.steps
-	work := st.meanGrind() + st.meanPress() + st.meanSteam() + st.meanCombine()
-	return structure{
-		Resources: []resource{
-			{copiesName("grinder", m.n.Grinder), m.n.Grinder, st.meanGrind()},
-			{copiesName("espresso", m.n.Espresso), m.n.Espresso, st.meanPress()},
-			{copiesName("steamer", m.n.Steamer), m.n.Steamer, st.meanSteam()},
-		},
-		CPU:  work,
-		Path: work,
-	}
+// use takes a free machine, runs one step on it, and puts it back.
+func (pl pool) use(p *sim.Proc, d time.Duration) {
+	asked := p.Now()
+	mc := pl.ch.Recv(p)
+	got, b0 := p.Now(), p.Burned()
+	mc.waited(got - asked)
+	mc.cpus.note(p, mc.name, p.ID())
+	mc.cpus.Burn(p, d)
+	mc.cpus.done(p)
+	mc.used(p, got, b0)
+	pl.ch.Send(p, mc)
 }

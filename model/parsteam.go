@@ -27,10 +27,5 @@ func (s *parSteam) brew(p *sim.Proc) {
 
 // structure: finelocking's locks; the longer branch, then combining.
 func (s *parSteam) structure() structure {
-	st := s.steps
-	return structure{
-		Resources: s.locks(),
-		CPU:       s.work(),
-		Path:      max(st.meanGrind()+st.meanPress(), st.meanSteam()) + st.meanCombine(),
-	}
+	return structure{Resources: held(s.steps, latte, s.n), CPU: s.steps.work(latte), Path: s.steps.forked()}
 }

@@ -43,18 +43,53 @@ func stage(p *sim.Proc, m *machine, d func() time.Duration, in, out *sim.Chan[ti
 	}
 }
 
-// crew mirrors coffee's: a pipeline's stages' meters, and free orders.
-type crew struct {
-	ms   []*meter
-	free []*order // served orders, their ready channels empty
+// pipeline mirrors coffee's: a shop of stage processes. An order goes into
+// heads, one channel for each branch it takes, and its customer waits for
+// every branch, then combines. There is no Close: a simulation's Stop
+// unwinds the stages.
+type pipeline struct {
+	ms    []*meter
+	free  []*order // served orders, their ready channels empty
+	steps steps
+	drink drink
+	heads []*sim.Chan[ticket]
+	n     Copies // workers of each stage, over all lines
+}
+
+func (s *pipeline) brew(p *sim.Proc) {
+	o := s.newOrder(p.Sim())
+	o.customer = p.ID()
+	for _, h := range s.heads {
+		handOff(p, h, o)
+	}
+	for range s.heads {
+		o.ready.Recv(p)
+	}
+	s.served(o)
+	if s.drink.Combines() {
+		s.steps.combine(p)
+	}
 }
 
 // staff starts a stage process for each of ms, all on the same channels.
-func (c *crew) staff(s *sim.Sim, ms []*machine, d func() time.Duration, in, out *sim.Chan[ticket]) {
+func (s *pipeline) staff(sm *sim.Sim, ms []*machine, d func() time.Duration, in, out *sim.Chan[ticket]) {
 	for _, m := range ms {
-		c.ms = append(c.ms, &m.meter)
-		s.Go(func(p *sim.Proc) { stage(p, m, d, in, out) })
+		s.ms = append(s.ms, &m.meter)
+		sm.Go(func(p *sim.Proc) { stage(p, m, d, in, out) })
 	}
+}
+
+func (s *pipeline) meters() []*meter { return s.ms }
+
+// structure: each stage holds an order for its step; a forked pipeline's
+// branches run side by side, then the customer combines.
+func (s *pipeline) structure() structure {
+	work := s.steps.work(s.drink)
+	path := work
+	if len(s.heads) > 1 {
+		path = s.steps.forked()
+	}
+	return structure{Resources: held(s.steps, s.drink, s.n), CPU: work, Path: path}
 }
 
 // crewNames is coffee.Crew of the model's machines, on cpus.
@@ -62,25 +97,15 @@ func crewNames(lines int, copies Copies, cpus clock) func(kind string) []*machin
 	return coffee.Crew(lines, copies, func(name string) *machine { return newMachine(name, cpus) })
 }
 
-func (c *crew) meters() []*meter { return c.ms }
-
 // newOrder returns an order (a served one again: no allocation).
-func (c *crew) newOrder(s *sim.Sim, branches int) *order {
-	if n := len(c.free); n > 0 {
-		o := c.free[n-1]
-		c.free = c.free[:n-1]
+func (s *pipeline) newOrder(sm *sim.Sim) *order {
+	if n := len(s.free); n > 0 {
+		o := s.free[n-1]
+		s.free = s.free[:n-1]
 		return o
 	}
-	return &order{ready: sim.NewChan[struct{}](s, branches)}
+	return &order{ready: sim.NewChan[struct{}](sm, len(s.heads))}
 }
 
 // served takes back an order whose customer has received every signal.
-func (c *crew) served(o *order) { c.free = append(c.free, o) }
-
-// or is n, or def where n is 0.
-func or(n, def int) int {
-	if n > 0 {
-		return n
-	}
-	return def
-}
+func (s *pipeline) served(o *order) { s.free = append(s.free, o) }

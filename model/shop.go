@@ -60,14 +60,27 @@ func (k *kitchen) meters() []*meter {
 	return m
 }
 
-// work is the drink's steps' mean time one after the other.
-func (k *kitchen) work() float64 {
-	w := k.steps.meanGrind() + k.steps.meanPress()
-	if k.drink.Steams() {
-		w += k.steps.meanSteam()
+// held are a drink's kinds of machine, n of each, each held for its step.
+func held(st steps, d drink, n Copies) []resource {
+	r := []resource{
+		{copiesName("grinder", n.Grinder), n.Grinder, st.meanGrind()},
+		{copiesName("espresso", n.Espresso), n.Espresso, st.meanPress()},
 	}
-	if k.drink.Combines() {
-		w += k.steps.meanCombine()
+	if d.Steams() {
+		r = append(r, resource{copiesName("steamer", n.Steamer), n.Steamer, st.meanSteam()})
 	}
-	return w
+	return r
+}
+
+// copiesOr is c with def for each kind c leaves 0.
+func copiesOr(c Copies, def int) Copies {
+	return Copies{Grinder: or(c.Grinder, def), Espresso: or(c.Espresso, def), Steamer: or(c.Steamer, def)}
+}
+
+// or is n, or def where n is 0.
+func or(n, def int) int {
+	if n > 0 {
+		return n
+	}
+	return def
 }

@@ -37,6 +37,24 @@ func (s steps) meanPress() float64   { return s.mean(s.Press) }
 func (s steps) meanSteam() float64   { return s.mean(s.Steam) }
 func (s steps) meanCombine() float64 { return s.Combine.Seconds() }
 
+// work is drink d's steps' mean time one after the other.
+func (s steps) work(d drink) float64 {
+	w := s.meanGrind() + s.meanPress()
+	if d.Steams() {
+		w += s.meanSteam()
+	}
+	if d.Combines() {
+		w += s.meanCombine()
+	}
+	return w
+}
+
+// forked is a latte's least time with the milk steamed beside grinding and
+// pressing: the longer branch, then combining.
+func (s steps) forked() float64 {
+	return max(s.meanGrind()+s.meanPress(), s.meanSteam()) + s.meanCombine()
+}
+
 // mean is machine(d)'s exact mean in seconds: a negative draw counts as
 // zero, so jitter wider than twice the step lengthens it on average.
 func (s steps) mean(d time.Duration) float64 {

@@ -159,12 +159,10 @@ func (c Config) once(done <-chan struct{}) (result, error) {
 	window := c.Dur
 	var tally []checkpoint
 	switch {
-	case c.shortens() && c.Probe:
-		window = probe(s, c, &rec)
 	case c.shortens() && c.edge && c.Dur > BandWindow:
 		window = edge(s, c, &rec)
 	case c.shortens():
-		tally = tallied(s, c, &rec)
+		window, tally = tallied(s, c, &rec)
 	default:
 		s.RunUntil(c.Warmup + c.Dur)
 	}
@@ -234,35 +232,22 @@ func (c Config) shortens() bool {
 	return c.System == nil && c.Rate == 0 && c.Steps.Jitter == 0 && c.Policy.Background.CPUs == 0 && !c.Drain && c.Dur > MinProbeWindow
 }
 
-// tallied runs c's window, counting at each shorter probe window.
-func tallied(s *sim.Sim, c Config, rec *record) []checkpoint {
+// tallied runs c's window, counting at each shorter probe window, and
+// returns how long it ran: a probe ends at the first that counts
+// ProbeCycles drinks a customer.
+func tallied(s *sim.Sim, c Config, rec *record) (time.Duration, []checkpoint) {
 	var tally []checkpoint
 	for _, w := range probeWindows() {
 		if w >= c.Dur {
 			break
 		}
-		if s.RunUntil(c.Warmup + w); s.Cancelled() {
-			return nil
+		if s.RunUntil(c.Warmup + w); s.Cancelled() || (c.Probe && len(rec.Latency) >= ProbeCycles*c.Par) {
+			return w, tally
 		}
 		tally = append(tally, checkpoint{Window: w, Lattes: len(rec.Latency)})
 	}
 	s.RunUntil(c.Warmup + c.Dur)
-	return tally
-}
-
-// probe runs a probe's window, and returns how long it ran.
-func probe(s *sim.Sim, c Config, rec *record) time.Duration {
-	want := ProbeCycles * c.Par
-	for _, w := range probeWindows() {
-		if w >= c.Dur {
-			break
-		}
-		if s.RunUntil(c.Warmup + w); s.Cancelled() || len(rec.Latency) >= want {
-			return w
-		}
-	}
-	s.RunUntil(c.Warmup + c.Dur)
-	return c.Dur
+	return c.Dur, tally
 }
 
 // edge runs a band edge's window, and returns how long it ran.

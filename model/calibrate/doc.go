@@ -1,9 +1,7 @@
-// Package calibrate answers what the Go runtime's own costs are on this
-// machine: those the model's go policy charges (sim.Costs), such as
-// switching goroutines on one P, waking an idle P, or the time a mutex
-// Unlock or a channel operation that readies a waiting goroutine costs its
-// caller. It times them (measure.go, with the microbenchmarks of
-// microbench.go and the statistics of stats.go), on a quiet machine
-// (quiet.go), and keeps them in a file the model reads (store.go), so
-// that predictions rest on this runtime, measured, not on guesses or fits.
+// Package calibrate answers what the Go runtime's own costs that the
+// model's go policy charges (sim.Costs) are on this machine — switching
+// goroutines on a P, waking an idle P, an Unlock or channel operation that
+// readies a waiter — so that predictions rest on this runtime, measured:
+// it times them (measure.go, microbench.go, stats.go) on a quiet machine
+// (quiet.go) and keeps them in a file the model reads (store.go).
 package calibrate

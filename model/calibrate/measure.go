@@ -24,13 +24,11 @@ type Options struct {
 	Repeats int
 }
 
-// Measure runs the microbenchmarks, opt.Repeats times over, each
-// opt.Samples times per repeat, and returns each cost's median with its
-// confidence interval and its distribution, with this machine as the Host.
-// It sets GOMAXPROCS to 1 or 2 while it measures and restores it. On one
-// CPU no idle P can be woken, so Wake is 0 and the Note says so. It does
-// not wait for a quiet machine (MeasureQuiet does); Others says how busy
-// it was.
+// Measure runs each microbenchmark opt.Samples times in each of
+// opt.Repeats repeats, under GOMAXPROCS 1 or 2, and returns each cost's
+// median, interval and distribution on this Host. On one CPU no idle P can
+// be woken: Wake is 0, as the Note says. It does not wait for a quiet
+// machine (MeasureQuiet does); Others says how busy it was.
 func Measure(ctx context.Context, opt Options) (Calibration, error) {
 	if opt.Samples == 0 {
 		opt.Samples = Samples

@@ -8,10 +8,9 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// CostsOf is the costs a calibration's Ref names: each cost's median,
-// with any given as flags already in place. Ref's inverse for the costs,
-// exact to the nanosecond; a cost it does not name is 0 (one measured
-// since: an older calibration's Lock never spun).
+// CostsOf is Ref's inverse for the costs: each cost's median, to the
+// nanosecond; one ref does not name is 0 (an older calibration's Lock
+// never spun).
 func CostsOf(ref results.Calibration) (sim.Costs, error) {
 	var c sim.Costs
 	for _, k := range ref.Costs {
@@ -24,12 +23,10 @@ func CostsOf(ref results.Calibration) (sim.Costs, error) {
 	return c, nil
 }
 
-// PolicyOf is the policy a prediction was made under, read back from its
-// point: the scheduling policy, seed and runtime, other processes'
-// demand, and under the go policy the costs its calibration names
-// (CostsOf). Simulating the point's configuration (model.ConfigOf) under
-// it gives the point again. A measured point, or a go prediction that
-// names no calibration, has none.
+// PolicyOf is the policy model point p was made under, read back (its
+// calibration's costs by CostsOf): simulating model.ConfigOf(p) under it
+// gives p again. A measured point, or a go one naming no calibration, has
+// none.
 func PolicyOf(p results.Point) (model.Policy, error) {
 	if p.Kind != results.KindShop || !p.IsModel() {
 		return model.Policy{}, fmt.Errorf("%s on %d CPUs: a measured point, not a prediction", p.Mode, p.CPUs)

@@ -13,11 +13,9 @@ import (
 // a calibration measures for it to be saved without --force.
 const QuietBelow = 0.2
 
-// MeasureQuiet waits for a quiet machine (quiet.Wait, at most wait,
-// probing every half second), telling tell, if not nil, when it stayed
-// busy, then measures (Measure). Others is the larger of what other
-// processes used just before and while it measured; Waited how long it
-// waited.
+// MeasureQuiet waits up to wait for a quiet machine (telling tell, if not
+// nil, where it stayed busy), then measures. Others is the most other
+// processes used before or while it measured.
 func MeasureQuiet(ctx context.Context, opt Options, wait time.Duration, tell func(line string)) (Calibration, error) {
 	before, waited, err := quiet.Wait(ctx, wait, 500*time.Millisecond, QuietBelow)
 	if err != nil {
@@ -40,8 +38,7 @@ func MeasureQuiet(ctx context.Context, opt Options, wait time.Duration, tell fun
 var ErrBusy = errors.New("calibrate: the machine was busy")
 
 // Keep returns c if it may be saved: measured on a quiet machine, or
-// forced, and then marked so. A busy one, not forced, gets an error that
-// wraps ErrBusy and says what to do.
+// forced (and marked so); else an error wrapping ErrBusy.
 func Keep(c Calibration, force bool) (Calibration, error) {
 	switch {
 	case c.Others < QuietBelow:

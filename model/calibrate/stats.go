@@ -8,10 +8,9 @@ import (
 	"golang.org/x/perf/benchmath"
 )
 
-// interval returns the median of the repeats' medians and its 95 %
-// confidence interval, by order statistics (x/perf's benchmath, as
-// benchstat): with six repeats, their least and most. With too few repeats
-// for 95 %, the interval is the least and the most.
+// interval is the median of the repeats' medians and its 95 % confidence
+// interval by order statistics (benchmath, as benchstat); the least and
+// the most with too few repeats for 95 %.
 func interval(medians []time.Duration) (mid, lo, hi time.Duration) {
 	xs := make([]float64, len(medians))
 	for i, m := range medians {

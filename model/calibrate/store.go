@@ -15,9 +15,8 @@ import (
 	"github.com/brewput/brewput/model/sim"
 )
 
-// DefaultPath is where brewput keeps this machine's calibration: the user's
-// configuration directory ($XDG_CONFIG_HOME/brewput/calibration.json on
-// Linux).
+// DefaultPath is where brewput keeps this machine's calibration:
+// $XDG_CONFIG_HOME/brewput/calibration.json on Linux.
 func DefaultPath() (string, error) {
 	dir, err := os.UserConfigDir()
 	if err != nil {
@@ -26,13 +25,10 @@ func DefaultPath() (string, error) {
 	return filepath.Join(dir, "brewput", "calibration.json"), nil
 }
 
-// Default is the calibration kept at DefaultPath, and that path, so
-// that an answer can say which calibration it came from. Where there is
-// none yet, it measures this machine (MeasureQuiet) and saves
-// the result there first, telling tell, if not nil, before and after. That
-// first use keeps what it measured even on a busy machine, marked as
-// forced, and says so, so that every later run does not measure again;
-// brewput calibrate, run on purpose, is the one that refuses.
+// Default is the calibration kept at DefaultPath, and that path. Where
+// there is none yet, it measures this machine (MeasureQuiet), telling
+// tell, and saves it, even from a busy machine (marked forced, and said)
+// so that later runs do not measure again: only brewput calibrate refuses.
 func Default(ctx context.Context, tell func(line string)) (Calibration, string, error) {
 	if tell == nil {
 		tell = func(string) {}
@@ -62,8 +58,7 @@ func Default(ctx context.Context, tell func(line string)) (Calibration, string, 
 	return c, path, nil
 }
 
-// Save writes c to path as JSON, creating its folder, atomically: a
-// reader sees the old file or the new one, never half of it.
+// Save writes c to path as JSON atomically, creating its folder.
 func Save(path string, c Calibration) error {
 	data, err := json.MarshalIndent(c, "", "  ")
 	if err != nil {
@@ -78,8 +73,7 @@ func Save(path string, c Calibration) error {
 	return nil
 }
 
-// Load reads a calibration written by Save. A file that is not one gets an
-// error naming it.
+// Load reads a calibration written by Save.
 func Load(path string) (Calibration, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -111,9 +105,8 @@ func Load(path string) (Calibration, error) {
 	return c, nil
 }
 
-// Failed is the error of a calibration that failed: an
-// exitcode.Interruption where ctx ended, after which nothing is saved, or
-// an exitcode.Failure.
+// Failed is a failed calibration's error: an exitcode.Interruption where
+// ctx ended (nothing is saved), else an exitcode.Failure.
 func Failed(ctx context.Context, err error) error {
 	switch {
 	case err == nil:

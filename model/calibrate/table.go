@@ -10,12 +10,6 @@ import (
 	"github.com/brewput/brewput/internal/format"
 )
 
-// distNames are the names of the measured distributions (Dists) of the
-// costs Rows lists; the spin window, found by bisection, has none.
-var distNames = map[string]string{"wake": "wake_ns", "spin wake": "spin_wake_ns", "switch": "switch_ns",
-	"mutex handoff": "mutex_handoff_ns", "chan handoff": "chan_handoff_ns", "buf chan handoff": "buf_chan_handoff_ns", "runnext grace": "runnext_grace_ns",
-	"mutex spin": "mutex_spin_ns"}
-
 // WriteTable writes the costs as a small table, each with its median, its
 // 95 % interval and its distribution's 5th and 95th percentiles, then
 // where and when they were measured and how busy the machine was.
@@ -32,7 +26,8 @@ func (c Calibration) WriteTable(out io.Writer) {
 			show = wakeText
 		}
 		p5, p95 := "-", "-"
-		if d := c.Dists[distNames[r.Name]]; len(d) == 101 {
+		// A distribution is named as sim.Costs' JSON names its cost.
+		if d := c.Dists[strings.ReplaceAll(r.Name, " ", "_")+"_ns"]; len(d) == 101 {
 			p5, p95 = show(d[5]), show(d[95])
 		}
 		t.Row(r.Name, show(r.Median), show(r.Lo)+" – "+show(r.Hi), p5, p95)
@@ -53,10 +48,8 @@ func (c Calibration) WriteTable(out io.Writer) {
 	}
 }
 
-// writeInferred writes an inferred calibration: each cost with its range
-// and whether the points gave it or it is the base calibration's, then
-// what it was inferred from, how well the costs fit, and what was
-// refused.
+// writeInferred writes each cost with its range and whether the points
+// gave it, then what it was inferred from, the fit, and what was refused.
 func (c Calibration) writeInferred(out io.Writer) {
 	in := c.Inferred
 	t := format.Table{Align: []format.Align{format.Right}, Indent: true}
@@ -64,9 +57,9 @@ func (c Calibration) writeInferred(out io.Writer) {
 	for _, r := range c.Rows() {
 		from := "the points"
 		switch {
-		case slices.Contains(in.Kept, r.Flag):
+		case slices.Contains(in.Kept, r.Flag()):
 			from = "base (not constrained)"
-		case !slices.Contains(in.Inferred, r.Flag):
+		case !slices.Contains(in.Inferred, r.Flag()):
 			from = "base (not searched)"
 		}
 		t.Row(r.Name, r.Median.String(), r.Lo.String()+" – "+r.Hi.String(), "", from)

@@ -3,15 +3,13 @@
 // calibrate cannot run, or where a microbenchmark's cost is not the one a
 // design pays — with each cost's range consistent with them.
 //
-// It is a deterministic grid search: one cost at a time, round after
-// round, over 0 and 25 ns doubling to 819.2 µs, each cost takes the value
-// that brings the predictions nearest, where that is worth a point moving
-// 1 % nearer (among values as good, the one nearest where it was). Every
-// run of every point is simulated as it was made; a point's distance is
-// its runs' median prediction's relative distance outside their measured
-// band, and the fit the sum of the squared distances. Costs are
-// consistent where they put no point more than Tolerance farther outside
-// than the best fit does; a cost consistent over the whole grid is not
+// It is a deterministic grid search (see grid): one cost at a time, round
+// after round, each takes the value that brings the predictions nearest
+// where that moves a point 1 % nearer (of values as good, the nearest where
+// it was). A point's distance is its runs' median prediction's, each run
+// simulated as made, relatively outside their measured band; the fit sums
+// the squares. Consistent costs put no point more than Tolerance farther
+// outside than the best fit; a cost consistent over the whole grid is not
 // constrained by the points and keeps the base calibration's value.
 package infer
 
@@ -101,15 +99,13 @@ func Infer(ctx context.Context, ps Points, opt Options) (calibrate.Calibration, 
 	tell(fmt.Sprintf("inferring the go policy's costs from %d points (%d runs) on %s CPUs: every set of costs tried simulates every run", len(ps.Points), ps.Runs(), format.Ints(ps.CPUs(), ", ")))
 
 	// Descend from the base, the first round over the whole grid, the later
-	// ones over the values next to each cost's.
+	// ones over the values next to each cost's. A failed simulation stops
+	// the search: s.err is its error, and every later eval returns at once.
 	best := opt.Base.Costs
 	if best.RunnextGrace < 3*time.Microsecond {
 		best.RunnextGrace = 3 * time.Microsecond // what 0 means to the model
 	}
-	fit, err := s.fit(best)
-	if err != nil {
-		return calibrate.Calibration{}, err
-	}
+	fit := s.fit(best)
 	const worth = DefaultTolerance * DefaultTolerance // a point 1 % nearer
 	for round := range Rounds {
 		moved := false
@@ -121,12 +117,10 @@ func Infer(ctx context.Context, ps Points, opt Options) (calibrate.Calibration, 
 			}
 			fits := make([]float64, len(values))
 			for i, v := range values {
-				if fits[i], err = s.fit(with(best, name, v)); err != nil {
-					return calibrate.Calibration{}, err
-				}
+				fits[i] = s.fit(with(best, name, v))
 			}
 			least := slices.Min(fits)
-			if least > fit-worth {
+			if least > fit-worth || s.err != nil {
 				continue
 			}
 			pick := -1
@@ -147,26 +141,15 @@ func Infer(ctx context.Context, ps Points, opt Options) (calibrate.Calibration, 
 	// A cost consistent over the whole grid keeps the base's value.
 	in := &calibrate.Inference{From: ps.Files, Points: len(ps.Points), Runs: ps.Runs(), CPUs: ps.CPUs(), Runtime: opt.Runtime,
 		Base: opt.Base.Ref(), Tolerance: opt.Tolerance, Refused: ps.Refused}
-	bestDist, err := s.eval(best)
-	if err != nil {
-		return calibrate.Calibration{}, err
+	bestDist := s.eval(best)
+	ok := func(name string, v time.Duration) bool {
+		return consistent(s.eval(with(best, name, v)), bestDist, opt.Tolerance)
 	}
 	for _, name := range costNames {
-		all := true
-		for _, v := range grid(name) {
-			d, err := s.eval(with(best, name, v))
-			if err != nil {
-				return calibrate.Calibration{}, err
-			}
-			if !consistent(d, bestDist, opt.Tolerance) {
-				all = false
-				break
-			}
-		}
-		if all {
-			in.Kept = append(in.Kept, name)
-		} else {
+		if slices.ContainsFunc(grid(name), func(v time.Duration) bool { return !ok(name, v) }) {
 			in.Inferred = append(in.Inferred, name)
+		} else {
+			in.Kept = append(in.Kept, name)
 		}
 	}
 	for _, name := range in.Kept {
@@ -174,9 +157,7 @@ func Infer(ctx context.Context, ps Points, opt Options) (calibrate.Calibration, 
 	}
 
 	// Between the grid's values, by ever smaller factors.
-	if fit, err = s.fit(best); err != nil {
-		return calibrate.Calibration{}, err
-	}
+	fit = s.fit(best)
 	for _, f := range []float64{math.Sqrt2, math.Pow(2, 0.25), math.Pow(2, 0.125)} {
 		for _, name := range in.Inferred {
 			for range 4 {
@@ -186,11 +167,7 @@ func Infer(ctx context.Context, ps Points, opt Options) (calibrate.Calibration, 
 					if v == cur || (name == "runnext-grace" && v < 3*time.Microsecond) {
 						continue
 					}
-					g, err := s.fit(with(best, name, v))
-					if err != nil {
-						return calibrate.Calibration{}, err
-					}
-					if g < fit-worth/100 { // a point 0.1 % nearer
+					if g := s.fit(with(best, name, v)); g < fit-worth/100 { // a point 0.1 % nearer
 						best, fit, moved = with(best, name, v), g, true
 						break
 					}
@@ -204,33 +181,18 @@ func Infer(ctx context.Context, ps Points, opt Options) (calibrate.Calibration, 
 
 	// Each constrained cost's range, the others at their values: out over
 	// the grid while consistent, then bisection to the edge.
-	if bestDist, err = s.eval(best); err != nil {
-		return calibrate.Calibration{}, err
-	}
+	bestDist = s.eval(best)
 	cal := calibrate.Calibration{Host: ps.Host, Date: time.Now().UTC().Round(time.Second), Costs: best, Lo: opt.Base.Lo, Hi: opt.Base.Hi}
-	ok := func(name string, v time.Duration) (bool, error) {
-		d, err := s.eval(with(best, name, v))
-		return err == nil && consistent(d, bestDist, opt.Tolerance), err
-	}
-	type span struct {
-		name   string
-		lo, hi time.Duration
-	}
-	var spans []span
+	var sets []sim.Costs
 	for _, name := range in.Inferred {
 		cur := *calibrate.Field(&best, name)
-		values := grid(name)
-		sp := span{name, cur, cur}
-		for _, dir := range []int{-1, 1} {
+		edges := [2]time.Duration{cur, cur}
+		for e, dir := range []int{-1, 1} {
 			last := cur
 			var out time.Duration
 			found := false
-			for _, v := range outward(values, cur, dir) {
-				good, err := ok(name, v)
-				if err != nil {
-					return calibrate.Calibration{}, err
-				}
-				if !good {
+			for _, v := range outward(grid(name), cur, dir) {
+				if !ok(name, v) {
 					out, found = v, true
 					break
 				}
@@ -241,42 +203,33 @@ func Infer(ctx context.Context, ps Points, opt Options) (calibrate.Calibration, 
 				if mid == last || mid == out {
 					break
 				}
-				good, err := ok(name, mid)
-				if err != nil {
-					return calibrate.Calibration{}, err
-				}
-				if good {
+				if ok(name, mid) {
 					last = mid
 				} else {
 					out = mid
 				}
 			}
-			if dir < 0 {
-				sp.lo = last
-			} else {
-				sp.hi = last
-			}
+			edges[e] = last
 		}
-		spans = append(spans, sp)
-		*calibrate.Field(&cal.Lo, name), *calibrate.Field(&cal.Hi, name) = sp.lo, sp.hi
+		*calibrate.Field(&cal.Lo, name), *calibrate.Field(&cal.Hi, name) = edges[0], edges[1]
+		sets = append(sets, with(cal.Costs, name, edges[0]), with(cal.Costs, name, edges[1]))
+	}
+	if s.err != nil {
+		return calibrate.Calibration{}, s.err
 	}
 	// The band's sets: each constrained cost at either edge, and the kept
 	// ones all at the base's low, or high, edges.
-	addSet := func(c sim.Costs) {
-		if c != cal.Costs && !slices.Contains(in.Sets, c) {
-			in.Sets = append(in.Sets, c)
-		}
-	}
-	for _, sp := range spans {
-		addSet(with(cal.Costs, sp.name, sp.lo))
-		addSet(with(cal.Costs, sp.name, sp.hi))
-	}
 	for _, edge := range []sim.Costs{opt.Base.Lo, opt.Base.Hi} {
 		c := cal.Costs
 		for _, name := range in.Kept {
 			c = with(c, name, *calibrate.Field(&edge, name))
 		}
-		addSet(c)
+		sets = append(sets, c)
+	}
+	for _, c := range sets {
+		if c != cal.Costs && !slices.Contains(in.Sets, c) {
+			in.Sets = append(in.Sets, c)
+		}
 	}
 	for i, p := range ps.Points {
 		in.Fit = append(in.Fit, calibrate.PointFit{Point: p.Name, Throughput: round4(bestDist[2*i]), P50: round4(bestDist[2*i+1])})
@@ -335,6 +288,7 @@ type search struct {
 	ps   Points
 	opt  Options
 	seen map[sim.Costs][]float64
+	err  error // the first failure, after which eval simulates nothing
 }
 
 // config is the configuration that simulates run r under costs c.
@@ -346,15 +300,13 @@ func (s *search) config(r Run, c sim.Costs) model.Config {
 }
 
 // fit is the points' fit under costs c: their distances' sum of squares.
-func (s *search) fit(c sim.Costs) (float64, error) {
-	d, err := s.eval(c)
-	return sumSquares(d), err
-}
+func (s *search) fit(c sim.Costs) float64 { return sumSquares(s.eval(c)) }
 
-// eval is each point's throughput and latency distance under c.
-func (s *search) eval(c sim.Costs) ([]float64, error) {
-	if d, ok := s.seen[c]; ok {
-		return d, nil
+// eval is each point's throughput and latency distance under c; nil once
+// a simulation has failed (s.err).
+func (s *search) eval(c sim.Costs) []float64 {
+	if d, ok := s.seen[c]; ok || s.err != nil {
+		return d
 	}
 	var cfgs []model.Config
 	var of []int // the point of each run
@@ -369,11 +321,14 @@ func (s *search) eval(c sim.Costs) ([]float64, error) {
 		}
 		return nil
 	})
-	if s.ctx.Err() != nil || errors.Is(err, context.Canceled) {
-		return nil, context.Canceled
+	switch {
+	case s.ctx.Err() != nil || errors.Is(err, context.Canceled):
+		s.err = context.Canceled
+	case err != nil:
+		s.err = err
 	}
-	if err != nil {
-		return nil, err
+	if s.err != nil {
+		return nil
 	}
 	out := make([]float64, 0, 2*len(s.ps.Points))
 	k := 0
@@ -387,7 +342,7 @@ func (s *search) eval(c sim.Costs) ([]float64, error) {
 		out = append(out, outside(results.Median(thr), mthr), outside(results.Median(p50), mp50))
 	}
 	s.seen[c] = out
-	return out, nil
+	return out
 }
 
 // outside is how far x lies outside ms's band, relatively.
@@ -402,8 +357,12 @@ func outside(x float64, ms []float64) float64 {
 	return 0
 }
 
-// consistent reports whether d is within tol of best everywhere.
+// consistent reports whether d is within tol of best everywhere (false
+// where either is a failed simulation's, nil).
 func consistent(d, best []float64, tol float64) bool {
+	if d == nil || best == nil {
+		return false
+	}
 	for i := range d {
 		if d[i] > best[i]+tol {
 			return false

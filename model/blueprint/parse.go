@@ -100,7 +100,7 @@ func (p *parser) parse(data []byte) error {
 	}
 	b.nres = len(b.Resources)
 	b.flow = &group{items: items}
-	if !takesTime(b.flow) {
+	if len(b.Steps()) == 0 { // it lists the steps that take time
 		return p.fail(f.byKey["steps"].key, "", "every step takes no time: an order would take none, and the simulation could not advance; want a step with a duration above 0")
 	}
 	return p.checkOrder(b.flow)
@@ -172,42 +172,36 @@ func (p *parser) load(v *yaml.Node) error {
 		if l.Customers, err = p.whole(c, "load", "customers", 1, "1 or more (leave it out for one per CPU)"); err != nil {
 			return err
 		}
-		for _, k := range []string{"servers", "queue", "arrivals"} {
-			if fl, ok := f.byKey[k]; ok {
-				return p.fail(fl.key, "load", "%s applies to an open loop: want rate: with it, not customers:", k)
-			}
-		}
-		return nil
 	case open:
 		if l.Rate, err = p.rate(r, "load", "rate", "a positive number of orders per second, such as 800"); err != nil {
 			return err
 		}
 	}
-	if v, ok := f.get("servers"); ok {
-		if l.Servers, err = p.whole(v, "load", "servers", 1, "1 or more (leave it out for one per CPU)"); err != nil {
-			return err
-		}
-	}
-	if v, ok := f.get("queue"); ok {
-		if l.Queue, err = p.whole(v, "load", "queue", 0, "0 or more"); err != nil {
-			return err
-		}
-	}
-	if v, ok := f.get("arrivals"); ok {
-		s, err := p.scalar(v, "load", "arrivals", "even or poisson")
-		if err != nil {
-			return err
-		}
-		if s.Value != Even && s.Value != Poisson {
-			return p.fail(s, "load", "arrivals %q: want even or poisson", s.Value)
-		}
-		l.Arrivals = s.Value
-	}
-	if !open {
-		for _, k := range []string{"servers", "queue", "arrivals"} {
-			if fl, ok := f.byKey[k]; ok {
-				return p.fail(fl.key, "load", "%s applies to an open loop: want rate: with it", k)
+	if !closed { // a closed loop's open-loop keys are refused unread
+		if v, ok := f.get("servers"); ok {
+			if l.Servers, err = p.whole(v, "load", "servers", 1, "1 or more (leave it out for one per CPU)"); err != nil {
+				return err
 			}
+		}
+		if v, ok := f.get("queue"); ok {
+			if l.Queue, err = p.whole(v, "load", "queue", 0, "0 or more"); err != nil {
+				return err
+			}
+		}
+		if v, ok := f.get("arrivals"); ok {
+			s, err := p.scalar(v, "load", "arrivals", "even or poisson")
+			if err != nil {
+				return err
+			}
+			if s.Value != Even && s.Value != Poisson {
+				return p.fail(s, "load", "arrivals %q: want even or poisson", s.Value)
+			}
+			l.Arrivals = s.Value
+		}
+	}
+	for _, k := range []string{"servers", "queue", "arrivals"} {
+		if fl, ok := f.byKey[k]; ok && !open {
+			return p.fail(fl.key, "load", "%s applies to an open loop: want rate: with it%s", k, map[bool]string{true: ", not customers:"}[closed])
 		}
 	}
 	return nil
@@ -537,31 +531,4 @@ func (p *parser) stage(n *yaml.Node, buffer int) (*stage, error) {
 		return nil, err
 	}
 	return st, nil
-}
-
-// takesTime reports whether an order through n can take any time at all.
-func takesTime(n node) bool {
-	switch n := n.(type) {
-	case *step:
-		return !n.d.zero()
-	case *group:
-		for _, it := range n.items {
-			if takesTime(it) {
-				return true
-			}
-		}
-	case *parallel:
-		for _, b := range n.branches {
-			if takesTime(b) {
-				return true
-			}
-		}
-	case *pipe:
-		for _, st := range n.stages {
-			if takesTime(st.body) {
-				return true
-			}
-		}
-	}
-	return false
 }

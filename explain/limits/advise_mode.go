@@ -10,11 +10,10 @@ import (
 	"github.com/brewput/brewput/model/blueprint"
 )
 
-// Advise advises on cfg: its causal profile and the structural changes
-// that apply, simulated and ranked together: for the shop, the talk's
-// (another copy of each machine or line, buffers between a pipeline's
-// stages, a split critical section), for a YAML system one more unit of
-// every resource, and for both twice the CPUs.
+// Advise is cfg's causal profile and the structural changes that apply,
+// simulated and ranked together: the talk's for the shop (another copy of
+// each machine or line, buffers, a split critical section), one more unit
+// of every resource for a YAML system, and twice the CPUs.
 func Advise(ctx context.Context, cfg model.Config) (*Advice, error) {
 	var pr *Profile
 	err := Profiles(ctx, []model.Config{cfg}, Profiled, func(_ int, p *Profile, err error) error {

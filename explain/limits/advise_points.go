@@ -8,11 +8,10 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// Points advises on each of the shop's modes among points under policy
-// (seed at least 1), at its measured point on the most CPUs, or its
-// predicted one where none is measured. Other points and repetitions are
-// passed over; a mode the model cannot advise on is left out, and skipped
-// says why, one error a mode.
+// Points advises on each shop mode among points under policy (seed at
+// least 1), at its measured point on the most CPUs, else its predicted
+// one; repetitions are passed over, and skipped says why a mode the model
+// cannot advise on is left out.
 func Points(points []results.Point, policy model.Policy) (out []*Advice, skipped []error) {
 	policy.Seed = max(policy.Seed, 1)
 	var modes []string

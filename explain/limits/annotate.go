@@ -31,13 +31,12 @@ func (pr *Profile) Point() results.Point {
 	return p
 }
 
-// Annotate gives every point of the shop without a causal verdict (one
-// naming its Model) its configuration's profile's bottleneck: a model
-// point's under its own policy (policy's costs for go, else fifo), a
-// measured one's under policy, seed 1, saying how the measurement compares
-// with the model (or that it was disturbed) with its own machines' times.
-// Lab and YAML systems' points stay as they are; the user's own code's
-// lose any verdict (they are described, never explained). It returns the
+// Annotate gives every shop point without a causal verdict (one naming
+// its Model) its profile's bottleneck: a model point's under its own
+// policy (policy's costs for go, else fifo), a measured one's under
+// policy, seed 1, with its own machines' times and how it compares with
+// the model. Lab and YAML systems' points stay as they are; the user's own
+// code's lose any verdict (described, never explained). It returns the
 // first profile's error, having annotated the others.
 func Annotate(points []results.Point, policy model.Policy) error {
 	var idx []int

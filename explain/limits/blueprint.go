@@ -46,14 +46,7 @@ func (y *yamlSystem) config(knobs) (model.Config, bool) { return model.Config{},
 
 // simulated is the configuration with k's reliefs, on a copy of b.
 func (y *yamlSystem) simulated(k knobs) model.Config {
-	cfg := y.cfg
-	if k.cpus > 0 {
-		cfg.CPUs += k.cpus
-		cfg.Par = y.cfg.Resolve().Par
-	}
-	if k.customers > 0 {
-		cfg.Par = k.customers
-	}
+	cfg := y.load(k)
 	if len(k.scale) == 0 && len(k.copies) == 0 && len(k.buffers) == 0 {
 		return cfg
 	}

@@ -23,11 +23,9 @@ func label(sched, runtime string, c sim.Costs) string {
 	return "model (go: " + costsText(c) + ")"
 }
 
-// Setting says, as brewput's commands print it beside their answers,
-// which model policy is, where its costs came from (from: "calibration
-// FILE", "the cost flags") and whose they are (machine, if known): "the
-// model, go policy, calibration FILE, for vm's runtime costs, …: wake
-// 132µs, …".
+// Setting says beside an answer which model policy is, where its costs
+// came from ("calibration FILE", "the cost flags") and whose (machine, if
+// known): "the model, go policy, calibration FILE, for vm's …: wake 132µs, …".
 func Setting(policy model.Policy, from, machine string) string {
 	if policy.Sched == "fifo" {
 		return "the model, fifo policy (idealized CPUs: no calibration)"

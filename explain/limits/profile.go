@@ -95,6 +95,20 @@ func (s setting) model() string { return label(s.cfg.Policy.Sched, s.cfg.Policy.
 
 func (s setting) openLoop() float64 { return s.cfg.Resolve().Rate }
 
+// load is the configuration with k's CPUs and customers: the same
+// customers on more CPUs, unless k says more.
+func (s setting) load(k knobs) model.Config {
+	c := s.cfg
+	if k.cpus > 0 {
+		c.CPUs += k.cpus
+		c.Par = s.cfg.Resolve().Par
+	}
+	if k.customers > 0 {
+		c.Par = k.customers
+	}
+	return c
+}
+
 // who is what the load's workers are called.
 func (s setting) who() string {
 	if s.openLoop() > 0 {
@@ -103,12 +117,11 @@ func (s setting) who() string {
 	return "customer"
 }
 
-// Profiles profiles each configuration at depth — its point with its band
-// and, Profiled, every relief — all their simulations in one
-// model.Simulate (the relief "one more CPU and one more customer" of a
-// point on N CPUs is the point on N+1 CPUs where cfgs hold it), and hands
-// each profile, or why it failed, to each in cfgs' order as soon as it is
-// done. An error from each stops it and is returned, as is ctx's.
+// Profiles profiles each configuration at depth (its point with its band,
+// and Profiled, every relief) in one model.Simulate, which simulates once
+// a relief that is another's point (one more CPU and customer on N CPUs
+// is the point on N+1), and hands each profile, or why it failed, to each
+// in order as soon as it is done. An error from each stops it, as ctx's.
 func Profiles(ctx context.Context, cfgs []model.Config, depth Depth, each func(i int, pr *Profile, err error) error) error {
 	type plan struct {
 		t        target
@@ -221,11 +234,11 @@ func trial(t target, r relief, now, p results.Point) Trial {
 	return tr
 }
 
-// combine looks for the smallest combination of reliefs that gains more
-// than MinGain: every resource relieved at once (by more capacity where it
-// can be), then one resource after another dropped — the load, the
-// channels, the work only a faster step relieves, the CPUs, then by their
-// own gain — while what is left still helps. nil if nothing does.
+// combine is the smallest combination of reliefs found gaining more than
+// MinGain (nil if none): every resource relieved at once (by capacity
+// where it can be), then one after another dropped while the rest still
+// helps — the load, the channels, what only a faster step relieves, the
+// CPUs, then by their own gain.
 func combine(ctx context.Context, t target, pr *Profile, rs []relief) (*Trial, error) {
 	byRes := map[string]relief{}
 	var order []string

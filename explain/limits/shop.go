@@ -59,14 +59,7 @@ func (s *shop) buffer(kind string) int {
 
 // apply is the configuration with k's reliefs.
 func (s *shop) apply(k knobs) model.Config {
-	c := s.cfg
-	if k.cpus > 0 {
-		c.CPUs += k.cpus
-		c.Par = s.customers() // the same customers, unless k says more
-	}
-	if k.customers > 0 {
-		c.Par = k.customers
-	}
+	c := s.load(k)
 	scale := func(d time.Duration, step string) time.Duration {
 		if f, ok := k.scale[step]; ok {
 			return time.Duration(float64(d) * f)

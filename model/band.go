@@ -29,10 +29,9 @@ type Band struct {
 	P50Lo, P50Hi               time.Duration
 }
 
-// corners are every cost at its low and at its high edge, each with the
-// spin window at both of its edges (what the window does is not monotone
-// in the others), each once. A band shows where the medians may lie, not
-// the runtime's own spread, and each edge can be rerun with flags.
+// corners are every cost at its low, then high, edge, each with the spin
+// window at both of its (its effect is not monotone in the others), each
+// once: where the medians may lie, not the runtime's own spread.
 func (r Range) corners() []sim.Costs {
 	if len(r.Sets) > 0 {
 		return r.Sets
@@ -59,12 +58,12 @@ const (
 // phases are the other start states a closed loop's band simulates.
 const phases = 3
 
-// edges are what c's band simulates besides c (go policy, a Range), over
-// c's window: c at each corner; with CPU-time steps where c's are wall
-// steps, for what a step sysmon cut saves turns on overhead the model does
-// not know (ideal, 10 customers, 1 CPU: measured 250–261 lattes/s, wall
-// 259, CPU time 249); and in a closed loop from other start states, for
-// where a run settles turns on how it started, which nothing measures.
+// edges are what c's band simulates besides c (go policy, a Range): c at
+// each corner; with CPU-time steps where c's are wall steps, for what a
+// step sysmon cut saves turns on overhead the model does not know (ideal,
+// 10 customers, 1 CPU: measured 250–261 lattes/s, wall 259, CPU 249); and
+// in a closed loop from other start states, for where a run settles turns
+// on how it started.
 func (c Config) edges() []Config {
 	if c.Range == nil || c.sched() != "go" {
 		return nil

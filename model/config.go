@@ -33,9 +33,9 @@ type Config struct {
 	// customer's start by up to one drink's least latency, drawn from a
 	// source seeded with k (a System runs with seed Seed+k instead).
 	Phase uint64
-	// Probe marks a relief of the last configuration before it in
-	// Simulate's list that is not one: its window may end early (see
-	// probe) and its throughput is carried to that one's window.
+	// Probe marks a relief of the last non-probe before it in Simulate's
+	// list: its window may end early (tallied), its throughput carried to
+	// that one's window.
 	Probe bool
 	// Trace, where set, gets the schedule over its Span, the window.
 	Trace *Trace

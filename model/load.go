@@ -8,10 +8,9 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// load mirrors harness/run.go: Par closed-loop customers, or Rate
-// arrivals a second into a queue of MaxQ for Par servers, evenly spaced
-// unless Poisson (seeded with Seed). Drain is the talk's protocol; Starts
-// delay the closed-loop workers.
+// load mirrors harness/run.go: Par closed-loop customers (Starts delay
+// them), or Rate arrivals a second, even unless Poisson, into a queue of
+// MaxQ for Par servers. Drain is the talk's protocol.
 type load struct {
 	results.Load
 	Poisson bool
@@ -39,9 +38,9 @@ type record struct {
 	// requests queued or in service now.
 	Arrived  int
 	InSystem int
-	// Cycles sums a closed loop's counted cycles, from the end of the
-	// worker's previous operation to the end of this one (the talk's
-	// harness's include the wait for a request), as Little's law counts.
+	// Cycles sums a closed loop's counted cycles, each from the worker's
+	// previous operation's end (the talk's include the wait for a
+	// request), as Little's law counts.
 	Cycles time.Duration
 	// Issued and Last: the talk protocol's requests, and its last call.
 	Issued int

@@ -94,11 +94,10 @@ func (l Latency) ms() results.Latency {
 	}
 }
 
-// point is r, the result of simulating c, as a results.Point, filled as
-// sweep fills a measured one, with Source "model": its load counted out,
-// latencies in ms, busy fractions capped at 1; and the model's own: the
-// policy, wall-clock steps where they mattered, the bounds (+Inf as 0),
-// the band, and the trust they give (Assess).
+// point is r, c's result, as a results.Point filled as sweep fills a
+// measured one (busy fractions capped at 1), with Source "model" and the
+// model's own: the policy, wall steps where they mattered, the bounds
+// (+Inf as 0), the band, and the trust they give (Assess).
 func (r result) point(c Config) results.Point {
 	rc := c.Resolve()
 	p := results.Point{

@@ -210,10 +210,10 @@ func (c Config) once(done <-chan struct{}) (result, error) {
 	return r, nil
 }
 
-// A probe's window is the first of probeWindows that counts ProbeCycles
-// drinks a customer: its edges cut one cycle a customer at most, so it is
-// within 0.2 % of a window without end, where profiles tell gains apart by
-// 1 %. A Dur of MinProbeWindow or less runs in full.
+// A probe's window is the first of probeWindows counting ProbeCycles
+// drinks a customer: its edges cut a cycle a customer at most, within
+// 0.2 % of an endless window where profiles tell gains apart by 1 %. A
+// Dur of MinProbeWindow or less runs in full.
 const (
 	ProbeCycles    = 500
 	MinProbeWindow = 2 * time.Second
@@ -315,10 +315,9 @@ func Little(customers int, throughput float64, cycles time.Duration, n int) floa
 
 // SteadyWarmup is the warm-up that puts a point in its steady state: at
 // least asked, and three of the longest cycle its bounds allow a customer
-// (customers ÷ the throughput bound, or one drink's least latency), so
-// that the customers' queues have gone round three times. An open loop
-// counts no customers (0): its servers wait rather than cycle, so more
-// servers are simulated over the same window and arrivals.
+// (customers ÷ the throughput bound, or the least latency), the queues
+// gone round three times. An open loop counts no customers (0): its
+// servers wait rather than cycle.
 func SteadyWarmup(asked time.Duration, customers int, b Bounds) time.Duration {
 	if b.ThroughputMax <= 0 || math.IsInf(b.ThroughputMax, 1) {
 		return asked

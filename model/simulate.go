@@ -10,12 +10,11 @@ import (
 
 // Simulate is the one way to simulate: it simulates cfgs, as many at once
 // as there are CPUs, and hands each one's point, or why it failed, to each
-// in cfgs' order as soon as it and those before are done. A configuration
-// asked for twice is simulated once; a probe uses the full run of its
-// configuration where cfgs hold one; a Range adds its band's edges. An
-// error from each stops it and is returned, as is ctx's (within
-// milliseconds); with each nil, the first failure is. It returns the
-// points handed so far.
+// in order as soon as it and those before are done. A configuration asked
+// twice is simulated once, a probe whose full run cfgs hold is that run,
+// and a Range adds its band's edges. It returns the points handed so far,
+// stopped by an error from each, ctx's (within milliseconds) or, each nil,
+// the first failure.
 func Simulate(ctx context.Context, cfgs []Config, each func(i int, p results.Point, err error) error) ([]results.Point, error) {
 	type job struct {
 		cfg  Config

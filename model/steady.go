@@ -8,10 +8,9 @@ import (
 )
 
 // An open loop is steady once its queue holds: at once where the servers
-// keep up, else once it is full. The warm-up waits for a queue a bound says
-// will fill (FillWarmup); a run whose queue still grew is run again with a
-// longer one (refill), up to MaxRefills times; a point still not steady
-// says so (results.QueueSteady).
+// keep up, else once it is full. The warm-up waits for a queue the bounds
+// say fills (FillWarmup); a run whose queue still grew runs again with a
+// longer one (refill), up to MaxRefills times.
 const MaxRefills = 3
 
 // MaxFill is the longest warm-up, in windows, a queue gets to fill.
@@ -26,13 +25,11 @@ func (b Bounds) Serves(servers int) float64 {
 	return x
 }
 
-// FillWarmup is the warm-up of an open loop of rate arrivals a second
-// into room places (queue and servers) that serve at most serves a second.
-// Where the arrivals outrun that, the queue is full after room ÷ (rate −
-// serves) at the latest, and steady once what it let in before has gone,
-// room ÷ serves later: the warm-up waits both, and a quarter more (a
-// policy's costs serve fewer than the bound). It is warmup otherwise, or
-// where that would take more than MaxFill windows of dur.
+// FillWarmup is the warm-up of rate arrivals a second into room places
+// (queue and servers) serving at most serves a second: where they outrun
+// that, the queue is full after room ÷ (rate − serves) and steady room ÷
+// serves later; it waits both and a quarter more (a policy's costs serve
+// fewer than the bound). Else, or past MaxFill windows of dur, warmup.
 func FillWarmup(warmup, dur time.Duration, rate float64, room int, serves float64) time.Duration {
 	if rate <= serves || math.IsInf(serves, 0) || serves <= 0 {
 		return warmup
@@ -48,9 +45,9 @@ func FillWarmup(warmup, dur time.Duration, rate float64, room int, serves float6
 func (r result) growth() int { return r.InSystem[1] - r.InSystem[0] }
 
 // refill is the warm-up after which an open loop whose queue grew through
-// r's window will be steady: r's time, the rest of room filled at the rate
-// it grew (a quarter more), and room served; false where r was steady, or
-// that would pass MaxFill windows.
+// r's window is steady: r's time, the rest of room filled at the rate it
+// grew (and a quarter), and room served; false where r was steady or past
+// MaxFill windows.
 func (r result) refill(room int) (time.Duration, bool) {
 	g := r.growth()
 	if results.QueueSteady(g, r.Arrived) || g <= 0 || r.Window <= 0 || r.Throughput <= 0 {

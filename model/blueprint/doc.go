@@ -5,17 +5,7 @@
 // Blueprint is a model.System: model.Simulate runs it in virtual time,
 // measured as the coffee shop's modes are, so that `brewput model --model
 // shop.yaml` predicts its throughput, latency and contention on any number
-// of CPUs. docs/yaml.md gives the format with an example:
-//
-//	resources: {cashier: 1, barista: 2, espresso: 1}
-//	load: {customers: 6}
-//	steps:
-//	  - {name: order, duration: 2ms, holds: [cashier]}
-//	  - name: make
-//	    holds: [barista]
-//	    steps:
-//	      - {name: shot, duration: 2.5ms, holds: [espresso]}
-//	      - {name: steam, duration: {uniform: [2ms, 4ms]}}
+// of CPUs. docs/yaml.md gives the format, and ExampleParse an example.
 //
 // A file with a mistake gets an [*Error] naming the file, the line, what is
 // wrong and what was expected. A blueprint that could deadlock (resources

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -173,7 +174,8 @@ func (p *parser) load(v *yaml.Node) error {
 			return err
 		}
 	case open:
-		if l.Rate, err = p.rate(r, "load", "rate", "a positive number of orders per second, such as 800"); err != nil {
+		positive := func(v float64) bool { return v > 0 && !math.IsInf(v, 0) }
+		if l.Rate, err = decode(p, r, "load", "rate", "a positive number of orders per second, such as 800", positive, "!!int", "!!float"); err != nil {
 			return err
 		}
 	}
@@ -340,7 +342,7 @@ func (p *parser) step(f *fields, name string, allowed []string, noun string) (*s
 		return nil, err
 	}
 	if v, ok := f.get("cpu"); ok {
-		if st.cpu, err = p.flag(v, f.what, "cpu"); err != nil {
+		if st.cpu, err = decode(p, v, f.what, "cpu", "true or false", func(bool) bool { return true }, "!!bool"); err != nil {
 			return nil, err
 		}
 	}

@@ -3,7 +3,6 @@ package blueprint
 import (
 	"bytes"
 	"fmt"
-	"math"
 	"regexp"
 	"slices"
 	"strconv"
@@ -277,43 +276,23 @@ func (p *parser) text(n *yaml.Node, what, key, want string) (string, error) {
 	return s.Value, nil
 }
 
-// whole reads a whole number of at least least.
-func (p *parser) whole(n *yaml.Node, what, key string, least int, want string) (int, error) {
-	s, err := p.scalar(n, what, key, "a whole number, "+want)
-	if err != nil {
-		return 0, err
-	}
-	var v int
-	if s.ShortTag() != "!!int" || s.Decode(&v) != nil || v < least {
-		return 0, p.fail(s, what, "%s %s: want a whole number, %s", key, s.Value, want)
-	}
-	return v, nil
-}
-
-// flag reads true or false.
-func (p *parser) flag(n *yaml.Node, what, key string) (bool, error) {
-	s, err := p.scalar(n, what, key, "true or false")
-	if err != nil {
-		return false, err
-	}
-	var v bool
-	if s.ShortTag() != "!!bool" || s.Decode(&v) != nil {
-		return false, p.fail(s, what, "%s %s: want true or false", key, s.Value)
-	}
-	return v, nil
-}
-
-// rate reads a positive number.
-func (p *parser) rate(n *yaml.Node, what, key, want string) (float64, error) {
+// decode reads key's value n as a scalar tagged one of tags that ok
+// accepts (want otherwise).
+func decode[T any](p *parser, n *yaml.Node, what, key, want string, ok func(T) bool, tags ...string) (T, error) {
+	var v, zero T
 	s, err := p.scalar(n, what, key, want)
 	if err != nil {
-		return 0, err
+		return zero, err
 	}
-	var v float64
-	if t := s.ShortTag(); (t != "!!int" && t != "!!float") || s.Decode(&v) != nil || !(v > 0) || math.IsInf(v, 0) {
-		return 0, p.fail(s, what, "%s %s: want %s", key, s.Value, want)
+	if !slices.Contains(tags, s.ShortTag()) || s.Decode(&v) != nil || !ok(v) {
+		return zero, p.fail(s, what, "%s %s: want %s", key, s.Value, want)
 	}
 	return v, nil
+}
+
+// whole reads a whole number of at least least.
+func (p *parser) whole(n *yaml.Node, what, key string, least int, want string) (int, error) {
+	return decode(p, n, what, key, "a whole number, "+want, func(v int) bool { return v >= least }, "!!int")
 }
 
 // wantDuration is what a duration may be, for its errors.

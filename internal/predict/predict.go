@@ -1,8 +1,8 @@
-// Package predict turns a study of the coffee shop's modes, or a YAML
-// system, into the model's predictions: it resolves the go policy's costs
-// (given, or from a calibration measured the first time), checks a study's
-// size before anything runs, and simulates it, each point stamped with
-// where its costs were measured. Its errors name brewput's flags.
+// Package predict turns a study of the shop's modes, or a YAML system,
+// into the model's predictions: it resolves the go policy's costs (given,
+// or a calibration measured the first time), checks the study's size
+// before anything runs, and simulates it, each point stamped with where
+// its costs were measured. Its errors name brewput's flags.
 package predict
 
 import (
@@ -31,9 +31,8 @@ type Options struct {
 	// Calibration is the file of the go policy's costs; "" for the
 	// default one, measured and saved there if missing.
 	Calibration string
-	// Costs named in Given replace the calibration's; with all given, no
-	// calibration is read. Given names the options given: each cost's (see
-	// CostNames), "calibration" and "runtime".
+	// Costs named in Given (the options given: CostNames, "calibration",
+	// "runtime") replace the calibration's, which is not read if all are.
 	Costs sim.Costs
 	Given []string
 	// Band simulates each go-policy point at its costs' intervals' edges
@@ -221,11 +220,10 @@ func (pr Prediction) Describe() string {
 	return limits.Setting(pr.Policy, pr.Source, machine)
 }
 
-// CheckSize refuses, before anything is simulated, a study (of the shop's
-// modes, or of bp where it is not nil) of points points whose simulations
-// would take more memory than o.MaxMem, or more events than one may
-// process, or whose points would not fit in memory: its error says the
-// estimate and the limit. Only o's Sched, Seed, Band and MaxMem count.
+// CheckSize refuses a study (of bp where not nil) of points points whose
+// simulations would take more than o.MaxMem or MaxEvents, or whose points
+// would not fit in memory, saying the estimate and the limit. Only o's
+// Sched, Seed, Band and MaxMem count.
 func CheckSize(o Options, st *sweep.Batch, bp *blueprint.Blueprint, points int) error {
 	cfgs := (Prediction{Policy: model.Policy{Policy: results.Policy{Sched: o.Sched, Seed: o.Seed}}}).configs(st, bp)
 	for i := range cfgs {
@@ -243,9 +241,9 @@ func CheckSize(o Options, st *sweep.Batch, bp *blueprint.Blueprint, points int) 
 	return fmt.Errorf("%w; --max-mem is %s (by default half this machine's memory)", err, format.Bytes(o.MaxMem))
 }
 
-// Study predicts a measured study's modes from 1 to cpus CPUs, each point
-// profiled and stamped; a mode whose prediction fails (noop in a closed
-// loop) is left out and told to skip, unless ctx ended.
+// Study predicts a measured study's modes on 1 to cpus CPUs, profiled and
+// stamped; a mode that fails (noop in a closed loop) is told to skip
+// unless ctx ended.
 func (pr Prediction) Study(ctx context.Context, st *sweep.Batch, cpus int, skip func(error)) []results.Point {
 	var cfgs []model.Config
 	var modes []string
@@ -285,9 +283,9 @@ func (pr Prediction) Study(ctx context.Context, st *sweep.Batch, cpus int, skip 
 	return points
 }
 
-// Check checks a study (of bp on each CPU count, where not nil) before
-// anything runs or any cost is looked for — o, its size (CheckSize), each
-// configuration, its error naming --modes — and counts its points.
+// Check checks a study (of bp on each CPU count, where not nil) before any
+// cost is looked for — o, its size, each configuration (naming --modes) —
+// and counts its points.
 func Check(o Options, st *sweep.Batch, bp *blueprint.Blueprint) (points int, err error) {
 	points = st.Total()
 	if bp != nil {
@@ -312,9 +310,8 @@ func Check(o Options, st *sweep.Batch, bp *blueprint.Blueprint) (points int, err
 	return points, nil
 }
 
-// Run simulates st's configurations (pr.configs) at pr.Depth, st.Count
-// rounds of them, each with the next seed, stamped, handing each point to
-// add as soon as it is done.
+// Run simulates st.Count rounds of st's configurations at pr.Depth, each
+// round with the next seed, handing each stamped point to add when done.
 func (pr Prediction) Run(ctx context.Context, st *sweep.Batch, bp *blueprint.Blueprint, add func(*results.Point) error) ([]results.Point, error) {
 	round := pr.configs(st, bp)
 	var cfgs []model.Config

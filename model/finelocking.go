@@ -87,7 +87,7 @@ func lineOf(stations []station, ds []time.Duration) []lineStep {
 func (s *fineLocking) meters() []*meter { return s.ms }
 
 // structure: each machine's lock (or pool) is held for its step.
-func (s *fineLocking) structure() structure {
+func (s *fineLocking) structure() Structure {
 	work := s.steps.work(s.drink)
-	return structure{Resources: held(s.steps, s.drink, s.n), CPU: work, Path: work}
+	return Structure{Resources: held(s.steps, s.drink, s.n), CPU: work, Path: work}
 }

@@ -19,6 +19,6 @@ func (s *ideal) brew(p *sim.Proc) {
 }
 
 // structure: nothing is held, so only the CPUs and the customers bound it.
-func (s *ideal) structure() structure {
-	return structure{CPU: s.steps.work(latte), Path: s.steps.work(latte)}
+func (s *ideal) structure() Structure {
+	return Structure{CPU: s.steps.work(latte), Path: s.steps.work(latte)}
 }

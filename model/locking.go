@@ -39,11 +39,11 @@ func (s *locking) meters() []*meter {
 }
 
 // structure: the kitchen is held for the latte (split: its machines).
-func (s *locking) structure() structure {
+func (s *locking) structure() Structure {
 	work := s.steps.work(latte)
 	hold := work
 	if s.split {
 		hold -= s.steps.meanCombine()
 	}
-	return structure{Resources: []resource{{s.lock.name, 1, hold}}, CPU: work, Path: work}
+	return Structure{Resources: []Resource{{s.lock.name, 1, hold}}, CPU: work, Path: work}
 }

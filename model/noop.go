@@ -7,4 +7,4 @@ type noop struct{}
 
 func (noop) brew(*sim.Proc)       {}
 func (noop) meters() []*meter     { return nil }
-func (noop) structure() structure { return structure{} }
+func (noop) structure() Structure { return Structure{} }

@@ -26,6 +26,6 @@ func (s *parSteam) brew(p *sim.Proc) {
 }
 
 // structure: finelocking's locks; the longer branch, then combining.
-func (s *parSteam) structure() structure {
-	return structure{Resources: held(s.steps, latte, s.n), CPU: s.steps.work(latte), Path: s.steps.forked()}
+func (s *parSteam) structure() Structure {
+	return Structure{Resources: held(s.steps, latte, s.n), CPU: s.steps.work(latte), Path: s.steps.forked()}
 }

@@ -83,13 +83,13 @@ func (s *pipeline) meters() []*meter { return s.ms }
 
 // structure: each stage holds an order for its step; a forked pipeline's
 // branches run side by side, then the customer combines.
-func (s *pipeline) structure() structure {
+func (s *pipeline) structure() Structure {
 	work := s.steps.work(s.drink)
 	path := work
 	if len(s.heads) > 1 {
 		path = s.steps.forked()
 	}
-	return structure{Resources: held(s.steps, s.drink, s.n), CPU: work, Path: path}
+	return Structure{Resources: held(s.steps, s.drink, s.n), CPU: work, Path: path}
 }
 
 // crewNames is coffee.Crew of the model's machines, on cpus.

@@ -15,16 +15,10 @@ type shop interface {
 	meters() []*meter
 
 	// structure declares what holds up a drink.
-	structure() structure
+	structure() Structure
 }
 
 // There is no Close: a simulation's Stop unwinds every process.
-
-// Short names for the modes' declarations of their structure.
-type (
-	structure = Structure
-	resource  = Resource
-)
 
 // copiesName names n copies of a kind: "grinder", "grinder×2".
 func copiesName(kind string, n int) string {
@@ -61,13 +55,13 @@ func (k *kitchen) meters() []*meter {
 }
 
 // held are a drink's kinds of machine, n of each, each held for its step.
-func held(st steps, d drink, n Copies) []resource {
-	r := []resource{
+func held(st steps, d drink, n Copies) []Resource {
+	r := []Resource{
 		{copiesName("grinder", n.Grinder), n.Grinder, st.meanGrind()},
 		{copiesName("espresso", n.Espresso), n.Espresso, st.meanPress()},
 	}
 	if d.Steams() {
-		r = append(r, resource{copiesName("steamer", n.Steamer), n.Steamer, st.meanSteam()})
+		r = append(r, Resource{copiesName("steamer", n.Steamer), n.Steamer, st.meanSteam()})
 	}
 	return r
 }

@@ -24,28 +24,21 @@ func (k knobs) none() bool {
 
 // merge is a and b at once: the larger of each, the shorter of each step.
 func (a knobs) merge(b knobs) knobs {
-	m := knobs{cpus: max(a.cpus, b.cpus), customers: max(a.customers, b.customers), split: a.split || b.split}
-	m.scale = maps.Clone(a.scale)
-	for k, f := range b.scale {
-		if g, ok := m.scale[k]; !ok || f < g {
-			if m.scale == nil {
-				m.scale = map[string]float64{}
-			}
-			m.scale[k] = f
-		}
-	}
-	m.copies = mergeMax(a.copies, b.copies)
-	m.buffers = mergeMax(a.buffers, b.buffers)
-	return m
+	return knobs{cpus: max(a.cpus, b.cpus), customers: max(a.customers, b.customers), split: a.split || b.split,
+		scale: mergeBy(a.scale, b.scale, true), copies: mergeBy(a.copies, b.copies, false), buffers: mergeBy(a.buffers, b.buffers, false)}
 }
 
-func mergeMax(a, b map[string]int) map[string]int {
+// mergeBy is a with b's keys, the least (else the most) where both have one.
+func mergeBy[V float64 | int](a, b map[string]V, least bool) map[string]V {
 	m := maps.Clone(a)
-	for k, n := range b {
+	for k, v := range b {
 		if m == nil {
-			m = map[string]int{}
+			m = map[string]V{}
 		}
-		m[k] = max(m[k], n)
+		if old, ok := m[k]; ok && (old < v) == least {
+			v = old
+		}
+		m[k] = v
 	}
 	return m
 }

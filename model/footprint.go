@@ -66,7 +66,7 @@ func (c Config) sizes() Sizes {
 		sz.Slots = 3 * lines * buf
 	}
 	sz.Machines = machines
-	sz.Drinks, _ = c.drinksPerSecond(mode)
+	sz.Drinks = c.drinksPerSecond(mode)
 	return sz
 }
 
@@ -157,19 +157,18 @@ func (c Config) structureSize(mode coffee.Mode) (stages, lines, machines float64
 }
 
 // drinksPerSecond is the most drinks a second c can make.
-func (c Config) drinksPerSecond(mode coffee.Mode) (float64, bool) {
+func (c Config) drinksPerSecond(mode coffee.Mode) float64 {
 	if c.Rate > 0 {
-		return c.Rate, true
+		return c.Rate
 	}
 	drink := c.Steps.Grind + c.Steps.Press + c.Steps.Steam + c.Steps.Combine - 3*c.Steps.Jitter/2
-	switch mode.Family {
-	case "americano", "espresso", "americanopipe", "espressopipe":
+	if !coffee.DrinkOf(mode).Steams() {
 		drink -= c.Steps.Steam
 	}
 	if drink <= 0 {
-		return 0, false // refused as it is: a closed loop must advance
+		return 0 // refused as it is: a closed loop must advance
 	}
-	return float64(c.CPUs) / drink.Seconds(), true
+	return float64(c.CPUs) / drink.Seconds()
 }
 
 // Limits are what a run may take: bytes, and events a simulation.

@@ -42,10 +42,9 @@ func verdict(t target, pr *Profile) results.Bottleneck {
 	return b
 }
 
-// topTier is the trials within Tie of the best, gaining more than
-// MinGain, less those naming more than another of the tier (where twice
-// the customers gains as much as a CPU and a customer, the customers
-// alone limit).
+// topTier is the trials within Tie of the best, gaining more than MinGain,
+// less those naming more than another of the tier (where twice the customers
+// gains as much as a CPU and a customer, the customers alone limit).
 func topTier(ts []Trial) []Trial {
 	var tier []Trial
 	for _, tr := range ts {

@@ -343,9 +343,8 @@ func (pr Prediction) Run(ctx context.Context, st *sweep.Batch, bp *blueprint.Blu
 	return points, err
 }
 
-// WhyConfig is the model's configuration of the point brewput why
-// explains, with seed, over 1 s after 100 ms; an invalid one is an error
-// naming --mode.
+// WhyConfig is the model's configuration of the point brewput why explains,
+// with seed, over 1 s after 100 ms; an invalid one is an error naming --mode.
 func WhyConfig(s sweep.Spec, seed uint64) (model.Config, error) {
 	cfg := Prediction{}.Config(s, nil)
 	cfg.Warmup, cfg.Dur, cfg.Policy.Seed = 100*time.Millisecond, time.Second, seed

@@ -5,10 +5,9 @@ import (
 	"errors"
 )
 
-// measureDefault refuses: in a browser (the playground's engine) one
-// thread runs every goroutine, so what it would measure are not the
-// runtime's costs on any machine. The playground hands its calibration
-// over instead.
+// measureDefault refuses: in a browser (the playground's engine) one thread
+// runs every goroutine, so what it would measure are not the runtime's costs
+// on any machine. The playground hands its calibration over instead.
 func measureDefault(context.Context, func(line string)) (Calibration, error) {
 	return Calibration{}, errors.New("calibration: none saved, and WebAssembly in a browser cannot measure one: give --calibration")
 }

@@ -89,11 +89,10 @@ func Measure(ctx context.Context, opt Options) (Calibration, error) {
 			pooled[i] = append(pooled[i], xs...)
 		}
 	}
-	// A wake-up is timed from the readying to the readied goroutine
-	// running, which takes the woken P's wait before it steals the
-	// goroutine from its readier's runnext slot; the model charges that
-	// wait apart (sim.Costs.RunnextGrace), so the wake-ups are what is
-	// left of it.
+	// A wake-up is timed from the readying to the readied goroutine running,
+	// which takes the woken P's wait before it steals the goroutine from its
+	// readier's runnext slot; the model charges that wait apart
+	// (sim.Costs.RunnextGrace), so the wake-ups are what is left of it.
 	var grace time.Duration
 	for i, b := range benches {
 		if b.name == "runnext_grace_ns" {

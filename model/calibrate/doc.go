@@ -2,6 +2,6 @@
 // model's go policy charges (sim.Costs) are on this machine — switching
 // goroutines on a P, waking an idle P, an Unlock or channel operation that
 // readies a waiter — so that predictions rest on this runtime, measured:
-// it times them (measure.go, microbench.go) on a quiet machine
-// (quiet.go) and keeps them in a file the model reads (store.go).
+// it times them on a quiet machine (measure.go, microbench.go) and keeps
+// them in a file the model reads (store.go).
 package calibrate

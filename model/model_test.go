@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/brewput/brewput/results"
 	"go.uber.org/goleak"
 )
 
@@ -85,7 +86,7 @@ func TestLockingTalk(t *testing.T) {
 		}
 		kitchen := r.Machines[0]
 		wantWait := time.Duration(4*(n-1)) * ms
-		if kitchen.Name != "kitchen" || kitchen.Uses != 250 || kitchen.BusyFrac != 1 || kitchen.MeanWait != wantWait {
+		if kitchen.Name != "kitchen" || kitchen.Uses != 250 || kitchen.BusyFrac != 1 || kitchen.MeanWaitMs != results.Ms(wantWait) {
 			t.Errorf("%d CPUs: %+v, want the kitchen used 250 times, busy 1, waited %v", n, kitchen, wantWait)
 		}
 	}
@@ -120,7 +121,7 @@ func TestMultiTwoTalk(t *testing.T) {
 		}
 		checkEvery(t, "multi-2", r, 4*ms)
 		for _, m := range r.Machines {
-			if m.Uses != int64(250*n/2) || m.MeanWait != 0 {
+			if m.Uses != int64(250*n/2) || m.MeanWaitMs != 0 {
 				t.Errorf("%d CPUs: %+v, want %d uses and no waiting", n, m, 250*n/2)
 			}
 		}

@@ -32,7 +32,7 @@ func TestPoint(t *testing.T) {
 	case p.Util != r.CPUUtil || p.CPUUsed != 6*r.CPUUtil:
 		t.Errorf("util %v, cpu used %v; result %v", p.Util, p.CPUUsed, r.CPUUtil)
 	case len(p.Machines()) != 3 || p.Machines()[1].Name != "espresso" || p.Machines()[1].Uses != r.Machines[1].Uses ||
-		p.Machines()[1].MeanWaitMs != results.Ms(r.Machines[1].MeanWait):
+		p.Machines()[1].MeanWaitMs != r.Machines[1].MeanWaitMs:
 		t.Errorf("machines %+v; result %+v", p.Machines(), r.Machines)
 	}
 }

@@ -16,8 +16,8 @@ type result struct {
 	Throughput float64 // operations per virtual second of the window
 	Latency    Latency // of the operations completed inside the window: the call, or from intended arrival (open loop)
 	Service    *Latency
-	CPUUtil    float64 // CPU time used in the window / (CPUs × window)
-	Machines   []Machine
+	CPUUtil    float64           // CPU time used in the window / (CPUs × window)
+	Machines   []results.Machine // uncapped: ideal's busy fractions may pass 1
 	Bounds     Bounds
 	Little     float64 // Little's law's check in a closed loop
 	// Arrived, in an open loop, is the arrivals in the window; InSystem
@@ -47,16 +47,6 @@ func (r result) carry(p result) result {
 	}
 	p.Throughput = r.Throughput * (float64(p.Lattes) / float64(r.Tally[i].Lattes)) // a ratio of 1 exactly where the counts agree
 	return p
-}
-
-// Machine is one shared resource's use in the window.
-type Machine struct {
-	Name string
-	Uses int64
-	// BusyFrac is the fraction of the window it was held (ideal's may pass
-	// 1), WorkingFrac its step really ran.
-	BusyFrac, WorkingFrac float64
-	MeanWait              time.Duration // mean wait to get it, per use
 }
 
 // Latency is a distribution's exact (nearest-rank) order statistics.
@@ -147,13 +137,8 @@ func (r result) point(c Config) results.Point {
 		}
 	}
 	for _, m := range r.Machines {
-		p.Shop.Machines = append(p.Shop.Machines, results.Machine{
-			Name:        m.Name,
-			Uses:        m.Uses,
-			BusyFrac:    min(1, m.BusyFrac),
-			WorkingFrac: min(1, m.WorkingFrac, m.BusyFrac),
-			MeanWaitMs:  results.Ms(m.MeanWait),
-		})
+		m.BusyFrac, m.WorkingFrac = min(1, m.BusyFrac), min(1, m.WorkingFrac, m.BusyFrac)
+		p.Shop.Machines = append(p.Shop.Machines, m)
 	}
 	p.Assess()
 	return p

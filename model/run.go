@@ -11,6 +11,7 @@ import (
 
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/model/sim"
+	"github.com/brewput/brewput/results"
 )
 
 // StructureOf is what cfg's bounds come from, with no simulation.
@@ -201,9 +202,9 @@ func (c Config) once(done <-chan struct{}) (result, error) {
 		d := Reading{Uses: now.Uses - before[i].Uses, Held: now.Held - before[i].Held,
 			Working: now.Working - before[i].Working, Wait: now.Wait - before[i].Wait}
 		unitTime := float64(time.Duration(now.Units) * window)
-		m := Machine{Name: now.Name, Uses: d.Uses, BusyFrac: float64(d.Held) / unitTime, WorkingFrac: float64(d.Working) / unitTime}
+		m := results.Machine{Name: now.Name, Uses: d.Uses, BusyFrac: float64(d.Held) / unitTime, WorkingFrac: float64(d.Working) / unitTime}
 		if d.Uses > 0 {
-			m.MeanWait = d.Wait / time.Duration(d.Uses)
+			m.MeanWaitMs = results.Ms(d.Wait / time.Duration(d.Uses))
 		}
 		r.Machines = append(r.Machines, m)
 	}

@@ -34,7 +34,7 @@ func eachCPUs(t *testing.T, b *blueprint.Blueprint, check func(n int, r result))
 }
 
 // machine returns the result's machine called name.
-func machine(t *testing.T, r result, name string) model.Machine {
+func machine(t *testing.T, r result, name string) use {
 	t.Helper()
 	for _, m := range r.Machines {
 		if m.Name == name {
@@ -42,7 +42,7 @@ func machine(t *testing.T, r result, name string) model.Machine {
 		}
 	}
 	t.Fatalf("no machine %q in %+v", name, r.Machines)
-	return model.Machine{}
+	return use{}
 }
 
 // TestFinelockingExample checks the talk's result for finelocking.yaml,

@@ -19,11 +19,19 @@ type result struct {
 	Throughput, CPUUtil, Little    float64
 	Latency                        model.Latency
 	Service                        *model.Latency
-	Machines                       []model.Machine
+	Machines                       []use
 	Bounds                         model.Bounds
 	Warmup, Window                 time.Duration
 	Sched                          string
 	Seed                           uint64
+}
+
+// use is a resource's or stage's use as these tests check it.
+type use struct {
+	Name                  string
+	Uses                  int64
+	BusyFrac, WorkingFrac float64
+	MeanWait              time.Duration
 }
 
 func (r result) Growth() int  { return r.growth }
@@ -90,7 +98,7 @@ func resultOf(p results.Point) result {
 		r.Service = &svc
 	}
 	for _, m := range p.Machines() {
-		r.Machines = append(r.Machines, model.Machine{Name: m.Name, Uses: m.Uses, BusyFrac: m.BusyFrac, WorkingFrac: m.WorkingFrac, MeanWait: d(m.MeanWaitMs)})
+		r.Machines = append(r.Machines, use{Name: m.Name, Uses: m.Uses, BusyFrac: m.BusyFrac, WorkingFrac: m.WorkingFrac, MeanWait: d(m.MeanWaitMs)})
 	}
 	return r
 }

@@ -119,8 +119,8 @@ func TestOverrides(t *testing.T) {
 // busy all the time; two lines allow 2000.
 func TestPoolsAndStages(t *testing.T) {
 	r := run(t, parse(t, "resources: {desk: 3}\nload: {customers: 6}\nsteps: [{name: work, duration: 1ms, holds: [desk]}]\n"), fifo(6))
-	want := model.Machine{Name: "desk", Uses: 3000, BusyFrac: 1, WorkingFrac: 1, MeanWait: ms}
-	if r.Lattes != 3000 || r.Latency.Mean != 2*ms || !reflect.DeepEqual(r.Machines, []model.Machine{want}) ||
+	want := use{Name: "desk", Uses: 3000, BusyFrac: 1, WorkingFrac: 1, MeanWait: ms}
+	if r.Lattes != 3000 || r.Latency.Mean != 2*ms || !reflect.DeepEqual(r.Machines, []use{want}) ||
 		r.Bounds.Structural != 3000 || r.Bounds.Resource != "desk" {
 		t.Errorf("pool of 3: %d orders, mean %v, machines %+v, bounds %+v; want 3000, 2ms, %+v", r.Lattes, r.Latency.Mean, r.Machines, r.Bounds, want)
 	}

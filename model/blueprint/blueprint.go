@@ -18,12 +18,10 @@ type Blueprint struct {
 	Unit        string // what an order is called, plural ("lattes"); "orders" by default
 	File        string // the file name that errors name
 
-	// Resources are in the order the file declares them; holding one waits,
-	// first come, first served, for one of its Capacity units.
+	// Resources are in file order; holding one waits, first come, first
+	// served, for one of its Capacity units.
 	Resources []Resource
-
-	// Load is how orders arrive, as the file says.
-	Load Workload
+	Load      Workload // how orders arrive, as the file says
 
 	// A causal profile's reliefs, by step or stage name: Scale multiplies
 	// a step's durations, Workers adds to a stage's workers a line,
@@ -48,16 +46,10 @@ type Resource struct {
 
 // Workload is how orders arrive: a closed loop, or with a Rate an open one.
 type Workload struct {
-	// Customers is the closed loop's; 0 means one per CPU.
-	Customers int
-
-	// Rate, when positive, makes the load open-loop: orders per second.
-	Rate float64
-	// Servers take orders off the open loop's queue; 0 means one per CPU.
-	Servers int
-	// Queue is the most orders waiting; an arrival finding it full is
-	// dropped.
-	Queue int
+	Customers int     // the closed loop's; 0 means one per CPU
+	Rate      float64 // orders a second: positive makes the load open-loop
+	Servers   int     // take orders off the open loop's queue; 0 means one per CPU
+	Queue     int     // the most orders waiting: an arrival finding it full is dropped
 	// Arrivals is "even" (one every 1/Rate, as brewput's harness) or
 	// "poisson" (exponential gaps).
 	Arrivals string

@@ -21,35 +21,29 @@ const (
 
 // Profile is a causal profile of one configuration.
 type Profile struct {
-	// System names the configuration: "finelocking on 6 CPUs".
-	System string
+	System string        // names the configuration: "finelocking on 6 CPUs"
 	Now    results.Point // the point as it is
 	Config *model.Config // the shop's configuration as it is; nil for a YAML system
 	Trials []Trial       // the reliefs tried, best first
 	// Combined is the smallest combination found that gains more than
 	// MinGain, where no single relief does.
-	Combined *Trial
-	// Bottleneck is the verdict; zero at depth PointsOnly.
-	Bottleneck results.Bottleneck
+	Combined   *Trial
+	Bottleneck results.Bottleneck // the verdict; zero at depth PointsOnly
 }
 
 // Depth is how far a simulation goes at each point.
 type Depth int
 
 const (
-	// Profiled tries every relief and gives the verdict.
-	Profiled Depth = iota
-	// PointsOnly simulates each point as it is, with its band.
-	PointsOnly
+	Profiled   Depth = iota // every relief tried, and the verdict
+	PointsOnly              // each point as it is, with its band
 )
 
 // Trial is one experiment: what changed, what it costs, what it gave.
 type Trial struct {
 	results.Experiment
-	// As says what the system becomes: "finelocking, 2 grinders".
-	As string
-	// Config, for the shop, is what to run on real CPUs to try it.
-	Config *model.Config
+	As     string        // what the system becomes: "finelocking, 2 grinders"
+	Config *model.Config // for the shop, what to run on real CPUs to try it
 	Cost   Cost
 	Point  results.Point
 	named  []string

@@ -38,10 +38,10 @@ type Options struct {
 	// Band simulates each go-policy point at its costs' intervals' edges
 	// too; PointsOnly leaves out each point's causal profile.
 	Band, PointsOnly bool
-	// MaxMem is the most memory, in bytes, the simulations may take.
+	// MaxMem is the most bytes the simulations may take.
 	MaxMem float64
-	// Others is the CPUs' worth of other processes' work, in bursts of
-	// OthersBurst (go policy only).
+	// Others is the CPUs other processes take, in bursts of OthersBurst
+	// (go policy only).
 	Others      float64
 	OthersBurst time.Duration
 }

@@ -62,6 +62,8 @@ func TestBadInput(t *testing.T) {
 		{"negative jitter", []string{"run", "--jitter", "-1ms"}, []string{"--jitter -1ms"}},
 		{"negative grind", []string{"run", "--grind", "-1ms"}, []string{"--grind -1ms"}},
 		{"negative latte", []string{"run", "--latte", "-1ms"}, []string{"--latte -1ms"}},
+		{"negative combine", []string{"run", "--combine", "-1ms"}, []string{"--combine -1ms"}},
+		{"combine past the window", []string{"run", "--combine", "2s", "--dur", "1s"}, []string{"--combine 2s", "at most the --dur window"}},
 		{"unknown burn clock", []string{"run", "--burn", "foo"}, []string{"--burn", `"foo"`}},
 		{"unknown format", []string{"run", "--format", "xml"}, []string{"--format", `"xml"`, "json"}},
 		{"unwritable out", []string{"run", "--modes", "noop", "--out", "/nonexistent-dir/x.json"}, []string{"--out /nonexistent-dir/x.json", "cannot write"}},

@@ -184,7 +184,7 @@ func (c *modelCommand) run(ctx context.Context, fs *pflag.FlagSet, e *env) error
 // loadBlueprint reads the YAML model in path, refusing the study flags that
 // belong to the coffee shop's modes: the file says its own steps and load.
 func loadBlueprint(fs *pflag.FlagSet, path string) (*blueprint.Blueprint, error) {
-	for _, name := range []string{"modes", "grind", "press", "steam", "latte", "jitter", "burn", "maxq", "harness"} {
+	for _, name := range []string{"modes", "grind", "press", "steam", "combine", "latte", "jitter", "burn", "maxq", "harness"} {
 		if fs.Changed(name) {
 			return nil, fmt.Errorf("--%s: applies to the coffee shop's modes, not to --model %s (its file says its steps and load)", name, path)
 		}

@@ -446,3 +446,14 @@ func TestModelOthers(t *testing.T) {
 		t.Errorf("ideal beside others: %+v with wall steps, %+v with CPU-time steps; want more lattes with wall steps, and each to say its steps", wall, busy)
 	}
 }
+
+// --combine sets the last step; --latte, its older name, still does.
+func TestCombineAndLatte(t *testing.T) {
+	t.Parallel()
+	for _, flag := range []string{"--combine", "--latte"} {
+		points := modelPoints(t, "--sched", "fifo", "--modes", "ideal", "--cpus", "1", "--dur", "50ms", "--warmup", "0s", "--causal=false", flag, "3ms")
+		if len(points) != 1 || points[0].Shop.Steps.Combine != 3*time.Millisecond {
+			t.Errorf("brewput model %s 3ms: %+v, want one point whose combine step is 3ms", flag, points)
+		}
+	}
+}

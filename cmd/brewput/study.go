@@ -52,7 +52,9 @@ func (f *studyFlags) register(fs *pflag.FlagSet, d studyDefaults) {
 	fs.Var((*cliflag.Duration)(&s.Grind), "grind", "CPU time of grinding the beans (grinder)")
 	fs.Var((*cliflag.Duration)(&s.Press), "press", "CPU time of pressing the espresso (espresso machine)")
 	fs.Var((*cliflag.Duration)(&s.Steam), "steam", "CPU time of steaming the milk (steamer)")
-	fs.Var((*cliflag.Duration)(&s.Combine), "latte", "CPU time of combining coffee and milk (no machine)")
+	fs.Var((*cliflag.Duration)(&s.Combine), "combine", "CPU time of combining coffee and milk (no machine)")
+	fs.Var((*cliflag.Duration)(&s.Combine), "latte", "the older name of --combine")
+	fs.MarkHidden("latte") // still read, so that no command line breaks; help lists one name a step
 	fs.Var((*cliflag.Duration)(&s.Jitter), "jitter", "uniform jitter in [-j/2, +j/2] on the three machine steps")
 	fs.StringVar(&f.Burn, "burn", "wall", "how a step counts its time: wall (wall clock) or cpu (thread CPU time)")
 	fs.IntVar(&f.Count, "count", 1, "measure every point this many times, in rounds over the whole study (as go test -count), for compare's statistics")
@@ -83,7 +85,7 @@ func retryOf(noisy string) (sweep.Retry, error) {
 func (f *studyFlags) options(fs *pflag.FlagSet, maxCPUs int) sweep.Options {
 	o := f.Options
 	o.MaxCPUs, o.Given = maxCPUs, nil
-	for _, name := range []string{"rate", "interval", "maxq", "profile"} {
+	for _, name := range []string{"rate", "interval", "maxq", "profile", "latte"} {
 		if fs.Changed(name) {
 			o.Given = append(o.Given, name)
 		}

@@ -43,7 +43,8 @@ type Options struct {
 	// memory budget bounds rather than a measurement's limits.
 	Simulated bool
 	// Given names the options given rather than left at their defaults:
-	// "rate", "interval", "maxq" and "profile" count.
+	// "rate", "interval", "maxq", "profile" and "latte" (--combine's older
+	// name, which errors then say) count.
 	Given []string
 }
 
@@ -70,9 +71,6 @@ func (o Options) Batch() (*Batch, error) {
 		base.Rate, base.MaxQ = o.Rate, o.MaxQ
 	case o.given("interval"):
 		base.Rate, base.MaxQ = float64(time.Second)/float64(o.Interval), o.MaxQ
-	}
-	if err := base.Steps.Validate(); err != nil {
-		return nil, fmt.Errorf("--%w", err)
 	}
 	if base.Steps.Clock, err = burn.ParseClock(o.Burn); err != nil {
 		return nil, fmt.Errorf("--burn: %w", err)
@@ -127,10 +125,17 @@ func (o Options) check() error {
 	case o.Noisy != "" && o.Noisy != "retry" && o.Noisy != "ok":
 		return fmt.Errorf("--noisy %q: want retry (measure a disturbed point again, up to 3 times, after waiting for a quiet machine) or ok (keep it, marked)", o.Noisy)
 	}
+	combine := "combine"
+	if o.given("latte") {
+		combine = "latte"
+	}
 	for _, st := range []struct {
 		name string
 		d    time.Duration
-	}{{"grind", o.Steps.Grind}, {"press", o.Steps.Press}, {"steam", o.Steps.Steam}, {"latte", o.Steps.Combine}, {"jitter", o.Steps.Jitter}} {
+	}{{"grind", o.Steps.Grind}, {"press", o.Steps.Press}, {"steam", o.Steps.Steam}, {combine, o.Steps.Combine}, {"jitter", o.Steps.Jitter}} {
+		if st.d < 0 {
+			return fmt.Errorf("--%s %v: want zero or a positive duration such as 1ms", st.name, st.d)
+		}
 		if st.d > o.Dur {
 			return fmt.Errorf("--%s %v: want at most the --dur window (%v): a step longer than the window completes no drink in it", st.name, st.d, o.Dur)
 		}

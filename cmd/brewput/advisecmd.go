@@ -33,7 +33,7 @@ func newAdviseCmd(e *env) *cobra.Command {
 			case mode == "" && mf.file == "":
 				return fmt.Errorf("give --mode NAME (see brewput list) or --model FILE to advise on")
 			}
-			sf.Simulated = true
+			sf.simulated = true
 			s, err := sf.planOne(fs, host.ModelMaxCPUs, mode, "advise", 6)
 			if err != nil {
 				return err

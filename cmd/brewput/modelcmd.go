@@ -125,7 +125,7 @@ func (c *modelCommand) register(fs *pflag.FlagSet) {
 // run simulates what the flags in fs say and writes it to e.
 func (c *modelCommand) run(ctx context.Context, fs *pflag.FlagSet, e *env) error {
 	sf, mf := &c.sf, &c.mf
-	sf.Simulated = true
+	sf.simulated = true
 	st, err := sf.plan(fs, host.ModelMaxCPUs)
 	if err != nil {
 		return err
@@ -176,7 +176,7 @@ func (c *modelCommand) run(ctx context.Context, fs *pflag.FlagSet, e *env) error
 		return failure{Err: ferr}
 	}
 	if len(points) > 0 && (out.Format == results.Table || out.Out != nil) { // below the table; JSON points say it in their bottleneck's model
-		fmt.Fprintf(e.stdout, "\n%s%s\n", pr.Describe(), stepsText(pr.Sched, sf.Burn, bp != nil))
+		fmt.Fprintf(e.stdout, "\n%s%s\n", pr.Describe(), stepsText(pr.Sched, sf.burn, bp != nil))
 	}
 	return exitcode.Ended(err, len(points), total, "points", "what was simulated")
 }

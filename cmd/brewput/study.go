@@ -1,66 +1,98 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"runtime"
+	"strings"
 	"time"
-
-	"github.com/brewput/brewput/internal/profile"
 
 	"github.com/spf13/pflag"
 
+	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/internal/cliflag"
+	"github.com/brewput/brewput/internal/host"
+	"github.com/brewput/brewput/internal/profile"
+	"github.com/brewput/brewput/measure/burn"
 	"github.com/brewput/brewput/measure/sweep"
+	"github.com/brewput/brewput/results"
 )
 
-// studyFlags are the flags that say what to measure and where to write it,
-// shared by the root command and run: sweep.Options, bound to the flags,
-// and the modes as given.
-type studyFlags struct {
-	modes string
-	sweep.Options
+// loadFlags are the flags of the load every point of a study is measured
+// under, shared by brewput's studies of the shop and a study program's.
+type loadFlags struct {
+	cpus         string
+	results.Load // Par, Dur and Warmup; Rate and MaxQ as given
+	interval     time.Duration
+	count        int
+	profile      string
+	noisy        string
+	words        loadWords
 }
 
-// studyDefaults are the defaults that differ between commands.
-type studyDefaults struct {
-	modes       string
-	dur, warmup time.Duration
+// loadWords are what a load's usage and errors call its parts.
+type loadWords struct {
+	who, what      string // customers and orders
+	rate, interval string // examples of --rate and --interval
+	// par is --par's usage; count and profile end --count's and
+	// --profile's.
+	par, count, profile string
 }
 
-// defaultStudy is the talk's study: its main modes, 1 s a point.
-func defaultStudy() studyDefaults {
-	return studyDefaults{
-		modes:  "ideal,locking,finelocking,parsteam,multi-2,linearpipe-0,linearpipe-1,linearpipe-10,multipipe-2",
-		dur:    time.Second,
-		warmup: 200 * time.Millisecond,
-	}
-}
+var (
+	shopWords = loadWords{who: "customers", what: "orders", rate: "800", interval: "1.25ms",
+		par: "customers at once in a closed loop, servers in an open loop", count: " over the whole study", profile: ", and summarize where its goroutines waited"}
+	studyWords = loadWords{who: "workers", what: "calls", rate: "10000", interval: "100us", par: "workers at once (closed loop) or servers (open loop)"}
+)
 
-func (f *studyFlags) register(fs *pflag.FlagSet, d studyDefaults) {
-	ms := time.Millisecond
-	fs.StringVar(&f.modes, "modes", d.modes, "comma-separated modes to measure (see brewput list)")
-	fs.StringVar(&f.CPUs, "cpus", fmt.Sprintf("1-%d", runtime.NumCPU()), "CPU counts, as a list and ranges such as 1,2 or 1-4")
-	fs.IntVar(&f.Par, "par", 0, "customers at once in a closed loop, servers in an open loop; 0 means one per CPU")
-	f.Dur, f.Warmup = d.dur, d.warmup
+func (f *loadFlags) register(fs *pflag.FlagSet, w loadWords, dur, warmup time.Duration) {
+	f.words = w
+	fs.StringVar(&f.cpus, "cpus", fmt.Sprintf("1-%d", runtime.NumCPU()), "CPU counts, as a list and ranges such as 1,2 or 1-4")
+	fs.IntVar(&f.Par, "par", 0, w.par+"; 0 means one per CPU")
+	f.Dur, f.Warmup = dur, warmup
 	fs.Var((*cliflag.Duration)(&f.Dur), "dur", "measured duration of each point")
 	fs.Var((*cliflag.Duration)(&f.Warmup), "warmup", "uncounted warm-up before each point")
-	fs.Float64Var(&f.Rate, "rate", 0, "open loop: orders arriving per second (default closed loop)")
-	fs.Var((*cliflag.Duration)(&f.Interval), "interval", "open loop: time between arrivals, instead of --rate")
-	fs.IntVar(&f.MaxQ, "maxq", 1000, "open loop: most orders waiting; an arrival beyond it is dropped")
-	s := &f.Steps
-	s.Grind, s.Press, s.Steam, s.Combine = ms, ms, ms, ms
-	fs.Var((*cliflag.Duration)(&s.Grind), "grind", "CPU time of grinding the beans (grinder)")
-	fs.Var((*cliflag.Duration)(&s.Press), "press", "CPU time of pressing the espresso (espresso machine)")
-	fs.Var((*cliflag.Duration)(&s.Steam), "steam", "CPU time of steaming the milk (steamer)")
-	fs.Var((*cliflag.Duration)(&s.Combine), "combine", "CPU time of combining coffee and milk (no machine)")
-	fs.Var((*cliflag.Duration)(&s.Combine), "latte", "the older name of --combine")
-	fs.MarkHidden("latte") // still read, so that no command line breaks; help lists one name a step
-	fs.Var((*cliflag.Duration)(&s.Jitter), "jitter", "uniform jitter in [-j/2, +j/2] on the three machine steps")
-	fs.StringVar(&f.Burn, "burn", "wall", "how a step counts its time: wall (wall clock) or cpu (thread CPU time)")
-	fs.IntVar(&f.Count, "count", 1, "measure every point this many times, in rounds over the whole study (as go test -count), for compare's statistics")
-	fs.StringVar(&f.Harness, "harness", "brewput", "closed loop's harness: brewput (each customer orders again at once, records its own latency) or talk (the talk's: a generator hands requests to the customers over a channel, each hands its duration to an aggregator over another)")
-	fs.StringVar(&f.Profile, "profile", "", "write each point's execution trace and CPU, block and mutex profiles to this folder, and summarize where its goroutines waited")
-	registerNoisy(fs, &f.Noisy)
+	fs.Float64Var(&f.Rate, "rate", 0, "open loop: "+w.what+" arriving per second (default closed loop)")
+	fs.Var((*cliflag.Duration)(&f.interval), "interval", "open loop: time between arrivals, instead of --rate")
+	fs.IntVar(&f.MaxQ, "maxq", 1000, "open loop: most "+w.what+" waiting; an arrival beyond it is dropped")
+	fs.IntVar(&f.count, "count", 1, "measure every point this many times, in rounds"+w.count+" (as go test -count), for compare's statistics")
+	fs.StringVar(&f.profile, "profile", "", "write each point's execution trace and CPU, block and mutex profiles to this folder"+w.profile)
+	registerNoisy(fs, &f.noisy)
+}
+
+// check refuses a load out of range, and flags that do not go together,
+// before anything is measured, and returns the load: an open loop's Rate
+// (from --rate or --interval) and MaxQ, where one is given.
+func (f *loadFlags) check(fs *pflag.FlagSet) (results.Load, error) {
+	w, rate, interval := f.words, fs.Changed("rate"), fs.Changed("interval")
+	switch {
+	case f.Par < 0:
+		return results.Load{}, fmt.Errorf("--par %d: want 0 (one per CPU) or a positive number of %s", f.Par, w.who)
+	case f.Dur <= 0:
+		return results.Load{}, fmt.Errorf("--dur %v: want a positive duration such as 2s", f.Dur)
+	case f.Warmup < 0:
+		return results.Load{}, fmt.Errorf("--warmup %v: want zero or a positive duration such as 200ms", f.Warmup)
+	case rate && interval:
+		return results.Load{}, errors.New("--rate and --interval: give one or the other, not both")
+	case rate && f.Rate <= 0:
+		return results.Load{}, fmt.Errorf("--rate %v: want a positive number of %s per second, such as %s", f.Rate, w.what, w.rate)
+	case interval && f.interval <= 0:
+		return results.Load{}, fmt.Errorf("--interval %v: want a positive duration such as %s", f.interval, w.interval)
+	case fs.Changed("maxq") && !rate && !interval:
+		return results.Load{}, errors.New("--maxq: only applies to an open loop; add --rate or --interval")
+	case f.MaxQ < 0:
+		return results.Load{}, fmt.Errorf("--maxq %d: want 0 or more waiting %s", f.MaxQ, w.what)
+	case f.count < 1:
+		return results.Load{}, fmt.Errorf("--count %d: want 1 or more repetitions of each point", f.count)
+	}
+	l := results.Load{Par: f.Par, Dur: f.Dur, Warmup: f.Warmup}
+	switch {
+	case rate:
+		l.Rate, l.MaxQ = f.Rate, f.MaxQ
+	case interval:
+		l.Rate, l.MaxQ = float64(time.Second)/float64(f.interval), f.MaxQ
+	}
+	return l, nil
 }
 
 // registerNoisy adds --noisy: what a measurement does with a point that
@@ -80,38 +112,171 @@ func retryOf(noisy string) (sweep.Retry, error) {
 	return sweep.Retry{}, fmt.Errorf("--noisy %q: want retry (measure a disturbed point again, up to 3 times, after waiting for a quiet machine) or ok (keep it, marked)", noisy)
 }
 
-// options are the study's flags as sweep.Options, with at most maxCPUs
-// CPUs a point: the machine's for a measurement, more for a model.
-func (f *studyFlags) options(fs *pflag.FlagSet, maxCPUs int) sweep.Options {
-	o := f.Options
-	o.MaxCPUs, o.Given = maxCPUs, nil
-	for _, name := range []string{"rate", "interval", "maxq", "profile", "latte"} {
-		if fs.Changed(name) {
-			o.Given = append(o.Given, name)
-		}
-	}
-	return o
+// maxRounds is the most rounds (--count) a measured study takes: a
+// thousand of the shortest points take minutes, of the default study
+// hours.
+const maxRounds = 1000
+
+// studyFlags say what a study of the shop measures: its load, modes and
+// steps.
+type studyFlags struct {
+	loadFlags
+	modes, burn string
+	steps       coffee.Steps
+	// simulated marks a study for the model, whose sizes the model's
+	// memory budget bounds rather than a measurement's limits.
+	simulated bool
 }
 
-// plan checks every flag before anything is measured (sweep.Options.Study,
-// then --profile's folder); its errors are usage errors that name the flag
-// and what it accepts.
-func (f *studyFlags) plan(fs *pflag.FlagSet, maxCPUs int) (*sweep.Batch, error) {
-	o := f.options(fs, maxCPUs)
-	var err error
-	if o.Modes, err = sweep.ParseModes(f.modes); err != nil {
-		return nil, err
+// studyDefaults are the defaults that differ between commands.
+type studyDefaults struct {
+	modes       string
+	dur, warmup time.Duration
+}
+
+// defaultStudy is the talk's study: its main modes, 1 s a point.
+func defaultStudy() studyDefaults {
+	return studyDefaults{
+		modes:  "ideal,locking,finelocking,parsteam,multi-2,linearpipe-0,linearpipe-1,linearpipe-10,multipipe-2",
+		dur:    time.Second,
+		warmup: 200 * time.Millisecond,
 	}
-	st, err := o.Batch()
+}
+
+func (f *studyFlags) register(fs *pflag.FlagSet, d studyDefaults) {
+	f.loadFlags.register(fs, shopWords, d.dur, d.warmup)
+	fs.StringVar(&f.modes, "modes", d.modes, "comma-separated modes to measure (see brewput list)")
+	s := &f.steps
+	*s = coffee.DefaultSteps()
+	fs.Var((*cliflag.Duration)(&s.Grind), "grind", "CPU time of grinding the beans (grinder)")
+	fs.Var((*cliflag.Duration)(&s.Press), "press", "CPU time of pressing the espresso (espresso machine)")
+	fs.Var((*cliflag.Duration)(&s.Steam), "steam", "CPU time of steaming the milk (steamer)")
+	fs.Var((*cliflag.Duration)(&s.Combine), "combine", "CPU time of combining coffee and milk (no machine)")
+	fs.Var((*cliflag.Duration)(&s.Combine), "latte", "the older name of --combine")
+	fs.MarkHidden("latte") // still read, so that no command line breaks; help lists one name a step
+	fs.Var((*cliflag.Duration)(&s.Jitter), "jitter", "uniform jitter in [-j/2, +j/2] on the three machine steps")
+	fs.StringVar(&f.burn, "burn", "wall", "how a step counts its time: wall (wall clock) or cpu (thread CPU time)")
+	fs.StringVar(&f.Harness, "harness", "brewput", "closed loop's harness: brewput (each customer orders again at once, records its own latency) or talk (the talk's: a generator hands requests to the customers over a channel, each hands its duration to an aggregator over another)")
+}
+
+// plan checks every flag before anything is measured and plans the study:
+// each mode on each CPU count, --count times over, at most maxCPUs CPUs a
+// point (the machine's for a measurement, more for a model). Its errors
+// are usage errors that name the flag and what it accepts.
+func (f *studyFlags) plan(fs *pflag.FlagSet, maxCPUs int) (*sweep.Batch, error) {
+	var modes []coffee.Mode
+	for _, m := range strings.Split(f.modes, ",") {
+		mode, err := coffee.ParseMode(strings.TrimSpace(m))
+		if err != nil {
+			return nil, fmt.Errorf("--modes: %w", err)
+		}
+		modes = append(modes, mode)
+	}
+	st, err := f.batch(fs, modes, maxCPUs)
 	if err != nil {
 		return nil, err
 	}
 	if fs.Changed("profile") {
-		if err := profile.CheckDir(f.Profile); err != nil {
+		if err := profile.CheckDir(f.profile); err != nil {
 			return nil, err
 		}
 	}
 	return st, nil
+}
+
+// planOne is plan of one mode (none: any, for a YAML system, whose file
+// replaces it) on one CPU count, for the command named, whose errors give
+// example as a count.
+func (f *studyFlags) planOne(fs *pflag.FlagSet, maxCPUs int, mode, command string, example int) (sweep.Spec, error) {
+	m := coffee.Mode{Family: "noop"}
+	if strings.Contains(mode, ",") {
+		return sweep.Spec{}, fmt.Errorf("--mode %q: %s takes one mode; run it once for each", mode, command)
+	}
+	if mode != "" {
+		var err error
+		if m, err = coffee.ParseMode(mode); err != nil {
+			return sweep.Spec{}, fmt.Errorf("--mode: %w", err)
+		}
+	}
+	st, err := f.batch(fs, []coffee.Mode{m}, maxCPUs)
+	if err != nil {
+		return sweep.Spec{}, err
+	}
+	if len(st.Specs) != 1 {
+		return sweep.Spec{}, fmt.Errorf("--cpus %s: %s takes one CPU count, such as --cpus %d", f.cpus, command, example)
+	}
+	return st.Specs[0], nil
+}
+
+// batch checks the flags and plans modes on each CPU count. The folder of
+// --profile is not checked here.
+func (f *studyFlags) batch(fs *pflag.FlagSet, modes []coffee.Mode, maxCPUs int) (*sweep.Batch, error) {
+	cpus, err := host.ParseCPUList(f.cpus, maxCPUs)
+	if err != nil {
+		return nil, fmt.Errorf("--cpus: %w", err)
+	}
+	l, err := f.check(fs)
+	if err != nil {
+		return nil, err
+	}
+	if err := f.checkShop(fs); err != nil {
+		return nil, err
+	}
+	if f.Harness == "talk" {
+		l.Harness = "talk"
+	}
+	base := sweep.Spec{Load: sweep.Load{Load: l}, Steps: f.steps}
+	if base.Steps.Clock, err = burn.ParseClock(f.burn); err != nil {
+		return nil, fmt.Errorf("--burn: %w", err)
+	}
+	retry, err := retryOf(f.noisy)
+	return &sweep.Batch{Specs: sweep.Plan(modes, cpus, base), Count: f.count, Profile: f.profile, Retry: retry}, err
+}
+
+// checkShop refuses what check leaves to the shop: a harness, an open
+// loop past what the dispatcher keeps to, a measurement past its limits,
+// a step out of range.
+func (f *studyFlags) checkShop(fs *pflag.FlagSet) error {
+	rate, interval, dur := fs.Changed("rate"), fs.Changed("interval"), f.Dur
+	switch {
+	case f.Harness != "brewput" && f.Harness != "talk":
+		return fmt.Errorf("--harness %q: want brewput or talk", f.Harness)
+	case f.Harness == "talk" && (rate || interval):
+		return fmt.Errorf("--harness talk: the talk's harness is a closed loop; drop --rate and --interval")
+	case rate && (f.Rate*dur.Seconds() < 1 || f.Rate > float64(time.Second/sweep.MinInterval)):
+		return fmt.Errorf("--rate %v: want %.6g to %.0f orders per second: at least one arrival in the --dur window (%v), and at most one every %v",
+			f.Rate, 1/dur.Seconds(), float64(time.Second/sweep.MinInterval), dur, sweep.MinInterval)
+	case interval && (f.interval < sweep.MinInterval || f.interval > dur):
+		return fmt.Errorf("--interval %v: want %v to the --dur window (%v)", f.interval, sweep.MinInterval, dur)
+	case !f.simulated && f.Par > sweep.MaxWorkers:
+		drink := f.steps.Grind + f.steps.Press + f.steps.Steam + f.steps.Combine
+		return fmt.Errorf("--par %d: want 0 to %d customers for a measurement: each one's order under way when the window closes finishes after it (%d drinks of %v on 1 CPU: %v more); brewput model simulates more",
+			f.Par, sweep.MaxWorkers, f.Par, drink, (time.Duration(f.Par) * drink).Round(time.Second))
+	case !f.simulated && f.MaxQ > sweep.MaxQueue:
+		return fmt.Errorf("--maxq %d: want 0 to %d waiting orders", f.MaxQ, sweep.MaxQueue)
+	case !f.simulated && f.count > maxRounds:
+		return fmt.Errorf("--count %d: want 1 to %d rounds of the study", f.count, maxRounds)
+	}
+	if _, err := retryOf(f.noisy); err != nil {
+		return err
+	}
+	combine := "combine"
+	if fs.Changed("latte") {
+		combine = "latte"
+	}
+	s := f.steps
+	for _, st := range []struct {
+		name string
+		d    time.Duration
+	}{{"grind", s.Grind}, {"press", s.Press}, {"steam", s.Steam}, {combine, s.Combine}, {"jitter", s.Jitter}} {
+		switch {
+		case st.d < 0:
+			return fmt.Errorf("--%s %v: want zero or a positive duration such as 1ms", st.name, st.d)
+		case st.d > dur:
+			return fmt.Errorf("--%s %v: want at most the --dur window (%v): a step longer than the window completes no drink in it", st.name, st.d, dur)
+		}
+	}
+	return nil
 }
 
 // registerOne adds to fs those of the study's flags named, with d's
@@ -132,9 +297,4 @@ func setDefault(fs *pflag.FlagSet, name, value, usage string) {
 	f.Usage, f.DefValue = usage, value
 	fs.Set(name, value)
 	f.Changed = false
-}
-
-// planOne is plan of one mode on one CPU count (sweep.Options.One).
-func (f *studyFlags) planOne(fs *pflag.FlagSet, maxCPUs int, mode, command string, example int) (sweep.Spec, error) {
-	return f.options(fs, maxCPUs).One(mode, command, example)
 }

@@ -175,28 +175,16 @@ func studyRunCmd(e *env, prog *study.Program) *cobra.Command {
 	return cmd
 }
 
-// variantFlags say what a study measures.
+// variantFlags say what a study measures: its variants, and the load
+// brewput's own studies take, in a study's words.
 type variantFlags struct {
-	variants, cpus        string
-	par, maxq, count      int
-	rate                  float64
-	dur, warmup, interval cliflag.Duration
-	profile, noisy        string
+	loadFlags
+	variants string
 }
 
 func (f *variantFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.variants, "variants", "", "comma-separated variants to measure (default all; see list)")
-	fs.StringVar(&f.cpus, "cpus", fmt.Sprintf("1-%d", runtime.NumCPU()), "CPU counts, as a list and ranges such as 1,2 or 1-4")
-	fs.IntVar(&f.par, "par", 0, "workers at once (closed loop) or servers (open loop); 0 means one per CPU")
-	f.dur, f.warmup = cliflag.Duration(time.Second), cliflag.Duration(200*time.Millisecond)
-	fs.Var(&f.dur, "dur", "measured duration of each point")
-	fs.Var(&f.warmup, "warmup", "uncounted warm-up before each point")
-	fs.Float64Var(&f.rate, "rate", 0, "open loop: calls arriving per second (default closed loop)")
-	fs.Var(&f.interval, "interval", "open loop: time between arrivals, instead of --rate")
-	fs.IntVar(&f.maxq, "maxq", 1000, "open loop: most calls waiting; an arrival beyond it is dropped")
-	fs.IntVar(&f.count, "count", 1, "measure every point this many times, in rounds (as go test -count), for compare's statistics")
-	fs.StringVar(&f.profile, "profile", "", "write each point's execution trace and CPU, block and mutex profiles to this folder")
-	registerNoisy(fs, &f.noisy)
+	f.loadFlags.register(fs, studyWords, time.Second, 200*time.Millisecond)
 }
 
 // plan checks every flag before anything is measured.
@@ -209,35 +197,13 @@ func (f *variantFlags) plan(fs *pflag.FlagSet, prog *study.Program) (study.Plan,
 	if p.CPUs, err = host.ParseCPUList(f.cpus, runtime.NumCPU()); err != nil {
 		return p, fmt.Errorf("--cpus: %w", err)
 	}
-	p.Load = sweep.Load{Load: results.Load{Par: f.par, Dur: time.Duration(f.dur), Warmup: time.Duration(f.warmup)}}
-	switch {
-	case f.par < 0:
-		return p, fmt.Errorf("--par %d: want 0 (one per CPU) or a positive number of workers", f.par)
-	case p.Load.Dur <= 0:
-		return p, fmt.Errorf("--dur %v: want a positive duration such as 2s", p.Load.Dur)
-	case p.Load.Warmup < 0:
-		return p, fmt.Errorf("--warmup %v: want zero or a positive duration such as 200ms", p.Load.Warmup)
-	case fs.Changed("rate") && fs.Changed("interval"):
-		return p, errors.New("--rate and --interval: give one or the other, not both")
-	case fs.Changed("rate") && f.rate <= 0:
-		return p, fmt.Errorf("--rate %v: want a positive number of calls per second, such as 10000", f.rate)
-	case fs.Changed("interval") && f.interval <= 0:
-		return p, fmt.Errorf("--interval %v: want a positive duration such as 100us", time.Duration(f.interval))
-	case fs.Changed("maxq") && !fs.Changed("rate") && !fs.Changed("interval"):
-		return p, errors.New("--maxq: only applies to an open loop; add --rate or --interval")
-	case f.maxq < 0:
-		return p, fmt.Errorf("--maxq %d: want 0 or more waiting calls", f.maxq)
-	case f.count < 1:
-		return p, fmt.Errorf("--count %d: want 1 or more repetitions of each point", f.count)
-	}
-	if p.Retry, err = retryOf(f.noisy); err != nil {
+	l, err := f.check(fs)
+	if err != nil {
 		return p, err
 	}
-	switch {
-	case fs.Changed("rate"):
-		p.Load.Rate, p.Load.MaxQ = f.rate, f.maxq
-	case fs.Changed("interval"):
-		p.Load.Rate, p.Load.MaxQ = float64(time.Second)/float64(f.interval), f.maxq
+	p.Load = sweep.Load{Load: l}
+	if p.Retry, err = retryOf(f.noisy); err != nil {
+		return p, err
 	}
 	if fs.Changed("profile") {
 		return p, profile.CheckDir(f.profile)

@@ -31,8 +31,8 @@ func newWhyCmd(e *env) *cobra.Command {
 				return fmt.Errorf("give --mode NAME (see brewput list) to explain")
 			case mf.file != "":
 				return fmt.Errorf("--model: why measures the shop's modes on real CPUs; for a YAML system, brewput advise --model %s gives its profile in the model", mf.file)
-			case sf.Count < 2:
-				return fmt.Errorf("--count %d: want 2 or more runs of each experiment (6 for a verdict)", sf.Count)
+			case sf.count < 2:
+				return fmt.Errorf("--count %d: want 2 or more runs of each experiment (6 for a verdict)", sf.count)
 			}
 			s, err := sf.planOne(cmd.Flags(), runtime.NumCPU(), mode, "why", 2)
 			if err != nil {
@@ -62,12 +62,12 @@ func newWhyCmd(e *env) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			runErr := study.Run(cmd.Context(), sf.Count, runner.Run, e.stderr)
+			runErr := study.Run(cmd.Context(), sf.count, runner.Run, e.stderr)
 			study.Judge(compare.Options{})
 			if err := study.Write(e.stdout, format); err != nil {
 				return failure{Err: err}
 			}
-			return exitcode.Measured(runErr, len(study.BasePoints), sf.Count)
+			return exitcode.Measured(runErr, len(study.BasePoints), sf.count)
 		},
 	}
 	d := defaultStudy()

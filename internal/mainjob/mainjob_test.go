@@ -33,12 +33,8 @@ func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 // many points.
 func job(t *testing.T, dir string, stop int) (Job, *bytes.Buffer) {
 	t.Helper()
-	o := sweep.Options{Modes: []coffee.Mode{coffee.MustParseMode("finelocking")}, CPUs: "1-2", MaxCPUs: 2, Steps: coffee.DefaultSteps(), Burn: "wall", Count: 1,
-		Load: results.Load{Dur: 200 * time.Millisecond, Warmup: 20 * time.Millisecond, Harness: "brewput", MaxQ: 1000}}
-	st, err := o.Batch()
-	if err != nil {
-		t.Fatal(err)
-	}
+	st := &sweep.Batch{Count: 1, Specs: sweep.Plan([]coffee.Mode{coffee.MustParseMode("finelocking")}, []int{1, 2},
+		sweep.Spec{Load: sweep.Load{Load: results.Load{Dur: 200 * time.Millisecond, Warmup: 20 * time.Millisecond}}, Steps: coffee.DefaultSteps()})}
 	fifo, err := predict.Resolve(context.Background(), predict.Options{Sched: "fifo", Seed: 1}, nil)
 	if err != nil {
 		t.Fatal(err)

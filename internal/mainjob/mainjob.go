@@ -83,11 +83,11 @@ func (j Job) Run(ctx context.Context) error {
 	// The journal is kept where the report is assembled, beside its folder,
 	// so that the folder is replaced whole or not at all (report.WriteDir).
 	staging := atomicfile.StagingDir(j.Dir)
-	jr := &journal{log: j.Stderr, policy: policy, Folder: &outfile.Folder{Dir: staging, Plan: j.Plan}}
+	jr := &journal{log: j.Stderr, policy: policy, Output: outfile.InFolder(staging, j.Plan)}
 	if j.Resume != "" {
 		path, err := stageJournal(j.Resume, staging)
 		if err == nil {
-			jr.Folder, err = outfile.ResumeFolder(path, j.Plan)
+			jr.Output, _, err = outfile.Resume(path)
 		}
 		if err != nil {
 			return fmt.Errorf("--resume: %w", err)
@@ -174,12 +174,12 @@ func Resume(path string) (*sweep.Batch, []results.Point, results.Plan, error) {
 }
 
 // journal is the main job's journal, its report folder's results.json
-// (see outfile.Folder), each shop point added with its causal profile
-// under the job's policy.
+// (outfile.InFolder), each shop point added with its causal profile under
+// the job's policy.
 type journal struct {
 	log    io.Writer
 	policy model.Policy
-	*outfile.Folder
+	*outfile.Output
 }
 
 // add profiles a shop point (limits.Annotate) and appends it to the

@@ -10,10 +10,10 @@ import (
 
 // A folder is made with its journal at the first point, not before; a
 // resumed journal goes on where it stopped, keeping its plan.
-func TestFolder(t *testing.T) {
+func TestInFolder(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "report")
 	plan := results.Plan{Command: "brewput", Points: 3}
-	f := &Folder{Dir: dir, Plan: plan}
+	f := InFolder(dir, plan)
 	if _, err := os.Stat(dir); !os.IsNotExist(err) {
 		t.Fatalf("a folder before the first point: %v", err)
 	}
@@ -23,7 +23,7 @@ func TestFolder(t *testing.T) {
 	f.Close()
 	f.Close() // again: nothing
 	path := filepath.Join(dir, "results.json")
-	r, err := ResumeFolder(path, plan)
+	r, _, err := Resume(path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -43,6 +43,12 @@ func Create(path string, f results.Format, plan results.Plan) (*Output, error) {
 	return o, nil
 }
 
+// InFolder is the journal of a report folder, dir/results.json, made
+// with the first point: a run that measures nothing leaves no folder.
+func InFolder(dir string, plan results.Plan) *Output {
+	return &Output{Path: filepath.Join(dir, "results.json"), Format: results.JSON, plan: plan}
+}
+
 // Resume goes on with the journal a run cut short left at path, and
 // returns what it holds, whose plan says the rest.
 func Resume(path string) (*Output, *results.File, error) {
@@ -73,7 +79,11 @@ func (o *Output) Journal() string {
 // Add appends p to the journal, which the first point begins.
 func (o *Output) Add(p results.Point) error {
 	if o.j == nil {
-		j, err := results.CreateJournal(o.Journal(), o.plan)
+		var j *results.Journal
+		err := os.MkdirAll(filepath.Dir(o.Journal()), 0o755)
+		if err == nil {
+			j, err = results.CreateJournal(o.Journal(), o.plan)
+		}
 		if err != nil {
 			return fmt.Errorf("cannot write %s: %w", o.Journal(), atomicfile.WithoutPath(err))
 		}
@@ -167,49 +177,4 @@ func CheckWritable(path string) error {
 		return errors.New("is a directory; want a file name")
 	}
 	return atomicfile.Probe(filepath.Dir(path))
-}
-
-// Folder is a report folder's journal, its results.json: begun with the
-// first point (a run that measures nothing leaves no folder), each point
-// appended as soon as it exists; the report replaces it at the end.
-type Folder struct {
-	// Dir is the report folder, made with the first point.
-	Dir string
-	// Plan is the journal's first line, what the run set out to do.
-	Plan results.Plan
-	j    *results.Journal
-}
-
-// ResumeFolder opens the journal at path, the results.json of a folder
-// that a run cut short left, to go on appending to it.
-func ResumeFolder(path string, plan results.Plan) (*Folder, error) {
-	j, _, err := results.ResumeJournal(path)
-	if err != nil {
-		return nil, err
-	}
-	return &Folder{Dir: filepath.Dir(path), Plan: plan, j: j}, nil
-}
-
-// Add appends p to the journal, making the folder and beginning the
-// journal first if p is the first point.
-func (f *Folder) Add(p results.Point) error {
-	if f.j == nil {
-		if err := os.MkdirAll(f.Dir, 0o755); err != nil {
-			return fmt.Errorf("create report folder: %w", err)
-		}
-		j, err := results.CreateJournal(filepath.Join(f.Dir, "results.json"), f.Plan)
-		if err != nil {
-			return err
-		}
-		f.j = j
-	}
-	return f.j.Append(p)
-}
-
-// Close closes the journal, if it was begun; closing again does nothing.
-func (f *Folder) Close() {
-	if f.j != nil {
-		f.j.Close()
-		f.j = nil
-	}
 }

@@ -77,6 +77,14 @@ type childCommand struct {
 // other error is bad usage (2).
 type failure = exitcode.Failure
 
+// failed marks err, where there is one, as a failure (exit 1).
+func failed(err error) error {
+	if err != nil {
+		return failure{Err: err}
+	}
+	return nil
+}
+
 // interrupted marks a run stopped by a signal after it saved what it had
 // measured (exit 128 + the signal).
 type interrupted = exitcode.Interruption

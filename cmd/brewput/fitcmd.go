@@ -33,10 +33,7 @@ func newFitCmd(e *env) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			if err := text.WriteFits(e.stdout, fits, by, format); err != nil {
-				return failure{Err: err}
-			}
-			return nil
+			return failed(text.WriteFits(e.stdout, fits, by, format))
 		},
 	}
 	cmd.Flags().StringVar(&by, "by", scaling.ByCPUs, "fit throughput against cpus or par (customers)")

@@ -88,7 +88,7 @@ func newLabRunCmd(e *env, l lab.Lab) *cobra.Command {
 				given = func(flag string) bool { return flag != "format" && cmd.Flags().Changed(flag) }
 				fileFormat = results.Table.String()
 			}
-			out, err := outputGiven(e, given, fileFormat, out, results.Plan{Command: "lab " + info.Name})
+			out, err := e.output(given, fileFormat, out, results.Plan{Command: "lab " + info.Name})
 			if err != nil {
 				return err
 			}

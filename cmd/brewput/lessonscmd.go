@@ -46,10 +46,7 @@ func newLessonsCmd(e *env) *cobra.Command {
 				if _, ok := err.(*fs.PathError); ok { // the file could not be created
 					err = fmt.Errorf("--out: %w", err)
 				}
-				if err != nil {
-					return failure{Err: err}
-				}
-				return nil
+				return failed(err)
 			})
 			if err := w.Finish(rs); err != nil {
 				return failure{Err: err}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"runtime"
-	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -118,8 +117,7 @@ func (c *modelCommand) register(fs *pflag.FlagSet) {
 	c.mf.registerOthers(fs)
 	fs.BoolVar(&c.mf.band, "band", true, "go policy: also simulate each point at the edges of the costs' confidence intervals and give the band of throughput and median latency they span")
 	fs.BoolVar(&c.mf.causal, "causal", true, "give each point its causal profile: what limits it, found by relieving each resource in turn and simulating again (false: the points alone, one simulation each, several times faster, and no limit named)")
-	fs.StringVar(&c.format, "format", "table", "output format: "+strings.Join(results.Formats(), ", ")+" (with --out, guessed from its extension)")
-	fs.StringVar(&c.outFile, "out", "", "write the results to this file, each point as soon as it is simulated (the table still goes to stdout)")
+	registerOutput(fs, &c.format, &c.outFile, "simulated")
 }
 
 // run simulates what the flags in fs say and writes it to e.
@@ -147,7 +145,7 @@ func (c *modelCommand) run(ctx context.Context, fs *pflag.FlagSet, e *env) error
 	if err != nil {
 		return err
 	}
-	out, err := outputOf(e, fs, c.format, c.outFile, results.Plan{Command: "model", Points: total})
+	out, err := e.output(fs.Changed, c.format, c.outFile, results.Plan{Command: "model", Points: total})
 	if err != nil {
 		return err
 	}

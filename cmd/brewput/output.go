@@ -1,21 +1,36 @@
 package main
 
 import (
+	"strings"
+
 	"github.com/spf13/pflag"
 
 	"github.com/brewput/brewput/explain/limits"
+	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/internal/outfile"
 	"github.com/brewput/brewput/results"
 )
 
-// outputOf checks --format and --out before anything is measured
-// (outfile.Sink.Open) and returns the sink of the points.
-func outputOf(e *env, fs *pflag.FlagSet, format, out string, plan results.Plan) (*outfile.Sink, error) {
-	return outputGiven(e, fs.Changed, format, out, plan)
+// finish writes a measurement's points once it is over (outfile.Sink.Finish)
+// and says how it ended (exitcode.Measured).
+func finish(out *outfile.Sink, points []results.Point, runErr error, total int) error {
+	if err := out.Finish(points, runErr == nil); err != nil {
+		return failure{Err: err}
+	}
+	return exitcode.Measured(runErr, len(points), total)
 }
 
-// outputGiven is outputOf where given says which flags were given.
-func outputGiven(e *env, given func(flag string) bool, format, out string, plan results.Plan) (*outfile.Sink, error) {
+// registerOutput adds the flags of where a command writes its points, and
+// in what format (see output); each point goes as soon as it is done.
+func registerOutput(fs *pflag.FlagSet, format, out *string, done string) {
+	fs.StringVar(format, "format", "table", "output format: "+strings.Join(results.Formats(), ", ")+" (with --out, guessed from its extension)")
+	fs.StringVar(out, "out", "", "write the results to this file, each point as soon as it is "+done+" (the table still goes to stdout)")
+}
+
+// output checks --format and --out, given says which flags were given,
+// before anything is measured (outfile.Sink.Open), holds the file, and
+// returns the sink of the points.
+func (e *env) output(given func(flag string) bool, format, out string, plan results.Plan) (*outfile.Sink, error) {
 	s := e.sink(results.Table, nil)
 	if err := s.Open(format, out, given, plan); err != nil {
 		return nil, err

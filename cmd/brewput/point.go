@@ -18,10 +18,7 @@ func newPointCmd(e *env) *cobra.Command {
 		Hidden: true,
 		Args:   unknownArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := sweep.ServeChild(cmd.Context(), e.stdin, e.stdout); err != nil {
-				return failure{Err: err}
-			}
-			return nil
+			return failed(sweep.ServeChild(cmd.Context(), e.stdin, e.stdout))
 		},
 	}
 }

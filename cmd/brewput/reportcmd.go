@@ -31,10 +31,7 @@ func newReportCmd(e *env) *cobra.Command {
 			if err := e.claimReportDir(out, ""); err != nil {
 				return err
 			}
-			if err := mainjob.Rerender(e.stdout, e.stderr, out, in, lab.Figures(e.labs()), fullTable, playground, e.analyzer()); err != nil {
-				return failure{Err: err}
-			}
-			return nil
+			return failed(mainjob.Rerender(e.stdout, e.stderr, out, in, lab.Figures(e.labs()), fullTable, playground, e.analyzer()))
 		},
 	}
 	cmd.Flags().StringVar(&out, "out", defaultReportDir, "folder to write the report to")

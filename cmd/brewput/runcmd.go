@@ -11,7 +11,6 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/internal/outfile"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
@@ -35,31 +34,20 @@ func newRunCmd(e *env) *cobra.Command {
 				if st, err = sf.plan(cmd.Flags(), runtime.NumCPU()); err != nil {
 					return err
 				}
-				out, err = outputOf(e, cmd.Flags(), format, outFile, st.Plan("run"))
+				out, err = e.output(cmd.Flags().Changed, format, outFile, st.Plan("run"))
 			}
 			if err != nil {
 				return err
 			}
 			out.ProfileEach, out.Resume = true, "brewput run"
 			points, runErr := e.measure(cmd.Context(), st, have, out.Add)
-			all := append(have, points...)
-			if err := out.Finish(all, runErr == nil); err != nil {
-				return failure{Err: err}
-			}
-			return exitcode.Measured(runErr, len(all), st.Total())
+			return finish(out, append(have, points...), runErr, st.Total())
 		},
 	}
 	sf.register(cmd.Flags(), defaultStudy())
-	registerOutput(cmd.Flags(), &format, &outFile)
+	registerOutput(cmd.Flags(), &format, &outFile, "measured")
 	cmd.Flags().StringVar(&resume, "resume", "", "finish the study that a run cut short left in this file (its --out, or the journal beside a CSV or bench file), measuring only the points it lacks")
 	return cmd
-}
-
-// registerOutput adds the flags of where a command that measures writes
-// its results, and in what format (see outputOf).
-func registerOutput(fs *pflag.FlagSet, format, out *string) {
-	fs.StringVar(format, "format", "table", "output format: "+strings.Join(results.Formats(), ", ")+" (with --out, guessed from its extension)")
-	fs.StringVar(out, "out", "", "write the results to this file, each point as soon as it is measured (the table still goes to stdout)")
 }
 
 // resumeRun reads the journal a run of command cut short left at path:

@@ -81,8 +81,5 @@ func (c *scheduleCommand) modelTimeline(ctx context.Context, fs *pflag.FlagSet, 
 		return analysis.Timeline{}, err
 	}
 	t, err := schedule.FromModel(pr.Config(s, nil), c.span)
-	if err != nil {
-		return analysis.Timeline{}, failure{Err: err}
-	}
-	return t, nil
+	return t, failed(err)
 }

@@ -159,19 +159,16 @@ func studyRunCmd(e *env, prog *study.Program) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			out, err := outputOf(e, cmd.Flags(), format, outFile, results.Plan{Command: "study " + prog.Name + " run", Points: pl.Total()})
+			out, err := e.output(cmd.Flags().Changed, format, outFile, results.Plan{Command: "study " + prog.Name + " run", Points: pl.Total()})
 			if err != nil {
 				return err
 			}
 			points, runErr := prog.Measure(cmd.Context(), pl, e.stderr, out.Add)
-			if err := out.Finish(points, runErr == nil); err != nil {
-				return failure{Err: err}
-			}
-			return exitcode.Measured(runErr, len(points), pl.Total())
+			return finish(out, points, runErr, pl.Total())
 		},
 	}
 	vf.register(cmd.Flags())
-	registerOutput(cmd.Flags(), &format, &outFile)
+	registerOutput(cmd.Flags(), &format, &outFile, "measured")
 	return cmd
 }
 

@@ -92,14 +92,11 @@ func newCalibrateCmd(e *env) *cobra.Command {
 // checkSamples refuses --samples and --repeats out of range, before
 // anything is measured.
 func checkSamples(opt calibrate.Options) error {
-	for _, c := range []struct {
-		flag           string
-		v, least, most int
-		why            string
-	}{{"samples", opt.Samples, 5, maxSamples, ""}, {"repeats", opt.Repeats, 1, maxRepeats, " (6 or more for a 95 % interval)"}} {
-		if c.v < c.least || c.v > c.most {
-			return fmt.Errorf("--%s %d: want at least %d%s, at most %d", c.flag, c.v, c.least, c.why, c.most)
-		}
+	switch {
+	case opt.Samples < 5 || opt.Samples > maxSamples:
+		return fmt.Errorf("--samples %d: want at least 5, at most %d", opt.Samples, maxSamples)
+	case opt.Repeats < 1 || opt.Repeats > maxRepeats:
+		return fmt.Errorf("--repeats %d: want at least 1 (6 or more for a 95 %% interval), at most %d", opt.Repeats, maxRepeats)
 	}
 	return nil
 }

@@ -26,18 +26,14 @@ import (
 // ran on, the calibration whose costs the points do not constrain keep
 // ("" for this machine's), and where to save the inferred one.
 type inferRequest struct {
-	From    []string
-	CPUs    []int
-	Runtime string
-	Base    string
-	Out     string
+	From               []string
+	CPUs               []int
+	Runtime, Base, Out string
 }
 
 // inferredOut is where an inference from the files from is saved unless
-// told otherwise: beside this machine's calibration, in the user's
-// configuration folder, named after the first file
-// (brewput/inferred-varycpu.json), so that it never replaces this
-// machine's own.
+// told otherwise: beside this machine's calibration, named after the first
+// file (inferred-varycpu.json), so that it never replaces this machine's.
 func inferredOut(from []string) (string, error) {
 	path, err := calibrate.DefaultPath()
 	if err != nil {

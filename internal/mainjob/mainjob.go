@@ -82,28 +82,36 @@ func (j Job) Run(ctx context.Context) error {
 	}
 	// The journal is kept where the report is assembled, beside its folder,
 	// so that the folder is replaced whole or not at all (report.WriteDir).
+	// Each shop point goes into it with its causal profile.
 	staging := atomicfile.StagingDir(j.Dir)
-	jr := &journal{log: j.Stderr, policy: policy, Output: outfile.InFolder(staging, j.Plan)}
+	jr := &outfile.Sink{Stderr: j.Stderr, Out: outfile.InFolder(staging, j.Plan), ProfileEach: true,
+		Profile: func(points []results.Point) error { return limits.Annotate(points, policy) }}
 	if j.Resume != "" {
 		path, err := stageJournal(j.Resume, staging)
 		if err == nil {
-			jr.Output, _, err = outfile.Resume(path)
+			jr.Out, _, err = outfile.Resume(path)
 		}
 		if err != nil {
 			return fmt.Errorf("--resume: %w", err)
 		}
 	}
-	defer jr.Close()
-	measured, runErr := j.Measure(ctx, j.Study, j.Have, jr.add)
+	defer jr.Out.Close()
+	measured, runErr := j.Measure(ctx, j.Study, j.Have, jr.Add)
 	points := append(j.Have, measured...)
 	if len(points) > 0 && j.Prediction != nil && runErr == nil {
 		preds := j.Prediction.Study(ctx, j.Study, j.PredictCPUs, func(err error) { fmt.Fprintln(j.Stderr, err) })
-		runErr = cmp.Or(jr.addAll(preds), ctx.Err())
+		for i := range preds {
+			if err := jr.Add(&preds[i]); err != nil {
+				runErr = exitcode.Failure{Err: err}
+				break
+			}
+		}
+		runErr = cmp.Or(runErr, ctx.Err())
 		points = append(points, preds...)
 	}
 	if runErr == nil && len(j.Labs) > 0 {
 		var labPoints []results.Point
-		lctx := lab.WithPoints(ctx, func(p results.Point) error { return jr.add(&p) })
+		lctx := lab.WithPoints(ctx, func(p results.Point) error { return jr.Add(&p) })
 		labPoints, runErr = lab.RunEach(lctx, j.Labs, j.Study.CPUs(), func(line string) { fmt.Fprintf(j.Stderr, "lab %s\n", line) })
 		points = append(points, labPoints...)
 	}
@@ -118,10 +126,10 @@ func (j Job) Run(ctx context.Context) error {
 			plan := j.Plan
 			opt.Plan = &plan // cut short: the page says so, results.json keeps the plan
 		}
-		jr.Close()
+		jr.Out.Close()
 		if err := Publish(j.Stdout, j.Stderr, j.Dir, points, policy, opt, j.Full); err != nil {
-			if journal := filepath.Join(staging, "results.json"); exists(journal) {
-				err = fmt.Errorf("%w; %s is left as it was, and the points measured are in %s (brewput --resume %s writes the report once there is room)", err, j.Dir, journal, journal)
+			if _, serr := os.Stat(jr.Out.Path); serr == nil {
+				err = fmt.Errorf("%w; %s is left as it was, and the points measured are in %s (brewput --resume %[3]s writes the report once there is room)", err, j.Dir, jr.Out.Path)
 			}
 			return exitcode.Failure{Err: err}
 		}
@@ -171,38 +179,6 @@ func Resume(path string) (*sweep.Batch, []results.Point, results.Plan, error) {
 		}
 	}
 	return st, measured, *f.Plan, nil
-}
-
-// journal is the main job's journal, its report folder's results.json
-// (outfile.InFolder), each shop point added with its causal profile under
-// the job's policy.
-type journal struct {
-	log    io.Writer
-	policy model.Policy
-	*outfile.Output
-}
-
-// add profiles a shop point (limits.Annotate) and appends it to the
-// journal.
-func (j *journal) add(p *results.Point) error {
-	if p.Kind != results.KindLab && p.Bottleneck == nil {
-		one := []results.Point{*p}
-		if err := limits.Annotate(one, j.policy); err != nil {
-			fmt.Fprintf(j.log, "causal profile of %s cpus=%d: %v\n", p.Mode, p.CPUs, err)
-		}
-		*p = one[0]
-	}
-	return j.Add(*p)
-}
-
-// addAll adds points in order (see add).
-func (j *journal) addAll(points []results.Point) error {
-	for i := range points {
-		if err := j.add(&points[i]); err != nil {
-			return exitcode.Failure{Err: err}
-		}
-	}
-	return nil
 }
 
 // Rerender renders the report of points read back (brewput report) into
@@ -270,10 +246,4 @@ func stageJournal(path, staging string) (string, error) {
 		return "", err
 	}
 	return staged, nil
-}
-
-// exists reports whether there is a file at path.
-func exists(path string) bool {
-	_, err := os.Stat(path)
-	return err == nil
 }

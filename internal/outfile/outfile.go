@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/brewput/brewput/internal/atomicfile"
 	"github.com/brewput/brewput/results"
@@ -155,16 +156,11 @@ func CheckFormatFor(path string, f results.Format) error {
 
 // extFor suggests a name for a file of format f.
 func extFor(f results.Format, path string) string {
-	base := path[:len(path)-len(filepath.Ext(path))]
-	switch f {
-	case results.JSON:
-		return base + ".json"
-	case results.CSV:
-		return base + ".csv"
-	case results.Bench:
-		return base + ".bench"
+	ext := f.String()
+	if f == results.Table {
+		ext = "txt"
 	}
-	return base + ".txt"
+	return strings.TrimSuffix(path, filepath.Ext(path)) + "." + ext
 }
 
 // CheckWritable proves, before anything is measured, that a file can be

@@ -135,23 +135,16 @@ func modelFor(models []variantModel, variant string, n int) *variantModel {
 func modelsOf(variants []string, measured []results.Point) ([]variantModel, error) {
 	var out []variantModel
 	for _, v := range variants {
-		var pts []results.Point
-		for _, p := range measured {
-			if p.Mode == v {
-				pts = append(pts, p)
-			}
-		}
+		pts := slices.DeleteFunc(slices.Clone(measured), func(p results.Point) bool { return p.Mode != v })
 		if len(pts) == 0 {
 			return nil, fmt.Errorf("no measured point of variant %s", v)
 		}
 		var counts []int
 		for _, p := range pts {
-			if !slices.Contains(counts, p.CPUs) {
-				counts = append(counts, p.CPUs)
-			}
+			counts = append(counts, p.CPUs)
 		}
 		slices.Sort(counts)
-		for _, n := range counts {
+		for _, n := range slices.Compact(counts) {
 			runs := slices.DeleteFunc(slices.Clone(pts), func(p results.Point) bool { return p.CPUs != n })
 			slices.SortFunc(runs, func(a, b results.Point) int { return cmp.Compare(a.Throughput, b.Throughput) })
 			m, err := modelOf(runs[(len(runs)-1)/2])

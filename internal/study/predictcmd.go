@@ -122,11 +122,7 @@ func readStudy(path string, s *Program, variants []string) ([]results.Point, err
 	}
 	var missing []string
 	for _, v := range variants {
-		found := false
-		for _, p := range out {
-			found = found || p.Mode == v
-		}
-		if !found {
+		if !slices.ContainsFunc(out, func(p results.Point) bool { return p.Mode == v }) {
 			missing = append(missing, v)
 		}
 	}

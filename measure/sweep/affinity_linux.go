@@ -25,10 +25,9 @@ func AllowedCPUs() string {
 }
 
 // StartPinned starts cmd restricted to the first n of this process's CPUs.
-// Affinity is per thread on Linux and a child inherits the mask of the
-// thread that forks it, so the fork happens on a thread locked for the
-// purpose and narrowed first; that thread is never unlocked, so it exits with
-// its goroutine instead of going back to the runtime with a narrow mask.
+// A child inherits the affinity of the thread that forks it: the fork
+// happens on a locked thread narrowed first, which exits with its
+// goroutine rather than go back to the runtime narrowed.
 func StartPinned(cmd *exec.Cmd, n int) error {
 	var all unix.CPUSet
 	if err := unix.SchedGetaffinity(0, &all); err != nil {

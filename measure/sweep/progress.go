@@ -16,9 +16,8 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// Progress tells, on w, how far the measuring of a study has got: a bar
-// with the current point and an ETA on a terminal, one line per finished
-// point elsewhere (a log file or CI has no use for a redrawn bar).
+// Progress tells on w how far the measuring of a study has got: a bar with
+// an ETA on a terminal, a line per point elsewhere.
 type Progress struct {
 	w     io.Writer
 	st    Batch
@@ -28,9 +27,8 @@ type Progress struct {
 	label string                   // the label of the point being measured
 }
 
-// NewProgress says how many points st measures and about how long that
-// takes, and starts telling its progress on w; done points of st were
-// measured already (a study resumed), which it says too.
+// NewProgress says how many points st measures, done of them already, and
+// about how long that takes, and starts telling its progress on w.
 func NewProgress(w io.Writer, st Batch, done int) *Progress {
 	left := st.Total() - done
 	about := time.Duration(0)
@@ -51,8 +49,7 @@ func NewProgress(w io.Writer, st Batch, done int) *Progress {
 	return p
 }
 
-// NewBar is NewProgress for a caller that says in its own words what it
-// measures: it starts telling st's progress on w, and says nothing first.
+// NewBar is NewProgress that says nothing first.
 func NewBar(w io.Writer, st Batch) *Progress {
 	p := &Progress{w: w, st: st, total: st.Total()}
 	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
@@ -107,8 +104,8 @@ func (p *Progress) Done(points []results.Point) {
 		p.done+len(points), p.total, pt.Mode, pt.CPUs, rep, pt.Throughput, pt.Unit, pt.Latency.P50, mark)
 }
 
-// Finish clears the bar, so that what follows starts on a clean line, and
-// says where the points' profiles are, if any, and how to open them.
+// Finish clears the bar and says where the points' profiles are, if any,
+// and how to open them.
 func (p *Progress) Finish(points []results.Point) {
 	if p.bar != nil {
 		p.bar.Clear()

@@ -14,15 +14,12 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// MeasureRest measures what a study's journal points (have, of a run cut
-// short) lack, with r, in rounds when st.Count asks for repetitions
-// (round-robin keeps a slow spell of the machine from landing on one
-// configuration), telling log its progress, and hands each point to add
-// as soon as it is measured. It returns the points it measured, also when
-// it stops early on an error or an interruption. A disturbed point is
-// measured again as st.Retry says (Quietly), and log says so. With
-// st.Profile it makes the folder first. A folder that cannot be made, and
-// an error from add, are an exitcode.Failure.
+// MeasureRest measures, with r, what the points of a study's journal
+// (have, of a run cut short) lack, telling log its progress, a disturbed
+// point again as st.Retry says, and hands each point to add as soon as it
+// is measured. It returns the points measured, also when it stops early.
+// A profile folder that cannot be made, and an error from add, are an
+// exitcode.Failure.
 func (r Runner) MeasureRest(ctx context.Context, st *Batch, have []results.Point, log io.Writer, add func(*results.Point) error) ([]results.Point, error) {
 	if st.Profile != "" {
 		if err := os.MkdirAll(st.Profile, 0o755); err != nil {
@@ -61,13 +58,10 @@ func (r Runner) MeasureRest(ctx context.Context, st *Batch, have []results.Point
 	return points, nil
 }
 
-// Quietly takes a measurement with measure, and again as rt says while
-// it is disturbed (results.Point.IsDisturbed), and returns the least
-// disturbed one, with its Attempts where rt allows more than one. tell,
-// when not nil, is called before each new attempt with the disturbed
-// point, its attempt, how long Quietly waited for a quiet machine and
-// whether it became quiet. A measurement's error, or the context's while
-// waiting, ends it.
+// Quietly measures, and again as rt says while the point is disturbed, and
+// returns the least disturbed point, with its Attempts where rt allows
+// more than one. tell, if not nil, hears of each new attempt: the
+// disturbed point, how long Quietly waited and whether it became quiet.
 func Quietly(ctx context.Context, rt Retry, measure func(context.Context) (results.Point, error), tell func(p results.Point, attempt int, waited time.Duration, quiet bool)) (results.Point, error) {
 	var best results.Point
 	for attempt := 1; ; attempt++ {
@@ -85,8 +79,7 @@ func Quietly(ctx context.Context, rt Retry, measure func(context.Context) (resul
 		if !p.Disturbed || attempt >= rt.Attempts {
 			return best, nil
 		}
-		// Quiet is others and the hypervisor taking no more than
-		// results.DisturbedCPUs beyond the cores p left them.
+		// Quiet: others take at most DisturbedCPUs beyond the cores p left.
 		below := float64(max(p.Host.Cores-p.CPUs, 0)) + results.DisturbedCPUs
 		others, waited, err := quiet.Wait(ctx, rt.Wait, 200*time.Millisecond, below)
 		if err != nil {

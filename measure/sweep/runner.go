@@ -15,19 +15,15 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// Runner measures each point in a fresh child process (RunChild): no
-// heap, goroutines or warm caches carried over from the previous point.
-// The child is the program at Path, called with Args, which serves one
-// point (ServeChild), as brewput's hidden "point" command does.
+// Runner measures each point in a fresh child process, the program at
+// Path called with Args (which serves a point: ServeChild), Env added to
+// its environment: no heap or warm caches carried over between points.
 type Runner struct {
-	Path string
-	Args []string
-	// Env is added to the child's environment.
-	Env []string
+	Path      string
+	Args, Env []string
 }
 
-// Run measures one point. When ctx is cancelled the child is killed and
-// ctx's error returned.
+// Run measures one point in a child process (RunChild).
 func (r Runner) Run(ctx context.Context, s Spec) (results.Point, error) {
 	if err := s.Validate(); err != nil {
 		return results.Point{}, err
@@ -39,13 +35,11 @@ func (r Runner) Run(ctx context.Context, s Spec) (results.Point, error) {
 	return p, err
 }
 
-// RunChild measures one point in a child process: the program at path,
-// called with args and env added to this process's environment,
-// restricted to cpus CPUs (affinity) with GOMAXPROCS set to match, in its
-// own process group. It writes spec as JSON to the child's stdin and reads
-// one results.Point as JSON from its stdout. When ctx is cancelled the
-// child is killed and ctx's error returned; when the child fails, the
-// error ends with the last line of its error output.
+// RunChild measures one point in a child process, the program at path with
+// args and env, in its own process group, restricted to cpus CPUs with
+// GOMAXPROCS to match: spec goes to its stdin as JSON, the point comes
+// back on its stdout. A failed child's error ends with its last line of
+// error output; when ctx is cancelled the child is killed.
 func RunChild(ctx context.Context, path string, args, env []string, cpus int, spec any) (results.Point, error) {
 	in, err := json.Marshal(spec)
 	if err != nil {
@@ -57,9 +51,7 @@ func RunChild(ctx context.Context, path string, args, env []string, cpus int, sp
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	cmd.Env = append(os.Environ(), env...)
 	cmd.Env = append(cmd.Env, fmt.Sprintf("GOMAXPROCS=%d", cpus))
-	// Its own process group: a ^C at the terminal reaches the parent, which
-	// keeps what it has and stops the child itself.
-	ownGroup(cmd)
+	ownGroup(cmd) // a ^C reaches the parent, which keeps what it has and stops the child
 	if err := StartPinned(cmd, cpus); err != nil {
 		return results.Point{}, fmt.Errorf("start: %w", err)
 	}
@@ -92,8 +84,8 @@ func lastLine(s string) string {
 	return s
 }
 
-// ServeChild is the child's side of Runner: it reads a Spec from stdin,
-// measures it, and writes the point to stdout.
+// ServeChild is the child's side of Runner: a Spec from stdin, measured,
+// its point to stdout.
 func ServeChild(ctx context.Context, stdin io.Reader, stdout io.Writer) error {
 	var s Spec
 	dec := json.NewDecoder(stdin)

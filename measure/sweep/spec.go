@@ -9,27 +9,21 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// Spec is one point to measure.
+// Spec is one point of the coffee shop to measure.
 type Spec struct {
-	// Mode is the mode measured; it travels to the child process as its
-	// name.
 	Mode coffee.Mode `json:"mode"`
-	// Load is the CPUs, the load (Par customers of a closed loop or
-	// servers of an open one, MaxQ orders) and the profile's files.
 	Load
 	Steps coffee.Steps `json:"steps"`
-	// Variant changes the mode's structure a little (more machines, more
-	// buffer, a split lock): a causal profile's reliefs, run for real.
+	// Variant changes the mode's structure a little: a causal profile's
+	// reliefs, run for real.
 	Variant coffee.Variant `json:"variant,omitzero"`
-	// Label names the point in progress lines where its mode and CPUs do
-	// not tell it apart from the others measured, such as a relief of
-	// brewput why ("grinding 10 % faster"); it is not sent to the child.
+	// Label tells the point apart in progress lines, such as a relief of
+	// brewput why ("grinding 10 % faster").
 	Label string `json:"-"`
 }
 
 // Duration is about how long measuring s takes: its warm-up and window,
-// and the drinks under way when the window closes, each of at most one
-// drink's CPU time, shared by its CPUs.
+// and the drinks under way when the window closes.
 func (s Spec) Duration() time.Duration {
 	drink := s.Steps.Grind + s.Steps.Press + s.Steps.Steam + s.Steps.Combine + 3*s.Steps.Jitter/2
 	return s.Warmup + s.Dur + time.Duration(s.Workers(s.CPUs))*drink/time.Duration(max(s.CPUs, 1))
@@ -49,8 +43,7 @@ func (s Spec) Validate() error {
 	return s.Steps.Validate()
 }
 
-// Plan lists the points of a sweep, mode by mode, each over every CPU count,
-// all with base's load and steps.
+// Plan lists base on each CPU count, mode by mode.
 func Plan(modes []coffee.Mode, cpus []int, base Spec) []Spec {
 	var specs []Spec
 	for _, m := range modes {
@@ -63,23 +56,19 @@ func Plan(modes []coffee.Mode, cpus []int, base Spec) []Spec {
 	return specs
 }
 
-// Load is how one point is measured: the load, on CPUs CPUs, profiled or
-// not. Spec is a Load of the coffee shop; package study measures the
-// user's code under the same Load.
+// Load is how one point is measured, the shop's or a study's: the load on
+// CPUs CPUs, and where set the path, without extension, of its trace and
+// profiles.
 type Load struct {
 	CPUs int `json:"cpus"`
 	results.Load
-	// Profile, when set, is the path without extension of the point's
-	// trace and profiles (profile.FilesFor).
 	Profile string `json:"profile,omitempty"`
 }
 
-// Limits of a measured point, past which a typo would take minutes, or the
-// machine's memory, rather than measure anything: customers (or servers),
-// each with an order under way when the window closes, which finishes
-// after it (10000 drinks of 4 ms on 1 CPU: 40 s more); an open loop's
-// queue; arrivals closer than a microsecond, which the dispatcher cannot
-// keep to.
+// Limits of a measured point, past which a typo would take minutes or the
+// machine's memory: workers, each finishing an order after the window
+// (10000 drinks of 4 ms on 1 CPU: 40 s more); an open loop's queue;
+// arrivals closer than the dispatcher keeps to.
 const (
 	MaxWorkers  = 10_000
 	MaxQueue    = 1_000_000

@@ -12,19 +12,13 @@ import (
 )
 
 // Batch is a whole sweep: its points, measured Count times over in rounds
-// (as go test -count; round-robin keeps a slow spell of the machine from
-// landing on one configuration), and the folder their profiles go to, if
-// any.
+// (as go test -count), each point saying its round in Rep where there are
+// several, with their profiles in the folder Profile, if any.
 type Batch struct {
-	Specs []Spec
-	// Count is the rounds, at least 1; with more than one, each point
-	// says its round in Rep.
-	Count int
-	// Profile, when set, is the folder of the points' profiles (see
-	// ProfileBase); it must exist.
+	Specs   []Spec
+	Count   int
 	Profile string
-	// Retry says what Measure does with a disturbed measurement.
-	Retry Retry
+	Retry   Retry // what to do with a disturbed measurement
 }
 
 // Total is the number of points the study measures.
@@ -42,9 +36,8 @@ func (st Batch) CPUs() []int {
 	return out
 }
 
-// ProfileBase is where a point's profile files go, named by mode and CPU
-// count, and round with Count: DIR/finelocking-6cpu(-rep2).trace and so
-// on. It is empty without a Profile folder.
+// ProfileBase is where a point's profile files go, "" without a Profile
+// folder: DIR/finelocking-6cpu(-rep2).trace and so on.
 func (st Batch) ProfileBase(s Spec, rep int) string {
 	if st.Profile == "" {
 		return ""
@@ -62,8 +55,7 @@ type Task struct {
 	Rep  int
 }
 
-// Tasks lists st's measurements in the order Measure takes them, round by
-// round.
+// Tasks lists st's measurements in order, round by round.
 func (st Batch) Tasks() []Task {
 	var ts []Task
 	for rep := 1; rep <= st.Count; rep++ {
@@ -74,8 +66,7 @@ func (st Batch) Tasks() []Task {
 	return ts
 }
 
-// Holds reports whether p is the measurement of t in st: the same mode,
-// CPU count, customers, load and round.
+// Holds reports whether p is the measurement of t in st.
 func (st Batch) Holds(t Task, p results.Point) bool {
 	rep := 0
 	if st.Count > 1 {
@@ -89,10 +80,9 @@ func (st Batch) Holds(t Task, p results.Point) bool {
 		p.Par == t.Spec.Workers(t.Spec.CPUs) && p.Rate == t.Spec.Rate && p.MaxQ == maxq && p.Rep == rep
 }
 
-// Remaining lists the tasks of st that points do not hold, in order: what
-// is left to measure of a study cut short, whose journal holds points.
-// Each point holds at most one task, so that a study that measures a
-// configuration twice (--modes noop,noop) needs two points of it.
+// Remaining lists, in order, the tasks of a study cut short that the
+// points of its journal do not hold, each point holding at most one (a
+// study of --modes noop,noop needs two points of it).
 func (st Batch) Remaining(points []results.Point) []Task {
 	used := make([]bool, len(points))
 	var left []Task
@@ -111,30 +101,27 @@ func (st Batch) Remaining(points []results.Point) []Task {
 	return left
 }
 
-// Retry says what Measure does with a disturbed measurement (see
-// results.Point.IsDisturbed): measure it again, up to Attempts times in
-// all, first waiting at most Wait for the machine to be quiet. The zero
-// Retry keeps every first measurement.
+// Retry says what to do with a disturbed measurement: measure it again,
+// up to Attempts times in all, first waiting at most Wait for a quiet
+// machine. The zero Retry keeps every first measurement.
 type Retry struct {
 	Attempts int           `json:"attempts,omitempty"`
 	Wait     time.Duration `json:"wait,omitempty"`
 }
 
-// DefaultRetry is brewput's: a disturbed point is measured again up to 3
-// times, each after waiting up to 5 s for a quiet machine.
+// DefaultRetry measures a disturbed point again up to 3 times, each after
+// waiting up to 5 s for a quiet machine.
 func DefaultRetry() Retry { return Retry{Attempts: 4, Wait: 5 * time.Second} }
 
 // Plan is the journal's plan of st, measured by brewput command ("run",
-// or "brewput" for the main job): what a run cut short needs to finish.
+// or "brewput" for the main job).
 func (st Batch) Plan(command string) results.Plan {
 	js, _ := json.Marshal(st) // a Batch is plain data
 	return results.Plan{Command: command, Points: st.Total(), Study: js}
 }
 
-// BatchOf is the study a journal's plan holds, for resuming it with brewput
-// command on this machine: it refuses a plan of another command, one with
-// no study or an invalid point, and one that measures on more CPUs than
-// this machine has.
+// BatchOf is the study a journal's plan holds, to resume with brewput
+// command on this machine, which must have its CPUs.
 func BatchOf(plan *results.Plan, command string) (*Batch, error) {
 	if plan.Command != command {
 		return nil, fmt.Errorf("a journal of brewput %s; resume it with that command", plan.Command)

@@ -17,26 +17,20 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// Target is a system to measure at one point: its operation, what its
-// points are called and counted in, and the meters of its shared
-// resources.
+// Target is a system to measure at one point: its configuration's name
+// (Point.Mode), the throughput's unit ("ops/s"), the operation every
+// worker runs, and the meters of its shared resources, read at the edges
+// of the window.
 type Target struct {
-	// Mode names the point's configuration in results (Point.Mode).
-	Mode string
-	// Unit is the throughput's unit, e.g. "lattes/s" or "ops/s".
-	Unit string
-	// Op is one operation, run by every worker of the load.
-	Op harness.Op
-	// Meters are the system's shared resources, read at the two edges
-	// of the measured window; each becomes one of the point's machines.
-	Meters []meter.Meter
+	Mode, Unit string
+	Op         harness.Op
+	Meters     []meter.Meter
 }
 
 // MeasureTarget measures one point of t in this process under l, with
-// GOMAXPROCS set to l.CPUs meanwhile; a child started by RunChild also
-// restricts its CPU affinity. Each meter becomes one of the point's
-// machines (MachineOf), the point says how much CPU other processes took
-// during its window, and with l.Profile set where its goroutines waited.
+// GOMAXPROCS set to l.CPUs meanwhile. Each meter becomes one of the
+// point's machines, the point says how much CPU other processes took in
+// its window, and with l.Profile where its goroutines waited.
 func MeasureTarget(ctx context.Context, t Target, l Load) (results.Point, error) {
 	if err := l.Validate(); err != nil {
 		return results.Point{}, err
@@ -53,15 +47,12 @@ func MeasureTarget(ctx context.Context, t Target, l Load) (results.Point, error)
 			into[i] = m.Read()
 		}
 	}
-	// With a profile, the session covers the window: it starts before the
-	// meters are read and stops after, so that starting and stopping the
-	// profilers falls outside what the meters count.
+	// A profile's session starts before the meters are read and stops
+	// after, outside what they count.
 	var sess *profile.Session
 	var files profile.Files
 	var profErr error
-	// Other processes' CPU use over the window: a point they took CPU
-	// from says so.
-	var quiet0, quiet1 quiet.Sample
+	var quiet0, quiet1 quiet.Sample // others' CPU use over the window
 	start := time.Now()
 	res, err := harness.Run(ctx, l.Load, t.Op, func(e harness.Edge) {
 		if e == harness.WindowStart {
@@ -110,11 +101,8 @@ func MeasureTarget(ctx context.Context, t Target, l Load) (results.Point, error)
 	return p, err
 }
 
-// PointOf assembles what the harness measured of mode under load l into
-// the results contract: the load, the counts, throughput in unit, CPU
-// use, the latency distribution with its histogram, this machine. It has
-// a Shop part whose Machines are empty, for the caller to fill
-// (MachineOf), and whose Steps are the shop's to set.
+// PointOf is what the harness measured of mode under l as a point, its
+// Shop part's Machines empty for the caller to fill (MachineOf).
 func PointOf(mode, unit string, l Load, start time.Time, res harness.Result) (results.Point, error) {
 	p := results.Point{
 		Source:     results.SourceMeasured, // Host names the machine
@@ -125,9 +113,8 @@ func PointOf(mode, unit string, l Load, start time.Time, res harness.Result) (re
 		Drops:      res.Drops,
 		Throughput: res.Throughput(),
 		Unit:       unit,
-		// Within CheckCPU's tolerance, CPU time above the CPUs given is the
-		// kernel's accounting (a running thread's time is brought up to
-		// date at its ticks), not work: no point uses more than its CPUs.
+		// CPU time above the CPUs given (within CheckCPU's tolerance) is
+		// the kernel's accounting at its ticks, not work.
 		CPUUsed: min(res.CPUsUsed(), float64(l.CPUs)),
 		Util:    min(res.CPUsUsed()/float64(l.CPUs), 1),
 		Latency: results.Summarize(res.Latency),
@@ -149,15 +136,12 @@ func PointOf(mode, unit string, l Load, start time.Time, res harness.Result) (re
 }
 
 // MachineOf is one shared resource's use over a window of length wall, as
-// a point's machine: its uses, the fraction of the window it was held
-// (busy) and working, and the mean wait per use. kind is the meter's
-// (meter.Kind…), or "" for the coffee shop's machines.
+// a point's machine; kind is the meter's, "" for the coffee shop's.
 func MachineOf(name, kind string, d meter.Reading, wall time.Duration) results.Machine {
 	mc := results.Machine{Name: name, Kind: kind, Uses: d.Uses}
 	if wall > 0 {
-		// A use is metered when it ends, so one that began before the
-		// window counts whole: a resource busy all the time can read a
-		// use's worth above 1, which is never real.
+		// A use is metered when it ends, so one begun before the window
+		// counts whole: busy all the time can read above 1.
 		mc.BusyFrac = min(1, d.Held.Seconds()/wall.Seconds())
 		mc.WorkingFrac = min(mc.BusyFrac, d.Working.Seconds()/wall.Seconds())
 	}
@@ -167,10 +151,8 @@ func MachineOf(name, kind string, d meter.Reading, wall time.Duration) results.M
 	return mc
 }
 
-// Measure measures one point of the coffee shop in this process: its
-// brew as the operation, its machines as the meters (MeasureTarget). With
-// s.Profile set, the point says where its goroutines waited and where the
-// files are; a profile that cannot be written fails the point.
+// Measure measures one point of the coffee shop in this process
+// (MeasureTarget): its brew the operation, its machines the meters.
 func Measure(ctx context.Context, s Spec) (results.Point, error) {
 	if err := s.Validate(); err != nil {
 		return results.Point{}, err
@@ -193,10 +175,8 @@ func Measure(ctx context.Context, s Spec) (results.Point, error) {
 	return p, nil
 }
 
-// harnessClock names the harness's own waits, the measurement's and not
-// the system's: the clock, an open loop's dispatcher, the talk harness's
-// generator and aggregator. A talk worker's channel waits stay in: they
-// are what the talk's harness costs its customers.
+// harnessClock names the harness's own waits, not the system's; a talk
+// worker's channel waits stay in, what the talk's harness costs it.
 func harnessClock() []string {
 	return []string{"github.com/brewput/brewput/measure/harness.watch", "github.com/brewput/brewput/measure/harness.dispatch",
 		"github.com/brewput/brewput/measure/harness.generate", "github.com/brewput/brewput/measure/harness.(*worker).aggregate"}

@@ -1,9 +1,7 @@
-// Package mainjob is brewput's main job, the one it runs with no command:
-// it measures a study of the coffee shop's modes, each point into the
-// report folder's journal as soon as it is measured, adds the model's
-// predictions, the labs and the seeds' lessons asked for, and writes the
-// report with its verdict. Rerender renders the same report from points
-// read back (brewput report), with the analysis saved beside them.
+// Package mainjob is brewput's main job, run with no command: it measures
+// a study of the shop's modes into the report folder's journal, adds the
+// model's predictions, labs and lessons asked for, and writes the report.
+// Rerender renders it from points read back (brewput report).
 package mainjob
 
 import (
@@ -32,57 +30,45 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// Job is a main job, its options already checked: what to measure, what
-// to add to it, and where the report goes.
+// Job is a main job, its options already checked.
 type Job struct {
 	Study *sweep.Batch
-	// Have are the points a run cut short measured, where Resume names
-	// its journal; the job measures only what they lack.
+	// Have are the points of the journal Resume names; the job measures
+	// what they lack.
 	Have   []results.Point
 	Resume string
-	// Plan is the job's plan, the first line of its journal.
-	Plan results.Plan
-	// Dir is the report's folder; its results.json is the journal.
-	Dir string
+	Plan   results.Plan // the first line of the journal
+	Dir    string       // the report's folder
 	// Measure measures what have lack of st, handing each point to add
 	// as soon as it is measured (sweep.Runner.MeasureRest).
 	Measure func(ctx context.Context, st *sweep.Batch, have []results.Point, add func(*results.Point) error) ([]results.Point, error)
-	// Prediction, if not nil, predicts the study's modes on 1 to
-	// PredictCPUs CPUs after they are measured, and its policy profiles
-	// the measured points (the fifo policy otherwise).
+	// Prediction, if not nil, predicts the modes on 1 to PredictCPUs
+	// CPUs, and its policy profiles the measured points (fifo's
+	// otherwise).
 	Prediction  *predict.Prediction
 	PredictCPUs int
-	// Labs run at their defaults on the study's CPU counts after it.
-	Labs []lab.Lab
-	// Figures are the labs' figures, for the page (lab.Figures).
-	Figures map[string]chartspec.Figure
-	// Lessons, if not nil, measures the seeds' claims last; their
-	// verdicts go into the report.
-	Lessons func(ctx context.Context) ([]lesson.Result, error)
-	// Full prints every point in the table, not the compact one.
-	Full bool
-	// Playground is the address the page's "try it" links open (see
-	// PlaygroundFor).
-	Playground string
+	Labs        []lab.Lab                   // run at their defaults on the study's CPU counts
+	Figures     map[string]chartspec.Figure // the labs' (lab.Figures)
+	// Lessons, if not nil, measures the seeds' claims, last.
+	Lessons    func(ctx context.Context) ([]lesson.Result, error)
+	Full       bool   // every point in the table, not the compact one
+	Playground string // see PlaygroundFor
 	// Stdout gets the verdict and the table, Stderr progress and notes.
 	Stdout, Stderr io.Writer
 }
 
 // Run runs the job. Interrupted, or on an error, it stops measuring and
-// writes the report of what it has, which says the run was cut short;
-// every point it measured is in the journal either way. Its error is as
-// exitcode.Measured says, or the lessons' where only they failed.
+// writes the report of what it has, which says it was cut short; every
+// point measured is in the journal. Its error is as exitcode.Measured
+// says, or the lessons' where only they failed.
 func (j Job) Run(ctx context.Context) error {
-	// The measured points' bottlenecks come from the model's profile of
-	// their configurations, under this machine's calibration where there
-	// is one.
-	policy := limits.Fifo()
+	policy := limits.Fifo() // the causal profiles', the calibration's where there is one
 	if j.Prediction != nil {
 		policy = j.Prediction.Policy
 	}
-	// The journal is kept where the report is assembled, beside its folder,
-	// so that the folder is replaced whole or not at all (report.WriteDir).
-	// Each shop point goes into it with its causal profile.
+	// The journal, each point with its causal profile, is kept where the
+	// report is assembled, so that the folder is replaced whole or not at
+	// all.
 	staging := atomicfile.StagingDir(j.Dir)
 	jr := &outfile.Sink{Stderr: j.Stderr, Out: outfile.InFolder(staging, j.Plan), ProfileEach: true,
 		Profile: func(points []results.Point) error { return limits.Annotate(points, policy) }}
@@ -140,14 +126,12 @@ func (j Job) Run(ctx context.Context) error {
 	return exitcode.Measured(runErr, len(j.Have)+len(measured), j.Study.Total())
 }
 
-// Analyzer makes the analysis of points: analyze.Points.
+// Analyzer makes the analysis of points (analyze.Points).
 type Analyzer func(points []results.Point, opt analyze.Options) (*analysis.Analysis, error)
 
-// Publish analyses points (analyze.Points under policy: a causal profile
-// for each shop point without one, the fits, the model's advice, the
-// schedule pictures; what cannot be analysed is told on log), renders
-// them into dir with opt, then prints to w the verdict, the table
-// (compact, or every point in full) and where the page is.
+// Publish analyses points under policy (what cannot be, told on log),
+// renders them into dir with opt, and prints to w the verdict, the table
+// and where the page is.
 func Publish(w, log io.Writer, dir string, points []results.Point, policy model.Policy, opt report.Options, full bool) error {
 	a, err := analyze.Points(points, analyze.Options{Policy: policy, Log: log})
 	if err != nil {
@@ -157,9 +141,8 @@ func Publish(w, log io.Writer, dir string, points []results.Point, policy model.
 	return report.Write(w, dir, points, opt, full)
 }
 
-// Resume reads the journal a main job cut short left at path: the study
-// it planned, the points it measured and its plan. The predictions and
-// labs in it are left out: they are made again.
+// Resume reads the journal a main job cut short left at path: its study,
+// the shop's measured points (the rest is made again) and its plan.
 func Resume(path string) (*sweep.Batch, []results.Point, results.Plan, error) {
 	f, err := results.Open(path)
 	if err != nil {
@@ -181,13 +164,10 @@ func Resume(path string) (*sweep.Batch, []results.Point, results.Plan, error) {
 	return st, measured, *f.Plan, nil
 }
 
-// Rerender renders the report of points read back (brewput report) into
-// dir as the main job does. The analysis saved beside them is shown as it
-// is: nothing is simulated or fitted again. Points without one (merged
-// files, a file brewput run wrote) are analysed once by analyzer, under
-// the fifo policy, which needs no calibration, and the report keeps that
-// analysis. A journal's plan makes the page say how far its run got, and
-// log hears it too.
+// Rerender renders the report of points read back into dir as the main
+// job does, with the analysis saved beside them; points without one are
+// analysed once by analyzer under the fifo policy, and the report keeps
+// it. A journal's plan makes the page, and log, say how far its run got.
 func Rerender(w, log io.Writer, dir string, in report.Inputs, figures map[string]chartspec.Figure, full bool, playground string, analyzer Analyzer) error {
 	opt := report.Options{Figures: figures, Lessons: in.Lessons, Plan: in.Plan, Playground: PlaygroundFor(playground, dir), Analysis: in.Analysis}
 	if in.Plan != nil {
@@ -207,9 +187,7 @@ func Rerender(w, log io.Writer, dir string, in report.Inputs, figures map[string
 const PlaygroundDir = "brewput-playground"
 
 // PlaygroundFor is the playground's address for the page of the report
-// in dir: given, or, where a playground is beside the report's folder
-// (PlaygroundDir, as brewput playground writes it), its index.html
-// relative to the page; "" where there is none.
+// in dir: given, else the one beside the report's folder, if any.
 func PlaygroundFor(given, dir string) string {
 	if given != "" {
 		return given
@@ -224,10 +202,9 @@ func PlaygroundFor(given, dir string) string {
 	return "../" + PlaygroundDir + "/index.html"
 }
 
-// stageJournal puts the journal at path where the report is assembled,
-// staging, and returns its path there: a journal a killed run left is
-// already there; a cut-short report's results.json is copied, so that the
-// report stays as it is until the new one replaces it whole.
+// stageJournal puts the journal at path in staging, where the report is
+// assembled, and returns its path there: a cut-short report's results.json
+// is copied, so that the report stays until the new one replaces it.
 func stageJournal(path, staging string) (string, error) {
 	staged := filepath.Join(staging, "results.json")
 	a, errA := filepath.Abs(path)

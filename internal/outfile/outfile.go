@@ -1,6 +1,6 @@
-// Package outfile is where a run's points go as they come: a results file
-// whose journal (results.Journal) holds each point as soon as it exists,
-// written whole in its format at the end; stdout; or a report folder.
+// Package outfile is where a run's points go as they come: a results file,
+// whose journal holds each point as soon as it exists, stdout, or a report
+// folder's journal.
 package outfile
 
 import (
@@ -15,12 +15,10 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// Output is a results file that a run writes as its points come. A JSON
-// file is its own journal; another format's has its journal beside it,
-// Path + JournalExt, removed once the file is written, or kept for
-// --resume where the run was cut short.
+// Output is a results file a run writes as its points come. A JSON file
+// is its own journal; another format's journal is beside it, removed once
+// the file is written, or kept for --resume where the run was cut short.
 type Output struct {
-	// Path is the results file, Format its format.
 	Path   string
 	Format results.Format
 	plan   results.Plan
@@ -28,8 +26,7 @@ type Output struct {
 }
 
 // Create checks, before anything is measured, that path can take a
-// results file in format f; its errors say what is wrong with the path.
-// The journal, plan first, begins with the first point.
+// results file in format f; its journal begins with the first point.
 func Create(path string, f results.Format, plan results.Plan) (*Output, error) {
 	if err := CheckFormatFor(path, f); err != nil {
 		return nil, err
@@ -51,7 +48,7 @@ func InFolder(dir string, plan results.Plan) *Output {
 }
 
 // Resume goes on with the journal a run cut short left at path, and
-// returns what it holds, whose plan says the rest.
+// returns what it holds.
 func Resume(path string) (*Output, *results.File, error) {
 	j, f, err := results.ResumeJournal(path)
 	if err != nil {
@@ -93,8 +90,7 @@ func (o *Output) Add(p results.Point) error {
 	return o.j.Append(p)
 }
 
-// Close closes the journal as it is, for a caller that writes the results
-// file itself.
+// Close closes the journal as it is.
 func (o *Output) Close() error {
 	if o.j == nil {
 		return nil
@@ -102,10 +98,9 @@ func (o *Output) Close() error {
 	return o.j.Close()
 }
 
-// Finish writes the whole run's points to the file at once. A finished
-// run (done) leaves the plain file and no journal; one cut short leaves a
-// JSON file as a journal, or another format's journal beside it, for
-// --resume. Without points it leaves no file at all.
+// Finish writes the run's points to the file at once: a finished (done)
+// run leaves no journal, one cut short leaves one for --resume, and one
+// without points no file at all.
 func (o *Output) Finish(points []results.Point, done bool) error {
 	if len(points) == 0 {
 		o.Discard()
@@ -145,7 +140,7 @@ func (o *Output) Discard() {
 }
 
 // CheckFormatFor refuses a file name whose extension says another format
-// than f: r.csv with JSON. Other names take any format.
+// than f, r.csv for JSON.
 func CheckFormatFor(path string, f results.Format) error {
 	ext, ok := results.FormatForFile(path)
 	if !ok || ext == f {
@@ -164,7 +159,7 @@ func extFor(f results.Format, path string) string {
 }
 
 // CheckWritable proves, before anything is measured, that a file can be
-// written at path; its errors say why not.
+// written at path.
 func CheckWritable(path string) error {
 	if path == "" {
 		return errors.New("want a file name")

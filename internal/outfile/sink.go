@@ -9,31 +9,23 @@ import (
 )
 
 // Sink is where a command's points go as they come: the output file's
-// journal, or stdout, JSON a line a point and other formats whole at the
-// end.
+// journal, or stdout, JSON a line a point and other formats at the end.
 type Sink struct {
 	// Stdout gets the points (the table, with a file); Stderr where the
 	// file went.
 	Stdout, Stderr io.Writer
-	// Format is the points' format, in the file or on stdout.
-	Format results.Format
-	// Out is the output file, nil for stdout.
-	Out *Output
-	// Profile, if not nil, gives points their causal profiles at Finish;
-	// a failure is told on Stderr. ProfileEach profiles each point as it
-	// comes too, so that the journal holds what the final file will.
+	Format         results.Format
+	Out            *Output // nil for stdout
+	// Profile, if not nil, gives points their causal profiles at Finish,
+	// a failure told on Stderr; with ProfileEach, each as it comes too,
+	// so that the journal holds what the final file will.
 	Profile     func([]results.Point) error
 	ProfileEach bool
-	// Resume is the command that finishes a run cut short ("brewput
-	// run"), "" where there is none.
-	Resume string
-	// Hold keeps the points from stdout to the end.
-	Hold bool
-	// View, if not nil, writes stdout's table in place of
-	// results.WriteTable.
-	View func(w io.Writer, points []results.Point) error
-	// streamed counts the points written to stdout as they came.
-	streamed int
+	Resume      string // the command that finishes a run cut short, if any
+	Hold        bool   // keeps the points from stdout to the end
+	// View, if not nil, writes stdout's table.
+	View     func(w io.Writer, points []results.Point) error
+	streamed int // the points written to stdout as they came
 }
 
 // Add takes one point as soon as it exists.
@@ -58,9 +50,8 @@ func (s *Sink) Add(p *results.Point) error {
 	return nil
 }
 
-// Finish writes the results once the run is over (done: all it
-// planned): the file, or the formats not streamed to stdout; with a file,
-// the table to stdout and where the points went to stderr.
+// Finish writes the results once the run is over (done: all it planned):
+// the file, with the table to stdout, or what was not streamed to stdout.
 func (s *Sink) Finish(points []results.Point, done bool) error {
 	if s.Profile != nil {
 		if err := s.Profile(points); err != nil {
@@ -96,8 +87,7 @@ func (s *Sink) Finish(points []results.Point, done bool) error {
 	return s.table(points)
 }
 
-// table writes points to stdout as a table: View's, or every point in
-// full.
+// table writes points to stdout as View's table, or every point in full.
 func (s *Sink) table(points []results.Point) error {
 	if s.View != nil {
 		return s.View(s.Stdout, points)
@@ -105,10 +95,9 @@ func (s *Sink) table(points []results.Point) error {
 	return results.WriteTable(s.Stdout, points)
 }
 
-// Open checks a command's --format and --out before anything is measured
-// and points s at them; a file given without a format takes its
-// extension's, or JSON. given says whether a flag was given. Its errors
-// name the flags.
+// Open checks a command's --format and --out, given saying which were
+// given, before anything is measured and points s at them; a file without
+// a format takes its extension's, or JSON.
 func (s *Sink) Open(format, out string, given func(flag string) bool, plan results.Plan) error {
 	f, err := results.ParseFormat(format)
 	if err != nil {

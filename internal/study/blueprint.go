@@ -15,43 +15,32 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// lockGroup is one group of a variant's metered locks (meter.Group: the
-// shards of one design are one group), as its model holds it.
+// lockGroup is one group of a variant's metered locks (meter.Group), as
+// its model holds it: Locks mutexes, each use taking one at random,
+// UsesPerOp times an operation, for HeldPerUse each.
 type lockGroup struct {
-	Name string
-	// Locks is how many locks the group has: the model's resource has as
-	// many mutexes, each use locking one drawn at random.
-	Locks int
-	// UsesPerOp is how many times an operation took one of them, and
-	// HeldPerUse how long it held it each time.
+	Name       string
+	Locks      int
 	UsesPerOp  float64
 	HeldPerUse time.Duration
 	heldPerOp  float64 // seconds, summed over the group's locks
 }
 
-// variantModel is what a variant's model is made of, read from one
-// measured point: the CPU time of an operation outside every metered
-// lock, and each lock group it holds.
+// variantModel is what a variant's model is made of, read from the point
+// From: an operation's time Outside the metered locks (less its holds and
+// waits), each lock group it holds, and the meters it has no structure
+// for (Unmodelled: channels, counted as work outside).
 type variantModel struct {
-	Variant string
-	Unit    string // the throughput's, "ops/s"
-	// From is the point the figures are read from.
-	From results.Point
-	// Outside is an operation's time outside the metered locks: a
-	// worker's time per operation less the time it held them and waited
-	// for them.
-	Outside time.Duration
-	Locks   []lockGroup
-	// Unmodelled names the meters the model has no structure for: the
-	// channels, whose waits and handoffs count as work outside.
+	Variant    string
+	Unit       string // the throughput's, "ops/s"
+	From       results.Point
+	Outside    time.Duration
+	Locks      []lockGroup
 	Unmodelled []string
 }
 
-// modelOf reads variant's model from p, a closed-loop point of it: per
-// operation, the time a worker spent on it less its waits for locks, and,
-// for each group of metered locks, the uses and the time held. Those
-// costs are what p's CPU count made of them: a hold and the work around
-// it slow as more cores share their cache lines.
+// modelOf reads variant's model from p, a closed-loop point of it, its
+// costs what p's CPU count made of them.
 func modelOf(p results.Point) (variantModel, error) {
 	m := variantModel{Variant: p.Mode, Unit: p.Unit, From: p}
 	switch {
@@ -61,14 +50,11 @@ func modelOf(p results.Point) (variantModel, error) {
 		return m, fmt.Errorf("%s on %d CPUs: an open loop (%v calls/s); predict models the closed loop (measure without --rate)", p.Mode, p.CPUs, p.Rate)
 	}
 	ops := float64(p.Ops)
-	// window is the time the point's operations took, by its throughput:
-	// a window runs a little past its nominal Dur.
-	window := ops / p.Throughput
+	window := ops / p.Throughput // a little past its nominal Dur
 	perOp := perOpTime(p)
 	for _, mc := range p.Machines() {
 		if results.IsChan(mc.Kind) {
-			// A channel's waits are the pipeline's rhythm, not
-			// contention: they stay in the work outside.
+			// A channel's waits are a pipeline's rhythm: work outside.
 			if !slices.Contains(m.Unmodelled, results.MeterLabel(mc)) {
 				m.Unmodelled = append(m.Unmodelled, results.MeterLabel(mc))
 			}
@@ -83,8 +69,7 @@ func modelOf(p results.Point) (variantModel, error) {
 		g := &m.Locks[i]
 		g.Locks++
 		g.UsesPerOp += float64(mc.Uses) / ops
-		// Summed in seconds: 16 shards each held 3 ns an operation
-		// would lose a fifth of their time to whole nanoseconds.
+		// In seconds: whole nanoseconds would lose shards' short holds.
 		g.heldPerOp += mc.BusyFrac * window / ops
 		perOp -= mc.MeanWaitMs / 1e3 * float64(mc.Uses) / ops
 	}
@@ -93,10 +78,8 @@ func modelOf(p results.Point) (variantModel, error) {
 		g := &m.Locks[i]
 		g.HeldPerUse = time.Duration(math.Round(g.heldPerOp / g.UsesPerOp * float64(time.Second)))
 	}
-	// A blueprint's durations are whole nanoseconds: the holds are
-	// rounded, and the work outside is what is left of the operation's
-	// time, so that the steps add up to it to half a nanosecond and the
-	// model reproduces the point it is read from.
+	// A blueprint's durations are whole nanoseconds: the work outside is
+	// what the rounded holds leave, so that the model reproduces p.
 	steps := time.Duration(0)
 	for _, g := range m.Locks {
 		n, d := uses(g)
@@ -109,12 +92,9 @@ func modelOf(p results.Point) (variantModel, error) {
 	return m, nil
 }
 
-// perOpTime is, in seconds, the time a worker of p spent on one
-// operation: with no more workers than CPUs, its share of the window,
-// which is what the operation cost on a CPU of its own as this machine
-// ran it (another process's share of that CPU included, so that the model
-// reproduces the point it is read from); with more workers than CPUs, the
-// CPU time the process used per operation.
+// perOpTime is, in seconds, a worker's time per operation of p: its share
+// of the window with no more workers than CPUs (so that the model
+// reproduces p), else the CPU time used per operation.
 func perOpTime(p results.Point) float64 {
 	switch {
 	case p.Par > 0 && p.Par <= p.CPUs:
@@ -125,12 +105,9 @@ func perOpTime(p results.Point) float64 {
 	return float64(p.CPUs) / p.Throughput
 }
 
-// yaml writes the model as a blueprint (the format brewput model --model
-// reads): a step of the work outside the locks, then a step holding each
-// lock group, once per use where an operation takes it a whole number of
-// times, else once for its time held per operation, which keeps the
-// structural bound. The load is left out: one customer per CPU, as a
-// study's closed loop has one worker per CPU.
+// yaml writes the model as a blueprint: a step of the work outside the
+// locks, then the holds of each lock group (uses), with the default load
+// of a worker per CPU.
 func (m variantModel) yaml() string {
 	var b strings.Builder
 	q := strconv.Quote // a JSON string is a YAML flow scalar
@@ -162,9 +139,9 @@ func (m variantModel) yaml() string {
 	return b.String()
 }
 
-// uses is how many holds of g an operation's model has, and how long
-// each: its uses per operation where they are a whole number (to 5 %),
-// else one hold of its time held per operation.
+// uses is how many holds of g an operation's model has, and how long each:
+// its uses where a whole number (to 5 %), else one of its time held, which
+// keeps the structural bound.
 func uses(g lockGroup) (int, time.Duration) {
 	if n := math.Round(g.UsesPerOp); n >= 1 && n <= 16 && math.Abs(g.UsesPerOp-n) <= 0.05*n {
 		return int(n), g.HeldPerUse
@@ -189,7 +166,7 @@ func (m variantModel) describe() string {
 }
 
 // timesPerOp says how often an operation does something: "once an
-// operation", "0.5 times an operation".
+// operation".
 func timesPerOp(n float64) string {
 	if math.Abs(n-1) < 0.005 {
 		return "once an operation"

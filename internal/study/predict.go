@@ -21,21 +21,17 @@ import (
 )
 
 // simCycles is how many cycles of each customer a prediction's window
-// holds, at the structure's ceiling, and simMinDur the shortest window:
-// enough for a steady state of operations that take 100 ns, short enough
-// that 64 CPU counts with their bands take a minute, not an hour.
+// holds at the structure's ceiling, simMinDur its shortest: a steady state
+// of 100 ns operations, 64 CPU counts with bands in a minute.
 const (
 	simCycles = 500
 	simMinDur = 500 * time.Microsecond
 )
 
-// window is how long the simulation of cfg runs, and its warm-up. The
-// window holds simCycles cycles of each customer at the structure's
-// ceiling, at least simMinDur, at most 1 s. The warm-up is a fifth of it,
-// and under the go policy at least the time to wake every P twice over:
-// the Ps start idle and each wake costs microseconds, so that 64 CPUs
-// take milliseconds to fill, and a window before then predicts a
-// start-up, not the steady state.
+// window is how long the simulation of cfg runs, simCycles at the
+// structure's ceiling (simMinDur to 1 s), and its warm-up: a fifth of it,
+// and under the go policy at least the time to wake every P twice, lest
+// it predict a start-up.
 func window(cfg model.Config) (warmup, dur time.Duration, err error) {
 	cfg.Dur = time.Second
 	b, err := cfg.Bounds()
@@ -54,12 +50,9 @@ func window(cfg model.Config) (warmup, dur time.Duration, err error) {
 	return warmup, dur, nil
 }
 
-// predictAll simulates every variant on every CPU count under pr, as many
-// at once as there are CPUs, each count with the variant's model read on
-// the most CPUs measured up to it (modelFor), and, under the go policy,
-// with its band over pr's costs and other start states; it returns the
-// points by variant, in the order of models, then CPU count, each naming
-// the study, so that it is read beside the study's measured points.
+// predictAll simulates every variant on every CPU count under pr, each
+// count with its model (modelFor), and returns the points by variant,
+// then CPU count, each naming the study.
 func predictAll(ctx context.Context, pr predict.Prediction, study string, models []variantModel, cpus []int) ([]results.Point, error) {
 	var variants []string
 	bps := map[*variantModel]*blueprint.Blueprint{}
@@ -106,8 +99,7 @@ func predictAll(ctx context.Context, pr predict.Prediction, study string, models
 }
 
 // modelFor is the model of variant that predicts it on n CPUs: the one
-// read on the most CPUs measured up to n, or on the fewest measured where
-// n is below them all. models holds every variant's, by CPU count.
+// read on the most CPUs up to n, else on the fewest.
 func modelFor(models []variantModel, variant string, n int) *variantModel {
 	var pick *variantModel
 	for i := range models {
@@ -125,13 +117,9 @@ func modelFor(models []variantModel, variant string, n int) *variantModel {
 	return pick
 }
 
-// modelsOf reads each variant's models from what was measured: one for
-// each CPU count measured, from the median run of that count by
-// throughput, in the order the variants are given, then by CPU count.
-// An operation's costs on more cores — its work slowed by cache lines
-// other cores share, its holds — are what they measured there, so each
-// count measured is predicted from its own readings and every count past
-// them from the readings on the most CPUs.
+// modelsOf reads each variant's models, by CPU count, from the median run
+// of each count measured: an operation's costs on more cores, slowed by
+// the cache lines they share, are what they measured there.
 func modelsOf(variants []string, measured []results.Point) ([]variantModel, error) {
 	var out []variantModel
 	for _, v := range variants {
@@ -157,9 +145,8 @@ func modelsOf(variants []string, measured []results.Point) ([]variantModel, erro
 	return out, nil
 }
 
-// tableCounts are the CPU counts the prediction's table shows of those
-// predicted: the first and the last, the powers of two and those
-// measured; the JSON has every one.
+// tableCounts are the CPU counts the prediction's table shows: the first
+// and the last, the powers of two and those measured.
 func tableCounts(cpus []int, measured []results.Point) []int {
 	var out []int
 	for i, n := range cpus {
@@ -171,10 +158,8 @@ func tableCounts(cpus []int, measured []results.Point) []int {
 	return out
 }
 
-// writePrediction writes the prediction: each variant's model in a line,
-// then the table of the predicted points against the measured ones
-// (text.WritePrediction), a row per variant and CPU count of
-// tableCounts.
+// writePrediction writes each variant's model in a line, then the table
+// of the predicted points against the measured ones.
 func writePrediction(w io.Writer, models []variantModel, predicted, measured []results.Point, cpus []int) error {
 	var b strings.Builder
 	b.WriteString("What each model is made of, from its meters on each CPU count measured (a count past them takes the most CPUs' model):\n")

@@ -16,10 +16,9 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// Predict is a prediction of Plan's variants on CPUs under Options: from
-// what Plan measures, or, with From, what that results file holds. JSON
-// writes the predicted points alone; Out is a folder for the report of
-// the measured and predicted points.
+// Predict is a prediction of Plan's variants on CPUs under Options, from
+// what Plan measures or the results file From holds; JSON writes the
+// predicted points alone, Out is a folder for their report.
 type Predict struct {
 	Plan
 	From    string
@@ -29,10 +28,9 @@ type Predict struct {
 	Out     string
 }
 
-// Predict predicts f's variants on f.CPUs from models of their meters,
-// read on each CPU count measured, and writes the answer, the models and
-// the table of predicted against measured points to stdout (or JSON), its
-// progress to stderr.
+// Predict predicts f's variants on f.CPUs from models of their meters
+// and writes the answer, the models and the table of predicted against
+// measured points (or JSON) to stdout, its progress to stderr.
 func (p *Program) Predict(ctx context.Context, f Predict, stdout, stderr io.Writer) error {
 	if f.Out != "" {
 		if err := report.CheckDir(f.Out); err != nil {
@@ -74,9 +72,7 @@ func (p *Program) Predict(ctx context.Context, f Predict, stdout, stderr io.Writ
 			return exitcode.Failure{Err: err}
 		}
 	} else {
-		// The answer first, as every command's: what the model
-		// predicts, how it fares where measured, what it leaves
-		// out; then what it is made of, and the table.
+		// The answer first, then what the model is made of, and the table.
 		if err := text.WriteVerdict(stdout, verdict.Of(all)); err != nil {
 			return exitcode.Failure{Err: err}
 		}
@@ -107,8 +103,7 @@ func (p *Program) Predict(ctx context.Context, f Predict, stdout, stderr io.Writ
 	return nil
 }
 
-// readStudy reads the measured points of s's variants from a results
-// file: an error names --from where the file holds none of them.
+// readStudy reads the measured points of s's variants from a results file.
 func readStudy(path string, s *Program, variants []string) ([]results.Point, error) {
 	all, err := results.ReadFiles(path)
 	if err != nil {

@@ -1,9 +1,7 @@
 // Package study is brewput study's work on a user's study program
-// (package measure/study): build it, have it describe its study, measure
-// its variants' points in child processes restricted to their CPUs (its
-// point command), find what limits a variant by experiment (why) and
-// model each variant from its meters (predict). The flags are
-// cmd/brewput's.
+// (package measure/study): build it, measure its variants' points in
+// child processes restricted to their CPUs, find what limits a variant by
+// experiment (why) and model each from its meters (predict).
 package study
 
 import (
@@ -33,10 +31,9 @@ type Program struct {
 	kit.Description
 }
 
-// Build builds the main package pkg (a directory or a package path, of
-// the current module) into a temporary folder, which remove removes, and
-// asks the program to describe its study. A package that does not build,
-// or that is no study program, is a one-line error.
+// Build builds the main package pkg of the current module into a
+// temporary folder, which remove removes, and asks the program to describe
+// its study.
 func Build(ctx context.Context, pkg string) (p *Program, remove func(), err error) {
 	atomicfile.RemoveStale(os.TempDir(), "brewput-study-", "") // left by a run killed outright
 	dir, err := os.MkdirTemp("", atomicfile.TempPattern("brewput-study-", ""))
@@ -75,8 +72,8 @@ func Build(ctx context.Context, pkg string) (p *Program, remove func(), err erro
 	return p, remove, nil
 }
 
-// firstLine is the first line of a command's output that says what went
-// wrong (not a "# package" header), or err's where it said nothing.
+// firstLine is the first line of out that says what went wrong (not a
+// "# package" header), or err's.
 func firstLine(out string, err error) string {
 	for line := range strings.Lines(out) {
 		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
@@ -95,8 +92,8 @@ func (p *Program) Names() []string {
 	return out
 }
 
-// ParseVariants reads a comma-separated list of variants, for the flag
-// named flag; an empty list is every variant.
+// ParseVariants reads the list of variants of the flag named flag, ""
+// for every one.
 func (p *Program) ParseVariants(flag, list string) ([]string, error) {
 	if list == "" {
 		return p.Names(), nil
@@ -112,8 +109,7 @@ func (p *Program) ParseVariants(flag, list string) ([]string, error) {
 	return out, nil
 }
 
-// Plan is a checked list of points to measure, Count times over, each
-// measured again while disturbed as Retry says.
+// Plan is a checked list of points to measure, Count times over.
 type Plan struct {
 	Variants []string
 	CPUs     []int
@@ -126,9 +122,9 @@ type Plan struct {
 // Total is how many points the plan measures.
 func (p Plan) Total() int { return len(p.Variants) * len(p.CPUs) * p.Count }
 
-// Measure measures every point of the plan, each in a child process,
-// round by round, telling log its progress, and returns what it
-// measured, also when it stops early.
+// Measure measures the plan's points in child processes, round by round,
+// telling log its progress, and returns what it measured, also when it
+// stops early.
 func (p *Program) Measure(ctx context.Context, pl Plan, log io.Writer, add func(*results.Point) error) ([]results.Point, error) {
 	if pl.Profile != "" {
 		if err := os.MkdirAll(pl.Profile, 0o755); err != nil {
@@ -171,9 +167,8 @@ func (p *Program) Measure(ctx context.Context, pl Plan, log io.Writer, add func(
 	return points, nil
 }
 
-// point measures r in a child process restricted to its CPUs, again while
-// it is disturbed as rt says (sweep.Quietly), each retry told on log with
-// what.
+// point measures r in a child process, again while disturbed as rt says,
+// each retry told on log.
 func (p *Program) point(ctx context.Context, r kit.Request, rt sweep.Retry, what string, log io.Writer) (results.Point, error) {
 	pt, err := sweep.Quietly(ctx, rt, func(ctx context.Context) (results.Point, error) {
 		return sweep.RunChild(ctx, p.Path, []string{"point"}, nil, r.Load.CPUs, r)

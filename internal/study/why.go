@@ -13,8 +13,7 @@ import (
 )
 
 // Why is a why experiment: Variant under Load, each part stretched by
-// Frac in its turn, for at least Count rounds and, while an experiment is
-// undecided, up to MaxCount, a disturbed run measured again as Retry says.
+// Frac in its turn, for Count rounds, or up to MaxCount while undecided.
 type Why struct {
 	Variant         string
 	Load            sweep.Load
@@ -23,10 +22,10 @@ type Why struct {
 	Retry           sweep.Retry
 }
 
-// Why runs the experiment w: a first run as it is, from which the
-// stretches are planned, then rounds of the variant as it is and each
-// stretch, telling log its progress. It returns what it measured, also
-// when it stops early (nil before the first run).
+// Why runs w: a first run as it is, which plans the stretches, then
+// rounds of it as it is and each stretch, telling log its progress. It
+// returns what it measured, also when it stops early (nil before the
+// first run).
 func (p *Program) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches, error) {
 	run := func(what string, st *kit.Stretch) (results.Point, error) {
 		pt, err := p.point(ctx, kit.Request{Variant: w.Variant, Load: w.Load, Stretch: st}, w.Retry, w.Variant+", "+what, log)

@@ -3,8 +3,6 @@
 package main
 
 import (
-	"github.com/brewput/brewput/report/text"
-
 	"fmt"
 	"time"
 
@@ -13,6 +11,7 @@ import (
 	"github.com/brewput/brewput/internal/host"
 	"github.com/brewput/brewput/internal/predict"
 	"github.com/brewput/brewput/model/blueprint"
+	"github.com/brewput/brewput/report/text"
 )
 
 func newAdviseCmd(e *env) *cobra.Command {

@@ -3,8 +3,6 @@
 package main
 
 import (
-	"github.com/brewput/brewput/explain/analyze"
-
 	"fmt"
 	"os"
 	"path/filepath"
@@ -14,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/brewput/brewput/explain/analyze"
 	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/internal/gobench"
 	"github.com/brewput/brewput/internal/host"
@@ -101,9 +100,8 @@ func newBenchCmd(e *env) *cobra.Command {
 	return cmd
 }
 
-// goSpelled spells with two dashes the long flags of fs given with one,
-// as go test spells them (-bench ., -cpu=1,2), before the first --: what
-// follows it goes to go test as it is.
+// goSpelled spells with two dashes the long flags of fs given with one as
+// go test spells them (-bench .), up to the first --.
 func goSpelled(fs *pflag.FlagSet, args []string) []string {
 	out := make([]string, 0, len(args))
 	for i, a := range args {
@@ -119,10 +117,8 @@ func goSpelled(fs *pflag.FlagSet, args []string) []string {
 	return out
 }
 
-// benchCacheDir is where a report of the packages goes when --out is not
-// given: a folder of the user's cache named after them (the last element
-// of each, "all" for "..."), so that nothing is written into the user's
-// module.
+// benchCacheDir is where a report of the packages goes without --out: a
+// folder of the user's cache named after them, not the user's module.
 func benchCacheDir(pkgs []string) (string, error) {
 	cache, err := os.UserCacheDir()
 	if err != nil {

@@ -102,8 +102,7 @@ func checkSamples(opt calibrate.Options) error {
 }
 
 // checkCalibrationOut tells, before anything is measured, whether a
-// calibration can be saved at path: not a folder, and its folder one that
-// exists and is writable, or can be made (calibrate.Save makes it).
+// calibration can be saved at path.
 func checkCalibrationOut(path string) error {
 	if info, err := os.Stat(path); err == nil && info.IsDir() {
 		return fmt.Errorf("is a folder; want a file for the calibration")
@@ -126,10 +125,9 @@ func showCalibration(w io.Writer, path string) error {
 	return nil
 }
 
-// measureAndSave measures this machine (calibrate.MeasureQuiet, waiting
-// at most wait for a quiet machine, telling tell), writes the table to w,
-// and saves the calibration at path unless other processes disturbed it
-// and it is not forced (calibrate.Keep); then w hears where it went.
+// measureAndSave measures this machine, waiting at most wait for it to be
+// quiet, writes the table to w, and saves the calibration at path unless
+// others disturbed it and it is not forced (calibrate.Keep).
 func measureAndSave(ctx context.Context, opt calibrate.Options, wait time.Duration, force bool, path string, w io.Writer, tell func(line string)) error {
 	c, err := calibrate.MeasureQuiet(ctx, opt, wait, tell)
 	if err != nil {

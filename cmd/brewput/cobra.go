@@ -2,9 +2,8 @@
 
 package main
 
-// The glue between cobra and the commands: the playground's engine runs
-// the commands it needs on bare flag sets, without cobra, so all of this
-// stays out of its build.
+// The glue between cobra and the commands, out of the playground's build,
+// which runs its commands on bare flag sets.
 
 import (
 	"context"
@@ -26,10 +25,8 @@ func unknownArgs(cmd *cobra.Command, args []string) error {
 	return nil
 }
 
-// finishRoot gives root, once its commands are added, what every command
-// of the program shares: e's streams, flag errors that say what a flag
-// accepts, non-finite numbers refused before any command runs, and each
-// command's long help.
+// finishRoot gives root and its commands e's streams, flag errors that say
+// what a flag accepts, non-finite numbers refused, and their long help.
 func finishRoot(root *cobra.Command, e *env) {
 	root.SetOut(e.stdout)
 	root.SetErr(e.stderr)
@@ -47,9 +44,9 @@ func execute(ctx context.Context, root *cobra.Command, args []string, e *env) in
 	return e.exit(ctx, root.ExecuteContext(ctx))
 }
 
-// exit tells err on a line, naming the program (or the study, for a
-// study's command), and maps it to an exit status: a failure is 1, an
-// interruption 128 + the signal, any other error bad usage (2).
+// exit tells err on a line naming the program (or the study) and maps it
+// to an exit status: a failure 1, an interruption 128 + the signal, any
+// other error bad usage (2).
 func (e *env) exit(ctx context.Context, err error) int {
 	var se studyError
 	switch {

@@ -10,9 +10,7 @@ import (
 )
 
 // newCompareCmd is "compare OLD NEW": how NEW differs from OLD, point by
-// point, with a statistical verdict (compare.Files), in the format
-// --format asks, at the significance level --alpha. It reads the results
-// files as every brewput command does: their notes go to stderr.
+// point, with a statistical verdict (compare.Files).
 func newCompareCmd(e *env) *cobra.Command {
 	var format string
 	var opts compare.Options

@@ -47,9 +47,8 @@ func (e *env) analyzer() func([]results.Point, analyze.Options) (*analysis.Analy
 	return analyze.Points
 }
 
-// hold claims the output at path, which --out named, for this run, before
-// anything is measured: one another live run writes is refused, naming
-// that run.
+// hold claims the output --out names for this run, before anything is
+// measured; one another live run writes is refused.
 func (e *env) hold(path string) error {
 	h, err := hold.Take(path)
 	if err != nil {

@@ -9,16 +9,14 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// helpFiles hold the commands' long help and examples, a file each:
-// help/NAME.txt and help/NAME.example.txt, NAME the command's (brewput
-// for the root); help/study/NAME.txt are a study's commands' (studyHelp).
+// helpFiles hold the commands' long help and examples: help/NAME.txt and
+// help/NAME.example.txt (brewput for the root), help/study/NAME.txt.
 //
 //go:embed help/*.txt help/study/*.txt
 var helpFiles embed.FS
 
-// setHelp gives root and each of its commands (not a lab's, whose lab
-// says its own) its long help and examples from helpFiles, where it has
-// them.
+// setHelp gives root and each of its commands their long help and
+// examples from helpFiles, where there are some.
 func setHelp(root *cobra.Command) {
 	for _, cmd := range append([]*cobra.Command{root}, root.Commands()...) {
 		if b, err := fs.ReadFile(helpFiles, "help/"+cmd.Name()+".txt"); err == nil {

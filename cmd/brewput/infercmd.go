@@ -12,19 +12,19 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/spf13/cobra"
+
 	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/internal/host"
 	"github.com/brewput/brewput/model/calibrate"
 	"github.com/brewput/brewput/model/infer"
 	"github.com/brewput/brewput/model/sim"
-	"github.com/spf13/cobra"
 )
 
-// inferRequest is what brewput calibrate --from asks: the files of measured
-// points, the CPU counts to infer from (all where empty), the runtime they
-// ran on, the calibration whose costs the points do not constrain keep
-// ("" for this machine's), and where to save the inferred one.
+// inferRequest is what brewput calibrate --from asks: the files, the CPU
+// counts to infer from (all where empty), the runtime the points ran on,
+// the base calibration ("" for this machine's), and where to save.
 type inferRequest struct {
 	From               []string
 	CPUs               []int
@@ -44,9 +44,7 @@ func inferredOut(from []string) (string, error) {
 }
 
 // check reads the request's files and selects their points, before any
-// simulation: a file that cannot be read, a runtime the model does not
-// know, or no usable point left is an error naming the flag (--from,
-// --cpus, --runtime).
+// simulation.
 func (r inferRequest) check() (infer.Points, error) {
 	if r.Runtime != "" && r.Runtime != string(sim.RuntimeGo19) {
 		return infer.Points{}, fmt.Errorf("--runtime %q: want %s, or leave it out for today's runtime", r.Runtime, sim.RuntimeGo19)
@@ -74,12 +72,10 @@ func (r inferRequest) check() (infer.Points, error) {
 	return ps, nil
 }
 
-// save infers the costs of the points ps (read by r.check) with r's base
-// calibration, loaded from r.Base or this machine's (measured first if
-// there is none yet; tell hears how that goes, and how the search goes),
-// writes the table to w and saves the calibration at r.Out; then w hears
-// where it went and how to use it. An interrupted search saves nothing
-// (exitcode.Interruption); other errors are exitcode.Failures.
+// save infers the costs of ps with r's base calibration (this machine's
+// measured first if there is none; tell hears how it goes), writes the
+// table to w, saves the calibration at r.Out and says how to use it. An
+// interrupted search saves nothing.
 func (r inferRequest) save(ctx context.Context, ps infer.Points, w io.Writer, tell func(line string)) error {
 	var base calibrate.Calibration
 	var err error

@@ -8,18 +8,16 @@ import (
 	"runtime"
 	"strings"
 
-	"github.com/brewput/brewput/explain/verdict"
-
-	"github.com/brewput/brewput/internal/format"
-	"github.com/brewput/brewput/internal/profile"
-	"github.com/brewput/brewput/report"
-
 	"github.com/spf13/cobra"
 
+	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/internal/cliflag"
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/internal/host"
+	"github.com/brewput/brewput/internal/profile"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/lab/all"
+	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/report/chartspec"
 	"github.com/brewput/brewput/results"
 )

@@ -10,12 +10,11 @@ import (
 	"strings"
 	"time"
 
-	"github.com/brewput/brewput/results/lesson"
-
 	"github.com/spf13/cobra"
 
 	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/lab/lessons"
+	"github.com/brewput/brewput/results/lesson"
 )
 
 func newLessonsCmd(e *env) *cobra.Command {
@@ -70,9 +69,7 @@ func splitList(s string) []string {
 }
 
 // runLessons measures claims at level, the shop's points in child
-// processes pinned to their CPUs as a sweep does, saying on stderr what it
-// measures and each verdict as it is reached (lessons.RunTelling), and
-// calling emit with it.
+// processes, telling each verdict on stderr and to emit as it is reached.
 func (e *env) runLessons(ctx context.Context, claims []lessons.Claim, level lessons.Level, emit func(lesson.Result) error) ([]lesson.Result, error) {
 	runner, err := e.runner()
 	if err != nil {

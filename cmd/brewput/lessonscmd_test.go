@@ -9,10 +9,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/brewput/brewput/results/lesson"
-
 	"github.com/brewput/brewput/lab/lessons"
 	"github.com/brewput/brewput/report"
+	"github.com/brewput/brewput/results/lesson"
 )
 
 // TestLessonsBadInput: every bad input to brewput lessons is a usage error

@@ -2,10 +2,7 @@
 
 // Command brewput measures how the structure of a concurrent Go program
 // (locks, channels, pipelines, buffers, replicas) shapes its throughput,
-// latency, contention and CPU use, on a coffee shop.
-//
-// Run it with no arguments for a short default sweep, or see
-// `brewput --help` and `brewput run --help`.
+// latency, contention and CPU use, on a coffee shop: see brewput --help.
 package main
 
 import (

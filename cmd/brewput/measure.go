@@ -11,9 +11,8 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// measure measures what the study's journal points (have, of a run cut
-// short) lack, each in a child process (sweep.Runner.MeasureRest), its
-// progress on stderr.
+// measure measures what the points have of a run cut short lack of st, in
+// child processes (sweep.Runner.MeasureRest).
 func (e *env) measure(ctx context.Context, st *sweep.Batch, have []results.Point, add func(*results.Point) error) ([]results.Point, error) {
 	runner, err := e.runner()
 	if err != nil {

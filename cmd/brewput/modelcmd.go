@@ -92,9 +92,8 @@ func (f *modelFlags) options(fs *pflag.FlagSet) predict.Options {
 // tell writes a line of progress on stderr.
 func (e *env) tell(line string) { fmt.Fprintln(e.stderr, line) }
 
-// modelCommand is brewput model: its flags and what it does with them,
-// apart from cobra, so that the playground's engine runs the very same
-// command on a bare flag set.
+// modelCommand is brewput model apart from cobra, so that the
+// playground's engine runs it on a bare flag set.
 type modelCommand struct {
 	sf              studyFlags
 	mf              modelFlags

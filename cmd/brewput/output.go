@@ -27,9 +27,8 @@ func registerOutput(fs *pflag.FlagSet, format, out *string, done string) {
 	fs.StringVar(out, "out", "", "write the results to this file, each point as soon as it is "+done+" (the table still goes to stdout)")
 }
 
-// output checks --format and --out, given says which flags were given,
-// before anything is measured (outfile.Sink.Open), holds the file, and
-// returns the sink of the points.
+// output checks --format and --out (given says which were) before
+// anything is measured, holds the file, and returns the points' sink.
 func (e *env) output(given func(flag string) bool, format, out string, plan results.Plan) (*outfile.Sink, error) {
 	s := e.sink(results.Table, nil)
 	if err := s.Open(format, out, given, plan); err != nil {

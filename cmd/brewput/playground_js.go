@@ -3,10 +3,6 @@
 package main
 
 import (
-	"github.com/brewput/brewput/results/analysis"
-
-	"github.com/brewput/brewput/report/text"
-
 	"bytes"
 	"context"
 	"errors"
@@ -17,14 +13,14 @@ import (
 
 	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/internal/exitcode"
+	"github.com/brewput/brewput/report/text"
+	"github.com/brewput/brewput/results/analysis"
 )
 
-// main is the playground's engine (brewput playground builds this package
-// for js/wasm): it makes brewput model callable from the page as
-// brewputRun(["model", flags...]), a Promise of {stdout, stderr, code},
-// what the same command line prints and exits with. The files it names, a
-// YAML model or a calibration, are read from the page's in-memory file
-// system.
+// main is the playground's engine, this package built for js/wasm: the
+// page calls brewputRun(["model", flags...]), a Promise of {stdout,
+// stderr, code} as the command line gives them, its files read from the
+// page's in-memory file system.
 func main() {
 	js.Global().Set("brewputRun", js.FuncOf(func(_ js.Value, a []js.Value) any {
 		args := make([]string, a[0].Length())
@@ -54,11 +50,8 @@ func main() {
 	select {}
 }
 
-// runPlayground runs args, a command line of brewput model or brewput
-// schedule, as the CLI does: its flags parsed and refused as the CLI's
-// root command refuses them, its errors and exit status the same. The
-// engine has no cobra: a bare flag set takes the command's flags, which
-// keeps the module small.
+// runPlayground runs args, a command line of brewput model or schedule,
+// as the CLI does, on a bare flag set: cobra would make the module larger.
 func runPlayground(args []string, e *env) int {
 	err := func() error {
 		if len(args) == 0 {
@@ -101,9 +94,8 @@ func runPlayground(args []string, e *env) int {
 	return exitcode.Of(err, 0)
 }
 
-// runJSON is brewput schedule --format json of the model's schedule, the
-// playground's picture: it has no files to read a trace from or to write
-// pictures to.
+// runJSON is brewput schedule --format json of the model's schedule: the
+// playground has no trace to read or pictures to write.
 func (c *scheduleCommand) runJSON(fs *pflag.FlagSet, e *env) error {
 	if c.from != "model" || fs.Changed("out") || c.format != "json" {
 		return fmt.Errorf("the playground draws the model's schedule as JSON only (--from model --format json, no --out)")

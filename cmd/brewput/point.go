@@ -8,8 +8,7 @@ import (
 	"github.com/brewput/brewput/measure/sweep"
 )
 
-// newPointCmd is the child side of a sweep: it measures the one point given
-// as JSON on stdin and writes it as JSON on stdout. It is hidden because
+// newPointCmd is the child side of a sweep (sweep.ServeChild), hidden:
 // brewput calls it, not people.
 func newPointCmd(e *env) *cobra.Command {
 	return &cobra.Command{

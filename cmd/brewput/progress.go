@@ -17,10 +17,9 @@ import (
 // has got: an answer that comes quickly prints nothing but itself.
 const progressAfter = 2 * time.Second
 
-// lateBar is env.progress for stderr w: measure's bar (sweep.NewBar),
-// shown from progressAfter on, where w is a terminal; nil elsewhere, where
-// lines that come or not with the machine's speed would make the same
-// command's log differ from run to run.
+// lateBar is env.progress for stderr w where it is a terminal (a log
+// should not depend on the machine's speed): sweep's bar, shown from
+// progressAfter on.
 func lateBar(w io.Writer) func(*sweep.Batch) (func([]results.Point), func()) {
 	f, ok := w.(*os.File)
 	if !ok || !term.IsTerminal(int(f.Fd())) {
@@ -29,9 +28,8 @@ func lateBar(w io.Writer) func(*sweep.Batch) (func([]results.Point), func()) {
 	return func(st *sweep.Batch) (func([]results.Point), func()) { return late(w, st, time.Now(), progressAfter) }
 }
 
-// late shows st's progress on w with sweep's Progress once after has
-// passed since start: done takes the points so far, finish clears what
-// was shown.
+// late shows st's progress on w once after has passed since start: done
+// takes the points so far, finish clears what was shown.
 func late(w io.Writer, st *sweep.Batch, start time.Time, after time.Duration) (done func([]results.Point), finish func()) {
 	var bar *sweep.Progress
 	done = func(points []results.Point) {

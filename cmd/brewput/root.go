@@ -107,10 +107,8 @@ func newRoot(e *env) *cobra.Command {
 const compactTable = "the measured points, the model's summarized per mode"
 
 // claimReportDir checks --out, the report's folder, before anything is
-// measured, and holds it for this run: a folder another run is writing is
-// refused, and so is one whose last run was cut short before its report
-// replaced the folder, leaving its journal in the folder beside it where
-// reports are assembled, unless this run resumes that journal.
+// measured, and holds it: refused where another run writes it, or where a
+// run cut short left its journal beside it, unless this run resumes it.
 func (e *env) claimReportDir(out, resume string) error {
 	if out == "" {
 		return fmt.Errorf("--out: want a folder for the report, such as %s", defaultReportDir)
@@ -142,9 +140,8 @@ func sameFile(a, b string) bool {
 	return errA == nil && errB == nil && os.SameFile(ia, ib)
 }
 
-// resumeMain reads the journal a main job cut short left at path
-// (mainjob.Resume), refusing flags that say what to measure: the journal
-// says it.
+// resumeMain reads the journal a main job cut short left at path,
+// refusing flags that say what the journal says.
 func resumeMain(fs *pflag.FlagSet, path string) (*sweep.Batch, []results.Point, results.Plan, error) {
 	if err := refuseGiven(fs, path, "format"); err != nil { // --format says only how to print
 		return nil, nil, results.Plan{}, err

@@ -51,9 +51,7 @@ func newRunCmd(e *env) *cobra.Command {
 }
 
 // resumeRun reads the journal a run of command cut short left at path:
-// the study it planned, the points it measured and where its results go.
-// The study comes from the journal, so that flags saying what to measure
-// are refused.
+// its study, its points and where its results go.
 func (e *env) resumeRun(fs *pflag.FlagSet, path, command string) (*sweep.Batch, []results.Point, *outfile.Sink, error) {
 	if err := refuseGiven(fs, path); err != nil {
 		return nil, nil, nil, err

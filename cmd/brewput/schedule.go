@@ -1,8 +1,6 @@
 package main
 
 import (
-	"github.com/brewput/brewput/results/analysis"
-
 	"context"
 	"fmt"
 	"time"
@@ -14,11 +12,11 @@ import (
 	"github.com/brewput/brewput/internal/host"
 	"github.com/brewput/brewput/internal/predict"
 	"github.com/brewput/brewput/measure/sweep"
+	"github.com/brewput/brewput/results/analysis"
 )
 
-// scheduleCommand is brewput schedule's flags and the timelines they ask
-// for, apart from cobra and from drawing pictures, so that the
-// playground's engine draws the very same schedule.
+// scheduleCommand is brewput schedule apart from cobra and pictures, so
+// that the playground's engine draws the same schedule.
 type scheduleCommand struct {
 	sf                      studyFlags
 	mf                      modelFlags
@@ -41,9 +39,8 @@ func (c *scheduleCommand) register(fs *pflag.FlagSet) {
 	c.mf.registerPolicy(fs)
 }
 
-// plan checks the flags and args, before anything is simulated, and gives
-// the point to draw and whether to draw the model's schedule, a trace's,
-// or both.
+// plan checks the flags and args, before anything is simulated: the
+// point, and whether to draw the model's schedule, a trace's, or both.
 func (c *scheduleCommand) plan(fs *pflag.FlagSet, args []string) (s sweep.Spec, useModel, useTrace bool, err error) {
 	if useModel, useTrace, err = schedule.ParseFrom(c.from); err != nil {
 		return

@@ -3,10 +3,6 @@
 package main
 
 import (
-	"github.com/brewput/brewput/results/analysis"
-
-	"github.com/brewput/brewput/report/text"
-
 	"fmt"
 	"strings"
 
@@ -14,6 +10,8 @@ import (
 
 	"github.com/brewput/brewput/explain/schedule"
 	"github.com/brewput/brewput/report"
+	"github.com/brewput/brewput/report/text"
+	"github.com/brewput/brewput/results/analysis"
 )
 
 func newScheduleCmd(e *env) *cobra.Command {

@@ -112,9 +112,7 @@ func retryOf(noisy string) (sweep.Retry, error) {
 	return sweep.Retry{}, fmt.Errorf("--noisy %q: want retry (measure a disturbed point again, up to 3 times, after waiting for a quiet machine) or ok (keep it, marked)", noisy)
 }
 
-// maxRounds is the most rounds (--count) a measured study takes: a
-// thousand of the shortest points take minutes, of the default study
-// hours.
+// maxRounds is the most rounds (--count) a measured study takes.
 const maxRounds = 1000
 
 // studyFlags say what a study of the shop measures: its load, modes and
@@ -159,10 +157,9 @@ func (f *studyFlags) register(fs *pflag.FlagSet, d studyDefaults) {
 	fs.StringVar(&f.Harness, "harness", "brewput", "closed loop's harness: brewput (each customer orders again at once, records its own latency) or talk (the talk's: a generator hands requests to the customers over a channel, each hands its duration to an aggregator over another)")
 }
 
-// plan checks every flag before anything is measured and plans the study:
-// each mode on each CPU count, --count times over, at most maxCPUs CPUs a
-// point (the machine's for a measurement, more for a model). Its errors
-// are usage errors that name the flag and what it accepts.
+// plan checks every flag before anything is measured and plans each mode
+// on each CPU count, at most maxCPUs (the machine's to measure, more to
+// simulate). Its errors name the flag and what it accepts.
 func (f *studyFlags) plan(fs *pflag.FlagSet, maxCPUs int) (*sweep.Batch, error) {
 	var modes []coffee.Mode
 	for _, m := range strings.Split(f.modes, ",") {
@@ -279,9 +276,8 @@ func (f *studyFlags) checkShop(fs *pflag.FlagSet) error {
 	return nil
 }
 
-// registerOne adds to fs those of the study's flags named, with d's
-// defaults, for a command that looks at one point: --cpus is one count,
-// the machine's unless given.
+// registerOne adds to fs, for a command that looks at one point, the
+// study's flags named, with d's defaults and --cpus one count.
 func (f *studyFlags) registerOne(fs *pflag.FlagSet, d studyDefaults, cpusUsage string, names ...string) {
 	all := pflag.NewFlagSet("study", pflag.ContinueOnError)
 	f.register(all, d)

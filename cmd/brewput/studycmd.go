@@ -32,8 +32,7 @@ import (
 )
 
 // newStudyCmd is brewput study PKG [command] [flags]: it builds the study
-// program PKG (study.Build) and runs its command, one of studyCmds', with
-// the rest of the arguments; their errors name the study.
+// program PKG and runs its command (studyCmds).
 func newStudyCmd(e *env) *cobra.Command {
 	return &cobra.Command{
 		Use:                "study PKG [command] [flags]",
@@ -56,9 +55,8 @@ func newStudyCmd(e *env) *cobra.Command {
 	}
 }
 
-// runStudy runs the command of prog's study that args, PKG first, give:
-// under a command tree of its own, brewput study PKG, whose errors name
-// the study.
+// runStudy runs the command of prog's study that args, PKG first, give,
+// in a tree of its own whose errors name the study.
 func runStudy(ctx context.Context, e *env, prog *study.Program, args []string) error {
 	root, node := &cobra.Command{Use: "brewput"}, &cobra.Command{Use: "study"}
 	root.AddCommand(node)
@@ -91,8 +89,8 @@ func studyHelp(name string) string {
 const studyTable = "a row per variant and CPU count, the median of its runs"
 
 // studyCmds is the command PKG (use) of prog's study, which measures and
-// writes the report, with its commands: run, report, compare, fit, why,
-// predict and list, the report, compare and fit brewput's own.
+// writes the report, with run, report, compare, fit, why, predict and
+// list.
 func studyCmds(e *env, prog *study.Program, use string) *cobra.Command {
 	vf := &variantFlags{}
 	var out string

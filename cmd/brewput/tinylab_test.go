@@ -5,9 +5,8 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/brewput/brewput/report/chartspec"
-
 	"github.com/brewput/brewput/lab"
+	"github.com/brewput/brewput/report/chartspec"
 	"github.com/brewput/brewput/results"
 )
 

@@ -22,10 +22,9 @@ func newVersionCmd(e *env) *cobra.Command {
 	}
 }
 
-// version says which brewput this is: the module's version as the go
-// command stamped it (a tag, a pseudo-version, or "(devel)" for a build
-// in the repository, with its commit where the build recorded one) and
-// the Go version and platform it was built with.
+// version says which brewput this is: the module's version ("(devel)"
+// with its commit for a build in the repository), the Go version and the
+// platform.
 func version() string {
 	v := "(unknown: built without module information)"
 	if bi, ok := debug.ReadBuildInfo(); ok {

@@ -12,11 +12,6 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/brewput/brewput/results/analysis"
-	"github.com/brewput/brewput/results/lesson"
-
-	"github.com/brewput/brewput/report/chartspec"
-
 	"github.com/brewput/brewput/explain/analyze"
 	"github.com/brewput/brewput/explain/limits"
 	"github.com/brewput/brewput/internal/atomicfile"
@@ -27,7 +22,10 @@ import (
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/report"
+	"github.com/brewput/brewput/report/chartspec"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/analysis"
+	"github.com/brewput/brewput/results/lesson"
 )
 
 // Job is a main job, its options already checked.

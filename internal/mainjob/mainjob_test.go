@@ -11,18 +11,17 @@ import (
 	"testing"
 	"time"
 
-	"github.com/brewput/brewput/explain/analyze"
-	"github.com/brewput/brewput/results/analysis"
-
 	"go.uber.org/goleak"
 
 	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/explain/analyze"
 	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/internal/predict"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/analysis"
 )
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }

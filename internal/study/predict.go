@@ -11,12 +11,11 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/explain/verdict"
-	"github.com/brewput/brewput/report/text"
-
 	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/internal/predict"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/blueprint"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
 

@@ -3,10 +3,10 @@ package study
 import (
 	"context"
 	"fmt"
-	"github.com/brewput/brewput/internal/format"
 	"io"
 
 	"github.com/brewput/brewput/explain/why"
+	"github.com/brewput/brewput/internal/format"
 	kit "github.com/brewput/brewput/measure/study"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"

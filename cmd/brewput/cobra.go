@@ -7,8 +7,10 @@ package main
 
 import (
 	"context"
+	"embed"
 	"errors"
 	"fmt"
+	"io/fs"
 
 	"github.com/spf13/cobra"
 
@@ -74,4 +76,23 @@ func newModelCmd(e *env) *cobra.Command {
 	}
 	c.register(cmd.Flags())
 	return cmd
+}
+
+// helpFiles hold the commands' long help and examples: help/NAME.txt and
+// help/NAME.example.txt (brewput for the root), help/study/NAME.txt.
+//
+//go:embed help/*.txt help/study/*.txt
+var helpFiles embed.FS
+
+// setHelp gives root and each of its commands their long help and
+// examples from helpFiles, where there are some.
+func setHelp(root *cobra.Command) {
+	for _, cmd := range append([]*cobra.Command{root}, root.Commands()...) {
+		if b, err := fs.ReadFile(helpFiles, "help/"+cmd.Name()+".txt"); err == nil {
+			cmd.Long = string(b)
+		}
+		if b, err := fs.ReadFile(helpFiles, "help/"+cmd.Name()+".example.txt"); err == nil {
+			cmd.Example = string(b)
+		}
+	}
 }

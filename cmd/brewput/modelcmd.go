@@ -37,8 +37,22 @@ func (f *modelFlags) register(fs *pflag.FlagSet) {
 	f.maxMem = host.MemoryBudget()
 	fs.Var((*cliflag.Bytes)(&f.maxMem), "max-mem", "most memory the simulations may take, estimated before they start: a size such as 4GB (default half this machine's memory)")
 	fs.Lookup("max-mem").DefValue = "" // the machine's, said in the usage
-	for _, c := range costFlags(&f.costs) {
-		fs.Var((*cliflag.Duration)(c.into), c.name, "go policy: "+c.usage+", instead of the calibration's")
+	c := &f.costs
+	for _, cf := range []struct {
+		name, usage string
+		into        *time.Duration
+	}{
+		{"switch", "goroutine switch cost", &c.Switch},
+		{"wake", "idle-P wake-up cost", &c.Wake},
+		{"spin-wake", "cost of a spinning idle P taking a goroutine", &c.SpinWake},
+		{"spin-window", "how long an idle P spins before it sleeps", &c.SpinWindow},
+		{"mutex-handoff", "cost of an Unlock that wakes a waiter", &c.MutexHandoff},
+		{"chan-handoff", "cost of an unbuffered channel handoff", &c.ChanHandoff},
+		{"buf-chan-handoff", "cost of a buffered channel handoff", &c.BufChanHandoff},
+		{"runnext-grace", "how long a P waits before stealing another P's runnext goroutine", &c.RunnextGrace},
+		{"mutex-spin", "one spin of a Lock that finds its mutex held (0: Lock never spins)", &c.MutexSpin},
+	} {
+		fs.Var((*cliflag.Duration)(cf.into), cf.name, "go policy: "+cf.usage+", instead of the calibration's")
 	}
 }
 
@@ -55,27 +69,6 @@ func (f *modelFlags) registerOthers(fs *pflag.FlagSet) {
 	fs.Float64Var(&f.others, "others", 0, "go policy: CPUs' worth of work other processes do on the machine, such as 0.5: it takes CPUs from the program only while the program keeps every CPU busy (default none)")
 	f.othersBurst = time.Millisecond
 	fs.Var((*cliflag.Duration)(&f.othersBurst), "others-burst", "go policy: how long each burst of the other processes' work lasts")
-}
-
-// costFlags names each cost flag, says what it is, and where in c it goes.
-func costFlags(c *sim.Costs) []struct {
-	name, usage string
-	into        *time.Duration
-} {
-	return []struct {
-		name, usage string
-		into        *time.Duration
-	}{
-		{"switch", "goroutine switch cost", &c.Switch},
-		{"wake", "idle-P wake-up cost", &c.Wake},
-		{"spin-wake", "cost of a spinning idle P taking a goroutine", &c.SpinWake},
-		{"spin-window", "how long an idle P spins before it sleeps", &c.SpinWindow},
-		{"mutex-handoff", "cost of an Unlock that wakes a waiter", &c.MutexHandoff},
-		{"chan-handoff", "cost of an unbuffered channel handoff", &c.ChanHandoff},
-		{"buf-chan-handoff", "cost of a buffered channel handoff", &c.BufChanHandoff},
-		{"runnext-grace", "how long a P waits before stealing another P's runnext goroutine", &c.RunnextGrace},
-		{"mutex-spin", "one spin of a Lock that finds its mutex held (0: Lock never spins)", &c.MutexSpin},
-	}
 }
 
 // options are the model flags as the predict package takes them.

@@ -3,12 +3,18 @@
 package main
 
 import (
+	"fmt"
+
 	"github.com/spf13/cobra"
 
+	"github.com/brewput/brewput/explain/compare"
+	"github.com/brewput/brewput/explain/scaling"
 	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/internal/mainjob"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/report"
+	"github.com/brewput/brewput/report/text"
+	"github.com/brewput/brewput/results"
 )
 
 func newReportCmd(e *env) *cobra.Command {
@@ -37,5 +43,71 @@ func newReportCmd(e *env) *cobra.Command {
 	cmd.Flags().StringVar(&out, "out", defaultReportDir, "folder to write the report to")
 	full = cliflag.Table(cmd.Flags(), compactTable)
 	registerPlayground(cmd.Flags(), &playground)
+	return cmd
+}
+
+// openResults reads results files (see results.OpenAll) and tells the
+// readers' notes on stderr.
+func (e *env) openResults(paths ...string) ([]results.Point, error) {
+	f, err := results.OpenAll(paths...)
+	if err != nil {
+		return nil, err
+	}
+	e.tellNotes(f.Notes)
+	return f.Points, nil
+}
+
+// tellNotes writes what the readers accepted or left out, a line each.
+func (e *env) tellNotes(notes []string) {
+	for _, n := range notes {
+		fmt.Fprintf(e.stderr, "note: %s\n", n)
+	}
+}
+
+// newCompareCmd is "compare OLD NEW": how NEW differs from OLD, point by
+// point, with a statistical verdict (compare.Files).
+func newCompareCmd(e *env) *cobra.Command {
+	var format string
+	var opts compare.Options
+	cmd := &cobra.Command{
+		Use:   "compare OLD NEW",
+		Short: "Tell, point by point, how two results files differ, with a statistical verdict",
+		Args:  func(_ *cobra.Command, args []string) error { return compare.TwoFiles(args) },
+		RunE: func(cmd *cobra.Command, args []string) error {
+			read := func(path string) ([]results.Point, error) { return e.openResults(path) }
+			return compare.Files(e.stdout, args[0], args[1], opts, format, read)
+		},
+	}
+	cmd.Flags().Float64Var(&opts.Alpha, "alpha", 0.05, "significance level: a difference counts when p < alpha")
+	cmd.Flags().StringVar(&format, "format", "table", "output format: table or json")
+	return cmd
+}
+
+func newFitCmd(e *env) *cobra.Command {
+	var by, format string
+	cmd := &cobra.Command{
+		Use:   "fit FILE...",
+		Short: "Fit a scalability law (linear, Amdahl's or the USL, by AIC) to each mode's throughput",
+		Args:  cliflag.NeedFiles("fit", "brewput-report/results.json"),
+		RunE: func(cmd *cobra.Command, files []string) error {
+			if by != scaling.ByCPUs && by != scaling.ByPar {
+				return fmt.Errorf("--by: unknown axis %q; accepted: %s (throughput against CPUs), %s (against customers)", by, scaling.ByCPUs, scaling.ByPar)
+			}
+			if format != "table" && format != "json" {
+				return fmt.Errorf("--format: unknown format %q; accepted: table, json", format)
+			}
+			points, err := e.openResults(files...)
+			if err != nil {
+				return err
+			}
+			fits, err := scaling.FitAll(points, by)
+			if err != nil {
+				return err
+			}
+			return failed(text.WriteFits(e.stdout, fits, by, format))
+		},
+	}
+	cmd.Flags().StringVar(&by, "by", scaling.ByCPUs, "fit throughput against cpus or par (customers)")
+	cmd.Flags().StringVar(&format, "format", "table", "output format: table or json (JSON Lines)")
 	return cmd
 }

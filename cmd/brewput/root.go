@@ -7,13 +7,16 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/internal/atomicfile"
 	"github.com/brewput/brewput/internal/cliflag"
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/internal/mainjob"
 	"github.com/brewput/brewput/internal/predict"
 	"github.com/brewput/brewput/lab"
@@ -147,4 +150,62 @@ func resumeMain(fs *pflag.FlagSet, path string) (*sweep.Batch, []results.Point, 
 		return nil, nil, results.Plan{}, err
 	}
 	return mainjob.Resume(path)
+}
+
+func newVersionCmd(e *env) *cobra.Command {
+	return &cobra.Command{
+		Use:   "version",
+		Short: "Print brewput's module version and the Go version it was built with",
+		Args:  unknownArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			_, err := fmt.Fprintln(e.stdout, version())
+			return err
+		},
+	}
+}
+
+// version says which brewput this is: the module's version ("(devel)"
+// with its commit for a build in the repository), the Go version and the
+// platform.
+func version() string {
+	v := "(unknown: built without module information)"
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		v = bi.Main.Version
+		if v == "" {
+			v = "(devel)"
+		}
+		if v == "(devel)" {
+			settings := map[string]string{}
+			for _, s := range bi.Settings {
+				settings[s.Key] = s.Value
+			}
+			if rev := settings["vcs.revision"]; rev != "" {
+				v += " " + rev[:min(12, len(rev))]
+				if settings["vcs.modified"] == "true" {
+					v += "+dirty"
+				}
+			}
+		}
+	}
+	return fmt.Sprintf("brewput %s, %s %s/%s", v, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+}
+
+func newListCmd(e *env) *cobra.Command {
+	return &cobra.Command{
+		Use:     "list",
+		Short:   "List every mode of the coffee shop with a one-line description",
+		Example: "  brewput list",
+		Args:    unknownArgs,
+		RunE: func(*cobra.Command, []string) error {
+			t := format.Table{Ragged: true}
+			for _, f := range coffee.Families() {
+				desc := f.Summary
+				if f.Param() != "" {
+					desc += " (N: " + f.Param() + ")"
+				}
+				t.Row(f.Pattern(), desc)
+			}
+			return t.Write(e.stdout)
+		},
+	}
 }

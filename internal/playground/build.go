@@ -26,43 +26,24 @@ import (
 // Module is brewput's module path, whose source the engine is built from.
 const Module = "github.com/brewput/brewput"
 
-// Site is what Build writes into its folder.
+// Site is what Build writes into its folder: the WebAssembly module's
+// size in bytes, and gzipped as the site holds it.
 type Site struct {
-	Dir string
-	// Engine and Compressed are the WebAssembly module's size in bytes,
-	// and gzipped as the site holds it.
+	Dir                string
 	Engine, Compressed int
-	// Source is the folder the engine was built from.
-	Source string
 }
 
-// Options say how to build the site.
+// Options say how to build the site: from brewput's Source (SourceDir),
+// with the go policy's costs of a Calibration file's bytes, named
+// CalibrationName on the page.
 type Options struct {
-	// Calibration is a calibration file's bytes, the page's go policy's
-	// costs; CalibrationName names them on the page.
-	Calibration     []byte
-	CalibrationName string
-	// Source is brewput's source to build from; "" to find it (SourceDir).
-	Source string
+	Source, CalibrationName string
+	Calibration             []byte
 }
-
-// Files of the site, beside index.html.
-const (
-	CalibrationFile = "calibration.json"
-	engineFile      = "engine.js"
-	appFile         = "app.js"
-)
 
 // Build builds the engine with the Go toolchain and writes the site into
 // dir, whole or not at all.
 func Build(ctx context.Context, dir string, opt Options) (Site, error) {
-	src := opt.Source
-	if src == "" {
-		var err error
-		if src, err = SourceDir(ctx); err != nil {
-			return Site{}, err
-		}
-	}
 	staging := atomicfile.StagingDir(dir)
 	if err := os.RemoveAll(staging); err != nil {
 		return Site{}, err
@@ -71,7 +52,7 @@ func Build(ctx context.Context, dir string, opt Options) (Site, error) {
 		return Site{}, err
 	}
 	defer os.RemoveAll(staging)
-	wasm, err := buildEngine(ctx, src, staging)
+	wasm, err := buildEngine(ctx, opt.Source, staging)
 	if err != nil {
 		return Site{}, err
 	}
@@ -81,7 +62,7 @@ func Build(ctx context.Context, dir string, opt Options) (Site, error) {
 	}
 	worker, err1 := assets.ReadFile("site/worker.js")
 	app, err2 := assets.ReadFile("site/app.js")
-	example, err3 := os.ReadFile(filepath.Join(src, "examples", "cafe.yaml"))
+	example, err3 := os.ReadFile(filepath.Join(opt.Source, "examples", "cafe.yaml"))
 	if err := errors.Join(err1, err2, err3); err != nil {
 		return Site{}, err
 	}
@@ -90,17 +71,16 @@ func Build(ctx context.Context, dir string, opt Options) (Site, error) {
 	engine.WriteString("globalThis.brewputEngine = {\n  worker: ")
 	writeJSON(&engine, string(worker)+"\n"+loader)
 	// The module goes gzipped, as a static host would serve it, and the
-	// page inflates it (DecompressionStream): the site is a quarter of
-	// the size, opened from disk too.
+	// page inflates it: a quarter of the size, opened from disk too.
 	packed := gzipped(wasm)
 	engine.WriteString(",\n  wasmGzip: \"")
 	engine.WriteString(base64.StdEncoding.EncodeToString(packed))
 	engine.WriteString("\"\n};\n")
-	page, err := Page(opt.CalibrationName, opt.Calibration, string(example))
+	index, err := page(opt.CalibrationName, opt.Calibration, string(example))
 	if err != nil {
 		return Site{}, err
 	}
-	files := map[string][]byte{"index.html": page, appFile: app, engineFile: engine.Bytes(), CalibrationFile: opt.Calibration}
+	files := map[string][]byte{"index.html": index, "app.js": app, "engine.js": engine.Bytes(), "calibration.json": opt.Calibration}
 	for name, b := range files {
 		if err := os.WriteFile(filepath.Join(staging, name), b, 0o644); err != nil {
 			return Site{}, err
@@ -112,7 +92,7 @@ func Build(ctx context.Context, dir string, opt Options) (Site, error) {
 	if err := atomicfile.ReplaceDir(staging, dir, func(string) bool { return false }); err != nil {
 		return Site{}, err
 	}
-	return Site{Dir: dir, Engine: len(wasm), Compressed: len(packed), Source: src}, nil
+	return Site{Dir: dir, Engine: len(wasm), Compressed: len(packed)}, nil
 }
 
 func writeJSON(b *bytes.Buffer, v any) {
@@ -122,8 +102,8 @@ func writeJSON(b *bytes.Buffer, v any) {
 	b.Truncate(b.Len() - 1) // the encoder's newline
 }
 
-// buildEngine builds cmd/brewput in src for js/wasm into dir, stripped
-// and with the extensions every current browser has, and returns it.
+// buildEngine builds cmd/brewput in src for js/wasm into dir, stripped,
+// and returns it.
 func buildEngine(ctx context.Context, src, dir string) ([]byte, error) {
 	out := filepath.Join(dir, "engine.wasm")
 	cmd := exec.CommandContext(ctx, "go", "build", "-trimpath", "-ldflags=-s -w", "-o", out, "./cmd/brewput")
@@ -154,8 +134,8 @@ func wasmExec(ctx context.Context) (string, error) {
 	return "", fmt.Errorf("no wasm_exec.js in the Go toolchain at %s", root)
 }
 
-// SourceDir finds brewput's source: the module this folder is in, if it
-// is brewput, else the module cache's copy of this program's version.
+// SourceDir finds brewput's source: this folder's module, if it is
+// brewput, else the module cache's copy of this program's version.
 func SourceDir(ctx context.Context) (string, error) {
 	cmd := exec.CommandContext(ctx, "go", "list", "-m", "-f", "{{.Dir}}", Module)
 	if out, err := cmd.Output(); err == nil {
@@ -192,10 +172,10 @@ func modes() []map[string]any {
 //go:embed site/*
 var assets embed.FS
 
-// Page is the site's index.html, which app.js fills in from the engine's
+// page is the site's index.html, which app.js fills in from the engine's
 // JSON; calName and calJSON are the go policy's costs, example the YAML
 // the editor starts with.
-func Page(calName string, calJSON []byte, example string) ([]byte, error) {
+func page(calName string, calJSON []byte, example string) ([]byte, error) {
 	t, err := template.ParseFS(assets, "site/index.html")
 	if err != nil {
 		return nil, err

@@ -46,7 +46,7 @@ func newAdviseCmd(e *env) *cobra.Command {
 			if err := predict.CheckAdvice(mf.options(fs), s, bp); err != nil {
 				return err
 			}
-			pr, err := mf.resolve(cmd, e)
+			pr, err := predict.Resolve(cmd.Context(), mf.options(cmd.Flags()), e.tell)
 			if err != nil {
 				return err
 			}

@@ -100,8 +100,7 @@ func newBenchCmd(e *env) *cobra.Command {
 	return cmd
 }
 
-// goSpelled spells with two dashes the long flags of fs given with one as
-// go test spells them (-bench .), up to the first --.
+// goSpelled spells go test's one-dash flags (-bench .) with two, up to --.
 func goSpelled(fs *pflag.FlagSet, args []string) []string {
 	out := make([]string, 0, len(args))
 	for i, a := range args {

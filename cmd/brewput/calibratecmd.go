@@ -89,8 +89,7 @@ func newCalibrateCmd(e *env) *cobra.Command {
 	return cmd
 }
 
-// checkSamples refuses --samples and --repeats out of range, before
-// anything is measured.
+// checkSamples refuses --samples and --repeats out of range.
 func checkSamples(opt calibrate.Options) error {
 	switch {
 	case opt.Samples < 5 || opt.Samples > maxSamples:
@@ -110,8 +109,7 @@ func checkCalibrationOut(path string) error {
 	return atomicfile.CheckDir(filepath.Dir(path), "the calibration")
 }
 
-// showCalibration writes the calibration saved at path to w: the path,
-// then its table. A missing or unreadable one is a failure.
+// showCalibration writes the path and table of the calibration at path.
 func showCalibration(w io.Writer, path string) error {
 	c, err := calibrate.Load(path)
 	if errors.Is(err, fs.ErrNotExist) {

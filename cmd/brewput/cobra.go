@@ -16,7 +16,6 @@ import (
 
 	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/internal/exitcode"
-	"github.com/brewput/brewput/internal/predict"
 )
 
 // unknownArgs turns stray arguments into a usage error naming them.
@@ -38,14 +37,6 @@ func finishRoot(root *cobra.Command, e *env) {
 	setHelp(root)
 }
 
-// execute runs root with args in e and maps its error to an exit status
-// (exit).
-func execute(ctx context.Context, root *cobra.Command, args []string, e *env) int {
-	root.SetArgs(args)
-	defer e.release()
-	return e.exit(ctx, root.ExecuteContext(ctx))
-}
-
 // exit tells err on a line naming the program (or the study) and maps it
 // to an exit status: a failure 1, an interruption 128 + the signal, any
 // other error bad usage (2).
@@ -58,12 +49,6 @@ func (e *env) exit(ctx context.Context, err error) int {
 		fmt.Fprintf(e.stderr, "brewput: %v\n", err)
 	}
 	return exitcode.Of(err, exitcode.OfSignal(ctx))
-}
-
-// resolve checks the model flags and finds the go policy's costs
-// (predict.Resolve).
-func (f *modelFlags) resolve(cmd *cobra.Command, e *env) (predict.Prediction, error) {
-	return predict.Resolve(cmd.Context(), f.options(cmd.Flags()), e.tell)
 }
 
 func newModelCmd(e *env) *cobra.Command {
@@ -84,8 +69,7 @@ func newModelCmd(e *env) *cobra.Command {
 //go:embed help/*.txt help/study/*.txt
 var helpFiles embed.FS
 
-// setHelp gives root and each of its commands their long help and
-// examples from helpFiles, where there are some.
+// setHelp gives root and its commands their help and examples, if any.
 func setHelp(root *cobra.Command) {
 	for _, cmd := range append([]*cobra.Command{root}, root.Commands()...) {
 		if b, err := fs.ReadFile(helpFiles, "help/"+cmd.Name()+".txt"); err == nil {

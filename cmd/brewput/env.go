@@ -72,8 +72,7 @@ type childCommand struct {
 	env  []string
 }
 
-// failure marks an error that is not the user's input (exit 1); every
-// other error is bad usage (2).
+// failure marks an error that is not the user's input (exit 1).
 type failure = exitcode.Failure
 
 // failed marks err, where there is one, as a failure (exit 1).
@@ -84,6 +83,5 @@ func failed(err error) error {
 	return nil
 }
 
-// interrupted marks a run stopped by a signal after it saved what it had
-// measured (exit 128 + the signal).
+// interrupted marks a run stopped by a signal (exit 128 + the signal).
 type interrupted = exitcode.Interruption

@@ -43,8 +43,7 @@ func inferredOut(from []string) (string, error) {
 	return filepath.Join(filepath.Dir(path), "inferred-"+name+".json"), nil
 }
 
-// check reads the request's files and selects their points, before any
-// simulation.
+// check reads the request's files and selects their points.
 func (r inferRequest) check() (infer.Points, error) {
 	if r.Runtime != "" && r.Runtime != string(sim.RuntimeGo19) {
 		return infer.Points{}, fmt.Errorf("--runtime %q: want %s, or leave it out for today's runtime", r.Runtime, sim.RuntimeGo19)
@@ -109,8 +108,7 @@ func (r inferRequest) save(ctx context.Context, ps infer.Points, w io.Writer, te
 	return nil
 }
 
-// checkBase tells whether the base calibration can be read, before
-// anything is simulated.
+// checkBase tells whether the base calibration can be read.
 func (r inferRequest) checkBase() error {
 	if r.Base == "" {
 		return nil
@@ -127,8 +125,7 @@ func (r inferRequest) checkBase() error {
 	return nil
 }
 
-// inferCosts is brewput calibrate --from: it checks every flag and reads
-// the points before anything is simulated, then infers and saves.
+// inferCosts is brewput calibrate --from: checks first, then inference.
 func inferCosts(cmd *cobra.Command, e *env, req inferRequest, out, cpus string) error {
 	for _, name := range []string{"samples", "repeats", "wait", "force", "show"} {
 		if cmd.Flags().Changed(name) {

@@ -46,8 +46,7 @@ func newLabCmd(e *env) *cobra.Command {
 	return cmd
 }
 
-// newLabRunCmd is brewput lab NAME: the lab's own flags and the common
-// ones, --cpus, --format, --out and --profile.
+// newLabRunCmd is brewput lab NAME, with the lab's flags and the common ones.
 func newLabRunCmd(e *env, l lab.Lab) *cobra.Command {
 	var cpus, formatName, out, profDir string
 	maxMem := host.MemoryBudget()
@@ -116,8 +115,7 @@ func newLabRunCmd(e *env, l lab.Lab) *cobra.Command {
 	return cmd
 }
 
-// compactFormat is a lab's default --format: its answer and its chart's
-// numbers (report.WriteLabs), for a terminal.
+// compactFormat is a lab's default --format: its answer (report.WriteLabs).
 const compactFormat = "compact"
 
 // labs lists the labs: lab/all's, or the env's own (a test's).
@@ -128,8 +126,7 @@ func (e *env) labs() []lab.Lab {
 	return all.Labs()
 }
 
-// planLabs reads the main job's --labs: "" for none, "all", or names;
-// each lab runs at its defaults.
+// planLabs reads the main job's --labs: "" for none, "all", or names.
 func (e *env) planLabs(list string) ([]lab.Lab, error) {
 	if list == "" {
 		return nil, nil

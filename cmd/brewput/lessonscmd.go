@@ -82,8 +82,7 @@ func (e *env) runLessons(ctx context.Context, claims []lessons.Claim, level less
 	return lessons.RunTelling(ctx, claims, opt, e.stderr, emit)
 }
 
-// mainLessons is the main job's --lessons: every claim, quick, after the
-// study; the verdicts go into the report (and its lessons.json).
+// mainLessons is the main job's --lessons: every claim, quick.
 func (e *env) mainLessons(ctx context.Context) ([]lesson.Result, error) {
 	claims := lessons.Claims(runtime.NumCPU())
 	rs, err := e.runLessons(ctx, claims, lessons.Quick, func(lesson.Result) error { return nil })

@@ -21,14 +21,16 @@ func main() {
 	os.Exit(code)
 }
 
-// run is the whole program, with its streams and arguments passed in so that
-// tests can call it.
+// run is the whole program, its streams and arguments passed in.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return runEnv(ctx, args, &env{stdin: stdin, stdout: stdout, stderr: stderr, progress: lateBar(stderr)})
 }
 
 // runEnv runs the program with args in e and maps its error to an exit
-// status: a failure is 1, any other error bad usage (2).
+// status (env.exit).
 func runEnv(ctx context.Context, args []string, e *env) int {
-	return execute(ctx, newRoot(e), args, e)
+	root := newRoot(e)
+	root.SetArgs(args)
+	defer e.release()
+	return e.exit(ctx, root.ExecuteContext(ctx))
 }

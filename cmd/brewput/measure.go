@@ -38,8 +38,7 @@ func (e *env) runner() (sweep.Runner, error) {
 	return sweep.Runner{Path: self, Args: []string{"point"}}, nil
 }
 
-// newPointCmd is the child side of a sweep (sweep.ServeChild), hidden:
-// brewput calls it, not people.
+// newPointCmd is the child side of a sweep (sweep.ServeChild), hidden.
 func newPointCmd(e *env) *cobra.Command {
 	return &cobra.Command{
 		Use:    "point",
@@ -52,8 +51,7 @@ func newPointCmd(e *env) *cobra.Command {
 	}
 }
 
-// progressAfter is how long a simulation runs before it shows how far it
-// has got: an answer that comes quickly prints nothing but itself.
+// progressAfter is how long a simulation runs before it shows its progress.
 const progressAfter = 2 * time.Second
 
 // lateBar is env.progress for stderr w where it is a terminal (a log

@@ -63,8 +63,7 @@ func (f *modelFlags) registerPolicy(fs *pflag.FlagSet) {
 	fs.StringVar(&f.calibration, "calibration", "", "file of the go policy's costs, from brewput calibrate (default: the user's config folder; measured and saved there if missing)")
 }
 
-// registerOthers adds the flags of other processes on the simulated
-// machine, for the commands that only simulate (model, advise).
+// registerOthers adds the flags of other processes on the simulated machine.
 func (f *modelFlags) registerOthers(fs *pflag.FlagSet) {
 	fs.Float64Var(&f.others, "others", 0, "go policy: CPUs' worth of work other processes do on the machine, such as 0.5: it takes CPUs from the program only while the program keeps every CPU busy (default none)")
 	f.othersBurst = time.Millisecond
@@ -186,12 +185,10 @@ func loadBlueprint(fs *pflag.FlagSet, path string) (*blueprint.Blueprint, error)
 	return bp, nil
 }
 
-// predictCPUs is how far the main job's predictions go: to 8 CPUs, the
-// talk's full picture, or to the machine's count if it has more.
+// predictCPUs is how far the main job's predictions go: 8 CPUs or more.
 func predictCPUs() int { return max(8, runtime.NumCPU()) }
 
-// stepsText says, under the go policy, how the shop's steps counted their
-// time (a YAML system's steps burn CPU time).
+// stepsText says, under the go policy, how the shop's steps counted time.
 func stepsText(sched, clock string, yaml bool) string {
 	switch {
 	case sched != "go" || yaml:

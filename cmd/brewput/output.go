@@ -11,8 +11,7 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// finish writes a measurement's points once it is over (outfile.Sink.Finish)
-// and says how it ended (exitcode.Measured).
+// finish writes a measurement's points and says how it ended.
 func finish(out *outfile.Sink, points []results.Point, runErr error, total int) error {
 	if err := out.Finish(points, runErr == nil); err != nil {
 		return failure{Err: err}
@@ -20,8 +19,7 @@ func finish(out *outfile.Sink, points []results.Point, runErr error, total int) 
 	return exitcode.Measured(runErr, len(points), total)
 }
 
-// registerOutput adds the flags of where a command writes its points, and
-// in what format (see output); each point goes as soon as it is done.
+// registerOutput adds --format and --out of points written as they come.
 func registerOutput(fs *pflag.FlagSet, format, out *string, done string) {
 	fs.StringVar(format, "format", "table", "output format: "+strings.Join(results.Formats(), ", ")+" (with --out, guessed from its extension)")
 	fs.StringVar(out, "out", "", "write the results to this file, each point as soon as it is "+done+" (the table still goes to stdout)")

@@ -42,7 +42,7 @@ func newWhyCmd(e *env) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			pr, err := mf.resolve(cmd, e)
+			pr, err := predict.Resolve(cmd.Context(), mf.options(cmd.Flags()), e.tell)
 			if err != nil {
 				return err
 			}

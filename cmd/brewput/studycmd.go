@@ -23,7 +23,6 @@ import (
 	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/internal/host"
 	"github.com/brewput/brewput/internal/mainjob"
-	"github.com/brewput/brewput/internal/predict"
 	"github.com/brewput/brewput/internal/profile"
 	"github.com/brewput/brewput/internal/study"
 	"github.com/brewput/brewput/measure/sweep"
@@ -316,10 +315,8 @@ func studyPredictCmd(e *env, prog *study.Program, use string) *cobra.Command {
 			case format != "table" && format != "json":
 				return fmt.Errorf("--format %q: want table or json", format)
 			}
-			p.JSON, p.Options = format == "json", predict.Options{Sched: mf.sched, Seed: mf.seed, Calibration: mf.calibration, Band: true}
-			if fs.Changed("calibration") {
-				p.Options.Given = append(p.Options.Given, "calibration")
-			}
+			mf.band, mf.causal = true, true
+			p.JSON, p.Options = format == "json", mf.options(fs)
 			return prog.Predict(cmd.Context(), p, e.stdout, e.stderr)
 		},
 	}

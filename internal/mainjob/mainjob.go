@@ -139,8 +139,7 @@ func Publish(w, log io.Writer, dir string, points []results.Point, policy model.
 	return report.Write(w, dir, points, opt, full)
 }
 
-// Resume reads the journal a main job cut short left at path: its study,
-// the shop's measured points (the rest is made again) and its plan.
+// Resume reads the study, measured points and plan of a main job's journal.
 func Resume(path string) (*sweep.Batch, []results.Point, results.Plan, error) {
 	f, err := results.Open(path)
 	if err != nil {
@@ -184,8 +183,7 @@ func Rerender(w, log io.Writer, dir string, in report.Inputs, figures map[string
 // PlaygroundDir is the folder brewput playground writes to by default.
 const PlaygroundDir = "brewput-playground"
 
-// PlaygroundFor is the playground's address for the page of the report
-// in dir: given, else the one beside the report's folder, if any.
+// PlaygroundFor is the playground's address: given, or beside dir, if any.
 func PlaygroundFor(given, dir string) string {
 	if given != "" {
 		return given

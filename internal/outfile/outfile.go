@@ -47,8 +47,7 @@ func InFolder(dir string, plan results.Plan) *Output {
 	return &Output{Path: filepath.Join(dir, "results.json"), Format: results.JSON, plan: plan}
 }
 
-// Resume goes on with the journal a run cut short left at path, and
-// returns what it holds.
+// Resume goes on with the journal a run cut short left at path.
 func Resume(path string) (*Output, *results.File, error) {
 	j, f, err := results.ResumeJournal(path)
 	if err != nil {
@@ -139,8 +138,7 @@ func (o *Output) Discard() {
 	}
 }
 
-// CheckFormatFor refuses a file name whose extension says another format
-// than f, r.csv for JSON.
+// CheckFormatFor refuses a file whose extension says another format.
 func CheckFormatFor(path string, f results.Format) error {
 	ext, ok := results.FormatForFile(path)
 	if !ok || ext == f {
@@ -158,8 +156,7 @@ func extFor(f results.Format, path string) string {
 	return strings.TrimSuffix(path, filepath.Ext(path)) + "." + ext
 }
 
-// CheckWritable proves, before anything is measured, that a file can be
-// written at path.
+// CheckWritable proves that a file can be written at path.
 func CheckWritable(path string) error {
 	if path == "" {
 		return errors.New("want a file name")

@@ -41,8 +41,7 @@ type Options struct {
 	Calibration             []byte
 }
 
-// Build builds the engine with the Go toolchain and writes the site into
-// dir, whole or not at all.
+// Build builds the engine and writes the site into dir, whole or not at all.
 func Build(ctx context.Context, dir string, opt Options) (Site, error) {
 	staging := atomicfile.StagingDir(dir)
 	if err := os.RemoveAll(staging); err != nil {
@@ -102,8 +101,7 @@ func writeJSON(b *bytes.Buffer, v any) {
 	b.Truncate(b.Len() - 1) // the encoder's newline
 }
 
-// buildEngine builds cmd/brewput in src for js/wasm into dir, stripped,
-// and returns it.
+// buildEngine builds cmd/brewput in src for js/wasm into dir.
 func buildEngine(ctx context.Context, src, dir string) ([]byte, error) {
 	out := filepath.Join(dir, "engine.wasm")
 	cmd := exec.CommandContext(ctx, "go", "build", "-trimpath", "-ldflags=-s -w", "-o", out, "./cmd/brewput")
@@ -118,8 +116,7 @@ func buildEngine(ctx context.Context, src, dir string) ([]byte, error) {
 	return os.ReadFile(out)
 }
 
-// wasmExec is the Go toolchain's loader of js/wasm programs, which must
-// match the toolchain that built the engine.
+// wasmExec is the loader of the toolchain that built the engine.
 func wasmExec(ctx context.Context) (string, error) {
 	out, err := exec.CommandContext(ctx, "go", "env", "GOROOT").Output()
 	if err != nil {

@@ -9,8 +9,7 @@ import (
 	"time"
 )
 
-// Serve serves the site in dir on addr until ctx ends, telling where once
-// it listens.
+// Serve serves the site in dir on addr until ctx ends, telling where.
 func Serve(ctx context.Context, dir, addr string, tell func(url string)) error {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {

@@ -165,8 +165,7 @@ func (m variantModel) describe() string {
 	return strings.Join(parts, ", then ")
 }
 
-// timesPerOp says how often an operation does something: "once an
-// operation".
+// timesPerOp says how often an operation does something.
 func timesPerOp(n float64) string {
 	if math.Abs(n-1) < 0.005 {
 		return "once an operation"

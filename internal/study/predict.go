@@ -97,8 +97,7 @@ func predictAll(ctx context.Context, pr predict.Prediction, study string, models
 	return points, nil
 }
 
-// modelFor is the model of variant that predicts it on n CPUs: the one
-// read on the most CPUs up to n, else on the fewest.
+// modelFor is variant's model read on the most CPUs up to n, or fewest.
 func modelFor(models []variantModel, variant string, n int) *variantModel {
 	var pick *variantModel
 	for i := range models {

@@ -72,8 +72,7 @@ func Build(ctx context.Context, pkg string) (p *Program, remove func(), err erro
 	return p, remove, nil
 }
 
-// firstLine is the first line of out that says what went wrong (not a
-// "# package" header), or err's.
+// firstLine is the first line of out that is not a "# package", or err's.
 func firstLine(out string, err error) string {
 	for line := range strings.Lines(out) {
 		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
@@ -92,8 +91,7 @@ func (p *Program) Names() []string {
 	return out
 }
 
-// ParseVariants reads the list of variants of the flag named flag, ""
-// for every one.
+// ParseVariants reads the flag's list of variants, "" for all.
 func (p *Program) ParseVariants(flag, list string) ([]string, error) {
 	if list == "" {
 		return p.Names(), nil
@@ -138,14 +136,7 @@ func (p *Program) Measure(ctx context.Context, pl Plan, log io.Writer, add func(
 		for _, v := range pl.Variants {
 			for _, n := range pl.CPUs {
 				l := pl.Load
-				l.CPUs = n
-				if pl.Profile != "" {
-					name := fmt.Sprintf("%s-%dcpu", v, n)
-					if pl.Count > 1 {
-						name += fmt.Sprintf("-rep%d", rep)
-					}
-					l.Profile = filepath.Join(pl.Profile, name)
-				}
+				l.CPUs, l.Profile = n, sweep.ProfileIn(pl.Profile, v, n, rep, pl.Count)
 				pt, err := p.point(ctx, kit.Request{Variant: v, Load: l}, pl.Retry, fmt.Sprintf("%s cpus=%d", v, n), log)
 				if err != nil {
 					return points, err
@@ -167,8 +158,7 @@ func (p *Program) Measure(ctx context.Context, pl Plan, log io.Writer, add func(
 	return points, nil
 }
 
-// point measures r in a child process, again while disturbed as rt says,
-// each retry told on log.
+// point measures r in a child process, again while disturbed as rt says.
 func (p *Program) point(ctx context.Context, r kit.Request, rt sweep.Retry, what string, log io.Writer) (results.Point, error) {
 	pt, err := sweep.Quietly(ctx, rt, func(ctx context.Context) (results.Point, error) {
 		return sweep.RunChild(ctx, p.Path, []string{"point"}, nil, r.Load.CPUs, r)

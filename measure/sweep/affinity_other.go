@@ -7,6 +7,5 @@ import "os/exec"
 // AllowedCPUs is unknown where affinity cannot be read.
 func AllowedCPUs() string { return "" }
 
-// StartPinned starts cmd without restricting its CPUs, which only Linux
-// supports here; GOMAXPROCS still limits it.
+// StartPinned starts cmd, its CPUs limited by GOMAXPROCS only.
 func StartPinned(cmd *exec.Cmd, n int) error { return cmd.Start() }

@@ -104,8 +104,7 @@ func (p *Progress) Done(points []results.Point) {
 		p.done+len(points), p.total, pt.Mode, pt.CPUs, rep, pt.Throughput, pt.Unit, pt.Latency.P50, mark)
 }
 
-// Finish clears the bar and says where the points' profiles are, if any,
-// and how to open them.
+// Finish clears the bar and says where the points' profiles are, if any.
 func (p *Progress) Finish(points []results.Point) {
 	if p.bar != nil {
 		p.bar.Clear()

@@ -41,7 +41,7 @@ func (r Runner) MeasureRest(ctx context.Context, st *Batch, have []results.Point
 	for _, t := range tasks {
 		prog.Start(t.Spec, t.Rep)
 		s := t.Spec
-		s.Profile = st.ProfileBase(s, t.Rep)
+		s.Profile = ProfileIn(st.Profile, s.Mode.String(), s.CPUs, t.Rep, st.Count)
 		p, err := Quietly(ctx, st.Retry, func(ctx context.Context) (results.Point, error) { return r.Run(ctx, s) }, retried)
 		if err != nil {
 			return points, err

@@ -71,8 +71,7 @@ func RunChild(ctx context.Context, path string, args, env []string, cpus int, sp
 	return p, nil
 }
 
-// lastLine is the last line of a child's output: its point, or the part
-// of its error output that says what went wrong.
+// lastLine is the last line of a child's output: its point, or its error.
 func lastLine(s string) string {
 	s = strings.TrimSpace(s)
 	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
@@ -84,8 +83,7 @@ func lastLine(s string) string {
 	return s
 }
 
-// ServeChild is the child's side of Runner: a Spec from stdin, measured,
-// its point to stdout.
+// ServeChild is the child's side of Runner: a Spec in, its point out.
 func ServeChild(ctx context.Context, stdin io.Reader, stdout io.Writer) error {
 	var s Spec
 	dec := json.NewDecoder(stdin)

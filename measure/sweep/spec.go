@@ -22,8 +22,7 @@ type Spec struct {
 	Label string `json:"-"`
 }
 
-// Duration is about how long measuring s takes: its warm-up and window,
-// and the drinks under way when the window closes.
+// Duration is about how long measuring s takes, drinks under way included.
 func (s Spec) Duration() time.Duration {
 	drink := s.Steps.Grind + s.Steps.Press + s.Steps.Steam + s.Steps.Combine + 3*s.Steps.Jitter/2
 	return s.Warmup + s.Dur + time.Duration(s.Workers(s.CPUs))*drink/time.Duration(max(s.CPUs, 1))

@@ -36,17 +36,18 @@ func (st Batch) CPUs() []int {
 	return out
 }
 
-// ProfileBase is where a point's profile files go, "" without a Profile
-// folder: DIR/finelocking-6cpu(-rep2).trace and so on.
-func (st Batch) ProfileBase(s Spec, rep int) string {
-	if st.Profile == "" {
+// ProfileIn is where the profile files of mode on cpus go in dir, with
+// its round of count: DIR/finelocking-6cpu(-rep2).trace and so on; ""
+// without dir.
+func ProfileIn(dir, mode string, cpus, rep, count int) string {
+	if dir == "" {
 		return ""
 	}
-	name := fmt.Sprintf("%s-%dcpu", s.Mode, s.CPUs)
-	if st.Count > 1 {
+	name := fmt.Sprintf("%s-%dcpu", mode, cpus)
+	if count > 1 {
 		name += fmt.Sprintf("-rep%d", rep)
 	}
-	return filepath.Join(st.Profile, name)
+	return filepath.Join(dir, name)
 }
 
 // Task is one measurement of a study: a point in its round.
@@ -109,19 +110,16 @@ type Retry struct {
 	Wait     time.Duration `json:"wait,omitempty"`
 }
 
-// DefaultRetry measures a disturbed point again up to 3 times, each after
-// waiting up to 5 s for a quiet machine.
+// DefaultRetry measures a disturbed point again up to 3 times, after 5 s.
 func DefaultRetry() Retry { return Retry{Attempts: 4, Wait: 5 * time.Second} }
 
-// Plan is the journal's plan of st, measured by brewput command ("run",
-// or "brewput" for the main job).
+// Plan is the journal's plan of st for brewput command (run, or brewput).
 func (st Batch) Plan(command string) results.Plan {
 	js, _ := json.Marshal(st) // a Batch is plain data
 	return results.Plan{Command: command, Points: st.Total(), Study: js}
 }
 
-// BatchOf is the study a journal's plan holds, to resume with brewput
-// command on this machine, which must have its CPUs.
+// BatchOf is the study a journal's plan holds, to resume on this machine.
 func BatchOf(plan *results.Plan, command string) (*Batch, error) {
 	if plan.Command != command {
 		return nil, fmt.Errorf("a journal of brewput %s; resume it with that command", plan.Command)

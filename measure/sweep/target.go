@@ -101,8 +101,7 @@ func MeasureTarget(ctx context.Context, t Target, l Load) (results.Point, error)
 	return p, err
 }
 
-// PointOf is what the harness measured of mode under l as a point, its
-// Shop part's Machines empty for the caller to fill (MachineOf).
+// PointOf is what the harness measured of mode under l, its Machines empty.
 func PointOf(mode, unit string, l Load, start time.Time, res harness.Result) (results.Point, error) {
 	p := results.Point{
 		Source:     results.SourceMeasured, // Host names the machine
@@ -151,8 +150,7 @@ func MachineOf(name, kind string, d meter.Reading, wall time.Duration) results.M
 	return mc
 }
 
-// Measure measures one point of the coffee shop in this process
-// (MeasureTarget): its brew the operation, its machines the meters.
+// Measure measures one point of the coffee shop in this process.
 func Measure(ctx context.Context, s Spec) (results.Point, error) {
 	if err := s.Validate(); err != nil {
 		return results.Point{}, err

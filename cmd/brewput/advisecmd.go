@@ -64,9 +64,7 @@ func newAdviseCmd(e *env) *cobra.Command {
 		},
 	}
 	// The study's flags that make sense for one system, and the model's.
-	d := defaultStudy()
-	d.warmup = 100 * time.Millisecond
-	sf.registerOne(cmd.Flags(), d, "the CPU count to advise at, one number", "par", "rate", "interval", "maxq", "grind", "press", "steam", "combine", "latte", "jitter", "dur", "warmup")
+	sf.registerOne(cmd.Flags(), time.Second, "the CPU count to advise at, one number", "dur")
 	cmd.Flags().StringVar(&mode, "mode", "", "the mode to advise on (see brewput list)")
 	mf.register(cmd.Flags())
 	mf.registerOthers(cmd.Flags())

@@ -94,9 +94,7 @@ type modelCommand struct {
 
 // register adds the command's flags to fs.
 func (c *modelCommand) register(fs *pflag.FlagSet) {
-	d := defaultStudy()
-	d.warmup = 100 * time.Millisecond
-	c.sf.register(fs, d)
+	c.sf.register(fs, time.Second, 100*time.Millisecond)
 	cpus := fmt.Sprintf("1-%d", max(8, runtime.NumCPU()))
 	fs.Lookup("cpus").DefValue = cpus
 	fs.Set("cpus", cpus)

@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -93,7 +94,7 @@ func newRoot(e *env) *cobra.Command {
 	root.Version = version()
 	root.SetVersionTemplate("{{.Version}}\n")
 	root.Flags().Bool("version", false, "print brewput's module version and the Go version it was built with") // cobra's, without its -v
-	sf.register(root.Flags(), defaultStudy())
+	sf.register(root.Flags(), time.Second, 200*time.Millisecond)
 	root.Flags().StringVar(&out, "out", defaultReportDir, "folder to write the report to")
 	full = cliflag.Table(root.Flags(), compactTable)
 	root.Flags().StringVar(&labs, "labs", "", "also run these labs (comma-separated, or all; see brewput lab list) with their defaults on the study's CPU counts, each with its section in the report")

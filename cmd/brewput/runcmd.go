@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -44,7 +45,7 @@ func newRunCmd(e *env) *cobra.Command {
 			return finish(out, append(have, points...), runErr, st.Total())
 		},
 	}
-	sf.register(cmd.Flags(), defaultStudy())
+	sf.register(cmd.Flags(), time.Second, 200*time.Millisecond)
 	registerOutput(cmd.Flags(), &format, &outFile, "measured")
 	cmd.Flags().StringVar(&resume, "resume", "", "finish the study that a run cut short left in this file (its --out, or the journal beside a CSV or bench file), measuring only the points it lacks")
 	return cmd

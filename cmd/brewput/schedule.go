@@ -26,9 +26,7 @@ type scheduleCommand struct {
 
 // register adds the command's flags to fs.
 func (c *scheduleCommand) register(fs *pflag.FlagSet) {
-	d := defaultStudy()
-	d.warmup = 100 * time.Millisecond
-	c.sf.registerOne(fs, d, "the CPU count to draw, one number", "par", "rate", "interval", "maxq", "grind", "press", "steam", "combine", "latte", "jitter", "warmup")
+	c.sf.registerOne(fs, time.Second, "the CPU count to draw, one number")
 	fs.StringVar(&c.mode, "mode", "", "the mode to draw (see brewput list)")
 	fs.StringVar(&c.from, "from", "model", "what to draw: model (the model's exact schedule), trace (an execution trace given as TRACE) or model,trace")
 	c.span = schedule.Span

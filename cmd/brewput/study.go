@@ -126,24 +126,14 @@ type studyFlags struct {
 	simulated bool
 }
 
-// studyDefaults are the defaults that differ between commands.
-type studyDefaults struct {
-	modes       string
-	dur, warmup time.Duration
-}
+// defaultModes are the talk's main modes.
+const defaultModes = "ideal,locking,finelocking,parsteam,multi-2,linearpipe-0,linearpipe-1,linearpipe-10,multipipe-2"
 
-// defaultStudy is the talk's study: its main modes, 1 s a point.
-func defaultStudy() studyDefaults {
-	return studyDefaults{
-		modes:  "ideal,locking,finelocking,parsteam,multi-2,linearpipe-0,linearpipe-1,linearpipe-10,multipipe-2",
-		dur:    time.Second,
-		warmup: 200 * time.Millisecond,
-	}
-}
-
-func (f *studyFlags) register(fs *pflag.FlagSet, d studyDefaults) {
-	f.loadFlags.register(fs, shopWords, d.dur, d.warmup)
-	fs.StringVar(&f.modes, "modes", d.modes, "comma-separated modes to measure (see brewput list)")
+// register adds the study's flags to fs, with the defaults of each
+// point's duration and warm-up.
+func (f *studyFlags) register(fs *pflag.FlagSet, dur, warmup time.Duration) {
+	f.loadFlags.register(fs, shopWords, dur, warmup)
+	fs.StringVar(&f.modes, "modes", defaultModes, "comma-separated modes to measure (see brewput list)")
 	s := &f.steps
 	*s = coffee.DefaultSteps()
 	fs.Var((*cliflag.Duration)(&s.Grind), "grind", "CPU time of grinding the beans (grinder)")
@@ -276,12 +266,13 @@ func (f *studyFlags) checkShop(fs *pflag.FlagSet) error {
 	return nil
 }
 
-// registerOne adds to fs, for a command that looks at one point, the
-// study's flags named, with d's defaults and --cpus one count.
-func (f *studyFlags) registerOne(fs *pflag.FlagSet, d studyDefaults, cpusUsage string, names ...string) {
+// registerOne adds to fs, for a command that simulates or measures one
+// point, the study's flags of its load and steps, and those named: --cpus
+// one count, a warm-up of 100ms, dur the default --dur.
+func (f *studyFlags) registerOne(fs *pflag.FlagSet, dur time.Duration, cpusUsage string, names ...string) {
 	all := pflag.NewFlagSet("study", pflag.ContinueOnError)
-	f.register(all, d)
-	for _, name := range append([]string{"cpus"}, names...) {
+	f.register(all, dur, 100*time.Millisecond)
+	for _, name := range append([]string{"cpus", "par", "rate", "interval", "maxq", "grind", "press", "steam", "combine", "latte", "jitter", "warmup"}, names...) {
 		fs.AddFlag(all.Lookup(name))
 	}
 	setDefault(fs, "cpus", fmt.Sprint(runtime.NumCPU()), cpusUsage)

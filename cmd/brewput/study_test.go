@@ -3,6 +3,7 @@ package main
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/spf13/pflag"
 
@@ -15,7 +16,7 @@ func studyOf(t *testing.T, simulated bool, args ...string) (*studyFlags, *pflag.
 	t.Helper()
 	f := &studyFlags{simulated: simulated}
 	fs := pflag.NewFlagSet("study", pflag.ContinueOnError)
-	f.register(fs, defaultStudy())
+	f.register(fs, time.Second, 200*time.Millisecond)
 	if err := fs.Parse(append([]string{"--modes", "locking,multi-2", "--cpus", "1-2", "--count", "3"}, args...)); err != nil {
 		t.Fatal(err)
 	}

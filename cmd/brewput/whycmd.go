@@ -70,9 +70,7 @@ func newWhyCmd(e *env) *cobra.Command {
 			return exitcode.Measured(runErr, len(study.BasePoints), sf.count)
 		},
 	}
-	d := defaultStudy()
-	d.dur, d.warmup = 500*time.Millisecond, 100*time.Millisecond
-	sf.registerOne(cmd.Flags(), d, "the CPU count to explain, one number", "par", "rate", "interval", "maxq", "grind", "press", "steam", "combine", "latte", "jitter", "dur", "warmup", "burn", "count")
+	sf.registerOne(cmd.Flags(), 500*time.Millisecond, "the CPU count to explain, one number", "dur", "burn", "count")
 	setDefault(cmd.Flags(), "count", "6", "runs of the point and of each relief, in rounds; 6 or more for a verdict")
 	cmd.Flags().StringVar(&mode, "mode", "", "the mode to explain (see brewput list)")
 	mf.register(cmd.Flags())

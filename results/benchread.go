@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"golang.org/x/perf/benchfmt"
 )
@@ -100,23 +100,22 @@ func BenchPoint(res *benchfmt.Result, cpus int, source string) (Point, error) {
 	p.Dur = FromSeconds(sec * float64(res.Iters))
 
 	name, parts := splitName(base)
-	kind := ""
-	if _, hasPar := parts["par"]; hasPar {
-		switch {
-		case name == benchShop && parts["mode"] != "":
-			kind = benchShop
-		case name == benchLab && parts["lab"] != "" && parts["variant"] != "":
-			kind = benchLab
-		case name == benchStudy && parts["study"] != "" && parts["variant"] != "":
-			kind = benchStudy
+	for _, k := range []Kind{KindShop, KindLab, KindStudy} {
+		if name == benchBase(k) && isBrewputName(k, parts) {
+			p, err := brewputPoint(p, res, k, parts)
+			p.Assess()
+			return p, err
 		}
 	}
-	if kind == "" {
-		return goBenchPoint(p, res, base), nil
-	}
-	p, err := brewputPoint(p, res, kind, parts)
-	p.Assess()
-	return p, err
+	return goBenchPoint(p, res, base), nil
+}
+
+// isBrewputName reports whether a name's parts are those WriteBench
+// writes of a point of kind k: its first labels and par, none empty.
+func isBrewputName(k Kind, parts map[string]string) bool {
+	required := map[Kind][]string{KindShop: {"mode"}, KindLab: {"lab", "variant"}, KindStudy: {"study", "variant"}}[k]
+	_, par := parts["par"]
+	return par && !slices.ContainsFunc(required, func(key string) bool { return parts[key] == "" })
 }
 
 // splitProcs splits a benchmark's full name into the name and GOMAXPROCS:
@@ -177,50 +176,35 @@ func goBenchPoint(p Point, res *benchfmt.Result, base string) Point {
 }
 
 // brewputPoint reads back a point WriteBench wrote of the shop, a lab or a
-// study: its configuration from the name's parts, its measures from its
+// study: its configuration from the name's labels (a combine step from
+// "latte" too, as files of schema 1 named it), its measures from its
 // units.
-func brewputPoint(p Point, res *benchfmt.Result, kind string, parts map[string]string) (Point, error) {
-	var err error
-	atoi := func(key string) int {
-		v, e := strconv.Atoi(parts[key])
-		if e != nil && err == nil {
-			err = fmt.Errorf("Benchmark%s: %s=%q is not a whole number", res.Name, key, parts[key])
-		}
-		return v
-	}
-	p.Par = atoi("par")
+func brewputPoint(p Point, res *benchfmt.Result, kind Kind, parts map[string]string) (Point, error) {
+	p.Kind = kind
 	switch kind {
-	case benchShop:
-		p.Mode = parts["mode"]
+	case KindShop:
 		p.Shop = &Shop{Machines: []Machine{}, Steps: DefaultSteps()}
-		st := &p.Shop.Steps
-		for key, dst := range map[string]*time.Duration{"grind": &st.Grind, "press": &st.Press,
-			"steam": &st.Steam, "combine": &st.Combine, "latte": &st.Combine, "jitter": &st.Jitter} {
-			if v, ok := parts[key]; ok {
-				ms, e := strconv.ParseFloat(strings.TrimSuffix(v, "ms"), 64)
-				if e != nil && err == nil {
-					err = fmt.Errorf("Benchmark%s: %s=%q is not a time in ms", res.Name, key, v)
-				}
-				*dst = FromMs(ms)
+		if v, ok := parts["latte"]; ok && parts["combine"] == "" {
+			parts["combine"] = v
+		}
+	case KindLab:
+		p.Lab = &Lab{}
+	case KindStudy:
+		p.Study = &Study{Meters: []Machine{}}
+	}
+	for _, l := range benchLabels(&p) {
+		if v, ok := parts[l.key]; ok {
+			if err := l.set(v); err != nil {
+				return p, fmt.Errorf("Benchmark%s: %w", res.Name, err)
 			}
 		}
-		if c, ok := parts["clock"]; ok {
-			st.Clock = c
-		}
-		if parts["source"] == SourceModel {
-			p.Source, p.Sched = SourceModel, parts["sched"]
-		}
-	case benchLab:
-		p.Kind, p.Lab = KindLab, &Lab{Name: parts["lab"], Variant: parts["variant"]}
-		p.Mode = p.Lab.Name + "/" + p.Lab.Variant
-	case benchStudy:
-		p.Kind, p.Study, p.Mode = KindStudy, &Study{Name: parts["study"], Meters: []Machine{}}, parts["variant"]
 	}
-	if kind != benchLab {
-		if _, ok := parts["rate"]; ok {
-			p.Rate, _ = strconv.ParseFloat(parts["rate"], 64)
-			p.MaxQ = atoi("maxq")
-		}
+	if p.Kind == KindLab {
+		p.Mode = p.Lab.Name + "/" + p.Lab.Variant
+	}
+	measures := map[string]*float64{}
+	for _, m := range benchMeasures(&p)[1:] { // the throughput's unit is not known yet
+		measures[m.unit] = m.v
 	}
 	for _, v := range res.Values {
 		unit := v.Unit
@@ -229,27 +213,19 @@ func brewputPoint(p Point, res *benchfmt.Result, kind string, parts map[string]s
 		}
 		switch {
 		case unit == "ns/op":
-		case unit == unitP50:
-			p.Latency.P50 = v.Value
-		case unit == unitP95:
-			p.Latency.P95 = v.Value
-		case unit == unitP99:
-			p.Latency.P99 = v.Value
-		case unit == unitMean:
-			p.Latency.Mean = v.Value
-		case unit == unitCPUUtil:
-			p.Util = v.Value
-			p.CPUUsed = v.Value * float64(p.CPUs)
+		case measures[unit] != nil:
+			*measures[unit] = v.Value
 		case strings.HasSuffix(unit, "/s") && p.Unit == "":
 			p.Throughput, p.Unit = v.Value, unit
-		case kind == benchLab:
+		case kind == KindLab:
 			if p.Lab.Metrics == nil {
 				p.Lab.Metrics = map[Metric]float64{}
 			}
 			p.Lab.Metrics[Metric(unit)] = v.Value
 		}
 	}
-	return p, err
+	p.CPUUsed = p.Util * float64(p.CPUs)
+	return p, nil
 }
 
 // isBench reports whether data looks like Go benchmark output: it has a

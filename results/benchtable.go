@@ -58,23 +58,20 @@ func FormatBenchValue(v float64, unit string) (string, string) {
 
 // benchCell is a row's median of one unit ± its 95 % confidence
 // interval, as benchstat writes it ("70.79n ± 2%"), "∞" where there are
-// too few runs for an interval; ok is false where a run lacks the unit.
-func benchCell(points []Point, unit string) (cell string, wide bool, ok bool) {
-	var values []float64
+// too few runs for an interval; "-" where a run lacks the unit.
+func benchCell(points []Point, unit string) string {
+	var tidied []float64
+	tunit := unit
 	for _, p := range points {
 		v, has := p.Bench.Value(unit)
 		if !has {
-			return "", false, false
+			return "-"
 		}
-		values = append(values, v)
-	}
-	tidied, tunit := make([]float64, len(values)), ""
-	for i, v := range values {
-		tidied[i], tunit = benchunit.Tidy(v, unit)
+		v, tunit = benchunit.Tidy(v, unit)
+		tidied = append(tidied, v)
 	}
 	s := benchmath.AssumeNothing.Summary(benchmath.NewSample(tidied, &benchmath.DefaultThresholds), 0.95)
-	wide = math.IsInf(s.Lo, 0) || math.IsInf(s.Hi, 0)
-	return benchunit.Scale(s.Center, benchunit.ClassOf(tunit)) + " ± " + s.PctRangeString(), wide, true
+	return benchunit.Scale(s.Center, benchunit.ClassOf(tunit)) + " ± " + s.PctRangeString()
 }
 
 // benchColumns are the units of the points' lines, in benchstat's order
@@ -90,18 +87,14 @@ func benchColumns(points []Point) []string {
 		}
 	}
 	first := []string{"ns/op", "B/op", "allocs/op"}
-	var out []string
-	for _, u := range first {
-		if slices.Contains(units, u) {
-			out = append(out, u)
+	rank := func(u string) int {
+		if i := slices.Index(first, u); i >= 0 {
+			return i
 		}
+		return len(first)
 	}
-	for _, u := range units {
-		if !slices.Contains(first, u) {
-			out = append(out, u)
-		}
-	}
-	return out
+	slices.SortStableFunc(units, func(a, b string) int { return rank(a) - rank(b) })
+	return units
 }
 
 // BenchTable is Go benchmarks' points as benchstat shows them: a row per
@@ -118,11 +111,7 @@ func BenchTable(points []Point) (head []string, rows [][]string) {
 	for _, r := range benchRows(points) {
 		row := []string{BenchName(r.name, r.cpus)}
 		for _, u := range units {
-			c, _, ok := benchCell(r.points, u)
-			if !ok {
-				c = "-"
-			}
-			row = append(row, c)
+			row = append(row, benchCell(r.points, u))
 		}
 		rows = append(rows, append(row, strconv.Itoa(len(r.points))))
 	}

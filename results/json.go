@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"reflect"
 	"time"
 )
 
@@ -216,4 +217,40 @@ func ScanLines(r io.Reader, most int, fn func(n int, line []byte) (done bool, er
 		}
 	}
 	return sc.Err()
+}
+
+// MarshalNulls is the JSON of v, a struct of exported fields, with each
+// float64 field that is NaN or infinite null (left out where omitempty),
+// for a number JSON cannot hold or one not found, and HTML characters as
+// they are. A type's MarshalJSON calls it on a copy of itself with what
+// it does not have set to NaN; its UnmarshalJSON sets those fields before
+// json.Unmarshal, which leaves them where the JSON has null.
+func MarshalNulls(v any) ([]byte, error) {
+	rv := reflect.ValueOf(v)
+	var fields []reflect.StructField
+	for i := range rv.NumField() {
+		f := rv.Type().Field(i)
+		if f.Type.Kind() == reflect.Float64 {
+			f.Type = reflect.PointerTo(f.Type)
+		}
+		fields = append(fields, f)
+	}
+	out := reflect.New(reflect.StructOf(fields)).Elem()
+	for i, f := range fields {
+		x := rv.Field(i)
+		switch {
+		case f.Type == x.Type():
+			out.Field(i).Set(x)
+		case !math.IsNaN(x.Float()) && !math.IsInf(x.Float(), 0):
+			out.Field(i).Set(reflect.New(x.Type()))
+			out.Field(i).Elem().Set(x)
+		}
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(out.Interface()); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }

@@ -1,7 +1,6 @@
 package analysis
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -36,9 +35,6 @@ type Fit struct {
 	// Model tells a model's series apart even from a machine named
 	// "model"; JSON has it as source and sched.
 	Model bool `json:"-"`
-	// Series is the series fitted: its axis, load, unit and points.
-	Series
-
 	// Sigma (σ, contention), Kappa (κ, coherency) and Lambda (λ, the
 	// throughput of one) are the fitted law, X(N) = λN / (1 + σ(N−1) +
 	// κN(N−1)).
@@ -67,6 +63,10 @@ type Fit struct {
 	// SerialFraction is σ of Amdahl's law (the fit with κ = 0): the
 	// share of the work that does not parallelize.
 	SerialFraction float64 `json:"serial_fraction"`
+	// R2 is the coefficient of determination and RMSE the root mean
+	// square residual, in Unit; see usl.Model.
+	R2   float64 `json:"r2"`
+	RMSE float64 `json:"rmse"`
 	// Law is the law the AIC chose: "linear" (σ = κ = 0), "amdahl" (κ =
 	// 0) or "universal"; a more complex law only where it lowers the AIC
 	// by more than 2, so a κ that is not significant is 0. AIC is the
@@ -83,14 +83,11 @@ type Fit struct {
 	// when the series does not end flat.
 	FlatFrom int     `json:"flat_from,omitempty"`
 	FlatAt   float64 `json:"flat_at,omitempty"`
-	// R2 is the coefficient of determination and RMSE the root mean
-	// square residual, in Unit; see usl.Model.
-	R2   float64 `json:"r2"`
-	RMSE float64 `json:"rmse"`
-
 	// Error says why the series could not be fitted, e.g. "2 CPU counts
 	// (1, 2); a fit needs at least 3"; empty when it was.
 	Error string `json:"error,omitempty"`
+	// Series is the series fitted: its axis, load, unit and points.
+	Series
 }
 
 // Series is what a fit's series is: what its throughput is fitted
@@ -129,58 +126,27 @@ func (f Fit) HasPeak() bool { return f.Fitted() && f.NoPeak == "" }
 
 // MarshalJSON writes what the fit does not have as null: every fitted
 // number of a series that could not be fitted, the peak of a curve without
-// one, the ceiling of one that grows without bound. The fit's numbers come
-// first, after the mode and source, then what the series is.
+// one, the ceiling of one that grows without bound; a bound or flat level
+// it does not have is left out.
 func (f Fit) MarshalJSON() ([]byte, error) {
-	num := func(v float64, ok bool) *float64 {
-		if !ok || !f.Fitted() || math.IsNaN(v) || math.IsInf(v, 0) {
-			return nil
+	type plain Fit // without this method
+	g := plain(f)
+	none := func(has bool, xs ...*float64) {
+		for _, x := range xs {
+			if !has {
+				*x = math.NaN()
+			}
 		}
-		return &v
 	}
-	v := struct {
-		Mode           string   `json:"mode"`
-		Pkg            string   `json:"pkg,omitempty"`
-		Source         string   `json:"source"`
-		Sched          string   `json:"sched,omitempty"`
-		Sigma          *float64 `json:"sigma"`
-		Kappa          *float64 `json:"kappa"`
-		Lambda         *float64 `json:"lambda"`
-		PeakN          *float64 `json:"peak_n"`
-		PeakThroughput *float64 `json:"peak_throughput"`
-		NoPeak         string   `json:"no_peak,omitempty"`
-		Ceiling        *float64 `json:"ceiling"`
-		Bound          *float64 `json:"bound,omitempty"`
-		SerialFraction *float64 `json:"serial_fraction"`
-		R2             *float64 `json:"r2"`
-		RMSE           *float64 `json:"rmse"`
-		Law            string   `json:"law,omitempty"`
-		AIC            *float64 `json:"aic"`
-		Anchored       bool     `json:"anchored,omitempty"`
-		Extrapolated   bool     `json:"extrapolated,omitempty"`
-		FlatFrom       int      `json:"flat_from,omitempty"`
-		FlatAt         *float64 `json:"flat_at,omitempty"`
-		Error          string   `json:"error,omitempty"`
-		Series
-	}{
-		f.Mode, f.Pkg, f.Source, f.Sched,
-		num(f.Sigma, true), num(f.Kappa, true), num(f.Lambda, true),
-		num(f.PeakN, f.HasPeak()), num(f.PeakThroughput, f.HasPeak()), f.NoPeak,
-		num(f.Ceiling, f.Ceiling > 0), num(f.Bound, f.Bound > 0), num(f.SerialFraction, true),
-		num(f.R2, true), num(f.RMSE, true),
-		f.Law, num(f.AIC, true), f.Anchored, f.Extrapolated, f.FlatFrom, num(f.FlatAt, f.FlatFrom > 0), f.Error,
-		f.Series,
+	none(f.Fitted(), &g.Sigma, &g.Kappa, &g.Lambda, &g.Ceiling, &g.Bound, &g.SerialFraction, &g.R2, &g.RMSE, &g.AIC, &g.FlatAt)
+	none(f.HasPeak(), &g.PeakN, &g.PeakThroughput)
+	none(f.Ceiling > 0, &g.Ceiling)
+	none(f.Bound > 0, &g.Bound)
+	none(f.FlatFrom > 0, &g.FlatAt)
+	if g.N == nil {
+		g.N = []int{} // [], not null
 	}
-	if v.N == nil {
-		v.N = []int{} // [], not null
-	}
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false) // "≥" and "<" as they are
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+	return results.MarshalNulls(g)
 }
 
 // NNoun names what N counts.

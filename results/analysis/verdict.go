@@ -209,44 +209,17 @@ type Versus struct {
 // MarshalJSON writes an infinite end of the interval, or a ratio that
 // is not a number, as null.
 func (v Versus) MarshalJSON() ([]byte, error) {
-	type plain struct {
-		Variant    string   `json:"variant"`
-		Throughput float64  `json:"throughput"`
-		Ratio      *float64 `json:"ratio"`
-		Lo         *float64 `json:"lo"`
-		Hi         *float64 `json:"hi"`
-		Runs       [2]int   `json:"runs"`
-	}
-	num := func(x float64) *float64 {
-		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return nil
-		}
-		return &x
-	}
-	return json.Marshal(plain{v.Variant, v.Throughput, num(v.Ratio), num(v.Lo), num(v.Hi), v.Runs})
+	type plain Versus // without this method
+	return results.MarshalNulls(plain(v))
 }
 
 // UnmarshalJSON reads what MarshalJSON wrote: null as no interval.
 func (v *Versus) UnmarshalJSON(data []byte) error {
-	var p struct {
-		Variant    string   `json:"variant"`
-		Throughput float64  `json:"throughput"`
-		Ratio      *float64 `json:"ratio"`
-		Lo         *float64 `json:"lo"`
-		Hi         *float64 `json:"hi"`
-		Runs       [2]int   `json:"runs"`
-	}
-	if err := json.Unmarshal(data, &p); err != nil {
-		return err
-	}
-	or := func(x *float64, none float64) float64 {
-		if x == nil {
-			return none
-		}
-		return *x
-	}
-	*v = Versus{p.Variant, p.Throughput, or(p.Ratio, math.NaN()), or(p.Lo, math.Inf(-1)), or(p.Hi, math.Inf(1)), p.Runs}
-	return nil
+	type plain Versus
+	p := plain{Ratio: math.NaN(), Lo: math.Inf(-1), Hi: math.Inf(1)}
+	err := json.Unmarshal(data, &p)
+	*v = Versus(p)
+	return err
 }
 
 // Known reports whether the ratio has an interval.

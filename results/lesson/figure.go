@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/results"
 )
 
 // Figure is brewput's figure for a claim: the median of its samples with
@@ -13,45 +14,34 @@ import (
 // with too few samples), or, for the model, its one exact value, with Lo
 // and Hi equal to it.
 type Figure struct {
-	Median, Lo, Hi float64
+	Median float64 `json:"median"`
+	Lo     float64 `json:"lo"`
+	Hi     float64 `json:"hi"`
 	// N is the number of samples the figure is made of (1 for the
 	// model).
-	N int
+	N int `json:"n"`
 	// Values are the samples, in the order they were taken.
-	Values []float64
-}
-
-// figureJSON is Figure as JSON holds it: an unbounded end, or a median
-// with no samples, is null.
-type figureJSON struct {
-	Median *float64  `json:"median"`
-	Lo     *float64  `json:"lo"`
-	Hi     *float64  `json:"hi"`
-	N      int       `json:"n"`
 	Values []float64 `json:"values"`
 }
 
-// MarshalJSON writes an unbounded end of the interval as null.
+// MarshalJSON writes an unbounded end of the interval, or a median with
+// no samples, as null.
 func (f Figure) MarshalJSON() ([]byte, error) {
-	values := f.Values
-	if values == nil {
-		values = []float64{}
+	type plain Figure // without this method
+	if f.Values == nil {
+		f.Values = []float64{}
 	}
-	return json.Marshal(figureJSON{finite(f.Median), finite(f.Lo), finite(f.Hi), f.N, values})
+	return results.MarshalNulls(plain(f))
 }
 
 // UnmarshalJSON reads what MarshalJSON writes: a null end is infinite, a
 // null median NaN.
 func (f *Figure) UnmarshalJSON(data []byte) error {
-	var v figureJSON
-	if err := json.Unmarshal(data, &v); err != nil {
-		return err
-	}
-	*f = Figure{Median: math.NaN(), Lo: orInf(v.Lo, -1), Hi: orInf(v.Hi, 1), N: v.N, Values: v.Values}
-	if v.Median != nil {
-		f.Median = *v.Median
-	}
-	return nil
+	type plain Figure
+	p := plain{Median: math.NaN(), Lo: math.Inf(-1), Hi: math.Inf(1)}
+	err := json.Unmarshal(data, &p)
+	*f = Figure(p)
+	return err
 }
 
 // Format says the figure in unit's terms with its interval: "×1.99 [1.97,

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+
+	"github.com/brewput/brewput/results"
 )
 
 // Verdict is what the measurements say of a claim.
@@ -24,7 +26,8 @@ const (
 // Rule is a claim's threshold: the figures that bear the claim out are
 // those from Min to Max, both included. An open side is infinite.
 type Rule struct {
-	Min, Max float64
+	Min float64 `json:"min,omitempty"`
+	Max float64 `json:"max,omitempty"`
 }
 
 // AtLeast is the rule of a claim borne out by figures of x or more.
@@ -115,39 +118,19 @@ func (r Rule) format(unit string) string {
 // MarshalJSON writes the rule as {"min": x, "max": y}, leaving out an
 // open side, which JSON cannot hold as a number.
 func (r Rule) MarshalJSON() ([]byte, error) {
-	return json.Marshal(struct {
-		Min *float64 `json:"min,omitempty"`
-		Max *float64 `json:"max,omitempty"`
-	}{finite(r.Min), finite(r.Max)})
+	type plain Rule // without this method
+	return results.MarshalNulls(plain(r))
 }
 
 // UnmarshalJSON reads what MarshalJSON writes, an absent side as open.
 func (r *Rule) UnmarshalJSON(data []byte) error {
-	var v struct {
-		Min, Max *float64
-	}
-	if err := json.Unmarshal(data, &v); err != nil {
+	type plain Rule
+	p := plain{Min: math.Inf(-1), Max: math.Inf(1)}
+	if err := json.Unmarshal(data, &p); err != nil {
 		return err
 	}
-	*r = Rule{Min: orInf(v.Min, -1), Max: orInf(v.Max, 1)}
-	if r.Min > r.Max {
+	if *r = Rule(p); r.Min > r.Max {
 		return fmt.Errorf("rule: min %v is above max %v", r.Min, r.Max)
 	}
 	return nil
-}
-
-// finite is a pointer to v, or nil where v is infinite or NaN.
-func finite(v float64) *float64 {
-	if math.IsInf(v, 0) || math.IsNaN(v) {
-		return nil
-	}
-	return &v
-}
-
-// orInf is *p, or the infinity of sign where p is nil.
-func orInf(p *float64, sign int) float64 {
-	if p == nil {
-		return math.Inf(sign)
-	}
-	return *p
 }

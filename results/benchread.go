@@ -12,12 +12,10 @@ import (
 	"golang.org/x/perf/benchfmt"
 )
 
-// ReadBench reads Go benchmark output, WriteBench's or any go test -bench
-// output, with benchfmt's Reader: WriteBench's lines come back as the
-// points of their kind (with what the lines hold), every other as a Go
-// benchmark's (BenchPoint); repetitions are numbered (NumberReps). Points
-// whose output names no source come from name, the file's. An error names
-// the line of a malformed result.
+// ReadBench reads Go benchmark output: WriteBench's lines come back as
+// points of their kind, any other as a Go benchmark's (BenchPoint); a
+// point whose output names no source comes from name, the file's. An
+// error names the line.
 func ReadBench(r io.Reader, name string) ([]Point, error) {
 	var rd benchfmt.Reader
 	rd.Reset(r, name)
@@ -72,11 +70,9 @@ func NumberReps(points []Point) {
 }
 
 // BenchPoint turns one benchmark result into a point: on cpus CPUs, or
-// where 0 the name's -N suffix (1 without one); from source where its
-// configuration names none. A Go benchmark's point has Mode the name
-// without "Benchmark", Par its CPUs (b.RunParallel's goroutines), Ops
-// the iterations, Dur their time, Throughput in ops/s, and the p50 and
-// p99 latency where package bench reports them.
+// where 0 the name's -N suffix; from source where its configuration names
+// none. A Go benchmark's point has Par its CPUs, Ops the iterations,
+// Throughput in ops/s, and package bench's p50 and p99 latency.
 func BenchPoint(res *benchfmt.Result, cpus int, source string) (Point, error) {
 	full := res.Name.String()
 	base, procs := splitProcs(full, cpus)
@@ -119,8 +115,7 @@ func isBrewputName(k Kind, parts map[string]string) bool {
 }
 
 // splitProcs splits a benchmark's full name into the name and GOMAXPROCS:
-// the -N suffix where cpus is 0, or cpus, whose suffix go test writes
-// unless it is 1.
+// the -N suffix where cpus is 0, or cpus.
 func splitProcs(full string, cpus int) (string, int) {
 	if cpus > 0 {
 		suffix := "-" + strconv.Itoa(cpus)

@@ -41,8 +41,7 @@ func ParseFormat(s string) (Format, error) {
 	return 0, fmt.Errorf("unknown format %q; accepted: %s", s, strings.Join(Formats(), ", "))
 }
 
-// FormatForFile guesses a file's format from its extension: .json and
-// .jsonl are JSON, .csv is CSV, .bench is Bench; anything else is ok=false.
+// FormatForFile guesses a file's format from its extension.
 func FormatForFile(name string) (f Format, ok bool) {
 	switch {
 	case strings.HasSuffix(name, ".json"), strings.HasSuffix(name, ".jsonl"):

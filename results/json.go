@@ -11,24 +11,22 @@ import (
 	"time"
 )
 
-// Schema is the version of the results format this brewput writes: 2,
-// points that say their kind and nest its part. Files of schema 1 (flat
-// points, no kind; CSV without a kind column) read through migrate_v1.go.
+// Schema is the version of the results format this brewput writes:
+// points that say their kind and nest its part. Schema 1's files read
+// through migrate_v1.go.
 const Schema = 2
 
-// resultsRecord is recordKey's value on the first line of a JSON Lines
-// results file, which says its schema: {"brewput":"results","schema":2}.
+// resultsRecord marks a results file's first line, its schemaLine:
+// {"brewput":"results","schema":2}.
 const resultsRecord = "results"
 
-// schemaLine is that first line.
 type schemaLine struct {
 	Record string `json:"brewput"`
 	Schema int    `json:"schema"`
 }
 
-// pointJSON is a point as schema 2 writes it: its kind first, its spec,
-// its numbers, its trust under one key, and its kind's part under the
-// kind's name. Durations are in seconds (dur_s), latencies in ms.
+// pointJSON is a point as schema 2 writes it: its kind's part under the
+// kind's name, durations in seconds (dur_s), latencies in ms.
 type pointJSON struct {
 	Kind       string      `json:"kind"`
 	Source     string      `json:"source"`

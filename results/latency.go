@@ -55,9 +55,7 @@ func EncodeHistogram(h *hdrhistogram.Histogram) (string, error) {
 	return base64.StdEncoding.EncodeToString(b), nil
 }
 
-// Histogram unpacks the point's full latency histogram, in nanoseconds, so
-// that points can be merged (say, the repetitions of one configuration)
-// and any percentile read without re-running.
+// Histogram unpacks the point's latency histogram, in nanoseconds.
 func (p Point) Histogram() (*hdrhistogram.Histogram, error) {
 	if p.Hist == "" {
 		return nil, fmt.Errorf("point %s cpus=%d from %s has no histogram", p.Mode, p.CPUs, p.Origin())
@@ -73,9 +71,8 @@ func (p Point) Histogram() (*hdrhistogram.Histogram, error) {
 	return h, nil
 }
 
-// RunLatency summarizes a few repeated runs' times in milliseconds, a
-// lab's point's, each percentile interpolated between the nearest runs to
-// the nanosecond, so that P50 is their median as a Dur holds it.
+// RunLatency summarizes a lab's few runs' times in ms, each percentile
+// interpolated between the nearest runs to the nanosecond.
 func RunLatency(times []time.Duration) Latency {
 	s := slices.Sorted(slices.Values(times))
 	if len(s) == 0 {
@@ -100,9 +97,8 @@ func RunLatency(times []time.Duration) Latency {
 	}
 }
 
-// Median is the middle of xs, or the mean of its two middle values for an
-// even count; 0 for none. Unlike a mean, one disturbed repetition does not
-// move it.
+// Median is the middle of xs, or the mean of its two middle values; 0
+// for none.
 func Median(xs []float64) float64 {
 	if len(xs) == 0 {
 		return 0

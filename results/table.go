@@ -9,13 +9,9 @@ import (
 	"github.com/brewput/brewput/internal/format"
 )
 
-// WriteTable writes aligned tables for people, one per kind of point,
-// a row per point: the shop's, with what limits each point or the machine
-// held the most (writeShopTable), the studies' (whose rows are variants,
-// described by the meter used the most, as measured: nothing there says
-// what limits the user's code), each lab's with its metrics, and the Go
-// benchmarks' with every unit of their lines. Columns that would be empty
-// for every row are left out.
+// WriteTable writes aligned tables for people, one per kind of point
+// (each lab its own), a row per point, leaving out columns that would be
+// empty.
 func WriteTable(w io.Writer, points []Point) error {
 	others, benchmarks := SplitBench(points)
 	others, labs, byLab := SplitLabs(others)
@@ -112,9 +108,7 @@ func writeColumns(w io.Writer, points []Point, cols []column) error {
 	return nil
 }
 
-// writeLabTable writes one lab's points: variant, CPUs, goroutines,
-// throughput, the median and spread of its runs, CPU use and the lab's
-// metrics, a column each, every one in readable units.
+// writeLabTable writes one lab's points, with its metrics.
 func writeLabTable(w io.Writer, lab string, points []Point) error {
 	fmt.Fprintf(w, "lab %s\n", lab)
 	mark := disturbedMark(points)
@@ -154,10 +148,8 @@ func MetricNames(points []Point) []Metric {
 	return keys
 }
 
-// writeShopTable writes the coffee shop's points, or, with studies, a
-// study's: their modes are its variants, and in place of what limits
-// each point the meter used the most (see BusiestMeter). Model points say
-// so in the source column, with their bound.
+// writeShopTable writes the coffee shop's points, or a study's: its
+// variants, with the meter used the most in place of what limits each.
 func writeShopTable(w io.Writer, points []Point, studies bool) error {
 	openLoop, reps, model, origins := false, false, false, map[string]bool{}
 	limits, bands, notes := false, false, false
@@ -248,8 +240,7 @@ func FormatBand(b *Band) string {
 }
 
 // Notes says what a reader must know about a point beside its numbers:
-// that it was measured or simulated with the talk's harness or an older
-// runtime's scheduler, and what its Trust says of its window and bounds.
+// the talk's harness, an older runtime, what its Trust says.
 func Notes(p Point) string {
 	var n []string
 	if p.Harness == "talk" {
@@ -261,8 +252,7 @@ func Notes(p Point) string {
 	return strings.Join(append(n, trustNotes(p)...), "; ")
 }
 
-// CalibrationLines describes each distinct calibration the points used,
-// in the order they first appear.
+// CalibrationLines describes each calibration the points used, once.
 func CalibrationLines(points []Point) []string {
 	var lines []string
 	for _, p := range points {
@@ -276,8 +266,7 @@ func CalibrationLines(points []Point) []string {
 	return lines
 }
 
-// OriginLabel is Origin for people: a model point's names its scheduling
-// policy too, "model (fifo)"; one without a source is "(no source)".
+// OriginLabel is Origin for people: "model (fifo)", "(no source)".
 func OriginLabel(p Point) string {
 	switch {
 	case p.IsModel() && p.Sched != "":
@@ -288,9 +277,8 @@ func OriginLabel(p Point) string {
 	return p.Origin()
 }
 
-// FormatBound formats a model's throughput bound and what sets it, as
-// "1000.0 espresso"; "-" when there is none, as for a measurement, and
-// "none" when the model found nothing to bound it.
+// FormatBound formats a model's throughput bound and what sets it,
+// "1000.0 espresso"; "-" for a measurement, "none" where nothing bounds.
 func FormatBound(b *Bounds) string {
 	switch {
 	case b == nil:
@@ -302,9 +290,8 @@ func FormatBound(b *Bounds) string {
 }
 
 // FormatBottleneck says briefly what limits a point and what relieving it
-// gains: "grinder +13%", "cpus+customers +25%", "grinder+espresso+steamer
-// +50% together" (no single relief helps). A bottleneck from before causal
-// profiles says its utilization and bound: "grinder 98%, 1000".
+// gains: "grinder +13%", "grinder+espresso +50% together"; one without a
+// causal profile its utilization and bound: "grinder 98%, 1000".
 func FormatBottleneck(b *Bottleneck) string {
 	if b == nil {
 		return "-"

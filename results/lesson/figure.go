@@ -9,18 +9,14 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// Figure is brewput's figure for a claim: the median of its samples with
-// the median's 95 % confidence interval [Lo, Hi] (infinite at both ends
-// with too few samples), or, for the model, its one exact value, with Lo
-// and Hi equal to it.
+// Figure is brewput's figure for a claim: the median of its N samples
+// with its 95 % confidence interval [Lo, Hi] (infinite with too few), or
+// the model's exact value.
 type Figure struct {
-	Median float64 `json:"median"`
-	Lo     float64 `json:"lo"`
-	Hi     float64 `json:"hi"`
-	// N is the number of samples the figure is made of (1 for the
-	// model).
-	N int `json:"n"`
-	// Values are the samples, in the order they were taken.
+	Median float64   `json:"median"`
+	Lo     float64   `json:"lo"`
+	Hi     float64   `json:"hi"`
+	N      int       `json:"n"`
 	Values []float64 `json:"values"`
 }
 
@@ -45,8 +41,7 @@ func (f *Figure) UnmarshalJSON(data []byte) error {
 }
 
 // Format says the figure in unit's terms with its interval: "×1.99 [1.97,
-// 2.00]", "402 ms [398, 405]", "×1.99 (too few samples for an interval)",
-// or "1000 lattes/s (model, exact)".
+// 2.00]", "1000 lattes/s (model, exact)".
 func (f Figure) Format(unit string, model bool) string {
 	switch {
 	case f.N == 0 || math.IsNaN(f.Median):
@@ -85,7 +80,7 @@ func FormatValue(v float64, unit string) string {
 	return number(v) + " " + unit
 }
 
-// bare writes v as formatValue does, without the unit.
+// bare writes v as FormatValue does, without the unit.
 func bare(v float64, unit string) string {
 	if unit == Share {
 		return number(100 * v)
@@ -93,8 +88,8 @@ func bare(v float64, unit string) string {
 	return number(v)
 }
 
-// number writes v with three significant digits, two below 1, and no
-// exponent for the sizes figures have: 1500, 24.0, 1.99, 0.58, 0.0061.
+// number writes v with three significant digits, two below 1: 1500,
+// 24.0, 0.58.
 func number(v float64) string {
 	if math.Abs(v) < 1 {
 		return format.Digits(v, 2)

@@ -18,13 +18,12 @@ const (
 	Reproduced Verdict = "reproduced"
 	// NotReproduced: the whole interval lies on the other side.
 	NotReproduced Verdict = "not reproduced"
-	// Inconclusive: the interval straddles a threshold, or there is no
-	// interval (too few samples, or too few taken on a quiet machine).
+	// Inconclusive: the interval straddles a threshold, or there is none.
 	Inconclusive Verdict = "inconclusive"
 )
 
-// Rule is a claim's threshold: the figures that bear the claim out are
-// those from Min to Max, both included. An open side is infinite.
+// Rule is a claim's threshold: the figures from Min to Max bear it out.
+// An open side is infinite.
 type Rule struct {
 	Min float64 `json:"min,omitempty"`
 	Max float64 `json:"max,omitempty"`
@@ -40,9 +39,7 @@ func AtMost(x float64) Rule { return Rule{Min: math.Inf(-1), Max: x} }
 func Between(lo, hi float64) Rule { return Rule{Min: lo, Max: hi} }
 
 // Decide gives the verdict on a figure whose confidence interval is
-// [lo, hi]: Reproduced when the interval lies within [Min, Max],
-// NotReproduced when it lies wholly outside, Inconclusive when it
-// straddles Min or Max or is unbounded (too few samples for one).
+// [lo, hi].
 func (r Rule) Decide(lo, hi float64) Verdict {
 	switch {
 	case math.IsNaN(lo) || math.IsNaN(hi) || math.IsInf(lo, 0) || math.IsInf(hi, 0):
@@ -55,19 +52,14 @@ func (r Rule) Decide(lo, hi float64) Verdict {
 	return Inconclusive
 }
 
-// MaxMoreRuns is the most samples MoreRuns estimates; beyond it, it says
-// that no practical number would tell.
+// MaxMoreRuns is the most samples MoreRuns estimates.
 const MaxMoreRuns = 1000
 
 // MoreRuns estimates how many more samples would take f's interval off
-// the threshold it straddles: the interval's width shrinks about as one
-// over the square root of the samples, so a side of the interval that
-// reaches a distance a from the median past a threshold at distance d
-// needs about n·(a/d)² samples in all. With fewer than minRuns samples it
-// is the samples missing for an interval. It is 0 when the interval is
-// already decisive, and -1 when no practical number would tell: the
-// median sits on the threshold, or more than 1000 samples would be
-// needed.
+// the threshold it straddles: its width shrinks as one over the root of
+// the samples, so an arm a reaching past a threshold at distance d needs
+// about n·(a/d)² in all. It is 0 for a decisive interval, and -1 where no
+// practical number would tell (the median on the threshold).
 func (r Rule) MoreRuns(f Figure, minRuns int) int {
 	if f.N < minRuns || math.IsInf(f.Lo, 0) || math.IsInf(f.Hi, 0) {
 		return max(minRuns-f.N, 1)
@@ -98,8 +90,7 @@ func (r Rule) MoreRuns(f Figure, minRuns int) int {
 	return more
 }
 
-// String says the rule for people, in the unit's terms: "≥ ×1.70",
-// "≤ ×1.00", "360 to 440 ms".
+// String says the rule for people: "≥ 1.70", "360 to 440".
 func (r Rule) String() string { return r.format("") }
 
 func (r Rule) format(unit string) string {

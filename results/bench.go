@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 	"unicode"
 
 	"golang.org/x/perf/benchfmt"
@@ -26,8 +25,8 @@ func benchBase(k Kind) string {
 }
 
 // benchLabel is a key=value part of a bench line's name and the field of
-// a point it holds: a *string, *int, *float64 or *time.Duration (in ms).
-// omit leaves it out of a name, where it says nothing.
+// a point it holds: a *string, *int, *float64 or a step's millis. omit
+// leaves it out of a name, where it says nothing.
 type benchLabel struct {
 	key  string
 	ptr  any
@@ -63,9 +62,9 @@ func benchLabels(p *Point) []benchLabel {
 // none.
 func stepLabels(s *Steps) []benchLabel {
 	def, yaml := DefaultSteps(), *s == Steps{}
-	return []benchLabel{{"grind", &s.Grind, yaml || s.Grind == def.Grind}, {"press", &s.Press, yaml || s.Press == def.Press},
-		{"steam", &s.Steam, yaml || s.Steam == def.Steam}, {"combine", &s.Combine, yaml || s.Combine == def.Combine},
-		{"jitter", &s.Jitter, yaml || s.Jitter == 0}, {"clock", &s.Clock, yaml || s.Clock == "" || s.Clock == def.Clock}}
+	return []benchLabel{{"grind", millis{&s.Grind}, yaml || s.Grind == def.Grind}, {"press", millis{&s.Press}, yaml || s.Press == def.Press},
+		{"steam", millis{&s.Steam}, yaml || s.Steam == def.Steam}, {"combine", millis{&s.Combine}, yaml || s.Combine == def.Combine},
+		{"jitter", millis{&s.Jitter}, yaml || s.Jitter == 0}, {"clock", &s.Clock, yaml || s.Clock == "" || s.Clock == def.Clock}}
 }
 
 // NonDefault returns a key=value label, such as "grind=2ms" or
@@ -82,7 +81,7 @@ func (s Steps) NonDefault() []string {
 	return labels
 }
 
-// String is the label as a name holds it, "rate=800".
+// String is the label as a name holds it, "rate=800", "grind=2ms".
 func (l benchLabel) String() string {
 	s := ""
 	switch v := l.ptr.(type) {
@@ -92,32 +91,19 @@ func (l benchLabel) String() string {
 		s = strconv.Itoa(*v)
 	case *float64:
 		s = strconv.FormatFloat(*v, 'f', -1, 64)
-	case *time.Duration:
-		s = strconv.FormatFloat(Ms(*v), 'f', -1, 64) + "ms"
+	case millis:
+		s = strconv.FormatFloat(Ms(*v.d), 'f', -1, 64) + "ms"
 	}
 	return l.key + "=" + s
 }
 
 // set reads the label's value into its field.
 func (l benchLabel) set(s string) error {
-	var err error
-	switch v := l.ptr.(type) {
-	case *string:
-		*v = s
-	case *int:
-		if *v, err = strconv.Atoi(s); err != nil {
-			return fmt.Errorf("%s=%q is not a whole number", l.key, s)
-		}
-	case *float64:
-		if *v, err = strconv.ParseFloat(s, 64); err != nil {
-			return fmt.Errorf("%s=%q is not a number", l.key, s)
-		}
-	case *time.Duration:
-		ms, err := strconv.ParseFloat(strings.TrimSuffix(s, "ms"), 64)
-		if err != nil {
-			return fmt.Errorf("%s=%q is not a time in ms", l.key, s)
-		}
-		*v = FromMs(ms)
+	if _, ok := l.ptr.(millis); ok {
+		s = strings.TrimSuffix(s, "ms")
+	}
+	if want := parseScalar(l.ptr, s); want != "" {
+		return fmt.Errorf("%s=%q is not %s", l.key, s, want)
 	}
 	return nil
 }

@@ -362,45 +362,7 @@ func (r *csvRow) point() Point {
 
 // set reads cell into the field ptr points to, or fails naming the column.
 func (r *csvRow) set(name string, ptr any, cell string) {
-	bad := func(want string) { r.fail(name, "%q is not %s", cell, want) }
 	switch v := ptr.(type) {
-	case *string:
-		*v = cell
-	case *int, *int64:
-		n, err := strconv.ParseInt(cell, 10, 64)
-		if _, ferr := strconv.ParseFloat(cell, 64); err != nil && ferr == nil {
-			bad("a whole number")
-		} else if err != nil {
-			bad("a number")
-		}
-		if i, ok := v.(*int); ok {
-			*i = int(n)
-		} else {
-			*v.(*int64) = n
-		}
-	case *uint64:
-		var err error
-		if *v, err = strconv.ParseUint(cell, 10, 64); err != nil {
-			bad("a seed, a whole number from 0")
-		}
-	case *float64:
-		*v = r.float(name, cell)
-	case *bool:
-		*v = cell == "true"
-	case *Kind:
-		var ok bool
-		if *v, ok = ParseKind(cell); !ok {
-			bad("a kind of point: shop, lab, study or bench")
-		}
-	case seconds:
-		*v.d = FromSeconds(r.float(name, cell))
-	case millis:
-		*v.d = FromMs(r.float(name, cell))
-	case *time.Time:
-		var err error
-		if *v, err = time.Parse(time.RFC3339Nano, cell); err != nil {
-			bad("an RFC 3339 time")
-		}
 	case *[]string:
 		*v = strings.Split(cell, ";")
 	case *[]Machine:
@@ -412,7 +374,62 @@ func (r *csvRow) set(name string, ptr any, cell string) {
 		r.pairs(name, cell, "name", func(k string, x float64) { (*v)[Metric(k)] = x })
 	case *[]BenchValue:
 		r.pairs(name, cell, "unit", func(k string, x float64) { *v = append(*v, BenchValue{Value: x, Unit: k}) })
+	default:
+		if want := parseScalar(ptr, cell); want != "" {
+			r.fail(name, "%q is not %s", cell, want)
+		}
 	}
+}
+
+// parseScalar reads s into the field ptr points to, of a type csvCell
+// writes other than a list, and says what s should be where it is not.
+func parseScalar(ptr any, s string) (want string) {
+	float := func() float64 {
+		v, err := strconv.ParseFloat(s, 64)
+		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+			want = "a number"
+		}
+		return v
+	}
+	var err error
+	switch v := ptr.(type) {
+	case *string:
+		*v = s
+	case *int, *int64:
+		n, err := strconv.ParseInt(s, 10, 64)
+		if _, ferr := strconv.ParseFloat(s, 64); err != nil && ferr == nil {
+			want = "a whole number"
+		} else if err != nil {
+			want = "a number"
+		}
+		if i, ok := v.(*int); ok {
+			*i = int(n)
+		} else {
+			*v.(*int64) = n
+		}
+	case *uint64:
+		if *v, err = strconv.ParseUint(s, 10, 64); err != nil {
+			want = "a seed, a whole number from 0"
+		}
+	case *float64:
+		*v = float()
+	case *bool:
+		*v = s == "true"
+	case *Kind:
+		var ok bool
+		if *v, ok = ParseKind(s); !ok {
+			want = "a kind of point: shop, lab, study or bench"
+		}
+	case seconds:
+		*v.d = FromSeconds(float())
+	case millis:
+		*v.d = FromMs(float())
+	case *time.Time:
+		if *v, err = time.Parse(time.RFC3339Nano, s); err != nil {
+			want = "an RFC 3339 time"
+		}
+	}
+	return want
 }
 
 // str is the cell of the named column, "" where the file has none.
@@ -430,14 +447,6 @@ func (r *csvRow) fail(name, format string, args ...any) {
 		line, _ := r.pos(r.col[name])
 		r.err = fmt.Errorf("line %d, column %q: %s", line, name, fmt.Sprintf(format, args...))
 	}
-}
-
-func (r *csvRow) float(name, cell string) float64 {
-	v, err := strconv.ParseFloat(cell, 64)
-	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-		r.fail(name, "%q is not a number", cell)
-	}
-	return v
 }
 
 // pairs reads a cell of key=number pairs separated by semicolons, the

@@ -33,15 +33,8 @@ func Summarize(h *hdrhistogram.Histogram) Latency {
 	}
 	at := func(p float64) float64 { return Ms(time.Duration(h.ValueAtPercentile(p))) }
 	return Latency{
-		Min:  Ms(time.Duration(h.Min())),
-		P05:  at(5),
-		P25:  at(25),
-		P50:  at(50),
-		P75:  at(75),
-		P90:  at(90),
-		P95:  at(95),
-		P99:  at(99),
-		Max:  Ms(time.Duration(h.Max())),
+		Min: Ms(time.Duration(h.Min())), P05: at(5), P25: at(25), P50: at(50), P75: at(75),
+		P90: at(90), P95: at(95), P99: at(99), Max: Ms(time.Duration(h.Max())),
 		Mean: h.Mean() / float64(time.Millisecond),
 	}
 }

@@ -14,8 +14,7 @@ import (
 	"golang.org/x/perf/benchfmt"
 )
 
-// The pkg configuration of the coffee shop's bench lines: it is what is
-// measured.
+// shopPkg is the pkg of the coffee shop's bench lines.
 const shopPkg = "github.com/brewput/brewput/coffee"
 
 // benchBase is the base name of the benchmarks brewput writes for points
@@ -33,10 +32,9 @@ type benchLabel struct {
 	omit bool
 }
 
-// benchLabels are the labels of p's name after its base name, in order:
-// what p is, its load, a shop's steps that are not the default, and a
-// prediction's source and policy. WriteBench writes them from a point,
-// and ReadBench reads them into a point of the name's kind.
+// benchLabels are the labels of p's name after its base name, in order;
+// WriteBench writes them, and ReadBench reads them into a point of the
+// name's kind.
 func benchLabels(p *Point) []benchLabel {
 	var ls []benchLabel
 	switch p.Kind {
@@ -56,10 +54,8 @@ func benchLabels(p *Point) []benchLabel {
 	return append(ls, benchLabel{"source", &p.Source, measured}, benchLabel{"sched", &p.Sched, measured || p.Sched == ""})
 }
 
-// stepLabels are the labels of a shop's steps: those that differ from
-// DefaultSteps are in a name, "grind=2ms", "clock=cpu" (an empty clock is
-// taken for wall). Steps that are all zero are a YAML system's, and have
-// none.
+// stepLabels are the labels of a shop's steps; those that differ from
+// DefaultSteps are in a name (a YAML system's zero steps none).
 func stepLabels(s *Steps) []benchLabel {
 	def, yaml := DefaultSteps(), *s == Steps{}
 	return []benchLabel{{"grind", millis{&s.Grind}, yaml || s.Grind == def.Grind}, {"press", millis{&s.Press}, yaml || s.Press == def.Press},
@@ -67,10 +63,9 @@ func stepLabels(s *Steps) []benchLabel {
 		{"jitter", millis{&s.Jitter}, yaml || s.Jitter == 0}, {"clock", &s.Clock, yaml || s.Clock == "" || s.Clock == def.Clock}}
 }
 
-// NonDefault returns a key=value label, such as "grind=2ms" or
-// "clock=cpu", for each setting in s that differs from DefaultSteps (see
-// stepLabels): none for the defaults, the usual case, so that names made
-// from it stay short.
+// NonDefault returns a label, "grind=2ms", "clock=cpu", for each setting
+// in s that differs from DefaultSteps, so that names made of it stay
+// short.
 func (s Steps) NonDefault() []string {
 	var labels []string
 	for _, l := range stepLabels(&s) {
@@ -108,17 +103,16 @@ func (l benchLabel) set(s string) error {
 	return nil
 }
 
-// benchMeasure is a unit of a bench line, whether higher or lower values
-// are better in it ("" for neither), which benchstat learns from a Unit
-// line, and the number it holds.
+// benchMeasure is a unit of a bench line, which way is better in it
+// (for benchstat's Unit lines), and the number it holds.
 type benchMeasure struct {
 	unit, better string
 	v            *float64
 }
 
 // benchMeasures are the units of p's bench line after its ns/op: a Go
-// benchmark's own, or the throughput, latencies in ms and CPU use of any
-// other point, and a lab's metrics, each named by its unit.
+// benchmark's own, or the throughput, latencies and CPU use of any other
+// point, and a lab's metrics.
 func benchMeasures(p *Point) []benchMeasure {
 	var ms []benchMeasure
 	if p.Kind == KindBench {
@@ -153,19 +147,15 @@ func nsPerOp(p Point) float64 {
 	return float64(p.Dur) / float64(p.Ops)
 }
 
-// WriteBench writes points in the Go benchmark format, with benchfmt's
-// Writer, so that benchstat reads them and ReadBench reads them back:
+// WriteBench writes points in the Go benchmark format, for benchstat and
+// ReadBench:
 //
 //	BenchmarkCoffee/mode=finelocking/par=2-2 1000 2.004008e+06 ns/op 499 lattes/s 4.012 p50-ms …
 //
-// The name's -N suffix is the CPU count, as go test writes GOMAXPROCS
-// (none for 1); its labels (benchLabels) hold the configuration, so that
-// repetitions share a name and a prediction never has a measurement's. A
-// Go benchmark's name is as go test wrote it. The iterations are the
-// operations, ns/op the window over them; the measures (benchMeasures)
-// follow, with Unit lines saying which way is better, and configuration
-// lines (benchConfig) where they change. A point with no operations is
-// left out, and a disturbed one marked, each with a comment line.
+// The name holds the configuration, so that repetitions share one and a
+// prediction never has a measurement's; the iterations are the
+// operations. A point with no operations is left out, and a disturbed
+// one marked, each with a comment line.
 func WriteBench(w io.Writer, points []Point) error {
 	bw := bufio.NewWriter(w)
 	fw := benchfmt.NewWriter(bw)
@@ -219,9 +209,8 @@ func WriteBench(w io.Writer, points []Point) error {
 	return bw.Flush()
 }
 
-// benchConfig is the configuration of p's bench line: the machine's system
-// and CPU, the package (the shop's, or a Go benchmark's own), and where it
-// comes from, each on one line whatever the host reported.
+// benchConfig is the configuration lines of p's bench line, each on one
+// line whatever the host reported.
 func benchConfig(p Point) [][2]string {
 	pkg := ""
 	switch p.Kind {
@@ -240,11 +229,9 @@ func benchConfig(p Point) [][2]string {
 	return config
 }
 
-// benchName is the benchmark name of p, without the "Benchmark" prefix,
-// with the CPU count as the -N suffix unless it is 1. The last part
-// before the suffix is always key=value, so that it never ends in
-// -<digits> (think of mode multi-2), which benchfmt would take for the
-// suffix where there is none.
+// benchName is p's benchmark name, without "Benchmark", with the CPU
+// count as the -N suffix unless it is 1. Its last part is key=value, so
+// that it never ends in -<digits> (mode multi-2) without the suffix.
 func benchName(p Point) string {
 	suffix := ""
 	if p.CPUs != 1 {
@@ -262,9 +249,8 @@ func benchName(p Point) string {
 	return strings.Join(parts, "/") + suffix
 }
 
-// benchToken makes s fit in a bench line as one field: no spaces, which
-// end a field, and in a name part (namePart) no slashes, which start the
-// next part. Units keep theirs: "lattes/s".
+// benchToken makes s one field of a bench line: no spaces, and in a name
+// part no slashes.
 func benchToken(s string, namePart bool) string {
 	return strings.Map(func(r rune) rune {
 		if unicode.IsSpace(r) || namePart && r == '/' {
@@ -274,11 +260,9 @@ func benchToken(s string, namePart bool) string {
 	}, s)
 }
 
-// round6 rounds v to six significant digits, or to a whole number from
-// a million up, enough for any statistics and still readable: the float
-// nearest that decimal, as strconv rounds (half to even), so that its
-// shortest form has those digits. Below 1e-17, where the scale is no
-// exact float, v stays as it is.
+// round6 rounds v to six significant digits (a whole number from a
+// million up), as strconv would: the float nearest that decimal. Below
+// 1e-17, where the scale is no exact float, v stays as it is.
 func round6(v float64) float64 {
 	d := 5 - int(math.Floor(math.Log10(math.Abs(v))))
 	if v == 0 || math.IsNaN(v) || math.IsInf(v, 0) || d > 22 {

@@ -171,9 +171,7 @@ func goBenchPoint(p Point, res *benchfmt.Result, base string) Point {
 }
 
 // brewputPoint reads back a point WriteBench wrote of the shop, a lab or a
-// study: its configuration from the name's labels (a combine step from
-// "latte" too, as files of schema 1 named it), its measures from its
-// units.
+// study ("latte" is schema 1's combine).
 func brewputPoint(p Point, res *benchfmt.Result, kind Kind, parts map[string]string) (Point, error) {
 	p.Kind = kind
 	switch kind {
@@ -223,9 +221,8 @@ func brewputPoint(p Point, res *benchfmt.Result, kind Kind, parts map[string]str
 	return p, nil
 }
 
-// isBench reports whether data looks like Go benchmark output: it has a
-// benchmark result line, one that benchfmt reads or one that it finds
-// malformed (and ReadBench then says where).
+// isBench reports whether data has a benchmark result line, read or
+// malformed.
 func isBench(data []byte) bool {
 	rd := benchfmt.NewReader(bytes.NewReader(data), "")
 	for rd.Scan() {

@@ -24,19 +24,12 @@ const (
 func Formats() []string { return []string{"table", "csv", "json", "bench"} }
 
 // String returns the name ParseFormat reads.
-func (f Format) String() string {
-	if f < 0 || int(f) >= len(Formats()) {
-		return fmt.Sprintf("Format(%d)", int(f))
-	}
-	return Formats()[f]
-}
+func (f Format) String() string { return nameOf(Formats(), f, "Format") }
 
 // ParseFormat reads a format name.
 func ParseFormat(s string) (Format, error) {
-	for i, name := range Formats() {
-		if s == name {
-			return Format(i), nil
-		}
+	if f, ok := parseName[Format](Formats(), s); ok {
+		return f, nil
 	}
 	return 0, fmt.Errorf("unknown format %q; accepted: %s", s, strings.Join(Formats(), ", "))
 }

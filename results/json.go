@@ -199,9 +199,7 @@ func ReadJSON(r io.Reader) ([]Point, error) {
 }
 
 // ScanLines calls fn with each line of r that is not blank, trimmed, and
-// its number from 1, as results and lessons files are read; a line may be
-// most bytes long. It stops at fn's first error, which it returns, or
-// where fn says it is done.
+// its number, until fn is done or fails; a line may be most bytes long.
 func ScanLines(r io.Reader, most int, fn func(n int, line []byte) (done bool, err error)) error {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64<<10), most)
@@ -218,11 +216,10 @@ func ScanLines(r io.Reader, most int, fn func(n int, line []byte) (done bool, er
 }
 
 // MarshalNulls is the JSON of v, a struct of exported fields, with each
-// float64 field that is NaN or infinite null (left out where omitempty),
-// for a number JSON cannot hold or one not found, and HTML characters as
-// they are. A type's MarshalJSON calls it on a copy of itself with what
-// it does not have set to NaN; its UnmarshalJSON sets those fields before
-// json.Unmarshal, which leaves them where the JSON has null.
+// float64 field that is not finite null (left out where omitempty), and
+// HTML characters as they are. A MarshalJSON calls it on a copy with what
+// it lacks set to NaN; its UnmarshalJSON presets those fields, which
+// json.Unmarshal leaves where the JSON has null.
 func MarshalNulls(v any) ([]byte, error) {
 	rv := reflect.ValueOf(v)
 	var fields []reflect.StructField

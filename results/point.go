@@ -3,6 +3,7 @@ package results
 import (
 	"fmt"
 	"math"
+	"slices"
 	"time"
 )
 
@@ -79,21 +80,23 @@ const (
 func kindNames() []string { return []string{"shop", "lab", "study", "bench"} }
 
 // String names the kind as files write it: "shop", "lab", "study", "bench".
-func (k Kind) String() string {
-	if k < 0 || int(k) >= len(kindNames()) {
-		return fmt.Sprintf("Kind(%d)", int(k))
-	}
-	return kindNames()[k]
-}
+func (k Kind) String() string { return nameOf(kindNames(), k, "Kind") }
 
 // ParseKind reads a kind's name.
-func ParseKind(s string) (Kind, bool) {
-	for i, n := range kindNames() {
-		if s == n {
-			return Kind(i), true
-		}
+func ParseKind(s string) (Kind, bool) { return parseName[Kind](kindNames(), s) }
+
+// nameOf is v's name among names, in their order: "Kind(7)" for none.
+func nameOf[T ~int](names []string, v T, typ string) string {
+	if v < 0 || int(v) >= len(names) {
+		return fmt.Sprintf("%s(%d)", typ, int(v))
 	}
-	return 0, false
+	return names[v]
+}
+
+// parseName reads a name among names, in their order.
+func parseName[T ~int](names []string, s string) (T, bool) {
+	i := slices.Index(names, s)
+	return T(max(i, 0)), i >= 0
 }
 
 // Shop is the part of a point of the coffee shop or of a YAML system

@@ -51,17 +51,14 @@ func (p Point) Check() error {
 		if l.l == nil {
 			continue
 		}
-		v := l.l.values()
-		for i, x := range v[:9] { // min … max; the mean is apart
-			if x < 0 {
-				return bad("%s.%s %v below zero", l.name, latencyKeys()[i], x)
+		v, keys := l.l.fields(), latencyKeys()
+		for i, x := range v {
+			switch {
+			case *x < 0:
+				return bad("%s.%s %v below zero", l.name, keys[i], *x)
+			case i > 0 && i < 9 && *x < *v[i-1]: // min … max in order; the mean apart
+				return bad("%s.%s %v below %s %v", l.name, keys[i], *x, keys[i-1], *v[i-1])
 			}
-			if i > 0 && x < v[i-1] {
-				return bad("%s.%s %v below %s %v", l.name, latencyKeys()[i], x, latencyKeys()[i-1], v[i-1])
-			}
-		}
-		if v[9] < 0 {
-			return bad("%s.mean %v below zero", l.name, v[9])
 		}
 	}
 	return nil

@@ -104,10 +104,6 @@ func (l *Latency) fields() []*float64 {
 	return []*float64{&l.Min, &l.P05, &l.P25, &l.P50, &l.P75, &l.P90, &l.P95, &l.P99, &l.Max, &l.Mean}
 }
 
-func (l Latency) values() []float64 {
-	return []float64{l.Min, l.P05, l.P25, l.P50, l.P75, l.P90, l.P95, l.P99, l.Max, l.Mean}
-}
-
 // has says which of csvParts p has.
 func (p Point) has() map[string]bool {
 	return map[string]bool{"": true, "service": p.Service != nil, "bounds": p.Bounds != nil, "band": p.Band != nil,

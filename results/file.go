@@ -25,7 +25,7 @@ type File struct {
 }
 
 // bom is the UTF-8 byte-order mark some editors put at a file's start.
-var bom = []byte("\xef\xbb\xbf")
+const bom = "\xef\xbb\xbf"
 
 // accepted names the formats Open reads, for its errors.
 const accepted = "want JSON Lines from --format json, CSV from --format csv, or Go benchmark output from --format bench or go test -bench"
@@ -71,13 +71,7 @@ func OpenAll(paths ...string) (*File, error) {
 }
 
 // ReadFile is Open's points.
-func ReadFile(path string) ([]Point, error) {
-	f, err := Open(path)
-	if err != nil {
-		return nil, err
-	}
-	return f.Points, nil
-}
+func ReadFile(path string) ([]Point, error) { return ReadFiles(path) }
 
 // ReadFiles is OpenAll's points.
 func ReadFiles(paths ...string) ([]Point, error) {
@@ -95,7 +89,7 @@ func Read(data []byte) (*File, error) { return read(data, "") }
 // points.
 func read(data []byte, path string) (*File, error) {
 	f := &File{}
-	if rest, ok := bytes.CutPrefix(data, bom); ok {
+	if rest, ok := bytes.CutPrefix(data, []byte(bom)); ok {
 		data = rest
 		f.Notes = append(f.Notes, "line 1: a byte-order mark, ignored")
 	}

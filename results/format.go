@@ -9,14 +9,12 @@ import (
 // Format is an encoding of a list of points.
 type Format int
 
+// The formats: an aligned table for people, CSV for spreadsheets, JSON
+// Lines, and the Go benchmark format for benchstat.
 const (
-	// Table is an aligned table for people.
 	Table Format = iota
-	// CSV is a header and one row per point, nested fields flattened.
 	CSV
-	// JSON is JSON Lines: one object per point.
 	JSON
-	// Bench is the Go benchmark format, for benchstat; see WriteBench.
 	Bench
 )
 

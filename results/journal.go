@@ -67,11 +67,11 @@ func CreateJournal(path string, plan Plan) (*Journal, error) {
 		return nil, err
 	}
 	j := &Journal{f: f, path: path}
-	if err := j.write(journalHeader{Record: planRecord, Schema: Schema, Plan: plan}); err != nil {
-		f.Close()
-		return nil, err
+	err = j.write(journalHeader{Record: planRecord, Schema: Schema, Plan: plan})
+	if err == nil {
+		err = syncDir(filepath.Dir(path))
 	}
-	if err := syncDir(filepath.Dir(path)); err != nil {
+	if err != nil {
 		f.Close()
 		return nil, err
 	}
@@ -95,19 +95,13 @@ func ResumeJournal(path string) (*Journal, *File, error) {
 	for i, n := range rf.Notes {
 		rf.Notes[i] = path + ": " + n
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY, 0)
-	if err != nil {
-		return nil, nil, err
-	}
 	// Keep the complete lines only: what follows the last newline is a
 	// write a kill cut short.
-	end := int64(bytes.LastIndexByte(data, '\n') + 1)
-	if err := f.Truncate(end); err != nil {
-		f.Close()
+	if err := os.Truncate(path, int64(bytes.LastIndexByte(data, '\n')+1)); err != nil {
 		return nil, nil, err
 	}
-	if _, err := f.Seek(end, io.SeekStart); err != nil {
-		f.Close()
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
 		return nil, nil, err
 	}
 	return &Journal{f: f, path: path}, rf, nil
@@ -128,13 +122,13 @@ func (j *Journal) Append(p Point) error {
 // write writes v as one line with a single write, then syncs the file.
 func (j *Journal) write(v any) error {
 	line, err := json.Marshal(v)
+	if err == nil {
+		_, err = j.f.Write(append(line, '\n'))
+	}
+	if err == nil {
+		err = j.f.Sync()
+	}
 	if err != nil {
-		return fmt.Errorf("journal %s: %w", j.path, err)
-	}
-	if _, err := j.f.Write(append(line, '\n')); err != nil {
-		return fmt.Errorf("journal %s: %w", j.path, err)
-	}
-	if err := j.f.Sync(); err != nil {
 		return fmt.Errorf("journal %s: %w", j.path, err)
 	}
 	return nil

@@ -192,7 +192,7 @@ func ReadJSON(r io.Reader) ([]Point, error) {
 		return nil, err
 	}
 	f := &File{}
-	if err := f.readJSON(bytes.TrimPrefix(data, bom)); err != nil {
+	if err := f.readJSON(bytes.TrimPrefix(data, []byte(bom))); err != nil {
 		return nil, err
 	}
 	return f.Points, nil

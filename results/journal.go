@@ -107,9 +107,6 @@ func ResumeJournal(path string) (*Journal, *File, error) {
 	return &Journal{f: f, path: path}, rf, nil
 }
 
-// Path is the journal's file.
-func (j *Journal) Path() string { return j.path }
-
 // Append adds p to the journal, on the disk when it returns; an
 // impossible point (Point.Check) is refused.
 func (j *Journal) Append(p Point) error {

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/brewput/brewput/internal/atomicfile"
 	"github.com/brewput/brewput/results"
 )
 
@@ -82,13 +81,4 @@ func Read(path string) (*Analysis, error) {
 		return nil, fmt.Errorf("%s: analysis schema %d; this brewput reads 1 to %d", path, a.Schema, Schema)
 	}
 	return &a, nil
-}
-
-// Write writes a to path whole or not at all.
-func (a *Analysis) Write(path string) error {
-	data, err := a.Marshal()
-	if err != nil {
-		return err
-	}
-	return atomicfile.WriteFile(path, append(data, '\n'))
 }

@@ -238,9 +238,6 @@ type Standing struct {
 	RunsForInterval int    `json:"runs_for_interval"`
 }
 
-// Better reports whether Top makes significantly more than every other.
-func (s Standing) Better() bool { return len(s.Same) == 0 && len(s.Unknown) == 0 && len(s.Less) > 0 }
-
 // Scaling is how each variant's median throughput changed From the
 // fewest CPUs To the most.
 type Scaling struct {

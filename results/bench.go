@@ -63,9 +63,8 @@ func stepLabels(s *Steps) []benchLabel {
 		{"jitter", millis{&s.Jitter}, yaml || s.Jitter == 0}, {"clock", &s.Clock, yaml || s.Clock == "" || s.Clock == def.Clock}}
 }
 
-// NonDefault returns a label, "grind=2ms", "clock=cpu", for each setting
-// in s that differs from DefaultSteps, so that names made of it stay
-// short.
+// NonDefault returns a label, "grind=2ms", "clock=cpu", for each setting in s
+// that differs from DefaultSteps, so that names made of it stay short.
 func (s Steps) NonDefault() []string {
 	var labels []string
 	for _, l := range stepLabels(&s) {

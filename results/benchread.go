@@ -12,10 +12,9 @@ import (
 	"golang.org/x/perf/benchfmt"
 )
 
-// ReadBench reads Go benchmark output: WriteBench's lines come back as
-// points of their kind, any other as a Go benchmark's (BenchPoint); a
-// point whose output names no source comes from name, the file's. An
-// error names the line.
+// ReadBench reads Go benchmark output: WriteBench's lines come back as points
+// of their kind, any other as a Go benchmark's (BenchPoint); a point whose
+// output names no source comes from name, the file's. An error names the line.
 func ReadBench(r io.Reader, name string) ([]Point, error) {
 	var rd benchfmt.Reader
 	rd.Reset(r, name)
@@ -221,8 +220,7 @@ func brewputPoint(p Point, res *benchfmt.Result, kind Kind, parts map[string]str
 	return p, nil
 }
 
-// isBench reports whether data has a benchmark result line, read or
-// malformed.
+// isBench reports whether data has a benchmark result line, read or malformed.
 func isBench(data []byte) bool {
 	rd := benchfmt.NewReader(bytes.NewReader(data), "")
 	for rd.Scan() {

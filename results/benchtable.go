@@ -53,9 +53,8 @@ func FormatBenchValue(v float64, unit string) (string, string) {
 	return benchunit.Scale(v, benchunit.ClassOf(unit)), unit
 }
 
-// benchCell is a row's median of one unit ± its 95 % confidence
-// interval, as benchstat writes it ("70.79n ± 2%", "± ∞"); "-" where a
-// run lacks the unit.
+// benchCell is a row's median of one unit ± its 95 % confidence interval, as
+// benchstat writes it ("70.79n ± 2%", "± ∞"); "-" where a run lacks the unit.
 func benchCell(points []Point, unit string) string {
 	var tidied []float64
 	tunit := unit

@@ -48,8 +48,7 @@ type Experiment struct {
 	Throughput float64  `json:"throughput"`
 	P50Ms      float64  `json:"p50_ms"`
 	P99Ms      float64  `json:"p99_ms"`
-	// Gain, P50Change and P99Change are relative changes (0.1 is 10 %
-	// more).
+	// Gain, P50Change and P99Change are relative changes (0.1 is 10 % more).
 	Gain      float64 `json:"gain"`
 	P50Change float64 `json:"p50_change"`
 	P99Change float64 `json:"p99_change"`

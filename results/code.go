@@ -4,8 +4,7 @@ import (
 	"strings"
 )
 
-// Benchmark is a Go benchmark's point's part: a line of go test -bench
-// output.
+// Benchmark is a Go benchmark's point's part: a line of go test -bench output.
 type Benchmark struct {
 	// Name is without the -N suffix, "BenchmarkCache/mutex/read".
 	Name  string `json:"name"`
@@ -35,8 +34,7 @@ func (b *Benchmark) Value(unit string) (float64, bool) {
 	return 0, false
 }
 
-// BenchMode is a benchmark's point's mode: its name without
-// "Benchmark".
+// BenchMode is a benchmark's point's mode: its name without "Benchmark".
 func BenchMode(name string) string {
 	if m := strings.TrimPrefix(name, "Benchmark"); m != "" {
 		return m

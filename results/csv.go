@@ -44,11 +44,10 @@ type csvParts struct {
 	bench    Benchmark
 }
 
-// csvFields are the CSV columns, in order, with the fields of p and s
-// they hold, named by their JSON keys joined with dots (a part's without
-// the part's name). A list's entries share a cell, split by semicolons:
-// the machines' name:uses:busy_frac:mean_wait_ms, the costs'
-// name:median_ns:lo_ns:hi_ns.
+// csvFields are the CSV columns, in order, with the fields of p and s they
+// hold, named by their JSON keys joined with dots (a part's without the part's
+// name). A list's entries share a cell, split by semicolons: the machines'
+// name:uses:busy_frac:mean_wait_ms, the costs' name:median_ns:lo_ns:hi_ns.
 func csvFields(p *Point, s *csvParts) []csvField {
 	f := func(name, part string, ptr any) csvField { return csvField{name: name, part: part, ptr: ptr} }
 	z := func(name, part string, ptr any) csvField { return csvField{name, part, true, ptr} }

@@ -30,12 +30,11 @@ const bom = "\xef\xbb\xbf"
 // accepted names the formats Open reads, for its errors.
 const accepted = "want JSON Lines from --format json, CSV from --format csv, or Go benchmark output from --format bench or go test -bench"
 
-// Open reads a results file of any schema: JSON Lines, CSV or Go
-// benchmark output, told apart by their content. It is strict about
-// values (a number null or missing is an error naming its line) and
-// lenient about the future: what this version does not know, a
-// byte-order mark, a duplicate and a last line cut short are passed over
-// with a note.
+// Open reads a results file of any schema: JSON Lines, CSV or Go benchmark
+// output, told apart by their content. It is strict about values (a number
+// null or missing is an error naming its line) and lenient about the future:
+// what this version does not know, a byte-order mark, a duplicate and a last
+// line cut short are passed over with a note.
 func Open(path string) (*File, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -85,8 +84,7 @@ func ReadFiles(paths ...string) ([]Point, error) {
 // Read is Open of a file's content.
 func Read(data []byte) (*File, error) { return read(data, "") }
 
-// read is Read of the file at path, which names a Go benchmark file's
-// points.
+// read is Read of the file at path, which names a Go benchmark file's points.
 func read(data []byte, path string) (*File, error) {
 	f := &File{}
 	if rest, ok := bytes.CutPrefix(data, []byte(bom)); ok {

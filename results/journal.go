@@ -39,8 +39,7 @@ type Plan struct {
 // r.csv.journal.
 const JournalExt = ".journal"
 
-// recordKey marks a line that is not a point; planRecord a journal's
-// plan.
+// recordKey marks a line that is not a point; planRecord a journal's plan.
 const (
 	recordKey  = "brewput"
 	planRecord = "plan"

@@ -111,8 +111,7 @@ func (p Point) wire() pointJSON {
 	return w
 }
 
-// point is the point w holds; a kind this version does not know is an
-// error.
+// point is the point w holds; a kind this version does not know is an error.
 func (w pointJSON) point() (Point, error) {
 	kind, ok := ParseKind(w.Kind)
 	if !ok {
@@ -160,9 +159,8 @@ func (p *Point) UnmarshalJSON(data []byte) error {
 	return err
 }
 
-// WriteJSON writes points as JSON Lines: the schema's line, then one
-// object per point. A point with a number that is not finite is refused,
-// naming it.
+// WriteJSON writes points as JSON Lines: the schema's line, then one object
+// per point. A point with a number that is not finite is refused, naming it.
 func WriteJSON(w io.Writer, points []Point) error {
 	if err := json.NewEncoder(w).Encode(schemaLine{resultsRecord, Schema}); err != nil {
 		return err

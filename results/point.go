@@ -68,8 +68,7 @@ const (
 	KindShop Kind = iota
 	// KindLab is a lab's measurement; its Mode is "lab/variant".
 	KindLab
-	// KindStudy is a user's design (package study); its Mode is the
-	// variant.
+	// KindStudy is a user's design (package study); its Mode is the variant.
 	KindStudy
 	// KindBench is a Go benchmark's line; its Mode is the name without
 	// "Benchmark".
@@ -228,9 +227,8 @@ type Bounds struct {
 	// Structural is the capacity of the most-held resource, Resource,
 	// divided by the time a latte holds it; 0 when none is shared.
 	Structural float64 `json:"structural"`
-	// ThroughputMax is the least of the CPU, structural and load bounds;
-	// Limit names which: "cpus", the Resource, "customers", "servers" or
-	// "arrivals".
+	// ThroughputMax is the least of the CPU, structural and load bounds; Limit
+	// names which: "cpus", the Resource, "customers", "servers" or "arrivals".
 	ThroughputMax float64 `json:"throughput_max"`
 	// LatencyMinMs is one latte's critical path with no waiting.
 	LatencyMinMs float64 `json:"latency_min_ms"`

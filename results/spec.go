@@ -5,10 +5,9 @@ import (
 	"time"
 )
 
-// Spec is one configuration, in the names every layer and the flags use:
-// what runs (Mode), on how many CPUs, under which Load, and for a
-// prediction which Policy; embedded, so that p.Par and p.Sched read a
-// point's.
+// Spec is one configuration, in the names every layer and the flags use: what
+// runs (Mode), on how many CPUs, under which Load, and for a prediction which
+// Policy; embedded, so that p.Par and p.Sched read a point's.
 type Spec struct {
 	Mode string `json:"mode"`
 	CPUs int    `json:"cpus"`
@@ -70,8 +69,7 @@ type Policy struct {
 	// Sched is "fifo", the idealized machine, or "go", the Go runtime's
 	// scheduler with its measured costs.
 	Sched string `json:"sched,omitempty"`
-	// Seed seeds the simulation: the same spec and seed give the same
-	// point.
+	// Seed seeds the simulation: the same spec and seed give the same point.
 	Seed uint64 `json:"seed,omitempty"`
 	// Runtime is an older Go runtime the go policy follows, "go1.9".
 	Runtime string `json:"runtime,omitempty"`

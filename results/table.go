@@ -9,9 +9,8 @@ import (
 	"github.com/brewput/brewput/internal/format"
 )
 
-// WriteTable writes aligned tables for people, one per kind of point
-// (each lab its own), a row per point, leaving out columns that would be
-// empty.
+// WriteTable writes aligned tables for people, one per kind of point (each lab
+// its own), a row per point, leaving out columns that would be empty.
 func WriteTable(w io.Writer, points []Point) error {
 	others, benchmarks := SplitBench(points)
 	others, labs, byLab := SplitLabs(others)

@@ -7,8 +7,7 @@ import (
 	"github.com/brewput/brewput/internal/format"
 )
 
-// Trust is what a reader must know of a point before believing its
-// numbers.
+// Trust is what a reader must know of a point before believing its numbers.
 type Trust struct {
 	// Disturbed says other processes took CPU from a measurement (see
 	// IsDisturbed): OthersCPUs, and the hypervisor StealCPUs, on the whole
@@ -36,9 +35,8 @@ type Above struct {
 	Why string `json:"why"`
 }
 
-// The bounds a point may pass (Bounds.ThroughputMax, an open loop's
-// arrival rate, Bounds.LatencyMinMs by the median), and why it may (see
-// trustNotes).
+// The bounds a point may pass (Bounds.ThroughputMax, an open loop's arrival
+// rate, Bounds.LatencyMinMs by the median), and why it may (see trustNotes).
 const (
 	BoundThroughput = "throughput_max"
 	BoundArrivals   = "arrivals"
@@ -49,9 +47,8 @@ const (
 	WhyPoisson     = "poisson"
 )
 
-// DisturbedCPUs is how many CPUs other processes may take during a
-// measured window, beyond the cores the point left free, before the point
-// is disturbed.
+// DisturbedCPUs is how many CPUs other processes may take during a measured
+// window, beyond the cores the point left free, before the point is disturbed.
 const DisturbedCPUs = 0.2
 
 // IsDisturbed reports whether other processes took more than
@@ -92,9 +89,8 @@ func QueueSteady(growth, arrived int) bool {
 	return max(growth, -growth) <= max(SteadyMinGrowth, int(SteadyGrowth*float64(arrived)))
 }
 
-// Assess fills p's Trust from its numbers, where p is made or read. A
-// window's edges cut an operation or two, so a bound passed by 0.5 % or
-// less is not.
+// Assess fills p's Trust from its numbers, where p is made or read. A window's
+// edges cut an operation or two, so a bound passed by 0.5 % or less is not.
 func (p *Point) Assess() {
 	p.Disturbed = p.IsDisturbed()
 	p.Steady, p.Above = nil, nil

@@ -23,8 +23,7 @@ type Timeline struct {
 	File string `json:"file,omitempty"`
 }
 
-// Bar is one stretch of work on one CPU, its times since the Timeline's
-// Start.
+// Bar is one stretch of work on one CPU, its times since the Timeline's Start.
 type Bar struct {
 	CPU   int           `json:"cpu"`
 	Start time.Duration `json:"start"`
@@ -42,8 +41,7 @@ const (
 	Other   = ""
 )
 
-// Kind is the kind of machine a bar's step used: "grinder" for
-// grinder#2.
+// Kind is the kind of machine a bar's step used: "grinder" for grinder#2.
 func (b Bar) Kind() string {
 	kind, _, _ := strings.Cut(b.Machine, "#")
 	return kind

@@ -259,9 +259,8 @@ type Described struct {
 	Prediction *Prediction `json:"prediction,omitempty"`
 }
 
-// BenchFamily is Go benchmarks of one package, measured alike, that
-// differ in one part of their names, as benchstat -col sets them side by
-// side.
+// BenchFamily is Go benchmarks of one package, measured alike, that differ in
+// one part of their names, as benchstat -col sets them side by side.
 type BenchFamily struct {
 	// Name has the part they differ in as *: Cache/design=*/load=read.
 	Name   string `json:"name"`

@@ -38,8 +38,7 @@ func AtMost(x float64) Rule { return Rule{Min: math.Inf(-1), Max: x} }
 // Between is the rule of a claim borne out by figures from lo to hi.
 func Between(lo, hi float64) Rule { return Rule{Min: lo, Max: hi} }
 
-// Decide gives the verdict on a figure whose confidence interval is
-// [lo, hi].
+// Decide gives the verdict on a figure whose confidence interval is [lo, hi].
 func (r Rule) Decide(lo, hi float64) Verdict {
 	switch {
 	case math.IsNaN(lo) || math.IsNaN(hi) || math.IsInf(lo, 0) || math.IsInf(hi, 0):

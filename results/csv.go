@@ -229,8 +229,8 @@ func readCSV(r io.Reader) ([]Point, []string, error) {
 	}
 	col := map[string]int{}
 	for i, name := range header {
-		if renamed, ok := csvV1Names()[name]; ok && v1 {
-			name = renamed
+		if v1 && name == "steps.latte_ms" { // schema 1's name of the combine step
+			name = "steps.combine_ms"
 		}
 		col[name] = i
 	}

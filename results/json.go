@@ -90,8 +90,7 @@ type stepsJSON struct {
 	Clock     string  `json:"clock"`
 }
 
-// FromSeconds converts float seconds, as files hold them, to a duration,
-// to the nearest nanosecond.
+// FromSeconds converts float seconds to the nearest duration.
 func FromSeconds(s float64) time.Duration { return time.Duration(math.Round(s * float64(time.Second))) }
 
 // wire is p as a file holds it.

@@ -182,6 +182,3 @@ func csvV1Headers() [][]string {
 	}
 	return hs
 }
-
-// csvV1Names are the names schema 2's CSV gives schema 1's columns.
-func csvV1Names() map[string]string { return map[string]string{"steps.latte_ms": "steps.combine_ms"} }

@@ -63,15 +63,13 @@ type Point struct {
 // Kind is what a point is, and which part it has.
 type Kind int
 
+// The kinds: the coffee shop or a YAML system; a lab's measurement (Mode
+// "lab/variant"); a user's design through package study (Mode its variant);
+// a Go benchmark's line (Mode its name without "Benchmark").
 const (
-	// KindShop is the coffee shop or a YAML system.
 	KindShop Kind = iota
-	// KindLab is a lab's measurement; its Mode is "lab/variant".
 	KindLab
-	// KindStudy is a user's design (package study); its Mode is the variant.
 	KindStudy
-	// KindBench is a Go benchmark's line; its Mode is the name without
-	// "Benchmark".
 	KindBench
 )
 
@@ -159,32 +157,15 @@ func (p Point) Machines() []Machine {
 }
 
 // Steps are a shop point's steps; zero for any other.
-func (p Point) Steps() Steps {
-	if p.Shop == nil {
-		return Steps{}
-	}
-	return p.Shop.Steps
-}
+func (p Point) Steps() Steps { return deref(p.Shop).Steps }
 
 // StudyName is the study of a study's point, "" for any other.
-func (p Point) StudyName() string {
-	if p.Study == nil {
-		return ""
-	}
-	return p.Study.Name
-}
+func (p Point) StudyName() string { return deref(p.Study).Name }
 
 // LabName, Variant and Metrics are a lab's point's; zero for any other.
-func (p Point) LabName() string             { return p.lab().Name }
-func (p Point) Variant() string             { return p.lab().Variant }
-func (p Point) Metrics() map[Metric]float64 { return p.lab().Metrics }
-
-func (p Point) lab() Lab {
-	if p.Lab == nil {
-		return Lab{}
-	}
-	return *p.Lab
-}
+func (p Point) LabName() string             { return deref(p.Lab).Name }
+func (p Point) Variant() string             { return deref(p.Lab).Variant }
+func (p Point) Metrics() map[Metric]float64 { return deref(p.Lab).Metrics }
 
 // IsUserCode reports whether p measured the user's own code (a study or
 // a Go benchmark), which has no causal profile.

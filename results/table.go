@@ -3,6 +3,7 @@ package results
 import (
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strings"
 
@@ -14,14 +15,7 @@ import (
 func WriteTable(w io.Writer, points []Point) error {
 	others, benchmarks := SplitBench(points)
 	others, labs, byLab := SplitLabs(others)
-	var shop, studies []Point
-	for _, p := range others {
-		if p.Kind == KindStudy {
-			studies = append(studies, p)
-		} else {
-			shop = append(shop, p)
-		}
-	}
+	studies, shop := split(others, func(p Point) bool { return p.Kind == KindStudy })
 	var tables []func() error
 	if len(shop) > 0 {
 		tables = append(tables, func() error { return writeShopTable(w, shop, false) })
@@ -48,14 +42,20 @@ func WriteTable(w io.Writer, points []Point) error {
 
 // SplitBench separates Go benchmarks' points from the others.
 func SplitBench(points []Point) (others, benches []Point) {
+	benches, others = split(points, func(p Point) bool { return p.Kind == KindBench })
+	return others, benches
+}
+
+// split separates the points that in holds of from the others, in order.
+func split(points []Point, in func(Point) bool) (yes, no []Point) {
 	for _, p := range points {
-		if p.Kind == KindBench {
-			benches = append(benches, p)
+		if in(p) {
+			yes = append(yes, p)
 		} else {
-			others = append(others, p)
+			no = append(no, p)
 		}
 	}
-	return others, benches
+	return yes, no
 }
 
 // SplitLabs separates the labs' points from the others, the labs by name
@@ -132,19 +132,13 @@ func writeLabTable(w io.Writer, lab string, points []Point) error {
 
 // MetricNames lists the metrics of lab points, each once, in name order.
 func MetricNames(points []Point) []Metric {
-	var keys []Metric
+	names := map[Metric]bool{}
 	for _, p := range points {
-		if p.Lab == nil {
-			continue
-		}
-		for k := range p.Lab.Metrics {
-			if !slices.Contains(keys, k) {
-				keys = append(keys, k)
-			}
+		for k := range p.Metrics() {
+			names[k] = true
 		}
 	}
-	slices.Sort(keys)
-	return keys
+	return slices.Sorted(maps.Keys(names))
 }
 
 // writeShopTable writes the coffee shop's points, or a study's: its

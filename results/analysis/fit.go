@@ -112,10 +112,8 @@ func (f Fit) MarshalJSON() ([]byte, error) {
 	type plain Fit // without this method
 	g := plain(f)
 	none := func(has bool, xs ...*float64) {
-		for _, x := range xs {
-			if !has {
-				*x = math.NaN()
-			}
+		for i := 0; !has && i < len(xs); i++ {
+			*xs[i] = math.NaN()
 		}
 	}
 	none(f.Fitted(), &g.Sigma, &g.Kappa, &g.Lambda, &g.Ceiling, &g.Bound, &g.SerialFraction, &g.R2, &g.RMSE, &g.AIC, &g.FlatAt)

@@ -6,43 +6,36 @@ import (
 	"time"
 )
 
-// Band is the range a go-policy prediction spans when the Go runtime's
-// costs move across their calibration's confidence intervals: the least
-// and the most throughput, and median latency in ms, over the
-// simulations at the intervals' edges (and the point estimate).
+// Band is the range of throughput and median latency (ms) a go-policy
+// prediction spans with the runtime's costs at their intervals' edges.
 type Band struct {
 	Throughput [2]float64 `json:"throughput"`
 	P50Ms      [2]float64 `json:"p50_ms"`
 }
 
-// Calibration names the costs of the Go runtime a prediction used: where
-// and when they were measured, how busy the machine was, and each cost
-// with its interval; or, for costs inferred from measured points (brewput
-// calibrate --from), the files they came from.
+// Calibration is the Go runtime's costs a prediction used: where and
+// when they were measured, or the files they were inferred from.
 type Calibration struct {
 	Host string    `json:"host"`
 	Date time.Time `json:"date"`
-	// Others is how many CPUs' worth other processes used while it
-	// measured; Forced says it was saved although that was too many.
+	// Others is the CPUs other processes used while it measured; Forced
+	// says it was saved although that was too many.
 	Others float64 `json:"others_cpus"`
 	Forced bool    `json:"forced,omitempty"`
-	// Costs are every cost, in the order brewput calibrate prints them;
-	// Given names (by flag) those given as flags in place of the measured
-	// ones, in the order given.
+	// Costs are in brewput calibrate's order; Given names the flags that
+	// replaced measured ones.
 	Costs []Cost   `json:"costs"`
 	Given []string `json:"given,omitempty"`
-	// InferredFrom names the files of measured points the costs were
-	// inferred from, and Points how many configurations of theirs it used;
-	// both empty for costs microbenchmarked on Host.
+	// InferredFrom names the files the costs were inferred from, Points
+	// how many of their configurations.
 	InferredFrom []string `json:"inferred_from,omitempty"`
 	Points       int      `json:"points,omitempty"`
 }
 
 // Cost is one of the go policy's costs: its median and confidence
-// interval (Lo = Hi = Median where it is known exactly, as one given).
+// interval (Lo = Hi = Median for one given).
 type Cost struct {
-	// Name is as brewput calibrate prints it, "spin wake"; Flag gives
-	// brewput model's flag for it.
+	// Name is as brewput calibrate prints it, "spin wake".
 	Name   string        `json:"name"`
 	Median time.Duration `json:"median_ns"`
 	Lo     time.Duration `json:"lo_ns"`
@@ -62,9 +55,8 @@ func (c Calibration) Cost(flag string) (Cost, bool) {
 	return Cost{}, false
 }
 
-// For says which machine's costs a prediction is for: "for vm's runtime
-// costs, measured 2026-11-22 10:00 UTC", or "for the costs inferred from
-// varycpu.csv (14 points)".
+// For says whose costs they are: "for vm's runtime costs, measured
+// 2026-11-22 10:00 UTC".
 func (c Calibration) For() string {
 	if len(c.InferredFrom) > 0 {
 		return fmt.Sprintf("for the costs inferred from %s (%d points)", strings.Join(c.InferredFrom, ", "), c.Points)
@@ -83,9 +75,8 @@ func (c Calibration) For() string {
 	return s
 }
 
-// CostsLine lists the costs in one line, each with its interval, then
-// those given as flags: "wake 84µs [80µs, 90µs], switch 145ns; given as
-// flags: switch 145ns".
+// CostsLine lists the costs: "wake 84µs [80µs, 90µs], switch 145ns;
+// given as flags: switch 145ns".
 func (c Calibration) CostsLine() string {
 	parts := make([]string, len(c.Costs))
 	for i, k := range c.Costs {
@@ -106,8 +97,7 @@ func (c Calibration) CostsLine() string {
 	return s
 }
 
-// Line describes c in one line, for a table's footer and the page: which
-// machine it is for, then the costs.
+// Line describes c in one line, for a table's footer and the page.
 func (c Calibration) Line() string {
 	s := c.For() + ": " + c.CostsLine()
 	switch {

@@ -5,71 +5,136 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 	"unicode"
 
-	"github.com/brewput/brewput/internal/format"
 	"golang.org/x/perf/benchfmt"
 )
 
-// The pkg configuration of the coffee shop's bench lines: it is what is
-// measured.
+// shopPkg is the pkg of the coffee shop's bench lines.
 const shopPkg = "github.com/brewput/brewput/coffee"
 
-// The base names of the benchmarks brewput writes for points that are not
-// Go benchmarks themselves; ReadBench reads each back as its kind.
-const (
-	benchShop  = "Coffee"
-	benchLab   = "Lab"
-	benchStudy = "Study"
-)
+// benchBase is the base name of the benchmarks brewput writes for points
+// of kind k that are not Go benchmarks themselves.
+func benchBase(k Kind) string {
+	return map[Kind]string{KindShop: "Coffee", KindLab: "Lab", KindStudy: "Study"}[k]
+}
 
-// benchUnit is a unit of a bench line and whether higher or lower values
-// are better in it ("" for neither), which benchstat learns from a Unit line.
-type benchUnit struct{ unit, better string }
+// benchLabel is a key=value part of a bench line's name and the field of
+// a point it holds: a *string, *int, *float64 or a step's millis. omit
+// leaves it out of a name, where it says nothing.
+type benchLabel struct {
+	key  string
+	ptr  any
+	omit bool
+}
 
-// The units of a point's latencies and CPU use in its bench line.
-const (
-	unitP50     = "p50-ms"
-	unitP95     = "p95-ms"
-	unitP99     = "p99-ms"
-	unitMean    = "mean-ms"
-	unitCPUUtil = "cpu-util"
-)
+// benchLabels are the labels of p's name after its base name, in order;
+// WriteBench writes them, and ReadBench reads them into a point of the
+// name's kind.
+func benchLabels(p *Point) []benchLabel {
+	var ls []benchLabel
+	switch p.Kind {
+	case KindLab:
+		return []benchLabel{{"lab", &p.Lab.Name, false}, {"variant", &p.Lab.Variant, false}, {"par", &p.Par, false}}
+	case KindStudy:
+		ls = []benchLabel{{"study", &p.Study.Name, false}, {"variant", &p.Mode, false}}
+	default:
+		ls = []benchLabel{{"mode", &p.Mode, false}}
+	}
+	closed := p.Rate <= 0
+	ls = append(ls, benchLabel{"par", &p.Par, false}, benchLabel{"rate", &p.Rate, closed}, benchLabel{"maxq", &p.MaxQ, closed})
+	if p.Shop != nil {
+		ls = append(ls, stepLabels(&p.Shop.Steps)...)
+	}
+	measured := !p.IsModel()
+	return append(ls, benchLabel{"source", &p.Source, measured}, benchLabel{"sched", &p.Sched, measured || p.Sched == ""})
+}
 
-// benchValues are the units and values of p's bench line after its ns/op:
-// a Go benchmark's own, or the throughput, latencies and CPU use of any
-// other point, and a lab's metrics.
-func benchValues(p Point) ([]benchUnit, []float64) {
+// stepLabels are the labels of a shop's steps; those that differ from
+// DefaultSteps are in a name (a YAML system's zero steps none).
+func stepLabels(s *Steps) []benchLabel {
+	def, yaml := DefaultSteps(), *s == Steps{}
+	return []benchLabel{{"grind", millis{&s.Grind}, yaml || s.Grind == def.Grind}, {"press", millis{&s.Press}, yaml || s.Press == def.Press},
+		{"steam", millis{&s.Steam}, yaml || s.Steam == def.Steam}, {"combine", millis{&s.Combine}, yaml || s.Combine == def.Combine},
+		{"jitter", millis{&s.Jitter}, yaml || s.Jitter == 0}, {"clock", &s.Clock, yaml || s.Clock == "" || s.Clock == def.Clock}}
+}
+
+// NonDefault returns a label, "grind=2ms", "clock=cpu", for each setting in s
+// that differs from DefaultSteps, so that names made of it stay short.
+func (s Steps) NonDefault() []string {
+	var labels []string
+	for _, l := range stepLabels(&s) {
+		if !l.omit {
+			labels = append(labels, l.String())
+		}
+	}
+	return labels
+}
+
+// String is the label as a name holds it, "rate=800", "grind=2ms".
+func (l benchLabel) String() string {
+	s := ""
+	switch v := l.ptr.(type) {
+	case *string:
+		s = benchToken(*v, true)
+	case *int:
+		s = strconv.Itoa(*v)
+	case *float64:
+		s = strconv.FormatFloat(*v, 'f', -1, 64)
+	case millis:
+		s = strconv.FormatFloat(Ms(*v.d), 'f', -1, 64) + "ms"
+	}
+	return l.key + "=" + s
+}
+
+// set reads the label's value into its field.
+func (l benchLabel) set(s string) error {
+	if _, ok := l.ptr.(millis); ok {
+		s = strings.TrimSuffix(s, "ms")
+	}
+	if want := parseScalar(l.ptr, s); want != "" {
+		return fmt.Errorf("%s=%q is not %s", l.key, s, want)
+	}
+	return nil
+}
+
+// benchMeasure is a unit of a bench line, which way is better in it
+// (for benchstat's Unit lines), and the number it holds.
+type benchMeasure struct {
+	unit, better string
+	v            *float64
+}
+
+// benchMeasures are the units of p's bench line after its ns/op: a Go
+// benchmark's own, or the throughput, latencies and CPU use of any other
+// point, and a lab's metrics.
+func benchMeasures(p *Point) []benchMeasure {
+	var ms []benchMeasure
 	if p.Kind == KindBench {
-		var units []benchUnit
-		var values []float64
-		for _, v := range p.Bench.Values {
+		for i, v := range p.Bench.Values {
 			if v.Unit != "ns/op" {
-				units = append(units, benchUnit{v.Unit, ""})
-				values = append(values, v.Value)
+				ms = append(ms, benchMeasure{v.Unit, "", &p.Bench.Values[i].Value})
 			}
 		}
-		return units, values
+		return ms
 	}
 	unit := benchToken(p.Unit, false)
 	if unit == "" {
 		unit = "ops/s"
 	}
-	units := []benchUnit{{unit, "higher"},
-		{unitP50, "lower"}, {unitP95, "lower"}, {unitP99, "lower"}, {unitMean, "lower"},
-		{unitCPUUtil, ""}}
-	values := []float64{p.Throughput, p.Latency.P50, p.Latency.P95, p.Latency.P99, p.Latency.Mean, p.Util}
+	ms = []benchMeasure{{unit, "higher", &p.Throughput}, {"p50-ms", "lower", &p.Latency.P50}, {"p95-ms", "lower", &p.Latency.P95},
+		{"p99-ms", "lower", &p.Latency.P99}, {"mean-ms", "lower", &p.Latency.Mean}, {"cpu-util", "", &p.Util}}
 	if p.Kind == KindLab {
-		for _, k := range slices.Sorted(maps.Keys(p.Lab.Metrics)) { // a lab's own measures, as units of their name
-			units = append(units, benchUnit{benchToken(string(k), false), ""})
-			values = append(values, p.Lab.Metrics[k])
+		for _, k := range slices.Sorted(maps.Keys(p.Lab.Metrics)) {
+			v := p.Lab.Metrics[k]
+			ms = append(ms, benchMeasure{benchToken(string(k), false), "", &v})
 		}
 	}
-	return units, values
+	return ms
 }
 
 // nsPerOp is the time per operation of p's bench line: a Go benchmark's
@@ -81,24 +146,15 @@ func nsPerOp(p Point) float64 {
 	return float64(p.Dur) / float64(p.Ops)
 }
 
-// WriteBench writes points in the Go benchmark format, with benchfmt's
-// Writer, so that benchstat reads them and ReadBench reads them back:
+// WriteBench writes points in the Go benchmark format, for benchstat and
+// ReadBench:
 //
 //	BenchmarkCoffee/mode=finelocking/par=2-2 1000 2.004008e+06 ns/op 499 lattes/s 4.012 p50-ms …
 //
-// The name's -N suffix is the CPU count, as go test writes GOMAXPROCS
-// (none for 1); the rest holds the configuration as key=value parts
-// (mode, par, an open loop's rate and maxq, the steps that are not the
-// default, source=model and the policy for a prediction), so that
-// repetitions share a name and a prediction never has a measurement's. A
-// lab's point is BenchmarkLab/lab=…/variant=…/par=…, a study's
-// BenchmarkStudy/study=…/variant=…/par=…, a Go benchmark's as go test
-// wrote it. The iterations are the operations, ns/op the window over
-// them; the throughput, latencies in ms (p50-ms, …) and cpu-util follow.
-// Unit lines say which way is better; configuration lines (goos, goarch,
-// pkg, cpu, and source: the point's Origin) come where they change. A
-// point with no operations is left out, and a disturbed one marked, each
-// with a comment line.
+// The name holds the configuration, so that repetitions share one and a
+// prediction never has a measurement's; the iterations are the
+// operations. A point with no operations is left out, and a disturbed
+// one marked, each with a comment line.
 func WriteBench(w io.Writer, points []Point) error {
 	bw := bufio.NewWriter(w)
 	fw := benchfmt.NewWriter(bw)
@@ -110,13 +166,12 @@ func WriteBench(w io.Writer, points []Point) error {
 		if err := p.CheckFinite(); err != nil {
 			return err
 		}
-		units, _ := benchValues(p)
-		for _, u := range units {
-			if u.better == "" || described[u.unit] {
+		for _, m := range benchMeasures(&p) {
+			if m.better == "" || described[m.unit] {
 				continue
 			}
-			described[u.unit] = true
-			rec := &benchfmt.UnitMetadata{UnitMetadataKey: benchfmt.UnitMetadataKey{Unit: u.unit, Key: "better"}, OrigUnit: u.unit, Value: u.better}
+			described[m.unit] = true
+			rec := &benchfmt.UnitMetadata{UnitMetadataKey: benchfmt.UnitMetadataKey{Unit: m.unit, Key: "better"}, OrigUnit: m.unit, Value: m.better}
 			if err := fw.Write(rec); err != nil {
 				return err
 			}
@@ -131,8 +186,6 @@ func WriteBench(w io.Writer, points []Point) error {
 			continue
 		}
 		if p.IsDisturbed() {
-			// benchstat passes over a comment; a reader sees the point is
-			// there, marked.
 			fmt.Fprintf(bw, "# Benchmark%s: disturbed: %s while it was measured\n", name, p.Interference())
 		}
 		res := &benchfmt.Result{Name: benchfmt.Name(name), Iters: int(p.Ops)}
@@ -145,9 +198,8 @@ func WriteBench(w io.Writer, points []Point) error {
 			}
 		}
 		res.Values = append(res.Values, benchfmt.Value{Value: round6(nsPerOp(p)), Unit: "ns/op"})
-		units, values := benchValues(p)
-		for i, u := range units {
-			res.Values = append(res.Values, benchfmt.Value{Value: round6(values[i]), Unit: u.unit})
+		for _, m := range benchMeasures(&p) {
+			res.Values = append(res.Values, benchfmt.Value{Value: round6(*m.v), Unit: m.unit})
 		}
 		if err := fw.Write(res); err != nil {
 			return err
@@ -156,9 +208,8 @@ func WriteBench(w io.Writer, points []Point) error {
 	return bw.Flush()
 }
 
-// benchConfig is the configuration of p's bench line: the machine's system
-// and CPU, the package (the shop's, or a Go benchmark's own), and where it
-// comes from, each on one line whatever the host reported.
+// benchConfig is the configuration lines of p's bench line, each on one
+// line whatever the host reported.
 func benchConfig(p Point) [][2]string {
 	pkg := ""
 	switch p.Kind {
@@ -177,50 +228,28 @@ func benchConfig(p Point) [][2]string {
 	return config
 }
 
-// benchName is the benchmark name of p's configuration, without the
-// "Benchmark" prefix, with the CPU count as the -N suffix unless it is 1.
-// The last part before the suffix is always key=value, so that it never
-// ends in -<digits> (think of mode multi-2), which benchfmt would take for
-// the suffix where there is none.
+// benchName is p's benchmark name, without "Benchmark", with the CPU
+// count as the -N suffix unless it is 1. Its last part is key=value, so
+// that it never ends in -<digits> (mode multi-2) without the suffix.
 func benchName(p Point) string {
 	suffix := ""
 	if p.CPUs != 1 {
 		suffix = "-" + strconv.Itoa(p.CPUs)
 	}
-	var parts []string
-	switch p.Kind {
-	case KindBench:
+	if p.Kind == KindBench {
 		return BenchMode(p.Bench.Name) + suffix
-	case KindLab:
-		parts = []string{benchLab, "lab=" + benchToken(p.Lab.Name, true), "variant=" + benchToken(p.Lab.Variant, true),
-			"par=" + strconv.Itoa(p.Par)}
-		return strings.Join(parts, "/") + suffix
-	case KindStudy:
-		parts = []string{benchStudy, "study=" + benchToken(p.Study.Name, true), "variant=" + benchToken(p.Mode, true)}
-	default:
-		parts = []string{benchShop, "mode=" + benchToken(p.Mode, true)}
 	}
-	parts = append(parts, "par="+strconv.Itoa(p.Par))
-	if p.Rate > 0 {
-		parts = append(parts, "rate="+strconv.FormatFloat(p.Rate, 'f', -1, 64), "maxq="+strconv.Itoa(p.MaxQ))
-	}
-	if p.Shop != nil {
-		for _, kv := range p.Shop.Steps.NonDefault() {
-			parts = append(parts, benchToken(kv, true))
-		}
-	}
-	if p.IsModel() {
-		parts = append(parts, "source="+SourceModel)
-		if p.Sched != "" {
-			parts = append(parts, "sched="+benchToken(p.Sched, true))
+	parts := []string{benchBase(p.Kind)}
+	for _, l := range benchLabels(&p) {
+		if !l.omit {
+			parts = append(parts, l.String())
 		}
 	}
 	return strings.Join(parts, "/") + suffix
 }
 
-// benchToken makes s fit in a bench line as one field: no spaces, which
-// end a field, and in a name part (namePart) no slashes, which start the
-// next part. Units keep theirs: "lattes/s".
+// benchToken makes s one field of a bench line: no spaces, and in a name
+// part no slashes.
 func benchToken(s string, namePart bool) string {
 	return strings.Map(func(r rune) rune {
 		if unicode.IsSpace(r) || namePart && r == '/' {
@@ -230,37 +259,24 @@ func benchToken(s string, namePart bool) string {
 	}, s)
 }
 
-// round6 rounds v to six significant digits, enough for any statistics
-// and still readable.
+// round6 rounds v to six significant digits (a whole number from a
+// million up), as strconv would: the float nearest that decimal. Below
+// 1e-17, where the scale is no exact float, v stays as it is.
 func round6(v float64) float64 {
-	r, err := strconv.ParseFloat(format.Sig(v, 6), 64)
-	if err != nil {
+	d := 5 - int(math.Floor(math.Log10(math.Abs(v))))
+	if v == 0 || math.IsNaN(v) || math.IsInf(v, 0) || d > 22 {
 		return v
 	}
-	return r
-}
-
-// NonDefault returns a key=value label, such as "grind=2ms" or
-// "clock=cpu", for each setting in s that differs from DefaultSteps (an
-// empty clock is taken for wall): none for the defaults, the usual case,
-// so that names made from it stay short. Steps that are all zero are a
-// YAML system's, and have none either.
-func (s Steps) NonDefault() []string {
-	if s == (Steps{}) {
-		return nil
-	}
-	def := DefaultSteps()
-	var labels []string
-	for _, st := range []struct {
-		key      string
-		d, deflt time.Duration
-	}{{"grind", s.Grind, def.Grind}, {"press", s.Press, def.Press}, {"steam", s.Steam, def.Steam}, {"combine", s.Combine, def.Combine}, {"jitter", s.Jitter, 0}} {
-		if st.d != st.deflt {
-			labels = append(labels, st.key+"="+strconv.FormatFloat(Ms(st.d), 'f', -1, 64)+"ms")
+	scale := math.Pow10(max(d, 0))
+	x := v * scale
+	r := math.RoundToEven(x)
+	if math.Abs(x-math.Trunc(x)) == 0.5 { // v·scale rounded onto a tie: its error says which side v lies
+		switch e := math.FMA(v, scale, -x); {
+		case e > 0:
+			r = math.Ceil(x)
+		case e < 0:
+			r = math.Floor(x)
 		}
 	}
-	if s.Clock != "" && s.Clock != def.Clock {
-		labels = append(labels, "clock="+s.Clock)
-	}
-	return labels
+	return r / scale
 }

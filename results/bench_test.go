@@ -5,6 +5,7 @@ import (
 	"math"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -416,5 +417,32 @@ func TestBusiestMeter(t *testing.T) {
 	}
 	if got := BusiestMeter(Point{Kind: KindStudy, Study: &Study{Name: "s", Meters: []Machine{}}}); got != "-" {
 		t.Errorf("no meters: %q", got)
+	}
+}
+
+// TestRound6: a bench line's numbers are rounded to six significant
+// digits (whole numbers from a million up) as the float nearest that
+// decimal, as strconv rounds it: decimal ties, which a float lies just
+// above or below, go the way the float lies.
+func TestRound6(t *testing.T) {
+	for _, c := range []struct{ v, want float64 }{
+		{1.234565, 1.23456}, // the float is 1.23456499999…
+		{1.234585, 1.23459}, // 1.23458500000…04
+		{2004008.016, 2004008}, {0.0061234567, 0.00612346}, {-498.30049, -498.3}, {0, 0}, {1e-20, 1e-20},
+		{1234565, 1234565}, {2500000.5, 2500000}, {2500001.5, 2500002}, {2.5, 2.5},
+	} {
+		if got := round6(c.v); got != c.want {
+			t.Errorf("round6(%v) = %v, want %v", c.v, got, c.want)
+		}
+	}
+	for i := range 100000 { // decimals of seven significant digits: a tie one in ten
+		v := float64(1000000+i*7) / math.Pow10(i%12)
+		want, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'e', 5, 64), 64)
+		if v >= 1e6 {
+			want = math.Round(v)
+		}
+		if got := round6(v); got != want {
+			t.Fatalf("round6(%v) = %v, want %v", v, got, want)
+		}
 	}
 }

@@ -5,19 +5,16 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"golang.org/x/perf/benchfmt"
 )
 
-// ReadBench reads Go benchmark output, WriteBench's or any go test -bench
-// output, with benchfmt's Reader: WriteBench's lines come back as the
-// points of their kind (with what the lines hold), every other as a Go
-// benchmark's (BenchPoint); repetitions are numbered (NumberReps). Points
-// whose output names no source come from name, the file's. An error names
-// the line of a malformed result.
+// ReadBench reads Go benchmark output: WriteBench's lines come back as points
+// of their kind, any other as a Go benchmark's (BenchPoint); a point whose
+// output names no source comes from name, the file's. An error names the line.
 func ReadBench(r io.Reader, name string) ([]Point, error) {
 	var rd benchfmt.Reader
 	rd.Reset(r, name)
@@ -72,11 +69,9 @@ func NumberReps(points []Point) {
 }
 
 // BenchPoint turns one benchmark result into a point: on cpus CPUs, or
-// where 0 the name's -N suffix (1 without one); from source where its
-// configuration names none. A Go benchmark's point has Mode the name
-// without "Benchmark", Par its CPUs (b.RunParallel's goroutines), Ops
-// the iterations, Dur their time, Throughput in ops/s, and the p50 and
-// p99 latency where package bench reports them.
+// where 0 the name's -N suffix; from source where its configuration names
+// none. A Go benchmark's point has Par its CPUs, Ops the iterations,
+// Throughput in ops/s, and package bench's p50 and p99 latency.
 func BenchPoint(res *benchfmt.Result, cpus int, source string) (Point, error) {
 	full := res.Name.String()
 	base, procs := splitProcs(full, cpus)
@@ -100,28 +95,26 @@ func BenchPoint(res *benchfmt.Result, cpus int, source string) (Point, error) {
 	p.Dur = FromSeconds(sec * float64(res.Iters))
 
 	name, parts := splitName(base)
-	kind := ""
-	if _, hasPar := parts["par"]; hasPar {
-		switch {
-		case name == benchShop && parts["mode"] != "":
-			kind = benchShop
-		case name == benchLab && parts["lab"] != "" && parts["variant"] != "":
-			kind = benchLab
-		case name == benchStudy && parts["study"] != "" && parts["variant"] != "":
-			kind = benchStudy
+	for _, k := range []Kind{KindShop, KindLab, KindStudy} {
+		if name == benchBase(k) && isBrewputName(k, parts) {
+			p, err := brewputPoint(p, res, k, parts)
+			p.Assess()
+			return p, err
 		}
 	}
-	if kind == "" {
-		return goBenchPoint(p, res, base), nil
-	}
-	p, err := brewputPoint(p, res, kind, parts)
-	p.Assess()
-	return p, err
+	return goBenchPoint(p, res, base), nil
+}
+
+// isBrewputName reports whether a name's parts are those WriteBench
+// writes of a point of kind k: its first labels and par, none empty.
+func isBrewputName(k Kind, parts map[string]string) bool {
+	required := map[Kind][]string{KindShop: {"mode"}, KindLab: {"lab", "variant"}, KindStudy: {"study", "variant"}}[k]
+	_, par := parts["par"]
+	return par && !slices.ContainsFunc(required, func(key string) bool { return parts[key] == "" })
 }
 
 // splitProcs splits a benchmark's full name into the name and GOMAXPROCS:
-// the -N suffix where cpus is 0, or cpus, whose suffix go test writes
-// unless it is 1.
+// the -N suffix where cpus is 0, or cpus.
 func splitProcs(full string, cpus int) (string, int) {
 	if cpus > 0 {
 		suffix := "-" + strconv.Itoa(cpus)
@@ -177,50 +170,33 @@ func goBenchPoint(p Point, res *benchfmt.Result, base string) Point {
 }
 
 // brewputPoint reads back a point WriteBench wrote of the shop, a lab or a
-// study: its configuration from the name's parts, its measures from its
-// units.
-func brewputPoint(p Point, res *benchfmt.Result, kind string, parts map[string]string) (Point, error) {
-	var err error
-	atoi := func(key string) int {
-		v, e := strconv.Atoi(parts[key])
-		if e != nil && err == nil {
-			err = fmt.Errorf("Benchmark%s: %s=%q is not a whole number", res.Name, key, parts[key])
-		}
-		return v
-	}
-	p.Par = atoi("par")
+// study ("latte" is schema 1's combine).
+func brewputPoint(p Point, res *benchfmt.Result, kind Kind, parts map[string]string) (Point, error) {
+	p.Kind = kind
 	switch kind {
-	case benchShop:
-		p.Mode = parts["mode"]
+	case KindShop:
 		p.Shop = &Shop{Machines: []Machine{}, Steps: DefaultSteps()}
-		st := &p.Shop.Steps
-		for key, dst := range map[string]*time.Duration{"grind": &st.Grind, "press": &st.Press,
-			"steam": &st.Steam, "combine": &st.Combine, "latte": &st.Combine, "jitter": &st.Jitter} {
-			if v, ok := parts[key]; ok {
-				ms, e := strconv.ParseFloat(strings.TrimSuffix(v, "ms"), 64)
-				if e != nil && err == nil {
-					err = fmt.Errorf("Benchmark%s: %s=%q is not a time in ms", res.Name, key, v)
-				}
-				*dst = FromMs(ms)
+		if v, ok := parts["latte"]; ok && parts["combine"] == "" {
+			parts["combine"] = v
+		}
+	case KindLab:
+		p.Lab = &Lab{}
+	case KindStudy:
+		p.Study = &Study{Meters: []Machine{}}
+	}
+	for _, l := range benchLabels(&p) {
+		if v, ok := parts[l.key]; ok {
+			if err := l.set(v); err != nil {
+				return p, fmt.Errorf("Benchmark%s: %w", res.Name, err)
 			}
 		}
-		if c, ok := parts["clock"]; ok {
-			st.Clock = c
-		}
-		if parts["source"] == SourceModel {
-			p.Source, p.Sched = SourceModel, parts["sched"]
-		}
-	case benchLab:
-		p.Kind, p.Lab = KindLab, &Lab{Name: parts["lab"], Variant: parts["variant"]}
-		p.Mode = p.Lab.Name + "/" + p.Lab.Variant
-	case benchStudy:
-		p.Kind, p.Study, p.Mode = KindStudy, &Study{Name: parts["study"], Meters: []Machine{}}, parts["variant"]
 	}
-	if kind != benchLab {
-		if _, ok := parts["rate"]; ok {
-			p.Rate, _ = strconv.ParseFloat(parts["rate"], 64)
-			p.MaxQ = atoi("maxq")
-		}
+	if p.Kind == KindLab {
+		p.Mode = p.Lab.Name + "/" + p.Lab.Variant
+	}
+	measures := map[string]*float64{}
+	for _, m := range benchMeasures(&p)[1:] { // the throughput's unit is not known yet
+		measures[m.unit] = m.v
 	}
 	for _, v := range res.Values {
 		unit := v.Unit
@@ -229,32 +205,22 @@ func brewputPoint(p Point, res *benchfmt.Result, kind string, parts map[string]s
 		}
 		switch {
 		case unit == "ns/op":
-		case unit == unitP50:
-			p.Latency.P50 = v.Value
-		case unit == unitP95:
-			p.Latency.P95 = v.Value
-		case unit == unitP99:
-			p.Latency.P99 = v.Value
-		case unit == unitMean:
-			p.Latency.Mean = v.Value
-		case unit == unitCPUUtil:
-			p.Util = v.Value
-			p.CPUUsed = v.Value * float64(p.CPUs)
+		case measures[unit] != nil:
+			*measures[unit] = v.Value
 		case strings.HasSuffix(unit, "/s") && p.Unit == "":
 			p.Throughput, p.Unit = v.Value, unit
-		case kind == benchLab:
+		case kind == KindLab:
 			if p.Lab.Metrics == nil {
 				p.Lab.Metrics = map[Metric]float64{}
 			}
 			p.Lab.Metrics[Metric(unit)] = v.Value
 		}
 	}
-	return p, err
+	p.CPUUsed = p.Util * float64(p.CPUs)
+	return p, nil
 }
 
-// isBench reports whether data looks like Go benchmark output: it has a
-// benchmark result line, one that benchfmt reads or one that it finds
-// malformed (and ReadBench then says where).
+// isBench reports whether data has a benchmark result line, read or malformed.
 func isBench(data []byte) bool {
 	rd := benchfmt.NewReader(bytes.NewReader(data), "")
 	for rd.Scan() {

@@ -13,8 +13,7 @@ import (
 	"golang.org/x/perf/benchunit"
 )
 
-// benchRow is one benchmark at one CPU count (from one source, in one
-// package): its repetitions.
+// benchRow is one benchmark at one CPU count: its repetitions.
 type benchRow struct {
 	name, pkg, origin string
 	cpus              int
@@ -39,8 +38,7 @@ func benchRows(points []Point) []*benchRow {
 	return rows
 }
 
-// BenchName is a benchmark's name at a CPU count as go test and benchstat
-// write it: with the -N suffix of its GOMAXPROCS, none for 1.
+// BenchName is a benchmark's name at a CPU count as go test writes it.
 func BenchName(name string, cpus int) string {
 	if cpus == 1 {
 		return name
@@ -48,38 +46,31 @@ func BenchName(name string, cpus int) string {
 	return name + "-" + strconv.Itoa(cpus)
 }
 
-// FormatBenchValue formats a value of a benchmark's line as benchstat
-// does: in its tidied unit (sec/op for ns/op, sec for a -ns latency) with
-// an SI prefix, "70.79n". It returns the tidied unit too.
+// FormatBenchValue formats a benchmark's value as benchstat does, "70.79n",
+// and returns its tidied unit (sec/op for ns/op).
 func FormatBenchValue(v float64, unit string) (string, string) {
 	v, unit = benchunit.Tidy(v, unit)
 	return benchunit.Scale(v, benchunit.ClassOf(unit)), unit
 }
 
-// benchCell is a row's median of one unit ± its 95 % confidence
-// interval, as benchstat writes it ("70.79n ± 2%"), "∞" where there are
-// too few runs for an interval; ok is false where a run lacks the unit.
-func benchCell(points []Point, unit string) (cell string, wide bool, ok bool) {
-	var values []float64
+// benchCell is a row's median of one unit ± its 95 % confidence interval, as
+// benchstat writes it ("70.79n ± 2%", "± ∞"); "-" where a run lacks the unit.
+func benchCell(points []Point, unit string) string {
+	var tidied []float64
+	tunit := unit
 	for _, p := range points {
 		v, has := p.Bench.Value(unit)
 		if !has {
-			return "", false, false
+			return "-"
 		}
-		values = append(values, v)
-	}
-	tidied, tunit := make([]float64, len(values)), ""
-	for i, v := range values {
-		tidied[i], tunit = benchunit.Tidy(v, unit)
+		v, tunit = benchunit.Tidy(v, unit)
+		tidied = append(tidied, v)
 	}
 	s := benchmath.AssumeNothing.Summary(benchmath.NewSample(tidied, &benchmath.DefaultThresholds), 0.95)
-	wide = math.IsInf(s.Lo, 0) || math.IsInf(s.Hi, 0)
-	return benchunit.Scale(s.Center, benchunit.ClassOf(tunit)) + " ± " + s.PctRangeString(), wide, true
+	return benchunit.Scale(s.Center, benchunit.ClassOf(tunit)) + " ± " + s.PctRangeString()
 }
 
-// benchColumns are the units of the points' lines, in benchstat's order
-// — time per op, B/op, allocs/op — then the others in the order they
-// first come.
+// benchColumns are the units of the points' lines in benchstat's order.
 func benchColumns(points []Point) []string {
 	var units []string
 	for _, p := range points {
@@ -90,23 +81,18 @@ func benchColumns(points []Point) []string {
 		}
 	}
 	first := []string{"ns/op", "B/op", "allocs/op"}
-	var out []string
-	for _, u := range first {
-		if slices.Contains(units, u) {
-			out = append(out, u)
+	rank := func(u string) int {
+		if i := slices.Index(first, u); i >= 0 {
+			return i
 		}
+		return len(first)
 	}
-	for _, u := range units {
-		if !slices.Contains(first, u) {
-			out = append(out, u)
-		}
-	}
-	return out
+	slices.SortStableFunc(units, func(a, b string) int { return rank(a) - rank(b) })
+	return units
 }
 
 // BenchTable is Go benchmarks' points as benchstat shows them: a row per
-// benchmark and CPU count, each unit's median ± its 95 % interval ("∞"
-// for too few runs, "-" without the unit), and the runs, n.
+// benchmark and CPU count, each unit's cell (benchCell), and the runs.
 func BenchTable(points []Point) (head []string, rows [][]string) {
 	head = []string{"benchmark"}
 	units := benchColumns(points)
@@ -118,20 +104,15 @@ func BenchTable(points []Point) (head []string, rows [][]string) {
 	for _, r := range benchRows(points) {
 		row := []string{BenchName(r.name, r.cpus)}
 		for _, u := range units {
-			c, _, ok := benchCell(r.points, u)
-			if !ok {
-				c = "-"
-			}
-			row = append(row, c)
+			row = append(row, benchCell(r.points, u))
 		}
 		rows = append(rows, append(row, strconv.Itoa(len(r.points))))
 	}
 	return head, rows
 }
 
-// writeBenchTable writes BenchTable, a footnote on intervals too wide to
-// give, the package above it or, with the source, in a column where there
-// are several.
+// writeBenchTable writes BenchTable, with the package above it or in a
+// column, and a footnote on intervals it cannot give.
 func writeBenchTable(w io.Writer, points []Point) error {
 	head, rows := BenchTable(points)
 	sources, pkgs := map[string]bool{}, map[string]bool{}

@@ -7,14 +7,12 @@ import (
 	"strings"
 )
 
-// UtilTolerance is how far above 1 a point's utilization may read before
-// it is impossible rather than the CPU accounting's rounding (see
-// harness.Result.CheckCPU, which measurements pass first).
+// UtilTolerance is how far above 1 a point's utilization may read, the
+// CPU accounting's rounding, before it is impossible.
 const UtilTolerance = 0.05
 
 // CheckFinite reports the first number of p that is not finite, by its
-// name in a results file: JSON has no NaN or infinity, and no file brewput
-// writes holds one.
+// name in a results file: no file brewput writes holds one.
 func (p Point) CheckFinite() error {
 	if path := nonFinite(reflect.ValueOf(p.wire()), ""); path != "" {
 		return fmt.Errorf("%s: %s is not a finite number", p.label(), path)
@@ -22,10 +20,10 @@ func (p Point) CheckFinite() error {
 	return nil
 }
 
-// Check reports what makes p impossible, a point not to be saved:
-// another kind's part, a number not finite, a count, throughput or
-// latency below zero, percentiles out of order, or more CPU than its CPUs
-// could give (but a lab's, whose threads in system calls run beside them).
+// Check reports what makes p impossible, a point not to be saved: another
+// kind's part, a number not finite or below zero, percentiles out of
+// order, or more CPU than its CPUs give (but a lab's: its system calls'
+// threads run beside them).
 func (p Point) Check() error {
 	if err := p.checkParts(); err != nil {
 		return err
@@ -53,17 +51,14 @@ func (p Point) Check() error {
 		if l.l == nil {
 			continue
 		}
-		v := l.l.values()
-		for i, x := range v[:9] { // min … max; the mean is apart
-			if x < 0 {
-				return bad("%s.%s %v below zero", l.name, latencyKeys()[i], x)
+		v, keys := l.l.fields(), latencyKeys()
+		for i, x := range v {
+			switch {
+			case *x < 0:
+				return bad("%s.%s %v below zero", l.name, keys[i], *x)
+			case i > 0 && i < 9 && *x < *v[i-1]: // min … max in order; the mean apart
+				return bad("%s.%s %v below %s %v", l.name, keys[i], *x, keys[i-1], *v[i-1])
 			}
-			if i > 0 && x < v[i-1] {
-				return bad("%s.%s %v below %s %v", l.name, latencyKeys()[i], x, latencyKeys()[i-1], v[i-1])
-			}
-		}
-		if v[9] < 0 {
-			return bad("%s.mean %v below zero", l.name, v[9])
 		}
 	}
 	return nil
@@ -78,8 +73,7 @@ func (p Point) label() string {
 	return s
 }
 
-// nonFinite returns the JSON path of the first float in v that is NaN or
-// infinite, "" if none.
+// nonFinite returns the JSON path of v's first float that is not finite.
 func nonFinite(v reflect.Value, path string) string {
 	switch v.Kind() {
 	case reflect.Float32, reflect.Float64:

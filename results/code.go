@@ -4,11 +4,9 @@ import (
 	"strings"
 )
 
-// Benchmark is a Go benchmark's point's part: a line of go test -bench
-// output (see BenchPoint for the point's core).
+// Benchmark is a Go benchmark's point's part: a line of go test -bench output.
 type Benchmark struct {
-	// Name is the full name without the -N suffix,
-	// "BenchmarkCache/mutex/read"; Pkg the package, from the pkg: line.
+	// Name is without the -N suffix, "BenchmarkCache/mutex/read".
 	Name  string `json:"name"`
 	Pkg   string `json:"pkg,omitempty"`
 	Iters int64  `json:"iters"`
@@ -22,8 +20,8 @@ type BenchValue struct {
 	Unit  string  `json:"unit"`
 }
 
-// Value returns the benchmark's value in unit, as go test wrote it
-// ("ns/op", "B/op", "p99-ns"), and whether it has one.
+// Value returns the benchmark's value in unit ("ns/op", "B/op") and
+// whether it has one.
 func (b *Benchmark) Value(unit string) (float64, bool) {
 	if b == nil {
 		return 0, false
@@ -36,8 +34,7 @@ func (b *Benchmark) Value(unit string) (float64, bool) {
 	return 0, false
 }
 
-// BenchMode is the mode of a benchmark's point: its name without the
-// "Benchmark" prefix, as benchstat shows it.
+// BenchMode is a benchmark's point's mode: its name without "Benchmark".
 func BenchMode(name string) string {
 	if m := strings.TrimPrefix(name, "Benchmark"); m != "" {
 		return m

@@ -15,14 +15,11 @@ import (
 // csvField is a CSV column and the field of a point its cells hold.
 type csvField struct {
 	name string
-	// part is the optional part the column belongs to ("" for the core):
-	// its cells are empty where the point has none.
+	// part is the optional part the column is of, "" for the core.
 	part string
 	// omitzero leaves the cell empty for a zero value.
 	omitzero bool
-	// ptr points to the field: *string, *int, *int64, *uint64, *float64,
-	// *bool, *Kind, seconds, millis, *time.Time, *[]Machine, costsOf,
-	// *[]string, *map[Metric]float64 or *[]BenchValue.
+	// ptr points to the field, of a type csvCell writes.
 	ptr any
 }
 
@@ -47,12 +44,10 @@ type csvParts struct {
 	bench    Benchmark
 }
 
-// csvFields are the CSV columns, in order, with the fields of p and s
-// they hold: the JSON keys, nested ones joined with a dot (a part's
-// without the part's name: a lab's "lab" and "variant", a study's
-// "study"). The machines, or a study's meters, share one column of
-// name:uses:busy_frac:mean_wait_ms entries separated by semicolons; a
-// calibration's costs one of name:median_ns:lo_ns:hi_ns entries.
+// csvFields are the CSV columns, in order, with the fields of p and s they
+// hold, named by their JSON keys joined with dots (a part's without the part's
+// name). A list's entries share a cell, split by semicolons: the machines'
+// name:uses:busy_frac:mean_wait_ms, the costs' name:median_ns:lo_ns:hi_ns.
 func csvFields(p *Point, s *csvParts) []csvField {
 	f := func(name, part string, ptr any) csvField { return csvField{name: name, part: part, ptr: ptr} }
 	z := func(name, part string, ptr any) csvField { return csvField{name, part, true, ptr} }
@@ -108,10 +103,6 @@ func (l *Latency) fields() []*float64 {
 	return []*float64{&l.Min, &l.P05, &l.P25, &l.P50, &l.P75, &l.P90, &l.P95, &l.P99, &l.Max, &l.Mean}
 }
 
-func (l Latency) values() []float64 {
-	return []float64{l.Min, l.P05, l.P25, l.P50, l.P75, l.P90, l.P95, l.P99, l.Max, l.Mean}
-}
-
 // has says which of csvParts p has.
 func (p Point) has() map[string]bool {
 	return map[string]bool{"": true, "service": p.Service != nil, "bounds": p.Bounds != nil, "band": p.Band != nil,
@@ -119,8 +110,8 @@ func (p Point) has() map[string]bool {
 		"lab": p.Lab != nil, "study": p.Study != nil, "bench": p.Bench != nil}
 }
 
-// WriteCSV writes a header and one row per point. The histogram, the
-// bottleneck and the waits are left out: a CSV file is for spreadsheets.
+// WriteCSV writes a header and one row per point, for spreadsheets: no
+// histogram, bottleneck or waits.
 func WriteCSV(w io.Writer, points []Point) error {
 	cw := csv.NewWriter(w)
 	if err := cw.Write(csvHeader()); err != nil {
@@ -210,18 +201,15 @@ func csvCell(ptr any) string {
 	return strings.Join(cells, ";")
 }
 
-// ReadCSV reads what WriteCSV writes, and the CSV of schema 1 (see
-// migrate_v1.go): the header, checked column by column, then a point per
-// row. CSV holds no histogram, so Hist is ""; a closed loop's empty
-// service cells give a nil Service. An error names the line and the
-// column it could not read.
+// ReadCSV reads what WriteCSV writes, and schema 1's CSV: the header,
+// checked column by column, then a point per row. An error names the
+// line and the column it could not read.
 func ReadCSV(r io.Reader) ([]Point, error) {
 	points, _, err := readCSV(r)
 	return points, err
 }
 
-// readCSV is ReadCSV, with notes on what it accepted: columns after
-// brewput's, which a newer version wrote, are ignored.
+// readCSV is ReadCSV, with notes on the newer columns it ignored.
 func readCSV(r io.Reader) ([]Point, []string, error) {
 	cr := csv.NewReader(r)
 	header, err := cr.Read()
@@ -241,8 +229,8 @@ func readCSV(r io.Reader) ([]Point, []string, error) {
 	}
 	col := map[string]int{}
 	for i, name := range header {
-		if renamed, ok := csvV1Names()[name]; ok && v1 {
-			name = renamed
+		if v1 && name == "steps.latte_ms" { // schema 1's name of the combine step
+			name = "steps.combine_ms"
 		}
 		col[name] = i
 	}
@@ -268,9 +256,7 @@ func readCSV(r io.Reader) ([]Point, []string, error) {
 	}
 }
 
-// isCSVHeader reports whether line is a header ReadCSV reads: this
-// schema's, one of schema 1's, or this schema's with a newer version's
-// columns after it.
+// isCSVHeader reports whether line is a header ReadCSV reads.
 func isCSVHeader(line string) bool {
 	header := strings.Split(line, ",")
 	_, newer := newerCSVColumns(header)
@@ -287,9 +273,8 @@ func newerCSVColumns(header []string) ([]string, bool) {
 	return header[len(h):], true
 }
 
-// checkCSVHeader tells how a header differs from brewput's (schema 1's of
-// its length, where it has no kind column), so that a CSV file from
-// elsewhere, or from a brewput with other columns, is named as such.
+// checkCSVHeader tells how a header differs from brewput's (schema 1's
+// of its length, where it has no kind column).
 func checkCSVHeader(got []string) error {
 	want := csvHeader()
 	if len(got) > 0 && got[0] != "kind" {
@@ -325,8 +310,7 @@ type csvRow struct {
 }
 
 // point reads the row's point, its parts by what their cells hold; see
-// row.err for what failed. A number every point has (requiredFields),
-// its start and its kind may not be empty.
+// row.err for what failed. A required field may not be empty.
 func (r *csvRow) point() Point {
 	var p Point
 	var s csvParts
@@ -373,45 +357,7 @@ func (r *csvRow) point() Point {
 
 // set reads cell into the field ptr points to, or fails naming the column.
 func (r *csvRow) set(name string, ptr any, cell string) {
-	bad := func(want string) { r.fail(name, "%q is not %s", cell, want) }
 	switch v := ptr.(type) {
-	case *string:
-		*v = cell
-	case *int, *int64:
-		n, err := strconv.ParseInt(cell, 10, 64)
-		if _, ferr := strconv.ParseFloat(cell, 64); err != nil && ferr == nil {
-			bad("a whole number")
-		} else if err != nil {
-			bad("a number")
-		}
-		if i, ok := v.(*int); ok {
-			*i = int(n)
-		} else {
-			*v.(*int64) = n
-		}
-	case *uint64:
-		var err error
-		if *v, err = strconv.ParseUint(cell, 10, 64); err != nil {
-			bad("a seed, a whole number from 0")
-		}
-	case *float64:
-		*v = r.float(name, cell)
-	case *bool:
-		*v = cell == "true"
-	case *Kind:
-		var ok bool
-		if *v, ok = ParseKind(cell); !ok {
-			bad("a kind of point: shop, lab, study or bench")
-		}
-	case seconds:
-		*v.d = FromSeconds(r.float(name, cell))
-	case millis:
-		*v.d = FromMs(r.float(name, cell))
-	case *time.Time:
-		var err error
-		if *v, err = time.Parse(time.RFC3339Nano, cell); err != nil {
-			bad("an RFC 3339 time")
-		}
 	case *[]string:
 		*v = strings.Split(cell, ";")
 	case *[]Machine:
@@ -423,11 +369,65 @@ func (r *csvRow) set(name string, ptr any, cell string) {
 		r.pairs(name, cell, "name", func(k string, x float64) { (*v)[Metric(k)] = x })
 	case *[]BenchValue:
 		r.pairs(name, cell, "unit", func(k string, x float64) { *v = append(*v, BenchValue{Value: x, Unit: k}) })
+	default:
+		if want := parseScalar(ptr, cell); want != "" {
+			r.fail(name, "%q is not %s", cell, want)
+		}
 	}
 }
 
-// str is the cell of the named column, "" where the file has no such
-// column (one of a later era, in a file of schema 1).
+// parseScalar reads s into the field ptr points to, of a type csvCell
+// writes other than a list, and says what s should be where it is not.
+func parseScalar(ptr any, s string) (want string) {
+	float := func() float64 {
+		v, err := strconv.ParseFloat(s, 64)
+		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+			want = "a number"
+		}
+		return v
+	}
+	var err error
+	switch v := ptr.(type) {
+	case *string:
+		*v = s
+	case *int, *int64:
+		n, err := strconv.ParseInt(s, 10, 64)
+		if _, ferr := strconv.ParseFloat(s, 64); err != nil && ferr == nil {
+			want = "a whole number"
+		} else if err != nil {
+			want = "a number"
+		}
+		if i, ok := v.(*int); ok {
+			*i = int(n)
+		} else {
+			*v.(*int64) = n
+		}
+	case *uint64:
+		if *v, err = strconv.ParseUint(s, 10, 64); err != nil {
+			want = "a seed, a whole number from 0"
+		}
+	case *float64:
+		*v = float()
+	case *bool:
+		*v = s == "true"
+	case *Kind:
+		var ok bool
+		if *v, ok = ParseKind(s); !ok {
+			want = "a kind of point: shop, lab, study or bench"
+		}
+	case seconds:
+		*v.d = FromSeconds(float())
+	case millis:
+		*v.d = FromMs(float())
+	case *time.Time:
+		if *v, err = time.Parse(time.RFC3339Nano, s); err != nil {
+			want = "an RFC 3339 time"
+		}
+	}
+	return want
+}
+
+// str is the cell of the named column, "" where the file has none.
 func (r *csvRow) str(name string) string {
 	i, ok := r.col[name]
 	if !ok {
@@ -444,17 +444,8 @@ func (r *csvRow) fail(name, format string, args ...any) {
 	}
 }
 
-func (r *csvRow) float(name, cell string) float64 {
-	v, err := strconv.ParseFloat(cell, 64)
-	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-		r.fail(name, "%q is not a number", cell)
-	}
-	return v
-}
-
-// pairs reads a cell of key=number pairs separated by semicolons, in
-// order (a lab's metrics, a benchmark's values: a unit may hold "=", so
-// the number follows the last).
+// pairs reads a cell of key=number pairs separated by semicolons, the
+// number after the last "=".
 func (r *csvRow) pairs(name, cell, key string, add func(string, float64)) {
 	for _, kv := range strings.Split(cell, ";") {
 		i := strings.LastIndexByte(kv, '=')
@@ -471,8 +462,8 @@ func (r *csvRow) pairs(name, cell, key string, add func(string, float64)) {
 	}
 }
 
-// machines reads the name:uses:busy_frac:mean_wait_ms entries. The
-// numbers are the last three fields, so a name may hold a colon.
+// machines reads the name:uses:busy_frac:mean_wait_ms entries; a name
+// may hold a colon.
 func (r *csvRow) machines(name, cell string) []Machine {
 	var ms []Machine
 	for _, e := range strings.Split(cell, ";") {
@@ -494,8 +485,7 @@ func (r *csvRow) machines(name, cell string) []Machine {
 	return ms
 }
 
-// costs reads a calibration's costs into c: name:median_ns:lo_ns:hi_ns
-// entries, or schema 1's prose, which names the given costs too.
+// costs reads a calibration's costs into c, or schema 1's prose.
 func (r *csvRow) costs(name, cell string, c *Calibration) {
 	if r.v1 {
 		var err error

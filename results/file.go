@@ -16,9 +16,8 @@ import (
 	"github.com/brewput/brewput/internal/format"
 )
 
-// File is what a results file holds: its points, the plan of the run that
-// wrote it where it is a journal that run left (see Journal), and notes,
-// each naming its line, on what the reader accepted or left out.
+// File is what a results file holds: its points, a journal's plan, and
+// notes, each naming its line, on what the reader passed over.
 type File struct {
 	Points []Point
 	Plan   *Plan
@@ -26,19 +25,16 @@ type File struct {
 }
 
 // bom is the UTF-8 byte-order mark some editors put at a file's start.
-var bom = []byte("\xef\xbb\xbf")
+const bom = "\xef\xbb\xbf"
 
 // accepted names the formats Open reads, for its errors.
 const accepted = "want JSON Lines from --format json, CSV from --format csv, or Go benchmark output from --format bench or go test -bench"
 
-// Open reads a results file: JSON Lines, CSV or Go benchmark output (see
-// ReadBench), told apart by their content, of this schema or an earlier
-// one. Anything else is an error that says what the file seems to be. The
-// reader is strict about values and lenient about the future: a number
-// that is null or missing is an error naming its line; a field, record or
-// kind this version does not know, a byte-order mark, an exact duplicate
-// and a last line cut short by a kill are passed over with a note. A file
-// with no points is an error.
+// Open reads a results file of any schema: JSON Lines, CSV or Go benchmark
+// output, told apart by their content. It is strict about values (a number
+// null or missing is an error naming its line) and lenient about the future:
+// what this version does not know, a byte-order mark, a duplicate and a last
+// line cut short are passed over with a note.
 func Open(path string) (*File, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -74,13 +70,7 @@ func OpenAll(paths ...string) (*File, error) {
 }
 
 // ReadFile is Open's points.
-func ReadFile(path string) ([]Point, error) {
-	f, err := Open(path)
-	if err != nil {
-		return nil, err
-	}
-	return f.Points, nil
-}
+func ReadFile(path string) ([]Point, error) { return ReadFiles(path) }
 
 // ReadFiles is OpenAll's points.
 func ReadFiles(paths ...string) ([]Point, error) {
@@ -94,11 +84,10 @@ func ReadFiles(paths ...string) ([]Point, error) {
 // Read is Open of a file's content.
 func Read(data []byte) (*File, error) { return read(data, "") }
 
-// read is Read of the content of the file at path, which names a Go
-// benchmark file's points (see ReadBench).
+// read is Read of the file at path, which names a Go benchmark file's points.
 func read(data []byte, path string) (*File, error) {
 	f := &File{}
-	if rest, ok := bytes.CutPrefix(data, bom); ok {
+	if rest, ok := bytes.CutPrefix(data, []byte(bom)); ok {
 		data = rest
 		f.Notes = append(f.Notes, "line 1: a byte-order mark, ignored")
 	}
@@ -132,9 +121,8 @@ func read(data []byte, path string) (*File, error) {
 	return f, nil
 }
 
-// readJSON reads JSON Lines: the schema's line, points of schema 2 and
-// of schema 1 (which have no kind; see migrate_v1.go), and a journal's
-// plan.
+// readJSON reads JSON Lines: the schema's line or a journal's plan, and
+// points of schema 2 or 1 (which have no kind).
 func (f *File) readJSON(data []byte) error {
 	fields := jsonFields(reflect.TypeFor[pointJSON]())
 	unknown := map[string][]int{} // field → lines
@@ -240,15 +228,14 @@ func lineList(ns []int) string {
 }
 
 // requiredFields are the numbers every point has had since the first
-// results file: one without them is not a point brewput wrote.
+// results file.
 func requiredFields() []string {
 	return []string{"cpus", "par", "dur_s", "ops", "throughput", "util", "latency_ms"}
 }
 
 // checkObject checks a point's JSON object (or a nested one, at path)
-// against the fields of its type: a number, or an object of numbers,
-// that is null, or a required one that is missing, is an error naming
-// line n; a field the type does not have is recorded in unknown.
+// against its type's fields: a number null or required and missing is an
+// error naming line n; a field the type lacks is recorded in unknown.
 func checkObject(obj map[string]any, fields map[string]reflect.Type, path string, n int, unknown map[string][]int) error {
 	if path == "" {
 		if obj["mode"] == nil || obj["cpus"] == nil {
@@ -322,8 +309,7 @@ func jsonFields(t reflect.Type) map[string]reflect.Type {
 	return out
 }
 
-// dedupe keeps the first of points that are exactly the same, with a
-// note saying how many were left out.
+// dedupe keeps the first of points exactly the same, with a note.
 func (f *File) dedupe() {
 	seen := map[string]bool{}
 	var kept []Point
@@ -343,9 +329,8 @@ func (f *File) dedupe() {
 	}
 }
 
-// Merge is the points of several files in order, with exact duplicates
-// across them counted once, and the files' notes followed by one on those
-// duplicates.
+// Merge is the points and notes of several files, in order, exact
+// duplicates across them counted once.
 func Merge(files ...*File) *File {
 	all := &File{}
 	for _, f := range files {

@@ -9,14 +9,12 @@ import (
 // Format is an encoding of a list of points.
 type Format int
 
+// The formats: an aligned table for people, CSV for spreadsheets, JSON
+// Lines, and the Go benchmark format for benchstat.
 const (
-	// Table is an aligned table for people.
 	Table Format = iota
-	// CSV is a header and one row per point, nested fields flattened.
 	CSV
-	// JSON is JSON Lines: one object per point.
 	JSON
-	// Bench is the Go benchmark format, for benchstat; see WriteBench.
 	Bench
 )
 
@@ -24,25 +22,17 @@ const (
 func Formats() []string { return []string{"table", "csv", "json", "bench"} }
 
 // String returns the name ParseFormat reads.
-func (f Format) String() string {
-	if f < 0 || int(f) >= len(Formats()) {
-		return fmt.Sprintf("Format(%d)", int(f))
-	}
-	return Formats()[f]
-}
+func (f Format) String() string { return nameOf(Formats(), f, "Format") }
 
 // ParseFormat reads a format name.
 func ParseFormat(s string) (Format, error) {
-	for i, name := range Formats() {
-		if s == name {
-			return Format(i), nil
-		}
+	if f, ok := parseName[Format](Formats(), s); ok {
+		return f, nil
 	}
 	return 0, fmt.Errorf("unknown format %q; accepted: %s", s, strings.Join(Formats(), ", "))
 }
 
-// FormatForFile guesses a file's format from its extension: .json and
-// .jsonl are JSON, .csv is CSV, .bench is Bench; anything else is ok=false.
+// FormatForFile guesses a file's format from its extension.
 func FormatForFile(name string) (f Format, ok bool) {
 	switch {
 	case strings.HasSuffix(name, ".json"), strings.HasSuffix(name, ".jsonl"):

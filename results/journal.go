@@ -12,49 +12,40 @@ import (
 	"strings"
 )
 
-// A journal is a results file written as a run goes: JSON Lines whose
-// first line is the run's Plan, then each point appended and synced to
-// the disk as soon as it exists, so that whatever stops the run, it holds
-// every point finished and nothing half-written but a last line a kill
-// cut short. brewput report renders it; --resume finishes it. A finished
-// run replaces it with the plain results file (no plan).
+// A journal is a results file written as a run goes: its Plan, then each
+// point synced to the disk as it comes, so that whatever stops the run it
+// holds every point finished. brewput report renders it; --resume
+// finishes it; a finished run replaces it with the results file.
 
-// Plan is what the run that writes a journal set out to do, so that a
-// reader can tell how far it got and --resume can finish it.
+// Plan is what the run that writes a journal set out to do.
 type Plan struct {
-	// Command is the brewput command that began the journal: "brewput"
-	// (the main job), "run", "model" or "lab NAME".
+	// Command began the journal: "brewput", "run", "model", "lab NAME".
 	Command string `json:"command"`
-	// Points is how many points the run set out to measure or simulate,
-	// 0 where it cannot say beforehand (a lab's).
+	// Points is how many points the run planned; 0 where unknown.
 	Points int `json:"points,omitempty"`
-	// Study is the study being measured, as package sweep writes it
-	// (sweep.Batch): what --resume measures the rest of.
+	// Study is the sweep being measured (sweep.Batch), for --resume.
 	Study json.RawMessage `json:"study,omitempty"`
-	// Labs, Lessons and Predict are the main job's: the labs after the
-	// study, the seeds' claims, the model's predictions.
+	// Labs, Lessons and Predict are what the main job runs after it.
 	Labs    []string `json:"labs,omitempty"`
 	Lessons bool     `json:"lessons,omitempty"`
 	Predict bool     `json:"predict,omitempty"`
-	// Out and Format are the results file the run writes at the end, where
-	// the journal (Out + JournalExt) is not that file itself.
+	// Out and Format are the results file the run writes at the end,
+	// where the journal is Out + JournalExt.
 	Out    string `json:"out,omitempty"`
 	Format string `json:"format,omitempty"`
 }
 
-// JournalExt ends the name of the journal of a results file written in a
-// format other than JSON, beside it: r.csv's is r.csv.journal.
+// JournalExt ends the name of a non-JSON results file's journal:
+// r.csv.journal.
 const JournalExt = ".journal"
 
-// recordKey marks a line as a record other than a point; planRecord is
-// its value on a journal's plan.
+// recordKey marks a line that is not a point; planRecord a journal's plan.
 const (
 	recordKey  = "brewput"
 	planRecord = "plan"
 )
 
-// journalHeader is a journal's first line: its plan, and the schema of
-// the points that follow.
+// journalHeader is a journal's first line.
 type journalHeader struct {
 	Record string `json:"brewput"`
 	Schema int    `json:"schema"`
@@ -67,28 +58,27 @@ type Journal struct {
 	path string
 }
 
-// CreateJournal begins a journal at path, replacing any file there, with
-// plan on its first line, synced to the disk with the folder's entry.
+// CreateJournal begins a journal at path with plan, replacing any file
+// there, synced to the disk with the folder's entry.
 func CreateJournal(path string, plan Plan) (*Journal, error) {
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
 	if err != nil {
 		return nil, err
 	}
 	j := &Journal{f: f, path: path}
-	if err := j.write(journalHeader{Record: planRecord, Schema: Schema, Plan: plan}); err != nil {
-		f.Close()
-		return nil, err
+	err = j.write(journalHeader{Record: planRecord, Schema: Schema, Plan: plan})
+	if err == nil {
+		err = syncDir(filepath.Dir(path))
 	}
-	if err := syncDir(filepath.Dir(path)); err != nil {
+	if err != nil {
 		f.Close()
 		return nil, err
 	}
 	return j, nil
 }
 
-// ResumeJournal opens the journal at path to go on appending to it, and
-// returns what it holds, a last line cut short by a kill cut off. A file
-// without a plan is no journal to resume: its error says so.
+// ResumeJournal opens the journal at path to append to, a last line cut
+// short by a kill cut off, and returns what it holds.
 func ResumeJournal(path string) (*Journal, *File, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -104,29 +94,20 @@ func ResumeJournal(path string) (*Journal, *File, error) {
 	for i, n := range rf.Notes {
 		rf.Notes[i] = path + ": " + n
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY, 0)
-	if err != nil {
-		return nil, nil, err
-	}
 	// Keep the complete lines only: what follows the last newline is a
 	// write a kill cut short.
-	end := int64(bytes.LastIndexByte(data, '\n') + 1)
-	if err := f.Truncate(end); err != nil {
-		f.Close()
+	if err := os.Truncate(path, int64(bytes.LastIndexByte(data, '\n')+1)); err != nil {
 		return nil, nil, err
 	}
-	if _, err := f.Seek(end, io.SeekStart); err != nil {
-		f.Close()
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
 		return nil, nil, err
 	}
 	return &Journal{f: f, path: path}, rf, nil
 }
 
-// Path is the journal's file.
-func (j *Journal) Path() string { return j.path }
-
-// Append adds p to the journal, on the disk when it returns. A point that
-// is impossible (see Point.Check) is refused, and not written.
+// Append adds p to the journal, on the disk when it returns; an
+// impossible point (Point.Check) is refused.
 func (j *Journal) Append(p Point) error {
 	if err := p.Check(); err != nil {
 		return err
@@ -137,13 +118,13 @@ func (j *Journal) Append(p Point) error {
 // write writes v as one line with a single write, then syncs the file.
 func (j *Journal) write(v any) error {
 	line, err := json.Marshal(v)
+	if err == nil {
+		_, err = j.f.Write(append(line, '\n'))
+	}
+	if err == nil {
+		err = j.f.Sync()
+	}
 	if err != nil {
-		return fmt.Errorf("journal %s: %w", j.path, err)
-	}
-	if _, err := j.f.Write(append(line, '\n')); err != nil {
-		return fmt.Errorf("journal %s: %w", j.path, err)
-	}
-	if err := j.f.Sync(); err != nil {
 		return fmt.Errorf("journal %s: %w", j.path, err)
 	}
 	return nil
@@ -159,8 +140,7 @@ func (j *Journal) Close() error {
 	return err
 }
 
-// Remove closes the journal and removes its file: the run's results are
-// written whole elsewhere.
+// Remove closes the journal and removes its file.
 func (j *Journal) Remove() error {
 	j.Close()
 	if err := os.Remove(j.path); err != nil && !errors.Is(err, os.ErrNotExist) {
@@ -169,21 +149,16 @@ func (j *Journal) Remove() error {
 	return nil
 }
 
-// WriteJournal writes a journal whole, as a run cut short leaves it when
-// it stops in good order.
+// WriteJournal writes a journal whole, as a run stopped in good order
+// leaves it.
 func WriteJournal(w io.Writer, plan Plan, points []Point) error {
-	line, err := json.Marshal(journalHeader{Record: planRecord, Schema: Schema, Plan: plan})
-	if err != nil {
-		return err
-	}
-	if _, err := w.Write(append(line, '\n')); err != nil {
+	if err := json.NewEncoder(w).Encode(journalHeader{Record: planRecord, Schema: Schema, Plan: plan}); err != nil {
 		return err
 	}
 	return AppendJSON(w, points)
 }
 
-// syncDir syncs a folder, so that a file created in it survives a power
-// cut.
+// syncDir syncs a folder, so that a file created in it survives a crash.
 func syncDir(dir string) error {
 	d, err := os.Open(dir)
 	if err != nil {
@@ -196,9 +171,8 @@ func syncDir(dir string) error {
 	return nil
 }
 
-// Progress says how far a journal's run got against its plan: the points
-// it measured (or simulated, or a lab's) of those it planned, and the labs
-// it planned that left no point. planned is 0 where the plan has no count.
+// Progress says how far a journal's run got: its points of those
+// planned (0 where unknown), and the planned labs that left none.
 func Progress(plan Plan, points []Point) (done, planned int, missingLabs []string) {
 	counts := func(p Point) bool { return p.Kind == KindShop && p.IsModel() == (plan.Command == "model") }
 	if strings.HasPrefix(plan.Command, "lab ") {
@@ -217,9 +191,8 @@ func Progress(plan Plan, points []Point) (done, planned int, missingLabs []strin
 	return done, plan.Points, missingLabs
 }
 
-// CutShort says that the run of plan (a file holds one only while its run
-// has not finished) stopped before it finished, and how far it got: "The
-// run was cut short: it stopped after 14 of 18 points."
+// CutShort says how far the run of plan got: "The run was cut short: it
+// stopped after 14 of 18 points."
 func CutShort(plan Plan, points []Point) string {
 	done, planned, missing := Progress(plan, points)
 	s := fmt.Sprintf("The run was cut short: it stopped after %d of %d points", done, planned)

@@ -7,27 +7,26 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"reflect"
 	"time"
 )
 
-// Schema is the version of the results format this brewput writes: 2,
-// points that say their kind and nest its part. Files of schema 1 (flat
-// points, no kind; CSV without a kind column) read through migrate_v1.go.
+// Schema is the version of the results format this brewput writes:
+// points that say their kind and nest its part. Schema 1's files read
+// through migrate_v1.go.
 const Schema = 2
 
-// resultsRecord is recordKey's value on the first line of a JSON Lines
-// results file, which says its schema: {"brewput":"results","schema":2}.
+// resultsRecord marks a results file's first line, its schemaLine:
+// {"brewput":"results","schema":2}.
 const resultsRecord = "results"
 
-// schemaLine is that first line.
 type schemaLine struct {
 	Record string `json:"brewput"`
 	Schema int    `json:"schema"`
 }
 
-// pointJSON is a point as schema 2 writes it: its kind first, its spec,
-// its numbers, its trust under one key, and its kind's part under the
-// kind's name. Durations are in seconds (dur_s), latencies in ms.
+// pointJSON is a point as schema 2 writes it: its kind's part under the
+// kind's name, durations in seconds (dur_s), latencies in ms.
 type pointJSON struct {
 	Kind       string      `json:"kind"`
 	Source     string      `json:"source"`
@@ -91,8 +90,7 @@ type stepsJSON struct {
 	Clock     string  `json:"clock"`
 }
 
-// FromSeconds converts float seconds, as files hold them, to a duration,
-// to the nearest nanosecond.
+// FromSeconds converts float seconds to the nearest duration.
 func FromSeconds(s float64) time.Duration { return time.Duration(math.Round(s * float64(time.Second))) }
 
 // wire is p as a file holds it.
@@ -112,8 +110,7 @@ func (p Point) wire() pointJSON {
 	return w
 }
 
-// point is the point w holds; a kind this version does not know is an
-// error.
+// point is the point w holds; a kind this version does not know is an error.
 func (w pointJSON) point() (Point, error) {
 	kind, ok := ParseKind(w.Kind)
 	if !ok {
@@ -161,9 +158,8 @@ func (p *Point) UnmarshalJSON(data []byte) error {
 	return err
 }
 
-// WriteJSON writes points as JSON Lines: the schema's line, then one
-// object per point. A point with a number that is not finite is refused,
-// naming it.
+// WriteJSON writes points as JSON Lines: the schema's line, then one object
+// per point. A point with a number that is not finite is refused, naming it.
 func WriteJSON(w io.Writer, points []Point) error {
 	if err := json.NewEncoder(w).Encode(schemaLine{resultsRecord, Schema}); err != nil {
 		return err
@@ -193,16 +189,14 @@ func ReadJSON(r io.Reader) ([]Point, error) {
 		return nil, err
 	}
 	f := &File{}
-	if err := f.readJSON(bytes.TrimPrefix(data, bom)); err != nil {
+	if err := f.readJSON(bytes.TrimPrefix(data, []byte(bom))); err != nil {
 		return nil, err
 	}
 	return f.Points, nil
 }
 
 // ScanLines calls fn with each line of r that is not blank, trimmed, and
-// its number from 1, as results and lessons files are read; a line may be
-// most bytes long. It stops at fn's first error, which it returns, or
-// where fn says it is done.
+// its number, until fn is done or fails; a line may be most bytes long.
 func ScanLines(r io.Reader, most int, fn func(n int, line []byte) (done bool, err error)) error {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64<<10), most)
@@ -216,4 +210,39 @@ func ScanLines(r io.Reader, most int, fn func(n int, line []byte) (done bool, er
 		}
 	}
 	return sc.Err()
+}
+
+// MarshalNulls is the JSON of v, a struct of exported fields, with each
+// float64 field that is not finite null (left out where omitempty), and
+// HTML characters as they are. A MarshalJSON calls it on a copy with what
+// it lacks set to NaN; its UnmarshalJSON presets those fields, which
+// json.Unmarshal leaves where the JSON has null.
+func MarshalNulls(v any) ([]byte, error) {
+	rv := reflect.ValueOf(v)
+	var fields []reflect.StructField
+	for i := range rv.NumField() {
+		f := rv.Type().Field(i)
+		if f.Type.Kind() == reflect.Float64 {
+			f.Type = reflect.PointerTo(f.Type)
+		}
+		fields = append(fields, f)
+	}
+	out := reflect.New(reflect.StructOf(fields)).Elem()
+	for i, f := range fields {
+		x := rv.Field(i)
+		switch {
+		case f.Type == x.Type():
+			out.Field(i).Set(x)
+		case !math.IsNaN(x.Float()) && !math.IsInf(x.Float(), 0):
+			out.Field(i).Set(reflect.New(x.Type()))
+			out.Field(i).Elem().Set(x)
+		}
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(out.Interface()); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }

@@ -33,15 +33,8 @@ func Summarize(h *hdrhistogram.Histogram) Latency {
 	}
 	at := func(p float64) float64 { return Ms(time.Duration(h.ValueAtPercentile(p))) }
 	return Latency{
-		Min:  Ms(time.Duration(h.Min())),
-		P05:  at(5),
-		P25:  at(25),
-		P50:  at(50),
-		P75:  at(75),
-		P90:  at(90),
-		P95:  at(95),
-		P99:  at(99),
-		Max:  Ms(time.Duration(h.Max())),
+		Min: Ms(time.Duration(h.Min())), P05: at(5), P25: at(25), P50: at(50), P75: at(75),
+		P90: at(90), P95: at(95), P99: at(99), Max: Ms(time.Duration(h.Max())),
 		Mean: h.Mean() / float64(time.Millisecond),
 	}
 }
@@ -55,9 +48,7 @@ func EncodeHistogram(h *hdrhistogram.Histogram) (string, error) {
 	return base64.StdEncoding.EncodeToString(b), nil
 }
 
-// Histogram unpacks the point's full latency histogram, in nanoseconds, so
-// that points can be merged (say, the repetitions of one configuration)
-// and any percentile read without re-running.
+// Histogram unpacks the point's latency histogram, in nanoseconds.
 func (p Point) Histogram() (*hdrhistogram.Histogram, error) {
 	if p.Hist == "" {
 		return nil, fmt.Errorf("point %s cpus=%d from %s has no histogram", p.Mode, p.CPUs, p.Origin())
@@ -73,9 +64,8 @@ func (p Point) Histogram() (*hdrhistogram.Histogram, error) {
 	return h, nil
 }
 
-// RunLatency summarizes a few repeated runs' times in milliseconds, a
-// lab's point's, each percentile interpolated between the nearest runs to
-// the nanosecond, so that P50 is their median as a Dur holds it.
+// RunLatency summarizes a lab's few runs' times in ms, each percentile
+// interpolated between the nearest runs to the nanosecond.
 func RunLatency(times []time.Duration) Latency {
 	s := slices.Sorted(slices.Values(times))
 	if len(s) == 0 {
@@ -100,9 +90,8 @@ func RunLatency(times []time.Duration) Latency {
 	}
 }
 
-// Median is the middle of xs, or the mean of its two middle values for an
-// even count; 0 for none. Unlike a mean, one disturbed repetition does not
-// move it.
+// Median is the middle of xs, or the mean of its two middle values; 0
+// for none.
 func Median(xs []float64) float64 {
 	if len(xs) == 0 {
 		return 0

@@ -7,10 +7,8 @@ import (
 	"github.com/brewput/brewput/internal/format"
 )
 
-// MeterLabel names a machine for people with its meter's kind, where it
-// has one (package meter): "mutex cache", "chan jobs send" (a channel's
-// side is named after the channel, "jobs send"); the shop's machines by
-// their name alone.
+// MeterLabel names a machine with its meter's kind: "mutex cache", "chan
+// jobs send"; the shop's by their name alone.
 func MeterLabel(m Machine) string {
 	switch {
 	case m.Kind == "":
@@ -25,11 +23,9 @@ func MeterLabel(m Machine) string {
 // held, only waited on.
 func IsChan(kind string) bool { return strings.HasPrefix(kind, "chan ") }
 
-// BusiestMeter describes, as measured, the machine of p on which its
-// callers spent the most time, holding it or waiting for it: "mutex
-// cache held 66%, wait 160 ns"; a channel, never held, by its wait alone.
-// It names no limit: what a study's meters read is a description, not a
-// verdict; a limit is shown only by experiment (a study's why command). "-" where p has none.
+// BusiestMeter describes the machine of p on which callers spent the most
+// time, held or waiting: "mutex cache held 66%, wait 160 ns"; "-" for
+// none. It names no limit: only an experiment shows one.
 func BusiestMeter(p Point) string {
 	ms := p.Machines()
 	if len(ms) == 0 {

@@ -9,12 +9,9 @@ import (
 	"time"
 )
 
-// Schema 1 is the results format before points said their kind: a flat
-// JSON object per point whose kind shows in the fields set (a lab's name,
-// a Go benchmark's part, a study's name; else the shop), the calibration's
-// costs in one line of prose, and CSV whose header grew by eras
-// (csvV1Eras). Its files read into schema 2's points here; testdata/v1
-// holds samples of each.
+// Schema 1 is the results format before points said their kind: flat
+// objects whose kind shows in the fields set, costs in prose, and CSV
+// whose header grew by eras (csvV1Eras). testdata/v1 holds samples.
 
 // kindV1 is the kind of a schema 1 point, from the fields it set.
 func kindV1(lab string, bench bool, study string) Kind {
@@ -29,11 +26,8 @@ func kindV1(lab string, bench bool, study string) Kind {
 	return KindShop
 }
 
-// migrateV1 rewrites a schema 1 point's object, as decoded with
-// UseNumber, as schema 2's: the kind, the policy and the trust under
-// their keys, the costs as fields, the kind's part under its name, the
-// latte's last step the combine step. A field it does not know stays
-// where it was.
+// migrateV1 rewrites a schema 1 point's object, decoded with UseNumber,
+// as schema 2's; a field it does not know stays where it was.
 func migrateV1(o map[string]any) error {
 	take := func(keys ...string) map[string]any {
 		m := map[string]any{}
@@ -154,8 +148,7 @@ func splitOutside(s string) []string {
 	return out
 }
 
-// csvV1Eras are the columns of schema 1's CSV in the order versions added
-// them: a file has the first eras, up to its version's.
+// csvV1Eras are schema 1's CSV columns, by the era that added them.
 func csvV1Eras() [][]string {
 	legacy := []string{"source", "mode", "cpus", "cpuset", "par", "rate", "maxq", "dur_s", "warmup_s", "rep",
 		"ops", "errors", "drops", "throughput", "unit", "cpu_used", "util"}
@@ -179,8 +172,7 @@ func csvV1Eras() [][]string {
 	}
 }
 
-// csvV1Headers are the headers of schema 1's CSV, each era's, the
-// earliest first.
+// csvV1Headers are schema 1's CSV headers, the earliest first.
 func csvV1Headers() [][]string {
 	var hs [][]string
 	var h []string
@@ -190,6 +182,3 @@ func csvV1Headers() [][]string {
 	}
 	return hs
 }
-
-// csvV1Names are the names schema 2's CSV gives schema 1's columns.
-func csvV1Names() map[string]string { return map[string]string{"steps.latte_ms": "steps.combine_ms"} }

@@ -3,6 +3,7 @@ package results
 import (
 	"fmt"
 	"math"
+	"slices"
 	"time"
 )
 
@@ -12,13 +13,11 @@ import (
 // Study or Bench — the others nil. A results file writes the kind out.
 type Point struct {
 	Kind Kind
-	// Source is SourceMeasured, on the machine Host describes, or
-	// SourceModel. Files from before the model hold the host name or a
-	// --source label instead: measurements too (see Origin).
+	// Source is SourceMeasured (on Host) or SourceModel; older files hold
+	// a host name or a --source label (see Origin).
 	Source string
 	Spec
-	// Rep numbers the repetitions of one configuration (run --count),
-	// from 1; 0 where there is one.
+	// Rep numbers the repetitions of one configuration from 1; 0 for one.
 	Rep int
 	// CPUSet is the set of CPUs the process was allowed to run on, "0-1".
 	CPUSet string
@@ -41,16 +40,14 @@ type Point struct {
 	Host    Host
 	Start   time.Time
 
-	// Bounds are the model's analytic limits on the point, and Band a
-	// go-policy prediction's range over its costs' uncertainty; nil on
-	// measurements.
+	// Bounds are the model's analytic limits, Band a go-policy
+	// prediction's range over its costs; nil on measurements.
 	Bounds *Bounds
 	Band   *Band
 	// Bottleneck names what limits the point (package limits fills it).
 	Bottleneck *Bottleneck
-	// Waits say where the goroutines waited, from the block profile of a
-	// run with --profile, longest first; Profile is the path, without
-	// extension, of its profile files.
+	// Waits say where the goroutines waited (run --profile), longest
+	// first; Profile is the path of its profile files, no extension.
 	Waits   []Wait
 	Profile string
 
@@ -66,18 +63,13 @@ type Point struct {
 // Kind is what a point is, and which part it has.
 type Kind int
 
+// The kinds: the coffee shop or a YAML system; a lab's measurement (Mode
+// "lab/variant"); a user's design through package study (Mode its variant);
+// a Go benchmark's line (Mode its name without "Benchmark").
 const (
-	// KindShop is the coffee shop, or a YAML system, measured or predicted
-	// by the model; its part is Shop.
 	KindShop Kind = iota
-	// KindLab is a lab's measurement (brewput lab); its Mode is
-	// "lab/variant".
 	KindLab
-	// KindStudy is a user's design measured (or predicted) through
-	// package study; its Mode is the study's variant.
 	KindStudy
-	// KindBench is a Go benchmark's line (brewput bench, or go test
-	// -bench output); its Mode is the name without "Benchmark".
 	KindBench
 )
 
@@ -85,26 +77,27 @@ const (
 func kindNames() []string { return []string{"shop", "lab", "study", "bench"} }
 
 // String names the kind as files write it: "shop", "lab", "study", "bench".
-func (k Kind) String() string {
-	if k < 0 || int(k) >= len(kindNames()) {
-		return fmt.Sprintf("Kind(%d)", int(k))
-	}
-	return kindNames()[k]
-}
+func (k Kind) String() string { return nameOf(kindNames(), k, "Kind") }
 
 // ParseKind reads a kind's name.
-func ParseKind(s string) (Kind, bool) {
-	for i, n := range kindNames() {
-		if s == n {
-			return Kind(i), true
-		}
+func ParseKind(s string) (Kind, bool) { return parseName[Kind](kindNames(), s) }
+
+// nameOf is v's name among names, in their order: "Kind(7)" for none.
+func nameOf[T ~int](names []string, v T, typ string) string {
+	if v < 0 || int(v) >= len(names) {
+		return fmt.Sprintf("%s(%d)", typ, int(v))
 	}
-	return 0, false
+	return names[v]
 }
 
-// Shop is the part of a point of the coffee shop or of a YAML system:
-// each shared resource's use, and the steps' durations (zero for a YAML
-// system).
+// parseName reads a name among names, in their order.
+func parseName[T ~int](names []string, s string) (T, bool) {
+	i := slices.Index(names, s)
+	return T(max(i, 0)), i >= 0
+}
+
+// Shop is the part of a point of the coffee shop or of a YAML system
+// (whose steps are zero).
 type Shop struct {
 	Machines []Machine `json:"machines"`
 	Steps    Steps     `json:"steps"`
@@ -124,8 +117,7 @@ func DefaultSteps() Steps {
 	return Steps{Grind: time.Millisecond, Press: time.Millisecond, Steam: time.Millisecond, Combine: time.Millisecond, Clock: "wall"}
 }
 
-// Lab is a lab's point's part: the lab, such as "workloads", the variant
-// measured, such as "add/concurrent", and the lab's own measures.
+// Lab is a lab's point's part: "workloads", variant "add/concurrent".
 type Lab struct {
 	Name    string `json:"name"`
 	Variant string `json:"variant"`
@@ -137,16 +129,14 @@ type Lab struct {
 // Metric names a lab's measure.
 type Metric string
 
-// Study is a study's point's part: the study's name and the variant's
-// meters (package meter), as measured; a prediction's are the model's
-// resources.
+// Study is a study's point's part: its name and the variant's meters
+// (a prediction's: the model's resources).
 type Study struct {
 	Name   string    `json:"name"`
 	Meters []Machine `json:"meters"`
 }
 
-// AsStudy makes p, measured or simulated with its meters as a shop's
-// machines, a point of the study name.
+// AsStudy makes p, its meters as a shop's machines, a point of study name.
 func (p *Point) AsStudy(name string) {
 	s := &Study{Name: name, Meters: []Machine{}}
 	if p.Shop != nil {
@@ -155,8 +145,7 @@ func (p *Point) AsStudy(name string) {
 	p.Kind, p.Study, p.Shop = KindStudy, s, nil
 }
 
-// Machines are the shared resources a point metered: a shop's machines
-// or a study's meters; none for a lab's or a Go benchmark's point.
+// Machines are a shop's machines or a study's meters; none for others.
 func (p Point) Machines() []Machine {
 	switch {
 	case p.Shop != nil:
@@ -168,40 +157,21 @@ func (p Point) Machines() []Machine {
 }
 
 // Steps are a shop point's steps; zero for any other.
-func (p Point) Steps() Steps {
-	if p.Shop == nil {
-		return Steps{}
-	}
-	return p.Shop.Steps
-}
+func (p Point) Steps() Steps { return deref(p.Shop).Steps }
 
 // StudyName is the study of a study's point, "" for any other.
-func (p Point) StudyName() string {
-	if p.Study == nil {
-		return ""
-	}
-	return p.Study.Name
-}
+func (p Point) StudyName() string { return deref(p.Study).Name }
 
 // LabName, Variant and Metrics are a lab's point's; zero for any other.
-func (p Point) LabName() string             { return p.lab().Name }
-func (p Point) Variant() string             { return p.lab().Variant }
-func (p Point) Metrics() map[Metric]float64 { return p.lab().Metrics }
+func (p Point) LabName() string             { return deref(p.Lab).Name }
+func (p Point) Variant() string             { return deref(p.Lab).Variant }
+func (p Point) Metrics() map[Metric]float64 { return deref(p.Lab).Metrics }
 
-func (p Point) lab() Lab {
-	if p.Lab == nil {
-		return Lab{}
-	}
-	return *p.Lab
-}
-
-// IsUserCode reports whether p measured the user's own code (a study's
-// or a Go benchmark's point): it has no causal profile, and what limits
-// it is found only by experiment on real CPUs (a study's why command).
+// IsUserCode reports whether p measured the user's own code (a study or
+// a Go benchmark), which has no causal profile.
 func (p Point) IsUserCode() bool { return p.Kind == KindStudy || p.Kind == KindBench }
 
-// checkParts reports a point whose parts are not its kind's: another
-// kind's part set beside it.
+// checkParts reports another kind's part set on p.
 func (p Point) checkParts() error {
 	for k, set := range [...]bool{p.Shop != nil, p.Lab != nil, p.Study != nil, p.Bench != nil} {
 		if set && Kind(k) != p.Kind {
@@ -211,20 +181,18 @@ func (p Point) checkParts() error {
 	return nil
 }
 
-// The values of Point.Source other than the host names of older files.
+// The values of Point.Source.
 const (
 	SourceMeasured = "measured"
 	SourceModel    = "model"
 )
 
-// IsModel reports whether p is a prediction of the model rather than a
-// measurement.
+// IsModel reports whether p is the model's prediction.
 func (p Point) IsModel() bool { return p.Source == SourceModel }
 
-// Origin names where p comes from, to tell points apart once files are
-// merged: "model" for a prediction, the host name for a measurement (or
-// "measured" where it is unknown), and for a file from before the model,
-// whose Source holds the host name or a --source label, that Source.
+// Origin names where p comes from, to tell merged files' points apart:
+// "model", the host name ("measured" where unknown), or an older file's
+// Source.
 func (p Point) Origin() string {
 	if p.Source == SourceMeasured && p.Host.Name != "" {
 		return p.Host.Name
@@ -232,30 +200,26 @@ func (p Point) Origin() string {
 	return p.Source
 }
 
-// Bounds are the model's analytic limits on a point, from the mode's
-// structure and step durations alone. Throughputs are in the point's
-// Unit, latencies in ms; a bound that nothing sets (infinite) is 0.
+// Bounds are the model's analytic limits on a point, from its structure
+// and steps alone, in the point's Unit and ms; 0 where nothing sets one.
 type Bounds struct {
 	// CPU is the CPUs divided by the CPU time one latte takes.
 	CPU float64 `json:"cpu"`
 	// Structural is the capacity of the most-held resource, Resource,
 	// divided by the time a latte holds it; 0 when none is shared.
 	Structural float64 `json:"structural"`
-	// ThroughputMax is the least of the CPU bound, the structural bound
-	// and what the load allows (customers ÷ LatencyMin in a closed loop,
-	// the arrival rate in an open one); Limit names which: "cpus", the
-	// Resource, "customers", "servers" or "arrivals".
+	// ThroughputMax is the least of the CPU, structural and load bounds; Limit
+	// names which: "cpus", the Resource, "customers", "servers" or "arrivals".
 	ThroughputMax float64 `json:"throughput_max"`
 	// LatencyMinMs is one latte's critical path with no waiting.
 	LatencyMinMs float64 `json:"latency_min_ms"`
 	Resource     string  `json:"resource,omitempty"`
 	Limit        string  `json:"limit,omitempty"`
-	// Little checks Little's law in a closed loop: customers over
-	// throughput times mean latency, 1 when the simulation is consistent.
+	// Little is customers over throughput times mean latency in a closed
+	// loop: 1 where the simulation is steady.
 	Little float64 `json:"little,omitempty"`
-	// Arrived counts an open loop's arrivals in the window, dropped ones
-	// included; Growth is how many more requests were queued or in
-	// service at its end than at its start (see QueueSteady).
+	// Arrived counts an open loop's arrivals in the window, drops too;
+	// Growth is how many more were in it at its end (see QueueSteady).
 	Arrived int `json:"arrived,omitempty"`
 	Growth  int `json:"growth,omitempty"`
 }
@@ -267,9 +231,8 @@ type Machine struct {
 	// receive" (package meter); empty for the shop's machines.
 	Kind string `json:"kind,omitempty"`
 	Uses int64  `json:"uses"`
-	// BusyFrac is the fraction of the window the resource was held, from
-	// getting it to letting go (0 for a channel, never held); WorkingFrac
-	// the part its step was really running, 0 where not measured.
+	// BusyFrac is the fraction of the window it was held (0 for a
+	// channel), WorkingFrac the part its step ran; 0 where not measured.
 	BusyFrac    float64 `json:"busy_frac"`
 	WorkingFrac float64 `json:"working_frac,omitempty"`
 	// MeanWaitMs is the mean time a caller waited to get it, in ms.
@@ -286,12 +249,10 @@ type Host struct {
 	Arch      string `json:"arch"`
 }
 
-// Ms converts a duration to float milliseconds, the unit of latencies in
-// a results file.
+// Ms converts a duration to float milliseconds, as files hold latencies.
 func Ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 
-// FromMs converts float milliseconds to a duration, to the nearest
-// nanosecond.
+// FromMs converts float milliseconds to the nearest duration.
 func FromMs(ms float64) time.Duration {
 	return time.Duration(math.Round(ms * float64(time.Millisecond)))
 }

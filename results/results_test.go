@@ -3,6 +3,7 @@ package results
 import (
 	"bytes"
 	"encoding/csv"
+	"math"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -182,5 +183,29 @@ func TestKindsRoundTrip(t *testing.T) {
 		if want := inCSV(p); !reflect.DeepEqual(got[i], want) {
 			t.Errorf("CSV, a %s point:\n got %+v\nwant %+v", p.Kind, got[i], want)
 		}
+	}
+}
+
+// TestMarshalNulls: a float that is not finite is null, or left out
+// where omitempty (only then: 0 is a number); every other field is as
+// json.Marshal writes it, in its order, with HTML characters as they are.
+func TestMarshalNulls(t *testing.T) {
+	type Inner struct {
+		N []int `json:"n"`
+	}
+	type v struct {
+		Name  string  `json:"name"`
+		Lo    float64 `json:"lo"`
+		Hi    float64 `json:"hi"`
+		Zero  float64 `json:"zero,omitempty"`
+		Gone  float64 `json:"gone,omitempty"`
+		Skip  bool    `json:"-"`
+		Ratio float64 `json:"ratio"`
+		Inner
+	}
+	got, err := MarshalNulls(v{Name: "a<b", Lo: math.Inf(-1), Hi: 2.5, Gone: math.NaN(), Skip: true, Ratio: math.NaN(), Inner: Inner{N: []int{1}}})
+	want := `{"name":"a<b","lo":null,"hi":2.5,"zero":0,"ratio":null,"n":[1]}`
+	if err != nil || string(got) != want {
+		t.Errorf("MarshalNulls = %s, %v; want %s", got, err, want)
 	}
 }

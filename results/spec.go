@@ -5,12 +5,9 @@ import (
 	"time"
 )
 
-// Spec is one configuration: what runs (Mode: a shop's mode, a YAML
-// system's name, a lab's "lab/variant", a study's variant or a benchmark),
-// on how many CPUs, driven by which Load, and, for a prediction of the
-// model, under which Policy. The harness, the sweep, the model, a YAML
-// system, the command line's flags and the results files all use its
-// names. Load and Policy are embedded: p.Par and p.Sched read a point's.
+// Spec is one configuration, in the names every layer and the flags use: what
+// runs (Mode), on how many CPUs, under which Load, and for a prediction which
+// Policy; embedded, so that p.Par and p.Sched read a point's.
 type Spec struct {
 	Mode string `json:"mode"`
 	CPUs int    `json:"cpus"`
@@ -19,31 +16,25 @@ type Spec struct {
 	Policy `json:"policy,omitzero"`
 }
 
-// Load is how a point is driven: a closed loop of Par customers, each
-// ordering again as soon as served, or an open loop of Rate arrivals a
-// second into a queue of at most MaxQ, served by Par servers; a window of
-// Dur measured after Warmup.
+// Load is how a point is driven: a closed loop of Par customers, or an
+// open loop of Rate arrivals a second into a queue of at most MaxQ served
+// by Par servers; a window of Dur measured after Warmup.
 type Load struct {
-	// Par is the customers of a closed loop or the servers of an open
-	// one; 0 means one per CPU.
-	Par int `json:"par"`
-	// Rate, when positive, makes the load an open loop: Rate arrivals a
-	// second. 0 means a closed loop, where MaxQ is ignored.
-	Rate float64 `json:"rate,omitempty"`
-	MaxQ int     `json:"maxq,omitempty"`
-	// Warmup runs first and is not counted; Dur is the measured window.
+	// Par 0 means one per CPU.
+	Par    int           `json:"par"`
+	Rate   float64       `json:"rate,omitempty"`
+	MaxQ   int           `json:"maxq,omitempty"`
 	Warmup time.Duration `json:"warmup,omitempty"`
 	Dur    time.Duration `json:"dur"`
-	// Harness is "talk" for the talk's harness (a closed loop only), ""
-	// for brewput's own.
+	// Harness is "talk" for the talk's harness (a closed loop), "" for
+	// brewput's.
 	Harness string `json:"harness,omitempty"`
 }
 
 // Open reports whether l is an open loop.
 func (l Load) Open() bool { return l.Rate > 0 }
 
-// Workers is the number of goroutines that run the operation on cpus
-// CPUs: Par, or one per CPU.
+// Workers is the goroutines that run the operation on cpus CPUs.
 func (l Load) Workers(cpus int) int {
 	if l.Par == 0 {
 		return cpus
@@ -78,23 +69,18 @@ type Policy struct {
 	// Sched is "fifo", the idealized machine, or "go", the Go runtime's
 	// scheduler with its measured costs.
 	Sched string `json:"sched,omitempty"`
-	// Seed seeds the simulation's random draws: the same spec and seed
-	// give the same point.
+	// Seed seeds the simulation: the same spec and seed give the same point.
 	Seed uint64 `json:"seed,omitempty"`
-	// Runtime is the Go runtime the go policy follows where versions
-	// differ: "go1.9", or "" for today's.
+	// Runtime is an older Go runtime the go policy follows, "go1.9".
 	Runtime string `json:"runtime,omitempty"`
 	// Burn is "wall" where a go-policy prediction's steps end on the
-	// clock, as the harness's default steps do, "" where they burn CPU
-	// time.
+	// clock, as the harness's default steps do.
 	Burn string `json:"burn,omitempty"`
-	// Background is the other processes' demand the go policy simulated;
-	// zero for a machine to itself.
+	// Background is other processes' demand the go policy simulated.
 	Background Background `json:"background,omitzero"`
 }
 
-// Background is other processes' demand on a machine: CPUs' worth of
-// work, in bursts of Burst.
+// Background is other processes' demand: CPUs, in bursts of Burst.
 type Background struct {
 	CPUs  float64       `json:"cpus"`
 	Burst time.Duration `json:"burst"`

@@ -3,78 +3,59 @@ package results
 import (
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strings"
 
 	"github.com/brewput/brewput/internal/format"
 )
 
-// WriteTable writes an aligned table for people: one row per point, with
-// the latency percentiles, CPU utilization and the machine held the most
-// of the time. Columns that would be empty for every row (drops in a closed
-// loop, the source when all points share one, the repetition without
-// --count) are left out. Where there are model points, the source column
-// says which rows they are, and a bound column gives the model's
-// throughput bound and what sets it.
-//
-// Studies' points (package study) are a table of their own after the
-// shop's, whose rows are the variants and whose last column describes the
-// meter used the most, as measured: nothing there says what limits the
-// user's code. Labs' points are a table of their
-// own after those, one per lab, with the lab's metrics as columns; Go
-// benchmarks' points one after those, with every unit of their lines as
-// columns.
+// WriteTable writes aligned tables for people, one per kind of point (each lab
+// its own), a row per point, leaving out columns that would be empty.
 func WriteTable(w io.Writer, points []Point) error {
 	others, benchmarks := SplitBench(points)
 	others, labs, byLab := SplitLabs(others)
-	var shop, studies []Point
-	for _, p := range others {
-		if p.Kind == KindStudy {
-			studies = append(studies, p)
-		} else {
-			shop = append(shop, p)
-		}
-	}
+	studies, shop := split(others, func(p Point) bool { return p.Kind == KindStudy })
+	var tables []func() error
 	if len(shop) > 0 {
-		if err := writeShopTable(w, shop, false); err != nil {
-			return err
-		}
+		tables = append(tables, func() error { return writeShopTable(w, shop, false) })
 	}
 	if len(studies) > 0 {
-		if len(shop) > 0 {
-			fmt.Fprintln(w)
-		}
-		if err := writeShopTable(w, studies, true); err != nil {
-			return err
-		}
+		tables = append(tables, func() error { return writeShopTable(w, studies, true) })
 	}
-	for i, l := range labs {
-		if i > 0 || len(shop)+len(studies) > 0 {
-			fmt.Fprintln(w)
-		}
-		if err := writeLabTable(w, l, byLab[l]); err != nil {
-			return err
-		}
+	for _, l := range labs {
+		tables = append(tables, func() error { return writeLabTable(w, l, byLab[l]) })
 	}
 	if len(benchmarks) > 0 {
-		if len(others) > 0 {
+		tables = append(tables, func() error { return writeBenchTable(w, benchmarks) })
+	}
+	for i, write := range tables {
+		if i > 0 {
 			fmt.Fprintln(w)
 		}
-		return writeBenchTable(w, benchmarks)
+		if err := write(); err != nil {
+			return err
+		}
 	}
 	return nil
 }
 
 // SplitBench separates Go benchmarks' points from the others.
 func SplitBench(points []Point) (others, benches []Point) {
+	benches, others = split(points, func(p Point) bool { return p.Kind == KindBench })
+	return others, benches
+}
+
+// split separates the points that in holds of from the others, in order.
+func split(points []Point, in func(Point) bool) (yes, no []Point) {
 	for _, p := range points {
-		if p.Kind == KindBench {
-			benches = append(benches, p)
+		if in(p) {
+			yes = append(yes, p)
 		} else {
-			others = append(others, p)
+			no = append(no, p)
 		}
 	}
-	return others, benches
+	return yes, no
 }
 
 // SplitLabs separates the labs' points from the others, the labs by name
@@ -94,30 +75,28 @@ func SplitLabs(points []Point) (others []Point, labs []string, byLab map[string]
 	return others, labs, byLab
 }
 
-// writeLabTable writes one lab's points: variant, CPUs, goroutines,
-// throughput, the median and spread of its runs, CPU use and the lab's
-// metrics, a column each, every one in readable units.
-func writeLabTable(w io.Writer, lab string, points []Point) error {
-	keys := MetricNames(points)
-	fmt.Fprintf(w, "lab %s\n", lab)
+// column is a column of a table of points: its head, whether the table
+// has it, and its cell for a point.
+type column struct {
+	head string
+	on   bool
+	cell func(p Point) string
+}
+
+// writeColumns writes a table of points in the columns that are on, then
+// the note on the disturbed ones.
+func writeColumns(w io.Writer, points []Point, cols []column) error {
+	cols = slices.DeleteFunc(cols, func(c column) bool { return !c.on })
 	t := format.Table{Align: []format.Align{format.Left, format.Right}, Indent: true}
-	head := []string{"variant", "cpus", "par", "throughput", "p50", "min", "max", "cpu util"}
-	for _, k := range keys {
-		head = append(head, string(k))
+	var head []string
+	for _, c := range cols {
+		head = append(head, c.head)
 	}
 	t.Row(head...)
-	disturbed := slices.ContainsFunc(points, Point.IsDisturbed)
 	for _, p := range points {
-		row := []string{p.Lab.Variant, fmt.Sprint(p.CPUs), fmt.Sprint(p.Par),
-			format.Rate(p.Throughput, p.Unit) + disturbedMark(p, disturbed), format.Wait(p.Latency.P50), format.Wait(p.Latency.Min), format.Wait(p.Latency.Max),
-			fmt.Sprintf("%.0f%%", 100*p.Util)}
-		for _, k := range keys {
-			v, ok := p.Lab.Metrics[k]
-			if !ok {
-				row = append(row, "-")
-				continue
-			}
-			row = append(row, format.Metric(string(k), v))
+		var row []string
+		for _, c := range cols {
+			row = append(row, c.cell(p))
 		}
 		t.Row(row...)
 	}
@@ -128,31 +107,46 @@ func writeLabTable(w io.Writer, lab string, points []Point) error {
 	return nil
 }
 
-// MetricNames lists the metrics of lab points, each once, in name order.
-func MetricNames(points []Point) []Metric {
-	var keys []Metric
-	for _, p := range points {
-		if p.Lab == nil {
-			continue
-		}
-		for k := range p.Lab.Metrics {
-			if !slices.Contains(keys, k) {
-				keys = append(keys, k)
+// writeLabTable writes one lab's points, with its metrics.
+func writeLabTable(w io.Writer, lab string, points []Point) error {
+	fmt.Fprintf(w, "lab %s\n", lab)
+	mark := disturbedMark(points)
+	cols := []column{{"variant", true, func(p Point) string { return p.Lab.Variant }},
+		{"cpus", true, func(p Point) string { return fmt.Sprint(p.CPUs) }},
+		{"par", true, func(p Point) string { return fmt.Sprint(p.Par) }},
+		{"throughput", true, func(p Point) string { return format.Rate(p.Throughput, p.Unit) + mark(p) }},
+		{"p50", true, func(p Point) string { return format.Wait(p.Latency.P50) }},
+		{"min", true, func(p Point) string { return format.Wait(p.Latency.Min) }},
+		{"max", true, func(p Point) string { return format.Wait(p.Latency.Max) }},
+		{"cpu util", true, func(p Point) string { return fmt.Sprintf("%.0f%%", 100*p.Util) }}}
+	for _, k := range MetricNames(points) {
+		cols = append(cols, column{string(k), true, func(p Point) string {
+			if v, ok := p.Lab.Metrics[k]; ok {
+				return format.Metric(string(k), v)
 			}
-		}
+			return "-"
+		}})
 	}
-	slices.Sort(keys)
-	return keys
+	return writeColumns(w, points, cols)
 }
 
-// writeShopTable writes the coffee shop's points, or, with studies, a
-// study's: their modes are its variants, and in place of what limits
-// each point the meter used the most (see BusiestMeter).
+// MetricNames lists the metrics of lab points, each once, in name order.
+func MetricNames(points []Point) []Metric {
+	names := map[Metric]bool{}
+	for _, p := range points {
+		for k := range p.Metrics() {
+			names[k] = true
+		}
+	}
+	return slices.Sorted(maps.Keys(names))
+}
+
+// writeShopTable writes the coffee shop's points, or a study's: its
+// variants, with the meter used the most in place of what limits each.
 func writeShopTable(w io.Writer, points []Point, studies bool) error {
 	openLoop, reps, model, origins := false, false, false, map[string]bool{}
-	limits, bands, notes, disturbed := false, false, false, false
+	limits, bands, notes := false, false, false
 	for _, p := range points {
-		disturbed = disturbed || p.IsDisturbed()
 		bands = bands || p.Band != nil
 		notes = notes || Notes(p) != ""
 		limits = limits || p.Bottleneck != nil && !studies
@@ -161,85 +155,35 @@ func writeShopTable(w io.Writer, points []Point, studies bool) error {
 		model = model || p.IsModel()
 		origins[p.Origin()] = true
 	}
-	// A table of model points alone still says that they are the model's.
-	showSource := len(origins) > 1 || model
-	mode := "mode"
-	if studies { // a study's modes are its variants
+	mode, mark := "mode", disturbedMark(points)
+	if studies {
 		mode = "variant"
 	}
-	head := []string{mode, "cpus", "par"}
-	if reps {
-		head = append(head, "rep")
+	ms := func(head string, v func(Latency) float64) column {
+		return column{head, true, func(p Point) string { return format.Ms(v(p.Latency)) }}
 	}
-	if openLoop {
-		head = append(head, "rate/s", "drops")
-	}
-	head = append(head, "throughput")
-	if bands {
-		head = append(head, "range (go policy)")
-	}
-	if model {
-		head = append(head, "bound")
-	}
-	head = append(head, "mean ms", "p05 ms", "p50 ms", "p95 ms", "p99 ms", "cpu util")
-	switch {
-	case studies:
-		head = append(head, "most used meter (held, mean wait)")
-	case limits:
-		head = append(head, "limited by (best relief)")
-	default:
-		head = append(head, "most held machine (held, mean wait)")
-	}
-	if showSource {
-		head = append(head, "source")
-	}
-	if notes {
-		head = append(head, "notes")
-	}
-	t := format.Table{Align: []format.Align{format.Left, format.Right}, Indent: true}
-	t.Row(head...)
-	for _, p := range points {
-		row := []string{p.Mode, fmt.Sprint(p.CPUs), fmt.Sprint(p.Par)}
-		if reps {
-			row = append(row, fmt.Sprint(max(p.Rep, 1)))
-		}
-		if openLoop {
-			row = append(row, fmt.Sprintf("%.0f", p.Rate), fmt.Sprint(p.Drops))
-		}
-		row = append(row, fmt.Sprintf("%.1f %s", p.Throughput, p.Unit)+disturbedMark(p, disturbed))
-		if bands {
-			row = append(row, FormatBand(p.Band))
-		}
-		if model {
-			row = append(row, FormatBound(p.Bounds))
-		}
-		row = append(row,
-			format.Ms(p.Latency.Mean),
-			format.Ms(p.Latency.P05),
-			format.Ms(p.Latency.P50),
-			format.Ms(p.Latency.P95),
-			format.Ms(p.Latency.P99),
-			fmt.Sprintf("%.0f%%", 100*p.Util))
-		switch {
-		case studies:
-			row = append(row, BusiestMeter(p))
-		case limits:
-			row = append(row, FormatBottleneck(p.Bottleneck))
-		default:
-			row = append(row, busiest(p.Machines()))
-		}
-		if showSource {
-			row = append(row, OriginLabel(p))
-		}
-		if notes {
-			row = append(row, Notes(p))
-		}
-		t.Row(row...)
-	}
-	if err := t.Write(w); err != nil {
+	cols := []column{{mode, true, func(p Point) string { return p.Mode }},
+		{"cpus", true, func(p Point) string { return fmt.Sprint(p.CPUs) }},
+		{"par", true, func(p Point) string { return fmt.Sprint(p.Par) }},
+		{"rep", reps, func(p Point) string { return fmt.Sprint(max(p.Rep, 1)) }},
+		{"rate/s", openLoop, func(p Point) string { return fmt.Sprintf("%.0f", p.Rate) }},
+		{"drops", openLoop, func(p Point) string { return fmt.Sprint(p.Drops) }},
+		{"throughput", true, func(p Point) string { return fmt.Sprintf("%.1f %s", p.Throughput, p.Unit) + mark(p) }},
+		{"range (go policy)", bands, func(p Point) string { return FormatBand(p.Band) }},
+		{"bound", model, func(p Point) string { return FormatBound(p.Bounds) }},
+		ms("mean ms", func(l Latency) float64 { return l.Mean }), ms("p05 ms", func(l Latency) float64 { return l.P05 }),
+		ms("p50 ms", func(l Latency) float64 { return l.P50 }), ms("p95 ms", func(l Latency) float64 { return l.P95 }),
+		ms("p99 ms", func(l Latency) float64 { return l.P99 }),
+		{"cpu util", true, func(p Point) string { return fmt.Sprintf("%.0f%%", 100*p.Util) }},
+		{"most used meter (held, mean wait)", studies, BusiestMeter},
+		{"limited by (best relief)", limits, func(p Point) string { return FormatBottleneck(p.Bottleneck) }},
+		{"most held machine (held, mean wait)", !studies && !limits, busiest},
+		// A table of model points alone still says that they are the model's.
+		{"source", len(origins) > 1 || model, OriginLabel},
+		{"notes", notes, Notes}}
+	if err := writeColumns(w, points, cols); err != nil {
 		return err
 	}
-	writeDisturbedNote(w, points)
 	for _, line := range CalibrationLines(points) {
 		fmt.Fprintf(w, "go policy: %s\n", line)
 	}
@@ -247,15 +191,18 @@ func writeShopTable(w io.Writer, points []Point, studies bool) error {
 }
 
 // disturbedMark is the mark after a disturbed point's throughput, and
-// the room it takes after the others' where any is marked (any).
-func disturbedMark(p Point, any bool) string {
-	switch {
-	case p.IsDisturbed():
-		return " *"
-	case any:
-		return "  "
+// the room it takes after the others' where any of points is marked.
+func disturbedMark(points []Point) func(Point) string {
+	any := slices.ContainsFunc(points, Point.IsDisturbed)
+	return func(p Point) string {
+		switch {
+		case p.IsDisturbed():
+			return " *"
+		case any:
+			return "  "
+		}
+		return ""
 	}
-	return ""
 }
 
 // writeDisturbedNote explains the table's mark, if any point has it.
@@ -286,8 +233,7 @@ func FormatBand(b *Band) string {
 }
 
 // Notes says what a reader must know about a point beside its numbers:
-// that it was measured or simulated with the talk's harness or an older
-// runtime's scheduler, and what its Trust says of its window and bounds.
+// the talk's harness, an older runtime, what its Trust says.
 func Notes(p Point) string {
 	var n []string
 	if p.Harness == "talk" {
@@ -299,8 +245,7 @@ func Notes(p Point) string {
 	return strings.Join(append(n, trustNotes(p)...), "; ")
 }
 
-// CalibrationLines describes each distinct calibration the points used,
-// in the order they first appear.
+// CalibrationLines describes each calibration the points used, once.
 func CalibrationLines(points []Point) []string {
 	var lines []string
 	for _, p := range points {
@@ -314,8 +259,7 @@ func CalibrationLines(points []Point) []string {
 	return lines
 }
 
-// OriginLabel is Origin for people: a model point's names its scheduling
-// policy too, "model (fifo)"; one without a source is "(no source)".
+// OriginLabel is Origin for people: "model (fifo)", "(no source)".
 func OriginLabel(p Point) string {
 	switch {
 	case p.IsModel() && p.Sched != "":
@@ -326,9 +270,8 @@ func OriginLabel(p Point) string {
 	return p.Origin()
 }
 
-// FormatBound formats a model's throughput bound and what sets it, as
-// "1000.0 espresso"; "-" when there is none, as for a measurement, and
-// "none" when the model found nothing to bound it.
+// FormatBound formats a model's throughput bound and what sets it,
+// "1000.0 espresso"; "-" for a measurement, "none" where nothing bounds.
 func FormatBound(b *Bounds) string {
 	switch {
 	case b == nil:
@@ -340,9 +283,8 @@ func FormatBound(b *Bounds) string {
 }
 
 // FormatBottleneck says briefly what limits a point and what relieving it
-// gains: "grinder +13%", "cpus+customers +25%", "grinder+espresso+steamer
-// +50% together" (no single relief helps). A bottleneck from before causal
-// profiles says its utilization and bound: "grinder 98%, 1000".
+// gains: "grinder +13%", "grinder+espresso +50% together"; one without a
+// causal profile its utilization and bound: "grinder 98%, 1000".
 func FormatBottleneck(b *Bottleneck) string {
 	if b == nil {
 		return "-"
@@ -371,8 +313,9 @@ func FormatBottleneck(b *Bottleneck) string {
 	return s
 }
 
-// busiest describes the machine with the highest busy fraction.
-func busiest(ms []Machine) string {
+// busiest describes p's machine with the highest busy fraction.
+func busiest(p Point) string {
+	ms := p.Machines()
 	if len(ms) == 0 {
 		return "-"
 	}

@@ -7,29 +7,23 @@ import (
 	"github.com/brewput/brewput/internal/format"
 )
 
-// Trust is what a reader must know of a point before believing its
-// numbers: whether other processes disturbed its measurement, whether its
-// window was a steady state, which bounds it passes and why, and which
-// costs a prediction was simulated with.
+// Trust is what a reader must know of a point before believing its numbers.
 type Trust struct {
-	// Disturbed says other processes (or the hypervisor) took CPU from a
-	// measurement (see IsDisturbed): OthersCPUs and StealCPUs are how many
-	// CPUs' worth, on the whole machine, during its window.
+	// Disturbed says other processes took CPU from a measurement (see
+	// IsDisturbed): OthersCPUs, and the hypervisor StealCPUs, on the whole
+	// machine during its window.
 	Disturbed  bool    `json:"disturbed"`
 	OthersCPUs float64 `json:"others_cpus,omitempty"`
 	StealCPUs  float64 `json:"steal_cpus,omitempty"`
-	// Attempts is how many times a measured point was measured: more than
-	// 1 where a disturbed one was measured again (the least disturbed is
-	// kept); 0 where unknown.
+	// Attempts is how many times a point was measured, the least
+	// disturbed kept; 0 where unknown.
 	Attempts int `json:"attempts,omitempty"`
-	// Steady says whether a prediction's window was in the steady state
-	// (Little's law in a closed loop, the queue's growth in an open one);
-	// nil where that is not known.
+	// Steady says whether a prediction's window was in the steady state;
+	// nil where not known.
 	Steady *bool `json:"steady,omitempty"`
 	// Above lists the bounds the point passes, and why it may.
 	Above []Above `json:"above,omitempty"`
-	// Calibration names the costs a go-policy prediction was simulated
-	// with, and their quality; nil elsewhere.
+	// Calibration is the costs a go-policy prediction was simulated with.
 	Calibration *Calibration `json:"calibration,omitempty"`
 }
 
@@ -41,44 +35,31 @@ type Above struct {
 	Why string `json:"why"`
 }
 
-// The bounds a point may pass, as Above names them.
+// The bounds a point may pass (Bounds.ThroughputMax, an open loop's arrival
+// rate, Bounds.LatencyMinMs by the median), and why it may (see trustNotes).
 const (
-	// BoundThroughput is Bounds.ThroughputMax, set by Bounds.Limit.
 	BoundThroughput = "throughput_max"
-	// BoundArrivals is an open loop's arrival rate.
-	BoundArrivals = "arrivals"
-	// BoundLatency is Bounds.LatencyMinMs, which the median passes.
-	BoundLatency = "latency_min"
-)
+	BoundArrivals   = "arrivals"
+	BoundLatency    = "latency_min"
 
-// Why a point may pass a bound, as Above says it.
-const (
-	// WhyRandomSteps: the steps' random times came out below their means.
 	WhyRandomSteps = "random_steps"
-	// WhyWallClock: steps end on the clock (--burn wall), and one that
-	// waits for a CPU burns less than its time.
-	WhyWallClock = "wall_clock"
-	// WhyPoisson: Poisson arrivals came faster than the rate in this
-	// window.
-	WhyPoisson = "poisson"
+	WhyWallClock   = "wall_clock"
+	WhyPoisson     = "poisson"
 )
 
-// DisturbedCPUs is how many CPUs' worth of time other processes and the
-// hypervisor may take during a measured window, beyond the cores the point
-// left free, before the point is disturbed.
+// DisturbedCPUs is how many CPUs other processes may take during a measured
+// window, beyond the cores the point left free, before the point is disturbed.
 const DisturbedCPUs = 0.2
 
-// IsDisturbed reports whether other processes (or the hypervisor) took CPU
-// from measured point p: more than DisturbedCPUs beyond the cores that it
-// did not use, or marked so when it was measured.
+// IsDisturbed reports whether other processes took more than
+// DisturbedCPUs from measured point p, or it was marked so.
 func (p Point) IsDisturbed() bool {
 	spare := float64(max(p.Host.Cores-p.CPUs, 0))
 	return p.Disturbed || p.OthersCPUs+p.StealCPUs > spare+DisturbedCPUs
 }
 
 // Interference says what took CPU from a disturbed point: "other
-// processes took 0.45 CPUs", with the hypervisor's steal where there was
-// any; "" where p is not disturbed.
+// processes took 0.45 CPUs"; "" where p is not disturbed.
 func (p Point) Interference() string {
 	if !p.IsDisturbed() {
 		return ""
@@ -92,8 +73,7 @@ func (p Point) Interference() string {
 
 // SteadyGrowth is how much an open loop's queue may grow or shrink over
 // its window, as a fraction of its arrivals and at least SteadyMinGrowth,
-// and still be steady: above a steady queue's wander, below the growth of
-// one the arrivals outrun by 5 %.
+// and still be steady.
 const (
 	SteadyGrowth    = 0.05
 	SteadyMinGrowth = 10
@@ -109,10 +89,8 @@ func QueueSteady(growth, arrived int) bool {
 	return max(growth, -growth) <= max(SteadyMinGrowth, int(SteadyGrowth*float64(arrived)))
 }
 
-// Assess fills p's Trust from its numbers, where p is made or read:
-// Disturbed, and for a prediction with bounds whether its window is
-// steady and which bounds it passes, and why. A window's edges cut an
-// operation or two, so a bound passed by 0.5 % or less is not.
+// Assess fills p's Trust from its numbers, where p is made or read. A window's
+// edges cut an operation or two, so a bound passed by 0.5 % or less is not.
 func (p *Point) Assess() {
 	p.Disturbed = p.IsDisturbed()
 	p.Steady, p.Above = nil, nil
@@ -142,8 +120,7 @@ func (p *Point) Assess() {
 	}
 }
 
-// trustNotes say in words what p's Trust says of its window and bounds,
-// for a table's notes.
+// trustNotes say p's Trust in words, for a table's notes.
 func trustNotes(p Point) []string {
 	var n []string
 	b := p.Bounds

@@ -9,8 +9,7 @@ import (
 )
 
 // Advice is the answer to "what would help?" for one system: what it
-// does now and what limits it (its causal profile), and each change tried
-// — the profile's reliefs and the structural changes — best first.
+// does now, and each change tried, best first.
 type Advice struct {
 	// System names what was advised on: "finelocking on 6 CPUs".
 	System string `json:"system"`
@@ -18,23 +17,16 @@ type Advice struct {
 	CPUs   int    `json:"cpus"`
 	Unit   string `json:"unit"`
 	Sched  string `json:"sched"`
-	// Model says what the model simulated with: the policy and, for the
-	// go policy, the runtime's costs (see ModelLabel).
+	// Model says what the model simulated with.
 	Model string `json:"model"`
-	// Calibration says where the go policy's costs came from, where the
-	// caller knows (a calibration file, flags); brewput's commands set it.
+	// Calibration says where the go policy's costs came from.
 	Calibration string `json:"calibration,omitempty"`
-	// Now is the model's prediction for the system as it is; its
-	// Bottleneck is the causal profile's verdict.
+	// Now is the model's prediction for the system as it is.
 	Now Outcome `json:"now"`
-	// Options are the changes tried, ranked: by throughput gain (gains
-	// within 1 % count as equal), then those that make latency 5 % worse
-	// or more last, then by cost (the cheaper first), then by latency
-	// gain, then a structural change before the same made of reliefs.
+	// Options are the changes tried, ranked by throughput gain, latency
+	// made worse last, then by cost and latency gain.
 	Options []Option `json:"options"`
-	// Answer is the advice in one line: what limits the system (the
-	// profile's verdict), and the best change with its predicted gain and
-	// cost, or that none helps.
+	// Answer is the advice in one line.
 	Answer string `json:"answer"`
 }
 
@@ -54,25 +46,21 @@ type Option struct {
 	Change string `json:"change"`
 	// As says what the system becomes: "multi-2", "12 CPUs".
 	As string `json:"as"`
-	// Kind is the profile's kind of relief ("copy", "shorter", …), or
-	// "structural" for a change of design.
+	// Kind is the profile's kind of relief ("copy"), or Structural.
 	Kind string `json:"kind"`
 	Cost Cost   `json:"cost"`
 	Outcome
-	// ThroughputGain is the relative change in throughput (0.5 is 50 %
-	// more); LatencyGain the relative fall in median latency (0.25 is a
-	// quarter less; negative when latency grows).
+	// ThroughputGain is the relative gain (0.5 is 50 % more),
+	// LatencyGain the relative fall in median latency.
 	ThroughputGain float64 `json:"throughput_gain"`
 	LatencyGain    float64 `json:"latency_gain"`
 }
 
-// Structural is Option.Kind of a change of design, beside the profile's
-// reliefs.
+// Structural is Option.Kind of a change of design.
 const Structural = "structural"
 
-// Cost is what a change adds to the system. A change that only shortens
-// work (or moves it out of a lock) costs nothing here: its price is the
-// engineering, which brewput cannot count.
+// Cost is what a change adds to the system; a change of code costs
+// nothing here.
 type Cost struct {
 	Machines    int `json:"machines,omitempty"`     // machines added to the coffee shop
 	Units       int `json:"units,omitempty"`        // units of a YAML system's resources (or stage workers) added
@@ -105,8 +93,7 @@ func (c Cost) String() string {
 	return strings.Join(parts, ", ")
 }
 
-// Weight orders costs for ranking: CPUs and machines are dearer than
-// locks, goroutines and buffer slots, and a code change costs nothing.
+// Weight orders costs for ranking: CPUs and machines are the dearest.
 func (c Cost) Weight() float64 {
 	return 100*float64(c.CPUs+c.Machines+c.Units) + float64(c.Locks) + float64(c.Goroutines)/10 + float64(c.BufferBytes)/1e4
 }

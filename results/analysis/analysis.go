@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/brewput/brewput/internal/atomicfile"
 	"github.com/brewput/brewput/results"
 )
 
@@ -18,28 +17,23 @@ const Schema = 1
 // File is the analysis file's name beside a report's results.json.
 const File = "analysis.json"
 
-// Analysis is what brewput makes of a set of points, computed once by the
-// explanation layer and saved beside them (File), so that every page and
-// table renders it rather than computing its own reading. The points'
-// causal profiles (Point.Bottleneck) are on the points themselves.
+// Analysis is what brewput makes of a set of points, computed once and
+// saved beside them (File), so that every page and table renders the same
+// reading. Causal profiles are on the points.
 type Analysis struct {
 	Schema int `json:"schema"`
-	// Of identifies the points it was made from (OfPoints): an analysis
-	// of other points is not theirs.
+	// Of identifies the points it was made from (OfPoints).
 	Of string `json:"of"`
-	// Verdict is the answer: what makes the most where, what limits each
-	// mode, what the studies' variants and the benchmarks show.
+	// Verdict is the answer: what makes the most where, and why.
 	Verdict Verdict `json:"verdict"`
-	// Grid lays the shop's points out as modes by CPU counts: the map of
-	// what limits what.
+	// Grid is the map of what limits what.
 	Grid *Grid `json:"grid,omitempty"`
 	// Ranges and StudyTable are the compact tables a terminal shows.
 	Ranges     []Ranges    `json:"ranges,omitempty"`
 	StudyTable *StudyTable `json:"study_table,omitempty"`
 	// Labs answer each lab's points.
 	Labs []LabAnswer `json:"labs,omitempty"`
-	// Fits are the Universal Scalability Law fitted against CPUs to every
-	// series of the points, in the order the series first appear.
+	// Fits are the Universal Scalability Law fitted to every series.
 	Fits []Fit `json:"fits,omitempty"`
 	// Advice is the model's what-if advice, at most one per mode.
 	Advice []*Advice `json:"advice,omitempty"`
@@ -49,8 +43,7 @@ type Analysis struct {
 	Notes []string `json:"notes,omitempty"`
 }
 
-// OfPoints identifies points: a hash of their JSON Lines, as
-// results.WriteJSON writes them.
+// OfPoints identifies points: a hash of their JSON Lines.
 func OfPoints(points []results.Point) (string, error) {
 	var b bytes.Buffer
 	if err := results.WriteJSON(&b, points); err != nil {
@@ -88,13 +81,4 @@ func Read(path string) (*Analysis, error) {
 		return nil, fmt.Errorf("%s: analysis schema %d; this brewput reads 1 to %d", path, a.Schema, Schema)
 	}
 	return &a, nil
-}
-
-// Write writes a to path whole or not at all.
-func (a *Analysis) Write(path string) error {
-	data, err := a.Marshal()
-	if err != nil {
-		return err
-	}
-	return atomicfile.WriteFile(path, append(data, '\n'))
 }

@@ -1,7 +1,6 @@
 package analysis
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -20,97 +19,75 @@ const (
 	ByPar = "par"
 )
 
-// Fit is the Universal Scalability Law fitted to one series of a results
-// file: one mode, measured on one machine or predicted by the model under
-// one scheduling policy, under one load (ByCPUs) or on one CPU count
-// (ByPar). A series that could not be fitted says why in Error, and its
-// fitted numbers are 0 in Go and null in JSON.
+// Fit is the Universal Scalability Law fitted to one series: one mode
+// from one source, under one load (ByCPUs) or on one CPU count (ByPar).
+// A series that could not be fitted says why in Error, and its numbers
+// are 0 in Go and null in JSON.
 type Fit struct {
 	Mode string `json:"mode"`
 	// Pkg is a Go benchmark's package, "" for other points.
 	Pkg string `json:"pkg,omitempty"`
-	// Source is where the points come from, results.Point.Origin: the
-	// machine, or "model"; Sched is the model's scheduling policy.
+	// Source is the points' Origin; Sched the model's policy.
 	Source string `json:"source"`
 	Sched  string `json:"sched,omitempty"`
-	// Model tells a model's series apart even from a machine named
-	// "model"; JSON has it as source and sched.
+	// Model tells the model from a machine named "model".
 	Model bool `json:"-"`
-	// Series is the series fitted: its axis, load, unit and points.
-	Series
-
 	// Sigma (σ, contention), Kappa (κ, coherency) and Lambda (λ, the
 	// throughput of one) are the fitted law, X(N) = λN / (1 + σ(N−1) +
 	// κN(N−1)).
 	Sigma  float64 `json:"sigma"`
 	Kappa  float64 `json:"kappa"`
 	Lambda float64 `json:"lambda"`
-	// PeakN and PeakThroughput are where the curve peaks and its
-	// throughput there (usl.Model.Peak), claimed only where the data show
-	// it: the throughput falls after it, or it lies beyond the data
-	// (Extrapolated). Otherwise they are 0 in Go and null in JSON, and
-	// NoPeak says what the series does instead: "flat from 4 CPUs at
-	// 1000.0 lattes/s", or a curve with no peak (κ = 0), whose Ceiling
-	// is λ/σ, what it approaches. Ceiling is 0 in Go and null in JSON
-	// where there is no such limit (the curve peaks, or σ = 0 and it
-	// grows without bound) or where it is more than MaxCeiling times the
-	// largest throughput seen.
+	// PeakN and PeakThroughput are where the curve peaks, claimed only
+	// where the throughput falls after it or it lies beyond the data
+	// (Extrapolated); else NoPeak says what the series does: "flat from 4
+	// CPUs at 1000.0 lattes/s", or approaches Ceiling, λ/σ (0 where it
+	// grows without bound or far beyond the data).
 	PeakN          float64 `json:"peak_n"`
 	PeakThroughput float64 `json:"peak_throughput"`
 	NoPeak         string  `json:"no_peak,omitempty"`
 	Ceiling        float64 `json:"ceiling"`
-	// Bound is the least structural bound of the series' points (what
-	// their machines allow whatever the CPUs; 0 where none says one). A
-	// peak or ceiling of the law above it is not claimed: NoPeak says
-	// where the law would go and that throughput cannot pass Bound.
+	// Bound is the least structural bound of the points; a peak or
+	// ceiling above it is not claimed.
 	Bound float64 `json:"bound,omitempty"`
 	// SerialFraction is σ of Amdahl's law (the fit with κ = 0): the
 	// share of the work that does not parallelize.
 	SerialFraction float64 `json:"serial_fraction"`
-	// Law is the law the AIC chose: "linear" (σ = κ = 0), "amdahl" (κ =
-	// 0) or "universal"; a more complex law only where it lowers the AIC
-	// by more than 2, so a κ that is not significant is 0. AIC is the
-	// chosen fit's. Anchored reports that λ is the throughput measured
-	// (or predicted) at N = 1, not a fitted number.
-	Law      string  `json:"law,omitempty"`
-	AIC      float64 `json:"aic"`
-	Anchored bool    `json:"anchored,omitempty"`
-	// Extrapolated reports that the peak lies beyond the largest N of
-	// the series: the curve's, not the data's.
-	Extrapolated bool `json:"extrapolated,omitempty"`
-	// FlatFrom is the N from which the throughput stays within 2 % (three
-	// N at least), FlatAt its mean there; a flat series claims no peak. 0
-	// when the series does not end flat.
-	FlatFrom int     `json:"flat_from,omitempty"`
-	FlatAt   float64 `json:"flat_at,omitempty"`
 	// R2 is the coefficient of determination and RMSE the root mean
 	// square residual, in Unit; see usl.Model.
 	R2   float64 `json:"r2"`
 	RMSE float64 `json:"rmse"`
-
-	// Error says why the series could not be fitted, e.g. "2 CPU counts
-	// (1, 2); a fit needs at least 3"; empty when it was.
+	// Law is the one the AIC chose: "linear", "amdahl" (κ = 0) or
+	// "universal". Anchored says λ is the throughput at N = 1, not fitted.
+	Law      string  `json:"law,omitempty"`
+	AIC      float64 `json:"aic"`
+	Anchored bool    `json:"anchored,omitempty"`
+	// Extrapolated says the peak lies beyond the largest N.
+	Extrapolated bool `json:"extrapolated,omitempty"`
+	// FlatFrom is the N from which the throughput stays within 2 %,
+	// FlatAt its mean there; 0 where the series does not end flat.
+	FlatFrom int     `json:"flat_from,omitempty"`
+	FlatAt   float64 `json:"flat_at,omitempty"`
+	// Error says why the series could not be fitted.
 	Error string `json:"error,omitempty"`
+	// Series is the series fitted: its axis, load, unit and points.
+	Series
 }
 
-// Series is what a fit's series is: what its throughput is fitted
-// against, under what load, in what unit, and from what points. JSON has
-// it after the fit's numbers.
+// Series is what a fit's throughput is fitted against, under what load,
+// in what unit, from what points.
 type Series struct {
 	// By is what the throughput is fitted against: ByCPUs or ByPar.
 	By string `json:"by"`
-	// The series' load. Par is the customers (servers, in an open loop)
-	// of a ByCPUs series run with that many whatever the CPUs; 0, left
-	// out of JSON, for one per CPU (--par 0) and for ByPar. CPUs is the
-	// CPU count of a ByPar series. Rate and MaxQ are an open loop's.
+	// Par is a ByCPUs series' fixed customers, 0 for one per CPU; CPUs a
+	// ByPar series' count.
 	Par  int     `json:"par,omitempty"`
 	CPUs int     `json:"cpus,omitempty"`
 	Rate float64 `json:"rate,omitempty"`
 	MaxQ int     `json:"maxq,omitempty"`
 	Unit string  `json:"unit"`
-	// Points is the number of distinct N (CPU or customer counts), N
-	// those counts, ascending, and Observations the points fitted,
-	// repetitions included.
+	// Points is the number of distinct N, ascending, Observations the
+	// points fitted.
 	Points       int   `json:"points"`
 	N            []int `json:"n"`
 	Observations int   `json:"observations"`
@@ -129,58 +106,25 @@ func (f Fit) HasPeak() bool { return f.Fitted() && f.NoPeak == "" }
 
 // MarshalJSON writes what the fit does not have as null: every fitted
 // number of a series that could not be fitted, the peak of a curve without
-// one, the ceiling of one that grows without bound. The fit's numbers come
-// first, after the mode and source, then what the series is.
+// one, the ceiling of one that grows without bound; a bound or flat level
+// it does not have is left out.
 func (f Fit) MarshalJSON() ([]byte, error) {
-	num := func(v float64, ok bool) *float64 {
-		if !ok || !f.Fitted() || math.IsNaN(v) || math.IsInf(v, 0) {
-			return nil
+	type plain Fit // without this method
+	g := plain(f)
+	none := func(has bool, xs ...*float64) {
+		for i := 0; !has && i < len(xs); i++ {
+			*xs[i] = math.NaN()
 		}
-		return &v
 	}
-	v := struct {
-		Mode           string   `json:"mode"`
-		Pkg            string   `json:"pkg,omitempty"`
-		Source         string   `json:"source"`
-		Sched          string   `json:"sched,omitempty"`
-		Sigma          *float64 `json:"sigma"`
-		Kappa          *float64 `json:"kappa"`
-		Lambda         *float64 `json:"lambda"`
-		PeakN          *float64 `json:"peak_n"`
-		PeakThroughput *float64 `json:"peak_throughput"`
-		NoPeak         string   `json:"no_peak,omitempty"`
-		Ceiling        *float64 `json:"ceiling"`
-		Bound          *float64 `json:"bound,omitempty"`
-		SerialFraction *float64 `json:"serial_fraction"`
-		R2             *float64 `json:"r2"`
-		RMSE           *float64 `json:"rmse"`
-		Law            string   `json:"law,omitempty"`
-		AIC            *float64 `json:"aic"`
-		Anchored       bool     `json:"anchored,omitempty"`
-		Extrapolated   bool     `json:"extrapolated,omitempty"`
-		FlatFrom       int      `json:"flat_from,omitempty"`
-		FlatAt         *float64 `json:"flat_at,omitempty"`
-		Error          string   `json:"error,omitempty"`
-		Series
-	}{
-		f.Mode, f.Pkg, f.Source, f.Sched,
-		num(f.Sigma, true), num(f.Kappa, true), num(f.Lambda, true),
-		num(f.PeakN, f.HasPeak()), num(f.PeakThroughput, f.HasPeak()), f.NoPeak,
-		num(f.Ceiling, f.Ceiling > 0), num(f.Bound, f.Bound > 0), num(f.SerialFraction, true),
-		num(f.R2, true), num(f.RMSE, true),
-		f.Law, num(f.AIC, true), f.Anchored, f.Extrapolated, f.FlatFrom, num(f.FlatAt, f.FlatFrom > 0), f.Error,
-		f.Series,
+	none(f.Fitted(), &g.Sigma, &g.Kappa, &g.Lambda, &g.Ceiling, &g.Bound, &g.SerialFraction, &g.R2, &g.RMSE, &g.AIC, &g.FlatAt)
+	none(f.HasPeak(), &g.PeakN, &g.PeakThroughput)
+	none(f.Ceiling > 0, &g.Ceiling)
+	none(f.Bound > 0, &g.Bound)
+	none(f.FlatFrom > 0, &g.FlatAt)
+	if g.N == nil {
+		g.N = []int{} // [], not null
 	}
-	if v.N == nil {
-		v.N = []int{} // [], not null
-	}
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false) // "≥" and "<" as they are
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+	return results.MarshalNulls(g)
 }
 
 // NNoun names what N counts.
@@ -191,9 +135,8 @@ func (f Fit) NNoun() string {
 	return "CPU count"
 }
 
-// PeakText describes the peak for people: "1160.2 lattes/s at 6.5 CPUs",
-// noting a peak beyond the largest N fitted, or "none (κ = 0): approaches
-// λ/σ = 1000.0"; "-" when the series could not be fitted.
+// PeakText describes the peak: "1160.2 lattes/s at 6.5 CPUs"; "none: "
+// and NoPeak; "-" where not fitted.
 func (f Fit) PeakText() string {
 	if !f.Fitted() {
 		return "-"
@@ -206,16 +149,15 @@ func (f Fit) PeakText() string {
 	if f.By == ByPar {
 		noun = "customers"
 	}
-	s := fmt.Sprintf("%s %s at %.1f %s", formatX(f.PeakThroughput), unit, f.PeakN, noun)
+	s := fmt.Sprintf("%.1f %s at %.1f %s", f.PeakThroughput, unit, f.PeakN, noun)
 	if f.Extrapolated {
 		s += fmt.Sprintf(", extrapolated beyond the data (up to %d)", f.N[len(f.N)-1])
 	}
 	return s
 }
 
-// LoadText describes the series' load, for telling series of one mode
-// apart: "par=CPUs", "par=4", "cpus=2", with ", rate=800/s maxq=10" for an
-// open loop.
+// LoadText describes the series' load: "par=CPUs", "cpus=2, rate=800/s
+// maxq=10".
 func (f Fit) LoadText() string {
 	var s string
 	switch {
@@ -232,8 +174,7 @@ func (f Fit) LoadText() string {
 	return s
 }
 
-// SourceText names the series' source for people: the machine, or
-// "model (fifo)" with its scheduling policy.
+// SourceText names the series' source: the machine, "model (fifo)".
 func (f Fit) SourceText() string {
 	switch {
 	case f.Model && f.Sched != "":
@@ -244,8 +185,7 @@ func (f Fit) SourceText() string {
 	return f.Source
 }
 
-// UnmarshalJSON reads what MarshalJSON wrote: null as 0, and a series
-// whose source is the model as the model's.
+// UnmarshalJSON reads what MarshalJSON wrote: null as 0.
 func (f *Fit) UnmarshalJSON(data []byte) error {
 	type plain Fit
 	var p plain
@@ -256,6 +196,3 @@ func (f *Fit) UnmarshalJSON(data []byte) error {
 	f.Model = f.Source == results.SourceModel
 	return nil
 }
-
-// formatX formats a throughput, one decimal as brewput's tables do.
-func formatX(x float64) string { return strconv.FormatFloat(x, 'f', 1, 64) }

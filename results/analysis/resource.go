@@ -11,30 +11,24 @@ type Resource struct {
 	// Name is "cpus" or a shared resource's kind, as Bottleneck.Resource.
 	Name   string
 	Copies int
-	// Utilization is the fraction of the time it was held (for the
-	// CPUs, used), the mean over its copies; Working the fraction its
-	// steps were really running (0 where a file does not say).
+	// Utilization is the mean fraction of the time a copy was held,
+	// Working the part its steps ran (0 where not said).
 	Utilization, Working float64
 	// MeanWaitMs is the mean wait to get it, per use; 0 for the CPUs.
 	MeanWaitMs float64
-	// Uses counts the uses of all its copies over the window; WaitShare
-	// is the fraction of the workers' time (the point's Par over its
-	// window) that callers spent waiting for it.
+	// Uses counts its copies' uses; WaitShare is the fraction of the
+	// workers' time spent waiting for it.
 	Uses      int64
 	WaitShare float64
-	// Meter is the kind of a user's metered resource (package meter:
-	// "mutex", "rwmutex", "chan send", "chan receive"), empty for the
-	// shop's machines and the CPUs.
+	// Meter is a user's meter's kind, "mutex"; "" for the shop's.
 	Meter string
 	// Bound is the throughput it allows, as Bottleneck.Bound.
 	Bound float64
 }
 
-// Resources lists what may limit p as measured or simulated: the CPUs first,
-// then each kind of shared resource among p's machines (a study's
-// meters), copies of a kind ("grinder#1", "grinder#2") one pool, with the
-// bound each sets: the point's own where it says one, what its use
-// implies otherwise.
+// Resources lists what may limit p: the CPUs, then each kind of its
+// machines (copies one pool), with the bound each sets: the point's own,
+// or what its use implies.
 func Resources(p results.Point) []Resource {
 	cpus := Resource{Name: "cpus", Copies: p.CPUs, Utilization: p.Util, Working: p.Util}
 	if p.Bounds != nil {
@@ -93,14 +87,10 @@ func Kind(name string) string {
 }
 
 // ParSeries returns the function giving the series against CPUs a point
-// belongs to, keyed by K: group is the key of a point's series with its
-// load's Par undecided (one per CPU), withPar that key with a fixed Par.
-// A point whose Par differs from its CPUs ran with that many customers or
-// servers whatever the CPUs; one whose Par equals its CPUs ran with one
-// per CPU (--par 0, the default) unless its mode, source and rate were
-// also run with that fixed Par at other CPU counts. Keying every point by
-// Par would cut a default sweep into one point per CPU count. A point
-// that fits both, Par P on P CPUs in both sweeps, belongs to both series.
+// belongs to: group keys a point's series with one per CPU, withPar with a
+// fixed Par. A point whose Par equals its CPUs ran with one per CPU
+// unless its group also ran with that fixed Par elsewhere; one that fits
+// both belongs to both.
 func ParSeries[K comparable](points []results.Point, group func(results.Point) K, withPar func(K, int) K) func(results.Point) []K {
 	type fixedPar struct {
 		group K

@@ -7,34 +7,29 @@ import (
 	"time"
 )
 
-// Timeline is what ran on each CPU of one run over a span of time: the
-// schedule picture of the talk.
+// Timeline is what ran on each CPU of one run over a span of time.
 type Timeline struct {
 	Mode string `json:"mode"`
 	CPUs int    `json:"cpus"`
-	// Source is where it comes from: "model (fifo)", "model (go)" or
-	// "execution trace".
+	// Source is "model (fifo)", "model (go)" or "execution trace".
 	Source string `json:"source"`
 	// Start is when the span begins, since the run began; Span its length.
 	Start time.Duration `json:"start"`
 	Span  time.Duration `json:"span"`
-	// Who names what a Bar's Who counts: "customer" (the model knows
-	// whose drink a step is) or "goroutine" (a trace knows who ran it).
+	// Who names what a Bar's Who counts: "customer" or "goroutine".
 	Who  string `json:"who"`
 	Bars []Bar  `json:"bars"`
 	// File is the trace it was read from; "" for the model's.
 	File string `json:"file,omitempty"`
 }
 
-// Bar is one stretch of work on one CPU, its times since the Timeline's
-// Start.
+// Bar is one stretch of work on one CPU, its times since the Timeline's Start.
 type Bar struct {
 	CPU   int           `json:"cpu"`
 	Start time.Duration `json:"start"`
 	End   time.Duration `json:"end"`
-	// Machine is the machine the step used ("grinder", "grinder#2"),
-	// Combine for the step that uses none, Other for Go code outside the
-	// steps.
+	// Machine is the step's ("grinder#2"), Combine, or Other for Go code
+	// outside the steps.
 	Machine string `json:"machine"`
 	// Who is the customer or goroutine (Timeline.Who); 0 for Other.
 	Who int `json:"who"`
@@ -46,8 +41,7 @@ const (
 	Other   = ""
 )
 
-// Kind is the kind of machine a bar's step used: "grinder" for
-// grinder#2, Combine, or Other.
+// Kind is the kind of machine a bar's step used: "grinder" for grinder#2.
 func (b Bar) Kind() string {
 	kind, _, _ := strings.Cut(b.Machine, "#")
 	return kind
@@ -60,16 +54,15 @@ func SortBars(bs []Bar) {
 	})
 }
 
-// Use is how much of the span the CPUs spent on steps (Steps) and on
-// other Go code (Other), and each kind of machine's share.
+// Use is the share of the span the CPUs spent on steps and on other Go
+// code, and each kind of machine's.
 type Use struct {
 	Steps, Other float64
-	// Kinds are in the order the shop uses them; Held is the share of
-	// the span each copy worked, on average over Copies.
+	// Kinds are in the order the shop uses them.
 	Kinds []KindUse
 }
 
-// KindUse is one kind of machine's share of the span.
+// KindUse is one kind of machine's share of the span, a copy's mean.
 type KindUse struct {
 	Kind   string
 	Copies int
@@ -119,15 +112,14 @@ func (t Timeline) Use() Use {
 	return u
 }
 
-// Picture is one configuration's schedule: the model's timeline and,
-// where the point was measured with --profile, the real run's.
+// Picture is one configuration's schedule: the model's timeline and a
+// profiled run's trace.
 type Picture struct {
 	Mode string `json:"mode"`
 	CPUs int    `json:"cpus"`
 	// Why says why it is drawn, from the points' figures.
 	Why string `json:"why"`
-	// Model is nil where the model could not simulate it, Trace where no
-	// trace was at hand; Note says why.
+	// Note says why Model or Trace is nil.
 	Model *Timeline `json:"model,omitempty"`
 	Trace *Timeline `json:"trace,omitempty"`
 	Note  string    `json:"note,omitempty"`

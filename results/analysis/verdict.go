@@ -8,23 +8,20 @@ import (
 )
 
 // Near is how close to the most a mode's throughput must be to count among
-// those that make the most at a CPU count: within 5 %, about what two runs
-// of one measured point differ by on a busy machine.
+// the best: about what two runs of one point differ by on a busy machine.
 const Near = 0.05
 
 // Verdict is the answer a study gives, computed from its points.
 type Verdict struct {
-	// Counts are the CPU counts of interest: the most CPUs measured, the
-	// first count the model predicts a new wall at, and the most CPUs
-	// predicted.
+	// Counts are the CPU counts of interest: the most measured, the first
+	// the model predicts a new wall at, the most predicted.
 	Counts []Count `json:"counts,omitempty"`
-	// Modes says, for each mode, what limits it at the most CPUs it has a
-	// point on, and what the best change tried there gains.
+	// Modes says what limits each mode at the most CPUs it has.
 	Modes []ModeLimit `json:"modes,omitempty"`
 	// Unit is what every mode's throughput counts, "" where they differ.
 	Unit string `json:"unit,omitempty"`
-	// Studies describe the user's own code (package study), a study
-	// each, with no limit: brewput names one only by experiment.
+	// Studies describe the user's own code, with no limit: only an
+	// experiment names one.
 	Studies []Described `json:"studies,omitempty"`
 	// Benches answer the Go benchmarks, a family of variants each.
 	Benches []BenchFamily `json:"benches,omitempty"`
@@ -38,16 +35,14 @@ func (v Verdict) Empty() bool {
 // Count is what a CPU count of interest shows of the shop's modes.
 type Count struct {
 	CPUs int `json:"cpus"`
-	// Source is where its figures come from: "measured on vm",
-	// "predicted by the model (go)".
+	// Source is where its figures come from: "measured on vm".
 	Source string `json:"source"`
 	// Unit is what the compared modes count; Every says each mode of the
 	// study has a point on this count.
 	Unit  string `json:"unit"`
 	Every bool   `json:"every"`
-	// Best are the modes within Near of the most, BestNamed the same with
-	// what sets them apart ("parsteam (an open loop of 800 orders/s)"); Lo
-	// and Hi their throughput, P50Lo and P50Hi their median latency in ms.
+	// Best are the modes within Near of the most, BestNamed with what
+	// sets them apart; Lo to Hi their throughput, P50Lo to P50Hi in ms.
 	Best      []string `json:"best"`
 	BestNamed []string `json:"best_named"`
 	Lo        float64  `json:"lo"`
@@ -59,8 +54,8 @@ type Count struct {
 	// Disturbed of the All points measured here were disturbed.
 	Disturbed int `json:"disturbed"`
 	All       int `json:"all"`
-	// References are designs with a data race (ideal): the CPUs' ceiling,
-	// never among the best. Apart are modes counting another unit.
+	// References are designs with a data race, never among the best;
+	// Apart are modes counting another unit.
 	References []Reference `json:"references,omitempty"`
 	Apart      []Reference `json:"apart,omitempty"`
 }
@@ -79,16 +74,15 @@ type Below struct {
 	// Model says it is predicted, among measured ones.
 	Model bool  `json:"model,omitempty"`
 	Limit Limit `json:"limit"`
-	// Predicted, for a measurement, is the model's throughput for the
-	// same configuration where it differs by more than Near; 0 otherwise.
+	// Predicted is the model's throughput for a measurement, where it
+	// differs by more than Near.
 	Predicted float64 `json:"predicted,omitempty"`
 	// Rate is an open loop's arrivals a second, 0 for a closed one.
 	Rate      float64 `json:"rate,omitempty"`
 	Disturbed bool    `json:"disturbed,omitempty"`
 }
 
-// ModeLimit is one mode's row of the verdict's table: what limits it at
-// the most CPUs it has a point on.
+// ModeLimit is what limits one mode at the most CPUs it has.
 type ModeLimit struct {
 	Mode   string `json:"mode"`
 	CPUs   int    `json:"cpus"`
@@ -102,26 +96,24 @@ type ModeLimit struct {
 	Throughput float64 `json:"throughput"`
 	P50        float64 `json:"p50_ms"`
 	Limit      Limit   `json:"limit"`
-	// From is the least CPU count from which Limit's class holds at every
-	// count up to CPUs; First the least the mode has a point on.
+	// From is the least CPU count from which Limit's class holds up to
+	// CPUs; First the least the mode has.
 	From  int `json:"from"`
 	First int `json:"first"`
-	// Races says the mode has a data race (ideal): a reference.
+	// Races says the mode has a data race: a reference.
 	Races bool `json:"races,omitempty"`
 }
 
-// Limit is what limits a point, as its causal profile found it, in the
-// few classes the map of what limits what colours.
+// Limit is what limits a point, as its causal profile found it.
 type Limit struct {
-	// Class is "cpus", "customers", a machine's kind ("grinder"), the
-	// "kitchen" lock, a YAML system's resource, "machines" where several
-	// bind together, "channel", "step", "none" (nothing tried helps) or
-	// "unknown" (no profile).
+	// Class is "cpus", "customers", a machine's kind, "kitchen", a YAML
+	// system's resource, "machines" (several), "channel", "step", "none"
+	// or "unknown" (no profile).
 	Class string `json:"class"`
 	// Named says it for people, in short: "the grinder", "the CPUs".
 	Named string `json:"named"`
-	// Change is the best change the profile tried and Gain what it gains
-	// (0.5 is 50 % more); Combined says it relieves several at once.
+	// Change is the best change tried, Gain its gain (0.5 is 50 % more);
+	// Combined says it relieves several at once.
 	Change   string  `json:"change,omitempty"`
 	Gain     float64 `json:"gain,omitempty"`
 	Combined bool    `json:"combined,omitempty"`
@@ -130,8 +122,7 @@ type Limit struct {
 // Scales reports whether more CPUs (or the customers they bring) help.
 func (l Limit) Scales() bool { return l.Class == "cpus" || l.Class == "customers" }
 
-// Grid is the shop's points laid out as modes (in the order they first
-// appear) by CPU counts (ascending), a cell each.
+// Grid is the shop's points laid out as modes by CPU counts.
 type Grid struct {
 	Modes []string `json:"modes"`
 	CPUs  []int    `json:"cpus"`
@@ -148,8 +139,7 @@ func (g *Grid) At(mode string, cpus int) (*Cell, bool) {
 	return nil, false
 }
 
-// Cell is one mode on one CPU count: its measurement and its prediction,
-// either of which may be missing.
+// Cell is one mode on one CPU count: its measurement and prediction.
 type Cell struct {
 	Mode     string `json:"mode"`
 	CPUs     int    `json:"cpus"`
@@ -157,8 +147,7 @@ type Cell struct {
 	Model    *Entry `json:"model,omitempty"`
 }
 
-// Shown is the entry that speaks for the cell: the measurement where there
-// is one, the prediction otherwise.
+// Shown is the measurement, or else the prediction.
 func (c *Cell) Shown() *Entry {
 	if c.Measured != nil {
 		return c.Measured
@@ -166,15 +155,13 @@ func (c *Cell) Shown() *Entry {
 	return c.Model
 }
 
-// Entry is one kind of point of a cell, its repetitions reduced to
-// medians.
+// Entry is one kind of point of a cell, its repetitions' medians.
 type Entry struct {
-	// Source is "measured" (on Host) or "model (go)", "model (fifo)".
+	// Source is "measured" (on Host) or "model (go)".
 	Source string `json:"source"`
 	Host   string `json:"host,omitempty"`
 	Model  bool   `json:"model,omitempty"`
-	// Throughput, P50 and P99 (ms) and Util are medians over the Reps
-	// repetitions, Disturbed of which other processes took CPU from.
+	// Disturbed counts the Reps repetitions that were.
 	Throughput float64 `json:"throughput"`
 	P50        float64 `json:"p50_ms"`
 	P99        float64 `json:"p99_ms"`
@@ -182,9 +169,8 @@ type Entry struct {
 	Unit       string  `json:"unit"`
 	Reps       int     `json:"reps"`
 	Disturbed  int     `json:"disturbed"`
-	// Limit is the first repetition's; Rate, Sched and Runtime its load's
-	// and policy's. First is that repetition's index among the points the
-	// grid was laid out from.
+	// Limit, Rate, Sched and Runtime are the first repetition's; First
+	// is its index in the grid's points.
 	Limit   Limit   `json:"limit"`
 	Rate    float64 `json:"rate,omitempty"`
 	Sched   string  `json:"sched,omitempty"`
@@ -193,9 +179,8 @@ type Entry struct {
 }
 
 // Versus is one variant's median throughput over another's, with the
-// range the two medians' 95 % confidence intervals allow. Lo and Hi are
-// infinite where either side has too few runs for an interval (null in
-// JSON).
+// range the medians' 95 % intervals allow: infinite (null in JSON) where
+// a side has too few runs.
 type Versus struct {
 	Variant    string  `json:"variant"`
 	Throughput float64 `json:"throughput"` // its median
@@ -209,44 +194,17 @@ type Versus struct {
 // MarshalJSON writes an infinite end of the interval, or a ratio that
 // is not a number, as null.
 func (v Versus) MarshalJSON() ([]byte, error) {
-	type plain struct {
-		Variant    string   `json:"variant"`
-		Throughput float64  `json:"throughput"`
-		Ratio      *float64 `json:"ratio"`
-		Lo         *float64 `json:"lo"`
-		Hi         *float64 `json:"hi"`
-		Runs       [2]int   `json:"runs"`
-	}
-	num := func(x float64) *float64 {
-		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return nil
-		}
-		return &x
-	}
-	return json.Marshal(plain{v.Variant, v.Throughput, num(v.Ratio), num(v.Lo), num(v.Hi), v.Runs})
+	type plain Versus // without this method
+	return results.MarshalNulls(plain(v))
 }
 
 // UnmarshalJSON reads what MarshalJSON wrote: null as no interval.
 func (v *Versus) UnmarshalJSON(data []byte) error {
-	var p struct {
-		Variant    string   `json:"variant"`
-		Throughput float64  `json:"throughput"`
-		Ratio      *float64 `json:"ratio"`
-		Lo         *float64 `json:"lo"`
-		Hi         *float64 `json:"hi"`
-		Runs       [2]int   `json:"runs"`
-	}
-	if err := json.Unmarshal(data, &p); err != nil {
-		return err
-	}
-	or := func(x *float64, none float64) float64 {
-		if x == nil {
-			return none
-		}
-		return *x
-	}
-	*v = Versus{p.Variant, p.Throughput, or(p.Ratio, math.NaN()), or(p.Lo, math.Inf(-1)), or(p.Hi, math.Inf(1)), p.Runs}
-	return nil
+	type plain Versus
+	p := plain{Ratio: math.NaN(), Lo: math.Inf(-1), Hi: math.Inf(1)}
+	err := json.Unmarshal(data, &p)
+	*v = Versus(p)
+	return err
 }
 
 // Known reports whether the ratio has an interval.
@@ -256,40 +214,32 @@ func (v Versus) Known() bool { return !math.IsInf(v.Lo, 0) && !math.IsInf(v.Hi, 
 func (v Versus) Differs() bool { return v.Known() && (v.Hi < 1 || v.Lo > 1) }
 
 // Standing is what one CPU count shows of variants measured alike: the
-// variant whose median throughput is the most, and each other's against
-// it.
+// most, and each other against it.
 type Standing struct {
 	CPUs int `json:"cpus"`
-	// Source is where the figures come from; "" where the caller says it
-	// once for several standings.
+	// Source is "" where the caller says it once for several.
 	Source string `json:"source,omitempty"`
 	Unit   string `json:"unit"`
-	// Top has the most median throughput; TopP50 is its median latency
-	// in ms, 0 where it is not told.
+	// TopP50 is Top's median latency in ms, 0 where not told.
 	Top           string  `json:"top"`
 	TopThroughput float64 `json:"top_throughput"`
 	TopP50        float64 `json:"top_p50_ms,omitempty"`
-	// Less lie below Top with an interval excluding 1; Same hold 1 (no
-	// significant difference); Unknown have too few runs for an interval.
-	// Each lists the most first.
+	// Less lie below Top, Same do not differ, Unknown have no interval;
+	// each the most first.
 	Less    []Versus `json:"less,omitempty"`
 	Same    []Versus `json:"same,omitempty"`
 	Unknown []Versus `json:"unknown,omitempty"`
-	// Disturbed are the runs other processes took CPU from; Every says
-	// every run was.
+	// Disturbed are the disturbed runs; Every says all were.
 	Disturbed []Runs `json:"disturbed,omitempty"`
 	Every     bool   `json:"every_disturbed,omitempty"`
-	// CountFlag is how the command that measures spells its count of
-	// runs, RunsForInterval how many runs a side needs for an interval.
+	// CountFlag is the measuring command's flag for a count of runs,
+	// RunsForInterval how many a side needs for an interval.
 	CountFlag       string `json:"count_flag"`
 	RunsForInterval int    `json:"runs_for_interval"`
 }
 
-// Better reports whether Top makes significantly more than every other.
-func (s Standing) Better() bool { return len(s.Same) == 0 && len(s.Unknown) == 0 && len(s.Less) > 0 }
-
-// Scaling is how each variant's median throughput changed from the fewest
-// CPUs measured to the most, with intervals.
+// Scaling is how each variant's median throughput changed From the
+// fewest CPUs To the most.
 type Scaling struct {
 	From            int      `json:"from"`
 	To              int      `json:"to"`
@@ -298,31 +248,25 @@ type Scaling struct {
 	RunsForInterval int      `json:"runs_for_interval"`
 }
 
-// Described is what the verdict says of one study's variants (package
-// study): which makes the most on each CPU count of interest, by how much
-// and with what interval, and how each scaled — no limit, which is found
-// by experiment (the study's why command).
+// Described is what the verdict says of one study's variants: which
+// makes the most, by how much, how each scaled; no limit.
 type Described struct {
 	Study   string     `json:"study"`
 	Unit    string     `json:"unit"`
 	Counts  []Standing `json:"counts,omitempty"`
 	Scaling *Scaling   `json:"scaling,omitempty"`
-	// Prediction is what the study's model predicts, where points hold
-	// predicted ones.
+	// Prediction is the study's model's, where there are predictions.
 	Prediction *Prediction `json:"prediction,omitempty"`
 }
 
-// BenchFamily is Go benchmarks of one package, measured alike, that
-// differ in one part of their names (the variants of one design, as
-// benchstat -col /design sets them side by side): Cache/design=*/load=read
-// of mutex, sharded and syncmap.
+// BenchFamily is Go benchmarks of one package, measured alike, that differ in
+// one part of their names, as benchstat -col sets them side by side.
 type BenchFamily struct {
-	// Name has the part the members differ in as *.
+	// Name has the part they differ in as *: Cache/design=*/load=read.
 	Name   string `json:"name"`
 	Pkg    string `json:"pkg"`
 	Origin string `json:"origin"`
-	// Variants name the members as the part they differ in says;
-	// Benchmarks are their full names, in the same order.
+	// Variants are that part of each, Benchmarks their full names.
 	Variants   []string   `json:"variants"`
 	Benchmarks []string   `json:"benchmarks"`
 	Counts     []Standing `json:"counts,omitempty"`
@@ -330,13 +274,12 @@ type BenchFamily struct {
 }
 
 // Prediction is what a study's model says of its variants on the most
-// CPUs it predicted, and how it fares where they were measured.
+// CPUs predicted, and its Checks against measurements.
 type Prediction struct {
 	Sched string `json:"sched"`
 	// Calibration is the costs it was simulated with; nil under fifo.
 	Calibration *results.Calibration `json:"calibration,omitempty"`
-	// CPUs is the most CPUs predicted, At each variant's prediction
-	// there, the most throughput first.
+	// At are the variants at CPUs, the most first.
 	CPUs   int         `json:"cpus"`
 	At     []Predicted `json:"at"`
 	Checks []Check     `json:"checks,omitempty"`
@@ -348,13 +291,11 @@ type Predicted struct {
 	Throughput float64       `json:"throughput"`
 	Unit       string        `json:"unit"`
 	Band       *results.Band `json:"band,omitempty"`
-	// Locked says its model holds a lock: without a meter, nothing in it
-	// waits, and it grows with every CPU.
+	// Locked says its model holds a lock.
 	Locked bool `json:"locked"`
 }
 
-// Check is a study's prediction held against what was measured at one
-// CPU count.
+// Check is a study's prediction against a measurement.
 type Check struct {
 	Variant  string  `json:"variant"`
 	CPUs     int     `json:"cpus"`
@@ -362,26 +303,23 @@ type Check struct {
 	Runs     int     `json:"runs"`
 	// Disturbed says one of the runs was.
 	Disturbed bool `json:"disturbed,omitempty"`
-	// Predicted is the prediction's throughput, Lo and Hi its band (the
-	// point estimate where it has none).
+	// Lo and Hi are Predicted's band (itself where it has none).
 	Predicted float64 `json:"predicted"`
 	Lo        float64 `json:"lo"`
 	Hi        float64 `json:"hi"`
 }
 
 // resolution is how finely a study's prediction can reproduce a
-// measurement, a fraction either way: its steps are whole nanoseconds and
-// its window counts whole cycles of each worker.
+// measurement: its steps are whole nanoseconds, its window whole cycles.
 const resolution = 0.005
 
-// Within reports whether the measured throughput lies within the band,
-// to the model's resolution.
+// Within reports whether the measurement lies within the band.
 func (c Check) Within() bool {
 	return c.Measured >= c.Lo*(1-resolution) && c.Measured <= c.Hi*(1+resolution)
 }
 
-// Off is how far the measured throughput lies from the nearest edge of
-// the band, as a fraction of that edge: negative where it measured less.
+// Off is how far the measurement lies from the band's nearest edge, a
+// fraction of it.
 func (c Check) Off() float64 {
 	switch {
 	case c.Within():
@@ -392,22 +330,19 @@ func (c Check) Off() float64 {
 	return c.Measured/c.Hi - 1
 }
 
-// LabAnswer is a lab's answer, alike for every lab: on each CPU count of
-// interest, the variant that makes the most and the one that makes the
-// least.
+// LabAnswer is a lab's answer: on each CPU count of interest, the
+// variant that makes the most and the least.
 type LabAnswer struct {
 	Lab     string   `json:"lab"`
 	Origins []string `json:"origins"`
-	// Points counts the lab's points (first repetitions), Disturbed those
-	// other processes took CPU from; CPUs are their counts, ascending.
+	// Points counts the first repetitions, Disturbed those that were.
 	Points    int        `json:"points"`
 	Disturbed int        `json:"disturbed"`
 	CPUs      []int      `json:"cpus"`
 	Counts    []LabCount `json:"counts"`
 }
 
-// LabCount is what one CPU count shows of a lab, for one unit: the most
-// and the least (the same where there is one point).
+// LabCount is what one CPU count shows of a lab, in one unit.
 type LabCount struct {
 	CPUs int `json:"cpus"`
 	// Unit is said where the lab's variants count several things.
@@ -429,8 +364,7 @@ type LabPoint struct {
 	CPUUsed    float64 `json:"cpu_used"`
 }
 
-// Runs are a variant's runs that other processes took CPU from: Reps of
-// its Of runs (numbered from 1).
+// Runs are a variant's disturbed runs: Reps (from 1) of Of.
 type Runs struct {
 	Variant string `json:"variant"`
 	Reps    []int  `json:"reps"`
@@ -443,9 +377,7 @@ type Runs struct {
 // predictions: a row per mode and series.
 type Ranges struct {
 	Model bool `json:"model"`
-	// Hosts are where the measurements were made, in order; Sched is the
-	// predictions' one policy ("" where several), Calibrations the costs
-	// they were simulated with.
+	// Sched is the predictions' one policy, "" where several.
 	Hosts        []string              `json:"hosts,omitempty"`
 	Sched        string                `json:"sched,omitempty"`
 	Calibrations []results.Calibration `json:"calibrations,omitempty"`
@@ -455,29 +387,26 @@ type Ranges struct {
 	Rows   []RangeRow `json:"rows"`
 }
 
-// RangeRow is one mode's series: its CPU counts, its throughput and
-// median latency from least to most, what limits it over which counts.
+// RangeRow is one mode's series: its CPU counts, throughput and median
+// latency from least to most, and what limits it where.
 type RangeRow struct {
 	Mode  string `json:"mode"`
 	Races bool   `json:"races,omitempty"`
-	// Load says the series' load where the row must: the mode has several
-	// series (Series; with Policies, several policies), or an open loop
-	// or the talk's harness.
+	// Load is said where the mode has several Series (or Policies), an
+	// open loop or the talk's harness.
 	Load     *RowLoad `json:"load,omitempty"`
 	Series   bool     `json:"series,omitempty"`
 	Policies bool     `json:"policies,omitempty"`
-	// Host is the machine, where the mode has several series measured on
-	// several.
-	Host   string      `json:"host,omitempty"`
-	From   int         `json:"from"`
-	To     int         `json:"to"`
-	Lo     float64     `json:"lo"`
-	Hi     float64     `json:"hi"`
-	P50Lo  float64     `json:"p50_lo_ms"`
-	P50Hi  float64     `json:"p50_hi_ms"`
-	Unit   string      `json:"unit"`
-	Limits []LimitSpan `json:"limits"`
-	// Disturbed are the CPU counts some run of which was disturbed.
+	// Host is said where the mode's series were measured on several.
+	Host      string        `json:"host,omitempty"`
+	From      int           `json:"from"`
+	To        int           `json:"to"`
+	Lo        float64       `json:"lo"`
+	Hi        float64       `json:"hi"`
+	P50Lo     float64       `json:"p50_lo_ms"`
+	P50Hi     float64       `json:"p50_hi_ms"`
+	Unit      string        `json:"unit"`
+	Limits    []LimitSpan   `json:"limits"`
 	Disturbed []DisturbedAt `json:"disturbed,omitempty"`
 }
 
@@ -505,7 +434,7 @@ type LimitSpan struct {
 }
 
 // StudyTable is the compact table of the studies' measured points: a row
-// per variant, CPU count and series, the medians of its runs.
+// per variant, CPU count and series, its runs' medians.
 type StudyTable struct {
 	Studies []string `json:"studies"`
 	Hosts   []string `json:"hosts"`

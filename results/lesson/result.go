@@ -11,8 +11,8 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// Result is a claim's verdict with everything it rests on. A lessons file
-// holds one per line, as JSON (JSON Lines), in the order reached.
+// Result is a claim's verdict with everything it rests on; a lessons file
+// holds one a line.
 type Result struct {
 	// The claim, as Claim says it.
 	Claim      string `json:"claim"`
@@ -22,53 +22,40 @@ type Result struct {
 	Measures   string `json:"measures"`
 	Unit       string `json:"unit"`
 	Rule       Rule   `json:"rule"`
-	// CPUs are the CPU counts the figure was measured on (virtual ones
-	// for the model).
+	// CPUs are the CPU counts the figure was measured on.
 	CPUs  []int  `json:"cpus"`
 	Model bool   `json:"model,omitempty"`
 	Sched string `json:"sched,omitempty"`
 
-	// Figure is brewput's figure: the median of the quiet samples with
-	// its 95 % confidence interval.
+	// Figure is of the quiet samples.
 	Figure  Figure  `json:"figure"`
 	Verdict Verdict `json:"verdict"`
-	// Reason says why, in words: where the interval lies against the
-	// rule, or what kept the claim from a verdict.
+	// Reason says why, in words.
 	Reason string `json:"reason"`
-	// MoreRuns is, for an inconclusive verdict, about how many more
-	// quiet samples would likely tell; -1 when no practical number
-	// would (the median sits on the threshold).
+	// MoreRuns is Rule.MoreRuns, for an inconclusive verdict.
 	MoreRuns int `json:"more_runs,omitempty"`
 
-	// Disturbed is set when the claim is inconclusive because too few
-	// of its samples were taken on a quiet machine.
+	// Disturbed says too few samples were taken on a quiet machine.
 	Disturbed bool `json:"disturbed,omitempty"`
-	// Others is how many CPUs' worth of time other processes took while
-	// the samples kept were measured, on average; OthersAll the same
-	// over every sample, those discarded included. Discarded counts the
-	// samples taken while others took more than BusyLimit CPUs.
+	// Others is the mean CPUs other processes took during the samples
+	// kept, OthersAll during all; Discarded counts those too busy.
 	Others    float64 `json:"others_cpus"`
 	OthersAll float64 `json:"others_cpus_all"`
 	Discarded int     `json:"discarded"`
-	// Empty counts the samples left out because they measured nothing
-	// (no operation in a point's window), which only a busy machine
-	// does to the claims' configurations.
+	// Empty counts the samples that measured nothing.
 	Empty int `json:"empty,omitempty"`
 
-	// Error says what failed, when measuring the claim did; the verdict
-	// is then inconclusive.
+	// Error says what failed; the verdict is then inconclusive.
 	Error string `json:"error,omitempty"`
 
-	// Level is the run's, "quick", "full" or "tiny"; Host the machine;
-	// Start when the claim's measuring began, Elapsed how long it took.
+	// Level is the run's, "quick", "full" or "tiny".
 	Level    string       `json:"level"`
 	Host     results.Host `json:"host"`
 	Start    time.Time    `json:"start"`
 	ElapsedS float64      `json:"elapsed_s"`
 }
 
-// FigureText is the figure in the claim's unit with its interval, as the
-// table shows it.
+// FigureText is the figure in the claim's unit with its interval.
 func (r Result) FigureText() string { return r.Figure.Format(r.Unit, r.Model) }
 
 // RuleText is the rule in the claim's unit: "≥ ×1.70", "360 to 440 ms".
@@ -86,8 +73,7 @@ func WriteJSON(w io.Writer, r Result) error {
 	return err
 }
 
-// ReadJSON reads a lessons file's results, one JSON object a line; blank
-// lines are skipped. An error names the line.
+// ReadJSON reads a lessons file's results; an error names the line.
 func ReadJSON(r io.Reader) ([]Result, error) {
 	var out []Result
 	err := results.ScanLines(r, 16<<20, func(line int, text []byte) (bool, error) {
@@ -108,8 +94,7 @@ func ReadJSON(r io.Reader) ([]Result, error) {
 	return out, nil
 }
 
-// ReadFile reads a lessons file written by brewput lessons --format json;
-// a file with no result is an error.
+// ReadFile reads a lessons file; one with no result is an error.
 func ReadFile(path string) ([]Result, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -126,9 +111,8 @@ func ReadFile(path string) ([]Result, error) {
 	return rs, nil
 }
 
-// IsFile reports whether the file at path is a lessons file, from its
-// first line: a JSON object with a "claim". Results files of points never
-// have one, so that a command reading both kinds can tell them apart.
+// IsFile reports whether the file at path is a lessons file: its first
+// line has a "claim", as no results file's does.
 func IsFile(path string) (bool, error) {
 	f, err := os.Open(path)
 	if err != nil {

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+
+	"github.com/brewput/brewput/results"
 )
 
 // Verdict is what the measurements say of a claim.
@@ -16,15 +18,15 @@ const (
 	Reproduced Verdict = "reproduced"
 	// NotReproduced: the whole interval lies on the other side.
 	NotReproduced Verdict = "not reproduced"
-	// Inconclusive: the interval straddles a threshold, or there is no
-	// interval (too few samples, or too few taken on a quiet machine).
+	// Inconclusive: the interval straddles a threshold, or there is none.
 	Inconclusive Verdict = "inconclusive"
 )
 
-// Rule is a claim's threshold: the figures that bear the claim out are
-// those from Min to Max, both included. An open side is infinite.
+// Rule is a claim's threshold: the figures from Min to Max bear it out.
+// An open side is infinite.
 type Rule struct {
-	Min, Max float64
+	Min float64 `json:"min,omitempty"`
+	Max float64 `json:"max,omitempty"`
 }
 
 // AtLeast is the rule of a claim borne out by figures of x or more.
@@ -36,10 +38,7 @@ func AtMost(x float64) Rule { return Rule{Min: math.Inf(-1), Max: x} }
 // Between is the rule of a claim borne out by figures from lo to hi.
 func Between(lo, hi float64) Rule { return Rule{Min: lo, Max: hi} }
 
-// Decide gives the verdict on a figure whose confidence interval is
-// [lo, hi]: Reproduced when the interval lies within [Min, Max],
-// NotReproduced when it lies wholly outside, Inconclusive when it
-// straddles Min or Max or is unbounded (too few samples for one).
+// Decide gives the verdict on a figure whose confidence interval is [lo, hi].
 func (r Rule) Decide(lo, hi float64) Verdict {
 	switch {
 	case math.IsNaN(lo) || math.IsNaN(hi) || math.IsInf(lo, 0) || math.IsInf(hi, 0):
@@ -52,19 +51,14 @@ func (r Rule) Decide(lo, hi float64) Verdict {
 	return Inconclusive
 }
 
-// MaxMoreRuns is the most samples MoreRuns estimates; beyond it, it says
-// that no practical number would tell.
+// MaxMoreRuns is the most samples MoreRuns estimates.
 const MaxMoreRuns = 1000
 
 // MoreRuns estimates how many more samples would take f's interval off
-// the threshold it straddles: the interval's width shrinks about as one
-// over the square root of the samples, so a side of the interval that
-// reaches a distance a from the median past a threshold at distance d
-// needs about n·(a/d)² samples in all. With fewer than minRuns samples it
-// is the samples missing for an interval. It is 0 when the interval is
-// already decisive, and -1 when no practical number would tell: the
-// median sits on the threshold, or more than 1000 samples would be
-// needed.
+// the threshold it straddles: its width shrinks as one over the root of
+// the samples, so an arm a reaching past a threshold at distance d needs
+// about n·(a/d)² in all. It is 0 for a decisive interval, and -1 where no
+// practical number would tell (the median on the threshold).
 func (r Rule) MoreRuns(f Figure, minRuns int) int {
 	if f.N < minRuns || math.IsInf(f.Lo, 0) || math.IsInf(f.Hi, 0) {
 		return max(minRuns-f.N, 1)
@@ -95,8 +89,7 @@ func (r Rule) MoreRuns(f Figure, minRuns int) int {
 	return more
 }
 
-// String says the rule for people, in the unit's terms: "≥ ×1.70",
-// "≤ ×1.00", "360 to 440 ms".
+// String says the rule for people: "≥ 1.70", "360 to 440".
 func (r Rule) String() string { return r.format("") }
 
 func (r Rule) format(unit string) string {
@@ -115,39 +108,19 @@ func (r Rule) format(unit string) string {
 // MarshalJSON writes the rule as {"min": x, "max": y}, leaving out an
 // open side, which JSON cannot hold as a number.
 func (r Rule) MarshalJSON() ([]byte, error) {
-	return json.Marshal(struct {
-		Min *float64 `json:"min,omitempty"`
-		Max *float64 `json:"max,omitempty"`
-	}{finite(r.Min), finite(r.Max)})
+	type plain Rule // without this method
+	return results.MarshalNulls(plain(r))
 }
 
 // UnmarshalJSON reads what MarshalJSON writes, an absent side as open.
 func (r *Rule) UnmarshalJSON(data []byte) error {
-	var v struct {
-		Min, Max *float64
-	}
-	if err := json.Unmarshal(data, &v); err != nil {
+	type plain Rule
+	p := plain{Min: math.Inf(-1), Max: math.Inf(1)}
+	if err := json.Unmarshal(data, &p); err != nil {
 		return err
 	}
-	*r = Rule{Min: orInf(v.Min, -1), Max: orInf(v.Max, 1)}
-	if r.Min > r.Max {
+	if *r = Rule(p); r.Min > r.Max {
 		return fmt.Errorf("rule: min %v is above max %v", r.Min, r.Max)
 	}
 	return nil
-}
-
-// finite is a pointer to v, or nil where v is infinite or NaN.
-func finite(v float64) *float64 {
-	if math.IsInf(v, 0) || math.IsNaN(v) {
-		return nil
-	}
-	return &v
-}
-
-// orInf is *p, or the infinity of sign where p is nil.
-func orInf(p *float64, sign int) float64 {
-	if p == nil {
-		return math.Inf(sign)
-	}
-	return *p
 }

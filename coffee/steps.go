@@ -32,7 +32,7 @@ func (s Steps) Validate() error {
 	for _, f := range []struct {
 		name string
 		d    time.Duration
-	}{{"grind", s.Grind}, {"press", s.Press}, {"steam", s.Steam}, {"latte", s.Combine}, {"jitter", s.Jitter}} {
+	}{{"grind", s.Grind}, {"press", s.Press}, {"steam", s.Steam}, {"combine", s.Combine}, {"jitter", s.Jitter}} {
 		if f.d < 0 {
 			return fmt.Errorf("%s %v: want zero or a positive duration such as 1ms", f.name, f.d)
 		}

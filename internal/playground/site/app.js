@@ -12,6 +12,9 @@
   const YAML_PATH = "/model.yaml";
   const COLOURS = ["#8a4b14", "#2b6cb0", "#2f855a", "#b83280", "#6b46c1", "#c05621", "#2c7a7b"];
   const STEPS = ["grind", "press", "steam", "latte", "jitter"];
+  // A step's flag, where it is not named as in links: links keep "latte",
+  // which the command line reads as --combine's older name.
+  const flag = (s) => "--" + (s === "latte" ? "combine" : s);
   // The URL's keys, the CLI's flags where there is one. Defaults are left
   // out of the command line, and out of the URL but for ALWAYS.
   const DEFAULTS = { mode: "finelocking", cpus: "4", sched: "go", runtime: "", dur: "", par: "", rate: "", compare: "locking,multi-2,linearpipe-1", model: "", grind: "", press: "", steam: "", latte: "", jitter: "" };
@@ -51,7 +54,7 @@
     if (!st.model) {
       if (st.rate) a.push("--rate", st.rate);
       else if (st.par) a.push("--par", st.par);
-      for (const s of STEPS) if (st[s] !== "") a.push("--" + s, st[s] + "ms");
+      for (const s of STEPS) if (st[s] !== "") a.push(flag(s), st[s] + "ms");
     }
     if (st.sched === "go") a.push("--calibration", CAL_PATH);
     return a.concat(extra || [], ["--format", "json"]);
@@ -354,7 +357,7 @@
     if (st.runtime) a.push("--runtime", st.runtime);
     if (st.rate) a.push("--rate", st.rate);
     else if (st.par) a.push("--par", st.par);
-    for (const s of STEPS) if (st[s] !== "") a.push("--" + s, st[s] + "ms");
+    for (const s of STEPS) if (st[s] !== "") a.push(flag(s), st[s] + "ms");
     if (st.sched === "go") a.push("--calibration", CAL_PATH);
     return a;
   }

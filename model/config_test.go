@@ -23,7 +23,7 @@ func TestBadConfig(t *testing.T) {
 		{func(c *Config) { c.Dur = 0 }, "dur is 0s"},
 		{func(c *Config) { c.Warmup = -ms }, "warmup is -1ms"},
 		{func(c *Config) { c.Steps.Press = -ms }, "press -1ms"},
-		{func(c *Config) { c.Steps.Combine = -ms }, "latte -1ms"},
+		{func(c *Config) { c.Steps.Combine = -ms }, "combine -1ms"},
 		{func(c *Config) { c.Rate = -1 }, "rate is -1"},
 		{func(c *Config) { c.Rate = math.Inf(1) }, "rate +Inf"},
 		{func(c *Config) { c.Rate = math.NaN() }, "rate NaN"},

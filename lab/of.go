@@ -61,8 +61,19 @@ func (l *Of[C]) Memory() (float64, string) {
 // Info implements Lab.
 func (l *Of[C]) Info() Info { return l.info }
 
-// Figure implements Lab.
-func (l *Of[C]) Figure() chartspec.Figure { return l.figure }
+// Charter is a configuration whose chart depends on it: Chart returns
+// the lab's figure as the configuration sets it.
+type Charter interface {
+	Chart(f chartspec.Figure) chartspec.Figure
+}
+
+// Figure implements Lab: the figure, as a Charter configuration sets it.
+func (l *Of[C]) Figure() chartspec.Figure {
+	if c, ok := any(l.Config).(Charter); ok {
+		return c.Chart(l.figure)
+	}
+	return l.figure
+}
 
 // Run implements Lab: the package's Run with the lab's configuration.
 func (l *Of[C]) Run(ctx context.Context, cpus []int, progress func(line string)) ([]results.Point, error) {

@@ -14,8 +14,10 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/report/chartspec"
 	"github.com/brewput/brewput/results"
@@ -51,8 +53,7 @@ func NewLab() *lab.Of[Config] {
 	}, DefaultConfig(), Run, chartspec.Figure{
 		Kind:     chartspec.Amdahl,
 		Title:    "render: Amdahl's law and the measured speedups",
-		Lesson:   "Amdahl's law: the best speedup a program with the estimated serial fraction can reach on n CPUs (the line, to 64 CPUs), with each variant's measured speedup over seq (markers). The curve flattens at 1 ÷ serial fraction, however many CPUs are added.",
-		X:        chartspec.Axis{Label: "CPUs (log scale)", Of: chartspec.ByCPUs, Scale: chartspec.Log, Max: 64},
+		X:        chartspec.Axis{Label: "CPUs (log scale)", Of: chartspec.ByCPUs, Scale: chartspec.Log},
 		Y:        chartspec.Axis{Label: "speedup over seq (×)", Of: chartspec.ByMetric, Metric: MetricTotalSpeedup, Else: MetricSpeedup},
 		Fraction: MetricSerialFraction,
 		Baseline: "seq",
@@ -70,8 +71,7 @@ type Config struct {
 	Workers int    `flag:"workers" usage:"pool size of the workers variant (0: one per CPU)"`
 	Reps    int    `flag:"reps" usage:"renders of each variant at each CPU count; a point reports the medians"`
 	PNG     string `flag:"png" usage:"write the rendered image to this PNG file"` // atomically; "" writes none
-	// ModelCPUs is checked, but the chart draws Amdahl's curve to 64
-	// CPUs whatever it says.
+	// ModelCPUs: the chart draws Amdahl's curve out to the most of them.
 	ModelCPUs []int `flag:"model-cpus" usage:"CPU counts of Amdahl's curve"`
 }
 
@@ -120,6 +120,18 @@ func (c Config) Validate() error {
 		}
 	}
 	return nil
+}
+
+// Chart implements lab.Charter: Amdahl's curve runs out to the most of
+// ModelCPUs.
+func (c Config) Chart(f chartspec.Figure) chartspec.Figure {
+	most := 64
+	if len(c.ModelCPUs) > 0 {
+		most = slices.Max(c.ModelCPUs)
+	}
+	f.X.Max = float64(most)
+	f.Lesson = fmt.Sprintf("Amdahl's law: the best speedup a program with the estimated serial fraction can reach on n CPUs (the line, to %d %s), with each variant's measured speedup over seq (markers). The curve flattens at 1 ÷ serial fraction, however many CPUs are added.", most, format.Plural(most, "CPU"))
+	return f
 }
 
 // workers is the pool size at the current GOMAXPROCS.

@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"go.uber.org/goleak"
@@ -174,5 +175,20 @@ func TestRenderStopsWhenCancelled(t *testing.T) {
 		if err := <-done; err != context.Canceled {
 			t.Errorf("%s: %v, want context.Canceled", v, err)
 		}
+	}
+}
+
+// TestModelCPUsSetTheChart: --model-cpus sets how far the chart draws
+// Amdahl's curve (64 CPUs by default), and its lesson says so.
+func TestModelCPUsSetTheChart(t *testing.T) {
+	l := NewLab()
+	if f := l.Figure(); f.X.Max != 64 || !strings.Contains(f.Lesson, "to 64 CPUs") {
+		t.Errorf("default chart to %g CPUs, lesson %q; want 64", f.X.Max, f.Lesson)
+	}
+	if err := testkit.Bind(l, "--model-cpus", "1,2,4,8"); err != nil {
+		t.Fatal(err)
+	}
+	if f := l.Figure(); f.X.Max != 8 || !strings.Contains(f.Lesson, "to 8 CPUs") {
+		t.Errorf("--model-cpus 1,2,4,8: chart to %g CPUs, lesson %q; want 8", f.X.Max, f.Lesson)
 	}
 }

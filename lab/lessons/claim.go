@@ -2,22 +2,17 @@
 // brewput was built from) on this machine and gives each a statistical
 // verdict: reproduced, not reproduced, or inconclusive.
 //
-// Each Claim is a value: the seed it comes from, the claim in one line,
-// the seed's figure, what brewput measures for it, its threshold (a
-// Rule), and how to take one sample here: the coffee shop through package
-// sweep, a lab's Run with a small configuration, or the model, where the
-// claim needs more CPUs than the machine has.
-//
-// A measured claim is sampled repeatedly (6 times in a quick run, 10 to
-// 20 in a full one); its figure is the samples' median with benchmath's
-// 95 % confidence interval, as package compare gives it. It is
-// reproduced where the whole interval lies on the claim's side of its
-// threshold, not reproduced where it lies on the other, and inconclusive
-// where it straddles one, or with too few samples for an interval (the
-// result then says about how many more would tell). A sample counts only
-// if other processes took at most BusyLimit CPUs meanwhile; one beside a
-// busy neighbour is taken again as time allows. Model claims are
-// deterministic: one evaluation is the figure, exactly.
+// A Claim says where it comes from, what brewput measures for it, its
+// threshold (a Rule), and how to take one sample: the coffee shop through
+// package sweep, a lab's Run with a small configuration, or the model
+// where it needs more CPUs than the machine has. A measured claim's
+// figure is the median of its samples (6 quick, 10 to 20 full) with
+// benchmath's 95 % interval: reproduced where the whole interval lies on
+// the claim's side of its threshold, not reproduced where it lies on the
+// other, otherwise inconclusive (the result says about how many more
+// samples would tell). A sample counts only if other processes took at
+// most BusyLimit CPUs meanwhile. A model claim's one evaluation is its
+// figure, exactly.
 package lessons
 
 import (
@@ -47,19 +42,20 @@ type Claim struct {
 	// CPUs are the CPU counts measured (virtual CPUs for the model); a
 	// measured claim needs at least the most of them.
 	CPUs []int
-	// Model marks a claim the model predicts under the Sched policy,
-	// because it needs more CPUs than the machine has.
+	// Model marks a claim the model predicts under the Sched policy, as
+	// it needs more CPUs than the machine has.
 	Model bool
 	Sched string
-	// Races marks a claim measured with the shop's ideal mode, racy by
-	// design: it cannot run under the race detector.
+	// Races marks a claim on the shop's ideal mode, racy by design: it
+	// cannot run under the race detector.
 	Races bool
 
-	// cost is about how many seconds a quick sample takes, for sharing
-	// the run's time among claims.
-	cost   float64
-	sample func(ctx context.Context, e Env) (float64, error)
+	cost   float64 // about how many seconds a quick sample takes, to share the time
+	sample sampler
 }
+
+// sampler takes one sample of a claim.
+type sampler = func(ctx context.Context, e Env) (float64, error)
 
 // group is the claim's group: "talk" for "talk/ideal-scales".
 func (c Claim) group() string {
@@ -101,8 +97,8 @@ type Env struct {
 	Shop func(ctx context.Context, s sweep.Spec) (results.Point, error)
 	Dir  string // for the logs lab's files; "" for the temporary folder
 	// Index counts the claim's samples from 0: a sample of two
-	// measurements takes the first first on even samples, so that a drift
-	// of the machine hits both alike.
+	// measurements swaps their order on odd ones, so that a drift of the
+	// machine hits both alike.
 	Index int
 }
 
@@ -120,16 +116,12 @@ func pick[T any](l Level, tiny, quick, full T) T {
 // pair runs a and b in the order Index says.
 func pair[T any](e Env, a, b func() (T, error)) (ta, tb T, err error) {
 	if e.Index%2 == 1 {
-		if tb, err = b(); err != nil {
-			return ta, tb, err
-		}
-		ta, err = a()
+		tb, ta, err = pair(Env{}, b, a)
 		return ta, tb, err
 	}
-	if ta, err = a(); err != nil {
-		return ta, tb, err
+	if ta, err = a(); err == nil {
+		tb, err = b()
 	}
-	tb, err = b()
 	return ta, tb, err
 }
 
@@ -144,8 +136,8 @@ func inTurn(e Env, a, b int) []int {
 }
 
 // errEmpty marks a sample that measured nothing to make a figure of (a
-// point with no operation in its window, which a busy enough machine can
-// leave): not a failure; the sample is left out.
+// point with no operation in its window, on a busy machine): not a
+// failure; the sample is left out.
 var errEmpty = errors.New("nothing measured")
 
 // ratio is a ÷ b, errEmpty where b is not positive.
@@ -188,6 +180,15 @@ func metricRatio(points []results.Point, err error, name, a string, ca int, b st
 		return 0, err
 	}
 	return ratio(va, vb, strings.TrimSpace(b+" "+name))
+}
+
+// metric and metricRatioOf are metricOf and metricRatio as figures of a
+// lab's points.
+func metric(variant string, cpus int, name string) func([]results.Point) (float64, error) {
+	return func(points []results.Point) (float64, error) { return metricOf(points, nil, variant, cpus, name) }
+}
+func metricRatioOf(name, a string, ca int, b string, cb int) func([]results.Point) (float64, error) {
+	return func(points []results.Point) (float64, error) { return metricRatio(points, nil, name, a, ca, b, cb) }
 }
 
 // Claims lists every claim, seed by seed, for a machine of cpus CPUs: the
@@ -239,8 +240,8 @@ func Names(claims []Claim) string {
 }
 
 // top is the most CPUs, up to most, that a claim scaling with the machine
-// uses on one of cpus: at least 2, so that a machine of 1 CPU is told it
-// is too small rather than measuring nothing.
+// uses on one of cpus: at least 2, so that a 1-CPU machine is told it is
+// too small.
 func top(cpus, most int) int { return max(2, min(cpus, most)) }
 
 // fromSeed is claims, each said to come from the seed file seed.

@@ -71,7 +71,7 @@ func addConfig(l Level, c *workloads.Config) {
 
 // workloadsSpeedup samples the speedup of workload's concurrent variant
 // on cpus CPUs, sized by size; the others are made trivial.
-func workloadsSpeedup(workload string, cpus int, size func(Level, *workloads.Config)) func(context.Context, Env) (float64, error) {
+func workloadsSpeedup(workload string, cpus int, size func(Level, *workloads.Config)) sampler {
 	return func(ctx context.Context, e Env) (float64, error) {
 		c := workloads.Config{AddSize: 1, SortSize: 1, Docs: 1, Topic: "gopher", Workers: 1, Goroutines: 0, Reps: 1}
 		size(e.Level, &c)
@@ -170,18 +170,14 @@ func profilingClaims(cpus int) []Claim {
 			SeedFigure: "1.6 s with one goroutine, 1.7–1.8 s with one per pixel (8 CPUs)",
 			Measures:   fmt.Sprintf("seq's render time ÷ pixel's (a goroutine per pixel), on %d CPUs (claim: at most ×1.1)", n),
 			Unit:       lesson.Ratio, Rule: lesson.AtMost(1.1), CPUs: []int{n}, cost: 0.3,
-			sample: renderFigure(n, func(points []results.Point) (float64, error) {
-				return metricOf(points, nil, "pixel", n, "speedup")
-			}),
+			sample: renderFigure(n, metric("pixel", n, "speedup")),
 		},
 		{
 			Name: "profiling/per-row", Text: "A goroutine per row scales with the CPUs",
 			SeedFigure: "render 1.6 s on one worker, about 200 ms on 8 CPUs (×8); the whole program about ×4",
 			Measures:   fmt.Sprintf("seq's render time ÷ row's (a goroutine per row), on %d CPUs (claim: at least 75 %% of ×%d)", n, n),
 			Unit:       lesson.Ratio, Rule: lesson.AtLeast(0.75 * float64(n)), CPUs: []int{n}, cost: 0.3,
-			sample: renderFigure(n, func(points []results.Point) (float64, error) {
-				return metricOf(points, nil, "row", n, "speedup")
-			}),
+			sample: renderFigure(n, metric("row", n, "speedup")),
 		},
 		{
 			Name: "profiling/amdahl", Text: "The sequential part (encoding the image) caps the whole program's speedup, as Amdahl's law says",
@@ -205,33 +201,21 @@ func profilingClaims(cpus int) []Claim {
 			SeedFigure: "2.6 s unbuffered, then \"an order of magnitude\" faster with a bufio.Reader (1.2 MB of text)",
 			Measures:   "the bytewise count's time ÷ the buffered count's, on 1 CPU (claim: at least ×10)",
 			Unit:       lesson.Ratio, Rule: lesson.AtLeast(10), CPUs: []int{1}, cost: 0.1,
-			sample: wordcountFigure(func(points []results.Point) (float64, error) {
-				return metricOf(points, nil, "buffered", 1, "speedup")
-			}),
+			sample: wordcountFigure(metric("buffered", 1, "speedup")),
 		},
 		{
 			Name: "profiling/reused-allocs", Text: "Reusing the read buffer leaves next to no allocations",
 			SeedFigure: "an allocation per byte read before; after, the largest left is bufio's 4 KB buffer",
 			Measures:   "allocations per count with the reused buffer ÷ with the buffered reader that allocates per byte, on 1 CPU (claim: at most 1 %)",
 			Unit:       lesson.Share, Rule: lesson.AtMost(0.01), CPUs: []int{1}, cost: 0.1,
-			sample: wordcountFigure(func(points []results.Point) (float64, error) {
-				reused, err := metricOf(points, nil, "reused", 1, "allocs_per_op")
-				if err != nil {
-					return 0, err
-				}
-				buffered, err := metricOf(points, nil, "buffered", 1, "allocs_per_op")
-				if err != nil {
-					return 0, err
-				}
-				return ratio(reused, buffered, "the buffered count's allocations")
-			}),
+			sample: wordcountFigure(metricRatioOf("allocs_per_op", "reused", 1, "buffered", 1)),
 		},
 	}
 	return fromSeed(profilingSeed, claims)
 }
 
 // renderFigure samples figure of the render lab's points on n CPUs.
-func renderFigure(n int, figure func([]results.Point) (float64, error)) func(context.Context, Env) (float64, error) {
+func renderFigure(n int, figure func([]results.Point) (float64, error)) sampler {
 	return func(ctx context.Context, e Env) (float64, error) {
 		c := render.DefaultConfig()
 		c.Size, c.Reps = pick(e.Level, 64, 256, 512), pick(e.Level, 1, 1, 3)
@@ -244,7 +228,7 @@ func renderFigure(n int, figure func([]results.Point) (float64, error)) func(con
 }
 
 // wordcountFigure samples figure of the wordcount lab's points on 1 CPU.
-func wordcountFigure(figure func([]results.Point) (float64, error)) func(context.Context, Env) (float64, error) {
+func wordcountFigure(figure func([]results.Point) (float64, error)) sampler {
 	return func(ctx context.Context, e Env) (float64, error) {
 		c := wordcount.Config{Size: pick(e.Level, 20_000, 100_000, 300_000), Reps: pick(e.Level, 1, 1, 3)}
 		points, err := wordcount.Run(ctx, c, []int{1}, nil)
@@ -331,7 +315,7 @@ func journalClaims(cpus int) []Claim {
 
 // actorsRatio samples the actor's throughput over simple's on n CPUs, in
 // process or over gRPC.
-func actorsRatio(n int, remote bool) func(context.Context, Env) (float64, error) {
+func actorsRatio(n int, remote bool) sampler {
 	return func(ctx context.Context, e Env) (float64, error) {
 		c := actors.DefaultConfig()
 		c.Variants, c.Clients = []string{actors.Simple, actors.Actor}, []int{journalClients}
@@ -351,7 +335,7 @@ func actorsRatio(n int, remote bool) func(context.Context, Env) (float64, error)
 
 // streamRatio samples the throughput of variant a over that of b, from
 // one run of modes and buffers on n CPUs.
-func streamRatio(n int, modes []string, buffers []int, a, b string) func(context.Context, Env) (float64, error) {
+func streamRatio(n int, modes []string, buffers []int, a, b string) sampler {
 	return func(ctx context.Context, e Env) (float64, error) {
 		c := stream.DefaultConfig()
 		c.Modes, c.Buffers = modes, buffers

@@ -21,7 +21,7 @@ import (
 )
 
 // BusyLimit is the CPUs other processes (and the hypervisor) may take
-// while a sample is measured before it is discarded, as in the tests.
+// while a sample is measured, or it is discarded.
 const BusyLimit = 0.3
 
 // Options configure Run.
@@ -33,17 +33,14 @@ type Options struct {
 	Samples int
 	// Budget, when positive, is the time the run may take, in place of the
 	// level's (55 s quick, 9½ minutes full, 1 minute tiny), shared among
-	// the claims in proportion to their cost.
-	Budget time.Duration
-	// Shop measures a point of the coffee shop; nil for sweep.Measure, in
-	// this process.
-	Shop     func(ctx context.Context, s sweep.Spec) (results.Point, error)
-	Dir      string            // for the logs lab's files; "" for the temporary folder
-	Progress func(line string) // if not nil, told as each claim starts
+	// the claims by cost.
+	Budget   time.Duration
+	Shop     func(ctx context.Context, s sweep.Spec) (results.Point, error) // a shop's point; nil: sweep.Measure, in this process
+	Dir      string                                                         // for the logs lab's files; "" for the temporary folder
+	Progress func(line string)                                              // if not nil, told as each claim starts
 
 	// others stands for package quiet in the tests: called as a sample
-	// starts, it returns what tells, as it ends, how many CPUs other
-	// processes took meanwhile.
+	// starts, what it returns tells the CPUs other processes took since.
 	others func() func() float64
 }
 
@@ -78,16 +75,14 @@ func minRuns() int { return compare.RunsForInterval() }
 
 // Run measures and decides each claim in turn, emitting each result as it
 // is reached, and returns them all in the claims' order. Claims share the
-// budget in proportion to their cost; one out of time or of quiet samples
-// decides on what it has, and one that fails to measure is inconclusive
-// with its Error (Run's error names them at the end). Claims kept from a
-// verdict by other processes or their share of time take more samples in
-// a second pass: a neighbour's busy spell then costs a verdict only if it
-// lasts the whole run.
-//
-// Cancelled, Run stops at once and returns the results so far with ctx's
-// error: the claims decided and the pending ones as they stood; the claim
-// measured in the first pass is left out. An error of emit stops Run.
+// budget by cost; one out of time or quiet samples decides on what it
+// has, one that fails to measure is inconclusive with its Error (named in
+// Run's error at the end). Claims kept from a verdict by other processes
+// or by time take more samples in a second pass, so that a neighbour's
+// busy spell costs a verdict only if it lasts the whole run. Cancelled,
+// Run returns at once with ctx's error the claims decided and the pending
+// ones as they stood (not the one under way in the first pass). An error
+// of emit stops Run.
 func Run(ctx context.Context, claims []Claim, opt Options, emit func(lesson.Result) error) ([]lesson.Result, error) {
 	if opt.Shop == nil {
 		opt.Shop = sweep.Measure
@@ -114,9 +109,8 @@ func Run(ctx context.Context, claims []Claim, opt Options, emit func(lesson.Resu
 		}
 		return nil
 	}
-	// pass measures the claims which, sharing the time left in proportion
-	// to their weight; the first starts them, and leaves pending those
-	// that more samples could still decide.
+	// pass measures the claims which, sharing the time left by weight; the
+	// first starts them, leaving pending those more samples could decide.
 	pass := func(which []int, first bool) (pending []int, err error) {
 		var costs float64
 		for _, i := range which {
@@ -189,17 +183,14 @@ type claimState struct {
 	opt Options
 	r   lesson.Result // the claim's texts, and what is known so far
 
-	values []float64
-	// attempts counts the samples taken, kept or not, in all passes.
-	attempts int
+	values   []float64
+	attempts int // samples taken, kept or not, in all passes
 	// CPU-seconds other processes took, and seconds, over the samples
 	// kept and over all of them.
 	keptOthers, keptWall, allOthers, allWall float64
 	outOfTime                                bool
-	// done is set once nothing more is to be measured: a model claim, a
-	// claim the machine cannot measure, a failure.
-	done    bool
-	elapsed time.Duration
+	done                                     bool // nothing more to measure: a model claim, one the machine cannot measure, a failure
+	elapsed                                  time.Duration
 }
 
 func newClaimState(c Claim, opt Options) *claimState {
@@ -209,15 +200,15 @@ func newClaimState(c Claim, opt Options) *claimState {
 }
 
 // unfinished reports whether more samples could still give the claim a
-// verdict: it stopped short of an interval, disturbed or out of time (the
-// tiny level has no second pass).
+// verdict: it stopped short of an interval, disturbed or out of time (no
+// second pass at the tiny level).
 func (st *claimState) unfinished() bool {
 	first, _ := st.opt.samples()
 	return !st.done && st.opt.Level != Tiny && len(st.values) < min(first, minRuns()) && (st.r.Discarded+st.r.Empty > 0 || st.outOfTime)
 }
 
-// maxAttempts is how many samples a claim may take in a pass: disturbed
-// ones again, up to twice as many more as wanted (the tiny level once).
+// maxAttempts is how many samples a claim may take in a pass: twice as
+// many more as wanted for the disturbed (one more at the tiny level).
 func (st *claimState) maxAttempts() int {
 	_, most := st.opt.samples()
 	return pick(st.opt.Level, most+1, 3*most, 3*most)
@@ -375,8 +366,7 @@ func side(v lesson.Verdict) string {
 	return "straddles"
 }
 
-// summarize is the figure of samples, with benchmath's interval as
-// package compare gives it.
+// summarize is the figure of samples, with compare's benchmath interval.
 func summarize(values []float64) lesson.Figure {
 	if len(values) == 0 {
 		return lesson.Figure{Median: math.NaN(), Lo: math.Inf(-1), Hi: math.Inf(1)}

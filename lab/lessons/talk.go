@@ -28,50 +28,48 @@ const (
 func talkClaims(cpus int) []Claim {
 	n := top(cpus, talkCPUs)
 	scaling := 0.85 * float64(n) // "in proportion": within 15 % of ×n
-	lattes := func(p results.Point) float64 { return p.Throughput }
-	meanMs := func(p results.Point) float64 { return p.Latency.Mean }
 	claims := []Claim{
 		{
 			Name: "talk/ideal-scales", Text: "With no synchronization (ideal), throughput grows in proportion to the CPUs",
 			SeedFigure: "250 lattes/s on 1 CPU, 1500 on 6 (×6), latency flat at 4 ms",
 			Measures:   fmt.Sprintf("ideal's throughput on %d CPUs ÷ on 1 (claim: within 15 %% of ×%d)", n, n),
 			Unit:       lesson.Ratio, Rule: lesson.AtLeast(scaling), CPUs: []int{1, n}, Races: true, cost: 0.3,
-			sample: shopScaling("ideal", n, lattes),
+			sample: shopRatio("ideal", n, "ideal", 1, throughputOf),
 		},
 		{
 			Name: "talk/locking-flat", Text: "One lock around the whole kitchen (locking) keeps throughput flat, whatever the CPUs",
 			SeedFigure: "250 lattes/s on 1 to 6 CPUs",
 			Measures:   fmt.Sprintf("locking's throughput on %d CPUs ÷ on 1 (claim: within 10 %% of ×1)", n),
 			Unit:       lesson.Ratio, Rule: lesson.Between(0.9, 1.1), CPUs: []int{1, n}, cost: 0.3,
-			sample: shopScaling("locking", n, lattes),
+			sample: shopRatio("locking", n, "locking", 1, throughputOf),
 		},
 		{
 			Name: "talk/locking-latency", Text: "Under one kitchen lock, mean latency grows in proportion to the CPUs: each customer waits for all the others",
 			SeedFigure: "4 ms on 1 CPU, 22–25 ms on 6 (×6)",
 			Measures:   fmt.Sprintf("locking's mean latency on %d CPUs ÷ on 1 (claim: within 15 %% of ×%d)", n, n),
 			Unit:       lesson.Ratio, Rule: lesson.AtLeast(scaling), CPUs: []int{1, n}, cost: 0.3,
-			sample: shopScaling("locking", n, meanMs),
+			sample: shopRatio("locking", n, "locking", 1, meanMsOf),
 		},
 		{
 			Name: "talk/two-of-each-scales", Text: "Two of each machine (multi-2) scale like ideal",
 			SeedFigure: "ideal performance up to 6 CPUs: 1500 lattes/s, 4 ms",
 			Measures:   fmt.Sprintf("multi-2's throughput on %d CPUs ÷ on 1 (claim: within 15 %% of ×%d)", n, n),
 			Unit:       lesson.Ratio, Rule: lesson.AtLeast(scaling), CPUs: []int{1, n}, cost: 0.3,
-			sample: shopScaling("multi-2", n, lattes),
+			sample: shopRatio("multi-2", n, "multi-2", 1, throughputOf),
 		},
 		{
 			Name: "talk/buffer-1", Text: "A pipeline with a buffer of 1 between its stages does at least as well as the unbuffered one",
 			SeedFigure: "buffered pipelines reach the optimal 1000 lattes/s on 6 CPUs; the unbuffered one less",
 			Measures:   fmt.Sprintf("linearpipe-1's throughput ÷ linearpipe-0's, on %d CPUs (claim: no more than 3 %% lower)", n),
 			Unit:       lesson.Ratio, Rule: lesson.AtLeast(0.97), CPUs: []int{n}, cost: 0.3,
-			sample: shopVersus("linearpipe-1", "linearpipe-0", n),
+			sample: shopRatio("linearpipe-1", n, "linearpipe-0", n, throughputOf),
 		},
 		{
 			Name: "talk/buffer-10", Text: "A pipeline with a buffer of 10 between its stages does at least as well as the unbuffered one",
 			SeedFigure: "buffered pipelines reach the optimal 1000 lattes/s on 6 CPUs; the unbuffered one less",
 			Measures:   fmt.Sprintf("linearpipe-10's throughput ÷ linearpipe-0's, on %d CPUs (claim: no more than 3 %% lower)", n),
 			Unit:       lesson.Ratio, Rule: lesson.AtLeast(0.97), CPUs: []int{n}, cost: 0.3,
-			sample: shopVersus("linearpipe-10", "linearpipe-0", n),
+			sample: shopRatio("linearpipe-10", n, "linearpipe-0", n, throughputOf),
 		},
 		{
 			Name: "talk/overload", Text: "Overloaded with 100 customers, one kitchen lock makes the median customer wait for the 99 others: about 400 ms",
@@ -175,17 +173,18 @@ func modelRun(l Level, mode string, cpus, customers int, jitter time.Duration) (
 
 // modelSample samples f of modelRun's prediction of mode on cpus virtual
 // CPUs with customers (0: one per CPU) and steps that do not vary.
-func modelSample(mode string, cpus, customers int, f func(results.Point) float64) func(context.Context, Env) (float64, error) {
+func modelSample(mode string, cpus, customers int, f func(results.Point) float64) sampler {
 	return func(_ context.Context, e Env) (float64, error) {
 		r, err := modelRun(e.Level, mode, cpus, customers, 0)
 		return f(r), err
 	}
 }
 
-// throughputOf and p50MsOf are what a claim on the model samples: the
-// throughput, the median latency in ms.
+// What a claim samples of a point: its throughput, its median or mean
+// latency in ms.
 func throughputOf(p results.Point) float64 { return p.Throughput }
 func p50MsOf(p results.Point) float64      { return p.Latency.P50 }
+func meanMsOf(p results.Point) float64     { return p.Latency.Mean }
 
 // shopSpec is a point of the talk's shop (1 ms steps) at l's size.
 func shopSpec(l Level, mode string, cpus, par int) sweep.Spec {
@@ -194,36 +193,23 @@ func shopSpec(l Level, mode string, cpus, par int) sweep.Spec {
 		Steps: coffee.DefaultSteps()}
 }
 
-// shopScaling samples f(mode on n CPUs) ÷ f(mode on 1 CPU), one customer
-// per CPU.
-func shopScaling(mode string, n int, f func(results.Point) float64) func(context.Context, Env) (float64, error) {
+// shopRatio samples f(mode a on ca CPUs) ÷ f(b on cb), one customer per
+// CPU, b first on even samples.
+func shopRatio(a string, ca int, b string, cb int, f func(results.Point) float64) sampler {
 	return func(ctx context.Context, e Env) (float64, error) {
-		one, many, err := pair(e,
-			func() (results.Point, error) { return e.Shop(ctx, shopSpec(e.Level, mode, 1, 0)) },
-			func() (results.Point, error) { return e.Shop(ctx, shopSpec(e.Level, mode, n, 0)) })
+		pb, pa, err := pair(e,
+			func() (results.Point, error) { return e.Shop(ctx, shopSpec(e.Level, b, cb, 0)) },
+			func() (results.Point, error) { return e.Shop(ctx, shopSpec(e.Level, a, ca, 0)) })
 		if err != nil {
 			return 0, err
 		}
-		return ratio(f(many), f(one), mode+" on 1 CPU")
-	}
-}
-
-// shopVersus samples a's throughput ÷ b's, on n CPUs.
-func shopVersus(a, b string, n int) func(context.Context, Env) (float64, error) {
-	return func(ctx context.Context, e Env) (float64, error) {
-		pa, pb, err := pair(e,
-			func() (results.Point, error) { return e.Shop(ctx, shopSpec(e.Level, a, n, 0)) },
-			func() (results.Point, error) { return e.Shop(ctx, shopSpec(e.Level, b, n, 0)) })
-		if err != nil {
-			return 0, err
-		}
-		return ratio(pa.Throughput, pb.Throughput, b)
+		return ratio(f(pa), f(pb), b)
 	}
 }
 
 // shopOverload samples locking's median latency with 100 customers on n
 // CPUs, after a warm-up in which each has been served once (100 × 4 ms).
-func shopOverload(n int) func(context.Context, Env) (float64, error) {
+func shopOverload(n int) sampler {
 	return func(ctx context.Context, e Env) (float64, error) {
 		ms := time.Millisecond
 		s := shopSpec(e.Level, "locking", n, 100)

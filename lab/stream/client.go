@@ -26,25 +26,21 @@ type clientConfig struct {
 }
 
 // client sends messages to a peer over one gRPC bidirectional stream at a
-// time. Any goroutine may call send; one messenger goroutine writes the
-// messages off a buffered channel to the stream, and in async mode a
-// listener per stream hands each reply to its sender. When the stream
-// breaks, the messages written and not answered fail, and the messenger
-// opens a new stream for the next one. Every message gets exactly one
-// outcome, a reply or an error.
-//
-// The seed's messenger and listener shared an "online" flag and the
-// stream in plain fields; here online is atomic, and the stream belongs to
-// a session that the messenger alone replaces, after its listener has
-// exited.
+// time: any goroutine calls send, one messenger goroutine writes the
+// messages off a buffered channel, and in async mode a listener per stream
+// hands each reply to its sender. When the stream breaks, the messages
+// written and not answered fail, and the next opens a new stream. Every
+// message gets exactly one outcome. Unlike the seed's, online is atomic,
+// and the stream belongs to a session that only the messenger replaces,
+// after its listener has exited.
 type client struct {
 	cfg  clientConfig
 	conn *grpc.ClientConn
 
 	msgs chan *call
-	// quit closes with the client: senders stop waiting for a place in
-	// msgs. stop closes once no sender can put one there (closed is set
-	// under enq): the messenger fails what is left and exits, closing done.
+	// quit closes with the client, for senders waiting on msgs; stop once
+	// none can put one there (closed, under enq): the messenger fails
+	// what is left and exits, closing done.
 	quit, stop, done chan struct{}
 	enq              sync.RWMutex // held for reading while a sender puts a message in msgs
 	closed           bool
@@ -94,17 +90,10 @@ const (
 )
 
 func (f failure) Error() string {
-	switch f {
-	case failTooLarge:
-		return "oversized message refused"
-	case failRejected:
-		return "rejected by the peer"
-	case failBroken:
-		return "stream broken before the reply"
-	case failUnavailable:
-		return "peer unavailable"
-	case failClosed:
-		return "client closed"
+	texts := []string{failTooLarge: "oversized message refused", failRejected: "rejected by the peer",
+		failBroken: "stream broken before the reply", failUnavailable: "peer unavailable", failClosed: "client closed"}
+	if int(f) < len(texts) && texts[f] != "" {
+		return texts[f]
 	}
 	return fmt.Sprintf("failure %d", uint8(f))
 }
@@ -171,9 +160,8 @@ func (c *client) close() {
 }
 
 // waitDown waits until the client has seen its peer go, or ctx ends: its
-// connection has left Ready, then it is offline, or grace has passed (in
-// sync mode with no message in flight, nothing reads the stream to find
-// it broken).
+// connection has left Ready, then it is offline or grace has passed (with
+// nothing in flight in sync mode, nothing finds the stream broken).
 func (c *client) waitDown(ctx context.Context, grace time.Duration) {
 	for s := c.conn.GetState(); s == connectivity.Ready; s = c.conn.GetState() {
 		if !c.conn.WaitForStateChange(ctx, s) {
@@ -190,8 +178,8 @@ func (c *client) reconnects() int64 { return max(0, c.opened.Load()-1) }
 
 // send hands a message to the messenger, waiting for a place in the
 // channel, and returns its call. A payload over the limit fails at once
-// (gRPC would end the whole stream on it); one that finds no place before
-// ctx ends fails with ctx's error.
+// (gRPC would end the whole stream on it); one with no place before ctx
+// ends fails with ctx's error.
 func (c *client) send(ctx context.Context, payload []byte, sum uint32) *call {
 	k := &call{id: c.nextID.Add(1), sum: sum, payload: payload, done: make(chan outcome, 1)}
 	if len(payload) > c.cfg.maxPayload {
@@ -226,7 +214,7 @@ func (k *call) wait(ctx context.Context) (o outcome, ok bool) {
 }
 
 // finish gives k its outcome, unless it had one: a bug, counted in
-// duplicates rather than hidden.
+// duplicates.
 func (c *client) finish(k *call, o outcome) {
 	if !k.finished.CompareAndSwap(false, true) {
 		c.duplicates.Add(1)
@@ -241,8 +229,7 @@ func (c *client) fail(k *call, err error) {
 }
 
 // answer gives k the outcome of its reply, numbered in arrival order (by
-// one goroutine at a time: the messenger in sync mode, the stream's
-// listener in async).
+// the messenger in sync mode, the stream's listener in async).
 func (c *client) answer(k *call, rep *reply) {
 	o := outcome{seq: c.replies.Add(1), at: time.Now()}
 	if rep.reject != "" {
@@ -273,10 +260,10 @@ func (c *client) messenger() {
 	}
 }
 
-// deliver sends one message on the current stream, opening a new one
-// if it is broken; in sync mode it also waits for the reply. A message is
-// tried on a second stream only if the first broke before it was written,
-// so that none reaches the peer twice.
+// deliver sends one message on the current stream, opening a new one if
+// it is broken; in sync mode it waits for the reply. A message goes to a
+// second stream only if the first broke before it was written: none
+// reaches the peer twice.
 func (c *client) deliver(k *call) {
 	for range 2 {
 		if c.sess == nil || !c.online.Load() {
@@ -295,8 +282,7 @@ func (c *client) deliver(k *call) {
 			c.online.Store(false) // its listener found it broken: try a new stream
 			continue
 		}
-		if err := s.stream.SendMsg(&request{id: k.id, sum: k.sum, payload: k.payload}); err != nil {
-			c.online.Store(false)
+		if err := s.write(k); err != nil {
 			c.breakSession(s, err) // fails k too, unless the listener did
 			return
 		}
@@ -306,35 +292,33 @@ func (c *client) deliver(k *call) {
 	c.fail(k, fmt.Errorf("%w: two streams in a row broke before the message was written", failUnavailable))
 }
 
-// roundTrip writes k to s and reads its reply, in sync mode.
+// write sends k on s.
+func (s *session) write(k *call) error {
+	return s.stream.SendMsg(&request{id: k.id, sum: k.sum, payload: k.payload})
+}
+
+// roundTrip writes k to s and reads its reply, in sync mode. On a failed
+// write, RecvMsg says why the stream ended (SendMsg says only io.EOF); a
+// reply to another message puts the stream out of step, not to be trusted.
 func (c *client) roundTrip(s *session, k *call) {
-	if err := s.stream.SendMsg(&request{id: k.id, sum: k.sum, payload: k.payload}); err != nil {
-		c.online.Store(false)
-		c.fail(k, fmt.Errorf("%w: %v", failBroken, recvErr(s, err)))
-		return
-	}
-	c.wrote()
 	var rep reply
-	if err := s.stream.RecvMsg(&rep); err != nil {
+	err := s.write(k)
+	if err != nil {
+		if rerr := s.stream.RecvMsg(&rep); rerr != nil {
+			err = rerr
+		}
+	} else {
+		c.wrote()
+		if err = s.stream.RecvMsg(&rep); err == nil && rep.id != k.id {
+			err = fmt.Errorf("reply for message %d, want %d", rep.id, k.id)
+		}
+	}
+	if err != nil {
 		c.online.Store(false)
 		c.fail(k, fmt.Errorf("%w: %v", failBroken, err))
 		return
 	}
-	if rep.id != k.id {
-		c.online.Store(false) // the stream is out of step: do not trust it further
-		c.fail(k, fmt.Errorf("%w: reply for message %d, want %d", failBroken, rep.id, k.id))
-		return
-	}
 	c.answer(k, &rep)
-}
-
-// recvErr is why a stream ended: RecvMsg says when SendMsg says io.EOF.
-func recvErr(s *session, sendErr error) error {
-	var rep reply
-	if err := s.stream.RecvMsg(&rep); err != nil {
-		return err
-	}
-	return sendErr
 }
 
 // wrote counts a message written, and gives the lab its cue at the mark.
@@ -401,7 +385,6 @@ func (c *client) dropSession() {
 		return
 	}
 	c.sess = nil
-	c.online.Store(false)
 	c.breakSession(s, fmt.Errorf("stream closed by the client"))
 	if s.done != nil {
 		<-s.done
@@ -415,13 +398,11 @@ func (c *client) listen(s *session) {
 	for {
 		var rep reply
 		if err := s.stream.RecvMsg(&rep); err != nil {
-			c.online.Store(false)
 			c.breakSession(s, err)
 			return
 		}
 		k := s.take(rep.id)
 		if k == nil {
-			c.online.Store(false)
 			c.breakSession(s, fmt.Errorf("reply for message %d, which is not waiting", rep.id))
 			return
 		}
@@ -450,9 +431,10 @@ func (s *session) take(id uint64) *call {
 	return k
 }
 
-// breakSession marks s broken, ends its stream and fails every message
-// waiting on it; later calls find nothing to fail.
+// breakSession marks the client offline and s broken, ends its stream
+// and fails every message waiting on it; later calls find nothing to fail.
 func (c *client) breakSession(s *session, cause error) {
+	c.online.Store(false)
 	s.mu.Lock()
 	pending := s.pending
 	s.pending = nil

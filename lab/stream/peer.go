@@ -28,7 +28,7 @@ type chatter interface {
 }
 
 // chatStream describes the Chat stream, for the server and the client's
-// NewStream: a function, not a variable that a caller could change.
+// NewStream (a function: no caller can change it).
 func chatStream() *grpc.StreamDesc {
 	return &grpc.StreamDesc{
 		StreamName:    chatName,
@@ -50,7 +50,7 @@ func serviceDesc() *grpc.ServiceDesc {
 }
 
 // peer is the other end of the stream: a gRPC server on 127.0.0.1 that
-// answers each request, in order, with a reply of its id, and can be
+// answers each request, in order, with a reply of its id; it can be
 // stopped and started again on the same address.
 type peer struct {
 	maxPayload int
@@ -129,8 +129,7 @@ func (p *peer) stop() {
 
 // chat serves one stream: every request gets a reply with its id, a
 // rejection if its payload does not match its checksum. A frame that
-// cannot be read ends the stream: the next's bytes are not known to start
-// where gRPC would look.
+// cannot be read ends the stream: where the next one starts is unknown.
 func (p *peer) chat(ss grpc.ServerStream) error {
 	for {
 		var req request
@@ -151,9 +150,8 @@ func (p *peer) chat(ss grpc.ServerStream) error {
 }
 
 // request is a message from the client to the peer: its id, which the
-// reply carries back, its payload, and the CRC-32C of the payload as the
-// sender computed it. The peer checks the sum end to end: a message whose
-// sum does not match its payload is malformed, and is rejected alone.
+// reply carries back, its payload, and the payload's CRC-32C as the
+// sender computed it; the peer rejects one whose sum does not match.
 type request struct {
 	id      uint64
 	sum     uint32
@@ -184,9 +182,8 @@ func checksum(payload []byte) uint32 {
 	return crc32.Checksum(payload, crc32.MakeTable(crc32.Castagnoli))
 }
 
-// codec is the lab's gRPC codec, by hand so that no protoc is needed and
-// the tests can provoke a bad frame with raw bytes; given to each server
-// and connection, never registered.
+// codec is the lab's gRPC codec, by hand (no protoc, and the tests can
+// send raw bad frames), given to each server and connection.
 type codec struct{}
 
 // Name is the codec's name in gRPC's content type.
@@ -197,25 +194,24 @@ func (codec) Marshal(v any) (mem.BufferSlice, error) {
 	var b []byte
 	switch m := v.(type) {
 	case *request:
-		b = make([]byte, requestHeader+len(m.payload))
-		b[0] = kindRequest
-		binary.BigEndian.PutUint64(b[1:], m.id)
-		binary.BigEndian.PutUint32(b[9:], m.sum)
-		copy(b[requestHeader:], m.payload)
+		b = binary.BigEndian.AppendUint32(frame(kindRequest, m.id, 4+len(m.payload)), m.sum)
+		b = append(b, m.payload...)
 	case *reply:
-		b = make([]byte, replyHeader+len(m.reject))
-		b[0] = kindReply
-		binary.BigEndian.PutUint64(b[1:], m.id)
-		copy(b[replyHeader:], m.reject)
+		b = append(frame(kindReply, m.id, len(m.reject)), m.reject...)
 	default:
 		return nil, fmt.Errorf("%s codec: cannot encode %T", codecName, v)
 	}
 	return mem.BufferSlice{mem.SliceBuffer(b)}, nil
 }
 
+// frame starts a frame of kind for message id, with room for more bytes.
+func frame(kind byte, id uint64, more int) []byte {
+	return binary.BigEndian.AppendUint64(append(make([]byte, 0, replyHeader+more), kind), id)
+}
+
 // Unmarshal decodes one frame into a *request or a *reply, and fails on a
 // frame shorter than its header or of another kind. gRPC frees data when
-// Unmarshal returns, so the payload is copied.
+// Unmarshal returns: the payload is kept in Materialize's copy.
 func (codec) Unmarshal(data mem.BufferSlice, v any) error {
 	b := data.Materialize()
 	switch m := v.(type) {
@@ -223,15 +219,12 @@ func (codec) Unmarshal(data mem.BufferSlice, v any) error {
 		if err := checkFrame(b, kindRequest, requestHeader); err != nil {
 			return err
 		}
-		m.id = binary.BigEndian.Uint64(b[1:])
-		m.sum = binary.BigEndian.Uint32(b[9:])
-		m.payload = b[requestHeader:] // Materialize made b a copy
+		m.id, m.sum, m.payload = binary.BigEndian.Uint64(b[1:]), binary.BigEndian.Uint32(b[9:]), b[requestHeader:]
 	case *reply:
 		if err := checkFrame(b, kindReply, replyHeader); err != nil {
 			return err
 		}
-		m.id = binary.BigEndian.Uint64(b[1:])
-		m.reject = string(b[replyHeader:])
+		m.id, m.reject = binary.BigEndian.Uint64(b[1:]), string(b[replyHeader:])
 	default:
 		return fmt.Errorf("%s codec: cannot decode into %T", codecName, v)
 	}

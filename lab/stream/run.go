@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime"
 	"slices"
 	"sync"
 	"time"
@@ -24,15 +23,12 @@ const Unit = "msgs/s"
 // with no outcome by then is lost, and the run fails.
 const runWait = time.Minute
 
-// Run measures every mode with every buffer size (and, with c.Restart,
-// each again with the peer restarted mid-run) at each CPU count, each run
-// with a peer and client of its own. A point is the run of median
-// throughput of c.Reps (Start the first's): Par the messages sent at once
-// (1 in iorder), Ops the replies, Errors the failed, its latencies from a
-// sender handing its message over to its reply. Every run is checked: no
-// message lost or answered twice, a malformed one never replied to, an
-// oversized one refused, a well-formed one replied to unless the peer
-// restarted under it, a restarted peer reconnected to.
+// Run measures every mode with every buffer size (with c.Restart, each
+// again with the peer restarted mid-run) at each CPU count, each run with
+// a peer and client of its own. A point is the run of median throughput
+// of c.Reps (Start the first's): Par the messages sent at once (1 in
+// iorder), Ops the replies, Errors the failed, its latencies from a
+// sender's handover to its reply. Every run is checked (see account).
 func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
 	faults := []bool{false}
 	if c.Restart {
@@ -72,17 +68,17 @@ func progressLine(p results.Point) string {
 // run's.
 func measurePoint(ctx context.Context, c Config, n int, mode string, buffer int, restart bool) (results.Point, error) {
 	v := Variant(mode, buffer, restart)
-	runs := make([]tally, 0, c.Reps)
-	for range c.Reps {
-		runtime.GC() // start from a clean heap, not the last run's garbage
+	var runs []tally
+	err := lab.Turns(ctx, c.Reps, 1, func(int, int) error {
 		t, err := runOnce(ctx, c, mode, buffer, restart)
-		if err != nil {
-			if ctx.Err() != nil {
-				return results.Point{}, ctx.Err()
-			}
-			return results.Point{}, fmt.Errorf("stream %s cpus=%d: %w", v, n, err)
-		}
 		runs = append(runs, t)
+		return err
+	})
+	if err != nil {
+		if ctx.Err() != nil {
+			return results.Point{}, ctx.Err()
+		}
+		return results.Point{}, fmt.Errorf("stream %s cpus=%d: %w", v, n, err)
 	}
 	first := runs[0].start
 	slices.SortFunc(runs, func(a, b tally) int { return cmp.Compare(a.rate(), b.rate()) })
@@ -162,8 +158,8 @@ const (
 	oversized              // its payload is over MaxPayloadBytes
 )
 
-// makeMessages makes a run's messages, payloads that differ from message
-// to message, the malformed and oversized spread evenly among them.
+// makeMessages makes a run's messages, each payload different, the
+// malformed and oversized spread evenly among them.
 func makeMessages(c Config) []message {
 	msgs := make([]message, c.Messages)
 	for i := range msgs {
@@ -189,10 +185,10 @@ func makeMessages(c Config) []message {
 }
 
 // runOnce starts a peer and a client and sends c.Messages messages, each
-// from its own goroutine (all from this one in iorder) and waiting for
-// its outcome; with restart, the peer is stopped once the first half have
-// been written, and started again c.Downtime later on the same address.
-// It stops both before it returns, and checks every outcome (account).
+// from its own goroutine (all from this one in iorder), waiting for every
+// outcome; with restart, the peer stops once the first half are written,
+// and starts again c.Downtime later on the same address. It stops both
+// before it returns, and checks every outcome (account).
 func runOnce(ctx context.Context, c Config, mode string, buffer int, restart bool) (_ tally, err error) {
 	defer func() {
 		if ctx.Err() != nil {
@@ -206,15 +202,16 @@ func runOnce(ctx context.Context, c Config, mode string, buffer int, restart boo
 	}
 	defer p.stop()
 	cfg := clientConfig{
-		async:      mode != ModeSync,
-		buffer:     buffer,
-		maxPayload: MaxPayloadBytes,
-		reconnect:  c.Downtime + time.Second,
+		async:       mode != ModeSync,
+		buffer:      buffer,
+		maxPayload:  MaxPayloadBytes,
+		reconnect:   c.Downtime + time.Second,
+		sentReached: make(chan struct{}),
 	}
 	// With a restart, the peer stops once the client has written the first
 	// half (bar the oversized), and the second half is handed over once
 	// the client has seen it go: some messages are in flight when the
-	// stream breaks, and some come after, however fast the client writes.
+	// stream breaks and some come after, however fast the client is.
 	half := len(msgs)
 	var later int64 // writable messages of the second half
 	if restart {
@@ -229,8 +226,6 @@ func runOnce(ctx context.Context, c Config, mode string, buffer int, restart boo
 			}
 		}
 	}
-	cue := make(chan struct{})
-	cfg.sentReached = cue
 	wctx, cancel := context.WithTimeout(ctx, runWait)
 	defer cancel()
 	cl, err := dial(wctx, p.address(), cfg)
@@ -250,7 +245,7 @@ func runOnce(ctx context.Context, c Config, mode string, buffer int, restart boo
 		go func() {
 			defer close(faulted)
 			select {
-			case <-cue:
+			case <-cfg.sentReached:
 			case <-wctx.Done():
 				close(resume)
 				return
@@ -304,9 +299,6 @@ func runOnce(ctx context.Context, c Config, mode string, buffer int, restart boo
 	f := <-faulted // zero if the fault did not fire
 	cl.close()
 	p.stop()
-	if err := ctx.Err(); err != nil {
-		return tally{}, err
-	}
 	if f.err != nil {
 		return tally{}, fmt.Errorf("restarting the peer: %w", f.err)
 	}
@@ -336,9 +328,9 @@ type record struct {
 
 // account counts the run's outcomes and checks each against its message:
 // none lost or answered twice, only well-formed ones replied to, the
-// oversized refused; without a restart, the malformed rejected by the
-// peer and the rest replied to; with one, a reconnection; in iorder, the
-// replies in order. The tally is whole even with an error.
+// oversized refused; without a restart, the malformed rejected and the
+// rest replied to; with one, a reconnection; in iorder, the replies in
+// order. The tally is whole even with an error.
 func (r record) account() (tally, error) {
 	t := tally{
 		byCause:    map[failure]int64{},

@@ -1,11 +1,9 @@
-// Package stream is the stream lab (brewput lab stream): a client sends
-// messages to a peer over one gRPC bidirectional stream on 127.0.0.1,
-// after a journal post on the "remote" of a replicated system. Any
-// goroutine hands its message to one messenger goroutine through a
-// buffered channel; the reply comes back to the messenger before it sends
-// the next (sync), or to a listener goroutine that hands each reply to its
-// sender (async; iorder, where one goroutine sends every message and the
-// replies must come back in order). Run sweeps the modes and the buffer,
+// Package stream is the stream lab (brewput lab stream), after a journal
+// post on the "remote" of a replicated system: goroutines hand messages
+// through a buffered channel to one messenger, which sends them to a peer
+// over one gRPC bidirectional stream on 127.0.0.1 and waits for each reply
+// (sync), or leaves them to a listener goroutine (async; iorder: one
+// sender, replies in order). Run sweeps the modes and the buffer,
 // optionally with the peer restarted mid-run.
 package stream
 
@@ -47,9 +45,8 @@ const (
 	MetricCPUPerMsg         results.Metric = "cpu_us_per_msg"     // the process's CPU time per reply, the peer's included
 )
 
-// NewLab returns the lab at its defaults; its flags are Config's, its
-// chart replies per second against the buffer, a line per mode, the
-// restarts dashed.
+// NewLab returns the lab at its defaults; its chart is replies per
+// second against the buffer, a line per mode, the restarts dashed.
 func NewLab() *lab.Of[Config] {
 	return lab.New(lab.Info{Name: Name, Help: strings.TrimSuffix(help, "\n"),
 		Summary: "messages over one gRPC bidirectional stream: replies in the sender's goroutine or a listener, channel buffers, a peer restart",
@@ -83,8 +80,8 @@ const (
 // Modes lists the modes in the order the lab runs them.
 func Modes() []string { return []string{ModeSync, ModeAsync, ModeInOrder} }
 
-// MaxPayloadBytes is the largest payload: the client refuses larger, and
-// the peer ends a stream that carries one.
+// MaxPayloadBytes is the largest payload: the client refuses larger, the
+// peer ends a stream that carries one.
 const MaxPayloadBytes = 64 << 10
 
 // Config says what Run sweeps: every mode with every buffer size, each
@@ -97,23 +94,20 @@ type Config struct {
 	Malformed    int      `flag:"malformed" usage:"messages per run whose checksum does not match their payload: the peer rejects them"`
 	Oversized    int      `flag:"oversized" usage:"messages per run with a payload over 65536 bytes: the client refuses them"`
 	// Restart stops the peer once half the messages are written, and
-	// starts it again on the same address after Downtime.
-	Restart bool `flag:"restart" usage:"also run each mode and buffer with the peer stopped mid-run and started again"`
-	// Downtime: the client retries for up to Downtime + 1 s before it
-	// fails a message as unavailable.
+	// starts it again on the same address after Downtime; the client
+	// retries for up to Downtime + 1 s before a message is unavailable.
+	Restart  bool          `flag:"restart" usage:"also run each mode and buffer with the peer stopped mid-run and started again"`
 	Downtime time.Duration `flag:"downtime" usage:"how long the peer stays down in a --restart run"`
 	Reps     int           `flag:"reps" usage:"runs of each point; a point reports the run of median throughput"`
 
-	// handed, when set, is called as each message i is handed to the
-	// client, from the goroutine that hands it over: the tests cancel a
-	// run in its middle with it, whatever the machine's speed.
+	// handed, when set, is called as message i is handed to the client,
+	// by its goroutine: the tests cancel a run in its middle with it.
 	handed func(i int)
 }
 
 // DefaultConfig is the seed's experiment: 5000 messages, each from its
-// own goroutine, buffers of 0 to 1000, all three modes, small payloads,
-// no faults, 3 runs a point: 15 points in 10 to 20 s per CPU count on a
-// 2-CPU machine.
+// own goroutine, buffers of 0 to 1000, all three modes, no faults, 3 runs
+// a point: 15 points in 10 to 20 s per CPU count on 2 CPUs.
 func DefaultConfig() Config {
 	return Config{
 		Modes:        Modes(),
@@ -171,8 +165,8 @@ func (c *Config) CheckGiven(given func(flag string) bool) error {
 	return nil
 }
 
-// Memory is what a run holds at most: its messages, each with its
-// payload, and the outcomes and times it keeps of each.
+// Memory is what a run holds at most: its messages and payloads, and the
+// outcome and times of each.
 func (c Config) Memory() (float64, string) {
 	return float64(c.Messages) * float64(c.PayloadBytes+128), fmt.Sprintf("--messages %d of --payload-bytes %d", c.Messages, c.PayloadBytes)
 }

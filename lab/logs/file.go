@@ -12,36 +12,32 @@ import (
 	"sync"
 )
 
-// The file kind's format: a header, magic, and then one record per value,
-// in index order:
+// The file kind's format: a header, magic, then one record per value, in
+// index order:
 //
 //	length   uint32, little-endian: the value's length in bytes
 //	checksum uint32, little-endian: CRC-32C of the length's 4 bytes and the value
 //	value    length bytes
 //
-// The checksum covers the length too, so that a garbled length is caught
-// as surely as a torn value. A record is one write system call: a process
-// killed mid-append leaves at most one partial record at the end (a power
-// loss maybe more garbage), and Open cuts the file at the first record
-// incomplete or failing its checksum: the log is a prefix of the appends.
+// A record is one write system call: a process killed mid-append leaves
+// at most one partial record at the end, and Open cuts the file at the
+// first record incomplete or failing its checksum (which covers a garbled
+// length too): the log is a prefix of the appends.
 const (
 	magic        = "BRWLOG1\n"
 	recordHeader = 8
 )
 
-// castagnoli is the CRC-32C table; crc32.MakeTable returns the same
-// shared table every time, so this is a constant in all but syntax.
+// castagnoli is the CRC-32C table, the same shared one at every call.
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // FileLog is the File kind: one file, a record per value appended at its
-// end, and in memory each record's offset, rebuilt by Open. Without Sync
-// an appended value survives the process being killed, not the machine
-// failing; with Sync, Append fsyncs, and it survives both. Nothing locks
-// the file: one FileLog at a time. Its zero value is closed and unsynced.
+// end, and in memory each record's offset, rebuilt by Open. An appended
+// value survives the process being killed; with Sync, Append fsyncs, and
+// it survives the machine failing too. Nothing locks the file: one
+// FileLog at a time. Its zero value is closed and unsynced.
 type FileLog struct {
-	// Sync makes every Append fsync the file before it returns. Set it
-	// before Open.
-	Sync bool
+	Sync bool // fsync every Append before it returns; set before Open
 
 	mu      sync.RWMutex
 	f       *os.File
@@ -51,8 +47,8 @@ type FileLog struct {
 }
 
 // Open opens or creates the file at path, reads the offset of every whole
-// record, and cuts off a torn or garbled tail (see Cut); a file without
-// the log's header is left alone, the error wrapping ErrNotLog.
+// record, and cuts off a torn or garbled tail (see Cut); it leaves alone
+// a file without the log's header (ErrNotLog).
 func (l *FileLog) Open(path string) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -90,8 +86,8 @@ func (l *FileLog) Open(path string) error {
 	return nil
 }
 
-// syncNew makes a new file's header and name durable when the log syncs:
-// else a crash could lose the file and every synced append in it.
+// syncNew makes a new file's header and name durable when the log syncs,
+// lest a crash lose the file and every synced append in it.
 func (l *FileLog) syncNew(f *os.File, path string) error {
 	if !l.Sync {
 		return nil
@@ -170,8 +166,8 @@ func record(value []byte) []byte {
 	return rec
 }
 
-// Append writes value's record at the end of the file, fsyncs it when
-// the log syncs, and returns its index.
+// Append writes value's record at the end of the file (fsynced when
+// syncing) and returns its index.
 func (l *FileLog) Append(value []byte) (int, error) {
 	if len(value) > MaxValueBytes {
 		return 0, fmt.Errorf("append: value of %d bytes, want at most %d", len(value), MaxValueBytes)
@@ -182,8 +178,8 @@ func (l *FileLog) Append(value []byte) (int, error) {
 	if l.f == nil {
 		return 0, ErrClosed
 	}
-	// On a failed or short write the end stays put: the next record
-	// overwrites what reached the file, or Open cuts it off.
+	// A failed write leaves the end where it was, for the next record
+	// to overwrite or Open to cut off.
 	if _, err := l.f.WriteAt(rec, l.size); err != nil {
 		return 0, fmt.Errorf("append: %w", err)
 	}
@@ -229,8 +225,8 @@ func (l *FileLog) Len() int {
 	return len(l.offsets)
 }
 
-// Cut is how many bytes the last Open cut off the end of the file (a
-// record torn by a crash, or garbage); 0 when it ended cleanly.
+// Cut is how many bytes the last Open cut off the end of the file: a
+// record torn by a crash, or garbage.
 func (l *FileLog) Cut() int64 {
 	l.mu.RLock()
 	defer l.mu.RUnlock()

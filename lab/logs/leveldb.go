@@ -12,13 +12,11 @@ import (
 
 // LevelDBLog is the LevelDB kind: a goleveldb database in the directory
 // at its path, each value under its index, 8 bytes big-endian so that the
-// keys sort in order. Every put is written to LevelDB's journal before it
-// returns, so without Sync a value survives the process being killed, not
-// the machine failing; with Sync the journal is fsynced too. Its zero
-// value is closed and unsynced.
+// keys sort in order. A put is in LevelDB's journal before it returns, so
+// a value survives the process being killed; with Sync, the journal is
+// fsynced too. Its zero value is closed and unsynced.
 type LevelDBLog struct {
-	// Sync writes every value with WriteOptions.Sync. Set it before Open.
-	Sync bool
+	Sync bool // write every value with WriteOptions.Sync; set before Open
 
 	mu sync.RWMutex
 	db *leveldb.DB
@@ -49,8 +47,7 @@ func (l *LevelDBLog) Open(path string) error {
 	return nil
 }
 
-// count walks db's keys in order and returns how many there are, or an
-// error if they are not the indexes from 0 up.
+// count is how many keys db holds, an error unless they are 0, 1, 2 …
 func count(db *leveldb.DB) (int, error) {
 	it := db.NewIterator(nil, nil)
 	defer it.Release()

@@ -10,46 +10,33 @@ import (
 
 // Log is an append-only log of byte values, numbered from 0. Each kind is
 // safe for concurrent use and serial: one lock is held across an append
-// (the write, and the fsync when syncing), so that an append's index and
-// its place on disk agree, and a log cut short by a crash is a prefix of
-// the appends made.
+// (the write, and the fsync when syncing), so that an index and a place
+// on disk agree, and a log cut short by a crash is a prefix of the appends.
 type Log interface {
-	// Open opens or creates the log at path and reads what is there; an
-	// open log must be closed before it is opened again.
+	// Open opens or creates the log at path and reads what is there.
 	Open(path string) error
-	// Append adds a copy of value at the end of the log and returns its
-	// index; the value is then in the log, as durably as the kind says.
+	// Append adds a copy of value at the end of the log, as durably as
+	// the kind says, and returns its index.
 	Append(value []byte) (index int, err error)
 	// Get returns a copy of the value at index; an index outside 0 to
 	// Len()-1 is an error that wraps ErrNoEntry.
 	Get(index int) ([]byte, error)
 	// Len is the number of values in the log, 0 when it is not open.
 	Len() int
-	// Close closes the log; its files stay. Closing a log that is not
-	// open returns ErrClosed.
+	// Close closes the log; its files stay.
 	Close() error
 }
 
 // The errors a Log's methods wrap.
 var (
-	// ErrClosed is the error of every method but Open on a log that is not
-	// open: never opened, or closed.
-	ErrClosed = errors.New("log is not open")
-	// ErrOpen is the error of Open on a log that is open.
-	ErrOpen = errors.New("log is already open")
-	// ErrNoEntry is wrapped by the error of Get for an index the log does
-	// not hold.
-	ErrNoEntry = errors.New("no entry at that index")
-	// ErrNotLog is wrapped by the error of Open on a file or database that
-	// was not written by a Log of the same kind; Open leaves it as it is.
-	ErrNotLog = errors.New("not a log of this kind")
-	// ErrCorrupt is wrapped by the error of Get when what is stored at an
-	// index fails its check: changed on disk since Open read it.
-	ErrCorrupt = errors.New("log entry corrupt")
+	ErrClosed  = errors.New("log is not open")        // every method but Open on a log not open
+	ErrOpen    = errors.New("log is already open")    // Open on an open log
+	ErrNoEntry = errors.New("no entry at that index") // Get of an index the log does not hold
+	ErrNotLog  = errors.New("not a log of this kind") // Open of what another kind wrote, left as it is
+	ErrCorrupt = errors.New("log entry corrupt")      // Get of an entry changed on disk since Open
 )
 
-// MaxValueBytes is the largest value Append takes: the file kind's
-// length field holds more, but a value this large is a mistake.
+// MaxValueBytes is the largest value Append takes: larger is a mistake.
 const MaxValueBytes = 64 << 20
 
 // Kind is a kind of log: where its values live.
@@ -57,15 +44,9 @@ type Kind string
 
 // The kinds of log.
 const (
-	// Memory keeps the values in a slice: nothing on disk, and nothing
-	// left after Close. Its path is ignored, and it has nothing to sync.
-	Memory Kind = "memory"
-	// File writes each value to the end of one file, a record with its
-	// length and checksum, one write per append (and an fsync, syncing).
-	File Kind = "file"
-	// LevelDB puts each value in a LevelDB database (goleveldb) in the
-	// directory at path, under its index as the key.
-	LevelDB Kind = "leveldb"
+	Memory  Kind = "memory"  // the values in a slice: no path, nothing to sync, nothing left after Close
+	File    Kind = "file"    // a record per value at the end of one file, one write per append
+	LevelDB Kind = "leveldb" // a goleveldb database in the directory at path, each value under its index
 )
 
 // Kinds lists every kind, in the order the lab sweeps them by default.
@@ -95,16 +76,15 @@ func New(kind Kind, sync bool) (Log, error) {
 	return nil, fmt.Errorf("kind %q: want %s", kind, kindNames())
 }
 
-// MemoryLog is the Memory kind: the values in a slice under a lock, the
-// reference for what the lock alone costs. Its zero value is closed.
+// MemoryLog is the Memory kind: the values in a slice under a lock, what
+// the lock alone costs. Its zero value is closed.
 type MemoryLog struct {
 	mu     sync.RWMutex
 	open   bool
 	values [][]byte
 }
 
-// Open makes the log open and empty; the path is ignored, as nothing of a
-// memory log outlives Close.
+// Open makes the log open and empty; the path is ignored.
 func (l *MemoryLog) Open(string) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()

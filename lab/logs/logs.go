@@ -1,10 +1,10 @@
 // Package logs is the logs lab (brewput lab logs): t writer goroutines
-// share a fixed number of appends to one append-only Log, kept in memory
-// (MemoryLog), in a file (FileLog) or in LevelDB (LevelDBLog), with or
-// without an fsync per append. It measures throughput from the first
-// writer's start to the last one's finish, shows how much the naive sum
-// of the writers' latencies overstates the time taken, and checks after
-// every run that the log reopens holding every append exactly once.
+// share a fixed number of appends to one append-only Log in memory
+// (MemoryLog), a file (FileLog) or LevelDB (LevelDBLog), with or without
+// an fsync per append. It measures throughput from the first writer's
+// start to the last one's finish, shows how far the naive sum of their
+// latencies overstates the time, and checks that the log reopens holding
+// every append exactly once.
 package logs
 
 import (
@@ -41,8 +41,8 @@ const (
 	MetricOfSingle      results.Metric = "of_single"            // Throughput ÷ single_appends_per_s
 )
 
-// NewLab returns the lab at its defaults; its flags are Config's, its
-// chart the overstatement against writers, a line per kind, beside y = t.
+// NewLab returns the lab at its defaults; its chart is the overstatement
+// against writers, a line per kind, beside y = t.
 func NewLab() *lab.Of[Config] {
 	return lab.New(lab.Info{Name: Name, Help: strings.TrimSuffix(help, "\n"),
 		Summary: "t writers share a fixed number of appends to one log (memory, file, LevelDB): wall-clock throughput, and why summed latencies overstate time t-fold",
@@ -67,18 +67,16 @@ type Config struct {
 	// Appends is the same work at every writer count, so that throughputs
 	// compare; at least the most writers.
 	Appends int `flag:"appends" usage:"appends per run, all writers together (the same at every t); 1000 with --sync unless given"`
-	// ValueBytes' first 8 say which writer appended a value and as which
-	// of its appends, so that the check tells every value apart.
+	// ValueBytes' first 8 tell the values apart (see fill).
 	ValueBytes int    `flag:"value-bytes" usage:"bytes in each appended value"`
 	Sync       bool   `flag:"sync" usage:"fsync every append of the file and LevelDB logs (the memory log has nothing to sync)"`
 	Dir        string `flag:"dir" usage:"folder, hence file system and disk, for the logs (default: the temporary folder); the lab removes its logs afterwards"`
 	Reps       int    `flag:"reps" usage:"runs of each point; a point reports the run of median wall time"`
 }
 
-// Appends per run by default: without sync an append costs 0.5 to 1.5 µs
-// in memory or a file and about 4 µs in LevelDB on a 2-CPU machine; with
-// it, every append waits for the disk, 0.1 to 0.3 ms there (10 ms on a
-// disk that writes through its cache).
+// Appends per run by default: an append costs 0.5 to 1.5 µs in memory or
+// a file and about 4 µs in LevelDB on 2 CPUs; with sync it waits for the
+// disk, 0.1 to 0.3 ms there (10 ms on a disk that writes through).
 const (
 	DefaultAppends     = 50_000
 	DefaultSyncAppends = 1_000
@@ -86,7 +84,7 @@ const (
 
 // DefaultConfig measures the three kinds, without sync, with 1 to 32
 // writers, 50 000 appends of 100 bytes a run, 3 runs a point: about 15 s
-// for CPU counts 1 and 2 on a 2-CPU machine.
+// for CPU counts 1 and 2 on 2 CPUs.
 func DefaultConfig() Config {
 	return Config{
 		Kinds:      Kinds(),
@@ -98,15 +96,14 @@ func DefaultConfig() Config {
 }
 
 // Limits past which a typo would take the machine's memory or disk
-// rather than measure anything. A run keeps 16 bytes per append in memory
-// besides the values themselves, which the memory log keeps too.
+// rather than measure anything (a run keeps 16 bytes an append, and the
+// memory log the values). A value holds the 8 bytes that tell it apart;
+// past 1 MiB, a run would measure copying, not the log.
 const (
-	maxWriters  = 4096
-	maxAppends  = 10_000_000
-	maxLogBytes = 2 << 30
-	maxReps     = 100
-	// minValueBytes holds the 8 bytes that tell the values apart; past
-	// maxValueBytesFlag a run would measure copying, not the log.
+	maxWriters        = 4096
+	maxAppends        = 10_000_000
+	maxLogBytes       = 2 << 30
+	maxReps           = 100
 	minValueBytes     = 8
 	maxValueBytesFlag = 1 << 20
 )
@@ -149,7 +146,7 @@ func (c Config) Validate() error {
 }
 
 // Variant names a kind's points: the kind, with "-sync" when the log
-// fsyncs every append; a memory log has nothing to sync.
+// fsyncs every append (a memory log has nothing to sync).
 func Variant(kind Kind, sync bool) string {
 	if sync && kind != Memory {
 		return string(kind) + "-sync"

@@ -23,21 +23,19 @@ import (
 // Unit is the unit of a point's Throughput.
 const Unit = "appends/s"
 
-// Run measures every kind with every writer count at each CPU count. A
-// run opens a fresh log, starts its writers together to share c.Appends
-// appends, each timed by its writer, then closes the log, opens it again
-// (a memory log is checked open) and checks every append: c.Appends
-// values, each index given to one append, Get at each returning what it
-// wrote; a failed check is an error. A point is the run of median wall
-// time of c.Reps. Before a kind's points Run measures its single writer,
-// the reference of of_single (and the point of 1 writer). The logs go in
-// a folder Run makes in c.Dir and removes before it returns.
+// Run measures every kind with every writer count at each CPU count, the
+// single writer first (the reference of of_single). A run opens a fresh
+// log, starts its writers together to share c.Appends appends, each timed
+// by its writer, then reopens the log (a memory log is checked open) and
+// checks every append (see check); a failed check is an error. A point is
+// the run of median wall time of c.Reps. The logs go in a folder Run
+// makes in c.Dir and removes before it returns.
 func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
 	if err := lab.Check(c, cpus); err != nil {
 		return nil, err
 	}
-	// The folder names this process: one a killed run left behind (no
-	// signal handler runs on SIGKILL) is removed by the next run.
+	// The folder names this process: the next run removes one a killed
+	// run left behind.
 	atomicfile.RemoveStale(tempDir(c.Dir), "brewput-logs-", "")
 	base, err := os.MkdirTemp(c.Dir, atomicfile.TempPattern("brewput-logs-", ""))
 	if err != nil {
@@ -80,19 +78,17 @@ type sweeper struct {
 // measure runs kind with t writers c.Reps times and returns the run of
 // median wall time (of an even count, the slower of the middle two).
 func (s *sweeper) measure(ctx context.Context, kind Kind, t int) (run, error) {
-	runs := make([]run, 0, s.c.Reps)
-	for range s.c.Reps {
-		if err := ctx.Err(); err != nil {
-			return run{}, err
-		}
+	var runs []run
+	err := lab.Turns(ctx, s.c.Reps, 1, func(int, int) error {
 		s.runs++
 		path := filepath.Join(s.base, fmt.Sprintf("%s-%d", kind, s.runs))
 		r, err := runOnce(ctx, kind, s.c.Sync, path, t, s.c.Appends, s.c.ValueBytes)
 		os.RemoveAll(path)
-		if err != nil {
-			return run{}, fmt.Errorf("%s with %d writers: %w", Variant(kind, s.c.Sync), t, err)
-		}
 		runs = append(runs, r)
+		return err
+	})
+	if err != nil {
+		return run{}, fmt.Errorf("%s with %d writers: %w", Variant(kind, s.c.Sync), t, err)
 	}
 	slices.SortFunc(runs, func(a, b run) int { return cmp.Compare(a.wall, b.wall) })
 	return runs[len(runs)/2], nil
@@ -136,19 +132,11 @@ type run struct {
 // new log of kind at path, then checks it; cancelled, the writers stop
 // after their current append.
 func runOnce(ctx context.Context, kind Kind, synced bool, path string, writers, appends, valueBytes int) (run, error) {
-	lg, err := New(kind, synced)
+	lg, err := openLog(kind, synced, path)
 	if err != nil {
 		return run{}, err
 	}
-	if err := lg.Open(path); err != nil {
-		return run{}, err
-	}
-	open := true
-	defer func() {
-		if open {
-			lg.Close()
-		}
-	}()
+	defer func() { lg.Close() }() // the log lg is by then: closing a closed one does nothing
 
 	ws := make([]*writer, writers)
 	for i := range ws {
@@ -187,22 +175,26 @@ func runOnce(ctx context.Context, kind Kind, synced bool, path string, writers, 
 	// The check reads the log as a new reader would, from what is on disk;
 	// a memory log keeps nothing after Close, so it is checked open.
 	if kind != Memory {
-		open = false
 		if err := lg.Close(); err != nil {
 			return run{}, err
 		}
-		if lg, err = New(kind, synced); err != nil {
-			return run{}, err
-		}
-		if err := lg.Open(path); err != nil {
+		if lg, err = openLog(kind, synced, path); err != nil {
 			return run{}, fmt.Errorf("reopen: %w", err)
 		}
-		open = true
 	}
 	if err := check(lg, ws, appends, valueBytes); err != nil {
 		return run{}, fmt.Errorf("check: %w", err)
 	}
 	return r, nil
+}
+
+// openLog opens a new log of kind at path; nil for a kind New refuses.
+func openLog(kind Kind, synced bool, path string) (Log, error) {
+	lg, err := New(kind, synced)
+	if err != nil {
+		return nil, err
+	}
+	return lg, lg.Open(path)
 }
 
 // tempDir is where os.MkdirTemp(dir, …) makes its folder.
@@ -245,9 +237,9 @@ func newWriter(id, appends, valueBytes int, synced bool) *writer {
 }
 
 // cancelEvery is how many appends a writer makes between looks at its
-// context: a look is not free beside a memory append of half a µs, and
-// 64 take well under a millisecond. A writer to a log that syncs looks
-// before every append: 64 fsyncs can take most of a second.
+// context: a look costs beside a memory append of half a µs, and 64 take
+// well under a millisecond; 64 fsyncs may take a second, so a writer to a
+// log that syncs looks before every one.
 const cancelEvery = 64
 
 // run waits for gate to close and makes the writer's appends to lg,
@@ -273,11 +265,10 @@ func (w *writer) run(ctx context.Context, lg Log, gate <-chan struct{}) {
 	w.end = time.Now()
 }
 
-// fill writes into value the k-th value of writer id: its first 8 bytes
-// are id and k (id in the top 24 bits, k in the low 40), the rest a
-// pattern of id, so that no two appends write the same value and one cut
-// short or moved is caught. After a writer's first value only the first
-// 8 bytes change: rewriting all would cost more than a memory append.
+// fill writes into value the k-th value of writer id: 8 bytes of id (top
+// 24 bits) and k (low 40), the rest a pattern of id, so that no two
+// appends write the same value and one cut short or moved is caught. Past
+// k = 0 only the first 8 bytes are written: the pattern stays.
 func fill(value []byte, id, k int) {
 	tag := uint64(id)<<40 | uint64(k)
 	binary.BigEndian.PutUint64(value, tag)
@@ -289,9 +280,8 @@ func fill(value []byte, id, k int) {
 }
 
 // check reads every append of the writers ws back from lg: the log must
-// hold exactly appends values, each index given to one append only (so
-// every index holds one of them), and Get at each must return what that
-// append wrote.
+// hold exactly appends values, each index given to one append only, Get
+// at each returning what that append wrote.
 func check(lg Log, ws []*writer, appends, valueBytes int) error {
 	if n := lg.Len(); n != appends {
 		return fmt.Errorf("the log holds %d values after %d appends", n, appends)

@@ -1,9 +1,8 @@
-// Package actors is the actors lab (brewput lab actors): a service that
-// hands out unique, increasing identities, serialized four ways, after the
-// seed's appendix on the throughput of actors in Go. It measures
-// identities per second and the latency of a request as clients grow, in
-// process and, with Config.Remote, over gRPC on 127.0.0.1, and checks
-// every run's identities exactly.
+// Package actors is the actors lab (brewput lab actors), after the seed's
+// appendix on the throughput of actors in Go: a service that hands out
+// unique, increasing identities, serialized four ways. It measures
+// identities per second and request latency as clients grow, in process
+// and (Config.Remote) over gRPC on 127.0.0.1, checking every identity.
 package actors
 
 import (
@@ -37,9 +36,8 @@ const (
 	MetricRemoteCost results.Metric = "remote_cost"     // on remote points, local_ids_per_s ÷ Throughput
 )
 
-// NewLab returns the lab at its defaults; its flags are Config's. Its
-// chart is identities per second against clients, a line per variant,
-// the remote ones dashed, on a log scale.
+// NewLab returns the lab at its defaults; its chart is identities per
+// second against clients, a line per variant, the remote ones dashed.
 func NewLab() *lab.Of[Config] {
 	return lab.New(lab.Info{Name: Name, Help: strings.TrimSuffix(help, "\n"),
 		Summary: "an identity service behind a mutex, a counter lock, an actor's mailbox or a locked actor: in process and over gRPC",
@@ -74,8 +72,7 @@ const (
 // "remote/actor".
 const RemotePrefix = "remote/"
 
-// Variants returns the four variants, in the order Run measures them by
-// default.
+// Variants returns the four variants, in Run's default order.
 func Variants() []string { return []string{Simple, Sequence, Actor, Locker} }
 
 // variantList is the variants for messages: "simple, sequence, actor, locker".
@@ -85,10 +82,10 @@ func variantList() string { return strings.Join(Variants(), ", ") }
 type Config struct {
 	Variants []string `flag:"variants" usage:"variants to measure: simple, sequence, actor, locker"`
 	Clients  []int    `flag:"clients" usage:"numbers of concurrent clients to sweep"`
-	// Requests is the same at every client count, so that each run does
-	// the same work, shared out.
-	Requests int `flag:"requests" usage:"identities asked for in a run, by all clients together"`
-	// RemoteRequests is fewer: a request over gRPC costs tens of µs.
+	// Requests is the same at every client count: each run does the same
+	// work, shared out. RemoteRequests is fewer: a request over gRPC costs
+	// tens of µs.
+	Requests       int `flag:"requests" usage:"identities asked for in a run, by all clients together"`
 	RemoteRequests int `flag:"remote-requests" usage:"the same for a run over gRPC (with --remote)"`
 	Mailbox        int `flag:"mailbox" usage:"the actor's mailbox size, in requests (0: unbuffered)"`
 	// ReplyBytes is the work of building a reply, which simple does under
@@ -99,10 +96,10 @@ type Config struct {
 }
 
 // DefaultConfig is all four variants with 1, 4, 16 and 64 clients,
-// 100 000 requests a run in process (0.1 to 0.3 s on a 2-CPU machine) and
-// 5000 over gRPC, the seed's mailbox of 1024, 256-byte replies (about a
-// µs to build), 3 runs a point: about 20 s for CPU counts 1 and 2 on a
-// 2-CPU machine, 40 s with Remote.
+// 100 000 requests a run in process (0.1 to 0.3 s on 2 CPUs) and 5000
+// over gRPC, the seed's mailbox of 1024, 256-byte replies (about a µs to
+// build), 3 runs a point: about 20 s for CPU counts 1 and 2 on 2 CPUs,
+// 40 s with Remote.
 func DefaultConfig() Config {
 	return Config{
 		Variants:       Variants(),
@@ -140,14 +137,13 @@ func (c Config) Validate() error {
 			"requests %d: want %d (one for each of the most clients) to %d requests", c.Requests, most, maxRequests),
 		lab.Refuse(c.Remote && (c.RemoteRequests < most || c.RemoteRequests > maxRequests),
 			"remote-requests %d: want %d (one for each of the most clients) to %d requests", c.RemoteRequests, most, maxRequests),
-		lab.Refuse(c.Mailbox < 0 || c.Mailbox > maxMailbox, "mailbox %d: want 0 (unbuffered) to %d requests", c.Mailbox, maxMailbox),
-		lab.Within("reply-bytes", c.ReplyBytes, minReplyBytes, maxReplyBytes, "bytes"),
+		checkMailbox(c.Mailbox),
+		checkReplyBytes(c.ReplyBytes),
 		lab.Within("reps", c.Reps, 1, maxReps, "runs a point"),
 	)
 }
 
-// CheckGiven refuses --remote-requests without --remote, which would
-// ask nothing of a run that does not happen.
+// CheckGiven refuses --remote-requests without --remote.
 func (c *Config) CheckGiven(given func(flag string) bool) error {
 	if given("remote-requests") && !c.Remote {
 		return fmt.Errorf("remote-requests: applies to the runs over gRPC only; add --remote, or drop it")

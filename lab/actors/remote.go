@@ -14,8 +14,8 @@ import (
 	"google.golang.org/grpc/mem"
 )
 
-// The gRPC service is written by hand, without protoc: one unary method,
-// Next, with a codec given to the server and connection that use it.
+// The gRPC service, by hand without protoc: one unary method, Next, with a
+// codec given to its server and connection.
 const (
 	serviceName = "brewput.actors.Ipseity"
 	nextMethod  = "/" + serviceName + "/Next"
@@ -65,24 +65,11 @@ func (codec) Unmarshal(data mem.BufferSlice, v any) error {
 	return fmt.Errorf("actors codec: cannot decode into %T", v)
 }
 
-// nexter is what the hand-written service description serves.
-type nexter interface {
-	next(client int) *Reply
-}
-
-// grpcService serves a Service's Next.
-type grpcService struct{ svc Service }
-
-func (g grpcService) next(client int) *Reply {
-	r := g.svc.Next(client)
-	return &r
-}
-
 // serviceDesc describes the service as protoc would have generated it.
 func serviceDesc() *grpc.ServiceDesc {
 	return &grpc.ServiceDesc{
 		ServiceName: serviceName,
-		HandlerType: (*nexter)(nil),
+		HandlerType: (*Service)(nil),
 		Methods:     []grpc.MethodDesc{{MethodName: "Next", Handler: handleNext}},
 		Metadata:    "actors",
 	}
@@ -95,7 +82,8 @@ func handleNext(srv any, ctx context.Context, dec func(any) error, interceptor g
 		return nil, err
 	}
 	call := func(_ context.Context, r any) (any, error) {
-		return srv.(nexter).next(int(r.(*request).client)), nil
+		rep := srv.(Service).Next(int(r.(*request).client))
+		return &rep, nil
 	}
 	if interceptor == nil {
 		return call(ctx, req)
@@ -116,22 +104,21 @@ type endpoint struct {
 const readyTimeout = 10 * time.Second
 
 // serve starts a gRPC server for svc on 127.0.0.1 and connects to it,
-// ready before a run's clock starts; on error it stops everything, svc
-// included.
+// ready before a run's clock starts; on error it stops all, svc included.
 func serve(ctx context.Context, svc Service) (*endpoint, error) {
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		svc.Close()
 		return nil, fmt.Errorf("gRPC server: %w", err)
 	}
-	// WaitForHandlers: Stop returns only once every handler has, so that
-	// the service can then be closed safely.
+	// WaitForHandlers: the service closes after Stop, once every handler
+	// has returned.
 	r := &endpoint{
 		svc:    svc,
 		server: grpc.NewServer(grpc.ForceServerCodecV2(codec{}), grpc.WaitForHandlers(true)),
 		served: make(chan error, 1),
 	}
-	r.server.RegisterService(serviceDesc(), grpcService{svc})
+	r.server.RegisterService(serviceDesc(), svc)
 	go func() { r.served <- r.server.Serve(lis) }()
 
 	r.conn, err = grpc.NewClient(lis.Addr().String(),
@@ -169,9 +156,8 @@ func (r *endpoint) next(ctx context.Context, client int) (Reply, error) {
 	var rep Reply
 	err := r.conn.Invoke(ctx, nextMethod, &request{client: uint32(client)}, &rep)
 	if err != nil {
-		// gRPC fails a call whose deadline has passed before the
-		// context's own timer has fired: wait for it, so that the
-		// caller sees ctx's error, not a status that wraps nothing.
+		// gRPC fails a call past its deadline before ctx's own timer
+		// fires: wait for it, so that the caller sees ctx's error.
 		if d, ok := ctx.Deadline(); ok && !time.Now().Before(d) {
 			<-ctx.Done()
 		}

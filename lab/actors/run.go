@@ -19,12 +19,10 @@ const Unit = "ids/s"
 
 // Run measures every variant of c with every client count at each CPU
 // count, in process and, with c.Remote, over gRPC. A point is c.Reps runs,
-// each on a new service (and server and connection, set up before the
-// run's clock starts), the variants taking turns; its Throughput is the
-// median run's, Par the clients, its latencies every request's, from a
-// client's call to the reply in its hands. Every run's identities are
-// checked: 1 to the requests, each once, each client's increasing, and a
-// client's last reply byte for byte. Points come by client count, then
+// each on a new service (server and connection set up off the clock), the
+// variants taking turns: Throughput the median run's, Par the clients,
+// its latencies every request's, call to reply. Every run's identities
+// are checked (see check and drive). Points come by client count, then
 // variant, each remote point after its in-process one.
 func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
 	return lab.Sweep(ctx, c, cpus, progress, func(n int, add lab.Add) error {
@@ -62,8 +60,7 @@ func (p *path) name() string {
 }
 
 // measureClients measures every variant of c (and, with c.Remote, over
-// gRPC) with clients clients, the runs in turns; in c's order of
-// variants, each remote point after its in-process one.
+// gRPC) with clients clients, the runs in turns.
 func measureClients(ctx context.Context, c Config, clients, n int) ([]results.Point, error) {
 	var paths []*path
 	for _, v := range c.Variants {
@@ -195,13 +192,12 @@ type outcome struct {
 }
 
 // ctxEvery is how many requests a client makes between looks at its
-// context: it stops within a millisecond, and the look costs nothing.
+// context: it stops within a millisecond, at no cost.
 const ctxEvery = 64
 
 // drive runs clients goroutines, released together, each asking call for
-// its share of requests one after another, checking each reply's size and
-// the whole of its last. When ctx is done or a call fails, every client
-// stops within ctxEvery requests.
+// its share of requests in turn, checking each reply's size and the whole
+// of its last; at ctx's end or a failure, all stop within ctxEvery.
 func drive(ctx context.Context, call caller, clients, requests, replyBytes int) (outcome, error) {
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -221,8 +217,7 @@ func drive(ctx context.Context, call caller, clients, requests, replyBytes int) 
 			<-start
 			var last Reply
 			// One clock read per request: a request's time runs from
-			// the end of the one before, the client's own bookkeeping
-			// (a few nanoseconds) included.
+			// the end of the one before (a few ns of bookkeeping).
 			t := time.Now()
 			for j := range k {
 				if j%ctxEvery == 0 && runCtx.Err() != nil {
@@ -266,8 +261,7 @@ func drive(ctx context.Context, call caller, clients, requests, replyBytes int) 
 }
 
 // check verifies a run's identities, by client: each client's strictly
-// increasing, and all together 1 to requests, each once (as unique
-// identities of a fresh service, counting from 1, must be).
+// increasing, and all together 1 to requests, each once.
 func check(ids [][]uint64, requests int) error {
 	seen := make([]bool, requests+1)
 	total := 0

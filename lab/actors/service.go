@@ -2,29 +2,27 @@ package actors
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"strconv"
 	"sync"
+
+	"github.com/brewput/brewput/lab"
 )
 
-// Service hands out identities, each Next one greater than every one
-// before, from 1, with its reply; safe for concurrent use until Close,
-// after the last Next has returned.
+// Service hands out identities, from 1, each Next one greater than every
+// one before, with its reply; safe for concurrent use until Close, after
+// the last Next. Close stops whatever goroutine it runs.
 type Service interface {
-	// Next hands client an identity and the reply built for it.
 	Next(client int) Reply
-	// Close stops the service and whatever goroutine it runs.
 	Close()
 }
 
 // NewService returns a new service of variant, whose replies are
 // replyBytes long; mailbox is the actor's (the others have none).
 func NewService(variant string, mailbox, replyBytes int) (Service, error) {
-	if replyBytes < minReplyBytes || replyBytes > maxReplyBytes {
-		return nil, fmt.Errorf("reply-bytes %d: want %d to %d bytes", replyBytes, minReplyBytes, maxReplyBytes)
-	}
-	if mailbox < 0 || mailbox > maxMailbox {
-		return nil, fmt.Errorf("mailbox %d: want 0 (unbuffered) to %d requests", mailbox, maxMailbox)
+	if err := cmp.Or(checkReplyBytes(replyBytes), checkMailbox(mailbox)); err != nil {
+		return nil, err
 	}
 	switch variant {
 	case Simple:
@@ -56,29 +54,20 @@ func (s *simpleService) Next(client int) Reply {
 
 func (s *simpleService) Close() {}
 
-// sequence is a counter behind its own lock, which it holds for the
-// increment only.
-type sequence struct {
-	mu sync.Mutex
-	n  uint64
-}
-
-func (q *sequence) next() uint64 {
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	q.n++
-	return q.n
-}
-
-// sequenceService takes the identity from a locked sequence and builds the
-// reply outside the lock, so that replies are built in parallel.
+// sequenceService locks the count only, and builds the reply outside the
+// lock: replies are built in parallel.
 type sequenceService struct {
-	seq  sequence
+	mu   sync.Mutex
+	seq  uint64
 	size int
 }
 
 func (s *sequenceService) Next(client int) Reply {
-	return buildReply(s.seq.next(), client, s.size)
+	s.mu.Lock()
+	s.seq++
+	id := s.seq
+	s.mu.Unlock()
+	return buildReply(id, client, s.size)
 }
 
 func (s *sequenceService) Close() {}
@@ -90,9 +79,9 @@ type event struct {
 	reply  chan Reply
 }
 
-// ipseity is the state that actor and locker serialize access to, and its
-// one handler, which counts and builds the reply as simple does under its
-// lock: the two differ only in how events get to it one at a time.
+// ipseity is the state actor and locker serialize, and its one handler,
+// which counts and builds the reply as simple does under its lock: the
+// two differ only in how events get to it one at a time.
 type ipseity struct {
 	seq  uint64
 	size int
@@ -105,13 +94,18 @@ func (s *ipseity) handle(e event) {
 	e.reply <- buildReply(s.seq, e.client, s.size)
 }
 
-// newEvent makes client's request with its reply channel.
-func newEvent(client int) event { return event{client: client, reply: make(chan Reply, 1)} }
+// ask has d handle client's request, and waits for the reply: Next of the
+// actor and the locker.
+func ask(d interface{ Dispatch(event) }, client int) Reply {
+	e := event{client: client, reply: make(chan Reply, 1)}
+	d.Dispatch(e)
+	return <-e.reply
+}
 
 // actorService is the actor: one goroutine owns the state and handles the
 // events of its mailbox, a buffered channel, in order. Unlike the seed's,
-// the mailbox is made before the goroutine starts (none is sent on a nil
-// channel, to block for ever), and the handler cannot fail.
+// the mailbox exists before the goroutine starts (no send on a nil
+// channel blocks for ever), and the handler cannot fail.
 type actorService struct {
 	mailbox chan event
 	done    chan struct{}
@@ -123,8 +117,8 @@ func newActorService(mailbox, size int) *actorService {
 	return a
 }
 
-// listen handles events until the mailbox is closed. The state is local
-// to this goroutine: nothing else can touch it.
+// listen handles events until the mailbox is closed; nothing else can
+// touch the state.
 func (a *actorService) listen(state *ipseity) {
 	defer close(a.done)
 	for e := range a.mailbox {
@@ -135,11 +129,7 @@ func (a *actorService) listen(state *ipseity) {
 // Dispatch puts e in the mailbox; it waits only while the mailbox is full.
 func (a *actorService) Dispatch(e event) { a.mailbox <- e }
 
-func (a *actorService) Next(client int) Reply {
-	e := newEvent(client)
-	a.Dispatch(e)
-	return <-e.reply
-}
+func (a *actorService) Next(client int) Reply { return ask(a, client) }
 
 // Close closes the mailbox and waits for the actor to handle what is left
 // in it and exit.
@@ -162,11 +152,7 @@ func (l *lockerService) Dispatch(e event) {
 	l.state.handle(e)
 }
 
-func (l *lockerService) Next(client int) Reply {
-	e := newEvent(client)
-	l.Dispatch(e)
-	return <-e.reply
-}
+func (l *lockerService) Next(client int) Reply { return ask(l, client) }
 
 func (l *lockerService) Close() {}
 
@@ -186,12 +172,19 @@ const (
 	maxReplyBytes = 1 << 20
 )
 
+// checkReplyBytes and checkMailbox refuse a size out of bounds.
+func checkReplyBytes(n int) error {
+	return lab.Within("reply-bytes", n, minReplyBytes, maxReplyBytes, "bytes")
+}
+func checkMailbox(n int) error {
+	return lab.Refuse(n < 0 || n > maxMailbox, "mailbox %d: want 0 (unbuffered) to %d requests", n, maxMailbox)
+}
+
 // sumField is the record's last field, " sum=" and 16 hex digits.
 const sumField = len(" sum=") + 16
 
-// buildReply builds the reply for identity id, asked for by client: the
-// work simple does under its lock and sequence outside it, proportional
-// to size: the record
+// buildReply builds the reply for identity id, asked for by client (the
+// work simple does under its lock and sequence outside it): the record
 //
 //	ipseity id=<id> client=<client> hex=<id in hex> pad=<filler> sum=<checksum>
 //

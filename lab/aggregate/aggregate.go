@@ -1,9 +1,8 @@
-// Package aggregate is the aggregate lab (brewput lab aggregate): several
-// producers put events of types a, b and c on one channel, and one
-// consumer handles them with one call per event, or one call per run of
-// consecutive events of one type (Grouper, Consume), after the
-// aggregating consumer of the journal the Labs II seeds come from. It
-// measures events per second both ways and checks that none is lost.
+// Package aggregate is the aggregate lab (brewput lab aggregate), after
+// the journal's aggregating consumer: producers put events of types a, b
+// and c on one channel, and one consumer handles them with a call per
+// event, or per run of one type (Grouper, Consume). It measures events
+// per second both ways and checks that none is lost.
 package aggregate
 
 import (
@@ -40,8 +39,8 @@ const (
 	MetricSpeedup         results.Metric = "speedup"           // on grouped points, Throughput ÷ single's with the same P, S and CPUs
 )
 
-// NewLab returns the lab at its defaults; its flags are Config's, its
-// chart the grouped speedup against the buffer, a line per P.
+// NewLab returns the lab at its defaults; its chart is the grouped
+// speedup against the buffer, a line per P.
 func NewLab() *lab.Of[Config] {
 	return lab.New(lab.Info{Name: Name, Help: strings.TrimSuffix(help, "\n"),
 		Summary: "P producers, one consumer: one handle call per run of identical events against one per event",
@@ -73,19 +72,18 @@ type Config struct {
 	Events    int   `flag:"events" usage:"events the producers make together for each run of a point"`
 	Producers []int `flag:"producers" usage:"producer counts P to sweep"`
 	Buffers   []int `flag:"buffers" usage:"channel buffer sizes S to sweep, in events (0: unbuffered)"`
-	// RunLength is the mean of the geometric distribution run lengths are
-	// drawn from.
-	RunLength float64 `flag:"run-length" usage:"mean length of the runs of one event type each producer makes (1: every event differs from the one before)"`
-	// HandleCost is spun on the consumer's goroutine per call, as a system
-	// call, a lock round or a message to another process costs.
+	// RunLength is the mean of the geometric distribution of run lengths;
+	// HandleCost is spun per call, as a system call, a lock round or a
+	// message to another process costs.
+	RunLength  float64       `flag:"run-length" usage:"mean length of the runs of one event type each producer makes (1: every event differs from the one before)"`
 	HandleCost time.Duration `flag:"handle-cost" usage:"CPU time one handle call spins, whatever the number of events it handles"`
 	Seed       uint64        `flag:"seed" usage:"seed of the producers' event streams"`
 	Reps       int           `flag:"reps" usage:"runs of each variant at each point, the two ways taking turns; a point reports the median"`
 }
 
 // DefaultConfig sweeps 1 to 8 producers and unbuffered to 1000-event
-// channels, with runs of 8 events on average and a handle call of 2 µs:
-// 40 points, about 20 s per CPU count on a 2-CPU machine.
+// channels, runs of 8 events on average, a handle call of 2 µs: 40
+// points, about 20 s per CPU count on 2 CPUs.
 func DefaultConfig() Config {
 	return Config{
 		Events:     100_000,

@@ -8,19 +8,16 @@ import (
 	"github.com/brewput/brewput/lab"
 )
 
-// Type is the type of an event. The lab's producers make the three types
-// A, B and C; the grouping works on any value.
+// Type is the type of an event; the grouping works on any value, the
+// lab's producers make the first types: A, B and C.
 type Type uint8
 
-// The lab's event types.
 const (
 	A Type = iota
 	B
 	C
+	types = 3
 )
-
-// types is how many event types the lab's producers make.
-const types = 3
 
 // String names the type: "a", "b", "c", or "type(N)" for others.
 func (t Type) String() string {
@@ -37,10 +34,10 @@ type Call struct {
 }
 
 // Grouper turns events, one Add at a time, into runs of one type, each
-// handed to its handler whole once an event of another type ends it or
-// Flush is called: the event that ends a run starts the next, where the
-// seed's grouper handled it alone (a a a a b b b gave (a,4), (b,1),
-// (b,2)). It belongs to the one consumer: not safe for concurrent use.
+// handed to its handler once an event of another type ends it (and
+// starts the next, where the seed's grouper handled it alone: a a a a b b
+// b gave (a,4), (b,1), (b,2)) or Flush is called. It belongs to the one
+// consumer: not safe for concurrent use.
 type Grouper struct {
 	handle func(t Type, count int)
 	cur    Type
@@ -52,8 +49,8 @@ func NewGrouper(handle func(t Type, count int)) *Grouper {
 	return &Grouper{handle: handle}
 }
 
-// Add counts one event of type t: into the current run if it is of type t,
-// otherwise after handing the current run to the handler.
+// Add counts one event of type t into the current run, after handing that
+// run out if it is of another type.
 func (g *Grouper) Add(t Type) {
 	if g.n > 0 && t == g.cur {
 		g.n++
@@ -73,8 +70,7 @@ func (g *Grouper) Flush() {
 	}
 }
 
-// Pending returns the current run, not yet handed out: its type and count
-// (0 when there is none).
+// Pending returns the current run, not yet handed out (count 0: none).
 func (g *Grouper) Pending() Call {
 	if g.n == 0 {
 		return Call{}
@@ -96,8 +92,7 @@ func Group(events []Type) []Call {
 
 // Event is what a producer puts on the channel.
 type Event struct {
-	// Type is the event's type, by which the consumer groups events.
-	Type Type
+	Type Type // by which the consumer groups events
 	// born is, for an event in the lab's latency sample, when it was made,
 	// in ns since the run's start (never 0); 0 for the others.
 	born int64
@@ -107,29 +102,23 @@ type Event struct {
 // once for each run of consecutive events of one type: a a a a b b b
 // gives handle(a, 4) and handle(b, 3), however the events arrive. A run
 // is handed out when an event of another type arrives, the last when ch
-// is closed; never split, its events wait in the consumer for its end (a
-// service whose events of one type may pause for long would add a flush
-// timer).
+// is closed: its events wait for its end (a service whose events of one
+// type may pause for long would add a flush timer).
 func Consume(ch <-chan Event, handle func(t Type, count int)) {
-	c := consumer{handle: handle}
-	c.grouped(ch)
+	(&consumer{handle: handle}).consume(ch, true)
 }
 
 // ConsumeEach calls handle(type, 1) for each event of ch, until it is
 // closed: what Consume is measured against.
 func ConsumeEach(ch <-chan Event, handle func(t Type, count int)) {
-	c := consumer{handle: handle}
-	c.each(ch)
+	(&consumer{handle: handle}).consume(ch, false)
 }
 
 // consumer is the one goroutine that reads the channel: it calls handle,
 // counts what it received, and times the sampled events to the end of the
-// call that took them.
+// call that took them, from base, into latency if not nil.
 type consumer struct {
-	handle func(t Type, count int)
-
-	// base is the time the sampled events' births count from; latency, if
-	// not nil, receives their latencies in ns.
+	handle  func(t Type, count int)
 	base    time.Time
 	latency *hdrhistogram.Histogram
 	pending []int64 // births of the sampled events not yet handled
@@ -140,35 +129,24 @@ type consumer struct {
 	last       Type  // type of the last event received
 }
 
-// grouped is Consume's loop.
-func (c *consumer) grouped(ch <-chan Event) {
+// consume is Consume's loop, grouped, or ConsumeEach's. A grouped
+// event's sample joins the pending ones after Add, which may hand out the
+// run before it, and with it the samples before it.
+func (c *consumer) consume(ch <-chan Event, grouped bool) {
 	g := NewGrouper(c.handleRun)
 	for e := range ch {
-		c.add(g, e)
-	}
-	g.Flush()
-}
-
-// each is ConsumeEach's loop.
-func (c *consumer) each(ch <-chan Event) {
-	for e := range ch {
 		c.see(e)
+		if grouped {
+			g.Add(e.Type)
+		}
 		if e.born != 0 {
 			c.pending = append(c.pending, e.born)
 		}
-		c.handleRun(e.Type, 1)
+		if !grouped {
+			c.handleRun(e.Type, 1)
+		}
 	}
-}
-
-// add gives e to g, after which e is pending in g's current run: its
-// sample, if any, joins the pending ones only after the Add, which may
-// hand out the previous run and with it the samples before e.
-func (c *consumer) add(g *Grouper, e Event) {
-	c.see(e)
-	g.Add(e.Type)
-	if e.born != 0 {
-		c.pending = append(c.pending, e.born)
-	}
+	g.Flush()
 }
 
 // see counts e and the maximal runs of the stream as received: how many

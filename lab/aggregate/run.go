@@ -24,9 +24,8 @@ const Unit = "events/s"
 // counts and buffer sizes both ways, Single and Grouped, taking turns; a
 // point is the median run: Par the producers, Throughput from the first
 // producer's start to the consumer's return, Latency from an event's
-// making to the end of the call that took it, one event in 16. A run
-// that loses an event, or grouped making other than one call per run of
-// one type as received, is an error.
+// making to the end of its call, one event in 16. A run fails its check
+// (outcome.check) with an error.
 func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
 	return lab.Sweep(ctx, c, cpus, progress, func(n int, add lab.Add) error {
 		for _, p := range c.Producers {
@@ -54,8 +53,8 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 	})
 }
 
-// measurePair measures one combination both ways at the current
-// GOMAXPROCS, n, and returns the single point and the grouped one.
+// measurePair measures one combination both ways on n CPUs: the single
+// point and the grouped one.
 func measurePair(ctx context.Context, c Config, n, producers, buffer int) ([2]results.Point, error) {
 	strategies := [2]string{Single, Grouped}
 	var outs [2][]outcome // by strategy
@@ -156,13 +155,13 @@ func (o outcome) check(grouped bool) error {
 
 // pipeline runs producers goroutines that share c.Events events on a
 // channel of buffer, and one consumer that handles them, grouped or one by
-// one, until the channel is closed. Cancelled, the producers stop early
-// and the consumer handles what they sent.
+// one. Cancelled, the producers stop early; the consumer handles what
+// they sent.
 func pipeline(ctx context.Context, c Config, grouped bool, producers, buffer int) (outcome, error) {
 	out := outcome{latency: lab.NewHist(time.Hour)}
 	ch := make(chan Event, buffer)
-	// The handler runs on the consumer's goroutine only, and its counts
-	// are read after that goroutine is waited for.
+	// The handler runs on the consumer's goroutine; its counts are read
+	// once that is waited for.
 	cons := &consumer{
 		handle: func(t Type, count int) {
 			burn.Wall.Burn(c.HandleCost)
@@ -180,13 +179,7 @@ func pipeline(ctx context.Context, c Config, grouped bool, producers, buffer int
 	sw := lab.StartStopwatch()
 	out.start = sw.Start
 	cons.base = out.start
-	cwg.Go(func() {
-		if grouped {
-			cons.grouped(ch)
-		} else {
-			cons.each(ch)
-		}
-	})
+	cwg.Go(func() { cons.consume(ch, grouped) })
 	for i := range producers {
 		pwg.Go(func() { sent[i] = produce(ctx, ch, streams[i], lab.Share(c.Events, producers, i), out.start) })
 	}
@@ -217,9 +210,8 @@ const sampleEvery = 16
 const ctxEvery = 1024
 
 // stream makes one producer's events: runs of geometric length of mean
-// runLength, each of another type than the one before, so that the runs
-// as made have that distribution; the same seed and producer, the same
-// events.
+// runLength, each of another type than the one before; the same seed and
+// producer, the same events.
 type stream struct {
 	rng  *rand.Rand
 	stay float64 // probability that the next event continues the run: 1 - 1/runLength
@@ -247,9 +239,9 @@ func (s *stream) next() Type {
 	return s.cur
 }
 
-// produce sends n events of s on ch, stamping every sampleEvery-th with
-// its birth since base, and returns how many of each type it sent, fewer
-// once ctx is done.
+// produce sends n events of s on ch, every sampleEvery-th stamped with
+// its birth since base, and returns how many of each type it sent (fewer
+// once ctx is done).
 func produce(ctx context.Context, ch chan<- Event, s *stream, n int, base time.Time) (sent [types]int64) {
 	done := ctx.Done()
 	for i := range n {

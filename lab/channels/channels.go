@@ -1,15 +1,16 @@
-// Package channels is the channels lab (brewput lab channels): one
-// producer hands random lines through a channel to M consumers that hash
-// them, after an article on channel contention. Each point's throughput
-// is set against a bound computed from the producer's and one consumer's
-// speed alone (Bound): how much of the machine the channel's
-// coordination costs, and how much a larger buffer or batching wins back.
+// Package channels is the channels lab (brewput lab channels), after an
+// article on channel contention: one producer hands random lines through
+// a channel to M consumers that hash them. Each point's throughput is set
+// against a bound from the producer's and one consumer's speed alone
+// (Bound): what the channel's coordination costs, and what a larger
+// buffer or batching wins back.
 package channels
 
 import (
 	"cmp"
 	_ "embed"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/brewput/brewput/lab"
@@ -34,9 +35,9 @@ const (
 	MetricBatchLines   results.Metric = "batch_lines"          // its B
 )
 
-// NewLab returns the lab at its defaults; its flags are Config's, its
-// chart the share of the bound against the batch, a line per channel
-// size, the best over consumer counts, at the most CPUs.
+// NewLab returns the lab at its defaults; its chart is the share of the
+// bound against the batch, a line per channel size, the best over
+// consumer counts, at the most CPUs.
 func NewLab() *lab.Of[Config] {
 	return lab.New(lab.Info{Name: Name, Help: strings.TrimSuffix(help, "\n"),
 		Summary: "one producer, M consumers hashing lines through a channel: how channel size and batching close the gap to the CPU bound",
@@ -61,21 +62,18 @@ func NewLab() *lab.Of[Config] {
 // Config says what Run sweeps: every size with every consumer count with
 // every batch size, in that nesting order.
 type Config struct {
-	Lines     int `flag:"lines" usage:"lines the producer makes for each point"`
-	LineBytes int `flag:"line-bytes" usage:"bytes in a line"`
-	// Hashes sets how slow a consumer is against the producer.
-	Hashes    int   `flag:"hashes" usage:"SHA-1 sums a consumer computes of each line"`
-	Sizes     []int `flag:"size" usage:"channel buffer sizes S to sweep, in messages"`
-	Consumers []int `flag:"consumers" usage:"consumer counts M to sweep"`
-	Batches   []int `flag:"batch" usage:"batch sizes B to sweep, in lines per message"`
-	// Seed: the same seed and Lines give the same lines, hence the same
-	// checksum, at every point.
-	Seed uint64 `flag:"seed" usage:"seed of the producer's random lines"`
+	Lines     int    `flag:"lines" usage:"lines the producer makes for each point"`
+	LineBytes int    `flag:"line-bytes" usage:"bytes in a line"`
+	Hashes    int    `flag:"hashes" usage:"SHA-1 sums a consumer computes of each line"` // how slow a consumer is
+	Sizes     []int  `flag:"size" usage:"channel buffer sizes S to sweep, in messages"`
+	Consumers []int  `flag:"consumers" usage:"consumer counts M to sweep"`
+	Batches   []int  `flag:"batch" usage:"batch sizes B to sweep, in lines per message"`
+	Seed      uint64 `flag:"seed" usage:"seed of the producer's random lines"` // the same lines, and checksum, at every point
 }
 
 // DefaultConfig is the article's experiment: 300-byte lines, 5 SHA-1s
 // each, channels of 1 to 1000, 1 to 64 consumers, batches of 1 to 1000:
-// 96 points, 25 to 35 s per CPU count on a 2-CPU machine.
+// 96 points, 25 to 35 s per CPU count on 2 CPUs.
 func DefaultConfig() Config {
 	return Config{
 		Lines:     50_000,
@@ -125,18 +123,12 @@ func Variant(size, consumers, batch int) string {
 	return fmt.Sprintf("S=%d/M=%d/B=%d", size, consumers, batch)
 }
 
-// Memory is what a point holds at most: the batches in the channel and in
-// hand (twice: the heap grows to twice what is live), and the samples.
+// Memory is what a point of a valid configuration holds at most: the
+// batches in the channel and in hand (twice: the heap grows to twice what
+// is live), and the samples.
 func (c Config) Memory() (float64, string) {
-	most := func(xs []int) int {
-		m := 0
-		for _, x := range xs {
-			m = max(m, x)
-		}
-		return m
-	}
-	batch := min(most(c.Batches), c.Lines)
-	inFlight := float64(most(c.Sizes)+most(c.Consumers)+2) * float64(batch) * float64(c.LineBytes)
+	size, consumers, batch := slices.Max(c.Sizes), slices.Max(c.Consumers), min(slices.Max(c.Batches), c.Lines)
+	inFlight := float64(size+consumers+2) * float64(batch) * float64(c.LineBytes)
 	return 2*inFlight + float64(c.Lines)/sampleEvery*8,
-		fmt.Sprintf("channels of up to --size %d batches of --batch %d lines of --line-bytes %d, and --consumers %d holding one each", most(c.Sizes), batch, c.LineBytes, most(c.Consumers))
+		fmt.Sprintf("channels of up to --size %d batches of --batch %d lines of --line-bytes %d, and --consumers %d holding one each", size, batch, c.LineBytes, consumers)
 }

@@ -20,23 +20,21 @@ import (
 // Unit is the unit of a point's Throughput.
 const Unit = "lines/s"
 
-// sampleEvery is the stride of the latency sample: timing every line
-// would add two clock reads to its few microseconds of work.
+// sampleEvery is the stride of the latency sample: two clock reads are
+// much beside a line's few microseconds of work.
 const sampleEvery = 16
 
 // aloneLines is how many lines each measurement of the producer or one
 // consumer alone handles (a tenth of Config.Lines if fewer), about 30 ms.
-// Each point measures them just before and after itself and keeps the
-// faster: on a shared virtual machine a loop's speed drifts by tens of
-// percent from one second to the next, and the bound is about what the
-// code can do, not what a noisy neighbour left it.
+// A point keeps the faster of those just before and after it: on a shared
+// machine a loop's speed drifts by tens of percent from one second to
+// the next, and the bound is what the code can do.
 const aloneLines = 2500
 
-// Bound is the most lines per second one producer and consumers
-// consumers could reach on cpus CPUs, from the producer's and one
-// consumer's rates alone: a line costs 1/producer CPU-seconds to make and
-// 1/consumer to hash, so X/producer + X/consumer ≤ cpus; the producer
-// caps X at its rate, the consumers at consumers × consumer.
+// Bound is the most lines per second X one producer and consumers
+// consumers could reach on cpus CPUs, from their rates alone: a line
+// costs 1/producer CPU-seconds to make and 1/consumer to hash, so
+// X/producer + X/consumer ≤ cpus, X ≤ producer and X ≤ consumers × consumer.
 func Bound(producer, consumer float64, consumers, cpus int) float64 {
 	if producer <= 0 || consumer <= 0 || consumers < 1 || cpus < 1 {
 		return 0
@@ -47,10 +45,9 @@ func Bound(producer, consumer float64, consumers, cpus int) float64 {
 
 // Run measures every combination of c's sizes, consumer counts and batch
 // sizes at each CPU count, each point between two measurements of the
-// producer and one consumer alone for its bound. A point's Par is the
-// consumers, Ops the lines, and its latency a line's, from its making to
-// the end of its hashes, one line in 16. A line lost or duplicated is an
-// error.
+// producer and one consumer alone for its bound: Par the consumers, Ops
+// the lines, latency a line's from its making to the end of its hashes,
+// one line in 16. A line lost or duplicated is an error.
 func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
 	return lab.Sweep(ctx, c, cpus, progress, func(n int, add lab.Add) error {
 		for _, s := range c.Sizes {
@@ -72,8 +69,8 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 	})
 }
 
-// measurePoint runs one combination at the current GOMAXPROCS, n, between
-// two measurements of the producer and one consumer alone.
+// measurePoint runs one combination on n CPUs, between two measurements
+// of the producer and one consumer alone.
 func measurePoint(ctx context.Context, c Config, n, size, consumers, batch int) (results.Point, error) {
 	prod, cons, err := aloneRates(ctx, c)
 	if err != nil {
@@ -122,8 +119,7 @@ type batch struct {
 }
 
 // tally is what one consumer did: the lines it hashed, and the sum of the
-// first 8 bytes of each's last SHA-1, which commutes: the total does not
-// depend on which consumer got which line.
+// first 8 bytes of each's last SHA-1 (whichever consumer got it).
 type tally struct {
 	lines int64
 	sum   uint64
@@ -135,8 +131,7 @@ type tally struct {
 func pipeline(ctx context.Context, c Config, size, consumers, batchLines int) (outcome, error) {
 	gen := newGenerator(c.Seed, c.LineBytes)
 	// born[k] is when line k·sampleEvery was made, in ns since base, till
-	// its one consumer, after it through the channel, makes it the line's
-	// latency: no two goroutines touch a slot at once.
+	// its consumer makes it the line's latency (the channel between them).
 	born := make([]int64, (c.Lines+sampleEvery-1)/sampleEvery)
 	ch := make(chan batch, size)
 	tallies := make([]tally, consumers)
@@ -159,8 +154,7 @@ func pipeline(ctx context.Context, c Config, size, consumers, batchLines int) (o
 			}
 		}
 		ch <- batch{first: first, lines: lines}
-		// A look at ctx is a channel operation: every 256 KiB of lines is
-		// soon enough.
+		// A look at ctx, a channel operation, every 256 KiB of lines.
 		if sinceCheck += len(lines) * c.LineBytes; sinceCheck >= 256<<10 {
 			sinceCheck = 0
 			select {
@@ -232,7 +226,7 @@ func newGenerator(seed uint64, lineBytes int) *generator {
 
 // line returns a new line, each random byte scaled onto the 95 printable
 // characters by a multiply and a shift: as cheap as the article's masking
-// and nearly even (each character from 2 or 3 of the 256 byte values).
+// and nearly even.
 func (g *generator) line() string {
 	var u uint64
 	for i := range g.buf {
@@ -245,8 +239,8 @@ func (g *generator) line() string {
 	return string(g.buf)
 }
 
-// aloneRates measures the producer and then one consumer on their own, at
-// the current GOMAXPROCS, and returns their rates in lines/s.
+// aloneRates measures the producer and then one consumer on their own:
+// their rates in lines/s.
 func aloneRates(ctx context.Context, c Config) (producer, consumer float64, err error) {
 	if err := ctx.Err(); err != nil {
 		return 0, 0, err

@@ -13,8 +13,8 @@ import (
 // are measured against it.
 func Variants() []string { return []string{"seq", "pixel", "row", "workers"} }
 
-// frame is what every pixel's computation needs, read-only once made so
-// that any number of goroutines can share it.
+// frame is what every pixel's computation needs, read-only once made:
+// any number of goroutines share it.
 type frame struct {
 	size    int
 	maxIter int
@@ -28,9 +28,8 @@ func newFrame(size, maxIter int) *frame {
 	f := &frame{size: size, maxIter: maxIter, x0: -2.25, y0: -1.5, step: 3 / float64(size)}
 	f.palette = make([][4]byte, maxIter+1)
 	for i := range maxIter {
-		// A square root spreads the many pixels that escape early over
-		// more of the colours; the polynomials are a classic smooth
-		// blue-to-gold ramp.
+		// A square root spreads the many pixels that escape early over more
+		// colours; the polynomials are a smooth blue-to-gold ramp.
 		t := math.Sqrt(float64(i) / float64(maxIter))
 		u := 1 - t
 		f.palette[i] = [4]byte{
@@ -48,10 +47,9 @@ func newFrame(size, maxIter int) *frame {
 func (f *frame) newImage() *image.RGBA { return image.NewRGBA(image.Rect(0, 0, f.size, f.size)) }
 
 // escape counts the iterations of z ← z² + c, from z = 0, until |z| > 2, up
-// to maxIter. The explicit float64 conversions forbid the compiler to fuse
-// a multiply and an add into one FMA instruction (the spec allows it
-// otherwise), which rounds differently: every variant must get the same
-// bits for the same pixel wherever the code was inlined.
+// to maxIter. The float64 conversions forbid fusing a multiply and an add
+// into one FMA, which rounds differently: every variant must get the same
+// bits for a pixel wherever the code was inlined.
 func escape(cx, cy float64, maxIter int) int {
 	var x, y float64
 	for i := range maxIter {
@@ -85,12 +83,11 @@ func (f *frame) row(img *image.RGBA, py int, stop *atomic.Bool) {
 	}
 }
 
-// render computes the whole image into img the variant's way; workers is
-// the pool size of "workers". Each variant returns once every pixel is
-// written and every goroutine it started has finished. Cancelled, it
-// stops within a pixel of each goroutine's (a pixel takes at most
-// max-iter iterations: 50 ms for 16 million) and returns ctx's error; the
-// one load of a flag a pixel costs nothing beside a pixel's iterations.
+// render computes the whole image into img the variant's way (workers is
+// the pool of "workers"), returning once every pixel is written and every
+// goroutine it started has finished. Cancelled, each goroutine stops
+// within a pixel (at most max-iter iterations: 50 ms for 16 million), and
+// it returns ctx's error.
 func (f *frame) render(ctx context.Context, img *image.RGBA, variant string, workers int) error {
 	var stop atomic.Bool
 	defer context.AfterFunc(ctx, func() { stop.Store(true) })()

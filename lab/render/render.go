@@ -1,9 +1,7 @@
-// Package render is the render lab (brewput lab render): a Mandelbrot
-// image rendered sequentially and in three concurrent ways, then encoded
-// as PNG, after the execution-tracer part of a talk on profiling Go
-// programs. It times the render and the encode apart, estimates the
-// program's serial fraction and sets the measured speedups against
-// Amdahl's curve.
+// Package render is the render lab (brewput lab render), after a talk on
+// profiling Go programs: a Mandelbrot image rendered sequentially and in
+// three concurrent ways, then encoded as PNG, each timed apart; it
+// estimates the serial fraction and sets the speedups against Amdahl's.
 package render
 
 import (
@@ -42,8 +40,8 @@ const (
 	MetricPixels         results.Metric = "pixels"           // the image's
 )
 
-// NewLab returns the lab at its defaults; its flags are Config's, its
-// chart Amdahl's curve with the measured whole-program speedups.
+// NewLab returns the lab at its defaults; its chart is Amdahl's curve
+// with the measured whole-program speedups.
 func NewLab() *lab.Of[Config] {
 	return lab.New(lab.Info{Name: Name, Help: strings.TrimSuffix(help, "\n"),
 		Summary: "a Mandelbrot image rendered by 1 goroutine, one per pixel, one per row or a worker pool, then PNG-encoded: Amdahl's law",
@@ -65,9 +63,8 @@ func NewLab() *lab.Of[Config] {
 type Config struct {
 	Size int `flag:"size" usage:"the image's width and height in pixels"`
 	// MaxIter is the most iterations of z ← z² + c a pixel gets before it
-	// counts as inside the set.
-	MaxIter int `flag:"max-iter" usage:"most iterations per pixel: the work per pixel"`
-	// Workers is 0 for runtime.GOMAXPROCS at each CPU count.
+	// counts as inside the set; Workers 0 is GOMAXPROCS at each CPU count.
+	MaxIter int    `flag:"max-iter" usage:"most iterations per pixel: the work per pixel"`
 	Workers int    `flag:"workers" usage:"pool size of the workers variant (0: one per CPU)"`
 	Reps    int    `flag:"reps" usage:"renders of each variant at each CPU count; a point reports the medians"`
 	PNG     string `flag:"png" usage:"write the rendered image to this PNG file"` // atomically; "" writes none
@@ -75,9 +72,9 @@ type Config struct {
 	ModelCPUs []int `flag:"model-cpus" usage:"CPU counts of Amdahl's curve"`
 }
 
-// DefaultConfig renders 1024×1024 pixels of up to 1024 iterations (about
-// 0.8 s sequentially on a 2.5 GHz core, the encode 60 ms), 3 times per
-// variant: about 30 s at 1 and 2 CPUs, most of it a goroutine per pixel.
+// DefaultConfig renders 1024×1024 pixels of up to 1024 iterations (0.8 s
+// sequentially on a 2.5 GHz core, the encode 60 ms), 3 times a variant:
+// about 30 s at 1 and 2 CPUs, most of it a goroutine per pixel.
 func DefaultConfig() Config {
 	return Config{
 		Size:      1024,
@@ -97,8 +94,8 @@ const (
 	maxCPUs    = 1 << 20
 )
 
-// Validate implements lab.Validator. A PNG's directory must exist, so that
-// a long run does not end on an unwritable path.
+// Validate implements lab.Validator; a PNG's directory must exist, lest a
+// long run end on an unwritable path.
 func (c Config) Validate() error {
 	if err := cmp.Or(
 		lab.Refuse(c.Size < 1 || c.Size > maxSize, "size %d: want an image of 1 to %d pixels a side", c.Size, maxSize),
@@ -142,9 +139,9 @@ func (c Config) workers() int {
 	return runtime.GOMAXPROCS(0)
 }
 
-// Memory is what a run holds at most: the image and seq's reference,
-// the palette of --max-iter colours, and the pixel variant's goroutines
-// under way (about 16 bytes a pixel, measured at 2048 pixels a side).
+// Memory is what a run holds at most: the image and seq's, the palette of
+// --max-iter colours, and the pixel variant's goroutines under way (about
+// 16 bytes a pixel, measured at 2048 a side).
 func (c Config) Memory() (float64, string) {
 	px := float64(c.Size) * float64(c.Size)
 	return 2*px*4 + float64(c.MaxIter+1)*4 + 16*px, fmt.Sprintf("an image of --size %d pixels a side and --max-iter %d colours", c.Size, c.MaxIter)
@@ -160,11 +157,10 @@ func Amdahl(serial float64, cpus int) float64 {
 	return 1 / (serial + (1-serial)/float64(cpus))
 }
 
-// KarpFlatt is the serial fraction a speedup measured on cpus CPUs
-// implies, Amdahl's law solved for it: (1/speedup − 1/cpus) / (1 −
-// 1/cpus). It counts every loss (serial code, overhead, imbalance) as
-// serial work, and noise can make it a little negative; NaN on fewer than
-// 2 CPUs or for a speedup that is not positive.
+// KarpFlatt is the serial fraction a speedup on cpus CPUs implies,
+// Amdahl's law solved for it: (1/speedup − 1/cpus) / (1 − 1/cpus). Every
+// loss counts as serial work, and noise can make it a little negative;
+// NaN on fewer than 2 CPUs or for a speedup that is not positive.
 func KarpFlatt(speedup float64, cpus int) float64 {
 	if cpus < 2 || !(speedup > 0) {
 		return math.NaN()

@@ -20,15 +20,14 @@ const Unit = "images/s"
 
 // Run measures the four variants, seq first, at each CPU count: each
 // renders the image c.Reps times, each render then encoded as PNG into
-// memory, timed apart. Every image must equal seq's first, byte for byte;
-// with c.PNG, that image is written there. A point's Par is the variant's
-// goroutines, Ops the reps, Dur their render time, and its latencies the
-// renders'. E, the encode in serial_fraction = E ÷ (seq's render + E) and
-// total_speedup = (seq's render + E) ÷ (this render + E), is the median
-// of every encode at the CPU count: the same work whatever rendered the
-// image, so pooling only removes noise.
+// memory, timed apart. Every image must equal seq's first, byte for byte,
+// written to c.PNG if set. A point's Par is the variant's goroutines, Ops
+// the reps, Dur their render time, its latencies the renders'. E, the
+// encode in serial_fraction = E ÷ (seq's render + E) and total_speedup =
+// (seq's render + E) ÷ (this render + E), is the median of every encode
+// at the CPU count: the same work whatever rendered the image.
 func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
-	// Each variant says how it did as it is measured; its point is made
+	// A variant says how it did as it is measured; the points are made
 	// once every variant at the CPU count is, from all their encodes.
 	say := lab.Tell(progress)
 	if err := lab.Check(c, cpus); err != nil {
@@ -45,8 +44,8 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 	})
 }
 
-// measureAll measures every variant at n CPUs and returns their timings,
-// seq's first; on an error, those measured before it.
+// measureAll measures every variant at n CPUs: their timings, seq's
+// first; on an error, those measured before it.
 func (m *measurer) measureAll(ctx context.Context, c Config, n int, progress func(string)) ([]timing, error) {
 	var ts []timing
 	for _, v := range Variants() {
@@ -74,9 +73,8 @@ func (m *measurer) measureAll(ctx context.Context, c Config, n int, progress fun
 	return ts, nil
 }
 
-// measurer renders and encodes into img, cleared before each render so
-// that a variant that missed a pixel cannot pass on another's, and keeps
-// seq's image, which every variant's must equal.
+// measurer renders and encodes into img, cleared before each render (a
+// pixel missed is not another's), and keeps seq's image, ref.
 type measurer struct {
 	frame *frame
 	reps  int
@@ -143,8 +141,7 @@ func (m *measurer) measure(ctx context.Context, variant string, workers int, pat
 	return t, nil
 }
 
-// assemble makes the points of one CPU count from its timings, seq's
-// first.
+// assemble makes the points of one CPU count from its timings, seq's first.
 func assemble(ts []timing, cpus, size int) []results.Point {
 	if len(ts) == 0 {
 		return nil

@@ -17,9 +17,8 @@ import (
 )
 
 // isSpace reports whether b separates words: the six ASCII white-space
-// characters, as wc -w counts in the C locale. Bytes from 0x80 up never
-// are, whatever they spell: a count is checked against wc's only on plain
-// ASCII.
+// characters, as wc -w counts in the C locale (never a byte from 0x80 up:
+// a count is checked against wc's only on plain ASCII).
 func isSpace(b byte) bool { return b < utf8.RuneSelf && unicode.IsSpace(rune(b)) }
 
 // Words counts the words of text, the maximal runs of bytes that are not
@@ -39,9 +38,8 @@ func Words(text []byte) int {
 }
 
 // countWords counts the words of r one byte per Read call. Unless reuse
-// is set every read gets a buffer of its own, which escapes to the heap
-// (the compiler cannot tell what an interface's Read does with it): one
-// allocation per byte, as in the talk's program.
+// is set, every read gets a buffer of its own, which escapes to the heap
+// through the interface: an allocation per byte, as in the talk.
 //
 //go:noinline
 func countWords(r io.Reader, reuse bool) (words, n int64, err error) {
@@ -112,11 +110,11 @@ const vocabulary = "the of and a to in that his it he was with as but is for all
 	"those last far away before thing through while ever against hand " +
 	"between strange voyage island wind storm mast rope oil"
 
-// Text returns size bytes of English-looking ASCII prose, the same for
-// every call: words from a fixed vocabulary, the common ones more often,
-// some capitalized or punctuated, in lines of 6 to 14 with now and then a
-// double space or a tab, and blank lines between paragraphs. Text(n) is
-// the start of Text(m) for n < m, its last word perhaps cut short.
+// Text returns size bytes of English-looking ASCII prose, the same at
+// every call: words of a fixed vocabulary, common ones more often, some
+// capitalized or punctuated, lines of 6 to 14 with now and then a double
+// space or a tab, blank lines between paragraphs. Text(n) begins Text(m)
+// for n < m.
 func Text(size int) []byte {
 	if size <= 0 {
 		return []byte{}

@@ -1,8 +1,7 @@
-// Package wordcount is the lab that counts the words of a text file three
-// ways, from the talk that profiled a word counter into shape: a system
-// call per byte, a bufio.Reader with a fresh one-byte buffer per read,
-// and one buffer reused for every read; the system's wc -w on the same
-// file is the outside reference, whose count must agree.
+// Package wordcount is the wordcount lab, after the talk that profiled a
+// word counter into shape: a text file's words counted by a system call
+// per byte, through a bufio.Reader with a fresh one-byte buffer per read,
+// and with one buffer reused; the system's wc -w must agree.
 package wordcount
 
 import (
@@ -38,8 +37,8 @@ const (
 	MetricBytesPerOp  results.Metric = "bytes_per_op"  // on the Go ways: bytes allocated per run
 )
 
-// NewLab returns the lab at its defaults; its flags are Config's, its
-// chart each way's throughput, a bar each.
+// NewLab returns the lab at its defaults; its chart is a bar of each
+// way's throughput.
 func NewLab() *lab.Of[Config] {
 	return lab.New(lab.Info{Name: Name, Help: strings.TrimSuffix(help, "\n"),
 		Summary: "count words by a syscall per byte, buffered, and without allocating: against wc -w",
@@ -58,14 +57,12 @@ func NewLab() *lab.Of[Config] {
 // Config says what the lab counts and how often.
 type Config struct {
 	File string `flag:"file" usage:"count this file's words (default: a generated text of --size bytes)"`
-	// Size is 1.2 MB by default, the talk's Moby Dick; it must be valid
-	// even with a File.
-	Size int `flag:"size" usage:"bytes of the generated text"`
-	Reps int `flag:"reps" usage:"runs of each way of reading at each CPU count; a point reports the median"`
+	Size int    `flag:"size" usage:"bytes of the generated text"` // the talk's Moby Dick's; valid even with a File
+	Reps int    `flag:"reps" usage:"runs of each way of reading at each CPU count; a point reports the median"`
 }
 
-// DefaultConfig is the generated 1.2 MB text and 5 runs of each way:
-// about 7 s for CPU counts 1 and 2 on a 2-core machine.
+// DefaultConfig is a generated 1.2 MB text and 5 runs of each way: about
+// 7 s for CPU counts 1 and 2 on 2 CPUs.
 func DefaultConfig() Config {
 	return Config{Size: 1_200_000, Reps: 5}
 }
@@ -108,12 +105,10 @@ func (c Config) Memory() (float64, string) {
 }
 
 // Run counts the file's words every way at each CPU count, the ways
-// taking turns, and returns per count the points "bytewise", "buffered",
-// "reused" and, when wc is on the PATH, "wc" (whose CPUUsed is the wc
-// process's): the median run, Ops the file's bytes. A wrong count is an
-// error; progress also hears when wc is missing or, on a file that is not
-// plain ASCII, counts differently. Cancelled, Run keeps the CPU counts it
-// finished.
+// taking turns: the points "bytewise", "buffered", "reused" and, with wc
+// on the PATH, "wc" (its CPUUsed wc's): the median run, Ops the file's
+// bytes. A wrong count is an error; progress also hears when wc is
+// missing or, on a file not plain ASCII, counts differently.
 func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
 	if err := lab.Check(c, cpus); err != nil {
 		return nil, err
@@ -192,14 +187,14 @@ type ref struct {
 }
 
 // timing is what the runs of one way measured: their times and CPU time
-// (this process's, or wc's), and heap allocations and bytes allocated.
+// (this process's, or wc's), heap allocations and bytes allocated.
 type timing struct {
 	lab.Runs
 	mallocs, bytes uint64
 }
 
 // measure runs each way reps times on the file at path, in turns, checks
-// every count against ref, and returns the timings and wc's count.
+// every count against ref: the timings and wc's count.
 func measure(ctx context.Context, reps int, path string, ref ref, ways []way) ([]timing, int64, error) {
 	ts := make([]timing, len(ways))
 	var wcCount int64
@@ -238,8 +233,8 @@ func measure(ctx context.Context, reps int, path string, ref ref, ways []way) ([
 	return ts, wcCount, err
 }
 
-// plainASCII reports whether text is printable ASCII and white space only,
-// the text on which wc -w and Words must agree.
+// plainASCII reports whether text is printable ASCII and white space
+// only, where wc -w and Words must agree.
 func plainASCII(text []byte) bool {
 	for _, b := range text {
 		if !isSpace(b) && (b < 0x21 || b > 0x7e) {

@@ -49,8 +49,7 @@ func addConcurrent(goroutines int, numbers []int) int {
 }
 
 // sortInput returns n pseudo-random integers, the same for every run, and
-// them sorted by the standard library: a bubble sort equal to it is
-// sorted and a permutation of the input.
+// them sorted by the standard library, which a bubble sort must equal.
 func sortInput(n int) (input, want []int) {
 	r := rand.New(rand.NewPCG(6, 1))
 	input = make([]int, n)
@@ -64,12 +63,11 @@ func sortInput(n int) (input, want []int) {
 
 // bubbleSort sorts a in place: pass after pass over the unsorted front,
 // each carrying the largest element it meets to the end, until a pass
-// moves nothing. Each step writes the smaller and the larger of two
-// neighbours rather than branching on which is larger: a branch the CPU
-// mispredicts on random input and not on sorted runs would make sorting
-// halves and then the whole faster than one sort even on one CPU (about
-// 1.3×), for a reason that has nothing to do with concurrency. Without
-// it, time follows the comparisons, the cost the lesson is about.
+// moves nothing. Each step writes the min and max of two neighbours
+// rather than branching: a branch mispredicted on random input and not on
+// sorted runs would make halves then the whole faster than one sort even
+// on one CPU (×1.3), for no reason of concurrency. Time then follows the
+// comparisons, the cost the lesson is about.
 func bubbleSort(a []int) {
 	n := len(a)
 	for pass := 0; pass < n; pass++ {
@@ -122,8 +120,8 @@ const vocabulary = "coffee latte espresso grind steam milk press cup queue baris
 	"throughput latency the a of and to in with on"
 
 // findInput makes n XML documents, the same for every run, topic in some
-// items' descriptions, and counts those that mention it from the values
-// generated, not by parsing, so that the count checks find's parsing too.
+// items' descriptions, and counts those that mention it as generated (not
+// parsed: the count checks find's parsing too).
 func findInput(n int, topic string) (docs [][]byte, want int, err error) {
 	r := rand.New(rand.NewPCG(6, 3))
 	vocab := strings.Fields(vocabulary)
@@ -159,8 +157,7 @@ func findInput(n int, topic string) (docs [][]byte, want int, err error) {
 }
 
 // read stands for reading a document from disk: a sleep for the disk's
-// blocking wait (a real read's would depend on the machine's disk and
-// page cache), then the parse, the CPU's work.
+// blocking wait (not the machine's disk and page cache), then the parse.
 func read(doc []byte, wait time.Duration) ([]item, error) {
 	if wait > 0 {
 		time.Sleep(wait)
@@ -199,8 +196,8 @@ func find(topic string, docs [][]byte, wait time.Duration) (int, error) {
 }
 
 // findConcurrent counts as find with a pool of workers fed through a
-// channel, their waits overlapping even on one CPU. The channel holds
-// every document and is closed before they start: none is left behind.
+// channel that holds every document, closed before they start; their
+// waits overlap even on one CPU.
 func findConcurrent(workers int, topic string, docs [][]byte, wait time.Duration) (int, error) {
 	ch := make(chan int, len(docs))
 	for i := range docs {

@@ -32,8 +32,8 @@ const (
 	MetricMedianMs results.Metric = "median_ms" // the median run's time
 )
 
-// NewLab returns the lab at its defaults; its flags are Config's, its
-// chart each workload's concurrent speedup against CPUs.
+// NewLab returns the lab at its defaults; its chart is each workload's
+// concurrent speedup against CPUs.
 func NewLab() *lab.Of[Config] {
 	return lab.New(lab.Info{Name: Name, Help: strings.TrimSuffix(help, "\n"),
 		Summary: "add, sort and find, sequential and concurrent, on 1 CPU and more: when concurrency pays",
@@ -57,27 +57,24 @@ func NewLab() *lab.Of[Config] {
 
 // Config sets the sizes of the lab's workloads.
 type Config struct {
-	// AddSize integers, 0 to AddSize-1, so that the sum is known.
-	AddSize  int `flag:"add-size" usage:"add: integers summed"`
-	SortSize int `flag:"sort-size" usage:"sort: integers bubble-sorted (time grows with its square)"`
-	Docs     int `flag:"docs" usage:"find: XML documents searched"`
-	// Wait stands for the disk before each document is read.
-	Wait  time.Duration `flag:"wait" usage:"find: blocking wait before each document, standing for the disk (0: CPU-bound)"`
-	Topic string        `flag:"topic" usage:"find: the word searched for"`
-	// Workers is find's pool, 0 for runtime.NumCPU as in the seed's
-	// benchmark: IO-bound work gains from more goroutines than CPUs.
-	Workers int `flag:"workers" usage:"find: goroutines in the concurrent pool (0: one per CPU of the machine)"`
-	// Goroutines splits add and sort, 0 for runtime.NumCPU whatever
-	// GOMAXPROCS is, so that on 1 CPU they are concurrency without
-	// parallelism.
+	AddSize  int           `flag:"add-size" usage:"add: integers summed"` // 0 to AddSize-1: the sum is known
+	SortSize int           `flag:"sort-size" usage:"sort: integers bubble-sorted (time grows with its square)"`
+	Docs     int           `flag:"docs" usage:"find: XML documents searched"`
+	Wait     time.Duration `flag:"wait" usage:"find: blocking wait before each document, standing for the disk (0: CPU-bound)"`
+	Topic    string        `flag:"topic" usage:"find: the word searched for"`
+	// Workers is find's pool (0: runtime.NumCPU, as in the seed: IO-bound
+	// work gains from more goroutines than CPUs); Goroutines splits add
+	// and sort (0: runtime.NumCPU whatever GOMAXPROCS is, so that on 1 CPU
+	// they are concurrency without parallelism).
+	Workers    int `flag:"workers" usage:"find: goroutines in the concurrent pool (0: one per CPU of the machine)"`
 	Goroutines int `flag:"goroutines" usage:"add and sort: parts, one goroutine each (0: one per CPU of the machine)"`
 	Reps       int `flag:"reps" usage:"runs of each variant at each CPU count; a point reports the median"`
 }
 
-// DefaultConfig is the issue's sizes: 10 million integers to add, 1,000
-// documents with a 1 ms wait each (about 1.2 s sequentially), a pool of
-// 100, and a sort of 20,000 integers (about 0.4 s sequentially), 5 runs
-// each: about 22 s for CPU counts 1 and 2 on a 2-core machine.
+// DefaultConfig adds 10 million integers, finds in 1,000 documents with a
+// 1 ms wait each (1.2 s sequentially) with a pool of 100, and sorts 20,000
+// integers (0.4 s sequentially), 5 runs each: about 22 s for CPU counts 1
+// and 2 on 2 CPUs.
 func DefaultConfig() Config {
 	return Config{
 		AddSize:  10_000_000,
@@ -120,9 +117,8 @@ func (c Config) Memory() (float64, string) {
 
 // Run measures, at each CPU count, add, sort and find, each sequentially
 // and then concurrently, their runs taking turns; a point is the median
-// run (its Ops the integers or documents of a run, Par the goroutines)
-// and keeps every run's time as its latency. Every answer is checked; a
-// wrong one is an error. Cancelled, Run keeps the workloads finished.
+// run (Ops the integers or documents of a run, Par the goroutines), every
+// run's time its latency. A wrong answer is an error.
 func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
 	if err := lab.Check(c, cpus); err != nil {
 		return nil, err
@@ -170,9 +166,9 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 	})
 }
 
-// variant is one way of doing one workload, ready to be timed: prepare
-// runs untimed before each run (a fresh copy to sort), do is the run, and
-// check says, untimed, whether its answer was right.
+// variant is one way of doing one workload: prepare runs untimed before
+// each run (a fresh copy to sort), do is the run, check (untimed) says
+// whether its answer was right.
 type variant struct {
 	name    string // "add/concurrent"
 	par     int    // goroutines doing the work

@@ -10,12 +10,10 @@ import (
 
 // The checks a Validate is made of: each nil where the value is fine,
 // else the error that starts with the flag's name. Validate returns the
-// first error of its list with cmp.Or; as cmp.Or evaluates every
-// argument, a check that cannot run on what an earlier one refuses (the
-// largest of an empty list) comes after a return of its own.
+// first of its list with cmp.Or, which evaluates every argument: a check
+// that cannot run on what an earlier one refuses comes after a return.
 
-// Within wants v, the value of flag, from lo to hi ("FLAG V: want LO to
-// HI UNIT").
+// Within wants v, the value of flag, from lo to hi ("FLAG V: want LO to HI UNIT").
 func Within(flag string, v, lo, hi int, unit string) error {
 	return Refuse(v < lo || v > hi, "%s %d: want %d to %d %s", flag, v, lo, hi, unit)
 }
@@ -50,8 +48,7 @@ func Buffers(flag string, sizes []int, most int, what, unit string) error {
 	return nil
 }
 
-// NotEmpty wants a list of at least one value ("FLAG: want at least one
-// WHAT").
+// NotEmpty wants a list of at least one value ("FLAG: want at least one WHAT").
 func NotEmpty[T any](flag string, list []T, what string) error {
 	return Refuse(len(list) == 0, "%s: want at least one %s", flag, what)
 }
@@ -64,9 +61,8 @@ func Refuse(bad bool, format string, args ...any) error {
 	return nil
 }
 
-// PathErr is err without the operation and path of an *fs.PathError,
-// which the message names already: "file x.txt: no such file or
-// directory".
+// PathErr is err without the operation and path of an *fs.PathError, for
+// a message that names them already: "file x.txt: no such file or directory".
 func PathErr(err error) error {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {

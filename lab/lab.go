@@ -1,20 +1,20 @@
 // Package lab is what every lab shares: the Lab interface through which
-// brewput lists, configures, runs and draws one; Of, a lab made of its
-// package's parts; Sweep, the frame of a run over CPU counts; the
-// measuring and point-making helpers (Turns, Stopwatch, Timing, Runs);
-// and the checks a configuration is validated with. Each lab is a package
-// under lab/, and lab/all is the one list of them: adding a lab is a
-// package and a line there.
+// brewput lists, configures, runs and draws one; Of, a lab of its
+// package's parts; Sweep, the frame of a run over CPU counts; helpers to
+// measure and make points (Turns, Stopwatch, Timing, Runs); the checks of
+// a configuration. Each lab is a package under lab/, listed in lab/all.
 package lab
 
 import (
 	"context"
 	"fmt"
-
-	"github.com/brewput/brewput/report/chartspec"
+	"reflect"
+	"time"
 
 	"github.com/spf13/pflag"
 
+	"github.com/brewput/brewput/internal/cliflag"
+	"github.com/brewput/brewput/report/chartspec"
 	"github.com/brewput/brewput/results"
 )
 
@@ -23,12 +23,12 @@ import (
 type Lab interface {
 	Info() Info
 	// Bind adds the lab's flags to fs, at their defaults; the check it
-	// returns, called once fs is parsed, completes and validates the
+	// returns, once fs is parsed, completes and validates the
 	// configuration, its error starting with the flag's name.
 	Bind(fs *pflag.FlagSet) (check func() error)
 	// Run measures the lab on each CPU count (GOMAXPROCS), telling
-	// progress, which may be nil, a line at a time. Cancelled, or
-	// failing, it returns what it measured with the error.
+	// progress, if not nil, a line at a time; cancelled or failing, it
+	// returns what it measured with the error.
 	Run(ctx context.Context, cpus []int, progress func(line string)) ([]results.Point, error)
 	Figure() chartspec.Figure
 }
@@ -41,9 +41,9 @@ type Info struct {
 	Example string // command lines that run it, for --help
 }
 
-// Validator is a lab's configuration. Validate returns the first problem
+// Validator is a lab's configuration: Validate returns the first problem
 // on one line that starts with the field's flag name ("reps 0: want 1 to
-// 100 runs a point"), which FlagError makes a usage error.
+// 100 runs a point").
 type Validator interface{ Validate() error }
 
 // FlagError puts "--" before the flag name that a Validate error starts
@@ -53,4 +53,141 @@ func FlagError(err error) error {
 		return nil
 	}
 	return fmt.Errorf("--%w", err)
+}
+
+// Of is a lab made of its package's parts by New: its texts, its
+// configuration, its Run and its figure.
+type Of[C Validator] struct {
+	Config C // the defaults, then what Bind's flags set
+	info   Info
+	run    func(ctx context.Context, c C, cpus []int, progress func(line string)) ([]results.Point, error)
+	figure chartspec.Figure
+}
+
+// New makes the lab of a package's parts. Its flags are config's fields
+// tagged `flag:"name"`, their values the defaults, `usage:"…"` the help.
+func New[C Validator](info Info, config C, run func(ctx context.Context, c C, cpus []int, progress func(line string)) ([]results.Point, error), figure chartspec.Figure) *Of[C] {
+	return &Of[C]{Config: config, info: info, run: run, figure: figure}
+}
+
+// Completer is a configuration that completes itself once its flags are
+// parsed, knowing which were given: a default that depends on another.
+type Completer interface {
+	Complete(given func(flag string) bool)
+}
+
+// GivenChecker is a configuration that refuses a flag given without the
+// one it needs, which would be ignored; its error is as Validate's.
+type GivenChecker interface {
+	CheckGiven(given func(flag string) bool) error
+}
+
+// Sizer is a configuration that estimates the memory a run holds at most,
+// and from which flags: a run past the budget is refused before it starts.
+type Sizer interface {
+	Memory() (bytes float64, what string)
+}
+
+// Memory is the Sizer's estimate; 0 for a configuration that is none.
+func (l *Of[C]) Memory() (float64, string) {
+	if s, ok := any(l.Config).(Sizer); ok {
+		return s.Memory()
+	}
+	return 0, ""
+}
+
+// Info implements Lab.
+func (l *Of[C]) Info() Info { return l.info }
+
+// Charter is a configuration whose chart depends on it: Chart returns
+// the lab's figure as the configuration sets it.
+type Charter interface {
+	Chart(f chartspec.Figure) chartspec.Figure
+}
+
+// Figure implements Lab: the figure, as a Charter configuration sets it.
+func (l *Of[C]) Figure() chartspec.Figure {
+	if c, ok := any(l.Config).(Charter); ok {
+		return c.Chart(l.figure)
+	}
+	return l.figure
+}
+
+// Run implements Lab: the package's Run with the lab's configuration.
+func (l *Of[C]) Run(ctx context.Context, cpus []int, progress func(line string)) ([]results.Point, error) {
+	return l.run(ctx, l.Config, cpus, progress)
+}
+
+// Bind implements Lab: a flag for each tagged field of Config. Its check
+// completes the configuration (a Completer's Complete) and validates it.
+func (l *Of[C]) Bind(fs *pflag.FlagSet) func() error {
+	complete := bindFields(fs, &l.Config)
+	return func() error {
+		complete()
+		if c, ok := any(&l.Config).(GivenChecker); ok {
+			if err := c.CheckGiven(fs.Changed); err != nil {
+				return FlagError(err)
+			}
+		}
+		if c, ok := any(&l.Config).(Completer); ok {
+			c.Complete(fs.Changed)
+		}
+		return FlagError(l.Config.Validate())
+	}
+}
+
+// bindFields adds to fs a flag for each tagged field of *c, and returns
+// what to do once fs is parsed: copy a slice of a string type, read as
+// []string, into its field. It panics on a type with no flag, a mistake
+// the lab's tests find.
+func bindFields(fs *pflag.FlagSet, c any) (complete func()) {
+	v := reflect.ValueOf(c).Elem()
+	var after []func()
+	for i := range v.NumField() {
+		name, ok := v.Type().Field(i).Tag.Lookup("flag")
+		if !ok {
+			continue
+		}
+		usage := v.Type().Field(i).Tag.Get("usage")
+		field := v.Field(i)
+		switch p := field.Addr().Interface().(type) {
+		case *int:
+			fs.IntVar(p, name, *p, usage)
+		case *[]int:
+			fs.IntSliceVar(p, name, *p, usage)
+		case *string:
+			fs.StringVar(p, name, *p, usage)
+		case *[]string:
+			fs.StringSliceVar(p, name, *p, usage)
+		case *bool:
+			fs.BoolVar(p, name, *p, usage)
+		case *float64:
+			fs.Float64Var(p, name, *p, usage)
+		case *uint64:
+			fs.Uint64Var(p, name, *p, usage)
+		case *time.Duration:
+			fs.Var((*cliflag.Duration)(p), name, usage)
+		default:
+			if field.Kind() != reflect.Slice || field.Type().Elem().Kind() != reflect.String {
+				panic(fmt.Sprintf("lab: no flag --%s for a field of type %s", name, field.Type()))
+			}
+			strs := make([]string, field.Len())
+			for j := range strs {
+				strs[j] = field.Index(j).String()
+			}
+			fs.StringSliceVar(&strs, name, strs, usage)
+			after = append(after, func() {
+				out := reflect.MakeSlice(field.Type(), len(strs), len(strs))
+				for j, s := range strs {
+					out.Index(j).SetString(s)
+				}
+				field.Set(out)
+			})
+		}
+	}
+	return func() {
+		for _, f := range after {
+			f()
+		}
+	}
 }

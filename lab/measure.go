@@ -12,9 +12,8 @@ import (
 )
 
 // Point is the point of lab name's variant measured on n CPUs from start:
-// its Mode "name/variant", Start in UTC to the millisecond, used CPUs
-// (the process's CPU time over the wall time) as CPUUsed and Util. The
-// lab adds what it did, as Timing.Point and Runs.Point do.
+// Mode "name/variant", Start in UTC to the ms, used CPUs (CPU time over
+// wall time) as CPUUsed and Util. Timing.Point and Runs.Point add the rest.
 func Point(name, variant string, n int, start time.Time, used float64, metrics map[results.Metric]float64) results.Point {
 	return results.Point{
 		Kind:    results.KindLab,
@@ -65,8 +64,8 @@ func (t Timing) Point(name, variant string, n int, unit string, metrics map[resu
 }
 
 // Turns runs each of k variants reps times, taking turns so that a slow
-// spell of the machine falls on all alike and their ratios hold. Each run
-// starts from a collected heap, and none once ctx is done.
+// spell of the machine falls on all alike. Each run starts from a
+// collected heap, and none once ctx is done.
 func Turns(ctx context.Context, reps, k int, run func(rep, i int) error) error {
 	for rep := range reps {
 		for i := range k {
@@ -82,8 +81,8 @@ func Turns(ctx context.Context, reps, k int, run func(rep, i int) error) error {
 	return nil
 }
 
-// Stopwatch times a stretch of a lab's work: the wall time from Start,
-// and the process's CPU time over it.
+// Stopwatch times a stretch of a lab's work: wall time from Start, and
+// the process's CPU time.
 type Stopwatch struct {
 	Start time.Time
 	cpu0  time.Duration
@@ -95,8 +94,8 @@ func StartStopwatch() Stopwatch {
 	return Stopwatch{Start: time.Now(), cpu0: cpu0}
 }
 
-// Stop returns the wall time since the start, then the CPU time over it,
-// read in that order.
+// Stop returns the wall time since the start, then the CPU time, read in
+// that order.
 func (s Stopwatch) Stop() (wall, cpu time.Duration) {
 	wall = time.Since(s.Start)
 	return wall, harness.ProcessCPU() - s.cpu0
@@ -119,15 +118,13 @@ func (r *Runs) Add(start time.Time, d, cpu time.Duration) {
 }
 
 // Median is the middle run's time in seconds (the mean of the middle two
-// of an even count), the Latency's P50 to the last bit: one run slowed by
-// the machine does not move it.
+// of an even count), the Latency's P50 exactly.
 func (r Runs) Median() float64 { return r.Latency().P50 / 1000 }
 
 // Latency is the distribution of the runs' times, in ms.
 func (r Runs) Latency() results.Latency { return results.RunLatency(r.Times) }
 
-// CPUsUsed is the CPU time over the runs' wall time, in CPUs; 0 without
-// runs.
+// CPUsUsed is the CPU time over the runs' wall time; 0 without runs.
 func (r Runs) CPUsUsed() float64 {
 	var wall time.Duration
 	for _, d := range r.Times {
@@ -141,7 +138,7 @@ func (r Runs) CPUsUsed() float64 {
 
 // Point is r's point (see Point), of runs that each did ops operations
 // with par goroutines: Dur the median run's time, Throughput ops over it
-// in unit (0 for a run too short to time), Latency the runs' times.
+// in unit (0 for runs too short to time), Latency the runs' times.
 func (r Runs) Point(name, variant string, n, par int, ops int64, unit string, metrics map[results.Metric]float64) results.Point {
 	lat := r.Latency()
 	med := results.FromSeconds(lat.P50 / 1000)
@@ -154,8 +151,8 @@ func (r Runs) Point(name, variant string, n, par int, ops int64, unit string, me
 	return p
 }
 
-// Share is part i's share of total work split among parts (0 ≤ i <
-// parts): an even share, the first total%parts parts taking one more.
+// Share is part i's share of total work split among parts: an even
+// share, the first total%parts parts taking one more.
 func Share(total, parts, i int) int {
 	n := total / parts
 	if i < total%parts {
@@ -164,8 +161,7 @@ func Share(total, parts, i int) int {
 	return n
 }
 
-// Part is the range [lo, hi) of part i of n items split among parts by
-// Share: contiguous, in order.
+// Part is the range [lo, hi) of part i of n items split by Share.
 func Part(n, parts, i int) (lo, hi int) {
 	lo = i*(n/parts) + min(i, n%parts)
 	return lo, lo + Share(n, parts, i)

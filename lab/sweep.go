@@ -15,8 +15,7 @@ import (
 )
 
 // Check is what a lab's Run checks before any work: c, then the CPU
-// counts. Sweep calls it; a Run that prepares something first calls it
-// before.
+// counts (as Sweep does; a Run that prepares something calls it first).
 func Check(c Validator, cpus []int) error {
 	if err := c.Validate(); err != nil {
 		return err
@@ -28,17 +27,14 @@ func Check(c Validator, cpus []int) error {
 // none, where the lab said what it did as it went).
 type Add func(p results.Point, progress string)
 
-// Sweep is the frame of a lab's Run over CPU counts. It checks c and cpus;
-// then, for each count n in turn, sets GOMAXPROCS to n (restored at the
-// end) and calls at, which measures the points at n and hands each to
-// add. Each point gets this machine as its Host and the CPU other
-// processes and the hypervisor took since the point before (disturbed
-// where too much, see results.Point.IsDisturbed); an impossible point
-// (results.Point.Check) is refused; each then goes to the function of
-// WithPoints, if ctx carries one. progress may be nil.
-//
-// Sweep returns every point added, with the error of at or ctx, or the
-// first of a refused point or of WithPoints' function.
+// Sweep is the frame of a lab's Run over CPU counts: it checks c and
+// cpus, then for each count n sets GOMAXPROCS to n (restored at the end)
+// and calls at, which measures the points at n and hands each to add.
+// Each gets this machine as its Host and the CPU others took since the
+// point before (disturbed where too much: results.Point.IsDisturbed); an
+// impossible one (results.Point.Check) is refused; each then goes to
+// WithPoints' function, if ctx carries one. progress may be nil. Sweep
+// returns every point added, with the first error.
 func Sweep(ctx context.Context, c Validator, cpus []int, progress func(line string), at func(n int, add Add) error) ([]results.Point, error) {
 	if err := Check(c, cpus); err != nil {
 		return nil, err
@@ -101,8 +97,8 @@ func Tell(progress func(line string)) func(line string) {
 type pointsKey struct{}
 
 // WithPoints returns a context under which Sweep hands each point to f
-// as soon as it is measured, so that a journal holds it however the run
-// ends; f's error is Run's.
+// once measured, for a journal to hold however the run ends; f's error is
+// Run's.
 func WithPoints(ctx context.Context, f func(results.Point) error) context.Context {
 	return context.WithValue(ctx, pointsKey{}, f)
 }
@@ -123,11 +119,10 @@ func RunEach(ctx context.Context, labs []Lab, cpus []int, progress func(line str
 
 // Profiled runs l one CPU count at a time, each under a profile session
 // whose files are DIR/NAME-Ncpu.trace, .cpu.pprof, .block.pprof and
-// .mutex.pprof; the block profile's waits, and the files' path, go into
-// each of the count's points. The profile covers every variant at that
-// count, so the waits have totals but no per-operation figure (per_op_ms
-// 0). progress, which may be nil, is told where the files are. Without a
-// dir, Profiled is l.Run.
+// .mutex.pprof; the block profile's waits (of every variant: totals, no
+// per_op_ms) and the files' path go into each of the count's points, and
+// progress, which may be nil, is told where they are. Without a dir,
+// Profiled is l.Run.
 func Profiled(ctx context.Context, l Lab, cpus []int, dir string, progress func(line string)) ([]results.Point, error) {
 	if dir == "" {
 		return l.Run(ctx, cpus, progress)

@@ -39,16 +39,10 @@ type Claim struct {
 	Measures   string // what brewput's figure is, in one line
 	Unit       string // Ratio, Share, Ms or Lattes
 	Rule       lesson.Rule
-	// CPUs are the CPU counts measured (virtual CPUs for the model); a
-	// measured claim needs at least the most of them.
-	CPUs []int
-	// Model marks a claim the model predicts under the Sched policy, as
-	// it needs more CPUs than the machine has.
-	Model bool
-	Sched string
-	// Races marks a claim on the shop's ideal mode, racy by design: it
-	// cannot run under the race detector.
-	Races bool
+	CPUs       []int  // measured (virtual for the model); a measured claim needs the most of them
+	Model      bool   // predicted by the model under the Sched policy: it needs more CPUs than a machine has
+	Sched      string // the model's policy
+	Races      bool   // on the shop's ideal mode, racy by design: not under the race detector
 
 	cost   float64 // about how many seconds a quick sample takes, to share the time
 	sample sampler
@@ -75,15 +69,9 @@ func (c Claim) needs() int {
 type Level int
 
 const (
-	// Full measures larger configurations, 10 samples a claim, up to 20
-	// while inconclusive: at most 10 minutes.
-	Full Level = iota
-	// Quick gives every claim a verdict in about a minute on 2 cores,
-	// from 6 samples of small configurations.
-	Quick
-	// Tiny measures the smallest configurations, to check that every
-	// claim measures and decides (the tests); no second pass.
-	Tiny
+	Full  Level = iota // larger configurations, 10 samples a claim (20 while inconclusive): at most 10 minutes
+	Quick              // a verdict for every claim in about a minute on 2 cores, from 6 samples of small configurations
+	Tiny               // the smallest configurations, to check that every claim measures and decides (the tests)
 )
 
 // String names the level: "full", "quick" or "tiny".
@@ -92,10 +80,8 @@ func (l Level) String() string { return pick(l, "tiny", "quick", "full") }
 // Env is what a claim's sample is measured with.
 type Env struct {
 	Level Level
-	// Shop measures a point of the coffee shop: sweep.Measure, or a
-	// sweep.Runner's Run, in a child process pinned to its CPUs.
-	Shop func(ctx context.Context, s sweep.Spec) (results.Point, error)
-	Dir  string // for the logs lab's files; "" for the temporary folder
+	Shop  func(ctx context.Context, s sweep.Spec) (results.Point, error) // a shop's point: sweep.Measure, or a child process's
+	Dir   string                                                         // for the logs lab's files; "" for the temporary folder
 	// Index counts the claim's samples from 0: a sample of two
 	// measurements swaps their order on odd ones, so that a drift of the
 	// machine hits both alike.
@@ -125,8 +111,8 @@ func pair[T any](e Env, a, b func() (T, error)) (ta, tb T, err error) {
 	return ta, tb, err
 }
 
-// inTurn is the list a, b, reversed on odd samples, so that a list a lab
-// sweeps in order is measured first one way and then the other.
+// inTurn is the list a, b, reversed on odd samples: a lab sweeps it one
+// way, then the other.
 func inTurn(e Env, a, b int) []int {
 	l := []int{a, b}
 	if e.Index%2 == 1 {

@@ -43,6 +43,7 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 // measured.
 type path struct {
 	variant   string
+	name      string // in a point: the variant, after RemotePrefix if remote
 	remote    bool
 	requests  int
 	start     time.Time
@@ -51,26 +52,15 @@ type path struct {
 	hist      *hdrhistogram.Histogram
 }
 
-// name is the path's variant name in a point.
-func (p *path) name() string {
-	if p.remote {
-		return RemotePrefix + p.variant
-	}
-	return p.variant
-}
-
 // measureClients measures every variant of c (and, with c.Remote, over
 // gRPC) with clients clients, the runs in turns.
 func measureClients(ctx context.Context, c Config, clients, n int) ([]results.Point, error) {
 	var paths []*path
 	for _, v := range c.Variants {
-		paths = append(paths, &path{variant: v, requests: c.Requests})
+		paths = append(paths, &path{variant: v, name: v, requests: c.Requests, hist: lab.NewHist(time.Minute)})
 		if c.Remote {
-			paths = append(paths, &path{variant: v, remote: true, requests: c.RemoteRequests})
+			paths = append(paths, &path{variant: v, name: RemotePrefix + v, remote: true, requests: c.RemoteRequests, hist: lab.NewHist(time.Minute)})
 		}
-	}
-	for _, p := range paths {
-		p.hist = lab.NewHist(time.Minute)
 	}
 	err := lab.Turns(ctx, c.Reps, len(paths), func(_, i int) error {
 		p := paths[i]
@@ -79,7 +69,7 @@ func measureClients(ctx context.Context, c Config, clients, n int) ([]results.Po
 		}
 		out, err := runOnce(ctx, c, p.variant, p.remote, clients, p.requests)
 		if err != nil {
-			return fmt.Errorf("%s clients=%d cpus=%d: %w", p.name(), clients, n, err)
+			return fmt.Errorf("%s clients=%d cpus=%d: %w", p.name, clients, n, err)
 		}
 		for _, lats := range out.latency {
 			for _, d := range lats {
@@ -123,7 +113,7 @@ func measureClients(ctx context.Context, c Config, clients, n int) ([]results.Po
 func (p *path) point(c Config, clients, n int) (results.Point, error) {
 	thr := results.Median(p.tputs)
 	used := p.cpu.Seconds() / p.wall.Seconds()
-	pt := lab.Point(Name, p.name(), n, p.start, used, map[results.Metric]float64{
+	pt := lab.Point(Name, p.name, n, p.start, used, map[results.Metric]float64{
 		MetricClients:    float64(clients),
 		MetricRequests:   float64(p.requests),
 		MetricReplyBytes: float64(c.ReplyBytes),

@@ -30,9 +30,6 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 	return lab.Sweep(ctx, c, cpus, progress, func(n int, add lab.Add) error {
 		for _, p := range c.Producers {
 			for _, s := range c.Buffers {
-				if err := ctx.Err(); err != nil {
-					return err
-				}
 				pair, err := measurePair(ctx, c, n, p, s)
 				if err != nil {
 					return err

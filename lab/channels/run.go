@@ -53,9 +53,6 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 		for _, s := range c.Sizes {
 			for _, m := range c.Consumers {
 				for _, b := range c.Batches {
-					if err := ctx.Err(); err != nil {
-						return err
-					}
 					p, err := measurePoint(ctx, c, n, s, m, b)
 					if err != nil {
 						return err

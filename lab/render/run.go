@@ -49,9 +49,6 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 func (m *measurer) measureAll(ctx context.Context, c Config, n int, progress func(string)) ([]timing, error) {
 	var ts []timing
 	for _, v := range Variants() {
-		if err := ctx.Err(); err != nil {
-			return ts, err
-		}
 		workers := 1
 		switch v {
 		case "pixel":

@@ -38,9 +38,6 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 		for _, mode := range c.Modes {
 			for _, buf := range c.Buffers {
 				for _, restart := range faults {
-					if err := ctx.Err(); err != nil {
-						return err
-					}
 					p, err := measurePoint(ctx, c, n, mode, buf, restart)
 					if err != nil {
 						return err

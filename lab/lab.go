@@ -65,7 +65,9 @@ type Of[C Validator] struct {
 }
 
 // New makes the lab of a package's parts. Its flags are config's fields
-// tagged `flag:"name"`, their values the defaults, `usage:"…"` the help.
+// tagged `flag:"name"`, their values the defaults, `usage:"…"` the help;
+// one tagged `needs:"other"` is refused when given without --other, a
+// bool flag, which it would be ignored without.
 func New[C Validator](info Info, config C, run func(ctx context.Context, c C, cpus []int, progress func(line string)) ([]results.Point, error), figure chartspec.Figure) *Of[C] {
 	return &Of[C]{Config: config, info: info, run: run, figure: figure}
 }
@@ -74,12 +76,6 @@ func New[C Validator](info Info, config C, run func(ctx context.Context, c C, cp
 // parsed, knowing which were given: a default that depends on another.
 type Completer interface {
 	Complete(given func(flag string) bool)
-}
-
-// GivenChecker is a configuration that refuses a flag given without the
-// one it needs, which would be ignored; its error is as Validate's.
-type GivenChecker interface {
-	CheckGiven(given func(flag string) bool) error
 }
 
 // Sizer is a configuration that estimates the memory a run holds at most,
@@ -123,11 +119,8 @@ func (l *Of[C]) Run(ctx context.Context, cpus []int, progress func(line string))
 func (l *Of[C]) Bind(fs *pflag.FlagSet) func() error {
 	complete := bindFields(fs, &l.Config)
 	return func() error {
-		complete()
-		if c, ok := any(&l.Config).(GivenChecker); ok {
-			if err := c.CheckGiven(fs.Changed); err != nil {
-				return FlagError(err)
-			}
+		if err := complete(); err != nil {
+			return FlagError(err)
 		}
 		if c, ok := any(&l.Config).(Completer); ok {
 			c.Complete(fs.Changed)
@@ -137,18 +130,24 @@ func (l *Of[C]) Bind(fs *pflag.FlagSet) func() error {
 }
 
 // bindFields adds to fs a flag for each tagged field of *c, and returns
-// what to do once fs is parsed: copy a slice of a string type, read as
-// []string, into its field. It panics on a type with no flag, a mistake
-// the lab's tests find.
-func bindFields(fs *pflag.FlagSet, c any) (complete func()) {
+// what to do once fs is parsed: refuse a flag given without the one it
+// needs, and copy a slice of a string type, read as []string, into its
+// field. It panics on a type with no flag, a mistake the lab's tests find.
+func bindFields(fs *pflag.FlagSet, c any) (complete func() error) {
 	v := reflect.ValueOf(c).Elem()
-	var after []func()
+	var after []func() error
 	for i := range v.NumField() {
 		name, ok := v.Type().Field(i).Tag.Lookup("flag")
 		if !ok {
 			continue
 		}
 		usage := v.Type().Field(i).Tag.Get("usage")
+		if needs, ok := v.Type().Field(i).Tag.Lookup("needs"); ok {
+			after = append(after, func() error {
+				return Refuse(fs.Changed(name) && fs.Lookup(needs).Value.String() != "true",
+					"%s: applies only with --%s; add --%s, or drop it", name, needs, needs)
+			})
+		}
 		field := v.Field(i)
 		switch p := field.Addr().Interface().(type) {
 		case *int:
@@ -176,18 +175,22 @@ func bindFields(fs *pflag.FlagSet, c any) (complete func()) {
 				strs[j] = field.Index(j).String()
 			}
 			fs.StringSliceVar(&strs, name, strs, usage)
-			after = append(after, func() {
+			after = append(after, func() error {
 				out := reflect.MakeSlice(field.Type(), len(strs), len(strs))
 				for j, s := range strs {
 					out.Index(j).SetString(s)
 				}
 				field.Set(out)
+				return nil
 			})
 		}
 	}
-	return func() {
+	return func() error {
 		for _, f := range after {
-			f()
+			if err := f(); err != nil {
+				return err
+			}
 		}
+		return nil
 	}
 }

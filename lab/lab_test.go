@@ -78,6 +78,28 @@ func TestOfBindsTaggedFields(t *testing.T) {
 	}
 }
 
+// needy has a flag that needs another.
+type needy struct {
+	B bool `flag:"b" usage:"a bool"`
+	M int  `flag:"m" needs:"b" usage:"a number for b"`
+}
+
+func (needy) Validate() error { return nil }
+
+// TestNeeds: a flag tagged needs:"b" is refused when given without --b,
+// and taken with it.
+func TestNeeds(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		ok   bool
+	}{{nil, true}, {[]string{"--m", "2", "--b"}, true}, {[]string{"--m", "2"}, false}, {[]string{"--m", "2", "--b=false"}, false}} {
+		err := testkit.Bind(lab.New(lab.Info{Name: "t"}, needy{}, func(context.Context, needy, []int, func(string)) ([]results.Point, error) { return nil, nil }, chartspec.Figure{}), tc.args...)
+		if tc.ok != (err == nil) || !tc.ok && err.Error() != "--m: applies only with --b; add --b, or drop it" {
+			t.Errorf("%q: %v", tc.args, err)
+		}
+	}
+}
+
 func TestSelect(t *testing.T) {
 	labs := []lab.Lab{lab.New(lab.Info{Name: "a"}, config{}, run, chartspec.Figure{}), lab.New(lab.Info{Name: "b"}, config{N: -1}, run, chartspec.Figure{})}
 	if got, err := lab.Select(labs, "a"); err != nil || len(got) != 1 || got[0].Info().Name != "a" {

@@ -8,7 +8,6 @@ package actors
 import (
 	"cmp"
 	_ "embed"
-	"fmt"
 	"slices"
 	"strings"
 
@@ -86,7 +85,7 @@ type Config struct {
 	// work, shared out. RemoteRequests is fewer: a request over gRPC costs
 	// tens of µs.
 	Requests       int `flag:"requests" usage:"identities asked for in a run, by all clients together"`
-	RemoteRequests int `flag:"remote-requests" usage:"the same for a run over gRPC (with --remote)"`
+	RemoteRequests int `flag:"remote-requests" needs:"remote" usage:"the same for a run over gRPC (with --remote)"`
 	Mailbox        int `flag:"mailbox" usage:"the actor's mailbox size, in requests (0: unbuffered)"`
 	// ReplyBytes is the work of building a reply, which simple does under
 	// its lock and sequence outside it.
@@ -141,12 +140,4 @@ func (c Config) Validate() error {
 		checkReplyBytes(c.ReplyBytes),
 		lab.Within("reps", c.Reps, 1, maxReps, "runs a point"),
 	)
-}
-
-// CheckGiven refuses --remote-requests without --remote.
-func (c *Config) CheckGiven(given func(flag string) bool) error {
-	if given("remote-requests") && !c.Remote {
-		return fmt.Errorf("remote-requests: applies to the runs over gRPC only; add --remote, or drop it")
-	}
-	return nil
 }

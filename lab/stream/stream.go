@@ -97,7 +97,7 @@ type Config struct {
 	// starts it again on the same address after Downtime; the client
 	// retries for up to Downtime + 1 s before a message is unavailable.
 	Restart  bool          `flag:"restart" usage:"also run each mode and buffer with the peer stopped mid-run and started again"`
-	Downtime time.Duration `flag:"downtime" usage:"how long the peer stays down in a --restart run"`
+	Downtime time.Duration `flag:"downtime" needs:"restart" usage:"how long the peer stays down in a --restart run"`
 	Reps     int           `flag:"reps" usage:"runs of each point; a point reports the run of median throughput"`
 
 	// handed, when set, is called as message i is handed to the client,
@@ -155,14 +155,6 @@ func Variant(mode string, buffer int, restart bool) string {
 		v += "/restart"
 	}
 	return v
-}
-
-// CheckGiven refuses --downtime without --restart, the run it times.
-func (c *Config) CheckGiven(given func(flag string) bool) error {
-	if given("downtime") && !c.Restart {
-		return fmt.Errorf("downtime: applies to the --restart runs only; add --restart, or drop it")
-	}
-	return nil
 }
 
 // Memory is what a run holds at most: its messages and payloads, and the

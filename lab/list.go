@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"slices"
 	"strings"
 
 	"github.com/brewput/brewput/report/chartspec"
@@ -34,16 +35,6 @@ func Names(labs []Lab) string {
 	return strings.Join(names, ", ")
 }
 
-// Find returns the lab of labs named name.
-func Find(labs []Lab, name string) (Lab, bool) {
-	for _, l := range labs {
-		if l.Info().Name == name {
-			return l, true
-		}
-	}
-	return nil, false
-}
-
 // Select reads the main job's --labs: "all", or names separated by
 // commas; each lab's configuration (its defaults) is checked. Its error
 // names the unknown lab, or the lab and the flag.
@@ -52,11 +43,12 @@ func Select(labs []Lab, list string) ([]Lab, error) {
 	if list != "all" {
 		out = nil
 		for _, name := range strings.Split(list, ",") {
-			l, ok := Find(labs, strings.TrimSpace(name))
-			if !ok {
-				return nil, fmt.Errorf("unknown lab %q; accepted: all, or some of %s", strings.TrimSpace(name), Names(labs))
+			name = strings.TrimSpace(name)
+			i := slices.IndexFunc(labs, func(l Lab) bool { return l.Info().Name == name })
+			if i < 0 {
+				return nil, fmt.Errorf("unknown lab %q; accepted: all, or some of %s", name, Names(labs))
 			}
-			out = append(out, l)
+			out = append(out, labs[i])
 		}
 	}
 	for _, l := range out {

@@ -128,21 +128,20 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 		return nil, err
 	}
 	return lab.Sweep(ctx, c, cpus, progress, func(n int, add lab.Add) error {
-		for _, pair := range in.pairs(c) {
+		for _, w := range in.workloads(c) {
 			var ts [2]lab.Runs
 			err := lab.Turns(ctx, c.Reps, 2, func(_, i int) error {
-				v := pair[i]
-				if v.prepare != nil {
-					v.prepare()
+				if w.prepare != nil {
+					w.prepare()
 				}
 				sw := lab.StartStopwatch()
-				err := v.do()
+				err := w.do[i]()
 				d, cpu := sw.Stop()
 				if err != nil {
-					return fmt.Errorf("%s on %d CPUs: %w", v.name, n, err)
+					return fmt.Errorf("%s/%s on %d CPUs: %w", w.name, ways[i], n, err)
 				}
-				if err := v.check(); err != nil {
-					return fmt.Errorf("%s on %d CPUs: wrong answer: %w", v.name, n, err)
+				if err := w.check(); err != nil {
+					return fmt.Errorf("%s/%s on %d CPUs: wrong answer: %w", w.name, ways[i], n, err)
 				}
 				ts[i].Add(sw.Start, d, cpu)
 				return nil
@@ -155,8 +154,7 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 				speedup = ts[0].Median() / conc
 			}
 			for i, s := range []float64{1, speedup} {
-				v := pair[i]
-				p := ts[i].Point(Name, v.name, n, v.par, v.ops, v.unit, map[results.Metric]float64{MetricSpeedup: s})
+				p := ts[i].Point(Name, w.name+"/"+ways[i], n, []int{1, w.par}[i], w.ops, w.unit, map[results.Metric]float64{MetricSpeedup: s})
 				p.Lab.Metrics[MetricMedianMs] = p.Latency.P50
 				add(p, fmt.Sprintf("%s/%s cpus=%d: median %s of %d, %s, speedup %.2f",
 					Name, p.Variant(), n, format.Wait(p.Latency.P50), c.Reps, format.Rate(p.Throughput, p.Unit), s))
@@ -166,16 +164,21 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 	})
 }
 
-// variant is one way of doing one workload: prepare runs untimed before
-// each run (a fresh copy to sort), do is the run, check (untimed) says
-// whether its answer was right.
-type variant struct {
-	name    string // "add/concurrent"
-	par     int    // goroutines doing the work
+// ways are the two ways of doing a workload, the second part of a
+// variant's name.
+var ways = [2]string{"sequential", "concurrent"}
+
+// workload is one workload, ready to be timed both ways: prepare runs
+// untimed before each run (a fresh copy to sort), do[i] is the run of
+// ways[i] (sequential: one goroutine; concurrent: par), check (untimed)
+// says whether its answer was right.
+type workload struct {
+	name    string // "add"
+	par     int    // goroutines of the concurrent run
 	ops     int64  // work items per run
 	unit    string
 	prepare func()
-	do      func() error
+	do      [2]func() error
 	check   func() error
 }
 
@@ -203,62 +206,49 @@ func orCPUs(n int) int {
 	return n
 }
 
-// pairs returns each workload's sequential and concurrent variants, bound
-// to the inputs.
-func (in *inputs) pairs(c Config) [][2]variant {
+// workloads returns add, sort and find, bound to the inputs.
+func (in *inputs) workloads(c Config) []workload {
 	g := orCPUs(c.Goroutines)
 	workers := min(orCPUs(c.Workers), len(in.docs))
-
+	var sum, found int
 	wantSum := addWant(len(in.numbers))
-	var sum int
-	checkSum := func() error {
-		if sum != wantSum {
-			return fmt.Errorf("sum %d, want %d", sum, wantSum)
-		}
-		return nil
-	}
-	adds := [2]variant{
-		{name: "add/sequential", par: 1, do: func() error { sum = add(in.numbers); return nil }, check: checkSum},
-		{name: "add/concurrent", par: g, do: func() error { sum = addConcurrent(g, in.numbers); return nil }, check: checkSum},
-	}
-
 	work := make([]int, len(in.unsorted))
-	fresh := func() { copy(work, in.unsorted) }
-	checkSorted := func() error {
-		for i := range work {
-			if work[i] != in.sorted[i] {
-				return fmt.Errorf("element %d is %d, want %d: not sorted, or not the input's elements", i, work[i], in.sorted[i])
+	return []workload{{
+		name: "add", par: g, ops: int64(len(in.numbers)), unit: "ints/s",
+		do: [2]func() error{
+			func() error { sum = add(in.numbers); return nil },
+			func() error { sum = addConcurrent(g, in.numbers); return nil },
+		},
+		check: func() error { return lab.Refuse(sum != wantSum, "sum %d, want %d", sum, wantSum) },
+	}, {
+		name: "sort", par: g, ops: int64(len(in.unsorted)), unit: "ints/s",
+		prepare: func() { copy(work, in.unsorted) },
+		do: [2]func() error{
+			func() error { bubbleSort(work); return nil },
+			func() error { sortConcurrent(g, work); return nil },
+		},
+		check: func() error {
+			for i := range work {
+				if work[i] != in.sorted[i] {
+					return fmt.Errorf("element %d is %d, want %d: not sorted, or not the input's elements", i, work[i], in.sorted[i])
+				}
 			}
-		}
-		return nil
-	}
-	sorts := [2]variant{
-		{name: "sort/sequential", par: 1, prepare: fresh, do: func() error { bubbleSort(work); return nil }, check: checkSorted},
-		{name: "sort/concurrent", par: g, prepare: fresh, do: func() error { sortConcurrent(g, work); return nil }, check: checkSorted},
-	}
-
-	var found int
-	checkFound := func() error {
-		if found != in.found {
-			return fmt.Errorf("found %q in %d documents, want %d", c.Topic, found, in.found)
-		}
-		return nil
-	}
-	finds := [2]variant{
-		{name: "find/sequential", par: 1, do: func() (err error) {
-			found, err = find(c.Topic, in.docs, c.Wait)
-			return err
-		}, check: checkFound},
-		{name: "find/concurrent", par: workers, do: func() (err error) {
-			found, err = findConcurrent(workers, c.Topic, in.docs, c.Wait)
-			return err
-		}, check: checkFound},
-	}
-
-	for i := range 2 {
-		adds[i].ops, adds[i].unit = int64(len(in.numbers)), "ints/s"
-		sorts[i].ops, sorts[i].unit = int64(len(in.unsorted)), "ints/s"
-		finds[i].ops, finds[i].unit = int64(len(in.docs)), "docs/s"
-	}
-	return [][2]variant{adds, sorts, finds}
+			return nil
+		},
+	}, {
+		name: "find", par: workers, ops: int64(len(in.docs)), unit: "docs/s",
+		do: [2]func() error{
+			func() (err error) {
+				found, err = find(c.Topic, in.docs, c.Wait)
+				return err
+			},
+			func() (err error) {
+				found, err = findConcurrent(workers, c.Topic, in.docs, c.Wait)
+				return err
+			},
+		},
+		check: func() error {
+			return lab.Refuse(found != in.found, "found %q in %d documents, want %d", c.Topic, found, in.found)
+		},
+	}}
 }

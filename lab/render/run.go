@@ -48,17 +48,9 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 // first; on an error, those measured before it.
 func (m *measurer) measureAll(ctx context.Context, c Config, n int, progress func(string)) ([]timing, error) {
 	var ts []timing
+	workers := map[string]int{"seq": 1, "pixel": c.Size * c.Size, "row": c.Size, "workers": c.workers()} // goroutines rendering
 	for _, v := range Variants() {
-		workers := 1
-		switch v {
-		case "pixel":
-			workers = c.Size * c.Size
-		case "row":
-			workers = c.Size
-		case "workers":
-			workers = c.workers()
-		}
-		t, err := m.measure(ctx, v, workers, c.PNG)
+		t, err := m.measure(ctx, v, workers[v], c.PNG)
 		if err != nil {
 			return ts, err
 		}

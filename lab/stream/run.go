@@ -232,15 +232,16 @@ func runOnce(ctx context.Context, c Config, mode string, buffer int, restart boo
 	defer cl.close()
 
 	// The fault: stop the peer on the cue, let the second half go, and
-	// start the peer again after the downtime.
+	// start the peer again after the downtime; restarted gets the error
+	// of that start, or closes without one if the fault did not fire.
 	outs := make([]outcome, len(msgs))
 	got := make([]bool, len(msgs)) // an outcome came before the run's bound
 	t0 := make([]time.Time, len(msgs))
 	resume := make(chan struct{})
-	faulted := make(chan fault, 1)
+	restarted := make(chan error, 1)
 	if restart && cfg.sentMark > 0 {
 		go func() {
-			defer close(faulted)
+			defer close(restarted)
 			select {
 			case <-cfg.sentReached:
 			case <-wctx.Done():
@@ -254,11 +255,11 @@ func runOnce(ctx context.Context, c Config, mode string, buffer int, restart boo
 			case <-time.After(c.Downtime):
 			case <-wctx.Done():
 			}
-			faulted <- fault{fired: true, err: p.start()}
+			restarted <- p.start()
 		}()
 	} else {
 		close(resume)
-		close(faulted)
+		close(restarted)
 	}
 	// handOver hands message i to the client, the second half once the
 	// fault lets it go.
@@ -293,16 +294,16 @@ func runOnce(ctx context.Context, c Config, mode string, buffer int, restart boo
 		wg.Wait()
 	}
 	wall, cpu := sw.Stop()
-	f := <-faulted // zero if the fault did not fire
+	restartErr, fired := <-restarted
 	cl.close()
 	p.stop()
-	if f.err != nil {
-		return tally{}, fmt.Errorf("restarting the peer: %w", f.err)
+	if restartErr != nil {
+		return tally{}, fmt.Errorf("restarting the peer: %w", restartErr)
 	}
 
 	r := record{
 		msgs: msgs, outs: outs, got: got, t0: t0,
-		restart: restart, sequential: mode == ModeInOrder, fired: f.fired && later > 0,
+		restart: restart, sequential: mode == ModeInOrder, fired: fired && later > 0,
 		reconnects: cl.reconnects(), duplicates: cl.duplicates.Load(),
 	}
 	t, err := r.account()
@@ -392,13 +393,6 @@ func (r record) account() (tally, error) {
 		return t, fmt.Errorf("the peer was restarted but the client never reconnected")
 	}
 	return t, nil
-}
-
-// fault is what a restart run's fault did: whether the peer was stopped,
-// and the error of starting it again.
-type fault struct {
-	fired bool
-	err   error
 }
 
 func (k messageKind) String() string {

@@ -134,49 +134,6 @@ func ratio(a, b float64, what string) (float64, error) {
 	return a / b, nil
 }
 
-// metricOf is the metric name ("" for the throughput) of variant's point
-// on cpus CPUs among the points a lab's run measured, or the run's error.
-func metricOf(points []results.Point, err error, variant string, cpus int, name string) (float64, error) {
-	if err != nil {
-		return 0, err
-	}
-	i := slices.IndexFunc(points, func(p results.Point) bool { return p.Variant() == variant && p.CPUs == cpus })
-	if i < 0 {
-		return 0, fmt.Errorf("no point of %s on %d CPUs among the %d measured", variant, cpus, len(points))
-	}
-	p := points[i]
-	if name == "" {
-		return p.Throughput, nil
-	}
-	v, ok := p.Metrics()[results.Metric(name)]
-	if !ok {
-		return 0, fmt.Errorf("%s %s on %d CPUs has no metric %q", p.LabName(), p.Variant(), p.CPUs, name)
-	}
-	return v, nil
-}
-
-// metricRatio is metricOf variant a on ca CPUs over that of b on cb.
-func metricRatio(points []results.Point, err error, name, a string, ca int, b string, cb int) (float64, error) {
-	va, err := metricOf(points, err, a, ca, name)
-	if err != nil {
-		return 0, err
-	}
-	vb, err := metricOf(points, nil, b, cb, name)
-	if err != nil {
-		return 0, err
-	}
-	return ratio(va, vb, strings.TrimSpace(b+" "+name))
-}
-
-// metric and metricRatioOf are metricOf and metricRatio as figures of a
-// lab's points.
-func metric(variant string, cpus int, name string) func([]results.Point) (float64, error) {
-	return func(points []results.Point) (float64, error) { return metricOf(points, nil, variant, cpus, name) }
-}
-func metricRatioOf(name, a string, ca int, b string, cb int) func([]results.Point) (float64, error) {
-	return func(points []results.Point) (float64, error) { return metricRatio(points, nil, name, a, ca, b, cb) }
-}
-
 // Claims lists every claim, seed by seed, for a machine of cpus CPUs: the
 // CPU counts of claims that scale with the machine come from it.
 func Claims(cpus int) []Claim {

@@ -3,6 +3,8 @@ package lessons
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/brewput/brewput/lab/actors"
@@ -72,12 +74,11 @@ func addConfig(l Level, c *workloads.Config) {
 // workloadsSpeedup samples the speedup of workload's concurrent variant
 // on cpus CPUs, sized by size; the others are made trivial.
 func workloadsSpeedup(workload string, cpus int, size func(Level, *workloads.Config)) sampler {
-	return func(ctx context.Context, e Env) (float64, error) {
+	return labSample(workloads.Run, func(e Env) (workloads.Config, []int) {
 		c := workloads.Config{AddSize: 1, SortSize: 1, Docs: 1, Topic: "gopher", Workers: 1, Goroutines: 0, Reps: 1}
 		size(e.Level, &c)
-		points, err := workloads.Run(ctx, c, []int{cpus}, nil)
-		return metricOf(points, err, workload+"/concurrent", cpus, "speedup")
-	}
+		return c, []int{cpus}
+	}, metric(workload+"/concurrent", cpus, "speedup"))
 }
 
 // The French article on channels and contention ("GO et chan"), and its
@@ -100,57 +101,48 @@ func channelsClaims(cpus int) []Claim {
 			SeedFigure: "50 s for 10 M lines where 15 s would do: 30 % of the bound, CPUs 41 % busy (channel of 25, 3 consumers, 4 CPUs)",
 			Measures:   fmt.Sprintf("lines/s as a share of the bound the producer's and a consumer's rates alone and the CPUs allow; channel of 25, 3 consumers, 1 line a message, %d CPUs (claim: at most 75 %%)", n),
 			Unit:       lesson.Share, Rule: lesson.AtMost(0.75), CPUs: []int{n}, cost: 0.15,
-			sample: func(ctx context.Context, e Env) (float64, error) {
-				points, err := channels.Run(ctx, channelsConfig(e.Level, []int{channelsSize}, []int{1}), []int{n}, nil)
-				return metricOf(points, err, channels.Variant(channelsSize, channelsConsumers, 1), n, "of_bound")
-			},
+			sample: channelsSample(func(Env) ([]int, []int, []int) { return []int{channelsSize}, []int{1}, []int{n} },
+				metric(channels.Variant(channelsSize, channelsConsumers, 1), n, "of_bound")),
 		},
 		{
 			Name: "channels/batching", Text: "Sending lines in batches closes most of the gap to the bound",
 			SeedFigure: "50 s → 23 s with batches of 1000 lines (×2.2), against the 15 s bound",
 			Measures:   fmt.Sprintf("share of the bound with batches of 1000 lines ÷ with 1 line a message; channel of 25, 3 consumers, %d CPUs (claim: at least ×1.3)", n),
 			Unit:       lesson.Ratio, Rule: lesson.AtLeast(1.3), CPUs: []int{n}, cost: 0.25,
-			sample: func(ctx context.Context, e Env) (float64, error) {
-				points, err := channels.Run(ctx, channelsConfig(e.Level, []int{channelsSize}, inTurn(e, 1, channelsBatch)), []int{n}, nil)
-				return metricRatio(points, err, "of_bound",
-					channels.Variant(channelsSize, channelsConsumers, channelsBatch), n,
-					channels.Variant(channelsSize, channelsConsumers, 1), n)
-			},
+			sample: channelsSample(func(e Env) ([]int, []int, []int) { return []int{channelsSize}, inTurn(e, 1, channelsBatch), []int{n} },
+				metricRatio("of_bound", channels.Variant(channelsSize, channelsConsumers, channelsBatch), n, channels.Variant(channelsSize, channelsConsumers, 1), n)),
 		},
 		{
 			Name: "channels/size-helps", Text: "A larger channel helps single lines through, a little",
 			SeedFigure: "50 s with 25 slots, about 26 s from 100 slots on (×1.9), still far from the 15 s bound",
 			Measures:   fmt.Sprintf("lines/s through a channel of 100 ÷ through a channel of 1; 3 consumers, 1 line a message, %d CPUs (claim: at least ×1.05)", n),
 			Unit:       lesson.Ratio, Rule: lesson.AtLeast(1.05), CPUs: []int{n}, cost: 0.25,
-			sample: func(ctx context.Context, e Env) (float64, error) {
-				points, err := channels.Run(ctx, channelsConfig(e.Level, inTurn(e, 1, 100), []int{1}), []int{n}, nil)
-				return metricRatio(points, err, "",
-					channels.Variant(100, channelsConsumers, 1), n,
-					channels.Variant(1, channelsConsumers, 1), n)
-			},
+			sample: channelsSample(func(e Env) ([]int, []int, []int) { return inTurn(e, 1, 100), []int{1}, []int{n} },
+				metricRatio("", channels.Variant(100, channelsConsumers, 1), n, channels.Variant(1, channelsConsumers, 1), n)),
 		},
 		{
 			Name: "channels/one-cpu", Text: "The contention is worst on 1 CPU (an InfluxDB slowdown that went away with 4 CPUs)",
 			SeedFigure: "InfluxDB slow and CPU- and memory-hungry on 1 CPU, fine on 4 (influxdb issue 22384); no figure",
 			Measures:   fmt.Sprintf("share of the bound on 1 CPU ÷ on %d CPUs; channel of 25, 3 consumers, 1 line a message (claim: at most ×0.9)", n),
 			Unit:       lesson.Ratio, Rule: lesson.AtMost(0.9), CPUs: []int{1, n}, cost: 0.3,
-			sample: func(ctx context.Context, e Env) (float64, error) {
-				points, err := channels.Run(ctx, channelsConfig(e.Level, []int{channelsSize}, []int{1}), inTurn(e, 1, n), nil)
-				v := channels.Variant(channelsSize, channelsConsumers, 1)
-				return metricRatio(points, err, "of_bound", v, 1, v, n)
-			},
+			sample: channelsSample(func(e Env) ([]int, []int, []int) { return []int{channelsSize}, []int{1}, inTurn(e, 1, n) },
+				metricRatio("of_bound", channels.Variant(channelsSize, channelsConsumers, 1), 1, channels.Variant(channelsSize, channelsConsumers, 1), n)),
 		},
 	}
 	return fromSeed(channelsSeed, claims)
 }
 
-// channelsConfig is the article's experiment with the channel sizes and
-// batches given, and as many lines as l asks for.
-func channelsConfig(l Level, sizes, batches []int) channels.Config {
-	c := channels.DefaultConfig()
-	c.Lines = pick(l, 3000, 20_000, 60_000)
-	c.Sizes, c.Consumers, c.Batches = sizes, []int{channelsConsumers}, batches
-	return c
+// channelsSample samples figure of the article's experiment with the
+// channel sizes, batches and CPU counts lists makes of the sample, and as
+// many lines as its level asks for.
+func channelsSample(lists func(Env) (sizes, batches, cpus []int), figure func([]results.Point) (float64, error)) sampler {
+	return labSample(channels.Run, func(e Env) (channels.Config, []int) {
+		c := channels.DefaultConfig()
+		c.Lines = pick(e.Level, 3000, 20_000, 60_000)
+		sizes, batches, cpus := lists(e)
+		c.Sizes, c.Consumers, c.Batches = sizes, []int{channelsConsumers}, batches
+		return c, cpus
+	}, figure)
 }
 
 // The talk profiling a word count and a Mandelbrot renderer, on a laptop
@@ -185,11 +177,11 @@ func profilingClaims(cpus int) []Claim {
 			Measures:   fmt.Sprintf("the whole program's speedup with a goroutine per row (render and encode) ÷ Amdahl's bound for its measured serial fraction, on %d CPUs (claim: at most ×1.05)", n),
 			Unit:       lesson.Ratio, Rule: lesson.AtMost(1.05), CPUs: []int{n}, cost: 0.3,
 			sample: renderFigure(n, func(points []results.Point) (float64, error) {
-				total, err := metricOf(points, nil, "row", n, "total_speedup")
+				total, err := metricOf(points, "row", n, "total_speedup")
 				if err != nil {
 					return 0, err
 				}
-				serial, err := metricOf(points, nil, "seq", n, "serial_fraction")
+				serial, err := metricOf(points, "seq", n, "serial_fraction")
 				if err != nil {
 					return 0, err
 				}
@@ -208,7 +200,7 @@ func profilingClaims(cpus int) []Claim {
 			SeedFigure: "an allocation per byte read before; after, the largest left is bufio's 4 KB buffer",
 			Measures:   "allocations per count with the reused buffer ÷ with the buffered reader that allocates per byte, on 1 CPU (claim: at most 1 %)",
 			Unit:       lesson.Share, Rule: lesson.AtMost(0.01), CPUs: []int{1}, cost: 0.1,
-			sample: wordcountFigure(metricRatioOf("allocs_per_op", "reused", 1, "buffered", 1)),
+			sample: wordcountFigure(metricRatio("allocs_per_op", "reused", 1, "buffered", 1)),
 		},
 	}
 	return fromSeed(profilingSeed, claims)
@@ -216,27 +208,18 @@ func profilingClaims(cpus int) []Claim {
 
 // renderFigure samples figure of the render lab's points on n CPUs.
 func renderFigure(n int, figure func([]results.Point) (float64, error)) sampler {
-	return func(ctx context.Context, e Env) (float64, error) {
+	return labSample(render.Run, func(e Env) (render.Config, []int) {
 		c := render.DefaultConfig()
 		c.Size, c.Reps = pick(e.Level, 64, 256, 512), pick(e.Level, 1, 1, 3)
-		points, err := render.Run(ctx, c, []int{n}, nil)
-		if err != nil {
-			return 0, err
-		}
-		return figure(points)
-	}
+		return c, []int{n}
+	}, figure)
 }
 
 // wordcountFigure samples figure of the wordcount lab's points on 1 CPU.
 func wordcountFigure(figure func([]results.Point) (float64, error)) sampler {
-	return func(ctx context.Context, e Env) (float64, error) {
-		c := wordcount.Config{Size: pick(e.Level, 20_000, 100_000, 300_000), Reps: pick(e.Level, 1, 1, 3)}
-		points, err := wordcount.Run(ctx, c, []int{1}, nil)
-		if err != nil {
-			return 0, err
-		}
-		return figure(points)
-	}
+	return labSample(wordcount.Run, func(e Env) (wordcount.Config, []int) {
+		return wordcount.Config{Size: pick(e.Level, 20_000, 100_000, 300_000), Reps: pick(e.Level, 1, 1, 3)}, []int{1}
+	}, figure)
 }
 
 // The journal of posts on streaming over gRPC, aggregating channel reads,
@@ -289,25 +272,23 @@ func journalClaims(cpus int) []Claim {
 			SeedFigure: "no figure: a a a a b b b handled as (a, 4), (b, 3)",
 			Measures:   fmt.Sprintf("events/s grouped ÷ one call per event; 2 producers, runs of 8 on average, a 2 µs call, channel of 100, %d CPUs (claim: at least ×1.2)", n),
 			Unit:       lesson.Ratio, Rule: lesson.AtLeast(1.2), CPUs: []int{n}, cost: 0.1,
-			sample: func(ctx context.Context, e Env) (float64, error) {
-				c := aggregate.Config{Events: pick(e.Level, 3000, 20_000, 100_000), Producers: []int{2}, Buffers: []int{100},
-					RunLength: 8, HandleCost: 2 * time.Microsecond, Seed: 1, Reps: pick(e.Level, 1, 1, 3)}
-				points, err := aggregate.Run(ctx, c, []int{n}, nil)
-				return metricOf(points, err, aggregate.Variant(aggregate.Grouped, 2, 100), n, "speedup")
-			},
+			sample: labSample(aggregate.Run, func(e Env) (aggregate.Config, []int) {
+				return aggregate.Config{Events: pick(e.Level, 3000, 20_000, 100_000), Producers: []int{2}, Buffers: []int{100},
+					RunLength: 8, HandleCost: 2 * time.Microsecond, Seed: 1, Reps: pick(e.Level, 1, 1, 3)}, []int{n}
+			}, metric(aggregate.Variant(aggregate.Grouped, 2, 100), n, "speedup")),
 		},
 		{
 			Name: "journal/naive-sum", Text: "Adding up t writers' latencies overstates a serialized log's time about t-fold",
 			SeedFigure: "t writers each see n·t·w: summed n·w·t² where n·t·w passed (×t)",
 			Measures:   fmt.Sprintf("the sum of %d writers' append latencies ÷ the wall time, as a share of %d; a file log with an fsync per append, %d CPUs (claim: at least 75 %%)", logWriters, logWriters, n),
 			Unit:       lesson.Share, Rule: lesson.AtLeast(0.75), CPUs: []int{n}, cost: 0.3,
-			sample: func(ctx context.Context, e Env) (float64, error) {
-				c := logs.Config{Kinds: []logs.Kind{logs.File}, Writers: []int{logWriters}, Appends: pick(e.Level, 40, 800, 2000),
-					ValueBytes: 100, Sync: true, Dir: e.Dir, Reps: 1}
-				points, err := logs.Run(ctx, c, []int{n}, nil)
-				o, err := metricOf(points, err, logs.Variant(logs.File, true), n, "overstatement")
+			sample: labSample(logs.Run, func(e Env) (logs.Config, []int) {
+				return logs.Config{Kinds: []logs.Kind{logs.File}, Writers: []int{logWriters}, Appends: pick(e.Level, 40, 800, 2000),
+					ValueBytes: 100, Sync: true, Dir: e.Dir, Reps: 1}, []int{n}
+			}, func(points []results.Point) (float64, error) {
+				o, err := metricOf(points, logs.Variant(logs.File, true), n, "overstatement")
 				return o / logWriters, err
-			},
+			}),
 		},
 	}
 	return fromSeed(journalSeed, claims)
@@ -316,7 +297,8 @@ func journalClaims(cpus int) []Claim {
 // actorsRatio samples the actor's throughput over simple's on n CPUs, in
 // process or over gRPC.
 func actorsRatio(n int, remote bool) sampler {
-	return func(ctx context.Context, e Env) (float64, error) {
+	prefix := map[bool]string{true: actors.RemotePrefix}[remote]
+	return labSample(actors.Run, func(e Env) (actors.Config, []int) {
 		c := actors.DefaultConfig()
 		c.Variants, c.Clients = []string{actors.Simple, actors.Actor}, []int{journalClients}
 		if e.Index%2 == 1 {
@@ -324,26 +306,71 @@ func actorsRatio(n int, remote bool) sampler {
 		}
 		c.Requests, c.RemoteRequests = pick(e.Level, 5000, 20_000, 100_000), pick(e.Level, 500, 2000, 5000)
 		c.Remote, c.Reps = remote, pick(e.Level, 1, 1, 3)
-		points, err := actors.Run(ctx, c, []int{n}, nil)
-		prefix := ""
-		if remote {
-			prefix = actors.RemotePrefix
-		}
-		return metricRatio(points, err, "", prefix+actors.Actor, n, prefix+actors.Simple, n)
-	}
+		return c, []int{n}
+	}, metricRatio("", prefix+actors.Actor, n, prefix+actors.Simple, n))
 }
 
 // streamRatio samples the throughput of variant a over that of b, from
 // one run of modes and buffers on n CPUs.
 func streamRatio(n int, modes []string, buffers []int, a, b string) sampler {
-	return func(ctx context.Context, e Env) (float64, error) {
+	return labSample(stream.Run, func(e Env) (stream.Config, []int) {
 		c := stream.DefaultConfig()
 		c.Modes, c.Buffers = modes, buffers
 		if len(buffers) == 2 {
 			c.Buffers = inTurn(e, buffers[0], buffers[1])
 		}
 		c.Messages, c.Reps = pick(e.Level, 300, 1000, 5000), pick(e.Level, 1, 1, 3)
-		points, err := stream.Run(ctx, c, []int{n}, nil)
-		return metricRatio(points, err, "", a, n, b, n)
+		return c, []int{n}
+	}, metricRatio("", a, n, b, n))
+}
+
+// labSample samples figure of the points run, a lab's Run, measures with
+// the configuration and CPU counts setup makes for the sample.
+func labSample[C any](run func(context.Context, C, []int, func(string)) ([]results.Point, error), setup func(Env) (C, []int),
+	figure func([]results.Point) (float64, error)) sampler {
+	return func(ctx context.Context, e Env) (float64, error) {
+		c, cpus := setup(e)
+		points, err := run(ctx, c, cpus, nil)
+		if err != nil {
+			return 0, err
+		}
+		return figure(points)
+	}
+}
+
+// metricOf is the metric name ("" for the throughput) of variant's point
+// on cpus CPUs among the points of a lab's run.
+func metricOf(points []results.Point, variant string, cpus int, name string) (float64, error) {
+	i := slices.IndexFunc(points, func(p results.Point) bool { return p.Variant() == variant && p.CPUs == cpus })
+	if i < 0 {
+		return 0, fmt.Errorf("no point of %s on %d CPUs among the %d measured", variant, cpus, len(points))
+	}
+	p := points[i]
+	if name == "" {
+		return p.Throughput, nil
+	}
+	v, ok := p.Metrics()[results.Metric(name)]
+	if !ok {
+		return 0, fmt.Errorf("%s %s on %d CPUs has no metric %q", p.LabName(), p.Variant(), p.CPUs, name)
+	}
+	return v, nil
+}
+
+// metric is the figure metricOf; metricRatio that of variant a on ca CPUs
+// over that of b on cb.
+func metric(variant string, cpus int, name string) func([]results.Point) (float64, error) {
+	return func(points []results.Point) (float64, error) { return metricOf(points, variant, cpus, name) }
+}
+func metricRatio(name, a string, ca int, b string, cb int) func([]results.Point) (float64, error) {
+	return func(points []results.Point) (float64, error) {
+		va, err := metricOf(points, a, ca, name)
+		if err != nil {
+			return 0, err
+		}
+		vb, err := metricOf(points, b, cb, name)
+		if err != nil {
+			return 0, err
+		}
+		return ratio(va, vb, strings.TrimSpace(b+" "+name))
 	}
 }

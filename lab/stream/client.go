@@ -25,14 +25,13 @@ type clientConfig struct {
 	sentReached chan struct{}
 }
 
-// client sends messages to a peer over one gRPC bidirectional stream at a
-// time: any goroutine calls send, one messenger goroutine writes the
-// messages off a buffered channel, and in async mode a listener per stream
-// hands each reply to its sender. When the stream breaks, the messages
-// written and not answered fail, and the next opens a new stream. Every
-// message gets exactly one outcome. Unlike the seed's, online is atomic,
-// and the stream belongs to a session that only the messenger replaces,
-// after its listener has exited.
+// client sends messages over one gRPC stream at a time: any goroutine
+// calls send, one messenger writes the messages off a buffered channel,
+// and in async mode a listener per stream hands each reply to its sender.
+// When a stream breaks, the messages written and not answered fail, and
+// the next message opens a new one; each gets exactly one outcome. Unlike
+// the seed's, online is atomic, and only the messenger replaces a session,
+// once its listener has exited.
 type client struct {
 	cfg  clientConfig
 	conn *grpc.ClientConn
@@ -70,8 +69,8 @@ type call struct {
 	finished atomic.Bool
 }
 
-// outcome is what became of a message: err is nil for a reply, else a
-// failure's, or the sender's context's.
+// outcome is what became of a message: err nil for a reply, else a
+// failure or the sender's context's error.
 type outcome struct {
 	seq uint64    // arrival number of the reply at the client, from 1; 0 if none came
 	at  time.Time // when the reply came, or the failure was found
@@ -110,7 +109,7 @@ type session struct {
 }
 
 // dial connects to the peer at addr, opens the first stream and starts
-// the messenger. The caller must close the client.
+// the messenger; the caller closes the client.
 func dial(ctx context.Context, addr string, cfg clientConfig) (*client, error) {
 	conn, err := grpc.NewClient("passthrough:///"+addr,
 		grpc.WithTransportCredentials(insecure.NewCredentials()),
@@ -202,8 +201,7 @@ func (c *client) send(ctx context.Context, payload []byte, sum uint32) *call {
 	return k
 }
 
-// wait returns the call's outcome, or ctx's error if ctx ends first (a
-// later answer is dropped).
+// wait returns the call's outcome, or ctx's error if ctx ends first.
 func (k *call) wait(ctx context.Context) (o outcome, ok bool) {
 	select {
 	case o = <-k.done:
@@ -213,8 +211,7 @@ func (k *call) wait(ctx context.Context) (o outcome, ok bool) {
 	}
 }
 
-// finish gives k its outcome, unless it had one: a bug, counted in
-// duplicates.
+// finish gives k its outcome, unless it had one: a bug, in duplicates.
 func (c *client) finish(k *call, o outcome) {
 	if !k.finished.CompareAndSwap(false, true) {
 		c.duplicates.Add(1)
@@ -238,8 +235,8 @@ func (c *client) answer(k *call, rep *reply) {
 	c.finish(k, o)
 }
 
-// messenger takes messages off the channel in order and sends them, until
-// the client closes; then it fails whatever is left.
+// messenger sends the channel's messages in order until the client
+// closes, then fails what is left.
 func (c *client) messenger() {
 	defer close(c.done)
 	for {
@@ -377,8 +374,8 @@ func (c *client) open() (*session, error) {
 	return s, nil
 }
 
-// dropSession ends the current stream, if any, and waits for its listener
-// to exit, so that the next stream's never runs beside it.
+// dropSession ends the current stream, if any, and waits for its
+// listener to exit, before the next stream's starts.
 func (c *client) dropSession() {
 	s := c.sess
 	if s == nil {
@@ -391,8 +388,8 @@ func (c *client) dropSession() {
 	}
 }
 
-// listen reads the replies of s and hands each to its sender, until the
-// stream ends; then it fails every message still waiting on s.
+// listen hands each reply of s to its sender until the stream ends, then
+// fails every message still waiting on s.
 func (c *client) listen(s *session) {
 	defer close(s.done)
 	for {
@@ -410,8 +407,8 @@ func (c *client) listen(s *session) {
 	}
 }
 
-// register records k on s before it is written, so that its reply finds
-// it; false if s is already broken.
+// register records k on s before it is written, for its reply to find;
+// false if s is broken.
 func (s *session) register(k *call) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()

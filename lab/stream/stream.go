@@ -26,8 +26,7 @@ const Name = "stream"
 //go:embed help.txt
 var help string // the lab's --help: what it measures and what to look for
 
-// The metrics of a point; lost is messages - replied - failed, always 0
-// (Run fails otherwise).
+// The metrics of a point; lost (messages - replied - failed) is 0, or Run fails.
 const (
 	MetricBuffer            results.Metric = "buffer"        // the variant's channel buffer
 	MetricMessages          results.Metric = "messages"      // sent
@@ -85,7 +84,7 @@ func Modes() []string { return []string{ModeSync, ModeAsync, ModeInOrder} }
 const MaxPayloadBytes = 64 << 10
 
 // Config says what Run sweeps: every mode with every buffer size, each
-// also with a restart of the peer when Restart is set.
+// again with the peer restarted if Restart is set.
 type Config struct {
 	Modes        []string `flag:"modes" usage:"modes to run: sync, async, iorder"`
 	Messages     int      `flag:"messages" usage:"messages per run, each from its own goroutine (iorder: all from one)"`
@@ -147,8 +146,8 @@ func (c Config) Validate() error {
 	)
 }
 
-// Variant names a point: "async/buf=100", or "async/buf=100/restart" with
-// the peer stopped and started again mid-run.
+// Variant names a point: "async/buf=100", "async/buf=100/restart" with
+// the peer restarted mid-run.
 func Variant(mode string, buffer int, restart bool) string {
 	v := mode + "/buf=" + strconv.Itoa(buffer)
 	if restart {

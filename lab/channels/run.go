@@ -139,7 +139,6 @@ func pipeline(ctx context.Context, c Config, size, consumers, batchLines int) (o
 	for i := range tallies {
 		wg.Go(func() { tallies[i] = consume(ch, c.Hashes, born, base) })
 	}
-	done := ctx.Done()
 	var cancelled error
 	sinceCheck := 0
 	for first := 0; first < c.Lines; first += batchLines {
@@ -151,15 +150,9 @@ func pipeline(ctx context.Context, c Config, size, consumers, batchLines int) (o
 			}
 		}
 		ch <- batch{first: first, lines: lines}
-		// A look at ctx, a channel operation, every 256 KiB of lines.
+		// A look at ctx every 256 KiB of lines.
 		if sinceCheck += len(lines) * c.LineBytes; sinceCheck >= 256<<10 {
-			sinceCheck = 0
-			select {
-			case <-done:
-				cancelled = ctx.Err()
-			default:
-			}
-			if cancelled != nil {
+			if sinceCheck, cancelled = 0, ctx.Err(); cancelled != nil {
 				break
 			}
 		}

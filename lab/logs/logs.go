@@ -123,11 +123,9 @@ func (c Config) Validate() error {
 		return err
 	}
 	for i, t := range c.Writers {
-		if t < 1 || t > maxWriters {
-			return fmt.Errorf("writers %d: want 1 to %d writers", t, maxWriters)
-		}
-		if slices.Contains(c.Writers[:i], t) {
-			return fmt.Errorf("writers %d: given twice", t)
+		if err := cmp.Or(lab.Within("writers", t, 1, maxWriters, "writers"),
+			lab.Refuse(slices.Contains(c.Writers[:i], t), "writers %d: given twice", t)); err != nil {
+			return err
 		}
 	}
 	if most := slices.Max(c.Writers); most > c.Appends {

@@ -36,7 +36,7 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 	}
 	// The folder names this process: the next run removes one a killed
 	// run left behind.
-	atomicfile.RemoveStale(tempDir(c.Dir), "brewput-logs-", "")
+	atomicfile.RemoveStale(cmp.Or(c.Dir, os.TempDir()), "brewput-logs-", "")
 	base, err := os.MkdirTemp(c.Dir, atomicfile.TempPattern("brewput-logs-", ""))
 	if err != nil {
 		return nil, fmt.Errorf("folder for the logs: %w", err)
@@ -195,14 +195,6 @@ func openLog(kind Kind, synced bool, path string) (Log, error) {
 		return nil, err
 	}
 	return lg, lg.Open(path)
-}
-
-// tempDir is where os.MkdirTemp(dir, …) makes its folder.
-func tempDir(dir string) string {
-	if dir == "" {
-		return os.TempDir()
-	}
-	return dir
 }
 
 // writer is one writer goroutine of a run: it makes its appends, in

@@ -75,20 +75,14 @@ func serviceDesc() *grpc.ServiceDesc {
 	}
 }
 
-// handleNext is the Next method's handler, in the shape protoc generates.
-func handleNext(srv any, ctx context.Context, dec func(any) error, interceptor grpc.UnaryServerInterceptor) (any, error) {
-	req := new(request)
-	if err := dec(req); err != nil {
+// handleNext is the Next method's handler (the server has no interceptor).
+func handleNext(srv any, _ context.Context, dec func(any) error, _ grpc.UnaryServerInterceptor) (any, error) {
+	var req request
+	if err := dec(&req); err != nil {
 		return nil, err
 	}
-	call := func(_ context.Context, r any) (any, error) {
-		rep := srv.(Service).Next(int(r.(*request).client))
-		return &rep, nil
-	}
-	if interceptor == nil {
-		return call(ctx, req)
-	}
-	return interceptor(ctx, req, &grpc.UnaryServerInfo{Server: srv, FullMethod: nextMethod}, call)
+	rep := srv.(Service).Next(int(req.client))
+	return &rep, nil
 }
 
 // endpoint is a Service served by a gRPC server on 127.0.0.1, and a client

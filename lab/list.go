@@ -35,9 +35,8 @@ func Names(labs []Lab) string {
 	return strings.Join(names, ", ")
 }
 
-// Select reads the main job's --labs: "all", or names separated by
-// commas; each lab's configuration (its defaults) is checked. Its error
-// names the unknown lab, or the lab and the flag.
+// Select reads the main job's --labs, "all" or names separated by
+// commas, and checks each lab's defaults; its error names the lab.
 func Select(labs []Lab, list string) ([]Lab, error) {
 	out := labs
 	if list != "all" {

@@ -97,8 +97,7 @@ func Tell(progress func(line string)) func(line string) {
 type pointsKey struct{}
 
 // WithPoints returns a context under which Sweep hands each point to f
-// once measured, for a journal to hold however the run ends; f's error is
-// Run's.
+// once measured, for a journal to hold however the run ends.
 func WithPoints(ctx context.Context, f func(results.Point) error) context.Context {
 	return context.WithValue(ctx, pointsKey{}, f)
 }

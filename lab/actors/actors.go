@@ -96,9 +96,8 @@ type Config struct {
 
 // DefaultConfig is all four variants with 1, 4, 16 and 64 clients,
 // 100 000 requests a run in process (0.1 to 0.3 s on 2 CPUs) and 5000
-// over gRPC, the seed's mailbox of 1024, 256-byte replies (about a µs to
-// build), 3 runs a point: about 20 s for CPU counts 1 and 2 on 2 CPUs,
-// 40 s with Remote.
+// over gRPC, the seed's mailbox of 1024, 256-byte replies (a µs to build),
+// 3 runs a point: 20 s for CPU counts 1 and 2 on 2 CPUs, 40 s remote too.
 func DefaultConfig() Config {
 	return Config{
 		Variants:       Variants(),

@@ -10,9 +10,8 @@ import (
 	"github.com/brewput/brewput/lab"
 )
 
-// Service hands out identities, from 1, each Next one greater than every
-// one before, with its reply; safe for concurrent use until Close, after
-// the last Next. Close stops whatever goroutine it runs.
+// Service hands out identities from 1, each Next one greater than every
+// one before, with its reply; safe for concurrent use until Close.
 type Service interface {
 	Next(client int) Reply
 	Close()
@@ -156,17 +155,15 @@ func (l *lockerService) Next(client int) Reply { return ask(l, client) }
 
 func (l *lockerService) Close() {}
 
-// Reply is the service's answer: the identity handed out and its record,
-// a line of Config.ReplyBytes that names the identity and the client and
-// ends with a checksum of itself.
+// Reply is the service's answer: the identity handed out and its record
+// of Config.ReplyBytes (see buildReply).
 type Reply struct {
 	ID     uint64
 	Record []byte
 }
 
-// Bounds on Config.ReplyBytes: the record's fixed fields take at most 91
-// bytes, and past a MiB a reply would measure memory copies, not
-// synchronization.
+// Bounds on Config.ReplyBytes: the record's fixed fields take up to 91
+// bytes; past a MiB, a run would measure copies, not synchronization.
 const (
 	minReplyBytes = 96
 	maxReplyBytes = 1 << 20
@@ -242,8 +239,7 @@ func fnv1a(b []byte) uint64 {
 }
 
 // checkReply compares r, byte for byte, with the reply client should have
-// got with r's identity: another identity's or client's, or a damaged
-// one, fails.
+// got with r's identity.
 func checkReply(r Reply, client, size int) error {
 	want := buildReply(r.ID, client, size)
 	if !bytes.Equal(r.Record, want.Record) {

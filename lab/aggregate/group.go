@@ -100,10 +100,9 @@ type Event struct {
 
 // Consume receives events from ch until it is closed and calls handle
 // once for each run of consecutive events of one type: a a a a b b b
-// gives handle(a, 4) and handle(b, 3), however the events arrive. A run
-// is handed out when an event of another type arrives, the last when ch
-// is closed: its events wait for its end (a service whose events of one
-// type may pause for long would add a flush timer).
+// gives handle(a, 4) and handle(b, 3), however the events arrive. A run's
+// events wait for its end (a service whose events pause would add a
+// flush timer), the last run's for ch to close.
 func Consume(ch <-chan Event, handle func(t Type, count int)) {
 	(&consumer{handle: handle}).consume(ch, true)
 }
@@ -115,8 +114,8 @@ func ConsumeEach(ch <-chan Event, handle func(t Type, count int)) {
 }
 
 // consumer is the one goroutine that reads the channel: it calls handle,
-// counts what it received, and times the sampled events to the end of the
-// call that took them, from base, into latency if not nil.
+// counts what it got, and times the sampled events from base to the end
+// of their call, into latency if not nil.
 type consumer struct {
 	handle  func(t Type, count int)
 	base    time.Time

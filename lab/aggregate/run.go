@@ -152,8 +152,7 @@ func (o outcome) check(grouped bool) error {
 
 // pipeline runs producers goroutines that share c.Events events on a
 // channel of buffer, and one consumer that handles them, grouped or one by
-// one. Cancelled, the producers stop early; the consumer handles what
-// they sent.
+// one; cancelled, the producers stop early.
 func pipeline(ctx context.Context, c Config, grouped bool, producers, buffer int) (outcome, error) {
 	out := outcome{latency: lab.NewHist(time.Hour)}
 	ch := make(chan Event, buffer)
@@ -236,9 +235,8 @@ func (s *stream) next() Type {
 	return s.cur
 }
 
-// produce sends n events of s on ch, every sampleEvery-th stamped with
-// its birth since base, and returns how many of each type it sent (fewer
-// once ctx is done).
+// produce sends n events of s on ch (fewer once ctx is done), each
+// sampleEvery-th stamped with its birth since base: how many of each type.
 func produce(ctx context.Context, ch chan<- Event, s *stream, n int, base time.Time) (sent [types]int64) {
 	for i := range n {
 		if i%ctxEvery == ctxEvery-1 && ctx.Err() != nil {

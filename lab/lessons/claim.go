@@ -121,9 +121,8 @@ func inTurn(e Env, a, b int) []int {
 	return l
 }
 
-// errEmpty marks a sample that measured nothing to make a figure of (a
-// point with no operation in its window, on a busy machine): not a
-// failure; the sample is left out.
+// errEmpty marks a sample that measured nothing (no operation in its
+// window, on a busy machine): not a failure; the sample is left out.
 var errEmpty = errors.New("nothing measured")
 
 // ratio is a ÷ b, errEmpty where b is not positive.
@@ -144,9 +143,8 @@ func Claims(cpus int) []Claim {
 	return all
 }
 
-// Select returns the claims named in only, in the order of claims; a name
-// is a claim's ("talk/ideal-scales") or a group's ("talk"), and none
-// selects every claim. An unknown name is an error listing the known.
+// Select returns the claims named in only (a claim's "talk/ideal-scales"
+// or a group's "talk"; none: all), in the order of claims.
 func Select(claims []Claim, only []string) ([]Claim, error) {
 	if len(only) == 0 {
 		return claims, nil
@@ -182,9 +180,8 @@ func Names(claims []Claim) string {
 	return fmt.Sprintf("groups %s; claims %s", strings.Join(groups, ", "), strings.Join(names, ", "))
 }
 
-// top is the most CPUs, up to most, that a claim scaling with the machine
-// uses on one of cpus: at least 2, so that a 1-CPU machine is told it is
-// too small.
+// top is the most CPUs, up to most, a claim scaling with the machine uses
+// on cpus: at least 2, so that a 1-CPU machine is told it is too small.
 func top(cpus, most int) int { return max(2, min(cpus, most)) }
 
 // fromSeed is claims, each said to come from the seed file seed.

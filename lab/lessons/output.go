@@ -15,8 +15,7 @@ import (
 )
 
 // Output is where a run's verdicts go: JSON Lines as each is reached (to
-// stdout, or a file created with the first verdict), or the table at the
-// end (the file atomically).
+// stdout, or a file made at the first), or the table at the end.
 type Output struct {
 	stdout, stderr io.Writer
 	json           bool             // JSON Lines, else the table
@@ -99,9 +98,8 @@ func (w *Output) Finish(rs []lesson.Result) error {
 	return nil
 }
 
-// RunTelling is Run, telling log what it measures (how many claims, the
-// level, the most time it takes, the host and its CPUs) and each verdict
-// as it is reached ("[2/9] …", see Line), before emit hears it.
+// RunTelling is Run, telling log what it measures (claims, level, time at
+// most, host, CPUs) and each verdict as it comes ("[2/9] …", see Line).
 func RunTelling(ctx context.Context, claims []Claim, opt Options, log io.Writer, emit func(lesson.Result) error) ([]lesson.Result, error) {
 	host, _ := os.Hostname()
 	fmt.Fprintf(log, "measuring %d claims (%s run, at most %v) on %s, %d CPUs\n",
@@ -118,13 +116,11 @@ func RunTelling(ctx context.Context, claims []Claim, opt Options, log io.Writer,
 // its budget and the last claim's verdict.
 func atMost(l Level) time.Duration { return pick(l, 10*time.Second, time.Minute, 10*time.Minute) }
 
-// WriteTable writes rs for people: for each claim a row of its name,
-// verdict, brewput's figure with its 95 % interval, the claim's
-// threshold, the samples, the CPU counts and how many CPUs other
-// processes took meanwhile, on average over the samples kept and over all
-// of them, the discarded included; under it the seed file and the claim in one
-// line, the seed's figure, and the reason for the verdict. The tally
-// ends it.
+// WriteTable writes rs for people, the tally at the end: a row for each
+// claim (its verdict, brewput's figure with its 95 % interval, the claim's
+// threshold, the samples, the CPU counts, the CPUs other processes took
+// over the samples kept and over all), under it the seed and the claim,
+// the seed's figure, and the reason for the verdict.
 func WriteTable(w io.Writer, rs []lesson.Result) error {
 	t := format.Table{Ragged: true}
 	t.Row("claim", "verdict", "brewput (95 % interval)", "claim's side", "n", "cpus", "others kept/all")
@@ -151,8 +147,7 @@ func WriteTable(w io.Writer, rs []lesson.Result) error {
 }
 
 // Line says one result in a line, for progress: "talk/ideal-scales:
-// reproduced, ×1.99 [1.97, 2.00] (claim ≥ ×1.70), cpus 1,2, others 0.05
-// CPUs".
+// reproduced, ×1.99 [1.97, 2.00] (claim ≥ ×1.70), cpus 1,2, others 0.05 CPUs".
 func Line(r lesson.Result) string {
 	s := fmt.Sprintf("%s: %s, %s (claim %s), cpus %s", r.Claim, r.Verdict, r.FigureText(), r.RuleText(), format.Ints(r.CPUs, ","))
 	switch {

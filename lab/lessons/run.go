@@ -200,8 +200,7 @@ func newClaimState(c Claim, opt Options) *claimState {
 }
 
 // unfinished reports whether more samples could still give the claim a
-// verdict: it stopped short of an interval, disturbed or out of time (no
-// second pass at the tiny level).
+// verdict: short of an interval, disturbed or out of time (not tiny).
 func (st *claimState) unfinished() bool {
 	first, _ := st.opt.samples()
 	return !st.done && st.opt.Level != Tiny && len(st.values) < min(first, minRuns()) && (st.r.Discarded+st.r.Empty > 0 || st.outOfTime)
@@ -378,4 +377,18 @@ func summarize(values []float64) lesson.Figure {
 // exact is the figure of a deterministic value: the model's.
 func exact(v float64) lesson.Figure {
 	return lesson.Figure{Median: v, Lo: v, Hi: v, N: 1, Values: []float64{v}}
+}
+
+// Follows checks that r's verdict follows from its figure by its rule, as
+// Run decides: inconclusive for a figure disturbed, failed or of too few
+// samples, else Rule.Decide of its interval.
+func Follows(r lesson.Result) error {
+	want := r.Rule.Decide(r.Figure.Lo, r.Figure.Hi)
+	if r.Disturbed || r.Error != "" || r.Figure.N == 0 || (!r.Model && r.Figure.N < minRuns()) {
+		want = lesson.Inconclusive
+	}
+	if r.Verdict != want {
+		return fmt.Errorf("%s: verdict %q, but the figure %s against %s gives %q", r.Claim, r.Verdict, r.FigureText(), r.RuleText(), want)
+	}
+	return nil
 }

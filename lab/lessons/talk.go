@@ -154,9 +154,8 @@ func talkModelClaims() []Claim {
 const modelJitter = 500 * time.Microsecond
 
 // modelRun predicts mode on cpus virtual CPUs with the talk's 1 ms steps,
-// under the fifo policy, seed 1: customers in a closed loop (0 for one
-// per CPU), simulated long enough for every customer to have been served
-// before the window.
+// fifo, seed 1: customers in a closed loop (0: one per CPU), each served
+// once before the window.
 func modelRun(l Level, mode string, cpus, customers int, jitter time.Duration) (results.Point, error) {
 	cfg := model.DefaultConfig(cpus)
 	cfg.Mode, cfg.Par, cfg.Steps.Jitter, cfg.Policy.Sched = mode, customers, jitter, modelSched

@@ -69,20 +69,14 @@ func countWords(r io.Reader, reuse bool) (words, n int64, err error) {
 	}
 }
 
-// The three ways to count the words of the file at path.
-
-// countBytewise makes one Read call on the file, one system call, per
-// byte, and allocates a buffer for each.
+// The three ways to count the words of the file at path: bytewise makes a
+// Read call, a system call, per byte, with a buffer allocated for each;
+// buffered reads through a bufio.Reader, a system call per 4 KiB, still
+// with a buffer allocated per byte; reused reads through a bufio.Reader
+// into one buffer, a handful of allocations per file.
 func countBytewise(path string) (words, n int64, err error) { return countFile(path, false, false) }
-
-// countBuffered reads the file through a bufio.Reader, which fills its
-// 4 KiB buffer with one system call and hands the bytes out from memory;
-// it still allocates a buffer per byte read.
 func countBuffered(path string) (words, n int64, err error) { return countFile(path, true, false) }
-
-// countReused reads through a bufio.Reader into one buffer for all reads:
-// a handful of allocations per file instead of one per byte.
-func countReused(path string) (words, n int64, err error) { return countFile(path, true, true) }
+func countReused(path string) (words, n int64, err error)   { return countFile(path, true, true) }
 
 // countFile is countWords of the file at path, read through a
 // bufio.Reader where buffered, with reuse as countWords takes it.

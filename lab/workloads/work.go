@@ -83,10 +83,9 @@ func bubbleSort(a []int) {
 	}
 }
 
-// sortConcurrent bubble-sorts a part of a per goroutine at the same time,
-// then the whole, as sorted parts are not a sorted slice. That last sort
-// is the lesson: with two parts it still takes about ¾ of a plain sort's
-// comparisons, so what the goroutines saved is spent again in one.
+// sortConcurrent bubble-sorts a part of a per goroutine, then the whole:
+// the lesson, as with two parts that still takes ¾ of a plain sort's
+// comparisons, and what the goroutines saved is spent again in one.
 func sortConcurrent(goroutines int, a []int) {
 	var wg sync.WaitGroup
 	for g := range goroutines {

@@ -71,10 +71,9 @@ type Config struct {
 	Reps       int `flag:"reps" usage:"runs of each variant at each CPU count; a point reports the median"`
 }
 
-// DefaultConfig adds 10 million integers, finds in 1,000 documents with a
-// 1 ms wait each (1.2 s sequentially) with a pool of 100, and sorts 20,000
-// integers (0.4 s sequentially), 5 runs each: about 22 s for CPU counts 1
-// and 2 on 2 CPUs.
+// DefaultConfig adds 10 million integers, finds in 1,000 documents of a
+// 1 ms wait (1.2 s sequentially) with a pool of 100, sorts 20,000 integers
+// (0.4 s), 5 runs each: about 22 s for CPU counts 1 and 2 on 2 CPUs.
 func DefaultConfig() Config {
 	return Config{
 		AddSize:  10_000_000,
@@ -115,10 +114,9 @@ func (c Config) Memory() (float64, string) {
 		fmt.Sprintf("--add-size %d integers, --sort-size %d and --docs %d", c.AddSize, c.SortSize, c.Docs)
 }
 
-// Run measures, at each CPU count, add, sort and find, each sequentially
-// and then concurrently, their runs taking turns; a point is the median
-// run (Ops the integers or documents of a run, Par the goroutines), every
-// run's time its latency. A wrong answer is an error.
+// Run measures add, sort and find at each CPU count, both ways in turns;
+// a point is the median run (Ops the integers or documents of a run, Par
+// the goroutines), every run's time its latency. A wrong answer is an error.
 func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
 	if err := lab.Check(c, cpus); err != nil {
 		return nil, err

@@ -31,10 +31,9 @@ type Add func(p results.Point, progress string)
 // cpus, then for each count n sets GOMAXPROCS to n (restored at the end)
 // and calls at, which measures the points at n and hands each to add.
 // Each gets this machine as its Host and the CPU others took since the
-// point before (disturbed where too much: results.Point.IsDisturbed); an
-// impossible one (results.Point.Check) is refused; each then goes to
-// WithPoints' function, if ctx carries one. progress may be nil. Sweep
-// returns every point added, with the first error.
+// point before (results.Point.IsDisturbed); one that fails its Check is
+// refused; each goes to WithPoints' function, if any. progress may be
+// nil. Sweep returns every point added, with the first error.
 func Sweep(ctx context.Context, c Validator, cpus []int, progress func(line string), at func(n int, add Add) error) ([]results.Point, error) {
 	if err := Check(c, cpus); err != nil {
 		return nil, err

@@ -18,12 +18,11 @@ import (
 const Unit = "ids/s"
 
 // Run measures every variant of c with every client count at each CPU
-// count, in process and, with c.Remote, over gRPC. A point is c.Reps runs,
-// each on a new service (server and connection set up off the clock), the
-// variants taking turns: Throughput the median run's, Par the clients,
-// its latencies every request's, call to reply. Every run's identities
-// are checked (see check and drive). Points come by client count, then
-// variant, each remote point after its in-process one.
+// count, in process and, with c.Remote, over gRPC (each remote point after
+// its in-process one). A point is c.Reps runs on new services (server and
+// connection set up off the clock), the variants taking turns: Throughput
+// the median run's, Par the clients, its latencies every request's.
+// Every identity is checked (see check and drive).
 func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
 	return lab.Sweep(ctx, c, cpus, progress, func(n int, add lab.Add) error {
 		for _, k := range c.Clients {

@@ -21,11 +21,10 @@ import (
 const Unit = "events/s"
 
 // Run measures, at each CPU count, every combination of c's producer
-// counts and buffer sizes both ways, Single and Grouped, taking turns; a
-// point is the median run: Par the producers, Throughput from the first
-// producer's start to the consumer's return, Latency from an event's
-// making to the end of its call, one event in 16. A run fails its check
-// (outcome.check) with an error.
+// counts and buffer sizes both ways, in turns; a point is the median run:
+// Par the producers, Throughput from the first producer's start to the
+// consumer's return, Latency from an event's making to the end of its
+// call, one event in 16. A run that fails outcome.check is an error.
 func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
 	return lab.Sweep(ctx, c, cpus, progress, func(n int, add lab.Add) error {
 		for _, p := range c.Producers {

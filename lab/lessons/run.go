@@ -74,15 +74,13 @@ func (o Options) budget() time.Duration {
 func minRuns() int { return compare.RunsForInterval() }
 
 // Run measures and decides each claim in turn, emitting each result as it
-// is reached, and returns them all in the claims' order. Claims share the
-// budget by cost; one out of time or quiet samples decides on what it
-// has, one that fails to measure is inconclusive with its Error (named in
-// Run's error at the end). Claims kept from a verdict by other processes
-// or by time take more samples in a second pass, so that a neighbour's
-// busy spell costs a verdict only if it lasts the whole run. Cancelled,
-// Run returns at once with ctx's error the claims decided and the pending
-// ones as they stood (not the one under way in the first pass). An error
-// of emit stops Run.
+// is reached, and returns them all in order. Claims share the budget by
+// cost; one out of time or quiet samples decides on what it has, one that
+// fails to measure is inconclusive with its Error (named in Run's error).
+// Claims kept from a verdict by other processes or time take more samples
+// in a second pass: a busy neighbour costs a verdict only if busy all
+// along. Cancelled, Run returns at once, with ctx's error, the claims
+// decided and those pending as they stood. An error of emit stops Run.
 func Run(ctx context.Context, claims []Claim, opt Options, emit func(lesson.Result) error) ([]lesson.Result, error) {
 	if opt.Shop == nil {
 		opt.Shop = sweep.Measure

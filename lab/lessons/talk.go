@@ -14,9 +14,8 @@ import (
 )
 
 // The coffee shop talk, "Simulating a Real-World System (Coffee Shop) in
-// Go", which measured up to 6 CPUs; beyond the machine, the model's fifo
-// policy (idealized CPUs, free handoffs) gives each structure's own
-// figures exactly, with no calibration.
+// Go", up to 6 CPUs; beyond the machine, the model's fifo policy (ideal
+// CPUs, free handoffs) gives each structure's figures exactly.
 const (
 	talkSeed   = "coffee-shop-simulation-talk.txt"
 	talkCPUs   = 6

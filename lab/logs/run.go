@@ -24,12 +24,11 @@ import (
 const Unit = "appends/s"
 
 // Run measures every kind with every writer count at each CPU count, the
-// single writer first (the reference of of_single). A run opens a fresh
-// log, starts its writers together to share c.Appends appends, each timed
-// by its writer, then reopens the log (a memory log is checked open) and
-// checks every append (see check); a failed check is an error. A point is
-// the run of median wall time of c.Reps. The logs go in a folder Run
-// makes in c.Dir and removes before it returns.
+// single writer first (of_single's reference). A run opens a fresh log,
+// starts its writers together to share c.Appends appends, each timed,
+// then reopens the log (a memory log stays open) and checks every append;
+// a failed check is an error. A point is the run of median wall time of
+// c.Reps. The logs go in a folder in c.Dir that Run removes.
 func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
 	if err := lab.Check(c, cpus); err != nil {
 		return nil, err

@@ -147,9 +147,8 @@ func (c Config) Memory() (float64, string) {
 	return 2*px*4 + float64(c.MaxIter+1)*4 + 16*px, fmt.Sprintf("an image of --size %d pixels a side and --max-iter %d colours", c.Size, c.MaxIter)
 }
 
-// Amdahl is the best speedup on cpus CPUs of a program whose fraction
-// serial of the work cannot run in parallel: 1/(serial + (1−serial)/cpus).
-// It is 0 for fewer than 1 CPU.
+// Amdahl is the best speedup on cpus CPUs (0 for none) of a program whose
+// fraction serial cannot run in parallel: 1/(serial + (1−serial)/cpus).
 func Amdahl(serial float64, cpus int) float64 {
 	if cpus < 1 {
 		return 0

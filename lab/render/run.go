@@ -19,13 +19,12 @@ import (
 const Unit = "images/s"
 
 // Run measures the four variants, seq first, at each CPU count: each
-// renders the image c.Reps times, each render then encoded as PNG into
-// memory, timed apart. Every image must equal seq's first, byte for byte,
-// written to c.PNG if set. A point's Par is the variant's goroutines, Ops
-// the reps, Dur their render time, its latencies the renders'. E, the
-// encode in serial_fraction = E ÷ (seq's render + E) and total_speedup =
-// (seq's render + E) ÷ (this render + E), is the median of every encode
-// at the CPU count: the same work whatever rendered the image.
+// renders the image c.Reps times, each render encoded as PNG into memory,
+// timed apart; every image must equal seq's first (written to c.PNG if
+// set). A point's Par is the variant's goroutines, Ops the reps, Dur
+// their render time, its latencies the renders'. E in serial_fraction =
+// E ÷ (seq's render + E) and total_speedup = (seq's render + E) ÷ (this
+// render + E) is the median encode at the CPU count, of any variant.
 func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) ([]results.Point, error) {
 	// A variant says how it did as it is measured; the points are made
 	// once every variant at the CPU count is, from all their encodes.

@@ -176,9 +176,8 @@ func (c *client) waitDown(ctx context.Context, grace time.Duration) {
 func (c *client) reconnects() int64 { return max(0, c.opened.Load()-1) }
 
 // send hands a message to the messenger, waiting for a place in the
-// channel, and returns its call. A payload over the limit fails at once
-// (gRPC would end the whole stream on it); one with no place before ctx
-// ends fails with ctx's error.
+// channel, and returns its call: failed at once for a payload over the
+// limit (gRPC would end the stream on it), or with ctx's error.
 func (c *client) send(ctx context.Context, payload []byte, sum uint32) *call {
 	k := &call{id: c.nextID.Add(1), sum: sum, payload: payload, done: make(chan outcome, 1)}
 	if len(payload) > c.cfg.maxPayload {
@@ -257,10 +256,9 @@ func (c *client) messenger() {
 	}
 }
 
-// deliver sends one message on the current stream, opening a new one if
-// it is broken; in sync mode it waits for the reply. A message goes to a
-// second stream only if the first broke before it was written: none
-// reaches the peer twice.
+// deliver sends one message on the stream, a new one if it is broken,
+// and in sync mode waits for the reply. It tries a second stream only if
+// the first broke before the message was written: none arrives twice.
 func (c *client) deliver(k *call) {
 	for range 2 {
 		if c.sess == nil || !c.online.Load() {
@@ -326,8 +324,7 @@ func (c *client) wrote() {
 }
 
 // connect opens a new stream, retrying with a growing pause for up to
-// cfg.reconnect; after it gives up, messages fail at once for a while
-// rather than each waiting out the whole bound.
+// cfg.reconnect; once it gives up, messages fail at once for a while.
 func (c *client) connect() error {
 	now := time.Now()
 	if now.Before(c.retryAt) {

@@ -182,10 +182,9 @@ func makeMessages(c Config) []message {
 }
 
 // runOnce starts a peer and a client and sends c.Messages messages, each
-// from its own goroutine (all from this one in iorder), waiting for every
-// outcome; with restart, the peer stops once the first half are written,
-// and starts again c.Downtime later on the same address. It stops both
-// before it returns, and checks every outcome (account).
+// from its own goroutine (in iorder, all from this one), and checks every
+// outcome (account); with restart, the peer stops once the first half are
+// written and starts again c.Downtime later on the same address.
 func runOnce(ctx context.Context, c Config, mode string, buffer int, restart bool) (_ tally, err error) {
 	defer func() {
 		if ctx.Err() != nil {

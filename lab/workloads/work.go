@@ -61,13 +61,12 @@ func sortInput(n int) (input, want []int) {
 	return input, want
 }
 
-// bubbleSort sorts a in place: pass after pass over the unsorted front,
-// each carrying the largest element it meets to the end, until a pass
-// moves nothing. Each step writes the min and max of two neighbours
-// rather than branching: a branch mispredicted on random input and not on
-// sorted runs would make halves then the whole faster than one sort even
-// on one CPU (×1.3), for no reason of concurrency. Time then follows the
-// comparisons, the cost the lesson is about.
+// bubbleSort sorts a in place: passes over the unsorted front carry the
+// largest element each meets to the end, until one moves nothing. A step
+// writes the min and max of two neighbours rather than branching, which
+// mispredicted on random input and not on sorted runs would make halves
+// then the whole faster than one sort even on one CPU (×1.3): time
+// follows the comparisons, the cost the lesson is about.
 func bubbleSort(a []int) {
 	n := len(a)
 	for pass := 0; pass < n; pass++ {

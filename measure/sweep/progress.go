@@ -25,6 +25,7 @@ type Progress struct {
 	done  int                      // points measured before, by a run cut short
 	bar   *progressbar.ProgressBar // nil when w is not a terminal
 	label string                   // the label of the point being measured
+	start time.Time                // when this run began, for the time left
 }
 
 // NewProgress says how many points st measures, done of them already, and
@@ -37,9 +38,9 @@ func NewProgress(w io.Writer, st Batch, done int) *Progress {
 	}
 	about = about * time.Duration(left) / time.Duration(max(len(st.Specs), 1))
 	if done > 0 {
-		fmt.Fprintf(w, "resuming: %s of %d measured, measuring %s, about %v\n", format.Count(done, "point"), st.Total(), format.Count(left, "point"), about.Round(100*time.Millisecond))
+		fmt.Fprintf(w, "resuming: %s of %d measured, measuring %s, about %v (revised as points finish)\n", format.Count(done, "point"), st.Total(), format.Count(left, "point"), about.Round(100*time.Millisecond))
 	} else {
-		fmt.Fprintf(w, "measuring %s, about %v\n", format.Count(st.Total(), "point"), about.Round(100*time.Millisecond))
+		fmt.Fprintf(w, "measuring %s, about %v (revised as points finish)\n", format.Count(st.Total(), "point"), about.Round(100*time.Millisecond))
 	}
 	p := NewBar(w, st)
 	p.done = done
@@ -51,7 +52,7 @@ func NewProgress(w io.Writer, st Batch, done int) *Progress {
 
 // NewBar is NewProgress that says nothing first.
 func NewBar(w io.Writer, st Batch) *Progress {
-	p := &Progress{w: w, st: st, total: st.Total()}
+	p := &Progress{w: w, st: st, total: st.Total(), start: time.Now()}
 	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		p.bar = progressbar.NewOptions(p.total,
 			progressbar.OptionSetWriter(w),
@@ -100,8 +101,18 @@ func (p *Progress) Done(points []results.Point) {
 	if pt.IsDisturbed() {
 		mark = " (disturbed: " + pt.Interference() + ")"
 	}
-	fmt.Fprintf(p.w, "[%d/%d] %s cpus=%d%s: %.1f %s, p50 %.2f ms%s\n",
-		p.done+len(points), p.total, pt.Mode, pt.CPUs, rep, pt.Throughput, pt.Unit, pt.Latency.P50, mark)
+	fmt.Fprintf(p.w, "[%d/%d] %s cpus=%d%s: %.1f %s, p50 %.2f ms%s%s\n",
+		p.done+len(points), p.total, pt.Mode, pt.CPUs, rep, pt.Throughput, pt.Unit, pt.Latency.P50, mark,
+		Left(time.Since(p.start), len(points), p.total-p.done-len(points)))
+}
+
+// Tick redraws the bar, its elapsed time and the time left by the rate so
+// far, between points: a point that takes long shows the work going on.
+// Lines (not a terminal) say nothing between points.
+func (p *Progress) Tick() {
+	if p.bar != nil {
+		p.bar.RenderBlank()
+	}
 }
 
 // Finish clears the bar and says where the points' profiles are, if any.

@@ -131,6 +131,9 @@
     if (band && p.band && num(p.band.throughput[0]) !== num(p.band.throughput[1])) head += ` (range ${num(p.band.throughput[0])}–${num(p.band.throughput[1])})`;
     $("headline").textContent = head;
     let why = p.bottleneck ? p.bottleneck.text : "";
+    // Under the go policy the answer names whose costs it rests on and how
+    // far to trust them, as Go's results.Calibration.For says it.
+    if (st.sched === "go") why = `Under the go policy ${$("calname").textContent}: ` + why;
     if (racy(p.mode)) why = `${p.mode} has a data race (no synchronization at all): it is the limit of the CPUs, a reference, not a valid design. ` + why;
     if (p.bounds) why += ` Bounds: at most ${numAtMost(p.bounds.throughput_max)} ${u} (${p.bounds.limit}), at least ${ms(p.bounds.latency_min_ms)} a drink.`;
     // Every number past a bound comes with its reason, as the CLI's row says it.

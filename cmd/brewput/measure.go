@@ -81,7 +81,7 @@ func late(w io.Writer, st *sweep.Batch, start time.Time, after time.Duration) (d
 	)
 	due := func() bool { // with mu held
 		if bar == nil && time.Since(start) >= after {
-			bar = sweep.NewBar(w, *st)
+			bar = sweep.NewBar(w, *st).Since(start)
 		}
 		return bar != nil
 	}

@@ -25,7 +25,9 @@ type Progress struct {
 	done  int                      // points measured before, by a run cut short
 	bar   *progressbar.ProgressBar // nil when w is not a terminal
 	label string                   // the label of the point being measured
+	desc  string                   // the bar's: the point being measured
 	start time.Time                // when this run began, for the time left
+	ended int                      // points this run has finished
 }
 
 // NewProgress says how many points st measures, done of them already, and
@@ -54,17 +56,38 @@ func NewProgress(w io.Writer, st Batch, done int) *Progress {
 func NewBar(w io.Writer, st Batch) *Progress {
 	p := &Progress{w: w, st: st, total: st.Total(), start: time.Now()}
 	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		// The times are the bar's description (times), from the run's
+		// start, with no time left claimed before a point is done.
 		p.bar = progressbar.NewOptions(p.total,
 			progressbar.OptionSetWriter(w),
 			progressbar.OptionShowCount(),
-			progressbar.OptionSetPredictTime(true),
-			progressbar.OptionSetElapsedTime(true),
+			progressbar.OptionSetPredictTime(false),
+			progressbar.OptionSetElapsedTime(false),
+			progressbar.OptionShowDescriptionAtLineEnd(),
 			progressbar.OptionSetWidth(24),
 			progressbar.OptionFullWidth(),
 			progressbar.OptionThrottle(0),
 		)
 	}
 	return p
+}
+
+// Since makes the times p shows count from start, the run's, where p is
+// shown later than the run began.
+func (p *Progress) Since(start time.Time) *Progress {
+	p.start = start
+	return p
+}
+
+// describe shows the point being measured and the times: "finelocking
+// cpus=2, 12s, about 40s left".
+func (p *Progress) describe() {
+	elapsed := time.Since(p.start)
+	s := elapsed.Round(time.Second).String() + Left(elapsed, p.ended, p.total-p.done-p.ended)
+	if p.desc != "" {
+		s = p.desc + ", " + s
+	}
+	p.bar.Describe(s)
 }
 
 // Start shows the point about to be measured, in round rep.
@@ -80,13 +103,16 @@ func (p *Progress) Start(s Spec, rep int) {
 	if p.st.Count > 1 {
 		desc += fmt.Sprintf(" (round %d of %d)", rep, p.st.Count)
 	}
-	p.bar.Describe(desc)
+	p.desc = desc
+	p.describe()
 }
 
 // Done records the last of the points measured so far.
 func (p *Progress) Done(points []results.Point) {
+	p.ended = len(points)
 	if p.bar != nil {
 		p.bar.Set(p.done + len(points))
+		p.describe()
 		return
 	}
 	pt := points[len(points)-1]
@@ -111,7 +137,7 @@ func (p *Progress) Done(points []results.Point) {
 // Lines (not a terminal) say nothing between points.
 func (p *Progress) Tick() {
 	if p.bar != nil {
-		p.bar.RenderBlank()
+		p.describe()
 	}
 }
 

@@ -83,7 +83,7 @@ func (p *Progress) Since(start time.Time) *Progress {
 // cpus=2, 12s, about 40s left".
 func (p *Progress) describe() {
 	elapsed := time.Since(p.start)
-	s := elapsed.Round(time.Second).String() + Left(elapsed, p.ended, p.total-p.done-p.ended)
+	s := elapsed.Round(time.Second).String() + format.TimeLeft(elapsed, p.ended, p.total-p.done-p.ended)
 	if p.desc != "" {
 		s = p.desc + ", " + s
 	}
@@ -129,7 +129,7 @@ func (p *Progress) Done(points []results.Point) {
 	}
 	fmt.Fprintf(p.w, "[%d/%d] %s cpus=%d%s: %.1f %s, p50 %.2f ms%s%s\n",
 		p.done+len(points), p.total, pt.Mode, pt.CPUs, rep, pt.Throughput, pt.Unit, pt.Latency.P50, mark,
-		Left(time.Since(p.start), len(points), p.total-p.done-len(points)))
+		format.TimeLeft(time.Since(p.start), len(points), p.total-p.done-len(points)))
 }
 
 // Tick redraws the bar, its elapsed time and the time left by the rate so

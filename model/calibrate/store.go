@@ -58,8 +58,8 @@ func Default(ctx context.Context, measure Measurer, tell func(line string)) (Cal
 	}
 	if _, err := Keep(c, false); err != nil {
 		c.Unsaved = true
-		tell(fmt.Sprintf("not saved: other processes used %.2f CPUs while it measured, so its costs are not to be trusted; "+
-			"this run uses them, and the next measures again (brewput calibrate on a quiet machine keeps one)", c.Others))
+		tell(fmt.Sprintf("not saved: other processes used %.2f CPUs while it measured; its costs are not to be trusted.", c.Others))
+		tell("This run uses them; the next measures again (brewput calibrate on a quiet machine keeps one).")
 		return c, "", nil
 	}
 	if err := Save(path, c); err != nil {

@@ -301,7 +301,8 @@ func TestConsistencyRecordedBounds(t *testing.T) {
 // TestConsistencyRecordedBusyCalibration: a calibration recorded beside two
 // busy loops (other processes used 1.99 CPUs; kept with --force by an
 // older brewput) is named as not to be trusted wherever it is used — the
-// table's caption and footer, each point's JSON, advise's answer — and,
+// table's caption and footer, each point's JSON, advise's answer, the
+// report's answer — and,
 // measured so where none is kept, is not saved as the default.
 func TestConsistencyRecordedBusyCalibration(t *testing.T) {
 	config := emptyConfig(t)
@@ -323,6 +324,13 @@ func TestConsistencyRecordedBusyCalibration(t *testing.T) {
 	advice, _ := succeeds(t, noChild(), "advise", "--mode", "finelocking", "--cpus", "2", "--dur", "100ms", "--calibration", file)
 	if answer, _, _ := strings.Cut(advice, "\n"); !strings.Contains(answer, busy) {
 		t.Errorf("advise's answer %q does not say %q", answer, busy)
+	}
+	// The report of those points: its answer, first, says it.
+	points := filepath.Join(t.TempDir(), "busy.json")
+	succeeds(t, noChild(), "model", "--modes", "finelocking", "--cpus", "1,2", "--dur", "100ms", "--calibration", file, "--out", points)
+	report, _ := succeeds(t, noChild(), "report", points, "--out", t.TempDir())
+	if answer, _, _ := strings.Cut(report, ": finelocking makes"); !strings.Contains(strings.ReplaceAll(answer, "\n", " "), busy) {
+		t.Errorf("brewput report's answer does not say %q:\n%s", busy, report)
 	}
 	// The same costs as a first run measures them where none is kept: not
 	// kept, and said so.

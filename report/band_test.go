@@ -62,7 +62,7 @@ func TestPageNamesCalibration(t *testing.T) {
 			page = string(f.Data)
 		}
 	}
-	for _, want := range []string{"for vm&#39;s runtime costs, measured 2026-11-22 10:00 UTC: wake 84µs [80µs, 90µs]", "carry a band"} {
+	for _, want := range []string{"for vm&#39;s runtime costs, measured 2026-11-22 10:00 UTC on a quiet machine (other processes used 0.00 CPUs): wake 84µs [80µs, 90µs]", "carry a band"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("page has no %q", want)
 		}

@@ -19,9 +19,11 @@ type Calibration struct {
 	Host string    `json:"host"`
 	Date time.Time `json:"date"`
 	// Others is the CPUs other processes used while it measured; Forced
-	// says it was saved although that was too many.
-	Others float64 `json:"others_cpus"`
-	Forced bool    `json:"forced,omitempty"`
+	// says it was saved although that was too many, Unsaved that it was
+	// measured for one run and not saved, being so (see Busy).
+	Others  float64 `json:"others_cpus"`
+	Forced  bool    `json:"forced,omitempty"`
+	Unsaved bool    `json:"unsaved,omitempty"`
 	// Costs are in brewput calibrate's order; Given names the flags that
 	// replaced measured ones.
 	Costs []Cost   `json:"costs"`
@@ -55,8 +57,25 @@ func (c Calibration) Cost(flag string) (Cost, bool) {
 	return Cost{}, false
 }
 
-// For says whose costs they are: "for vm's runtime costs, measured
-// 2026-11-22 10:00 UTC".
+// CalibrationQuietBelow is the most CPUs' worth of time other processes
+// may use while a calibration measures for its costs to be trusted: above
+// a few tenths the wake-up reads high, the woken thread waiting for a core.
+const CalibrationQuietBelow = 0.2
+
+// Busy reports whether c was measured while other processes used
+// CalibrationQuietBelow CPUs or more (or was marked so), which makes its
+// costs not to be trusted.
+func (c Calibration) Busy() bool {
+	if len(c.InferredFrom) > 0 || c.Host == "none" {
+		return false
+	}
+	return c.Forced || c.Unsaved || c.Others >= CalibrationQuietBelow
+}
+
+// For says whose costs they are and how far to trust them: "for vm's
+// runtime costs, measured 2026-11-22 10:00 UTC on a quiet machine (other
+// processes used 0.02 CPUs)", or, measured on a busy one, that they are not
+// to be trusted (Busy).
 func (c Calibration) For() string {
 	if len(c.InferredFrom) > 0 {
 		return fmt.Sprintf("for the costs inferred from %s (%d points)", strings.Join(c.InferredFrom, ", "), c.Points)
@@ -71,6 +90,29 @@ func (c Calibration) For() string {
 	s := "for " + host + "'s runtime costs"
 	if !c.Date.IsZero() {
 		s += ", measured " + c.Date.UTC().Format("2006-01-02 15:04 MST")
+	}
+	if q := c.Quality(); q != "" {
+		s += " " + q
+	}
+	return s
+}
+
+// Quality says how far a measured calibration's costs can be trusted, by
+// how busy the machine was while they were measured; "" for costs given or
+// inferred.
+func (c Calibration) Quality() string {
+	switch {
+	case len(c.InferredFrom) > 0 || c.Host == "none" || !c.Busy() && c.Date.IsZero():
+		return "" // given, inferred, or from a file that does not say
+	case !c.Busy():
+		return fmt.Sprintf("on a quiet machine (other processes used %.2f CPUs)", c.Others)
+	}
+	s := fmt.Sprintf("on a busy machine (other processes used %.2f CPUs): not to be trusted", c.Others)
+	switch {
+	case c.Unsaved:
+		s += ", used for this run only and not saved"
+	case c.Forced:
+		s += ", kept with --force"
 	}
 	return s
 }
@@ -99,13 +141,5 @@ func (c Calibration) CostsLine() string {
 
 // Line describes c in one line, for a table's footer and the page.
 func (c Calibration) Line() string {
-	s := c.For() + ": " + c.CostsLine()
-	switch {
-	case len(c.InferredFrom) > 0:
-	case c.Forced:
-		s += fmt.Sprintf(" (measured while other processes used %.2f CPUs: forced, not to be trusted)", c.Others)
-	case c.Host != "" && !c.Date.IsZero():
-		s += fmt.Sprintf(" (other processes used %.2f CPUs)", c.Others)
-	}
-	return s
+	return c.For() + ": " + c.CostsLine()
 }

@@ -77,7 +77,7 @@ func TestCostsRoundTrip(t *testing.T) {
 			t.Errorf("%s: %v, %+v", name, err, got)
 		}
 	}
-	want := "for vm's runtime costs, measured 2026-11-22 10:00 UTC: wake 84µs [80µs, 90µs], spin wake 17.796µs [16µs, 20µs], switch 145ns, spin window 3µs; given as flags: spin-window 3µs, switch 145ns (other processes used 0.00 CPUs)"
+	want := "for vm's runtime costs, measured 2026-11-22 10:00 UTC on a quiet machine (other processes used 0.00 CPUs): wake 84µs [80µs, 90µs], spin wake 17.796µs [16µs, 20µs], switch 145ns, spin window 3µs; given as flags: spin-window 3µs, switch 145ns"
 	if got := cal.Line(); got != want {
 		t.Errorf("Line() = %q\nwant     %q", got, want)
 	}
@@ -91,8 +91,25 @@ func TestCostsRoundTrip(t *testing.T) {
 // they came from, and both survive JSON and CSV.
 func TestCalibrationSaysWhichMachine(t *testing.T) {
 	measured := Calibration{Host: "vm", Date: time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC), Costs: costs()[:1]}
-	if got, want := measured.For(), "for vm's runtime costs, measured 2026-11-22 10:00 UTC"; got != want {
+	if got, want := measured.For(), "for vm's runtime costs, measured 2026-11-22 10:00 UTC on a quiet machine (other processes used 0.00 CPUs)"; got != want {
 		t.Errorf("For() = %q, want %q", got, want)
+	}
+	// Measured on a busy machine, its costs are not to be trusted, and
+	// wherever it is named it says so, and whether it was kept.
+	for _, tc := range []struct {
+		c    Calibration
+		want string
+	}{
+		{Calibration{Host: "vm", Date: measured.Date, Others: 0.85, Unsaved: true},
+			"for vm's runtime costs, measured 2026-11-22 10:00 UTC on a busy machine (other processes used 0.85 CPUs): not to be trusted, used for this run only and not saved"},
+		{Calibration{Host: "vm", Date: measured.Date, Others: 0.6, Forced: true},
+			"for vm's runtime costs, measured 2026-11-22 10:00 UTC on a busy machine (other processes used 0.60 CPUs): not to be trusted, kept with --force"},
+		{Calibration{Host: "vm", Date: measured.Date, Others: 0.3},
+			"for vm's runtime costs, measured 2026-11-22 10:00 UTC on a busy machine (other processes used 0.30 CPUs): not to be trusted"},
+	} {
+		if got := tc.c.For(); got != tc.want || !tc.c.Busy() {
+			t.Errorf("For() = %q, busy %v\nwant     %q, busy", got, tc.c.Busy(), tc.want)
+		}
 	}
 	inferred := Calibration{Date: measured.Date, Costs: []Cost{{Name: "wake", Median: 6400, Lo: 800, Hi: 12800}}, InferredFrom: []string{"varycpu.csv", "more.json"}, Points: 14}
 	if got, want := inferred.Line(), "for the costs inferred from varycpu.csv, more.json (14 points): wake 6.4µs [800ns, 12.8µs]"; got != want {

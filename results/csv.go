@@ -74,6 +74,7 @@ func csvFields(p *Point, s *csvParts) []csvField {
 		f("disturbed", "", &p.Disturbed), f("others_cpus", "", &p.OthersCPUs), f("steal_cpus", "", &p.StealCPUs), f("attempts", "", &p.Attempts),
 		f("calibration.host", "calibration", &c.Host), z("calibration.date", "calibration", &c.Date),
 		f("calibration.others_cpus", "calibration", &c.Others), f("calibration.forced", "calibration", &c.Forced),
+		z("calibration.unsaved", "calibration", &c.Unsaved),
 		f("calibration.costs", "calibration", costsOf{c}), f("calibration.given", "calibration", &c.Given),
 		z("calibration.inferred_from", "calibration", &c.InferredFrom), z("calibration.points", "calibration", &c.Points),
 		f("machines", "machines", &s.machines), f("steps.grind_ms", "shop", millis{&st.Grind}), f("steps.press_ms", "shop", millis{&st.Press}),

@@ -169,6 +169,10 @@ func (f *File) readJSON(data []byte) error {
 		}
 		if !typed {
 			p.Assess()
+		} else {
+			// A file from an older brewput gets every reason this one
+			// gives for a number past a bound.
+			p.AssessAbove()
 		}
 		if p.Mode == "" || p.CPUs < 1 {
 			return false, fmt.Errorf("line %d: not a brewput point: missing mode or cpus", n)

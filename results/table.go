@@ -279,7 +279,10 @@ func FormatBound(b *Bounds) string {
 	case b.ThroughputMax == 0:
 		return "none"
 	}
-	return strings.TrimSpace(fmt.Sprintf("%.1f %s", b.ThroughputMax, b.Limit))
+	if b.ThroughputMax >= 1e5 {
+		return strings.TrimSpace(format.SIAtMost(b.ThroughputMax) + " " + b.Limit)
+	}
+	return strings.TrimSpace(format.AtMost(b.ThroughputMax, 1) + " " + b.Limit)
 }
 
 // FormatBottleneck says briefly what limits a point and what relieving it

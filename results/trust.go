@@ -3,6 +3,7 @@ package results
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/brewput/brewput/internal/format"
 )
@@ -27,16 +28,24 @@ type Trust struct {
 	Calibration *Calibration `json:"calibration,omitempty"`
 }
 
-// Above is a bound of a point's Bounds that it passes, and why.
+// Above is a bound of a point's Bounds (or an open loop's arrival rate)
+// that a number of the point passes, and why it may: the reason beside the
+// number, in the same JSON object, as the row's notes say it.
 type Above struct {
 	// Bound is BoundThroughput, BoundArrivals or BoundLatency.
 	Bound string `json:"bound"`
-	// Why is WhyRandomSteps, WhyWallClock or WhyPoisson.
+	// Why is WhyRandomSteps, WhyWallClock, WhyPoisson, WhyWindowEdge or
+	// WhyBacklog.
 	Why string `json:"why"`
+	// Of names the numbers past the bound: "throughput", "band" (its high
+	// edge), or the latencies below the least ("min, p05").
+	Of string `json:"of,omitempty"`
+	// Text says it in words, numbers and reason: the row's note.
+	Text string `json:"text,omitempty"`
 }
 
 // The bounds a point may pass (Bounds.ThroughputMax, an open loop's arrival
-// rate, Bounds.LatencyMinMs by the median), and why it may (see trustNotes).
+// rate, Bounds.LatencyMinMs), and why it may (see Assess).
 const (
 	BoundThroughput = "throughput_max"
 	BoundArrivals   = "arrivals"
@@ -45,6 +54,13 @@ const (
 	WhyRandomSteps = "random_steps"
 	WhyWallClock   = "wall_clock"
 	WhyPoisson     = "poisson"
+	// WhyWindowEdge: operations under way when the window opened, their
+	// work partly before it, end inside it: a window counts up to one more
+	// per customer than its bound allows.
+	WhyWindowEdge = "window_edge"
+	// WhyBacklog: orders that arrived before a measured window were
+	// served in it.
+	WhyBacklog = "backlog"
 )
 
 // DisturbedCPUs is how many CPUs other processes may take during a measured
@@ -89,35 +105,145 @@ func QueueSteady(growth, arrived int) bool {
 	return max(growth, -growth) <= max(SteadyMinGrowth, int(SteadyGrowth*float64(arrived)))
 }
 
-// Assess fills p's Trust from its numbers, where p is made or read. A window's
-// edges cut an operation or two, so a bound passed by 0.5 % or less is not.
+// passes is how far above a bound a number must be to pass it: only
+// floating-point noise is forgiven, so that no number shown above a bound
+// goes without its reason.
+const passes = 1 + 1e-9
+
+// Assess fills p's Trust from its numbers, where p is made or read: every
+// number above a bound the point states (throughput or its band's high
+// edge above ThroughputMax or the arrival rate, a latency below
+// LatencyMinMs) gets an Above saying why.
 func (p *Point) Assess() {
 	p.Disturbed = p.IsDisturbed()
-	p.Steady, p.Above = nil, nil
+	p.Steady = nil
+	if b := p.Bounds; b != nil && p.IsModel() {
+		if b.Little != 0 {
+			p.Steady = new(math.Abs(b.Little-1) <= LittleTolerance)
+		}
+		if p.Rate > 0 && b.Arrived > 0 {
+			p.Steady = new(QueueSteady(b.Growth, b.Arrived) && (p.Steady == nil || *p.Steady))
+		}
+	}
+	p.AssessAbove()
+}
+
+// AssessAbove fills p's Above alone, each number past a bound with its
+// reason (see Assess).
+func (p *Point) AssessAbove() {
+	p.Above = nil
 	b := p.Bounds
+	if p.Rate > 0 && !p.IsModel() && p.Throughput > passes*p.Rate {
+		// A measured open loop's arrivals are even: it can serve more than
+		// its rate only by serving orders queued before its window.
+		p.Above = append(p.Above, Above{BoundArrivals, WhyBacklog, "throughput",
+			fmt.Sprintf("%.1f a second above the arrival rate %g: orders that arrived before the window were served in it", p.Throughput, p.Rate)})
+	}
 	if b == nil || !p.IsModel() {
 		return
 	}
-	if b.Little != 0 {
-		p.Steady = new(math.Abs(b.Little-1) <= LittleTolerance)
-	}
-	if p.Rate > 0 && b.Arrived > 0 {
-		p.Steady = new(QueueSteady(b.Growth, b.Arrived) && (p.Steady == nil || *p.Steady))
-	}
-	const edge = 1.005
-	if p.Rate > 0 && p.Throughput > edge*p.Rate && b.Arrived > 0 && p.Dur > 0 {
-		p.Above = append(p.Above, Above{BoundArrivals, WhyPoisson})
-	}
-	if lim := b.ThroughputMax; lim > 0 && b.Limit != "arrivals" && p.Throughput > edge*lim {
-		why := WhyRandomSteps
-		if p.Burn == "wall" && b.Limit == "cpus" {
-			why = WhyWallClock
+	if p.Rate > 0 && p.Throughput > passes*p.Rate && b.Arrived > 0 && p.Dur > 0 {
+		arrived := float64(b.Arrived) / p.Dur.Seconds()
+		text := fmt.Sprintf("%.1f a second above the arrival rate %g: arrivals are random (Poisson), %.0f a second arrived in this window", p.Throughput, p.Rate, arrived)
+		if p.Throughput > arrived {
+			text += ", and orders queued before it were served in it"
 		}
-		p.Above = append(p.Above, Above{BoundThroughput, why})
+		p.Above = append(p.Above, Above{BoundArrivals, WhyPoisson, "throughput", text})
 	}
-	if b.LatencyMinMs > 0 && p.Ops > 0 && edge*p.Latency.P50 < b.LatencyMinMs {
-		p.Above = append(p.Above, Above{BoundLatency, WhyRandomSteps})
+	lim := b.ThroughputMax
+	if lim > 0 && b.Limit != "arrivals" {
+		thr, band := p.Throughput > passes*lim, p.Band != nil && p.Band.Throughput[1] > passes*lim
+		var why, bandWhy string
+		if thr {
+			why = p.throughputWhy(p.Throughput)
+		}
+		if band {
+			bandWhy = p.throughputWhy(p.Band.Throughput[1])
+		}
+		switch {
+		case thr && band && why == bandWhy: // one reason for both, said once
+			p.Above = append(p.Above, Above{BoundThroughput, why, "throughput, band",
+				fmt.Sprintf("%s, its band to %s: %s", pastBound(p.Throughput, b), shownRate(p.Band.Throughput[1]), whyText(why))})
+		default:
+			if thr {
+				p.Above = append(p.Above, Above{BoundThroughput, why, "throughput",
+					fmt.Sprintf("%s: %s", pastBound(p.Throughput, b), whyText(why))})
+			}
+			if band {
+				p.Above = append(p.Above, Above{BoundThroughput, bandWhy, "band",
+					fmt.Sprintf("its band's high edge: %s: %s", pastBound(p.Band.Throughput[1], b), whyText(bandWhy))})
+			}
+		}
 	}
+	if min := b.LatencyMinMs; min > 0 && p.Ops > 0 {
+		var below []string
+		l := p.Latency
+		for _, q := range []struct {
+			name string
+			v    float64
+		}{{"min", l.Min}, {"p05", l.P05}, {"p25", l.P25}, {"p50", l.P50}, {"mean", l.Mean}, {"p75", l.P75}, {"p95", l.P95}, {"p99", l.P99}} {
+			if q.v > 0 && passes*q.v < min {
+				below = append(below, q.name)
+			}
+		}
+		if len(below) > 0 {
+			why, text := WhyRandomSteps, whyText(WhyRandomSteps)
+			if p.Burn == "wall" {
+				why, text = WhyWallClock, "steps end on the clock (--burn wall), so steps that share a CPU each end on time"
+			}
+			p.Above = append(p.Above, Above{BoundLatency, why, strings.Join(below, ", "),
+				fmt.Sprintf("%s below the latency bound (%s ms): %s", format.JoinAnd(below), format.Ms(min), text)})
+		}
+	}
+}
+
+// pastBound says how far v passes b's ThroughputMax, with the digits
+// that show it does: "255 above its bound 250 (cpus) by 2 %", "8404000
+// above its bound 8403361 (cpus) by 0.0076 %".
+func pastBound(v float64, b *Bounds) string {
+	x, lim := format.Apart(v, b.ThroughputMax)
+	return fmt.Sprintf("%s above its bound %s (%s) by %s %%", x, lim, b.Limit, format.Sig(100*(v/b.ThroughputMax-1), 2))
+}
+
+// shownRate writes a throughput to four significant digits ("256",
+// "8.404e6" as "8404000").
+func shownRate(v float64) string { return format.Sig(v, 4) }
+
+// throughputWhy is why p's throughput (or its band's edge) thr may pass
+// its bound: steps ending on the clock where the CPUs bound it; else the
+// window's edge where it counted no more operations than were under way on
+// the bounding resource when it opened (edgeOps); else the steps' random
+// times.
+func (p *Point) throughputWhy(thr float64) string {
+	b := p.Bounds
+	switch {
+	case p.Burn == "wall" && b.Limit == "cpus":
+		return WhyWallClock
+	case p.Dur > 0 && (thr-b.ThroughputMax)*p.Dur.Seconds() <= p.edgeOps()+1e-9:
+		return WhyWindowEdge
+	}
+	return WhyRandomSteps
+}
+
+// edgeOps is how many operations a window may count beyond its bound:
+// those under way on the bounding resource when it opened, its CPUs where
+// the CPUs bind, else one (a resource's capacity is not in its Bounds).
+func (p *Point) edgeOps() float64 {
+	if p.Bounds.Limit == "cpus" {
+		return float64(max(p.CPUs, 1))
+	}
+	return 1
+}
+
+// whyText says a reason in words.
+func whyText(why string) string {
+	switch why {
+	case WhyWallClock:
+		return "steps end on the clock (--burn wall), and one that waits for a CPU burns less than its time"
+	case WhyWindowEdge:
+		return "the window's edge: what was under way when it opened ended inside it, counted whole"
+	}
+	return "the steps' random times came out below their means"
 }
 
 // trustNotes say p's Trust in words, for a table's notes.
@@ -133,19 +259,7 @@ func trustNotes(p Point) []string {
 		}
 	}
 	for _, a := range p.Above {
-		why := "the steps' random times came out below their means"
-		if a.Why == WhyWallClock {
-			why = "steps end on the clock (--burn wall), and one that waits for a CPU burns less than its time"
-		}
-		switch {
-		case b == nil:
-		case a.Bound == BoundArrivals:
-			n = append(n, fmt.Sprintf("above the arrival rate: %.0f a second arrived in this window", float64(b.Arrived)/p.Dur.Seconds()))
-		case a.Bound == BoundThroughput:
-			n = append(n, fmt.Sprintf("above its bound (%s): %s", FormatBound(b), why))
-		case a.Bound == BoundLatency:
-			n = append(n, fmt.Sprintf("p50 below the latency bound (%s ms): %s", format.Ms(b.LatencyMinMs), why))
-		}
+		n = append(n, a.Text)
 	}
 	return n
 }

@@ -16,7 +16,7 @@ import (
 
 func newAdviseCmd(e *env) *cobra.Command {
 	sf := &studyFlags{}
-	mf := &modelFlags{}
+	mf := &modelFlags{measure: e.calibrateCosts}
 	var mode, format string
 	cmd := &cobra.Command{
 		Use:   "advise",

@@ -9,6 +9,7 @@ import (
 	"github.com/brewput/brewput/internal/hold"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/measure/sweep"
+	"github.com/brewput/brewput/model/calibrate"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
 )
@@ -34,6 +35,10 @@ type env struct {
 	// the tests and the playground, whose output must not depend on how
 	// long a run took.
 	progress func(st *sweep.Batch) (done func([]results.Point), finish func())
+	// calibrateCosts measures the go policy's costs where none are saved;
+	// nil for the usual way (calibrate.MeasureQuiet). The tests give a
+	// measurement of their own, quiet or busy, as they need.
+	calibrateCosts calibrate.Measurer
 	// analyze makes the analysis of points read back without one; by
 	// default analyze.Points.
 	analyze func([]results.Point, analyze.Options) (*analysis.Analysis, error)

@@ -81,7 +81,7 @@ func (r inferRequest) save(ctx context.Context, ps infer.Points, w io.Writer, te
 	if r.Base != "" {
 		base, err = calibrate.Load(r.Base)
 	} else {
-		base, _, err = calibrate.Default(ctx, tell)
+		base, _, err = calibrate.Default(ctx, nil, tell)
 	}
 	if err != nil {
 		return calibrate.Failed(ctx, err)

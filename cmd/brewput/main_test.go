@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"syscall"
@@ -38,13 +39,26 @@ func TestMain(m *testing.M) {
 		os.Exit(code)
 	}
 	// The model's go policy reads the runtime's costs from the user's config
-	// folder and measures them there the first time: keep that in a
-	// folder of the tests' own.
+	// folder, measuring them the first time: keep that in a folder of the
+	// tests' own, holding a recorded calibration, so that no test's output
+	// depends on how busy this machine is (a busy machine's is not saved,
+	// and every run would measure again). Tests of the first measurement
+	// give a folder and a measurement of their own (emptyConfig).
 	config, err := os.MkdirTemp("", "brewput-test-config-")
 	if err != nil {
 		panic(err)
 	}
 	os.Setenv("XDG_CONFIG_HOME", config)
+	recorded, err := os.ReadFile(filepath.Join("testdata", "calibration-2core.json"))
+	if err == nil {
+		err = os.MkdirAll(filepath.Join(config, "brewput"), 0o755)
+	}
+	if err == nil {
+		err = os.WriteFile(filepath.Join(config, "brewput", "calibration.json"), recorded, 0o644)
+	}
+	if err != nil {
+		panic(err)
+	}
 	code := m.Run()
 	os.RemoveAll(config)
 	if code == 0 {

@@ -50,7 +50,7 @@ func TestMainJobAndReport(t *testing.T) {
 	}
 	// The verdict first, then the compact table: the measured points and the
 	// model's, each a row per mode with its ranges.
-	for _, want := range []string{"On " + lastCPUs() + ", measured on ", fmt.Sprintf("On %d CPUs, predicted by the model (go): ", predictCPUs()),
+	for _, want := range []string{"On " + lastCPUs() + ", measured on ", fmt.Sprintf("On %d CPUs, predicted by the model (go), for ", predictCPUs()),
 		"The best change each mode's causal profile tried", "predicted by the model (go)", ": " + fmt.Sprint(predictCPUs()) + " points, per mode", fmt.Sprintf("1–%d   ", predictCPUs()),
 		"noop makes"} {
 		if !strings.Contains(stdout, want) {

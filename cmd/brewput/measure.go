@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -51,8 +52,12 @@ func newPointCmd(e *env) *cobra.Command {
 	}
 }
 
-// progressAfter is how long a simulation runs before it shows its progress.
-const progressAfter = 2 * time.Second
+// progressAfter is how long a simulation runs before it shows its
+// progress; progressEvery how often the bar is redrawn between points.
+const (
+	progressAfter = 2 * time.Second
+	progressEvery = time.Second
+)
 
 // lateBar is env.progress for stderr w where it is a terminal (a log
 // should not depend on the machine's speed): sweep's bar, shown from
@@ -65,20 +70,51 @@ func lateBar(w io.Writer) func(*sweep.Batch) (func([]results.Point), func()) {
 	return func(st *sweep.Batch) (func([]results.Point), func()) { return late(w, st, time.Now(), progressAfter) }
 }
 
-// late shows st's progress on w once after has passed since start: done
-// takes the points so far, finish clears what was shown.
+// late shows st's progress on w once after has passed since start, also
+// while no point has finished yet (a long point's simulation), redrawn
+// every progressEvery: done takes the points so far, finish clears what
+// was shown and stops the redrawing.
 func late(w io.Writer, st *sweep.Batch, start time.Time, after time.Duration) (done func([]results.Point), finish func()) {
-	var bar *sweep.Progress
-	done = func(points []results.Point) {
-		if bar == nil {
-			if time.Since(start) < after {
-				return
-			}
-			bar = sweep.NewBar(w, *st)
+	var (
+		mu  sync.Mutex // done and the redrawing share the bar
+		bar *sweep.Progress
+	)
+	due := func() bool { // with mu held
+		if bar == nil && time.Since(start) >= after {
+			bar = sweep.NewBar(w, *st).Since(start)
 		}
-		bar.Done(points)
+		return bar != nil
+	}
+	stop, stopped := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(stopped)
+		tick := time.NewTicker(progressEvery)
+		defer tick.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-tick.C:
+				mu.Lock()
+				if due() {
+					bar.Tick()
+				}
+				mu.Unlock()
+			}
+		}
+	}()
+	done = func(points []results.Point) {
+		mu.Lock()
+		defer mu.Unlock()
+		if due() && len(points) > 0 {
+			bar.Done(points)
+		}
 	}
 	finish = func() {
+		close(stop)
+		<-stopped
+		mu.Lock()
+		defer mu.Unlock()
 		if bar != nil {
 			bar.Finish(nil)
 		}

@@ -14,6 +14,7 @@ import (
 	"github.com/brewput/brewput/internal/predict"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/blueprint"
+	"github.com/brewput/brewput/model/calibrate"
 	"github.com/brewput/brewput/model/sim"
 	"github.com/brewput/brewput/results"
 )
@@ -26,7 +27,8 @@ type modelFlags struct {
 	seed                              uint64
 	band, causal                      bool // brewput model only
 	sched, calibration, file, runtime string
-	costs                             sim.Costs // as the cost flags give them
+	costs                             sim.Costs          // as the cost flags give them
+	measure                           calibrate.Measurer // the env's calibrateCosts
 }
 
 func (f *modelFlags) register(fs *pflag.FlagSet) {
@@ -60,7 +62,7 @@ func (f *modelFlags) register(fs *pflag.FlagSet) {
 // every command that simulates, and --calibration.
 func (f *modelFlags) registerPolicy(fs *pflag.FlagSet) {
 	fs.StringVar(&f.sched, "sched", model.DefaultSched, "how the virtual CPUs are scheduled: go (the Go runtime's scheduler, with its measured costs) or fifo (idealized CPUs, free handoffs)")
-	fs.StringVar(&f.calibration, "calibration", "", "file of the go policy's costs, from brewput calibrate (default: the user's config folder; measured and saved there if missing)")
+	fs.StringVar(&f.calibration, "calibration", "", "file of the go policy's costs, from brewput calibrate (default: the user's config folder; measured if missing, and saved there if the machine was quiet)")
 }
 
 // registerOthers adds the flags of other processes on the simulated machine.
@@ -72,7 +74,7 @@ func (f *modelFlags) registerOthers(fs *pflag.FlagSet) {
 
 // options are the model flags as the predict package takes them.
 func (f *modelFlags) options(fs *pflag.FlagSet) predict.Options {
-	o := predict.Options{Sched: f.sched, Runtime: f.runtime, Seed: f.seed, Calibration: f.calibration, Costs: f.costs, Band: f.band, PointsOnly: !f.causal, MaxMem: f.maxMem, Others: f.others, OthersBurst: f.othersBurst}
+	o := predict.Options{Sched: f.sched, Runtime: f.runtime, Seed: f.seed, Calibration: f.calibration, Costs: f.costs, Band: f.band, PointsOnly: !f.causal, MaxMem: f.maxMem, Others: f.others, OthersBurst: f.othersBurst, Measure: f.measure}
 	for _, name := range append(predict.CostNames(), "calibration", "runtime") {
 		if fs.Changed(name) {
 			o.Given = append(o.Given, name)
@@ -112,7 +114,7 @@ func (c *modelCommand) register(fs *pflag.FlagSet) {
 // run simulates what the flags in fs say and writes it to e.
 func (c *modelCommand) run(ctx context.Context, fs *pflag.FlagSet, e *env) error {
 	sf, mf := &c.sf, &c.mf
-	sf.simulated = true
+	sf.simulated, mf.measure = true, e.calibrateCosts
 	st, err := sf.plan(fs, host.ModelMaxCPUs)
 	if err != nil {
 		return err
@@ -159,11 +161,13 @@ func (c *modelCommand) run(ctx context.Context, fs *pflag.FlagSet, e *env) error
 	}
 	points, err := pr.Run(ctx, st, bp, add)
 	finish() // the bar goes before the table comes
+	// The table's caption: which model, its costs and how far to trust
+	// them. JSON points say it in each point's calibration and trust.
+	if len(points) > 0 && (out.Format == results.Table || out.Out != nil) {
+		fmt.Fprintf(e.stdout, "%s%s\n", pr.Describe(), stepsText(pr.Sched, sf.burn, bp != nil))
+	}
 	if ferr := out.Finish(points, err == nil); ferr != nil {
 		return failure{Err: ferr}
-	}
-	if len(points) > 0 && (out.Format == results.Table || out.Out != nil) { // below the table; JSON points say it in their bottleneck's model
-		fmt.Fprintf(e.stdout, "\n%s%s\n", pr.Describe(), stepsText(pr.Sched, sf.burn, bp != nil))
 	}
 	return exitcode.Ended(err, len(points), total, "points", "what was simulated")
 }

@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/brewput/brewput/explain/limits"
 	"github.com/brewput/brewput/internal/testkit"
 	"github.com/brewput/brewput/model/calibrate"
 	"github.com/brewput/brewput/model/sim"
@@ -278,26 +280,106 @@ func TestModelCalibrationFile(t *testing.T) {
 	assertEmptyDir(t, config, "--calibration was given")
 }
 
-// TestModelDefaultCalibration runs the go policy with no costs given: the
-// first run measures the calibration and saves it in the config folder,
-// the next reads it and says nothing, with the same output.
+// fakeMeasurement is a calibration as calibrate.Measure returns it, with
+// other processes using others CPUs while it measured, and a count of the
+// times it was asked for: the tests' stand-in for measuring this machine,
+// quiet or busy as they need, whatever this machine is doing.
+func fakeMeasurement(t *testing.T, others float64) (calibrate.Measurer, *atomic.Int32) {
+	t.Helper()
+	cal, err := calibrate.Load(filepath.Join("testdata", "calibration-2core.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cal.Date, cal.Others, cal.Forced = time.Date(2026, 11, 23, 22, 0, 0, 0, time.UTC), others, false
+	var calls atomic.Int32
+	return func(context.Context, func(string)) (calibrate.Calibration, error) {
+		calls.Add(1)
+		return cal, nil
+	}, &calls
+}
+
+// withMeasurement runs brewput with args, the go policy's costs measured
+// (where none are saved) by measure, and fails t unless it exits OK.
+func withMeasurement(t *testing.T, measure calibrate.Measurer, args ...string) (stdout, stderr string) {
+	t.Helper()
+	var out, errOut syncBuffer
+	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errOut, child: noChild(), calibrateCosts: measure}
+	if code := runEnv(context.Background(), args, e); code != exitOK {
+		t.Fatalf("brewput %q: exit %d; stderr:\n%s", args, code, errOut.String())
+	}
+	return out.String(), errOut.String()
+}
+
+// TestModelDefaultCalibration: with no calibration saved, the first run
+// measures the machine and, it being quiet, saves what it measured; the
+// next run reads it and measures nothing.
 func TestModelDefaultCalibration(t *testing.T) {
 	config := emptyConfig(t)
-	args := []string{"--modes", "finelocking", "--cpus", "1,2", "--dur", "100ms"}
-	first, stderr := runModel(t, args...)
+	measure, calls := fakeMeasurement(t, 0.05)
+	args := []string{"model", "--modes", "finelocking", "--cpus", "1,2", "--dur", "100ms"}
+	first, stderr := withMeasurement(t, measure, args...)
 	path := filepath.Join(config, "brewput", "calibration.json")
-	if !strings.Contains(stderr, "measuring the Go runtime's costs") || !strings.Contains(stderr, "saved the calibration to "+path+"\n") {
-		t.Errorf("the first run does not say it measures and saves the calibration to %s:\n%s", path, stderr)
+	if !strings.Contains(stderr, "saved the calibration to "+path+"\n") {
+		t.Errorf("the first run does not say it saves the calibration to %s:\n%s", path, stderr)
 	}
 	if _, err := calibrate.Load(path); err != nil {
 		t.Fatalf("the calibration saved: %v", err)
 	}
-	again, stderr := runModel(t, args...)
+	if !strings.Contains(first, "on a quiet machine (other processes used 0.05 CPUs)") {
+		t.Errorf("the table's caption does not say the costs were measured on a quiet machine:\n%s", first)
+	}
+	again, stderr := withMeasurement(t, measure, args...)
 	if stderr != "" {
 		t.Errorf("the second run wrote to stderr:\n%s\nwant nothing, the calibration being saved", stderr)
 	}
 	if again != first {
 		t.Errorf("the second run's output differs from the first's:\n%s\nthen\n%s", first, again)
+	}
+	if n := calls.Load(); n != 1 {
+		t.Errorf("measured %d times, want once", n)
+	}
+}
+
+// TestModelBusyCalibration: a calibration measured while other processes
+// used more than a few tenths of a CPU is not saved: the run that measured
+// it uses it and says so in the stderr, in the table's caption, in every
+// point's JSON and in advise's answer; the next run measures again.
+func TestModelBusyCalibration(t *testing.T) {
+	config := emptyConfig(t)
+	measure, calls := fakeMeasurement(t, 1.37)
+	args := []string{"model", "--modes", "finelocking", "--cpus", "1,2", "--dur", "100ms"}
+	busy := "on a busy machine (other processes used 1.37 CPUs): not to be trusted, used for this run only and not saved"
+	for run := 1; run <= 2; run++ {
+		stdout, stderr := withMeasurement(t, measure, args...)
+		if !strings.Contains(stderr, "not saved: other processes used 1.37 CPUs") {
+			t.Errorf("run %d: stderr does not say the calibration was not saved:\n%s", run, stderr)
+		}
+		if caption, _, _ := strings.Cut(stdout, "\n"); !strings.Contains(caption, busy) || !strings.Contains(caption, "a calibration measured for this run") {
+			t.Errorf("run %d: the table's caption %q does not say %q", run, caption, busy)
+		}
+		assertEmptyDir(t, config, "the machine was busy")
+	}
+	if n := calls.Load(); n != 2 {
+		t.Errorf("measured %d times in two runs, want twice: nothing was saved", n)
+	}
+	stdout, _ := withMeasurement(t, measure, append(args, "--format", "json")...)
+	points, err := results.ReadJSON(strings.NewReader(stdout))
+	if err != nil || len(points) != 2 {
+		t.Fatalf("%d points, %v; want 2", len(points), err)
+	}
+	for _, p := range points {
+		if c := p.Calibration; c == nil || !c.Unsaved || !c.Busy() || c.Others != 1.37 {
+			t.Errorf("%s on %d CPUs: calibration %+v; want it marked unsaved and busy, 1.37 CPUs", p.Mode, p.CPUs, p.Calibration)
+		}
+	}
+	advice, _ := withMeasurement(t, measure, "advise", "--mode", "finelocking", "--cpus", "2", "--dur", "100ms")
+	if answer, _, _ := strings.Cut(advice, "\n"); !strings.Contains(answer, "Under the go policy for vm's runtime costs") || !strings.Contains(answer, busy) {
+		t.Errorf("advise's answer %q does not say its costs are %q", answer, busy)
+	}
+	adviceJSON, _ := withMeasurement(t, measure, "advise", "--mode", "finelocking", "--cpus", "2", "--dur", "100ms", "--format", "json")
+	var a limits.Advice
+	if err := json.Unmarshal([]byte(adviceJSON), &a); err != nil || !strings.Contains(a.Answer, busy) {
+		t.Errorf("advise's JSON answer %q (%v) does not say %q", a.Answer, err, busy)
 	}
 }
 

@@ -25,6 +25,7 @@ import (
 type pageState struct {
 	Done     string   `json:"done"`
 	Headline string   `json:"headline"`
+	Because  string   `json:"because"`
 	Args     string   `json:"args"`
 	Result   string   `json:"result"`
 	Error    string   `json:"error"`
@@ -96,6 +97,7 @@ func TestPlayground(t *testing.T) {
 			t.Fatalf("open %s: the page did not finish: %v", hash, err)
 		}
 		st, err := chromedp.Run(page.Ctx, chromedp.Evaluate[pageState](`({done: document.body.dataset.done, headline: document.getElementById("headline").textContent,
+				because: document.getElementById("because").textContent,
 				args: document.getElementById("result").dataset.args || "", result: document.getElementById("result").textContent,
 				error: document.getElementById("error").textContent, schedule: document.getElementById("schedsummary").textContent,
 				first: document.body.dataset.first || "", point: document.body.dataset.point || "",
@@ -140,6 +142,11 @@ func TestPlayground(t *testing.T) {
 		}
 		if !strings.HasPrefix(st.Headline, ex.headline) {
 			t.Errorf("#%s: headline %q; want it to start %q", ex.hash, st.Headline, ex.headline)
+		}
+		// Under the go policy the answer names whose costs it rests on, as
+		// the CLI names the calibration.
+		if goPolicy := !strings.Contains(ex.hash, "sched=fifo"); goPolicy != strings.HasPrefix(st.Because, "Under the go policy for an unnamed host's runtime costs: ") {
+			t.Errorf("#%s: the answer's words %q; want them to open naming the go policy's costs exactly where it is the go policy", ex.hash, st.Because)
 		}
 		_, frag, _ := strings.Cut(st.Link, "#")
 		link := strings.Split(frag, "&")

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -39,11 +40,16 @@ func newPlaygroundCmd(e *env) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			cal, path, err := predict.Load(cmd.Context(), calibration, e.tell)
+			cal, path, err := predict.Load(cmd.Context(), calibration, e.calibrateCosts, e.tell)
 			if err != nil {
 				return err
 			}
-			calJSON, err := os.ReadFile(path)
+			// One measured for this run alone (a busy machine's) has no
+			// file: the page gets it as it was measured, marked unsaved.
+			calJSON, err := json.Marshal(cal)
+			if path != "" {
+				calJSON, err = os.ReadFile(path)
+			}
 			if err != nil {
 				return fmt.Errorf("--calibration: %w", err)
 			}
@@ -66,7 +72,7 @@ func newPlaygroundCmd(e *env) *cobra.Command {
 	fs.StringVar(&out, "out", mainjob.PlaygroundDir, "folder to write the site to (beside the report's folder, the report's page links to it)")
 	fs.BoolVar(&serve, "serve", false, "also serve the site on --addr until interrupted")
 	fs.StringVar(&addr, "addr", "localhost:8080", "with --serve: the address to serve on (port 0 picks a free one)")
-	fs.StringVar(&calibration, "calibration", "", "file of the go policy's costs the page uses, from brewput calibrate (default: the user's config folder; measured and saved there if missing)")
+	fs.StringVar(&calibration, "calibration", "", "file of the go policy's costs the page uses, from brewput calibrate (default: the user's config folder; measured if missing, and saved there if the machine was quiet)")
 	return cmd
 }
 

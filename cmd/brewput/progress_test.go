@@ -35,3 +35,18 @@ func TestLateShowsProgressOnlyAfterItsDelay(t *testing.T) {
 		t.Errorf("past its delay, late wrote %q; want a line a point", got)
 	}
 }
+
+// TestLateRedraws: past its delay late draws its progress though no point
+// is done yet, redrawing it while done may be called at the same time
+// (the race detector's business), and finish stops the redrawing (goleak's).
+func TestLateRedraws(t *testing.T) {
+	st := &sweep.Batch{Specs: []sweep.Spec{{Mode: coffee.Mode{Family: "locking"}, Load: sweep.Load{CPUs: 1}}}, Count: 1}
+	var shown syncBuffer
+	done, finish := late(&shown, st, time.Now().Add(-time.Minute), time.Second)
+	time.Sleep(progressEvery + progressEvery/5) // a redraw, no point done
+	done([]results.Point{{Spec: results.Spec{Mode: "locking", CPUs: 1}, Throughput: 250, Unit: "lattes/s"}})
+	finish()
+	if got := shown.String(); !strings.Contains(got, "[1/1] locking cpus=1") {
+		t.Errorf("late wrote %q; want the point's line", got)
+	}
+}

@@ -84,7 +84,7 @@ func newRoot(e *env) *cobra.Command {
 			// before measuring, so that a problem with them costs no
 			// measurement.
 			if withPredict {
-				if job.Prediction, err = predict.Calibrated(cmd.Context(), e.tell); err != nil {
+				if job.Prediction, err = predict.Calibrated(cmd.Context(), e.calibrateCosts, e.tell); err != nil {
 					return err
 				}
 			}

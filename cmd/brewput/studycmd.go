@@ -278,7 +278,7 @@ func studyWhyCmd(e *env, prog *study.Program, use string) *cobra.Command {
 
 func studyPredictCmd(e *env, prog *study.Program, use string) *cobra.Command {
 	var variants, cpus, measure, format string
-	mf := &modelFlags{}
+	mf := &modelFlags{measure: e.calibrateCosts}
 	p := study.Predict{Plan: study.Plan{Load: sweep.Load{Load: results.Load{Dur: time.Second, Warmup: 200 * time.Millisecond}}, Retry: sweep.DefaultRetry()}}
 	cmd := &cobra.Command{
 		Use:   "predict",

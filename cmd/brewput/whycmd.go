@@ -17,7 +17,7 @@ import (
 
 func newWhyCmd(e *env) *cobra.Command {
 	sf := &studyFlags{}
-	mf := &modelFlags{}
+	mf := &modelFlags{measure: e.calibrateCosts}
 	var mode, format string
 	cmd := &cobra.Command{
 		Use:   "why",

@@ -185,6 +185,9 @@ func entry(points []results.Point, idx []int) *analysis.Entry {
 		if p0.Sched != "" {
 			e.Source += " (" + p0.Sched + ")"
 		}
+		if c := p0.Calibration; c != nil {
+			e.Costs = c.For()
+		}
 	} else {
 		e.Source, e.Host = "measured", p0.Origin()
 	}

@@ -119,7 +119,7 @@ func count(g *analysis.Grid, n int) analysis.Count {
 			unit = s.e.Unit
 		}
 	}
-	host, sched := "", ""
+	host, sched, costs := "", "", ""
 	for _, s := range all {
 		if s.e.Unit != unit {
 			c.Apart = append(c.Apart, analysis.Reference{Mode: s.mode, Throughput: s.e.Throughput, Unit: s.e.Unit})
@@ -128,7 +128,7 @@ func count(g *analysis.Grid, n int) analysis.Count {
 		es = append(es, s)
 		c.All += s.e.Reps
 		if s.e.Model {
-			sched = cmp.Or(sched, s.e.Source)
+			sched, costs = cmp.Or(sched, s.e.Source), cmp.Or(costs, s.e.Costs)
 		} else {
 			host = cmp.Or(host, s.e.Host)
 			c.Disturbed += s.e.Disturbed
@@ -159,6 +159,8 @@ func count(g *analysis.Grid, n int) analysis.Count {
 		c.Source = "measured on " + host
 	case measured > 0:
 		c.Source = "measured"
+	case costs != "": // the answer names the costs it rests on, and their quality
+		c.Source = "predicted by the " + sched + ", " + costs
 	default:
 		c.Source = "predicted by the " + sched
 	}

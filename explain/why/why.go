@@ -146,7 +146,7 @@ func (s *Check) Sweep(count int) sweep.Batch {
 // Run is Measure with its progress told on w (sweep.NewBar).
 func (s *Check) Run(ctx context.Context, count int, measure func(context.Context, sweep.Spec) (results.Point, error), w io.Writer) error {
 	st := s.Sweep(count)
-	fmt.Fprintf(w, "measuring %s as it is and with %s, %d times each: %s, about %v\n", s.Base.Mode,
+	fmt.Fprintf(w, "measuring %s as it is and with %s, %d times each: %s, about %v (revised as runs finish)\n", s.Base.Mode,
 		format.Count(len(st.Specs)-1, "relief"), count, format.Count(st.Total(), "run"), (time.Duration(st.Total()) * (s.Base.Warmup + s.Base.Dur)).Round(time.Second))
 	prog := sweep.NewBar(w, st)
 	var points []results.Point

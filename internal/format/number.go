@@ -71,6 +71,49 @@ func Sig(v float64, n int) string {
 	return s
 }
 
+// AtMost writes an upper bound v with decimals digits after the point,
+// rounded up, not to the nearest: a bound rounded down would show below a
+// count that meets it (333.33 a second, shown 333.3, under a window's
+// 333.4). Floating-point noise past the last digit does not round up.
+func AtMost(v float64, decimals int) string {
+	scale := math.Pow10(decimals)
+	up := math.Ceil(v*scale*(1-1e-12)) / scale
+	return strconv.FormatFloat(up, 'f', decimals, 64)
+}
+
+// SIAtMost writes a large upper bound v with an SI prefix and three
+// significant digits, as a table shows a large rate ("8.07M"), rounded up
+// as AtMost does: a rate that meets the bound never shows above it.
+func SIAtMost(v float64) string {
+	for _, p := range []struct {
+		f float64
+		s string
+	}{{1e9, "G"}, {1e6, "M"}, {1e3, "k"}} {
+		if v >= p.f {
+			return sigUp(v/p.f) + p.s
+		}
+	}
+	return sigUp(v)
+}
+
+// sigUp writes v, positive, with three significant digits, rounded up.
+func sigUp(v float64) string {
+	scale := math.Pow10(decimals(v, 3))
+	return Sig(math.Ceil(v*scale*(1-1e-12))/scale, 3)
+}
+
+// Apart writes a and b with the fewest significant digits, four or more,
+// that tell them apart: a number just past a bound is seen to pass it
+// ("8404000" and "8403361", where three digits show 8.4M for both).
+func Apart(a, b float64) (string, string) {
+	for n := 4; n < 12; n++ {
+		if x, y := Sig(a, n), Sig(b, n); x != y {
+			return x, y
+		}
+	}
+	return Sig(a, 12), Sig(b, 12)
+}
+
 // Digits writes v with n significant digits and no exponent, keeping
 // trailing zeros, as benchstat does: Digits(498.3, 4) is "498.3",
 // Digits(4, 3) "4.00".

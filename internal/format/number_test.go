@@ -49,6 +49,12 @@ func TestSigAndDigits(t *testing.T) {
 	digits4 := func(v float64) string { return Digits(v, 4) }
 	check(t, "Digits4", digits4, cases[float64]{{498.3, "498.3"}, {4, "4.000"}, {12345.6, "12346"}, {0.0123, "0.01230"},
 		{-7.5, "-7.500"}, {999.95, "1000.0"}, {0, "0"}, {nan, "NaN"}, {-inf, "-Inf"}})
+	// A bound rounds up: shown, it is never below a count that meets it.
+	atMost1 := func(v float64) string { return AtMost(v, 1) }
+	check(t, "AtMost1", atMost1, cases[float64]{{1000.0 / 3, "333.4"}, {250, "250.0"}, {500.00000000000006, "500.0"}, {666.6666, "666.7"}, {0.04, "0.1"}, {0, "0.0"}})
+	check(t, "SIAtMost", SIAtMost, cases[float64]{{8064516.129, "8.07M"}, {8066000, "8.07M"}, {8.4e6, "8.4M"}, {14.9e6, "14.9M"}, {2.54e8, "254M"}, {12345, "12.4k"}})
+	apart := func(v [2]float64) string { a, b := Apart(v[0], v[1]); return a + " " + b }
+	check(t, "Apart", apart, cases[[2]float64]{{[2]float64{255, 250}, "255 250"}, {[2]float64{334, 1000.0 / 3}, "334 333.3"}, {[2]float64{8404000, 8403361.34}, "8404000 8403361"}, {[2]float64{503, 500}, "503 500"}})
 	check(t, "Param", Param, cases[float64]{{0, "0"}, {0.123456, "0.1235"}, {0.00001234, "1.234e-05"}, {1, "1"}})
 	check(t, "Approx", Approx, cases[int64]{{950, "950"}, {9999, "9999"}, {12345, "12 k"}, {4e6, "4.0 M"}, {1.23e9, "1.2 G"}})
 	check(t, "Bytes", Bytes, cases[float64]{{512, "512 B"}, {3.2 * (1 << 20), "3.2 MB"}, {16 << 30, "16.0 GB"}, {0, "0 B"}})

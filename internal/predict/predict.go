@@ -29,8 +29,10 @@ type Options struct {
 	Runtime string // "" for today's, or go1.9
 	Seed    uint64 // of the random step durations
 	// Calibration is the file of the go policy's costs; "" for the
-	// default one, measured and saved there if missing.
+	// default one, measured (by Measure, nil for the usual way) and saved
+	// there if missing.
 	Calibration string
+	Measure     calibrate.Measurer
 	// Costs named in Given (the options given: CostNames, "calibration",
 	// "runtime") replace the calibration's, which is not read if all are.
 	Costs sim.Costs
@@ -118,10 +120,10 @@ func Resolve(ctx context.Context, o Options, tell func(line string)) (Prediction
 	if !all {
 		var path string
 		var err error
-		if cal, path, err = Load(ctx, o.Calibration, tell); err != nil {
+		if cal, path, err = Load(ctx, o.Calibration, o.Measure, tell); err != nil {
 			return pr, err
 		}
-		pr.Source = "calibration " + path
+		pr.Source = Source(path)
 	}
 	for _, name := range CostNames() {
 		if o.given(name) {
@@ -155,9 +157,20 @@ func runtimeName(r string) string {
 	return "the " + r + " runtime"
 }
 
-// Load reads the calibration at path, or the default one, measured and
-// saved the first time (tell hears how that goes), and its path.
-func Load(ctx context.Context, path string, tell func(line string)) (calibrate.Calibration, string, error) {
+// Source names where a calibration loaded from path came from: "" for one
+// measured for this run and not saved (calibrate.Default).
+func Source(path string) string {
+	if path == "" {
+		return "a calibration measured for this run"
+	}
+	return "calibration " + path
+}
+
+// Load reads the calibration at path, or the default one, measured (by
+// measure, nil for the usual way) and saved the first time if the machine
+// was quiet (tell hears how that goes), and its path: "" where it was not
+// saved.
+func Load(ctx context.Context, path string, measure calibrate.Measurer, tell func(line string)) (calibrate.Calibration, string, error) {
 	if path != "" {
 		cal, err := calibrate.Load(path)
 		if err != nil {
@@ -165,19 +178,19 @@ func Load(ctx context.Context, path string, tell func(line string)) (calibrate.C
 		}
 		return cal, path, nil
 	}
-	cal, path, err := calibrate.Default(ctx, tell)
+	cal, path, err := calibrate.Default(ctx, measure, tell)
 	return cal, path, calibrate.Failed(ctx, err)
 }
 
 // Calibrated is the main job's: go with this machine's costs and band.
-func Calibrated(ctx context.Context, tell func(line string)) (*Prediction, error) {
-	cal, path, err := Load(ctx, "", tell)
+func Calibrated(ctx context.Context, measure calibrate.Measurer, tell func(line string)) (*Prediction, error) {
+	cal, path, err := Load(ctx, "", measure, tell)
 	if err != nil {
 		return nil, err
 	}
 	ref := cal.Ref()
 	return &Prediction{Policy: model.Policy{Policy: results.Policy{Sched: "go", Seed: 1}, Costs: cal.Costs, Range: cal.Range()},
-		Host: cal.Host, Source: "calibration " + path, Cal: &ref}, nil
+		Host: cal.Host, Source: Source(path), Cal: &ref}, nil
 }
 
 // Config is the model's configuration of the study's point s under pr, or
@@ -397,5 +410,10 @@ func (pr Prediction) Advise(ctx context.Context, s sweep.Spec, bp *blueprint.Blu
 		return nil, err
 	}
 	a.Calibration = pr.Describe()
+	// The answer names the costs it rests on and how far to trust them,
+	// in its own line: a busy machine's costs may change the verdict.
+	if pr.Cal != nil {
+		a.Answer += " Under the go policy " + pr.Cal.For() + "."
+	}
 	return a, nil
 }

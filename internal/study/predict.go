@@ -50,9 +50,10 @@ func window(cfg model.Config) (warmup, dur time.Duration, err error) {
 }
 
 // predictAll simulates every variant on every CPU count under pr, each
-// count with its model (modelFor), and returns the points by variant,
-// then CPU count, each naming the study.
-func predictAll(ctx context.Context, pr predict.Prediction, study string, models []variantModel, cpus []int) ([]results.Point, error) {
+// count with its model (modelFor), telling log (where not nil) as each
+// variant's counts are done, and returns the points by variant, then CPU
+// count, each naming the study.
+func predictAll(ctx context.Context, pr predict.Prediction, study string, models []variantModel, cpus []int, log io.Writer) ([]results.Point, error) {
 	var variants []string
 	bps := map[*variantModel]*blueprint.Blueprint{}
 	for i := range models {
@@ -81,6 +82,9 @@ func predictAll(ctx context.Context, pr predict.Prediction, study string, models
 	points, err := model.Simulate(ctx, cfgs, func(i int, _ results.Point, err error) error {
 		if err != nil {
 			return fmt.Errorf("%s on %d CPUs: %w", variants[i/len(cpus)], cpus[i%len(cpus)], err)
+		}
+		if log != nil && (i+1)%len(cpus) == 0 {
+			fmt.Fprintf(log, "[%d/%d] %s predicted on %s\n", (i+1)/len(cpus), len(variants), variants[i/len(cpus)], format.Count(len(cpus), "CPU count"))
 		}
 		return nil
 	})

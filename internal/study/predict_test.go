@@ -100,7 +100,7 @@ func TestPredictFifo(t *testing.T) {
 		t.Fatal(err)
 	}
 	pr := predict.Prediction{Policy: model.Policy{Policy: results.Policy{Sched: "fifo", Seed: 1}}}
-	points, err := predictAll(context.Background(), pr, "demo", models, []int{1, 2, 8})
+	points, err := predictAll(context.Background(), pr, "demo", models, []int{1, 2, 8}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -62,7 +62,7 @@ func (p *Program) Predict(ctx context.Context, f Predict, stdout, stderr io.Writ
 		return err
 	}
 	fmt.Fprintf(stderr, "predicting %d variant(s) on %d CPU count(s)\n", len(f.Variants), len(f.CPUs))
-	predicted, err := predictAll(ctx, pr, p.Name, models, f.CPUs)
+	predicted, err := predictAll(ctx, pr, p.Name, models, f.CPUs, stderr)
 	if err != nil {
 		return exitcode.Ended(err, 0, len(f.Variants)*len(f.CPUs), "points", "nothing")
 	}

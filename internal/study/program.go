@@ -129,8 +129,9 @@ func (p *Program) Measure(ctx context.Context, pl Plan, log io.Writer, add func(
 			return nil, exitcode.Failure{Err: fmt.Errorf("--profile: create %s: %w", pl.Profile, err)}
 		}
 	}
-	fmt.Fprintf(log, "measuring %s, about %v\n", format.Count(pl.Total(), "point"),
+	fmt.Fprintf(log, "measuring %s, about %v (revised as points finish)\n", format.Count(pl.Total(), "point"),
 		(time.Duration(pl.Total()) * (pl.Load.Warmup + pl.Load.Dur)).Round(100*time.Millisecond))
+	start := time.Now()
 	var points []results.Point
 	for rep := 1; rep <= pl.Count; rep++ {
 		for _, v := range pl.Variants {
@@ -150,8 +151,8 @@ func (p *Program) Measure(ctx context.Context, pl Plan, log io.Writer, add func(
 					}
 				}
 				points = append(points, pt)
-				fmt.Fprintf(log, "[%d/%d] %s cpus=%d: %s, p50 %s\n", len(points), pl.Total(), v, n,
-					format.Rate(pt.Throughput, pt.Unit), format.Wait(pt.Latency.P50))
+				fmt.Fprintf(log, "[%d/%d] %s cpus=%d: %s, p50 %s%s\n", len(points), pl.Total(), v, n,
+					format.Rate(pt.Throughput, pt.Unit), format.Wait(pt.Latency.P50), format.TimeLeft(time.Since(start), len(points), pl.Total()-len(points)))
 			}
 		}
 	}

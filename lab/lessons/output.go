@@ -104,10 +104,10 @@ func RunTelling(ctx context.Context, claims []Claim, opt Options, log io.Writer,
 	host, _ := os.Hostname()
 	fmt.Fprintf(log, "measuring %d claims (%s run, at most %v) on %s, %d CPUs\n",
 		len(claims), opt.Level, atMost(opt.Level).Round(time.Second), host, runtime.NumCPU())
-	done := 0
+	done, start := 0, time.Now()
 	return Run(ctx, claims, opt, func(r lesson.Result) error {
 		done++
-		fmt.Fprintf(log, "[%d/%d] %s\n", done, len(claims), Line(r))
+		fmt.Fprintf(log, "[%d/%d] %s%s\n", done, len(claims), Line(r), format.TimeLeft(time.Since(start), done, len(claims)-done))
 		return emit(r)
 	})
 }

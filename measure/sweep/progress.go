@@ -25,6 +25,9 @@ type Progress struct {
 	done  int                      // points measured before, by a run cut short
 	bar   *progressbar.ProgressBar // nil when w is not a terminal
 	label string                   // the label of the point being measured
+	desc  string                   // the bar's: the point being measured
+	start time.Time                // when this run began, for the time left
+	ended int                      // points this run has finished
 }
 
 // NewProgress says how many points st measures, done of them already, and
@@ -37,9 +40,9 @@ func NewProgress(w io.Writer, st Batch, done int) *Progress {
 	}
 	about = about * time.Duration(left) / time.Duration(max(len(st.Specs), 1))
 	if done > 0 {
-		fmt.Fprintf(w, "resuming: %s of %d measured, measuring %s, about %v\n", format.Count(done, "point"), st.Total(), format.Count(left, "point"), about.Round(100*time.Millisecond))
+		fmt.Fprintf(w, "resuming: %s of %d measured, measuring %s, about %v (revised as points finish)\n", format.Count(done, "point"), st.Total(), format.Count(left, "point"), about.Round(100*time.Millisecond))
 	} else {
-		fmt.Fprintf(w, "measuring %s, about %v\n", format.Count(st.Total(), "point"), about.Round(100*time.Millisecond))
+		fmt.Fprintf(w, "measuring %s, about %v (revised as points finish)\n", format.Count(st.Total(), "point"), about.Round(100*time.Millisecond))
 	}
 	p := NewBar(w, st)
 	p.done = done
@@ -51,19 +54,40 @@ func NewProgress(w io.Writer, st Batch, done int) *Progress {
 
 // NewBar is NewProgress that says nothing first.
 func NewBar(w io.Writer, st Batch) *Progress {
-	p := &Progress{w: w, st: st, total: st.Total()}
+	p := &Progress{w: w, st: st, total: st.Total(), start: time.Now()}
 	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		// The times are the bar's description (times), from the run's
+		// start, with no time left claimed before a point is done.
 		p.bar = progressbar.NewOptions(p.total,
 			progressbar.OptionSetWriter(w),
 			progressbar.OptionShowCount(),
-			progressbar.OptionSetPredictTime(true),
-			progressbar.OptionSetElapsedTime(true),
+			progressbar.OptionSetPredictTime(false),
+			progressbar.OptionSetElapsedTime(false),
+			progressbar.OptionShowDescriptionAtLineEnd(),
 			progressbar.OptionSetWidth(24),
 			progressbar.OptionFullWidth(),
 			progressbar.OptionThrottle(0),
 		)
 	}
 	return p
+}
+
+// Since makes the times p shows count from start, the run's, where p is
+// shown later than the run began.
+func (p *Progress) Since(start time.Time) *Progress {
+	p.start = start
+	return p
+}
+
+// describe shows the point being measured and the times: "finelocking
+// cpus=2, 12s, about 40s left".
+func (p *Progress) describe() {
+	elapsed := time.Since(p.start)
+	s := elapsed.Round(time.Second).String() + format.TimeLeft(elapsed, p.ended, p.total-p.done-p.ended)
+	if p.desc != "" {
+		s = p.desc + ", " + s
+	}
+	p.bar.Describe(s)
 }
 
 // Start shows the point about to be measured, in round rep.
@@ -79,13 +103,16 @@ func (p *Progress) Start(s Spec, rep int) {
 	if p.st.Count > 1 {
 		desc += fmt.Sprintf(" (round %d of %d)", rep, p.st.Count)
 	}
-	p.bar.Describe(desc)
+	p.desc = desc
+	p.describe()
 }
 
 // Done records the last of the points measured so far.
 func (p *Progress) Done(points []results.Point) {
+	p.ended = len(points)
 	if p.bar != nil {
 		p.bar.Set(p.done + len(points))
+		p.describe()
 		return
 	}
 	pt := points[len(points)-1]
@@ -100,8 +127,18 @@ func (p *Progress) Done(points []results.Point) {
 	if pt.IsDisturbed() {
 		mark = " (disturbed: " + pt.Interference() + ")"
 	}
-	fmt.Fprintf(p.w, "[%d/%d] %s cpus=%d%s: %.1f %s, p50 %.2f ms%s\n",
-		p.done+len(points), p.total, pt.Mode, pt.CPUs, rep, pt.Throughput, pt.Unit, pt.Latency.P50, mark)
+	fmt.Fprintf(p.w, "[%d/%d] %s cpus=%d%s: %.1f %s, p50 %.2f ms%s%s\n",
+		p.done+len(points), p.total, pt.Mode, pt.CPUs, rep, pt.Throughput, pt.Unit, pt.Latency.P50, mark,
+		format.TimeLeft(time.Since(p.start), len(points), p.total-p.done-len(points)))
+}
+
+// Tick redraws the bar, its elapsed time and the time left by the rate so
+// far, between points: a point that takes long shows the work going on.
+// Lines (not a terminal) say nothing between points.
+func (p *Progress) Tick() {
+	if p.bar != nil {
+		p.describe()
+	}
 }
 
 // Finish clears the bar and says where the points' profiles are, if any.

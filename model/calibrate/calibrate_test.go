@@ -146,6 +146,52 @@ func TestKeep(t *testing.T) {
 	}
 }
 
+// TestDefault: with none saved, Default measures; a quiet machine's
+// calibration is saved and read back by the next call, which measures
+// nothing, while a busy one's is returned marked Unsaved with no path,
+// nothing is written, and the next call measures again. Both are fake
+// measurements, so the test holds however busy this machine is.
+func TestDefault(t *testing.T) {
+	for _, tc := range []struct {
+		others float64
+		saved  bool
+	}{{0.05, true}, {QuietBelow, false}, {1.5, false}} {
+		config := t.TempDir()
+		t.Setenv("XDG_CONFIG_HOME", config)
+		calls := 0
+		measure := func(context.Context, func(string)) (Calibration, error) {
+			calls++
+			c := Calibration{Samples: 5, Repeats: 1, Others: tc.others, Date: time.Date(2026, 11, 23, 22, 0, 0, 0, time.UTC)}
+			c.Host.Name = "vm"
+			c.Costs.Wake = 20 * time.Microsecond
+			c.Lo, c.Hi = c.Costs, c.Costs
+			return c, nil
+		}
+		var told []string
+		for range 2 {
+			c, path, err := Default(context.Background(), measure, func(line string) { told = append(told, line) })
+			if err != nil {
+				t.Fatalf("others %.2f: %v", tc.others, err)
+			}
+			if c.Costs.Wake != 20*time.Microsecond || c.Unsaved == tc.saved || (path != "") != tc.saved {
+				t.Errorf("others %.2f: wake %v, unsaved %v, path %q; want 20µs, unsaved %v", tc.others, c.Costs.Wake, c.Unsaved, path, !tc.saved)
+			}
+			if ref := c.Ref(); ref.Busy() == tc.saved {
+				t.Errorf("others %.2f: its reference says busy %v", tc.others, ref.Busy())
+			}
+		}
+		_, err := os.Stat(filepath.Join(config, "brewput", "calibration.json"))
+		switch {
+		case tc.saved && (err != nil || calls != 1):
+			t.Errorf("others %.2f (quiet): %v, measured %d times; want it saved and measured once", tc.others, err, calls)
+		case !tc.saved && (err == nil || calls != 2):
+			t.Errorf("others %.2f (busy): saved (%v), measured %d times; want nothing saved and measured by each call", tc.others, err, calls)
+		case !tc.saved && !strings.Contains(strings.Join(told, "\n"), "not saved"):
+			t.Errorf("others %.2f (busy): told %q, want it said the calibration was not saved", tc.others, told)
+		}
+	}
+}
+
 // TestOverride: a cost given in place of the measured one is known
 // exactly, and the calibration's reference says it was given; one that
 // measured nothing names no host.

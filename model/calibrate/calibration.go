@@ -35,6 +35,9 @@ type Calibration struct {
 	Others float64       `json:"others_cpus"`
 	Waited time.Duration `json:"waited_ns,omitempty"`
 	Forced bool          `json:"forced,omitempty"` // saved although the machine was busy (--force)
+	// Unsaved says it was measured for one run on a busy machine and not
+	// kept (Default): the next run measures again.
+	Unsaved bool `json:"unsaved,omitempty"`
 	// Note says what could not be measured and what was used instead.
 	Note string `json:"note,omitempty"`
 	// Given names by flag the costs Override put in place, in order; not saved.
@@ -139,7 +142,7 @@ func (c Calibration) Ref() results.Calibration {
 	case host == "":
 		host = "an unnamed host"
 	}
-	ref := results.Calibration{Host: host, Date: c.Date, Others: c.Others, Forced: c.Forced, Given: slices.Clone(c.Given), Costs: c.Rows()}
+	ref := results.Calibration{Host: host, Date: c.Date, Others: c.Others, Forced: c.Forced, Unsaved: c.Unsaved, Given: slices.Clone(c.Given), Costs: c.Rows()}
 	if in := c.Inferred; in != nil {
 		for _, f := range in.From {
 			ref.InferredFrom = append(ref.InferredFrom, filepath.Base(f))

@@ -13,6 +13,7 @@ import (
 
 	"github.com/brewput/brewput/internal/host"
 	"github.com/brewput/brewput/internal/quiet"
+	"github.com/brewput/brewput/results"
 	"golang.org/x/perf/benchmath"
 )
 
@@ -186,7 +187,7 @@ func median(xs []time.Duration) time.Duration {
 
 // QuietBelow is the most CPUs' worth of time other processes may use while
 // a calibration measures for it to be saved without --force.
-const QuietBelow = 0.2
+const QuietBelow = results.CalibrationQuietBelow
 
 // MeasureQuiet waits up to wait for a quiet machine (telling tell, if not
 // nil, where it stayed busy), then measures. Others is the most other

@@ -25,13 +25,22 @@ func DefaultPath() (string, error) {
 	return filepath.Join(dir, "brewput", "calibration.json"), nil
 }
 
+// A Measurer measures this machine's costs for Default, telling tell how
+// it goes.
+type Measurer func(ctx context.Context, tell func(line string)) (Calibration, error)
+
 // Default is the calibration kept at DefaultPath, and that path. Where
-// there is none yet, it measures this machine (MeasureQuiet), telling
-// tell, and saves it, even from a busy machine (marked forced, and said)
-// so that later runs do not measure again: only brewput calibrate refuses.
-func Default(ctx context.Context, tell func(line string)) (Calibration, string, error) {
+// there is none yet, it measures this machine (measure; nil for
+// MeasureQuiet's defaults), telling tell, and saves it if the machine was
+// quiet. One measured on a busy machine is returned marked Unsaved, for
+// this run alone, with path "": kept, its costs would mislead every later
+// run, and the next run measures again.
+func Default(ctx context.Context, measure Measurer, tell func(line string)) (Calibration, string, error) {
 	if tell == nil {
 		tell = func(string) {}
+	}
+	if measure == nil {
+		measure = measureDefault
 	}
 	path, err := DefaultPath()
 	if err != nil {
@@ -44,17 +53,19 @@ func Default(ctx context.Context, tell func(line string)) (Calibration, string, 
 	case !errors.Is(err, fs.ErrNotExist):
 		return c, path, fmt.Errorf("calibration: %w", err)
 	}
-	if c, err = measureDefault(ctx, tell); err != nil {
+	if c, err = measure(ctx, tell); err != nil {
 		return c, path, err
 	}
-	c, _ = Keep(c, true)
+	if _, err := Keep(c, false); err != nil {
+		c.Unsaved = true
+		tell(fmt.Sprintf("not saved: other processes used %.2f CPUs while it measured; its costs are not to be trusted.", c.Others))
+		tell("This run uses them; the next measures again (brewput calibrate on a quiet machine keeps one).")
+		return c, "", nil
+	}
 	if err := Save(path, c); err != nil {
 		return c, path, err
 	}
 	tell("saved the calibration to " + path)
-	if c.Forced {
-		tell(fmt.Sprintf("other processes used %.2f CPUs while it measured: run brewput calibrate on a quiet machine for costs to trust", c.Others))
-	}
 	return c, path, nil
 }
 

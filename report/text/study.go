@@ -100,8 +100,8 @@ func PredictionSentences(pr analysis.Prediction) []string {
 // variant and CPU count among shown (nil: all): the prediction, its band,
 // the structural bound, and the measurement and its check where measured.
 func WritePrediction(w io.Writer, predicted []results.Point, checks []analysis.Check, shown []int) error {
-	t := format.Table{Align: []format.Align{format.Left, format.Right, format.Right, format.Left, format.Left, format.Right, format.Left}, Indent: true, Ragged: true}
-	t.Row("variant", "cpus", "predicted", "band", "bound", "measured", "check")
+	t := format.Table{Align: []format.Align{format.Left, format.Right, format.Right, format.Left, format.Left, format.Right, format.Left, format.Left}, Indent: true, Ragged: true}
+	t.Row("variant", "cpus", "predicted", "band", "bound", "measured", "check", "notes")
 	for _, p := range predicted {
 		if shown != nil && !slices.Contains(shown, p.CPUs) {
 			continue
@@ -111,7 +111,7 @@ func WritePrediction(w io.Writer, predicted []results.Point, checks []analysis.C
 			band = fmt.Sprintf("[%s, %s]", siRate(p.Band.Throughput[0]), siRate(p.Band.Throughput[1]))
 		}
 		if bd := p.Bounds; bd != nil && bd.ThroughputMax > 0 {
-			bound = siRate(bd.ThroughputMax) + " " + cmp.Or(bd.Limit, "cpus")
+			bound = format.SIAtMost(bd.ThroughputMax) + " " + cmp.Or(bd.Limit, "cpus")
 		}
 		meas, says := "", ""
 		if i := slices.IndexFunc(checks, func(c analysis.Check) bool { return c.Variant == p.Mode && c.CPUs == p.CPUs }); i >= 0 {
@@ -122,7 +122,12 @@ func WritePrediction(w io.Writer, predicted []results.Point, checks []analysis.C
 			}
 			says = CheckVerdict(c)
 		}
-		t.Row(p.Mode, strconv.Itoa(p.CPUs), siRate(p.Throughput), band, bound, meas, says)
+		// A number past the bound comes with its reason (results.Assess).
+		var past []string
+		for _, a := range p.Above {
+			past = append(past, a.Text)
+		}
+		t.Row(p.Mode, strconv.Itoa(p.CPUs), siRate(p.Throughput), band, bound, meas, says, strings.Join(past, "; "))
 	}
 	var b strings.Builder
 	if err := t.Write(&b); err != nil {

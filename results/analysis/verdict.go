@@ -176,6 +176,9 @@ type Entry struct {
 	Sched   string  `json:"sched,omitempty"`
 	Runtime string  `json:"runtime,omitempty"`
 	First   int     `json:"first"`
+	// Costs says, for a go-policy prediction, whose costs it rests on and
+	// how far to trust them (results.Calibration.For); "" otherwise.
+	Costs string `json:"costs,omitempty"`
 }
 
 // Versus is one variant's median throughput over another's, with the

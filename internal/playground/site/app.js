@@ -110,6 +110,14 @@
 
   // ---- words and numbers ----
   const num = (x) => (x >= 100 ? Math.round(x).toLocaleString("en") : x >= 10 ? x.toFixed(1) : x.toPrecision(3));
+  // An upper bound rounded up at the precision num shows, as Go's
+  // format.AtMost: rounded to the nearest, 333.3 a second would show 333
+  // beside a window's count of 334 that meets it.
+  const numAtMost = (x) => {
+    if (!(x > 0)) return num(x);
+    const d = x >= 100 ? 0 : x >= 10 ? 1 : Math.max(0, 2 - Math.floor(Math.log10(x)));
+    return num(Math.ceil(x * 10 ** d * (1 - 1e-12)) / 10 ** d);
+  };
   const ms = (x) => (x >= 1 ? num(x) + " ms" : x * 1000 >= 1 ? num(x * 1000) + " µs" : num(x * 1e6) + " ns");
   const pct = (x) => (x >= 0 ? "+" : "−") + Math.abs(100 * x).toFixed(1) + " %";
   const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
@@ -123,8 +131,13 @@
     if (band && p.band && num(p.band.throughput[0]) !== num(p.band.throughput[1])) head += ` (range ${num(p.band.throughput[0])}–${num(p.band.throughput[1])})`;
     $("headline").textContent = head;
     let why = p.bottleneck ? p.bottleneck.text : "";
+    // Under the go policy the answer names whose costs it rests on and how
+    // far to trust them, as Go's results.Calibration.For says it.
+    if (st.sched === "go") why = `Under the go policy ${$("calname").textContent}: ` + why;
     if (racy(p.mode)) why = `${p.mode} has a data race (no synchronization at all): it is the limit of the CPUs, a reference, not a valid design. ` + why;
-    if (p.bounds) why += ` Bounds: at most ${num(p.bounds.throughput_max)} ${u} (${p.bounds.limit}), at least ${ms(p.bounds.latency_min_ms)} a drink.`;
+    if (p.bounds) why += ` Bounds: at most ${numAtMost(p.bounds.throughput_max)} ${u} (${p.bounds.limit}), at least ${ms(p.bounds.latency_min_ms)} a drink.`;
+    // Every number past a bound comes with its reason, as the CLI's row says it.
+    for (const a of (p.trust && p.trust.above) || []) why += ` ${a.text[0].toUpperCase()}${a.text.slice(1)}.`;
     if (p.notes && p.notes.length) why += " " + p.notes.join(" ");
     $("because").textContent = why;
     const tb = $("profile").tBodies[0];

@@ -78,7 +78,7 @@ func newCompareCmd(e *env) *cobra.Command {
 			return compare.Files(e.stdout, args[0], args[1], opts, format, read)
 		},
 	}
-	cmd.Flags().Float64Var(&opts.Alpha, "alpha", 0.05, "significance level: a difference counts when p < alpha")
+	cmd.Flags().Float64Var(&opts.Alpha, "alpha", 0.05, "significance level: a change counts when p < alpha and its interval excludes zero")
 	cmd.Flags().StringVar(&format, "format", "table", "output format: table or json")
 	return cmd
 }

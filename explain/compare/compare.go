@@ -19,8 +19,9 @@ import (
 
 // Options configure Compare.
 type Options struct {
-	// Alpha is the significance level: a difference counts when its
-	// p-value is below it. 0 means 0.05, benchstat's default.
+	// Alpha is the significance level: a change counts when its p-value
+	// is below it, its interval excludes zero and no sample of it was
+	// disturbed (Metric.Significant). 0 means 0.05, benchstat's default.
 	Alpha float64
 }
 
@@ -108,6 +109,8 @@ type Side struct {
 	// one configuration.
 	MinCount int `json:"min_count"`
 	MaxCount int `json:"max_count"`
+	// Disturbed counts the measured points other processes took CPU from.
+	Disturbed int `json:"disturbed"`
 }
 
 // Comparison is how NEW differs from OLD, configuration by configuration.
@@ -205,6 +208,9 @@ func group(points []results.Point) ([]Key, map[Key][]results.Point, Side) {
 		}
 		if p.IsModel() {
 			s.ModelPoints++
+		}
+		if p.IsDisturbed() {
+			s.Disturbed++
 		}
 	}
 	for i, k := range keys {

@@ -422,3 +422,45 @@ func TestVerdictFollowsTheRange(t *testing.T) {
 		t.Errorf("no pair had p < 0.05 with a range holding 0: the test exercises nothing")
 	}
 }
+
+// TestDisturbedSamplesGiveNoVerdict: a change the test would call is left
+// inconclusive where either side has a disturbed sample, and called where
+// neither has.
+func TestDisturbedSamplesGiveNoVerdict(t *testing.T) {
+	slow := measured("a", "finelocking", 2, 250, 252, 248, 251, 249, 250)
+	fast := measured("a", "finelocking", 2, 500, 504, 496, 502, 498, 500)
+	disturb := func(points []results.Point, n int) []results.Point {
+		out := append([]results.Point(nil), points...)
+		for i := range n {
+			out[i].Host.Cores = 2
+			out[i].OthersCPUs = 1.5
+		}
+		return out
+	}
+	for _, c := range []struct {
+		name               string
+		old, new           []results.Point
+		oldN, newN         int
+		significant        bool
+		inconclusive, word string
+	}{
+		{"clean", slow, fast, 0, 0, true, "", "better"},
+		{"old disturbed", disturb(slow, 6), fast, 6, 0, false, "disturbed", "inconclusive"},
+		{"one new run disturbed", slow, disturb(fast, 1), 0, 1, false, "disturbed", "inconclusive"},
+	} {
+		cmp := compare.Compare(c.old, c.new, compare.Options{})
+		m := metric(t, cmp, "throughput")
+		if m.Significant != c.significant || m.Inconclusive != c.inconclusive || m.Old.Disturbed != c.oldN || m.New.Disturbed != c.newN {
+			t.Errorf("%s: %+v", c.name, m)
+		}
+		if m.Inconclusive != "" && (m.Change != 0 || m.TooFew || !strings.HasPrefix(m.Verdict, "inconclusive: disturbed")) {
+			t.Errorf("%s: change %d, too few %v, verdict %q", c.name, m.Change, m.TooFew, m.Verdict)
+		}
+		if out := table(t, cmp); !strings.Contains(out, "  6  "+c.word) {
+			t.Errorf("%s: the table lacks %q:\n%s", c.name, c.word, out)
+		}
+		if cmp.Old.Disturbed != c.oldN || cmp.New.Disturbed != c.newN {
+			t.Errorf("%s: sides %d and %d disturbed, want %d and %d", c.name, cmp.Old.Disturbed, cmp.New.Disturbed, c.oldN, c.newN)
+		}
+	}
+}

@@ -25,6 +25,9 @@ type Summary struct {
 	Values []float64 `json:"values"`
 	// Warnings say what is wrong with the interval, if anything.
 	Warnings []string `json:"warnings,omitempty"`
+	// Disturbed counts the samples measured while other processes took
+	// CPU from them (results.Point.IsDisturbed).
+	Disturbed int `json:"disturbed,omitempty"`
 }
 
 // Metric compares one metric of one configuration.
@@ -44,17 +47,23 @@ type Metric struct {
 	GainLo float64 `json:"gain_lo"`
 	GainHi float64 `json:"gain_hi"`
 	// P is the Mann-Whitney U test's p-value; Significant is P < Alpha
-	// with [GainLo, GainHi], where bounded, on one side of 0.
+	// with [GainLo, GainHi], where bounded, on one side of 0, and no
+	// sample of either side disturbed.
 	P           float64 `json:"p"`
 	Significant bool    `json:"significant"`
+	// Inconclusive is InconclusiveDisturbed where the test and the
+	// interval would have called a change but a side has disturbed
+	// samples: other processes' CPU, not the change, may have made it.
+	Inconclusive string `json:"inconclusive,omitempty"`
 	// TooFew says that no samples of these sizes could reach P < Alpha:
 	// Need runs a side are needed for a verdict.
 	TooFew bool `json:"too_few"`
 	Need   int  `json:"need,omitempty"`
 	// Change is +1 when NEW is significantly better, -1 worse, else 0.
 	Change int `json:"change"`
-	// Verdict says it in words: "+25.2% better", "-20.1% worse", "~", or
-	// "~ (n=1: too few runs for a verdict; use --count 6)".
+	// Verdict says it in words: "+25.2% better", "-20.1% worse", "~",
+	// "~ (n=1: too few runs for a verdict; use --count 6)", or
+	// "inconclusive: disturbed (old 6 of 6) …".
 	Verdict string `json:"verdict"`
 }
 
@@ -147,25 +156,31 @@ func metricDefs() []metricDef {
 // when a side has no sample of it.
 func (d metricDef) compare(old, new []results.Point, alpha float64) (m Metric, ok bool) {
 	thresholds := &benchmath.Thresholds{CompareAlpha: alpha}
-	sample := func(points []results.Point) *benchmath.Sample {
+	sample := func(points []results.Point) (*benchmath.Sample, int) {
 		var values []float64
+		disturbed := 0
 		for _, p := range points {
 			if d.bench {
 				if _, ok := p.Bench.Value(d.name); !ok {
-					return benchmath.NewSample(nil, thresholds)
+					return benchmath.NewSample(nil, thresholds), 0
 				}
 			}
 			if !d.latency || p.Ops > 0 && p.Latency != (results.Latency{}) {
 				values = append(values, d.value(p))
+				if p.IsDisturbed() {
+					disturbed++
+				}
 			}
 		}
-		return benchmath.NewSample(values, thresholds)
+		return benchmath.NewSample(values, thresholds), disturbed
 	}
-	so, sn := sample(old), sample(new)
+	so, oldDisturbed := sample(old)
+	sn, newDisturbed := sample(new)
 	if len(so.Values) == 0 || len(sn.Values) == 0 {
 		return Metric{}, false
 	}
 	m = Metric{Name: d.name, Unit: d.unit(old[0]), Better: d.better, Old: summarize(so), New: summarize(sn)}
+	m.Old.Disturbed, m.New.Disturbed = oldDisturbed, newDisturbed
 	m.DeltaPct = (m.New.Median/m.Old.Median - 1) * 100
 	if m.Old.Median == 0 {
 		m.DeltaPct = math.NaN() // no ratio to 0, even from 0
@@ -173,8 +188,13 @@ func (d metricDef) compare(old, new []results.Point, alpha float64) (m Metric, o
 	m.GainLo, m.GainHi = gainRange(m.Old, m.New)
 	m.P = benchmath.AssumeNothing.Compare(so, sn).P
 	m.Significant = m.P < alpha && !spansZero(m.GainLo, m.GainHi)
-	m.TooFew = !m.Significant && minP(len(so.Values), len(sn.Values), thresholds) >= alpha
+	if m.Significant && m.Old.Disturbed+m.New.Disturbed > 0 {
+		m.Significant, m.Inconclusive = false, InconclusiveDisturbed
+	}
+	m.TooFew = !m.Significant && m.Inconclusive == "" && minP(len(so.Values), len(sn.Values), thresholds) >= alpha
 	switch {
+	case m.Inconclusive != "":
+		m.Verdict = fmt.Sprintf("inconclusive: disturbed (%s); %s", m.disturbedText(), Remedy)
 	case m.Significant:
 		m.Change = direction(m.New.Median-m.Old.Median, d.better)
 		m.Verdict = format.Delta(m.DeltaPct) + " " + changeWord(m.Change)
@@ -194,6 +214,27 @@ func summarize(s *benchmath.Sample) Summary {
 		out.Warnings = append(out.Warnings, w.Error())
 	}
 	return out
+}
+
+// InconclusiveDisturbed is Metric.Inconclusive where disturbed samples
+// leave a change untold.
+const InconclusiveDisturbed = "disturbed"
+
+// Remedy says what gives a disturbed comparison a verdict.
+const Remedy = "measure both again while nothing else runs (by default brewput measures a " +
+	"disturbed point again, up to 3 times)"
+
+// disturbedText says which side's samples were disturbed: "old 6 of 6,
+// new 1 of 6".
+func (m Metric) disturbedText() string {
+	var parts []string
+	if m.Old.Disturbed > 0 {
+		parts = append(parts, fmt.Sprintf("old %d of %d", m.Old.Disturbed, m.Old.N))
+	}
+	if m.New.Disturbed > 0 {
+		parts = append(parts, fmt.Sprintf("new %d of %d", m.New.Disturbed, m.New.N))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // direction is +1 when a change of diff is an improvement, -1 when it is

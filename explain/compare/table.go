@@ -55,6 +55,9 @@ func (s Side) describe() string {
 	if s.MinCount != s.MaxCount {
 		count = fmt.Sprintf("count %d-%d", s.MinCount, s.MaxCount)
 	}
+	if s.Disturbed > 0 {
+		count += fmt.Sprintf(", %d disturbed", s.Disturbed)
+	}
 	return fmt.Sprintf("%s (%s, %s)", strings.Join(sources, ", "), format.Count(s.Points, "point"), count)
 }
 
@@ -139,6 +142,8 @@ func (c Comparison) writeBlock(b *bytes.Buffer, bl *block) {
 			format.Delta(m.DeltaPct), fmt.Sprintf("%.3f", m.P), sizes(m.Old.N, m.New.N))
 		verdict := "~"
 		switch {
+		case m.Inconclusive != "":
+			verdict = "inconclusive" + t.Mark(fmt.Sprintf("disturbed (%s): %s", m.disturbedText(), Remedy))
 		case m.Significant:
 			verdict = changeWord(m.Change)
 		case m.TooFew:
@@ -169,7 +174,10 @@ func (c Comparison) writeBenchBlock(b *bytes.Buffer, bl *block) {
 	t.Row("benchmark", "old", "new", "vs old")
 	for i, m := range bl.metrics {
 		vs := fmt.Sprintf("~ (p=%.3f n=%s)", m.P, sizes(m.Old.N, m.New.N))
-		if m.Significant {
+		if m.Inconclusive != "" {
+			vs = fmt.Sprintf("inconclusive (p=%.3f n=%s)", m.P, sizes(m.Old.N, m.New.N)) +
+				t.Mark(fmt.Sprintf("disturbed (%s): %s", m.disturbedText(), Remedy))
+		} else if m.Significant {
 			vs = fmt.Sprintf("%s (p=%.3f n=%s)", format.Delta(m.DeltaPct), m.P, sizes(m.Old.N, m.New.N))
 		} else if m.TooFew {
 			vs += t.Mark(fmt.Sprintf("need >= %d runs (--count) to detect a difference at alpha level %g", m.Need, c.Alpha))

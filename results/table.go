@@ -156,6 +156,12 @@ func writeShopTable(w io.Writer, points []Point, studies bool) error {
 		origins[p.Origin()] = true
 	}
 	mode, mark := "mode", disturbedMark(points)
+	// A measured point's limit is the model's causal profile of its
+	// configuration: nothing was relieved on the real CPUs.
+	limitedBy := "limited by (best relief)"
+	if slices.ContainsFunc(points, func(p Point) bool { return !p.IsModel() && p.Bottleneck != nil }) {
+		limitedBy = "limited by (model's profile)"
+	}
 	if studies {
 		mode = "variant"
 	}
@@ -176,7 +182,7 @@ func writeShopTable(w io.Writer, points []Point, studies bool) error {
 		ms("p99 ms", func(l Latency) float64 { return l.P99 }),
 		{"cpu util", true, func(p Point) string { return fmt.Sprintf("%.0f%%", 100*p.Util) }},
 		{"most used meter (held, mean wait)", studies, BusiestMeter},
-		{"limited by (best relief)", limits, func(p Point) string { return FormatBottleneck(p.Bottleneck) }},
+		{limitedBy, limits, func(p Point) string { return FormatBottleneck(p.Bottleneck) }},
 		{"most held machine (held, mean wait)", !studies && !limits, busiest},
 		// A table of model points alone still says that they are the model's.
 		{"source", len(origins) > 1 || model, OriginLabel},

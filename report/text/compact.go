@@ -136,7 +136,13 @@ func writeRanges(w io.Writer, t analysis.Ranges) error {
 	}
 	fmt.Fprintln(w, head)
 	tab := format.Table{Ragged: true}
-	tab.Row("mode", "cpus", "throughput", "p50 ms", "limited by")
+	// A measured row's limits are the model's causal profiles of its
+	// configurations: nothing was relieved on the real CPUs.
+	limitedBy := "limited by"
+	if !t.Model {
+		limitedBy = "limited by (model's profile)"
+	}
+	tab.Row("mode", "cpus", "throughput", "p50 ms", limitedBy)
 	var disturbed []string
 	for _, r := range t.Rows {
 		name := rowName(r)

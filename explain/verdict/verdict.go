@@ -145,6 +145,32 @@ func count(g *analysis.Grid, n int) analysis.Count {
 		}
 		es = valid
 	}
+	// A disturbed measurement says more about the machine than about the
+	// design: it is said, never ranked.
+	var ranked []shown
+	for _, s := range es {
+		if !s.e.Model && s.e.Disturbed > 0 {
+			o := analysis.Below{Mode: s.mode, Throughput: s.e.Throughput, Limit: s.e.Limit, Rate: s.e.Rate, Disturbed: true}
+			if cell, _ := g.At(s.mode, n); cell.Model != nil && cell.Model.Throughput > 0 {
+				o.Predicted = cell.Model.Throughput
+			}
+			c.Unranked = append(c.Unranked, o)
+			continue
+		}
+		ranked = append(ranked, s)
+	}
+	slices.SortStableFunc(c.Unranked, func(a, b analysis.Below) int { return cmp.Compare(b.Throughput, a.Throughput) })
+	if len(ranked) == 0 && len(c.Unranked) > 0 {
+		c.Inconclusive = analysis.InconclusiveDisturbed
+		if host != "" && host != "measured" {
+			c.Source = "measured on " + host
+		} else {
+			c.Source = "measured"
+		}
+		c.Unit, c.Every = unit, len(es) == len(g.Modes)
+		return c
+	}
+	es = ranked
 	// The source says where the valid designs' figures come from.
 	model := 0
 	for _, s := range es {

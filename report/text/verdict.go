@@ -88,6 +88,9 @@ func CountHeadline(c analysis.Count) string { return countSentence(c, false) }
 // countSentence says a count in words; rest, that it says what the modes
 // that make less make too.
 func countSentence(c analysis.Count, rest bool) string {
+	if c.Inconclusive == analysis.InconclusiveDisturbed {
+		return inconclusiveSentence(c, rest)
+	}
 	var s strings.Builder
 	source := c.Source
 	if c.Disturbed > 0 && !rest {
@@ -126,7 +129,40 @@ func countSentence(c analysis.Count, rest bool) string {
 	if c.Disturbed > 0 && rest {
 		fmt.Fprintf(&s, " %d of the %d points measured here were disturbed: other processes took CPU while they ran.", c.Disturbed, c.All)
 	}
+	if len(c.Unranked) > 0 && rest {
+		fmt.Fprintf(&s, " Not ranked, being disturbed: %s.", unrankedText(c))
+	}
 	return s.String()
+}
+
+// inconclusiveSentence says a count whose every measured point was
+// disturbed: what each made, and that none is ranked.
+func inconclusiveSentence(c analysis.Count, rest bool) string {
+	if !rest {
+		return fmt.Sprintf("On %s, %s: inconclusive, all %d points measured here were disturbed (other processes took CPU "+
+			"while they ran), so no mode is ranked; measure again while nothing else runs.", cpus(c.CPUs), c.Source, c.All)
+	}
+	return fmt.Sprintf("On %s, %s: inconclusive. All %d points measured here were disturbed: other processes took CPU "+
+		"while they ran, so their numbers say more about the machine than about the designs and no mode is ranked. "+
+		"They made: %s. Measure again while nothing else runs; by default brewput measures a disturbed point again, "+
+		"up to 3 times.", cpus(c.CPUs), c.Source, c.All, unrankedText(c))
+}
+
+// unrankedText says what the disturbed modes made, and what the model
+// predicts for them: "linearpipe-0 459 lattes/s (the model predicts
+// 998), finelocking 440".
+func unrankedText(c analysis.Count) string {
+	parts := make([]string, len(c.Unranked))
+	for i, o := range c.Unranked {
+		parts[i] = o.Mode + " " + format.Whole(o.Throughput)
+		if i == 0 {
+			parts[i] += " " + c.Unit
+		}
+		if o.Predicted > 0 {
+			parts[i] += " (the model predicts " + format.Whole(o.Predicted) + ")"
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 // restText says what the modes that make less make, those with the same

@@ -9,6 +9,7 @@ import (
 
 	"github.com/brewput/brewput/explain/analyze"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/analysis"
 	"go.uber.org/goleak"
 )
 
@@ -136,9 +137,44 @@ func TestVerdictMeasuredDisagrees(t *testing.T) {
 		}
 	}
 	s := Sentences(verdict.Of(ps))[0]
-	for _, want := range []string{"finelocking makes the most, 500", "multi-2 makes 400 (disturbed; the model predicts 500)", "1 of the 3 points measured here were disturbed"} {
+	for _, want := range []string{"finelocking makes the most, 500", "Not ranked, being disturbed: multi-2 400 lattes/s (the model predicts 500)", "1 of the 3 points measured here were disturbed"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("%q lacks %q", s, want)
+		}
+	}
+}
+
+// TestDisturbedNeverWins: a disturbed measurement that makes the most is
+// not crowned, and a count whose every measurement was disturbed ranks
+// none, in the data and in the words.
+func TestDisturbedNeverWins(t *testing.T) {
+	ps := talk()
+	for i, p := range ps {
+		if !p.IsModel() && p.Mode == "locking" && p.CPUs == 2 {
+			ps[i].Throughput = 900
+			ps[i].OthersCPUs = 0.9
+		}
+	}
+	c := verdict.Of(ps).Counts[0]
+	if slices.Contains(c.Best, "locking") || len(c.Unranked) != 1 || c.Unranked[0].Mode != "locking" || c.Inconclusive != "" {
+		t.Errorf("one disturbed mode: best %v, unranked %+v, inconclusive %q", c.Best, c.Unranked, c.Inconclusive)
+	}
+	if s := CountSentence(c); strings.Contains(s, "locking makes") || !strings.Contains(s, "Not ranked, being disturbed: locking 900 lattes/s") {
+		t.Errorf("one disturbed mode: %q", s)
+	}
+
+	for i, p := range ps {
+		if !p.IsModel() && p.CPUs == 2 {
+			ps[i].OthersCPUs = 0.9
+		}
+	}
+	c = verdict.Of(ps).Counts[0]
+	if len(c.Best) != 0 || len(c.Rest) != 0 || len(c.Unranked) != 3 || c.Inconclusive != analysis.InconclusiveDisturbed {
+		t.Errorf("every mode disturbed: best %v, rest %v, unranked %d, inconclusive %q", c.Best, c.Rest, len(c.Unranked), c.Inconclusive)
+	}
+	for _, s := range []string{CountSentence(c), CountHeadline(c)} {
+		if strings.Contains(s, "makes the most") || !strings.Contains(s, "inconclusive") || !strings.Contains(strings.ToLower(s), "all 3 points") {
+			t.Errorf("every mode disturbed: %q", s)
 		}
 	}
 }

@@ -51,6 +51,12 @@ type Count struct {
 	P50Hi     float64  `json:"p50_hi_ms"`
 	// Rest make less, the most first.
 	Rest []Below `json:"rest,omitempty"`
+	// Unranked are the measured modes left out of Best and Rest because
+	// other processes took CPU while they were measured, the most first:
+	// a disturbed point never wins. Inconclusive is InconclusiveDisturbed
+	// where that leaves no mode to rank.
+	Unranked     []Below `json:"unranked,omitempty"`
+	Inconclusive string  `json:"inconclusive,omitempty"`
 	// Disturbed of the All points measured here were disturbed.
 	Disturbed int `json:"disturbed"`
 	All       int `json:"all"`
@@ -59,6 +65,10 @@ type Count struct {
 	References []Reference `json:"references,omitempty"`
 	Apart      []Reference `json:"apart,omitempty"`
 }
+
+// InconclusiveDisturbed is Count.Inconclusive where every point measured
+// at the count was disturbed.
+const InconclusiveDisturbed = "disturbed"
 
 // Reference is a mode's throughput at a count, said apart.
 type Reference struct {

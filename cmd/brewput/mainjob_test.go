@@ -51,11 +51,15 @@ func TestMainJobAndReport(t *testing.T) {
 	// The verdict first, then the compact table: the measured points and the
 	// model's, each a row per mode with its ranges.
 	for _, want := range []string{"On " + lastCPUs() + ", measured on ", fmt.Sprintf("On %d CPUs, predicted by the model (go), for ", predictCPUs()),
-		"The best change each mode's causal profile tried", "predicted by the model (go)", ": " + fmt.Sprint(predictCPUs()) + " points, per mode", fmt.Sprintf("1–%d   ", predictCPUs()),
-		"noop makes"} {
+		"The best change each mode's causal profile tried", "predicted by the model (go)", ": " + fmt.Sprint(predictCPUs()) + " points, per mode", fmt.Sprintf("1–%d   ", predictCPUs())} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("stdout lacks %q:\n%s", want, stdout)
 		}
+	}
+	// On a busy machine every measured point may be disturbed: then no mode
+	// is ranked.
+	if !strings.Contains(stdout, "noop makes") && !strings.Contains(stdout, "so no mode is ranked") {
+		t.Errorf("stdout neither ranks the measured modes nor says why not:\n%s", stdout)
 	}
 	if v, table := strings.Index(stdout, "On "), strings.Index(stdout, "measured on "); v < 0 || v > table {
 		t.Errorf("the verdict does not come first:\n%s", stdout)

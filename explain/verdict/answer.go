@@ -10,11 +10,13 @@ import (
 	"github.com/brewput/brewput/results/analysis"
 )
 
-// versus is a's median over b's, with the range the two medians' 95 %
-// intervals allow.
-func versus(variant string, a, b []float64) analysis.Versus {
+// versus is a's median throughput over b's, with the range the two
+// medians' 95 % intervals allow, and whether a run of either was disturbed.
+func versus(variant string, pa, pb []results.Point) analysis.Versus {
+	a, b := values(pa, throughput), values(pb, throughput)
 	sa, sb := compare.SummarizeValues(a), compare.SummarizeValues(b)
-	v := analysis.Versus{Variant: variant, Throughput: sa.Median, Ratio: math.NaN(), Lo: math.Inf(-1), Hi: math.Inf(1), Runs: [2]int{len(a), len(b)}}
+	v := analysis.Versus{Variant: variant, Throughput: sa.Median, Ratio: math.NaN(), Lo: math.Inf(-1), Hi: math.Inf(1), Runs: [2]int{len(a), len(b)},
+		Disturbed: slices.ContainsFunc(pa, measuredDisturbed) || slices.ContainsFunc(pb, measuredDisturbed)}
 	if sb.Median > 0 {
 		v.Ratio = sa.Median / sb.Median
 	}
@@ -38,7 +40,10 @@ type series struct {
 // --count.
 func standing(cpus int, source, unit, countFlag string, variants []series) analysis.Standing {
 	s := analysis.Standing{CPUs: cpus, Source: source, Unit: unit, CountFlag: countFlag, RunsForInterval: compare.RunsForInterval()}
-	top := -1
+	// The top is the variant that made the most of those with no
+	// disturbed run; where every variant has one, the most of all, and the
+	// standing is inconclusive.
+	top, clean := -1, -1
 	medians := make([]float64, len(variants))
 	s.Every = len(variants) > 0
 	for i, v := range variants {
@@ -46,8 +51,11 @@ func standing(cpus int, source, unit, countFlag string, variants []series) analy
 		if top < 0 || medians[i] > medians[top] {
 			top = i
 		}
-		if d, ok := disturbedRuns(v.variant, v.points); ok {
+		d, disturbed := disturbedRuns(v.variant, v.points)
+		if disturbed {
 			s.Disturbed = append(s.Disturbed, d)
+		} else if clean < 0 || medians[i] > medians[clean] {
+			clean = i
 		}
 		for _, p := range v.points {
 			s.Every = s.Every && measuredDisturbed(p)
@@ -56,18 +64,24 @@ func standing(cpus int, source, unit, countFlag string, variants []series) analy
 	if top < 0 {
 		return s
 	}
+	if clean >= 0 {
+		top = clean
+	} else {
+		s.Inconclusive = analysis.InconclusiveDisturbed
+	}
 	s.Top, s.TopThroughput = variants[top].variant, medians[top]
 	s.TopP50 = median(variants[top].points, p50)
-	best := values(variants[top].points, throughput)
 	var all []analysis.Versus
 	for i, v := range variants {
 		if i != top {
-			all = append(all, versus(v.variant, values(v.points, throughput), best))
+			all = append(all, versus(v.variant, v.points, variants[top].points))
 		}
 	}
 	slices.SortStableFunc(all, func(a, b analysis.Versus) int { return cmp.Compare(b.Throughput, a.Throughput) })
 	for _, v := range all {
 		switch {
+		case v.Disturbed:
+			s.Untold = append(s.Untold, v)
 		case !v.Known():
 			s.Unknown = append(s.Unknown, v)
 		case v.Differs():
@@ -98,7 +112,7 @@ func scalingFrom(from, to int, variants []string, countFlag string, at func(vari
 	for _, v := range variants {
 		a, b := at(v, from), at(v, to)
 		if len(a) > 0 && len(b) > 0 {
-			s.Changes = append(s.Changes, versus(v, values(b, throughput), values(a, throughput)))
+			s.Changes = append(s.Changes, versus(v, b, a))
 		}
 	}
 	if len(s.Changes) == 0 {

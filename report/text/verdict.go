@@ -138,14 +138,18 @@ func countSentence(c analysis.Count, rest bool) string {
 // inconclusiveSentence says a count whose every measured point was
 // disturbed: what each made, and that none is ranked.
 func inconclusiveSentence(c analysis.Count, rest bool) string {
-	if !rest {
-		return fmt.Sprintf("On %s, %s: inconclusive, all %d points measured here were disturbed (other processes took CPU "+
-			"while they ran), so no mode is ranked; measure again while nothing else runs.", cpus(c.CPUs), c.Source, c.All)
+	all := fmt.Sprintf("all %d points measured here were disturbed", c.All)
+	if c.All == 1 {
+		all = "the one point measured here was disturbed"
 	}
-	return fmt.Sprintf("On %s, %s: inconclusive. All %d points measured here were disturbed: other processes took CPU "+
-		"while they ran, so their numbers say more about the machine than about the designs and no mode is ranked. "+
-		"They made: %s. Measure again while nothing else runs; by default brewput measures a disturbed point again, "+
-		"up to 3 times.", cpus(c.CPUs), c.Source, c.All, unrankedText(c))
+	if !rest {
+		return fmt.Sprintf("On %s, %s: inconclusive, %s (other processes took CPU while they ran), so no mode is "+
+			"ranked; measure again while nothing else runs.", cpus(c.CPUs), c.Source, all)
+	}
+	return fmt.Sprintf("On %s, %s: inconclusive. %s: other processes took CPU while they ran, so their numbers say "+
+		"more about the machine than about the designs and no mode is ranked. They made: %s. Measure again while "+
+		"nothing else runs; by default brewput measures a disturbed point again, up to 3 times.",
+		cpus(c.CPUs), c.Source, format.Capital(all), unrankedText(c))
 }
 
 // unrankedText says what the disturbed modes made, and what the model
@@ -384,10 +388,19 @@ func StandingSentence(s analysis.Standing) string {
 		return strings.Join(parts, ", ")
 	}
 	switch {
-	case len(s.Less)+len(s.Same)+len(s.Unknown) == 0:
+	case s.Inconclusive == analysis.InconclusiveDisturbed:
+		fmt.Fprintf(&b, "inconclusive, every variant had disturbed runs, so none is ranked: %s made %s", s.Top, figure)
+		if len(s.Untold) > 0 {
+			fmt.Fprintf(&b, "; %s", list(s.Untold))
+		}
+	case len(s.Less)+len(s.Same)+len(s.Unknown) == 0 && len(s.Untold) == 0:
 		fmt.Fprintf(&b, "%s makes %s", s.Top, figure)
-	case len(s.Same) == 0 && len(s.Unknown) == 0:
+	case len(s.Less)+len(s.Same)+len(s.Unknown) == 0:
+		fmt.Fprintf(&b, "%s makes %s, the most of the runs not disturbed", s.Top, figure)
+	case len(s.Same) == 0 && len(s.Unknown) == 0 && len(s.Untold) == 0:
 		fmt.Fprintf(&b, "%s makes the most, %s; the others less: %s", s.Top, figure, list(s.Less))
+	case len(s.Same) == 0 && len(s.Unknown) == 0:
+		fmt.Fprintf(&b, "%s makes the most, %s; less: %s", s.Top, figure, list(s.Less))
 	case len(s.Same) > 0:
 		var names []string
 		for _, v := range s.Same {
@@ -406,6 +419,9 @@ func StandingSentence(s analysis.Standing) string {
 	if len(s.Unknown) > 0 {
 		fmt.Fprintf(&b, "; too few runs to tell whether it makes more than %s (%s; %s %d or more give intervals)", list(s.Unknown),
 			runsText(s.Top, s.Unknown), s.CountFlag, s.RunsForInterval)
+	}
+	if len(s.Untold) > 0 && s.Inconclusive == "" {
+		fmt.Fprintf(&b, "; disturbed runs, not compared: %s", list(s.Untold))
 	}
 	b.WriteString(".")
 	switch {
@@ -426,10 +442,12 @@ func StandingSentence(s analysis.Standing) string {
 // throughput: more: sharded-read ×1.4 [1.3, 1.5]; less: mutex-write ×0.88
 // [0.84, 0.93]; no significant change: mutex-read ×1 [0.96, 1.05]."
 func ScalingSentence(s analysis.Scaling) string {
-	var more, less, same, unknown []string
+	var more, less, same, unknown, disturbed []string
 	for _, v := range s.Changes {
 		t := v.Variant + " " + versusText(v)
 		switch {
+		case v.Disturbed:
+			disturbed = append(disturbed, t)
 		case !v.Known():
 			unknown = append(unknown, t)
 		case v.Lo > 1:
@@ -444,7 +462,8 @@ func ScalingSentence(s analysis.Scaling) string {
 	for _, g := range []struct {
 		name  string
 		items []string
-	}{{"more", more}, {"less", less}, {"no significant change", same}} {
+	}{{"more", more}, {"less", less}, {"no significant change", same},
+		{"disturbed runs, no verdict", disturbed}} {
 		if len(g.items) > 0 {
 			parts = append(parts, g.name+": "+strings.Join(g.items, ", "))
 		}

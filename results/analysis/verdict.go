@@ -202,6 +202,9 @@ type Versus struct {
 	Hi         float64 `json:"hi"`
 	// Runs are the runs on each side, the variant's and the other's.
 	Runs [2]int `json:"runs"`
+	// Disturbed says a run of either side was disturbed: the ratio is
+	// said, never taken for a difference.
+	Disturbed bool `json:"disturbed,omitempty"`
 }
 
 // MarshalJSON writes an infinite end of the interval, or a ratio that
@@ -223,8 +226,9 @@ func (v *Versus) UnmarshalJSON(data []byte) error {
 // Known reports whether the ratio has an interval.
 func (v Versus) Known() bool { return !math.IsInf(v.Lo, 0) && !math.IsInf(v.Hi, 0) }
 
-// Differs reports whether the interval excludes 1: the two differ.
-func (v Versus) Differs() bool { return v.Known() && (v.Hi < 1 || v.Lo > 1) }
+// Differs reports whether the interval excludes 1 and no run of either
+// side was disturbed: the two differ.
+func (v Versus) Differs() bool { return v.Known() && !v.Disturbed && (v.Hi < 1 || v.Lo > 1) }
 
 // Standing is what one CPU count shows of variants measured alike: the
 // most, and each other against it.
@@ -237,11 +241,15 @@ type Standing struct {
 	Top           string  `json:"top"`
 	TopThroughput float64 `json:"top_throughput"`
 	TopP50        float64 `json:"top_p50_ms,omitempty"`
-	// Less lie below Top, Same do not differ, Unknown have no interval;
-	// each the most first.
+	// Less lie below Top, Same do not differ, Unknown have no interval,
+	// Untold had disturbed runs (on either side); each the most first.
 	Less    []Versus `json:"less,omitempty"`
 	Same    []Versus `json:"same,omitempty"`
 	Unknown []Versus `json:"unknown,omitempty"`
+	Untold  []Versus `json:"untold,omitempty"`
+	// Inconclusive is InconclusiveDisturbed where every variant had a
+	// disturbed run: Top made the most, but is not said to.
+	Inconclusive string `json:"inconclusive,omitempty"`
 	// Disturbed are the disturbed runs; Every says all were.
 	Disturbed []Runs `json:"disturbed,omitempty"`
 	Every     bool   `json:"every_disturbed,omitempty"`

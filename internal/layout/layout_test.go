@@ -173,13 +173,16 @@ func TestReportOnlyRenders(t *testing.T) {
 // Listing the root shows the pipeline and nothing else.
 func TestRootFolders(t *testing.T) {
 	want := []string{"cmd", "coffee", "docs", "examples", "explain", "internal", "lab", "measure", "model", "report", "results", "validation"}
-	entries, err := os.ReadDir(filepath.Join("..", ".."))
+	root := filepath.Join("..", "..")
+	entries, err := os.ReadDir(root)
 	if err != nil {
 		t.Fatal(err)
 	}
+	// What git ignores is not the tree's: a report brewput wrote at the
+	// root (the README's first command) lies there beside it.
 	var got []string
 	for _, e := range entries {
-		if e.IsDir() && !strings.HasPrefix(e.Name(), ".") {
+		if e.IsDir() && !strings.HasPrefix(e.Name(), ".") && !gitIgnores(t, root, e.Name()+"/") {
 			got = append(got, e.Name())
 		}
 	}
@@ -188,6 +191,36 @@ func TestRootFolders(t *testing.T) {
 			t.Errorf("top-level folder %s/ is not one of the pipeline's %v", g, want)
 		}
 	}
+}
+
+// TestDefaultOutputsIgnored: every folder and file brewput writes into the
+// working folder by default, run at the repository's root, is one git
+// ignores, so that the README's two commands work in either order.
+func TestDefaultOutputsIgnored(t *testing.T) {
+	root := filepath.Join("..", "..")
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git to ask what it ignores")
+	}
+	if err := exec.Command("git", "-C", root, "rev-parse", "--git-dir").Run(); err != nil {
+		t.Skip("not a git checkout: nothing is ignored")
+	}
+	// The main job's report, the playground, examples/cache/study's report
+	// (a study's is NAME-report), a schedule's pictures.
+	for _, name := range []string{"brewput-report/", "brewput-playground/", "cache-report/", "orderbook-report/",
+		"schedule-finelocking-6cpu-model.png", "schedule-finelocking-6cpu-model.svg"} {
+		if !gitIgnores(t, root, name) {
+			t.Errorf("git does not ignore %s, which brewput writes by default", name)
+		}
+	}
+}
+
+// gitIgnores reports whether git ignores name in the checkout at root;
+// false where there is no git or no checkout.
+func gitIgnores(t *testing.T, root, name string) bool {
+	t.Helper()
+	cmd := exec.Command("git", "-C", root, "check-ignore", "-q", "--no-index", name)
+	err := cmd.Run()
+	return err == nil
 }
 
 // The report and the CLI know no lab by name: no string of their code is

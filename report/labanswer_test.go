@@ -44,8 +44,8 @@ func TestLabAnswersFirst(t *testing.T) {
 	out := b.String()
 	for _, want := range []string{
 		"lab demo, measured on box: 81 points on 1 and 2 CPUs, 1 disturbed (other processes took CPU while they ran)\n",
-		"On 2 CPUs, v3 (par 10) makes the most, 280 kops/s at a median 50 µs, keeping 2.02 CPUs busy; slow (disturbed)\n  the least, 4.77 kops/s (×0.0170).",
-		"On 1 CPU, v3 (par 10) makes the most, 140 kops/s at a median 50 µs, keeping 1.01 CPUs busy; v0 (par 1) the\n  least, 101 kops/s (×0.721).",
+		"On 2 CPUs, v3 (par 10) makes the most, 280 kops/s at a median 50 µs, keeping 2.02 CPUs busy; slow\n  (disturbed) the least, 4.77 kops/s (×0.0170).",
+		"On 1 CPU, v3 (par 10) makes the most, 140 kops/s at a median 50 µs, keeping 1.01 CPUs busy; v0 (par\n  1) the least, 101 kops/s (×0.721).",
 		"throughput (ops/s) against CPUs:\n",
 		"  v0    110k  220k",
 		"  v3    140k  280k",

@@ -6,6 +6,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/brewput/brewput/internal/format"
 )
@@ -81,13 +82,68 @@ type column struct {
 	head string
 	on   bool
 	cell func(p Point) string
+	// spare ranks a column that a table too wide for format.Columns leaves
+	// out, the highest first; 0 for one it keeps.
+	spare int
 }
 
 // writeColumns writes a table of points in the columns that are on, then
-// the note on the disturbed ones.
+// the note on the disturbed ones. A table wider than format.Columns writes
+// its notes, the last column, under their rows, and leaves out its spare
+// columns, the highest ranked first, until it fits, saying which.
 func writeColumns(w io.Writer, points []Point, cols []column) error {
 	cols = slices.DeleteFunc(cols, func(c column) bool { return !c.on })
-	t := format.Table{Align: []format.Align{format.Left, format.Right}, Indent: true}
+	var notes *column
+	if n := len(cols); n > 1 && cols[n-1].head == "notes" && !fits(points, cols, columnsTable(points, cols, nil)) {
+		notes, cols = &cols[n-1], cols[:n-1]
+	}
+	var left []string
+	for {
+		table := columnsTable(points, cols, notes)
+		spare := -1
+		for i, c := range cols {
+			if c.spare > 0 && (spare < 0 || c.spare > cols[spare].spare) {
+				spare = i
+			}
+		}
+		if spare < 0 || fits(points, cols, table) {
+			if _, err := io.WriteString(w, table); err != nil {
+				return err
+			}
+			break
+		}
+		left = append(left, leftOut(points, cols[spare]))
+		cols = slices.Delete(cols, spare, spare+1)
+	}
+	if len(left) > 0 {
+		fmt.Fprintln(w, format.Wrap("Left out to fit "+fmt.Sprint(format.Columns)+" columns: "+strings.Join(left, ", ")+
+			"; --format csv or json writes every one.", format.Columns, ""))
+	}
+	writeDisturbedNote(w, points)
+	return nil
+}
+
+// leftOut names a column a table leaves out, with its value where every
+// point has the same: "source (model (fifo) for every point)".
+func leftOut(points []Point, c column) string {
+	if len(points) == 0 {
+		return c.head
+	}
+	for _, p := range points[1:] {
+		if c.cell(p) != c.cell(points[0]) {
+			return c.head
+		}
+	}
+	if len(points) > 1 {
+		return c.head + " (" + c.cell(points[0]) + " for every point)"
+	}
+	return c.head + " (" + c.cell(points[0]) + ")"
+}
+
+// columnsTable lays points out in cols, and where notes is not nil, each
+// point's note on lines of its own under its row.
+func columnsTable(points []Point, cols []column, notes *column) string {
+	t := format.Table{Align: []format.Align{format.Left, format.Right}, Indent: true, Ragged: true}
 	var head []string
 	for _, c := range cols {
 		head = append(head, c.head)
@@ -99,33 +155,56 @@ func writeColumns(w io.Writer, points []Point, cols []column) error {
 			row = append(row, c.cell(p))
 		}
 		t.Row(row...)
+		if notes != nil {
+			if n := notes.cell(p); n != "" {
+				const indent = "      "
+				t.Line(indent + format.Wrap("note: "+n, format.Columns-len(indent), indent))
+			}
+		}
 	}
-	if err := t.Write(w); err != nil {
-		return err
+	var b strings.Builder
+	t.Write(&b) // a strings.Builder takes every byte
+	return b.String()
+}
+
+// fits reports whether table, points laid out in cols, fits
+// format.Columns: as it is, or with its last column wrapped, where the
+// others leave it room to.
+func fits(points []Point, cols []column, table string) bool {
+	if widest(table) <= format.Columns {
+		return true
 	}
-	writeDisturbedNote(w, points)
-	return nil
+	return len(cols) > 1 && widest(columnsTable(points, cols[:len(cols)-1], nil))+2 <= format.Columns-format.NarrowestWrap
+}
+
+// widest is the most columns a line of s takes.
+func widest(s string) int {
+	most := 0
+	for _, line := range strings.Split(s, "\n") {
+		most = max(most, utf8.RuneCountInString(line))
+	}
+	return most
 }
 
 // writeLabTable writes one lab's points, with its metrics.
 func writeLabTable(w io.Writer, lab string, points []Point) error {
 	fmt.Fprintf(w, "lab %s\n", lab)
 	mark := disturbedMark(points)
-	cols := []column{{"variant", true, func(p Point) string { return p.Lab.Variant }},
-		{"cpus", true, func(p Point) string { return fmt.Sprint(p.CPUs) }},
-		{"par", true, func(p Point) string { return fmt.Sprint(p.Par) }},
-		{"throughput", true, func(p Point) string { return format.Rate(p.Throughput, p.Unit) + mark(p) }},
-		{"p50", true, func(p Point) string { return format.Wait(p.Latency.P50) }},
-		{"min", true, func(p Point) string { return format.Wait(p.Latency.Min) }},
-		{"max", true, func(p Point) string { return format.Wait(p.Latency.Max) }},
-		{"cpu util", true, func(p Point) string { return fmt.Sprintf("%.0f%%", 100*p.Util) }}}
+	cols := []column{{"variant", true, func(p Point) string { return p.Lab.Variant }, 0},
+		{"cpus", true, func(p Point) string { return fmt.Sprint(p.CPUs) }, 0},
+		{"par", true, func(p Point) string { return fmt.Sprint(p.Par) }, 0},
+		{"throughput", true, func(p Point) string { return format.Rate(p.Throughput, p.Unit) + mark(p) }, 0},
+		{"p50", true, func(p Point) string { return format.Wait(p.Latency.P50) }, 0},
+		{"min", true, func(p Point) string { return format.Wait(p.Latency.Min) }, 2},
+		{"max", true, func(p Point) string { return format.Wait(p.Latency.Max) }, 3},
+		{"cpu util", true, func(p Point) string { return fmt.Sprintf("%.0f%%", 100*p.Util) }, 1}}
 	for _, k := range MetricNames(points) {
 		cols = append(cols, column{string(k), true, func(p Point) string {
 			if v, ok := p.Lab.Metrics[k]; ok {
 				return format.Metric(string(k), v)
 			}
 			return "-"
-		}})
+		}, 0})
 	}
 	return writeColumns(w, points, cols)
 }
@@ -165,35 +244,46 @@ func writeShopTable(w io.Writer, points []Point, studies bool) error {
 	if studies {
 		mode = "variant"
 	}
-	ms := func(head string, v func(Latency) float64) column {
-		return column{head, true, func(p Point) string { return format.Ms(v(p.Latency)) }}
+	ms := func(head string, v func(Latency) float64, spare int) column {
+		return column{head, true, func(p Point) string { return format.Ms(v(p.Latency)) }, spare}
 	}
-	cols := []column{{mode, true, func(p Point) string { return p.Mode }},
-		{"cpus", true, func(p Point) string { return fmt.Sprint(p.CPUs) }},
-		{"par", true, func(p Point) string { return fmt.Sprint(p.Par) }},
-		{"rep", reps, func(p Point) string { return fmt.Sprint(max(p.Rep, 1)) }},
-		{"rate/s", openLoop, func(p Point) string { return fmt.Sprintf("%.0f", p.Rate) }},
-		{"drops", openLoop, func(p Point) string { return fmt.Sprint(p.Drops) }},
-		{"throughput", true, func(p Point) string { return fmt.Sprintf("%.1f %s", p.Throughput, p.Unit) + mark(p) }},
-		{"range (go policy)", bands, func(p Point) string { return FormatBand(p.Band) }},
-		{"bound", model, func(p Point) string { return FormatBound(p.Bounds) }},
-		ms("mean ms", func(l Latency) float64 { return l.Mean }), ms("p05 ms", func(l Latency) float64 { return l.P05 }),
-		ms("p50 ms", func(l Latency) float64 { return l.P50 }), ms("p95 ms", func(l Latency) float64 { return l.P95 }),
-		ms("p99 ms", func(l Latency) float64 { return l.P99 }),
-		{"cpu util", true, func(p Point) string { return fmt.Sprintf("%.0f%%", 100*p.Util) }},
-		{"most used meter (held, mean wait)", studies, BusiestMeter},
-		{limitedBy, limits, func(p Point) string { return FormatBottleneck(p.Bottleneck) }},
-		{"most held machine (held, mean wait)", !studies && !limits, busiest},
+	cols := []column{{mode, true, func(p Point) string { return p.Mode }, 0},
+		{"cpus", true, func(p Point) string { return fmt.Sprint(p.CPUs) }, 0},
+		{"par", true, func(p Point) string { return fmt.Sprint(p.Par) }, 0},
+		{"rep", reps, func(p Point) string { return fmt.Sprint(max(p.Rep, 1)) }, 0},
+		{"rate/s", openLoop, func(p Point) string { return fmt.Sprintf("%.0f", p.Rate) }, 0},
+		{"drops", openLoop, func(p Point) string { return fmt.Sprint(p.Drops) }, 0},
+		{"throughput", true, func(p Point) string { return fmt.Sprintf("%.1f %s", p.Throughput, p.Unit) + mark(p) }, 0},
+		{"range (go policy)", bands, func(p Point) string { return FormatBand(p.Band) }, 4},
+		{"bound", model, func(p Point) string { return FormatBound(p.Bounds) }, 0},
+		ms("mean ms", func(l Latency) float64 { return l.Mean }, 9), ms("p05 ms", func(l Latency) float64 { return l.P05 }, 10),
+		ms("p50 ms", func(l Latency) float64 { return l.P50 }, 0), ms("p95 ms", func(l Latency) float64 { return l.P95 }, 8),
+		ms("p99 ms", func(l Latency) float64 { return l.P99 }, 3),
+		{"cpu util", true, func(p Point) string { return fmt.Sprintf("%.0f%%", 100*p.Util) }, 2},
+		{"most used meter (held, mean wait)", studies, BusiestMeter, 0},
+		{limitedBy, limits, func(p Point) string { return FormatBottleneck(p.Bottleneck) }, 0},
+		{"most held machine (held, mean wait)", !studies && !limits, busiest, 0},
 		// A table of model points alone still says that they are the model's.
-		{"source", len(origins) > 1 || model, OriginLabel},
-		{"notes", notes, Notes}}
+		// Where every point has one source, a table too wide may leave it
+		// to the line that says what was left out.
+		{"source", len(origins) > 1 || model, OriginLabel, sourceSpare(origins)},
+		{"notes", notes, Notes, 0}}
 	if err := writeColumns(w, points, cols); err != nil {
 		return err
 	}
 	for _, line := range CalibrationLines(points) {
-		fmt.Fprintf(w, "go policy: %s\n", line)
+		fmt.Fprintln(w, format.Wrap("go policy: "+line, format.Columns, "  "))
 	}
 	return nil
+}
+
+// sourceSpare ranks the source column among the spare ones: it is spared
+// only where the points have one source.
+func sourceSpare(origins map[string]bool) int {
+	if len(origins) == 1 {
+		return 1
+	}
+	return 0
 }
 
 // disturbedMark is the mark after a disturbed point's throughput, and

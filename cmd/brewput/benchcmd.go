@@ -25,7 +25,7 @@ func newBenchCmd(e *env) *cobra.Command {
 	var cpus, format, out string
 	var benchmem bool
 	cmd := &cobra.Command{
-		Use:   "bench [packages] [-bench regexp] [-cpu list] [-count n] [-benchtime t] [-- go test flags]",
+		Use:   "bench [packages] [-bench regexp] [-cpu list] [-count n] [-- go test flags]",
 		Short: "Run Go benchmarks on 1, 2, … CPUs, each pinned, and report how they scale",
 		// go test's flags have one dash and long names (-bench, -cpu),
 		// which pflag reads as clusters of shorthands: the flags are

@@ -37,7 +37,7 @@ func newCalibrateCmd(e *env) *cobra.Command {
 	)
 	cmd := &cobra.Command{
 		Use:   "calibrate",
-		Short: "Measure the Go runtime's handoff costs that the model's go policy uses, or infer them from measured points",
+		Short: "Measure the runtime's costs the model's go policy uses, or infer them from runs",
 		Args:  unknownArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if len(req.From) > 0 {

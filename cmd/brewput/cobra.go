@@ -11,11 +11,13 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/internal/exitcode"
+	"github.com/brewput/brewput/internal/format"
 )
 
 // unknownArgs turns stray arguments into a usage error naming them.
@@ -34,6 +36,9 @@ func finishRoot(root *cobra.Command, e *env) {
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return cliflag.Explain(err) })
 	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error { return cliflag.CheckFinite(cmd.Flags()) }
 	root.CompletionOptions.DisableDefaultCmd = true
+	// Flags' help wraps at HelpColumns, as the long help is written.
+	usage := strings.ReplaceAll(root.UsageTemplate(), ".FlagUsages ", fmt.Sprintf(".FlagUsagesWrapped %d ", format.HelpColumns))
+	root.SetUsageTemplate(usage)
 	setHelp(root)
 }
 

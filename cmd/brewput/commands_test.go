@@ -11,10 +11,16 @@ func TestListPrintsEveryFamily(t *testing.T) {
 	if code != exitOK || stderr != "" {
 		t.Fatalf("brewput list: exit %d, stderr %q", code, stderr)
 	}
+	// A description too long for the terminal goes on under itself.
 	listed := map[string]string{}
+	last := ""
 	for line := range strings.Lines(stdout) {
+		if strings.HasPrefix(line, " ") && last != "" {
+			listed[last] += " " + strings.TrimSpace(line)
+			continue
+		}
 		pattern, desc, _ := strings.Cut(strings.TrimSpace(line), " ")
-		listed[pattern] = strings.TrimSpace(desc)
+		listed[pattern], last = strings.TrimSpace(desc), pattern
 	}
 	want := []string{"ideal", "locking", "finelocking", "parsteam", "americano", "espresso",
 		"multi-N", "linearpipe-N", "splitpipe-N", "multipipe-N", "americanopipe-N", "espressopipe-N", "noop"}

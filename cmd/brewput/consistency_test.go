@@ -282,7 +282,7 @@ func TestConsistencyRecordedBounds(t *testing.T) {
 				if a["text"] == "" || a["bound"] == "" || a["of"] == "" {
 					t.Errorf("%s: a reason in its JSON object says %v: want the bound, the number and words", where, a)
 				}
-				if !slices.ContainsFunc(strings.Split(table.String(), "\n"), func(row string) bool {
+				if !slices.ContainsFunc(tableRows(table.String()), func(row string) bool {
 					return strings.Contains(row, " "+p.Mode+" ") && strings.Contains(row, a["text"])
 				}) {
 					t.Errorf("%s: no row of the table holds %q:\n%s", where, a["text"], table.String())
@@ -309,11 +309,12 @@ func TestConsistencyRecordedBusyCalibration(t *testing.T) {
 	file := filepath.Join("testdata", "consistency", "busy-calibration.json")
 	busy := "on a busy machine (other processes used 1.99 CPUs): not to be trusted, kept with --force"
 	stdout, _ := runModel(t, "--modes", "finelocking", "--cpus", "2", "--dur", "100ms", "--calibration", file)
-	lines := strings.Split(stdout, "\n")
-	if !strings.Contains(lines[0], busy) {
-		t.Errorf("the table's caption %q does not say %q", lines[0], busy)
+	// The caption and the footer are sentences wrapped to the terminal,
+	// their further lines indented.
+	if caption := captionOf(stdout); !strings.Contains(caption, busy) {
+		t.Errorf("the table's caption %q does not say %q", caption, busy)
 	}
-	if !slices.ContainsFunc(lines, func(l string) bool { return strings.HasPrefix(l, "go policy: ") && strings.Contains(l, busy) }) {
+	if _, footer, _ := strings.Cut(stdout, "\ngo policy: "); !strings.Contains(strings.ReplaceAll(footer, "\n  ", " "), busy) {
 		t.Errorf("the table's footer does not say %q:\n%s", busy, stdout)
 	}
 	for _, p := range modelPoints(t, "--modes", "finelocking", "--cpus", "2", "--dur", "100ms", "--calibration", file) {
@@ -341,11 +342,32 @@ func TestConsistencyRecordedBusyCalibration(t *testing.T) {
 	cal.Forced = false
 	measure := func(context.Context, func(string)) (calibrate.Calibration, error) { return cal, nil }
 	stdout, stderr := withMeasurement(t, measure, "model", "--modes", "finelocking", "--cpus", "2", "--dur", "100ms")
-	if first, _, _ := strings.Cut(stdout, "\n"); !strings.Contains(first, "on a busy machine (other processes used 1.99 CPUs): not to be trusted, used for this run only and not saved") {
+	if first := captionOf(stdout); !strings.Contains(first, "on a busy machine (other processes used 1.99 CPUs): not to be trusted, used for this run only and not saved") {
 		t.Errorf("the caption %q does not say the costs were measured on a busy machine and not saved", first)
 	}
 	if !strings.Contains(stderr, "not saved") {
 		t.Errorf("stderr does not say the calibration was not saved:\n%s", stderr)
 	}
 	assertEmptyDir(t, config, "the calibration was measured on a busy machine")
+}
+
+// captionOf is a model table's caption, the sentence before its heading,
+// its wrapped lines joined.
+func captionOf(stdout string) string {
+	caption, _, _ := strings.Cut(stdout, "\n  mode ")
+	return strings.ReplaceAll(caption, "\n  ", " ")
+}
+
+// tableRows are a table's lines, a row's note lines (under it, indented
+// past its columns) joined to it.
+func tableRows(table string) []string {
+	var rows []string
+	for _, line := range strings.Split(table, "\n") {
+		if strings.HasPrefix(line, "      ") && len(rows) > 0 {
+			rows[len(rows)-1] += " " + strings.TrimSpace(line)
+			continue
+		}
+		rows = append(rows, line)
+	}
+	return rows
 }

@@ -22,7 +22,7 @@ func newLessonsCmd(e *env) *cobra.Command {
 	var only, format, out string
 	cmd := &cobra.Command{
 		Use:   "lessons [--quick] [--only NAME,...] [--format table|json] [--out FILE]",
-		Short: "Measure the seeds' claims on this machine, each with a verdict: reproduced, not reproduced or inconclusive",
+		Short: "Measure the seeds' claims on this machine: reproduced, not reproduced or inconclusive",
 		Args:  unknownArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if format != "table" && format != "json" {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/internal/exitcode"
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/internal/host"
 	"github.com/brewput/brewput/internal/predict"
 	"github.com/brewput/brewput/model"
@@ -164,7 +165,7 @@ func (c *modelCommand) run(ctx context.Context, fs *pflag.FlagSet, e *env) error
 	// The table's caption: which model, its costs and how far to trust
 	// them. JSON points say it in each point's calibration and trust.
 	if len(points) > 0 && (out.Format == results.Table || out.Out != nil) {
-		fmt.Fprintf(e.stdout, "%s%s\n", pr.Describe(), stepsText(pr.Sched, sf.burn, bp != nil))
+		fmt.Fprintln(e.stdout, format.Wrap(pr.Describe()+stepsText(pr.Sched, sf.burn, bp != nil), format.Columns, "  "))
 	}
 	if ferr := out.Finish(points, err == nil); ferr != nil {
 		return failure{Err: ferr}

@@ -354,7 +354,7 @@ func TestModelBusyCalibration(t *testing.T) {
 		if !strings.Contains(stderr, "not saved: other processes used 1.37 CPUs") {
 			t.Errorf("run %d: stderr does not say the calibration was not saved:\n%s", run, stderr)
 		}
-		if caption, _, _ := strings.Cut(stdout, "\n"); !strings.Contains(caption, busy) || !strings.Contains(caption, "a calibration measured for this run") {
+		if caption := captionOf(stdout); !strings.Contains(caption, busy) || !strings.Contains(caption, "a calibration measured for this run") {
 			t.Errorf("run %d: the table's caption %q does not say %q", run, caption, busy)
 		}
 		assertEmptyDir(t, config, "the machine was busy")

@@ -23,7 +23,7 @@ func newPlaygroundCmd(e *env) *cobra.Command {
 	var serve bool
 	cmd := &cobra.Command{
 		Use:   "playground",
-		Short: "Write the playground, brewput model in the browser as one static page, and optionally serve it",
+		Short: "Write the playground, brewput model in the browser as one static page, and serve it",
 		Args:  unknownArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			flags := cmd.Flags()

@@ -18,7 +18,7 @@ func newScheduleCmd(e *env) *cobra.Command {
 	c := &scheduleCommand{}
 	cmd := &cobra.Command{
 		Use:   "schedule [TRACE]",
-		Short: "Draw which step ran on which CPU over 20 ms: the model's exact schedule, or a real one from an execution trace",
+		Short: "Draw which step ran on which CPU over 20 ms, in the model or from an execution trace",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			fs := cmd.Flags()
 			s, useModel, useTrace, err := c.plan(fs, args)

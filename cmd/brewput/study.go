@@ -133,7 +133,10 @@ const defaultModes = "ideal,locking,finelocking,parsteam,multi-2,linearpipe-0,li
 // point's duration and warm-up.
 func (f *studyFlags) register(fs *pflag.FlagSet, dur, warmup time.Duration) {
 	f.loadFlags.register(fs, shopWords, dur, warmup)
-	fs.StringVar(&f.modes, "modes", defaultModes, "comma-separated modes to measure (see brewput list)")
+	fs.StringVar(&f.modes, "modes", defaultModes, "comma-separated modes to measure (see brewput list); by default "+
+		strings.ReplaceAll(defaultModes, ",", ", "))
+	// The default is said in the usage, where it wraps as one token cannot.
+	fs.Lookup("modes").DefValue = ""
 	s := &f.steps
 	*s = coffee.DefaultSteps()
 	fs.Var((*cliflag.Duration)(&s.Grind), "grind", "CPU time of grinding the beans (grinder)")

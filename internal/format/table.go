@@ -74,15 +74,19 @@ func (t *Table) Write(w io.Writer) error {
 		}
 	}
 	var b strings.Builder
-	for _, r := range t.rows {
+	for ri, r := range t.rows {
 		if r.cells == nil {
 			b.WriteString(r.line + "\n")
 			continue
 		}
+		lineStart := b.Len()
 		for i, c := range r.cells {
 			if t.Ragged && i == len(widths)-1 {
 				if c != "" && t.Indent {
 					b.WriteString(gap)
+				}
+				if ri > 0 { // a heading stays on its line
+					c = wrapCell(c, utf8.RuneCountInString(b.String()[lineStart:]))
 				}
 				b.WriteString(c)
 				break
@@ -106,10 +110,25 @@ func (t *Table) Write(w io.Writer) error {
 		b.WriteString("\n")
 	}
 	for i, n := range t.notes {
-		b.WriteString(superscript(i+1) + " " + n + "\n")
+		b.WriteString(Wrap(superscript(i+1)+" "+n, Columns, "  ") + "\n")
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// NarrowestWrap is the narrowest room a ragged table's last cell is
+// wrapped into.
+const NarrowestWrap = 30
+
+// wrapCell wraps a ragged table's last cell, which starts at column col,
+// so that its lines end within Columns, each further line starting at col;
+// a cell that starts too far right for a useful width stays one line.
+func wrapCell(c string, col int) string {
+	if col+utf8.RuneCountInString(c) <= Columns || Columns-col < NarrowestWrap {
+		return c
+	}
+	lines := strings.Split(Wrap(c, Columns-col, ""), "\n")
+	return strings.Join(lines, "\n"+strings.Repeat(" ", col))
 }
 
 // align is column i's alignment.

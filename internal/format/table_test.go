@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 	"text/tabwriter"
+	"unicode/utf8"
 )
 
 func write(t *testing.T, tb *Table) string {
@@ -115,5 +116,30 @@ func TestTableAsTabwriter(t *testing.T) {
 		if got := write(t, &tb); got != want.String() {
 			t.Errorf("right %v:\n%q\ntabwriter:\n%q", right, got, want.String())
 		}
+	}
+}
+
+// TestRaggedCellWraps: a ragged table's last cell that would pass Columns
+// wraps, each further line starting under it, and footnotes wrap too.
+func TestRaggedCellWraps(t *testing.T) {
+	long := strings.Repeat("word ", 40)
+	tab := Table{Ragged: true}
+	tab.Row("name", "text")
+	tab.Row("advise", long+tab.Mark(long))
+	var b strings.Builder
+	if err := tab.Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	if len(lines) < 5 {
+		t.Fatalf("%d lines, want the cell and its note wrapped:\n%s", len(lines), b.String())
+	}
+	for _, l := range lines {
+		if n := utf8.RuneCountInString(l); n > Columns {
+			t.Errorf("line of %d columns, over %d: %q", n, Columns, l)
+		}
+	}
+	if !strings.HasPrefix(lines[2], strings.Repeat(" ", len("advise  "))+"word") {
+		t.Errorf("a further line of the cell does not start under it: %q", lines[2])
 	}
 }

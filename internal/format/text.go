@@ -100,6 +100,14 @@ func Capital(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
+// Columns is the widest line brewput writes for people, its sentences
+// wrapped to it and its help too: a terminal of 100 columns shows every line
+// whole.
+const Columns = 100
+
+// HelpColumns is the width flags' help wraps at.
+const HelpColumns = Columns
+
 // Wrap breaks s at spaces into lines of at most width bytes (a longer word
 // has a line of its own), each line after the first starting with indent.
 func Wrap(s string, width int, indent string) string {

@@ -39,7 +39,7 @@ const (
 // second against clients, a line per variant, the remote ones dashed.
 func NewLab() *lab.Of[Config] {
 	return lab.New(lab.Info{Name: Name, Help: strings.TrimSuffix(help, "\n"),
-		Summary: "an identity service behind a mutex, a counter lock, an actor's mailbox or a locked actor: in process and over gRPC",
+		Summary: "an identity service behind a mutex, a lock, a mailbox or a locked actor, or over gRPC",
 		Example: `  brewput lab actors
   brewput lab actors --variants simple,sequence --clients 1,2,8 --reply-bytes 2048
   brewput lab actors --remote --clients 1,16 --format json --out actors.json`,

@@ -43,7 +43,7 @@ const (
 // speedup against the buffer, a line per P.
 func NewLab() *lab.Of[Config] {
 	return lab.New(lab.Info{Name: Name, Help: strings.TrimSuffix(help, "\n"),
-		Summary: "P producers, one consumer: one handle call per run of identical events against one per event",
+		Summary: "P producers, one consumer: a call per run of identical events against one per event",
 		Example: `  brewput lab aggregate
   brewput lab aggregate --producers 1,4 --buffers 0,100 --handle-cost 5us
   brewput lab aggregate --cpus 1,2 --run-length 2 --format json --out aggregate.json`,

@@ -40,7 +40,7 @@ const (
 // consumer counts, at the most CPUs.
 func NewLab() *lab.Of[Config] {
 	return lab.New(lab.Info{Name: Name, Help: strings.TrimSuffix(help, "\n"),
-		Summary: "one producer, M consumers hashing lines through a channel: how channel size and batching close the gap to the CPU bound",
+		Summary: "one producer, M consumers hashing lines: how buffers and batching near the CPU bound",
 		Example: `  brewput lab channels
   brewput lab channels --size 1,100 --consumers 2 --batch 1,10,100,1000
   brewput lab channels --cpus 1 --format json --out channels.json`,

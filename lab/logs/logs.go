@@ -45,7 +45,7 @@ const (
 // against writers, a line per kind, beside y = t.
 func NewLab() *lab.Of[Config] {
 	return lab.New(lab.Info{Name: Name, Help: strings.TrimSuffix(help, "\n"),
-		Summary: "t writers share a fixed number of appends to one log (memory, file, LevelDB): wall-clock throughput, and why summed latencies overstate time t-fold",
+		Summary: "t writers share appends to one log (memory, file, LevelDB): summed latencies overstate",
 		Example: `  brewput lab logs
   brewput lab logs --sync --kinds file,leveldb
   brewput lab logs --kinds file --writers 1,4,16 --dir /mnt/disk --format json --out logs.json`,

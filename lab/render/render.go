@@ -44,7 +44,7 @@ const (
 // with the measured whole-program speedups.
 func NewLab() *lab.Of[Config] {
 	return lab.New(lab.Info{Name: Name, Help: strings.TrimSuffix(help, "\n"),
-		Summary: "a Mandelbrot image rendered by 1 goroutine, one per pixel, one per row or a worker pool, then PNG-encoded: Amdahl's law",
+		Summary: "a Mandelbrot image by 1 goroutine, one a pixel, one a row or a pool, then PNG: Amdahl",
 		Example: `  brewput lab render
   brewput lab render --png mandelbrot.png
   brewput lab render --size 512 --max-iter 256 --workers 8`,

@@ -48,7 +48,7 @@ const (
 // second against the buffer, a line per mode, the restarts dashed.
 func NewLab() *lab.Of[Config] {
 	return lab.New(lab.Info{Name: Name, Help: strings.TrimSuffix(help, "\n"),
-		Summary: "messages over one gRPC bidirectional stream: replies in the sender's goroutine or a listener, channel buffers, a peer restart",
+		Summary: "one gRPC bidirectional stream: replies in the sender or a listener, buffers, a restart",
 		Example: `  brewput lab stream
   brewput lab stream --modes sync,async --buffers 0,100 --cpus 2
   brewput lab stream --restart --malformed 10 --oversized 10 --reps 1`,

@@ -36,7 +36,7 @@ const (
 // concurrent speedup against CPUs.
 func NewLab() *lab.Of[Config] {
 	return lab.New(lab.Info{Name: Name, Help: strings.TrimSuffix(help, "\n"),
-		Summary: "add, sort and find, sequential and concurrent, on 1 CPU and more: when concurrency pays",
+		Summary: "add, sort and find, sequential and concurrent, on 1 CPU and more: when it pays",
 		Example: `  brewput lab workloads
   brewput lab workloads --cpus 1 --sort-size 5000 --docs 200
   brewput lab workloads --wait 0 --format json --out workloads.json`,

@@ -164,7 +164,7 @@ func writeRanges(w io.Writer, t analysis.Ranges) error {
 	}
 	if len(disturbed) > 0 {
 		fmt.Fprintln(w, format.Wrap("Disturbed (other processes took CPU while they were measured; such a point says little about the design): "+
-			format.JoinAnd(disturbed)+".", 110, ""))
+			format.JoinAnd(disturbed)+".", format.Columns, ""))
 	}
 	return nil
 }
@@ -213,7 +213,7 @@ func writeStudies(w io.Writer, t analysis.StudyTable) error {
 		for i, d := range t.Disturbed {
 			words[i] = runsWords(d) + " on " + cpus(d.CPUs)
 		}
-		fmt.Fprintln(w, format.Wrap("Disturbed (other processes took CPU while they were measured): "+strings.Join(words, ", ")+".", 110, ""))
+		fmt.Fprintln(w, format.Wrap("Disturbed (other processes took CPU while they were measured): "+strings.Join(words, ", ")+".", format.Columns, ""))
 	}
 	return nil
 }

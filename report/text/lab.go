@@ -65,12 +65,12 @@ func WriteLab(w io.Writer, a analysis.LabAnswer, table FigureTable) error {
 	}
 	fmt.Fprintln(w)
 	for _, s := range LabSentences(a) {
-		fmt.Fprintln(w, format.Wrap(s, 110, "  "))
+		fmt.Fprintln(w, format.Wrap(s, format.Columns, "  "))
 	}
 	if len(table.Rows) == 0 {
 		return nil
 	}
-	fmt.Fprintln(w, format.Wrap(table.Title+":", 110, ""))
+	fmt.Fprintln(w, format.Wrap(table.Title+":", format.Columns, ""))
 	t := format.Table{Align: []format.Align{format.Left, format.Right}, Indent: true}
 	if len(table.Head) > 0 {
 		t.Row(append([]string{""}, table.Head...)...)

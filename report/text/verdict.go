@@ -51,7 +51,7 @@ func WriteVerdict(w io.Writer, v analysis.Verdict) error {
 // writeWrapped writes each sentence on lines of at most 110 columns.
 func writeWrapped(w io.Writer, sentences []string) error {
 	for _, s := range sentences {
-		if _, err := fmt.Fprintln(w, format.Wrap(s, 110, "")); err != nil {
+		if _, err := fmt.Fprintln(w, format.Wrap(s, format.Columns, "")); err != nil {
 			return err
 		}
 	}
@@ -513,7 +513,7 @@ func WriteBenchAnswer(w io.Writer, families []analysis.BenchFamily) error {
 			return err
 		}
 		for _, s := range ss {
-			if _, err := fmt.Fprintln(w, "  "+format.Wrap(s, 108, "  ")); err != nil {
+			if _, err := fmt.Fprintln(w, "  "+format.Wrap(s, format.Columns-2, "  ")); err != nil {
 				return err
 			}
 		}

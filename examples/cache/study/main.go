@@ -33,7 +33,7 @@ func main() { study.Main(cacheStudy()) }
 func cacheStudy() study.Study {
 	s := study.Study{
 		Name:    "cache",
-		Summary: "a map shared by goroutines: one mutex, 16 sharded mutexes, sync.Map; read-heavy and write-heavy",
+		Summary: "a map shared by goroutines: one mutex, 16 shards, sync.Map; read-heavy and write-heavy",
 		Unit:    "ops",
 	}
 	for _, d := range designs() {

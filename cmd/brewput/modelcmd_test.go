@@ -373,7 +373,8 @@ func TestModelBusyCalibration(t *testing.T) {
 		}
 	}
 	advice, _ := withMeasurement(t, measure, "advise", "--mode", "finelocking", "--cpus", "2", "--dur", "100ms")
-	if answer, _, _ := strings.Cut(advice, "\n"); !strings.Contains(answer, "Under the go policy for vm's runtime costs") || !strings.Contains(answer, busy) {
+	answer, _, _ := strings.Cut(advice, "\n\n") // a paragraph, wrapped
+	if answer = strings.ReplaceAll(answer, "\n", " "); !strings.Contains(answer, "Under the go policy for vm's runtime costs") || !strings.Contains(answer, busy) {
 		t.Errorf("advise's answer %q does not say its costs are %q", answer, busy)
 	}
 	adviceJSON, _ := withMeasurement(t, measure, "advise", "--mode", "finelocking", "--cpus", "2", "--dur", "100ms", "--format", "json")

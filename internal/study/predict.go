@@ -164,9 +164,11 @@ func tableCounts(cpus []int, measured []results.Point) []int {
 // of the predicted points against the measured ones.
 func writePrediction(w io.Writer, models []variantModel, predicted, measured []results.Point, cpus []int) error {
 	var b strings.Builder
-	b.WriteString("What each model is made of, from its meters on each CPU count measured (a count past them takes the most CPUs' model):\n")
+	b.WriteString(format.Wrap("What each model is made of, from its meters on each CPU count measured (a count past "+
+		"them takes the most CPUs' model):", format.Columns, "") + "\n")
 	for _, m := range models {
-		fmt.Fprintf(&b, "  %s (%d CPU(s), %s): %s\n", m.Variant, m.From.CPUs, format.Rate(m.From.Throughput, m.Unit), m.describe())
+		line := fmt.Sprintf("%s (%s, %s): %s", m.Variant, format.Count(m.From.CPUs, "CPU"), format.Rate(m.From.Throughput, m.Unit), m.describe())
+		b.WriteString("  " + format.Wrap(line, format.Columns-4, "    ") + "\n")
 	}
 	b.WriteString("\n")
 	if _, err := io.WriteString(w, b.String()); err != nil {

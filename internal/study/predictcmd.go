@@ -3,6 +3,7 @@ package study
 import (
 	"context"
 	"fmt"
+	"github.com/brewput/brewput/internal/format"
 	"io"
 	"slices"
 	"strings"
@@ -80,7 +81,7 @@ func (p *Program) Predict(ctx context.Context, f Predict, stdout, stderr io.Writ
 		if err := writePrediction(stdout, models, predicted, measured, f.CPUs); err != nil {
 			return exitcode.Failure{Err: err}
 		}
-		fmt.Fprintf(stdout, "%s\n", pr.Describe())
+		fmt.Fprintln(stdout, format.Wrap(pr.Describe(), format.Columns, "  "))
 	}
 	if f.Out != "" {
 		a, err := analyze.Points(all, analyze.Options{})

@@ -19,18 +19,23 @@ func WriteAdviceJSON(w io.Writer, a *analysis.Advice) error {
 // WriteAdvice writes the answer, the model (or calibration) it used, the
 // system as it is, and the table of every change tried.
 func WriteAdvice(w io.Writer, a *analysis.Advice) error {
-	fmt.Fprintln(w, a.Answer)
+	wrap := func(s string) string { return format.Wrap(s, format.Columns, "") }
+	fmt.Fprintln(w, wrap(a.Answer))
 	setting := a.Calibration
 	if setting == "" {
 		setting = "the " + a.Model
 	}
-	fmt.Fprintf(w, "\n%s\n%s now: %.0f %s, median latency %.2f ms, p99 %.2f ms. %s\n\n",
-		setting, a.System, a.Now.Throughput, a.Unit, a.Now.P50Ms, a.Now.P99Ms, a.Now.Bottleneck.Text)
-	var t format.Table
-	t.Row("rank", "change", "becomes", "throughput", "gain", "p50 ms", "p99 ms", "latency", "cost")
+	fmt.Fprintf(w, "\n%s\n%s\n\n", wrap(setting), wrap(fmt.Sprintf("%s now: %.0f %s, median latency %.2f ms, p99 %.2f ms. %s",
+		a.System, a.Now.Throughput, a.Unit, a.Now.P50Ms, a.Now.P99Ms, a.Now.Bottleneck.Text)))
+	// Each change and what it makes of the system go under its row's
+	// figures, where any length fits.
+	t := format.Table{Ragged: true}
+	t.Row("rank", "throughput", "gain", "p50 ms", "p99 ms", "latency", "cost")
+	const indent = "      "
 	for i, o := range a.Options {
-		t.Row(fmt.Sprint(i+1), o.Change, o.As, fmt.Sprintf("%.0f", o.Throughput), format.WholeGain(o.ThroughputGain),
+		t.Row(fmt.Sprint(i+1), fmt.Sprintf("%.0f", o.Throughput), format.WholeGain(o.ThroughputGain),
 			fmt.Sprintf("%.2f", o.P50Ms), fmt.Sprintf("%.2f", o.P99Ms), format.WholeGain(-o.LatencyGain), o.Cost.String())
+		t.Line(indent + format.Wrap(o.Change+", as "+o.As, format.Columns-len(indent), indent))
 	}
 	return t.Write(w)
 }

@@ -101,7 +101,7 @@ func PredictionSentences(pr analysis.Prediction) []string {
 // the structural bound, and the measurement and its check where measured.
 func WritePrediction(w io.Writer, predicted []results.Point, checks []analysis.Check, shown []int) error {
 	t := format.Table{Align: []format.Align{format.Left, format.Right, format.Right, format.Left, format.Left, format.Right, format.Left, format.Left}, Indent: true, Ragged: true}
-	t.Row("variant", "cpus", "predicted", "band", "bound", "measured", "check", "notes")
+	t.Row("variant", "cpus", "predicted", "band", "bound", "measured", "check")
 	for _, p := range predicted {
 		if shown != nil && !slices.Contains(shown, p.CPUs) {
 			continue
@@ -127,7 +127,12 @@ func WritePrediction(w io.Writer, predicted []results.Point, checks []analysis.C
 		for _, a := range p.Above {
 			past = append(past, a.Text)
 		}
-		t.Row(p.Mode, strconv.Itoa(p.CPUs), siRate(p.Throughput), band, bound, meas, says, strings.Join(past, "; "))
+		t.Row(p.Mode, strconv.Itoa(p.CPUs), siRate(p.Throughput), band, bound, meas, says)
+		// A row's notes go under it, where any length fits.
+		if len(past) > 0 {
+			const indent = "      "
+			t.Line(indent + format.Wrap("note: "+strings.Join(past, "; "), format.Columns-len(indent), indent))
+		}
 	}
 	var b strings.Builder
 	if err := t.Write(&b); err != nil {
@@ -137,11 +142,11 @@ func WritePrediction(w io.Writer, predicted []results.Point, checks []analysis.C
 	if len(predicted) > 0 {
 		unit = predicted[0].Unit
 	}
-	fmt.Fprintf(&b, "\nThroughput in %s (M = million); bound: the structural limit and what sets it", unit)
+	legend := fmt.Sprintf("Throughput in %s (M = million); bound: the structural limit and what sets it", unit)
 	if shown != nil {
-		b.WriteString("; the table shows the powers of two, the ends and the counts measured (--format json has every count)")
+		legend += "; the table shows the powers of two, the ends and the counts measured (--format json has every count)"
 	}
-	b.WriteString(".\n")
+	b.WriteString("\n" + format.Wrap(legend+".", format.Columns, "") + "\n")
 	if slices.ContainsFunc(checks, func(c analysis.Check) bool { return c.Disturbed }) {
 		b.WriteString("* a measured run of this point was disturbed: other processes took CPU from it.\n")
 	}

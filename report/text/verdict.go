@@ -37,7 +37,7 @@ func WriteVerdict(w io.Writer, v analysis.Verdict) error {
 		if d.Prediction != nil {
 			as += " and as a model made of its meters predicts"
 		}
-		fmt.Fprintf(w, "Study %s, %s (%s):\n", d.Study, as, NoLimit)
+		fmt.Fprintln(w, format.Wrap(fmt.Sprintf("Study %s, %s (%s):", d.Study, as, NoLimit), format.Columns, ""))
 		if err := writeWrapped(w, StudySentences(d)); err != nil {
 			return err
 		}

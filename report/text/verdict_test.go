@@ -241,10 +241,11 @@ func TestWriteTextAnswersFirst(t *testing.T) {
 	want := `On 2 CPUs, measured on box: finelocking and multi-2 make the most, 500 lattes/s at a median 4.00 ms.
 On 4 CPUs, predicted by the model (go): multi-2 makes the most, 1000 lattes/s at a median 4.00 ms.
 On 6 CPUs, predicted by the model (go): multi-2 makes the most, 1500 lattes/s at a median 4.00 ms.
-ideal has a data race (no synchronization at all): the limit of the CPUs, a reference, not a valid design.
-The best change each mode's causal profile tried on 6 CPUs, model (go): locking, the kitchen lock held for
-less: combining outside it: +30 %; multi-2, one more CPU and one more customer: +17 %; finelocking, another
-grinder: +7.0 %.
+ideal has a data race (no synchronization at all): the limit of the CPUs, a reference, not a valid
+design.
+The best change each mode's causal profile tried on 6 CPUs, model (go): locking, the kitchen lock
+held for less: combining outside it: +30 %; multi-2, one more CPU and one more customer: +17 %;
+finelocking, another grinder: +7.0 %.
 `
 	if got := b.String(); got != want {
 		t.Errorf("verdict\n got:\n%s\nwant:\n%s", got, want)

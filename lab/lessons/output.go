@@ -137,12 +137,14 @@ func WriteTable(w io.Writer, rs []lesson.Result) error {
 			verdict += ", disturbed"
 		}
 		t.Row(r.Claim, verdict, r.FigureText(), r.RuleText(), strconv.Itoa(r.Figure.N), format.Ints(r.CPUs, ","), others)
-		t.Line(fmt.Sprintf("    %s: %s", r.Seed, r.Text))
-		t.Line("    seed's figure: " + r.SeedFigure)
-		t.Line(fmt.Sprintf("    brewput's: %s; %s", r.Measures, r.Reason))
+		const indent = "    "
+		under := func(s string) { t.Line(indent + format.Wrap(s, format.Columns-len(indent), indent+"  ")) }
+		under(fmt.Sprintf("%s: %s", r.Seed, r.Text))
+		under("seed's figure: " + r.SeedFigure)
+		under(fmt.Sprintf("brewput's: %s; %s", r.Measures, r.Reason))
 	}
 	t.Line("")
-	t.Line(lesson.Tally(rs))
+	t.Line(format.Wrap(lesson.Tally(rs), format.Columns, ""))
 	return t.Write(w)
 }
 

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/brewput/brewput/results"
 )
 
 // TestConsistencyRecordedCompareDisturbed holds compare to what each file
@@ -69,5 +71,33 @@ func TestConsistencyRecordedCompareDisturbed(t *testing.T) {
 	// the disturbance, not too few runs, that leaves them untold.
 	if inconclusive < 2 {
 		t.Errorf("%d metrics inconclusive for disturbance, want the throughputs at least", inconclusive)
+	}
+}
+
+// TestConsistencyRecordedModelsProfile: the limits shown beside measured
+// points are the model's causal profiles of their configurations, and every
+// terminal surface says so — the compact table's heading, the sentence on
+// the best changes, the full table's heading — read from the same recorded
+// file of points measured on real CPUs.
+func TestConsistencyRecordedModelsProfile(t *testing.T) {
+	t.Parallel()
+	file := filepath.Join("testdata", "consistency", "compare-busy-old.json")
+	out, _ := succeeds(t, noChild(), "report", file, "--out", t.TempDir())
+	flat := strings.Join(strings.Fields(out), " ")
+	for _, want := range []string{"limited by (model's profile)", "causal profile tried on 2 CPUs, in the model of the configurations measured on vm"} {
+		if !strings.Contains(flat, want) {
+			t.Errorf("brewput report of measured points does not say %q:\n%s", want, out)
+		}
+	}
+	points, err := results.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := results.WriteTable(&b, points); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "limited by (model's profile)") || strings.Contains(b.String(), "(best relief)") {
+		t.Errorf("the table of measured points does not head their limits as the model's:\n%s", b.String())
 	}
 }

@@ -210,7 +210,8 @@ func TestMainJobWithoutPredictions(t *testing.T) {
 	}
 	// The measured points' limits are the model's causal profiles, and
 	// their column says so; nothing else of the model is shown.
-	stdoutBut := strings.ReplaceAll(stdout, "limited by (model's profile)", "")
+	stdoutBut := strings.ReplaceAll(strings.Join(strings.Fields(stdout), " "), "limited by (model's profile)", "")
+	stdoutBut = strings.ReplaceAll(stdoutBut, "in the model of the configurations measured", "")
 	if strings.Contains(stderr, "prediction") || strings.Contains(stderr, "calibration") || strings.Contains(stdoutBut, "model") {
 		t.Errorf("--predict=false still predicts:\nstdout:\n%s\nstderr:\n%s", stdout, stderr)
 	}

@@ -119,11 +119,11 @@ func atMost(l Level) time.Duration { return pick(l, 10*time.Second, time.Minute,
 // WriteTable writes rs for people, the tally at the end: a row for each
 // claim (its verdict, brewput's figure with its 95 % interval, the claim's
 // threshold, the samples, the CPU counts, the CPUs other processes took
-// over the samples kept and over all), under it the seed and the claim,
+// over the samples kept / over all), under it the seed and the claim,
 // the seed's figure, and the reason for the verdict.
 func WriteTable(w io.Writer, rs []lesson.Result) error {
 	t := format.Table{Ragged: true}
-	t.Row("claim", "verdict", "brewput (95 % interval)", "claim's side", "n", "cpus", "others kept/all")
+	t.Row("claim", "verdict", "brewput [95 %]", "claim's side", "n", "cpus", "others")
 	for _, r := range rs {
 		others := fmt.Sprintf("%.2f/%.2f", r.Others, r.OthersAll)
 		switch {

@@ -274,7 +274,14 @@ func referenceSentence(v analysis.Verdict) string {
 // tried where the mode is judged, the most gain first, modes whose change
 // and gain are the same together; "" where no profile tried one.
 func changesSentence(v analysis.Verdict) string {
-	where := func(m analysis.ModeLimit) string { return cpus(m.CPUs) + ", " + m.Source }
+	// A measured configuration's profile is the model's, not an experiment
+	// on the real CPUs.
+	where := func(m analysis.ModeLimit) string {
+		if !m.Model {
+			return cpus(m.CPUs) + ", in the model of the configurations " + m.Source
+		}
+		return cpus(m.CPUs) + ", " + m.Source
+	}
 	var tried []analysis.ModeLimit
 	for _, m := range v.Modes {
 		if m.Limit.Change != "" && !m.Races {

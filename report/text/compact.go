@@ -134,7 +134,7 @@ func writeRanges(w io.Writer, t analysis.Ranges) error {
 	if t.Reps {
 		head += ", the median of each count's runs"
 	}
-	fmt.Fprintln(w, head)
+	fmt.Fprintln(w, format.Wrap(head, format.Columns, "  "))
 	tab := format.Table{Ragged: true}
 	// A measured row's limits are the model's causal profiles of its
 	// configurations: nothing was relieved on the real CPUs.

@@ -117,13 +117,14 @@ func RunTelling(ctx context.Context, claims []Claim, opt Options, log io.Writer,
 func atMost(l Level) time.Duration { return pick(l, 10*time.Second, time.Minute, 10*time.Minute) }
 
 // WriteTable writes rs for people, the tally at the end: a row for each
-// claim (its verdict, brewput's figure with its 95 % interval, the claim's
-// threshold, the samples, the CPU counts, the CPUs other processes took
-// over the samples kept / over all), under it the seed and the claim,
-// the seed's figure, and the reason for the verdict.
+// claim (its verdict, brewput's figure with its 95 % interval, the
+// samples, the CPU counts, the CPUs other processes took over the samples
+// kept / over all), under it the seed and the claim,
+// the seed's figure, and what brewput measured, the claim's threshold and
+// the reason for the verdict.
 func WriteTable(w io.Writer, rs []lesson.Result) error {
 	t := format.Table{Ragged: true}
-	t.Row("claim", "verdict", "brewput [95 %]", "claim's side", "n", "cpus", "others")
+	t.Row("claim", "verdict", "brewput [95 %]", "n", "cpus", "others")
 	for _, r := range rs {
 		others := fmt.Sprintf("%.2f/%.2f", r.Others, r.OthersAll)
 		switch {
@@ -136,12 +137,12 @@ func WriteTable(w io.Writer, rs []lesson.Result) error {
 		if r.Disturbed {
 			verdict += ", disturbed"
 		}
-		t.Row(r.Claim, verdict, r.FigureText(), r.RuleText(), strconv.Itoa(r.Figure.N), format.Ints(r.CPUs, ","), others)
+		t.Row(r.Claim, verdict, r.FigureText(), strconv.Itoa(r.Figure.N), format.Ints(r.CPUs, ","), others)
 		const indent = "    "
 		under := func(s string) { t.Line(indent + format.Wrap(s, format.Columns-len(indent), indent+"  ")) }
 		under(fmt.Sprintf("%s: %s", r.Seed, r.Text))
 		under("seed's figure: " + r.SeedFigure)
-		under(fmt.Sprintf("brewput's: %s; %s", r.Measures, r.Reason))
+		under(fmt.Sprintf("brewput's: %s; the claim's side: %s; %s", r.Measures, r.RuleText(), r.Reason))
 	}
 	t.Line("")
 	t.Line(format.Wrap(lesson.Tally(rs), format.Columns, ""))

@@ -48,8 +48,16 @@ func FileOf(path string) string {
 // Take claims the output at path (a file or folder, which need not exist
 // yet) for this process. An output another live process holds gives a
 // *Held error; a lock file a dead process left is taken over.
+//
+// Nothing is written through a symbolic link: an output that is one, or
+// whose lock file is one (planted to aim the lock's writes elsewhere), is
+// refused, so that a run writes only where its --out names.
 func Take(path string) (*Hold, error) {
 	h := &Hold{Path: path, file: FileOf(path)}
+	if fi, err := os.Lstat(path); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+		target, _ := os.Readlink(path)
+		return nil, fmt.Errorf("%s: is a symbolic link (to %s); brewput writes nothing through a link: give the path it points to", path, target)
+	}
 	for dir := filepath.Dir(h.file); ; dir = filepath.Dir(dir) {
 		if _, err := os.Stat(dir); err == nil || filepath.Dir(dir) == dir {
 			break
@@ -60,8 +68,20 @@ func Take(path string) (*Hold, error) {
 		return nil, fmt.Errorf("%s: cannot hold it: %w", path, atomicfile.WithoutPath(err))
 	}
 	for range 10 {
-		f, err := os.OpenFile(h.file, os.O_RDWR|os.O_CREATE, 0o644)
+		// Refused before the open, and by it (noFollow) where a link is
+		// planted between the two.
+		linked := func() bool {
+			fi, err := os.Lstat(h.file)
+			return err == nil && fi.Mode()&os.ModeSymlink != 0
+		}
+		if linked() {
+			return nil, h.linkedLock()
+		}
+		f, err := os.OpenFile(h.file, os.O_RDWR|os.O_CREATE|noFollow, 0o644)
 		if err != nil {
+			if linked() {
+				return nil, h.linkedLock()
+			}
 			return nil, fmt.Errorf("%s: cannot hold it: %w", path, atomicfile.WithoutPath(err))
 		}
 		got, err := lock(f)
@@ -89,6 +109,11 @@ func Take(path string) (*Hold, error) {
 		f.Close()
 	}
 	return nil, fmt.Errorf("%s: cannot hold it: its lock file %s keeps changing", path, h.file)
+}
+
+// linkedLock is the error of a lock file that is a symbolic link.
+func (h *Hold) linkedLock() error {
+	return fmt.Errorf("%s: cannot hold it: its lock file %s is a symbolic link, which brewput does not follow; remove it", h.Path, h.file)
 }
 
 // sign writes this process's pid and command line into the lock file.

@@ -135,3 +135,41 @@ func TestHoldInNewFolders(t *testing.T) {
 		t.Errorf("the folders made for the hold are still there: %v", err)
 	}
 }
+
+// TestTakeRefusesLinks: an output that is a symbolic link, and a lock file
+// planted as one, are refused, and what they point to is left as it was.
+func TestTakeRefusesLinks(t *testing.T) {
+	dir := t.TempDir()
+	victim := filepath.Join(dir, "victim")
+	if err := os.WriteFile(victim, []byte("precious\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "lnk.json")
+	if err := os.Symlink(victim, out); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	if h, err := Take(out); err == nil || !strings.Contains(err.Error(), "symbolic link") {
+		h.Release()
+		t.Errorf("Take of a link: %v, want it refused", err)
+	}
+	planted := filepath.Join(dir, "o.json")
+	if err := os.Symlink(victim, FileOf(planted)); err != nil {
+		t.Fatal(err)
+	}
+	if h, err := Take(planted); err == nil || !strings.Contains(err.Error(), "lock file") {
+		h.Release()
+		t.Errorf("Take with a planted lock file: %v, want it refused", err)
+	}
+	if b, err := os.ReadFile(victim); err != nil || string(b) != "precious\n" {
+		t.Errorf("the link's target holds %q (%v), want it untouched", b, err)
+	}
+	// A folder named by a link is refused too: its files would be moved.
+	real := filepath.Join(dir, "real")
+	os.Mkdir(real, 0o755)
+	link := filepath.Join(dir, "linkdir")
+	os.Symlink(real, link)
+	if h, err := Take(link); err == nil {
+		h.Release()
+		t.Error("Take of a link to a folder: held, want it refused")
+	}
+}

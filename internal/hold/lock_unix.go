@@ -8,6 +8,9 @@ import (
 	"syscall"
 )
 
+// noFollow makes opening a lock file that is a symbolic link fail.
+const noFollow = syscall.O_NOFOLLOW
+
 // lock takes an exclusive lock on f without waiting; false where another
 // open file holds it. The kernel releases it when f is closed or the
 // process ends.

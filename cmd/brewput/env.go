@@ -3,6 +3,9 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/brewput/brewput/explain/analyze"
 	"github.com/brewput/brewput/internal/exitcode"
@@ -55,11 +58,33 @@ func (e *env) analyzer() func([]results.Point, analyze.Options) (*analysis.Analy
 // hold claims the output --out names for this run, before anything is
 // measured; one another live run writes is refused.
 func (e *env) hold(path string) error {
+	if err := replaceable(path); err != nil {
+		return err
+	}
 	h, err := hold.Take(path)
 	if err != nil {
 		return fmt.Errorf("--out %w", err)
 	}
 	e.holds = append(e.holds, h)
+	return nil
+}
+
+// replaceable refuses, before any work, an output that the finished run
+// could not put in place: the working folder or a folder that holds it,
+// which a rename cannot replace.
+func replaceable(path string) error {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil // said when the output is written
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return nil
+	}
+	if rel, err := filepath.Rel(abs, wd); err == nil && (rel == "." || !strings.HasPrefix(rel, "..")) {
+		return fmt.Errorf("--out %s: is the working folder or holds it, which the finished run cannot replace; give a folder inside it, such as %s",
+			path, filepath.Join(path, "brewput-report"))
+	}
 	return nil
 }
 

@@ -76,7 +76,9 @@ func serve(ctx context.Context, s Study, args []string, stdin io.Reader, stdout,
 			err = fmt.Errorf("read point: %w", err)
 			break
 		}
-		p, merr := s.measure(ctx, r.Variant, r.Load, r.Stretch)
+		pctx, stop := sweep.WhileParentLives(ctx) // a killed brewput's child stops too
+		p, merr := s.measure(pctx, r.Variant, r.Load, r.Stretch)
+		stop()
 		if err = merr; err == nil {
 			err = json.NewEncoder(stdout).Encode(p)
 		}

@@ -91,6 +91,8 @@ func ServeChild(ctx context.Context, stdin io.Reader, stdout io.Writer) error {
 	if err := dec.Decode(&s); err != nil {
 		return fmt.Errorf("read spec: %w", err)
 	}
+	ctx, stop := WhileParentLives(ctx) // a killed brewput's child stops too
+	defer stop()
 	p, err := Measure(ctx, s)
 	if err != nil {
 		return err

@@ -90,6 +90,7 @@ func TestBadInput(t *testing.T) {
 		{"report malformed bench file", []string{"report", "{bench}", "--out", "{dir}/r"}, []string{"old.bench", "line 2", "parsing measurement"}},
 		{"report empty file", []string{"report", "{empty}", "--out", "{dir}/r"}, []string{"empty.json", "holds no points"}},
 		{"report out is a file", []string{"report", "{good}", "--out", "{good}"}, []string{"--out", "is a file"}},
+		{"run dur past a day", []string{"run", "--modes", "noop", "--cpus", "1", "--dur", "1000000h"}, []string{"--dur 1000000h0m0s", "at most 24h0m0s"}},
 		{"main job into the working folder", []string{"--modes", "noop", "--cpus", "1", "--out", "."}, []string{"--out .", "working folder", "cannot replace"}},
 		{"main job into a parent folder", []string{"--modes", "noop", "--cpus", "1", "--out", ".."}, []string{"--out ..", "working folder or holds it"}},
 		{"compare one file", []string{"compare", "{good}"}, []string{"two results files", "got 1"}},

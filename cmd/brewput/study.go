@@ -60,6 +60,11 @@ func (f *loadFlags) register(fs *pflag.FlagSet, w loadWords, dur, warmup time.Du
 	registerNoisy(fs, &f.noisy)
 }
 
+// maxPointDur is the longest window (or warm-up) a point may have: a day,
+// far past any study's need, and short enough that no sum of a sweep's
+// windows overflows a time.Duration in its estimate.
+const maxPointDur = 24 * time.Hour
+
 // check refuses a load out of range, and flags that do not go together,
 // before anything is measured, and returns the load: an open loop's Rate
 // (from --rate or --interval) and MaxQ, where one is given.
@@ -70,8 +75,12 @@ func (f *loadFlags) check(fs *pflag.FlagSet) (results.Load, error) {
 		return results.Load{}, fmt.Errorf("--par %d: want 0 (one per CPU) or a positive number of %s", f.Par, w.who)
 	case f.Dur <= 0:
 		return results.Load{}, fmt.Errorf("--dur %v: want a positive duration such as 2s", f.Dur)
+	case f.Dur > maxPointDur:
+		return results.Load{}, fmt.Errorf("--dur %v: want at most %v a point", f.Dur, maxPointDur)
 	case f.Warmup < 0:
 		return results.Load{}, fmt.Errorf("--warmup %v: want zero or a positive duration such as 200ms", f.Warmup)
+	case f.Warmup > maxPointDur:
+		return results.Load{}, fmt.Errorf("--warmup %v: want at most %v", f.Warmup, maxPointDur)
 	case rate && interval:
 		return results.Load{}, errors.New("--rate and --interval: give one or the other, not both")
 	case rate && f.Rate <= 0:

@@ -16,6 +16,8 @@ import (
 type Footprint struct {
 	Bytes  float64
 	Events float64
+	// Meters are the readings the point keeps, one a resource.
+	Meters float64
 	// Parts name what the memory goes to, largest first.
 	Parts []string
 }
@@ -73,9 +75,15 @@ func (c Config) sizes() Sizes {
 // Sizes are what a system is made of, and the most drinks a second.
 type Sizes struct {
 	Parts    []Part
-	Machines float64
-	Slots    float64
-	Drinks   float64
+	Machines float64 // mutexes and meters
+	// MachinesAre names them: "machines" where empty.
+	MachinesAre string
+	Slots       float64 // room in channels
+	Drinks      float64
+	// Events is about how many events a drink takes (0: the shop's
+	// eventsPerDrink); Meters how many readings a point keeps (0: the
+	// shop's three machines).
+	Events, Meters float64
 }
 
 // Part is some of a system's processes: "6 customers".
@@ -95,7 +103,8 @@ func estimate(c Config, sz Sizes) Footprint {
 		}
 	}
 	if sz.Machines > 0 {
-		parts = append(parts, part{fmt.Sprintf("%.0f machines", sz.Machines), sz.Machines * machineBytes})
+		what := cmp.Or(sz.MachinesAre, "machines")
+		parts = append(parts, part{fmt.Sprintf("%.0f %s", sz.Machines, what), sz.Machines * machineBytes})
 	}
 	if sz.Slots > 0 {
 		parts = append(parts, part{fmt.Sprintf("channels with room for %.0f", sz.Slots), sz.Slots * slotBytes})
@@ -113,10 +122,15 @@ func estimate(c Config, sz Sizes) Footprint {
 
 	// The warm-up: at most drinks a second, at least three a customer.
 	warm := sz.Drinks*c.Warmup.Seconds() + 3*float64(c.Par)
-	f := Footprint{Events: procs*eventsPerProc + (warm+drinks)*eventsPerDrink}
+	perDrink := float64(eventsPerDrink)
+	if sz.Events > perDrink {
+		perDrink = sz.Events
+	}
+	f := Footprint{Events: procs*eventsPerProc + (warm+drinks)*perDrink, Meters: max(sz.Meters, 3)}
 	if c.Rate > 0 {
 		f.Events += c.Rate * (c.Warmup + c.Dur).Seconds() // each arrival
 	}
+	f.Events += sz.Machines // each mutex and meter is built, about an event's work
 	for _, p := range parts {
 		f.Bytes += p.bytes
 	}
@@ -171,14 +185,21 @@ func (c Config) drinksPerSecond(mode coffee.Mode) float64 {
 	return float64(c.CPUs) / drink.Seconds()
 }
 
-// Limits are what a run may take: bytes, and events a simulation.
+// Limits are what a run may take: bytes; events a simulation, and all
+// the simulations of a run together.
 type Limits struct {
 	Bytes  float64
 	Events float64
+	Work   float64
 }
 
-// MaxEvents is the most events one simulation may process (5 minutes).
-const MaxEvents = 1e9
+// MaxEvents is the most events one simulation may process (about 3
+// minutes), MaxWork the most all of a run's may (about 15 minutes on one
+// core, at 5 million a second).
+const (
+	MaxEvents = 1e9
+	MaxWork   = 5e9
+)
 
 // Check refuses a footprint beyond l.
 func (f Footprint) Check(l Limits) error {
@@ -187,28 +208,47 @@ func (f Footprint) Check(l Limits) error {
 
 	}
 	if l.Events > 0 && f.Events > l.Events {
-		return fmt.Errorf("would simulate about %.3g events, more than the %.3g allowed (about %v at 5 million a second); shorten --dur or lower the load", f.Events, l.Events, time.Duration(f.Events/5e6*float64(time.Second)).Round(time.Second))
+		return fmt.Errorf("would simulate about %.3g events, more than the %.3g allowed (%s); shorten --dur or lower the load", f.Events, l.Events, eventsTime(f.Events))
 	}
 	return nil
 }
 
-// pointBytes is what a kept point, with its profile, holds.
-const pointBytes = 16 << 10
+// eventsTime is how long events take to simulate on one core.
+func eventsTime(events float64) string {
+	return "about " + time.Duration(events/5e6*float64(time.Second)).Round(time.Second).String() + " at 5 million a second"
+}
 
-// CheckRun refuses a run of cfgs, each profiled (with twice the
-// customers), whose simulations (parallel at once) or points pass l.
-func CheckRun(cfgs []Config, points, parallel int, l Limits) error {
+// pointBytes is what a kept point, with its profile, holds; meterBytes
+// what each reading of a resource adds to it.
+const (
+	pointBytes = 16 << 10
+	meterBytes = 256
+)
+
+// CheckRun refuses a run of cfgs whose simulations (parallel at once),
+// kept points or work pass l. sims[i] is how many simulations cfgs[i]
+// takes: 1, or with its causal profile its reliefs' too, which run with
+// up to twice the customers and whose points are kept until the profile
+// is done; points is how many points the run keeps in the end.
+func CheckRun(cfgs []Config, sims []int, points, parallel int, l Limits) error {
 	each := l
 	if each.Bytes > 0 {
 		each.Bytes /= float64(max(parallel, 1))
 	}
-	for _, c := range cfgs {
+	work, runs, kept := 0.0, 0, 0.0
+	for i, c := range cfgs {
 		f := c.Footprint()
-		// The profile's "twice the customers" runs as many again.
-		twice := float64(c.Resolve().Par) * procBytes
-		f.Bytes += twice
-		if twice >= 1<<20 {
-			f.Parts = append(f.Parts, fmt.Sprintf("as many again for its causal profile's twice the customers (%s)", format.Bytes(twice)))
+		n := 1
+		if i < len(sims) {
+			n = max(sims[i], 1)
+		}
+		if n > 1 {
+			// The profile's "twice the customers" runs as many again.
+			twice := float64(c.Resolve().Par) * procBytes
+			f.Bytes += twice
+			if twice >= 1<<20 {
+				f.Parts = append(f.Parts, fmt.Sprintf("as many again for its causal profile's twice the customers (%s)", format.Bytes(twice)))
+			}
 		}
 		if err := f.Check(each); err != nil {
 			at := ""
@@ -217,9 +257,18 @@ func CheckRun(cfgs []Config, points, parallel int, l Limits) error {
 			}
 			return fmt.Errorf("%s on %s %w%s", c.Mode, format.Count(c.CPUs, "CPU"), err, at)
 		}
+		work += f.Events * float64(n)
+		runs += n
+		// Its point, and its reliefs' without their readings, are kept
+		// until its profile is done.
+		kept += float64(n)*pointBytes + f.Meters*meterBytes
 	}
-	if kept := float64(points) * pointBytes; l.Bytes > 0 && kept > l.Bytes {
-		return fmt.Errorf("%d points would need about %s of memory to keep, more than the %s allowed", points, format.Bytes(kept), format.Bytes(l.Bytes))
+	if l.Work > 0 && work > l.Work {
+		return fmt.Errorf("%d simulations would process about %.3g events, more than the %.3g allowed (%s, %d cores at once)", runs, work, l.Work, eventsTime(work), max(parallel, 1))
+	}
+	kept = max(kept, float64(points)*pointBytes)
+	if l.Bytes > 0 && kept > l.Bytes {
+		return fmt.Errorf("%d points would need about %s of memory to keep, more than the %s allowed", max(points, runs), format.Bytes(kept), format.Bytes(l.Bytes))
 	}
 	return nil
 }

@@ -62,6 +62,19 @@ func Simulate(ctx context.Context, cfgs []Config, each func(i int, p results.Poi
 		plans[i] = plan{run: j, base: base}
 	}
 
+	// last is the last configuration that needs each job's result, which
+	// is let go once it is handed: a long profile keeps no results.
+	last := make([]int, len(jobs))
+	for i, p := range plans {
+		last[p.run] = i
+		if p.base >= 0 {
+			last[plans[p.base].run] = i
+		}
+		for _, e := range p.edges {
+			last[e] = i
+		}
+	}
+
 	var stop atomic.Bool
 	finished := make(chan struct{})
 	go func() {
@@ -115,6 +128,12 @@ func Simulate(ctx context.Context, cfgs []Config, each func(i int, p results.Poi
 			return points, err
 		}
 		points = append(points, p)
+		for j, jb := range jobs {
+			if last[j] == i {
+				<-jb.done
+				jb.res = result{}
+			}
+		}
 	}
 	return points, nil
 }

@@ -52,8 +52,12 @@ func drawBenchCharts(points []results.Point, a *analysis.Analysis) ([]chart, []b
 	used := map[string]int{}
 	for _, bf := range a.Verdict.Benches {
 		f := benchFamily{BenchFamily: bf, Points: map[string][]results.Point{}}
+		member := map[string]bool{}
+		for _, b := range f.Benchmarks {
+			member[b] = true
+		}
 		for _, p := range points {
-			if p.Kind == results.KindBench && p.Bench.Pkg == f.Pkg && p.Origin() == f.Origin && slices.Contains(f.Benchmarks, p.Mode) {
+			if p.Kind == results.KindBench && member[p.Mode] && p.Bench.Pkg == f.Pkg && p.Origin() == f.Origin {
 				f.Points[p.Mode] = append(f.Points[p.Mode], p)
 			}
 		}
@@ -69,9 +73,11 @@ func drawBenchCharts(points []results.Point, a *analysis.Analysis) ([]chart, []b
 			name += "-" + strconv.Itoa(used[name])
 		}
 		var fits []analysis.Fit
+		byMode := map[string][]analysis.Fit{}
 		for _, fit := range a.Fits {
-			if fit.Pkg == f.Pkg && fit.Source == f.Origin && slices.Contains(f.Benchmarks, fit.Mode) {
+			if member[fit.Mode] && fit.Pkg == f.Pkg && fit.Source == f.Origin {
 				fits = append(fits, fit)
+				byMode[fit.Mode] = append(byMode[fit.Mode], fit)
 			}
 		}
 		c, err := benchThroughputChart(name, title, f, fits)
@@ -82,7 +88,7 @@ func drawBenchCharts(points []results.Point, a *analysis.Analysis) ([]chart, []b
 		v := benchView{Name: title, Pkg: f.Pkg, ID: name, Origin: f.Origin, Sentences: text.BenchSentences(f.BenchFamily), Throughput: imageView(c, ""),
 			Table: benchTable(f.All)}
 		for i, b := range f.Benchmarks {
-			for _, fv := range fitViews(fitsOf(fits, b)) {
+			for _, fv := range fitViews(byMode[b]) {
 				if len(f.Benchmarks) > 1 {
 					fv.Source = f.Variants[i] + ", " + fv.Source
 				}
@@ -107,6 +113,9 @@ func drawBenchCharts(points []results.Point, a *analysis.Analysis) ([]chart, []b
 // (fits) as a dashed curve where it could be; the axis in SI units.
 func benchThroughputChart(name, title string, f benchFamily, fits []analysis.Fit) (chart, error) {
 	c := chart{Name: name, Title: title + ": throughput against CPUs"}
+	if c.Empty = tooManyToDraw(f); c.Empty != "" {
+		return c, nil
+	}
 	cpus := cpusOf(f.All)
 	if c.Empty = emptyAgainstCPUs(cpus); c.Empty != "" {
 		return c, nil
@@ -158,10 +167,23 @@ func benchThroughputChart(name, title string, f benchFamily, fits []analysis.Fit
 	return c.drawn(figure{title: c.Title, plot: p, legend: leg})
 }
 
+// tooManyToDraw says why a family of more members than the palette has
+// colours is not drawn ("" where it is): their lines could not be told
+// apart, and a legend of thousands would make a picture of gigabytes.
+func tooManyToDraw(f benchFamily) string {
+	if n := len(f.Benchmarks); n > len(palette()) {
+		return fmt.Sprintf("%d benchmarks in this family, more than the %d colours a chart tells apart: the table below lists them", n, len(palette()))
+	}
+	return ""
+}
+
 // benchLatencyChart draws the latency of a call of each member at each CPU
 // count as a box in its colour, where brewput bench got the calls'
 // histograms (ok is false otherwise), in ns, µs or ms as suits them.
 func benchLatencyChart(name, title string, f benchFamily) (chart, bool, error) {
+	if tooManyToDraw(f) != "" {
+		return chart{}, false, nil
+	}
 	var labels []string
 	var rows [][]boxRow
 	top := 0.0

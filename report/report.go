@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/brewput/brewput/internal/atomicfile"
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/report/chartspec"
 	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
@@ -324,6 +325,14 @@ type Inputs struct {
 	Notes []string
 }
 
+// MaxPoints is the most points a report draws: measured, its analysis and
+// page take about pointBytes a point, so a report of MaxPoints stays near
+// a gigabyte.
+const (
+	MaxPoints  = 100_000
+	pointBytes = 11 << 10
+)
+
 // ReadFiles reads the files of a report: results files (JSON Lines, CSV or
 // Go benchmark output, see results.Open) and lessons files (brewput lessons
 // --format json, or a report's lessons.json), told apart by their content.
@@ -356,6 +365,9 @@ func ReadFiles(paths []string) (Inputs, error) {
 	}
 	all := results.Merge(files...)
 	in.Points, in.Notes = all.Points, all.Notes
+	if n := len(in.Points); n > MaxPoints {
+		return Inputs{}, fmt.Errorf("%s: %s, more than the %s a report draws (about %s of memory each 10,000); brewput compare reads any number, or report a part of them", strings.Join(paths, ", "), format.Count(n, "point"), format.Count(MaxPoints, "point"), format.Bytes(pointBytes*10_000))
+	}
 	if len(resultsPaths) == 1 {
 		saved := filepath.Join(filepath.Dir(resultsPaths[0]), analysis.File)
 		if a, err := analysis.Read(saved); err == nil {

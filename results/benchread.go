@@ -1,7 +1,9 @@
 package results
 
 import (
+	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -10,6 +12,8 @@ import (
 	"strings"
 
 	"golang.org/x/perf/benchfmt"
+
+	"github.com/brewput/brewput/internal/format"
 )
 
 // ReadBench reads Go benchmark output: WriteBench's lines come back as points
@@ -19,12 +23,17 @@ func ReadBench(r io.Reader, name string) ([]Point, error) {
 	var rd benchfmt.Reader
 	rd.Reset(r, name)
 	var points []Point
+	last := 0 // the last line read
 	for rd.Scan() {
+		_, last = rd.Result().Pos()
 		switch rec := rd.Result().(type) {
 		case *benchfmt.SyntaxError:
 			return nil, fmt.Errorf("line %d: %s", rec.Line, rec.Msg)
 		case *benchfmt.Result:
 			p, err := BenchPoint(rec, 0, filepath.Base(name))
+			if err == nil {
+				err = p.CheckRead()
+			}
 			if err != nil {
 				_, line := rec.Pos()
 				return nil, fmt.Errorf("line %d: %w", line, err)
@@ -32,7 +41,9 @@ func ReadBench(r io.Reader, name string) ([]Point, error) {
 			points = append(points, p)
 		}
 	}
-	if err := rd.Err(); err != nil {
+	if err := rd.Err(); errors.Is(err, bufio.ErrTooLong) {
+		return nil, fmt.Errorf("after line %d: a line longer than the %s x/perf's benchfmt reads", last, format.Bytes(bufio.MaxScanTokenSize))
+	} else if err != nil {
 		return nil, err
 	}
 	NumberReps(points)

@@ -20,6 +20,48 @@ func (p Point) CheckFinite() error {
 	return nil
 }
 
+// MaxCPUs is the most CPUs a point read from a file may have.
+const MaxCPUs = 1 << 16
+
+// CheckRead reports what makes p, read from a file, unreadable: a number
+// not finite, a count, rate, throughput, CPU use or latency below zero, or
+// more than MaxCPUs CPUs. Impossible but readable points (percentiles out
+// of order, as rounding in an older file may give) are Check's.
+func (p Point) CheckRead() error {
+	if err := p.CheckFinite(); err != nil {
+		return err
+	}
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("%s: %s", p.label(), fmt.Sprintf(format, args...))
+	}
+	switch {
+	case p.CPUs > MaxCPUs:
+		return bad("cpus %d: want 1 to %d", p.CPUs, MaxCPUs)
+	case p.Par < 0 || p.Rate < 0 || p.MaxQ < 0 || p.Dur < 0 || p.Warmup < 0 || p.Rep < 0:
+		return bad("par %d, rate %v, maxq %d, dur %v, warmup %v, rep %d: want none below zero", p.Par, p.Rate, p.MaxQ, p.Dur, p.Warmup, p.Rep)
+	case p.Ops < 0 || p.Errors < 0 || p.Drops < 0:
+		return bad("ops %d, errors %d, drops %d: counts below zero", p.Ops, p.Errors, p.Drops)
+	case p.Throughput < 0:
+		return bad("throughput %v below zero", p.Throughput)
+	case p.CPUUsed < 0 || p.Util < 0:
+		return bad("CPU use %v, util %v: below zero", p.CPUUsed, p.Util)
+	}
+	for _, l := range []struct {
+		name string
+		l    *Latency
+	}{{"latency_ms", &p.Latency}, {"service_ms", p.Service}} {
+		if l.l == nil {
+			continue
+		}
+		for i, x := range l.l.fields() {
+			if *x < 0 {
+				return bad("%s.%s %v below zero", l.name, latencyKeys()[i], *x)
+			}
+		}
+	}
+	return nil
+}
+
 // Check reports what makes p impossible, a point not to be saved: another
 // kind's part, a number not finite or below zero, percentiles out of
 // order, or more CPU than its CPUs give (but a lab's: its system calls'

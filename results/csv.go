@@ -253,6 +253,10 @@ func readCSV(r io.Reader) ([]Point, []string, error) {
 			line, _ := cr.FieldPos(0)
 			return nil, nil, fmt.Errorf("line %d: not a brewput point: missing mode or cpus", line)
 		}
+		if err := p.CheckRead(); err != nil {
+			line, _ := cr.FieldPos(0)
+			return nil, nil, fmt.Errorf("line %d: %w", line, err)
+		}
 		points = append(points, p)
 	}
 }

@@ -2,6 +2,7 @@ package results
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -177,6 +178,9 @@ func (f *File) readJSON(data []byte) error {
 		if p.Mode == "" || p.CPUs < 1 {
 			return false, fmt.Errorf("line %d: not a brewput point: missing mode or cpus", n)
 		}
+		if err := p.CheckRead(); err != nil {
+			return false, fmt.Errorf("line %d: %w", n, err)
+		}
 		f.Points = append(f.Points, p)
 		return false, nil
 	})
@@ -315,18 +319,22 @@ func jsonFields(t reflect.Type) map[string]reflect.Type {
 
 // dedupe keeps the first of points exactly the same, with a note.
 func (f *File) dedupe() {
-	seen := map[string]bool{}
-	var kept []Point
+	// Keyed by a hash of each point's JSON: the JSON itself of a large
+	// file's every point would take more memory than the points.
+	seen := make(map[[sha256.Size]byte]bool, len(f.Points))
+	kept := f.Points[:0]
 	var dups []int
 	for i, p := range f.Points {
-		key, err := json.Marshal(p)
-		if err == nil && seen[string(key)] {
+		data, err := json.Marshal(p)
+		key := sha256.Sum256(data)
+		if err == nil && seen[key] {
 			dups = append(dups, i+1)
 			continue
 		}
-		seen[string(key)] = true
+		seen[key] = true
 		kept = append(kept, p)
 	}
+	clear(f.Points[len(kept):])
 	if len(dups) > 0 {
 		f.Points = kept
 		f.Notes = append(f.Notes, fmt.Sprintf("%d point(s) repeat an earlier one exactly (point %s of the file), counted once", len(dups), strings.TrimPrefix(strings.TrimPrefix(lineList(dups), "lines "), "line ")))

@@ -4,11 +4,14 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
 	"reflect"
 	"time"
+
+	"github.com/brewput/brewput/internal/format"
 )
 
 // Schema is the version of the results format this brewput writes:
@@ -200,7 +203,8 @@ func ReadJSON(r io.Reader) ([]Point, error) {
 func ScanLines(r io.Reader, most int, fn func(n int, line []byte) (done bool, err error)) error {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64<<10), most)
-	for n := 1; sc.Scan(); n++ {
+	n := 1
+	for ; sc.Scan(); n++ {
 		line := bytes.TrimSpace(sc.Bytes())
 		if len(line) == 0 {
 			continue
@@ -208,6 +212,9 @@ func ScanLines(r io.Reader, most int, fn func(n int, line []byte) (done bool, er
 		if done, err := fn(n, line); done || err != nil {
 			return err
 		}
+	}
+	if errors.Is(sc.Err(), bufio.ErrTooLong) {
+		return fmt.Errorf("line %d: longer than the %s a line may be", n, format.Bytes(float64(most)))
 	}
 	return sc.Err()
 }

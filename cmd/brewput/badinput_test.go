@@ -188,6 +188,9 @@ func TestBadInput(t *testing.T) {
 		{"model too many events", []string{"model", "--sched", "fifo", "--modes", "ideal", "--cpus", "1", "--interval", "1us", "--dur", "1h", "--max-mem", "1TB"}, []string{"events", "shorten --dur"}},
 		{"model YAML with a billion workers", []string{"model", "--sched", "fifo", "--model", "{workers}"}, []string{"--model", "workers.yaml", "1000000001 pipeline workers", "--max-mem"}},
 		{"model YAML with a million lines", []string{"model", "--sched", "fifo", "--model", "{lines}"}, []string{"--model", "lines.yaml", "pipeline workers", "--max-mem"}},
+		{"model YAML with a billion locks", []string{"model", "--sched", "fifo", "--model", "{locks}", "--causal=false"}, []string{"--model", "locks.yaml", "1000000001 mutexes and meters", "--max-mem"}},
+		{"model YAML with a huge buffer", []string{"model", "--sched", "fifo", "--model", "{buffer}"}, []string{"--model", "buffer.yaml", "channels with room for 1000000000000", "--max-mem"}},
+		{"model YAML too long to profile", []string{"model", "--sched", "fifo", "--model", "{steps}"}, []string{"--model", "steps.yaml", "simulations would process about", "events"}},
 		{"advise too many customers", []string{"advise", "--mode", "locking", "--cpus", "1", "--sched", "fifo", "--par", "1000000000"}, []string{"would need about", "--max-mem"}},
 		{"max-mem not a size", []string{"model", "--max-mem", "lots"}, []string{`"--max-mem"`, "want a size such as 4GB"}},
 		{"out contradicts format", []string{"run", "--out", "{dir}/r.csv", "--format", "json"}, []string{"--out", "r.csv", "extension says csv, but the format is json"}},
@@ -272,6 +275,9 @@ func badInputFiles(t *testing.T) map[string]string {
 		"journal": {"journal.json", journal.String()},
 		"workers": {"workers.yaml", "steps:\n  - pipeline:\n      - {name: grind, duration: 1ms, workers: 1000000000}\n      - {name: press, duration: 1ms}\n"},
 		"lines":   {"lines.yaml", "steps:\n  - pipeline:\n      - {name: grind, duration: 1ms}\n      - {name: press, duration: 1ms}\n    lines: 1000000\n"},
+		"locks":   {"locks.yaml", "resources: {shard: {locks: 1000000000}}\nsteps:\n  - {name: work, duration: 1ms, holds: [shard]}\n"},
+		"buffer":  {"buffer.yaml", "steps:\n  - pipeline:\n      - {name: a, duration: 1ms}\n      - {name: b, duration: 1ms, buffer: 1000000000000}\n"},
+		"steps":   {"steps.yaml", "steps:\n" + manySteps(3000)},
 		"good":    {"good.json", good.String()},
 		"garbage": {"garbage.txt", "hello\n"},
 		"bench":   {"old.bench", "goos: linux\nBenchmarkCoffee/mode=noop/par=1 10 fast ns/op\n"},
@@ -292,4 +298,13 @@ func badInputFiles(t *testing.T) map[string]string {
 		t.Fatal(err)
 	}
 	return files
+}
+
+// manySteps is a YAML system's steps: n steps of 1 µs.
+func manySteps(n int) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "  - {name: s%d, duration: 1us}\n", i)
+	}
+	return b.String()
 }

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -115,3 +117,20 @@ func failed(err error) error {
 
 // interrupted marks a run stopped by a signal (exit 128 + the signal).
 type interrupted = exitcode.Interruption
+
+// rendering runs work, which reads files and renders them (writing its
+// folder whole at its end, or nothing), until it returns or ctx ends: a
+// signal ends a report of a large file at once, the output as it was.
+// On a signal work's goroutine is left to the program's exit, which
+// follows; a folder it had begun is a staging folder the next run
+// clears.
+func rendering(ctx context.Context, work func() error) error {
+	done := make(chan error, 1)
+	go func() { done <- work() }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		return exitcode.Interruption{Err: errors.New("interrupted; nothing was written")}
+	}
+}

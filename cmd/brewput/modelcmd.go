@@ -13,6 +13,7 @@ import (
 	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/internal/host"
 	"github.com/brewput/brewput/internal/predict"
+	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/blueprint"
 	"github.com/brewput/brewput/model/calibrate"
@@ -132,6 +133,9 @@ func (c *modelCommand) run(ctx context.Context, fs *pflag.FlagSet, e *env) error
 		if bp, err = loadBlueprint(fs, mf.file); err != nil {
 			return err
 		}
+		if err := orderFits(bp, st); err != nil {
+			return err
+		}
 	}
 	total, err := predict.Check(mf.options(fs), st, bp)
 	if err != nil {
@@ -200,4 +204,18 @@ func stepsText(sched, clock string, yaml bool) string {
 		return "; steps end on the clock (--burn wall)"
 	}
 	return "; steps burn CPU time (--burn cpu)"
+}
+
+// orderFits refuses a YAML system one of whose orders takes longer than
+// the --dur window, as the shop's step flags are: none would complete in it.
+func orderFits(bp *blueprint.Blueprint, st *sweep.Batch) error {
+	s, err := bp.Structure(model.Config{})
+	if err != nil || len(st.Specs) == 0 {
+		return nil // refused later, as it is
+	}
+	path, dur := time.Duration(s.Path*float64(time.Second)), st.Specs[0].Dur
+	if path > dur {
+		return fmt.Errorf("--dur %v: want at least an order's time in --model %s (%v, its steps one after another): no order would complete in the window", dur, bp.File, path)
+	}
+	return nil
 }

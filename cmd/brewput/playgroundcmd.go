@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/brewput/brewput/internal/atomicfile"
+	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/internal/mainjob"
 	"github.com/brewput/brewput/internal/playground"
@@ -63,9 +64,14 @@ func newPlaygroundCmd(e *env) *cobra.Command {
 			if !serve {
 				return nil
 			}
-			return playground.Serve(cmd.Context(), site.Dir, addr, func(url string) {
+			err = playground.Serve(cmd.Context(), site.Dir, addr, func(url string) {
 				fmt.Fprintf(e.stdout, "serving it at %s (Ctrl-C to stop)\n", url)
 			})
+			if err == nil && cmd.Context().Err() != nil {
+				// Ended by a signal, as every command is: 128 + its number.
+				return exitcode.Interruption{Err: fmt.Errorf("interrupted; stopped serving, the site stays in %s", site.Dir)}
+			}
+			return err
 		},
 	}
 	fs := cmd.Flags()

@@ -29,15 +29,17 @@ func newReportCmd(e *env) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			in, err := report.ReadFiles(files)
-			if err != nil {
-				return err
-			}
-			e.tellNotes(in.Notes)
-			if err := e.claimReportDir(out, ""); err != nil {
-				return err
-			}
-			return failed(mainjob.Rerender(e.stdout, e.stderr, out, in, lab.Figures(e.labs()), fullTable, playground, e.analyzer()))
+			return rendering(cmd.Context(), func() error {
+				in, err := report.ReadFiles(files)
+				if err != nil {
+					return err
+				}
+				e.tellNotes(in.Notes)
+				if err := e.claimReportDir(out, ""); err != nil {
+					return err
+				}
+				return failed(mainjob.Rerender(e.stdout, e.stderr, out, in, lab.Figures(e.labs()), fullTable, playground, e.analyzer()))
+			})
 		},
 	}
 	cmd.Flags().StringVar(&out, "out", defaultReportDir, "folder to write the report to")
@@ -75,7 +77,7 @@ func newCompareCmd(e *env) *cobra.Command {
 		Args:  func(_ *cobra.Command, args []string) error { return compare.TwoFiles(args) },
 		RunE: func(cmd *cobra.Command, args []string) error {
 			read := func(path string) ([]results.Point, error) { return e.openResults(path) }
-			return compare.Files(e.stdout, args[0], args[1], opts, format, read)
+			return rendering(cmd.Context(), func() error { return compare.Files(e.stdout, args[0], args[1], opts, format, read) })
 		},
 	}
 	cmd.Flags().Float64Var(&opts.Alpha, "alpha", 0.05, "significance level: a change counts when p < alpha and its interval excludes zero")
@@ -96,15 +98,17 @@ func newFitCmd(e *env) *cobra.Command {
 			if format != "table" && format != "json" {
 				return fmt.Errorf("--format: unknown format %q; accepted: table, json", format)
 			}
-			points, err := e.openResults(files...)
-			if err != nil {
-				return err
-			}
-			fits, err := scaling.FitAll(points, by)
-			if err != nil {
-				return err
-			}
-			return failed(text.WriteFits(e.stdout, fits, by, format))
+			return rendering(cmd.Context(), func() error {
+				points, err := e.openResults(files...)
+				if err != nil {
+					return err
+				}
+				fits, err := scaling.FitAll(points, by)
+				if err != nil {
+					return err
+				}
+				return failed(text.WriteFits(e.stdout, fits, by, format))
+			})
 		},
 	}
 	cmd.Flags().StringVar(&by, "by", scaling.ByCPUs, "fit throughput against cpus or par (customers)")

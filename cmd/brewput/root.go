@@ -134,7 +134,13 @@ func (e *env) claimReportDir(out, resume string) error {
 	if _, err := os.Stat(journal); err == nil {
 		return fmt.Errorf("--out %s: a run into it was cut short and left its journal, %s: brewput --resume %s finishes it; remove %s to start anew", out, journal, journal, staging)
 	}
-	return fmt.Errorf("--out %s: %s is left from a run cut short; remove it to start anew", out, staging)
+	// A report cut short while it was written: no journal, nothing to
+	// resume, and the hold says no other run is writing it.
+	if err := os.RemoveAll(staging); err != nil {
+		return fmt.Errorf("--out %s: %s is left from a run cut short and cannot be removed: %w", out, staging, err)
+	}
+	fmt.Fprintf(e.stderr, "note: removed %s, left by a report cut short\n", staging)
+	return nil
 }
 
 // sameFile reports whether paths a and b name the same file.

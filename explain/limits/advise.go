@@ -55,24 +55,24 @@ func advise(ctx context.Context, pr *Profile, sched string, changes []whatIf) (*
 	a := &Advice{System: pr.System, Mode: now.Mode, CPUs: now.CPUs, Unit: now.Unit, Sched: sched, Model: b.Model,
 		Now: outcome(now)}
 	a.Now.Bottleneck = &b
-	option := func(change, as, kind string, cost Cost, p results.Point) Option {
-		o := Option{Change: change, As: as, Kind: kind, Cost: cost, Outcome: outcome(p)}
+	option := func(change, as, kind string, cost Cost, got Outcome) Option {
+		o := Option{Change: change, As: as, Kind: kind, Cost: cost, Outcome: got}
 		if now.Throughput > 0 {
-			o.ThroughputGain = p.Throughput/now.Throughput - 1
+			o.ThroughputGain = got.Throughput/now.Throughput - 1
 		}
 		if now.Latency.P50 > 0 {
-			o.LatencyGain = 1 - p.Latency.P50/now.Latency.P50
+			o.LatencyGain = 1 - got.P50Ms/now.Latency.P50
 		}
 		return o
 	}
 	for _, tr := range pr.Trials {
-		a.Options = append(a.Options, option(tr.Change, tr.As, tr.Kind, tr.Cost, tr.Point))
+		a.Options = append(a.Options, option(tr.Change, tr.As, tr.Kind, tr.Cost, tr.Outcome))
 	}
 	if c := pr.Combined; c != nil {
-		a.Options = append(a.Options, option(c.Change, c.As, c.Kind, c.Cost, c.Point))
+		a.Options = append(a.Options, option(c.Change, c.As, c.Kind, c.Cost, c.Outcome))
 	}
 	for i, t := range changes {
-		a.Options = append(a.Options, option(t.change, t.as, Structural, t.cost, points[i]))
+		a.Options = append(a.Options, option(t.change, t.as, Structural, t.cost, outcome(points[i])))
 	}
 	// As Advice.Options says; a design before the same made of reliefs.
 	slices.SortStableFunc(a.Options, func(x, y Option) int {

@@ -52,16 +52,18 @@ func (y *yamlSystem) simulated(k knobs) model.Config {
 	}
 	c := *y.b // a run changes no blueprint, so copies may share their steps
 	c.Scale, c.Buffers = k.scale, k.buffers
-	c.Resources = slices.Clone(y.b.Resources)
-	for i, r := range c.Resources {
-		c.Resources[i].Capacity += k.copies[unitKey+r.Name]
-	}
 	for key, n := range k.copies {
 		if name, ok := strings.CutPrefix(key, workerKey); ok {
 			if c.Workers == nil {
 				c.Workers = map[string]int{}
 			}
 			c.Workers[name] = n
+		}
+		if name, ok := strings.CutPrefix(key, unitKey); ok {
+			if c.Units == nil {
+				c.Units = map[string]int{}
+			}
+			c.Units[name] = n
 		}
 	}
 	cfg.System = &c

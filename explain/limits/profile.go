@@ -45,8 +45,10 @@ type Trial struct {
 	As     string        // what the system becomes: "finelocking, 2 grinders"
 	Config *model.Config // for the shop, what to run on real CPUs to try it
 	Cost   Cost
-	Point  results.Point
-	named  []string
+	// Outcome is what the trial's point gave; the point itself, with its
+	// readings of every resource, is not kept.
+	Outcome Outcome
+	named   []string
 }
 
 // target is a system a profile relieves: the shop's or a YAML system.
@@ -73,13 +75,19 @@ func newTarget(cfg model.Config) (target, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
+	return targetOf(cfg), nil
+}
+
+// targetOf is cfg as a profile's target, unchecked: validating builds
+// the system, which an estimate must not.
+func targetOf(cfg model.Config) target {
 	c := setting{cfg: cfg}
 	c.cfg.Range = nil
 	if b, ok := cfg.System.(*blueprint.Blueprint); ok {
-		return &yamlSystem{setting: c, b: b}, nil
+		return &yamlSystem{setting: c, b: b}
 	}
 	mode, _ := coffee.ParseMode(cfg.Mode)
-	return &shop{setting: c, rng: cfg.Range, mode: mode, drink: coffee.DrinkOf(mode)}, nil
+	return &shop{setting: c, rng: cfg.Range, mode: mode, drink: coffee.DrinkOf(mode)}
 }
 
 // setting is a target's configuration as it is, without a band.
@@ -153,6 +161,7 @@ func Profiles(ctx context.Context, cfgs []model.Config, depth Depth, each func(i
 			if err == nil {
 				pr, err = finish(ctx, p.t, p.rs, points[p.from:p.to], errs[p.from:p.to], depth == PointsOnly)
 			}
+			clear(points[p.from:p.to]) // the profile keeps what it compares
 			if err := each(next, pr, err); err != nil {
 				return err
 			}
@@ -162,7 +171,18 @@ func Profiles(ctx context.Context, cfgs []model.Config, depth Depth, each func(i
 	if err := hand(0); err != nil {
 		return err
 	}
+	now := make([]bool, len(runs))
+	for _, p := range plans {
+		if p.from < p.to {
+			now[p.from] = true
+		}
+	}
 	_, err := model.Simulate(ctx, runs, func(j int, p results.Point, err error) error {
+		if !now[j] && p.Shop != nil {
+			// A relief's trial compares throughput and latency; its
+			// reading of every resource would grow with their square.
+			p.Shop.Machines = nil
+		}
 		points[j], errs[j] = p, err
 		return hand(j + 1)
 	})
@@ -170,6 +190,24 @@ func Profiles(ctx context.Context, cfgs []model.Config, depth Depth, each func(i
 		return err
 	}
 	return hand(len(runs))
+}
+
+// Simulations is how many simulations profiling cfg at depth takes at
+// most: the point, each relief, and, where no single relief helps, the
+// search for the smallest combination that does.
+func Simulations(cfg model.Config, depth Depth) int {
+	if depth == PointsOnly {
+		return 1
+	}
+	if _, err := coffee.ParseMode(cfg.Mode); err != nil && cfg.System == nil {
+		return 1 // refused later, as it is
+	}
+	rs := targetOf(cfg).reliefs()
+	mains := map[string]bool{}
+	for _, r := range rs {
+		mains[r.named[0]] = true
+	}
+	return 1 + len(rs) + 1 + len(mains)
 }
 
 // finish is t's profile from its simulations (the point alone if bare).
@@ -221,7 +259,7 @@ func trial(t target, r relief, now, p results.Point) Trial {
 			e.P99Change = p.Latency.P99/now.Latency.P99 - 1
 		}
 	}
-	tr := Trial{Experiment: e, As: t.describe(r.k), Cost: r.cost, Point: p, named: r.named}
+	tr := Trial{Experiment: e, As: t.describe(r.k), Cost: r.cost, Outcome: outcome(p), named: r.named}
 	if c, ok := t.config(r.k); ok {
 		tr.Config = &c
 	}

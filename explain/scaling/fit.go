@@ -53,10 +53,10 @@ func Fits(points []results.Point, by string) ([]Fit, error) {
 
 	var keys []fitKey
 	byKey := map[fitKey][]results.Point{}
-	var modes []string
+	order := map[string]int{} // modes in the order they come
 	for _, p := range points {
-		if !slices.Contains(modes, p.Mode) {
-			modes = append(modes, p.Mode)
+		if _, ok := order[p.Mode]; !ok {
+			order[p.Mode] = len(order)
 		}
 		for _, k := range keysOf(p) {
 			if _, ok := byKey[k]; !ok {
@@ -66,7 +66,7 @@ func Fits(points []results.Point, by string) ([]Fit, error) {
 		}
 	}
 	slices.SortStableFunc(keys, func(a, b fitKey) int {
-		return slices.Index(modes, a.mode) - slices.Index(modes, b.mode)
+		return order[a.mode] - order[b.mode]
 	})
 	out := make([]Fit, len(keys))
 	for i, k := range keys {

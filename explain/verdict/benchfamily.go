@@ -96,9 +96,15 @@ func answer(f *analysis.BenchFamily, points map[string][]results.Point) {
 		}
 	}
 	slices.Sort(counts)
+	member := make(map[string]string, len(f.Variants)) // variant → benchmark
+	for i, v := range f.Variants {
+		if _, ok := member[v]; !ok {
+			member[v] = f.Benchmarks[i]
+		}
+	}
 	at := func(variant string, n int) []results.Point {
 		var out []results.Point
-		for _, p := range points[f.Benchmarks[slices.Index(f.Variants, variant)]] {
+		for _, p := range points[member[variant]] {
 			if p.CPUs == n {
 				out = append(out, p)
 			}

@@ -244,7 +244,15 @@ func CheckSize(o Options, st *sweep.Batch, bp *blueprint.Blueprint, points int) 
 			cfgs[i].Range = &model.Range{Hi: sim.Costs{Wake: 1, SpinWindow: 1}} // a band of four corners
 		}
 	}
-	err := model.CheckRun(cfgs, points, runtime.NumCPU(), model.Limits{Bytes: o.MaxMem, Events: model.MaxEvents})
+	depth := limits.Profiled
+	if o.PointsOnly {
+		depth = limits.PointsOnly
+	}
+	sims := make([]int, len(cfgs))
+	for i, c := range cfgs {
+		sims[i] = limits.Simulations(c, depth)
+	}
+	err := model.CheckRun(cfgs, sims, points, runtime.NumCPU(), model.Limits{Bytes: o.MaxMem, Events: model.MaxEvents, Work: model.MaxWork})
 	switch {
 	case err == nil:
 		return nil

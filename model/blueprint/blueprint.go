@@ -23,12 +23,14 @@ type Blueprint struct {
 	Resources []Resource
 	Load      Workload // how orders arrive, as the file says
 
-	// A causal profile's reliefs, by step or stage name: Scale multiplies
-	// a step's durations, Workers adds to a stage's workers a line,
-	// Buffers sets the room in the channel into a stage.
+	// A causal profile's reliefs, by step, stage or resource name: Scale
+	// multiplies a step's durations, Workers adds to a stage's workers a
+	// line, Buffers sets the room in the channel into a stage, Units adds
+	// to a resource's capacity.
 	Scale   map[string]float64
 	Workers map[string]int
 	Buffers map[string]int
+	Units   map[string]int
 
 	nres   int     // len(Resources) as parsed: steps refer to resources by index
 	flow   *group  // the steps of one order, run by each customer or server

@@ -74,7 +74,7 @@ func (b *Blueprint) Structure(model.Config) (model.Structure, error) {
 	st := b.structure()
 	ms := model.Structure{CPU: st.cpu, Path: st.path}
 	for i, r := range b.Resources {
-		ms.Resources = append(ms.Resources, model.Resource{Name: r.Name, Copies: r.Capacity, Hold: st.holds[i]})
+		ms.Resources = append(ms.Resources, model.Resource{Name: r.Name, Copies: b.capacity(r), Hold: st.holds[i]})
 	}
 	for _, pp := range b.pipes {
 		for _, s := range pp.stages {
@@ -102,14 +102,62 @@ func (b *Blueprint) Sizes(cfg model.Config) model.Sizes {
 	if bd, err := cfg.Bounds(); err == nil && thr == 0 && bd.ThroughputMax > 0 {
 		thr = bd.ThroughputMax
 	}
+	locks, slots := 0.0, 0.0
+	for _, r := range b.Resources {
+		// {locks: N} is N mutexes; units are one channel and a count.
+		locks++
+		if r.Locks {
+			locks += float64(b.capacity(r))
+		}
+	}
+	for _, pp := range b.pipes {
+		slots += float64(b.buffer(pp.stages[0]))
+		for _, st := range pp.stages[1:] {
+			slots += float64(pp.lines) * float64(b.buffer(st))
+		}
+	}
 	return model.Sizes{
 		Parts: []model.Part{
 			{What: fmt.Sprintf("%d %s", l.Par, map[bool]string{true: "servers", false: "customers"}[l.Rate > 0]), Procs: customers},
 			{What: fmt.Sprintf("%.0f pipeline workers", workers), Procs: workers},
 			{What: fmt.Sprintf("%.0f parallel branches under way", customers*branches), Procs: customers * branches},
 		},
-		Drinks: thr,
+		Machines:    locks + float64(b.stages),
+		MachinesAre: "mutexes and meters",
+		Slots:       slots,
+		Drinks:      thr,
+		Events:      float64(b.orderEvents(b.flow)),
+		Meters:      float64(len(b.Resources) + b.stages),
 	}
+}
+
+// orderEvents is about how many events one order makes the simulation
+// process: a step waits for and lets go of what it holds and burns its
+// time; a pipeline's stage is a hand-over more.
+func (b *Blueprint) orderEvents(n node) int {
+	switch n := n.(type) {
+	case *step:
+		return 2 + 2*len(n.holds)
+	case *group:
+		sum := 2 * len(n.holds)
+		for _, it := range n.items {
+			sum += b.orderEvents(it)
+		}
+		return sum
+	case *parallel:
+		sum := 0
+		for _, br := range n.branches {
+			sum += 3 + b.orderEvents(br)
+		}
+		return sum
+	case *pipe:
+		sum := 2
+		for _, st := range n.stages {
+			sum += 3 + b.orderEvents(st.body)
+		}
+		return sum
+	}
+	return 1
 }
 
 // extraBranches is the most processes an order starts beyond its own.

@@ -106,6 +106,9 @@ type stage struct {
 // workers is st's workers a line, with b's additions.
 func (b *Blueprint) workers(st *stage) int { return st.workers + b.Workers[st.name] }
 
+// capacity is r's units, with b's additions.
+func (b *Blueprint) capacity(r Resource) int { return r.Capacity + b.Units[r.Name] }
+
 // buffer is the room in the channel into st, as b may set it.
 func (b *Blueprint) buffer(st *stage) int {
 	if n, ok := b.Buffers[st.name]; ok {

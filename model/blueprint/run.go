@@ -47,8 +47,8 @@ func (b *Blueprint) check() error {
 		return fmt.Errorf("%s: %d resources, but the file declares %d: steps refer to resources by position, so change their capacities only", b.File, len(b.Resources), n)
 	}
 	for _, r := range b.Resources {
-		if r.Capacity < 1 {
-			return fmt.Errorf("%s: resource %q: capacity %d: want a whole number, 1 or more", b.File, r.Name, r.Capacity)
+		if n := b.capacity(r); n < 1 {
+			return fmt.Errorf("%s: resource %q: capacity %d: want a whole number, 1 or more", b.File, r.Name, n)
 		}
 	}
 	l := b.Load
@@ -81,7 +81,7 @@ type world struct {
 func (b *Blueprint) Build(s *sim.Sim, cpus *sim.CPUs, _ model.Config) (func(*sim.Proc), func() []model.Reading) {
 	w := &world{b: b, s: s, cpus: cpus}
 	for _, r := range b.Resources {
-		w.pools = append(w.pools, newPool(s, &meter{name: r.Name, capacity: r.Capacity}, r.Locks))
+		w.pools = append(w.pools, newPool(s, &meter{name: r.Name, capacity: b.capacity(r)}, r.Locks))
 	}
 	for _, pp := range b.pipes {
 		for _, st := range pp.stages {

@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"slices"
 	"strconv"
@@ -250,6 +251,8 @@ func readTalk(r io.Reader) (runs []keyedRun, refused []string, err error) {
 			r.why = r.what + ": no CPUs or no workers"
 		case ops == 0 || !(r.thru > 0) || !(r.p50 > 0):
 			r.why = r.what + ": it measured nothing"
+		case math.IsInf(r.thru, 1) || math.IsInf(r.p50, 1) || r.p50 < 1e-6 || r.cpus > results.MaxCPUs || r.par > 1e6:
+			r.why = fmt.Sprintf("%s: thru %v, p50 %v ms: want a finite throughput, a median of a nanosecond or more, and at most %d CPUs and a million workers", r.what, r.thru, r.p50, results.MaxCPUs)
 		}
 		if r.why == "" {
 			if _, err := coffee.ParseMode(r.mode); err != nil {

@@ -1,12 +1,14 @@
 package report
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/brewput/brewput/internal/race"
 	"github.com/brewput/brewput/results"
 )
 
@@ -247,5 +249,59 @@ func TestStudyPredicted(t *testing.T) {
 	variants, _, _ = strings.Cut(variants, `id="setup"`)
 	if variants == "" || strings.Contains(variants, "model-only-lock") {
 		t.Errorf("what each variant measured is missing or shows a predicted point's resources")
+	}
+}
+
+// TestBenchFamilyTooManyToDraw: a family of more members than the palette
+// has colours is listed in its table, not drawn; its section says so.
+func TestBenchFamilyTooManyToDraw(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("goos: linux\npkg: example.com/sizes\n")
+	n := len(palette()) + 1
+	for i := range n {
+		fmt.Fprintf(&b, "BenchmarkSort/size=%d 1000 %d ns/op\nBenchmarkSort/size=%d-2 1000 %d ns/op\n", i, 100+i, i, 60+i)
+	}
+	points, err := results.ReadBench(strings.NewReader(b.String()), "sizes.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := build(t, points)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var page string
+	for _, f := range r.Files {
+		if strings.HasPrefix(f.Name, benchChartPrefix) {
+			t.Errorf("drew %s for a family of %d", f.Name, n)
+		}
+		if f.Name == Index {
+			page = string(f.Data)
+		}
+	}
+	for _, w := range []string{fmt.Sprintf("%d benchmarks in this family, more than the %d colours", n, len(palette())), "Sort/size=10-2"} {
+		if !strings.Contains(page, w) {
+			t.Errorf("page lacks %q", w)
+		}
+	}
+}
+
+// TestReadFilesRefusesPastMaxPoints: a file of more points than a report
+// draws is refused in a line that names it and the limit.
+func TestReadFilesRefusesPastMaxPoints(t *testing.T) {
+	if race.Enabled {
+		t.Skip("reads 100,001 points: slow under the race detector")
+	}
+	var b strings.Builder
+	b.WriteString("goos: linux\npkg: example.com/many\n")
+	for i := range MaxPoints + 1 {
+		fmt.Fprintf(&b, "BenchmarkX/n=%d 1000 100 ns/op\n", i)
+	}
+	path := filepath.Join(t.TempDir(), "many.bench")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := ReadFiles([]string{path})
+	if err == nil || !strings.Contains(err.Error(), "many.bench: 100001 points, more than the 100000 points a report draws") {
+		t.Errorf("ReadFiles of %d points: %v, want it refused naming the file and the limit", MaxPoints+1, err)
 	}
 }

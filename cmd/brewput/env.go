@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/brewput/brewput/explain/analyze"
+	"github.com/brewput/brewput/internal/atomicfile"
 	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/internal/hold"
 	"github.com/brewput/brewput/lab"
@@ -85,6 +86,10 @@ func replaceable(path string) error {
 	}
 	if rel, err := filepath.Rel(abs, wd); err == nil && (rel == "." || !strings.HasPrefix(rel, "..")) {
 		return fmt.Errorf("--out %s: is the working folder or holds it, which the finished run cannot replace; give a folder inside it, such as %s",
+			path, filepath.Join(path, "brewput-report"))
+	}
+	if atomicfile.MountPoint(abs) {
+		return fmt.Errorf("--out %s: is a mount point, which the finished run cannot replace; give a folder inside it, such as %s",
 			path, filepath.Join(path, "brewput-report"))
 	}
 	return nil

@@ -29,3 +29,15 @@ func TestCheckDir(t *testing.T) {
 		t.Errorf("CheckDir through a file = %v", err)
 	}
 }
+
+// TestMountPoint: /proc is a mount point where there is one; a fresh
+// folder and its file are not.
+func TestMountPoint(t *testing.T) {
+	dir := t.TempDir()
+	if MountPoint(dir) || MountPoint(filepath.Join(dir, "x")) {
+		t.Errorf("a fresh folder %s is called a mount point", dir)
+	}
+	if _, err := os.Stat("/proc/self/mountinfo"); err == nil && !MountPoint("/proc") {
+		t.Errorf("/proc is not called a mount point")
+	}
+}

@@ -27,6 +27,7 @@ import (
 
 	"golang.org/x/perf/benchfmt"
 
+	"github.com/brewput/brewput/internal/atomicfile"
 	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/internal/host"
@@ -183,7 +184,8 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	if err := cfg.Validate(); err != nil {
 		return Result{}, err
 	}
-	tmp, err := os.MkdirTemp("", "brewput-bench-")
+	atomicfile.RemoveStale(os.TempDir(), "brewput-bench-", "") // left by a run killed outright
+	tmp, err := os.MkdirTemp("", atomicfile.TempPattern("brewput-bench-", ""))
 	if err != nil {
 		return Result{}, err
 	}
@@ -319,7 +321,25 @@ func runOne(ctx context.Context, cfg Config, p pkg, n int, tmp string) ([]result
 	if cfg.Benchtime != "" {
 		args = append(args, "-test.benchtime="+cfg.Benchtime)
 	}
+	// go test's own limit, which the test binary run by hand lacks: past
+	// it, it fails with every goroutine's stack; past it and a minute, a
+	// binary that cannot (stopped, or stuck) is killed.
+	timeout := 10 * time.Minute
+	for _, f := range cfg.TestFlags {
+		if v, ok := strings.CutPrefix(f, "-test.timeout="); ok {
+			if d, err := time.ParseDuration(v); err == nil {
+				timeout = d
+			}
+		}
+	}
+	args = append(args, "-test.timeout="+timeout.String())
 	args = append(args, cfg.TestFlags...)
+	parent := ctx
+	if timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, timeout+time.Minute)
+		defer cancel()
+	}
 	cmd := exec.CommandContext(ctx, p.binary, args...)
 	cmd.Dir = p.dir
 	cmd.Env = append(os.Environ(), fmt.Sprintf("GOMAXPROCS=%d", n), bench.HistEnv+"="+hist)
@@ -353,10 +373,13 @@ func runOne(ctx context.Context, cfg Config, p pkg, n int, tmp string) ([]result
 	after := quiet.Take() // the child, now waited for, counts as brewput's own
 	pw.Close()
 	<-done
-	if ctx.Err() != nil {
-		return nil, nil, ctx.Err()
+	if parent.Err() != nil {
+		return nil, nil, parent.Err()
 	}
 	points, failures := parse(output.String(), p, n, start)
+	if ctx.Err() != nil {
+		failures = append(failures, Failure{Pkg: p.path, CPUs: n, Output: fmt.Sprintf("killed, still running a minute past its -timeout %v (stopped, or stuck): %s", timeout, tail(output.String(), 20))})
+	}
 	// What other processes took while the child ran: the test binary
 	// reports no window of its own, so each of its points gets the
 	// figure of the whole run, which is what it could have felt.

@@ -162,7 +162,7 @@ func (p *Program) Measure(ctx context.Context, pl Plan, log io.Writer, add func(
 // point measures r in a child process, again while disturbed as rt says.
 func (p *Program) point(ctx context.Context, r kit.Request, rt sweep.Retry, what string, log io.Writer) (results.Point, error) {
 	pt, err := sweep.Quietly(ctx, rt, func(ctx context.Context) (results.Point, error) {
-		return sweep.RunChild(ctx, p.Path, []string{"point"}, nil, r.Load.CPUs, r)
+		return sweep.RunChild(ctx, p.Path, []string{"point"}, nil, r.Load.CPUs, sweep.TimeLimit(r.Load.Warmup+r.Load.Dur), r)
 	}, func(pt results.Point, attempt int, waited time.Duration, quiet bool) {
 		fmt.Fprintf(log, "%s: disturbed (%s): measuring again after waiting %v for a quiet machine, attempt %d of %d\n",
 			what, pt.Interference(), waited.Round(100*time.Millisecond), attempt+1, rt.Attempts)

@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"runtime"
 	"strings"
+	"syscall"
 
 	"golang.org/x/sys/unix"
 )
@@ -24,10 +25,13 @@ func AllowedCPUs() string {
 	return formatCPUs(ids)
 }
 
-// StartPinned starts cmd restricted to the first n of this process's CPUs.
-// A child inherits the affinity of the thread that forks it: the fork
-// happens on a locked thread narrowed first, which exits with its
-// goroutine rather than go back to the runtime narrowed.
+// StartPinned starts cmd restricted to the first n of this process's CPUs,
+// killed (SIGKILL) if this process dies first. A child inherits the
+// affinity of the thread that forks it: the fork happens on a locked
+// thread narrowed first, which exits with its goroutine rather than go
+// back to the runtime narrowed. The kernel kills the child when the
+// thread that forked it ends, so that thread waits for the child to end
+// (leaving it for cmd.Wait to reap) before it exits.
 func StartPinned(cmd *exec.Cmd, n int) error {
 	var all unix.CPUSet
 	if err := unix.SchedGetaffinity(0, &all); err != nil {
@@ -43,6 +47,10 @@ func StartPinned(cmd *exec.Cmd, n int) error {
 	if set.Count() < n {
 		return fmt.Errorf("%d CPUs asked, only %d available to this process", n, set.Count())
 	}
+	if cmd.SysProcAttr == nil {
+		cmd.SysProcAttr = &syscall.SysProcAttr{}
+	}
+	cmd.SysProcAttr.Pdeathsig = syscall.SIGKILL
 	errc := make(chan error, 1)
 	go func() {
 		runtime.LockOSThread()
@@ -50,7 +58,17 @@ func StartPinned(cmd *exec.Cmd, n int) error {
 			errc <- fmt.Errorf("set CPU affinity: %w", err)
 			return
 		}
-		errc <- cmd.Start()
+		err := cmd.Start()
+		errc <- err
+		if err == nil {
+			var info unix.Siginfo
+			for {
+				err := unix.Waitid(unix.P_PID, cmd.Process.Pid, &info, unix.WEXITED|unix.WNOWAIT, nil)
+				if err != unix.EINTR {
+					break
+				}
+			}
+		}
 	}()
 	return <-errc
 }

@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"strings"
+	"time"
 
 	"github.com/brewput/brewput/results"
 )
@@ -28,23 +29,31 @@ func (r Runner) Run(ctx context.Context, s Spec) (results.Point, error) {
 	if err := s.Validate(); err != nil {
 		return results.Point{}, err
 	}
-	p, err := RunChild(ctx, r.Path, r.Args, r.Env, s.CPUs, s)
+	p, err := RunChild(ctx, r.Path, r.Args, r.Env, s.CPUs, TimeLimit(s.Duration()), s)
 	if err != nil && ctx.Err() == nil {
 		err = fmt.Errorf("%s cpus=%d: %w", s.Mode, s.CPUs, err)
 	}
 	return p, err
 }
 
+// TimeLimit is how long a child measuring a point for about d may take
+// before it is killed: three times d, and a minute to start and write.
+func TimeLimit(d time.Duration) time.Duration { return 3*d + time.Minute }
+
 // RunChild measures one point in a child process, the program at path with
 // args and env, in its own process group, restricted to cpus CPUs with
 // GOMAXPROCS to match: spec goes to its stdin as JSON, the point comes
 // back on its stdout. A failed child's error ends with its last line of
-// error output; when ctx is cancelled the child is killed.
-func RunChild(ctx context.Context, path string, args, env []string, cpus int, spec any) (results.Point, error) {
+// error output; when ctx is cancelled the child is killed, and when it
+// has not answered within limit (stopped, or stuck) too, as a failure.
+func RunChild(ctx context.Context, path string, args, env []string, cpus int, limit time.Duration, spec any) (results.Point, error) {
 	in, err := json.Marshal(spec)
 	if err != nil {
 		return results.Point{}, err
 	}
+	parent := ctx
+	ctx, cancel := context.WithTimeout(ctx, limit)
+	defer cancel()
 	var stdout, stderr bytes.Buffer
 	cmd := exec.CommandContext(ctx, path, args...)
 	cmd.Stdin = bytes.NewReader(in)
@@ -56,8 +65,11 @@ func RunChild(ctx context.Context, path string, args, env []string, cpus int, sp
 		return results.Point{}, fmt.Errorf("start: %w", err)
 	}
 	err = cmd.Wait()
+	if parent.Err() != nil {
+		return results.Point{}, parent.Err()
+	}
 	if ctx.Err() != nil {
-		return results.Point{}, ctx.Err()
+		return results.Point{}, fmt.Errorf("no point within %v, its time limit: the child was killed", limit)
 	}
 	if err != nil {
 		return results.Point{}, fmt.Errorf("%w: %s", err, lastLine(stderr.String()))

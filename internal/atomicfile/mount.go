@@ -1,0 +1,51 @@
+package atomicfile
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// MountPoint reports whether path is where a file system is mounted (a
+// bind mount of a folder or file included), which no rename can replace:
+// as /proc/self/mountinfo lists it where there is one, else as its device
+// differs from its parent folder's.
+func MountPoint(path string) bool {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return false
+	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = real
+	}
+	if data, err := os.ReadFile("/proc/self/mountinfo"); err == nil {
+		for _, line := range strings.Split(string(data), "\n") {
+			fields := strings.Fields(line)
+			if len(fields) > 4 && unescapeMount(fields[4]) == abs {
+				return true
+			}
+		}
+		return false
+	}
+	return otherDevice(abs, filepath.Dir(abs))
+}
+
+// unescapeMount undoes mountinfo's octal escapes: "\040" is a space.
+func unescapeMount(s string) string {
+	if !strings.Contains(s, `\`) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+4 <= len(s) {
+			if n, err := strconv.ParseUint(s[i+1:i+4], 8, 8); err == nil {
+				b.WriteByte(byte(n))
+				i += 3
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}

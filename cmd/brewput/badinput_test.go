@@ -87,6 +87,8 @@ func TestBadInput(t *testing.T) {
 		{"report without files", []string{"report"}, []string{"at least one results file"}},
 		{"report missing file", []string{"report", "{dir}/nope.json", "--out", "{dir}/r"}, []string{"nope.json", "no such file"}},
 		{"report garbage file", []string{"report", "{garbage}", "--out", "{dir}/r"}, []string{"garbage.txt", "not a brewput results file"}},
+		{"bench cpuset not ids", []string{"bench", "../../examples/cache", "--cpuset", "a-b"}, []string{"--cpuset", `"a-b"`, "0-3,6"}},
+		{"bench cpuset too few", []string{"bench", "../../examples/cache", "-cpu", "1", "--cpuset", "65535"}, []string{"--cpuset 65535", "CPU 65535", "this process may run on"}},
 		{"report negative throughput", []string{"report", "{negative}", "--out", "{dir}/r"}, []string{"negative.json", "line 2", "throughput -10 below zero"}},
 		{"compare negative throughput", []string{"compare", "{good}", "{negative}"}, []string{"negative.json", "line 2", "below zero"}},
 		{"report cpus past int", []string{"report", "{hugecpus}", "--out", "{dir}/r"}, []string{"hugecpus.json", "line 2", "want 1 to 65536"}},

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
 )
 
@@ -47,6 +48,9 @@ func TestBench(t *testing.T) {
 		if !strings.Contains(stdout, p.Mode) {
 			t.Errorf("%s is not in the table:\n%s", p.Mode, stdout)
 		}
+		if want := sweep.FormatCPUs(pinnedTo(t, p.CPUs)); p.CPUSet != want {
+			t.Errorf("%s cpus=%d ran on CPUs %q, want %q", p.Mode, p.CPUs, p.CPUSet, want)
+		}
 	}
 	entries, _ := os.ReadDir(out)
 	for _, e := range entries {
@@ -79,7 +83,8 @@ func TestBench(t *testing.T) {
 // TestBenchGoSpelling: brewput bench takes go test's flags as go test
 // spells them, with one dash, interspersed with the packages; with no
 // --out the report goes to a folder of the user's cache, named in the
-// output, and nothing is written where it runs.
+// output and filed by the package's import path, and nothing is written
+// where it runs.
 func TestBenchGoSpelling(t *testing.T) {
 	cache := t.TempDir()
 	t.Setenv("XDG_CACHE_HOME", cache)
@@ -92,7 +97,7 @@ func TestBenchGoSpelling(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit %d; stderr:\n%s", code, stderr)
 	}
-	report := filepath.Join(cache, "brewput", "bench", "cache", "index.html")
+	report := filepath.Join(cache, "brewput", "bench", "github.com-brewput-brewput-examples-cache", "index.html")
 	if _, err := os.Stat(report); err != nil || !strings.Contains(stdout, "report: "+report) {
 		t.Errorf("report not in the cache folder %s: %v\n%s", report, err, stdout)
 	}
@@ -182,4 +187,14 @@ func TestVersion(t *testing.T) {
 			t.Errorf("brewput %s: exit %d, stdout %q, stderr %q", args[0], code, stdout, stderr)
 		}
 	}
+}
+
+// pinnedTo is the CPUs a run on n CPUs is pinned to by default.
+func pinnedTo(t *testing.T, n int) []int {
+	t.Helper()
+	cpus, err := sweep.PinTo(n, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cpus
 }

@@ -3,10 +3,13 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -16,13 +19,14 @@ import (
 	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/internal/gobench"
 	"github.com/brewput/brewput/internal/host"
+	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/results"
 )
 
 func newBenchCmd(e *env) *cobra.Command {
 	var cfg gobench.Config
-	var cpus, format, out string
+	var cpus, cpuset, format, out string
 	var benchmem bool
 	cmd := &cobra.Command{
 		Use:   "bench [packages] [-bench regexp] [-cpu list] [-count n] [-- go test flags]",
@@ -57,6 +61,14 @@ func newBenchCmd(e *env) *cobra.Command {
 			if cfg.CPUs, err = host.ParseCPUList(cpus, runtime.NumCPU()); err != nil {
 				return fmt.Errorf("-cpu: %w", err)
 			}
+			if cpuset != "" {
+				if cfg.Within, err = host.ParseCPUIDs(cpuset); err != nil {
+					return fmt.Errorf("--cpuset: %w", err)
+				}
+				if _, err := sweep.PinTo(slices.Max(cfg.CPUs), cfg.Within); err != nil {
+					return fmt.Errorf("--cpuset %s: for %d CPUs: %w", cpuset, slices.Max(cfg.CPUs), err)
+				}
+			}
 			if cfg.Count < 1 {
 				return fmt.Errorf("-count %d: want 1 or more runs of each benchmark", cfg.Count)
 			}
@@ -68,7 +80,7 @@ func newBenchCmd(e *env) *cobra.Command {
 				return fmt.Errorf("--format: %w", err)
 			}
 			if !fs.Changed("out") {
-				if out, err = benchCacheDir(pkgs); err != nil {
+				if out, err = benchCacheDir(cmd.Context(), pkgs); err != nil {
 					return fmt.Errorf("--out: %w; give --out DIR", err)
 				}
 			}
@@ -91,6 +103,7 @@ func newBenchCmd(e *env) *cobra.Command {
 	fs.StringVar(&cfg.Run, "run", "^$", "also run the tests and examples matching this regular expression first, their output not read (as go test -run)")
 	fs.StringVar(&cpus, "cpu", "", "CPU counts, as a list and ranges such as 1,2 or 1-4 (as go test -cpu, each run pinned to that many CPUs; default 1 to all)")
 	fs.StringVar(&cpus, "cpus", "", "the same as -cpu")
+	fs.StringVar(&cpuset, "cpuset", "", "the CPUs to run on, as ids such as 2-5 (as taskset -c): a run on n CPUs is pinned to the first n (default: the first n this process may use)")
 	fs.MarkHidden("cpus")
 	fs.IntVar(&cfg.Count, "count", 1, "run each benchmark this many times per CPU count (as go test -count); 6 or more for intervals and verdicts")
 	fs.StringVar(&cfg.Benchtime, "benchtime", "", "run each benchmark for this long or this many times, 2s or 1000x (as go test -benchtime; default 1s)")
@@ -117,8 +130,10 @@ func goSpelled(fs *pflag.FlagSet, args []string) []string {
 }
 
 // benchCacheDir is where a report of the packages goes without --out: a
-// folder of the user's cache named after them, not the user's module.
-func benchCacheDir(pkgs []string) (string, error) {
+// folder of the user's cache named after their import paths, as go list
+// gives them (two packages named alike in different modules differ), or
+// after their folders where go list cannot say; never the user's module.
+func benchCacheDir(ctx context.Context, pkgs []string) (string, error) {
 	cache, err := os.UserCacheDir()
 	if err != nil {
 		return "", fmt.Errorf("no cache folder to write the report to: %w", err)
@@ -129,6 +144,14 @@ func benchCacheDir(pkgs []string) (string, error) {
 	var names []string
 	for _, p := range pkgs {
 		all := strings.HasSuffix(p, "...")
+		listed, err := exec.CommandContext(ctx, "go", "list", "-e", "-f", "{{.ImportPath}}", strings.TrimSuffix(strings.TrimSuffix(p, "..."), "/")).Output()
+		if path := strings.TrimSpace(string(listed)); err == nil && path != "" && !strings.Contains(path, "\n") && !strings.HasPrefix(path, "_") {
+			if all {
+				path += "-all"
+			}
+			names = append(names, strings.ReplaceAll(path, "/", "-"))
+			continue
+		}
 		p = strings.TrimSuffix(strings.TrimSuffix(p, "..."), "/")
 		if p == "" || p == "." || strings.HasPrefix(p, "./") || strings.HasPrefix(p, "../") || filepath.IsAbs(p) {
 			if abs, err := filepath.Abs(p); err == nil {

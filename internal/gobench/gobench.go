@@ -50,6 +50,9 @@ type Config struct {
 	Run string
 	// CPUs are the CPU counts to run on.
 	CPUs []int
+	// Within are the ids of the CPUs a run on n CPUs is pinned to the
+	// first n of; none means those this process may run on, in order.
+	Within []int
 	// Count is go test's -count; 0 means 1.
 	Count int
 	// Benchtime is go test's -benchtime ("2s", "1000x").
@@ -81,6 +84,9 @@ func (cfg Config) Validate() error {
 	}
 	if cfg.Count < 0 {
 		return fmt.Errorf("count %d: want 1 or more runs of each benchmark", cfg.Count)
+	}
+	if _, err := sweep.PinTo(slices.Max(cfg.CPUs), cfg.Within); err != nil {
+		return fmt.Errorf("cpus %d: %w", slices.Max(cfg.CPUs), err)
 	}
 	return checkBenchtime(cfg.Benchtime)
 }
@@ -348,10 +354,24 @@ func runOne(ctx context.Context, cfg Config, p pkg, n int, tmp string) ([]result
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	pr, pw := io.Pipe()
 	cmd.Stdout, cmd.Stderr = pw, pw
-	cfg.logf("%s on %s\n", p.path, format.Count(n, "CPU"))
+	pinned, err := sweep.PinTo(n, cfg.Within)
+	where := ""
+	if ids := sweep.FormatCPUs(pinned); ids != "" {
+		// Pinned, the binary's runtime.NumCPU() is n, not the machine's:
+		// a benchmark that sizes its pool by it runs n workers.
+		noun := "CPUs"
+		if n == 1 {
+			noun = "CPU"
+		}
+		where = fmt.Sprintf(" (pinned to %s %s: runtime.NumCPU() returns %d there)", noun, ids, n)
+	}
+	cfg.logf("%s on %s%s\n", p.path, format.Count(n, "CPU"), where)
 	start := time.Now()
 	before := quiet.Take()
-	if err := sweep.StartPinned(cmd, n); err != nil {
+	if err == nil {
+		err = sweep.StartOn(cmd, pinned)
+	}
+	if err != nil {
 		return nil, nil, fmt.Errorf("%s on %d CPUs: start: %w", p.path, n, err)
 	}
 	var output bytes.Buffer
@@ -386,6 +406,7 @@ func runOne(ctx context.Context, cfg Config, p pkg, n int, tmp string) ([]result
 	others, steal := quiet.Split(before, after)
 	for i := range points {
 		points[i].OthersCPUs, points[i].StealCPUs = others, steal
+		points[i].CPUSet = sweep.FormatCPUs(pinned)
 	}
 	if skipped := strings.Count(output.String(), "--- SKIP: Benchmark"); skipped > 0 && len(points)+len(failures) == 0 {
 		// Benchmarks that matched and skipped themselves: no failure,

@@ -54,3 +54,25 @@ func CheckCPUs(cpus []int) error {
 	}
 	return nil
 }
+
+// ParseCPUIDs reads a list of CPU ids such as "0-3,6", as taskset -c and
+// /sys/fs/cgroup write them: each 0 or more, in order, each once.
+func ParseCPUIDs(s string) ([]int, error) {
+	var ids []int
+	for _, part := range strings.Split(s, ",") {
+		lo, hi, isRange := strings.Cut(strings.TrimSpace(part), "-")
+		a, errA := strconv.Atoi(lo)
+		b, errB := a, error(nil)
+		if isRange {
+			b, errB = strconv.Atoi(hi)
+		}
+		if errA != nil || errB != nil || a < 0 || a > b || b >= 1<<16 {
+			return nil, fmt.Errorf("%q is not a CPU id or range; write ids and ranges such as 0-3,6", part)
+		}
+		for id := a; id <= b; id++ {
+			ids = append(ids, id)
+		}
+	}
+	slices.Sort(ids)
+	return slices.Compact(ids), nil
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os/exec"
 	"runtime"
+	"slices"
 	"strings"
 	"syscall"
 
@@ -11,10 +12,13 @@ import (
 )
 
 // AllowedCPUs describes the CPUs this process may run on, e.g. "0-1".
-func AllowedCPUs() string {
+func AllowedCPUs() string { return formatCPUs(allowed()) }
+
+// allowed lists the ids of the CPUs this process may run on, in order.
+func allowed() []int {
 	var set unix.CPUSet
 	if err := unix.SchedGetaffinity(0, &set); err != nil {
-		return ""
+		return nil
 	}
 	var ids []int
 	for i := 0; i < len(set)*64; i++ {
@@ -22,30 +26,48 @@ func AllowedCPUs() string {
 			ids = append(ids, i)
 		}
 	}
-	return formatCPUs(ids)
+	return ids
 }
 
-// StartPinned starts cmd restricted to the first n of this process's CPUs,
-// killed (SIGKILL) if this process dies first. A child inherits the
-// affinity of the thread that forks it: the fork happens on a locked
-// thread narrowed first, which exits with its goroutine rather than go
-// back to the runtime narrowed. The kernel kills the child when the
-// thread that forked it ends, so that thread waits for the child to end
-// (leaving it for cmd.Wait to reap) before it exits.
-func StartPinned(cmd *exec.Cmd, n int) error {
-	var all unix.CPUSet
-	if err := unix.SchedGetaffinity(0, &all); err != nil {
-		return fmt.Errorf("read CPU affinity: %w", err)
+// PinTo is the CPUs a child on n CPUs runs on: the first n of within (ids
+// this process may run on), or of all it may where within is empty.
+func PinTo(n int, within []int) ([]int, error) {
+	all := allowed()
+	if len(within) == 0 {
+		within = all
 	}
-	var set unix.CPUSet
-	for i, picked := 0, 0; i < len(all)*64 && picked < n; i++ {
-		if all.IsSet(i) {
-			set.Set(i)
-			picked++
+	for _, id := range within {
+		if !slices.Contains(all, id) {
+			return nil, fmt.Errorf("CPU %d: this process may run on %s only", id, formatCPUs(all))
 		}
 	}
-	if set.Count() < n {
-		return fmt.Errorf("%d CPUs asked, only %d available to this process", n, set.Count())
+	if len(within) < n {
+		return nil, fmt.Errorf("%d CPUs asked, only %d to choose from (%s)", n, len(within), formatCPUs(within))
+	}
+	return within[:n], nil
+}
+
+// StartPinned starts cmd restricted to the first n of this process's CPUs
+// (StartOn).
+func StartPinned(cmd *exec.Cmd, n int) error {
+	cpus, err := PinTo(n, nil)
+	if err != nil {
+		return err
+	}
+	return StartOn(cmd, cpus)
+}
+
+// StartOn starts cmd restricted to the CPUs cpus, killed (SIGKILL) if this
+// process dies first. A child inherits the affinity of the thread that
+// forks it: the fork happens on a locked thread narrowed first, which
+// exits with its goroutine rather than go back to the runtime narrowed.
+// The kernel kills the child when the thread that forked it ends, so that
+// thread waits for the child to end (leaving it for cmd.Wait to reap)
+// before it exits.
+func StartOn(cmd *exec.Cmd, cpus []int) error {
+	var set unix.CPUSet
+	for _, id := range cpus {
+		set.Set(id)
 	}
 	if cmd.SysProcAttr == nil {
 		cmd.SysProcAttr = &syscall.SysProcAttr{}
@@ -72,6 +94,9 @@ func StartPinned(cmd *exec.Cmd, n int) error {
 	}()
 	return <-errc
 }
+
+// FormatCPUs writes CPU ids as ranges: [0 1 2 5] is "0-2,5".
+func FormatCPUs(ids []int) string { return formatCPUs(ids) }
 
 // formatCPUs writes CPU ids as ranges: [0 1 2 5] is "0-2,5".
 func formatCPUs(ids []int) string {

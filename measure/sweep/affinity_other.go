@@ -2,10 +2,29 @@
 
 package sweep
 
-import "os/exec"
+import (
+	"fmt"
+	"os/exec"
+	"runtime"
+)
 
 // AllowedCPUs is unknown where affinity cannot be read.
 func AllowedCPUs() string { return "" }
 
+// PinTo is n CPUs where affinity cannot be set: the ids say nothing, and
+// a set to choose from cannot be honoured.
+func PinTo(n int, within []int) ([]int, error) {
+	if len(within) > 0 {
+		return nil, fmt.Errorf("choosing the CPUs is not supported on %s: GOMAXPROCS alone limits a run here", runtime.GOOS)
+	}
+	return make([]int, n), nil
+}
+
 // StartPinned starts cmd, its CPUs limited by GOMAXPROCS only.
 func StartPinned(cmd *exec.Cmd, n int) error { return cmd.Start() }
+
+// StartOn starts cmd, its CPUs limited by GOMAXPROCS only.
+func StartOn(cmd *exec.Cmd, cpus []int) error { return cmd.Start() }
+
+// FormatCPUs is "" where the CPUs a process runs on are not known.
+func FormatCPUs([]int) string { return "" }

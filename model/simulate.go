@@ -62,8 +62,9 @@ func Simulate(ctx context.Context, cfgs []Config, each func(i int, p results.Poi
 		plans[i] = plan{run: j, base: base}
 	}
 
-	// last is the last configuration that needs each job's result, which
-	// is let go once it is handed: a long profile keeps no results.
+	// Each job's result is let go once the last configuration that needs
+	// it is handed: a long profile keeps no results. done[i] lists the
+	// jobs configuration i is the last to need.
 	last := make([]int, len(jobs))
 	for i, p := range plans {
 		last[p.run] = i
@@ -73,6 +74,10 @@ func Simulate(ctx context.Context, cfgs []Config, each func(i int, p results.Poi
 		for _, e := range p.edges {
 			last[e] = i
 		}
+	}
+	done := make([][]int, len(cfgs))
+	for j, i := range last {
+		done[i] = append(done[i], j)
 	}
 
 	var stop atomic.Bool
@@ -128,11 +133,9 @@ func Simulate(ctx context.Context, cfgs []Config, each func(i int, p results.Poi
 			return points, err
 		}
 		points = append(points, p)
-		for j, jb := range jobs {
-			if last[j] == i {
-				<-jb.done
-				jb.res = result{}
-			}
+		for _, j := range done[i] {
+			<-jobs[j].done
+			jobs[j].res = result{}
 		}
 	}
 	return points, nil

@@ -87,6 +87,7 @@ func TestBadInput(t *testing.T) {
 		{"report without files", []string{"report"}, []string{"at least one results file"}},
 		{"report missing file", []string{"report", "{dir}/nope.json", "--out", "{dir}/r"}, []string{"nope.json", "no such file"}},
 		{"report garbage file", []string{"report", "{garbage}", "--out", "{dir}/r"}, []string{"garbage.txt", "not a brewput results file"}},
+		{"bench col not of the names", []string{"bench", "../../examples/cache", "-col", ".config"}, []string{"-col", `".config"`, "want .name or /key"}},
 		{"bench cpuset not ids", []string{"bench", "../../examples/cache", "--cpuset", "a-b"}, []string{"--cpuset", `"a-b"`, "0-3,6"}},
 		{"bench cpuset too few", []string{"bench", "../../examples/cache", "-cpu", "1", "--cpuset", "65535"}, []string{"--cpuset 65535", "CPU 65535", "this process may run on"}},
 		{"report negative throughput", []string{"report", "{negative}", "--out", "{dir}/r"}, []string{"negative.json", "line 2", "throughput -10 below zero"}},

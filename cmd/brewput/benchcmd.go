@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/brewput/brewput/explain/analyze"
+	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/internal/gobench"
 	"github.com/brewput/brewput/internal/host"
@@ -26,7 +27,7 @@ import (
 
 func newBenchCmd(e *env) *cobra.Command {
 	var cfg gobench.Config
-	var cpus, cpuset, format, out string
+	var cpus, cpuset, col, format, out string
 	var benchmem bool
 	cmd := &cobra.Command{
 		Use:   "bench [packages] [-bench regexp] [-cpu list] [-count n] [-- go test flags]",
@@ -69,6 +70,11 @@ func newBenchCmd(e *env) *cobra.Command {
 					return fmt.Errorf("--cpuset %s: for %d CPUs: %w", cpuset, slices.Max(cfg.CPUs), err)
 				}
 			}
+			if col != "" {
+				if _, err := verdict.BenchFamiliesBy(nil, col); err != nil {
+					return fmt.Errorf("-col: %w", err)
+				}
+			}
 			if cfg.Count < 1 {
 				return fmt.Errorf("-count %d: want 1 or more runs of each benchmark", cfg.Count)
 			}
@@ -90,7 +96,7 @@ func newBenchCmd(e *env) *cobra.Command {
 			cfg.Log = e.stderr
 			res, runErr := gobench.Run(cmd.Context(), cfg)
 			return gobench.Ended(res, runErr, func(points []results.Point) error {
-				a, err := analyze.Points(points, analyze.Options{})
+				a, err := analyze.Points(points, analyze.Options{BenchCol: col})
 				if err != nil {
 					return err
 				}
@@ -103,6 +109,7 @@ func newBenchCmd(e *env) *cobra.Command {
 	fs.StringVar(&cfg.Run, "run", "^$", "also run the tests and examples matching this regular expression first, their output not read (as go test -run)")
 	fs.StringVar(&cpus, "cpu", "", "CPU counts, as a list and ranges such as 1,2 or 1-4 (as go test -cpu, each run pinned to that many CPUs; default 1 to all)")
 	fs.StringVar(&cpus, "cpus", "", "the same as -cpu")
+	fs.StringVar(&col, "col", "", "compare the benchmarks that differ in these parts of their names, as benchstat's -col: /key (such as /impl) or .name, several joined by commas (default: the first part in which they vary)")
 	fs.StringVar(&cpuset, "cpuset", "", "the CPUs to run on, as ids such as 2-5 (as taskset -c): a run on n CPUs is pinned to the first n (default: the first n this process may use)")
 	fs.MarkHidden("cpus")
 	fs.IntVar(&cfg.Count, "count", 1, "run each benchmark this many times per CPU count (as go test -count); 6 or more for intervals and verdicts")

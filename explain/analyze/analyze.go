@@ -26,6 +26,10 @@ type Options struct {
 	Policy model.Policy
 	// Log hears what could not be analysed, as it happens; nil for none.
 	Log io.Writer
+	// BenchCol names Go benchmarks' variants by a projection of their
+	// names, as benchstat's -col ("/impl"); "" finds the part in which
+	// they vary (verdict.BenchFamilies).
+	BenchCol string
 }
 
 // Points analyses points, giving each shop point without a causal
@@ -61,6 +65,11 @@ func Points(points []results.Point, opt Options) (*analysis.Analysis, error) {
 	a.Fits = fits
 	answer := Answer(points)
 	a.Verdict, a.Grid, a.Ranges, a.StudyTable, a.Labs = answer.Verdict, answer.Grid, answer.Ranges, answer.StudyTable, answer.Labs
+	if opt.BenchCol != "" {
+		if a.Verdict.Benches, err = verdict.BenchFamiliesBy(points, opt.BenchCol); err != nil {
+			return nil, err
+		}
+	}
 	if a.Of, err = analysis.OfPoints(points); err != nil {
 		return nil, err
 	}

@@ -1,8 +1,12 @@
 package verdict
 
 import (
+	"fmt"
 	"slices"
 	"strings"
+
+	"golang.org/x/perf/benchfmt"
+	"golang.org/x/perf/benchproc"
 
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
@@ -130,4 +134,78 @@ func answer(f *analysis.BenchFamily, points map[string][]results.Point) {
 	if len(counts) > 1 {
 		f.Scaling = scalingFrom(counts[0], counts[len(counts)-1], f.Variants, benchCount, at)
 	}
+}
+
+// BenchFamiliesBy is BenchFamilies with each family's variants named by
+// col, a projection of benchmark names as benchstat's -col spells it:
+// ".name" (the top-level name) or "/key" (a sub-benchmark's key=value
+// part), or several joined by commas. Benchmarks whose names differ only
+// in those parts are one family, their values its variants; so
+// "/impl" makes Map/impl=xsync/reads=75% and Map/impl=sync.Map/reads=75%
+// one family, whatever else varies. A benchmark whose name lacks one of
+// the parts is a family of its own.
+func BenchFamiliesBy(points []results.Point, col string) ([]analysis.BenchFamily, error) {
+	var parser benchproc.ProjectionParser
+	proj, err := parser.Parse(col, nil)
+	if err != nil {
+		return nil, err
+	}
+	var fields []string
+	for _, f := range proj.Fields() {
+		if f.Name != ".name" && !strings.HasPrefix(f.Name, "/") {
+			return nil, fmt.Errorf("%q: families are drawn from the names: want .name or /key (such as /impl), or several joined by commas", f.Name)
+		}
+		fields = append(fields, f.Name)
+	}
+	_, benches := results.SplitBench(points)
+	type src struct{ origin, pkg string }
+	srcs, bySrc := groupBy(benches, func(p results.Point) (src, bool) { return src{p.Origin(), p.Bench.Pkg}, true })
+	var out []analysis.BenchFamily
+	for _, s := range srcs {
+		names, byName := groupBy(bySrc[s], func(p results.Point) (string, bool) { return p.Mode, true })
+		index := map[string]int{}
+		for _, n := range names {
+			family, ok := familyBy(n, fields)
+			variant := proj.Project(&benchfmt.Result{Name: benchfmt.Name(n)}).StringValues()
+			if !ok {
+				family, variant = n, n
+			}
+			j, seen := index[family]
+			if !seen {
+				j = len(out)
+				index[family] = j
+				out = append(out, analysis.BenchFamily{Name: family, Pkg: s.pkg, Origin: s.origin})
+			}
+			out[j].Variants = append(out[j].Variants, variant)
+			out[j].Benchmarks = append(out[j].Benchmarks, n)
+		}
+		for j := len(out) - len(index); j < len(out); j++ {
+			answer(&out[j], byName)
+		}
+	}
+	return out, nil
+}
+
+// familyBy is name with each of fields' parts starred ("Map/impl=*/
+// reads=75%" for /impl), false where name lacks one of them.
+func familyBy(name string, fields []string) (string, bool) {
+	parts := strings.Split(name, "/")
+	for _, f := range fields {
+		if f == ".name" {
+			parts[0] = "*"
+			continue
+		}
+		key := strings.TrimPrefix(f, "/") + "="
+		found := false
+		for i, p := range parts[1:] {
+			if strings.HasPrefix(p, key) {
+				parts[i+1], found = key+"*", true
+				break
+			}
+		}
+		if !found {
+			return "", false
+		}
+	}
+	return strings.Join(parts, "/"), true
 }

@@ -1,0 +1,74 @@
+package verdict
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/brewput/brewput/results"
+)
+
+// mapBenchmarks is two implementations of a map, each under two read
+// ratios, named as puzpuzpuz/xsync names its benchmarks: the
+// implementation in the top-level name, the load in a key.
+const mapBenchmarks = `goos: linux
+pkg: example.com/maps
+BenchmarkXMap/reads=99% 1000 10 ns/op
+BenchmarkXMap/reads=75% 1000 20 ns/op
+BenchmarkStdMap/reads=99% 1000 25 ns/op
+BenchmarkStdMap/reads=75% 1000 40 ns/op
+`
+
+// TestBenchFamiliesBy: by default the read ratios are an implementation's
+// variants; by .name, as benchstat's -col .name, the implementations are
+// compared under each read ratio; a projection not of the names is
+// refused.
+func TestBenchFamiliesBy(t *testing.T) {
+	points, err := results.ReadBench(strings.NewReader(mapBenchmarks), "maps.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := func(fs []familyView) []string {
+		var out []string
+		for _, f := range fs {
+			out = append(out, f.name+": "+strings.Join(f.variants, ", "))
+		}
+		return out
+	}
+	var byDefault []familyView
+	for _, f := range BenchFamilies(points) {
+		byDefault = append(byDefault, familyView{f.Name, f.Variants})
+	}
+	if want := []string{"XMap/reads=*: 99%, 75%", "StdMap/reads=*: 99%, 75%"}; !slices.Equal(names(byDefault), want) {
+		t.Errorf("default families %q, want %q", names(byDefault), want)
+	}
+	fs, err := BenchFamiliesBy(points, ".name")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var byName []familyView
+	for _, f := range fs {
+		byName = append(byName, familyView{f.Name, f.Variants})
+		if len(f.Counts) != 1 || f.Counts[0].CPUs != 1 {
+			t.Errorf("family %s: standings %+v, want one, on 1 CPU", f.Name, f.Counts)
+		}
+	}
+	if want := []string{"*/reads=99%: XMap, StdMap", "*/reads=75%: XMap, StdMap"}; !slices.Equal(names(byName), want) {
+		t.Errorf("families by .name %q, want %q", names(byName), want)
+	}
+	fs, err = BenchFamiliesBy(points, "/reads")
+	if err != nil || len(fs) != 2 || fs[0].Name != "XMap/reads=*" {
+		t.Errorf("families by /reads: %v, %+v; want the default's", err, fs)
+	}
+	if _, err := BenchFamiliesBy(points, ".config"); err == nil || !strings.Contains(err.Error(), "want .name or /key") {
+		t.Errorf("a projection of the configuration: %v, want it refused", err)
+	}
+	if _, err := BenchFamiliesBy(points, "/("); err == nil {
+		t.Errorf("a malformed projection was accepted")
+	}
+}
+
+type familyView struct {
+	name     string
+	variants []string
+}

@@ -177,8 +177,16 @@ func WriteBench(w io.Writer, points []Point) error {
 			}
 		}
 	}
+	lastSource := ""
 	for _, p := range points {
 		name := benchName(p)
+		if src := strings.Join(strings.Fields(p.Origin()), " "); p.Kind == KindBench && src != lastSource {
+			// A Go benchmark's machine goes in a comment, which benchstat
+			// ignores: as a configuration line it would split its table
+			// from go test's own output of the same benchmarks.
+			fmt.Fprintf(bw, "%s%s\n", sourceComment, src)
+			lastSource = src
+		}
 		if p.Ops <= 0 {
 			// The Writer writes each record at once, so this comes in
 			// its place among them.
@@ -208,6 +216,10 @@ func WriteBench(w io.Writer, points []Point) error {
 	return bw.Flush()
 }
 
+// sourceComment starts the comment line that names the machine of the Go
+// benchmarks' lines after it.
+const sourceComment = "# source: "
+
 // benchConfig is the configuration lines of p's bench line, each on one
 // line whatever the host reported.
 func benchConfig(p Point) [][2]string {
@@ -221,6 +233,9 @@ func benchConfig(p Point) [][2]string {
 	config := [][2]string{
 		{"goos", p.Host.OS}, {"goarch", p.Host.Arch}, {"pkg", pkg},
 		{"cpu", p.Host.CPUModel}, {"source", p.Origin()},
+	}
+	if p.Kind == KindBench {
+		config = config[:4] // its source is a comment (WriteBench)
 	}
 	for i := range config {
 		config[i][1] = strings.Join(strings.Fields(config[i][1]), " ")

@@ -3,6 +3,7 @@ package results
 import (
 	"bytes"
 	"math"
+	"os"
 	"reflect"
 	"slices"
 	"strconv"
@@ -443,6 +444,53 @@ func TestRound6(t *testing.T) {
 		}
 		if got := round6(v); got != want {
 			t.Fatalf("round6(%v) = %v, want %v", v, got, want)
+		}
+	}
+}
+
+// TestBenchOneTableWithGoTest: Go benchmarks written in the bench format
+// fall in one of benchstat's tables with go test's own output of the same
+// benchmarks (their machine is a comment, not a configuration key), and
+// read back with their machine.
+func TestBenchOneTableWithGoTest(t *testing.T) {
+	goTest, err := os.ReadFile("testdata/gotest-bench.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	points, err := ReadBench(bytes.NewReader(goTest), "gotest-bench.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range points {
+		points[i].Host.Name = "hostA"
+	}
+	var ours bytes.Buffer
+	if err := WriteBench(&ours, points); err != nil {
+		t.Fatal(err)
+	}
+	var parser benchproc.ProjectionParser
+	table, err := parser.Parse(".config", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tables := map[benchproc.Key]bool{}
+	for name, text := range map[string]string{"old.txt": string(goTest), "new.bench": ours.String()} {
+		results, _ := readBench(t, name, text)
+		for _, r := range results {
+			tables[table.Project(r)] = true
+		}
+	}
+	if len(tables) != 1 {
+		t.Errorf("%d benchstat tables of go test's output and brewput's, want 1:\n%s", len(tables), ours.String())
+	}
+	back, err := ReadBench(bytes.NewReader(ours.Bytes()), "new.bench")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range back {
+		if p.Origin() != "hostA" {
+			t.Errorf("%s read back from %q, want hostA", p.Mode, p.Origin())
+			break
 		}
 	}
 }

@@ -3,6 +3,7 @@ package results
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -20,8 +21,31 @@ import (
 // of their kind, any other as a Go benchmark's (BenchPoint); a point whose
 // output names no source comes from name, the file's. An error names the line.
 func ReadBench(r io.Reader, name string) ([]Point, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	// WriteBench names a Go benchmark's machine in a comment line, which
+	// benchfmt does not report: found here, by line.
+	type source struct {
+		line int
+		name string
+	}
+	var sources []source
+	for i, line := range bytes.Split(data, []byte("\n")) {
+		if s, ok := bytes.CutPrefix(bytes.TrimRight(line, "\r"), []byte(sourceComment)); ok {
+			sources = append(sources, source{i + 1, string(bytes.TrimSpace(s))})
+		}
+	}
+	sourceAt := func(line int) string {
+		i, _ := slices.BinarySearchFunc(sources, line, func(s source, l int) int { return cmp.Compare(s.line, l) })
+		if i == 0 {
+			return filepath.Base(name)
+		}
+		return sources[i-1].name
+	}
 	var rd benchfmt.Reader
-	rd.Reset(r, name)
+	rd.Reset(bytes.NewReader(data), name)
 	var points []Point
 	last := 0 // the last line read
 	for rd.Scan() {
@@ -30,7 +54,7 @@ func ReadBench(r io.Reader, name string) ([]Point, error) {
 		case *benchfmt.SyntaxError:
 			return nil, fmt.Errorf("line %d: %s", rec.Line, rec.Msg)
 		case *benchfmt.Result:
-			p, err := BenchPoint(rec, 0, filepath.Base(name))
+			p, err := BenchPoint(rec, 0, sourceAt(last))
 			if err == nil {
 				err = p.CheckRead()
 			}

@@ -2,6 +2,7 @@ package study
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"github.com/brewput/brewput/internal/format"
 	"io"
@@ -58,11 +59,20 @@ func (p *Program) Predict(ctx context.Context, f Predict, stdout, stderr io.Writ
 	if err != nil {
 		return exitcode.Failure{Err: err}
 	}
+	models, unseen := withLocks(models)
+	notPredicted := ""
+	if len(unseen) > 0 {
+		notPredicted = fmt.Sprintf("Not predicted: %s: no lock behind a meter was seen in %s, and a model of what brewput does not see would scale with the CPUs by construction (a lock inside a dependency, such as sync.Map's, stays unseen); meter %s locks to predict %s.",
+			strings.Join(unseen, ", "), map[bool]string{true: "it", false: "them"}[len(unseen) == 1], map[bool]string{true: "its", false: "their"}[len(unseen) == 1], map[bool]string{true: "it", false: "them"}[len(unseen) == 1])
+	}
+	if len(models) == 0 {
+		return exitcode.Failure{Err: errors.New(notPredicted)}
+	}
 	pr, err := predict.Resolve(ctx, f.Options, func(line string) { fmt.Fprintln(stderr, line) })
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stderr, "predicting %d variant(s) on %d CPU count(s)\n", len(f.Variants), len(f.CPUs))
+	fmt.Fprintf(stderr, "predicting %d variant(s) on %d CPU count(s)\n", len(f.Variants)-len(unseen), len(f.CPUs))
 	predicted, err := predictAll(ctx, pr, p.Name, models, f.CPUs, stderr)
 	if err != nil {
 		return exitcode.Ended(err, 0, len(f.Variants)*len(f.CPUs), "points", "nothing")
@@ -72,10 +82,16 @@ func (p *Program) Predict(ctx context.Context, f Predict, stdout, stderr io.Writ
 		if err := results.Write(stdout, results.JSON, predicted); err != nil {
 			return exitcode.Failure{Err: err}
 		}
+		if notPredicted != "" {
+			fmt.Fprintln(stderr, notPredicted)
+		}
 	} else {
 		// The answer first, then what the model is made of, and the table.
 		if err := text.WriteVerdict(stdout, verdict.Of(all)); err != nil {
 			return exitcode.Failure{Err: err}
+		}
+		if notPredicted != "" {
+			fmt.Fprintln(stdout, format.Wrap(notPredicted, format.Columns, ""))
 		}
 		fmt.Fprintln(stdout)
 		if err := writePrediction(stdout, models, predicted, measured, f.CPUs); err != nil {
@@ -126,4 +142,20 @@ func readStudy(path string, s *Program, variants []string) ([]results.Point, err
 		return nil, fmt.Errorf("--from %s: no measured point of %s of study %s; measure them with run --out FILE, or choose --variants", path, strings.Join(missing, ", "), s.Name)
 	}
 	return out, nil
+}
+
+// withLocks keeps the models of variants with a metered lock, and names
+// the variants without one: to the model such a variant is work outside
+// every lock, which scales with the CPUs whatever it holds unseen.
+func withLocks(models []variantModel) (kept []variantModel, unseen []string) {
+	for _, m := range models {
+		if len(m.Locks) == 0 {
+			if !slices.Contains(unseen, m.Variant) {
+				unseen = append(unseen, m.Variant)
+			}
+			continue
+		}
+		kept = append(kept, m)
+	}
+	return kept, unseen
 }

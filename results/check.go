@@ -27,12 +27,15 @@ const MaxCPUs = 1 << 16
 // not finite, a count, rate, throughput, CPU use or latency below zero, or
 // more than MaxCPUs CPUs. Impossible but readable points (percentiles out
 // of order, as rounding in an older file may give) are Check's.
-func (p Point) CheckRead() error {
+func (p Point) CheckRead() error { return p.checkRead("") }
+
+// checkRead is CheckRead, what it refuses said after prefix.
+func (p Point) checkRead(prefix string) error {
 	if err := p.CheckFinite(); err != nil {
 		return err
 	}
 	bad := func(format string, args ...any) error {
-		return fmt.Errorf("%s: %s", p.label(), fmt.Sprintf(format, args...))
+		return fmt.Errorf("%s: %s%s", p.label(), prefix, fmt.Sprintf(format, args...))
 	}
 	switch {
 	case p.CPUs > MaxCPUs:
@@ -46,46 +49,43 @@ func (p Point) CheckRead() error {
 	case p.CPUUsed < 0 || p.Util < 0:
 		return bad("CPU use %v, util %v: below zero", p.CPUUsed, p.Util)
 	}
-	for _, l := range []struct {
-		name string
-		l    *Latency
-	}{{"latency_ms", &p.Latency}, {"service_ms", p.Service}} {
-		if l.l == nil {
-			continue
+	return p.eachLatency(func(name, key string, i int, v []*float64) error {
+		if *v[i] < 0 {
+			return bad("%s.%s %v below zero", name, key, *v[i])
 		}
-		for i, x := range l.l.fields() {
-			if *x < 0 {
-				return bad("%s.%s %v below zero", l.name, latencyKeys()[i], *x)
-			}
-		}
-	}
-	return nil
+		return nil
+	})
 }
 
-// Check reports what makes p impossible, a point not to be saved: another
-// kind's part, a number not finite or below zero, percentiles out of
-// order, or more CPU than its CPUs give (but a lab's: its system calls'
-// threads run beside them).
+// Check reports what makes p impossible, a point not to be saved: what
+// CheckRead refuses, another kind's part, percentiles out of order, or
+// more CPU than its CPUs give (but a lab's: its system calls' threads run
+// beside them).
 func (p Point) Check() error {
 	if err := p.checkParts(); err != nil {
 		return err
 	}
-	if err := p.CheckFinite(); err != nil {
+	if err := p.checkRead("impossible: "); err != nil {
 		return err
 	}
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("%s: impossible: %s", p.label(), fmt.Sprintf(format, args...))
 	}
-	switch {
-	case p.Ops < 0 || p.Errors < 0 || p.Drops < 0:
-		return bad("ops %d, errors %d, drops %d: counts below zero", p.Ops, p.Errors, p.Drops)
-	case p.Throughput < 0:
-		return bad("throughput %v below zero", p.Throughput)
-	case p.CPUUsed < 0 || p.Util < 0:
-		return bad("CPU use %v below zero", p.CPUUsed)
-	case p.Kind != KindLab && p.Util > 1+UtilTolerance:
+	if p.Kind != KindLab && p.Util > 1+UtilTolerance {
 		return bad("utilization %.0f %% of the %d CPU(s) given", 100*p.Util, p.CPUs)
 	}
+	return p.eachLatency(func(name, key string, i int, v []*float64) error {
+		if i > 0 && i < 9 && *v[i] < *v[i-1] { // min … max in order; the mean apart
+			return bad("%s.%s %v below %s %v", name, key, *v[i], latencyKeys()[i-1], *v[i-1])
+		}
+		return nil
+	})
+}
+
+// eachLatency calls f with each of p's latencies and service times by
+// its name in files, its key, its index and all of its distribution's,
+// until f fails.
+func (p Point) eachLatency(f func(name, key string, i int, v []*float64) error) error {
 	for _, l := range []struct {
 		name string
 		l    *Latency
@@ -93,13 +93,10 @@ func (p Point) Check() error {
 		if l.l == nil {
 			continue
 		}
-		v, keys := l.l.fields(), latencyKeys()
-		for i, x := range v {
-			switch {
-			case *x < 0:
-				return bad("%s.%s %v below zero", l.name, keys[i], *x)
-			case i > 0 && i < 9 && *x < *v[i-1]: // min … max in order; the mean apart
-				return bad("%s.%s %v below %s %v", l.name, keys[i], *x, keys[i-1], *v[i-1])
+		v := l.l.fields()
+		for i, key := range latencyKeys() {
+			if err := f(l.name, key, i, v); err != nil {
+				return err
 			}
 		}
 	}

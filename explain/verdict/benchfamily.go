@@ -20,13 +20,19 @@ const benchCount = "-count"
 // with intervals, and how each scaled. Families come in the order their
 // first benchmark does. Other kinds of points are left out.
 func BenchFamilies(points []results.Point) []analysis.BenchFamily {
+	return answered(points, familiesOf)
+}
+
+// answered groups the Go benchmarks of points by machine and package,
+// their names into families by group, and answers each.
+func answered(points []results.Point, group func(names []string) []analysis.BenchFamily) []analysis.BenchFamily {
 	_, benches := results.SplitBench(points)
 	type src struct{ origin, pkg string }
 	srcs, bySrc := groupBy(benches, func(p results.Point) (src, bool) { return src{p.Origin(), p.Bench.Pkg}, true })
 	var out []analysis.BenchFamily
 	for _, s := range srcs {
 		names, byName := groupBy(bySrc[s], func(p results.Point) (string, bool) { return p.Mode, true })
-		for _, f := range familiesOf(names) {
+		for _, f := range group(names) {
 			f.Pkg, f.Origin = s.pkg, s.origin
 			answer(&f, byName)
 			out = append(out, f)
@@ -157,12 +163,8 @@ func BenchFamiliesBy(points []results.Point, col string) ([]analysis.BenchFamily
 		}
 		fields = append(fields, f.Name)
 	}
-	_, benches := results.SplitBench(points)
-	type src struct{ origin, pkg string }
-	srcs, bySrc := groupBy(benches, func(p results.Point) (src, bool) { return src{p.Origin(), p.Bench.Pkg}, true })
-	var out []analysis.BenchFamily
-	for _, s := range srcs {
-		names, byName := groupBy(bySrc[s], func(p results.Point) (string, bool) { return p.Mode, true })
+	return answered(points, func(names []string) []analysis.BenchFamily {
+		var out []analysis.BenchFamily
 		index := map[string]int{}
 		for _, n := range names {
 			family, ok := familyBy(n, fields)
@@ -174,16 +176,13 @@ func BenchFamiliesBy(points []results.Point, col string) ([]analysis.BenchFamily
 			if !seen {
 				j = len(out)
 				index[family] = j
-				out = append(out, analysis.BenchFamily{Name: family, Pkg: s.pkg, Origin: s.origin})
+				out = append(out, analysis.BenchFamily{Name: family})
 			}
 			out[j].Variants = append(out[j].Variants, variant)
 			out[j].Benchmarks = append(out[j].Benchmarks, n)
 		}
-		for j := len(out) - len(index); j < len(out); j++ {
-			answer(&out[j], byName)
-		}
-	}
-	return out, nil
+		return out
+	}), nil
 }
 
 // familyBy is name with each of fields' parts starred ("Map/impl=*/

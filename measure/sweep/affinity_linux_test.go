@@ -28,7 +28,7 @@ func TestRunChildTimeLimit(t *testing.T) {
 		t.Skip("no sleep command")
 	}
 	start := time.Now()
-	_, err = RunChild(context.Background(), sleep, []string{"60"}, nil, 1, 100*time.Millisecond, struct{}{})
+	_, err = RunChild(context.Background(), sleep, []string{"60"}, nil, 1, time.Second, struct{}{})
 	if err == nil || !strings.Contains(err.Error(), "time limit") {
 		t.Errorf("RunChild of a child that never answers = %v, want a failure past its time limit", err)
 	}

@@ -23,19 +23,36 @@ func BenchFamilies(points []results.Point) []analysis.BenchFamily {
 	return answered(points, familiesOf)
 }
 
+// namer gives, for the names of one package's benchmarks, each one's
+// family and its variant in it.
+type namer func(names []string) func(name string) (family, variant string)
+
 // answered groups the Go benchmarks of points by machine and package,
-// their names into families by group, and answers each.
-func answered(points []results.Point, group func(names []string) []analysis.BenchFamily) []analysis.BenchFamily {
+// their names into families (in the order they first come) as name says,
+// and answers each.
+func answered(points []results.Point, name namer) []analysis.BenchFamily {
 	_, benches := results.SplitBench(points)
 	type src struct{ origin, pkg string }
 	srcs, bySrc := groupBy(benches, func(p results.Point) (src, bool) { return src{p.Origin(), p.Bench.Pkg}, true })
 	var out []analysis.BenchFamily
 	for _, s := range srcs {
 		names, byName := groupBy(bySrc[s], func(p results.Point) (string, bool) { return p.Mode, true })
-		for _, f := range group(names) {
-			f.Pkg, f.Origin = s.pkg, s.origin
-			answer(&f, byName)
-			out = append(out, f)
+		of := name(names)
+		first := len(out)
+		index := map[string]int{}
+		for _, n := range names {
+			family, variant := of(n)
+			j, ok := index[family]
+			if !ok {
+				j = len(out)
+				index[family] = j
+				out = append(out, analysis.BenchFamily{Name: family, Pkg: s.pkg, Origin: s.origin})
+			}
+			out[j].Variants = append(out[j].Variants, variant)
+			out[j].Benchmarks = append(out[j].Benchmarks, n)
+		}
+		for j := first; j < len(out); j++ {
+			answer(&out[j], byName)
 		}
 	}
 	return out
@@ -45,9 +62,7 @@ func answered(points []results.Point, group func(names []string) []analysis.Benc
 // benchmark with as many parts, the first part (after the top level) in
 // which some of them differ while agreeing in every other part is the
 // part their families vary in.
-func familiesOf(names []string) []analysis.BenchFamily {
-	var out []analysis.BenchFamily
-	index := map[string]int{}
+func familiesOf(names []string) func(name string) (family, variant string) {
 	shape := func(parts []string) string { return parts[0] + "/" + strings.Repeat("*", len(parts)) }
 	shapes := map[string][][]string{}
 	for _, n := range names {
@@ -68,10 +83,10 @@ func familiesOf(names []string) []analysis.BenchFamily {
 			}
 		}
 	}
-	for _, n := range names {
+	return func(n string) (family, variant string) {
 		parts := strings.Split(n, "/")
 		i := varying[shape(parts)]
-		family, variant := n, n
+		family, variant = n, n
 		if i > 0 {
 			key, value, kv := strings.Cut(parts[i], "=")
 			star := "*"
@@ -82,16 +97,8 @@ func familiesOf(names []string) []analysis.BenchFamily {
 			}
 			family = strings.Join(slices.Concat(parts[:i], []string{star}, parts[i+1:]), "/")
 		}
-		j, ok := index[family]
-		if !ok {
-			j = len(out)
-			index[family] = j
-			out = append(out, analysis.BenchFamily{Name: family})
-		}
-		out[j].Variants = append(out[j].Variants, variant)
-		out[j].Benchmarks = append(out[j].Benchmarks, n)
+		return family, variant
 	}
-	return out
 }
 
 // answer fills the family's standings and scaling from its members'
@@ -163,25 +170,14 @@ func BenchFamiliesBy(points []results.Point, col string) ([]analysis.BenchFamily
 		}
 		fields = append(fields, f.Name)
 	}
-	return answered(points, func(names []string) []analysis.BenchFamily {
-		var out []analysis.BenchFamily
-		index := map[string]int{}
-		for _, n := range names {
+	return answered(points, func([]string) func(string) (string, string) {
+		return func(n string) (string, string) {
 			family, ok := familyBy(n, fields)
-			variant := proj.Project(&benchfmt.Result{Name: benchfmt.Name(n)}).StringValues()
 			if !ok {
-				family, variant = n, n
+				return n, n
 			}
-			j, seen := index[family]
-			if !seen {
-				j = len(out)
-				index[family] = j
-				out = append(out, analysis.BenchFamily{Name: family})
-			}
-			out[j].Variants = append(out[j].Variants, variant)
-			out[j].Benchmarks = append(out[j].Benchmarks, n)
+			return family, proj.Project(&benchfmt.Result{Name: benchfmt.Name(n)}).StringValues()
 		}
-		return out
 	}), nil
 }
 

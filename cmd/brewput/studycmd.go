@@ -259,7 +259,13 @@ func studyWhyCmd(e *env, prog *study.Program, use string) *cobra.Command {
 			if err := write(e.stdout); err != nil {
 				return failure{Err: err}
 			}
-			return exitcode.Ended(runErr, len(s.Base), w.Count, "rounds", "what was measured")
+			// Undecided after Count rounds, it goes on up to MaxCount: a
+			// run cut short past Count is "after 7 of 20", not "of 6".
+			total := w.Count
+			if len(s.Base) >= w.Count {
+				total = w.MaxCount
+			}
+			return exitcode.Ended(runErr, len(s.Base), total, "rounds", "what was measured")
 		},
 	}
 	fs := cmd.Flags()

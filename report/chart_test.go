@@ -16,6 +16,7 @@ import (
 
 	"gonum.org/v1/plot"
 
+	"github.com/brewput/brewput/report/palette"
 	"github.com/brewput/brewput/results"
 )
 
@@ -254,7 +255,7 @@ func TestModeColoursFollowFirstAppearance(t *testing.T) {
 		pts = append(pts, pt("a", m, 1, 0, 1, 1), pt("a", "m0", 2, 0, 1, 1))
 	}
 	got := modeColours(pts)
-	pal := palette()
+	pal := palette.Cycle()
 	for i := range 10 {
 		if c := got[fmt.Sprint("m", i)]; c != pal[i] {
 			t.Errorf("m%d: colour %v, want palette[%d] %v", i, c, i, pal[i])

@@ -226,14 +226,14 @@ func linePlot(ss []series, cpus []int, ylabel string,
 	var d drawer
 	for i, s := range ss {
 		xys := make(plotter.XYs, len(s.Samples))
-		var hollow plotter.XYs
+		var disturbed plotter.XYs
 		for j, x := range s.Samples {
 			xys[j] = plotter.XY{X: float64(x.CPUs), Y: value(x)}
 			if xys[j].Y >= 1e5 { // millions of operations a second read as "15 M", not 15000000
 				p.Y.Tick.Marker = siTicks{}
 			}
 			if x.Disturbed {
-				hollow = append(hollow, xys[j])
+				disturbed = append(disturbed, xys[j])
 			}
 		}
 		if s.Model {
@@ -249,8 +249,8 @@ func linePlot(ss []series, cpus []int, ylabel string,
 		m := d.marks(s.Label, xys, glyph(s.Colour, 3.5, marker(s.Style)))
 		measured = append(measured, l, m)
 		thumbs[i] = []plot.Thumbnailer{l, m}
-		if len(hollow) > 0 { // a disturbed sample's marker, its middle drawn white
-			measured = append(measured, d.marks(s.Label, hollow, glyph(color.White, 2, draw.CircleGlyph{})))
+		if len(disturbed) > 0 { // a disturbed sample's marker, crossed (disturbedMark): hollow is a prediction's
+			measured = append(measured, d.marks(s.Label, disturbed, glyph(color.RGBA{0x1b, 0x1b, 0x1b, 0xff}, 4.5, draw.CrossGlyph{})))
 		}
 	}
 	if d.err != nil {

@@ -92,7 +92,7 @@ func heatmapChart(g *analysis.Grid) (chart, error) {
 		h.note = fmt.Sprintf("Every cell predicted by the %s.", strings.Join(scheds, ", "))
 	}
 	if disturbed {
-		h.note += " * disturbed: other processes took CPU while it was measured."
+		h.note += " " + disturbedMark + " disturbed: other processes took CPU while it was measured."
 	}
 	labelW := vg.Length(0)
 	for _, m := range g.Modes {
@@ -163,7 +163,7 @@ func (h heatmap) draw(c draw.Canvas) {
 			}
 			label := fmt.Sprintf("%.0f", e.Throughput)
 			if e.Disturbed > 0 {
-				label += "*"
+				label += disturbedMark
 			}
 			if text.Width(label) < h.cellW-vg.Points(3) {
 				c.FillText(text, vg.Point{X: x + h.cellW/2, Y: yMid}, label)

@@ -132,6 +132,12 @@ type setupView struct {
 
 // pageNotes are the notes at the top of the page: how far a run cut short
 // got (opt.Plan), and which points other processes disturbed.
+// disturbedMark marks a disturbed measurement everywhere on the page: its
+// charts' markers (crossed), its tables, its map of limits and its note. A
+// hollow marker means one thing, a model's prediction (the scalability
+// chart's).
+const disturbedMark = "×"
+
 func pageNotes(points []results.Point, opt Options) []string {
 	var notes []string
 	if opt.Plan != nil {
@@ -145,12 +151,21 @@ func pageNotes(points []results.Point, opt Options) []string {
 		if len(measured) < len(points) {
 			of = fmt.Sprintf("the %d measured points", len(measured))
 		}
+		// Repeated runs (--count) are drawn as one point each: the note
+		// counts runs, and says at how many points, so that "13 of the 90"
+		// is not read against the 18 points drawn.
+		at := len(distinct(measured, func(p results.Point) string {
+			return fmt.Sprint(p.Mode, p.CPUs, p.Par, p.Rate, p.MaxQ, p.Host)
+		}))
+		if at < len(measured) {
+			of = fmt.Sprintf("the %d runs measured at %d %s", len(measured), at, format.Plural(at, "point"))
+		}
 		were := fmt.Sprintf("%d of %s were", n, of)
 		if n == 1 {
 			were = fmt.Sprintf("1 of %s was", of)
 		}
-		notes = append(notes, fmt.Sprintf("◦ %s disturbed: other processes took more than %.1f CPU beyond the cores they left free while they were measured, so their numbers say more about the machine than about the design; the charts draw them hollow and the tables mark them ◦.",
-			were, results.DisturbedCPUs))
+		notes = append(notes, fmt.Sprintf("%s %s disturbed: other processes took more than %.1f CPU beyond the cores they left free while they were measured, so their numbers say more about the machine than about the design; the charts, the tables and the map of limits mark them %s.",
+			disturbedMark, were, results.DisturbedCPUs, disturbedMark))
 	}
 	return notes
 }
@@ -451,7 +466,7 @@ func pointsTable(points []results.Point) tableView {
 			s += " " + p.Unit
 		}
 		if p.IsDisturbed() {
-			s += " ◦" // the hollow marker of the charts; see the page's note
+			s += " " + disturbedMark // as the charts mark it; see the page's note
 		}
 		return s
 	})

@@ -47,7 +47,7 @@ type sample struct {
 	// least low edge and the most high one; nil where the points have none.
 	Band *results.Band
 	// Disturbed says that other processes disturbed a repetition's
-	// measurement (results.Point.IsDisturbed): its marker is hollow.
+	// measurement (results.Point.IsDisturbed): its marker is crossed.
 	Disturbed bool
 }
 

@@ -61,7 +61,7 @@ func drawAll(t *testing.T, pts []results.Point) []chart {
 	if err != nil {
 		t.Fatalf("drawCharts: %v", err)
 	}
-	if got := names(cs); !slices.Equal(got, []string{"throughput", "latency", "distribution", "scalability"}) {
+	if got := names(cs); !slices.Equal(got, []string{"throughput", "latency", "distribution", "comparison", "scalability"}) {
 		t.Fatalf("charts = %v, want throughput, latency, distribution, scalability", got)
 	}
 	return cs

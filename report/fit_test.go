@@ -143,7 +143,7 @@ func TestDrawChartsHasScalability(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := names(cs); !slices.Equal(got, []string{"throughput", "latency", "distribution", "scalability"}) {
+	if got := names(cs); !slices.Equal(got, []string{"throughput", "latency", "distribution", "comparison", "scalability"}) {
 		t.Errorf("charts = %v; want throughput, latency, distribution, then scalability", got)
 	}
 }

@@ -373,11 +373,17 @@ func caption(name string, model, study bool) string {
 		}
 	case "scalability":
 		text = fitCaption(model && !study)
+	case "comparison":
+		text = "Lattes per second at the same CPU count as the latencies beside it, a bar per mode: the talk's comparison of the designs."
+		overlay = " Where a mode was measured and predicted, its row holds both: the measurement above, the model's prediction (light, framed) below."
+		if study {
+			text = "Operations per second at the same CPU count as the latencies beside it, a bar per variant."
+		}
 	case "distribution":
-		text = "The spread of latencies at the largest CPU count: the box holds the middle half of the lattes (p25 to p75), the line in it is the median, the whiskers reach from p5 to p95."
+		text = "The spread of latencies at the CPU count its title names: the box holds the middle half of the lattes (p25 to p75), the line in it is the median, the whiskers reach from p5 to p95."
 		overlay = " Where a mode was measured and predicted, its row holds both: the measurement above, the model's prediction (dashed) below."
 		if study {
-			text = "The spread of one operation's latency at the largest CPU count: the box holds the middle half of the operations (p25 to p75), the line in it is the median, the whiskers reach from p5 to p95."
+			text = "The spread of one operation's latency at the CPU count its title names: the box holds the middle half of the operations (p25 to p75), the line in it is the median, the whiskers reach from p5 to p95."
 		}
 	}
 	if model && !study {

@@ -162,6 +162,8 @@
     for (const a of (p.trust && p.trust.above) || []) why += ` ${a.text[0].toUpperCase()}${a.text.slice(1)}.`;
     if (p.notes && p.notes.length) why += " " + p.notes.join(" ");
     $("because").textContent = why;
+    // The tables' columns in the system's own unit: loaves/s, not lattes/s.
+    for (const th of document.querySelectorAll("#profile th:nth-child(2), #limits th:nth-child(2)")) th.textContent = u;
     // The changes that matter (1 % or more either way, in throughput or
     // the median) in the table; the rest folded below it.
     const rows = (p.bottleneck && p.bottleneck.profile) || [];
@@ -273,7 +275,7 @@
         `<rect x="${X(l.p25)}" y="${yc - 8}" width="${Math.max(2, X(l.p75) - X(l.p25))}" height="16" fill="${c}" opacity="0.85"/>` +
         `<line x1="${X(l.p50)}" x2="${X(l.p50)}" y1="${yc - 9}" y2="${yc + 9}" stroke="#1d1d1f" stroke-width="2"/></g>`;
     });
-    $("cmpnote").textContent = rows.length ? `Each design's point at ${at} CPUs, from the same points as the curves above. Latency: the box holds the middle 50 % of the lattes (p25–p75), the whiskers the middle 90 % (p05–p95), the dark tick the median.` : "";
+    $("cmpnote").textContent = rows.length ? `Each design's point at ${at} CPUs, from the same points as the curves above. Latency: the box holds the middle 50 % of the ${u.replace(/\/s$/, "")} (p25–p75), the whiskers the middle 90 % (p05–p95), the dark tick the median.` : "";
   }
   // order is a mode's place in the comparison: the talk's, then the rest.
   const order = (m) => (OFFERED.includes(m) ? OFFERED.indexOf(m) : OFFERED.length);

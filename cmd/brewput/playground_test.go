@@ -191,6 +191,17 @@ func TestPlayground(t *testing.T) {
 	if labels := evaluate[string](t, page, `document.getElementById("schedcanvas").dataset.labels || ""`); labels != "CPU 0,CPU 1,CPU 2,CPU 3,CPU 4,CPU 5" {
 		t.Errorf("the schedule's CPUs are labelled %q; want CPU 0 to CPU 5, as the report's", labels)
 	}
+	// Its steps in the report's colours (issue 42: press, combine and
+	// espresso swapped colours between the two pages).
+	key := evaluate[[]string](t, page, `[...document.querySelectorAll("#schedkey span")].map((s) => s.style.color)`)
+	var report []string
+	for _, k := range []string{"grinder", "espresso", "steamer", "combine", ""} {
+		c, _ := palette.Step(k)
+		report = append(report, fmt.Sprintf("rgb(%d, %d, %d)", c.R, c.G, c.B))
+	}
+	if !slices.Equal(key, report) {
+		t.Errorf("the schedule's key colours grind, press, steam, combine and other code %q; want the report's %q", key, report)
+	}
 	issue42(t, page, url, site, calFile)
 
 	// A YAML system with an error: the CLI's message, line number and all.

@@ -152,6 +152,11 @@ func TestPlayground(t *testing.T) {
 		if goPolicy := !strings.Contains(ex.hash, "sched=fifo"); goPolicy != strings.HasPrefix(st.Because, "Under the go policy for an unnamed host's runtime costs: ") {
 			t.Errorf("#%s: the answer's words %q; want them to open naming the go policy's costs exactly where it is the go policy", ex.hash, st.Because)
 		}
+		// Whose costs, said under the headline.
+		policy := evaluate[string](t, page, `document.getElementById("policy").textContent`)
+		if want := map[bool]string{true: "Under the go policy for an unnamed host's", false: "Under the fifo policy: idealized CPUs"}[!strings.Contains(ex.hash, "sched=fifo")]; !strings.HasPrefix(policy, want) {
+			t.Errorf("#%s: under the headline %q; want it to start %q", ex.hash, policy, want)
+		}
 		_, frag, _ := strings.Cut(st.Link, "#")
 		link := strings.Split(frag, "&")
 		for _, kv := range append(strings.Split(ex.hash, "&"), "mode="+args[2]) {

@@ -152,6 +152,10 @@
     let head = `${p.mode} on ${p.cpus} CPU${p.cpus > 1 ? "s" : ""}: ${num(p.throughput)} ${u}, median latency ${ms(p.latency_ms.p50)}`;
     if (band && p.band && num(p.band.throughput[0]) !== num(p.band.throughput[1])) head += ` (range ${num(p.band.throughput[0])}–${num(p.band.throughput[1])})`;
     $("headline").textContent = head;
+    // Whose costs the numbers rest on, said where the numbers are.
+    $("policy").textContent = st.sched === "go"
+      ? `Under the go policy ${$("calname").textContent}${st.runtime ? `, following the ${st.runtime} runtime` : ""}: the numbers rest on those measured costs, not on the fifo policy's idealized CPUs.`
+      : "Under the fifo policy: idealized CPUs and no runtime costs, the talk's story, exact.";
     let why = p.bottleneck ? p.bottleneck.text : "";
     // Under the go policy the answer names whose costs it rests on and how
     // far to trust them, as Go's results.Calibration.For says it.

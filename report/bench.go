@@ -12,6 +12,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/report/palette"
 	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
@@ -126,7 +127,7 @@ func benchThroughputChart(name, title string, f benchFamily, fits []analysis.Fit
 	leg := newLegend()
 	var curves, lines []plot.Plotter
 	var d drawer
-	colours := palette()
+	colours := palette.Cycle()
 	runStyle := func(colour color.RGBA) draw.GlyphStyle { return glyph(tint(colour, 0.6), 2.5, draw.RingGlyph{}) }
 	fitStyle := func(colour color.RGBA) draw.LineStyle { return stroke(shade(colour, 0.7), 1.2, dashes(0)) }
 	for i, b := range f.Benchmarks {
@@ -187,7 +188,7 @@ func benchLatencyChart(name, title string, f benchFamily) (chart, bool, error) {
 	var labels []string
 	var rows [][]boxRow
 	top := 0.0
-	colours := palette()
+	colours := palette.Cycle()
 	for i, b := range f.Benchmarks {
 		withHist := slices.DeleteFunc(slices.Clone(f.Points[b]), func(p results.Point) bool { return p.Hist == "" })
 		for _, s := range samples(withHist) {

@@ -197,3 +197,75 @@ func undrawable(l results.Latency) (float64, bool) {
 	}
 	return 0, false
 }
+
+// rateBars draws each row's throughput as a horizontal bar from 0, a
+// model's lighter, framed in its colour.
+type rateBars struct {
+	Rows []barRow
+}
+
+// barRow is one series' bar, centred on Y; Thick as boxRow's.
+type barRow struct {
+	Y, Value, Thick float64
+	Colour          color.RGBA
+	Model           bool
+}
+
+var (
+	_ plot.Plotter    = rateBars{}
+	_ plot.DataRanger = rateBars{}
+)
+
+// Plot implements plot.Plotter.
+func (b rateBars) Plot(c draw.Canvas, p *plot.Plot) {
+	trX, trY := p.Transforms(&c)
+	for _, r := range b.Rows {
+		thick := r.Thick
+		if thick == 0 {
+			thick = boxThickness
+		}
+		box := rect(trX(0), trY(r.Y-thick/2), trX(r.Value), trY(r.Y+thick/2))
+		if r.Model {
+			c.FillPolygon(tint(r.Colour, 0.35), box)
+			c.StrokeLines(draw.LineStyle{Color: r.Colour, Width: vg.Points(1)}, append(box, box[0]))
+			continue
+		}
+		c.FillPolygon(r.Colour, box)
+	}
+}
+
+// DataRange implements plot.DataRanger.
+func (b rateBars) DataRange() (xmin, xmax, ymin, ymax float64) {
+	ymin, ymax = math.Inf(1), math.Inf(-1)
+	for _, r := range b.Rows {
+		xmax = max(xmax, r.Value)
+		ymin, ymax = min(ymin, r.Y), max(ymax, r.Y)
+	}
+	return 0, xmax, ymin - 0.5, ymax + 0.5
+}
+
+// barFigure is the figure of rows of bars, as boxFigure's rows of boxes,
+// throughput along x from 0.
+func barFigure(title, xLabel string, labels []string, rows [][]barRow) figure {
+	var bars rateBars
+	ticks := make(plot.ConstantTicks, len(rows))
+	for i, row := range rows {
+		y := float64(len(rows) - 1 - i)
+		ticks[i] = plot.Tick{Value: y, Label: labels[i]}
+		for k, b := range row {
+			b.Y = y
+			if len(row) > 1 {
+				b.Thick = boxThickness / 2
+				b.Y = y + boxThickness/4 - float64(k)*boxThickness/2 - 0.02*float64(2*k-1)
+			}
+			bars.Rows = append(bars.Rows, b)
+		}
+	}
+	p := newPlot()
+	p.X.Label.Text = xLabel
+	p.Y.Tick.Marker = ticks
+	p.Y.Tick.Length = 0
+	p.Add(&plotter.Grid{Vertical: gridLine()}, bars)
+	p.X.Min, p.X.Max = 0, headroom(p.X.Max)
+	return figure{title: title, plot: p, legend: newLegend(), minDataHeight: vg.Length(len(rows)) * vg.Points(24)}
+}

@@ -277,7 +277,7 @@ func checkPageInBrowser(t *testing.T, points []results.Point, opt Options) {
 
 	// Every picture drawn, with data in colour in it: the map of limits
 	// in full, the charts' lines and boxes, the schedules' bars.
-	least := map[string]float64{"limits": 0.05, "throughput": 0.003, "latency": 0.003, "distribution": 0.003, "scalability": 0.003}
+	least := map[string]float64{"limits": 0.05, "throughput": 0.003, "latency": 0.003, "distribution": 0.003, "comparison": 0.003, "scalability": 0.003}
 	for _, f := range r.Files {
 		name, ok := strings.CutSuffix(f.Name, ".svg")
 		if !ok || strings.HasPrefix(name, "lab-") {

@@ -69,6 +69,7 @@ func drawCharts(points []results.Point, fits []analysis.Fit) ([]chart, error) {
 				func(x sample) float64 { return x.Latency.P50 }, func(b *results.Band) [2]float64 { return b.P50Ms })
 		},
 		func() (chart, error) { return distributionChart(ss, cpus) },
+		func() (chart, error) { return comparisonChart(ss, cpus) },
 		func() (chart, error) { return scalabilityChart(fits, ss, cpus) },
 	}
 	out := make([]chart, 0, len(draws))
@@ -226,14 +227,14 @@ func linePlot(ss []series, cpus []int, ylabel string,
 	var d drawer
 	for i, s := range ss {
 		xys := make(plotter.XYs, len(s.Samples))
-		var hollow plotter.XYs
+		var disturbed plotter.XYs
 		for j, x := range s.Samples {
 			xys[j] = plotter.XY{X: float64(x.CPUs), Y: value(x)}
 			if xys[j].Y >= 1e5 { // millions of operations a second read as "15 M", not 15000000
 				p.Y.Tick.Marker = siTicks{}
 			}
 			if x.Disturbed {
-				hollow = append(hollow, xys[j])
+				disturbed = append(disturbed, xys[j])
 			}
 		}
 		if s.Model {
@@ -249,8 +250,8 @@ func linePlot(ss []series, cpus []int, ylabel string,
 		m := d.marks(s.Label, xys, glyph(s.Colour, 3.5, marker(s.Style)))
 		measured = append(measured, l, m)
 		thumbs[i] = []plot.Thumbnailer{l, m}
-		if len(hollow) > 0 { // a disturbed sample's marker, its middle drawn white
-			measured = append(measured, d.marks(s.Label, hollow, glyph(color.White, 2, draw.CircleGlyph{})))
+		if len(disturbed) > 0 { // a disturbed sample's marker, crossed (disturbedMark): hollow is a prediction's
+			measured = append(measured, d.marks(s.Label, disturbed, glyph(color.RGBA{0x1b, 0x1b, 0x1b, 0xff}, 4.5, draw.CrossGlyph{})))
 		}
 	}
 	if d.err != nil {
@@ -305,15 +306,10 @@ func bandPolygon(s series, band func(*results.Band) [2]float64) plot.Plotter {
 	return poly
 }
 
-// distributionChart draws each series' latency distribution at the most
-// CPUs measured (or, with no measurement, predicted) as a horizontal box, a
-// row per legend entry, a mode's prediction dashed below its measurement.
-func distributionChart(ss []series, cpus []int) (chart, error) {
-	c := chart{Name: "distribution", Title: "Latency distribution"}
-	if len(cpus) == 0 {
-		c.Empty = noPoints
-		return c, nil
-	}
+// atTop is the CPU count the comparison charts are drawn at, the most CPUs
+// measured (or, with no measurement, predicted), and the series with a
+// point there.
+func atTop(ss []series) (int, []series) {
 	top := 0
 	for _, model := range []bool{false, true} {
 		for _, s := range ss {
@@ -325,13 +321,26 @@ func distributionChart(ss []series, cpus []int) (chart, error) {
 			break
 		}
 	}
-	c.Title = fmt.Sprintf("Latency distribution at %d %s (box p25–p75, whiskers p5–p95)", top, format.Plural(top, "CPU"))
 	var at []series
 	for _, s := range ss {
 		if _, ok := s.at(top); ok {
 			at = append(at, s)
 		}
 	}
+	return top, at
+}
+
+// distributionChart draws each series' latency distribution at the most
+// CPUs measured (or, with no measurement, predicted) as a horizontal box, a
+// row per legend entry, a mode's prediction dashed below its measurement.
+func distributionChart(ss []series, cpus []int) (chart, error) {
+	c := chart{Name: "distribution", Title: "Latency distribution"}
+	if len(cpus) == 0 {
+		c.Empty = noPoints
+		return c, nil
+	}
+	top, at := atTop(ss)
+	c.Title = fmt.Sprintf("Latency distribution at %d %s (box p25–p75, whiskers p5–p95)", top, format.Plural(top, "CPU"))
 	es := entries(at, func(s series) string { return s.Label })
 	labels, rows := make([]string, len(es)), make([][]boxRow, len(es))
 	for i, e := range es {
@@ -351,6 +360,35 @@ func distributionChart(ss []series, cpus []int) (chart, error) {
 		return c, err
 	}
 	return c.drawn(fig)
+}
+
+// comparisonChart draws each series' throughput at the distribution's CPU
+// count as a horizontal bar, in the same rows: the talk's chart of the
+// designs side by side, beside their latencies.
+func comparisonChart(ss []series, cpus []int) (chart, error) {
+	c := chart{Name: "comparison", Title: "Throughput"}
+	if len(cpus) == 0 {
+		c.Empty = noPoints
+		return c, nil
+	}
+	top, at := atTop(ss)
+	c.Title = fmt.Sprintf("Throughput at %d %s", top, format.Plural(top, "CPU"))
+	es := entries(at, func(s series) string { return s.Label })
+	labels, rows := make([]string, len(es)), make([][]barRow, len(es))
+	unit := ""
+	for i, e := range es {
+		labels[i] = e.label
+		for _, j := range e.series {
+			s := at[j]
+			x, _ := s.at(top)
+			unit = s.Unit
+			rows[i] = append(rows[i], barRow{Value: x.Throughput, Colour: s.Colour, Model: s.Model})
+		}
+	}
+	if unit == "" {
+		unit = "ops/s"
+	}
+	return c.drawn(barFigure(c.Title, unit, labels, rows))
 }
 
 // headroom returns an axis maximum a little above the data's max, so the

@@ -16,6 +16,7 @@ import (
 
 	"gonum.org/v1/plot"
 
+	"github.com/brewput/brewput/report/palette"
 	"github.com/brewput/brewput/results"
 )
 
@@ -60,7 +61,7 @@ func drawAll(t *testing.T, pts []results.Point) []chart {
 	if err != nil {
 		t.Fatalf("drawCharts: %v", err)
 	}
-	if got := names(cs); !slices.Equal(got, []string{"throughput", "latency", "distribution", "scalability"}) {
+	if got := names(cs); !slices.Equal(got, []string{"throughput", "latency", "distribution", "comparison", "scalability"}) {
 		t.Fatalf("charts = %v, want throughput, latency, distribution, scalability", got)
 	}
 	return cs
@@ -254,7 +255,7 @@ func TestModeColoursFollowFirstAppearance(t *testing.T) {
 		pts = append(pts, pt("a", m, 1, 0, 1, 1), pt("a", "m0", 2, 0, 1, 1))
 	}
 	got := modeColours(pts)
-	pal := palette()
+	pal := palette.Cycle()
 	for i := range 10 {
 		if c := got[fmt.Sprint("m", i)]; c != pal[i] {
 			t.Errorf("m%d: colour %v, want palette[%d] %v", i, c, i, pal[i])

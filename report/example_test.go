@@ -45,4 +45,6 @@ func ExampleBuild() {
 	// latency.png
 	// distribution.svg
 	// distribution.png
+	// comparison.svg
+	// comparison.png
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/brewput/brewput/report/palette"
 	"github.com/brewput/brewput/results"
 )
 
@@ -105,7 +106,8 @@ func TestScalabilityCurveFollowsTheFit(t *testing.T) {
 		}
 	}
 	c := scalabilityOf(t, pts)
-	m := regexp.MustCompile(`<path d="M([^"]*)" style="[^"]*stroke:#1F77B4`).FindAllSubmatch(c.SVG, -1)
+	colour := strings.ToUpper(palette.Hex(palette.Fixed()["locking"]))
+	m := regexp.MustCompile(`<path d="M([^"]*)" style="[^"]*stroke:`+colour).FindAllSubmatch(c.SVG, -1)
 	found := false
 	for _, path := range m {
 		segs := strings.Split(string(path[1]), "L")
@@ -141,7 +143,7 @@ func TestDrawChartsHasScalability(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := names(cs); !slices.Equal(got, []string{"throughput", "latency", "distribution", "scalability"}) {
+	if got := names(cs); !slices.Equal(got, []string{"throughput", "latency", "distribution", "comparison", "scalability"}) {
 		t.Errorf("charts = %v; want throughput, latency, distribution, then scalability", got)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"github.com/brewput/brewput/report/palette"
 	"github.com/brewput/brewput/results/analysis"
 )
 
@@ -91,7 +92,7 @@ func heatmapChart(g *analysis.Grid) (chart, error) {
 		h.note = fmt.Sprintf("Every cell predicted by the %s.", strings.Join(scheds, ", "))
 	}
 	if disturbed {
-		h.note += " * disturbed: other processes took CPU while it was measured."
+		h.note += " " + disturbedMark + " disturbed: other processes took CPU while it was measured."
 	}
 	labelW := vg.Length(0)
 	for _, m := range g.Modes {
@@ -162,7 +163,7 @@ func (h heatmap) draw(c draw.Canvas) {
 			}
 			label := fmt.Sprintf("%.0f", e.Throughput)
 			if e.Disturbed > 0 {
-				label += "*"
+				label += disturbedMark
 			}
 			if text.Width(label) < h.cellW-vg.Points(3) {
 				c.FillText(text, vg.Point{X: x + h.cellW/2, Y: yMid}, label)
@@ -205,9 +206,9 @@ func limitClasses() []limitClass {
 		{"cpus", "the CPUs (it scales)", rgb(0x59a14f)},
 		{"customers", "the customers", rgb(0xa6d08e)},
 		{"kitchen", "the kitchen lock", rgb(0xe15759)},
-		{"grinder", "the grinder", rgb(0xf28e2b)},
-		{"espresso", "the espresso machine", rgb(0x9c755f)},
-		{"steamer", "the steamer", rgb(0x76b7b2)},
+		{"grinder", "the grinder", step("grinder")},
+		{"espresso", "the espresso machine", step("espresso")},
+		{"steamer", "the steamer", step("steamer")},
 		{"machines", "several machines together", rgb(0xedc948)},
 		{"channel", "a channel's room", rgb(0xb07aa1)},
 		{"step", "a step no machine guards", rgb(0xff9da7)},
@@ -238,16 +239,20 @@ func limitColour(class string, others []string) (color.RGBA, string) {
 }
 
 // machineColour is the colour of a step on a kind of machine in the
-// schedule, the same as the map gives that machine as a limit; combining,
-// which uses no machine, is blue, Go code outside the steps light grey.
+// schedule, the same as the map gives that machine as a limit and the
+// playground draws it with (palette.Step); combining, which uses no
+// machine, is blue, Go code outside the steps light grey.
 func machineColour(kind string) color.RGBA {
-	switch kind {
-	case "":
-		return rgb(0xd0d0d0)
-	case "combine":
-		return rgb(0x4e79a7)
+	if c, ok := palette.Step(kind); ok {
+		return c
 	}
 	c, _ := limitColour(kind, nil)
+	return c
+}
+
+// step is palette.Step's colour of a machine it knows.
+func step(kind string) color.RGBA {
+	c, _ := palette.Step(kind)
 	return c
 }
 

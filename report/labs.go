@@ -16,6 +16,7 @@ import (
 
 	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/report/chartspec"
+	"github.com/brewput/brewput/report/palette"
 	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
@@ -116,7 +117,7 @@ func linesFigure(f chartspec.Figure, pl chartspec.Plot) (figure, error) {
 			p.X.Tick.Marker = cpuTicks(cpus)
 		}
 	}
-	pal, top, bottom := palette(), 0.0, math.Inf(1)
+	pal, top, bottom := palette.Cycle(), 0.0, math.Inf(1)
 	var groups []string
 	for i, l := range pl.Lines {
 		group := l.Group
@@ -216,7 +217,7 @@ func amdahlFigure(f chartspec.Figure, pl chartspec.Plot) (figure, error) {
 	for n := 1.0; n <= most+0.0001; n *= math.Pow(2, 0.125) {
 		curve = append(curve, plotter.XY{X: n, Y: 1 / (serial + (1-serial)/n)})
 	}
-	pal := palette()
+	pal := palette.Cycle()
 	label := fmt.Sprintf("Amdahl, serial fraction %.3g (limit %.3g×)", serial, 1/math.Max(serial, 1e-9))
 	d.addLine(p, &leg, label, curve, stroke(color.RGBA{60, 60, 60, 255}, 1.8, dashes(0)), draw.GlyphStyle{})
 	top := curve[len(curve)-1].Y
@@ -257,7 +258,7 @@ func barsFigure(f chartspec.Figure, pl chartspec.Plot) (figure, error) {
 	if err != nil {
 		return figure{}, err
 	}
-	bars.Color = palette()[0]
+	bars.Color = palette.Cycle()[0]
 	bars.LineStyle.Width = 0
 	p.Add(&plotter.Grid{Horizontal: gridLine()}, bars)
 	p.NominalX(names...)

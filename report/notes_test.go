@@ -19,9 +19,12 @@ func TestDisturbedNoteCountsMeasuredPoints(t *testing.T) {
 		points []results.Point
 		want   string
 	}{
-		{[]results.Point{quiet, disturbed}, "◦ 1 of the 2 points was disturbed"},
-		{[]results.Point{quiet, disturbed, predicted, predicted}, "◦ 1 of the 2 measured points was disturbed"},
-		{[]results.Point{disturbed, disturbed, predicted}, "◦ 2 of the 2 measured points were disturbed"},
+		{[]results.Point{quiet, disturbed}, "× 1 of the 2 points was disturbed"},
+		{[]results.Point{quiet, disturbed, predicted, predicted}, "× 1 of the 2 measured points was disturbed"},
+		{[]results.Point{disturbed, disturbed, predicted}, "× 2 of the 2 runs measured at 1 point were disturbed"},
+		// Runs repeated at a point (issue 42: "13 of the 90 points" where
+		// 18 were drawn).
+		{[]results.Point{quiet, quiet, disturbed, disturbed, disturbed, predicted}, "× 3 of the 5 runs measured at 2 points were disturbed"},
 	} {
 		notes := pageNotes(c.points, Options{})
 		if len(notes) != 1 || !strings.HasPrefix(notes[0], c.want+":") {

@@ -132,6 +132,12 @@ type setupView struct {
 
 // pageNotes are the notes at the top of the page: how far a run cut short
 // got (opt.Plan), and which points other processes disturbed.
+// disturbedMark marks a disturbed measurement everywhere on the page: its
+// charts' markers (crossed), its tables, its map of limits and its note. A
+// hollow marker means one thing, a model's prediction (the scalability
+// chart's).
+const disturbedMark = "×"
+
 func pageNotes(points []results.Point, opt Options) []string {
 	var notes []string
 	if opt.Plan != nil {
@@ -145,12 +151,21 @@ func pageNotes(points []results.Point, opt Options) []string {
 		if len(measured) < len(points) {
 			of = fmt.Sprintf("the %d measured points", len(measured))
 		}
+		// Repeated runs (--count) are drawn as one point each: the note
+		// counts runs, and says at how many points, so that "13 of the 90"
+		// is not read against the 18 points drawn.
+		at := len(distinct(measured, func(p results.Point) string {
+			return fmt.Sprint(p.Mode, p.CPUs, p.Par, p.Rate, p.MaxQ, p.Host)
+		}))
+		if at < len(measured) {
+			of = fmt.Sprintf("the %d runs measured at %d %s", len(measured), at, format.Plural(at, "point"))
+		}
 		were := fmt.Sprintf("%d of %s were", n, of)
 		if n == 1 {
 			were = fmt.Sprintf("1 of %s was", of)
 		}
-		notes = append(notes, fmt.Sprintf("◦ %s disturbed: other processes took more than %.1f CPU beyond the cores they left free while they were measured, so their numbers say more about the machine than about the design; the charts draw them hollow and the tables mark them ◦.",
-			were, results.DisturbedCPUs))
+		notes = append(notes, fmt.Sprintf("%s %s disturbed: other processes took more than %.1f CPU beyond the cores they left free while they were measured, so their numbers say more about the machine than about the design; the charts, the tables and the map of limits mark them %s.",
+			disturbedMark, were, results.DisturbedCPUs, disturbedMark))
 	}
 	return notes
 }
@@ -358,11 +373,17 @@ func caption(name string, model, study bool) string {
 		}
 	case "scalability":
 		text = fitCaption(model && !study)
+	case "comparison":
+		text = "Lattes per second at the same CPU count as the latencies beside it, a bar per mode: the talk's comparison of the designs."
+		overlay = " Where a mode was measured and predicted, its row holds both: the measurement above, the model's prediction (light, framed) below."
+		if study {
+			text = "Operations per second at the same CPU count as the latencies beside it, a bar per variant."
+		}
 	case "distribution":
-		text = "The spread of latencies at the largest CPU count: the box holds the middle half of the lattes (p25 to p75), the line in it is the median, the whiskers reach from p5 to p95."
+		text = "The spread of latencies at the CPU count its title names: the box holds the middle half of the lattes (p25 to p75), the line in it is the median, the whiskers reach from p5 to p95."
 		overlay = " Where a mode was measured and predicted, its row holds both: the measurement above, the model's prediction (dashed) below."
 		if study {
-			text = "The spread of one operation's latency at the largest CPU count: the box holds the middle half of the operations (p25 to p75), the line in it is the median, the whiskers reach from p5 to p95."
+			text = "The spread of one operation's latency at the CPU count its title names: the box holds the middle half of the operations (p25 to p75), the line in it is the median, the whiskers reach from p5 to p95."
 		}
 	}
 	if model && !study {
@@ -451,7 +472,7 @@ func pointsTable(points []results.Point) tableView {
 			s += " " + p.Unit
 		}
 		if p.IsDisturbed() {
-			s += " ◦" // the hollow marker of the charts; see the page's note
+			s += " " + disturbedMark // as the charts mark it; see the page's note
 		}
 		return s
 	})

@@ -54,7 +54,7 @@ func ownFile(name string) bool {
 		return false
 	}
 	base := strings.TrimSuffix(name, ext)
-	return slices.Contains([]string{"throughput", "latency", "distribution", "scalability", "limits"}, base) ||
+	return slices.Contains([]string{"throughput", "latency", "distribution", "comparison", "scalability", "limits"}, base) ||
 		slices.ContainsFunc([]string{"lab-", benchChartPrefix, "schedule-"}, func(prefix string) bool { return strings.HasPrefix(base, prefix) })
 }
 

@@ -127,7 +127,7 @@ func checkDeterministic(t *testing.T, points []results.Point, fitted bool) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{Index, "results.json", "results.csv", "throughput.svg", "throughput.png", "latency.svg", "latency.png", "distribution.svg", "distribution.png"}
+	want := []string{Index, "results.json", "results.csv", "throughput.svg", "throughput.png", "latency.svg", "latency.png", "distribution.svg", "distribution.png", "comparison.svg", "comparison.png"}
 	if fitted {
 		want = append(want, "scalability.svg", "scalability.png")
 	}
@@ -256,8 +256,8 @@ func TestOneCPUCountSaysSo(t *testing.T) {
 	if n := strings.Count(page, `class="empty"`); n != 4 {
 		t.Errorf("page says %d times that a picture has nothing to show, want 4 (throughput, latency, scalability, and the map of limits: no point has a causal profile)", n)
 	}
-	if n := strings.Count(page, "data:image/svg"); n != 1 {
-		t.Errorf("page draws %d pictures, want the distribution only", n)
+	if n := strings.Count(page, "data:image/svg"); n != 2 {
+		t.Errorf("page draws %d pictures, want the distribution and the comparison only", n)
 	}
 	for _, f := range r.Files {
 		if strings.HasPrefix(f.Name, "throughput.") || strings.HasPrefix(f.Name, "latency.") {
@@ -377,7 +377,7 @@ func TestWriteDir(t *testing.T) {
 	if err := one.WriteDir(dir); err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Join(testkit.DirNames(t, dir), " "); got != "distribution.png distribution.svg index.html results.csv results.json" {
+	if got := strings.Join(testkit.DirNames(t, dir), " "); got != "comparison.png comparison.svg distribution.png distribution.svg index.html results.csv results.json" {
 		t.Errorf("folder holds %s; want the second report's files only, no stale charts or temporary files", got)
 	}
 }

@@ -59,7 +59,7 @@ func (d timelineDrawing) draw(c draw.Canvas) {
 	for cpu := range t.CPUs {
 		y := top - vg.Length(cpu)*tlRowH
 		c.FillPolygon(color.RGBA{0xf6, 0xf6, 0xf6, 0xff}, rect(left, y-tlRowH+2, c.Max.X, y-1))
-		c.FillText(ls, vg.Point{X: left - vg.Points(6), Y: y - tlRowH/2}, fmt.Sprintf("CPU %d", cpu))
+		c.FillText(ls, vg.Point{X: left - vg.Points(6), Y: y - tlRowH/2}, fmt.Sprintf("CPU %d", cpu)) // numbered from 0, as the trace, the CLI and the playground number them
 	}
 	// The bars, each a step, a customer's (or goroutine's) number in it
 	// where it fits.

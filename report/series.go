@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/brewput/brewput/report/palette"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
 )
@@ -46,7 +47,7 @@ type sample struct {
 	// least low edge and the most high one; nil where the points have none.
 	Band *results.Band
 	// Disturbed says that other processes disturbed a repetition's
-	// measurement (results.Point.IsDisturbed): its marker is hollow.
+	// measurement (results.Point.IsDisturbed): its marker is crossed.
 	Disturbed bool
 }
 
@@ -83,7 +84,7 @@ func buildSeries(points []results.Point) []series {
 	keys, byKey := bySeries(points)
 	colours := modeColours(points)
 	modes := modeOrder(points)
-	cycles := (len(modes) + len(palette()) - 1) / len(palette())
+	cycles := (len(modes) + len(palette.Cycle()) - 1) / len(palette.Cycle())
 	label := labeller(keys)
 	type kind struct {
 		mode  string
@@ -93,7 +94,7 @@ func buildSeries(points []results.Point) []series {
 	out := make([]series, 0, len(keys))
 	for _, k := range keys {
 		ps := byKey[k]
-		cycle := slices.Index(modes, k.Mode) / len(palette())
+		cycle := slices.Index(modes, k.Mode) / len(palette.Cycle())
 		out = append(out, series{
 			seriesKey: k,
 			Label:     label(k),
@@ -254,34 +255,14 @@ func loadLabel(l load, all []load) string {
 	return strings.Join(parts, " ")
 }
 
-// modeColours gives each mode a colour of the palette, in the order the
-// modes first appear, the same on every chart.
+// modeColours gives each mode its colour, the same on every chart and in
+// the playground: a usual mode its own (palette.Modes), any other the
+// palette's next free one in the order the modes first appear.
 func modeColours(points []results.Point) map[string]color.RGBA {
-	pal := palette()
-	out := map[string]color.RGBA{}
-	for i, m := range modeOrder(points) {
-		out[m] = pal[i%len(pal)]
-	}
-	return out
+	return palette.Modes(modeOrder(points))
 }
 
 // modeOrder lists the modes in the order they first appear in points.
 func modeOrder(points []results.Point) []string {
 	return distinct(points, func(p results.Point) string { return p.Mode })
-}
-
-// palette is Tableau's category10 (matplotlib's and d3's default).
-func palette() []color.RGBA {
-	return []color.RGBA{
-		{0x1f, 0x77, 0xb4, 0xff}, // blue
-		{0xff, 0x7f, 0x0e, 0xff}, // orange
-		{0x2c, 0xa0, 0x2c, 0xff}, // green
-		{0xd6, 0x27, 0x28, 0xff}, // red
-		{0x94, 0x67, 0xbd, 0xff}, // purple
-		{0x8c, 0x56, 0x4b, 0xff}, // brown
-		{0xe3, 0x77, 0xc2, 0xff}, // pink
-		{0x7f, 0x7f, 0x7f, 0xff}, // grey
-		{0xbc, 0xbd, 0x22, 0xff}, // olive
-		{0x17, 0xbe, 0xcf, 0xff}, // cyan
-	}
 }

@@ -69,7 +69,7 @@ func TestMainJobAndReport(t *testing.T) {
 	// profile: there is a map of what limits what. finelocking hits its
 	// wall (its grinder) and noop has no prediction to scale beside it: the
 	// schedule picture is finelocking's at the most CPUs.
-	want := []string{"analysis.json", "distribution.png", "distribution.svg", "index.html", "results.csv", "results.json", "scalability.png", "scalability.svg",
+	want := []string{"analysis.json", "comparison.png", "comparison.svg", "distribution.png", "distribution.svg", "index.html", "results.csv", "results.json", "scalability.png", "scalability.svg",
 		"limits.png", "limits.svg", fmt.Sprintf("schedule-finelocking-%dcpu-model.png", predictCPUs()), fmt.Sprintf("schedule-finelocking-%dcpu-model.svg", predictCPUs())}
 	slices.Sort(want)
 	if studyCPUs() != "1" {

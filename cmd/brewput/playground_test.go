@@ -7,10 +7,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -19,6 +22,7 @@ import (
 
 	"github.com/brewput/brewput/internal/mainjob"
 	"github.com/brewput/brewput/internal/testkit"
+	"github.com/brewput/brewput/report/palette"
 )
 
 // pageState is what the playground shows once an experiment is done.
@@ -117,8 +121,8 @@ func TestPlayground(t *testing.T) {
 		headline string
 	}{
 		{"mode=finelocking&cpus=6&sched=fifo", []string{"model", "--modes", "finelocking", "--cpus", "6", "--sched", "fifo", "--format", "json"}, "finelocking on 6 CPUs: "},
-		{"mode=multi-2&cpus=4", []string{"model", "--modes", "multi-2", "--cpus", "4", "--calibration", "/calibration.json", "--format", "json"}, "multi-2 on 4 CPUs: "},
-		{"mode=linearpipe-1&cpus=3&runtime=go1.9", []string{"model", "--modes", "linearpipe-1", "--cpus", "3", "--runtime", "go1.9", "--calibration", "/calibration.json", "--format", "json"}, "linearpipe-1 on 3 CPUs: "},
+		{"mode=multi-2&cpus=4&sched=go", []string{"model", "--modes", "multi-2", "--cpus", "4", "--calibration", "/calibration.json", "--format", "json"}, "multi-2 on 4 CPUs: "},
+		{"mode=linearpipe-1&cpus=3&sched=go&runtime=go1.9", []string{"model", "--modes", "linearpipe-1", "--cpus", "3", "--runtime", "go1.9", "--calibration", "/calibration.json", "--format", "json"}, "linearpipe-1 on 3 CPUs: "},
 		{"mode=locking&cpus=2&sched=fifo&par=4&grind=2", []string{"model", "--modes", "locking", "--cpus", "2", "--sched", "fifo", "--par", "4", "--grind", "2ms", "--format", "json"}, "locking on 2 CPUs: "},
 	}
 	for i, ex := range experiments {
@@ -148,6 +152,11 @@ func TestPlayground(t *testing.T) {
 		if goPolicy := !strings.Contains(ex.hash, "sched=fifo"); goPolicy != strings.HasPrefix(st.Because, "Under the go policy for an unnamed host's runtime costs: ") {
 			t.Errorf("#%s: the answer's words %q; want them to open naming the go policy's costs exactly where it is the go policy", ex.hash, st.Because)
 		}
+		// Whose costs, said under the headline.
+		policy := evaluate[string](t, page, `document.getElementById("policy").textContent`)
+		if want := map[bool]string{true: "Under the go policy for an unnamed host's", false: "Under the fifo policy: idealized CPUs"}[!strings.Contains(ex.hash, "sched=fifo")]; !strings.HasPrefix(policy, want) {
+			t.Errorf("#%s: under the headline %q; want it to start %q", ex.hash, policy, want)
+		}
 		_, frag, _ := strings.Cut(st.Link, "#")
 		link := strings.Split(frag, "&")
 		for _, kv := range append(strings.Split(ex.hash, "&"), "mode="+args[2]) {
@@ -164,11 +173,12 @@ func TestPlayground(t *testing.T) {
 			t.Errorf("#%s: the page's #result differs from brewput %s:\npage: %.600s\ncli:  %.600s", ex.hash, strings.Join(cli, " "), st.Result, want)
 		}
 		// The curve's points come first alone, then each with its causal
-		// profile: by the end every CPU count names what limits it.
-		if len(st.Limits) < 16 || slices.ContainsFunc(st.Limits, func(l string) bool { return !strings.HasPrefix(l, "the ") }) {
-			t.Errorf("#%s: the curve's limits, once done, are %q; want one named for each of 1–16 CPUs", ex.hash, st.Limits)
+		// profile: by the end every CPU count of the talk's 1–6 names what
+		// limits it.
+		if len(st.Limits) != 6 || slices.ContainsFunc(st.Limits, func(l string) bool { return !strings.HasPrefix(l, "the ") }) {
+			t.Errorf("#%s: the curve's limits, once done, are %q; want one named for each of 1–6 CPUs", ex.hash, st.Limits)
 		}
-		t.Logf("#%s: first answer %s ms, with band and causal profile %s ms, the mode's 1–16 CPU curve %s ms", ex.hash, st.First, st.Point, st.Curve)
+		t.Logf("#%s: first answer %s ms, with band and causal profile %s ms, the mode's 1–6 CPU curve %s ms", ex.hash, st.First, st.Point, st.Curve)
 	}
 
 	// The schedule's words are brewput schedule's for the same point.
@@ -181,6 +191,23 @@ func TestPlayground(t *testing.T) {
 	if st.Schedule != ts[0].Summary {
 		t.Errorf("the page's schedule says %q; brewput schedule says %q", st.Schedule, ts[0].Summary)
 	}
+	// Its CPUs are numbered as the report's schedule and the CLI's number
+	// them, from 0 (issue 42: the playground counted from 1).
+	if labels := evaluate[string](t, page, `document.getElementById("schedcanvas").dataset.labels || ""`); labels != "CPU 0,CPU 1,CPU 2,CPU 3,CPU 4,CPU 5" {
+		t.Errorf("the schedule's CPUs are labelled %q; want CPU 0 to CPU 5, as the report's", labels)
+	}
+	// Its steps in the report's colours (issue 42: press, combine and
+	// espresso swapped colours between the two pages).
+	key := evaluate[[]string](t, page, `[...document.querySelectorAll("#schedkey span")].map((s) => s.style.color)`)
+	var report []string
+	for _, k := range []string{"grinder", "espresso", "steamer", "combine", ""} {
+		c, _ := palette.Step(k)
+		report = append(report, fmt.Sprintf("rgb(%d, %d, %d)", c.R, c.G, c.B))
+	}
+	if !slices.Equal(key, report) {
+		t.Errorf("the schedule's key colours grind, press, steam, combine and other code %q; want the report's %q", key, report)
+	}
+	issue42(t, page, url, site, calFile)
 
 	// A YAML system with an error: the CLI's message, line number and all.
 	bad := "name: bad\nresources:\n  cashier: 1\nsteps:\n  - name: order\n    duration: 2ms\n    holds: [barista]\n"
@@ -236,3 +263,204 @@ func TestPlayground(t *testing.T) {
 
 // base64URL is the page's encoding of a YAML text in its URL.
 func base64URL(s string) string { return base64.RawURLEncoding.EncodeToString([]byte(s)) }
+
+// evaluate is the value of a JavaScript expression on the page.
+func evaluate[T any](t *testing.T, page *testkit.Page, expr string) T {
+	t.Helper()
+	v, err := chromedp.Run(page.Ctx, chromedp.Evaluate[T](expr))
+	if err != nil { // the page lacks what expr reads: said, and the checks go on
+		t.Errorf("%s: %v", expr, err)
+	}
+	return v
+}
+
+// issue42 holds the playground to what issue 42 found wrong with it, each
+// check failing on the page as it was: the talk's view as the front door,
+// a bound no figure passes, the arrivals' plural, the YAML editor's text,
+// the schedule of a YAML system, one colour per mode from link to link,
+// and tick labels.
+func issue42(t *testing.T, page *testkit.Page, url, site, calFile string) {
+	t.Helper()
+	wait := func(what string) {
+		t.Helper()
+		if _, err := chromedp.Run(page.Ctx, chromedp.Poll[bool](`!!document.body.dataset.done`, chromedp.WithPollingTimeout(3*time.Minute))); err != nil {
+			t.Fatalf("%s: the page did not finish: %v", what, err)
+		}
+		if done := evaluate[string](t, page, `document.body.dataset.done`); done != "ok" {
+			t.Fatalf("%s: the page ends in %q: %s", what, done, evaluate[string](t, page, `document.getElementById("error").textContent`))
+		}
+	}
+	openHash := func(hash string) {
+		t.Helper()
+		evaluate[int](t, page, fmt.Sprintf(`delete document.body.dataset.done; location.hash = %q; 0`, hash))
+		wait(hash)
+	}
+	type legendEntry struct {
+		Mode   string `json:"mode"`
+		Colour string `json:"colour"`
+	}
+	legend := func() map[string]string {
+		t.Helper()
+		out := map[string]string{}
+		for _, e := range evaluate[[]legendEntry](t, page, `[...document.querySelectorAll("#legend span[data-mode]")].map((s) => ({mode: s.dataset.mode, colour: s.dataset.colour}))`) {
+			out[e.Mode] = e.Colour
+		}
+		return out
+	}
+
+	// The front door: no state in the URL opens the talk's study, its
+	// eight modes on 1–6 CPUs under fifo, finelocking chosen on 6, and
+	// draws its third chart, the designs compared on 6 CPUs.
+	if err := chromedp.Do(page.Ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(url)); err != nil {
+		t.Fatal(err)
+	}
+	wait("the page with no state")
+	talk := []string{"ideal", "locking", "finelocking", "multi-2", "linearpipe-0", "linearpipe-1", "linearpipe-10", "multipipe-2"}
+	if h := evaluate[string](t, page, `document.getElementById("headline").textContent`); !strings.HasPrefix(h, "finelocking on 6 CPUs: 1,000 lattes/s") {
+		t.Errorf("with no state the page answers %q; want the talk's finelocking on 6 CPUs under fifo, 1,000 lattes/s", h)
+	}
+	if a := evaluate[string](t, page, `document.getElementById("result").dataset.args`); !strings.Contains(a, `"--sched","fifo"`) {
+		t.Errorf("with no state the page runs %s; want the fifo policy", a)
+	}
+	talkColours := legend()
+	if got := slices.Sorted(maps.Keys(talkColours)); !slices.Equal(got, slices.Sorted(slices.Values(talk))) {
+		t.Errorf("with no state the charts draw %q; want the talk's eight modes %q", got, talk)
+	}
+	distinct := map[string]string{}
+	for m, c := range talkColours {
+		if other, ok := distinct[c]; ok {
+			t.Errorf("%s and %s are both drawn %s", m, other, c)
+		}
+		distinct[c] = m
+		if want := palette.Hex(palette.Fixed()[m]); c != want {
+			t.Errorf("%s is drawn %s; want its colour on the report, %s", m, c, want)
+		}
+	}
+	if ticks := evaluate[[]string](t, page, `[...document.querySelectorAll("#thrchart .xtick")].map((e) => e.textContent)`); !slices.Equal(ticks, []string{"1", "2", "3", "4", "5", "6"}) {
+		t.Errorf("the throughput chart's CPU ticks are %q; want one at each of 1–6", ticks)
+	}
+	if n := evaluate[int](t, page, `document.querySelectorAll("#thrchart line.chosen, #latchart line.chosen").length`); n != 2 {
+		t.Errorf("%d charts against CPUs mark the chosen count; want both", n)
+	}
+	if last := evaluate[string](t, page, `([...document.querySelectorAll("#thrchart path.series")].pop() || {dataset: {}}).dataset.mode || ""`); last != "finelocking" {
+		t.Errorf("the chosen mode, finelocking, is drawn under %s; want it on top", last)
+	}
+	bars := evaluate[[]string](t, page, `[...document.querySelectorAll("#cmpthr rect.bar")].map((e) => e.dataset.mode)`)
+	boxes := evaluate[[]string](t, page, `[...document.querySelectorAll("#cmplat g.box")].map((e) => e.dataset.mode)`)
+	if !slices.Equal(bars, talk) || !slices.Equal(boxes, talk) {
+		t.Errorf("the comparison on 6 CPUs draws bars for %q and latency boxes for %q; want both for the talk's %q, in its order", bars, boxes, talk)
+	}
+	if title := evaluate[string](t, page, `document.getElementById("cmptitle").textContent`); !strings.Contains(title, "6 CPUs") {
+		t.Errorf("the comparison is titled %q; want it to name the 6 CPUs", title)
+	}
+	// Tick labels a step apart, written at the step's precision: not
+	// "0.00", nor 62.5 beside 188.
+	for _, chart := range []string{"thrchart", "latchart", "cmpthr", "cmplat"} {
+		labels := evaluate[[]string](t, page, `[...document.querySelectorAll("#`+chart+` .ytick")].map((e) => e.textContent)`)
+		if len(labels) < 2 || labels[0] != "0" {
+			t.Errorf("%s's value ticks %q; want them to start at 0, written \"0\"", chart, labels)
+			continue
+		}
+		var step float64
+		for i, l := range labels[1:] {
+			v, err := strconv.ParseFloat(strings.ReplaceAll(l, ",", ""), 64)
+			if err != nil {
+				t.Errorf("%s's tick %q: %v", chart, l, err)
+				break
+			}
+			if i == 0 {
+				step = v
+			}
+			if math.Abs(v-step*float64(i+1)) > 1e-9*v {
+				t.Errorf("%s's value ticks %q are not a step apart", chart, labels)
+				break
+			}
+		}
+	}
+
+	// Another link, other modes beside it: each mode keeps its colour.
+	openHash("#mode=multipipe-2&cpus=4&sched=fifo&compare=locking,parsteam")
+	other := legend()
+	if got := slices.Sorted(maps.Keys(other)); !slices.Equal(got, []string{"locking", "multipipe-2", "parsteam"}) {
+		t.Errorf("multipipe-2 beside locking and parsteam: the legend names %q", got)
+	}
+	for m, c := range other {
+		if want, ok := talkColours[m]; ok && c != want {
+			t.Errorf("%s is %s on one link and %s on another", m, want, c)
+		}
+		if want := palette.Hex(palette.Fixed()[m]); c != want {
+			t.Errorf("%s is drawn %s; want its colour on the report, %s", m, c, want)
+		}
+	}
+
+	// The arrivals are not counted as machines: multi-4's lines made them
+	// "the 4 arrivalss".
+	openHash("#mode=multi-4&cpus=2&sched=fifo&rate=300")
+	if because := evaluate[string](t, page, `document.getElementById("because").textContent`); strings.Contains(because, "arrivalss") || !strings.Contains(because, "The arrivals limit it") {
+		t.Errorf("multi-4 at 300 arrivals a second: %q; want \"The arrivals limit it\"", because)
+	}
+
+	// The YAML editor holds the example as written: html/template escaped
+	// it, and the editor showed "talk&#39;s".
+	example, err := os.ReadFile(filepath.Join("..", "..", "examples", "cafe.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if yaml := evaluate[string](t, page, `document.getElementById("yaml").value`); yaml != string(example) {
+		t.Errorf("the YAML editor holds %.200q; want examples/cafe.yaml as written, %.200q", yaml, example)
+	}
+
+	// A YAML system after the shop: no schedule titled for the shop's last
+	// point, nor an untitled one.
+	bakery, err := os.ReadFile(filepath.Join("testdata", "consistency", "bakery.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	openHash("#cpus=2&sched=fifo&model=" + base64URL(string(bakery)))
+	if shown := evaluate[string](t, page, `(() => { const s = document.getElementById("schedule"); return s.getClientRects().length ? s.innerText : ""; })()`); shown != "" {
+		t.Errorf("a YAML system shows a schedule, which brewput schedule cannot draw for it: %.200q", shown)
+	}
+	// The bakery counts 334 loaves in a second its oven bounds at 333.3:
+	// the bound is shown rounded up, so that no figure passes it, and the
+	// figure past the exact bound is marked with its reason.
+	head := evaluate[string](t, page, `document.getElementById("headline").textContent`)
+	because := evaluate[string](t, page, `document.getElementById("because").textContent`)
+	figure := regexp.MustCompile(`: ([\d,.]+) loaves/s`).FindStringSubmatch(head)
+	bound := regexp.MustCompile(`at most ([\d,.]+) loaves/s`).FindStringSubmatch(because)
+	if figure == nil || bound == nil {
+		t.Fatalf("the bakery's headline %q and words %q: want a figure and an \"at most\" bound", head, because)
+	}
+	if number(t, figure[1]) > number(t, bound[1]) {
+		t.Errorf("the bakery's headline says %s loaves/s beside \"at most %s\"", figure[1], bound[1])
+	}
+	type limitRow struct {
+		CPUs, Figure, Bound string
+		Marked              bool
+	}
+	rows := evaluate[[]limitRow](t, page, `[...document.querySelectorAll("#limits tbody tr")].map((tr) => ({CPUs: tr.cells[0].textContent, Figure: tr.cells[1].textContent.replace(/[^\d,.]/g, ""), Bound: tr.cells[2].textContent, Marked: tr.cells[1].classList.contains("above")}))`)
+	if len(rows) != 6 {
+		t.Errorf("the bakery's limits table has %d rows; want 1–6 CPUs", len(rows))
+	}
+	marked := 0
+	for _, r := range rows {
+		if number(t, r.Figure) > number(t, r.Bound) {
+			t.Errorf("the bakery on %s CPUs: %s loaves/s beside a bound of %s", r.CPUs, r.Figure, r.Bound)
+		}
+		if r.Marked {
+			marked++
+		}
+	}
+	if marked == 0 {
+		t.Errorf("no figure of the bakery's table is marked past its bound; its JSON says 334 a second passes 333.3")
+	}
+}
+
+// number reads a figure as the page writes it, "1,000".
+func number(t *testing.T, s string) float64 {
+	t.Helper()
+	v, err := strconv.ParseFloat(strings.ReplaceAll(s, ",", ""), 64)
+	if err != nil {
+		t.Fatalf("the figure %q: %v", s, err)
+	}
+	return v
+}

@@ -170,13 +170,16 @@ func TestReliefsChangeWhatTheySay(t *testing.T) {
 }
 
 // An open loop that keeps up: the arrivals limit, and nothing raises
-// throughput.
+// throughput; with several lines of machines (multi-4) they are still "the
+// arrivals", not counted as machines are ("the 4 arrivalss", issue 42).
 func TestOpenLoopKeepsUp(t *testing.T) {
-	cfg := fifo("finelocking", 2)
-	cfg.Rate, cfg.MaxQ = 300, 10
-	b := profile(t, cfg).Bottleneck
-	if b.Resource != "arrivals" || !strings.Contains(b.Text, "The arrivals limit it: it keeps up with the 300 lattes/s arriving") {
-		t.Errorf("%v: %s", b.Resources, b.Text)
+	for _, mode := range []string{"finelocking", "multi-4"} {
+		cfg := fifo(mode, 2)
+		cfg.Rate, cfg.MaxQ = 300, 10
+		b := profile(t, cfg).Bottleneck
+		if b.Resource != "arrivals" || b.Named != "the arrivals" || !strings.Contains(b.Text, "The arrivals limit it: it keeps up with the 300 lattes/s arriving") {
+			t.Errorf("%s: %v named %q: %s", mode, b.Resources, b.Named, b.Text)
+		}
 	}
 }
 

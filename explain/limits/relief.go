@@ -98,7 +98,7 @@ func loadLabel(r string) (string, bool) {
 	switch r {
 	case "cpus":
 		return "the CPUs", true
-	case "customers", "servers":
+	case "customers", "servers", "arrivals":
 		return "the " + r, true
 	}
 	return "", false

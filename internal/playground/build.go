@@ -21,6 +21,7 @@ import (
 
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/internal/atomicfile"
+	"github.com/brewput/brewput/report/palette"
 )
 
 // Module is brewput's module path, whose source the engine is built from.
@@ -164,6 +165,25 @@ func modes() []map[string]any {
 	return out
 }
 
+// colours are the report's palette (report/palette) as the page draws
+// with it: each usual mode's fixed colour, the cycle others take theirs
+// from, and each step's.
+func colours() map[string]any {
+	fixed := map[string]string{}
+	for m, c := range palette.Fixed() {
+		fixed[m] = palette.Hex(c)
+	}
+	var cycle []string
+	for _, c := range palette.Cycle() {
+		cycle = append(cycle, palette.Hex(c))
+	}
+	steps := map[string]string{}
+	for k, c := range palette.Steps() {
+		steps[k] = palette.Hex(c)
+	}
+	return map[string]any{"fixed": fixed, "cycle": cycle, "steps": steps}
+}
+
 // assets are the site's hand-written files.
 //
 //go:embed site/*
@@ -182,7 +202,18 @@ func page(calName string, calJSON []byte, example string) ([]byte, error) {
 		return nil, err
 	}
 	var b bytes.Buffer
-	err = t.Execute(&b, map[string]any{"Modes": template.JS(ms), "Calibration": calName, "CalibrationJSON": template.JS(calJSON), "Example": example})
+	// The example goes as a JSON string: as the text of a script element it
+	// would be HTML-escaped, and the editor would show "talk&#39;s".
+	ex, err := json.Marshal(example)
+	if err != nil {
+		return nil, err
+	}
+	pal, err := json.Marshal(colours())
+	if err != nil {
+		return nil, err
+	}
+	err = t.Execute(&b, map[string]any{"Modes": template.JS(ms), "Calibration": calName, "CalibrationJSON": template.JS(calJSON),
+		"Example": template.JS(ex), "Palette": template.JS(pal)})
 	return b.Bytes(), err
 }
 

@@ -10,14 +10,22 @@
   const CALIBRATION = $("calibration").textContent;
   const CAL_PATH = "/calibration.json";
   const YAML_PATH = "/model.yaml";
-  const COLOURS = ["#8a4b14", "#2b6cb0", "#2f855a", "#b83280", "#6b46c1", "#c05621", "#2c7a7b"];
+  // The report's palette (report/palette): a usual mode's colour is its
+  // own on every link and on both pages.
+  const PALETTE = JSON.parse($("palette").textContent);
+  // The talk's eight modes, in the order its last charts draw them; the
+  // others the page offers after them.
+  const TALK = ["ideal", "locking", "finelocking", "multi-2", "linearpipe-0", "linearpipe-1", "linearpipe-10", "multipipe-2"];
+  const OFFERED = TALK.concat(["parsteam", "multi-4", "splitpipe-1"]);
   const STEPS = ["grind", "press", "steam", "latte", "jitter"];
   // A step's flag, where it is not named as in links: links keep "latte",
   // which the command line reads as --combine's older name.
   const flag = (s) => "--" + (s === "latte" ? "combine" : s);
   // The URL's keys, the CLI's flags where there is one. Defaults are left
   // out of the command line, and out of the URL but for ALWAYS.
-  const DEFAULTS = { mode: "finelocking", cpus: "4", sched: "go", runtime: "", dur: "", par: "", rate: "", compare: "locking,multi-2,linearpipe-1", model: "", grind: "", press: "", steam: "", latte: "", jitter: "" };
+  // With no state the page opens on the talk: its eight modes, finelocking
+  // chosen, on 6 CPUs, under the fifo policy its story assumes.
+  const DEFAULTS = { mode: "finelocking", cpus: "6", sched: "fifo", runtime: "", dur: "", par: "", rate: "", compare: TALK.filter((m) => m !== "finelocking").join(","), model: "", grind: "", press: "", steam: "", latte: "", jitter: "" };
 
   // ---- state ⇄ URL ----
   // A link always names the experiment's mode, CPUs and policy, so that it
@@ -121,6 +129,20 @@
   const ms = (x) => (x >= 1 ? num(x) + " ms" : x * 1000 >= 1 ? num(x * 1000) + " µs" : num(x * 1e6) + " ns");
   const pct = (x) => (x >= 0 ? "+" : "−") + Math.abs(100 * x).toFixed(1) + " %";
   const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+  // colours gives each of names its colour as Go's palette.Modes does: a
+  // usual mode its fixed one, any other the cycle's first still free.
+  function colours(names) {
+    const out = {}, used = [];
+    for (const m of names) if (PALETTE.fixed[m]) { out[m] = PALETTE.fixed[m]; used.push(out[m]); }
+    let n = 0;
+    for (const m of names) {
+      if (out[m]) continue;
+      const free = PALETTE.cycle.find((c) => !used.includes(c));
+      out[m] = free || PALETTE.cycle[n++ % PALETTE.cycle.length];
+      if (free) used.push(free);
+    }
+    return out;
+  }
   const racy = (mode) => MODES.some((m) => m.races && (mode === m.name || mode.startsWith(m.name + "-")));
   const unit = (p) => p.unit || "ops/s";
 
@@ -130,6 +152,10 @@
     let head = `${p.mode} on ${p.cpus} CPU${p.cpus > 1 ? "s" : ""}: ${num(p.throughput)} ${u}, median latency ${ms(p.latency_ms.p50)}`;
     if (band && p.band && num(p.band.throughput[0]) !== num(p.band.throughput[1])) head += ` (range ${num(p.band.throughput[0])}–${num(p.band.throughput[1])})`;
     $("headline").textContent = head;
+    // Whose costs the numbers rest on, said where the numbers are.
+    $("policy").textContent = st.sched === "go"
+      ? `Under the go policy ${$("calname").textContent}${st.runtime ? `, following the ${st.runtime} runtime` : ""}: the numbers rest on those measured costs, not on the fifo policy's idealized CPUs.`
+      : "Under the fifo policy: idealized CPUs and no runtime costs, the talk's story, exact.";
     let why = p.bottleneck ? p.bottleneck.text : "";
     // Under the go policy the answer names whose costs it rests on and how
     // far to trust them, as Go's results.Calibration.For says it.
@@ -140,64 +166,123 @@
     for (const a of (p.trust && p.trust.above) || []) why += ` ${a.text[0].toUpperCase()}${a.text.slice(1)}.`;
     if (p.notes && p.notes.length) why += " " + p.notes.join(" ");
     $("because").textContent = why;
-    const tb = $("profile").tBodies[0];
-    tb.innerHTML = "";
-    for (const r of (p.bottleneck && p.bottleneck.profile) || []) {
-      const tr = tb.insertRow();
-      tr.innerHTML = `<td>${esc(r.change)}</td><td class="num">${num(r.throughput)}</td><td class="num">${pct(r.gain)}</td><td class="num">${ms(r.p50_ms)}${r.window_s ? ` <span class="muted">(over ${r.window_s} s)</span>` : ""}</td>`;
-    }
+    // The tables' columns in the system's own unit: loaves/s, not lattes/s.
+    for (const th of document.querySelectorAll("#profile th:nth-child(2), #limits th:nth-child(2)")) th.textContent = u;
+    // The changes that matter (1 % or more either way, in throughput or
+    // the median) in the table; the rest folded below it.
+    const rows = (p.bottleneck && p.bottleneck.profile) || [];
+    const matters = (r) => Math.abs(r.gain) >= 0.01 || Math.abs(r.p50_change || 0) >= 0.01;
+    const row = (r) => `<td>${esc(r.change)}</td><td class="num">${num(r.throughput)}</td><td class="num">${pct(r.gain)}</td><td class="num">${ms(r.p50_ms)}${r.window_s ? ` <span class="muted">(over ${r.window_s} s)</span>` : ""}</td>`;
+    const big = rows.filter(matters), small = rows.filter((r) => !matters(r));
+    $("profile").tBodies[0].innerHTML = big.map((r) => `<tr>${row(r)}</tr>`).join("");
+    $("profile").style.display = big.length ? "" : "none";
+    $("profilesmall").tBodies[0].innerHTML = small.map((r) => `<tr>${row(r)}</tr>`).join("");
+    $("profilerest").style.display = small.length ? "" : "none";
+    $("profilerest").querySelector("summary").textContent = `${small.length} ${small.length === 1 ? "change" : "changes"} that moved throughput and the median less than 1 %`;
+    $("profilenote").textContent = rows.length && !big.length ? "None moved throughput or the median by 1 % or more." : "";
   }
 
   // ---- charts ----
-  // chart draws series against CPUs; band(p), where given, is the first
-  // series' range [lo, hi] at p (the band the costs' intervals span).
-  function chart(svg, series, y, label, bound, band) {
+  // yTicks are the value axis's ticks from 0 to at least top, a nice step
+  // apart, each written at the step's precision: "0", "250", "0.5".
+  function yTicks(top) {
+    const raw = (top > 0 ? top : 1) / 4, k = Math.floor(Math.log10(raw)), e = Math.pow(10, k);
+    const m = [1, 2, 2.5, 5, 10].find((v) => v * e >= raw * (1 - 1e-9));
+    const step = m * e, d = Math.max(0, -k + (m === 2.5 ? 1 : 0));
+    const out = [];
+    for (let i = 0; i <= Math.max(1, Math.ceil(top / step - 1e-9)); i++) out.push(i * step);
+    return out.map((v) => ({ v, text: v.toLocaleString("en", { minimumFractionDigits: d, maximumFractionDigits: d }) }));
+  }
+  // xTicks are the CPU counts to mark: every one on a short axis (the
+  // talk's 1–6), evenly spaced on a long one; the chosen count always.
+  function xTicks(a, b, at) {
+    const step = b - a <= 16 ? 1 : Math.ceil((b - a) / 12);
+    const out = [];
+    for (let c = a; c <= b; c += step) out.push(c);
+    if (out[out.length - 1] !== b) out.push(b);
+    if (at >= a && at <= b && !out.includes(at)) out.push(at);
+    return out.sort((x, y) => x - y);
+  }
+  // chart draws series against CPUs, each in its colour, the first (the
+  // chosen mode) on top; at is the chosen CPU count, marked; band(p),
+  // where given, is the first series' range [lo, hi] at p (the band the
+  // costs' intervals span).
+  function chart(svg, series, y, label, bound, band, at) {
     const W = 520, H = 300, L = 62, R = 12, T = 14, B = 40;
     const all = series.flatMap((s) => s.points);
     if (!all.length) { svg.innerHTML = ""; return; }
     const xs = all.map((p) => p.cpus);
     const x0 = Math.min(...xs), x1 = Math.max(...xs);
     const banded = band && series[0] ? series[0].points.filter((p) => band(p)) : [];
-    let ymax = Math.max(...all.map(y), ...(bound ? series.flatMap((s) => s.points.map(bound)) : []).filter(Number.isFinite), ...banded.map((p) => band(p)[1]));
-    ymax = niceCeil(ymax || 1);
+    const ymax = Math.max(...all.map(y), ...(bound ? series.flatMap((s) => s.points.map(bound)) : []).filter(Number.isFinite), ...banded.map((p) => band(p)[1]));
+    const yt = yTicks(ymax);
+    const top = yt[yt.length - 1].v;
     const X = (v) => L + ((v - x0) / Math.max(1, x1 - x0)) * (W - L - R);
-    const Y = (v) => H - B - (v / ymax) * (H - T - B);
+    const Y = (v) => H - B - (v / top) * (H - T - B);
     let g = "";
-    for (let i = 0; i <= 4; i++) {
-      const v = (ymax * i) / 4;
-      g += `<line x1="${L}" x2="${W - R}" y1="${Y(v)}" y2="${Y(v)}" stroke="#eee"/><text x="${L - 6}" y="${Y(v) + 4}" text-anchor="end">${num(v)}</text>`;
+    for (const t of yt) g += `<line x1="${L}" x2="${W - R}" y1="${Y(t.v)}" y2="${Y(t.v)}" stroke="#eee"/><text class="ytick" x="${L - 6}" y="${Y(t.v) + 4}" text-anchor="end">${t.text}</text>`;
+    for (const c of xTicks(x0, x1, Number(at))) {
+      const chosen = c === Number(at);
+      g += `<line x1="${X(c)}" x2="${X(c)}" y1="${H - B}" y2="${H - B + 4}" stroke="#999"/><text class="xtick" x="${X(c)}" y="${H - B + 16}" text-anchor="middle"${chosen ? ' font-weight="bold"' : ""}>${c}</text>`;
     }
-    for (const c of ticks(x0, x1)) g += `<text x="${X(c)}" y="${H - B + 16}" text-anchor="middle">${c}</text>`;
+    if (at >= x0 && at <= x1) g += `<line class="chosen" x1="${X(at)}" x2="${X(at)}" y1="${T}" y2="${H - B}" stroke="#999" stroke-dasharray="2 3"><title>the chosen count: ${at} CPUs</title></line>`;
     g += `<text x="${(L + W - R) / 2}" y="${H - 6}" text-anchor="middle">CPUs</text><text x="14" y="${T + (H - T - B) / 2}" transform="rotate(-90 14 ${T + (H - T - B) / 2})" text-anchor="middle">${esc(label)}</text>`;
     if (banded.length > 1) {
       const up = banded.map((p, j) => `${j ? "L" : "M"}${X(p.cpus)},${Y(band(p)[1])}`).join("");
       const down = banded.slice().reverse().map((p) => `L${X(p.cpus)},${Y(band(p)[0])}`).join("");
-      g += `<path d="${up}${down}Z" fill="${COLOURS[0]}" opacity="0.15"><title>${esc(series[0].name)}: the band the costs' intervals span</title></path>`;
+      g += `<path d="${up}${down}Z" fill="${series[0].colour}" opacity="0.15"><title>${esc(series[0].name)}: the band the costs' intervals span</title></path>`;
     }
-    series.forEach((s, i) => {
-      const c = COLOURS[i % COLOURS.length];
+    // The others first, the chosen mode last: drawn on top.
+    for (const s of series.slice(1).concat(series.slice(0, 1))) {
+      const first = s === series[0], c = s.colour;
       if (bound) {
         const d = s.points.filter((p) => Number.isFinite(bound(p))).map((p, j) => `${j ? "L" : "M"}${X(p.cpus)},${Y(bound(p))}`).join("");
         if (d) g += `<path d="${d}" fill="none" stroke="${c}" stroke-width="1" stroke-dasharray="4 3" opacity="0.7"><title>${esc(s.name)}: structural bound</title></path>`;
       }
       const d = s.points.map((p, j) => `${j ? "L" : "M"}${X(p.cpus)},${Y(y(p))}`).join("");
-      g += `<path d="${d}" fill="none" stroke="${c}" stroke-width="${i ? 1.5 : 2.5}"/>`;
-      for (const p of s.points) g += `<circle cx="${X(p.cpus)}" cy="${Y(y(p))}" r="${i ? 2 : 3}" fill="${c}"><title>${esc(s.name)} on ${p.cpus} CPUs: ${num(y(p))}</title></circle>`;
-    });
+      g += `<path class="series" data-mode="${esc(s.name)}" d="${d}" fill="none" stroke="${c}" stroke-width="${first ? 3 : 1.5}"/>`;
+      for (const p of s.points) g += `<circle cx="${X(p.cpus)}" cy="${Y(y(p))}" r="${first ? 3.5 : 2}" fill="${c}"><title>${esc(s.name)} on ${p.cpus} CPUs: ${num(y(p))}</title></circle>`;
+    }
     svg.innerHTML = g;
   }
-  function niceCeil(v) {
-    const e = Math.pow(10, Math.floor(Math.log10(v)));
-    for (const m of [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10]) if (m * e >= v) return m * e;
-    return 10 * e;
+  // compare draws the modes at one CPU count, as the talk's last charts:
+  // throughput as bars, and latency as boxes for the middle 50 % (p25–p75)
+  // with whiskers for the middle 90 % (p05–p95) and a tick at the median.
+  function compare(series, at) {
+    const rows = series.map((s) => ({ s, p: s.points.find((p) => p.cpus === Number(at)) })).filter((r) => r.p);
+    rows.sort((a, b) => order(a.s.name) - order(b.s.name));
+    $("cmptitle").textContent = rows.length ? `The designs on ${at} CPU${at > 1 ? "s" : ""}` : "";
+    const W = 520, L = 110, R = 16, T = 8, B = 40, rowH = 26, H = T + B + rowH * rows.length;
+    const draw = (svg, label, hi, bar) => {
+      svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+      if (!rows.length) { svg.innerHTML = ""; return; }
+      const xt = yTicks(hi), top = xt[xt.length - 1].v;
+      const X = (v) => L + (v / top) * (W - L - R);
+      let g = "";
+      for (const t of xt) g += `<line x1="${X(t.v)}" x2="${X(t.v)}" y1="${T}" y2="${H - B}" stroke="#eee"/><text class="ytick" x="${X(t.v)}" y="${H - B + 16}" text-anchor="middle">${t.text}</text>`;
+      g += `<text x="${(L + W - R) / 2}" y="${H - 6}" text-anchor="middle">${esc(label)}</text>`;
+      rows.forEach((r, i) => {
+        const yc = T + i * rowH + rowH / 2, chosen = r.s === series[0];
+        g += `<text x="${L - 6}" y="${yc + 4}" text-anchor="end"${chosen ? ' font-weight="bold"' : ""}>${esc(r.s.name)}</text>`;
+        g += bar(r, X, yc);
+      });
+      svg.innerHTML = g;
+    };
+    const u = rows.length ? unit(rows[0].p) : "";
+    draw($("cmpthr"), u, Math.max(...rows.map((r) => r.p.throughput)), (r, X, yc) =>
+      `<rect class="bar" data-mode="${esc(r.s.name)}" x="${X(0)}" y="${yc - 8}" width="${X(r.p.throughput) - X(0)}" height="16" fill="${r.s.colour}"><title>${esc(r.s.name)} on ${at} CPUs: ${num(r.p.throughput)} ${esc(u)}</title></rect>`);
+    draw($("cmplat"), "latency (ms)", Math.max(...rows.map((r) => r.p.latency_ms.p95)), (r, X, yc) => {
+      const l = r.p.latency_ms, c = r.s.colour;
+      return `<g class="box" data-mode="${esc(r.s.name)}"><title>${esc(r.s.name)} on ${at} CPUs: p05 ${ms(l.p05)}, p25 ${ms(l.p25)}, median ${ms(l.p50)}, p75 ${ms(l.p75)}, p95 ${ms(l.p95)}</title>` +
+        `<line x1="${X(l.p05)}" x2="${X(l.p95)}" y1="${yc}" y2="${yc}" stroke="${c}" stroke-width="1.5"/>` +
+        `<line x1="${X(l.p05)}" x2="${X(l.p05)}" y1="${yc - 5}" y2="${yc + 5}" stroke="${c}"/><line x1="${X(l.p95)}" x2="${X(l.p95)}" y1="${yc - 5}" y2="${yc + 5}" stroke="${c}"/>` +
+        `<rect x="${X(l.p25)}" y="${yc - 8}" width="${Math.max(2, X(l.p75) - X(l.p25))}" height="16" fill="${c}" opacity="0.85"/>` +
+        `<line x1="${X(l.p50)}" x2="${X(l.p50)}" y1="${yc - 9}" y2="${yc + 9}" stroke="#1d1d1f" stroke-width="2"/></g>`;
+    });
+    $("cmpnote").textContent = rows.length ? `Each design's point at ${at} CPUs, from the same points as the curves above. Latency: the box holds the middle 50 % of the ${u.replace(/\/s$/, "")} (p25–p75), the whiskers the middle 90 % (p05–p95), the dark tick the median.` : "";
   }
-  function ticks(a, b) {
-    const step = Math.max(1, Math.ceil((b - a) / 8));
-    const out = [];
-    for (let c = a; c <= b; c += step) out.push(c);
-    if (out[out.length - 1] !== b) out.push(b);
-    return out;
-  }
+  // order is a mode's place in the comparison: the talk's, then the rest.
+  const order = (m) => (OFFERED.includes(m) ? OFFERED.indexOf(m) : OFFERED.length);
   // detail is the chosen mode's curve once each point has its causal
   // profile (and under go its band), by CPU count; null before.
   let detail = null;
@@ -207,12 +292,15 @@
       if (!by.has(p.mode)) by.set(p.mode, []);
       by.get(p.mode).push(p);
     }
-    const series = [...by.entries()].map(([name, points]) => ({ name, points }));
-    $("legend").innerHTML = series.map((s, i) => `<span><i style="background:${COLOURS[i % COLOURS.length]}"></i>${esc(s.name)}${racy(s.name) ? " (data race: a reference)" : ""}</span>`).join("") + `<span class="muted">dashed: each design's structural bound</span>`;
+    const col = colours([...by.keys()].sort((a, b) => order(a) - order(b)));
+    const series = [...by.entries()].map(([name, points]) => ({ name, points, colour: col[name] }));
+    const legend = series.slice().sort((a, b) => order(a.name) - order(b.name));
+    $("legend").innerHTML = legend.map((s) => `<span data-mode="${esc(s.name)}" data-colour="${s.colour}"><i style="background:${s.colour}${s === series[0] ? ";height:5px" : ""}"></i>${s === series[0] ? `<b>${esc(s.name)}</b>` : esc(s.name)}${racy(s.name) ? " (data race: a reference)" : ""}</span>`).join("") + `<span class="muted">dashed: each design's structural bound; dotted: the chosen ${st.cpus} CPUs</span>`;
     const u = ps.length ? unit(ps[0]) : "";
     const bandAt = (p) => (detail && detail.get(p.cpus) && detail.get(p.cpus).band) || null;
-    chart($("thrchart"), series, (p) => p.throughput, u, (p) => (p.bounds ? p.bounds.structural || p.bounds.throughput_max : NaN), (p) => (bandAt(p) ? bandAt(p).throughput : null));
-    chart($("latchart"), series, (p) => p.latency_ms.p50, "median latency (ms)", null, (p) => (bandAt(p) ? bandAt(p).p50_ms : null));
+    chart($("thrchart"), series, (p) => p.throughput, u, (p) => (p.bounds ? p.bounds.structural || p.bounds.throughput_max : NaN), (p) => (bandAt(p) ? bandAt(p).throughput : null), st.cpus);
+    chart($("latchart"), series, (p) => p.latency_ms.p50, "median latency (ms)", null, (p) => (bandAt(p) ? bandAt(p).p50_ms : null), st.cpus);
+    compare(series, st.cpus);
     const tb = $("limits").tBodies[0];
     tb.innerHTML = "";
     for (const p of series[0] ? series[0].points : []) {
@@ -220,10 +308,16 @@
       const bn = (d && d.bottleneck) || {};
       const help = bn.recommend && bn.recommend.length ? esc(bn.recommend.join("; ")) + " " + pct(bn.gain) : "";
       const tr = tb.insertRow();
-      tr.innerHTML = `<td class="num">${p.cpus}</td><td class="num">${num(p.throughput)}</td><td class="num">${p.bounds ? num(p.bounds.throughput_max) : ""}</td><td>${d ? esc(bn.named || "") : '<span class="muted">…</span>'}</td><td>${help}</td>`;
+      // The bound rounded up, as the headline's "at most" and the CLI's
+      // table write it, so that no figure shown passes it; a figure past
+      // the bound itself is marked, its reason in its title.
+      const above = ((p.trust && p.trust.above) || []).filter((a) => a.bound === "throughput_max");
+      const fig = above.length ? `<td class="num above" title="${esc(above.map((a) => a.text).join("; "))}">${num(p.throughput)} †</td>` : `<td class="num">${num(p.throughput)}</td>`;
+      tr.innerHTML = `<td class="num">${p.cpus}</td>${fig}<td class="num">${p.bounds ? numAtMost(p.bounds.throughput_max) : ""}</td><td>${d ? esc(bn.named || "") : '<span class="muted">…</span>'}</td><td>${help}</td>`;
     }
+    const marked = series[0] && series[0].points.some((p) => ((p.trust && p.trust.above) || []).some((a) => a.bound === "throughput_max"));
     const banded = detail && [...detail.values()].some((p) => p.band);
-    $("curvenote").textContent = series[0] ? `The table is ${series[0].name}'s; its curve and bounds come from the same points${banded ? ", and the shaded band from the same points simulated at the edges of the go policy's cost intervals" : ""}${detail ? "" : "; what limits each point comes once its causal profile is simulated"}.` : "";
+    $("curvenote").textContent = series[0] ? `The table is ${series[0].name}'s; its curve and bounds come from the same points${banded ? ", and the shaded band from the same points simulated at the edges of the go policy's cost intervals" : ""}${detail ? "" : "; what limits each point comes once its causal profile is simulated"}.${marked ? " †: a figure past its bound's exact value, the reason in its tooltip, as brewput model's note gives it." : ""}` : "";
   }
 
   // ---- the schedule ----
@@ -237,10 +331,14 @@
     const span = t.span_ms, upto = (Number($("scrub").value) / 1000) * span;
     $("scrubout").textContent = `${upto.toFixed(1)} of ${span} ms`;
     ctx.font = "11px system-ui";
-    const colour = { grinder: "#8a4b14", espresso: "#2b6cb0", steamer: "#2f855a", combine: "#805ad5", "": "#a0a0a8" };
+    const colour = PALETTE.steps;
+    // CPUs numbered from 0, as the report's schedule, the CLI's and Go's
+    // trace number them.
+    const labels = [];
     for (let c = 0; c < t.cpus; c++) {
       ctx.fillStyle = "#1d1d1f";
-      ctx.fillText("CPU " + (c + 1), 4, c * rowH + rowH / 2 + 4);
+      labels.push("CPU " + c);
+      if (rowH >= 10 || c % Math.ceil(10 / rowH) === 0) ctx.fillText(labels[c], 4, c * rowH + rowH / 2 + 4);
       ctx.fillStyle = "#f3f3f5";
       ctx.fillRect(L, c * rowH + 1, W, rowH - 2);
     }
@@ -255,6 +353,7 @@
         ctx.fillText(String(b.who), x + 2, b.cpu * rowH + rowH / 2 + 4);
       }
     }
+    cv.dataset.labels = labels.join(",");
     ctx.fillStyle = "#1d1d1f";
     ctx.fillText("0", L, t.cpus * rowH + 18);
     ctx.fillText(span + " ms", L + W - 40, t.cpus * rowH + 18);
@@ -275,6 +374,10 @@
     const t0 = performance.now();
     const status = (s) => { if (current === myState) $("status").textContent = s; };
     status("simulating…");
+    // brewput schedule draws the coffee shop's modes only: a YAML system
+    // has no schedule to show, and the shop's last one is not its.
+    $("schedule").hidden = !!st.model;
+    if (st.model) timeline = null;
     const fail = (out) => {
       if (current !== myState) return true;
       if (out.code !== 0) {
@@ -300,7 +403,8 @@
       status(`first answer in ${Math.round(performance.now() - t0)} ms; its band and causal profile, the curve…`);
       // Then the point with its band and causal profile, beside the
       // chosen mode's curve, points alone.
-      const maxc = Math.max(16, Number(cpus) || 1);
+      // The talk's 1–6 CPUs, or up to the chosen count past them.
+      const maxc = Math.max(6, Number(cpus) || 1);
       const curve = run("curve", args(st, st.model ? "" : mode, `1-${maxc}`, bare), fs);
       curve.catch(() => {}); // superseded if the point fails
       const f = await run("point", full, fs);
@@ -341,7 +445,10 @@
           $("schedsummary").textContent = timeline.summary;
           drawSchedule();
         } else {
+          timeline = null;
+          $("schedtitle").textContent = `${st.mode} on ${st.cpus} CPUs`;
           $("schedsummary").textContent = s.stderr.trim();
+          drawSchedule();
         }
       }
       document.body.dataset.others = String(Math.round(performance.now() - t0));
@@ -380,7 +487,7 @@
     const fam = $("family");
     if (!fam.options.length) {
       for (const m of MODES) fam.add(new Option(m.param ? m.name + "-N" : m.name, m.name));
-      $("compare").innerHTML = ["ideal", "locking", "finelocking", "parsteam", "multi-2", "linearpipe-1", "splitpipe-1", "multipipe-2"].map((m) => `<label style="display:inline-block;margin-right:6px"><input type="checkbox" value="${m}"> ${m}</label>`).join("");
+      $("compare").innerHTML = OFFERED.map((m) => `<label style="display:inline-block;margin-right:6px"><input type="checkbox" value="${m}"> ${m}</label>`).join("");
     }
     const [name, n] = splitMode(st.mode);
     fam.value = name;
@@ -460,8 +567,10 @@
     const st = readHash();
     fill(st);
     if (!$("yaml").value) $("yaml").value = EXAMPLE_YAML;
+    const steps = [["grinder", "grind"], ["espresso", "press"], ["steamer", "steam"], ["combine", "combine"], ["", "other Go code"]];
+    $("schedkey").innerHTML = steps.map(([k, name]) => `<span style="color:${PALETTE.steps[k]}">■</span> ${name}`).join(" ");
     update(st);
   })().catch((e) => { $("error").textContent = "the engine did not start: " + e; });
 
-  const EXAMPLE_YAML = $("example").textContent;
+  const EXAMPLE_YAML = JSON.parse($("example").textContent);
 })();

@@ -172,8 +172,8 @@ func benchThroughputChart(name, title string, f benchFamily, fits []analysis.Fit
 // colours is not drawn ("" where it is): their lines could not be told
 // apart, and a legend of thousands would make a picture of gigabytes.
 func tooManyToDraw(f benchFamily) string {
-	if n := len(f.Benchmarks); n > len(palette()) {
-		return fmt.Sprintf("%d benchmarks in this family, more than the %d colours a chart tells apart: the table below lists them", n, len(palette()))
+	if n := len(f.Benchmarks); n > len(palette.Cycle()) {
+		return fmt.Sprintf("%d benchmarks in this family, more than the %d colours a chart tells apart: the table below lists them", n, len(palette.Cycle()))
 	}
 	return ""
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/brewput/brewput/internal/race"
+	"github.com/brewput/brewput/report/palette"
 	"github.com/brewput/brewput/results"
 )
 
@@ -257,7 +258,7 @@ func TestStudyPredicted(t *testing.T) {
 func TestBenchFamilyTooManyToDraw(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("goos: linux\npkg: example.com/sizes\n")
-	n := len(palette()) + 1
+	n := len(palette.Cycle()) + 1
 	for i := range n {
 		fmt.Fprintf(&b, "BenchmarkSort/size=%d 1000 %d ns/op\nBenchmarkSort/size=%d-2 1000 %d ns/op\n", i, 100+i, i, 60+i)
 	}
@@ -278,7 +279,7 @@ func TestBenchFamilyTooManyToDraw(t *testing.T) {
 			page = string(f.Data)
 		}
 	}
-	for _, w := range []string{fmt.Sprintf("%d benchmarks in this family, more than the %d colours", n, len(palette())), "Sort/size=10-2"} {
+	for _, w := range []string{fmt.Sprintf("%d benchmarks in this family, more than the %d colours", n, len(palette.Cycle())), "Sort/size=10-2"} {
 		if !strings.Contains(page, w) {
 			t.Errorf("page lacks %q", w)
 		}

@@ -37,7 +37,6 @@ func (f *modelFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.file, "model", "", "simulate the system described in this YAML file (see examples/) instead of the coffee shop's modes")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the random step durations (--jitter); the same seed gives the same output")
 	f.registerPolicy(fs)
-	fs.StringVar(&f.runtime, "runtime", "", "go policy: follow this Go runtime's scheduler code where versions differ: empty for today's, or go1.9 (the talk's: a starving mutex hands over without yielding)")
 	f.maxMem = host.MemoryBudget()
 	fs.Var((*cliflag.Bytes)(&f.maxMem), "max-mem", "most memory the simulations may take, estimated before they start: a size such as 4GB (default half this machine's memory)")
 	fs.Lookup("max-mem").DefValue = "" // the machine's, said in the usage
@@ -65,6 +64,7 @@ func (f *modelFlags) register(fs *pflag.FlagSet) {
 func (f *modelFlags) registerPolicy(fs *pflag.FlagSet) {
 	fs.StringVar(&f.sched, "sched", model.DefaultSched, "how the virtual CPUs are scheduled: go (the Go runtime's scheduler, with its measured costs) or fifo (idealized CPUs, free handoffs)")
 	fs.StringVar(&f.calibration, "calibration", "", "file of the go policy's costs, from brewput calibrate (default: the user's config folder; measured if missing, and saved there if the machine was quiet)")
+	fs.StringVar(&f.runtime, "runtime", "", "go policy: follow this Go runtime's scheduler code where versions differ: empty for today's, or go1.9 (the talk's: a starving mutex hands over without yielding)")
 }
 
 // registerOthers adds the flags of other processes on the simulated machine.

@@ -378,6 +378,8 @@
     // has no schedule to show, and the shop's last one is not its.
     $("schedule").hidden = !!st.model;
     if (st.model) timeline = null;
+    // Until it is drawn, the caption names what is coming, never nothing.
+    else $("schedtitle").textContent = `${mode} on ${cpus} CPUs (simulating)`;
     const fail = (out) => {
       if (current !== myState) return true;
       if (out.code !== 0) {

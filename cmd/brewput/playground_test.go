@@ -410,6 +410,27 @@ func issue42(t *testing.T, page *testkit.Page, url, site, calFile string) {
 		t.Errorf("the YAML editor holds %.200q; want examples/cafe.yaml as written, %.200q", yaml, example)
 	}
 
+	// The talk step by step: each step's link opens its experiment, and
+	// its sentences quote the figure the headline gives, from the same
+	// points; a state that is no step has none.
+	steps := evaluate[[]string](t, page, `[...document.querySelectorAll("#tour a")].map((a) => a.getAttribute("href"))`)
+	if len(steps) != 6 {
+		t.Errorf("the talk's path has %d steps, want 6: %q", len(steps), steps)
+	}
+	for _, hash := range steps {
+		openHash(hash)
+		head := evaluate[string](t, page, `document.getElementById("headline").textContent`)
+		say := evaluate[string](t, page, `document.getElementById("tourtext").textContent`)
+		figure := regexp.MustCompile(`: ([\d,.]+) lattes/s`).FindStringSubmatch(head)
+		if figure == nil || !strings.Contains(say, figure[1]+" ") {
+			t.Errorf("step %s: its sentences %q do not quote the headline's figure (%q)", hash, say, head)
+		}
+	}
+	openHash("#mode=finelocking&cpus=3&sched=fifo")
+	if say := evaluate[string](t, page, `document.getElementById("tourtext").textContent`); say != "" {
+		t.Errorf("finelocking on 3 CPUs, no step of the talk, says %q", say)
+	}
+
 	// go1.9's runtime, the box's: the schedule is drawn under it too (brewput
 	// schedule took no --runtime and the section said so in an error), and
 	// locking on 2 CPUs is the talk's 8 ms median, not today's runtime's.

@@ -374,6 +374,7 @@
     const t0 = performance.now();
     const status = (s) => { if (current === myState) $("status").textContent = s; };
     status("simulating…");
+    $("tourtext").textContent = "";
     // brewput schedule draws the coffee shop's modes only: a YAML system
     // has no schedule to show, and the shop's last one is not its.
     $("schedule").hidden = !!st.model;
@@ -463,6 +464,7 @@
         detail = new Map(points(b).map((p) => [p.cpus, p]));
         showCurves(curvePoints, st);
         document.body.dataset.limits = String(Math.round(performance.now() - t0));
+        showTour(st, curvePoints);
         status(`all, with what limits each point, in ${Math.round(performance.now() - t0)} ms`);
       }
       document.body.dataset.done = "ok";
@@ -575,4 +577,58 @@
   })().catch((e) => { $("error").textContent = "the engine did not start: " + e; });
 
   const EXAMPLE_YAML = JSON.parse($("example").textContent);
+
+  // ---- the talk, step by step ----
+  // Each step of the talk's argument is a link to one experiment, under
+  // fifo, and one or two sentences whose numbers are read from the points
+  // the page drew for it (at(mode, cpus)), shown only on that experiment.
+  const TOUR = [
+    { name: "ideal", st: { mode: "ideal" }, say: (at) =>
+      `No lock at all: ${num(at("ideal", 1).throughput)} lattes/s on 1 CPU, ${num(at("ideal", 6).throughput)} on 6, every latte ${ms(at("ideal", 6).latency_ms.p50)}: the CPUs' own limit. It is a data race, the talk's reference, not a design.` },
+    { name: "one lock", st: { mode: "locking" }, say: (at) =>
+      `One lock around the whole kitchen: ${num(at("locking", 1).throughput)} lattes/s on 1 CPU and ${num(at("locking", 6).throughput)} on 6, while the median latte waits longer with each customer, ${ms(at("locking", 6).latency_ms.p50)} on 6. A lock held for the whole latte lets one be made at a time.` },
+    { name: "a lock per machine", st: { mode: "finelocking" }, say: (at) => {
+      const six = at("finelocking", 6);
+      return `A lock per machine, held for its step only: lattes overlap, ${num(at("finelocking", 4).throughput)} lattes/s on 4 CPUs and ${num(six.throughput)} on 6` +
+        (six.bounds.limit !== "cpus" ? `, where the ${six.bounds.limit} is the wall (at most ${numAtMost(six.bounds.throughput_max)}): the schedule below shows it busy all the time.` : ".");
+    } },
+    { name: "two of each", st: { mode: "multi-2" }, say: (at) => {
+      const six = at("multi-2", 6), ideal = at("ideal", 6);
+      return `Two of each machine: ${num(six.throughput)} lattes/s on 6 CPUs` + (num(six.throughput) === num(ideal.throughput) ? `, as many as ideal's ${num(ideal.throughput)}` : ` (ideal: ${num(ideal.throughput)})`) +
+        (six.bounds.limit === "cpus" ? ": the wall is the CPUs again, with a design that has no race." : `: the ${six.bounds.limit} limit it.`);
+    } },
+    { name: "pipelines", st: { mode: "linearpipe-0", jitter: "0.5", compare: "linearpipe-1,linearpipe-10" }, say: (at) =>
+      `A pipeline, a goroutine a machine, its steps uneven (jitter 0.5 ms): unbuffered, a stage done early waits to hand on, ${num(at("linearpipe-0", 6).throughput)} lattes/s on 6 CPUs; a buffer of 1 absorbs the unevenness, ${num(at("linearpipe-1", 6).throughput)}; of 10, ${num(at("linearpipe-10", 6).throughput)}. Set the jitter to 0 and they are alike: a buffer pays only where steps vary.` },
+    { name: "the CPUs as the wall", st: { mode: "multipipe-2" }, say: (at) => {
+      const one = at("multipipe-2", 1), six = at("multipipe-2", 6);
+      return `Two pipelines: ${num(one.throughput)} lattes/s on 1 CPU, ${num(six.throughput)} on 6` + (num(six.throughput) === num(at("ideal", 6).throughput) ? ", as ideal" : "") +
+        (six.bounds.limit === "cpus" ? ": with machines to spare the CPUs are the wall, and only more of them help." : `: the ${six.bounds.limit} limit it.`);
+    } },
+  ];
+  const tourState = (step) => ({ ...DEFAULTS, ...step.st });
+  const tourHash = (step) => {
+    const h = new URLSearchParams();
+    for (const [k, v] of Object.entries(tourState(step))) if (v !== DEFAULTS[k] || ALWAYS.includes(k)) h.set(k, v);
+    return "#" + h.toString().replace(/%2C/g, ",");
+  };
+  $("tour").insertAdjacentHTML("beforeend", TOUR.map((step, i) => `<a href="${tourHash(step)}" data-step="${i}">${i + 1} ${esc(step.name)}</a>`).join(" · "));
+  // showTour writes the step's sentences, if st is one of the steps, from
+  // the drawn points.
+  function showTour(st, pts) {
+    const same = (a) => Object.keys(DEFAULTS).every((k) => String(a[k]) === String(st[k]));
+    const i = TOUR.findIndex((step) => same(tourState(step)));
+    for (const a of $("tour").querySelectorAll("a")) a.classList.toggle("here", Number(a.dataset.step) === i);
+    $("tourtext").textContent = "";
+    if (i < 0) return;
+    const at = (mode, cpus) => {
+      const p = pts.find((q) => q.mode === mode && q.cpus === cpus);
+      if (!p) throw new Error(`no point of ${mode} on ${cpus} CPUs drawn`);
+      return p;
+    };
+    try {
+      $("tourtext").textContent = TOUR[i].say(at);
+    } catch (e) {
+      $("tourtext").textContent = "";
+    }
+  }
 })();

@@ -165,6 +165,11 @@
     // Every number past a bound comes with its reason, as the CLI's row says it.
     for (const a of (p.trust && p.trust.above) || []) why += ` ${a.text[0].toUpperCase()}${a.text.slice(1)}.`;
     if (p.notes && p.notes.length) why += " " + p.notes.join(" ");
+    // Where the middle half of the latencies spans more than twice its low
+    // end (locking on 2 CPUs under the go policy: two humps), the median
+    // alone misleads: said, with the spread the boxes draw.
+    const l = p.latency_ms;
+    if (l && l.p25 > 0 && l.p75 > 2 * l.p25) why += ` Its latencies spread wide: the middle half of the ${u.replace(/\/s$/, "")} took ${ms(l.p25)} to ${ms(l.p75)}, so the median (${ms(l.p50)}) alone says little; the boxes show the spread.`;
     $("because").textContent = why;
     // The tables' columns in the system's own unit: loaves/s, not lattes/s.
     for (const th of document.querySelectorAll("#profile th:nth-child(2), #limits th:nth-child(2)")) th.textContent = u;

@@ -13,6 +13,7 @@ import (
 	"github.com/HdrHistogram/hdrhistogram-go"
 
 	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/quiet"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"
 )
@@ -88,7 +89,7 @@ func measurePoint(ctx context.Context, c Config, n, size, consumers, batch int) 
 		return results.Point{}, fmt.Errorf("channels %s cpus=%d: consumed %d lines of %d", v, n, out.lines, c.Lines)
 	}
 	bound := Bound(prod, cons, consumers, n)
-	return lab.Timing{Start: start, Wall: out.wall, CPU: out.cpu, Par: consumers, Ops: out.lines, Hist: out.latency}.Point(Name, v, n, Unit,
+	return lab.Timing{Start: start, Wall: out.wall, CPU: out.cpu, Par: consumers, Ops: out.lines, Hist: out.latency, Others: out.others}.Point(Name, v, n, Unit,
 		map[results.Metric]float64{
 			MetricBound:        bound,
 			MetricOfBound:      float64(out.lines) / out.wall.Seconds() / bound,
@@ -105,6 +106,7 @@ type outcome struct {
 	lines     int64         // lines consumed
 	sum       uint64        // checksum: see tally
 	wall, cpu time.Duration // from starting the consumers to the last one's exit
+	others    quiet.Tally   // other processes' CPU over the same stretch
 	latency   *hdrhistogram.Histogram
 }
 
@@ -159,12 +161,12 @@ func pipeline(ctx context.Context, c Config, size, consumers, batchLines int) (o
 	}
 	close(ch)
 	wg.Wait()
-	wall, cpu := sw.Stop()
+	lap := sw.Stop()
 	if cancelled != nil {
 		return outcome{}, cancelled
 	}
 
-	out := outcome{wall: wall, cpu: cpu, latency: lab.NewHist(time.Hour)}
+	out := outcome{wall: lap.Wall, cpu: lap.CPU, others: lap.Others, latency: lab.NewHist(time.Hour)}
 	for _, t := range tallies {
 		out.lines += t.lines
 		out.sum += t.sum

@@ -134,14 +134,14 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 				}
 				sw := lab.StartStopwatch()
 				err := w.do[i]()
-				d, cpu := sw.Stop()
+				lap := sw.Stop()
 				if err != nil {
 					return fmt.Errorf("%s/%s on %d CPUs: %w", w.name, ways[i], n, err)
 				}
 				if err := w.check(); err != nil {
 					return fmt.Errorf("%s/%s on %d CPUs: wrong answer: %w", w.name, ways[i], n, err)
 				}
-				ts[i].Add(sw.Start, d, cpu)
+				ts[i].Add(lap)
 				return nil
 			})
 			if err != nil {

@@ -11,7 +11,8 @@
 // the claim's side of its threshold, not reproduced where it lies on the
 // other, otherwise inconclusive (the result says about how many more
 // samples would tell). A sample counts only if other processes took at
-// most BusyLimit CPUs meanwhile. A model claim's one evaluation is its
+// most BusyLimit CPUs meanwhile beyond those the claim's CPUs leave free
+// of the machine's. A model claim's one evaluation is its
 // figure, exactly.
 package lessons
 

@@ -142,6 +142,9 @@ func WriteTable(w io.Writer, rs []lesson.Result) error {
 		under := func(s string) { t.Line(indent + format.Wrap(s, format.Columns-len(indent), indent+"  ")) }
 		under(fmt.Sprintf("%s: %s", r.Seed, r.Text))
 		under("seed's figure: " + r.SeedFigure)
+		if r.Correction != "" {
+			under("brewput corrects: " + r.Correction)
+		}
 		under(fmt.Sprintf("brewput's: %s; the claim's side: %s; %s", r.Measures, r.RuleText(), r.Reason))
 	}
 	t.Line("")

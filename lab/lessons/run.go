@@ -231,12 +231,12 @@ type claimState struct {
 	keptOthers, keptWall, allOthers, allWall float64
 	outOfTime                                bool
 	waited                                   time.Duration // for quiet, in all passes
-	done                                     bool // nothing more to measure: a model claim, one the machine cannot measure, a failure
+	done                                     bool          // nothing more to measure: a model claim, one the machine cannot measure, a failure
 	elapsed                                  time.Duration
 }
 
 func newClaimState(c Claim, opt Options) *claimState {
-	return &claimState{c: c, opt: opt, r: lesson.Result{Claim: c.Name, Seed: c.Seed, Text: c.Text, SeedFigure: c.SeedFigure,
+	return &claimState{c: c, opt: opt, r: lesson.Result{Claim: c.Name, Seed: c.Seed, Text: c.Text, SeedFigure: c.SeedFigure, Correction: c.Correction,
 		Measures: c.Measures, Unit: c.Unit, Rule: c.Rule, CPUs: c.CPUs, Model: c.Model, Sched: c.Sched,
 		Start: time.Now().UTC().Round(time.Millisecond)}}
 }

@@ -19,6 +19,7 @@ type Result struct {
 	Seed       string `json:"seed"`
 	Text       string `json:"text"`
 	SeedFigure string `json:"seed_figure"`
+	Correction string `json:"correction,omitempty"`
 	Measures   string `json:"measures"`
 	Unit       string `json:"unit"`
 	Rule       Rule   `json:"rule"`

@@ -14,7 +14,9 @@ import (
 
 // Point is the point of lab name's variant measured on n CPUs from start:
 // Mode "name/variant", Start in UTC to the ms, used CPUs (CPU time over
-// wall time) as CPUUsed and Util. Timing.Point and Runs.Point add the rest.
+// wall time) as CPUUsed, and as Util the share of the n CPUs busy, at most
+// 1: the runtime's threads outside GOMAXPROCS can add a few percent, which
+// CPUUsed keeps. Timing.Point and Runs.Point add the rest.
 func Point(name, variant string, n int, start time.Time, used float64, metrics map[results.Metric]float64) results.Point {
 	return results.Point{
 		Kind:    results.KindLab,
@@ -22,7 +24,7 @@ func Point(name, variant string, n int, start time.Time, used float64, metrics m
 		Lab:     &results.Lab{Name: name, Variant: variant, Metrics: metrics},
 		Spec:    results.Spec{Mode: name + "/" + variant, CPUs: n},
 		CPUUsed: used,
-		Util:    used / float64(n),
+		Util:    min(used/float64(n), 1),
 		Start:   start.UTC().Round(time.Millisecond),
 	}
 }
@@ -117,6 +119,17 @@ func (s Stopwatch) Stop() Lap {
 	l.CPU = harness.ProcessCPU() - s.cpu0
 	l.Others.Add(s.q0, quiet.Take())
 	return l
+}
+
+// Add adds lap o to l, a stretch timed in parts: l starts when its
+// first part did.
+func (l *Lap) Add(o Lap) {
+	if l.Start.IsZero() {
+		l.Start = o.Start
+	}
+	l.Wall += o.Wall
+	l.CPU += o.CPU
+	l.Others.Merge(o.Others)
 }
 
 // Runs are the timed runs of one variant, for a point of the median run.

@@ -133,8 +133,8 @@ func (p *path) point(c Config, clients, n int) (results.Point, error) {
 
 // progressLine is a point's line of progress.
 func progressLine(p results.Point) string {
-	line := fmt.Sprintf("%s cpus=%d %s clients=%d: %s, latency p50 %s p99 %s, util %.2f",
-		Name, p.CPUs, p.Variant(), p.Par, format.Rate(p.Throughput, Unit), format.Wait(p.Latency.P50), format.Wait(p.Latency.P99), p.Util)
+	line := fmt.Sprintf("%s cpus=%d %s clients=%d: %s, latency p50 %s p99 %s, CPU util %.0f %%",
+		Name, p.CPUs, p.Variant(), p.Par, format.Rate(p.Throughput, Unit), format.Wait(p.Latency.P50), format.Wait(p.Latency.P99), 100*p.Util)
 	if cost, ok := p.Metrics()[MetricRemoteCost]; ok {
 		line += fmt.Sprintf(", %.1f× slower than in process", cost)
 	}

@@ -36,11 +36,11 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 				}
 				for _, pt := range pair {
 					m := pt.Metrics()
-					line := fmt.Sprintf("%s cpus=%d %s: %s, %.2f events/call (stream runs of %.2f), p50 latency %s, util %.2f",
+					line := fmt.Sprintf("%s cpus=%d %s: %s, %.2f events/call (stream runs of %.2f), p50 latency %s, CPU util %.0f %%",
 						Name, n, pt.Variant(), format.Rate(pt.Throughput, Unit), m[MetricEventsPerCall], m[MetricStreamRunLength],
-						format.Ms(pt.Latency.P50), pt.Util)
+						format.Wait(pt.Latency.P50), 100*pt.Util)
 					if sp, ok := m[MetricSpeedup]; ok {
-						line += fmt.Sprintf(", ×%.2f single", sp)
+						line += fmt.Sprintf(", ×%.2f single's events/s", sp)
 					}
 					add(pt, line)
 				}

@@ -58,8 +58,8 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 					if err != nil {
 						return err
 					}
-					add(p, fmt.Sprintf("channels cpus=%d %s: %s, %.0f%% of the bound %s, util %.2f",
-						n, p.Variant(), format.Rate(p.Throughput, Unit), 100*p.Metrics()[MetricOfBound], format.Rate(p.Metrics()[MetricBound], Unit), p.Util))
+					add(p, fmt.Sprintf("channels cpus=%d %s: %s, %.0f %% of the bound %s, CPU util %.0f %%",
+						n, p.Variant(), format.Rate(p.Throughput, Unit), 100*p.Metrics()[MetricOfBound], format.Rate(p.Metrics()[MetricBound], Unit), 100*p.Util))
 				}
 			}
 		}

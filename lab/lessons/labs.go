@@ -66,9 +66,11 @@ func workloadsClaims(cpus int) []Claim {
 }
 
 // addConfig sizes add: 10 million integers in the article, fewer in a
-// quick run, a goroutine per CPU of the machine, as the article's.
+// quick run, a goroutine per CPU of the machine, as the article's; runs
+// warm and repeated, as the article's benchmarks.
 func addConfig(l Level, c *workloads.Config) {
 	c.AddSize, c.Reps = pick(l, 200_000, 4_000_000, 10_000_000), pick(l, 1, 3, 5)
+	c.MinRun = pick(l, 0, 20*time.Millisecond, 100*time.Millisecond) // warm runs long enough to hold up beside a neighbour
 }
 
 // workloadsSpeedup samples the speedup of workload's concurrent variant

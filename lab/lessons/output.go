@@ -107,7 +107,8 @@ func RunTelling(ctx context.Context, claims []Claim, opt Options, log io.Writer,
 	done, start := 0, time.Now()
 	return Run(ctx, claims, opt, func(r lesson.Result) error {
 		done++
-		fmt.Fprintf(log, "[%d/%d] %s%s\n", done, len(claims), Line(r), format.TimeLeft(time.Since(start), done, len(claims)-done))
+		line := fmt.Sprintf("[%d/%d] %s%s", done, len(claims), Line(r), format.TimeLeft(time.Since(start), done, len(claims)-done))
+		fmt.Fprintln(log, format.Wrap(line, format.Columns, "  "))
 		return emit(r)
 	})
 }

@@ -375,8 +375,8 @@ func decide(r *lesson.Result, short, outOfTime bool) {
 	f, n := r.Figure, minRuns()
 	discarded := ""
 	if r.Discarded > 0 {
-		discarded = fmt.Sprintf("; %s discarded, taken while other processes took more than the %s its CPUs leave free (%s on average over all)",
-			format.Count(r.Discarded, "sample"), cpusText(r.BusyLimit), cpusText(r.OthersAll))
+		discarded = fmt.Sprintf("; %s discarded, taken while other processes took more than the %s allowed beside it (what its CPUs leave free of the machine's, and %.1f; %s on average over all)",
+			format.Count(r.Discarded, "sample"), cpusText(r.BusyLimit), BusyLimit, cpusText(r.OthersAll))
 	}
 	if r.Empty > 0 {
 		discarded += fmt.Sprintf("; %s measured nothing in their window", format.Count(r.Empty, "sample"))

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/internal/atomicfile"
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/internal/quiet"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"
@@ -56,8 +57,9 @@ func (m *measurer) measureAll(ctx context.Context, c Config, n int, progress fun
 		}
 		ts = append(ts, t)
 		render := median(t.renders)
-		progress(fmt.Sprintf("render cpus=%d %s: render %.0f ms (x%.2f), encode %.0f ms, util %.2f",
-			n, v, render, median(ts[0].renders)/render, median(t.encodes), t.cpu.Seconds()/t.total().Seconds()/float64(n)))
+		util := min(t.cpu.Seconds()/t.total().Seconds()/float64(n), 1) // as a point's Util
+		progress(fmt.Sprintf("render cpus=%d %s: render %s, render speedup over seq ×%.2f, encode %s, CPU util %.0f %%",
+			n, v, format.Wait(render), median(ts[0].renders)/render, format.Wait(median(t.encodes)), 100*util))
 	}
 	return ts, nil
 }

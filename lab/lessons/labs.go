@@ -143,6 +143,7 @@ func channelsSample(lists func(Env) (sizes, batches, cpus []int), figure func([]
 		c.Lines = pick(e.Level, 3000, 20_000, 60_000)
 		sizes, batches, cpus := lists(e)
 		c.Sizes, c.Consumers, c.Batches = sizes, []int{channelsConsumers}, batches
+		c.Reps = 1 // a claim's samples are its repetitions
 		return c, cpus
 	}, figure)
 }

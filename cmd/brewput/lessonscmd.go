@@ -23,7 +23,7 @@ func newLessonsCmd(e *env) *cobra.Command {
 	var only, format, out string
 	var quietWait time.Duration
 	cmd := &cobra.Command{
-		Use:   "lessons [--quick] [--only NAME,...] [--quiet-wait DUR] [--format table|json] [--out FILE]",
+		Use:   "lessons [--quick] [--only NAME,...] [--quiet-wait DUR] [--format FMT] [--out FILE]",
 		Short: "Measure the seeds' claims on this machine: reproduced, not reproduced or inconclusive",
 		Args:  unknownArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {

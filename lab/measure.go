@@ -66,7 +66,7 @@ func (t Timing) Point(name, variant string, n int, unit string, metrics map[resu
 	p := Point(name, variant, n, t.Start, t.CPU.Seconds()/secs, metrics)
 	p.Par, p.Ops, p.Unit = t.Par, t.Ops, unit
 	p.Dur, p.Throughput = t.Wall, float64(t.Ops)/secs
-	p.OthersCPUs, p.StealCPUs = t.Others.Split()
+	p.OthersCPUs, p.StealCPUs = t.Others.Beside(p.CPUUsed)
 	return p, Latencies(&p, t.Hist)
 }
 
@@ -182,7 +182,7 @@ func (r Runs) Point(name, variant string, n, par int, ops int64, unit string, me
 	if med > 0 {
 		p.Throughput = float64(ops) / med.Seconds()
 	}
-	p.OthersCPUs, p.StealCPUs = r.Others.Split()
+	p.OthersCPUs, p.StealCPUs = r.Others.Beside(p.CPUUsed)
 	return p
 }
 

@@ -88,12 +88,20 @@ func (t *Tally) Merge(o Tally) {
 // more than the machine has: each part is clamped to what the machine's
 // CPUs leave once this process's use (and, for others, the steal) is
 // taken out.
-func (t Tally) Split() (others, steal float64) {
+func (t Tally) Split() (others, steal float64) { return t.Beside(0) }
+
+// Beside is Split for a measurement that used the CPUs used by its own
+// reckoning (its CPU time over its wall time, which are read a moment
+// inside the tally's window and can differ by a tick's worth): the parts
+// are clamped to what the machine's CPUs leave beside the greater of the
+// two, so that its CPUs and the others' never add up to more than the
+// machine has.
+func (t Tally) Beside(used float64) (others, steal float64) {
 	if t.wall <= 0 {
 		return 0, 0
 	}
 	secs := t.wall.Seconds()
-	free := max(float64(max(t.cpus, 1))-t.self.Seconds()/secs, 0)
+	free := max(float64(max(t.cpus, 1))-max(t.self.Seconds()/secs, used), 0)
 	steal = min(max(t.steal.Seconds()/secs, 0), free)
 	others = min(max((t.busy-t.steal-t.self).Seconds()/secs, 0), free-steal)
 	return others, steal

@@ -139,6 +139,11 @@ func TestTally(t *testing.T) {
 	if math.Abs(others-0.4) > 1e-9 || math.Abs(steal-0.1) > 1e-9 {
 		t.Errorf("over-read: others %.3f, steal %.3f; want 0.4 (2 less 1.5 own, less 0.1 steal), 0.1", others, steal)
 	}
+	// A measurement that reckons its own use higher than the tally reads
+	// it leaves the others less.
+	if others, _ := tl.Beside(1.8); math.Abs(others-0.2) > 1e-9 {
+		t.Errorf("beside 1.8 CPUs of 2: others %.3f, want 0.2", others)
+	}
 	var none Tally
 	none.Add(Sample{}, sample(100, 100, 0, 0, 2))
 	var merged Tally

@@ -268,9 +268,12 @@ func TestModelCalibrationFile(t *testing.T) {
 		if p.Calibration == nil || p.Calibration.Host != cal.Host.Name || p.Band == nil {
 			t.Errorf("%s cpus %d: calibration %+v, band %+v; want the file's named, and a band", p.Mode, p.CPUs, p.Calibration, p.Band)
 		}
-		// The flags give no intervals, so no band, and name themselves.
+		// The flags give no intervals, so no band, nor a note on the band
+		// passing a bound, and name themselves.
 		p.Host, q.Host = results.Host{}, results.Host{}
 		p.Band, p.Calibration, q.Calibration = nil, nil, nil
+		p.AssessAbove()
+		q.AssessAbove()
 		a, _ := json.Marshal(p)
 		b, _ := json.Marshal(q)
 		if string(a) != string(b) {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/internal/testkit"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/report/chartspec"
@@ -129,11 +130,6 @@ func TestSweep(t *testing.T) {
 			add(testkit.LabPoint("w", n, 1), "")
 			return nil
 		})
-	// A line says when other processes took CPU from its point, as they
-	// may have from this test's: that part depends on the machine.
-	for i, l := range lines {
-		lines[i], _, _ = strings.Cut(l, " (disturbed:")
-	}
 	if err != nil || len(points) != 4 || fmt.Sprint(seen) != "[1 3]" || fmt.Sprint(lines) != "[cpus=1 cpus=3]" || runtime.GOMAXPROCS(0) != procs {
 		t.Errorf("%d points, %v; GOMAXPROCS %v then %d; lines %q", len(points), err, seen, runtime.GOMAXPROCS(0), lines)
 	}
@@ -148,6 +144,34 @@ func TestSweep(t *testing.T) {
 		if _, err := lab.Sweep(context.Background(), c.c, c.cpus, nil, nil); err == nil {
 			t.Errorf("Sweep(%+v, %v) ran", c.c, c.cpus)
 		}
+	}
+	// Each point keeps the window its lab measured over its own runs: the
+	// disturbed one is flagged and named, the one after it is not.
+	lines = nil
+	points, err = lab.Sweep(context.Background(), config{}, []int{1}, func(l string) { lines = append(lines, l) },
+		func(n int, add lab.Add) error {
+			p := testkit.LabPoint("v", n, 1)
+			p.OthersCPUs = float64(runtime.NumCPU()) // all a 1-CPU point leaves free, and more
+			add(p, "v")
+			add(testkit.LabPoint("w", n, 1), "w")
+			return nil
+		})
+	if err != nil || len(points) != 2 || !points[0].Disturbed || points[1].Disturbed || points[1].OthersCPUs != 0 ||
+		!strings.HasPrefix(lines[0], "v (disturbed: other processes took ") || lines[1] != "w" {
+		t.Errorf("a disturbed point then a quiet one: %v, lines %q, points %+v", err, lines, points)
+	}
+	// A line of progress longer than format.Columns is wrapped to it.
+	lines = nil
+	long := strings.Repeat("word ", 40)
+	_, err = lab.Sweep(context.Background(), config{}, []int{1}, func(l string) { lines = append(lines, l) },
+		func(n int, add lab.Add) error { add(testkit.LabPoint("v", n, 1), long); return nil })
+	for _, l := range strings.Split(strings.Join(lines, "\n"), "\n") {
+		if len(l) > format.Columns {
+			t.Errorf("a line of progress of %d columns: %q", len(l), l)
+		}
+	}
+	if err != nil || strings.Join(strings.Fields(strings.Join(lines, " ")), " ") != strings.TrimSpace(long) {
+		t.Errorf("a long line of progress: %v, %q", err, lines)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	points, err = lab.Sweep(ctx, config{}, []int{1, 2}, nil, func(n int, add lab.Add) error {
@@ -165,7 +189,7 @@ func TestRuns(t *testing.T) {
 	var r lab.Runs
 	start := time.Now()
 	for i, d := range []time.Duration{4 * ms, 1 * ms, 3 * ms, 2 * ms} {
-		r.Add(start.Add(time.Duration(i)*time.Second), d, d/2)
+		r.Add(lab.Lap{Start: start.Add(time.Duration(i) * time.Second), Wall: d, CPU: d / 2})
 	}
 	if r.Start != start || r.Median() != 0.0025 || r.Latency().P50 != 2.5 || r.CPUsUsed() != 0.5 {
 		t.Errorf("runs of 1..4 ms: start %v, median %v s, p50 %v ms, %v CPUs", r.Start, r.Median(), r.Latency().P50, r.CPUsUsed())
@@ -185,8 +209,9 @@ func TestStopwatch(t *testing.T) {
 	sw := lab.StartStopwatch()
 	for time.Since(sw.Start) < 20*time.Millisecond {
 	}
-	wall, cpu := sw.Stop()
-	if sw.Start.Before(before) || wall < 20*time.Millisecond || time.Since(before) < wall {
+	lap := sw.Stop()
+	wall, cpu := lap.Wall, lap.CPU
+	if lap.Start != sw.Start || sw.Start.Before(before) || wall < 20*time.Millisecond || time.Since(before) < wall {
 		t.Errorf("start %v (before %v), wall %v", sw.Start, before, wall)
 	}
 	if cpu <= 0 || cpu > 2*wall+10*time.Millisecond {

@@ -7,13 +7,16 @@ import (
 
 	"github.com/HdrHistogram/hdrhistogram-go"
 
+	"github.com/brewput/brewput/internal/quiet"
 	"github.com/brewput/brewput/measure/harness"
 	"github.com/brewput/brewput/results"
 )
 
 // Point is the point of lab name's variant measured on n CPUs from start:
 // Mode "name/variant", Start in UTC to the ms, used CPUs (CPU time over
-// wall time) as CPUUsed and Util. Timing.Point and Runs.Point add the rest.
+// wall time) as CPUUsed, and as Util the share of the n CPUs busy, at most
+// 1: the runtime's threads outside GOMAXPROCS can add a few percent, which
+// CPUUsed keeps. Timing.Point and Runs.Point add the rest.
 func Point(name, variant string, n int, start time.Time, used float64, metrics map[results.Metric]float64) results.Point {
 	return results.Point{
 		Kind:    results.KindLab,
@@ -21,7 +24,7 @@ func Point(name, variant string, n int, start time.Time, used float64, metrics m
 		Lab:     &results.Lab{Name: name, Variant: variant, Metrics: metrics},
 		Spec:    results.Spec{Mode: name + "/" + variant, CPUs: n},
 		CPUUsed: used,
-		Util:    used / float64(n),
+		Util:    min(used/float64(n), 1),
 		Start:   start.UTC().Round(time.Millisecond),
 	}
 }
@@ -44,22 +47,26 @@ func Record(h *hdrhistogram.Histogram, d int64) {
 }
 
 // Timing is what a variant's run, or runs, measured: when it began, its
-// wall and CPU time, its goroutines (Par), operations and latencies.
+// wall and CPU time, its goroutines (Par), operations and latencies, and
+// what other processes took during its runs (its laps' Others, summed).
 type Timing struct {
 	Start     time.Time
 	Wall, CPU time.Duration
 	Par       int
 	Ops       int64
 	Hist      *hdrhistogram.Histogram
+	Others    quiet.Tally
 }
 
 // Point is t's point (see Point): Dur the wall time, Throughput the
-// operations over it in unit, Latency from Hist.
+// operations over it in unit, Latency from Hist, OthersCPUs and StealCPUs
+// from its own runs' windows.
 func (t Timing) Point(name, variant string, n int, unit string, metrics map[results.Metric]float64) (results.Point, error) {
 	secs := t.Wall.Seconds()
 	p := Point(name, variant, n, t.Start, t.CPU.Seconds()/secs, metrics)
 	p.Par, p.Ops, p.Unit = t.Par, t.Ops, unit
 	p.Dur, p.Throughput = t.Wall, float64(t.Ops)/secs
+	p.OthersCPUs, p.StealCPUs = t.Others.Beside(p.CPUUsed)
 	return p, Latencies(&p, t.Hist)
 }
 
@@ -81,40 +88,66 @@ func Turns(ctx context.Context, reps, k int, run func(rep, i int) error) error {
 	return nil
 }
 
-// Stopwatch times a stretch of a lab's work: wall time from Start, and
-// the process's CPU time.
+// Stopwatch times a stretch of a lab's work: wall time from Start, the
+// process's CPU time, and what other processes took meanwhile.
 type Stopwatch struct {
 	Start time.Time
 	cpu0  time.Duration
+	q0    quiet.Sample
 }
 
-// StartStopwatch reads the process's CPU time, then the clock.
+// StartStopwatch reads the machine's CPU accounting and the process's
+// CPU time, then the clock.
 func StartStopwatch() Stopwatch {
+	q0 := quiet.Take()
 	cpu0 := harness.ProcessCPU()
-	return Stopwatch{Start: time.Now(), cpu0: cpu0}
+	return Stopwatch{Start: time.Now(), cpu0: cpu0, q0: q0}
 }
 
-// Stop returns the wall time since the start, then the CPU time, read in
-// that order.
-func (s Stopwatch) Stop() (wall, cpu time.Duration) {
-	wall = time.Since(s.Start)
-	return wall, harness.ProcessCPU() - s.cpu0
+// Lap is one timed stretch: when it began, its wall and CPU time, and
+// the window of other processes' CPU over it.
+type Lap struct {
+	Start     time.Time
+	Wall, CPU time.Duration
+	Others    quiet.Tally
+}
+
+// Stop returns the lap since the start: the wall time, then the CPU time,
+// then the machine's accounting, read in that order.
+func (s Stopwatch) Stop() Lap {
+	l := Lap{Start: s.Start, Wall: time.Since(s.Start)}
+	l.CPU = harness.ProcessCPU() - s.cpu0
+	l.Others.Add(s.q0, quiet.Take())
+	return l
+}
+
+// Add adds lap o to l, a stretch timed in parts: l starts when its
+// first part did.
+func (l *Lap) Add(o Lap) {
+	if l.Start.IsZero() {
+		l.Start = o.Start
+	}
+	l.Wall += o.Wall
+	l.CPU += o.CPU
+	l.Others.Merge(o.Others)
 }
 
 // Runs are the timed runs of one variant, for a point of the median run.
 type Runs struct {
-	Times []time.Duration // the wall time of each run
-	CPU   time.Duration   // CPU time over the runs
-	Start time.Time       // when the first began
+	Times  []time.Duration // the wall time of each run
+	CPU    time.Duration   // CPU time over the runs
+	Start  time.Time       // when the first began
+	Others quiet.Tally     // other processes' CPU over the runs alone
 }
 
-// Add records a run of wall time d and CPU time cpu that began at start.
-func (r *Runs) Add(start time.Time, d, cpu time.Duration) {
+// Add records a run, its lap.
+func (r *Runs) Add(l Lap) {
 	if r.Start.IsZero() {
-		r.Start = start
+		r.Start = l.Start
 	}
-	r.Times = append(r.Times, d)
-	r.CPU += cpu
+	r.Times = append(r.Times, l.Wall)
+	r.CPU += l.CPU
+	r.Others.Merge(l.Others)
 }
 
 // Median is the middle run's time in seconds (the mean of the middle two
@@ -138,7 +171,8 @@ func (r Runs) CPUsUsed() float64 {
 
 // Point is r's point (see Point), of runs that each did ops operations
 // with par goroutines: Dur the median run's time, Throughput ops over it
-// in unit (0 for runs too short to time), Latency the runs' times.
+// in unit (0 for runs too short to time), Latency the runs' times,
+// OthersCPUs and StealCPUs over the runs' own windows.
 func (r Runs) Point(name, variant string, n, par int, ops int64, unit string, metrics map[results.Metric]float64) results.Point {
 	lat := r.Latency()
 	med := results.FromSeconds(lat.P50 / 1000)
@@ -148,6 +182,7 @@ func (r Runs) Point(name, variant string, n, par int, ops int64, unit string, me
 	if med > 0 {
 		p.Throughput = float64(ops) / med.Seconds()
 	}
+	p.OthersCPUs, p.StealCPUs = r.Others.Beside(p.CPUUsed)
 	return p
 }
 

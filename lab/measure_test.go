@@ -83,7 +83,7 @@ func TestTimingAndRunsPoints(t *testing.T) {
 	}
 	var r Runs
 	for _, d := range []time.Duration{4 * ms, 1 * ms, 3 * ms} {
-		r.Add(start, d, d)
+		r.Add(Lap{Start: start, Wall: d, CPU: d})
 	}
 	p = r.Point("t", "w", 1, 2, 30, "ints/s", nil)
 	if p.Dur.Seconds() != 0.003 || p.Throughput != 10_000 || p.Latency.P50 != 3 || p.CPUUsed != 1 || p.Par != 2 || p.Ops != 30 || p.Unit != "ints/s" {

@@ -8,9 +8,9 @@ import (
 	"path/filepath"
 	"runtime"
 
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/internal/host"
 	"github.com/brewput/brewput/internal/profile"
-	"github.com/brewput/brewput/internal/quiet"
 	"github.com/brewput/brewput/results"
 )
 
@@ -30,8 +30,10 @@ type Add func(p results.Point, progress string)
 // Sweep is the frame of a lab's Run over CPU counts: it checks c and
 // cpus, then for each count n sets GOMAXPROCS to n (restored at the end)
 // and calls at, which measures the points at n and hands each to add.
-// Each gets this machine as its Host and the CPU others took since the
-// point before (results.Point.IsDisturbed); one that fails its Check is
+// Each gets this machine as its Host and is judged disturbed or not
+// (results.Point.IsDisturbed) on the CPU others took in its own runs'
+// windows, which the lab measured with its Stopwatch laps (variants
+// taken in turns each have their own); one that fails its Check is
 // refused; each goes to WithPoints' function, if any. progress may be
 // nil. Sweep returns every point added, with the first error.
 func Sweep(ctx context.Context, c Validator, cpus []int, progress func(line string), at func(n int, add Add) error) ([]results.Point, error) {
@@ -42,13 +44,9 @@ func Sweep(ctx context.Context, c Validator, cpus []int, progress func(line stri
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
 	h := host.Detect()
 	points := []results.Point{}
-	var last quiet.Sample
 	var addErr error
 	hand, _ := ctx.Value(pointsKey{}).(func(results.Point) error)
 	add := func(p results.Point, line string) {
-		now := quiet.Take()
-		p.OthersCPUs, p.StealCPUs = quiet.Split(last, now)
-		last = now
 		p.Host = h
 		p.Disturbed = p.IsDisturbed()
 		if err := p.Check(); err != nil {
@@ -65,7 +63,7 @@ func Sweep(ctx context.Context, c Validator, cpus []int, progress func(line stri
 			if p.Disturbed {
 				line += " (disturbed: " + p.Interference() + ")"
 			}
-			progress(line)
+			progress(format.Wrap(line, format.Columns, "  "))
 		}
 	}
 	for _, n := range cpus {
@@ -73,7 +71,6 @@ func Sweep(ctx context.Context, c Validator, cpus []int, progress func(line stri
 			return points, err
 		}
 		runtime.GOMAXPROCS(n)
-		last = quiet.Take()
 		if err := at(n, add); err != nil {
 			return points, err
 		}

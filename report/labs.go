@@ -368,7 +368,7 @@ func labTable(fig chartspec.Figure, points []results.Point) text.FigureTable {
 		}
 	}
 	if fig.Kind == chartspec.Amdahl {
-		t.Title += fmt.Sprintf("; serial fraction %s", format.Number(pl.Fraction))
+		t.Title += fmt.Sprintf("; serial fraction %s, so Amdahl's ceiling ×%s", format.Number(pl.Fraction), format.Number(1/math.Max(pl.Fraction, 1e-9)))
 	}
 	if !bars { // a bar's one number is what the title says
 		for _, x := range pl.Xs {

@@ -26,7 +26,7 @@ type lessonSeedView struct {
 
 // lessonRow is one claim, formatted.
 type lessonRow struct {
-	Claim, Text, SeedFigure, Figure, Measures, Rule, CPUs, Others, Verdict, Reason string
+	Claim, Text, SeedFigure, Correction, Figure, Measures, Rule, CPUs, Others, Verdict, Reason string
 	// Class colours the row by its verdict.
 	Class string
 }
@@ -55,7 +55,7 @@ func lessonViews(rs []lesson.Result) lessonsView {
 				verdict += ", disturbed"
 			}
 			sv.Rows = append(sv.Rows, lessonRow{
-				Claim: r.Claim, Text: r.Text, SeedFigure: r.SeedFigure, Figure: r.FigureText(), Measures: r.Measures,
+				Claim: r.Claim, Text: r.Text, SeedFigure: r.SeedFigure, Correction: r.Correction, Figure: r.FigureText(), Measures: r.Measures,
 				Rule: r.RuleText(), CPUs: format.Ints(r.CPUs, ", "), Others: others, Verdict: verdict, Reason: r.Reason,
 				Class: strings.ReplaceAll(string(r.Verdict), " ", ""),
 			})

@@ -198,13 +198,21 @@ func writeLabTable(w io.Writer, lab string, points []Point) error {
 		{"min", true, func(p Point) string { return format.Wait(p.Latency.Min) }, 2},
 		{"max", true, func(p Point) string { return format.Wait(p.Latency.Max) }, 3},
 		{"cpu util", true, func(p Point) string { return fmt.Sprintf("%.0f%%", 100*p.Util) }, 1}}
-	for _, k := range MetricNames(points) {
+	// A table too wide leaves out min, max and cpu util first, then the
+	// lab's metrics from the last by name, saying which.
+	metrics := MetricNames(points)
+	for i := range cols {
+		if cols[i].spare > 0 {
+			cols[i].spare += len(metrics)
+		}
+	}
+	for i, k := range metrics {
 		cols = append(cols, column{string(k), true, func(p Point) string {
 			if v, ok := p.Lab.Metrics[k]; ok {
 				return format.Metric(string(k), v)
 			}
 			return "-"
-		}, 0})
+		}, len(metrics) - i})
 	}
 	return writeColumns(w, points, cols)
 }
@@ -313,11 +321,11 @@ func writeDisturbedNote(w io.Writer, points []Point) {
 	if n == 0 {
 		return
 	}
-	fmt.Fprintf(w, "* disturbed (%d of %d): other processes took more than %.1f CPU beyond the cores the point left free while it was measured; its numbers say more about the machine than about the design", n, len(points), DisturbedCPUs)
+	note := fmt.Sprintf("* disturbed (%d of %d): other processes took more than %.1f CPU beyond the cores the point left free while it was measured; its numbers say more about the machine than about the design", n, len(points), DisturbedCPUs)
 	if attempts > 1 {
-		fmt.Fprintf(w, " (each measured up to %d times, the least disturbed kept)", attempts)
+		note += fmt.Sprintf(" (each measured up to %d times, the least disturbed kept)", attempts)
 	}
-	fmt.Fprintln(w)
+	fmt.Fprintln(w, format.Wrap(note, format.Columns, "  "))
 }
 
 // FormatBand writes a band as "248–252/s, p50 4.10–8.20 ms"; "-" for none.

@@ -208,7 +208,7 @@ func TestBadInput(t *testing.T) {
 		{"lab out contradicts format", []string{"lab", "workloads", "--out", "{dir}/w.json", "--format", "csv"}, []string{"--out", "extension says json"}},
 		{"remote requests without remote", []string{"lab", "actors", "--remote-requests", "5"}, []string{"--remote-requests", "add --remote"}},
 		{"downtime without restart", []string{"lab", "stream", "--downtime", "5ms"}, []string{"--downtime", "add --restart"}},
-		{"channels past the memory", []string{"lab", "channels", "--lines", "100000000", "--line-bytes", "1048576"}, []string{"lab channels would hold about", "TB", "--max-mem"}},
+		{"channels past the memory", []string{"lab", "channels", "--lines", "100000000", "--line-bytes", "1048576", "--size", "1000"}, []string{"lab channels would hold about", "TB", "--max-mem"}},
 		{"root empty out", []string{"--modes", "noop", "--out", ""}, []string{"--out", "want a folder for the report"}},
 		{"report empty out", []string{"report", "{good}", "--out", ""}, []string{"--out", "want a folder"}},
 		{"calibrate empty out", []string{"calibrate", "--out", ""}, []string{"--out \"\"", "want a file for the calibration"}},

@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/lab/lessons"
 	"github.com/brewput/brewput/results/lesson"
@@ -20,13 +21,17 @@ import (
 func newLessonsCmd(e *env) *cobra.Command {
 	var quick bool
 	var only, format, out string
+	var quietWait time.Duration
 	cmd := &cobra.Command{
-		Use:   "lessons [--quick] [--only NAME,...] [--format table|json] [--out FILE]",
+		Use:   "lessons [--quick] [--only NAME,...] [--quiet-wait DUR] [--format FMT] [--out FILE]",
 		Short: "Measure the seeds' claims on this machine: reproduced, not reproduced or inconclusive",
 		Args:  unknownArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if format != "table" && format != "json" {
 				return fmt.Errorf("--format: unknown format %q; accepted: table, json", format)
+			}
+			if quietWait < 0 || quietWait > maxQuietWait {
+				return fmt.Errorf("--quiet-wait %v: want 0 (no wait) to %v, such as 30s", quietWait, maxQuietWait)
 			}
 			claims, err := lessons.Select(lessons.Claims(runtime.NumCPU()), splitList(only))
 			if err != nil {
@@ -40,7 +45,7 @@ func newLessonsCmd(e *env) *cobra.Command {
 			if quick {
 				level = lessons.Quick
 			}
-			rs, runErr := e.runLessons(cmd.Context(), claims, level, func(r lesson.Result) error {
+			rs, runErr := e.runLessons(cmd.Context(), claims, level, quietWait, func(r lesson.Result) error {
 				err := w.Emit(r)
 				if _, ok := err.(*fs.PathError); ok { // the file could not be created
 					err = fmt.Errorf("--out: %w", err)
@@ -57,8 +62,12 @@ func newLessonsCmd(e *env) *cobra.Command {
 	cmd.Flags().StringVar(&only, "only", "", "measure only these claims or groups, comma-separated (talk, workloads, channels, profiling, journal, or a claim such as talk/ideal-scales)")
 	cmd.Flags().StringVar(&format, "format", "table", "output format: table, or json (JSON Lines, a line per claim as its verdict is reached)")
 	cmd.Flags().StringVar(&out, "out", "", "write the verdicts to FILE instead of stdout")
+	cmd.Flags().Var((*cliflag.Duration)(&quietWait), "quiet-wait", "longest a claim waits, in all, for other processes to leave its CPUs free after a sample they disturbed (the run takes that much longer at most per claim)")
 	return cmd
 }
+
+// maxQuietWait is the longest --quiet-wait: a claim's wait for quiet.
+const maxQuietWait = time.Hour
 
 // splitList splits a comma-separated flag value, "" giving none.
 func splitList(s string) []string {
@@ -68,14 +77,15 @@ func splitList(s string) []string {
 	return strings.Split(s, ",")
 }
 
-// runLessons measures claims at level, the shop's points in child
+// runLessons measures claims at level, waiting for quiet up to quietWait
+// a claim, the shop's points in child
 // processes, telling each verdict on stderr and to emit as it is reached.
-func (e *env) runLessons(ctx context.Context, claims []lessons.Claim, level lessons.Level, emit func(lesson.Result) error) ([]lesson.Result, error) {
+func (e *env) runLessons(ctx context.Context, claims []lessons.Claim, level lessons.Level, quietWait time.Duration, emit func(lesson.Result) error) ([]lesson.Result, error) {
 	runner, err := e.runner()
 	if err != nil {
 		return nil, err
 	}
-	opt := lessons.Options{Level: level, Shop: runner.Run}
+	opt := lessons.Options{Level: level, Shop: runner.Run, QuietWait: quietWait}
 	if e.lessonsTiny {
 		opt.Level, opt.Samples, opt.Budget = lessons.Tiny, 1, 10*time.Second
 	}
@@ -85,7 +95,7 @@ func (e *env) runLessons(ctx context.Context, claims []lessons.Claim, level less
 // mainLessons is the main job's --lessons: every claim, quick.
 func (e *env) mainLessons(ctx context.Context) ([]lesson.Result, error) {
 	claims := lessons.Claims(runtime.NumCPU())
-	rs, err := e.runLessons(ctx, claims, lessons.Quick, func(lesson.Result) error { return nil })
+	rs, err := e.runLessons(ctx, claims, lessons.Quick, 0, func(lesson.Result) error { return nil })
 	fmt.Fprintln(e.stderr, lesson.Tally(rs))
 	return rs, exitcode.Ended(err, len(rs), len(claims), "claims", "the verdicts reached")
 }

@@ -2,8 +2,10 @@ package verdict
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
 )
@@ -34,9 +36,23 @@ func Lab(name string, points []results.Point) analysis.LabAnswer {
 		if !slices.Contains(a.CPUs, p.CPUs) {
 			a.CPUs = append(a.CPUs, p.CPUs)
 		}
-		if p.IsDisturbed() {
-			a.Disturbed++
+	}
+	// A variant measured at several loads on a CPU count is named with
+	// its load, as labCount names it.
+	loads := map[string]int{}
+	for _, p := range first {
+		loads[fmt.Sprint(p.Variant(), p.CPUs)]++
+	}
+	for _, p := range first {
+		if !p.IsDisturbed() {
+			continue
 		}
+		a.Disturbed++
+		name := p.Variant()
+		if loads[fmt.Sprint(p.Variant(), p.CPUs)] > 1 {
+			name += fmt.Sprintf(" (par %d)", p.Par)
+		}
+		a.DisturbedPoints = append(a.DisturbedPoints, name+" on "+format.Count(p.CPUs, "CPU"))
 	}
 	a.Points = len(first)
 	slices.Sort(a.CPUs)

@@ -42,21 +42,69 @@ func Others(before, after Sample) float64 {
 }
 
 // Split is Others in its two parts, other processes' and the time the
-// hypervisor gave to other machines (steal), each clamped to between 0 and
-// the machine's CPUs (a tick more or less can read as more).
+// hypervisor gave to other machines (steal): Tally's over one window.
 func Split(before, after Sample) (others, steal float64) {
-	if !before.valid || !after.valid {
-		return 0, 0
-	}
+	var t Tally
+	t.Add(before, after)
+	return t.Split()
+}
+
+// Tally sums windows apart, such as the runs of one variant taken in
+// turns with another's: a point's figure then covers its own time and
+// nobody else's. The kernel counts 10 ms ticks, so one window of a few
+// milliseconds reads as nothing or as whole CPUs; summed, they average out.
+type Tally struct {
+	wall              time.Duration
+	busy, steal, self time.Duration
+	cpus              int
+}
+
+// Add adds the window from before to after; an invalid sample, or a
+// window of no time, adds nothing.
+func (t *Tally) Add(before, after Sample) {
 	wall := after.at.Sub(before.at)
-	if wall <= 0 {
+	if !before.valid || !after.valid || wall <= 0 {
+		return
+	}
+	t.wall += wall
+	t.busy += after.busy - before.busy
+	t.steal += after.steal - before.steal
+	t.self += after.self - before.self
+	t.cpus = max(t.cpus, after.cpus)
+}
+
+// Merge adds o's windows to t's.
+func (t *Tally) Merge(o Tally) {
+	t.wall += o.wall
+	t.busy += o.busy
+	t.steal += o.steal
+	t.self += o.self
+	t.cpus = max(t.cpus, o.cpus)
+}
+
+// Split is how many CPUs' worth of time other processes, and the
+// hypervisor (steal), took over t's windows. This process's own use is
+// read exactly and the machine's in ticks, so a tick more can read as
+// more than the machine has: each part is clamped to what the machine's
+// CPUs leave once this process's use (and, for others, the steal) is
+// taken out.
+func (t Tally) Split() (others, steal float64) { return t.Beside(0) }
+
+// Beside is Split for a measurement that used the CPUs used by its own
+// reckoning (its CPU time over its wall time, which are read a moment
+// inside the tally's window and can differ by a tick's worth): the parts
+// are clamped to what the machine's CPUs leave beside the greater of the
+// two, so that its CPUs and the others' never add up to more than the
+// machine has.
+func (t Tally) Beside(used float64) (others, steal float64) {
+	if t.wall <= 0 {
 		return 0, 0
 	}
-	cpus := float64(max(after.cpus, 1))
-	stolen := after.steal - before.steal
-	used := (after.busy - before.busy) - stolen - (after.self - before.self)
-	clamp := func(d time.Duration) float64 { return min(max(float64(d)/float64(wall), 0), cpus) }
-	return clamp(used), clamp(stolen)
+	secs := t.wall.Seconds()
+	free := max(float64(max(t.cpus, 1))-max(t.self.Seconds()/secs, used), 0)
+	steal = min(max(t.steal.Seconds()/secs, 0), free)
+	others = min(max((t.busy-t.steal-t.self).Seconds()/secs, 0), free-steal)
+	return others, steal
 }
 
 // Since is Others from before to now.

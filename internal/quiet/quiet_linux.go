@@ -2,8 +2,6 @@ package quiet
 
 import (
 	"bytes"
-	"os"
-	"strconv"
 	"time"
 
 	"golang.org/x/sys/unix"
@@ -15,24 +13,41 @@ const userHZ = 100
 
 // readCPU reads /proc/stat's busy time summed over CPUs (user, nice,
 // system, irq, softirq, steal), the steal apart, the CPUs, and this
-// process's own CPU time with its reaped children's.
+// process's own CPU time with its reaped children's. It reads into a
+// buffer on the stack and parses in place: a lab takes a reading around
+// each run, and a run's allocations are part of what it measures.
 func readCPU() (c counters, ok bool) {
-	data, err := os.ReadFile("/proc/stat")
+	var buf [32 << 10]byte
+	fd, err := unix.Open("/proc/stat", unix.O_RDONLY|unix.O_CLOEXEC, 0)
 	if err != nil {
 		return c, false
 	}
-	line, rest, _ := bytes.Cut(data, []byte("\n"))
-	fields := bytes.Fields(line)
-	if len(fields) < 9 || string(fields[0]) != "cpu" {
-		return c, false
+	n := 0
+	for n < len(buf) {
+		k, err := unix.Read(fd, buf[n:])
+		if err != nil || k <= 0 {
+			break
+		}
+		n += k
 	}
+	unix.Close(fd)
+	data := buf[:n]
+	line, rest, _ := bytes.Cut(data, []byte("\n"))
 	var ticks [9]int64
-	for _, i := range []int{1, 2, 3, 6, 7, 8} { // user nice system irq softirq steal
-		n, err := strconv.ParseInt(string(fields[i]), 10, 64)
-		if err != nil {
+	for i := range ticks {
+		var field []byte
+		field, line = nextField(line)
+		if i == 0 {
+			if string(field) != "cpu" {
+				return c, false
+			}
+			continue
+		}
+		v, ok := parseTicks(field)
+		if !ok {
 			return c, false
 		}
-		ticks[i] = n
+		ticks[i] = v
 	}
 	tick := func(n int64) time.Duration { return time.Duration(n) * time.Second / userHZ }
 	c.busy = tick(ticks[1] + ticks[2] + ticks[3] + ticks[6] + ticks[7] + ticks[8])
@@ -44,6 +59,9 @@ func readCPU() (c counters, ok bool) {
 		}
 		c.cpus++
 	}
+	if len(rest) == 0 && n == len(buf) {
+		return c, false // the CPUs' lines did not fit: a count would be short
+	}
 	for _, who := range []int{unix.RUSAGE_SELF, unix.RUSAGE_CHILDREN} {
 		var ru unix.Rusage
 		if err := unix.Getrusage(who, &ru); err != nil {
@@ -52,4 +70,29 @@ func readCPU() (c counters, ok bool) {
 		c.self += time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 	}
 	return c, true
+}
+
+// nextField is the first space-separated field of line and what follows.
+func nextField(line []byte) (field, rest []byte) {
+	line = bytes.TrimLeft(line, " ")
+	i := bytes.IndexByte(line, ' ')
+	if i < 0 {
+		return line, nil
+	}
+	return line[:i], line[i:]
+}
+
+// parseTicks reads a decimal count of ticks.
+func parseTicks(b []byte) (int64, bool) {
+	if len(b) == 0 || len(b) > 18 {
+		return 0, false
+	}
+	var v int64
+	for _, d := range b {
+		if d < '0' || d > '9' {
+			return 0, false
+		}
+		v = 10*v + int64(d-'0')
+	}
+	return v, true
 }

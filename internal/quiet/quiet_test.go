@@ -116,3 +116,43 @@ func TestOthersInvalid(t *testing.T) {
 		t.Errorf("Others of invalid samples = %v, want 0", got)
 	}
 }
+
+// sample is a reading at ms milliseconds of the given counters, in ms.
+func sample(ms, busy, steal, self int64, cpus int) Sample {
+	d := func(v int64) time.Duration { return time.Duration(v) * time.Millisecond }
+	return Sample{at: time.Unix(0, 0).Add(d(ms)), counters: counters{busy: d(busy), steal: d(steal), self: d(self), cpus: cpus}, valid: true}
+}
+
+// A tally of windows apart covers them alone, not the time between; no
+// part reads more than the machine's CPUs leave once this process's own
+// use is out; an invalid sample adds nothing.
+func TestTally(t *testing.T) {
+	var tl Tally
+	tl.Add(sample(0, 0, 0, 0, 2), sample(100, 150, 0, 50, 2))         // others 1 CPU beside half of one
+	tl.Add(sample(5000, 9000, 0, 0, 2), sample(5100, 9050, 0, 50, 2)) // the 4.9 s between are not counted
+	if others, steal := tl.Split(); math.Abs(others-0.5) > 1e-9 || steal != 0 {
+		t.Errorf("two windows, others 1 then 0 CPUs: %.3f, steal %.3f; want 0.5, 0", others, steal)
+	}
+	// Ticks can read as more busy time than the machine had: 2 CPUs, this
+	// process 1.5 of them, the machine 2.5.
+	others, steal := Split(sample(0, 0, 0, 0, 2), sample(100, 250, 10, 150, 2))
+	if math.Abs(others-0.4) > 1e-9 || math.Abs(steal-0.1) > 1e-9 {
+		t.Errorf("over-read: others %.3f, steal %.3f; want 0.4 (2 less 1.5 own, less 0.1 steal), 0.1", others, steal)
+	}
+	// A measurement that reckons its own use higher than the tally reads
+	// it leaves the others less.
+	if others, _ := tl.Beside(1.8); math.Abs(others-0.2) > 1e-9 {
+		t.Errorf("beside 1.8 CPUs of 2: others %.3f, want 0.2", others)
+	}
+	var none Tally
+	none.Add(Sample{}, sample(100, 100, 0, 0, 2))
+	var merged Tally
+	merged.Merge(tl)
+	merged.Merge(none)
+	if o, _ := none.Split(); o != 0 {
+		t.Errorf("an invalid sample's window: others %.3f", o)
+	}
+	if a, _ := merged.Split(); a != 0.5 {
+		t.Errorf("merged: others %.3f, want the first tally's 0.5", a)
+	}
+}

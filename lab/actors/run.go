@@ -10,6 +10,7 @@ import (
 	"github.com/HdrHistogram/hdrhistogram-go"
 
 	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/quiet"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"
 )
@@ -47,6 +48,7 @@ type path struct {
 	requests  int
 	start     time.Time
 	wall, cpu time.Duration
+	others    quiet.Tally // over this path's runs alone
 	tputs     []float64
 	hist      *hdrhistogram.Histogram
 }
@@ -77,6 +79,7 @@ func measureClients(ctx context.Context, c Config, clients, n int) ([]results.Po
 		}
 		p.wall += out.wall
 		p.cpu += out.cpu
+		p.others.Merge(out.others)
 		p.tputs = append(p.tputs, float64(p.requests)/out.wall.Seconds())
 		return nil
 	})
@@ -121,6 +124,7 @@ func (p *path) point(c Config, clients, n int) (results.Point, error) {
 	})
 	pt.Par, pt.Ops, pt.Unit = clients, int64(p.requests), Unit
 	pt.Dur, pt.Throughput = results.FromSeconds(float64(p.requests)/thr), thr
+	pt.OthersCPUs, pt.StealCPUs = p.others.Beside(pt.CPUUsed)
 	if p.variant == Actor {
 		pt.Lab.Metrics[MetricMailbox] = float64(c.Mailbox)
 	}
@@ -129,8 +133,8 @@ func (p *path) point(c Config, clients, n int) (results.Point, error) {
 
 // progressLine is a point's line of progress.
 func progressLine(p results.Point) string {
-	line := fmt.Sprintf("%s cpus=%d %s clients=%d: %s, latency p50 %s p99 %s, util %.2f",
-		Name, p.CPUs, p.Variant(), p.Par, format.Rate(p.Throughput, Unit), format.Wait(p.Latency.P50), format.Wait(p.Latency.P99), p.Util)
+	line := fmt.Sprintf("%s cpus=%d %s clients=%d: %s, latency p50 %s p99 %s, CPU util %.0f %%",
+		Name, p.CPUs, p.Variant(), p.Par, format.Rate(p.Throughput, Unit), format.Wait(p.Latency.P50), format.Wait(p.Latency.P99), 100*p.Util)
 	if cost, ok := p.Metrics()[MetricRemoteCost]; ok {
 		line += fmt.Sprintf(", %.1f× slower than in process", cost)
 	}
@@ -176,8 +180,9 @@ type caller func(ctx context.Context, client int) (Reply, error)
 // outcome is what one run did.
 type outcome struct {
 	wall, cpu time.Duration
-	ids       [][]uint64 // by client, in the order received
-	latency   [][]int64  // by client, each request's time in ns
+	others    quiet.Tally // other processes' CPU over the same stretch
+	ids       [][]uint64  // by client, in the order received
+	latency   [][]int64   // by client, each request's time in ns
 }
 
 // ctxEvery is how many requests a client makes between looks at its
@@ -239,7 +244,8 @@ func drive(ctx context.Context, call caller, clients, requests, replyBytes int) 
 	sw := lab.StartStopwatch()
 	close(start)
 	wg.Wait()
-	out.wall, out.cpu = sw.Stop()
+	lap := sw.Stop()
+	out.wall, out.cpu, out.others = lap.Wall, lap.CPU, lap.Others
 	if err := ctx.Err(); err != nil {
 		return outcome{}, err
 	}

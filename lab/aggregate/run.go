@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/HdrHistogram/hdrhistogram-go"
+	"github.com/brewput/brewput/internal/quiet"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/measure/burn"
 	"github.com/brewput/brewput/results"
@@ -35,11 +36,11 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 				}
 				for _, pt := range pair {
 					m := pt.Metrics()
-					line := fmt.Sprintf("%s cpus=%d %s: %s, %.2f events/call (stream runs of %.2f), p50 latency %s, util %.2f",
+					line := fmt.Sprintf("%s cpus=%d %s: %s, %.2f events/call (stream runs of %.2f), p50 latency %s, CPU util %.0f %%",
 						Name, n, pt.Variant(), format.Rate(pt.Throughput, Unit), m[MetricEventsPerCall], m[MetricStreamRunLength],
-						format.Ms(pt.Latency.P50), pt.Util)
+						format.Wait(pt.Latency.P50), 100*pt.Util)
 					if sp, ok := m[MetricSpeedup]; ok {
-						line += fmt.Sprintf(", ×%.2f single", sp)
+						line += fmt.Sprintf(", ×%.2f single's events/s", sp)
 					}
 					add(pt, line)
 				}
@@ -71,7 +72,11 @@ func measurePair(ctx context.Context, c Config, n, producers, buffer int) ([2]re
 	}
 	var pair [2]results.Point
 	for i := range pair {
-		p, err := point(c, strategies[i], median(outs[i]), n, producers, buffer)
+		var others quiet.Tally // over every run of the strategy, not the median's alone
+		for _, o := range outs[i] {
+			others.Merge(o.others)
+		}
+		p, err := point(c, strategies[i], median(outs[i]), others, n, producers, buffer)
 		if err != nil {
 			return pair, err
 		}
@@ -88,9 +93,10 @@ func median(outs []outcome) outcome {
 	return s[(len(s)-1)/2]
 }
 
-// point makes the results point of one strategy's median run.
-func point(c Config, strategy string, out outcome, n, producers, buffer int) (results.Point, error) {
-	t := lab.Timing{Start: out.start, Wall: out.wall, CPU: out.cpu, Par: producers, Ops: out.events, Hist: out.latency}
+// point makes the results point of one strategy's median run, others
+// over all its runs.
+func point(c Config, strategy string, out outcome, others quiet.Tally, n, producers, buffer int) (results.Point, error) {
+	t := lab.Timing{Start: out.start, Wall: out.wall, CPU: out.cpu, Par: producers, Ops: out.events, Hist: out.latency, Others: others}
 	return t.Point(Name, Variant(strategy, producers, buffer), n, Unit, map[results.Metric]float64{
 		MetricProducers:       float64(producers),
 		MetricBuffer:          float64(buffer),
@@ -113,6 +119,7 @@ type outcome struct {
 	streamRuns int64        // maximal runs of one type as received
 	start      time.Time
 	wall, cpu  time.Duration // from starting the producers to the consumer's return
+	others     quiet.Tally   // other processes' CPU over the same stretch
 	latency    *hdrhistogram.Histogram
 }
 
@@ -181,7 +188,8 @@ func pipeline(ctx context.Context, c Config, grouped bool, producers, buffer int
 	pwg.Wait()
 	close(ch)
 	cwg.Wait()
-	out.wall, out.cpu = sw.Stop()
+	lap := sw.Stop()
+	out.wall, out.cpu, out.others = lap.Wall, lap.CPU, lap.Others
 	var total int64
 	for _, s := range sent {
 		for t := range types {

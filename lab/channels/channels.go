@@ -33,6 +33,7 @@ const (
 	MetricChanSize     results.Metric = "chan_size"            // the variant's S
 	MetricConsumers    results.Metric = "consumers"            // its M
 	MetricBatchLines   results.Metric = "batch_lines"          // its B
+	MetricSpread       results.Metric = "spread"               // (fastest − slowest run's lines/s) ÷ the median run's, over --reps runs
 )
 
 // NewLab returns the lab at its defaults; its chart is the share of the
@@ -69,6 +70,7 @@ type Config struct {
 	Consumers []int  `flag:"consumers" usage:"consumer counts M to sweep"`
 	Batches   []int  `flag:"batch" usage:"batch sizes B to sweep, in lines per message"`
 	Seed      uint64 `flag:"seed" usage:"seed of the producer's random lines"` // the same lines, and checksum, at every point
+	Reps      int    `flag:"reps" usage:"runs of each point; a point reports the median run, and the spread of all"`
 }
 
 // DefaultConfig is the article's experiment: 300-byte lines, 5 SHA-1s
@@ -79,10 +81,11 @@ func DefaultConfig() Config {
 		Lines:     50_000,
 		LineBytes: 300,
 		Hashes:    5,
-		Sizes:     []int{1, 10, 100, 1000},
-		Consumers: []int{1, 2, 4, 8, 16, 64},
-		Batches:   []int{1, 10, 100, 1000},
+		Sizes:     []int{25, 100},
+		Consumers: []int{3},
+		Batches:   []int{1, 1000},
 		Seed:      1,
+		Reps:      3,
 	}
 }
 
@@ -106,6 +109,7 @@ func (c Config) Validate() error {
 		lab.NotEmpty("batch", c.Batches, "batch size"),
 		lab.Buffers("size", c.Sizes, maxSize, "a channel size", "messages"),
 		lab.EachWithin("consumers", c.Consumers, 1, maxConsumers, "consumers"),
+		lab.Within("reps", c.Reps, 1, 100, "runs a point"),
 	); err != nil {
 		return err
 	}

@@ -130,9 +130,9 @@ func TestValidate(t *testing.T) {
 
 // TestRun checks the points' contract on a small sweep.
 func TestRun(t *testing.T) {
-	c := Config{Lines: 2000, LineBytes: 100, Hashes: 2, Sizes: []int{0, 10}, Consumers: []int{1, 3}, Batches: []int{1, 100}, Seed: 7}
+	c := Config{Lines: 2000, LineBytes: 100, Hashes: 2, Sizes: []int{0, 10}, Consumers: []int{1, 3}, Batches: []int{1, 100}, Seed: 7, Reps: 2}
 	points, _ := testkit.RunLab(t, testkit.With(NewLab(), c), []int{1, 2}, 2*2*2*2, Unit, []results.Metric{MetricBound, MetricOfBound,
-		MetricProducerRate, MetricConsumerRate, MetricChanSize, MetricConsumers, MetricBatchLines})
+		MetricProducerRate, MetricConsumerRate, MetricChanSize, MetricConsumers, MetricBatchLines, MetricSpread})
 	for _, p := range points {
 		mt := p.Metrics()
 		s, m, b := int(mt[MetricChanSize]), int(mt[MetricConsumers]), int(mt[MetricBatchLines])
@@ -159,7 +159,7 @@ func TestRun(t *testing.T) {
 // TestCancel: a cancelled run returns the points it finished and the
 // context's error, and leaves no goroutine behind (TestMain).
 func TestCancel(t *testing.T) {
-	c := Config{Lines: 5000, LineBytes: 300, Hashes: 5, Sizes: []int{1}, Consumers: []int{2}, Batches: []int{1, 10, 100}, Seed: 1}
+	c := Config{Lines: 5000, LineBytes: 300, Hashes: 5, Sizes: []int{1}, Consumers: []int{2}, Batches: []int{1, 10, 100}, Seed: 1, Reps: 1}
 	testkit.CancelAfter(t, testkit.With(NewLab(), c), []int{1}, "B=1:", 1)
 
 	// Cancelled in the middle of a point: its producer stops early.

@@ -1,18 +1,21 @@
 package channels
 
 import (
+	"cmp"
 	"context"
 	"crypto/sha1"
 	"encoding/binary"
 	"fmt"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"sync"
 	"time"
 
 	"github.com/HdrHistogram/hdrhistogram-go"
 
 	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/quiet"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"
 )
@@ -57,8 +60,8 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 					if err != nil {
 						return err
 					}
-					add(p, fmt.Sprintf("channels cpus=%d %s: %s, %.0f%% of the bound %s, util %.2f",
-						n, p.Variant(), format.Rate(p.Throughput, Unit), 100*p.Metrics()[MetricOfBound], format.Rate(p.Metrics()[MetricBound], Unit), p.Util))
+					add(p, fmt.Sprintf("channels cpus=%d %s: %s, %.0f %% of the bound %s, CPU util %.0f %%",
+						n, p.Variant(), format.Rate(p.Throughput, Unit), 100*p.Metrics()[MetricOfBound], format.Rate(p.Metrics()[MetricBound], Unit), 100*p.Util))
 				}
 			}
 		}
@@ -66,19 +69,37 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 	})
 }
 
-// measurePoint runs one combination on n CPUs, between two measurements
-// of the producer and one consumer alone.
+// measurePoint runs one combination on n CPUs c.Reps times, between two
+// measurements of the producer and one consumer alone: the point is the
+// median run's, its spread and others' CPU over all the runs.
 func measurePoint(ctx context.Context, c Config, n, size, consumers, batch int) (results.Point, error) {
 	prod, cons, err := aloneRates(ctx, c)
 	if err != nil {
 		return results.Point{}, err
 	}
-	runtime.GC() // start from a clean heap, not the last point's garbage
+	// The runs are of one point: nothing else takes turns with them.
+	var outs []outcome
+	var others quiet.Tally
 	start := time.Now()
-	out, err := pipeline(ctx, c, size, consumers, batch)
+	err = lab.Turns(ctx, c.Reps, 1, func(int, int) error {
+		out, err := pipeline(ctx, c, size, consumers, batch)
+		if err != nil {
+			return err
+		}
+		outs = append(outs, out)
+		others.Merge(out.others)
+		return nil
+	})
 	if err != nil {
 		return results.Point{}, err
 	}
+	rates := make([]float64, len(outs))
+	for i, o := range outs {
+		rates[i] = float64(o.lines) / o.wall.Seconds()
+	}
+	slices.SortFunc(outs, func(a, b outcome) int { return cmp.Compare(a.wall, b.wall) })
+	out := outs[(len(outs)-1)/2] // of an even count, the faster of the middle two
+	spread := (slices.Max(rates) - slices.Min(rates)) / (float64(out.lines) / out.wall.Seconds())
 	// Cancelled now, the point is whole: it keeps the rates from before.
 	if prod2, cons2, err := aloneRates(ctx, c); err == nil {
 		prod, cons = max(prod, prod2), max(cons, cons2)
@@ -88,7 +109,7 @@ func measurePoint(ctx context.Context, c Config, n, size, consumers, batch int) 
 		return results.Point{}, fmt.Errorf("channels %s cpus=%d: consumed %d lines of %d", v, n, out.lines, c.Lines)
 	}
 	bound := Bound(prod, cons, consumers, n)
-	return lab.Timing{Start: start, Wall: out.wall, CPU: out.cpu, Par: consumers, Ops: out.lines, Hist: out.latency}.Point(Name, v, n, Unit,
+	return lab.Timing{Start: start, Wall: out.wall, CPU: out.cpu, Par: consumers, Ops: out.lines, Hist: out.latency, Others: others}.Point(Name, v, n, Unit,
 		map[results.Metric]float64{
 			MetricBound:        bound,
 			MetricOfBound:      float64(out.lines) / out.wall.Seconds() / bound,
@@ -97,6 +118,7 @@ func measurePoint(ctx context.Context, c Config, n, size, consumers, batch int) 
 			MetricChanSize:     float64(size),
 			MetricConsumers:    float64(consumers),
 			MetricBatchLines:   float64(batch),
+			MetricSpread:       spread,
 		})
 }
 
@@ -105,6 +127,7 @@ type outcome struct {
 	lines     int64         // lines consumed
 	sum       uint64        // checksum: see tally
 	wall, cpu time.Duration // from starting the consumers to the last one's exit
+	others    quiet.Tally   // other processes' CPU over the same stretch
 	latency   *hdrhistogram.Histogram
 }
 
@@ -159,12 +182,12 @@ func pipeline(ctx context.Context, c Config, size, consumers, batchLines int) (o
 	}
 	close(ch)
 	wg.Wait()
-	wall, cpu := sw.Stop()
+	lap := sw.Stop()
 	if cancelled != nil {
 		return outcome{}, cancelled
 	}
 
-	out := outcome{wall: wall, cpu: cpu, latency: lab.NewHist(time.Hour)}
+	out := outcome{wall: lap.Wall, cpu: lap.CPU, others: lap.Others, latency: lab.NewHist(time.Hour)}
 	for _, t := range tallies {
 		out.lines += t.lines
 		out.sum += t.sum

@@ -11,7 +11,8 @@
 // the claim's side of its threshold, not reproduced where it lies on the
 // other, otherwise inconclusive (the result says about how many more
 // samples would tell). A sample counts only if other processes took at
-// most BusyLimit CPUs meanwhile. A model claim's one evaluation is its
+// most BusyLimit CPUs meanwhile beyond those the claim's CPUs leave free
+// of the machine's. A model claim's one evaluation is its
 // figure, exactly.
 package lessons
 
@@ -32,10 +33,19 @@ import (
 type Claim struct {
 	// Name is "<seed>/<claim>", such as "talk/ideal-scales"; the part
 	// before the slash is its group, the seed's short name.
-	Name       string
-	Seed       string // the seed file, as in /work/shared/seeds
-	Text       string // the claim in one line
-	SeedFigure string // the seed's own figure, in its terms
+	Name string
+	Seed string // the seed file, as in /work/shared/seeds
+	Text string // the claim in one line
+	// SeedFigure is the seed's own figure and setting: its words between
+	// “ and ” (pieces apart joined by …), found as they stand in the seed
+	// (or in QuoteFrom), then brewput's reading of them in brackets.
+	SeedFigure string
+	// QuoteFrom is the file under shared/ the quotes come from where it is
+	// not the seed (the talk's reference data); "" for the seed.
+	QuoteFrom string
+	// Correction says, apart from the quote, where brewput finds the
+	// seed, or its own earlier reading of it, wrong; "" where it does not.
+	Correction string
 	Measures   string // what brewput's figure is, in one line
 	Unit       string // Ratio, Share, Ms or Lattes
 	Rule       lesson.Rule

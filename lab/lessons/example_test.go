@@ -18,8 +18,8 @@ func ExampleSelect() {
 	}
 	// Output:
 	// talk/overload [2] 360 to 440
-	// workloads/find-1cpu [1] ≥ 2.00
+	// workloads/find-1cpu [1] ≥ 5.92
 	// workloads/add-1cpu [1] ≤ 1.00
-	// workloads/add-more-cpus [2] ≥ 1.20
+	// workloads/add-more-cpus [2] ≥ 1.32
 	// workloads/sort-no-gain [2] ≤ 1.05
 }

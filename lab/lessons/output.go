@@ -107,7 +107,8 @@ func RunTelling(ctx context.Context, claims []Claim, opt Options, log io.Writer,
 	done, start := 0, time.Now()
 	return Run(ctx, claims, opt, func(r lesson.Result) error {
 		done++
-		fmt.Fprintf(log, "[%d/%d] %s%s\n", done, len(claims), Line(r), format.TimeLeft(time.Since(start), done, len(claims)-done))
+		line := fmt.Sprintf("[%d/%d] %s%s", done, len(claims), Line(r), format.TimeLeft(time.Since(start), done, len(claims)-done))
+		fmt.Fprintln(log, format.Wrap(line, format.Columns, "  "))
 		return emit(r)
 	})
 }
@@ -142,6 +143,9 @@ func WriteTable(w io.Writer, rs []lesson.Result) error {
 		under := func(s string) { t.Line(indent + format.Wrap(s, format.Columns-len(indent), indent+"  ")) }
 		under(fmt.Sprintf("%s: %s", r.Seed, r.Text))
 		under("seed's figure: " + r.SeedFigure)
+		if r.Correction != "" {
+			under("brewput corrects: " + r.Correction)
+		}
 		under(fmt.Sprintf("brewput's: %s; the claim's side: %s; %s", r.Measures, r.RuleText(), r.Reason))
 	}
 	t.Line("")

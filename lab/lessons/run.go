@@ -21,7 +21,10 @@ import (
 )
 
 // BusyLimit is the CPUs other processes (and the hypervisor) may take
-// while a sample is measured, or it is discarded.
+// while a sample is measured, beyond the CPUs the claim leaves free, or
+// the sample is discarded: as the labs judge a point (results.Point.
+// IsDisturbed), a claim on 1 CPU of 2 may share the machine with one
+// busy process.
 const BusyLimit = 0.3
 
 // Options configure Run.
@@ -38,10 +41,33 @@ type Options struct {
 	Shop     func(ctx context.Context, s sweep.Spec) (results.Point, error) // a shop's point; nil: sweep.Measure, in this process
 	Dir      string                                                         // for the logs lab's files; "" for the temporary folder
 	Progress func(line string)                                              // if not nil, told as each claim starts
+	// QuietWait, when positive, is the most a claim waits in all, after a
+	// sample discarded, for other processes to leave its CPUs free before
+	// the next; the run's time grows by what is waited.
+	QuietWait time.Duration
 
 	// others stands for package quiet in the tests: called as a sample
 	// starts, what it returns tells the CPUs other processes took since.
 	others func() func() float64
+	// cores stands for the machine's CPUs in the tests; 0 is runtime.NumCPU.
+	cores int
+	// waitQuiet stands for quiet.Wait in the tests.
+	waitQuiet func(ctx context.Context, wait time.Duration, below float64) (others float64, waited time.Duration, err error)
+}
+
+// limit is the most CPUs other processes may take while a sample of c is
+// measured: what c's CPUs leave free of the machine's, and BusyLimit.
+func (o Options) limit(c Claim) float64 {
+	cores := cmp.Or(o.cores, runtime.NumCPU())
+	return float64(max(cores-c.needs(), 0)) + BusyLimit
+}
+
+// wait waits up to wait for other processes to take less than below.
+func (o Options) wait(ctx context.Context, wait time.Duration, below float64) (float64, time.Duration, error) {
+	if o.waitQuiet != nil {
+		return o.waitQuiet(ctx, wait, below)
+	}
+	return quiet.Wait(ctx, wait, 200*time.Millisecond, below)
 }
 
 // othersMeter starts reading how many CPUs other processes take.
@@ -88,11 +114,14 @@ func Run(ctx context.Context, claims []Claim, opt Options, emit func(lesson.Resu
 	if emit == nil {
 		emit = func(lesson.Result) error { return nil }
 	}
-	deadline := time.Now().Add(opt.budget())
-	// Measurements stop at the deadline; a cancelled parent is an
-	// interruption, the deadline only the end of the time.
-	mctx, cancel := context.WithDeadline(ctx, deadline)
+	// Measurements stop at the deadline, which a wait for quiet moves on;
+	// a cancelled parent is an interruption, the deadline only the end of
+	// the time.
+	mctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	clock := &runClock{deadline: time.Now().Add(opt.budget())}
+	clock.timer = time.AfterFunc(opt.budget(), cancel)
+	defer clock.timer.Stop()
 	host := brewhost.Detect()
 	done := make([]*lesson.Result, len(claims))
 	states := make([]*claimState, len(claims))
@@ -123,9 +152,9 @@ func Run(ctx context.Context, claims []Claim, opt Options, emit func(lesson.Resu
 				states[i] = newClaimState(c, opt)
 			}
 			if first || mctx.Err() == nil {
-				share := time.Duration(float64(time.Until(deadline)) * c.weight() / costs)
+				share := time.Duration(float64(time.Until(clock.deadline)) * c.weight() / costs)
 				costs -= c.weight()
-				states[i].measure(mctx, time.Now().Add(share))
+				states[i].measure(mctx, time.Now().Add(share), clock)
 			}
 			if ctx.Err() != nil {
 				if !first {
@@ -165,6 +194,20 @@ func Run(ctx context.Context, claims []Claim, opt Options, emit func(lesson.Resu
 	return out, err
 }
 
+// runClock is a run's deadline, and the timer that ends its measurements
+// then.
+type runClock struct {
+	deadline time.Time
+	timer    *time.Timer
+}
+
+// extend moves the deadline d later: time spent waiting for quiet is
+// not the measurements'.
+func (k *runClock) extend(d time.Duration) {
+	k.deadline = k.deadline.Add(d)
+	k.timer.Reset(time.Until(k.deadline))
+}
+
 // weight is a claim's share of the time: its quick sample's cost, a
 // little for the model's.
 func (c Claim) weight() float64 {
@@ -187,12 +230,13 @@ type claimState struct {
 	// kept and over all of them.
 	keptOthers, keptWall, allOthers, allWall float64
 	outOfTime                                bool
-	done                                     bool // nothing more to measure: a model claim, one the machine cannot measure, a failure
+	waited                                   time.Duration // for quiet, in all passes
+	done                                     bool          // nothing more to measure: a model claim, one the machine cannot measure, a failure
 	elapsed                                  time.Duration
 }
 
 func newClaimState(c Claim, opt Options) *claimState {
-	return &claimState{c: c, opt: opt, r: lesson.Result{Claim: c.Name, Seed: c.Seed, Text: c.Text, SeedFigure: c.SeedFigure,
+	return &claimState{c: c, opt: opt, r: lesson.Result{Claim: c.Name, Seed: c.Seed, Text: c.Text, SeedFigure: c.SeedFigure, Correction: c.Correction,
 		Measures: c.Measures, Unit: c.Unit, Rule: c.Rule, CPUs: c.CPUs, Model: c.Model, Sched: c.Sched,
 		Start: time.Now().UTC().Round(time.Millisecond)}}
 }
@@ -213,7 +257,7 @@ func (st *claimState) maxAttempts() int {
 
 // measure takes the claim's samples until it has enough, its time is up
 // (until), or too many have been discarded.
-func (st *claimState) measure(ctx context.Context, until time.Time) {
+func (st *claimState) measure(ctx context.Context, until time.Time, clock *runClock) {
 	t0 := time.Now()
 	defer func() { st.elapsed += time.Since(t0) }()
 	c, r := st.c, &st.r
@@ -243,6 +287,8 @@ func (st *claimState) measure(ctx context.Context, until time.Time) {
 	}
 
 	first, most := st.opt.samples()
+	limit := st.opt.limit(c)
+	r.BusyLimit = limit
 	st.outOfTime = false
 	for attempts := 0; len(st.values) < most && attempts < st.maxAttempts(); attempts++ {
 		if f := summarize(st.values); len(st.values) >= first && c.Rule.Decide(f.Lo, f.Hi) != lesson.Inconclusive {
@@ -273,8 +319,18 @@ func (st *claimState) measure(ctx context.Context, until time.Time) {
 		}
 		st.allOthers += others * wall
 		st.allWall += wall
-		if others > BusyLimit {
+		if others > limit {
 			r.Discarded++
+			if left := st.opt.QuietWait - st.waited; left > 0 {
+				_, waited, err := st.opt.wait(ctx, left, limit)
+				st.waited += waited
+				until = until.Add(waited)
+				clock.extend(waited)
+				if err != nil {
+					st.outOfTime = true
+					break
+				}
+			}
 			continue
 		}
 		st.keptOthers += others * wall
@@ -319,8 +375,8 @@ func decide(r *lesson.Result, short, outOfTime bool) {
 	f, n := r.Figure, minRuns()
 	discarded := ""
 	if r.Discarded > 0 {
-		discarded = fmt.Sprintf("; %s discarded, taken while other processes took more than %.1f CPUs (%.2f on average over all)",
-			format.Count(r.Discarded, "sample"), BusyLimit, r.OthersAll)
+		discarded = fmt.Sprintf("; %s discarded, taken while other processes took more than the %s allowed beside it (what its CPUs leave free of the machine's, and %.1f; %s on average over all)",
+			format.Count(r.Discarded, "sample"), cpusText(r.BusyLimit), BusyLimit, cpusText(r.OthersAll))
 	}
 	if r.Empty > 0 {
 		discarded += fmt.Sprintf("; %s measured nothing in their window", format.Count(r.Empty, "sample"))
@@ -331,9 +387,10 @@ func decide(r *lesson.Result, short, outOfTime bool) {
 		switch {
 		case short && r.Discarded+r.Empty > 0:
 			r.Disturbed = true
-			r.Reason = fmt.Sprintf("disturbed: %d quiet samples of the %d an interval needs%s", f.N, n, discarded)
+			r.Reason = fmt.Sprintf("disturbed: %d quiet samples of the %d an interval needs%s; it needs a machine where others take at most %s, or a longer wait for one (lessons --quiet-wait)",
+				f.N, n, discarded, cpusText(r.BusyLimit))
 		case short && outOfTime:
-			r.Reason = fmt.Sprintf("out of time after %s; an interval needs %d", format.Count(f.N, "sample"), n)
+			r.Reason = fmt.Sprintf("out of time after %s; an interval needs %d: it needs more time (lessons without --quick, or fewer claims with --only)", format.Count(f.N, "sample"), n)
 		default:
 			r.Reason = fmt.Sprintf("%s: too few for an interval, which needs %d%s", format.Count(f.N, "sample"), n, discarded)
 		}
@@ -351,6 +408,9 @@ func decide(r *lesson.Result, short, outOfTime bool) {
 	}
 	r.Reason = fmt.Sprintf("the interval straddles the claim's %s: about %d more samples would tell%s", r.RuleText(), r.MoreRuns, discarded)
 }
+
+// cpusText writes a count of CPUs: "1.3 CPUs", "0.45 CPUs".
+func cpusText(v float64) string { return format.Number(v) + " CPUs" }
 
 // side says where a decided figure lies against the rule.
 func side(v lesson.Verdict) string {

@@ -80,11 +80,12 @@ func TestRunFull(t *testing.T) {
 }
 
 // TestRunDisturbed: samples taken while other processes took more than
-// BusyLimit CPUs are discarded, and a claim left without enough quiet ones
-// says it was disturbed, whatever its figures.
+// BusyLimit CPUs beyond what the claim leaves free (none, on a 1-CPU
+// machine) are discarded, and a claim left without enough quiet ones says
+// it was disturbed, and what it needs, whatever its figures.
 func TestRunDisturbed(t *testing.T) {
 	busy := func() func() float64 { return func() float64 { return 1.2 } }
-	rs, err := Run(context.Background(), []Claim{fake("f/yes", lesson.AtLeast(1.7), 2)}, Options{Level: Quick, others: busy}, nil)
+	rs, err := Run(context.Background(), []Claim{fake("f/yes", lesson.AtLeast(1.7), 2)}, Options{Level: Quick, others: busy, cores: 1}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,8 +93,8 @@ func TestRunDisturbed(t *testing.T) {
 	if r.Verdict != lesson.Inconclusive || !r.Disturbed || r.Figure.N != 0 || r.Discarded == 0 || r.OthersAll < 1 {
 		t.Errorf("busy machine: %+v", r)
 	}
-	if !strings.Contains(r.Reason, "disturbed") {
-		t.Errorf("reason %q does not say disturbed", r.Reason)
+	if !strings.Contains(r.Reason, "disturbed") || !strings.Contains(r.Reason, "needs a machine where others take at most 0.3 CPUs") {
+		t.Errorf("reason %q does not say disturbed, and what it needs", r.Reason)
 	}
 
 	// Every other sample disturbed: the quiet ones make the figure.
@@ -108,7 +109,7 @@ func TestRunDisturbed(t *testing.T) {
 			return 0.1
 		}
 	}
-	rs, err = Run(context.Background(), []Claim{fake("f/yes", lesson.AtLeast(1.7), 2)}, Options{Level: Quick, others: alternate}, nil)
+	rs, err = Run(context.Background(), []Claim{fake("f/yes", lesson.AtLeast(1.7), 2)}, Options{Level: Quick, others: alternate, cores: 1}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,6 +119,65 @@ func TestRunDisturbed(t *testing.T) {
 	}
 	if err := Follows(r); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestRunBusyNeighbour: beside one busy process on 2 CPUs, a claim on 1
+// CPU keeps its samples, the other CPU being free, and one on 2 discards
+// them.
+func TestRunBusyNeighbour(t *testing.T) {
+	busy := func() func() float64 { return func() float64 { return 1.1 } }
+	two := fake("f/two", lesson.AtLeast(1.7), 2)
+	two.CPUs = []int{1, 2}
+	if runtime.NumCPU() < 2 {
+		two.CPUs = []int{1} // a claim on more CPUs than there are is not measured
+	}
+	rs, err := Run(context.Background(), []Claim{fake("f/one", lesson.AtLeast(1.7), 2), two}, Options{Level: Quick, others: busy, cores: 2}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := rs[0]; r.Verdict != lesson.Reproduced || r.Discarded != 0 || r.BusyLimit != 1.3 {
+		t.Errorf("1-CPU claim beside a busy process on 2 CPUs: %+v", r)
+	}
+	if r := rs[1]; runtime.NumCPU() >= 2 && (r.Verdict != lesson.Inconclusive || !r.Disturbed || r.BusyLimit != 0.3) {
+		t.Errorf("2-CPU claim beside a busy process on 2 CPUs: %+v", r)
+	}
+}
+
+// TestRunQuietWait: with QuietWait, a discarded sample is followed by a
+// wait for quiet below the claim's limit, the waits in all at most
+// QuietWait; without it, there is none.
+func TestRunQuietWait(t *testing.T) {
+	calls := 0
+	busyTwice := func() func() float64 {
+		calls++
+		busy := calls <= 2
+		return func() float64 {
+			if busy {
+				return 1
+			}
+			return 0
+		}
+	}
+	var asked []time.Duration
+	var below float64
+	wait := func(_ context.Context, wait time.Duration, b float64) (float64, time.Duration, error) {
+		asked, below = append(asked, wait), b
+		return 0, 300 * time.Millisecond, nil
+	}
+	rs, err := Run(context.Background(), []Claim{fake("f/a", lesson.AtLeast(1), 2)},
+		Options{Level: Quick, others: busyTwice, cores: 1, waitQuiet: wait, QuietWait: 500 * time.Millisecond}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := rs[0]; r.Verdict != lesson.Reproduced || r.Discarded != 2 || len(asked) != 2 || asked[0] != 500*time.Millisecond ||
+		asked[1] != 200*time.Millisecond || below != BusyLimit {
+		t.Errorf("waits asked %v below %v; result %+v", asked, below, r)
+	}
+	calls, asked = 0, nil
+	if _, err := Run(context.Background(), []Claim{fake("f/a", lesson.AtLeast(1), 2)},
+		Options{Level: Quick, others: busyTwice, cores: 1, waitQuiet: wait}, nil); err != nil || len(asked) != 0 {
+		t.Errorf("no QuietWait: waits asked %v, %v", asked, err)
 	}
 }
 
@@ -351,7 +411,7 @@ func TestRunSecondPass(t *testing.T) {
 	}
 	var emitted []string
 	rs, err := Run(context.Background(), []Claim{fake("f/a", lesson.AtLeast(1), 2), fake("f/b", lesson.AtLeast(1), 2)},
-		Options{Level: Quick, others: busyFirst}, func(r lesson.Result) error {
+		Options{Level: Quick, others: busyFirst, cores: 1}, func(r lesson.Result) error {
 			emitted = append(emitted, r.Claim)
 			return nil
 		})
@@ -388,7 +448,7 @@ func TestRunInterruptedWithPending(t *testing.T) {
 		return 0, context.Canceled
 	}
 	var emitted []string
-	rs, err := Run(ctx, []Claim{fake("f/a", lesson.AtLeast(1), 2), stop}, Options{Level: Quick, others: busyFirst},
+	rs, err := Run(ctx, []Claim{fake("f/a", lesson.AtLeast(1), 2), stop}, Options{Level: Quick, others: busyFirst, cores: 1},
 		func(r lesson.Result) error { emitted = append(emitted, r.Claim); return nil })
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("error %v, want context.Canceled", err)

@@ -17,9 +17,12 @@ import (
 // Go", up to 6 CPUs; beyond the machine, the model's fifo policy (ideal
 // CPUs, free handoffs) gives each structure's figures exactly.
 const (
-	talkSeed   = "coffee-shop-simulation-talk.txt"
-	talkCPUs   = 6
-	modelSched = "fifo"
+	talkSeed = "coffee-shop-simulation-talk.txt"
+	// talkOverload holds the talk's overload runs, the figures the talk
+	// shows in charts only: a path under shared/.
+	talkOverload = "reference/talk/overload.csv"
+	talkCPUs     = 6
+	modelSched   = "fifo"
 )
 
 // talkClaims are the talk's: those the machine's CPUs can show, measured,
@@ -30,49 +33,50 @@ func talkClaims(cpus int) []Claim {
 	claims := []Claim{
 		{
 			Name: "talk/ideal-scales", Text: "With no synchronization (ideal), throughput grows in proportion to the CPUs",
-			SeedFigure: "250 lattes/s on 1 CPU, 1500 on 6 (×6), latency flat at 4 ms",
+			SeedFigure: "“with one CPU we can prepare one latte in four milliseconds our throughput or rather brew put is 250 lattes per second” … “six CPUs we get 1,500 lattes per second” … “latency stays flat at 4 milliseconds” (×6)",
 			Measures:   fmt.Sprintf("ideal's throughput on %d CPUs ÷ on 1 (claim: within 15 %% of ×%d)", n, n),
 			Unit:       lesson.Ratio, Rule: lesson.AtLeast(scaling), CPUs: []int{1, n}, Races: true, cost: 0.3,
 			sample: shopRatio("ideal", n, "ideal", 1, throughputOf),
 		},
 		{
 			Name: "talk/locking-flat", Text: "One lock around the whole kitchen (locking) keeps throughput flat, whatever the CPUs",
-			SeedFigure: "250 lattes/s on 1 to 6 CPUs",
+			SeedFigure: "“throughput stays flat at 250 lattes per second and latency grows linearly with CPUs” (1 to 6 CPUs)",
 			Measures:   fmt.Sprintf("locking's throughput on %d CPUs ÷ on 1 (claim: within 10 %% of ×1)", n),
 			Unit:       lesson.Ratio, Rule: lesson.Between(0.9, 1.1), CPUs: []int{1, n}, cost: 0.3,
 			sample: shopRatio("locking", n, "locking", 1, throughputOf),
 		},
 		{
 			Name: "talk/locking-latency", Text: "Under one kitchen lock, mean latency grows in proportion to the CPUs: each customer waits for all the others",
-			SeedFigure: "4 ms on 1 CPU, 22–25 ms on 6 (×6)",
+			SeedFigure: "“latency grows linearly with CPUs” … “the whole kitchen locking scenario has a throughput of just 250 lattes per second and the latency span between 22 and 25 milliseconds” (4 ms on 1 CPU: ×6 on 6)",
 			Measures:   fmt.Sprintf("locking's mean latency on %d CPUs ÷ on 1 (claim: within 15 %% of ×%d)", n, n),
 			Unit:       lesson.Ratio, Rule: lesson.AtLeast(scaling), CPUs: []int{1, n}, cost: 0.3,
 			sample: shopRatio("locking", n, "locking", 1, meanMsOf),
 		},
 		{
 			Name: "talk/two-of-each-scales", Text: "Two of each machine (multi-2) scale like ideal",
-			SeedFigure: "ideal performance up to 6 CPUs: 1500 lattes/s, 4 ms",
+			SeedFigure: "“with two sets of machines we see ideal performance up to 6 CPUs throughput increases linearly and latency stays flat”",
 			Measures:   fmt.Sprintf("multi-2's throughput on %d CPUs ÷ on 1 (claim: within 15 %% of ×%d)", n, n),
 			Unit:       lesson.Ratio, Rule: lesson.AtLeast(scaling), CPUs: []int{1, n}, cost: 0.3,
 			sample: shopRatio("multi-2", n, "multi-2", 1, throughputOf),
 		},
 		{
 			Name: "talk/buffer-1", Text: "A pipeline with a buffer of 1 between its stages does at least as well as the unbuffered one",
-			SeedFigure: "buffered pipelines reach the optimal 1000 lattes/s on 6 CPUs; the unbuffered one less",
+			SeedFigure: "“I tested pipelines with buffer size 1 and buffer size 10” … “both of these buffer pipelines outperform the unbuffered pipeline achieving the optimal throughput of a thousand lattes per second” (6 CPUs)",
 			Measures:   fmt.Sprintf("linearpipe-1's throughput ÷ linearpipe-0's, on %d CPUs (claim: no more than 3 %% lower)", n),
 			Unit:       lesson.Ratio, Rule: lesson.AtLeast(0.97), CPUs: []int{n}, cost: 0.3,
 			sample: shopRatio("linearpipe-1", n, "linearpipe-0", n, throughputOf),
 		},
 		{
 			Name: "talk/buffer-10", Text: "A pipeline with a buffer of 10 between its stages does at least as well as the unbuffered one",
-			SeedFigure: "buffered pipelines reach the optimal 1000 lattes/s on 6 CPUs; the unbuffered one less",
+			SeedFigure: "“I tested pipelines with buffer size 1 and buffer size 10” … “both of these buffer pipelines outperform the unbuffered pipeline achieving the optimal throughput of a thousand lattes per second” (6 CPUs)",
 			Measures:   fmt.Sprintf("linearpipe-10's throughput ÷ linearpipe-0's, on %d CPUs (claim: no more than 3 %% lower)", n),
 			Unit:       lesson.Ratio, Rule: lesson.AtLeast(0.97), CPUs: []int{n}, cost: 0.3,
 			sample: shopRatio("linearpipe-10", n, "linearpipe-0", n, throughputOf),
 		},
 		{
 			Name: "talk/overload", Text: "Overloaded with 100 customers, one kitchen lock makes the median customer wait for the 99 others: about 400 ms",
-			SeedFigure: "p50 388–397 ms, 100 customers on 6 CPUs (the talk's overload runs, reference/talk/overload.csv)",
+			SeedFigure: "the talk's overload runs (reference/talk/overload.csv), locking with 100 customers on 6 CPUs: p50 “396.849”, “388.060”, “399.092” and “400.884” ms in its four runs",
+			QuoteFrom:  talkOverload,
 			Measures:   fmt.Sprintf("locking's median latency with 100 customers on %d CPUs (claim: within 10 %% of 400 ms)", n),
 			Unit:       lesson.Ms, Rule: lesson.Between(360, 440), CPUs: []int{n}, cost: 0.8,
 			sample: shopOverload(n),
@@ -88,14 +92,14 @@ func talkModelClaims() []Claim {
 	claims := []Claim{
 		{
 			Name: "talk/model-finelocking-limit", Text: "A lock per machine (finelocking) scales until the grinder is busy all the time: 1000 lattes/s, however many CPUs",
-			SeedFigure: "1000 lattes/s on 4, 5 and 6 CPUs",
+			SeedFigure: "“that is why the throughput of the system flattens at a thousand lattes per second 4 CPUs running at 250 lattes per second each” (4, 5 and 6 CPUs)",
 			Measures:   "finelocking's throughput on 6 virtual CPUs (claim: within 5 % of the grinder's 1000 lattes/s)",
 			Unit:       lesson.Lattes, Rule: lesson.Between(950, 1050), CPUs: []int{six},
 			sample: modelSample("finelocking", six, 0, throughputOf),
 		},
 		{
 			Name: "talk/model-two-of-each", Text: "Two of each machine (multi-2) scale like ideal to 6 CPUs, past finelocking's limit",
-			SeedFigure: "ideal performance up to 6 CPUs: 1500 lattes/s (×6)",
+			SeedFigure: "“with two of each machine we achieve ideal performance” (1,500 lattes/s on 6 CPUs, ×6)",
 			Measures:   "multi-2's throughput on 6 virtual CPUs ÷ on 1 (claim: within 15 % of ×6)",
 			Unit:       lesson.Ratio, Rule: lesson.AtLeast(0.85 * float64(six)), CPUs: []int{1, six},
 			sample: func(ctx context.Context, e Env) (float64, error) {
@@ -112,14 +116,14 @@ func talkModelClaims() []Claim {
 		},
 		{
 			Name: "talk/model-locking-latency", Text: "Under one kitchen lock on 6 CPUs, latency is about 6 lattes' time",
-			SeedFigure: "22 to 25 ms on 6 CPUs, most between 23 and 24",
+			SeedFigure: "“the latency span between 22 and 25 milliseconds with most of them falling between 23 and 24 milliseconds” (6 CPUs)",
 			Measures:   "locking's median latency on 6 virtual CPUs (claim: 22 to 25 ms)",
 			Unit:       lesson.Ms, Rule: lesson.Between(22, 25), CPUs: []int{six},
 			sample: modelSample("locking", six, 0, p50MsOf),
 		},
 		{
 			Name: "talk/model-buffers", Text: "Buffers absorb the stages' variance: buffered pipelines do at least as well as the unbuffered one",
-			SeedFigure: "buffered pipelines (1 and 10) reach the optimal 1000 lattes/s on 6 CPUs; the unbuffered one less",
+			SeedFigure: "“I tested pipelines with buffer size 1 and buffer size 10” … “both of these buffer pipelines outperform the unbuffered pipeline achieving the optimal throughput of a thousand lattes per second” (6 CPUs)",
 			Measures:   "the lower of linearpipe-1's and linearpipe-10's throughput ÷ linearpipe-0's, on 6 virtual CPUs with steps varying by ±0.25 ms (claim: no more than 3 % lower)",
 			Unit:       lesson.Ratio, Rule: lesson.AtLeast(0.97), CPUs: []int{six},
 			sample: func(ctx context.Context, e Env) (float64, error) {
@@ -136,7 +140,8 @@ func talkModelClaims() []Claim {
 		},
 		{
 			Name: "talk/model-overload", Text: "Overloaded with 100 customers on 6 CPUs, one kitchen lock gives a median latency of about 400 ms",
-			SeedFigure: "p50 388–397 ms, 100 customers on 6 CPUs (the talk's overload runs, reference/talk/overload.csv)",
+			SeedFigure: "the talk's overload runs (reference/talk/overload.csv), locking with 100 customers on 6 CPUs: p50 “396.849”, “388.060”, “399.092” and “400.884” ms in its four runs",
+			QuoteFrom:  talkOverload,
 			Measures:   "locking's median latency with 100 customers on 6 virtual CPUs (claim: within 10 % of 400 ms)",
 			Unit:       lesson.Ms, Rule: lesson.Between(360, 440), CPUs: []int{six},
 			sample: modelSample("locking", six, 100, p50MsOf),

@@ -16,6 +16,7 @@ import (
 
 	"github.com/HdrHistogram/hdrhistogram-go"
 	"github.com/brewput/brewput/internal/atomicfile"
+	"github.com/brewput/brewput/internal/quiet"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"
 )
@@ -75,7 +76,8 @@ type sweeper struct {
 }
 
 // measure runs kind with t writers c.Reps times and returns the run of
-// median wall time (of an even count, the slower of the middle two).
+// median wall time (of an even count, the slower of the middle two), with
+// the others' CPU over all the runs.
 func (s *sweeper) measure(ctx context.Context, kind Kind, t int) (run, error) {
 	var runs []run
 	err := lab.Turns(ctx, s.c.Reps, 1, func(int, int) error {
@@ -90,7 +92,12 @@ func (s *sweeper) measure(ctx context.Context, kind Kind, t int) (run, error) {
 		return run{}, fmt.Errorf("%s with %d writers: %w", Variant(kind, s.c.Sync), t, err)
 	}
 	slices.SortFunc(runs, func(a, b run) int { return cmp.Compare(a.wall, b.wall) })
-	return runs[len(runs)/2], nil
+	med := runs[len(runs)/2]
+	med.others = quiet.Tally{}
+	for _, r := range runs {
+		med.others.Merge(r.others)
+	}
+	return med, nil
 }
 
 // point makes the results point of run r of kind with t writers on n
@@ -102,7 +109,7 @@ func (s *sweeper) point(r run, kind Kind, n, t int, single run) (results.Point, 
 	if s.c.Sync && kind != Memory {
 		synced = 1
 	}
-	timing := lab.Timing{Start: r.start, Wall: r.wall, CPU: r.cpu, Par: t, Ops: int64(s.c.Appends), Hist: r.latency}
+	timing := lab.Timing{Start: r.start, Wall: r.wall, CPU: r.cpu, Par: t, Ops: int64(s.c.Appends), Hist: r.latency, Others: r.others}
 	return timing.Point(Name, Variant(kind, s.c.Sync), n, Unit, map[results.Metric]float64{
 		MetricWriters:       float64(t),
 		MetricAppends:       float64(s.c.Appends),
@@ -125,6 +132,7 @@ type run struct {
 	cpu        time.Duration // process CPU time over the run
 	latencySum time.Duration // every append's latency, added up
 	latency    *hdrhistogram.Histogram
+	others     quiet.Tally // other processes' CPU over the run (see measure)
 }
 
 // runOnce has writers goroutines share appends appends of valueBytes to a
@@ -152,12 +160,12 @@ func runOnce(ctx context.Context, kind Kind, synced bool, path string, writers, 
 	sw := lab.StartStopwatch()
 	close(gate)
 	wg.Wait()
-	_, cpu := sw.Stop()
+	lap := sw.Stop()
 
 	if err := ctx.Err(); err != nil {
 		return run{}, err
 	}
-	r := run{start: sw.Start, cpu: cpu, latency: lab.NewHist(time.Hour)}
+	r := run{start: sw.Start, cpu: lap.CPU, others: lap.Others, latency: lab.NewHist(time.Hour)}
 	for _, w := range ws {
 		if w.err != nil {
 			return run{}, fmt.Errorf("writer %d: %w", w.id, w.err)

@@ -52,7 +52,7 @@ func NewLab() *lab.Of[Config] {
 		Kind:     chartspec.Amdahl,
 		Title:    "render: Amdahl's law and the measured speedups",
 		X:        chartspec.Axis{Label: "CPUs (log scale)", Of: chartspec.ByCPUs, Scale: chartspec.Log},
-		Y:        chartspec.Axis{Label: "speedup over seq (×)", Of: chartspec.ByMetric, Metric: MetricTotalSpeedup, Else: MetricSpeedup},
+		Y:        chartspec.Axis{Label: "whole program's speedup over seq (render and encode, ×)", Of: chartspec.ByMetric, Metric: MetricTotalSpeedup, Else: MetricSpeedup},
 		Fraction: MetricSerialFraction,
 		Baseline: "seq",
 		Empty:    "No point estimates a serial fraction (serial_fraction), so there is no curve to draw.",

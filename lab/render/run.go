@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/internal/atomicfile"
+	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/quiet"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"
 )
@@ -55,8 +57,9 @@ func (m *measurer) measureAll(ctx context.Context, c Config, n int, progress fun
 		}
 		ts = append(ts, t)
 		render := median(t.renders)
-		progress(fmt.Sprintf("render cpus=%d %s: render %.0f ms (x%.2f), encode %.0f ms, util %.2f",
-			n, v, render, median(ts[0].renders)/render, median(t.encodes), t.cpu.Seconds()/t.total().Seconds()/float64(n)))
+		util := min(t.cpu.Seconds()/t.total().Seconds()/float64(n), 1) // as a point's Util
+		progress(fmt.Sprintf("render cpus=%d %s: render %s, render speedup over seq ×%.2f, encode %s, CPU util %.0f %%",
+			n, v, format.Wait(render), median(ts[0].renders)/render, format.Wait(median(t.encodes)), 100*util))
 	}
 	return ts, nil
 }
@@ -79,6 +82,7 @@ type timing struct {
 	renders []time.Duration
 	encodes []time.Duration
 	cpu     time.Duration // process CPU time over the renders
+	others  quiet.Tally   // other processes' CPU over the renders
 }
 
 // total is the time all the renders took.
@@ -104,9 +108,10 @@ func (m *measurer) measure(ctx context.Context, variant string, workers int, pat
 		if err := m.frame.render(ctx, m.img, variant, workers); err != nil {
 			return t, err
 		}
-		render, cpu := sw.Stop()
-		t.cpu += cpu
-		t.renders = append(t.renders, render)
+		lap := sw.Stop()
+		t.cpu += lap.CPU
+		t.others.Merge(lap.Others)
+		t.renders = append(t.renders, lap.Wall)
 
 		m.buf.Reset()
 		t2 := time.Now()
@@ -149,7 +154,7 @@ func assemble(ts []timing, cpus, size int) []results.Point {
 		render := median(t.renders)
 		speedup := seqRender / render
 		totalSpeedup := (seqRender + enc) / (render + enc)
-		timing := lab.Timing{Start: t.start, Wall: t.total(), CPU: t.cpu, Par: t.workers, Ops: int64(len(t.renders)), Hist: h}
+		timing := lab.Timing{Start: t.start, Wall: t.total(), CPU: t.cpu, Par: t.workers, Ops: int64(len(t.renders)), Hist: h, Others: t.others}
 		p, _ := timing.Point(Name, t.variant, cpus, Unit, map[results.Metric]float64{ // encodes any histogram NewHist made
 			MetricRenderMs:       render,
 			MetricEncodeMs:       median(t.encodes),

@@ -12,6 +12,7 @@ import (
 	"github.com/HdrHistogram/hdrhistogram-go"
 
 	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/quiet"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"
 )
@@ -78,10 +79,14 @@ func measurePoint(ctx context.Context, c Config, n int, mode string, buffer int,
 		return results.Point{}, fmt.Errorf("stream %s cpus=%d: %w", v, n, err)
 	}
 	first := runs[0].start
+	var others quiet.Tally // over every run, not the median's alone
+	for _, r := range runs {
+		others.Merge(r.others)
+	}
 	slices.SortFunc(runs, func(a, b tally) int { return cmp.Compare(a.rate(), b.rate()) })
 	t := runs[len(runs)/2]
 
-	timing := lab.Timing{Start: first, Wall: t.wall, CPU: t.cpu, Par: c.Messages, Ops: t.replied, Hist: t.latency}
+	timing := lab.Timing{Start: first, Wall: t.wall, CPU: t.cpu, Par: c.Messages, Ops: t.replied, Hist: t.latency, Others: others}
 	if mode == ModeInOrder {
 		timing.Par = 1
 	}
@@ -119,6 +124,7 @@ func b2f(b bool) float64 {
 type tally struct {
 	start      time.Time
 	wall, cpu  time.Duration
+	others     quiet.Tally // other processes' CPU over the run
 	replied    int64
 	lost       int64
 	byCause    map[failure]int64 // failed messages by cause; a cause not listed is a bug
@@ -292,7 +298,7 @@ func runOnce(ctx context.Context, c Config, mode string, buffer int, restart boo
 		}
 		wg.Wait()
 	}
-	wall, cpu := sw.Stop()
+	lap := sw.Stop()
 	restartErr, fired := <-restarted
 	cl.close()
 	p.stop()
@@ -306,7 +312,7 @@ func runOnce(ctx context.Context, c Config, mode string, buffer int, restart boo
 		reconnects: cl.reconnects(), duplicates: cl.duplicates.Load(),
 	}
 	t, err := r.account()
-	t.start, t.wall, t.cpu = sw.Start, wall, cpu
+	t.start, t.wall, t.cpu, t.others = sw.Start, lap.Wall, lap.CPU, lap.Others
 	return t, err
 }
 

@@ -211,13 +211,13 @@ func measure(ctx context.Context, reps int, path string, ref ref, ways []way) ([
 		} else {
 			words, wcCPU, err = wcWords(ctx, w.wc, path)
 		}
-		d, cpu := sw.Stop()
+		lap := sw.Stop()
 		runtime.ReadMemStats(&after)
 		if err != nil {
 			return fmt.Errorf("%s: %w", w.name, err)
 		}
 		if w.wc != "" {
-			cpu = wcCPU
+			lap.CPU = wcCPU
 			if words != ref.words && ref.plain {
 				return fmt.Errorf("wc -w counts %d words in %s, the lab %d", words, path, ref.words)
 			}
@@ -225,7 +225,7 @@ func measure(ctx context.Context, reps int, path string, ref ref, ways []way) ([
 		} else if words != ref.words || n != ref.size {
 			return fmt.Errorf("%s counted %d words in %d bytes, want %d in %d", w.name, words, n, ref.words, ref.size)
 		}
-		ts[i].Add(sw.Start, d, cpu)
+		ts[i].Add(lap)
 		ts[i].mallocs += after.Mallocs - before.Mallocs
 		ts[i].bytes += after.TotalAlloc - before.TotalAlloc
 		return nil

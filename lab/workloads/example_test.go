@@ -25,10 +25,10 @@ func ExampleRun() {
 		fmt.Printf("%s on %d CPU: %d goroutines, %d %s\n", p.Variant(), p.CPUs, p.Par, p.Ops, p.Unit[:len(p.Unit)-2])
 	}
 	// Output:
-	// add/sequential on 1 CPU: 1 goroutines, 100000 ints
-	// add/concurrent on 1 CPU: 2 goroutines, 100000 ints
-	// sort/sequential on 1 CPU: 1 goroutines, 300 ints
-	// sort/concurrent on 1 CPU: 2 goroutines, 300 ints
+	// add/sequential on 1 CPU: 1 goroutines, 100000 ints summed
+	// add/concurrent on 1 CPU: 2 goroutines, 100000 ints summed
+	// sort/sequential on 1 CPU: 1 goroutines, 300 ints sorted
+	// sort/concurrent on 1 CPU: 2 goroutines, 300 ints sorted
 	// find/sequential on 1 CPU: 1 goroutines, 20 docs
 	// find/concurrent on 1 CPU: 10 goroutines, 20 docs
 }

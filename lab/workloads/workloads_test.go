@@ -143,9 +143,9 @@ func TestValidate(t *testing.T) {
 // The flags set the configuration's fields, and a bad value is an error
 // that names its flag.
 func TestBind(t *testing.T) {
-	want := Config{AddSize: 7, SortSize: 9, Docs: 3, Wait: 2 * time.Millisecond, Topic: "x", Workers: 4, Goroutines: 5, Reps: 6}
+	want := Config{AddSize: 7, SortSize: 9, Docs: 3, Wait: 2 * time.Millisecond, Topic: "x", Workers: 4, Goroutines: 5, Reps: 6, MinRun: 3 * time.Millisecond}
 	testkit.Binds(t, NewLab(), want, "--add-size", "7", "--sort-size", "9", "--docs", "3", "--wait", "2ms", "--topic", "x",
-		"--workers", "4", "--goroutines", "5", "--reps", "6")
+		"--workers", "4", "--goroutines", "5", "--reps", "6", "--min-run", "3ms")
 	if err := testkit.Bind(NewLab(), "--add-size", "0"); err == nil || err.Error() != "--add-size 0: want at least 1 integer" {
 		t.Errorf("--add-size 0: %v", err)
 	}
@@ -154,7 +154,7 @@ func TestBind(t *testing.T) {
 func TestRunPoints(t *testing.T) {
 	c := small()
 	variants := []string{"add/sequential", "add/concurrent", "sort/sequential", "sort/concurrent", "find/sequential", "find/concurrent"}
-	ps, lines := testkit.RunLab(t, testkit.With(NewLab(), c), []int{1, 2}, 2*len(variants), "", []results.Metric{MetricSpeedup, MetricMedianMs})
+	ps, lines := testkit.RunLab(t, testkit.With(NewLab(), c), []int{1, 2}, 2*len(variants), "", []results.Metric{MetricSpeedup, MetricMedianMs, MetricPasses})
 	host := ps[0].Host
 	for i, p := range ps {
 		v, n := variants[i%len(variants)], 1+i/len(variants)
@@ -224,5 +224,26 @@ func TestRunBadConfig(t *testing.T) {
 	c.Reps = 0
 	if _, err := Run(context.Background(), c, []int{1}, nil); err == nil || !strings.HasPrefix(err.Error(), "reps 0") {
 		t.Errorf("reps 0: error %v", err)
+	}
+}
+
+// With MinRun, a run repeats a short workload, as many times both ways,
+// and its operations count every pass.
+func TestMinRun(t *testing.T) {
+	c := small()
+	c.SortSize, c.Docs = 2, 1
+	c.Reps, c.MinRun = 1, 200*time.Millisecond // a pass of 10,001 additions would have to take 0.1 s for one pass
+	ps, err := Run(context.Background(), c, []int{1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range ps[:2] { // add, sequential and concurrent
+		passes := p.Metrics()[MetricPasses]
+		if passes < 2 || p.Ops != int64(passes)*int64(c.AddSize) || passes != ps[0].Metrics()[MetricPasses] {
+			t.Errorf("%s: %v passes, %d ops of %d integers; the sequential way %v passes", p.Variant(), passes, p.Ops, c.AddSize, ps[0].Metrics()[MetricPasses])
+		}
+	}
+	if err := (Config{AddSize: 1, SortSize: 1, Docs: 1, Topic: "x", Reps: 1, MinRun: -time.Second}).Validate(); err == nil || !strings.HasPrefix(err.Error(), "min-run -1s:") {
+		t.Errorf("negative --min-run: %v", err)
 	}
 }

@@ -50,7 +50,7 @@ func LabSentences(a analysis.LabAnswer) []string {
 			out = append(out, fmt.Sprintf("On %s, %s makes %s.", cpus(c.CPUs), name(c.Most), figures(c.Most)))
 			continue
 		}
-		out = append(out, fmt.Sprintf("On %s, %s makes the most%s, %s; %s the least, %s (×%s).", cpus(c.CPUs), name(c.Most), what, figures(c.Most),
+		out = append(out, fmt.Sprintf("On %s, %s makes the most%s, %s; %s the least, %s (×%s of the most).", cpus(c.CPUs), name(c.Most), what, figures(c.Most),
 			name(c.Least), format.Rate(c.Least.Throughput, c.Least.Unit), format.Digits(c.Least.Throughput/c.Most.Throughput, 3)))
 	}
 	return out
@@ -59,11 +59,11 @@ func LabSentences(a analysis.LabAnswer) []string {
 // WriteLab writes a lab's answer for a terminal: a line saying what was
 // measured, the sentences, then the figure's table under its title.
 func WriteLab(w io.Writer, a analysis.LabAnswer, table FigureTable) error {
-	fmt.Fprintf(w, "lab %s, measured on %s: %s on %s", a.Lab, strings.Join(a.Origins, ", "), format.Count(a.Points, "point"), cpuList(a.CPUs))
+	head := fmt.Sprintf("lab %s, measured on %s: %s on %s", a.Lab, strings.Join(a.Origins, ", "), format.Count(a.Points, "point"), cpuList(a.CPUs))
 	if a.Disturbed > 0 {
-		fmt.Fprintf(w, ", %d disturbed (other processes took CPU while they ran)", a.Disturbed)
+		head += fmt.Sprintf(", %d disturbed (other processes took CPU while they ran): %s", a.Disturbed, disturbedNames(a.DisturbedPoints))
 	}
-	fmt.Fprintln(w)
+	fmt.Fprintln(w, format.Wrap(head, format.Columns, "  "))
 	for _, s := range LabSentences(a) {
 		fmt.Fprintln(w, format.Wrap(s, format.Columns, "  "))
 	}
@@ -79,4 +79,16 @@ func WriteLab(w io.Writer, a analysis.LabAnswer, table FigureTable) error {
 		t.Row(r...)
 	}
 	return t.Write(w)
+}
+
+// mostNamed is how many disturbed points the head line names; the table
+// (--format table) marks every one.
+const mostNamed = 6
+
+// disturbedNames names the disturbed points, the first mostNamed of them.
+func disturbedNames(names []string) string {
+	if len(names) <= mostNamed {
+		return format.JoinAnd(names)
+	}
+	return strings.Join(names[:mostNamed], ", ") + fmt.Sprintf(" and %d more (--format table marks each)", len(names)-mostNamed)
 }

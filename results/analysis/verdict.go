@@ -356,11 +356,13 @@ func (c Check) Off() float64 {
 type LabAnswer struct {
 	Lab     string   `json:"lab"`
 	Origins []string `json:"origins"`
-	// Points counts the first repetitions, Disturbed those that were.
-	Points    int        `json:"points"`
-	Disturbed int        `json:"disturbed"`
-	CPUs      []int      `json:"cpus"`
-	Counts    []LabCount `json:"counts"`
+	// Points counts the first repetitions, Disturbed those that were,
+	// named in DisturbedPoints ("seq on 2 CPUs", "simple (par 8) on 1 CPU").
+	Points          int        `json:"points"`
+	Disturbed       int        `json:"disturbed"`
+	DisturbedPoints []string   `json:"disturbed_points,omitempty"`
+	CPUs            []int      `json:"cpus"`
+	Counts          []LabCount `json:"counts"`
 }
 
 // LabCount is what one CPU count shows of a lab, in one unit.

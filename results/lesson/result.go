@@ -19,6 +19,7 @@ type Result struct {
 	Seed       string `json:"seed"`
 	Text       string `json:"text"`
 	SeedFigure string `json:"seed_figure"`
+	Correction string `json:"correction,omitempty"`
 	Measures   string `json:"measures"`
 	Unit       string `json:"unit"`
 	Rule       Rule   `json:"rule"`
@@ -38,10 +39,13 @@ type Result struct {
 	// Disturbed says too few samples were taken on a quiet machine.
 	Disturbed bool `json:"disturbed,omitempty"`
 	// Others is the mean CPUs other processes took during the samples
-	// kept, OthersAll during all; Discarded counts those too busy.
+	// kept, OthersAll during all; Discarded counts those too busy: those
+	// during which others took more than BusyLimit CPUs, what the claim's
+	// CPUs leave free of the machine's and a little more.
 	Others    float64 `json:"others_cpus"`
 	OthersAll float64 `json:"others_cpus_all"`
 	Discarded int     `json:"discarded"`
+	BusyLimit float64 `json:"busy_limit_cpus,omitempty"`
 	// Empty counts the samples that measured nothing.
 	Empty int `json:"empty,omitempty"`
 

@@ -158,19 +158,13 @@ func shade(clr color.RGBA, f float64) color.RGBA {
 // latency along x from 0, and the legend that says what a box's parts are.
 func boxFigure(title, xLabel string, labels []string, rows [][]boxRow) (figure, error) {
 	var boxes latencyBoxes
-	ticks := make(plot.ConstantTicks, len(rows))
+	ticks := rowTicks(labels)
 	for i, row := range rows {
-		y := float64(len(rows) - 1 - i)
-		ticks[i] = plot.Tick{Value: y, Label: labels[i]}
 		for k, b := range row {
 			if v, bad := undrawable(b.Latency); bad {
 				return figure{}, fmt.Errorf("%s: latency percentile %v cannot be drawn", labels[i], v)
 			}
-			b.Y = y
-			if len(row) > 1 {
-				b.Thick = boxThickness / 2
-				b.Y = y + boxThickness/4 - float64(k)*boxThickness/2 - 0.02*float64(2*k-1)
-			}
+			b.Y, b.Thick = rowPlace(ticks[i].Value, k, len(row), b.Thick)
 			boxes.Rows = append(boxes.Rows, b)
 		}
 	}
@@ -248,16 +242,10 @@ func (b rateBars) DataRange() (xmin, xmax, ymin, ymax float64) {
 // throughput along x from 0.
 func barFigure(title, xLabel string, labels []string, rows [][]barRow) figure {
 	var bars rateBars
-	ticks := make(plot.ConstantTicks, len(rows))
+	ticks := rowTicks(labels)
 	for i, row := range rows {
-		y := float64(len(rows) - 1 - i)
-		ticks[i] = plot.Tick{Value: y, Label: labels[i]}
 		for k, b := range row {
-			b.Y = y
-			if len(row) > 1 {
-				b.Thick = boxThickness / 2
-				b.Y = y + boxThickness/4 - float64(k)*boxThickness/2 - 0.02*float64(2*k-1)
-			}
+			b.Y, b.Thick = rowPlace(ticks[i].Value, k, len(row), b.Thick)
 			bars.Rows = append(bars.Rows, b)
 		}
 	}
@@ -268,4 +256,23 @@ func barFigure(title, xLabel string, labels []string, rows [][]barRow) figure {
 	p.Add(&plotter.Grid{Vertical: gridLine()}, bars)
 	p.X.Min, p.X.Max = 0, headroom(p.X.Max)
 	return figure{title: title, plot: p, legend: newLegend(), minDataHeight: vg.Length(len(rows)) * vg.Points(24)}
+}
+
+// rowTicks labels rows from the top: row i at y = len-1-i.
+func rowTicks(labels []string) plot.ConstantTicks {
+	ticks := make(plot.ConstantTicks, len(labels))
+	for i, l := range labels {
+		ticks[i] = plot.Tick{Value: float64(len(labels) - 1 - i), Label: l}
+	}
+	return ticks
+}
+
+// rowPlace is where the k-th of a row's m marks goes, the row at y: on
+// it where it is alone (thick as given), else side by side within it,
+// each half as thick.
+func rowPlace(y float64, k, m int, thick float64) (float64, float64) {
+	if m <= 1 {
+		return y, thick
+	}
+	return y + boxThickness/4 - float64(k)*boxThickness/2 - 0.02*float64(2*k-1), boxThickness / 2
 }

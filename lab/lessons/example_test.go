@@ -19,7 +19,7 @@ func ExampleSelect() {
 	// Output:
 	// talk/overload [2] 360 to 440
 	// workloads/find-1cpu [1] ≥ 5.92
-	// workloads/add-1cpu [1] ≤ 1.00
+	// workloads/add-1cpu [1] ≤ 0.92
 	// workloads/add-more-cpus [2] ≥ 1.32
 	// workloads/sort-no-gain [2] ≤ 1.05
 }

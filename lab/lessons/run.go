@@ -96,6 +96,17 @@ func (o Options) budget() time.Duration {
 	return pick(o.Level, time.Minute, 55*time.Second, 9*time.Minute+30*time.Second)
 }
 
+// giveUpAfter is how many samples in a row, all discarded, end a claim's
+// first pass (without --quiet-wait): a claim its neighbours keep from any
+// quiet sample hands its share on to those they leave free, and tries
+// again in the second pass.
+const giveUpAfter = 3
+
+// leastChance is the least weight, as a share of its own, a claim has in
+// the second pass: one that kept no sample may still find the machine
+// quieter.
+const leastChance = 0.1
+
 // minRuns is the fewest samples with a bounded confidence interval.
 func minRuns() int { return compare.RunsForInterval() }
 
@@ -138,10 +149,18 @@ func Run(ctx context.Context, claims []Claim, opt Options, emit func(lesson.Resu
 	}
 	// pass measures the claims which, sharing the time left by weight; the
 	// first starts them, leaving pending those more samples could decide.
+	// In the second, a claim's weight is scaled by the share of its samples
+	// kept so far: the time goes to the claims it can decide.
 	pass := func(which []int, first bool) (pending []int, err error) {
+		weight := func(i int) float64 {
+			if first {
+				return claims[i].weight()
+			}
+			return claims[i].weight() * states[i].chance()
+		}
 		var costs float64
 		for _, i := range which {
-			costs += claims[i].weight()
+			costs += weight(i)
 		}
 		for k, i := range which {
 			c := claims[i]
@@ -152,9 +171,10 @@ func Run(ctx context.Context, claims []Claim, opt Options, emit func(lesson.Resu
 				states[i] = newClaimState(c, opt)
 			}
 			if first || mctx.Err() == nil {
-				share := time.Duration(float64(time.Until(clock.deadline)) * c.weight() / costs)
-				costs -= c.weight()
-				states[i].measure(mctx, time.Now().Add(share), clock)
+				w := weight(i)
+				share := time.Duration(float64(time.Until(clock.deadline)) * w / costs)
+				costs -= w
+				states[i].measure(mctx, time.Now().Add(share), clock, first)
 			}
 			if ctx.Err() != nil {
 				if !first {
@@ -241,6 +261,15 @@ func newClaimState(c Claim, opt Options) *claimState {
 		Start: time.Now().UTC().Round(time.Millisecond)}}
 }
 
+// chance is the share of the claim's samples kept so far, at least
+// leastChance: how much of its time is likely to give it samples.
+func (st *claimState) chance() float64 {
+	if st.attempts == 0 {
+		return 1
+	}
+	return max(float64(len(st.values))/float64(st.attempts), leastChance)
+}
+
 // unfinished reports whether more samples could still give the claim a
 // verdict: short of an interval, disturbed or out of time (not tiny).
 func (st *claimState) unfinished() bool {
@@ -256,8 +285,9 @@ func (st *claimState) maxAttempts() int {
 }
 
 // measure takes the claim's samples until it has enough, its time is up
-// (until), or too many have been discarded.
-func (st *claimState) measure(ctx context.Context, until time.Time, clock *runClock) {
+// (until), or too many have been discarded: in the first pass, without a
+// wait for quiet, giveUpAfter in a row with none kept.
+func (st *claimState) measure(ctx context.Context, until time.Time, clock *runClock, first bool) {
 	t0 := time.Now()
 	defer func() { st.elapsed += time.Since(t0) }()
 	c, r := st.c, &st.r
@@ -286,13 +316,17 @@ func (st *claimState) measure(ctx context.Context, until time.Time, clock *runCl
 		return
 	}
 
-	first, most := st.opt.samples()
+	want, most := st.opt.samples()
 	limit := st.opt.limit(c)
 	r.BusyLimit = limit
 	st.outOfTime = false
+	inRow := 0 // discarded
 	for attempts := 0; len(st.values) < most && attempts < st.maxAttempts(); attempts++ {
-		if f := summarize(st.values); len(st.values) >= first && c.Rule.Decide(f.Lo, f.Hi) != lesson.Inconclusive {
+		if f := summarize(st.values); len(st.values) >= want && c.Rule.Decide(f.Lo, f.Hi) != lesson.Inconclusive {
 			break // decided: more samples are only for the inconclusive
+		}
+		if first && st.opt.QuietWait == 0 && len(st.values) == 0 && inRow >= giveUpAfter {
+			break // left for the second pass
 		}
 		if time.Now().After(until) || ctx.Err() != nil {
 			st.outOfTime = true
@@ -321,6 +355,7 @@ func (st *claimState) measure(ctx context.Context, until time.Time, clock *runCl
 		st.allWall += wall
 		if others > limit {
 			r.Discarded++
+			inRow++
 			if left := st.opt.QuietWait - st.waited; left > 0 {
 				_, waited, err := st.opt.wait(ctx, left, limit)
 				st.waited += waited
@@ -333,6 +368,7 @@ func (st *claimState) measure(ctx context.Context, until time.Time, clock *runCl
 			}
 			continue
 		}
+		inRow = 0
 		st.keptOthers += others * wall
 		st.keptWall += wall
 		st.values = append(st.values, v)

@@ -394,14 +394,15 @@ func TestEveryClaim(t *testing.T) {
 	}
 }
 
-// TestRunSecondPass: a claim disturbed throughout its share takes more
-// samples after the others, while time remains, and gets its verdict then;
-// the results stay in the claims' order, emitted in the order reached.
+// TestRunSecondPass: a claim whose first samples are all disturbed hands
+// its share on after giveUpAfter of them, takes more samples after the
+// others, while time remains, and gets its verdict then; the results stay
+// in the claims' order, emitted in the order reached.
 func TestRunSecondPass(t *testing.T) {
 	calls := 0
 	busyFirst := func() func() float64 {
 		calls++
-		busy := calls <= 18 // the first claim's whole first pass
+		busy := calls <= giveUpAfter // the first claim's whole first pass
 		return func() float64 {
 			if busy {
 				return 1
@@ -421,8 +422,22 @@ func TestRunSecondPass(t *testing.T) {
 	if !slices.Equal(emitted, []string{"f/b", "f/a"}) {
 		t.Errorf("emitted %v, want f/b, then f/a after its second pass", emitted)
 	}
-	if rs[0].Claim != "f/a" || rs[0].Verdict != lesson.Reproduced || rs[0].Discarded != 18 || rs[0].Figure.N != 6 || rs[1].Verdict != lesson.Reproduced {
+	if rs[0].Claim != "f/a" || rs[0].Verdict != lesson.Reproduced || rs[0].Discarded != giveUpAfter || rs[0].Figure.N != 6 || rs[1].Verdict != lesson.Reproduced {
 		t.Errorf("results %+v", rs)
+	}
+}
+
+// TestChance: the second pass weighs a claim by the share of its samples
+// kept, at least leastChance; one not yet sampled by its whole weight.
+func TestChance(t *testing.T) {
+	for _, tc := range []struct {
+		attempts, kept int
+		want           float64
+	}{{0, 0, 1}, {10, 5, 0.5}, {4, 4, 1}, {18, 0, leastChance}, {20, 1, leastChance}} {
+		st := &claimState{attempts: tc.attempts, values: make([]float64, tc.kept)}
+		if got := st.chance(); got != tc.want {
+			t.Errorf("%d kept of %d: chance %g, want %g", tc.kept, tc.attempts, got, tc.want)
+		}
 	}
 }
 

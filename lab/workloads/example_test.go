@@ -14,7 +14,7 @@ import (
 func ExampleRun() {
 	c := workloads.Config{
 		AddSize: 100_000, SortSize: 300, Docs: 20, Wait: 100 * time.Microsecond,
-		Topic: "gopher", Workers: 10, Goroutines: 2, Reps: 1,
+		Topic: "gopher", Workers: 10, Goroutines: 2, Reps: 1, Workloads: workloads.Workloads(),
 	}
 	points, err := workloads.Run(context.Background(), c, []int{1}, nil)
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"github.com/brewput/brewput/internal/format"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -76,7 +77,14 @@ type Config struct {
 	// warmed up, takes to last MinRun, as go test -bench repeats an
 	// operation (the seed's figures are benchmarks'); 0: once a run.
 	MinRun time.Duration `flag:"min-run" usage:"shortest run: a workload faster than this is repeated within each run, the same number of times both ways (0: once)"`
+	// Workloads are those measured: a claim about one of them need not
+	// pay for the others (a trivial one under MinRun repeats thousands
+	// of times).
+	Workloads []string `flag:"workloads" usage:"workloads to measure: add, sort, find"`
 }
+
+// Workloads names the lab's workloads, in the order Run measures them.
+func Workloads() []string { return []string{"add", "sort", "find"} }
 
 // DefaultConfig is the seed's setting: adds 10 million integers (about
 // 3 ms, repeated to 100 ms runs), finds in 1,000 documents of a 1 ms wait
@@ -84,14 +92,15 @@ type Config struct {
 // 0.4 s), 5 runs each: about 30 s for CPU counts 1 and 2 on 2 CPUs.
 func DefaultConfig() Config {
 	return Config{
-		AddSize:  10_000_000,
-		SortSize: 20_000,
-		Docs:     1000,
-		Wait:     time.Millisecond,
-		Topic:    "gopher",
-		Workers:  8,
-		Reps:     5,
-		MinRun:   100 * time.Millisecond,
+		AddSize:   10_000_000,
+		SortSize:  20_000,
+		Docs:      1000,
+		Wait:      time.Millisecond,
+		Topic:     "gopher",
+		Workers:   8,
+		Reps:      5,
+		MinRun:    100 * time.Millisecond,
+		Workloads: Workloads(),
 	}
 }
 
@@ -115,6 +124,8 @@ func (c Config) Validate() error {
 		lab.AtMost("reps", c.Reps, 1000, ""),
 		lab.Refuse(c.MinRun < 0, "min-run %v: want 0 (one pass a run) or more", c.MinRun),
 		lab.Refuse(c.MinRun > 10*time.Second, "min-run %v: want at most 10s", c.MinRun),
+		lab.NotEmpty("workloads", c.Workloads, "of "+strings.Join(Workloads(), ", ")),
+		lab.Choices("workloads", c.Workloads, Workloads(), "want some of "+strings.Join(Workloads(), ", ")),
 	)
 }
 
@@ -269,7 +280,7 @@ func (in *inputs) workloads(c Config) []workload {
 	var sum, found int
 	wantSum := addWant(len(in.numbers))
 	work := make([]int, len(in.unsorted))
-	return []workload{{
+	all := []workload{{
 		name: "add", par: g, ops: int64(len(in.numbers)), unit: "ints summed/s",
 		do: [2]func() error{
 			func() error { sum = add(in.numbers); return nil },
@@ -307,4 +318,11 @@ func (in *inputs) workloads(c Config) []workload {
 			return lab.Refuse(found != in.found, "found %q in %d documents, want %d", c.Topic, found, in.found)
 		},
 	}}
+	var chosen []workload
+	for _, w := range all {
+		if slices.Contains(c.Workloads, w.name) {
+			chosen = append(chosen, w)
+		}
+	}
+	return chosen
 }

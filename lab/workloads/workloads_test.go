@@ -22,7 +22,7 @@ func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 // small is a configuration that runs in a moment, for correctness rather
 // than timing.
 func small() Config {
-	return Config{AddSize: 10_001, SortSize: 501, Docs: 60, Wait: 0, Topic: "gopher", Workers: 7, Goroutines: 3, Reps: 2}
+	return Config{AddSize: 10_001, SortSize: 501, Docs: 60, Wait: 0, Topic: "gopher", Workers: 7, Goroutines: 3, Reps: 2, Workloads: Workloads()}
 }
 
 func TestAdd(t *testing.T) {
@@ -143,11 +143,32 @@ func TestValidate(t *testing.T) {
 // The flags set the configuration's fields, and a bad value is an error
 // that names its flag.
 func TestBind(t *testing.T) {
-	want := Config{AddSize: 7, SortSize: 9, Docs: 3, Wait: 2 * time.Millisecond, Topic: "x", Workers: 4, Goroutines: 5, Reps: 6, MinRun: 3 * time.Millisecond}
+	want := Config{AddSize: 7, SortSize: 9, Docs: 3, Wait: 2 * time.Millisecond, Topic: "x", Workers: 4, Goroutines: 5, Reps: 6, MinRun: 3 * time.Millisecond, Workloads: []string{"find", "add"}}
 	testkit.Binds(t, NewLab(), want, "--add-size", "7", "--sort-size", "9", "--docs", "3", "--wait", "2ms", "--topic", "x",
-		"--workers", "4", "--goroutines", "5", "--reps", "6", "--min-run", "3ms")
+		"--workers", "4", "--goroutines", "5", "--reps", "6", "--min-run", "3ms", "--workloads", "find,add")
 	if err := testkit.Bind(NewLab(), "--add-size", "0"); err == nil || err.Error() != "--add-size 0: want at least 1 integer" {
 		t.Errorf("--add-size 0: %v", err)
+	}
+	if err := testkit.Bind(NewLab(), "--workloads", "add,mul"); err == nil || err.Error() != `--workloads "mul": want some of add, sort, find` {
+		t.Errorf("--workloads add,mul: %v", err)
+	}
+}
+
+// TestRunSome: with some workloads chosen, Run measures those alone, in
+// its own order.
+func TestRunSome(t *testing.T) {
+	c := small()
+	c.Workloads = []string{"find", "add"}
+	ps, err := Run(context.Background(), c, []int{1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range ps {
+		got = append(got, p.Variant())
+	}
+	if want := []string{"add/sequential", "add/concurrent", "find/sequential", "find/concurrent"}; !slices.Equal(got, want) {
+		t.Errorf("variants %v, want %v", got, want)
 	}
 }
 
@@ -243,7 +264,7 @@ func TestMinRun(t *testing.T) {
 			t.Errorf("%s: %v passes, %d ops of %d integers; the sequential way %v passes", p.Variant(), passes, p.Ops, c.AddSize, ps[0].Metrics()[MetricPasses])
 		}
 	}
-	if err := (Config{AddSize: 1, SortSize: 1, Docs: 1, Topic: "x", Reps: 1, MinRun: -time.Second}).Validate(); err == nil || !strings.HasPrefix(err.Error(), "min-run -1s:") {
+	if err := (Config{AddSize: 1, SortSize: 1, Docs: 1, Topic: "x", Reps: 1, MinRun: -time.Second, Workloads: Workloads()}).Validate(); err == nil || !strings.HasPrefix(err.Error(), "min-run -1s:") {
 		t.Errorf("negative --min-run: %v", err)
 	}
 }

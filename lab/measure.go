@@ -2,11 +2,15 @@ package lab
 
 import (
 	"context"
+	"fmt"
+	"math"
 	"runtime"
 	"time"
 
 	"github.com/HdrHistogram/hdrhistogram-go"
 
+	"github.com/brewput/brewput/explain/compare"
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/internal/quiet"
 	"github.com/brewput/brewput/measure/harness"
 	"github.com/brewput/brewput/results"
@@ -200,4 +204,61 @@ func Share(total, parts, i int) int {
 func Part(n, parts, i int) (lo, hi int) {
 	lo = i*(n/parts) + min(i, n%parts)
 	return lo, lo + Share(n, parts, i)
+}
+
+// Interval is the median of a figure measured once a run, with the 95 %
+// interval around it that lessons and compare give theirs (benchmath's,
+// through compare.SummarizeValues); N the runs.
+type Interval struct {
+	Median, Lo, Hi float64
+	N              int
+}
+
+// IntervalOf is the interval of values, one per run; unbounded (Lo and Hi
+// infinite) with fewer than IntervalRuns values.
+func IntervalOf(values []float64) Interval {
+	s := compare.SummarizeValues(values)
+	return Interval{Median: s.Median, Lo: s.Lo, Hi: s.Hi, N: len(values)}
+}
+
+// IntervalRuns is the fewest runs whose median has a bounded interval: 6.
+func IntervalRuns() int { return compare.RunsForInterval() }
+
+// Bounded reports whether the interval has finite ends.
+func (iv Interval) Bounded() bool { return !math.IsInf(iv.Lo, 0) && !math.IsInf(iv.Hi, 0) }
+
+// Lo and Hi name the metrics of m's interval's ends: "speedup_lo".
+func Lo(m results.Metric) results.Metric { return m + "_lo" }
+func Hi(m results.Metric) results.Metric { return m + "_hi" }
+
+// Set puts the median in metrics as m, and the ends as Lo(m) and Hi(m)
+// where bounded (JSON has no infinity).
+func (iv Interval) Set(metrics map[results.Metric]float64, m results.Metric) {
+	metrics[m] = iv.Median
+	if iv.Bounded() {
+		metrics[Lo(m)], metrics[Hi(m)] = iv.Lo, iv.Hi
+	}
+}
+
+// Text writes the median by f, and the interval where bounded: "1.81
+// [1.70, 1.90]"; "1.81 (5 runs)" below IntervalRuns, so that a bare
+// figure is not taken for a settled one.
+func (iv Interval) Text(f func(float64) string) string {
+	if !iv.Bounded() {
+		return fmt.Sprintf("%s (%s)", f(iv.Median), format.Count(iv.N, "run"))
+	}
+	return fmt.Sprintf("%s [%s, %s]", f(iv.Median), f(iv.Lo), f(iv.Hi))
+}
+
+// Ratios are the ratios, run by run, of a's times to b's: paired runs,
+// as Turns takes them, so that a slow spell of the machine falls on both
+// sides of a ratio (b's speedup over a, for a's times over b's).
+func Ratios(a, b Runs) []float64 {
+	var out []float64
+	for i := range min(len(a.Times), len(b.Times)) {
+		if b.Times[i] > 0 {
+			out = append(out, a.Times[i].Seconds()/b.Times[i].Seconds())
+		}
+	}
+	return out
 }

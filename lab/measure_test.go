@@ -4,9 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/brewput/brewput/results"
 )
 
 // Shares add up to the total, each the even share or one more, the
@@ -101,5 +104,40 @@ func TestTell(t *testing.T) {
 	Tell(nil)("nothing")
 	if got != "a line" {
 		t.Errorf("told %q", got)
+	}
+}
+
+// TestInterval: paired runs give their ratios run by run; six of them an
+// interval around their median, which Set and Text carry; fewer, none.
+func TestInterval(t *testing.T) {
+	ms := func(ds ...int) Runs {
+		var r Runs
+		for _, d := range ds {
+			r.Times = append(r.Times, time.Duration(d)*time.Millisecond)
+		}
+		return r
+	}
+	ratios := Ratios(ms(20, 30, 40, 50, 60, 70, 80), ms(10, 10, 20, 0, 20, 35, 40))
+	if want := []float64{2, 3, 2, 3, 2, 2}; !slices.Equal(ratios, want) { // the run of 0 ms left out
+		t.Fatalf("ratios %v, want %v", ratios, want)
+	}
+	iv := IntervalOf(ratios)
+	if !iv.Bounded() || iv.Median != 2 || iv.Lo != 2 || iv.Hi != 3 || iv.N != 6 {
+		t.Errorf("interval %+v, want 2 [2, 3] of 6", iv)
+	}
+	m := map[results.Metric]float64{}
+	iv.Set(m, "speedup")
+	if m["speedup"] != 2 || m["speedup_lo"] != 2 || m["speedup_hi"] != 3 {
+		t.Errorf("metrics %v", m)
+	}
+	f := func(v float64) string { return fmt.Sprintf("%.1f", v) }
+	if got := iv.Text(f); got != "2.0 [2.0, 3.0]" {
+		t.Errorf("text %q", got)
+	}
+	short := IntervalOf(ratios[:5])
+	m = map[results.Metric]float64{}
+	short.Set(m, "speedup")
+	if short.Bounded() || len(m) != 1 || short.Text(f) != "2.0 (5 runs)" {
+		t.Errorf("5 runs: %+v, metrics %v, text %q", short, m, short.Text(f))
 	}
 }

@@ -36,7 +36,7 @@ const (
 	MetricEventsPerCall   results.Metric = "events_per_call"   // events ÷ calls
 	MetricStreamRunLength results.Metric = "stream_run_length" // events ÷ the runs of one type as received: the most any grouping could reach
 	MetricLost            results.Metric = "lost"              // produced and never handled: always 0 (Run fails otherwise)
-	MetricSpeedup         results.Metric = "speedup"           // on grouped points, Throughput ÷ single's with the same P, S and CPUs
+	MetricSpeedup         results.Metric = "speedup"           // on grouped points, the median of its events/s ÷ single's (same P, S, CPUs) run by run; lab.Lo/Hi from 6 runs
 )
 
 // NewLab returns the lab at its defaults; its chart is the grouped
@@ -91,7 +91,7 @@ func DefaultConfig() Config {
 		RunLength:  8,
 		HandleCost: 2 * time.Microsecond,
 		Seed:       1,
-		Reps:       3,
+		Reps:       lab.IntervalRuns(), // the fewest whose speedup has an interval
 	}
 }
 

@@ -30,17 +30,17 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 	return lab.Sweep(ctx, c, cpus, progress, func(n int, add lab.Add) error {
 		for _, p := range c.Producers {
 			for _, s := range c.Buffers {
-				pair, err := measurePair(ctx, c, n, p, s)
+				pair, speedup, err := measurePair(ctx, c, n, p, s)
 				if err != nil {
 					return err
 				}
-				for _, pt := range pair {
+				for i, pt := range pair {
 					m := pt.Metrics()
 					line := fmt.Sprintf("%s cpus=%d %s: %s, %.2f events/call (stream runs of %.2f), p50 latency %s, CPU util %.0f %%",
 						Name, n, pt.Variant(), format.Rate(pt.Throughput, Unit), m[MetricEventsPerCall], m[MetricStreamRunLength],
 						format.Wait(pt.Latency.P50), 100*pt.Util)
-					if sp, ok := m[MetricSpeedup]; ok {
-						line += fmt.Sprintf(", ×%.2f single's events/s", sp)
+					if i == 1 {
+						line += fmt.Sprintf(", ×%s single's events/s", speedup.Text(func(v float64) string { return fmt.Sprintf("%.2f", v) }))
 					}
 					add(pt, line)
 				}
@@ -51,8 +51,8 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 }
 
 // measurePair measures one combination both ways on n CPUs: the single
-// point and the grouped one.
-func measurePair(ctx context.Context, c Config, n, producers, buffer int) ([2]results.Point, error) {
+// point and the grouped one, and grouped's speedup, set in its point.
+func measurePair(ctx context.Context, c Config, n, producers, buffer int) ([2]results.Point, lab.Interval, error) {
 	strategies := [2]string{Single, Grouped}
 	var outs [2][]outcome // by strategy
 	err := lab.Turns(ctx, c.Reps, 2, func(rep, k int) error {
@@ -68,7 +68,7 @@ func measurePair(ctx context.Context, c Config, n, producers, buffer int) ([2]re
 		return nil
 	})
 	if err != nil {
-		return [2]results.Point{}, err
+		return [2]results.Point{}, lab.Interval{}, err
 	}
 	var pair [2]results.Point
 	for i := range pair {
@@ -78,12 +78,21 @@ func measurePair(ctx context.Context, c Config, n, producers, buffer int) ([2]re
 		}
 		p, err := point(c, strategies[i], median(outs[i]), others, n, producers, buffer)
 		if err != nil {
-			return pair, err
+			return pair, lab.Interval{}, err
 		}
 		pair[i] = p
 	}
-	pair[1].Lab.Metrics[MetricSpeedup] = pair[1].Throughput / pair[0].Throughput
-	return pair, nil
+	// Run by run, grouped's events/s over single's: the two took turns.
+	var ratios []float64
+	for k := range min(len(outs[0]), len(outs[1])) {
+		single, grouped := outs[0][k], outs[1][k]
+		if single.events > 0 && grouped.wall > 0 {
+			ratios = append(ratios, float64(grouped.events)/grouped.wall.Seconds()/(float64(single.events)/single.wall.Seconds()))
+		}
+	}
+	speedup := lab.IntervalOf(ratios)
+	speedup.Set(pair[1].Lab.Metrics, MetricSpeedup)
+	return pair, speedup, nil
 }
 
 // median returns the run of median wall time among outs (of an even

@@ -3,6 +3,7 @@ package aggregate
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -153,11 +154,11 @@ func TestValidate(t *testing.T) {
 
 // TestRun checks the points' contract on a small sweep.
 func TestRun(t *testing.T) {
-	c := Config{Events: 3000, Producers: []int{1, 3}, Buffers: []int{0, 50}, RunLength: 4, HandleCost: time.Microsecond, Seed: 9, Reps: 2}
+	c := Config{Events: 3000, Producers: []int{1, 3}, Buffers: []int{0, 50}, RunLength: 4, HandleCost: time.Microsecond, Seed: 9, Reps: lab.IntervalRuns()}
 	cpus := []int{1, 2}
-	points, _ := testkit.RunLab(t, testkit.With(NewLab(), c), cpus, len(cpus)*2*2*2, Unit, []results.Metric{MetricProducers, MetricBuffer,
+	points, lines := testkit.RunLab(t, testkit.With(NewLab(), c), cpus, len(cpus)*2*2*2, Unit, []results.Metric{MetricProducers, MetricBuffer,
 		MetricEvents, MetricCalls, MetricEventsPerCall, MetricStreamRunLength, MetricLost, MetricSpeedup, MetricRunLength,
-		MetricHandleCostUs})
+		MetricHandleCostUs, lab.Lo(MetricSpeedup), lab.Hi(MetricSpeedup)})
 	for i, p := range points {
 		m := p.Metrics()
 		st, np, s := []string{Single, Grouped}[i%2], int(m[MetricProducers]), int(m[MetricBuffer])
@@ -185,8 +186,11 @@ func TestRun(t *testing.T) {
 		if st == Single && ok {
 			t.Errorf("%s has a speedup", p.Variant())
 		}
-		if st == Grouped && (!ok || sp != p.Throughput/points[i-1].Throughput) {
-			t.Errorf("%s: speedup %g, want %g ÷ %g", p.Variant(), sp, p.Throughput, points[i-1].Throughput)
+		// The median of the paired runs' ratios, in its interval.
+		lo, hi := m[lab.Lo(MetricSpeedup)], m[lab.Hi(MetricSpeedup)]
+		line := strings.ReplaceAll(lines[i], "\n  ", " ")
+		if st == Grouped && (!ok || !(0 < lo && lo <= sp && sp <= hi) || !strings.Contains(line, fmt.Sprintf("×%.2f [%.2f, %.2f]", sp, lo, hi))) {
+			t.Errorf("%s: speedup %g in [%g, %g]; line %q", p.Variant(), sp, lo, hi, line)
 		}
 	}
 }

@@ -32,7 +32,7 @@ var help string // the lab's --help: what it measures and what to look for
 const (
 	MetricWords       results.Metric = "words"         // the count; wc's own on the wc point
 	MetricMedianMs    results.Metric = "median_ms"     // the median run's time
-	MetricSpeedup     results.Metric = "speedup"       // bytewise's median time ÷ the point's
+	MetricSpeedup     results.Metric = "speedup"       // the median of bytewise's time ÷ the point's, run by run; its interval lab.Lo/Hi from 6 runs
 	MetricAllocsPerOp results.Metric = "allocs_per_op" // on the Go ways: heap allocations per run, as go test -benchmem
 	MetricBytesPerOp  results.Metric = "bytes_per_op"  // on the Go ways: bytes allocated per run
 )
@@ -64,7 +64,7 @@ type Config struct {
 // DefaultConfig is a generated 1.2 MB text and 5 runs of each way: about
 // 7 s for CPU counts 1 and 2 on 2 CPUs.
 func DefaultConfig() Config {
-	return Config{Size: 1_200_000, Reps: 5}
+	return Config{Size: 1_200_000, Reps: lab.IntervalRuns()} // the talk's 1.2 MB; runs enough for an interval
 }
 
 // Validate implements lab.Validator; a File must be a readable regular
@@ -150,15 +150,14 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 		if len(ways) == 4 && wcWords != ref.words {
 			say(fmt.Sprintf("wc -w counts %d words, the lab %d: the file is not plain ASCII text, where the two would agree", wcWords, ref.words))
 		}
-		bytewise := results.FromSeconds(ts[0].Median()) // as its point's Dur
 		for i, w := range ways {
 			p := ts[i].Point(Name, w.name, n, 1, ref.size, "bytes/s", map[results.Metric]float64{MetricWords: float64(ref.words)})
 			p.Lab.Metrics[MetricMedianMs] = p.Latency.P50
-			if p.Dur > 0 {
-				p.Lab.Metrics[MetricSpeedup] = bytewise.Seconds() / p.Dur.Seconds()
-			}
-			line := fmt.Sprintf("%s/%s cpus=%d: median %s of %d, %s, speedup %.1f",
-				Name, w.name, n, format.Wait(p.Metrics()[MetricMedianMs]), c.Reps, format.Rate(p.Throughput, p.Unit), p.Metrics()[MetricSpeedup])
+			speedup := lab.IntervalOf(lab.Ratios(ts[0].Runs, ts[i].Runs))
+			speedup.Set(p.Lab.Metrics, MetricSpeedup)
+			line := fmt.Sprintf("%s/%s cpus=%d: median %s of %d, %s, speedup ×%s",
+				Name, w.name, n, format.Wait(p.Metrics()[MetricMedianMs]), c.Reps, format.Rate(p.Throughput, p.Unit),
+				speedup.Text(func(v float64) string { return fmt.Sprintf("%.1f", v) }))
 			if w.wc == "" {
 				reps := float64(len(ts[i].Times))
 				p.Lab.Metrics[MetricAllocsPerOp] = float64(ts[i].mallocs) / reps

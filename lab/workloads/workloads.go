@@ -29,7 +29,10 @@ var help string // the lab's --help: what it measures and what to look for
 
 // The metrics of a point.
 const (
-	MetricSpeedup  results.Metric = "speedup"   // the sequential median time ÷ this variant's; 1 on a sequential point
+	// MetricSpeedup is the median of the runs' sequential time ÷ this
+	// variant's, run by run (1 on a sequential point); with 6 runs or more
+	// its 95 % interval is lab.Lo(MetricSpeedup) to lab.Hi(MetricSpeedup).
+	MetricSpeedup  results.Metric = "speedup"
 	MetricMedianMs results.Metric = "median_ms" // the median run's time
 	MetricPasses   results.Metric = "passes"    // times a run did the workload (see Config.MinRun)
 )
@@ -89,7 +92,8 @@ func Workloads() []string { return []string{"add", "sort", "find"} }
 // DefaultConfig is the seed's setting: adds 10 million integers (about
 // 3 ms, repeated to 100 ms runs), finds in 1,000 documents of a 1 ms wait
 // (1.1 s sequentially) with a pool of 8, sorts 20,000 integers (0.2 to
-// 0.4 s), 5 runs each: about 30 s for CPU counts 1 and 2 on 2 CPUs.
+// 0.4 s), 6 runs each, the fewest whose speedup has an interval: about
+// 36 s for CPU counts 1 and 2 on 2 CPUs.
 func DefaultConfig() Config {
 	return Config{
 		AddSize:   10_000_000,
@@ -98,7 +102,7 @@ func DefaultConfig() Config {
 		Wait:      time.Millisecond,
 		Topic:     "gopher",
 		Workers:   8,
-		Reps:      5,
+		Reps:      lab.IntervalRuns(),
 		MinRun:    100 * time.Millisecond,
 		Workloads: Workloads(),
 	}
@@ -165,16 +169,18 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 			if err != nil {
 				return err
 			}
-			speedup := 1.0
-			if conc := ts[1].Median(); conc > 0 {
-				speedup = ts[0].Median() / conc
-			}
-			for i, s := range []float64{1, speedup} {
-				p := ts[i].Point(Name, w.name+"/"+ways[i], n, []int{1, w.par}[i], int64(passes)*w.ops, w.unit, map[results.Metric]float64{MetricSpeedup: s})
+			speedup := lab.IntervalOf(lab.Ratios(ts[0], ts[1]))
+			for i := range ways {
+				p := ts[i].Point(Name, w.name+"/"+ways[i], n, []int{1, w.par}[i], int64(passes)*w.ops, w.unit, map[results.Metric]float64{MetricSpeedup: 1})
 				p.Lab.Metrics[MetricMedianMs] = p.Latency.P50
 				p.Lab.Metrics[MetricPasses] = float64(passes)
-				add(p, fmt.Sprintf("%s/%s cpus=%d: median run %s of %d (the workload %s a run), %s, speedup over sequential ×%.2f",
-					Name, p.Variant(), n, format.Wait(p.Latency.P50), c.Reps, timesText(passes), format.Rate(p.Throughput, p.Unit), s))
+				line := fmt.Sprintf("%s/%s cpus=%d: median run %s of %d (the workload %s a run), %s",
+					Name, p.Variant(), n, format.Wait(p.Latency.P50), c.Reps, timesText(passes), format.Rate(p.Throughput, p.Unit))
+				if i == 1 {
+					speedup.Set(p.Lab.Metrics, MetricSpeedup)
+					line += ", speedup over sequential ×" + speedup.Text(func(v float64) string { return fmt.Sprintf("%.2f", v) })
+				}
+				add(p, line)
 			}
 		}
 		return nil

@@ -3,6 +3,7 @@ package workloads
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/brewput/brewput/internal/testkit"
+	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"
 )
 
@@ -174,8 +176,10 @@ func TestRunSome(t *testing.T) {
 
 func TestRunPoints(t *testing.T) {
 	c := small()
+	c.Reps = lab.IntervalRuns() // for the speedup's interval
 	variants := []string{"add/sequential", "add/concurrent", "sort/sequential", "sort/concurrent", "find/sequential", "find/concurrent"}
-	ps, lines := testkit.RunLab(t, testkit.With(NewLab(), c), []int{1, 2}, 2*len(variants), "", []results.Metric{MetricSpeedup, MetricMedianMs, MetricPasses})
+	ps, lines := testkit.RunLab(t, testkit.With(NewLab(), c), []int{1, 2}, 2*len(variants), "",
+		[]results.Metric{MetricSpeedup, lab.Lo(MetricSpeedup), lab.Hi(MetricSpeedup), MetricMedianMs, MetricPasses})
 	host := ps[0].Host
 	for i, p := range ps {
 		v, n := variants[i%len(variants)], 1+i/len(variants)
@@ -202,10 +206,11 @@ func TestRunPoints(t *testing.T) {
 		if strings.HasSuffix(v, "/sequential") && p.Metrics()["speedup"] != 1 {
 			t.Errorf("%s: speedup %v, want 1", v, p.Metrics()["speedup"])
 		}
-		if strings.HasSuffix(v, "/concurrent") {
-			seq := ps[i-1]
-			if want := seq.Dur.Seconds() / p.Dur.Seconds(); !near(p.Metrics()["speedup"], want) {
-				t.Errorf("%s: speedup %v, want %v", v, p.Metrics()["speedup"], want)
+		if m := p.Metrics(); strings.HasSuffix(v, "/concurrent") {
+			// The median of the runs' paired ratios, inside its interval.
+			lo, sp, hi := m[lab.Lo(MetricSpeedup)], m[MetricSpeedup], m[lab.Hi(MetricSpeedup)]
+			if !(0 < lo && lo <= sp && sp <= hi) || !strings.Contains(strings.ReplaceAll(lines[i], "\n  ", " "), fmt.Sprintf("×%.2f [%.2f, %.2f]", sp, lo, hi)) {
+				t.Errorf("%s: speedup %v in [%v, %v]; line %q", v, sp, lo, hi, lines[i])
 			}
 		}
 		if p.Host != host {

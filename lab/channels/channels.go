@@ -27,7 +27,7 @@ var help string // the lab's --help: what it measures and what to look for
 // The metrics of a point.
 const (
 	MetricBound        results.Metric = "bound_lines_per_s"    // see Bound
-	MetricOfBound      results.Metric = "of_bound"             // Throughput ÷ the bound; above 1 only where the machine's speed drifted
+	MetricOfBound      results.Metric = "of_bound"             // the median of the runs' lines/s ÷ the bound (lab.Lo/Hi from 6 runs); above 1 only where the machine's speed drifted
 	MetricProducerRate results.Metric = "producer_lines_per_s" // the producer alone, just before and after the point, the faster
 	MetricConsumerRate results.Metric = "consumer_lines_per_s" // one consumer alone, likewise
 	MetricChanSize     results.Metric = "chan_size"            // the variant's S
@@ -85,7 +85,7 @@ func DefaultConfig() Config {
 		Consumers: []int{3},
 		Batches:   []int{1, 1000},
 		Seed:      1,
-		Reps:      3,
+		Reps:      lab.IntervalRuns(), // the fewest whose share of the bound has an interval
 	}
 }
 

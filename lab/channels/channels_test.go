@@ -5,12 +5,15 @@ import (
 	"crypto/sha1"
 	"encoding/binary"
 	"errors"
+	"fmt"
+	"strings"
 	"testing"
 	"time"
 
 	"go.uber.org/goleak"
 
 	"github.com/brewput/brewput/internal/testkit"
+	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"
 )
 
@@ -153,6 +156,20 @@ func TestRun(t *testing.T) {
 		if want := Bound(mt["producer_lines_per_s"], mt["consumer_lines_per_s"], m, p.CPUs); mt["bound_lines_per_s"] != want {
 			t.Errorf("%s cpus=%d: bound %g, want %g", p.Variant(), p.CPUs, mt["bound_lines_per_s"], want)
 		}
+	}
+}
+
+// TestRunInterval: with 6 runs a point's share of the bound is the
+// median of the runs', inside its interval, which its line gives.
+func TestRunInterval(t *testing.T) {
+	c := Config{Lines: 2000, LineBytes: 100, Hashes: 2, Sizes: []int{10}, Consumers: []int{3}, Batches: []int{1}, Seed: 7, Reps: lab.IntervalRuns()}
+	points, lines := testkit.RunLab(t, testkit.With(NewLab(), c), []int{1}, 1, Unit, []results.Metric{MetricBound, MetricOfBound,
+		lab.Lo(MetricOfBound), lab.Hi(MetricOfBound), MetricProducerRate, MetricConsumerRate, MetricChanSize, MetricConsumers, MetricBatchLines, MetricSpread})
+	m := points[0].Metrics()
+	lo, share, hi := m[lab.Lo(MetricOfBound)], m[MetricOfBound], m[lab.Hi(MetricOfBound)]
+	line := strings.ReplaceAll(lines[0], "\n  ", " ")
+	if !(0 < lo && lo <= share && share <= hi) || !strings.Contains(line, fmt.Sprintf("%.0f [%.0f, %.0f] %% of the bound", 100*share, 100*lo, 100*hi)) {
+		t.Errorf("share of the bound %g in [%g, %g]; line %q", share, lo, hi, line)
 	}
 }
 

@@ -56,12 +56,13 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 		for _, s := range c.Sizes {
 			for _, m := range c.Consumers {
 				for _, b := range c.Batches {
-					p, err := measurePoint(ctx, c, n, s, m, b)
+					p, ofBound, err := measurePoint(ctx, c, n, s, m, b)
 					if err != nil {
 						return err
 					}
-					add(p, fmt.Sprintf("channels cpus=%d %s: %s, %.0f %% of the bound %s, CPU util %.0f %%",
-						n, p.Variant(), format.Rate(p.Throughput, Unit), 100*p.Metrics()[MetricOfBound], format.Rate(p.Metrics()[MetricBound], Unit), 100*p.Util))
+					add(p, fmt.Sprintf("channels cpus=%d %s: %s, %s %% of the bound %s, CPU util %.0f %%",
+						n, p.Variant(), format.Rate(p.Throughput, Unit), ofBound.Text(func(v float64) string { return fmt.Sprintf("%.0f", 100*v) }),
+						format.Rate(p.Metrics()[MetricBound], Unit), 100*p.Util))
 				}
 			}
 		}
@@ -71,11 +72,12 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 
 // measurePoint runs one combination on n CPUs c.Reps times, between two
 // measurements of the producer and one consumer alone: the point is the
-// median run's, its spread and others' CPU over all the runs.
-func measurePoint(ctx context.Context, c Config, n, size, consumers, batch int) (results.Point, error) {
+// median run's, its spread and others' CPU over all the runs; its share
+// of the bound the median of the runs', with their interval.
+func measurePoint(ctx context.Context, c Config, n, size, consumers, batch int) (results.Point, lab.Interval, error) {
 	prod, cons, err := aloneRates(ctx, c)
 	if err != nil {
-		return results.Point{}, err
+		return results.Point{}, lab.Interval{}, err
 	}
 	// The runs are of one point: nothing else takes turns with them.
 	var outs []outcome
@@ -91,7 +93,7 @@ func measurePoint(ctx context.Context, c Config, n, size, consumers, batch int) 
 		return nil
 	})
 	if err != nil {
-		return results.Point{}, err
+		return results.Point{}, lab.Interval{}, err
 	}
 	rates := make([]float64, len(outs))
 	for i, o := range outs {
@@ -106,13 +108,17 @@ func measurePoint(ctx context.Context, c Config, n, size, consumers, batch int) 
 	}
 	v := Variant(size, consumers, batch)
 	if out.lines != int64(c.Lines) {
-		return results.Point{}, fmt.Errorf("channels %s cpus=%d: consumed %d lines of %d", v, n, out.lines, c.Lines)
+		return results.Point{}, lab.Interval{}, fmt.Errorf("channels %s cpus=%d: consumed %d lines of %d", v, n, out.lines, c.Lines)
 	}
 	bound := Bound(prod, cons, consumers, n)
-	return lab.Timing{Start: start, Wall: out.wall, CPU: out.cpu, Par: consumers, Ops: out.lines, Hist: out.latency, Others: others}.Point(Name, v, n, Unit,
+	shares := make([]float64, len(rates))
+	for i, r := range rates {
+		shares[i] = r / bound
+	}
+	ofBound := lab.IntervalOf(shares)
+	p, err := lab.Timing{Start: start, Wall: out.wall, CPU: out.cpu, Par: consumers, Ops: out.lines, Hist: out.latency, Others: others}.Point(Name, v, n, Unit,
 		map[results.Metric]float64{
 			MetricBound:        bound,
-			MetricOfBound:      float64(out.lines) / out.wall.Seconds() / bound,
 			MetricProducerRate: prod,
 			MetricConsumerRate: cons,
 			MetricChanSize:     float64(size),
@@ -120,6 +126,8 @@ func measurePoint(ctx context.Context, c Config, n, size, consumers, batch int) 
 			MetricBatchLines:   float64(batch),
 			MetricSpread:       spread,
 		})
+	ofBound.Set(p.Lab.Metrics, MetricOfBound)
+	return p, ofBound, err
 }
 
 // outcome is what one run of the pipeline did.

@@ -231,10 +231,19 @@ func (iv Interval) Bounded() bool { return !math.IsInf(iv.Lo, 0) && !math.IsInf(
 func Lo(m results.Metric) results.Metric { return m + "_lo" }
 func Hi(m results.Metric) results.Metric { return m + "_hi" }
 
-// Set puts the median in metrics as m, and the ends as Lo(m) and Hi(m)
-// where bounded (JSON has no infinity).
+// MetricThroughput names, through Lo and Hi, the ends of the interval of
+// a point's median throughput (the point's Throughput is its median run's).
+const MetricThroughput results.Metric = "throughput"
+
+// Set puts the median in metrics as m, and the ends as SetEnds does.
 func (iv Interval) Set(metrics map[results.Metric]float64, m results.Metric) {
 	metrics[m] = iv.Median
+	iv.SetEnds(metrics, m)
+}
+
+// SetEnds puts the ends in metrics as Lo(m) and Hi(m) where bounded
+// (JSON has no infinity).
+func (iv Interval) SetEnds(metrics map[results.Metric]float64, m results.Metric) {
 	if iv.Bounded() {
 		metrics[Lo(m)], metrics[Hi(m)] = iv.Lo, iv.Hi
 	}
@@ -243,11 +252,15 @@ func (iv Interval) Set(metrics map[results.Metric]float64, m results.Metric) {
 // Text writes the median by f, and the interval where bounded: "1.81
 // [1.70, 1.90]"; "1.81 (5 runs)" below IntervalRuns, so that a bare
 // figure is not taken for a settled one.
-func (iv Interval) Text(f func(float64) string) string {
+func (iv Interval) Text(f func(float64) string) string { return f(iv.Median) + " " + iv.Ends(f) }
+
+// Ends writes the interval's ends by f, "[1.70, 1.90]", or the runs
+// where it is unbounded, "(5 runs)".
+func (iv Interval) Ends(f func(float64) string) string {
 	if !iv.Bounded() {
-		return fmt.Sprintf("%s (%s)", f(iv.Median), format.Count(iv.N, "run"))
+		return fmt.Sprintf("(%s)", format.Count(iv.N, "run"))
 	}
-	return fmt.Sprintf("%s [%s, %s]", f(iv.Median), f(iv.Lo), f(iv.Hi))
+	return fmt.Sprintf("[%s, %s]", f(iv.Lo), f(iv.Hi))
 }
 
 // Ratios are the ratios, run by run, of a's times to b's: paired runs,

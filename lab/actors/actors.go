@@ -30,7 +30,7 @@ const (
 	MetricMailbox    results.Metric = "mailbox"         // the actor's mailbox, on actor points only
 	MetricCPUPerID   results.Metric = "cpu_us_per_id"   // CPU time per identity, client and server
 	MetricSpread     results.Metric = "spread"          // the runs' throughputs, lowest to highest, over the median: how far to trust it
-	MetricVsSimple   results.Metric = "vs_simple"       // Throughput ÷ simple's with the same clients and CPUs, both in process or both remote
+	MetricVsSimple   results.Metric = "vs_simple"       // the median, run by run, of its throughput ÷ simple's (same clients and CPUs, both in process or both remote); lab.Lo/Hi from 6 runs
 	MetricLocalRate  results.Metric = "local_ids_per_s" // on remote points, the same variant's in-process throughput
 	MetricRemoteCost results.Metric = "remote_cost"     // on remote points, local_ids_per_s ÷ Throughput
 )
@@ -97,7 +97,8 @@ type Config struct {
 // DefaultConfig is all four variants with 1, 4, 16 and 64 clients,
 // 100 000 requests a run in process (0.1 to 0.3 s on 2 CPUs) and 5000
 // over gRPC, the seed's mailbox of 1024, 256-byte replies (a µs to build),
-// 3 runs a point: 20 s for CPU counts 1 and 2 on 2 CPUs, 40 s remote too.
+// 6 runs a point (for an interval): 14 s for CPU counts 1 and 2 on 2
+// CPUs (at load 3).
 func DefaultConfig() Config {
 	return Config{
 		Variants:       Variants(),
@@ -106,7 +107,7 @@ func DefaultConfig() Config {
 		RemoteRequests: 5000,
 		Mailbox:        1024,
 		ReplyBytes:     256,
-		Reps:           3,
+		Reps:           lab.IntervalRuns(), // the fewest whose median has an interval
 	}
 }
 

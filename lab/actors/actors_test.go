@@ -14,6 +14,7 @@ import (
 	"go.uber.org/goleak"
 	"google.golang.org/grpc/mem"
 
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/internal/race"
 	"github.com/brewput/brewput/internal/testkit"
 	"github.com/brewput/brewput/lab"
@@ -354,9 +355,28 @@ func TestRun(t *testing.T) {
 					p.Metrics()["local_ids_per_s"], p.Metrics()["remote_cost"], local.Throughput)
 			}
 		}
-		simple := byKey[fmt.Sprintf("%s/%d/%d", strings.Replace(p.Variant(), variant, Simple, 1), p.Par, p.CPUs)]
-		if p.Metrics()["vs_simple"] != p.Throughput/simple.Throughput {
-			t.Errorf("%s clients=%d cpus=%d: vs_simple %g, want %g", p.Variant(), p.Par, p.CPUs, p.Metrics()["vs_simple"], p.Throughput/simple.Throughput)
+	}
+}
+
+// TestRunInterval: with 6 runs a point carries the intervals of its runs'
+// median throughput, around it, and of its ratio to simple's run by run,
+// and its line gives them.
+func TestRunInterval(t *testing.T) {
+	c := Config{Variants: []string{Simple, Actor}, Clients: []int{2}, Requests: 1000, Mailbox: 8, ReplyBytes: 200, Reps: lab.IntervalRuns()}
+	points, lines := testkit.RunLab(t, testkit.With(NewLab(), c), []int{1}, 2, Unit, []results.Metric{MetricClients, MetricRequests,
+		MetricReplyBytes, MetricMailbox, MetricCPUPerID, MetricSpread, MetricVsSimple, lab.Lo(MetricVsSimple), lab.Hi(MetricVsSimple),
+		lab.Lo(lab.MetricThroughput), lab.Hi(lab.MetricThroughput)})
+	for i, p := range points {
+		m := p.Metrics()
+		line := strings.ReplaceAll(lines[i], "\n  ", " ")
+		lo, hi := m[lab.Lo(lab.MetricThroughput)], m[lab.Hi(lab.MetricThroughput)]
+		if !(0 < lo && lo <= p.Throughput && p.Throughput <= hi) || !strings.Contains(line, fmt.Sprintf("[%s, %s]", format.Rate(lo, Unit), format.Rate(hi, Unit))) {
+			t.Errorf("%s: throughput %g in [%g, %g]; line %q", p.Variant(), p.Throughput, lo, hi, line)
+		}
+		vlo, vs, vhi := m[lab.Lo(MetricVsSimple)], m[MetricVsSimple], m[lab.Hi(MetricVsSimple)]
+		if !(0 < vlo && vlo <= vs && vs <= vhi) || (p.Variant() == Simple && (vlo != 1 || vhi != 1)) ||
+			(p.Variant() == Actor && !strings.Contains(line, fmt.Sprintf("×%.2f [%.2f, %.2f] simple's", vs, vlo, vhi))) {
+			t.Errorf("%s: vs_simple %g in [%g, %g]; line %q", p.Variant(), vs, vlo, vhi, line)
 		}
 	}
 }

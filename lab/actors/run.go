@@ -32,7 +32,7 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 				return err
 			}
 			for _, p := range got {
-				add(p, progressLine(p))
+				add(p.point, progressLine(p))
 			}
 		}
 		return nil
@@ -53,9 +53,16 @@ type path struct {
 	hist      *hdrhistogram.Histogram
 }
 
+// measured is a point, with the intervals of its runs' median throughput
+// and of its ratio to simple's, run by run.
+type measured struct {
+	point          results.Point
+	rate, vsSimple lab.Interval
+}
+
 // measureClients measures every variant of c (and, with c.Remote, over
 // gRPC) with clients clients, the runs in turns.
-func measureClients(ctx context.Context, c Config, clients, n int) ([]results.Point, error) {
+func measureClients(ctx context.Context, c Config, clients, n int) ([]measured, error) {
 	var paths []*path
 	for _, v := range c.Variants {
 		paths = append(paths, &path{variant: v, name: v, requests: c.Requests, hist: lab.NewHist(time.Minute)})
@@ -86,26 +93,33 @@ func measureClients(ctx context.Context, c Config, clients, n int) ([]results.Po
 	if err != nil {
 		return nil, err
 	}
-	points := make([]results.Point, len(paths))
-	simple := map[bool]float64{} // simple's throughput, by remote
+	points := make([]measured, len(paths))
+	simple := map[bool]*path{} // simple's, by remote
 	for i, p := range paths {
 		pt, err := p.point(c, clients, n)
 		if err != nil {
 			return nil, err
 		}
 		if p.remote {
-			local := points[i-1].Throughput // measured beside it, in process
+			local := points[i-1].point.Throughput // measured beside it, in process
 			pt.Lab.Metrics[MetricLocalRate] = local
 			pt.Lab.Metrics[MetricRemoteCost] = local / pt.Throughput
 		}
 		if p.variant == Simple {
-			simple[p.remote] = pt.Throughput
+			simple[p.remote] = p
 		}
-		points[i] = pt
+		points[i] = measured{point: pt, rate: lab.IntervalOf(p.tputs)}
+		points[i].rate.SetEnds(pt.Lab.Metrics, lab.MetricThroughput)
 	}
 	for i, p := range paths {
-		if s := simple[p.remote]; s > 0 {
-			points[i].Lab.Metrics[MetricVsSimple] = points[i].Throughput / s
+		if s := simple[p.remote]; s != nil {
+			// Run by run: the variants took turns.
+			var ratios []float64
+			for k := range min(len(p.tputs), len(s.tputs)) {
+				ratios = append(ratios, p.tputs[k]/s.tputs[k])
+			}
+			points[i].vsSimple = lab.IntervalOf(ratios)
+			points[i].vsSimple.Set(points[i].point.Lab.Metrics, MetricVsSimple)
 		}
 	}
 	return points, nil
@@ -132,9 +146,14 @@ func (p *path) point(c Config, clients, n int) (results.Point, error) {
 }
 
 // progressLine is a point's line of progress.
-func progressLine(p results.Point) string {
-	line := fmt.Sprintf("%s cpus=%d %s clients=%d: %s, latency p50 %s p99 %s, CPU util %.0f %%",
-		Name, p.CPUs, p.Variant(), p.Par, format.Rate(p.Throughput, Unit), format.Wait(p.Latency.P50), format.Wait(p.Latency.P99), 100*p.Util)
+func progressLine(m measured) string {
+	p := m.point
+	line := fmt.Sprintf("%s cpus=%d %s clients=%d: %s %s, latency p50 %s p99 %s, CPU util %.0f %%",
+		Name, p.CPUs, p.Variant(), p.Par, format.Rate(p.Throughput, Unit), m.rate.Ends(func(v float64) string { return format.Rate(v, Unit) }),
+		format.Wait(p.Latency.P50), format.Wait(p.Latency.P99), 100*p.Util)
+	if m.vsSimple.N > 0 && p.Variant() != Simple && p.Variant() != RemotePrefix+Simple {
+		line += ", ×" + m.vsSimple.Text(func(v float64) string { return fmt.Sprintf("%.2f", v) }) + " simple's"
+	}
 	if cost, ok := p.Metrics()[MetricRemoteCost]; ok {
 		line += fmt.Sprintf(", %.1f× slower than in process", cost)
 	}

@@ -83,15 +83,15 @@ const (
 )
 
 // DefaultConfig measures the three kinds, without sync, with 1 to 32
-// writers, 50 000 appends of 100 bytes a run, 3 runs a point: about 15 s
-// for CPU counts 1 and 2 on 2 CPUs.
+// writers, 50 000 appends of 100 bytes a run, 6 runs a point (for an
+// interval): about 25 s for CPU counts 1 and 2 on 2 CPUs (at load 3).
 func DefaultConfig() Config {
 	return Config{
 		Kinds:      Kinds(),
 		Writers:    []int{1, 2, 4, 8, 16, 32},
 		Appends:    DefaultAppends,
 		ValueBytes: 100,
-		Reps:       3,
+		Reps:       lab.IntervalRuns(), // the fewest whose median has an interval
 	}
 }
 

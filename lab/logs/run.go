@@ -60,8 +60,9 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 				if err != nil {
 					return err
 				}
-				add(p, fmt.Sprintf("logs cpus=%d %s writers=%d: %s, %.0f%% of 1 writer; latency sum %.2f× the wall time; verified",
-					n, p.Variant(), t, format.Rate(p.Throughput, Unit), 100*p.Metrics()[MetricOfSingle], p.Metrics()[MetricOverstatement]))
+				add(p, fmt.Sprintf("logs cpus=%d %s writers=%d: %s %s, %.0f%% of 1 writer; latency sum %.2f× the wall time; verified",
+					n, p.Variant(), t, format.Rate(p.Throughput, Unit), m.rate.Ends(func(v float64) string { return format.Rate(v, Unit) }),
+					100*p.Metrics()[MetricOfSingle], p.Metrics()[MetricOverstatement]))
 			}
 		}
 		return nil
@@ -77,7 +78,8 @@ type sweeper struct {
 
 // measure runs kind with t writers c.Reps times and returns the run of
 // median wall time (of an even count, the slower of the middle two), with
-// the others' CPU over all the runs.
+// the others' CPU over all the runs and the interval of their median
+// appends/s.
 func (s *sweeper) measure(ctx context.Context, kind Kind, t int) (run, error) {
 	var runs []run
 	err := lab.Turns(ctx, s.c.Reps, 1, func(int, int) error {
@@ -91,8 +93,13 @@ func (s *sweeper) measure(ctx context.Context, kind Kind, t int) (run, error) {
 	if err != nil {
 		return run{}, fmt.Errorf("%s with %d writers: %w", Variant(kind, s.c.Sync), t, err)
 	}
+	rates := make([]float64, len(runs))
+	for i, r := range runs {
+		rates[i] = float64(s.c.Appends) / r.wall.Seconds()
+	}
 	slices.SortFunc(runs, func(a, b run) int { return cmp.Compare(a.wall, b.wall) })
 	med := runs[len(runs)/2]
+	med.rate = lab.IntervalOf(rates)
 	med.others = quiet.Tally{}
 	for _, r := range runs {
 		med.others.Merge(r.others)
@@ -110,7 +117,7 @@ func (s *sweeper) point(r run, kind Kind, n, t int, single run) (results.Point, 
 		synced = 1
 	}
 	timing := lab.Timing{Start: r.start, Wall: r.wall, CPU: r.cpu, Par: t, Ops: int64(s.c.Appends), Hist: r.latency, Others: r.others}
-	return timing.Point(Name, Variant(kind, s.c.Sync), n, Unit, map[results.Metric]float64{
+	p, err := timing.Point(Name, Variant(kind, s.c.Sync), n, Unit, map[results.Metric]float64{
 		MetricWriters:       float64(t),
 		MetricAppends:       float64(s.c.Appends),
 		MetricWallS:         wall,
@@ -123,6 +130,8 @@ func (s *sweeper) point(r run, kind Kind, n, t int, single run) (results.Point, 
 		MetricValueBytes:    float64(s.c.ValueBytes),
 		MetricSync:          synced,
 	})
+	r.rate.SetEnds(p.Lab.Metrics, lab.MetricThroughput)
+	return p, err
 }
 
 // run is what one run measured.
@@ -132,7 +141,8 @@ type run struct {
 	cpu        time.Duration // process CPU time over the run
 	latencySum time.Duration // every append's latency, added up
 	latency    *hdrhistogram.Histogram
-	others     quiet.Tally // other processes' CPU over the run (see measure)
+	others     quiet.Tally  // other processes' CPU over the run (see measure)
+	rate       lab.Interval // of the median appends/s of the runs of a point, on its median run (see measure)
 }
 
 // runOnce has writers goroutines share appends appends of valueBytes to a

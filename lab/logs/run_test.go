@@ -13,7 +13,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/internal/testkit"
+	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"
 )
 
@@ -79,6 +81,20 @@ func TestRun(t *testing.T) {
 func metrics() []results.Metric {
 	return []results.Metric{MetricWriters, MetricAppends, MetricWallS, MetricLatencySumS, MetricOverstatement, MetricNaiveRate,
 		MetricOfSingle, MetricSingleRate, MetricVerified, MetricValueBytes, MetricSync}
+}
+
+// TestRunInterval: with 6 runs a point carries the interval of its runs'
+// median appends/s, around its median run's, and its line gives it.
+func TestRunInterval(t *testing.T) {
+	c := Config{Kinds: []Kind{Memory}, Writers: []int{2}, Appends: 300, ValueBytes: 20, Dir: t.TempDir(), Reps: lab.IntervalRuns()}
+	points, lines := testkit.RunLab(t, testkit.With(NewLab(), c), []int{1}, 1, Unit,
+		append(metrics(), lab.Lo(lab.MetricThroughput), lab.Hi(lab.MetricThroughput)))
+	p := points[0]
+	lo, hi := p.Metrics()[lab.Lo(lab.MetricThroughput)], p.Metrics()[lab.Hi(lab.MetricThroughput)]
+	line := strings.ReplaceAll(lines[len(lines)-1], "\n  ", " ")
+	if !(0 < lo && lo <= p.Throughput && p.Throughput <= hi) || !strings.Contains(line, fmt.Sprintf("[%s, %s]", format.Rate(lo, Unit), format.Rate(hi, Unit))) {
+		t.Errorf("throughput %g in [%g, %g]; line %q", p.Throughput, lo, hi, line)
+	}
 }
 
 // TestRunSync: with sync the file and LevelDB variants are named so and

@@ -39,11 +39,11 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 		for _, mode := range c.Modes {
 			for _, buf := range c.Buffers {
 				for _, restart := range faults {
-					p, err := measurePoint(ctx, c, n, mode, buf, restart)
+					p, rate, err := measurePoint(ctx, c, n, mode, buf, restart)
 					if err != nil {
 						return err
 					}
-					add(p, progressLine(p))
+					add(p, progressLine(p, rate))
 				}
 			}
 		}
@@ -51,11 +51,13 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 	})
 }
 
-// progressLine sums a point up in a line.
-func progressLine(p results.Point) string {
+// progressLine sums a point up in a line: its median run's throughput,
+// and the interval of the runs' median, rate.
+func progressLine(p results.Point, rate lab.Interval) string {
 	m := p.Metrics()
-	line := fmt.Sprintf("stream cpus=%d %s: %s, reply p50 %s p99 %s, %.0f replied, %.0f failed",
-		p.CPUs, p.Variant(), format.Rate(p.Throughput, Unit), format.Wait(p.Latency.P50), format.Wait(p.Latency.P99), m[MetricReplied], m[MetricFailed])
+	line := fmt.Sprintf("stream cpus=%d %s: %s %s, reply p50 %s p99 %s, %.0f replied, %.0f failed",
+		p.CPUs, p.Variant(), format.Rate(p.Throughput, Unit), rate.Ends(func(v float64) string { return format.Rate(v, Unit) }),
+		format.Wait(p.Latency.P50), format.Wait(p.Latency.P99), m[MetricReplied], m[MetricFailed])
 	if m[MetricRestart] == 1 {
 		line += fmt.Sprintf(", %.0f reconnects", m[MetricReconnects])
 	}
@@ -63,8 +65,8 @@ func progressLine(p results.Point) string {
 }
 
 // measurePoint makes c.Reps runs of one variant; its point is the median
-// run's.
-func measurePoint(ctx context.Context, c Config, n int, mode string, buffer int, restart bool) (results.Point, error) {
+// run's, with the interval of the runs' median throughput, also returned.
+func measurePoint(ctx context.Context, c Config, n int, mode string, buffer int, restart bool) (results.Point, lab.Interval, error) {
 	v := Variant(mode, buffer, restart)
 	var runs []tally
 	err := lab.Turns(ctx, c.Reps, 1, func(int, int) error {
@@ -74,15 +76,20 @@ func measurePoint(ctx context.Context, c Config, n int, mode string, buffer int,
 	})
 	if err != nil {
 		if ctx.Err() != nil {
-			return results.Point{}, ctx.Err()
+			return results.Point{}, lab.Interval{}, ctx.Err()
 		}
-		return results.Point{}, fmt.Errorf("stream %s cpus=%d: %w", v, n, err)
+		return results.Point{}, lab.Interval{}, fmt.Errorf("stream %s cpus=%d: %w", v, n, err)
 	}
 	first := runs[0].start
 	var others quiet.Tally // over every run, not the median's alone
 	for _, r := range runs {
 		others.Merge(r.others)
 	}
+	rates := make([]float64, len(runs))
+	for i, r := range runs {
+		rates[i] = r.rate()
+	}
+	rate := lab.IntervalOf(rates)
 	slices.SortFunc(runs, func(a, b tally) int { return cmp.Compare(a.rate(), b.rate()) })
 	t := runs[len(runs)/2]
 
@@ -109,7 +116,8 @@ func measurePoint(ctx context.Context, c Config, n int, mode string, buffer int,
 	if mode == ModeInOrder {
 		p.Lab.Metrics[MetricInOrder] = b2f(t.inOrder)
 	}
-	return p, err
+	rate.SetEnds(p.Lab.Metrics, lab.MetricThroughput)
+	return p, rate, err
 }
 
 // b2f is 1 for true and 0 for false.

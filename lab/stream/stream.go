@@ -105,8 +105,9 @@ type Config struct {
 }
 
 // DefaultConfig is the seed's experiment: 5000 messages, each from its
-// own goroutine, buffers of 0 to 1000, all three modes, no faults, 3 runs
-// a point: 15 points in 10 to 20 s per CPU count on 2 CPUs.
+// own goroutine, buffers of 0 to 1000, all three modes, no faults, 6 runs
+// a point (for an interval): 30 points in 10 s for CPU counts 1 and 2 on
+// 2 CPUs (at load 3).
 func DefaultConfig() Config {
 	return Config{
 		Modes:        Modes(),
@@ -114,7 +115,7 @@ func DefaultConfig() Config {
 		Buffers:      []int{0, 1, 10, 100, 1000},
 		PayloadBytes: 64,
 		Downtime:     50 * time.Millisecond,
-		Reps:         3,
+		Reps:         lab.IntervalRuns(), // the fewest whose median has an interval
 	}
 }
 

@@ -14,8 +14,10 @@ import (
 
 	"go.uber.org/goleak"
 
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/internal/race"
 	"github.com/brewput/brewput/internal/testkit"
+	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"
 )
 
@@ -268,6 +270,22 @@ func TestValidate(t *testing.T) {
 		{Flag: "reps", Edit: func(c *Config) { c.Reps = 0 }},
 		{Flag: "reps", Edit: func(c *Config) { c.Reps = 1000 }},
 	})
+}
+
+// TestRunInterval: with 6 runs a point carries the interval of its runs'
+// median throughput, around its median run's, and its line gives it.
+func TestRunInterval(t *testing.T) {
+	c := small()
+	c.Modes, c.Buffers, c.Messages, c.Reps = []string{ModeAsync}, []int{10}, 100, lab.IntervalRuns()
+	points, lines := testkit.RunLab(t, testkit.With(NewLab(), c), []int{1}, 1, Unit, []results.Metric{MetricBuffer, MetricMessages,
+		MetricPayloadBytes, MetricReplied, MetricFailed, MetricLost, MetricFailedTooLarge, MetricFailedRejected, MetricFailedBroken,
+		MetricFailedUnavailable, MetricReconnects, MetricRestart, MetricCPUPerMsg, lab.Lo(lab.MetricThroughput), lab.Hi(lab.MetricThroughput)})
+	p := points[0]
+	lo, hi := p.Metrics()[lab.Lo(lab.MetricThroughput)], p.Metrics()[lab.Hi(lab.MetricThroughput)]
+	line := strings.ReplaceAll(lines[0], "\n  ", " ")
+	if !(0 < lo && lo <= p.Throughput && p.Throughput <= hi) || !strings.Contains(line, fmt.Sprintf("[%s, %s]", format.Rate(lo, Unit), format.Rate(hi, Unit))) {
+		t.Errorf("throughput %g in [%g, %g]; line %q", p.Throughput, lo, hi, line)
+	}
 }
 
 // TestRun checks the points' contract on a small sweep with a restart and

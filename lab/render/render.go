@@ -31,7 +31,7 @@ var help string // the lab's --help: what it measures and what to look for
 const (
 	MetricRenderMs       results.Metric = "render_ms"        // the median render
 	MetricEncodeMs       results.Metric = "encode_ms"        // the median PNG encode
-	MetricSpeedup        results.Metric = "speedup"          // of the render alone
+	MetricSpeedup        results.Metric = "speedup"          // of the render alone: the median of the turns' (lab.Lo/Hi from 6)
 	MetricTotalSpeedup   results.Metric = "total_speedup"    // of the whole program, render and encode
 	MetricSerialFraction results.Metric = "serial_fraction"  // the encode's share of the sequential program
 	MetricKarpFlatt      results.Metric = "karp_flatt"       // the serial fraction speedup implies (KarpFlatt), on more than 1 CPU
@@ -73,14 +73,15 @@ type Config struct {
 }
 
 // DefaultConfig renders 1024×1024 pixels of up to 1024 iterations (0.8 s
-// sequentially on a 2.5 GHz core, the encode 60 ms), 3 times a variant:
-// about 30 s at 1 and 2 CPUs, most of it a goroutine per pixel.
+// sequentially on a 2.5 GHz core, the encode 60 ms), 6 times a variant
+// in turns, the fewest whose speedup has an interval: about a minute at 1
+// and 2 CPUs, most of it a goroutine per pixel.
 func DefaultConfig() Config {
 	return Config{
 		Size:      1024,
 		MaxIter:   1024,
 		Workers:   0,
-		Reps:      3,
+		Reps:      lab.IntervalRuns(), // the fewest whose speedup has an interval
 		ModelCPUs: []int{1, 2, 4, 8, 16, 32, 64},
 	}
 }

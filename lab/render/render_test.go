@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"image"
 	"image/draw"
 	"image/png"
@@ -15,6 +16,7 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/brewput/brewput/internal/testkit"
+	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"
 )
 
@@ -66,11 +68,12 @@ func TestVariantsSameImage(t *testing.T) {
 func TestRunPNG(t *testing.T) {
 	dir := t.TempDir()
 	c := DefaultConfig()
-	c.Size, c.MaxIter, c.Reps, c.Workers = 40, 100, 2, 0
+	c.Size, c.MaxIter, c.Reps, c.Workers = 40, 100, lab.IntervalRuns(), 0 // reps for the speedup's interval
 	c.PNG = filepath.Join(dir, "mandelbrot.png")
 	cpus := []int{1, 2}
-	points, _ := testkit.RunLab(t, testkit.With(NewLab(), c), cpus, 8, Unit, []results.Metric{MetricRenderMs, MetricEncodeMs,
-		MetricSpeedup, MetricTotalSpeedup, MetricSerialFraction, MetricKarpFlatt, MetricKarpFlattTotal, MetricWorkers, MetricPixels})
+	points, lines := testkit.RunLab(t, testkit.With(NewLab(), c), cpus, 8, Unit, []results.Metric{MetricRenderMs, MetricEncodeMs,
+		MetricSpeedup, lab.Lo(MetricSpeedup), lab.Hi(MetricSpeedup), MetricTotalSpeedup, MetricSerialFraction, MetricKarpFlatt,
+		MetricKarpFlattTotal, MetricWorkers, MetricPixels})
 	for i, p := range points {
 		n := cpus[i/4]
 		wantPar := map[string]int{"seq": 1, "pixel": c.Size * c.Size, "row": c.Size, "workers": n}[p.Variant()]
@@ -90,6 +93,12 @@ func TestRunPNG(t *testing.T) {
 		}
 		if p.Variant() == "seq" && (m["speedup"] != 1 || m["total_speedup"] != 1) {
 			t.Errorf("seq cpus=%d: speedups %g, %g; want 1", n, m["speedup"], m["total_speedup"])
+		}
+		// The median of the turns' ratios, in its interval, as the line says.
+		lo, sp, hi := m[lab.Lo(MetricSpeedup)], m[MetricSpeedup], m[lab.Hi(MetricSpeedup)]
+		line := strings.ReplaceAll(lines[i], "\n  ", " ")
+		if !(0 < lo && lo <= sp && sp <= hi) || !strings.Contains(line, fmt.Sprintf("render speedup over seq ×%.2f [%.2f, %.2f]", sp, lo, hi)) {
+			t.Errorf("%s cpus=%d: speedup %g in [%g, %g]; line %q", p.Variant(), n, sp, lo, hi, line)
 		}
 	}
 	file, err := os.Open(c.PNG)
@@ -136,7 +145,7 @@ func TestValidate(t *testing.T) {
 func TestCancel(t *testing.T) {
 	c := DefaultConfig()
 	c.Size, c.MaxIter, c.Reps = 32, 50, 1
-	testkit.CancelAfter(t, testkit.With(NewLab(), c), []int{1, 2}, " row:", 3)
+	testkit.CancelAfter(t, testkit.With(NewLab(), c), []int{1, 2}, " row:", 4) // the variants take turns: all four were measured
 }
 
 func TestAmdahl(t *testing.T) {

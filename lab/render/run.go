@@ -21,7 +21,7 @@ import (
 const Unit = "images/s"
 
 // Run measures the four variants, seq first, at each CPU count: each
-// renders the image c.Reps times, each render encoded as PNG into memory,
+// renders the image c.Reps times, in turns, each render encoded as PNG into memory,
 // timed apart; every image must equal seq's first (written to c.PNG if
 // set). A point's Par is the variant's goroutines, Ops the reps, Dur
 // their render time, its latencies the renders'. E in serial_fraction =
@@ -35,7 +35,7 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 		return nil, err
 	}
 	f := newFrame(c.Size, c.MaxIter)
-	m := &measurer{frame: f, reps: c.Reps, img: f.newImage()}
+	m := &measurer{frame: f, img: f.newImage()}
 	return lab.Sweep(ctx, c, cpus, progress, func(n int, add lab.Add) error {
 		ts, err := m.measureAll(ctx, c, n, say)
 		for _, p := range assemble(ts, n, c.Size) {
@@ -45,30 +45,44 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 	})
 }
 
-// measureAll measures every variant at n CPUs: their timings, seq's
-// first; on an error, those measured before it.
+// measureAll measures every variant at n CPUs, a render of each in turn
+// c.Reps times, so that a slow spell of the machine falls on all alike
+// and each render pairs with seq's of the same turn: their timings, seq's
+// first; on an error, those with a render, as they stood.
 func (m *measurer) measureAll(ctx context.Context, c Config, n int, progress func(string)) ([]timing, error) {
-	var ts []timing
 	workers := map[string]int{"seq": 1, "pixel": c.Size * c.Size, "row": c.Size, "workers": c.workers()} // goroutines rendering
-	for _, v := range Variants() {
-		t, err := m.measure(ctx, v, workers[v], c.PNG)
-		if err != nil {
-			return ts, err
-		}
-		ts = append(ts, t)
-		render := median(t.renders)
-		util := min(t.cpu.Seconds()/t.total().Seconds()/float64(n), 1) // as a point's Util
-		progress(fmt.Sprintf("render cpus=%d %s: render %s, render speedup over seq ×%.2f, encode %s, CPU util %.0f %%",
-			n, v, format.Wait(render), median(ts[0].renders)/render, format.Wait(median(t.encodes)), 100*util))
+	ts := make([]timing, len(Variants()))
+	for i, v := range Variants() {
+		ts[i] = timing{variant: v, workers: workers[v]}
 	}
-	return ts, nil
+	err := lab.Turns(ctx, c.Reps, len(ts), func(_, i int) error { return m.measure(ctx, &ts[i], c.PNG) })
+	for i, t := range ts {
+		if len(t.renders) == 0 {
+			return ts[:i], err
+		}
+		speedup := renderSpeedup(ts[0], t)
+		util := min(t.cpu.Seconds()/t.total().Seconds()/float64(n), 1) // as a point's Util
+		progress(fmt.Sprintf("render cpus=%d %s: render %s, render speedup over seq ×%s, encode %s, CPU util %.0f %%",
+			n, t.variant, format.Wait(median(t.renders)), speedup.Text(func(v float64) string { return fmt.Sprintf("%.2f", v) }),
+			format.Wait(median(t.encodes)), 100*util))
+	}
+	return ts, err
+}
+
+// renderSpeedup is the median of seq's render time over t's, turn by
+// turn, with its interval.
+func renderSpeedup(seq, t timing) lab.Interval {
+	var ratios []float64
+	for k := range min(len(seq.renders), len(t.renders)) {
+		ratios = append(ratios, seq.renders[k].Seconds()/t.renders[k].Seconds())
+	}
+	return lab.IntervalOf(ratios)
 }
 
 // measurer renders and encodes into img, cleared before each render (a
 // pixel missed is not another's), and keeps seq's image, ref.
 type measurer struct {
 	frame *frame
-	reps  int
 	img   *image.RGBA
 	ref   []byte       // the first image rendered, seq's; nil until then
 	buf   bytes.Buffer // the PNG, encoded into memory: no disk is timed
@@ -94,44 +108,40 @@ func (t timing) total() time.Duration {
 	return sum
 }
 
-// measure renders and encodes the image m.reps times the variant's way;
-// the first image is the reference, written to path if set.
-func (m *measurer) measure(ctx context.Context, variant string, workers int, path string) (timing, error) {
-	t := timing{variant: variant, workers: workers, start: time.Now()}
-	runtime.GC() // start from a clean heap, not the last point's garbage
-	for range m.reps {
-		if err := ctx.Err(); err != nil {
-			return t, err
-		}
-		clear(m.img.Pix)
-		sw := lab.StartStopwatch()
-		if err := m.frame.render(ctx, m.img, variant, workers); err != nil {
-			return t, err
-		}
-		lap := sw.Stop()
-		t.cpu += lap.CPU
-		t.others.Merge(lap.Others)
-		t.renders = append(t.renders, lap.Wall)
-
-		m.buf.Reset()
-		t2 := time.Now()
-		if err := png.Encode(&m.buf, m.img); err != nil {
-			return t, fmt.Errorf("render: encode PNG: %w", err)
-		}
-		t.encodes = append(t.encodes, time.Since(t2))
-
-		if m.ref == nil {
-			m.ref = bytes.Clone(m.img.Pix)
-			if path != "" {
-				if err := atomicfile.WriteFile(path, m.buf.Bytes()); err != nil {
-					return t, fmt.Errorf("png %s: %w", path, err)
-				}
-			}
-		} else if !bytes.Equal(m.img.Pix, m.ref) {
-			return t, fmt.Errorf("render: variant %s at GOMAXPROCS %d rendered a different image from seq's", variant, runtime.GOMAXPROCS(0))
-		}
+// measure renders and encodes the image once t's way, adding to t; the
+// first image is the reference, written to path if set.
+func (m *measurer) measure(ctx context.Context, t *timing, path string) error {
+	if t.start.IsZero() {
+		t.start = time.Now()
 	}
-	return t, nil
+	clear(m.img.Pix)
+	sw := lab.StartStopwatch()
+	if err := m.frame.render(ctx, m.img, t.variant, t.workers); err != nil {
+		return err
+	}
+	lap := sw.Stop()
+	t.cpu += lap.CPU
+	t.others.Merge(lap.Others)
+	t.renders = append(t.renders, lap.Wall)
+
+	m.buf.Reset()
+	t2 := time.Now()
+	if err := png.Encode(&m.buf, m.img); err != nil {
+		return fmt.Errorf("render: encode PNG: %w", err)
+	}
+	t.encodes = append(t.encodes, time.Since(t2))
+
+	if m.ref == nil {
+		m.ref = bytes.Clone(m.img.Pix)
+		if path != "" {
+			if err := atomicfile.WriteFile(path, m.buf.Bytes()); err != nil {
+				return fmt.Errorf("png %s: %w", path, err)
+			}
+		}
+	} else if !bytes.Equal(m.img.Pix, m.ref) {
+		return fmt.Errorf("render: variant %s at GOMAXPROCS %d rendered a different image from seq's", t.variant, runtime.GOMAXPROCS(0))
+	}
+	return nil
 }
 
 // assemble makes the points of one CPU count from its timings, seq's first.
@@ -152,20 +162,20 @@ func assemble(ts []timing, cpus, size int) []results.Point {
 			lab.Record(h, int64(d))
 		}
 		render := median(t.renders)
-		speedup := seqRender / render
+		speedup := renderSpeedup(ts[0], t)
 		totalSpeedup := (seqRender + enc) / (render + enc)
 		timing := lab.Timing{Start: t.start, Wall: t.total(), CPU: t.cpu, Par: t.workers, Ops: int64(len(t.renders)), Hist: h, Others: t.others}
 		p, _ := timing.Point(Name, t.variant, cpus, Unit, map[results.Metric]float64{ // encodes any histogram NewHist made
 			MetricRenderMs:       render,
 			MetricEncodeMs:       median(t.encodes),
-			MetricSpeedup:        speedup,
 			MetricTotalSpeedup:   totalSpeedup,
 			MetricSerialFraction: enc / (seqRender + enc),
 			MetricWorkers:        float64(t.workers),
 			MetricPixels:         float64(size * size),
 		})
+		speedup.Set(p.Lab.Metrics, MetricSpeedup)
 		if cpus > 1 {
-			p.Lab.Metrics[MetricKarpFlatt] = KarpFlatt(speedup, cpus)
+			p.Lab.Metrics[MetricKarpFlatt] = KarpFlatt(speedup.Median, cpus)
 			p.Lab.Metrics[MetricKarpFlattTotal] = KarpFlatt(totalSpeedup, cpus)
 		}
 		points = append(points, p)

@@ -93,7 +93,7 @@ func Workloads() []string { return []string{"add", "sort", "find"} }
 // 3 ms, repeated to 100 ms runs), finds in 1,000 documents of a 1 ms wait
 // (1.1 s sequentially) with a pool of 8, sorts 20,000 integers (0.2 to
 // 0.4 s), 6 runs each, the fewest whose speedup has an interval: about
-// 36 s for CPU counts 1 and 2 on 2 CPUs.
+// 25 s for CPU counts 1 and 2 on the 2-core VM.
 func DefaultConfig() Config {
 	return Config{
 		AddSize:   10_000_000,

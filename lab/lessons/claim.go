@@ -6,7 +6,7 @@
 // threshold (a Rule), and how to take one sample: the coffee shop through
 // package sweep, a lab's Run with a small configuration, or the model
 // where it needs more CPUs than the machine has. A measured claim's
-// figure is the median of its samples (6 quick, 10 to 20 full) with
+// figure is the median of its samples (6 to 10 quick, 10 to 20 full) with
 // benchmath's 95 % interval: reproduced where the whole interval lies on
 // the claim's side of its threshold, not reproduced where it lies on the
 // other, otherwise inconclusive (the result says about how many more
@@ -80,7 +80,7 @@ type Level int
 
 const (
 	Full  Level = iota // larger configurations, 10 samples a claim (20 while inconclusive): at most 10 minutes
-	Quick              // a verdict for every claim in about a minute on 2 cores, from 6 samples of small configurations
+	Quick              // a verdict for every claim in about a minute on 2 cores, from 6 samples of small configurations (up to 10 while inconclusive)
 	Tiny               // the smallest configurations, to check that every claim measures and decides (the tests)
 )
 

@@ -31,8 +31,8 @@ const BusyLimit = 0.3
 type Options struct {
 	Level Level
 	// Samples, when positive, is how many quiet samples a measured claim
-	// takes, in place of the level's (6 quick; 10 full, up to 20 while
-	// inconclusive).
+	// takes, in place of the level's (6 quick, up to 10 while
+	// inconclusive; 10 full, up to 20).
 	Samples int
 	// Budget, when positive, is the time the run may take, in place of the
 	// level's (55 s quick, 9½ minutes full, 1 minute tiny), shared among
@@ -85,7 +85,7 @@ func (o Options) samples() (first, most int) {
 	if o.Samples > 0 {
 		return o.Samples, o.Samples
 	}
-	return pick(o.Level, 2, 6, 10), pick(o.Level, 2, 6, 20)
+	return pick(o.Level, 2, 6, 10), pick(o.Level, 2, 10, 20)
 }
 
 // budget is the time the run may take.

@@ -150,7 +150,7 @@ func Run(ctx context.Context, claims []Claim, opt Options, emit func(lesson.Resu
 	// pass measures the claims which, sharing the time left by weight; the
 	// first starts them, leaving pending those more samples could decide.
 	// In the second, a claim's weight is scaled by the share of its samples
-	// kept so far: the time goes to the claims it can decide.
+	// kept so far: the time goes where samples are being kept.
 	pass := func(which []int, first bool) (pending []int, err error) {
 		weight := func(i int) float64 {
 			if first {

@@ -114,6 +114,7 @@ func newBenchCmd(e *env) *cobra.Command {
 	fs.MarkHidden("cpus")
 	fs.IntVar(&cfg.Count, "count", 1, "run each benchmark this many times per CPU count (as go test -count); 6 or more for intervals and verdicts")
 	fs.StringVar(&cfg.Benchtime, "benchtime", "", "run each benchmark for this long or this many times, 2s or 1000x (as go test -benchtime; default 1s)")
+	fs.BoolVar(&cfg.Locks, "locks", false, "see every sync.Mutex and RWMutex the benchmarks take, with no change to their code: the test binaries are built with an overlay of the Go toolchain's sync and testing that notes each lock site (function and file:line) and how often its locks are taken, held and waited for")
 	fs.BoolVar(&benchmem, "benchmem", true, "B/op and allocs/op, always recorded (as go test -benchmem)")
 	fs.StringVar(&format, "format", "table", "what to print: "+strings.Join(results.Formats(), ", "))
 	fs.StringVar(&out, "out", "", "folder to write the report to (default a folder of the user's cache, named in the output: nothing is written into the package)")

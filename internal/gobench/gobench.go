@@ -31,6 +31,7 @@ import (
 	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/internal/host"
+	"github.com/brewput/brewput/internal/lockwatch"
 	"github.com/brewput/brewput/internal/quiet"
 	"github.com/brewput/brewput/measure/bench"
 	"github.com/brewput/brewput/measure/sweep"
@@ -62,6 +63,13 @@ type Config struct {
 	BuildFlags, TestFlags []string
 	// Go is the go command; "" means "go" on the PATH.
 	Go string
+	// Locks builds the test binaries with lockwatch's overlay of the
+	// toolchain's sync and testing, and gives each point the lock sites
+	// its run took (results.Benchmark.Locks).
+	Locks bool
+	// Stretch, with Locks, is the experiment every run makes
+	// (lockwatch.StretchEnv's value), "" for none.
+	Stretch string
 	// Log, when set, hears of each package and benchmark result.
 	Log io.Writer
 }
@@ -76,6 +84,9 @@ func (cfg Config) Validate() error {
 	}
 	if len(cfg.CPUs) == 0 {
 		return errors.New("cpus: want at least one CPU count")
+	}
+	if cfg.Locks && slices.ContainsFunc(cfg.BuildFlags, func(f string) bool { return strings.HasPrefix(strings.TrimLeft(f, "-"), "overlay") }) {
+		return errors.New("overlay: watching the locks builds with an overlay of its own; leave -overlay out")
 	}
 	for _, n := range cfg.CPUs {
 		if n < 1 {
@@ -126,6 +137,9 @@ type Result struct {
 	// Failures are the benchmarks (or whole runs) that failed at a CPU
 	// count.
 	Failures []Failure
+	// Sites are the lock sites the points' Bench.Locks name, by name
+	// (lockwatch.Site.Name), where Config.Locks watched them.
+	Sites map[string]lockwatch.Site
 }
 
 // Failure is a benchmark that failed, or a test binary that stopped, at
@@ -202,11 +216,11 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	}
 	h := host.Detect()
 	h.GoVersion = cmp.Or(goEnv(ctx, cfg, "GOVERSION"), h.GoVersion) // the user's toolchain's
-	var res Result
+	res := Result{Sites: map[string]lockwatch.Site{}}
 	matched := false
 	for i, n := range cfg.CPUs {
 		for _, p := range pkgs {
-			points, failures, err := runOne(ctx, cfg, p, n, tmp)
+			points, failures, err := runOne(ctx, cfg, p, n, tmp, res.Sites)
 			for j := range points {
 				points[j].Host = h
 			}
@@ -289,11 +303,28 @@ func build(ctx context.Context, cfg Config, tmp string) ([]pkg, error) {
 		}
 		return nil, &NoMatchError{Bench: cfg.bench(), Packages: patterns}
 	}
+	var overlay []string
+	if cfg.Locks {
+		goroot := goEnv(ctx, cfg, "GOROOT")
+		if goroot == "" {
+			return nil, &lockwatch.CannotWatch{Reason: "go env GOROOT says nothing"}
+		}
+		dir := filepath.Join(tmp, "lockwatch")
+		if err := os.Mkdir(dir, 0o755); err != nil {
+			return nil, err
+		}
+		path, err := lockwatch.Overlay(goroot, dir)
+		if err != nil {
+			return nil, err
+		}
+		overlay = []string{"-overlay", path}
+	}
 	for i := range pkgs {
 		p := &pkgs[i]
 		p.binary = filepath.Join(tmp, fmt.Sprintf("pkg%d.test", i))
 		cfg.logf("building %s\n", p.path)
-		args := append([]string{"test", "-c", "-o", p.binary}, cfg.BuildFlags...)
+		args := append([]string{"test", "-c", "-o", p.binary}, overlay...)
+		args = append(args, cfg.BuildFlags...)
 		cmd := cfg.goCommand(ctx, append(args, p.path)...)
 		var out bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &out, &out
@@ -320,8 +351,10 @@ func goEnv(ctx context.Context, cfg Config, key string) string {
 }
 
 // runOne runs p's test binary on n CPUs, in its folder as go test does.
-func runOne(ctx context.Context, cfg Config, p pkg, n int, tmp string) ([]results.Point, []Failure, error) {
+func runOne(ctx context.Context, cfg Config, p pkg, n int, tmp string, sites map[string]lockwatch.Site) ([]results.Point, []Failure, error) {
 	hist := filepath.Join(tmp, fmt.Sprintf("%s-%dcpu.hist", filepath.Base(p.binary), n))
+	locks := filepath.Join(tmp, fmt.Sprintf("%s-%dcpu.locks", filepath.Base(p.binary), n))
+	os.Remove(locks) // an earlier run's of the same binary
 	args := []string{"-test.run=" + cmp.Or(cfg.Run, "^$"), "-test.bench=" + cfg.bench(), "-test.cpu=" + strconv.Itoa(n),
 		"-test.count=" + strconv.Itoa(cfg.count()), "-test.benchmem"}
 	if cfg.Benchtime != "" {
@@ -349,6 +382,12 @@ func runOne(ctx context.Context, cfg Config, p pkg, n int, tmp string) ([]result
 	cmd := exec.CommandContext(ctx, p.binary, args...)
 	cmd.Dir = p.dir
 	cmd.Env = append(os.Environ(), fmt.Sprintf("GOMAXPROCS=%d", n), bench.HistEnv+"="+hist)
+	if cfg.Locks {
+		cmd.Env = append(cmd.Env, lockwatch.Env+"="+locks)
+		if cfg.Stretch != "" {
+			cmd.Env = append(cmd.Env, lockwatch.StretchEnv+"="+cfg.Stretch)
+		}
+	}
 	// Its own process group, as sweep's children: a ^C reaches brewput,
 	// which stops the child itself.
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
@@ -415,6 +454,11 @@ func runOne(ctx context.Context, cfg Config, p pkg, n int, tmp string) ([]result
 	}
 	if err := attachHistograms(points, hist); err != nil {
 		failures = append(failures, Failure{Pkg: p.path, CPUs: n, Output: err.Error()})
+	}
+	if cfg.Locks {
+		if err := attachLocks(points, locks, sites); err != nil {
+			failures = append(failures, Failure{Pkg: p.path, CPUs: n, Output: err.Error()})
+		}
 	}
 	if waitErr != nil && len(failures) == 0 {
 		failures = append(failures, Failure{Pkg: p.path, CPUs: n, Output: waitErr.Error() + ": " + tail(output.String(), 20)})
@@ -508,6 +552,37 @@ func attachHistograms(points []results.Point, path string) error {
 	return nil
 }
 
+// attachLocks gives each point the lock sites its run took, as the
+// watched test binary wrote them: the next run of its name with N equal
+// to its iterations, as attachHistograms matches; sites gains their names.
+func attachLocks(points []results.Point, path string, sites map[string]lockwatch.Site) error {
+	runs, err := lockwatch.Read(path)
+	if err != nil {
+		return fmt.Errorf("read the lock sites: %w", err)
+	}
+	byName := map[string][]lockwatch.Run{}
+	for _, r := range runs {
+		byName[r.Name] = append(byName[r.Name], r)
+	}
+	for i := range points {
+		p := &points[i]
+		recs := byName[p.Bench.Name]
+		for j, r := range recs {
+			if r.N != p.Bench.Iters || r.Procs != p.CPUs {
+				continue
+			}
+			byName[p.Bench.Name] = recs[j+1:]
+			p.Bench.Locks = lockwatch.Machines(r)
+			p.Par = r.Workers()
+			for _, s := range r.Sites {
+				sites[s.Name()] = s
+			}
+			break
+		}
+	}
+	return nil
+}
+
 // tail keeps the last n lines of s.
 func tail(s string, n int) string {
 	lines := strings.Split(strings.TrimSpace(s), "\n")
@@ -531,7 +606,10 @@ func Ended(res Result, runErr error, write func([]results.Point) error, log io.W
 	var build *BuildError
 	var noMatch *NoMatchError
 	var pkgErr *PackageError
+	var cannot *lockwatch.CannotWatch
 	switch {
+	case errors.As(runErr, &cannot):
+		return fmt.Errorf("--locks: %w", runErr)
 	case errors.As(runErr, &build):
 		return exitcode.Failure{Err: runErr}
 	case errors.As(runErr, &noMatch):

@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -201,45 +202,89 @@ type pkg struct {
 // before measuring; cancelled, it returns what it measured with ctx's
 // error.
 func Run(ctx context.Context, cfg Config) (Result, error) {
-	if err := cfg.Validate(); err != nil {
-		return Result{}, err
-	}
-	atomicfile.RemoveStale(os.TempDir(), "brewput-bench-", "") // left by a run killed outright
-	tmp, err := os.MkdirTemp("", atomicfile.TempPattern("brewput-bench-", ""))
+	b, err := Build(ctx, cfg)
 	if err != nil {
 		return Result{}, err
 	}
-	defer os.RemoveAll(tmp)
-	pkgs, err := build(ctx, cfg, tmp)
-	if err != nil {
-		return Result{}, err
-	}
-	h := host.Detect()
-	h.GoVersion = cmp.Or(goEnv(ctx, cfg, "GOVERSION"), h.GoVersion) // the user's toolchain's
+	defer b.Close()
 	res := Result{Sites: map[string]lockwatch.Site{}}
-	matched := false
 	for i, n := range cfg.CPUs {
-		for _, p := range pkgs {
-			points, failures, err := runOne(ctx, cfg, p, n, tmp, res.Sites)
-			for j := range points {
-				points[j].Host = h
-			}
-			res.Points = append(res.Points, points...)
-			res.Failures = append(res.Failures, failures...)
-			matched = matched || len(points) > 0 || len(failures) > 0
-			if err != nil {
-				return sorted(res), err
-			}
+		one, err := b.Run(ctx, n)
+		res.Points = append(res.Points, one.Points...)
+		res.Failures = append(res.Failures, one.Failures...)
+		maps.Copy(res.Sites, one.Sites)
+		if err != nil {
+			return sorted(res), err
 		}
-		if i == 0 && !matched {
+		if i == 0 && len(one.Points)+len(one.Failures) == 0 {
 			var names []string
-			for _, p := range pkgs {
+			for _, p := range b.pkgs {
 				names = append(names, p.path)
 			}
 			return res, &NoMatchError{Bench: cfg.bench(), Packages: names}
 		}
 	}
 	return sorted(res), nil
+}
+
+// Built is the test binaries of a Config's packages, built once to be run
+// on each CPU count (and, for why, in each experiment); Close removes them.
+type Built struct {
+	cfg  Config
+	tmp  string
+	pkgs []pkg
+	host results.Host
+	seen map[string]lockwatch.Site // every lock site its runs took, by name
+}
+
+// Build checks cfg and builds its packages' test binaries into a
+// temporary folder.
+func Build(ctx context.Context, cfg Config) (*Built, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	atomicfile.RemoveStale(os.TempDir(), "brewput-bench-", "") // left by a run killed outright
+	tmp, err := os.MkdirTemp("", atomicfile.TempPattern("brewput-bench-", ""))
+	if err != nil {
+		return nil, err
+	}
+	pkgs, err := build(ctx, cfg, tmp)
+	if err != nil {
+		os.RemoveAll(tmp)
+		return nil, err
+	}
+	h := host.Detect()
+	h.GoVersion = cmp.Or(goEnv(ctx, cfg, "GOVERSION"), h.GoVersion) // the user's toolchain's
+	return &Built{cfg: cfg, tmp: tmp, pkgs: pkgs, host: h, seen: map[string]lockwatch.Site{}}, nil
+}
+
+// Close removes the test binaries.
+func (b *Built) Close() { os.RemoveAll(b.tmp) }
+
+// Run runs every package's benchmarks on n CPUs, as Config says.
+func (b *Built) Run(ctx context.Context, n int) (Result, error) {
+	return b.RunStretched(ctx, n, "")
+}
+
+// RunStretched runs every package's benchmarks on n CPUs with the lock
+// watch's experiment stretch (lockwatch.StretchEnv's value; "" for none).
+func (b *Built) RunStretched(ctx context.Context, n int, stretch string) (Result, error) {
+	cfg := b.cfg
+	cfg.Stretch = stretch
+	res := Result{Sites: map[string]lockwatch.Site{}}
+	for _, p := range b.pkgs {
+		points, failures, err := runOne(ctx, cfg, p, n, b.tmp, res.Sites)
+		for j := range points {
+			points[j].Host = b.host
+		}
+		res.Points = append(res.Points, points...)
+		res.Failures = append(res.Failures, failures...)
+		if err != nil {
+			return res, err
+		}
+	}
+	maps.Copy(b.seen, res.Sites)
+	return res, nil
 }
 
 // sorted puts the points in order: package, benchmark as first run, CPUs,

@@ -38,10 +38,12 @@ import (
 // The environment variables the watched test binary reads: Env names
 // the file it appends its runs to; StretchEnv, "NS file:line" or "NS
 // outside", holds one site's locks NS longer, or adds NS of work before
-// every lock (an experiment of why).
+// every lock (an experiment of why); NoStretch does what an experiment
+// does to every lock but stretch it.
 const (
 	Env        = "BREWPUT_LOCKS"
 	StretchEnv = "BREWPUT_LOCKS_STRETCH"
+	NoStretch  = "0 none"
 )
 
 //go:embed overlay/sync.go.txt
@@ -213,7 +215,7 @@ type Site struct {
 	WaitNs    uint64 `json:"wait_ns"`
 	HeldNs    uint64 `json:"held_ns"`
 	// Addrs has a bit per hash of a sampled lock's address.
-	Addrs [4]uint64 `json:"addrs"`
+	Addrs [16]uint64 `json:"addrs"`
 }
 
 // Workers is how many goroutines ran r's iterations: b.RunParallel's;
@@ -273,20 +275,27 @@ func (s Site) Name() string {
 }
 
 // MaxMembers is the most locks a site can be told to take: more read as
-// this many (256 bits all set).
-const MaxMembers = 1420
+// this many (its 1024 bits all set).
+const MaxMembers = 7100
 
-// Members estimates how many locks the site takes from its 256 address
-// bits (linear counting): 1 for one lock, about 64 for 64 shards.
+// Members estimates how many locks the site takes from its 1024 address
+// bits: the bits set while at most half are, else by linear counting.
+// Locks laid out at a regular stride (shards in an array) hash to
+// distinct bits, where linear counting, made for random hashes, would
+// count 74 of 64; random addresses collide a little (about 62 of 64).
 func (s Site) Members() int {
+	const m = 1024
 	set := 0
 	for _, w := range s.Addrs {
 		set += bits.OnesCount64(w)
 	}
-	if set == 256 {
+	switch {
+	case set == m:
 		return MaxMembers
+	case set <= m/2:
+		return max(1, set)
 	}
-	return max(1, int(math.Round(math.Log(float64(256-set)/256)/math.Log(255.0/256))))
+	return int(math.Round(math.Log(float64(m-set)/m) / math.Log(float64(m-1)/m)))
 }
 
 // Kind is the site's meter kind.

@@ -50,6 +50,8 @@ func (s side) place(o Order) int64 {
 // instruments is the bids and asks of each instrument.
 type instruments map[string]*[2]side
 
+// place books o and returns its level's quantity, once the
+// instrument's spread is known again: matching needs the best bid and ask.
 func (in instruments) place(o Order) int64 {
 	sides := in[o.Instrument]
 	if sides == nil {
@@ -60,14 +62,29 @@ func (in instruments) place(o Order) int64 {
 	if o.Buy {
 		i = 1
 	}
-	return sides[i].place(o)
+	qty := sides[i].place(o)
+	sides[0].best(false)
+	sides[1].best(true)
+	return qty
+}
+
+// best is the side's best price with quantity resting: the highest bid,
+// or the lowest ask; 0 where none.
+func (s side) best(bid bool) int64 {
+	var p int64
+	for price, l := range s {
+		if l.qty > 0 && (p == 0 || bid && price > p || !bid && price < p) {
+			p = price
+		}
+	}
+	return p
 }
 
 // check is the validation an order gets before it is booked: its
 // fingerprint, the work every order does outside the book's locks.
 func check(o Order) uint64 {
 	h := uint64(14695981039346656037) // FNV-1a
-	for i := range 24 {
+	for i := range 2 {
 		v := o.ID + uint64(o.Price)*uint64(i+1) + uint64(o.Qty)
 		for j := range 8 {
 			h = (h ^ uint64(byte(v>>(8*j)))) * 1099511628211

@@ -611,6 +611,7 @@ func attachLocks(points []results.Point, path string, sites map[string]lockwatch
 	}
 	for i := range points {
 		p := &points[i]
+		p.Bench.Watched = true
 		recs := byName[p.Bench.Name]
 		for j, r := range recs {
 			if r.N != p.Bench.Iters || r.Procs != p.CPUs {

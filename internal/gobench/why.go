@@ -13,6 +13,7 @@ import (
 	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/internal/lockwatch"
 	"github.com/brewput/brewput/internal/study"
+	"github.com/brewput/brewput/measure/meter"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
 )
@@ -101,9 +102,22 @@ func (b *Built) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches, 
 	for _, m := range first.Bench.Locks {
 		uses += float64(m.Uses)
 	}
-	var specs []string
+	// A site that took less than minShare of the workers' time, held or
+	// waited for, cannot cost a measurable share when stretched: left
+	// out, lest its interval keep every round coming.
+	const minShare = 0.01
+	inSite := map[string]float64{}
+	for _, m := range first.Bench.Locks {
+		inSite[meter.Group(m.Name)] += m.BusyFrac*first.Dur.Seconds() + m.MeanWaitMs/1e3*float64(m.Uses)
+	}
+	worker := float64(max(first.Par, 1)) * first.Dur.Seconds()
+	var specs, left []string
 	kept := s.Experiments[:0]
 	for _, e := range s.Experiments {
+		if e.Group != "" && inSite[e.Group] < minShare*worker {
+			left = append(left, fmt.Sprintf("%s (%s)", e.Name, format.Percent(inSite[e.Group]/worker, 2)))
+			continue
+		}
 		switch {
 		case e.Group == "":
 			// Watching adds the work before each lock, not each operation:
@@ -124,6 +138,9 @@ func (b *Built) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches, 
 		specs = append(specs, fmt.Sprintf("%d %s", e.Extra.Nanoseconds(), where))
 	}
 	s.Experiments = kept
+	if len(left) > 0 {
+		fmt.Fprintf(log, "left out, holding or waiting for less than %s of the workers' time: %s\n", format.Percent(minShare, 0), strings.Join(left, ", "))
+	}
 	round := time.Since(start) * time.Duration(len(s.Experiments)+1)
 	fmt.Fprintf(log, "%s stretched in turn; a round takes about %.0f s: %d rounds about %.0f s, %d at most about %.0f s\n",
 		format.Count(len(s.Experiments), "part"), round.Seconds(), w.Count, (time.Duration(w.Count) * round).Seconds(),

@@ -9,7 +9,9 @@
 //
 // Watching samples: one uncontended Lock in 64 is timed, and every
 // contended one, so that it adds no write to a shared cache line on the
-// fast path; a site's counts and times are estimates, its waits exact.
+// fast path; a site's counts and times are estimates, its waits exact. A
+// sampled hold longer than a millisecond (its holder descheduled, or
+// stopped for the garbage collector) counts once, not 64 times.
 // A reader's hold is not timed (readers share the lock).
 package lockwatch
 

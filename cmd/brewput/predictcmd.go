@@ -25,7 +25,7 @@ func newPredictCmd(e *env) *cobra.Command {
 	mf := &modelFlags{measure: e.calibrateCosts}
 	cmd := &cobra.Command{
 		Use:   "predict PACKAGE -bench REGEXP [--cpus 1-64] [flags] [-- go test flags]",
-		Short: "Predict a Go benchmark on more CPUs than the machine has, from the locks its process takes",
+		Short: "Predict a Go benchmark on more CPUs, from the locks its process takes",
 		// go test's one-dash flags (-bench) are parsed below.
 		DisableFlagParsing: true,
 		RunE: func(cmd *cobra.Command, args []string) error {

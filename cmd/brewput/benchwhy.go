@@ -31,15 +31,6 @@ func (f *benchWhyFlags) register(fs *pflag.FlagSet) {
 	registerNoisy(fs, &f.noisy)
 }
 
-// splitAtDash is fs's arguments before -- and after it.
-func splitAtDash(fs *pflag.FlagSet) (before, after []string) {
-	args := fs.Args()
-	if at := fs.ArgsLenAtDash(); at >= 0 {
-		return args[:at], args[at:]
-	}
-	return args, nil
-}
-
 // run explains the benchmark of pkgs that -bench names: every lock site
 // its process takes seen through lockwatch's overlay, each site's
 // critical sections and the work before every lock stretched in turn.
@@ -106,19 +97,7 @@ func (f *benchWhyFlags) run(ctx context.Context, e *env, fs *pflag.FlagSet, pkgs
 		}
 		return exitcode.Ended(runErr, 0, count, "rounds", "nothing")
 	}
-	s.Judge()
-	write := s.WriteTable
-	if format == "json" {
-		write = s.WriteJSON
-	}
-	if err := write(e.stdout); err != nil {
-		return failure{Err: err}
-	}
-	total := count
-	if len(s.Base) >= count {
-		total = f.w.MaxCount
-	}
-	return exitcode.Ended(runErr, len(s.Base), total, "rounds", "what was measured")
+	return writeStretches(e, s, format, runErr, count, f.w.MaxCount)
 }
 
 // pkgsOrDot is the packages, "." for none.

@@ -126,7 +126,7 @@ func TestLocksBadInput(t *testing.T) {
 		{[]string{"predict", "../../examples/book"}, "-bench: give the benchmarks to predict"},
 		{[]string{"predict", "../../examples/book", "-bench", "("}, "not a regular expression"},
 		{[]string{"predict", "--from", "x.json", "../../examples/book"}, "--from x.json: reads what was measured"},
-		{[]string{"why", "../../examples/book", "-bench", "Book", "--mode", "locking"}, "--mode: give a mode or a package"},
+		{[]string{"why", "../../examples/book", "-bench", "Book", "--mode", "locking"}, "--mode locking takes no arguments"},
 		{[]string{"why", "../../examples/book"}, "-bench: give the benchmark to explain"},
 		{[]string{"why", "../../examples/book", "-bench", "Book", "--cpus", "1,2"}, `--cpus "1,2": want one CPU count`},
 		{[]string{"why", "../../examples/book", "-bench", "Book", "--dur", "1s"}, "--dur: a benchmark runs as its code says"},

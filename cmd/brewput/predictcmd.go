@@ -11,7 +11,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/internal/gobench"
 	"github.com/brewput/brewput/internal/host"
@@ -30,19 +29,12 @@ func newPredictCmd(e *env) *cobra.Command {
 		DisableFlagParsing: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			fs := cmd.Flags()
-			if err := fs.Parse(goSpelled(fs, args)); err != nil {
-				return cliflag.Explain(err)
-			}
-			if help, _ := fs.GetBool("help"); help {
-				return cmd.Help()
-			}
-			if err := cliflag.CheckFinite(fs); err != nil {
+			pkgs, goFlags, help, err := parseGoSpelled(cmd, args)
+			if help || err != nil {
 				return err
 			}
-			pkgs, goFlags := splitAtDash(fs)
 			cfg := gobench.Config{Packages: pkgs, Bench: bench, Count: count, Benchtime: benchtime, Locks: true, Log: e.stderr}
 			f := study.Predict{JSON: format == "json", Unseen: "taken while its timer ran"}
-			var err error
 			switch {
 			case from != "" && len(pkgs)+len(goFlags) > 0:
 				return fmt.Errorf("--from %s: reads what was measured; give no package or go test flags", from)

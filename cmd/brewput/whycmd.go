@@ -5,13 +5,13 @@ package main
 import (
 	"fmt"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/brewput/brewput/explain/compare"
 	"github.com/brewput/brewput/explain/why"
-	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/internal/predict"
 )
@@ -29,18 +29,13 @@ func newWhyCmd(e *env) *cobra.Command {
 		DisableFlagParsing: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			fs := cmd.Flags()
-			if err := fs.Parse(goSpelled(fs, args)); err != nil {
-				return cliflag.Explain(err)
-			}
-			if help, _ := fs.GetBool("help"); help {
-				return cmd.Help()
-			}
-			if err := cliflag.CheckFinite(fs); err != nil {
+			pkgs, goFlags, help, err := parseGoSpelled(cmd, args)
+			if help || err != nil {
 				return err
 			}
-			if pkgs, goFlags := splitAtDash(fs); len(pkgs) > 0 || fs.Changed("bench") {
+			if len(pkgs) > 0 || fs.Changed("bench") {
 				if mode != "" {
-					return fmt.Errorf("--mode: give a mode or a package with -bench, not both")
+					return fmt.Errorf("--mode %s takes no arguments (got %s): give a mode, or a package and -bench REGEXP instead", mode, strings.Join(pkgs, " "))
 				}
 				return bw.run(cmd.Context(), e, fs, pkgs, goFlags, sf.count, format)
 			} else if len(goFlags) > 0 {

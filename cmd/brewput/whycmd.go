@@ -34,7 +34,10 @@ func newWhyCmd(e *env) *cobra.Command {
 				return err
 			}
 			if len(pkgs) > 0 || fs.Changed("bench") {
-				if mode != "" {
+				switch {
+				case mode != "" && len(pkgs) == 0:
+					return fmt.Errorf("--mode and -bench: give a mode, or a package and -bench REGEXP, not both")
+				case mode != "":
 					return fmt.Errorf("--mode %s takes no arguments (got %s): give a mode, or a package and -bench REGEXP instead", mode, strings.Join(pkgs, " "))
 				}
 				return bw.run(cmd.Context(), e, fs, pkgs, goFlags, sf.count, format)

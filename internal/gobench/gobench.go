@@ -138,9 +138,10 @@ type Result struct {
 	// Failures are the benchmarks (or whole runs) that failed at a CPU
 	// count.
 	Failures []Failure
-	// Sites are the lock sites the points' Bench.Locks name, by name
-	// (lockwatch.Site.Name), where Config.Locks watched them.
-	Sites map[string]lockwatch.Site
+	// Targets are what lockwatch.StretchEnv names to stretch each lock
+	// group the points' Bench.Locks name, by name, where Config.Locks
+	// watched them.
+	Targets map[string]string
 }
 
 // Failure is a benchmark that failed, or a test binary that stopped, at
@@ -207,12 +208,12 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 		return Result{}, err
 	}
 	defer b.Close()
-	res := Result{Sites: map[string]lockwatch.Site{}}
+	res := Result{Targets: map[string]string{}}
 	for i, n := range cfg.CPUs {
 		one, err := b.Run(ctx, n)
 		res.Points = append(res.Points, one.Points...)
 		res.Failures = append(res.Failures, one.Failures...)
-		maps.Copy(res.Sites, one.Sites)
+		maps.Copy(res.Targets, one.Targets)
 		if err != nil {
 			return sorted(res), err
 		}
@@ -234,7 +235,7 @@ type Built struct {
 	tmp  string
 	pkgs []pkg
 	host results.Host
-	seen map[string]lockwatch.Site // every lock site its runs took, by name
+	seen map[string]string // the stretch target of every lock group its runs took, by name
 }
 
 // Build checks cfg and builds its packages' test binaries into a
@@ -255,7 +256,7 @@ func Build(ctx context.Context, cfg Config) (*Built, error) {
 	}
 	h := host.Detect()
 	h.GoVersion = cmp.Or(goEnv(ctx, cfg, "GOVERSION"), h.GoVersion) // the user's toolchain's
-	return &Built{cfg: cfg, tmp: tmp, pkgs: pkgs, host: h, seen: map[string]lockwatch.Site{}}, nil
+	return &Built{cfg: cfg, tmp: tmp, pkgs: pkgs, host: h, seen: map[string]string{}}, nil
 }
 
 // Close removes the test binaries.
@@ -271,9 +272,9 @@ func (b *Built) Run(ctx context.Context, n int) (Result, error) {
 func (b *Built) RunStretched(ctx context.Context, n int, stretch string) (Result, error) {
 	cfg := b.cfg
 	cfg.Stretch = stretch
-	res := Result{Sites: map[string]lockwatch.Site{}}
+	res := Result{Targets: map[string]string{}}
 	for _, p := range b.pkgs {
-		points, failures, err := runOne(ctx, cfg, p, n, b.tmp, res.Sites)
+		points, failures, err := runOne(ctx, cfg, p, n, b.tmp, res.Targets)
 		for j := range points {
 			points[j].Host = b.host
 		}
@@ -283,7 +284,7 @@ func (b *Built) RunStretched(ctx context.Context, n int, stretch string) (Result
 			return res, err
 		}
 	}
-	maps.Copy(b.seen, res.Sites)
+	maps.Copy(b.seen, res.Targets)
 	return res, nil
 }
 
@@ -396,7 +397,7 @@ func goEnv(ctx context.Context, cfg Config, key string) string {
 }
 
 // runOne runs p's test binary on n CPUs, in its folder as go test does.
-func runOne(ctx context.Context, cfg Config, p pkg, n int, tmp string, sites map[string]lockwatch.Site) ([]results.Point, []Failure, error) {
+func runOne(ctx context.Context, cfg Config, p pkg, n int, tmp string, targets map[string]string) ([]results.Point, []Failure, error) {
 	hist := filepath.Join(tmp, fmt.Sprintf("%s-%dcpu.hist", filepath.Base(p.binary), n))
 	locks := filepath.Join(tmp, fmt.Sprintf("%s-%dcpu.locks", filepath.Base(p.binary), n))
 	os.Remove(locks) // an earlier run's of the same binary
@@ -501,7 +502,7 @@ func runOne(ctx context.Context, cfg Config, p pkg, n int, tmp string, sites map
 		failures = append(failures, Failure{Pkg: p.path, CPUs: n, Output: err.Error()})
 	}
 	if cfg.Locks {
-		if err := attachLocks(points, locks, sites); err != nil {
+		if err := attachLocks(points, locks, targets); err != nil {
 			failures = append(failures, Failure{Pkg: p.path, CPUs: n, Output: err.Error()})
 		}
 	}
@@ -599,8 +600,9 @@ func attachHistograms(points []results.Point, path string) error {
 
 // attachLocks gives each point the lock sites its run took, as the
 // watched test binary wrote them: the next run of its name with N equal
-// to its iterations, as attachHistograms matches; sites gains their names.
-func attachLocks(points []results.Point, path string, sites map[string]lockwatch.Site) error {
+// to its iterations, as attachHistograms matches; targets gains its lock
+// groups' stretch targets.
+func attachLocks(points []results.Point, path string, targets map[string]string) error {
 	runs, err := lockwatch.Read(path)
 	if err != nil {
 		return fmt.Errorf("read the lock sites: %w", err)
@@ -620,8 +622,8 @@ func attachLocks(points []results.Point, path string, sites map[string]lockwatch
 			byName[p.Bench.Name] = recs[j+1:]
 			p.Bench.Locks = lockwatch.Machines(r)
 			p.Par = r.Workers()
-			for _, s := range r.Sites {
-				sites[s.Name()] = s
+			for _, g := range lockwatch.Groups(r) {
+				targets[g.Name] = g.Target()
 			}
 			break
 		}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -156,15 +157,8 @@ func (b *Built) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches, 
 	return s, err
 }
 
-// sites is the file:line of each lock site seen so far, by its name (a
-// point's lock group).
-func (b *Built) sites() map[string]string {
-	out := map[string]string{}
-	for name, s := range b.seen {
-		out[name] = s.Where()
-	}
-	return out
-}
+// sites is the stretch target of each lock group seen so far, by name.
+func (b *Built) sites() map[string]string { return maps.Clone(b.seen) }
 
 // paths are the packages' import paths.
 func (b *Built) paths() []string {

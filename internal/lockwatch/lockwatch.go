@@ -308,23 +308,77 @@ func (s Site) kind() string {
 	return meter.KindRWMutex
 }
 
-// Machines are run's sites as a point's machines: a site's locks each a
-// member of its group ("name#1" …) with an equal share of its uses and
-// hold, as a study's sharded meters are.
-func Machines(run Run) []results.Machine {
-	window := time.Duration(run.Ns)
-	var out []results.Machine
+// Group is the sites that take the same locks, as their address bits
+// tell (readers apart from writers): a lock taken at two sites is one
+// resource, two sites' names joined by " + ". A site whose locks no other
+// site takes is a group of its own.
+type Group struct {
+	Name  string
+	Sites []Site
+}
+
+// Target is what StretchEnv names to stretch the group: its sites'
+// "file:line", joined by commas.
+func (g Group) Target() string {
+	var out []string
+	for _, s := range g.Sites {
+		out = append(out, s.Where())
+	}
+	return strings.Join(out, ",")
+}
+
+// Groups are run's sites that took a lock, grouped by the locks they take
+// (two distinct locks whose addresses hash alike, 1 in 1024 for single
+// locks, would be taken for one).
+func Groups(run Run) []Group {
+	var out []Group
+	key := func(s Site) [17]uint64 {
+		var k [17]uint64
+		copy(k[:], s.Addrs[:])
+		if s.Kind == 3 {
+			k[16] = 1
+		}
+		return k
+	}
+	index := map[[17]uint64]int{}
 	for _, s := range run.Sites {
-		if s.Locks == 0 || window <= 0 {
+		if s.Locks == 0 {
 			continue
 		}
-		k := s.Members()
-		m := results.Machine{Name: s.Name(), Kind: s.kind(), Uses: int64(math.Round(float64(s.Locks) / float64(k))),
-			MeanWaitMs: float64(s.WaitNs) / float64(s.Locks) / 1e6}
-		if s.Kind != 3 {
-			held := max(0, float64(s.HeldNs)-float64(s.Locks)*float64(run.ClockNs))
-			m.BusyFrac = held / float64(k) / float64(window)
+		k := key(s)
+		if i, ok := index[k]; ok && k != ([17]uint64{}) {
+			out[i].Sites = append(out[i].Sites, s)
+			out[i].Name += " + " + s.Name()
+			continue
 		}
+		index[k] = len(out)
+		out = append(out, Group{Name: s.Name(), Sites: []Site{s}})
+	}
+	return out
+}
+
+// Machines are run's lock groups as a point's machines: a group of k
+// locks is k machines ("name#1" …) with an equal share of its sites' uses
+// and holds, as a study's sharded meters are.
+func Machines(run Run) []results.Machine {
+	window := time.Duration(run.Ns)
+	if window <= 0 {
+		return nil
+	}
+	var out []results.Machine
+	for _, g := range Groups(run) {
+		var locks, held, wait float64
+		k := 1
+		for _, s := range g.Sites {
+			locks += float64(s.Locks)
+			wait += float64(s.WaitNs)
+			if s.Kind != 3 {
+				held += max(0, float64(s.HeldNs)-float64(s.Locks)*float64(run.ClockNs))
+			}
+			k = max(k, s.Members())
+		}
+		m := results.Machine{Name: g.Name, Kind: g.Sites[0].kind(), Uses: int64(math.Round(locks / float64(k))),
+			BusyFrac: held / float64(k) / float64(window), MeanWaitMs: wait / locks / 1e6}
 		if k == 1 {
 			out = append(out, m)
 			continue

@@ -78,6 +78,26 @@ func TestMembers(t *testing.T) {
 	}
 }
 
+// TestGroups: two sites that take the same lock are one group, one
+// machine, their uses and holds summed; readers stay apart.
+func TestGroups(t *testing.T) {
+	lock := [16]uint64{1 << 9}
+	run := Run{N: 100, Ns: 1000, Sites: []Site{
+		{Func: "m.get", File: "/m/c.go", Line: 10, Kind: 1, Locks: 90, HeldNs: 90, Addrs: lock},
+		{Func: "m.add", File: "/m/c.go", Line: 20, Kind: 1, Locks: 10, HeldNs: 110, Addrs: lock},
+		{Func: "m.peek", File: "/m/c.go", Line: 30, Kind: 3, Locks: 5, Addrs: lock},
+		{Func: "m.other", File: "/m/c.go", Line: 40, Kind: 1, Locks: 7, HeldNs: 7, Addrs: [16]uint64{1 << 3}},
+	}}
+	gs := Groups(run)
+	if len(gs) != 3 || gs[0].Name != "get at c.go:10 + add at c.go:20" || gs[0].Target() != "/m/c.go:10,/m/c.go:20" {
+		t.Fatalf("groups %+v", gs)
+	}
+	ms := Machines(run)
+	if len(ms) != 3 || ms[0].Uses != 100 || ms[0].BusyFrac != 0.2 {
+		t.Errorf("machines %+v, want the shared lock's 100 uses held 0.2 of the window", ms)
+	}
+}
+
 // TestMachines: a site of k locks is k machines of one group, each an
 // equal share, its holds less a clock read each.
 func TestMachines(t *testing.T) {
@@ -193,6 +213,11 @@ func TestWatchedBenchmarks(t *testing.T) {
 	if p := last["BenchmarkParallel-2"]; p.Parallel != 2 || p.Workers() != 2 {
 		t.Errorf("BenchmarkParallel on 2 CPUs: %d goroutines (workers %d), want b.RunParallel's 2", p.Parallel, p.Workers())
 	}
+	two := last["BenchmarkTwoSites-1"]
+	if gs := Groups(two); len(gs) != 1 || len(gs[0].Sites) != 2 || !strings.Contains(gs[0].Name, " + ") ||
+		strings.Count(gs[0].Target(), ",") != 1 {
+		t.Errorf("BenchmarkTwoSites: groups %+v, want one of its two sites", gs)
+	}
 	if w := one.Workers(); w != 1 {
 		t.Errorf("BenchmarkOne on 1 CPU: %d workers, want 1", w)
 	}
@@ -201,6 +226,7 @@ func TestWatchedBenchmarks(t *testing.T) {
 	os.Remove(path)
 	run(Env+"="+path, StretchEnv+"="+NoStretch)
 	run(Env+"="+path, StretchEnv+"=50 outside")
+	run(Env+"="+path, StretchEnv+"=50 "+Groups(two)[0].Target())
 	if runs, err := Read(path); err != nil || len(runs) == 0 {
 		t.Errorf("stretched runs: %d read, %v", len(runs), err)
 	}

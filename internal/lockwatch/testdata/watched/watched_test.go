@@ -71,3 +71,18 @@ func BenchmarkParallel(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkTwoSites takes one mutex at two sites: one lock, one group.
+func BenchmarkTwoSites(b *testing.B) {
+	for i := range b.N {
+		if i%2 == 0 {
+			one.Lock() // site: twoA
+			count++
+			one.Unlock()
+		} else {
+			one.Lock() // site: twoB
+			count--
+			one.Unlock()
+		}
+	}
+}

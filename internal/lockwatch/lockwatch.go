@@ -162,7 +162,7 @@ func rename(file string, text []byte, methods []string) ([]byte, error) {
 					continue
 				}
 				edits = append(edits, edit{at: fset.Position(st.Fields.Closing).Offset,
-					text: "\n\twatchAt                           int64 // when a sampled hold began (lockwatch)\n\twatchSlot, watchWeight, watchRand uint32\n"})
+					text: "\n\twatchAt, watchWait                 int64 // a noted hold's start and wait (lockwatch)\n\twatchSlot, watchWeight, watchRand uint32\n"})
 				found["Mutex{}"] = true
 			}
 		}

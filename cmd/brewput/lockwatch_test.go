@@ -73,10 +73,14 @@ func TestWhyBench(t *testing.T) {
 	if err := json.Unmarshal([]byte(stdout), &s); err != nil {
 		t.Fatalf("%v:\n%s", err, stdout)
 	}
+	// The work outside every lock is left out where the sampled holds
+	// leave it no time (the book holds its lock for most of an order),
+	// and says so.
 	n := len(s.Experiments)
-	if s.Variant != "Book/design=onelock" || n < 2 || !strings.HasPrefix(s.Experiments[0].Name, "the (*Locked).Place at book.go:") ||
-		s.Experiments[n-1].Name != "the work outside every lock" || s.Experiments[n-1].Per != "a lock taken" {
-		t.Errorf("why's experiments: %+v", s)
+	outside := n >= 2 && s.Experiments[n-1].Name == "the work outside every lock" && s.Experiments[n-1].Per == "a lock taken"
+	if s.Variant != "Book/design=onelock" || n < 1 || !strings.HasPrefix(s.Experiments[0].Name, "the (*Locked).Place at book.go:") ||
+		!outside && !strings.Contains(stderr, "left out") {
+		t.Errorf("why's experiments: %+v\n%s", s, stderr)
 	}
 	for _, e := range s.Experiments {
 		if e.Extra <= 0 {

@@ -129,7 +129,10 @@ func (b *Built) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches, 
 			continue
 		}
 		if e.Extra <= 0 {
-			continue // a readers' site, whose holds are not timed, or nothing outside
+			// A readers' site, whose holds are not timed, or no time
+			// outside every lock left by the sampled holds.
+			left = append(left, fmt.Sprintf("%s (no time of its own measured)", e.Name))
+			continue
 		}
 		where := "outside"
 		if e.Group != "" {
@@ -140,7 +143,8 @@ func (b *Built) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches, 
 	}
 	s.Experiments = kept
 	if len(left) > 0 {
-		fmt.Fprintf(log, "left out, holding or waiting for less than %s of the workers' time: %s\n", format.Percent(minShare, 0), strings.Join(left, ", "))
+		fmt.Fprintf(log, "left out (a part holding or waiting for less than %s of the workers' time cannot cost a measurable share): %s\n",
+			format.Percent(minShare, 0), strings.Join(left, "; "))
 	}
 	round := time.Since(start) * time.Duration(len(s.Experiments)+1)
 	fmt.Fprintf(log, "%s stretched in turn; a round takes about %.0f s: %d rounds about %.0f s, %d at most about %.0f s\n",

@@ -7,11 +7,12 @@
 // into a point's machines, one group per site, so that why and predict
 // read them as they read a study's meters.
 //
-// Watching samples: one uncontended Lock in 64 is timed, and every
-// contended one, so that it adds no write to a shared cache line on the
-// fast path; a site's counts and times are estimates, its waits exact. A
-// sampled hold longer than a millisecond (its holder descheduled, or
-// stopped for the garbage collector) counts once, not 64 times.
+// Watching samples, so that it adds no write to a shared cache line on
+// the fast path: one Lock in 64 is counted and its hold timed, every
+// contended one counted with its wait; a site's uncontended counts and
+// its holds are estimates, its waits exact. A sampled hold longer than a
+// millisecond (its holder descheduled, or stopped for the garbage
+// collector) counts once, not 64 times.
 // A reader's hold is not timed (readers share the lock).
 package lockwatch
 
@@ -162,7 +163,7 @@ func rename(file string, text []byte, methods []string) ([]byte, error) {
 					continue
 				}
 				edits = append(edits, edit{at: fset.Position(st.Fields.Closing).Offset,
-					text: "\n\twatchAt, watchWait                 int64 // a noted hold's start and wait (lockwatch)\n\twatchSlot, watchWeight, watchRand uint32\n"})
+					text: "\n\twatchAt, watchWait   int64 // a noted lock's hold start (-1 untimed) and wait (-1 none) (lockwatch)\n\twatchSlot, watchRand uint32\n"})
 				found["Mutex{}"] = true
 			}
 		}

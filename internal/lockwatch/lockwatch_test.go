@@ -32,7 +32,7 @@ func (m *Mutex) Locked() { m.Lock(); m.Unlock() }
 	}
 	got := string(out)
 	for _, want := range []string{"func (m *Mutex) lockUnwatched()", "func (m *Mutex) unlockUnwatched()",
-		"func (m *Mutex) Locked() { m.Lock(); m.Unlock() }", "watchSlot, watchWeight, watchRand uint32", "watchAt"} {
+		"func (m *Mutex) Locked() { m.Lock(); m.Unlock() }", "watchSlot, watchRand uint32", "watchAt, watchWait"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("renamed source lacks %q:\n%s", want, got)
 		}

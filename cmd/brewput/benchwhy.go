@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"runtime"
 	"strconv"
+	"time"
 
 	"github.com/spf13/pflag"
 
@@ -28,6 +29,7 @@ func (f *benchWhyFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.benchtime, "benchtime", "500ms", "with a package: each run's length, or iterations such as 100000x (as go test -benchtime)")
 	fs.Float64Var(&f.w.Frac, "stretch", 0.1, "with a package: how much longer each part is made in its turn: 0.1 is 10 %")
 	fs.IntVar(&f.w.MaxCount, "max-count", 20, "with a package: rounds at most, while an experiment is undecided")
+	fs.DurationVar(&f.w.Within, "within", 3*time.Minute, "with a package: the time it may take; it stops undecided rather than start a round that would not end in it (0: no limit)")
 	registerNoisy(fs, &f.noisy)
 }
 
@@ -52,6 +54,8 @@ func (f *benchWhyFlags) run(ctx context.Context, e *env, fs *pflag.FlagSet, pkgs
 		return fmt.Errorf("--max-count %d: want at least --count, %d", f.w.MaxCount, count)
 	case format != "table" && format != "json":
 		return fmt.Errorf("--format %q: want table or json", format)
+	case f.w.Within < 0:
+		return fmt.Errorf("--within %v: want a positive duration such as 3m, or 0 for no limit", f.w.Within)
 	}
 	for _, name := range []string{"mode", "dur", "par", "rate", "burn"} {
 		if fs.Lookup(name) != nil && fs.Changed(name) {
@@ -85,7 +89,18 @@ func (f *benchWhyFlags) run(ctx context.Context, e *env, fs *pflag.FlagSet, pkgs
 	s, runErr := built.Why(ctx, f.w, e.stderr)
 	var none *gobench.NoLocks
 	var many *gobench.ManyMatchError
+	var late *gobench.OutOfTime
 	switch {
+	case errors.As(runErr, &late) && s != nil:
+		if err := writeStretches(e, s, format, nil, count, f.w.MaxCount); err != nil {
+			return err
+		}
+		if format == "table" {
+			fmt.Fprintf(e.stdout, "It %s; a quieter machine, or a longer --within, would decide it.\n", late.Error())
+		} else {
+			fmt.Fprintln(e.stderr, "why "+late.Error())
+		}
+		return nil
 	case errors.As(runErr, &none):
 		fmt.Fprintln(e.stdout, none.Error()+".")
 		return nil

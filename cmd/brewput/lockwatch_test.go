@@ -90,6 +90,14 @@ func TestWhyBench(t *testing.T) {
 	if !strings.Contains(stderr, "round 2") || !strings.Contains(stderr, "a round takes about") {
 		t.Errorf("no progress by rounds:\n%s", stderr)
 	}
+
+	// Past --within, no round starts: the answer is what was measured,
+	// undecided, and says what would decide it.
+	code, stdout, stderr = brewput(context.Background(), t, noChild(), "why", "../../examples/book", "-bench", "Book/design=onelock",
+		"--cpus", "1", "--within", "1ms", "-benchtime", "1000x", "--noisy", "ok")
+	if code != exitOK || !strings.Contains(stdout, "It stopped at its limit of 1ms after 1 round; a quieter machine, or a longer --within, would decide it.") {
+		t.Errorf("--within 1ms: exit %d\n%s\n%s", code, stdout, stderr)
+	}
 }
 
 // TestPredictBench: predict on a package's benchmarks measures them
@@ -134,6 +142,7 @@ func TestLocksBadInput(t *testing.T) {
 		{[]string{"why", "../../examples/book"}, "-bench: give the benchmark to explain"},
 		{[]string{"why", "../../examples/book", "-bench", "Book", "--cpus", "1,2"}, `--cpus "1,2": want one CPU count`},
 		{[]string{"why", "../../examples/book", "-bench", "Book", "--dur", "1s"}, "--dur: a benchmark runs as its code says"},
+		{[]string{"why", "../../examples/book", "-bench", "Book", "--within", "-1s"}, "--within -1s: want a positive duration"},
 	} {
 		code, stdout, stderr := brewput(context.Background(), t, noChild(), c.args...)
 		lines := strings.Split(strings.TrimSpace(stderr), "\n")

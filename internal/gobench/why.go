@@ -28,6 +28,20 @@ type Why struct {
 	Frac            float64
 	Count, MaxCount int
 	Retry           sweep.Retry
+	// Within is the time it may take: no round starts that would not
+	// end in it (0: no limit).
+	Within time.Duration
+}
+
+// OutOfTime says a why experiment stopped at its time limit, undecided,
+// after Rounds whole rounds.
+type OutOfTime struct {
+	Within time.Duration
+	Rounds int
+}
+
+func (e *OutOfTime) Error() string {
+	return fmt.Sprintf("stopped at its limit of %v after %s", e.Within, format.Count(e.Rounds, "round"))
 }
 
 // ManyMatchError is a benchmark pattern that matched more than one
@@ -147,11 +161,18 @@ func (b *Built) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches, 
 			format.Percent(minShare, 0), strings.Join(left, "; "))
 	}
 	round := time.Since(start) * time.Duration(len(s.Experiments)+1)
-	fmt.Fprintf(log, "%s stretched in turn; a round takes about %.0f s: %d rounds about %.0f s, %d at most about %.0f s\n",
+	limit := ""
+	if w.Within > 0 {
+		limit = fmt.Sprintf("; it stops at %v, undecided if it must", w.Within)
+	}
+	fmt.Fprintf(log, "%s stretched in turn; a round takes about %.0f s (more where a disturbed run is measured again): %d rounds about %.0f s, %d at most about %.0f s%s\n",
 		format.Count(len(s.Experiments), "part"), round.Seconds(), w.Count, (time.Duration(w.Count) * round).Seconds(),
-		w.MaxCount, (time.Duration(w.MaxCount) * round).Seconds())
+		w.MaxCount, (time.Duration(w.MaxCount) * round).Seconds(), limit)
 	err = study.Rounds(s, w.Count, w.MaxCount, log, func(i int) (results.Point, error) {
 		if i < 0 {
+			if w.Within > 0 && time.Since(start)+round > w.Within {
+				return results.Point{}, &OutOfTime{Within: w.Within, Rounds: len(s.Base)}
+			}
 			return run("as it is", lockwatch.NoStretch)
 		}
 		// The stretched runs count as their own: the same iterations,

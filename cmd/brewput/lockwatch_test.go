@@ -3,7 +3,10 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"io/fs"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -16,6 +19,12 @@ import (
 // function and file:line: the one lock of Locked.Place, the 64 shards of
 // Sharded.Place as one group. Counts and times are not checked.
 func TestBenchLocks(t *testing.T) {
+	before := listFiles(t, "../../examples/book")
+	defer func() {
+		if after := listFiles(t, "../../examples/book"); !slices.Equal(before, after) {
+			t.Errorf("the package's folder changed: %v, then %v", before, after)
+		}
+	}()
 	out := filepath.Join(t.TempDir(), "report")
 	code, _, stderr := brewput(context.Background(), t, noChild(), "bench", "../../examples/book", "-bench", "Book", "-cpu", "1",
 		"-benchtime", "100000x", "--locks", "--out", out)
@@ -150,4 +159,25 @@ func TestLocksBadInput(t *testing.T) {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit %d and one line with %q", c.args, code, stdout, stderr, exitUsage, c.want)
 		}
 	}
+}
+
+// listFiles is every file under dir, with its size and time.
+func listFiles(t *testing.T, dir string) []string {
+	t.Helper()
+	var out []string
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		out = append(out, fmt.Sprintf("%s %d %v", path, info.Size(), info.ModTime()))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }

@@ -81,8 +81,15 @@ func PredictFrom(ctx context.Context, name string, f Predict, measured []results
 	models, unseen := withLocks(models)
 	notPredicted := ""
 	if len(unseen) > 0 {
-		notPredicted = fmt.Sprintf("Not predicted: %s: no lock "+f.Unseen+" was seen in %s, and a model of what brewput does not see would scale with the CPUs by construction (a lock inside a dependency, such as sync.Map's, stays unseen); meter %s locks to predict %s.",
-			strings.Join(unseen, ", "), map[bool]string{true: "it", false: "them"}[len(unseen) == 1], map[bool]string{true: "its", false: "their"}[len(unseen) == 1], map[bool]string{true: "it", false: "them"}[len(unseen) == 1])
+		one := len(unseen) == 1
+		it, its := map[bool]string{true: "it", false: "them"}[one], map[bool]string{true: "its", false: "their"}[one]
+		notPredicted = fmt.Sprintf("Not predicted: %s: no lock %s was seen in %s, and a model of what brewput does not see would scale with the CPUs by construction",
+			strings.Join(unseen, ", "), f.Unseen, it)
+		if f.Unseen == "behind a meter" {
+			notPredicted += fmt.Sprintf(" (a lock inside a dependency, such as sync.Map's, stays unseen); meter %s locks, or watch every lock of %s benchmarks (brewput predict PKG -bench), to predict %s.", its, its, it)
+		} else {
+			notPredicted += " (what it waits on without a sync.Mutex or RWMutex stays unseen: channels, atomics, the network)."
+		}
 	}
 	if len(models) == 0 {
 		return nil, exitcode.Failure{Err: errors.New(notPredicted)}

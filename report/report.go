@@ -277,6 +277,9 @@ func WriteBench(w, log io.Writer, dir string, points []results.Point, a *analysi
 		return err
 	}
 	if f == results.Table {
+		if err := text.WriteLocks(w, points); err != nil {
+			return err
+		}
 		fmt.Fprintf(w, "\nreport: %s/%s\n", dir, Index)
 	} else {
 		fmt.Fprintf(log, "report: %s/%s\n", dir, Index)

@@ -12,6 +12,13 @@ type Benchmark struct {
 	Iters int64  `json:"iters"`
 	// Values are every measurement on the line, in its order and units.
 	Values []BenchValue `json:"values"`
+	// Locks are the lock sites its run took, where brewput watched them
+	// (bench --locks): a site's locks are one group, "(*Book).Place at
+	// book.go:42#1" …, as a study's sharded meters are.
+	Locks []Machine `json:"locks,omitempty"`
+	// Watched says its locks were watched: no Locks then means it took
+	// none while its timer ran, not that nobody looked.
+	Watched bool `json:"locks_watched,omitempty"`
 }
 
 // BenchValue is one measurement of a benchmark line.

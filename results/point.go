@@ -145,13 +145,16 @@ func (p *Point) AsStudy(name string) {
 	p.Kind, p.Study, p.Shop = KindStudy, s, nil
 }
 
-// Machines are a shop's machines or a study's meters; none for others.
+// Machines are a shop's machines, a study's meters or a benchmark's
+// watched lock sites; none for others.
 func (p Point) Machines() []Machine {
 	switch {
 	case p.Shop != nil:
 		return p.Shop.Machines
 	case p.Study != nil:
 		return p.Study.Meters
+	case p.Bench != nil:
+		return p.Bench.Locks
 	}
 	return nil
 }

@@ -38,20 +38,10 @@ func newBenchCmd(e *env) *cobra.Command {
 		DisableFlagParsing: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			fs := cmd.Flags()
-			if err := fs.Parse(goSpelled(fs, args)); err != nil {
-				return cliflag.Explain(err)
-			}
-			if help, _ := fs.GetBool("help"); help {
-				return cmd.Help()
-			}
-			if err := cliflag.CheckFinite(fs); err != nil {
+			pkgs, goFlags, help, err := parseGoSpelled(cmd, args)
+			if help || err != nil {
 				return err
 			}
-			pkgs, goFlags := fs.Args(), []string(nil)
-			if at := fs.ArgsLenAtDash(); at >= 0 {
-				pkgs, goFlags = pkgs[:at], pkgs[at:]
-			}
-			var err error
 			cfg.Packages = pkgs
 			if cfg.BuildFlags, cfg.TestFlags, err = gobench.SplitFlags(goFlags); err != nil {
 				return fmt.Errorf("go test flags: %w", err)
@@ -114,10 +104,32 @@ func newBenchCmd(e *env) *cobra.Command {
 	fs.MarkHidden("cpus")
 	fs.IntVar(&cfg.Count, "count", 1, "run each benchmark this many times per CPU count (as go test -count); 6 or more for intervals and verdicts")
 	fs.StringVar(&cfg.Benchtime, "benchtime", "", "run each benchmark for this long or this many times, 2s or 1000x (as go test -benchtime; default 1s)")
+	fs.BoolVar(&cfg.Locks, "locks", false, "see every sync.Mutex and RWMutex the benchmarks take, with no change to their code: the test binaries are built with an overlay of the Go toolchain's sync and testing that notes each lock site (function and file:line) and how often its locks are taken, held and waited for")
 	fs.BoolVar(&benchmem, "benchmem", true, "B/op and allocs/op, always recorded (as go test -benchmem)")
 	fs.StringVar(&format, "format", "table", "what to print: "+strings.Join(results.Formats(), ", "))
 	fs.StringVar(&out, "out", "", "folder to write the report to (default a folder of the user's cache, named in the output: nothing is written into the package)")
 	return cmd
+}
+
+// parseGoSpelled parses the flags of a command that takes go test's
+// (DisableFlagParsing): the packages before --, go test's flags after it.
+// With --help it shows the help and says so.
+func parseGoSpelled(cmd *cobra.Command, args []string) (pkgs, goFlags []string, help bool, err error) {
+	fs := cmd.Flags()
+	if err := fs.Parse(goSpelled(fs, args)); err != nil {
+		return nil, nil, false, cliflag.Explain(err)
+	}
+	if help, _ := fs.GetBool("help"); help {
+		return nil, nil, true, cmd.Help()
+	}
+	if err := cliflag.CheckFinite(fs); err != nil {
+		return nil, nil, false, err
+	}
+	pkgs = fs.Args()
+	if at := fs.ArgsLenAtDash(); at >= 0 {
+		return pkgs[:at], pkgs[at:], false, nil
+	}
+	return pkgs, nil, false, nil
 }
 
 // goSpelled spells go test's one-dash flags (-bench .) with two, up to --.

@@ -26,7 +26,7 @@ type example struct {
 // calibration, and a study's predict from a results file with its
 // calibration.
 func deterministic(args []string) bool {
-	if len(args) > 2 && args[0] == "study" && args[2] == "predict" {
+	if len(args) > 2 && args[0] == "study" && args[2] == "predict" || len(args) > 0 && args[0] == "predict" {
 		return slices.Contains(args, "--from") && slices.Contains(args, "--calibration")
 	}
 	if len(args) == 0 || !slices.Contains([]string{"model", "advise", "schedule"}, args[0]) {

@@ -102,7 +102,7 @@ func newRoot(e *env) *cobra.Command {
 	root.Flags().BoolVar(&withPredict, "predict", true, fmt.Sprintf("add the model's predictions (go policy) for 1 to %d CPUs to the report", predictCPUs()))
 	registerPlayground(root.Flags(), &playground)
 	root.Flags().StringVar(&resume, "resume", "", "finish the study that a main job cut short left in this results.json (its report folder's), measuring only the points it lacks, and write the report beside it")
-	root.AddCommand(newRunCmd(e), newModelCmd(e), newAdviseCmd(e), newWhyCmd(e), newCalibrateCmd(e), newLabCmd(e), newReportCmd(e), newCompareCmd(e), newFitCmd(e), newBenchCmd(e), newListCmd(e), newLessonsCmd(e), newScheduleCmd(e), newStudyCmd(e), newPointCmd(e), newVersionCmd(e), newPlaygroundCmd(e))
+	root.AddCommand(newRunCmd(e), newModelCmd(e), newAdviseCmd(e), newWhyCmd(e), newCalibrateCmd(e), newLabCmd(e), newReportCmd(e), newCompareCmd(e), newFitCmd(e), newBenchCmd(e), newListCmd(e), newLessonsCmd(e), newScheduleCmd(e), newStudyCmd(e), newPredictCmd(e), newPointCmd(e), newVersionCmd(e), newPlaygroundCmd(e))
 	finishRoot(root, e)
 	return root
 }

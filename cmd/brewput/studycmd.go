@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/brewput/brewput/explain/why"
 	"io/fs"
 	"runtime"
 	"slices"
@@ -251,21 +252,7 @@ func studyWhyCmd(e *env, prog *study.Program, use string) *cobra.Command {
 			if s == nil || len(s.Base) == 0 {
 				return runErr
 			}
-			s.Judge()
-			write := s.WriteTable
-			if format == "json" {
-				write = s.WriteJSON
-			}
-			if err := write(e.stdout); err != nil {
-				return failure{Err: err}
-			}
-			// Undecided after Count rounds, it goes on up to MaxCount: a
-			// run cut short past Count is "after 7 of 20", not "of 6".
-			total := w.Count
-			if len(s.Base) >= w.Count {
-				total = w.MaxCount
-			}
-			return exitcode.Ended(runErr, len(s.Base), total, "rounds", "what was measured")
+			return writeStretches(e, s, format, runErr, w.Count, w.MaxCount)
 		},
 	}
 	fs := cmd.Flags()
@@ -280,6 +267,26 @@ func studyWhyCmd(e *env, prog *study.Program, use string) *cobra.Command {
 	fs.StringVar(&format, "format", "table", "output format: table or json")
 	registerNoisy(fs, &noisy)
 	return cmd
+}
+
+// writeStretches writes a why experiment's answer as format says and
+// turns how it ended into the command's error.
+func writeStretches(e *env, s *why.Stretches, format string, runErr error, count, maxCount int) error {
+	s.Judge()
+	write := s.WriteTable
+	if format == "json" {
+		write = s.WriteJSON
+	}
+	if err := write(e.stdout); err != nil {
+		return failure{Err: err}
+	}
+	// Undecided after count rounds, it goes on up to maxCount: a run cut
+	// short past count is "after 7 of 20", not "of 6".
+	total := count
+	if len(s.Base) >= count {
+		total = maxCount
+	}
+	return exitcode.Ended(runErr, len(s.Base), total, "rounds", "what was measured")
 }
 
 func studyPredictCmd(e *env, prog *study.Program, use string) *cobra.Command {

@@ -5,6 +5,7 @@ package main
 import (
 	"fmt"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -19,16 +20,35 @@ func newWhyCmd(e *env) *cobra.Command {
 	sf := &studyFlags{}
 	mf := &modelFlags{measure: e.calibrateCosts}
 	var mode, format string
+	bw := &benchWhyFlags{}
 	cmd := &cobra.Command{
-		Use:   "why",
-		Short: "Measure a point's causal profile on real CPUs, beside the model's",
-		Args:  unknownArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
+		Use:   "why [--mode NAME | PACKAGE -bench REGEXP] [flags] [-- go test flags]",
+		Short: "Measure what limits a point, or a Go benchmark, on real CPUs by experiment",
+		// A package's form takes go test's one-dash flags (-bench), which
+		// pflag reads as clusters of shorthands: parsed below.
+		DisableFlagParsing: true,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			fs := cmd.Flags()
+			pkgs, goFlags, help, err := parseGoSpelled(cmd, args)
+			if help || err != nil {
+				return err
+			}
+			if len(pkgs) > 0 || fs.Changed("bench") {
+				switch {
+				case mode != "" && len(pkgs) == 0:
+					return fmt.Errorf("--mode and -bench: give a mode, or a package and -bench REGEXP, not both")
+				case mode != "":
+					return fmt.Errorf("--mode %s takes no arguments (got %s): give a mode, or a package and -bench REGEXP instead", mode, strings.Join(pkgs, " "))
+				}
+				return bw.run(cmd.Context(), e, fs, pkgs, goFlags, sf.count, format)
+			} else if len(goFlags) > 0 {
+				return fmt.Errorf("go test flags after --: give them with a package and -bench")
+			}
 			switch {
 			case format != "table" && format != "json":
 				return fmt.Errorf("--format %q: want table or json", format)
 			case mode == "":
-				return fmt.Errorf("give --mode NAME (see brewput list) to explain")
+				return fmt.Errorf("give --mode NAME (see brewput list), or a package and -bench REGEXP, to explain")
 			case mf.file != "":
 				return fmt.Errorf("--model: why measures the shop's modes on real CPUs; for a YAML system, brewput advise --model %s gives its profile in the model", mf.file)
 			case sf.count < 2:
@@ -76,5 +96,6 @@ func newWhyCmd(e *env) *cobra.Command {
 	mf.register(cmd.Flags())
 	cmd.Flags().Lookup("model").Hidden = true // why measures the shop's modes, not YAML systems
 	cmd.Flags().StringVar(&format, "format", "table", "output format: table or json")
+	bw.register(cmd.Flags())
 	return cmd
 }

@@ -48,6 +48,10 @@ type Stretched struct {
 	// Extra is what each use of a lock, or each operation outside, was
 	// stretched by; a channel's handoff is stretched by Frac of itself.
 	Extra time.Duration `json:"extra_ns"`
+	// Per says what Extra was added to where not "a use" of a lock or
+	// "an op" outside: "a lock taken" where the work outside was added
+	// before every lock (a watched benchmark's).
+	Per string `json:"per,omitempty"`
 	// Share is its part of the workers' time in the first run as it is;
 	// Parallel, Frac × Share, what the stretch would cost done in parallel.
 	Share    float64 `json:"share"`
@@ -248,6 +252,8 @@ func (s *Stretches) WriteTable(w io.Writer) error {
 	for _, e := range s.Experiments {
 		by := fmt.Sprintf("%v a use", e.Extra)
 		switch {
+		case e.Per != "":
+			by = fmt.Sprintf("%v %s", e.Extra, e.Per)
 		case e.Group == "":
 			by = fmt.Sprintf("%v an op", e.Extra)
 		case e.Kind == "chan":

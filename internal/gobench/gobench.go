@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -31,6 +32,7 @@ import (
 	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/internal/host"
+	"github.com/brewput/brewput/internal/lockwatch"
 	"github.com/brewput/brewput/internal/quiet"
 	"github.com/brewput/brewput/measure/bench"
 	"github.com/brewput/brewput/measure/sweep"
@@ -62,6 +64,13 @@ type Config struct {
 	BuildFlags, TestFlags []string
 	// Go is the go command; "" means "go" on the PATH.
 	Go string
+	// Locks builds the test binaries with lockwatch's overlay of the
+	// toolchain's sync and testing, and gives each point the lock sites
+	// its run took (results.Benchmark.Locks).
+	Locks bool
+	// Stretch, with Locks, is the experiment every run makes
+	// (lockwatch.StretchEnv's value), "" for none.
+	Stretch string
 	// Log, when set, hears of each package and benchmark result.
 	Log io.Writer
 }
@@ -76,6 +85,9 @@ func (cfg Config) Validate() error {
 	}
 	if len(cfg.CPUs) == 0 {
 		return errors.New("cpus: want at least one CPU count")
+	}
+	if cfg.Locks && slices.ContainsFunc(cfg.BuildFlags, func(f string) bool { return strings.HasPrefix(strings.TrimLeft(f, "-"), "overlay") }) {
+		return errors.New("overlay: watching the locks builds with an overlay of its own; leave -overlay out")
 	}
 	for _, n := range cfg.CPUs {
 		if n < 1 {
@@ -126,6 +138,10 @@ type Result struct {
 	// Failures are the benchmarks (or whole runs) that failed at a CPU
 	// count.
 	Failures []Failure
+	// Targets are what lockwatch.StretchEnv names to stretch each lock
+	// group the points' Bench.Locks name, by name, where Config.Locks
+	// watched them.
+	Targets map[string]string
 }
 
 // Failure is a benchmark that failed, or a test binary that stopped, at
@@ -187,45 +203,89 @@ type pkg struct {
 // before measuring; cancelled, it returns what it measured with ctx's
 // error.
 func Run(ctx context.Context, cfg Config) (Result, error) {
-	if err := cfg.Validate(); err != nil {
-		return Result{}, err
-	}
-	atomicfile.RemoveStale(os.TempDir(), "brewput-bench-", "") // left by a run killed outright
-	tmp, err := os.MkdirTemp("", atomicfile.TempPattern("brewput-bench-", ""))
+	b, err := Build(ctx, cfg)
 	if err != nil {
 		return Result{}, err
 	}
-	defer os.RemoveAll(tmp)
-	pkgs, err := build(ctx, cfg, tmp)
-	if err != nil {
-		return Result{}, err
-	}
-	h := host.Detect()
-	h.GoVersion = cmp.Or(goEnv(ctx, cfg, "GOVERSION"), h.GoVersion) // the user's toolchain's
-	var res Result
-	matched := false
+	defer b.Close()
+	res := Result{Targets: map[string]string{}}
 	for i, n := range cfg.CPUs {
-		for _, p := range pkgs {
-			points, failures, err := runOne(ctx, cfg, p, n, tmp)
-			for j := range points {
-				points[j].Host = h
-			}
-			res.Points = append(res.Points, points...)
-			res.Failures = append(res.Failures, failures...)
-			matched = matched || len(points) > 0 || len(failures) > 0
-			if err != nil {
-				return sorted(res), err
-			}
+		one, err := b.Run(ctx, n)
+		res.Points = append(res.Points, one.Points...)
+		res.Failures = append(res.Failures, one.Failures...)
+		maps.Copy(res.Targets, one.Targets)
+		if err != nil {
+			return sorted(res), err
 		}
-		if i == 0 && !matched {
+		if i == 0 && len(one.Points)+len(one.Failures) == 0 {
 			var names []string
-			for _, p := range pkgs {
+			for _, p := range b.pkgs {
 				names = append(names, p.path)
 			}
 			return res, &NoMatchError{Bench: cfg.bench(), Packages: names}
 		}
 	}
 	return sorted(res), nil
+}
+
+// Built is the test binaries of a Config's packages, built once to be run
+// on each CPU count (and, for why, in each experiment); Close removes them.
+type Built struct {
+	cfg  Config
+	tmp  string
+	pkgs []pkg
+	host results.Host
+	seen map[string]string // the stretch target of every lock group its runs took, by name
+}
+
+// Build checks cfg and builds its packages' test binaries into a
+// temporary folder.
+func Build(ctx context.Context, cfg Config) (*Built, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	atomicfile.RemoveStale(os.TempDir(), "brewput-bench-", "") // left by a run killed outright
+	tmp, err := os.MkdirTemp("", atomicfile.TempPattern("brewput-bench-", ""))
+	if err != nil {
+		return nil, err
+	}
+	pkgs, err := build(ctx, cfg, tmp)
+	if err != nil {
+		os.RemoveAll(tmp)
+		return nil, err
+	}
+	h := host.Detect()
+	h.GoVersion = cmp.Or(goEnv(ctx, cfg, "GOVERSION"), h.GoVersion) // the user's toolchain's
+	return &Built{cfg: cfg, tmp: tmp, pkgs: pkgs, host: h, seen: map[string]string{}}, nil
+}
+
+// Close removes the test binaries.
+func (b *Built) Close() { os.RemoveAll(b.tmp) }
+
+// Run runs every package's benchmarks on n CPUs, as Config says.
+func (b *Built) Run(ctx context.Context, n int) (Result, error) {
+	return b.RunStretched(ctx, n, "")
+}
+
+// RunStretched runs every package's benchmarks on n CPUs with the lock
+// watch's experiment stretch (lockwatch.StretchEnv's value; "" for none).
+func (b *Built) RunStretched(ctx context.Context, n int, stretch string) (Result, error) {
+	cfg := b.cfg
+	cfg.Stretch = stretch
+	res := Result{Targets: map[string]string{}}
+	for _, p := range b.pkgs {
+		points, failures, err := runOne(ctx, cfg, p, n, b.tmp, res.Targets)
+		for j := range points {
+			points[j].Host = b.host
+		}
+		res.Points = append(res.Points, points...)
+		res.Failures = append(res.Failures, failures...)
+		if err != nil {
+			return res, err
+		}
+	}
+	maps.Copy(b.seen, res.Targets)
+	return res, nil
 }
 
 // sorted puts the points in order: package, benchmark as first run, CPUs,
@@ -289,11 +349,28 @@ func build(ctx context.Context, cfg Config, tmp string) ([]pkg, error) {
 		}
 		return nil, &NoMatchError{Bench: cfg.bench(), Packages: patterns}
 	}
+	var overlay []string
+	if cfg.Locks {
+		goroot := goEnv(ctx, cfg, "GOROOT")
+		if goroot == "" {
+			return nil, &lockwatch.CannotWatch{Reason: "go env GOROOT says nothing"}
+		}
+		dir := filepath.Join(tmp, "lockwatch")
+		if err := os.Mkdir(dir, 0o755); err != nil {
+			return nil, err
+		}
+		path, err := lockwatch.Overlay(goroot, dir)
+		if err != nil {
+			return nil, err
+		}
+		overlay = []string{"-overlay", path}
+	}
 	for i := range pkgs {
 		p := &pkgs[i]
 		p.binary = filepath.Join(tmp, fmt.Sprintf("pkg%d.test", i))
 		cfg.logf("building %s\n", p.path)
-		args := append([]string{"test", "-c", "-o", p.binary}, cfg.BuildFlags...)
+		args := append([]string{"test", "-c", "-o", p.binary}, overlay...)
+		args = append(args, cfg.BuildFlags...)
 		cmd := cfg.goCommand(ctx, append(args, p.path)...)
 		var out bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &out, &out
@@ -320,8 +397,10 @@ func goEnv(ctx context.Context, cfg Config, key string) string {
 }
 
 // runOne runs p's test binary on n CPUs, in its folder as go test does.
-func runOne(ctx context.Context, cfg Config, p pkg, n int, tmp string) ([]results.Point, []Failure, error) {
+func runOne(ctx context.Context, cfg Config, p pkg, n int, tmp string, targets map[string]string) ([]results.Point, []Failure, error) {
 	hist := filepath.Join(tmp, fmt.Sprintf("%s-%dcpu.hist", filepath.Base(p.binary), n))
+	locks := filepath.Join(tmp, fmt.Sprintf("%s-%dcpu.locks", filepath.Base(p.binary), n))
+	os.Remove(locks) // an earlier run's of the same binary
 	args := []string{"-test.run=" + cmp.Or(cfg.Run, "^$"), "-test.bench=" + cfg.bench(), "-test.cpu=" + strconv.Itoa(n),
 		"-test.count=" + strconv.Itoa(cfg.count()), "-test.benchmem"}
 	if cfg.Benchtime != "" {
@@ -349,6 +428,12 @@ func runOne(ctx context.Context, cfg Config, p pkg, n int, tmp string) ([]result
 	cmd := exec.CommandContext(ctx, p.binary, args...)
 	cmd.Dir = p.dir
 	cmd.Env = append(os.Environ(), fmt.Sprintf("GOMAXPROCS=%d", n), bench.HistEnv+"="+hist)
+	if cfg.Locks {
+		cmd.Env = append(cmd.Env, lockwatch.Env+"="+locks)
+		if cfg.Stretch != "" {
+			cmd.Env = append(cmd.Env, lockwatch.StretchEnv+"="+cfg.Stretch)
+		}
+	}
 	// Its own process group, as sweep's children: a ^C reaches brewput,
 	// which stops the child itself.
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
@@ -415,6 +500,11 @@ func runOne(ctx context.Context, cfg Config, p pkg, n int, tmp string) ([]result
 	}
 	if err := attachHistograms(points, hist); err != nil {
 		failures = append(failures, Failure{Pkg: p.path, CPUs: n, Output: err.Error()})
+	}
+	if cfg.Locks {
+		if err := attachLocks(points, locks, targets); err != nil {
+			failures = append(failures, Failure{Pkg: p.path, CPUs: n, Output: err.Error()})
+		}
 	}
 	if waitErr != nil && len(failures) == 0 {
 		failures = append(failures, Failure{Pkg: p.path, CPUs: n, Output: waitErr.Error() + ": " + tail(output.String(), 20)})
@@ -508,6 +598,39 @@ func attachHistograms(points []results.Point, path string) error {
 	return nil
 }
 
+// attachLocks gives each point the lock sites its run took, as the
+// watched test binary wrote them: the next run of its name with N equal
+// to its iterations, as attachHistograms matches; targets gains its lock
+// groups' stretch targets.
+func attachLocks(points []results.Point, path string, targets map[string]string) error {
+	runs, err := lockwatch.Read(path)
+	if err != nil {
+		return fmt.Errorf("read the lock sites: %w", err)
+	}
+	byName := map[string][]lockwatch.Run{}
+	for _, r := range runs {
+		byName[r.Name] = append(byName[r.Name], r)
+	}
+	for i := range points {
+		p := &points[i]
+		p.Bench.Watched = true
+		recs := byName[p.Bench.Name]
+		for j, r := range recs {
+			if r.N != p.Bench.Iters || r.Procs != p.CPUs {
+				continue
+			}
+			byName[p.Bench.Name] = recs[j+1:]
+			p.Bench.Locks = lockwatch.Machines(r)
+			p.Par = r.Workers()
+			for _, g := range lockwatch.Groups(r) {
+				targets[g.Name] = g.Target()
+			}
+			break
+		}
+	}
+	return nil
+}
+
 // tail keeps the last n lines of s.
 func tail(s string, n int) string {
 	lines := strings.Split(strings.TrimSpace(s), "\n")
@@ -531,7 +654,10 @@ func Ended(res Result, runErr error, write func([]results.Point) error, log io.W
 	var build *BuildError
 	var noMatch *NoMatchError
 	var pkgErr *PackageError
+	var cannot *lockwatch.CannotWatch
 	switch {
+	case errors.As(runErr, &cannot):
+		return fmt.Errorf("--locks: %w", runErr)
 	case errors.As(runErr, &build):
 		return exitcode.Failure{Err: runErr}
 	case errors.As(runErr, &noMatch):

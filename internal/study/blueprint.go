@@ -151,7 +151,7 @@ func uses(g lockGroup) (int, time.Duration) {
 
 // describe says what the model is made of, in a line.
 func (m variantModel) describe() string {
-	parts := []string{fmt.Sprintf("%s of work outside the metered locks", format.Wait(float64(m.Outside)/1e6))}
+	parts := []string{fmt.Sprintf("%s of work outside the measured locks", format.Wait(float64(m.Outside)/1e6))}
 	for _, g := range m.Locks {
 		what := "mutex " + g.Name
 		if g.Locks > 1 {

@@ -164,7 +164,7 @@ func tableCounts(cpus []int, measured []results.Point) []int {
 // of the predicted points against the measured ones.
 func writePrediction(w io.Writer, models []variantModel, predicted, measured []results.Point, cpus []int) error {
 	var b strings.Builder
-	b.WriteString(format.Wrap("What each model is made of, from its meters on each CPU count measured (a count past "+
+	b.WriteString(format.Wrap("What each model is made of, from its measured locks on each CPU count measured (a count past "+
 		"them takes the most CPUs' model):", format.Columns, "") + "\n")
 	for _, m := range models {
 		line := fmt.Sprintf("%s (%s, %s): %s", m.Variant, format.Count(m.From.CPUs, "CPU"), format.Rate(m.From.Throughput, m.Unit), m.describe())

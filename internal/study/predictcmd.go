@@ -28,6 +28,9 @@ type Predict struct {
 	Options predict.Options
 	JSON    bool
 	Out     string
+	// Unseen says why a variant with no lock is not predicted, after
+	// "no lock … was seen in it": what brewput looked for.
+	Unseen string
 }
 
 // Predict predicts f's variants on f.CPUs from models of their meters
@@ -55,32 +58,57 @@ func (p *Program) Predict(ctx context.Context, f Predict, stdout, stderr io.Writ
 			return exitcode.Measured(runErr, len(measured), f.Total())
 		}
 	}
+	if f.Unseen == "" {
+		f.Unseen = "behind a meter"
+	}
+	_, err = PredictFrom(ctx, p.Name, f, measured, stdout, stderr)
+	return err
+}
+
+// PredictFrom predicts f's variants of study name on f.CPUs from models of
+// the locks measured shows, and writes the answer, the models and the
+// table of predicted against measured points to stdout (with f.JSON, the
+// predicted points, where stdout is not nil), its progress to stderr. It
+// returns the predicted points.
+func PredictFrom(ctx context.Context, name string, f Predict, measured []results.Point, stdout, stderr io.Writer) ([]results.Point, error) {
+	if err := f.Options.Check(); err != nil {
+		return nil, err
+	}
 	models, err := modelsOf(f.Variants, measured)
 	if err != nil {
-		return exitcode.Failure{Err: err}
+		return nil, exitcode.Failure{Err: err}
 	}
 	models, unseen := withLocks(models)
 	notPredicted := ""
 	if len(unseen) > 0 {
-		notPredicted = fmt.Sprintf("Not predicted: %s: no lock behind a meter was seen in %s, and a model of what brewput does not see would scale with the CPUs by construction (a lock inside a dependency, such as sync.Map's, stays unseen); meter %s locks to predict %s.",
-			strings.Join(unseen, ", "), map[bool]string{true: "it", false: "them"}[len(unseen) == 1], map[bool]string{true: "its", false: "their"}[len(unseen) == 1], map[bool]string{true: "it", false: "them"}[len(unseen) == 1])
+		one := len(unseen) == 1
+		it, its := map[bool]string{true: "it", false: "them"}[one], map[bool]string{true: "its", false: "their"}[one]
+		notPredicted = fmt.Sprintf("Not predicted: %s: no lock %s was seen in %s, and a model of what brewput does not see would scale with the CPUs by construction",
+			strings.Join(unseen, ", "), f.Unseen, it)
+		if f.Unseen == "behind a meter" {
+			notPredicted += fmt.Sprintf(" (a lock inside a dependency, such as sync.Map's, stays unseen); meter %s locks, or watch every lock of %s benchmarks (brewput predict PKG -bench), to predict %s.", its, its, it)
+		} else {
+			notPredicted += " (what it waits on without a sync.Mutex or RWMutex stays unseen: channels, atomics, the network)."
+		}
 	}
 	if len(models) == 0 {
-		return exitcode.Failure{Err: errors.New(notPredicted)}
+		return nil, exitcode.Failure{Err: errors.New(notPredicted)}
 	}
 	pr, err := predict.Resolve(ctx, f.Options, func(line string) { fmt.Fprintln(stderr, line) })
 	if err != nil {
-		return err
+		return nil, err
 	}
 	fmt.Fprintf(stderr, "predicting %d variant(s) on %d CPU count(s)\n", len(f.Variants)-len(unseen), len(f.CPUs))
-	predicted, err := predictAll(ctx, pr, p.Name, models, f.CPUs, stderr)
+	predicted, err := predictAll(ctx, pr, name, models, f.CPUs, stderr)
 	if err != nil {
-		return exitcode.Ended(err, 0, len(f.Variants)*len(f.CPUs), "points", "nothing")
+		return nil, exitcode.Ended(err, 0, len(f.Variants)*len(f.CPUs), "points", "nothing")
 	}
 	all := append(slices.Clone(measured), predicted...)
 	if f.JSON {
-		if err := results.Write(stdout, results.JSON, predicted); err != nil {
-			return exitcode.Failure{Err: err}
+		if stdout != nil {
+			if err := results.Write(stdout, results.JSON, predicted); err != nil {
+				return nil, exitcode.Failure{Err: err}
+			}
 		}
 		if notPredicted != "" {
 			fmt.Fprintln(stderr, notPredicted)
@@ -88,14 +116,14 @@ func (p *Program) Predict(ctx context.Context, f Predict, stdout, stderr io.Writ
 	} else {
 		// The answer first, then what the model is made of, and the table.
 		if err := text.WriteVerdict(stdout, verdict.Of(all)); err != nil {
-			return exitcode.Failure{Err: err}
+			return nil, exitcode.Failure{Err: err}
 		}
 		if notPredicted != "" {
 			fmt.Fprintln(stdout, format.Wrap(notPredicted, format.Columns, ""))
 		}
 		fmt.Fprintln(stdout)
 		if err := writePrediction(stdout, models, predicted, measured, f.CPUs); err != nil {
-			return exitcode.Failure{Err: err}
+			return nil, exitcode.Failure{Err: err}
 		}
 		fmt.Fprintln(stdout, format.Wrap(pr.Describe(), format.Columns, "  "))
 	}
@@ -109,7 +137,7 @@ func (p *Program) Predict(ctx context.Context, f Predict, stdout, stderr io.Writ
 			err = r.WriteDir(f.Out)
 		}
 		if err != nil {
-			return exitcode.Failure{Err: err}
+			return nil, exitcode.Failure{Err: err}
 		}
 		w := stderr // beside JSON, not into it
 		if !f.JSON {
@@ -117,7 +145,7 @@ func (p *Program) Predict(ctx context.Context, f Predict, stdout, stderr io.Writ
 		}
 		fmt.Fprintf(w, "\nreport: %s/%s\n", f.Out, report.Index)
 	}
-	return nil
+	return predicted, nil
 }
 
 // readStudy reads the measured points of s's variants from a results file.

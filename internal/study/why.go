@@ -53,33 +53,48 @@ func (p *Program) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches
 			specs[i] = &kit.Stretch{Group: e.Group, Extra: e.Extra}
 		}
 	}
-	for round := 1; round <= w.MaxCount; round++ {
+	err = Rounds(s, w.Count, w.MaxCount, log, func(i int) (results.Point, error) {
+		if i < 0 {
+			return run("as it is", &kit.Stretch{})
+		}
+		return run(s.Experiments[i].Name, specs[i])
+	})
+	return s, err
+}
+
+// Rounds runs the experiments of s, planned from its first run as it is
+// (s.Base[0]), in rounds: from the second, each opens with a run as it
+// is; each runs every experiment in turn. After count rounds it stops
+// when every experiment is decided, else at maxCount. run measures one
+// run: experiment i, or the program as it is for i < 0. A round cut short
+// is dropped whole; the error is run's.
+func Rounds(s *why.Stretches, count, maxCount int, log io.Writer, run func(i int) (results.Point, error)) error {
+	for round := 1; round <= maxCount; round++ {
 		if round > 1 {
 			fmt.Fprintf(log, "round %d\n", round)
-			pt, err := run("as it is", &kit.Stretch{})
+			pt, err := run(-1)
 			if err != nil {
-				return s, err
+				return err
 			}
 			s.Base = append(s.Base, pt)
 		}
 		for i := range s.Experiments {
-			pt, err := run(s.Experiments[i].Name, specs[i])
+			pt, err := run(i)
 			if err != nil {
-				// A round counts whole: the cut one is dropped.
 				s.Base = s.Base[:round-1]
 				for j := range s.Experiments {
 					s.Experiments[j].Points = s.Experiments[j].Points[:min(len(s.Experiments[j].Points), round-1)]
 				}
-				return s, err
+				return err
 			}
 			s.Experiments[i].Points = append(s.Experiments[i].Points, pt)
 		}
-		if round >= w.Count {
+		if round >= count {
 			s.Judge()
 			if s.Decided() {
 				break
 			}
 		}
 	}
-	return s, nil
+	return nil
 }

@@ -35,7 +35,7 @@ func WriteVerdict(w io.Writer, v analysis.Verdict) error {
 		}
 		as := "as measured"
 		if d.Prediction != nil {
-			as += " and as a model made of its meters predicts"
+			as += " and as a model made of its measured locks predicts"
 		}
 		fmt.Fprintln(w, format.Wrap(fmt.Sprintf("Study %s, %s (%s):", d.Study, as, NoLimit), format.Columns, ""))
 		if err := writeWrapped(w, StudySentences(d)); err != nil {
@@ -60,7 +60,7 @@ func writeWrapped(w io.Writer, sentences []string) error {
 
 // NoLimit says in short why a study's verdict names no limit: what
 // limits the user's code is shown only by experiment.
-const NoLimit = "brewput names a limit of this code only by experiment: the study's why command runs one"
+const NoLimit = "brewput names a limit of this code only by experiment, which why runs"
 
 // CountSentence says a count in words, in full: "On 2 CPUs, measured on
 // vm, every mode but locking makes 488–498 lattes/s at a median

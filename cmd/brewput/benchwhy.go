@@ -1,0 +1,124 @@
+//go:build !js
+
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"strconv"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/brewput/brewput/internal/exitcode"
+	"github.com/brewput/brewput/internal/gobench"
+	"github.com/brewput/brewput/internal/lockwatch"
+	"github.com/brewput/brewput/measure/sweep"
+)
+
+// benchWhyFlags are why's flags for a package's benchmark.
+type benchWhyFlags struct {
+	bench, benchtime, noisy string
+	w                       gobench.Why
+}
+
+func (f *benchWhyFlags) register(fs *pflag.FlagSet) {
+	fs.StringVar(&f.bench, "bench", "", "with a package: the benchmark to explain, a regular expression matching one (as go test -bench)")
+	fs.StringVar(&f.benchtime, "benchtime", "500ms", "with a package: each run's length, or iterations such as 100000x (as go test -benchtime)")
+	fs.Float64Var(&f.w.Frac, "stretch", 0.1, "with a package: how much longer each part is made in its turn: 0.1 is 10 %")
+	fs.IntVar(&f.w.MaxCount, "max-count", 20, "with a package: rounds at most, while an experiment is undecided")
+	fs.DurationVar(&f.w.Within, "within", 3*time.Minute, "with a package: the time it may take; it stops undecided rather than start a round that would not end in it (0: no limit)")
+	registerNoisy(fs, &f.noisy)
+}
+
+// run explains the benchmark of pkgs that -bench names: every lock site
+// its process takes seen through lockwatch's overlay, each site's
+// critical sections and the work before every lock stretched in turn.
+func (f *benchWhyFlags) run(ctx context.Context, e *env, fs *pflag.FlagSet, pkgs, goFlags []string, count int, format string) error {
+	cpus, _ := fs.GetString("cpus")
+	n, err := strconv.Atoi(cpus)
+	switch {
+	case f.bench == "":
+		return errors.New("-bench: give the benchmark to explain, such as -bench 'Book/design=onelock'")
+	case err != nil || n < 1:
+		return fmt.Errorf("--cpus %q: want one CPU count, such as 2", cpus)
+	case n > runtime.NumCPU():
+		return fmt.Errorf("--cpus %d: this machine has %d CPUs", n, runtime.NumCPU())
+	case !(f.w.Frac > 0 && f.w.Frac <= 1):
+		return fmt.Errorf("--stretch %v: want a fraction above 0 and at most 1, such as 0.1 for 10 %% longer", f.w.Frac)
+	case count < 2:
+		return fmt.Errorf("--count %d: want 2 or more rounds (6 for a verdict)", count)
+	case f.w.MaxCount < count:
+		return fmt.Errorf("--max-count %d: want at least --count, %d", f.w.MaxCount, count)
+	case format != "table" && format != "json":
+		return fmt.Errorf("--format %q: want table or json", format)
+	case f.w.Within < 0:
+		return fmt.Errorf("--within %v: want a positive duration such as 3m, or 0 for no limit", f.w.Within)
+	}
+	for _, name := range []string{"mode", "dur", "par", "rate", "burn"} {
+		if fs.Lookup(name) != nil && fs.Changed(name) {
+			return fmt.Errorf("--%s: a benchmark runs as its code says; --%s is for the shop's modes", name, name)
+		}
+	}
+	cfg := gobench.Config{Packages: pkgs, Bench: f.bench, CPUs: []int{n}, Count: 1, Benchtime: f.benchtime, Locks: true, Log: nil}
+	if cfg.BuildFlags, cfg.TestFlags, err = gobench.SplitFlags(goFlags); err != nil {
+		return fmt.Errorf("go test flags: %w", err)
+	}
+	if err := cfg.Validate(); err != nil {
+		return fmt.Errorf("-%w", err)
+	}
+	f.w.CPUs, f.w.Count = n, count
+	if f.w.Retry, err = retryOf(f.noisy); err != nil {
+		return err
+	}
+	if f.w.Retry.Attempts == 0 {
+		f.w.Retry = sweep.Retry{}
+	}
+	fmt.Fprintf(e.stderr, "building %v with every lock watched\n", pkgsOrDot(pkgs))
+	built, err := gobench.Build(ctx, cfg)
+	if err != nil {
+		var cannot *lockwatch.CannotWatch
+		if errors.As(err, &cannot) {
+			return err
+		}
+		return gobench.Ended(gobench.Result{}, err, nil, e.stderr)
+	}
+	defer built.Close()
+	s, runErr := built.Why(ctx, f.w, e.stderr)
+	var none *gobench.NoLocks
+	var many *gobench.ManyMatchError
+	var late *gobench.OutOfTime
+	switch {
+	case errors.As(runErr, &late) && s != nil:
+		if err := writeStretches(e, s, format, nil, count, f.w.MaxCount); err != nil {
+			return err
+		}
+		if format == "table" {
+			fmt.Fprintf(e.stdout, "It %s; a quieter machine, or a longer --within, would decide it.\n", late.Error())
+		} else {
+			fmt.Fprintln(e.stderr, "why "+late.Error())
+		}
+		return nil
+	case errors.As(runErr, &none):
+		fmt.Fprintln(e.stdout, none.Error()+".")
+		return nil
+	case errors.As(runErr, &many):
+		return fmt.Errorf("-bench %q: %w", f.bench, runErr)
+	case s == nil || len(s.Base) == 0:
+		if runErr == nil {
+			runErr = errors.New("nothing measured")
+		}
+		return exitcode.Ended(runErr, 0, count, "rounds", "nothing")
+	}
+	return writeStretches(e, s, format, runErr, count, f.w.MaxCount)
+}
+
+// pkgsOrDot is the packages, "." for none.
+func pkgsOrDot(pkgs []string) []string {
+	if len(pkgs) == 0 {
+		return []string{"."}
+	}
+	return pkgs
+}

@@ -1,0 +1,183 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/brewput/brewput/measure/meter"
+	"github.com/brewput/brewput/results"
+)
+
+// TestBenchLocks: bench --locks on the order book, which imports nothing
+// of brewput, gives each point the lock sites its run took, named by
+// function and file:line: the one lock of Locked.Place, the 64 shards of
+// Sharded.Place as one group. Counts and times are not checked.
+func TestBenchLocks(t *testing.T) {
+	before := listFiles(t, "../../examples/book")
+	defer func() {
+		if after := listFiles(t, "../../examples/book"); !slices.Equal(before, after) {
+			t.Errorf("the package's folder changed: %v, then %v", before, after)
+		}
+	}()
+	out := filepath.Join(t.TempDir(), "report")
+	code, _, stderr := brewput(context.Background(), t, noChild(), "bench", "../../examples/book", "-bench", "Book", "-cpu", "1",
+		"-benchtime", "100000x", "--locks", "--out", out)
+	if code != exitOK {
+		t.Fatalf("exit %d; stderr:\n%s", code, stderr)
+	}
+	points, err := results.ReadFile(filepath.Join(out, "results.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(points) != 2 {
+		t.Fatalf("%d points, want 2", len(points))
+	}
+	for _, p := range points {
+		groups := map[string]int{}
+		for _, m := range p.Machines() {
+			groups[meter.Group(m.Name)]++
+		}
+		want, members := "(*Locked).Place at book.go:", 1
+		if strings.Contains(p.Mode, "sharded") {
+			want, members = "(*Sharded).Place at book.go:", 64
+		}
+		found := false
+		for g, n := range groups {
+			if strings.HasPrefix(g, want) {
+				found = true
+				if n < members*7/8 || n > members*9/8 {
+					t.Errorf("%s: group %q of %d locks, want about %d", p.Mode, g, n, members)
+				}
+			}
+		}
+		// The standard library's own locks (sync.Pool's) may show too.
+		if !found || !p.Bench.Watched {
+			t.Errorf("%s: lock groups %v (watched %v), want %s…", p.Mode, groups, p.Bench.Watched, want)
+		}
+	}
+}
+
+// TestWhyBench: why on a package's benchmark stretches the book's lock
+// site and the work outside every lock, in rounds, and answers with the
+// site's name; its verdict, a matter of timing, is not checked.
+func TestWhyBench(t *testing.T) {
+	code, stdout, stderr := brewput(context.Background(), t, noChild(), "why", "../../examples/book", "-bench", "Book/design=onelock",
+		"--cpus", "1", "--count", "2", "--max-count", "2", "-benchtime", "100000x", "--noisy", "ok", "--format", "json")
+	if code != exitOK {
+		t.Fatalf("exit %d; stderr:\n%s", code, stderr)
+	}
+	var s struct {
+		Variant     string
+		Experiments []struct {
+			Name, Per string
+			Extra     int64 `json:"extra_ns"`
+		}
+	}
+	if err := json.Unmarshal([]byte(stdout), &s); err != nil {
+		t.Fatalf("%v:\n%s", err, stdout)
+	}
+	// The work outside every lock is left out where the sampled holds
+	// leave it no time (the book holds its lock for most of an order),
+	// and says so.
+	n := len(s.Experiments)
+	outside := n >= 2 && s.Experiments[n-1].Name == "the work outside every lock" && s.Experiments[n-1].Per == "a lock taken"
+	if s.Variant != "Book/design=onelock" || n < 1 || !strings.HasPrefix(s.Experiments[0].Name, "the (*Locked).Place at book.go:") ||
+		!outside && !strings.Contains(stderr, "left out") {
+		t.Errorf("why's experiments: %+v\n%s", s, stderr)
+	}
+	for _, e := range s.Experiments {
+		if e.Extra <= 0 {
+			t.Errorf("%s stretched by %d ns", e.Name, e.Extra)
+		}
+	}
+	if !strings.Contains(stderr, "round 2") || !strings.Contains(stderr, "a round takes about") {
+		t.Errorf("no progress by rounds:\n%s", stderr)
+	}
+
+	// Past --within, no round starts: the answer is what was measured,
+	// undecided, and says what would decide it.
+	code, stdout, stderr = brewput(context.Background(), t, noChild(), "why", "../../examples/book", "-bench", "Book/design=onelock",
+		"--cpus", "1", "--within", "1ms", "-benchtime", "1000x", "--noisy", "ok")
+	if code != exitOK || !strings.Contains(stdout, "It stopped at its limit of 1ms after 1 round; a quieter machine, or a longer --within, would decide it.") {
+		t.Errorf("--within 1ms: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+}
+
+// TestPredictBench: predict on a package's benchmarks measures them
+// watched and writes a point a benchmark and CPU count, each named as go
+// test names it, with its band; and predicts nothing of a benchmark that
+// took no lock.
+func TestPredictBench(t *testing.T) {
+	code, stdout, stderr := brewput(context.Background(), t, noChild(), "predict", "../../examples/book", "-bench", "Book",
+		"--cpus", "1-4", "--measure", "1", "--count", "1", "-benchtime", "20000x", "--format", "json")
+	if code != exitOK {
+		t.Fatalf("exit %d; stderr:\n%s", code, stderr)
+	}
+	f, err := results.Read([]byte(stdout))
+	if err != nil {
+		t.Fatal(err)
+	}
+	points := f.Points
+	if len(points) != 8 {
+		t.Fatalf("%d points, want 2 benchmarks × 4 CPU counts:\n%s", len(points), stdout)
+	}
+	for _, p := range points {
+		if p.Kind != results.KindBench || p.Source != results.SourceModel || !strings.HasPrefix(p.Bench.Name, "BenchmarkBook/design=") ||
+			p.Bench.Pkg != "github.com/brewput/brewput/examples/book" || p.Band == nil || !(p.Throughput > 0) {
+			t.Errorf("cpus=%d: %+v, bench %+v", p.CPUs, p.Spec, p.Bench)
+		}
+	}
+}
+
+// TestLocksBadInput: what cannot be watched or predicted is refused in a
+// line, exit 2, before anything runs.
+func TestLocksBadInput(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"bench", "../../examples/book", "--locks", "--", "-overlay", "x.json"}, "overlay: watching the locks builds with an overlay of its own"},
+		{[]string{"predict", "-bench", "Book"}, "predict: give one package"},
+		{[]string{"predict", "../../examples/book"}, "-bench: give the benchmarks to predict"},
+		{[]string{"predict", "../../examples/book", "-bench", "("}, "not a regular expression"},
+		{[]string{"predict", "--from", "x.json", "../../examples/book"}, "--from x.json: reads what was measured"},
+		{[]string{"why", "../../examples/book", "-bench", "Book", "--mode", "locking"}, "--mode locking takes no arguments"},
+		{[]string{"why", "../../examples/book"}, "-bench: give the benchmark to explain"},
+		{[]string{"why", "../../examples/book", "-bench", "Book", "--cpus", "1,2"}, `--cpus "1,2": want one CPU count`},
+		{[]string{"why", "../../examples/book", "-bench", "Book", "--dur", "1s"}, "--dur: a benchmark runs as its code says"},
+		{[]string{"why", "../../examples/book", "-bench", "Book", "--within", "-1s"}, "--within -1s: want a positive duration"},
+	} {
+		code, stdout, stderr := brewput(context.Background(), t, noChild(), c.args...)
+		lines := strings.Split(strings.TrimSpace(stderr), "\n")
+		if code != exitUsage || stdout != "" || len(lines) != 1 || !strings.Contains(stderr, c.want) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit %d and one line with %q", c.args, code, stdout, stderr, exitUsage, c.want)
+		}
+	}
+}
+
+// listFiles is every file under dir, with its size and time.
+func listFiles(t *testing.T, dir string) []string {
+	t.Helper()
+	var out []string
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		out = append(out, fmt.Sprintf("%s %d %v", path, info.Size(), info.ModTime()))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}

@@ -1,0 +1,162 @@
+//go:build !js
+
+package main
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"runtime"
+	"slices"
+
+	"github.com/spf13/cobra"
+
+	"github.com/brewput/brewput/internal/exitcode"
+	"github.com/brewput/brewput/internal/gobench"
+	"github.com/brewput/brewput/internal/host"
+	"github.com/brewput/brewput/internal/study"
+	"github.com/brewput/brewput/results"
+)
+
+func newPredictCmd(e *env) *cobra.Command {
+	var bench, benchtime, cpus, measure, format, from string
+	var count int
+	mf := &modelFlags{measure: e.calibrateCosts}
+	cmd := &cobra.Command{
+		Use:   "predict PACKAGE -bench REGEXP [--cpus 1-64] [flags] [-- go test flags]",
+		Short: "Predict a Go benchmark on more CPUs, from the locks its process takes",
+		// go test's one-dash flags (-bench) are parsed below.
+		DisableFlagParsing: true,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			fs := cmd.Flags()
+			pkgs, goFlags, help, err := parseGoSpelled(cmd, args)
+			if help || err != nil {
+				return err
+			}
+			cfg := gobench.Config{Packages: pkgs, Bench: bench, Count: count, Benchtime: benchtime, Locks: true, Log: e.stderr}
+			f := study.Predict{JSON: format == "json", Unseen: "taken while its timer ran"}
+			switch {
+			case from != "" && len(pkgs)+len(goFlags) > 0:
+				return fmt.Errorf("--from %s: reads what was measured; give no package or go test flags", from)
+			case from == "" && len(pkgs) != 1:
+				return errors.New("predict: give one package, such as brewput predict ./book -bench Book --cpus 1-8, or --from FILE")
+			case from == "" && bench == "":
+				return errors.New("-bench: give the benchmarks to predict, such as -bench Book")
+			case count < 1:
+				return fmt.Errorf("-count %d: want 1 or more runs of each benchmark", count)
+			case format != "table" && format != "json":
+				return fmt.Errorf("--format %q: want table or json", format)
+			}
+			if f.CPUs, err = host.ParseCPUList(cpus, host.ModelMaxCPUs); err != nil {
+				return fmt.Errorf("--cpus: %w", err)
+			}
+			var measured []results.Point
+			if from != "" {
+				for _, name := range []string{"measure", "count", "benchtime"} {
+					if fs.Changed(name) {
+						return fmt.Errorf("--%s: applies when measuring; --from %s reads what was measured", name, from)
+					}
+				}
+				if measured, err = readBenchLocks(from, bench); err != nil {
+					return err
+				}
+			} else {
+				if cfg.CPUs, err = host.ParseCPUList(measure, runtime.NumCPU()); err != nil {
+					return fmt.Errorf("--measure: %w", err)
+				}
+				if cfg.BuildFlags, cfg.TestFlags, err = gobench.SplitFlags(goFlags); err != nil {
+					return fmt.Errorf("go test flags: %w", err)
+				}
+				if err := cfg.Validate(); err != nil {
+					return fmt.Errorf("-%w", err)
+				}
+			}
+			mf.band, mf.causal = true, true
+			f.Options = mf.options(fs)
+			if err := f.Options.Check(); err != nil {
+				return err
+			}
+			if from == "" {
+				res, runErr := gobench.Run(cmd.Context(), cfg)
+				if err := gobench.Ended(res, runErr, func(points []results.Point) error {
+					measured = points
+					return nil
+				}, e.stderr); err != nil {
+					return err
+				}
+			}
+			name := measured[0].Bench.Pkg
+			var asStudy []results.Point
+			for _, p := range measured {
+				q := p
+				q.Kind, q.Study, q.Bench = results.KindStudy, &results.Study{Name: name, Meters: p.Bench.Locks}, nil
+				if !slices.Contains(f.Variants, q.Mode) {
+					f.Variants = append(f.Variants, q.Mode)
+				}
+				asStudy = append(asStudy, q)
+			}
+			out := e.stdout
+			if f.JSON {
+				out = nil // the points are written as benchmarks' below
+			}
+			predicted, err := study.PredictFrom(cmd.Context(), name, f, asStudy, out, e.stderr)
+			if err != nil || !f.JSON {
+				return err
+			}
+			for i := range predicted {
+				p := &predicted[i]
+				p.Kind, p.Bench = results.KindBench, &results.Benchmark{Name: "Benchmark" + p.Mode, Pkg: name, Locks: p.Study.Meters}
+				p.Study = nil
+			}
+			if err := results.Write(e.stdout, results.JSON, predicted); err != nil {
+				return exitcode.Failure{Err: err}
+			}
+			return nil
+		},
+	}
+	fs := cmd.Flags()
+	fs.StringVar(&bench, "bench", "", "the benchmarks to predict, a regular expression (as go test -bench; with --from, of their names without Benchmark)")
+	fs.StringVar(&from, "from", "", "read what was measured from this results file (brewput bench --locks --format json, or its report's results.json) instead of measuring")
+	fs.StringVar(&cpus, "cpus", "1-64", "CPU counts to predict, as a list and ranges such as 1-64 or 1,2,4,8")
+	fs.StringVar(&measure, "measure", fmt.Sprintf("1-%d", runtime.NumCPU()), "CPU counts to measure first, each run pinned to that many CPUs, up to this machine's")
+	fs.IntVar(&count, "count", 3, "run each benchmark this many times per CPU count measured; the model reads the median run")
+	fs.StringVar(&benchtime, "benchtime", "500ms", "each run's length, or iterations such as 100000x (as go test -benchtime)")
+	mf.registerPolicy(fs)
+	fs.Uint64Var(&mf.seed, "seed", 1, "seed of the simulations' start states; the same seed gives the same prediction")
+	fs.StringVar(&format, "format", "table", "output format: table or json (JSON Lines, a point per benchmark and CPU count)")
+	return cmd
+}
+
+// readBenchLocks reads the measured benchmark points of one package from
+// a results file, those whose mode bench matches where given; each must
+// carry its watched locks.
+func readBenchLocks(path, bench string) ([]results.Point, error) {
+	all, err := results.ReadFiles(path)
+	if err != nil {
+		return nil, fmt.Errorf("--from: %w", err)
+	}
+	var match *regexp.Regexp
+	if bench != "" {
+		if match, err = regexp.Compile(bench); err != nil {
+			return nil, fmt.Errorf("-bench %q: not a regular expression: %w", bench, err)
+		}
+	}
+	var out []results.Point
+	for _, p := range all {
+		if p.Kind != results.KindBench || p.Source == results.SourceModel || match != nil && !match.MatchString(p.Mode) {
+			continue
+		}
+		if len(out) > 0 && p.Bench.Pkg != out[0].Bench.Pkg {
+			return nil, fmt.Errorf("--from %s: benchmarks of %s and %s; predict one package's (-bench chooses)", path, out[0].Bench.Pkg, p.Bench.Pkg)
+		}
+		out = append(out, p)
+	}
+	switch {
+	case len(out) == 0:
+		return nil, fmt.Errorf("--from %s: no measured benchmark%s", path, map[bool]string{true: " matches -bench " + bench, false: ""}[bench != ""])
+	case slices.ContainsFunc(out, func(p results.Point) bool { return !p.Bench.Watched }):
+		return nil, fmt.Errorf("--from %s: the locks of %s were not watched; measure with brewput bench --locks", path,
+			out[slices.IndexFunc(out, func(p results.Point) bool { return !p.Bench.Watched })].Bench.Name)
+	}
+	return out, nil
+}

@@ -1,0 +1,195 @@
+package gobench
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/brewput/brewput/explain/why"
+	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/lockwatch"
+	"github.com/brewput/brewput/internal/study"
+	"github.com/brewput/brewput/measure/meter"
+	"github.com/brewput/brewput/measure/sweep"
+	"github.com/brewput/brewput/results"
+)
+
+// Why is a why experiment on one benchmark, its test binary watched
+// (Config.Locks): each lock site's critical sections, and the work before
+// every lock, made Frac longer in turn, on CPUs, for Count rounds or up to
+// MaxCount while undecided.
+type Why struct {
+	CPUs            int
+	Frac            float64
+	Count, MaxCount int
+	Retry           sweep.Retry
+	// Within is the time it may take: no round starts that would not
+	// end in it (0: no limit).
+	Within time.Duration
+}
+
+// OutOfTime says a why experiment stopped at its time limit, undecided,
+// after Rounds whole rounds.
+type OutOfTime struct {
+	Within time.Duration
+	Rounds int
+}
+
+func (e *OutOfTime) Error() string {
+	return fmt.Sprintf("stopped at its limit of %v after %s", e.Within, format.Count(e.Rounds, "round"))
+}
+
+// ManyMatchError is a benchmark pattern that matched more than one
+// benchmark where one is explained.
+type ManyMatchError struct{ Names []string }
+
+func (e *ManyMatchError) Error() string {
+	return fmt.Sprintf("matches %d benchmarks (%s); name one", len(e.Names), strings.Join(e.Names, ", "))
+}
+
+// NoLocks says a benchmark took no lock while its timer ran: nothing to
+// stretch, and no lock limits it.
+type NoLocks struct{ Point results.Point }
+
+func (e *NoLocks) Error() string {
+	return fmt.Sprintf("%s took no sync.Mutex or RWMutex while its timer ran (%s on %s): no lock limits it",
+		e.Point.Bench.Name, format.Rate(e.Point.Throughput, e.Point.Unit), format.Count(e.Point.CPUs, "CPU"))
+}
+
+// Why runs w on b's one benchmark: a first run as it is, which plans the
+// stretches, then rounds of it as it is and each stretch, telling log its
+// progress. It returns what it measured, also when it stops early (nil
+// before the first run).
+func (b *Built) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches, error) {
+	if !b.cfg.Locks {
+		return nil, errors.New("why needs the test binary built with Config.Locks")
+	}
+	run := func(what, stretch string) (results.Point, error) {
+		start := time.Now()
+		pt, err := sweep.Quietly(ctx, w.Retry, func(ctx context.Context) (results.Point, error) {
+			res, err := b.RunStretched(ctx, w.CPUs, stretch)
+			switch {
+			case err != nil:
+				return results.Point{}, err
+			case len(res.Failures) > 0:
+				return results.Point{}, fmt.Errorf("%v", res.Failures[0])
+			case len(res.Points) == 0:
+				return results.Point{}, &NoMatchError{Bench: b.cfg.bench(), Packages: b.paths()}
+			case len(res.Points) > 1:
+				var names []string
+				for _, p := range res.Points {
+					names = append(names, p.Bench.Name)
+				}
+				return results.Point{}, &ManyMatchError{Names: names}
+			}
+			return res.Points[0], nil
+		}, func(pt results.Point, attempt int, waited time.Duration, quiet bool) {
+			fmt.Fprintf(log, "  %s: disturbed (%s): measuring again after waiting %v for a quiet machine, attempt %d of %d\n",
+				what, pt.Interference(), waited.Round(100*time.Millisecond), attempt+1, w.Retry.Attempts)
+		})
+		if ctx.Err() != nil {
+			return pt, ctx.Err()
+		}
+		if err == nil {
+			fmt.Fprintf(log, "  %s: %s (%.1f s)\n", what, format.Rate(pt.Throughput, pt.Unit), time.Since(start).Seconds())
+		}
+		return pt, err
+	}
+	fmt.Fprintf(log, "why %s on %s: %d rounds or more, up to %d\n", b.cfg.bench(), format.Count(w.CPUs, "CPU"), w.Count, w.MaxCount)
+	fmt.Fprintln(log, "round 1")
+	start := time.Now()
+	first, err := run("as it is", lockwatch.NoStretch)
+	if err != nil {
+		return nil, err
+	}
+	if len(first.Bench.Locks) == 0 {
+		return nil, &NoLocks{Point: first}
+	}
+	sites := b.sites()
+	s := why.PlanStretches(first.Bench.Pkg, w.Frac, first)
+	s.Base = append(s.Base, first)
+	uses := 0.0
+	for _, m := range first.Bench.Locks {
+		uses += float64(m.Uses)
+	}
+	// A site that took less than minShare of the workers' time, held or
+	// waited for, cannot cost a measurable share when stretched: left
+	// out, lest its interval keep every round coming.
+	const minShare = 0.01
+	inSite := map[string]float64{}
+	for _, m := range first.Bench.Locks {
+		inSite[meter.Group(m.Name)] += m.BusyFrac*first.Dur.Seconds() + m.MeanWaitMs/1e3*float64(m.Uses)
+	}
+	worker := float64(max(first.Par, 1)) * first.Dur.Seconds()
+	var specs, left []string
+	kept := s.Experiments[:0]
+	for _, e := range s.Experiments {
+		if e.Group != "" && inSite[e.Group] < minShare*worker {
+			left = append(left, fmt.Sprintf("%s (%s)", e.Name, format.Percent(inSite[e.Group]/worker, 2)))
+			continue
+		}
+		switch {
+		case e.Group == "":
+			// Watching adds the work before each lock, not each operation:
+			// as much in all, spread over the locks.
+			e.Extra = time.Duration(float64(e.Extra) * float64(first.Ops) / uses)
+			e.Name, e.Per = "the work outside every lock", "a lock taken"
+		case sites[e.Group] == "":
+			continue
+		}
+		if e.Extra <= 0 {
+			// A readers' site, whose holds are not timed, or no time
+			// outside every lock left by the sampled holds.
+			left = append(left, fmt.Sprintf("%s (no time of its own measured)", e.Name))
+			continue
+		}
+		where := "outside"
+		if e.Group != "" {
+			where = sites[e.Group]
+		}
+		kept = append(kept, e)
+		specs = append(specs, fmt.Sprintf("%d %s", e.Extra.Nanoseconds(), where))
+	}
+	s.Experiments = kept
+	if len(left) > 0 {
+		fmt.Fprintf(log, "left out (a part holding or waiting for less than %s of the workers' time cannot cost a measurable share): %s\n",
+			format.Percent(minShare, 0), strings.Join(left, "; "))
+	}
+	round := time.Since(start) * time.Duration(len(s.Experiments)+1)
+	limit := ""
+	if w.Within > 0 {
+		limit = fmt.Sprintf("; it stops at %v, undecided if it must", w.Within)
+	}
+	fmt.Fprintf(log, "%s stretched in turn; a round takes about %.0f s (more where a disturbed run is measured again): %d rounds about %.0f s, %d at most about %.0f s%s\n",
+		format.Count(len(s.Experiments), "part"), round.Seconds(), w.Count, (time.Duration(w.Count) * round).Seconds(),
+		w.MaxCount, (time.Duration(w.MaxCount) * round).Seconds(), limit)
+	err = study.Rounds(s, w.Count, w.MaxCount, log, func(i int) (results.Point, error) {
+		if i < 0 {
+			if w.Within > 0 && time.Since(start)+round > w.Within {
+				return results.Point{}, &OutOfTime{Within: w.Within, Rounds: len(s.Base)}
+			}
+			return run("as it is", lockwatch.NoStretch)
+		}
+		// The stretched runs count as their own: the same iterations,
+		// whatever the experiment did to the time.
+		return run(s.Experiments[i].Name, specs[i])
+	})
+	return s, err
+}
+
+// sites is the stretch target of each lock group seen so far, by name.
+func (b *Built) sites() map[string]string { return maps.Clone(b.seen) }
+
+// paths are the packages' import paths.
+func (b *Built) paths() []string {
+	var out []string
+	for _, p := range b.pkgs {
+		out = append(out, p.path)
+	}
+	return slices.Clip(out)
+}

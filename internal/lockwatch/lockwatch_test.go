@@ -1,0 +1,265 @@
+package lockwatch
+
+import (
+	"bufio"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestRename renames the declarations alone: a call to Lock inside the
+// file still calls the (watched) Lock, and sync's Mutex gains the fields
+// that time a hold.
+func TestRename(t *testing.T) {
+	src := `package sync
+
+type Mutex struct {
+	mu int
+}
+
+func (m *Mutex) Lock() { m.mu++ }
+
+func (m *Mutex) Unlock() { m.mu-- }
+
+func (m *Mutex) Locked() { m.Lock(); m.Unlock() }
+`
+	out, err := rename("sync/mutex.go", []byte(src), []string{"Mutex.Lock", "Mutex.Unlock"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := string(out)
+	for _, want := range []string{"func (m *Mutex) lockUnwatched()", "func (m *Mutex) unlockUnwatched()",
+		"func (m *Mutex) Locked() { m.Lock(); m.Unlock() }", "watchSlot, watchRand uint32", "watchAt, watchWait"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("renamed source lacks %q:\n%s", want, got)
+		}
+	}
+}
+
+// TestRenameRefusesOtherSources: a toolchain whose sync declares no
+// Mutex.Lock cannot be watched, and says which file and method.
+func TestRenameRefusesOtherSources(t *testing.T) {
+	_, err := rename("sync/mutex.go", []byte("package sync\n\ntype Mutex struct{}\n\nfunc (m *Mutex) lock() {}\n"), []string{"Mutex.Lock"})
+	var cannot *CannotWatch
+	if !errors.As(err, &cannot) || !strings.Contains(err.Error(), "sync/mutex.go declares no Mutex.Lock") {
+		t.Errorf("err = %v, want a CannotWatch naming sync/mutex.go and Mutex.Lock", err)
+	}
+	if _, err := Overlay(t.TempDir(), t.TempDir()); !errors.As(err, &cannot) {
+		t.Errorf("an empty GOROOT: err = %v, want a CannotWatch", err)
+	}
+}
+
+// TestMembers: the locks a site takes, told from its address bits.
+func TestMembers(t *testing.T) {
+	var s Site
+	s.Addrs[0] = 1
+	if n := s.Members(); n != 1 {
+		t.Errorf("one bit: %d members, want 1", n)
+	}
+	s.Addrs[0], s.Addrs[3] = 1<<64-1, 1
+	if n := s.Members(); n != 65 {
+		t.Errorf("65 bits: %d members, want 65", n)
+	}
+	for i := range s.Addrs {
+		s.Addrs[i] = 1<<64 - 1
+	}
+	if n := s.Members(); n != MaxMembers {
+		t.Errorf("every bit: %d members, want %d", n, MaxMembers)
+	}
+	s.Addrs = [16]uint64{}
+	for i := range 10 {
+		s.Addrs[i] = 1<<64 - 1 // 640 of 1024 bits: linear counting
+	}
+	if n := s.Members(); n < 900 || n > 1100 {
+		t.Errorf("640 of 1024 bits: %d members, want about 1004", n)
+	}
+}
+
+// TestGroups: two sites that take the same lock are one group, one
+// machine, their uses and holds summed; readers stay apart.
+func TestGroups(t *testing.T) {
+	lock := [16]uint64{1 << 9}
+	run := Run{N: 100, Ns: 1000, Sites: []Site{
+		{Func: "m.get", File: "/m/c.go", Line: 10, Kind: 1, Locks: 90, HeldNs: 90, Addrs: lock},
+		{Func: "m.add", File: "/m/c.go", Line: 20, Kind: 1, Locks: 10, HeldNs: 110, Addrs: lock},
+		{Func: "m.peek", File: "/m/c.go", Line: 30, Kind: 3, Locks: 5, Addrs: lock},
+		{Func: "m.other", File: "/m/c.go", Line: 40, Kind: 1, Locks: 7, HeldNs: 7, Addrs: [16]uint64{1 << 3}},
+	}}
+	gs := Groups(run)
+	if len(gs) != 3 || gs[0].Name != "get at c.go:10 + add at c.go:20" || gs[0].Target() != "/m/c.go:10,/m/c.go:20" {
+		t.Fatalf("groups %+v", gs)
+	}
+	ms := Machines(run)
+	if len(ms) != 3 || ms[0].Uses != 100 || ms[0].BusyFrac != 0.2 {
+		t.Errorf("machines %+v, want the shared lock's 100 uses held 0.2 of the window", ms)
+	}
+}
+
+// TestMachines: a site of k locks is k machines of one group, each an
+// equal share, its holds less a clock read each.
+func TestMachines(t *testing.T) {
+	run := Run{Name: "BenchmarkX", N: 1000, Ns: 1e6, ClockNs: 20, Sites: []Site{
+		{Func: "example.com/m/book.(*Book).Place", File: "/src/book/book.go", Line: 42, Kind: 1, Locks: 1000, HeldNs: 120000, WaitNs: 5000, Addrs: [16]uint64{0b1111}},
+		{Func: "example.com/m/book.read", File: "/src/book/book.go", Line: 50, Kind: 3, Locks: 10, HeldNs: 99},
+	}}
+	ms := Machines(run)
+	if len(ms) != 5 {
+		t.Fatalf("%d machines, want 4 of the sharded site and 1 of the readers': %+v", len(ms), ms)
+	}
+	if ms[0].Name != "(*Book).Place at book.go:42#1" || ms[3].Name != "(*Book).Place at book.go:42#4" || ms[0].Kind != "mutex" {
+		t.Errorf("names %q … %q, kind %q", ms[0].Name, ms[3].Name, ms[0].Kind)
+	}
+	// (120000 − 1000 × 20) ns over 4 locks and 1 ms.
+	if ms[0].Uses != 250 || ms[0].BusyFrac != 0.025 || ms[0].MeanWaitMs != 5e-6 {
+		t.Errorf("first member %+v, want 250 uses, busy 0.025, mean wait 5e-6 ms", ms[0])
+	}
+	if ms[4].Kind != "rwmutex" || ms[4].BusyFrac != 0 || ms[4].Name != "read at book.go:50" {
+		t.Errorf("readers' site %+v: want an rwmutex with no hold timed", ms[4])
+	}
+}
+
+// TestWatchedBenchmarks builds testdata/watched's test binary with the
+// overlay of this toolchain and checks what it records of each
+// benchmark's run: the sites by function and line, their kinds and
+// estimated counts, one group of 64 for the shards, nothing before
+// ResetTimer, and nothing at all unless asked.
+func TestWatchedBenchmarks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the standard library's sync and testing with an overlay")
+	}
+	goroot := strings.TrimSpace(goEnv(t, "GOROOT"))
+	dir := t.TempDir()
+	overlay, err := Overlay(goroot, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(dir, "watched.test")
+	build := exec.Command("go", "test", "-c", "-o", bin, "-overlay", overlay, "./testdata/watched")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go test -c with the overlay: %v\n%s", err, out)
+	}
+	lines := siteLines(t)
+
+	path := filepath.Join(dir, "locks.jsonl")
+	run := func(env ...string) string {
+		cmd := exec.Command(bin, "-test.run=^$", "-test.bench=.", "-test.benchtime=100000x", "-test.cpu=1,2")
+		cmd.Dir = "testdata/watched"
+		cmd.Env = append(os.Environ(), env...)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%v: %v\n%s", env, err, out)
+		}
+		return string(out)
+	}
+	run() // not asked: nothing written
+	if _, err := os.Stat(path); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("without %s the binary wrote %s (%v)", Env, path, err)
+	}
+	run(Env + "=" + path)
+	runs, err := Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := map[string]Run{} // each benchmark's run of 100000, by name and GOMAXPROCS
+	for _, r := range runs {
+		if r.N == 100000 {
+			last[r.Name+"-"+string(rune('0'+r.Procs))] = r
+		}
+	}
+	site := func(r Run, name string) Site {
+		for _, s := range r.Sites {
+			if s.Line == lines[name] && strings.HasSuffix(s.File, "watched_test.go") {
+				return s
+			}
+		}
+		t.Errorf("%s: no site at line %d (%s): %+v", r.Name, lines[name], name, r.Sites)
+		return Site{}
+	}
+	within := func(what string, got, want, tol float64) {
+		if got < want*(1-tol) || got > want*(1+tol) {
+			t.Errorf("%s: %v, want %v within %.0f %%", what, got, want, 100*tol)
+		}
+	}
+	one := last["BenchmarkOne-1"]
+	if s := site(one, "one"); s.Func != "github.com/brewput/brewput/internal/lockwatch/testdata/watched.lockOne" || s.Kind != 1 || s.Members() != 1 {
+		t.Errorf("BenchmarkOne's site: %+v (%d members), want lockOne's Mutex, one lock", s, s.Members())
+	} else {
+		within("BenchmarkOne's locks (sampled 1 in 64)", float64(s.Locks), 100000, 0.2)
+	}
+	if len(one.Sites) != 1 {
+		t.Errorf("BenchmarkOne: %d sites, want 1: %+v", len(one.Sites), one.Sites)
+	}
+	if s := site(last["BenchmarkShards-1"], "shards"); s.Members() < 56 || s.Members() > 72 {
+		t.Errorf("BenchmarkShards' site: %d members, want about 64", s.Members())
+	}
+	rwRun := last["BenchmarkRW-1"]
+	if w, r := site(rwRun, "writers"), site(rwRun, "readers"); w.Kind != 2 || r.Kind != 3 || r.HeldNs != 0 {
+		t.Errorf("BenchmarkRW: writers %+v, readers %+v; want kinds 2 and 3, readers' holds untimed", w, r)
+	} else {
+		within("BenchmarkRW's writers", float64(w.Locks), 10000, 0.5)
+		within("BenchmarkRW's readers", float64(r.Locks), 90000, 0.2)
+	}
+	for _, s := range rwRun.Sites {
+		if strings.HasPrefix(s.Func, "sync.") {
+			t.Errorf("BenchmarkRW: a site of sync's own: %+v", s)
+		}
+	}
+	if s := last["BenchmarkSetup-1"].Sites; len(s) != 0 {
+		t.Errorf("BenchmarkSetup locked only before ResetTimer, yet has sites %+v", s)
+	}
+	if p := last["BenchmarkParallel-2"]; p.Parallel != 2 || p.Workers() != 2 {
+		t.Errorf("BenchmarkParallel on 2 CPUs: %d goroutines (workers %d), want b.RunParallel's 2", p.Parallel, p.Workers())
+	}
+	two := last["BenchmarkTwoSites-1"]
+	if gs := Groups(two); len(gs) != 1 || len(gs[0].Sites) != 2 || !strings.Contains(gs[0].Name, " + ") ||
+		strings.Count(gs[0].Target(), ",") != 1 {
+		t.Errorf("BenchmarkTwoSites: groups %+v, want one of its two sites", gs)
+	}
+	if w := one.Workers(); w != 1 {
+		t.Errorf("BenchmarkOne on 1 CPU: %d workers, want 1", w)
+	}
+
+	// A stretch runs, and a malformed one is refused before any benchmark.
+	os.Remove(path)
+	run(Env+"="+path, StretchEnv+"="+NoStretch)
+	run(Env+"="+path, StretchEnv+"=50 outside")
+	run(Env+"="+path, StretchEnv+"=50 "+Groups(two)[0].Target())
+	if runs, err := Read(path); err != nil || len(runs) == 0 {
+		t.Errorf("stretched runs: %d read, %v", len(runs), err)
+	}
+	cmd := exec.Command(bin, "-test.run=^$", "-test.bench=.", "-test.benchtime=10x")
+	cmd.Env = append(os.Environ(), StretchEnv+"=soon")
+	out, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 2 || !strings.Contains(string(out), StretchEnv) {
+		t.Errorf("a malformed stretch: %v\n%s", err, out)
+	}
+}
+
+// siteLines finds the lines of testdata/watched marked "// site: NAME".
+func siteLines(t *testing.T) map[string]int {
+	f, err := os.Open("testdata/watched/watched_test.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	out := map[string]int{}
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		if _, name, ok := strings.Cut(sc.Text(), "// site: "); ok {
+			out[name] = n
+		}
+	}
+	return out
+}
+
+func goEnv(t *testing.T, key string) string {
+	out, err := exec.Command("go", "env", key).Output()
+	if err != nil {
+		t.Fatalf("go env %s: %v", key, err)
+	}
+	return string(out)
+}

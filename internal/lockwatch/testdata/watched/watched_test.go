@@ -1,0 +1,88 @@
+// Package watched is lockwatch's test subject: benchmarks whose locks are
+// known, built with the overlay by TestWatchedBenchmarks. Each lock the
+// test looks for is on a line ending in a "// site:" comment.
+package watched
+
+import (
+	"sync"
+	"testing"
+)
+
+var (
+	one    sync.Mutex
+	shards [64]struct {
+		mu sync.Mutex
+		_  [40]byte
+	}
+	rw    sync.RWMutex
+	count int
+)
+
+func lockOne() {
+	one.Lock() // site: one
+	count++
+	one.Unlock()
+}
+
+func BenchmarkOne(b *testing.B) {
+	for range b.N {
+		lockOne()
+	}
+}
+
+func BenchmarkShards(b *testing.B) {
+	for i := range b.N {
+		s := &shards[i%len(shards)]
+		s.mu.Lock() // site: shards
+		count++
+		s.mu.Unlock()
+	}
+}
+
+func BenchmarkRW(b *testing.B) {
+	for i := range b.N {
+		if i%10 == 0 {
+			rw.Lock() // site: writers
+			count++
+			rw.Unlock()
+			continue
+		}
+		rw.RLock() // site: readers
+		_ = count
+		rw.RUnlock()
+	}
+}
+
+// BenchmarkSetup locks only before its timer is reset: none of it counts.
+func BenchmarkSetup(b *testing.B) {
+	for range 10000 {
+		lockOne()
+	}
+	b.ResetTimer()
+	for range b.N {
+		count++
+	}
+}
+
+func BenchmarkParallel(b *testing.B) {
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			lockOne()
+		}
+	})
+}
+
+// BenchmarkTwoSites takes one mutex at two sites: one lock, one group.
+func BenchmarkTwoSites(b *testing.B) {
+	for i := range b.N {
+		if i%2 == 0 {
+			one.Lock() // site: twoA
+			count++
+			one.Unlock()
+		} else {
+			one.Lock() // site: twoB
+			count--
+			one.Unlock()
+		}
+	}
+}

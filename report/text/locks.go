@@ -1,0 +1,97 @@
+package text
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/measure/meter"
+	"github.com/brewput/brewput/results"
+)
+
+// WriteLocks writes the lock groups of each watched benchmark (bench
+// --locks): on the most CPUs measured, its first run's, a line each —
+// how many locks, how often an operation took one, for how long, what
+// share of the window each lock was held and how long a caller waited.
+// It writes nothing where no benchmark was watched.
+func WriteLocks(w io.Writer, points []results.Point) error {
+	last := map[string]results.Point{} // by benchmark: its first run on the most CPUs
+	var order []string
+	for _, p := range points {
+		if p.Bench == nil || !p.Bench.Watched {
+			continue
+		}
+		q, ok := last[p.Mode]
+		if !ok {
+			order = append(order, p.Mode)
+		}
+		if !ok || p.CPUs > q.CPUs {
+			last[p.Mode] = p
+		}
+	}
+	if len(order) == 0 {
+		return nil
+	}
+	var b strings.Builder
+	b.WriteString("\nThe locks each benchmark took while its timer ran, on the most CPUs measured (watched with --locks;\n" +
+		"a site's locks, and the sites that take the same lock, are one group):\n")
+	for _, mode := range order {
+		p := last[mode]
+		type group struct {
+			locks      int
+			uses       int64
+			held, wait float64 // seconds
+		}
+		groups := map[string]*group{}
+		var names []string
+		for _, m := range p.Machines() {
+			name := meter.Group(m.Name)
+			g := groups[name]
+			if g == nil {
+				g = &group{}
+				groups[name] = g
+				names = append(names, name)
+			}
+			g.locks++
+			g.uses += m.Uses
+			g.held += m.BusyFrac * p.Dur.Seconds()
+			g.wait += m.MeanWaitMs / 1e3 * float64(m.Uses)
+		}
+		head := fmt.Sprintf("  %s on %s:", mode, format.Count(p.CPUs, "CPU"))
+		if len(names) == 0 {
+			b.WriteString(head + " no lock taken\n")
+			continue
+		}
+		b.WriteString(head + "\n")
+		slices.SortStableFunc(names, func(x, y string) int {
+			return compareDesc(groups[x].held+groups[x].wait, groups[y].held+groups[y].wait)
+		})
+		for _, name := range names {
+			g := groups[name]
+			line := fmt.Sprintf("%s: %s, %.3g an op", name, format.Count(g.locks, "lock"), float64(g.uses)/float64(max(p.Ops, 1)))
+			if g.held > 0 {
+				line += fmt.Sprintf(", held %s a use (%s of the time each)", format.Wait(g.held/float64(g.uses)*1e3),
+					format.Percent(g.held/float64(g.locks)/p.Dur.Seconds(), 1))
+			}
+			if g.wait > 0 {
+				line += fmt.Sprintf(", waited %s a use", format.Wait(g.wait/float64(g.uses)*1e3))
+			}
+			b.WriteString("    " + format.Wrap(line, format.Columns-4, "      ") + "\n")
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// compareDesc orders larger first.
+func compareDesc(a, b float64) int {
+	switch {
+	case a > b:
+		return -1
+	case a < b:
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,48 @@
+package text
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/brewput/brewput/results"
+)
+
+// TestWriteLocks: a watched benchmark's groups, on its most CPUs, the
+// costliest first, in the figures its machines hold; nothing for points
+// that were not watched.
+func TestWriteLocks(t *testing.T) {
+	point := func(cpus int, machines ...results.Machine) results.Point {
+		return results.Point{Kind: results.KindBench, Spec: results.Spec{Mode: "Book", CPUs: cpus, Load: results.Load{Dur: time.Second}},
+			Ops: 1000, Bench: &results.Benchmark{Name: "BenchmarkBook", Watched: true, Locks: machines}}
+	}
+	one := results.Machine{Name: "(*Book).Place at book.go:9", Kind: "mutex", Uses: 1000, BusyFrac: 0.5, MeanWaitMs: 0.0002}
+	shard := results.Machine{Name: "(*Book).Shard at book.go:20#1", Kind: "mutex", Uses: 250, BusyFrac: 0.1}
+	shard2 := shard
+	shard2.Name = "(*Book).Shard at book.go:20#2"
+	var b strings.Builder
+	if err := WriteLocks(&b, []results.Point{point(1), point(2, shard, shard2, one)}); err != nil {
+		t.Fatal(err)
+	}
+	got := b.String()
+	flat := strings.Join(strings.Fields(got), " ")
+	for _, want := range []string{"Book on 2 CPUs:",
+		"(*Book).Place at book.go:9: 1 lock, 1 an op, held 0.50 ms a use (50.0 % of the time each), waited 200 ns a use",
+		"(*Book).Shard at book.go:20: 2 locks, 0.5 an op, held 0.40 ms a use (10.0 % of the time each)"} {
+		if !strings.Contains(flat, want) {
+			t.Errorf("lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(flat, "Shard at book.go:20: 2 locks, 0.5 an op, held 0.40 ms a use (10.0 % of the time each), waited") {
+		t.Errorf("a wait of 0 is written:\n%s", got)
+	}
+	if strings.Index(got, "Place") > strings.Index(got, "Shard") {
+		t.Errorf("the costliest group is not first:\n%s", got)
+	}
+	b.Reset()
+	unwatched := point(1)
+	unwatched.Bench.Watched = false
+	if WriteLocks(&b, []results.Point{unwatched}); b.Len() != 0 {
+		t.Errorf("an unwatched benchmark: %q", b.String())
+	}
+}

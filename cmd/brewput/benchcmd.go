@@ -29,19 +29,11 @@ func newBenchCmd(e *env) *cobra.Command {
 	var cfg gobench.Config
 	var cpus, cpuset, col, format, out string
 	var benchmem bool
-	cmd := &cobra.Command{
-		Use:   "bench [packages] [-bench regexp] [-cpu list] [-count n] [-- go test flags]",
-		Short: "Run Go benchmarks on 1, 2, … CPUs, each pinned, and report how they scale",
-		// go test's flags have one dash and long names (-bench, -cpu),
-		// which pflag reads as clusters of shorthands: the flags are
-		// parsed below, once spelled with two.
-		DisableFlagParsing: true,
-		RunE: func(cmd *cobra.Command, args []string) error {
+	cmd := goTestCommand("bench [packages] [-bench regexp] [-cpu list] [-count n] [-- go test flags]",
+		"Run Go benchmarks on 1, 2, … CPUs, each pinned, and report how they scale",
+		func(cmd *cobra.Command, pkgs, goFlags []string) error {
 			fs := cmd.Flags()
-			pkgs, goFlags, help, err := parseGoSpelled(cmd, args)
-			if help || err != nil {
-				return err
-			}
+			var err error
 			cfg.Packages = pkgs
 			if cfg.BuildFlags, cfg.TestFlags, err = gobench.SplitFlags(goFlags); err != nil {
 				return fmt.Errorf("go test flags: %w", err)
@@ -92,8 +84,7 @@ func newBenchCmd(e *env) *cobra.Command {
 				}
 				return report.WriteBench(e.stdout, e.stderr, out, points, a, f)
 			}, e.stderr)
-		},
-	}
+		})
 	fs := cmd.Flags()
 	fs.StringVar(&cfg.Bench, "bench", ".", "run the benchmarks matching this regular expression (as go test -bench)")
 	fs.StringVar(&cfg.Run, "run", "^$", "also run the tests and examples matching this regular expression first, their output not read (as go test -run)")
@@ -111,25 +102,33 @@ func newBenchCmd(e *env) *cobra.Command {
 	return cmd
 }
 
-// parseGoSpelled parses the flags of a command that takes go test's
-// (DisableFlagParsing): the packages before --, go test's flags after it.
-// With --help it shows the help and says so.
-func parseGoSpelled(cmd *cobra.Command, args []string) (pkgs, goFlags []string, help bool, err error) {
-	fs := cmd.Flags()
-	if err := fs.Parse(goSpelled(fs, args)); err != nil {
-		return nil, nil, false, cliflag.Explain(err)
+// goTestCommand is a command that takes go test's flags, which have one
+// dash and long names (-bench, -cpu) that pflag would read as clusters of
+// shorthands: run gets them parsed once spelled with two, the packages
+// before --, go test's flags after it; --help shows the help.
+func goTestCommand(use, short string, run func(cmd *cobra.Command, pkgs, goFlags []string) error) *cobra.Command {
+	return &cobra.Command{
+		Use:                use,
+		Short:              short,
+		DisableFlagParsing: true,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			fs := cmd.Flags()
+			if err := fs.Parse(goSpelled(fs, args)); err != nil {
+				return cliflag.Explain(err)
+			}
+			if help, _ := fs.GetBool("help"); help {
+				return cmd.Help()
+			}
+			if err := cliflag.CheckFinite(fs); err != nil {
+				return err
+			}
+			pkgs, goFlags := fs.Args(), []string(nil)
+			if at := fs.ArgsLenAtDash(); at >= 0 {
+				pkgs, goFlags = pkgs[:at], pkgs[at:]
+			}
+			return run(cmd, pkgs, goFlags)
+		},
 	}
-	if help, _ := fs.GetBool("help"); help {
-		return nil, nil, true, cmd.Help()
-	}
-	if err := cliflag.CheckFinite(fs); err != nil {
-		return nil, nil, false, err
-	}
-	pkgs = fs.Args()
-	if at := fs.ArgsLenAtDash(); at >= 0 {
-		return pkgs[:at], pkgs[at:], false, nil
-	}
-	return pkgs, nil, false, nil
 }
 
 // goSpelled spells go test's one-dash flags (-bench .) with two, up to --.

@@ -22,17 +22,11 @@ func newPredictCmd(e *env) *cobra.Command {
 	var bench, benchtime, cpus, measure, format, from string
 	var count int
 	mf := &modelFlags{measure: e.calibrateCosts}
-	cmd := &cobra.Command{
-		Use:   "predict PACKAGE -bench REGEXP [--cpus 1-64] [flags] [-- go test flags]",
-		Short: "Predict a Go benchmark on more CPUs, from the locks its process takes",
-		// go test's one-dash flags (-bench) are parsed below.
-		DisableFlagParsing: true,
-		RunE: func(cmd *cobra.Command, args []string) error {
+	cmd := goTestCommand("predict PACKAGE -bench REGEXP [--cpus 1-64] [flags] [-- go test flags]",
+		"Predict a Go benchmark on more CPUs, from the locks its process takes",
+		func(cmd *cobra.Command, pkgs, goFlags []string) error {
 			fs := cmd.Flags()
-			pkgs, goFlags, help, err := parseGoSpelled(cmd, args)
-			if help || err != nil {
-				return err
-			}
+			var err error
 			cfg := gobench.Config{Packages: pkgs, Bench: bench, Count: count, Benchtime: benchtime, Locks: true, Log: e.stderr}
 			f := study.Predict{JSON: format == "json", Unseen: "taken while its timer ran"}
 			switch {
@@ -112,8 +106,7 @@ func newPredictCmd(e *env) *cobra.Command {
 				return exitcode.Failure{Err: err}
 			}
 			return nil
-		},
-	}
+		})
 	fs := cmd.Flags()
 	fs.StringVar(&bench, "bench", "", "the benchmarks to predict, a regular expression (as go test -bench; with --from, of their names without Benchmark)")
 	fs.StringVar(&from, "from", "", "read what was measured from this results file (brewput bench --locks --format json, or its report's results.json) instead of measuring")

@@ -21,18 +21,10 @@ func newWhyCmd(e *env) *cobra.Command {
 	mf := &modelFlags{measure: e.calibrateCosts}
 	var mode, format string
 	bw := &benchWhyFlags{}
-	cmd := &cobra.Command{
-		Use:   "why [--mode NAME | PACKAGE -bench REGEXP] [flags] [-- go test flags]",
-		Short: "Measure what limits a point, or a Go benchmark, on real CPUs by experiment",
-		// A package's form takes go test's one-dash flags (-bench), which
-		// pflag reads as clusters of shorthands: parsed below.
-		DisableFlagParsing: true,
-		RunE: func(cmd *cobra.Command, args []string) error {
+	cmd := goTestCommand("why [--mode NAME | PACKAGE -bench REGEXP] [flags] [-- go test flags]",
+		"Measure what limits a point, or a Go benchmark, on real CPUs by experiment",
+		func(cmd *cobra.Command, pkgs, goFlags []string) error {
 			fs := cmd.Flags()
-			pkgs, goFlags, help, err := parseGoSpelled(cmd, args)
-			if help || err != nil {
-				return err
-			}
 			if len(pkgs) > 0 || fs.Changed("bench") {
 				switch {
 				case mode != "" && len(pkgs) == 0:
@@ -88,8 +80,7 @@ func newWhyCmd(e *env) *cobra.Command {
 				return failure{Err: err}
 			}
 			return exitcode.Measured(runErr, len(study.BasePoints), sf.count)
-		},
-	}
+		})
 	sf.registerOne(cmd.Flags(), 500*time.Millisecond, "the CPU count to explain, one number", "dur", "burn", "count")
 	setDefault(cmd.Flags(), "count", "6", "runs of the point and of each relief, in rounds; 6 or more for a verdict")
 	cmd.Flags().StringVar(&mode, "mode", "", "the mode to explain (see brewput list)")

@@ -16,8 +16,8 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"github.com/brewput/brewput/validation/internal/cmdline"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"text/tabwriter"
@@ -88,15 +88,15 @@ func main() {
 		"(default: the repository's examples/cache/study/testdata/calibration.json)")
 	flag.Parse()
 
-	root := strings.TrimSpace(string(output("go", "list", "-m", "-f", "{{.Dir}}", "github.com/brewput/brewput")))
+	root := strings.TrimSpace(string(cmdline.Output("go", "list", "-m", "-f", "{{.Dir}}", "github.com/brewput/brewput")))
 	if *calibration == "" {
 		*calibration = filepath.Join(root, "examples", "cache", "study", "testdata", "calibration.json")
 	}
 	tmp, err := os.MkdirTemp("", "published-")
-	check(err)
+	cmdline.Check(err)
 	defer os.RemoveAll(tmp)
 	bin := filepath.Join(tmp, "brewput")
-	run("go", "build", "-C", root, "-o", bin, "./cmd/brewput")
+	cmdline.Run("go", "build", "-C", root, "-o", bin, "./cmd/brewput")
 	here := filepath.Join(root, "validation", "published")
 
 	fmt.Printf("go policy under %s\n", filepath.Base(*calibration))
@@ -142,35 +142,10 @@ func throughput(bin, dir string, b behaviour, p point, sched, calibration string
 		args = append(args, "--calibration", calibration)
 	}
 	args = append(args, flags...)
-	pts, err := results.ReadJSON(bytes.NewReader(output(bin, args...)))
-	check(err)
+	pts, err := results.ReadJSON(bytes.NewReader(cmdline.Output(bin, args...)))
+	cmdline.Check(err)
 	if len(pts) != 1 {
-		fail(fmt.Errorf("%s on %d CPUs: %d points, want 1", b.file, p.cpus, len(pts)))
+		cmdline.Fail(fmt.Errorf("%s on %d CPUs: %d points, want 1", b.file, p.cpus, len(pts)))
 	}
 	return pts[0].Throughput
-}
-
-func run(name string, args ...string) {
-	cmd := exec.Command(name, args...)
-	cmd.Stderr = os.Stderr
-	check(cmd.Run())
-}
-
-func output(name string, args ...string) []byte {
-	cmd := exec.Command(name, args...)
-	cmd.Stderr = os.Stderr
-	out, err := cmd.Output()
-	check(err)
-	return out
-}
-
-func check(err error) {
-	if err != nil {
-		fail(err)
-	}
-}
-
-func fail(err error) {
-	fmt.Fprintln(os.Stderr, "published:", err)
-	os.Exit(1)
 }

@@ -19,6 +19,7 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"github.com/brewput/brewput/validation/internal/cmdline"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -48,25 +49,25 @@ func main() {
 	}
 
 	tmp, err := os.MkdirTemp("", "vsothers-")
-	check(err)
+	cmdline.Check(err)
 	defer os.RemoveAll(tmp)
 	bin := filepath.Join(tmp, "brewput")
-	root := strings.TrimSpace(string(output("go", "list", "-m", "-f", "{{.Dir}}", "github.com/brewput/brewput")))
-	run("go", "build", "-C", root, "-o", bin, "./cmd/brewput")
+	root := strings.TrimSpace(string(cmdline.Output("go", "list", "-m", "-f", "{{.Dir}}", "github.com/brewput/brewput")))
+	cmdline.Run("go", "build", "-C", root, "-o", bin, "./cmd/brewput")
 
 	measure := func(name string) []results.Point {
 		out := filepath.Join(tmp, name+".json")
-		run(bin, "run", "--modes", *modes, "--cpus", fmt.Sprint(*cpus), "--count", fmt.Sprint(*count),
+		cmdline.Run(bin, "run", "--modes", *modes, "--cpus", fmt.Sprint(*cpus), "--count", fmt.Sprint(*count),
 			"--dur", dur.String(), "--burn", *clock, "--noisy", "ok", "--format", "json", "--out", out)
 		pts, err := results.ReadFile(out)
-		check(err)
+		cmdline.Check(err)
 		return pts
 	}
 	alone := measure("alone")
 	self, err := os.Executable()
-	check(err)
+	cmdline.Check(err)
 	h := exec.Command(self, "-hog", "-burst", burst.String())
-	check(h.Start())
+	cmdline.Check(h.Start())
 	time.Sleep(time.Second)
 	busy := measure("busy")
 	h.Process.Kill()
@@ -94,41 +95,16 @@ func medians(pts []results.Point, mode string) (thr, others float64) {
 		}
 	}
 	if len(t) == 0 {
-		fail(fmt.Errorf("no points of %s", mode))
+		cmdline.Fail(fmt.Errorf("no points of %s", mode))
 	}
 	return results.Median(t), results.Median(o)
 }
 
 // model returns the go policy's throughput for mode with others.
 func model(bin, mode string, cpus int, dur time.Duration, others float64, burst time.Duration, clock string) float64 {
-	out := output(bin, "model", "--modes", mode, "--cpus", fmt.Sprint(cpus), "--dur", dur.String(), "--burn", clock,
+	out := cmdline.Output(bin, "model", "--modes", mode, "--cpus", fmt.Sprint(cpus), "--dur", dur.String(), "--burn", clock,
 		"--others", fmt.Sprintf("%.3f", others), "--others-burst", burst.String(), "--band=false", "--format", "json")
 	pts, err := results.ReadJSON(bytes.NewReader(out))
-	check(err)
+	cmdline.Check(err)
 	return pts[0].Throughput
-}
-
-func run(name string, args ...string) {
-	cmd := exec.Command(name, args...)
-	cmd.Stderr = os.Stderr
-	check(cmd.Run())
-}
-
-func output(name string, args ...string) []byte {
-	cmd := exec.Command(name, args...)
-	cmd.Stderr = os.Stderr
-	out, err := cmd.Output()
-	check(err)
-	return out
-}
-
-func check(err error) {
-	if err != nil {
-		fail(err)
-	}
-}
-
-func fail(err error) {
-	fmt.Fprintln(os.Stderr, "vsothers:", err)
-	os.Exit(1)
 }

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/brewput/brewput/explain/compare"
 	"github.com/brewput/brewput/internal/format"
@@ -235,11 +236,19 @@ func (s *Stretches) Answer() string {
 	return b.String()
 }
 
+// longPartName is the longest name of a part the table's first column
+// holds.
+const longPartName = 24
+
 // WriteTable writes the experiments for a terminal, then the answer.
 func (s *Stretches) WriteTable(w io.Writer) error {
-	fmt.Fprintf(w, "%s %s on %s, each part stretched %s in its turn, %s of each (as it is and stretched, in rounds)\n\n",
+	head := fmt.Sprintf("%s %s on %s, each part stretched %s in its turn, %s of each (as it is and stretched, in rounds)",
 		s.Study, s.Variant, format.Count(s.CPUs, "CPU"), format.Percent(s.Frac, 1), format.Count(len(s.Base), "run"))
-	var t format.Table
+	fmt.Fprintf(w, "%s\n\n", format.Wrap(head, format.Columns, ""))
+	// A long part's name ("the (*Locked).Place at book.go:121 mutex") has a
+	// line of its own above its figures, and the verdict wraps, lest the
+	// table pass format.Columns.
+	t := format.Table{Ragged: true}
 	t.Row("stretched", "by", "throughput", "cost", "95 % interval", "in parallel", "verdict")
 	rate := func(ps []results.Point) string {
 		tp := make([]float64, len(ps))
@@ -272,12 +281,17 @@ func (s *Stretches) WriteTable(w io.Writer) error {
 		case !math.IsInf(e.Lo, 0):
 			verdict = "undecided"
 		}
-		t.Row(e.Name, by, rate(e.Points), format.Percent(e.Cost, 1), interval, format.Percent(e.Parallel, 1), verdict)
+		name := e.Name
+		if utf8.RuneCountInString(name) > longPartName {
+			t.Line(name)
+			name = ""
+		}
+		t.Row(name, by, rate(e.Points), format.Percent(e.Cost, 1), interval, format.Percent(e.Parallel, 1), verdict)
 	}
 	if err := t.Write(w); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintf(w, "\n%s\n", s.Answer())
+	_, err := fmt.Fprintf(w, "\n%s\n", format.Wrap(s.Answer(), format.Columns, ""))
 	return err
 }
 

@@ -1,0 +1,115 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/brewput/brewput/model/infer"
+	"github.com/brewput/brewput/validation/internal/talk"
+)
+
+// talkTables writes a small pair of the talk's tables into a folder:
+// three modes on 1–3 CPUs, two runs each, and each on 6 CPUs under 10
+// workers.
+func talkTables(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	const header = "run,mode,par,maxprocs,maxq,dur,interval,ops,drops,thru,dthr,wall,exec,util,upar,min,p05,p25,p50,p75,p90,p95,p99,max\n"
+	row := func(b *strings.Builder, run int, mode string, par, cpus int) {
+		fmt.Fprintf(b, "%d,%s,%d,%d,0,1s,0s,250,0,%d,0,1.0s,1.0s,%d%%,100%%,3.9,3.9,3.9,%.3f,4.0,4.0,4.0,4.1,4.6\n",
+			run, mode, par, cpus, 250*cpus+run, 100*cpus, 3.98+0.01*float64(run))
+	}
+	modes := []string{"ideal", "locking", "finelocking"}
+	var vary, over strings.Builder
+	vary.WriteString(header)
+	over.WriteString(header)
+	for run := 1; run <= 2; run++ {
+		for _, m := range modes {
+			for cpus := 1; cpus <= 3; cpus++ {
+				row(&vary, run, m, cpus, cpus)
+			}
+			row(&over, run, m, 10, 6)
+		}
+	}
+	for name, b := range map[string]*strings.Builder{"varycpu.csv": &vary, "overload.csv": &over} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// TestFoldsHoldOut checks that no fold infers from a point it predicts:
+// a mode's fold infers from the other modes' 1–2 CPU points only and
+// predicts that mode's points on other CPU counts, each point by one fold;
+// and that checkFolds catches a fold that breaks the rule.
+func TestFoldsHoldOut(t *testing.T) {
+	dir := talkTables(t)
+	pts, err := talk.ReadPoints(dir, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps, err := infer.Read(filepath.Join(dir, "varycpu.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ps.Points) != 9 || len(ps.Refused) > 0 {
+		t.Fatalf("read %d points (refused %v), want 9", len(ps.Points), ps.Refused)
+	}
+	ps.Select(inferCPUs)
+
+	fs := folds(ps, pts, "modes")
+	if len(fs) != 3 {
+		t.Fatalf("%d folds, want one a mode (3)", len(fs))
+	}
+	for _, f := range fs {
+		if len(f.from.Points) != 4 {
+			t.Errorf("fold %s infers from %d points, want the other two modes' on 1 and 2 CPUs (4)", f.name, len(f.from.Points))
+		}
+		for _, p := range f.from.Points {
+			if modeOf(p) == f.name || !slices.Contains(inferCPUs, p.CPUs()) {
+				t.Errorf("fold %s infers from %s", f.name, p.Name)
+			}
+		}
+		if len(f.points) != 2 {
+			t.Errorf("fold %s predicts %d points, want its mode's on 3 CPUs and overload (2)", f.name, len(f.points))
+		}
+		for _, p := range f.points {
+			if p.Mode != f.name || p.CPUs <= 2 {
+				t.Errorf("fold %s predicts %s on %d CPUs", f.name, p.Mode, p.CPUs)
+			}
+		}
+	}
+	if err := checkFolds(fs, pts); err != nil {
+		t.Errorf("checkFolds: %v", err)
+	}
+	if len(ps.Points) != 6 {
+		t.Errorf("folds changed the points they were given: %d left, want 6", len(ps.Points))
+	}
+
+	// A fold that saw its own mode, or a point predicted twice, is caught.
+	leak := slices.Clone(fs)
+	leak[0].from.Points = append(slices.Clone(leak[0].from.Points), ps.Points[0])
+	if modeOf(ps.Points[0]) != leak[0].name {
+		t.Fatalf("the first point is %s, not of the first fold's mode %s", ps.Points[0].Name, leak[0].name)
+	}
+	if err := checkFolds(leak, pts); err == nil {
+		t.Errorf("checkFolds passed a fold that infers from its own mode")
+	}
+	twice := append(slices.Clone(fs), fs[0])
+	if err := checkFolds(twice, pts); err == nil {
+		t.Errorf("checkFolds passed points predicted by two folds")
+	}
+
+	cpus := folds(ps, pts, "cpus")
+	if len(cpus) != 1 || len(cpus[0].from.Points) != 6 || len(cpus[0].points) != 6 {
+		t.Errorf("by cpus: %d folds, want 1 inferring from 6 points and predicting 6", len(cpus))
+	}
+	if err := checkFolds(cpus, pts); err != nil {
+		t.Errorf("checkFolds by cpus: %v", err)
+	}
+}

@@ -39,7 +39,7 @@ type csvParts struct {
 	cal      Calibration
 	widened  Extrapolated // the band's, where it has one
 	beyond   Beyond       // the calibration's, where it has one
-	machines []Machine // a shop's machines or a study's meters
+	machines []Machine    // a shop's machines or a study's meters
 	steps    Steps
 	lab      Lab
 	study    string

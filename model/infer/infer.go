@@ -384,16 +384,7 @@ func (s *search) predict(c sim.Costs) (thr, p50 []float64) {
 }
 
 // outside is how far x lies outside ms's band, relatively.
-func outside(x float64, ms []float64) float64 {
-	lo, hi := slices.Min(ms), slices.Max(ms)
-	switch {
-	case x < lo:
-		return (lo - x) / lo
-	case x > hi:
-		return (x - hi) / hi
-	}
-	return 0
-}
+func outside(x float64, ms []float64) float64 { return apart(x, x, ms) }
 
 // consistent reports whether d is within tol of best everywhere (false
 // where either is a failed simulation's, nil).

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"math"
 	"slices"
 	"time"
 
@@ -13,6 +14,58 @@ type Range struct {
 	// Sets, where any, replace Lo's and Hi's corners: costs an inference
 	// found consistent with the points (calibrate.Inference.Sets).
 	Sets []sim.Costs
+	// Beyond, where set, widens the band of a point on more CPUs than
+	// the costs were inferred on by the model's own error there.
+	Beyond *Extrapolation
+}
+
+// Extrapolation is how far the model missed measured points on more CPUs
+// than the costs it used were inferred on: the mechanisms it leaves out,
+// which no set of costs makes up for. Inferred on fewer CPUs than the most
+// measured (Step: the ratio of the two counts, 2 for 1 to 2) and
+// predicting the most, it missed 4 points in 5 by at most Throughput and
+// P50 (relative, outside the runs' band).
+type Extrapolation struct {
+	CPUs            int // the most CPUs the costs were inferred on
+	Step            float64
+	Throughput, P50 float64
+}
+
+// Margin is how much a band on cpus widens each side, relative: the
+// error per step times the steps past CPUs (log cpus/CPUs over log
+// Step), 0 on CPUs or fewer.
+func (e Extrapolation) Margin(cpus int) (thr, p50 float64) {
+	if cpus <= e.CPUs || e.Step <= 1 {
+		return 0, 0
+	}
+	steps := math.Log(float64(cpus)/float64(e.CPUs)) / math.Log(e.Step)
+	return e.Throughput * steps, e.P50 * steps
+}
+
+// widen widens b by e's margin on cpus, never past the bounds: more
+// throughput than bnd allows, or a median under its least latency, is not
+// an error the model can have made.
+func (e Extrapolation) widen(b *Band, cpus int, bnd Bounds) *Widened {
+	thr, p50 := e.Margin(cpus)
+	if thr == 0 && p50 == 0 {
+		return nil
+	}
+	b.ThroughputLo /= 1 + thr
+	b.ThroughputHi *= 1 + thr
+	if bnd.ThroughputMax > 0 {
+		b.ThroughputHi = max(b.ThroughputLo, min(b.ThroughputHi, bnd.ThroughputMax))
+	}
+	b.P50Lo = time.Duration(float64(b.P50Lo) / (1 + p50))
+	b.P50Hi = time.Duration(float64(b.P50Hi) * (1 + p50))
+	b.P50Lo = min(b.P50Hi, max(b.P50Lo, bnd.LatencyMin))
+	return &Widened{CPUs: e.CPUs, Throughput: thr, P50: p50}
+}
+
+// Widened is how much a band was widened each side, relative, for the
+// model's error past the CPUs its costs were inferred on.
+type Widened struct {
+	CPUs            int
+	Throughput, P50 float64
 }
 
 // NewRange is the Range from lo to hi, nil where they are the same.
@@ -27,6 +80,9 @@ func NewRange(lo, hi sim.Costs) *Range {
 type Band struct {
 	ThroughputLo, ThroughputHi float64
 	P50Lo, P50Hi               time.Duration
+	// Extrapolated, where not nil, is the part of the band that is the
+	// model's own error (Range.Beyond).
+	Extrapolated *Widened
 }
 
 // corners are every cost at its low, then high, edge, each with the spin

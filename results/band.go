@@ -7,10 +7,25 @@ import (
 )
 
 // Band is the range of throughput and median latency (ms) a go-policy
-// prediction spans with the runtime's costs at their intervals' edges.
+// prediction spans with the runtime's costs at their ranges' edges (see
+// Calibration), widened, where Extrapolated says so, by the model's own
+// error.
 type Band struct {
 	Throughput [2]float64 `json:"throughput"`
 	P50Ms      [2]float64 `json:"p50_ms"`
+	// Extrapolated, where not nil, says the band also holds the model's own
+	// error on more CPUs than its costs were inferred on.
+	Extrapolated *Extrapolated `json:"extrapolated,omitempty"`
+}
+
+// Extrapolated is how much a band was widened each side, relative to its
+// edges, for the mechanisms the model leaves out: how far it missed
+// measured points one step past the CPU counts it was inferred on, times
+// the steps this point lies past CPUs (calibrate.Inference.Beyond).
+type Extrapolated struct {
+	CPUs       int     `json:"past_cpus"`
+	Throughput float64 `json:"throughput"`
+	P50        float64 `json:"p50"`
 }
 
 // Calibration is the Go runtime's costs a prediction used: where and
@@ -32,10 +47,41 @@ type Calibration struct {
 	// how many of their configurations.
 	InferredFrom []string `json:"inferred_from,omitempty"`
 	Points       int      `json:"points,omitempty"`
+	// Calibrations counts the calibrations of the machine, this one and
+	// those before it since Since, whose costs' intervals the Costs' Lo and
+	// Hi span; 0 for one alone.
+	Calibrations int       `json:"calibrations,omitempty"`
+	Since        time.Time `json:"since,omitzero"`
+	// Beyond, for costs inferred from points on two CPU counts or more, is
+	// the model's own error past them, which bands past them carry.
+	Beyond *Beyond `json:"beyond,omitempty"`
 }
 
-// Cost is one of the go policy's costs: its median and confidence
-// interval (Lo = Hi = Median for one given).
+// Beyond is how far the model missed the points on To CPUs with costs
+// inferred from those on From and fewer, for 4 points in 5 (relative,
+// outside the runs' band): a band past the points widens by it for each
+// step of To/From.
+type Beyond struct {
+	From       int     `json:"from_cpus"`
+	To         int     `json:"to_cpus"`
+	Throughput float64 `json:"throughput"`
+	P50        float64 `json:"p50"`
+}
+
+// Line says it in words: "past 2 CPUs, ±4.0 % throughput and ±5.9 % p50
+// for every doubling of CPUs: the model's error predicting 2 CPUs from 1".
+func (b Beyond) Line() string {
+	step := fmt.Sprintf("%g-fold", float64(b.To)/float64(b.From))
+	if b.To == 2*b.From {
+		step = "doubling"
+	}
+	return fmt.Sprintf("past %d CPUs, ±%.1f %% throughput and ±%.1f %% p50 for every %s of CPUs: the model's error predicting %d CPUs from %d",
+		b.To, 100*b.Throughput, 100*b.P50, step, b.To, b.From)
+}
+
+// Cost is one of the go policy's costs: its median, and the range a band
+// spans — its confidence interval, widened to those of the earlier
+// calibrations its Calibration counts (Lo = Hi = Median for one given).
 type Cost struct {
 	// Name is as brewput calibrate prints it, "spin wake".
 	Name   string        `json:"name"`
@@ -97,6 +143,23 @@ func (c Calibration) For() string {
 	return s
 }
 
+// Covers says what a band made with c spans, and what it leaves out.
+func (c Calibration) Covers() string {
+	switch {
+	case len(c.InferredFrom) > 0 && c.Beyond != nil:
+		return "its band spans the costs consistent with the points and, " + c.Beyond.Line()
+	case len(c.InferredFrom) > 0:
+		return "its band spans the costs consistent with the points, not the model's error past them"
+	case c.Host == "none":
+		return ""
+	}
+	s := "its band spans the costs' 95 % intervals"
+	if c.Calibrations > 1 {
+		s += fmt.Sprintf(" over %d calibrations of this machine since %s", c.Calibrations, c.Since.UTC().Format("2006-01-02 15:04 MST"))
+	}
+	return s + ", not the mechanisms the model leaves out (brewput calibrate --from measured points measures those)"
+}
+
 // Quality says how far a measured calibration's costs can be trusted, by
 // how busy the machine was while they were measured; "" for costs given or
 // inferred.
@@ -139,7 +202,12 @@ func (c Calibration) CostsLine() string {
 	return s
 }
 
-// Line describes c in one line, for a table's footer and the page.
+// Line describes c in one line, with what its band spans (Covers), for a
+// table's footer and the page.
 func (c Calibration) Line() string {
-	return c.For() + ": " + c.CostsLine()
+	s := c.For() + ": " + c.CostsLine()
+	if cv := c.Covers(); cv != "" {
+		s += "; " + cv
+	}
+	return s
 }

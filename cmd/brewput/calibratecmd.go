@@ -124,12 +124,19 @@ func showCalibration(w io.Writer, path string) error {
 }
 
 // measureAndSave measures this machine, waiting at most wait for it to be
-// quiet, writes the table to w, and saves the calibration at path unless
-// others disturbed it and it is not forced (calibrate.Keep).
+// quiet, writes the table to w, and saves the calibration at path, with
+// the earlier ones of this machine kept there, unless others disturbed it
+// and it is not forced (calibrate.Keep).
 func measureAndSave(ctx context.Context, opt calibrate.Options, wait time.Duration, force bool, path string, w io.Writer, tell func(line string)) error {
 	c, err := calibrate.MeasureQuiet(ctx, opt, wait, tell)
 	if err != nil {
 		return calibrate.Failed(ctx, err)
+	}
+	// The quiet calibration of this machine kept at path, where there is
+	// one, goes on in this one's band (After); one that cannot be read is
+	// replaced.
+	if prev, err := calibrate.Load(path); err == nil {
+		c = c.After(prev)
 	}
 	c.WriteTable(w)
 	if c, err = calibrate.Keep(c, force); err != nil {

@@ -42,6 +42,9 @@ type Calibration struct {
 	Note string `json:"note,omitempty"`
 	// Given names by flag the costs Override put in place, in order; not saved.
 	Given []string `json:"-"`
+	// Earlier are this machine's earlier quiet calibrations, newest first
+	// (After); a band spans their costs' intervals too (Span).
+	Earlier []Earlier `json:"earlier,omitempty"`
 	// Inferred, where not nil, says the costs were inferred from measured
 	// points (package infer), not microbenchmarked: Samples is 0, Host the
 	// points' machine where they name one, Lo and Hi each cost's range.
@@ -60,7 +63,7 @@ type Inference struct {
 	// "go1.9"): the costs are that scheduler's.
 	Runtime string `json:"runtime,omitempty"`
 	// Inferred names by flag the costs the points constrain; Kept those
-	// they do not, which keep Base's values and intervals.
+	// they do not, which keep Base's values and its span (calibrate.Calibration.Span).
 	Inferred []string            `json:"inferred"`
 	Kept     []string            `json:"kept"`
 	Base     results.Calibration `json:"base"`
@@ -71,10 +74,27 @@ type Inference struct {
 	// Sets are costs consistent with the points, which a band simulates
 	// (model.Range.Sets): each constrained cost in turn at either edge of
 	// its range, and every kept one at Base's low, then high, edges.
-	Sets        []sim.Costs `json:"sets,omitempty"`
-	Fit         []PointFit  `json:"fit,omitempty"`
-	Refused     []string    `json:"refused,omitempty"` // what it could not use, and why
-	Evaluations int         `json:"evaluations"`       // the sets of costs it simulated every point with
+	Sets []sim.Costs `json:"sets,omitempty"`
+	// Beyond, where the points span two CPU counts or more, is the
+	// model's own error past them, which a band past them carries.
+	Beyond      *Beyond    `json:"beyond,omitempty"`
+	Fit         []PointFit `json:"fit,omitempty"`
+	Refused     []string   `json:"refused,omitempty"` // what it could not use, and why
+	Evaluations int        `json:"evaluations"`       // the sets of costs it simulated every point with
+}
+
+// Beyond is how far the model missed the points on To CPUs with the
+// costs inferred from those on From CPUs and fewer: the mechanisms it
+// leaves out, which no set of costs makes up for. Throughput and P50 are
+// the errors infer.Share (4 in 5) of the points are within; a band on more
+// CPUs than the points' most is widened by them for each step of To/From
+// past it (model.Extrapolation).
+type Beyond struct {
+	From       int        `json:"from_cpus"`
+	To         int        `json:"to_cpus"`
+	Throughput float64    `json:"throughput"`
+	P50        float64    `json:"p50"`
+	Fit        []PointFit `json:"fit"`
 }
 
 // PointFit is how far the inferred costs' prediction of a point's
@@ -98,11 +118,14 @@ func Field(c *sim.Costs, flag string) *time.Duration {
 }
 
 // Rows lists c's costs with their intervals, as brewput calibrate prints them.
-func (c Calibration) Rows() []results.Cost {
+func (c Calibration) Rows() []results.Cost { return c.rows(c.Lo, c.Hi) }
+
+// rows are c's costs, each with its edges in lo and hi.
+func (c Calibration) rows(lo, hi sim.Costs) []results.Cost {
 	var out []results.Cost
 	for _, name := range costNames {
 		flag := strings.ReplaceAll(name, " ", "-")
-		out = append(out, results.Cost{Name: name, Median: *Field(&c.Costs, flag), Lo: *Field(&c.Lo, flag), Hi: *Field(&c.Hi, flag)})
+		out = append(out, results.Cost{Name: name, Median: *Field(&c.Costs, flag), Lo: *Field(&lo, flag), Hi: *Field(&hi, flag)})
 	}
 	return out
 }
@@ -117,6 +140,13 @@ func (c *Calibration) Override(flag string, d time.Duration) error {
 	for _, cs := range []*sim.Costs{&c.Costs, &c.Lo, &c.Hi} {
 		*Field(cs, flag) = d
 	}
+	c.Earlier = slices.Clone(c.Earlier)
+	for i := range c.Earlier {
+		e := &c.Earlier[i]
+		for _, cs := range []*sim.Costs{&e.Costs, &e.Lo, &e.Hi} {
+			*Field(cs, flag) = d
+		}
+	}
 	if c.Inferred != nil {
 		in := *c.Inferred
 		in.Sets = slices.Clone(in.Sets)
@@ -130,8 +160,9 @@ func (c *Calibration) Override(flag string, d time.Duration) error {
 }
 
 // Ref names c for the model points that use it: host, date, how busy the
-// machine was, and every cost with its interval, and those given instead
-// of measured (Override). A calibration that measured nothing (every cost
+// machine was, every cost with the range a band spans (over the earlier
+// calibrations it carries too), and those given instead of measured
+// (Override). A calibration that measured nothing (every cost
 // given) names no host.
 func (c Calibration) Ref() results.Calibration {
 	host := c.Host.Name
@@ -142,24 +173,34 @@ func (c Calibration) Ref() results.Calibration {
 	case host == "":
 		host = "an unnamed host"
 	}
-	ref := results.Calibration{Host: host, Date: c.Date, Others: c.Others, Forced: c.Forced, Unsaved: c.Unsaved, Given: slices.Clone(c.Given), Costs: c.Rows()}
+	ref := results.Calibration{Host: host, Date: c.Date, Others: c.Others, Forced: c.Forced, Unsaved: c.Unsaved, Given: slices.Clone(c.Given), Costs: c.rows(c.Span())}
+	if len(c.Earlier) > 0 {
+		ref.Calibrations, ref.Since = 1+len(c.Earlier), c.Since()
+	}
 	if in := c.Inferred; in != nil {
 		for _, f := range in.From {
 			ref.InferredFrom = append(ref.InferredFrom, filepath.Base(f))
 		}
 		ref.Points = in.Points
+		if b := in.Beyond; b != nil {
+			ref.Beyond = &results.Beyond{From: b.From, To: b.To, Throughput: b.Throughput, P50: b.P50}
+		}
 	}
 	return ref
 }
 
 // Range is the uncertainty of c's costs for a band: the edges of their
-// intervals, or, for inferred costs, the sets of costs consistent with
+// intervals over c and the earlier calibrations it carries (Span), or, for inferred costs, the sets of costs consistent with
 // the points they came from (Inference.Sets). nil where there is none.
 func (c Calibration) Range() *model.Range {
-	if c.Inferred != nil && len(c.Inferred.Sets) > 0 {
-		return &model.Range{Lo: c.Lo, Hi: c.Hi, Sets: c.Inferred.Sets}
+	if in := c.Inferred; in != nil && len(in.Sets) > 0 {
+		r := &model.Range{Lo: c.Lo, Hi: c.Hi, Sets: in.Sets}
+		if b := in.Beyond; b != nil {
+			r.Beyond = &model.Extrapolation{CPUs: b.To, Step: float64(b.To) / float64(b.From), Throughput: b.Throughput, P50: b.P50}
+		}
+		return r
 	}
-	return model.NewRange(c.Lo, c.Hi)
+	return model.NewRange(c.Span())
 }
 
 // CostsOf is Ref's inverse for the costs: each cost's median, to the

@@ -46,6 +46,36 @@ func (c Calibration) WriteTable(out io.Writer) {
 	if c.Note != "" {
 		fmt.Fprintf(out, "note: %s\n", c.Note)
 	}
+	if len(c.Earlier) > 0 {
+		c.writeSpan(out)
+	}
+}
+
+// writeSpan writes, for each cost, the least and the most of the
+// calibrations' medians and the range a band spans (Span), then which
+// calibrations they are.
+func (c Calibration) writeSpan(out io.Writer) {
+	lo, hi := c.Span()
+	fmt.Fprintf(out, "\nwith the %d earlier calibrations of this machine it carries, which a band spans too:\n", len(c.Earlier))
+	t := format.Table{Align: []format.Align{format.Right}, Indent: true}
+	t.Row("cost", "medians", "band spans")
+	for _, name := range costFlags() {
+		least, most := *Field(&c.Costs, name), *Field(&c.Costs, name)
+		for _, e := range c.Earlier {
+			least, most = min(least, *Field(&e.Costs, name)), max(most, *Field(&e.Costs, name))
+		}
+		show := func(d time.Duration) string { return d.String() }
+		if name == "wake" || name == "spin-wake" {
+			show = wakeText
+		}
+		t.Row(strings.ReplaceAll(name, "-", " "), show(least)+" – "+show(most), show(*Field(&lo, name))+" – "+show(*Field(&hi, name)))
+	}
+	t.Write(out)
+	dates := make([]string, 0, len(c.Earlier))
+	for _, e := range c.Earlier {
+		dates = append(dates, fmt.Sprintf("%s (%.2f CPUs)", e.Date.UTC().Format("2006-01-02 15:04"), e.Others))
+	}
+	fmt.Fprintf(out, "earlier, newest first (UTC; other processes' use): %s\n", strings.Join(dates, ", "))
 }
 
 // writeInferred writes each cost with its range and whether the points
@@ -69,8 +99,9 @@ func (c Calibration) writeInferred(out io.Writer) {
 	if in.Runtime != "" {
 		runtime = "the " + in.Runtime + " runtime"
 	}
+	ref := c.Ref()
 	fmt.Fprintf(out, "%s: %d points (%d runs) on %s CPUs, simulated under %s; %d sets of costs tried\n",
-		c.Ref().For(), in.Points, in.Runs, format.Ints(in.CPUs, ", "), runtime, in.Evaluations)
+		ref.For(), in.Points, in.Runs, format.Ints(in.CPUs, ", "), runtime, in.Evaluations)
 	fmt.Fprintf(out, "range: the costs that put no point more than %.3g %% farther outside its runs' band than the inferred ones do, the others at their values\n", 100*in.Tolerance)
 	if len(in.Kept) > 0 {
 		fmt.Fprintf(out, "not constrained by the points, kept from the base, %s: %s\n", in.Base.For(), strings.Join(in.Kept, ", "))
@@ -94,6 +125,9 @@ func (c Calibration) writeInferred(out io.Writer) {
 		fmt.Fprintf(out, "; the farthest outside, %.1f %%: %s", 100*worst, worstAt)
 	}
 	fmt.Fprintln(out)
+	if b := c.Ref().Beyond; b != nil {
+		fmt.Fprintf(out, "past the points: a band adds, %s (for 4 points in 5; %s)\n", b.Line(), beyondWorst(in.Beyond))
+	}
 	if len(in.Refused) > 0 {
 		fmt.Fprintf(out, "refused %d:\n", len(in.Refused))
 		for _, r := range in.Refused {
@@ -110,4 +144,23 @@ func wakeText(d time.Duration) string {
 		return "≈0 (in the grace)"
 	}
 	return d.String()
+}
+
+// beyondWorst names the point b's inference missed most.
+func beyondWorst(b *Beyond) string {
+	worst, at := 0.0, ""
+	for _, f := range b.Fit {
+		for _, d := range []struct {
+			v    float64
+			what string
+		}{{f.Throughput, "throughput"}, {f.P50, "p50"}} {
+			if d.v > worst {
+				worst, at = d.v, d.what+" of "+f.Point
+			}
+		}
+	}
+	if at == "" {
+		return "it missed none"
+	}
+	return fmt.Sprintf("the most it missed by, %.1f %%: %s", 100*worst, at)
 }

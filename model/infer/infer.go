@@ -10,7 +10,8 @@
 // simulated as made, relatively outside their measured band; the fit sums
 // the squares. Consistent costs put no point more than Tolerance farther
 // outside than the best fit; a cost consistent over the whole grid is not
-// constrained by the points and keeps the base calibration's value.
+// constrained by the points and keeps the base calibration's value, and
+// its range over the base's earlier calibrations too.
 package infer
 
 import (
@@ -74,7 +75,8 @@ func grid(cost string) []time.Duration {
 var ErrNoPoints = errors.New("no measured points to infer from")
 
 // Infer finds the costs that make the model reproduce ps, as a
-// calibration; it stops early with ctx's error.
+// calibration, and where ps span two CPU counts or more, the model's own
+// error one step past them (Beyond); it stops early with ctx's error.
 func Infer(ctx context.Context, ps Points, opt Options) (calibrate.Calibration, error) {
 	if len(ps.Points) == 0 {
 		return calibrate.Calibration{}, ErrNoPoints
@@ -82,6 +84,16 @@ func Infer(ctx context.Context, ps Points, opt Options) (calibrate.Calibration, 
 	if opt.Tolerance == 0 {
 		opt.Tolerance = DefaultTolerance
 	}
+	cal, err := infer(ctx, ps, opt)
+	if err != nil {
+		return cal, err
+	}
+	cal.Inferred.Beyond, err = beyond(ctx, ps, opt)
+	return cal, err
+}
+
+// infer is Infer without Beyond.
+func infer(ctx context.Context, ps Points, opt Options) (calibrate.Calibration, error) {
 	tell := opt.Tell
 	if tell == nil {
 		tell = func(string) {}
@@ -182,7 +194,8 @@ func Infer(ctx context.Context, ps Points, opt Options) (calibrate.Calibration, 
 	// Each constrained cost's range, the others at their values: out over
 	// the grid while consistent, then bisection to the edge.
 	bestDist = s.eval(best)
-	cal := calibrate.Calibration{Host: ps.Host, Date: time.Now().UTC().Round(time.Second), Costs: best, Lo: opt.Base.Lo, Hi: opt.Base.Hi}
+	baseLo, baseHi := opt.Base.Span() // over the base's earlier calibrations too
+	cal := calibrate.Calibration{Host: ps.Host, Date: time.Now().UTC().Round(time.Second), Costs: best, Lo: baseLo, Hi: baseHi}
 	var sets []sim.Costs
 	for _, name := range in.Inferred {
 		cur := *calibrate.Field(&best, name)
@@ -219,7 +232,7 @@ func Infer(ctx context.Context, ps Points, opt Options) (calibrate.Calibration, 
 	}
 	// The band's sets: each constrained cost at either edge, and the kept
 	// ones all at the base's low, or high, edges.
-	for _, edge := range []sim.Costs{opt.Base.Lo, opt.Base.Hi} {
+	for _, edge := range []sim.Costs{baseLo, baseHi} {
 		c := cal.Costs
 		for _, name := range in.Kept {
 			c = with(c, name, *calibrate.Field(&edge, name))
@@ -308,6 +321,34 @@ func (s *search) eval(c sim.Costs) []float64 {
 	if d, ok := s.seen[c]; ok || s.err != nil {
 		return d
 	}
+	thr, p50 := s.predict(c)
+	if s.err != nil {
+		return nil
+	}
+	out := make([]float64, 0, 2*len(s.ps.Points))
+	for i, p := range s.ps.Points {
+		mthr, mp50 := measured(p)
+		out = append(out, outside(thr[i], mthr), outside(p50[i], mp50))
+	}
+	s.seen[c] = out
+	return out
+}
+
+// measured are p's runs' throughputs and median latencies (ms).
+func measured(p Point) (thr, p50 []float64) {
+	for _, r := range p.Runs {
+		thr, p50 = append(thr, r.Throughput), append(p50, results.Ms(r.P50))
+	}
+	return thr, p50
+}
+
+// predict is each point's throughput and median latency (ms) under c, the
+// median over its runs' simulations; nil once a simulation has failed
+// (s.err).
+func (s *search) predict(c sim.Costs) (thr, p50 []float64) {
+	if s.err != nil {
+		return nil, nil
+	}
 	var cfgs []model.Config
 	var of []int // the point of each run
 	for i, p := range s.ps.Points {
@@ -328,34 +369,22 @@ func (s *search) eval(c sim.Costs) []float64 {
 		s.err = err
 	}
 	if s.err != nil {
-		return nil
+		return nil, nil
 	}
-	out := make([]float64, 0, 2*len(s.ps.Points))
 	k := 0
 	for _, p := range s.ps.Points {
-		var thr, p50, mthr, mp50 []float64
-		for _, r := range p.Runs {
-			thr, p50 = append(thr, sims[k].Throughput), append(p50, sims[k].Latency.P50)
-			mthr, mp50 = append(mthr, r.Throughput), append(mp50, results.Ms(r.P50))
+		var pthr, pp50 []float64
+		for range p.Runs {
+			pthr, pp50 = append(pthr, sims[k].Throughput), append(pp50, sims[k].Latency.P50)
 			k++
 		}
-		out = append(out, outside(results.Median(thr), mthr), outside(results.Median(p50), mp50))
+		thr, p50 = append(thr, results.Median(pthr)), append(p50, results.Median(pp50))
 	}
-	s.seen[c] = out
-	return out
+	return thr, p50
 }
 
 // outside is how far x lies outside ms's band, relatively.
-func outside(x float64, ms []float64) float64 {
-	lo, hi := slices.Min(ms), slices.Max(ms)
-	switch {
-	case x < lo:
-		return (lo - x) / lo
-	case x > hi:
-		return (x - hi) / hi
-	}
-	return 0
-}
+func outside(x float64, ms []float64) float64 { return apart(x, x, ms) }
 
 // consistent reports whether d is within tol of best everywhere (false
 // where either is a failed simulation's, nil).

@@ -99,3 +99,61 @@ func TestInferRecoversCosts(t *testing.T) {
 		t.Errorf("no sets of costs for the band")
 	}
 }
+
+// TestBeyond: inferred from points on 1 and 2 CPUs, a calibration carries
+// the model's error predicting the 2-CPU points from the 1-CPU ones. Where
+// the model made the points and the base holds their costs, nothing is
+// missing and the error is 0; where the base's wake-up is 15 times too
+// cheap and the 1-CPU points cannot tell (no P is ever idle there), the
+// 2-CPU points that turn on it are missed, and the error is the
+// nearest-rank 4-in-5 of the misses. Points on one CPU count carry none.
+func TestBeyond(t *testing.T) {
+	ps := simulated(t, []string{"finelocking", "linearpipe-0", "locking", "multi-2", "ideal"}, []int{1, 2})
+	exact := calibrate.Calibration{Samples: 100, Repeats: 6, Costs: truth, Lo: truth, Hi: truth}
+	for _, c := range []struct {
+		name    string
+		base    calibrate.Calibration
+		missing bool
+	}{{"base holds the costs", exact, false}, {"base's wake-up too cheap", base, true}} {
+		cal, err := Infer(context.Background(), ps, Options{Base: c.base})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := cal.Inferred.Beyond
+		if b == nil || b.From != 1 || b.To != 2 || len(b.Fit) != 5 {
+			t.Fatalf("%s: beyond %+v, want from 1 to 2 CPUs over the five 2-CPU points", c.name, b)
+		}
+		var thr, p50 []float64
+		for _, f := range b.Fit {
+			thr, p50 = append(thr, f.Throughput), append(p50, f.P50)
+		}
+		t.Logf("%s: %.4f %.4f; %+v", c.name, b.Throughput, b.P50, b.Fit)
+		if b.Throughput != round4(nearestRank(thr, Share)) || b.P50 != round4(nearestRank(p50, Share)) {
+			t.Errorf("%s: errors %v, %v are not the 4-in-5 of the fit's %v, %v", c.name, b.Throughput, b.P50, thr, p50)
+		}
+		if missed := slices.Max(thr) > 0.01 || slices.Max(p50) > 0.01; missed != c.missing {
+			t.Errorf("%s: a 2-CPU point missed by more than 1 %%: %v, want %v (%+v)", c.name, missed, c.missing, b.Fit)
+		}
+		r := cal.Range()
+		if r.Beyond == nil || r.Beyond.CPUs != 2 || r.Beyond.Step != 2 {
+			t.Errorf("%s: the range carries %+v, want past 2 CPUs a doubling at a time", c.name, r.Beyond)
+		}
+	}
+	one := simulated(t, []string{"finelocking"}, []int{2})
+	cal, err := Infer(context.Background(), one, Options{Base: base})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cal.Inferred.Beyond != nil || cal.Range().Beyond != nil {
+		t.Errorf("points on one CPU count carry an error past them: %+v", cal.Inferred.Beyond)
+	}
+}
+
+func TestNearestRank(t *testing.T) {
+	xs := []float64{0.3, 0, 0.1, 0.5, 0.2}
+	for q, want := range map[float64]float64{0.8: 0.3, 1: 0.5, 0.2: 0, 0.5: 0.2} {
+		if got := nearestRank(xs, q); got != want {
+			t.Errorf("nearestRank(%v, %v) = %v, want %v", xs, q, got, want)
+		}
+	}
+}

@@ -75,7 +75,7 @@ func (c Calibration) writeSpan(out io.Writer) {
 	for _, e := range c.Earlier {
 		dates = append(dates, fmt.Sprintf("%s (%.2f CPUs)", e.Date.UTC().Format("2006-01-02 15:04"), e.Others))
 	}
-	fmt.Fprintf(out, "earlier, newest first (UTC; other processes' use): %s\n", strings.Join(dates, ", "))
+	fmt.Fprintln(out, format.Wrap("earlier, newest first (UTC; other processes' use): "+strings.Join(dates, ", "), format.Columns, "  "))
 }
 
 // writeInferred writes each cost with its range and whether the points

@@ -98,6 +98,9 @@ func (t *Table) Write(w io.Writer) error {
 				b.WriteString(gap)
 			}
 			pad := strings.Repeat(" ", widths[i]-utf8.RuneCountInString(c))
+			if t.Ragged && t.align(i) == Left && strings.Join(r.cells[i+1:], "") == "" {
+				pad = "" // the row's last text: nothing after it to line up
+			}
 			if t.align(i) == Right {
 				b.WriteString(pad + c)
 			} else {

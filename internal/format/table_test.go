@@ -45,7 +45,7 @@ func TestTable(t *testing.T) {
 }
 
 // A ragged last column is written as it is, and not at all where it is
-// empty; a shorter row writes the cells it has.
+// empty; a shorter row writes the cells it has, its last text unpadded.
 func TestTableRagged(t *testing.T) {
 	tb := Table{Align: []Align{Left, Right}, Indent: true, Ragged: true}
 	tb.Row("mode", "old", "verdict")
@@ -56,7 +56,7 @@ func TestTableRagged(t *testing.T) {
 		"  mode            old  verdict\n" +
 		"  a        498.3 ± 1%  ~\n" +
 		"  geomean           7\n" +
-		"  short  \n"
+		"  short\n"
 	if got := write(t, &tb); got != want {
 		t.Errorf("ragged:\n%s\nwant:\n%s", got, want)
 	}

@@ -224,13 +224,18 @@ func (pr Prediction) configs(st *sweep.Batch, bp *blueprint.Blueprint) []model.C
 	return cfgs
 }
 
-// Describe says which model pr is (limits.Setting).
+// Describe says which model pr is (limits.Setting), and where its points
+// have a band, what the band spans.
 func (pr Prediction) Describe() string {
 	machine := ""
 	if pr.Cal != nil && pr.Cal.Host != "none" {
 		machine = pr.Cal.For()
 	}
-	return limits.Setting(pr.Policy, pr.Source, machine)
+	s := limits.Setting(pr.Policy, pr.Source, machine)
+	if pr.Cal != nil && pr.Policy.Range != nil && pr.Cal.Covers() != "" {
+		s += "; " + pr.Cal.Covers()
+	}
+	return s
 }
 
 // CheckSize refuses a study (of bp where not nil) of points points whose

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/results"
@@ -96,6 +97,10 @@ func PredictionSentences(pr analysis.Prediction) []string {
 	return append(out, LeavesOut)
 }
 
+// longLimit is the longest name of what sets a bound that its column of
+// WritePrediction holds; a longer one goes under the table.
+const longLimit = 16
+
 // WritePrediction writes a study's predicted points as a table, a row per
 // variant and CPU count among shown (nil: all): the prediction, its band,
 // the structural bound, and the measurement and its check where measured.
@@ -112,6 +117,10 @@ func WritePrediction(w io.Writer, predicted []results.Point, checks []analysis.C
 		}
 		if bd := p.Bounds; bd != nil && bd.ThroughputMax > 0 {
 			bound = format.SIAtMost(bd.ThroughputMax) + " " + cmp.Or(bd.Limit, "cpus")
+			// A lock's site is too long for a column within 100: a note.
+			if utf8.RuneCountInString(bd.Limit) > longLimit {
+				bound = format.SIAtMost(bd.ThroughputMax) + t.Mark("set by "+bd.Limit)
+			}
 		}
 		meas, says := "", ""
 		if i := slices.IndexFunc(checks, func(c analysis.Check) bool { return c.Variant == p.Mode && c.CPUs == p.CPUs }); i >= 0 {

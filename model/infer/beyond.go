@@ -7,8 +7,8 @@ import (
 	"slices"
 
 	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/calibrate"
-	"github.com/brewput/brewput/model/sim"
 )
 
 // Share is the part of the points one step past the fitted CPU counts
@@ -17,8 +17,8 @@ const Share = 0.8
 
 // beyond is the model's own error one step past the CPU counts it was
 // inferred on: how far outside their runs' band the band of the costs
-// inferred from the points on all but the most CPUs (its estimate and its
-// sets of costs) puts the points on the most. What no set of costs there
+// inferred from the points on all but the most CPUs — as a prediction
+// with those costs has it — puts the points on the most. What no set of costs there
 // makes up for is a mechanism the model leaves out, and that error is
 // what the band of a prediction past the points is widened by. nil where
 // ps are on one CPU count.
@@ -42,24 +42,36 @@ func beyond(ctx context.Context, ps Points, opt Options) (*calibrate.Beyond, err
 	if err != nil {
 		return nil, err
 	}
-	// Each point's band under those costs: their estimate and every set
-	// of costs their band simulates, as model.Range.Sets.
-	s := &search{ctx: ctx, ps: most, opt: opt, seen: map[sim.Costs][]float64{}}
-	lo := [2][]float64{}
-	hi := [2][]float64{}
-	for k, c := range append([]sim.Costs{cal.Costs}, cal.Inferred.Sets...) {
-		thr, p50 := s.predict(c)
-		if s.err != nil {
-			return nil, s.err
+	// Each point's band under those costs, as a prediction with them has
+	// it (model.Simulate with their Range: the sets of costs, the start
+	// states), over its runs.
+	s := &search{ctx: ctx, ps: most, opt: opt}
+	var cfgs []model.Config
+	var of []int // the point of each run
+	for i, p := range most.Points {
+		for _, r := range p.Runs {
+			c := s.config(r, cal.Costs)
+			c.Range = cal.Range()
+			cfgs, of = append(cfgs, c), append(of, i)
 		}
-		for m, xs := range [2][]float64{thr, p50} {
-			if k == 0 {
-				lo[m], hi[m] = slices.Clone(xs), slices.Clone(xs)
-			}
-			for i, x := range xs {
-				lo[m][i], hi[m][i] = min(lo[m][i], x), max(hi[m][i], x)
-			}
+	}
+	sims, err := model.Simulate(ctx, cfgs, nil)
+	if err != nil {
+		return nil, err
+	}
+	lo := [2][]float64{make([]float64, len(most.Points)), make([]float64, len(most.Points))}
+	hi := [2][]float64{make([]float64, len(most.Points)), make([]float64, len(most.Points))}
+	for i := range most.Points {
+		lo[0][i], lo[1][i], hi[0][i], hi[1][i] = math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	}
+	for k, p := range sims {
+		thr, p50 := [2]float64{p.Throughput, p.Throughput}, [2]float64{p.Latency.P50, p.Latency.P50}
+		if p.Band != nil {
+			thr, p50 = p.Band.Throughput, p.Band.P50Ms
 		}
+		i := of[k]
+		lo[0][i], hi[0][i] = min(lo[0][i], thr[0]), max(hi[0][i], thr[1])
+		lo[1][i], hi[1][i] = min(lo[1][i], p50[0]), max(hi[1][i], p50[1])
 	}
 	b := &calibrate.Beyond{From: from, To: to}
 	var thr, p50 []float64

@@ -69,7 +69,8 @@ type Inference struct {
 	Base     results.Calibration `json:"base"`
 	// Tolerance is how much farther outside its runs' band (relative) than
 	// the best fit a consistent set of costs may put a point's throughput
-	// or median latency.
+	// or median latency, at least; a point whose runs spread wider has
+	// that spread as its own (PointFit's tolerances).
 	Tolerance float64 `json:"tolerance"`
 	// Sets are costs consistent with the points, which a band simulates
 	// (model.Range.Sets): each constrained cost in turn at either edge of
@@ -99,11 +100,16 @@ type Beyond struct {
 
 // PointFit is how far the inferred costs' prediction of a point's
 // throughput and median latency lies outside its runs' band, relative to
-// the nearer edge (0 inside).
+// the nearer edge (0 inside), and in an inference's fit how much farther
+// a consistent set of costs may put it: Inference.Tolerance, or the
+// relative width of its runs' band where wider (0 in files of versions
+// before it: Inference.Tolerance).
 type PointFit struct {
-	Point      string  `json:"point"`
-	Throughput float64 `json:"throughput"`
-	P50        float64 `json:"p50"`
+	Point               string  `json:"point"`
+	Throughput          float64 `json:"throughput"`
+	P50                 float64 `json:"p50"`
+	ThroughputTolerance float64 `json:"throughput_tolerance,omitempty"`
+	P50Tolerance        float64 `json:"p50_tolerance,omitempty"`
 }
 
 // costNames name the costs in the order brewput calibrate prints them; a

@@ -102,7 +102,7 @@ func (c Calibration) writeInferred(out io.Writer) {
 	ref := c.Ref()
 	fmt.Fprintf(out, "%s: %d points (%d runs) on %s CPUs, simulated under %s; %d sets of costs tried\n",
 		ref.For(), in.Points, in.Runs, format.Ints(in.CPUs, ", "), runtime, in.Evaluations)
-	fmt.Fprintf(out, "range: the costs that put no point more than %.3g %% farther outside its runs' band than the inferred ones do, the others at their values\n", 100*in.Tolerance)
+	fmt.Fprintln(out, format.Wrap(in.rangeText(), format.Columns, "  "))
 	if len(in.Kept) > 0 {
 		fmt.Fprintf(out, "not constrained by the points, kept from the base, %s: %s\n", in.Base.For(), strings.Join(in.Kept, ", "))
 	}
@@ -163,4 +163,30 @@ func beyondWorst(b *Beyond) string {
 		return "it missed none"
 	}
 	return fmt.Sprintf("the most it missed by, %.1f %%: %s", 100*worst, at)
+}
+
+// rangeText says which costs a cost's range holds: how much farther
+// outside its runs' band than the inferred costs each point may lie, and
+// where the runs' own spread widened that, the widest.
+func (in *Inference) rangeText() string {
+	wider, widest, widestAt := 0, 0.0, ""
+	for _, f := range in.Fit {
+		for _, d := range []struct {
+			v    float64
+			what string
+		}{{f.ThroughputTolerance, "throughput"}, {f.P50Tolerance, "p50"}} {
+			if d.v > in.Tolerance {
+				wider++
+			}
+			if d.v > in.Tolerance && d.v > widest {
+				widest, widestAt = d.v, fmt.Sprintf("%s of %s", d.what, f.Point)
+			}
+		}
+	}
+	text := fmt.Sprintf("range: the costs that put no point more than %.3g %% farther outside its runs' band than the inferred ones do", 100*in.Tolerance)
+	if wider > 0 {
+		text = fmt.Sprintf("range: the costs that put no point farther outside its runs' band than the inferred ones do by more than %.3g %%, or by its runs' own spread where wider (%d of the %d throughputs and p50s; widest %.1f %%, %s)",
+			100*in.Tolerance, wider, 2*len(in.Fit), 100*widest, widestAt)
+	}
+	return text + ", the others at their values"
 }

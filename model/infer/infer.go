@@ -8,8 +8,10 @@
 // where that moves a point 1 % nearer (of values as good, the nearest where
 // it was). A point's distance is its runs' median prediction's, each run
 // simulated as made, relatively outside their measured band; the fit sums
-// the squares. Consistent costs put no point more than Tolerance farther
-// outside than the best fit; a cost consistent over the whole grid is not
+// the squares. Consistent costs put no point farther outside than the best
+// fit by more than its tolerance: Tolerance, or where wider its runs' own
+// spread, since runs that disagree by 5 % cannot tell costs apart that
+// move a point by 1 %. A cost consistent over the whole grid is not
 // constrained by the points and keeps the base calibration's value, and
 // its range over the base's earlier calibrations too.
 package infer
@@ -36,7 +38,8 @@ type Options struct {
 	// Runtime is the Go runtime the points ran on ("" today's, "go1.9").
 	Runtime string
 	// Tolerance is how much farther outside its runs' band than the best
-	// fit consistent costs may put a point; 0 means DefaultTolerance.
+	// fit consistent costs may put a point whose runs spread less (see
+	// tolerances); 0 means DefaultTolerance.
 	Tolerance float64
 	// Tell, if not nil, hears how the search goes, a line at a time.
 	Tell func(line string)
@@ -98,7 +101,7 @@ func infer(ctx context.Context, ps Points, opt Options) (calibrate.Calibration, 
 	if tell == nil {
 		tell = func(string) {}
 	}
-	s := &search{ctx: ctx, ps: ps, opt: opt, seen: map[sim.Costs][]float64{}}
+	s := &search{ctx: ctx, ps: ps, opt: opt, seen: map[sim.Costs][]float64{}, tols: tolerances(ps, opt.Tolerance)}
 	events := 0.0
 	for _, p := range ps.Points {
 		for _, r := range p.Runs {
@@ -155,7 +158,7 @@ func infer(ctx context.Context, ps Points, opt Options) (calibrate.Calibration, 
 		Base: opt.Base.Ref(), Tolerance: opt.Tolerance, Refused: ps.Refused}
 	bestDist := s.eval(best)
 	ok := func(name string, v time.Duration) bool {
-		return consistent(s.eval(with(best, name, v)), bestDist, opt.Tolerance)
+		return consistent(s.eval(with(best, name, v)), bestDist, s.tols)
 	}
 	for _, name := range costNames {
 		if slices.ContainsFunc(grid(name), func(v time.Duration) bool { return !ok(name, v) }) {
@@ -245,7 +248,8 @@ func infer(ctx context.Context, ps Points, opt Options) (calibrate.Calibration, 
 		}
 	}
 	for i, p := range ps.Points {
-		in.Fit = append(in.Fit, calibrate.PointFit{Point: p.Name, Throughput: round4(bestDist[2*i]), P50: round4(bestDist[2*i+1])})
+		in.Fit = append(in.Fit, calibrate.PointFit{Point: p.Name, Throughput: round4(bestDist[2*i]), P50: round4(bestDist[2*i+1]),
+			ThroughputTolerance: round4(s.tols[2*i]), P50Tolerance: round4(s.tols[2*i+1])})
 	}
 	in.Evaluations = len(s.seen)
 	cal.Inferred = in
@@ -301,7 +305,8 @@ type search struct {
 	ps   Points
 	opt  Options
 	seen map[sim.Costs][]float64
-	err  error // the first failure, after which eval simulates nothing
+	tols []float64 // each distance's tolerance, in eval's order
+	err  error     // the first failure, after which eval simulates nothing
 }
 
 // config is the configuration that simulates run r under costs c.
@@ -386,14 +391,36 @@ func (s *search) predict(c sim.Costs) (thr, p50 []float64) {
 // outside is how far x lies outside ms's band, relatively.
 func outside(x float64, ms []float64) float64 { return apart(x, x, ms) }
 
-// consistent reports whether d is within tol of best everywhere (false
+// tolerances are how much farther outside than the best fit consistent
+// costs may put each point's throughput and median latency, in eval's
+// order: tol, or where wider the relative width of its runs' band.
+func tolerances(ps Points, tol float64) []float64 {
+	out := make([]float64, 0, 2*len(ps.Points))
+	for _, p := range ps.Points {
+		thr, p50 := measured(p)
+		out = append(out, max(tol, spread(thr)), max(tol, spread(p50)))
+	}
+	return out
+}
+
+// spread is the width of ms's band relative to their median: 0 for one
+// run.
+func spread(ms []float64) float64 {
+	m := results.Median(ms)
+	if m <= 0 {
+		return 0
+	}
+	return (slices.Max(ms) - slices.Min(ms)) / m
+}
+
+// consistent reports whether d is within tols of best everywhere (false
 // where either is a failed simulation's, nil).
-func consistent(d, best []float64, tol float64) bool {
+func consistent(d, best, tols []float64) bool {
 	if d == nil || best == nil {
 		return false
 	}
 	for i := range d {
-		if d[i] > best[i]+tol {
+		if d[i] > best[i]+tols[i] {
 			return false
 		}
 	}

@@ -157,3 +157,81 @@ func TestNearestRank(t *testing.T) {
 		}
 	}
 }
+
+// TestSpreadWidensRange: a point whose runs disagree by more than the
+// tolerance tolerates that much: its fit records the runs' spread as its
+// tolerance, and each inferred cost's range holds at least what the same
+// points measured once each give it, one of them strictly more. A point
+// measured once keeps the tolerance.
+func TestSpreadWidensRange(t *testing.T) {
+	once := simulated(t, []string{"finelocking", "linearpipe-0", "locking"}, []int{2})
+	spread := once
+	spread.Points = slices.Clone(once.Points)
+	for i, p := range spread.Points {
+		r := p.Runs[0]
+		r.Throughput *= 1.08
+		r.P50 = time.Duration(float64(r.P50) * 0.92)
+		spread.Points[i].Runs = []Run{p.Runs[0], r}
+	}
+	one, err := Infer(context.Background(), once, Options{Base: base})
+	if err != nil {
+		t.Fatal(err)
+	}
+	two, err := Infer(context.Background(), spread, Options{Base: base})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range one.Inferred.Fit {
+		if f.ThroughputTolerance != DefaultTolerance || f.P50Tolerance != DefaultTolerance {
+			t.Errorf("%s measured once: tolerances %v, %v, want %v", f.Point, f.ThroughputTolerance, f.P50Tolerance, DefaultTolerance)
+		}
+	}
+	for i, f := range two.Inferred.Fit {
+		thr, p50 := measured(spread.Points[i])
+		wantThr, wantP50 := round4((slices.Max(thr)-slices.Min(thr))/results.Median(thr)), round4((slices.Max(p50)-slices.Min(p50))/results.Median(p50))
+		if wantThr < 0.07 || f.ThroughputTolerance != wantThr || f.P50Tolerance != wantP50 {
+			t.Errorf("%s, runs 8 %% apart: tolerances %v, %v, want their spread %v, %v", f.Point, f.ThroughputTolerance, f.P50Tolerance, wantThr, wantP50)
+		}
+	}
+	wider := false
+	for _, name := range one.Inferred.Inferred {
+		lo1, hi1 := *calibrate.Field(&one.Lo, name), *calibrate.Field(&one.Hi, name)
+		lo2, hi2 := *calibrate.Field(&two.Lo, name), *calibrate.Field(&two.Hi, name)
+		t.Logf("%s: once [%v, %v], spread [%v, %v]", name, lo1, hi1, lo2, hi2)
+		if !slices.Contains(two.Inferred.Inferred, name) {
+			continue // consistent over the whole grid: wider still
+		}
+		if lo2 > lo1 || hi2 < hi1 {
+			t.Errorf("%s: range [%v, %v] from spread runs, narrower than [%v, %v] from single ones", name, lo2, hi2, lo1, hi1)
+		}
+		wider = wider || lo2 < lo1 || hi2 > hi1
+	}
+	if !wider && len(two.Inferred.Kept) <= len(one.Inferred.Kept) {
+		t.Errorf("runs 8 %% apart widened no cost's range: inferred %v, kept %v", two.Inferred.Inferred, two.Inferred.Kept)
+	}
+}
+
+func TestConsistentPerPoint(t *testing.T) {
+	best := []float64{0, 0.02}
+	for _, c := range []struct {
+		d    []float64
+		tols []float64
+		want bool
+	}{
+		{[]float64{0.01, 0.03}, []float64{0.01, 0.01}, true},
+		{[]float64{0.05, 0.02}, []float64{0.01, 0.01}, false},
+		{[]float64{0.05, 0.02}, []float64{0.06, 0.01}, true},
+		{[]float64{0.05, 0.09}, []float64{0.06, 0.06}, false},
+		{nil, []float64{1, 1}, false},
+	} {
+		if got := consistent(c.d, best, c.tols); got != c.want {
+			t.Errorf("consistent(%v, %v, %v) = %v, want %v", c.d, best, c.tols, got, c.want)
+		}
+	}
+	if got := spread([]float64{100, 104, 110}); math.Abs(got-0.1/1.04) > 1e-12 {
+		t.Errorf("spread of 100, 104, 110 = %v, want 10/104", got)
+	}
+	if got := spread([]float64{7}); got != 0 {
+		t.Errorf("spread of one run = %v, want 0", got)
+	}
+}

@@ -38,7 +38,7 @@
 // the same on every run of the same code: the search and the simulations
 // are deterministic. Inference takes some 10 s a fold on the project's
 // 2-core VM (model.Simulate uses every CPU, so folds run one after
-// another); -by both took 2 min 20 s to 2 min 40 s there (7 + 1 folds,
+// another); -by both took 2 min 20 s to 2 min 50 s there (7 + 1 folds,
 // 112 points predicted). Progress and times go to standard error.
 package main
 

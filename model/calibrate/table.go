@@ -175,10 +175,11 @@ func (in *Inference) rangeText() string {
 			v    float64
 			what string
 		}{{f.ThroughputTolerance, "throughput"}, {f.P50Tolerance, "p50"}} {
-			if d.v > in.Tolerance {
-				wider++
+			if d.v <= in.Tolerance {
+				continue
 			}
-			if d.v > in.Tolerance && d.v > widest {
+			wider++
+			if d.v > widest {
 				widest, widestAt = d.v, fmt.Sprintf("%s of %s", d.what, f.Point)
 			}
 		}

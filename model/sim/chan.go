@@ -12,6 +12,7 @@ type Chan[T any] struct {
 	recvq ring[*chanWaiter[T]]
 	sendq ring[*chanWaiter[T]]
 	free  []*chanWaiter[T] // reused waiters: blocking allocates nothing
+	lock  *RuntimeMutex    // the go policy's: every operation takes it
 }
 
 // chanWaiter is a blocked sender with its value, or a blocked receiver
@@ -41,8 +42,13 @@ func (c *Chan[T]) Len() int { return c.buf.len() }
 func (c *Chan[T]) Cap() int { return c.cap }
 
 // Send sends v: to a waiting receiver, else into the buffer, else waiting
-// until a receiver takes it.
+// until a receiver takes it. Under the go policy it does so holding the
+// channel's lock ([RuntimeMutex]) for Costs.ChanLock.
 func (c *Chan[T]) Send(p *Proc, v T) {
+	if c.sim.sched != nil {
+		c.sendGo(p, v)
+		return
+	}
 	if c.recvq.len() > 0 {
 		w := c.recvq.pop()
 		w.v = v
@@ -61,8 +67,12 @@ func (c *Chan[T]) Send(p *Proc, v T) {
 }
 
 // Recv receives a value: from the buffer, else from a waiting sender,
-// else waiting until one is sent.
+// else waiting until one is sent; under the go policy, holding the
+// channel's lock as Send does.
 func (c *Chan[T]) Recv(p *Proc) T {
+	if c.sim.sched != nil {
+		return c.recvGo(p)
+	}
 	if c.buf.len() > 0 {
 		v := c.buf.pop()
 		if c.sendq.len() > 0 { // room now: the first waiting sender's value goes in
@@ -114,4 +124,64 @@ func (c *Chan[T]) handoff(p, w *Proc) {
 		cost = s.sched.costs.BufChanHandoff
 	}
 	s.sched.spend(p, cost)
+}
+
+// locked takes the channel's lock for p and holds it for the operation's
+// work.
+func (c *Chan[T]) locked(p *Proc) {
+	if c.lock == nil {
+		c.lock = NewRuntimeMutex(c.sim, "chan")
+	}
+	c.lock.Lock(p)
+	c.sim.sched.spend(p, c.sim.sched.costs.ChanLock)
+}
+
+func (c *Chan[T]) sendGo(p *Proc, v T) {
+	c.locked(p)
+	if c.recvq.len() > 0 {
+		w := c.recvq.pop()
+		w.v = v
+		c.lock.Unlock(p)
+		c.handoff(p, w.p)
+		return
+	}
+	if c.buf.len() < c.cap {
+		c.buf.push(v)
+		c.lock.Unlock(p)
+		return
+	}
+	w := c.waiter(p)
+	w.v = v
+	c.lock.unlock(p, func() { c.sendq.push(w) })
+	p.block() // resumes once a receiver has taken v
+	c.release(w)
+}
+
+func (c *Chan[T]) recvGo(p *Proc) T {
+	c.locked(p)
+	if c.buf.len() > 0 {
+		v := c.buf.pop()
+		if c.sendq.len() > 0 { // room now: the first waiting sender's value goes in
+			w := c.sendq.pop()
+			c.buf.push(w.v)
+			c.lock.Unlock(p)
+			c.handoff(p, w.p)
+			return v
+		}
+		c.lock.Unlock(p)
+		return v
+	}
+	if c.sendq.len() > 0 {
+		w := c.sendq.pop()
+		v := w.v // before the handoff: paying its cost may let the sender run, and release w
+		c.lock.Unlock(p)
+		c.handoff(p, w.p)
+		return v
+	}
+	w := c.waiter(p)
+	c.lock.unlock(p, func() { c.recvq.push(w) })
+	p.block() // resumes once a sender has filled w.v
+	v := w.v
+	c.release(w)
+	return v
 }

@@ -28,6 +28,13 @@ type Costs struct {
 	// goroutines, taking the mutex where a spin ends with it free, so a
 	// short hold is handed over without a sleep. Zero means no spinning.
 	MutexSpin time.Duration `json:"mutex_spin_ns,omitempty"`
+	// ChanLock is how long a channel operation holds the channel's lock
+	// ([RuntimeMutex]) to do its work; zero holds it for no time.
+	ChanLock time.Duration `json:"chan_lock_ns,omitempty"`
+	// Transfer is what moving a cache line between cores costs ([Line]):
+	// the mutexes' state words and every other Line. Zero moves lines for
+	// nothing, as before there were lines.
+	Transfer Transfer `json:"transfer,omitzero"`
 }
 
 // grace is how long the runnext wait lasts.
@@ -67,6 +74,15 @@ type Runtime string
 // find itself last and end starvation mode.
 const RuntimeGo19 Runtime = "go1.9"
 
+// RuntimeGo123 is the last runtime whose own lock (runtime.mutex) lets
+// every waiting thread spin and every unlock wake a sleeper
+// ([RuntimeMutex]); Go 1.24 let one thread spin at a time.
+const RuntimeGo123 Runtime = "go1.23"
+
+// spinBit reports whether the runtime's lock lets one thread spin at a
+// time (Go 1.24 on).
+func (r Runtime) spinBit() bool { return r != RuntimeGo19 && r != RuntimeGo123 }
+
 // SetRuntime makes the go policy follow runtime r's code; call it before
 // the run. fifo ignores it.
 func (c *CPUs) SetRuntime(r Runtime) {
@@ -99,9 +115,21 @@ func NewGoCPUs(s *Sim, n int, c Costs) *CPUs {
 	for i := n - 1; i >= 0; i-- {
 		g.idle = append(g.idle, g.ps[i])
 	}
+	if !c.Transfer.IsZero() {
+		g.dist = distances(Machine{}, c.Transfer, n)
+	}
 	cpus.sched = g
 	s.sched = g
 	return cpus
+}
+
+// SetMachine sets the hardware the Ps run on, which decides how far apart
+// they are for the cost of moving a line ([Costs.Transfer]); call it before
+// the run. fifo ignores it.
+func (c *CPUs) SetMachine(m Machine) {
+	if g := c.sched; g != nil && !g.costs.Transfer.IsZero() {
+		g.dist = distances(m, g.costs.Transfer, len(g.ps))
+	}
 }
 
 // goSched is the go policy's scheduler: the runtime's Ps and queues.
@@ -123,6 +151,10 @@ type goSched struct {
 	sysmonPhase, sysmonPeriod time.Duration
 
 	wallSteps bool // burns end on the clock (SetWallSteps)
+
+	// dist is what moving a line from one P to another costs, by their
+	// numbers; nil where it costs nothing.
+	dist [][]time.Duration
 }
 
 // SetSysmonPhase sets sysmon's first tick; it ticks every 10 ms plus the

@@ -7,10 +7,13 @@ import "time"
 // it to the longest waiter. Under the go policy it is sync.Mutex: a Lock
 // that finds it held spins a while first (Costs.MutexSpin), and a running
 // goroutine may barge ahead of a waiter Unlock only woke, until a waiter
-// has starved for 1 ms and the mutex hands itself over in order.
+// has starved for 1 ms and the mutex hands itself over in order; its
+// state word is a [Line] that every Lock and Unlock writes and every spin
+// reads.
 type Mutex struct {
 	sim      *Sim
 	name     string
+	line     *Line
 	held     bool
 	acquired time.Duration
 	waiters  ring[mutexWaiter]
@@ -32,7 +35,9 @@ type mutexWaiter struct {
 
 // NewMutex returns an unlocked mutex named for its readings (e.g.
 // "grinder").
-func NewMutex(s *Sim, name string) *Mutex { return &Mutex{sim: s, name: name} }
+func NewMutex(s *Sim, name string) *Mutex {
+	return &Mutex{sim: s, name: name, line: &Line{sim: s}}
+}
 
 // Name returns the mutex's name.
 func (m *Mutex) Name() string { return m.name }
@@ -69,12 +74,15 @@ func (m *Mutex) Unlock(p *Proc) {
 	if !m.held {
 		panic("sim: unlock of unlocked mutex " + m.name)
 	}
-	m.uses++
-	m.busy += m.sim.now - m.acquired
 	if m.sim.sched != nil {
+		m.line.Write(p) // the atomic add that unlocks: held till it lands
+		m.uses++
+		m.busy += m.sim.now - m.acquired
 		m.unlockGo(p)
 		return
 	}
+	m.uses++
+	m.busy += m.sim.now - m.acquired
 	if m.waiters.len() == 0 {
 		m.held = false
 		return
@@ -111,12 +119,18 @@ func (m *Mutex) Read() Reading {
 func (m *Mutex) lockGo(p *Proc) {
 	s := m.sim
 	start := s.now
+	m.line.Write(p) // the fast path's compare-and-swap
 	if !m.held && !m.starving || m.spin(p) {
 		m.take(start)
 		return
 	}
 	again := false
 	for {
+		m.line.Write(p) // the compare-and-swap that counts p a waiter
+		if !m.held && !m.starving {
+			m.take(start) // freed meanwhile: that swap took it
+			return
+		}
 		w := mutexWaiter{p: p, since: start}
 		if again {
 			m.waiters.pushFront(w) // a woken waiter that lost keeps its place
@@ -134,6 +148,7 @@ func (m *Mutex) lockGo(p *Proc) {
 			return
 		}
 		m.woken = false
+		m.line.Write(p) // the woken waiter's compare-and-swap
 		if !m.held && !m.starving {
 			m.take(start)
 			return
@@ -165,9 +180,13 @@ func (m *Mutex) spin(p *Proc) (free bool) {
 			m.woken, awoke = true, true
 		}
 		s.sched.spend(p, s.sched.costs.MutexSpin)
+		m.line.Read(p) // the spin's look at the state word
 		if !m.held && !m.starving {
-			free = true
-			break
+			m.line.Write(p) // the compare-and-swap that takes it
+			if !m.held && !m.starving {
+				free = true
+				break
+			}
 		}
 	}
 	if awoke {
@@ -199,3 +218,7 @@ func (m *Mutex) unlockGo(p *Proc) {
 		s.sched.yield(p)
 	}
 }
+
+// LineMoves returns how many times the mutex's state word has moved
+// between cores.
+func (m *Mutex) LineMoves() int64 { return m.line.Moves() }

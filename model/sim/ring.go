@@ -51,3 +51,9 @@ func (r *ring[T]) pushFront(v T) {
 	r.buf[r.head] = v
 	r.n++
 }
+
+// front is the oldest element, in place; the ring must not be empty.
+func (r *ring[T]) front() *T { return &r.buf[r.head] }
+
+// back is the newest element, in place; the ring must not be empty.
+func (r *ring[T]) back() *T { return &r.buf[(r.head+r.n-1)&(len(r.buf)-1)] }

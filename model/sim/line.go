@@ -1,0 +1,143 @@
+package sim
+
+import (
+	"math/bits"
+	"time"
+)
+
+// Line is a cache line that several cores use: the state word of a
+// mutex, a channel's lock, an atomic counter, a read-write lock's reader
+// count. Under the go policy it is at one core at a time, or on its way
+// to one. A use by a core that lacks it asks for it and waits while it
+// comes ([Transfer], by how far apart the two Ps are); the core that has
+// it keeps it, using it for free, about as long as it took to come before
+// it goes on to the next core that asked, and moves asked for while
+// others are under way queue behind them. So uses by many cores
+// serialize at the transfer rate, and two cores hammering one line each
+// work at it half the time. A read leaves a copy with the core it leaves,
+// which reads it for free until the next write; that write waits while
+// every copy is taken back, so cores polling a line take it from the one
+// that writes it. Uses by the core that has the line cost nothing more
+// than the step that makes them, which was measured with them. Under fifo
+// a Line costs nothing.
+type Line struct {
+	sim *Sim
+	// at is the line's stays, the first the one under way now: the core
+	// it is at (or on its way to), from arrive until leave, never where
+	// no one has asked for it since.
+	at      ring[stay]
+	copies  []uint64 // cores with a copy to read, a bit each
+	ncopies int
+
+	moves  int64
+	stalls time.Duration
+}
+
+type stay struct {
+	core          int
+	arrive, leave time.Duration
+	came          time.Duration // the transfer that brought it
+}
+
+// forever is a stay's leave until another core asks for the line.
+const forever = time.Duration(1<<63 - 1)
+
+// NewLine returns a line in no core's cache.
+func NewLine(s *Sim) *Line { return &Line{sim: s} }
+
+// Write is an atomic read-modify-write of the line by p's core (a
+// compare-and-swap, an add, a swap): p's P waits, busy, until the line is
+// at its core and no other core has a copy.
+func (l *Line) Write(p *Proc) {
+	c, ok := l.core(p)
+	if !ok || l.holds(c) && l.ncopies == 0 {
+		return
+	}
+	l.move(p, c, true)
+}
+
+// Read is a load of the line by p's core: free where the core has the
+// line or a copy, else p's P waits while the line comes.
+func (l *Line) Read(p *Proc) {
+	c, ok := l.core(p)
+	if !ok || l.holds(c) || l.ncopies > 0 && l.copies[c/64]&(1<<(c%64)) != 0 {
+		return
+	}
+	l.move(p, c, false)
+}
+
+// core is p's P under a go policy that charges for lines, whose stays
+// are brought up to now; a line no core had yet is p's at once.
+func (l *Line) core(p *Proc) (int, bool) {
+	g := l.sim.sched
+	if g == nil || g.dist == nil || p.pp == nil {
+		return 0, false
+	}
+	c := p.pp.id
+	now := l.sim.now
+	if l.at.len() == 0 {
+		l.at.push(stay{core: c, arrive: now, leave: forever})
+		l.copies = make([]uint64, (len(g.dist)+63)/64)
+		return c, false
+	}
+	for l.at.len() > 1 && l.at.front().leave <= now {
+		l.at.pop()
+	}
+	return c, true
+}
+
+// holds reports whether the line is at core c now.
+func (l *Line) holds(c int) bool {
+	st := l.at.front()
+	return st.core == c && st.arrive <= l.sim.now
+}
+
+// move brings the line to core c for p, after the moves already asked
+// for: it leaves the last core to have it once that core has kept it as
+// long as it took to come, and takes the transfer from there, or from the
+// farthest copy a write takes back. A read leaves the last core a copy.
+func (l *Line) move(p *Proc, c int, write bool) {
+	g, now := l.sim.sched, l.sim.now
+	last := l.at.back()
+	leave := max(now, last.arrive+last.came)
+	if last.core == c { // c has it, but not alone: only the copies go
+		leave = max(now, last.arrive)
+	}
+	last.leave = leave
+	cost := g.dist[c][last.core]
+	if write {
+		for w, set := range l.copies {
+			for set != 0 {
+				i := w*64 + bits.TrailingZeros64(set)
+				set &= set - 1
+				cost = max(cost, g.dist[c][i])
+			}
+			l.copies[w] = 0
+		}
+		l.ncopies = 0
+	} else if last.core != c {
+		if w, bit := last.core/64, uint64(1)<<(last.core%64); l.copies[w]&bit == 0 {
+			l.copies[w] |= bit
+			l.ncopies++
+		}
+	}
+	// A move takes longer or shorter by where on the die the line's home
+	// is and what else crosses it: half again either way, which also keeps
+	// cores from falling into a lockstep no machine keeps.
+	if cost > 0 {
+		cost = cost/2 + time.Duration(l.sim.rng.Int64N(int64(cost)+1))
+	}
+	arrive := leave + cost
+	l.at.push(stay{core: c, arrive: arrive, leave: forever, came: cost})
+	l.moves++
+	l.stalls += arrive - now
+	g.spend(p, arrive-now)
+}
+
+// Moves returns how many times the line has moved to a core, or been
+// taken back from the cores with copies.
+func (l *Line) Moves() int64 { return l.moves }
+
+// Stalls returns the time cores spent waiting for the line, queued and
+// moving.
+func (l *Line) Stalls() time.Duration { return l.stalls }

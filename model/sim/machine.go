@@ -1,0 +1,77 @@
+package sim
+
+import "time"
+
+// Machine is the shape of the hardware the go policy's Ps run on: how
+// many sockets, cores in each and hardware threads in each core. It
+// decides how far apart two Ps are, and so what moving a cache line
+// between them costs ([Transfer]). The zero Machine is one socket of as
+// many single-threaded cores as there are Ps.
+type Machine struct {
+	Sockets        int `json:"sockets,omitempty"`
+	CoresPerSocket int `json:"cores_per_socket,omitempty"`
+	ThreadsPerCore int `json:"threads_per_core,omitempty"`
+}
+
+// Threads is how many hardware threads the machine has; 0 for the zero
+// Machine, whose size is the Ps'.
+func (m Machine) Threads() int {
+	if m.Sockets == 0 {
+		return 0
+	}
+	return m.Sockets * m.CoresPerSocket * max(1, m.ThreadsPerCore)
+}
+
+// Transfer is what moving a cache line to a core costs, by how far the
+// core that last wrote it is: the other hardware thread of the same core,
+// another core of the same socket, a core of another socket. It is both
+// how long the core that asks waits and how long the line is taken, so
+// that while many cores want one line their uses queue at this rate.
+type Transfer struct {
+	Sibling time.Duration `json:"sibling_ns,omitempty"`
+	Socket  time.Duration `json:"socket_ns,omitempty"`
+	Remote  time.Duration `json:"remote_ns,omitempty"`
+}
+
+// IsZero reports whether moving a line costs nothing at any distance.
+func (t Transfer) IsZero() bool { return t == Transfer{} }
+
+// place is where P i runs: the scheduler of the operating system spreads
+// busy threads over the sockets in turn and over whole cores before it
+// doubles up on a core's second thread.
+type place struct{ socket, core, thread int }
+
+func (m Machine) place(i int) place {
+	if m.Sockets == 0 {
+		return place{core: i}
+	}
+	cores := m.Sockets * m.CoresPerSocket
+	thread := i / cores
+	i %= cores
+	return place{socket: i % m.Sockets, core: i / m.Sockets, thread: thread}
+}
+
+// distances is each pair of Ps' transfer cost on machine m.
+func distances(m Machine, t Transfer, n int) [][]time.Duration {
+	places := make([]place, n)
+	for i := range places {
+		places[i] = m.place(i)
+	}
+	d := make([][]time.Duration, n)
+	for i := range d {
+		d[i] = make([]time.Duration, n)
+		for j := range d[i] {
+			a, b := places[i], places[j]
+			switch {
+			case i == j:
+			case a.socket != b.socket:
+				d[i][j] = t.Remote
+			case a.core != b.core:
+				d[i][j] = t.Socket
+			default:
+				d[i][j] = t.Sibling
+			}
+		}
+	}
+	return d
+}

@@ -1,0 +1,147 @@
+package sim
+
+import "time"
+
+// RuntimeMutex is the Go runtime's own lock, runtime.mutex: the one every
+// channel operation takes, and the scheduler's and timers'. A thread that
+// finds it held does not park its goroutine: it spins on the lock's
+// [Line], then sleeps in the kernel still holding its P, until an unlock
+// wakes it to try again. Before Go 1.24 every waiting thread spins and
+// each unlock wakes a sleeper, so every added thread polls the line and
+// takes it from the holder; since, one thread spins at a time and an
+// unlock wakes a sleeper only where none spins (golang.org/issue/68578).
+// Under fifo it is a lock handed to the longest waiter, at no cost.
+type RuntimeMutex struct {
+	sim  *Sim
+	name string
+	line *Line
+
+	held     bool
+	acquired time.Duration
+	waiters  ring[mutexWaiter] // fifo: waiting to be handed it; go: asleep
+	spinning bool              // since Go 1.24: a thread spins for it
+
+	uses       int64
+	busy, wait time.Duration
+}
+
+// NewRuntimeMutex returns an unlocked runtime lock named for its readings.
+func NewRuntimeMutex(s *Sim, name string) *RuntimeMutex {
+	return &RuntimeMutex{sim: s, name: name, line: &Line{sim: s}}
+}
+
+// Name returns the lock's name.
+func (m *RuntimeMutex) Name() string { return m.name }
+
+// Lock takes the lock, spinning and sleeping (under the go policy) while
+// another thread holds it.
+func (m *RuntimeMutex) Lock(p *Proc) {
+	s := m.sim
+	asked := s.now
+	if s.sched == nil {
+		if m.held {
+			m.waiters.push(mutexWaiter{p: p, since: asked})
+			p.park() // Unlock hands it over
+		} else {
+			m.held = true
+		}
+		m.acquired = s.now
+		m.wait += s.now - asked
+		return
+	}
+	m.line.Write(p) // the exchange that takes a free lock
+	for m.held {
+		if !m.spin(p) {
+			m.line.Write(p) // the exchange that marks a sleeper
+			if m.held {
+				m.waiters.push(mutexWaiter{p: p, since: asked})
+				p.park() // in futexsleep, the P kept and idle, until Unlock wakes it
+			}
+		}
+	}
+	m.held, m.acquired = true, s.now
+	m.wait += s.now - asked
+}
+
+// spin is lock2's spinning, reporting whether it ended with the lock free:
+// four active spins and one yield of the thread, each looking at the
+// line; since Go 1.24 only where no other thread spins.
+func (m *RuntimeMutex) spin(p *Proc) bool {
+	g := m.sim.sched
+	spinbit := g.runtime.spinBit()
+	if spinbit {
+		if m.spinning {
+			return false
+		}
+		m.spinning = true
+		defer func() { m.spinning = false }()
+	}
+	for i := range spins + 1 {
+		if i < spins {
+			g.spend(p, g.costs.MutexSpin) // procyield(30)
+		} else {
+			g.spend(p, g.costs.Switch) // osyield
+		}
+		m.line.Read(p)
+		if !m.held {
+			m.line.Write(p)
+			if !m.held {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Unlock lets the lock go; under the go policy it wakes a sleeping thread
+// (since Go 1.24, only where none spins), paying for the wake-up.
+func (m *RuntimeMutex) Unlock(p *Proc) { m.unlock(p, nil) }
+
+// unlock is Unlock, running then, where not nil, once the unlock has the
+// line and before the lock is free, with nothing that takes time; the
+// caller then blocks, so the wake-up's cost is left out.
+func (m *RuntimeMutex) unlock(p *Proc, then func()) {
+	s := m.sim
+	if !m.held {
+		panic("sim: unlock of unlocked runtime mutex " + m.name)
+	}
+	m.uses++
+	if s.sched == nil {
+		if then != nil {
+			then()
+		}
+		m.busy += s.now - m.acquired
+		if m.waiters.len() == 0 {
+			m.held = false
+			return
+		}
+		w := m.waiters.pop()
+		m.acquired = s.now
+		s.schedule(w.p, s.now)
+		return
+	}
+	g := s.sched
+	m.line.Write(p) // the exchange that frees it
+	if then != nil {
+		then()
+	}
+	m.busy += s.now - m.acquired
+	m.held = false
+	if m.waiters.len() == 0 || g.runtime.spinBit() && m.spinning {
+		return
+	}
+	w := m.waiters.pop()
+	s.schedule(w.p, s.now+g.costs.Wake) // futexwakeup: the thread wakes, on its own P
+	if then == nil {
+		g.spend(p, g.costs.MutexHandoff)
+	}
+}
+
+// Read returns the lock's totals so far.
+func (m *RuntimeMutex) Read() Reading {
+	r := Reading{Uses: m.uses, Busy: m.busy, Wait: m.wait}
+	if m.held {
+		r.Busy += m.sim.now - m.acquired
+	}
+	return r
+}

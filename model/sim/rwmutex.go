@@ -1,0 +1,134 @@
+package sim
+
+import "time"
+
+// RWMutex is a virtual sync.RWMutex: any number of readers hold it at
+// once, or one writer. A writer that asks waits for the readers in and
+// keeps new ones out until it is done, as Go's does; writers queue on a
+// [Mutex] of their own. Under the go policy its reader count, writer
+// mutex and all are one [Line]: every RLock and RUnlock writes it, so
+// readers on many cores queue for it though none waits for another.
+type RWMutex struct {
+	sim  *Sim
+	name string
+	line *Line
+	w    *Mutex // writers' turn
+
+	readers int     // readers holding it
+	writing bool    // a writer holds it, or waits for the readers in to leave
+	writer  *Proc   // that writer, while it waits
+	waiting []*Proc // readers kept out by a writer
+	since   time.Duration
+
+	uses       int64
+	busy, wait time.Duration
+}
+
+// NewRWMutex returns an unlocked read-write mutex named for its readings.
+func NewRWMutex(s *Sim, name string) *RWMutex {
+	l := &Line{sim: s}
+	return &RWMutex{sim: s, name: name, line: l, w: &Mutex{sim: s, name: name, line: l}}
+}
+
+// Name returns the mutex's name.
+func (rw *RWMutex) Name() string { return rw.name }
+
+// RLock takes it to read, waiting while a writer holds it or waits to.
+func (rw *RWMutex) RLock(p *Proc) {
+	asked := rw.sim.now
+	rw.line.Write(p) // readerCount.Add(1)
+	if rw.writing {
+		rw.waiting = append(rw.waiting, p)
+		p.block() // the writer's Unlock counts p in
+	} else {
+		rw.enter()
+	}
+	rw.wait += rw.sim.now - asked
+}
+
+// RUnlock lets go of a read hold; the last reader out lets a waiting
+// writer in.
+func (rw *RWMutex) RUnlock(p *Proc) {
+	if rw.readers == 0 {
+		panic("sim: RUnlock of unlocked RWMutex " + rw.name)
+	}
+	rw.line.Write(p) // readerCount.Add(-1)
+	rw.uses++
+	rw.leave()
+	if rw.readers == 0 && rw.writer != nil {
+		w := rw.writer
+		rw.writer = nil
+		rw.sim.wake(w)
+		rw.handoff(p)
+	}
+}
+
+// Lock takes it to write: after the writers before, then once the
+// readers in have left.
+func (rw *RWMutex) Lock(p *Proc) {
+	asked := rw.sim.now
+	rw.w.Lock(p)
+	rw.line.Write(p) // readerCount.Add(-rwmutexMaxReaders)
+	rw.writing = true
+	if rw.readers > 0 {
+		rw.writer = p
+		p.block() // the last reader out wakes p
+	}
+	rw.enter()
+	rw.wait += rw.sim.now - asked
+}
+
+// Unlock lets go of a write hold, letting in every reader it kept out.
+func (rw *RWMutex) Unlock(p *Proc) {
+	if !rw.writing || rw.readers != 1 {
+		panic("sim: Unlock of RWMutex " + rw.name + " not locked to write")
+	}
+	rw.line.Write(p) // readerCount.Add(rwmutexMaxReaders)
+	rw.uses++
+	rw.leave()
+	rw.writing = false
+	for _, r := range rw.waiting {
+		rw.enter()
+		rw.sim.wake(r)
+		rw.handoff(p)
+	}
+	clear(rw.waiting)
+	rw.waiting = rw.waiting[:0]
+	rw.w.Unlock(p)
+}
+
+// enter counts one more holder in (a writer counts as one).
+func (rw *RWMutex) enter() {
+	if rw.readers == 0 {
+		rw.since = rw.sim.now
+	}
+	rw.readers++
+}
+
+// leave counts a holder out, adding the time it was held by anyone.
+func (rw *RWMutex) leave() {
+	rw.readers--
+	if rw.readers == 0 {
+		rw.busy += rw.sim.now - rw.since
+	}
+}
+
+// handoff charges p, under the go policy, for readying a waiter.
+func (rw *RWMutex) handoff(p *Proc) {
+	if g := rw.sim.sched; g != nil {
+		g.spend(p, g.costs.MutexHandoff)
+	}
+}
+
+// Read returns the totals so far: holds ended, the time it was held by
+// anyone (including now), the time holders waited for it.
+func (rw *RWMutex) Read() Reading {
+	r := Reading{Uses: rw.uses, Busy: rw.busy, Wait: rw.wait}
+	if rw.readers > 0 {
+		r.Busy += rw.sim.now - rw.since
+	}
+	return r
+}
+
+// LineMoves returns how many times its line has moved between cores.
+func (rw *RWMutex) LineMoves() int64 { return rw.line.Moves() }

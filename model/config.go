@@ -25,6 +25,9 @@ type Config struct {
 	// which gives the point a band.
 	Costs sim.Costs
 	Range *Range
+	// Machine is the hardware's shape, which decides how far apart the Ps
+	// are and so what Costs.Transfer charges for moving a cache line.
+	Machine sim.Machine
 	// Drain, with the talk's harness, is the talk's own protocol: no
 	// warm-up, requests handed out for Dur, then all served, the
 	// throughput every call over the time to the last.
@@ -48,14 +51,15 @@ type Copies = coffee.Machines
 // Policy is a results.Policy with the go policy's costs and their Range.
 type Policy struct {
 	results.Policy
-	Costs sim.Costs
-	Range *Range
+	Costs   sim.Costs
+	Range   *Range
+	Machine sim.Machine
 }
 
 // Apply returns c under p; c keeps its Burn, which its steps say.
 func (p Policy) Apply(c Config) Config {
 	burn := c.Policy.Burn
-	c.Policy, c.Costs, c.Range = p.Policy, p.Costs, p.Range
+	c.Policy, c.Costs, c.Range, c.Machine = p.Policy, p.Costs, p.Range, p.Machine
 	c.Policy.Burn = burn
 	return c
 }
@@ -104,6 +108,7 @@ func (c Config) newCPUs(s *sim.Sim) *sim.CPUs {
 		return sim.NewCPUs(s, c.CPUs)
 	}
 	cpus := sim.NewGoCPUs(s, c.CPUs, c.Costs)
+	cpus.SetMachine(c.Machine)
 	cpus.SetRuntime(sim.Runtime(c.Policy.Runtime))
 	cpus.SetBackground(sim.Background(c.Policy.Background))
 	if c.System == nil {
@@ -143,8 +148,8 @@ func (c Config) validate() (coffee.Mode, error) {
 		return coffee.Mode{}, fmt.Errorf("drain: the talk's protocol needs the talk's harness")
 	case c.Policy.Sched != "" && c.Policy.Sched != "fifo" && c.Policy.Sched != "go":
 		return coffee.Mode{}, fmt.Errorf("sched %q: want fifo or go", c.Policy.Sched)
-	case c.Policy.Runtime != "" && c.Policy.Runtime != string(sim.RuntimeGo19):
-		return coffee.Mode{}, fmt.Errorf("runtime %q: want \"\" (today's) or %s", c.Policy.Runtime, sim.RuntimeGo19)
+	case !sim.Runtime(c.Policy.Runtime).Known():
+		return coffee.Mode{}, fmt.Errorf("runtime %q: want \"\" (today's), %s", c.Policy.Runtime, sim.RuntimesText())
 	case c.Policy.Runtime != "" && c.sched() != "go":
 		return coffee.Mode{}, fmt.Errorf("runtime %s: applies to the go policy only", c.Policy.Runtime)
 	case !(c.Policy.Background.CPUs >= 0 && c.Policy.Background.CPUs < float64(c.CPUs)):

@@ -45,8 +45,8 @@ func inferredOut(from []string) (string, error) {
 
 // check reads the request's files and selects their points.
 func (r inferRequest) check() (infer.Points, error) {
-	if r.Runtime != "" && r.Runtime != string(sim.RuntimeGo19) {
-		return infer.Points{}, fmt.Errorf("--runtime %q: want %s, or leave it out for today's runtime", r.Runtime, sim.RuntimeGo19)
+	if !sim.Runtime(r.Runtime).Known() {
+		return infer.Points{}, fmt.Errorf("--runtime %q: want %s, or leave it out for today's runtime", r.Runtime, sim.RuntimesText())
 	}
 	ps, err := infer.Read(r.From...)
 	if err != nil {

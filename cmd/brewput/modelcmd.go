@@ -64,7 +64,7 @@ func (f *modelFlags) register(fs *pflag.FlagSet) {
 func (f *modelFlags) registerPolicy(fs *pflag.FlagSet) {
 	fs.StringVar(&f.sched, "sched", model.DefaultSched, "how the virtual CPUs are scheduled: go (the Go runtime's scheduler, with its measured costs) or fifo (idealized CPUs, free handoffs)")
 	fs.StringVar(&f.calibration, "calibration", "", "file of the go policy's costs, from brewput calibrate (default: the user's config folder; measured if missing, and saved there if the machine was quiet)")
-	fs.StringVar(&f.runtime, "runtime", "", "go policy: follow this Go runtime's scheduler code where versions differ: empty for today's, or go1.9 (the talk's: a starving mutex hands over without yielding)")
+	fs.StringVar(&f.runtime, "runtime", "", "go policy: follow this Go runtime's scheduler code where versions differ: empty for today's, go1.9 (the talk's: a starving mutex hands over without yielding) or go1.23 (the last whose own lock lets every waiting thread spin)")
 }
 
 // registerOthers adds the flags of other processes on the simulated machine.

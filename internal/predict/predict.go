@@ -70,8 +70,8 @@ func (o Options) Check() error {
 	switch {
 	case o.Sched != "go" && o.Sched != "fifo":
 		return fmt.Errorf("--sched %q: want go or fifo", o.Sched)
-	case o.Runtime != "" && o.Runtime != string(sim.RuntimeGo19):
-		return fmt.Errorf("--runtime %q: want %s, or leave it out for today's runtime", o.Runtime, sim.RuntimeGo19)
+	case !sim.Runtime(o.Runtime).Known():
+		return fmt.Errorf("--runtime %q: want %s, or leave it out for today's runtime", o.Runtime, sim.RuntimesText())
 	case o.Runtime != "" && o.Sched != "go":
 		return fmt.Errorf("--runtime: applies to --sched go only")
 	case !(o.Others >= 0) || math.IsInf(o.Others, 1):

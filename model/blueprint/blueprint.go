@@ -38,13 +38,40 @@ type Blueprint struct {
 	stages int     // the pipelines' stages in all
 }
 
-// Resource is units that steps hold; Locks: as many mutexes, drawn at random.
+// Resource is units that steps hold; Locks: as many mutexes, drawn at
+// random. Its Kind says what one unit is, and Per where each CPU or each
+// customer has its own.
 type Resource struct {
 	Name     string
 	Capacity int // units, at least 1
 	Locks    bool
-	Line     int // where the file declares it
+	Kind     string // a Kind constant; "" is Mutex
+	Per      string // PerCPU, PerCustomer, or "" for one shared by all
+	Line     int    // where the file declares it
 }
+
+// The kinds of resource.
+const (
+	// Mutex is a sync.Mutex where the resource has one unit; more units
+	// are handed out first come, first served.
+	Mutex = "mutex"
+	// RWMutex is a sync.RWMutex: held (holds:) by one writer or shared
+	// (shares:) by any number of readers.
+	RWMutex = "rwmutex"
+	// Runtime is the Go runtime's own lock, which every channel operation
+	// takes: a thread waiting for it spins and sleeps, keeping its P.
+	Runtime = "runtime"
+	// Word is a word in memory several cores use, such as an atomic
+	// counter: steps read it (reads:) or write it (writes:, an atomic add,
+	// swap or store); nobody holds it.
+	Word = "word"
+)
+
+// The resources a CPU or a customer has each of its own.
+const (
+	PerCPU      = "cpu"
+	PerCustomer = "customer"
+)
 
 // Workload is how orders arrive: a closed loop, or with a Rate an open one.
 type Workload struct {
@@ -137,13 +164,13 @@ func (b *Blueprint) Steps() []StepInfo {
 			if n.d.zero() || slices.ContainsFunc(out, func(s StepInfo) bool { return s.Name == n.name }) {
 				return
 			}
-			st := StepInfo{Name: n.name, CPU: n.cpu, Holds: append(names(n.holds), held...)}
+			st := StepInfo{Name: n.name, CPU: n.cpu, Holds: append(append(names(n.holds), names(n.shares)...), held...)}
 			if len(st.Holds) > 0 {
 				st.Held = st.Holds[0]
 			}
 			out = append(out, st)
 		case *group:
-			inner := append(names(n.holds), held...)
+			inner := append(append(names(n.holds), names(n.shares)...), held...)
 			for _, it := range n.items {
 				walk(it, inner)
 			}

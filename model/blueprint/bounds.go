@@ -67,14 +67,22 @@ func (st *structure) walk(n node) float64 {
 }
 
 // Structure checks b and returns what one order asks at mean durations.
-func (b *Blueprint) Structure(model.Config) (model.Structure, error) {
+func (b *Blueprint) Structure(cfg model.Config) (model.Structure, error) {
 	if err := b.check(); err != nil {
 		return model.Structure{}, err
 	}
 	st := b.structure()
 	ms := model.Structure{CPU: st.cpu, Path: st.path}
 	for i, r := range b.Resources {
-		ms.Resources = append(ms.Resources, model.Resource{Name: r.Name, Copies: b.capacity(r), Hold: st.holds[i]})
+		copies := b.capacity(r)
+		switch r.Per {
+		case PerCPU:
+			copies *= max(1, cfg.CPUs)
+		case PerCustomer:
+			l, _ := b.LoadAt(cfg)
+			copies *= max(1, l.Par)
+		}
+		ms.Resources = append(ms.Resources, model.Resource{Name: r.Name, Copies: copies, Hold: st.holds[i]})
 	}
 	for _, pp := range b.pipes {
 		for _, s := range pp.stages {
@@ -137,9 +145,9 @@ func (b *Blueprint) Sizes(cfg model.Config) model.Sizes {
 func (b *Blueprint) orderEvents(n node) int {
 	switch n := n.(type) {
 	case *step:
-		return 2 + 2*len(n.holds)
+		return 2 + 2*len(n.holds) + 2*len(n.shares) + len(n.reads) + len(n.writes)
 	case *group:
-		sum := 2 * len(n.holds)
+		sum := 2*len(n.holds) + 2*len(n.shares)
 		for _, it := range n.items {
 			sum += b.orderEvents(it)
 		}

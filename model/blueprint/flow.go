@@ -13,59 +13,97 @@ type node interface {
 
 // step holds its resources, burns (or waits) its duration, lets go.
 type step struct {
-	what  string // how errors name it: step "grind", stage "grind"
-	name  string
-	line  int
-	d     dist
-	holds []int // resource indices, taken in this order
-	cpu   bool
+	what   string // how errors name it: step "grind", stage "grind"
+	name   string
+	line   int
+	d      dist
+	holds  []int // resource indices, taken in this order
+	shares []int // read-write mutexes held to read, after holds
+	reads  []int // words read, then written, as the step starts
+	writes []int
+	every  int // runs on one order in every
+	cpu    bool
 }
 
 func (st *step) run(w *world, p *sim.Proc) {
+	if st.every > 1 && !w.turn(st, p, st.every) {
+		return
+	}
 	// Drawn before waiting for the resources, as m.use(d()) draws, in
 	// package model's order.
 	d := st.d.draw(w.s.Rand())
 	if f, ok := w.b.Scale[st.name]; ok {
 		d = time.Duration(float64(d) * f)
 	}
-	b0 := acquire(w, p, st.holds)
+	b0 := acquire(w, p, st.holds, st.shares)
+	for _, r := range st.reads {
+		w.pools[r].touch(p, false)
+	}
+	for _, r := range st.writes {
+		w.pools[r].touch(p, true)
+	}
 	if st.cpu {
 		w.cpus.Burn(p, d)
 	} else {
 		p.Sleep(d)
 	}
-	release(w, p, st.holds, b0)
+	release(w, p, st.holds, st.shares, b0)
+}
+
+// turn reports whether n's every-th run by p's customer has come: its
+// 1st, 2nd, … run of n is its every-th, 2·every-th, …
+func (w *world) turn(n node, p *sim.Proc, every int) bool {
+	k := runKey{n, p.ID()}
+	w.runs[k]++
+	return w.runs[k]%every == 0
+}
+
+// runKey is an item run by a process, counted for every.
+type runKey struct {
+	n    node
+	proc int
 }
 
 // acquire takes resources in order, returning what p had burned then.
-func acquire(w *world, p *sim.Proc, holds []int) time.Duration {
+func acquire(w *world, p *sim.Proc, holds, shares []int) time.Duration {
 	for _, r := range holds {
-		w.pools[r].acquire(p)
+		w.pools[r].acquire(p, false)
+	}
+	for _, r := range shares {
+		w.pools[r].acquire(p, true)
 	}
 	return p.Burned()
 }
 
 // release lets go of resources in reverse, crediting what p burned.
-func release(w *world, p *sim.Proc, holds []int, burned0 time.Duration) {
+func release(w *world, p *sim.Proc, holds, shares []int, burned0 time.Duration) {
+	for i := len(shares) - 1; i >= 0; i-- {
+		w.pools[shares[i]].release(p, p.Burned()-burned0, true)
+	}
 	for i := len(holds) - 1; i >= 0; i-- {
-		w.pools[holds[i]].release(p, p.Burned()-burned0)
+		w.pools[holds[i]].release(p, p.Burned()-burned0, false)
 	}
 }
 
 // group runs its items in order, holding its resources throughout.
 type group struct {
-	what  string // how errors name it: group "make", group
-	line  int
-	items []node
-	holds []int
+	what   string // how errors name it: group "make", group
+	line   int
+	items  []node
+	holds  []int
+	shares []int
+	every  int
 }
 
 func (g *group) run(w *world, p *sim.Proc) {
-	b0 := acquire(w, p, g.holds)
+	if g.every > 1 && !w.turn(g, p, g.every) {
+		return
+	}
+	b0 := acquire(w, p, g.holds, g.shares)
 	for _, it := range g.items {
 		it.run(w, p)
 	}
-	release(w, p, g.holds, b0)
+	release(w, p, g.holds, g.shares, b0)
 }
 
 // parallel runs its branches at once, the first on the caller's process.

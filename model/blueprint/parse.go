@@ -16,12 +16,12 @@ import (
 var (
 	topKeys      = []string{"name", "description", "unit", "resources", "load", "steps"}
 	loadKeys     = []string{"customers", "rate", "servers", "queue", "arrivals"}
-	stepKeys     = []string{"name", "duration", "holds", "cpu"}
-	groupKeys    = []string{"name", "steps", "holds"}
+	stepKeys     = []string{"name", "duration", "holds", "shares", "reads", "writes", "every", "cpu"}
+	groupKeys    = []string{"name", "steps", "holds", "shares", "every"}
 	parallelKeys = []string{"name", "parallel"}
 	pipelineKeys = []string{"name", "pipeline", "buffer", "lines"}
-	stageKeys    = []string{"name", "duration", "steps", "holds", "cpu", "workers", "buffer"}
-	itemKeys     = []string{"name", "duration", "steps", "holds", "cpu", "parallel", "pipeline", "buffer", "lines", "workers"}
+	stageKeys    = []string{"name", "duration", "steps", "holds", "shares", "reads", "writes", "cpu", "workers", "buffer"}
+	itemKeys     = []string{"name", "duration", "steps", "holds", "shares", "reads", "writes", "every", "cpu", "parallel", "pipeline", "buffer", "lines", "workers"}
 )
 
 // wantItem is what an item of a list of steps may be.
@@ -128,28 +128,68 @@ func (p *parser) resources(v *yaml.Node) error {
 			return err
 		}
 		if val.Kind == yaml.MappingNode {
-			// {locks: N}: a sharded design's N mutexes
-			lf, err := p.mapping(val, what, "a capacity, such as 2, or {locks: 16}")
-			if err != nil {
+			if err := p.resourceKind(val, what, &r); err != nil {
 				return err
 			}
-			if err := p.only(lf, []string{"locks"}, what, nil); err != nil {
-				return err
-			}
-			v, err := p.need(lf, "locks", "how many mutexes, such as {locks: 16}")
-			if err != nil {
-				return err
-			}
-			if r.Capacity, err = p.whole(v, what, "locks", 1, "1 or more"); err != nil {
-				return err
-			}
-			r.Locks = true
 		} else if r.Capacity, err = p.whole(fl.val, what, "capacity", 1, "1 or more"); err != nil {
 			return err
 		}
 		p.res[name] = len(p.b.Resources)
 		p.machines[name] = machineDecl{"resource", fl.key.Line}
 		p.b.Resources = append(p.b.Resources, r)
+	}
+	return nil
+}
+
+// wantResource is what a resource's value may be.
+const wantResource = "a capacity, such as 2, or a mapping such as {locks: 16}, {kind: rwmutex} or {kind: mutex, per: cpu}"
+
+// resourceKind reads a resource given as a mapping: {locks: N} (a sharded
+// design's N mutexes), {kind: K} and {per: cpu|customer}.
+func (p *parser) resourceKind(val *yaml.Node, what string, r *Resource) error {
+	lf, err := p.mapping(val, what, wantResource)
+	if err != nil {
+		return err
+	}
+	if err := p.only(lf, []string{"locks", "kind", "per"}, what, nil); err != nil {
+		return err
+	}
+	r.Capacity, r.Kind = 1, Mutex
+	if v, ok := lf.get("kind"); ok {
+		s, err := p.scalar(v, what, "kind", "mutex, rwmutex, runtime or word")
+		if err != nil {
+			return err
+		}
+		switch s.Value {
+		case Mutex, RWMutex, Runtime, Word:
+			r.Kind = s.Value
+		case "atomic":
+			r.Kind = Word
+		default:
+			return p.fail(s, what, "kind %q: want mutex, rwmutex, runtime or word (atomic)%s", s.Value, suggest(s.Value, []string{Mutex, RWMutex, Runtime, Word, "atomic"}))
+		}
+	}
+	if v, ok := lf.get("locks"); ok {
+		if r.Kind != Mutex {
+			return p.fail(v, what, "locks with kind %s: want {locks: N} alone, N mutexes", r.Kind)
+		}
+		if r.Capacity, err = p.whole(v, what, "locks", 1, "1 or more"); err != nil {
+			return err
+		}
+		r.Locks = true
+	}
+	if v, ok := lf.get("per"); ok {
+		s, err := p.scalar(v, what, "per", "cpu or customer")
+		if err != nil {
+			return err
+		}
+		if s.Value != PerCPU && s.Value != PerCustomer {
+			return p.fail(s, what, "per %q: want cpu or customer", s.Value)
+		}
+		if r.Locks {
+			return p.fail(s, what, "per with locks: want one or the other")
+		}
+		r.Per = s.Value
 	}
 	return nil
 }
@@ -341,6 +381,18 @@ func (p *parser) step(f *fields, name string, allowed []string, noun string) (*s
 	if st.holds, err = p.holds(f); err != nil {
 		return nil, err
 	}
+	if st.shares, err = p.uses(f, "shares", RWMutex); err != nil {
+		return nil, err
+	}
+	if st.reads, err = p.uses(f, "reads", Word); err != nil {
+		return nil, err
+	}
+	if st.writes, err = p.uses(f, "writes", Word); err != nil {
+		return nil, err
+	}
+	if st.every, err = p.every(f); err != nil {
+		return nil, err
+	}
 	if v, ok := f.get("cpu"); ok {
 		if st.cpu, err = decode(p, v, f.what, "cpu", "true or false", func(bool) bool { return true }, "!!bool"); err != nil {
 			return nil, err
@@ -364,6 +416,12 @@ func (p *parser) groupBody(f *fields) (*group, error) {
 	if g.holds, err = p.holds(f); err != nil {
 		return nil, err
 	}
+	if g.shares, err = p.uses(f, "shares", RWMutex); err != nil {
+		return nil, err
+	}
+	if g.every, err = p.every(f); err != nil {
+		return nil, err
+	}
 	if g.items, err = p.list(f.byKey["steps"].val, f.what, "steps"); err != nil {
 		return nil, err
 	}
@@ -372,7 +430,49 @@ func (p *parser) groupBody(f *fields) (*group, error) {
 
 // holds reads the resources an item holds: a list of names, or one name.
 func (p *parser) holds(f *fields) ([]int, error) {
-	v, ok := f.get("holds")
+	holds, err := p.names(f, "holds")
+	if err != nil {
+		return nil, err
+	}
+	for i, r := range holds {
+		if p.b.Resources[r].Kind == Word {
+			return nil, p.fail(f.byKey["holds"].val, f.what, "holds %q, a word: nobody holds a word; want reads: or writes:", p.b.Resources[holds[i]].Name)
+		}
+	}
+	return holds, nil
+}
+
+// uses reads the resources of kind an item uses under key (shares, reads,
+// writes).
+func (p *parser) uses(f *fields, key, kind string) ([]int, error) {
+	rs, err := p.names(f, key)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range rs {
+		if k := p.b.Resources[r].Kind; k != kind {
+			if k == "" {
+				k = Mutex
+			}
+			return nil, p.fail(f.byKey[key].val, f.what, "%s %q, a %s: want a resource of kind %s", key, p.b.Resources[r].Name, k, kind)
+		}
+	}
+	return rs, nil
+}
+
+// every reads how many orders an item runs once in: 1 (every order)
+// where not given.
+func (p *parser) every(f *fields) (int, error) {
+	v, ok := f.get("every")
+	if !ok {
+		return 1, nil
+	}
+	return p.whole(v, f.what, "every", 1, "1 or more: the item runs on one order in that many")
+}
+
+// names reads the resources named under key: a list of names, or one.
+func (p *parser) names(f *fields, key string) ([]int, error) {
+	v, ok := f.get(key)
 	if !ok {
 		return nil, nil
 	}
@@ -386,24 +486,24 @@ func (p *parser) holds(f *fields) ([]int, error) {
 	}
 	var holds []int
 	for _, n := range names {
-		s, err := p.scalar(n, f.what, "holds", "resource names, such as [espresso]")
+		s, err := p.scalar(n, f.what, key, "resource names, such as [espresso]")
 		if err != nil {
 			return nil, err
 		}
 		r, ok := p.res[s.Value]
 		if !ok {
 			if len(p.b.Resources) == 0 {
-				return nil, p.fail(s, f.what, "holds %q: no such resource; want one declared under resources:, such as resources: {%s: 1}", s.Value, s.Value)
+				return nil, p.fail(s, f.what, "%s %q: no such resource; want one declared under resources:, such as resources: {%s: 1}", key, s.Value, s.Value)
 			}
 			names := make([]string, len(p.b.Resources))
 			for i, r := range p.b.Resources {
 				names[i] = r.Name
 			}
-			return nil, p.fail(s, f.what, "holds %q: no such resource; want one of %s%s", s.Value, strings.Join(names, ", "), suggest(s.Value, names))
+			return nil, p.fail(s, f.what, "%s %q: no such resource; want one of %s%s", key, s.Value, strings.Join(names, ", "), suggest(s.Value, names))
 		}
 		for _, h := range holds {
 			if h == r {
-				return nil, p.fail(s, f.what, "holds %q twice: want each resource once", s.Value)
+				return nil, p.fail(s, f.what, "%s %q twice: want each resource once", key, s.Value)
 			}
 		}
 		holds = append(holds, r)

@@ -46,70 +46,157 @@ func (m *meter) read(now time.Duration) model.Reading {
 		Working: m.working, Wait: m.wait}
 }
 
-// pool is a resource in one simulation: one unit a sim.Mutex, more handed
-// out as coffee's multi mode's channel does, locks as many mutexes.
+// pool is a resource in one simulation: its meter, and the one instance
+// everybody shares or each CPU's or customer's own.
 type pool struct {
 	*meter
+	res  Resource
+	unit int // a copy's units
+	s    *sim.Sim
+	one  *instance
+	each map[int]*instance // by CPU or customer, where Per
+	// holding is the instance each holder took, where it is not the one;
+	// readers counts an RWMutex's holders, its meter one use however many.
+	holding map[*sim.Proc]*instance
+	readers int
+}
+
+// instance is one copy of a resource: one unit a sim.Mutex, more handed
+// out as coffee's multi mode's channel does, locks as many mutexes; a
+// read-write mutex, the runtime's lock, or a word's cache line.
+type instance struct {
 	mu      *sim.Mutex
+	rw      *sim.RWMutex
+	rt      *sim.RuntimeMutex
+	line    *sim.Line
 	handoff *sim.Chan[struct{}] // unbuffered: a release hands its unit to the longest waiter
 	free    int                 // units nobody holds
 	waiting int                 // processes blocked in handoff.Recv
 	locks   []*sim.Mutex
-	holding map[*sim.Proc]*sim.Mutex // the lock each holder of locks took
 }
 
-func newPool(s *sim.Sim, m *meter, locks bool) *pool {
-	pl := &pool{meter: m}
-	if locks && m.capacity > 1 {
-		for i := range m.capacity {
-			pl.locks = append(pl.locks, sim.NewMutex(s, fmt.Sprintf("%s#%d", m.name, i+1)))
-		}
-		pl.holding = map[*sim.Proc]*sim.Mutex{}
-		return pl
+func newPool(s *sim.Sim, m *meter, r Resource, unit int) *pool {
+	pl := &pool{meter: m, res: r, unit: unit, s: s, holding: map[*sim.Proc]*instance{}}
+	if r.Per == "" {
+		pl.one = pl.newInstance(unit)
+	} else {
+		pl.each = map[int]*instance{}
 	}
-	if m.capacity == 1 {
-		pl.mu = sim.NewMutex(s, m.name)
-		return pl
-	}
-	pl.handoff = sim.NewChan[struct{}](s, 0)
-	pl.free = m.capacity
 	return pl
 }
 
-// acquire waits for a unit and takes it.
-func (pl *pool) acquire(p *sim.Proc) {
-	asked := p.Now()
+func (pl *pool) newInstance(capacity int) *instance {
+	s, r := pl.s, pl.res
+	in := &instance{}
 	switch {
-	case pl.mu != nil:
-		pl.mu.Lock(p)
-	case pl.locks != nil:
-		mu := pl.locks[p.Sim().Rand().IntN(len(pl.locks))]
-		mu.Lock(p)
-		pl.holding[p] = mu
-	case pl.free > 0:
-		pl.free--
+	case r.Kind == RWMutex:
+		in.rw = sim.NewRWMutex(s, r.Name)
+	case r.Kind == Runtime:
+		in.rt = sim.NewRuntimeMutex(s, r.Name)
+	case r.Kind == Word:
+		in.line = sim.NewLine(s)
+	case r.Locks && capacity > 1:
+		for i := range capacity {
+			in.locks = append(in.locks, sim.NewMutex(s, fmt.Sprintf("%s#%d", r.Name, i+1)))
+		}
+	case capacity == 1:
+		in.mu = sim.NewMutex(s, r.Name)
 	default:
-		pl.waiting++
-		pl.handoff.Recv(p)
+		in.handoff = sim.NewChan[struct{}](s, 0)
+		in.free = capacity
+	}
+	return in
+}
+
+// instance is the copy p uses: the one, or its CPU's or its own.
+func (pl *pool) instance(p *sim.Proc) *instance {
+	if pl.one != nil {
+		return pl.one
+	}
+	k := p.ID()
+	if pl.res.Per == PerCPU {
+		k = p.CPU()
+	}
+	in, ok := pl.each[k]
+	if !ok {
+		in = pl.newInstance(pl.unit)
+		pl.each[k] = in
+	}
+	return in
+}
+
+// acquire waits for a unit and takes it; shared, to read an RWMutex.
+func (pl *pool) acquire(p *sim.Proc, shared bool) {
+	asked := p.Now()
+	in := pl.instance(p)
+	switch {
+	case in.mu != nil:
+		in.mu.Lock(p)
+	case in.rw != nil && shared:
+		in.rw.RLock(p)
+	case in.rw != nil:
+		in.rw.Lock(p)
+	case in.rt != nil:
+		in.rt.Lock(p)
+	case in.locks != nil:
+		mu := in.locks[p.Sim().Rand().IntN(len(in.locks))]
+		mu.Lock(p)
+		in = &instance{mu: mu}
+	case in.free > 0:
+		in.free--
+	default:
+		in.waiting++
+		in.handoff.Recv(p)
+	}
+	if in != pl.one {
+		pl.holding[p] = in
+	}
+	if in.rw != nil {
+		if pl.readers++; pl.readers > 1 {
+			pl.wait += p.Now() - asked
+			return
+		}
 	}
 	pl.take(p.Now(), p.Now()-asked)
 }
 
 // release gives a unit back, to the longest waiter if any.
-func (pl *pool) release(p *sim.Proc, working time.Duration) {
-	pl.give(p.Now(), working)
-	switch {
-	case pl.mu != nil:
-		pl.mu.Unlock(p)
-	case pl.locks != nil:
-		mu := pl.holding[p]
+func (pl *pool) release(p *sim.Proc, working time.Duration, shared bool) {
+	in := pl.one
+	if h, ok := pl.holding[p]; ok {
+		in = h
 		delete(pl.holding, p)
-		mu.Unlock(p)
-	case pl.waiting > 0:
-		// The waiter is parked in Recv: this send never blocks.
-		pl.waiting--
-		pl.handoff.Send(p, struct{}{})
-	default:
-		pl.free++
 	}
+	if in.rw == nil {
+		pl.give(p.Now(), working)
+	} else if pl.readers--; pl.readers == 0 {
+		pl.give(p.Now(), working)
+	}
+	switch {
+	case in.mu != nil:
+		in.mu.Unlock(p)
+	case in.rw != nil && shared:
+		in.rw.RUnlock(p)
+	case in.rw != nil:
+		in.rw.Unlock(p)
+	case in.rt != nil:
+		in.rt.Unlock(p)
+	case in.waiting > 0:
+		// The waiter is parked in Recv: this send never blocks.
+		in.waiting--
+		in.handoff.Send(p, struct{}{})
+	default:
+		in.free++
+	}
+}
+
+// touch is a read or, write, a write of a word by p.
+func (pl *pool) touch(p *sim.Proc, write bool) {
+	in := pl.instance(p)
+	if write {
+		in.line.Write(p)
+	} else {
+		in.line.Read(p)
+	}
+	pl.uses++
 }

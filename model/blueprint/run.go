@@ -75,13 +75,22 @@ type world struct {
 	pools  []*pool    // by resource index
 	stages []*meter   // by stage index
 	pipes  []*pipeRun // by pipeline id
+	runs   map[runKey]int
 }
 
 // Build builds b in s; its meters are the resources, then the stages.
-func (b *Blueprint) Build(s *sim.Sim, cpus *sim.CPUs, _ model.Config) (func(*sim.Proc), func() []model.Reading) {
-	w := &world{b: b, s: s, cpus: cpus}
+func (b *Blueprint) Build(s *sim.Sim, cpus *sim.CPUs, cfg model.Config) (func(*sim.Proc), func() []model.Reading) {
+	w := &world{b: b, s: s, cpus: cpus, runs: map[runKey]int{}}
 	for _, r := range b.Resources {
-		w.pools = append(w.pools, newPool(s, &meter{name: r.Name, capacity: b.capacity(r)}, r.Locks))
+		unit, copies := b.capacity(r), 1
+		switch r.Per {
+		case PerCPU:
+			copies = cpus.N()
+		case PerCustomer:
+			l, _ := b.LoadAt(cfg)
+			copies = max(1, l.Par)
+		}
+		w.pools = append(w.pools, newPool(s, &meter{name: r.Name, capacity: unit * copies}, r, unit))
 	}
 	for _, pp := range b.pipes {
 		for _, st := range pp.stages {

@@ -169,6 +169,11 @@ func (c *CPUs) burnGo(p *Proc, d time.Duration) {
 			span = max(slice, at+stall)
 			ran = span - stall
 		}
+		pp := p.pp
+		if pp != nil && pp.sibling >= 0 && c.sched.ps[pp.sibling].burning {
+			// The core's other thread runs too: this one runs slower.
+			span = time.Duration(float64(span) / siblingSpeed)
+		}
 		start := s.now
 		c.inUse++
 		c.maxUse = max(c.maxUse, c.inUse)
@@ -177,7 +182,13 @@ func (c *CPUs) burnGo(p *Proc, d time.Duration) {
 			c.opened(p.pp.id, p, start+span-ran)
 		}
 		s.schedule(p, start+span)
+		if pp != nil {
+			pp.burning = true
+		}
 		p.park()
+		if pp != nil {
+			pp.burning = false
+		}
 		if c.log != nil && ran > 0 {
 			c.slice(p, s.now-ran)
 		}

@@ -74,14 +74,28 @@ type Runtime string
 // find itself last and end starvation mode.
 const RuntimeGo19 Runtime = "go1.9"
 
+// RuntimeGo10 is Go 1.0's sync.Mutex (from 2011, golang.org/cl/4631059):
+// a Lock that finds it held sleeps at once, without spinning (Go 1.5) and
+// without starvation mode (Go 1.9). The go policy's scheduler stays
+// today's: Go 1.0 had no Ps and one run queue under one lock.
+const RuntimeGo10 Runtime = "go1.0"
+
 // RuntimeGo123 is the last runtime whose own lock (runtime.mutex) lets
 // every waiting thread spin and every unlock wake a sleeper
 // ([RuntimeMutex]); Go 1.24 let one thread spin at a time.
 const RuntimeGo123 Runtime = "go1.23"
 
+// Known reports whether r is today's runtime or one of [Runtimes].
+func (r Runtime) Known() bool {
+	return r == "" || r == RuntimeGo10 || r == RuntimeGo19 || r == RuntimeGo123
+}
+
+// RuntimesText lists the older runtimes for an error.
+func RuntimesText() string { return "go1.0, go1.9 or go1.23" }
+
 // spinBit reports whether the runtime's lock lets one thread spin at a
 // time (Go 1.24 on).
-func (r Runtime) spinBit() bool { return r != RuntimeGo19 && r != RuntimeGo123 }
+func (r Runtime) spinBit() bool { return r == "" }
 
 // SetRuntime makes the go policy follow runtime r's code; call it before
 // the run. fifo ignores it.
@@ -107,7 +121,7 @@ func NewGoCPUs(s *Sim, n int, c Costs) *CPUs {
 	// sysmon's usleep is stretched by the same timer slack as runqgrab's.
 	g.sysmonPeriod = sysmonSleep + max(0, c.grace()-runnextAsked)
 	for i := range n {
-		pp := &gp{id: i}
+		pp := &gp{id: i, sibling: -1}
 		pp.waker = &Proc{sim: s, id: -1, live: -1, pp: pp}
 		g.ps = append(g.ps, pp)
 	}
@@ -127,8 +141,15 @@ func NewGoCPUs(s *Sim, n int, c Costs) *CPUs {
 // they are for the cost of moving a line ([Costs.Transfer]); call it before
 // the run. fifo ignores it.
 func (c *CPUs) SetMachine(m Machine) {
-	if g := c.sched; g != nil && !g.costs.Transfer.IsZero() {
+	g := c.sched
+	if g == nil {
+		return
+	}
+	if !g.costs.Transfer.IsZero() {
 		g.dist = distances(m, g.costs.Transfer, len(g.ps))
+	}
+	for i, s := range siblings(m, len(g.ps)) {
+		g.ps[i].sibling = s
 	}
 }
 
@@ -184,6 +205,10 @@ func (g *goSched) sysmonTick(t time.Duration) time.Duration {
 // gp is one P: the goroutine it runs and those waiting for it.
 type gp struct {
 	id    int
+	// sibling is the P on the other hardware thread of this P's core, -1
+	// for none; burning says a burn runs on this P now.
+	sibling int
+	burning bool
 	waker *Proc // carries this P in its events; never run
 	// The time slice is the P's: it starts when the P schedules a goroutine
 	// from anywhere but runnext (schedtick counts those); one from runnext

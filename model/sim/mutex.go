@@ -153,7 +153,7 @@ func (m *Mutex) lockGo(p *Proc) {
 			m.take(start)
 			return
 		}
-		if starved && m.held {
+		if starved && m.held && s.sched.runtime != RuntimeGo10 {
 			m.starving = true
 		}
 		again = true
@@ -172,6 +172,9 @@ func (m *Mutex) take(since time.Duration) {
 func (m *Mutex) spin(p *Proc) (free bool) {
 	s := m.sim
 	awoke := false
+	if s.sched.runtime == RuntimeGo10 {
+		return false
+	}
 	for range spins {
 		if !m.held || m.starving || !s.sched.canSpin(p) {
 			break

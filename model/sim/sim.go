@@ -422,6 +422,15 @@ func (p *Proc) Burned() time.Duration { return p.burned }
 // ID returns the process's number: 0 for the first started, then 1, 2, …
 func (p *Proc) ID() int { return p.id }
 
+// CPU returns the number of the CPU the process runs on: under the go
+// policy its P, under fifo the CPU it last burned on (0 before any).
+func (p *Proc) CPU() int {
+	if p.pp != nil {
+		return p.pp.id
+	}
+	return max(p.cpu, 0)
+}
+
 // Sleep waits for d of virtual time without holding a CPU, like a timer.
 // Sleep(0) lets the other events of the current time run first.
 func (p *Proc) Sleep(d time.Duration) {

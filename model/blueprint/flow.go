@@ -129,7 +129,8 @@ func (pa *parallel) run(w *world, p *sim.Proc) {
 type pipe struct {
 	id     int // index in Blueprint.pipes and world.pipes
 	stages []*stage
-	lines  int // copies of the stages sharing the entry channel
+	lines  int  // copies of the stages sharing the entry channel
+	detach bool // an order goes on once handed in, not waiting for the stages (wait: false)
 }
 
 // stage is a pipeline's step or group, worked by workers a line.
@@ -163,6 +164,10 @@ type ticket struct {
 
 func (pp *pipe) run(w *world, p *sim.Proc) {
 	pr := w.pipes[pp.id]
+	if pp.detach {
+		pr.in.Send(p, ticket{handed: p.Now()})
+		return
+	}
 	var done *sim.Chan[struct{}]
 	if n := len(pr.free); n > 0 { // a finished order's channel, so that an order allocates none
 		done, pr.free = pr.free[n-1], pr.free[:n-1]
@@ -208,7 +213,9 @@ func (st *stage) work(w *world, p *sim.Proc, m *meter, in, out *sim.Chan[ticket]
 		b0 := p.Burned()
 		st.body.run(w, p)
 		if out == nil {
-			t.done.Send(p, struct{}{})
+			if t.done != nil {
+				t.done.Send(p, struct{}{})
+			}
 		} else {
 			t.handed = p.Now()
 			out.Send(p, t)

@@ -19,9 +19,9 @@ var (
 	stepKeys     = []string{"name", "duration", "holds", "shares", "reads", "writes", "every", "cpu"}
 	groupKeys    = []string{"name", "steps", "holds", "shares", "every"}
 	parallelKeys = []string{"name", "parallel"}
-	pipelineKeys = []string{"name", "pipeline", "buffer", "lines"}
+	pipelineKeys = []string{"name", "pipeline", "buffer", "lines", "wait"}
 	stageKeys    = []string{"name", "duration", "steps", "holds", "shares", "reads", "writes", "cpu", "workers", "buffer"}
-	itemKeys     = []string{"name", "duration", "steps", "holds", "shares", "reads", "writes", "every", "cpu", "parallel", "pipeline", "buffer", "lines", "workers"}
+	itemKeys     = []string{"name", "duration", "steps", "holds", "shares", "reads", "writes", "every", "cpu", "parallel", "pipeline", "buffer", "lines", "wait", "workers"}
 )
 
 // wantItem is what an item of a list of steps may be.
@@ -563,6 +563,13 @@ func (p *parser) pipeline(f *fields) (*pipe, error) {
 		if pp.lines, err = p.whole(v, f.what, "lines", 1, "1 or more"); err != nil {
 			return nil, err
 		}
+	}
+	if v, ok := f.get("wait"); ok {
+		wait, err := decode(p, v, f.what, "wait", "true (the order waits for the last stage) or false (it goes on once handed in)", func(bool) bool { return true }, "!!bool")
+		if err != nil {
+			return nil, err
+		}
+		pp.detach = !wait
 	}
 	v, err := p.deref(f.byKey["pipeline"].val)
 	if err != nil {

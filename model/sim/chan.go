@@ -43,7 +43,7 @@ func (c *Chan[T]) Cap() int { return c.cap }
 
 // Send sends v: to a waiting receiver, else into the buffer, else waiting
 // until a receiver takes it. Under the go policy it does so holding the
-// channel's lock ([RuntimeMutex]) for Costs.ChanLock.
+// channel's lock ([RuntimeMutex]) for Costs.RuntimeLock.
 func (c *Chan[T]) Send(p *Proc, v T) {
 	if c.sim.sched != nil {
 		c.sendGo(p, v)
@@ -133,7 +133,7 @@ func (c *Chan[T]) locked(p *Proc) {
 		c.lock = NewRuntimeMutex(c.sim, "chan")
 	}
 	c.lock.Lock(p)
-	c.sim.sched.spend(p, c.sim.sched.costs.ChanLock)
+	c.sim.sched.spend(p, c.sim.sched.costs.RuntimeLock)
 }
 
 func (c *Chan[T]) sendGo(p *Proc, v T) {

@@ -170,9 +170,8 @@ func (c *CPUs) burnGo(p *Proc, d time.Duration) {
 			ran = span - stall
 		}
 		pp := p.pp
-		if pp != nil && pp.sibling >= 0 && c.sched.ps[pp.sibling].burning {
-			// The core's other thread runs too: this one runs slower.
-			span = time.Duration(float64(span) / siblingSpeed)
+		if speed := c.speed(pp); speed < 1 {
+			span = time.Duration(float64(span) / speed)
 		}
 		start := s.now
 		c.inUse++
@@ -205,4 +204,29 @@ func (c *CPUs) burnGo(p *Proc, d time.Duration) {
 	if cooperative && p.pp != nil && s.now >= p.pp.preemptAt {
 		c.sched.preempt(p)
 	}
+}
+
+// speed is how fast P pp's core runs a burn starting now, against one
+// running alone: slower while the other thread of its core runs, and by
+// how many other Ps burn (Costs.AllCore).
+func (c *CPUs) speed(pp *gp) float64 {
+	g := c.sched
+	speed := 1.0
+	if pp == nil {
+		return speed
+	}
+	if pp.sibling >= 0 && g.ps[pp.sibling].burning {
+		speed = siblingSpeed
+	}
+	threads := c.n
+	if g.threads > 0 {
+		threads = g.threads
+	}
+	if all := g.costs.AllCore; all > 0 && all < 1 && threads > 1 {
+		speed *= 1 - (1-all)*float64(min(c.inUse, threads-1))/float64(threads-1)
+	}
+	if busy := c.inUse + 1; busy > threads {
+		speed *= float64(threads) / float64(busy) // more Ps than threads: they take turns
+	}
+	return speed
 }

@@ -28,13 +28,20 @@ type Costs struct {
 	// goroutines, taking the mutex where a spin ends with it free, so a
 	// short hold is handed over without a sleep. Zero means no spinning.
 	MutexSpin time.Duration `json:"mutex_spin_ns,omitempty"`
-	// ChanLock is how long a channel operation holds the channel's lock
-	// ([RuntimeMutex]) to do its work; zero holds it for no time.
-	ChanLock time.Duration `json:"chan_lock_ns,omitempty"`
+	// RuntimeLock is how long the runtime holds one of its own locks
+	// ([RuntimeMutex]) for a queue's work: a channel operation's, or a
+	// semaphore's as a sync.Mutex's waiter sleeps or is woken. Zero holds
+	// it for no time.
+	RuntimeLock time.Duration `json:"runtime_lock_ns,omitempty"`
 	// Transfer is what moving a cache line between cores costs ([Line]):
 	// the mutexes' state words and every other Line. Zero moves lines for
 	// nothing, as before there were lines.
 	Transfer Transfer `json:"transfer,omitzero"`
+	// AllCore is how fast a core runs, against one running alone, while
+	// every P's core runs: processors lower their clock as more cores run
+	// (their turbo budget) and share caches and memory. A core runs at a
+	// speed between 1 and AllCore by how many others run; 0 means 1.
+	AllCore float64 `json:"all_core_speed,omitempty"`
 }
 
 // grace is how long the runnext wait lasts.
@@ -151,6 +158,7 @@ func (c *CPUs) SetMachine(m Machine) {
 	for i, s := range siblings(m, len(g.ps)) {
 		g.ps[i].sibling = s
 	}
+	g.threads = m.Threads()
 }
 
 // goSched is the go policy's scheduler: the runtime's Ps and queues.
@@ -174,8 +182,10 @@ type goSched struct {
 	wallSteps bool // burns end on the clock (SetWallSteps)
 
 	// dist is what moving a line from one P to another costs, by their
-	// numbers; nil where it costs nothing.
-	dist [][]time.Duration
+	// numbers; nil where it costs nothing. threads is the machine's
+	// hardware threads, 0 for as many as Ps.
+	dist    [][]time.Duration
+	threads int
 }
 
 // SetSysmonPhase sets sysmon's first tick; it ticks every 10 ms plus the
@@ -258,6 +268,13 @@ func (g *goSched) ready(p *Proc, by *Proc) {
 			g.nexts++
 		}
 		pp.runnext = p
+	} else if g.sim.now == 0 && g.sim.running == nil && len(g.idle) > 0 {
+		// Started before the run: on an idle P of its own at once, as a
+		// program long under way has its goroutines spread over the Ps.
+		pp := g.idle[len(g.idle)-1]
+		g.idle = g.idle[:len(g.idle)-1]
+		g.run(pp, p, 0, false)
+		return
 	} else {
 		g.global.push(p)
 	}

@@ -111,10 +111,11 @@ func TestGoRunnext(t *testing.T) {
 		cpus int
 		want time.Duration // when the receiver runs
 	}{
-		// The Ps start idle: each start and the sender's timer wake one,
-		// 50 µs later, so the sender sends at 1.1 ms.
-		{1, 3*ms + 100*time.Microsecond},              // one P: once the sender ends its 2 ms burn
-		{2, ms + 150*time.Microsecond + runnextAsked}, // the idle P wakes and steals it
+		// Goroutines started before the run start on idle Ps at once; the
+		// sender's timer wakes one 50 µs later, so the sender sends at
+		// 1.05 ms.
+		{1, 3*ms + 50*time.Microsecond},               // one P: once the sender ends its 2 ms burn
+		{2, ms + 100*time.Microsecond + runnextAsked}, // the idle P wakes and steals it
 	} {
 		s := New(1)
 		c := NewGoCPUs(s, tc.cpus, Costs{Wake: 50 * time.Microsecond})
@@ -147,11 +148,11 @@ func TestGoRunnextGrace(t *testing.T) {
 		thief  bool          // whether it runs on the other P
 		steals int64
 	}{
-		// The Ps start idle: each start and the sender's timer wake one,
-		// 50 µs later, so the sender sends at 1.1 ms and the other P,
-		// woken at once, arrives 50 µs later.
-		{"burns on", 2 * ms, ms + 150*time.Microsecond + grace, true, 1},
-		{"blocks first", 30 * time.Microsecond, ms + 130*time.Microsecond, false, 0},
+		// Goroutines started before the run start on idle Ps at once; the
+		// sender's timer wakes one 50 µs later, so the sender sends at
+		// 1.05 ms and the other P, woken at once, arrives 50 µs later.
+		{"burns on", 2 * ms, ms + 100*time.Microsecond + grace, true, 1},
+		{"blocks first", 30 * time.Microsecond, ms + 80*time.Microsecond, false, 0},
 	} {
 		s := New(1)
 		c := NewGoCPUs(s, 2, Costs{Wake: 50 * time.Microsecond, RunnextGrace: grace})

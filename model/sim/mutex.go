@@ -26,6 +26,12 @@ type Mutex struct {
 	woken    bool
 	starving bool
 	handedTo *Proc
+	// Its semaphore, where waiters sleep: the runtime lock its queue is
+	// under; waiters counted in the state word and not yet in the queue;
+	// wake-ups that came before their waiter queued (its count).
+	sema    *RuntimeMutex
+	pending int
+	tokens  int
 }
 
 type mutexWaiter struct {
@@ -131,13 +137,26 @@ func (m *Mutex) lockGo(p *Proc) {
 			m.take(start) // freed meanwhile: that swap took it
 			return
 		}
-		w := mutexWaiter{p: p, since: start}
-		if again {
-			m.waiters.pushFront(w) // a woken waiter that lost keeps its place
+		// semacquire: the semaphore's queue, under the runtime's lock.
+		m.pending++
+		sema := m.semaphore()
+		sema.Lock(p)
+		s.sched.spend(p, s.sched.costs.RuntimeLock)
+		m.pending--
+		if m.tokens > 0 {
+			m.tokens-- // an Unlock released the semaphore before p queued
+			sema.Unlock(p)
 		} else {
-			m.waiters.push(w)
+			w := mutexWaiter{p: p, since: start}
+			sema.unlock(p, func() {
+				if again {
+					m.waiters.pushFront(w) // a woken waiter that lost keeps its place
+				} else {
+					m.waiters.push(w)
+				}
+			})
+			p.block()
 		}
-		p.block()
 		starved := s.now-start > starvation
 		if m.handedTo == p { // starvation mode: Unlock handed the lock over
 			m.handedTo = nil
@@ -203,23 +222,45 @@ func (m *Mutex) spin(p *Proc) (free bool) {
 // yields the P so that the waiter runs at once.
 func (m *Mutex) unlockGo(p *Proc) {
 	s := m.sim
-	starving := m.starving
-	if m.waiters.len() == 0 || (!starving && m.woken) {
+	starving := m.starving && m.waiters.len() > 0
+	if m.waiters.len()+m.pending == 0 || (!starving && m.woken) {
 		m.held = false
+		return
+	}
+	if !starving {
+		m.held, m.woken = false, true
+	}
+	// semrelease: the semaphore's queue, under the runtime's lock.
+	sema := m.semaphore()
+	sema.Lock(p)
+	s.sched.spend(p, s.sched.costs.RuntimeLock)
+	if m.waiters.len() == 0 {
+		m.tokens++ // the waiter on its way takes it without sleeping
+		if starving {
+			m.held = false
+		}
+		sema.Unlock(p)
 		return
 	}
 	w := m.waiters.pop()
 	if starving {
 		m.handedTo = w.p // stays held, now by w.p
 		m.acquired = s.now
-	} else {
-		m.held, m.woken = false, true
 	}
+	sema.Unlock(p)
 	s.wake(w.p)
 	s.sched.spend(p, s.sched.costs.MutexHandoff)
 	if starving && !s.stopping && s.sched.runtime != RuntimeGo19 {
 		s.sched.yield(p)
 	}
+}
+
+// semaphore is the runtime lock of the mutex's semaphore queue.
+func (m *Mutex) semaphore() *RuntimeMutex {
+	if m.sema == nil {
+		m.sema = NewRuntimeMutex(m.sim, m.name+" semaphore")
+	}
+	return m.sema
 }
 
 // LineMoves returns how many times the mutex's state word has moved

@@ -1,0 +1,109 @@
+package model
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/brewput/brewput/model/sim"
+)
+
+// Hardware is a machine a prediction is for: its shape (sockets, cores,
+// hardware threads) and what moving a cache line between its cores costs,
+// with the range of that cost a band spans. Known says the costs were
+// measured on it (brewput calibrate, on this machine); otherwise the
+// range is what published machines of that size show.
+type Hardware struct {
+	Name     string
+	Shape    sim.Machine
+	Transfer sim.Transfer // the point's
+	Lo, Hi   sim.Transfer // the band's
+	// AllCore is how fast a core runs while every core runs, against
+	// one alone (sim.Costs.AllCore): the point's, and the band's edges.
+	AllCore, AllCoreLo, AllCoreHi float64
+	Known                         bool
+	// About says where its shape and costs come from, for the output.
+	About string
+}
+
+// Published core-to-core latencies (a cache line bounced by compare-and-
+// swap between two cores; AnandTech's and Chips and Cheese's tests of
+// server and desktop processors, 2020–2023) run from about 15–20 ns
+// between cores sharing an L3 slice (AMD's CCX) through 30–50 ns on a
+// ring and 40–100 ns on a mesh or between chiplets, to 100–200 ns between
+// sockets, and under 15 ns between the two threads of a core. A machine
+// whose costs are not known spans these.
+var unknownTransfer = struct{ lo, mid, hi sim.Transfer }{
+	lo:  sim.Transfer{Sibling: 5 * time.Nanosecond, Socket: 20 * time.Nanosecond, Remote: 100 * time.Nanosecond},
+	mid: sim.Transfer{Sibling: 9 * time.Nanosecond, Socket: 40 * time.Nanosecond, Remote: 140 * time.Nanosecond},
+	hi:  sim.Transfer{Sibling: 15 * time.Nanosecond, Socket: 80 * time.Nanosecond, Remote: 200 * time.Nanosecond},
+}
+
+// Published server processors keep 75–100 % of their one-core clock with
+// every core busy (Intel's and AMD's turbo tables; processors without
+// turbo, such as AWS's Graviton, keep all of it), before what sharing
+// caches and memory costs.
+const allCoreLo, allCoreMid, allCoreHi = 0.75, 0.88, 1.0
+
+// unknownAbout says what an unknown machine's band spans.
+const unknownAbout = "moving a cache line between cores 20–80 ns, between sockets 100–200 ns, and 75–100 % of one core's speed with every core busy: what published machines show"
+
+// UnknownHardware is a machine of cpus CPUs whose costs are not known:
+// one socket of single-threaded cores (two sockets past 64), its band
+// spanning the transfer costs published machines show.
+func UnknownHardware(cpus int) Hardware {
+	shape := sim.Machine{Sockets: 1, CoresPerSocket: max(1, cpus), ThreadsPerCore: 1}
+	if cpus > 64 {
+		shape = sim.Machine{Sockets: 2, CoresPerSocket: (cpus + 1) / 2, ThreadsPerCore: 1}
+	}
+	return Hardware{Name: "unknown", Shape: shape, Transfer: unknownTransfer.mid, Lo: unknownTransfer.lo, Hi: unknownTransfer.hi,
+		AllCore: allCoreMid, AllCoreLo: allCoreLo, AllCoreHi: allCoreHi,
+		About: fmt.Sprintf("an unknown machine of %d CPUs (%s)", cpus, unknownAbout)}
+}
+
+// namedHardware are the machines brewput knows by name: the shapes of
+// machines published measurements were made on, their transfer costs
+// not known (the band spans an unknown machine's).
+var namedHardware = []struct {
+	name  string
+	shape sim.Machine
+	about string
+}{
+	{"xeon-e5620x2", sim.Machine{Sockets: 2, CoresPerSocket: 4, ThreadsPerCore: 2}, "2 × Intel Xeon E5620 (Westmere-EP, 2010), 16 threads"},
+	{"c5.24xlarge", sim.Machine{Sockets: 2, CoresPerSocket: 24, ThreadsPerCore: 2}, "AWS c5.24xlarge, 2 × 24 Intel cores, 96 threads"},
+	{"c6g.metal", sim.Machine{Sockets: 1, CoresPerSocket: 64, ThreadsPerCore: 1}, "AWS c6g.metal, one 64-core Graviton2"},
+	{"e2-highcpu-32", sim.Machine{Sockets: 1, CoresPerSocket: 16, ThreadsPerCore: 2}, "GCP e2-highcpu-32, 32 vCPUs of 16 Haswell cores"},
+	{"i7-13700h", sim.Machine{Sockets: 1, CoresPerSocket: 10, ThreadsPerCore: 2}, "Intel i7-13700H, 20 threads (6 cores with two threads and 8 without, taken as 10 with two)"},
+}
+
+// HardwareNames lists the machines LookupHardware knows.
+func HardwareNames() []string {
+	var out []string
+	for _, h := range namedHardware {
+		out = append(out, h.name)
+	}
+	return out
+}
+
+// LookupHardware is the machine of that name: a named one, or "unknown"
+// of cpus CPUs.
+func LookupHardware(name string, cpus int) (Hardware, error) {
+	if name == "unknown" {
+		return UnknownHardware(cpus), nil
+	}
+	i := slices.IndexFunc(namedHardware, func(h struct {
+		name  string
+		shape sim.Machine
+		about string
+	}) bool {
+		return h.name == name
+	})
+	if i < 0 {
+		return Hardware{}, fmt.Errorf("machine %q: want this, unknown or one of %s", name, strings.Join(HardwareNames(), ", "))
+	}
+	h := namedHardware[i]
+	u := UnknownHardware(cpus)
+	u.Name, u.Shape, u.About = h.name, h.shape, h.about+" ("+unknownAbout+")"
+	return u, nil
+}

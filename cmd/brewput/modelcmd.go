@@ -54,6 +54,8 @@ func (f *modelFlags) register(fs *pflag.FlagSet) {
 		{"buf-chan-handoff", "cost of a buffered channel handoff", &c.BufChanHandoff},
 		{"runnext-grace", "how long a P waits before stealing another P's runnext goroutine", &c.RunnextGrace},
 		{"mutex-spin", "one spin of a Lock that finds its mutex held (0: Lock never spins)", &c.MutexSpin},
+		{"runtime-lock", "how long the runtime holds its own lock for a channel operation or a semaphore's queue", &c.RuntimeLock},
+		{"transfer", "how long a cache line takes to move between two cores of a socket", &c.Transfer.Socket},
 	} {
 		fs.Var((*cliflag.Duration)(cf.into), cf.name, "go policy: "+cf.usage+", instead of the calibration's")
 	}

@@ -50,7 +50,7 @@ type Options struct {
 
 // CostNames are the costs that can be given, as calibrate.Field names them.
 func CostNames() []string {
-	return []string{"switch", "wake", "spin-wake", "spin-window", "mutex-handoff", "chan-handoff", "buf-chan-handoff", "runnext-grace", "mutex-spin"}
+	return []string{"switch", "wake", "spin-wake", "spin-window", "mutex-handoff", "chan-handoff", "buf-chan-handoff", "runnext-grace", "mutex-spin", "runtime-lock", "transfer"}
 }
 
 // given reports whether the option name was given.

@@ -114,13 +114,13 @@ type PointFit struct {
 
 // costNames name the costs in the order brewput calibrate prints them; a
 // cost's flag (Field's, and brewput model's) is its name with dashes.
-var costNames = []string{"wake", "spin wake", "spin window", "switch", "mutex handoff", "chan handoff", "buf chan handoff", "runnext grace", "mutex spin"}
+var costNames = []string{"wake", "spin wake", "spin window", "switch", "mutex handoff", "chan handoff", "buf chan handoff", "runnext grace", "mutex spin", "runtime lock", "transfer"}
 
 // Field is the cost of c that flag names; nil for no cost.
 func Field(c *sim.Costs, flag string) *time.Duration {
 	return map[string]*time.Duration{"wake": &c.Wake, "spin-wake": &c.SpinWake, "spin-window": &c.SpinWindow, "switch": &c.Switch,
 		"mutex-handoff": &c.MutexHandoff, "chan-handoff": &c.ChanHandoff, "buf-chan-handoff": &c.BufChanHandoff, "runnext-grace": &c.RunnextGrace,
-		"mutex-spin": &c.MutexSpin}[flag]
+		"mutex-spin": &c.MutexSpin, "runtime-lock": &c.RuntimeLock, "transfer": &c.Transfer.Socket}[flag]
 }
 
 // Rows lists c's costs with their intervals, as brewput calibrate prints them.

@@ -53,26 +53,23 @@ func Measure(ctx context.Context, opt Options) (Calibration, error) {
 	c := Calibration{Samples: opt.Samples, Repeats: opt.Repeats, Date: time.Now().UTC().Round(time.Second), Dists: map[string][]time.Duration{}}
 	before := quiet.Take()
 	procs := min(2, runtime.NumCPU())
-	benches := []struct {
-		name          string
-		procs         int
-		point, lo, hi *time.Duration
-		run           func(context.Context, int) []time.Duration
-	}{
+	benches := []bench{
 		{"switch_ns", 1, &c.Costs.Switch, &c.Lo.Switch, &c.Hi.Switch, switches},
 		{"mutex_handoff_ns", procs, &c.Costs.MutexHandoff, &c.Lo.MutexHandoff, &c.Hi.MutexHandoff, mutexHandoffs},
 		{"chan_handoff_ns", procs, &c.Costs.ChanHandoff, &c.Lo.ChanHandoff, &c.Hi.ChanHandoff, func(ctx context.Context, n int) []time.Duration { return chanHandoffs(ctx, n, 0) }},
 		{"buf_chan_handoff_ns", procs, &c.Costs.BufChanHandoff, &c.Lo.BufChanHandoff, &c.Hi.BufChanHandoff, func(ctx context.Context, n int) []time.Duration { return chanHandoffs(ctx, n, 1) }},
 		{"runnext_grace_ns", 1, &c.Costs.RunnextGrace, &c.Lo.RunnextGrace, &c.Hi.RunnextGrace, graces},
 		{"mutex_spin_ns", 1, &c.Costs.MutexSpin, &c.Lo.MutexSpin, &c.Hi.MutexSpin, mutexSpins},
+		{"runtime_lock_ns", 1, &c.Costs.RuntimeLock, &c.Lo.RuntimeLock, &c.Hi.RuntimeLock, runtimeLocks},
+		{"transfer_ns", procs, &c.Costs.Transfer.Socket, &c.Lo.Transfer.Socket, &c.Hi.Transfer.Socket, transfers},
 		{"wake_ns", procs, &c.Costs.Wake, &c.Lo.Wake, &c.Hi.Wake, func(ctx context.Context, n int) []time.Duration { return wakes(ctx, n, deepIdle) }},
 		{"spin_wake_ns", procs, &c.Costs.SpinWake, &c.Lo.SpinWake, &c.Hi.SpinWake, func(ctx context.Context, n int) []time.Duration { return wakes(ctx, n, spinIdle) }},
 	}
 	if procs < 2 {
 		// No idle P to wake: the wake-ups are not measured (a receiver
 		// waits for the readier's time slice to end before it can even
-		// block, 10 ms a sample).
-		benches = benches[:len(benches)-2]
+		// block, 10 ms a sample), nor a line's move to another core.
+		benches = slices.DeleteFunc(benches, func(b bench) bool { return b.procs > 1 })
 	}
 	medians := make([][]time.Duration, len(benches))
 	pooled := make([][]time.Duration, len(benches))
@@ -134,11 +131,20 @@ func Measure(ctx context.Context, opt Options) (Calibration, error) {
 			c.Costs.SpinWindow, c.Lo.SpinWindow, c.Hi.SpinWindow = interval(windows)
 		}
 	} else {
-		c.Note = "one CPU: an idle P cannot be woken here, so the wake-up cost is 0"
+		c.Note = "one CPU: an idle P cannot be woken here, nor a cache line moved to another core, so the wake-up and transfer costs are 0"
 	}
 	c.Others = quiet.Since(before)
 	c.Host = host.Detect()
 	return c, nil
+}
+
+// bench is one microbenchmark: the cost it measures, under GOMAXPROCS
+// procs, into point and its interval's edges.
+type bench struct {
+	name          string
+	procs         int
+	point, lo, hi *time.Duration
+	run           func(context.Context, int) []time.Duration
 }
 
 // interval is the median of the repeats' medians and its 95 % confidence

@@ -214,12 +214,12 @@ func (g *goSched) sysmonTick(t time.Duration) time.Duration {
 
 // gp is one P: the goroutine it runs and those waiting for it.
 type gp struct {
-	id    int
+	id int
 	// sibling is the P on the other hardware thread of this P's core, -1
 	// for none; burning says a burn runs on this P now.
 	sibling int
 	burning bool
-	waker *Proc // carries this P in its events; never run
+	waker   *Proc // carries this P in its events; never run
 	// The time slice is the P's: it starts when the P schedules a goroutine
 	// from anywhere but runnext (schedtick counts those); one from runnext
 	// inherits the rest (runqget's inheritTime), so goroutines handing the

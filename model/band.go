@@ -17,6 +17,19 @@ type Range struct {
 	// Beyond, where set, widens the band of a point on more CPUs than
 	// the costs were inferred on by the model's own error there.
 	Beyond *Extrapolation
+	// Machine, where set, is the span of a machine whose own costs are
+	// not known (Hardware): each corner is simulated at its fast and its
+	// slow edge.
+	Machine *MachineRange
+}
+
+// MachineRange is a machine's costs a band spans where they are not
+// known: the cost of moving a cache line, and how fast a core runs while
+// every core runs, at the fast edge and at the slow one.
+type MachineRange struct {
+	Fast, Slow sim.Transfer
+	FastAll    float64 // AllCore at the fast edge
+	SlowAll    float64
 }
 
 // Extrapolation is how far the model missed measured points on more CPUs
@@ -89,17 +102,27 @@ type Band struct {
 // window at both of its (its effect is not monotone in the others), each
 // once: where the medians may lie, not the runtime's own spread.
 func (r Range) corners() []sim.Costs {
-	if len(r.Sets) > 0 {
-		return r.Sets
-	}
-	out := make([]sim.Costs, 0, 4)
-	for _, c := range []sim.Costs{r.Lo, r.Hi} {
-		for _, w := range []time.Duration{r.Lo.SpinWindow, r.Hi.SpinWindow} {
-			c.SpinWindow = w
-			if !slices.Contains(out, c) { // a corner simulated twice gives the same point twice
-				out = append(out, c)
+	out := r.Sets
+	if len(out) == 0 {
+		out = make([]sim.Costs, 0, 4)
+		for _, c := range []sim.Costs{r.Lo, r.Hi} {
+			for _, w := range []time.Duration{r.Lo.SpinWindow, r.Hi.SpinWindow} {
+				c.SpinWindow = w
+				if !slices.Contains(out, c) { // a corner simulated twice gives the same point twice
+					out = append(out, c)
+				}
 			}
 		}
+	}
+	if m := r.Machine; m != nil {
+		var both []sim.Costs
+		for _, c := range out {
+			fast, slow := c, c
+			fast.Transfer, fast.AllCore = m.Fast, m.FastAll
+			slow.Transfer, slow.AllCore = m.Slow, m.SlowAll
+			both = append(both, fast, slow)
+		}
+		out = both
 	}
 	return out
 }

@@ -117,6 +117,9 @@ func (c Config) newCPUs(s *sim.Sim) *sim.CPUs {
 		cpus.SetSysmonPhase(time.Duration(src.Int64N(int64(10 * time.Millisecond))))
 	}
 	cpus.SetWallSteps(c.Policy.Burn == "wall")
+	// A system's steps are work measured on one core; the shop's are
+	// times its harness burns for, on the clock or the CPU's.
+	cpus.SetWorkSteps(c.System != nil)
 	return cpus
 }
 

@@ -78,6 +78,10 @@ type Policy struct {
 	Burn string `json:"burn,omitempty"`
 	// Background is other processes' demand the go policy simulated.
 	Background Background `json:"background,omitzero"`
+	// Machine, for a go-policy prediction, says which machine it is for
+	// and where that machine's costs come from: this machine's
+	// calibration, or what published machines of its size show.
+	Machine string `json:"machine,omitempty"`
 }
 
 // Background is other processes' demand: CPUs, in bursts of Burst.

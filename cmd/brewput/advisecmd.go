@@ -37,6 +37,7 @@ func newAdviseCmd(e *env) *cobra.Command {
 			if err != nil {
 				return err
 			}
+			mf.maxCPUs = s.CPUs
 			var bp *blueprint.Blueprint
 			if mf.file != "" {
 				if bp, err = loadBlueprint(fs, mf.file); err != nil {

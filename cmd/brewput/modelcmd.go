@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -31,6 +33,8 @@ type modelFlags struct {
 	sched, calibration, file, runtime string
 	costs                             sim.Costs          // as the cost flags give them
 	measure                           calibrate.Measurer // the env's calibrateCosts
+	machine                           string
+	maxCPUs                           int // the most CPUs the command simulates, for --machine's default
 }
 
 func (f *modelFlags) register(fs *pflag.FlagSet) {
@@ -66,6 +70,8 @@ func (f *modelFlags) register(fs *pflag.FlagSet) {
 func (f *modelFlags) registerPolicy(fs *pflag.FlagSet) {
 	fs.StringVar(&f.sched, "sched", model.DefaultSched, "how the virtual CPUs are scheduled: go (the Go runtime's scheduler, with its measured costs) or fifo (idealized CPUs, free handoffs)")
 	fs.StringVar(&f.calibration, "calibration", "", "file of the go policy's costs, from brewput calibrate (default: the user's config folder; measured if missing, and saved there if the machine was quiet)")
+	fs.StringVar(&f.machine, "machine", "", "go policy: the machine predicted for: this, unknown, or one of "+strings.Join(model.HardwareNames(), ", ")+
+		" (default this one where no point has more CPUs than it has, else an unknown machine of the most CPUs asked, whose band spans what published machines show)")
 	fs.StringVar(&f.runtime, "runtime", "", "go policy: follow this Go runtime's scheduler code where versions differ: empty for today's, go1.9 (the talk's: a starving mutex hands over without yielding) or go1.23 (the last whose own lock lets every waiting thread spin)")
 }
 
@@ -78,8 +84,9 @@ func (f *modelFlags) registerOthers(fs *pflag.FlagSet) {
 
 // options are the model flags as the predict package takes them.
 func (f *modelFlags) options(fs *pflag.FlagSet) predict.Options {
-	o := predict.Options{Sched: f.sched, Runtime: f.runtime, Seed: f.seed, Calibration: f.calibration, Costs: f.costs, Band: f.band, PointsOnly: !f.causal, MaxMem: f.maxMem, Others: f.others, OthersBurst: f.othersBurst, Measure: f.measure}
-	for _, name := range append(predict.CostNames(), "calibration", "runtime") {
+	o := predict.Options{Sched: f.sched, Runtime: f.runtime, Seed: f.seed, Calibration: f.calibration, Costs: f.costs, Band: f.band, PointsOnly: !f.causal, MaxMem: f.maxMem, Others: f.others, OthersBurst: f.othersBurst, Measure: f.measure,
+		Machine: f.machine, MaxCPUs: f.maxCPUs}
+	for _, name := range append(predict.CostNames(), "calibration", "runtime", "machine") {
 		if fs.Changed(name) {
 			o.Given = append(o.Given, name)
 		}
@@ -123,6 +130,7 @@ func (c *modelCommand) run(ctx context.Context, fs *pflag.FlagSet, e *env) error
 	if err != nil {
 		return err
 	}
+	mf.maxCPUs = slices.Max(st.CPUs())
 	for _, name := range []string{"profile", "noisy"} {
 		if fs.Changed(name) {
 			return fmt.Errorf("--%s: applies to measurements only; the model's steps take virtual time", name)
@@ -137,6 +145,9 @@ func (c *modelCommand) run(ctx context.Context, fs *pflag.FlagSet, e *env) error
 		}
 		if err := orderFits(bp, st); err != nil {
 			return err
+		}
+		if !fs.Changed("dur") && !fs.Changed("warmup") {
+			scaleWindow(st, bp, e)
 		}
 	}
 	total, err := predict.Check(mf.options(fs), st, bp)
@@ -177,6 +188,21 @@ func (c *modelCommand) run(ctx context.Context, fs *pflag.FlagSet, e *env) error
 		return failure{Err: ferr}
 	}
 	return exitcode.Ended(err, len(points), total, "points", "what was simulated")
+}
+
+// scaleWindow shortens st's window and warm-up to what a system whose
+// orders take little time needs (blueprint.Window), saying so.
+func scaleWindow(st *sweep.Batch, bp *blueprint.Blueprint, e *env) {
+	l := st.Specs[0].Load
+	dur, warmup, ok := bp.Window(l.Dur, l.Warmup)
+	if !ok {
+		return
+	}
+	for i := range st.Specs {
+		st.Specs[i].Load.Dur, st.Specs[i].Load.Warmup = dur, warmup
+	}
+	e.tell(fmt.Sprintf("%s: a window of %v after %v of warm-up, about %d orders on one CPU (--dur and --warmup set others)",
+		bp.Name, dur.Round(time.Microsecond), warmup.Round(time.Microsecond), blueprint.WindowOrders))
 }
 
 // loadBlueprint reads the YAML model in path, refusing the study flags that

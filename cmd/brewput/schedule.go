@@ -71,7 +71,7 @@ func (c *scheduleCommand) plan(fs *pflag.FlagSet, args []string) (s sweep.Spec, 
 // modelTimeline is the model's exact schedule of s, under the policy and
 // costs the flags in fs give.
 func (c *scheduleCommand) modelTimeline(ctx context.Context, fs *pflag.FlagSet, s sweep.Spec, e *env) (analysis.Timeline, error) {
-	c.mf.measure = e.calibrateCosts
+	c.mf.measure, c.mf.maxCPUs = e.calibrateCosts, s.CPUs
 	pr, err := predict.Resolve(ctx, c.mf.options(fs), e.tell)
 	if err != nil {
 		return analysis.Timeline{}, err

@@ -46,6 +46,11 @@ type Options struct {
 	// (go policy only).
 	Others      float64
 	OthersBurst time.Duration
+	// Machine is the machine predicted for: "this", "unknown", a name
+	// model.LookupHardware knows, or "" for this one where no point has
+	// more CPUs than it, else an unknown one of MaxCPUs.
+	Machine string
+	MaxCPUs int
 }
 
 // CostNames are the costs that can be given, as calibrate.Field names them.
@@ -63,6 +68,8 @@ type Prediction struct {
 	Source string               // where they came from: "calibration FILE", "the cost flags"
 	Cal    *results.Calibration // the calibration every point names (nil under fifo)
 	Depth  limits.Depth         // whether Run profiles each point
+	// Hardware is the machine predicted for (go policy only).
+	Hardware model.Hardware
 }
 
 // Check refuses options that do not go together.
@@ -70,6 +77,8 @@ func (o Options) Check() error {
 	switch {
 	case o.Sched != "go" && o.Sched != "fifo":
 		return fmt.Errorf("--sched %q: want go or fifo", o.Sched)
+	case o.Machine != "" && o.Sched != "go":
+		return fmt.Errorf("--machine: applies to --sched go only (fifo's CPUs are ideal)")
 	case !sim.Runtime(o.Runtime).Known():
 		return fmt.Errorf("--runtime %q: want %s, or leave it out for today's runtime", o.Runtime, sim.RuntimesText())
 	case o.Runtime != "" && o.Sched != "go":
@@ -146,7 +155,69 @@ func Resolve(ctx context.Context, o Options, tell func(line string)) (Prediction
 	if o.Band {
 		pr.Range = cal.Range()
 	}
+	hw, err := o.hardware(pr.Costs)
+	if err != nil {
+		return pr, err
+	}
+	pr.Use(hw)
 	return pr, nil
+}
+
+// hardware is the machine o predicts for, with costs (the calibration's,
+// or the flags') for this one.
+func (o Options) hardware(costs sim.Costs) (model.Hardware, error) {
+	name := o.Machine
+	if name == "" {
+		name = "this"
+		if o.MaxCPUs > runtime.NumCPU() {
+			name = "unknown"
+		}
+	}
+	if name != "this" {
+		hw, err := model.LookupHardware(name, max(1, o.MaxCPUs))
+		if err != nil {
+			return hw, fmt.Errorf("--%w", err)
+		}
+		if o.given("transfer") {
+			hw.Transfer.Socket, hw.Lo.Socket, hw.Hi.Socket = costs.Transfer.Socket, costs.Transfer.Socket, costs.Transfer.Socket
+			hw.About += "; moving a line between cores " + costs.Transfer.Socket.String() + " as --transfer says"
+		}
+		return hw, nil
+	}
+	t := costs.Transfer.Socket
+	hw := model.Hardware{Name: "this", Transfer: sim.Transfer{Sibling: t, Socket: t, Remote: t}, Known: true,
+		About: fmt.Sprintf("this machine (%d CPUs)", runtime.NumCPU())}
+	if t == 0 {
+		hw.About += ", its calibration older than the cost of moving a cache line between cores: lines move for free (brewput calibrate measures it)"
+	}
+	return hw, nil
+}
+
+// Use makes pr a prediction for machine hw: its shape, the cost of moving
+// a cache line there and, where those are not known, the band spanning
+// them.
+func (pr *Prediction) Use(hw model.Hardware) {
+	pr.Hardware = hw
+	pr.Machine = hw.Shape
+	pr.Policy.Policy.Machine = hw.About
+	pr.Costs.Transfer, pr.Costs.AllCore = hw.Transfer, hw.AllCore
+	if r := pr.Range; r != nil {
+		rr := *r
+		if hw.Known {
+			for _, c := range []*sim.Costs{&rr.Lo, &rr.Hi} {
+				t := c.Transfer.Socket
+				c.Transfer = sim.Transfer{Sibling: t, Socket: t, Remote: t}
+			}
+			rr.Sets = slices.Clone(rr.Sets)
+			for i := range rr.Sets {
+				t := rr.Sets[i].Transfer.Socket
+				rr.Sets[i].Transfer = sim.Transfer{Sibling: t, Socket: t, Remote: t}
+			}
+		} else {
+			rr.Machine = &model.MachineRange{Fast: hw.Lo, Slow: hw.Hi, FastAll: hw.AllCoreHi, SlowAll: hw.AllCoreLo}
+		}
+		pr.Range = &rr
+	}
 }
 
 // runtimeName names a runtime as Options.Runtime gives it.
@@ -189,8 +260,14 @@ func Calibrated(ctx context.Context, measure calibrate.Measurer, tell func(line 
 		return nil, err
 	}
 	ref := cal.Ref()
-	return &Prediction{Policy: model.Policy{Policy: results.Policy{Sched: "go", Seed: 1}, Costs: cal.Costs, Range: cal.Range()},
-		Host: cal.Host, Source: Source(path), Cal: &ref}, nil
+	pr := &Prediction{Policy: model.Policy{Policy: results.Policy{Sched: "go", Seed: 1}, Costs: cal.Costs, Range: cal.Range()},
+		Host: cal.Host, Source: Source(path), Cal: &ref}
+	hw, err := Options{Machine: "this"}.hardware(cal.Costs)
+	if err != nil {
+		return nil, err
+	}
+	pr.Use(hw)
+	return pr, nil
 }
 
 // Config is the model's configuration of the study's point s under pr, or
@@ -199,12 +276,19 @@ func (pr Prediction) Config(s sweep.Spec, bp *blueprint.Blueprint) model.Config 
 	load := s.Load.Load
 	if bp != nil {
 		load.MaxQ, load.Harness = 0, ""
-		cfg := pr.Apply(model.Config{System: bp, Spec: results.Spec{Mode: bp.Name, CPUs: s.CPUs, Load: load}})
-		cfg.Range = nil
-		return cfg
+		return pr.Apply(model.Config{System: bp, Spec: results.Spec{Mode: bp.Name, CPUs: s.CPUs, Load: load}})
 	}
-	return pr.Apply(model.Config{Spec: results.Spec{Mode: s.Mode.String(), CPUs: s.CPUs, Load: load,
+	cfg := pr.Apply(model.Config{Spec: results.Spec{Mode: s.Mode.String(), CPUs: s.CPUs, Load: load,
 		Policy: results.Policy{Burn: s.Steps.Clock.String()}}, Steps: s.Steps, Variant: s.Variant})
+	if r := cfg.Range; r != nil && r.Machine != nil {
+		// The shop's steps are times, not work: a slower core does not
+		// lengthen them, and moving a line costs next to nothing beside
+		// them; its band spans the calibration's costs alone.
+		rr := *r
+		rr.Machine = nil
+		cfg.Range = &rr
+	}
+	return cfg
 }
 
 // configs are st's configurations under pr (bp on each CPU count).
@@ -235,6 +319,9 @@ func (pr Prediction) Describe() string {
 	if pr.Cal != nil && pr.Policy.Range != nil && pr.Cal.Covers() != "" {
 		s += "; " + pr.Cal.Covers()
 	}
+	if about := pr.Policy.Policy.Machine; about != "" {
+		s += "; for " + about
+	}
 	return s
 }
 
@@ -245,7 +332,7 @@ func (pr Prediction) Describe() string {
 func CheckSize(o Options, st *sweep.Batch, bp *blueprint.Blueprint, points int) error {
 	cfgs := (Prediction{Policy: model.Policy{Policy: results.Policy{Sched: o.Sched, Seed: o.Seed}}}).configs(st, bp)
 	for i := range cfgs {
-		if o.Band && o.Sched == "go" && bp == nil {
+		if o.Band && o.Sched == "go" {
 			cfgs[i].Range = &model.Range{Hi: sim.Costs{Wake: 1, SpinWindow: 1}} // a band of four corners
 		}
 	}

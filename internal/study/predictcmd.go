@@ -94,6 +94,9 @@ func PredictFrom(ctx context.Context, name string, f Predict, measured []results
 	if len(models) == 0 {
 		return nil, exitcode.Failure{Err: errors.New(notPredicted)}
 	}
+	if f.Options.MaxCPUs == 0 && len(f.CPUs) > 0 {
+		f.Options.MaxCPUs = slices.Max(f.CPUs)
+	}
 	pr, err := predict.Resolve(ctx, f.Options, func(line string) { fmt.Fprintln(stderr, line) })
 	if err != nil {
 		return nil, err

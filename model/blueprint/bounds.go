@@ -2,6 +2,7 @@ package blueprint
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/brewput/brewput/model"
 )
@@ -185,4 +186,26 @@ func extraBranches(n node) int {
 		return sum
 	}
 	return 0
+}
+
+// WindowOrders is about how many orders one CPU finishes in Window's
+// window: enough for a median and a band, few enough for a system whose
+// steps take nanoseconds.
+const WindowOrders = 200_000
+
+// Window is the simulated window and warm-up of a point of b where the
+// user gave none: at most dur and warmup, and no longer than one CPU
+// takes for WindowOrders orders (a quarter of that to warm up, at least
+// 100 orders' time); false where dur already holds fewer.
+func (b *Blueprint) Window(dur, warmup time.Duration) (time.Duration, time.Duration, bool) {
+	st := b.structure()
+	per := time.Duration(max(st.cpu, st.path) * float64(time.Second))
+	if per <= 0 {
+		return dur, warmup, false
+	}
+	w := time.Duration(WindowOrders) * per
+	if w >= dur {
+		return dur, warmup, false
+	}
+	return w, min(warmup, max(w/4, 100*per)), true
 }

@@ -126,6 +126,16 @@ func (c *CPUs) InUse() int { return c.inUse }
 // MaxInUse returns the most CPUs ever busy at once.
 func (c *CPUs) MaxInUse() int { return c.maxUse }
 
+// SetWorkSteps makes the go policy's burns work to do, measured on a core
+// running alone, rather than time to take: a core runs them slower while
+// the other thread of its core runs, or while many cores run
+// (Costs.AllCore). Call it before the run; fifo ignores it.
+func (c *CPUs) SetWorkSteps(on bool) {
+	if c.sched != nil {
+		c.sched.workSteps = on
+	}
+}
+
 // SetWallSteps makes the go policy's burns end on the clock, as burn.Wall
 // steps do: one held up ends on time, with less burned. Call it before
 // the run; fifo never holds a burn up.
@@ -212,7 +222,7 @@ func (c *CPUs) burnGo(p *Proc, d time.Duration) {
 func (c *CPUs) speed(pp *gp) float64 {
 	g := c.sched
 	speed := 1.0
-	if pp == nil {
+	if pp == nil || !g.workSteps {
 		return speed
 	}
 	if pp.sibling >= 0 && g.ps[pp.sibling].burning {

@@ -180,6 +180,7 @@ type goSched struct {
 	sysmonPhase, sysmonPeriod time.Duration
 
 	wallSteps bool // burns end on the clock (SetWallSteps)
+	workSteps bool // burns are work, slower on a shared core (SetWorkSteps)
 
 	// dist is what moving a line from one P to another costs, by their
 	// numbers; nil where it costs nothing. threads is the machine's

@@ -1,0 +1,122 @@
+package sim
+
+import (
+	"testing"
+	"time"
+)
+
+// hammer runs n goroutines, one a P, each writing line(i) after every
+// burn of work, for 200 µs, and returns the writes done.
+func hammer(t *testing.T, n int, c Costs, line func(s *Sim, i int) *Line) int {
+	t.Helper()
+	s := New(1)
+	cpus := NewGoCPUs(s, n, c)
+	writes := 0
+	for i := range n {
+		l := line(s, i)
+		s.Go(func(p *Proc) {
+			for {
+				cpus.Burn(p, 5)
+				l.Write(p)
+				writes++
+			}
+		})
+	}
+	s.Run(200 * time.Microsecond)
+	return writes
+}
+
+// TestLineSharedSerializes: one line written by every core takes the
+// cores' writes one visit at a time, so that more cores do no more than
+// two; a line of each core's own costs nothing, and its writes scale.
+func TestLineSharedSerializes(t *testing.T) {
+	c := Costs{Transfer: Transfer{Socket: 40 * time.Nanosecond}}
+	one := hammer(t, 1, c, func(s *Sim, _ int) *Line { return NewLine(s) })
+	var shared *Line
+	sharedWrites := func(n int) int {
+		shared = nil
+		return hammer(t, n, c, func(s *Sim, _ int) *Line {
+			if shared == nil {
+				shared = NewLine(s)
+			}
+			return shared
+		})
+	}
+	two, eight := sharedWrites(2), sharedWrites(8)
+	t.Logf("writes: %d on 1 core, %d on 2 sharing, %d on 8 sharing", one, two, eight)
+	if two >= 2*one || float64(eight) > 1.1*float64(two) {
+		t.Errorf("shared line: %d writes on 1 core, %d on 2, %d on 8; want fewer than twice on 2 and no more on 8", one, two, eight)
+	}
+	if shared.Moves() == 0 || shared.Stalls() == 0 {
+		t.Errorf("shared line on 8 cores: %d moves, %v stalled; want some", shared.Moves(), shared.Stalls())
+	}
+	own := hammer(t, 8, c, func(s *Sim, _ int) *Line { return NewLine(s) })
+	if own < 8*one*99/100 {
+		t.Errorf("a line each: %d writes on 8 cores, want 8 × %d", own, one)
+	}
+	free := hammer(t, 8, Costs{}, func(s *Sim, _ int) *Line {
+		if shared == nil || shared.sim != s {
+			shared = NewLine(s)
+		}
+		return shared
+	})
+	if free < 8*one*99/100 {
+		t.Errorf("a shared line that moves for free: %d writes on 8 cores, want 8 × %d", free, one)
+	}
+}
+
+// TestLineReadCopies: a core reading a line another wrote waits for a
+// copy once, then reads it for free; the writer's next write takes the
+// copy back, waiting for it.
+func TestLineReadCopies(t *testing.T) {
+	const move = 40 * time.Nanosecond
+	s := New(1)
+	cpus := NewGoCPUs(s, 2, Costs{Transfer: Transfer{Socket: move}})
+	l := NewLine(s)
+	var reads []time.Duration
+	var rewrite time.Duration
+	s.Go(func(p *Proc) { // the writer
+		l.Write(p)
+		cpus.Burn(p, time.Microsecond)
+		start := p.Now()
+		l.Write(p)
+		rewrite = p.Now() - start
+	})
+	s.Go(func(p *Proc) { // the reader
+		cpus.Burn(p, 100*time.Nanosecond)
+		for range 3 {
+			start := p.Now()
+			l.Read(p)
+			reads = append(reads, p.Now()-start)
+		}
+	})
+	s.Run(10 * time.Microsecond)
+	if len(reads) != 3 || reads[0] < move/2 || reads[0] > 3*move/2 || reads[1] != 0 || reads[2] != 0 {
+		t.Errorf("reads took %v; want one move (%v, give or take half), then none", reads, move)
+	}
+	if rewrite < move/2 || rewrite > 3*move/2 {
+		t.Errorf("the write after a read took %v; want a move to take the copy back (%v, give or take half)", rewrite, move)
+	}
+}
+
+// TestLineFifoFree: under fifo a line costs nothing.
+func TestLineFifoFree(t *testing.T) {
+	s := New(1)
+	cpus := NewCPUs(s, 2)
+	l := NewLine(s)
+	var end time.Duration
+	for range 2 {
+		s.Go(func(p *Proc) {
+			for range 100 {
+				l.Write(p)
+				l.Read(p)
+				cpus.Burn(p, time.Nanosecond)
+			}
+			end = max(end, p.Now())
+		})
+	}
+	s.Run(time.Millisecond)
+	if end != 100*time.Nanosecond || l.Moves() != 0 {
+		t.Errorf("fifo: two cores' 100 writes of 1 ns each ended at %v with %d moves; want 100ns and none", end, l.Moves())
+	}
+}

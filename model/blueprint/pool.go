@@ -52,6 +52,7 @@ type pool struct {
 	*meter
 	res  Resource
 	unit int // a copy's units
+	cpus int
 	s    *sim.Sim
 	one  *instance
 	each map[int]*instance // by CPU or customer, where Per
@@ -75,8 +76,8 @@ type instance struct {
 	locks   []*sim.Mutex
 }
 
-func newPool(s *sim.Sim, m *meter, r Resource, unit int) *pool {
-	pl := &pool{meter: m, res: r, unit: unit, s: s, holding: map[*sim.Proc]*instance{}}
+func newPool(s *sim.Sim, m *meter, r Resource, unit, cpus int) *pool {
+	pl := &pool{meter: m, res: r, unit: unit, cpus: cpus, s: s, holding: map[*sim.Proc]*instance{}}
 	if r.Per == "" {
 		pl.one = pl.newInstance(unit)
 	} else {
@@ -115,7 +116,11 @@ func (pl *pool) instance(p *sim.Proc) *instance {
 	}
 	k := p.ID()
 	if pl.res.Per == PerCPU {
-		k = p.CPU()
+		// The P it runs on; under fifo, whose CPUs belong to no one, the
+		// customer's number among the CPUs.
+		if k = p.CPU(); k < 0 {
+			k = p.ID() % pl.cpus
+		}
 	}
 	in, ok := pl.each[k]
 	if !ok {

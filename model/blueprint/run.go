@@ -90,7 +90,7 @@ func (b *Blueprint) Build(s *sim.Sim, cpus *sim.CPUs, cfg model.Config) (func(*s
 			l, _ := b.LoadAt(cfg)
 			copies = max(1, l.Par)
 		}
-		w.pools = append(w.pools, newPool(s, &meter{name: r.Name, capacity: unit * copies}, r, unit))
+		w.pools = append(w.pools, newPool(s, &meter{name: r.Name, capacity: unit * copies}, r, unit, cpus.N()))
 	}
 	for _, pp := range b.pipes {
 		for _, st := range pp.stages {

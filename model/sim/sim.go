@@ -422,13 +422,13 @@ func (p *Proc) Burned() time.Duration { return p.burned }
 // ID returns the process's number: 0 for the first started, then 1, 2, …
 func (p *Proc) ID() int { return p.id }
 
-// CPU returns the number of the CPU the process runs on: under the go
-// policy its P, under fifo the CPU it last burned on (0 before any).
+// CPU returns the number of the P the process runs on under the go
+// policy; -1 under fifo, whose burns take any free CPU.
 func (p *Proc) CPU() int {
 	if p.pp != nil {
 		return p.pp.id
 	}
-	return max(p.cpu, 0)
+	return -1
 }
 
 // Sleep waits for d of virtual time without holding a CPU, like a timer.

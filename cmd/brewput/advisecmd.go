@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/brewput/brewput/measure/sweep"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -42,6 +43,11 @@ func newAdviseCmd(e *env) *cobra.Command {
 			if mf.file != "" {
 				if bp, err = loadBlueprint(fs, mf.file); err != nil {
 					return err
+				}
+				if !fs.Changed("dur") && !fs.Changed("warmup") {
+					specs := []sweep.Spec{s}
+					scaleWindow(specs, bp, e)
+					s = specs[0]
 				}
 			}
 			if err := predict.CheckAdvice(mf.options(fs), s, bp); err != nil {

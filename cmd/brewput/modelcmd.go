@@ -147,7 +147,7 @@ func (c *modelCommand) run(ctx context.Context, fs *pflag.FlagSet, e *env) error
 			return err
 		}
 		if !fs.Changed("dur") && !fs.Changed("warmup") {
-			scaleWindow(st, bp, e)
+			scaleWindow(st.Specs, bp, e)
 		}
 	}
 	total, err := predict.Check(mf.options(fs), st, bp)
@@ -190,16 +190,16 @@ func (c *modelCommand) run(ctx context.Context, fs *pflag.FlagSet, e *env) error
 	return exitcode.Ended(err, len(points), total, "points", "what was simulated")
 }
 
-// scaleWindow shortens st's window and warm-up to what a system whose
+// scaleWindow shortens specs' window and warm-up to what a system whose
 // orders take little time needs (blueprint.Window), saying so.
-func scaleWindow(st *sweep.Batch, bp *blueprint.Blueprint, e *env) {
-	l := st.Specs[0].Load
+func scaleWindow(specs []sweep.Spec, bp *blueprint.Blueprint, e *env) {
+	l := specs[0].Load
 	dur, warmup, ok := bp.Window(l.Dur, l.Warmup)
 	if !ok {
 		return
 	}
-	for i := range st.Specs {
-		st.Specs[i].Load.Dur, st.Specs[i].Load.Warmup = dur, warmup
+	for i := range specs {
+		specs[i].Load.Dur, specs[i].Load.Warmup = dur, warmup
 	}
 	e.tell(fmt.Sprintf("%s: a window of %v after %v of warm-up, about %d orders on one CPU (--dur and --warmup set others)",
 		bp.Name, dur.Round(time.Microsecond), warmup.Round(time.Microsecond), blueprint.WindowOrders))

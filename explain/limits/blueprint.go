@@ -29,6 +29,8 @@ func (y *yamlSystem) label(r string) string {
 		return "the channel into stage " + strings.TrimPrefix(r, "channel:")
 	case strings.HasPrefix(r, "step:"):
 		return "step " + strings.TrimPrefix(r, "step:")
+	case strings.HasPrefix(r, lineKey):
+		return "the cache line of " + strings.TrimPrefix(r, lineKey)
 	}
 	if slices.ContainsFunc(y.b.Stages(), func(s blueprint.StageInfo) bool { return s.Name == r }) {
 		return "stage " + r
@@ -36,10 +38,11 @@ func (y *yamlSystem) label(r string) string {
 	return "the " + r
 }
 
-// Knob keys of a blueprint's copies.
+// Knob keys of a blueprint's copies, and a resource's cache line's name.
 const (
 	unitKey   = "unit:"
 	workerKey = "worker:"
+	lineKey   = "line:"
 )
 
 func (y *yamlSystem) config(knobs) (model.Config, bool) { return model.Config{}, false }
@@ -47,11 +50,11 @@ func (y *yamlSystem) config(knobs) (model.Config, bool) { return model.Config{},
 // simulated is the configuration with k's reliefs, on a copy of b.
 func (y *yamlSystem) simulated(k knobs) model.Config {
 	cfg := y.load(k)
-	if len(k.scale) == 0 && len(k.copies) == 0 && len(k.buffers) == 0 {
+	if len(k.scale) == 0 && len(k.copies) == 0 && len(k.buffers) == 0 && len(k.lines) == 0 && len(k.shards) == 0 {
 		return cfg
 	}
 	c := *y.b // a run changes no blueprint, so copies may share their steps
-	c.Scale, c.Buffers = k.scale, k.buffers
+	c.Scale, c.Buffers, c.LineScale, c.Shards = k.scale, k.buffers, k.lines, k.shards
 	for key, n := range k.copies {
 		if name, ok := strings.CutPrefix(key, workerKey); ok {
 			if c.Workers == nil {
@@ -88,6 +91,9 @@ func (y *yamlSystem) reliefs() []relief {
 		rs = append(rs, relief{kind: Copy, change: fmt.Sprintf("one more %s (%d → %d)", r.Name, r.Capacity, r.Capacity+1), named: []string{r.Name}, relieves: []string{r.Name},
 			cost: Cost{Units: 1}, k: knobs{copies: map[string]int{unitKey + r.Name: 1}}})
 	}
+	for _, r := range y.b.Resources {
+		rs = append(rs, lineReliefs(r)...)
+	}
 	for _, s := range y.b.Stages() {
 		rs = append(rs, relief{kind: Copy,
 			change: fmt.Sprintf("one more worker at stage %s (%d → %d)", s.Name, s.Workers*s.Lines, (s.Workers+1)*s.Lines), named: []string{s.Name}, relieves: []string{s.Name},
@@ -104,6 +110,28 @@ func (y *yamlSystem) reliefs() []relief {
 			k: knobs{buffers: map[string]int{s.Name: to}}})
 	}
 	return append(rs, loadReliefs(y.cfg.CPUs, y.cfg.Resolve().Par, y.who())...)
+}
+
+// lineReliefs are a shared lock's or word's: its cache line moving 10 %
+// faster between cores, which says whether the line limits, and the
+// design that relieves it: the lock split in two, the word striped over
+// the CPUs. A copy of its own per CPU or customer moves no line.
+func lineReliefs(r blueprint.Resource) []relief {
+	if r.Per != "" {
+		return nil
+	}
+	line := lineKey + r.Name
+	rs := []relief{{kind: Line, change: fmt.Sprintf("%s's cache line moving 10 %% faster between cores", r.Name),
+		named: []string{line}, relieves: []string{line}, k: knobs{lines: map[string]float64{r.Name: Faster}}}}
+	switch {
+	case r.Kind == blueprint.Word:
+		rs = append(rs, relief{kind: Shard, change: fmt.Sprintf("%s striped over the CPUs, a copy on each", r.Name),
+			named: []string{line, r.Name}, relieves: []string{line, r.Name}, cost: Cost{Units: 1}, k: knobs{shards: map[string]int{r.Name: 2}}})
+	case (r.Kind == blueprint.Mutex || r.Kind == "") && (r.Locks || r.Capacity == 1):
+		rs = append(rs, relief{kind: Shard, change: fmt.Sprintf("%s split in two, each use taking one (%d → %d locks)", r.Name, r.Capacity, 2*r.Capacity),
+			named: []string{line, r.Name}, relieves: []string{line, r.Name}, cost: Cost{Units: r.Capacity}, k: knobs{shards: map[string]int{r.Name: 2}}})
+	}
+	return rs
 }
 
 // describe says what k makes of it: "cafe, barista: capacity 3".
@@ -124,6 +152,12 @@ func (y *yamlSystem) describe(k knobs) string {
 	for _, r := range y.b.Resources {
 		if n := k.copies[unitKey+r.Name]; n > 0 {
 			parts = append(parts, fmt.Sprintf("%s: capacity %d", r.Name, r.Capacity+n))
+		}
+		if f, ok := k.lines[r.Name]; ok {
+			parts = append(parts, fmt.Sprintf("%s's line ×%g", r.Name, f))
+		}
+		if n := k.shards[r.Name]; n > 1 {
+			parts = append(parts, fmt.Sprintf("%s: %d shards", r.Name, n))
 		}
 	}
 	for _, st := range y.b.Stages() {

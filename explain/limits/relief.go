@@ -15,17 +15,21 @@ type knobs struct {
 	copies    map[string]int     // a resource's kind → copies (units, workers) added
 	buffers   map[string]int     // a channel (the stage it feeds) → its room; 0 keeps it
 	split     bool               // the kitchen lock held for less
+	lines     map[string]float64 // a resource → the factor on moving its cache line
+	shards    map[string]int     // a resource → the shards it is split into
 }
 
 // none reports whether k turns nothing: the system as it is.
 func (k knobs) none() bool {
-	return k.cpus == 0 && k.customers == 0 && len(k.scale) == 0 && len(k.copies) == 0 && len(k.buffers) == 0 && !k.split
+	return k.cpus == 0 && k.customers == 0 && len(k.scale) == 0 && len(k.copies) == 0 && len(k.buffers) == 0 && !k.split &&
+		len(k.lines) == 0 && len(k.shards) == 0
 }
 
 // merge is a and b at once: the larger of each, the shorter of each step.
 func (a knobs) merge(b knobs) knobs {
 	return knobs{cpus: max(a.cpus, b.cpus), customers: max(a.customers, b.customers), split: a.split || b.split,
-		scale: mergeBy(a.scale, b.scale, true), copies: mergeBy(a.copies, b.copies, false), buffers: mergeBy(a.buffers, b.buffers, false)}
+		scale: mergeBy(a.scale, b.scale, true), copies: mergeBy(a.copies, b.copies, false), buffers: mergeBy(a.buffers, b.buffers, false),
+		lines: mergeBy(a.lines, b.lines, true), shards: mergeBy(a.shards, b.shards, false)}
 }
 
 // mergeBy is a with b's keys, the least (else the most) where both have one.
@@ -52,6 +56,8 @@ const (
 	CPUCustomer = "cpu+customer" // one more CPU and one more customer
 	Customers   = "customers"    // twice the customers (or servers)
 	Buffer      = "buffer"       // twice a channel's buffer (1 where it has none)
+	Line        = "line"         // a lock's or word's cache line moving 10 % faster between cores
+	Shard       = "shard"        // a lock split in two, or a word striped over the CPUs
 	Combined    = "combined"     // several reliefs at once
 )
 
@@ -71,7 +77,7 @@ type relief struct {
 // preference orders a resource's reliefs for a combined change.
 func (r relief) preference() int {
 	switch r.kind {
-	case Copy, Split:
+	case Copy, Split, Shard:
 		return 0
 	case CPUCustomer, Customers, Buffer:
 		return 1

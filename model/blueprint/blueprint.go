@@ -31,6 +31,12 @@ type Blueprint struct {
 	Workers map[string]int
 	Buffers map[string]int
 	Units   map[string]int
+	// Further reliefs, by resource: LineScale multiplies what moving its
+	// cache line between cores costs; Shards splits a mutex into that
+	// many, each use taking one at random, and gives a word a copy on
+	// each CPU.
+	LineScale map[string]float64
+	Shards    map[string]int
 
 	nres   int     // len(Resources) as parsed: steps refer to resources by index
 	flow   *group  // the steps of one order, run by each customer or server

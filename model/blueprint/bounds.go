@@ -75,6 +75,7 @@ func (b *Blueprint) Structure(cfg model.Config) (model.Structure, error) {
 	st := b.structure()
 	ms := model.Structure{CPU: st.cpu, Path: st.path}
 	for i, r := range b.Resources {
+		r = b.sharded(r)
 		copies := b.capacity(r)
 		switch r.Per {
 		case PerCPU:

@@ -50,12 +50,13 @@ func (m *meter) read(now time.Duration) model.Reading {
 // everybody shares or each CPU's or customer's own.
 type pool struct {
 	*meter
-	res  Resource
-	unit int // a copy's units
-	cpus int
-	s    *sim.Sim
-	one  *instance
-	each map[int]*instance // by CPU or customer, where Per
+	res   Resource
+	unit  int // a copy's units
+	cpus  int
+	scale float64 // the relief's factor on moving its lines, 0 for none
+	s     *sim.Sim
+	one   *instance
+	each  map[int]*instance // by CPU or customer, where Per
 	// holding is the instance each holder took, where it is not the one;
 	// readers counts an RWMutex's holders, its meter one use however many.
 	holding map[*sim.Proc]*instance
@@ -76,8 +77,8 @@ type instance struct {
 	locks   []*sim.Mutex
 }
 
-func newPool(s *sim.Sim, m *meter, r Resource, unit, cpus int) *pool {
-	pl := &pool{meter: m, res: r, unit: unit, cpus: cpus, s: s, holding: map[*sim.Proc]*instance{}}
+func newPool(s *sim.Sim, m *meter, r Resource, unit, cpus int, lineScale float64) *pool {
+	pl := &pool{meter: m, res: r, unit: unit, cpus: cpus, scale: lineScale, s: s, holding: map[*sim.Proc]*instance{}}
 	if r.Per == "" {
 		pl.one = pl.newInstance(unit)
 	} else {
@@ -89,22 +90,34 @@ func newPool(s *sim.Sim, m *meter, r Resource, unit, cpus int) *pool {
 func (pl *pool) newInstance(capacity int) *instance {
 	s, r := pl.s, pl.res
 	in := &instance{}
+	var lines []*sim.Line
 	switch {
 	case r.Kind == RWMutex:
 		in.rw = sim.NewRWMutex(s, r.Name)
+		lines = append(lines, in.rw.Line())
 	case r.Kind == Runtime:
 		in.rt = sim.NewRuntimeMutex(s, r.Name)
+		lines = append(lines, in.rt.Line())
 	case r.Kind == Word:
 		in.line = sim.NewLine(s)
+		lines = append(lines, in.line)
 	case r.Locks && capacity > 1:
 		for i := range capacity {
-			in.locks = append(in.locks, sim.NewMutex(s, fmt.Sprintf("%s#%d", r.Name, i+1)))
+			mu := sim.NewMutex(s, fmt.Sprintf("%s#%d", r.Name, i+1))
+			in.locks = append(in.locks, mu)
+			lines = append(lines, mu.Line())
 		}
 	case capacity == 1:
 		in.mu = sim.NewMutex(s, r.Name)
+		lines = append(lines, in.mu.Line())
 	default:
 		in.handoff = sim.NewChan[struct{}](s, 0)
 		in.free = capacity
+	}
+	if f, ok := pl.lineScale(); ok {
+		for _, l := range lines {
+			l.SetScale(f)
+		}
 	}
 	return in
 }
@@ -205,3 +218,7 @@ func (pl *pool) touch(p *sim.Proc, write bool) {
 	}
 	pl.uses++
 }
+
+// lineScale is the relief's factor on what moving the resource's lines
+// costs, where there is one.
+func (pl *pool) lineScale() (float64, bool) { return pl.scale, pl.scale > 0 }

@@ -82,6 +82,7 @@ type world struct {
 func (b *Blueprint) Build(s *sim.Sim, cpus *sim.CPUs, cfg model.Config) (func(*sim.Proc), func() []model.Reading) {
 	w := &world{b: b, s: s, cpus: cpus, runs: map[runKey]int{}}
 	for _, r := range b.Resources {
+		r = b.sharded(r)
 		unit, copies := b.capacity(r), 1
 		switch r.Per {
 		case PerCPU:
@@ -90,7 +91,8 @@ func (b *Blueprint) Build(s *sim.Sim, cpus *sim.CPUs, cfg model.Config) (func(*s
 			l, _ := b.LoadAt(cfg)
 			copies = max(1, l.Par)
 		}
-		w.pools = append(w.pools, newPool(s, &meter{name: r.Name, capacity: unit * copies}, r, unit, cpus.N()))
+		pl := newPool(s, &meter{name: r.Name, capacity: unit * copies}, r, unit, cpus.N(), b.LineScale[r.Name])
+		w.pools = append(w.pools, pl)
 	}
 	for _, pp := range b.pipes {
 		for _, st := range pp.stages {
@@ -113,4 +115,22 @@ func (b *Blueprint) Build(s *sim.Sim, cpus *sim.CPUs, cfg model.Config) (func(*s
 		return out
 	}
 	return func(p *sim.Proc) { b.flow.run(w, p) }, read
+}
+
+// sharded is r as Shards has it: a mutex split into shards, or a word
+// with a copy on each CPU.
+func (b *Blueprint) sharded(r Resource) Resource {
+	n := b.Shards[r.Name]
+	if n <= 1 || r.Per != "" {
+		return r
+	}
+	switch {
+	case r.Kind == Word:
+		r.Per = PerCPU
+	case r.Kind == Mutex || r.Kind == "":
+		if r.Locks || r.Capacity == 1 {
+			r.Locks, r.Capacity = true, r.Capacity*n
+		}
+	}
+	return r
 }

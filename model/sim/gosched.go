@@ -144,6 +144,18 @@ func NewGoCPUs(s *Sim, n int, c Costs) *CPUs {
 	return cpus
 }
 
+// SetSteadyStart starts each goroutine started before the run on an idle
+// P of its own at once, as in a program long under way, rather than in
+// the global queue with the Ps woken one after another as a program
+// starting does: a system whose steps take nanoseconds reaches its steady
+// state without simulating the start. Call it before the run; fifo
+// ignores it.
+func (c *CPUs) SetSteadyStart(on bool) {
+	if c.sched != nil {
+		c.sched.steadyStart = on
+	}
+}
+
 // SetMachine sets the hardware the Ps run on, which decides how far apart
 // they are for the cost of moving a line ([Costs.Transfer]); call it before
 // the run. fifo ignores it.
@@ -181,6 +193,9 @@ type goSched struct {
 
 	wallSteps bool // burns end on the clock (SetWallSteps)
 	workSteps bool // burns are work, slower on a shared core (SetWorkSteps)
+	// steadyStart starts each goroutine started before the run on an
+	// idle P of its own (SetSteadyStart).
+	steadyStart bool
 
 	// dist is what moving a line from one P to another costs, by their
 	// numbers; nil where it costs nothing. threads is the machine's
@@ -269,7 +284,7 @@ func (g *goSched) ready(p *Proc, by *Proc) {
 			g.nexts++
 		}
 		pp.runnext = p
-	} else if g.sim.now == 0 && g.sim.running == nil && len(g.idle) > 0 {
+	} else if g.steadyStart && g.sim.now == 0 && g.sim.running == nil && len(g.idle) > 0 {
 		// Started before the run: on an idle P of its own at once, as a
 		// program long under way has its goroutines spread over the Ps.
 		pp := g.idle[len(g.idle)-1]

@@ -111,11 +111,10 @@ func TestGoRunnext(t *testing.T) {
 		cpus int
 		want time.Duration // when the receiver runs
 	}{
-		// Goroutines started before the run start on idle Ps at once; the
-		// sender's timer wakes one 50 µs later, so the sender sends at
-		// 1.05 ms.
-		{1, 3*ms + 50*time.Microsecond},               // one P: once the sender ends its 2 ms burn
-		{2, ms + 100*time.Microsecond + runnextAsked}, // the idle P wakes and steals it
+		// The Ps start idle: each start and the sender's timer wake one,
+		// 50 µs later, so the sender sends at 1.1 ms.
+		{1, 3*ms + 100*time.Microsecond},              // one P: once the sender ends its 2 ms burn
+		{2, ms + 150*time.Microsecond + runnextAsked}, // the idle P wakes and steals it
 	} {
 		s := New(1)
 		c := NewGoCPUs(s, tc.cpus, Costs{Wake: 50 * time.Microsecond})
@@ -148,11 +147,11 @@ func TestGoRunnextGrace(t *testing.T) {
 		thief  bool          // whether it runs on the other P
 		steals int64
 	}{
-		// Goroutines started before the run start on idle Ps at once; the
-		// sender's timer wakes one 50 µs later, so the sender sends at
-		// 1.05 ms and the other P, woken at once, arrives 50 µs later.
-		{"burns on", 2 * ms, ms + 100*time.Microsecond + grace, true, 1},
-		{"blocks first", 30 * time.Microsecond, ms + 80*time.Microsecond, false, 0},
+		// The Ps start idle: each start and the sender's timer wake one,
+		// 50 µs later, so the sender sends at 1.1 ms and the other P,
+		// woken at once, arrives 50 µs later.
+		{"burns on", 2 * ms, ms + 150*time.Microsecond + grace, true, 1},
+		{"blocks first", 30 * time.Microsecond, ms + 130*time.Microsecond, false, 0},
 	} {
 		s := New(1)
 		c := NewGoCPUs(s, 2, Costs{Wake: 50 * time.Microsecond, RunnextGrace: grace})
@@ -422,5 +421,31 @@ func TestGoMutexSpin(t *testing.T) {
 	oneSpin, _ := run(1, 50*time.Nanosecond)
 	if one != oneSpin {
 		t.Errorf("one P: %d operations without spinning, %d with; want the same (no other P runs the holder)", one, oneSpin)
+	}
+}
+
+// TestGoSteadyStart: with a steady start, goroutines started before the
+// run begin at once, each on an idle P of its own; without, the Ps wake
+// one after another.
+func TestGoSteadyStart(t *testing.T) {
+	for _, steady := range []bool{false, true} {
+		s := New(1)
+		c := NewGoCPUs(s, 3, Costs{Wake: 50 * time.Microsecond})
+		c.SetSteadyStart(steady)
+		var began []time.Duration
+		for range 3 {
+			s.Go(func(p *Proc) {
+				began = append(began, p.Now())
+				c.Burn(p, ms)
+			})
+		}
+		s.Run(10 * ms)
+		want := []time.Duration{50 * time.Microsecond, 100 * time.Microsecond, 150 * time.Microsecond}
+		if steady {
+			want = []time.Duration{0, 0, 0}
+		}
+		if !slices.Equal(began, want) {
+			t.Errorf("steady %v: began at %v, want %v", steady, began, want)
+		}
 	}
 }

@@ -266,3 +266,6 @@ func (m *Mutex) semaphore() *RuntimeMutex {
 // LineMoves returns how many times the mutex's state word has moved
 // between cores.
 func (m *Mutex) LineMoves() int64 { return m.line.Moves() }
+
+// Line returns the cache line of its state word.
+func (m *Mutex) Line() *Line { return m.line }

@@ -145,3 +145,6 @@ func (m *RuntimeMutex) Read() Reading {
 	}
 	return r
 }
+
+// Line returns the cache line of its state word.
+func (m *RuntimeMutex) Line() *Line { return m.line }

@@ -132,3 +132,6 @@ func (rw *RWMutex) Read() Reading {
 
 // LineMoves returns how many times its line has moved between cores.
 func (rw *RWMutex) LineMoves() int64 { return rw.line.Moves() }
+
+// Line returns the cache line of its state word.
+func (rw *RWMutex) Line() *Line { return rw.line }

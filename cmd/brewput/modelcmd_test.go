@@ -26,9 +26,9 @@ import (
 // machine busy with other tests. Non-parallel tests never run beside the
 // parallel ones, which wait for them.
 
-// goCosts are the go policy's nine costs as flags: given all, the model
+// goCosts are the go policy's eleven costs as flags: given all, the model
 // needs no calibration.
-var goCosts = []string{"--switch", "200ns", "--wake", "20us", "--mutex-handoff", "1us", "--chan-handoff", "1us", "--buf-chan-handoff", "1us", "--spin-wake", "1us", "--spin-window", "40us", "--runnext-grace", "3us", "--mutex-spin", "0s"}
+var goCosts = []string{"--switch", "200ns", "--wake", "20us", "--mutex-handoff", "1us", "--chan-handoff", "1us", "--buf-chan-handoff", "1us", "--spin-wake", "1us", "--spin-window", "40us", "--runnext-grace", "3us", "--mutex-spin", "0s", "--runtime-lock", "0s", "--transfer", "0s"}
 
 // runModel runs brewput model with args and fails the test unless it
 // succeeds.
@@ -217,7 +217,7 @@ func TestModelOut(t *testing.T) {
 	assertNoTemp(t, dir)
 }
 
-// TestModelCostFlagsNeedNoCalibration gives the go policy all nine costs:
+// TestModelCostFlagsNeedNoCalibration gives the go policy all eleven costs:
 // nothing is measured, nothing saved, and the points name no host.
 func TestModelCostFlagsNeedNoCalibration(t *testing.T) {
 	config := emptyConfig(t)
@@ -230,7 +230,7 @@ func TestModelCostFlagsNeedNoCalibration(t *testing.T) {
 			t.Errorf("%s cpus %d: sched %q host %+v; want go and no host, the costs being the flags'", p.Mode, p.CPUs, p.Sched, p.Host)
 		}
 	}
-	assertEmptyDir(t, config, "the nine cost flags were given")
+	assertEmptyDir(t, config, "the eleven cost flags were given")
 }
 
 // TestModelCalibrationFile reads the costs from a file brewput calibrate
@@ -246,7 +246,9 @@ func TestModelCalibrationFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	args := []string{"--modes", "finelocking,linearpipe-1", "--cpus", "1-3", "--dur", "100ms", "--jitter", "500us"}
+	// This machine's: an unknown one's cost of moving a line is not the
+	// calibration's.
+	args := []string{"--modes", "finelocking,linearpipe-1", "--cpus", "1-3", "--dur", "100ms", "--jitter", "500us", "--machine", "this"}
 	stdout, stderr := runModel(t, append(args, "--calibration", file, "--format", "json")...)
 	if stderr != "" {
 		t.Errorf("stderr:\n%s\nwant nothing", stderr)
@@ -257,7 +259,8 @@ func TestModelCalibrationFile(t *testing.T) {
 	}
 	c := cal.Costs
 	fromFlags := modelPoints(t, append(args, "--switch", c.Switch.String(), "--wake", c.Wake.String(),
-		"--mutex-handoff", c.MutexHandoff.String(), "--chan-handoff", c.ChanHandoff.String(), "--buf-chan-handoff", c.BufChanHandoff.String(), "--spin-wake", c.SpinWake.String(), "--spin-window", c.SpinWindow.String(), "--runnext-grace", c.RunnextGrace.String(), "--mutex-spin", c.MutexSpin.String())...)
+		"--mutex-handoff", c.MutexHandoff.String(), "--chan-handoff", c.ChanHandoff.String(), "--buf-chan-handoff", c.BufChanHandoff.String(), "--spin-wake", c.SpinWake.String(), "--spin-window", c.SpinWindow.String(), "--runnext-grace", c.RunnextGrace.String(), "--mutex-spin", c.MutexSpin.String(),
+		"--runtime-lock", c.RuntimeLock.String(), "--transfer", c.Transfer.Socket.String())...)
 	if len(fromFile) != 6 || len(fromFlags) != 6 {
 		t.Fatalf("%d points from the file, %d from the flags; want 6", len(fromFile), len(fromFlags))
 	}

@@ -2,8 +2,8 @@ package calibrate
 
 import "golang.org/x/sys/unix"
 
-// twoCPUs is two CPUs this process may run on, the first two it is
-// allowed; the same one twice where it has one.
+// twoCPUs is two CPUs the calling thread may run on, the first two; the
+// same one twice where it has one.
 func twoCPUs() [2]int {
 	var set unix.CPUSet
 	if err := unix.SchedGetaffinity(0, &set); err != nil {
@@ -25,20 +25,16 @@ func twoCPUs() [2]int {
 }
 
 // pinThread binds the calling thread, locked to its goroutine, to cpu (-1:
-// leaves it as it is).
-func pinThread(cpu int) {
-	if cpu < 0 {
-		return
+// leaves it as it is), and returns what puts its CPUs back as they were.
+func pinThread(cpu int) (undo func()) {
+	var was unix.CPUSet
+	if cpu < 0 || unix.SchedGetaffinity(0, &was) != nil {
+		return func() {}
 	}
 	var set unix.CPUSet
 	set.Set(cpu)
-	_ = unix.SchedSetaffinity(0, &set) // best effort: unpinned, the two threads still run apart
-}
-
-// unpinThread lets the calling thread run on every CPU the process may.
-func unpinThread() {
-	var set unix.CPUSet
-	if err := unix.SchedGetaffinity(unix.Getpid(), &set); err == nil {
-		_ = unix.SchedSetaffinity(0, &set)
+	if unix.SchedSetaffinity(0, &set) != nil {
+		return func() {} // unpinned, the two threads still run apart
 	}
+	return func() { _ = unix.SchedSetaffinity(0, &was) }
 }

@@ -8,15 +8,16 @@ import (
 	"time"
 )
 
-// paddedWord is a word alone on its cache line.
+// paddedWord is a word alone on its cache line (and its neighbour's, which
+// a processor may fetch with it).
 type paddedWord struct {
-	_ [64]byte
+	_ [128]byte
 	v atomic.Int64
-	_ [64]byte
+	_ [128]byte
 }
 
-// roundTrips is how many times a sample of transfers bounces the line,
-// at most: one whose partner thread was preempted ends at sampleLimit.
+// roundTrips is how many times a sample of transfers bounces the line, at
+// most: a sample whose threads were preempted ends at sampleLimit.
 const (
 	roundTrips  = 2000
 	sampleLimit = 20 * time.Millisecond
@@ -28,24 +29,21 @@ const (
 // to see the other's write; a sample is the time of a round trip's half.
 func transfers(ctx context.Context, n int) []time.Duration {
 	cpus := twoCPUs()
-	var w paddedWord
+	var w, stop paddedWord
 	var wg sync.WaitGroup
 	start := make(chan struct{})
 	done := make(chan struct{})
-	// The other side echoes every odd value as the next even one, until
-	// it reads -1, which a compare-and-swap cannot overwrite.
+	// The other side echoes every odd value as the next even one until
+	// told to stop, by a word on a line of its own that it only reads
+	// meanwhile.
 	wg.Go(func() {
 		runtime.LockOSThread()
 		defer runtime.UnlockOSThread()
-		pinThread(cpus[1])
+		defer pinThread(cpus[1])()
 		for range start {
-			for {
-				v := w.v.Load()
-				if v == -1 {
-					break
-				}
-				if v&1 == 1 {
-					w.v.CompareAndSwap(v, v+1)
+			for stop.v.Load() == 0 {
+				if v := w.v.Load(); v&1 == 1 {
+					w.v.Store(v + 1)
 				}
 			}
 			done <- struct{}{}
@@ -55,27 +53,33 @@ func transfers(ctx context.Context, n int) []time.Duration {
 	defer close(start)
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	pinThread(cpus[0])
-	defer unpinThread()
+	defer pinThread(cpus[0])()
 	return samples(ctx, n, func(int) time.Duration {
 		w.v.Store(0)
+		stop.v.Store(0)
 		start <- struct{}{}
+		// The sample is the quickest block of round trips: a block in
+		// which either thread was descheduled reads long, and a busy
+		// machine deschedules them often.
+		best := time.Duration(1<<63 - 1)
 		t0 := time.Now()
-		trips := int64(0)
-		for ; trips < roundTrips; trips++ {
-			if trips%64 == 63 && time.Since(t0) > sampleLimit {
-				break
+		for trip := int64(0); trip < roundTrips && time.Since(t0) < sampleLimit; trip += block {
+			b0 := time.Now()
+			for i := trip; i < trip+block; i++ {
+				w.v.Store(2*i + 1)
+				for w.v.Load() != 2*i+2 {
+				}
 			}
-			w.v.Store(2*trips + 1)
-			for w.v.Load() != 2*trips+2 {
-			}
+			best = min(best, time.Since(b0))
 		}
-		d := time.Since(t0)
-		w.v.Store(-1)
+		stop.v.Store(1)
 		<-done
-		return d / time.Duration(2*trips)
+		return best / (2 * block)
 	})
 }
+
+// block is the round trips timed together in a sample of transfers.
+const block = 64
 
 // chanOps is how many sends and receives a sample of runtimeLocks times.
 const chanOps = 1000

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"github.com/brewput/brewput/model/sim"
 	"runtime"
 	"testing"
 	"time"
@@ -67,14 +68,22 @@ func TestSteadyStateAllocatesLittle(t *testing.T) {
 }
 
 // BenchmarkEngine tracks the engine's own speed and garbage on the
-// vs-simpy model (finelocking, 6 CPUs, fifo) and the same under the go
-// policy: events processed per wall second and heap allocations per
-// event over a 10 s simulation.
+// vs-simpy model (finelocking, 6 CPUs, fifo), the same under the go
+// policy, and under the go policy with cache lines that cost moving:
+// events processed per wall second and heap allocations per event over a
+// 10 s simulation.
 func BenchmarkEngine(b *testing.B) {
-	for _, sched := range []string{"fifo", "go"} {
+	for _, sched := range []string{"fifo", "go", "go,lines"} {
 		b.Run("sched="+sched, func(b *testing.B) {
 			cfg := talk("finelocking", 6)
 			cfg.Policy.Sched, cfg.Costs, cfg.Dur = sched, fixedCosts(), 10*time.Second
+			if sched == "go,lines" {
+				// The same with the mutexes' and channels' cache lines
+				// moving between cores: what those mechanisms cost.
+				cfg.Policy.Sched = "go"
+				cfg.Costs.Transfer = sim.Transfer{Sibling: 9 * time.Nanosecond, Socket: 40 * time.Nanosecond, Remote: 140 * time.Nanosecond}
+				cfg.Costs.RuntimeLock = 12 * time.Nanosecond
+			}
 			var events uint64
 			var before, after runtime.MemStats
 			runtime.ReadMemStats(&before)

@@ -120,9 +120,9 @@ func (c Config) newCPUs(s *sim.Sim) *sim.CPUs {
 	// A system's steps are work measured on one core; the shop's are
 	// times its harness burns for, on the clock or the CPU's.
 	cpus.SetWorkSteps(c.System != nil)
-	// A system is predicted in its steady state; the shop's start is the
-	// harness's, as the talk's runs, measured from their start, had it.
-	cpus.SetSteadyStart(c.System != nil)
+	// Predicted in its steady state, but under the talk's protocol, which
+	// measures from the start and so has the runtime's.
+	cpus.SetSteadyStart(c.harness() != "talk")
 	return cpus
 }
 

@@ -184,10 +184,9 @@ func (o Options) hardware(costs sim.Costs) (model.Hardware, error) {
 		}
 		return hw, nil
 	}
-	t := costs.Transfer.Socket
-	hw := model.Hardware{Name: "this", Transfer: sim.Transfer{Sibling: t, Socket: t, Remote: t}, Known: true,
+	hw := model.Hardware{Name: "this", Transfer: costs.Transfer, Known: true,
 		About: fmt.Sprintf("this machine (%d CPUs)", runtime.NumCPU())}
-	if t == 0 {
+	if costs.Transfer.Socket == 0 {
 		hw.About += ", its calibration older than the cost of moving a cache line between cores: lines move for free (brewput calibrate measures it)"
 	}
 	return hw, nil
@@ -203,17 +202,7 @@ func (pr *Prediction) Use(hw model.Hardware) {
 	pr.Costs.Transfer, pr.Costs.AllCore = hw.Transfer, hw.AllCore
 	if r := pr.Range; r != nil {
 		rr := *r
-		if hw.Known {
-			for _, c := range []*sim.Costs{&rr.Lo, &rr.Hi} {
-				t := c.Transfer.Socket
-				c.Transfer = sim.Transfer{Sibling: t, Socket: t, Remote: t}
-			}
-			rr.Sets = slices.Clone(rr.Sets)
-			for i := range rr.Sets {
-				t := rr.Sets[i].Transfer.Socket
-				rr.Sets[i].Transfer = sim.Transfer{Sibling: t, Socket: t, Remote: t}
-			}
-		} else {
+		if !hw.Known {
 			rr.Machine = &model.MachineRange{Fast: hw.Lo, Slow: hw.Hi, FastAll: hw.AllCoreHi, SlowAll: hw.AllCoreLo}
 		}
 		pr.Range = &rr

@@ -91,8 +91,10 @@ func (y *yamlSystem) reliefs() []relief {
 		rs = append(rs, relief{kind: Copy, change: fmt.Sprintf("one more %s (%d → %d)", r.Name, r.Capacity, r.Capacity+1), named: []string{r.Name}, relieves: []string{r.Name},
 			cost: Cost{Units: 1}, k: knobs{copies: map[string]int{unitKey + r.Name: 1}}})
 	}
-	for _, r := range y.b.Resources {
-		rs = append(rs, lineReliefs(r)...)
+	if y.cfg.Policy.Sched != "fifo" { // fifo's lines cost nothing to move
+		for _, r := range y.b.Resources {
+			rs = append(rs, lineReliefs(r)...)
+		}
 	}
 	for _, s := range y.b.Stages() {
 		rs = append(rs, relief{kind: Copy,

@@ -68,8 +68,11 @@ type Prediction struct {
 	Source string               // where they came from: "calibration FILE", "the cost flags"
 	Cal    *results.Calibration // the calibration every point names (nil under fifo)
 	Depth  limits.Depth         // whether Run profiles each point
-	// Hardware is the machine predicted for (go policy only).
+	// Hardware is the machine predicted for (go policy only); local,
+	// where not nil, the policy of this machine, which points on no more
+	// CPUs than it has use (For).
 	Hardware model.Hardware
+	local    *model.Policy
 }
 
 // Check refuses options that do not go together.
@@ -159,8 +162,27 @@ func Resolve(ctx context.Context, o Options, tell func(line string)) (Prediction
 	if err != nil {
 		return pr, err
 	}
+	if o.Machine == "" && hw.Name != "this" {
+		// This machine's own costs up to its CPUs; an unknown one's past.
+		here, err := Options{Machine: "this"}.hardware(pr.Costs)
+		if err != nil {
+			return pr, err
+		}
+		local := pr
+		local.Use(here)
+		pr.local = &local.Policy
+	}
 	pr.Use(hw)
 	return pr, nil
+}
+
+// For is the policy of a point on cpus CPUs: this machine's where the
+// machine was left to its default and this one has that many CPUs.
+func (pr Prediction) For(cpus int) model.Policy {
+	if pr.local != nil && cpus <= runtime.NumCPU() {
+		return *pr.local
+	}
+	return pr.Policy
 }
 
 // hardware is the machine o predicts for, with costs (the calibration's,
@@ -265,9 +287,9 @@ func (pr Prediction) Config(s sweep.Spec, bp *blueprint.Blueprint) model.Config 
 	load := s.Load.Load
 	if bp != nil {
 		load.MaxQ, load.Harness = 0, ""
-		return pr.Apply(model.Config{System: bp, Spec: results.Spec{Mode: bp.Name, CPUs: s.CPUs, Load: load}})
+		return pr.For(s.CPUs).Apply(model.Config{System: bp, Spec: results.Spec{Mode: bp.Name, CPUs: s.CPUs, Load: load}})
 	}
-	cfg := pr.Apply(model.Config{Spec: results.Spec{Mode: s.Mode.String(), CPUs: s.CPUs, Load: load,
+	cfg := pr.For(s.CPUs).Apply(model.Config{Spec: results.Spec{Mode: s.Mode.String(), CPUs: s.CPUs, Load: load,
 		Policy: results.Policy{Burn: s.Steps.Clock.String()}}, Steps: s.Steps, Variant: s.Variant})
 	if r := cfg.Range; r != nil && r.Machine != nil {
 		// The shop's steps are times, not work: a slower core does not
@@ -309,7 +331,11 @@ func (pr Prediction) Describe() string {
 		s += "; " + pr.Cal.Covers()
 	}
 	if about := pr.Policy.Policy.Machine; about != "" {
-		s += "; for " + about
+		if pr.local != nil {
+			s += fmt.Sprintf("; for this machine on up to %s, and past them for %s", format.Count(runtime.NumCPU(), "CPU"), about)
+		} else {
+			s += "; for " + about
+		}
 	}
 	return s
 }

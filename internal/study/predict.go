@@ -71,7 +71,7 @@ func predictAll(ctx context.Context, pr predict.Prediction, study string, models
 	for _, v := range variants {
 		for _, n := range cpus {
 			bp := bps[modelFor(models, v, n)]
-			cfg := pr.Apply(model.Config{System: bp, Spec: results.Spec{Mode: bp.Name, CPUs: n}})
+			cfg := pr.For(n).Apply(model.Config{System: bp, Spec: results.Spec{Mode: bp.Name, CPUs: n}})
 			var err error
 			if cfg.Warmup, cfg.Dur, err = window(cfg); err != nil {
 				return nil, fmt.Errorf("%s on %d CPUs: %w", v, n, err)

@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"runtime"
 
-	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/internal/host"
 	"github.com/brewput/brewput/internal/profile"
 	"github.com/brewput/brewput/results"
@@ -63,7 +62,7 @@ func Sweep(ctx context.Context, c Validator, cpus []int, progress func(line stri
 			if p.Disturbed {
 				line += " (disturbed: " + p.Interference() + ")"
 			}
-			progress(format.Wrap(line, format.Columns, "  "))
+			progress(line)
 		}
 	}
 	for _, n := range cpus {

@@ -97,7 +97,7 @@ func PredictFrom(ctx context.Context, name string, f Predict, measured []results
 	if f.Options.MaxCPUs == 0 && len(f.CPUs) > 0 {
 		f.Options.MaxCPUs = slices.Max(f.CPUs)
 	}
-	pr, err := predict.Resolve(ctx, f.Options, func(line string) { fmt.Fprintln(stderr, line) })
+	pr, err := predict.Resolve(ctx, f.Options, format.Lines(stderr, ""))
 	if err != nil {
 		return nil, err
 	}
@@ -122,13 +122,13 @@ func PredictFrom(ctx context.Context, name string, f Predict, measured []results
 			return nil, exitcode.Failure{Err: err}
 		}
 		if notPredicted != "" {
-			fmt.Fprintln(stdout, format.Wrap(notPredicted, format.Columns, ""))
+			fmt.Fprintln(stdout, format.Wrap(notPredicted, format.Width(stdout), ""))
 		}
 		fmt.Fprintln(stdout)
 		if err := writePrediction(stdout, models, predicted, measured, f.CPUs); err != nil {
 			return nil, exitcode.Failure{Err: err}
 		}
-		fmt.Fprintln(stdout, format.Wrap(pr.Describe(), format.Columns, "  "))
+		fmt.Fprintln(stdout, format.Wrap(pr.Describe(), format.Width(stdout), "  "))
 	}
 	if f.Out != "" {
 		a, err := analyze.Points(all, analyze.Options{})

@@ -127,9 +127,9 @@ func (p *Progress) Done(points []results.Point) {
 	if pt.IsDisturbed() {
 		mark = " (disturbed: " + pt.Interference() + ")"
 	}
-	fmt.Fprintf(p.w, "[%d/%d] %s cpus=%d%s: %.1f %s, p50 %.2f ms%s%s\n",
+	format.Lines(p.w, "")(fmt.Sprintf("[%d/%d] %s cpus=%d%s: %.1f %s, p50 %.2f ms%s%s",
 		p.done+len(points), p.total, pt.Mode, pt.CPUs, rep, pt.Throughput, pt.Unit, pt.Latency.P50, mark,
-		format.TimeLeft(time.Since(p.start), len(points), p.total-p.done-len(points)))
+		format.TimeLeft(time.Since(p.start), len(points), p.total-p.done-len(points))))
 }
 
 // Tick redraws the bar, its elapsed time and the time left by the rate so

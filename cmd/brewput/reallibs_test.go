@@ -107,7 +107,13 @@ func TestRealLibsLocks(t *testing.T) {
 	// Naming: logrus's sites are its callers of MutexWrap.Lock, one group.
 	for _, mode := range []string{"Logrus/out=slow/lock=shared", "Logrus/out=discard/lock=shared"} {
 		name, g := only(mode, " at entry.go:")
-		if strings.Contains(strings.ToLower(name), "mutexwrap") || !strings.Contains(name, "entry.go:") || g.locks != 1 || len(byMode[mode]) > 2 {
+		logger := 0 // groups of logrus's sites (sync.Once's and sync.Pool's may show too)
+		for n := range byMode[mode] {
+			if strings.Contains(n, "entry.go:") || strings.Contains(n, "logger.go:") {
+				logger++
+			}
+		}
+		if strings.Contains(strings.ToLower(name), "mutexwrap") || g.locks != 1 || logger != 1 {
 			t.Errorf("%s: groups %v, want one lock named at its callers in entry.go and logger.go", mode, byMode[mode])
 		}
 	}

@@ -111,14 +111,16 @@ var all = []series{
 		metric: "ChanProdConsWork100 (mpmcqueue-work-chart.svg)", file: "prodcons.yaml", machine: "e2-highcpu-32", runtime: "go1.23", dur: time.Millisecond, pairs: true},
 	{title: "the same without work (Haswell)", csv: "channel_buffered_prodcons.csv", source: "images/*.svg",
 		metric: "ChanProdCons no work, chan cap 1000 (mpmcqueue-no-work-chart.svg)", file: "prodcons.yaml", machine: "e2-highcpu-32", runtime: "go1.23", dur: 200 * time.Microsecond, pairs: true},
+	// f8e0057b ran on Go 1.3, before Go 1.5 gave sync.Mutex its spinning and
+	// the scheduler its runnext slot: the go1.0 runtime.
 	{title: "sync.Pool behind one global mutex (2014)", csv: "sync_pool_perP_vs_global.csv", source: "f8e0057b",
-		metric: "BenchmarkPool old (global mutex-protected cache)", file: "pool-global.yaml", machine: "unknown", dur: time.Millisecond},
+		metric: "BenchmarkPool old (global mutex-protected cache)", file: "pool-global.yaml", machine: "unknown", runtime: "go1.0", dur: time.Millisecond},
 	{title: "sync.Pool with per-P caches (2014)", csv: "sync_pool_perP_vs_global.csv", source: "f8e0057b",
-		metric: "BenchmarkPool new (P-local caches)", file: "pool-perp.yaml", machine: "unknown", dur: time.Millisecond},
+		metric: "BenchmarkPool new (P-local caches)", file: "pool-perp.yaml", machine: "unknown", runtime: "go1.0", dur: time.Millisecond},
 	{title: "Sprintf on a pool behind one global mutex (2014)", csv: "sync_pool_perP_vs_global.csv", source: "f8e0057b",
-		metric: "BenchmarkSprintfEmpty old (global mutex-protected cache)", file: "sprintf-global.yaml", machine: "unknown", dur: 500 * time.Microsecond},
+		metric: "BenchmarkSprintfEmpty old (global mutex-protected cache)", file: "sprintf-global.yaml", machine: "unknown", runtime: "go1.0", dur: 500 * time.Microsecond},
 	{title: "Sprintf on sync.Pool with per-P caches (2014)", csv: "sync_pool_perP_vs_global.csv", source: "f8e0057b",
-		metric: "BenchmarkSprintfEmpty new (P-local caches)", file: "sprintf-perp.yaml", machine: "unknown", dur: 500 * time.Microsecond},
+		metric: "BenchmarkSprintfEmpty new (P-local caches)", file: "sprintf-perp.yaml", machine: "unknown", runtime: "go1.0", dur: 500 * time.Microsecond},
 	{title: "sync.Map, reads only (Graviton2)", csv: "syncmap_vs_concurrent_map_read_write_mix.csv", source: "BENCHMARKS.md",
 		metric: "sync.Map 1000 int keys warm, 100% Load (IntegerMapStandard_WarmUp/reads=100%)", file: "syncmap-read.yaml", machine: "c6g.metal", runtime: "go1.23", dur: 500 * time.Microsecond},
 }

@@ -91,5 +91,11 @@ func Quietly(ctx context.Context, rt Retry, measure func(context.Context) (resul
 	}
 }
 
-// interference is how much CPU others and the hypervisor took from p.
-func interference(p results.Point) float64 { return p.OthersCPUs + p.StealCPUs }
+// interference is how much CPU others and the hypervisor took from p: of
+// its own CPUs where they were read apart.
+func interference(p results.Point) float64 {
+	if on := p.OnCPUs; on != nil {
+		return on.OthersCPUs + on.StealCPUs
+	}
+	return p.OthersCPUs + p.StealCPUs
+}

@@ -70,7 +70,7 @@ func (t Timing) Point(name, variant string, n int, unit string, metrics map[resu
 	p := Point(name, variant, n, t.Start, t.CPU.Seconds()/secs, metrics)
 	p.Par, p.Ops, p.Unit = t.Par, t.Ops, unit
 	p.Dur, p.Throughput = t.Wall, float64(t.Ops)/secs
-	p.OthersCPUs, p.StealCPUs = t.Others.Beside(p.CPUUsed)
+	t.Others.Mark(&p)
 	return p, Latencies(&p, t.Hist)
 }
 
@@ -186,7 +186,7 @@ func (r Runs) Point(name, variant string, n, par int, ops int64, unit string, me
 	if med > 0 {
 		p.Throughput = float64(ops) / med.Seconds()
 	}
-	p.OthersCPUs, p.StealCPUs = r.Others.Beside(p.CPUUsed)
+	r.Others.Mark(&p)
 	return p
 }
 

@@ -164,7 +164,7 @@ func pageNotes(points []results.Point, opt Options) []string {
 		if n == 1 {
 			were = fmt.Sprintf("1 of %s was", of)
 		}
-		notes = append(notes, fmt.Sprintf("%s %s disturbed: other processes took more than %.1f CPU beyond the cores they left free while they were measured, so their numbers say more about the machine than about the design; the charts, the tables and the map of limits mark them %s.",
+		notes = append(notes, fmt.Sprintf("%s %s disturbed: other processes took more than %.1f CPU of the CPUs they ran on (beyond those they left free, where not pinned) while they were measured, so their numbers say more about the machine than about the design; the charts, the tables and the map of limits mark them %s.",
 			disturbedMark, were, results.DisturbedCPUs, disturbedMark))
 	}
 	return notes

@@ -103,19 +103,15 @@ func (c Calibration) Cost(flag string) (Cost, bool) {
 	return Cost{}, false
 }
 
-// CalibrationQuietBelow is the most CPUs' worth of time other processes
-// may use while a calibration measures for its costs to be trusted: above
-// a few tenths the wake-up reads high, the woken thread waiting for a core.
-const CalibrationQuietBelow = 0.2
-
 // Busy reports whether c was measured while other processes used
-// CalibrationQuietBelow CPUs or more (or was marked so), which makes its
-// costs not to be trusted.
+// DisturbedCPUs or more (or was marked so), which makes its costs not to
+// be trusted: above a few tenths the wake-up reads high, the woken thread
+// waiting for a core.
 func (c Calibration) Busy() bool {
 	if len(c.InferredFrom) > 0 || c.Host == "none" {
 		return false
 	}
-	return c.Forced || c.Unsaved || c.Others >= CalibrationQuietBelow
+	return c.Forced || c.Unsaved || c.Others >= DisturbedCPUs
 }
 
 // For says whose costs they are and how far to trust them: "for vm's

@@ -23,6 +23,8 @@ type File struct {
 	Points []Point
 	Plan   *Plan
 	Notes  []string
+	// NotPredicted are the variants a prediction's JSON says it left out.
+	NotPredicted []NotPredicted
 }
 
 // bom is the UTF-8 byte-order mark some editors put at a file's start.
@@ -203,6 +205,8 @@ func (f *File) record(n int, kind any, line []byte) error {
 			f.Notes = append(f.Notes, fmt.Sprintf("line %d: results of schema %d, newer than this version's %d: read as far as it can", n, s.Schema, Schema))
 		}
 		return nil
+	case notPredictedRecord:
+		return f.readNotPredicted(n, line)
 	case planRecord:
 	default:
 		f.Notes = append(f.Notes, fmt.Sprintf("line %d: a record of kind %v, unknown to this version of brewput, ignored", n, kind))
@@ -348,6 +352,7 @@ func Merge(files ...*File) *File {
 	for _, f := range files {
 		all.Points = append(all.Points, f.Points...)
 		all.Notes = append(all.Notes, f.Notes...)
+		all.NotPredicted = append(all.NotPredicted, f.NotPredicted...)
 	}
 	n := len(all.Notes)
 	all.dedupe()

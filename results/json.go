@@ -103,6 +103,7 @@ func (p Point) wire() pointJSON {
 		Ops: p.Ops, Errors: p.Errors, Drops: p.Drops, Throughput: p.Throughput, Unit: p.Unit, CPUUsed: p.CPUUsed, Util: p.Util,
 		Latency: p.Latency, Service: p.Service, Bounds: p.Bounds, Band: p.Band, Trust: p.Trust, Bottleneck: p.Bottleneck,
 		Waits: p.Waits, Profile: p.Profile, Lab: p.Lab, Study: p.Study, Bench: p.Bench, Host: p.Host, Start: p.Start, Hist: p.Hist}
+	w.Trust.Disturbed = p.IsDisturbed() // as the text says it, whoever forgot to Assess
 	if pol := p.Policy; pol != (Policy{}) {
 		w.Policy = &policyJSON{pol.Sched, pol.Seed, pol.Runtime, pol.Burn, pol.Background.CPUs, Ms(pol.Background.Burst)}
 	}

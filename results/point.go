@@ -240,6 +240,15 @@ type Machine struct {
 	WorkingFrac float64 `json:"working_frac,omitempty"`
 	// MeanWaitMs is the mean time a caller waited to get it, in ms.
 	MeanWaitMs float64 `json:"mean_wait_ms"`
+	// Reads is how many of its Uses were an RWMutex's readers', where
+	// told apart (a watched lock's).
+	Reads int64 `json:"reads,omitempty"`
+	// Goroutines is how many distinct goroutines took it (or its group's
+	// locks), Takers how many took each lock on average: 1 where each
+	// goroutine has a lock of its own. Both 0 where not known (meters,
+	// the shop's machines).
+	Goroutines int     `json:"goroutines,omitempty"`
+	Takers     float64 `json:"takers,omitempty"`
 }
 
 // Host describes the machine a point was measured on.

@@ -348,7 +348,7 @@ func writeDisturbedNote(w io.Writer, points []Point) {
 	if n == 0 {
 		return
 	}
-	note := fmt.Sprintf("* disturbed (%d of %d): other processes took more than %.1f CPU beyond the cores the point left free while it was measured; its numbers say more about the machine than about the design", n, len(points), DisturbedCPUs)
+	note := fmt.Sprintf("* disturbed (%d of %d): other processes took more than %.1f CPU of the CPUs the point ran on (beyond those it left free, where it was not pinned) while it was measured; its numbers say more about the machine than about the design", n, len(points), DisturbedCPUs)
 	if attempts > 1 {
 		note += fmt.Sprintf(" (each measured up to %d times, the least disturbed kept)", attempts)
 	}

@@ -116,3 +116,27 @@ func TestTrust(t *testing.T) {
 		}
 	}
 }
+
+// TestDisturbsOwnCPUs: of a point's own CPUs read apart, others may take
+// DisturbedCPUs and no more; of the machine's, those the point left free
+// as well; a point marked disturbed stays so.
+func TestDisturbsOwnCPUs(t *testing.T) {
+	pinned := Point{Spec: Spec{CPUs: 1}, Host: Host{Cores: 2}, Trust: Trust{OthersCPUs: 0.5, OnCPUs: &OnCPUs{CPUs: 1, OthersCPUs: 0.5}}}
+	if !pinned.IsDisturbed() {
+		t.Errorf("others took half of a pinned point's CPU: not disturbed")
+	}
+	if s := pinned.Interference(); !strings.Contains(s, "0.50 CPUs of its 1 CPU") {
+		t.Errorf("Interference %q does not say what was taken of its own CPU", s)
+	}
+	beside := Point{Spec: Spec{CPUs: 1}, Host: Host{Cores: 2}, Trust: Trust{OthersCPUs: 1, OnCPUs: &OnCPUs{CPUs: 1, OthersCPUs: DisturbedCPUs}}}
+	if beside.IsDisturbed() {
+		t.Errorf("a neighbour on the CPU the point left free, %.1f of its own: disturbed", DisturbedCPUs)
+	}
+	unread := Point{Spec: Spec{CPUs: 1}, Host: Host{Cores: 2}, Trust: Trust{OthersCPUs: 1.25}}
+	if !unread.IsDisturbed() {
+		t.Errorf("own CPUs unread, others 1.25 of 2 beside 1: not disturbed")
+	}
+	if (Point{Trust: Trust{Disturbed: true}}).IsDisturbed() != true {
+		t.Errorf("a point marked disturbed is not")
+	}
+}

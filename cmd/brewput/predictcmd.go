@@ -93,7 +93,7 @@ func newPredictCmd(e *env) *cobra.Command {
 			if f.JSON {
 				out = nil // the points are written as benchmarks' below
 			}
-			predicted, err := study.PredictFrom(cmd.Context(), name, f, asStudy, out, e.stderr)
+			predicted, notPredicted, err := study.PredictFrom(cmd.Context(), name, f, asStudy, out, e.stderr)
 			if err != nil || !f.JSON {
 				return err
 			}
@@ -102,7 +102,11 @@ func newPredictCmd(e *env) *cobra.Command {
 				p.Kind, p.Bench = results.KindBench, &results.Benchmark{Name: "Benchmark" + p.Mode, Pkg: name, Locks: p.Study.Meters}
 				p.Study = nil
 			}
-			if err := results.Write(e.stdout, results.JSON, predicted); err != nil {
+			err = results.Write(e.stdout, results.JSON, predicted)
+			if err == nil {
+				err = results.AppendNotPredicted(e.stdout, notPredicted)
+			}
+			if err != nil {
 				return exitcode.Failure{Err: err}
 			}
 			return nil

@@ -107,7 +107,7 @@ func (f *loadFlags) check(fs *pflag.FlagSet) (results.Load, error) {
 // registerNoisy adds --noisy: what a measurement does with a point that
 // others disturbed (retryOf).
 func registerNoisy(fs *pflag.FlagSet, noisy *string) {
-	fs.StringVar(noisy, "noisy", "retry", "a point other processes took more than 0.2 CPU from: retry (measure it again, up to 3 times, each after waiting up to 5 s for a quiet machine) or ok (keep the first measurement); either way it is marked")
+	fs.StringVar(noisy, "noisy", "retry", fmt.Sprintf("a point from whose CPUs other processes took more than %g CPU: retry (measure it again, up to 3 times, each after waiting up to 5 s for a quiet machine) or ok (keep the first measurement); either way it is marked", results.DisturbedCPUs))
 }
 
 // retryOf is what --noisy says, as a sweep.Retry.

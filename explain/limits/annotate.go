@@ -11,9 +11,6 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// Disturbed is the other processes' CPUs that make a point say nothing.
-const Disturbed = results.DisturbedCPUs
-
 // Disagrees is how far a measurement may be from the model's.
 const Disagrees = 0.05
 

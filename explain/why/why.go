@@ -265,7 +265,7 @@ func (s *Check) Verdict() string {
 	b.WriteString(".")
 	if disturbedRuns > 0 {
 		fmt.Fprintf(&b, " %d of the %d runs were disturbed: other processes took more than %.1f CPU of the run's own meanwhile, so their figures say little.",
-			disturbedRuns, len(s.BasePoints)*(measured+1), limits.Disturbed)
+			disturbedRuns, len(s.BasePoints)*(measured+1), results.DisturbedCPUs)
 	}
 	return b.String()
 }

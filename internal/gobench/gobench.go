@@ -452,7 +452,10 @@ func runOne(ctx context.Context, cfg Config, p pkg, n int, tmp string, targets m
 	}
 	cfg.logf("%s on %s%s\n", p.path, format.Count(n, "CPU"), where)
 	start := time.Now()
-	before := quiet.Take()
+	// The child's own CPUs are read apart: another process sharing them
+	// disturbs it, one on the CPUs it left free does not.
+	own := quiet.Of(pinned)
+	before := quiet.TakeOn(&own)
 	if err == nil {
 		err = sweep.StartOn(cmd, pinned)
 	}
@@ -475,7 +478,7 @@ func runOne(ctx context.Context, cfg Config, p pkg, n int, tmp string, targets m
 		io.Copy(io.Discard, pr) // a line too long for the scanner: drain the rest
 	}()
 	waitErr := cmd.Wait()
-	after := quiet.Take() // the child, now waited for, counts as brewput's own
+	after := quiet.TakeOn(&own) // the child, now waited for, counts as brewput's own
 	pw.Close()
 	<-done
 	if parent.Err() != nil {
@@ -488,10 +491,9 @@ func runOne(ctx context.Context, cfg Config, p pkg, n int, tmp string, targets m
 	// What other processes took while the child ran: the test binary
 	// reports no window of its own, so each of its points gets the
 	// figure of the whole run, which is what it could have felt.
-	others, steal := quiet.Split(before, after)
 	for i := range points {
-		points[i].OthersCPUs, points[i].StealCPUs = others, steal
 		points[i].CPUSet = sweep.FormatCPUs(pinned)
+		quiet.MarkWindow(&points[i], before, after)
 	}
 	if skipped := strings.Count(output.String(), "--- SKIP: Benchmark"); skipped > 0 && len(points)+len(failures) == 0 {
 		// Benchmarks that matched and skipped themselves: no failure,

@@ -55,6 +55,9 @@ var syncWatch []byte
 //go:embed overlay/testing.go.txt
 var testingWatch []byte
 
+//go:embed overlay/runtime.go.txt
+var runtimeWatch []byte
+
 //go:embed overlay/testing_cpu_unix.go.txt
 var testingCPUUnix []byte
 
@@ -101,7 +104,7 @@ func Overlay(goroot, dir string) (string, error) {
 		}
 		replace[src] = dst
 	}
-	added := map[string][]byte{"sync/brewput_watch.go": syncWatch, "testing/brewput_watch.go": testingWatch,
+	added := map[string][]byte{"sync/brewput_watch.go": syncWatch, "testing/brewput_watch.go": testingWatch, "runtime/brewput_watch.go": runtimeWatch,
 		"testing/brewput_watch_cpu_unix.go": testingCPUUnix, "testing/brewput_watch_cpu_other.go": testingCPUOther}
 	for file, text := range added {
 		dst := filepath.Join(dir, strings.ReplaceAll(file, "/", "_"))
@@ -204,11 +207,20 @@ type Run struct {
 	Sites   []Site `json:"sites"`
 }
 
-// Site is one lock site: the call to Lock or RLock at File:Line in Func.
+// Site is one lock site: the call to Lock or RLock at File:Line in Func,
+// the first frame outside package sync and the lock's wrappers.
 type Site struct {
 	Func string `json:"func"`
 	File string `json:"file"`
 	Line int    `json:"line"`
+	// ViaFunc, ViaFile and ViaLine are the wrapper it locks through, a
+	// method named Lock or RLock inlined into Func (logrus's MutexWrap),
+	// and At that wrapper's "file:line", where a stretch finds the site;
+	// all empty where it calls sync's Lock itself.
+	ViaFunc string `json:"via_func,omitempty"`
+	ViaFile string `json:"via_file,omitempty"`
+	ViaLine int    `json:"via_line,omitempty"`
+	At      string `json:"at,omitempty"`
 	// Kind is 1 for a sync.Mutex, 2 an RWMutex's writers, 3 its readers.
 	Kind int `json:"kind"`
 	// Locks and HeldNs are estimated from the sampled locks; Contended
@@ -217,8 +229,13 @@ type Site struct {
 	Contended uint64 `json:"contended"`
 	WaitNs    uint64 `json:"wait_ns"`
 	HeldNs    uint64 `json:"held_ns"`
-	// Addrs has a bit per hash of a sampled lock's address.
-	Addrs [16]uint64 `json:"addrs"`
+	// Addrs has a bit per hash of a sampled lock's address, Goroutines
+	// per hash of the goroutine that took it, Pairs per hash of the two:
+	// how many locks, how many goroutines, and how many goroutines each
+	// lock (Pairs over Addrs).
+	Addrs      [16]uint64 `json:"addrs"`
+	Goroutines [16]uint64 `json:"goroutines"`
+	Pairs      [16]uint64 `json:"pairs"`
 }
 
 // Workers is how many goroutines ran r's iterations: b.RunParallel's;
@@ -256,25 +273,72 @@ func Read(path string) ([]Run, error) {
 		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
 			return nil, fmt.Errorf("%s, line %d: %w", path, line, err)
 		}
+		r.Sites = mergeSites(r.Sites)
 		runs = append(runs, r)
 	}
 	return runs, sc.Err()
 }
 
-// Where is the site's "file:line", as StretchEnv names it.
-func (s Site) Where() string { return fmt.Sprintf("%s:%d", s.File, s.Line) }
+// mergeSites merges the sites that are one call: named alike, of one
+// kind (a call the compiler copied, or whose fast and slow paths return
+// to different addresses).
+func mergeSites(sites []Site) []Site {
+	var out []Site
+	for _, s := range sites {
+		i := slices.IndexFunc(out, func(o Site) bool {
+			return o.Func == s.Func && o.File == s.File && o.Line == s.Line && o.Kind == s.Kind && o.Where() == s.Where()
+		})
+		if i < 0 {
+			out = append(out, s)
+			continue
+		}
+		o := &out[i]
+		o.Locks += s.Locks
+		o.Contended += s.Contended
+		o.WaitNs += s.WaitNs
+		o.HeldNs += s.HeldNs
+		for k := range o.Addrs {
+			o.Addrs[k] |= s.Addrs[k]
+			o.Goroutines[k] |= s.Goroutines[k]
+			o.Pairs[k] |= s.Pairs[k]
+		}
+	}
+	return out
+}
+
+// Where is the site's "file:line", as StretchEnv names it: its wrapper's
+// where it locks through one.
+func (s Site) Where() string {
+	if s.At != "" {
+		return s.At
+	}
+	return fmt.Sprintf("%s:%d", s.File, s.Line)
+}
 
 // Name names the site for people: "(*Book).Place at book.go:42", the
 // function without its package path.
 func (s Site) Name() string {
-	fn := s.Func
+	return fmt.Sprintf("%s at %s:%d", shortFunc(s.Func), filepath.Base(s.File), s.Line)
+}
+
+// Via names the wrapper the site locks through, "" for none:
+// "(*MutexWrap).Lock at logger.go:70".
+func (s Site) Via() string {
+	if s.ViaFunc == "" {
+		return ""
+	}
+	return fmt.Sprintf("%s at %s:%d", shortFunc(s.ViaFunc), filepath.Base(s.ViaFile), s.ViaLine)
+}
+
+// shortFunc is a function's name without its package path.
+func shortFunc(fn string) string {
 	if i := strings.LastIndex(fn, "/"); i >= 0 {
 		fn = fn[i+1:]
 	}
 	if _, rest, ok := strings.Cut(fn, "."); ok {
 		fn = rest
 	}
-	return fmt.Sprintf("%s at %s:%d", fn, filepath.Base(s.File), s.Line)
+	return fn
 }
 
 // MaxMembers is the most locks a site can be told to take: more read as
@@ -282,14 +346,18 @@ func (s Site) Name() string {
 const MaxMembers = 7100
 
 // Members estimates how many locks the site takes from its 1024 address
-// bits: the bits set while at most half are, else by linear counting.
-// Locks laid out at a regular stride (shards in an array) hash to
-// distinct bits, where linear counting, made for random hashes, would
-// count 74 of 64; random addresses collide a little (about 62 of 64).
-func (s Site) Members() int {
+// bits.
+func (s Site) Members() int { return distinct(s.Addrs) }
+
+// distinct estimates how many distinct things hashed to bits: the bits
+// set while at most half are, else by linear counting. Locks laid out at
+// a regular stride (shards in an array) hash to distinct bits, where
+// linear counting, made for random hashes, would count 74 of 64; random
+// addresses collide a little (about 62 of 64).
+func distinct(bitset [16]uint64) int {
 	const m = 1024
 	set := 0
-	for _, w := range s.Addrs {
+	for _, w := range bitset {
 		set += bits.OnesCount64(w)
 	}
 	switch {
@@ -310,57 +378,139 @@ func (s Site) kind() string {
 }
 
 // Group is the sites that take the same locks, as their address bits
-// tell (readers apart from writers): a lock taken at two sites is one
-// resource, two sites' names joined by " + ". A site whose locks no other
-// site takes is a group of its own.
+// tell, an RWMutex's readers and writers together: a lock taken at two
+// sites is one resource, its sites' names joined by " + ". A site whose
+// locks no other site takes is a group of its own.
 type Group struct {
 	Name  string
 	Sites []Site
 }
 
 // Target is what StretchEnv names to stretch the group: its sites'
-// "file:line", joined by commas.
+// "file:line", joined by commas, each once.
 func (g Group) Target() string {
 	var out []string
 	for _, s := range g.Sites {
-		out = append(out, s.Where())
+		if !slices.Contains(out, s.Where()) {
+			out = append(out, s.Where())
+		}
 	}
 	return strings.Join(out, ",")
 }
 
-// Groups are run's sites that took a lock, grouped by the locks they take
-// (two distinct locks whose addresses hash alike, 1 in 1024 for single
-// locks, would be taken for one).
-func Groups(run Run) []Group {
-	var out []Group
-	key := func(s Site) [17]uint64 {
-		var k [17]uint64
-		copy(k[:], s.Addrs[:])
-		if s.Kind == 3 {
-			k[16] = 1
+// union ORs the group's sites' bitsets that field picks.
+func (g Group) union(field func(*Site) *[16]uint64) [16]uint64 {
+	var out [16]uint64
+	for i := range g.Sites {
+		for k, w := range field(&g.Sites[i]) {
+			out[k] |= w
 		}
-		return k
-	}
-	index := map[[17]uint64]int{}
-	for _, s := range run.Sites {
-		if s.Locks == 0 {
-			continue
-		}
-		k := key(s)
-		if i, ok := index[k]; ok && k != ([17]uint64{}) {
-			out[i].Sites = append(out[i].Sites, s)
-			out[i].Name += " + " + s.Name()
-			continue
-		}
-		index[k] = len(out)
-		out = append(out, Group{Name: s.Name(), Sites: []Site{s}})
 	}
 	return out
 }
 
+// Members is how many locks the group's sites take.
+func (g Group) Members() int { return distinct(g.union(func(s *Site) *[16]uint64 { return &s.Addrs })) }
+
+// Goroutines is how many distinct goroutines took the group's sampled
+// locks.
+func (g Group) Goroutines() int {
+	return distinct(g.union(func(s *Site) *[16]uint64 { return &s.Goroutines }))
+}
+
+// Takers is how many goroutines took each of the group's locks, on
+// average: distinct (lock, goroutine) pairs over locks; 1 where each
+// goroutine has locks of its own, the goroutines where they all share
+// one; 0 where the run did not say (an older watcher's).
+func (g Group) Takers() float64 {
+	pairs := g.union(func(s *Site) *[16]uint64 { return &s.Pairs })
+	if pairs == ([16]uint64{}) {
+		return 0
+	}
+	return float64(distinct(pairs)) / float64(g.Members())
+}
+
+// Groups are run's sites that took a lock, grouped by the locks they take:
+// two sites whose address bits mostly overlap (at least half of the
+// fewer's) take the same locks (two distinct locks whose addresses hash
+// alike, 1 in 1024 for single locks, would be taken for one).
+func Groups(run Run) []Group {
+	var sites []Site
+	for _, s := range run.Sites {
+		if s.Locks > 0 {
+			sites = append(sites, s)
+		}
+	}
+	// Union-find over the sites: a site joins the first group it overlaps,
+	// and groups it bridges merge.
+	parent := make([]int, len(sites))
+	for i := range parent {
+		parent[i] = i
+	}
+	var root func(int) int
+	root = func(i int) int {
+		for parent[i] != i {
+			i = parent[i]
+		}
+		return i
+	}
+	for i := range sites {
+		for j := range i {
+			if sameLocks(sites[i].Addrs, sites[j].Addrs) {
+				parent[root(i)] = root(j)
+			}
+		}
+	}
+	var out []Group
+	index := map[int]int{}
+	for i, s := range sites {
+		r := root(i)
+		k, ok := index[r]
+		if !ok {
+			k = len(out)
+			index[r] = k
+			out = append(out, Group{})
+		}
+		out[k].Sites = append(out[k].Sites, s)
+	}
+	for i := range out {
+		out[i].Name = groupName(out[i].Sites)
+	}
+	return out
+}
+
+// sameLocks says whether two sites' address bits overlap in at least half
+// of the fewer's: both take the same locks.
+func sameLocks(a, b [16]uint64) bool {
+	na, nb, both := 0, 0, 0
+	for k := range a {
+		na += bits.OnesCount64(a[k])
+		nb += bits.OnesCount64(b[k])
+		both += bits.OnesCount64(a[k] & b[k])
+	}
+	return both > 0 && 2*both >= min(na, nb)
+}
+
+// groupName names a group by its sites, joined by " + ": the first two,
+// and how many more, lest a lock taken at many places make a name no
+// table can hold.
+func groupName(sites []Site) string {
+	var names []string
+	for _, s := range sites {
+		if n := s.Name(); !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+	}
+	if len(names) > 2 {
+		return fmt.Sprintf("%s + %s + %d more", names[0], names[1], len(names)-2)
+	}
+	return strings.Join(names, " + ")
+}
+
 // Machines are run's lock groups as a point's machines: a group of k
 // locks is k machines ("name#1" …) with an equal share of its sites' uses
-// and holds, as a study's sharded meters are.
+// and holds, as a study's sharded meters are; each says how many
+// goroutines took it and how many of its uses were readers'.
 func Machines(run Run) []results.Machine {
 	window := time.Duration(run.Ns)
 	if window <= 0 {
@@ -368,18 +518,27 @@ func Machines(run Run) []results.Machine {
 	}
 	var out []results.Machine
 	for _, g := range Groups(run) {
-		var locks, held, wait float64
-		k := 1
+		var locks, reads, held, wait float64
+		kind := meter.KindMutex
 		for _, s := range g.Sites {
 			locks += float64(s.Locks)
 			wait += float64(s.WaitNs)
-			if s.Kind != 3 {
+			if s.Kind == 3 {
+				reads += float64(s.Locks)
+			} else {
 				held += max(0, float64(s.HeldNs)-float64(s.Locks)*float64(run.ClockNs))
 			}
-			k = max(k, s.Members())
+			if s.Kind != 1 {
+				kind = meter.KindRWMutex
+			}
 		}
-		m := results.Machine{Name: g.Name, Kind: g.Sites[0].kind(), Uses: int64(math.Round(locks / float64(k))),
-			BusyFrac: held / float64(k) / float64(window), MeanWaitMs: wait / locks / 1e6}
+		k := g.Members()
+		m := results.Machine{Name: g.Name, Kind: kind, Uses: int64(math.Round(locks / float64(k))),
+			BusyFrac: held / float64(k) / float64(window), MeanWaitMs: wait / locks / 1e6,
+			Reads: int64(math.Round(reads / float64(k))), Takers: g.Takers(), Goroutines: g.Goroutines()}
+		if m.Takers == 0 {
+			m.Goroutines = 0
+		}
 		if k == 1 {
 			out = append(out, m)
 			continue

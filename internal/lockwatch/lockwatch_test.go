@@ -3,6 +3,7 @@ package lockwatch
 import (
 	"bufio"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -79,7 +80,8 @@ func TestMembers(t *testing.T) {
 }
 
 // TestGroups: two sites that take the same lock are one group, one
-// machine, their uses and holds summed; readers stay apart.
+// machine, their uses and holds summed, an RWMutex's readers with its
+// writers; a site whose locks mostly overlap a group's joins it.
 func TestGroups(t *testing.T) {
 	lock := [16]uint64{1 << 9}
 	run := Run{N: 100, Ns: 1000, Sites: []Site{
@@ -89,12 +91,47 @@ func TestGroups(t *testing.T) {
 		{Func: "m.other", File: "/m/c.go", Line: 40, Kind: 1, Locks: 7, HeldNs: 7, Addrs: [16]uint64{1 << 3}},
 	}}
 	gs := Groups(run)
-	if len(gs) != 3 || gs[0].Name != "get at c.go:10 + add at c.go:20" || gs[0].Target() != "/m/c.go:10,/m/c.go:20" {
+	if len(gs) != 2 || gs[0].Name != "get at c.go:10 + add at c.go:20 + 1 more" || gs[0].Target() != "/m/c.go:10,/m/c.go:20,/m/c.go:30" {
 		t.Fatalf("groups %+v", gs)
 	}
 	ms := Machines(run)
-	if len(ms) != 3 || ms[0].Uses != 100 || ms[0].BusyFrac != 0.2 {
-		t.Errorf("machines %+v, want the shared lock's 100 uses held 0.2 of the window", ms)
+	if len(ms) != 2 || ms[0].Uses != 105 || ms[0].Reads != 5 || ms[0].BusyFrac != 0.2 || ms[0].Kind != "rwmutex" {
+		t.Errorf("machines %+v, want the shared lock's 105 uses (5 reads) held 0.2 of the window, an rwmutex", ms)
+	}
+
+	// Shards seen by two sites, each sampling most of them: one group.
+	a, b := [16]uint64{0xffff_ffff}, [16]uint64{0xffff_fff0, 1}
+	if gs := Groups(Run{Ns: 1, Sites: []Site{{Line: 1, Kind: 2, Locks: 1, Addrs: a}, {Line: 2, Kind: 3, Locks: 1, Addrs: b}}}); len(gs) != 1 {
+		t.Errorf("two sites of mostly the same 32 shards: %d groups, want 1", len(gs))
+	}
+}
+
+// TestTakers: how many goroutines take each lock, from the (lock,
+// goroutine) pairs: one a lock where each goroutine has its own, all
+// where they share one.
+func TestTakers(t *testing.T) {
+	bitsOf := func(n int) (b [16]uint64) {
+		for i := range n {
+			b[i/64] |= 1 << (i % 64)
+		}
+		return b
+	}
+	for _, c := range []struct {
+		what               string
+		locks, gors, pairs int
+		wantTakers         float64
+	}{
+		{"one lock, four goroutines", 1, 4, 4, 4},
+		{"a lock each", 4, 4, 4, 1},
+		{"32 shards, two goroutines", 32, 2, 64, 2},
+	} {
+		g := Group{Sites: []Site{{Addrs: bitsOf(c.locks), Goroutines: bitsOf(c.gors), Pairs: bitsOf(c.pairs)}}}
+		if g.Takers() != c.wantTakers || g.Goroutines() != c.gors || g.Members() != c.locks {
+			t.Errorf("%s: takers %v, goroutines %d, locks %d", c.what, g.Takers(), g.Goroutines(), g.Members())
+		}
+	}
+	if (Group{Sites: []Site{{Addrs: bitsOf(1)}}}).Takers() != 0 {
+		t.Error("no pairs recorded: takers not 0 (unknown)")
 	}
 }
 
@@ -116,7 +153,7 @@ func TestMachines(t *testing.T) {
 	if ms[0].Uses != 250 || ms[0].BusyFrac != 0.025 || ms[0].MeanWaitMs != 5e-6 {
 		t.Errorf("first member %+v, want 250 uses, busy 0.025, mean wait 5e-6 ms", ms[0])
 	}
-	if ms[4].Kind != "rwmutex" || ms[4].BusyFrac != 0 || ms[4].Name != "read at book.go:50" {
+	if ms[4].Kind != "rwmutex" || ms[4].BusyFrac != 0 || ms[4].Name != "read at book.go:50" || ms[4].Reads != 10 {
 		t.Errorf("readers' site %+v: want an rwmutex with no hold timed", ms[4])
 	}
 }
@@ -201,6 +238,31 @@ func TestWatchedBenchmarks(t *testing.T) {
 	} else {
 		within("BenchmarkRW's writers", float64(w.Locks), 10000, 0.5)
 		within("BenchmarkRW's readers", float64(r.Locks), 90000, 0.2)
+	}
+	if gs := Groups(rwRun); len(gs) != 1 || len(gs[0].Sites) != 2 {
+		t.Errorf("BenchmarkRW: groups %+v, want its writers and readers one group", gs)
+	}
+	// Who takes each lock: one shared by b.RunParallel's two goroutines,
+	// and a lock each.
+	for _, c := range []struct {
+		bench  string
+		locks  int
+		takers float64
+	}{{"BenchmarkParallel-2", 1, 2}, {"BenchmarkPrivate-2", 2, 1}, {"BenchmarkOne-1", 1, 1}} {
+		gs := Groups(last[c.bench])
+		if len(gs) != 1 || gs[0].Members() != c.locks || gs[0].Takers() != c.takers || gs[0].Goroutines() != int(c.takers)*c.locks {
+			t.Errorf("%s: groups %+v, want one of %d locks taken by %v goroutines each", c.bench, gs, c.locks, c.takers)
+		}
+	}
+	// A wrapper's callers are its sites, the wrapper their detail.
+	wr := last["BenchmarkWrapped-1"]
+	if a, b := site(wr, "wrappedA"), site(wr, "wrappedB"); a.Via() != fmt.Sprintf("(*wrap).Lock at watched_test.go:%d", lines["wrapper"]) ||
+		!strings.HasSuffix(a.Where(), fmt.Sprintf("watched_test.go:%d", lines["wrapper"])) || b.Via() != a.Via() ||
+		a.Func != "github.com/brewput/brewput/internal/lockwatch/testdata/watched.BenchmarkWrapped" {
+		t.Errorf("BenchmarkWrapped: sites %+v and %+v, want named at the calls to wrap.Lock, through it", a, b)
+	}
+	if gs := Groups(wr); len(gs) != 1 || len(gs[0].Sites) != 2 || strings.Count(gs[0].Target(), ",") != 0 {
+		t.Errorf("BenchmarkWrapped: groups %+v, want one, stretched at the wrapper", gs)
 	}
 	for _, s := range rwRun.Sites {
 		if strings.HasPrefix(s.Func, "sync.") {

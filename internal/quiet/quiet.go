@@ -6,6 +6,8 @@ package quiet
 import (
 	"context"
 	"time"
+
+	"github.com/brewput/brewput/results"
 )
 
 // Sample is a reading of the machine's CPU accounting at one instant.
@@ -21,13 +23,50 @@ type counters struct {
 	steal time.Duration // of which the hypervisor gave to other machines
 	self  time.Duration // CPU time this process and its waited-for children used
 	cpus  int           // the machine's CPUs
+	// onBusy and onSteal are busy and steal over the on CPUs of the set a
+	// sample was taken for alone: the CPUs a measurement ran on.
+	onBusy, onSteal time.Duration
+	on              int
 }
 
-// Take reads the machine's CPU accounting now; where the system does not
-// expose it (not Linux), the sample is invalid and Others reports 0.
+// CPUs is a set of CPU ids (up to 1024), as an affinity mask holds them.
+type CPUs [16]uint64
+
+// Set adds CPU id to s.
+func (s *CPUs) Set(id int) {
+	if id >= 0 && id < len(s)*64 {
+		s[id/64] |= 1 << (id % 64)
+	}
+}
+
+// Has reports whether CPU id is in s.
+func (s *CPUs) Has(id int) bool {
+	return id >= 0 && id < len(s)*64 && s[id/64]&(1<<(id%64)) != 0
+}
+
+// Of is the set of ids.
+func Of(ids []int) CPUs {
+	var s CPUs
+	for _, id := range ids {
+		s.Set(id)
+	}
+	return s
+}
+
+// Take reads the machine's CPU accounting now, and apart that of the CPUs
+// this process may run on (its affinity: a pinned point's own); where the
+// system does not expose it (not Linux), the sample is invalid and Others
+// reports 0.
 func Take() Sample {
+	own := ownCPUs()
+	return TakeOn(&own)
+}
+
+// TakeOn is Take with the CPUs of on as the measurement's own: those a
+// pinned child runs on.
+func TakeOn(on *CPUs) Sample {
 	t0 := time.Now()
-	c, ok := readCPU()
+	c, ok := readCPU(on)
 	// The readings fell somewhere between t0 and now.
 	return Sample{at: t0.Add(time.Since(t0) / 2), counters: c, valid: ok}
 }
@@ -57,6 +96,8 @@ type Tally struct {
 	wall              time.Duration
 	busy, steal, self time.Duration
 	cpus              int
+	onBusy, onSteal   time.Duration
+	on                int
 }
 
 // Add adds the window from before to after; an invalid sample, or a
@@ -71,6 +112,9 @@ func (t *Tally) Add(before, after Sample) {
 	t.steal += after.steal - before.steal
 	t.self += after.self - before.self
 	t.cpus = max(t.cpus, after.cpus)
+	t.onBusy += after.onBusy - before.onBusy
+	t.onSteal += after.onSteal - before.onSteal
+	t.on = max(t.on, after.on)
 }
 
 // Merge adds o's windows to t's.
@@ -80,6 +124,9 @@ func (t *Tally) Merge(o Tally) {
 	t.steal += o.steal
 	t.self += o.self
 	t.cpus = max(t.cpus, o.cpus)
+	t.onBusy += o.onBusy
+	t.onSteal += o.onSteal
+	t.on = max(t.on, o.on)
 }
 
 // Split is how many CPUs' worth of time other processes, and the
@@ -107,6 +154,29 @@ func (t Tally) Beside(used float64) (others, steal float64) {
 	return others, steal
 }
 
+// On is Beside over the measurement's own CPUs alone (those its samples
+// were taken for, see TakeOn): how many CPUs' worth of time other
+// processes, and the hypervisor, took of them, and how many they are (0
+// where none was read). The measurement's own use is taken to run on its
+// own CPUs, as a pinned one's does.
+func (t Tally) On(used float64) (others, steal float64, cpus int) {
+	if t.wall <= 0 || t.on == 0 {
+		return 0, 0, 0
+	}
+	secs := t.wall.Seconds()
+	free := max(float64(t.on)-max(t.self.Seconds()/secs, used), 0)
+	steal = min(max(t.onSteal.Seconds()/secs, 0), free)
+	others = min(max((t.onBusy-t.onSteal-t.self).Seconds()/secs, 0), free-steal)
+	return others, steal, t.on
+}
+
+// SplitOn is On over one window.
+func SplitOn(before, after Sample, used float64) (others, steal float64, cpus int) {
+	var t Tally
+	t.Add(before, after)
+	return t.On(used)
+}
+
 // Since is Others from before to now.
 func Since(before Sample) float64 { return Others(before, Take()) }
 
@@ -127,4 +197,23 @@ func Wait(ctx context.Context, wait, probe time.Duration, below float64) (others
 			return others, time.Since(start), nil
 		}
 	}
+}
+
+// Mark fills p's share of the CPU others took from t, of the machine and
+// of p's own CPUs (those t's samples were taken for), p's CPUUsed its own
+// use, and marks p disturbed where results.Disturbs says so.
+func (t Tally) Mark(p *results.Point) {
+	p.OthersCPUs, p.StealCPUs = t.Beside(p.CPUUsed)
+	p.OnCPUs = nil
+	if others, steal, cpus := t.On(p.CPUUsed); cpus > 0 {
+		p.OnCPUs = &results.OnCPUs{CPUs: cpus, OthersCPUs: others, StealCPUs: steal}
+	}
+	p.Disturbed = p.IsDisturbed()
+}
+
+// MarkWindow is Mark over one window.
+func MarkWindow(p *results.Point, before, after Sample) {
+	var t Tally
+	t.Add(before, after)
+	t.Mark(p)
 }

@@ -12,11 +12,12 @@ import (
 const userHZ = 100
 
 // readCPU reads /proc/stat's busy time summed over CPUs (user, nice,
-// system, irq, softirq, steal), the steal apart, the CPUs, and this
-// process's own CPU time with its reaped children's. It reads into a
-// buffer on the stack and parses in place: a lab takes a reading around
-// each run, and a run's allocations are part of what it measures.
-func readCPU() (c counters, ok bool) {
+// system, irq, softirq, steal), the steal apart, the CPUs, the same two
+// summed over the CPUs of on alone (a point's own), and this process's own
+// CPU time with its reaped children's. It reads into a buffer on the stack
+// and parses in place: a lab takes a reading around each run, and a run's
+// allocations are part of what it measures.
+func readCPU(on *CPUs) (c counters, ok bool) {
 	var buf [32 << 10]byte
 	fd, err := unix.Open("/proc/stat", unix.O_RDONLY|unix.O_CLOEXEC, 0)
 	if err != nil {
@@ -33,31 +34,29 @@ func readCPU() (c counters, ok bool) {
 	unix.Close(fd)
 	data := buf[:n]
 	line, rest, _ := bytes.Cut(data, []byte("\n"))
-	var ticks [9]int64
-	for i := range ticks {
-		var field []byte
-		field, line = nextField(line)
-		if i == 0 {
-			if string(field) != "cpu" {
-				return c, false
-			}
-			continue
-		}
-		v, ok := parseTicks(field)
-		if !ok {
-			return c, false
-		}
-		ticks[i] = v
+	busy, steal, ok := cpuLine(line, "cpu")
+	if !ok {
+		return c, false
 	}
-	tick := func(n int64) time.Duration { return time.Duration(n) * time.Second / userHZ }
-	c.busy = tick(ticks[1] + ticks[2] + ticks[3] + ticks[6] + ticks[7] + ticks[8])
-	c.steal = tick(ticks[8])
+	c.busy, c.steal = busy, steal
 	for len(rest) > 0 {
 		line, rest, _ = bytes.Cut(rest, []byte("\n"))
 		if !bytes.HasPrefix(line, []byte("cpu")) {
 			break
 		}
 		c.cpus++
+		field, _ := nextField(line)
+		id, ok := parseTicks(field[len("cpu"):])
+		if !ok || !on.Has(int(id)) {
+			continue
+		}
+		busy, steal, ok := cpuLine(line, "")
+		if !ok {
+			return c, false
+		}
+		c.onBusy += busy
+		c.onSteal += steal
+		c.on++
 	}
 	if len(rest) == 0 && n == len(buf) {
 		return c, false // the CPUs' lines did not fit: a count would be short
@@ -70,6 +69,50 @@ func readCPU() (c counters, ok bool) {
 		c.self += time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 	}
 	return c, true
+}
+
+// cpuLine reads one of /proc/stat's CPU lines, named name (any "cpu…"
+// where name is ""): its busy time (user, nice, system, irq, softirq,
+// steal) and its steal.
+func cpuLine(line []byte, name string) (busy, steal time.Duration, ok bool) {
+	var ticks [9]int64
+	for i := range ticks {
+		var field []byte
+		field, line = nextField(line)
+		if i == 0 {
+			if name != "" && string(field) != name {
+				return 0, 0, false
+			}
+			continue
+		}
+		v, ok := parseTicks(field)
+		if !ok {
+			return 0, 0, false
+		}
+		ticks[i] = v
+	}
+	tick := func(n int64) time.Duration { return time.Duration(n) * time.Second / userHZ }
+	return tick(ticks[1] + ticks[2] + ticks[3] + ticks[6] + ticks[7] + ticks[8]), tick(ticks[8]), true
+}
+
+// ownCPUs is the set of CPUs this process may run on; all where it cannot
+// be read.
+func ownCPUs() CPUs {
+	var set unix.CPUSet
+	if err := unix.SchedGetaffinity(0, &set); err != nil {
+		var all CPUs
+		for i := range all {
+			all[i] = ^uint64(0)
+		}
+		return all
+	}
+	var own CPUs
+	for i := 0; i < len(own)*64; i++ {
+		if set.IsSet(i) {
+			own.Set(i)
+		}
+	}
+	return own
 }
 
 // nextField is the first space-separated field of line and what follows.

@@ -2,4 +2,6 @@
 
 package quiet
 
-func readCPU() (c counters, ok bool) { return c, false }
+func readCPU(*CPUs) (c counters, ok bool) { return c, false }
+
+func ownCPUs() CPUs { return CPUs{} }

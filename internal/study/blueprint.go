@@ -24,6 +24,30 @@ type lockGroup struct {
 	UsesPerOp  float64
 	HeldPerUse time.Duration
 	heldPerOp  float64 // seconds, summed over the group's locks
+	waitPerOp  float64 // seconds
+	// Private is a group whose every lock one goroutine alone took (a
+	// lock per goroutine, as the watcher tells from which goroutines took
+	// each): modelled as a copy for each customer, never contended.
+	Private bool
+	// Takers is how many goroutines took each lock (0: not known), of
+	// Goroutines that took the group's.
+	Takers     float64
+	Goroutines int
+	// ReadsPerOp is, of UsesPerOp, an RWMutex's readers' uses; RW says
+	// the group is an RWMutex's.
+	ReadsPerOp float64
+	RW         bool
+}
+
+// negligible is the share of an operation's time below which a lock group
+// held and waited for makes no part of a model: sync.Pool's pinSlow,
+// taken a few times a run, would otherwise stand for a design's lock.
+const negligible = 0.001
+
+// private says whether a group's locks are each one goroutine's: several
+// goroutines took them, about one each.
+func private(takers float64, goroutines int) bool {
+	return takers > 0 && takers < 1.5 && goroutines >= 2
 }
 
 // variantModel is what a variant's model is made of, read from the point
@@ -37,6 +61,9 @@ type variantModel struct {
 	Outside    time.Duration
 	Locks      []lockGroup
 	Unmodelled []string
+	// Negligible names the lock groups left out, held and waited for
+	// less than negligible of an operation's time.
+	Negligible []string
 }
 
 // modelOf reads variant's model from p, a closed-loop point of it, its
@@ -69,14 +96,35 @@ func modelOf(p results.Point) (variantModel, error) {
 		g := &m.Locks[i]
 		g.Locks++
 		g.UsesPerOp += float64(mc.Uses) / ops
+		g.ReadsPerOp += float64(mc.Reads) / ops
+		g.RW = g.RW || mc.Kind == meter.KindRWMutex
+		g.Takers, g.Goroutines = mc.Takers, mc.Goroutines
 		// In seconds: whole nanoseconds would lose shards' short holds.
 		g.heldPerOp += mc.BusyFrac * window / ops
-		perOp -= mc.MeanWaitMs / 1e3 * float64(mc.Uses) / ops
+		wait := mc.MeanWaitMs / 1e3 * float64(mc.Uses) / ops
+		g.waitPerOp += wait
+		perOp -= wait
 	}
-	m.Locks = slices.DeleteFunc(m.Locks, func(g lockGroup) bool { return g.UsesPerOp == 0 })
+	m.Locks = slices.DeleteFunc(m.Locks, func(g lockGroup) bool {
+		if g.UsesPerOp > 0 && g.heldPerOp+g.waitPerOp < negligible*perOpTime(p) {
+			// Its time goes back to the work outside.
+			perOp += g.waitPerOp
+			m.Negligible = append(m.Negligible, g.Name)
+			return true
+		}
+		return g.UsesPerOp == 0
+	})
 	for i := range m.Locks {
 		g := &m.Locks[i]
-		g.HeldPerUse = time.Duration(math.Round(g.heldPerOp / g.UsesPerOp * float64(time.Second)))
+		g.Private = private(g.Takers, g.Goroutines)
+		writes := g.UsesPerOp
+		if g.ReadsPerOp > 0 && g.Locks == 1 {
+			// An RWMutex's writers' holds, the only ones timed.
+			writes -= g.ReadsPerOp
+		}
+		if writes > 0 {
+			g.HeldPerUse = time.Duration(math.Round(g.heldPerOp / writes * float64(time.Second)))
+		}
 	}
 	// A blueprint's durations are whole nanoseconds: the work outside is
 	// what the rounded holds leave, so that the model reproduces p.
@@ -117,9 +165,14 @@ func (m variantModel) yaml() string {
 	if len(m.Locks) > 0 {
 		b.WriteString("resources:\n")
 		for _, g := range m.Locks {
-			if g.Locks > 1 {
+			switch {
+			case g.Private:
+				fmt.Fprintf(&b, "  %s: {kind: mutex, per: customer}\n", q(g.Name))
+			case g.rwShares():
+				fmt.Fprintf(&b, "  %s: {kind: rwmutex}\n", q(g.Name))
+			case g.Locks > 1:
 				fmt.Fprintf(&b, "  %s: {locks: %d}\n", q(g.Name), g.Locks)
-			} else {
+			default:
 				fmt.Fprintf(&b, "  %s: 1\n", q(g.Name))
 			}
 		}
@@ -131,12 +184,47 @@ func (m variantModel) yaml() string {
 	b.WriteString("steps:\n")
 	fmt.Fprintf(&b, "  - {name: %s, duration: %s}\n", q(outside), m.Outside)
 	for _, g := range m.Locks {
+		if g.rwShares() {
+			// Writers hold it, readers share it, each as often as measured
+			// (one operation in every N where less than once).
+			writes := g.UsesPerOp - g.ReadsPerOp
+			for _, u := range []struct {
+				what, key string
+				per       float64
+			}{{"write", "holds", writes}, {"read", "shares", g.ReadsPerOp}} {
+				n, every := often(u.per)
+				for range n {
+					fmt.Fprintf(&b, "  - {name: %s, duration: %s, %s: [%s]%s}\n", q(g.Name+" "+u.what), g.HeldPerUse, u.key, q(g.Name), every)
+				}
+			}
+			continue
+		}
 		n, d := uses(g)
 		for range n {
 			fmt.Fprintf(&b, "  - {name: %s, duration: %s, holds: [%s]}\n", q(g.Name), d, q(g.Name))
 		}
 	}
 	return b.String()
+}
+
+// rwShares says whether g is modelled as one RWMutex, its readers sharing
+// it: one lock (a sharded RWMutex is modelled as mutexes, its readers
+// holding theirs), taken by readers and writers.
+func (g lockGroup) rwShares() bool {
+	return g.RW && !g.Private && g.Locks == 1 && g.ReadsPerOp > 0 && g.UsesPerOp-g.ReadsPerOp > 0
+}
+
+// often is how many steps an operation's model has for something done
+// per times an operation, and the step's every: once in N operations where
+// less than once.
+func often(per float64) (int, string) {
+	switch {
+	case per <= 0:
+		return 0, ""
+	case per >= 0.75:
+		return max(1, int(math.Round(per))), ""
+	}
+	return 1, fmt.Sprintf(", every: %d", max(1, int(math.Round(1/per))))
 }
 
 // uses is how many holds of g an operation's model has, and how long each:
@@ -154,13 +242,31 @@ func (m variantModel) describe() string {
 	parts := []string{fmt.Sprintf("%s of work outside the measured locks", format.Wait(float64(m.Outside)/1e6))}
 	for _, g := range m.Locks {
 		what := "mutex " + g.Name
-		if g.Locks > 1 {
+		switch {
+		case g.Private:
+			what = fmt.Sprintf("a mutex of each goroutine's own (%s, each taken by one goroutine: never contended)", g.Name)
+		case g.rwShares():
+			parts = append(parts, fmt.Sprintf("RWMutex %s held %s by a writer %s and shared by a reader %s (readers' holds are not timed: taken as long as a writer's)",
+				g.Name, format.Wait(float64(g.HeldPerUse)/1e6), timesPerOp(g.UsesPerOp-g.ReadsPerOp), timesPerOp(g.ReadsPerOp)))
+			continue
+		case g.Locks > 1:
 			what = fmt.Sprintf("one of %d %s locks", g.Locks, g.Name)
+		}
+		if g.Takers > 0 && !g.Private {
+			what += fmt.Sprintf(" (taken by %s)", format.Count(g.Goroutines, "goroutine"))
 		}
 		parts = append(parts, fmt.Sprintf("%s held %s %s", what, format.Wait(float64(g.HeldPerUse)/1e6), timesPerOp(g.UsesPerOp)))
 	}
+	if len(m.Locks) == 0 {
+		parts[0] = fmt.Sprintf("%s of work and no lock, which scales with the CPUs (what it waits for without a lock, channels, atomics or memory, is not in the model)",
+			format.Wait(float64(m.Outside)/1e6))
+	}
 	if len(m.Unmodelled) > 0 {
 		parts = append(parts, "the time in "+strings.Join(m.Unmodelled, ", ")+" counted as work outside")
+	}
+	if len(m.Negligible) > 0 {
+		parts = append(parts, fmt.Sprintf("%s left out (held and waited for under %s of an operation's time)",
+			strings.Join(m.Negligible, ", "), format.Percent(negligible, 1)))
 	}
 	return strings.Join(parts, ", then ")
 }

@@ -2,7 +2,6 @@ package study
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"github.com/brewput/brewput/internal/format"
 	"io"
@@ -61,72 +60,88 @@ func (p *Program) Predict(ctx context.Context, f Predict, stdout, stderr io.Writ
 	if f.Unseen == "" {
 		f.Unseen = "behind a meter"
 	}
-	_, err = PredictFrom(ctx, p.Name, f, measured, stdout, stderr)
+	_, _, err = PredictFrom(ctx, p.Name, f, measured, stdout, stderr)
 	return err
 }
 
 // PredictFrom predicts f's variants of study name on f.CPUs from models of
 // the locks measured shows, and writes the answer, the models and the
 // table of predicted against measured points to stdout (with f.JSON, the
-// predicted points, where stdout is not nil), its progress to stderr. It
-// returns the predicted points.
-func PredictFrom(ctx context.Context, name string, f Predict, measured []results.Point, stdout, stderr io.Writer) ([]results.Point, error) {
+// predicted points and the variants not predicted, where stdout is not
+// nil), its progress to stderr. It returns the predicted points and the
+// variants it did not predict, with why: a variant is one or the other.
+func PredictFrom(ctx context.Context, name string, f Predict, measured []results.Point, stdout, stderr io.Writer) ([]results.Point, []results.NotPredicted, error) {
 	if err := f.Options.Check(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	models, err := modelsOf(f.Variants, measured)
 	if err != nil {
-		return nil, exitcode.Failure{Err: err}
+		return nil, nil, exitcode.Failure{Err: err}
 	}
-	models, unseen := withLocks(models)
-	notPredicted := ""
-	if len(unseen) > 0 {
-		one := len(unseen) == 1
-		it, its := map[bool]string{true: "it", false: "them"}[one], map[bool]string{true: "its", false: "their"}[one]
-		notPredicted = fmt.Sprintf("Not predicted: %s: no lock %s was seen in %s, and a model of what brewput does not see would scale with the CPUs by construction",
-			strings.Join(unseen, ", "), f.Unseen, it)
-		if f.Unseen == "behind a meter" {
-			notPredicted += fmt.Sprintf(" (a lock inside a dependency, such as sync.Map's, stays unseen); meter %s locks, or watch every lock of %s benchmarks (brewput predict PKG -bench), to predict %s.", its, its, it)
-		} else {
-			notPredicted += " (what it waits on without a sync.Mutex or RWMutex stays unseen: channels, atomics, the network)."
-		}
+	models, unseen := predictable(models, f.Unseen)
+	var notPredicted []string
+	for _, np := range unseen {
+		notPredicted = append(notPredicted, fmt.Sprintf("Not predicted: %s: %s.", np.Mode, np.Reason))
 	}
 	if len(models) == 0 {
-		return nil, exitcode.Failure{Err: errors.New(notPredicted)}
+		// Nothing to simulate: the answer is what was measured, and why
+		// none is predicted.
+		if f.JSON {
+			if stdout != nil {
+				if err := results.WriteJSON(stdout, nil); err == nil {
+					err = results.AppendNotPredicted(stdout, unseen)
+				}
+			}
+			for _, line := range notPredicted {
+				fmt.Fprintln(stderr, format.Wrap(line, format.Width(stderr), ""))
+			}
+			return nil, unseen, err
+		}
+		if err := text.WriteVerdict(stdout, verdict.Of(measured)); err != nil {
+			return nil, nil, exitcode.Failure{Err: err}
+		}
+		for _, line := range notPredicted {
+			fmt.Fprintln(stdout, format.Wrap(line, format.Width(stdout), ""))
+		}
+		return nil, unseen, nil
 	}
 	if f.Options.MaxCPUs == 0 && len(f.CPUs) > 0 {
 		f.Options.MaxCPUs = slices.Max(f.CPUs)
 	}
 	pr, err := predict.Resolve(ctx, f.Options, format.Lines(stderr, ""))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	fmt.Fprintf(stderr, "predicting %d variant(s) on %d CPU count(s)\n", len(f.Variants)-len(unseen), len(f.CPUs))
 	predicted, err := predictAll(ctx, pr, name, models, f.CPUs, stderr)
 	if err != nil {
-		return nil, exitcode.Ended(err, 0, len(f.Variants)*len(f.CPUs), "points", "nothing")
+		return nil, nil, exitcode.Ended(err, 0, len(f.Variants)*len(f.CPUs), "points", "nothing")
 	}
 	all := append(slices.Clone(measured), predicted...)
 	if f.JSON {
 		if stdout != nil {
-			if err := results.Write(stdout, results.JSON, predicted); err != nil {
-				return nil, exitcode.Failure{Err: err}
+			err := results.Write(stdout, results.JSON, predicted)
+			if err == nil {
+				err = results.AppendNotPredicted(stdout, unseen)
+			}
+			if err != nil {
+				return nil, nil, exitcode.Failure{Err: err}
 			}
 		}
-		if notPredicted != "" {
-			fmt.Fprintln(stderr, notPredicted)
+		for _, line := range notPredicted {
+			fmt.Fprintln(stderr, format.Wrap(line, format.Width(stderr), ""))
 		}
 	} else {
 		// The answer first, then what the model is made of, and the table.
 		if err := text.WriteVerdict(stdout, verdict.Of(all)); err != nil {
-			return nil, exitcode.Failure{Err: err}
+			return nil, nil, exitcode.Failure{Err: err}
 		}
-		if notPredicted != "" {
-			fmt.Fprintln(stdout, format.Wrap(notPredicted, format.Width(stdout), ""))
+		for _, line := range notPredicted {
+			fmt.Fprintln(stdout, format.Wrap(line, format.Width(stdout), ""))
 		}
 		fmt.Fprintln(stdout)
 		if err := writePrediction(stdout, models, predicted, measured, f.CPUs); err != nil {
-			return nil, exitcode.Failure{Err: err}
+			return nil, nil, exitcode.Failure{Err: err}
 		}
 		fmt.Fprintln(stdout, format.Wrap(pr.Describe(), format.Width(stdout), "  "))
 	}
@@ -140,7 +155,7 @@ func PredictFrom(ctx context.Context, name string, f Predict, measured []results
 			err = r.WriteDir(f.Out)
 		}
 		if err != nil {
-			return nil, exitcode.Failure{Err: err}
+			return nil, nil, exitcode.Failure{Err: err}
 		}
 		w := stderr // beside JSON, not into it
 		if !f.JSON {
@@ -148,7 +163,7 @@ func PredictFrom(ctx context.Context, name string, f Predict, measured []results
 		}
 		fmt.Fprintf(w, "\nreport: %s/%s\n", f.Out, report.Index)
 	}
-	return predicted, nil
+	return predicted, unseen, nil
 }
 
 // readStudy reads the measured points of s's variants from a results file.
@@ -175,18 +190,59 @@ func readStudy(path string, s *Program, variants []string) ([]results.Point, err
 	return out, nil
 }
 
-// withLocks keeps the models of variants with a metered lock, and names
-// the variants without one: to the model such a variant is work outside
-// every lock, which scales with the CPUs whatever it holds unseen.
-func withLocks(models []variantModel) (kept []variantModel, unseen []string) {
+// predictable keeps the models of the variants that can be predicted and
+// says why each other is not. A variant with a lock at some CPU count is
+// modelled at every count. One without: where every lock is watched
+// (unseen is not "behind a meter"), its work alone, which scales with the
+// CPUs, unless what was measured shows it did not (less than half the
+// gain its added CPUs would give, from the fewest CPUs measured to the
+// most): then something the model does not see limits it. Behind meters,
+// a lock inside a dependency stays unseen: not predicted.
+func predictable(models []variantModel, unseen string) (kept []variantModel, out []results.NotPredicted) {
+	var variants []string
 	for _, m := range models {
-		if len(m.Locks) == 0 {
-			if !slices.Contains(unseen, m.Variant) {
-				unseen = append(unseen, m.Variant)
+		if !slices.Contains(variants, m.Variant) {
+			variants = append(variants, m.Variant)
+		}
+	}
+	for _, v := range variants {
+		var its []variantModel
+		locked := false
+		for _, m := range models {
+			if m.Variant == v {
+				its = append(its, m)
+				locked = locked || len(m.Locks) > 0
 			}
+		}
+		if locked {
+			kept = append(kept, its...)
 			continue
 		}
-		kept = append(kept, m)
+		if unseen == "behind a meter" {
+			out = append(out, results.NotPredicted{Mode: v, Reason: "no lock behind a meter was seen in it, and a model of what brewput does not see " +
+				"would scale with the CPUs by construction (a lock inside a dependency, such as sync.Map's, stays unseen); meter its locks, " +
+				"or watch every lock of its benchmarks (brewput predict PKG -bench), to predict it"})
+			continue
+		}
+		lo, hi := its[0].From, its[0].From
+		for _, m := range its {
+			if m.From.CPUs < lo.CPUs {
+				lo = m.From
+			}
+			if m.From.CPUs > hi.CPUs {
+				hi = m.From
+			}
+		}
+		if hi.CPUs > lo.CPUs {
+			gain, ideal := hi.Throughput/lo.Throughput, float64(hi.CPUs)/float64(lo.CPUs)
+			if gain-1 < (ideal-1)/2 {
+				out = append(out, results.NotPredicted{Mode: v, Reason: fmt.Sprintf("no lock %s was seen in it, yet from %s to %d it made ×%.2f "+
+					"where its work alone would make ×%.3g: what limits it is not a sync.Mutex or RWMutex (a channel, atomics, memory, "+
+					"the allocator), which the model does not see", unseen, format.Count(lo.CPUs, "CPU"), hi.CPUs, gain, ideal)})
+				continue
+			}
+		}
+		kept = append(kept, its...)
 	}
-	return kept, unseen
+	return kept, out
 }

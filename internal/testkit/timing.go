@@ -6,12 +6,8 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/internal/quiet"
+	"github.com/brewput/brewput/results"
 )
-
-// BusyLimit is how many CPUs' worth of time other processes (and the
-// hypervisor) may take during an attempt before the attempt is void: the
-// effects hold on a quiet machine, not beside another test binary.
-const BusyLimit = 0.3
 
 // Retry's bounds, so that beside a busy neighbour the suite still finishes
 // promptly: at most quietWait in all waiting for a quiet machine and
@@ -44,7 +40,7 @@ func Retry(t testing.TB, check func() error) {
 // Before each attempt it checks that the machine is quiet; while it is
 // not, Retry waits, up to quietWait in all for g, and then skips the test
 // with the reason. An attempt during which other processes took more than
-// BusyLimit CPUs is void: it is logged and neither passes nor fails the
+// results.DisturbedCPUs CPUs is void: it is logged and neither passes nor fails the
 // test; after maxVoid of them for g the test is skipped. A timing measured
 // beside another busy process says nothing either way.
 func (g *Guard) Retry(t testing.TB, check func() error) {
@@ -53,13 +49,13 @@ func (g *Guard) Retry(t testing.TB, check func() error) {
 	failed := 0
 	for failed < quietAttempts {
 		if g.void >= maxVoid {
-			t.Skipf("machine busy: other processes took more than %.1f CPUs during %d attempts; a timing measured beside them says nothing", BusyLimit, g.void)
+			t.Skipf("machine busy: other processes took more than %.1f CPUs during %d attempts; a timing measured beside them says nothing", results.DisturbedCPUs, g.void)
 		}
-		others, waited, _ := quiet.Wait(context.Background(), quietWait-g.waited, 200*time.Millisecond, BusyLimit)
+		others, waited, _ := quiet.Wait(context.Background(), quietWait-g.waited, 200*time.Millisecond, results.DisturbedCPUs)
 		g.waited += waited
-		if others >= BusyLimit {
+		if others >= results.DisturbedCPUs {
 			t.Skipf("machine busy: other processes took %.2f CPUs (more than %.1f) for %v; a timing measured beside them says nothing",
-				others, BusyLimit, g.waited.Round(100*time.Millisecond))
+				others, results.DisturbedCPUs, g.waited.Round(100*time.Millisecond))
 		}
 		before := quiet.Take()
 		err = check()
@@ -67,7 +63,7 @@ func (g *Guard) Retry(t testing.TB, check func() error) {
 		if err == nil {
 			return
 		}
-		if during > BusyLimit {
+		if during > results.DisturbedCPUs {
 			g.void++
 			t.Logf("void attempt (other processes took %.2f CPUs): %v", during, err)
 			continue

@@ -138,7 +138,7 @@ func (p *path) point(c Config, clients, n int) (results.Point, error) {
 	})
 	pt.Par, pt.Ops, pt.Unit = clients, int64(p.requests), Unit
 	pt.Dur, pt.Throughput = results.FromSeconds(float64(p.requests)/thr), thr
-	pt.OthersCPUs, pt.StealCPUs = p.others.Beside(pt.CPUUsed)
+	p.others.Mark(&pt)
 	if p.variant == Actor {
 		pt.Lab.Metrics[MetricMailbox] = float64(c.Mailbox)
 	}

@@ -11,7 +11,7 @@
 // the claim's side of its threshold, not reproduced where it lies on the
 // other, otherwise inconclusive (the result says about how many more
 // samples would tell). A sample counts only if other processes took at
-// most BusyLimit CPUs meanwhile beyond those the claim's CPUs leave free
+// most results.DisturbedCPUs CPUs meanwhile beyond those the claim's CPUs leave free
 // of the machine's. A model claim's one evaluation is its
 // figure, exactly.
 package lessons

@@ -20,13 +20,6 @@ import (
 	"github.com/brewput/brewput/results/lesson"
 )
 
-// BusyLimit is the CPUs other processes (and the hypervisor) may take
-// while a sample is measured, beyond the CPUs the claim leaves free, or
-// the sample is discarded: as the labs judge a point (results.Point.
-// IsDisturbed), a claim on 1 CPU of 2 may share the machine with one
-// busy process.
-const BusyLimit = 0.3
-
 // Options configure Run.
 type Options struct {
 	Level Level
@@ -56,10 +49,12 @@ type Options struct {
 }
 
 // limit is the most CPUs other processes may take while a sample of c is
-// measured: what c's CPUs leave free of the machine's, and BusyLimit.
+// measured: what c's CPUs leave free of the machine's, and
+// results.DisturbedCPUs, as the labs judge a point (results.Disturbs): a
+// claim on 1 CPU of 2 may share the machine with one busy process.
 func (o Options) limit(c Claim) float64 {
 	cores := cmp.Or(o.cores, runtime.NumCPU())
-	return float64(max(cores-c.needs(), 0)) + BusyLimit
+	return float64(max(cores-c.needs(), 0)) + results.DisturbedCPUs
 }
 
 // wait waits up to wait for other processes to take less than below.
@@ -412,7 +407,7 @@ func decide(r *lesson.Result, short, outOfTime bool) {
 	discarded := ""
 	if r.Discarded > 0 {
 		discarded = fmt.Sprintf("; %s discarded, taken while other processes took more than the %s allowed beside it (what its CPUs leave free of the machine's, and %.1f; %s on average over all)",
-			format.Count(r.Discarded, "sample"), cpusText(r.BusyLimit), BusyLimit, cpusText(r.OthersAll))
+			format.Count(r.Discarded, "sample"), cpusText(r.BusyLimit), results.DisturbedCPUs, cpusText(r.OthersAll))
 	}
 	if r.Empty > 0 {
 		discarded += fmt.Sprintf("; %s measured nothing in their window", format.Count(r.Empty, "sample"))

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/lesson"
 
 	"go.uber.org/goleak"
@@ -84,7 +85,7 @@ func TestRunFull(t *testing.T) {
 }
 
 // TestRunDisturbed: samples taken while other processes took more than
-// BusyLimit CPUs beyond what the claim leaves free (none, on a 1-CPU
+// results.DisturbedCPUs CPUs beyond what the claim leaves free (none, on a 1-CPU
 // machine) are discarded, and a claim left without enough quiet ones says
 // it was disturbed, and what it needs, whatever its figures.
 func TestRunDisturbed(t *testing.T) {
@@ -97,7 +98,7 @@ func TestRunDisturbed(t *testing.T) {
 	if r.Verdict != lesson.Inconclusive || !r.Disturbed || r.Figure.N != 0 || r.Discarded == 0 || r.OthersAll < 1 {
 		t.Errorf("busy machine: %+v", r)
 	}
-	if !strings.Contains(r.Reason, "disturbed") || !strings.Contains(r.Reason, "needs a machine where others take at most 0.3 CPUs") {
+	if !strings.Contains(r.Reason, "disturbed") || !strings.Contains(r.Reason, "needs a machine where others take at most 0.2 CPUs") {
 		t.Errorf("reason %q does not say disturbed, and what it needs", r.Reason)
 	}
 
@@ -118,7 +119,7 @@ func TestRunDisturbed(t *testing.T) {
 		t.Fatal(err)
 	}
 	r = rs[0]
-	if r.Verdict != lesson.Reproduced || r.Disturbed || r.Figure.N != 6 || r.Discarded != 5 || r.Others > BusyLimit {
+	if r.Verdict != lesson.Reproduced || r.Disturbed || r.Figure.N != 6 || r.Discarded != 5 || r.Others > results.DisturbedCPUs {
 		t.Errorf("half disturbed: %+v", r)
 	}
 	if err := Follows(r); err != nil {
@@ -140,10 +141,10 @@ func TestRunBusyNeighbour(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r := rs[0]; r.Verdict != lesson.Reproduced || r.Discarded != 0 || r.BusyLimit != 1.3 {
+	if r := rs[0]; r.Verdict != lesson.Reproduced || r.Discarded != 0 || r.BusyLimit != 1+results.DisturbedCPUs {
 		t.Errorf("1-CPU claim beside a busy process on 2 CPUs: %+v", r)
 	}
-	if r := rs[1]; runtime.NumCPU() >= 2 && (r.Verdict != lesson.Inconclusive || !r.Disturbed || r.BusyLimit != 0.3) {
+	if r := rs[1]; runtime.NumCPU() >= 2 && (r.Verdict != lesson.Inconclusive || !r.Disturbed || r.BusyLimit != results.DisturbedCPUs) {
 		t.Errorf("2-CPU claim beside a busy process on 2 CPUs: %+v", r)
 	}
 }
@@ -175,7 +176,7 @@ func TestRunQuietWait(t *testing.T) {
 		t.Fatal(err)
 	}
 	if r := rs[0]; r.Verdict != lesson.Reproduced || r.Discarded != 2 || len(asked) != 2 || asked[0] != 500*time.Millisecond ||
-		asked[1] != 200*time.Millisecond || below != BusyLimit {
+		asked[1] != 200*time.Millisecond || below != results.DisturbedCPUs {
 		t.Errorf("waits asked %v below %v; result %+v", asked, below, r)
 	}
 	calls, asked = 0, nil

@@ -40,9 +40,9 @@ func NewProgress(w io.Writer, st Batch, done int) *Progress {
 	}
 	about = about * time.Duration(left) / time.Duration(max(len(st.Specs), 1))
 	if done > 0 {
-		fmt.Fprintf(w, "resuming: %s of %d measured, measuring %s, about %v (revised as points finish)\n", format.Count(done, "point"), st.Total(), format.Count(left, "point"), about.Round(100*time.Millisecond))
+		format.Lines(w, "")(fmt.Sprintf("resuming: %s of %d measured, measuring %s, about %v (revised as points finish)", format.Count(done, "point"), st.Total(), format.Count(left, "point"), about.Round(100*time.Millisecond)))
 	} else {
-		fmt.Fprintf(w, "measuring %s, about %v (revised as points finish)\n", format.Count(st.Total(), "point"), about.Round(100*time.Millisecond))
+		format.Lines(w, "")(fmt.Sprintf("measuring %s, about %v (revised as points finish)", format.Count(st.Total(), "point"), about.Round(100*time.Millisecond)))
 	}
 	p := NewBar(w, st)
 	p.done = done

@@ -85,8 +85,7 @@ func MeasureTarget(ctx context.Context, t Target, l Load) (results.Point, error)
 	if err != nil {
 		return p, err
 	}
-	p.OthersCPUs, p.StealCPUs = quiet.Split(quiet0, quiet1)
-	p.Disturbed = p.IsDisturbed()
+	quiet.MarkWindow(&p, quiet0, quiet1)
 	for i, m := range t.Meters {
 		p.Shop.Machines = append(p.Shop.Machines, MachineOf(m.Name(), m.Kind(), after[i].Sub(before[i]), res.CPUWall))
 	}

@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"go.uber.org/goleak"
+
+	"github.com/brewput/brewput/results"
 )
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
@@ -130,7 +132,7 @@ func TestLoadRejects(t *testing.T) {
 	}
 }
 
-// TestKeep: a calibration measured while other processes used QuietBelow
+// TestKeep: a calibration measured while other processes used results.DisturbedCPUs
 // CPUs or more is refused (ErrBusy, saying --force) unless forced, and a
 // forced one is marked so; a quiet one is kept as it is.
 func TestKeep(t *testing.T) {
@@ -155,7 +157,7 @@ func TestDefault(t *testing.T) {
 	for _, tc := range []struct {
 		others float64
 		saved  bool
-	}{{0.05, true}, {QuietBelow, false}, {1.5, false}} {
+	}{{0.05, true}, {results.DisturbedCPUs, false}, {1.5, false}} {
 		config := t.TempDir()
 		t.Setenv("XDG_CONFIG_HOME", config)
 		calls := 0

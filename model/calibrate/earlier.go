@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/model/sim"
+	"github.com/brewput/brewput/results"
 )
 
 // KeepEarlier is how many earlier calibrations of one machine a
@@ -46,7 +47,7 @@ func (c Calibration) sameMachine(o Calibration) bool {
 // quiet reports whether c was measured, not inferred, and on a quiet
 // machine.
 func (c Calibration) quiet() bool {
-	return c.Inferred == nil && c.Samples > 0 && !c.Forced && !c.Unsaved && c.Others < QuietBelow
+	return c.Inferred == nil && c.Samples > 0 && !c.Forced && !c.Unsaved && c.Others < results.DisturbedCPUs
 }
 
 // Span is each cost's least low edge and greatest high edge over c and

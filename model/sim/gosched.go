@@ -81,10 +81,13 @@ type Runtime string
 // find itself last and end starvation mode.
 const RuntimeGo19 Runtime = "go1.9"
 
-// RuntimeGo10 is Go 1.0's sync.Mutex (from 2011, golang.org/cl/4631059):
-// a Lock that finds it held sleeps at once, without spinning (Go 1.5) and
-// without starvation mode (Go 1.9). The go policy's scheduler stays
-// today's: Go 1.0 had no Ps and one run queue under one lock.
+// RuntimeGo10 is the runtime before Go 1.5, from Go 1.0's sync.Mutex
+// (2011, golang.org/cl/4631059) on: a Lock that finds it held sleeps at
+// once, without spinning (Go 1.5) and without starvation mode (Go 1.9),
+// and a goroutine readied by another waits in a queue that any idle P
+// takes from at once, there being no runnext slot (Go 1.5). The rest of
+// the go policy's scheduler stays today's: Go 1.0 had no Ps and one run
+// queue under one lock.
 const RuntimeGo10 Runtime = "go1.0"
 
 // RuntimeGo123 is the last runtime whose own lock (runtime.mutex) lets
@@ -275,7 +278,7 @@ func (g *goSched) run(pp *gp, p *Proc, delay time.Duration, inherit bool) {
 // there goes to the queue), or, readied by none, in the global queue.
 func (g *goSched) ready(p *Proc, by *Proc) {
 	p.readyAt = g.sim.now
-	if by != nil && by.pp != nil {
+	if by != nil && by.pp != nil && g.runtime != RuntimeGo10 {
 		pp := by.pp
 		if old := pp.runnext; old != nil {
 			pp.runq.push(old)

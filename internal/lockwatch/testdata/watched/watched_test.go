@@ -86,3 +86,41 @@ func BenchmarkTwoSites(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkPrivate gives each of b.RunParallel's goroutines a mutex of
+// its own: as many locks as goroutines, each taken by one.
+func BenchmarkPrivate(b *testing.B) {
+	b.RunParallel(func(pb *testing.PB) {
+		var mu sync.Mutex
+		n := 0
+		for pb.Next() {
+			mu.Lock() // site: private
+			n++
+			mu.Unlock()
+		}
+	})
+}
+
+// wrap forwards to its mutex, as logrus's MutexWrap does: its sites are
+// its callers'.
+type wrap struct{ mu sync.Mutex }
+
+func (w *wrap) Lock()   { w.mu.Lock() } // site: wrapper
+func (w *wrap) Unlock() { w.mu.Unlock() }
+
+var wrapped wrap
+
+// BenchmarkWrapped takes one mutex through wrap at two sites.
+func BenchmarkWrapped(b *testing.B) {
+	for i := range b.N {
+		if i%2 == 0 {
+			wrapped.Lock() // site: wrappedA
+			count++
+			wrapped.Unlock()
+		} else {
+			wrapped.Lock() // site: wrappedB
+			count--
+			wrapped.Unlock()
+		}
+	}
+}

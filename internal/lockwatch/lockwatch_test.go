@@ -253,6 +253,9 @@ func TestWatchedBenchmarks(t *testing.T) {
 			t.Errorf("%s: groups %+v, want one of %d locks taken by %v goroutines each", c.bench, gs, c.locks, c.takers)
 		}
 	}
+	if s := site(last["BenchmarkLocker-1"], "locker"); !strings.HasSuffix(s.Func, "watched.BenchmarkLocker") {
+		t.Errorf("BenchmarkLocker: site %+v, want named at the call through sync.Locker", s)
+	}
 	// A wrapper's callers are its sites, the wrapper their detail.
 	wr := last["BenchmarkWrapped-1"]
 	if a, b := site(wr, "wrappedA"), site(wr, "wrappedB"); a.Via() != fmt.Sprintf("(*wrap).Lock at watched_test.go:%d", lines["wrapper"]) ||

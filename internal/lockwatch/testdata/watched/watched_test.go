@@ -147,3 +147,14 @@ func BenchmarkWrapped(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkLocker locks through the sync.Locker interface, a call the
+// compiler cannot inline: its site is still this one.
+func BenchmarkLocker(b *testing.B) {
+	var l sync.Locker = &one
+	for range b.N {
+		l.Lock() // site: locker
+		count++
+		l.Unlock()
+	}
+}

@@ -184,6 +184,48 @@ func TestSweep(t *testing.T) {
 	}
 }
 
+// TestSweepRetries: under WithRetry a count with a disturbed point is
+// measured again, whole, and the round with the fewest disturbed kept and
+// handed on, its attempts said; only the kept round reaches WithPoints.
+func TestSweepRetries(t *testing.T) {
+	rounds := 0
+	var handed []results.Point
+	ctx := lab.WithPoints(context.Background(), func(p results.Point) error { handed = append(handed, p); return nil })
+	ctx = lab.WithRetry(ctx, lab.Retry{Attempts: 3, Wait: 10 * time.Millisecond})
+	var lines []string
+	points, err := lab.Sweep(ctx, config{}, []int{1}, func(l string) { lines = append(lines, l) }, func(n int, add lab.Add) error {
+		rounds++
+		p := testkit.LabPoint("v", n, float64(rounds))
+		if rounds == 1 {
+			p.OthersCPUs = float64(runtime.NumCPU()) // disturbed
+		}
+		add(p, "")
+		add(testkit.LabPoint("w", n, 1), "")
+		return nil
+	})
+	if err != nil || rounds != 2 || len(points) != 2 || points[0].Disturbed || points[0].Throughput != 2 || points[0].Attempts != 2 {
+		t.Errorf("a disturbed round, then a quiet one: %v, %d rounds, points %+v", err, rounds, points)
+	}
+	if len(handed) != 2 || handed[0].Throughput != 2 {
+		t.Errorf("handed on %+v, want the quiet round's 2 points alone", handed)
+	}
+	if len(lines) != 1 || !strings.Contains(lines[0], "1 of the 2 points on 1 CPU disturbed: measuring the count again") {
+		t.Errorf("progress %q does not say the count is measured again", lines)
+	}
+	// Never quiet: every attempt made, the least disturbed round kept.
+	rounds = 0
+	points, err = lab.Sweep(ctx, config{}, []int{1}, nil, func(n int, add lab.Add) error {
+		rounds++
+		p := testkit.LabPoint("v", n, 1)
+		p.OthersCPUs = float64(runtime.NumCPU())
+		add(p, "")
+		return nil
+	})
+	if err != nil || rounds != 3 || len(points) != 1 || !points[0].Disturbed || points[0].Attempts != 3 {
+		t.Errorf("always disturbed: %v, %d rounds, points %+v", err, rounds, points)
+	}
+}
+
 func TestRuns(t *testing.T) {
 	ms := time.Millisecond
 	var r lab.Runs

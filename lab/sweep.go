@@ -7,10 +7,12 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"time"
 
 	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/internal/host"
 	"github.com/brewput/brewput/internal/profile"
+	"github.com/brewput/brewput/internal/quiet"
 	"github.com/brewput/brewput/results"
 )
 
@@ -34,8 +36,10 @@ type Add func(p results.Point, progress string)
 // (results.Point.IsDisturbed) on the CPU others took in its own runs'
 // windows, which the lab measured with its Stopwatch laps (variants
 // taken in turns each have their own); one that fails its Check is
-// refused; each goes to WithPoints' function, if any. progress may be
-// nil. Sweep returns every point added, with the first error.
+// refused. A count with a disturbed point is measured again as
+// WithRetry's Retry says; the points kept of each count go to WithPoints'
+// function, if any, once the count is done. progress may be nil. Sweep
+// returns every point kept, with the first error.
 func Sweep(ctx context.Context, c Validator, cpus []int, progress func(line string), at func(n int, add Add) error) ([]results.Point, error) {
 	if err := Check(c, cpus); err != nil {
 		return nil, err
@@ -46,6 +50,8 @@ func Sweep(ctx context.Context, c Validator, cpus []int, progress func(line stri
 	points := []results.Point{}
 	var addErr error
 	hand, _ := ctx.Value(pointsKey{}).(func(results.Point) error)
+	rt, _ := ctx.Value(retryKey{}).(Retry)
+	var round []results.Point
 	add := func(p results.Point, line string) {
 		p.Host = h
 		p.Disturbed = p.IsDisturbed()
@@ -53,12 +59,7 @@ func Sweep(ctx context.Context, c Validator, cpus []int, progress func(line stri
 			addErr = cmp.Or(addErr, err)
 			return
 		}
-		if hand != nil {
-			if err := hand(p); err != nil {
-				addErr = cmp.Or(addErr, err)
-			}
-		}
-		points = append(points, p)
+		round = append(round, p)
 		if line != "" {
 			if p.Disturbed {
 				line += " (disturbed: " + p.Interference() + ")"
@@ -66,19 +67,91 @@ func Sweep(ctx context.Context, c Validator, cpus []int, progress func(line stri
 			progress(format.Wrap(line, format.Columns, "  "))
 		}
 	}
+	// keep hands the round kept of a count on, to the journal and the
+	// caller.
+	keep := func(kept []results.Point, attempts int) {
+		for _, p := range kept {
+			if rt.Attempts > 1 {
+				p.Attempts = attempts
+			}
+			if hand != nil {
+				if err := hand(p); err != nil {
+					addErr = cmp.Or(addErr, err)
+				}
+			}
+			points = append(points, p)
+		}
+	}
 	for _, n := range cpus {
 		if err := ctx.Err(); err != nil {
 			return points, err
 		}
 		runtime.GOMAXPROCS(n)
-		if err := at(n, add); err != nil {
-			return points, err
+		// A count whose round had a disturbed point is measured again,
+		// whole (its variants take turns), as rt says; the round with the
+		// fewest disturbed points is kept, so that none is ranked beside a
+		// quiet one where a quieter round was to be had.
+		var best []results.Point
+		bestBad, attempt := -1, 0
+		for {
+			attempt++
+			round = nil
+			err := at(n, add)
+			if err != nil || addErr != nil {
+				if best == nil {
+					best = round
+				}
+				keep(best, attempt)
+				return points, cmp.Or(err, addErr)
+			}
+			bad := 0
+			for _, p := range round {
+				if p.Disturbed {
+					bad++
+				}
+			}
+			if bestBad < 0 || bad < bestBad {
+				best, bestBad = round, bad
+			}
+			if bad == 0 || attempt >= rt.Attempts || ctx.Err() != nil {
+				break
+			}
+			below := float64(max(h.Cores-n, 0)) + results.DisturbedCPUs
+			others, waited, err := quiet.Wait(ctx, rt.Wait, 200*time.Millisecond, below)
+			if err != nil {
+				break
+			}
+			state := "quiet"
+			if others >= below {
+				state = fmt.Sprintf("still busy, others %.2f CPUs", others)
+			}
+			progress(format.Wrap(fmt.Sprintf("%d of the %d points on %s disturbed: measuring the count again after %v (%s), attempt %d of %d",
+				bad, len(round), format.Count(n, "CPU"), waited.Round(100*time.Millisecond), state, attempt+1, rt.Attempts), format.Columns, "  "))
 		}
+		keep(best, attempt)
 		if addErr != nil {
 			return points, addErr
 		}
 	}
 	return points, nil
+}
+
+// retryKey is the key of WithRetry's Retry in a context.
+type retryKey struct{}
+
+// Retry says how a lab measures a CPU count again while a point of it is
+// disturbed: up to Attempts rounds in all, each after waiting at most Wait
+// for a quiet machine; as sweep.Retry, which converts to it.
+type Retry struct {
+	Attempts int           `json:"attempts,omitempty"`
+	Wait     time.Duration `json:"wait,omitempty"`
+}
+
+// WithRetry returns a context under which Sweep measures a CPU count
+// again while any of its points is disturbed, as rt says (--noisy), and
+// keeps the round with the fewest disturbed.
+func WithRetry(ctx context.Context, rt Retry) context.Context {
+	return context.WithValue(ctx, retryKey{}, rt)
 }
 
 // Tell is progress, or where it is nil a function that tells no one.

@@ -48,7 +48,7 @@ func newLabCmd(e *env) *cobra.Command {
 
 // newLabRunCmd is brewput lab NAME, with the lab's flags and the common ones.
 func newLabRunCmd(e *env, l lab.Lab) *cobra.Command {
-	var cpus, formatName, out, profDir string
+	var cpus, formatName, out, profDir, noisy string
 	maxMem := host.MemoryBudget()
 	info := l.Info()
 	var check func() error
@@ -64,6 +64,10 @@ func newLabRunCmd(e *env, l lab.Lab) *cobra.Command {
 				return fmt.Errorf("--cpus: %w", err)
 			}
 			if err := check(); err != nil {
+				return err
+			}
+			retry, err := retryOf(noisy)
+			if err != nil {
 				return err
 			}
 			if s, ok := l.(lab.Sizer); ok {
@@ -96,6 +100,7 @@ func newLabRunCmd(e *env, l lab.Lab) *cobra.Command {
 			}
 			out.Hold = profDir != ""
 			ctx := lab.WithPoints(cmd.Context(), func(p results.Point) error { return out.Add(&p) })
+			ctx = lab.WithRetry(ctx, lab.Retry(retry))
 			points, runErr := lab.Profiled(ctx, l, counts, profDir, func(line string) { fmt.Fprintln(e.stderr, line) })
 			if err := out.Finish(points, runErr == nil); err != nil {
 				return failure{Err: err}
@@ -105,6 +110,7 @@ func newLabRunCmd(e *env, l lab.Lab) *cobra.Command {
 	}
 	fs := cmd.Flags()
 	check = l.Bind(fs)
+	registerNoisy(fs, &noisy)
 	fs.StringVar(&cpus, "cpus", lab.DefaultCPUs(), "CPU counts (GOMAXPROCS), as a list and ranges such as 1,2 or 1-4")
 	fs.StringVar(&formatName, "format", compactFormat, "output format: compact (the lab's answer: on each CPU count what makes the most and the least, and its chart's numbers), table (every point in full, with the lab's metrics), or "+
 		strings.Join(results.Formats()[1:], ", ")+" (with --out, guessed from its extension)")

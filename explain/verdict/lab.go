@@ -84,9 +84,24 @@ func labCount(points []results.Point, n int) []analysis.LabCount {
 			}
 			return lp
 		}
-		hi := slices.MaxFunc(ps, func(a, b results.Point) int { return cmp.Compare(a.Throughput, b.Throughput) })
-		lo := slices.MinFunc(ps, func(a, b results.Point) int { return cmp.Compare(a.Throughput, b.Throughput) })
-		c := analysis.LabCount{CPUs: n, Most: named(hi), Least: named(lo), Single: len(ps) == 1}
+		// A disturbed point is never ranked: where a contender was
+		// disturbed, which makes the most is inconclusive, and the rest
+		// are ranked among themselves alone.
+		var quiet []results.Point
+		c := analysis.LabCount{CPUs: n, Single: len(ps) == 1}
+		for _, p := range ps {
+			if p.IsDisturbed() {
+				c.Disturbed = append(c.Disturbed, named(p))
+				continue
+			}
+			quiet = append(quiet, p)
+		}
+		if len(quiet) > 0 {
+			hi := slices.MaxFunc(quiet, func(a, b results.Point) int { return cmp.Compare(a.Throughput, b.Throughput) })
+			lo := slices.MinFunc(quiet, func(a, b results.Point) int { return cmp.Compare(a.Throughput, b.Throughput) })
+			c.Most, c.Least = named(hi), named(lo)
+		}
+		c.Ranked = len(quiet)
 		if len(units) > 1 {
 			c.Unit = u
 		}

@@ -95,7 +95,7 @@ func (j Job) Run(ctx context.Context) error {
 	}
 	if runErr == nil && len(j.Labs) > 0 {
 		var labPoints []results.Point
-		lctx := lab.WithPoints(ctx, func(p results.Point) error { return jr.Add(&p) })
+		lctx := lab.WithRetry(lab.WithPoints(ctx, func(p results.Point) error { return jr.Add(&p) }), lab.Retry(j.Study.Retry))
 		labPoints, runErr = lab.RunEach(lctx, j.Labs, j.Study.CPUs(), func(line string) { fmt.Fprintf(j.Stderr, "lab %s\n", line) })
 		points = append(points, labPoints...)
 	}

@@ -32,6 +32,9 @@ type Mutex struct {
 	sema    *RuntimeMutex
 	pending int
 	tokens  int
+	// handedTokens of the tokens are a starving Unlock's handoffs: the
+	// mutex stays held for the waiter on its way that takes one.
+	handedTokens int
 }
 
 type mutexWaiter struct {
@@ -143,8 +146,13 @@ func (m *Mutex) lockGo(p *Proc) {
 		sema.Lock(p)
 		s.sched.spend(p, s.sched.costs.RuntimeLock)
 		m.pending--
+		handed := false
 		if m.tokens > 0 {
 			m.tokens-- // an Unlock released the semaphore before p queued
+			if m.handedTokens > 0 {
+				m.handedTokens--
+				handed = true
+			}
 			sema.Unlock(p)
 		} else {
 			w := mutexWaiter{p: p, since: start}
@@ -158,8 +166,10 @@ func (m *Mutex) lockGo(p *Proc) {
 			p.block()
 		}
 		starved := s.now-start > starvation
-		if m.handedTo == p { // starvation mode: Unlock handed the lock over
-			m.handedTo = nil
+		if m.handedTo == p || handed { // starvation mode: Unlock handed the lock over
+			if m.handedTo == p {
+				m.handedTo = nil
+			}
 			if !starved || m.waiters.len() == 0 {
 				m.starving = false
 			}
@@ -222,8 +232,14 @@ func (m *Mutex) spin(p *Proc) (free bool) {
 // yields the P so that the waiter runs at once.
 func (m *Mutex) unlockGo(p *Proc) {
 	s := m.sim
-	starving := m.starving && m.waiters.len() > 0
-	if m.waiters.len()+m.pending == 0 || (!starving && m.woken) {
+	if m.waiters.len()+m.pending == 0 {
+		m.held, m.starving = false, false
+		return
+	}
+	// Starving, it hands over even to a waiter counted and not yet
+	// queued, which then takes the semaphore's token and the mutex with it.
+	starving := m.starving
+	if !starving && m.woken {
 		m.held = false
 		return
 	}
@@ -237,7 +253,8 @@ func (m *Mutex) unlockGo(p *Proc) {
 	if m.waiters.len() == 0 {
 		m.tokens++ // the waiter on its way takes it without sleeping
 		if starving {
-			m.held = false
+			m.handedTokens++
+			m.acquired = s.now
 		}
 		sema.Unlock(p)
 		return

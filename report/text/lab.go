@@ -26,9 +26,6 @@ func LabSentences(a analysis.LabAnswer) []string {
 		if p.Par > 0 {
 			s += fmt.Sprintf(" (par %d)", p.Par)
 		}
-		if p.Disturbed {
-			s += " (disturbed)"
-		}
 		return s
 	}
 	// The CPU time is said in CPUs, not as a share of the count: the
@@ -45,6 +42,23 @@ func LabSentences(a analysis.LabAnswer) []string {
 		what := ""
 		if c.Unit != "" {
 			what = " " + c.Unit
+		}
+		if c.Inconclusive() {
+			var names []string
+			for _, p := range c.Disturbed {
+				names = append(names, name(p))
+			}
+			s := fmt.Sprintf("On %s, inconclusive%s: other processes took CPU from %s while measured, so which makes the most is not known (measure again on a quieter machine)",
+				cpus(c.CPUs), what, format.JoinAnd(names))
+			switch {
+			case c.Ranked == 1:
+				s += fmt.Sprintf("; %s, not disturbed, makes %s", name(c.Most), figures(c.Most))
+			case c.Ranked > 1:
+				s += fmt.Sprintf("; of the %d not disturbed, %s makes the most, %s; %s the least, %s", c.Ranked, name(c.Most), figures(c.Most),
+					name(c.Least), format.Rate(c.Least.Throughput, c.Least.Unit))
+			}
+			out = append(out, s+".")
+			continue
 		}
 		if c.Single {
 			out = append(out, fmt.Sprintf("On %s, %s makes %s.", cpus(c.CPUs), name(c.Most), figures(c.Most)))

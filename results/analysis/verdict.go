@@ -370,10 +370,18 @@ type LabCount struct {
 	CPUs int `json:"cpus"`
 	// Unit is said where the lab's variants count several things.
 	Unit   string   `json:"unit,omitempty"`
-	Most   LabPoint `json:"most"`
-	Least  LabPoint `json:"least"`
-	Single bool     `json:"single,omitempty"`
+	// Most and Least are of the points not disturbed, Ranked of them;
+	// where Disturbed names any, which makes the most is inconclusive.
+	Most      LabPoint   `json:"most"`
+	Least     LabPoint   `json:"least"`
+	Ranked    int        `json:"ranked"`
+	Disturbed []LabPoint `json:"disturbed,omitempty"`
+	Single    bool       `json:"single,omitempty"`
 }
+
+// Inconclusive reports whether c cannot say which makes the most: a
+// contender was disturbed.
+func (c LabCount) Inconclusive() bool { return len(c.Disturbed) > 0 }
 
 // LabPoint is a lab's point as its answer names it.
 type LabPoint struct {

@@ -244,10 +244,10 @@ const longPartName = 24
 func (s *Stretches) WriteTable(w io.Writer) error {
 	head := fmt.Sprintf("%s %s on %s, each part stretched %s in its turn, %s of each (as it is and stretched, in rounds)",
 		s.Study, s.Variant, format.Count(s.CPUs, "CPU"), format.Percent(s.Frac, 1), format.Count(len(s.Base), "run"))
-	fmt.Fprintf(w, "%s\n\n", format.Wrap(head, format.Columns, ""))
+	fmt.Fprintf(w, "%s\n\n", format.Wrap(head, format.Width(w), ""))
 	// A long part's name ("the (*Locked).Place at book.go:121 mutex") has a
 	// line of its own above its figures, and the verdict wraps, lest the
-	// table pass format.Columns.
+	// table pass format.Width(w).
 	t := format.Table{Ragged: true}
 	t.Row("stretched", "by", "throughput", "cost", "95 % interval", "in parallel", "verdict")
 	rate := func(ps []results.Point) string {
@@ -291,7 +291,7 @@ func (s *Stretches) WriteTable(w io.Writer) error {
 	if err := t.Write(w); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintf(w, "\n%s\n", format.Wrap(s.Answer(), format.Columns, ""))
+	_, err := fmt.Fprintf(w, "\n%s\n", format.Wrap(s.Answer(), format.Width(w), ""))
 	return err
 }
 

@@ -30,6 +30,8 @@ type result struct {
 	Warmup, Window time.Duration
 	// Tally is what a run that shortens counted at each probe window.
 	Tally []checkpoint
+	// Caveats are what the model leaves out that matters here.
+	Caveats []results.Caveat
 }
 
 // checkpoint is what a run counted over the first Window of its window.
@@ -143,6 +145,7 @@ func (r result) point(c Config) results.Point {
 		m.BusyFrac, m.WorkingFrac = min(1, m.BusyFrac), min(1, m.WorkingFrac, m.BusyFrac)
 		p.Shop.Machines = append(p.Shop.Machines, m)
 	}
+	p.Caveats = r.Caveats
 	p.Assess()
 	return p
 }

@@ -25,7 +25,10 @@ type System interface {
 
 // Reading is a shared resource's totals so far (unit-time).
 type Reading struct {
-	Name                string
+	Name string
+	// Kind is "mutex" for a sync.Mutex shared by every process, "rwmutex"
+	// for a shared sync.RWMutex, "" for anything else (results.Machine).
+	Kind                string
 	Units               int
 	Uses                int64
 	Held, Working, Wait time.Duration

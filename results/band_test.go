@@ -172,3 +172,25 @@ func TestBandSaysWhatItSpans(t *testing.T) {
 		}
 	}
 }
+
+// TestCaveatsRoundTrip: a prediction's caveats come back from JSON as they
+// went, Assess on reading leaves them, and the notes say each.
+func TestCaveatsRoundTrip(t *testing.T) {
+	p := goPoint(nil)
+	p.Caveats = []Caveat{{Kind: CaveatShortHold, Resource: "mu", Text: "mu held 25ns a use, busy 95 % of the time: an upper bound"}}
+	p.Assess()
+	var js bytes.Buffer
+	if err := WriteJSON(&js, []Point{p}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(js.String(), `"caveats":[{"kind":"short_hold","resource":"mu","text":`) {
+		t.Errorf("JSON %s: no caveats as {kind, resource, text}", js.String())
+	}
+	got, err := ReadJSON(&js)
+	if err != nil || !reflect.DeepEqual(got, []Point{p}) {
+		t.Errorf("JSON round trip: %v\n got %+v\nwant %+v", err, got, p)
+	}
+	if n := Notes(p); !strings.Contains(n, p.Caveats[0].Text) {
+		t.Errorf("notes %q lack the caveat", n)
+	}
+}

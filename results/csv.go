@@ -120,7 +120,7 @@ func (p Point) has() map[string]bool {
 }
 
 // WriteCSV writes a header and one row per point, for spreadsheets: no
-// histogram, bottleneck or waits.
+// histogram, bottleneck, waits or caveats.
 func WriteCSV(w io.Writer, points []Point) error {
 	cw := csv.NewWriter(w)
 	if err := cw.Write(csvHeader()); err != nil {

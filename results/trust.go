@@ -29,7 +29,26 @@ type Trust struct {
 	Above []Above `json:"above,omitempty"`
 	// Calibration is the costs a go-policy prediction was simulated with.
 	Calibration *Calibration `json:"calibration,omitempty"`
+	// Caveats are what a prediction leaves out that is known to matter
+	// for this point, each with the row's note.
+	Caveats []Caveat `json:"caveats,omitempty"`
 }
+
+// Caveat is a mechanism a prediction leaves out where real machines are
+// known to differ, named for the point it concerns.
+type Caveat struct {
+	// Kind is CaveatShortHold.
+	Kind string `json:"kind"`
+	// Resource is the lock it concerns.
+	Resource string `json:"resource,omitempty"`
+	// Text says it in words: the row's note.
+	Text string `json:"text"`
+}
+
+// CaveatShortHold: a shared lock held briefly and busy much of the time
+// on more than one CPU, which published machines ran far slower than the
+// model (docs/model.md): its prediction is an upper bound.
+const CaveatShortHold = "short_hold"
 
 // Above is a bound of a point's Bounds (or an open loop's arrival rate)
 // that a number of the point passes, and why it may: the reason beside the
@@ -298,6 +317,9 @@ func trustNotes(p Point) []string {
 	}
 	for _, a := range p.Above {
 		n = append(n, a.Text)
+	}
+	for _, c := range p.Caveats {
+		n = append(n, c.Text)
 	}
 	return n
 }

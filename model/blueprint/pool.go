@@ -11,6 +11,7 @@ import (
 // meter is coffee.Meter aware of capacity.
 type meter struct {
 	name     string
+	kind     string // model.Reading's
 	capacity int
 	inUse    int
 	since    time.Duration // when inUse last changed
@@ -42,7 +43,7 @@ func (m *meter) advance(now time.Duration) {
 
 // read is the meter's totals at now; held and working count unit-time.
 func (m *meter) read(now time.Duration) model.Reading {
-	return model.Reading{Name: m.name, Units: m.capacity, Uses: m.uses, Held: m.area + time.Duration(m.inUse)*(now-m.since),
+	return model.Reading{Name: m.name, Kind: m.kind, Units: m.capacity, Uses: m.uses, Held: m.area + time.Duration(m.inUse)*(now-m.since),
 		Working: m.working, Wait: m.wait}
 }
 
@@ -222,3 +223,17 @@ func (pl *pool) touch(p *sim.Proc, write bool) {
 // lineScale is the relief's factor on what moving the resource's lines
 // costs, where there is one.
 func (pl *pool) lineScale() (float64, bool) { return pl.scale, pl.scale > 0 }
+
+// readingKind is what r's reading calls it (model.Reading): "mutex" where
+// every customer shares its sync.Mutex (or its locks), "rwmutex" where
+// they share its sync.RWMutex, else "".
+func (r Resource) readingKind() string {
+	switch {
+	case r.Per != "":
+	case r.Kind == RWMutex:
+		return "rwmutex"
+	case (r.Kind == "" || r.Kind == Mutex) && (r.Capacity == 1 || r.Locks):
+		return "mutex"
+	}
+	return ""
+}

@@ -91,7 +91,7 @@ func (b *Blueprint) Build(s *sim.Sim, cpus *sim.CPUs, cfg model.Config) (func(*s
 			l, _ := b.LoadAt(cfg)
 			copies = max(1, l.Par)
 		}
-		pl := newPool(s, &meter{name: r.Name, capacity: unit * copies}, r, unit, cpus.N(), b.LineScale[r.Name])
+		pl := newPool(s, &meter{name: r.Name, kind: r.readingKind(), capacity: unit * copies}, r, unit, cpus.N(), b.LineScale[r.Name])
 		w.pools = append(w.pools, pl)
 	}
 	for _, pp := range b.pipes {

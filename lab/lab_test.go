@@ -12,7 +12,6 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/internal/testkit"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/report/chartspec"
@@ -159,19 +158,6 @@ func TestSweep(t *testing.T) {
 	if err != nil || len(points) != 2 || !points[0].Disturbed || points[1].Disturbed || points[1].OthersCPUs != 0 ||
 		!strings.HasPrefix(lines[0], "v (disturbed: other processes took ") || lines[1] != "w" {
 		t.Errorf("a disturbed point then a quiet one: %v, lines %q, points %+v", err, lines, points)
-	}
-	// A line of progress longer than format.Columns is wrapped to it.
-	lines = nil
-	long := strings.Repeat("word ", 40)
-	_, err = lab.Sweep(context.Background(), config{}, []int{1}, func(l string) { lines = append(lines, l) },
-		func(n int, add lab.Add) error { add(testkit.LabPoint("v", n, 1), long); return nil })
-	for _, l := range strings.Split(strings.Join(lines, "\n"), "\n") {
-		if len(l) > format.Columns {
-			t.Errorf("a line of progress of %d columns: %q", len(l), l)
-		}
-	}
-	if err != nil || strings.Join(strings.Fields(strings.Join(lines, " ")), " ") != strings.TrimSpace(long) {
-		t.Errorf("a long line of progress: %v, %q", err, lines)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	points, err = lab.Sweep(ctx, config{}, []int{1, 2}, nil, func(n int, add lab.Add) error {

@@ -64,7 +64,7 @@ func Sweep(ctx context.Context, c Validator, cpus []int, progress func(line stri
 			if p.Disturbed {
 				line += " (disturbed: " + p.Interference() + ")"
 			}
-			progress(format.Wrap(line, format.Columns, "  "))
+			progress(line)
 		}
 	}
 	// keep hands the round kept of a count on, to the journal and the
@@ -125,8 +125,8 @@ func Sweep(ctx context.Context, c Validator, cpus []int, progress func(line stri
 			if others >= below {
 				state = fmt.Sprintf("still busy, others %.2f CPUs", others)
 			}
-			progress(format.Wrap(fmt.Sprintf("%d of the %d points on %s disturbed: measuring the count again after %v (%s), attempt %d of %d",
-				bad, len(round), format.Count(n, "CPU"), waited.Round(100*time.Millisecond), state, attempt+1, rt.Attempts), format.Columns, "  "))
+			progress(fmt.Sprintf("%d of the %d points on %s disturbed: measuring the count again after %v (%s), attempt %d of %d",
+				bad, len(round), format.Count(n, "CPU"), waited.Round(100*time.Millisecond), state, attempt+1, rt.Attempts))
 		}
 		keep(best, attempt)
 		if addErr != nil {

@@ -23,6 +23,7 @@ func labPoint(variant string, n int, tput, p50, used float64) results.Point {
 // chart's numbers as a small table in readable units — whatever the
 // number of points, and never e-notation.
 func TestLabAnswersFirst(t *testing.T) {
+	t.Setenv("COLUMNS", "100") // the sentences below as wrapped at 100
 	var ps []results.Point
 	for n := 1; n <= 2; n++ {
 		for i := range 4 {

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 	"time"
 
 	"golang.org/x/perf/benchfmt"
@@ -373,13 +374,28 @@ func TestCodePointsRoundTrip(t *testing.T) {
 // benchmark and CPU count named as go test names it, every unit a column
 // in its tidied unit with SI prefixes (sec/op, the latencies in sec, B/s
 // for MB/s), the median ± its interval, "-" where a benchmark lacks a
-// unit, the runs, the package above it.
+// unit, the runs, the package above it; in two tables where one would
+// not fit the terminal.
 func TestBenchTable(t *testing.T) {
 	points, err := ReadFile("testdata/gotest-bench.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
+	t.Setenv("COLUMNS", "80")
+	if err := WriteTable(&buf, points); err != nil {
+		t.Fatal(err)
+	}
+	if tables := strings.Count(buf.String(), "benchmark "); tables != 2 {
+		t.Errorf("%d tables at 80 columns, want 2:\n%s", tables, buf.String())
+	}
+	for line := range strings.Lines(buf.String()) {
+		if n := utf8.RuneCountInString(strings.TrimSuffix(line, "\n")); n > 80 {
+			t.Errorf("a line of %d columns: %q", n, line)
+		}
+	}
+	buf.Reset()
+	t.Setenv("COLUMNS", "120")
 	if err := WriteTable(&buf, points); err != nil {
 		t.Fatal(err)
 	}

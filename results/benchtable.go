@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/brewput/brewput/internal/format"
 	"golang.org/x/perf/benchmath"
@@ -130,13 +131,13 @@ func writeBenchTable(w io.Writer, points []Point) error {
 	if len(pkgs) > 1 {
 		head = append(head, "pkg")
 	}
-	t := format.Table{Align: []format.Align{format.Left, format.Right}, Indent: true}
-	t.Row(head...)
 	wide := fmt.Sprintf("need >= %d runs (-count) for a confidence interval at level 0.95", benchRunsForInterval())
+	marked := false
 	for i, row := range rows {
 		for j := 1; j < len(row)-1; j++ {
 			if strings.HasSuffix(row[j], "± ∞") {
-				row[j] += t.Mark(wide)
+				row[j] += " ¹"
+				marked = true
 			}
 		}
 		if len(sources) > 1 {
@@ -145,9 +146,52 @@ func writeBenchTable(w io.Writer, points []Point) error {
 		if len(pkgs) > 1 {
 			row = append(row, byRow[i].pkg)
 		}
-		t.Row(row...)
+		rows[i] = row
 	}
-	return t.Write(w)
+	// A table wider than the terminal goes in several, each with the
+	// benchmarks' names, as benchstat writes a table per unit.
+	width := format.Width(w)
+	widths := make([]int, len(head))
+	for j := range head {
+		widths[j] = utf8.RuneCountInString(head[j])
+		for _, row := range rows {
+			widths[j] = max(widths[j], utf8.RuneCountInString(row[j]))
+		}
+	}
+	var groups [][]int
+	used := width
+	for j := 1; j < len(head); j++ {
+		if used+2+widths[j] > width && (len(groups) == 0 || len(groups[len(groups)-1]) > 0) {
+			groups = append(groups, nil)
+			used = 2 + widths[0]
+		}
+		groups[len(groups)-1] = append(groups[len(groups)-1], j)
+		used += 2 + widths[j]
+	}
+	for g, cols := range groups {
+		if g > 0 {
+			fmt.Fprintln(w)
+		}
+		t := format.Table{Align: []format.Align{format.Left, format.Right}, Indent: true}
+		pick := func(row []string) []string {
+			out := []string{row[0]}
+			for _, j := range cols {
+				out = append(out, row[j])
+			}
+			return out
+		}
+		t.Row(pick(head)...)
+		for _, row := range rows {
+			t.Row(pick(row)...)
+		}
+		if err := t.Write(w); err != nil {
+			return err
+		}
+	}
+	if marked {
+		fmt.Fprintln(w, format.Wrap("¹ "+wide, width, "  "))
+	}
+	return nil
 }
 
 // benchRunsForInterval is the fewest runs whose median benchmath bounds

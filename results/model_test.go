@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf8"
 	"time"
 
 	"golang.org/x/perf/benchproc"
@@ -109,8 +110,22 @@ func TestModelPointsRoundTrip(t *testing.T) {
 	}
 }
 
+// TestTableMarksModelPoints: a table of measured and model points gives
+// each its source, and a model point its bound; a row each where the
+// terminal is wide enough, every line within 80 columns where it is not.
 func TestTableMarksModelPoints(t *testing.T) {
 	var buf bytes.Buffer
+	t.Setenv("COLUMNS", "80")
+	if err := WriteTable(&buf, []Point{measuredPoint("hostA"), modelPoint(64)}); err != nil {
+		t.Fatal(err)
+	}
+	for line := range strings.Lines(buf.String()) {
+		if n := utf8.RuneCountInString(strings.TrimSuffix(line, "\n")); n > 80 || !strings.Contains(buf.String(), "model (fifo)") {
+			t.Errorf("a line of %d columns, or no source: %q", n, line)
+		}
+	}
+	buf.Reset()
+	t.Setenv("COLUMNS", "120")
 	if err := WriteTable(&buf, []Point{measuredPoint("hostA"), modelPoint(64)}); err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"math"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -82,31 +83,32 @@ type column struct {
 	head string
 	on   bool
 	cell func(p Point) string
-	// spare ranks a column that a table too wide for format.Columns leaves
+	// spare ranks a column that a table too wide for its width leaves
 	// out, the highest first; 0 for one it keeps.
 	spare int
 }
 
 // writeColumns writes a table of points in the columns that are on, then
-// the note on the disturbed ones. A table wider than format.Columns writes
+// the note on the disturbed ones. A table wider than w's width (format.Width) writes
 // its notes, the last column, under their rows, and leaves out its spare
 // columns, the highest ranked first, until it fits, saying which.
 func writeColumns(w io.Writer, points []Point, cols []column) error {
 	cols = slices.DeleteFunc(cols, func(c column) bool { return !c.on })
+	width := format.Width(w)
 	var notes *column
-	if n := len(cols); n > 1 && cols[n-1].head == "notes" && !fits(points, cols, columnsTable(points, cols, nil)) {
+	if n := len(cols); n > 1 && cols[n-1].head == "notes" && !fits(points, cols, width) {
 		notes, cols = &cols[n-1], cols[:n-1]
 	}
 	var left []string
 	for {
-		table := columnsTable(points, cols, notes)
+		table := columnsTable(points, cols, notes, width)
 		spare := -1
 		for i, c := range cols {
 			if c.spare > 0 && (spare < 0 || c.spare > cols[spare].spare) {
 				spare = i
 			}
 		}
-		if spare < 0 || fits(points, cols, table) {
+		if spare < 0 || fits(points, cols, width) {
 			if _, err := io.WriteString(w, table); err != nil {
 				return err
 			}
@@ -116,8 +118,8 @@ func writeColumns(w io.Writer, points []Point, cols []column) error {
 		cols = slices.Delete(cols, spare, spare+1)
 	}
 	if len(left) > 0 {
-		fmt.Fprintln(w, format.Wrap("Left out to fit "+fmt.Sprint(format.Columns)+" columns: "+strings.Join(left, ", ")+
-			"; --format csv or json writes every one.", format.Columns, ""))
+		fmt.Fprintln(w, format.Wrap("Left out to fit "+fmt.Sprint(width)+" columns: "+strings.Join(left, ", ")+
+			"; --format csv or json writes every one.", width, ""))
 	}
 	writeDisturbedNote(w, points)
 	return nil
@@ -141,9 +143,10 @@ func leftOut(points []Point, c column) string {
 }
 
 // columnsTable lays points out in cols, and where notes is not nil, each
-// point's note on lines of its own under its row.
-func columnsTable(points []Point, cols []column, notes *column) string {
-	t := format.Table{Align: []format.Align{format.Left, format.Right}, Indent: true, Ragged: true}
+// point's note on lines of its own under its row; laid out for width
+// columns.
+func columnsTable(points []Point, cols []column, notes *column, width int) string {
+	t := format.Table{Align: []format.Align{format.Left, format.Right}, Indent: true, Ragged: true, Width: width}
 	var head []string
 	for _, c := range cols {
 		head = append(head, c.head)
@@ -158,7 +161,7 @@ func columnsTable(points []Point, cols []column, notes *column) string {
 		if notes != nil {
 			if n := notes.cell(p); n != "" {
 				const indent = "      "
-				t.Line(indent + format.Wrap("note: "+n, format.Columns-len(indent), indent))
+				t.Line(indent + format.Wrap("note: "+n, width-len(indent), indent))
 			}
 		}
 	}
@@ -167,14 +170,14 @@ func columnsTable(points []Point, cols []column, notes *column) string {
 	return b.String()
 }
 
-// fits reports whether table, points laid out in cols, fits
-// format.Columns: as it is, or with its last column wrapped, where the
-// others leave it room to.
-func fits(points []Point, cols []column, table string) bool {
-	if widest(table) <= format.Columns {
+// fits reports whether points laid out in cols fit width: as they are,
+// or with the last column wrapped beside the others, where they leave it
+// room to (not under its row, which a ragged table does with less).
+func fits(points []Point, cols []column, width int) bool {
+	if widest(columnsTable(points, cols, nil, math.MaxInt)) <= width {
 		return true
 	}
-	return len(cols) > 1 && widest(columnsTable(points, cols[:len(cols)-1], nil))+2 <= format.Columns-format.NarrowestWrap
+	return len(cols) > 1 && widest(columnsTable(points, cols[:len(cols)-1], nil, width))+2 <= width-format.NarrowestWrap
 }
 
 // widest is the most columns a line of s takes.
@@ -243,6 +246,17 @@ func writeShopTable(w io.Writer, points []Point, studies bool) error {
 		origins[p.Origin()] = true
 	}
 	mode, mark := "mode", disturbedMark(points)
+	// Where every point counts in one unit, the unit heads the column
+	// and the cells are numbers; where every point has as many customers
+	// as CPUs, the cpus column says both.
+	throughput := column{"throughput", true, func(p Point) string { return fmt.Sprintf("%.1f %s", p.Throughput, p.Unit) + mark(p) }, 0}
+	pars := false
+	for _, p := range points {
+		pars = pars || p.Par != p.CPUs
+	}
+	if unit := oneUnit(points); unit != "" {
+		throughput = column{unit, true, func(p Point) string { return fmt.Sprintf("%.1f", p.Throughput) + mark(p) }, 0}
+	}
 	// A measured point's limit is the model's causal profile of its
 	// configuration: nothing was relieved on the real CPUs.
 	limitedBy := "limited by (best relief)"
@@ -257,20 +271,20 @@ func writeShopTable(w io.Writer, points []Point, studies bool) error {
 	}
 	cols := []column{{mode, true, func(p Point) string { return p.Mode }, 0},
 		{"cpus", true, func(p Point) string { return fmt.Sprint(p.CPUs) }, 0},
-		{"par", true, func(p Point) string { return fmt.Sprint(p.Par) }, 0},
+		{"par", pars, func(p Point) string { return fmt.Sprint(p.Par) }, 0},
 		{"rep", reps, func(p Point) string { return fmt.Sprint(max(p.Rep, 1)) }, 0},
 		{"rate/s", openLoop, func(p Point) string { return fmt.Sprintf("%.0f", p.Rate) }, 0},
 		{"drops", openLoop, func(p Point) string { return fmt.Sprint(p.Drops) }, 0},
-		{"throughput", true, func(p Point) string { return fmt.Sprintf("%.1f %s", p.Throughput, p.Unit) + mark(p) }, 0},
+		throughput,
 		{"range (go policy)", bands, func(p Point) string { return FormatBand(p.Band) }, 4},
 		{"bound", model, func(p Point) string { return FormatBound(p.Bounds) }, 0},
 		ms("mean ms", func(l Latency) float64 { return l.Mean }, 9), ms("p05 ms", func(l Latency) float64 { return l.P05 }, 10),
 		ms("p50 ms", func(l Latency) float64 { return l.P50 }, 0), ms("p95 ms", func(l Latency) float64 { return l.P95 }, 8),
 		ms("p99 ms", func(l Latency) float64 { return l.P99 }, 3),
 		{"cpu util", true, func(p Point) string { return fmt.Sprintf("%.0f%%", 100*p.Util) }, 2},
-		{"most used meter (held, mean wait)", studies, BusiestMeter, 0},
+		{"most used meter (held, wait)", studies, BusiestMeter, 0},
 		{limitedBy, limits, func(p Point) string { return FormatBottleneck(p.Bottleneck) }, 0},
-		{"most held machine (held, mean wait)", !studies && !limits, busiest, 0},
+		{"most held (held, wait)", !studies && !limits, busiest, 0},
 		// A table of model points alone still says that they are the model's.
 		// Where every point has one source, a table too wide may leave it
 		// to the line that says what was left out.
@@ -280,9 +294,22 @@ func writeShopTable(w io.Writer, points []Point, studies bool) error {
 		return err
 	}
 	for _, line := range CalibrationLines(points) {
-		fmt.Fprintln(w, format.Wrap("go policy: "+line, format.Columns, "  "))
+		fmt.Fprintln(w, format.Wrap("go policy: "+line, format.Width(w), "  "))
 	}
 	return nil
+}
+
+// oneUnit is the unit every point counts in, "" where they differ.
+func oneUnit(points []Point) string {
+	if len(points) == 0 {
+		return ""
+	}
+	for _, p := range points[1:] {
+		if p.Unit != points[0].Unit {
+			return ""
+		}
+	}
+	return points[0].Unit
 }
 
 // sourceSpare ranks the source column among the spare ones: it is spared
@@ -325,7 +352,7 @@ func writeDisturbedNote(w io.Writer, points []Point) {
 	if attempts > 1 {
 		note += fmt.Sprintf(" (each measured up to %d times, the least disturbed kept)", attempts)
 	}
-	fmt.Fprintln(w, format.Wrap(note, format.Columns, "  "))
+	fmt.Fprintln(w, format.Wrap(note, format.Width(w), "  "))
 }
 
 // FormatBand writes a band as "248–252/s, p50 4.10–8.20 ms"; "-" for none.

@@ -21,7 +21,7 @@ func newAdviseCmd(e *env) *cobra.Command {
 	var mode, format string
 	cmd := &cobra.Command{
 		Use:   "advise",
-		Short: "Find what limits a mode and what would help, by experiment in the model",
+		Short: "Find what limits a mode and what would help, in the model",
 		Args:  unknownArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			fs := cmd.Flags()

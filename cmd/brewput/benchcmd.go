@@ -29,8 +29,8 @@ func newBenchCmd(e *env) *cobra.Command {
 	var cfg gobench.Config
 	var cpus, cpuset, col, format, out string
 	var benchmem bool
-	cmd := goTestCommand("bench [packages] [-bench regexp] [-cpu list] [-count n] [-- go test flags]",
-		"Run Go benchmarks on 1, 2, … CPUs, each pinned, and report how they scale",
+	cmd := goTestCommand("bench [packages] [-bench re] [-cpu list] [-- go test flags]",
+		"Run Go benchmarks on 1, 2, … pinned CPUs; report how they scale",
 		func(cmd *cobra.Command, pkgs, goFlags []string) error {
 			fs := cmd.Flags()
 			var err error

@@ -37,7 +37,7 @@ func newCalibrateCmd(e *env) *cobra.Command {
 	)
 	cmd := &cobra.Command{
 		Use:   "calibrate",
-		Short: "Measure the runtime's costs the model's go policy uses, or infer them from runs",
+		Short: "Measure the runtime's costs the go policy uses, or infer them",
 		Args:  unknownArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if len(req.From) > 0 {

@@ -36,8 +36,8 @@ func finishRoot(root *cobra.Command, e *env) {
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return cliflag.Explain(err) })
 	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error { return cliflag.CheckFinite(cmd.Flags()) }
 	root.CompletionOptions.DisableDefaultCmd = true
-	// Flags' help wraps at HelpColumns, as the long help is written.
-	usage := strings.ReplaceAll(root.UsageTemplate(), ".FlagUsages ", fmt.Sprintf(".FlagUsagesWrapped %d ", format.HelpColumns))
+	// Flags' help wraps to the width of the terminal the help goes to.
+	usage := strings.ReplaceAll(root.UsageTemplate(), ".FlagUsages ", fmt.Sprintf(".FlagUsagesWrapped %d ", format.Width(e.stdout)))
 	root.SetUsageTemplate(usage)
 	setHelp(root)
 }
@@ -49,9 +49,9 @@ func (e *env) exit(ctx context.Context, err error) int {
 	var se studyError
 	switch {
 	case errors.As(err, &se):
-		fmt.Fprintf(e.stderr, "%s: %v\n", se.study, se.error)
+		format.Lines(e.stderr, se.study+": ")(se.error.Error())
 	case err != nil:
-		fmt.Fprintf(e.stderr, "brewput: %v\n", err)
+		format.Lines(e.stderr, "brewput: ")(err.Error())
 	}
 	return exitcode.Of(err, exitcode.OfSignal(ctx))
 }
@@ -60,7 +60,7 @@ func newModelCmd(e *env) *cobra.Command {
 	c := &modelCommand{}
 	cmd := &cobra.Command{
 		Use:   "model",
-		Short: "Predict the modes' throughput and latency on up to 256 virtual CPUs, in virtual time",
+		Short: "Predict the modes on up to 256 virtual CPUs, in virtual time",
 		Args:  unknownArgs,
 		RunE:  func(cmd *cobra.Command, _ []string) error { return c.run(cmd.Context(), cmd.Flags(), e) },
 	}

@@ -25,7 +25,7 @@ import (
 func newLabCmd(e *env) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "lab [list | NAME [flags]]",
-		Short: "Run one of the labs: other concurrent systems, measured and reported like the shop",
+		Short: "Run a lab: other concurrent systems, measured like the shop",
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 0 {
 				return fmt.Errorf("unknown lab %q; accepted: %s (see brewput lab list)", args[0], lab.Names(e.labs()))
@@ -54,7 +54,7 @@ func newLabRunCmd(e *env, l lab.Lab) *cobra.Command {
 	var check func() error
 	cmd := &cobra.Command{
 		Use:     info.Name,
-		Short:   info.Summary,
+		Short:   shortSummary(info.Summary),
 		Long:    info.Help,
 		Example: info.Example,
 		Args:    unknownArgs,
@@ -101,7 +101,7 @@ func newLabRunCmd(e *env, l lab.Lab) *cobra.Command {
 			out.Hold = profDir != ""
 			ctx := lab.WithPoints(cmd.Context(), func(p results.Point) error { return out.Add(&p) })
 			ctx = lab.WithRetry(ctx, lab.Retry(retry))
-			points, runErr := lab.Profiled(ctx, l, counts, profDir, func(line string) { fmt.Fprintln(e.stderr, line) })
+			points, runErr := lab.Profiled(ctx, l, counts, profDir, format.Lines(e.stderr, ""))
 			if err := out.Finish(points, runErr == nil); err != nil {
 				return failure{Err: err}
 			}
@@ -142,4 +142,16 @@ func (e *env) planLabs(list string) ([]lab.Lab, error) {
 		return nil, fmt.Errorf("--labs: %w", err)
 	}
 	return labs, nil
+}
+
+// shortSummary is a lab's summary as the list of commands shows it, on
+// one line of 80 columns beside the lab's name: whole where it fits,
+// else its first words and "…" (brewput lab list has it whole).
+func shortSummary(s string) string {
+	const room = 64
+	first, rest, cut := strings.Cut(format.Wrap(s, room, ""), "\n")
+	if !cut || rest == "" {
+		return s
+	}
+	return strings.TrimRight(first, ",;:") + " …"
 }

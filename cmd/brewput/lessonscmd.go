@@ -23,8 +23,8 @@ func newLessonsCmd(e *env) *cobra.Command {
 	var only, format, out string
 	var quietWait time.Duration
 	cmd := &cobra.Command{
-		Use:   "lessons [--quick] [--only NAME,...] [--quiet-wait DUR] [--format FMT] [--out FILE]",
-		Short: "Measure the seeds' claims on this machine: reproduced, not reproduced or inconclusive",
+		Use:   "lessons [--quick] [--only NAME,...] [--out FILE]",
+		Short: "Measure the seeds' claims on this machine: reproduced or not",
 		Args:  unknownArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if format != "table" && format != "json" {

@@ -86,7 +86,8 @@ func TestLessonsJSONAndReport(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "lessons.jsonl")
 	claims := []string{"talk/overload", "talk/model-overload", "journal/grouping"}
-	var stdout, stderr syncBuffer
+	var stdout syncBuffer
+	stderr := syncBuffer{columns: unwrapped}
 	code := tinyLessons(context.Background(), &stdout, &stderr, "lessons", "--only", strings.Join(claims, ","), "--format", "json", "--out", file)
 	if code != exitOK {
 		t.Fatalf("exit %d; stderr:\n%s", code, stderr.String())
@@ -152,7 +153,8 @@ func TestLessonsJSONAndReport(t *testing.T) {
 // TestLessonsTable prints the model's claims as the table.
 func TestLessonsTable(t *testing.T) {
 	t.Parallel()
-	var stdout, stderr syncBuffer
+	var stdout syncBuffer
+	stderr := syncBuffer{columns: unwrapped}
 	code := tinyLessons(context.Background(), &stdout, &stderr, "lessons", "--only", "talk/model-finelocking-limit,talk/model-overload")
 	if code != exitOK {
 		t.Fatalf("exit %d; stderr:\n%s", code, stderr.String())
@@ -199,7 +201,8 @@ func TestMainJobWithLessons(t *testing.T) {
 	}
 	t.Parallel()
 	out := filepath.Join(t.TempDir(), "report")
-	var stdout, stderr syncBuffer
+	var stdout syncBuffer
+	stderr := syncBuffer{columns: unwrapped}
 	code := tinyLessons(context.Background(), &stdout, &stderr, "--modes", "noop", "--cpus", "1", "--dur", "50ms", "--warmup", "0s", "--predict=false", "--lessons", "--out", out)
 	if code != exitOK {
 		t.Fatalf("exit %d; stderr:\n%s", code, stderr.String())

@@ -44,6 +44,7 @@ func TestMain(m *testing.M) {
 	// depends on how busy this machine is (a busy machine's is not saved,
 	// and every run would measure again). Tests of the first measurement
 	// give a folder and a measurement of their own (emptyConfig).
+	os.Setenv("COLUMNS", columnsUnderTest)
 	config, err := os.MkdirTemp("", "brewput-test-config-")
 	if err != nil {
 		panic(err)
@@ -86,7 +87,18 @@ func noChild() childCommand {
 type syncBuffer struct {
 	mu  sync.Mutex
 	buf bytes.Buffer
+	// columns, where set, is the width brewput lays out what it writes
+	// for (format.Width); COLUMNS (80 in the tests) where 0.
+	columns int
 }
+
+// Columns is the width the buffer takes lines of, 0 for COLUMNS's.
+func (b *syncBuffer) Columns() int { return b.columns }
+
+// unwrapped is the width of stderr in the tests of what a message says,
+// not how it is laid out: each message a line (TestEveryCommandFitsEighty
+// checks the layout at 80 columns).
+const unwrapped = 100000
 
 func (b *syncBuffer) Write(p []byte) (int, error) {
 	b.mu.Lock()
@@ -110,7 +122,8 @@ func interruptAtFirst(t *testing.T, step, kept string, run func(ctx context.Cont
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	var out, errOut syncBuffer
+	var out syncBuffer
+	errOut := syncBuffer{columns: unwrapped}
 	done := make(chan int, 1)
 	go func() { done <- run(ctx, &out, &errOut) }()
 	deadline := time.Now().Add(2 * time.Minute)
@@ -130,11 +143,16 @@ func interruptAtFirst(t *testing.T, step, kept string, run func(ctx context.Cont
 	return out.String(), errOut.String()
 }
 
+// oneLine is s with its lines joined and its spaces collapsed: what a
+// text says, however it was wrapped.
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
 // brewput runs the program with args and child as the child process, and
 // returns its exit status and what it wrote.
 func brewput(ctx context.Context, t *testing.T, child childCommand, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
-	var out, errOut syncBuffer
+	var out syncBuffer
+	errOut := syncBuffer{columns: unwrapped}
 	code = runEnv(ctx, args, &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errOut, child: child})
 	return code, out.String(), errOut.String()
 }

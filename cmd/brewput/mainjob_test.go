@@ -149,7 +149,8 @@ func TestMainJobAndReport(t *testing.T) {
 	// brewput report of the saved run renders its saved analysis:
 	// nothing is simulated, profiled or fitted again.
 	again := filepath.Join(dir, "again")
-	var out, errOut syncBuffer
+	var out syncBuffer
+	errOut := syncBuffer{columns: unwrapped}
 	refuse := func([]results.Point, analyze.Options) (*analysis.Analysis, error) {
 		t.Error("brewput report of a saved run analysed its points again")
 		return nil, errors.New("analysed again")

@@ -166,7 +166,8 @@ func TestInterruptKeepsWhatWasMeasured(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 
-	var stdout, stderr syncBuffer
+	var stdout syncBuffer
+	stderr := syncBuffer{columns: unwrapped}
 	done := make(chan int, 1)
 	go func() {
 		done <- runEnv(ctx, []string{"run", "--modes", "noop,noop,noop", "--cpus", "1",

@@ -95,7 +95,7 @@ func (f *modelFlags) options(fs *pflag.FlagSet) predict.Options {
 }
 
 // tell writes a line of progress on stderr.
-func (e *env) tell(line string) { fmt.Fprintln(e.stderr, line) }
+func (e *env) tell(line string) { format.Lines(e.stderr, "")(line) }
 
 // modelCommand is brewput model apart from cobra, so that the
 // playground's engine runs it on a bare flag set.
@@ -182,7 +182,7 @@ func (c *modelCommand) run(ctx context.Context, fs *pflag.FlagSet, e *env) error
 	// The table's caption: which model, its costs and how far to trust
 	// them. JSON points say it in each point's calibration and trust.
 	if len(points) > 0 && (out.Format == results.Table || out.Out != nil) {
-		fmt.Fprintln(e.stdout, format.Wrap(pr.Describe()+stepsText(pr.Sched, sf.burn, bp != nil), format.Columns, "  "))
+		fmt.Fprintln(e.stdout, format.Wrap(pr.Describe()+stepsText(pr.Sched, sf.burn, bp != nil), format.Width(e.stdout), "  "))
 	}
 	if ferr := out.Finish(points, err == nil); ferr != nil {
 		return failure{Err: ferr}

@@ -309,7 +309,8 @@ func fakeMeasurement(t *testing.T, others float64) (calibrate.Measurer, *atomic.
 // (where none are saved) by measure, and fails t unless it exits OK.
 func withMeasurement(t *testing.T, measure calibrate.Measurer, args ...string) (stdout, stderr string) {
 	t.Helper()
-	var out, errOut syncBuffer
+	var out syncBuffer
+	errOut := syncBuffer{columns: unwrapped}
 	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errOut, child: noChild(), calibrateCosts: measure}
 	if code := runEnv(context.Background(), args, e); code != exitOK {
 		t.Fatalf("brewput %q: exit %d; stderr:\n%s", args, code, errOut.String())
@@ -332,7 +333,7 @@ func TestModelDefaultCalibration(t *testing.T) {
 	if _, err := calibrate.Load(path); err != nil {
 		t.Fatalf("the calibration saved: %v", err)
 	}
-	if !strings.Contains(first, "on a quiet machine (other processes used 0.05 CPUs)") {
+	if !strings.Contains(oneLine(first), "on a quiet machine (other processes used 0.05 CPUs)") {
 		t.Errorf("the table's caption does not say the costs were measured on a quiet machine:\n%s", first)
 	}
 	again, stderr := withMeasurement(t, measure, args...)
@@ -465,7 +466,7 @@ func TestModelBandAndCalibration(t *testing.T) {
 		t.Errorf("calibration %+v", p.Calibration)
 	}
 	table, _ := runModel(t, args...)
-	if !strings.Contains(table, "range (go policy)") || !strings.Contains(table, "go policy: for vm's runtime costs, measured 2026-11-22 10:38 UTC") {
+	if !strings.Contains(oneLine(table), "range (go policy)") || !strings.Contains(oneLine(table), "go policy: for vm's runtime costs, measured 2026-11-22 10:38 UTC") {
 		t.Errorf("table without its range column or calibration footer:\n%s", table)
 	}
 	if p := modelPoints(t, "--modes", "finelocking", "--cpus", "6", "--dur", "200ms", "--sched", "fifo")[0]; p.Band != nil || p.Calibration != nil {

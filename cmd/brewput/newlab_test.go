@@ -20,7 +20,8 @@ func TestNewLab(t *testing.T) {
 	dir := t.TempDir()
 	labs := func() []lab.Lab { return append(all.Labs(), newTinyLab()) } // lab/all's one line
 	brew := func(args ...string) (int, string, string) {
-		var out, errOut syncBuffer
+		var out syncBuffer
+		errOut := syncBuffer{columns: unwrapped}
 		code := runEnv(context.Background(), args, &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errOut, child: selfChild(), labList: labs})
 		return code, out.String(), errOut.String()
 	}

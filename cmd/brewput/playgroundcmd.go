@@ -24,7 +24,7 @@ func newPlaygroundCmd(e *env) *cobra.Command {
 	var serve bool
 	cmd := &cobra.Command{
 		Use:   "playground",
-		Short: "Write the playground, brewput model in the browser as one static page, and serve it",
+		Short: "Write the playground (brewput model in a browser) and serve it",
 		Args:  unknownArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			flags := cmd.Flags()
@@ -60,7 +60,7 @@ func newPlaygroundCmd(e *env) *cobra.Command {
 				return failure{Err: err}
 			}
 			abs, _ := filepath.Abs(filepath.Join(site.Dir, "index.html"))
-			fmt.Fprintf(e.stdout, "playground: %s (engine %s of WebAssembly, held gzipped in %s; open it from disk or any static host)\n", abs, format.Bytes(float64(site.Engine)), format.Bytes(float64(site.Compressed)))
+			format.Lines(e.stdout, "")(fmt.Sprintf("playground: %s (engine %s of WebAssembly, held gzipped in %s; open it from disk or any static host)", abs, format.Bytes(float64(site.Engine)), format.Bytes(float64(site.Compressed))))
 			if !serve {
 				return nil
 			}

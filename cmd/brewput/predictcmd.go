@@ -23,7 +23,7 @@ func newPredictCmd(e *env) *cobra.Command {
 	var count int
 	mf := &modelFlags{measure: e.calibrateCosts}
 	cmd := goTestCommand("predict PACKAGE -bench REGEXP [--cpus 1-64] [flags] [-- go test flags]",
-		"Predict a Go benchmark on more CPUs, from the locks its process takes",
+		"Predict a Go benchmark on more CPUs from the locks it takes",
 		func(cmd *cobra.Command, pkgs, goFlags []string) error {
 			fs := cmd.Flags()
 			var err error

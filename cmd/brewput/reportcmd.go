@@ -73,7 +73,7 @@ func newCompareCmd(e *env) *cobra.Command {
 	var opts compare.Options
 	cmd := &cobra.Command{
 		Use:   "compare OLD NEW",
-		Short: "Tell, point by point, how two results files differ, with a statistical verdict",
+		Short: "Tell how two results files differ, with a statistical verdict",
 		Args:  func(_ *cobra.Command, args []string) error { return compare.TwoFiles(args) },
 		RunE: func(cmd *cobra.Command, args []string) error {
 			read := func(path string) ([]results.Point, error) { return e.openResults(path) }
@@ -89,7 +89,7 @@ func newFitCmd(e *env) *cobra.Command {
 	var by, format string
 	cmd := &cobra.Command{
 		Use:   "fit FILE...",
-		Short: "Fit a scalability law (linear, Amdahl's or the USL, by AIC) to each mode's throughput",
+		Short: "Fit a scalability law (linear, Amdahl's, USL) to each mode",
 		Args:  cliflag.NeedFiles("fit", "brewput-report/results.json"),
 		RunE: func(cmd *cobra.Command, files []string) error {
 			if by != scaling.ByCPUs && by != scaling.ByPar {

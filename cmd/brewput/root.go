@@ -38,7 +38,7 @@ func newRoot(e *env) *cobra.Command {
 	var full func() (bool, error)
 	root := &cobra.Command{
 		Use:           "brewput",
-		Short:         "Measure how the structure of concurrent Go code shapes its throughput and latency",
+		Short:         "How the structure of concurrent Go code shapes its throughput",
 		Args:          cobra.NoArgs,
 		SilenceErrors: true,
 		SilenceUsage:  true,
@@ -162,7 +162,7 @@ func resumeMain(fs *pflag.FlagSet, path string) (*sweep.Batch, []results.Point, 
 func newVersionCmd(e *env) *cobra.Command {
 	return &cobra.Command{
 		Use:   "version",
-		Short: "Print brewput's module version and the Go version it was built with",
+		Short: "Print brewput's module version and the Go version that built it",
 		Args:  unknownArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			_, err := fmt.Fprintln(e.stdout, version())
@@ -200,7 +200,7 @@ func version() string {
 func newListCmd(e *env) *cobra.Command {
 	return &cobra.Command{
 		Use:     "list",
-		Short:   "List every mode of the coffee shop with a one-line description",
+		Short:   "List every mode of the coffee shop, a line each",
 		Example: "  brewput list",
 		Args:    unknownArgs,
 		RunE: func(*cobra.Command, []string) error {

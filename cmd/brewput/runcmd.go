@@ -22,7 +22,7 @@ func newRunCmd(e *env) *cobra.Command {
 	var format, outFile, resume string
 	cmd := &cobra.Command{
 		Use:   "run",
-		Short: "Measure modes of the coffee shop over CPU counts and print or save the results",
+		Short: "Measure modes of the coffee shop over CPU counts; print or save",
 		Args:  unknownArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			var st *sweep.Batch

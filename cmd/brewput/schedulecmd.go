@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/explain/schedule"
 	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/report/text"
@@ -18,7 +19,7 @@ func newScheduleCmd(e *env) *cobra.Command {
 	c := &scheduleCommand{}
 	cmd := &cobra.Command{
 		Use:   "schedule [TRACE]",
-		Short: "Draw which step ran on which CPU over 20 ms, in the model or from an execution trace",
+		Short: "Draw which step ran on which CPU over 20 ms, modelled or traced",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			fs := cmd.Flags()
 			s, useModel, useTrace, err := c.plan(fs, args)
@@ -55,7 +56,7 @@ func newScheduleCmd(e *env) *cobra.Command {
 				if err := text.WriteTimelinesJSON(e.stdout, ts); err != nil {
 					return err
 				}
-			} else if err := text.WriteTimelineTexts(e.stdout, ts, 80); err != nil {
+			} else if err := text.WriteTimelineTexts(e.stdout, ts, format.Width(e.stdout)); err != nil {
 				return err
 			}
 			if !pictures {
@@ -69,7 +70,8 @@ func newScheduleCmd(e *env) *cobra.Command {
 			if c.format == "json" {
 				where = e.stderr // stdout is one JSON document
 			}
-			fmt.Fprintf(where, "\nschedule: %s (and .png)\n", strings.Join(paths, ", "))
+			fmt.Fprintln(where)
+			format.Lines(where, "schedule: ")(strings.Join(paths, ", ") + " (and .png)")
 			return nil
 		},
 	}

@@ -36,7 +36,7 @@ import (
 func newStudyCmd(e *env) *cobra.Command {
 	return &cobra.Command{
 		Use:                "study PKG [command] [flags]",
-		Short:              "Measure your own design: a study program's variants on 1, 2, … CPUs; why and predict",
+		Short:              "Your own design: a study program's variants, measured, explained",
 		DisableFlagParsing: true, // the study's commands parse them
 		RunE: func(cmd *cobra.Command, args []string) error {
 			switch {
@@ -211,7 +211,7 @@ func studyWhyCmd(e *env, prog *study.Program, use string) *cobra.Command {
 	w := study.Why{Load: sweep.Load{Load: results.Load{Dur: 300 * time.Millisecond, Warmup: 100 * time.Millisecond}}}
 	cmd := &cobra.Command{
 		Use:     "why",
-		Short:   "Find what limits a variant by experiment, stretching each lock and channel in turn",
+		Short:   "Find what limits a variant, stretching each lock and channel",
 		Long:    studyHelp("why"),
 		Example: fmt.Sprintf("  brewput study %s why --variant %s --cpus 2", use, prog.Names()[0]),
 		Args:    unknownArgs,
@@ -309,7 +309,7 @@ func studyPredictCmd(e *env, prog *study.Program, use string) *cobra.Command {
 	p := study.Predict{Plan: study.Plan{Load: sweep.Load{Load: results.Load{Dur: time.Second, Warmup: 200 * time.Millisecond}}, Retry: sweep.DefaultRetry()}}
 	cmd := &cobra.Command{
 		Use:   "predict",
-		Short: "Predict each variant on more CPUs than the machine has, checked against its runs",
+		Short: "Predict each variant on more CPUs, checked against its runs",
 		Long:  studyHelp("predict"),
 		Example: fmt.Sprintf("  brewput study %[1]s predict --cpus 1-64\n"+
 			"  brewput study %[1]s run --cpus 1,2 --out measured.json\n"+

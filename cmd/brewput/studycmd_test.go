@@ -29,7 +29,8 @@ func buildCache(t *testing.T) *study.Program {
 
 // inStudy runs brewput study PKG args with prog built already.
 func inStudy(ctx context.Context, prog *study.Program, args ...string) (code int, stdout, stderr string) {
-	var out, errOut syncBuffer
+	var out syncBuffer
+	errOut := syncBuffer{columns: unwrapped}
 	code = inStudyTo(ctx, prog, &out, &errOut, args...)
 	return code, out.String(), errOut.String()
 }

@@ -22,7 +22,7 @@ func newWhyCmd(e *env) *cobra.Command {
 	var mode, format string
 	bw := &benchWhyFlags{}
 	cmd := goTestCommand("why [--mode NAME | PACKAGE -bench REGEXP] [flags] [-- go test flags]",
-		"Measure what limits a point, or a Go benchmark, on real CPUs by experiment",
+		"Measure what limits a point or a Go benchmark, on real CPUs",
 		func(cmd *cobra.Command, pkgs, goFlags []string) error {
 			fs := cmd.Flags()
 			if len(pkgs) > 0 || fs.Changed("bench") {

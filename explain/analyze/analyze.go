@@ -13,6 +13,7 @@ import (
 	"github.com/brewput/brewput/explain/scaling"
 	"github.com/brewput/brewput/explain/schedule"
 	"github.com/brewput/brewput/explain/verdict"
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
@@ -40,7 +41,7 @@ func Points(points []results.Point, opt Options) (*analysis.Analysis, error) {
 	note := func(err error) {
 		a.Notes = append(a.Notes, err.Error())
 		if opt.Log != nil {
-			fmt.Fprintln(opt.Log, err)
+			format.Lines(opt.Log, "")(err.Error())
 		}
 	}
 	policy := opt.Policy

@@ -91,6 +91,7 @@ func TestShiftIsSignificantWithTheRightSign(t *testing.T) {
 }
 
 func TestTooFewRunsGetNoVerdict(t *testing.T) {
+	t.Setenv("COLUMNS", "120") // each verdict beside its row
 	c := compare.Compare(measured("a", "locking", 1, 250), measured("b", "locking", 1, 500), compare.Options{})
 	m := metric(t, c, "throughput")
 	if m.Significant || !m.TooFew || m.Change != 0 || m.Need != 6 || math.Abs(m.DeltaPct-100) > 1e-9 {
@@ -427,6 +428,7 @@ func TestVerdictFollowsTheRange(t *testing.T) {
 // inconclusive where either side has a disturbed sample, and called where
 // neither has.
 func TestDisturbedSamplesGiveNoVerdict(t *testing.T) {
+	t.Setenv("COLUMNS", "120") // each verdict beside its row
 	slow := measured("a", "finelocking", 2, 250, 252, 248, 251, 249, 250)
 	fast := measured("a", "finelocking", 2, 500, 504, 496, 502, 498, 500)
 	disturb := func(points []results.Point, n int) []results.Point {

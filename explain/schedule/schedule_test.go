@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"unicode/utf8"
 	"time"
 
 	"go.uber.org/goleak"
@@ -68,12 +69,17 @@ func TestFromModel(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	if len(lines) != 1+6+2 || !strings.HasPrefix(lines[1], "CPU 0 |") || !strings.Contains(out.String(), "G") {
+	for _, l := range lines {
+		if n := utf8.RuneCountInString(l); n > 80 {
+			t.Errorf("a line of %d columns: %q", n, l)
+		}
+	}
+	if len(lines) < 1+6+2 || !strings.HasPrefix(lines[1], "CPU 0 |") || !strings.Contains(out.String(), "G") {
 		t.Errorf("text of 6 CPUs:\n%s", out.String())
 	}
 	// Gaps: 2 of the 6 CPUs' time runs no step, which the text shows as dots.
 	if dots := strings.Count(strings.Join(lines[1:7], ""), "."); dots < 100 {
-		t.Errorf("%d idle columns of 480; finelocking leaves a third idle:\n%s", dots, out.String())
+		t.Errorf("%d idle columns of 432; finelocking leaves a third idle:\n%s", dots, out.String())
 	}
 }
 

@@ -397,10 +397,10 @@ const longPartName = 24
 func (s *Stretches) WriteTable(w io.Writer) error {
 	head := fmt.Sprintf("%s %s on %s: %v added per operation (%s of one, %v) to each part in its turn, and to the work outside every lock as the control; %s of each (as it is, the control and each part, in rounds)",
 		s.Study, s.Variant, format.Count(s.CPUs, "CPU"), s.Extra, format.Percent(s.Frac, 0), s.OpTime, format.Count(len(s.Base), "run"))
-	fmt.Fprintf(w, "%s\n\n", format.Wrap(head, format.Columns, ""))
+	fmt.Fprintf(w, "%s\n\n", format.Wrap(head, format.Width(w), ""))
 	// A long part's name ("the (*Locked).Place at book.go:121 mutex") has a
 	// line of its own above its figures, lest the table pass
-	// format.Columns.
+	// format.Width(w).
 	t := format.Table{Ragged: true}
 	t.Row("stretched", "by", "measured", "throughput", "cost", "beyond control", "verdict")
 	rate := func(ps []results.Point) string {
@@ -448,7 +448,7 @@ func (s *Stretches) WriteTable(w io.Writer) error {
 	if err := t.Write(w); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintf(w, "\n%s\n", format.Wrap(s.Answer(), format.Columns, ""))
+	_, err := fmt.Fprintf(w, "\n%s\n", format.Wrap(s.Answer(), format.Width(w), ""))
 	return err
 }
 

@@ -146,8 +146,8 @@ func (s *Check) Sweep(count int) sweep.Batch {
 // Run is Measure with its progress told on w (sweep.NewBar).
 func (s *Check) Run(ctx context.Context, count int, measure func(context.Context, sweep.Spec) (results.Point, error), w io.Writer) error {
 	st := s.Sweep(count)
-	fmt.Fprintf(w, "measuring %s as it is and with %s, %d times each: %s, about %v (revised as runs finish)\n", s.Base.Mode,
-		format.Count(len(st.Specs)-1, "relief"), count, format.Count(st.Total(), "run"), (time.Duration(st.Total()) * (s.Base.Warmup + s.Base.Dur)).Round(time.Second))
+	format.Lines(w, "")(fmt.Sprintf("measuring %s as it is and with %s, %d times each: %s, about %v (revised as runs finish)", s.Base.Mode,
+		format.Count(len(st.Specs)-1, "relief"), count, format.Count(st.Total(), "run"), (time.Duration(st.Total()) * (s.Base.Warmup + s.Base.Dur)).Round(time.Second)))
 	prog := sweep.NewBar(w, st)
 	var points []results.Point
 	err := s.Measure(ctx, count, func(ctx context.Context, sp sweep.Spec) (results.Point, error) {
@@ -283,13 +283,15 @@ func interval(lo, hi float64) string {
 // predicted gain beside the measured one, then the verdict in words.
 func (s *Check) WriteTable(w io.Writer) error {
 	runs := len(s.BasePoints)
-	fmt.Fprintf(w, "%s, each measured %s on real CPUs, beside the model\n", s.System, times(runs))
+	fmt.Fprintln(w, format.Wrap(fmt.Sprintf("%s, each measured %s on real CPUs, beside the model", s.System, times(runs)), format.Width(w), "  "))
 	if s.Calibration != "" {
-		fmt.Fprintf(w, "%s\n", s.Calibration)
+		fmt.Fprintln(w, format.Wrap(s.Calibration, format.Width(w), "  "))
 	}
 	fmt.Fprintln(w)
-	var t format.Table
-	t.Row("relief", "model", "measured", "gain", "range (95 %)", "p", "verdict")
+	// Each relief on a line of its own, its figures under it: the table
+	// fits 80 columns.
+	t := format.Table{Ragged: true}
+	t.Row("", "model", "measured", "gain", "range (95 %)", "p", "verdict")
 	base := "-"
 	for _, e := range s.Experiments {
 		if m, ok := e.Throughput(); ok {
@@ -297,16 +299,18 @@ func (s *Check) WriteTable(w io.Writer) error {
 			break
 		}
 	}
-	t.Row("as it is", fmt.Sprintf("%.0f %s", s.Predicted, s.Unit), base, "", "", "", "")
+	t.Line("as it is")
+	t.Row("", fmt.Sprintf("%.0f %s", s.Predicted, s.Unit), base, "", "", "", "")
 	for _, e := range s.Experiments {
 		model := format.Gain(e.Model.Gain)
+		t.Line(e.Model.Change)
 		if e.Skip != "" {
-			t.Row(e.Model.Change, model, "(not measured: "+e.Skip+")", "", "", "", "")
+			t.Row("", model, "-", "", "", "", "not measured: "+e.Skip)
 			continue
 		}
 		m, ok := e.Throughput()
 		if !ok {
-			t.Row(e.Model.Change, model, "-", "", "", "", "")
+			t.Row("", model, "-", "", "", "", "")
 			continue
 		}
 		g, lo, hi, _ := e.Gain()
@@ -317,13 +321,16 @@ func (s *Check) WriteTable(w io.Writer) error {
 		if a, ok := e.Agrees(); ok && !a {
 			verdict += "; disagrees with the model"
 		}
-		t.Row(e.Model.Change, model, cell(m.New.Median, m.New.Lo, m.New.Hi), format.Gain(g), interval(lo, hi), fmt.Sprintf("%.3f", m.P), verdict)
+		t.Row("", model, cell(m.New.Median, m.New.Lo, m.New.Hi), format.Gain(g), interval(lo, hi), fmt.Sprintf("%.3f", m.P), verdict)
 	}
 	if err := t.Write(w); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintf(w, "\n%s\n", s.Verdict())
-	return err
+	fmt.Fprintln(w)
+	for _, para := range strings.Split(s.Verdict(), "\n") {
+		fmt.Fprintln(w, format.Wrap(para, format.Width(w), ""))
+	}
+	return nil
 }
 
 // cell writes a median with its interval as compare does: "498.0 ± 1%".

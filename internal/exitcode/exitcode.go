@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 )
 
 // Exit statuses.
@@ -80,20 +81,38 @@ func Measured(err error, done, total int) error {
 	return Ended(err, done, total, "points", "what was measured")
 }
 
-// SignalContext is cancelled by the first of sigs, the signal its cause,
-// after which they take their default action again: a second Ctrl-C ends
+// Together is how close signals come to be one: `timeout -s INT` and some
+// terminals send an interrupt twice, milliseconds apart, which is not a
+// second Ctrl-C.
+const Together = 200 * time.Millisecond
+
+// SignalContext is cancelled by the first of sigs, the signal its cause;
+// those that follow within Together are the same one, and after that
+// they take their default action again: a second, deliberate Ctrl-C ends
 // the program at once. stop releases it.
 func SignalContext(parent context.Context, sigs ...os.Signal) (ctx context.Context, stop func()) {
 	ctx, cancel := context.WithCancelCause(parent)
-	ch := make(chan os.Signal, 1)
+	ch := make(chan os.Signal, 4)
 	signal.Notify(ch, sigs...)
 	done := make(chan struct{})
 	go func() {
 		select {
 		case sig := <-ch:
-			signal.Reset(sigs...)
 			cancel(caught{sig})
 		case <-done:
+			return
+		}
+		together := time.NewTimer(Together)
+		defer together.Stop()
+		for {
+			select {
+			case <-ch: // the first one again
+			case <-together.C:
+				signal.Reset(sigs...)
+				return
+			case <-done:
+				return
+			}
 		}
 	}()
 	return ctx, func() {

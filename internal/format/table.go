@@ -32,8 +32,11 @@ type Table struct {
 	// Ragged leaves the last column unpadded, and a row's empty cells
 	// at its end unwritten: text of any length, such as a verdict.
 	Ragged bool
-	rows   []row
-	notes  []string
+	// Width is the columns the table is laid out for, its last ragged
+	// cell and its footnotes wrapped to it; Width of the writer where 0.
+	Width int
+	rows  []row
+	notes []string
 }
 
 // row is a table's row of cells, or a line written as it is.
@@ -64,6 +67,10 @@ func (t *Table) Mark(note string) string {
 
 // Write writes the table, then its footnotes.
 func (t *Table) Write(w io.Writer) error {
+	width := t.Width
+	if width == 0 {
+		width = Width(w)
+	}
 	var widths []int
 	for _, r := range t.rows {
 		for i, c := range r.cells {
@@ -74,64 +81,93 @@ func (t *Table) Write(w io.Writer) error {
 		}
 	}
 	var b strings.Builder
-	for ri, r := range t.rows {
+	for _, r := range t.rows {
 		if r.cells == nil {
-			b.WriteString(r.line + "\n")
+			b.WriteString(wrapLine(r.line, width))
 			continue
 		}
-		lineStart := b.Len()
+		var rb strings.Builder
 		for i, c := range r.cells {
 			if t.Ragged && i == len(widths)-1 {
 				if c != "" && t.Indent {
-					b.WriteString(gap)
+					rb.WriteString(gap)
 				}
-				if ri > 0 { // a heading stays on its line
-					c = wrapCell(c, utf8.RuneCountInString(b.String()[lineStart:]))
-				}
-				b.WriteString(c)
+				rb.WriteString(wrapCell(c, utf8.RuneCountInString(rb.String()), width))
 				break
 			}
 			if t.Ragged && strings.Join(r.cells[i:], "") == "" {
 				break // a ragged row ends with its last cell of text
 			}
 			if t.Indent {
-				b.WriteString(gap)
+				rb.WriteString(gap)
 			}
 			pad := strings.Repeat(" ", widths[i]-utf8.RuneCountInString(c))
 			if t.Ragged && t.align(i) == Left && strings.Join(r.cells[i+1:], "") == "" {
 				pad = "" // the row's last text: nothing after it to line up
 			}
 			if t.align(i) == Right {
-				b.WriteString(pad + c)
+				rb.WriteString(pad + c)
 			} else {
-				b.WriteString(c + pad)
+				rb.WriteString(c + pad)
 			}
 			if !t.Indent {
-				b.WriteString(gap)
+				rb.WriteString(gap)
 			}
 		}
-		b.WriteString("\n")
+		row := rb.String()
+		if t.Ragged {
+			// A last cell moved under its row leaves no spaces behind.
+			first, rest, under := strings.Cut(row, "\n")
+			if row = strings.TrimRight(first, " "); under {
+				row += "\n" + rest
+			}
+		}
+		b.WriteString(row + "\n")
 	}
 	for i, n := range t.notes {
-		b.WriteString(Wrap(superscript(i+1)+" "+n, Columns, "  ") + "\n")
+		b.WriteString(Wrap(superscript(i+1)+" "+n, width, "  ") + "\n")
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
 // NarrowestWrap is the narrowest room a ragged table's last cell is
-// wrapped into.
-const NarrowestWrap = 30
+// wrapped into beside its row; with less, it goes under the row.
+const NarrowestWrap = 20
+
+// underRow is the indent of a ragged table's last cell put under its
+// row.
+const underRow = "      "
 
 // wrapCell wraps a ragged table's last cell, which starts at column col,
-// so that its lines end within Columns, each further line starting at col;
-// a cell that starts too far right for a useful width stays one line.
-func wrapCell(c string, col int) string {
-	if col+utf8.RuneCountInString(c) <= Columns || Columns-col < NarrowestWrap {
+// so that its lines end within width, each further line starting at col;
+// a cell that starts too far right for a useful width goes on lines of
+// its own under its row.
+func wrapCell(c string, col, width int) string {
+	switch {
+	case col+utf8.RuneCountInString(c) <= width:
 		return c
+	case width-col < NarrowestWrap:
+		return "\n" + underRow + Wrap(c, width-len(underRow), underRow)
 	}
-	lines := strings.Split(Wrap(c, Columns-col, ""), "\n")
+	lines := strings.Split(Wrap(c, width-col, ""), "\n")
 	return strings.Join(lines, "\n"+strings.Repeat(" ", col))
+}
+
+// wrapLine writes a line of a table, a line of text given whole: each
+// of its lines wider than width wrapped, further lines indented two
+// spaces more than it.
+func wrapLine(s string, width int) string {
+	var b strings.Builder
+	for _, line := range strings.Split(s, "\n") {
+		if utf8.RuneCountInString(line) <= width {
+			b.WriteString(line + "\n")
+			continue
+		}
+		indent := line[:len(line)-len(strings.TrimLeft(line, " "))]
+		b.WriteString(indent + Wrap(line, width-len(indent), indent+"  ") + "\n")
+	}
+	return b.String()
 }
 
 // align is column i's alignment.

@@ -67,7 +67,7 @@ func TestTableRagged(t *testing.T) {
 	want = "" +
 		"list       every mode\n" +
 		"    a line of its own, as long as it is\n" +
-		"calibrate  \n"
+		"calibrate\n"
 	if got := write(t, &tb); got != want {
 		t.Errorf("ragged text:\n%q\nwant:\n%q", got, want)
 	}

@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Percent writes a fraction in percent with the given decimals: "58 %",
@@ -100,22 +101,15 @@ func Capital(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-// Columns is the widest line brewput writes for people, its sentences
-// wrapped to it and its help too: a terminal of 100 columns shows every line
-// whole.
-const Columns = 100
-
-// HelpColumns is the width flags' help wraps at.
-const HelpColumns = Columns
-
-// Wrap breaks s at spaces into lines of at most width bytes (a longer word
-// has a line of its own), each line after the first starting with indent.
+// Wrap breaks s at spaces into lines of at most width columns (runes; a
+// longer word, a value, has a line of its own and is never split), each
+// line after the first starting with indent.
 func Wrap(s string, width int, indent string) string {
 	var lines []string
 	line := ""
-	for _, word := range strings.Fields(s) {
+	for _, word := range values(s) {
 		switch {
-		case line != "" && len(line)+1+len(word) > width:
+		case line != "" && utf8.RuneCountInString(line)+1+utf8.RuneCountInString(word) > width:
 			lines = append(lines, line)
 			line = indent + word
 		case line == "":
@@ -125,4 +119,30 @@ func Wrap(s string, width int, indent string) string {
 		}
 	}
 	return strings.Join(append(lines, line), "\n")
+}
+
+// unit reports whether word is a unit that a number keeps on its line,
+// punctuation after it included: "%" of "100 %", "µs," of "20 µs,".
+func unit(word string) bool {
+	switch strings.TrimRight(word, ",;.:)]") {
+	case "%", "ns", "µs", "ms", "s", "×":
+		return true
+	}
+	return false
+}
+
+// values splits s at spaces into the words Wrap keeps whole: a number
+// and its unit are one ("100 %"), as are a flag and its number ("--count
+// 6"), so that no value is split across lines.
+func values(s string) []string {
+	var out []string
+	for _, word := range strings.Fields(s) {
+		if n := len(out); n > 0 && (unit(word) && strings.ContainsAny(out[n-1][len(out[n-1])-1:], "0123456789") ||
+			strings.HasPrefix(out[n-1], "-") && strings.ContainsAny(word[:1], "0123456789")) {
+			out[n-1] += " " + word
+			continue
+		}
+		out = append(out, word)
+	}
+	return out
 }

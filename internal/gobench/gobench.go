@@ -642,9 +642,10 @@ func tail(s string, n int) string {
 	return strings.Join(lines, "\n")
 }
 
-func (cfg Config) logf(format string, args ...any) {
+// logf tells a line on Log, wrapped to its width.
+func (cfg Config) logf(layout string, args ...any) {
 	if cfg.Log != nil {
-		fmt.Fprintf(cfg.Log, format, args...)
+		format.Lines(cfg.Log, "")(strings.TrimSuffix(fmt.Sprintf(layout, args...), "\n"))
 	}
 }
 

@@ -16,6 +16,7 @@ import (
 	"github.com/brewput/brewput/explain/limits"
 	"github.com/brewput/brewput/internal/atomicfile"
 	"github.com/brewput/brewput/internal/exitcode"
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/internal/outfile"
 	"github.com/brewput/brewput/internal/predict"
 	"github.com/brewput/brewput/lab"
@@ -83,7 +84,7 @@ func (j Job) Run(ctx context.Context) error {
 	measured, runErr := j.Measure(ctx, j.Study, j.Have, jr.Add)
 	points := append(j.Have, measured...)
 	if len(points) > 0 && j.Prediction != nil && runErr == nil {
-		preds := j.Prediction.Study(ctx, j.Study, j.PredictCPUs, func(err error) { fmt.Fprintln(j.Stderr, err) })
+		preds := j.Prediction.Study(ctx, j.Study, j.PredictCPUs, func(err error) { format.Lines(j.Stderr, "")(err.Error()) })
 		for i := range preds {
 			if err := jr.Add(&preds[i]); err != nil {
 				runErr = exitcode.Failure{Err: err}
@@ -96,7 +97,7 @@ func (j Job) Run(ctx context.Context) error {
 	if runErr == nil && len(j.Labs) > 0 {
 		var labPoints []results.Point
 		lctx := lab.WithRetry(lab.WithPoints(ctx, func(p results.Point) error { return jr.Add(&p) }), lab.Retry(j.Study.Retry))
-		labPoints, runErr = lab.RunEach(lctx, j.Labs, j.Study.CPUs(), func(line string) { fmt.Fprintf(j.Stderr, "lab %s\n", line) })
+		labPoints, runErr = lab.RunEach(lctx, j.Labs, j.Study.CPUs(), format.Lines(j.Stderr, "lab "))
 		points = append(points, labPoints...)
 	}
 	var verdicts []lesson.Result

@@ -33,7 +33,7 @@ func (s *Sink) Add(p *results.Point) error {
 	if s.ProfileEach && s.Profile != nil {
 		one := []results.Point{*p}
 		if err := s.Profile(one); err != nil {
-			fmt.Fprintf(s.Stderr, "causal profile of %s cpus=%d: %v\n", p.Mode, p.CPUs, err)
+			format.Lines(s.Stderr, "")(fmt.Sprintf("causal profile of %s cpus=%d: %v", p.Mode, p.CPUs, err))
 		}
 		*p = one[0]
 	}
@@ -55,7 +55,7 @@ func (s *Sink) Add(p *results.Point) error {
 func (s *Sink) Finish(points []results.Point, done bool) error {
 	if s.Profile != nil {
 		if err := s.Profile(points); err != nil {
-			fmt.Fprintf(s.Stderr, "causal profiles: %v\n", err)
+			format.Lines(s.Stderr, "causal profiles: ")(err.Error())
 		}
 	}
 	if s.Out == nil {

@@ -165,10 +165,10 @@ func tableCounts(cpus []int, measured []results.Point) []int {
 func writePrediction(w io.Writer, models []variantModel, predicted, measured []results.Point, cpus []int) error {
 	var b strings.Builder
 	b.WriteString(format.Wrap("What each model is made of, from its measured locks on each CPU count measured (a count past "+
-		"them takes the most CPUs' model):", format.Columns, "") + "\n")
+		"them takes the most CPUs' model):", format.Width(w), "") + "\n")
 	for _, m := range models {
 		line := fmt.Sprintf("%s (%s, %s): %s", m.Variant, format.Count(m.From.CPUs, "CPU"), format.Rate(m.From.Throughput, m.Unit), m.describe())
-		b.WriteString("  " + format.Wrap(line, format.Columns-4, "    ") + "\n")
+		b.WriteString("  " + format.Wrap(line, format.Width(w)-4, "    ") + "\n")
 	}
 	b.WriteString("\n")
 	if _, err := io.WriteString(w, b.String()); err != nil {

@@ -93,7 +93,7 @@ func PredictFrom(ctx context.Context, name string, f Predict, measured []results
 				}
 			}
 			for _, line := range notPredicted {
-				fmt.Fprintln(stderr, format.Wrap(line, format.Columns, ""))
+				fmt.Fprintln(stderr, format.Wrap(line, format.Width(stderr), ""))
 			}
 			return nil, unseen, err
 		}
@@ -101,14 +101,14 @@ func PredictFrom(ctx context.Context, name string, f Predict, measured []results
 			return nil, nil, exitcode.Failure{Err: err}
 		}
 		for _, line := range notPredicted {
-			fmt.Fprintln(stdout, format.Wrap(line, format.Columns, ""))
+			fmt.Fprintln(stdout, format.Wrap(line, format.Width(stdout), ""))
 		}
 		return nil, unseen, nil
 	}
 	if f.Options.MaxCPUs == 0 && len(f.CPUs) > 0 {
 		f.Options.MaxCPUs = slices.Max(f.CPUs)
 	}
-	pr, err := predict.Resolve(ctx, f.Options, func(line string) { fmt.Fprintln(stderr, line) })
+	pr, err := predict.Resolve(ctx, f.Options, format.Lines(stderr, ""))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -129,7 +129,7 @@ func PredictFrom(ctx context.Context, name string, f Predict, measured []results
 			}
 		}
 		for _, line := range notPredicted {
-			fmt.Fprintln(stderr, format.Wrap(line, format.Columns, ""))
+			fmt.Fprintln(stderr, format.Wrap(line, format.Width(stderr), ""))
 		}
 	} else {
 		// The answer first, then what the model is made of, and the table.
@@ -137,13 +137,13 @@ func PredictFrom(ctx context.Context, name string, f Predict, measured []results
 			return nil, nil, exitcode.Failure{Err: err}
 		}
 		for _, line := range notPredicted {
-			fmt.Fprintln(stdout, format.Wrap(line, format.Columns, ""))
+			fmt.Fprintln(stdout, format.Wrap(line, format.Width(stdout), ""))
 		}
 		fmt.Fprintln(stdout)
 		if err := writePrediction(stdout, models, predicted, measured, f.CPUs); err != nil {
 			return nil, nil, exitcode.Failure{Err: err}
 		}
-		fmt.Fprintln(stdout, format.Wrap(pr.Describe(), format.Columns, "  "))
+		fmt.Fprintln(stdout, format.Wrap(pr.Describe(), format.Width(stdout), "  "))
 	}
 	if f.Out != "" {
 		a, err := analyze.Points(all, analyze.Options{})

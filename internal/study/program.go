@@ -151,8 +151,8 @@ func (p *Program) Measure(ctx context.Context, pl Plan, log io.Writer, add func(
 					}
 				}
 				points = append(points, pt)
-				fmt.Fprintf(log, "[%d/%d] %s cpus=%d: %s, p50 %s%s\n", len(points), pl.Total(), v, n,
-					format.Rate(pt.Throughput, pt.Unit), format.Wait(pt.Latency.P50), format.TimeLeft(time.Since(start), len(points), pl.Total()-len(points)))
+				format.Lines(log, "")(fmt.Sprintf("[%d/%d] %s cpus=%d: %s, p50 %s%s", len(points), pl.Total(), v, n,
+					format.Rate(pt.Throughput, pt.Unit), format.Wait(pt.Latency.P50), format.TimeLeft(time.Since(start), len(points), pl.Total()-len(points))))
 			}
 		}
 	}

@@ -41,7 +41,8 @@ func NewLab() *lab.Of[Config] {
 	return lab.New(lab.Info{Name: Name, Help: strings.TrimSuffix(help, "\n"),
 		Summary: "an identity service behind a mutex, a lock, a mailbox or a locked actor, or over gRPC",
 		Example: `  brewput lab actors
-  brewput lab actors --variants simple,sequence --clients 1,2,8 --reply-bytes 2048
+  brewput lab actors --variants simple,sequence --clients 1,2,8 \
+    --reply-bytes 2048
   brewput lab actors --remote --clients 1,16 --format json --out actors.json`,
 	}, DefaultConfig(), Run, chartspec.Figure{
 		Kind:   chartspec.Lines,

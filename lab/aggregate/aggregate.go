@@ -46,7 +46,8 @@ func NewLab() *lab.Of[Config] {
 		Summary: "P producers, one consumer: a call per run of identical events against one per event",
 		Example: `  brewput lab aggregate
   brewput lab aggregate --producers 1,4 --buffers 0,100 --handle-cost 5us
-  brewput lab aggregate --cpus 1,2 --run-length 2 --format json --out aggregate.json`,
+  brewput lab aggregate --cpus 1,2 --run-length 2 --format json \
+    --out aggregate.json`,
 	}, DefaultConfig(), Run, chartspec.Figure{
 		Kind:   chartspec.Lines,
 		Title:  "aggregate: speedup of grouping over one call per event",

@@ -108,7 +108,7 @@ func RunTelling(ctx context.Context, claims []Claim, opt Options, log io.Writer,
 	return Run(ctx, claims, opt, func(r lesson.Result) error {
 		done++
 		line := fmt.Sprintf("[%d/%d] %s%s", done, len(claims), Line(r), format.TimeLeft(time.Since(start), done, len(claims)-done))
-		fmt.Fprintln(log, format.Wrap(line, format.Columns, "  "))
+		fmt.Fprintln(log, format.Wrap(line, format.Width(log), "  "))
 		return emit(r)
 	})
 }
@@ -124,7 +124,8 @@ func atMost(l Level) time.Duration { return pick(l, 10*time.Second, time.Minute,
 // the seed's figure, and what brewput measured, the claim's threshold and
 // the reason for the verdict.
 func WriteTable(w io.Writer, rs []lesson.Result) error {
-	t := format.Table{Ragged: true}
+	width := format.Width(w)
+	t := format.Table{Ragged: true, Width: width}
 	t.Row("claim", "verdict", "brewput [95 %]", "n", "cpus", "others")
 	for _, r := range rs {
 		others := fmt.Sprintf("%.2f/%.2f", r.Others, r.OthersAll)
@@ -140,7 +141,7 @@ func WriteTable(w io.Writer, rs []lesson.Result) error {
 		}
 		t.Row(r.Claim, verdict, r.FigureText(), strconv.Itoa(r.Figure.N), format.Ints(r.CPUs, ","), others)
 		const indent = "    "
-		under := func(s string) { t.Line(indent + format.Wrap(s, format.Columns-len(indent), indent+"  ")) }
+		under := func(s string) { t.Line(indent + format.Wrap(s, width-len(indent), indent+"  ")) }
 		under(fmt.Sprintf("%s: %s", r.Seed, r.Text))
 		under("seed's figure: " + r.SeedFigure)
 		if r.Correction != "" {
@@ -149,7 +150,7 @@ func WriteTable(w io.Writer, rs []lesson.Result) error {
 		under(fmt.Sprintf("brewput's: %s; the claim's side: %s; %s", r.Measures, r.RuleText(), r.Reason))
 	}
 	t.Line("")
-	t.Line(format.Wrap(lesson.Tally(rs), format.Columns, ""))
+	t.Line(format.Wrap(lesson.Tally(rs), width, ""))
 	return t.Write(w)
 }
 

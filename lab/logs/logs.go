@@ -48,7 +48,8 @@ func NewLab() *lab.Of[Config] {
 		Summary: "t writers share appends to one log (memory, file, LevelDB): summed latencies overstate",
 		Example: `  brewput lab logs
   brewput lab logs --sync --kinds file,leveldb
-  brewput lab logs --kinds file --writers 1,4,16 --dir /mnt/disk --format json --out logs.json`,
+  brewput lab logs --kinds file --writers 1,4,16 --dir /mnt/disk \
+    --format json --out logs.json`,
 	}, DefaultConfig(), Run, chartspec.Figure{
 		Kind:     chartspec.Lines,
 		Title:    "logs: summed append latencies against the wall time",

@@ -40,9 +40,9 @@ func NewProgress(w io.Writer, st Batch, done int) *Progress {
 	}
 	about = about * time.Duration(left) / time.Duration(max(len(st.Specs), 1))
 	if done > 0 {
-		fmt.Fprintf(w, "resuming: %s of %d measured, measuring %s, about %v (revised as points finish)\n", format.Count(done, "point"), st.Total(), format.Count(left, "point"), about.Round(100*time.Millisecond))
+		format.Lines(w, "")(fmt.Sprintf("resuming: %s of %d measured, measuring %s, about %v (revised as points finish)", format.Count(done, "point"), st.Total(), format.Count(left, "point"), about.Round(100*time.Millisecond)))
 	} else {
-		fmt.Fprintf(w, "measuring %s, about %v (revised as points finish)\n", format.Count(st.Total(), "point"), about.Round(100*time.Millisecond))
+		format.Lines(w, "")(fmt.Sprintf("measuring %s, about %v (revised as points finish)", format.Count(st.Total(), "point"), about.Round(100*time.Millisecond)))
 	}
 	p := NewBar(w, st)
 	p.done = done
@@ -127,9 +127,9 @@ func (p *Progress) Done(points []results.Point) {
 	if pt.IsDisturbed() {
 		mark = " (disturbed: " + pt.Interference() + ")"
 	}
-	fmt.Fprintf(p.w, "[%d/%d] %s cpus=%d%s: %.1f %s, p50 %.2f ms%s%s\n",
+	format.Lines(p.w, "")(fmt.Sprintf("[%d/%d] %s cpus=%d%s: %.1f %s, p50 %.2f ms%s%s",
 		p.done+len(points), p.total, pt.Mode, pt.CPUs, rep, pt.Throughput, pt.Unit, pt.Latency.P50, mark,
-		format.TimeLeft(time.Since(p.start), len(points), p.total-p.done-len(points)))
+		format.TimeLeft(time.Since(p.start), len(points), p.total-p.done-len(points))))
 }
 
 // Tick redraws the bar, its elapsed time and the time left by the rate so

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/internal/exitcode"
+	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/internal/quiet"
 	"github.com/brewput/brewput/results"
 )
@@ -33,8 +34,8 @@ func (r Runner) MeasureRest(ctx context.Context, st *Batch, have []results.Point
 		if !quiet {
 			state = "still busy"
 		}
-		fmt.Fprintf(log, "%s cpus=%d: disturbed (%s): measuring again after waiting %v for a quiet machine (%s), attempt %d of %d\n",
-			p.Mode, p.CPUs, p.Interference(), waited.Round(100*time.Millisecond), state, attempt+1, st.Retry.Attempts)
+		format.Lines(log, "")(fmt.Sprintf("%s cpus=%d: disturbed (%s): measuring again after waiting %v for a quiet machine (%s), attempt %d of %d",
+			p.Mode, p.CPUs, p.Interference(), waited.Round(100*time.Millisecond), state, attempt+1, st.Retry.Attempts))
 	}
 	var points []results.Point
 	defer func() { prog.Finish(points) }()

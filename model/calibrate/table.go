@@ -37,12 +37,12 @@ func (c Calibration) WriteTable(out io.Writer) {
 	if !c.Date.IsZero() {
 		when = c.Date.UTC().Format("2006-01-02 15:04 MST")
 	}
-	fmt.Fprintf(out, "%d repeats of %d samples each on %s (%s, %s), %s; other processes used %.2f CPUs meanwhile",
+	line := fmt.Sprintf("%d repeats of %d samples each on %s (%s, %s), %s; other processes used %.2f CPUs meanwhile",
 		max(c.Repeats, 1), c.Samples, c.Host.Name, c.Host.CPUModel, c.Host.GoVersion, when, c.Others)
 	if c.Forced {
-		fmt.Fprint(out, "; saved with --force")
+		line += "; saved with --force"
 	}
-	fmt.Fprintln(out)
+	fmt.Fprintln(out, format.Wrap(line, format.Width(out), "  "))
 	if c.Note != "" {
 		fmt.Fprintf(out, "note: %s\n", c.Note)
 	}
@@ -75,7 +75,7 @@ func (c Calibration) writeSpan(out io.Writer) {
 	for _, e := range c.Earlier {
 		dates = append(dates, fmt.Sprintf("%s (%.2f CPUs)", e.Date.UTC().Format("2006-01-02 15:04"), e.Others))
 	}
-	fmt.Fprintln(out, format.Wrap("earlier, newest first (UTC; other processes' use): "+strings.Join(dates, ", "), format.Columns, "  "))
+	fmt.Fprintln(out, format.Wrap("earlier, newest first (UTC; other processes' use): "+strings.Join(dates, ", "), format.Width(out), "  "))
 }
 
 // writeInferred writes each cost with its range and whether the points
@@ -102,7 +102,7 @@ func (c Calibration) writeInferred(out io.Writer) {
 	ref := c.Ref()
 	fmt.Fprintf(out, "%s: %d points (%d runs) on %s CPUs, simulated under %s; %d sets of costs tried\n",
 		ref.For(), in.Points, in.Runs, format.Ints(in.CPUs, ", "), runtime, in.Evaluations)
-	fmt.Fprintln(out, format.Wrap(in.rangeText(), format.Columns, "  "))
+	fmt.Fprintln(out, format.Wrap(in.rangeText(), format.Width(out), "  "))
 	if len(in.Kept) > 0 {
 		fmt.Fprintf(out, "not constrained by the points, kept from the base, %s: %s\n", in.Base.For(), strings.Join(in.Kept, ", "))
 	}

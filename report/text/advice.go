@@ -19,7 +19,7 @@ func WriteAdviceJSON(w io.Writer, a *analysis.Advice) error {
 // WriteAdvice writes the answer, the model (or calibration) it used, the
 // system as it is, and the table of every change tried.
 func WriteAdvice(w io.Writer, a *analysis.Advice) error {
-	wrap := func(s string) string { return format.Wrap(s, format.Columns, "") }
+	wrap := func(s string) string { return format.Wrap(s, format.Width(w), "") }
 	fmt.Fprintln(w, wrap(a.Answer))
 	setting := a.Calibration
 	if setting == "" {
@@ -35,7 +35,7 @@ func WriteAdvice(w io.Writer, a *analysis.Advice) error {
 	for i, o := range a.Options {
 		t.Row(fmt.Sprint(i+1), fmt.Sprintf("%.0f", o.Throughput), format.WholeGain(o.ThroughputGain),
 			fmt.Sprintf("%.2f", o.P50Ms), fmt.Sprintf("%.2f", o.P99Ms), format.WholeGain(-o.LatencyGain), o.Cost.String())
-		t.Line(indent + format.Wrap(o.Change+", as "+o.As, format.Columns-len(indent), indent))
+		t.Line(indent + format.Wrap(o.Change+", as "+o.As, format.Width(w)-len(indent), indent))
 	}
 	return t.Write(w)
 }

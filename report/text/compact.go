@@ -5,6 +5,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/results"
@@ -110,6 +111,9 @@ func rowName(r analysis.RangeRow) string {
 	return name
 }
 
+// longRowName is the longest row name that stays in its row.
+const longRowName = 18
+
 // writeRanges writes a compact table of the shop's points: a heading that
 // says where they come from, a row per mode and series, and a line
 // saying which were disturbed.
@@ -134,7 +138,7 @@ func writeRanges(w io.Writer, t analysis.Ranges) error {
 	if t.Reps {
 		head += ", the median of each count's runs"
 	}
-	fmt.Fprintln(w, format.Wrap(head, format.Columns, "  "))
+	fmt.Fprintln(w, format.Wrap(head, format.Width(w), "  "))
 	tab := format.Table{Ragged: true}
 	// A measured row's limits are the model's causal profiles of its
 	// configurations: nothing was relieved on the real CPUs.
@@ -157,14 +161,21 @@ func writeRanges(w io.Writer, t analysis.Ranges) error {
 			}
 			disturbed = append(disturbed, s)
 		}
-		tab.Row(name, cpuSpan(r.From, r.To), rateRange(r.Lo, r.Hi)+" "+r.Unit, msRange(r.P50Lo, r.P50Hi), strings.Join(limits, ", "))
+		// A long name, a load or a host said, goes on a line of its own,
+		// its figures under it, so that the columns fit 80.
+		shown := name
+		if utf8.RuneCountInString(name) > longRowName {
+			tab.Line(name)
+			shown = ""
+		}
+		tab.Row(shown, cpuSpan(r.From, r.To), rateRange(r.Lo, r.Hi)+" "+r.Unit, msRange(r.P50Lo, r.P50Hi), strings.Join(limits, ", "))
 	}
 	if err := tab.Write(w); err != nil {
 		return err
 	}
 	if len(disturbed) > 0 {
 		fmt.Fprintln(w, format.Wrap("Disturbed (other processes took CPU while they were measured; such a point says little about the design): "+
-			format.JoinAnd(disturbed)+".", format.Columns, ""))
+			format.JoinAnd(disturbed)+".", format.Width(w), ""))
 	}
 	return nil
 }
@@ -181,7 +192,7 @@ func writeStudies(w io.Writer, t analysis.StudyTable) error {
 	if t.Open {
 		head = append(head, "rate/s", "drops")
 	}
-	head = append(head, "throughput", "of the most", "p50", "p99", "cpu util", "most used meter (held, mean wait)")
+	head = append(head, "throughput", "of the most", "p50", "p99", "cpu util", "most used meter (held, wait)")
 	if sources {
 		head = append(head, "source")
 	}
@@ -213,7 +224,7 @@ func writeStudies(w io.Writer, t analysis.StudyTable) error {
 		for i, d := range t.Disturbed {
 			words[i] = runsWords(d) + " on " + cpus(d.CPUs)
 		}
-		fmt.Fprintln(w, format.Wrap("Disturbed (other processes took CPU while they were measured): "+strings.Join(words, ", ")+".", format.Columns, ""))
+		fmt.Fprintln(w, format.Wrap("Disturbed (other processes took CPU while they were measured): "+strings.Join(words, ", ")+".", format.Width(w), ""))
 	}
 	return nil
 }

@@ -37,36 +37,36 @@ func writeFitTable(w io.Writer, fits []analysis.Fit, by string) error {
 	if by == analysis.ByPar {
 		n = "customers"
 	}
-	fmt.Fprintf(w, "X(N) = λN / (1 + σ(N−1) + κN(N−1)), N = %s: the linear law (σ = κ = 0), Amdahl's (κ = 0) or the\n", n)
-	fmt.Fprintf(w, "Universal Scalability Law, whichever the AIC prefers; σ contention, κ coherency, λ the throughput of one\n")
-	fmt.Fprintf(w, "(as measured at N = 1 where there is one: λ*); Amdahl σ is the serial fraction of the fit with κ = 0\n\n")
+	width := format.Width(w)
+	fmt.Fprintln(w, format.Wrap(fmt.Sprintf("X(N) = λN / (1 + σ(N−1) + κN(N−1)), N = %s: the linear law (σ = κ = 0), Amdahl's (κ = 0) or the "+
+		"Universal Scalability Law, whichever the AIC prefers; σ contention, κ coherency, λ the throughput of one "+
+		"(as measured at N = 1 where there is one: λ*); Amdahl σ is the serial fraction of the fit with κ = 0.", n), width, ""))
+	fmt.Fprintln(w)
 
 	loads := false
 	for _, f := range fits {
 		loads = loads || f.LoadText() != fits[0].LoadText()
 	}
-	t := format.Table{Align: []format.Align{format.Left, format.Left, format.Right}, Indent: true, Ragged: true}
-	head := []string{"mode", "source"}
-	if loads {
-		head = append(head, "load")
-	}
-	t.Row(append(head, "law", "σ", "κ", "λ", "R²", "Amdahl σ", "points", "peak")...)
+	// Each series on a line of its own, its fit under it: the table fits
+	// 80 columns.
+	t := format.Table{Align: []format.Align{format.Left, format.Left, format.Right}, Indent: true, Ragged: true, Width: width}
+	t.Row("", "law", "σ", "κ", "λ", "R²", "Amdahl σ", "points", "peak")
 	for _, f := range fits {
-		row := []string{f.Mode, f.SourceText()}
+		name := f.Mode + " (" + f.SourceText()
 		if loads {
-			row = append(row, f.LoadText())
+			name += ", " + f.LoadText()
 		}
+		t.Line(name + ")")
 		if !f.Fitted() {
-			row = append(row, "-", "-", "-", "-", "-", "-", fmt.Sprint(f.Points), "cannot fit: "+f.Error)
+			t.Row("", "-", "-", "-", "-", "-", "-", fmt.Sprint(f.Points), "cannot fit: "+f.Error)
 		} else {
 			lambda := strings.TrimSpace(fmt.Sprintf("%.1f %s", f.Lambda, f.Unit))
 			if f.Anchored {
 				lambda = strings.Replace(lambda, " ", "* ", 1)
 			}
-			row = append(row, f.Law, format.Param(f.Sigma), format.Param(f.Kappa), lambda,
+			t.Row("", f.Law, format.Param(f.Sigma), format.Param(f.Kappa), lambda,
 				fmt.Sprintf("%.4f", f.R2), format.Param(f.SerialFraction), fmt.Sprint(f.Points), f.PeakText())
 		}
-		t.Row(row...)
 	}
 	return t.Write(w)
 }

@@ -77,14 +77,14 @@ func WriteLab(w io.Writer, a analysis.LabAnswer, table FigureTable) error {
 	if a.Disturbed > 0 {
 		head += fmt.Sprintf(", %d disturbed (other processes took CPU while they ran): %s", a.Disturbed, disturbedNames(a.DisturbedPoints))
 	}
-	fmt.Fprintln(w, format.Wrap(head, format.Columns, "  "))
+	fmt.Fprintln(w, format.Wrap(head, format.Width(w), "  "))
 	for _, s := range LabSentences(a) {
-		fmt.Fprintln(w, format.Wrap(s, format.Columns, "  "))
+		fmt.Fprintln(w, format.Wrap(s, format.Width(w), "  "))
 	}
 	if len(table.Rows) == 0 {
 		return nil
 	}
-	fmt.Fprintln(w, format.Wrap(table.Title+":", format.Columns, ""))
+	fmt.Fprintln(w, format.Wrap(table.Title+":", format.Width(w), ""))
 	t := format.Table{Align: []format.Align{format.Left, format.Right}, Indent: true}
 	if len(table.Head) > 0 {
 		t.Row(append([]string{""}, table.Head...)...)

@@ -78,7 +78,7 @@ func WriteLocks(w io.Writer, points []results.Point) error {
 			if g.wait > 0 {
 				line += fmt.Sprintf(", waited %s a use", format.Wait(g.wait/float64(g.uses)*1e3))
 			}
-			b.WriteString("    " + format.Wrap(line, format.Columns-4, "      ") + "\n")
+			b.WriteString("    " + format.Wrap(line, format.Width(w)-4, "      ") + "\n")
 		}
 	}
 	_, err := io.WriteString(w, b.String())

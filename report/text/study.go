@@ -105,7 +105,7 @@ const longLimit = 16
 // variant and CPU count among shown (nil: all): the prediction, its band,
 // the structural bound, and the measurement and its check where measured.
 func WritePrediction(w io.Writer, predicted []results.Point, checks []analysis.Check, shown []int) error {
-	t := format.Table{Align: []format.Align{format.Left, format.Right, format.Right, format.Left, format.Left, format.Right, format.Left, format.Left}, Indent: true, Ragged: true}
+	t := format.Table{Align: []format.Align{format.Left, format.Right, format.Right, format.Left, format.Left, format.Right, format.Left, format.Left}, Indent: true, Ragged: true, Width: format.Width(w)}
 	t.Row("variant", "cpus", "predicted", "band", "bound", "measured", "check")
 	for _, p := range predicted {
 		if shown != nil && !slices.Contains(shown, p.CPUs) {
@@ -140,7 +140,7 @@ func WritePrediction(w io.Writer, predicted []results.Point, checks []analysis.C
 		// A row's notes go under it, where any length fits.
 		if len(past) > 0 {
 			const indent = "      "
-			t.Line(indent + format.Wrap("note: "+strings.Join(past, "; "), format.Columns-len(indent), indent))
+			t.Line(indent + format.Wrap("note: "+strings.Join(past, "; "), format.Width(w)-len(indent), indent))
 		}
 	}
 	var b strings.Builder
@@ -155,7 +155,7 @@ func WritePrediction(w io.Writer, predicted []results.Point, checks []analysis.C
 	if shown != nil {
 		legend += "; the table shows the powers of two, the ends and the counts measured (--format json has every count)"
 	}
-	b.WriteString("\n" + format.Wrap(legend+".", format.Columns, "") + "\n")
+	b.WriteString("\n" + format.Wrap(legend+".", format.Width(w), "") + "\n")
 	if slices.ContainsFunc(checks, func(c analysis.Check) bool { return c.Disturbed }) {
 		b.WriteString("* a measured run of this point was disturbed: other processes took CPU from it.\n")
 	}

@@ -59,21 +59,21 @@ func letter(b analysis.Bar) byte {
 	}
 }
 
-// WriteTimelineText draws a timeline in width columns of text, a row per
-// CPU: each column shows the step that ran longest in its share of the
-// span (G grinding, E pressing, S steaming, c combining, - other Go
-// code), or a dot where the CPU ran none.
+// WriteTimelineText draws a timeline in lines of width columns of text, a
+// row per CPU: each column after the CPU's label shows the step that ran
+// longest in its share of the span (G grinding, E pressing, S steaming, c
+// combining, - other Go code), or a dot where the CPU ran none.
 func WriteTimelineText(w io.Writer, t analysis.Timeline, width int) error {
-	width = max(width, 10)
+	label, line := len(fmt.Sprint(t.CPUs-1)), width
+	width = max(width-len("CPU  ||")-label, 10)
 	col := max(t.Span/time.Duration(width), 1)
-	fmt.Fprintf(w, "%s: %v from %v, one column %v\n", TimelineTitle(t), t.Span, t.Start.Round(time.Microsecond), col)
+	fmt.Fprintln(w, format.Wrap(fmt.Sprintf("%s: %v from %v, one column %v", TimelineTitle(t), t.Span, t.Start.Round(time.Microsecond), col), line, "  "))
 	byCPU := make([][]analysis.Bar, t.CPUs)
 	for _, b := range t.Bars {
 		if b.CPU >= 0 && b.CPU < t.CPUs {
 			byCPU[b.CPU] = append(byCPU[b.CPU], b)
 		}
 	}
-	label := len(fmt.Sprint(t.CPUs - 1))
 	for cpu, bars := range byCPU {
 		row := make([]byte, width)
 		for i := range row {
@@ -90,7 +90,8 @@ func WriteTimelineText(w io.Writer, t analysis.Timeline, width int) error {
 			return err
 		}
 	}
-	_, err := fmt.Fprintf(w, "G grinder, E espresso machine, S steamer, c combine, - other Go code, . no step\n%s\n", TimelineSummary(t))
+	_, err := fmt.Fprintf(w, "%s\n%s\n", format.Wrap("G grinder, E espresso machine, S steamer, c combine, - other Go code, . no step", line, "  "),
+		format.Wrap(TimelineSummary(t), line, ""))
 	return err
 }
 

@@ -37,7 +37,7 @@ func WriteVerdict(w io.Writer, v analysis.Verdict) error {
 		if d.Prediction != nil {
 			as += " and as a model made of its measured locks predicts"
 		}
-		fmt.Fprintln(w, format.Wrap(fmt.Sprintf("Study %s, %s (%s):", d.Study, as, NoLimit), format.Columns, ""))
+		fmt.Fprintln(w, format.Wrap(fmt.Sprintf("Study %s, %s (%s):", d.Study, as, NoLimit), format.Width(w), ""))
 		if err := writeWrapped(w, StudySentences(d)); err != nil {
 			return err
 		}
@@ -51,7 +51,7 @@ func WriteVerdict(w io.Writer, v analysis.Verdict) error {
 // writeWrapped writes each sentence on lines of at most 110 columns.
 func writeWrapped(w io.Writer, sentences []string) error {
 	for _, s := range sentences {
-		if _, err := fmt.Fprintln(w, format.Wrap(s, format.Columns, "")); err != nil {
+		if _, err := fmt.Fprintln(w, format.Wrap(s, format.Width(w), "")); err != nil {
 			return err
 		}
 	}
@@ -520,7 +520,7 @@ func WriteBenchAnswer(w io.Writer, families []analysis.BenchFamily) error {
 			return err
 		}
 		for _, s := range ss {
-			if _, err := fmt.Fprintln(w, "  "+format.Wrap(s, format.Columns-2, "  ")); err != nil {
+			if _, err := fmt.Fprintln(w, "  "+format.Wrap(s, format.Width(w)-2, "  ")); err != nil {
 				return err
 			}
 		}

@@ -230,6 +230,7 @@ func TestWriteCompact(t *testing.T) {
 // gain first — no throughput, latency or limit of a mode, which the
 // compact table says.
 func TestWriteTextAnswersFirst(t *testing.T) {
+	t.Setenv("COLUMNS", "100") // the verdict below as wrapped at 100
 	ps := talk()
 	for n := 1; n <= 6; n++ {
 		ps = append(ps, point(true, "ideal", n, 260*float64(n), 4, nil))

@@ -1,0 +1,7 @@
+//go:build !linux && !darwin
+
+package format
+
+// terminalColumns is 0: no terminal's width is known here, so COLUMNS or
+// Columns lays output out.
+func terminalColumns(uintptr) int { return 0 }

@@ -8,12 +8,17 @@
 // read them as they read a study's meters.
 //
 // Watching samples, so that it adds no write to a shared cache line on
-// the fast path: one Lock in 64 is counted and its hold timed, every
-// contended one counted with its wait; a site's uncontended counts and
-// its holds are estimates, its waits exact. A sampled hold longer than a
-// millisecond (its holder descheduled, or stopped for the garbage
-// collector) counts once, not 64 times.
-// A reader's hold is not timed (readers share the lock).
+// the fast path: one Lock in 256 on average (a random gap, so that sites
+// that take one lock in turn are all sampled) is counted, its hold timed
+// and its lock and goroutine noted; every contended one is counted, and
+// one contended wait in 8 timed, lest every contended lock lengthen its
+// critical section by a clock read. A site's uncontended counts, holds
+// and waits are estimates, its contended counts exact. A sampled hold
+// longer than a millisecond (its holder descheduled, or stopped for the
+// garbage collector) counts once, not 256 times. A reader's hold is not
+// timed (readers share the lock). Sync's Lock keeps a fast path the
+// compiler can inline where it could inline sync's own; where a call
+// cannot be inlined (through an interface), the site is still the caller.
 package lockwatch
 
 import (
@@ -54,6 +59,9 @@ var syncWatch []byte
 
 //go:embed overlay/testing.go.txt
 var testingWatch []byte
+
+//go:embed overlay/isync.go.txt
+var isyncWatch []byte
 
 //go:embed overlay/runtime.go.txt
 var runtimeWatch []byte
@@ -105,6 +113,7 @@ func Overlay(goroot, dir string) (string, error) {
 		replace[src] = dst
 	}
 	added := map[string][]byte{"sync/brewput_watch.go": syncWatch, "testing/brewput_watch.go": testingWatch, "runtime/brewput_watch.go": runtimeWatch,
+		"internal/sync/brewput_watch.go":    isyncWatch,
 		"testing/brewput_watch_cpu_unix.go": testingCPUUnix, "testing/brewput_watch_cpu_other.go": testingCPUOther}
 	for file, text := range added {
 		dst := filepath.Join(dir, strings.ReplaceAll(file, "/", "_"))
@@ -166,7 +175,7 @@ func rename(file string, text []byte, methods []string) ([]byte, error) {
 					continue
 				}
 				edits = append(edits, edit{at: fset.Position(st.Fields.Closing).Offset,
-					text: "\n\twatchAt, watchWait   int64 // a noted lock's hold start (-1 untimed) and wait (-1 none) (lockwatch)\n\twatchSlot, watchRand uint32\n"})
+					text: "\n\twatchAt, watchWait   int64 // a noted lock's hold start (-1 untimed) and wait (-1 none) (lockwatch)\n\twatchSlot, watchSkip uint32 // the slot of a noted lock's site + 1; locks left to skip before the next sampled one\n"})
 				found["Mutex{}"] = true
 			}
 		}

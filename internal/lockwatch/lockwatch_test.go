@@ -33,7 +33,7 @@ func (m *Mutex) Locked() { m.Lock(); m.Unlock() }
 	}
 	got := string(out)
 	for _, want := range []string{"func (m *Mutex) lockUnwatched()", "func (m *Mutex) unlockUnwatched()",
-		"func (m *Mutex) Locked() { m.Lock(); m.Unlock() }", "watchSlot, watchRand uint32", "watchAt, watchWait"} {
+		"func (m *Mutex) Locked() { m.Lock(); m.Unlock() }", "watchSlot, watchSkip uint32", "watchAt, watchWait"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("renamed source lacks %q:\n%s", want, got)
 		}
@@ -242,17 +242,19 @@ func TestWatchedBenchmarks(t *testing.T) {
 	if gs := Groups(rwRun); len(gs) != 1 || len(gs[0].Sites) != 2 {
 		t.Errorf("BenchmarkRW: groups %+v, want its writers and readers one group", gs)
 	}
-	// Who takes each lock: one shared by b.RunParallel's two goroutines,
-	// and a lock each.
+	// Who takes each lock: one shared by two goroutines, and a lock each.
 	for _, c := range []struct {
 		bench  string
 		locks  int
 		takers float64
-	}{{"BenchmarkParallel-2", 1, 2}, {"BenchmarkPrivate-2", 2, 1}, {"BenchmarkOne-1", 1, 1}} {
+	}{{"BenchmarkShared-2", 1, 2}, {"BenchmarkPrivate-2", 2, 1}, {"BenchmarkOne-1", 1, 1}} {
 		gs := Groups(last[c.bench])
 		if len(gs) != 1 || gs[0].Members() != c.locks || gs[0].Takers() != c.takers || gs[0].Goroutines() != int(c.takers)*c.locks {
 			t.Errorf("%s: groups %+v, want one of %d locks taken by %v goroutines each", c.bench, gs, c.locks, c.takers)
 		}
+	}
+	if s := site(last["BenchmarkLocker-1"], "locker"); !strings.HasSuffix(s.Func, "watched.BenchmarkLocker") {
+		t.Errorf("BenchmarkLocker: site %+v, want named at the call through sync.Locker", s)
 	}
 	// A wrapper's callers are its sites, the wrapper their detail.
 	wr := last["BenchmarkWrapped-1"]

@@ -87,13 +87,36 @@ func BenchmarkTwoSites(b *testing.B) {
 	}
 }
 
-// BenchmarkPrivate gives each of b.RunParallel's goroutines a mutex of
-// its own: as many locks as goroutines, each taken by one.
+// halves runs body on two goroutines, b.N/2 times each: b.RunParallel
+// could hand every iteration to one.
+func halves(b *testing.B, body func(g int)) {
+	var wg sync.WaitGroup
+	for g := range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			body(g)
+		}()
+	}
+	wg.Wait()
+}
+
+// BenchmarkShared: two goroutines take one mutex.
+func BenchmarkShared(b *testing.B) {
+	halves(b, func(int) {
+		for range b.N / 2 {
+			lockOne()
+		}
+	})
+}
+
+// BenchmarkPrivate gives each of two goroutines a mutex of its own: two
+// locks, each taken by one.
 func BenchmarkPrivate(b *testing.B) {
-	b.RunParallel(func(pb *testing.PB) {
+	halves(b, func(int) {
 		var mu sync.Mutex
 		n := 0
-		for pb.Next() {
+		for range b.N / 2 {
 			mu.Lock() // site: private
 			n++
 			mu.Unlock()
@@ -122,5 +145,16 @@ func BenchmarkWrapped(b *testing.B) {
 			count--
 			wrapped.Unlock()
 		}
+	}
+}
+
+// BenchmarkLocker locks through the sync.Locker interface, a call the
+// compiler cannot inline: its site is still this one.
+func BenchmarkLocker(b *testing.B) {
+	var l sync.Locker = &one
+	for range b.N {
+		l.Lock() // site: locker
+		count++
+		l.Unlock()
 	}
 }

@@ -274,10 +274,10 @@ func studyWhyCmd(e *env, prog *study.Program, use string) *cobra.Command {
 
 // writeStretches writes a why experiment's answer as format says and
 // turns how it ended into the command's error.
-func writeStretches(e *env, s *why.Stretches, format string, runErr error, count, maxCount int) error {
+func writeStretches(e *env, s *why.Stretches, outFormat string, runErr error, count, maxCount int) error {
 	s.Judge()
 	write := s.WriteTable
-	if format == "json" {
+	if outFormat == "json" {
 		write = s.WriteJSON
 	}
 	if err := write(e.stdout); err != nil {
@@ -287,8 +287,8 @@ func writeStretches(e *env, s *why.Stretches, format string, runErr error, count
 	if errors.As(runErr, &late) {
 		// Stopped at --within: the answer above says what was decided and
 		// what would decide the rest.
-		if format == "table" {
-			fmt.Fprintf(e.stdout, "It %s.\n", late.Error())
+		if outFormat == "table" {
+			fmt.Fprintln(e.stdout, format.Wrap("It "+late.Error()+".", format.Width(e.stdout), ""))
 		} else {
 			fmt.Fprintln(e.stderr, "why "+late.Error())
 		}

@@ -330,7 +330,10 @@ func (e Stretched) stretchedWhat() string {
 func (s *Stretches) Answer() string {
 	var b strings.Builder
 	added := fmt.Sprintf("%v per operation (%s of one)", s.Extra, format.Percent(s.Frac, 0))
-	control := fmt.Sprintf("the same time outside every lock, which cost %s", pct(s.Control.Cost))
+	control := "the same time outside every lock"
+	if !math.IsNaN(s.Control.Cost) {
+		control += ", which cost " + pct(s.Control.Cost)
+	}
 	var undecided, limits, not []string
 	for _, e := range s.Experiments {
 		line := fmt.Sprintf("%s, %s: %s beyond the control", e.Name, e.stretchedWhat(), e.beyondText())
@@ -366,7 +369,7 @@ func (s *Stretches) Answer() string {
 		b.WriteString(".")
 	case len(undecided) > 0:
 		fmt.Fprintf(&b, "Undecided after %s: adding %s to %s cost neither clearly more than %s, nor clearly no more (within %s): %s",
-			format.Count(len(s.Base), "round"), added, plural(len(undecided), "this part", "these parts"), control, pct(s.Margin), strings.Join(undecided, "; "))
+			format.Count(len(s.Control.Points), "round"), added, plural(len(undecided), "this part", "these parts"), control, pct(s.Margin), strings.Join(undecided, "; "))
 		if len(not) > 0 {
 			fmt.Fprintf(&b, "; no more than the control: %s", strings.Join(not, "; "))
 		}
@@ -391,43 +394,46 @@ func plural(n int, one, many string) string {
 
 // longPartName is the longest name of a part the table's first column
 // holds.
-const longPartName = 24
+const longPartName = 20
 
 // WriteTable writes the experiments for a terminal, then the answer.
 func (s *Stretches) WriteTable(w io.Writer) error {
-	head := fmt.Sprintf("%s %s on %s: %v added per operation (%s of one, %v) to each part in its turn, and to the work outside every lock as the control; %s of each (as it is, the control and each part, in rounds)",
-		s.Study, s.Variant, format.Count(s.CPUs, "CPU"), s.Extra, format.Percent(s.Frac, 0), s.OpTime, format.Count(len(s.Base), "run"))
+	tp := make([]float64, len(s.Base))
+	for i, p := range s.Base {
+		tp[i] = p.Throughput
+	}
+	head := fmt.Sprintf("%s %s on %s, %s as it is: %v added per operation (%s of one, %v) to each part in its turn, and outside every lock as the control; %s (as it is, the control and each part)",
+		s.Study, s.Variant, format.Count(s.CPUs, "CPU"), format.Rate(results.Median(tp), s.Unit), s.Extra, format.Percent(s.Frac, 0), s.OpTime,
+		format.Count(len(s.Control.Points), "round"))
 	fmt.Fprintf(w, "%s\n\n", format.Wrap(head, format.Width(w), ""))
 	// A long part's name ("the (*Locked).Place at book.go:121 mutex") has a
 	// line of its own above its figures, lest the table pass
 	// format.Width(w).
 	t := format.Table{Ragged: true}
-	t.Row("stretched", "by", "measured", "throughput", "cost", "beyond control", "verdict")
-	rate := func(ps []results.Point) string {
-		tp := make([]float64, len(ps))
-		for i, p := range ps {
-			tp[i] = p.Throughput
+	t.Row("stretched", "added", "measured", "cost %", "beyond control %", "verdict")
+	by := fmt.Sprintf("%v/op", s.Control.Extra)
+	if s.Control.Per == "a lock taken" {
+		by = fmt.Sprintf("%v/lock", s.Control.Extra)
+	}
+	num := func(x float64) string {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return "-"
 		}
-		return format.Rate(results.Median(tp), s.Unit)
+		return fmt.Sprintf("%.1f", 100*x)
 	}
-	t.Row("(as it is)", "", "", rate(s.Base), "", "", "")
-	by := fmt.Sprintf("%v an op", s.Control.Extra)
-	if s.Control.Per != "" {
-		by = fmt.Sprintf("%v %s", s.Control.Extra, s.Control.Per)
-	}
-	t.Row("(control)", by, "", rate(s.Control.Points), pct(s.Control.Cost), "", "outside every lock")
+	t.Row("(control)", by, "", num(s.Control.Cost), "", "")
 	for _, e := range s.Experiments {
-		by := fmt.Sprintf("%v a use", e.Extra)
+		by := fmt.Sprintf("%v/use", e.Extra)
 		measured := "-"
 		if e.Injected != 0 {
-			measured = fmt.Sprintf("%v", e.Injected)
+			measured = fmt.Sprintf("%+v", e.Injected)
 		}
 		if e.Kind == "chan" {
-			by = format.Percent(e.HandoffFrac, 0) + " a handoff"
+			by = format.Percent(e.HandoffFrac, 0) + "/handoff"
 		}
 		beyond := "-"
 		if e.Interval {
-			beyond = fmt.Sprintf("%s [%.1f, %.1f]", pct(e.Beyond), 100*e.Lo, 100*e.Hi)
+			beyond = fmt.Sprintf("%s [%.1f, %.1f]", num(e.Beyond), 100*e.Lo, 100*e.Hi)
 		}
 		verdict := "undecided"
 		switch {
@@ -436,14 +442,14 @@ func (s *Stretches) WriteTable(w io.Writer) error {
 		case e.Decided:
 			verdict = "does not"
 		case !e.Interval:
-			verdict = "too few rounds"
+			verdict = "too few"
 		}
 		name := e.Name
 		if utf8.RuneCountInString(name) > longPartName {
 			t.Line(name)
 			name = ""
 		}
-		t.Row(name, by, measured, rate(e.Points), pct(e.Cost), beyond, verdict)
+		t.Row(name, by, measured, num(e.Cost), beyond, verdict)
 	}
 	if err := t.Write(w); err != nil {
 		return err

@@ -18,6 +18,7 @@ import (
 	"github.com/brewput/brewput/explain/analyze"
 	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/internal/cliflag"
+	fmtx "github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/internal/gobench"
 	"github.com/brewput/brewput/internal/host"
 	"github.com/brewput/brewput/measure/sweep"
@@ -76,13 +77,30 @@ func newBenchCmd(e *env) *cobra.Command {
 				return fmt.Errorf("--out: %w", err)
 			}
 			cfg.Log = e.stderr
+			// Watched, each benchmark runs unwatched too, to say where
+			// watching changed what it watched.
+			cfg.Unwatched = cfg.Locks
 			res, runErr := gobench.Run(cmd.Context(), cfg)
 			return gobench.Ended(res, runErr, func(points []results.Point) error {
 				a, err := analyze.Points(points, analyze.Options{BenchCol: col})
 				if err != nil {
 					return err
 				}
-				return report.WriteBench(e.stdout, e.stderr, out, points, a, f)
+				if err := report.WriteBench(e.stdout, e.stderr, out, points, a, f); err != nil {
+					return err
+				}
+				if costs := gobench.WatchCosts(points, res.Unwatched); len(costs) > 0 {
+					w := e.stderr // beside JSON or CSV, not into it
+					if f == results.Table {
+						w = e.stdout
+					}
+					fmt.Fprintln(w, fmtx.Wrap(fmt.Sprintf("Watching the locks changed %s by more than %.0f %% (each ran unwatched too, as many times); their lock figures are of the code as watching changed it:",
+						fmtx.Count(len(costs), "benchmark"), 100*gobench.WatchTolerance), fmtx.Width(w), ""))
+					for _, c := range costs {
+						fmt.Fprintln(w, "  "+fmtx.Wrap(c.String(), fmtx.Width(w)-2, "    "))
+					}
+				}
+				return nil
 			}, e.stderr)
 		})
 	fs := cmd.Flags()

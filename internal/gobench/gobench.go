@@ -71,6 +71,10 @@ type Config struct {
 	// Stretch, with Locks, is the experiment every run makes
 	// (lockwatch.StretchEnv's value), "" for none.
 	Stretch string
+	// Unwatched, with Locks, also builds the packages without the
+	// overlay and runs them after the watched ones on each CPU count, the
+	// same -count times: Result.Unwatched, which WatchCosts compares.
+	Unwatched bool
 	// Log, when set, hears of each package and benchmark result.
 	Log io.Writer
 }
@@ -138,6 +142,9 @@ type Result struct {
 	// Failures are the benchmarks (or whole runs) that failed at a CPU
 	// count.
 	Failures []Failure
+	// Unwatched are the points of the runs without the overlay
+	// (Config.Unwatched).
+	Unwatched []results.Point
 	// Targets are what lockwatch.StretchEnv names to stretch each lock
 	// group the points' Bench.Locks name, by name, where Config.Locks
 	// watched them.
@@ -196,6 +203,7 @@ func (e *PackageError) Error() string {
 // pkg is a package with tests, built.
 type pkg struct {
 	path, dir, binary string
+	plain             string // built without the overlay (Config.Unwatched)
 }
 
 // Run builds every package's test binary, then runs each on every CPU
@@ -216,6 +224,14 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 		maps.Copy(res.Targets, one.Targets)
 		if err != nil {
 			return sorted(res), err
+		}
+		if cfg.Locks && cfg.Unwatched {
+			plain, err := b.runUnwatched(ctx, n)
+			res.Unwatched = append(res.Unwatched, plain.Points...)
+			res.Failures = append(res.Failures, plain.Failures...)
+			if err != nil {
+				return sorted(res), err
+			}
 		}
 		if i == 0 && len(one.Points)+len(one.Failures) == 0 {
 			var names []string
@@ -285,6 +301,27 @@ func (b *Built) RunStretched(ctx context.Context, n int, stretch string) (Result
 		}
 	}
 	maps.Copy(b.seen, res.Targets)
+	return res, nil
+}
+
+// runUnwatched runs every package's benchmarks built without the overlay
+// on n CPUs.
+func (b *Built) runUnwatched(ctx context.Context, n int) (Result, error) {
+	cfg := b.cfg
+	cfg.Locks, cfg.Stretch = false, ""
+	var res Result
+	for _, p := range b.pkgs {
+		p.binary = p.plain
+		points, failures, err := runOne(ctx, cfg, p, n, b.tmp, nil)
+		for j := range points {
+			points[j].Host = b.host
+		}
+		res.Points = append(res.Points, points...)
+		res.Failures = append(res.Failures, failures...)
+		if err != nil {
+			return res, err
+		}
+	}
 	return res, nil
 }
 
@@ -382,6 +419,16 @@ func build(ctx context.Context, cfg Config, tmp string) ([]pkg, error) {
 		}
 		if _, err := os.Stat(p.binary); err != nil {
 			return nil, &BuildError{Pkg: p.path, Output: "go test -c wrote no test binary: " + out.String()}
+		}
+		if cfg.Locks && cfg.Unwatched {
+			p.plain = filepath.Join(tmp, fmt.Sprintf("pkg%d.plain.test", i))
+			cmd := cfg.goCommand(ctx, append(append([]string{"test", "-c", "-o", p.plain}, cfg.BuildFlags...), p.path)...)
+			if out, err := cmd.CombinedOutput(); err != nil {
+				if ctx.Err() != nil {
+					return nil, ctx.Err()
+				}
+				return nil, &BuildError{Pkg: p.path, Output: string(out)}
+			}
 		}
 	}
 	return pkgs, nil

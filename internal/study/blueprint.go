@@ -37,6 +37,9 @@ type lockGroup struct {
 	// the group is an RWMutex's.
 	ReadsPerOp float64
 	RW         bool
+	// ReadPerUse is a reader's hold as the model takes it (readers' are
+	// not timed): a writer's, or what the operation's time leaves.
+	ReadPerUse time.Duration
 }
 
 // negligible is the share of an operation's time below which a lock group
@@ -118,7 +121,7 @@ func modelOf(p results.Point) (variantModel, error) {
 		g := &m.Locks[i]
 		g.Private = private(g.Takers, g.Goroutines)
 		writes := g.UsesPerOp
-		if g.ReadsPerOp > 0 && g.Locks == 1 {
+		if g.rwShares() {
 			// An RWMutex's writers' holds, the only ones timed.
 			writes -= g.ReadsPerOp
 		}
@@ -126,10 +129,32 @@ func modelOf(p results.Point) (variantModel, error) {
 			g.HeldPerUse = time.Duration(math.Round(g.heldPerOp / writes * float64(time.Second)))
 		}
 	}
+	// A reader's hold is not timed: taken as long as a writer's, where
+	// the operation's time leaves room for it.
+	rest := perOp
+	for _, g := range m.Locks {
+		if !g.rwShares() {
+			n, d := uses(g)
+			rest -= float64(n) * d.Seconds()
+		} else {
+			rest -= g.heldPerOp
+		}
+	}
+	for i := range m.Locks {
+		if g := &m.Locks[i]; g.rwShares() {
+			g.ReadPerUse = min(g.HeldPerUse, time.Duration(math.Round(max(0, rest)/g.ReadsPerOp*float64(time.Second))))
+			rest -= g.ReadsPerOp * g.ReadPerUse.Seconds()
+		}
+	}
 	// A blueprint's durations are whole nanoseconds: the work outside is
 	// what the rounded holds leave, so that the model reproduces p.
 	steps := time.Duration(0)
 	for _, g := range m.Locks {
+		if g.rwShares() {
+			w, r := g.rwSteps()
+			steps += w + r
+			continue
+		}
 		n, d := uses(g)
 		steps += time.Duration(n) * d
 	}
@@ -185,17 +210,12 @@ func (m variantModel) yaml() string {
 	fmt.Fprintf(&b, "  - {name: %s, duration: %s}\n", q(outside), m.Outside)
 	for _, g := range m.Locks {
 		if g.rwShares() {
-			// Writers hold it, readers share it, each as often as measured
-			// (one operation in every N where less than once).
-			writes := g.UsesPerOp - g.ReadsPerOp
-			for _, u := range []struct {
-				what, key string
-				per       float64
-			}{{"write", "holds", writes}, {"read", "shares", g.ReadsPerOp}} {
-				n, every := often(u.per)
-				for range n {
-					fmt.Fprintf(&b, "  - {name: %s, duration: %s, %s: [%s]%s}\n", q(g.Name+" "+u.what), g.HeldPerUse, u.key, q(g.Name), every)
-				}
+			// Writers hold it and readers share it, each for their time an
+			// operation (as uses does where their count is not whole).
+			w, r := g.rwSteps()
+			fmt.Fprintf(&b, "  - {name: %s, duration: %s, holds: [%s]}\n", q(g.Name+" write"), w, q(g.Name))
+			if r > 0 {
+				fmt.Fprintf(&b, "  - {name: %s, duration: %s, shares: [%s]}\n", q(g.Name+" read"), r, q(g.Name))
 			}
 			continue
 		}
@@ -214,17 +234,11 @@ func (g lockGroup) rwShares() bool {
 	return g.RW && !g.Private && g.Locks == 1 && g.ReadsPerOp > 0 && g.UsesPerOp-g.ReadsPerOp > 0
 }
 
-// often is how many steps an operation's model has for something done
-// per times an operation, and the step's every: once in N operations where
-// less than once.
-func often(per float64) (int, string) {
-	switch {
-	case per <= 0:
-		return 0, ""
-	case per >= 0.75:
-		return max(1, int(math.Round(per))), ""
-	}
-	return 1, fmt.Sprintf(", every: %d", max(1, int(math.Round(1/per))))
+// rwSteps is an RWMutex group's time held by writers and shared by
+// readers, an operation.
+func (g lockGroup) rwSteps() (write, read time.Duration) {
+	writes := g.UsesPerOp - g.ReadsPerOp
+	return time.Duration(math.Round(writes * float64(g.HeldPerUse))), time.Duration(math.Round(g.ReadsPerOp * float64(g.ReadPerUse)))
 }
 
 // uses is how many holds of g an operation's model has, and how long each:
@@ -246,8 +260,8 @@ func (m variantModel) describe() string {
 		case g.Private:
 			what = fmt.Sprintf("a mutex of each goroutine's own (%s, each taken by one goroutine: never contended)", g.Name)
 		case g.rwShares():
-			parts = append(parts, fmt.Sprintf("RWMutex %s held %s by a writer %s and shared by a reader %s (readers' holds are not timed: taken as long as a writer's)",
-				g.Name, format.Wait(float64(g.HeldPerUse)/1e6), timesPerOp(g.UsesPerOp-g.ReadsPerOp), timesPerOp(g.ReadsPerOp)))
+			parts = append(parts, fmt.Sprintf("RWMutex %s held %s by a writer %s and shared %s by a reader %s (a reader's hold is not timed: taken as a writer's, or what the operation's time leaves)",
+				g.Name, format.Wait(float64(g.HeldPerUse)/1e6), timesPerOp(g.UsesPerOp-g.ReadsPerOp), format.Wait(float64(g.ReadPerUse)/1e6), timesPerOp(g.ReadsPerOp)))
 			continue
 		case g.Locks > 1:
 			what = fmt.Sprintf("one of %d %s locks", g.Locks, g.Name)

@@ -3,6 +3,8 @@ package study
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -150,5 +152,82 @@ func TestModelPerCount(t *testing.T) {
 		if got := modelFor(models, "one-lock", n).From.CPUs; got != want {
 			t.Errorf("%d CPUs predicted from the model read on %d; want %d", n, got, want)
 		}
+	}
+}
+
+// Each watched lock is modelled as what it is: locks each taken by one of
+// several goroutines a copy per customer, an RWMutex taken by writers and
+// readers one rwmutex they hold and share, a lock held for a negligible
+// share of the time no part of the model; and the model adds up to the
+// operation's time.
+func TestModelOfWatchedLocks(t *testing.T) {
+	const ops = 10e6 // 200 ns an operation on two CPUs
+	private := func(i int) results.Machine {
+		m := mutexAt(fmt.Sprintf("hist#%d", i), ops/2, 20*time.Nanosecond)
+		m.Goroutines, m.Takers = 2, 1
+		return m
+	}
+	rw := mutexAt("table", ops, 0)
+	rw.Kind, rw.Reads, rw.BusyFrac, rw.Goroutines, rw.Takers = "rwmutex", ops*3/4, ops/4*40e-9, 2, 2
+	pool := mutexAt("pool", 10, 100*time.Nanosecond)
+	m, err := modelOf(measuredPoint("watched", 2, ops, private(1), private(2), rw, pool))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Locks) != 2 || len(m.Negligible) != 1 || m.Negligible[0] != "pool" {
+		t.Fatalf("locks %+v, left out %v; want hist and table, pool left out", m.Locks, m.Negligible)
+	}
+	hist, table := m.Locks[0], m.Locks[1]
+	if !hist.Private || table.Private || !table.rwShares() || table.HeldPerUse != 40*time.Nanosecond || table.ReadPerUse != 40*time.Nanosecond {
+		t.Errorf("hist %+v, table %+v: want hist private, table an RWMutex written 40 ns, read 40 ns", hist, table)
+	}
+	y := m.yaml()
+	for _, want := range []string{`"hist": {kind: mutex, per: customer}`, `"table": {kind: rwmutex}`,
+		`{name: "table write", duration: 10ns, holds: ["table"]}`, `{name: "table read", duration: 30ns, shares: ["table"]}`} {
+		if !strings.Contains(y, want) {
+			t.Errorf("blueprint lacks %s:\n%s", want, y)
+		}
+	}
+	// 200 ns: 20 of hist, 10 written, 30 read, the rest outside.
+	if m.Outside != 140*time.Nanosecond {
+		t.Errorf("outside %v, want 140 ns", m.Outside)
+	}
+	if _, err := m.blueprint(); err != nil {
+		t.Error(err)
+	}
+}
+
+// One shared lock's predicted curve past the CPUs measured does not rise
+// again once it has fallen, nor pass its bound; the band keeps what was
+// simulated; a lock per goroutine's is left as simulated.
+func TestShapeSingleLocks(t *testing.T) {
+	one := variantModel{Variant: "one", From: results.Point{Spec: results.Spec{CPUs: 2}}, Locks: []lockGroup{{Name: "mu", Locks: 1}}}
+	own := variantModel{Variant: "own", From: results.Point{Spec: results.Spec{CPUs: 2}}, Locks: []lockGroup{{Name: "mu", Locks: 2, Private: true}}}
+	var points []results.Point
+	for _, v := range []string{"one", "own"} {
+		for i, thr := range []float64{9, 7, 10, 8, 9.5, 6, 7} {
+			points = append(points, results.Point{Kind: results.KindStudy, Source: results.SourceModel, Spec: results.Spec{Mode: v, CPUs: i + 1},
+				Throughput: thr, Band: &results.Band{Throughput: [2]float64{thr * 0.9, thr * 1.1}}, Bounds: &results.Bounds{ThroughputMax: 9.8}})
+		}
+	}
+	shaped := shapeSingleLocks(points, []variantModel{one, own})
+	var got, kept []float64
+	for _, p := range points {
+		if p.Mode == "one" {
+			got = append(got, p.Throughput)
+		} else {
+			kept = append(kept, p.Throughput)
+		}
+	}
+	// 1 and 2 CPUs measured: as simulated; 3 capped at its bound; 4 falls;
+	// from then on at most the lowest so far.
+	if want := []float64{9, 7, 9.8, 8, 8, 6, 6}; !slices.Equal(got, want) || !slices.Equal(shaped, []string{"one"}) {
+		t.Errorf("shaped %v: %v, want %v", shaped, got, want)
+	}
+	if !slices.Equal(kept, []float64{9, 7, 10, 8, 9.5, 6, 7}) {
+		t.Errorf("a lock per goroutine's curve changed: %v", kept)
+	}
+	if b := points[4].Band.Throughput; b[0] != 8 || b[1] < 10.449 || b[1] > 10.451 {
+		t.Errorf("band at 5 CPUs %v, want [8, 10.45]: down to the shaped value, up to what was simulated", b)
 	}
 }

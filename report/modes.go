@@ -107,11 +107,11 @@ func newLimitRow(p results.Point) limitRow {
 		Use: format.Percent(b.Utilization, 0), Bound: "-", Text: b.Text,
 	}
 	if b.Named != "" {
-		row.By = b.Named
+		row.By = b.Words()
 	}
 	switch {
 	case row.Together:
-		row.Gain = format.WholeGain(b.Gain) + " together"
+		row.Gain = format.WholeGain(b.Gain)
 	case len(b.Profile) > 0 && b.Gain > 0:
 		row.Gain = format.WholeGain(b.Gain)
 	}

@@ -1,5 +1,7 @@
 package results
 
+import "strings"
+
 // Bottleneck is what limits a point's throughput, as its causal profile
 // answers it: the resource whose relief gained the most, or the smallest
 // combination that gains 1 % (Combined).
@@ -34,6 +36,33 @@ type Bottleneck struct {
 	Measured string `json:"measured,omitempty"`
 	// Text says it in words, with the figures of the experiments.
 	Text string `json:"text"`
+}
+
+// Words names what limits the point for people, the one wording every
+// surface gives it (the terminal's tables, the page's map and schedule
+// headings, the playground), as Text does: Named, "together" after it
+// where it names more than one (relieving each helps as much, or only
+// relieving them all at once does: Combined); "nothing tried" where no
+// relief helps, "no causal profile" where there is none.
+func (b *Bottleneck) Words() string {
+	switch {
+	case b == nil || b.Resource == "" || b.Resource == "unknown":
+		return "no causal profile"
+	case b.Resource == "none":
+		return "nothing tried"
+	}
+	named := b.Named
+	if named == "" { // a file written before Named
+		rs := b.Resources
+		if len(rs) == 0 {
+			rs = []string{b.Resource}
+		}
+		named = strings.Join(rs, ", ")
+	}
+	if len(b.Resources) > 1 {
+		named += " together"
+	}
+	return named
 }
 
 // Experiment is one change a causal profile tried, and what it gave.

@@ -434,9 +434,10 @@ func FormatBound(b *Bounds) string {
 	return strings.TrimSpace(format.AtMost(b.ThroughputMax, 1) + " " + b.Limit)
 }
 
-// FormatBottleneck says briefly what limits a point and what relieving it
-// gains: "grinder +13%", "grinder+espresso +50% together"; one without a
-// causal profile its utilization and bound: "grinder 98%, 1000".
+// FormatBottleneck says what limits a point, in its one wording (Words),
+// and what relieving it gains: "the grinder +13%", "the grinder and the
+// espresso machine together +50%"; one without a causal profile its
+// utilization and bound: "grinder 98%, 1000".
 func FormatBottleneck(b *Bottleneck) string {
 	if b == nil {
 		return "-"
@@ -445,15 +446,8 @@ func FormatBottleneck(b *Bottleneck) string {
 		return "unknown"
 	}
 	if len(b.Profile) > 0 {
-		rs := b.Resources
-		if len(rs) == 0 {
-			rs = []string{b.Resource}
-		}
-		s := strings.Join(rs, "+")
-		switch {
-		case b.Combined != nil:
-			s += fmt.Sprintf(" %+.0f%% together", 100*b.Gain)
-		case b.Gain > 0:
+		s := b.Words()
+		if b.Gain > 0 {
 			s += fmt.Sprintf(" %+.0f%%", 100*b.Gain)
 		}
 		return s

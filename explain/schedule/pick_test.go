@@ -159,7 +159,7 @@ func TestPickOnlyARealContrast(t *testing.T) {
 	if len(cs) != 1 || cs[0].Mode != "multi-2" || cs[0].CPUs != 8 {
 		t.Fatalf("picked %+v; want multi-2 on 8 CPUs alone", cs)
 	}
-	if want := "multi-2 on 8 CPUs is limited by the grinder#1 and grinder#2: 1750 lattes/s, as the model (go) predicts; no mode that scales makes enough more beside it to draw the two."; cs[0].Why != want {
+	if want := "multi-2 on 8 CPUs is limited by the grinder#1 and grinder#2 together: 1750 lattes/s, as the model (go) predicts; no mode that scales makes enough more beside it to draw the two."; cs[0].Why != want {
 		t.Errorf("why %q, want %q", cs[0].Why, want)
 	}
 

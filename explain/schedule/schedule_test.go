@@ -14,8 +14,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"unicode/utf8"
 	"time"
+	"unicode/utf8"
 
 	"go.uber.org/goleak"
 

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/brewput/brewput/explain/scaling"
-	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
 )
@@ -54,47 +53,24 @@ func LimitOf(b *results.Bottleneck) analysis.Limit {
 	switch {
 	case len(machines) > 1:
 		l.Class = "machines"
-		var words []string
-		for _, m := range machines {
-			words = append(words, word(m))
-		}
-		if cpus {
-			words = append(words, "CPUs")
-		}
-		l.Named = "the " + format.JoinAnd(words) + " together"
 	case len(machines) == 1:
-		l.Class, l.Named = machines[0], b.Named
-		if cpus || customers { // a machine with the CPUs: named in full
-			l.Named = "the " + word(machines[0]) + " and the CPUs together"
-		}
+		l.Class = machines[0]
 	case cpus:
-		l.Class, l.Named = "cpus", "the CPUs"
+		l.Class = "cpus"
 	case customers:
-		l.Class, l.Named = "customers", b.Named
+		l.Class = "customers"
 	case other != "":
-		l.Class, l.Named = other, b.Named
-		if other == "none" {
-			l.Named = "nothing tried"
-		}
+		l.Class = other
 	default:
 		l.Class = "unknown"
 	}
+	// The name is the profile's own, as every surface gives it; the class
+	// above only colours the map.
+	l.Named = b.Words()
 	if l.Class == "unknown" {
 		l.Named = "no causal profile"
 	}
-	l.Named = cmp.Or(l.Named, b.Resource)
 	return l
-}
-
-// word names a kind of resource for people: "espresso machine".
-func word(kind string) string {
-	switch kind {
-	case "espresso":
-		return "espresso machine"
-	case "kitchen":
-		return "kitchen lock"
-	}
-	return kind
 }
 
 // NewGrid lays out the shop's points (not labs' nor the user's own code's)

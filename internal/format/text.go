@@ -133,12 +133,14 @@ func unit(word string) bool {
 
 // values splits s at spaces into the words Wrap keeps whole: a number
 // and its unit are one ("100 %"), as are a flag and its number ("--count
-// 6"), so that no value is split across lines.
+// 6") and a name and its span ("the grinder (4–6)"), so that no value is
+// split across lines.
 func values(s string) []string {
 	var out []string
 	for _, word := range strings.Fields(s) {
 		if n := len(out); n > 0 && (unit(word) && strings.ContainsAny(out[n-1][len(out[n-1])-1:], "0123456789") ||
-			strings.HasPrefix(out[n-1], "-") && strings.ContainsAny(word[:1], "0123456789")) {
+			strings.HasPrefix(out[n-1], "-") && strings.ContainsAny(word[:1], "0123456789") ||
+			len(word) > 1 && word[0] == '(' && strings.ContainsAny(word[1:2], "0123456789")) {
 			out[n-1] += " " + word
 			continue
 		}

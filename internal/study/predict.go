@@ -101,6 +101,65 @@ func predictAll(ctx context.Context, pr predict.Prediction, study string, models
 	return points, nil
 }
 
+// shapeSingleLocks gives each variant whose every model is one shared lock
+// (not a lock per goroutine, not shards) the shape one lock can make past
+// the CPUs measured: once its predicted throughput falls, it does not rise
+// again (held at the lowest so far: a simulation's window wobbles by a
+// few percent where one lock is saturated), and it stays at or below its
+// structural bound; the band keeps what was simulated. It says which
+// variants it shaped.
+func shapeSingleLocks(points []results.Point, models []variantModel) []string {
+	anchor := map[string]int{} // the most CPUs measured, by variant
+	single := map[string]bool{}
+	for _, m := range models {
+		one := len(m.Locks) == 1 && !m.Locks[0].Private && m.Locks[0].Locks == 1
+		if ok, seen := single[m.Variant]; !seen || ok {
+			single[m.Variant] = one
+		}
+		anchor[m.Variant] = max(anchor[m.Variant], m.From.CPUs)
+	}
+	var shaped []string
+	byVariant := map[string][]int{}
+	for i, p := range points {
+		if single[p.Mode] {
+			byVariant[p.Mode] = append(byVariant[p.Mode], i)
+		}
+	}
+	for v, idx := range byVariant {
+		slices.SortFunc(idx, func(a, b int) int { return points[a].CPUs - points[b].CPUs })
+		fallen, changed := false, false
+		for k := 1; k < len(idx); k++ {
+			p, prev := &points[idx[k]], points[idx[k-1]]
+			if p.CPUs <= anchor[v] {
+				continue
+			}
+			raw := p.Throughput
+			switch {
+			case fallen:
+				p.Throughput = min(p.Throughput, prev.Throughput)
+			case p.Throughput < prev.Throughput:
+				fallen = true
+			}
+			if b := p.Bounds; b != nil && b.ThroughputMax > 0 {
+				p.Throughput = min(p.Throughput, b.ThroughputMax)
+			}
+			if p.Throughput != raw {
+				changed = true
+				if p.Band != nil {
+					p.Band.Throughput[0] = min(p.Band.Throughput[0], p.Throughput)
+					p.Band.Throughput[1] = max(p.Band.Throughput[1], raw)
+				}
+				p.AssessAbove()
+			}
+		}
+		if changed {
+			shaped = append(shaped, v)
+		}
+	}
+	slices.Sort(shaped)
+	return shaped
+}
+
 // modelFor is variant's model read on the most CPUs up to n, or fewest.
 func modelFor(models []variantModel, variant string, n int) *variantModel {
 	var pick *variantModel
@@ -162,13 +221,18 @@ func tableCounts(cpus []int, measured []results.Point) []int {
 
 // writePrediction writes each variant's model in a line, then the table
 // of the predicted points against the measured ones.
-func writePrediction(w io.Writer, models []variantModel, predicted, measured []results.Point, cpus []int) error {
+func writePrediction(w io.Writer, models []variantModel, predicted, measured []results.Point, cpus []int, shaped []string) error {
 	var b strings.Builder
 	b.WriteString(format.Wrap("What each model is made of, from its measured locks on each CPU count measured (a count past "+
 		"them takes the most CPUs' model):", format.Width(w), "") + "\n")
 	for _, m := range models {
 		line := fmt.Sprintf("%s (%s, %s): %s", m.Variant, format.Count(m.From.CPUs, "CPU"), format.Rate(m.From.Throughput, m.Unit), m.describe())
 		b.WriteString("  " + format.Wrap(line, format.Width(w)-4, "    ") + "\n")
+	}
+	if len(shaped) > 0 {
+		b.WriteString(format.Wrap(fmt.Sprintf("%s: one lock each, whose predicted throughput past the CPUs measured, once it falls, "+
+			"is held at its lowest so far and at its bound (a simulation's window wobbles by a few percent where one lock is "+
+			"saturated; the band keeps what was simulated).", strings.Join(shaped, ", ")), format.Columns, "") + "\n")
 	}
 	b.WriteString("\n")
 	if _, err := io.WriteString(w, b.String()); err != nil {

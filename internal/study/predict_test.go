@@ -3,6 +3,7 @@ package study
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -193,5 +194,40 @@ func TestModelOfWatchedLocks(t *testing.T) {
 	}
 	if _, err := m.blueprint(); err != nil {
 		t.Error(err)
+	}
+}
+
+// One shared lock's predicted curve past the CPUs measured does not rise
+// again once it has fallen, nor pass its bound; the band keeps what was
+// simulated; a lock per goroutine's is left as simulated.
+func TestShapeSingleLocks(t *testing.T) {
+	one := variantModel{Variant: "one", From: results.Point{Spec: results.Spec{CPUs: 2}}, Locks: []lockGroup{{Name: "mu", Locks: 1}}}
+	own := variantModel{Variant: "own", From: results.Point{Spec: results.Spec{CPUs: 2}}, Locks: []lockGroup{{Name: "mu", Locks: 2, Private: true}}}
+	var points []results.Point
+	for _, v := range []string{"one", "own"} {
+		for i, thr := range []float64{9, 7, 10, 8, 9.5, 6, 7} {
+			points = append(points, results.Point{Kind: results.KindStudy, Source: results.SourceModel, Spec: results.Spec{Mode: v, CPUs: i + 1},
+				Throughput: thr, Band: &results.Band{Throughput: [2]float64{thr * 0.9, thr * 1.1}}, Bounds: &results.Bounds{ThroughputMax: 9.8}})
+		}
+	}
+	shaped := shapeSingleLocks(points, []variantModel{one, own})
+	var got, kept []float64
+	for _, p := range points {
+		if p.Mode == "one" {
+			got = append(got, p.Throughput)
+		} else {
+			kept = append(kept, p.Throughput)
+		}
+	}
+	// 1 and 2 CPUs measured: as simulated; 3 capped at its bound; 4 falls;
+	// from then on at most the lowest so far.
+	if want := []float64{9, 7, 9.8, 8, 8, 6, 6}; !slices.Equal(got, want) || !slices.Equal(shaped, []string{"one"}) {
+		t.Errorf("shaped %v: %v, want %v", shaped, got, want)
+	}
+	if !slices.Equal(kept, []float64{9, 7, 10, 8, 9.5, 6, 7}) {
+		t.Errorf("a lock per goroutine's curve changed: %v", kept)
+	}
+	if b := points[4].Band.Throughput; b[0] != 8 || b[1] < 10.449 || b[1] > 10.451 {
+		t.Errorf("band at 5 CPUs %v, want [8, 10.45]: down to the shaped value, up to what was simulated", b)
 	}
 }

@@ -117,6 +117,7 @@ func PredictFrom(ctx context.Context, name string, f Predict, measured []results
 	if err != nil {
 		return nil, nil, exitcode.Ended(err, 0, len(f.Variants)*len(f.CPUs), "points", "nothing")
 	}
+	shaped := shapeSingleLocks(predicted, models)
 	all := append(slices.Clone(measured), predicted...)
 	if f.JSON {
 		if stdout != nil {
@@ -140,7 +141,7 @@ func PredictFrom(ctx context.Context, name string, f Predict, measured []results
 			fmt.Fprintln(stdout, format.Wrap(line, format.Width(stdout), ""))
 		}
 		fmt.Fprintln(stdout)
-		if err := writePrediction(stdout, models, predicted, measured, f.CPUs); err != nil {
+		if err := writePrediction(stdout, models, predicted, measured, f.CPUs, shaped); err != nil {
 			return nil, nil, exitcode.Failure{Err: err}
 		}
 		fmt.Fprintln(stdout, format.Wrap(pr.Describe(), format.Width(stdout), "  "))

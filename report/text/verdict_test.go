@@ -1,6 +1,8 @@
 package text
 
 import (
+	"cmp"
+	"github.com/brewput/brewput/internal/format"
 	"slices"
 	"strings"
 	"testing"
@@ -17,7 +19,13 @@ func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
 // bottleneck is a profile's verdict naming resources, with the best change.
 func bottleneck(change string, gain float64, combined bool, rs ...string) *results.Bottleneck {
-	b := &results.Bottleneck{Resource: rs[0], Resources: rs, Named: strings.Join(rs, " and "), Gain: gain, Model: "model (fifo)", Recommend: []string{change}}
+	// Named as the causal profile names them.
+	label := map[string]string{"cpus": "the CPUs", "customers": "the customers", "espresso": "the espresso machine", "kitchen": "the kitchen lock"}
+	var named []string
+	for _, r := range rs {
+		named = append(named, cmp.Or(label[r], "the "+r))
+	}
+	b := &results.Bottleneck{Resource: rs[0], Resources: rs, Named: format.JoinAnd(named), Gain: gain, Model: "model (fifo)", Recommend: []string{change}}
 	if combined {
 		b.Combined = &results.Experiment{Change: change, Gain: gain}
 	}
@@ -70,13 +78,13 @@ func TestLimitOf(t *testing.T) {
 		scales      bool
 	}{
 		{nil, "unknown", "no causal profile", false},
-		{bottleneck("x", 0.5, false, "cpus", "customers"), "cpus", "the CPUs", true},
-		{bottleneck("x", 0.5, false, "customers"), "customers", "customers", true},
-		{bottleneck("x", 0.1, false, "grinder#1", "grinder#2"), "grinder", "grinder#1 and grinder#2", false},
-		{bottleneck("x", 0.5, true, "grinder", "espresso", "steamer"), "machines", "the grinder, espresso machine and steamer together", false},
-		{bottleneck("x", 0.1, true, "grinder", "espresso", "steamer", "cpus", "customers"), "machines", "the grinder, espresso machine, steamer and CPUs together", false},
-		{bottleneck("x", 0.3, false, "kitchen"), "kitchen", "kitchen", false},
-		{bottleneck("x", 0.1, false, "channel:espresso"), "channel", "channel:espresso", false},
+		{bottleneck("x", 0.5, false, "cpus", "customers"), "cpus", "the CPUs and the customers together", true},
+		{bottleneck("x", 0.5, false, "customers"), "customers", "the customers", true},
+		{bottleneck("x", 0.1, false, "grinder#1", "grinder#2"), "grinder", "the grinder#1 and the grinder#2 together", false},
+		{bottleneck("x", 0.5, true, "grinder", "espresso", "steamer"), "machines", "the grinder, the espresso machine and the steamer together", false},
+		{bottleneck("x", 0.1, true, "grinder", "espresso", "steamer", "cpus", "customers"), "machines", "the grinder, the espresso machine, the steamer, the CPUs and the customers together", false},
+		{bottleneck("x", 0.3, false, "kitchen"), "kitchen", "the kitchen lock", false},
+		{bottleneck("x", 0.1, false, "channel:espresso"), "channel", "the channel:espresso", false},
 		{bottleneck("", 0, false, "none"), "none", "nothing tried", false},
 	} {
 		l := verdict.LimitOf(c.b)
@@ -103,9 +111,9 @@ func TestVerdictOfTheTalk(t *testing.T) {
 		t.Fatalf("counts of interest %v, want [2 4 6]", counts)
 	}
 	want := []string{
-		"On 2 CPUs, measured on box: every mode but locking makes 500 lattes/s at a median 4.00 ms; locking makes 250 (kitchen).",
-		"On 4 CPUs, predicted by the model (go): multi-2 makes the most, 1000 lattes/s at a median 4.00 ms; finelocking makes 930 (grinder), locking 250 (kitchen).",
-		"On 6 CPUs, predicted by the model (go): multi-2 makes the most, 1500 lattes/s at a median 4.00 ms; finelocking makes 930 (grinder), locking 250 (kitchen).",
+		"On 2 CPUs, measured on box: every mode but locking makes 500 lattes/s at a median 4.00 ms; locking makes 250 (the kitchen lock).",
+		"On 4 CPUs, predicted by the model (go): multi-2 makes the most, 1000 lattes/s at a median 4.00 ms; finelocking makes 930 (the grinder), locking 250 (the kitchen lock).",
+		"On 6 CPUs, predicted by the model (go): multi-2 makes the most, 1500 lattes/s at a median 4.00 ms; finelocking makes 930 (the grinder), locking 250 (the kitchen lock).",
 	}
 	if got := Sentences(v); !slices.Equal(got, want) {
 		t.Errorf("sentences\n got %q\nwant %q", got, want)
@@ -115,9 +123,9 @@ func TestVerdictOfTheTalk(t *testing.T) {
 		says[m.Mode] = ModeFigures(m) + ": " + ModeSays(m)
 	}
 	for mode, want := range map[string]string{
-		"finelocking": "930 lattes/s at 4.00 ms on 6 CPUs, model (go): grinder from 4 CPUs; another grinder: +7.0 %",
-		"locking":     "250 lattes/s at 24.0 ms on 6 CPUs, model (go): kitchen at every CPU count; the kitchen lock held for less: combining outside it: +30 %",
-		"multi-2":     "1500 lattes/s at 4.00 ms on 6 CPUs, model (go): the CPUs; one more CPU and one more customer: +17 %",
+		"finelocking": "930 lattes/s at 4.00 ms on 6 CPUs, model (go): the grinder from 4 CPUs; another grinder: +7.0 %",
+		"locking":     "250 lattes/s at 24.0 ms on 6 CPUs, model (go): the kitchen lock at every CPU count; the kitchen lock held for less: combining outside it: +30 %",
+		"multi-2":     "1500 lattes/s at 4.00 ms on 6 CPUs, model (go): the CPUs and the customers together; one more CPU and one more customer: +17 %",
 	} {
 		if says[mode] != want {
 			t.Errorf("%s:\n got %q\nwant %q", mode, says[mode], want)
@@ -204,6 +212,7 @@ func TestGridPrefersMeasurements(t *testing.T) {
 // TestWriteCompact: the measured points and the model's, each per mode
 // as ranges with what limits them over which counts, a row a mode.
 func TestWriteCompact(t *testing.T) {
+	t.Setenv("COLUMNS", "120") // a row a mode
 	var b strings.Builder
 	if err := WriteCompact(&b, talk(), analyze.Answer(talk()), nil); err != nil {
 		t.Fatal(err)
@@ -211,10 +220,10 @@ func TestWriteCompact(t *testing.T) {
 	out := b.String()
 	for _, want := range []string{
 		"measured on box: 6 points, per mode",
-		"locking      1–2   250 lattes/s      4.00–8.00  kitchen (1–2)",
+		"locking      1–2   250 lattes/s      4.00–8.00  the kitchen lock (1–2)",
 		"predicted by the model (go): 18 points, per mode",
-		"finelocking  1–6   250–930 lattes/s   4.00       the CPUs (1–3), grinder (4–6)",
-		"locking      1–6   250 lattes/s       4.00–24.0  kitchen (1–6)",
+		"finelocking  1–6   250–930 lattes/s   4.00       the CPUs and the customers together (1–3), the grinder (4–6)",
+		"locking      1–6   250 lattes/s       4.00–24.0  the kitchen lock (1–6)",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("compact table lacks %q:\n%s", want, out)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/brewput/brewput/explain/why"
 	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/internal/gobench"
 	"github.com/brewput/brewput/internal/lockwatch"
@@ -27,7 +28,7 @@ type benchWhyFlags struct {
 func (f *benchWhyFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.bench, "bench", "", "with a package: the benchmark to explain, a regular expression matching one (as go test -bench)")
 	fs.StringVar(&f.benchtime, "benchtime", "500ms", "with a package: each run's length, or iterations such as 100000x (as go test -benchtime)")
-	fs.Float64Var(&f.w.Frac, "stretch", 0.1, "with a package: how much longer each part is made in its turn: 0.1 is 10 %")
+	fs.Float64Var(&f.w.Frac, "stretch", why.DefaultFrac, "with a package: the time added per operation to each lock in its turn, and outside every lock as the control, as a share of an operation: 0.5 is half of one")
 	fs.IntVar(&f.w.MaxCount, "max-count", 20, "with a package: rounds at most, while an experiment is undecided")
 	fs.DurationVar(&f.w.Within, "within", 3*time.Minute, "with a package: the time it may take; it stops undecided rather than start a round that would not end in it (0: no limit)")
 	registerNoisy(fs, &f.noisy)
@@ -47,7 +48,7 @@ func (f *benchWhyFlags) run(ctx context.Context, e *env, fs *pflag.FlagSet, pkgs
 	case n > runtime.NumCPU():
 		return fmt.Errorf("--cpus %d: this machine has %d CPUs", n, runtime.NumCPU())
 	case !(f.w.Frac > 0 && f.w.Frac <= 1):
-		return fmt.Errorf("--stretch %v: want a fraction above 0 and at most 1, such as 0.1 for 10 %% longer", f.w.Frac)
+		return fmt.Errorf("--stretch %v: want a share of an operation above 0 and at most 1, such as 0.5 for half an operation", f.w.Frac)
 	case count < 2:
 		return fmt.Errorf("--count %d: want 2 or more rounds (6 for a verdict)", count)
 	case f.w.MaxCount < count:
@@ -90,18 +91,7 @@ func (f *benchWhyFlags) run(ctx context.Context, e *env, fs *pflag.FlagSet, pkgs
 	var none *gobench.NoLocks
 	var many *gobench.ManyMatchError
 	var noMatch *gobench.NoMatchError
-	var late *gobench.OutOfTime
 	switch {
-	case errors.As(runErr, &late) && s != nil:
-		if err := writeStretches(e, s, format, nil, count, f.w.MaxCount); err != nil {
-			return err
-		}
-		if format == "table" {
-			fmt.Fprintf(e.stdout, "It %s; a quieter machine, or a longer --within, would decide it.\n", late.Error())
-		} else {
-			fmt.Fprintln(e.stderr, "why "+late.Error())
-		}
-		return nil
 	case errors.As(runErr, &none):
 		fmt.Fprintln(e.stdout, none.Error()+".")
 		return nil

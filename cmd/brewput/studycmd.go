@@ -227,7 +227,9 @@ func studyWhyCmd(e *env, prog *study.Program, use string) *cobra.Command {
 			case n > runtime.NumCPU():
 				return fmt.Errorf("--cpus %d: this machine has %d CPUs", n, runtime.NumCPU())
 			case !(w.Frac > 0 && w.Frac <= 1):
-				return fmt.Errorf("--stretch %v: want a fraction above 0 and at most 1, such as 0.1 for 10 %% longer", w.Frac)
+				return fmt.Errorf("--stretch %v: want a share of an operation above 0 and at most 1, such as 0.5 for half an operation", w.Frac)
+			case w.Within < 0:
+				return fmt.Errorf("--within %v: want a positive duration such as 3m, or 0 for no limit", w.Within)
 			case w.Count < 1:
 				return fmt.Errorf("--count %d: want 1 or more rounds (%d for intervals)", w.Count, compare.RunsForInterval())
 			case w.MaxCount < w.Count:
@@ -258,7 +260,8 @@ func studyWhyCmd(e *env, prog *study.Program, use string) *cobra.Command {
 	fs := cmd.Flags()
 	fs.StringVar(&variant, "variant", "", "the variant to explain (see list)")
 	fs.StringVar(&cpus, "cpus", strconv.Itoa(runtime.NumCPU()), "the CPU count to explain it on, one number")
-	fs.Float64Var(&w.Frac, "stretch", 0.1, "how much longer each part is made in its turn: 0.1 is 10 %")
+	fs.Float64Var(&w.Frac, "stretch", why.DefaultFrac, "the time added per operation to each lock and channel in its turn, and outside every lock as the control, as a share of an operation: 0.5 is half of one")
+	fs.DurationVar(&w.Within, "within", 3*time.Minute, "the time it may take; it stops undecided rather than start a round that would not end in it (0: no limit)")
 	fs.IntVar(&w.Count, "count", compare.RunsForInterval(), "rounds at least: the variant as it is and each stretch once a round")
 	fs.IntVar(&w.MaxCount, "max-count", 20, "rounds at most, while an experiment is undecided")
 	fs.IntVar(&w.Load.Par, "par", 0, "workers at once; 0 means one per CPU")
@@ -271,14 +274,25 @@ func studyWhyCmd(e *env, prog *study.Program, use string) *cobra.Command {
 
 // writeStretches writes a why experiment's answer as format says and
 // turns how it ended into the command's error.
-func writeStretches(e *env, s *why.Stretches, format string, runErr error, count, maxCount int) error {
+func writeStretches(e *env, s *why.Stretches, outFormat string, runErr error, count, maxCount int) error {
 	s.Judge()
 	write := s.WriteTable
-	if format == "json" {
+	if outFormat == "json" {
 		write = s.WriteJSON
 	}
 	if err := write(e.stdout); err != nil {
 		return failure{Err: err}
+	}
+	var late *study.OutOfTime
+	if errors.As(runErr, &late) {
+		// Stopped at --within: the answer above says what was decided and
+		// what would decide the rest.
+		if outFormat == "table" {
+			fmt.Fprintln(e.stdout, format.Wrap("It "+late.Error()+".", format.Width(e.stdout), ""))
+		} else {
+			fmt.Fprintln(e.stderr, "why "+late.Error())
+		}
+		return nil
 	}
 	// Undecided after count rounds, it goes on up to maxCount: a run cut
 	// short past count is "after 7 of 20", not "of 6".

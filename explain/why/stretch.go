@@ -17,80 +17,127 @@ import (
 )
 
 // Stretches is the causal profile of a user's own code on real CPUs, as
-// Coz (SOSP 2015) measures one: each group of metered locks and channels,
-// and the work outside every meter, is made slower in its turn
-// (meter.Stretch), and what that costs the throughput against the variant
-// as it is says what the program waits on. A part limits it where
-// stretching it costs more than the same extra work would done in
-// parallel: its share of the workers' time times the stretch.
+// Coz (SOSP 2015) measures one, with a matched control: each group of
+// metered locks and channels is made slower in its turn (meter.Stretch)
+// by the same extra time per operation, Frac of an operation, and in the
+// same rounds the control adds that time to each operation outside every
+// lock. A part limits the program where stretching it costs more than its
+// control: where the interval of the paired difference, round by round,
+// lies above Margin. Time added where nothing waits on it costs what it
+// costs anywhere; time added inside a lock the others queue for costs
+// more, however short the lock's hold.
 type Stretches struct {
 	Study   string `json:"study"`
 	Variant string `json:"variant"`
 	CPUs    int    `json:"cpus"`
-	// Frac is the stretch: 0.1 is every part 10 % longer in its turn.
-	Frac float64 `json:"frac"`
-	Unit string  `json:"unit"`
+	// Frac is the extra time an experiment adds per operation, as a share
+	// of OpTime, a worker's time per operation in the first run as it is;
+	// Extra is Frac × OpTime.
+	Frac   float64       `json:"frac"`
+	OpTime time.Duration `json:"op_ns"`
+	Extra  time.Duration `json:"extra_per_op_ns"`
+	// Margin is how much more of the throughput than the control a
+	// stretch must cost to limit, or less to not: a tenth of the share
+	// Extra takes of an operation with it.
+	Margin float64 `json:"margin"`
+	Unit   string  `json:"unit"`
 	// Base are the variant's runs as it is, one a round.
 	Base []results.Point `json:"-"`
-	// Experiments are the meters' groups in the variant's order, then the
-	// work outside them.
+	// Control is the matched control: Extra per operation outside every
+	// lock, one run a round.
+	Control Control `json:"control"`
+	// Experiments are the meters' groups in the variant's order.
 	Experiments []Stretched `json:"experiments"`
 }
 
-// Stretched is one experiment: one part made Frac longer.
+// Control is the matched control's runs and their cost.
+type Control struct {
+	// Extra is what was added: to each operation, or where Per says
+	// "a lock taken", before every lock (a watched benchmark's).
+	Extra time.Duration `json:"extra_ns"`
+	Per   string        `json:"per,omitempty"`
+	// Points are its runs, one a round.
+	Points []results.Point `json:"-"`
+	// Cost is the median over the rounds of the throughput lost against
+	// the round's run as it is; Lo and Hi its 95 % interval, infinite with
+	// too few rounds (0 in JSON).
+	Cost float64 `json:"cost"`
+	Lo   float64 `json:"cost_lo"`
+	Hi   float64 `json:"cost_hi"`
+}
+
+// Stretched is one experiment: one part made slower by its Extra a use.
 type Stretched struct {
 	// Name says what was stretched: "the shard mutexes (16)".
 	Name string `json:"name"`
 	// Group is the meters' group (meter.Group) and Kind their kind
-	// ("mutex", "rwmutex", "chan"); both "" for the work outside.
-	Group   string `json:"group,omitempty"`
-	Kind    string `json:"kind,omitempty"`
+	// ("mutex", "rwmutex", "chan").
+	Group   string `json:"group"`
+	Kind    string `json:"kind"`
 	Members int    `json:"members,omitempty"`
-	// Extra is what each use of a lock, or each operation outside, was
-	// stretched by; a channel's handoff is stretched by Frac of itself.
-	Extra time.Duration `json:"extra_ns"`
-	// Per says what Extra was added to where not "a use" of a lock or
-	// "an op" outside: "a lock taken" where the work outside was added
-	// before every lock (a watched benchmark's).
-	Per string `json:"per,omitempty"`
-	// Share is its part of the workers' time in the first run as it is;
-	// Parallel, Frac × Share, what the stretch would cost done in parallel.
-	Share    float64 `json:"share"`
-	Parallel float64 `json:"parallel"`
+	// UsesPerOp is how many times an operation used the group in the
+	// first run as it is; Extra, what each use of a lock was stretched by
+	// (the stretches' Extra per operation over UsesPerOp). A channel's
+	// handoff is stretched by HandoffFrac of itself, sized likewise from
+	// its handoffs' time, at most 10 times it.
+	UsesPerOp   float64       `json:"uses_per_op"`
+	Extra       time.Duration `json:"extra_ns"`
+	HandoffFrac float64       `json:"handoff_frac,omitempty"`
+	// Injected is what the stretched runs' own meters measured was added
+	// to each use: their mean hold less the runs' as it is, the median
+	// over the rounds; 0 where not measured (a channel, a readers' site).
+	Injected time.Duration `json:"injected_ns,omitempty"`
+	// Share is the workers' time it was held or waited for in the first
+	// run as it is: a secondary figure, never the test.
+	Share float64 `json:"share"`
 	// Points are its runs, one a round.
 	Points []results.Point `json:"-"`
 	// Cost is the median over the rounds of the throughput lost against
-	// the round's run as it is; Lo and Hi its 95 % interval, infinite
-	// with too few rounds (Interval false; 0 in JSON).
+	// the round's run as it is; Beyond, of its cost less the control's in
+	// the same round, with Lo and Hi its 95 % interval, infinite with too
+	// few rounds (Interval false; 0 in JSON).
 	Cost     float64 `json:"cost"`
-	Lo       float64 `json:"cost_lo"`
-	Hi       float64 `json:"cost_hi"`
+	Beyond   float64 `json:"beyond_control"`
+	Lo       float64 `json:"beyond_lo"`
+	Hi       float64 `json:"beyond_hi"`
 	Interval bool    `json:"interval"`
-	// Decided says the interval lies wholly on one side of Parallel;
-	// Limits that it lies above it, and above 0.
+	// Decided says the interval lies wholly above Margin, or wholly
+	// below it; Limits, above.
 	Decided bool `json:"decided"`
 	Limits  bool `json:"limits"`
 }
 
+// DefaultFrac is the stretch why adds per operation, as a share of one:
+// enough to move an operation measurably on a noisy machine, however
+// short its locks' holds.
+const DefaultFrac = 0.5
+
 // PlanStretches lays out the experiments on a variant from its first run
 // as it is, base (meters armed, meter.NewStretch): one per group of
-// meters, each use Frac of the group's mean hold longer, and one for the
-// work outside every meter, each operation Frac of its mean longer.
+// meters used in the window, each adding frac of an operation's time per
+// operation to the group's uses, and the matched control, adding as much
+// to each operation outside every lock.
 func PlanStretches(study string, frac float64, base results.Point) *Stretches {
 	s := &Stretches{Study: study, Variant: base.Mode, CPUs: base.CPUs, Frac: frac, Unit: base.Unit}
 	par := float64(max(base.Par, 1))
 	worker := par * base.Dur.Seconds() // the workers' time in the window, in seconds
-	inMeters := 0.0                    // of it, the time held or waited for in any meter
+	ops := float64(base.Ops)
+	if ops > 0 {
+		s.OpTime = time.Duration(worker / ops * 1e9)
+	}
+	s.Extra = time.Duration(frac * float64(s.OpTime))
+	s.Margin = frac / (1 + frac) / 10
+	s.Control.Extra = s.Extra
 	type group struct {
 		kind       string
 		members    int
 		held, uses float64
+		waited     float64
 	}
 	var order []string
 	groups := map[string]*group{}
 	for _, m := range base.Machines() {
-		held := m.BusyFrac * base.Dur.Seconds()
-		inMeters += held + m.MeanWaitMs/1e3*float64(m.Uses)
+		held := m.BusyFrac * base.Dur.Seconds() // a channel's sends: its handoffs' time
 		if m.Kind == meter.KindReceive {
 			continue // a channel is stretched, and counted, by its sends
 		}
@@ -107,27 +154,40 @@ func PlanStretches(study string, frac float64, base results.Point) *Stretches {
 		}
 		g.members++
 		g.held += held
+		g.waited += m.MeanWaitMs / 1e3 * float64(m.Uses)
 		g.uses += float64(m.Uses)
 	}
 	for _, name := range order {
 		g := groups[name]
-		if g.uses == 0 {
+		if g.uses == 0 || ops == 0 {
 			continue // never used in the window: nothing to stretch
 		}
 		e := Stretched{Name: partName(name, g.kind, g.members), Group: name, Kind: g.kind, Members: g.members,
-			Share: g.held / worker, Parallel: frac * (g.held / worker)}
-		if g.kind != "chan" {
-			e.Extra = time.Duration(frac * g.held / g.uses * 1e9)
+			UsesPerOp: g.uses / ops, Share: (g.held + g.waited) / worker}
+		e.Extra = time.Duration(float64(s.Extra) / e.UsesPerOp)
+		if g.kind == "chan" {
+			e.HandoffFrac = handoffFrac(base, name, s.Extra, ops)
+			e.Extra = 0
 		}
 		s.Experiments = append(s.Experiments, e)
 	}
-	outside := max(0, worker-inMeters)
-	out := Stretched{Name: "the work outside every meter", Share: outside / worker, Parallel: frac * (outside / worker)}
-	if base.Ops > 0 {
-		out.Extra = time.Duration(frac * outside / float64(base.Ops) * 1e9)
-	}
-	s.Experiments = append(s.Experiments, out)
 	return s
+}
+
+// handoffFrac is how much longer a channel's handoffs must take to add
+// extra per operation, from their time in base; at most 10 times longer
+// (meter.Stretch's most), 0 where they were not timed.
+func handoffFrac(base results.Point, group string, extra time.Duration, ops float64) float64 {
+	handed := 0.0
+	for _, m := range base.Machines() {
+		if m.Kind == meter.KindSend && meter.Group(m.Name) == group {
+			handed += m.BusyFrac * base.Dur.Seconds()
+		}
+	}
+	if handed <= 0 {
+		return 1
+	}
+	return min(extra.Seconds()*ops/handed, 10)
 }
 
 // partName names a group of meters for people.
@@ -141,27 +201,83 @@ func partName(group, kind string, members int) string {
 	return "the " + group + " " + kind
 }
 
-// Judge computes each experiment's cost from the runs so far, paired by
-// round, and whether it limits the variant.
+// costs are the throughput each run of runs lost against the round's run
+// as it is, by round; NaN where a round has no base.
+func (s *Stretches) costs(runs []results.Point) []float64 {
+	out := make([]float64, min(len(runs), len(s.Base)))
+	for r := range out {
+		out[r] = math.NaN()
+		if b := s.Base[r].Throughput; b > 0 {
+			out[r] = 1 - runs[r].Throughput/b
+		}
+	}
+	return out
+}
+
+// finite is xs without NaNs.
+func finite(xs []float64) []float64 {
+	return slices.DeleteFunc(slices.Clone(xs), math.IsNaN)
+}
+
+// heldPerUse is a group's mean hold per use in p, and whether it was
+// measured.
+func heldPerUse(p results.Point, group string) (time.Duration, bool) {
+	held, uses := 0.0, 0.0
+	for _, m := range p.Machines() {
+		if meter.Group(m.Name) == group && m.Kind != meter.KindSend && m.Kind != meter.KindReceive {
+			held += m.BusyFrac * p.Dur.Seconds()
+			uses += float64(m.Uses - m.Reads)
+		}
+	}
+	if uses <= 0 || held <= 0 {
+		return 0, false
+	}
+	return time.Duration(held / uses * 1e9), true
+}
+
+// Judge computes the control's cost and each experiment's, paired by
+// round with the control's, and whether it limits the variant.
 func (s *Stretches) Judge() {
+	control := s.costs(s.Control.Points)
+	s.Control.Cost, s.Control.Lo, s.Control.Hi = math.NaN(), math.Inf(-1), math.Inf(1)
+	if c := finite(control); len(c) > 0 {
+		sum := compare.SummarizeValues(c)
+		s.Control.Cost, s.Control.Lo, s.Control.Hi = sum.Median, sum.Lo, sum.Hi
+	}
 	for i := range s.Experiments {
 		e := &s.Experiments[i]
-		var costs []float64
-		for r := range min(len(e.Points), len(s.Base)) {
-			if b := s.Base[r].Throughput; b > 0 {
-				costs = append(costs, 1-e.Points[r].Throughput/b)
+		e.Cost, e.Beyond, e.Lo, e.Hi, e.Interval, e.Decided, e.Limits = math.NaN(), math.NaN(), math.Inf(-1), math.Inf(1), false, false, false
+		own := s.costs(e.Points)
+		if c := finite(own); len(c) > 0 {
+			e.Cost = results.Median(c)
+		}
+		var diffs []float64
+		for r := range min(len(own), len(control)) {
+			if d := own[r] - control[r]; !math.IsNaN(d) {
+				diffs = append(diffs, d)
 			}
 		}
-		e.Cost, e.Lo, e.Hi, e.Interval, e.Decided, e.Limits = math.NaN(), math.Inf(-1), math.Inf(1), false, false, false
-		if len(costs) == 0 {
+		var injected []float64
+		for r := range min(len(e.Points), len(s.Base)) {
+			stretched, ok1 := heldPerUse(e.Points[r], e.Group)
+			as, ok2 := heldPerUse(s.Base[r], e.Group)
+			if ok1 && ok2 && e.Kind != "chan" {
+				injected = append(injected, float64(stretched-as))
+			}
+		}
+		e.Injected = 0
+		if len(injected) > 0 {
+			e.Injected = time.Duration(results.Median(injected))
+		}
+		if len(diffs) == 0 {
 			continue
 		}
-		sum := compare.SummarizeValues(costs)
-		e.Cost, e.Lo, e.Hi = sum.Median, sum.Lo, sum.Hi
+		sum := compare.SummarizeValues(diffs)
+		e.Beyond, e.Lo, e.Hi = sum.Median, sum.Lo, sum.Hi
 		known := !math.IsInf(e.Lo, 0) && !math.IsInf(e.Hi, 0)
 		e.Interval = known
-		e.Decided = known && (e.Lo > e.Parallel || e.Hi < e.Parallel)
-		e.Limits = known && e.Lo > e.Parallel && e.Lo > 0
+		e.Decided = known && (e.Lo > s.Margin || e.Hi < s.Margin)
+		e.Limits = known && e.Lo > s.Margin
 	}
 }
 
@@ -170,65 +286,97 @@ func (s *Stretches) Decided() bool {
 	return !slices.ContainsFunc(s.Experiments, func(e Stretched) bool { return !e.Decided })
 }
 
-// Limit is the costliest experiment that limits the variant, nil if none.
+// Limit is the experiment that limits the variant most, its cost beyond
+// the control's the greatest; nil if none.
 func (s *Stretches) Limit() *Stretched {
 	var best *Stretched
 	for i := range s.Experiments {
 		e := &s.Experiments[i]
-		if e.Limits && (best == nil || e.Cost > best.Cost) {
+		if e.Limits && (best == nil || e.Beyond > best.Beyond) {
 			best = e
 		}
 	}
 	return best
 }
 
-// costText writes a cost with its interval: "9.1 % [8.2, 9.9]", or "9.1 %
-// (too few rounds for an interval)".
-func (e Stretched) costText() string {
-	if math.IsInf(e.Lo, 0) || math.IsInf(e.Hi, 0) {
-		return format.Percent(e.Cost, 1) + " (too few rounds for an interval)"
+// pct writes a share in percent with one decimal, "-" where unknown.
+func pct(x float64) string {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return "-"
 	}
-	return fmt.Sprintf("%s [%.1f, %.1f]", format.Percent(e.Cost, 1), 100*e.Lo, 100*e.Hi)
+	return format.Percent(x, 1)
 }
 
-// stretchedWhat says what an experiment did: "holding it 10 % longer".
-func (e Stretched) stretchedWhat(frac float64) string {
-	switch {
-	case e.Group == "":
-		return fmt.Sprintf("%s longer", format.Percent(frac, 1))
-	case e.Kind == "chan":
-		return fmt.Sprintf("handing over %s slower", format.Percent(frac, 1))
+// beyondText writes an experiment's cost beyond its control with its
+// interval: "+31.2 % [28.0, 35.1]", or "(too few rounds for an interval)".
+func (e Stretched) beyondText() string {
+	if !e.Interval {
+		return pct(e.Beyond) + " (too few rounds for an interval)"
 	}
-	return fmt.Sprintf("holding it %s longer", format.Percent(frac, 1))
+	return fmt.Sprintf("%s [%.1f, %.1f]", pct(e.Beyond), 100*e.Lo, 100*e.Hi)
 }
 
-// Answer says in a sentence or two what limits the variant: "The cache
-// mutex limits this: holding it 10 % longer cost 9.1 % [8.2, 9.9] …", or
+// stretchedWhat says what an experiment added: "31ns to each hold".
+func (e Stretched) stretchedWhat() string {
+	if e.Kind == "chan" {
+		return fmt.Sprintf("%s to each handoff", format.Percent(e.HandoffFrac, 0))
+	}
+	return fmt.Sprintf("%v to each hold", e.Extra)
+}
+
+// Answer says what limits the variant, undecided first where it is:
+// "The cache mutex limits this: …", "Undecided after 6 rounds: …", or
 // "No single lock limits this: …".
 func (s *Stretches) Answer() string {
 	var b strings.Builder
-	others := s.Experiments
-	if l := s.Limit(); l != nil {
+	added := fmt.Sprintf("%v per operation (%s of one)", s.Extra, format.Percent(s.Frac, 0))
+	control := "the same time outside every lock"
+	if !math.IsNaN(s.Control.Cost) {
+		control += ", which cost " + pct(s.Control.Cost)
+	}
+	var undecided, limits, not []string
+	for _, e := range s.Experiments {
+		line := fmt.Sprintf("%s, %s: %s beyond the control", e.Name, e.stretchedWhat(), e.beyondText())
+		switch {
+		case e.Limits:
+			limits = append(limits, line)
+		case e.Decided:
+			not = append(not, line)
+		default:
+			undecided = append(undecided, line)
+		}
+	}
+	l := s.Limit()
+	switch {
+	case l != nil:
 		what := l.Name
-		if l.Group != "" && l.Members > 1 {
+		if l.Members > 1 {
 			what += " together"
 		}
-		fmt.Fprintf(&b, "%s limits this: %s cost %s of the throughput, more than the %s as much more work would cost done in parallel",
-			format.Capital(what), l.stretchedWhat(s.Frac), l.costText(), format.Percent(l.Parallel, 1))
-		others = slices.DeleteFunc(slices.Clone(others), func(e Stretched) bool { return e.Name == l.Name })
-	} else {
-		b.WriteString("No single lock limits this: no part, stretched, cost more than as much more work would cost done in parallel")
-	}
-	var parts []string
-	for _, e := range others {
-		parts = append(parts, fmt.Sprintf("%s, %s: %s (in parallel: %s)", e.Name, strings.TrimPrefix(e.stretchedWhat(s.Frac), "holding it "), e.costText(), format.Percent(e.Parallel, 1)))
-	}
-	if len(parts) > 0 {
-		b.WriteString("; " + strings.Join(parts, "; "))
-	}
-	b.WriteString(".")
-	if !s.Decided() {
-		fmt.Fprintf(&b, " After %s, not every interval lies on one side of its cost in parallel: where one holds it, that part is not named.", format.Count(len(s.Base), "round"))
+		fmt.Fprintf(&b, "%s limits this: adding %s to it (%s) cost %s of the throughput, more than %s",
+			format.Capital(what), added, l.stretchedWhat(), pct(l.Cost), control)
+		fmt.Fprintf(&b, ": %s beyond it", l.beyondText())
+		limits = slices.DeleteFunc(limits, func(x string) bool { return strings.HasPrefix(x, l.Name+",") })
+		if len(limits) > 0 {
+			fmt.Fprintf(&b, "; also more than the control: %s", strings.Join(limits, "; "))
+		}
+		if len(undecided) > 0 {
+			fmt.Fprintf(&b, "; undecided: %s", strings.Join(undecided, "; "))
+		}
+		if len(not) > 0 {
+			fmt.Fprintf(&b, "; no more than the control: %s", strings.Join(not, "; "))
+		}
+		b.WriteString(".")
+	case len(undecided) > 0:
+		fmt.Fprintf(&b, "Undecided after %s: adding %s to %s cost neither clearly more than %s, nor clearly no more (within %s): %s",
+			format.Count(len(s.Control.Points), "round"), added, plural(len(undecided), "this part", "these parts"), control, pct(s.Margin), strings.Join(undecided, "; "))
+		if len(not) > 0 {
+			fmt.Fprintf(&b, "; no more than the control: %s", strings.Join(not, "; "))
+		}
+		b.WriteString(". What would decide it: more rounds (--max-count, --within), a quieter machine, or a larger --stretch.")
+	default:
+		fmt.Fprintf(&b, "No single lock limits this: adding %s to each part cost no more than %s (within %s): %s.",
+			added, control, pct(s.Margin), strings.Join(not, "; "))
 	}
 	if d := disturbed(s.Base); d > 0 {
 		fmt.Fprintf(&b, " %d of the %d runs as it is were disturbed: other processes took CPU while they ran.", d, len(s.Base))
@@ -236,57 +384,72 @@ func (s *Stretches) Answer() string {
 	return b.String()
 }
 
+// plural is one where n is 1, else many.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
 // longPartName is the longest name of a part the table's first column
 // holds.
-const longPartName = 24
+const longPartName = 20
 
 // WriteTable writes the experiments for a terminal, then the answer.
 func (s *Stretches) WriteTable(w io.Writer) error {
-	head := fmt.Sprintf("%s %s on %s, each part stretched %s in its turn, %s of each (as it is and stretched, in rounds)",
-		s.Study, s.Variant, format.Count(s.CPUs, "CPU"), format.Percent(s.Frac, 1), format.Count(len(s.Base), "run"))
+	tp := make([]float64, len(s.Base))
+	for i, p := range s.Base {
+		tp[i] = p.Throughput
+	}
+	head := fmt.Sprintf("%s %s on %s, %s as it is: %v added per operation (%s of one, %v) to each part in its turn, and outside every lock as the control; %s (as it is, the control and each part)",
+		s.Study, s.Variant, format.Count(s.CPUs, "CPU"), format.Rate(results.Median(tp), s.Unit), s.Extra, format.Percent(s.Frac, 0), s.OpTime,
+		format.Count(len(s.Control.Points), "round"))
 	fmt.Fprintf(w, "%s\n\n", format.Wrap(head, format.Width(w), ""))
 	// A long part's name ("the (*Locked).Place at book.go:121 mutex") has a
-	// line of its own above its figures, and the verdict wraps, lest the
-	// table pass format.Width(w).
+	// line of its own above its figures, lest the table pass
+	// format.Width(w).
 	t := format.Table{Ragged: true}
-	t.Row("stretched", "by", "throughput", "cost", "95 % interval", "in parallel", "verdict")
-	rate := func(ps []results.Point) string {
-		tp := make([]float64, len(ps))
-		for i, p := range ps {
-			tp[i] = p.Throughput
-		}
-		return format.Rate(results.Median(tp), s.Unit)
+	t.Row("stretched", "added", "measured", "cost %", "beyond control %", "verdict")
+	by := fmt.Sprintf("%v/op", s.Control.Extra)
+	if s.Control.Per == "a lock taken" {
+		by = fmt.Sprintf("%v/lock", s.Control.Extra)
 	}
-	t.Row("(as it is)", "", rate(s.Base), "", "", "", "")
+	num := func(x float64) string {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return "-"
+		}
+		return fmt.Sprintf("%.1f", 100*x)
+	}
+	t.Row("(control)", by, "", num(s.Control.Cost), "", "")
 	for _, e := range s.Experiments {
-		by := fmt.Sprintf("%v a use", e.Extra)
-		switch {
-		case e.Per != "":
-			by = fmt.Sprintf("%v %s", e.Extra, e.Per)
-		case e.Group == "":
-			by = fmt.Sprintf("%v an op", e.Extra)
-		case e.Kind == "chan":
-			by = format.Percent(s.Frac, 1) + " of each handoff"
+		by := fmt.Sprintf("%v/use", e.Extra)
+		measured := "-"
+		if e.Injected != 0 {
+			measured = fmt.Sprintf("%+v", e.Injected)
 		}
-		interval := "-"
-		if !math.IsInf(e.Lo, 0) && !math.IsInf(e.Hi, 0) {
-			interval = fmt.Sprintf("[%.1f, %.1f] %%", 100*e.Lo, 100*e.Hi)
+		if e.Kind == "chan" {
+			by = format.Percent(e.HandoffFrac, 0) + "/handoff"
 		}
-		verdict := "not named"
+		beyond := "-"
+		if e.Interval {
+			beyond = fmt.Sprintf("%s [%.1f, %.1f]", num(e.Beyond), 100*e.Lo, 100*e.Hi)
+		}
+		verdict := "undecided"
 		switch {
 		case e.Limits:
-			verdict = "costs more than in parallel"
+			verdict = "limits"
 		case e.Decided:
-			verdict = "no more than in parallel"
-		case !math.IsInf(e.Lo, 0):
-			verdict = "undecided"
+			verdict = "does not"
+		case !e.Interval:
+			verdict = "too few"
 		}
 		name := e.Name
 		if utf8.RuneCountInString(name) > longPartName {
 			t.Line(name)
 			name = ""
 		}
-		t.Row(name, by, rate(e.Points), format.Percent(e.Cost, 1), interval, format.Percent(e.Parallel, 1), verdict)
+		t.Row(name, by, measured, num(e.Cost), beyond, verdict)
 	}
 	if err := t.Write(w); err != nil {
 		return err
@@ -317,6 +480,19 @@ func (s *Stretches) WriteJSON(w io.Writer) error {
 func (e Stretched) MarshalJSON() ([]byte, error) {
 	type plain Stretched // without this method
 	p := plain(e)
+	for _, f := range []*float64{&p.Cost, &p.Beyond, &p.Lo, &p.Hi} {
+		if math.IsInf(*f, 0) || math.IsNaN(*f) {
+			*f = 0
+		}
+	}
+	return json.Marshal(p)
+}
+
+// MarshalJSON writes what JSON cannot hold, an interval too wide to give,
+// as 0.
+func (c Control) MarshalJSON() ([]byte, error) {
+	type plain Control // without this method
+	p := plain(c)
 	for _, f := range []*float64{&p.Cost, &p.Lo, &p.Hi} {
 		if math.IsInf(*f, 0) || math.IsNaN(*f) {
 			*f = 0

@@ -3,22 +3,24 @@ package why
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/brewput/brewput/results"
 )
 
 // stretches makes an experiment's runs: base the variant's throughput as
-// it is, each part's runs the base less its cost in that round.
-func stretches(base []float64, parts map[string][]float64, parallel map[string]float64) *Stretches {
-	s := &Stretches{Study: "cache", Variant: "mutex-write", CPUs: 2, Frac: 0.1, Unit: "ops/s"}
-	for _, b := range base {
+// it is, the control's and each part's runs the base less its cost in
+// that round.
+func stretches(base, control []float64, parts map[string][]float64) *Stretches {
+	s := &Stretches{Study: "cache", Variant: "mutex-write", CPUs: 2, Frac: 0.5, OpTime: 60 * time.Nanosecond, Extra: 30 * time.Nanosecond,
+		Margin: 0.5 / 1.5 / 10, Unit: "ops/s"}
+	s.Control.Extra = s.Extra
+	for r, b := range base {
 		s.Base = append(s.Base, results.Point{Throughput: b})
+		s.Control.Points = append(s.Control.Points, results.Point{Throughput: b * (1 - control[r])})
 	}
-	for _, name := range []string{"the cache mutex", "the work outside every meter"} {
-		e := Stretched{Name: name, Parallel: parallel[name]}
-		if name == "the cache mutex" {
-			e.Group, e.Kind, e.Members = "cache", "mutex", 1
-		}
+	for _, name := range []string{"the cache mutex", "the shard mutexes (64)"} {
+		e := Stretched{Name: name, Group: strings.Fields(name)[1], Kind: "mutex", Members: 1, UsesPerOp: 1, Extra: s.Extra}
 		for r, c := range parts[name] {
 			e.Points = append(e.Points, results.Point{Throughput: base[r] * (1 - c)})
 		}
@@ -27,42 +29,72 @@ func stretches(base []float64, parts map[string][]float64, parallel map[string]f
 	return s
 }
 
-// TestStretchNamesOnlyWhatItsIntervalShows: a part is named as the limit
-// only where its whole interval lies above what the same work would cost
-// in parallel; one whose interval spans that is not named, and the answer
-// says the experiment was undecided.
-func TestStretchNamesOnlyWhatItsIntervalShows(t *testing.T) {
+// TestStretchAgainstItsControl: a part is named as the limit only where
+// its cost, less its control's in the same round, has an interval wholly
+// above the margin; one that costs what the control costs is decided not
+// to limit; one whose interval spans the margin leaves the answer
+// undecided, and the answer says so first, and what would decide it.
+func TestStretchAgainstItsControl(t *testing.T) {
 	base := []float64{100, 102, 98, 101, 99, 100}
-	s := stretches(base,
-		map[string][]float64{
-			"the cache mutex":              {0.090, 0.092, 0.088, 0.091, 0.089, 0.090},
-			"the work outside every meter": {0.001, 0.004, -0.002, 0.003, 0.000, 0.002},
-		},
-		map[string]float64{"the cache mutex": 0.05, "the work outside every meter": 0.05})
+	control := []float64{0.33, 0.34, 0.32, 0.33, 0.335, 0.33}
+	s := stretches(base, control, map[string][]float64{
+		"the cache mutex":        {0.60, 0.62, 0.59, 0.61, 0.60, 0.60},
+		"the shard mutexes (64)": {0.335, 0.34, 0.325, 0.33, 0.34, 0.33},
+	})
 	s.Judge()
 	l := s.Limit()
 	if l == nil || l.Name != "the cache mutex" {
 		t.Fatalf("limit %+v, want the cache mutex", l)
 	}
 	if !s.Decided() {
-		t.Errorf("both intervals lie on one side of 5 %%, yet undecided: %+v", s.Experiments)
+		t.Errorf("both intervals lie on one side of the margin, yet undecided: %+v", s.Experiments)
 	}
-	if a := s.Answer(); !strings.HasPrefix(a, "The cache mutex limits this: holding it 10") || strings.Contains(a, "not every interval") {
+	if a := s.Answer(); !strings.HasPrefix(a, "The cache mutex limits this: adding 30ns per operation (50 % of one)") ||
+		!strings.Contains(a, "no more than the control: the shard mutexes (64)") {
 		t.Errorf("answer %q", a)
 	}
 
-	// The mutex's costs now straddle what parallel work would cost.
-	s = stretches(base,
-		map[string][]float64{
-			"the cache mutex":              {0.02, 0.08, 0.03, 0.07, 0.05, 0.06},
-			"the work outside every meter": {0.001, 0.004, -0.002, 0.003, 0.000, 0.002},
-		},
-		map[string]float64{"the cache mutex": 0.05, "the work outside every meter": 0.05})
+	// The shard mutexes alone, their cost straddling the control's and
+	// the margin: undecided, said first.
+	s = stretches(base, control, map[string][]float64{
+		"the cache mutex":        {0.335, 0.34, 0.325, 0.33, 0.34, 0.33},
+		"the shard mutexes (64)": {0.33, 0.40, 0.33, 0.39, 0.34, 0.37},
+	})
 	s.Judge()
 	if l := s.Limit(); l != nil {
-		t.Errorf("named %s with its interval [%v, %v] around %v", l.Name, l.Lo, l.Hi, l.Parallel)
+		t.Errorf("named %s with its interval [%v, %v] around the margin %v", l.Name, l.Lo, l.Hi, s.Margin)
 	}
-	if a := s.Answer(); !strings.HasPrefix(a, "No single lock limits this") || !strings.Contains(a, "not every interval lies on one side") {
+	a := s.Answer()
+	if !strings.HasPrefix(a, "Undecided after 6 rounds") || !strings.Contains(a, "What would decide it") {
 		t.Errorf("answer %q", a)
+	}
+
+	// Every part costing what the control costs: no single lock.
+	s = stretches(base, control, map[string][]float64{
+		"the cache mutex":        {0.335, 0.34, 0.325, 0.33, 0.34, 0.33},
+		"the shard mutexes (64)": {0.33, 0.345, 0.32, 0.335, 0.33, 0.335},
+	})
+	s.Judge()
+	if a := s.Answer(); !strings.HasPrefix(a, "No single lock limits this") {
+		t.Errorf("answer %q", a)
+	}
+}
+
+// TestPlanSizesByTheOperation: every part is stretched by the same time
+// per operation, Frac of a worker's time per operation, spread over its
+// uses per operation; the control adds as much to each operation.
+func TestPlanSizesByTheOperation(t *testing.T) {
+	base := results.Point{Spec: results.Spec{Mode: "v", CPUs: 2, Load: results.Load{Par: 2, Dur: time.Second}}, Ops: 20_000_000, Unit: "ops/s",
+		Study: &results.Study{Name: "s", Meters: []results.Machine{
+			{Name: "lim", Kind: "mutex", Uses: 20_000_000, BusyFrac: 0.3},
+			{Name: "shard#1", Kind: "mutex", Uses: 20_000_000, BusyFrac: 0.2},
+			{Name: "shard#2", Kind: "mutex", Uses: 20_000_000, BusyFrac: 0.2},
+		}}}
+	s := PlanStretches("s", 0.5, base)
+	if s.OpTime != 100*time.Nanosecond || s.Extra != 50*time.Nanosecond || s.Control.Extra != 50*time.Nanosecond {
+		t.Errorf("op %v, extra %v, control %v; want 100ns, 50ns, 50ns", s.OpTime, s.Extra, s.Control.Extra)
+	}
+	if len(s.Experiments) != 2 || s.Experiments[0].Extra != 50*time.Nanosecond || s.Experiments[1].Extra != 25*time.Nanosecond {
+		t.Errorf("experiments %+v: want lim 50ns a use, the shards (two uses an op) 25ns", s.Experiments)
 	}
 }

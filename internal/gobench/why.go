@@ -14,15 +14,15 @@ import (
 	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/internal/lockwatch"
 	"github.com/brewput/brewput/internal/study"
-	"github.com/brewput/brewput/measure/meter"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
 )
 
 // Why is a why experiment on one benchmark, its test binary watched
-// (Config.Locks): each lock site's critical sections, and the work before
-// every lock, made Frac longer in turn, on CPUs, for Count rounds or up to
-// MaxCount while undecided.
+// (Config.Locks): each lock site's critical sections made longer in turn
+// by Frac of an operation per operation, and the matched control adding
+// as much before every lock, on CPUs, for Count rounds or up to MaxCount
+// while undecided.
 type Why struct {
 	CPUs            int
 	Frac            float64
@@ -31,17 +31,6 @@ type Why struct {
 	// Within is the time it may take: no round starts that would not
 	// end in it (0: no limit).
 	Within time.Duration
-}
-
-// OutOfTime says a why experiment stopped at its time limit, undecided,
-// after Rounds whole rounds.
-type OutOfTime struct {
-	Within time.Duration
-	Rounds int
-}
-
-func (e *OutOfTime) Error() string {
-	return fmt.Sprintf("stopped at its limit of %v after %s", e.Within, format.Count(e.Rounds, "round"))
 }
 
 // ManyMatchError is a benchmark pattern that matched more than one
@@ -103,7 +92,11 @@ func (b *Built) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches, 
 	if err := b.one(ctx, w.CPUs); err != nil {
 		return nil, err
 	}
-	fmt.Fprintf(log, "why %s on %s: %d rounds or more, up to %d\n", b.cfg.bench(), format.Count(w.CPUs, "CPU"), w.Count, w.MaxCount)
+	limit := ""
+	if w.Within > 0 {
+		limit = fmt.Sprintf(", within %v", w.Within)
+	}
+	fmt.Fprintf(log, "why %s on %s: %d rounds or more, up to %d%s\n", b.cfg.bench(), format.Count(w.CPUs, "CPU"), w.Count, w.MaxCount, limit)
 	fmt.Fprintln(log, "round 1")
 	start := time.Now()
 	first, err := run("as it is", lockwatch.NoStretch)
@@ -113,6 +106,7 @@ func (b *Built) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches, 
 	if len(first.Bench.Locks) == 0 {
 		return nil, &NoLocks{Point: first}
 	}
+	perRun := time.Since(start)
 	sites := b.sites()
 	s := why.PlanStretches(first.Bench.Pkg, w.Frac, first)
 	s.Base = append(s.Base, first)
@@ -120,63 +114,44 @@ func (b *Built) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches, 
 	for _, m := range first.Bench.Locks {
 		uses += float64(m.Uses)
 	}
+	// The control's time goes before every lock, not after each
+	// operation: as much in all, spread over the locks taken.
+	s.Control.Extra = time.Duration(float64(s.Extra) * float64(first.Ops) / uses)
+	s.Control.Per = "a lock taken"
 	// A site that took less than minShare of the workers' time, held or
-	// waited for, cannot cost a measurable share when stretched: left
-	// out, lest its interval keep every round coming.
-	const minShare = 0.01
-	inSite := map[string]float64{}
-	for _, m := range first.Bench.Locks {
-		inSite[meter.Group(m.Name)] += m.BusyFrac*first.Dur.Seconds() + m.MeanWaitMs/1e3*float64(m.Uses)
-	}
-	worker := float64(max(first.Par, 1)) * first.Dur.Seconds()
+	// waited for, and less than one use in minUses operations, is left
+	// out: it cannot queue the others, and its interval would keep every
+	// round coming.
+	const minShare, minUses = 0.01, 0.01
 	var specs, left []string
 	kept := s.Experiments[:0]
 	for _, e := range s.Experiments {
-		if e.Group != "" && inSite[e.Group] < minShare*worker {
-			left = append(left, fmt.Sprintf("%s (%s)", e.Name, format.Percent(inSite[e.Group]/worker, 2)))
+		if e.Share < minShare && e.UsesPerOp < minUses {
+			left = append(left, fmt.Sprintf("%s (%s of the time, %.3f uses an op)", e.Name, format.Percent(e.Share, 2), e.UsesPerOp))
 			continue
 		}
-		switch {
-		case e.Group == "":
-			// Watching adds the work before each lock, not each operation:
-			// as much in all, spread over the locks.
-			e.Extra = time.Duration(float64(e.Extra) * float64(first.Ops) / uses)
-			e.Name, e.Per = "the work outside every lock", "a lock taken"
-		case sites[e.Group] == "":
+		if sites[e.Group] == "" {
 			continue
 		}
 		if e.Extra <= 0 {
-			// A readers' site, whose holds are not timed, or no time
-			// outside every lock left by the sampled holds.
-			left = append(left, fmt.Sprintf("%s (no time of its own measured)", e.Name))
+			left = append(left, fmt.Sprintf("%s (nothing to add)", e.Name))
 			continue
 		}
-		where := "outside"
-		if e.Group != "" {
-			where = sites[e.Group]
-		}
 		kept = append(kept, e)
-		specs = append(specs, fmt.Sprintf("%d %s", e.Extra.Nanoseconds(), where))
+		specs = append(specs, fmt.Sprintf("%d %s", e.Extra.Nanoseconds(), sites[e.Group]))
 	}
 	s.Experiments = kept
 	if len(left) > 0 {
-		fmt.Fprintf(log, "left out (a part holding or waiting for less than %s of the workers' time cannot cost a measurable share): %s\n",
-			format.Percent(minShare, 0), strings.Join(left, "; "))
+		fmt.Fprintf(log, "left out (a part holding or waiting for less than %s of the workers' time and used less than once in %.0f operations cannot queue the others): %s\n",
+			format.Percent(minShare, 0), 1/minUses, strings.Join(left, "; "))
 	}
-	round := time.Since(start) * time.Duration(len(s.Experiments)+1)
-	limit := ""
-	if w.Within > 0 {
-		limit = fmt.Sprintf("; it stops at %v, undecided if it must", w.Within)
-	}
-	fmt.Fprintf(log, "%s stretched in turn; a round takes about %.0f s (more where a disturbed run is measured again): %d rounds about %.0f s, %d at most about %.0f s%s\n",
-		format.Count(len(s.Experiments), "part"), round.Seconds(), w.Count, (time.Duration(w.Count) * round).Seconds(),
-		w.MaxCount, (time.Duration(w.MaxCount) * round).Seconds(), limit)
-	err = study.Rounds(s, w.Count, w.MaxCount, log, func(i int) (results.Point, error) {
-		if i < 0 {
-			if w.Within > 0 && time.Since(start)+round > w.Within {
-				return results.Point{}, &OutOfTime{Within: w.Within, Rounds: len(s.Base)}
-			}
+	control := fmt.Sprintf("%d outside", s.Control.Extra.Nanoseconds())
+	err = study.Rounds(s, study.RoundsPlan{Count: w.Count, MaxCount: w.MaxCount, Within: w.Within, Start: start, PerRun: perRun}, log, func(i int) (results.Point, error) {
+		switch i {
+		case study.AsItIs:
 			return run("as it is", lockwatch.NoStretch)
+		case study.TheControl:
+			return run(fmt.Sprintf("control, %v before every lock", s.Control.Extra), control)
 		}
 		// The stretched runs count as their own: the same iterations,
 		// whatever the experiment did to the time.

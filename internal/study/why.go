@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"time"
 
 	"github.com/brewput/brewput/explain/why"
 	"github.com/brewput/brewput/internal/format"
@@ -12,20 +13,35 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// Why is a why experiment: Variant under Load, each part stretched by
-// Frac in its turn, for Count rounds, or up to MaxCount while undecided.
+// Why is a why experiment: Variant under Load, each part stretched in its
+// turn by Frac of an operation per operation, and the matched control,
+// for Count rounds, or up to MaxCount while undecided, within Within.
 type Why struct {
 	Variant         string
 	Load            sweep.Load
 	Frac            float64
 	Count, MaxCount int
 	Retry           sweep.Retry
+	// Within is the time it may take: no round starts that would not
+	// end in it (0: no limit).
+	Within time.Duration
+}
+
+// OutOfTime says a why experiment stopped at its time limit, undecided,
+// after Rounds whole rounds.
+type OutOfTime struct {
+	Within time.Duration
+	Rounds int
+}
+
+func (e *OutOfTime) Error() string {
+	return fmt.Sprintf("stopped at its limit of %v after %s, rather than start a round that would not end in it", e.Within, format.Count(e.Rounds, "round"))
 }
 
 // Why runs w: a first run as it is, which plans the stretches, then
-// rounds of it as it is and each stretch, telling log its progress. It
-// returns what it measured, also when it stops early (nil before the
-// first run).
+// rounds of it as it is, the control and each stretch, telling log its
+// progress. It returns what it measured, also when it stops early (nil
+// before the first run).
 func (p *Program) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches, error) {
 	run := func(what string, st *kit.Stretch) (results.Point, error) {
 		pt, err := p.point(ctx, kit.Request{Variant: w.Variant, Load: w.Load, Stretch: st}, w.Retry, w.Variant+", "+what, log)
@@ -34,62 +50,121 @@ func (p *Program) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches
 		}
 		return pt, err
 	}
-	fmt.Fprintf(log, "why %s on %d CPUs: %d rounds or more, up to %d, of %v a run\n", w.Variant, w.Load.CPUs, w.Count, w.MaxCount, w.Load.Warmup+w.Load.Dur)
+	limit := ""
+	if w.Within > 0 {
+		limit = fmt.Sprintf(", within %v", w.Within)
+	}
+	fmt.Fprintf(log, "why %s on %d CPUs: %d rounds or more, up to %d%s, of %v a run\n", w.Variant, w.Load.CPUs, w.Count, w.MaxCount, limit, w.Load.Warmup+w.Load.Dur)
 	fmt.Fprintln(log, "round 1")
+	start := time.Now()
 	first, err := run("as it is", &kit.Stretch{})
 	if err != nil {
 		return nil, err
 	}
+	perRun := time.Since(start)
 	s := why.PlanStretches(p.Name, w.Frac, first)
 	s.Base = append(s.Base, first)
+	control := &kit.Stretch{Outside: true, Extra: s.Control.Extra}
 	specs := make([]*kit.Stretch, len(s.Experiments))
 	for i, e := range s.Experiments {
 		switch {
-		case e.Group == "":
-			specs[i] = &kit.Stretch{Outside: true, Extra: e.Extra}
 		case e.Kind == "chan":
-			specs[i] = &kit.Stretch{Group: e.Group, Frac: w.Frac}
+			specs[i] = &kit.Stretch{Group: e.Group, Frac: e.HandoffFrac}
 		default:
 			specs[i] = &kit.Stretch{Group: e.Group, Extra: e.Extra}
 		}
 	}
-	err = Rounds(s, w.Count, w.MaxCount, log, func(i int) (results.Point, error) {
-		if i < 0 {
+	err = Rounds(s, RoundsPlan{Count: w.Count, MaxCount: w.MaxCount, Within: w.Within, Start: start, PerRun: perRun}, log, func(i int) (results.Point, error) {
+		switch i {
+		case AsItIs:
 			return run("as it is", &kit.Stretch{})
+		case TheControl:
+			return run(fmt.Sprintf("control, %v an op outside every lock", s.Control.Extra), control)
 		}
 		return run(s.Experiments[i].Name, specs[i])
 	})
 	return s, err
 }
 
+// What Rounds' run is asked for, beside an experiment's index.
+const (
+	AsItIs     = -1
+	TheControl = -2
+)
+
+// RoundsPlan is how many rounds Rounds runs: Count at least, then while
+// undecided up to MaxCount, and none that would not end within Within of
+// Start (0: no limit); PerRun is how long the first run took, which sizes
+// a round until one has been timed.
+type RoundsPlan struct {
+	Count, MaxCount int
+	Within          time.Duration
+	Start           time.Time
+	PerRun          time.Duration
+}
+
 // Rounds runs the experiments of s, planned from its first run as it is
 // (s.Base[0]), in rounds: from the second, each opens with a run as it
-// is; each runs every experiment in turn. After count rounds it stops
-// when every experiment is decided, else at maxCount. run measures one
-// run: experiment i, or the program as it is for i < 0. A round cut short
-// is dropped whole; the error is run's.
-func Rounds(s *why.Stretches, count, maxCount int, log io.Writer, run func(i int) (results.Point, error)) error {
-	for round := 1; round <= maxCount; round++ {
-		if round > 1 {
-			fmt.Fprintf(log, "round %d\n", round)
-			pt, err := run(-1)
+// is; each runs the control and every experiment in turn. It says up
+// front how long it expects to take. After pl.Count rounds it stops when
+// every experiment is decided, else at pl.MaxCount, and it starts no
+// round that would not end within pl.Within (*OutOfTime). run measures
+// one run: experiment i, or AsItIs, or TheControl. A round cut short is
+// dropped whole; the error is run's.
+func Rounds(s *why.Stretches, pl RoundsPlan, log io.Writer, run func(i int) (results.Point, error)) error {
+	round := pl.PerRun * time.Duration(len(s.Experiments)+2)
+	limit := ""
+	if pl.Within > 0 {
+		limit = fmt.Sprintf("; it stops at %v, undecided if it must, rather than start a round that would not end in it", pl.Within)
+	}
+	fmt.Fprintf(log, "%s stretched in turn, %v an operation (%s of one), and the control; a round takes about %.0f s (more where a disturbed run is measured again): %d rounds about %.0f s, %d at most about %.0f s%s\n",
+		format.Count(len(s.Experiments), "part"), s.Extra, format.Percent(s.Frac, 0), round.Seconds(), pl.Count, (time.Duration(pl.Count) * round).Seconds(),
+		pl.MaxCount, (time.Duration(pl.MaxCount) * round).Seconds(), limit)
+	cut := func(keep int) {
+		s.Base = s.Base[:min(len(s.Base), keep)]
+		s.Control.Points = s.Control.Points[:min(len(s.Control.Points), keep)]
+		for j := range s.Experiments {
+			s.Experiments[j].Points = s.Experiments[j].Points[:min(len(s.Experiments[j].Points), keep)]
+		}
+	}
+	for r := 1; r <= pl.MaxCount; r++ {
+		began := time.Now()
+		if r == 1 && pl.Within > 0 && time.Since(pl.Start)+round-pl.PerRun > pl.Within {
+			return &OutOfTime{Within: pl.Within, Rounds: 0}
+		}
+		if r > 1 {
+			if pl.Within > 0 && time.Since(pl.Start)+round > pl.Within {
+				s.Judge()
+				return &OutOfTime{Within: pl.Within, Rounds: r - 1}
+			}
+			fmt.Fprintf(log, "round %d\n", r)
+			pt, err := run(AsItIs)
 			if err != nil {
+				cut(r - 1)
 				return err
 			}
 			s.Base = append(s.Base, pt)
 		}
+		pt, err := run(TheControl)
+		if err != nil {
+			cut(r - 1)
+			return err
+		}
+		s.Control.Points = append(s.Control.Points, pt)
 		for i := range s.Experiments {
 			pt, err := run(i)
 			if err != nil {
-				s.Base = s.Base[:round-1]
-				for j := range s.Experiments {
-					s.Experiments[j].Points = s.Experiments[j].Points[:min(len(s.Experiments[j].Points), round-1)]
-				}
+				cut(r - 1)
 				return err
 			}
 			s.Experiments[i].Points = append(s.Experiments[i].Points, pt)
 		}
-		if round >= count {
+		took := time.Since(began)
+		if r == 1 {
+			took += pl.PerRun
+		}
+		round = max(round, took)
+		if r >= pl.Count {
 			s.Judge()
 			if s.Decided() {
 				break

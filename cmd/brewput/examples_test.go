@@ -157,7 +157,8 @@ const readmeRun = "testdata/readme/results.json"
 
 // TestReadmeMainJob: the output README.md shows under "$ brewput" is what
 // the current code prints of the run it comes from (readmeRun), wrapped
-// at 80 columns; -update rewrites it. A line "…" ends what is compared.
+// at 80 columns; -update rewrites it. A line starting "…" ends what is
+// compared.
 func TestReadmeMainJob(t *testing.T) {
 	path := filepath.Join("..", "..", "README.md")
 	data, err := os.ReadFile(path)
@@ -177,8 +178,9 @@ func TestReadmeMainJob(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "brewput-report")
 	stdout, _ := succeeds(t, noChild(), "report", readmeRun, "--out", out)
 	got := strings.Split(strings.TrimRight(strings.ReplaceAll(stdout, out, "brewput-report"), "\n"), "\n")
+	isCut := func(l string) bool { return strings.HasPrefix(l, "…") }
 	want := lines[start:end]
-	if cut := slices.Index(want, "…"); cut >= 0 {
+	if cut := slices.IndexFunc(want, isCut); cut >= 0 {
 		want = want[:cut]
 		got = got[:min(len(got), cut)]
 	}
@@ -186,7 +188,7 @@ func TestReadmeMainJob(t *testing.T) {
 		return
 	}
 	if *update {
-		if cut := slices.Index(lines[start:end], "…"); cut >= 0 {
+		if cut := slices.IndexFunc(lines[start:end], isCut); cut >= 0 {
 			got = append(got, lines[start+cut:end]...)
 		}
 		lines = slices.Concat(lines[:start], got, lines[end:])

@@ -250,7 +250,7 @@ func writePrediction(w io.Writer, models []variantModel, predicted, measured []r
 	if len(shaped) > 0 {
 		b.WriteString(format.Wrap(fmt.Sprintf("%s: one lock each, whose predicted throughput past the CPUs measured, once it falls, "+
 			"is held at its lowest so far and at its bound (a simulation's window wobbles by a few percent where one lock is "+
-			"saturated; the band keeps what was simulated).", strings.Join(shaped, ", ")), format.Columns, "") + "\n")
+			"saturated; the band keeps what was simulated).", strings.Join(shaped, ", ")), format.Width(w), "") + "\n")
 	}
 	b.WriteString("\n")
 	if _, err := io.WriteString(w, b.String()); err != nil {

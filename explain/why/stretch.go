@@ -48,6 +48,11 @@ type Stretches struct {
 	Control Control `json:"control"`
 	// Experiments are the meters' groups in the variant's order.
 	Experiments []Stretched `json:"experiments"`
+	// HoldsTimeStretch says the meters time a stretched hold whole, its
+	// spin inside, so that what was injected can be read from them (a
+	// study's meters do; a watched benchmark's holds are timed from after
+	// the stretch's spin, and injected is not measured).
+	HoldsTimeStretch bool `json:"holds_time_stretch"`
 }
 
 // Control is the matched control's runs and their cost.
@@ -85,7 +90,8 @@ type Stretched struct {
 	HandoffFrac float64       `json:"handoff_frac,omitempty"`
 	// Injected is what the stretched runs' own meters measured was added
 	// to each use: their mean hold less the runs' as it is, the median
-	// over the rounds; 0 where not measured (a channel, a readers' site).
+	// over the rounds; 0 where not measured (a channel, a readers' site,
+	// a watched benchmark's: see HoldsTimeStretch).
 	Injected time.Duration `json:"injected_ns,omitempty"`
 	// Share is the workers' time it was held or waited for in the first
 	// run as it is: a secondary figure, never the test.
@@ -261,7 +267,7 @@ func (s *Stretches) Judge() {
 		for r := range min(len(e.Points), len(s.Base)) {
 			stretched, ok1 := heldPerUse(e.Points[r], e.Group)
 			as, ok2 := heldPerUse(s.Base[r], e.Group)
-			if ok1 && ok2 && e.Kind != "chan" {
+			if ok1 && ok2 && e.Kind != "chan" && s.HoldsTimeStretch {
 				injected = append(injected, float64(stretched-as))
 			}
 		}

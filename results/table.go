@@ -269,6 +269,12 @@ func writeShopTable(w io.Writer, points []Point, studies bool) error {
 	ms := func(head string, v func(Latency) float64, spare int) column {
 		return column{head, true, func(p Point) string { return format.Ms(v(p.Latency)) }, spare}
 	}
+	// The median is kept before any other latency, unless it is the same
+	// for every point: then it says nothing row by row, and goes first.
+	p50 := ms("p50 ms", func(l Latency) float64 { return l.P50 }, 0)
+	if len(points) > 1 && strings.HasSuffix(leftOut(points, p50), " for every point)") {
+		p50.spare = 11
+	}
 	cols := []column{{mode, true, func(p Point) string { return p.Mode }, 0},
 		{"cpus", true, func(p Point) string { return fmt.Sprint(p.CPUs) }, 0},
 		{"par", pars, func(p Point) string { return fmt.Sprint(p.Par) }, 0},
@@ -276,12 +282,15 @@ func writeShopTable(w io.Writer, points []Point, studies bool) error {
 		{"rate/s", openLoop, func(p Point) string { return fmt.Sprintf("%.0f", p.Rate) }, 0},
 		{"drops", openLoop, func(p Point) string { return fmt.Sprint(p.Drops) }, 0},
 		throughput,
-		{"range (go policy)", bands, func(p Point) string { return FormatBand(p.Band) }, 4},
+		// A prediction's band is its answer past what the model knows: its
+		// throughput's is the last column a table too wide leaves out.
+		{"range (go policy)", bands, func(p Point) string { return FormatBandThroughput(p.Band) }, 1},
+		{"p50 range ms", bands, func(p Point) string { return FormatBandP50(p.Band) }, 6},
 		{"bound", model, func(p Point) string { return FormatBound(p.Bounds) }, 0},
 		ms("mean ms", func(l Latency) float64 { return l.Mean }, 9), ms("p05 ms", func(l Latency) float64 { return l.P05 }, 10),
-		ms("p50 ms", func(l Latency) float64 { return l.P50 }, 0), ms("p95 ms", func(l Latency) float64 { return l.P95 }, 8),
-		ms("p99 ms", func(l Latency) float64 { return l.P99 }, 3),
-		{"cpu util", true, func(p Point) string { return fmt.Sprintf("%.0f%%", 100*p.Util) }, 2},
+		p50, ms("p95 ms", func(l Latency) float64 { return l.P95 }, 8),
+		ms("p99 ms", func(l Latency) float64 { return l.P99 }, 5),
+		{"cpu util", true, func(p Point) string { return fmt.Sprintf("%.0f%%", 100*p.Util) }, 4},
 		{"most used meter (held, wait)", studies, BusiestMeter, 0},
 		{limitedBy, limits, func(p Point) string { return FormatBottleneck(p.Bottleneck) }, 0},
 		{"most held (held, wait)", !studies && !limits, busiest, 0},
@@ -316,7 +325,7 @@ func oneUnit(points []Point) string {
 // only where the points have one source.
 func sourceSpare(origins map[string]bool) int {
 	if len(origins) == 1 {
-		return 1
+		return 2
 	}
 	return 0
 }
@@ -355,12 +364,21 @@ func writeDisturbedNote(w io.Writer, points []Point) {
 	fmt.Fprintln(w, format.Wrap(note, format.Width(w), "  "))
 }
 
-// FormatBand writes a band as "248–252/s, p50 4.10–8.20 ms"; "-" for none.
-func FormatBand(b *Band) string {
+// FormatBandThroughput writes a band's throughputs as "248–252" or
+// "5.67M–9.83M"; "-" for none.
+func FormatBandThroughput(b *Band) string {
 	if b == nil {
 		return "-"
 	}
-	return fmt.Sprintf("%.0f–%.0f/s, p50 %s–%s ms", b.Throughput[0], b.Throughput[1], format.Ms(b.P50Ms[0]), format.Ms(b.P50Ms[1]))
+	return format.Number(b.Throughput[0]) + "–" + format.Number(b.Throughput[1])
+}
+
+// FormatBandP50 writes a band's medians in ms as "4.10–8.20"; "-" for none.
+func FormatBandP50(b *Band) string {
+	if b == nil {
+		return "-"
+	}
+	return format.Ms(b.P50Ms[0]) + "–" + format.Ms(b.P50Ms[1])
 }
 
 // Notes says what a reader must know about a point beside its numbers:

@@ -90,11 +90,12 @@ func (f *benchWhyFlags) run(ctx context.Context, e *env, fs *pflag.FlagSet, pkgs
 	s, runErr := built.Why(ctx, f.w, e.stderr)
 	var none *gobench.NoLocks
 	var many *gobench.ManyMatchError
+	var noMatch *gobench.NoMatchError
 	switch {
 	case errors.As(runErr, &none):
 		fmt.Fprintln(e.stdout, none.Error()+".")
 		return nil
-	case errors.As(runErr, &many):
+	case errors.As(runErr, &many), errors.As(runErr, &noMatch):
 		return fmt.Errorf("-bench %q: %w", f.bench, runErr)
 	case s == nil || len(s.Base) == 0:
 		if runErr == nil {

@@ -116,6 +116,17 @@ func TestWhyBench(t *testing.T) {
 	}
 }
 
+// TestWhyManyBenchmarks: why explains one benchmark; a pattern that
+// matches two is refused, exit 2, before its first full run.
+func TestWhyManyBenchmarks(t *testing.T) {
+	code, _, stderr := brewput(context.Background(), t, noChild(), "why", "../../examples/book", "-bench", "Book",
+		"--cpus", "1", "-benchtime", "100000x")
+	if code != exitUsage || !strings.Contains(stderr, "matches 2 benchmarks (BenchmarkBook/design=onelock, BenchmarkBook/design=sharded); name one") ||
+		strings.Contains(stderr, "round 1") {
+		t.Errorf("exit %d, stderr:\n%s", code, stderr)
+	}
+}
+
 // TestPredictBench: predict on a package's benchmarks measures them
 // watched and writes a point a benchmark and CPU count, each named as go
 // test names it, with its band; and predicts nothing of a benchmark that

@@ -89,6 +89,9 @@ func (b *Built) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches, 
 		}
 		return pt, err
 	}
+	if err := b.one(ctx, w.CPUs); err != nil {
+		return nil, err
+	}
 	limit := ""
 	if w.Within > 0 {
 		limit = fmt.Sprintf(", within %v", w.Within)
@@ -155,6 +158,35 @@ func (b *Built) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches, 
 		return run(s.Experiments[i].Name, specs[i])
 	})
 	return s, err
+}
+
+// one checks that the benchmark pattern matches one benchmark, by a run
+// of one iteration of each it matches (sub-benchmarks have no names until
+// they run): a pattern that matches several is refused before the first
+// full run.
+func (b *Built) one(ctx context.Context, n int) error {
+	cfg := b.cfg
+	cfg.Locks, cfg.Stretch, cfg.Benchtime, cfg.Count, cfg.Log = false, "", "1x", 1, nil
+	var names []string
+	for _, p := range b.pkgs {
+		points, failures, err := runOne(ctx, cfg, p, n, b.tmp, nil)
+		if err != nil {
+			return err
+		}
+		if len(failures) > 0 {
+			return fmt.Errorf("%v", failures[0])
+		}
+		for _, pt := range points {
+			names = append(names, pt.Bench.Name)
+		}
+	}
+	switch {
+	case len(names) == 0:
+		return &NoMatchError{Bench: b.cfg.bench(), Packages: b.paths()}
+	case len(names) > 1:
+		return &ManyMatchError{Names: names}
+	}
+	return nil
 }
 
 // sites is the stretch target of each lock group seen so far, by name.

@@ -105,7 +105,9 @@ func (l *Line) move(p *Proc, c int, write bool) {
 	g, now := l.sim.sched, l.sim.now
 	last := l.at.back()
 	leave := max(now, last.arrive+last.came)
-	if last.core == c { // c has it, but not alone: only the copies go
+	// Where c has it, but not alone, only the copies go; under the prompt
+	// rule the last core does not keep it.
+	if last.core == c || g.costs.Transfer.Prompt {
 		leave = max(now, last.arrive)
 	}
 	last.leave = leave

@@ -120,3 +120,34 @@ func TestLineFifoFree(t *testing.T) {
 		t.Errorf("fifo: two cores' 100 writes of 1 ns each ended at %v with %d moves; want 100ns and none", end, l.Moves())
 	}
 }
+
+// TestLinePromptLeaves: a core that has just had the line come keeps it
+// about as long as it took to come before it goes on to the next core
+// that asked; under Transfer.Prompt it goes on at once, so the asker
+// waits for the move alone.
+func TestLinePromptLeaves(t *testing.T) {
+	const move = 40 * time.Nanosecond
+	keep := func(prompt bool) time.Duration {
+		s := New(1)
+		cpus := NewGoCPUs(s, 2, Costs{Transfer: Transfer{Socket: move, Prompt: prompt}})
+		l := NewLine(s)
+		var took time.Duration
+		s.Go(func(p *Proc) {
+			cpus.Burn(p, 100*time.Nanosecond)
+			l.Write(p) // the line comes here from the other core, at about 100 ns + a move
+		})
+		s.Go(func(p *Proc) {
+			l.Write(p) // the line's first core
+			cpus.Burn(p, 100*time.Nanosecond+time.Nanosecond)
+			start := p.Now()
+			l.Write(p) // asks while it is on its way to the other or just there
+			took = p.Now() - start
+		})
+		s.Run(10 * time.Microsecond)
+		return took
+	}
+	kept, prompt := keep(false), keep(true)
+	if prompt >= kept {
+		t.Errorf("asking for a line just gone: %v under the default rule, %v under Prompt; want Prompt's shorter", kept, prompt)
+	}
+}

@@ -37,6 +37,10 @@ type Transfer struct {
 	Sibling time.Duration `json:"sibling_ns,omitempty"`
 	Socket  time.Duration `json:"socket_ns,omitempty"`
 	Remote  time.Duration `json:"remote_ns,omitempty"`
+	// Prompt is the other rule for a line's stay, for experiments: it
+	// leaves as soon as another core asks and its use under way is done,
+	// where by default the core keeps it about as long as it took to come.
+	Prompt bool `json:"prompt,omitempty"`
 }
 
 // IsZero reports whether moving a line costs nothing at any distance.

@@ -151,18 +151,21 @@ func main() {
 	calibration := flag.String("calibration", "", "calibration file of the go policy's costs "+
 		"(default: validation/testdata/calibration.json, this machine's of 2026-11-25)")
 	only := flag.String("only", "", "run only the series whose title holds this")
+	prompt := flag.Bool("prompt-lines", false, "an experiment: a cache line leaves a core as soon as another asks "+
+		"(sim.Transfer.Prompt), where by default the core keeps it about as long as it took to come")
 	flag.Parse()
 	root := strings.TrimSpace(string(cmdline.Output("go", "list", "-m", "-f", "{{.Dir}}", "github.com/brewput/brewput")))
 	if *calibration == "" {
 		*calibration = filepath.Join(root, "validation", "testdata", "calibration.json")
 	}
-	report(os.Stdout, root, *calibration, *only)
+	report(os.Stdout, root, *calibration, *only, *prompt)
 }
 
 // report writes the comparison of every series (those whose title holds
 // only, where not "") under the calibration in file, from the repository
-// at root.
-func report(w io.Writer, root, file, only string) {
+// at root; with prompt, under the other rule for a line's stay
+// (sim.Transfer.Prompt).
+func report(w io.Writer, root, file, only string, prompt bool) {
 	cal, err := calibrate.Load(file)
 	cmdline.Check(err)
 	here := filepath.Join(root, "validation", "published")
@@ -170,6 +173,9 @@ func report(w io.Writer, root, file, only string) {
 	fmt.Fprintf(w, "go policy under %s; each series on its published machine's\n", filepath.Base(file))
 	fmt.Fprintf(w, "shape, its band spanning the calibration's intervals and an unknown\n")
 	fmt.Fprintf(w, "machine's costs; speed-ups against one CPU\n")
+	if prompt {
+		fmt.Fprintf(w, "-prompt-lines: a cache line leaves a core as soon as another asks\n")
+	}
 
 	var pts []point
 	for i, s := range all {
@@ -180,7 +186,7 @@ func report(w io.Writer, root, file, only string) {
 		if len(rows) == 0 {
 			cmdline.Fail(fmt.Errorf("%s: no rows of %q from %q", s.csv, s.metric, s.source))
 		}
-		got := predict(here, s, rows, cal)
+		got := predict(here, s, rows, cal, prompt)
 		fmt.Fprintf(w, "\n%d. %s\n   %s, %s on %s\n", i+1, s.title, s.csv, s.file, s.machine)
 		fmt.Fprintf(w, "   %5s  %9s  %9s  %-17s  %5s  %5s\n", "cores", "published", "predicted", "band", "in", "off")
 		upper := false
@@ -334,7 +340,7 @@ type corner struct{ costs sim.Costs }
 // predict simulates s on each published count and on one CPU, at the
 // calibration's point and at its band's edges crossed with the machine's
 // transfer costs, and compares each count's speed-ups with the published.
-func predict(dir string, s series, rows []row, cal calibrate.Calibration) []point {
+func predict(dir string, s series, rows []row, cal calibrate.Calibration, prompt bool) []point {
 	b, err := blueprint.Load(filepath.Join(dir, s.file))
 	cmdline.Check(err)
 	one := s.base
@@ -369,6 +375,7 @@ func predict(dir string, s series, rows []row, cal calibrate.Calibration) []poin
 			c.Policy.Sched, c.Policy.Runtime, c.Policy.Seed = "go", s.runtime, 1
 			c.Costs = edges[e]
 			c.Costs.Transfer = transfers[e]
+			c.Costs.Transfer.Prompt = prompt
 			c.Costs.AllCore = allCore[e]
 			c.Machine = hw.Shape
 			if s.customers != nil {

@@ -25,7 +25,7 @@ func TestDoc(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
-	report(&out, root, filepath.Join(root, "validation", "testdata", "calibration.json"), "")
+	report(&out, root, filepath.Join(root, "validation", "testdata", "calibration.json"), "", false)
 	doc := filepath.Join(root, "docs", "model.md")
 	text, err := os.ReadFile(doc)
 	if err != nil {

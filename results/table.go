@@ -302,9 +302,8 @@ func writeShopTable(w io.Writer, points []Point, studies bool) error {
 	if err := writeColumns(w, points, cols); err != nil {
 		return err
 	}
-	for _, line := range CalibrationLines(points) {
-		fmt.Fprintln(w, format.Wrap("go policy: "+line, format.Width(w), "  "))
-	}
+	// The calibration is the caption's of whatever prints the table (the
+	// model's says it in words), every cost with its interval the JSON's.
 	return nil
 }
 

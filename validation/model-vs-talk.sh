@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
 # Holds brewput's model against the talk's own measurements (four runs,
-# seven modes, 1–6 CPUs and the 6-CPU overload table), which are kept
-# outside this repository: TALK_REF names their folder (the one holding
-# varycpu.csv and overload.csv; in this project's layout,
-# shared/reference/talk beside the repository). Each prediction simulates
+# seven modes, 1–6 CPUs and the 6-CPU overload table), kept in
+# validation/testdata/talk: TALK_REF names another folder holding
+# varycpu.csv and overload.csv. Each prediction simulates
 # the talk's program — --harness talk and its protocol — under the fifo
 # policy, the analytic bound, and the go policy (with this machine's
 # calibration and its band) for today's runtime and for Go 1.9's, the
@@ -18,7 +17,7 @@
 # median at that CPU count or load, over 4: the talk's steps were 0.95 to
 # 1 ms, measured, not fitted); the second uses the nominal 1 ms steps.
 #
-#   TALK_REF=../shared/reference/talk bash validation/model-vs-talk.sh   # summaries
+#   bash validation/model-vs-talk.sh                                     # summaries
 #   TALK_REF=DIR POINTS=1 bash validation/model-vs-talk.sh               # every point as well
 #   TALK_REF=DIR CALIBRATION=cal.json bash validation/model-vs-talk.sh
 #
@@ -26,7 +25,7 @@
 # started in. It needs a calibration: brewput calibrate, on a quiet
 # machine, first.
 set -euo pipefail
-[[ -n ${TALK_REF:-} ]] || { echo "model-vs-talk: set TALK_REF to the folder of the talk's reference runs (varycpu.csv, overload.csv)" >&2; exit 2; }
+TALK_REF=${TALK_REF:-$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/testdata/talk}
 [[ -r $TALK_REF/varycpu.csv && -r $TALK_REF/overload.csv ]] || { echo "model-vs-talk: TALK_REF=$TALK_REF holds no readable varycpu.csv and overload.csv" >&2; exit 2; }
 ref=$(cd "$TALK_REF" && pwd)
 [[ -n ${CALIBRATION:-} && $CALIBRATION != /* ]] && CALIBRATION=$PWD/$CALIBRATION

@@ -6,20 +6,18 @@
 # wall-clock second, throughput (lattes per virtual second) and median
 # latency, then the medians and the ratio of the medians.
 #
-#   SIMPY_PEER=../shared/peers/simpy_coffee.py bash validation/vs-simpy.sh
+#   bash validation/vs-simpy.sh
 #   SIMPY_PEER=FILE RUNS=5 bash validation/vs-simpy.sh
 #
 # The Go side is BenchmarkFinelockingSixCPUs in the main module's ./model
 # (5 ops of 100 s each); the SimPy side is the script SIMPY_PEER names,
-# which is kept outside this repository (in this project's layout,
-# shared/peers/simpy_coffee.py beside it; a relative path is taken from the
-# folder this is started in). SimPy is installed with pip if it is missing.
+# validation/testdata/peers/simpy_coffee.py unless SIMPY_PEER names
+# another (a relative path is taken from the folder this is started in). SimPy is installed with pip if it is missing.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-peer=${SIMPY_PEER:-}
+peer=${SIMPY_PEER:-$root/validation/testdata/peers/simpy_coffee.py}
 runs=${RUNS:-3}
-[[ -n $peer ]] || { echo "vs-simpy: set SIMPY_PEER to the SimPy peer, simpy_coffee.py" >&2; exit 2; }
 [[ -f $peer && -r $peer ]] || { echo "vs-simpy: SIMPY_PEER=$peer is not a readable file" >&2; exit 2; }
 [[ $peer == /* ]] || peer=$PWD/$peer
 if ! python3 -c 'import simpy' 2>/dev/null; then

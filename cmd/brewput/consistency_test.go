@@ -309,13 +309,13 @@ func TestConsistencyRecordedBusyCalibration(t *testing.T) {
 	file := filepath.Join("testdata", "consistency", "busy-calibration.json")
 	busy := "on a busy machine (other processes used 1.99 CPUs): not to be trusted, kept with --force"
 	stdout, _ := runModel(t, "--modes", "finelocking", "--cpus", "2", "--dur", "100ms", "--calibration", file)
-	// The caption and the footer are sentences wrapped to the terminal,
-	// their further lines indented.
+	// The caption is a sentence wrapped to the terminal, its further
+	// lines indented, and says the costs once (no footer repeats them).
 	if caption := captionOf(stdout); !strings.Contains(caption, busy) {
 		t.Errorf("the table's caption %q does not say %q", caption, busy)
 	}
-	if _, footer, _ := strings.Cut(stdout, "\ngo policy: "); !strings.Contains(strings.ReplaceAll(footer, "\n  ", " "), busy) {
-		t.Errorf("the table's footer does not say %q:\n%s", busy, stdout)
+	if n := strings.Count(oneLine(stdout), "wakes a sleeping goroutine"); n != 1 {
+		t.Errorf("the costs said %d times, want once:\n%s", n, stdout)
 	}
 	for _, p := range modelPoints(t, "--modes", "finelocking", "--cpus", "2", "--dur", "100ms", "--calibration", file) {
 		if c := p.Calibration; c == nil || !c.Forced || !c.Busy() || !strings.Contains(c.For(), busy) {

@@ -46,8 +46,8 @@ func TestCalibrateFrom(t *testing.T) {
 	}
 	args := []string{"--modes", "finelocking", "--cpus", "4", "--dur", "300ms", "--calibration", out}
 	table, _ := runModel(t, args...)
-	if !strings.Contains(table, "go policy: for the costs inferred from talk.csv (4 points)") {
-		t.Errorf("table's footer does not say which costs:\n%s", table)
+	if !strings.Contains(oneLine(table), "for the costs inferred from talk.csv (4 points)") {
+		t.Errorf("table's caption does not say which costs:\n%s", table)
 	}
 	p := modelPoints(t, args...)[0]
 	if p.Calibration == nil || len(p.Calibration.InferredFrom) != 1 || p.Calibration.InferredFrom[0] != "talk.csv" || p.Calibration.Points != 4 {

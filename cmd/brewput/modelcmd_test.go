@@ -469,8 +469,8 @@ func TestModelBandAndCalibration(t *testing.T) {
 		t.Errorf("calibration %+v", p.Calibration)
 	}
 	table, _ := runModel(t, args...)
-	if !strings.Contains(oneLine(table), "range (go policy)") || !strings.Contains(oneLine(table), "go policy: for vm's runtime costs, measured 2026-11-22 10:38 UTC") {
-		t.Errorf("table without its range column or calibration footer:\n%s", table)
+	if !strings.Contains(oneLine(table), "range (go policy)") || !strings.Contains(oneLine(table), "for vm's runtime costs, measured 2026-11-22 10:38 UTC") {
+		t.Errorf("table without its range column or calibration caption:\n%s", table)
 	}
 	if p := modelPoints(t, "--modes", "finelocking", "--cpus", "6", "--dur", "200ms", "--sched", "fifo")[0]; p.Band != nil || p.Calibration != nil {
 		t.Errorf("fifo point with band %+v, calibration %+v", p.Band, p.Calibration)

@@ -336,7 +336,7 @@ func TestSetting(t *testing.T) {
 		t.Errorf("fifo: %q", got)
 	}
 	got := limits.Setting(model.Policy{Policy: results.Policy{Sched: "go"}, Costs: sim.Costs{Wake: 132 * time.Microsecond}}, "calibration c.json", "for vm's runtime costs")
-	if !strings.HasPrefix(got, "the model, go policy, calibration c.json, for vm's runtime costs: wake 132µs, no spinning P (spin window 0), ") {
+	if !strings.HasPrefix(got, "the model, go policy, calibration c.json, for vm's runtime costs: this machine wakes a sleeping goroutine in about 132 µs, ") {
 		t.Errorf("go: %q", got)
 	}
 	if label := limits.ModelLabel("go", sim.Costs{Wake: 132 * time.Microsecond}); !strings.HasPrefix(label, "model (go: wake 132µs, ") || !strings.HasSuffix(label, ")") {

@@ -7,6 +7,7 @@ import (
 	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/sim"
+	"github.com/brewput/brewput/results"
 )
 
 // ModelLabel says what a simulation ran with: "model (fifo)".
@@ -37,7 +38,8 @@ func Setting(policy model.Policy, from, machine string) string {
 	if machine != "" {
 		s += ", " + machine
 	}
-	s += ": " + costsText(policy.Costs)
+	c := policy.Costs
+	s += ": " + results.CostsWords(c.Wake, c.MutexHandoff, c.ChanHandoff) + " (every cost: --format json, or brewput calibrate --show)"
 	if b := policy.Background; b.CPUs > 0 {
 		s += fmt.Sprintf("; other processes taking %.3g CPUs in bursts of %v", b.CPUs, b.Burst)
 	}

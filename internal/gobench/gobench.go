@@ -528,10 +528,17 @@ func runOne(ctx context.Context, cfg Config, p pkg, n int, tmp string, targets m
 	after := quiet.TakeOn(&own) // the child, now waited for, counts as brewput's own
 	pw.Close()
 	<-done
-	if parent.Err() != nil {
-		return nil, nil, parent.Err()
-	}
 	points, failures := parse(output.String(), p, n, start)
+	if parent.Err() != nil {
+		// Interrupted: the benchmarks whose lines the child printed whole
+		// are kept, without what it writes at its end (latency histograms,
+		// locks), as the window of the run so far judges them.
+		for i := range points {
+			points[i].CPUSet = sweep.FormatCPUs(pinned)
+			quiet.MarkWindow(&points[i], before, after)
+		}
+		return points, nil, parent.Err()
+	}
 	if ctx.Err() != nil {
 		failures = append(failures, Failure{Pkg: p.path, CPUs: n, Output: fmt.Sprintf("killed, still running a minute past its -timeout %v (stopped, or stuck): %s", timeout, tail(output.String(), 20))})
 	}

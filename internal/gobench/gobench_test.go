@@ -9,7 +9,9 @@ import (
 	"reflect"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"go.uber.org/goleak"
 )
@@ -216,5 +218,66 @@ func TestValidate(t *testing.T) {
 		if err := c.Validate(); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%+v: %v, want %q", c, err, want)
 		}
+	}
+}
+
+// lockedLog is a log safe to read while Run writes to it.
+type lockedLog struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *lockedLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedLog) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// TestRunInterruptedKeepsWhatItPrinted: interrupted while a benchmark
+// runs, Run keeps every benchmark the test binary reported whole before,
+// with ctx's error.
+func TestRunInterruptedKeepsWhatItPrinted(t *testing.T) {
+	dir := module(t, `package x
+
+import (
+	"testing"
+	"time"
+)
+
+func BenchmarkSum(b *testing.B) {
+	for b.Loop() {
+		_ = Sum(1, 2)
+	}
+}
+
+func BenchmarkHang(b *testing.B) { time.Sleep(time.Hour) }
+`)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var log lockedLog
+	done := make(chan struct{})
+	var res Result
+	var err error
+	go func() {
+		defer close(done)
+		res, err = Run(ctx, Config{Dir: dir, CPUs: []int{1}, Benchtime: "20x", Log: &log})
+	}()
+	deadline := time.Now().Add(2 * time.Minute) // a guard against a hang, not a timing
+	for !strings.Contains(log.String(), "BenchmarkSum") {
+		if time.Now().After(deadline) {
+			t.Fatalf("BenchmarkSum not reported within 2 minutes:\n%s", log.String())
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	cancel()
+	<-done
+	if !errors.Is(err, context.Canceled) || len(res.Points) != 1 || res.Points[0].Mode != "Sum" || res.Points[0].Ops != 20 {
+		t.Errorf("interrupted: %v, points %+v; want context.Canceled and Sum's point", err, res.Points)
 	}
 }

@@ -64,6 +64,9 @@ type variantModel struct {
 	Outside    time.Duration
 	Locks      []lockGroup
 	Unmodelled []string
+	// Rounding is the model's time an operation over the measured one:
+	// a blueprint's whole nanoseconds make a 19.46 ns operation 19 ns.
+	Rounding float64
 	// Negligible names the lock groups left out, held and waited for
 	// less than negligible of an operation's time.
 	Negligible []string
@@ -159,6 +162,9 @@ func modelOf(p results.Point) (variantModel, error) {
 		steps += time.Duration(n) * d
 	}
 	m.Outside = max(0, time.Duration(math.Round(perOp*float64(time.Second)))-steps)
+	if exact := perOp * float64(time.Second); exact > 0 {
+		m.Rounding = float64(m.Outside+steps) / exact
+	}
 	if m.Outside <= 0 && len(m.Locks) == 0 {
 		return m, fmt.Errorf("%s on %d CPUs: used no CPU time; nothing to model", p.Mode, p.CPUs)
 	}

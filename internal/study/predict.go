@@ -97,8 +97,26 @@ func predictAll(ctx context.Context, pr predict.Prediction, study string, models
 	for i := range points {
 		points[i].Host, points[i].Calibration = pr.Host, pr.Cal
 		points[i].AsStudy(study)
+		widenForRounding(&points[i], modelFor(models, variants[i/len(cpus)], cpus[i%len(cpus)]).Rounding)
 	}
 	return points, nil
+}
+
+// widenForRounding widens p's band by what its model's whole nanoseconds
+// left out (r, the model's time an operation over the measured one): a
+// model 2 % fast predicts 2 % high, and its band, where its costs leave
+// no room (one CPU), would not hold what was measured. Its high edge
+// stays at its bound.
+func widenForRounding(p *results.Point, r float64) {
+	if p.Band == nil || !(r > 0) || r == 1 {
+		return
+	}
+	b := &p.Band.Throughput
+	b[0] = min(b[0], b[0]*r)
+	b[1] = max(b[1], b[1]*r)
+	if p.Bounds != nil && p.Bounds.ThroughputMax > 0 {
+		b[1] = max(min(b[1], p.Bounds.ThroughputMax), p.Throughput)
+	}
 }
 
 // shapeSingleLocks gives each variant whose every model is one shared lock
@@ -224,7 +242,7 @@ func tableCounts(cpus []int, measured []results.Point) []int {
 func writePrediction(w io.Writer, models []variantModel, predicted, measured []results.Point, cpus []int, shaped []string) error {
 	var b strings.Builder
 	b.WriteString(format.Wrap("What each model is made of, from its measured locks on each CPU count measured (a count past "+
-		"them takes the most CPUs' model):", format.Width(w), "") + "\n")
+		"them takes the most CPUs' model; its times are whole nanoseconds, and its band also spans what they round off):", format.Width(w), "") + "\n")
 	for _, m := range models {
 		line := fmt.Sprintf("%s (%s, %s): %s", m.Variant, format.Count(m.From.CPUs, "CPU"), format.Rate(m.From.Throughput, m.Unit), m.describe())
 		b.WriteString("  " + format.Wrap(line, format.Width(w)-4, "    ") + "\n")
@@ -232,7 +250,7 @@ func writePrediction(w io.Writer, models []variantModel, predicted, measured []r
 	if len(shaped) > 0 {
 		b.WriteString(format.Wrap(fmt.Sprintf("%s: one lock each, whose predicted throughput past the CPUs measured, once it falls, "+
 			"is held at its lowest so far and at its bound (a simulation's window wobbles by a few percent where one lock is "+
-			"saturated; the band keeps what was simulated).", strings.Join(shaped, ", ")), format.Columns, "") + "\n")
+			"saturated; the band keeps what was simulated).", strings.Join(shaped, ", ")), format.Width(w), "") + "\n")
 	}
 	b.WriteString("\n")
 	if _, err := io.WriteString(w, b.String()); err != nil {

@@ -7,7 +7,7 @@
 // varycpu points on 3–6 CPUs and the overload points (6 CPUs, 10 to 10000
 // workers). docs/model.md quotes its output.
 //
-//	cd validation && go run ./heldout -ref ../../shared/reference/talk [-calibration BASE] [-by modes|cpus|both] [-points]
+//	cd validation && go run ./heldout -ref testdata/talk [-calibration BASE] [-by modes|cpus|both] [-points]
 //
 // -by cpus is one fold: the costs inferred from the 1–2 CPU points of all
 // seven modes predict every held-out point. -by modes is seven folds, one

@@ -1,10 +1,10 @@
 // Command vstalk holds brewput's model against the talk's own measurements:
 // four runs of seven modes on 1–6 CPUs and, on 6 CPUs, with 10 to 10000
 // customers, read from the folder -ref names (its varycpu.csv and
-// overload.csv; the data are kept outside this repository, in
-// shared/reference/talk beside it). model-vs-talk.sh runs it.
+// overload.csv; validation/testdata/talk holds them). model-vs-talk.sh
+// runs it.
 //
-//	go run ./vstalk -ref ../../shared/reference/talk [-points] [-nominal]
+//	go run ./vstalk -ref testdata/talk [-points] [-nominal]
 //
 // Every prediction simulates the talk's program — its harness (generator,
 // workers, aggregator) and its protocol (requests handed out for the run's

@@ -161,7 +161,10 @@ func modelOf(p results.Point) (variantModel, error) {
 		n, d := uses(g)
 		steps += time.Duration(n) * d
 	}
-	m.Outside = max(0, time.Duration(math.Round(perOp*float64(time.Second)))-steps)
+	// Rounded down, so that the model is at most a nanosecond fast, which
+	// its band's low edge then spans (widenForRounding) without passing
+	// the bound its own durations set.
+	m.Outside = max(0, time.Duration(math.Floor(perOp*float64(time.Second)))-steps)
 	if exact := perOp * float64(time.Second); exact > 0 {
 		m.Rounding = float64(m.Outside+steps) / exact
 	}

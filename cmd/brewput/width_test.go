@@ -47,6 +47,7 @@ func TestEveryCommandFitsEighty(t *testing.T) {
 		{"brewput calibrate", []string{"calibrate", "--show", "--out", cal}, noChild(), nil},
 		{"brewput report", []string{"report", filepath.Join(samples, "shop.json"), filepath.Join(samples, "lab.json"), "--out", out("report-samples")}, noChild(), nil},
 		{"brewput compare", []string{"compare", filepath.Join(samples, "shop.json"), filepath.Join(samples, "model.json")}, noChild(), nil},
+		{"brewput compare", []string{"compare", filepath.Join(samples, "shop.json"), filepath.Join(samples, "shop.json")}, noChild(), nil},
 		{"brewput fit", []string{"fit", "testdata/gotest-cpus.txt"}, noChild(), nil},
 		{"brewput list", []string{"list"}, noChild(), nil},
 		{"brewput version", []string{"version"}, noChild(), nil},

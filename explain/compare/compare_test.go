@@ -244,15 +244,15 @@ func TestTableFitsAndHasARowPerConfiguration(t *testing.T) {
 	c := compare.Compare(append(old, open...), append(new, open...), compare.Options{})
 	out := table(t, c)
 	for _, line := range strings.Split(out, "\n") {
-		if n := len([]rune(line)); n > 120 {
+		if n := len([]rune(line)); n > 80 {
 			t.Errorf("line of %d columns:\n%s", n, line)
 		}
 	}
 	// 10 rows in each of 3 tables.
-	if n := strings.Count(out, "linearpipe-1    16   16"); n != 3 {
+	if n := strings.Count(out, "linearpipe-1    16"); n != 3 {
 		t.Errorf("%d rows for linearpipe-1 cpus=16, want one per table:\n%s", n, out)
 	}
-	if !strings.Contains(out, "multi-2          2    2  833.333  1000") {
+	if !strings.Contains(out, "multi-2          2  833.333  1000") {
 		t.Errorf("open-loop row lacks rate and maxq:\n%s", out)
 	}
 }
@@ -383,7 +383,7 @@ func TestModelIsNotComparedWithMeasurements(t *testing.T) {
 	if tp := both.Rows[1].Metrics[0]; tp.Old.N != 2 || tp.New.N != 2 || tp.New.Median != 255 {
 		t.Errorf("model row compares %+v; want the model's two points a side", tp)
 	}
-	if out := table(t, both); !strings.Contains(out, "locking (model fifo)     2    2") {
+	if out := table(t, both); !strings.Contains(out, "locking (model fifo)     2") {
 		t.Errorf("table does not mark the model's row:\n%s", out)
 	}
 

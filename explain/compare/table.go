@@ -108,14 +108,20 @@ func (c Comparison) writeBlock(b *bytes.Buffer, bl *block) {
 	}
 	fmt.Fprintf(b, "%s (%s is better)\n", title, bl.better)
 
-	open, steps := false, false
+	// The par column only where some configuration has other than as
+	// many customers as CPUs: the table fits 80 columns more often.
+	open, steps, pars := false, false, false
 	for _, k := range bl.keys {
 		open = open || k.Rate > 0
 		steps = steps || len(k.Steps.NonDefault()) > 0
+		pars = pars || k.Par != k.CPUs
 	}
 	t := format.Table{Align: []format.Align{format.Left, format.Right}, Indent: true, Ragged: true}
 	configCells := func(k Key) []string {
-		cells := []string{k.modeLabel(), fmt.Sprint(k.CPUs), fmt.Sprint(k.Par)}
+		cells := []string{k.modeLabel(), fmt.Sprint(k.CPUs)}
+		if pars {
+			cells = append(cells, fmt.Sprint(k.Par))
+		}
 		if open && k.Rate > 0 {
 			cells = append(cells, fmt.Sprintf("%.6g", k.Rate), fmt.Sprint(k.MaxQ))
 		} else if open {
@@ -129,7 +135,10 @@ func (c Comparison) writeBlock(b *bytes.Buffer, bl *block) {
 
 	// The mode column is as wide as "geomean" whether or not the table
 	// has one.
-	head := []string{fmt.Sprintf("%-7s", "mode"), "cpus", "par"}
+	head := []string{fmt.Sprintf("%-7s", "mode"), "cpus"}
+	if pars {
+		head = append(head, "par")
+	}
 	if open {
 		head = append(head, "rate/s", "maxq")
 	}

@@ -82,11 +82,17 @@ func TestLabsRun(t *testing.T) {
 // prints every point with the lab's metrics, and --out writes the file
 // its extension says beside the answer.
 func TestLabAnswersFirst(t *testing.T) {
-	args := []string{"lab", "channels", "--cpus", "1", "--lines", "2000", "--size", "1", "--consumers", "1", "--batch", "1,10"}
+	args := []string{"lab", "channels", "--cpus", "1", "--lines", "2000", "--size", "1", "--consumers", "1", "--batch", "1,10", "--noisy", "ok"}
 	out := filepath.Join(t.TempDir(), "ch.json")
 	stdout, _ := succeeds(t, noChild(), append(args, "--out", out)...)
-	for _, want := range []string{"lab channels, measured on ", ": 2 points on 1 CPU", "On 1 CPU, ", "makes the most", "the least",
-		"share of the bound reached (%) against lines per batch (B)", report.LabMore} {
+	// Beside a busy test binary a point may be disturbed: the count's
+	// answer is then inconclusive, ranking none of it.
+	ranked := []string{"makes the most", "the least"}
+	if strings.Contains(stdout, "inconclusive") {
+		ranked = []string{"so which makes the most is not known"}
+	}
+	for _, want := range append(ranked, "lab channels, measured on ", ": 2 points on 1 CPU", "On 1 CPU, ",
+		"share of the bound reached (%) against lines per batch (B)", report.LabMore) {
 		// The sentences wrap where their figures' widths say.
 		if !strings.Contains(strings.Join(strings.Fields(stdout), " "), want) {
 			t.Errorf("the answer lacks %q:\n%s", want, stdout)

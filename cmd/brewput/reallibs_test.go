@@ -117,8 +117,13 @@ func TestRealLibsLocks(t *testing.T) {
 			t.Errorf("%s: groups %v, want one lock named at its callers in entry.go and logger.go", mode, byMode[mode])
 		}
 	}
-	if len(byMode["Logrus/out=slow/lock=none"]) > 1 {
-		t.Errorf("Logrus with SetNoLock: groups %v, want none but sync.Pool's", byMode["Logrus/out=slow/lock=none"])
+	// Without its lock, logrus takes none of its own: sync.Pool's slow path
+	// and a sync.Once's first call are the standard library's.
+	for n := range byMode["Logrus/out=slow/lock=none"] {
+		if !strings.Contains(n, "(*Pool).") && !strings.Contains(n, "(*Once).") {
+			t.Errorf("Logrus with SetNoLock: groups %v, want none but sync.Pool's and sync.Once's", byMode["Logrus/out=slow/lock=none"])
+			break
+		}
 	}
 
 	// predict says one thing of each benchmark: points or a not_predicted

@@ -98,3 +98,34 @@ func TestPlanSizesByTheOperation(t *testing.T) {
 		t.Errorf("experiments %+v: want lim 50ns a use, the shards (two uses an op) 25ns", s.Experiments)
 	}
 }
+
+// TestDisturbedRoundsClearNothing: beside a busy process a lock's stretch
+// can cost what the control costs because the CPU the two would share is
+// not there: rounds with a disturbed run may show a limit, never clear a
+// part.
+func TestDisturbedRoundsClearNothing(t *testing.T) {
+	base := []float64{100, 102, 98, 101, 99, 100}
+	control := []float64{0.33, 0.34, 0.32, 0.33, 0.335, 0.33}
+	s := stretches(base, control, map[string][]float64{
+		"the cache mutex":        {0.335, 0.34, 0.325, 0.33, 0.34, 0.33},
+		"the shard mutexes (64)": {0.60, 0.62, 0.59, 0.61, 0.60, 0.60},
+	})
+	for i := range s.Base {
+		s.Base[i].Disturbed = true
+	}
+	s.Judge()
+	if l := s.Limit(); l == nil || l.Name != "the shard mutexes (64)" {
+		t.Errorf("a limit shown on disturbed rounds not named: %+v", l)
+	}
+	if e := s.Experiments[0]; e.Decided || e.QuietRounds != 0 {
+		t.Errorf("the cache mutex cleared on disturbed rounds: %+v", e)
+	}
+	a := s.Answer()
+	if !strings.Contains(a, "undecided: the cache mutex") {
+		t.Errorf("answer %q does not leave the cache mutex undecided", a)
+	}
+	s.Experiments = s.Experiments[:1]
+	if a := s.Answer(); !strings.HasPrefix(a, "Undecided after 6 rounds") || !strings.Contains(a, "Only 0 of the 6 rounds ran undisturbed") {
+		t.Errorf("answer %q", a)
+	}
+}

@@ -64,6 +64,7 @@ func (p *Program) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches
 	perRun := time.Since(start)
 	s := why.PlanStretches(p.Name, w.Frac, first)
 	s.Base = append(s.Base, first)
+	s.HoldsTimeStretch = true // a meter's Unlock spins before its clock read
 	control := &kit.Stretch{Outside: true, Extra: s.Control.Extra}
 	specs := make([]*kit.Stretch, len(s.Experiments))
 	for i, e := range s.Experiments {

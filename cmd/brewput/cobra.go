@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/internal/exitcode"
@@ -28,14 +29,68 @@ func unknownArgs(cmd *cobra.Command, args []string) error {
 	return nil
 }
 
+// unknownCommand refuses an argument to the root, naming the commands it
+// might have meant: "unknown command "modle"; did you mean model?".
+func unknownCommand(cmd *cobra.Command, args []string) error {
+	if len(args) == 0 {
+		return nil
+	}
+	s := fmt.Sprintf("unknown command %q", args[0])
+	if near := cmd.SuggestionsFor(args[0]); len(near) > 0 {
+		s += "; did you mean " + format.JoinOr(near) + "?"
+	}
+	return errors.New(s + " (brewput --help lists the commands)")
+}
+
+// didYouMean adds to an unknown flag's error the flags of cmd it might
+// have meant: "unknown flag: --mdoes; did you mean --modes?".
+func didYouMean(cmd *cobra.Command, err error) error {
+	name, ok := strings.CutPrefix(err.Error(), "unknown flag: --")
+	if !ok {
+		return err
+	}
+	var near []string
+	cmd.Flags().VisitAll(func(f *pflag.Flag) {
+		if !f.Hidden && (levenshtein(name, f.Name) <= 2 || strings.HasPrefix(f.Name, name)) {
+			near = append(near, "--"+f.Name)
+		}
+	})
+	if len(near) == 0 {
+		return err
+	}
+	return fmt.Errorf("%w; did you mean %s?", err, format.JoinOr(near))
+}
+
+// levenshtein is the edit distance between a and b.
+func levenshtein(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
+}
+
 // finishRoot gives root and its commands e's streams, flag errors that say
 // what a flag accepts, non-finite numbers refused, and their long help.
 func finishRoot(root *cobra.Command, e *env) {
 	root.SetOut(e.stdout)
 	root.SetErr(e.stderr)
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return cliflag.Explain(err) })
+	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error { return cliflag.Explain(didYouMean(cmd, err)) })
 	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error { return cliflag.CheckFinite(cmd.Flags()) }
 	root.CompletionOptions.DisableDefaultCmd = true
+	root.SuggestionsMinimumDistance = 2 // "did you mean model?" for modle
 	// Flags' help wraps to the width of the terminal the help goes to.
 	usage := strings.ReplaceAll(root.UsageTemplate(), ".FlagUsages ", fmt.Sprintf(".FlagUsagesWrapped %d ", format.Width(e.stdout)))
 	root.SetUsageTemplate(usage)

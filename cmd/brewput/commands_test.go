@@ -70,3 +70,21 @@ func TestHelpHidesPointAndCompletion(t *testing.T) {
 		}
 	}
 }
+
+// A misspelled command or flag is refused, exit 2, with what was meant.
+func TestDidYouMean(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"modle"}, `unknown command "modle"; did you mean model?`},
+		{[]string{"--mdoes", "x"}, "unknown flag: --mdoes; did you mean --modes?"},
+		{[]string{"model", "--cpu", "4"}, "unknown flag: --cpu; did you mean --cpus?"},
+		{[]string{"--cpus", "1-300"}, "300 CPUs: this machine has"},
+	} {
+		code, stdout, stderr := brewput(context.Background(), t, noChild(), c.args...)
+		if code != exitUsage || stdout != "" || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("brewput %q: exit %d, stderr %q; want exit 2 and one line with %q", c.args, code, stderr, c.want)
+		}
+	}
+}

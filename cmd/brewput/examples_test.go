@@ -149,3 +149,54 @@ func TestDocExamples(t *testing.T) {
 		t.Fatal("no deterministic example found in README.md or docs/: the parser or the docs changed")
 	}
 }
+
+// readmeRun is a run of the main job recorded on a 2-core machine, whose
+// output README.md shows: brewput report prints from its results what the
+// main job printed at its end.
+const readmeRun = "testdata/readme/results.json"
+
+// TestReadmeMainJob: the output README.md shows under "$ brewput" is what
+// the current code prints of the run it comes from (readmeRun), wrapped
+// at 80 columns; -update rewrites it. A line starting "…" ends what is
+// compared.
+func TestReadmeMainJob(t *testing.T) {
+	path := filepath.Join("..", "..", "README.md")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(data), "\n")
+	start := slices.Index(lines, "$ brewput")
+	if start < 0 {
+		t.Fatal(`README.md shows no "$ brewput" block`)
+	}
+	start++
+	end := start
+	for end < len(lines) && !strings.HasPrefix(lines[end], "```") {
+		end++
+	}
+	out := filepath.Join(t.TempDir(), "brewput-report")
+	stdout, _ := succeeds(t, noChild(), "report", readmeRun, "--out", out)
+	got := strings.Split(strings.TrimRight(strings.ReplaceAll(stdout, out, "brewput-report"), "\n"), "\n")
+	isCut := func(l string) bool { return strings.HasPrefix(l, "…") }
+	want := lines[start:end]
+	if cut := slices.IndexFunc(want, isCut); cut >= 0 {
+		want = want[:cut]
+		got = got[:min(len(got), cut)]
+	}
+	if slices.Equal(got, want) {
+		return
+	}
+	if *update {
+		if cut := slices.IndexFunc(lines[start:end], isCut); cut >= 0 {
+			got = append(got, lines[start+cut:end]...)
+		}
+		lines = slices.Concat(lines[:start], got, lines[end:])
+		if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	t.Errorf("README.md shows otherwise than the main job prints of %s (go test ./cmd/brewput -run TestReadmeMainJob -update rewrites it):\n%s",
+		readmeRun, firstDifference(strings.Join(want, "\n"), strings.Join(got, "\n")))
+}

@@ -39,7 +39,7 @@ func newRoot(e *env) *cobra.Command {
 	root := &cobra.Command{
 		Use:           "brewput",
 		Short:         "How the structure of concurrent Go code shapes its throughput",
-		Args:          cobra.NoArgs,
+		Args:          unknownCommand,
 		SilenceErrors: true,
 		SilenceUsage:  true,
 		RunE: func(cmd *cobra.Command, _ []string) error {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -144,6 +145,11 @@ func TestKeysOnlyInOneSide(t *testing.T) {
 	}
 	if out := table(t, compare.Compare(old[1:], new[:1], compare.Options{})); !strings.Contains(out, "no configuration is in both old and new") {
 		t.Errorf("disjoint sides not said so:\n%s", out)
+	}
+	// One mode on several counts, as many customers as CPUs: one line.
+	many := slices.Concat(new, measured("b", "finelocking", 3, 700), measured("b", "finelocking", 4, 900), measured("b", "finelocking", 6, 930))
+	if out := table(t, compare.Compare(old, many, compare.Options{})); !strings.Contains(out, "only in new (4):\n  locking cpus=1 par=1 rate=800 maxq=1000\n  finelocking cpus=3,4,6 par=cpus\n") {
+		t.Errorf("the counts of one configuration not on one line:\n%s", out)
 	}
 }
 

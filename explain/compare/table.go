@@ -214,7 +214,35 @@ func writeKeys(b *bytes.Buffer, title string, keys []Key) {
 		return
 	}
 	fmt.Fprintf(b, "\n%s (%d):\n", title, len(keys))
+	// A configuration on several CPU counts, as many customers as CPUs
+	// each (the main job's predictions past the measured counts), is one
+	// line: "finelocking (model go) cpus=3,4,6,8 par=cpus".
+	var order []string
+	counts := map[string][]int{}
 	for _, k := range keys {
-		fmt.Fprintf(b, "  %s\n", k)
+		if k.Bench || k.Par != k.CPUs {
+			order = append(order, k.String())
+			continue
+		}
+		g := k
+		g.CPUs, g.Par = 0, 0
+		name := g.String()
+		if _, ok := counts[name]; !ok {
+			order = append(order, name)
+		}
+		counts[name] = append(counts[name], k.CPUs)
+	}
+	for _, name := range order {
+		cpus, ok := counts[name]
+		if !ok {
+			fmt.Fprintf(b, "  %s\n", name)
+			continue
+		}
+		slices.Sort(cpus)
+		line := strings.Replace(name, "cpus=0 par=0", "cpus="+format.Ints(cpus, ",")+" par=cpus", 1)
+		if len(cpus) == 1 {
+			line = strings.Replace(name, "cpus=0 par=0", fmt.Sprintf("cpus=%d par=%d", cpus[0], cpus[0]), 1)
+		}
+		fmt.Fprintf(b, "  %s\n", line)
 	}
 }

@@ -82,6 +82,14 @@ func JoinAnd(s []string) string {
 	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
 }
 
+// JoinOr joins "a, b or c": "" for none, the one for one.
+func JoinOr(s []string) string {
+	if len(s) < 2 {
+		return strings.Join(s, "")
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
+}
+
 // Ints writes whole numbers joined by sep: "1, 2" with ", ", "1,2" with
 // "," as a flag takes them.
 func Ints(xs []int, sep string) string {

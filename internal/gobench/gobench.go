@@ -359,7 +359,15 @@ func build(ctx context.Context, cfg Config, tmp string) ([]pkg, error) {
 	cmd := cfg.goCommand(ctx, append([]string{"list", "-e", "-json"}, patterns...)...)
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
-		return nil, &PackageError{Pattern: strings.Join(patterns, " "), Output: stderr.String() + err.Error()}
+		out := strings.TrimSpace(stderr.String())
+		if strings.Contains(out, "go.mod file not found") {
+			// Outside a module: say so, and what to do, not go's exit status.
+			out = "not inside a Go module (no go.mod here or above); run brewput bench from your module's folder, or give its packages, such as ./..."
+		}
+		if out == "" {
+			out = err.Error()
+		}
+		return nil, &PackageError{Pattern: strings.Join(patterns, " "), Output: out}
 	}
 	var pkgs []pkg
 	dec := json.NewDecoder(&stdout)

@@ -161,6 +161,12 @@ func TestRunErrors(t *testing.T) {
 		t.Errorf("a folder that does not exist: %v", err)
 	}
 
+	// Outside any module: said in words, not as go's exit status.
+	_, err = Run(context.Background(), Config{Dir: t.TempDir(), CPUs: []int{1}})
+	if !errors.As(err, &pe) || !strings.Contains(err.Error(), "not inside a Go module") || strings.Contains(err.Error(), "exit status") {
+		t.Errorf("outside a module: %v", err)
+	}
+
 	_, err = Run(context.Background(), Config{Dir: good, Bench: "(", CPUs: []int{1}})
 	if err == nil || !strings.Contains(err.Error(), "not a regular expression") {
 		t.Errorf("bad expression: %v", err)

@@ -21,12 +21,14 @@ func ParseCPUList(s string, max int) ([]int, error) {
 		if n < 1 {
 			return nil, fmt.Errorf("%d CPUs: want at least 1", n)
 		}
-		if n > max {
-			if max < ModelMaxCPUs {
-				return nil, fmt.Errorf("%d CPUs: this machine has %d; brewput model predicts what more CPUs would do (up to %d)", n, max, ModelMaxCPUs)
-			}
-			return nil, fmt.Errorf("%d CPUs: the model simulates at most %d", n, max)
+	}
+	// The most asked for is named, not the first past the machine: "1-300"
+	// is refused as 300 CPUs.
+	if n := slices.Max(cpus); n > max {
+		if max < ModelMaxCPUs {
+			return nil, fmt.Errorf("%d CPUs: this machine has %d; brewput model predicts what more CPUs would do (up to %d)", n, max, ModelMaxCPUs)
 		}
+		return nil, fmt.Errorf("%d CPUs: the model simulates at most %d", n, max)
 	}
 	slices.Sort(cpus)
 	return slices.Compact(cpus), nil

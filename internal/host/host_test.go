@@ -15,7 +15,7 @@ func TestParseCPUList(t *testing.T) {
 		}
 	}
 	for in, want := range map[string]string{
-		"0": "0 CPUs: want at least 1", "5": "5 CPUs: this machine has 4", "1-9": "5 CPUs: this machine has 4",
+		"0": "0 CPUs: want at least 1", "5": "5 CPUs: this machine has 4", "1-9": "9 CPUs: this machine has 4",
 		"x": `"x" is not a CPU count`, "3-1": `"3-1" is not`, "": `"" is not`, "1,,2": `"" is not`,
 	} {
 		_, err := ParseCPUList(in, 4)

@@ -39,10 +39,18 @@ func NewProgress(w io.Writer, st Batch, done int) *Progress {
 		about += s.Duration()
 	}
 	about = about * time.Duration(left) / time.Duration(max(len(st.Specs), 1))
+	// A busy machine makes points be measured again (--noisy retry): the
+	// estimate says how long that could take at most, and the time left,
+	// revised as points finish, counts it at the rate seen so far.
+	when := fmt.Sprintf("about %v", about.Round(100*time.Millisecond))
+	if rt := st.Retry; rt.Attempts > 1 && left > 0 {
+		most := about*time.Duration(rt.Attempts) + rt.Wait*time.Duration((rt.Attempts-1)*left)
+		when += fmt.Sprintf(" on a quiet machine, up to %v if other processes make every point be measured again", most.Round(time.Second))
+	}
 	if done > 0 {
-		format.Lines(w, "")(fmt.Sprintf("resuming: %s of %d measured, measuring %s, about %v (revised as points finish)", format.Count(done, "point"), st.Total(), format.Count(left, "point"), about.Round(100*time.Millisecond)))
+		format.Lines(w, "")(fmt.Sprintf("resuming: %s of %d measured, measuring %s, %s (revised as points finish)", format.Count(done, "point"), st.Total(), format.Count(left, "point"), when))
 	} else {
-		format.Lines(w, "")(fmt.Sprintf("measuring %s, about %v (revised as points finish)", format.Count(st.Total(), "point"), about.Round(100*time.Millisecond)))
+		format.Lines(w, "")(fmt.Sprintf("measuring %s, %s (revised as points finish)", format.Count(st.Total(), "point"), when))
 	}
 	p := NewBar(w, st)
 	p.done = done

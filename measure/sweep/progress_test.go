@@ -1,6 +1,7 @@
 package sweep
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -23,3 +24,21 @@ func TestProgressRevises(t *testing.T) {
 		t.Errorf("progress:\n%s\nwant the estimate, then the time left after the first point and none after the last", log.String())
 	}
 }
+
+// TestProgressEstimatesRetries: where disturbed points are measured
+// again, the first estimate says how long that could take at most: two
+// points of 1 s, 4 attempts each after 5 s waits, up to 38 s.
+func TestProgressEstimatesRetries(t *testing.T) {
+	st := Batch{Specs: []Spec{{Load: Load{CPUs: 1, Load: results.Load{Dur: time.Second}}}, {Load: Load{CPUs: 2, Load: results.Load{Dur: time.Second}}}},
+		Count: 1, Retry: Retry{Attempts: 4, Wait: 5 * time.Second}}
+	var log strings.Builder
+	NewProgress(&log, st, 0)
+	about := st.Specs[0].Duration() + st.Specs[1].Duration()
+	want := fmt.Sprintf("about %v on a quiet machine, up to %v if other processes make every point be measured again",
+		about.Round(100*time.Millisecond), (4*about + 2*3*5*time.Second).Round(time.Second))
+	if got := oneLine(log.String()); !strings.Contains(got, want) {
+		t.Errorf("first line %q, want %q", got, want)
+	}
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

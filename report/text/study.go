@@ -32,7 +32,10 @@ func PredictionSource(pr analysis.Prediction) string {
 // CheckVerdict says how a prediction fares against a measurement:
 // "within its band", or "off by -22 %" (against the nearest edge).
 func CheckVerdict(c analysis.Check) string {
-	if c.Within() {
+	switch {
+	case c.Within() && c.Wide():
+		return fmt.Sprintf("within its band, too wide (×%.1f) to tell designs apart", c.Hi/c.Lo)
+	case c.Within():
 		return "within its band"
 	}
 	return fmt.Sprintf("off by %+.0f %%", 100*c.Off())
@@ -70,7 +73,7 @@ func PredictionSentences(pr analysis.Prediction) []string {
 	out := []string{fmt.Sprintf("On %s, %s: %s.", cpus(pr.CPUs), PredictionSource(pr), strings.Join(parts, "; "))}
 	if len(pr.Checks) > 0 {
 		var counts []int
-		within := 0
+		within, wide := 0, 0
 		var off []string
 		for _, c := range pr.Checks {
 			if !slices.Contains(counts, c.CPUs) {
@@ -78,6 +81,9 @@ func PredictionSentences(pr analysis.Prediction) []string {
 			}
 			if c.Within() {
 				within++
+				if c.Wide() {
+					wide++
+				}
 				continue
 			}
 			off = append(off, fmt.Sprintf("%s on %s measured %s, predicted %s [%s, %s]: %s", c.Variant, cpus(c.CPUs),
@@ -89,6 +95,9 @@ func PredictionSentences(pr analysis.Prediction) []string {
 			names[i] = fmt.Sprint(n)
 		}
 		s := fmt.Sprintf("Held against what was measured on %s CPU(s): %d of %d points lie within the predicted band", format.JoinAnd(names), within, len(pr.Checks))
+		if wide > 0 {
+			s += fmt.Sprintf(" (%d of them in a band %.1f times wide or more, which says little: it would hold another design's figure too)", wide, analysis.WideBand)
+		}
 		if len(off) > 0 {
 			s += "; " + strings.Join(off, "; ")
 		}

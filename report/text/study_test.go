@@ -9,6 +9,7 @@ import (
 	"github.com/brewput/brewput/explain/analyze"
 	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/analysis"
 )
 
 // studyPoint is a point of the cache study's variant on cpus, measured:
@@ -138,5 +139,18 @@ func TestWriteCompactUserCode(t *testing.T) {
 	}
 	if strings.Contains(out, "shard it") || strings.Contains(out, "the cache lock") {
 		t.Errorf("a study's row names a limit:\n%s", out)
+	}
+}
+
+// A measurement within a band twice as wide as its low end is said to be
+// in a band too wide to tell designs apart; one in a narrow band is not.
+func TestCheckVerdictWideBand(t *testing.T) {
+	wide := analysis.Check{Measured: 5.37e6, Predicted: 5.37e6, Lo: 2.79e6, Hi: 5.37e6}
+	if got := CheckVerdict(wide); got != "within its band, too wide (×1.9) to tell designs apart" {
+		t.Errorf("wide band: %q", got)
+	}
+	narrow := analysis.Check{Measured: 5.3e6, Predicted: 5.37e6, Lo: 5.2e6, Hi: 5.5e6}
+	if got := CheckVerdict(narrow); got != "within its band" {
+		t.Errorf("narrow band: %q", got)
 	}
 }

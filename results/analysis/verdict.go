@@ -334,6 +334,15 @@ type Check struct {
 // measurement: its steps are whole nanoseconds, its window whole cycles.
 const resolution = 0.005
 
+// WideBand is how many times its low end a band's high end may be and
+// still tell designs apart: a band wider holds most measurements whatever
+// the design, and one within it says little.
+const WideBand = 1.5
+
+// Wide reports whether the band is too wide to tell designs apart
+// (WideBand).
+func (c Check) Wide() bool { return c.Lo > 0 && c.Hi > WideBand*c.Lo }
+
 // Within reports whether the measurement lies within the band.
 func (c Check) Within() bool {
 	return c.Measured >= c.Lo*(1-resolution) && c.Measured <= c.Hi*(1+resolution)

@@ -224,7 +224,7 @@ func TestWatchedBenchmarks(t *testing.T) {
 	if s := site(one, "one"); s.Func != "github.com/brewput/brewput/internal/lockwatch/testdata/watched.lockOne" || s.Kind != 1 || s.Members() != 1 {
 		t.Errorf("BenchmarkOne's site: %+v (%d members), want lockOne's Mutex, one lock", s, s.Members())
 	} else {
-		within("BenchmarkOne's locks (sampled 1 in 64)", float64(s.Locks), 100000, 0.2)
+		within("BenchmarkOne's locks (sampled 1 in 256)", float64(s.Locks), 100000, 0.2)
 	}
 	if len(one.Sites) != 1 {
 		t.Errorf("BenchmarkOne: %d sites, want 1: %+v", len(one.Sites), one.Sites)

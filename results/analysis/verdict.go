@@ -378,7 +378,7 @@ type LabAnswer struct {
 type LabCount struct {
 	CPUs int `json:"cpus"`
 	// Unit is said where the lab's variants count several things.
-	Unit   string   `json:"unit,omitempty"`
+	Unit string `json:"unit,omitempty"`
 	// Most and Least are of the points not disturbed, Ranked of them;
 	// where Disturbed names any, which makes the most is inconclusive.
 	Most      LabPoint   `json:"most"`

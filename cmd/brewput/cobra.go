@@ -51,7 +51,7 @@ func didYouMean(cmd *cobra.Command, err error) error {
 	}
 	var near []string
 	cmd.Flags().VisitAll(func(f *pflag.Flag) {
-		if !f.Hidden && (levenshtein(name, f.Name) <= 2 || strings.HasPrefix(f.Name, name)) {
+		if !f.Hidden && (format.EditDistance(name, f.Name) <= 2 || strings.HasPrefix(f.Name, name)) {
 			near = append(near, "--"+f.Name)
 		}
 	})
@@ -59,27 +59,6 @@ func didYouMean(cmd *cobra.Command, err error) error {
 		return err
 	}
 	return fmt.Errorf("%w; did you mean %s?", err, format.JoinOr(near))
-}
-
-// levenshtein is the edit distance between a and b.
-func levenshtein(a, b string) int {
-	prev := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur := make([]int, len(b)+1)
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(b)]
 }
 
 // finishRoot gives root and its commands e's streams, flag errors that say

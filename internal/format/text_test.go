@@ -31,3 +31,14 @@ func TestWords(t *testing.T) {
 	check(t, "Wrap", wrap, cases[string]{{"", ""}, {"one two three four", "one two\n  three\n  four"},
 		{"a verylongwordindeed b", "a\n  verylongwordindeed\n  b"}, {"exactly 10", "exactly 10"}})
 }
+
+func TestEditDistance(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want int
+	}{{"modle", "model", 2}, {"mdoes", "modes", 2}, {"cpu", "cpus", 1}, {"", "abc", 3}, {"same", "same", 0}, {"kitten", "sitting", 3}} {
+		if got := EditDistance(c.a, c.b); got != c.want {
+			t.Errorf("EditDistance(%q, %q) = %d, want %d", c.a, c.b, got, c.want)
+		}
+	}
+}

@@ -289,19 +289,9 @@ func (b *Built) RunStretched(ctx context.Context, n int, stretch string) (Result
 	cfg := b.cfg
 	cfg.Stretch = stretch
 	res := Result{Targets: map[string]string{}}
-	for _, p := range b.pkgs {
-		points, failures, err := runOne(ctx, cfg, p, n, b.tmp, res.Targets)
-		for j := range points {
-			points[j].Host = b.host
-		}
-		res.Points = append(res.Points, points...)
-		res.Failures = append(res.Failures, failures...)
-		if err != nil {
-			return res, err
-		}
-	}
+	err := b.runEach(ctx, cfg, n, false, &res)
 	maps.Copy(b.seen, res.Targets)
-	return res, nil
+	return res, err
 }
 
 // runUnwatched runs every package's benchmarks built without the overlay
@@ -310,19 +300,28 @@ func (b *Built) runUnwatched(ctx context.Context, n int) (Result, error) {
 	cfg := b.cfg
 	cfg.Locks, cfg.Stretch = false, ""
 	var res Result
+	return res, b.runEach(ctx, cfg, n, true, &res)
+}
+
+// runEach runs every package's benchmarks on n CPUs under cfg, each
+// package's plain binary where plain, adding what they gave to res and
+// the stretch targets they named to res.Targets where it is not nil.
+func (b *Built) runEach(ctx context.Context, cfg Config, n int, plain bool, res *Result) error {
 	for _, p := range b.pkgs {
-		p.binary = p.plain
-		points, failures, err := runOne(ctx, cfg, p, n, b.tmp, nil)
+		if plain {
+			p.binary = p.plain
+		}
+		points, failures, err := runOne(ctx, cfg, p, n, b.tmp, res.Targets)
 		for j := range points {
 			points[j].Host = b.host
 		}
 		res.Points = append(res.Points, points...)
 		res.Failures = append(res.Failures, failures...)
 		if err != nil {
-			return res, err
+			return err
 		}
 	}
-	return res, nil
+	return nil
 }
 
 // sorted puts the points in order: package, benchmark as first run, CPUs,

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/brewput/brewput/internal/format"
+
 	"gopkg.in/yaml.v3"
 )
 
@@ -221,7 +223,7 @@ func (p *parser) need(f *fields, key, want string) (*yaml.Node, error) {
 func suggest(word string, candidates []string) string {
 	best, bestD := "", 3
 	for _, c := range candidates {
-		if d := editDistance(strings.ToLower(word), strings.ToLower(c)); d < bestD && d < max(len(c), 2) {
+		if d := format.EditDistance(strings.ToLower(word), strings.ToLower(c)); d < bestD && d < max(len(c), 2) {
 			best, bestD = c, d
 		}
 	}
@@ -229,27 +231,6 @@ func suggest(word string, candidates []string) string {
 		return ""
 	}
 	return fmt.Sprintf(" (did you mean %s?)", best)
-}
-
-// editDistance is the Levenshtein distance between a and b.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // scalar returns key's value n as a scalar (want otherwise).

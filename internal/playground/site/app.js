@@ -515,6 +515,8 @@
     document.querySelector(`input[name=sched][value=${st.sched === "fifo" ? "fifo" : "go"}]`).checked = true;
     $("go19").checked = st.runtime === "go1.9";
     $("dur").value = st.dur;
+    $("barsummary").textContent = [st.model ? "your YAML system" : st.mode, st.cpus + (st.cpus === "1" ? " CPU" : " CPUs"),
+      st.sched + (st.runtime ? " (" + st.runtime + ")" : ""), st.par ? st.par + " customers" : "", st.rate ? st.rate + " arrivals/s" : ""].filter((s) => s).join(" · ");
     document.querySelector(`input[name=system][value=${st.model ? "yaml" : "shop"}]`).checked = true;
     if (st.model) {
       $("yaml").value = yamlOf(st);
@@ -554,6 +556,18 @@
   $("useyaml").addEventListener("click", () => {
     document.querySelector("input[name=system][value=yaml]").checked = true;
     changed();
+  });
+  // On a phone, the bar's button opens the controls over the page, just
+  // under the bar, and closes them on the answer they changed.
+  $("barbutton").addEventListener("click", () => {
+    const open = !document.body.classList.contains("controlsopen");
+    document.body.style.setProperty("--barh", $("bar").getBoundingClientRect().bottom + "px");
+    // The controls leave the page's flow for the screen: the room they
+    // took is kept, so that the page stays where the reader was.
+    document.querySelector(".layout").style.paddingBottom = open ? document.querySelector("aside").offsetHeight + "px" : "";
+    document.body.classList.toggle("controlsopen", open);
+    $("barbutton").textContent = open ? "done" : "change";
+    $("barbutton").setAttribute("aria-expanded", String(open));
   });
   $("scrub").addEventListener("input", drawSchedule);
   $("copy").addEventListener("click", () => navigator.clipboard && navigator.clipboard.writeText($("result").textContent));

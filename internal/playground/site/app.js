@@ -117,6 +117,15 @@
   const points = (out) => out.stdout.split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l)).filter((p) => !("brewput" in p)); // less the schema's line
 
   // ---- words and numbers ----
+  // limitWords names what limits a point as every other surface does, in
+  // Go's results.Bottleneck.Words: what its causal profile named,
+  // "together" after it where it names more than one.
+  function limitWords(bn) {
+    if (!bn || !bn.resource || bn.resource === "unknown") return "no causal profile";
+    if (bn.resource === "none") return "nothing tried";
+    const rs = bn.resources && bn.resources.length ? bn.resources : [bn.resource];
+    return (bn.named || rs.join(", ")) + (rs.length > 1 ? " together" : "");
+  }
   const num = (x) => (x >= 100 ? Math.round(x).toLocaleString("en") : x >= 10 ? x.toFixed(1) : x.toPrecision(3));
   // An upper bound rounded up at the precision num shows, as Go's
   // format.AtMost: rounded to the nearest, 333.3 a second would show 333
@@ -318,7 +327,7 @@
       // the bound itself is marked, its reason in its title.
       const above = ((p.trust && p.trust.above) || []).filter((a) => a.bound === "throughput_max");
       const fig = above.length ? `<td class="num above" title="${esc(above.map((a) => a.text).join("; "))}">${num(p.throughput)} †</td>` : `<td class="num">${num(p.throughput)}</td>`;
-      tr.innerHTML = `<td class="num">${p.cpus}</td>${fig}<td class="num">${p.bounds ? numAtMost(p.bounds.throughput_max) : ""}</td><td>${d ? esc(bn.named || "") : '<span class="muted">…</span>'}</td><td>${help}</td>`;
+      tr.innerHTML = `<td class="num">${p.cpus}</td>${fig}<td class="num">${p.bounds ? numAtMost(p.bounds.throughput_max) : ""}</td><td>${d ? esc(limitWords(d.bottleneck)) : '<span class="muted">…</span>'}</td><td>${help}</td>`;
     }
     const marked = series[0] && series[0].points.some((p) => ((p.trust && p.trust.above) || []).some((a) => a.bound === "throughput_max"));
     const banded = detail && [...detail.values()].some((p) => p.band);

@@ -251,6 +251,11 @@ func studyWhyCmd(e *env, prog *study.Program, use string) *cobra.Command {
 				return err
 			}
 			s, runErr := prog.Why(cmd.Context(), w, e.stderr)
+			var none *study.NoParts
+			if errors.As(runErr, &none) {
+				fmt.Fprintln(e.stdout, none.Error()+".")
+				return nil
+			}
 			if s == nil || len(s.Base) == 0 {
 				return runErr
 			}

@@ -38,6 +38,15 @@ func (e *OutOfTime) Error() string {
 	return fmt.Sprintf("stopped at its limit of %v after %s, rather than start a round that would not end in it", e.Within, format.Count(e.Rounds, "round"))
 }
 
+// NoParts says a variant used no metered lock or channel while measured:
+// nothing to stretch, and no metered part limits it.
+type NoParts struct{ Point results.Point }
+
+func (e *NoParts) Error() string {
+	return fmt.Sprintf("%s used no metered lock or channel while measured (%s on %s): no metered part limits it",
+		e.Point.Mode, format.Rate(e.Point.Throughput, e.Point.Unit), format.Count(e.Point.CPUs, "CPU"))
+}
+
 // Why runs w: a first run as it is, which plans the stretches, then
 // rounds of it as it is, the control and each stretch, telling log its
 // progress. It returns what it measured, also when it stops early (nil
@@ -63,6 +72,9 @@ func (p *Program) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches
 	}
 	perRun := time.Since(start)
 	s := why.PlanStretches(p.Name, w.Frac, first)
+	if len(s.Experiments) == 0 {
+		return nil, &NoParts{Point: first}
+	}
 	s.Base = append(s.Base, first)
 	s.HoldsTimeStretch = true // a meter's Unlock spins before its clock read
 	control := &kit.Stretch{Outside: true, Extra: s.Control.Extra}

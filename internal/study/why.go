@@ -28,15 +28,8 @@ type Why struct {
 }
 
 // OutOfTime says a why experiment stopped at its time limit, undecided,
-// after Rounds whole rounds.
-type OutOfTime struct {
-	Within time.Duration
-	Rounds int
-}
-
-func (e *OutOfTime) Error() string {
-	return fmt.Sprintf("stopped at its limit of %v after %s, rather than start a round that would not end in it", e.Within, format.Count(e.Rounds, "round"))
-}
+// after Rounds whole rounds (why.OutOfTime, which the shop's why shares).
+type OutOfTime = why.OutOfTime
 
 // NoParts says a variant used no metered lock or channel while measured:
 // nothing to stretch, and no metered part limits it.

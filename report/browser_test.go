@@ -3,11 +3,15 @@ package report
 import (
 	"bytes"
 	"context"
+	"encoding/base64"
 	"image"
 	"image/png"
+	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -42,7 +46,14 @@ type browserPage struct {
 // collects the errors the page reports (testkit.New).
 func openInBrowser(t *testing.T, path string) *browserPage {
 	t.Helper()
-	p := testkit.NewPage(t, pageWidth, firstScreen, 60*time.Second)
+	return openSized(t, path, pageWidth, firstScreen)
+}
+
+// openSized opens the file at path as openInBrowser does, on a screen of
+// width × height CSS pixels.
+func openSized(t *testing.T, path string, width, height int) *browserPage {
+	t.Helper()
+	p := testkit.NewPage(t, width, height, 60*time.Second)
 	bctx := p.Ctx
 	if err := chromedp.Do(bctx,
 		chromedp.Navigate("file://"+path),
@@ -361,5 +372,135 @@ func TestBrowserCatchesErrors(t *testing.T) {
 		if !strings.Contains(errs, want) {
 			t.Errorf("errors caught do not mention %q:\n%s", want, errs)
 		}
+	}
+}
+
+// A phone's screen in CSS pixels (an iPhone 14's), and the smallest text
+// a picture may show on it.
+const (
+	phoneScreenW = 390
+	phoneScreenH = 844
+	legiblePx    = 10
+)
+
+// shownText is what a picture on the page shows of its text: the smallest
+// font size in CSS pixels as shown, and the picture's size as shown.
+type shownText struct {
+	Name          string
+	Smallest      float64
+	Width, Height int
+}
+
+// picturesText reads every picture the page shows (the source it chose,
+// the phone's or the page's) and works out the size its smallest text is
+// shown at: its font size in the SVG's units, times the width shown over
+// the SVG's own.
+func picturesText(t *testing.T, bp *browserPage) []shownText {
+	t.Helper()
+	type shown struct {
+		ID, Src       string
+		Width, Height int
+	}
+	imgs, err := chromedp.Run(bp.ctx, chromedp.Evaluate[[]shown](`Array.from(document.querySelectorAll("figure img")).map(i => ({ID: i.closest("figure").id, Src: i.currentSrc, Width: i.clientWidth, Height: i.clientHeight}))`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	viewBox := regexp.MustCompile(`viewBox="0 0 ([\d.]+) [\d.]+"`)
+	fontSize := regexp.MustCompile(`font-size:([\d.]+)px`)
+	var out []shownText
+	for _, img := range imgs {
+		data, ok := strings.CutPrefix(img.Src, "data:image/svg+xml;base64,")
+		if !ok {
+			t.Errorf("%s shows %.60s; want an SVG inlined in the page", img.ID, img.Src)
+			continue
+		}
+		svg, err := base64.StdEncoding.DecodeString(data)
+		if err != nil {
+			t.Fatalf("%s: %v", img.ID, err)
+		}
+		vb := viewBox.FindSubmatch(svg)
+		if vb == nil {
+			t.Fatalf("%s: no viewBox in %.200s", img.ID, svg)
+		}
+		width, _ := strconv.ParseFloat(string(vb[1]), 64)
+		smallest := math.Inf(1)
+		for _, m := range fontSize.FindAllSubmatch(svg, -1) {
+			size, _ := strconv.ParseFloat(string(m[1]), 64)
+			smallest = min(smallest, size)
+		}
+		out = append(out, shownText{Name: img.ID, Smallest: smallest * float64(img.Width) / width, Width: img.Width, Height: img.Height})
+	}
+	return out
+}
+
+// TestPageOnPhone opens the default study's page, the main job's, on a
+// phone's screen and on a desktop's, and checks what issue 57 found on the
+// phone: there the map and the three-panel charts shrank until their
+// numbers could not be read (the map's at about 3 px). On both: the answer
+// on the first screen, the page no wider than the screen, every picture
+// drawn with something in colour, and on the phone every picture's
+// smallest text shown at legiblePx or more. With BREWPUT_SCREENSHOT set (a
+// path with NAME in it), it saves each page whole, for a person to look at.
+func TestPageOnPhone(t *testing.T) {
+	testkit.Chromium(t) // skip before simulating, where there is no browser
+	points, opt := defaultStudy(t)
+	dir := t.TempDir()
+	r, err := BuildWith(points, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.WriteDir(dir); err != nil {
+		t.Fatal(err)
+	}
+	for _, screen := range []struct {
+		name          string
+		width, height int
+	}{{"phone", phoneScreenW, phoneScreenH}, {"desktop", pageWidth, firstScreen}} {
+		t.Run(screen.name, func(t *testing.T) {
+			bp := openSized(t, filepath.Join(dir, Index), screen.width, screen.height)
+			top, err := chromedp.Run(bp.ctx, chromedp.Evaluate[float64](`(() => { window.scrollTo(0, 0); const p = document.querySelector("#verdict p.sentence"); return p ? p.getBoundingClientRect().top : -1 })()`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if top < 0 || top > float64(screen.height)/2 {
+				t.Errorf("the answer's first sentence starts at %.0f px; want it in the first half of the first screen (%d px)", top, screen.height)
+			}
+			wide, err := chromedp.Run(bp.ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if wide > screen.width {
+				past, _ := chromedp.Run(bp.ctx, chromedp.Evaluate[[]string](`Array.from(document.body.querySelectorAll("*")).filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1 && !Array.from(e.children).some(c => c.getBoundingClientRect().right > document.documentElement.clientWidth + 1)).slice(0, 5).map(e => e.tagName + "." + e.className + " " + e.textContent.slice(0, 60))`))
+				t.Errorf("the page is %d px wide on a %d px screen: %q", wide, screen.width, past)
+			}
+			shown := picturesText(t, bp)
+			if len(shown) < 8 { // the map, two schedules, five charts
+				t.Errorf("the page shows %d pictures; want the map, the schedules and the charts", len(shown))
+			}
+			for _, s := range shown {
+				t.Logf("%s: shown %dx%d, its smallest text at %.1f px", s.Name, s.Width, s.Height, s.Smallest)
+				if screen.name == "phone" && s.Smallest < legiblePx {
+					t.Errorf("%s on a %d px phone: its smallest text is shown at %.1f px; want at least %d", s.Name, screen.width, s.Smallest, legiblePx)
+				}
+				if s.Width > screen.width {
+					t.Errorf("%s is shown %d px wide on a %d px screen", s.Name, s.Width, screen.width)
+				}
+				if img, ok := shownImage(t, bp, "#"+s.Name+" img"); ok && colourFraction(img) < 0.003 {
+					t.Errorf("%s as shown: %.2f %% of it in colour; want visibly drawn data", s.Name, 100*colourFraction(img))
+				}
+			}
+			if dump := os.Getenv("BREWPUT_SCREENSHOT"); dump != "" {
+				shot, err := chromedp.Run(bp.ctx, chromedp.FullScreenshot(100))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(strings.ReplaceAll(dump, "NAME", strings.ReplaceAll(t.Name(), "/", "-")), shot, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if errs := bp.loggedErrors(); len(errs) > 0 {
+				t.Errorf("the page logged %d errors:\n%s", len(errs), strings.Join(errs, "\n"))
+			}
+		})
 	}
 }

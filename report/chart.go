@@ -8,6 +8,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	xfont "golang.org/x/image/font"
 	"gonum.org/v1/plot"
@@ -30,6 +31,9 @@ type chart struct {
 	Title string // e.g. "Throughput against CPUs"
 	SVG   []byte // nil when Empty != ""
 	PNG   []byte // nil when Empty != ""
+	// Phone is the picture laid out for a phone's screen (phoneWidth):
+	// panels stacked, legends below, fewer ticks, titles wrapped.
+	Phone []byte
 	Empty string // when set, one sentence for the page saying why there is nothing to draw
 	// Wide says the picture is small multiples, to be shown across the
 	// page; any other is shown at its own size, or smaller.
@@ -39,9 +43,18 @@ type chart struct {
 // drawn returns c with fig drawn in it, shown wide where fig is small
 // multiples.
 func (c chart) drawn(fig figure) (chart, error) {
-	var err error
-	c.SVG, c.PNG, err = render(fig)
 	c.Wide = len(fig.panels) > 0
+	return c.rendered(fig)
+}
+
+// rendered returns c with d drawn in it, as the page shows it and as a
+// phone shows it.
+func (c chart) rendered(d drawing) (chart, error) {
+	var err error
+	if c.SVG, c.PNG, err = render(d); err != nil {
+		return c, err
+	}
+	c.Phone, err = renderSVG(d.phone())
 	return c, err
 }
 
@@ -52,6 +65,15 @@ const (
 	pngDPI      = 120
 	margin      = vg.Length(12) // around the picture, in points
 	gap         = vg.Length(14) // between title, plot and legend
+)
+
+// A phone's pictures are phoneWidth points across, 373 CSS pixels: what a
+// 390 px screen shows of them at their own size, so that their smallest
+// text (8 points) is shown at 10 px or more; a plot in them is
+// phonePlotHeight tall.
+const (
+	phoneWidth      = vg.Length(280)
+	phonePlotHeight = vg.Length(200)
 )
 
 // drawCharts draws the shop's charts: throughput, latency, distribution,
@@ -530,6 +552,96 @@ type figure struct {
 	// panels, when set, are small multiples drawn side by side in place
 	// of plot and legend, each with its legend below it.
 	panels []panel
+	// narrow lays the figure out for a phone: phoneWidth across, the
+	// panels one under another, every legend below its plot.
+	narrow bool
+}
+
+// phone is f laid out for a phone: its title wrapped to the width, the
+// plots' value axes labelled at fewer ticks (their grid lines kept).
+func (f figure) phone() drawing {
+	f.narrow = true
+	f.title = wrapText(style(13, true), f.title, phoneWidth-2*margin)
+	if f.plot != nil {
+		f.plot = fewerTickLabels(f.plot)
+	}
+	ps := make([]panel, len(f.panels))
+	for i, p := range f.panels {
+		p.plot = fewerTickLabels(p.plot)
+		ps[i] = p
+	}
+	f.panels = ps
+	return f
+}
+
+// fewerTickLabels is a copy of p whose axes label at most a few ticks,
+// so that a phone's narrow plot does not crowd them.
+func fewerTickLabels(p *plot.Plot) *plot.Plot {
+	q := *p
+	most := 4
+	if _, ok := q.X.Tick.Marker.(cpuTicks); ok {
+		most = 8 // whole CPU counts: 1–8 each labelled still reads
+	}
+	q.X.Tick.Marker = fewerTicks{q.X.Tick.Marker, most}
+	if _, ok := q.Y.Tick.Marker.(plot.ConstantTicks); !ok { // rows' names are kept, every one
+		q.Y.Tick.Marker = fewerTicks{q.Y.Tick.Marker, 6}
+	}
+	return &q
+}
+
+// fewerTicks keeps the ticks of a Ticker, labelling at most most of them:
+// every second, third… of those it labels.
+type fewerTicks struct {
+	plot.Ticker
+	most int
+}
+
+// Ticks implements plot.Ticker.
+func (f fewerTicks) Ticks(min, max float64) []plot.Tick {
+	ts := f.Ticker.Ticks(min, max)
+	labelled := 0
+	for _, t := range ts {
+		if t.Label != "" {
+			labelled++
+		}
+	}
+	every := (labelled + f.most - 1) / f.most
+	if every <= 1 {
+		return ts
+	}
+	k := 0
+	for i := range ts {
+		if ts[i].Label == "" {
+			continue
+		}
+		if k%every != 0 {
+			ts[i].Label = ""
+		}
+		k++
+	}
+	return ts
+}
+
+// wrapText breaks s into lines no wider than width in style st, at
+// spaces; a word wider than width has a line of its own.
+func wrapText(st text.Style, s string, width vg.Length) string {
+	var lines []string
+	for _, para := range strings.Split(s, "\n") {
+		line := ""
+		for _, w := range strings.Fields(para) {
+			if line != "" && st.Width(line+" "+w) > width {
+				lines = append(lines, line)
+				line = w
+				continue
+			}
+			if line != "" {
+				line += " "
+			}
+			line += w
+		}
+		lines = append(lines, line)
+	}
+	return strings.Join(lines, "\n")
 }
 
 // The SVG names its font with fallbacks, since the page's reader may not
@@ -582,6 +694,9 @@ func newLegend() plot.Legend {
 // size returns the picture's size: the default, grown when the legend or
 // the data rows need more height, or the legend more width.
 func (f figure) size() (w, h vg.Length) {
+	if f.narrow {
+		return f.phoneSize()
+	}
 	if len(f.panels) > 0 {
 		return f.panelsSize()
 	}
@@ -597,6 +712,10 @@ func (f figure) size() (w, h vg.Length) {
 func (f figure) draw(c draw.Canvas) {
 	c, th := titled(c, f.title)
 	c = draw.Crop(c, 0, 0, 0, -(th + gap))
+	if f.narrow {
+		f.drawStacked(c)
+		return
+	}
 	if len(f.panels) > 0 {
 		f.drawPanels(c)
 		return
@@ -631,19 +750,15 @@ func titled(c draw.Canvas, title string) (draw.Canvas, vg.Length) {
 type drawing interface {
 	size() (w, h vg.Length)
 	draw(c draw.Canvas)
+	phone() drawing // the same picture laid out for a phone
 }
 
 // render draws d as SVG and as PNG, deterministically.
 func render(d drawing) (svg, png []byte, err error) {
-	w, h := d.size()
-
-	sc := vgsvg.New(w, h) // fonts not embedded: far smaller files
-	d.draw(draw.New(sc))
-	var sb bytes.Buffer
-	if _, err := sc.WriteTo(&sb); err != nil {
-		return nil, nil, fmt.Errorf("write SVG: %w", err)
+	if svg, err = renderSVG(d); err != nil {
+		return nil, nil, err
 	}
-	svg = bytes.ReplaceAll(sb.Bytes(), []byte(svgFamily), []byte(webFamily))
+	w, h := d.size()
 
 	ic := vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(pngDPI), vgimg.UseBackgroundColor(color.White))
 	d.draw(draw.New(ic))
@@ -652,4 +767,16 @@ func render(d drawing) (svg, png []byte, err error) {
 		return nil, nil, fmt.Errorf("write PNG: %w", err)
 	}
 	return svg, pb.Bytes(), nil
+}
+
+// renderSVG draws d as SVG, deterministically.
+func renderSVG(d drawing) ([]byte, error) {
+	w, h := d.size()
+	sc := vgsvg.New(w, h) // fonts not embedded: far smaller files
+	d.draw(draw.New(sc))
+	var sb bytes.Buffer
+	if _, err := sc.WriteTo(&sb); err != nil {
+		return nil, fmt.Errorf("write SVG: %w", err)
+	}
+	return bytes.ReplaceAll(sb.Bytes(), []byte(svgFamily), []byte(webFamily)), nil
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
@@ -27,6 +28,7 @@ type heatmap struct {
 	labelW    vg.Length
 	legendH   vg.Length
 	legendRow int
+	narrow    bool // laid out for a phone
 }
 
 const (
@@ -94,18 +96,53 @@ func heatmapChart(g *analysis.Grid) (chart, error) {
 	if disturbed {
 		h.note += " " + disturbedMark + " disturbed: other processes took CPU while it was measured."
 	}
+	h.layout()
+	return c.rendered(h)
+}
+
+// heatMinPhoneW is the narrowest a phone's cell gets: a four-digit figure
+// in 8 points fits.
+const heatMinPhoneW = vg.Length(21)
+
+// layout sizes the map's column of names, its cells and its legend for
+// the page, or for a phone: names and figures a point smaller, cells as
+// wide as the screen allows, the legend one entry a line.
+func (h *heatmap) layout() {
+	names := h.fonts()
 	labelW := vg.Length(0)
-	for _, m := range g.Modes {
-		labelW = max(labelW, style(10, false).Width(m))
+	for _, m := range h.grid.Modes {
+		labelW = max(labelW, names.Width(m))
 	}
 	h.labelW = labelW + vg.Points(10)
-	h.cellW = max(heatMinW, min(heatMaxW, (heatWidth-2*margin-h.labelW)/vg.Length(len(g.CPUs))))
-	h.legendRow = max(1, int((h.width()-2*margin)/heatLegendW))
+	n := vg.Length(len(h.grid.CPUs))
+	if h.narrow {
+		h.labelW = labelW + vg.Points(6)
+		h.cellW = max(heatMinPhoneW, (phoneWidth-2*margin-h.labelW)/n)
+		h.legendRow = 1
+	} else {
+		h.cellW = max(heatMinW, min(heatMaxW, (heatWidth-2*margin-h.labelW)/n))
+		h.legendRow = max(1, int((h.width()-2*margin)/heatLegendW))
+	}
 	rows := (len(h.classes) + h.legendRow - 1) / h.legendRow
 	h.legendH = vg.Length(rows)*vg.Points(16) + vg.Points(8) + style(10, false).Height(h.note)
-	var err error
-	c.SVG, c.PNG, err = render(h)
-	return c, err
+}
+
+// fonts is the style of the modes' names; the cells' figures are a point
+// smaller.
+func (h heatmap) fonts() text.Style {
+	if h.narrow {
+		return aligned(9, false, draw.XRight, draw.YCenter)
+	}
+	return aligned(10, false, draw.XRight, draw.YCenter)
+}
+
+// phone is the map laid out for a phone, its title and note wrapped.
+func (h heatmap) phone() drawing {
+	h.narrow = true
+	h.title = wrapText(style(13, true), h.title, phoneWidth-2*margin)
+	h.note = wrapText(style(10, false), h.note, phoneWidth-2*margin)
+	h.layout()
+	return h
 }
 
 // size is as wide as the grid needs (and its title and legend), so that
@@ -121,6 +158,9 @@ func (h heatmap) size() (w, ht vg.Length) {
 // two legend entries', whichever is widest.
 func (h heatmap) width() vg.Length {
 	w := h.labelW + vg.Length(len(h.grid.CPUs))*h.cellW
+	if h.narrow { // wider than a phone only where its cells need it
+		return max(w+2*margin, phoneWidth)
+	}
 	w = max(w, style(13, true).Width(h.title), style(10, false).Width(h.note), 2*heatLegendW)
 	return min(w, heatWidth-2*margin) + 2*margin
 }
@@ -141,7 +181,7 @@ func (h heatmap) draw(c draw.Canvas) {
 	}
 	y0 := top - headH*2.4
 
-	ls := aligned(10, false, draw.XRight, draw.YCenter)
+	ls := h.fonts()
 	for i, m := range h.grid.Modes {
 		yTop := y0 - vg.Length(i)*heatCellH
 		yMid := yTop - heatCellH/2
@@ -156,7 +196,7 @@ func (h heatmap) draw(c draw.Canvas) {
 			fill, _ := limitColour(e.Limit.Class, h.others)
 			box := rect(x+1, yTop-1, x+h.cellW-1, yTop-heatCellH+1)
 			c.FillPolygon(fill, box)
-			text := aligned(9, !e.Model, draw.XCenter, draw.YCenter)
+			text := aligned(ls.Font.Size.Points()-1, !e.Model, draw.XCenter, draw.YCenter)
 			text.Color = ink(fill)
 			if !e.Model {
 				c.StrokeLines(stroke(color.RGBA{0x1b, 0x1b, 0x1b, 0xff}, 1.6, nil), append(box, box[0]))

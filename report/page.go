@@ -339,6 +339,7 @@ func steps(s results.Steps) string {
 type chartView struct {
 	Name, Title, Caption, Empty string
 	Src                         template.URL
+	PhoneSrc                    template.Srcset // the picture laid out for a phone, where it has one: one data URL, no comma after it
 	// Natural pictures are shown at their own size (or less), wide ones
 	// across the page.
 	Natural bool
@@ -649,6 +650,9 @@ func imageView(c chart, caption string) chartView {
 	v := chartView{Name: c.Name, Title: c.Title, Caption: caption, Empty: c.Empty, Natural: !c.Wide}
 	if c.Empty == "" {
 		v.Src = template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(c.SVG))
+		if c.Phone != nil {
+			v.PhoneSrc = template.Srcset("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(c.Phone))
+		}
 	}
 	return v
 }

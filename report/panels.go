@@ -175,3 +175,59 @@ func (f figure) drawPanels(c draw.Canvas) {
 		l.Draw(lc)
 	}
 }
+
+// stack is what a phone shows one under another: the panels, or the one
+// plot with its legend.
+func (f figure) stack() []panel {
+	if len(f.panels) > 0 {
+		return f.panels
+	}
+	return []panel{{plot: f.plot, legend: f.legend}}
+}
+
+// phoneAxis is the room a plot's x axis takes below its data, roughly.
+const phoneAxis = vg.Length(36)
+
+// phoneHeights are a stacked panel's heights: its plot's, as tall as
+// phonePlotHeight or as its rows need, and its legend's.
+func (f figure) phoneHeights(p panel) (plotH, legH vg.Length) {
+	plotH = max(phonePlotHeight, f.minDataHeight+phoneAxis)
+	return plotH, p.legend.Rectangle(draw.Canvas{}).Size().Y
+}
+
+// phoneSize is the picture's size on a phone: phoneWidth across, the
+// title, then each panel's title, plot and legend, one under another.
+func (f figure) phoneSize() (w, h vg.Length) {
+	h = 2*margin + style(13, true).Height(f.title) + gap
+	for _, p := range f.stack() {
+		plotH, legH := f.phoneHeights(p)
+		if p.title != "" {
+			h += style(11, true).Height(p.title) + gap/2
+		}
+		h += plotH + gap/2 + legH + gap
+	}
+	return phoneWidth, h
+}
+
+// drawStacked draws the panels (or the plot) one under another on c,
+// each under its title and over its legend, as phoneSize measured them.
+func (f figure) drawStacked(c draw.Canvas) {
+	ts := aligned(11, true, draw.XCenter, draw.YTop)
+	y := c.Max.Y
+	for _, p := range f.stack() {
+		plotH, legH := f.phoneHeights(p)
+		if p.title != "" {
+			c.FillText(ts, vg.Point{X: c.Center().X, Y: y}, p.title)
+			y -= ts.Height(p.title) + gap/2
+		}
+		area := draw.Canvas{Canvas: c.Canvas, Rectangle: vg.Rectangle{Min: vg.Point{X: c.Min.X, Y: y - plotH}, Max: vg.Point{X: c.Max.X, Y: y}}}
+		p.plot.Draw(area)
+		y -= plotH + gap/2
+		if legH > 0 {
+			l := p.legend
+			l.Top, l.Left = true, true
+			l.Draw(draw.Canvas{Canvas: c.Canvas, Rectangle: vg.Rectangle{Min: vg.Point{X: c.Min.X, Y: y - legH}, Max: vg.Point{X: c.Max.X, Y: y}}})
+		}
+		y -= legH + gap
+	}
+}

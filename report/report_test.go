@@ -256,7 +256,7 @@ func TestOneCPUCountSaysSo(t *testing.T) {
 	if n := strings.Count(page, `class="empty"`); n != 4 {
 		t.Errorf("page says %d times that a picture has nothing to show, want 4 (throughput, latency, scalability, and the map of limits: no point has a causal profile)", n)
 	}
-	if n := strings.Count(page, "data:image/svg"); n != 2 {
+	if n := strings.Count(page, `<img src="data:image/svg`); n != 2 {
 		t.Errorf("page draws %d pictures, want the distribution and the comparison only", n)
 	}
 	for _, f := range r.Files {

@@ -19,7 +19,8 @@ import (
 // timelineDrawing is the schedule picture: a row per CPU, time across, each
 // step a bar in its machine's colour numbered by whose it is.
 type timelineDrawing struct {
-	t analysis.Timeline
+	t      analysis.Timeline
+	narrow bool // laid out for a phone: phoneWidth across, fewer ticks
 }
 
 const (
@@ -30,14 +31,60 @@ const (
 
 // DrawSchedule draws a timeline as SVG and PNG, as the report shows it.
 func DrawSchedule(t analysis.Timeline) (svg, png []byte, err error) {
-	return render(timelineDrawing{t})
+	return render(timelineDrawing{t: t})
+}
+
+// phone is the picture laid out for a phone.
+func (d timelineDrawing) phone() drawing {
+	d.narrow = true
+	return d
+}
+
+func (d timelineDrawing) width() vg.Length {
+	if d.narrow {
+		return phoneWidth
+	}
+	return tlWidth
+}
+
+// title is the picture's title, wrapped to its width.
+func (d timelineDrawing) title() string {
+	return wrapText(style(12, true), text.TimelineTitle(d.t), d.width()-2*margin)
+}
+
+// scheduleKey is one entry of the schedule's legend.
+type scheduleKey struct{ kind, label string }
+
+// keyLines are the legend's entries, the machines, in lines that fit the
+// picture's width, and the note on what numbers and gaps mean, wrapped.
+func (d timelineDrawing) keyLines() ([][]scheduleKey, string) {
+	kinds := []scheduleKey{{"grinder", "grinder"}, {"espresso", "espresso machine"}, {"steamer", "steamer"}, {analysis.Combine, "combine (no machine)"}}
+	if slices.ContainsFunc(d.t.Bars, func(b analysis.Bar) bool { return b.Machine == analysis.Other }) {
+		kinds = append(kinds, scheduleKey{analysis.Other, "other Go code"})
+	}
+	lt := style(9, false)
+	room := d.width() - 2*margin
+	var lines [][]scheduleKey
+	x := room
+	for _, k := range kinds {
+		w := 18 + lt.Width(k.label)
+		if x+w > room {
+			lines = append(lines, nil)
+			x = 0
+		}
+		lines[len(lines)-1] = append(lines[len(lines)-1], k)
+		x += w + vg.Points(12)
+	}
+	note := fmt.Sprintf("Numbers: the %s whose step it is. Gaps: no step ran. %s ms from %s ms.", d.t.Who, format.Millis(d.t.Span), format.Millis(d.t.Start))
+	return lines, wrapText(lt, note, room)
 }
 
 func (d timelineDrawing) size() (w, h vg.Length) {
-	title := style(12, true).Height("Pp")
+	title := style(12, true).Height(d.title())
 	axis := style(9, false).Height("0") + vg.Points(16)
-	legend := vg.Points(16)*2 + vg.Points(4)
-	return tlWidth, 2*margin + title + gap/2 + vg.Length(max(d.t.CPUs, 1))*tlRowH + axis + legend
+	lines, note := d.keyLines()
+	legend := vg.Points(16)*vg.Length(len(lines)) + style(9, false).Height(note) + vg.Points(8)
+	return d.width(), 2*margin + title + gap/2 + vg.Length(max(d.t.CPUs, 1))*tlRowH + axis + legend
 }
 
 func (d timelineDrawing) draw(c draw.Canvas) {
@@ -47,8 +94,9 @@ func (d timelineDrawing) draw(c draw.Canvas) {
 	c = draw.Crop(c, margin, -margin, margin, -margin)
 
 	ts := aligned(12, true, draw.XLeft, draw.YTop)
-	c.FillText(ts, vg.Point{X: c.Min.X, Y: c.Max.Y}, text.TimelineTitle(t))
-	top := c.Max.Y - ts.Height("Pp") - gap/2
+	title := d.title()
+	c.FillText(ts, vg.Point{X: c.Min.X, Y: c.Max.Y}, title)
+	top := c.Max.Y - ts.Height(title) - gap/2
 
 	left := c.Min.X + tlLabelW
 	width := c.Max.X - left
@@ -82,35 +130,39 @@ func (d timelineDrawing) draw(c draw.Canvas) {
 			}
 		}
 	}
-	// Time axis, a tick every tenth of the span.
+	// Time axis, a tick every tenth of the span, labelled every fifth on
+	// a phone.
 	axisY := top - vg.Length(t.CPUs)*tlRowH - vg.Points(2)
 	tick := draw.LineStyle{Color: color.Gray{Y: 0x80}, Width: vg.Points(0.6)}
 	as := aligned(9, false, draw.XCenter, draw.YTop)
 	for i := 0; i <= 10; i++ {
-		d := t.Span * time.Duration(i) / 10
-		c.StrokeLine2(tick, x(d), axisY, x(d), axisY-vg.Points(4))
-		label := format.Millis(d)
+		at := t.Span * time.Duration(i) / 10
+		c.StrokeLine2(tick, x(at), axisY, x(at), axisY-vg.Points(4))
+		if d.narrow && i%2 != 0 {
+			continue
+		}
+		label := format.Millis(at)
 		if i == 10 {
 			label += " ms"
 		}
-		c.FillText(as, vg.Point{X: x(d), Y: axisY - vg.Points(5)}, label)
+		c.FillText(as, vg.Point{X: x(at), Y: axisY - vg.Points(5)}, label)
 	}
 
 	// Legend: the machines, then what a gap and a number are.
 	ly := axisY - vg.Points(5) - as.Height("0") - vg.Points(12)
 	lt := aligned(9, false, draw.XLeft, draw.YCenter)
-	kinds := []struct{ kind, label string }{{"grinder", "grinder"}, {"espresso", "espresso machine"}, {"steamer", "steamer"}, {analysis.Combine, "combine (no machine)"}}
-	if slices.ContainsFunc(t.Bars, func(b analysis.Bar) bool { return b.Machine == analysis.Other }) {
-		kinds = append(kinds, struct{ kind, label string }{analysis.Other, "other Go code"})
+	lines, note := d.keyLines()
+	for _, line := range lines {
+		lx := c.Min.X
+		for _, k := range line {
+			c.FillPolygon(machineColour(k.kind), rect(lx, ly-5, lx+14, ly+5))
+			c.FillText(lt, vg.Point{X: lx + 18, Y: ly}, k.label)
+			lx += 18 + lt.Width(k.label) + vg.Points(12)
+		}
+		ly -= vg.Points(16)
 	}
-	lx := c.Min.X
-	for _, k := range kinds {
-		c.FillPolygon(machineColour(k.kind), rect(lx, ly-5, lx+14, ly+5))
-		c.FillText(lt, vg.Point{X: lx + 18, Y: ly}, k.label)
-		lx += 18 + lt.Width(k.label) + vg.Points(12)
-	}
-	c.FillText(lt, vg.Point{X: c.Min.X, Y: ly - vg.Points(16)},
-		fmt.Sprintf("Numbers: the %s whose step it is. Gaps: no step ran. %s ms from %s ms.", t.Who, format.Millis(t.Span), format.Millis(t.Start)))
+	nt := aligned(9, false, draw.XLeft, draw.YTop)
+	c.FillText(nt, vg.Point{X: c.Min.X, Y: ly + vg.Points(5)}, note)
 }
 
 func rect(x0, y0, x1, y1 vg.Length) []vg.Point {
@@ -175,8 +227,8 @@ func scheduleCharts(pics []analysis.Picture) ([]chart, []scheduleView, error) {
 				continue
 			}
 			c := chart{Name: ScheduleName(*t), Title: text.TimelineTitle(*t)}
-			var err error
-			if c.SVG, c.PNG, err = DrawSchedule(*t); err != nil {
+			c, err := c.rendered(timelineDrawing{t: *t})
+			if err != nil {
 				return nil, nil, fmt.Errorf("draw %s: %w", c.Name, err)
 			}
 			charts = append(charts, c)

@@ -30,7 +30,7 @@ func (f *benchWhyFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.benchtime, "benchtime", "500ms", "with a package: each run's length, or iterations such as 100000x (as go test -benchtime)")
 	fs.Float64Var(&f.w.Frac, "stretch", why.DefaultFrac, "with a package: the time added per operation to each lock in its turn, and outside every lock as the control, as a share of an operation: 0.5 is half of one")
 	fs.IntVar(&f.w.MaxCount, "max-count", 20, "with a package: rounds at most, while an experiment is undecided")
-	fs.DurationVar(&f.w.Within, "within", 3*time.Minute, "with a package: the time it may take; it stops undecided rather than start a round that would not end in it (0: no limit)")
+	fs.DurationVar(&f.w.Within, "within", 3*time.Minute, "the time it may take; it stops, undecided if it must, rather than start a round that would not end in it (0: no limit)")
 	registerNoisy(fs, &f.noisy)
 }
 

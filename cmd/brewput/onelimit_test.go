@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"html"
 	"os"
 	"path/filepath"
@@ -8,7 +9,12 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/chromedp/chromedp"
+
+	"github.com/brewput/brewput/internal/mainjob"
+	"github.com/brewput/brewput/internal/testkit"
 	"github.com/brewput/brewput/results"
 )
 
@@ -80,5 +86,72 @@ func TestOneLimitOneName(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestOneLimitOneNameInPlayground holds the playground to the same words:
+// its table of what limits each point of the chosen mode's curve names
+// every point's limit as brewput model's JSON does (Bottleneck.Words), for
+// the shop's multipipe-2 and parsteam on 1–8 CPUs under the go policy and
+// for a YAML system under fifo; and the answer's words name the chosen
+// point's. The playground's table said "the 2 grinders, the 2 steamers
+// and the customers" where every other surface said "… together".
+func TestOneLimitOneNameInPlayground(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the WebAssembly engine")
+	}
+	testkit.Chromium(t)
+	emptyConfig(t)
+	cal := fixedCalibration(t)
+	site := filepath.Join(t.TempDir(), mainjob.PlaygroundDir)
+	succeeds(t, noChild(), "playground", "--out", site, "--calibration", cal)
+	cafe, err := os.ReadFile(filepath.Join("..", "..", "examples", "cafe.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := testkit.NewPage(t, 1280, 900, 8*time.Minute)
+	for i, c := range []struct {
+		hash string
+		cli  []string
+	}{
+		{"mode=multipipe-2&cpus=8&sched=go", []string{"--modes", "multipipe-2", "--calibration", cal}},
+		{"mode=parsteam&cpus=8&sched=go", []string{"--modes", "parsteam", "--calibration", cal}},
+		{"cpus=8&sched=fifo&model=" + base64URL(string(cafe)), []string{"--model", "../../examples/cafe.yaml", "--sched", "fifo"}},
+	} {
+		file := filepath.Join(t.TempDir(), "points.json")
+		succeeds(t, noChild(), append(append([]string{"model"}, c.cli...), "--cpus", "1-8", "--out", file)...)
+		points, err := results.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want []string
+		for _, p := range points {
+			want = append(want, p.Bottleneck.Words())
+		}
+		if i == 0 {
+			err = chromedp.Do(page.Ctx, chromedp.Navigate("file://"+filepath.Join(site, "index.html")+"#"+c.hash))
+		} else {
+			_, err = chromedp.Run(page.Ctx, chromedp.Evaluate[int](fmt.Sprintf(`delete document.body.dataset.done; location.hash = %q; 0`, "#"+c.hash)))
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := chromedp.Run(page.Ctx, chromedp.Poll[bool](`!!document.body.dataset.done`, chromedp.WithPollingTimeout(4*time.Minute))); err != nil {
+			t.Fatalf("#%.40s: the page did not finish: %v", c.hash, err)
+		}
+		got := evaluate[[]string](t, page, `[...document.querySelectorAll("#limits tbody tr td:nth-child(4)")].map((td) => td.textContent)`)
+		if !slices.Equal(got, want) {
+			t.Errorf("#%.40s: the playground names the limits of 1–8 CPUs\n%q\nbrewput model's JSON\n%q", c.hash, got, want)
+		}
+		// The answer's sentence says it as the CLI's does (Bottleneck.Text):
+		// "The 2 grinders, … limit it together".
+		because := strings.ToLower(evaluate[string](t, page, `document.getElementById("because").textContent`))
+		named, together := strings.CutSuffix(want[len(want)-1], " together")
+		if !strings.Contains(because, named+" limit") || together != strings.Contains(because, "limit it together") {
+			t.Errorf("#%.40s: the answer's words %q do not name the point's limit, %q", c.hash, because, want[len(want)-1])
+		}
+	}
+	if errs := page.Errors(); len(errs) > 0 {
+		t.Errorf("the page logged errors:\n%s", strings.Join(errs, "\n"))
 	}
 }

@@ -508,3 +508,132 @@ func number(t *testing.T, s string) float64 {
 	}
 	return v
 }
+
+// phoneWidth and phoneHeight are a phone's screen in CSS pixels, an
+// iPhone 14's.
+const phoneWidth, phoneHeight = 390, 844
+
+// TestPlaygroundOnPhone opens the playground on a phone's screen, as
+// issue 57 found it there (its controls began at y = 3,814 of a 4,552 px
+// page, below every chart): the answer on the first screen, and from
+// anywhere on the page, the bottom included, the controls one tap away on
+// the bar at the top, opened in view without scrolling; at a desktop's
+// width the bar is not there and the controls beside the answer. With
+// BREWPUT_SCREENSHOT set (a path with NAME in it), it saves what it saw.
+func TestPlaygroundOnPhone(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the WebAssembly engine")
+	}
+	testkit.Chromium(t)
+	emptyConfig(t)
+	site := filepath.Join(t.TempDir(), mainjob.PlaygroundDir)
+	succeeds(t, noChild(), "playground", "--out", site, "--calibration", fixedCalibration(t))
+	url := "file://" + filepath.Join(site, "index.html") + "#mode=finelocking&cpus=6&sched=fifo"
+
+	type box struct{ Top, Bottom, Left, Right float64 }
+	for _, screen := range []struct {
+		name          string
+		width, height int
+	}{{"phone", phoneWidth, phoneHeight}, {"desktop", 1280, 900}} {
+		t.Run(screen.name, func(t *testing.T) {
+			page := testkit.NewPage(t, screen.width, screen.height, 3*time.Minute)
+			if err := chromedp.Do(page.Ctx, chromedp.Navigate(url)); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := chromedp.Run(page.Ctx, chromedp.Poll[bool](`!!document.body.dataset.done`, chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
+				t.Fatalf("the page did not finish: %v", err)
+			}
+			rect := func(id string) box {
+				t.Helper()
+				return evaluate[box](t, page, `(() => { const r = document.getElementById("`+id+`").getBoundingClientRect(); return {Top: r.top, Bottom: r.bottom, Left: r.left, Right: r.right} })()`)
+			}
+			inView := func(b box) bool {
+				return b.Bottom > b.Top && b.Top >= 0 && b.Bottom <= float64(screen.height) && b.Left >= 0 && b.Right <= float64(screen.width)
+			}
+			// The answer first.
+			if h := rect("headline"); !inView(h) {
+				t.Errorf("the answer's headline is at %+v; want it on the first screen, %dx%d", h, screen.width, screen.height)
+			}
+			if w := evaluate[int](t, page, `document.documentElement.scrollWidth`); w > screen.width {
+				t.Errorf("the page is %d px wide on a %d px screen", w, screen.width)
+			}
+			shoot(t, page, "first")
+			if screen.name == "desktop" {
+				if evaluate[bool](t, page, `!!document.getElementById("bar").getClientRects().length`) {
+					t.Error("a desktop's screen shows the phone's bar")
+				}
+				if c := rect("cpus"); !inView(c) {
+					t.Errorf("the CPUs' control is at %+v; want it beside the answer on the first screen", c)
+				}
+				return
+			}
+			// The bar says what is simulated, at the top of the screen
+			// wherever the reader is: here, at the bottom of the page.
+			if s := evaluate[string](t, page, `document.getElementById("barsummary").textContent`); s != "finelocking · 6 CPUs · fifo" {
+				t.Errorf("the bar says %q; want \"finelocking · 6 CPUs · fifo\"", s)
+			}
+			height := evaluate[int](t, page, `window.scrollTo(0, document.documentElement.scrollHeight); document.documentElement.scrollHeight`)
+			scrolled := evaluate[float64](t, page, `window.scrollY`)
+			button := rect("barbutton")
+			if !inView(button) || button.Top > 60 {
+				t.Errorf("at the bottom of the page (%d px tall), the bar's button is at %+v; want it at the top of the screen", height, button)
+			}
+			// One tap opens the controls in view, the page not scrolled.
+			evaluate[bool](t, page, `document.getElementById("barbutton").click(), true`)
+			if now := evaluate[float64](t, page, `window.scrollY`); now != scrolled {
+				t.Errorf("opening the controls scrolled the page from %.0f to %.0f", scrolled, now)
+			}
+			for _, id := range []string{"family", "cpus", "par", "grind"} {
+				c := rect(id)
+				hit := evaluate[bool](t, page, fmt.Sprintf(`(() => { const e = document.getElementById(%q), r = e.getBoundingClientRect();
+					return e.contains(document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2)) })()`, id))
+				if id == "grind" { // further down the controls: reachable by scrolling them, not the page
+					hit = evaluate[bool](t, page, `(() => { const e = document.getElementById("grind"); e.scrollIntoView({block: "center"});
+						const r = e.getBoundingClientRect(); return e.contains(document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2)) })()`)
+					c = rect(id)
+				}
+				if !inView(c) || !hit {
+					t.Errorf("after the bar's button, the control #%s is at %+v (on top: %v); want it in view, uncovered", id, c, hit)
+				}
+			}
+			shoot(t, page, "controls")
+			// A change there is simulated, and the bar says so.
+			evaluate[bool](t, page, `(() => { const c = document.getElementById("cpus"); delete document.body.dataset.done; c.value = "3"; c.dispatchEvent(new Event("input", {bubbles: true})); return true })()`)
+			if _, err := chromedp.Run(page.Ctx, chromedp.Poll[bool](`!!document.body.dataset.done`, chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
+				t.Fatalf("3 CPUs: the page did not finish: %v", err)
+			}
+			if s := evaluate[string](t, page, `document.getElementById("barsummary").textContent`); s != "finelocking · 3 CPUs · fifo" {
+				t.Errorf("after choosing 3 CPUs the bar says %q", s)
+			}
+			evaluate[bool](t, page, `document.getElementById("barbutton").click(), true`)
+			if evaluate[bool](t, page, `document.body.classList.contains("controlsopen")`) {
+				t.Error("the bar's button, tapped again, leaves the controls open")
+			}
+			if h := evaluate[string](t, page, `document.getElementById("headline").textContent`); !strings.HasPrefix(h, "finelocking on 3 CPUs: ") {
+				t.Errorf("after choosing 3 CPUs the answer is %q", h)
+			}
+			if errs := page.Errors(); len(errs) > 0 {
+				t.Errorf("the page logged errors:\n%s", strings.Join(errs, "\n"))
+			}
+		})
+	}
+}
+
+// shoot saves the page's screen as a PNG where BREWPUT_SCREENSHOT names a
+// path (NAME in it replaced by the test's name and what), for a person to
+// look at.
+func shoot(t *testing.T, page *testkit.Page, what string) {
+	t.Helper()
+	dump := os.Getenv("BREWPUT_SCREENSHOT")
+	if dump == "" {
+		return
+	}
+	shot, err := chromedp.Run(page.Ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := strings.ReplaceAll(t.Name(), "/", "-") + "-" + what
+	if err := os.WriteFile(strings.ReplaceAll(dump, "NAME", name), shot, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/brewput/brewput/explain/why"
+	"io"
 	"io/fs"
 	"runtime"
 	"slices"
@@ -251,6 +252,11 @@ func studyWhyCmd(e *env, prog *study.Program, use string) *cobra.Command {
 				return err
 			}
 			s, runErr := prog.Why(cmd.Context(), w, e.stderr)
+			var none *study.NoParts
+			if errors.As(runErr, &none) {
+				fmt.Fprintln(e.stdout, none.Error()+".")
+				return nil
+			}
 			if s == nil || len(s.Base) == 0 {
 				return runErr
 			}
@@ -288,7 +294,7 @@ func writeStretches(e *env, s *why.Stretches, outFormat string, runErr error, co
 		// Stopped at --within: the answer above says what was decided and
 		// what would decide the rest.
 		if outFormat == "table" {
-			fmt.Fprintln(e.stdout, format.Wrap("It "+late.Error()+".", format.Width(e.stdout), ""))
+			fmt.Fprintln(e.stdout, lateLine(e.stdout, late))
 		} else {
 			fmt.Fprintln(e.stderr, "why "+late.Error())
 		}
@@ -301,6 +307,11 @@ func writeStretches(e *env, s *why.Stretches, outFormat string, runErr error, co
 		total = maxCount
 	}
 	return exitcode.Ended(runErr, len(s.Base), total, "rounds", "what was measured")
+}
+
+// lateLine says, fit to w, that a why stopped at its --within.
+func lateLine(w io.Writer, late *study.OutOfTime) string {
+	return format.Wrap("It "+late.Error()+".", format.Width(w), "")
 }
 
 func studyPredictCmd(e *env, prog *study.Program, use string) *cobra.Command {

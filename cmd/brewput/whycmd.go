@@ -3,6 +3,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"runtime"
 	"strings"
@@ -45,6 +46,8 @@ func newWhyCmd(e *env) *cobra.Command {
 				return fmt.Errorf("--model: why measures the shop's modes on real CPUs; for a YAML system, brewput advise --model %s gives its profile in the model", mf.file)
 			case sf.count < 2:
 				return fmt.Errorf("--count %d: want 2 or more runs of each experiment (6 for a verdict)", sf.count)
+			case bw.w.Within < 0:
+				return fmt.Errorf("--within %v: want a positive duration such as 3m, or 0 for no limit", bw.w.Within)
 			}
 			s, err := sf.planOne(cmd.Flags(), runtime.NumCPU(), mode, "why", 2)
 			if err != nil {
@@ -74,10 +77,22 @@ func newWhyCmd(e *env) *cobra.Command {
 			if err != nil {
 				return err
 			}
+			study.Within = bw.w.Within
 			runErr := study.Run(cmd.Context(), sf.count, runner.Run, e.stderr)
 			study.Judge(compare.Options{})
 			if err := study.Write(e.stdout, format); err != nil {
 				return failure{Err: err}
+			}
+			var late *why.OutOfTime
+			if errors.As(runErr, &late) {
+				// Stopped at --within: the verdict above says what the
+				// rounds measured showed.
+				if format == "table" {
+					fmt.Fprintln(e.stdout, lateLine(e.stdout, late))
+				} else {
+					fmt.Fprintln(e.stderr, "why "+late.Error())
+				}
+				return nil
 			}
 			return exitcode.Measured(runErr, len(study.BasePoints), sf.count)
 		})

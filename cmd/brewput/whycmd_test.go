@@ -56,3 +56,32 @@ func TestWhyBadInput(t *testing.T) {
 		expectUsage(t, nil, append([]string{"why"}, c.args...), []string{c.want})
 	}
 }
+
+// TestWhyTruthNoLock: the truth table's designs without a lock
+// (examples/truth) are answered "no lock limits it", as a benchmark and as
+// a study, whatever the timings; and the shop's why starts no round that
+// would not end within --within.
+func TestWhyTruthNoLock(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the truth table's benchmarks with every lock watched, and its study")
+	}
+	t.Parallel()
+	for _, design := range []string{"atomics", "pipeline"} {
+		stdout, _ := succeeds(t, noChild(), "why", "../../examples/truth", "-bench", "^BenchmarkTruth/design="+design+"$",
+			"--cpus", "1", "--benchtime", "20ms", "--count", "2")
+		if !strings.Contains(stdout, "BenchmarkTruth/design="+design+" took no sync.Mutex or RWMutex while its timer ran") ||
+			!strings.HasSuffix(stdout, "no lock limits it.\n") {
+			t.Errorf("%s: %q, want no lock", design, stdout)
+		}
+	}
+	stdout, _ := succeeds(t, noChild(), "study", "../../examples/truth/study", "why", "--variant", "atomics", "--cpus", "1",
+		"--dur", "30ms", "--warmup", "10ms", "--count", "2")
+	if !strings.HasPrefix(stdout, "atomics used no metered lock or channel while measured") || !strings.HasSuffix(stdout, "no metered part limits it.\n") {
+		t.Errorf("study why of atomics: %q, want no metered part", stdout)
+	}
+	stdout, _ = succeeds(t, selfChild(), "why", "--mode", "locking", "--cpus", "1", "--count", "2", "--dur", "30ms", "--warmup", "10ms",
+		"--sched", "fifo", "--within", "50ms")
+	if !strings.Contains(strings.Join(strings.Fields(stdout), " "), "It stopped at its limit of 50ms after 0 rounds, rather than start a round that would not end in it.") {
+		t.Errorf("why --within 50ms of a round of 8 runs of 40 ms: %q, want stopped before the first round", stdout)
+	}
+}

@@ -96,6 +96,26 @@ type Stretched struct {
 	// Share is the workers' time it was held or waited for in the first
 	// run as it is: a secondary figure, never the test.
 	Share float64 `json:"share"`
+	// Waited is the share of the workers' time they waited for a lock
+	// of the group, as it is: the median over the rounds. A stretch that
+	// adds half an operation to every hold of a shared lock can make it a
+	// queue that was not there (a logger's short lock in a long
+	// operation, which relieving gains nothing), and a lock whose cost is
+	// the cache line moving between cores (a rate limiter's) is waited
+	// for little: a lock waited for less than Margin of the time whose
+	// stretch costs more than the control is left undecided, never named.
+	// Not used for a channel, whose stretch spins on its sender's side,
+	// before the handoff.
+	Waited float64 `json:"waited"`
+	// Busy is the share of the time the group's busiest lock was held as
+	// it is, the median over the rounds: near 1, a lock every worker
+	// queues for.
+	Busy float64 `json:"busy"`
+	// Uncontended says the stretch cost more than its control, yet the
+	// lock was waited for less than Margin of the time as it is: the
+	// stretch may have made the queue it measured, and the part is
+	// undecided.
+	Uncontended bool `json:"uncontended,omitempty"`
 	// Points are its runs, one a round.
 	Points []results.Point `json:"-"`
 	// Cost is the median over the rounds of the throughput lost against
@@ -246,6 +266,22 @@ func heldPerUse(p results.Point, group string) (time.Duration, bool) {
 	return time.Duration(held / uses * 1e9), true
 }
 
+// waitedShare is the share of the workers' time p's workers waited for
+// the group's locks.
+func waitedShare(p results.Point, group string) (float64, bool) {
+	worker := float64(max(p.Par, 1)) * p.Dur.Seconds()
+	if worker <= 0 {
+		return 0, false
+	}
+	waited := 0.0
+	for _, m := range p.Machines() {
+		if meter.Group(m.Name) == group {
+			waited += m.MeanWaitMs / 1e3 * float64(m.Uses)
+		}
+	}
+	return waited / worker, true
+}
+
 // Judge computes the control's cost and each experiment's, paired by
 // round with the control's, and whether it limits the variant.
 func (s *Stretches) Judge() {
@@ -286,6 +322,27 @@ func (s *Stretches) Judge() {
 		if len(injected) > 0 {
 			e.Injected = time.Duration(results.Median(injected))
 		}
+		var waited, busy []float64
+		for _, b := range s.Base {
+			if w, ok := waitedShare(b, e.Group); ok {
+				waited = append(waited, w)
+			}
+			most := 0.0
+			for _, m := range b.Machines() {
+				if meter.Group(m.Name) == e.Group {
+					most = max(most, m.BusyFrac)
+				}
+			}
+			busy = append(busy, most)
+		}
+		e.Busy = 0
+		if len(busy) > 0 {
+			e.Busy = results.Median(busy)
+		}
+		e.Waited, e.Uncontended = 0, false
+		if len(waited) > 0 {
+			e.Waited = results.Median(waited)
+		}
 		if len(diffs) == 0 {
 			continue
 		}
@@ -294,6 +351,9 @@ func (s *Stretches) Judge() {
 		known := !math.IsInf(e.Lo, 0) && !math.IsInf(e.Hi, 0)
 		e.Interval = known
 		e.Limits = known && e.Lo > s.Margin
+		if e.Limits && e.Kind != "chan" && e.Waited < s.Margin {
+			e.Limits, e.Uncontended = false, true
+		}
 		cleared := false
 		if len(quiet) > 0 {
 			q := compare.SummarizeValues(quiet)
@@ -357,15 +417,26 @@ func (s *Stretches) Answer() string {
 		control += ", which cost " + pct(s.Control.Cost)
 	}
 	var undecided, limits, not []string
+	idle := 0
 	for _, e := range s.Experiments {
 		line := fmt.Sprintf("%s, %s: %s beyond the control", e.Name, e.stretchedWhat(), e.beyondText())
 		switch {
 		case e.Limits:
 			limits = append(limits, line)
+		case e.Uncontended:
+			idle++
+			undecided = append(undecided, fmt.Sprintf("%s, yet waited for %s of the time as it is, less than %s: the stretch may have made the queue it measured", line, pct(e.Waited), pct(s.Margin)))
 		case e.Decided:
 			not = append(not, line)
 		default:
 			undecided = append(undecided, line)
+		}
+	}
+	decide := "What would decide it: more rounds (--max-count, --within), a quieter machine, or a larger --stretch."
+	if idle > 0 {
+		decide = "What would decide it: a relief measured (the code changed so that the lock is not shared), or a smaller --stretch, which makes less of a queue."
+		if idle < len(undecided) {
+			decide = "What would decide it: more rounds (--max-count, --within), a quieter machine, a relief measured (the code changed so that a lock waited for little is not shared)."
 		}
 	}
 	l := s.Limit()
@@ -375,9 +446,11 @@ func (s *Stretches) Answer() string {
 		if l.Members > 1 {
 			what += " together"
 		}
-		fmt.Fprintf(&b, "%s limits this: adding %s to it (%s) cost %s of the throughput, more than %s",
-			format.Capital(what), added, l.stretchedWhat(), pct(l.Cost), control)
-		fmt.Fprintf(&b, ": %s beyond it", l.beyondText())
+		fmt.Fprintf(&b, "%s limits this: adding %s to it (%s) cost %s of the throughput, more than %s: %s beyond it",
+			format.Capital(what), added, l.stretchedWhat(), pct(l.Cost), control, l.beyondText())
+		if l.Kind != "chan" {
+			fmt.Fprintf(&b, "; the workers waited for it %s of their time as it is", pct(l.Waited))
+		}
 		limits = slices.DeleteFunc(limits, func(x string) bool { return strings.HasPrefix(x, l.Name+",") })
 		if len(limits) > 0 {
 			fmt.Fprintf(&b, "; also more than the control: %s", strings.Join(limits, "; "))
@@ -390,8 +463,18 @@ func (s *Stretches) Answer() string {
 		}
 		b.WriteString(".")
 	case len(undecided) > 0:
-		fmt.Fprintf(&b, "Undecided after %s: adding %s to %s cost neither clearly more than %s, nor clearly no more (within %s): %s",
+		fmt.Fprintf(&b, "Undecided after %s: adding %s to %s cost neither clearly more than %s, nor clearly no more (within %s), or more only where it was waited for little: %s",
 			format.Count(len(s.Control.Points), "round"), added, plural(len(undecided), "this part", "these parts"), control, pct(s.Margin), strings.Join(undecided, "; "))
+		if idle == len(undecided) {
+			b.Reset()
+			fmt.Fprintf(&b, "Undecided after %s: adding %s to %s cost more than %s, but as it is the workers waited for %s less than %s of their time: %s",
+				format.Count(len(s.Control.Points), "round"), added, plural(len(undecided), "this lock", "these locks"), control, plural(len(undecided), "it", "each"), pct(s.Margin), strings.Join(undecided, "; "))
+		}
+		if idle == 0 {
+			b.Reset()
+			fmt.Fprintf(&b, "Undecided after %s: adding %s to %s cost neither clearly more than %s, nor clearly no more (within %s): %s",
+				format.Count(len(s.Control.Points), "round"), added, plural(len(undecided), "this part", "these parts"), control, pct(s.Margin), strings.Join(undecided, "; "))
+		}
 		if len(not) > 0 {
 			fmt.Fprintf(&b, "; no more than the control: %s", strings.Join(not, "; "))
 		}
@@ -399,7 +482,7 @@ func (s *Stretches) Answer() string {
 		if q := s.quietRounds(); q < len(s.Control.Points) {
 			fmt.Fprintf(&b, " Only %d of the %d rounds ran undisturbed, and a part is cleared on undisturbed rounds alone.", q, len(s.Control.Points))
 		}
-		b.WriteString(" What would decide it: more rounds (--max-count, --within), a quieter machine, or a larger --stretch.")
+		b.WriteString(" " + decide)
 	default:
 		fmt.Fprintf(&b, "No single lock limits this: adding %s to each part cost no more than %s (within %s): %s.",
 			added, control, pct(s.Margin), strings.Join(not, "; "))
@@ -474,6 +557,8 @@ func (s *Stretches) WriteTable(w io.Writer) error {
 		switch {
 		case e.Limits:
 			verdict = "limits"
+		case e.Uncontended:
+			verdict = "few waits"
 		case e.Decided:
 			verdict = "does not"
 		case !e.Interval:

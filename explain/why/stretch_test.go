@@ -9,14 +9,16 @@ import (
 )
 
 // stretches makes an experiment's runs: base the variant's throughput as
-// it is, the control's and each part's runs the base less its cost in
+// it is, its two workers waiting a fifth of their time for each part's
+// locks; the control's and each part's runs the base less its cost in
 // that round.
 func stretches(base, control []float64, parts map[string][]float64) *Stretches {
 	s := &Stretches{Study: "cache", Variant: "mutex-write", CPUs: 2, Frac: 0.5, OpTime: 60 * time.Nanosecond, Extra: 30 * time.Nanosecond,
 		Margin: 0.5 / 1.5 / 10, Unit: "ops/s"}
 	s.Control.Extra = s.Extra
 	for r, b := range base {
-		s.Base = append(s.Base, results.Point{Throughput: b})
+		s.Base = append(s.Base, results.Point{Throughput: b, Spec: results.Spec{Load: results.Load{Par: 2, Dur: time.Second}},
+			Study: &results.Study{Name: "cache", Meters: waiting(0.2)}})
 		s.Control.Points = append(s.Control.Points, results.Point{Throughput: b * (1 - control[r])})
 	}
 	for _, name := range []string{"the cache mutex", "the shard mutexes (64)"} {
@@ -76,6 +78,42 @@ func TestStretchAgainstItsControl(t *testing.T) {
 	})
 	s.Judge()
 	if a := s.Answer(); !strings.HasPrefix(a, "No single lock limits this") {
+		t.Errorf("answer %q", a)
+	}
+}
+
+// waiting are the two parts' meters, their two workers waiting for
+// each the share of their time of a run of a second.
+func waiting(share float64) []results.Machine {
+	const uses = 1_000_000
+	wait := share * 2 * 1e3 / uses // ms a use
+	return []results.Machine{{Name: "cache", Kind: "mutex", Uses: uses, MeanWaitMs: wait}, {Name: "shard#1", Kind: "mutex", Uses: uses, MeanWaitMs: wait}}
+}
+
+// TestLittleWaitedLockUndecided: a shared lock whose stretch costs
+// more than its control, but which the workers waited for less than the
+// margin of their time as it is, is not named: a stretch of half an
+// operation may have made the queue it measured. It is undecided, and the
+// answer says what would decide it.
+func TestLittleWaitedLockUndecided(t *testing.T) {
+	base := []float64{100, 102, 98, 101, 99, 100}
+	control := []float64{0.33, 0.34, 0.32, 0.33, 0.335, 0.33}
+	s := stretches(base, control, map[string][]float64{
+		"the cache mutex":        {0.50, 0.52, 0.49, 0.51, 0.50, 0.50},
+		"the shard mutexes (64)": {0.335, 0.34, 0.325, 0.33, 0.34, 0.33},
+	})
+	for i := range s.Base {
+		s.Base[i].Study.Meters = waiting(0.01)
+	}
+	s.Judge()
+	e := s.Experiments[0]
+	if l := s.Limit(); l != nil || !e.Uncontended || e.Decided || e.Waited < 0.0099 || e.Waited > 0.0101 {
+		t.Fatalf("limit %v; the cache mutex, waited for 1 %% of the time: %+v; want undecided, not named", l, e)
+	}
+	if a := s.Answer(); !strings.HasPrefix(a, "Undecided after 6 rounds: adding 30ns per operation (50 % of one) to this lock cost more than the same time outside every lock") ||
+		!strings.Contains(a, "the cache mutex, 30ns to each hold: 17.0 % [16.5, 18.0] beyond the control, yet waited for 1.0 % of the time as it is, less than 3.3 %") ||
+		!strings.Contains(a, "no more than the control: the shard mutexes (64)") ||
+		!strings.Contains(a, "What would decide it: a relief measured") {
 		t.Errorf("answer %q", a)
 	}
 }

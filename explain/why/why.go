@@ -39,6 +39,21 @@ type Check struct {
 	BasePoints []results.Point `json:"-"`
 	// Experiments are the reliefs, in the model's order (its best first).
 	Experiments []Experiment `json:"experiments"`
+	// Within is the time Measure may take: it starts no round that would
+	// not end in it (0: no limit).
+	Within time.Duration `json:"-"`
+}
+
+// OutOfTime says a why experiment stopped at its time limit, undecided,
+// after Rounds whole rounds, rather than start a round that would not end
+// in it.
+type OutOfTime struct {
+	Within time.Duration
+	Rounds int
+}
+
+func (e *OutOfTime) Error() string {
+	return fmt.Sprintf("stopped at its limit of %v after %s, rather than start a round that would not end in it", e.Within, format.Count(e.Rounds, "round"))
 }
 
 // Experiment is one relief: the model's prediction, what was run, and
@@ -94,12 +109,22 @@ func SpecOf(c model.Config, base sweep.Spec) sweep.Spec {
 // Measure runs the point as it is and each experiment that can be
 // measured here, count times each, in rounds (so that a slow spell of the
 // machine falls on all alike); start, if not nil, is told what is about to
-// run. It keeps what it measured when it stops early.
+// run. It starts no round that would not end within s.Within (*OutOfTime):
+// the first is sized from the runs' windows, a later one as the rounds so
+// far took. It keeps what it measured when it stops early.
 func (s *Check) Measure(ctx context.Context, count int, measure func(context.Context, sweep.Spec) (results.Point, error),
 	start func(done, total int, what string, spec sweep.Spec, rep int)) error {
 	runs := s.runs()
 	total, done := count*len(runs), 0
+	began := time.Now()
+	round := s.roundTime()
 	for rep := 1; rep <= count; rep++ {
+		if rep > 1 {
+			round = time.Since(began) / time.Duration(rep-1)
+		}
+		if s.Within > 0 && time.Since(began)+round > s.Within {
+			return &OutOfTime{Within: s.Within, Rounds: rep - 1}
+		}
 		for _, r := range runs {
 			if start != nil {
 				start(done, total, r.what, r.spec, rep)
@@ -114,6 +139,11 @@ func (s *Check) Measure(ctx context.Context, count int, measure func(context.Con
 		}
 	}
 	return nil
+}
+
+// roundTime is what a round's runs' windows take, warm-up included.
+func (s *Check) roundTime() time.Duration {
+	return time.Duration(len(s.runs())) * (s.Base.Warmup + s.Base.Dur)
 }
 
 // run is one thing Measure runs: the point as it is, or an experiment.
@@ -146,8 +176,12 @@ func (s *Check) Sweep(count int) sweep.Batch {
 // Run is Measure with its progress told on w (sweep.NewBar).
 func (s *Check) Run(ctx context.Context, count int, measure func(context.Context, sweep.Spec) (results.Point, error), w io.Writer) error {
 	st := s.Sweep(count)
-	format.Lines(w, "")(fmt.Sprintf("measuring %s as it is and with %s, %d times each: %s, about %v (revised as runs finish)", s.Base.Mode,
-		format.Count(len(st.Specs)-1, "relief"), count, format.Count(st.Total(), "run"), (time.Duration(st.Total()) * (s.Base.Warmup + s.Base.Dur)).Round(time.Second)))
+	limit := ""
+	if s.Within > 0 {
+		limit = fmt.Sprintf("; it stops at %v, rather than start a round that would not end in it", s.Within)
+	}
+	format.Lines(w, "")(fmt.Sprintf("measuring %s as it is and with %s, %d times each, in rounds: %s, about %v (revised as runs finish)%s", s.Base.Mode,
+		format.Count(len(st.Specs)-1, "relief"), count, format.Count(st.Total(), "run"), (time.Duration(st.Total()) * (s.Base.Warmup + s.Base.Dur)).Round(time.Second), limit))
 	prog := sweep.NewBar(w, st)
 	var points []results.Point
 	err := s.Measure(ctx, count, func(ctx context.Context, sp sweep.Spec) (results.Point, error) {

@@ -2,6 +2,7 @@ package why_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -168,7 +169,7 @@ func TestRun(t *testing.T) {
 	if len(runs) != st.Total() || runs[0] != s.Base || runs[len(st.Specs)] != s.Base || len(s.BasePoints) != 2 {
 		t.Errorf("%d runs, base first in each round? %d base points", len(runs), len(s.BasePoints))
 	}
-	if !strings.HasPrefix(told.String(), fmt.Sprintf("measuring locking as it is and with %d reliefs, 2 times each: %d runs", len(st.Specs)-1, st.Total())) {
+	if !strings.HasPrefix(told.String(), fmt.Sprintf("measuring locking as it is and with %d reliefs, 2 times each, in rounds: %d runs", len(st.Specs)-1, st.Total())) {
 		t.Errorf("told %q", told.String())
 	}
 }
@@ -193,5 +194,31 @@ func TestDisturbed(t *testing.T) {
 	}
 	if v := s.Verdict(); !strings.Contains(v, "were disturbed: other processes took more than 0.2 CPU of the run's own") {
 		t.Errorf("verdict %q", v)
+	}
+}
+
+// TestMeasureWithin: a round that would not end within the limit is not
+// started; with room for every round, all are run.
+func TestMeasureWithin(t *testing.T) {
+	s := plan(t, "locking", 1)
+	runs := 0
+	fake := func(ctx context.Context, sp sweep.Spec) (results.Point, error) {
+		runs++
+		return results.Point{Spec: results.Spec{Mode: sp.Mode.String(), CPUs: sp.CPUs}, Ops: 100, Throughput: 200, Unit: "lattes/s"}, nil
+	}
+	measured := 1 // the point as it is
+	for _, e := range s.Experiments {
+		if e.Skip == "" {
+			measured++
+		}
+	}
+	s.Within = time.Duration(measured) * (s.Base.Warmup + s.Base.Dur) / 2
+	var late *why.OutOfTime
+	if err := s.Measure(context.Background(), 3, fake, nil); !errors.As(err, &late) || late.Rounds != 0 || runs != 0 {
+		t.Errorf("within half a round's windows: %v after %d runs; want out of time before the first", err, runs)
+	}
+	s.Within = time.Hour
+	if err := s.Measure(context.Background(), 3, fake, nil); err != nil || len(s.BasePoints) != 3 {
+		t.Errorf("within an hour: %v, %d runs as it is; want 3", err, len(s.BasePoints))
 	}
 }

@@ -28,14 +28,16 @@ type Why struct {
 }
 
 // OutOfTime says a why experiment stopped at its time limit, undecided,
-// after Rounds whole rounds.
-type OutOfTime struct {
-	Within time.Duration
-	Rounds int
-}
+// after Rounds whole rounds (why.OutOfTime, which the shop's why shares).
+type OutOfTime = why.OutOfTime
 
-func (e *OutOfTime) Error() string {
-	return fmt.Sprintf("stopped at its limit of %v after %s, rather than start a round that would not end in it", e.Within, format.Count(e.Rounds, "round"))
+// NoParts says a variant used no metered lock or channel while measured:
+// nothing to stretch, and no metered part limits it.
+type NoParts struct{ Point results.Point }
+
+func (e *NoParts) Error() string {
+	return fmt.Sprintf("%s used no metered lock or channel while measured (%s on %s): no metered part limits it",
+		e.Point.Mode, format.Rate(e.Point.Throughput, e.Point.Unit), format.Count(e.Point.CPUs, "CPU"))
 }
 
 // Why runs w: a first run as it is, which plans the stretches, then
@@ -63,6 +65,9 @@ func (p *Program) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches
 	}
 	perRun := time.Since(start)
 	s := why.PlanStretches(p.Name, w.Frac, first)
+	if len(s.Experiments) == 0 {
+		return nil, &NoParts{Point: first}
+	}
 	s.Base = append(s.Base, first)
 	s.HoldsTimeStretch = true // a meter's Unlock spins before its clock read
 	control := &kit.Stretch{Outside: true, Extra: s.Control.Extra}

@@ -92,6 +92,11 @@ func NewPage(t testing.TB, width, height int, timeout time.Duration) *Page {
 	if err != nil {
 		t.Fatalf("start Chromium: %v", err)
 	}
+	// A window is at least 500 px wide, whatever it was asked: a phone's
+	// screen is emulated, with its own width, touch and scale 1.
+	if err := chromedp.Do(bctx, chromedp.EmulateViewport(int64(width), int64(height))); err != nil {
+		t.Fatalf("start Chromium at %dx%d: %v", width, height, err)
+	}
 	return p
 }
 

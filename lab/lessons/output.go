@@ -98,24 +98,47 @@ func (w *Output) Finish(rs []lesson.Result) error {
 	return nil
 }
 
-// RunTelling is Run, telling log what it measures (claims, level, time at
-// most, host, CPUs) and each verdict as it comes ("[2/9] …", see Line).
+// RunTelling is Run, telling log what it measures (claims, level, the
+// time it takes at most, host, CPUs) and each verdict as it comes ("[2/9]
+// …", see Line), with the time left, never more than the limit leaves.
 func RunTelling(ctx context.Context, claims []Claim, opt Options, log io.Writer, emit func(lesson.Result) error) ([]lesson.Result, error) {
 	host, _ := os.Hostname()
-	fmt.Fprintf(log, "measuring %d claims (%s run, at most %v) on %s, %d CPUs\n",
-		len(claims), opt.Level, atMost(opt.Level).Round(time.Second), host, runtime.NumCPU())
+	limit := opt.atMost()
+	waits := ""
+	if opt.QuietWait > 0 {
+		waits = fmt.Sprintf(", and up to %v more a claim that waits for quiet", opt.QuietWait)
+	}
+	fmt.Fprintf(log, "measuring %d claims (%s run, at most %v%s) on %s, %d CPUs\n",
+		len(claims), opt.Level, limit.Round(time.Second), waits, host, runtime.NumCPU())
 	done, start := 0, time.Now()
 	return Run(ctx, claims, opt, func(r lesson.Result) error {
 		done++
-		line := fmt.Sprintf("[%d/%d] %s%s", done, len(claims), Line(r), format.TimeLeft(time.Since(start), done, len(claims)-done))
+		left := timeLeft(time.Since(start), done, len(claims)-done, limit-time.Since(start), opt.QuietWait > 0)
+		line := fmt.Sprintf("[%d/%d] %s%s", done, len(claims), Line(r), left)
 		fmt.Fprintln(log, format.Wrap(line, format.Width(log), "  "))
 		return emit(r)
 	})
 }
 
-// atMost is the time a run of level takes at most, as the user is told:
-// its budget and the last claim's verdict.
-func atMost(l Level) time.Duration { return pick(l, 10*time.Second, time.Minute, 10*time.Minute) }
+// atMost is the time a run takes at most, as the user is told: its budget
+// and the last claim's verdict; a wait for quiet (QuietWait) comes on top.
+func (o Options) atMost() time.Duration {
+	return o.budget() + pick(o.Level, 0, 5*time.Second, 30*time.Second)
+}
+
+// timeLeft says how long the claims left should take, at the rate seen
+// so far (format.TimeLeft), but never more than the run's limit leaves
+// (limitLeft): the claims left share the time to the deadline, so a slow
+// first claim does not lengthen the run, it shortens theirs. Where claims
+// may wait for quiet, the deadline moves by what they wait, and the rate
+// alone is told.
+func timeLeft(elapsed time.Duration, done, left int, limitLeft time.Duration, waits bool) string {
+	s := format.TimeLeft(elapsed, done, left)
+	if s == "" || waits || elapsed*time.Duration(left)/time.Duration(done) <= limitLeft {
+		return s
+	}
+	return fmt.Sprintf(", at most %v left (the run's limit)", max(limitLeft, 0).Round(time.Second))
+}
 
 // WriteTable writes rs for people, the tally at the end: a row for each
 // claim (its verdict, brewput's figure with its 95 % interval, the

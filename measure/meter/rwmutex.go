@@ -15,6 +15,7 @@ type RWMutex struct {
 	name           string
 	w              exclusive    // the writers, metered as a Mutex
 	rUses, rWaited atomic.Int64 // after the writers' counters, on their line
+	rSpin          int64        // the loops a reader spins once it holds the lock (Stretch)
 }
 
 // NewRWMutex returns an unlocked RWMutex with the given name.
@@ -38,19 +39,30 @@ func (rw *RWMutex) Unlock() {
 	rw.w.count(now()-acquired, wait)
 }
 
-// Stretch makes every later write section (not read sections) s.Extra
-// longer. Call it before the lock is shared.
-func (rw *RWMutex) Stretch(s Stretch) { rw.w.spin = s.extraLoops() }
+// Stretch makes every later section s.Extra longer, a writer's and a
+// reader's: readers hold the lock together, so that a stretched read
+// section delays only the writers, as a longer read would. Call it before
+// the lock is shared.
+func (rw *RWMutex) Stretch(s Stretch) { rw.w.spin, rw.rSpin = s.extraLoops(), s.extraLoops() }
 
 // RLock locks rw for reading, counting the use and any wait.
 func (rw *RWMutex) RLock() {
 	rw.rUses.Add(1)
 	if rw.rw.TryRLock() {
+		rw.readerSpin()
 		return
 	}
 	asked := now()
 	rw.rw.RLock()
 	rw.rWaited.Add(now() - asked)
+	rw.readerSpin()
+}
+
+// readerSpin spins a stretched reader's extra time, holding the lock.
+func (rw *RWMutex) readerSpin() {
+	if n := rw.rSpin; n > 0 {
+		spinLoops(n)
+	}
 }
 
 // RUnlock undoes one RLock call.

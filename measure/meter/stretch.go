@@ -10,8 +10,8 @@ import (
 
 // Stretch is an experiment on a meter, as Coz's on a line of code: make
 // one part slower for one run and see what that costs the throughput. A
-// stretched Mutex (or RWMutex's writers) holds its lock Extra longer each
-// time; a stretched Chan takes Frac longer per handoff. Where that costs
+// stretched Mutex or RWMutex (its writers and its readers) holds its lock
+// Extra longer each time; a stretched Chan takes Frac longer per handoff. Where that costs
 // more than the same work done in parallel would, that part limits the
 // program.
 //
@@ -81,8 +81,8 @@ func spinLoops(n int64) uint64 {
 	return x
 }
 
-// Stretcher is a meter that can be stretched: Mutex, RWMutex (its
-// writers) and Chan (its sends).
+// Stretcher is a meter that can be stretched: Mutex, RWMutex (writers
+// and readers) and Chan (its sends).
 type Stretcher interface {
 	Meter
 	// Stretch stretches every later use. It is not synchronized: call it

@@ -31,6 +31,19 @@ func TestStretchCheck(t *testing.T) {
 	if m.x.spin != 0 {
 		t.Errorf("a stretch of nothing spins %d loops", m.x.spin)
 	}
+	// An RWMutex stretches its readers as its writers: a group of readers
+	// stretched by nothing would cost less than its control.
+	var rw RWMutex
+	s.Extra = time.Microsecond
+	rw.Stretch(s)
+	if rw.w.spin <= 0 || rw.rSpin != rw.w.spin {
+		t.Errorf("a stretched RWMutex spins %d loops a write, %d a read; want the same, above 0", rw.w.spin, rw.rSpin)
+	}
+	rw.RLock()
+	rw.RUnlock()
+	if r := rw.Readers(); r.Uses != 1 {
+		t.Errorf("a stretched RLock counted %d reads, want 1", r.Uses)
+	}
 }
 
 func nanValue() float64 {

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -39,6 +40,28 @@ func CheckVerdict(c analysis.Check) string {
 		return "within its band"
 	}
 	return fmt.Sprintf("off by %+.0f %%", 100*c.Off())
+}
+
+// worstMiss is the check of variant whose measurement lies furthest
+// outside its predicted band, and the most CPUs variant was measured on;
+// ok is false where every check of it lies within its band.
+func worstMiss(checks []analysis.Check, variant string) (worst analysis.Check, most int, ok bool) {
+	for _, c := range checks {
+		if c.Variant != variant {
+			continue
+		}
+		most = max(most, c.CPUs)
+		if !c.Within() && (!ok || math.Abs(c.Off()) > math.Abs(worst.Off())) {
+			worst, ok = c, true
+		}
+	}
+	return worst, most, ok
+}
+
+// pastAMiss says, for a prediction past the CPUs measured of a model that
+// missed a measurement, that it may miss by more.
+func pastAMiss(worst analysis.Check) string {
+	return fmt.Sprintf("its model was %s on %s, where measured, outside its band: past the CPUs measured it may be off by more", CheckVerdict(worst), cpus(worst.CPUs))
 }
 
 // PredictionSentences say what the model predicts on the most CPUs, each
@@ -102,8 +125,26 @@ func PredictionSentences(pr analysis.Prediction) []string {
 			s += "; " + strings.Join(off, "; ")
 		}
 		out = append(out, s+".")
+		// A model that missed where it was measured draws its curve far
+		// past the measurements on the same costs: its figures there are
+		// its shape, not figures to expect.
+		var missed []string
+		for _, p := range pr.At {
+			if _, most, ok := worstMiss(pr.Checks, p.Variant); ok && pr.CPUs > most && !slices.Contains(missed, p.Variant) {
+				missed = append(missed, p.Variant)
+			}
+		}
+		if len(missed) > 0 {
+			out = append(out, fmt.Sprintf("A model off where it was measured may be further off on %s, %s the most CPUs measured: take %s's figure there as the shape its model draws, not one to expect.",
+				cpus(pr.CPUs), timesPast(pr.CPUs, slices.Max(counts)), format.JoinAnd(missed)))
+		}
 	}
 	return append(out, LeavesOut)
+}
+
+// timesPast says how far n lies past most: "32 times", "1.5 times".
+func timesPast(n, most int) string {
+	return strconv.FormatFloat(float64(n)/float64(most), 'g', 2, 64) + " times"
 }
 
 // longLimit is the longest name of what sets a bound that its column of
@@ -145,7 +186,11 @@ func WritePrediction(w io.Writer, predicted []results.Point, checks []analysis.C
 		for _, a := range p.Above {
 			past = append(past, a.Text)
 		}
-		t.Row(p.Mode, strconv.Itoa(p.CPUs), siRate(p.Throughput), band, bound, meas, says)
+		figure := siRate(p.Throughput)
+		if worst, most, ok := worstMiss(checks, p.Mode); ok && p.CPUs > most {
+			figure += t.Mark(pastAMiss(worst))
+		}
+		t.Row(p.Mode, strconv.Itoa(p.CPUs), figure, band, bound, meas, says)
 		// A row's notes go under it, where any length fits.
 		if len(past) > 0 {
 			const indent = "      "

@@ -154,3 +154,53 @@ func TestCheckVerdictWideBand(t *testing.T) {
 		t.Errorf("narrow band: %q", got)
 	}
 }
+
+// TestMissedModelPastMeasured: issue 57 saw study … predict say a model
+// was "off by +34 %" where it was measured and then give its figures on 64
+// CPUs as they were. The sentence after the checks, and the table's mark
+// on every row past the CPUs measured, say that a model that missed may
+// miss by more there; a model that held gets neither.
+func TestMissedModelPastMeasured(t *testing.T) {
+	band := func(lo, hi float64) *results.Band { return &results.Band{Throughput: [2]float64{lo, hi}} }
+	pr := analysis.Prediction{Sched: "fifo", CPUs: 64,
+		At: []analysis.Predicted{
+			{Variant: "sharded", Throughput: 61.1e6, Unit: "ops/s", Band: band(33.4e6, 71.7e6), Locked: true},
+			{Variant: "onelock", Throughput: 3.18e6, Unit: "ops/s", Band: band(2.72e6, 3.43e6), Locked: true},
+		},
+		Checks: []analysis.Check{
+			{Variant: "onelock", CPUs: 1, Measured: 4.81e6, Predicted: 4.83e6, Lo: 4.81e6, Hi: 4.83e6},
+			{Variant: "onelock", CPUs: 2, Measured: 4.8e6, Predicted: 3.55e6, Lo: 3.49e6, Hi: 3.58e6},
+			{Variant: "sharded", CPUs: 2, Measured: 8.29e6, Predicted: 8.52e6, Lo: 8.33e6, Hi: 8.52e6},
+		},
+	}
+	said := strings.Join(PredictionSentences(pr), "\n")
+	want := "A model off where it was measured may be further off on 64 CPUs, 32 times the most CPUs measured: take onelock's figure there as the shape its model draws, not one to expect."
+	if !strings.Contains(said, want) {
+		t.Errorf("the prediction's sentences:\n%s\nwant among them:\n%s", said, want)
+	}
+	var predicted []results.Point
+	for _, v := range []string{"onelock", "sharded"} {
+		for _, n := range []int{1, 2, 8, 64} {
+			predicted = append(predicted, results.Point{Spec: results.Spec{Mode: v, CPUs: n}, Throughput: 4e6, Unit: "ops/s"})
+		}
+	}
+	var b strings.Builder
+	if err := WritePrediction(&b, predicted, pr.Checks, nil); err != nil {
+		t.Fatal(err)
+	}
+	table := b.String()
+	note := "its model was off by +34 % on 2 CPUs, where measured, outside its band: past the CPUs measured it may be off by more"
+	if !strings.Contains(strings.Join(strings.Fields(table), " "), note) {
+		t.Errorf("the table has no note %q:\n%s", note, table)
+	}
+	for _, line := range strings.Split(table, "\n") {
+		f := strings.Fields(line)
+		if len(f) < 3 || (f[0] != "onelock" && f[0] != "sharded") {
+			continue
+		}
+		marked := strings.Contains(line, "¹")
+		if want := f[0] == "onelock" && (f[1] == "8" || f[1] == "64"); marked != want {
+			t.Errorf("%s on %s CPUs: marked %v, want %v:\n%s", f[0], f[1], marked, want, line)
+		}
+	}
+}

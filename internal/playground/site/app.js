@@ -117,6 +117,15 @@
   const points = (out) => out.stdout.split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l)).filter((p) => !("brewput" in p)); // less the schema's line
 
   // ---- words and numbers ----
+  // limitWords names what limits a point as every other surface does, in
+  // Go's results.Bottleneck.Words: what its causal profile named,
+  // "together" after it where it names more than one.
+  function limitWords(bn) {
+    if (!bn || !bn.resource || bn.resource === "unknown") return "no causal profile";
+    if (bn.resource === "none") return "nothing tried";
+    const rs = bn.resources && bn.resources.length ? bn.resources : [bn.resource];
+    return (bn.named || rs.join(", ")) + (rs.length > 1 ? " together" : "");
+  }
   const num = (x) => (x >= 100 ? Math.round(x).toLocaleString("en") : x >= 10 ? x.toFixed(1) : x.toPrecision(3));
   // An upper bound rounded up at the precision num shows, as Go's
   // format.AtMost: rounded to the nearest, 333.3 a second would show 333
@@ -318,7 +327,7 @@
       // the bound itself is marked, its reason in its title.
       const above = ((p.trust && p.trust.above) || []).filter((a) => a.bound === "throughput_max");
       const fig = above.length ? `<td class="num above" title="${esc(above.map((a) => a.text).join("; "))}">${num(p.throughput)} †</td>` : `<td class="num">${num(p.throughput)}</td>`;
-      tr.innerHTML = `<td class="num">${p.cpus}</td>${fig}<td class="num">${p.bounds ? numAtMost(p.bounds.throughput_max) : ""}</td><td>${d ? esc(bn.named || "") : '<span class="muted">…</span>'}</td><td>${help}</td>`;
+      tr.innerHTML = `<td class="num">${p.cpus}</td>${fig}<td class="num">${p.bounds ? numAtMost(p.bounds.throughput_max) : ""}</td><td>${d ? esc(limitWords(d.bottleneck)) : '<span class="muted">…</span>'}</td><td>${help}</td>`;
     }
     const marked = series[0] && series[0].points.some((p) => ((p.trust && p.trust.above) || []).some((a) => a.bound === "throughput_max"));
     const banded = detail && [...detail.values()].some((p) => p.band);
@@ -515,6 +524,8 @@
     document.querySelector(`input[name=sched][value=${st.sched === "fifo" ? "fifo" : "go"}]`).checked = true;
     $("go19").checked = st.runtime === "go1.9";
     $("dur").value = st.dur;
+    $("barsummary").textContent = [st.model ? "your YAML system" : st.mode, st.cpus + (st.cpus === "1" ? " CPU" : " CPUs"),
+      st.sched + (st.runtime ? " (" + st.runtime + ")" : ""), st.par ? st.par + " customers" : "", st.rate ? st.rate + " arrivals/s" : ""].filter((s) => s).join(" · ");
     document.querySelector(`input[name=system][value=${st.model ? "yaml" : "shop"}]`).checked = true;
     if (st.model) {
       $("yaml").value = yamlOf(st);
@@ -554,6 +565,18 @@
   $("useyaml").addEventListener("click", () => {
     document.querySelector("input[name=system][value=yaml]").checked = true;
     changed();
+  });
+  // On a phone, the bar's button opens the controls over the page, just
+  // under the bar, and closes them on the answer they changed.
+  $("barbutton").addEventListener("click", () => {
+    const open = !document.body.classList.contains("controlsopen");
+    document.body.style.setProperty("--barh", $("bar").getBoundingClientRect().bottom + "px");
+    // The controls leave the page's flow for the screen: the room they
+    // took is kept, so that the page stays where the reader was.
+    document.querySelector(".layout").style.paddingBottom = open ? document.querySelector("aside").offsetHeight + "px" : "";
+    document.body.classList.toggle("controlsopen", open);
+    $("barbutton").textContent = open ? "done" : "change";
+    $("barbutton").setAttribute("aria-expanded", String(open));
   });
   $("scrub").addEventListener("input", drawSchedule);
   $("copy").addEventListener("click", () => navigator.clipboard && navigator.clipboard.writeText($("result").textContent));

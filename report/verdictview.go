@@ -73,6 +73,7 @@ func newVerdictView(v analysis.Verdict, playground string) verdictView {
 		unit                 string
 		modes                []string
 		lo, hi, p50lo, p50hi float64
+		band                 *[2]float64 // the modes' bands together, nil where any has none
 	}
 	var groups []*group
 	type rowKey struct {
@@ -92,7 +93,7 @@ func newVerdictView(v analysis.Verdict, playground string) verdictView {
 		key := rowKey{row.Model, row.At, row.Limit, row.Change, row.Gain}
 		g, ok := index[key]
 		if !ok || g.unit != m.Unit || m.Throughput < (1-analysis.Near)*g.hi || m.Throughput > g.lo/(1-analysis.Near) {
-			g = &group{row: row, unit: m.Unit, lo: m.Throughput, hi: m.Throughput, p50lo: m.P50, p50hi: m.P50}
+			g = &group{row: row, unit: m.Unit, lo: m.Throughput, hi: m.Throughput, p50lo: m.P50, p50hi: m.P50, band: m.Band}
 			groups = append(groups, g)
 			index[key] = g
 		}
@@ -101,6 +102,11 @@ func newVerdictView(v analysis.Verdict, playground string) verdictView {
 			g.row.Try = append(g.row.Try, tryLink{Mode: m.Mode, Href: playgroundLink(playground, m)})
 		}
 		g.lo, g.hi = min(g.lo, m.Throughput), max(g.hi, m.Throughput)
+		if g.band != nil && m.Band != nil {
+			g.band = &[2]float64{min(g.band[0], m.Band[0]), max(g.band[1], m.Band[1])}
+		} else {
+			g.band = nil
+		}
 		g.p50lo, g.p50hi = min(g.p50lo, m.P50), max(g.p50hi, m.P50)
 	}
 	for i, g := range groups {
@@ -109,6 +115,9 @@ func newVerdictView(v analysis.Verdict, playground string) verdictView {
 		r.Throughput = format.Range(fmt.Sprintf("%.0f", g.lo), fmt.Sprintf("%.0f", g.hi))
 		if v.Unit == "" {
 			r.Throughput += " " + g.unit
+		}
+		if b := g.band; b != nil && text.BandWords(b, g.lo, g.hi) != "" {
+			r.Throughput += " [" + format.Range(fmt.Sprintf("%.0f", b[0]), fmt.Sprintf("%.0f", b[1])) + "]"
 		}
 		r.P50 = format.Range(fmt.Sprintf("%.2f", g.p50lo), fmt.Sprintf("%.2f", g.p50hi))
 		vv.Modes = append(vv.Modes, r)

@@ -157,6 +157,9 @@ func entry(points []results.Point, idx []int) *analysis.Entry {
 	e := &analysis.Entry{Model: p0.IsModel(), Unit: p0.Unit, Reps: len(idx), First: first, Limit: LimitOf(p0.Bottleneck),
 		Rate: p0.Rate, Sched: p0.Sched, Runtime: p0.Runtime}
 	if e.Model {
+		if b := p0.Band; b != nil {
+			e.Band = &[2]float64{b.Throughput[0], b.Throughput[1]}
+		}
 		e.Source = "model"
 		if p0.Sched != "" {
 			e.Source += " (" + p0.Sched + ")"

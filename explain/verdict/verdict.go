@@ -204,6 +204,7 @@ func count(g *analysis.Grid, n int) analysis.Count {
 			}
 			c.Lo, c.Hi = min(c.Lo, s.e.Throughput), max(c.Hi, s.e.Throughput)
 			c.P50Lo, c.P50Hi = min(c.P50Lo, s.e.P50), max(c.P50Hi, s.e.P50)
+			c.Band = joinBands(c.Band, s.e.Band, len(c.Best) == 0)
 			c.Best = append(c.Best, s.mode)
 			var notes []string
 			if mixed && s.e.Model {
@@ -247,7 +248,7 @@ func modeLimit(g *analysis.Grid, mode string) (analysis.ModeLimit, bool) {
 	cell, _ := g.At(mode, top)
 	e := cell.Shown()
 	ml := analysis.ModeLimit{Mode: mode, CPUs: top, Unit: e.Unit, Source: e.Source, Model: e.Model, Sched: e.Sched, Runtime: e.Runtime,
-		Throughput: e.Throughput, P50: e.P50, Limit: e.Limit, From: top, First: counts[0], Races: races(mode)}
+		Throughput: e.Throughput, P50: e.P50, Band: e.Band, Limit: e.Limit, From: top, First: counts[0], Races: races(mode)}
 	if !e.Model && e.Host != "" && e.Host != "measured" {
 		ml.Source = "measured on " + e.Host
 	}
@@ -265,4 +266,19 @@ func modeLimit(g *analysis.Grid, mode string) (analysis.ModeLimit, bool) {
 func races(mode string) bool {
 	m, err := coffee.ParseMode(mode)
 	return err == nil && m.Races()
+}
+
+// joinBands is the band from the lowest edge of band and b to the highest
+// (b's alone where first); nil where either has none: a band over some of
+// the best and not others would claim for all what holds for some.
+func joinBands(band, b *[2]float64, first bool) *[2]float64 {
+	switch {
+	case b == nil:
+		return nil
+	case first:
+		return &[2]float64{b[0], b[1]}
+	case band == nil:
+		return nil
+	}
+	return &[2]float64{min(band[0], b[0]), max(band[1], b[1])}
 }

@@ -121,7 +121,7 @@ func countSentence(c analysis.Count, rest bool) string {
 		s.WriteString(format.JoinAnd(c.BestNamed))
 		verb = "make the most,"
 	}
-	fmt.Fprintf(&s, " %s %s %s at a median %s ms", verb, rateRange(c.Lo, c.Hi), c.Unit, msRange(c.P50Lo, c.P50Hi))
+	fmt.Fprintf(&s, " %s %s %s%s at a median %s ms", verb, rateRange(c.Lo, c.Hi), c.Unit, BandWords(c.Band, c.Lo, c.Hi), msRange(c.P50Lo, c.P50Hi))
 	if len(c.Rest) > 0 && rest {
 		s.WriteString("; " + restText(c.Rest))
 	}
@@ -526,4 +526,14 @@ func WriteBenchAnswer(w io.Writer, families []analysis.BenchFamily) error {
 		}
 	}
 	return nil
+}
+
+// BandWords says a prediction's band beside its figures, lo to hi:
+// " (1750–1850 with the costs' uncertainty)"; "" where there is none, or
+// where it reads as the figures do.
+func BandWords(band *[2]float64, lo, hi float64) string {
+	if band == nil || rateRange(band[0], band[1]) == rateRange(lo, hi) {
+		return ""
+	}
+	return fmt.Sprintf(" (%s with the costs' uncertainty)", rateRange(band[0], band[1]))
 }

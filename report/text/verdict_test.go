@@ -292,3 +292,24 @@ func TestRacyDesignIsAReference(t *testing.T) {
 		}
 	}
 }
+
+// TestPredictionsCarryTheirBand: issue 57 saw the main job say "multi-2
+// and multipipe-2 make the most, 1782–1822 lattes/s" of the model's 8 CPUs
+// with no band. The sentence says the best modes' bands together; where
+// any of them has none, it claims none.
+func TestPredictionsCarryTheirBand(t *testing.T) {
+	banded := func(mode string, tput, lo, hi float64) results.Point {
+		p := point(true, mode, 8, tput, 4.4, bottleneck("another CPU", 0.1, false, "cpus"))
+		p.Band = &results.Band{Throughput: [2]float64{lo, hi}, P50Ms: [2]float64{4.3, 4.5}}
+		return p
+	}
+	ps := []results.Point{banded("multi-2", 1782, 1766, 1800), banded("multipipe-2", 1822, 1790, 1830)}
+	s := Sentences(verdict.Of(ps))[0]
+	if want := "makes 1782–1822 lattes/s (1766–1830 with the costs' uncertainty) at a median"; !strings.Contains(s, want) {
+		t.Errorf("the sentence %q; want it to say %q", s, want)
+	}
+	ps[1].Band = nil
+	if s := Sentences(verdict.Of(ps))[0]; strings.Contains(s, "uncertainty") {
+		t.Errorf("one of the best without a band: the sentence %q claims a band for both", s)
+	}
+}

@@ -49,6 +49,10 @@ type Count struct {
 	Hi        float64  `json:"hi"`
 	P50Lo     float64  `json:"p50_lo_ms"`
 	P50Hi     float64  `json:"p50_hi_ms"`
+	// Band is the throughput Best's predictions allow across the costs'
+	// intervals, their bands' lowest edge to their highest; nil where
+	// any of them is measured or has no band.
+	Band *[2]float64 `json:"band,omitempty"`
 	// Rest make less, the most first.
 	Rest []Below `json:"rest,omitempty"`
 	// Unranked are the measured modes left out of Best and Rest because
@@ -105,7 +109,9 @@ type ModeLimit struct {
 	// Throughput and P50 (ms) at CPUs.
 	Throughput float64 `json:"throughput"`
 	P50        float64 `json:"p50_ms"`
-	Limit      Limit   `json:"limit"`
+	// Band is a prediction's throughput band (Entry.Band).
+	Band  *[2]float64 `json:"band,omitempty"`
+	Limit Limit       `json:"limit"`
 	// From is the least CPU count from which Limit's class holds up to
 	// CPUs; First the least the mode has.
 	From  int `json:"from"`
@@ -177,8 +183,12 @@ type Entry struct {
 	P99        float64 `json:"p99_ms"`
 	Util       float64 `json:"util"`
 	Unit       string  `json:"unit"`
-	Reps       int     `json:"reps"`
-	Disturbed  int     `json:"disturbed"`
+	// Band is a prediction's throughput band, its first repetition's:
+	// the throughput with the runtime's costs at the edges of their
+	// intervals; nil for a measurement or a prediction without one.
+	Band      *[2]float64 `json:"band,omitempty"`
+	Reps      int         `json:"reps"`
+	Disturbed int         `json:"disturbed"`
 	// Limit, Rate, Sched and Runtime are the first repetition's; First
 	// is its index in the grid's points.
 	Limit   Limit   `json:"limit"`

@@ -231,3 +231,40 @@ func TestShapeSingleLocks(t *testing.T) {
 		t.Errorf("band at 5 CPUs %v, want [8, 10.45]: down to the shaped value, up to what was simulated", b)
 	}
 }
+
+// A variant whose lock one goroutine took on one CPU, and never measured
+// on more, could share it or have its own: not predicted, with the way to
+// tell. Seen on two CPUs, or taken by goroutines not counted (a meter's),
+// it is predicted.
+func TestOneGoroutineOnlyNotPredicted(t *testing.T) {
+	const ops = 10e6
+	lock := func(goroutines int) results.Machine {
+		m := mutexAt("hist", ops, 20*time.Nanosecond)
+		m.Goroutines, m.Takers = goroutines, 1
+		return m
+	}
+	model := func(cpus, goroutines int) variantModel {
+		m, err := modelOf(measuredPoint("v", cpus, ops, lock(goroutines)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	for _, c := range []struct {
+		name   string
+		models []variantModel
+		want   bool // not predicted
+	}{
+		{"one CPU, one goroutine", []variantModel{model(1, 1)}, true},
+		{"one and two CPUs", []variantModel{model(1, 1), model(2, 2)}, false},
+		{"one CPU, takers not known", []variantModel{model(1, 0)}, false},
+	} {
+		kept, out := predictable(c.models, "")
+		if got := len(out) == 1 && len(kept) == 0; got != c.want {
+			t.Errorf("%s: kept %d models, not predicted %+v; want not predicted %v", c.name, len(kept), out, c.want)
+		}
+		if c.want && len(out) == 1 && !strings.Contains(out[0].Reason, "--measure 1,2") {
+			t.Errorf("%s: reason %q does not say how to tell", c.name, out[0].Reason)
+		}
+	}
+}

@@ -192,7 +192,9 @@ func readStudy(path string, s *Program, variants []string) ([]results.Point, err
 }
 
 // predictable keeps the models of the variants that can be predicted and
-// says why each other is not. A variant with a lock at some CPU count is
+// says why each other is not. Locks seen on one CPU alone, each taken by
+// one goroutine, may be one that every goroutine would share or one of
+// each goroutine's own: not predicted. A variant with a lock at some CPU count is
 // modelled at every count. One without: where every lock is watched
 // (unseen is not "behind a meter"), its work alone, which scales with the
 // CPUs, unless what was measured shows it did not (less than half the
@@ -216,6 +218,10 @@ func predictable(models []variantModel, unseen string) (kept []variantModel, out
 			}
 		}
 		if locked {
+			if reason := oneGoroutineOnly(its); reason != "" {
+				out = append(out, results.NotPredicted{Mode: v, Reason: reason})
+				continue
+			}
 			kept = append(kept, its...)
 			continue
 		}
@@ -246,4 +252,30 @@ func predictable(models []variantModel, unseen string) (kept []variantModel, out
 		kept = append(kept, its...)
 	}
 	return kept, out
+}
+
+// oneGoroutineOnly says why a variant whose locks one goroutine alone took,
+// on one CPU and never on more, cannot be predicted past it: a lock every
+// goroutine shares and a lock each goroutine has to itself look the same
+// there, and scale as differently as locks can. Empty where its models
+// tell them apart, or where who took its locks is not known (meters).
+func oneGoroutineOnly(models []variantModel) string {
+	seen := false
+	for _, m := range models {
+		if m.From.CPUs > 1 {
+			return ""
+		}
+		for _, g := range m.Locks {
+			if g.Goroutines > 1 {
+				return ""
+			}
+			seen = seen || g.Goroutines == 1
+		}
+	}
+	if !seen {
+		return ""
+	}
+	return "measured on 1 CPU only, where one goroutine took its locks: a lock every goroutine would share and a lock each " +
+		"goroutine has to itself look the same there, and scale as differently as locks can; measure on 2 CPUs as well " +
+		"(--measure 1,2) to tell which it is"
 }

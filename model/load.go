@@ -45,6 +45,8 @@ type record struct {
 	// Issued and Last: the talk protocol's requests, and its last call.
 	Issued int
 	Last   time.Duration
+	// Done counts each closed-loop customer's operations in the window.
+	Done []int
 }
 
 // window is the measured window's edges, as offsets from the start.
@@ -80,13 +82,14 @@ func (l load) start(s *sim.Sim, op brewer, rec *record) {
 		l.startTalk(s, op, rec)
 		return
 	}
+	rec.Done = make([]int, l.Par)
 	for i := range l.Par {
-		l.goWorker(s, i, func(p *sim.Proc) { loop(p, w, op, rec) })
+		l.goWorker(s, i, func(p *sim.Proc) { loop(p, w, op, rec, i) })
 	}
 }
 
-// loop is a closed-loop customer: order, wait, order again.
-func loop(p *sim.Proc, w window, op brewer, rec *record) {
+// loop is closed-loop customer i: order, wait, order again.
+func loop(p *sim.Proc, w window, op brewer, rec *record, i int) {
 	began := p.Now()
 	for {
 		op.brew(p)
@@ -97,6 +100,7 @@ func loop(p *sim.Proc, w window, op brewer, rec *record) {
 		if w.in(done) {
 			rec.Latency = append(rec.Latency, done-began)
 			rec.Cycles += done - began
+			rec.Done[i]++
 		}
 		began = done
 	}

@@ -197,6 +197,7 @@ func (c Config) once(done <-chan struct{}) (result, error) {
 		r.Service = &svc
 	} else {
 		r.Little = Little(c.Par, r.Throughput, rec.Cycles, r.Lattes)
+		r.Caveats = append(r.Caveats, lockstepCaveat(rec.Done)...)
 	}
 	for i, now := range read() {
 		d := Reading{Uses: now.Uses - before[i].Uses, Held: now.Held - before[i].Held,
@@ -239,6 +240,35 @@ func shortHoldCaveat(name, kind string, d Reading, busy float64) []results.Cavea
 	return []results.Caveat{{Kind: results.CaveatShortHold, Resource: name,
 		Text: fmt.Sprintf("%s held %s a use, busy %.0f %% of the time: real machines ran locks this brief and busy "+
 			"far slower than the model predicts them (docs/model.md); take this as an upper bound", name, hold, 100*busy)}}
+}
+
+// lockstepMin is how many operations each of the other customers must
+// have finished, on average, for one that finished none to be held out
+// by the model's own regularity rather than by a long operation.
+const lockstepMin = 20
+
+// lockstepCaveat is the caveat on a closed loop some of whose customers
+// finished nothing in the window while the others finished many: held out
+// the whole window, by the model's exact step and wake-up times bringing
+// it back to a lock at the same instant of its holder's loop each time (as
+// the global pool of docs/model.md shows), or by a lock that never hands
+// over. Machines vary their times; the point is not to be trusted.
+func lockstepCaveat(done []int) []results.Caveat {
+	idle, others := 0, 0
+	for _, n := range done {
+		if n == 0 {
+			idle++
+		}
+		others += n
+	}
+	if idle == 0 || idle == len(done) || others < lockstepMin*(len(done)-idle) {
+		return nil
+	}
+	return []results.Caveat{{Kind: results.CaveatLockstep,
+		Text: fmt.Sprintf("%d of %d customers finished nothing in the window while the others finished %d each on "+
+			"average: held out the whole window, as the model's exact times can keep a goroutine in step with a "+
+			"lock's holder, losing it every time; real machines vary their times: take this point as unreliable",
+			idle, len(done), others/(len(done)-idle))}}
 }
 
 // A probe's window is the first of probeWindows counting ProbeCycles

@@ -37,7 +37,7 @@ type Trust struct {
 // Caveat is a mechanism a prediction leaves out where real machines are
 // known to differ, named for the point it concerns.
 type Caveat struct {
-	// Kind is CaveatShortHold.
+	// Kind is CaveatShortHold or CaveatLockstep.
 	Kind string `json:"kind"`
 	// Resource is the lock it concerns.
 	Resource string `json:"resource,omitempty"`
@@ -49,6 +49,11 @@ type Caveat struct {
 // on more than one CPU, which published machines ran far slower than the
 // model (docs/model.md): its prediction is an upper bound.
 const CaveatShortHold = "short_hold"
+
+// CaveatLockstep: some customers of a closed loop finished nothing in the
+// window while the others finished many, which the model's exact times can
+// make and machines do not: the point is not to be trusted.
+const CaveatLockstep = "lockstep"
 
 // Above is a bound of a point's Bounds (or an open loop's arrival rate)
 // that a number of the point passes, and why it may: the reason beside the

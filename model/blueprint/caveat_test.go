@@ -2,6 +2,7 @@ package blueprint_test
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -56,5 +57,39 @@ steps:
 		if c.want && !strings.Contains(results.Notes(p), p.Caveats[0].Text) {
 			t.Errorf("%s: notes %q lack the caveat %q", c.name, results.Notes(p), p.Caveats[0].Text)
 		}
+	}
+}
+
+// TestLockstepCaveat: two goroutines taking a global pool's lock 8 % of
+// the time, under Go before 1.5 on 2 of a machine's 4 cores, where one of
+// them, woken after exactly the same time each time, comes back just
+// after the other took the lock, every time, and finishes nothing: the
+// point says so in a caveat and its notes.
+func TestLockstepCaveat(t *testing.T) {
+	b := parse(t, `
+name: pool-global
+unit: pairs
+resources: {cache: 1}
+steps:
+  - {name: put, duration: 232.75ns}
+  - {name: put-locked, duration: 20ns, holds: [cache]}
+  - {name: get, duration: 232.75ns}
+  - {name: get-locked, duration: 20ns, holds: [cache]}`)
+	cfg := goAt(2)
+	cfg.Costs = sim.Costs{Switch: 83, Wake: 34056, SpinWake: 23743, MutexHandoff: 293, ChanHandoff: 648, BufChanHandoff: 734,
+		RunnextGrace: 87922, MutexSpin: 312, RuntimeLock: 15, AllCore: 0.88,
+		Transfer: sim.Transfer{Sibling: 9 * time.Nanosecond, Socket: 40 * time.Nanosecond, Remote: 140 * time.Nanosecond}}
+	cfg.Machine = sim.Machine{Sockets: 1, CoresPerSocket: 4, ThreadsPerCore: 1}
+	cfg.Policy.Runtime = string(sim.RuntimeGo10)
+	cfg.Dur, cfg.Warmup = time.Millisecond, 250*time.Microsecond
+	cfg.System, cfg.Mode = b, b.Name
+	ps, err := model.Simulate(context.Background(), []model.Config{cfg}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := ps[0]
+	i := slices.IndexFunc(p.Caveats, func(c results.Caveat) bool { return c.Kind == results.CaveatLockstep })
+	if i < 0 || !strings.Contains(results.Notes(p), p.Caveats[i].Text) {
+		t.Errorf("%.0f pairs/s, caveats %+v; want a lockstep one in the notes %q", p.Throughput, p.Caveats, results.Notes(p))
 	}
 }

@@ -142,7 +142,10 @@ type point struct {
 	// upper says the model marked the prediction an upper bound (a brief,
 	// busy lock: results.CaveatShortHold).
 	upper bool
-	width float64 // hi over lo
+	// lockstep says a goroutine of the point's simulation, or of its
+	// band's, finished nothing (results.CaveatLockstep).
+	lockstep bool
+	width    float64 // hi over lo
 }
 
 const slack = 0.10
@@ -189,7 +192,7 @@ func report(w io.Writer, root, file, only string, prompt bool) {
 		got := predict(here, s, rows, cal, prompt)
 		fmt.Fprintf(w, "\n%d. %s\n   %s, %s on %s\n", i+1, s.title, s.csv, s.file, s.machine)
 		fmt.Fprintf(w, "   %5s  %9s  %9s  %-17s  %5s  %5s\n", "cores", "published", "predicted", "band", "in", "off")
-		upper := false
+		upper, lockstep := false, false
 		for _, p := range got {
 			in, mark := "no", " "
 			if p.inBand {
@@ -198,10 +201,16 @@ func report(w io.Writer, root, file, only string, prompt bool) {
 			if p.upper {
 				upper, mark = true, "↑"
 			}
+			if p.lockstep {
+				lockstep, mark = true, "!"
+			}
 			fmt.Fprintf(w, "   %5d  %8.2f×  %8.2f×%s [%6.2f, %6.2f]  %5s  %4.2f×\n", p.cores, p.published, p.predicted, mark, p.lo, p.hi, in, p.off)
 		}
 		if upper {
 			fmt.Fprintf(w, "   ↑ the model's note: a brief, busy lock, real machines far slower; an upper bound\n")
+		}
+		if lockstep {
+			fmt.Fprintf(w, "   ! the model's note: a goroutine finished nothing in a simulation of\n     the point or its band (lockstep); not to be trusted\n")
 		}
 		pts = append(pts, got...)
 	}
@@ -209,8 +218,11 @@ func report(w io.Writer, root, file, only string, prompt bool) {
 		pts = append(pts, puddle(w, here, cal))
 	}
 	in, within2, narrow, worst, wide := 0, 0, 0, 0.0, 0.0
-	upper, over, overUpper := 0, 0, 0
+	upper, over, overUpper, lockstep := 0, 0, 0, 0
 	for _, p := range pts {
+		if p.lockstep {
+			lockstep++
+		}
 		high := p.predicted > 2*p.published
 		if p.upper {
 			upper++
@@ -244,6 +256,9 @@ func report(w io.Writer, root, file, only string, prompt bool) {
 	fmt.Fprintf(w, "  bands at most 2.5× wide            %-7s  %d, widest %.2f×\n", met(narrow == len(pts)), narrow, wide)
 	fmt.Fprintf(w, "the model's upper-bound note (↑) on %d points, %d of them more than 2×\ntoo high (of %d such points in all)\n",
 		upper, overUpper, over)
+	if lockstep > 0 {
+		fmt.Fprintf(w, "the model's lockstep note (!) on %d points\n", lockstep)
+	}
 }
 
 // notExpressed are the published series no blueprint stands for, each
@@ -416,6 +431,9 @@ func predict(dir string, s series, rows []row, cal calibrate.Calibration, prompt
 		p.off = max(p.predicted/pub, pub/p.predicted)
 		p.width = p.hi / p.lo
 		p.upper = slices.ContainsFunc(res[i*len(edges)].Caveats, func(c results.Caveat) bool { return c.Kind == results.CaveatShortHold })
+		for e := range edges {
+			p.lockstep = p.lockstep || slices.ContainsFunc(res[i*len(edges)+e].Caveats, func(c results.Caveat) bool { return c.Kind == results.CaveatLockstep })
+		}
 		out = append(out, p)
 	}
 	return out

@@ -50,8 +50,8 @@ type Stretches struct {
 	Experiments []Stretched `json:"experiments"`
 	// HoldsTimeStretch says the meters time a stretched hold whole, its
 	// spin inside, so that what was injected can be read from them (a
-	// study's meters do; a watched benchmark's holds are timed from after
-	// the stretch's spin, and injected is not measured).
+	// study's meters and a watched benchmark's sampled holds do; a
+	// reader's hold is not timed).
 	HoldsTimeStretch bool `json:"holds_time_stretch"`
 }
 
@@ -90,8 +90,8 @@ type Stretched struct {
 	HandoffFrac float64       `json:"handoff_frac,omitempty"`
 	// Injected is what the stretched runs' own meters measured was added
 	// to each use: their mean hold less the runs' as it is, the median
-	// over the rounds; 0 where not measured (a channel, a readers' site,
-	// a watched benchmark's: see HoldsTimeStretch).
+	// over the rounds; 0 where not measured (a channel, a readers' site:
+	// see HoldsTimeStretch).
 	Injected time.Duration `json:"injected_ns,omitempty"`
 	// Share is the workers' time it was held or waited for in the first
 	// run as it is: a secondary figure, never the test.
@@ -127,12 +127,14 @@ type Stretched struct {
 	Lo       float64 `json:"beyond_lo"`
 	Hi       float64 `json:"beyond_hi"`
 	Interval bool    `json:"interval"`
-	// Decided says the interval lies wholly above Margin, or, over the
-	// QuietRounds alone (rounds none of whose three runs, as it is, the
-	// control and the stretch, was disturbed), wholly below it; Limits,
+	// Decided says the interval over the QuietRounds alone (rounds none
+	// of whose three runs, as it is, the control and the stretch, was
+	// disturbed; Beyond, Lo and Hi are theirs where they are enough for
+	// an interval) lies wholly above Margin, or wholly below it; Limits,
 	// above. Beside another busy process the CPUs the two would share are
-	// not there, and time added anywhere costs alike: a part is cleared
-	// only on quiet rounds, never on disturbed ones.
+	// not there, and time added anywhere costs alike, while a holder
+	// descheduled holding its lock makes a stretched lock cost more: a
+	// disturbed round decides nothing.
 	Decided     bool `json:"decided"`
 	Limits      bool `json:"limits"`
 	QuietRounds int  `json:"quiet_rounds"`
@@ -346,19 +348,26 @@ func (s *Stretches) Judge() {
 		if len(diffs) == 0 {
 			continue
 		}
+		// The verdict rests on the undisturbed rounds alone: beside a
+		// busy process a holder is descheduled holding its lock, and a
+		// stretched hold is more often, so that a lock nobody queues for
+		// on a quiet machine costs more than its control. Where they are
+		// too few for an interval, the figure is every round's, and
+		// nothing is decided.
 		sum := compare.SummarizeValues(diffs)
+		quietKnown := false
+		if len(quiet) > 0 {
+			if q := compare.SummarizeValues(quiet); !math.IsInf(q.Lo, 0) && !math.IsInf(q.Hi, 0) {
+				sum, quietKnown = q, true
+			}
+		}
 		e.Beyond, e.Lo, e.Hi = sum.Median, sum.Lo, sum.Hi
-		known := !math.IsInf(e.Lo, 0) && !math.IsInf(e.Hi, 0)
-		e.Interval = known
-		e.Limits = known && e.Lo > s.Margin
+		e.Interval = !math.IsInf(e.Lo, 0) && !math.IsInf(e.Hi, 0)
+		e.Limits = quietKnown && e.Lo > s.Margin
 		if e.Limits && e.Kind != "chan" && e.Waited < s.Margin {
 			e.Limits, e.Uncontended = false, true
 		}
-		cleared := false
-		if len(quiet) > 0 {
-			q := compare.SummarizeValues(quiet)
-			cleared = !math.IsInf(q.Hi, 0) && q.Hi < s.Margin
-		}
+		cleared := quietKnown && e.Hi < s.Margin
 		e.Decided = e.Limits || cleared
 	}
 }
@@ -480,7 +489,7 @@ func (s *Stretches) Answer() string {
 		}
 		b.WriteString(".")
 		if q := s.quietRounds(); q < len(s.Control.Points) {
-			fmt.Fprintf(&b, " Only %d of the %d rounds ran undisturbed, and a part is cleared on undisturbed rounds alone.", q, len(s.Control.Points))
+			fmt.Fprintf(&b, " Only %d of the %d rounds ran undisturbed, and a part is decided on undisturbed rounds alone.", q, len(s.Control.Points))
 		}
 		b.WriteString(" " + decide)
 	default:

@@ -137,11 +137,11 @@ func TestPlanSizesByTheOperation(t *testing.T) {
 	}
 }
 
-// TestDisturbedRoundsClearNothing: beside a busy process a lock's stretch
-// can cost what the control costs because the CPU the two would share is
-// not there: rounds with a disturbed run may show a limit, never clear a
-// part.
-func TestDisturbedRoundsClearNothing(t *testing.T) {
+// TestDisturbedRoundsDecideNothing: beside a busy process a lock's
+// stretch can cost what the control costs because the CPU the two would
+// share is not there, or more, because a holder is descheduled holding
+// it: rounds with a disturbed run neither clear a part nor name one.
+func TestDisturbedRoundsDecideNothing(t *testing.T) {
 	base := []float64{100, 102, 98, 101, 99, 100}
 	control := []float64{0.33, 0.34, 0.32, 0.33, 0.335, 0.33}
 	s := stretches(base, control, map[string][]float64{
@@ -152,18 +152,19 @@ func TestDisturbedRoundsClearNothing(t *testing.T) {
 		s.Base[i].Disturbed = true
 	}
 	s.Judge()
-	if l := s.Limit(); l == nil || l.Name != "the shard mutexes (64)" {
-		t.Errorf("a limit shown on disturbed rounds not named: %+v", l)
+	if l := s.Limit(); l != nil {
+		t.Errorf("a limit named on disturbed rounds alone: %+v", l)
 	}
-	if e := s.Experiments[0]; e.Decided || e.QuietRounds != 0 {
-		t.Errorf("the cache mutex cleared on disturbed rounds: %+v", e)
+	for _, e := range s.Experiments {
+		if e.Decided || e.QuietRounds != 0 {
+			t.Errorf("%s decided on disturbed rounds: %+v", e.Name, e)
+		}
 	}
-	a := s.Answer()
-	if !strings.Contains(a, "undecided: the cache mutex") {
-		t.Errorf("answer %q does not leave the cache mutex undecided", a)
+	if a := s.Answer(); !strings.HasPrefix(a, "Undecided after 6 rounds") || !strings.Contains(a, "the shard mutexes (64), 30ns to each hold: 27.0 %") {
+		t.Errorf("answer %q", a)
 	}
 	s.Experiments = s.Experiments[:1]
-	if a := s.Answer(); !strings.HasPrefix(a, "Undecided after 6 rounds") || !strings.Contains(a, "Only 0 of the 6 rounds ran undisturbed") {
+	if a := s.Answer(); !strings.HasPrefix(a, "Undecided after 6 rounds") || !strings.Contains(a, "Only 0 of the 6 rounds ran undisturbed, and a part is decided on undisturbed rounds alone") {
 		t.Errorf("answer %q", a)
 	}
 }

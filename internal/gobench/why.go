@@ -110,6 +110,9 @@ func (b *Built) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches, 
 	sites := b.sites()
 	s := why.PlanStretches(first.Bench.Pkg, w.Frac, first)
 	s.Base = append(s.Base, first)
+	// A sampled hold's clock starts before a stretch's spin: what the
+	// stretch added is read from the holds.
+	s.HoldsTimeStretch = true
 	uses := 0.0
 	for _, m := range first.Bench.Locks {
 		uses += float64(m.Uses)

@@ -34,8 +34,9 @@ func main() {
 	within := flag.Duration("within", 100*time.Second, "each why's --within")
 	maxCount := flag.Int("max-count", 12, "each why's --max-count")
 	noisy := flag.String("noisy", "", "each why's --noisy, if set (ok: keep disturbed runs)")
+	stretch := flag.String("stretch", "", "each why's --stretch, if set (default why's own, 0.5)")
 	flag.Parse()
-	if err := run(*brewput, *designs, *forms, *within, *maxCount, *noisy); err != nil {
+	if err := run(*brewput, *designs, *forms, *within, *maxCount, *noisy, *stretch); err != nil {
 		fmt.Fprintln(os.Stderr, "table:", err)
 		os.Exit(2)
 	}
@@ -51,7 +52,7 @@ type row struct {
 	err          error
 }
 
-func run(brewput, designs, forms string, within time.Duration, maxCount int, noisy string) error {
+func run(brewput, designs, forms string, within time.Duration, maxCount int, noisy, stretch string) error {
 	var picked []truth.Design
 	for _, d := range truth.Designs() {
 		if designs == "" || slices.Contains(strings.Split(designs, ","), d.Name) {
@@ -81,6 +82,9 @@ func run(brewput, designs, forms string, within time.Duration, maxCount int, noi
 	common := []string{"--cpus", "2", "--format", "json", "--within", within.String(), "--max-count", fmt.Sprint(maxCount)}
 	if noisy != "" {
 		common = append(common, "--noisy", noisy)
+	}
+	if stretch != "" {
+		common = append(common, "--stretch", stretch)
 	}
 	var rows []row
 	for _, d := range picked {

@@ -199,7 +199,7 @@ func (p *Point) AssessAbove() {
 		// A measured open loop's arrivals are even: it can serve more than
 		// its rate only by serving orders queued before its window.
 		p.Above = append(p.Above, Above{BoundArrivals, WhyBacklog, "throughput",
-			fmt.Sprintf("%.1f a second above the arrival rate %g: orders that arrived before the window were served in it", p.Throughput, p.Rate)})
+			fmt.Sprintf("%.1f a second above the arrival rate %g: orders that arrived before the window were served in it; %s", p.Throughput, p.Rate, meansArrivals)})
 	}
 	if b == nil || !p.IsModel() {
 		return
@@ -210,6 +210,7 @@ func (p *Point) AssessAbove() {
 		if p.Throughput > arrived {
 			text += ", and orders queued before it were served in it"
 		}
+		text += "; " + meansArrivals
 		p.Above = append(p.Above, Above{BoundArrivals, WhyPoisson, "throughput", text})
 	}
 	lim := b.ThroughputMax
@@ -225,15 +226,15 @@ func (p *Point) AssessAbove() {
 		switch {
 		case thr && band && why == bandWhy: // one reason for both, said once
 			p.Above = append(p.Above, Above{BoundThroughput, why, "throughput, band",
-				fmt.Sprintf("%s, its band to %s: %s", pastBound(p.Throughput, b), shownRate(p.Band.Throughput[1]), whyText(why))})
+				fmt.Sprintf("%s, its band to %s: %s; %s", pastBound(p.Throughput, b), shownRate(p.Band.Throughput[1]), whyText(why), meansThroughput)})
 		default:
 			if thr {
 				p.Above = append(p.Above, Above{BoundThroughput, why, "throughput",
-					fmt.Sprintf("%s: %s", pastBound(p.Throughput, b), whyText(why))})
+					fmt.Sprintf("%s: %s; %s", pastBound(p.Throughput, b), whyText(why), meansThroughput)})
 			}
 			if band {
 				p.Above = append(p.Above, Above{BoundThroughput, bandWhy, "band",
-					fmt.Sprintf("its band's high edge: %s: %s", pastBound(p.Band.Throughput[1], b), whyText(bandWhy))})
+					fmt.Sprintf("its band's high edge: %s: %s; %s", pastBound(p.Band.Throughput[1], b), whyText(bandWhy), meansThroughput)})
 			}
 		}
 	}
@@ -254,10 +255,18 @@ func (p *Point) AssessAbove() {
 				why, text = WhyWallClock, "steps end on the clock (--burn wall), so steps that share a CPU each end on time"
 			}
 			p.Above = append(p.Above, Above{BoundLatency, why, strings.Join(below, ", "),
-				fmt.Sprintf("%s below the latency bound (%s ms): %s", format.JoinAnd(below), format.Ms(min), text)})
+				fmt.Sprintf("%s below the latency bound (%s ms): %s; %s", format.JoinAnd(below), format.Ms(min), text, meansLatency)})
 		}
 	}
 }
+
+// What a number past a bound means for the reader, said after its reason
+// in one clause: the bound, not the number, is what the design can do.
+const (
+	meansThroughput = "so take the bound, not this figure, as the most the design makes"
+	meansLatency    = "so take the bound as the least an operation takes whose steps run their full times"
+	meansArrivals   = "so over time it serves no more than arrive"
+)
 
 // pastBound says how far v passes b's ThroughputMax, with the digits
 // that show it does: "255 above its bound 250 (cpus) by 2 %", "8404000

@@ -60,14 +60,14 @@ func TestTrust(t *testing.T) {
 		{"above the CPU bound, wall steps", wall, &yes, []Above{{BoundThroughput, WhyWallClock, "throughput", ""}, {BoundLatency, WhyWallClock, "p50", ""}},
 			[]string{"255 above its bound 250 (cpus) by 2 %: steps end on the clock (--burn wall)", "p50 below the latency bound (16.00 ms)"}},
 		{"a window's edge", edge, &yes, []Above{{BoundThroughput, WhyWindowEdge, "throughput", ""}},
-			[]string{"334 above its bound 333.3 (oven) by 0.2 %: the window's edge: what was under way when it opened ended inside it"}},
+			[]string{"334 above its bound 333.3 (oven) by 0.2 %: the window's edge: what was under way when it opened ended inside it, counted whole; so take the bound, not this figure, as the most the design makes"}},
 		{"the band's high edge", banded, &yes, []Above{{BoundThroughput, WhyRandomSteps, "band", ""}},
 			[]string{"its band's high edge: 336 above its bound 333.3 (oven) by 0.8 %"}},
 		{"latencies below the least", overlap, &yes, []Above{{BoundLatency, WhyWallClock, "min, p05, mean", ""}},
-			[]string{"min, p05 and mean below the latency bound (4.00 ms): steps end on the clock"}},
+			[]string{"min, p05 and mean below the latency bound (4.00 ms): steps end on the clock", "; so take the bound as the least an operation takes whose steps run their full times"}},
 		{"a measurement is not the model's", measured, nil, nil, nil},
 		{"a measurement above its arrival rate", backlog, nil, []Above{{BoundArrivals, WhyBacklog, "throughput", ""}},
-			[]string{"2040.0 a second above the arrival rate 2000: orders that arrived before the window were served in it"}},
+			[]string{"2040.0 a second above the arrival rate 2000: orders that arrived before the window were served in it; so over time it serves no more than arrive"}},
 	} {
 		c.p.Assess()
 		var above []Above // less their words, which the notes hold
@@ -100,7 +100,7 @@ func TestTrust(t *testing.T) {
 	if err := WriteJSON(&js, points); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(js.String(), `"trust":{"disturbed":false,"steady":true,"above":[{"bound":"throughput_max","why":"random_steps","of":"throughput","text":"1690 above its bound 1667 (cpus) by 1.4 %: the steps' random times came out below their means"}]}`) {
+	if !strings.Contains(js.String(), `"trust":{"disturbed":false,"steady":true,"above":[{"bound":"throughput_max","why":"random_steps","of":"throughput","text":"1690 above its bound 1667 (cpus) by 1.4 %: the steps' random times came out below their means; so take the bound, not this figure, as the most the design makes"}]}`) {
 		t.Errorf("JSON's trust:\n%s", js.String())
 	}
 	if err := WriteCSV(&cs, points); err != nil {

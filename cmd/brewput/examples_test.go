@@ -155,12 +155,27 @@ func TestDocExamples(t *testing.T) {
 // main job printed at its end.
 const readmeRun = "testdata/readme/results.json"
 
-// TestReadmeMainJob: the output README.md shows under "$ brewput" is what
-// the current code prints of the run it comes from (readmeRun), wrapped
-// at 80 columns; -update rewrites it. A line starting "…" ends what is
-// compared.
+// modesRun is a run of the main job recorded quietly on a 2-core machine
+// (2026-11-25 10:31 UTC, under quietrun: 31 s, no point left disturbed),
+// whose output docs/modes.md shows.
+const modesRun = "testdata/modes/results.json"
+
+// TestReadmeMainJob: the output README.md and docs/modes.md show under
+// "$ brewput" is what the current code prints of the run it comes from
+// (readmeRun, modesRun), wrapped at 80 columns; -update rewrites it. A
+// line starting "…" ends what is compared.
 func TestReadmeMainJob(t *testing.T) {
-	path := filepath.Join("..", "..", "README.md")
+	for _, doc := range []struct{ path, run string }{
+		{filepath.Join("..", "..", "README.md"), readmeRun},
+		{filepath.Join("..", "..", "docs", "modes.md"), modesRun},
+	} {
+		t.Run(filepath.Base(doc.path), func(t *testing.T) { checkMainJobSample(t, doc.path, doc.run) })
+	}
+}
+
+// checkMainJobSample holds the "$ brewput" block of the file at path to
+// what brewput report prints of the run it comes from.
+func checkMainJobSample(t *testing.T, path, run string) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -168,7 +183,7 @@ func TestReadmeMainJob(t *testing.T) {
 	lines := strings.Split(string(data), "\n")
 	start := slices.Index(lines, "$ brewput")
 	if start < 0 {
-		t.Fatal(`README.md shows no "$ brewput" block`)
+		t.Fatalf(`%s shows no "$ brewput" block`, path)
 	}
 	start++
 	end := start
@@ -176,7 +191,7 @@ func TestReadmeMainJob(t *testing.T) {
 		end++
 	}
 	out := filepath.Join(t.TempDir(), "brewput-report")
-	stdout, _ := succeeds(t, noChild(), "report", readmeRun, "--out", out)
+	stdout, _ := succeeds(t, noChild(), "report", run, "--out", out)
 	got := strings.Split(strings.TrimRight(strings.ReplaceAll(stdout, out, "brewput-report"), "\n"), "\n")
 	isCut := func(l string) bool { return strings.HasPrefix(l, "…") }
 	want := lines[start:end]
@@ -197,6 +212,6 @@ func TestReadmeMainJob(t *testing.T) {
 		}
 		return
 	}
-	t.Errorf("README.md shows otherwise than the main job prints of %s (go test ./cmd/brewput -run TestReadmeMainJob -update rewrites it):\n%s",
-		readmeRun, firstDifference(strings.Join(want, "\n"), strings.Join(got, "\n")))
+	t.Errorf("%s shows otherwise than the main job prints of %s (go test ./cmd/brewput -run TestReadmeMainJob -update rewrites it):\n%s",
+		path, run, firstDifference(strings.Join(want, "\n"), strings.Join(got, "\n")))
 }

@@ -8,17 +8,22 @@
 // read them as they read a study's meters.
 //
 // Watching samples, so that it adds no write to a shared cache line on
-// the fast path: one Lock in 256 on average (a random gap, so that sites
-// that take one lock in turn are all sampled) is counted, its hold timed
-// and its lock and goroutine noted; every contended one is counted, and
-// one contended wait in 8 timed, lest every contended lock lengthen its
-// critical section by a clock read. A site's uncontended counts, holds
-// and waits are estimates, its contended counts exact. A sampled hold
-// longer than a millisecond (its holder descheduled, or stopped for the
-// garbage collector) counts once, not 256 times. A reader's hold is not
-// timed (readers share the lock). Sync's Lock keeps a fast path the
-// compiler can inline where it could inline sync's own; where a call
-// cannot be inlined (through an interface), the site is still the caller.
+// the fast path: one Lock in 256 on average (a random gap, counted down
+// per goroutine, so that sites that take one lock in turn are all
+// sampled) is counted, its hold timed and its lock and goroutine noted;
+// one contended Lock in 8 is counted 8 times, its wait and hold timed,
+// lest every contended lock lengthen its critical section by a clock read
+// and a write to its site's tallies. A site's counts, holds and waits are
+// estimates. A sampled hold longer than a millisecond (its holder
+// descheduled, or stopped for the garbage collector) counts once, not
+// 256 times. A reader's hold is not timed (readers share the lock).
+// Watching adds no field to a Mutex (a noted lock is marked in its
+// state's top bit, its record kept aside), so that the locks of a
+// program watched lie in memory as they do unwatched, and share a cache
+// line with what they share it with unwatched. Sync's Lock, Unlock and
+// RLock keep fast paths the compiler inlines where it inlines sync's own;
+// where a call cannot be inlined (through an interface), the site is
+// still the caller.
 package lockwatch
 
 import (
@@ -131,8 +136,9 @@ func Overlay(goroot, dir string) (string, error) {
 }
 
 // rename renames each of methods declared in the file to its …Unwatched
-// name (runN → runNUnwatched, Lock → lockUnwatched), and gives sync's
-// Mutex the fields that time a sampled hold.
+// name (runN → runNUnwatched, Lock → lockUnwatched). It adds no field:
+// a watched Mutex is laid out as an unwatched one, lest watching move
+// locks onto or off each other's cache lines.
 func rename(file string, text []byte, methods []string) ([]byte, error) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, file, text, parser.SkipObjectResolution)
@@ -147,46 +153,26 @@ func rename(file string, text []byte, methods []string) ([]byte, error) {
 	var edits []edit
 	found := map[string]bool{}
 	for _, d := range f.Decls {
-		switch d := d.(type) {
-		case *ast.FuncDecl:
-			if d.Recv == nil || len(d.Recv.List) != 1 {
-				continue
-			}
-			star, ok := d.Recv.List[0].Type.(*ast.StarExpr)
-			if !ok {
-				continue
-			}
-			typ, ok := star.X.(*ast.Ident)
-			if !ok || !slices.Contains(methods, typ.Name+"."+d.Name.Name) {
-				continue
-			}
-			name := d.Name.Name
-			edits = append(edits, edit{at: fset.Position(d.Name.Pos()).Offset, drop: len(name),
-				text: strings.ToLower(name[:1]) + name[1:] + "Unwatched"})
-			found[typ.Name+"."+name] = true
-		case *ast.GenDecl:
-			for _, s := range d.Specs {
-				ts, ok := s.(*ast.TypeSpec)
-				if !ok || ts.Name.Name != "Mutex" || file != "sync/mutex.go" {
-					continue
-				}
-				st, ok := ts.Type.(*ast.StructType)
-				if !ok {
-					continue
-				}
-				edits = append(edits, edit{at: fset.Position(st.Fields.Closing).Offset,
-					text: "\n\twatchAt, watchWait   int64 // a noted lock's hold start (-1 untimed) and wait (-1 none) (lockwatch)\n\twatchSlot, watchSkip uint32 // the slot of a noted lock's site + 1; locks left to skip before the next sampled one\n"})
-				found["Mutex{}"] = true
-			}
+		fn, ok := d.(*ast.FuncDecl)
+		if !ok || fn.Recv == nil || len(fn.Recv.List) != 1 {
+			continue
 		}
+		star, ok := fn.Recv.List[0].Type.(*ast.StarExpr)
+		if !ok {
+			continue
+		}
+		typ, ok := star.X.(*ast.Ident)
+		if !ok || !slices.Contains(methods, typ.Name+"."+fn.Name.Name) {
+			continue
+		}
+		name := fn.Name.Name
+		edits = append(edits, edit{at: fset.Position(fn.Name.Pos()).Offset, drop: len(name),
+			text: strings.ToLower(name[:1]) + name[1:] + "Unwatched"})
+		found[typ.Name+"."+name] = true
 	}
-	want := slices.Clone(methods)
-	if file == "sync/mutex.go" {
-		want = append(want, "Mutex{}")
-	}
-	for _, m := range want {
+	for _, m := range methods {
 		if !found[m] {
-			return nil, &CannotWatch{Reason: fmt.Sprintf("%s declares no %s", file, strings.TrimSuffix(m, "{}"))}
+			return nil, &CannotWatch{Reason: fmt.Sprintf("%s declares no %s", file, m)}
 		}
 	}
 	slices.SortFunc(edits, func(a, b edit) int { return b.at - a.at })

@@ -8,12 +8,13 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
+	"unsafe"
 )
 
 // TestRename renames the declarations alone: a call to Lock inside the
-// file still calls the (watched) Lock, and sync's Mutex gains the fields
-// that time a hold.
+// file still calls the (watched) Lock, and sync's Mutex gains no field.
 func TestRename(t *testing.T) {
 	src := `package sync
 
@@ -33,7 +34,7 @@ func (m *Mutex) Locked() { m.Lock(); m.Unlock() }
 	}
 	got := string(out)
 	for _, want := range []string{"func (m *Mutex) lockUnwatched()", "func (m *Mutex) unlockUnwatched()",
-		"func (m *Mutex) Locked() { m.Lock(); m.Unlock() }", "watchSlot, watchSkip uint32", "watchAt, watchWait"} {
+		"func (m *Mutex) Locked() { m.Lock(); m.Unlock() }", "type Mutex struct {\n\tmu int\n}"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("renamed source lacks %q:\n%s", want, got)
 		}
@@ -190,6 +191,11 @@ func TestWatchedBenchmarks(t *testing.T) {
 			t.Fatalf("%v: %v\n%s", env, err, out)
 		}
 		return string(out)
+	}
+	// A watched Mutex is laid out as an unwatched one, and locks.
+	layout, err := exec.Command(bin, "-test.run=^(TestLayout|TestContended)$", "-test.v", "-test.cpu=1,2,4").CombinedOutput()
+	if want := fmt.Sprintf("sizes %d %d", unsafe.Sizeof(sync.Mutex{}), unsafe.Sizeof(sync.RWMutex{})); err != nil || !strings.Contains(string(layout), want) {
+		t.Errorf("watched build's locks: %v\n%s\nwant %q (unwatched)", err, layout, want)
 	}
 	run() // not asked: nothing written
 	if _, err := os.Stat(path); !errors.Is(err, os.ErrNotExist) {

@@ -53,7 +53,11 @@ type Resource struct {
 	Locks    bool
 	Kind     string // a Kind constant; "" is Mutex
 	Per      string // PerCPU, PerCustomer, or "" for one shared by all
-	Line     int    // where the file declares it
+	// Hashed is a resource each CPU has one of (PerCPU) drawn at random,
+	// as a striped counter's stripe is drawn by a hash: two CPUs may draw
+	// the same, and share it.
+	Hashed bool
+	Line   int // where the file declares it
 }
 
 // The kinds of resource.

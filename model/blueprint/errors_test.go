@@ -146,7 +146,7 @@ func TestParseErrors(t *testing.T) {
 			"shop.yaml:2: resource \"shard\": locks 0: want a whole number, 1 or more"},
 		{"locks misspelt",
 			"resources:\n  shard: {lock: 16}\nsteps:\n  - name: get\n    duration: 1ms\n",
-			"shop.yaml:2: resource \"shard\": unknown key \"lock\": want locks, kind, per (did you mean locks?)"},
+			"shop.yaml:2: resource \"shard\": unknown key \"lock\": want locks, kind, per, hashed (did you mean locks?)"},
 		{"resource declared twice",
 			"resources:\n  grinder: 1\n  grinder: 2\nsteps:\n  - name: grind\n    duration: 1ms\n",
 			"shop.yaml:3: resources: grinder given twice: first at line 2"},

@@ -4,8 +4,10 @@ import (
 	"math"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/brewput/brewput/model/blueprint"
+	"github.com/brewput/brewput/model/sim"
 )
 
 // TestKindsFifo: under fifo, the resource kinds do what they say: readers
@@ -86,6 +88,8 @@ func TestKindErrors(t *testing.T) {
 		{"resources: {a: {kind: rwmutex}}\nsteps: [{name: s, duration: 1ms, writes: [a]}]", `writes "a", a rwmutex: want a resource of kind word`},
 		{"resources: {a: {kind: mutex, per: thread}}\nsteps: [{name: s, duration: 1ms}]", `per "thread": want cpu or customer`},
 		{"resources: {a: {locks: 4, kind: rwmutex}}\nsteps: [{name: s, duration: 1ms}]", `locks with kind rwmutex: want {locks: N} alone`},
+		{"resources: {a: {kind: word, hashed: true}}\nsteps: [{name: s, duration: 1ms}]", `hashed without per: cpu`},
+		{"resources: {a: {kind: word, per: cpu, hashed: maybe}}\nsteps: [{name: s, duration: 1ms}]", `hashed`},
 		{"steps: [{name: s, duration: 1ms, every: 0}]", `every`},
 		{"steps: [{pipeline: [{name: s, duration: 1ms}], wait: maybe}]", `wait`},
 	} {
@@ -93,5 +97,37 @@ func TestKindErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("%q: error %v; want one line with %q", c.yaml, err, c.want)
 		}
+	}
+}
+
+// TestHashed: a word each CPU draws at random among as many as there are
+// CPUs, as a striped counter's stripes: on two CPUs some seeds draw two
+// stripes, whose adds go on side by side, and some draw one, whose adds
+// take turns with its line; a word of each CPU's own never shares.
+func TestHashed(t *testing.T) {
+	const yaml = `
+resources: {n: {kind: word, per: cpu, hashed: true}}
+steps: [{name: add, duration: 30ns, writes: [n]}]`
+	costs := sim.Costs{Switch: 58, Wake: 20 * time.Microsecond, Transfer: sim.Transfer{Socket: 40 * time.Nanosecond}}
+	throughputs := func(y string) (apart, shared int) {
+		b := parse(t, y)
+		for seed := uint64(1); seed <= 8; seed++ {
+			cfg := goAt(2)
+			cfg.Costs, cfg.Policy.Seed = costs, seed
+			cfg.Dur, cfg.Warmup = 200*time.Microsecond, 50*time.Microsecond
+			r := run(t, b, cfg)
+			if r.Throughput > 1.9/30e-9 {
+				apart++
+			} else if r.Throughput < 1.5/30e-9 {
+				shared++
+			}
+		}
+		return apart, shared
+	}
+	if apart, shared := throughputs(yaml); apart == 0 || shared == 0 {
+		t.Errorf("hashed: %d of 8 seeds drew two stripes, %d one; want some of each", apart, shared)
+	}
+	if apart, _ := throughputs(strings.Replace(yaml, ", hashed: true", "", 1)); apart != 8 {
+		t.Errorf("each CPU's own: %d of 8 seeds at two CPUs' speed; want all", apart)
 	}
 }

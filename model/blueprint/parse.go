@@ -145,13 +145,14 @@ func (p *parser) resources(v *yaml.Node) error {
 const wantResource = "a capacity, such as 2, or a mapping such as {locks: 16}, {kind: rwmutex} or {kind: mutex, per: cpu}"
 
 // resourceKind reads a resource given as a mapping: {locks: N} (a sharded
-// design's N mutexes), {kind: K} and {per: cpu|customer}.
+// design's N mutexes), {kind: K}, {per: cpu|customer} and, with per: cpu,
+// {hashed: true}.
 func (p *parser) resourceKind(val *yaml.Node, what string, r *Resource) error {
 	lf, err := p.mapping(val, what, wantResource)
 	if err != nil {
 		return err
 	}
-	if err := p.only(lf, []string{"locks", "kind", "per"}, what, nil); err != nil {
+	if err := p.only(lf, []string{"locks", "kind", "per", "hashed"}, what, nil); err != nil {
 		return err
 	}
 	r.Capacity, r.Kind = 1, Mutex
@@ -190,6 +191,14 @@ func (p *parser) resourceKind(val *yaml.Node, what string, r *Resource) error {
 			return p.fail(s, what, "per with locks: want one or the other")
 		}
 		r.Per = s.Value
+	}
+	if v, ok := lf.get("hashed"); ok {
+		if r.Hashed, err = decode(p, v, what, "hashed", "true or false", func(bool) bool { return true }, "!!bool"); err != nil {
+			return err
+		}
+		if r.Hashed && r.Per != PerCPU {
+			return p.fail(v, what, "hashed without per: cpu: want {per: cpu, hashed: true}, each CPU's drawn at random")
+		}
 	}
 	return nil
 }

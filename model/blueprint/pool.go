@@ -58,6 +58,7 @@ type pool struct {
 	s     *sim.Sim
 	one   *instance
 	each  map[int]*instance // by CPU or customer, where Per
+	drawn map[int]int       // each CPU's copy, where Hashed
 	// holding is the instance each holder took, where it is not the one;
 	// readers counts an RWMutex's holders, its meter one use however many.
 	holding map[*sim.Proc]*instance
@@ -83,7 +84,7 @@ func newPool(s *sim.Sim, m *meter, r Resource, unit, cpus int, lineScale float64
 	if r.Per == "" {
 		pl.one = pl.newInstance(unit)
 	} else {
-		pl.each = map[int]*instance{}
+		pl.each, pl.drawn = map[int]*instance{}, map[int]int{}
 	}
 	return pl
 }
@@ -134,6 +135,14 @@ func (pl *pool) instance(p *sim.Proc) *instance {
 		// customer's number among the CPUs.
 		if k = p.CPU(); k < 0 {
 			k = p.ID() % pl.cpus
+		}
+		if pl.res.Hashed {
+			d, ok := pl.drawn[k]
+			if !ok {
+				d = p.Sim().Rand().IntN(pl.cpus)
+				pl.drawn[k] = d
+			}
+			k = d
 		}
 	}
 	in, ok := pl.each[k]

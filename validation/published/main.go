@@ -105,7 +105,7 @@ var all = []series{
 	{title: "one atomic counter (Haswell)", csv: "atomic_counter_single_line_vs_striped.csv", source: "images/*.svg",
 		metric: "BenchmarkAtomicInt64 (counter-chart.svg)", file: "atomic.yaml", machine: "e2-highcpu-32", runtime: "go1.23", dur: 200 * time.Microsecond},
 	{title: "a striped counter (Haswell)", csv: "atomic_counter_single_line_vs_striped.csv", source: "images/*.svg",
-		metric: "BenchmarkCounter (counter-chart.svg)", file: "striped.yaml", machine: "e2-highcpu-32", runtime: "go1.23", dur: 200 * time.Microsecond},
+		metric: "BenchmarkCounter (counter-chart.svg)", file: "striped32.yaml", machine: "e2-highcpu-32", runtime: "go1.23", dur: 200 * time.Microsecond},
 	{title: "producer/consumer pairs on one buffered channel, with work (Graviton2)", csv: "channel_buffered_prodcons.csv", source: "BENCHMARKS.md",
 		metric: "ChanProdConsWork100 (GOMAXPROCS/2 producer+consumer pairs, shared chan cap 1000, 100-iter work per item each side)", file: "prodcons.yaml", machine: "c6g.metal", runtime: "go1.23", dur: time.Millisecond, pairs: true},
 	{title: "the same (Haswell)", csv: "channel_buffered_prodcons.csv", source: "images/*.svg",
@@ -376,9 +376,13 @@ func predict(dir string, s series, rows []row, cal calibrate.Calibration, prompt
 	}
 	hw, err := model.LookupHardware(s.machine, max(1, slices.Max(cores)))
 	cmdline.Check(err)
-	edges := []sim.Costs{cal.Costs, cal.Lo, cal.Lo, cal.Hi, cal.Hi}
-	transfers := []sim.Transfer{hw.Transfer, hw.Lo, hw.Hi, hw.Lo, hw.Hi}
-	allCore := []float64{hw.AllCore, hw.AllCoreHi, hw.AllCoreLo, hw.AllCoreHi, hw.AllCoreLo}
+	// The point, the band's corners, and the point from three other start
+	// states (seeds), as brewput model's band runs them: a hashed
+	// resource's draw, or where a run settles, turns on them.
+	edges := []sim.Costs{cal.Costs, cal.Lo, cal.Lo, cal.Hi, cal.Hi, cal.Costs, cal.Costs, cal.Costs}
+	transfers := []sim.Transfer{hw.Transfer, hw.Lo, hw.Hi, hw.Lo, hw.Hi, hw.Transfer, hw.Transfer, hw.Transfer}
+	allCore := []float64{hw.AllCore, hw.AllCoreHi, hw.AllCoreLo, hw.AllCoreHi, hw.AllCoreLo, hw.AllCore, hw.AllCore, hw.AllCore}
+	phase := []uint64{0, 0, 0, 0, 0, 1, 2, 3}
 	var cfgs []model.Config
 	for _, n := range cores {
 		for e := range edges {
@@ -387,7 +391,7 @@ func predict(dir string, s series, rows []row, cal calibrate.Calibration, prompt
 				cpus = s.cpus(n)
 			}
 			c := b.Config(cpus)
-			c.Policy.Sched, c.Policy.Runtime, c.Policy.Seed = "go", s.runtime, 1
+			c.Policy.Sched, c.Policy.Runtime, c.Policy.Seed, c.Phase = "go", s.runtime, 1, phase[e]
 			c.Costs = edges[e]
 			c.Costs.Transfer = transfers[e]
 			c.Costs.Transfer.Prompt = prompt

@@ -6,6 +6,7 @@ package watched
 import (
 	"sync"
 	"testing"
+	"unsafe"
 )
 
 var (
@@ -156,5 +157,44 @@ func BenchmarkLocker(b *testing.B) {
 		l.Lock() // site: locker
 		count++
 		l.Unlock()
+	}
+}
+
+// TestLayout logs the sizes of sync's locks, which lockwatch's test
+// compares with an unwatched build's: watching must move nothing in memory.
+func TestLayout(t *testing.T) {
+	t.Logf("sizes %d %d", unsafe.Sizeof(sync.Mutex{}), unsafe.Sizeof(sync.RWMutex{}))
+}
+
+// TestContended: four goroutines take a Mutex and an RWMutex at once, so
+// that noted and contended locks meet; none is lost.
+func TestContended(t *testing.T) {
+	var mu sync.Mutex
+	var rw sync.RWMutex
+	n, m := 0, 0
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 20000 {
+				mu.Lock()
+				n++
+				mu.Unlock()
+				if i%4 == 0 {
+					rw.Lock()
+					m++
+					rw.Unlock()
+				} else {
+					rw.RLock()
+					_ = m
+					rw.RUnlock()
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if n != 80000 || m != 20000 {
+		t.Errorf("counted %d and %d under the locks, want 80000 and 20000", n, m)
 	}
 }

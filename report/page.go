@@ -492,6 +492,14 @@ func pointsTable(points []results.Point) tableView {
 		{col("rate /s", false, func(p results.Point) string { return fmt.Sprintf("%g", p.Rate) }), open},
 		{col("drops", false, func(p results.Point) string { return fmt.Sprint(p.Drops) }), open},
 		{thr, true},
+		// A prediction's band: its throughput with the runtime's costs
+		// at the edges of their intervals, as the charts shade it.
+		{col("band", false, func(p results.Point) string {
+			if p.Band == nil {
+				return "-"
+			}
+			return format.Range(fmt.Sprintf("%.0f", p.Band.Throughput[0]), fmt.Sprintf("%.0f", p.Band.Throughput[1]))
+		}), has(func(p results.Point) bool { return p.Band != nil })},
 		{col("bound", false, func(p results.Point) string { return results.FormatBound(p.Bounds) }), model},
 		{msColumn("mean ms", func(l results.Latency) float64 { return l.Mean }), true},
 		{msColumn("p5 ms", func(l results.Latency) float64 { return l.P05 }), true},

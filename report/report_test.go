@@ -2,8 +2,10 @@ package report
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -444,4 +446,35 @@ func analyzed(t testing.TB, points []results.Point) *analysis.Analysis {
 		t.Fatal(err)
 	}
 	return a
+}
+
+// TestPageShowsBands: a prediction with a band (the go policy's) shows it
+// in the points table and, for the best modes, in the verdict's table,
+// where issue 57 saw "1822" with no band; a page of predictions without
+// bands has no band column.
+func TestPageShowsBands(t *testing.T) {
+	points := modelPoints(2)
+	page := func(ps []results.Point) string {
+		r, err := build(t, ps)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(r.Files[0].Data)
+	}
+	if strings.Contains(page(points), "<th>band</th>") {
+		t.Error("predictions without bands: the points table has a band column")
+	}
+	for i := range points {
+		thr := points[i].Throughput
+		points[i].Band = &results.Band{Throughput: [2]float64{thr - 7, thr + 3}, P50Ms: [2]float64{points[i].Latency.P50, points[i].Latency.P50}}
+	}
+	html := page(points)
+	last := points[len(points)-1]
+	want := fmt.Sprintf("<td>%.0f–%.0f</td>", last.Band.Throughput[0], last.Band.Throughput[1])
+	if !strings.Contains(html, "<th>band</th>") || !strings.Contains(html, want) {
+		t.Errorf("the points table shows no band column with %s", want)
+	}
+	if !regexp.MustCompile(`<td>\d+(–\d+)? \[\d+–\d+\]</td>`).MatchString(html) {
+		t.Error("the verdict's table shows no prediction's band in brackets")
+	}
 }

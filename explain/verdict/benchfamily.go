@@ -59,9 +59,12 @@ func answered(points []results.Point, name namer) []analysis.BenchFamily {
 }
 
 // familiesOf groups benchmark names: among the names of one top-level
-// benchmark with as many parts, the first part (after the top level) in
-// which some of them differ while agreeing in every other part is the
-// part their families vary in.
+// benchmark with as many parts, a part (after the top level) in which
+// some of them differ while agreeing in every other part is one their
+// families may vary in. Of those, the first one a value of which says
+// something is absent (none, off, no, without: lock=shared against
+// lock=none) is the question the benchmark asks; where none says so, the
+// first (design=mutex against design=sharded, under each load=…).
 func familiesOf(names []string) func(name string) (family, variant string) {
 	shape := func(parts []string) string { return parts[0] + "/" + strings.Repeat("*", len(parts)) }
 	shapes := map[string][][]string{}
@@ -71,15 +74,16 @@ func familiesOf(names []string) func(name string) (family, variant string) {
 	}
 	varying := map[string]int{} // by shape: the part its families vary in, 0 for none
 	for sh, all := range shapes {
-		for i := 1; i < len(all[0]) && varying[sh] == 0; i++ {
-			seen := map[string]string{}
-			for _, parts := range all {
-				rest := strings.Join(slices.Concat(parts[:i], []string{"*"}, parts[i+1:]), "/")
-				if v, ok := seen[rest]; ok && v != parts[i] {
-					varying[sh] = i
-					break
-				}
-				seen[rest] = parts[i]
+		for i := 1; i < len(all[0]); i++ {
+			if !variesAlone(all, i) {
+				continue
+			}
+			if varying[sh] == 0 {
+				varying[sh] = i
+			}
+			if slices.ContainsFunc(all, func(parts []string) bool { return saysAbsent(parts[i]) }) {
+				varying[sh] = i
+				break
 			}
 		}
 	}
@@ -99,6 +103,36 @@ func familiesOf(names []string) func(name string) (family, variant string) {
 		}
 		return family, variant
 	}
+}
+
+// variesAlone says whether some of names (split into parts) differ in
+// part i while agreeing in every other.
+func variesAlone(names [][]string, i int) bool {
+	seen := map[string]string{}
+	for _, parts := range names {
+		rest := strings.Join(slices.Concat(parts[:i], []string{"*"}, parts[i+1:]), "/")
+		if v, ok := seen[rest]; ok && v != parts[i] {
+			return true
+		}
+		seen[rest] = parts[i]
+	}
+	return false
+}
+
+// saysAbsent says whether a name's part ("lock=none", "no-lock") names
+// something left out: its value none, off, no or without, or so prefixed.
+func saysAbsent(part string) bool {
+	_, value, _ := strings.Cut(part, "=")
+	if value == "" {
+		value = part
+	}
+	value = strings.ToLower(value)
+	for _, w := range []string{"none", "off", "no", "without"} {
+		if value == w || strings.HasPrefix(value, w+"-") || strings.HasPrefix(value, w+"_") {
+			return true
+		}
+	}
+	return false
 }
 
 // answer fills the family's standings and scaling from its members'

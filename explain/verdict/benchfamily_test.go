@@ -72,3 +72,37 @@ type familyView struct {
 	name     string
 	variants []string
 }
+
+// TestFamiliesAskWhatIsLeftOut: where two keys vary, the one with a value
+// that leaves something out is the question (logrus's lock=shared against
+// lock=none, under each writer), wherever it stands in the name; where no
+// value says so, the first key (examples/cache's design, under each load).
+func TestFamiliesAskWhatIsLeftOut(t *testing.T) {
+	for _, c := range []struct {
+		names    []string
+		families map[string][]string // family → its variants, in order
+	}{
+		{[]string{"Logrus/out=slow/lock=shared", "Logrus/out=slow/lock=none", "Logrus/out=discard/lock=shared", "Logrus/out=discard/lock=none"},
+			map[string][]string{"Logrus/out=slow/lock=*": {"shared", "none"}, "Logrus/out=discard/lock=*": {"shared", "none"}}},
+		{[]string{"Cache/design=mutex/load=read", "Cache/design=mutex/load=write", "Cache/design=sharded/load=read", "Cache/design=sharded/load=write"},
+			map[string][]string{"Cache/design=*/load=read": {"mutex", "sharded"}, "Cache/design=*/load=write": {"mutex", "sharded"}}},
+		{[]string{"Sum/cache=off/n=10", "Sum/cache=on/n=10", "Sum/cache=off/n=20", "Sum/cache=on/n=20"},
+			map[string][]string{"Sum/cache=*/n=10": {"off", "on"}, "Sum/cache=*/n=20": {"off", "on"}}},
+	} {
+		of := familiesOf(c.names)
+		got := map[string][]string{}
+		for _, n := range c.names {
+			family, variant := of(n)
+			got[family] = append(got[family], variant)
+		}
+		if len(got) != len(c.families) {
+			t.Errorf("%v: families %v, want %v", c.names, got, c.families)
+			continue
+		}
+		for f, want := range c.families {
+			if !slices.Equal(got[f], want) {
+				t.Errorf("%v: family %s has %v, want %v (all: %v)", c.names, f, got[f], want, got)
+			}
+		}
+	}
+}

@@ -475,13 +475,19 @@ func Groups(run Run) []Group {
 }
 
 // sameLocks says whether two sites' address bits overlap in at least half
-// of the fewer's: both take the same locks.
+// of the fewer's: both take the same locks. A site of one lock is the
+// same as another of one lock only: its one bit falls among a set of 64
+// shards' bits one time in 16 by chance (sync.Pool's lock among a
+// sharded book's), which no bit can tell from taking one of the shards.
 func sameLocks(a, b [16]uint64) bool {
 	na, nb, both := 0, 0, 0
 	for k := range a {
 		na += bits.OnesCount64(a[k])
 		nb += bits.OnesCount64(b[k])
 		both += bits.OnesCount64(a[k] & b[k])
+	}
+	if min(na, nb) == 1 && max(na, nb) > 1 {
+		return false
 	}
 	return both > 0 && 2*both >= min(na, nb)
 }

@@ -105,6 +105,10 @@ func TestGroups(t *testing.T) {
 	if gs := Groups(Run{Ns: 1, Sites: []Site{{Line: 1, Kind: 2, Locks: 1, Addrs: a}, {Line: 2, Kind: 3, Locks: 1, Addrs: b}}}); len(gs) != 1 {
 		t.Errorf("two sites of mostly the same 32 shards: %d groups, want 1", len(gs))
 	}
+	// One lock whose bit falls among 32 shards' is a group of its own.
+	if gs := Groups(Run{Ns: 1, Sites: []Site{{Line: 1, Kind: 1, Locks: 1, Addrs: a}, {Line: 2, Kind: 1, Locks: 1, Addrs: [16]uint64{1 << 5}}}}); len(gs) != 2 {
+		t.Errorf("one lock among 32 shards' bits: %d groups, want 2", len(gs))
+	}
 }
 
 // TestTakers: how many goroutines take each lock, from the (lock,

@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"github.com/brewput/brewput/explain/why"
-	"io"
 	"io/fs"
 	"runtime"
 	"slices"
@@ -289,15 +288,9 @@ func writeStretches(e *env, s *why.Stretches, outFormat string, runErr error, co
 	if err := write(e.stdout); err != nil {
 		return failure{Err: err}
 	}
-	var late *study.OutOfTime
-	if errors.As(runErr, &late) {
-		// Stopped at --within: the answer above says what was decided and
-		// what would decide the rest.
-		if outFormat == "table" {
-			fmt.Fprintln(e.stdout, lateLine(e.stdout, late))
-		} else {
-			fmt.Fprintln(e.stderr, "why "+late.Error())
-		}
+	if stoppedLate(e, outFormat, runErr) {
+		// The answer above says what was decided and what would decide
+		// the rest.
 		return nil
 	}
 	// Undecided after count rounds, it goes on up to maxCount: a run cut
@@ -309,9 +302,19 @@ func writeStretches(e *env, s *why.Stretches, outFormat string, runErr error, co
 	return exitcode.Ended(runErr, len(s.Base), total, "rounds", "what was measured")
 }
 
-// lateLine says, fit to w, that a why stopped at its --within.
-func lateLine(w io.Writer, late *study.OutOfTime) string {
-	return format.Wrap("It "+late.Error()+".", format.Width(w), "")
+// stoppedLate reports whether err says a why stopped at --within, and if
+// so says it: a line after a table, else on stderr.
+func stoppedLate(e *env, outFormat string, err error) bool {
+	var late *study.OutOfTime
+	if !errors.As(err, &late) {
+		return false
+	}
+	if outFormat == "table" {
+		fmt.Fprintln(e.stdout, format.Wrap("It "+late.Error()+".", format.Width(e.stdout), ""))
+	} else {
+		fmt.Fprintln(e.stderr, "why "+late.Error())
+	}
+	return true
 }
 
 func studyPredictCmd(e *env, prog *study.Program, use string) *cobra.Command {

@@ -3,7 +3,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"runtime"
 	"strings"
@@ -83,15 +82,8 @@ func newWhyCmd(e *env) *cobra.Command {
 			if err := study.Write(e.stdout, format); err != nil {
 				return failure{Err: err}
 			}
-			var late *why.OutOfTime
-			if errors.As(runErr, &late) {
-				// Stopped at --within: the verdict above says what the
-				// rounds measured showed.
-				if format == "table" {
-					fmt.Fprintln(e.stdout, lateLine(e.stdout, late))
-				} else {
-					fmt.Fprintln(e.stderr, "why "+late.Error())
-				}
+			if stoppedLate(e, format, runErr) {
+				// The verdict above says what the rounds measured showed.
 				return nil
 			}
 			return exitcode.Measured(runErr, len(study.BasePoints), sf.count)

@@ -228,9 +228,9 @@ type Site struct {
 	// per hash of the goroutine that took it, Pairs per hash of the two:
 	// how many locks, how many goroutines, and how many goroutines each
 	// lock (Pairs over Addrs).
-	Addrs      [16]uint64 `json:"addrs"`
-	Goroutines [16]uint64 `json:"goroutines"`
-	Pairs      [16]uint64 `json:"pairs"`
+	Addrs      Bits `json:"addrs"`
+	Goroutines Bits `json:"goroutines"`
+	Pairs      Bits `json:"pairs"`
 }
 
 // Workers is how many goroutines ran r's iterations: b.RunParallel's;
@@ -340,9 +340,27 @@ func shortFunc(fn string) string {
 // this many (its 1024 bits all set).
 const MaxMembers = 7100
 
-// Members estimates how many locks the site takes from its 1024 address
-// bits.
-func (s Site) Members() int { return distinct(s.Addrs) }
+// Members estimates how many locks the site takes from its address bits.
+func (s Site) Members() int { return s.Addrs.distinct() }
+
+// Bits is a sketch of the things a site saw (locks, goroutines, lock and
+// goroutine pairs): in its first 1024 bits a bit per hash of each, in its
+// second 1024 a bit per other bits of the same hash. Two things look like
+// one only where both halves say so, about once in a million where one
+// half alone would once in 1024.
+type Bits [32]uint64
+
+// halves are b's two 1024-bit sketches.
+func (b Bits) halves() [2][16]uint64 {
+	return [2][16]uint64{[16]uint64(b[:16]), [16]uint64(b[16:])}
+}
+
+// distinct estimates how many things b saw: the more of its halves' counts
+// (a collision only ever hides a thing).
+func (b Bits) distinct() int {
+	h := b.halves()
+	return max(distinct(h[0]), distinct(h[1]))
+}
 
 // distinct estimates how many distinct things hashed to bits: the bits
 // set while at most half are, else by linear counting. Locks laid out at
@@ -394,8 +412,8 @@ func (g Group) Target() string {
 }
 
 // union ORs the group's sites' bitsets that field picks.
-func (g Group) union(field func(*Site) *[16]uint64) [16]uint64 {
-	var out [16]uint64
+func (g Group) union(field func(*Site) *Bits) Bits {
+	var out Bits
 	for i := range g.Sites {
 		for k, w := range field(&g.Sites[i]) {
 			out[k] |= w
@@ -405,12 +423,12 @@ func (g Group) union(field func(*Site) *[16]uint64) [16]uint64 {
 }
 
 // Members is how many locks the group's sites take.
-func (g Group) Members() int { return distinct(g.union(func(s *Site) *[16]uint64 { return &s.Addrs })) }
+func (g Group) Members() int { return g.union(func(s *Site) *Bits { return &s.Addrs }).distinct() }
 
 // Goroutines is how many distinct goroutines took the group's sampled
 // locks.
 func (g Group) Goroutines() int {
-	return distinct(g.union(func(s *Site) *[16]uint64 { return &s.Goroutines }))
+	return g.union(func(s *Site) *Bits { return &s.Goroutines }).distinct()
 }
 
 // Takers is how many goroutines took each of the group's locks, on
@@ -418,11 +436,11 @@ func (g Group) Goroutines() int {
 // goroutine has locks of its own, the goroutines where they all share
 // one; 0 where the run did not say (an older watcher's).
 func (g Group) Takers() float64 {
-	pairs := g.union(func(s *Site) *[16]uint64 { return &s.Pairs })
-	if pairs == ([16]uint64{}) {
+	pairs := g.union(func(s *Site) *Bits { return &s.Pairs })
+	if pairs == (Bits{}) {
 		return 0
 	}
-	return float64(distinct(pairs)) / float64(g.Members())
+	return float64(pairs.distinct()) / float64(g.Members())
 }
 
 // Groups are run's sites that took a lock, grouped by the locks they take:
@@ -475,21 +493,25 @@ func Groups(run Run) []Group {
 }
 
 // sameLocks says whether two sites' address bits overlap in at least half
-// of the fewer's: both take the same locks. A site of one lock is the
-// same as another of one lock only: its one bit falls among a set of 64
-// shards' bits one time in 16 by chance (sync.Pool's lock among a
-// sharded book's), which no bit can tell from taking one of the shards.
-func sameLocks(a, b [16]uint64) bool {
-	na, nb, both := 0, 0, 0
-	for k := range a {
-		na += bits.OnesCount64(a[k])
-		nb += bits.OnesCount64(b[k])
-		both += bits.OnesCount64(a[k] & b[k])
+// of the fewer's, in both halves of their sketches: both take the same
+// locks. A site of one lock is the same as another of one lock only: its
+// one bit falls among a set of 64 shards' bits one time in 16 by chance
+// (sync.Pool's lock among a sharded book's), which no bit can tell from
+// taking one of the shards.
+func sameLocks(a, b Bits) bool {
+	ha, hb := a.halves(), b.halves()
+	for h := range ha {
+		na, nb, both := 0, 0, 0
+		for k := range ha[h] {
+			na += bits.OnesCount64(ha[h][k])
+			nb += bits.OnesCount64(hb[h][k])
+			both += bits.OnesCount64(ha[h][k] & hb[h][k])
+		}
+		if min(na, nb) == 1 && max(na, nb) > 1 || both == 0 || 2*both < min(na, nb) {
+			return false
+		}
 	}
-	if min(na, nb) == 1 && max(na, nb) > 1 {
-		return false
-	}
-	return both > 0 && 2*both >= min(na, nb)
+	return true
 }
 
 // groupName names a group by its sites, joined by " + ": the first two,

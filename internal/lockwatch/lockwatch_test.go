@@ -71,25 +71,39 @@ func TestMembers(t *testing.T) {
 	if n := s.Members(); n != MaxMembers {
 		t.Errorf("every bit: %d members, want %d", n, MaxMembers)
 	}
-	s.Addrs = [16]uint64{}
+	s.Addrs = Bits{}
 	for i := range 10 {
 		s.Addrs[i] = 1<<64 - 1 // 640 of 1024 bits: linear counting
 	}
 	if n := s.Members(); n < 900 || n > 1100 {
 		t.Errorf("640 of 1024 bits: %d members, want about 1004", n)
 	}
+	// Two locks whose hashes' top ten bits agree and whose next ten do
+	// not: two, not one.
+	s.Addrs = Bits{}
+	s.Addrs[0], s.Addrs[16], s.Addrs[17] = 1, 1, 1
+	if n := s.Members(); n != 2 {
+		t.Errorf("one bit in the first half, two in the second: %d members, want 2", n)
+	}
+}
+
+// twice is a sketch whose halves both hold h.
+func twice(h [16]uint64) (b Bits) {
+	copy(b[:16], h[:])
+	copy(b[16:], h[:])
+	return b
 }
 
 // TestGroups: two sites that take the same lock are one group, one
 // machine, their uses and holds summed, an RWMutex's readers with its
 // writers; a site whose locks mostly overlap a group's joins it.
 func TestGroups(t *testing.T) {
-	lock := [16]uint64{1 << 9}
+	lock := twice([16]uint64{1 << 9})
 	run := Run{N: 100, Ns: 1000, Sites: []Site{
 		{Func: "m.get", File: "/m/c.go", Line: 10, Kind: 1, Locks: 90, HeldNs: 90, Addrs: lock},
 		{Func: "m.add", File: "/m/c.go", Line: 20, Kind: 1, Locks: 10, HeldNs: 110, Addrs: lock},
 		{Func: "m.peek", File: "/m/c.go", Line: 30, Kind: 3, Locks: 5, Addrs: lock},
-		{Func: "m.other", File: "/m/c.go", Line: 40, Kind: 1, Locks: 7, HeldNs: 7, Addrs: [16]uint64{1 << 3}},
+		{Func: "m.other", File: "/m/c.go", Line: 40, Kind: 1, Locks: 7, HeldNs: 7, Addrs: twice([16]uint64{1 << 3})},
 	}}
 	gs := Groups(run)
 	if len(gs) != 2 || gs[0].Name != "get at c.go:10 + add at c.go:20 + 1 more" || gs[0].Target() != "/m/c.go:10,/m/c.go:20,/m/c.go:30" {
@@ -101,13 +115,19 @@ func TestGroups(t *testing.T) {
 	}
 
 	// Shards seen by two sites, each sampling most of them: one group.
-	a, b := [16]uint64{0xffff_ffff}, [16]uint64{0xffff_fff0, 1}
+	a, b := twice([16]uint64{0xffff_ffff}), twice([16]uint64{0xffff_fff0, 1})
 	if gs := Groups(Run{Ns: 1, Sites: []Site{{Line: 1, Kind: 2, Locks: 1, Addrs: a}, {Line: 2, Kind: 3, Locks: 1, Addrs: b}}}); len(gs) != 1 {
 		t.Errorf("two sites of mostly the same 32 shards: %d groups, want 1", len(gs))
 	}
 	// One lock whose bit falls among 32 shards' is a group of its own.
-	if gs := Groups(Run{Ns: 1, Sites: []Site{{Line: 1, Kind: 1, Locks: 1, Addrs: a}, {Line: 2, Kind: 1, Locks: 1, Addrs: [16]uint64{1 << 5}}}}); len(gs) != 2 {
+	if gs := Groups(Run{Ns: 1, Sites: []Site{{Line: 1, Kind: 1, Locks: 1, Addrs: a}, {Line: 2, Kind: 1, Locks: 1, Addrs: twice([16]uint64{1 << 5})}}}); len(gs) != 2 {
 		t.Errorf("one lock among 32 shards' bits: %d groups, want 2", len(gs))
+	}
+	// Two locks alike in one half of their sketches only: two groups.
+	one, other := twice([16]uint64{1 << 7}), twice([16]uint64{1 << 7})
+	other[16] = 1 << 8
+	if gs := Groups(Run{Ns: 1, Sites: []Site{{Line: 1, Kind: 1, Locks: 1, Addrs: one}, {Line: 2, Kind: 1, Locks: 1, Addrs: other}}}); len(gs) != 2 {
+		t.Errorf("two locks whose hashes agree in ten bits of twenty: %d groups, want 2", len(gs))
 	}
 }
 
@@ -115,11 +135,12 @@ func TestGroups(t *testing.T) {
 // goroutine) pairs: one a lock where each goroutine has its own, all
 // where they share one.
 func TestTakers(t *testing.T) {
-	bitsOf := func(n int) (b [16]uint64) {
+	bitsOf := func(n int) Bits {
+		var b [16]uint64
 		for i := range n {
 			b[i/64] |= 1 << (i % 64)
 		}
-		return b
+		return twice(b)
 	}
 	for _, c := range []struct {
 		what               string
@@ -144,7 +165,7 @@ func TestTakers(t *testing.T) {
 // equal share, its holds less a clock read each.
 func TestMachines(t *testing.T) {
 	run := Run{Name: "BenchmarkX", N: 1000, Ns: 1e6, ClockNs: 20, Sites: []Site{
-		{Func: "example.com/m/book.(*Book).Place", File: "/src/book/book.go", Line: 42, Kind: 1, Locks: 1000, HeldNs: 120000, WaitNs: 5000, Addrs: [16]uint64{0b1111}},
+		{Func: "example.com/m/book.(*Book).Place", File: "/src/book/book.go", Line: 42, Kind: 1, Locks: 1000, HeldNs: 120000, WaitNs: 5000, Addrs: twice([16]uint64{0b1111})},
 		{Func: "example.com/m/book.read", File: "/src/book/book.go", Line: 50, Kind: 3, Locks: 10, HeldNs: 99},
 	}}
 	ms := Machines(run)

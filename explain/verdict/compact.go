@@ -96,6 +96,9 @@ func ranges(points []results.Point) analysis.Ranges {
 				row.Limits[l-1].To, row.Limits[l-1].Named = n, e.Limit.Named
 			}
 			prev = e.Limit.Class
+			if t.Model {
+				row.Last, row.Band = e.Throughput, e.Band
+			}
 			if e.Disturbed > 0 {
 				row.Disturbed = append(row.Disturbed, analysis.DisturbedAt{CPUs: n, Count: e.Disturbed, Of: e.Reps})
 			}

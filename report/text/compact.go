@@ -177,7 +177,49 @@ func writeRanges(w io.Writer, t analysis.Ranges) error {
 		fmt.Fprintln(w, format.Wrap("Disturbed (other processes took CPU while they were measured; such a point says little about the design): "+
 			format.JoinAnd(disturbed)+".", format.Width(w), ""))
 	}
+	if s := bandsSentence(t.Rows); s != "" {
+		fmt.Fprintln(w, format.Wrap(s, format.Width(w), ""))
+	}
 	return nil
+}
+
+// bandsSentence says each predicted row's throughput on its most CPUs with
+// the band the costs' uncertainty allows there, the rows on the same count
+// together: "On 8 CPUs, with the costs' uncertainty: locking 250,
+// multi-2 1782 (1766–1806) lattes/s." The table's columns leave no room
+// for a band at 80 columns; "" where no row has one.
+func bandsSentence(rows []analysis.RangeRow) string {
+	type at struct {
+		cpus int
+		unit string
+	}
+	var order []at
+	said := map[at][]string{}
+	banded := false
+	for _, r := range rows {
+		if r.Band == nil {
+			continue
+		}
+		k := at{r.To, r.Unit}
+		if _, ok := said[k]; !ok {
+			order = append(order, k)
+		}
+		figure := rateRange(r.Last, r.Last)
+		if b := rateRange(r.Band[0], r.Band[1]); b != figure {
+			figure += " (" + b + ")"
+			banded = true
+		}
+		said[k] = append(said[k], rowName(r)+" "+figure)
+	}
+	if !banded {
+		return ""
+	}
+	parts := make([]string, len(order))
+	for i, k := range order {
+		parts[i] = fmt.Sprintf("on %s, with the costs' uncertainty: %s %s", cpus(k.cpus), format.JoinAnd(said[k]), k.unit)
+	}
+	s := strings.Join(parts, "; ") + "."
+	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // writeStudies writes the studies' compact table.

@@ -234,6 +234,44 @@ func TestWriteCompact(t *testing.T) {
 	}
 }
 
+// TestWriteCompactBands: under the model's table, each mode's prediction
+// on its most CPUs with its band, read from the analysis the JSON holds
+// (RangeRow.Band), and nothing where no prediction has a band.
+func TestWriteCompactBands(t *testing.T) {
+	t.Setenv("COLUMNS", "80")
+	write := func(ps []results.Point) (string, *analysis.Analysis) {
+		t.Helper()
+		a := analyze.Answer(ps)
+		var b strings.Builder
+		if err := WriteCompact(&b, ps, a, nil); err != nil {
+			t.Fatal(err)
+		}
+		return b.String(), a
+	}
+	if out, _ := write(talk()); strings.Contains(out, "uncertainty") {
+		t.Errorf("a band said where no point has one:\n%s", out)
+	}
+	ps := talk()
+	for i, p := range ps {
+		if p.IsModel() && p.CPUs == 6 {
+			lo := p.Throughput
+			if p.Mode == "finelocking" {
+				lo = 900
+			}
+			ps[i].Band = &results.Band{Throughput: [2]float64{lo, p.Throughput}}
+		}
+	}
+	out, a := write(ps)
+	want := "On 6 CPUs, with the costs' uncertainty: locking 250, finelocking 930 (900–930)\nand multi-2 1500 lattes/s.\n"
+	if !strings.HasSuffix(out, want) {
+		t.Errorf("compact tables end otherwise than\n%s\n%s", want, out)
+	}
+	model := a.Ranges[len(a.Ranges)-1]
+	if r := model.Rows[1]; r.Mode != "finelocking" || r.Band == nil || *r.Band != [2]float64{900, 930} || r.Last != 930 {
+		t.Errorf("the analysis's finelocking row: %+v", r)
+	}
+}
+
 // TestWriteTextAnswersFirst: the terminal's verdict is a headline a
 // count of interest, the data race set apart, and the best changes, most
 // gain first — no throughput, latency or limit of a mode, which the

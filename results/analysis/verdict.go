@@ -458,6 +458,11 @@ type RangeRow struct {
 	Unit      string        `json:"unit"`
 	Limits    []LimitSpan   `json:"limits"`
 	Disturbed []DisturbedAt `json:"disturbed,omitempty"`
+	// Last and Band are a prediction's throughput on the most CPUs, To,
+	// and its band there: what the costs' uncertainty allows (the
+	// verdict's Entry.Band); Band is nil where the model gives none.
+	Last float64     `json:"last,omitempty"`
+	Band *[2]float64 `json:"band,omitempty"`
 }
 
 // DisturbedAt says Count of the Of runs on CPUs were disturbed.

@@ -153,7 +153,7 @@ func (a Answer) words() string {
 	head := map[string]string{"measured": "Measured", "model": "Predicted by the model", "bench": "Benchmarks"}[a.Kind] +
 		", " + format.Count(a.Configs, "configuration") + " in both"
 	if a.Equal == a.Configs {
-		return head + ": the same figures in both files."
+		return head + ", " + runs + ": the same figures in both files."
 	}
 	if a.TooFew == a.Configs {
 		s := fmt.Sprintf("%s, %s: too few runs for any verdict (--count %d gives one).", head, runs, a.Need)

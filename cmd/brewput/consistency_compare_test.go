@@ -101,3 +101,47 @@ func TestConsistencyRecordedModelsProfile(t *testing.T) {
 		t.Errorf("the table of measured points does not head their limits as the model's:\n%s", b.String())
 	}
 }
+
+// TestCompareMainJobsAnswersFirst: two main jobs' files (a point a
+// configuration, as the main job measures) compare in a few lines that
+// answer — nothing can be told of the measured points with one run each,
+// the largest changes named; the model's predictions the same — where
+// every configuration's rows were over 500 lines; --all prints the rows,
+// and the JSON holds the same answer.
+func TestCompareMainJobsAnswersFirst(t *testing.T) {
+	t.Parallel()
+	out, _ := succeeds(t, noChild(), "compare", readmeRun, modesRun)
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(lines) > 20 {
+		t.Errorf("%d lines:\n%s", len(lines), out)
+	}
+	for _, want := range []string{
+		"Measured, 18 configurations in both, 1 run each: too few runs for any verdict\n(--count 6 gives one). The largest changes in throughput: linearpipe-10 on\n2 CPUs +194.4%,",
+		"Predicted by the model, 72 configurations in both, 1 run each: the same figures\nin both files.",
+		"--all shows them.",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("compare lacks %q:\n%s", want, out)
+		}
+	}
+	all, _ := succeeds(t, noChild(), "compare", "--all", readmeRun, modesRun)
+	if n := strings.Count(all, "(too few runs)"); n != 3*90 {
+		t.Errorf("--all: %d rows with too few runs, want 3 tables of 90:\n%s", n, all)
+	}
+	js, _ := succeeds(t, noChild(), "compare", "--format", "json", readmeRun, modesRun)
+	var c struct {
+		Answers []struct {
+			Kind           string
+			Configs, Equal int
+			TooFew         int `json:"too_few"`
+			Largest        []struct{ Key struct{ Mode string } }
+		}
+	}
+	if err := json.Unmarshal([]byte(js), &c); err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Answers) != 2 || c.Answers[0].Kind != "measured" || c.Answers[0].TooFew != 18 || len(c.Answers[0].Largest) != 3 ||
+		c.Answers[0].Largest[0].Key.Mode != "linearpipe-10" || c.Answers[1].Kind != "model" || c.Answers[1].Equal != 72 {
+		t.Errorf("JSON answers %+v", c.Answers)
+	}
+}

@@ -23,9 +23,15 @@ type example struct {
 
 // deterministic reports whether args give the same output on every
 // machine: the model's commands under the fifo policy, which needs no
-// calibration, and a study's predict from a results file with its
-// calibration.
+// calibration, a study's predict from a results file with its
+// calibration, and compare of files recorded in testdata.
 func deterministic(args []string) bool {
+	// A comparison of runs recorded in testdata, as docs/measuring.md shows.
+	if len(args) > 0 && args[0] == "compare" {
+		return !slices.ContainsFunc(args[1:], func(a string) bool {
+			return !strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "cmd/brewput/testdata/")
+		})
+	}
 	if len(args) > 2 && args[0] == "study" && args[2] == "predict" || len(args) > 0 && args[0] == "predict" {
 		return slices.Contains(args, "--from") && slices.Contains(args, "--calibration")
 	}

@@ -300,7 +300,11 @@ func TestRunCountAndBench(t *testing.T) {
 	}
 
 	stdout, _ = succeeds(t, noChild(), "compare", out, out)
-	if !strings.Contains(stdout, "finelocking") || !strings.Contains(stdout, "~") {
+	if !strings.Contains(stdout, "Measured, 2 configurations in both, 2 runs each: the same figures in both files.") {
 		t.Errorf("comparing a file with itself does not say there is no difference:\n%s", stdout)
+	}
+	stdout, _ = succeeds(t, noChild(), "compare", "--all", out, out)
+	if !strings.Contains(stdout, "finelocking") || !strings.Contains(stdout, "~") {
+		t.Errorf("--all does not show the rows with no difference:\n%s", stdout)
 	}
 }

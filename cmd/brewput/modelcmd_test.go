@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -153,6 +154,24 @@ func TestModelFifoFinelocking(t *testing.T) {
 		if !p.IsModel() || p.Sched != "fifo" || p.Bounds == nil || p.Bounds.ThroughputMax != want {
 			t.Errorf("cpus %d: source %q sched %q bounds %+v; want model, fifo, a ceiling of %v", n, p.Source, p.Sched, p.Bounds, want)
 		}
+	}
+}
+
+// TestModelShortWindowOfBlueprint: a blueprint's window may be shorter
+// than the shop's default steps, which a --model run does not simulate;
+// a step flag given with it is still checked.
+func TestModelShortWindowOfBlueprint(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	bp := filepath.Join(dir, "mu.yaml")
+	if err := os.WriteFile(bp, []byte("name: mu\nunit: ops\nresources: {mu: 1}\nsteps:\n  - {name: out, duration: 10ns}\n  - {name: in, duration: 10ns, holds: [mu]}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if points := modelPoints(t, "--model", bp, "--sched", "fifo", "--cpus", "1", "--dur", "100us", "--warmup", "20us"); len(points) != 1 || points[0].Throughput == 0 {
+		t.Errorf("points %+v, want one with a throughput", points)
+	}
+	if code, _, stderr := brewput(context.Background(), t, noChild(), "model", "--model", bp, "--grind", "1ms", "--dur", "100us", "--out", filepath.Join(dir, "m.json")); code != 2 || !strings.Contains(stderr, "--grind 1ms") {
+		t.Errorf("--grind 1ms with a 100µs window: exit %d, stderr %q; want 2 naming --grind", code, stderr)
 	}
 }
 

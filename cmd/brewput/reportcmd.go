@@ -82,6 +82,7 @@ func newCompareCmd(e *env) *cobra.Command {
 	}
 	cmd.Flags().Float64Var(&opts.Alpha, "alpha", 0.05, "significance level: a change counts when p < alpha and its interval excludes zero")
 	cmd.Flags().StringVar(&format, "format", "table", "output format: table or json")
+	cmd.Flags().BoolVar(&opts.All, "all", false, "print every configuration's row, also those with too few runs for a verdict (the answer sums them up)")
 	return cmd
 }
 

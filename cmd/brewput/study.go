@@ -268,6 +268,9 @@ func (f *studyFlags) checkShop(fs *pflag.FlagSet) error {
 		name string
 		d    time.Duration
 	}{{"grind", s.Grind}, {"press", s.Press}, {"steam", s.Steam}, {combine, s.Combine}, {"jitter", s.Jitter}} {
+		if fs.Changed("model") && !fs.Changed(st.name) {
+			continue // the shop's default step, which a --model run does not simulate
+		}
 		switch {
 		case st.d < 0:
 			return fmt.Errorf("--%s %v: want zero or a positive duration such as 1ms", st.name, st.d)

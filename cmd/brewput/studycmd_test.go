@@ -111,7 +111,7 @@ func TestStudyMainJob(t *testing.T) {
 	if code, _, stderr := inStudy(context.Background(), prog, "run", "--variants", "syncmap-read", "--cpus", "1", "--dur", "30ms", "--warmup", "0s", "--count", "2", "--noisy", "ok", "--out", file); code != exitOK {
 		t.Fatalf("run: exit %d: %s", code, stderr)
 	}
-	if code, stdout, stderr := inStudy(context.Background(), prog, "compare", file, file); code != exitOK || !strings.Contains(stdout, "syncmap-read") {
+	if code, stdout, stderr := inStudy(context.Background(), prog, "compare", "--all", file, file); code != exitOK || !strings.Contains(stdout, "syncmap-read") {
 		t.Errorf("compare: exit %d:\n%s%s", code, stdout, stderr)
 	}
 	if code, _, stderr := inStudy(context.Background(), prog, "fit", file); code != exitUsage || !strings.Contains(stderr, "a fit needs at least 3") {

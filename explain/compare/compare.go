@@ -23,6 +23,10 @@ type Options struct {
 	// is below it, its interval excludes zero and no sample of it was
 	// disturbed (Metric.Significant). 0 means 0.05, benchstat's default.
 	Alpha float64
+	// All asks WriteTable for every configuration's row; without it the
+	// tables of the shop's and studies' points leave out those with too
+	// few runs for a verdict, which the answer above them sums up.
+	All bool
 }
 
 // Check reports options Compare cannot make sense of.
@@ -121,6 +125,9 @@ type Comparison struct {
 	Confidence float64 `json:"confidence"`
 	Old        Side    `json:"old"`
 	New        Side    `json:"new"`
+	// Answers sum the rows up, a kind of configuration each: the answer
+	// written first.
+	Answers []Answer `json:"answers"`
 	// Rows are the configurations in both, in the order OLD has them.
 	Rows []Row `json:"rows"`
 	// Geomeans summarize each metric over the rows, per unit.
@@ -132,6 +139,8 @@ type Comparison struct {
 	// ("steps: old default steps, new grind=2ms"), so configurations were
 	// matched without them.
 	Changed string `json:"changed,omitempty"`
+	// all is Options.All.
+	all bool
 }
 
 // Row compares one configuration: throughput, p50 and p99, the latencies
@@ -156,7 +165,7 @@ func Compare(old, new []results.Point, opts Options) Comparison {
 	newKeys, n, newSide := group(new)
 	defs := metricsOf(old, new)
 	c := Comparison{Alpha: alpha, Confidence: confidence, Old: oldSide, New: newSide,
-		Rows: []Row{}, Geomeans: []Geomean{}, OnlyOld: []Key{}, OnlyNew: []Key{}, Changed: changed}
+		Rows: []Row{}, Geomeans: []Geomean{}, OnlyOld: []Key{}, OnlyNew: []Key{}, Changed: changed, all: opts.All}
 	for _, k := range oldKeys {
 		if _, ok := n[k]; !ok {
 			c.OnlyOld = append(c.OnlyOld, k)
@@ -176,6 +185,7 @@ func Compare(old, new []results.Point, opts Options) Comparison {
 		}
 	}
 	c.Geomeans = geomeans(c.Rows)
+	c.Answers = answers(c.Rows)
 	return c
 }
 

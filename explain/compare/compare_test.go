@@ -101,7 +101,7 @@ func TestTooFewRunsGetNoVerdict(t *testing.T) {
 	if want := "~ (n=1: too few runs for a verdict; use --count 6)"; m.Verdict != want {
 		t.Errorf("verdict %q, want %q", m.Verdict, want)
 	}
-	out := table(t, c)
+	out := table(t, compare.Compare(measured("a", "locking", 1, 250), measured("b", "locking", 1, 500), compare.Options{All: true}))
 	for _, want := range []string{"+100.0%", "  1  ~ (too few runs) ²\n", "² n=1: too few runs for a verdict, as no difference could reach p < 0.05; use --count 6",
 		"250.0 ± ∞ ¹", "¹ need >= 6 samples for confidence interval at level 0.95"} {
 		if !strings.Contains(out, want) {
@@ -178,7 +178,7 @@ func TestStepsArePartOfTheKey(t *testing.T) {
 	if len(c.Rows) != 1 || len(c.OnlyOld) != 1 || c.OnlyOld[0].String() != "locking cpus=1 par=1 grind=2ms" {
 		t.Errorf("rows %v, only old %v", c.Rows, c.OnlyOld)
 	}
-	c = compare.Compare(slowGrind, slowGrind, compare.Options{})
+	c = compare.Compare(slowGrind, slowGrind, compare.Options{All: true})
 	if out := table(t, c); !strings.Contains(out, "steps") || !strings.Contains(out, "grind=2ms") {
 		t.Errorf("table lacks the steps:\n%s", out)
 	}
@@ -190,7 +190,7 @@ func TestLatencyLeavesOutPointsWithNoOperations(t *testing.T) {
 	if tp, p50 := metric(t, c, "throughput"), metric(t, c, "p50"); tp.Old.N != 3 || p50.Old.N != 2 {
 		t.Errorf("throughput n=%d, p50 n=%d; want 3 and 2", tp.Old.N, p50.Old.N)
 	}
-	c = compare.Compare(measured("a", "locking", 1, 0), measured("a", "locking", 1, 250), compare.Options{})
+	c = compare.Compare(measured("a", "locking", 1, 0), measured("a", "locking", 1, 250), compare.Options{All: true})
 	if ms := c.Rows[0].Metrics; len(ms) != 1 || ms[0].Name != "throughput" || !math.IsNaN(ms[0].DeltaPct) {
 		t.Errorf("a stalled configuration: %+v; want only throughput, with no ratio", ms)
 	}
@@ -221,7 +221,7 @@ func TestAlpha(t *testing.T) {
 func TestGeomean(t *testing.T) {
 	old := append(measured("a", "locking", 1, 100), measured("a", "locking", 2, 400)...)
 	new := append(measured("a", "locking", 1, 200), measured("a", "locking", 2, 800)...)
-	c := compare.Compare(old, new, compare.Options{})
+	c := compare.Compare(old, new, compare.Options{All: true})
 	g := c.Geomeans[0]
 	if g.Name != "throughput" || g.Rows != 2 || math.Abs(g.Old-200) > 1e-9 || math.Abs(g.DeltaPct-100) > 1e-9 {
 		t.Errorf("geomean %+v, want 200 -> 400 over 2 rows", g)
@@ -241,7 +241,7 @@ func TestTableFitsAndHasARowPerConfiguration(t *testing.T) {
 	}
 	open := measured("a", "multi-2", 2, 1)
 	open[0].Rate, open[0].MaxQ = 833.3333333333334, 1000
-	c := compare.Compare(append(old, open...), append(new, open...), compare.Options{})
+	c := compare.Compare(append(old, open...), append(new, open...), compare.Options{All: true})
 	out := table(t, c)
 	for _, line := range strings.Split(out, "\n") {
 		if n := len([]rune(line)); n > 80 {
@@ -367,7 +367,7 @@ func TestModelIsNotComparedWithMeasurements(t *testing.T) {
 	}
 	out := table(t, c)
 	for _, want := range []string{"old: laptop (6 points, count 6)   new: model (6 points, count 6)\n",
-		"model predictions are matched only with model predictions, measurements only with measurements\n",
+		"predictions are matched only with predictions, measurements with measurements\n",
 		"no configuration is in both old and new", "only in new (1):\n  locking (model fifo) cpus=2 par=2\n"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("table lacks %q:\n%s", want, out)
@@ -376,7 +376,7 @@ func TestModelIsNotComparedWithMeasurements(t *testing.T) {
 
 	// Both sides holding both: each kind is compared with its own.
 	both := compare.Compare(append(measured("laptop", "locking", 2, 250, 251, 249), predicted("fifo", measured("", "locking", 2, 250, 250))...),
-		append(measured("server", "locking", 2, 260, 261, 259), predicted("fifo", measured("", "locking", 2, 255, 255))...), compare.Options{})
+		append(measured("server", "locking", 2, 260, 261, 259), predicted("fifo", measured("", "locking", 2, 255, 255))...), compare.Options{All: true})
 	if len(both.Rows) != 2 || both.Rows[0].Key.Model || !both.Rows[1].Key.Model {
 		t.Fatalf("rows %+v; want the measurement's, then the model's", both.Rows)
 	}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/results"
@@ -15,22 +16,38 @@ import (
 	"golang.org/x/perf/benchunit"
 )
 
-// WriteTable writes the comparison for people, in benchstat's manner: a
-// line naming the two sides, then a table per metric and unit with a row
-// per configuration (medians ± intervals, change, p-value, sizes,
-// verdict), then the configurations only one side has.
+// WriteTable writes the comparison for people: a line naming the two
+// sides, the answer (each metric's verdicts, measured and predicted
+// apart), then in benchstat's manner a table per metric and unit with a
+// row per configuration (medians ± intervals, change, p-value, sizes,
+// verdict) — the shop's and studies' configurations with too few runs
+// for a verdict only with Options.All —, then the configurations only
+// one side has.
 func (c Comparison) WriteTable(w io.Writer) error {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "old: %s   new: %s\n", c.Old.describe(), c.New.describe())
+	width := format.Width(w)
+	sides := fmt.Sprintf("old: %s   new: %s", c.Old.describe(), c.New.describe())
+	if utf8.RuneCountInString(sides) > width {
+		sides = format.Wrap("old: "+c.Old.describe(), width, "  ") + "\n" + format.Wrap("new: "+c.New.describe(), width, "  ")
+	}
+	b.WriteString(sides + "\n")
 	if c.Changed != "" {
 		fmt.Fprintf(&b, "compared across a change of %s\n", c.Changed)
 	}
 	if c.Old.ModelPoints+c.New.ModelPoints > 0 && !(c.Old.allModel() && c.New.allModel()) {
-		b.WriteString("model predictions are matched only with model predictions, measurements only with measurements\n")
+		b.WriteString(format.Wrap("predictions are matched only with predictions, measurements with measurements", width, "") + "\n")
 	}
-	for _, bl := range c.blocks() {
+	for _, line := range c.answer(width) {
+		b.WriteString(line + "\n")
+	}
+	blocks, left := c.blocks()
+	for _, bl := range blocks {
 		b.WriteString("\n")
 		c.writeBlock(&b, bl)
+	}
+	if left > 0 {
+		b.WriteString("\n" + format.Wrap(fmt.Sprintf("The figures of %s with too few runs for a verdict are summed up above; --all shows them.",
+			format.Count(left, "configuration")), width, "") + "\n")
 	}
 	if len(c.Rows) == 0 {
 		b.WriteString("\nno configuration is in both old and new\n")
@@ -64,33 +81,45 @@ func (s Side) describe() string {
 // allModel reports whether every point of the side is the model's.
 func (s Side) allModel() bool { return s.Points > 0 && s.ModelPoints == s.Points }
 
-// block is one table: a metric in one unit, over the rows that have it.
+// block is one table: a metric in one unit, over the rows that have it;
+// partial says some were left out.
 type block struct {
 	name, unit, better string
 	keys               []Key
 	metrics            []Metric
+	partial            bool
 }
 
 // blocks splits the rows into tables, throughput, p50 and p99 first, then
 // the other metrics and units in the order first seen: throughputs in
-// different units do not mix.
-func (c Comparison) blocks() []*block {
-	var out []*block
+// different units do not mix. Without Options.All it leaves out the
+// shop's and studies' metrics with too few runs for a verdict, and
+// counts the configurations left out of every table.
+func (c Comparison) blocks() (out []*block, left int) {
 	for _, r := range c.Rows {
+		dropped := false
 		for _, m := range r.Metrics {
 			i := slices.IndexFunc(out, func(b *block) bool { return b.name == m.Name && b.unit == m.Unit })
 			if i < 0 {
 				i = len(out)
 				out = append(out, &block{name: m.Name, unit: m.Unit, better: m.Better})
 			}
+			if !c.all && !r.Key.Bench && m.TooFew {
+				out[i].partial, dropped = true, true
+				continue
+			}
 			out[i].keys = append(out[i].keys, r.Key)
 			out[i].metrics = append(out[i].metrics, m)
 		}
+		if dropped {
+			left++
+		}
 	}
+	out = slices.DeleteFunc(out, func(b *block) bool { return len(b.keys) == 0 })
 	first := []string{"throughput", "p50", "p99"}
 	rank := func(b *block) int { return cmp.Or(slices.Index(first, b.name)+1, len(first)+1) }
 	slices.SortStableFunc(out, func(a, b *block) int { return rank(a) - rank(b) })
-	return out
+	return out, left
 }
 
 func (c Comparison) writeBlock(b *bytes.Buffer, bl *block) {
@@ -162,7 +191,7 @@ func (c Comparison) writeBlock(b *bytes.Buffer, bl *block) {
 		}
 		t.Row(append(cells, verdict)...)
 	}
-	if g, ok := c.geomean(bl); ok {
+	if g, ok := c.geomean(bl); ok && !bl.partial {
 		cells := append([]string{"geomean"}, make([]string, len(head)-1)...)
 		t.Row(append(cells, format.Digits(g.Old, 4), format.Digits(g.New, 4), format.Delta(g.DeltaPct))...)
 	}

@@ -130,10 +130,11 @@ func Wrap(s string, width int, indent string) string {
 }
 
 // unit reports whether word is a unit that a number keeps on its line,
-// punctuation after it included: "%" of "100 %", "µs," of "20 µs,".
+// punctuation after it included: "%" of "100 %", "µs," of "20 µs,",
+// "CPUs" of "on 2 CPUs".
 func unit(word string) bool {
 	switch strings.TrimRight(word, ",;.:)]") {
-	case "%", "ns", "µs", "ms", "s", "×":
+	case "%", "ns", "µs", "ms", "s", "×", "CPU", "CPUs":
 		return true
 	}
 	return false

@@ -29,6 +29,7 @@ func TestWrapKeepsValues(t *testing.T) {
 		{"µµµµµ µµµµµ µµ", "µµµµµ µµµµµ µµ"},
 		{"ends s and % alone", "ends s and %\n  alone"},
 		{"and use --count 6", "and use\n  --count 6"},
+		{"linear on 2 CPUs", "linear on\n  2 CPUs"},
 	})
 }
 

@@ -63,7 +63,8 @@ steps:
 // TestLockstepCaveat: two goroutines taking a global pool's lock 8 % of
 // the time, under Go before 1.5 on 2 of a machine's 4 cores, where one of
 // them, woken after exactly the same time each time, comes back just
-// after the other took the lock, every time, and finishes nothing: the
+// after the other took the lock, every time, and finishes nothing (under
+// the rule that lets a core keep a line as long as it took to come): the
 // point says so in a caveat and its notes.
 func TestLockstepCaveat(t *testing.T) {
 	b := parse(t, `
@@ -78,7 +79,7 @@ steps:
 	cfg := goAt(2)
 	cfg.Costs = sim.Costs{Switch: 83, Wake: 34056, SpinWake: 23743, MutexHandoff: 293, ChanHandoff: 648, BufChanHandoff: 734,
 		RunnextGrace: 87922, MutexSpin: 312, RuntimeLock: 15, AllCore: 0.88,
-		Transfer: sim.Transfer{Sibling: 9 * time.Nanosecond, Socket: 40 * time.Nanosecond, Remote: 140 * time.Nanosecond}}
+		Transfer: sim.Transfer{Sibling: 9 * time.Nanosecond, Socket: 40 * time.Nanosecond, Remote: 140 * time.Nanosecond, Keep: true}}
 	cfg.Machine = sim.Machine{Sockets: 1, CoresPerSocket: 4, ThreadsPerCore: 1}
 	cfg.Policy.Runtime = string(sim.RuntimeGo10)
 	cfg.Dur, cfg.Warmup = time.Millisecond, 250*time.Microsecond

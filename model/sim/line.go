@@ -10,11 +10,13 @@ import (
 // count. Under the go policy it is at one core at a time, or on its way
 // to one. A use by a core that lacks it asks for it and waits while it
 // comes ([Transfer], by how far apart the two Ps are); the core that has
-// it keeps it, using it for free, about as long as it took to come before
-// it goes on to the next core that asked, and moves asked for while
-// others are under way queue behind them. So uses by many cores
-// serialize at the transfer rate, and two cores hammering one line each
-// work at it half the time. A read leaves a copy with the core it leaves,
+// it uses it for free until another core asks, and then only for the use
+// under way, and moves asked for while others are under way queue behind
+// them. So uses by many cores serialize at the transfer rate, a move a
+// use, as a counter added to by every core of an x86 machine shows (one
+// move of about 21–26 ns an add on a Haswell server, docs/model.md);
+// Transfer.Keep is the rule that lets a core keep the line as long as it
+// took to come. A read leaves a copy with the core it leaves,
 // which reads it for free until the next write; that write waits while
 // every copy is taken back, so cores polling a line take it from the one
 // that writes it. Uses by the core that has the line cost nothing more
@@ -98,16 +100,17 @@ func (l *Line) holds(c int) bool {
 }
 
 // move brings the line to core c for p, after the moves already asked
-// for: it leaves the last core to have it once that core has kept it as
-// long as it took to come, and takes the transfer from there, or from the
+// for: it leaves the last core to have it at once (under Transfer.Keep,
+// once that core has kept it as long as it took to come), and takes the
+// transfer from there, or from the
 // farthest copy a write takes back. A read leaves the last core a copy.
 func (l *Line) move(p *Proc, c int, write bool) {
 	g, now := l.sim.sched, l.sim.now
 	last := l.at.back()
 	leave := max(now, last.arrive+last.came)
-	// Where c has it, but not alone, only the copies go; under the prompt
-	// rule the last core does not keep it.
-	if last.core == c || g.costs.Transfer.Prompt {
+	// Where c has it, but not alone, only the copies go; but under the keep
+	// rule the last core keeps it.
+	if last.core == c || !g.costs.Transfer.Keep {
 		leave = max(now, last.arrive)
 	}
 	last.leave = leave

@@ -121,15 +121,15 @@ func TestLineFifoFree(t *testing.T) {
 	}
 }
 
-// TestLinePromptLeaves: a core that has just had the line come keeps it
-// about as long as it took to come before it goes on to the next core
-// that asked; under Transfer.Prompt it goes on at once, so the asker
-// waits for the move alone.
-func TestLinePromptLeaves(t *testing.T) {
+// TestLineLeavesWhenAsked: a core that has just had the line come lets it
+// go on at once to the next core that asked, so the asker waits for the
+// move alone; under Transfer.Keep it keeps it about as long as it took to
+// come.
+func TestLineLeavesWhenAsked(t *testing.T) {
 	const move = 40 * time.Nanosecond
-	keep := func(prompt bool) time.Duration {
+	keep := func(keep bool) time.Duration {
 		s := New(1)
-		cpus := NewGoCPUs(s, 2, Costs{Transfer: Transfer{Socket: move, Prompt: prompt}})
+		cpus := NewGoCPUs(s, 2, Costs{Transfer: Transfer{Socket: move, Keep: keep}})
 		l := NewLine(s)
 		var took time.Duration
 		s.Go(func(p *Proc) {
@@ -146,8 +146,8 @@ func TestLinePromptLeaves(t *testing.T) {
 		s.Run(10 * time.Microsecond)
 		return took
 	}
-	kept, prompt := keep(false), keep(true)
+	prompt, kept := keep(false), keep(true)
 	if prompt >= kept {
-		t.Errorf("asking for a line just gone: %v under the default rule, %v under Prompt; want Prompt's shorter", kept, prompt)
+		t.Errorf("asking for a line just gone: %v under the default rule, %v under Keep; want the default's shorter", prompt, kept)
 	}
 }

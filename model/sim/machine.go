@@ -37,10 +37,11 @@ type Transfer struct {
 	Sibling time.Duration `json:"sibling_ns,omitempty"`
 	Socket  time.Duration `json:"socket_ns,omitempty"`
 	Remote  time.Duration `json:"remote_ns,omitempty"`
-	// Prompt is the other rule for a line's stay, for experiments: it
-	// leaves as soon as another core asks and its use under way is done,
-	// where by default the core keeps it about as long as it took to come.
-	Prompt bool `json:"prompt,omitempty"`
+	// Keep is the other rule for a line's stay, for experiments: the
+	// core that has it keeps it about as long as it took to come, so that
+	// cores hammering one line each get runs of uses, where by default it
+	// leaves as soon as another core asks and its use under way is done.
+	Keep bool `json:"keep,omitempty"`
 }
 
 // IsZero reports whether moving a line costs nothing at any distance.

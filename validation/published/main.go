@@ -154,21 +154,21 @@ func main() {
 	calibration := flag.String("calibration", "", "calibration file of the go policy's costs "+
 		"(default: validation/testdata/calibration.json, this machine's of 2026-11-25)")
 	only := flag.String("only", "", "run only the series whose title holds this")
-	prompt := flag.Bool("prompt-lines", false, "an experiment: a cache line leaves a core as soon as another asks "+
-		"(sim.Transfer.Prompt), where by default the core keeps it about as long as it took to come")
+	keep := flag.Bool("keep-lines", false, "an experiment: a core keeps a cache line about as long as it took to come "+
+		"(sim.Transfer.Keep), where by default it leaves as soon as another core asks")
 	flag.Parse()
 	root := strings.TrimSpace(string(cmdline.Output("go", "list", "-m", "-f", "{{.Dir}}", "github.com/brewput/brewput")))
 	if *calibration == "" {
 		*calibration = filepath.Join(root, "validation", "testdata", "calibration.json")
 	}
-	report(os.Stdout, root, *calibration, *only, *prompt)
+	report(os.Stdout, root, *calibration, *only, *keep)
 }
 
 // report writes the comparison of every series (those whose title holds
 // only, where not "") under the calibration in file, from the repository
-// at root; with prompt, under the other rule for a line's stay
-// (sim.Transfer.Prompt).
-func report(w io.Writer, root, file, only string, prompt bool) {
+// at root; with keep, under the other rule for a line's stay
+// (sim.Transfer.Keep).
+func report(w io.Writer, root, file, only string, keep bool) {
 	cal, err := calibrate.Load(file)
 	cmdline.Check(err)
 	here := filepath.Join(root, "validation", "published")
@@ -176,8 +176,8 @@ func report(w io.Writer, root, file, only string, prompt bool) {
 	fmt.Fprintf(w, "go policy under %s; each series on its published machine's\n", filepath.Base(file))
 	fmt.Fprintf(w, "shape, its band spanning the calibration's intervals and an unknown\n")
 	fmt.Fprintf(w, "machine's costs; speed-ups against one CPU\n")
-	if prompt {
-		fmt.Fprintf(w, "-prompt-lines: a cache line leaves a core as soon as another asks\n")
+	if keep {
+		fmt.Fprintf(w, "-keep-lines: a core keeps a cache line about as long as it took to come\n")
 	}
 
 	var pts []point
@@ -189,7 +189,7 @@ func report(w io.Writer, root, file, only string, prompt bool) {
 		if len(rows) == 0 {
 			cmdline.Fail(fmt.Errorf("%s: no rows of %q from %q", s.csv, s.metric, s.source))
 		}
-		got := predict(here, s, rows, cal, prompt)
+		got := predict(here, s, rows, cal, keep)
 		fmt.Fprintf(w, "\n%d. %s\n   %s, %s on %s\n", i+1, s.title, s.csv, s.file, s.machine)
 		fmt.Fprintf(w, "   %5s  %9s  %9s  %-17s  %5s  %5s\n", "cores", "published", "predicted", "band", "in", "off")
 		upper, lockstep := false, false
@@ -355,7 +355,7 @@ type corner struct{ costs sim.Costs }
 // predict simulates s on each published count and on one CPU, at the
 // calibration's point and at its band's edges crossed with the machine's
 // transfer costs, and compares each count's speed-ups with the published.
-func predict(dir string, s series, rows []row, cal calibrate.Calibration, prompt bool) []point {
+func predict(dir string, s series, rows []row, cal calibrate.Calibration, keep bool) []point {
 	b, err := blueprint.Load(filepath.Join(dir, s.file))
 	cmdline.Check(err)
 	one := s.base
@@ -394,7 +394,7 @@ func predict(dir string, s series, rows []row, cal calibrate.Calibration, prompt
 			c.Policy.Sched, c.Policy.Runtime, c.Policy.Seed, c.Phase = "go", s.runtime, 1, phase[e]
 			c.Costs = edges[e]
 			c.Costs.Transfer = transfers[e]
-			c.Costs.Transfer.Prompt = prompt
+			c.Costs.Transfer.Keep = keep
 			c.Costs.AllCore = allCore[e]
 			c.Machine = hw.Shape
 			if s.customers != nil {

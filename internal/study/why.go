@@ -79,13 +79,8 @@ func (p *Program) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches
 	specs := make([]*kit.Stretch, len(s.Experiments))
 	for i := range s.Experiments {
 		e := &s.Experiments[i]
-		switch {
-		case e.Kind == "chan":
-			specs[i] = &kit.Stretch{Group: e.Group, Frac: e.HandoffFrac}
-		default:
-			e.Extra = whole(e.Extra)
-			specs[i] = &kit.Stretch{Group: e.Group, Extra: time.Duration(e.Extra)}
-		}
+		e.Extra = whole(e.Extra)
+		specs[i] = &kit.Stretch{Group: e.Group, Extra: time.Duration(e.Extra)}
 	}
 	err = Rounds(s, RoundsPlan{Count: w.Count, MaxCount: w.MaxCount, Within: w.Within, Start: start, PerRun: perRun}, log, func(i int) (results.Point, error) {
 		switch i {

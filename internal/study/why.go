@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"time"
 
 	"github.com/brewput/brewput/explain/why"
@@ -70,15 +71,16 @@ func (p *Program) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches
 	}
 	s.Base = append(s.Base, first)
 	s.HoldsTimeStretch = true // a meter's Unlock spins before its clock read
-	control := &kit.Stretch{Outside: true, Extra: s.Control.Extra}
+	// A study's meters stretch by whole nanoseconds (meter.Stretch): what
+	// is added, and said to be, is the nearest.
+	whole := func(n why.Nanos) why.Nanos { return why.Nanos(math.Round(float64(n))) }
+	s.Control.Extra = whole(s.Control.Extra)
+	control := &kit.Stretch{Outside: true, Extra: time.Duration(s.Control.Extra)}
 	specs := make([]*kit.Stretch, len(s.Experiments))
-	for i, e := range s.Experiments {
-		switch {
-		case e.Kind == "chan":
-			specs[i] = &kit.Stretch{Group: e.Group, Frac: e.HandoffFrac}
-		default:
-			specs[i] = &kit.Stretch{Group: e.Group, Extra: e.Extra}
-		}
+	for i := range s.Experiments {
+		e := &s.Experiments[i]
+		e.Extra = whole(e.Extra)
+		specs[i] = &kit.Stretch{Group: e.Group, Extra: time.Duration(e.Extra)}
 	}
 	err = Rounds(s, RoundsPlan{Count: w.Count, MaxCount: w.MaxCount, Within: w.Within, Start: start, PerRun: perRun}, log, func(i int) (results.Point, error) {
 		switch i {

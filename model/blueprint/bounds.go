@@ -7,18 +7,22 @@ import (
 	"github.com/brewput/brewput/model"
 )
 
-// structure is what one order asks, at mean durations.
+// structure is what one order asks, at mean durations: an item that runs
+// on one order in every n counts 1/n of its time an order.
 type structure struct {
-	cpu, path float64   // seconds
+	cpu, path float64   // seconds; path the least an order takes
 	holds     []float64 // seconds per order, by resource
 	stages    []float64 // seconds per order, by stage
 
 	scale map[string]float64 // Blueprint.Scale
+	// weight is the share of orders the item walked runs on: the product
+	// of its own and its groups' 1/every.
+	weight float64
 }
 
 func (b *Blueprint) structure() structure {
-	st := structure{holds: make([]float64, b.nres), stages: make([]float64, b.stages), scale: b.Scale}
-	st.path = st.walk(b.flow)
+	st := structure{holds: make([]float64, b.nres), stages: make([]float64, b.stages), scale: b.Scale, weight: 1}
+	_, st.path = st.walk(b.flow)
 	return st
 }
 
@@ -29,42 +33,55 @@ func (st *structure) hold(holds []int, d float64) {
 	}
 }
 
-// walk adds n's demands to st and returns n's critical path.
-func (st *structure) walk(n node) float64 {
+// walk adds n's demands to st and returns n's critical path: its mean
+// over orders (what its resources and stages are held an order), and the
+// least any order's takes (an item of every n > 1 skipped).
+func (st *structure) walk(n node) (mean, least float64) {
 	switch n := n.(type) {
 	case *step:
 		m := n.d.mean().Seconds()
 		if f, ok := st.scale[n.name]; ok {
 			m *= f
 		}
+		if n.every > 1 {
+			least = 0
+		} else {
+			least = m
+		}
+		m *= st.weight / float64(max(1, n.every))
 		if n.cpu {
 			st.cpu += m
 		}
 		st.hold(n.holds, m)
-		return m
+		return m, least
 	case *group:
-		path := 0.0
+		outer := st.weight
+		st.weight /= float64(max(1, n.every))
 		for _, it := range n.items {
-			path += st.walk(it)
+			m, l := st.walk(it)
+			mean, least = mean+m, least+l
 		}
-		st.hold(n.holds, path)
-		return path
+		st.weight = outer
+		st.hold(n.holds, mean)
+		if n.every > 1 {
+			least = 0
+		}
+		return mean, least
 	case *parallel:
-		path := 0.0
 		for _, b := range n.branches {
-			path = max(path, st.walk(b))
+			m, l := st.walk(b)
+			mean, least = max(mean, m), max(least, l)
 		}
-		return path
+		return mean, least
 	case *pipe:
-		path := 0.0
 		for _, s := range n.stages {
-			t := st.walk(s.body)
-			st.stages[s.machine] += t
-			path += t
+			m, l := st.walk(s.body)
+			st.stages[s.machine] += m
+			mean, least = mean+m, least+l
 		}
-		return path
+		return mean, least
 	}
-	return 0
+	return 0, 0
 }
 
 // Structure checks b and returns what one order asks at mean durations.

@@ -125,9 +125,9 @@ func Rounds(s *why.Stretches, pl RoundsPlan, log io.Writer, run func(i int) (res
 	if pl.Within > 0 {
 		limit = fmt.Sprintf("; it stops at %v, undecided if it must, rather than start a round that would not end in it", pl.Within)
 	}
-	fmt.Fprintf(log, "%s stretched in turn, %v an operation (%s of one), and the control; a round takes about %.0f s (more where a disturbed run is measured again): %d rounds about %.0f s, %d at most about %.0f s%s\n",
+	format.Lines(log, "")(fmt.Sprintf("%s stretched in turn, %v an operation (%s of one), and the control; a round takes about %.0f s (more where a disturbed run is measured again): %d rounds about %.0f s, %d at most about %.0f s%s",
 		format.Count(len(s.Experiments), "part"), s.Extra, format.Percent(s.Frac, 0), round.Seconds(), pl.Count, (time.Duration(pl.Count) * round).Seconds(),
-		pl.MaxCount, (time.Duration(pl.MaxCount) * round).Seconds(), limit)
+		pl.MaxCount, (time.Duration(pl.MaxCount) * round).Seconds(), limit))
 	cut := func(keep int) {
 		s.Base = s.Base[:min(len(s.Base), keep)]
 		s.Control.Points = s.Control.Points[:min(len(s.Control.Points), keep)]

@@ -81,13 +81,12 @@ type Stretched struct {
 	Kind    string `json:"kind"`
 	Members int    `json:"members,omitempty"`
 	// UsesPerOp is how many times an operation used the group in the
-	// first run as it is; Extra, what each use of a lock was stretched by
-	// (the stretches' Extra per operation over UsesPerOp). A channel's
-	// handoff is stretched by HandoffFrac of itself, sized likewise from
-	// its handoffs' time, at most 10 times it.
-	UsesPerOp   float64       `json:"uses_per_op"`
-	Extra       time.Duration `json:"extra_ns"`
-	HandoffFrac float64       `json:"handoff_frac,omitempty"`
+	// first run as it is (a channel: sent on it); Extra, what each use was
+	// stretched by, the stretches' Extra per operation over UsesPerOp: a
+	// lock's hold made longer, a channel's sender spinning it before each
+	// send, as a slower stage ahead of the handoff would.
+	UsesPerOp float64       `json:"uses_per_op"`
+	Extra     time.Duration `json:"extra_ns"`
 	// Injected is what the stretched runs' own meters measured was added
 	// to each use: their mean hold less the runs' as it is, the median
 	// over the rounds; 0 where not measured (a channel, a readers' site:
@@ -198,36 +197,16 @@ func PlanStretches(study string, frac float64, base results.Point) *Stretches {
 		e := Stretched{Name: partName(name, g.kind, g.members), Group: name, Kind: g.kind, Members: g.members,
 			UsesPerOp: g.uses / ops, Share: (g.held + g.waited) / worker}
 		e.Extra = time.Duration(float64(s.Extra) / e.UsesPerOp)
-		if g.kind == "chan" {
-			e.HandoffFrac = handoffFrac(base, name, s.Extra, ops)
-			e.Extra = 0
-		}
 		s.Experiments = append(s.Experiments, e)
 	}
 	return s
-}
-
-// handoffFrac is how much longer a channel's handoffs must take to add
-// extra per operation, from their time in base; at most 10 times longer
-// (meter.Stretch's most), 0 where they were not timed.
-func handoffFrac(base results.Point, group string, extra time.Duration, ops float64) float64 {
-	handed := 0.0
-	for _, m := range base.Machines() {
-		if m.Kind == meter.KindSend && meter.Group(m.Name) == group {
-			handed += m.BusyFrac * base.Dur.Seconds()
-		}
-	}
-	if handed <= 0 {
-		return 1
-	}
-	return min(extra.Seconds()*ops/handed, 10)
 }
 
 // partName names a group of meters for people.
 func partName(group, kind string, members int) string {
 	switch {
 	case kind == "chan":
-		return "the " + group + " channel's handoff"
+		return "the " + group + " channel's senders"
 	case members > 1:
 		return fmt.Sprintf("the %s %ses (%d)", group, kind, members)
 	}
@@ -410,7 +389,7 @@ func (e Stretched) beyondText() string {
 // stretchedWhat says what an experiment added: "31ns to each hold".
 func (e Stretched) stretchedWhat() string {
 	if e.Kind == "chan" {
-		return fmt.Sprintf("%s to each handoff", format.Percent(e.HandoffFrac, 0))
+		return fmt.Sprintf("%v before each send", e.Extra)
 	}
 	return fmt.Sprintf("%v to each hold", e.Extra)
 }
@@ -556,7 +535,7 @@ func (s *Stretches) WriteTable(w io.Writer) error {
 			measured = fmt.Sprintf("%+v", e.Injected)
 		}
 		if e.Kind == "chan" {
-			by = format.Percent(e.HandoffFrac, 0) + "/handoff"
+			by = fmt.Sprintf("%v/send", e.Extra)
 		}
 		beyond := "-"
 		if e.Interval {

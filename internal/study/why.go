@@ -73,12 +73,7 @@ func (p *Program) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches
 	control := &kit.Stretch{Outside: true, Extra: s.Control.Extra}
 	specs := make([]*kit.Stretch, len(s.Experiments))
 	for i, e := range s.Experiments {
-		switch {
-		case e.Kind == "chan":
-			specs[i] = &kit.Stretch{Group: e.Group, Frac: e.HandoffFrac}
-		default:
-			specs[i] = &kit.Stretch{Group: e.Group, Extra: e.Extra}
-		}
+		specs[i] = &kit.Stretch{Group: e.Group, Extra: e.Extra}
 	}
 	err = Rounds(s, RoundsPlan{Count: w.Count, MaxCount: w.MaxCount, Within: w.Within, Start: start, PerRun: perRun}, log, func(i int) (results.Point, error) {
 		switch i {

@@ -43,7 +43,11 @@ func (c *Chan[T]) Send(v T) {
 
 // stretchedSend is Send with its handoff timed and stretched.
 func (c *Chan[T]) stretchedSend(v T) {
-	spinLoops(c.spin.Load())
+	if n := c.stretch.extraLoops(); n > 0 {
+		spinLoops(n)
+	} else {
+		spinLoops(c.spin.Load())
+	}
 	t := now()
 	select {
 	case c.c <- v:
@@ -57,11 +61,13 @@ func (c *Chan[T]) stretchedSend(v T) {
 	c.sends.Add(1)
 }
 
-// Stretch makes every later Send's handoff s.Frac longer: it spins Frac
-// of the last handoff that found room, timed outside the spin. Frac 0
-// times sends the same way without spinning, so that an experiment's runs
-// differ in the stretch alone. SendContext is not stretched. Call it
-// before the channel is shared.
+// Stretch makes every later Send's handoff longer: by s.Extra where it
+// is set (the sender spins it before each send, as slower work ahead of
+// the handoff would take), else by s.Frac of the last handoff that found
+// room, timed outside the spin. Frac and Extra 0 time sends the same way
+// without spinning, so that an experiment's runs differ in the stretch
+// alone. SendContext is not stretched. Call it before the channel is
+// shared.
 func (c *Chan[T]) Stretch(s Stretch) { c.stretch = s }
 
 // SendContext sends v unless ctx is done first, when it returns ctx's

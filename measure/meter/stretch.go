@@ -11,7 +11,8 @@ import (
 // Stretch is an experiment on a meter, as Coz's on a line of code: make
 // one part slower for one run and see what that costs the throughput. A
 // stretched Mutex or RWMutex (its writers and its readers) holds its lock
-// Extra longer each time; a stretched Chan takes Frac longer per handoff. Where that costs
+// Extra longer each time; a stretched Chan spins Extra before each send,
+// or, with Extra 0, takes Frac longer per handoff. Where that costs
 // more than the same work done in parallel would, that part limits the
 // program.
 //
@@ -20,8 +21,8 @@ import (
 // Reading.Held over Uses, from an unstretched run. The extra time is spun
 // in loops of a calibrated length, not by reading the clock.
 type Stretch struct {
-	Extra      time.Duration // what a stretched lock adds to each critical section
-	Frac       float64       // how much longer a channel's handoff takes: 0.1 is 10 %
+	Extra      time.Duration // what a stretched lock adds to each critical section, a stretched Chan to each send
+	Frac       float64       // how much longer a channel's handoff takes where Extra is 0: 0.1 is 10 %
 	loopsPerNs float64       // spin loops per nanosecond on this CPU
 }
 

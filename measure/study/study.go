@@ -146,7 +146,8 @@ func (s Study) Measure(ctx context.Context, variant string, l sweep.Load) (p res
 
 // Stretch arms a variant's meters for brewput's why experiment
 // (meter.Stretch) and says what to stretch: the meters of Group by Extra a
-// use (a lock) or by Frac of each handoff (a channel), or, with Outside,
+// use (a lock's hold, a channel's send), or by Frac of each handoff (a
+// channel, where Extra is 0), or, with Outside,
 // every operation by Extra of work outside the meters; nothing, for the
 // variant as it is beside them.
 type Stretch struct {

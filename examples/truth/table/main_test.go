@@ -16,7 +16,7 @@ func TestReadJudge(t *testing.T) {
 	}{
 		{`{"limit": "the (*OneLock).Do at truth.go:116 mutex", "rounds": 6, "experiments": [{"decided": true}]}`, "limits", "(*OneLock).Do", "right"},
 		{`{"limit": "the (*Sharded).Do at truth.go:130 mutexes (64)", "experiments": [{"decided": true}]}`, "does not", "", "wrong"},
-		{`{"limit": "the intake channel's handoff", "experiments": [{"decided": true}, {"decided": true}]}`, "limits", "slowstage", "wrong"},
+		{`{"limit": "the intake channel's senders", "experiments": [{"decided": true}, {"decided": true}]}`, "limits", "slowstage", "wrong"},
 		{`{"limit": "", "experiments": [{"decided": true}, {"decided": false}]}`, "does not", "", "undecided"},
 		{`{"limit": "", "experiments": [{"decided": false}]}`, "limits", "lock", "undecided"},
 		{`{"limit": "", "experiments": [{"decided": true}]}`, "does not", "", "right"},

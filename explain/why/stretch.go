@@ -7,7 +7,6 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	"github.com/brewput/brewput/explain/compare"
@@ -33,9 +32,9 @@ type Stretches struct {
 	// Frac is the extra time an experiment adds per operation, as a share
 	// of OpTime, a worker's time per operation in the first run as it is;
 	// Extra is Frac × OpTime.
-	Frac   float64       `json:"frac"`
-	OpTime time.Duration `json:"op_ns"`
-	Extra  time.Duration `json:"extra_per_op_ns"`
+	Frac   float64 `json:"frac"`
+	OpTime Nanos   `json:"op_ns"`
+	Extra  Nanos   `json:"extra_per_op_ns"`
 	// Margin is how much more of the throughput than the control a
 	// stretch must cost to limit, or less to not: a tenth of the share
 	// Extra takes of an operation with it.
@@ -55,12 +54,21 @@ type Stretches struct {
 	HoldsTimeStretch bool `json:"holds_time_stretch"`
 }
 
+// Nanos is a time in nanoseconds, its fraction kept: a stretch spread
+// over the locks an operation takes is often a nanosecond or two, which
+// a time.Duration would show as "1ns" where it is 1.6.
+type Nanos float64
+
+// String writes n as a time.Duration does, a fraction under 10 ns kept:
+// "31ns", "1.6ns", "1.25µs".
+func (n Nanos) String() string { return format.Nanos(float64(n)) }
+
 // Control is the matched control's runs and their cost.
 type Control struct {
 	// Extra is what was added: to each operation, or where Per says
 	// "a lock taken", before every lock (a watched benchmark's).
-	Extra time.Duration `json:"extra_ns"`
-	Per   string        `json:"per,omitempty"`
+	Extra Nanos  `json:"extra_ns"`
+	Per   string `json:"per,omitempty"`
 	// Points are its runs, one a round.
 	Points []results.Point `json:"-"`
 	// Cost is the median over the rounds of the throughput lost against
@@ -85,13 +93,13 @@ type Stretched struct {
 	// stretched by, the stretches' Extra per operation over UsesPerOp: a
 	// lock's hold made longer, a channel's sender spinning it before each
 	// send, as a slower stage ahead of the handoff would.
-	UsesPerOp float64       `json:"uses_per_op"`
-	Extra     time.Duration `json:"extra_ns"`
+	UsesPerOp float64 `json:"uses_per_op"`
+	Extra     Nanos   `json:"extra_ns"`
 	// Injected is what the stretched runs' own meters measured was added
 	// to each use: their mean hold less the runs' as it is, the median
 	// over the rounds; 0 where not measured (a channel, a readers' site:
 	// see HoldsTimeStretch).
-	Injected time.Duration `json:"injected_ns,omitempty"`
+	Injected Nanos `json:"injected_ns,omitempty"`
 	// Share is the workers' time it was held or waited for in the first
 	// run as it is: a secondary figure, never the test.
 	Share float64 `json:"share"`
@@ -155,9 +163,9 @@ func PlanStretches(study string, frac float64, base results.Point) *Stretches {
 	worker := par * base.Dur.Seconds() // the workers' time in the window, in seconds
 	ops := float64(base.Ops)
 	if ops > 0 {
-		s.OpTime = time.Duration(worker / ops * 1e9)
+		s.OpTime = Nanos(worker / ops * 1e9)
 	}
-	s.Extra = time.Duration(frac * float64(s.OpTime))
+	s.Extra = Nanos(frac * float64(s.OpTime))
 	s.Margin = frac / (1 + frac) / 10
 	s.Control.Extra = s.Extra
 	type group struct {
@@ -196,7 +204,7 @@ func PlanStretches(study string, frac float64, base results.Point) *Stretches {
 		}
 		e := Stretched{Name: partName(name, g.kind, g.members), Group: name, Kind: g.kind, Members: g.members,
 			UsesPerOp: g.uses / ops, Share: (g.held + g.waited) / worker}
-		e.Extra = time.Duration(float64(s.Extra) / e.UsesPerOp)
+		e.Extra = s.Extra / Nanos(e.UsesPerOp)
 		s.Experiments = append(s.Experiments, e)
 	}
 	return s
@@ -233,7 +241,7 @@ func finite(xs []float64) []float64 {
 
 // heldPerUse is a group's mean hold per use in p, and whether it was
 // measured.
-func heldPerUse(p results.Point, group string) (time.Duration, bool) {
+func heldPerUse(p results.Point, group string) (Nanos, bool) {
 	held, uses := 0.0, 0.0
 	for _, m := range p.Machines() {
 		if meter.Group(m.Name) == group && m.Kind != meter.KindSend && m.Kind != meter.KindReceive {
@@ -244,7 +252,7 @@ func heldPerUse(p results.Point, group string) (time.Duration, bool) {
 	if uses <= 0 || held <= 0 {
 		return 0, false
 	}
-	return time.Duration(held / uses * 1e9), true
+	return Nanos(held / uses * 1e9), true
 }
 
 // waitedShare is the share of the workers' time p's workers waited for
@@ -301,7 +309,7 @@ func (s *Stretches) Judge() {
 		}
 		e.Injected = 0
 		if len(injected) > 0 {
-			e.Injected = time.Duration(results.Median(injected))
+			e.Injected = Nanos(results.Median(injected))
 		}
 		var waited, busy []float64
 		for _, b := range s.Base {
@@ -532,7 +540,7 @@ func (s *Stretches) WriteTable(w io.Writer) error {
 		by := fmt.Sprintf("%v/use", e.Extra)
 		measured := "-"
 		if e.Injected != 0 {
-			measured = fmt.Sprintf("%+v", e.Injected)
+			measured = e.Injected.String()
 		}
 		if e.Kind == "chan" {
 			by = fmt.Sprintf("%v/send", e.Extra)

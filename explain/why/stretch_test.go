@@ -13,7 +13,7 @@ import (
 // locks; the control's and each part's runs the base less its cost in
 // that round.
 func stretches(base, control []float64, parts map[string][]float64) *Stretches {
-	s := &Stretches{Study: "cache", Variant: "mutex-write", CPUs: 2, Frac: 0.5, OpTime: 60 * time.Nanosecond, Extra: 30 * time.Nanosecond,
+	s := &Stretches{Study: "cache", Variant: "mutex-write", CPUs: 2, Frac: 0.5, OpTime: 60, Extra: 30,
 		Margin: 0.5 / 1.5 / 10, Unit: "ops/s"}
 	s.Control.Extra = s.Extra
 	for r, b := range base {
@@ -129,10 +129,10 @@ func TestPlanSizesByTheOperation(t *testing.T) {
 			{Name: "shard#2", Kind: "mutex", Uses: 20_000_000, BusyFrac: 0.2},
 		}}}
 	s := PlanStretches("s", 0.5, base)
-	if s.OpTime != 100*time.Nanosecond || s.Extra != 50*time.Nanosecond || s.Control.Extra != 50*time.Nanosecond {
+	if s.OpTime != 100 || s.Extra != 50 || s.Control.Extra != 50 {
 		t.Errorf("op %v, extra %v, control %v; want 100ns, 50ns, 50ns", s.OpTime, s.Extra, s.Control.Extra)
 	}
-	if len(s.Experiments) != 2 || s.Experiments[0].Extra != 50*time.Nanosecond || s.Experiments[1].Extra != 25*time.Nanosecond {
+	if len(s.Experiments) != 2 || s.Experiments[0].Extra != 50 || s.Experiments[1].Extra != 25 {
 		t.Errorf("experiments %+v: want lim 50ns a use, the shards (two uses an op) 25ns", s.Experiments)
 	}
 }

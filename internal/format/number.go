@@ -249,3 +249,13 @@ func Metric(name string, v float64) string {
 	}
 	return Number(v)
 }
+
+// Nanos writes a time given in nanoseconds as a time.Duration writes
+// one ("31ns", "1.25µs"), but with a fraction under 10 ns kept to two
+// significant digits ("1.6ns", "0.42ns"), where a Duration shows "1ns".
+func Nanos(ns float64) string {
+	if a := math.Abs(ns); a < 10 && a != math.Trunc(a) {
+		return Sig(ns, 2) + "ns"
+	}
+	return time.Duration(math.Round(ns)).String()
+}

@@ -71,6 +71,8 @@ func TestUnits(t *testing.T) {
 	check(t, "Ms", Ms, cases[float64]{{0, "0.00"}, {4, "4.00"}, {12.345, "12.35"}, {0.1, "0.10"}, {0.0285, "0.0285"}, {1e-5, "0.00001"}})
 	check(t, "Ms3", Ms3, cases[float64]{{4, "4.00"}, {12, "12.0"}, {250.4, "250"}, {0.42, "0.420"}, {0.1, "0.100"},
 		{0.0000167, "0.0000167"}, {0, "0.000"}, {-1, "-1.000"}, {nan, "NaN"}})
+	check(t, "Nanos", Nanos, cases[float64]{{1.6, "1.6ns"}, {1.64, "1.6ns"}, {0.42, "0.42ns"}, {9.96, "10ns"}, {31.4, "31ns"},
+		{2, "2ns"}, {1250, "1.25µs"}, {0, "0s"}, {-1.6, "-1.6ns"}, {-12.4, "-12ns"}})
 	check(t, "Millis", Millis, cases[time.Duration]{{2 * time.Millisecond, "2"}, {2500 * time.Microsecond, "2.5"}, {125 * time.Microsecond, "0.125"},
 		{1234567 * time.Nanosecond, "1.235"}, {0, "0"}, {20 * time.Second, "20000"}})
 	for _, c := range []struct {

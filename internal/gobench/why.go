@@ -119,7 +119,7 @@ func (b *Built) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches, 
 	}
 	// The control's time goes before every lock, not after each
 	// operation: as much in all, spread over the locks taken.
-	s.Control.Extra = time.Duration(float64(s.Extra) * float64(first.Ops) / uses)
+	s.Control.Extra = why.Nanos(float64(s.Extra) * float64(first.Ops) / uses)
 	s.Control.Per = "a lock taken"
 	// A site that took less than minShare of the workers' time, held or
 	// waited for, and less than one use in minUses operations, is left
@@ -141,14 +141,14 @@ func (b *Built) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches, 
 			continue
 		}
 		kept = append(kept, e)
-		specs = append(specs, fmt.Sprintf("%d %s", e.Extra.Nanoseconds(), sites[e.Group]))
+		specs = append(specs, fmt.Sprintf("%.2f %s", float64(e.Extra), sites[e.Group]))
 	}
 	s.Experiments = kept
 	if len(left) > 0 {
 		fmt.Fprintf(log, "left out (a part holding or waiting for less than %s of the workers' time and used less than once in %.0f operations cannot queue the others): %s\n",
 			format.Percent(minShare, 0), 1/minUses, strings.Join(left, "; "))
 	}
-	control := fmt.Sprintf("%d outside", s.Control.Extra.Nanoseconds())
+	control := fmt.Sprintf("%.2f outside", float64(s.Control.Extra))
 	err = study.Rounds(s, study.RoundsPlan{Count: w.Count, MaxCount: w.MaxCount, Within: w.Within, Start: start, PerRun: perRun}, log, func(i int) (results.Point, error) {
 		switch i {
 		case study.AsItIs:

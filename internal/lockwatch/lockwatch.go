@@ -11,16 +11,18 @@
 // the fast path: one Lock in 256 on average (a random gap, counted down
 // per goroutine, so that sites that take one lock in turn are all
 // sampled) is counted, its hold timed and its lock and goroutine noted;
-// one contended Lock in 8 is counted 8 times, its wait and hold timed,
-// lest every contended lock lengthen its critical section by a clock read
-// and a write to its site's tallies. A site's counts, holds and waits are
+// a Lock that finds its lock taken tries it once more, reading it before
+// it writes, then waits as sync's does, and one such Lock in 8 is counted
+// 8 times, its wait and hold timed, lest every contended lock lengthen
+// its critical section by clock reads and a write to its site's tallies. A site's counts, holds and waits are
 // estimates. A sampled hold longer than a millisecond (its holder
 // descheduled, or stopped for the garbage collector) counts once, not
 // 256 times. A reader's hold is not timed (readers share the lock).
-// Watching adds no field to a Mutex (a noted lock is marked in its
-// state's top bit, its record kept aside), so that the locks of a
-// program watched lie in memory as they do unwatched, and share a cache
-// line with what they share it with unwatched. Sync's Lock, Unlock and
+// Watching adds no field to a Mutex and no write of its state (a noted
+// lock's record is kept aside, by hash of its address, and Unlock reads
+// it), so that the locks of a program watched lie in memory as they do
+// unwatched, share a cache line with what they share it with unwatched,
+// and move between CPUs as often. Sync's Lock, Unlock and
 // RLock keep fast paths the compiler inlines where it inlines sync's own;
 // where a call cannot be inlined (through an interface), the site is
 // still the caller.
@@ -50,9 +52,10 @@ import (
 
 // The environment variables the watched test binary reads: Env names
 // the file it appends its runs to; StretchEnv, "NS file:line" or "NS
-// outside", holds one site's locks NS longer, or adds NS of work before
-// every lock (an experiment of why); NoStretch does what an experiment
-// does to every lock but stretch it.
+// outside", holds one site's locks NS nanoseconds longer (a fraction
+// kept: "1.6"), or adds NS of work before every lock (an experiment of
+// why); NoStretch does what an experiment does to every lock but
+// stretch it.
 const (
 	Env        = "BREWPUT_LOCKS"
 	StretchEnv = "BREWPUT_LOCKS_STRETCH"

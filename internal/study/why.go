@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"time"
 
 	"github.com/brewput/brewput/explain/why"
@@ -70,10 +71,16 @@ func (p *Program) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches
 	}
 	s.Base = append(s.Base, first)
 	s.HoldsTimeStretch = true // a meter's Unlock spins before its clock read
-	control := &kit.Stretch{Outside: true, Extra: s.Control.Extra}
+	// A study's meters stretch by whole nanoseconds (meter.Stretch): what
+	// is added, and said to be, is the nearest.
+	whole := func(n why.Nanos) why.Nanos { return why.Nanos(math.Round(float64(n))) }
+	s.Control.Extra = whole(s.Control.Extra)
+	control := &kit.Stretch{Outside: true, Extra: time.Duration(s.Control.Extra)}
 	specs := make([]*kit.Stretch, len(s.Experiments))
-	for i, e := range s.Experiments {
-		specs[i] = &kit.Stretch{Group: e.Group, Extra: e.Extra}
+	for i := range s.Experiments {
+		e := &s.Experiments[i]
+		e.Extra = whole(e.Extra)
+		specs[i] = &kit.Stretch{Group: e.Group, Extra: time.Duration(e.Extra)}
 	}
 	err = Rounds(s, RoundsPlan{Count: w.Count, MaxCount: w.MaxCount, Within: w.Within, Start: start, PerRun: perRun}, log, func(i int) (results.Point, error) {
 		switch i {
@@ -118,9 +125,9 @@ func Rounds(s *why.Stretches, pl RoundsPlan, log io.Writer, run func(i int) (res
 	if pl.Within > 0 {
 		limit = fmt.Sprintf("; it stops at %v, undecided if it must, rather than start a round that would not end in it", pl.Within)
 	}
-	fmt.Fprintf(log, "%s stretched in turn, %v an operation (%s of one), and the control; a round takes about %.0f s (more where a disturbed run is measured again): %d rounds about %.0f s, %d at most about %.0f s%s\n",
+	format.Lines(log, "")(fmt.Sprintf("%s stretched in turn, %v an operation (%s of one), and the control; a round takes about %.0f s (more where a disturbed run is measured again): %d rounds about %.0f s, %d at most about %.0f s%s",
 		format.Count(len(s.Experiments), "part"), s.Extra, format.Percent(s.Frac, 0), round.Seconds(), pl.Count, (time.Duration(pl.Count) * round).Seconds(),
-		pl.MaxCount, (time.Duration(pl.MaxCount) * round).Seconds(), limit)
+		pl.MaxCount, (time.Duration(pl.MaxCount) * round).Seconds(), limit))
 	cut := func(keep int) {
 		s.Base = s.Base[:min(len(s.Base), keep)]
 		s.Control.Points = s.Control.Points[:min(len(s.Control.Points), keep)]

@@ -28,6 +28,9 @@ type Progress struct {
 	desc  string                   // the bar's: the point being measured
 	start time.Time                // when this run began, for the time left
 	ended int                      // points this run has finished
+	// perPoint is how long a point takes measured once, on average: the
+	// time left if nothing is measured again.
+	perPoint time.Duration
 }
 
 // NewProgress says how many points st measures, done of them already, and
@@ -63,6 +66,10 @@ func NewProgress(w io.Writer, st Batch, done int) *Progress {
 // NewBar is NewProgress that says nothing first.
 func NewBar(w io.Writer, st Batch) *Progress {
 	p := &Progress{w: w, st: st, total: st.Total(), start: time.Now()}
+	for _, s := range st.Specs {
+		p.perPoint += s.Duration()
+	}
+	p.perPoint /= time.Duration(max(len(st.Specs), 1))
 	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		// The times are the bar's description (times), from the run's
 		// start, with no time left claimed before a point is done.
@@ -91,7 +98,7 @@ func (p *Progress) Since(start time.Time) *Progress {
 // cpus=2, 12s, about 40s left".
 func (p *Progress) describe() {
 	elapsed := time.Since(p.start)
-	s := elapsed.Round(time.Second).String() + format.TimeLeft(elapsed, p.ended, p.total-p.done-p.ended)
+	s := elapsed.Round(time.Second).String() + p.timeLeft(elapsed, p.ended)
 	if p.desc != "" {
 		s = p.desc + ", " + s
 	}
@@ -137,7 +144,14 @@ func (p *Progress) Done(points []results.Point) {
 	}
 	format.Lines(p.w, "")(fmt.Sprintf("[%d/%d] %s cpus=%d%s: %.1f %s, p50 %.2f ms%s%s",
 		p.done+len(points), p.total, pt.Mode, pt.CPUs, rep, pt.Throughput, pt.Unit, pt.Latency.P50, mark,
-		format.TimeLeft(time.Since(p.start), len(points), p.total-p.done-len(points))))
+		p.timeLeft(time.Since(p.start), len(points))))
+}
+
+// timeLeft says the time left with ended points of this run finished in
+// elapsed: at the rate so far, or the range from a quiet rest's to it.
+func (p *Progress) timeLeft(elapsed time.Duration, ended int) string {
+	left := p.total - p.done - ended
+	return format.TimeLeftWithin(elapsed, ended, left, p.perPoint*time.Duration(left))
 }
 
 // Tick redraws the bar, its elapsed time and the time left by the rate so

@@ -44,15 +44,12 @@ func newAdviseCmd(e *env) *cobra.Command {
 				if bp, err = loadBlueprint(fs, mf.file); err != nil {
 					return err
 				}
-				if !fs.Changed("dur") && !fs.Changed("warmup") {
-					specs := []sweep.Spec{s}
-					scaleWindow(specs, bp, e)
-					s = specs[0]
-				}
 			}
-			if err := predict.CheckAdvice(mf.options(fs), s, bp); err != nil {
+			specs := []sweep.Spec{s}
+			if err := fitWindow(fs, specs, bp, e, func() error { return predict.CheckAdvice(mf.options(fs), specs[0], bp) }); err != nil {
 				return err
 			}
+			s = specs[0]
 			pr, err := predict.Resolve(cmd.Context(), mf.options(cmd.Flags()), e.tell)
 			if err != nil {
 				return err

@@ -77,6 +77,16 @@ func (f *benchWhyFlags) run(ctx context.Context, e *env, fs *pflag.FlagSet, pkgs
 	if f.w.Retry.Attempts == 0 {
 		f.w.Retry = sweep.Retry{}
 	}
+	// A pattern that matches two top-level benchmarks, or none, is
+	// refused from the source, before the build.
+	if err := gobench.One(ctx, cfg); err != nil {
+		var many *gobench.ManyMatchError
+		var noMatch *gobench.NoMatchError
+		if errors.As(err, &many) || errors.As(err, &noMatch) {
+			return fmt.Errorf("-bench %q: %w", f.bench, err)
+		}
+		return gobench.Ended(gobench.Result{}, err, nil, e.stderr)
+	}
 	fmt.Fprintf(e.stderr, "building %v with every lock watched\n", pkgsOrDot(pkgs))
 	built, err := gobench.Build(ctx, cfg)
 	if err != nil {

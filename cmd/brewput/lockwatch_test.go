@@ -127,14 +127,26 @@ func TestWhyBench(t *testing.T) {
 	}
 }
 
-// TestWhyManyBenchmarks: why explains one benchmark; a pattern that
-// matches two is refused, exit 2, before its first full run.
+// TestWhyManyBenchmarks: why explains one benchmark. A pattern that
+// matches two sub-benchmarks is refused, exit 2, before its first full
+// run (their names exist only once the benchmark runs); one that matches
+// two top-level benchmarks, or none, before the build, read from the
+// test files.
 func TestWhyManyBenchmarks(t *testing.T) {
 	code, _, stderr := brewput(context.Background(), t, noChild(), "why", "../../examples/book", "-bench", "Book",
 		"--cpus", "1", "-benchtime", "100000x")
 	if code != exitUsage || !strings.Contains(stderr, "matches 2 benchmarks (BenchmarkBook/design=onelock, BenchmarkBook/design=sharded); name one") ||
 		strings.Contains(stderr, "round 1") {
 		t.Errorf("exit %d, stderr:\n%s", code, stderr)
+	}
+	for _, c := range []struct{ bench, want string }{
+		{"Book|Cache/design=mutex", `-bench "Book|Cache/design=mutex": matches 2 benchmarks (BenchmarkBook, BenchmarkCache); name one`},
+		{"Nothing", `-bench "Nothing": no benchmark matches "Nothing" in github.com/brewput/brewput/examples/book, github.com/brewput/brewput/examples/cache`},
+	} {
+		code, stdout, stderr := brewput(context.Background(), t, noChild(), "why", "../../examples/book", "../../examples/cache", "-bench", c.bench, "--cpus", "1")
+		if flat := strings.Join(strings.Fields(stderr), " "); code != exitUsage || flat != "brewput: "+c.want || stdout != "" {
+			t.Errorf("-bench %q: exit %d, stdout %q, stderr:\n%s", c.bench, code, stdout, stderr)
+		}
 	}
 }
 

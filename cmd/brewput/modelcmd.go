@@ -146,12 +146,12 @@ func (c *modelCommand) run(ctx context.Context, fs *pflag.FlagSet, e *env) error
 		if err := orderFits(bp, st); err != nil {
 			return err
 		}
-		if !fs.Changed("dur") && !fs.Changed("warmup") {
-			scaleWindow(st.Specs, bp, e)
-		}
 	}
-	total, err := predict.Check(mf.options(fs), st, bp)
-	if err != nil {
+	var total int
+	if err := fitWindow(fs, st.Specs, bp, e, func() (err error) {
+		total, err = predict.Check(mf.options(fs), st, bp)
+		return err
+	}); err != nil {
 		return err
 	}
 	out, err := e.output(fs.Changed, c.format, c.outFile, results.Plan{Command: "model", Points: total})
@@ -190,19 +190,36 @@ func (c *modelCommand) run(ctx context.Context, fs *pflag.FlagSet, e *env) error
 	return exitcode.Ended(err, len(points), total, "points", "what was simulated")
 }
 
-// scaleWindow shortens specs' window and warm-up to what a system whose
-// orders take little time needs (blueprint.Window), saying so.
-func scaleWindow(specs []sweep.Spec, bp *blueprint.Blueprint, e *env) {
+// fitWindow checks specs with check. A blueprint's window, where the user
+// set none, is first what a system whose orders take little time needs
+// (blueprint.Window), halved while check refuses it (more events than
+// allowed), down to a tenth of it, and said.
+func fitWindow(fs *pflag.FlagSet, specs []sweep.Spec, bp *blueprint.Blueprint, e *env, check func() error) error {
+	if bp == nil || fs.Changed("dur") || fs.Changed("warmup") {
+		return check()
+	}
 	l := specs[0].Load
-	dur, warmup, ok := bp.Window(l.Dur, l.Warmup)
-	if !ok {
-		return
+	dur, warmup, scaled := bp.Window(l.Dur, l.Warmup)
+	orders, halved := blueprint.WindowOrders, false
+	for {
+		for i := range specs {
+			specs[i].Load.Dur, specs[i].Load.Warmup = dur, warmup
+		}
+		err := check()
+		if err != nil && scaled && orders/2 >= blueprint.WindowOrders/10 {
+			dur, warmup, orders, halved = dur/2, warmup/2, orders/2, true
+			continue
+		}
+		if err == nil && scaled {
+			more := ""
+			if halved {
+				more = ", as many as the events allowed fit"
+			}
+			e.tell(fmt.Sprintf("%s: a window of %v after %v of warm-up, about %d orders on one CPU%s (--dur and --warmup set others)",
+				bp.Name, dur.Round(time.Microsecond), warmup.Round(time.Microsecond), orders, more))
+		}
+		return err
 	}
-	for i := range specs {
-		specs[i].Load.Dur, specs[i].Load.Warmup = dur, warmup
-	}
-	e.tell(fmt.Sprintf("%s: a window of %v after %v of warm-up, about %d orders on one CPU (--dur and --warmup set others)",
-		bp.Name, dur.Round(time.Microsecond), warmup.Round(time.Microsecond), blueprint.WindowOrders))
 }
 
 // loadBlueprint reads the YAML model in path, refusing the study flags that

@@ -11,8 +11,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/spf13/pflag"
+
 	"github.com/brewput/brewput/explain/limits"
 	"github.com/brewput/brewput/internal/testkit"
+	"github.com/brewput/brewput/measure/sweep"
+	"github.com/brewput/brewput/model/blueprint"
 	"github.com/brewput/brewput/model/calibrate"
 	"github.com/brewput/brewput/model/sim"
 	"github.com/brewput/brewput/results"
@@ -569,6 +573,55 @@ func TestCombineAndLatte(t *testing.T) {
 		points := modelPoints(t, "--sched", "fifo", "--modes", "ideal", "--cpus", "1", "--dur", "50ms", "--warmup", "0s", "--causal=false", flag, "3ms")
 		if len(points) != 1 || points[0].Shop.Steps.Combine != 3*time.Millisecond {
 			t.Errorf("brewput model %s 3ms: %+v, want one point whose combine step is 3ms", flag, points)
+		}
+	}
+}
+
+// TestFitWindow: a blueprint's window, where the user set none, is halved
+// while what it would simulate is refused, down to a tenth of
+// blueprint.WindowOrders' time, and said; set with --dur, it is the
+// user's, refused as it is.
+func TestFitWindow(t *testing.T) {
+	bp, err := blueprint.Parse("mu.yaml", []byte("name: mu\nunit: ops\nresources: {mu: 1}\nsteps:\n  - {name: out, duration: 10ns}\n  - {name: in, duration: 10ns, holds: [mu]}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, _, _ := bp.Window(time.Second, 100*time.Millisecond)
+	for _, c := range []struct {
+		what     string
+		args     []string
+		fitsAt   time.Duration // the longest window check takes
+		wantDur  time.Duration // 0: refused
+		wantTold string
+	}{
+		{"fits at once", nil, time.Second, first, "about 200000 orders on one CPU (--dur"},
+		{"fits at a quarter", nil, first / 4, first / 4, "about 50000 orders on one CPU, as many as the events allowed fit"},
+		{"fits nowhere", nil, first / 100, 0, ""},
+		{"the user's window", []string{"--dur", "1ms"}, first / 100, 0, ""},
+	} {
+		fs := pflag.NewFlagSet("model", pflag.ContinueOnError)
+		var dur time.Duration
+		fs.DurationVar(&dur, "dur", time.Second, "")
+		fs.Duration("warmup", 100*time.Millisecond, "")
+		if err := fs.Parse(c.args); err != nil {
+			t.Fatal(err)
+		}
+		specs := []sweep.Spec{{}, {}}
+		for i := range specs {
+			specs[i].Load.Dur, specs[i].Load.Warmup = dur, 100*time.Millisecond
+		}
+		var told strings.Builder
+		err := fitWindow(fs, specs, bp, &env{stderr: &told}, func() error {
+			if specs[0].Load.Dur > c.fitsAt || specs[1].Load.Dur != specs[0].Load.Dur {
+				return fmt.Errorf("too many events")
+			}
+			return nil
+		})
+		switch {
+		case c.wantDur == 0 && err == nil:
+			t.Errorf("%s: window %v fitted, want refused", c.what, specs[0].Load.Dur)
+		case c.wantDur > 0 && (err != nil || specs[0].Load.Dur != c.wantDur || !strings.Contains(oneLine(told.String()), c.wantTold)):
+			t.Errorf("%s: window %v (err %v), told %q; want %v and %q", c.what, specs[0].Load.Dur, err, told.String(), c.wantDur, c.wantTold)
 		}
 	}
 }

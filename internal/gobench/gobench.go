@@ -347,9 +347,10 @@ type listed struct {
 	Error                              *struct{ Err string }
 }
 
-// build lists the packages and builds the test binary of each that has
-// tests, into tmp.
-func build(ctx context.Context, cfg Config, tmp string) ([]pkg, error) {
+// list lists cfg's packages that have tests; an error where a package
+// cannot be listed, where one does not compile as go list sees it, or
+// where none has tests.
+func list(ctx context.Context, cfg Config) ([]listed, error) {
 	patterns := cfg.Packages
 	if len(patterns) == 0 {
 		patterns = []string{"."}
@@ -368,7 +369,7 @@ func build(ctx context.Context, cfg Config, tmp string) ([]pkg, error) {
 		}
 		return nil, &PackageError{Pattern: strings.Join(patterns, " "), Output: out}
 	}
-	var pkgs []pkg
+	var pkgs []listed
 	dec := json.NewDecoder(&stdout)
 	for dec.More() {
 		var l listed
@@ -385,13 +386,27 @@ func build(ctx context.Context, cfg Config, tmp string) ([]pkg, error) {
 			cfg.logf("%s: no test files\n", l.ImportPath)
 			continue
 		}
-		pkgs = append(pkgs, pkg{path: l.ImportPath, dir: l.Dir})
+		pkgs = append(pkgs, l)
 	}
 	if len(pkgs) == 0 {
 		if warn := strings.TrimSpace(stderr.String()); warn != "" {
 			return nil, &PackageError{Pattern: strings.Join(patterns, " "), Output: warn}
 		}
 		return nil, &NoMatchError{Bench: cfg.bench(), Packages: patterns}
+	}
+	return pkgs, nil
+}
+
+// build lists the packages and builds the test binary of each that has
+// tests, into tmp.
+func build(ctx context.Context, cfg Config, tmp string) ([]pkg, error) {
+	listedPkgs, err := list(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	var pkgs []pkg
+	for _, l := range listedPkgs {
+		pkgs = append(pkgs, pkg{path: l.ImportPath, dir: l.Dir})
 	}
 	var overlay []string
 	if cfg.Locks {

@@ -320,6 +320,19 @@ func TestWatchedBenchmarks(t *testing.T) {
 	// A stretch runs, and a malformed one is refused before any benchmark.
 	os.Remove(path)
 	run(Env+"="+path, StretchEnv+"="+NoStretch)
+	// Under a stretch every Lock looks its site up, one through an
+	// interface by its caller's frame: named as it is unstretched.
+	if runs, err := Read(path); err != nil {
+		t.Error(err)
+	} else {
+		for _, r := range runs {
+			if r.Name == "BenchmarkLocker" && r.N == 100000 {
+				if s := site(r, "locker"); !strings.HasSuffix(s.Func, "watched.BenchmarkLocker") {
+					t.Errorf("BenchmarkLocker under a stretch: site %+v, want named at the call through sync.Locker", s)
+				}
+			}
+		}
+	}
 	run(Env+"="+path, StretchEnv+"=50 outside")
 	run(Env+"="+path, StretchEnv+"=50 "+Groups(two)[0].Target())
 	if runs, err := Read(path); err != nil || len(runs) == 0 {

@@ -121,11 +121,11 @@ func widenForRounding(p *results.Point, r float64) {
 
 // shapeSingleLocks gives each variant whose every model is one shared lock
 // (not a lock per goroutine, not shards) the shape one lock can make past
-// the CPUs measured: once its predicted throughput falls, it does not rise
-// again (held at the lowest so far: a simulation's window wobbles by a
-// few percent where one lock is saturated), and it stays at or below its
-// structural bound; the band keeps what was simulated. It says which
-// variants it shaped.
+// the CPUs measured: once its predicted throughput falls, on the CPUs
+// measured or past them, it does not rise again (held at the lowest so
+// far: a simulation's window wobbles by a few percent where one lock is
+// saturated), and it stays at or below its structural bound; the band
+// keeps what was simulated. It says which variants it shaped.
 func shapeSingleLocks(points []results.Point, models []variantModel) []string {
 	anchor := map[string]int{} // the most CPUs measured, by variant
 	single := map[string]bool{}
@@ -149,6 +149,9 @@ func shapeSingleLocks(points []results.Point, models []variantModel) []string {
 		for k := 1; k < len(idx); k++ {
 			p, prev := &points[idx[k]], points[idx[k-1]]
 			if p.CPUs <= anchor[v] {
+				// As simulated; a fall here (one goroutine's lock on one
+				// CPU, contended on two) is one the curve keeps.
+				fallen = fallen || p.Throughput < prev.Throughput
 				continue
 			}
 			raw := p.Throughput
@@ -248,8 +251,8 @@ func writePrediction(w io.Writer, models []variantModel, predicted, measured []r
 		b.WriteString("  " + format.Wrap(line, format.Width(w)-4, "    ") + "\n")
 	}
 	if len(shaped) > 0 {
-		b.WriteString(format.Wrap(fmt.Sprintf("%s: one lock each, whose predicted throughput past the CPUs measured, once it falls, "+
-			"is held at its lowest so far and at its bound (a simulation's window wobbles by a few percent where one lock is "+
+		b.WriteString(format.Wrap(fmt.Sprintf("%s: one lock each, whose predicted throughput past the CPUs measured, once it has fallen "+
+			"(there or on the CPUs measured), is held at its lowest so far and at its bound (a simulation's window wobbles by a few percent where one lock is "+
 			"saturated; the band keeps what was simulated).", strings.Join(shaped, ", ")), format.Width(w), "") + "\n")
 	}
 	b.WriteString("\n")

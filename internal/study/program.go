@@ -164,8 +164,8 @@ func (p *Program) point(ctx context.Context, r kit.Request, rt sweep.Retry, what
 	pt, err := sweep.Quietly(ctx, rt, func(ctx context.Context) (results.Point, error) {
 		return sweep.RunChild(ctx, p.Path, []string{"point"}, nil, r.Load.CPUs, sweep.TimeLimit(r.Load.Warmup+r.Load.Dur), r)
 	}, func(pt results.Point, attempt int, waited time.Duration, quiet bool) {
-		fmt.Fprintf(log, "%s: disturbed (%s): measuring again after waiting %v for a quiet machine, attempt %d of %d\n",
-			what, pt.Interference(), waited.Round(100*time.Millisecond), attempt+1, rt.Attempts)
+		format.Lines(log, "")(fmt.Sprintf("%s: disturbed (%s): measuring again after waiting %v for a quiet machine, attempt %d of %d",
+			what, pt.Interference(), waited.Round(100*time.Millisecond), attempt+1, rt.Attempts))
 	})
 	if err != nil && ctx.Err() == nil {
 		err = fmt.Errorf("%s: %w", what, err)

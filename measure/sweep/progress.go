@@ -122,6 +122,19 @@ func (p *Progress) Start(s Spec, rep int) {
 	p.describe()
 }
 
+// Say writes text between points, wrapped to the terminal: on a
+// terminal it clears the bar first and draws it again under the text, so
+// that the text does not run on from the bar's line.
+func (p *Progress) Say(text string) {
+	if p.bar != nil {
+		p.bar.Clear()
+	}
+	format.Lines(p.w, "")(text)
+	if p.bar != nil {
+		p.describe()
+	}
+}
+
 // Done records the last of the points measured so far.
 func (p *Progress) Done(points []results.Point) {
 	p.ended = len(points)

@@ -42,3 +42,22 @@ func TestProgressEstimatesRetries(t *testing.T) {
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// TestProgressSays: a retry message between points is wrapped to the
+// width (80 where it is not a terminal), a value never split.
+func TestProgressSays(t *testing.T) {
+	t.Setenv("COLUMNS", "80")
+	st := Batch{Specs: []Spec{{Load: Load{CPUs: 1, Load: results.Load{Dur: time.Second}}}}, Count: 1}
+	var log strings.Builder
+	p := NewBar(&log, st)
+	p.Say("multipipe-2 cpus=2: disturbed (other processes took 1.28 CPUs of its 2 CPUs): measuring again after waiting 5.1s for a quiet machine (still busy), attempt 2 of 4")
+	lines := strings.Split(strings.TrimSuffix(log.String(), "\n"), "\n")
+	for _, l := range lines {
+		if len([]rune(l)) > 80 {
+			t.Errorf("a line of %d columns: %q", len([]rune(l)), l)
+		}
+	}
+	if len(lines) < 2 || !strings.Contains(log.String(), "1.28 CPUs") || !strings.Contains(log.String(), "2 CPUs)") {
+		t.Errorf("said:\n%s", log.String())
+	}
+}

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/internal/exitcode"
-	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/internal/quiet"
 	"github.com/brewput/brewput/results"
 )
@@ -34,7 +33,7 @@ func (r Runner) MeasureRest(ctx context.Context, st *Batch, have []results.Point
 		if !quiet {
 			state = "still busy"
 		}
-		format.Lines(log, "")(fmt.Sprintf("%s cpus=%d: disturbed (%s): measuring again after waiting %v for a quiet machine (%s), attempt %d of %d",
+		prog.Say(fmt.Sprintf("%s cpus=%d: disturbed (%s): measuring again after waiting %v for a quiet machine (%s), attempt %d of %d",
 			p.Mode, p.CPUs, p.Interference(), waited.Round(100*time.Millisecond), state, attempt+1, st.Retry.Attempts))
 	}
 	var points []results.Point

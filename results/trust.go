@@ -46,8 +46,8 @@ type Caveat struct {
 }
 
 // CaveatShortHold: a shared lock held briefly and busy much of the time
-// on more than one CPU, which published machines ran far slower than the
-// model (docs/model.md): its prediction is an upper bound.
+// on more than one CPU, which machines ran from a quarter of to several
+// times the model's figure (docs/model.md): its prediction is rough.
 const CaveatShortHold = "short_hold"
 
 // CaveatLockstep: some customers of a closed loop finished nothing in the

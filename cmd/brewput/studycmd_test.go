@@ -121,7 +121,7 @@ func TestStudyMainJob(t *testing.T) {
 	// report's folder is the study's by default.
 	t.Chdir(dir)
 	if code, stdout, stderr := inStudy(context.Background(), prog, "report", file, "--format", "table"); code != exitOK ||
-		!strings.Contains(stdout, "mean ms") || strings.Count(stdout, "syncmap-read ") < 2 || !strings.Contains(stdout, "cache-report") {
+		!strings.Contains(oneLine(stdout), "mean ms") || strings.Count(stdout, "syncmap-read ") < 2 || !strings.Contains(stdout, "cache-report") {
 		t.Errorf("report --format table: exit %d:\n%s%s", code, stdout, stderr)
 	}
 }

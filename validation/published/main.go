@@ -139,9 +139,9 @@ type point struct {
 	predicted, lo, hi float64 // the point's and its band's speed-ups
 	inBand            bool
 	off               float64 // predicted over published, or its inverse, at least 1
-	// upper says the model marked the prediction an upper bound (a brief,
-	// busy lock: results.CaveatShortHold).
-	upper bool
+	// rough says the model marked the prediction rough (a brief, busy
+	// lock: results.CaveatShortHold).
+	rough bool
 	// lockstep says a goroutine of the point's simulation, or of its
 	// band's, finished nothing (results.CaveatLockstep).
 	lockstep bool
@@ -192,22 +192,22 @@ func report(w io.Writer, root, file, only string, keep bool) {
 		got := predict(here, s, rows, cal, keep)
 		fmt.Fprintf(w, "\n%d. %s\n   %s, %s on %s\n", i+1, s.title, s.csv, s.file, s.machine)
 		fmt.Fprintf(w, "   %5s  %9s  %9s  %-17s  %5s  %5s\n", "cores", "published", "predicted", "band", "in", "off")
-		upper, lockstep := false, false
+		rough, lockstep := false, false
 		for _, p := range got {
 			in, mark := "no", " "
 			if p.inBand {
 				in = "yes"
 			}
-			if p.upper {
-				upper, mark = true, "↑"
+			if p.rough {
+				rough, mark = true, "~"
 			}
 			if p.lockstep {
 				lockstep, mark = true, "!"
 			}
 			fmt.Fprintf(w, "   %5d  %8.2f×  %8.2f×%s [%6.2f, %6.2f]  %5s  %4.2f×\n", p.cores, p.published, p.predicted, mark, p.lo, p.hi, in, p.off)
 		}
-		if upper {
-			fmt.Fprintf(w, "   ↑ the model's note: a brief, busy lock, real machines far slower; an upper bound\n")
+		if rough {
+			fmt.Fprintf(w, "   ~ the model's note: a brief, busy lock, which real machines ran from a quarter\n     of to several times the model's figure; rough\n")
 		}
 		if lockstep {
 			fmt.Fprintf(w, "   ! the model's note: a goroutine finished nothing in a simulation of\n     the point or its band (lockstep); not to be trusted\n")
@@ -218,19 +218,18 @@ func report(w io.Writer, root, file, only string, keep bool) {
 		pts = append(pts, puddle(w, here, cal))
 	}
 	in, within2, narrow, worst, wide := 0, 0, 0, 0.0, 0.0
-	upper, over, overUpper, lockstep := 0, 0, 0, 0
+	rough, over, overRough, lockstep := 0, 0, 0, 0
 	for _, p := range pts {
 		if p.lockstep {
 			lockstep++
 		}
-		high := p.predicted > 2*p.published
-		if p.upper {
-			upper++
+		if p.rough {
+			rough++
 		}
-		if high {
+		if p.off > 2 {
 			over++
-			if p.upper {
-				overUpper++
+			if p.rough {
+				overRough++
 			}
 		}
 		if p.inBand {
@@ -254,8 +253,8 @@ func report(w io.Writer, root, file, only string, keep bool) {
 	fmt.Fprintf(w, "  in the band (10 %% slack) at ≥ 80 %%  %-7s  %d = %.0f %%\n", met(float64(in) >= 0.8*n), in, 100*float64(in)/n)
 	fmt.Fprintf(w, "  none off by more than 2×           %-7s  %d within, worst %.2f×\n", met(within2 == len(pts)), within2, worst)
 	fmt.Fprintf(w, "  bands at most 2.5× wide            %-7s  %d, widest %.2f×\n", met(narrow == len(pts)), narrow, wide)
-	fmt.Fprintf(w, "the model's upper-bound note (↑) on %d points, %d of them more than 2×\ntoo high (of %d such points in all)\n",
-		upper, overUpper, over)
+	fmt.Fprintf(w, "the model's rough note (~) on %d points, %d of them off by more than 2×\n(of %d such points in all)\n",
+		rough, overRough, over)
 	if lockstep > 0 {
 		fmt.Fprintf(w, "the model's lockstep note (!) on %d points\n", lockstep)
 	}
@@ -434,7 +433,7 @@ func predict(dir string, s series, rows []row, cal calibrate.Calibration, keep b
 		p.inBand = pub >= p.lo/(1+slack) && pub <= p.hi*(1+slack)
 		p.off = max(p.predicted/pub, pub/p.predicted)
 		p.width = p.hi / p.lo
-		p.upper = slices.ContainsFunc(res[i*len(edges)].Caveats, func(c results.Caveat) bool { return c.Kind == results.CaveatShortHold })
+		p.rough = slices.ContainsFunc(res[i*len(edges)].Caveats, func(c results.Caveat) bool { return c.Kind == results.CaveatShortHold })
 		for e := range edges {
 			p.lockstep = p.lockstep || slices.ContainsFunc(res[i*len(edges)+e].Caveats, func(c results.Caveat) bool { return c.Kind == results.CaveatLockstep })
 		}

@@ -207,7 +207,7 @@ func report(w io.Writer, root, file, only string, keep bool) {
 			fmt.Fprintf(w, "   %5d  %8.2f×  %8.2f×%s [%6.2f, %6.2f]  %5s  %4.2f×\n", p.cores, p.published, p.predicted, mark, p.lo, p.hi, in, p.off)
 		}
 		if rough {
-			fmt.Fprintf(w, "   ~ the model's note: a brief, busy lock, which real machines ran from a quarter\n     of to several times the model's figure; rough\n")
+			fmt.Fprintf(w, "   ~ the model's note: a brief, busy lock, which machines ran from a quarter of\n     to several times the model's figure; rough\n")
 		}
 		if lockstep {
 			fmt.Fprintf(w, "   ! the model's note: a goroutine finished nothing in a simulation of\n     the point or its band (lockstep); not to be trusted\n")

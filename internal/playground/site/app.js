@@ -479,7 +479,7 @@
         showCurves(curvePoints, st);
         document.body.dataset.limits = String(Math.round(performance.now() - t0));
         showTour(st, curvePoints);
-        status(`all, with what limits each point, in ${Math.round(performance.now() - t0)} ms`);
+        status(`simulated everything shown, with what limits each point, in ${Math.round(performance.now() - t0)} ms`);
       }
       document.body.dataset.done = "ok";
     } catch (e) {

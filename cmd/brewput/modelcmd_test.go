@@ -493,7 +493,7 @@ func TestModelBandAndCalibration(t *testing.T) {
 	if p.Calibration == nil || p.Calibration.Host != "vm" || !strings.Contains(p.Calibration.CostsLine(), "spin window 80µs [10µs, 200µs]") {
 		t.Errorf("calibration %+v", p.Calibration)
 	}
-	table, _ := runModel(t, args...)
+	table, _ := runModel(t, append(args, "--format", "table")...)
 	if !strings.Contains(oneLine(table), "range (go policy)") || !strings.Contains(oneLine(table), "for vm's runtime costs, measured 2026-11-22 10:38 UTC") {
 		t.Errorf("table without its range column or calibration caption:\n%s", table)
 	}
@@ -526,8 +526,10 @@ func TestModelCausalFalse(t *testing.T) {
 				t.Errorf("%q --causal=false: %s on %d CPUs %v ops/s, p50 %v ms; want %v, %v", args, bare[i].Mode, bare[i].CPUs, bare[i].Throughput, bare[i].Latency.P50, full[i].Throughput, full[i].Latency.P50)
 			}
 		}
-		if table, _ := runModel(t, append(args, "--causal=false")...); strings.Contains(table, "limited by") {
-			t.Errorf("%q --causal=false: the table names a limit:\n%s", args, table)
+		for _, f := range []string{"table", "compact"} {
+			if table, _ := runModel(t, append(args, "--causal=false", "--format", f)...); strings.Contains(table, "limited by") || strings.Contains(table, results.NoProfile) {
+				t.Errorf("%q --causal=false --format %s: the table has a column of limits:\n%s", args, f, table)
+			}
 		}
 	}
 }

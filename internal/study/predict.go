@@ -224,13 +224,14 @@ func modelsOf(variants []string, measured []results.Point) ([]variantModel, erro
 			out = append(out, m)
 		}
 	}
-	// The work outside the locks is read where one goroutine ran: on more
-	// CPUs it also holds what contention cost the locks' callers (the
-	// lock's word moving between cores, a handoff's wake-up), which the
-	// engine charges itself.
+	// The work outside the locks is read where one goroutine ran, where
+	// that is less: on more CPUs it also holds what contention cost the
+	// locks' callers (the lock's word moving between cores, a handoff's
+	// wake-up), which the engine charges itself. Less on more CPUs, the
+	// holds measured there took the time; it stays as it was read.
 	for i := range out {
 		one := modelFor(out, out[i].Variant, 1)
-		if one.From.CPUs == 1 && out[i].From.CPUs > 1 && len(out[i].Locks) > 0 {
+		if one.From.CPUs == 1 && out[i].From.CPUs > 1 && len(out[i].Locks) > 0 && one.Outside < out[i].Outside {
 			out[i].Outside, out[i].OutsideOn = one.Outside, 1
 			out[i].Rounding = min(out[i].Rounding, one.Rounding)
 		}

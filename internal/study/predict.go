@@ -217,7 +217,15 @@ func modelsOf(variants []string, measured []results.Point) ([]variantModel, erro
 		for _, n := range slices.Compact(counts) {
 			runs := slices.DeleteFunc(slices.Clone(pts), func(p results.Point) bool { return p.CPUs != n })
 			slices.SortFunc(runs, func(a, b results.Point) int { return cmp.Compare(a.Throughput, b.Throughput) })
-			m, err := modelOf(runs[(len(runs)-1)/2])
+			mid := runs[(len(runs)-1)/2]
+			if len(runs)%2 == 0 {
+				// The median of an even count, which the check holds the
+				// model against, lies between the middle two runs: the
+				// lower one's locks at the median's throughput (its times
+				// scaled to it; its waits as they were).
+				mid.Throughput = (mid.Throughput + runs[len(runs)/2].Throughput) / 2
+			}
+			m, err := modelOf(mid)
 			if err != nil {
 				return nil, err
 			}

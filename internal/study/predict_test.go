@@ -286,3 +286,57 @@ func TestOneGoroutineOnlyNotPredicted(t *testing.T) {
 		}
 	}
 }
+
+// Of an even count of runs, the median the check holds the model against
+// lies between the middle two: the model is read at that throughput, its
+// hold per use scaled to it, so that a model that reproduces its runs is
+// within its band where they were measured (it was 2–4 % off, read from
+// the lower of the two).
+func TestModelOfEvenCount(t *testing.T) {
+	const ops = 10e6
+	var measured []results.Point
+	for _, thr := range []float64{8e6, 9e6, 11e6, 12e6} {
+		measured = append(measured, measuredPoint("v", 1, thr, mutexAt("table", ops, 20*time.Nanosecond)))
+	}
+	models, err := modelsOf([]string{"v"}, measured)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(models) != 1 || models[0].From.Throughput != 10e6 {
+		t.Fatalf("models %+v; want one, at the median 10M ops/s", models)
+	}
+	// The 9M run's lock busy 0.2 of the window its 9M operations take at
+	// the median's rate (0.9 s), over its 10M uses: 18 ns a hold (20 ns
+	// at its own rate).
+	if got := models[0].Locks[0].HeldPerUse; got != 18*time.Nanosecond {
+		t.Errorf("hold %v a use; want 18ns", got)
+	}
+}
+
+// A variant with no lock that did not scale is not predicted, and where
+// other processes took CPU from its runs the reason says they may be
+// what flattened it.
+func TestNoLockFlatDisturbed(t *testing.T) {
+	flat := func(disturbed bool) []variantModel {
+		var out []variantModel
+		for _, n := range []int{1, 2} {
+			p := measuredPoint("v", n, 1e6)
+			p.Disturbed = disturbed
+			m, err := modelOf(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, m)
+		}
+		return out
+	}
+	for _, disturbed := range []bool{false, true} {
+		kept, out := predictable(flat(disturbed), "taken while its timer ran")
+		if len(kept) != 0 || len(out) != 1 {
+			t.Fatalf("disturbed %v: kept %d, not predicted %+v; want not predicted", disturbed, len(kept), out)
+		}
+		if got := strings.Contains(out[0].Reason, "quiet machine"); got != disturbed {
+			t.Errorf("disturbed %v: reason %q", disturbed, out[0].Reason)
+		}
+	}
+}

@@ -25,7 +25,8 @@ type Range struct {
 
 // MachineRange is a machine's costs a band spans where they are not
 // known: the cost of moving a cache line, and how fast a core runs while
-// every core runs, at the fast edge and at the slow one.
+// every core runs, at the fast edge and at the slow one, where it runs
+// that slow from the second busy core on (sim.Costs.AllCoreFirst).
 type MachineRange struct {
 	Fast, Slow sim.Transfer
 	FastAll    float64 // AllCore at the fast edge
@@ -119,7 +120,7 @@ func (r Range) corners() []sim.Costs {
 		for _, c := range out {
 			fast, slow := c, c
 			fast.Transfer, fast.AllCore = m.Fast, m.FastAll
-			slow.Transfer, slow.AllCore = m.Slow, m.SlowAll
+			slow.Transfer, slow.AllCore, slow.AllCoreFirst = m.Slow, m.SlowAll, true
 			both = append(both, fast, slow)
 		}
 		out = both

@@ -47,7 +47,7 @@ var unknownTransfer = struct{ lo, mid, hi sim.Transfer }{
 const allCoreLo, allCoreMid, allCoreHi = 0.75, 0.88, 1.0
 
 // unknownAbout says what an unknown machine's band spans.
-const unknownAbout = "moving a cache line between cores 20–80 ns, between sockets 100–200 ns, and 75–100 % of one core's speed with every core busy: what published machines show"
+const unknownAbout = "moving a cache line between cores 20–80 ns, between sockets 100–200 ns, and 75–100 % of one core's speed with every core busy, the slow edge from two busy cores on: what published machines show"
 
 // UnknownHardware is a machine of cpus CPUs whose costs are not known:
 // one socket of single-threaded cores (two sockets past 64), its band

@@ -280,11 +280,18 @@ func WriteBench(w, log io.Writer, dir string, points []results.Point, a *analysi
 		if err := text.WriteLocks(w, points); err != nil {
 			return err
 		}
-		fmt.Fprintf(w, "\nreport: %s/%s\n", dir, Index)
+		fmt.Fprintln(w)
+		WritePlace(w, dir+"/"+Index)
 	} else {
-		fmt.Fprintf(log, "report: %s/%s\n", dir, Index)
+		WritePlace(log, dir+"/"+Index)
 	}
 	return nil
+}
+
+// WritePlace writes "report: PATH" on w, the path on a line of its own
+// where the two do not fit w's width together, so that it is never cut.
+func WritePlace(w io.Writer, path string) {
+	fmt.Fprintln(w, format.Wrap("report: "+path, format.Width(w), ""))
 }
 
 // WriteSummary writes what a terminal shows once the report is in dir: the
@@ -307,8 +314,9 @@ func (r *Report) WriteSummary(w io.Writer, dir string, full bool) error {
 	if err := write(w, r.Points); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintf(w, "\nreport: %s\n", filepath.Join(dir, Index))
-	return err
+	fmt.Fprintln(w)
+	WritePlace(w, filepath.Join(dir, Index))
+	return nil
 }
 
 // Inputs is what a report is rendered from, as read from its files.

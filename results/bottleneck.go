@@ -47,7 +47,7 @@ type Bottleneck struct {
 func (b *Bottleneck) Words() string {
 	switch {
 	case b == nil || b.Resource == "" || b.Resource == "unknown":
-		return "no causal profile"
+		return NoProfile
 	case b.Resource == "none":
 		return "nothing tried"
 	}
@@ -64,6 +64,9 @@ func (b *Bottleneck) Words() string {
 	}
 	return named
 }
+
+// NoProfile is what Words says of a point without a causal profile.
+const NoProfile = "no causal profile"
 
 // Experiment is one change a causal profile tried, and what it gave.
 type Experiment struct {

@@ -284,7 +284,7 @@ func writeShopTable(w io.Writer, points []Point, studies bool) error {
 		throughput,
 		// A prediction's band is its answer past what the model knows: its
 		// throughput's is the last column a table too wide leaves out.
-		{"range (go policy)", bands, func(p Point) string { return FormatBandThroughput(p.Band) }, 1},
+		{"go band", bands, func(p Point) string { return FormatBandThroughput(p.Band) }, 1},
 		{"p50 range ms", bands, func(p Point) string { return FormatBandP50(p.Band) }, 6},
 		{"bound", model, func(p Point) string { return FormatBound(p.Bounds) }, 0},
 		ms("mean ms", func(l Latency) float64 { return l.Mean }, 9), ms("p05 ms", func(l Latency) float64 { return l.P05 }, 10),

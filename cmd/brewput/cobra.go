@@ -10,15 +10,19 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/brewput/brewput/explain/analyze"
 	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/report/text"
+	"github.com/brewput/brewput/results"
 )
 
 // unknownArgs turns stray arguments into a usage error naming them.
@@ -91,7 +95,7 @@ func (e *env) exit(ctx context.Context, err error) int {
 }
 
 func newModelCmd(e *env) *cobra.Command {
-	c := &modelCommand{}
+	c := &modelCommand{answer: modelAnswer}
 	cmd := &cobra.Command{
 		Use:   "model",
 		Short: "Predict the modes on up to 256 virtual CPUs, in virtual time",
@@ -118,4 +122,18 @@ func setHelp(root *cobra.Command) {
 			cmd.Example = string(b)
 		}
 	}
+}
+
+// modelAnswer is what brewput model prints by default, as the main job
+// and brewput report print theirs: the verdict, then each mode's points
+// summarized (text.WriteCompact); --format table prints every point.
+func modelAnswer(w io.Writer, points []results.Point) error {
+	a := analyze.Answer(points)
+	if !a.Verdict.Empty() {
+		if err := text.WriteVerdict(w, a.Verdict); err != nil {
+			return err
+		}
+		fmt.Fprintln(w)
+	}
+	return text.WriteCompact(w, points, a, nil)
 }

@@ -4,10 +4,12 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 )
@@ -102,4 +104,33 @@ func commandReference(t *testing.T) string {
 		"differs from the commands' help: do not edit it; `go test ./cmd/brewput -run TestDocsCommands -update`\n" +
 		"rewrites it. Defaults that depend on the machine's CPU count are shown as N.\n\n" +
 		"| command | what it does |\n|---|---|\n" + index.String() + body.String()
+}
+
+// TestReadmeCommands: the README's list of commands names every command
+// brewput has and fits a terminal 80 columns wide, as its output does.
+func TestReadmeCommands(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, after, ok := strings.Cut(string(data), "## Commands\n\n```\n")
+	block, _, closed := strings.Cut(after, "```")
+	if !ok || !closed {
+		t.Fatal("README.md has no code block under ## Commands")
+	}
+	named := map[string]bool{}
+	for line := range strings.Lines(block) {
+		line = strings.TrimRight(line, "\n")
+		if n := utf8.RuneCountInString(line); n > 80 {
+			t.Errorf("README.md's commands: a line of %d columns: %q", n, line)
+		}
+		if fields := strings.Fields(line); len(fields) > 1 && fields[0] == "brewput" && !strings.HasPrefix(fields[1], "-") && !strings.HasPrefix(fields[1], "[") {
+			named[fields[1]] = true
+		}
+	}
+	for _, path := range commandPaths() {
+		if len(path) == 1 && !named[path[0]] {
+			t.Errorf("README.md's commands do not list brewput %s", path[0])
+		}
+	}
 }

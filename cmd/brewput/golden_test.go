@@ -165,16 +165,19 @@ func TestGoldenBadInput(t *testing.T) {
 }
 
 // TestGoldenModel: brewput model under the fifo policy, which needs no
-// calibration, in every format, and advise and fit on it.
+// calibration, in every format (compact, the default, and table among
+// them), and advise and fit on it.
 func TestGoldenModel(t *testing.T) {
 	dir := t.TempDir()
 	pred := filepath.Join(dir, "pred.json")
 	runs := [][]string{
 		{"model", "--sched", "fifo", "--modes", "finelocking,locking,multi-2,linearpipe-0,parsteam", "--cpus", "1-4", "--dur", "300ms"},
+		{"model", "--sched", "fifo", "--modes", "finelocking,locking,multi-2,linearpipe-0,parsteam", "--cpus", "1-4", "--dur", "300ms", "--format", "table"},
 		{"model", "--sched", "fifo", "--modes", "finelocking,linearpipe-1", "--cpus", "2", "--rate", "800", "--maxq", "10", "--jitter", "200us", "--seed", "3", "--count", "2", "--dur", "300ms", "--format", "json"},
 		{"model", "--sched", "fifo", "--modes", "multipipe-2,splitpipe-1", "--cpus", "1,3", "--dur", "300ms", "--format", "csv"},
 		{"model", "--sched", "fifo", "--modes", "finelocking", "--cpus", "1,2", "--dur", "300ms", "--format", "bench"},
 		{"model", "--sched", "fifo", "--model", "../../examples/cafe.yaml", "--cpus", "1,2,4", "--dur", "300ms"},
+		{"model", "--sched", "fifo", "--model", "../../examples/cafe.yaml", "--cpus", "1,2,4", "--dur", "300ms", "--format", "table"},
 		{"model", "--sched", "fifo", "--model", "../../examples/webserver.yaml", "--cpus", "2", "--dur", "300ms", "--format", "json"},
 		{"model", "--sched", "fifo", "--modes", "finelocking,locking,multi-2", "--cpus", "1-4", "--dur", "300ms", "--out", pred},
 		{"fit", pred},

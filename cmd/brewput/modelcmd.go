@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"runtime"
 	"slices"
 	"strings"
@@ -103,6 +104,9 @@ type modelCommand struct {
 	sf              studyFlags
 	mf              modelFlags
 	format, outFile string
+	// answer writes the points as --format compact shows them; nil (in
+	// the playground's engine) prints every point.
+	answer func(w io.Writer, points []results.Point) error
 }
 
 // register adds the command's flags to fs.
@@ -120,7 +124,15 @@ func (c *modelCommand) register(fs *pflag.FlagSet) {
 	fs.BoolVar(&c.mf.band, "band", true, "go policy: also simulate each point at the edges of the costs' confidence intervals and give the band of throughput and median latency they span")
 	fs.BoolVar(&c.mf.causal, "causal", true, "give each point its causal profile: what limits it, found by relieving each resource in turn and simulating again (false: the points alone, one simulation each, several times faster, and no limit named)")
 	registerOutput(fs, &c.format, &c.outFile, "simulated")
+	f := fs.Lookup("format")
+	f.Usage = "output format: compact (the answer: on the CPU counts where the picture changes, which modes make the most and what limits each; then each mode's points summarized), table (every point in full), or " +
+		strings.Join(results.Formats()[1:], ", ") + " (with --out, guessed from its extension)"
+	f.DefValue = modelCompact
+	fs.Set("format", modelCompact)
 }
+
+// modelCompact is brewput model's default --format: the answer first.
+const modelCompact = "compact"
 
 // run simulates what the flags in fs say and writes it to e.
 func (c *modelCommand) run(ctx context.Context, fs *pflag.FlagSet, e *env) error {
@@ -154,9 +166,19 @@ func (c *modelCommand) run(ctx context.Context, fs *pflag.FlagSet, e *env) error
 	}); err != nil {
 		return err
 	}
-	out, err := e.output(fs.Changed, c.format, c.outFile, results.Plan{Command: "model", Points: total})
+	// compact is a view of the table's points; a file given with it
+	// takes the format its extension says.
+	given, formatName := fs.Changed, c.format
+	if formatName == modelCompact {
+		given = func(flag string) bool { return flag != "format" && fs.Changed(flag) }
+		formatName = results.Table.String()
+	}
+	out, err := e.output(given, formatName, c.outFile, results.Plan{Command: "model", Points: total})
 	if err != nil {
 		return err
+	}
+	if c.format == modelCompact {
+		out.View = c.answer
 	}
 	if !mf.causal {
 		out.Profile = nil // the points stay as simulated: no limit named
@@ -180,12 +202,22 @@ func (c *modelCommand) run(ctx context.Context, fs *pflag.FlagSet, e *env) error
 	points, err := pr.Run(ctx, st, bp, add)
 	finish() // the bar goes before the table comes
 	// The table's caption: which model, its costs and how far to trust
-	// them. JSON points say it in each point's calibration and trust.
-	if len(points) > 0 && (out.Format == results.Table || out.Out != nil) {
-		fmt.Fprintln(e.stdout, format.Wrap(pr.Describe()+stepsText(pr.Sched, sf.burn, bp != nil), format.Width(e.stdout), "  "))
+	// them, above every point, or below the answer, which names the
+	// model. JSON points say it in each point's calibration and trust.
+	caption := func() {
+		if len(points) > 0 && (out.Format == results.Table || out.Out != nil) {
+			fmt.Fprintln(e.stdout, format.Wrap(pr.Describe()+stepsText(pr.Sched, sf.burn, bp != nil), format.Width(e.stdout), "  "))
+		}
+	}
+	if out.View == nil {
+		caption()
 	}
 	if ferr := out.Finish(points, err == nil); ferr != nil {
 		return failure{Err: ferr}
+	}
+	if out.View != nil && len(points) > 0 {
+		fmt.Fprintln(e.stdout)
+		caption()
 	}
 	return exitcode.Ended(err, len(points), total, "points", "what was simulated")
 }

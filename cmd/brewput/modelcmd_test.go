@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/spf13/pflag"
 
@@ -493,8 +494,8 @@ func TestModelBandAndCalibration(t *testing.T) {
 	if p.Calibration == nil || p.Calibration.Host != "vm" || !strings.Contains(p.Calibration.CostsLine(), "spin window 80µs [10µs, 200µs]") {
 		t.Errorf("calibration %+v", p.Calibration)
 	}
-	table, _ := runModel(t, args...)
-	if !strings.Contains(oneLine(table), "range (go policy)") || !strings.Contains(oneLine(table), "for vm's runtime costs, measured 2026-11-22 10:38 UTC") {
+	table, _ := runModel(t, append(args, "--format", "table")...)
+	if !strings.Contains(oneLine(table), "go band") || !strings.Contains(oneLine(table), "for vm's runtime costs, measured 2026-11-22 10:38 UTC") {
 		t.Errorf("table without its range column or calibration caption:\n%s", table)
 	}
 	if p := modelPoints(t, "--modes", "finelocking", "--cpus", "6", "--dur", "200ms", "--sched", "fifo")[0]; p.Band != nil || p.Calibration != nil {
@@ -526,8 +527,10 @@ func TestModelCausalFalse(t *testing.T) {
 				t.Errorf("%q --causal=false: %s on %d CPUs %v ops/s, p50 %v ms; want %v, %v", args, bare[i].Mode, bare[i].CPUs, bare[i].Throughput, bare[i].Latency.P50, full[i].Throughput, full[i].Latency.P50)
 			}
 		}
-		if table, _ := runModel(t, append(args, "--causal=false")...); strings.Contains(table, "limited by") {
-			t.Errorf("%q --causal=false: the table names a limit:\n%s", args, table)
+		for _, f := range []string{"table", "compact"} {
+			if table, _ := runModel(t, append(args, "--causal=false", "--format", f)...); strings.Contains(table, "limited by") || strings.Contains(table, results.NoProfile) {
+				t.Errorf("%q --causal=false --format %s: the table has a column of limits:\n%s", args, f, table)
+			}
 		}
 	}
 }
@@ -622,6 +625,35 @@ func TestFitWindow(t *testing.T) {
 			t.Errorf("%s: window %v fitted, want refused", c.what, specs[0].Load.Dur)
 		case c.wantDur > 0 && (err != nil || specs[0].Load.Dur != c.wantDur || !strings.Contains(oneLine(told.String()), c.wantTold)):
 			t.Errorf("%s: window %v (err %v), told %q; want %v and %q", c.what, specs[0].Load.Dur, err, told.String(), c.wantDur, c.wantTold)
+		}
+	}
+}
+
+// TestModelBlueprintUnknownMachine: issue 54's command, a blueprint past
+// this machine's CPUs with no other flag than the calibration, prints at
+// 80 columns each point's band and says that past the calibrated CPUs it
+// predicts for an unknown machine and what that machine's band spans.
+func TestModelBlueprintUnknownMachine(t *testing.T) {
+	emptyConfig(t)
+	yaml := filepath.Join(t.TempDir(), "mutex.yaml")
+	bp := "name: mutex\nunit: ops\nresources: {mu: 1}\nsteps:\n  - {name: lock, duration: 13ns}\n  - {name: unlock, duration: 13ns, holds: [mu]}\n"
+	if err := os.WriteFile(yaml, []byte(bp), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// The answer (compact, the default) gives the band of 16 CPUs, the
+	// full table every point's.
+	for format, band := range map[string]string{"compact": "On 16 CPUs, with the costs' uncertainty: mutex ", "table": "go band"} {
+		stdout, _ := runModel(t, "--model", yaml, "--cpus", "1,2,16", "--calibration", filepath.Join("testdata", "calibration-2core.json"), "--format", format)
+		if !strings.Contains(oneLine(stdout), band) {
+			t.Errorf("--format %s: no band at 80 columns (%q):\n%s", format, band, stdout)
+		}
+		if !strings.Contains(oneLine(stdout), "past them for an unknown machine of 16 CPUs (moving a cache line") {
+			t.Errorf("--format %s does not say it predicts for an unknown machine past the calibrated CPUs:\n%s", format, stdout)
+		}
+		for _, line := range strings.Split(stdout, "\n") {
+			if n := utf8.RuneCountInString(line); n > 80 {
+				t.Errorf("--format %s: a line of %d columns: %q", format, n, line)
+			}
 		}
 	}
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/brewput/brewput/explain/analyze"
 	"github.com/brewput/brewput/internal/mainjob"
 	"github.com/brewput/brewput/internal/testkit"
 	"github.com/brewput/brewput/results"
@@ -33,6 +34,9 @@ func TestOneLimitOneName(t *testing.T) {
 		args []string
 	}{
 		{"shop", []string{"--modes", "multipipe-2,parsteam", "--cpus", "6,8", "--calibration", cal}},
+		// finelocking's limit on 4 CPUs and on 6–8 are of one class
+		// (several machines), in other words.
+		{"fifo", []string{"--modes", "finelocking,multi-2", "--cpus", "1,2,4,6,8", "--sched", "fifo"}},
 		{"yaml", []string{"--model", "../../examples/cafe.yaml", "--cpus", "2,8", "--sched", "fifo"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -67,6 +71,20 @@ func TestOneLimitOneName(t *testing.T) {
 				for surface, text := range surfaces {
 					if !strings.Contains(text, p.Bottleneck.Words()) {
 						t.Errorf("%s does not name %s on %d CPUs's limit %q", surface, p.Mode, p.CPUs, p.Bottleneck.Words())
+					}
+				}
+			}
+			// The compact table names each point's limit at its own CPU
+			// count: a span of counts is one limit's (it was a class's,
+			// and named parsteam's on 6 CPUs by its words on 8).
+			for _, r := range analyze.Answer(points).Ranges {
+				for _, row := range r.Rows {
+					for _, p := range points {
+						for _, span := range row.Limits {
+							if p.Mode == row.Mode && span.From <= p.CPUs && p.CPUs <= span.To && span.Named != p.Bottleneck.Words() {
+								t.Errorf("the compact table says %s on %d–%d CPUs is limited by %q; on %d, its limit is %q", row.Mode, span.From, span.To, span.Named, p.CPUs, p.Bottleneck.Words())
+							}
+						}
 					}
 				}
 			}

@@ -80,7 +80,7 @@ func ranges(points []results.Point) analysis.Ranges {
 			row.Host = p0.Origin()
 		}
 		grid := NewGrid(g.ps)
-		prev := "" // the class of what limits the mode on the count before
+		prev := "" // what limits the mode on the count before, in its words
 		for i, n := range grid.CPUs {
 			c, _ := grid.At(g.mode, n)
 			e := c.Shown()
@@ -90,12 +90,15 @@ func ranges(points []results.Point) analysis.Ranges {
 			row.To = n
 			row.Lo, row.Hi = min(row.Lo, e.Throughput), max(row.Hi, e.Throughput)
 			row.P50Lo, row.P50Hi = min(row.P50Lo, e.P50), max(row.P50Hi, e.P50)
-			if l := len(row.Limits); l == 0 || prev != e.Limit.Class {
+			// A span is the counts one limit names alike: a span of a
+			// class (the map's colour) could name a count's limit by
+			// another count's words.
+			if l := len(row.Limits); l == 0 || prev != e.Limit.Named {
 				row.Limits = append(row.Limits, analysis.LimitSpan{Named: e.Limit.Named, From: n, To: n})
 			} else {
-				row.Limits[l-1].To, row.Limits[l-1].Named = n, e.Limit.Named
+				row.Limits[l-1].To = n
 			}
-			prev = e.Limit.Class
+			prev = e.Limit.Named
 			if t.Model {
 				row.Last, row.Band = e.Throughput, e.Band
 			}

@@ -14,7 +14,7 @@ import (
 // LimitOf classifies a point's bottleneck.
 func LimitOf(b *results.Bottleneck) analysis.Limit {
 	if b == nil || b.Resource == "" {
-		return analysis.Limit{Class: "unknown", Named: "no causal profile"}
+		return analysis.Limit{Class: "unknown", Named: results.NoProfile}
 	}
 	l := analysis.Limit{Gain: b.Gain}
 	switch {
@@ -68,7 +68,7 @@ func LimitOf(b *results.Bottleneck) analysis.Limit {
 	// above only colours the map.
 	l.Named = b.Words()
 	if l.Class == "unknown" {
-		l.Named = "no causal profile"
+		l.Named = results.NoProfile
 	}
 	return l
 }

@@ -168,3 +168,50 @@ func TestDisturbedRoundsDecideNothing(t *testing.T) {
 		t.Errorf("answer %q", a)
 	}
 }
+
+// TestStretchCheaperThanItsControlUndecided: a lock whose stretch cost
+// clearly less than its control (the control, time before a short lock,
+// made it pass between the CPUs more often) is not cleared: the control
+// is no match for it, and the answer says so and what would decide it.
+func TestStretchCheaperThanItsControlUndecided(t *testing.T) {
+	base := []float64{100, 102, 98, 101, 99, 100}
+	control := []float64{0.53, 0.54, 0.52, 0.55, 0.535, 0.53}
+	s := stretches(base, control, map[string][]float64{
+		"the cache mutex":        {0.33, 0.38, 0.31, 0.36, 0.34, 0.35},
+		"the shard mutexes (64)": {0.53, 0.54, 0.525, 0.55, 0.54, 0.53},
+	})
+	s.Judge()
+	e := s.Experiments[0]
+	if l := s.Limit(); l != nil || !e.Unmatched || e.Decided || !(e.Hi < -s.Margin) {
+		t.Fatalf("limit %v; the cache mutex, 19 points cheaper than its control: %+v; want undecided, not cleared", l, e)
+	}
+	if !s.Experiments[1].Decided || s.Experiments[1].Unmatched {
+		t.Errorf("the shard mutexes, costing what the control costs: %+v; want cleared", s.Experiments[1])
+	}
+	a := s.Answer()
+	if !strings.HasPrefix(a, "Undecided after 6 rounds: adding 30ns per operation (50 % of one) to this lock cost less than the same time outside every lock, which cost 53.2 %") ||
+		!strings.Contains(a, "so the control changed how the lock passes between the CPUs and is no match for it") ||
+		!strings.Contains(a, "no more than the control: the shard mutexes (64)") ||
+		!strings.Contains(a, "What would decide it: a relief measured (the code changed so that the lock is not shared).") {
+		t.Errorf("answer %q", a)
+	}
+	var out strings.Builder
+	if err := s.WriteTable(&out); err != nil || !strings.Contains(out.String(), "no match") {
+		t.Errorf("table (%v):\n%s", err, out.String())
+	}
+
+	// Beside a part that cost more than its control but was waited for
+	// little: both undecided, under one heading true of both.
+	s = stretches(base, control, map[string][]float64{
+		"the cache mutex":        {0.33, 0.38, 0.31, 0.36, 0.34, 0.35},
+		"the shard mutexes (64)": {0.70, 0.72, 0.69, 0.71, 0.70, 0.70},
+	})
+	for i := range s.Base {
+		s.Base[i].Study.Meters = waiting(0.01)
+	}
+	s.Judge()
+	if a := s.Answer(); !strings.HasPrefix(a, "Undecided after 6 rounds: adding 30ns per operation (50 % of one) to these parts decided none of them against the same time outside every lock") ||
+		!strings.Contains(a, "is no match for it") || !strings.Contains(a, "the stretch may have made the queue it measured") {
+		t.Errorf("answer %q", a)
+	}
+}

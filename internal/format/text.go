@@ -133,11 +133,13 @@ func Wrap(s string, width int, indent string) string {
 // punctuation after it included: "%" of "100 %", "µs," of "20 µs,",
 // "CPUs" of "on 2 CPUs".
 func unit(word string) bool {
-	switch strings.TrimRight(word, ",;.:)]") {
+	word = strings.TrimRight(word, ",;.:)]")
+	switch word {
 	case "%", "ns", "µs", "ms", "s", "×", "CPU", "CPUs":
 		return true
 	}
-	return false
+	// A rate and a Go benchmark's units: lattes/s, ns/op, B/op, p99-ns.
+	return strings.HasSuffix(word, "/s") || strings.HasSuffix(word, "/op") || strings.HasSuffix(word, "-ns")
 }
 
 // values splits s at spaces into the words Wrap keeps whole: a number

@@ -30,6 +30,9 @@ func TestWrapKeepsValues(t *testing.T) {
 		{"ends s and % alone", "ends s and %\n  alone"},
 		{"and use --count 6", "and use\n  --count 6"},
 		{"linear on 2 CPUs", "linear on\n  2 CPUs"},
+		{"op 110.0 p50-ns 380.0 p99-ns", "op\n  110.0 p50-ns\n  380.0 p99-ns"},
+		{"run 983.6 ns/op 1 B/op", "run\n  983.6 ns/op\n  1 B/op"},
+		{"makes 250 lattes/s", "makes\n  250 lattes/s"},
 	})
 }
 

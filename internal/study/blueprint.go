@@ -58,10 +58,13 @@ func private(takers float64, goroutines int) bool {
 // waits), each lock group it holds, and the meters it has no structure
 // for (Unmodelled: channels, counted as work outside).
 type variantModel struct {
-	Variant    string
-	Unit       string // the throughput's, "ops/s"
-	From       results.Point
-	Outside    time.Duration
+	Variant string
+	Unit    string // the throughput's, "ops/s"
+	From    results.Point
+	Outside time.Duration
+	// OutsideOn, where not 0, is the CPU count Outside was read on, where
+	// not From's.
+	OutsideOn  int
 	Locks      []lockGroup
 	Unmodelled []string
 	// Rounding is the model's time an operation over the measured one:
@@ -262,7 +265,11 @@ func uses(g lockGroup) (int, time.Duration) {
 
 // describe says what the model is made of, in a line.
 func (m variantModel) describe() string {
-	parts := []string{fmt.Sprintf("%s of work outside the measured locks", format.Wait(float64(m.Outside)/1e6))}
+	outside := fmt.Sprintf("%s of work outside the measured locks", format.Wait(float64(m.Outside)/1e6))
+	if m.OutsideOn > 0 {
+		outside += fmt.Sprintf(" (read on %s, where nothing contends)", format.Count(m.OutsideOn, "CPU"))
+	}
+	parts := []string{outside}
 	for _, g := range m.Locks {
 		what := "mutex " + g.Name
 		switch {

@@ -340,3 +340,38 @@ func TestNoLockFlatDisturbed(t *testing.T) {
 		}
 	}
 }
+
+// A model read on more CPUs takes its work outside the locks as read on
+// one, where that was less: the rest is what contention cost the locks'
+// callers, which the engine charges itself. Where it was more on one CPU,
+// the holds on more took the time, and it stays as read there.
+func TestOutsideReadOnOneCPU(t *testing.T) {
+	const ops = 10e6 // over 1 s: 100 ns a worker's operation on 1 CPU, 200 ns on 2
+	for _, c := range []struct {
+		what             string
+		hold1, hold2     time.Duration
+		wantOutside      time.Duration
+		wantOn           int
+		wantHoldOnTwoCPU time.Duration
+	}{
+		{"contention outside", 40 * time.Nanosecond, 50 * time.Nanosecond, 60 * time.Nanosecond, 1, 50 * time.Nanosecond},
+		{"holds grew more", 40 * time.Nanosecond, 170 * time.Nanosecond, 30 * time.Nanosecond, 0, 170 * time.Nanosecond},
+	} {
+		measured := []results.Point{
+			measuredPoint("one-lock", 1, ops, mutexAt("table", ops, c.hold1)),
+			measuredPoint("one-lock", 2, ops, mutexAt("table", ops, c.hold2)),
+		}
+		models, err := modelsOf([]string{"one-lock"}, measured)
+		if err != nil {
+			t.Fatal(err)
+		}
+		two := modelFor(models, "one-lock", 2)
+		if two.From.CPUs != 2 || two.Outside != c.wantOutside || two.OutsideOn != c.wantOn || two.Locks[0].HeldPerUse != c.wantHoldOnTwoCPU {
+			t.Errorf("%s: 2-CPU model outside %v (read on %d), held %v; want %v (on %d), %v", c.what,
+				two.Outside, two.OutsideOn, two.Locks[0].HeldPerUse, c.wantOutside, c.wantOn, c.wantHoldOnTwoCPU)
+		}
+		if c.wantOn == 1 && !strings.Contains(two.describe(), "read on 1 CPU") {
+			t.Errorf("%s: the model's line does not say where its work outside was read: %s", c.what, two.describe())
+		}
+	}
+}

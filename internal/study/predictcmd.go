@@ -162,7 +162,8 @@ func PredictFrom(ctx context.Context, name string, f Predict, measured []results
 		if !f.JSON {
 			w = stdout
 		}
-		fmt.Fprintf(w, "\nreport: %s/%s\n", f.Out, report.Index)
+		fmt.Fprintln(w)
+		report.WritePlace(w, f.Out+"/"+report.Index)
 	}
 	return predicted, unseen, nil
 }

@@ -65,6 +65,7 @@ func (r Runner) MeasureRest(ctx context.Context, st *Batch, have []results.Point
 func Quietly(ctx context.Context, rt Retry, measure func(context.Context) (results.Point, error), tell func(p results.Point, attempt int, waited time.Duration, quiet bool)) (results.Point, error) {
 	var best results.Point
 	for attempt := 1; ; attempt++ {
+		began := time.Now()
 		p, err := measure(ctx)
 		if err != nil {
 			return results.Point{}, err
@@ -77,6 +78,9 @@ func Quietly(ctx context.Context, rt Retry, measure func(context.Context) (resul
 			best.Attempts = attempt
 		}
 		if !p.Disturbed || attempt >= rt.Attempts {
+			return best, nil
+		}
+		if !rt.Until.IsZero() && time.Now().Add(rt.Wait+time.Since(began)).After(rt.Until) {
 			return best, nil
 		}
 		// Quiet: others take at most DisturbedCPUs beyond the cores p left.

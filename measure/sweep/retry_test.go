@@ -65,3 +65,20 @@ func TestRetryStopsWhenCancelled(t *testing.T) {
 		t.Errorf("%v after %d measurements, kept %v; want context.Canceled after 1, the first kept", err, *calls, p.Throughput)
 	}
 }
+
+// TestRetryEndsByUntil: a disturbed measurement is not taken again where
+// waiting and measuring once more would end after Until (a why's time
+// limit): the least disturbed so far is kept, and nothing is waited for.
+func TestRetryEndsByUntil(t *testing.T) {
+	run, calls := fakeRuns(Spec{Mode: coffee.MustParseMode("locking"), Load: Load{CPUs: 1}}, 1.9, 0.1)
+	began := time.Now()
+	p, err := Quietly(context.Background(), Retry{Attempts: 4, Wait: time.Hour, Until: time.Now().Add(time.Minute)}, run, nil)
+	if err != nil || *calls != 1 || !p.Disturbed || time.Since(began) > 10*time.Second {
+		t.Errorf("%v after %d measurements in %v, kept disturbed %v; want the first kept, disturbed, no wait", err, *calls, time.Since(began), p.Disturbed)
+	}
+	run, calls = fakeRuns(Spec{Mode: coffee.MustParseMode("locking"), Load: Load{CPUs: 1}}, 1.9, 0.1)
+	p, err = Quietly(context.Background(), Retry{Attempts: 4, Wait: time.Millisecond, Until: time.Now().Add(time.Hour)}, run, nil)
+	if err != nil || *calls != 2 || p.Disturbed {
+		t.Errorf("%v after %d measurements, kept disturbed %v; want a second, quiet, well before Until", err, *calls, p.Disturbed)
+	}
+}

@@ -108,6 +108,10 @@ func (st Batch) Remaining(points []results.Point) []Task {
 type Retry struct {
 	Attempts int           `json:"attempts,omitempty"`
 	Wait     time.Duration `json:"wait,omitempty"`
+	// Until, where set, is when a run with a time limit must end: no
+	// attempt starts that, waiting and measuring as long as the last,
+	// would not end by then (the least disturbed point so far is kept).
+	Until time.Time `json:"-"`
 }
 
 // DefaultRetry measures a disturbed point again up to 3 times, after 5 s.

@@ -233,7 +233,11 @@ func (c *CPUs) speed(pp *gp) float64 {
 		threads = g.threads
 	}
 	if all := g.costs.AllCore; all > 0 && all < 1 && threads > 1 {
-		speed *= 1 - (1-all)*float64(min(c.inUse, threads-1))/float64(threads-1)
+		others := float64(min(c.inUse, threads-1)) / float64(threads-1)
+		if g.costs.AllCoreFirst && c.inUse > 0 {
+			others = 1
+		}
+		speed *= 1 - (1-all)*others
 	}
 	if busy := c.inUse + 1; busy > threads {
 		speed *= float64(threads) / float64(busy) // more Ps than threads: they take turns

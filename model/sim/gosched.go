@@ -42,6 +42,12 @@ type Costs struct {
 	// (their turbo budget) and share caches and memory. A core runs at a
 	// speed between 1 and AllCore by how many others run; 0 means 1.
 	AllCore float64 `json:"all_core_speed,omitempty"`
+	// AllCoreFirst makes a core run at AllCore as soon as one other core
+	// burns, where otherwise its speed falls in proportion to how many
+	// do: a processor whose clock drops with its second busy core, as a
+	// laptop's turbo does, or code whose cores share caches and memory
+	// from the start. A band's slow edge for a machine not known.
+	AllCoreFirst bool `json:"all_core_first,omitempty"`
 }
 
 // grace is how long the runnext wait lasts.

@@ -3,6 +3,7 @@ package text
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -146,7 +147,16 @@ func writeRanges(w io.Writer, t analysis.Ranges) error {
 	if !t.Model {
 		limitedBy = "limited by (model's profile)"
 	}
-	tab.Row("mode", "cpus", "throughput", "p50 ms", limitedBy)
+	// Points simulated without their causal profiles (brewput model
+	// --causal=false) have no limit to name: no column says so.
+	profiled := slices.ContainsFunc(t.Rows, func(r analysis.RangeRow) bool {
+		return slices.ContainsFunc(r.Limits, func(l analysis.LimitSpan) bool { return l.Named != results.NoProfile })
+	})
+	if profiled {
+		tab.Row("mode", "cpus", "throughput", "p50 ms", limitedBy)
+	} else {
+		tab.Row("mode", "cpus", "throughput", "p50 ms")
+	}
 	var disturbed []string
 	for _, r := range t.Rows {
 		name := rowName(r)
@@ -168,7 +178,11 @@ func writeRanges(w io.Writer, t analysis.Ranges) error {
 			tab.Line(name)
 			shown = ""
 		}
-		tab.Row(shown, cpuSpan(r.From, r.To), rateRange(r.Lo, r.Hi)+" "+r.Unit, msRange(r.P50Lo, r.P50Hi), strings.Join(limits, ", "))
+		cells := []string{shown, cpuSpan(r.From, r.To), rateRange(r.Lo, r.Hi) + " " + r.Unit, msRange(r.P50Lo, r.P50Hi)}
+		if profiled {
+			cells = append(cells, strings.Join(limits, ", "))
+		}
+		tab.Row(cells...)
 	}
 	if err := tab.Write(w); err != nil {
 		return err

@@ -395,6 +395,7 @@ func predict(dir string, s series, rows []row, cal calibrate.Calibration, keep b
 			c.Costs.Transfer = transfers[e]
 			c.Costs.Transfer.Keep = keep
 			c.Costs.AllCore = allCore[e]
+			c.Costs.AllCoreFirst = allCore[e] < hw.AllCore // the slow edge, as brewput's band
 			c.Machine = hw.Shape
 			if s.customers != nil {
 				c.Par = s.customers(n)

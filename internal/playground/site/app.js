@@ -479,7 +479,7 @@
         showCurves(curvePoints, st);
         document.body.dataset.limits = String(Math.round(performance.now() - t0));
         showTour(st, curvePoints);
-        status(`all, with what limits each point, in ${Math.round(performance.now() - t0)} ms`);
+        status(`done in ${Math.round(performance.now() - t0)} ms, with what limits each point`);
       }
       document.body.dataset.done = "ok";
     } catch (e) {

@@ -244,9 +244,15 @@ func predictable(models []variantModel, unseen string) (kept []variantModel, out
 		if hi.CPUs > lo.CPUs {
 			gain, ideal := hi.Throughput/lo.Throughput, float64(hi.CPUs)/float64(lo.CPUs)
 			if gain-1 < (ideal-1)/2 {
-				out = append(out, results.NotPredicted{Mode: v, Reason: fmt.Sprintf("no lock %s was seen in it, yet from %s to %d it made ×%.2f "+
+				reason := fmt.Sprintf("no lock %s was seen in it, yet from %s to %d it made ×%.2f "+
 					"where its work alone would make ×%.3g: what limits it is not a sync.Mutex or RWMutex (a channel, atomics, memory, "+
-					"the allocator), which the model does not see", unseen, format.Count(lo.CPUs, "CPU"), hi.CPUs, gain, ideal)})
+					"the allocator), which the model does not see", unseen, format.Count(lo.CPUs, "CPU"), hi.CPUs, gain, ideal)
+				if lo.IsDisturbed() || hi.IsDisturbed() {
+					// A busy machine flattens a curve too: say so, lest
+					// the reason blame the code for the others' CPU.
+					reason += ", or it was the other processes that took CPU from these runs: measure it again on a quiet machine to tell"
+				}
+				out = append(out, results.NotPredicted{Mode: v, Reason: reason})
 				continue
 			}
 		}

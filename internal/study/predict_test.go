@@ -261,13 +261,16 @@ func TestOneGoroutineOnlyNotPredicted(t *testing.T) {
 		m.Goroutines, m.Takers = goroutines, 1
 		return m
 	}
-	model := func(cpus, goroutines int) variantModel {
-		m, err := modelOf(measuredPoint("v", cpus, ops, lock(goroutines)))
+	modelTaken := func(cpus, goroutines int, takers float64) variantModel {
+		l := lock(goroutines)
+		l.Takers = takers
+		m, err := modelOf(measuredPoint("v", cpus, ops, l))
 		if err != nil {
 			t.Fatal(err)
 		}
 		return m
 	}
+	model := func(cpus, goroutines int) variantModel { return modelTaken(cpus, goroutines, 1) }
 	for _, c := range []struct {
 		name   string
 		models []variantModel
@@ -276,6 +279,9 @@ func TestOneGoroutineOnlyNotPredicted(t *testing.T) {
 		{"one CPU, one goroutine", []variantModel{model(1, 1)}, true},
 		{"one and two CPUs", []variantModel{model(1, 1), model(2, 2)}, false},
 		{"one CPU, takers not known", []variantModel{model(1, 0)}, false},
+		// One worker, and a setup goroutine seen at a few of the locks.
+		{"one CPU, one worker, another goroutine at some locks", []variantModel{modelTaken(1, 2, 1.06)}, true},
+		{"one CPU, every lock taken by two goroutines", []variantModel{modelTaken(1, 2, 2)}, false},
 	} {
 		kept, out := predictable(c.models, "")
 		if got := len(out) == 1 && len(kept) == 0; got != c.want {

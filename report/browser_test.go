@@ -295,7 +295,13 @@ func checkPageInBrowser(t *testing.T, points []results.Point, opt Options) {
 			continue
 		}
 		want := least[name]
-		if strings.HasPrefix(name, "schedule-") {
+		switch {
+		case strings.HasPrefix(name, "schedule-") && strings.HasSuffix(name, "-trace"):
+			// A real trace's window holds what the machine let run: on a
+			// busy one, a few steps (1 % of the picture once, beside other
+			// tests), so drawn data, not an amount.
+			want = 0.003
+		case strings.HasPrefix(name, "schedule-"):
 			want = 0.05 // locking on 2 CPUs keeps one of them busy
 		}
 		img, ok := shownImage(t, bp, "#chart-"+name+" img")

@@ -18,7 +18,6 @@ import (
 	"github.com/brewput/brewput/explain/analyze"
 	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/internal/cliflag"
-	fmtx "github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/internal/gobench"
 	"github.com/brewput/brewput/internal/host"
 	"github.com/brewput/brewput/measure/sweep"
@@ -94,11 +93,7 @@ func newBenchCmd(e *env) *cobra.Command {
 					if f == results.Table {
 						w = e.stdout
 					}
-					fmt.Fprintln(w, fmtx.Wrap(fmt.Sprintf("Watching the locks changed %s by more than %.0f %% (each ran unwatched too, as many times); their lock figures are of the code as watching changed it:",
-						fmtx.Count(len(costs), "benchmark"), 100*gobench.WatchTolerance), fmtx.Width(w), ""))
-					for _, c := range costs {
-						fmt.Fprintln(w, "  "+fmtx.Wrap(c.String(), fmtx.Width(w)-2, "    "))
-					}
+					gobench.WriteWatchCosts(w, costs)
 				}
 				return nil
 			}, e.stderr)

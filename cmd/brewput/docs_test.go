@@ -60,6 +60,12 @@ func commandReference(t *testing.T) string {
 		if strings.Contains(help, "```") {
 			t.Fatalf("%s --help holds a code fence, which would break the page", name)
 		}
+		// The help fits a terminal 80 columns wide, as every output does.
+		for line := range strings.Lines(help) {
+			if n := utf8.RuneCountInString(strings.TrimRight(line, "\n")); n > 80 {
+				t.Errorf("%s --help: a line of %d columns: %q", name, n, line)
+			}
+		}
 		fmt.Fprintf(&index, "| [`%s`](#%s) | %s |\n", name, strings.NewReplacer(" ", "-", ".", "", "/", "").Replace(name), strings.ReplaceAll(short, "|", `\|`))
 		fmt.Fprintf(&body, "\n## %s\n\n```text\n%s", name, help)
 		if !strings.HasSuffix(help, "\n") {

@@ -49,9 +49,22 @@ func deterministic(args []string) bool {
 	return false
 }
 
-// examples finds the deterministic examples in lines.
+// examples finds the deterministic examples in lines: also a fit of
+// files only deterministic examples before it in the doc wrote (--out).
 func examples(file string, lines []string) []example {
 	var out []example
+	written := map[string]bool{}
+	fitsWritten := func(args []string) bool {
+		if len(args) < 2 || args[0] != "fit" {
+			return false
+		}
+		for _, a := range args[1:] {
+			if !strings.HasPrefix(a, "-") && !written[a] {
+				return false
+			}
+		}
+		return true
+	}
 	in := false
 	for i := 0; i < len(lines); i++ {
 		if strings.HasPrefix(lines[i], "```") {
@@ -66,8 +79,11 @@ func examples(file string, lines []string) []example {
 			continue
 		}
 		args := strings.Fields(cmd)
-		if !deterministic(args) {
+		if !deterministic(args) && !fitsWritten(args) {
 			continue
+		}
+		if i := slices.Index(args, "--out"); i >= 0 && i+1 < len(args) {
+			written[args[i+1]] = true
 		}
 		e := example{file: file, line: i + 1, args: args, start: i + 1}
 		for e.end = e.start; e.end < len(lines) && !strings.HasPrefix(lines[e.end], "```") && !strings.HasPrefix(lines[e.end], "$ "); e.end++ {
@@ -120,17 +136,26 @@ func TestDocExamples(t *testing.T) {
 		}
 		lines := strings.Split(string(data), "\n")
 		exs := examples(file, lines)
-		// From the last, so that rewriting one leaves the others' lines
-		// where they were found.
-		for k := len(exs) - 1; k >= 0; k-- {
-			e := exs[k]
-			seen++
+		// Run in the doc's order (a fit reads what a model before it
+		// wrote), compared from the last, so that rewriting one leaves
+		// the others' lines where they were found.
+		printed := make([]string, len(exs))
+		failed := make([]bool, len(exs))
+		for k, e := range exs {
 			code, stdout, stderr := brewput(context.Background(), t, noChild(), e.args...)
 			if code != 0 {
 				t.Errorf("%s:%d: brewput %s: exit %d: %s", e.file, e.line, strings.Join(e.args, " "), code, stderr)
+				failed[k] = true
+			}
+			printed[k] = stdout
+		}
+		for k := len(exs) - 1; k >= 0; k-- {
+			e := exs[k]
+			seen++
+			if failed[k] {
 				continue
 			}
-			got := strings.Split(strings.TrimRight(stdout, "\n"), "\n")
+			got := strings.Split(strings.TrimRight(printed[k], "\n"), "\n")
 			want := lines[e.start:e.end]
 			if e.cut && len(got) > len(want) {
 				got = got[:len(want)]

@@ -98,8 +98,10 @@ func studyCmds(e *env, prog *study.Program, use string) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   use,
 		Short: cmp.Or(prog.Summary, "measure "+prog.Name+"'s variants on 1, 2, … CPUs"),
-		Long:  prog.Name + ": " + cmp.Or(prog.Summary, "a study of "+strings.Join(prog.Names(), ", ")) + "\n\n" + studyHelp("measure"),
-		Example: fmt.Sprintf("  brewput study %[1]s --cpus 1,2 --dur 300ms\n  brewput study %[1]s run --variants %[2]s --count 6 --out old.json\n"+
+		// The study's summary is its author's line, wrapped as the help
+		// around it is.
+		Long: format.Wrap(prog.Name+": "+cmp.Or(prog.Summary, "a study of "+strings.Join(prog.Names(), ", ")), format.Width(e.stdout), "") + "\n\n" + studyHelp("measure"),
+		Example: fmt.Sprintf("  brewput study %[1]s --cpus 1,2 --dur 300ms\n  brewput study %[1]s run --variants %[2]s \\\n    --count 6 --out old.json\n"+
 			"  brewput study %[1]s compare old.json new.json\n  brewput study %[1]s list", use, prog.Names()[0]),
 		Args: unknownArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -327,7 +329,7 @@ func studyPredictCmd(e *env, prog *study.Program, use string) *cobra.Command {
 		Long:  studyHelp("predict"),
 		Example: fmt.Sprintf("  brewput study %[1]s predict --cpus 1-64\n"+
 			"  brewput study %[1]s run --cpus 1,2 --out measured.json\n"+
-			"  brewput study %[1]s predict --from measured.json --format json", use),
+			"  brewput study %[1]s predict --from measured.json \\\n    --format json", use),
 		Args: unknownArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			fs := cmd.Flags()

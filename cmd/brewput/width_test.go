@@ -69,6 +69,7 @@ func TestEveryCommandFitsEighty(t *testing.T) {
 		{"brewput bench", []string{"bench", "../../examples/cache", "-bench", "Cache/design=mutex/load=read", "-cpu", "1,2", "-benchtime", "20x", "--out", out(longFolder + "bench")}, noChild(), nil},
 		{"brewput predict", []string{"predict", "../../examples/cache", "-bench", "Cache/design=mutex/load=read", "--cpus", "1,2,64", "-benchtime", "200x", "--calibration", cal}, noChild(), nil},
 		{"brewput study", []string{"study", cacheStudy, "list"}, noChild(), nil},
+		{"brewput study", []string{"study", cacheStudy, "--cpus", "1", "--dur", "50ms", "--variants", "mutex-write,sharded-write", "--count", "2", "--noisy", "ok", "--out", out("study")}, noChild(), nil},
 		{"brewput study", []string{"study", cacheStudy, "run", "--cpus", "1", "--dur", "50ms", "--variants", "mutex-write", "--noisy", "ok"}, noChild(), nil},
 		{"brewput study", []string{"study", cacheStudy, "predict", "--from", measured, "--calibration", studyCal, "--cpus", "1,2,64", "--variants", "mutex-write,sharded-write"}, noChild(), nil},
 		{"brewput playground", []string{"playground", "--out", out("playground"), "--calibration", cal}, noChild(), nil},

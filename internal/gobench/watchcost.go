@@ -3,6 +3,7 @@ package gobench
 import (
 	"cmp"
 	"fmt"
+	"io"
 	"slices"
 
 	"github.com/brewput/brewput/internal/format"
@@ -21,7 +22,15 @@ type WatchCost struct {
 	Watched, Plain float64 // median throughput
 	Unit           string
 	Runs           int // of each
+	// Apart: at least minApart runs each, every watched run on the
+	// same side of every plain one, none disturbed by other processes:
+	// watching, not chance, moved it. Disturbed: some run was.
+	Apart, Disturbed bool
 }
+
+// minApart is the fewest runs each whose ranges, apart, say watching
+// moved a benchmark: with 3 each, chance puts them apart 1 time in 10.
+const minApart = 3
 
 // WatchCosts compares each benchmark's watched points with its unwatched
 // ones, CPU count by CPU count, and returns those that differ by more than
@@ -31,7 +40,8 @@ func WatchCosts(watched, plain []results.Point) []WatchCost {
 		pkg, name string
 		cpus      int
 	}
-	medians := func(points []results.Point) (map[key]float64, map[key]int) {
+	disturbed := map[key]bool{}
+	runsOf := func(points []results.Point) map[key][]float64 {
 		by := map[key][]float64{}
 		for _, p := range points {
 			if p.Bench == nil {
@@ -39,16 +49,15 @@ func WatchCosts(watched, plain []results.Point) []WatchCost {
 			}
 			k := key{p.Bench.Pkg, p.Bench.Name, p.CPUs}
 			by[k] = append(by[k], p.Throughput)
+			disturbed[k] = disturbed[k] || p.IsDisturbed()
 		}
-		out, n := map[key]float64{}, map[key]int{}
-		for k, v := range by {
+		for _, v := range by {
 			slices.Sort(v)
-			out[k], n[k] = (v[(len(v)-1)/2]+v[len(v)/2])/2, len(v)
 		}
-		return out, n
+		return by
 	}
-	w, runs := medians(watched)
-	p, _ := medians(plain)
+	median := func(v []float64) float64 { return (v[(len(v)-1)/2] + v[len(v)/2]) / 2 }
+	wRuns, pRuns := runsOf(watched), runsOf(plain)
 	units := map[key]string{}
 	for _, pt := range watched {
 		if pt.Bench != nil {
@@ -56,13 +65,19 @@ func WatchCosts(watched, plain []results.Point) []WatchCost {
 		}
 	}
 	var out []WatchCost
-	for k, wt := range w {
-		pt, ok := p[k]
-		if !ok || !(pt > 0) || !(wt > 0) {
+	for k, wv := range wRuns {
+		pv, ok := pRuns[k]
+		if !ok {
+			continue
+		}
+		wt, pt := median(wv), median(pv)
+		if !(pt > 0) || !(wt > 0) {
 			continue
 		}
 		if r := wt / pt; r < 1-WatchTolerance || r > 1+WatchTolerance {
-			out = append(out, WatchCost{Name: k.name, CPUs: k.cpus, Watched: wt, Plain: pt, Unit: units[k], Runs: runs[k]})
+			apart := wv[len(wv)-1] < pv[0] || wv[0] > pv[len(pv)-1]
+			out = append(out, WatchCost{Name: k.name, CPUs: k.cpus, Watched: wt, Plain: pt, Unit: units[k], Runs: len(wv),
+				Apart: apart && len(wv) >= minApart && len(pv) >= minApart && !disturbed[k], Disturbed: disturbed[k]})
 		}
 	}
 	slices.SortFunc(out, func(a, b WatchCost) int {
@@ -77,6 +92,40 @@ func (c WatchCost) change() float64 { return c.Watched/c.Plain - 1 }
 
 // String says it in a line.
 func (c WatchCost) String() string {
-	return fmt.Sprintf("%s on %s: %s watched, %s plain (%+.0f %%, medians of %s each)",
+	s := fmt.Sprintf("%s on %s: %s watched, %s plain (%+.0f %%, medians of %s each",
 		c.Name, format.Count(c.CPUs, "CPU"), format.Rate(c.Watched, c.Unit), format.Rate(c.Plain, c.Unit), 100*c.change(), format.Count(c.Runs, "run"))
+	if c.Disturbed {
+		s += "; other processes took CPU from its runs"
+	}
+	return s + ")"
+}
+
+// WriteWatchCosts says which benchmarks watching moved, apart from those
+// whose watched and plain runs differ by more than WatchTolerance only by
+// their medians: runs that overlap, too few, or disturbed may differ by
+// chance, as much as a busy machine makes them.
+func WriteWatchCosts(w io.Writer, costs []WatchCost) {
+	moved := slices.DeleteFunc(slices.Clone(costs), func(c WatchCost) bool { return !c.Apart })
+	unsure := slices.DeleteFunc(slices.Clone(costs), func(c WatchCost) bool { return c.Apart })
+	width := format.Width(w)
+	if len(moved) > 0 {
+		fmt.Fprintln(w, format.Wrap(fmt.Sprintf("Watching the locks changed %s by more than %.0f %% (each ran unwatched too, as many times, "+
+			"every watched run beyond every unwatched one); their lock figures are of the code as watching changed it:",
+			format.Count(len(moved), "benchmark"), 100*WatchTolerance), width, ""))
+		for _, c := range moved {
+			fmt.Fprintln(w, "  "+format.Wrap(c.String(), width-2, "    "))
+		}
+	}
+	if len(unsure) > 0 {
+		noun := "benchmark"
+		if len(moved) > 0 {
+			noun = "more benchmark"
+		}
+		fmt.Fprintln(w, format.Wrap(fmt.Sprintf("Watched and unwatched medians differ by more than %.0f %% in %s whose runs overlap, "+
+			"are fewer than %d each or were disturbed: chance may be the cause as much as watching:",
+			100*WatchTolerance, format.Count(len(unsure), noun), minApart), width, ""))
+		for _, c := range unsure {
+			fmt.Fprintln(w, "  "+format.Wrap(c.String(), width-2, "    "))
+		}
+	}
 }

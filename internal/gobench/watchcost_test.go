@@ -24,4 +24,41 @@ func TestWatchCosts(t *testing.T) {
 	if s := costs[1].String(); !strings.Contains(s, "A on 1 CPU: 90 ops/s watched, 100 ops/s plain (-10 %, medians of 3 runs each)") {
 		t.Errorf("line %q", s)
 	}
+	// A's three watched runs all below its three plain ones: watching
+	// moved it; C's one run each may be chance.
+	if !costs[1].Apart || costs[0].Apart {
+		t.Errorf("apart: C %v, A %v; want A alone", costs[0].Apart, costs[1].Apart)
+	}
+}
+
+// Benchmarks whose watched and plain runs overlap, or were disturbed,
+// are not said to be changed by watching: a busy machine moves the
+// medians of runs taken one after the other by more than 5 %.
+func TestWatchCostsChance(t *testing.T) {
+	pt := func(tput float64, disturbed bool) results.Point {
+		return results.Point{Spec: results.Spec{CPUs: 2}, Throughput: tput, Unit: "ops/s", Trust: results.Trust{Disturbed: disturbed},
+			Bench: &results.Benchmark{Pkg: "p", Name: "A"}}
+	}
+	for _, c := range []struct {
+		name           string
+		watched, plain []results.Point
+		apart          bool
+	}{
+		{"apart", []results.Point{pt(80, false), pt(85, false), pt(90, false)}, []results.Point{pt(95, false), pt(100, false), pt(105, false)}, true},
+		{"overlap", []results.Point{pt(80, false), pt(85, false), pt(100, false)}, []results.Point{pt(95, false), pt(100, false), pt(105, false)}, false},
+		{"disturbed", []results.Point{pt(80, false), pt(85, true), pt(90, false)}, []results.Point{pt(95, false), pt(100, false), pt(105, false)}, false},
+	} {
+		costs := WatchCosts(c.watched, c.plain)
+		if len(costs) != 1 || costs[0].Apart != c.apart {
+			t.Fatalf("%s: %+v; want one, apart %v", c.name, costs, c.apart)
+		}
+		var b strings.Builder
+		WriteWatchCosts(&b, costs)
+		if got := strings.HasPrefix(b.String(), "Watching the locks changed 1 benchmark"); got != c.apart {
+			t.Errorf("%s: said changed %v:\n%s", c.name, got, b.String())
+		}
+		if strings.Contains(b.String(), "other processes took CPU") != (c.name == "disturbed") {
+			t.Errorf("%s:\n%s", c.name, b.String())
+		}
+	}
 }

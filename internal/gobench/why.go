@@ -78,14 +78,14 @@ func (b *Built) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches, 
 			}
 			return res.Points[0], nil
 		}, func(pt results.Point, attempt int, waited time.Duration, quiet bool) {
-			fmt.Fprintf(log, "  %s: disturbed (%s): measuring again after waiting %v for a quiet machine, attempt %d of %d\n",
-				what, pt.Interference(), waited.Round(100*time.Millisecond), attempt+1, w.Retry.Attempts)
+			format.Lines(log, "  ")(fmt.Sprintf("%s: disturbed (%s): measuring again after waiting %v for a quiet machine, attempt %d of %d",
+				what, pt.Interference(), waited.Round(100*time.Millisecond), attempt+1, w.Retry.Attempts))
 		})
 		if ctx.Err() != nil {
 			return pt, ctx.Err()
 		}
 		if err == nil {
-			fmt.Fprintf(log, "  %s: %s (%.1f s)\n", what, format.Rate(pt.Throughput, pt.Unit), time.Since(start).Seconds())
+			format.Lines(log, "  ")(fmt.Sprintf("%s: %s (%.1f s)", what, format.Rate(pt.Throughput, pt.Unit), time.Since(start).Seconds()))
 		}
 		return pt, err
 	}
@@ -149,8 +149,8 @@ func (b *Built) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches, 
 	}
 	s.Experiments = kept
 	if len(left) > 0 {
-		fmt.Fprintf(log, "left out (a part holding or waiting for less than %s of the workers' time and used less than once in %.0f operations cannot queue the others): %s\n",
-			format.Percent(minShare, 0), 1/minUses, strings.Join(left, "; "))
+		format.Lines(log, "")(fmt.Sprintf("left out (a part holding or waiting for less than %s of the workers' time and used less than once in %.0f operations cannot queue the others): %s",
+			format.Percent(minShare, 0), 1/minUses, strings.Join(left, "; ")))
 	}
 	control := fmt.Sprintf("%.2f outside", float64(s.Control.Extra))
 	err = study.Rounds(s, study.RoundsPlan{Count: w.Count, MaxCount: w.MaxCount, Within: w.Within, Start: start, PerRun: perRun}, log, func(i int) (results.Point, error) {

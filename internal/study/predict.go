@@ -217,20 +217,32 @@ func modelsOf(variants []string, measured []results.Point) ([]variantModel, erro
 		for _, n := range slices.Compact(counts) {
 			runs := slices.DeleteFunc(slices.Clone(pts), func(p results.Point) bool { return p.CPUs != n })
 			slices.SortFunc(runs, func(a, b results.Point) int { return cmp.Compare(a.Throughput, b.Throughput) })
-			m, err := modelOf(runs[(len(runs)-1)/2])
+			mid := runs[(len(runs)-1)/2]
+			if len(runs)%2 == 0 {
+				// The median of an even count, which the check holds the
+				// model against, lies between the middle two runs: the
+				// lower one's locks at the median's throughput (its times
+				// scaled to it; its waits as they were).
+				mid.Throughput = (mid.Throughput + runs[len(runs)/2].Throughput) / 2
+			}
+			m, err := modelOf(mid)
 			if err != nil {
 				return nil, err
 			}
 			out = append(out, m)
 		}
 	}
-	// The work outside the locks is read where one goroutine ran: on more
-	// CPUs it also holds what contention cost the locks' callers (the
-	// lock's word moving between cores, a handoff's wake-up), which the
-	// engine charges itself.
+	// The work outside the locks is read where one goroutine ran, where
+	// that is less: on more CPUs it also holds what contention cost the
+	// locks' callers (the lock's word moving between cores, a handoff's
+	// wake-up), which the engine charges itself. Less on more CPUs, the
+	// holds measured there took the time; it stays as it was read. Locks
+	// each goroutine has to itself contend for nothing: what more CPUs
+	// added to their operation is the machine's, and stays.
 	for i := range out {
 		one := modelFor(out, out[i].Variant, 1)
-		if one.From.CPUs == 1 && out[i].From.CPUs > 1 && len(out[i].Locks) > 0 {
+		shared := slices.ContainsFunc(out[i].Locks, func(g lockGroup) bool { return !g.Private })
+		if one.From.CPUs == 1 && out[i].From.CPUs > 1 && shared && one.Outside < out[i].Outside {
 			out[i].Outside, out[i].OutsideOn = one.Outside, 1
 			out[i].Rounding = min(out[i].Rounding, one.Rounding)
 		}

@@ -244,9 +244,15 @@ func predictable(models []variantModel, unseen string) (kept []variantModel, out
 		if hi.CPUs > lo.CPUs {
 			gain, ideal := hi.Throughput/lo.Throughput, float64(hi.CPUs)/float64(lo.CPUs)
 			if gain-1 < (ideal-1)/2 {
-				out = append(out, results.NotPredicted{Mode: v, Reason: fmt.Sprintf("no lock %s was seen in it, yet from %s to %d it made ×%.2f "+
+				reason := fmt.Sprintf("no lock %s was seen in it, yet from %s to %d it made ×%.2f "+
 					"where its work alone would make ×%.3g: what limits it is not a sync.Mutex or RWMutex (a channel, atomics, memory, "+
-					"the allocator), which the model does not see", unseen, format.Count(lo.CPUs, "CPU"), hi.CPUs, gain, ideal)})
+					"the allocator), which the model does not see", unseen, format.Count(lo.CPUs, "CPU"), hi.CPUs, gain, ideal)
+				if lo.IsDisturbed() || hi.IsDisturbed() {
+					// A busy machine flattens a curve too: say so, lest
+					// the reason blame the code for the others' CPU.
+					reason += ", or it was the other processes that took CPU from these runs: measure it again on a quiet machine to tell"
+				}
+				out = append(out, results.NotPredicted{Mode: v, Reason: reason})
 				continue
 			}
 		}
@@ -260,6 +266,9 @@ func predictable(models []variantModel, unseen string) (kept []variantModel, out
 // goroutine shares and a lock each goroutine has to itself look the same
 // there, and scale as differently as locks can. Empty where its models
 // tell them apart, or where who took its locks is not known (meters).
+// Another goroutine seen beside one worker (a benchmark's setup, taking a
+// few of its 32 shards before b.RunParallel) tells them apart only where
+// it took each lock too.
 func oneGoroutineOnly(models []variantModel) string {
 	seen := false
 	for _, m := range models {
@@ -267,16 +276,16 @@ func oneGoroutineOnly(models []variantModel) string {
 			return ""
 		}
 		for _, g := range m.Locks {
-			if g.Goroutines > 1 {
+			if g.Goroutines > 1 && (m.From.Par > 1 || g.Takers >= 1.5) {
 				return ""
 			}
-			seen = seen || g.Goroutines == 1
+			seen = seen || g.Goroutines >= 1
 		}
 	}
 	if !seen {
 		return ""
 	}
-	return "measured on 1 CPU only, where one goroutine took its locks: a lock every goroutine would share and a lock each " +
+	return "measured on 1 CPU only, where one goroutine took each of its locks: a lock every goroutine would share and a lock each " +
 		"goroutine has to itself look the same there, and scale as differently as locks can; measure on 2 CPUs as well " +
 		"(--measure 1,2) to tell which it is"
 }

@@ -17,6 +17,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/brewput/brewput/internal/format"
 )
 
 // event is a line of go test -json (cmd/test2json).
@@ -140,7 +142,7 @@ func main() {
 	for _, l := range s.lines {
 		fmt.Println(l)
 	}
-	fmt.Println(s.skipped())
+	format.Lines(os.Stdout, "")(s.skipped())
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "testsummary:", err)
 		os.Exit(1)

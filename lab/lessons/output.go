@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"strconv"
 	"time"
+	"unicode/utf8"
 
 	"github.com/brewput/brewput/internal/atomicfile"
 	"github.com/brewput/brewput/internal/format"
@@ -149,8 +150,9 @@ func timeLeft(elapsed time.Duration, done, left int, limitLeft time.Duration, wa
 func WriteTable(w io.Writer, rs []lesson.Result) error {
 	width := format.Width(w)
 	t := format.Table{Ragged: true, Width: width}
-	t.Row("claim", "verdict", "brewput [95 %]", "n", "cpus", "others")
-	for _, r := range rs {
+	head := []string{"claim", "verdict", "brewput [95 %]", "n", "cpus", "others"}
+	rows := make([][]string, len(rs))
+	for i, r := range rs {
 		others := fmt.Sprintf("%.2f/%.2f", r.Others, r.OthersAll)
 		switch {
 		case r.Model:
@@ -162,9 +164,29 @@ func WriteTable(w io.Writer, rs []lesson.Result) error {
 		if r.Disturbed {
 			verdict += ", disturbed"
 		}
-		t.Row(r.Claim, verdict, r.FigureText(), strconv.Itoa(r.Figure.N), format.Ints(r.CPUs, ","), others)
+		rows[i] = []string{r.Claim, verdict, r.FigureText(), strconv.Itoa(r.Figure.N), format.Ints(r.CPUs, ","), others}
+	}
+	// Where the six columns pass the width, a row keeps the claim and
+	// its verdict, and the figures go on the first line under it.
+	wide := rowsWidth(append([][]string{head}, rows...)) <= width
+	if wide {
+		t.Row(head...)
+	} else {
+		t.Row(head[:2]...)
+	}
+	for i, r := range rs {
 		const indent = "    "
 		under := func(s string) { t.Line(indent + format.Wrap(s, width-len(indent), indent+"  ")) }
+		if c := rows[i]; wide {
+			t.Row(c...)
+		} else {
+			t.Row(c[:2]...)
+			figures := fmt.Sprintf("brewput [95 %%]: %s, n %s, cpus %s", c[2], c[3], c[4])
+			if !r.Model {
+				figures += ", others " + c[5] + " CPUs (the samples kept/all)"
+			}
+			under(figures)
+		}
 		under(fmt.Sprintf("%s: %s", r.Seed, r.Text))
 		under("seed's figure: " + r.SeedFigure)
 		if r.Correction != "" {
@@ -175,6 +197,25 @@ func WriteTable(w io.Writer, rs []lesson.Result) error {
 	t.Line("")
 	t.Line(format.Wrap(lesson.Tally(rs), width, ""))
 	return t.Write(w)
+}
+
+// rowsWidth is how wide rows are laid out as a table: each column as wide
+// as its widest cell, two spaces between.
+func rowsWidth(rows [][]string) int {
+	var widths []int
+	for _, r := range rows {
+		for i, c := range r {
+			if i == len(widths) {
+				widths = append(widths, 0)
+			}
+			widths[i] = max(widths[i], utf8.RuneCountInString(c))
+		}
+	}
+	n := 0
+	for _, w := range widths {
+		n += w + 2
+	}
+	return n - 2
 }
 
 // Line says one result in a line, for progress: "talk/ideal-scales:

@@ -3,11 +3,13 @@ package lessons
 import (
 	"context"
 	"errors"
+	"math"
 	"runtime"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/lesson"
@@ -475,5 +477,47 @@ func TestRunInterruptedWithPending(t *testing.T) {
 	}
 	if len(rs) != 1 || rs[0].Claim != "f/a" || !rs[0].Disturbed || !slices.Equal(emitted, []string{"f/a"}) {
 		t.Errorf("interrupted with f/a pending: results %+v, emitted %v", rs, emitted)
+	}
+}
+
+// columns is a writer of a given width, as format.Width reads it.
+type columns struct {
+	strings.Builder
+	n int
+}
+
+func (c *columns) Columns() int { return c.n }
+
+// TestWriteTableFitsWidth: the table of verdicts fits 80 columns with the
+// widest cells a run gives (a long claim, "inconclusive, disturbed", a
+// figure with its reason), the figures under each row; where the six
+// columns fit, they are columns.
+func TestWriteTableFitsWidth(t *testing.T) {
+	rs := []lesson.Result{
+		{Claim: "talk/model-finelocking-limit", Seed: "talk.txt", Text: "a claim", SeedFigure: "1000", Measures: "lattes/s",
+			Unit: lesson.Lattes, Rule: lesson.AtLeast(950), CPUs: []int{6}, Model: true, Figure: lesson.Figure{Median: 1000, N: 1}, Verdict: lesson.Reproduced},
+		{Claim: "journal/actor-vs-mutex-grpc", Seed: "journal.txt", Text: "a claim", SeedFigure: "none", Measures: "a ratio",
+			Unit: lesson.Ratio, Rule: lesson.AtLeast(1.2), CPUs: []int{1, 2}, Figure: lesson.Figure{Median: 21.6, Lo: math.Inf(-1), Hi: math.Inf(1), N: 5},
+			Verdict: lesson.Inconclusive, Disturbed: true, Others: 0.08, OthersAll: 0.86},
+	}
+	for _, width := range []int{80, 160} {
+		b := &columns{n: width}
+		if err := WriteTable(b, rs); err != nil {
+			t.Fatal(err)
+		}
+		for line := range strings.Lines(b.String()) {
+			if n := utf8.RuneCountInString(strings.TrimRight(line, "\n")); n > width {
+				t.Errorf("at %d columns, a line of %d: %q", width, n, line)
+			}
+		}
+		flat := strings.Join(strings.Fields(b.String()), " ")
+		for _, r := range rs {
+			if !strings.Contains(flat, r.FigureText()) || !strings.Contains(flat, r.Claim) {
+				t.Errorf("at %d columns the table lacks %s's %q:\n%s", width, r.Claim, r.FigureText(), b.String())
+			}
+		}
+		if columned := strings.Contains(b.String(), "brewput [95 %]  "); columned != (width == 160) {
+			t.Errorf("at %d columns, the figures in a column: %v\n%s", width, columned, b.String())
+		}
 	}
 }

@@ -238,24 +238,36 @@ func bandsSentence(rows []analysis.RangeRow) string {
 
 // writeStudies writes the studies' compact table.
 func writeStudies(w io.Writer, t analysis.StudyTable) error {
-	fmt.Fprintf(w, "study %s, measured on %s: %d points, the median of each variant's runs (no causal profile: a limit is named only by experiment)\n",
-		strings.Join(t.Studies, ", "), strings.Join(t.Hosts, ", "), t.Points)
+	width := format.Width(w)
+	fmt.Fprintln(w, format.Wrap(fmt.Sprintf("study %s, measured on %s: %s, the median of each variant's runs (no causal profile: a limit is named only by experiment)",
+		strings.Join(t.Studies, ", "), strings.Join(t.Hosts, ", "), format.Count(t.Points, "point")), width, "  "))
 	sources := len(t.Hosts) > 1
-	head := []string{"variant", "cpus", "par"}
+	// par only where a row has other than a customer per CPU, and the
+	// meter last, under its row where the columns leave it too little
+	// room: the table fits the width.
+	par := slices.ContainsFunc(t.Rows, func(r analysis.StudyRow) bool { return r.Par != r.CPUs })
+	head := []string{"variant", "cpus"}
+	if par {
+		head = append(head, "par")
+	}
 	if t.Reps {
 		head = append(head, "runs")
 	}
 	if t.Open {
 		head = append(head, "rate/s", "drops")
 	}
-	head = append(head, "throughput", "of the most", "p50", "p99", "cpu util", "most used meter (held, wait)")
+	head = append(head, "throughput", "of the most", "p50", "p99", "cpu util")
 	if sources {
 		head = append(head, "source")
 	}
-	tab := format.Table{Align: []format.Align{format.Right}, Indent: true}
+	head = append(head, "most used meter (held, wait)")
+	tab := format.Table{Align: []format.Align{format.Right}, Indent: true, Ragged: true, Width: width}
 	tab.Row(head...)
 	for _, r := range t.Rows {
-		row := []string{r.Variant, strconv.Itoa(r.CPUs), strconv.Itoa(r.Par)}
+		row := []string{r.Variant, strconv.Itoa(r.CPUs)}
+		if par {
+			row = append(row, strconv.Itoa(r.Par))
+		}
 		if t.Reps {
 			row = append(row, strconv.Itoa(r.Runs))
 		}
@@ -266,11 +278,11 @@ func writeStudies(w io.Writer, t analysis.StudyTable) error {
 		if r.Share > 0 {
 			share = "×" + format.Sig(r.Share, 2)
 		}
-		row = append(row, format.Rate(r.Throughput, r.Unit), share, format.Wait(r.P50), format.Wait(r.P99), fmt.Sprintf("%.0f%%", 100*r.Util), r.Meter)
+		row = append(row, format.Rate(r.Throughput, r.Unit), share, format.Wait(r.P50), format.Wait(r.P99), fmt.Sprintf("%.0f%%", 100*r.Util))
 		if sources {
 			row = append(row, r.Origin)
 		}
-		tab.Row(row...)
+		tab.Row(append(row, r.Meter)...)
 	}
 	if err := tab.Write(w); err != nil {
 		return err
@@ -280,7 +292,7 @@ func writeStudies(w io.Writer, t analysis.StudyTable) error {
 		for i, d := range t.Disturbed {
 			words[i] = runsWords(d) + " on " + cpus(d.CPUs)
 		}
-		fmt.Fprintln(w, format.Wrap("Disturbed (other processes took CPU while they were measured): "+strings.Join(words, ", ")+".", format.Width(w), ""))
+		fmt.Fprintln(w, format.Wrap("Disturbed (other processes took CPU while they were measured): "+strings.Join(words, ", ")+".", width, ""))
 	}
 	return nil
 }

@@ -35,8 +35,8 @@ func WriteLocks(w io.Writer, points []results.Point) error {
 		return nil
 	}
 	var b strings.Builder
-	b.WriteString("\nThe locks each benchmark took while its timer ran, on the most CPUs measured (watched with --locks;\n" +
-		"a site's locks, and the sites that take the same lock, are one group):\n")
+	b.WriteString("\n" + format.Wrap("The locks each benchmark took while its timer ran, on the most CPUs measured (watched with --locks; "+
+		"a site's locks, and the sites that take the same lock, are one group):", format.Width(w), "") + "\n")
 	for _, mode := range order {
 		p := last[mode]
 		type group struct {

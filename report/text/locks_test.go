@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/brewput/brewput/results"
 )
@@ -35,6 +36,11 @@ func TestWriteLocks(t *testing.T) {
 	}
 	if strings.Contains(flat, "Shard at book.go:20: 2 locks, 0.5 an op, held 0.40 ms a use (10.0 % of the time each), waited") {
 		t.Errorf("a wait of 0 is written:\n%s", got)
+	}
+	for _, line := range strings.Split(got, "\n") {
+		if n := utf8.RuneCountInString(line); n > 80 {
+			t.Errorf("a line of %d columns, past 80: %q", n, line)
+		}
 	}
 	if strings.Index(got, "Place") > strings.Index(got, "Shard") {
 		t.Errorf("the costliest group is not first:\n%s", got)

@@ -16,7 +16,7 @@ import (
 )
 
 // LeavesOut says in a line what a study's prediction does not model.
-const LeavesOut = "Past the CPUs measured, the model keeps each lock's hold as measured on the most of them and the work outside the locks as on one: it leaves out " +
+const LeavesOut = "Past the CPUs measured, the model keeps each lock's hold as measured on the most of them and the work outside a shared lock as on one: it leaves out " +
 	"how they grow with more cores (cache lines shared by more cores, memory bandwidth, the garbage collector's extra work); " +
 	"the locks of a group are taken at random, evenly, and channels count as work."
 

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/brewput/brewput/explain/analyze"
 	"github.com/brewput/brewput/explain/verdict"
@@ -129,8 +130,8 @@ func TestWriteCompactUserCode(t *testing.T) {
 		"measured on box: 6 points", // the shop's alone
 		"study cache, measured on box: 7 points, the median of each variant's runs",
 		"of the most", "mutex cache held 60%",
-		"sharded 2 2 2 8 Mops/s ×1", // the median of 9 and 7 M, its 2 runs
-		"mutex 2 2 1 4 Mops/s ×0.5", // of sharded's 8 M
+		"sharded 2 2 8 Mops/s ×1", // the median of 9 and 7 M, its 2 runs (no par: a customer per CPU)
+		"mutex 2 1 4 Mops/s ×0.5", // of sharded's 8 M
 		"pkg: example.com/kv", "Get-2 100.0n ± ∞ ¹ 1", "sec/op",
 	} {
 		if !strings.Contains(squeezed, want) {
@@ -201,6 +202,30 @@ func TestMissedModelPastMeasured(t *testing.T) {
 		marked := strings.Contains(line, "¹")
 		if want := f[0] == "onelock" && (f[1] == "8" || f[1] == "64"); marked != want {
 			t.Errorf("%s on %s CPUs: marked %v, want %v:\n%s", f[0], f[1], marked, want, line)
+		}
+	}
+}
+
+// TestWriteStudiesFitsWidth: a study's compact table fits 80 columns, its
+// meter under the row where the columns leave it no room, and has a par
+// column only where a row has other than a customer per CPU.
+func TestWriteStudiesFitsWidth(t *testing.T) {
+	t.Setenv("COLUMNS", "80")
+	for _, par := range []int{2, 8} {
+		ps := cacheStudy()
+		ps[4].Par = par
+		var b strings.Builder
+		if err := WriteCompact(&b, ps, analyze.Answer(ps), nil); err != nil {
+			t.Fatal(err)
+		}
+		for line := range strings.Lines(b.String()) {
+			if n := utf8.RuneCountInString(strings.TrimRight(line, "\n")); n > 80 {
+				t.Errorf("par %d: a line of %d columns: %q", par, n, line)
+			}
+		}
+		squeezed := strings.Join(strings.Fields(b.String()), " ")
+		if hasPar := strings.Contains(squeezed, "variant cpus par"); hasPar != (par != 2) || !strings.Contains(squeezed, "mutex cache held 60%") {
+			t.Errorf("sharded on 2 CPUs with %d customers: a par column %v; want it only where par differs from cpus:\n%s", par, hasPar, b.String())
 		}
 	}
 }

@@ -46,6 +46,10 @@ func (e *ManyMatchError) Error() string {
 type NoLocks struct{ Point results.Point }
 
 func (e *NoLocks) Error() string {
+	if e.Point.Ops < 2*lockwatch.SampleEvery-1 {
+		return fmt.Sprintf("%s: watching saw no sync.Mutex or RWMutex taken in its %s (it samples about one lock in %d): run it longer (-benchtime) to know",
+			e.Point.Bench.Name, format.Count(int(e.Point.Ops), "operation"), lockwatch.SampleEvery)
+	}
 	return fmt.Sprintf("%s took no sync.Mutex or RWMutex while its timer ran (%s on %s): no lock limits it",
 		e.Point.Bench.Name, format.Rate(e.Point.Throughput, e.Point.Unit), format.Count(e.Point.CPUs, "CPU"))
 }

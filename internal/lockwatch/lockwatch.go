@@ -62,6 +62,11 @@ const (
 	NoStretch  = "0 none"
 )
 
+// SampleEvery is how often watching samples a lock, on average: no
+// goroutine takes 2×SampleEvery−1 locks in a row unsampled (the
+// overlay's watchEvery).
+const SampleEvery = 256
+
 //go:embed overlay/sync.go.txt
 var syncWatch []byte
 

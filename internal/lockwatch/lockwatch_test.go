@@ -2,6 +2,7 @@ package lockwatch
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -370,4 +371,13 @@ func goEnv(t *testing.T, key string) string {
 		t.Fatalf("go env %s: %v", key, err)
 	}
 	return string(out)
+}
+
+// TestSampleEvery: the Go side's SampleEvery is the overlay's watchEvery,
+// which the overlay's countdowns draw from.
+func TestSampleEvery(t *testing.T) {
+	want := fmt.Sprintf("watchEvery = %d ", SampleEvery)
+	if !bytes.Contains(syncWatch, []byte(want)) {
+		t.Errorf("the sync overlay does not declare %q", want)
+	}
 }

@@ -23,9 +23,11 @@ type Why struct {
 	Frac            float64
 	Count, MaxCount int
 	Retry           sweep.Retry
-	// Within is the time it may take: no round starts that would not
-	// end in it (0: no limit).
+	// Within is the time it may take, counted from Since (from the first
+	// run where Since is zero): no round starts that would not end in it
+	// (0: no limit).
 	Within time.Duration
+	Since  time.Time
 }
 
 // OutOfTime says a why experiment stopped at its time limit, undecided,
@@ -56,19 +58,26 @@ func (p *Program) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches
 	limit := ""
 	if w.Within > 0 {
 		limit = fmt.Sprintf(", within %v", w.Within)
+		if !w.Since.IsZero() {
+			limit = fmt.Sprintf(", within %v counted from its start (the build took %.0f s of it)", w.Within, time.Since(w.Since).Seconds())
+		}
 	}
 	fmt.Fprintf(log, "why %s on %d CPUs: %d rounds or more, up to %d%s, of %v a run\n", w.Variant, w.Load.CPUs, w.Count, w.MaxCount, limit, w.Load.Warmup+w.Load.Dur)
 	fmt.Fprintln(log, "round 1")
 	start := time.Now()
+	if !w.Since.IsZero() {
+		start = w.Since
+	}
 	if w.Within > 0 {
 		// A disturbed run is measured again only where that ends in time.
 		w.Retry.Until = start.Add(w.Within)
 	}
+	began := time.Now()
 	first, err := run("as it is", &kit.Stretch{})
 	if err != nil {
 		return nil, err
 	}
-	perRun := time.Since(start)
+	perRun := time.Since(began)
 	s := why.PlanStretches(p.Name, w.Frac, first)
 	if len(s.Experiments) == 0 {
 		return nil, &NoParts{Point: first}

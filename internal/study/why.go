@@ -138,12 +138,8 @@ func Rounds(s *why.Stretches, pl RoundsPlan, log io.Writer, run func(i int) (res
 	if pl.Within > 0 {
 		limit = fmt.Sprintf("; it stops at %v, undecided if it must, rather than start a round that would not end in it", pl.Within)
 	}
-	fitted := ""
-	if s.Fitted != "" {
-		fitted = fmt.Sprintf(", not the %s asked: more would fill the %s (busy %s, shared) past a quarter of its idle time", format.Percent(s.Asked, 0), s.Fitted, format.Percent(s.FittedBusy, 1))
-	}
-	format.Lines(log, "")(fmt.Sprintf("%s stretched in turn, %v an operation (%s of one%s), and the control; a round takes about %.0f s (more where a disturbed run is measured again): %d rounds about %.0f s, %d at most about %.0f s%s",
-		format.Count(len(s.Experiments), "part"), s.Extra, format.Percent(s.Frac, 0), fitted, round.Seconds(), pl.Count, (time.Duration(pl.Count) * round).Seconds(),
+	format.Lines(log, "")(fmt.Sprintf("%s stretched in turn, %v an operation (%s of one), and the control; a round takes about %.0f s (more where a disturbed run is measured again): %d rounds about %.0f s, %d at most about %.0f s%s",
+		format.Count(len(s.Experiments), "part"), s.Extra, format.Percent(s.Frac, 0), round.Seconds(), pl.Count, (time.Duration(pl.Count) * round).Seconds(),
 		pl.MaxCount, (time.Duration(pl.MaxCount) * round).Seconds(), limit))
 	cut := func(keep int) {
 		s.Base = s.Base[:min(len(s.Base), keep)]

@@ -131,7 +131,9 @@ type Stretched struct {
 	// operation). Whatever holds them back, every operation shares it, and
 	// a stretch that makes a lock a queue on top of it cannot tell whether
 	// that lock is what holds them back: the part is undecided, neither
-	// named nor cleared.
+	// named nor cleared, unless the lock was held half the time or more as
+	// it is (Busy), most of the path taken one at a time (go-metrics'
+	// shared histogram: 54-58 %; logrus's lock: 26 %).
 	Serial bool `json:"control_serial,omitempty"`
 	// Uncontended says the stretch cost more than its control, yet the
 	// lock was waited for less than Margin of the time as it is: the
@@ -387,7 +389,10 @@ func (s *Stretches) Judge() {
 		}
 		e.Unmatched = quietKnown && e.Hi < -s.Margin
 		cleared := quietKnown && e.Hi < s.Margin && !e.Unmatched
-		if serial && (e.Limits || cleared) {
+		// Beside a serial control a lock is still named where it was
+		// held half the time or more as it is: then it is most of the
+		// path the workers took one at a time.
+		if serial && (cleared || (e.Limits && e.Busy < 0.5)) {
 			e.Limits, cleared, e.Serial = false, false, true
 		}
 		e.Decided = e.Limits || cleared

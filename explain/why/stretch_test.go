@@ -246,6 +246,15 @@ func TestSerialControlDecidesNothing(t *testing.T) {
 	if err := s.WriteTable(&out); err != nil || !strings.Contains(out.String(), "serial") {
 		t.Errorf("table (%v):\n%s", err, out.String())
 	}
+	// A lock held 60 % of the time as it is is most of the path taken
+	// one at a time: named beside the serial control.
+	for i := range s.Base {
+		s.Base[i].Study.Meters[0].BusyFrac = 0.6
+	}
+	s.Judge()
+	if l := s.Limit(); l == nil || l.Name != "the cache mutex" || l.Serial || s.Experiments[1].Decided {
+		t.Errorf("limit %+v; want the cache mutex, held 60 %% of the time, named, the shards undecided: %+v", l, s.Experiments[1])
+	}
 	// The same costs beside a control where nothing queues: the one
 	// named, the other cleared.
 	control = []float64{0.33, 0.34, 0.32, 0.33, 0.335, 0.33}

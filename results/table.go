@@ -286,7 +286,7 @@ func writeShopTable(w io.Writer, points []Point, studies bool) error {
 		// throughput's is the last column a table too wide leaves out.
 		{"go band", bands, func(p Point) string { return FormatBandThroughput(p.Band) }, 1},
 		{"p50 range ms", bands, func(p Point) string { return FormatBandP50(p.Band) }, 6},
-		{"bound", model, func(p Point) string { return FormatBound(p.Bounds) }, 0},
+		{"ceiling", model, func(p Point) string { return FormatBound(p.Bounds) }, 0},
 		ms("mean ms", func(l Latency) float64 { return l.Mean }, 9), ms("p05 ms", func(l Latency) float64 { return l.P05 }, 10),
 		p50, ms("p95 ms", func(l Latency) float64 { return l.P95 }, 8),
 		ms("p99 ms", func(l Latency) float64 { return l.P99 }, 5),
@@ -418,8 +418,11 @@ func OriginLabel(p Point) string {
 	return p.Origin()
 }
 
-// FormatBound formats a model's throughput bound and what sets it,
-// "1000.0 espresso"; "-" for a measurement, "none" where nothing bounds.
+// FormatBound formats a model's throughput bound, the most the structure
+// allows with no waiting, "1000.0"; "-" for a measurement, "none" where
+// nothing bounds. What sets it (Bounds.Limit) is left to the JSON: a
+// table's "limited by" names what limits the point, found by experiment,
+// and a second resource beside it would read as a second name for it.
 func FormatBound(b *Bounds) string {
 	switch {
 	case b == nil:
@@ -428,9 +431,9 @@ func FormatBound(b *Bounds) string {
 		return "none"
 	}
 	if b.ThroughputMax >= 1e5 {
-		return strings.TrimSpace(format.SIAtMost(b.ThroughputMax) + " " + b.Limit)
+		return format.SIAtMost(b.ThroughputMax)
 	}
-	return strings.TrimSpace(format.AtMost(b.ThroughputMax, 1) + " " + b.Limit)
+	return format.AtMost(b.ThroughputMax, 1)
 }
 
 // FormatBottleneck says what limits a point, in its one wording (Words),

@@ -111,8 +111,8 @@ func answer(a *Advice) string {
 		return fmt.Sprintf("%s. None of the %d changes tried raises throughput by more than 1 %%%s.", now, len(a.Options), best)
 	}
 	o := a.Options[0]
-	return fmt.Sprintf("%s. Best change: %s (%s): %.0f %s (%s), median latency %s ms (%s); it costs %s.",
-		now, o.Change, o.As, o.Throughput, a.Unit, format.Gain(o.ThroughputGain), format.Sig(o.P50Ms, 2), latencyChange(o.LatencyGain), o.Cost)
+	return fmt.Sprintf("%s. Best change: %s (%s): %.0f %s (%s), median latency %s (%s); it costs %s.",
+		now, o.Change, o.As, o.Throughput, a.Unit, format.Gain(o.ThroughputGain), format.Wait(o.P50Ms), latencyChange(o.LatencyGain), o.Cost)
 }
 
 // LimitedBy says a verdict briefly: "the grinder (another grinder: +13 %)".

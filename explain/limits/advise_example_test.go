@@ -18,5 +18,5 @@ func ExampleAdvise() {
 	}
 	fmt.Println(a.Answer)
 	// Output:
-	// finelocking on 6 CPUs makes 1000 lattes/s, limited by the grinder, the espresso machine and the steamer together (no single relief gains more than 1 %; another grinder + another espresso machine + another steamer: +50 %). Best change: another copy of each machine (multi-2): 1500 lattes/s (+50 %), median latency 4 ms (33 % less); it costs 3 machines.
+	// finelocking on 6 CPUs makes 1000 lattes/s, limited by the grinder, the espresso machine and the steamer together (no single relief gains more than 1 %; another grinder + another espresso machine + another steamer: +50 %). Best change: another copy of each machine (multi-2): 1500 lattes/s (+50 %), median latency 4.0 ms (33 % less); it costs 3 machines.
 }

@@ -159,7 +159,12 @@ func (y *yamlSystem) describe(k knobs) string {
 			parts = append(parts, fmt.Sprintf("%s's line ×%g", r.Name, f))
 		}
 		if n := k.shards[r.Name]; n > 1 {
-			parts = append(parts, fmt.Sprintf("%s: %d shards", r.Name, n))
+			// The model gives a sharded word a copy on each CPU, whatever n.
+			if r.Kind == blueprint.Word {
+				parts = append(parts, fmt.Sprintf("%s: a copy on each CPU", r.Name))
+			} else {
+				parts = append(parts, fmt.Sprintf("%s: %d shards", r.Name, n))
+			}
 		}
 	}
 	for _, st := range y.b.Stages() {

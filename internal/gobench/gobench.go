@@ -72,8 +72,9 @@ type Config struct {
 	// (lockwatch.StretchEnv's value), "" for none.
 	Stretch string
 	// Unwatched, with Locks, also builds the packages without the
-	// overlay and runs them after the watched ones on each CPU count, the
-	// same -count times: Result.Unwatched, which WatchCosts compares.
+	// overlay and runs them on each CPU count, the same -count times, in
+	// turn with the watched runs: Result.Unwatched, which WatchCosts
+	// compares.
 	Unwatched bool
 	// Log, when set, hears of each package and benchmark result.
 	Log io.Writer
@@ -218,20 +219,19 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	defer b.Close()
 	res := Result{Targets: map[string]string{}}
 	for i, n := range cfg.CPUs {
-		one, err := b.Run(ctx, n)
+		var one Result
+		var err error
+		if cfg.Locks && cfg.Unwatched {
+			one, err = b.runCompared(ctx, n)
+			res.Unwatched = append(res.Unwatched, one.Unwatched...)
+		} else {
+			one, err = b.Run(ctx, n)
+		}
 		res.Points = append(res.Points, one.Points...)
 		res.Failures = append(res.Failures, one.Failures...)
 		maps.Copy(res.Targets, one.Targets)
 		if err != nil {
 			return sorted(res), err
-		}
-		if cfg.Locks && cfg.Unwatched {
-			plain, err := b.runUnwatched(ctx, n)
-			res.Unwatched = append(res.Unwatched, plain.Points...)
-			res.Failures = append(res.Failures, plain.Failures...)
-			if err != nil {
-				return sorted(res), err
-			}
 		}
 		if i == 0 && len(one.Points)+len(one.Failures) == 0 {
 			var names []string
@@ -294,13 +294,44 @@ func (b *Built) RunStretched(ctx context.Context, n int, stretch string) (Result
 	return res, err
 }
 
-// runUnwatched runs every package's benchmarks built without the overlay
-// on n CPUs.
-func (b *Built) runUnwatched(ctx context.Context, n int) (Result, error) {
-	cfg := b.cfg
-	cfg.Locks, cfg.Stretch = false, ""
-	var res Result
-	return res, b.runEach(ctx, cfg, n, true, &res)
+// runCompared runs every package's benchmarks on n CPUs watched and
+// unwatched (Result.Unwatched) in turn, one run of each at a time, as
+// many as -count says, the order alternating: a neighbour busy for a
+// while slows both alike, where all watched runs and then all unwatched
+// ones would put it on one side only. A benchmark that fails is told
+// once, not at each run.
+func (b *Built) runCompared(ctx context.Context, n int) (Result, error) {
+	watched, plain := b.cfg, b.cfg
+	watched.Count, watched.Stretch = 1, ""
+	plain.Count, plain.Locks, plain.Stretch = 1, false, ""
+	res := Result{Targets: map[string]string{}}
+	var unwatched Result
+	var err error
+	for rep := 0; rep < b.cfg.count() && err == nil; rep++ {
+		for k := 0; k < 2 && err == nil; k++ {
+			if (rep+k)%2 == 0 {
+				err = b.runEach(ctx, watched, n, false, &res)
+			} else {
+				err = b.runEach(ctx, plain, n, true, &unwatched)
+			}
+		}
+	}
+	results.NumberReps(res.Points)
+	results.NumberReps(unwatched.Points)
+	res.Unwatched = unwatched.Points
+	type failed struct {
+		pkg, bench string
+		cpus       int
+	}
+	told := map[failed]bool{}
+	res.Failures = slices.DeleteFunc(append(res.Failures, unwatched.Failures...), func(f Failure) bool {
+		k := failed{f.Pkg, f.Bench, f.CPUs}
+		was := told[k]
+		told[k] = true
+		return was
+	})
+	maps.Copy(b.seen, res.Targets)
+	return res, err
 }
 
 // runEach runs every package's benchmarks on n CPUs under cfg, each

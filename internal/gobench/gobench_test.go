@@ -8,11 +8,13 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/brewput/brewput/results"
 	"go.uber.org/goleak"
 )
 
@@ -285,5 +287,54 @@ func BenchmarkHang(b *testing.B) { time.Sleep(time.Hour) }
 	<-done
 	if !errors.Is(err, context.Canceled) || len(res.Points) != 1 || res.Points[0].Mode != "Sum" || res.Points[0].Ops != 20 {
 		t.Errorf("interrupted: %v, points %+v; want context.Canceled and Sum's point", err, res.Points)
+	}
+}
+
+// TestRunComparedInTurn: watched, each benchmark runs unwatched too, one
+// run of each at a time, the order alternating (watched, unwatched,
+// unwatched, watched, …), each side's runs numbered as -count numbers
+// them; a benchmark that fails on 2 CPUs is told once, not at each run.
+func TestRunComparedInTurn(t *testing.T) {
+	if testing.Short() || runtime.NumCPU() < 2 {
+		t.Skip("builds the standard library's sync with lockwatch's overlay; needs 2 CPUs")
+	}
+	res, err := Run(context.Background(), Config{Dir: module(t, benchmarks), CPUs: []int{1, 2}, Count: 3, Benchtime: "20x",
+		Locks: true, Unwatched: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	type run struct {
+		watched bool
+		rep     int
+		start   time.Time
+	}
+	var sum []run
+	for _, side := range [][]results.Point{res.Points, res.Unwatched} {
+		for _, p := range side {
+			if p.Mode == "Sum" && p.CPUs == 1 {
+				sum = append(sum, run{p.Bench.Watched, p.Rep, p.Start})
+			}
+		}
+	}
+	slices.SortFunc(sum, func(a, b run) int { return a.start.Compare(b.start) })
+	want := []run{{true, 1, time.Time{}}, {false, 1, time.Time{}}, {false, 2, time.Time{}}, {true, 2, time.Time{}},
+		{true, 3, time.Time{}}, {false, 3, time.Time{}}}
+	if len(sum) != len(want) {
+		t.Fatalf("Sum on 1 CPU: %d runs, want %d: %+v", len(sum), len(want), sum)
+	}
+	for i := range sum {
+		if sum[i].watched != want[i].watched || sum[i].rep != want[i].rep {
+			t.Errorf("Sum on 1 CPU, run %d in time: watched %v, rep %d; want watched %v, rep %d", i+1,
+				sum[i].watched, sum[i].rep, want[i].watched, want[i].rep)
+		}
+	}
+	failed := 0
+	for _, f := range res.Failures {
+		if f.CPUs == 2 && strings.Contains(f.Output, "broken on two CPUs") {
+			failed++
+		}
+	}
+	if failed != 1 {
+		t.Errorf("FailsOnTwo on 2 CPUs told %d times, want once: %+v", failed, res.Failures)
 	}
 }

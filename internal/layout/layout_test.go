@@ -85,20 +85,28 @@ func labs(t *testing.T, ps map[string]*pkg) []string {
 // tier places a package in the pipeline: scenario → harness → results →
 // explanation → report, with the engine beside the scenarios and the
 // CLI's orchestration on top. A package imports only packages of its own
-// tier or an earlier one. The helpers under internal/ (all but mainjob,
-// predict and study) belong to no tier: anyone may import them.
+// tier or an earlier one. Under internal/, the foundations (files
+// written whole, numbers formatted, exit codes, flags) come before
+// everything and import only the standard library and each other; the
+// measuring helpers sit beside measure/; the orchestration of commands
+// between report and cmd. Every package has a tier.
 func tier(dir string) (int, bool) {
 	tiers := []struct {
 		prefix string
 		tier   int
 	}{
+		{"internal/atomicfile", -1}, {"internal/cliflag", -1}, {"internal/exitcode", -1}, {"internal/format", -1},
+		{"internal/hold", -1}, {"internal/parallel", -1}, {"internal/race", -1},
 		{"results", 0},
 		{"measure", 1}, {"coffee", 1}, {"model", 1},
+		{"internal/host", 1}, {"internal/lockwatch", 1}, {"internal/profile", 1}, {"internal/quiet", 1},
 		{"lab", 2},
 		{"explain", 3},
 		{"report", 4},
-		{"internal/mainjob", 5}, {"internal/predict", 5}, {"internal/study", 5},
-		{"cmd", 6},
+		{"internal/mainjob", 5}, {"internal/predict", 5}, {"internal/study", 5}, {"internal/gobench", 5},
+		{"internal/playground", 5}, {"internal/outfile", 5}, {"internal/testkit", 5},
+		{"cmd", 6}, {"internal/testsummary", 6}, {"internal/layout", 6},
+		{"examples", 7},
 	}
 	for _, t := range tiers {
 		if dir == t.prefix || strings.HasPrefix(dir, t.prefix+"/") {
@@ -106,6 +114,16 @@ func tier(dir string) (int, bool) {
 		}
 	}
 	return 0, false
+}
+
+// TestEveryPackageHasATier: a package no tier names could import anything
+// unseen.
+func TestEveryPackageHasATier(t *testing.T) {
+	for dir := range packages(t) {
+		if _, ok := tier(dir); !ok && dir != "." {
+			t.Errorf("%s has no tier: place it in tier()", dir)
+		}
+	}
 }
 
 // upward lists the imports against the tiers that are part of the design:

@@ -72,9 +72,9 @@ name: pool-global
 unit: pairs
 resources: {cache: 1}
 steps:
-  - {name: put, duration: 232.75ns}
+  - {name: put, duration: 232ns}
   - {name: put-locked, duration: 20ns, holds: [cache]}
-  - {name: get, duration: 232.75ns}
+  - {name: get, duration: 232ns}
   - {name: get-locked, duration: 20ns, holds: [cache]}`)
 	cfg := goAt(2)
 	cfg.Costs = sim.Costs{Switch: 83, Wake: 34056, SpinWake: 23743, MutexHandoff: 293, ChanHandoff: 648, BufChanHandoff: 734,

@@ -131,3 +131,29 @@ steps: [{name: add, duration: 30ns, writes: [n]}]`
 		t.Errorf("each CPU's own: %d of 8 seeds at two CPUs' speed; want all", apart)
 	}
 }
+
+// TestDurationToTheNearestNanosecond: a duration with a fraction of a
+// nanosecond is rounded, not cut: "7.6ns" is a step of 8 ns (125 M orders
+// a second on one CPU), not of 7 (143 M).
+func TestDurationToTheNearestNanosecond(t *testing.T) {
+	for _, c := range []struct {
+		step string
+		want float64
+	}{
+		{"7.6ns", 1e9 / 8},
+		{"7.4ns", 1e9 / 7},
+		{"0.0076us", 1e9 / 8},
+		{"1.5ns", 1e9 / 2},
+		{"2us", 1e9 / 2000},
+	} {
+		b := parse(t, `
+steps:
+  - {name: add, duration: `+c.step+`}`)
+		cfg := fifo(1)
+		cfg.Warmup, cfg.Dur = time.Microsecond, 100*time.Microsecond
+		r := run(t, b, cfg)
+		if math.Abs(r.Throughput-c.want)/c.want > 0.01 {
+			t.Errorf("a step of %s: %.0f orders/s, want %.0f", c.step, r.Throughput, c.want)
+		}
+	}
+}

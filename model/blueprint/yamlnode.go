@@ -3,6 +3,7 @@ package blueprint
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"regexp"
 	"slices"
 	"strconv"
@@ -319,6 +320,7 @@ func (p *parser) length(n *yaml.Node, what, key string) (time.Duration, error) {
 	if err != nil {
 		return 0, p.fail(s, what, "%s %q: want %s", key, s.Value, wantDuration)
 	}
+	d = nearestNanosecond(s.Value, d)
 	if d < 0 {
 		return 0, p.fail(s, what, "%s %s is negative: want 0 or more", key, s.Value)
 	}
@@ -373,4 +375,36 @@ func (p *parser) distribution(k, v *yaml.Node, what string) (dist, error) {
 		return normal{m: d[0], sd: d[1]}, nil
 	}
 	return nil, p.fail(k, what, "duration {%s: ...}: want %s", k.Value, wantDuration)
+}
+
+// durationPart is one number and unit of a Go duration.
+var durationPart = regexp.MustCompile(`([0-9]*\.?[0-9]+)(ns|us|µs|μs|ms|s|m|h)`)
+
+// nanosecondsIn are the units' lengths, in nanoseconds.
+var nanosecondsIn = map[string]float64{"ns": 1, "us": 1e3, "µs": 1e3, "μs": 1e3, "ms": 1e6, "s": 1e9, "m": 60e9, "h": 3600e9}
+
+// nearestNanosecond is the duration s, which time.ParseDuration read as
+// d, rounded to the nearest nanosecond where ParseDuration cut a
+// fraction off: "7.6ns" is 8ns, not 7ns, a short step's length kept
+// within half a nanosecond of what was written.
+func nearestNanosecond(s string, d time.Duration) time.Duration {
+	if !strings.Contains(s, ".") || d > 1<<50 || d < -1<<50 {
+		return d // whole, or too long for a float to hold its nanoseconds
+	}
+	ns := 0.0
+	for _, m := range durationPart.FindAllStringSubmatch(s, -1) {
+		v, err := strconv.ParseFloat(m[1], 64)
+		if err != nil {
+			return d
+		}
+		ns += v * nanosecondsIn[m[2]]
+	}
+	if strings.HasPrefix(s, "-") {
+		ns = -ns
+	}
+	r := time.Duration(math.Round(ns))
+	if r-d > 1 || d-r > 1 {
+		return d
+	}
+	return r
 }

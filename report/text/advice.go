@@ -25,8 +25,8 @@ func WriteAdvice(w io.Writer, a *analysis.Advice) error {
 	if setting == "" {
 		setting = "the " + a.Model
 	}
-	fmt.Fprintf(w, "\n%s\n%s\n\n", wrap(setting), wrap(fmt.Sprintf("%s now: %.0f %s, median latency %.2f ms, p99 %.2f ms. %s",
-		a.System, a.Now.Throughput, a.Unit, a.Now.P50Ms, a.Now.P99Ms, a.Now.Bottleneck.Text)))
+	fmt.Fprintf(w, "\n%s\n%s\n\n", wrap(setting), wrap(fmt.Sprintf("%s now: %.0f %s, median latency %s, p99 %s. %s",
+		a.System, a.Now.Throughput, a.Unit, format.Wait(a.Now.P50Ms), format.Wait(a.Now.P99Ms), a.Now.Bottleneck.Text)))
 	// Each change and what it makes of the system go under its row's
 	// figures, where any length fits.
 	t := format.Table{Ragged: true}
@@ -34,7 +34,7 @@ func WriteAdvice(w io.Writer, a *analysis.Advice) error {
 	const indent = "      "
 	for i, o := range a.Options {
 		t.Row(fmt.Sprint(i+1), fmt.Sprintf("%.0f", o.Throughput), format.WholeGain(o.ThroughputGain),
-			fmt.Sprintf("%.2f", o.P50Ms), fmt.Sprintf("%.2f", o.P99Ms), format.WholeGain(-o.LatencyGain), o.Cost.String())
+			format.Ms(o.P50Ms), format.Ms(o.P99Ms), format.WholeGain(-o.LatencyGain), o.Cost.String())
 		t.Line(indent + format.Wrap(o.Change+", as "+o.As, format.Width(w)-len(indent), indent))
 	}
 	return t.Write(w)

@@ -3,6 +3,7 @@ package results
 import (
 	"bytes"
 	"encoding/csv"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -184,5 +185,28 @@ func TestBenchKeepsModelApart(t *testing.T) {
 	}
 	if row.Project(results[0]) == row.Project(results[1]) {
 		t.Errorf("benchstat would take prediction and measurement for one benchmark:\n%s", buf.String())
+	}
+}
+
+// TestTableLatencyUnit: the table writes latencies in the unit the longest
+// reads best in, so that a system of nanoseconds is not a column of ms
+// with six decimals.
+func TestTableLatencyUnit(t *testing.T) {
+	t.Setenv("COLUMNS", "160")
+	fast := measuredPoint("hostA")
+	fast.Latency = Latency{P05: 0.00002, P50: 0.000026, P95: 0.00015, P99: 0.000204, Mean: 0.00004}
+	slow := measuredPoint("hostA")
+	for _, c := range []struct {
+		p          Point
+		head, cell string
+	}{{fast, "p50 ns", "26.00"}, {slow, "p50 ms", fmt.Sprintf("%.2f", slow.Latency.P50)}} {
+		var buf bytes.Buffer
+		if err := WriteTable(&buf, []Point{c.p}); err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(buf.String(), "\n")
+		if !strings.Contains(lines[0], c.head) || !strings.Contains(lines[1], " "+c.cell+" ") {
+			t.Errorf("want a column %q with %q:\n%s", c.head, c.cell, buf.String())
+		}
 	}
 }

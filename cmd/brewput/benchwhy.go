@@ -30,7 +30,7 @@ func (f *benchWhyFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.benchtime, "benchtime", "500ms", "with a package: each run's length, or iterations such as 100000x (as go test -benchtime)")
 	fs.Float64Var(&f.w.Frac, "stretch", why.DefaultFrac, "with a package: the time added per operation to each lock in its turn, and outside every lock as the control, as a share of an operation: 0.5 is half of one")
 	fs.IntVar(&f.w.MaxCount, "max-count", 20, "with a package: rounds at most, while an experiment is undecided")
-	fs.DurationVar(&f.w.Within, "within", 3*time.Minute, "the time it may take; it stops, undecided if it must, rather than start a round that would not end in it (0: no limit)")
+	fs.DurationVar(&f.w.Within, "within", 3*time.Minute, "the time the whole command may take, its build included; it stops, undecided if it must, rather than start a round that would not end in it (0: no limit)")
 	registerNoisy(fs, &f.noisy)
 }
 
@@ -38,6 +38,8 @@ func (f *benchWhyFlags) register(fs *pflag.FlagSet) {
 // its process takes seen through lockwatch's overlay, each site's
 // critical sections and the work before every lock stretched in turn.
 func (f *benchWhyFlags) run(ctx context.Context, e *env, fs *pflag.FlagSet, pkgs, goFlags []string, count int, format string) error {
+	// --within is the whole command's time, its build included.
+	f.w.Since = time.Now()
 	cpus, _ := fs.GetString("cpus")
 	n, err := strconv.Atoi(cpus)
 	switch {

@@ -245,7 +245,8 @@ func studyWhyCmd(e *env, prog *study.Program, use string) *cobra.Command {
 			case format != "table" && format != "json":
 				return fmt.Errorf("--format %q: want table or json", format)
 			}
-			w.Variant, w.Load.CPUs = variant, n
+			// --within is the whole command's time, its build included.
+			w.Variant, w.Load.CPUs, w.Since = variant, n, prog.Began
 			if w.Retry, err = retryOf(noisy); err != nil {
 				return err
 			}
@@ -268,7 +269,7 @@ func studyWhyCmd(e *env, prog *study.Program, use string) *cobra.Command {
 	fs.StringVar(&variant, "variant", "", "the variant to explain (see list)")
 	fs.StringVar(&cpus, "cpus", strconv.Itoa(runtime.NumCPU()), "the CPU count to explain it on, one number")
 	fs.Float64Var(&w.Frac, "stretch", why.DefaultFrac, "the time added per operation to each lock and channel in its turn, and outside every lock as the control, as a share of an operation: 0.5 is half of one")
-	fs.DurationVar(&w.Within, "within", 3*time.Minute, "the time it may take; it stops undecided rather than start a round that would not end in it (0: no limit)")
+	fs.DurationVar(&w.Within, "within", 3*time.Minute, "the time the whole command may take, the study's build included; it stops undecided rather than start a round that would not end in it (0: no limit)")
 	fs.IntVar(&w.Count, "count", compare.RunsForInterval(), "rounds at least: the variant as it is and each stretch once a round")
 	fs.IntVar(&w.MaxCount, "max-count", 20, "rounds at most, while an experiment is undecided")
 	fs.IntVar(&w.Load.Par, "par", 0, "workers at once; 0 means one per CPU")

@@ -24,6 +24,7 @@ func newWhyCmd(e *env) *cobra.Command {
 	cmd := goTestCommand("why [--mode NAME | PACKAGE -bench REGEXP] [flags] [-- go test flags]",
 		"Measure what limits a point or a Go benchmark, on real CPUs",
 		func(cmd *cobra.Command, pkgs, goFlags []string) error {
+			begun := time.Now()
 			fs := cmd.Flags()
 			if len(pkgs) > 0 || fs.Changed("bench") {
 				switch {
@@ -76,7 +77,9 @@ func newWhyCmd(e *env) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			study.Within = bw.w.Within
+			// --within is the whole command's time, the model's profile
+			// included.
+			study.Within, study.Since = bw.w.Within, begun
 			runErr := study.Run(cmd.Context(), sf.count, runner.Run, e.stderr)
 			study.Judge(compare.Options{})
 			if err := study.Write(e.stdout, format); err != nil {

@@ -31,14 +31,33 @@ type Stretches struct {
 	CPUs    int    `json:"cpus"`
 	// Frac is the extra time an experiment adds per operation, as a share
 	// of OpTime, a worker's time per operation in the first run as it is;
-	// Extra is Frac × OpTime.
+	// Extra is Frac × OpTime. Asked is the most Frac may be (--stretch):
+	// less where a lock the workers share would be made a queue by the
+	// stretch alone (FitFrac).
 	Frac   float64 `json:"frac"`
+	Asked  float64 `json:"asked_frac"`
 	OpTime Nanos   `json:"op_ns"`
 	Extra  Nanos   `json:"extra_per_op_ns"`
+	// Fitted names the lock that made Frac less than Asked, and its busy
+	// share as it is.
+	Fitted     string  `json:"fitted_to,omitempty"`
+	FittedBusy float64 `json:"fitted_busy,omitempty"`
 	// Margin is how much more of the throughput than the control a
-	// stretch must cost to limit, or less to not: a tenth of the share
-	// Extra takes of an operation with it.
+	// stretch may cost and be cleared, or less and be matched: a tenth
+	// of the share Extra takes of an operation with it.
 	Margin float64 `json:"margin"`
+	// Bar is how much more than the control a stretch must cost to
+	// limit: half the way from the control's cost where nothing queues,
+	// Frac/(1+Frac), to a bottleneck's, where each operation waits its
+	// turn at the stretched part, Frac×n/(1+Frac×n) with n workers (on
+	// 2 CPUs at 0.5: 33.3 % and 50 %, a bar of 8.3 points). Time inside
+	// any lock two workers share costs somewhat more than time outside
+	// it (a queue's waits grow with its load), so a part is named only
+	// where its time costs as a bottleneck's would, not merely more.
+	Bar float64 `json:"bar"`
+	// Bottleneck is Frac×n/(1+Frac×n), what the stretch costs where
+	// every operation waits its turn at the stretched part.
+	Bottleneck float64 `json:"bottleneck_cost"`
 	Unit   string  `json:"unit"`
 	// Base are the variant's runs as it is, one a round.
 	Base []results.Point `json:"-"`
@@ -118,6 +137,18 @@ type Stretched struct {
 	// it is, the median over the rounds: near 1, a lock every worker
 	// queues for.
 	Busy float64 `json:"busy"`
+	// Short says the stretch cost clearly more than its control (the
+	// interval above Margin) but not clearly as much more as a
+	// bottleneck's would (its interval not above Bar): its time costs
+	// more than time elsewhere, as any shared lock's does, and the part
+	// is undecided, never named.
+	Short bool `json:"short_of_bar,omitempty"`
+	// Serial says the control cost as much as time added where every
+	// operation waits its turn (its cost nearer Bottleneck than
+	// Frac/(1+Frac)): the workers as they are ran one at a time, so that
+	// time anywhere cost alike, and no stretch can show that this part
+	// costs more; it is undecided, never cleared.
+	Serial bool `json:"control_serial,omitempty"`
 	// Uncontended says the stretch cost more than its control, yet the
 	// lock was waited for less than Margin of the time as it is: the
 	// stretch may have made the queue it measured, and the part is
@@ -158,18 +189,84 @@ type Stretched struct {
 	QuietRounds int  `json:"quiet_rounds"`
 }
 
-// DefaultFrac is the stretch why adds per operation, as a share of one:
+// DefaultFrac is the most why adds per operation, as a share of one:
 // enough to move an operation measurably on a noisy machine, however
-// short its locks' holds.
+// short its locks' holds; less where a lock the workers share would be
+// made a queue by the stretch alone (FitFrac).
 const DefaultFrac = 0.5
+
+// MinFrac is the least FitFrac leaves: a tenth of an operation, about
+// what a noisy 2-core machine's runs tell apart in a dozen rounds.
+const MinFrac = 0.1
+
+// headroom is the share of a shared lock's idle time as it is that a
+// stretch may fill.
+const headroom = 0.25
+
+// FitFrac is the largest stretch, at most asked and at least MinFrac,
+// that keeps every lock the workers share within a quarter of its idle
+// time as it is, and the lock that bound it ("" where none did). On n
+// workers a stretch of f of an operation, spread over a group's uses,
+// adds to a lock of it f × n × its share of the group's exclusive uses of
+// a worker's time held per operation: on 2 CPUs, stretching a lock every
+// operation takes by half an operation adds a whole CPU's worth of hold
+// to it (2 × 0.5), so that the lock is a queue whatever it was, and its
+// stretch costs more than its control by construction (logrus to
+// io.Discard, held 26 % of the time: 21 points beyond the control,
+// named, where the logger without its lock gains nothing). At the
+// control's throughput, Base/(1+f), the lock is busy (ρ + f×a)/(1+f),
+// a = n × its share; kept at or under ρ + (1−ρ)/4, that is f ≤
+// ((1−ρ)/4) / (a − ρ − (1−ρ)/4). A lock of one goroutine's own
+// (Takers near 1) queues nobody and binds nothing; a reader's hold is
+// not counted in a lock's busy share.
+func FitFrac(asked float64, base results.Point) (float64, string, float64) {
+	type group struct{ exclusive, uses float64 }
+	groups := map[string]*group{}
+	for _, m := range base.Machines() {
+		if m.Kind == meter.KindSend || m.Kind == meter.KindReceive {
+			continue
+		}
+		g := groups[meter.Group(m.Name)]
+		if g == nil {
+			g = &group{}
+			groups[meter.Group(m.Name)] = g
+		}
+		g.uses += float64(m.Uses)
+	}
+	n := float64(max(base.Par, 1))
+	frac, bound, busy := asked, "", 0.0
+	for _, m := range base.Machines() {
+		g := groups[meter.Group(m.Name)]
+		if g == nil || g.uses <= 0 || (m.Takers > 0 && m.Takers < 1.5) {
+			continue
+		}
+		rho := min(max(m.BusyFrac, 0), 1)
+		a := n * float64(m.Uses-m.Reads) / g.uses
+		room := (1 - rho) * headroom
+		if a <= rho+room {
+			continue // the stretch cannot fill it so far
+		}
+		if f := room / (a - rho - room); f < frac {
+			frac, bound, busy = f, meter.Group(m.Name), rho
+		}
+	}
+	if frac < MinFrac {
+		frac = min(MinFrac, asked)
+	}
+	return frac, bound, busy
+}
 
 // PlanStretches lays out the experiments on a variant from its first run
 // as it is, base (meters armed, meter.NewStretch): one per group of
-// meters used in the window, each adding frac of an operation's time per
-// operation to the group's uses, and the matched control, adding as much
-// to each operation outside every lock.
-func PlanStretches(study string, frac float64, base results.Point) *Stretches {
-	s := &Stretches{Study: study, Variant: base.Mode, CPUs: base.CPUs, Frac: frac, Unit: base.Unit}
+// meters used in the window, each adding a share of an operation's time
+// per operation to the group's uses, at most asked (FitFrac), and the
+// matched control, adding as much to each operation outside every lock.
+func PlanStretches(study string, asked float64, base results.Point) *Stretches {
+	frac, fitted, busy := FitFrac(asked, base)
+	s := &Stretches{Study: study, Variant: base.Mode, CPUs: base.CPUs, Frac: frac, Asked: asked, Unit: base.Unit}
+	if frac < asked {
+		s.Fitted, s.FittedBusy = fitted, busy
+	}
 	par := float64(max(base.Par, 1))
 	worker := par * base.Dur.Seconds() // the workers' time in the window, in seconds
 	ops := float64(base.Ops)
@@ -178,6 +275,8 @@ func PlanStretches(study string, frac float64, base results.Point) *Stretches {
 	}
 	s.Extra = Nanos(frac * float64(s.OpTime))
 	s.Margin = frac / (1 + frac) / 10
+	s.Bottleneck = frac * par / (1 + frac*par)
+	s.Bar = max(s.Margin, (s.Bottleneck-frac/(1+frac))/2)
 	s.Control.Extra = s.Extra
 	type group struct {
 		kind       string
@@ -291,6 +390,9 @@ func (s *Stretches) Judge() {
 		sum := compare.SummarizeValues(c)
 		s.Control.Cost, s.Control.Lo, s.Control.Hi = sum.Median, sum.Lo, sum.Hi
 	}
+	// Tests and older files have a Margin and no Bar.
+	bar := max(s.Bar, s.Margin)
+	serial := s.serialControl()
 	for i := range s.Experiments {
 		e := &s.Experiments[i]
 		e.Cost, e.Beyond, e.Lo, e.Hi, e.Interval, e.Decided, e.Limits = math.NaN(), math.NaN(), math.Inf(-1), math.Inf(1), false, false, false
@@ -339,7 +441,7 @@ func (s *Stretches) Judge() {
 		if len(busy) > 0 {
 			e.Busy = results.Median(busy)
 		}
-		e.Waited, e.Uncontended, e.Unmatched = 0, false, false
+		e.Waited, e.Uncontended, e.Unmatched, e.Short, e.Serial = 0, false, false, false, false
 		if len(waited) > 0 {
 			e.Waited = results.Median(waited)
 		}
@@ -361,14 +463,31 @@ func (s *Stretches) Judge() {
 		}
 		e.Beyond, e.Lo, e.Hi = sum.Median, sum.Lo, sum.Hi
 		e.Interval = !math.IsInf(e.Lo, 0) && !math.IsInf(e.Hi, 0)
-		e.Limits = quietKnown && e.Lo > s.Margin
+		e.Limits = quietKnown && e.Lo > bar
+		e.Short = quietKnown && e.Lo > s.Margin && !e.Limits
 		if e.Limits && e.Kind != "chan" && e.Waited < s.Margin {
 			e.Limits, e.Uncontended = false, true
 		}
 		e.Unmatched = quietKnown && e.Hi < -s.Margin
 		cleared := quietKnown && e.Hi < s.Margin && !e.Unmatched
+		if cleared && serial {
+			cleared, e.Serial = false, true
+		}
 		e.Decided = e.Limits || cleared
 	}
+}
+
+// serialControl reports whether the control cost nearer what time added
+// where every operation waits its turn costs (Bottleneck) than what it
+// costs where nothing queues, Frac/(1+Frac): then the workers ran one at
+// a time as they are, and a stretch costing what its control costs shows
+// nothing about the part (a short lock that one worker retakes while the
+// other sleeps).
+func (s *Stretches) serialControl() bool {
+	if s.Bottleneck <= 0 || math.IsNaN(s.Control.Cost) {
+		return false
+	}
+	return s.Control.Cost > (s.Frac/(1+s.Frac)+s.Bottleneck)/2
 }
 
 // Decided reports whether every experiment is decided.
@@ -424,8 +543,9 @@ func (s *Stretches) Answer() string {
 	if !math.IsNaN(s.Control.Cost) {
 		control += ", which cost " + pct(s.Control.Cost)
 	}
+	bar := max(s.Bar, s.Margin)
 	var undecided, limits, not []string
-	idle, unmatched := 0, 0
+	idle, unmatched, short, serial := 0, 0, 0, 0
 	for _, e := range s.Experiments {
 		line := fmt.Sprintf("%s, %s: %s beyond the control", e.Name, e.stretchedWhat(), e.beyondText())
 		switch {
@@ -437,6 +557,12 @@ func (s *Stretches) Answer() string {
 		case e.Unmatched:
 			unmatched++
 			undecided = append(undecided, fmt.Sprintf("%s: time before every lock cost more than the same time inside this one, so the control changed how the lock passes between the CPUs and is no match for it", line))
+		case e.Short:
+			short++
+			undecided = append(undecided, fmt.Sprintf("%s: more than the control, as time inside any lock the workers share costs, but not clearly %s more, as a lock every operation waits its turn at would", line, pct(bar)))
+		case e.Serial:
+			serial++
+			undecided = append(undecided, fmt.Sprintf("%s: no more than the control, but the control cost as much as time where the workers run one at a time, so no stretch can tell this part from the rest", line))
 		case e.Decided:
 			not = append(not, line)
 		default:
@@ -444,14 +570,16 @@ func (s *Stretches) Answer() string {
 		}
 	}
 	decide := "What would decide it: more rounds (--max-count, --within), a quieter machine, or a larger --stretch."
+	relief := "What would decide it: a relief measured (the code changed so that the lock is not shared)."
 	switch {
 	case idle > 0 && idle == len(undecided):
 		decide = "What would decide it: a relief measured (the code changed so that the lock is not shared), or a smaller --stretch, which makes less of a queue."
-	case unmatched > 0 && unmatched == len(undecided):
-		decide = "What would decide it: a relief measured (the code changed so that the lock is not shared)."
-	case idle > 0 || unmatched > 0:
-		decide = "What would decide it: more rounds (--max-count, --within), a quieter machine, a relief measured (the code changed so that a lock waited for little, or one the control is no match for, is not shared)."
+	case unmatched+short+serial > 0 && unmatched+short+serial == len(undecided):
+		decide = relief
+	case idle > 0 || unmatched > 0 || short > 0 || serial > 0:
+		decide = "What would decide it: more rounds (--max-count, --within), a quieter machine, a relief measured (the code changed so that a lock waited for little, one the control is no match for, or one short of the bar, is not shared)."
 	}
+	rounds := format.Count(len(s.Control.Points), "round")
 	l := s.Limit()
 	switch {
 	case l != nil:
@@ -459,14 +587,14 @@ func (s *Stretches) Answer() string {
 		if l.Members > 1 {
 			what += " together"
 		}
-		fmt.Fprintf(&b, "%s limits this: adding %s to it (%s) cost %s of the throughput, more than %s: %s beyond it",
-			format.Capital(what), added, l.stretchedWhat(), pct(l.Cost), control, l.beyondText())
+		fmt.Fprintf(&b, "%s limits this: adding %s to it (%s) cost %s of the throughput, more than %s: %s beyond it, above %s (half the way to what it costs where every operation waits its turn)",
+			format.Capital(what), added, l.stretchedWhat(), pct(l.Cost), control, l.beyondText(), pct(bar))
 		if l.Kind != "chan" {
 			fmt.Fprintf(&b, "; the workers waited for it %s of their time as it is", pct(l.Waited))
 		}
 		limits = slices.DeleteFunc(limits, func(x string) bool { return strings.HasPrefix(x, l.Name+",") })
 		if len(limits) > 0 {
-			fmt.Fprintf(&b, "; also more than the control: %s", strings.Join(limits, "; "))
+			fmt.Fprintf(&b, "; also above the bar: %s", strings.Join(limits, "; "))
 		}
 		if len(undecided) > 0 {
 			fmt.Fprintf(&b, "; undecided: %s", strings.Join(undecided, "; "))
@@ -476,22 +604,26 @@ func (s *Stretches) Answer() string {
 		}
 		b.WriteString(".")
 	case len(undecided) > 0:
-		fmt.Fprintf(&b, "Undecided after %s: adding %s to these parts decided none of them against %s: %s",
-			format.Count(len(s.Control.Points), "round"), added, control, strings.Join(undecided, "; "))
-		if idle == len(undecided) {
-			b.Reset()
+		these := plural(len(undecided), "this lock", "these locks")
+		switch {
+		case idle == len(undecided):
 			fmt.Fprintf(&b, "Undecided after %s: adding %s to %s cost more than %s, but as it is the workers waited for %s less than %s of their time: %s",
-				format.Count(len(s.Control.Points), "round"), added, plural(len(undecided), "this lock", "these locks"), control, plural(len(undecided), "it", "each"), pct(s.Margin), strings.Join(undecided, "; "))
-		}
-		if unmatched == len(undecided) {
-			b.Reset()
+				rounds, added, these, control, plural(len(undecided), "it", "each"), pct(s.Margin), strings.Join(undecided, "; "))
+		case unmatched == len(undecided):
 			fmt.Fprintf(&b, "Undecided after %s: adding %s to %s cost less than %s: %s",
-				format.Count(len(s.Control.Points), "round"), added, plural(len(undecided), "this lock", "these locks"), control, strings.Join(undecided, "; "))
-		}
-		if idle == 0 && unmatched == 0 {
-			b.Reset()
-			fmt.Fprintf(&b, "Undecided after %s: adding %s to %s cost neither clearly more than %s, nor clearly no more (within %s): %s",
-				format.Count(len(s.Control.Points), "round"), added, plural(len(undecided), "this part", "these parts"), control, pct(s.Margin), strings.Join(undecided, "; "))
+				rounds, added, these, control, strings.Join(undecided, "; "))
+		case short == len(undecided):
+			fmt.Fprintf(&b, "Undecided after %s: adding %s to %s cost more than %s, but not clearly %s more, half the way to what it costs where every operation waits its turn (%s): %s",
+				rounds, added, these, control, pct(bar), pct(s.Bottleneck), strings.Join(undecided, "; "))
+		case serial == len(undecided):
+			fmt.Fprintf(&b, "Undecided after %s: adding %s to %s cost no more than %s, as much as time where the workers run one at a time (%s): %s",
+				rounds, added, plural(len(undecided), "this part", "these parts"), control, pct(s.Bottleneck), strings.Join(undecided, "; "))
+		case idle == 0 && unmatched == 0 && short == 0 && serial == 0:
+			fmt.Fprintf(&b, "Undecided after %s: adding %s to %s cost neither clearly %s more than %s, nor clearly no more (within %s): %s",
+				rounds, added, plural(len(undecided), "this part", "these parts"), pct(bar), control, pct(s.Margin), strings.Join(undecided, "; "))
+		default:
+			fmt.Fprintf(&b, "Undecided after %s: adding %s to these parts decided none of them against %s: %s",
+				rounds, added, control, strings.Join(undecided, "; "))
 		}
 		if len(not) > 0 {
 			fmt.Fprintf(&b, "; no more than the control: %s", strings.Join(not, "; "))
@@ -541,6 +673,9 @@ func (s *Stretches) WriteTable(w io.Writer) error {
 	head := fmt.Sprintf("%s %s on %s, %s as it is: %v added per operation (%s of one, %v) to each part in its turn, and outside every lock as the control; %s (as it is, the control and each part)",
 		s.Study, s.Variant, format.Count(s.CPUs, "CPU"), format.Rate(results.Median(tp), s.Unit), s.Extra, format.Percent(s.Frac, 0), s.OpTime,
 		format.Count(len(s.Control.Points), "round"))
+	if s.Fitted != "" {
+		head += fmt.Sprintf(". The stretch is %s of an operation, not the %s asked: the %s, busy %s of the time as it is and taken by more than one worker, would otherwise be filled past a quarter of its idle time by the stretch alone", format.Percent(s.Frac, 0), format.Percent(s.Asked, 0), s.Fitted, pct(s.FittedBusy))
+	}
 	fmt.Fprintf(w, "%s\n\n", format.Wrap(head, format.Width(w), ""))
 	// A long part's name ("the (*Locked).Place at book.go:121 mutex") has a
 	// line of its own above its figures, lest the table pass
@@ -579,6 +714,10 @@ func (s *Stretches) WriteTable(w io.Writer) error {
 			verdict = "few waits"
 		case e.Unmatched:
 			verdict = "no match"
+		case e.Short:
+			verdict = "below bar"
+		case e.Serial:
+			verdict = "serial"
 		case e.Decided:
 			verdict = "does not"
 		case !e.Interval:

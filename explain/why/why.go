@@ -39,9 +39,11 @@ type Check struct {
 	BasePoints []results.Point `json:"-"`
 	// Experiments are the reliefs, in the model's order (its best first).
 	Experiments []Experiment `json:"experiments"`
-	// Within is the time Measure may take: it starts no round that would
+	// Within is the time Measure may take, counted from Since (from
+	// Measure's start where Since is zero): it starts no round that would
 	// not end in it (0: no limit).
 	Within time.Duration `json:"-"`
+	Since  time.Time     `json:"-"`
 }
 
 // OutOfTime says a why experiment stopped at its time limit, undecided,
@@ -116,13 +118,16 @@ func (s *Check) Measure(ctx context.Context, count int, measure func(context.Con
 	start func(done, total int, what string, spec sweep.Spec, rep int)) error {
 	runs := s.runs()
 	total, done := count*len(runs), 0
-	began := time.Now()
+	began, origin := time.Now(), time.Now()
+	if !s.Since.IsZero() {
+		origin = s.Since
+	}
 	round := s.roundTime()
 	for rep := 1; rep <= count; rep++ {
 		if rep > 1 {
 			round = time.Since(began) / time.Duration(rep-1)
 		}
-		if s.Within > 0 && time.Since(began)+round > s.Within {
+		if s.Within > 0 && time.Since(origin)+round > s.Within {
 			return &OutOfTime{Within: s.Within, Rounds: rep - 1}
 		}
 		for _, r := range runs {

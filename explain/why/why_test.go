@@ -221,4 +221,13 @@ func TestMeasureWithin(t *testing.T) {
 	if err := s.Measure(context.Background(), 3, fake, nil); err != nil || len(s.BasePoints) != 3 {
 		t.Errorf("within an hour: %v, %d runs as it is; want 3", err, len(s.BasePoints))
 	}
+	// The limit counts from the command's start (Since), what came
+	// before the rounds included: an hour, all of it gone but a
+	// millisecond, leaves no round.
+	runs = 0
+	s.BasePoints = nil
+	s.Since = time.Now().Add(-time.Hour + time.Millisecond)
+	if err := s.Measure(context.Background(), 3, fake, nil); !errors.As(err, &late) || runs != 0 {
+		t.Errorf("an hour from a start an hour less 1ms ago: %v after %d runs; want out of time before the first", err, runs)
+	}
 }

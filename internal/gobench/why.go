@@ -28,9 +28,11 @@ type Why struct {
 	Frac            float64
 	Count, MaxCount int
 	Retry           sweep.Retry
-	// Within is the time it may take: no round starts that would not
-	// end in it (0: no limit).
+	// Within is the time it may take, counted from Since (from the first
+	// run where Since is zero): no round starts that would not end in it
+	// (0: no limit).
 	Within time.Duration
+	Since  time.Time
 }
 
 // ManyMatchError is a benchmark pattern that matched more than one
@@ -99,14 +101,21 @@ func (b *Built) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches, 
 	limit := ""
 	if w.Within > 0 {
 		limit = fmt.Sprintf(", within %v", w.Within)
+		if !w.Since.IsZero() {
+			limit = fmt.Sprintf(", within %v counted from its start (the build took %.0f s of it)", w.Within, time.Since(w.Since).Seconds())
+		}
 	}
 	fmt.Fprintf(log, "why %s on %s: %d rounds or more, up to %d%s\n", b.cfg.bench(), format.Count(w.CPUs, "CPU"), w.Count, w.MaxCount, limit)
 	fmt.Fprintln(log, "round 1")
 	start := time.Now()
+	if !w.Since.IsZero() {
+		start = w.Since
+	}
 	if w.Within > 0 {
 		// A disturbed run is measured again only where that ends in time.
 		w.Retry.Until = start.Add(w.Within)
 	}
+	began := time.Now()
 	first, err := run("as it is", lockwatch.NoStretch)
 	if err != nil {
 		return nil, err
@@ -114,7 +123,7 @@ func (b *Built) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches, 
 	if len(first.Bench.Locks) == 0 {
 		return nil, &NoLocks{Point: first}
 	}
-	perRun := time.Since(start)
+	perRun := time.Since(began)
 	sites := b.sites()
 	s := why.PlanStretches(first.Bench.Pkg, w.Frac, first)
 	s.Base = append(s.Base, first)

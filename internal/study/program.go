@@ -29,6 +29,9 @@ import (
 type Program struct {
 	Path string
 	kit.Description
+	// Began is when Build began: a why's --within counts from it, its
+	// build included, as the user's command does.
+	Began time.Time
 }
 
 // Build builds the main package pkg of the current module into a
@@ -41,7 +44,7 @@ func Build(ctx context.Context, pkg string) (p *Program, remove func(), err erro
 		return nil, nil, exitcode.Failure{Err: err}
 	}
 	remove = func() { os.RemoveAll(dir) }
-	p = &Program{Path: filepath.Join(dir, "study")}
+	p = &Program{Path: filepath.Join(dir, "study"), Began: time.Now()}
 	var out, errOut bytes.Buffer
 	build := exec.CommandContext(ctx, "go", "build", "-o", p.Path, pkg)
 	build.Stdout, build.Stderr = &errOut, &errOut

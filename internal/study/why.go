@@ -23,9 +23,11 @@ type Why struct {
 	Frac            float64
 	Count, MaxCount int
 	Retry           sweep.Retry
-	// Within is the time it may take: no round starts that would not
-	// end in it (0: no limit).
+	// Within is the time it may take, counted from Since (from the first
+	// run where Since is zero): no round starts that would not end in it
+	// (0: no limit).
 	Within time.Duration
+	Since  time.Time
 }
 
 // OutOfTime says a why experiment stopped at its time limit, undecided,
@@ -56,19 +58,26 @@ func (p *Program) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches
 	limit := ""
 	if w.Within > 0 {
 		limit = fmt.Sprintf(", within %v", w.Within)
+		if !w.Since.IsZero() {
+			limit = fmt.Sprintf(", within %v counted from its start (the build took %.0f s of it)", w.Within, time.Since(w.Since).Seconds())
+		}
 	}
 	fmt.Fprintf(log, "why %s on %d CPUs: %d rounds or more, up to %d%s, of %v a run\n", w.Variant, w.Load.CPUs, w.Count, w.MaxCount, limit, w.Load.Warmup+w.Load.Dur)
 	fmt.Fprintln(log, "round 1")
 	start := time.Now()
+	if !w.Since.IsZero() {
+		start = w.Since
+	}
 	if w.Within > 0 {
 		// A disturbed run is measured again only where that ends in time.
 		w.Retry.Until = start.Add(w.Within)
 	}
+	began := time.Now()
 	first, err := run("as it is", &kit.Stretch{})
 	if err != nil {
 		return nil, err
 	}
-	perRun := time.Since(start)
+	perRun := time.Since(began)
 	s := why.PlanStretches(p.Name, w.Frac, first)
 	if len(s.Experiments) == 0 {
 		return nil, &NoParts{Point: first}
@@ -129,8 +138,12 @@ func Rounds(s *why.Stretches, pl RoundsPlan, log io.Writer, run func(i int) (res
 	if pl.Within > 0 {
 		limit = fmt.Sprintf("; it stops at %v, undecided if it must, rather than start a round that would not end in it", pl.Within)
 	}
-	format.Lines(log, "")(fmt.Sprintf("%s stretched in turn, %v an operation (%s of one), and the control; a round takes about %.0f s (more where a disturbed run is measured again): %d rounds about %.0f s, %d at most about %.0f s%s",
-		format.Count(len(s.Experiments), "part"), s.Extra, format.Percent(s.Frac, 0), round.Seconds(), pl.Count, (time.Duration(pl.Count) * round).Seconds(),
+	fitted := ""
+	if s.Fitted != "" {
+		fitted = fmt.Sprintf(", not the %s asked: more would fill the %s (busy %s, shared) past a quarter of its idle time", format.Percent(s.Asked, 0), s.Fitted, format.Percent(s.FittedBusy, 1))
+	}
+	format.Lines(log, "")(fmt.Sprintf("%s stretched in turn, %v an operation (%s of one%s), and the control; a round takes about %.0f s (more where a disturbed run is measured again): %d rounds about %.0f s, %d at most about %.0f s%s",
+		format.Count(len(s.Experiments), "part"), s.Extra, format.Percent(s.Frac, 0), fitted, round.Seconds(), pl.Count, (time.Duration(pl.Count) * round).Seconds(),
 		pl.MaxCount, (time.Duration(pl.MaxCount) * round).Seconds(), limit))
 	cut := func(keep int) {
 		s.Base = s.Base[:min(len(s.Base), keep)]

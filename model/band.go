@@ -31,6 +31,10 @@ type MachineRange struct {
 	Fast, Slow sim.Transfer
 	FastAll    float64 // AllCore at the fast edge
 	SlowAll    float64
+	// Threaded says the machine's CPUs may be hardware threads, two to a
+	// core: the slow edge is also simulated on a machine of the point's
+	// CPUs shaped so (ThreadedShape).
+	Threaded bool
 }
 
 // Extrapolation is how far the model missed measured points on more CPUs
@@ -99,10 +103,17 @@ type Band struct {
 	Extrapolated *Widened
 }
 
+// corner is one set of costs a band simulates, on the point's machine or,
+// where threaded, on ThreadedShape.
+type corner struct {
+	costs    sim.Costs
+	threaded bool
+}
+
 // corners are every cost at its low, then high, edge, each with the spin
 // window at both of its (its effect is not monotone in the others), each
 // once: where the medians may lie, not the runtime's own spread.
-func (r Range) corners() []sim.Costs {
+func (r Range) corners() []corner {
 	out := r.Sets
 	if len(out) == 0 {
 		out = make([]sim.Costs, 0, 4)
@@ -115,17 +126,22 @@ func (r Range) corners() []sim.Costs {
 			}
 		}
 	}
-	if m := r.Machine; m != nil {
-		var both []sim.Costs
-		for _, c := range out {
-			fast, slow := c, c
-			fast.Transfer, fast.AllCore = m.Fast, m.FastAll
-			slow.Transfer, slow.AllCore, slow.AllCoreFirst = m.Slow, m.SlowAll, true
-			both = append(both, fast, slow)
+	var cs []corner
+	for _, c := range out {
+		m := r.Machine
+		if m == nil {
+			cs = append(cs, corner{costs: c})
+			continue
 		}
-		out = both
+		fast, slow := c, c
+		fast.Transfer, fast.AllCore = m.Fast, m.FastAll
+		slow.Transfer, slow.AllCore, slow.AllCoreFirst = m.Slow, m.SlowAll, true
+		cs = append(cs, corner{costs: fast}, corner{costs: slow})
+		if m.Threaded {
+			cs = append(cs, corner{costs: slow, threaded: true})
+		}
 	}
-	return out
+	return cs
 }
 
 // BandWindow is an edge's window where its point's is longer and tallied
@@ -153,11 +169,21 @@ func (c Config) edges() []Config {
 	cfg.Range, cfg.Probe, cfg.Trace, cfg.edge = nil, false, nil, true
 	point := cfg.Costs
 	var runs []Config
+	machine := cfg.Machine
 	for _, c := range rng.corners() {
-		cfg.Costs = c
+		cfg.Costs, cfg.Machine = c.costs, machine
+		if c.threaded {
+			if cfg.System == nil {
+				// The shop's steps take their time whatever the core's
+				// speed, and threads of one core move lines between them
+				// sooner: no slower edge.
+				continue
+			}
+			cfg.Machine = ThreadedShape(cfg.CPUs)
+		}
 		runs = append(runs, cfg)
 	}
-	cfg.Costs = point
+	cfg.Costs, cfg.Machine = point, machine
 	if cfg.Policy.Burn == "wall" {
 		c := cfg
 		c.Policy.Burn = "cpu"

@@ -22,7 +22,11 @@ type Hardware struct {
 	// AllCore is how fast a core runs while every core runs, against
 	// one alone (sim.Costs.AllCore): the point's, and the band's edges.
 	AllCore, AllCoreLo, AllCoreHi float64
-	Known                         bool
+	// Threaded says its CPUs may be hardware threads, two to a core,
+	// which the band's slow edge also spans (ThreadedShape): a machine
+	// whose shape is not known may be a cloud's, whose vCPUs are threads.
+	Threaded bool
+	Known    bool
 	// About says where its shape and costs come from, for the output.
 	About string
 }
@@ -49,6 +53,11 @@ const allCoreLo, allCoreMid, allCoreHi = 0.75, 0.88, 1.0
 // unknownAbout says what an unknown machine's band spans.
 const unknownAbout = "moving a cache line between cores 20–80 ns, between sockets 100–200 ns, and 75–100 % of one core's speed with every core busy, the slow edge from two busy cores on: what published machines show"
 
+// threadedAbout says what an unknown machine's band spans besides: its
+// CPUs may be hardware threads (a cloud's vCPUs are), and two threads of
+// a core do about 1.25 times one thread's work (sim's siblingSpeed).
+const threadedAbout = "; its CPUs perhaps hardware threads, two to a core, as a cloud's vCPUs are"
+
 // UnknownHardware is a machine of cpus CPUs whose costs are not known:
 // one socket of single-threaded cores (two sockets past 64), its band
 // spanning the transfer costs published machines show.
@@ -57,9 +66,24 @@ func UnknownHardware(cpus int) Hardware {
 	if cpus > 64 {
 		shape = sim.Machine{Sockets: 2, CoresPerSocket: (cpus + 1) / 2, ThreadsPerCore: 1}
 	}
-	return Hardware{Name: "unknown", Shape: shape, Transfer: unknownTransfer.mid, Lo: unknownTransfer.lo, Hi: unknownTransfer.hi,
+	hw := Hardware{Name: "unknown", Shape: shape, Transfer: unknownTransfer.mid, Lo: unknownTransfer.lo, Hi: unknownTransfer.hi,
 		AllCore: allCoreMid, AllCoreLo: allCoreLo, AllCoreHi: allCoreHi,
 		About: fmt.Sprintf("an unknown machine of %d CPUs (%s)", cpus, unknownAbout)}
+	if cpus > 1 {
+		hw.Threaded = true
+		hw.About = fmt.Sprintf("an unknown machine of %d CPUs (%s%s)", cpus, unknownAbout, threadedAbout)
+	}
+	return hw
+}
+
+// ThreadedShape is a machine of cpus CPUs that are hardware threads, two
+// to a core: one socket, two past 64 CPUs, as UnknownHardware's.
+func ThreadedShape(cpus int) sim.Machine {
+	cores := (max(1, cpus) + 1) / 2
+	if cpus > 64 {
+		return sim.Machine{Sockets: 2, CoresPerSocket: (cores + 1) / 2, ThreadsPerCore: 2}
+	}
+	return sim.Machine{Sockets: 1, CoresPerSocket: cores, ThreadsPerCore: 2}
 }
 
 // namedHardware are the machines brewput knows by name: the shapes of
@@ -104,6 +128,6 @@ func LookupHardware(name string, cpus int) (Hardware, error) {
 	}
 	h := namedHardware[i]
 	u := UnknownHardware(cpus)
-	u.Name, u.Shape, u.About = h.name, h.shape, h.about+" ("+unknownAbout+")"
+	u.Name, u.Shape, u.Threaded, u.About = h.name, h.shape, false, h.about+" ("+unknownAbout+")"
 	return u, nil
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"sync/atomic"
 
-	"github.com/brewput/brewput/internal/parallel"
 	"github.com/brewput/brewput/results"
 )
 
@@ -84,7 +83,7 @@ func Simulate(ctx context.Context, cfgs []Config, each func(i int, p results.Poi
 	finished := make(chan struct{})
 	go func() {
 		defer close(finished)
-		parallel.Do(len(jobs), func(j int) {
+		inParallel(len(jobs), func(j int) {
 			if jb := jobs[j]; !stop.Load() {
 				jb.res, jb.err = simulateOne(jb.cfg, ctx.Done())
 			}

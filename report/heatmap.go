@@ -228,7 +228,7 @@ func (h heatmap) draw(c draw.Canvas) {
 
 // heatmapView is the map with its caption.
 func heatmapView(c chart) chartView {
-	return imageView(c, "Each row a mode, each column a CPU count: the colour says what limits that point, found by its causal profile (the resource whose relief gains most), the figure its throughput. Where the colour turns from green, the mode has hit a wall that more CPUs do not move.")
+	return imageView(c, "Each row a mode, each column a CPU count: the colour says what limits that point, found by its causal profile (the resource whose relief gains most), the figure its throughput. Where the colour turns from green, the mode has hit a wall that more CPUs do not move. A colour names the machines in a limit, not all of it: where the CPUs or the customers bind with them, the point's own words (the answer's table, its mode's section) say so.")
 }
 
 // limitClass is a class of analysis.Limit with its colour and its label in

@@ -500,7 +500,7 @@ func pointsTable(points []results.Point) tableView {
 			}
 			return format.Range(fmt.Sprintf("%.0f", p.Band.Throughput[0]), fmt.Sprintf("%.0f", p.Band.Throughput[1]))
 		}), has(func(p results.Point) bool { return p.Band != nil })},
-		{col("bound", false, func(p results.Point) string { return results.FormatBound(p.Bounds) }), model},
+		{col("ceiling", false, func(p results.Point) string { return results.FormatBound(p.Bounds) }), model},
 		{msColumn("mean ms", func(l results.Latency) float64 { return l.Mean }), true},
 		{msColumn("p5 ms", func(l results.Latency) float64 { return l.P05 }), true},
 		{msColumn("p25 ms", func(l results.Latency) float64 { return l.P25 }), true},

@@ -288,7 +288,7 @@ func TestManySourcesAreLabelled(t *testing.T) {
 			t.Errorf("page does not contain %q", want)
 		}
 	}
-	for _, model := range []string{`id="model"`, "(model)", `<tr class="model">`, "predicted", "<th>bound</th>"} {
+	for _, model := range []string{`id="model"`, "(model)", `<tr class="model">`, "predicted", "<th>ceiling</th>"} {
 		if strings.Contains(page, model) {
 			t.Errorf("a page of measurements shows %s", model)
 		}
@@ -311,10 +311,10 @@ func TestPageTellsModelFromMeasurements(t *testing.T) {
 		`<td class="text">testhost</td><td class="text">Test CPU @ 2.0GHz</td><td>2</td><td class="text">go1.26.8</td><td class="text">linux/amd64</td><td>18</td>`,
 		`<h3>Model</h3>`, `<td class="text">fifo</td><td class="text">ideal, locking, finelocking`, `<td class="text">1–64 CPUs</td><td class="text">1</td><td>576</td>`,
 		"<th>points are</th>", `<td class="text">measured</td><td class="text">ideal, locking`, `<td class="text">model</td>`, "0.1s, 1s per point, simulated",
-		`<th class="text">source</th>`, "<th>bound</th>", "<th>min ms</th>",
+		`<th class="text">source</th>`, "<th>ceiling</th>", "<th>min ms</th>",
 		`<tr><td class="text">testhost</td><td class="text">finelocking</td><td>2</td>`,
-		`<tr class="model"><td class="text">model (fifo)</td><td class="text">finelocking</td><td>64</td><td>64</td><td>1176.0</td><td>1200.0 espresso</td>`,
-		`<tr class="model"><td class="text">model (fifo)</td><td class="text">ideal</td><td>64</td><td>64</td><td>15680.0</td><td>16000.0 CPUs</td>`,
+		`<tr class="model"><td class="text">model (fifo)</td><td class="text">finelocking</td><td>64</td><td>64</td><td>1176.0</td><td>1200.0</td>`,
+		`<tr class="model"><td class="text">model (fifo)</td><td class="text">ideal</td><td>64</td><td>64</td><td>15680.0</td><td>16000.0</td>`,
 		"<h3>finelocking (model)</h3>", "the dashed line in the same colour is the model&#39;s prediction",
 	} {
 		if !strings.Contains(page, want) {

@@ -266,12 +266,19 @@ func writeShopTable(w io.Writer, points []Point, studies bool) error {
 	if studies {
 		mode = "variant"
 	}
+	// The latencies in one unit, the one the longest of them reads best in:
+	// a system of nanoseconds is not written in ms with six decimals.
+	longest := 0.0
+	for _, p := range points {
+		longest = max(longest, p.Latency.P99, p.Latency.Mean)
+	}
+	unit, perMs := format.TimeUnit(longest)
 	ms := func(head string, v func(Latency) float64, spare int) column {
-		return column{head, true, func(p Point) string { return format.Ms(v(p.Latency)) }, spare}
+		return column{head + " " + unit, true, func(p Point) string { return format.Ms(v(p.Latency) * perMs) }, spare}
 	}
 	// The median is kept before any other latency, unless it is the same
 	// for every point: then it says nothing row by row, and goes first.
-	p50 := ms("p50 ms", func(l Latency) float64 { return l.P50 }, 0)
+	p50 := ms("p50", func(l Latency) float64 { return l.P50 }, 0)
 	if len(points) > 1 && strings.HasSuffix(leftOut(points, p50), " for every point)") {
 		p50.spare = 11
 	}
@@ -286,10 +293,10 @@ func writeShopTable(w io.Writer, points []Point, studies bool) error {
 		// throughput's is the last column a table too wide leaves out.
 		{"go band", bands, func(p Point) string { return FormatBandThroughput(p.Band) }, 1},
 		{"p50 range ms", bands, func(p Point) string { return FormatBandP50(p.Band) }, 6},
-		{"bound", model, func(p Point) string { return FormatBound(p.Bounds) }, 0},
-		ms("mean ms", func(l Latency) float64 { return l.Mean }, 9), ms("p05 ms", func(l Latency) float64 { return l.P05 }, 10),
-		p50, ms("p95 ms", func(l Latency) float64 { return l.P95 }, 8),
-		ms("p99 ms", func(l Latency) float64 { return l.P99 }, 5),
+		{"ceiling", model, func(p Point) string { return FormatBound(p.Bounds) }, 0},
+		ms("mean", func(l Latency) float64 { return l.Mean }, 9), ms("p05", func(l Latency) float64 { return l.P05 }, 10),
+		p50, ms("p95", func(l Latency) float64 { return l.P95 }, 8),
+		ms("p99", func(l Latency) float64 { return l.P99 }, 5),
 		{"cpu util", true, func(p Point) string { return fmt.Sprintf("%.0f%%", 100*p.Util) }, 4},
 		{"most used meter (held, wait)", studies, BusiestMeter, 0},
 		{limitedBy, limits, func(p Point) string { return FormatBottleneck(p.Bottleneck) }, 0},
@@ -418,8 +425,11 @@ func OriginLabel(p Point) string {
 	return p.Origin()
 }
 
-// FormatBound formats a model's throughput bound and what sets it,
-// "1000.0 espresso"; "-" for a measurement, "none" where nothing bounds.
+// FormatBound formats a model's throughput bound, the most the structure
+// allows with no waiting, "1000.0"; "-" for a measurement, "none" where
+// nothing bounds. What sets it (Bounds.Limit) is left to the JSON: a
+// table's "limited by" names what limits the point, found by experiment,
+// and a second resource beside it would read as a second name for it.
 func FormatBound(b *Bounds) string {
 	switch {
 	case b == nil:
@@ -428,9 +438,9 @@ func FormatBound(b *Bounds) string {
 		return "none"
 	}
 	if b.ThroughputMax >= 1e5 {
-		return strings.TrimSpace(format.SIAtMost(b.ThroughputMax) + " " + b.Limit)
+		return format.SIAtMost(b.ThroughputMax)
 	}
-	return strings.TrimSpace(format.AtMost(b.ThroughputMax, 1) + " " + b.Limit)
+	return format.AtMost(b.ThroughputMax, 1)
 }
 
 // FormatBottleneck says what limits a point, in its one wording (Words),

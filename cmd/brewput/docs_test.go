@@ -119,7 +119,7 @@ func TestReadmeCommands(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, after, ok := strings.Cut(string(data), "## Commands\n\n```\n")
+	_, after, ok := strings.Cut(string(data), "## Commands\n\n```text\n")
 	block, _, closed := strings.Cut(after, "```")
 	if !ok || !closed {
 		t.Fatal("README.md has no code block under ## Commands")

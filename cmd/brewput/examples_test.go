@@ -10,9 +10,9 @@ import (
 )
 
 // example is one command shown in a doc with its output: the lines after
-// "$ brewput …" in a fenced block, up to the next command or the block's
-// end. An output cut short ends with a line "…": only what stands before
-// it is compared.
+// "$ brewput …" (a line ending " \" continues on the next) in a fenced
+// block, up to the next command or the block's end. An output cut short
+// ends with a line "…": only what stands before it is compared.
 type example struct {
 	file       string
 	line       int // of the command, from 1
@@ -71,11 +71,17 @@ func examples(file string, lines []string) []example {
 			in = !in
 			continue
 		}
-		cmd, ok := strings.CutPrefix(lines[i], "$ brewput ")
-		if !ok {
-			cmd, ok = strings.CutPrefix(lines[i], "$ go run ./cmd/brewput ")
+		if !in || !strings.HasPrefix(lines[i], "$ ") {
+			continue
 		}
-		if !in || !ok {
+		line := i + 1
+		full, next := commandAt(lines, i)
+		i = next - 1
+		cmd, ok := strings.CutPrefix(full, "$ brewput ")
+		if !ok {
+			cmd, ok = strings.CutPrefix(full, "$ go run ./cmd/brewput ")
+		}
+		if !ok {
 			continue
 		}
 		args := strings.Fields(cmd)
@@ -85,7 +91,7 @@ func examples(file string, lines []string) []example {
 		if i := slices.Index(args, "--out"); i >= 0 && i+1 < len(args) {
 			written[args[i+1]] = true
 		}
-		e := example{file: file, line: i + 1, args: args, start: i + 1}
+		e := example{file: file, line: line, args: args, start: next}
 		for e.end = e.start; e.end < len(lines) && !strings.HasPrefix(lines[e.end], "```") && !strings.HasPrefix(lines[e.end], "$ "); e.end++ {
 			if lines[e.end] == "…" {
 				e.cut = true

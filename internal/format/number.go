@@ -226,6 +226,28 @@ func Ms3(v float64) string {
 	return Number(v)
 }
 
+// TimeUnit is the unit that times given in ms, the largest of them
+// maxMs, read best in: ms where it is 0.1 ms or more (or not positive),
+// µs where it is 1 µs or more, else ns; and how many of the unit make a
+// millisecond.
+func TimeUnit(maxMs float64) (unit string, perMs float64) {
+	switch {
+	case maxMs >= 0.1 || maxMs <= 0:
+		return "ms", 1
+	case maxMs >= 1e-3:
+		return "µs", 1e3
+	}
+	return "ns", 1e6
+}
+
+// MsRange writes times given in ms, lo to hi, as Ms3 does, in the unit
+// that reads best for hi (TimeUnit), with the unit: "4.01–4.21 ms", "4.00
+// ms", "26.0–204 ns".
+func MsRange(lo, hi float64) string {
+	unit, per := TimeUnit(hi)
+	return Range(Ms3(lo*per), Ms3(hi*per)) + " " + unit
+}
+
 // Millis writes a duration in ms to the µs, without trailing zeros: "2",
 // "2.5", "0.125".
 func Millis(d time.Duration) string {

@@ -71,6 +71,10 @@ func TestUnits(t *testing.T) {
 	check(t, "Ms", Ms, cases[float64]{{0, "0.00"}, {4, "4.00"}, {12.345, "12.35"}, {0.1, "0.10"}, {0.0285, "0.0285"}, {1e-5, "0.00001"}})
 	check(t, "Ms3", Ms3, cases[float64]{{4, "4.00"}, {12, "12.0"}, {250.4, "250"}, {0.42, "0.420"}, {0.1, "0.100"},
 		{0.0000167, "0.0000167"}, {0, "0.000"}, {-1, "-1.000"}, {nan, "NaN"}})
+	msRange := func(lohi [2]float64) string { return MsRange(lohi[0], lohi[1]) }
+	check(t, "MsRange", msRange, cases[[2]float64]{{[2]float64{4.01, 4.21}, "4.01–4.21 ms"}, {[2]float64{4, 4}, "4.00 ms"},
+		{[2]float64{0.05, 0.42}, "0.05–0.420 ms"}, {[2]float64{0.000026, 0.000204}, "26.0–204 ns"},
+		{[2]float64{0.000007, 0.000007}, "7.00 ns"}, {[2]float64{0.0004, 0.045}, "0.400–45.0 µs"}, {[2]float64{0, 0}, "0.000 ms"}})
 	check(t, "Nanos", Nanos, cases[float64]{{1.6, "1.6ns"}, {1.64, "1.6ns"}, {0.42, "0.42ns"}, {9.96, "10ns"}, {31.4, "31ns"},
 		{2, "2ns"}, {1250, "1.25µs"}, {0, "0s"}, {-1.6, "-1.6ns"}, {-12.4, "-12ns"}})
 	check(t, "Millis", Millis, cases[time.Duration]{{2 * time.Millisecond, "2"}, {2500 * time.Microsecond, "2.5"}, {125 * time.Microsecond, "0.125"},

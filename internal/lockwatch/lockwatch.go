@@ -17,7 +17,9 @@
 // its critical section by clock reads and a write to its site's tallies. A site's counts, holds and waits are
 // estimates. A sampled hold longer than a millisecond (its holder
 // descheduled, or stopped for the garbage collector) counts once, not
-// 256 times. A reader's hold is not timed (readers share the lock).
+// 256 times. A reader's hold is not timed (readers share the lock). A
+// sampled hold's record stays, once it ends, for the lock's next Unlock
+// to say whether it is another goroutine's (a handoff: Site.Handoffs).
 // Watching adds no field to a Mutex and no write of its state (a noted
 // lock's record is kept aside, by hash of its address, and Unlock reads
 // it), so that the locks of a program watched lie in memory as they do
@@ -232,6 +234,15 @@ type Site struct {
 	Contended uint64 `json:"contended"`
 	WaitNs    uint64 `json:"wait_ns"`
 	HeldNs    uint64 `json:"held_ns"`
+	// Follows are the sampled holds whose lock's next hold was seen end,
+	// weighed as the sampled locks are; Handoffs those of them whose next
+	// hold was another goroutine's: Handoffs over Follows is the share of
+	// acquisitions that moved the lock between goroutines (on a busy
+	// short lock, between CPUs), a contention that Contended, which
+	// counts a lock found taken, does not see where the lock is free
+	// whenever it is tried.
+	Follows  uint64 `json:"follows"`
+	Handoffs uint64 `json:"handoffs"`
 	// Addrs has a bit per hash of a sampled lock's address, Goroutines
 	// per hash of the goroutine that took it, Pairs per hash of the two:
 	// how many locks, how many goroutines, and how many goroutines each
@@ -300,6 +311,8 @@ func mergeSites(sites []Site) []Site {
 		o.Contended += s.Contended
 		o.WaitNs += s.WaitNs
 		o.HeldNs += s.HeldNs
+		o.Follows += s.Follows
+		o.Handoffs += s.Handoffs
 		for k := range o.Addrs {
 			o.Addrs[k] |= s.Addrs[k]
 			o.Goroutines[k] |= s.Goroutines[k]

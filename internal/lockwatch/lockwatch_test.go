@@ -258,6 +258,19 @@ func TestWatchedBenchmarks(t *testing.T) {
 	} else {
 		within("BenchmarkOne's locks (sampled 1 in 256)", float64(s.Locks), 100000, 0.2)
 	}
+	// Who holds a lock next: the same goroutine, every time, in
+	// BenchmarkOne; the other one, every time, in BenchmarkTurns. (A
+	// sampled hold's follow may cross into the next run's goroutine:
+	// one sample's weight of 256 in about 100000.)
+	handoffs := func(s Site) float64 { return float64(s.Handoffs) / float64(s.Follows) }
+	if s := site(one, "one"); s.Follows < 50000 || handoffs(s) > 0.01 {
+		t.Errorf("BenchmarkOne: %d follows, %d handoffs; want about 100000, none", s.Follows, s.Handoffs)
+	}
+	for _, procs := range []string{"1", "2"} {
+		if s := site(last["BenchmarkTurns-"+procs], "turns"); s.Follows < 50000 || handoffs(s) < 0.99 {
+			t.Errorf("BenchmarkTurns-%s: %d follows, %d handoffs; want about 100000, each a handoff", procs, s.Follows, s.Handoffs)
+		}
+	}
 	if len(one.Sites) != 1 {
 		t.Errorf("BenchmarkOne: %d sites, want 1: %+v", len(one.Sites), one.Sites)
 	}

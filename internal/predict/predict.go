@@ -225,7 +225,7 @@ func (pr *Prediction) Use(hw model.Hardware) {
 	if r := pr.Range; r != nil {
 		rr := *r
 		if !hw.Known {
-			rr.Machine = &model.MachineRange{Fast: hw.Lo, Slow: hw.Hi, FastAll: hw.AllCoreHi, SlowAll: hw.AllCoreLo}
+			rr.Machine = &model.MachineRange{Fast: hw.Lo, Slow: hw.Hi, FastAll: hw.AllCoreHi, SlowAll: hw.AllCoreLo, Threaded: hw.Threaded}
 		}
 		pr.Range = &rr
 	}

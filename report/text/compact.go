@@ -152,10 +152,16 @@ func writeRanges(w io.Writer, t analysis.Ranges) error {
 	profiled := slices.ContainsFunc(t.Rows, func(r analysis.RangeRow) bool {
 		return slices.ContainsFunc(r.Limits, func(l analysis.LimitSpan) bool { return l.Named != results.NoProfile })
 	})
+	// One unit for the column, the one its largest time reads best in.
+	largest := 0.0
+	for _, r := range t.Rows {
+		largest = max(largest, r.P50Hi)
+	}
+	unit, perMs := format.TimeUnit(largest)
 	if profiled {
-		tab.Row("mode", "cpus", "throughput", "p50 ms", limitedBy)
+		tab.Row("mode", "cpus", "throughput", "p50 "+unit, limitedBy)
 	} else {
-		tab.Row("mode", "cpus", "throughput", "p50 ms")
+		tab.Row("mode", "cpus", "throughput", "p50 "+unit)
 	}
 	var disturbed []string
 	for _, r := range t.Rows {
@@ -178,7 +184,7 @@ func writeRanges(w io.Writer, t analysis.Ranges) error {
 			tab.Line(name)
 			shown = ""
 		}
-		cells := []string{shown, cpuSpan(r.From, r.To), rateRange(r.Lo, r.Hi) + " " + r.Unit, msRange(r.P50Lo, r.P50Hi)}
+		cells := []string{shown, cpuSpan(r.From, r.To), rateRange(r.Lo, r.Hi) + " " + r.Unit, format.Range(format.Ms3(r.P50Lo*perMs), format.Ms3(r.P50Hi*perMs))}
 		if profiled {
 			cells = append(cells, strings.Join(limits, ", "))
 		}

@@ -377,11 +377,14 @@ func predict(dir string, s series, rows []row, cal calibrate.Calibration, keep b
 	cmdline.Check(err)
 	// The point, the band's corners, and the point from three other start
 	// states (seeds), as brewput model's band runs them: a hashed
-	// resource's draw, or where a run settles, turns on them.
-	edges := []sim.Costs{cal.Costs, cal.Lo, cal.Lo, cal.Hi, cal.Hi, cal.Costs, cal.Costs, cal.Costs}
-	transfers := []sim.Transfer{hw.Transfer, hw.Lo, hw.Hi, hw.Lo, hw.Hi, hw.Transfer, hw.Transfer, hw.Transfer}
-	allCore := []float64{hw.AllCore, hw.AllCoreHi, hw.AllCoreLo, hw.AllCoreHi, hw.AllCoreLo, hw.AllCore, hw.AllCore, hw.AllCore}
-	phase := []uint64{0, 0, 0, 0, 0, 1, 2, 3}
+	// resource's draw, or where a run settles, turns on them; the slow
+	// corners also on CPUs that are hardware threads, where the machine's
+	// shape is not known.
+	edges := []sim.Costs{cal.Costs, cal.Lo, cal.Lo, cal.Hi, cal.Hi, cal.Costs, cal.Costs, cal.Costs, cal.Lo, cal.Hi}
+	transfers := []sim.Transfer{hw.Transfer, hw.Lo, hw.Hi, hw.Lo, hw.Hi, hw.Transfer, hw.Transfer, hw.Transfer, hw.Hi, hw.Hi}
+	allCore := []float64{hw.AllCore, hw.AllCoreHi, hw.AllCoreLo, hw.AllCoreHi, hw.AllCoreLo, hw.AllCore, hw.AllCore, hw.AllCore, hw.AllCoreLo, hw.AllCoreLo}
+	phase := []uint64{0, 0, 0, 0, 0, 1, 2, 3, 0, 0}
+	threaded := []bool{false, false, false, false, false, false, false, false, true, true}
 	var cfgs []model.Config
 	for _, n := range cores {
 		for e := range edges {
@@ -397,6 +400,9 @@ func predict(dir string, s series, rows []row, cal calibrate.Calibration, keep b
 			c.Costs.AllCore = allCore[e]
 			c.Costs.AllCoreFirst = allCore[e] < hw.AllCore // the slow edge, as brewput's band
 			c.Machine = hw.Shape
+			if threaded[e] && hw.Threaded {
+				c.Machine = model.ThreadedShape(cpus)
+			}
 			if s.customers != nil {
 				c.Par = s.customers(n)
 			}

@@ -111,6 +111,24 @@ func BenchmarkShared(b *testing.B) {
 	})
 }
 
+// BenchmarkTurns: two goroutines take one mutex in turn, each waiting for
+// the other's hold to end: every next holder is the other goroutine.
+func BenchmarkTurns(b *testing.B) {
+	var mu sync.Mutex
+	n := 0
+	turn := [2]chan struct{}{make(chan struct{}, 1), make(chan struct{}, 1)}
+	turn[0] <- struct{}{}
+	halves(b, func(g int) {
+		for range b.N / 2 {
+			<-turn[g]
+			mu.Lock() // site: turns
+			n++
+			mu.Unlock()
+			turn[1-g] <- struct{}{}
+		}
+	})
+}
+
 // BenchmarkPrivate gives each of two goroutines a mutex of its own: two
 // locks, each taken by one.
 func BenchmarkPrivate(b *testing.B) {

@@ -220,8 +220,8 @@ func TestStretchCheaperThanItsControlUndecided(t *testing.T) {
 // added on a path the workers take one at a time costs than what it costs
 // where nothing queues (logrus to io.Discard: 42-48 % at half an
 // operation, where 33 % is the one and 50 % the other), a lock whose
-// stretch costs more is not named, unless it was held half the time or
-// more as it is; a part costing what the control costs is still cleared.
+// stretch costs more is not named; a part costing what the control costs
+// is still cleared.
 func TestSerialControlNamesNothing(t *testing.T) {
 	base := []float64{100, 102, 98, 101, 99, 100}
 	control := []float64{0.43, 0.44, 0.42, 0.45, 0.435, 0.43}
@@ -247,18 +247,17 @@ func TestSerialControlNamesNothing(t *testing.T) {
 	if err := s.WriteTable(&out); err != nil || !strings.Contains(out.String(), "serial") {
 		t.Errorf("table (%v):\n%s", err, out.String())
 	}
-	// A lock held 60 % of the time as it is is most of the path taken
-	// one at a time: named beside the serial control.
+	// However long the lock was held as it is (logrus's read 75 % in
+	// one run): not named beside the serial control.
 	for i := range s.Base {
-		s.Base[i].Study.Meters[0].BusyFrac = 0.6
+		s.Base[i].Study.Meters[0].BusyFrac = 0.75
 	}
 	s.Judge()
-	if l := s.Limit(); l == nil || l.Name != "the cache mutex" || l.Serial {
-		t.Errorf("limit %+v; want the cache mutex, held 60 %% of the time, named", l)
+	if l := s.Limit(); l != nil || !s.Experiments[0].Serial {
+		t.Errorf("limit %+v; want none beside the serial control, the lock held 75 %% of the time", l)
 	}
 	// The same costs beside a control where nothing queues: named.
 	for i := range s.Base {
-		s.Base[i].Study.Meters[0].BusyFrac = 0
 		s.Control.Points[i].Throughput = base[i] * (1 - 0.33)
 		s.Experiments[0].Points[i].Throughput = base[i] * (1 - 0.53)
 	}

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"runtime"
 	"strconv"
 	"time"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/brewput/brewput/explain/why"
 	"github.com/brewput/brewput/internal/exitcode"
+	textfmt "github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/internal/gobench"
 	"github.com/brewput/brewput/internal/lockwatch"
 	"github.com/brewput/brewput/measure/sweep"
@@ -105,7 +107,7 @@ func (f *benchWhyFlags) run(ctx context.Context, e *env, fs *pflag.FlagSet, pkgs
 	var noMatch *gobench.NoMatchError
 	switch {
 	case errors.As(runErr, &none):
-		fmt.Fprintln(e.stdout, none.Error()+".")
+		fmt.Fprintln(e.stdout, wrapTo(e.stdout, none.Error()+"."))
 		return nil
 	case errors.As(runErr, &many), errors.As(runErr, &noMatch):
 		return fmt.Errorf("-bench %q: %w", f.bench, runErr)
@@ -125,3 +127,6 @@ func pkgsOrDot(pkgs []string) []string {
 	}
 	return pkgs
 }
+
+// wrapTo wraps s to w's width (80 columns where w is not a terminal).
+func wrapTo(w io.Writer, s string) string { return textfmt.Wrap(s, textfmt.Width(w), "") }

@@ -69,7 +69,8 @@ func TestWhyTruthNoLock(t *testing.T) {
 	for _, design := range []string{"atomics", "pipeline"} {
 		stdout, _ := succeeds(t, noChild(), "why", "../../examples/truth", "-bench", "^BenchmarkTruth/design="+design+"$",
 			"--cpus", "1", "--benchtime", "20ms", "--count", "2")
-		if !strings.Contains(stdout, "BenchmarkTruth/design="+design+" took no sync.Mutex or RWMutex while its timer ran") ||
+		flat := strings.Join(strings.Fields(stdout), " ")
+		if !strings.Contains(flat, "BenchmarkTruth/design="+design+" took no sync.Mutex or RWMutex while its timer ran") ||
 			!strings.HasSuffix(stdout, "no lock limits it.\n") {
 			t.Errorf("%s: %q, want no lock", design, stdout)
 		}

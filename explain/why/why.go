@@ -297,11 +297,17 @@ func (s *Check) Verdict() string {
 		g, lo, hi, _ := best.Gain()
 		fmt.Fprintf(&b, "%s gains most, %s (%s), where the model predicted %s.", best.Model.Change, format.Gain(g), interval(lo, hi), format.Gain(best.Model.Gain))
 	}
-	fmt.Fprintf(&b, " The model's prediction lies within the measured range, or its gain was measured, for %d of the %d experiments that could be judged", agree, judged)
-	if judged < measured {
-		fmt.Fprintf(&b, " (%d could not: too few runs, or disturbed)", measured-judged)
+	switch {
+	case measured == 0:
+	case judged == 0:
+		fmt.Fprintf(&b, " None of the %s could be held against the model's prediction: too few runs, or disturbed.", format.Count(measured, "experiment"))
+	default:
+		fmt.Fprintf(&b, " The model's prediction lies within the measured range, or its gain was measured, for %d of the %d experiments that could be judged", agree, judged)
+		if judged < measured {
+			fmt.Fprintf(&b, " (%d could not: too few runs, or disturbed)", measured-judged)
+		}
+		b.WriteString(".")
 	}
-	b.WriteString(".")
 	if disturbedRuns > 0 {
 		fmt.Fprintf(&b, " %d of the %d runs were disturbed: other processes took more than %.1f CPU of the run's own meanwhile, so their figures say little.",
 			disturbedRuns, len(s.BasePoints)*(measured+1), results.DisturbedCPUs)

@@ -192,7 +192,9 @@ func TestDisturbed(t *testing.T) {
 			t.Errorf("%s: judged against the model though disturbed", e.Model.Change)
 		}
 	}
-	if v := s.Verdict(); !strings.Contains(v, "were disturbed: other processes took more than 0.2 CPU of the run's own") {
+	if v := s.Verdict(); !strings.Contains(v, "were disturbed: other processes took more than 0.2 CPU of the run's own") ||
+		!strings.Contains(v, "None of the ") || !strings.Contains(v, "experiments could be held against the model's prediction: too few runs, or disturbed.") ||
+		strings.Contains(v, "of the 0") {
 		t.Errorf("verdict %q", v)
 	}
 }

@@ -249,6 +249,23 @@ type Machine struct {
 	// the shop's machines).
 	Goroutines int     `json:"goroutines,omitempty"`
 	Takers     float64 `json:"takers,omitempty"`
+	// Follows is how many of its holds were followed by another hold seen
+	// to end, Handoffs how many of those the next hold was another
+	// goroutine's (a watched lock's, from its sampled holds, counted as
+	// Uses is): Handoffs over Follows is the share of its acquisitions
+	// that moved it between goroutines. Both 0 where not known (meters,
+	// files of a watcher that did not count them).
+	Follows  int64 `json:"follows,omitempty"`
+	Handoffs int64 `json:"handoffs,omitempty"`
+}
+
+// HandoffShare is the share of m's holds whose next hold was another
+// goroutine's, and whether it is known.
+func (m Machine) HandoffShare() (float64, bool) {
+	if m.Follows <= 0 {
+		return 0, false
+	}
+	return float64(m.Handoffs) / float64(m.Follows), true
 }
 
 // Host describes the machine a point was measured on.

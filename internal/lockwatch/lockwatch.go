@@ -562,10 +562,12 @@ func Machines(run Run) []results.Machine {
 	}
 	var out []results.Machine
 	for _, g := range Groups(run) {
-		var locks, reads, held, wait float64
+		var locks, reads, held, wait, follows, handoffs float64
 		kind := meter.KindMutex
 		for _, s := range g.Sites {
 			locks += float64(s.Locks)
+			follows += float64(s.Follows)
+			handoffs += float64(s.Handoffs)
 			wait += float64(s.WaitNs)
 			if s.Kind == 3 {
 				reads += float64(s.Locks)
@@ -579,7 +581,8 @@ func Machines(run Run) []results.Machine {
 		k := g.Members()
 		m := results.Machine{Name: g.Name, Kind: kind, Uses: int64(math.Round(locks / float64(k))),
 			BusyFrac: held / float64(k) / float64(window), MeanWaitMs: wait / locks / 1e6,
-			Reads: int64(math.Round(reads / float64(k))), Takers: g.Takers(), Goroutines: g.Goroutines()}
+			Reads: int64(math.Round(reads / float64(k))), Takers: g.Takers(), Goroutines: g.Goroutines(),
+			Follows: int64(math.Round(follows / float64(k))), Handoffs: int64(math.Round(handoffs / float64(k)))}
 		if m.Takers == 0 {
 			m.Goroutines = 0
 		}

@@ -166,7 +166,8 @@ func TestTakers(t *testing.T) {
 // equal share, its holds less a clock read each.
 func TestMachines(t *testing.T) {
 	run := Run{Name: "BenchmarkX", N: 1000, Ns: 1e6, ClockNs: 20, Sites: []Site{
-		{Func: "example.com/m/book.(*Book).Place", File: "/src/book/book.go", Line: 42, Kind: 1, Locks: 1000, HeldNs: 120000, WaitNs: 5000, Addrs: twice([16]uint64{0b1111})},
+		{Func: "example.com/m/book.(*Book).Place", File: "/src/book/book.go", Line: 42, Kind: 1, Locks: 1000, HeldNs: 120000, WaitNs: 5000, Addrs: twice([16]uint64{0b1111}),
+			Follows: 800, Handoffs: 400},
 		{Func: "example.com/m/book.read", File: "/src/book/book.go", Line: 50, Kind: 3, Locks: 10, HeldNs: 99},
 	}}
 	ms := Machines(run)
@@ -179,6 +180,12 @@ func TestMachines(t *testing.T) {
 	// (120000 − 1000 × 20) ns over 4 locks and 1 ms.
 	if ms[0].Uses != 250 || ms[0].BusyFrac != 0.025 || ms[0].MeanWaitMs != 5e-6 {
 		t.Errorf("first member %+v, want 250 uses, busy 0.025, mean wait 5e-6 ms", ms[0])
+	}
+	if h, ok := ms[0].HandoffShare(); ms[0].Follows != 200 || ms[0].Handoffs != 100 || !ok || h != 0.5 {
+		t.Errorf("first member %+v: want 200 follows and 100 handoffs, a share of 0.5", ms[0])
+	}
+	if _, ok := ms[4].HandoffShare(); ok {
+		t.Errorf("readers' site %+v: a handoff share where no follow was counted", ms[4])
 	}
 	if ms[4].Kind != "rwmutex" || ms[4].BusyFrac != 0 || ms[4].Name != "read at book.go:50" || ms[4].Reads != 10 {
 		t.Errorf("readers' site %+v: want an rwmutex with no hold timed", ms[4])

@@ -249,6 +249,10 @@ type Machine struct {
 	// the shop's machines).
 	Goroutines int     `json:"goroutines,omitempty"`
 	Takers     float64 `json:"takers,omitempty"`
+	// Estimated says how many locks its group has (the machines named
+	// alike, "name#1" … "name#k") is an estimate, not a count: a watched
+	// site's locks are told apart by a sketch of their addresses.
+	Estimated bool `json:"estimated,omitempty"`
 }
 
 // Host describes the machine a point was measured on.

@@ -45,7 +45,7 @@ func (c Config) Footprint() Footprint {
 	f := estimate(c, sz)
 	// A band simulates the point again, one run at a time.
 	if c.Range != nil && c.sched() == "go" {
-		f.Events *= float64(1 + len(c.edges()))
+		f.Events *= float64(1 + len(c.Edges()))
 	}
 	return f
 }

@@ -112,6 +112,16 @@ func HardwareNames() []string {
 
 // LookupHardware is the machine of that name: a named one, or "unknown"
 // of cpus CPUs.
+// Range is what a band spans for h: nil where its costs are known (this
+// machine's), else its transfer costs and all-core speeds from the fast
+// edge to the slow, and hardware threads where it may have them.
+func (h Hardware) Range() *MachineRange {
+	if h.Known {
+		return nil
+	}
+	return &MachineRange{Fast: h.Lo, Slow: h.Hi, FastAll: h.AllCoreHi, SlowAll: h.AllCoreLo, Threaded: h.Threaded}
+}
+
 func LookupHardware(name string, cpus int) (Hardware, error) {
 	if name == "unknown" {
 		return UnknownHardware(cpus), nil

@@ -40,7 +40,7 @@ func banded(t testing.TB, cfg Config) result {
 	t.Helper()
 	r := run(t, cfg)
 	var edges []result
-	for _, e := range cfg.edges() {
+	for _, e := range cfg.Edges() {
 		edges = append(edges, r.carry(run(t, e)))
 	}
 	if edges != nil {

@@ -98,7 +98,7 @@ func TestBandEdgeEndsAtBandWindow(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, c := range cfg.edges() {
+		for _, c := range cfg.Edges() {
 			if !c.edge {
 				t.Errorf("%s: a band config %+v is not an edge", mode, c)
 			}

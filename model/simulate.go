@@ -41,7 +41,7 @@ func Simulate(ctx context.Context, cfgs []Config, each func(i int, p results.Poi
 	for i, c := range cfgs {
 		if !c.Probe {
 			plans[i] = plan{run: add(c), base: -1}
-			for _, e := range c.edges() {
+			for _, e := range c.Edges() {
 				plans[i].edges = append(plans[i].edges, add(e))
 			}
 		}

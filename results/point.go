@@ -257,6 +257,10 @@ type Machine struct {
 	// files of a watcher that did not count them).
 	Follows  int64 `json:"follows,omitempty"`
 	Handoffs int64 `json:"handoffs,omitempty"`
+	// Estimated says how many locks its group has (the machines named
+	// alike, "name#1" … "name#k") is an estimate, not a count: a watched
+	// site's locks are told apart by a sketch of their addresses.
+	Estimated bool `json:"estimated,omitempty"`
 }
 
 // HandoffShare is the share of m's holds whose next hold was another

@@ -383,6 +383,26 @@ func (b Bits) distinct() int {
 	return max(distinct(h[0]), distinct(h[1]))
 }
 
+// exactCount is the most things a sketch says it counted, not estimated,
+// where both halves saw as many: two of n things at random addresses
+// collide in a half with odds about n²/2048, and alike in both (a count
+// one short that both halves agree on) about once in 100 runs at 16.
+const exactCount = 16
+
+// exact says whether distinct's count is a count: its halves agree, and
+// on few enough things (exactCount); else it is an estimate, maybe short
+// of the truth (1024 shards read as 886).
+func (b Bits) exact() bool {
+	h := b.halves()
+	n := [2]int{}
+	for i := range h {
+		for _, w := range h[i] {
+			n[i] += bits.OnesCount64(w)
+		}
+	}
+	return n[0] == n[1] && n[0] <= exactCount
+}
+
 // distinct estimates how many distinct things hashed to bits: the bits
 // set while at most half are, else by linear counting. Locks laid out at
 // a regular stride (shards in an array) hash to distinct bits, where
@@ -445,6 +465,9 @@ func (g Group) union(field func(*Site) *Bits) Bits {
 
 // Members is how many locks the group's sites take.
 func (g Group) Members() int { return g.union(func(s *Site) *Bits { return &s.Addrs }).distinct() }
+
+// MembersExact says whether Members is a count, not an estimate.
+func (g Group) MembersExact() bool { return g.union(func(s *Site) *Bits { return &s.Addrs }).exact() }
 
 // Goroutines is how many distinct goroutines took the group's sampled
 // locks.
@@ -554,7 +577,8 @@ func groupName(sites []Site) string {
 // Machines are run's lock groups as a point's machines: a group of k
 // locks is k machines ("name#1" …) with an equal share of its sites' uses
 // and holds, as a study's sharded meters are; each says how many
-// goroutines took it and how many of its uses were readers'.
+// goroutines took it, how many of its uses were readers', and whether k
+// is an estimate.
 func Machines(run Run) []results.Machine {
 	window := time.Duration(run.Ns)
 	if window <= 0 {
@@ -581,7 +605,7 @@ func Machines(run Run) []results.Machine {
 		k := g.Members()
 		m := results.Machine{Name: g.Name, Kind: kind, Uses: int64(math.Round(locks / float64(k))),
 			BusyFrac: held / float64(k) / float64(window), MeanWaitMs: wait / locks / 1e6,
-			Reads: int64(math.Round(reads / float64(k))), Takers: g.Takers(), Goroutines: g.Goroutines(),
+			Reads: int64(math.Round(reads / float64(k))), Takers: g.Takers(), Goroutines: g.Goroutines(), Estimated: !g.MembersExact(),
 			Follows: int64(math.Round(follows / float64(k))), Handoffs: int64(math.Round(handoffs / float64(k)))}
 		if m.Takers == 0 {
 			m.Goroutines = 0

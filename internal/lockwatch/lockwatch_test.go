@@ -63,8 +63,8 @@ func TestMembers(t *testing.T) {
 		t.Errorf("one bit: %d members, want 1", n)
 	}
 	s.Addrs[0], s.Addrs[3] = 1<<64-1, 1
-	if n := s.Members(); n != 65 {
-		t.Errorf("65 bits: %d members, want 65", n)
+	if n := s.Members(); n != 65 || s.Addrs.exact() {
+		t.Errorf("65 bits: %d members, exact %v; want 65, an estimate", n, s.Addrs.exact())
 	}
 	for i := range s.Addrs {
 		s.Addrs[i] = 1<<64 - 1
@@ -76,8 +76,21 @@ func TestMembers(t *testing.T) {
 	for i := range 10 {
 		s.Addrs[i] = 1<<64 - 1 // 640 of 1024 bits: linear counting
 	}
-	if n := s.Members(); n < 900 || n > 1100 {
-		t.Errorf("640 of 1024 bits: %d members, want about 1004", n)
+	if n := s.Members(); n < 900 || n > 1100 || s.Addrs.exact() {
+		t.Errorf("640 of 1024 bits: %d members, exact %v; want about 1004, an estimate", n, s.Addrs.exact())
+	}
+	// Halves that agree count, on few things; on many they estimate.
+	for _, c := range []struct {
+		bits  int
+		exact bool
+	}{{1, true}, {exactCount, true}, {exactCount + 1, false}, {64, false}} {
+		var h [16]uint64
+		for i := range c.bits {
+			h[i%16] |= 1 << (i / 16 * 3)
+		}
+		if b := twice(h); b.distinct() != c.bits || b.exact() != c.exact {
+			t.Errorf("%d bits in each half: %d, exact %v; want %d, exact %v", c.bits, b.distinct(), b.exact(), c.bits, c.exact)
+		}
 	}
 	// Two locks whose hashes' top ten bits agree and whose next ten do
 	// not: two, not one.

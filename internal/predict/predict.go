@@ -224,8 +224,8 @@ func (pr *Prediction) Use(hw model.Hardware) {
 	pr.Costs.Transfer, pr.Costs.AllCore = hw.Transfer, hw.AllCore
 	if r := pr.Range; r != nil {
 		rr := *r
-		if !hw.Known {
-			rr.Machine = &model.MachineRange{Fast: hw.Lo, Slow: hw.Hi, FastAll: hw.AllCoreHi, SlowAll: hw.AllCoreLo, Threaded: hw.Threaded}
+		if m := hw.Range(); m != nil {
+			rr.Machine = m
 		}
 		pr.Range = &rr
 	}

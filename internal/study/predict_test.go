@@ -390,7 +390,7 @@ func TestOutsidePrivateLocks(t *testing.T) {
 	const ops = 10e6 // over 1 s: 100 ns a worker's operation on 1 CPU, 200 ns on 2
 	own := func(cpus int, hold time.Duration) results.Machine {
 		m := mutexAt("hist", ops, hold)
-		m.Goroutines, m.Takers = cpus, 1
+		m.Goroutines, m.Takers = max(cpus, 2), 1 // on 1 CPU, the benchmark's setup took them too
 		return m
 	}
 	var measured []results.Point
@@ -404,6 +404,9 @@ func TestOutsidePrivateLocks(t *testing.T) {
 	models, err := modelsOf([]string{"per-goroutine"}, measured)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if modelFor(models, "per-goroutine", 1).Locks[0].Private {
+		t.Errorf("1-CPU model, one worker: its lock is private; want shared (one worker takes every lock there is)")
 	}
 	two := modelFor(models, "per-goroutine", 2)
 	if !two.Locks[0].Private || two.OutsideOn != 0 || two.Outside <= modelFor(models, "per-goroutine", 1).Outside {

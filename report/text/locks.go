@@ -41,6 +41,7 @@ func WriteLocks(w io.Writer, points []results.Point) error {
 		p := last[mode]
 		type group struct {
 			locks      int
+			about      bool // locks is an estimate
 			uses       int64
 			held, wait float64 // seconds
 		}
@@ -55,6 +56,7 @@ func WriteLocks(w io.Writer, points []results.Point) error {
 				names = append(names, name)
 			}
 			g.locks++
+			g.about = g.about || m.Estimated
 			g.uses += m.Uses
 			g.held += m.BusyFrac * p.Dur.Seconds()
 			g.wait += m.MeanWaitMs / 1e3 * float64(m.Uses)
@@ -70,7 +72,11 @@ func WriteLocks(w io.Writer, points []results.Point) error {
 		})
 		for _, name := range names {
 			g := groups[name]
-			line := fmt.Sprintf("%s: %s, %.3g an op", name, format.Count(g.locks, "lock"), float64(g.uses)/float64(max(p.Ops, 1)))
+			count := format.Count(g.locks, "lock")
+			if g.about {
+				count = "about " + count
+			}
+			line := fmt.Sprintf("%s: %s, %.3g an op", name, count, float64(g.uses)/float64(max(p.Ops, 1)))
 			if g.held > 0 {
 				line += fmt.Sprintf(", held %s a use (%s of the time each)", format.Wait(g.held/float64(g.uses)*1e3),
 					format.Percent(g.held/float64(g.locks)/p.Dur.Seconds(), 1))

@@ -46,6 +46,15 @@ func TestWriteLocks(t *testing.T) {
 		t.Errorf("the costliest group is not first:\n%s", got)
 	}
 	b.Reset()
+	// A count the watcher estimated says so.
+	shard.Estimated, shard2.Estimated = true, true
+	if err := WriteLocks(&b, []results.Point{point(2, shard, shard2)}); err != nil {
+		t.Fatal(err)
+	}
+	if flat := strings.Join(strings.Fields(b.String()), " "); !strings.Contains(flat, "(*Book).Shard at book.go:20: about 2 locks, 0.5 an op") {
+		t.Errorf("an estimated count is not said to be one:\n%s", b.String())
+	}
+	b.Reset()
 	unwatched := point(1)
 	unwatched.Bench.Watched = false
 	if WriteLocks(&b, []results.Point{unwatched}); b.Len() != 0 {

@@ -36,7 +36,6 @@ import (
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/blueprint"
 	"github.com/brewput/brewput/model/calibrate"
-	"github.com/brewput/brewput/model/sim"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/validation/internal/cmdline"
 )
@@ -58,6 +57,7 @@ type series struct {
 	onlyCores   []int               // where set, the counts to use
 	expressedBy string              // what the blueprint stands for, where not the metric itself
 	pairs       bool                // half the CPUs produce, half consume (stage "consume")
+	per         int                 // orders in one published op (BenchmarkPool's 100 pairs); 0: 1
 }
 
 func perCPU(int) int { return 0 }
@@ -115,9 +115,9 @@ var all = []series{
 	// f8e0057b ran on Go 1.3, before Go 1.5 gave sync.Mutex its spinning and
 	// the scheduler its runnext slot: the go1.0 runtime.
 	{title: "sync.Pool behind one global mutex (2014)", csv: "sync_pool_perP_vs_global.csv", source: "f8e0057b",
-		metric: "BenchmarkPool old (global mutex-protected cache)", file: "pool-global.yaml", machine: "unknown", runtime: "go1.0", dur: time.Millisecond},
+		metric: "BenchmarkPool old (global mutex-protected cache)", file: "pool-global.yaml", machine: "unknown", runtime: "go1.0", dur: time.Millisecond, per: 100},
 	{title: "sync.Pool with per-P caches (2014)", csv: "sync_pool_perP_vs_global.csv", source: "f8e0057b",
-		metric: "BenchmarkPool new (P-local caches)", file: "pool-perp.yaml", machine: "unknown", runtime: "go1.0", dur: time.Millisecond},
+		metric: "BenchmarkPool new (P-local caches)", file: "pool-perp.yaml", machine: "unknown", runtime: "go1.0", dur: time.Millisecond, per: 100},
 	{title: "Sprintf on a pool behind one global mutex (2014)", csv: "sync_pool_perP_vs_global.csv", source: "f8e0057b",
 		metric: "BenchmarkSprintfEmpty old (global mutex-protected cache)", file: "sprintf-global.yaml", machine: "unknown", runtime: "go1.0", dur: 500 * time.Microsecond},
 	{title: "Sprintf on sync.Pool with per-P caches (2014)", csv: "sync_pool_perP_vs_global.csv", source: "f8e0057b",
@@ -155,7 +155,7 @@ func main() {
 		"(default: validation/testdata/calibration.json, this machine's of 2026-11-25)")
 	only := flag.String("only", "", "run only the series whose title holds this")
 	keep := flag.Bool("keep-lines", false, "an experiment: a core keeps a cache line about as long as it took to come "+
-		"(sim.Transfer.Keep), where by default it leaves as soon as another core asks")
+		"(model/sim.Transfer.Keep), where by default it leaves as soon as another core asks")
 	flag.Parse()
 	root := strings.TrimSpace(string(cmdline.Output("go", "list", "-m", "-f", "{{.Dir}}", "github.com/brewput/brewput")))
 	if *calibration == "" {
@@ -167,7 +167,7 @@ func main() {
 // report writes the comparison of every series (those whose title holds
 // only, where not "") under the calibration in file, from the repository
 // at root; with keep, under the other rule for a line's stay
-// (sim.Transfer.Keep).
+// (model/sim.Transfer.Keep).
 func report(w io.Writer, root, file, only string, keep bool) {
 	cal, err := calibrate.Load(file)
 	cmdline.Check(err)
@@ -285,21 +285,23 @@ func puddle(w io.Writer, dir string, cal calibrate.Calibration) point {
 	cmdline.Check(err)
 	hw, err := model.LookupHardware("unknown", 4)
 	cmdline.Check(err)
-	edges := []sim.Costs{cal.Costs, cal.Lo, cal.Hi}
-	var cfgs []model.Config
-	for _, c := range edges {
-		cfg := b.Config(4)
-		cfg.Policy.Sched, cfg.Policy.Seed, cfg.Costs, cfg.Machine = "go", 1, c, hw.Shape
-		cfg.Dur, cfg.Warmup = 200*time.Millisecond, 100*time.Millisecond
-		cfgs = append(cfgs, cfg)
-	}
+	// The point and its band's runs, as brewput model runs them for an
+	// unknown machine of 4 CPUs (model.Config.Edges).
+	cfg := b.Config(4)
+	cfg.Policy.Sched, cfg.Policy.Seed, cfg.Machine = "go", 1, hw.Shape
+	cfg.Costs = cal.Costs
+	cfg.Costs.Transfer, cfg.Costs.AllCore = hw.Transfer, hw.AllCore
+	cfg.Dur, cfg.Warmup = 200*time.Millisecond, 100*time.Millisecond
+	cfg.Range = &model.Range{Lo: cal.Lo, Hi: cal.Hi, Machine: hw.Range()}
+	cfgs := append([]model.Config{cfg}, cfg.Edges()...)
+	cfgs[0].Range = nil
 	fifo := b.Config(4)
 	fifo.Policy.Sched, fifo.Dur, fifo.Warmup = "fifo", 200*time.Millisecond, 100*time.Millisecond
 	res, err := model.Simulate(context.Background(), append(cfgs, fifo), nil)
 	cmdline.Check(err)
 	f := res[len(res)-1].Throughput
 	p := point{cores: 4, published: 255.5 / 418, predicted: res[0].Throughput / f, lo: math.Inf(1)}
-	for _, r := range res[:len(edges)] {
+	for _, r := range res[:len(cfgs)] {
 		p.lo, p.hi = min(p.lo, r.Throughput/f), max(p.hi, r.Throughput/f)
 	}
 	p.inBand = p.published >= p.lo/(1+slack) && p.published <= p.hi*(1+slack)
@@ -348,9 +350,6 @@ func read(file, source, metric string) []row {
 	return out
 }
 
-// corner is one set of costs a band simulates.
-type corner struct{ costs sim.Costs }
-
 // predict simulates s on each published count and on one CPU, at the
 // calibration's point and at its band's edges crossed with the machine's
 // transfer costs, and compares each count's speed-ups with the published.
@@ -365,7 +364,7 @@ func predict(dir string, s series, rows []row, cal calibrate.Calibration, keep b
 		one = rows[0].value
 	}
 	if one > 0 {
-		scale(b, one)
+		scale(b, one/float64(max(1, s.per)))
 	}
 	cores := []int{1}
 	for _, r := range rows {
@@ -375,50 +374,49 @@ func predict(dir string, s series, rows []row, cal calibrate.Calibration, keep b
 	}
 	hw, err := model.LookupHardware(s.machine, max(1, slices.Max(cores)))
 	cmdline.Check(err)
-	// The point, the band's corners, and the point from three other start
-	// states (seeds), as brewput model's band runs them: a hashed
-	// resource's draw, or where a run settles, turns on them; the slow
-	// corners also on CPUs that are hardware threads, where the machine's
-	// shape is not known.
-	edges := []sim.Costs{cal.Costs, cal.Lo, cal.Lo, cal.Hi, cal.Hi, cal.Costs, cal.Costs, cal.Costs, cal.Lo, cal.Hi}
-	transfers := []sim.Transfer{hw.Transfer, hw.Lo, hw.Hi, hw.Lo, hw.Hi, hw.Transfer, hw.Transfer, hw.Transfer, hw.Hi, hw.Hi}
-	allCore := []float64{hw.AllCore, hw.AllCoreHi, hw.AllCoreLo, hw.AllCoreHi, hw.AllCoreLo, hw.AllCore, hw.AllCore, hw.AllCore, hw.AllCoreLo, hw.AllCoreLo}
-	phase := []uint64{0, 0, 0, 0, 0, 1, 2, 3, 0, 0}
-	threaded := []bool{false, false, false, false, false, false, false, false, true, true}
+	// The point and the runs its band simulates, as brewput model's band
+	// runs them (model.Config.Edges): the calibration's and the machine's
+	// corners, the slow ones also on CPUs that are hardware threads where
+	// the machine's shape is not known, and three other start states.
+	rng := &model.Range{Lo: cal.Lo, Hi: cal.Hi, Machine: hw.Range()}
 	var cfgs []model.Config
+	edges := 0
 	for _, n := range cores {
-		for e := range edges {
-			cpus := n
-			if s.cpus != nil {
-				cpus = s.cpus(n)
-			}
-			c := b.Config(cpus)
-			c.Policy.Sched, c.Policy.Runtime, c.Policy.Seed, c.Phase = "go", s.runtime, 1, phase[e]
-			c.Costs = edges[e]
-			c.Costs.Transfer = transfers[e]
-			c.Costs.Transfer.Keep = keep
-			c.Costs.AllCore = allCore[e]
-			c.Costs.AllCoreFirst = allCore[e] < hw.AllCore // the slow edge, as brewput's band
-			c.Machine = hw.Shape
-			if threaded[e] && hw.Threaded {
-				c.Machine = model.ThreadedShape(cpus)
-			}
-			if s.customers != nil {
-				c.Par = s.customers(n)
-			}
-			if s.pairs {
-				c.Par = max(1, cpus/2)
-				bp := *b
-				bp.Workers = map[string]int{"consume": max(1, cpus/2) - 1}
-				c.System = &bp
-			}
-			c.Dur, c.Warmup = s.dur, s.dur/4
-			cfgs = append(cfgs, c)
+		cpus := n
+		if s.cpus != nil {
+			cpus = s.cpus(n)
 		}
+		c := b.Config(cpus)
+		c.Policy.Sched, c.Policy.Runtime, c.Policy.Seed = "go", s.runtime, 1
+		c.Costs = cal.Costs
+		c.Costs.Transfer, c.Costs.AllCore = hw.Transfer, hw.AllCore
+		c.Machine = hw.Shape
+		if s.customers != nil {
+			c.Par = s.customers(n)
+		}
+		if s.pairs {
+			c.Par = max(1, cpus/2)
+			bp := *b
+			bp.Workers = map[string]int{"consume": max(1, cpus/2) - 1}
+			c.System = &bp
+		}
+		c.Dur, c.Warmup = s.dur, s.dur/4
+		c.Range = rng
+		runs := append([]model.Config{c}, c.Edges()...)
+		runs[0].Range = nil
+		if edges == 0 {
+			edges = len(runs)
+		} else if len(runs) != edges {
+			cmdline.Fail(fmt.Errorf("%s: %d runs in the band on %d CPUs, %d on one", s.title, len(runs), n, edges))
+		}
+		for i := range runs {
+			runs[i].Costs.Transfer.Keep = keep
+		}
+		cfgs = append(cfgs, runs...)
 	}
 	res, err := model.Simulate(context.Background(), cfgs, nil)
 	cmdline.Check(err)
-	thr := func(i, e int) float64 { return res[i*len(edges)+e].Throughput }
+	thr := func(i, e int) float64 { return res[i*edges+e].Throughput }
 	var out []point
 	for i, n := range cores[1:] {
 		i++
@@ -440,9 +438,9 @@ func predict(dir string, s series, rows []row, cal calibrate.Calibration, keep b
 		p.inBand = pub >= p.lo/(1+slack) && pub <= p.hi*(1+slack)
 		p.off = max(p.predicted/pub, pub/p.predicted)
 		p.width = p.hi / p.lo
-		p.rough = slices.ContainsFunc(res[i*len(edges)].Caveats, func(c results.Caveat) bool { return c.Kind == results.CaveatShortHold })
+		p.rough = slices.ContainsFunc(res[i*edges].Caveats, func(c results.Caveat) bool { return c.Kind == results.CaveatShortHold })
 		for e := range edges {
-			p.lockstep = p.lockstep || slices.ContainsFunc(res[i*len(edges)+e].Caveats, func(c results.Caveat) bool { return c.Kind == results.CaveatLockstep })
+			p.lockstep = p.lockstep || slices.ContainsFunc(res[i*edges+e].Caveats, func(c results.Caveat) bool { return c.Kind == results.CaveatLockstep })
 		}
 		out = append(out, p)
 	}

@@ -640,6 +640,11 @@ func (s *Stretches) Answer() string {
 		decide = "What would decide it: more rounds (--max-count, --within), a quieter machine, a relief measured (the code changed so that a lock waited for little, or one the control is no match for, is not shared)."
 	}
 	rounds := format.Count(len(s.Control.Points), "round")
+	if s.quietRounds() == 0 && len(s.Control.Points) > 0 {
+		// No round to decide on: a larger stretch or a relief would be
+		// measured beside the same busy machine.
+		decide = "What would decide it: a quieter machine; every round was disturbed."
+	}
 	l := s.Limit()
 	switch {
 	case l != nil:

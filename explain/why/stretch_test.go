@@ -395,6 +395,17 @@ func TestCapturedLockNamed(t *testing.T) {
 		}
 	}
 
+	// An RWMutex, its readers side by side: not named so.
+	s = stretches(base, control, map[string][]float64{"the cache mutex": cache, "the shard mutexes (64)": shards})
+	handing(s, 2, 0.004)
+	for i := range s.Base {
+		s.Base[i].Study.Meters[0].Kind = "rwmutex"
+	}
+	s.Judge()
+	if e := s.Experiments[0]; e.Captured || e.Limits {
+		t.Errorf("an RWMutex: %+v; want not named", e)
+	}
+
 	// Waited for less than the margin: nothing held them back at it.
 	handing(s, 2, 0.004)
 	for i := range s.Base {

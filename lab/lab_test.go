@@ -14,7 +14,7 @@ import (
 
 	"github.com/brewput/brewput/internal/testkit"
 	"github.com/brewput/brewput/lab"
-	"github.com/brewput/brewput/report/chartspec"
+	"github.com/brewput/brewput/lab/chartspec"
 	"github.com/brewput/brewput/results"
 )
 

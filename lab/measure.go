@@ -9,11 +9,11 @@ import (
 
 	"github.com/HdrHistogram/hdrhistogram-go"
 
-	"github.com/brewput/brewput/explain/compare"
 	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/internal/quiet"
 	"github.com/brewput/brewput/measure/harness"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/stats"
 )
 
 // Point is the point of lab name's variant measured on n CPUs from start:
@@ -208,7 +208,7 @@ func Part(n, parts, i int) (lo, hi int) {
 
 // Interval is the median of a figure measured once a run, with the 95 %
 // interval around it that lessons and compare give theirs (benchmath's,
-// through compare.SummarizeValues); N the runs.
+// through stats.Values); N the runs.
 type Interval struct {
 	Median, Lo, Hi float64
 	N              int
@@ -217,12 +217,12 @@ type Interval struct {
 // IntervalOf is the interval of values, one per run; unbounded (Lo and Hi
 // infinite) with fewer than IntervalRuns values.
 func IntervalOf(values []float64) Interval {
-	s := compare.SummarizeValues(values)
+	s := stats.Values(values)
 	return Interval{Median: s.Median, Lo: s.Lo, Hi: s.Hi, N: len(values)}
 }
 
 // IntervalRuns is the fewest runs whose median has a bounded interval: 6.
-func IntervalRuns() int { return compare.RunsForInterval() }
+func IntervalRuns() int { return stats.RunsForInterval() }
 
 // Bounded reports whether the interval has finite ends.
 func (iv Interval) Bounded() bool { return !math.IsInf(iv.Lo, 0) && !math.IsInf(iv.Hi, 0) }

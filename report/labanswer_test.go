@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/brewput/brewput/explain/verdict"
-	"github.com/brewput/brewput/report/chartspec"
+	"github.com/brewput/brewput/lab/chartspec"
 	"github.com/brewput/brewput/results"
 )
 

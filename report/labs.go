@@ -15,7 +15,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/brewput/brewput/internal/format"
-	"github.com/brewput/brewput/report/chartspec"
+	"github.com/brewput/brewput/lab/chartspec"
 	"github.com/brewput/brewput/report/palette"
 	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"

@@ -13,7 +13,7 @@ import (
 
 	"github.com/brewput/brewput/internal/atomicfile"
 	"github.com/brewput/brewput/internal/format"
-	"github.com/brewput/brewput/report/chartspec"
+	"github.com/brewput/brewput/lab/chartspec"
 	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"

@@ -261,6 +261,10 @@ type Machine struct {
 	// alike, "name#1" … "name#k") is an estimate, not a count: a watched
 	// site's locks are told apart by a sketch of their addresses.
 	Estimated bool `json:"estimated,omitempty"`
+	// Via names the wrappers a watched lock's sites lock through, where
+	// they lock through one ("(*mutexWrap).Lock at logger.go:70", logrus's):
+	// Name is the wrappers' callers.
+	Via string `json:"via,omitempty"`
 }
 
 // HandoffShare is the share of m's holds whose next hold was another

@@ -17,8 +17,8 @@ import (
 	"github.com/brewput/brewput/internal/profile"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/lab/all"
+	"github.com/brewput/brewput/lab/chartspec"
 	"github.com/brewput/brewput/report"
-	"github.com/brewput/brewput/report/chartspec"
 	"github.com/brewput/brewput/results"
 )
 

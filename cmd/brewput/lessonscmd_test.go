@@ -203,7 +203,7 @@ func TestMainJobWithLessons(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "report")
 	var stdout syncBuffer
 	stderr := syncBuffer{columns: unwrapped}
-	code := tinyLessons(context.Background(), &stdout, &stderr, "--modes", "noop", "--cpus", "1", "--dur", "50ms", "--warmup", "0s", "--predict=false", "--lessons", "--out", out)
+	code := tinyLessons(context.Background(), &stdout, &stderr, "--modes", "noop", "--cpus", "1", "--dur", "50ms", "--warmup", "0s", "--noisy", "ok", "--predict=false", "--lessons", "--out", out)
 	if code != exitOK {
 		t.Fatalf("exit %d; stderr:\n%s", code, stderr.String())
 	}

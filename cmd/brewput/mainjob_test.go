@@ -44,7 +44,7 @@ func TestMainJobAndReport(t *testing.T) {
 	dir := t.TempDir()
 	first := filepath.Join(dir, "first")
 	stdout, stderr := succeeds(t, selfChild(),
-		"--modes", "noop,finelocking", "--cpus", studyCPUs(), "--dur", "100ms", "--warmup", "20ms", "--out", first)
+		"--modes", "noop,finelocking", "--cpus", studyCPUs(), "--dur", "100ms", "--warmup", "20ms", "--noisy", "ok", "--out", first)
 	if !strings.Contains(stdout, "finelocking") || !strings.Contains(stdout, "report: "+filepath.Join(first, "index.html")) {
 		t.Errorf("stdout has no table or no path to the page:\n%s", stdout)
 	}
@@ -196,7 +196,7 @@ func TestMainJobWithoutPredictions(t *testing.T) {
 	t.Parallel()
 	out := filepath.Join(t.TempDir(), "report")
 	stdout, stderr := succeeds(t, selfChild(),
-		"--modes", "noop,finelocking", "--cpus", "1", "--dur", "50ms", "--warmup", "10ms", "--predict=false", "--out", out)
+		"--modes", "noop,finelocking", "--cpus", "1", "--dur", "50ms", "--warmup", "10ms", "--noisy", "ok", "--predict=false", "--out", out)
 	points, err := results.ReadFile(filepath.Join(out, "results.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -269,7 +269,7 @@ func TestRunCountAndBench(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "r.json")
 	stdout, stderr := succeeds(t, selfChild(),
-		"run", "--modes", "noop,finelocking", "--cpus", "1", "--dur", "60ms", "--warmup", "10ms", "--count", "2", "--out", out)
+		"run", "--modes", "noop,finelocking", "--cpus", "1", "--dur", "60ms", "--warmup", "10ms", "--count", "2", "--noisy", "ok", "--out", out)
 	if !strings.Contains(stderr, "[4/4] finelocking cpus=1 rep 2") {
 		t.Errorf("progress does not show the second round:\n%s", stderr)
 	}
@@ -294,7 +294,7 @@ func TestRunCountAndBench(t *testing.T) {
 	}
 
 	stdout, _ = succeeds(t, selfChild(),
-		"run", "--modes", "finelocking", "--cpus", "1", "--dur", "60ms", "--warmup", "10ms", "--format", "bench")
+		"run", "--modes", "finelocking", "--cpus", "1", "--dur", "60ms", "--warmup", "10ms", "--noisy", "ok", "--format", "bench")
 	if !strings.Contains(stdout, "BenchmarkCoffee/mode=finelocking/par=1 ") || !strings.Contains(stdout, " lattes/s") {
 		t.Errorf("--format bench did not write a benchmark line:\n%s", stdout)
 	}

@@ -26,7 +26,7 @@ func TestRunJSONOut(t *testing.T) {
 	out := filepath.Join(dir, "r.json")
 	stdout, stderr := succeeds(t, selfChild(),
 		"run", "--modes", "noop,finelocking", "--cpus", "1", "--dur", "100ms", "--warmup", "20ms",
-		"--format", "json", "--out", out)
+		"--noisy", "ok", "--format", "json", "--out", out)
 	if !strings.Contains(stderr, "[1/2] noop cpus=1") || !strings.Contains(stderr, "[2/2] finelocking cpus=1") {
 		t.Errorf("stderr shows no progress for both points:\n%s", stderr)
 	}
@@ -132,7 +132,7 @@ func TestRunJSONOut(t *testing.T) {
 func TestRunCSVToStdout(t *testing.T) {
 	t.Parallel()
 	stdout, _ := succeeds(t, selfChild(),
-		"run", "--modes", "noop,finelocking", "--cpus", "1", "--dur", "50ms", "--warmup", "10ms", "--format", "csv")
+		"run", "--modes", "noop,finelocking", "--cpus", "1", "--dur", "50ms", "--warmup", "10ms", "--noisy", "ok", "--format", "csv")
 	records, err := csv.NewReader(strings.NewReader(stdout)).ReadAll() // refuses rows of unequal length
 	if err != nil {
 		t.Fatalf("stdout is not CSV: %v\n%s", err, stdout)

@@ -28,7 +28,7 @@ func TestRunProfile(t *testing.T) {
 	before := quiet.Take()
 	stdout, stderr := succeeds(t, selfChild(),
 		"run", "--modes", "finelocking", "--cpus", fmt.Sprint(cpus), "--par", "4",
-		"--dur", "200ms", "--warmup", "50ms", "--profile", dir, "--format", "json")
+		"--dur", "200ms", "--warmup", "50ms", "--noisy", "ok", "--profile", dir, "--format", "json")
 	base := filepath.Join(dir, fmt.Sprintf("finelocking-%dcpu", cpus))
 	exts := []string{".block.pprof", ".cpu.pprof", ".mutex.pprof", ".trace"}
 	var want []string

@@ -18,7 +18,6 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/brewput/brewput/explain/compare"
 	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/internal/format"
@@ -29,6 +28,7 @@ import (
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/stats"
 )
 
 // newStudyCmd is brewput study PKG [command] [flags]: it builds the study
@@ -233,7 +233,7 @@ func studyWhyCmd(e *env, prog *study.Program, use string) *cobra.Command {
 			case w.Within < 0:
 				return fmt.Errorf("--within %v: want a positive duration such as 3m, or 0 for no limit", w.Within)
 			case w.Count < 1:
-				return fmt.Errorf("--count %d: want 1 or more rounds (%d for intervals)", w.Count, compare.RunsForInterval())
+				return fmt.Errorf("--count %d: want 1 or more rounds (%d for intervals)", w.Count, stats.RunsForInterval())
 			case w.MaxCount < w.Count:
 				return fmt.Errorf("--max-count %d: want at least --count, %d", w.MaxCount, w.Count)
 			case w.Load.Par < 0:
@@ -270,7 +270,7 @@ func studyWhyCmd(e *env, prog *study.Program, use string) *cobra.Command {
 	fs.StringVar(&cpus, "cpus", strconv.Itoa(runtime.NumCPU()), "the CPU count to explain it on, one number")
 	fs.Float64Var(&w.Frac, "stretch", why.DefaultFrac, "the time added per operation to each lock and channel in its turn, and outside every lock as the control, as a share of an operation: 0.5 is half of one")
 	fs.DurationVar(&w.Within, "within", 3*time.Minute, "the time the whole command may take, the study's build included; it stops undecided rather than start a round that would not end in it (0: no limit)")
-	fs.IntVar(&w.Count, "count", compare.RunsForInterval(), "rounds at least: the variant as it is and each stretch once a round")
+	fs.IntVar(&w.Count, "count", stats.RunsForInterval(), "rounds at least: the variant as it is and each stretch once a round")
 	fs.IntVar(&w.MaxCount, "max-count", 20, "rounds at most, while an experiment is undecided")
 	fs.IntVar(&w.Load.Par, "par", 0, "workers at once; 0 means one per CPU")
 	fs.Var((*cliflag.Duration)(&w.Load.Dur), "dur", "measured duration of each run")

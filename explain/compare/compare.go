@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/stats"
 )
 
 // Options configure Compare.
@@ -37,10 +38,7 @@ func (o Options) Check() error {
 	return nil
 }
 
-func (o Options) alpha() float64 { return cmp.Or(o.Alpha, 0.05) }
-
-// confidence is the level of the medians' intervals, as in benchstat.
-const confidence = 0.95
+func (o Options) alpha() float64 { return cmp.Or(o.Alpha, stats.Alpha) }
 
 // Key is a configuration: what was measured, apart from where and when.
 // Points with equal keys are repetitions of one another. The machine is
@@ -164,7 +162,7 @@ func Compare(old, new []results.Point, opts Options) Comparison {
 	oldKeys, o, oldSide := group(old)
 	newKeys, n, newSide := group(new)
 	defs := metricsOf(old, new)
-	c := Comparison{Alpha: alpha, Confidence: confidence, Old: oldSide, New: newSide,
+	c := Comparison{Alpha: alpha, Confidence: stats.Confidence, Old: oldSide, New: newSide,
 		Rows: []Row{}, Geomeans: []Geomean{}, OnlyOld: []Key{}, OnlyNew: []Key{}, Changed: changed, all: opts.All}
 	for _, k := range oldKeys {
 		if _, ok := n[k]; !ok {

@@ -11,24 +11,11 @@ import (
 
 	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/stats"
 )
 
-// Summary summarizes one side's samples of a metric.
-type Summary struct {
-	N int `json:"n"`
-	// Median is the sample median; Lo and Hi bound its confidence
-	// interval, infinite with too few samples (fewer than 6 at 95 %).
-	Median float64 `json:"median"`
-	Lo     float64 `json:"lo"`
-	Hi     float64 `json:"hi"`
-	// Values are the samples, ascending.
-	Values []float64 `json:"values"`
-	// Warnings say what is wrong with the interval, if anything.
-	Warnings []string `json:"warnings,omitempty"`
-	// Disturbed counts the samples measured while other processes took
-	// CPU from them (results.Point.IsDisturbed).
-	Disturbed int `json:"disturbed,omitempty"`
-}
+// Summary summarizes one side's samples of a metric (package stats).
+type Summary = stats.Summary
 
 // Metric compares one metric of one configuration.
 type Metric struct {
@@ -179,7 +166,7 @@ func (d metricDef) compare(old, new []results.Point, alpha float64) (m Metric, o
 	if len(so.Values) == 0 || len(sn.Values) == 0 {
 		return Metric{}, false
 	}
-	m = Metric{Name: d.name, Unit: d.unit(old[0]), Better: d.better, Old: summarize(so), New: summarize(sn)}
+	m = Metric{Name: d.name, Unit: d.unit(old[0]), Better: d.better, Old: stats.Of(so), New: stats.Of(sn)}
 	m.Old.Disturbed, m.New.Disturbed = oldDisturbed, newDisturbed
 	m.DeltaPct = (m.New.Median/m.Old.Median - 1) * 100
 	if m.Old.Median == 0 {
@@ -191,7 +178,7 @@ func (d metricDef) compare(old, new []results.Point, alpha float64) (m Metric, o
 	if m.Significant && m.Old.Disturbed+m.New.Disturbed > 0 {
 		m.Significant, m.Inconclusive = false, InconclusiveDisturbed
 	}
-	m.TooFew = !m.Significant && m.Inconclusive == "" && minP(len(so.Values), len(sn.Values), thresholds) >= alpha
+	m.TooFew = !m.Significant && m.Inconclusive == "" && stats.MinP(len(so.Values), len(sn.Values), alpha) >= alpha
 	switch {
 	case m.Inconclusive != "":
 		m.Verdict = fmt.Sprintf("inconclusive: disturbed (%s); %s", m.disturbedText(), Remedy)
@@ -199,21 +186,12 @@ func (d metricDef) compare(old, new []results.Point, alpha float64) (m Metric, o
 		m.Change = direction(m.New.Median-m.Old.Median, d.better)
 		m.Verdict = format.Delta(m.DeltaPct) + " " + changeWord(m.Change)
 	case m.TooFew:
-		m.Need = need(alpha, thresholds)
+		m.Need = stats.RunsFor(alpha)
 		m.Verdict = fmt.Sprintf("~ (n=%s: too few runs for a verdict; use --count %d)", sizes(m.Old.N, m.New.N), m.Need)
 	default:
 		m.Verdict = "~"
 	}
 	return m, true
-}
-
-func summarize(s *benchmath.Sample) Summary {
-	sum := benchmath.AssumeNothing.Summary(s, confidence)
-	out := Summary{N: len(s.Values), Median: sum.Center, Lo: sum.Lo, Hi: sum.Hi, Values: s.Values}
-	for _, w := range sum.Warnings {
-		out.Warnings = append(out.Warnings, w.Error())
-	}
-	return out
 }
 
 // InconclusiveDisturbed is Metric.Inconclusive where disturbed samples
@@ -256,34 +234,6 @@ func changeWord(change int) string {
 		return "worse"
 	}
 	return "(medians equal)"
-}
-
-// minP is the smallest p-value benchmath's U test gives samples of n1 and
-// n2 values: that of two samples with no overlap.
-func minP(n1, n2 int, t *benchmath.Thresholds) float64 {
-	return benchmath.AssumeNothing.Compare(benchmath.NewSample(seq(0, n1), t), benchmath.NewSample(seq(n1, n2), t)).P
-}
-
-// need is the fewest runs per side that can both show a difference at
-// alpha and bound the median's confidence interval: 6 at 0.05 and 95%.
-func need(alpha float64, t *benchmath.Thresholds) int {
-	const most = 50
-	for n := 2; n < most; n++ {
-		ci := benchmath.AssumeNothing.Summary(benchmath.NewSample(seq(0, n), t), confidence)
-		if minP(n, n, t) < alpha && !math.IsInf(ci.Lo, 0) && !math.IsInf(ci.Hi, 0) {
-			return n
-		}
-	}
-	return most
-}
-
-// seq is n values counting up from from.
-func seq(from, n int) []float64 {
-	out := make([]float64, n)
-	for i := range out {
-		out[i] = float64(from + i)
-	}
-	return out
 }
 
 // geomeans computes a Geomean per metric and unit, in row order.
@@ -351,18 +301,4 @@ func spansZero(lo, hi float64) bool {
 		return false
 	}
 	return lo <= 0 && hi >= 0
-}
-
-// SummarizeValues summarizes repeated measurements of one figure as
-// Compare summarizes a side: their median with its 95 % interval, infinite
-// with fewer values than RunsForInterval. values is left as it is.
-func SummarizeValues(values []float64) Summary {
-	return summarize(benchmath.NewSample(slices.Clone(values), &benchmath.Thresholds{CompareAlpha: Options{}.alpha()}))
-}
-
-// RunsForInterval is the fewest values whose median SummarizeValues can
-// bound and Compare can tell apart at its default alpha: 6.
-func RunsForInterval() int {
-	alpha := Options{}.alpha()
-	return need(alpha, &benchmath.Thresholds{CompareAlpha: alpha})
 }

@@ -87,16 +87,6 @@ func (c Comparison) WriteJSON(w io.Writer) error {
 	return enc.Encode(c)
 }
 
-// MarshalJSON writes infinite interval bounds as null.
-func (s Summary) MarshalJSON() ([]byte, error) {
-	type plain Summary // without this method
-	return marshal(struct {
-		plain
-		Lo *float64 `json:"lo"`
-		Hi *float64 `json:"hi"`
-	}{plain(s), finite(s.Lo), finite(s.Hi)})
-}
-
 // MarshalJSON writes a change from 0 and infinite bounds as null.
 func (m Metric) MarshalJSON() ([]byte, error) {
 	type plain Metric // without this method

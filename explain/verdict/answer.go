@@ -5,16 +5,16 @@ import (
 	"math"
 	"slices"
 
-	"github.com/brewput/brewput/explain/compare"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
+	"github.com/brewput/brewput/results/stats"
 )
 
 // versus is a's median throughput over b's, with the range the two
 // medians' 95 % intervals allow, and whether a run of either was disturbed.
 func versus(variant string, pa, pb []results.Point) analysis.Versus {
 	a, b := values(pa, throughput), values(pb, throughput)
-	sa, sb := compare.SummarizeValues(a), compare.SummarizeValues(b)
+	sa, sb := stats.Values(a), stats.Values(b)
 	v := analysis.Versus{Variant: variant, Throughput: sa.Median, Ratio: math.NaN(), Lo: math.Inf(-1), Hi: math.Inf(1), Runs: [2]int{len(a), len(b)},
 		Disturbed: slices.ContainsFunc(pa, measuredDisturbed) || slices.ContainsFunc(pb, measuredDisturbed)}
 	if sb.Median > 0 {
@@ -39,7 +39,7 @@ type series struct {
 // order they are named; countFlag is how the measuring command spells
 // --count.
 func standing(cpus int, source, unit, countFlag string, variants []series) analysis.Standing {
-	s := analysis.Standing{CPUs: cpus, Source: source, Unit: unit, CountFlag: countFlag, RunsForInterval: compare.RunsForInterval()}
+	s := analysis.Standing{CPUs: cpus, Source: source, Unit: unit, CountFlag: countFlag, RunsForInterval: stats.RunsForInterval()}
 	// The top is the variant that made the most of those with no
 	// disturbed run; where every variant has one, the most of all, and the
 	// standing is inconclusive.
@@ -108,7 +108,7 @@ func disturbedRuns(variant string, points []results.Point) (analysis.Runs, bool)
 // scalingFrom is how each variant's median throughput changed from one
 // CPU count to another (at gives its runs); nil where none has both.
 func scalingFrom(from, to int, variants []string, countFlag string, at func(variant string, cpus int) []results.Point) *analysis.Scaling {
-	s := &analysis.Scaling{From: from, To: to, CountFlag: countFlag, RunsForInterval: compare.RunsForInterval()}
+	s := &analysis.Scaling{From: from, To: to, CountFlag: countFlag, RunsForInterval: stats.RunsForInterval()}
 	for _, v := range variants {
 		a, b := at(v, from), at(v, to)
 		if len(a) > 0 && len(b) > 0 {

@@ -9,10 +9,10 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/brewput/brewput/explain/compare"
 	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/measure/meter"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/stats"
 )
 
 // Stretches is the causal profile of a user's own code on real CPUs, as
@@ -400,7 +400,7 @@ func (s *Stretches) Judge() {
 	control := s.costs(s.Control.Points)
 	s.Control.Cost, s.Control.Lo, s.Control.Hi = math.NaN(), math.Inf(-1), math.Inf(1)
 	if c := finite(control); len(c) > 0 {
-		sum := compare.SummarizeValues(c)
+		sum := stats.Values(c)
 		s.Control.Cost, s.Control.Lo, s.Control.Hi = sum.Median, sum.Lo, sum.Hi
 	}
 	serial := s.serialControl()
@@ -503,10 +503,10 @@ func (s *Stretches) Judge() {
 		// on a quiet machine costs more than its control. Where they are
 		// too few for an interval, the figure is every round's, and
 		// nothing is decided.
-		sum := compare.SummarizeValues(diffs)
+		sum := stats.Values(diffs)
 		quietKnown := false
 		if len(quiet) > 0 {
-			if q := compare.SummarizeValues(quiet); !math.IsInf(q.Lo, 0) && !math.IsInf(q.Hi, 0) {
+			if q := stats.Values(quiet); !math.IsInf(q.Lo, 0) && !math.IsInf(q.Hi, 0) {
 				sum, quietKnown = q, true
 			}
 		}

@@ -126,17 +126,6 @@ func TestEveryPackageHasATier(t *testing.T) {
 	}
 }
 
-// upward lists the imports against the tiers that are part of the design:
-// a lab declares its chart as data (report/chartspec, no drawing); the
-// seeds' claims (lab/lessons) are judged with compare's statistics, and a
-// lab's repeated runs give their median's interval with the same
-// (lab.IntervalOf), not a second copy of them.
-var upward = map[[2]string]bool{
-	{"lab", "report/chartspec"}:        true,
-	{"lab/lessons", "explain/compare"}: true,
-	{"lab", "explain/compare"}:         true,
-}
-
 // Data flows one way through the tiers; the examples, like any user's
 // program, reach brewput only through its public packages.
 func TestImportsOneWay(t *testing.T) {
@@ -151,9 +140,7 @@ func TestImportsOneWay(t *testing.T) {
 			if !ok || !tok || to <= own {
 				continue
 			}
-			if !upward[[2]string{topOf(dir), imp}] && !upward[[2]string{dir, imp}] {
-				t.Errorf("%s (tier %d) imports %s (tier %d): data flows scenario → harness → results → explanation → report", dir, own, imp, to)
-			}
+			t.Errorf("%s (tier %d) imports %s (tier %d): data flows scenario → harness → results → explanation → report", dir, own, imp, to)
 		}
 	}
 	// Only lab/all knows the labs; cmd/brewput knows them through it. The
@@ -166,12 +153,6 @@ func TestImportsOneWay(t *testing.T) {
 			}
 		}
 	}
-}
-
-// topOf is a package's first folder, "lab" for "lab/logs".
-func topOf(dir string) string {
-	top, _, _ := strings.Cut(dir, "/")
-	return top
 }
 
 // The report renders points and their analysis (results/analysis) and

@@ -10,14 +10,18 @@
 // Watching samples, so that it adds no write to a shared cache line on
 // the fast path: one Lock in 256 on average (a random gap, counted down
 // per goroutine, so that sites that take one lock in turn are all
-// sampled) is counted, its hold timed and its lock and goroutine noted;
-// a Lock that finds its lock taken tries it once more, reading it before
-// it writes, then waits as sync's does, and one such Lock in 8 is counted
-// 8 times, its wait and hold timed, lest every contended lock lengthen
-// its critical section by clock reads and a write to its site's tallies. A site's counts, holds and waits are
-// estimates. A sampled hold longer than a millisecond (its holder
+// sampled) is counted and its lock and goroutine noted, and one such
+// sampled hold in 4 (a goroutine's every fourth) is timed, weighed 1024
+// times: a clock read costs 40-70 ns on this VM, and timing every sampled
+// hold cost one goroutine's lock and unlock 2.5 % more CPU time (interval
+// 1.7-3.9 %). A Lock that finds its lock taken tries it once more,
+// reading it before it writes, then waits as sync's does, and one such
+// Lock in 8 is counted 8 times, its wait and hold timed, lest every
+// contended lock lengthen its critical section by clock reads and a
+// write to its site's tallies. A site's counts, holds and waits are
+// estimates. A timed hold longer than a millisecond (its holder
 // descheduled, or stopped for the garbage collector) counts once, not
-// 256 times. A reader's hold is not timed (readers share the lock). A
+// 1024 times. A reader's hold is not timed (readers share the lock). A
 // sampled hold's record stays, once it ends, for the lock's next Unlock
 // to say whether it is another goroutine's (a handoff: Site.Handoffs).
 // Watching adds no field to a Mutex and no write of its state (a noted
@@ -219,7 +223,7 @@ type Site struct {
 	File string `json:"file"`
 	Line int    `json:"line"`
 	// ViaFunc, ViaFile and ViaLine are the wrapper it locks through, a
-	// method named Lock or RLock inlined into Func (logrus's MutexWrap),
+	// method named Lock or RLock inlined into Func (logrus's mutexWrap),
 	// and At that wrapper's "file:line", where a stretch finds the site;
 	// all empty where it calls sync's Lock itself.
 	ViaFunc string `json:"via_func,omitempty"`
@@ -338,7 +342,7 @@ func (s Site) Name() string {
 }
 
 // Via names the wrapper the site locks through, "" for none:
-// "(*MutexWrap).Lock at logger.go:70".
+// "(*mutexWrap).Lock at logger.go:70".
 func (s Site) Via() string {
 	if s.ViaFunc == "" {
 		return ""
@@ -463,6 +467,18 @@ func (g Group) union(field func(*Site) *Bits) Bits {
 	return out
 }
 
+// Via names the wrappers the group's sites lock through, each once,
+// joined by " and "; "" where none does.
+func (g Group) Via() string {
+	var out []string
+	for _, s := range g.Sites {
+		if v := s.Via(); v != "" && !slices.Contains(out, v) {
+			out = append(out, v)
+		}
+	}
+	return strings.Join(out, " and ")
+}
+
 // Members is how many locks the group's sites take.
 func (g Group) Members() int { return g.union(func(s *Site) *Bits { return &s.Addrs }).distinct() }
 
@@ -577,8 +593,8 @@ func groupName(sites []Site) string {
 // Machines are run's lock groups as a point's machines: a group of k
 // locks is k machines ("name#1" …) with an equal share of its sites' uses
 // and holds, as a study's sharded meters are; each says how many
-// goroutines took it, how many of its uses were readers', and whether k
-// is an estimate.
+// goroutines took it, how many of its uses were readers', whether k is
+// an estimate, and the wrappers its sites lock through.
 func Machines(run Run) []results.Machine {
 	window := time.Duration(run.Ns)
 	if window <= 0 {
@@ -606,7 +622,8 @@ func Machines(run Run) []results.Machine {
 		m := results.Machine{Name: g.Name, Kind: kind, Uses: int64(math.Round(locks / float64(k))),
 			BusyFrac: held / float64(k) / float64(window), MeanWaitMs: wait / locks / 1e6,
 			Reads: int64(math.Round(reads / float64(k))), Takers: g.Takers(), Goroutines: g.Goroutines(), Estimated: !g.MembersExact(),
-			Follows: int64(math.Round(follows / float64(k))), Handoffs: int64(math.Round(handoffs / float64(k)))}
+			Follows: int64(math.Round(follows / float64(k))), Handoffs: int64(math.Round(handoffs / float64(k))),
+			Via: g.Via()}
 		if m.Takers == 0 {
 			m.Goroutines = 0
 		}

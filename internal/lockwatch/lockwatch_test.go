@@ -200,6 +200,9 @@ func TestMachines(t *testing.T) {
 	if _, ok := ms[4].HandoffShare(); ok {
 		t.Errorf("readers' site %+v: a handoff share where no follow was counted", ms[4])
 	}
+	if ms[0].Via != "" || ms[0].Estimated {
+		t.Errorf("via %q, estimated %v: want no wrapper, 4 locks counted (4 bits in each half)", ms[0].Via, ms[0].Estimated)
+	}
 	if ms[4].Kind != "rwmutex" || ms[4].BusyFrac != 0 || ms[4].Name != "read at book.go:50" || ms[4].Reads != 10 {
 		t.Errorf("readers' site %+v: want an rwmutex with no hold timed", ms[4])
 	}
@@ -328,8 +331,11 @@ func TestWatchedBenchmarks(t *testing.T) {
 		a.Func != "github.com/brewput/brewput/internal/lockwatch/testdata/watched.BenchmarkWrapped" {
 		t.Errorf("BenchmarkWrapped: sites %+v and %+v, want named at the calls to wrap.Lock, through it", a, b)
 	}
-	if gs := Groups(wr); len(gs) != 1 || len(gs[0].Sites) != 2 || strings.Count(gs[0].Target(), ",") != 0 {
-		t.Errorf("BenchmarkWrapped: groups %+v, want one, stretched at the wrapper", gs)
+	if gs := Groups(wr); len(gs) != 1 || len(gs[0].Sites) != 2 || strings.Count(gs[0].Target(), ",") != 0 || gs[0].Via() != site(wr, "wrappedA").Via() {
+		t.Errorf("BenchmarkWrapped: groups %+v, want one, stretched at the wrapper, through it once", gs)
+	}
+	if ms, via := Machines(wr), site(wr, "wrappedA").Via(); len(ms) != 1 || ms[0].Via != via {
+		t.Errorf("BenchmarkWrapped: machines %+v, want one, through %s", ms, via)
 	}
 	for _, s := range rwRun.Sites {
 		if strings.HasPrefix(s.Func, "sync.") {

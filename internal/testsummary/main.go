@@ -72,6 +72,8 @@ func read(r io.Reader) (summary, error) {
 			}
 		case e.Test == "" && e.Action == "fail":
 			s.failed = true
+		case e.Test == "" && e.Action == "skip":
+			// A package with no test files: no test of it skipped.
 		case e.Action == "output":
 			output[key] = append(output[key], strings.TrimRight(e.Output, "\n"))
 		case e.Action == "fail":

@@ -7,7 +7,8 @@ import (
 
 // TestRead reads what go test -json printed for a package with a passing,
 // a failing and two skipped tests (its lines as cmd/test2json writes
-// them), and a package that did not build.
+// them), a package that did not build, and one with no tests, which
+// skipped no test.
 func TestRead(t *testing.T) {
 	in := `{"Action":"start","Package":"ex/a"}
 {"Action":"run","Package":"ex/a","Test":"TestPass"}
@@ -34,6 +35,9 @@ func TestRead(t *testing.T) {
 {"ImportPath":"ex/b","Action":"build-fail"}
 {"Action":"output","Package":"ex/c","Output":"ok  \tex/c\t0.02s\n"}
 {"Action":"pass","Package":"ex/c"}
+{"Action":"start","Package":"ex/d"}
+{"Action":"output","Package":"ex/d","Output":"?   \tex/d\t[no test files]\n"}
+{"Action":"skip","Package":"ex/d"}
 `
 	s, err := read(strings.NewReader(in))
 	if err != nil {
@@ -43,7 +47,7 @@ func TestRead(t *testing.T) {
 		t.Error("a failed test and a failed build read as a pass")
 	}
 	got := strings.Join(s.lines, "\n")
-	want := "=== RUN   TestFail\n    a_test.go:9: got 1, want 2\n--- FAIL: TestFail (0.00s)\nFAIL\nFAIL\tex/a\t0.01s\nb.go:3:1: syntax error\nok  \tex/c\t0.02s"
+	want := "=== RUN   TestFail\n    a_test.go:9: got 1, want 2\n--- FAIL: TestFail (0.00s)\nFAIL\nFAIL\tex/a\t0.01s\nb.go:3:1: syntax error\nok  \tex/c\t0.02s\n?   \tex/d\t[no test files]"
 	if got != want {
 		t.Errorf("printed\n%s\nwant\n%s", got, want)
 	}

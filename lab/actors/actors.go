@@ -12,7 +12,7 @@ import (
 	"strings"
 
 	"github.com/brewput/brewput/lab"
-	"github.com/brewput/brewput/report/chartspec"
+	"github.com/brewput/brewput/lab/chartspec"
 	"github.com/brewput/brewput/results"
 )
 

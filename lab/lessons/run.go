@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/brewput/brewput/explain/compare"
 	"github.com/brewput/brewput/internal/format"
 	brewhost "github.com/brewput/brewput/internal/host"
 	"github.com/brewput/brewput/internal/quiet"
@@ -18,6 +17,7 @@ import (
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/lesson"
+	"github.com/brewput/brewput/results/stats"
 )
 
 // Options configure Run.
@@ -103,7 +103,7 @@ const giveUpAfter = 3
 const leastChance = 0.1
 
 // minRuns is the fewest samples with a bounded confidence interval.
-func minRuns() int { return compare.RunsForInterval() }
+func minRuns() int { return stats.RunsForInterval() }
 
 // Run measures and decides each claim in turn, emitting each result as it
 // is reached, and returns them all in order. Claims share the budget by
@@ -459,7 +459,7 @@ func summarize(values []float64) lesson.Figure {
 	if len(values) == 0 {
 		return lesson.Figure{Median: math.NaN(), Lo: math.Inf(-1), Hi: math.Inf(1)}
 	}
-	s := compare.SummarizeValues(values)
+	s := stats.Values(values)
 	return lesson.Figure{Median: s.Median, Lo: s.Lo, Hi: s.Hi, N: len(values), Values: values}
 }
 

@@ -17,7 +17,7 @@ import (
 
 	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/lab"
-	"github.com/brewput/brewput/report/chartspec"
+	"github.com/brewput/brewput/lab/chartspec"
 	"github.com/brewput/brewput/results"
 )
 

@@ -16,7 +16,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/internal/format"
-	"github.com/brewput/brewput/report/chartspec"
+	"github.com/brewput/brewput/lab/chartspec"
 
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"

@@ -15,7 +15,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/brewput/brewput/report/chartspec"
+	"github.com/brewput/brewput/lab/chartspec"
 
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"

@@ -42,6 +42,7 @@ func WriteLocks(w io.Writer, points []results.Point) error {
 		type group struct {
 			locks      int
 			about      bool // locks is an estimate
+			via        string
 			uses       int64
 			held, wait float64 // seconds
 		}
@@ -57,6 +58,7 @@ func WriteLocks(w io.Writer, points []results.Point) error {
 			}
 			g.locks++
 			g.about = g.about || m.Estimated
+			g.via = m.Via
 			g.uses += m.Uses
 			g.held += m.BusyFrac * p.Dur.Seconds()
 			g.wait += m.MeanWaitMs / 1e3 * float64(m.Uses)
@@ -83,6 +85,9 @@ func WriteLocks(w io.Writer, points []results.Point) error {
 			}
 			if g.wait > 0 {
 				line += fmt.Sprintf(", waited %s a use", format.Wait(g.wait/float64(g.uses)*1e3))
+			}
+			if g.via != "" {
+				line += ", through " + g.via
 			}
 			b.WriteString("    " + format.Wrap(line, format.Width(w)-4, "      ") + "\n")
 		}

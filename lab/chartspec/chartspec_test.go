@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/brewput/brewput/internal/testkit"
-	"github.com/brewput/brewput/report/chartspec"
+	"github.com/brewput/brewput/lab/chartspec"
 	"github.com/brewput/brewput/results"
 )
 

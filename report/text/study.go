@@ -156,7 +156,14 @@ const longLimit = 16
 // the structural bound, and the measurement and its check where measured.
 func WritePrediction(w io.Writer, predicted []results.Point, checks []analysis.Check, shown []int) error {
 	t := format.Table{Align: []format.Align{format.Left, format.Right, format.Right, format.Left, format.Left, format.Right, format.Left, format.Left}, Indent: true, Ragged: true, Width: format.Width(w)}
-	t.Row("variant", "cpus", "predicted", "band", "bound", "measured", "check")
+	// The rows are made first: where their columns before the check do
+	// not fit the width, each variant's name heads its rows, on a line of
+	// its own (real libraries' names run to 30 columns).
+	type item struct {
+		cells []string
+		note  string
+	}
+	var items []item
 	for _, p := range predicted {
 		if shown != nil && !slices.Contains(shown, p.CPUs) {
 			continue
@@ -190,11 +197,46 @@ func WritePrediction(w io.Writer, predicted []results.Point, checks []analysis.C
 		if worst, most, ok := worstMiss(checks, p.Mode); ok && p.CPUs > most {
 			figure += t.Mark(pastAMiss(worst))
 		}
-		t.Row(p.Mode, strconv.Itoa(p.CPUs), figure, band, bound, meas, says)
+		it := item{cells: []string{p.Mode, strconv.Itoa(p.CPUs), figure, band, bound, meas, says}}
 		// A row's notes go under it, where any length fits.
 		if len(past) > 0 {
 			const indent = "      "
-			t.Line(indent + format.Wrap("note: "+strings.Join(past, "; "), format.Width(w)-len(indent), indent))
+			it.note = indent + format.Wrap("note: "+strings.Join(past, "; "), format.Width(w)-len(indent), indent)
+		}
+		items = append(items, it)
+	}
+	header := []string{"variant", "cpus", "predicted", "band", "bound", "measured", "check"}
+	widths := make([]int, len(header)-1)
+	widen := func(cells []string) {
+		for i := range widths {
+			widths[i] = max(widths[i], utf8.RuneCountInString(cells[i]))
+		}
+	}
+	widen(header)
+	for _, it := range items {
+		widen(it.cells)
+	}
+	fixed := 0
+	for _, n := range widths {
+		fixed += 2 + n // each cell after its gap
+	}
+	headed := fixed > format.Width(w)
+	if headed {
+		header[0] = ""
+	}
+	t.Row(header...)
+	last := ""
+	for _, it := range items {
+		if headed {
+			if it.cells[0] != last {
+				t.Line("  " + it.cells[0])
+			}
+			last = it.cells[0]
+			it.cells[0] = ""
+		}
+		t.Row(it.cells...)
+		if it.note != "" {
+			t.Line(it.note)
 		}
 	}
 	var b strings.Builder

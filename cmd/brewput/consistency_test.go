@@ -108,12 +108,12 @@ func unexplained(p results.Point) []string {
 	}
 	var out []string
 	b := p.Bounds
-	if b != nil && b.ThroughputMax > 0 && b.Limit != "arrivals" {
+	if b != nil && b.ThroughputMax > 0 && b.SetBy != "arrivals" {
 		if p.Throughput > noise*b.ThroughputMax && !explained(results.BoundThroughput, "throughput") {
-			out = append(out, fmt.Sprintf("throughput %v above its bound %v (%s), no reason beside it (above %+v, notes %q)", p.Throughput, b.ThroughputMax, b.Limit, p.Above, notes))
+			out = append(out, fmt.Sprintf("throughput %v above its bound %v (%s), no reason beside it (above %+v, notes %q)", p.Throughput, b.ThroughputMax, b.SetBy, p.Above, notes))
 		}
 		if p.Band != nil && p.Band.Throughput[1] > noise*b.ThroughputMax && !explained(results.BoundThroughput, "band") {
-			out = append(out, fmt.Sprintf("band's high edge %v above its bound %v (%s), no reason beside it (above %+v, notes %q)", p.Band.Throughput[1], b.ThroughputMax, b.Limit, p.Above, notes))
+			out = append(out, fmt.Sprintf("band's high edge %v above its bound %v (%s), no reason beside it (above %+v, notes %q)", p.Band.Throughput[1], b.ThroughputMax, b.SetBy, p.Above, notes))
 		}
 	}
 	if p.Rate > 0 && p.Throughput > noise*p.Rate && !explained(results.BoundArrivals, "throughput") {

@@ -474,7 +474,7 @@ func TestPageShowsBands(t *testing.T) {
 	if !strings.Contains(html, "<th>band</th>") || !strings.Contains(html, want) {
 		t.Errorf("the points table shows no band column with %s", want)
 	}
-	if !regexp.MustCompile(`<td>\d+(–\d+)? \[\d+–\d+\]</td>`).MatchString(html) {
+	if !regexp.MustCompile(`<td[^>]*>\d+(–\d+)? \[\d+–\d+\]</td>`).MatchString(html) {
 		t.Error("the verdict's table shows no prediction's band in brackets")
 	}
 }

@@ -42,7 +42,9 @@ func TestHeatmap(t *testing.T) {
 		}
 	}
 	if corners := regexp.MustCompile(`<path d="M[\d.]+,[\d.]+L[\d.]+,[\d.]+L[\d.]+,[\d.]+Z"\s*style="fill:#`).FindAllString(string(c.SVG), -1); len(corners) != 1 ||
-		!slices.ContainsFunc(text, func(s string) bool { return strings.Contains(s, "A dark corner: the CPUs or the customers limit it together") }) {
+		!slices.ContainsFunc(text, func(s string) bool {
+			return strings.Contains(s, "A dark corner: the CPUs or the customers limit it together")
+		}) {
 		t.Errorf("%d triangles drawn, and the note %q; want multi-2 on 8 CPUs's corner, and the note saying what it means", len(corners), text)
 	}
 	if n := strings.Count(string(c.SVG), "stroke:#1B1B1B;stroke-width:1.6"); n != 1 {

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/brewput/brewput/internal/race"
 	"github.com/brewput/brewput/model/calibrate"
 	"github.com/brewput/brewput/model/sim"
 	"github.com/brewput/brewput/results"
@@ -30,6 +31,12 @@ const consistencyModes = "ideal,locking,finelocking,parsteam,americano,espresso,
 // single limit named is one whose relief helped; and no fit claims a
 // peak, ceiling or plateau above the bound.
 func TestConsistency(t *testing.T) {
+	if race.Enabled {
+		// Under the detector the simulations take several minutes (205 s
+		// of the race run's 30 at load 2-6); they are the model's, whose
+		// goroutines package model's tests run under it.
+		t.Skip("the model's surfaces checked without the race detector: go test ./cmd/brewput")
+	}
 	emptyConfig(t)
 	calFile := fixedCalibration(t)
 	cpus := "1,2,3,4,6,8,12,16"

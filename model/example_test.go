@@ -22,11 +22,11 @@ func ExampleSimulate() {
 		return
 	}
 	for _, p := range points {
-		fmt.Printf("%-11s %4.0f lattes/s, p50 %vms; bound %4.0f (%s)\n",
-			p.Mode, p.Throughput, p.Latency.P50, p.Bounds.ThroughputMax, p.Bounds.Limit)
+		fmt.Printf("%-11s %4.0f lattes/s, p50 %vms; ceiling %4.0f (%s)\n",
+			p.Mode, p.Throughput, p.Latency.P50, p.Bounds.ThroughputMax, p.Bounds.SetBy)
 	}
 	// Output:
-	// locking      250 lattes/s, p50 24ms; bound  250 (kitchen)
-	// finelocking 1000 lattes/s, p50 6ms; bound 1000 (grinder)
-	// multi-2     1500 lattes/s, p50 4ms; bound 1500 (cpus)
+	// locking      250 lattes/s, p50 24ms; ceiling  250 (kitchen)
+	// finelocking 1000 lattes/s, p50 6ms; ceiling 1000 (grinder)
+	// multi-2     1500 lattes/s, p50 4ms; ceiling 1500 (cpus)
 }

@@ -72,7 +72,7 @@ func TestPointBounds(t *testing.T) {
 	cfg.Policy.Seed = 7
 	r := run(t, cfg)
 	p := r.point(cfg)
-	want := results.Bounds{CPU: 1500, Structural: 1000, ThroughputMax: 1000, Limit: "grinder", LatencyMinMs: 4, Resource: "grinder", Little: r.Little}
+	want := results.Bounds{CPU: 1500, Structural: 1000, ThroughputMax: 1000, SetBy: "grinder", LatencyMinMs: 4, Resource: "grinder", Little: r.Little}
 	if p.Sched != "fifo" || p.Seed != 7 || p.Bounds == nil || *p.Bounds != want {
 		t.Errorf("sched %q, seed %d, bounds %+v; want fifo, 7, %+v", p.Sched, p.Seed, p.Bounds, want)
 	}

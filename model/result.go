@@ -120,7 +120,7 @@ func (r result) point(c Config) results.Point {
 		ThroughputMax: finite(r.Bounds.ThroughputMax),
 		LatencyMinMs:  results.Ms(r.Bounds.LatencyMin),
 		Resource:      r.Bounds.Resource,
-		Limit:         r.Bounds.Limit,
+		SetBy:         r.Bounds.Limit,
 		Little:        r.Little,
 		Arrived:       r.Arrived,
 		Growth:        r.growth(),

@@ -479,6 +479,29 @@ func TestPageOnPhone(t *testing.T) {
 				past, _ := chromedp.Run(bp.ctx, chromedp.Evaluate[[]string](`Array.from(document.body.querySelectorAll("*")).filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1 && !Array.from(e.children).some(c => c.getBoundingClientRect().right > document.documentElement.clientWidth + 1)).slice(0, 5).map(e => e.tagName + "." + e.className + " " + e.textContent.slice(0, 60))`))
 				t.Errorf("the page is %d px wide on a %d px screen: %q", wide, screen.width, past)
 			}
+			// The answer's table read on the screen's width: no cell of it
+			// over five lines (in columns at 390 px, multi-2's limit, five
+			// resources together, wrapped to ten and its best change to
+			// fourteen).
+			type tall struct {
+				Text  string
+				Lines float64
+			}
+			cells, err := chromedp.Run(bp.ctx, chromedp.Evaluate[[]tall](`Array.from(document.querySelectorAll("table.verdict td")).map(td => {
+				const st = getComputedStyle(td), line = parseFloat(st.lineHeight) || 1.2 * parseFloat(st.fontSize);
+				const pad = parseFloat(st.paddingTop) + parseFloat(st.paddingBottom);
+				return {Text: td.textContent.slice(0, 60), Lines: (td.getBoundingClientRect().height - pad) / line} })`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(cells) == 0 {
+				t.Error("the page has no answer's table")
+			}
+			for _, c := range cells {
+				if c.Lines > 5.5 {
+					t.Errorf("a cell of the answer's table runs to %.0f lines on a %d px screen: %q", c.Lines, screen.width, c.Text)
+				}
+			}
 			shown := picturesText(t, bp)
 			if len(shown) < 8 { // the map, two schedules, five charts
 				t.Errorf("the page shows %d pictures; want the map, the schedules and the charts", len(shown))

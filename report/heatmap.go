@@ -48,7 +48,7 @@ func heatmapChart(g *analysis.Grid) (chart, error) {
 		return c, nil
 	}
 	h := heatmap{title: "What limits each mode on each CPU count, and its throughput", grid: g}
-	measured, model, disturbed, hosts, scheds := false, false, false, []string{}, []string{}
+	measured, model, disturbed, with, hosts, scheds := false, false, false, false, []string{}, []string{}
 	for _, m := range g.Modes { // in the map's order, which the legend's colours and the note follow
 		for _, n := range g.CPUs {
 			cell, ok := g.At(m, n)
@@ -69,6 +69,7 @@ func heatmapChart(g *analysis.Grid) (chart, error) {
 				hosts = appendNew(hosts, e.Host)
 			}
 			disturbed = disturbed || e.Disturbed > 0
+			with = with || e.Limit.With
 		}
 	}
 	if !slices.ContainsFunc(h.classes, func(cls string) bool { return cls != "unknown" }) {
@@ -92,6 +93,9 @@ func heatmapChart(g *analysis.Grid) (chart, error) {
 		h.note = fmt.Sprintf("Every cell measured on %s (framed, bold); what limits it is its causal profile in the model.", strings.Join(hosts, ", "))
 	default:
 		h.note = fmt.Sprintf("Every cell predicted by the %s.", strings.Join(scheds, ", "))
+	}
+	if with {
+		h.note += " A dark corner: the CPUs or the customers limit it together with the machines its colour names."
 	}
 	if disturbed {
 		h.note += " " + disturbedMark + " disturbed: other processes took CPU while it was measured."
@@ -201,6 +205,10 @@ func (h heatmap) draw(c draw.Canvas) {
 			if !e.Model {
 				c.StrokeLines(stroke(color.RGBA{0x1b, 0x1b, 0x1b, 0xff}, 1.6, nil), append(box, box[0]))
 			}
+			if e.Limit.With { // a dark corner, which takes no room from the figure
+				corner := vg.Points(7)
+				c.FillPolygon(ink(fill), []vg.Point{{X: x + h.cellW - 1, Y: yTop - 1}, {X: x + h.cellW - 1 - corner, Y: yTop - 1}, {X: x + h.cellW - 1, Y: yTop - 1 - corner}})
+			}
 			label := fmt.Sprintf("%.0f", e.Throughput)
 			if e.Disturbed > 0 {
 				label += disturbedMark
@@ -228,7 +236,7 @@ func (h heatmap) draw(c draw.Canvas) {
 
 // heatmapView is the map with its caption.
 func heatmapView(c chart) chartView {
-	return imageView(c, "Each row a mode, each column a CPU count: the colour says what limits that point, found by its causal profile (the resource whose relief gains most), the figure its throughput. Where the colour turns from green, the mode has hit a wall that more CPUs do not move. A colour names the machines in a limit, not all of it: where the CPUs or the customers bind with them, the point's own words (the answer's table, its mode's section) say so.")
+	return imageView(c, "Each row a mode, each column a CPU count: the colour says what limits that point, found by its causal profile (the resource whose relief gains most), the figure its throughput. Where the colour turns from green, the mode has hit a wall that more CPUs do not move. A colour names the machines in a limit; a cell with a dark corner is a point where the CPUs or the customers bind with them, as its own words (the answer's table, its mode's section) say.")
 }
 
 // limitClass is a class of analysis.Limit with its colour and its label in

@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -16,6 +17,10 @@ import (
 // framed.
 func TestHeatmap(t *testing.T) {
 	points := append(simulated(t, "finelocking", 1, 2, 6), simulated(t, "locking", 1, 2)...)
+	// multi-2 on 8 CPUs: its 2 grinders, 2 espresso machines, 2 steamers,
+	// the CPUs and the customers limit it together: several machines'
+	// colour, and a dark corner for the CPUs and the customers.
+	points = append(points, simulated(t, "multi-2", 8)...)
 	measured := points[1]
 	measured.Source, measured.Sched, measured.Host.Name = "measured", "", "box"
 	points = append(points, measured)
@@ -35,6 +40,12 @@ func TestHeatmap(t *testing.T) {
 		if hex := fmt.Sprintf("#%02X%02X%02X", col.R, col.G, col.B); !strings.Contains(string(c.SVG), "fill:"+hex) {
 			t.Errorf("no cell in %s's colour %s", class, hex)
 		}
+	}
+	if corners := regexp.MustCompile(`<path d="M[\d.]+,[\d.]+L[\d.]+,[\d.]+L[\d.]+,[\d.]+Z"\s*style="fill:#`).FindAllString(string(c.SVG), -1); len(corners) != 1 ||
+		!slices.ContainsFunc(text, func(s string) bool {
+			return strings.Contains(s, "A dark corner: the CPUs or the customers limit it together")
+		}) {
+		t.Errorf("%d triangles drawn, and the note %q; want multi-2 on 8 CPUs's corner, and the note saying what it means", len(corners), text)
 	}
 	if n := strings.Count(string(c.SVG), "stroke:#1B1B1B;stroke-width:1.6"); n != 1 {
 		t.Errorf("%d framed cells; want the one measured", n)

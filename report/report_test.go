@@ -76,9 +76,9 @@ func modelPoints(maxCPUs int) []results.Point {
 			case "locking":
 				b.Structural, b.Resource, machine.Name = 250, "kitchen", "kitchen"
 			}
-			b.ThroughputMax, b.Limit = b.CPU, "CPUs"
+			b.ThroughputMax, b.SetBy = b.CPU, "CPUs"
 			if b.Structural > 0 && b.Structural < b.CPU {
-				b.ThroughputMax, b.Limit = b.Structural, b.Resource
+				b.ThroughputMax, b.SetBy = b.Structural, b.Resource
 			}
 			thr := b.ThroughputMax * 0.98
 			machine.BusyFrac = min(1, thr/1000)
@@ -474,7 +474,7 @@ func TestPageShowsBands(t *testing.T) {
 	if !strings.Contains(html, "<th>band</th>") || !strings.Contains(html, want) {
 		t.Errorf("the points table shows no band column with %s", want)
 	}
-	if !regexp.MustCompile(`<td>\d+(–\d+)? \[\d+–\d+\]</td>`).MatchString(html) {
+	if !regexp.MustCompile(`<td[^>]*>\d+(–\d+)? \[\d+–\d+\]</td>`).MatchString(html) {
 		t.Error("the verdict's table shows no prediction's band in brackets")
 	}
 }

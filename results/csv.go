@@ -69,7 +69,7 @@ func csvFields(p *Point, s *csvParts) []csvField {
 	}
 	return append(fs, f("bounds.cpu", "bounds", &b.CPU), f("bounds.structural", "bounds", &b.Structural),
 		f("bounds.throughput_max", "bounds", &b.ThroughputMax), f("bounds.latency_min_ms", "bounds", &b.LatencyMinMs),
-		f("bounds.resource", "bounds", &b.Resource), f("bounds.limit", "bounds", &b.Limit), f("bounds.little", "bounds", &b.Little),
+		f("bounds.resource", "bounds", &b.Resource), f("bounds.set_by", "bounds", &b.SetBy), f("bounds.little", "bounds", &b.Little),
 		z("bounds.arrived", "bounds", &b.Arrived), z("bounds.growth", "bounds", &b.Growth),
 		f("thr_lo", "band", &s.band.Throughput[0]), f("thr_hi", "band", &s.band.Throughput[1]),
 		f("p50_lo", "band", &s.band.P50Ms[0]), f("p50_hi", "band", &s.band.P50Ms[1]),
@@ -236,6 +236,7 @@ func readCSV(r io.Reader) ([]Point, []string, error) {
 	}
 	var notes []string
 	v1 := slices.ContainsFunc(csvV1Headers(), func(h []string) bool { return slices.Equal(h, header) })
+	header = csvFromV2(header)
 	if extra, ok := newerCSVColumns(header); ok {
 		notes = append(notes, fmt.Sprintf("line 1: columns %s are not known to this version of brewput (a newer one wrote them?), ignored", strings.Join(extra, ", ")))
 		cr.FieldsPerRecord = len(header)
@@ -278,8 +279,12 @@ func readCSV(r io.Reader) ([]Point, []string, error) {
 // isCSVHeader reports whether line is a header ReadCSV reads.
 func isCSVHeader(line string) bool {
 	header := strings.Split(line, ",")
+	if slices.ContainsFunc(csvV1Headers(), func(h []string) bool { return slices.Equal(h, header) }) {
+		return true
+	}
+	header = csvFromV2(header)
 	_, newer := newerCSVColumns(header)
-	return newer || slices.ContainsFunc(append(csvV1Headers(), csvHeader()), func(h []string) bool { return slices.Equal(h, header) })
+	return newer || slices.Equal(header, csvHeader())
 }
 
 // newerCSVColumns returns the columns of header after this version's

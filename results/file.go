@@ -125,7 +125,7 @@ func read(data []byte, path string) (*File, error) {
 }
 
 // readJSON reads JSON Lines: the schema's line or a journal's plan, and
-// points of schema 2 or 1 (which have no kind).
+// points of schema 3, 2 or 1 (which have no kind).
 func (f *File) readJSON(data []byte) error {
 	fields := jsonFields(reflect.TypeFor[pointJSON]())
 	unknown := map[string][]int{} // field → lines
@@ -155,6 +155,9 @@ func (f *File) readJSON(data []byte) error {
 			if err := migrateV1(obj); err != nil {
 				return false, fmt.Errorf("line %d: not a brewput point: %w", n, err)
 			}
+		}
+		if b, ok := obj["bounds"].(map[string]any); !typed || ok && b["limit"] != nil {
+			migrateV2(obj)
 			line, _ = json.Marshal(obj)
 		}
 		if kind, ok := obj["kind"].(string); ok {

@@ -15,12 +15,12 @@ import (
 )
 
 // Schema is the version of the results format this brewput writes:
-// points that say their kind and nest its part. Schema 1's files read
-// through migrate_v1.go.
-const Schema = 2
+// points that say their kind and nest its part. Schema 1's and 2's files
+// read through migrate_v1.go and migrate_v2.go.
+const Schema = 3
 
 // resultsRecord marks a results file's first line, its schemaLine:
-// {"brewput":"results","schema":2}.
+// {"brewput":"results","schema":3}.
 const resultsRecord = "results"
 
 type schemaLine struct {
@@ -28,7 +28,7 @@ type schemaLine struct {
 	Schema int    `json:"schema"`
 }
 
-// pointJSON is a point as schema 2 writes it: its kind's part under the
+// pointJSON is a point as schema 3 writes it: its kind's part under the
 // kind's name, durations in seconds (dur_s), latencies in ms.
 type pointJSON struct {
 	Kind       string      `json:"kind"`
@@ -138,11 +138,11 @@ func (w pointJSON) point() (Point, error) {
 	return p, p.checkParts()
 }
 
-// MarshalJSON writes p as schema 2 does.
+// MarshalJSON writes p as schema 3 does.
 func (p Point) MarshalJSON() ([]byte, error) { return json.Marshal(p.wire()) }
 
-// UnmarshalJSON reads a point of schema 2, or of schema 1, which has no
-// kind (see migrate_v1.go).
+// UnmarshalJSON reads a point of schema 3 or 2, or of schema 1, which has
+// no kind (see migrate_v1.go and migrate_v2.go).
 func (p *Point) UnmarshalJSON(data []byte) error {
 	var kind struct{ Kind string }
 	if err := json.Unmarshal(data, &kind); err != nil {
@@ -157,8 +157,19 @@ func (p *Point) UnmarshalJSON(data []byte) error {
 	if err := json.Unmarshal(data, &w); err != nil {
 		return err
 	}
-	v2, err := w.point()
-	*p = v2
+	if w.Bounds != nil && w.Bounds.SetBy == "" {
+		var v2 struct {
+			Bounds struct {
+				Limit string `json:"limit"`
+			} `json:"bounds"`
+		}
+		if err := json.Unmarshal(data, &v2); err != nil {
+			return err
+		}
+		w.Bounds.SetBy = v2.Bounds.Limit
+	}
+	point, err := w.point()
+	*p = point
 	return err
 }
 

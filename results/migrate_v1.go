@@ -81,6 +81,7 @@ func decodeV1(data []byte) (Point, error) {
 	if err := migrateV1(o); err != nil {
 		return Point{}, err
 	}
+	migrateV2(o)
 	data, err := json.Marshal(o)
 	if err != nil {
 		return Point{}, err

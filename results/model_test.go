@@ -21,7 +21,7 @@ func modelPoint(cpus int) Point {
 		Source: SourceModel, Spec: Spec{Mode: "finelocking", CPUs: cpus, Load: Load{Par: cpus, Dur: time.Second, Warmup: 100 * time.Millisecond}, Policy: Policy{Sched: "fifo", Seed: 7}},
 		Ops: 1000, Throughput: 1000, Unit: "lattes/s", CPUUsed: 4, Util: 4 / float64(cpus),
 		Latency: Latency{Min: 4, P05: 4, P25: 60, P50: 64, P75: 66, P90: 70, P95: 72, P99: 80, Max: 90, Mean: 64},
-		Bounds:  &Bounds{CPU: 250 * float64(cpus), Structural: 1000, ThroughputMax: 1000, LatencyMinMs: 4, Resource: "espresso", Limit: "espresso", Little: 1},
+		Bounds:  &Bounds{CPU: 250 * float64(cpus), Structural: 1000, ThroughputMax: 1000, LatencyMinMs: 4, Resource: "espresso", SetBy: "espresso", Little: 1},
 		Shop: &Shop{Machines: []Machine{{Name: "espresso", Uses: 1000, BusyFrac: 1, MeanWaitMs: 60}},
 			Steps: Steps{Grind: time.Millisecond, Press: time.Millisecond, Steam: time.Millisecond, Combine: time.Millisecond}},
 		Start: time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC),
@@ -60,7 +60,7 @@ func TestOrigin(t *testing.T) {
 }
 
 func TestFormatBound(t *testing.T) {
-	for b, want := range map[*Bounds]string{nil: "-", {}: "none", {CPU: 500, ThroughputMax: 500, Limit: "cpus"}: "500.0", {ThroughputMax: 8.2e6, Limit: "cpus"}: "8.2M"} {
+	for b, want := range map[*Bounds]string{nil: "-", {}: "none", {CPU: 500, ThroughputMax: 500, SetBy: "cpus"}: "500.0", {ThroughputMax: 8.2e6, SetBy: "cpus"}: "8.2M"} {
 		if got := FormatBound(b); got != want {
 			t.Errorf("FormatBound(%+v) = %q, want %q", b, got, want)
 		}
@@ -80,7 +80,7 @@ func TestModelPointsRoundTrip(t *testing.T) {
 			t.Errorf("measured point's JSON holds %s: %s", key, first)
 		}
 	}
-	if !strings.Contains(js.String(), `"source":"model"`) || !strings.Contains(js.String(), `"bounds":{"cpu":16000,"structural":1000,"throughput_max":1000,"latency_min_ms":4,"resource":"espresso","limit":"espresso","little":1}`) {
+	if !strings.Contains(js.String(), `"source":"model"`) || !strings.Contains(js.String(), `"bounds":{"cpu":16000,"structural":1000,"throughput_max":1000,"latency_min_ms":4,"resource":"espresso","set_by":"espresso","little":1}`) {
 		t.Errorf("model point's JSON lacks its source or bounds:\n%s", js.String())
 	}
 	got, err := ReadJSON(&js)

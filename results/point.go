@@ -211,13 +211,15 @@ type Bounds struct {
 	// Structural is the capacity of the most-held resource, Resource,
 	// divided by the time a latte holds it; 0 when none is shared.
 	Structural float64 `json:"structural"`
-	// ThroughputMax is the least of the CPU, structural and load bounds; Limit
-	// names which: "cpus", the Resource, "customers", "servers" or "arrivals".
+	// ThroughputMax is the least of the CPU, structural and load bounds, the
+	// point's ceiling; SetBy names which: "cpus", the Resource, "customers",
+	// "servers" or "arrivals". It is not the point's limit, which its
+	// Bottleneck names from a causal profile (schema 2 called it "limit").
 	ThroughputMax float64 `json:"throughput_max"`
 	// LatencyMinMs is one latte's critical path with no waiting.
 	LatencyMinMs float64 `json:"latency_min_ms"`
 	Resource     string  `json:"resource,omitempty"`
-	Limit        string  `json:"limit,omitempty"`
+	SetBy        string  `json:"set_by,omitempty"`
 	// Little is customers over throughput times mean latency in a closed
 	// loop: 1 where the simulation is steady.
 	Little float64 `json:"little,omitempty"`

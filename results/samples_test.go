@@ -53,7 +53,7 @@ func TestSamplesWriteBack(t *testing.T) {
 		if err := WriteJSON(&js, fromJSON); err != nil {
 			t.Fatal(err)
 		}
-		if !strings.HasPrefix(js.String(), `{"brewput":"results","schema":2}`+"\n") || strings.Count(js.String(), "\n"+`{"kind":"`) != len(fromJSON) {
+		if !strings.HasPrefix(js.String(), `{"brewput":"results","schema":3}`+"\n") || strings.Count(js.String(), "\n"+`{"kind":"`) != len(fromJSON) {
 			t.Errorf("%s.json written again does not say its schema and every point's kind:\n%.300s", name, js.String())
 		}
 		if back, err := ReadJSON(&js); err != nil || !reflect.DeepEqual(back, fromJSON) {

@@ -214,7 +214,7 @@ func (p *Point) AssessAbove() {
 		p.Above = append(p.Above, Above{BoundArrivals, WhyPoisson, "throughput", text})
 	}
 	lim := b.ThroughputMax
-	if lim > 0 && b.Limit != "arrivals" {
+	if lim > 0 && b.SetBy != "arrivals" {
 		thr, band := p.Throughput > passes*lim, p.Band != nil && p.Band.Throughput[1] > passes*lim
 		var why, bandWhy string
 		if thr {
@@ -263,17 +263,18 @@ func (p *Point) AssessAbove() {
 // What a number past a bound means for the reader, said after its reason
 // in one clause: the bound, not the number, is what the design can do.
 const (
-	meansThroughput = "so take the bound, not this figure, as the most the design makes"
+	meansThroughput = "so take the ceiling, not this figure, as the most the design makes"
 	meansLatency    = "so take the bound as the least an operation takes whose steps run their full times"
 	meansArrivals   = "so over time it serves no more than arrive"
 )
 
-// pastBound says how far v passes b's ThroughputMax, with the digits
-// that show it does: "255 above its bound 250 (cpus) by 2 %", "8404000
-// above its bound 8403361 (cpus) by 0.0076 %".
+// pastBound says how far v passes b's ThroughputMax, the ceiling the
+// tables show, with the digits that show it does: "255 above its ceiling
+// 250 (cpus) by 2 %", "8404000 above its ceiling 8403361 (cpus) by
+// 0.0076 %".
 func pastBound(v float64, b *Bounds) string {
 	x, lim := format.Apart(v, b.ThroughputMax)
-	return fmt.Sprintf("%s above its bound %s (%s) by %s %%", x, lim, b.Limit, format.Sig(100*(v/b.ThroughputMax-1), 2))
+	return fmt.Sprintf("%s above its ceiling %s (%s) by %s %%", x, lim, b.SetBy, format.Sig(100*(v/b.ThroughputMax-1), 2))
 }
 
 // shownRate writes a throughput to four significant digits ("256",
@@ -288,7 +289,7 @@ func shownRate(v float64) string { return format.Sig(v, 4) }
 func (p *Point) throughputWhy(thr float64) string {
 	b := p.Bounds
 	switch {
-	case p.Burn == "wall" && b.Limit == "cpus":
+	case p.Burn == "wall" && b.SetBy == "cpus":
 		return WhyWallClock
 	case p.Dur > 0 && (thr-b.ThroughputMax)*p.Dur.Seconds() <= p.edgeOps()+1e-9:
 		return WhyWindowEdge
@@ -300,7 +301,7 @@ func (p *Point) throughputWhy(thr float64) string {
 // those under way on the bounding resource when it opened, its CPUs where
 // the CPUs bind, else one (a resource's capacity is not in its Bounds).
 func (p *Point) edgeOps() float64 {
-	if p.Bounds.Limit == "cpus" {
+	if p.Bounds.SetBy == "cpus" {
 		return float64(max(p.CPUs, 1))
 	}
 	return 1

@@ -20,11 +20,11 @@ func TestTrust(t *testing.T) {
 		return Point{Source: SourceModel, Spec: Spec{Mode: "webserver", CPUs: 1, Load: Load{Par: 64, Rate: 2000, MaxQ: 1000, Dur: time.Second}},
 			Ops: 1, Throughput: thr, Unit: "requests/s", Bounds: &b, Shop: &Shop{Machines: []Machine{}}}
 	}
-	steady := Bounds{CPU: 1666.6, ThroughputMax: 1666.6, Limit: "cpus", Arrived: 1990, Growth: -40}
+	steady := Bounds{CPU: 1666.6, ThroughputMax: 1666.6, SetBy: "cpus", Arrived: 1990, Growth: -40}
 	growing := steady
 	growing.Growth = 480
 	closed := Point{Source: SourceModel, Spec: Spec{Mode: "parsteam", CPUs: 1, Load: Load{Par: 4, Dur: time.Second}}, Ops: 1, Throughput: 255, Unit: "lattes/s",
-		Latency: Latency{P50: 15.9}, Bounds: &Bounds{CPU: 250, ThroughputMax: 250, Limit: "cpus", Little: 1, LatencyMinMs: 16}, Shop: &Shop{Machines: []Machine{}}}
+		Latency: Latency{P50: 15.9}, Bounds: &Bounds{CPU: 250, ThroughputMax: 250, SetBy: "cpus", Little: 1, LatencyMinMs: 16}, Shop: &Shop{Machines: []Machine{}}}
 	wall := closed
 	wall.Burn = "wall"
 	measured := open(1700, steady)
@@ -34,7 +34,7 @@ func TestTrust(t *testing.T) {
 	// 334 in a 1 s window under a bound of 333.3 a second: the window's
 	// edge, one operation of the two customers'.
 	edge := Point{Source: SourceModel, Spec: Spec{Mode: "bakery", CPUs: 2, Load: Load{Par: 2, Dur: time.Second}}, Ops: 334, Throughput: 334, Unit: "loaves/s",
-		Latency: Latency{Min: 6, P05: 6, P50: 6}, Bounds: &Bounds{CPU: 500, ThroughputMax: 1000.0 / 3, Limit: "oven", Little: 1, LatencyMinMs: 6}, Shop: &Shop{Machines: []Machine{}}}
+		Latency: Latency{Min: 6, P05: 6, P50: 6}, Bounds: &Bounds{CPU: 500, ThroughputMax: 1000.0 / 3, SetBy: "oven", Little: 1, LatencyMinMs: 6}, Shop: &Shop{Machines: []Machine{}}}
 	banded := edge
 	banded.Throughput, banded.Band = 333, &Band{Throughput: [2]float64{330, 336}}
 	// parsteam on 1 CPU, steps on the clock: steam and grind overlap on
@@ -42,7 +42,7 @@ func TestTrust(t *testing.T) {
 	overlap := closed
 	overlap.Burn, overlap.Throughput = "wall", 250
 	overlap.Latency = Latency{Min: 3.15, P05: 3.15, P25: 4, P50: 4, Mean: 3.9, P75: 4, P95: 4, P99: 4}
-	overlap.Bounds = &Bounds{CPU: 250, ThroughputMax: 250, Limit: "cpus", Little: 1, LatencyMinMs: 4}
+	overlap.Bounds = &Bounds{CPU: 250, ThroughputMax: 250, SetBy: "cpus", Little: 1, LatencyMinMs: 4}
 	yes, no := true, false
 	for _, c := range []struct {
 		name   string
@@ -53,16 +53,16 @@ func TestTrust(t *testing.T) {
 	}{
 		{"steady, within bounds", open(1660, steady), &yes, nil, nil},
 		{"queue grew", open(1500, growing), &no, nil, []string{"not steady: the queue grew by 480 over the window (24 % of its arrivals)"}},
-		{"above the arrivals", open(2040, Bounds{CPU: 3333, ThroughputMax: 2000, Limit: "arrivals", Arrived: 2051}), &yes,
+		{"above the arrivals", open(2040, Bounds{CPU: 3333, ThroughputMax: 2000, SetBy: "arrivals", Arrived: 2051}), &yes,
 			[]Above{{BoundArrivals, WhyPoisson, "throughput", ""}}, []string{"2040.0 a second above the arrival rate 2000: arrivals are random (Poisson), 2051 a second arrived in this window"}},
 		{"above the CPU bound, random steps", open(1690, steady), &yes, []Above{{BoundThroughput, WhyRandomSteps, "throughput", ""}},
-			[]string{"1690 above its bound 1667 (cpus) by 1.4 %: the steps' random times came out below their means"}},
+			[]string{"1690 above its ceiling 1667 (cpus) by 1.4 %: the steps' random times came out below their means"}},
 		{"above the CPU bound, wall steps", wall, &yes, []Above{{BoundThroughput, WhyWallClock, "throughput", ""}, {BoundLatency, WhyWallClock, "p50", ""}},
-			[]string{"255 above its bound 250 (cpus) by 2 %: steps end on the clock (--burn wall)", "p50 below the latency bound (16.00 ms)"}},
+			[]string{"255 above its ceiling 250 (cpus) by 2 %: steps end on the clock (--burn wall)", "p50 below the latency bound (16.00 ms)"}},
 		{"a window's edge", edge, &yes, []Above{{BoundThroughput, WhyWindowEdge, "throughput", ""}},
-			[]string{"334 above its bound 333.3 (oven) by 0.2 %: the window's edge: what was under way when it opened ended inside it, counted whole; so take the bound, not this figure, as the most the design makes"}},
+			[]string{"334 above its ceiling 333.3 (oven) by 0.2 %: the window's edge: what was under way when it opened ended inside it, counted whole; so take the ceiling, not this figure, as the most the design makes"}},
 		{"the band's high edge", banded, &yes, []Above{{BoundThroughput, WhyRandomSteps, "band", ""}},
-			[]string{"its band's high edge: 336 above its bound 333.3 (oven) by 0.8 %"}},
+			[]string{"its band's high edge: 336 above its ceiling 333.3 (oven) by 0.8 %"}},
 		{"latencies below the least", overlap, &yes, []Above{{BoundLatency, WhyWallClock, "min, p05, mean", ""}},
 			[]string{"min, p05 and mean below the latency bound (4.00 ms): steps end on the clock", "; so take the bound as the least an operation takes whose steps run their full times"}},
 		{"a measurement is not the model's", measured, nil, nil, nil},
@@ -100,7 +100,7 @@ func TestTrust(t *testing.T) {
 	if err := WriteJSON(&js, points); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(js.String(), `"trust":{"disturbed":false,"steady":true,"above":[{"bound":"throughput_max","why":"random_steps","of":"throughput","text":"1690 above its bound 1667 (cpus) by 1.4 %: the steps' random times came out below their means; so take the bound, not this figure, as the most the design makes"}]}`) {
+	if !strings.Contains(js.String(), `"trust":{"disturbed":false,"steady":true,"above":[{"bound":"throughput_max","why":"random_steps","of":"throughput","text":"1690 above its ceiling 1667 (cpus) by 1.4 %: the steps' random times came out below their means; so take the ceiling, not this figure, as the most the design makes"}]}`) {
 		t.Errorf("JSON's trust:\n%s", js.String())
 	}
 	if err := WriteCSV(&cs, points); err != nil {

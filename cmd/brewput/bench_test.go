@@ -122,6 +122,25 @@ func TestBenchNoMatch(t *testing.T) {
 	}
 }
 
+// TestPackageWithoutDot: a folder here named without ./ (go reads it as a
+// standard package's import path, and says only that there is none)
+// gets the hint, for bench and for study, exit 2 and nothing written.
+func TestPackageWithoutDot(t *testing.T) {
+	dir := t.TempDir()
+	for _, args := range [][]string{
+		{"bench", "testdata/golden", "-bench", "X", "-cpu", "1", "--out", filepath.Join(dir, "r")},
+		{"study", "testdata/golden", "list"},
+	} {
+		code, stdout, stderr := brewput(context.Background(), t, noChild(), args...)
+		if code != exitUsage || stdout != "" || !strings.Contains(oneLine(stderr), "did you mean ./testdata/golden?") {
+			t.Errorf("brewput %q: exit %d, stdout %q, stderr %q", args, code, stdout, stderr)
+		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("left %d files", len(entries))
+	}
+}
+
 // TestBenchBuildFailure: a package that does not compile gets the
 // compiler's message and exit 1, with nothing written.
 func TestBenchBuildFailure(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -46,7 +47,7 @@ func TestRunJSONOut(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
-	if len(lines) != 3 || lines[0] != `{"brewput":"results","schema":2}` {
+	if len(lines) != 3 || lines[0] != `{"brewput":"results","schema":`+strconv.Itoa(results.Schema)+`}` {
 		t.Fatalf("%s holds %d lines, want the schema's and 2:\n%s", out, len(lines), data)
 	}
 	for i, line := range lines[1:] {

@@ -103,7 +103,7 @@ func TestModelJSONFields(t *testing.T) {
 	stdout, _ := runModel(t, append([]string{"--modes", "finelocking,linearpipe-0", "--cpus", "1,2", "--dur", "100ms",
 		"--seed", "3", "--format", "json"}, goCosts...)...)
 	lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
-	if len(lines) != 5 || lines[0] != `{"brewput":"results","schema":2}` {
+	if len(lines) != 5 || lines[0] != fmt.Sprintf(`{"brewput":"results","schema":%d}`, results.Schema) {
 		t.Fatalf("%d lines, want the schema's and 4 (2 modes × 2 CPU counts):\n%s", len(lines), stdout)
 	}
 	for i, line := range lines[1:] {

@@ -23,9 +23,10 @@ import (
 // profile, and every surface names it in the same words
 // (results.Bottleneck.Words): the JSON, the points table, the compact
 // table the main job and report print, and the page's headings, map and
-// schedule pictures. For the shop's modes under the go policy (multipipe-2
-// and parsteam on 6 and 8 CPUs, where the surfaces used to name four
-// different limits) and for a YAML system.
+// schedule pictures. For a main job (multipipe-2 and parsteam measured on
+// 1 CPU, the model's go policy on 1 to 8, where the surfaces used to name
+// four different limits for multipipe-2 on 8), for the model alone on 6
+// and 8 CPUs, and for a YAML system.
 func TestOneLimitOneName(t *testing.T) {
 	t.Parallel()
 	cal := fixedCalibration(t)
@@ -33,19 +34,41 @@ func TestOneLimitOneName(t *testing.T) {
 		name string
 		args []string
 	}{
-		{"shop", []string{"--modes", "multipipe-2,parsteam", "--cpus", "6,8", "--calibration", cal}},
+		// The main job: its terminal prints the compact table; brewput
+		// report --format table of its results.json, every point.
+		{"main job", []string{"--modes", "multipipe-2,parsteam", "--cpus", "1", "--dur", "60ms", "--warmup", "0s", "--noisy", "ok"}},
+		{"shop", []string{"model", "--modes", "multipipe-2,parsteam", "--cpus", "6,8", "--calibration", cal}},
 		// finelocking's limit on 4 CPUs and on 6–8 are of one class
 		// (several machines), in other words.
-		{"fifo", []string{"--modes", "finelocking,multi-2", "--cpus", "1,2,4,6,8", "--sched", "fifo"}},
-		{"yaml", []string{"--model", "../../examples/cafe.yaml", "--cpus", "2,8", "--sched", "fifo"}},
+		{"fifo", []string{"model", "--modes", "finelocking,multi-2", "--cpus", "1,2,4,6,8", "--sched", "fifo"}},
+		{"yaml", []string{"model", "--model", "../../examples/cafe.yaml", "--cpus", "2,8", "--sched", "fifo"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := t.TempDir()
-			file := filepath.Join(dir, "points.json")
-			succeeds(t, noChild(), append(append([]string{"model"}, c.args...), "--out", file)...)
+			var file, table, compact string
+			if c.args[0] == "model" {
+				file = filepath.Join(dir, "points.json")
+				succeeds(t, noChild(), append(c.args, "--out", file)...)
+				table, _ = succeeds(t, noChild(), append(c.args, "--format", "table")...)
+				compact, _ = succeeds(t, noChild(), "report", file, "--out", filepath.Join(dir, "report"))
+			} else {
+				compact, _ = succeeds(t, selfChild(), append(c.args, "--out", filepath.Join(dir, "report"))...)
+				file = filepath.Join(dir, "report", "results.json")
+				table, _ = succeeds(t, noChild(), "report", file, "--format", "table", "--out", filepath.Join(dir, "again"))
+			}
 			points, err := results.ReadFile(file)
 			if err != nil || len(points) == 0 {
 				t.Fatalf("the JSON: %v, %d points", err, len(points))
+			}
+			if c.name == "main job" && !slices.ContainsFunc(points, func(p results.Point) bool { return !p.IsModel() }) {
+				t.Fatal("the main job's results.json holds no measured point")
+			}
+			// The JSON has one key for a point's limit, its bottleneck:
+			// what sets the ceiling is bounds.set_by (schema 2 called it
+			// bounds.limit, and named the CPUs beside a bottleneck of the 2
+			// grinders and the customers).
+			if raw, err := os.ReadFile(file); err != nil || strings.Contains(string(raw), `"limit":`) {
+				t.Errorf("the JSON (%v) has a key \"limit\" beside each point's bottleneck", err)
 			}
 			var names []string
 			for _, p := range points {
@@ -56,8 +79,6 @@ func TestOneLimitOneName(t *testing.T) {
 					names = append(names, p.Bottleneck.Words())
 				}
 			}
-			table, _ := succeeds(t, noChild(), append(append([]string{"model"}, c.args...), "--format", "table")...)
-			compact, _ := succeeds(t, noChild(), "report", file, "--out", filepath.Join(dir, "report"))
 			page, err := os.ReadFile(filepath.Join(dir, "report", "index.html"))
 			if err != nil {
 				t.Fatal(err)
@@ -95,8 +116,8 @@ func TestOneLimitOneName(t *testing.T) {
 				for _, at := range limited.FindAllStringIndex(text, -1) {
 					after := strings.TrimPrefix(text[at[1]:], "(best relief) ")
 					after = strings.TrimPrefix(after, "(model's profile) ")
-					if slices.ContainsFunc(points, func(p results.Point) bool { return strings.HasPrefix(after, p.Mode+" ") }) {
-						continue // a column's heading, the first row after it
+					if strings.HasPrefix(after, "source ") || slices.ContainsFunc(points, func(p results.Point) bool { return strings.HasPrefix(after, p.Mode+" ") }) {
+						continue // a column's heading, the next heading or the first row after it
 					}
 					if !slices.ContainsFunc(names, func(n string) bool { return strings.HasPrefix(after, n) }) {
 						t.Errorf("%s says %q, none of the points' limits %q", surface, text[at[0]:min(len(text), at[1]+200)], names)

@@ -417,6 +417,7 @@ func issue42(t *testing.T, page *testkit.Page, url, site, calFile string) {
 	if len(steps) != 6 {
 		t.Errorf("the talk's path has %d steps, want 6: %q", len(steps), steps)
 	}
+	limitedBy := 0
 	for _, hash := range steps {
 		openHash(hash)
 		head := evaluate[string](t, page, `document.getElementById("headline").textContent`)
@@ -425,6 +426,20 @@ func issue42(t *testing.T, page *testkit.Page, url, site, calFile string) {
 		if figure == nil || !strings.Contains(say, figure[1]+" ") {
 			t.Errorf("step %s: its sentences %q do not quote the headline's figure (%q)", hash, say, head)
 		}
+		// What limits it on 6 CPUs in the table's words, the causal
+		// profile's: the step of a lock per machine called the bound's
+		// resource, "the grinder", "the wall" beside a table's "the
+		// grinder, the espresso machine and the steamer together".
+		if _, named, ok := strings.Cut(say, "limited by "); ok {
+			limitedBy++
+			six := evaluate[string](t, page, `[...document.querySelectorAll("#limits tbody tr")].filter((tr) => tr.querySelector("td").textContent === "6").map((tr) => tr.querySelector("td:nth-child(4)").textContent)[0] || ""`)
+			if six == "" || !strings.HasPrefix(named, six) {
+				t.Errorf("step %s says %q; its table names the limit on 6 CPUs %q", hash, say, six)
+			}
+		}
+	}
+	if limitedBy < 3 {
+		t.Errorf("%d of the talk's steps say what limits their mode on 6 CPUs; want those of a lock per machine, two of each and two pipelines", limitedBy)
 	}
 	openHash("#mode=finelocking&cpus=3&sched=fifo")
 	if say := evaluate[string](t, page, `document.getElementById("tourtext").textContent`); say != "" {
@@ -510,8 +525,11 @@ func number(t *testing.T, s string) float64 {
 }
 
 // phoneWidth and phoneHeight are a phone's screen in CSS pixels, an
-// iPhone 14's.
-const phoneWidth, phoneHeight = 390, 844
+// iPhone 14's; legiblePx the smallest text a chart may show on it.
+const (
+	phoneWidth, phoneHeight = 390, 844
+	legiblePx               = 10
+)
 
 // TestPlaygroundOnPhone opens the playground on a phone's screen, as
 // issue 57 found it there (its controls began at y = 3,814 of a 4,552 px
@@ -558,6 +576,35 @@ func TestPlaygroundOnPhone(t *testing.T) {
 				t.Errorf("the page is %d px wide on a %d px screen", w, screen.width)
 			}
 			shoot(t, page, "first")
+			// Every chart readable where it is shown: its smallest text at
+			// legiblePx or more, none of its text cut off at its edges,
+			// within the screen's width. At 390 px the charts drawn for
+			// 520 showed their text at 8.4 px.
+			type chartText struct {
+				ID              string
+				Smallest, Width float64
+				Texts           int
+				Outside         []string
+			}
+			charts := evaluate[[]chartText](t, page, `["thrchart", "latchart", "cmpthr", "cmplat"].map((id) => {
+				const svg = document.getElementById(id), box = svg.getBoundingClientRect(), scale = svg.getScreenCTM().a;
+				const texts = [...svg.querySelectorAll("text")];
+				const outside = texts.filter((e) => { const r = e.getBoundingClientRect(); return r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1 || r.bottom > box.bottom + 1 }).map((e) => e.textContent);
+				return {ID: id, Smallest: Math.min(...texts.map((e) => parseFloat(getComputedStyle(e).fontSize) * scale)), Width: box.width, Outside: outside, Texts: texts.length};
+			})`)
+			for _, c := range charts {
+				t.Logf("%s: shown %.0f px wide, its smallest text at %.1f px", c.ID, c.Width, c.Smallest)
+				switch {
+				case c.Texts == 0:
+					t.Errorf("the chart %s shows no text", c.ID)
+				case c.Smallest < legiblePx:
+					t.Errorf("the chart %s on a %d px screen: its smallest text is shown at %.1f px; want at least %d", c.ID, screen.width, c.Smallest, legiblePx)
+				case len(c.Outside) > 0:
+					t.Errorf("the chart %s: its texts %q run past its edges", c.ID, c.Outside)
+				case c.Width > float64(screen.width):
+					t.Errorf("the chart %s is %.0f px wide on a %d px screen", c.ID, c.Width, screen.width)
+				}
+			}
 			if screen.name == "desktop" {
 				if evaluate[bool](t, page, `!!document.getElementById("bar").getClientRects().length`) {
 					t.Error("a desktop's screen shows the phone's bar")

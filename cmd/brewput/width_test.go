@@ -66,6 +66,10 @@ func TestEveryCommandFitsEighty(t *testing.T) {
 		{"brewput lab stream", []string{"lab", "stream", "--cpus", "1", "--buffers", "0,8", "--messages", "500", "--reps", "1"}, noChild(), nil},
 		{"brewput lessons", []string{"lessons", "--only", "talk/ideal-scales"}, selfChild(), func(e *env) { e.lessonsTiny = true }},
 		{"brewput why", []string{"why", "--mode", "finelocking", "--cpus", "2", "--dur", "100ms", "--warmup", "0s", "--noisy", "ok", "--calibration", cal}, selfChild(), nil},
+		// why of a benchmark and of a study's variant: their first line,
+		// the plan with its limit, ran to 119 columns.
+		{"brewput why", []string{"why", "../../examples/book", "-bench", "Book/design=onelock", "--cpus", "1", "--count", "2", "--max-count", "2", "--benchtime", "2000x", "--noisy", "ok", "--calibration", cal}, noChild(), nil},
+		{"brewput study", []string{"study", cacheStudy, "why", "--cpus", "1", "--variant", "mutex-write", "--count", "2", "--max-count", "2", "--dur", "50ms", "--noisy", "ok", "--calibration", studyCal}, noChild(), nil},
 		{"brewput bench", []string{"bench", "../../examples/cache", "-bench", "Cache/design=mutex/load=read", "-cpu", "1,2", "-benchtime", "20x", "--out", out(longFolder + "bench")}, noChild(), nil},
 		{"brewput predict", []string{"predict", "../../examples/cache", "-bench", "Cache/design=mutex/load=read", "--cpus", "1,2,64", "-benchtime", "200x", "--calibration", cal}, noChild(), nil},
 		{"brewput study", []string{"study", cacheStudy, "list"}, noChild(), nil},

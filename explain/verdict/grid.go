@@ -50,6 +50,7 @@ func LimitOf(b *results.Bottleneck) analysis.Limit {
 			}
 		}
 	}
+	l.With = len(machines) > 0 && (cpus || customers)
 	switch {
 	case len(machines) > 1:
 		l.Class = "machines"

@@ -29,6 +29,7 @@ import (
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/brewput/brewput/internal/atomicfile"
+	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/internal/host"
@@ -410,7 +411,7 @@ func list(ctx context.Context, cfg Config) ([]listed, error) {
 		files := len(l.GoFiles) + len(l.TestGoFiles) + len(l.XTestGoFiles)
 		switch {
 		case l.Error != nil && (l.Dir == "" || files == 0):
-			return nil, &PackageError{Pattern: l.ImportPath, Output: l.Error.Err}
+			return nil, &PackageError{Pattern: l.ImportPath, Output: cliflag.PackageHint(cfg.Dir, l.ImportPath, l.Error.Err)}
 		case l.Error != nil:
 			return nil, &BuildError{Pkg: l.ImportPath, Output: l.Error.Err}
 		case len(l.TestGoFiles)+len(l.XTestGoFiles) == 0:

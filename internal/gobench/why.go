@@ -105,7 +105,7 @@ func (b *Built) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches, 
 			limit = fmt.Sprintf(", within %v counted from its start (the build took %.0f s of it)", w.Within, time.Since(w.Since).Seconds())
 		}
 	}
-	fmt.Fprintf(log, "why %s on %s: %d rounds or more, up to %d%s\n", b.cfg.bench(), format.Count(w.CPUs, "CPU"), w.Count, w.MaxCount, limit)
+	format.Lines(log, "")(fmt.Sprintf("why %s on %s: %d rounds or more, up to %d%s", b.cfg.bench(), format.Count(w.CPUs, "CPU"), w.Count, w.MaxCount, limit))
 	fmt.Fprintln(log, "round 1")
 	start := time.Now()
 	if !w.Since.IsZero() {

@@ -10,9 +10,9 @@
 // Watching samples, so that it adds no write to a shared cache line on
 // the fast path: one Lock in 256 on average (a random gap, counted down
 // per goroutine, so that sites that take one lock in turn are all
-// sampled) is counted and its lock and goroutine noted, and one such
-// sampled hold in 4 (a goroutine's every fourth) is timed, weighed 1024
-// times: a clock read costs 40-70 ns on this VM, and timing every sampled
+// sampled) is counted and its lock and goroutine noted, and timed; once
+// a site has had 256 timed, one such sampled hold in 4 (a goroutine's
+// every fourth) is, weighed 1024 times: a clock read costs 40-70 ns on this VM, and timing every sampled
 // hold cost one goroutine's lock and unlock 2.5 % more CPU time (interval
 // 1.7-3.9 %). A Lock that finds its lock taken tries it once more,
 // reading it before it writes, then waits as sync's does, and one such

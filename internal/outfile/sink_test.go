@@ -27,7 +27,7 @@ func TestSink(t *testing.T) {
 	if err := s.Finish(ps, true); err != nil {
 		t.Fatal(err)
 	}
-	if n := strings.Count(stdout.String(), "\n"); n != 3 || profiled != 3 || !strings.HasPrefix(stdout.String(), `{"brewput":"results","schema":2}`) {
+	if n := strings.Count(stdout.String(), "\n"); n != 3 || profiled != 3 || !strings.HasPrefix(stdout.String(), fmt.Sprintf(`{"brewput":"results","schema":%d}`, results.Schema)) {
 		t.Errorf("%d lines on stdout, %d points profiled; want 3 (the schema's, one point as it came, the other at the end) and 3 (one as it came, both at the end)", n, profiled)
 	}
 	if !strings.Contains(stderr.String(), "causal profile of noop cpus=1: no model") || !strings.Contains(stderr.String(), "causal profiles: no model") {

@@ -117,8 +117,8 @@ func TestPredictFifo(t *testing.T) {
 		if p.Source != results.SourceModel || p.StudyName() != "demo" || p.Mode != "one-lock" || p.Unit != "calls/s" || p.Bounds == nil {
 			t.Fatalf("point %+v", p)
 		}
-		if p.Bounds.Limit != want.limit || p.Throughput > p.Bounds.ThroughputMax*1.001 || p.Throughput < want.thr*0.95 {
-			t.Errorf("%d CPUs: %.4g ops/s, bound %.4g set by %s; want about %.4g set by %s", p.CPUs, p.Throughput, p.Bounds.ThroughputMax, p.Bounds.Limit, want.thr, want.limit)
+		if p.Bounds.SetBy != want.limit || p.Throughput > p.Bounds.ThroughputMax*1.001 || p.Throughput < want.thr*0.95 {
+			t.Errorf("%d CPUs: %.4g ops/s, bound %.4g set by %s; want about %.4g set by %s", p.CPUs, p.Throughput, p.Bounds.ThroughputMax, p.Bounds.SetBy, want.thr, want.limit)
 		}
 	}
 	cs := verdict.Checks(append(points, measured...))

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/internal/atomicfile"
+	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/internal/format"
 	kit "github.com/brewput/brewput/measure/study"
@@ -53,7 +54,7 @@ func Build(ctx context.Context, pkg string) (p *Program, remove func(), err erro
 		if ctx.Err() != nil {
 			return nil, nil, exitcode.Interruption{Err: fmt.Errorf("interrupted while building %s; nothing measured", pkg)}
 		}
-		return nil, nil, fmt.Errorf("study %s: does not build: %s", pkg, firstLine(errOut.String(), err))
+		return nil, nil, fmt.Errorf("study %s: does not build: %s", pkg, cliflag.PackageHint("", pkg, firstLine(errOut.String(), err)))
 	}
 	// The description is the last line: the user's code may print first.
 	dctx, cancel := context.WithTimeout(ctx, time.Minute)

@@ -62,7 +62,7 @@ func (p *Program) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches
 			limit = fmt.Sprintf(", within %v counted from its start (the build took %.0f s of it)", w.Within, time.Since(w.Since).Seconds())
 		}
 	}
-	fmt.Fprintf(log, "why %s on %d CPUs: %d rounds or more, up to %d%s, of %v a run\n", w.Variant, w.Load.CPUs, w.Count, w.MaxCount, limit, w.Load.Warmup+w.Load.Dur)
+	format.Lines(log, "")(fmt.Sprintf("why %s on %s: %d rounds or more, up to %d%s, of %v a run", w.Variant, format.Count(w.Load.CPUs, "CPU"), w.Count, w.MaxCount, limit, w.Load.Warmup+w.Load.Dur))
 	fmt.Fprintln(log, "round 1")
 	start := time.Now()
 	if !w.Since.IsZero() {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"time"
+	"unicode/utf8"
 
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
@@ -25,7 +26,7 @@ type Progress struct {
 	done  int                      // points measured before, by a run cut short
 	bar   *progressbar.ProgressBar // nil when w is not a terminal
 	label string                   // the label of the point being measured
-	desc  string                   // the bar's: the point being measured
+	descs []string                 // the bar's: the point being measured, longest first
 	start time.Time                // when this run began, for the time left
 	ended int                      // points this run has finished
 	// perPoint is how long a point takes measured once, on average: the
@@ -95,12 +96,21 @@ func (p *Progress) Since(start time.Time) *Progress {
 }
 
 // describe shows the point being measured and the times: "finelocking
-// cpus=2, 12s, about 40s left".
+// cpus=2, 12s, about 40s left", within the terminal's width: the bar
+// does not cut its description, which ran on past 80 columns with a
+// relief's label, and a line the terminal wraps is not redrawn in place.
+// What does not fit is left out whole, the label first, then the round.
 func (p *Progress) describe() {
 	elapsed := time.Since(p.start)
-	s := elapsed.Round(time.Second).String() + p.timeLeft(elapsed, p.ended)
-	if p.desc != "" {
-		s = p.desc + ", " + s
+	times := elapsed.Round(time.Second).String() + p.timeLeft(elapsed, p.ended)
+	// The bar's percentage, its ends, the count, and 10 columns of bar.
+	room := format.Width(p.w) - len(fmt.Sprintf("100%% || (%d/%d) ", p.total, p.total)) - 10 - 1
+	s := times
+	for _, desc := range p.descs {
+		s = desc + ", " + times
+		if utf8.RuneCountInString(s) <= room {
+			break
+		}
 	}
 	p.bar.Describe(s)
 }
@@ -111,14 +121,15 @@ func (p *Progress) Start(s Spec, rep int) {
 	if p.bar == nil {
 		return
 	}
-	desc := fmt.Sprintf("%s cpus=%d", s.Mode, s.CPUs)
-	if s.Label != "" {
-		desc += ", " + s.Label
-	}
+	point := fmt.Sprintf("%s cpus=%d", s.Mode, s.CPUs)
+	round := ""
 	if p.st.Count > 1 {
-		desc += fmt.Sprintf(" (round %d of %d)", rep, p.st.Count)
+		round = fmt.Sprintf(" (round %d of %d)", rep, p.st.Count)
 	}
-	p.desc = desc
+	p.descs = []string{point + round, point}
+	if s.Label != "" {
+		p.descs = append([]string{point + ", " + s.Label + round}, p.descs...)
+	}
 	p.describe()
 }
 

@@ -25,7 +25,9 @@ func WriteAdvice(w io.Writer, a *analysis.Advice) error {
 	if setting == "" {
 		setting = "the " + a.Model
 	}
-	fmt.Fprintf(w, "\n%s\n%s\n\n", wrap(setting), wrap(fmt.Sprintf("%s now: %.0f %s, median latency %s, p99 %s. %s",
+	// The setting is a caption a reader may skip, long under the go
+	// policy (its calibration in words): a paragraph of its own.
+	fmt.Fprintf(w, "\n%s\n\n%s\n\n", wrap(setting), wrap(fmt.Sprintf("%s now: %.0f %s, median latency %s, p99 %s. %s",
 		a.System, a.Now.Throughput, a.Unit, format.Wait(a.Now.P50Ms), format.Wait(a.Now.P99Ms), a.Now.Bottleneck.Text)))
 	// Each change and what it makes of the system go under its row's
 	// figures, where any length fits.

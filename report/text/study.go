@@ -147,16 +147,23 @@ func timesPast(n, most int) string {
 	return strconv.FormatFloat(float64(n)/float64(most), 'g', 2, 64) + " times"
 }
 
-// longLimit is the longest name of what sets a bound that its column of
+// longSetBy is the longest name of what sets a ceiling that its column of
 // WritePrediction holds; a longer one goes under the table.
-const longLimit = 16
+const longSetBy = 16
 
 // WritePrediction writes a study's predicted points as a table, a row per
 // variant and CPU count among shown (nil: all): the prediction, its band,
-// the structural bound, and the measurement and its check where measured.
+// the ceiling, and the measurement and its check where measured.
 func WritePrediction(w io.Writer, predicted []results.Point, checks []analysis.Check, shown []int) error {
 	t := format.Table{Align: []format.Align{format.Left, format.Right, format.Right, format.Left, format.Left, format.Right, format.Left, format.Left}, Indent: true, Ragged: true, Width: format.Width(w)}
-	t.Row("variant", "cpus", "predicted", "band", "bound", "measured", "check")
+	// The rows are made first: where their columns before the check do
+	// not fit the width, each variant's name heads its rows, on a line of
+	// its own (real libraries' names run to 30 columns).
+	type item struct {
+		cells []string
+		note  string
+	}
+	var items []item
 	for _, p := range predicted {
 		if shown != nil && !slices.Contains(shown, p.CPUs) {
 			continue
@@ -166,10 +173,10 @@ func WritePrediction(w io.Writer, predicted []results.Point, checks []analysis.C
 			band = fmt.Sprintf("[%s, %s]", siRate(p.Band.Throughput[0]), siRate(p.Band.Throughput[1]))
 		}
 		if bd := p.Bounds; bd != nil && bd.ThroughputMax > 0 {
-			bound = format.SIAtMost(bd.ThroughputMax) + " " + cmp.Or(bd.Limit, "cpus")
-			// A lock's site is too long for a column within 100: a note.
-			if utf8.RuneCountInString(bd.Limit) > longLimit {
-				bound = format.SIAtMost(bd.ThroughputMax) + t.Mark("set by "+bd.Limit)
+			bound = format.SIAtMost(bd.ThroughputMax) + " " + cmp.Or(bd.SetBy, "cpus")
+			// A lock's site is too long for the column: a note.
+			if utf8.RuneCountInString(bd.SetBy) > longSetBy {
+				bound = format.SIAtMost(bd.ThroughputMax) + t.Mark("set by "+bd.SetBy)
 			}
 		}
 		meas, says := "", ""
@@ -190,11 +197,46 @@ func WritePrediction(w io.Writer, predicted []results.Point, checks []analysis.C
 		if worst, most, ok := worstMiss(checks, p.Mode); ok && p.CPUs > most {
 			figure += t.Mark(pastAMiss(worst))
 		}
-		t.Row(p.Mode, strconv.Itoa(p.CPUs), figure, band, bound, meas, says)
+		it := item{cells: []string{p.Mode, strconv.Itoa(p.CPUs), figure, band, bound, meas, says}}
 		// A row's notes go under it, where any length fits.
 		if len(past) > 0 {
 			const indent = "      "
-			t.Line(indent + format.Wrap("note: "+strings.Join(past, "; "), format.Width(w)-len(indent), indent))
+			it.note = indent + format.Wrap("note: "+strings.Join(past, "; "), format.Width(w)-len(indent), indent)
+		}
+		items = append(items, it)
+	}
+	header := []string{"variant", "cpus", "predicted", "band", "ceiling", "measured", "check"}
+	widths := make([]int, len(header)-1)
+	widen := func(cells []string) {
+		for i := range widths {
+			widths[i] = max(widths[i], utf8.RuneCountInString(cells[i]))
+		}
+	}
+	widen(header)
+	for _, it := range items {
+		widen(it.cells)
+	}
+	fixed := 0
+	for _, n := range widths {
+		fixed += 2 + n // each cell after its gap
+	}
+	headed := fixed > format.Width(w)
+	if headed {
+		header[0] = ""
+	}
+	t.Row(header...)
+	last := ""
+	for _, it := range items {
+		if headed {
+			if it.cells[0] != last {
+				t.Line("  " + it.cells[0])
+			}
+			last = it.cells[0]
+			it.cells[0] = ""
+		}
+		t.Row(it.cells...)
+		if it.note != "" {
+			t.Line(it.note)
 		}
 	}
 	var b strings.Builder
@@ -205,7 +247,7 @@ func WritePrediction(w io.Writer, predicted []results.Point, checks []analysis.C
 	if len(predicted) > 0 {
 		unit = predicted[0].Unit
 	}
-	legend := fmt.Sprintf("Throughput in %s (M = million); bound: the structural limit and what sets it", unit)
+	legend := fmt.Sprintf("Throughput in %s (M = million); ceiling: the most the structure allows with no waiting, and what sets it", unit)
 	if shown != nil {
 		legend += "; the table shows the powers of two, the ends and the counts measured (--format json has every count)"
 	}

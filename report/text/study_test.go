@@ -229,3 +229,40 @@ func TestWriteStudiesFitsWidth(t *testing.T) {
 		}
 	}
 }
+
+// TestWritePredictionLongNames: where variants' names leave the columns
+// no room within the width (real libraries' sub-benchmarks), each name
+// heads its rows on a line of its own and every line fits; short names
+// stay in their column.
+func TestWritePredictionLongNames(t *testing.T) {
+	t.Setenv("COLUMNS", "80")
+	table := func(names ...string) string {
+		var predicted []results.Point
+		for _, v := range names {
+			for _, n := range []int{1, 2, 64} {
+				predicted = append(predicted, results.Point{Spec: results.Spec{Mode: v, CPUs: n}, Throughput: 9.35e6, Unit: "ops/s",
+					Band:   &results.Band{Throughput: [2]float64{9.27e6, 9.35e6}},
+					Bounds: &results.Bounds{ThroughputMax: 9.35e6}})
+			}
+		}
+		var b strings.Builder
+		if err := WritePrediction(&b, predicted, []analysis.Check{{Variant: names[0], CPUs: 1, Measured: 9.27e6, Disturbed: true}}, nil); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	long := table("Logrus/out=discard/lock=shared", "Rate/limiter=pergoroutine")
+	for _, line := range strings.Split(long, "\n") {
+		if n := utf8.RuneCountInString(line); n > 80 {
+			t.Errorf("a line of %d columns:\n%s", n, long)
+		}
+	}
+	for _, name := range []string{"Logrus/out=discard/lock=shared", "Rate/limiter=pergoroutine"} {
+		if !strings.Contains(long, "\n  "+name+"\n") || strings.Count(long, name) != 1 {
+			t.Errorf("%s does not head its rows once:\n%s", name, long)
+		}
+	}
+	if short := table("onelock", "sharded"); !strings.Contains(short, "\n  onelock ") || strings.Count(short, "onelock") != 3 {
+		t.Errorf("short names leave their column:\n%s", short)
+	}
+}

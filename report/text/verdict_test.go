@@ -92,6 +92,16 @@ func TestLimitOf(t *testing.T) {
 			t.Errorf("verdict.LimitOf(%v) = %q %q scales %v; want %q %q %v", c.b, l.Class, l.Named, l.Scales(), c.class, c.name, c.scales)
 		}
 	}
+	// With: the CPUs or the customers bind with a machine, which the map
+	// marks beside the machine's colour.
+	for _, c := range []struct {
+		resources []string
+		with      bool
+	}{{[]string{"grinder", "customers"}, true}, {[]string{"grinder", "espresso", "cpus"}, true}, {[]string{"cpus", "customers"}, false}, {[]string{"grinder"}, false}} {
+		if l := verdict.LimitOf(bottleneck("x", 0.1, true, c.resources...)); l.With != c.with {
+			t.Errorf("verdict.LimitOf of %q: With %v, want %v", c.resources, l.With, c.with)
+		}
+	}
 	if l := verdict.LimitOf(bottleneck("a + b", 0.5, true, "grinder", "espresso")); l.Change != "a + b" || !l.Combined || l.Gain != 0.5 {
 		t.Errorf("combined change: %+v", l)
 	}

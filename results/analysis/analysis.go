@@ -11,8 +11,10 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// Schema is the version of the analysis file this brewput writes.
-const Schema = 1
+// Schema is the version of the analysis file this brewput writes. An
+// older one is made again from its points rather than read (schema 1's
+// limits lack With, which the map draws).
+const Schema = 2
 
 // File is the analysis file's name beside a report's results.json.
 const File = "analysis.json"
@@ -77,8 +79,8 @@ func Read(path string) (*Analysis, error) {
 	if err := json.Unmarshal(data, &a); err != nil {
 		return nil, fmt.Errorf("%s: not a brewput analysis: %w", path, err)
 	}
-	if a.Schema < 1 || a.Schema > Schema {
-		return nil, fmt.Errorf("%s: analysis schema %d; this brewput reads 1 to %d", path, a.Schema, Schema)
+	if a.Schema != Schema {
+		return nil, fmt.Errorf("%s: analysis schema %d; this brewput reads %d", path, a.Schema, Schema)
 	}
 	return &a, nil
 }

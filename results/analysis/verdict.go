@@ -128,6 +128,11 @@ type Limit struct {
 	Class string `json:"class"`
 	// Named says it for people, in short: "the grinder", "the CPUs".
 	Named string `json:"named"`
+	// With says the CPUs or the customers bind together with the machines
+	// Class names ("the 2 grinders and the customers together", of class
+	// grinder): the map marks such a cell, so that its colour is not read
+	// as all of the limit.
+	With bool `json:"with,omitempty"`
 	// Change is the best change tried, Gain its gain (0.5 is 50 % more);
 	// Combined says it relieves several at once.
 	Change   string  `json:"change,omitempty"`

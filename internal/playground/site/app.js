@@ -170,7 +170,9 @@
     // far to trust them, as Go's results.Calibration.For says it.
     if (st.sched === "go") why = `Under the go policy ${$("calname").textContent}: ` + why;
     if (racy(p.mode)) why = `${p.mode} has a data race (no synchronization at all): it is the limit of the CPUs, a reference, not a valid design. ` + why;
-    if (p.bounds) why += ` Bounds: at most ${numAtMost(p.bounds.throughput_max)} ${u} (${p.bounds.limit}), at least ${ms(p.bounds.latency_min_ms)} a drink.`;
+    // The ceiling alone: what limits the point is named once, above, and
+    // what sets the ceiling would read as a second name for it.
+    if (p.bounds) why += ` Its ceiling: at most ${numAtMost(p.bounds.throughput_max)} ${u}, at least ${ms(p.bounds.latency_min_ms)} a drink.`;
     // Every number past a bound comes with its reason, as the CLI's row says it.
     for (const a of (p.trust && p.trust.above) || []) why += ` ${a.text[0].toUpperCase()}${a.text.slice(1)}.`;
     if (p.notes && p.notes.length) why += " " + p.notes.join(" ");
@@ -209,20 +211,29 @@
   }
   // xTicks are the CPU counts to mark: every one on a short axis (the
   // talk's 1–6), evenly spaced on a long one; the chosen count always.
-  function xTicks(a, b, at) {
-    const step = b - a <= 16 ? 1 : Math.ceil((b - a) / 12);
+  function xTicks(a, b, at, room) {
+    const most = Math.max(6, Math.floor(room / 24)); // a tick every 24 px at least
+    const step = b - a < most ? 1 : Math.ceil((b - a) / (most - 1));
     const out = [];
     for (let c = a; c <= b; c += step) out.push(c);
     if (out[out.length - 1] !== b) out.push(b);
     if (at >= a && at <= b && !out.includes(at)) out.push(at);
     return out.sort((x, y) => x - y);
   }
+  // drawnWidth is the width to draw a chart at: the width it is shown at
+  // (a phone's 366 px), so that its 12 px text shows at 12 px, up to 520;
+  // 520 where it is not laid out yet.
+  function drawnWidth(svg) {
+    const w = svg.getBoundingClientRect().width;
+    return w >= 240 ? Math.min(520, Math.round(w)) : 520;
+  }
   // chart draws series against CPUs, each in its colour, the first (the
   // chosen mode) on top; at is the chosen CPU count, marked; band(p),
   // where given, is the first series' range [lo, hi] at p (the band the
   // costs' intervals span).
   function chart(svg, series, y, label, bound, band, at) {
-    const W = 520, H = 300, L = 62, R = 12, T = 14, B = 40;
+    const W = drawnWidth(svg), H = 300, L = 62, R = 12, T = 14, B = 40;
+    svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
     const all = series.flatMap((s) => s.points);
     if (!all.length) { svg.innerHTML = ""; return; }
     const xs = all.map((p) => p.cpus);
@@ -235,7 +246,7 @@
     const Y = (v) => H - B - (v / top) * (H - T - B);
     let g = "";
     for (const t of yt) g += `<line x1="${L}" x2="${W - R}" y1="${Y(t.v)}" y2="${Y(t.v)}" stroke="#eee"/><text class="ytick" x="${L - 6}" y="${Y(t.v) + 4}" text-anchor="end">${t.text}</text>`;
-    for (const c of xTicks(x0, x1, Number(at))) {
+    for (const c of xTicks(x0, x1, Number(at), W - L - R)) {
       const chosen = c === Number(at);
       g += `<line x1="${X(c)}" x2="${X(c)}" y1="${H - B}" y2="${H - B + 4}" stroke="#999"/><text class="xtick" x="${X(c)}" y="${H - B + 16}" text-anchor="middle"${chosen ? ' font-weight="bold"' : ""}>${c}</text>`;
     }
@@ -266,8 +277,9 @@
     const rows = series.map((s) => ({ s, p: s.points.find((p) => p.cpus === Number(at)) })).filter((r) => r.p);
     rows.sort((a, b) => order(a.s.name) - order(b.s.name));
     $("cmptitle").textContent = rows.length ? `The designs on ${at} CPU${at > 1 ? "s" : ""}` : "";
-    const W = 520, L = 110, R = 16, T = 8, B = 40, rowH = 26, H = T + B + rowH * rows.length;
+    const L = 110, R = 24, T = 8, B = 40, rowH = 26, H = T + B + rowH * rows.length;
     const draw = (svg, label, hi, bar) => {
+      const W = drawnWidth(svg);
       svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
       if (!rows.length) { svg.innerHTML = ""; return; }
       const xt = yTicks(hi), top = xt[xt.length - 1].v;
@@ -331,7 +343,7 @@
     }
     const marked = series[0] && series[0].points.some((p) => ((p.trust && p.trust.above) || []).some((a) => a.bound === "throughput_max"));
     const banded = detail && [...detail.values()].some((p) => p.band);
-    $("curvenote").textContent = series[0] ? `The table is ${series[0].name}'s; its curve and bounds come from the same points${banded ? ", and the shaded band from the same points simulated at the edges of the go policy's cost intervals" : ""}${detail ? "" : "; what limits each point comes once its causal profile is simulated"}.${marked ? " †: a figure past its bound's exact value, the reason in its tooltip, as brewput model's note gives it." : ""}` : "";
+    $("curvenote").textContent = series[0] ? `The table is ${series[0].name}'s; its curve and bounds come from the same points${banded ? ", and the shaded band from the same points simulated at the edges of the go policy's cost intervals" : ""}${detail ? "" : "; what limits each point comes once its causal profile is simulated"}.${marked ? " †: a figure past its ceiling's exact value, the reason in its tooltip, as brewput model's note gives it." : ""}` : "";
   }
 
   // ---- the schedule ----
@@ -618,21 +630,27 @@
     { name: "a lock per machine", st: { mode: "finelocking" }, say: (at) => {
       const six = at("finelocking", 6);
       return `A lock per machine, held for its step only: lattes overlap, ${num(at("finelocking", 4).throughput)} lattes/s on 4 CPUs and ${num(six.throughput)} on 6` +
-        (six.bounds.limit !== "cpus" ? `, where the ${six.bounds.limit} is the wall (at most ${numAtMost(six.bounds.throughput_max)}): the schedule below shows it busy all the time.` : ".");
+        (!six.bottleneck || cpusBind(six) ? "." : `, limited by ${limitWords(six.bottleneck)} (at most ${numAtMost(six.bounds.throughput_max)}): the schedule below shows ${machinesBound(six) > 1 ? "them" : "it"} busy all the time.`);
     } },
     { name: "two of each", st: { mode: "multi-2" }, say: (at) => {
       const six = at("multi-2", 6), ideal = at("ideal", 6);
       return `Two of each machine: ${num(six.throughput)} lattes/s on 6 CPUs` + (num(six.throughput) === num(ideal.throughput) ? `, as many as ideal's ${num(ideal.throughput)}` : ` (ideal: ${num(ideal.throughput)})`) +
-        (six.bounds.limit === "cpus" ? ": the wall is the CPUs again, with a design that has no race." : `: the ${six.bounds.limit} limit it.`);
+        (six.bottleneck ? `, limited by ${limitWords(six.bottleneck)}` + (cpusBind(six) ? ": the CPUs are the wall again, with a design that has no race." : ".") : ".");
     } },
     { name: "pipelines", st: { mode: "linearpipe-0", jitter: "0.5", compare: "linearpipe-1,linearpipe-10" }, say: (at) =>
       `A pipeline, a goroutine a machine, its steps uneven (jitter 0.5 ms): unbuffered, a stage done early waits to hand on, ${num(at("linearpipe-0", 6).throughput)} lattes/s on 6 CPUs; a buffer of 1 absorbs the unevenness, ${num(at("linearpipe-1", 6).throughput)}; of 10, ${num(at("linearpipe-10", 6).throughput)}. Set the jitter to 0 and they are alike: a buffer pays only where steps vary.` },
     { name: "the CPUs as the wall", st: { mode: "multipipe-2" }, say: (at) => {
       const one = at("multipipe-2", 1), six = at("multipipe-2", 6);
       return `Two pipelines: ${num(one.throughput)} lattes/s on 1 CPU, ${num(six.throughput)} on 6` + (num(six.throughput) === num(at("ideal", 6).throughput) ? ", as ideal" : "") +
-        (six.bounds.limit === "cpus" ? ": with machines to spare the CPUs are the wall, and only more of them help." : `: the ${six.bounds.limit} limit it.`);
+        (six.bottleneck ? `, limited by ${limitWords(six.bottleneck)}` + (cpusBind(six) ? ": with machines to spare the CPUs are the wall." : ".") : ".");
     } },
   ];
+  // Whether the CPUs are among what limits a point, and how many of what
+  // limits it are not: its causal profile's decision, the one every
+  // surface names (limitWords).
+  const limiting = (p) => (p.bottleneck && p.bottleneck.resources && p.bottleneck.resources.length ? p.bottleneck.resources : [p.bottleneck ? p.bottleneck.resource : ""]);
+  const cpusBind = (p) => limiting(p).includes("cpus");
+  const machinesBound = (p) => limiting(p).filter((r) => r !== "cpus" && r !== "customers").length;
   const tourState = (step) => ({ ...DEFAULTS, ...step.st });
   const tourHash = (step) => {
     const h = new URLSearchParams();
@@ -648,10 +666,13 @@
     for (const a of $("tour").querySelectorAll("a")) a.classList.toggle("here", Number(a.dataset.step) === i);
     $("tourtext").textContent = "";
     if (i < 0) return;
+    // The figures are the drawn points'; what limits the chosen mode's,
+    // its causal profile's (detail), as its table names it.
     const at = (mode, cpus) => {
       const p = pts.find((q) => q.mode === mode && q.cpus === cpus);
       if (!p) throw new Error(`no point of ${mode} on ${cpus} CPUs drawn`);
-      return p;
+      const d = mode === st.mode && detail && detail.get(cpus);
+      return d && d.bottleneck ? { ...p, bottleneck: d.bottleneck } : p;
     };
     try {
       $("tourtext").textContent = TOUR[i].say(at);

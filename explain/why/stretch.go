@@ -659,8 +659,16 @@ func (s *Stretches) Answer() string {
 			what += " together"
 		}
 		if l.Captured {
-			fmt.Fprintf(&b, "%s limits this: as it is the workers waited for it %s of their time, and it passed from one to another in %s of its holds, under a tenth of what they would pass it taking it side by side: one took it back to back while the others waited, so they ran one at a time at it; adding %s to it (%s) cost %s of the throughput, more than %s: %s beyond it",
-				format.Capital(what), pct(l.Waited), pct(l.Handoffs), added, l.stretchedWhat(), pct(l.Cost), control, l.beyondText())
+			// Named by what the watcher saw, not by the stretch: where the
+			// workers run one at a time, time added outside the lock is on
+			// the same path and the control costs about what the stretch
+			// does, so the sentence says which it was.
+			than := "more than " + control
+			if !l.Interval || l.Lo <= 0 {
+				than = "about as much as " + control + ", as time added anywhere costs where the workers run one at a time"
+			}
+			fmt.Fprintf(&b, "%s limits this, by what the watcher saw as it is: the workers waited for it %s of their time, and it passed from one to another in %s of its holds, under a tenth of what they would pass it taking it side by side: one took it back to back while the others waited, so they ran one at a time at it; adding %s to it (%s) cost %s of the throughput, %s: %s beyond it",
+				format.Capital(what), pct(l.Waited), pct(l.Handoffs), added, l.stretchedWhat(), pct(l.Cost), than, l.beyondText())
 		} else {
 			fmt.Fprintf(&b, "%s limits this: adding %s to it (%s) cost %s of the throughput, more than %s: %s beyond it",
 				format.Capital(what), added, l.stretchedWhat(), pct(l.Cost), control, l.beyondText())

@@ -368,8 +368,21 @@ func TestCapturedLockNamed(t *testing.T) {
 	if l := s.Limit(); l == nil || l.Name != "the cache mutex" || !e.Captured || e.Handoffs < 0.0039 || e.Handoffs > 0.0041 {
 		t.Fatalf("limit %v; the cache mutex, passed in 0.4 %% of its holds: %+v; want named", l, e)
 	}
-	if a := s.Answer(); !strings.HasPrefix(a, "The cache mutex limits this: as it is the workers waited for it 20.0 % of their time, and it passed from one to another in 0.4 % of its holds, under a tenth of what they would pass it taking it side by side") {
-		t.Errorf("answer %q", a)
+	if a := s.Answer(); !strings.HasPrefix(a, "The cache mutex limits this, by what the watcher saw as it is: the workers waited for it 20.0 % of their time, and it passed from one to another in 0.4 % of its holds, under a tenth of what they would pass it taking it side by side") ||
+		strings.Contains(a, "more than the same time") != (e.Lo > 0) {
+		t.Errorf("answer %q (interval [%.3f, %.3f])", a, e.Lo, e.Hi)
+	}
+	// A stretch that cost about what its control did, the interval across
+	// zero, is not said to have cost more (go-metrics' histogram, 22:34
+	// UTC: +0.7 [-12.8, 12.6]).
+	across := stretches(base, control, map[string][]float64{"the cache mutex": {0.43, 0.43, 0.37, 0.47, 0.38, 0.44}})
+	handing(across, 2, 0.004)
+	across.Judge()
+	if e := across.Experiments[0]; !e.Captured || !(e.Lo <= 0) {
+		t.Fatalf("the cache mutex about as dear as its control: %+v; want captured, its interval across zero", e)
+	}
+	if a := across.Answer(); strings.Contains(a, "more than the same time") || !strings.Contains(a, "about as much as the same time outside every lock") {
+		t.Errorf("a stretch no dearer than its control said to cost more: %q", a)
 	}
 
 	// Passed as often as a lock taken four times an operation side by side

@@ -4,7 +4,7 @@ package main
 
 import (
 	"fmt"
-	"github.com/brewput/brewput/measure/sweep"
+	"github.com/brewput/brewput/coffee/shopsweep"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -45,7 +45,7 @@ func newAdviseCmd(e *env) *cobra.Command {
 					return err
 				}
 			}
-			specs := []sweep.Spec{s}
+			specs := []shopsweep.Spec{s}
 			if err := fitWindow(fs, specs, bp, e, func() error { return predict.CheckAdvice(mf.options(fs), specs[0], bp) }); err != nil {
 				return err
 			}

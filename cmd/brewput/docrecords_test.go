@@ -14,11 +14,11 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/brewput/brewput/coffee/shopsweep"
 	"github.com/brewput/brewput/explain/compare"
 	"github.com/brewput/brewput/explain/why"
 	"github.com/brewput/brewput/internal/predict"
 	"github.com/brewput/brewput/lab/lessons"
-	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/lesson"
 )
@@ -236,9 +236,9 @@ func recordWhy(t *testing.T, path string, args []string) error {
 	if err != nil {
 		return err
 	}
-	runner := sweep.Runner{Path: os.Args[0], Args: []string{"point"}, Env: []string{testMainEnv + "=1"}}
+	runner := shopsweep.Runner{Path: os.Args[0], Args: []string{"point"}, Env: []string{testMainEnv + "=1"}}
 	rec := whyRecord{Recorded: time.Now().UTC().Truncate(time.Second), CPUs: runtime.NumCPU()}
-	if err := study.Measure(ctx, count, runner.Run, func(done, total int, what string, _ sweep.Spec, rep int) {
+	if err := study.Measure(ctx, count, runner.Run, func(done, total int, what string, _ shopsweep.Spec, rep int) {
 		t.Logf("%d/%d: %s, round %d", done+1, total, what, rep)
 	}); err != nil {
 		return err

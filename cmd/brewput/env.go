@@ -9,12 +9,12 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/brewput/brewput/coffee/shopsweep"
 	"github.com/brewput/brewput/explain/analyze"
 	"github.com/brewput/brewput/internal/atomicfile"
 	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/internal/hold"
 	"github.com/brewput/brewput/lab"
-	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/model/calibrate"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
@@ -40,7 +40,7 @@ type env struct {
 	// finish clears what it showed. nil where stderr is read whole, as in
 	// the tests and the playground, whose output must not depend on how
 	// long a run took.
-	progress func(st *sweep.Batch) (done func([]results.Point), finish func())
+	progress func(st *shopsweep.Batch) (done func([]results.Point), finish func())
 	// calibrateCosts measures the go policy's costs where none are saved;
 	// nil for the usual way (calibrate.MeasureQuiet). The tests give a
 	// measurement of their own, quiet or busy, as they need.

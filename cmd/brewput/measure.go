@@ -13,13 +13,14 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
+	"github.com/brewput/brewput/coffee/shopsweep"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
 )
 
 // measure measures what the points have of a run cut short lack of st, in
-// child processes (sweep.Runner.MeasureRest).
-func (e *env) measure(ctx context.Context, st *sweep.Batch, have []results.Point, add func(*results.Point) error) ([]results.Point, error) {
+// child processes (shopsweep.Runner.MeasureRest).
+func (e *env) measure(ctx context.Context, st *shopsweep.Batch, have []results.Point, add func(*results.Point) error) ([]results.Point, error) {
 	runner, err := e.runner()
 	if err != nil {
 		return nil, err
@@ -28,18 +29,18 @@ func (e *env) measure(ctx context.Context, st *sweep.Batch, have []results.Point
 }
 
 // runner returns the Runner that measures each point in a child process.
-func (e *env) runner() (sweep.Runner, error) {
+func (e *env) runner() (shopsweep.Runner, error) {
 	if e.child.path != "" {
-		return sweep.Runner{Path: e.child.path, Args: e.child.args, Env: e.child.env}, nil
+		return shopsweep.Runner{Path: e.child.path, Args: e.child.args, Env: e.child.env}, nil
 	}
 	self, err := os.Executable()
 	if err != nil {
-		return sweep.Runner{}, failure{Err: fmt.Errorf("find brewput's own executable to measure in a child process: %w", err)}
+		return shopsweep.Runner{}, failure{Err: fmt.Errorf("find brewput's own executable to measure in a child process: %w", err)}
 	}
-	return sweep.Runner{Path: self, Args: []string{"point"}}, nil
+	return shopsweep.Runner{Path: self, Args: []string{"point"}}, nil
 }
 
-// newPointCmd is the child side of a sweep (sweep.ServeChild), hidden.
+// newPointCmd is the child side of a sweep (shopsweep.ServeChild), hidden.
 func newPointCmd(e *env) *cobra.Command {
 	return &cobra.Command{
 		Use:    "point",
@@ -47,7 +48,7 @@ func newPointCmd(e *env) *cobra.Command {
 		Hidden: true,
 		Args:   unknownArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return failed(sweep.ServeChild(cmd.Context(), e.stdin, e.stdout))
+			return failed(shopsweep.ServeChild(cmd.Context(), e.stdin, e.stdout))
 		},
 	}
 }
@@ -62,19 +63,21 @@ const (
 // lateBar is env.progress for stderr w where it is a terminal (a log
 // should not depend on the machine's speed): sweep's bar, shown from
 // progressAfter on.
-func lateBar(w io.Writer) func(*sweep.Batch) (func([]results.Point), func()) {
+func lateBar(w io.Writer) func(*shopsweep.Batch) (func([]results.Point), func()) {
 	f, ok := w.(*os.File)
 	if !ok || !term.IsTerminal(int(f.Fd())) {
 		return nil
 	}
-	return func(st *sweep.Batch) (func([]results.Point), func()) { return late(w, st, time.Now(), progressAfter) }
+	return func(st *shopsweep.Batch) (func([]results.Point), func()) {
+		return late(w, st, time.Now(), progressAfter)
+	}
 }
 
 // late shows st's progress on w once after has passed since start, also
 // while no point has finished yet (a long point's simulation), redrawn
 // every progressEvery: done takes the points so far, finish clears what
 // was shown and stops the redrawing.
-func late(w io.Writer, st *sweep.Batch, start time.Time, after time.Duration) (done func([]results.Point), finish func()) {
+func late(w io.Writer, st *shopsweep.Batch, start time.Time, after time.Duration) (done func([]results.Point), finish func()) {
 	var (
 		mu  sync.Mutex // done and the redrawing share the bar
 		bar *sweep.Progress

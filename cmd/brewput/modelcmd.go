@@ -11,12 +11,12 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/brewput/brewput/coffee/shopsweep"
 	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/internal/host"
 	"github.com/brewput/brewput/internal/predict"
-	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/blueprint"
 	"github.com/brewput/brewput/model/calibrate"
@@ -226,7 +226,7 @@ func (c *modelCommand) run(ctx context.Context, fs *pflag.FlagSet, e *env) error
 // set none, is first what a system whose orders take little time needs
 // (blueprint.Window), halved while check refuses it (more events than
 // allowed), down to a tenth of it, and said.
-func fitWindow(fs *pflag.FlagSet, specs []sweep.Spec, bp *blueprint.Blueprint, e *env, check func() error) error {
+func fitWindow(fs *pflag.FlagSet, specs []shopsweep.Spec, bp *blueprint.Blueprint, e *env, check func() error) error {
 	if bp == nil || fs.Changed("dur") || fs.Changed("warmup") {
 		return check()
 	}
@@ -285,7 +285,7 @@ func stepsText(sched, clock string, yaml bool) string {
 
 // orderFits refuses a YAML system one of whose orders takes longer than
 // the --dur window, as the shop's step flags are: none would complete in it.
-func orderFits(bp *blueprint.Blueprint, st *sweep.Batch) error {
+func orderFits(bp *blueprint.Blueprint, st *shopsweep.Batch) error {
 	s, err := bp.Structure(model.Config{})
 	if err != nil || len(st.Specs) == 0 {
 		return nil // refused later, as it is

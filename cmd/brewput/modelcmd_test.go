@@ -14,9 +14,9 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/brewput/brewput/coffee/shopsweep"
 	"github.com/brewput/brewput/explain/limits"
 	"github.com/brewput/brewput/internal/testkit"
-	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/model/blueprint"
 	"github.com/brewput/brewput/model/calibrate"
 	"github.com/brewput/brewput/model/sim"
@@ -609,7 +609,7 @@ func TestFitWindow(t *testing.T) {
 		if err := fs.Parse(c.args); err != nil {
 			t.Fatal(err)
 		}
-		specs := []sweep.Spec{{}, {}}
+		specs := []shopsweep.Spec{{}, {}}
 		for i := range specs {
 			specs[i].Load.Dur, specs[i].Load.Warmup = dur, 100*time.Millisecond
 		}

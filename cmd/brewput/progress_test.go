@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/coffee/shopsweep"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
 )
@@ -14,7 +15,7 @@ import (
 // late shows nothing before its delay has passed, and measure's lines
 // (on a writer that is not a terminal) once it has.
 func TestLateShowsProgressOnlyAfterItsDelay(t *testing.T) {
-	st := &sweep.Batch{Specs: []sweep.Spec{{Mode: coffee.Mode{Family: "locking"}, Load: sweep.Load{CPUs: 1}}, {Mode: coffee.Mode{Family: "locking"}, Load: sweep.Load{CPUs: 2}}}, Count: 1}
+	st := &shopsweep.Batch{Specs: []shopsweep.Spec{{Mode: coffee.Mode{Family: "locking"}, Load: sweep.Load{CPUs: 1}}, {Mode: coffee.Mode{Family: "locking"}, Load: sweep.Load{CPUs: 2}}}, Count: 1}
 	points := []results.Point{{Spec: results.Spec{Mode: "locking", CPUs: 1}, Throughput: 250, Unit: "lattes/s"}, {Spec: results.Spec{Mode: "locking", CPUs: 2}, Throughput: 500, Unit: "lattes/s"}}
 
 	var quiet bytes.Buffer
@@ -40,7 +41,7 @@ func TestLateShowsProgressOnlyAfterItsDelay(t *testing.T) {
 // is done yet, redrawing it while done may be called at the same time
 // (the race detector's business), and finish stops the redrawing (goleak's).
 func TestLateRedraws(t *testing.T) {
-	st := &sweep.Batch{Specs: []sweep.Spec{{Mode: coffee.Mode{Family: "locking"}, Load: sweep.Load{CPUs: 1}}}, Count: 1}
+	st := &shopsweep.Batch{Specs: []shopsweep.Spec{{Mode: coffee.Mode{Family: "locking"}, Load: sweep.Load{CPUs: 1}}}, Count: 1}
 	var shown syncBuffer
 	done, finish := late(&shown, st, time.Now().Add(-time.Minute), time.Second)
 	time.Sleep(progressEvery + progressEvery/5) // a redraw, no point done

@@ -15,13 +15,13 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/coffee/shopsweep"
 	"github.com/brewput/brewput/internal/atomicfile"
 	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/internal/mainjob"
 	"github.com/brewput/brewput/internal/predict"
 	"github.com/brewput/brewput/lab"
-	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/results"
 )
@@ -47,7 +47,7 @@ func newRoot(e *env) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			var st *sweep.Batch
+			var st *shopsweep.Batch
 			var have []results.Point
 			var plan results.Plan
 			if resume != "" {
@@ -152,7 +152,7 @@ func sameFile(a, b string) bool {
 
 // resumeMain reads the journal a main job cut short left at path,
 // refusing flags that say what the journal says.
-func resumeMain(fs *pflag.FlagSet, path string) (*sweep.Batch, []results.Point, results.Plan, error) {
+func resumeMain(fs *pflag.FlagSet, path string) (*shopsweep.Batch, []results.Point, results.Plan, error) {
 	if err := refuseGiven(fs, path, "format"); err != nil { // --format says only how to print
 		return nil, nil, results.Plan{}, err
 	}

@@ -12,8 +12,8 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/brewput/brewput/coffee/shopsweep"
 	"github.com/brewput/brewput/internal/outfile"
-	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
 )
 
@@ -25,7 +25,7 @@ func newRunCmd(e *env) *cobra.Command {
 		Short: "Measure modes of the coffee shop over CPU counts; print or save",
 		Args:  unknownArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			var st *sweep.Batch
+			var st *shopsweep.Batch
 			var have []results.Point
 			var out *outfile.Sink
 			var err error
@@ -53,7 +53,7 @@ func newRunCmd(e *env) *cobra.Command {
 
 // resumeRun reads the journal a run of command cut short left at path:
 // its study, its points and where its results go.
-func (e *env) resumeRun(fs *pflag.FlagSet, path, command string) (*sweep.Batch, []results.Point, *outfile.Sink, error) {
+func (e *env) resumeRun(fs *pflag.FlagSet, path, command string) (*shopsweep.Batch, []results.Point, *outfile.Sink, error) {
 	if err := refuseGiven(fs, path); err != nil {
 		return nil, nil, nil, err
 	}
@@ -61,7 +61,7 @@ func (e *env) resumeRun(fs *pflag.FlagSet, path, command string) (*sweep.Batch, 
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("--resume: %w", err)
 	}
-	st, err := sweep.BatchOf(f.Plan, command)
+	st, err := shopsweep.BatchOf(f.Plan, command)
 	if err == nil {
 		err = e.hold(o.Path)
 	}

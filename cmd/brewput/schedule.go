@@ -7,11 +7,11 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/brewput/brewput/coffee/shopsweep"
 	"github.com/brewput/brewput/explain/schedule"
 	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/internal/host"
 	"github.com/brewput/brewput/internal/predict"
-	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results/analysis"
 )
 
@@ -39,7 +39,7 @@ func (c *scheduleCommand) register(fs *pflag.FlagSet) {
 
 // plan checks the flags and args, before anything is simulated: the
 // point, and whether to draw the model's schedule, a trace's, or both.
-func (c *scheduleCommand) plan(fs *pflag.FlagSet, args []string) (s sweep.Spec, useModel, useTrace bool, err error) {
+func (c *scheduleCommand) plan(fs *pflag.FlagSet, args []string) (s shopsweep.Spec, useModel, useTrace bool, err error) {
 	if useModel, useTrace, err = schedule.ParseFrom(c.from); err != nil {
 		return
 	}
@@ -70,7 +70,7 @@ func (c *scheduleCommand) plan(fs *pflag.FlagSet, args []string) (s sweep.Spec, 
 
 // modelTimeline is the model's exact schedule of s, under the policy and
 // costs the flags in fs give.
-func (c *scheduleCommand) modelTimeline(ctx context.Context, fs *pflag.FlagSet, s sweep.Spec, e *env) (analysis.Timeline, error) {
+func (c *scheduleCommand) modelTimeline(ctx context.Context, fs *pflag.FlagSet, s shopsweep.Spec, e *env) (analysis.Timeline, error) {
 	c.mf.measure, c.mf.maxCPUs = e.calibrateCosts, s.CPUs
 	pr, err := predict.Resolve(ctx, c.mf.options(fs), e.tell)
 	if err != nil {

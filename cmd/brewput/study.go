@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/coffee/shopsweep"
 	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/internal/host"
 	"github.com/brewput/brewput/internal/profile"
@@ -162,7 +163,7 @@ func (f *studyFlags) register(fs *pflag.FlagSet, dur, warmup time.Duration) {
 // plan checks every flag before anything is measured and plans each mode
 // on each CPU count, at most maxCPUs (the machine's to measure, more to
 // simulate). Its errors name the flag and what it accepts.
-func (f *studyFlags) plan(fs *pflag.FlagSet, maxCPUs int) (*sweep.Batch, error) {
+func (f *studyFlags) plan(fs *pflag.FlagSet, maxCPUs int) (*shopsweep.Batch, error) {
 	var modes []coffee.Mode
 	for _, m := range strings.Split(f.modes, ",") {
 		mode, err := coffee.ParseMode(strings.TrimSpace(m))
@@ -186,30 +187,30 @@ func (f *studyFlags) plan(fs *pflag.FlagSet, maxCPUs int) (*sweep.Batch, error) 
 // planOne is plan of one mode (none: any, for a YAML system, whose file
 // replaces it) on one CPU count, for the command named, whose errors give
 // example as a count.
-func (f *studyFlags) planOne(fs *pflag.FlagSet, maxCPUs int, mode, command string, example int) (sweep.Spec, error) {
+func (f *studyFlags) planOne(fs *pflag.FlagSet, maxCPUs int, mode, command string, example int) (shopsweep.Spec, error) {
 	m := coffee.Mode{Family: "noop"}
 	if strings.Contains(mode, ",") {
-		return sweep.Spec{}, fmt.Errorf("--mode %q: %s takes one mode; run it once for each", mode, command)
+		return shopsweep.Spec{}, fmt.Errorf("--mode %q: %s takes one mode; run it once for each", mode, command)
 	}
 	if mode != "" {
 		var err error
 		if m, err = coffee.ParseMode(mode); err != nil {
-			return sweep.Spec{}, fmt.Errorf("--mode: %w", err)
+			return shopsweep.Spec{}, fmt.Errorf("--mode: %w", err)
 		}
 	}
 	st, err := f.batch(fs, []coffee.Mode{m}, maxCPUs)
 	if err != nil {
-		return sweep.Spec{}, err
+		return shopsweep.Spec{}, err
 	}
 	if len(st.Specs) != 1 {
-		return sweep.Spec{}, fmt.Errorf("--cpus %s: %s takes one CPU count, such as --cpus %d", f.cpus, command, example)
+		return shopsweep.Spec{}, fmt.Errorf("--cpus %s: %s takes one CPU count, such as --cpus %d", f.cpus, command, example)
 	}
 	return st.Specs[0], nil
 }
 
 // batch checks the flags and plans modes on each CPU count. The folder of
 // --profile is not checked here.
-func (f *studyFlags) batch(fs *pflag.FlagSet, modes []coffee.Mode, maxCPUs int) (*sweep.Batch, error) {
+func (f *studyFlags) batch(fs *pflag.FlagSet, modes []coffee.Mode, maxCPUs int) (*shopsweep.Batch, error) {
 	cpus, err := host.ParseCPUList(f.cpus, maxCPUs)
 	if err != nil {
 		return nil, fmt.Errorf("--cpus: %w", err)
@@ -224,12 +225,12 @@ func (f *studyFlags) batch(fs *pflag.FlagSet, modes []coffee.Mode, maxCPUs int) 
 	if f.Harness == "talk" {
 		l.Harness = "talk"
 	}
-	base := sweep.Spec{Load: sweep.Load{Load: l}, Steps: f.steps}
+	base := shopsweep.Spec{Load: sweep.Load{Load: l}, Steps: f.steps}
 	if base.Steps.Clock, err = burn.ParseClock(f.burn); err != nil {
 		return nil, fmt.Errorf("--burn: %w", err)
 	}
 	retry, err := retryOf(f.noisy)
-	return &sweep.Batch{Specs: sweep.Plan(modes, cpus, base), Count: f.count, Profile: f.profile, Retry: retry}, err
+	return &shopsweep.Batch{Specs: shopsweep.Plan(modes, cpus, base), Count: f.count, Profile: f.profile, Retry: retry}, err
 }
 
 // checkShop refuses what check leaves to the shop: a harness, an open

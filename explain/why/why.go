@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/coffee/shopsweep"
 	"github.com/brewput/brewput/explain/compare"
 	"github.com/brewput/brewput/explain/limits"
 	"github.com/brewput/brewput/internal/format"
@@ -35,7 +36,7 @@ type Check struct {
 	Predicted float64 `json:"predicted"`
 	Unit      string  `json:"unit"`
 	// Base is the point as it is, and BasePoints its measurements.
-	Base       sweep.Spec      `json:"base"`
+	Base       shopsweep.Spec  `json:"base"`
 	BasePoints []results.Point `json:"-"`
 	// Experiments are the reliefs, in the model's order (its best first).
 	Experiments []Experiment `json:"experiments"`
@@ -64,7 +65,7 @@ type Experiment struct {
 	// Model is the model's experiment: the change and its predicted gain.
 	Model results.Experiment `json:"model"`
 	// Spec is what was run on real CPUs.
-	Spec sweep.Spec `json:"spec"`
+	Spec shopsweep.Spec `json:"spec"`
 	// Skip says why it was not measured: "needs 3 CPUs; this machine has 2".
 	Skip   string          `json:"skip,omitempty"`
 	Points []results.Point `json:"-"`
@@ -79,7 +80,7 @@ type Experiment struct {
 // is and each relief as the model ran it, with base's window and clock; a
 // relief that needs more than maxCPUs is kept with the reason it is not
 // measured.
-func Plan(pr *limits.Profile, base sweep.Spec, maxCPUs int) (*Check, error) {
+func Plan(pr *limits.Profile, base shopsweep.Spec, maxCPUs int) (*Check, error) {
 	if pr.Config == nil {
 		return nil, fmt.Errorf("%s: not a mode of the shop; why measures the shop's modes", pr.System)
 	}
@@ -100,7 +101,7 @@ func Plan(pr *limits.Profile, base sweep.Spec, maxCPUs int) (*Check, error) {
 
 // SpecOf is the point to measure for the model's configuration c, with
 // base's window, clock and profile.
-func SpecOf(c model.Config, base sweep.Spec) sweep.Spec {
+func SpecOf(c model.Config, base shopsweep.Spec) shopsweep.Spec {
 	s := base
 	s.Mode, s.CPUs, s.Par, s.Rate, s.MaxQ = coffee.MustParseMode(c.Mode), c.CPUs, c.Par, c.Rate, c.MaxQ
 	s.Steps.Grind, s.Steps.Press, s.Steps.Steam, s.Steps.Combine, s.Steps.Jitter = c.Steps.Grind, c.Steps.Press, c.Steps.Steam, c.Steps.Combine, c.Steps.Jitter
@@ -114,8 +115,8 @@ func SpecOf(c model.Config, base sweep.Spec) sweep.Spec {
 // run. It starts no round that would not end within s.Within (*OutOfTime):
 // the first is sized from the runs' windows, a later one as the rounds so
 // far took. It keeps what it measured when it stops early.
-func (s *Check) Measure(ctx context.Context, count int, measure func(context.Context, sweep.Spec) (results.Point, error),
-	start func(done, total int, what string, spec sweep.Spec, rep int)) error {
+func (s *Check) Measure(ctx context.Context, count int, measure func(context.Context, shopsweep.Spec) (results.Point, error),
+	start func(done, total int, what string, spec shopsweep.Spec, rep int)) error {
 	runs := s.runs()
 	total, done := count*len(runs), 0
 	began, origin := time.Now(), time.Now()
@@ -154,7 +155,7 @@ func (s *Check) roundTime() time.Duration {
 // run is one thing Measure runs: the point as it is, or an experiment.
 type run struct {
 	what   string
-	spec   sweep.Spec
+	spec   shopsweep.Spec
 	points *[]results.Point
 }
 
@@ -169,9 +170,9 @@ func (s *Check) runs() []run {
 	return out
 }
 
-// Sweep is what Measure runs, as a sweep.Batch.
-func (s *Check) Sweep(count int) sweep.Batch {
-	st := sweep.Batch{Count: count}
+// Sweep is what Measure runs, as a shopsweep.Batch.
+func (s *Check) Sweep(count int) shopsweep.Batch {
+	st := shopsweep.Batch{Count: count}
 	for _, r := range s.runs() {
 		st.Specs = append(st.Specs, r.spec)
 	}
@@ -179,7 +180,7 @@ func (s *Check) Sweep(count int) sweep.Batch {
 }
 
 // Run is Measure with its progress told on w (sweep.NewBar).
-func (s *Check) Run(ctx context.Context, count int, measure func(context.Context, sweep.Spec) (results.Point, error), w io.Writer) error {
+func (s *Check) Run(ctx context.Context, count int, measure func(context.Context, shopsweep.Spec) (results.Point, error), w io.Writer) error {
 	st := s.Sweep(count)
 	limit := ""
 	if s.Within > 0 {
@@ -189,14 +190,14 @@ func (s *Check) Run(ctx context.Context, count int, measure func(context.Context
 		format.Count(len(st.Specs)-1, "relief"), count, format.Count(st.Total(), "run"), (time.Duration(st.Total()) * (s.Base.Warmup + s.Base.Dur)).Round(time.Second), limit))
 	prog := sweep.NewBar(w, st)
 	var points []results.Point
-	err := s.Measure(ctx, count, func(ctx context.Context, sp sweep.Spec) (results.Point, error) {
+	err := s.Measure(ctx, count, func(ctx context.Context, sp shopsweep.Spec) (results.Point, error) {
 		p, err := measure(ctx, sp)
 		if err == nil {
 			points = append(points, p)
 			prog.Done(points)
 		}
 		return p, err
-	}, func(_, _ int, _ string, sp sweep.Spec, rep int) { prog.Start(sp, rep) })
+	}, func(_, _ int, _ string, sp shopsweep.Spec, rep int) { prog.Start(sp.Entry(), rep) })
 	prog.Finish(points)
 	return err
 }

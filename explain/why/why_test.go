@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/coffee/shopsweep"
 	"github.com/brewput/brewput/explain/compare"
 	"github.com/brewput/brewput/explain/limits"
 	"github.com/brewput/brewput/explain/why"
@@ -35,8 +36,8 @@ func profile(t *testing.T, mode string, cpus int) *limits.Profile {
 	return pr
 }
 
-func base(mode string, cpus int) sweep.Spec {
-	return sweep.Spec{Mode: coffee.MustParseMode(mode), Load: sweep.Load{CPUs: cpus, Load: results.Load{Warmup: 10 * time.Millisecond, Dur: 50 * time.Millisecond}}, Steps: coffee.DefaultSteps()}
+func base(mode string, cpus int) shopsweep.Spec {
+	return shopsweep.Spec{Mode: coffee.MustParseMode(mode), Load: sweep.Load{CPUs: cpus, Load: results.Load{Warmup: 10 * time.Millisecond, Dur: 50 * time.Millisecond}}, Steps: coffee.DefaultSteps()}
 }
 
 // plan is brewput why's plan for mode on cpus CPUs of a machine with as
@@ -58,7 +59,7 @@ func TestPlan(t *testing.T) {
 	if s.System != "finelocking on 2 CPUs" || s.Base.Mode.String() != "finelocking" || s.Base.CPUs != 2 || s.Base.Dur != 50*time.Millisecond {
 		t.Errorf("base %+v of %q", s.Base, s.System)
 	}
-	found := map[string]sweep.Spec{}
+	found := map[string]shopsweep.Spec{}
 	skipped := map[string]string{}
 	for _, e := range s.Experiments {
 		found[e.Model.Change] = e.Spec
@@ -91,7 +92,7 @@ func TestPlan(t *testing.T) {
 func TestMeasureAndJudge(t *testing.T) {
 	s := plan(t, "locking", 2)
 	runs := 0
-	fake := func(ctx context.Context, sp sweep.Spec) (results.Point, error) {
+	fake := func(ctx context.Context, sp shopsweep.Spec) (results.Point, error) {
 		runs++
 		cfg := model.Config{Spec: results.Spec{Mode: sp.Mode.String(), CPUs: sp.CPUs, Load: results.Load{Par: sp.Par, Warmup: 100 * time.Millisecond, Dur: time.Second},
 			Policy: results.Policy{Sched: "fifo", Seed: 1}}, Steps: sp.Steps, Variant: sp.Variant}
@@ -106,7 +107,7 @@ func TestMeasureAndJudge(t *testing.T) {
 		return p, nil
 	}
 	var seen []string
-	if err := s.Measure(context.Background(), 6, fake, func(done, total int, what string, _ sweep.Spec, rep int) {
+	if err := s.Measure(context.Background(), 6, fake, func(done, total int, what string, _ shopsweep.Spec, rep int) {
 		if done == 0 && total != 6*(1+len(s.Experiments)-2) {
 			t.Errorf("%d runs planned", total)
 		}
@@ -157,8 +158,8 @@ func TestRun(t *testing.T) {
 	if st.Specs[0] != s.Base || st.Count != 2 || st.Total() != 2*(len(s.Experiments)-2+1) {
 		t.Errorf("sweep %d specs × %d; %d experiments, 2 not measured here", len(st.Specs), st.Count, len(s.Experiments))
 	}
-	var runs []sweep.Spec
-	fake := func(ctx context.Context, sp sweep.Spec) (results.Point, error) {
+	var runs []shopsweep.Spec
+	fake := func(ctx context.Context, sp shopsweep.Spec) (results.Point, error) {
 		runs = append(runs, sp)
 		return results.Point{Spec: results.Spec{Mode: sp.Mode.String(), CPUs: sp.CPUs}, Ops: 100, Throughput: 200, Unit: "lattes/s"}, nil
 	}
@@ -179,7 +180,7 @@ func TestRun(t *testing.T) {
 func TestDisturbed(t *testing.T) {
 	s := plan(t, "locking", 1)
 	n := 0
-	fake := func(ctx context.Context, sp sweep.Spec) (results.Point, error) {
+	fake := func(ctx context.Context, sp shopsweep.Spec) (results.Point, error) {
 		n++
 		return results.Point{Spec: results.Spec{Mode: sp.Mode.String(), CPUs: sp.CPUs}, Trust: results.Trust{OthersCPUs: 0.9}, Ops: 100, Throughput: 200 + float64(n%3), Unit: "lattes/s"}, nil
 	}
@@ -204,7 +205,7 @@ func TestDisturbed(t *testing.T) {
 func TestMeasureWithin(t *testing.T) {
 	s := plan(t, "locking", 1)
 	runs := 0
-	fake := func(ctx context.Context, sp sweep.Spec) (results.Point, error) {
+	fake := func(ctx context.Context, sp shopsweep.Spec) (results.Point, error) {
 		runs++
 		return results.Point{Spec: results.Spec{Mode: sp.Mode.String(), CPUs: sp.CPUs}, Ops: 100, Throughput: 200, Unit: "lattes/s"}, nil
 	}

@@ -264,7 +264,9 @@ func TestNoLabByName(t *testing.T) {
 // benchfmt reads and writes Go's benchmark format, and internal/format,
 // which needs only the standard library; a study program links no
 // command-line library (brewput study gives it its commands), and no RPC
-// stack, database, browser, lab, model, explanation or report.
+// stack, database, browser, lab, model, explanation or report; nor does
+// the kit link the coffee shop, whose points measure/sweep measures as
+// any system's (coffee/shopsweep).
 func TestKitWall(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go list")
@@ -290,7 +292,7 @@ func TestKitWall(t *testing.T) {
 		}
 	}
 	banned := []string{"github.com/spf13/cobra", "github.com/spf13/pflag", "google.golang.org/grpc", "github.com/syndtr/goleveldb", "github.com/chromedp/",
-		"gonum.org/", module + "lab", module + "model", module + "explain", module + "report", module + "internal/predict"}
+		"gonum.org/", module + "coffee", module + "lab", module + "model", module + "explain", module + "report", module + "internal/predict"}
 	for _, pkg := range []string{"./measure/...", "./examples/cache/study"} {
 		for _, dep := range deps(t, pkg) {
 			for _, b := range banned {

@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/brewput/brewput/coffee/shopsweep"
 	"github.com/brewput/brewput/explain/analyze"
 	"github.com/brewput/brewput/explain/limits"
 	"github.com/brewput/brewput/internal/atomicfile"
@@ -21,7 +22,6 @@ import (
 	"github.com/brewput/brewput/internal/predict"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/lab/chartspec"
-	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/results"
@@ -31,7 +31,7 @@ import (
 
 // Job is a main job, its options already checked.
 type Job struct {
-	Study *sweep.Batch
+	Study *shopsweep.Batch
 	// Have are the points of the journal Resume names; the job measures
 	// what they lack.
 	Have   []results.Point
@@ -39,8 +39,8 @@ type Job struct {
 	Plan   results.Plan // the first line of the journal
 	Dir    string       // the report's folder
 	// Measure measures what have lack of st, handing each point to add
-	// as soon as it is measured (sweep.Runner.MeasureRest).
-	Measure func(ctx context.Context, st *sweep.Batch, have []results.Point, add func(*results.Point) error) ([]results.Point, error)
+	// as soon as it is measured (shopsweep.Runner.MeasureRest).
+	Measure func(ctx context.Context, st *shopsweep.Batch, have []results.Point, add func(*results.Point) error) ([]results.Point, error)
 	// Prediction, if not nil, predicts the modes on 1 to PredictCPUs
 	// CPUs, and its policy profiles the measured points (fifo's
 	// otherwise).
@@ -141,7 +141,7 @@ func Publish(w, log io.Writer, dir string, points []results.Point, policy model.
 }
 
 // Resume reads the study, measured points and plan of a main job's journal.
-func Resume(path string) (*sweep.Batch, []results.Point, results.Plan, error) {
+func Resume(path string) (*shopsweep.Batch, []results.Point, results.Plan, error) {
 	f, err := results.Open(path)
 	if err != nil {
 		return nil, nil, results.Plan{}, fmt.Errorf("--resume: %w", err)
@@ -149,7 +149,7 @@ func Resume(path string) (*sweep.Batch, []results.Point, results.Plan, error) {
 	if f.Plan == nil {
 		return nil, nil, results.Plan{}, fmt.Errorf("--resume %s: not a journal of a run cut short (it has no plan on its first line): nothing to resume", path)
 	}
-	st, err := sweep.BatchOf(f.Plan, "brewput")
+	st, err := shopsweep.BatchOf(f.Plan, "brewput")
 	if err != nil {
 		return nil, nil, results.Plan{}, fmt.Errorf("--resume %s: %w", path, err)
 	}

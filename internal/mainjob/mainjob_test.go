@@ -14,6 +14,7 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/coffee/shopsweep"
 	"github.com/brewput/brewput/explain/analyze"
 	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/internal/predict"
@@ -32,13 +33,13 @@ func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 // many points.
 func job(t *testing.T, dir string, stop int) (Job, *bytes.Buffer) {
 	t.Helper()
-	st := &sweep.Batch{Count: 1, Specs: sweep.Plan([]coffee.Mode{coffee.MustParseMode("finelocking")}, []int{1, 2},
-		sweep.Spec{Load: sweep.Load{Load: results.Load{Dur: 200 * time.Millisecond, Warmup: 20 * time.Millisecond}}, Steps: coffee.DefaultSteps()})}
+	st := &shopsweep.Batch{Count: 1, Specs: shopsweep.Plan([]coffee.Mode{coffee.MustParseMode("finelocking")}, []int{1, 2},
+		shopsweep.Spec{Load: sweep.Load{Load: results.Load{Dur: 200 * time.Millisecond, Warmup: 20 * time.Millisecond}}, Steps: coffee.DefaultSteps()})}
 	fifo, err := predict.Resolve(context.Background(), predict.Options{Sched: "fifo", Seed: 1}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	measure := func(ctx context.Context, st *sweep.Batch, have []results.Point, add func(*results.Point) error) ([]results.Point, error) {
+	measure := func(ctx context.Context, st *shopsweep.Batch, have []results.Point, add func(*results.Point) error) ([]results.Point, error) {
 		var got []results.Point
 		var cfgs []model.Config
 		for _, s := range st.Specs[len(have):] {

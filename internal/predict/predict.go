@@ -13,9 +13,9 @@ import (
 	"slices"
 	"time"
 
+	"github.com/brewput/brewput/coffee/shopsweep"
 	"github.com/brewput/brewput/explain/limits"
 	"github.com/brewput/brewput/internal/format"
-	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/blueprint"
 	"github.com/brewput/brewput/model/calibrate"
@@ -283,7 +283,7 @@ func Calibrated(ctx context.Context, measure calibrate.Measurer, tell func(line 
 
 // Config is the model's configuration of the study's point s under pr, or
 // of bp (its own steps, no band) at s's CPUs and load where not nil.
-func (pr Prediction) Config(s sweep.Spec, bp *blueprint.Blueprint) model.Config {
+func (pr Prediction) Config(s shopsweep.Spec, bp *blueprint.Blueprint) model.Config {
 	load := s.Load.Load
 	if bp != nil {
 		load.MaxQ, load.Harness = 0, ""
@@ -303,7 +303,7 @@ func (pr Prediction) Config(s sweep.Spec, bp *blueprint.Blueprint) model.Config 
 }
 
 // configs are st's configurations under pr (bp on each CPU count).
-func (pr Prediction) configs(st *sweep.Batch, bp *blueprint.Blueprint) []model.Config {
+func (pr Prediction) configs(st *shopsweep.Batch, bp *blueprint.Blueprint) []model.Config {
 	var cfgs []model.Config
 	if bp == nil {
 		for _, s := range st.Specs {
@@ -344,7 +344,7 @@ func (pr Prediction) Describe() string {
 // simulations would take more than o.MaxMem or MaxEvents, or whose points
 // would not fit in memory, saying the estimate and the limit. Only o's
 // Sched, Seed, Band and MaxMem count.
-func CheckSize(o Options, st *sweep.Batch, bp *blueprint.Blueprint, points int) error {
+func CheckSize(o Options, st *shopsweep.Batch, bp *blueprint.Blueprint, points int) error {
 	cfgs := (Prediction{Policy: model.Policy{Policy: results.Policy{Sched: o.Sched, Seed: o.Seed}}}).configs(st, bp)
 	for i := range cfgs {
 		if o.Band && o.Sched == "go" {
@@ -372,7 +372,7 @@ func CheckSize(o Options, st *sweep.Batch, bp *blueprint.Blueprint, points int) 
 // Study predicts a measured study's modes on 1 to cpus CPUs, profiled and
 // stamped; a mode that fails (noop in a closed loop) is told to skip
 // unless ctx ended.
-func (pr Prediction) Study(ctx context.Context, st *sweep.Batch, cpus int, skip func(error)) []results.Point {
+func (pr Prediction) Study(ctx context.Context, st *shopsweep.Batch, cpus int, skip func(error)) []results.Point {
 	var cfgs []model.Config
 	var modes []string
 	for _, s := range st.Specs {
@@ -414,7 +414,7 @@ func (pr Prediction) Study(ctx context.Context, st *sweep.Batch, cpus int, skip 
 // Check checks a study (of bp on each CPU count, where not nil) before any
 // cost is looked for — o, its size, each configuration (naming --modes) —
 // and counts its points.
-func Check(o Options, st *sweep.Batch, bp *blueprint.Blueprint) (points int, err error) {
+func Check(o Options, st *shopsweep.Batch, bp *blueprint.Blueprint) (points int, err error) {
 	points = st.Total()
 	if bp != nil {
 		points = len(st.CPUs()) * st.Count
@@ -440,7 +440,7 @@ func Check(o Options, st *sweep.Batch, bp *blueprint.Blueprint) (points int, err
 
 // Run simulates st.Count rounds of st's configurations at pr.Depth, each
 // round with the next seed, handing each stamped point to add when done.
-func (pr Prediction) Run(ctx context.Context, st *sweep.Batch, bp *blueprint.Blueprint, add func(*results.Point) error) ([]results.Point, error) {
+func (pr Prediction) Run(ctx context.Context, st *shopsweep.Batch, bp *blueprint.Blueprint, add func(*results.Point) error) ([]results.Point, error) {
 	round := pr.configs(st, bp)
 	var cfgs []model.Config
 	for rep := range st.Count {
@@ -473,7 +473,7 @@ func (pr Prediction) Run(ctx context.Context, st *sweep.Batch, bp *blueprint.Blu
 
 // WhyConfig is the model's configuration of the point brewput why explains,
 // with seed, over 1 s after 100 ms; an invalid one is an error naming --mode.
-func WhyConfig(s sweep.Spec, seed uint64) (model.Config, error) {
+func WhyConfig(s shopsweep.Spec, seed uint64) (model.Config, error) {
 	cfg := Prediction{}.Config(s, nil)
 	cfg.Warmup, cfg.Dur, cfg.Policy.Seed = 100*time.Millisecond, time.Second, seed
 	if err := cfg.Validate(); err != nil {
@@ -496,7 +496,7 @@ func (pr Prediction) Profile(ctx context.Context, cfg model.Config) (*limits.Pro
 // CheckAdvice checks advice on s (or bp on s's CPUs) before any cost is
 // looked for: its size (at most twice the CPUs with twice the customers)
 // and s's configuration, its error naming --mode.
-func CheckAdvice(o Options, s sweep.Spec, bp *blueprint.Blueprint) error {
+func CheckAdvice(o Options, s shopsweep.Spec, bp *blueprint.Blueprint) error {
 	if err := o.Check(); err != nil {
 		return err
 	}
@@ -505,7 +505,7 @@ func CheckAdvice(o Options, s sweep.Spec, bp *blueprint.Blueprint) error {
 	}
 	doubled := s
 	doubled.CPUs, doubled.Par = 2*s.CPUs, 2*s.Par
-	if err := CheckSize(o, &sweep.Batch{Specs: []sweep.Spec{s, doubled}, Count: 1}, bp, 2); err != nil {
+	if err := CheckSize(o, &shopsweep.Batch{Specs: []shopsweep.Spec{s, doubled}, Count: 1}, bp, 2); err != nil {
 		return err
 	}
 	if bp == nil {
@@ -519,7 +519,7 @@ func CheckAdvice(o Options, s sweep.Spec, bp *blueprint.Blueprint) error {
 }
 
 // Advise is limits.Advise of pr.Config(s, bp), saying which model.
-func (pr Prediction) Advise(ctx context.Context, s sweep.Spec, bp *blueprint.Blueprint) (*limits.Advice, error) {
+func (pr Prediction) Advise(ctx context.Context, s shopsweep.Spec, bp *blueprint.Blueprint) (*limits.Advice, error) {
 	a, err := limits.Advise(ctx, pr.Config(s, bp))
 	if err != nil {
 		return nil, err

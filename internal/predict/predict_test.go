@@ -9,6 +9,7 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/coffee/shopsweep"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/model/calibrate"
 	"github.com/brewput/brewput/model/sim"
@@ -18,15 +19,15 @@ import (
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
 // study is finelocking on 1 and 2 CPUs, 1 ms steps, a short window.
-func study(t *testing.T) *sweep.Batch {
+func study(t *testing.T) *shopsweep.Batch {
 	t.Helper()
 	m, err := coffee.ParseMode("finelocking")
 	if err != nil {
 		t.Fatal(err)
 	}
-	base := sweep.Spec{Load: sweep.Load{Load: results.Load{Dur: 200 * time.Millisecond, Warmup: 20 * time.Millisecond}},
+	base := shopsweep.Spec{Load: sweep.Load{Load: results.Load{Dur: 200 * time.Millisecond, Warmup: 20 * time.Millisecond}},
 		Steps: coffee.Steps{Grind: time.Millisecond, Press: time.Millisecond, Steam: time.Millisecond, Combine: time.Millisecond}}
-	return &sweep.Batch{Specs: sweep.Plan([]coffee.Mode{m}, []int{1, 2}, base), Count: 1}
+	return &shopsweep.Batch{Specs: shopsweep.Plan([]coffee.Mode{m}, []int{1, 2}, base), Count: 1}
 }
 
 // Options that do not go together, or values out of range, are refused
@@ -123,7 +124,7 @@ func TestRoundsAndSkips(t *testing.T) {
 	}
 	noop := st.Specs[0]
 	noop.Mode = coffee.MustParseMode("noop")
-	st.Specs = append([]sweep.Spec{noop}, st.Specs...)
+	st.Specs = append([]shopsweep.Spec{noop}, st.Specs...)
 	var skipped []error
 	preds := pr.Study(context.Background(), st, 2, func(err error) { skipped = append(skipped, err) })
 	if len(preds) != 2 || preds[0].Mode != "finelocking" || len(skipped) != 1 || !strings.Contains(skipped[0].Error(), "no prediction for noop") {

@@ -23,9 +23,9 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/brewput/brewput/coffee/shopsweep"
 	"github.com/brewput/brewput/results/lesson"
 
-	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
 )
 
@@ -90,8 +90,8 @@ func (l Level) String() string { return pick(l, "tiny", "quick", "full") }
 // Env is what a claim's sample is measured with.
 type Env struct {
 	Level Level
-	Shop  func(ctx context.Context, s sweep.Spec) (results.Point, error) // a shop's point: sweep.Measure, or a child process's
-	Dir   string                                                         // for the logs lab's files; "" for the temporary folder
+	Shop  func(ctx context.Context, s shopsweep.Spec) (results.Point, error) // a shop's point: shopsweep.Measure, or a child process's
+	Dir   string                                                             // for the logs lab's files; "" for the temporary folder
 	// Index counts the claim's samples from 0: a sample of two
 	// measurements swaps their order on odd ones, so that a drift of the
 	// machine hits both alike.

@@ -10,11 +10,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/brewput/brewput/coffee/shopsweep"
 	"github.com/brewput/brewput/internal/format"
 	brewhost "github.com/brewput/brewput/internal/host"
 	"github.com/brewput/brewput/internal/quiet"
 	"github.com/brewput/brewput/internal/race"
-	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/lesson"
 	"github.com/brewput/brewput/results/stats"
@@ -31,9 +31,9 @@ type Options struct {
 	// level's (55 s quick, 9½ minutes full, 1 minute tiny), shared among
 	// the claims by cost.
 	Budget   time.Duration
-	Shop     func(ctx context.Context, s sweep.Spec) (results.Point, error) // a shop's point; nil: sweep.Measure, in this process
-	Dir      string                                                         // for the logs lab's files; "" for the temporary folder
-	Progress func(line string)                                              // if not nil, told as each claim starts
+	Shop     func(ctx context.Context, s shopsweep.Spec) (results.Point, error) // a shop's point; nil: shopsweep.Measure, in this process
+	Dir      string                                                             // for the logs lab's files; "" for the temporary folder
+	Progress func(line string)                                                  // if not nil, told as each claim starts
 	// QuietWait, when positive, is the most a claim waits in all, after a
 	// sample discarded, for other processes to leave its CPUs free before
 	// the next; the run's time grows by what is waited.
@@ -115,7 +115,7 @@ func minRuns() int { return stats.RunsForInterval() }
 // decided and those pending as they stood. An error of emit stops Run.
 func Run(ctx context.Context, claims []Claim, opt Options, emit func(lesson.Result) error) ([]lesson.Result, error) {
 	if opt.Shop == nil {
-		opt.Shop = sweep.Measure
+		opt.Shop = shopsweep.Measure
 	}
 	if emit == nil {
 		emit = func(lesson.Result) error { return nil }

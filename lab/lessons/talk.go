@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/brewput/brewput/coffee/shopsweep"
 	"github.com/brewput/brewput/results/lesson"
 
 	"github.com/brewput/brewput/coffee"
@@ -190,9 +191,9 @@ func p50MsOf(p results.Point) float64      { return p.Latency.P50 }
 func meanMsOf(p results.Point) float64     { return p.Latency.Mean }
 
 // shopSpec is a point of the talk's shop (1 ms steps) at l's size.
-func shopSpec(l Level, mode string, cpus, par int) sweep.Spec {
+func shopSpec(l Level, mode string, cpus, par int) shopsweep.Spec {
 	ms := time.Millisecond
-	return sweep.Spec{Mode: coffee.MustParseMode(mode), Load: sweep.Load{CPUs: cpus, Load: results.Load{Par: par, Warmup: pick(l, 20*ms, 30*ms, 100*ms), Dur: pick(l, 30*ms, 100*ms, 400*ms)}},
+	return shopsweep.Spec{Mode: coffee.MustParseMode(mode), Load: sweep.Load{CPUs: cpus, Load: results.Load{Par: par, Warmup: pick(l, 20*ms, 30*ms, 100*ms), Dur: pick(l, 30*ms, 100*ms, 400*ms)}},
 		Steps: coffee.DefaultSteps()}
 }
 

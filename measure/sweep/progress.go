@@ -20,15 +20,16 @@ import (
 // Progress tells on w how far the measuring of a study has got: a bar with
 // an ETA on a terminal, a line per point elsewhere.
 type Progress struct {
-	w     io.Writer
-	st    Batch
-	total int
-	done  int                      // points measured before, by a run cut short
-	bar   *progressbar.ProgressBar // nil when w is not a terminal
-	label string                   // the label of the point being measured
-	descs []string                 // the bar's: the point being measured, longest first
-	start time.Time                // when this run began, for the time left
-	ended int                      // points this run has finished
+	w       io.Writer
+	count   int    // the study's rounds
+	profile string // the study's folder of profiles, if any
+	total   int
+	done    int                      // points measured before, by a run cut short
+	bar     *progressbar.ProgressBar // nil when w is not a terminal
+	label   string                   // the label of the point being measured
+	descs   []string                 // the bar's: the point being measured, longest first
+	start   time.Time                // when this run began, for the time left
+	ended   int                      // points this run has finished
 	// perPoint is how long a point takes measured once, on average: the
 	// time left if nothing is measured again.
 	perPoint time.Duration
@@ -36,13 +37,9 @@ type Progress struct {
 
 // NewProgress says how many points st measures, done of them already, and
 // about how long that takes, and starts telling its progress on w.
-func NewProgress(w io.Writer, st Batch, done int) *Progress {
+func NewProgress[S Spec[S]](w io.Writer, st Batch[S], done int) *Progress {
 	left := st.Total() - done
-	about := time.Duration(0)
-	for _, s := range st.Specs {
-		about += s.Duration()
-	}
-	about = about * time.Duration(left) / time.Duration(max(len(st.Specs), 1))
+	about := allPoints(st) * time.Duration(left) / time.Duration(max(len(st.Specs), 1))
 	// A busy machine makes points be measured again (--noisy retry): the
 	// estimate says how long that could take at most, and the time left,
 	// revised as points finish, counts it at the rate seen so far.
@@ -64,13 +61,19 @@ func NewProgress(w io.Writer, st Batch, done int) *Progress {
 	return p
 }
 
-// NewBar is NewProgress that says nothing first.
-func NewBar(w io.Writer, st Batch) *Progress {
-	p := &Progress{w: w, st: st, total: st.Total(), start: time.Now()}
+// allPoints is how long st's points take measured once each.
+func allPoints[S Spec[S]](st Batch[S]) time.Duration {
+	var sum time.Duration
 	for _, s := range st.Specs {
-		p.perPoint += s.Duration()
+		sum += s.Duration()
 	}
-	p.perPoint /= time.Duration(max(len(st.Specs), 1))
+	return sum
+}
+
+// NewBar is NewProgress that says nothing first.
+func NewBar[S Spec[S]](w io.Writer, st Batch[S]) *Progress {
+	p := &Progress{w: w, count: st.Count, profile: st.Profile, total: st.Total(), start: time.Now(),
+		perPoint: allPoints(st) / time.Duration(max(len(st.Specs), 1))}
 	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		// The times are the bar's description (times), from the run's
 		// start, with no time left claimed before a point is done.
@@ -116,19 +119,19 @@ func (p *Progress) describe() {
 }
 
 // Start shows the point about to be measured, in round rep.
-func (p *Progress) Start(s Spec, rep int) {
-	p.label = s.Label
+func (p *Progress) Start(e Entry, rep int) {
+	p.label = e.Label
 	if p.bar == nil {
 		return
 	}
-	point := fmt.Sprintf("%s cpus=%d", s.Mode, s.CPUs)
+	point := fmt.Sprintf("%s cpus=%d", e.Name, e.Load.CPUs)
 	round := ""
-	if p.st.Count > 1 {
-		round = fmt.Sprintf(" (round %d of %d)", rep, p.st.Count)
+	if p.count > 1 {
+		round = fmt.Sprintf(" (round %d of %d)", rep, p.count)
 	}
 	p.descs = []string{point + round, point}
-	if s.Label != "" {
-		p.descs = append([]string{point + ", " + s.Label + round}, p.descs...)
+	if e.Label != "" {
+		p.descs = append([]string{point + ", " + e.Label + round}, p.descs...)
 	}
 	p.describe()
 }
@@ -201,10 +204,10 @@ func (p *Progress) Finish(points []results.Point) {
 			n++
 		}
 	}
-	if p.st.Profile == "" || n == 0 {
+	if p.profile == "" || n == 0 {
 		return
 	}
-	fmt.Fprintf(p.w, "profiles of %s in %s (trace, cpu, block and mutex for each); open them with\n", format.Count(n, "point"), p.st.Profile)
+	fmt.Fprintf(p.w, "profiles of %s in %s (trace, cpu, block and mutex for each); open them with\n", format.Count(n, "point"), p.profile)
 	fmt.Fprintf(p.w, "  go tool trace %s\n", last+profile.TraceExt)
 	fmt.Fprintf(p.w, "  go tool pprof -top %s\n", last+profile.BlockExt)
 }

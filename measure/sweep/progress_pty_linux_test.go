@@ -12,7 +12,6 @@ import (
 
 	"golang.org/x/sys/unix"
 
-	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/results"
 )
 
@@ -54,18 +53,18 @@ func TestProgressBarFitsTheTerminal(t *testing.T) {
 	var shown bytes.Buffer
 	read := make(chan struct{})
 	go func() { io.Copy(&shown, ptm); close(read) }()
-	st := Batch{Specs: []Spec{
-		{Mode: coffee.MustParseMode("linearpipe-10"), Label: "another grinder + another espresso machine + another steamer", Load: Load{CPUs: 64, Load: results.Load{Dur: time.Second}}},
-		{Mode: coffee.MustParseMode("multipipe-2"), Load: Load{CPUs: 2, Load: results.Load{Dur: time.Second}}}},
+	st := Batch[testSpec]{Specs: []testSpec{
+		{Config: "linearpipe-10", Label: "another grinder + another espresso machine + another steamer", Load: Load{CPUs: 64, Load: results.Load{Dur: time.Second}}},
+		{Config: "multipipe-2", Load: Load{CPUs: 2, Load: results.Load{Dur: time.Second}}}},
 		Count: 6, Retry: Retry{Attempts: 4, Wait: 5 * time.Second}}
 	p := NewProgress(term, st, 0)
 	if p.bar == nil {
 		t.Fatal("no bar drawn on a terminal")
 	}
-	p.Start(st.Specs[0], 3)
+	p.Start(st.Specs[0].Entry(), 3)
 	p.Say("linearpipe-10 cpus=64: disturbed (other processes took 1.28 CPUs of its 64 CPUs): measuring again after waiting 5.1s for a quiet machine (still busy), attempt 2 of 4")
 	p.Done([]results.Point{{Spec: results.Spec{Mode: "linearpipe-10", CPUs: 64}, Throughput: 998, Unit: "lattes/s"}})
-	p.Start(st.Specs[1], 3)
+	p.Start(st.Specs[1].Entry(), 3)
 	p.Tick()
 	p.Finish(nil)
 	term.Close()

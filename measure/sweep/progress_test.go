@@ -13,7 +13,7 @@ import (
 // revised, and each point's line (not a terminal) gives the time left by
 // the rate so far, none after the last.
 func TestProgressRevises(t *testing.T) {
-	st := Batch{Specs: []Spec{{Load: Load{CPUs: 1, Load: results.Load{Dur: time.Second}}}, {Load: Load{CPUs: 2, Load: results.Load{Dur: time.Second}}}}, Count: 1}
+	st := Batch[testSpec]{Specs: []testSpec{{Load: Load{CPUs: 1, Load: results.Load{Dur: time.Second}}}, {Load: Load{CPUs: 2, Load: results.Load{Dur: time.Second}}}}, Count: 1}
 	points := []results.Point{{Spec: results.Spec{Mode: "locking", CPUs: 1}, Throughput: 250, Unit: "lattes/s"}, {Spec: results.Spec{Mode: "locking", CPUs: 2}, Throughput: 250, Unit: "lattes/s"}}
 	var log strings.Builder
 	p := NewProgress(&log, st, 0)
@@ -29,7 +29,7 @@ func TestProgressRevises(t *testing.T) {
 // again, the first estimate says how long that could take at most: two
 // points of 1 s, 4 attempts each after 5 s waits, up to 38 s.
 func TestProgressEstimatesRetries(t *testing.T) {
-	st := Batch{Specs: []Spec{{Load: Load{CPUs: 1, Load: results.Load{Dur: time.Second}}}, {Load: Load{CPUs: 2, Load: results.Load{Dur: time.Second}}}},
+	st := Batch[testSpec]{Specs: []testSpec{{Load: Load{CPUs: 1, Load: results.Load{Dur: time.Second}}}, {Load: Load{CPUs: 2, Load: results.Load{Dur: time.Second}}}},
 		Count: 1, Retry: Retry{Attempts: 4, Wait: 5 * time.Second}}
 	var log strings.Builder
 	NewProgress(&log, st, 0)
@@ -47,7 +47,7 @@ func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 // width (80 where it is not a terminal), a value never split.
 func TestProgressSays(t *testing.T) {
 	t.Setenv("COLUMNS", "80")
-	st := Batch{Specs: []Spec{{Load: Load{CPUs: 1, Load: results.Load{Dur: time.Second}}}}, Count: 1}
+	st := Batch[testSpec]{Specs: []testSpec{{Load: Load{CPUs: 1, Load: results.Load{Dur: time.Second}}}}, Count: 1}
 	var log strings.Builder
 	p := NewBar(&log, st)
 	p.Say("multipipe-2 cpus=2: disturbed (other processes took 1.28 CPUs of its 2 CPUs): measuring again after waiting 5.1s for a quiet machine (still busy), attempt 2 of 4")

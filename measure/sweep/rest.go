@@ -20,7 +20,7 @@ import (
 // is measured. It returns the points measured, also when it stops early.
 // A profile folder that cannot be made, and an error from add, are an
 // exitcode.Failure.
-func (r Runner) MeasureRest(ctx context.Context, st *Batch, have []results.Point, log io.Writer, add func(*results.Point) error) ([]results.Point, error) {
+func (r Runner[S]) MeasureRest(ctx context.Context, st *Batch[S], have []results.Point, log io.Writer, add func(*results.Point) error) ([]results.Point, error) {
 	if st.Profile != "" {
 		if err := os.MkdirAll(st.Profile, 0o755); err != nil {
 			return nil, exitcode.Failure{Err: fmt.Errorf("--profile: create %s: %w", st.Profile, err)}
@@ -39,9 +39,9 @@ func (r Runner) MeasureRest(ctx context.Context, st *Batch, have []results.Point
 	var points []results.Point
 	defer func() { prog.Finish(points) }()
 	for _, t := range tasks {
-		prog.Start(t.Spec, t.Rep)
-		s := t.Spec
-		s.Profile = ProfileIn(st.Profile, s.Mode.String(), s.CPUs, t.Rep, st.Count)
+		e := t.Spec.Entry()
+		prog.Start(e, t.Rep)
+		s := t.Spec.WithProfile(ProfileIn(st.Profile, e.Name, e.Load.CPUs, t.Rep, st.Count))
 		p, err := Quietly(ctx, st.Retry, func(ctx context.Context) (results.Point, error) { return r.Run(ctx, s) }, retried)
 		if err != nil {
 			return points, err

@@ -7,18 +7,17 @@ import (
 	"testing"
 	"time"
 
-	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/results"
 )
 
 // fakeRuns is a measurement that gives the points of others in turn: the
 // CPU other processes took from each, on a 2-core machine, 1 CPU used.
-func fakeRuns(s Spec, others ...float64) (func(context.Context) (results.Point, error), *int) {
+func fakeRuns(others ...float64) (func(context.Context) (results.Point, error), *int) {
 	calls := 0
 	return func(context.Context) (results.Point, error) {
 		o := others[min(calls, len(others)-1)]
 		calls++
-		return results.Point{Spec: results.Spec{Mode: s.Mode.String(), CPUs: s.CPUs}, Trust: results.Trust{OthersCPUs: o}, Throughput: 100 * float64(calls), Host: results.Host{Cores: 2}}, nil
+		return results.Point{Spec: results.Spec{Mode: "locking", CPUs: 1}, Trust: results.Trust{OthersCPUs: o}, Throughput: 100 * float64(calls), Host: results.Host{Cores: 2}}, nil
 	}, &calls
 }
 
@@ -26,7 +25,6 @@ func fakeRuns(s Spec, others ...float64) (func(context.Context) (results.Point, 
 // up to Attempts in all, and the least disturbed one is kept with the
 // number of attempts; a quiet one ends it; the zero Retry keeps the first.
 func TestRetryKeepsTheLeastDisturbed(t *testing.T) {
-	s := Spec{Mode: coffee.MustParseMode("locking"), Load: Load{CPUs: 1}}
 	// On 1 CPU of 2, one core is the others': 1.2 and more is disturbed.
 	for _, c := range []struct {
 		name         string
@@ -42,7 +40,7 @@ func TestRetryKeepsTheLeastDisturbed(t *testing.T) {
 		{"never quiet, the least disturbed kept", Retry{Attempts: 3}, []float64{1.9, 1.4, 1.7}, 3, 2, 3, true, []int{1, 2}},
 		{"zero Retry keeps the first", Retry{}, []float64{1.9, 0.1}, 1, 1, 0, true, nil},
 	} {
-		run, calls := fakeRuns(s, c.others...)
+		run, calls := fakeRuns(c.others...)
 		var told []int
 		p, err := Quietly(context.Background(), c.rt, run, func(_ results.Point, attempt int, _ time.Duration, _ bool) {
 			told = append(told, attempt)
@@ -59,7 +57,7 @@ func TestRetryKeepsTheLeastDisturbed(t *testing.T) {
 func TestRetryStopsWhenCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	run, calls := fakeRuns(Spec{Mode: coffee.MustParseMode("locking"), Load: Load{CPUs: 1}}, 1.9)
+	run, calls := fakeRuns(1.9)
 	p, err := Quietly(ctx, Retry{Attempts: 4, Wait: time.Hour}, run, nil)
 	if !errors.Is(err, context.Canceled) || *calls != 1 || p.Throughput != 100 {
 		t.Errorf("%v after %d measurements, kept %v; want context.Canceled after 1, the first kept", err, *calls, p.Throughput)
@@ -70,13 +68,13 @@ func TestRetryStopsWhenCancelled(t *testing.T) {
 // waiting and measuring once more would end after Until (a why's time
 // limit): the least disturbed so far is kept, and nothing is waited for.
 func TestRetryEndsByUntil(t *testing.T) {
-	run, calls := fakeRuns(Spec{Mode: coffee.MustParseMode("locking"), Load: Load{CPUs: 1}}, 1.9, 0.1)
+	run, calls := fakeRuns(1.9, 0.1)
 	began := time.Now()
 	p, err := Quietly(context.Background(), Retry{Attempts: 4, Wait: time.Hour, Until: time.Now().Add(time.Minute)}, run, nil)
 	if err != nil || *calls != 1 || !p.Disturbed || time.Since(began) > 10*time.Second {
 		t.Errorf("%v after %d measurements in %v, kept disturbed %v; want the first kept, disturbed, no wait", err, *calls, time.Since(began), p.Disturbed)
 	}
-	run, calls = fakeRuns(Spec{Mode: coffee.MustParseMode("locking"), Load: Load{CPUs: 1}}, 1.9, 0.1)
+	run, calls = fakeRuns(1.9, 0.1)
 	p, err = Quietly(context.Background(), Retry{Attempts: 4, Wait: time.Millisecond, Until: time.Now().Add(time.Hour)}, run, nil)
 	if err != nil || *calls != 2 || p.Disturbed {
 		t.Errorf("%v after %d measurements, kept disturbed %v; want a second, quiet, well before Until", err, *calls, p.Disturbed)

@@ -19,19 +19,20 @@ import (
 // Runner measures each point in a fresh child process, the program at
 // Path called with Args (which serves a point: ServeChild), Env added to
 // its environment: no heap or warm caches carried over between points.
-type Runner struct {
+type Runner[S Spec[S]] struct {
 	Path      string
 	Args, Env []string
 }
 
 // Run measures one point in a child process (RunChild).
-func (r Runner) Run(ctx context.Context, s Spec) (results.Point, error) {
+func (r Runner[S]) Run(ctx context.Context, s S) (results.Point, error) {
 	if err := s.Validate(); err != nil {
 		return results.Point{}, err
 	}
-	p, err := RunChild(ctx, r.Path, r.Args, r.Env, s.CPUs, TimeLimit(s.Duration()), s)
+	e := s.Entry()
+	p, err := RunChild(ctx, r.Path, r.Args, r.Env, e.Load.CPUs, TimeLimit(s.Duration()), s)
 	if err != nil && ctx.Err() == nil {
-		err = fmt.Errorf("%s cpus=%d: %w", s.Mode, s.CPUs, err)
+		err = fmt.Errorf("%s cpus=%d: %w", e.Name, e.Load.CPUs, err)
 	}
 	return p, err
 }
@@ -98,9 +99,10 @@ func lastLine(s string) string {
 	return s
 }
 
-// ServeChild is the child's side of Runner: a Spec in, its point out.
-func ServeChild(ctx context.Context, stdin io.Reader, stdout io.Writer) error {
-	var s Spec
+// ServeChild is the child's side of Runner: a point's spec in, measured
+// by measure, its point out.
+func ServeChild[S any](ctx context.Context, stdin io.Reader, stdout io.Writer, measure func(context.Context, S) (results.Point, error)) error {
+	var s S
 	dec := json.NewDecoder(stdin)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&s); err != nil {
@@ -108,7 +110,7 @@ func ServeChild(ctx context.Context, stdin io.Reader, stdout io.Writer) error {
 	}
 	ctx, stop := WhileParentLives(ctx) // a killed brewput's child stops too
 	defer stop()
-	p, err := Measure(ctx, s)
+	p, err := measure(ctx, s)
 	if err != nil {
 		return err
 	}

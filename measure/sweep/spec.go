@@ -4,55 +4,35 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/internal/profile"
 	"github.com/brewput/brewput/results"
 )
 
-// Spec is one point of the coffee shop to measure.
-type Spec struct {
-	Mode coffee.Mode `json:"mode"`
-	Load
-	Steps coffee.Steps `json:"steps"`
-	// Variant changes the mode's structure a little: a causal profile's
-	// reliefs, run for real.
-	Variant coffee.Variant `json:"variant,omitzero"`
-	// Label tells the point apart in progress lines, such as a relief of
-	// brewput why ("grinding 10 % faster").
-	Label string `json:"-"`
+// Spec is one point of a system to measure, as the system's own type S:
+// plain data, which a study's journal keeps and a child process reads as
+// JSON. A sweep knows of it only its Entry; S is the type itself, so that
+// a study can give each point the path of its profiles. The coffee
+// shop's is coffee/shopsweep.Spec; a user's code (measure/study) is
+// measured as a Target.
+type Spec[S any] interface {
+	Entry() Entry
+	// Duration is about how long measuring the point takes.
+	Duration() time.Duration
+	// Validate checks everything that can be checked before measuring.
+	Validate() error
+	// WithProfile is the point with its trace and profiles at base
+	// (Load.Profile), or none where base is "".
+	WithProfile(base string) S
 }
 
-// Duration is about how long measuring s takes, drinks under way included.
-func (s Spec) Duration() time.Duration {
-	drink := s.Steps.Grind + s.Steps.Press + s.Steps.Steam + s.Steps.Combine + 3*s.Steps.Jitter/2
-	return s.Warmup + s.Dur + time.Duration(s.Workers(s.CPUs))*drink/time.Duration(max(s.CPUs, 1))
-}
-
-// Validate checks everything about s that can be checked before measuring.
-func (s Spec) Validate() error {
-	if err := s.Mode.Validate(); err != nil {
-		return err
-	}
-	if err := s.Variant.Check(s.Mode); err != nil {
-		return err
-	}
-	if err := s.Load.Validate(); err != nil {
-		return err
-	}
-	return s.Steps.Validate()
-}
-
-// Plan lists base on each CPU count, mode by mode.
-func Plan(modes []coffee.Mode, cpus []int, base Spec) []Spec {
-	var specs []Spec
-	for _, m := range modes {
-		for _, n := range cpus {
-			s := base
-			s.Mode, s.CPUs = m, n
-			specs = append(specs, s)
-		}
-	}
-	return specs
+// Entry is what a sweep knows of any point it measures: the configuration
+// measured (its points' Mode), the load, and a label telling it apart in
+// progress lines, such as a relief of brewput why ("grinding 10 %
+// faster").
+type Entry struct {
+	Name  string
+	Load  Load
+	Label string
 }
 
 // Load is how one point is measured, the shop's or a study's: the load on

@@ -14,22 +14,22 @@ import (
 // Batch is a whole sweep: its points, measured Count times over in rounds
 // (as go test -count), each point saying its round in Rep where there are
 // several, with their profiles in the folder Profile, if any.
-type Batch struct {
-	Specs   []Spec
+type Batch[S Spec[S]] struct {
+	Specs   []S
 	Count   int
 	Profile string
 	Retry   Retry // what to do with a disturbed measurement
 }
 
 // Total is the number of points the study measures.
-func (st Batch) Total() int { return len(st.Specs) * st.Count }
+func (st Batch[S]) Total() int { return len(st.Specs) * st.Count }
 
 // CPUs lists the study's CPU counts, ascending.
-func (st Batch) CPUs() []int {
+func (st Batch[S]) CPUs() []int {
 	var out []int
 	for _, s := range st.Specs {
-		if !slices.Contains(out, s.CPUs) {
-			out = append(out, s.CPUs)
+		if n := s.Entry().Load.CPUs; !slices.Contains(out, n) {
+			out = append(out, n)
 		}
 	}
 	slices.Sort(out)
@@ -51,42 +51,43 @@ func ProfileIn(dir, mode string, cpus, rep, count int) string {
 }
 
 // Task is one measurement of a study: a point in its round.
-type Task struct {
-	Spec Spec
+type Task[S Spec[S]] struct {
+	Spec S
 	Rep  int
 }
 
 // Tasks lists st's measurements in order, round by round.
-func (st Batch) Tasks() []Task {
-	var ts []Task
+func (st Batch[S]) Tasks() []Task[S] {
+	var ts []Task[S]
 	for rep := 1; rep <= st.Count; rep++ {
 		for _, s := range st.Specs {
-			ts = append(ts, Task{s, rep})
+			ts = append(ts, Task[S]{s, rep})
 		}
 	}
 	return ts
 }
 
 // Holds reports whether p is the measurement of t in st.
-func (st Batch) Holds(t Task, p results.Point) bool {
+func (st Batch[S]) Holds(t Task[S], p results.Point) bool {
 	rep := 0
 	if st.Count > 1 {
 		rep = t.Rep
 	}
+	e := t.Spec.Entry()
 	maxq := 0
-	if t.Spec.Rate > 0 {
-		maxq = t.Spec.MaxQ
+	if e.Load.Rate > 0 {
+		maxq = e.Load.MaxQ
 	}
-	return p.Kind == results.KindShop && !p.IsModel() && p.Mode == t.Spec.Mode.String() && p.CPUs == t.Spec.CPUs &&
-		p.Par == t.Spec.Workers(t.Spec.CPUs) && p.Rate == t.Spec.Rate && p.MaxQ == maxq && p.Rep == rep
+	return p.Kind == results.KindShop && !p.IsModel() && p.Mode == e.Name && p.CPUs == e.Load.CPUs &&
+		p.Par == e.Load.Workers(e.Load.CPUs) && p.Rate == e.Load.Rate && p.MaxQ == maxq && p.Rep == rep
 }
 
 // Remaining lists, in order, the tasks of a study cut short that the
 // points of its journal do not hold, each point holding at most one (a
 // study of --modes noop,noop needs two points of it).
-func (st Batch) Remaining(points []results.Point) []Task {
+func (st Batch[S]) Remaining(points []results.Point) []Task[S] {
 	used := make([]bool, len(points))
-	var left []Task
+	var left []Task[S]
 	for _, t := range st.Tasks() {
 		found := false
 		for i, p := range points {
@@ -118,17 +119,17 @@ type Retry struct {
 func DefaultRetry() Retry { return Retry{Attempts: 4, Wait: 5 * time.Second} }
 
 // Plan is the journal's plan of st for brewput command (run, or brewput).
-func (st Batch) Plan(command string) results.Plan {
+func (st Batch[S]) Plan(command string) results.Plan {
 	js, _ := json.Marshal(st) // a Batch is plain data
 	return results.Plan{Command: command, Points: st.Total(), Study: js}
 }
 
 // BatchOf is the study a journal's plan holds, to resume on this machine.
-func BatchOf(plan *results.Plan, command string) (*Batch, error) {
+func BatchOf[S Spec[S]](plan *results.Plan, command string) (*Batch[S], error) {
 	if plan.Command != command {
 		return nil, fmt.Errorf("a journal of brewput %s; resume it with that command", plan.Command)
 	}
-	var st Batch
+	var st Batch[S]
 	if err := json.Unmarshal(plan.Study, &st); err != nil || len(st.Specs) == 0 || st.Count < 1 {
 		return nil, fmt.Errorf("its plan holds no study to measure")
 	}
@@ -136,8 +137,8 @@ func BatchOf(plan *results.Plan, command string) (*Batch, error) {
 		if err := s.Validate(); err != nil {
 			return nil, fmt.Errorf("its plan: %w", err)
 		}
-		if s.CPUs > runtime.NumCPU() {
-			return nil, fmt.Errorf("its plan measures on %d CPUs; this machine has %d", s.CPUs, runtime.NumCPU())
+		if n := s.Entry().Load.CPUs; n > runtime.NumCPU() {
+			return nil, fmt.Errorf("its plan measures on %d CPUs; this machine has %d", n, runtime.NumCPU())
 		}
 	}
 	return &st, nil

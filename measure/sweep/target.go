@@ -8,7 +8,6 @@ import (
 	"runtime"
 	"time"
 
-	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/internal/host"
 	"github.com/brewput/brewput/internal/profile"
 	"github.com/brewput/brewput/internal/quiet"
@@ -147,29 +146,6 @@ func MachineOf(name, kind string, d meter.Reading, wall time.Duration) results.M
 		mc.MeanWaitMs = results.Ms(d.Waited) / float64(d.Uses)
 	}
 	return mc
-}
-
-// Measure measures one point of the coffee shop in this process.
-func Measure(ctx context.Context, s Spec) (results.Point, error) {
-	if err := s.Validate(); err != nil {
-		return results.Point{}, err
-	}
-	shop, err := coffee.OpenVariant(s.Mode, s.Steps, s.Variant)
-	if err != nil {
-		return results.Point{}, err
-	}
-	defer shop.Close()
-	var meters []meter.Meter
-	for _, m := range shop.Meters() {
-		meters = append(meters, m)
-	}
-	p, err := MeasureTarget(ctx, Target{Mode: s.Mode.String(), Unit: s.Mode.Unit(), Op: shop.Brew, Meters: meters}, s.Load)
-	if err != nil {
-		return results.Point{}, err
-	}
-	st := s.Steps
-	p.Shop.Steps = results.Steps{Grind: st.Grind, Press: st.Press, Steam: st.Steam, Combine: st.Combine, Jitter: st.Jitter, Clock: st.Clock.String()}
-	return p, nil
 }
 
 // harnessClock names the harness's own waits, not the system's; a talk

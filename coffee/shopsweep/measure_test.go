@@ -1,4 +1,4 @@
-package sweep
+package shopsweep
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/internal/race"
 	"github.com/brewput/brewput/internal/testkit"
+	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
 )
 
@@ -21,7 +22,7 @@ func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 func measure(t *testing.T, mode string, cpus int) results.Point {
 	t.Helper()
 	p, err := Measure(context.Background(), Spec{
-		Mode: coffee.MustParseMode(mode), Load: Load{CPUs: cpus, Load: results.Load{Warmup: 50 * time.Millisecond, Dur: 300 * time.Millisecond}},
+		Mode: coffee.MustParseMode(mode), Load: sweep.Load{CPUs: cpus, Load: results.Load{Warmup: 50 * time.Millisecond, Dur: 300 * time.Millisecond}},
 		Steps: coffee.DefaultSteps(),
 	})
 	if err != nil {
@@ -102,7 +103,7 @@ func TestTwoCPUs(t *testing.T) {
 
 func TestPointCarriesWhatWasMeasured(t *testing.T) {
 	p, err := Measure(context.Background(), Spec{
-		Mode: coffee.MustParseMode("multi-2"), Load: Load{CPUs: 1, Load: results.Load{Par: 3, Rate: 300, MaxQ: 5, Dur: 200 * time.Millisecond}},
+		Mode: coffee.MustParseMode("multi-2"), Load: sweep.Load{CPUs: 1, Load: results.Load{Par: 3, Rate: 300, MaxQ: 5, Dur: 200 * time.Millisecond}},
 		Steps: coffee.Steps{Grind: 100 * time.Microsecond, Press: 100 * time.Microsecond, Steam: 100 * time.Microsecond, Combine: 100 * time.Microsecond},
 	})
 	if err != nil {
@@ -134,7 +135,7 @@ func TestPointCarriesWhatWasMeasured(t *testing.T) {
 }
 
 func TestMeasureRejectsBadSpecs(t *testing.T) {
-	good := Spec{Mode: coffee.MustParseMode("finelocking"), Load: Load{CPUs: 1, Load: results.Load{Dur: time.Second}}, Steps: coffee.DefaultSteps()}
+	good := Spec{Mode: coffee.MustParseMode("finelocking"), Load: sweep.Load{CPUs: 1, Load: results.Load{Dur: time.Second}}, Steps: coffee.DefaultSteps()}
 	for _, bad := range []func(*Spec){
 		func(s *Spec) { s.Mode = coffee.Mode{Family: "multi"} },
 		func(s *Spec) { s.CPUs = 0 },
@@ -152,7 +153,7 @@ func TestMeasureRejectsBadSpecs(t *testing.T) {
 }
 
 func TestPlanIsModeMajor(t *testing.T) {
-	specs := Plan([]coffee.Mode{coffee.MustParseMode("ideal"), coffee.MustParseMode("locking")}, []int{1, 2}, Spec{Load: Load{Load: results.Load{Dur: time.Second}}})
+	specs := Plan([]coffee.Mode{coffee.MustParseMode("ideal"), coffee.MustParseMode("locking")}, []int{1, 2}, Spec{Load: sweep.Load{Load: results.Load{Dur: time.Second}}})
 	var got []string
 	for _, s := range specs {
 		got = append(got, fmt.Sprintf("%s/%d", s.Mode, s.CPUs))

@@ -1,4 +1,4 @@
-package sweep
+package shopsweep
 
 import (
 	"bytes"
@@ -17,6 +17,7 @@ import (
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/internal/profile"
 	"github.com/brewput/brewput/internal/testkit"
+	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
 )
 
@@ -29,7 +30,7 @@ func TestMeasureProfilesTheWindow(t *testing.T) {
 	dir := t.TempDir()
 	base := filepath.Join(dir, "finelocking-2cpu")
 	spec := Spec{
-		Mode: coffee.MustParseMode("finelocking"), Load: Load{CPUs: min(2, runtime.NumCPU()), Profile: base, Load: results.Load{Par: 3, Warmup: 50 * time.Millisecond, Dur: 300 * time.Millisecond}},
+		Mode: coffee.MustParseMode("finelocking"), Load: sweep.Load{CPUs: min(2, runtime.NumCPU()), Profile: base, Load: results.Load{Par: 3, Warmup: 50 * time.Millisecond, Dur: 300 * time.Millisecond}},
 		Steps: coffee.DefaultSteps(),
 	}
 	in, err := json.Marshal(spec)
@@ -105,7 +106,7 @@ func TestMeasureProfilesTheWindow(t *testing.T) {
 
 // TestMeasureWithoutProfileHasNoWaits: profiling is only on request.
 func TestMeasureWithoutProfileHasNoWaits(t *testing.T) {
-	p, err := Measure(context.Background(), Spec{Mode: coffee.MustParseMode("finelocking"), Load: Load{CPUs: 1, Load: results.Load{Par: 2, Dur: 50 * time.Millisecond}}, Steps: coffee.DefaultSteps()})
+	p, err := Measure(context.Background(), Spec{Mode: coffee.MustParseMode("finelocking"), Load: sweep.Load{CPUs: 1, Load: results.Load{Par: 2, Dur: 50 * time.Millisecond}}, Steps: coffee.DefaultSteps()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +119,7 @@ func TestMeasureWithoutProfileHasNoWaits(t *testing.T) {
 // refused before measuring, as any bad spec is.
 func TestProfileSpecIsChecked(t *testing.T) {
 	for base, want := range testkit.BadProfileBases(t, t.TempDir()) {
-		s := Spec{Mode: coffee.MustParseMode("finelocking"), Load: Load{CPUs: 1, Profile: base, Load: results.Load{Dur: time.Second}}, Steps: coffee.DefaultSteps()}
+		s := Spec{Mode: coffee.MustParseMode("finelocking"), Load: sweep.Load{CPUs: 1, Profile: base, Load: results.Load{Dur: time.Second}}, Steps: coffee.DefaultSteps()}
 		start := time.Now()
 		_, err := Measure(context.Background(), s)
 		if err == nil || !strings.Contains(err.Error(), want) {
@@ -140,7 +141,7 @@ func TestProfileFailureFailsThePoint(t *testing.T) {
 	defer pprof.StopCPUProfile()
 	dir := t.TempDir()
 	_, err := Measure(context.Background(), Spec{
-		Mode: coffee.MustParseMode("finelocking"), Load: Load{CPUs: 1, Profile: filepath.Join(dir, "finelocking-1cpu"), Load: results.Load{Dur: 50 * time.Millisecond}}, Steps: coffee.DefaultSteps(),
+		Mode: coffee.MustParseMode("finelocking"), Load: sweep.Load{CPUs: 1, Profile: filepath.Join(dir, "finelocking-1cpu"), Load: results.Load{Dur: 50 * time.Millisecond}}, Steps: coffee.DefaultSteps(),
 	})
 	if err == nil || !strings.Contains(err.Error(), "CPU profile") || !strings.Contains(err.Error(), "finelocking cpus=1") {
 		t.Errorf("Measure with the CPU profiler taken: %v; want an error naming the point and the CPU profile", err)

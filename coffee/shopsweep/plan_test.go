@@ -1,4 +1,4 @@
-package sweep
+package shopsweep
 
 import (
 	"strings"
@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
 )
 
@@ -13,7 +14,7 @@ import (
 // BatchOf refuses another command's plan, a plan with no study, and one
 // with more CPUs than this machine has.
 func TestStudyOf(t *testing.T) {
-	s := Spec{Mode: coffee.MustParseMode("finelocking"), Load: Load{CPUs: 1, Load: results.Load{Par: 4, Dur: time.Second}}, Steps: coffee.DefaultSteps()}
+	s := Spec{Mode: coffee.MustParseMode("finelocking"), Load: sweep.Load{CPUs: 1, Load: results.Load{Par: 4, Dur: time.Second}}, Steps: coffee.DefaultSteps()}
 	st := Batch{Specs: []Spec{s}, Count: 2}
 	plan := st.Plan("run")
 	if plan.Points != 2 {

@@ -103,7 +103,9 @@ type Stretched struct {
 	// Injected is what the stretched runs' own meters measured was added
 	// to each use: their mean hold less the runs' as it is, the median
 	// over the rounds; 0 where not measured (a channel, a readers' site:
-	// see HoldsTimeStretch).
+	// see HoldsTimeStretch), or where the stretched holds measured no
+	// longer than as it is: a hold that varies between runs by more than
+	// the stretch (a long one, timed in a sample) hides it.
 	Injected Nanos `json:"injected_ns,omitempty"`
 	// Share is the workers' time it was held or waited for in the first
 	// run as it is: a secondary figure, never the test.
@@ -432,7 +434,7 @@ func (s *Stretches) Judge() {
 			}
 		}
 		e.Injected = 0
-		if len(injected) > 0 {
+		if len(injected) > 0 && results.Median(injected) > 0 {
 			e.Injected = Nanos(results.Median(injected))
 		}
 		var waited, busy []float64

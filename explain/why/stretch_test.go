@@ -318,6 +318,21 @@ func TestStretchOverItsBoundNamesNothing(t *testing.T) {
 		t.Errorf("limit %+v; want the cache mutex", l)
 	}
 
+	// Stretched holds measured shorter than as it is (a long hold whose
+	// samples vary more than the stretch) measured nothing added: the
+	// table says so, not a negative time, and the bound is the time asked.
+	for r := range s.Base {
+		s.Experiments[0].Points[r].Study.Meters[0].BusyFrac = 0.075 // 75 ns a use, against 100
+	}
+	s.Judge()
+	if e := s.Experiments[0]; e.Injected != 0 || e.Bound < 0.499 || e.Bound > 0.501 {
+		t.Errorf("the cache mutex, its stretched holds 25 ns shorter: %+v; want nothing measured added, a bound of 50 %%", e)
+	}
+	var table strings.Builder
+	if err := s.WriteTable(&table); err != nil || strings.Contains(table.String(), "-25ns") {
+		t.Errorf("table (%v):\n%s", err, table.String())
+	}
+
 	// Disturbed rounds tell nothing of the bound either.
 	s = stretches(base, control, map[string][]float64{
 		"the cache mutex":        {0.60, 0.62, 0.59, 0.61, 0.58, 0.60},

@@ -125,6 +125,24 @@ func checkBenchtime(s string) error {
 	return fmt.Errorf("benchtime %q: want a duration such as 500ms or a number of iterations such as 1000x", s)
 }
 
+// FixedCountNote warns, where a run on several CPUs asks for a number of
+// iterations (-benchtime 1000x), that b.RunParallel then hands its
+// workers their iterations one or a few at a time: its grain is what
+// takes 100 µs in the run before, and with a fixed count the run before
+// is one iteration, goroutines started included (golang/go#37996), so
+// that the workers contend for one counter at every few operations, with
+// or without brewput. Empty where the run is timed or on one CPU.
+func (cfg Config) FixedCountNote() string {
+	n, ok := strings.CutSuffix(cfg.Benchtime, "x")
+	if !ok || n == "1" || len(cfg.CPUs) == 0 || slices.Max(cfg.CPUs) < 2 {
+		return ""
+	}
+	return fmt.Sprintf("-benchtime %s: a benchmark that uses b.RunParallel hands its workers "+
+		"iterations a few at a time when their number is fixed (its grain is taken from a "+
+		"run of one iteration; golang/go#37996), so on several CPUs they contend for one "+
+		"counter: a duration such as 500ms measures the code, not that counter.", cfg.Benchtime)
+}
+
 func (cfg Config) bench() string { return cmp.Or(cfg.Bench, ".") }
 
 func (cfg Config) count() int { return max(cfg.Count, 1) }
@@ -260,6 +278,9 @@ type Built struct {
 func Build(ctx context.Context, cfg Config) (*Built, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
+	}
+	if note := cfg.FixedCountNote(); note != "" {
+		cfg.logf("%s", note)
 	}
 	atomicfile.RemoveStale(os.TempDir(), "brewput-bench-", "") // left by a run killed outright
 	tmp, err := os.MkdirTemp("", atomicfile.TempPattern("brewput-bench-", ""))

@@ -19,9 +19,11 @@
 // Lock in 8 is counted 8 times, its wait and hold timed, lest every
 // contended lock lengthen its critical section by clock reads and a
 // write to its site's tallies. A site's counts, holds and waits are
-// estimates. A timed hold longer than a millisecond (its holder
-// descheduled, or stopped for the garbage collector) counts once, not
-// 1024 times. A reader's hold is not timed (readers share the lock). A
+// estimates. A timed hold longer than a millisecond counts once, not
+// 1024 times, where such holds are rare at its site (its holder
+// descheduled, or stopped for the garbage collector), and as the others
+// where they are its program's (Site.Held). A reader's hold is not timed
+// (readers share the lock). A
 // sampled hold's record stays, once it ends, for the lock's next Unlock
 // to say whether it is another goroutine's (a handoff: Site.Handoffs).
 // Watching adds no field to a Mutex and no write of its state (a noted
@@ -247,6 +249,14 @@ type Site struct {
 	// whenever it is tried.
 	Follows  uint64 `json:"follows"`
 	Handoffs uint64 `json:"handoffs"`
+	// Timed is how many sampled holds were timed; LongNs the time of
+	// those over a millisecond, apart from HeldNs, each counted once,
+	// LongN how many they were and LongW how many holds they stand for
+	// (see Held).
+	Timed  uint64 `json:"timed,omitempty"`
+	LongNs uint64 `json:"long_ns,omitempty"`
+	LongN  uint64 `json:"long_n,omitempty"`
+	LongW  uint64 `json:"long_w,omitempty"`
 	// Addrs has a bit per hash of a sampled lock's address, Goroutines
 	// per hash of the goroutine that took it, Pairs per hash of the two:
 	// how many locks, how many goroutines, and how many goroutines each
@@ -317,6 +327,10 @@ func mergeSites(sites []Site) []Site {
 		o.HeldNs += s.HeldNs
 		o.Follows += s.Follows
 		o.Handoffs += s.Handoffs
+		o.Timed += s.Timed
+		o.LongNs += s.LongNs
+		o.LongN += s.LongN
+		o.LongW += s.LongW
 		for k := range o.Addrs {
 			o.Addrs[k] |= s.Addrs[k]
 			o.Goroutines[k] |= s.Goroutines[k]
@@ -324,6 +338,25 @@ func mergeSites(sites []Site) []Site {
 		}
 	}
 	return out
+}
+
+// LongHoldsOwn is how many of a site's timed holds must be over a
+// millisecond for those to be its program's holds, weighed as the rest:
+// one in a hundred. A short hold stopped for the garbage collector or
+// descheduled that long is far rarer (a hold of 100 ns on a CPU switching
+// a hundred times a second is one in 100,000), and counted once.
+const LongHoldsOwn = 100
+
+// Held is the site's estimated time held, in ns: HeldNs, and its holds
+// timed over a millisecond weighed for the holds they stand for where
+// they are at least one in LongHoldsOwn of its timed holds (a lock held
+// around I/O), else each once.
+func (s Site) Held() float64 {
+	long := float64(s.LongNs)
+	if s.LongN > 0 && LongHoldsOwn*s.LongN >= s.Timed {
+		long *= float64(s.LongW) / float64(s.LongN)
+	}
+	return float64(s.HeldNs) + long
 }
 
 // Where is the site's "file:line", as StretchEnv names it: its wrapper's
@@ -612,7 +645,7 @@ func Machines(run Run) []results.Machine {
 			if s.Kind == 3 {
 				reads += float64(s.Locks)
 			} else {
-				held += max(0, float64(s.HeldNs)-float64(s.Locks)*float64(run.ClockNs))
+				held += max(0, s.Held()-float64(s.Locks)*float64(run.ClockNs))
 			}
 			if s.Kind != 1 {
 				kind = meter.KindRWMutex

@@ -357,6 +357,32 @@ func TestWatchedBenchmarks(t *testing.T) {
 		t.Errorf("BenchmarkOne on 1 CPU: %d workers, want 1", w)
 	}
 
+	// A lock held 1.2 ms every time, as around I/O: its holds over a
+	// millisecond are its own, weighed as any other, not counted once as
+	// a holder stopped by the garbage collector is.
+	os.Remove(path)
+	longRun := exec.Command(bin, "-test.run=^$", "-test.bench=^BenchmarkLongHold$", "-test.benchtime=600x", "-test.cpu=1")
+	longRun.Dir = "testdata/watched"
+	longRun.Env = append(os.Environ(), Env+"="+path, "LONGHOLD=1")
+	if out, err := longRun.CombinedOutput(); err != nil {
+		t.Fatalf("BenchmarkLongHold: %v\n%s", err, out)
+	}
+	if runs, err := Read(path); err != nil {
+		t.Error(err)
+	} else {
+		for _, r := range runs {
+			if r.Name != "BenchmarkLongHold" || r.N != 600 {
+				continue
+			}
+			s := site(r, "long")
+			// One to three holds of 600 are timed, each standing for 256:
+			// wide bounds, where counting them once gives 0.2 %.
+			if held := s.Held(); s.LongN == 0 || held < 0.05*float64(r.Ns) || held > 8*float64(r.Ns) {
+				t.Errorf("BenchmarkLongHold: held %.3g ns of a run of %d ns (%d holds timed, %d over a millisecond); want about all of it", held, r.Ns, s.Timed, s.LongN)
+			}
+		}
+	}
+
 	// A stretch runs, and a malformed one is refused before any benchmark.
 	os.Remove(path)
 	run(Env+"="+path, StretchEnv+"="+NoStretch)
@@ -384,6 +410,24 @@ func TestWatchedBenchmarks(t *testing.T) {
 	var exit *exec.ExitError
 	if !errors.As(err, &exit) || exit.ExitCode() != 2 || !strings.Contains(string(out), StretchEnv) {
 		t.Errorf("a malformed stretch: %v\n%s", err, out)
+	}
+}
+
+// TestHeld: holds over a millisecond count as the holds they stand for
+// where they are the site's own (one in a hundred of its timed holds or
+// more), once where they are a short hold's rare stop.
+func TestHeld(t *testing.T) {
+	own := Site{HeldNs: 0, Timed: 3, LongNs: 3_600_000, LongN: 3, LongW: 768}
+	if got, want := own.Held(), 3_600_000.0*256; got != want {
+		t.Errorf("every timed hold 1.2 ms: held %v, want %v (each weighed 256)", got, want)
+	}
+	rare := Site{HeldNs: 51_200_000, Timed: 1000, LongNs: 5_000_000, LongN: 1, LongW: 1024}
+	if got, want := rare.Held(), 51_200_000.0+5_000_000; got != want {
+		t.Errorf("one hold of 5 ms in 1000 timed of 50 ns: held %v, want %v (counted once)", got, want)
+	}
+	var none Site
+	if none.Held() != 0 {
+		t.Errorf("no holds: held %v", none.Held())
 	}
 }
 

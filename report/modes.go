@@ -112,7 +112,7 @@ func newLimitRow(p results.Point) limitRow {
 	switch {
 	case row.Together:
 		row.Gain = format.WholeGain(b.Gain)
-	case len(b.Profile) > 0 && b.Gain > 0:
+	case len(b.Experiments) > 0 && b.Gain > 0:
 		row.Gain = format.WholeGain(b.Gain)
 	}
 	switch {

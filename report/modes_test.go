@@ -28,7 +28,7 @@ func simulated(t *testing.T, mode string, cpus ...int) []results.Point {
 func profiled(t *testing.T, cfgs []model.Config) []results.Point {
 	t.Helper()
 	var ps []results.Point
-	if err := limits.Profiles(context.Background(), cfgs, limits.Profiled, func(_ int, pr *limits.Profile, err error) error {
+	if err := limits.CausalProfiles(context.Background(), cfgs, limits.EveryRelief, func(_ int, pr *limits.CausalProfile, err error) error {
 		if err == nil {
 			ps = append(ps, pr.Point())
 		}

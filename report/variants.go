@@ -18,10 +18,10 @@ import (
 // user's code only by experiment (a study's why command), so nothing here
 // says what limits a variant or what would help.
 type variantsView struct {
-	NoProfile string
-	Names     []string
-	Compare   []compareRow
-	Variants  []variantView
+	NoCausalProfile string
+	Names           []string
+	Compare         []compareRow
+	Variants        []variantView
 	// NotFitted and Profiled are as the modes' section has them.
 	NotFitted []string
 	Profiled  bool
@@ -57,7 +57,7 @@ type meterRow struct {
 // the summary, as it does for a study's model (its predict command); the
 // comparison gives the medians of the analysis' study table.
 func variantViews(points []results.Point, a *analysis.Analysis) variantsView {
-	v := variantsView{NoProfile: text.NoProfile}
+	v := variantsView{NoCausalProfile: text.NoCausalProfile}
 	type key struct {
 		mode, origin string
 		cpus         int
@@ -74,7 +74,7 @@ func variantViews(points []results.Point, a *analysis.Analysis) variantsView {
 			ps := slices.SortedStableFunc(slices.Values(runs[k]), func(a, b results.Point) int { return cmp.Compare(a.Throughput, b.Throughput) })
 			p := ps[(len(ps)-1)/2]
 			r := meterRow{Source: p.Origin(), CPUs: p.CPUs, Throughput: format.Rate(p.Throughput, p.Unit),
-				CPU: format.Percent(p.Util, 0), Text: strings.TrimPrefix(text.Describe(p), text.NoProfile+" ")}
+				CPU: format.Percent(p.Util, 0), Text: strings.TrimPrefix(text.Describe(p), text.NoCausalProfile+" ")}
 			vv.Rows = append(vv.Rows, r)
 			says = append(says, fmt.Sprintf("%s on %s", r.Throughput, format.Count(r.CPUs, "CPU")))
 		}

@@ -28,8 +28,9 @@ type Bottleneck struct {
 	// Recommend lists the experiments that gained more than 1 %.
 	Recommend []string    `json:"recommend,omitempty"`
 	Combined  *Experiment `json:"combined,omitempty"`
-	// Profile is every experiment, best first.
-	Profile []Experiment `json:"profile,omitempty"`
+	// Experiments are every relief tried, best first: the causal
+	// profile (its JSON name since files of the first version).
+	Experiments []Experiment `json:"profile,omitempty"`
 	// Model says what the profile was simulated with.
 	Model string `json:"model,omitempty"`
 	// Measured compares a measured point with the model's prediction.
@@ -47,7 +48,7 @@ type Bottleneck struct {
 func (b *Bottleneck) Words() string {
 	switch {
 	case b == nil || b.Resource == "" || b.Resource == "unknown":
-		return NoProfile
+		return NoCausalProfile
 	case b.Resource == "none":
 		return "nothing tried"
 	}
@@ -65,8 +66,8 @@ func (b *Bottleneck) Words() string {
 	return named
 }
 
-// NoProfile is what Words says of a point without a causal profile.
-const NoProfile = "no causal profile"
+// NoCausalProfile is what Words says of a point without a causal profile.
+const NoCausalProfile = "no causal profile"
 
 // Experiment is one change a causal profile tried, and what it gave.
 type Experiment struct {

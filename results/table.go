@@ -454,7 +454,7 @@ func FormatBottleneck(b *Bottleneck) string {
 	if b.Resource == "unknown" {
 		return "unknown"
 	}
-	if len(b.Profile) > 0 {
+	if len(b.Experiments) > 0 {
 		s := b.Words()
 		if b.Gain > 0 {
 			s += fmt.Sprintf(" %+.0f%%", 100*b.Gain)

@@ -154,12 +154,12 @@ func checkBottleneck(t *testing.T, where string, p results.Point) {
 	if bn.Named != "" && !strings.Contains(strings.ToLower(bn.Text), strings.ToLower(bn.Named)) {
 		t.Errorf("%s: the words %q do not name %q", where, bn.Text, bn.Named)
 	}
-	tried := slices.Clone(bn.Profile)
+	tried := slices.Clone(bn.Experiments)
 	if bn.Combined != nil {
 		tried = append(tried, *bn.Combined)
 	}
 	best := 0.0
-	for _, e := range bn.Profile {
+	for _, e := range bn.Experiments {
 		best = max(best, e.Gain)
 	}
 	// Where nothing was found to help (the arrivals of an open loop that
@@ -168,7 +168,7 @@ func checkBottleneck(t *testing.T, where string, p results.Point) {
 	switch {
 	case nothing && bn.Gain != 0:
 		t.Errorf("%s: bottleneck.gain %.4f where it names %s, which no relief relieves", where, bn.Gain, named[0])
-	case !nothing && len(bn.Profile) > 0 && bn.Gain != best && (bn.Combined == nil || bn.Gain != bn.Combined.Gain):
+	case !nothing && len(bn.Experiments) > 0 && bn.Gain != best && (bn.Combined == nil || bn.Gain != bn.Combined.Gain):
 		t.Errorf("%s: bottleneck.gain %.4f is neither the best experiment's, %.4f, nor the combined change's", where, bn.Gain, best)
 	}
 	for _, r := range bn.Recommend {
@@ -176,7 +176,7 @@ func checkBottleneck(t *testing.T, where string, p results.Point) {
 			t.Errorf("%s: recommends %q, which is no experiment that gained more than 1 %%", where, r)
 		}
 	}
-	if len(named) == 1 && !slices.Contains([]string{"none", "unknown", "arrivals"}, named[0]) && len(bn.Profile) > 0 {
+	if len(named) == 1 && !slices.Contains([]string{"none", "unknown", "arrivals"}, named[0]) && len(bn.Experiments) > 0 {
 		if !slices.ContainsFunc(tried, func(e results.Experiment) bool { return slices.Contains(e.Resources, named[0]) && e.Gain > 0.01 }) {
 			t.Errorf("%s: names %s alone as the limit, and no relief of it gained more than 1 %%", where, named[0])
 		}

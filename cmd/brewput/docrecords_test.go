@@ -215,7 +215,7 @@ func planWhy(ctx context.Context, args []string, cpus int) (*why.Check, int, err
 	if err != nil {
 		return nil, 0, err
 	}
-	profile, err := pr.Profile(ctx, cfg)
+	profile, err := pr.CausalProfile(ctx, cfg)
 	if err != nil {
 		return nil, 0, err
 	}

@@ -528,7 +528,7 @@ func TestModelCausalFalse(t *testing.T) {
 			}
 		}
 		for _, f := range []string{"table", "compact"} {
-			if table, _ := runModel(t, append(args, "--causal=false", "--format", f)...); strings.Contains(table, "limited by") || strings.Contains(table, results.NoProfile) {
+			if table, _ := runModel(t, append(args, "--causal=false", "--format", f)...); strings.Contains(table, "limited by") || strings.Contains(table, results.NoCausalProfile) {
 				t.Errorf("%q --causal=false --format %s: the table has a column of limits:\n%s", args, f, table)
 			}
 		}

@@ -61,14 +61,14 @@ func newWhyCmd(e *env) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			profile, err := pr.Profile(cmd.Context(), cfg)
+			causal, err := pr.CausalProfile(cmd.Context(), cfg)
 			if cmd.Context().Err() != nil {
 				return interrupted{Err: fmt.Errorf("interrupted while simulating the causal profile; nothing measured")}
 			}
 			if err != nil {
 				return failure{Err: err}
 			}
-			study, err := why.Plan(profile, s, runtime.NumCPU())
+			study, err := why.Plan(causal, s, runtime.NumCPU())
 			if err != nil {
 				return failure{Err: err}
 			}

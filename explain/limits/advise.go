@@ -33,7 +33,7 @@ type whatIf struct {
 }
 
 // advise simulates the changes and ranks them with the profile's.
-func advise(ctx context.Context, pr *Profile, sched string, changes []whatIf) (*Advice, error) {
+func advise(ctx context.Context, pr *CausalProfile, sched string, changes []whatIf) (*Advice, error) {
 	cfgs := make([]model.Config, len(changes))
 	for i, c := range changes {
 		cfgs[i] = c.cfg
@@ -129,7 +129,7 @@ func LimitedBy(b *results.Bottleneck) string {
 	case b.Combined != nil:
 		return fmt.Sprintf("%s together (no single relief gains more than 1 %%; %s: %s)", who, b.Combined.Change, format.Gain(b.Gain))
 	}
-	best := b.Profile[0]
+	best := b.Experiments[0]
 	if len(b.Resources) > 1 {
 		who += " together"
 	}

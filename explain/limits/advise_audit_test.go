@@ -55,10 +55,10 @@ func auditPolicies() []auditPolicy {
 func contradictions(a *limits.Advice) []string {
 	var bad []string
 	b := a.Now.Bottleneck
-	if b == nil || len(b.Profile) == 0 {
+	if b == nil || len(b.Experiments) == 0 {
 		return []string{"no causal profile"}
 	}
-	best := b.Profile[0]
+	best := b.Experiments[0]
 	switch {
 	case best.Gain > 0.01:
 		// The best experiment relieves a named resource, and every named
@@ -68,7 +68,7 @@ func contradictions(a *limits.Advice) []string {
 		}
 		for _, r := range b.Resources {
 			top := 0.0
-			for _, e := range b.Profile {
+			for _, e := range b.Experiments {
 				if slices.Contains(e.Resources, r) {
 					top = max(top, e.Gain)
 				}
@@ -183,7 +183,7 @@ func TestAudit(t *testing.T) {
 	for _, mode := range modes {
 		for n := 1; n <= maxCPUs; n++ {
 			a, b := advice[key{1, mode, n}].Now.Bottleneck, advice[key{2, mode, n}].Now.Bottleneck
-			if sameRanking(a.Profile, b.Profile) && !slices.Equal(a.Resources, b.Resources) {
+			if sameRanking(a.Experiments, b.Experiments) && !slices.Equal(a.Resources, b.Resources) {
 				bad++
 				t.Errorf("%s on %d CPUs: the same ranking under wake 132µs and 20µs, but %v and %v", mode, n, a.Resources, b.Resources)
 			}

@@ -15,8 +15,8 @@ import (
 // each machine or line, buffers, a split critical section), one more unit
 // of every resource for a YAML system, and twice the CPUs.
 func Advise(ctx context.Context, cfg model.Config) (*Advice, error) {
-	var pr *Profile
-	err := Profiles(ctx, []model.Config{cfg}, Profiled, func(_ int, p *Profile, err error) error {
+	var pr *CausalProfile
+	err := CausalProfiles(ctx, []model.Config{cfg}, EveryRelief, func(_ int, p *CausalProfile, err error) error {
 		pr = p
 		return err
 	})

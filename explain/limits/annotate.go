@@ -18,7 +18,7 @@ const Disagrees = 0.05
 func Fifo() model.Policy { return model.Policy{Policy: results.Policy{Sched: "fifo"}} }
 
 // Point is the point as it is, with the verdict as its Bottleneck.
-func (pr *Profile) Point() results.Point {
+func (pr *CausalProfile) Point() results.Point {
 	p := pr.Now
 	if pr.Bottleneck.Model == "" {
 		return p
@@ -71,7 +71,7 @@ func Annotate(points []results.Point, policy model.Policy) error {
 		idx, ts, cfgs = append(idx, i), append(ts, t), append(cfgs, cfg)
 	}
 	var first error
-	Profiles(context.Background(), cfgs, Profiled, func(j int, pr *Profile, err error) error {
+	CausalProfiles(context.Background(), cfgs, EveryRelief, func(j int, pr *CausalProfile, err error) error {
 		if err != nil {
 			if first == nil {
 				first = err
@@ -90,7 +90,7 @@ func Annotate(points []results.Point, policy model.Policy) error {
 }
 
 // measured is measured point p's bottleneck from its profile pr.
-func measured(t target, pr *Profile, p results.Point) results.Bottleneck {
+func measured(t target, pr *CausalProfile, p results.Point) results.Bottleneck {
 	own := *pr
 	own.Now.Shop, own.Now.Util = &results.Shop{Machines: p.Machines(), Steps: own.Now.Steps()}, p.Util
 	b := pr.Bottleneck

@@ -27,16 +27,16 @@ func fifo(mode string, cpus int) model.Config {
 }
 
 // profileOf is cfg's causal profile.
-func profileOf(cfg model.Config) (*limits.Profile, error) {
-	var pr *limits.Profile
-	err := limits.Profiles(context.Background(), []model.Config{cfg}, limits.Profiled, func(_ int, p *limits.Profile, err error) error {
+func profileOf(cfg model.Config) (*limits.CausalProfile, error) {
+	var pr *limits.CausalProfile
+	err := limits.CausalProfiles(context.Background(), []model.Config{cfg}, limits.EveryRelief, func(_ int, p *limits.CausalProfile, err error) error {
 		pr = p
 		return err
 	})
 	return pr, err
 }
 
-func profile(t *testing.T, cfg model.Config) *limits.Profile {
+func profile(t *testing.T, cfg model.Config) *limits.CausalProfile {
 	t.Helper()
 	pr, err := profileOf(cfg)
 	if err != nil {
@@ -48,7 +48,7 @@ func profile(t *testing.T, cfg model.Config) *limits.Profile {
 // predict is each configuration's point with its causal verdict.
 func predict(cfgs []model.Config) ([]results.Point, error) {
 	var ps []results.Point
-	err := limits.Profiles(context.Background(), cfgs, limits.Profiled, func(_ int, pr *limits.Profile, err error) error {
+	err := limits.CausalProfiles(context.Background(), cfgs, limits.EveryRelief, func(_ int, pr *limits.CausalProfile, err error) error {
 		if err == nil {
 			ps = append(ps, pr.Point())
 		}
@@ -126,11 +126,11 @@ func TestVerdicts(t *testing.T) {
 				t.Errorf("%s: words lack %q:\n%s", tc.name, w, b.Text)
 			}
 		}
-		if b.Model != "model (fifo)" || len(b.Profile) != len(pr.Trials) || len(b.Recommend) == 0 {
-			t.Errorf("%s: model %q, %d experiments of %d trials, recommends %v", tc.name, b.Model, len(b.Profile), len(pr.Trials), b.Recommend)
+		if b.Model != "model (fifo)" || len(b.Experiments) != len(pr.Trials) || len(b.Recommend) == 0 {
+			t.Errorf("%s: model %q, %d experiments of %d trials, recommends %v", tc.name, b.Model, len(b.Experiments), len(pr.Trials), b.Recommend)
 		}
-		for i := 1; i < len(b.Profile); i++ {
-			if b.Profile[i].Gain > b.Profile[i-1].Gain {
+		for i := 1; i < len(b.Experiments); i++ {
+			if b.Experiments[i].Gain > b.Experiments[i-1].Gain {
 				t.Errorf("%s: experiment %d gains more than %d", tc.name, i+1, i)
 			}
 		}
@@ -256,7 +256,7 @@ func TestAnnotateMeasured(t *testing.T) {
 	}
 }
 
-// Profiles give the points of brewput model with their bottlenecks, in
+// CausalProfiles give the points of brewput model with their bottlenecks, in
 // order; the point is the profile's own simulation as it is.
 func TestPredict(t *testing.T) {
 	cfgs := []model.Config{fifo("locking", 2), fifo("ideal", 3)}
@@ -309,16 +309,16 @@ func TestPredictBand(t *testing.T) {
 	}
 }
 
-// Profiles hand each configuration's profile in order, the one the model
+// CausalProfiles hand each configuration's profile in order, the one the model
 // cannot simulate with its error, and go on past it.
 func TestProfilesInOrder(t *testing.T) {
 	cfgs := []model.Config{fifo("locking", 2), fifo("noop", 1), fifo("ideal", 1)}
 	var got []string
-	err := limits.Profiles(context.Background(), cfgs, limits.Profiled, func(i int, pr *limits.Profile, err error) error {
+	err := limits.CausalProfiles(context.Background(), cfgs, limits.EveryRelief, func(i int, pr *limits.CausalProfile, err error) error {
 		switch {
 		case err != nil:
 			got = append(got, fmt.Sprintf("%d: %v", i, err))
-		case len(pr.Bottleneck.Profile) == 0:
+		case len(pr.Bottleneck.Experiments) == 0:
 			t.Errorf("%s: no profile", pr.System)
 		default:
 			got = append(got, fmt.Sprintf("%d: %s", i, pr.System))

@@ -2,7 +2,7 @@
 // experiment in the model, after Coz (Curtsinger and Berger, SOSP 2015):
 // speeding up X by x % gives y %.
 //
-// A causal profile (Profiles) simulates a configuration of the shop or of
+// A causal profile (CausalProfiles) simulates a configuration of the shop or of
 // a YAML system again, same seed, with each resource relieved a little in
 // turn — a step 10 % shorter, one more machine or unit, a lock held for
 // less, one more CPU (with and without a customer), twice the customers,

@@ -10,11 +10,11 @@ import (
 
 // The kitchen lock of locking on 2 CPUs: holding it for less (the customer
 // combines outside it) gains a third, which no other relief comes near.
-func ExampleProfiles() {
+func ExampleCausalProfiles() {
 	cfg := model.DefaultConfig(2) // the talk's shop, every step 1 ms
 	cfg.Mode, cfg.Policy.Sched = "locking", "fifo"
-	var pr *limits.Profile
-	err := limits.Profiles(context.Background(), []model.Config{cfg}, limits.Profiled, func(_ int, p *limits.Profile, err error) error {
+	var pr *limits.CausalProfile
+	err := limits.CausalProfiles(context.Background(), []model.Config{cfg}, limits.EveryRelief, func(_ int, p *limits.CausalProfile, err error) error {
 		pr = p
 		return err
 	})
@@ -24,7 +24,7 @@ func ExampleProfiles() {
 	}
 	b := pr.Bottleneck
 	fmt.Println(b.Resource, b.Recommend[0])
-	for _, e := range b.Profile[:3] {
+	for _, e := range b.Experiments[:3] {
 		fmt.Printf("%s: %+.1f %%\n", e.Change, 100*e.Gain)
 	}
 	// Output:

@@ -12,13 +12,13 @@ import (
 	"github.com/brewput/brewput/model/sim"
 )
 
-// Profiles stop at each's first error, having handed the profiles before
+// CausalProfiles stop at each's first error, having handed the profiles before
 // it, and return the error as it is; a context that ended stops them too.
 func TestProfilesStop(t *testing.T) {
 	cfgs := []model.Config{fifo("locking", 2), fifo("ideal", 1), fifo("locking", 1)}
 	stop := errors.New("stop")
 	var handed []int
-	err := limits.Profiles(context.Background(), cfgs, limits.Profiled, func(i int, _ *limits.Profile, err error) error {
+	err := limits.CausalProfiles(context.Background(), cfgs, limits.EveryRelief, func(i int, _ *limits.CausalProfile, err error) error {
 		if handed = append(handed, i); i == 1 {
 			return stop
 		}
@@ -30,7 +30,7 @@ func TestProfilesStop(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	handed = nil
-	err = limits.Profiles(ctx, cfgs, limits.Profiled, func(i int, _ *limits.Profile, err error) error {
+	err = limits.CausalProfiles(ctx, cfgs, limits.EveryRelief, func(i int, _ *limits.CausalProfile, err error) error {
 		handed = append(handed, i)
 		return err
 	})
@@ -39,7 +39,7 @@ func TestProfilesStop(t *testing.T) {
 	}
 }
 
-// At depth PointsOnly a point is what Profiled gives for it, band
+// At depth PointsOnly a point is what EveryRelief gives for it, band
 // included, with no verdict: the shop's points and a YAML system's.
 func TestProfilesPointsOnly(t *testing.T) {
 	us := time.Microsecond
@@ -50,9 +50,9 @@ func TestProfilesPointsOnly(t *testing.T) {
 	banded.Mode, banded.Costs, banded.Range = "finelocking", costs, model.NewRange(lo, hi)
 	yaml1, yaml3 := example(t, "finelocking.yaml", 1), example(t, "finelocking.yaml", 3)
 	cfgs := []model.Config{fifo("locking", 2), fifo("multi-2", 4), banded, yaml1, yaml3}
-	points := func(depth limits.Depth) []*limits.Profile {
-		var out []*limits.Profile
-		if err := limits.Profiles(context.Background(), cfgs, depth, func(_ int, pr *limits.Profile, err error) error {
+	points := func(depth limits.Depth) []*limits.CausalProfile {
+		var out []*limits.CausalProfile
+		if err := limits.CausalProfiles(context.Background(), cfgs, depth, func(_ int, pr *limits.CausalProfile, err error) error {
 			out = append(out, pr)
 			return err
 		}); err != nil {
@@ -60,23 +60,23 @@ func TestProfilesPointsOnly(t *testing.T) {
 		}
 		return out
 	}
-	full, bare := points(limits.Profiled), points(limits.PointsOnly)
+	full, bare := points(limits.EveryRelief), points(limits.PointsOnly)
 	if bare[2].Now.Band == nil {
 		t.Errorf("%s at depth PointsOnly has no band", bare[2].System)
 	}
 	for i := range full {
 		if full[i].Point().Bottleneck == nil {
-			t.Errorf("%s at depth Profiled names no limit", full[i].System)
+			t.Errorf("%s at depth EveryRelief names no limit", full[i].System)
 		}
 		if bare[i].Point().Bottleneck != nil || bare[i].Trials != nil {
 			t.Errorf("%s at depth PointsOnly names a limit: %+v", bare[i].System, bare[i].Point().Bottleneck)
 		}
 		if !reflect.DeepEqual(bare[i].Now, full[i].Now) {
-			t.Errorf("%s at depth PointsOnly:\n%+v\nwant Profiled's point:\n%+v", full[i].System, bare[i].Now, full[i].Now)
+			t.Errorf("%s at depth PointsOnly:\n%+v\nwant EveryRelief's point:\n%+v", full[i].System, bare[i].Now, full[i].Now)
 		}
 	}
 	yaml1.CPUs = 0
-	if err := limits.Profiles(context.Background(), []model.Config{yaml1}, limits.PointsOnly, func(_ int, _ *limits.Profile, err error) error { return err }); err == nil {
+	if err := limits.CausalProfiles(context.Background(), []model.Config{yaml1}, limits.PointsOnly, func(_ int, _ *limits.CausalProfile, err error) error { return err }); err == nil {
 		t.Errorf("%s on 0 CPUs at depth PointsOnly: no error", yaml1.Mode)
 	}
 }

@@ -12,10 +12,10 @@ import (
 )
 
 // verdict reads the bottleneck off a profile.
-func verdict(t target, pr *Profile) results.Bottleneck {
+func verdict(t target, pr *CausalProfile) results.Bottleneck {
 	b := results.Bottleneck{Model: t.model()}
 	for _, tr := range pr.Trials {
-		b.Profile = append(b.Profile, tr.Experiment)
+		b.Experiments = append(b.Experiments, tr.Experiment)
 	}
 	switch {
 	case len(pr.Trials) > 0 && pr.Trials[0].Gain > MinGain:
@@ -119,7 +119,7 @@ func jointUsage(p results.Point, resources []string) (held, working, bound float
 }
 
 // words says the verdict with the experiments' figures.
-func words(t target, pr *Profile, b results.Bottleneck) string {
+func words(t target, pr *CausalProfile, b results.Bottleneck) string {
 	unit := pr.Now.Unit
 	var s strings.Builder
 	switch {

@@ -14,7 +14,7 @@ import (
 // LimitOf classifies a point's bottleneck.
 func LimitOf(b *results.Bottleneck) analysis.Limit {
 	if b == nil || b.Resource == "" {
-		return analysis.Limit{Class: "unknown", Named: results.NoProfile}
+		return analysis.Limit{Class: "unknown", Named: results.NoCausalProfile}
 	}
 	l := analysis.Limit{Gain: b.Gain}
 	switch {
@@ -69,7 +69,7 @@ func LimitOf(b *results.Bottleneck) analysis.Limit {
 	// above only colours the map.
 	l.Named = b.Words()
 	if l.Class == "unknown" {
-		l.Named = results.NoProfile
+		l.Named = results.NoCausalProfile
 	}
 	return l
 }

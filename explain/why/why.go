@@ -80,7 +80,7 @@ type Experiment struct {
 // is and each relief as the model ran it, with base's window and clock; a
 // relief that needs more than maxCPUs is kept with the reason it is not
 // measured.
-func Plan(pr *limits.Profile, base shopsweep.Spec, maxCPUs int) (*Check, error) {
+func Plan(pr *limits.CausalProfile, base shopsweep.Spec, maxCPUs int) (*Check, error) {
 	if pr.Config == nil {
 		return nil, fmt.Errorf("%s: not a mode of the shop; why measures the shop's modes", pr.System)
 	}

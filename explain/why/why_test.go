@@ -22,12 +22,12 @@ import (
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
 // profile is the fifo model's causal profile of mode on cpus CPUs.
-func profile(t *testing.T, mode string, cpus int) *limits.Profile {
+func profile(t *testing.T, mode string, cpus int) *limits.CausalProfile {
 	t.Helper()
 	cfg := model.DefaultConfig(cpus)
 	cfg.Mode, cfg.Policy.Sched = mode, "fifo"
-	var pr *limits.Profile
-	if err := limits.Profiles(context.Background(), []model.Config{cfg}, limits.Profiled, func(_ int, p *limits.Profile, err error) error {
+	var pr *limits.CausalProfile
+	if err := limits.CausalProfiles(context.Background(), []model.Config{cfg}, limits.EveryRelief, func(_ int, p *limits.CausalProfile, err error) error {
 		pr = p
 		return err
 	}); err != nil {
@@ -79,7 +79,7 @@ func TestPlan(t *testing.T) {
 	if !strings.Contains(skipped["one more CPU and one more customer"], "needs 3 CPUs; this machine has 2") || len(skipped) != 2 {
 		t.Errorf("skipped %v; want the two reliefs of 3 CPUs", skipped)
 	}
-	if _, err := why.Plan(&limits.Profile{System: "cafe on 2 CPUs"}, base("finelocking", 2), 2); err == nil {
+	if _, err := why.Plan(&limits.CausalProfile{System: "cafe on 2 CPUs"}, base("finelocking", 2), 2); err == nil {
 		t.Error("a profile of no shop mode: no error")
 	}
 }

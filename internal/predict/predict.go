@@ -351,7 +351,7 @@ func CheckSize(o Options, st *shopsweep.Batch, bp *blueprint.Blueprint, points i
 			cfgs[i].Range = &model.Range{Hi: sim.Costs{Wake: 1, SpinWindow: 1}} // a band of four corners
 		}
 	}
-	depth := limits.Profiled
+	depth := limits.EveryRelief
 	if o.PointsOnly {
 		depth = limits.PointsOnly
 	}
@@ -388,7 +388,7 @@ func (pr Prediction) Study(ctx context.Context, st *shopsweep.Batch, cpus int, s
 	}
 	var points, mode []results.Point
 	var failed error
-	limits.Profiles(ctx, cfgs, limits.Profiled, func(i int, p *limits.Profile, err error) error {
+	limits.CausalProfiles(ctx, cfgs, limits.EveryRelief, func(i int, p *limits.CausalProfile, err error) error {
 		if err == nil {
 			mode = append(mode, p.Point())
 		} else if failed == nil {
@@ -450,7 +450,7 @@ func (pr Prediction) Run(ctx context.Context, st *shopsweep.Batch, bp *blueprint
 		}
 	}
 	var points []results.Point
-	err := limits.Profiles(ctx, cfgs, pr.Depth, func(i int, prof *limits.Profile, err error) error {
+	err := limits.CausalProfiles(ctx, cfgs, pr.Depth, func(i int, prof *limits.CausalProfile, err error) error {
 		if err != nil {
 			if bp != nil {
 				return fmt.Errorf("--model %s: %w", bp.File, err)
@@ -482,11 +482,11 @@ func WhyConfig(s shopsweep.Spec, seed uint64) (model.Config, error) {
 	return cfg, nil
 }
 
-// Profile is cfg's causal profile under pr's policy, without a band.
-func (pr Prediction) Profile(ctx context.Context, cfg model.Config) (*limits.Profile, error) {
+// CausalProfile is cfg's causal profile under pr's policy, without a band.
+func (pr Prediction) CausalProfile(ctx context.Context, cfg model.Config) (*limits.CausalProfile, error) {
 	cfg.Policy.Sched, cfg.Costs, cfg.Policy.Runtime = pr.Sched, pr.Costs, pr.Runtime
-	var prof *limits.Profile
-	err := limits.Profiles(ctx, []model.Config{cfg}, limits.Profiled, func(_ int, p *limits.Profile, err error) error {
+	var prof *limits.CausalProfile
+	err := limits.CausalProfiles(ctx, []model.Config{cfg}, limits.EveryRelief, func(_ int, p *limits.CausalProfile, err error) error {
 		prof = p
 		return err
 	})

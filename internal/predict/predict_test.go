@@ -197,7 +197,7 @@ func TestWhyConfigProfile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := pr.Profile(context.Background(), cfg)
+	p, err := pr.CausalProfile(context.Background(), cfg)
 	if err != nil || p == nil {
 		t.Fatalf("Profile = %v, %v", p, err)
 	}

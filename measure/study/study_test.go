@@ -70,7 +70,7 @@ func TestMeasure(t *testing.T) {
 	if p.Kind != results.KindStudy || p.Bottleneck != nil {
 		t.Errorf("kind %s, bottleneck %+v; want a study's point with no verdict", p.Kind, p.Bottleneck)
 	}
-	if d := text.Describe(p); !strings.HasPrefix(d, text.NoProfile) || !strings.Contains(d, "mutex table held") || strings.Contains(d, "shard") {
+	if d := text.Describe(p); !strings.HasPrefix(d, text.NoCausalProfile) || !strings.Contains(d, "mutex table held") || strings.Contains(d, "shard") {
 		t.Errorf("description %q; want the meter's readings and no advice", d)
 	}
 

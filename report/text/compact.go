@@ -150,7 +150,7 @@ func writeRanges(w io.Writer, t analysis.Ranges) error {
 	// Points simulated without their causal profiles (brewput model
 	// --causal=false) have no limit to name: no column says so.
 	profiled := slices.ContainsFunc(t.Rows, func(r analysis.RangeRow) bool {
-		return slices.ContainsFunc(r.Limits, func(l analysis.LimitSpan) bool { return l.Named != results.NoProfile })
+		return slices.ContainsFunc(r.Limits, func(l analysis.LimitSpan) bool { return l.Named != results.NoCausalProfile })
 	})
 	// One unit for the column, the one its largest time reads best in.
 	largest := 0.0

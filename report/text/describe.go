@@ -11,9 +11,9 @@ import (
 	"github.com/brewput/brewput/results/analysis"
 )
 
-// NoProfile starts the words of a point of the user's own code, which
+// NoCausalProfile starts the words of a point of the user's own code, which
 // brewput names no limit of but by experiment.
-const NoProfile = "No causal profile: brewput names what limits your code only by experiment (a study's why command), so it names no limit here and recommends no change."
+const NoCausalProfile = "No causal profile: brewput names what limits your code only by experiment (a study's why command), so it names no limit here and recommends no change."
 
 // Describe says what a study's point measured: for each metered resource
 // (the point's machines), most used first, the time it was held, the
@@ -42,7 +42,7 @@ func Describe(p results.Point) string {
 	if p.OthersCPUs >= 0.05 {
 		parts = append(parts, fmt.Sprintf("other processes used %.2f CPUs of the machine's %d meanwhile", p.OthersCPUs, max(p.Host.Cores, p.CPUs)))
 	}
-	s := NoProfile
+	s := NoCausalProfile
 	if len(parts) > 0 {
 		s += " Measured over the window: " + strings.Join(parts, "; ") + "."
 	}

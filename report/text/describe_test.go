@@ -22,13 +22,13 @@ func TestDescribe(t *testing.T) {
 		// of the 2 workers' 2 s: 32 % of their time.
 	}
 	d := Describe(p)
-	want := NoProfile + " Measured over the window: mutex cache held 70 % of the time, 4.0 M uses, callers waiting 32 % of their time (160 ns per use); " +
+	want := NoCausalProfile + " Measured over the window: mutex cache held 70 % of the time, 4.0 M uses, callers waiting 32 % of their time (160 ns per use); " +
 		"chan log 1000 uses, callers waiting 0 % of their time (2.0 µs per use); CPUs 86 % used."
 	if d != want {
 		t.Errorf("description\n%s\nwant\n%s", d, want)
 	}
 	for _, never := range []string{"limit", "shard", "split", "hold it for less", "bound"} {
-		if strings.Contains(strings.TrimPrefix(d, NoProfile), never) {
+		if strings.Contains(strings.TrimPrefix(d, NoCausalProfile), never) {
 			t.Errorf("description says %q: %s", never, d)
 		}
 	}
@@ -61,7 +61,7 @@ func TestDescribe(t *testing.T) {
 	}
 
 	bench := results.Point{Kind: results.KindBench, Spec: results.Spec{Mode: "Get", CPUs: 2, Load: results.Load{Par: 2}}, Throughput: 1e6, Bench: &results.Benchmark{Name: "BenchmarkGet"}}
-	if d := Describe(bench); d != NoProfile {
+	if d := Describe(bench); d != NoCausalProfile {
 		t.Errorf("a Go benchmark: %q", d)
 	}
 	if d := Describe(results.Point{Source: results.SourceModel, Spec: results.Spec{Mode: "locking", CPUs: 2, Load: results.Load{Par: 2}}, Shop: &results.Shop{}}); d != "" {

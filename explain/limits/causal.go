@@ -19,8 +19,8 @@ const (
 	Tie     = 0.01
 )
 
-// Profile is a causal profile of one configuration.
-type Profile struct {
+// CausalProfile is a causal profile of one configuration.
+type CausalProfile struct {
 	System string        // names the configuration: "finelocking on 6 CPUs"
 	Now    results.Point // the point as it is
 	Config *model.Config // the shop's configuration as it is; nil for a YAML system
@@ -35,8 +35,8 @@ type Profile struct {
 type Depth int
 
 const (
-	Profiled   Depth = iota // every relief tried, and the verdict
-	PointsOnly              // each point as it is, with its band
+	EveryRelief Depth = iota // every relief tried, and the verdict
+	PointsOnly               // each point as it is, with its band
 )
 
 // Trial is one experiment: what changed, what it costs, what it gave.
@@ -119,12 +119,12 @@ func (s setting) who() string {
 	return "customer"
 }
 
-// Profiles profiles each configuration at depth (its point with its band,
-// and Profiled, every relief) in one model.Simulate, which simulates once
+// CausalProfiles profiles each configuration at depth (its point with its band,
+// and EveryRelief, every relief) in one model.Simulate, which simulates once
 // a relief that is another's point (one more CPU and customer on N CPUs
 // is the point on N+1), and hands each profile, or why it failed, to each
 // in order as soon as it is done. An error from each stops it, as ctx's.
-func Profiles(ctx context.Context, cfgs []model.Config, depth Depth, each func(i int, pr *Profile, err error) error) error {
+func CausalProfiles(ctx context.Context, cfgs []model.Config, depth Depth, each func(i int, pr *CausalProfile, err error) error) error {
 	type plan struct {
 		t        target
 		err      error
@@ -140,7 +140,7 @@ func Profiles(ctx context.Context, cfgs []model.Config, depth Depth, each func(i
 			now := p.t.simulated(knobs{})
 			now.Range = c.Range
 			runs = append(runs, now)
-			if depth == Profiled {
+			if depth == EveryRelief {
 				p.rs = p.t.reliefs()
 				for _, r := range p.rs {
 					runs = append(runs, p.t.simulated(r.k))
@@ -156,7 +156,7 @@ func Profiles(ctx context.Context, cfgs []model.Config, depth Depth, each func(i
 	hand := func(done int) error {
 		for ; next < len(plans) && plans[next].to <= done; next++ {
 			p := &plans[next]
-			var pr *Profile
+			var pr *CausalProfile
 			err := p.err
 			if err == nil {
 				pr, err = finish(ctx, p.t, p.rs, points[p.from:p.to], errs[p.from:p.to], depth == PointsOnly)
@@ -211,11 +211,11 @@ func Simulations(cfg model.Config, depth Depth) int {
 }
 
 // finish is t's profile from its simulations (the point alone if bare).
-func finish(ctx context.Context, t target, rs []relief, points []results.Point, errs []error, bare bool) (*Profile, error) {
+func finish(ctx context.Context, t target, rs []relief, points []results.Point, errs []error, bare bool) (*CausalProfile, error) {
 	if errs[0] != nil {
 		return nil, fmt.Errorf("%s, as it is: %w", t.system(), errs[0])
 	}
-	pr := &Profile{System: t.system(), Now: points[0]}
+	pr := &CausalProfile{System: t.system(), Now: points[0]}
 	if c, ok := t.config(knobs{}); ok {
 		pr.Config = &c
 	}
@@ -271,7 +271,7 @@ func trial(t target, r relief, now, p results.Point) Trial {
 // where it can be), then one after another dropped while the rest still
 // helps — the load, the channels, what only a faster step relieves, the
 // CPUs, then by their own gain.
-func combine(ctx context.Context, t target, pr *Profile, rs []relief) (*Trial, error) {
+func combine(ctx context.Context, t target, pr *CausalProfile, rs []relief) (*Trial, error) {
 	byRes := map[string]relief{}
 	var order []string
 	for _, r := range rs {

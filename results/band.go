@@ -55,6 +55,44 @@ type Calibration struct {
 	// Beyond, for costs inferred from points on two CPU counts or more, is
 	// the model's own error past them, which bands past them carry.
 	Beyond *Beyond `json:"beyond,omitempty"`
+	// SetAside, where not nil, is the calibration the run measured or
+	// loaded and did not use, it being measured on a busy machine: these
+	// costs are used in its place.
+	SetAside *SetAside `json:"set_aside,omitempty"`
+}
+
+// SetAside is a calibration measured on a busy machine that a run set
+// aside: on a busy machine the costs vary between calibrations far more
+// than each one's intervals (two on this VM at 6–7 load read a mutex
+// handoff 11.2 and 1.7 µs, quiet 0.5), so a prediction from them is no
+// prediction at all. Its costs are kept for the record.
+type SetAside struct {
+	Date    time.Time `json:"date"`
+	Others  float64   `json:"others_cpus"`
+	Forced  bool      `json:"forced,omitempty"`
+	Unsaved bool      `json:"unsaved,omitempty"`
+	Costs   []Cost    `json:"costs"`
+	// Reference says no quiet calibration of the machine was kept: the
+	// costs used are brewput's reference machine's, and the band spans an
+	// unknown machine's cost of moving a cache line; otherwise they are
+	// the machine's last quiet calibration.
+	Reference bool `json:"reference,omitempty"`
+}
+
+// Line says what was set aside and what is used instead, in one line.
+func (s SetAside) Line() string {
+	how := "measured on a busy machine"
+	switch {
+	case s.Unsaved:
+		how = "measured for this run on a busy machine"
+	case s.Forced:
+		how = "kept with --force from a busy machine"
+	}
+	line := fmt.Sprintf("set aside: the calibration %s (other processes used %.2f CPUs)", how, s.Others)
+	if s.Reference {
+		return line + ", no quiet one being kept (brewput calibrate on a quiet machine keeps one)"
+	}
+	return line + ", for this machine's last quiet one"
 }
 
 // Beyond is how far the model missed the points on To CPUs with costs
@@ -117,8 +155,17 @@ func (c Calibration) Busy() bool {
 // For says whose costs they are and how far to trust them: "for vm's
 // runtime costs, measured 2026-11-22 10:00 UTC on a quiet machine (other
 // processes used 0.02 CPUs)", or, measured on a busy one, that they are not
-// to be trusted (Busy).
+// to be trusted (Busy); and what was set aside for them (SetAside.Line).
 func (c Calibration) For() string {
+	s := c.whose()
+	if a := c.SetAside; a != nil {
+		s += "; " + a.Line()
+	}
+	return s
+}
+
+// whose is For without what was set aside.
+func (c Calibration) whose() string {
 	if len(c.InferredFrom) > 0 {
 		return fmt.Sprintf("for the costs inferred from %s (%d points)", strings.Join(c.InferredFrom, ", "), c.Points)
 	}

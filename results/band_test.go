@@ -115,7 +115,13 @@ func TestCalibrationSaysWhichMachine(t *testing.T) {
 	if got, want := inferred.Line(), "for the costs inferred from varycpu.csv, more.json (14 points): wake 6.4µs [800ns, 12.8µs]; its band spans the costs consistent with the points, not the model's error past them"; got != want {
 		t.Errorf("Line() = %q, want %q", got, want)
 	}
-	for _, c := range []Calibration{measured, inferred} {
+	// One used in place of a busy machine's says what it set aside.
+	hedged := measured
+	hedged.SetAside = &SetAside{Date: measured.Date.Add(time.Hour), Others: 1.37, Unsaved: true, Costs: costs(), Reference: true}
+	if got, want := hedged.For(), measured.For()+"; set aside: the calibration measured for this run on a busy machine (other processes used 1.37 CPUs), no quiet one being kept (brewput calibrate on a quiet machine keeps one)"; got != want {
+		t.Errorf("For() = %q\nwant     %q", got, want)
+	}
+	for _, c := range []Calibration{measured, inferred, hedged} {
 		p := goPoint(&c)
 		var js, cs bytes.Buffer
 		if err := WriteJSON(&js, []Point{p}); err != nil {

@@ -29,6 +29,8 @@ type (
 	seconds struct{ d *time.Duration }
 	millis  struct{ d *time.Duration }
 	costsOf struct{ c *Calibration }
+	// costList is a list of costs alone: a set-aside calibration's.
+	costList struct{ k *[]Cost }
 )
 
 // csvParts are the optional parts of a point as a row holds them.
@@ -39,6 +41,7 @@ type csvParts struct {
 	cal      Calibration
 	widened  Extrapolated // the band's, where it has one
 	beyond   Beyond       // the calibration's, where it has one
+	aside    SetAside     // the calibration's, where it has one
 	machines []Machine    // a shop's machines or a study's meters
 	steps    Steps
 	lab      Lab
@@ -91,8 +94,18 @@ func csvFields(p *Point, s *csvParts) []csvField {
 		f("bench.name", "bench", &s.bench.Name), f("bench.pkg", "bench", &s.bench.Pkg), f("bench.iters", "bench", &s.bench.Iters),
 		f("bench.values", "bench", &s.bench.Values),
 		f("host.name", "", &p.Host.Name), f("host.cpu_model", "", &p.Host.CPUModel), f("host.cores", "", &p.Host.Cores),
-		f("host.go_version", "", &p.Host.GoVersion), f("host.os", "", &p.Host.OS), f("host.arch", "", &p.Host.Arch), f("start", "", &p.Start))
+		f("host.go_version", "", &p.Host.GoVersion), f("host.os", "", &p.Host.OS), f("host.arch", "", &p.Host.Arch), f("start", "", &p.Start),
+		// Last, so that a file of schema 3 from before them still reads
+		// (asideColumns).
+		f("calibration.set_aside.date", "aside", &s.aside.Date), f("calibration.set_aside.others_cpus", "aside", &s.aside.Others),
+		f("calibration.set_aside.forced", "aside", &s.aside.Forced), f("calibration.set_aside.unsaved", "aside", &s.aside.Unsaved),
+		f("calibration.set_aside.costs", "aside", costList{&s.aside.Costs}), f("calibration.set_aside.reference", "aside", &s.aside.Reference))
 }
+
+// asideColumns is how many columns, last in the header, hold a set-aside
+// calibration (Calibration.SetAside): a header of schema 3 without them
+// was written before they were, and reads.
+const asideColumns = 6
 
 // csvHeader lists the CSV columns.
 func csvHeader() []string {
@@ -115,7 +128,8 @@ func (l *Latency) fields() []*float64 {
 func (p Point) has() map[string]bool {
 	return map[string]bool{"": true, "service": p.Service != nil, "bounds": p.Bounds != nil, "band": p.Band != nil,
 		"calibration": p.Calibration != nil, "widened": p.Band != nil && p.Band.Extrapolated != nil,
-		"beyond": p.Calibration != nil && p.Calibration.Beyond != nil, "machines": p.Shop != nil || p.Study != nil, "shop": p.Shop != nil,
+		"beyond": p.Calibration != nil && p.Calibration.Beyond != nil, "aside": p.Calibration != nil && p.Calibration.SetAside != nil,
+		"machines": p.Shop != nil || p.Study != nil, "shop": p.Shop != nil,
 		"lab": p.Lab != nil, "study": p.Study != nil, "bench": p.Bench != nil}
 }
 
@@ -137,6 +151,7 @@ func WriteCSV(w io.Writer, points []Point) error {
 		}
 		if p.Calibration != nil {
 			s.beyond = deref(p.Calibration.Beyond)
+			s.aside = deref(p.Calibration.SetAside)
 		}
 		p.Disturbed = p.IsDisturbed()
 		has := p.has()
@@ -201,9 +216,9 @@ func csvCell(ptr any) string {
 			cells = append(cells, fmt.Sprintf("%s:%d:%s:%s", m.Name, m.Uses, num(m.BusyFrac), num(m.MeanWaitMs)))
 		}
 	case costsOf:
-		for _, k := range v.c.Costs {
-			cells = append(cells, fmt.Sprintf("%s:%d:%d:%d", k.Name, k.Median, k.Lo, k.Hi))
-		}
+		cells = costCells(v.c.Costs)
+	case costList:
+		cells = costCells(*v.k)
 	case *map[Metric]float64: // in name order, so that the same point gives the same row
 		for _, k := range slices.Sorted(maps.Keys(*v)) {
 			cells = append(cells, string(k)+"="+num((*v)[k]))
@@ -284,7 +299,7 @@ func isCSVHeader(line string) bool {
 	}
 	header = csvFromV2(header)
 	_, newer := newerCSVColumns(header)
-	return newer || slices.Equal(header, csvHeader())
+	return newer || checkCSVHeader(header) == nil && len(header) > 0 && header[0] == "kind"
 }
 
 // newerCSVColumns returns the columns of header after this version's
@@ -301,6 +316,9 @@ func newerCSVColumns(header []string) ([]string, bool) {
 // of its length, where it has no kind column).
 func checkCSVHeader(got []string) error {
 	want := csvHeader()
+	if slices.Equal(got, want[:len(want)-asideColumns]) {
+		return nil
+	}
 	if len(got) > 0 && got[0] != "kind" {
 		hs := csvV1Headers()
 		want = hs[len(hs)-1]
@@ -367,6 +385,9 @@ func (r *csvRow) point() Point {
 		if r.str("calibration.beyond.to_cpus") != "" {
 			p.Calibration.Beyond = &s.beyond
 		}
+		if r.str("calibration.set_aside.costs") != "" {
+			p.Calibration.SetAside = &s.aside
+		}
 	}
 	if s.machines == nil {
 		s.machines = []Machine{}
@@ -394,6 +415,8 @@ func (r *csvRow) set(name string, ptr any, cell string) {
 		*v = r.machines(name, cell)
 	case costsOf:
 		r.costs(name, cell, v.c)
+	case costList:
+		*v.k = r.costList(name, cell)
 	case *map[Metric]float64:
 		*v = map[Metric]float64{}
 		r.pairs(name, cell, "name", func(k string, x float64) { (*v)[Metric(k)] = x })
@@ -524,6 +547,12 @@ func (r *csvRow) costs(name, cell string, c *Calibration) {
 		}
 		return
 	}
+	c.Costs = r.costList(name, cell)
+}
+
+// costList reads a cell of costs, name:median_ns:lo_ns:hi_ns each.
+func (r *csvRow) costList(name, cell string) []Cost {
+	var out []Cost
 	for _, e := range strings.Split(cell, ";") {
 		f := strings.Split(e, ":")
 		var ns [3]int64
@@ -535,8 +564,18 @@ func (r *csvRow) costs(name, cell string, c *Calibration) {
 		}
 		if len(f) != 4 || err != nil {
 			r.fail(name, "%q is not name:median_ns:lo_ns:hi_ns", e)
-			return
+			return out
 		}
-		c.Costs = append(c.Costs, Cost{Name: f[0], Median: time.Duration(ns[0]), Lo: time.Duration(ns[1]), Hi: time.Duration(ns[2])})
+		out = append(out, Cost{Name: f[0], Median: time.Duration(ns[0]), Lo: time.Duration(ns[1]), Hi: time.Duration(ns[2])})
 	}
+	return out
+}
+
+// costCells are costs as a cell's entries.
+func costCells(costs []Cost) []string {
+	var cells []string
+	for _, k := range costs {
+		cells = append(cells, fmt.Sprintf("%s:%d:%d:%d", k.Name, k.Median, k.Lo, k.Hi))
+	}
+	return cells
 }

@@ -307,50 +307,59 @@ func TestConsistencyRecordedBounds(t *testing.T) {
 
 // TestConsistencyRecordedBusyCalibration: a calibration recorded beside two
 // busy loops (other processes used 1.99 CPUs; kept with --force by an
-// older brewput) is named as not to be trusted wherever it is used — the
-// table's caption and footer, each point's JSON, advise's answer, the
-// report's answer — and,
-// measured so where none is kept, is not saved as the default.
+// older brewput, so carrying no quiet one) is set aside wherever it is
+// given, and that said — the table's caption and footer, each point's JSON,
+// advise's answer, the report's answer — and, measured so where none is
+// kept, is not saved as the default. Points recorded with it by a brewput
+// that used it still say it is not to be trusted.
 func TestConsistencyRecordedBusyCalibration(t *testing.T) {
 	config := emptyConfig(t)
 	file := filepath.Join("testdata", "consistency", "busy-calibration.json")
-	busy := "on a busy machine (other processes used 1.99 CPUs): not to be trusted, kept with --force"
+	aside := "set aside: the calibration kept with --force from a busy machine (other processes used 1.99 CPUs), no quiet one being kept"
 	stdout, _ := runModel(t, "--modes", "finelocking", "--cpus", "2", "--dur", "100ms", "--calibration", file)
 	// The caption is a sentence wrapped to the terminal, its further
 	// lines indented, and says the costs once (no footer repeats them).
-	if caption := captionOf(stdout); !strings.Contains(caption, busy) {
-		t.Errorf("the table's caption %q does not say %q", caption, busy)
+	if caption := captionOf(stdout); !strings.Contains(caption, aside) {
+		t.Errorf("the table's caption %q does not say %q", caption, aside)
 	}
 	if n := strings.Count(oneLine(stdout), "wakes a sleeping goroutine"); n != 1 {
 		t.Errorf("the costs said %d times, want once:\n%s", n, stdout)
 	}
-	for _, p := range modelPoints(t, "--modes", "finelocking", "--cpus", "2", "--dur", "100ms", "--calibration", file) {
-		if c := p.Calibration; c == nil || !c.Forced || !c.Busy() || !strings.Contains(c.For(), busy) {
-			t.Errorf("%s on %d CPUs: calibration %+v, want it forced and busy", p.Mode, p.CPUs, p.Calibration)
+	points := modelPoints(t, "--modes", "finelocking", "--cpus", "2", "--dur", "100ms", "--calibration", file)
+	for _, p := range points {
+		if c := p.Calibration; c == nil || c.SetAside == nil || !c.SetAside.Forced || c.Busy() || !strings.Contains(c.For(), aside) {
+			t.Errorf("%s on %d CPUs: calibration %+v, want the reference's, the forced one set aside", p.Mode, p.CPUs, p.Calibration)
 		}
 	}
 	advice, _ := succeeds(t, noChild(), "advise", "--mode", "finelocking", "--cpus", "2", "--dur", "100ms", "--calibration", file)
-	if answer, _, _ := strings.Cut(advice, "\n\n"); !strings.Contains(strings.ReplaceAll(answer, "\n", " "), busy) {
-		t.Errorf("advise's answer %q does not say %q", answer, busy)
+	if answer, _, _ := strings.Cut(advice, "\n\n"); !strings.Contains(strings.ReplaceAll(answer, "\n", " "), aside) {
+		t.Errorf("advise's answer %q does not say %q", answer, aside)
 	}
 	// The report of those points: its answer, first, says it.
-	points := filepath.Join(t.TempDir(), "busy.json")
-	succeeds(t, noChild(), "model", "--modes", "finelocking", "--cpus", "1,2", "--dur", "100ms", "--calibration", file, "--out", points)
-	report, _ := succeeds(t, noChild(), "report", points, "--out", t.TempDir())
-	if answer, _, _ := strings.Cut(report, ": finelocking makes"); !strings.Contains(strings.ReplaceAll(answer, "\n", " "), busy) {
-		t.Errorf("brewput report's answer does not say %q:\n%s", busy, report)
+	out := filepath.Join(t.TempDir(), "busy.json")
+	succeeds(t, noChild(), "model", "--modes", "finelocking", "--cpus", "1,2", "--dur", "100ms", "--calibration", file, "--out", out)
+	report, _ := succeeds(t, noChild(), "report", out, "--out", t.TempDir())
+	if answer, _, _ := strings.Cut(report, ": finelocking makes"); !strings.Contains(strings.ReplaceAll(answer, "\n", " "), aside) {
+		t.Errorf("brewput report's answer does not say %q:\n%s", aside, report)
 	}
-	// The same costs as a first run measures them where none is kept: not
-	// kept, and said so.
+	// Points an older brewput predicted with the busy costs themselves
+	// still say they are not to be trusted.
 	cal, err := calibrate.Load(file)
 	if err != nil {
 		t.Fatal(err)
 	}
+	old := cal.Ref()
+	busy := "on a busy machine (other processes used 1.99 CPUs): not to be trusted, kept with --force"
+	if !old.Busy() || !strings.Contains(old.For(), busy) {
+		t.Errorf("recorded with the busy costs, it says %q; want %q", old.For(), busy)
+	}
+	// The same costs as a first run measures them where none is kept: not
+	// kept, set aside, and said so.
 	cal.Forced = false
 	measure := func(context.Context, func(string)) (calibrate.Calibration, error) { return cal, nil }
 	stdout, stderr := withMeasurement(t, measure, "model", "--modes", "finelocking", "--cpus", "2", "--dur", "100ms")
-	if first := captionOf(stdout); !strings.Contains(first, "on a busy machine (other processes used 1.99 CPUs): not to be trusted, used for this run only and not saved") {
-		t.Errorf("the caption %q does not say the costs were measured on a busy machine and not saved", first)
+	if first := captionOf(stdout); !strings.Contains(first, "set aside: the calibration measured for this run on a busy machine (other processes used 1.99 CPUs)") {
+		t.Errorf("the caption %q does not say the costs measured on a busy machine were set aside", first)
 	}
 	if !strings.Contains(stderr, "not saved") {
 		t.Errorf("stderr does not say the calibration was not saved:\n%s", stderr)
@@ -358,8 +367,6 @@ func TestConsistencyRecordedBusyCalibration(t *testing.T) {
 	assertEmptyDir(t, config, "the calibration was measured on a busy machine")
 }
 
-// captionOf is a model table's caption, the sentence before its heading,
-// its wrapped lines joined.
 func captionOf(stdout string) string {
 	caption, _, _ := strings.Cut(stdout, "\n  mode ")
 	return strings.ReplaceAll(caption, "\n  ", " ")

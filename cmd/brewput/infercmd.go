@@ -89,6 +89,9 @@ func (r inferRequest) save(ctx context.Context, ps infer.Points, w io.Writer, te
 	if base.Inferred != nil {
 		return fmt.Errorf("--base %s: inferred itself; want a calibration measured by brewput calibrate", r.Base)
 	}
+	// A busy machine's base is set aside, as for a prediction: the costs
+	// the points do not constrain keep the base's.
+	base = base.Hedged()
 	cal, err := infer.Infer(ctx, ps, infer.Options{Base: base, Runtime: r.Runtime, Tell: tell})
 	if err != nil {
 		if ctx.Err() != nil || errors.Is(err, context.Canceled) {

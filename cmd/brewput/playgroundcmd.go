@@ -45,10 +45,11 @@ func newPlaygroundCmd(e *env) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			// One measured for this run alone (a busy machine's) has no
-			// file: the page gets it as it was measured, marked unsaved.
+			// One measured for this run alone has no file, and one set
+			// aside (a busy machine's) is not the file's: the page gets
+			// the calibration used, naming what it was set aside for.
 			calJSON, err := json.Marshal(cal)
-			if path != "" {
+			if path != "" && cal.SetAside == nil {
 				calJSON, err = os.ReadFile(path)
 			}
 			if err != nil {

@@ -135,7 +135,7 @@ func Resolve(ctx context.Context, o Options, tell func(line string)) (Prediction
 		if cal, path, err = Load(ctx, o.Calibration, o.Measure, tell); err != nil {
 			return pr, err
 		}
-		pr.Source = Source(path)
+		pr.Source = Source(path, cal)
 	}
 	for _, name := range CostNames() {
 		if o.given(name) {
@@ -158,13 +158,13 @@ func Resolve(ctx context.Context, o Options, tell func(line string)) (Prediction
 	if o.Band {
 		pr.Range = cal.Range()
 	}
-	hw, err := o.hardware(pr.Costs)
+	hw, err := o.hardware(pr.Costs, cal.Unknown())
 	if err != nil {
 		return pr, err
 	}
-	if o.Machine == "" && hw.Name != "this" {
+	if o.Machine == "" && hw.Name != "this" && !cal.Unknown() {
 		// This machine's own costs up to its CPUs; an unknown one's past.
-		here, err := Options{Machine: "this"}.hardware(pr.Costs)
+		here, err := Options{Machine: "this"}.hardware(pr.Costs, false)
 		if err != nil {
 			return pr, err
 		}
@@ -186,25 +186,32 @@ func (pr Prediction) For(cpus int) model.Policy {
 }
 
 // hardware is the machine o predicts for, with costs (the calibration's,
-// or the flags') for this one.
-func (o Options) hardware(costs sim.Costs) (model.Hardware, error) {
+// or the flags') for this one; unknown says this machine's costs are not
+// known (calibrate.Calibration.Unknown): it is then an unknown machine of
+// its CPUs, or of the most CPUs asked where more.
+func (o Options) hardware(costs sim.Costs, unknown bool) (model.Hardware, error) {
 	name := o.Machine
 	if name == "" {
 		name = "this"
-		if o.MaxCPUs > runtime.NumCPU() {
+		if o.MaxCPUs > runtime.NumCPU() || unknown {
 			name = "unknown"
 		}
 	}
+	if name == "this" && unknown {
+		hw := model.UnknownHardware(max(runtime.NumCPU(), o.MaxCPUs))
+		hw.Name, hw.About = "this", "this machine as "+hw.About+", its own costs not known"
+		return o.givenTransfer(hw, costs), nil
+	}
 	if name != "this" {
-		hw, err := model.LookupHardware(name, max(1, o.MaxCPUs))
+		cpus := max(1, o.MaxCPUs)
+		if unknown {
+			cpus = max(cpus, runtime.NumCPU())
+		}
+		hw, err := model.LookupHardware(name, cpus)
 		if err != nil {
 			return hw, fmt.Errorf("--%w", err)
 		}
-		if o.given("transfer") {
-			hw.Transfer.Socket, hw.Lo.Socket, hw.Hi.Socket = costs.Transfer.Socket, costs.Transfer.Socket, costs.Transfer.Socket
-			hw.About += "; moving a line between cores " + costs.Transfer.Socket.String() + " as --transfer says"
-		}
-		return hw, nil
+		return o.givenTransfer(hw, costs), nil
 	}
 	hw := model.Hardware{Name: "this", Transfer: costs.Transfer, Known: true,
 		About: fmt.Sprintf("this machine (%d CPUs)", runtime.NumCPU())}
@@ -212,6 +219,16 @@ func (o Options) hardware(costs sim.Costs) (model.Hardware, error) {
 		hw.About += ", its calibration older than the cost of moving a cache line between cores: lines move for free (brewput calibrate measures it)"
 	}
 	return hw, nil
+}
+
+// givenTransfer is hw with the cost of moving a line that --transfer
+// gives, where it was given.
+func (o Options) givenTransfer(hw model.Hardware, costs sim.Costs) model.Hardware {
+	if o.given("transfer") {
+		hw.Transfer.Socket, hw.Lo.Socket, hw.Hi.Socket = costs.Transfer.Socket, costs.Transfer.Socket, costs.Transfer.Socket
+		hw.About += "; moving a line between cores " + costs.Transfer.Socket.String() + " as --transfer says"
+	}
+	return hw
 }
 
 // Use makes pr a prediction for machine hw: its shape, the cost of moving
@@ -239,10 +256,17 @@ func runtimeName(r string) string {
 	return "the " + r + " runtime"
 }
 
-// Source names where a calibration loaded from path came from: "" for one
-// measured for this run and not saved (calibrate.Default).
-func Source(path string) string {
-	if path == "" {
+// Source names where cal, loaded from path, came from: "" for one
+// measured for this run and not saved (calibrate.Default). One used in
+// place of a busy machine's (Hedged) is the reference machine's, or the
+// last quiet one the file at path kept.
+func Source(path string, cal calibrate.Calibration) string {
+	switch {
+	case cal.Unknown():
+		return "the reference calibration"
+	case cal.SetAside != nil:
+		return "the last quiet calibration in " + path
+	case path == "":
 		return "a calibration measured for this run"
 	}
 	return "calibration " + path
@@ -251,17 +275,19 @@ func Source(path string) string {
 // Load reads the calibration at path, or the default one, measured (by
 // measure, nil for the usual way) and saved the first time if the machine
 // was quiet (tell hears how that goes), and its path: "" where it was not
-// saved.
+// saved. One measured on a busy machine is set aside for the last quiet
+// one of the machine, or the reference machine's (calibrate's Hedged),
+// which the calibration returned names.
 func Load(ctx context.Context, path string, measure calibrate.Measurer, tell func(line string)) (calibrate.Calibration, string, error) {
 	if path != "" {
 		cal, err := calibrate.Load(path)
 		if err != nil {
 			return cal, "", fmt.Errorf("--calibration: %w", err)
 		}
-		return cal, path, nil
+		return cal.Hedged(), path, nil
 	}
 	cal, path, err := calibrate.Default(ctx, measure, tell)
-	return cal, path, calibrate.Failed(ctx, err)
+	return cal.Hedged(), path, calibrate.Failed(ctx, err)
 }
 
 // Calibrated is the main job's: go with this machine's costs and band.
@@ -272,8 +298,8 @@ func Calibrated(ctx context.Context, measure calibrate.Measurer, tell func(line 
 	}
 	ref := cal.Ref()
 	pr := &Prediction{Policy: model.Policy{Policy: results.Policy{Sched: "go", Seed: 1}, Costs: cal.Costs, Range: cal.Range()},
-		Host: cal.Host, Source: Source(path), Cal: &ref}
-	hw, err := Options{Machine: "this"}.hardware(cal.Costs)
+		Host: cal.Host, Source: Source(path, cal), Cal: &ref}
+	hw, err := Options{Machine: "this"}.hardware(cal.Costs, cal.Unknown())
 	if err != nil {
 		return nil, err
 	}

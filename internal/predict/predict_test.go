@@ -2,6 +2,7 @@ package predict
 
 import (
 	"context"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -11,6 +12,7 @@ import (
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/coffee/shopsweep"
 	"github.com/brewput/brewput/measure/sweep"
+	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/calibrate"
 	"github.com/brewput/brewput/model/sim"
 	"github.com/brewput/brewput/results"
@@ -200,5 +202,58 @@ func TestWhyConfigProfile(t *testing.T) {
 	p, err := pr.CausalProfile(context.Background(), cfg)
 	if err != nil || p == nil {
 		t.Fatalf("Profile = %v, %v", p, err)
+	}
+}
+
+// TestResolveSetsBusyAside: a calibration file kept with --force on a busy
+// machine is set aside wherever it is loaded: for the quiet one it carries,
+// this machine's costs and band; where it carries none, for the reference
+// machine's costs on an unknown machine of this one's CPUs. The points'
+// calibration names what was set aside, and the model's description
+// (captions, advise) says it in the same words.
+func TestResolveSetsBusyAside(t *testing.T) {
+	dir := t.TempDir()
+	quiet := calibrate.Calibration{Samples: 100, Repeats: 6, Others: 0.02, Date: time.Date(2026, 11, 25, 4, 0, 0, 0, time.UTC),
+		Host: results.Host{Name: "vm", CPUModel: "EPYC", GoVersion: "go1.26"}}
+	quiet.Costs = sim.Costs{Wake: 22 * time.Microsecond, MutexHandoff: 500, Transfer: sim.Transfer{Socket: 27}}
+	quiet.Lo, quiet.Hi = quiet.Costs, quiet.Costs
+	busy := quiet
+	busy.Date, busy.Others, busy.Forced = quiet.Date.Add(time.Hour), 1.99, true
+	busy.Costs = sim.Costs{Wake: 4700, MutexHandoff: 11200 * time.Nanosecond, Transfer: sim.Transfer{Socket: 152}}
+	busy.Lo, busy.Hi = busy.Costs, busy.Costs
+	ref := calibrate.Reference()
+	for _, c := range []struct {
+		name      string
+		cal       calibrate.Calibration
+		wake      time.Duration
+		transfer  time.Duration // the point's
+		source    string
+		reference bool
+	}{
+		{"after a quiet one", busy.After(quiet), 22 * time.Microsecond, 27, "the last quiet calibration in ", false},
+		{"alone", busy, ref.Costs.Wake, model.UnknownHardware(1).Transfer.Socket, "the reference calibration", true},
+	} {
+		file := filepath.Join(dir, strings.ReplaceAll(c.name, " ", "-")+".json")
+		if err := calibrate.Save(file, c.cal); err != nil {
+			t.Fatal(err)
+		}
+		pr, err := Resolve(context.Background(), Options{Sched: "go", Calibration: file, Band: true, MaxCPUs: 1}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pr.Costs.Wake != c.wake || pr.Costs.MutexHandoff == busy.Costs.MutexHandoff || pr.Costs.Transfer.Socket != c.transfer {
+			t.Errorf("%s: wake %v, handoff %v, transfer %v; want wake %v, transfer %v, not the busy handoff",
+				c.name, pr.Costs.Wake, pr.Costs.MutexHandoff, pr.Costs.Transfer.Socket, c.wake, c.transfer)
+		}
+		if (pr.Range != nil && pr.Range.Machine != nil) != c.reference || pr.Hardware.Known == c.reference {
+			t.Errorf("%s: machine band %v, known %v; want a band over an unknown machine's costs %v", c.name, pr.Range != nil && pr.Range.Machine != nil, pr.Hardware.Known, c.reference)
+		}
+		a := pr.Cal.SetAside
+		if a == nil || !a.Forced || a.Others != 1.99 || a.Reference != c.reference || !strings.HasPrefix(pr.Source, c.source) {
+			t.Fatalf("%s: set aside %+v, source %q", c.name, a, pr.Source)
+		}
+		if d := pr.Describe(); !strings.Contains(d, a.Line()) {
+			t.Errorf("%s: the description %q does not say %q", c.name, d, a.Line())
+		}
 	}
 }

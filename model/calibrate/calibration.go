@@ -49,6 +49,9 @@ type Calibration struct {
 	// points (package infer), not microbenchmarked: Samples is 0, Host the
 	// points' machine where they name one, Lo and Hi each cost's range.
 	Inferred *Inference `json:"inferred,omitempty"`
+	// SetAside, where not nil, is the busy machine's calibration these
+	// costs are used in place of (Hedged).
+	SetAside *results.SetAside `json:"set_aside,omitempty"`
 }
 
 // Inference is how a calibration's costs were inferred from measured points.
@@ -179,7 +182,7 @@ func (c Calibration) Ref() results.Calibration {
 	case host == "":
 		host = "an unnamed host"
 	}
-	ref := results.Calibration{Host: host, Date: c.Date, Others: c.Others, Forced: c.Forced, Unsaved: c.Unsaved, Given: slices.Clone(c.Given), Costs: c.rows(c.Span())}
+	ref := results.Calibration{Host: host, Date: c.Date, Others: c.Others, Forced: c.Forced, Unsaved: c.Unsaved, Given: slices.Clone(c.Given), Costs: c.rows(c.Span()), SetAside: c.SetAside}
 	if len(c.Earlier) > 0 {
 		ref.Calibrations, ref.Since = 1+len(c.Earlier), c.Since()
 	}

@@ -1,6 +1,9 @@
 package calibrate
 
 import (
+	_ "embed"
+	"encoding/json"
+	"slices"
 	"strings"
 	"time"
 
@@ -25,15 +28,20 @@ type Earlier struct {
 	Hi     sim.Costs `json:"costs_hi"`
 }
 
-// After is c carrying prev and the calibrations prev carries, newest
-// first, at most KeepEarlier of them, where both were measured on a quiet
-// machine — the same host, CPU model and Go version: prev's costs are
-// then as much this machine's as c's. Otherwise it is c alone.
+// After is c carrying the quiet calibrations before it of the same
+// machine — the same host, CPU model and Go version: prev where it was
+// measured on a quiet machine, and those prev carries — newest first, at
+// most KeepEarlier of them: their costs are as much this machine's as c's.
+// A busy c carries them too, for a prediction to use in its place
+// (Hedged). An inferred calibration carries none.
 func (c Calibration) After(prev Calibration) Calibration {
-	if !c.sameMachine(prev) || !c.quiet() || !prev.quiet() {
+	if !c.sameMachine(prev) || c.Inferred != nil || prev.Inferred != nil {
 		return c
 	}
-	earlier := []Earlier{{Date: prev.Date, Others: prev.Others, Costs: prev.Costs, Lo: prev.Lo, Hi: prev.Hi}}
+	var earlier []Earlier
+	if prev.quiet() {
+		earlier = append(earlier, Earlier{Date: prev.Date, Others: prev.Others, Costs: prev.Costs, Lo: prev.Lo, Hi: prev.Hi})
+	}
 	earlier = append(earlier, prev.Earlier...)
 	c.Earlier = earlier[:min(len(earlier), KeepEarlier)]
 	return c
@@ -49,6 +57,43 @@ func (c Calibration) sameMachine(o Calibration) bool {
 func (c Calibration) quiet() bool {
 	return c.Inferred == nil && c.Samples > 0 && !c.Forced && !c.Unsaved && c.Others < results.DisturbedCPUs
 }
+
+// disturbed reports whether c was measured on a busy machine: forced,
+// unsaved, or with other processes using results.DisturbedCPUs or more.
+func (c Calibration) disturbed() bool {
+	return c.Inferred == nil && c.Samples > 0 && (c.Forced || c.Unsaved || c.Others >= results.DisturbedCPUs)
+}
+
+// Hedged is the calibration a prediction uses for c: c itself where it
+// was measured on a quiet machine (or inferred, or given). One measured on
+// a busy machine is set aside — there its costs vary between calibrations
+// far more than their intervals, so a prediction from them says little —
+// for the newest quiet calibration of the machine it carries (After),
+// with the older ones for its band, or where it carries none for
+// brewput's reference machine's (Reference), its transfer cost and
+// machine then not known (a prediction for an unknown machine). Either
+// way the result names c in SetAside, so that its Ref says what was set
+// aside for what.
+func (c Calibration) Hedged() Calibration {
+	if !c.disturbed() {
+		return c
+	}
+	aside := &results.SetAside{Date: c.Date, Others: c.Others, Forced: c.Forced, Unsaved: c.Unsaved, Costs: c.Rows()}
+	if len(c.Earlier) > 0 {
+		e := c.Earlier[0]
+		return Calibration{Host: c.Host, Date: e.Date, Costs: e.Costs, Lo: e.Lo, Hi: e.Hi, Samples: c.Samples, Repeats: c.Repeats,
+			Others: e.Others, Earlier: slices.Clone(c.Earlier[1:]), SetAside: aside}
+	}
+	r := Reference()
+	aside.Reference = true
+	r.SetAside = aside
+	return r
+}
+
+// Unknown reports whether c's machine is not known: its costs are the
+// reference machine's, in place of a busy calibration with no quiet one
+// before it (Hedged).
+func (c Calibration) Unknown() bool { return c.SetAside != nil && c.SetAside.Reference }
 
 // Span is each cost's least low edge and greatest high edge over c and
 // the earlier calibrations it carries: the costs a band spans.
@@ -80,4 +125,28 @@ func costFlags() []string {
 		out[i] = strings.ReplaceAll(n, " ", "-")
 	}
 	return out
+}
+
+// referenceJSON is brewput's reference machine's calibration: a 2-vCPU
+// AMD EPYC VM, measured quietly on 2026-11-25 (the calibration
+// validation/published predicts the published machines with).
+//
+//go:embed reference.json
+var referenceJSON string
+
+// ReferenceHost names the reference machine (Reference).
+const ReferenceHost = "brewput's reference VM"
+
+// Reference is the calibration a prediction uses where this machine's was
+// measured on a busy machine and no quiet one is kept (Hedged): the
+// runtime costs of a machine measured quietly, with their intervals; its
+// cost of moving a cache line is that VM's, which a prediction replaces
+// by an unknown machine's (Unknown).
+func Reference() Calibration {
+	var c Calibration
+	if err := json.Unmarshal([]byte(referenceJSON), &c); err != nil {
+		panic("calibrate: the embedded reference calibration: " + err.Error()) // a build's file, checked by the tests
+	}
+	c.Host.Name, c.Dists, c.Earlier = ReferenceHost, nil, nil
+	return c
 }

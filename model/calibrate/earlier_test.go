@@ -23,7 +23,8 @@ func quietAt(h int, wake time.Duration) Calibration {
 // TestAfter: a quiet calibration of the same machine carries the one
 // before it and those that one carries, newest first, KeepEarlier at most;
 // its band spans them all (Span, Range, Ref) and says so; one of another
-// machine, or a busy, forced or inferred one on either side, carries none.
+// machine, or after a busy, forced or inferred one, carries none; a busy
+// one carries the quiet ones before it.
 func TestAfter(t *testing.T) {
 	c := quietAt(0, 46)
 	for h := 1; h <= KeepEarlier+2; h++ {
@@ -76,8 +77,11 @@ func TestAfter(t *testing.T) {
 		if got := quietAt(2, 20).After(prev); len(got.Earlier) != 0 {
 			t.Errorf("after a %s calibration: carries %d", name, len(got.Earlier))
 		}
-		if got := prev.After(quietAt(0, 20)); name != "another Go" && len(got.Earlier) != 0 {
-			t.Errorf("a %s calibration carries %d earlier", name, len(got.Earlier))
+		// A busy or forced one carries the quiet one before it, for a
+		// prediction to use in its place (Hedged).
+		want := map[string]int{"another Go": 0, "busy": 1, "forced": 1, "inferred": 0}[name]
+		if got := prev.After(quietAt(0, 20)); len(got.Earlier) != want {
+			t.Errorf("a %s calibration carries %d earlier, want %d", name, len(got.Earlier), want)
 		}
 	}
 

@@ -32,9 +32,9 @@ type Measurer func(ctx context.Context, tell func(line string)) (Calibration, er
 // Default is the calibration kept at DefaultPath, and that path. Where
 // there is none yet, it measures this machine (measure; nil for
 // MeasureQuiet's defaults), telling tell, and saves it if the machine was
-// quiet. One measured on a busy machine is returned marked Unsaved, for
-// this run alone, with path "": kept, its costs would mislead every later
-// run, and the next run measures again.
+// quiet. One measured on a busy machine is returned marked Unsaved, with
+// path "": kept, its costs would mislead every later run, and the next run
+// measures again; a prediction sets it aside (Hedged).
 func Default(ctx context.Context, measure Measurer, tell func(line string)) (Calibration, string, error) {
 	if tell == nil {
 		tell = func(string) {}
@@ -59,7 +59,7 @@ func Default(ctx context.Context, measure Measurer, tell func(line string)) (Cal
 	if _, err := Keep(c, false); err != nil {
 		c.Unsaved = true
 		tell(fmt.Sprintf("not saved: other processes used %.2f CPUs while it measured; its costs are not to be trusted.", c.Others))
-		tell("This run uses them; the next measures again (brewput calibrate on a quiet machine keeps one).")
+		tell("This run sets them aside for " + ReferenceHost + "'s; the next measures again (brewput calibrate on a quiet machine keeps one).")
 		return c, "", nil
 	}
 	if err := Save(path, c); err != nil {

@@ -42,6 +42,9 @@ func (c Calibration) WriteTable(out io.Writer) {
 	if c.Forced {
 		line += "; saved with --force"
 	}
+	if c.disturbed() && len(c.Earlier) == 0 {
+		line += "; a prediction sets it aside for " + ReferenceHost + "'s costs, no quiet calibration of this machine being kept"
+	}
 	fmt.Fprintln(out, format.Wrap(line, format.Width(out), "  "))
 	if c.Note != "" {
 		fmt.Fprintf(out, "note: %s\n", c.Note)
@@ -55,8 +58,16 @@ func (c Calibration) WriteTable(out io.Writer) {
 // calibrations' medians and the range a band spans (Span), then which
 // calibrations they are.
 func (c Calibration) writeSpan(out io.Writer) {
+	n := len(c.Earlier)
+	if c.disturbed() {
+		c = c.Hedged() // the quiet ones alone
+	}
 	lo, hi := c.Span()
-	fmt.Fprintf(out, "\nwith the %d earlier calibrations of this machine it carries, which a band spans too:\n", len(c.Earlier))
+	head := fmt.Sprintf("with the %d earlier calibrations of this machine it carries, which a band spans too:", n)
+	if c.SetAside != nil {
+		head = fmt.Sprintf("with the %d earlier quiet calibrations of this machine it carries; a prediction sets this one aside for the newest, its band spanning them all:", n)
+	}
+	fmt.Fprintf(out, "\n%s\n", format.Wrap(head, format.Width(out), ""))
 	t := format.Table{Align: []format.Align{format.Right}, Indent: true}
 	t.Row("cost", "medians", "band spans")
 	for _, name := range costFlags() {
@@ -71,7 +82,10 @@ func (c Calibration) writeSpan(out io.Writer) {
 		t.Row(strings.ReplaceAll(name, "-", " "), show(least)+" – "+show(most), show(*Field(&lo, name))+" – "+show(*Field(&hi, name)))
 	}
 	t.Write(out)
-	dates := make([]string, 0, len(c.Earlier))
+	dates := make([]string, 0, n)
+	if c.SetAside != nil {
+		dates = append(dates, fmt.Sprintf("%s (%.2f CPUs)", c.Date.UTC().Format("2006-01-02 15:04"), c.Others))
+	}
 	for _, e := range c.Earlier {
 		dates = append(dates, fmt.Sprintf("%s (%.2f CPUs)", e.Date.UTC().Format("2006-01-02 15:04"), e.Others))
 	}

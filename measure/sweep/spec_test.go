@@ -1,7 +1,10 @@
 package sweep
 
 import (
+	"context"
 	"fmt"
+	"io"
+	"os"
 	"slices"
 	"testing"
 	"time"
@@ -11,7 +14,25 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+// TestMain is also the child of TestRunnerMeasuresAnySystem: a point of
+// testSpec in, measured, its point out.
+func TestMain(m *testing.M) {
+	if os.Getenv(childEnv) != "" {
+		if err := ServeChild(context.Background(), os.Stdin, os.Stdout, measureTestSpec); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	goleak.VerifyTestMain(m)
+}
+
+const childEnv = "BREWPUT_SWEEP_TEST_CHILD"
+
+// measureTestSpec measures a system of one operation that does nothing.
+func measureTestSpec(ctx context.Context, s testSpec) (results.Point, error) {
+	return MeasureTarget(ctx, Target{Mode: s.Config, Unit: "ops/s", Op: func() error { return nil }}, s.Load)
+}
 
 // testSpec is a point of a system the sweep does not know, as a user's
 // would be: its configuration's name and its load.
@@ -48,5 +69,29 @@ func TestBatchResumesAnySystem(t *testing.T) {
 	}
 	if want := []string{"a/1", "b/2"}; !slices.Equal(left, want) {
 		t.Errorf("left to measure %v, want %v", left, want)
+	}
+}
+
+// A Runner measures a system the sweep does not know in child processes,
+// each point handed on as it is measured; a run cut short after its first
+// point keeps it, and resuming measures only the rest.
+func TestRunnerMeasuresAnySystem(t *testing.T) {
+	load := Load{CPUs: 1, Load: results.Load{Par: 1, Dur: 30 * time.Millisecond}}
+	st := &Batch[testSpec]{Specs: []testSpec{{"a", load, ""}, {"b", load, ""}}, Count: 1}
+	r := Runner[testSpec]{Path: os.Args[0], Env: []string{childEnv + "=1"}}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var kept []results.Point
+	points, err := r.MeasureRest(ctx, st, nil, io.Discard, func(p *results.Point) error {
+		kept = append(kept, *p)
+		cancel() // as a ^C after the first point
+		return nil
+	})
+	if err == nil || len(points) != 1 || len(kept) != 1 || points[0].Mode != "a" || points[0].Ops == 0 || points[0].CPUs != 1 {
+		t.Fatalf("cut short after one point: %v, %d points (%d kept); want an error and point a measured, kept", err, len(points), len(kept))
+	}
+	rest, err := r.MeasureRest(context.Background(), st, points, io.Discard, func(*results.Point) error { return nil })
+	if err != nil || len(rest) != 1 || rest[0].Mode != "b" || rest[0].Ops == 0 {
+		t.Errorf("resumed: %v, %d points; want point b alone", err, len(rest))
 	}
 }

@@ -98,23 +98,7 @@ func (b *Built) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches, 
 	if err := b.one(ctx, w.CPUs); err != nil {
 		return nil, err
 	}
-	limit := ""
-	if w.Within > 0 {
-		limit = fmt.Sprintf(", within %v", w.Within)
-		if !w.Since.IsZero() {
-			limit = fmt.Sprintf(", within %v counted from its start (the build took %.0f s of it)", w.Within, time.Since(w.Since).Seconds())
-		}
-	}
-	format.Lines(log, "")(fmt.Sprintf("why %s on %s: %d rounds or more, up to %d%s", b.cfg.bench(), format.Count(w.CPUs, "CPU"), w.Count, w.MaxCount, limit))
-	fmt.Fprintln(log, "round 1")
-	start := time.Now()
-	if !w.Since.IsZero() {
-		start = w.Since
-	}
-	if w.Within > 0 {
-		// A disturbed run is measured again only where that ends in time.
-		w.Retry.Until = start.Add(w.Within)
-	}
+	start := study.Begin(log, fmt.Sprintf("%s on %s", b.cfg.bench(), format.Count(w.CPUs, "CPU")), "", w.Count, w.MaxCount, w.Within, w.Since, &w.Retry)
 	began := time.Now()
 	first, err := run("as it is", lockwatch.NoStretch)
 	if err != nil {

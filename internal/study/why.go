@@ -55,23 +55,8 @@ func (p *Program) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches
 		}
 		return pt, err
 	}
-	limit := ""
-	if w.Within > 0 {
-		limit = fmt.Sprintf(", within %v", w.Within)
-		if !w.Since.IsZero() {
-			limit = fmt.Sprintf(", within %v counted from its start (the build took %.0f s of it)", w.Within, time.Since(w.Since).Seconds())
-		}
-	}
-	format.Lines(log, "")(fmt.Sprintf("why %s on %s: %d rounds or more, up to %d%s, of %v a run", w.Variant, format.Count(w.Load.CPUs, "CPU"), w.Count, w.MaxCount, limit, w.Load.Warmup+w.Load.Dur))
-	fmt.Fprintln(log, "round 1")
-	start := time.Now()
-	if !w.Since.IsZero() {
-		start = w.Since
-	}
-	if w.Within > 0 {
-		// A disturbed run is measured again only where that ends in time.
-		w.Retry.Until = start.Add(w.Within)
-	}
+	start := Begin(log, fmt.Sprintf("%s on %s", w.Variant, format.Count(w.Load.CPUs, "CPU")), fmt.Sprintf(", of %v a run", w.Load.Warmup+w.Load.Dur),
+		w.Count, w.MaxCount, w.Within, w.Since, &w.Retry)
 	began := time.Now()
 	first, err := run("as it is", &kit.Stretch{})
 	if err != nil {
@@ -105,6 +90,31 @@ func (p *Program) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches
 		return run(s.Experiments[i].Name, specs[i])
 	})
 	return s, err
+}
+
+// Begin says how a why experiment of what goes, "why WHAT: 6 rounds or
+// more, up to 20, within 3m0s…TAIL", and opens its first round. It
+// returns when the experiment's time (within, 0: no limit) counts from:
+// since, where the build before it counts, or now; and a disturbed run is
+// measured again (rt) only where that ends in time.
+func Begin(log io.Writer, what, tail string, count, maxCount int, within time.Duration, since time.Time, rt *sweep.Retry) time.Time {
+	limit := ""
+	if within > 0 {
+		limit = fmt.Sprintf(", within %v", within)
+		if !since.IsZero() {
+			limit = fmt.Sprintf(", within %v counted from its start (the build took %.0f s of it)", within, time.Since(since).Seconds())
+		}
+	}
+	format.Lines(log, "")(fmt.Sprintf("why %s: %d rounds or more, up to %d%s%s", what, count, maxCount, limit, tail))
+	fmt.Fprintln(log, "round 1")
+	start := time.Now()
+	if !since.IsZero() {
+		start = since
+	}
+	if within > 0 {
+		rt.Until = start.Add(within)
+	}
+	return start
 }
 
 // What Rounds' run is asked for, beside an experiment's index.

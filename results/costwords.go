@@ -12,10 +12,14 @@ import (
 // wakes a sleeping goroutine in about 21 µs, hands a locked mutex on in
 // about 0.31 µs and a value over a channel in about 1.4 µs". Every cost,
 // with its interval, is in the JSON and in brewput calibrate --show.
-func CostsWords(wake, mutexHandoff, chanHandoff time.Duration) string {
+// Whose names the machine the costs are of, "" for this one.
+func CostsWords(whose string, wake, mutexHandoff, chanHandoff time.Duration) string {
 	about := func(d time.Duration) string {
 		return "about " + format.Sig(float64(d)/float64(time.Microsecond), 2) + " µs"
 	}
-	return fmt.Sprintf("this machine wakes a sleeping goroutine in %s, hands a locked mutex on in %s and a value over a channel in %s",
-		about(wake), about(mutexHandoff), about(chanHandoff))
+	if whose == "" {
+		whose = "this machine"
+	}
+	return fmt.Sprintf("%s wakes a sleeping goroutine in %s, hands a locked mutex on in %s and a value over a channel in %s",
+		whose, about(wake), about(mutexHandoff), about(chanHandoff))
 }

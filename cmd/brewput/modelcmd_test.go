@@ -401,7 +401,7 @@ func TestModelBusyCalibration(t *testing.T) {
 			t.Errorf("run %d: stderr does not say the calibration was not saved and is set aside:\n%s", run, stderr)
 		}
 		if caption := captionOf(stdout); !strings.Contains(caption, aside) || !strings.Contains(caption, "the reference calibration, for "+calibrate.ReferenceHost+"'s runtime costs") ||
-			!strings.Contains(caption, "for an unknown machine of ") {
+			!strings.Contains(caption, "for an unknown machine of ") || !strings.Contains(caption, calibrate.ReferenceHost+" wakes a sleeping goroutine") {
 			t.Errorf("run %d: the table's caption %q does not say %q", run, caption, aside)
 		}
 		assertEmptyDir(t, config, "the machine was busy")

@@ -28,6 +28,12 @@ func label(sched, runtime string, c sim.Costs) string {
 // came from ("calibration FILE", "the cost flags") and whose (machine, if
 // known): "the model, go policy, calibration FILE, for vm's …: wake 132µs, …".
 func Setting(policy model.Policy, from, machine string) string {
+	return SettingOf(policy, from, machine, "")
+}
+
+// SettingOf is Setting for costs of the machine whose names ("" for this
+// one): a reference machine's, used in place of a busy calibration.
+func SettingOf(policy model.Policy, from, machine, whose string) string {
 	if policy.Sched == "fifo" {
 		return "the model, fifo policy (idealized CPUs: no calibration)"
 	}
@@ -39,7 +45,7 @@ func Setting(policy model.Policy, from, machine string) string {
 		s += ", " + machine
 	}
 	c := policy.Costs
-	s += ": " + results.CostsWords(c.Wake, c.MutexHandoff, c.ChanHandoff) + " (every cost: --format json, or brewput calibrate --show)"
+	s += ": " + results.CostsWords(whose, c.Wake, c.MutexHandoff, c.ChanHandoff) + " (every cost: --format json, or brewput calibrate --show)"
 	if b := policy.Background; b.CPUs > 0 {
 		s += fmt.Sprintf("; other processes taking %.3g CPUs in bursts of %v", b.CPUs, b.Burst)
 	}

@@ -352,7 +352,11 @@ func (pr Prediction) Describe() string {
 	if pr.Cal != nil && pr.Cal.Host != "none" {
 		machine = pr.Cal.For()
 	}
-	s := limits.Setting(pr.Policy, pr.Source, machine)
+	whose := ""
+	if pr.Cal != nil && pr.Cal.SetAside != nil && pr.Cal.SetAside.Reference {
+		whose = calibrate.ReferenceHost
+	}
+	s := limits.SettingOf(pr.Policy, pr.Source, machine, whose)
 	if pr.Cal != nil && pr.Policy.Range != nil && pr.Cal.Covers() != "" {
 		s += "; " + pr.Cal.Covers()
 	}

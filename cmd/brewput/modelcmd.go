@@ -181,7 +181,7 @@ func (c *modelCommand) run(ctx context.Context, fs *pflag.FlagSet, e *env) error
 		out.View = c.answer
 	}
 	if !mf.causal {
-		out.Profile = nil // the points stay as simulated: no limit named
+		out.Annotate = nil // the points stay as simulated: no limit named
 	}
 	pr, err := predict.Resolve(ctx, mf.options(fs), e.tell)
 	if err != nil {

@@ -42,5 +42,5 @@ func (e *env) output(given func(flag string) bool, format, out string, plan resu
 // with its causal profile (fifo) at the end.
 func (e *env) sink(f results.Format, o *outfile.Output) *outfile.Sink {
 	return &outfile.Sink{Stdout: e.stdout, Stderr: e.stderr, Format: f, Out: o,
-		Profile: func(points []results.Point) error { return limits.Annotate(points, limits.Fifo()) }}
+		Annotate: func(points []results.Point) error { return limits.Annotate(points, limits.Fifo()) }}
 }

@@ -40,7 +40,7 @@ func newRunCmd(e *env) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			out.ProfileEach, out.Resume = true, "brewput run"
+			out.AnnotateEach, out.Resume = true, "brewput run"
 			points, runErr := e.measure(cmd.Context(), st, have, out.Add)
 			return finish(out, append(have, points...), runErr, st.Total())
 		},

@@ -77,7 +77,7 @@ func newWhyCmd(e *env) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			// --within is the whole command's time, the model's profile
+			// --within is the whole command's time, the model's causal profile
 			// included.
 			study.Within, study.Since = bw.w.Within, begun
 			runErr := study.Run(cmd.Context(), sf.count, runner.Run, e.stderr)

@@ -32,7 +32,7 @@ type whatIf struct {
 	cfg        model.Config
 }
 
-// advise simulates the changes and ranks them with the profile's.
+// advise simulates the changes and ranks them with the causal profile's.
 func advise(ctx context.Context, pr *CausalProfile, sched string, changes []whatIf) (*Advice, error) {
 	cfgs := make([]model.Config, len(changes))
 	for i, c := range changes {

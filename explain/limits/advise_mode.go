@@ -29,7 +29,7 @@ func Advise(ctx context.Context, cfg model.Config) (*Advice, error) {
 	} else {
 		changes = shopWhatIfs(cfg)
 	}
-	// Twice the CPUs (the profile has one more, and twice the customers).
+	// Twice the CPUs (the causal profile has one more, and twice the customers).
 	more := cfg
 	more.CPUs *= 2
 	as := format.Count(more.CPUs, "CPU")

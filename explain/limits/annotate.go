@@ -29,12 +29,12 @@ func (pr *CausalProfile) Point() results.Point {
 }
 
 // Annotate gives every shop point without a causal verdict (one naming
-// its Model) its profile's bottleneck: a model point's under its own
+// its Model) its causal profile's bottleneck: a model point's under its own
 // policy (policy's costs for go, else fifo), a measured one's under
 // policy, seed 1, with its own machines' times and how it compares with
 // the model. Lab and YAML systems' points stay as they are; the user's own
 // code's lose any verdict (described, never explained). It returns the
-// first profile's error, having annotated the others.
+// first causal profile's error, having annotated the others.
 func Annotate(points []results.Point, policy model.Policy) error {
 	var idx []int
 	var ts []target
@@ -89,7 +89,7 @@ func Annotate(points []results.Point, policy model.Policy) error {
 	return first
 }
 
-// measured is measured point p's bottleneck from its profile pr.
+// measured is measured point p's bottleneck from its causal profile pr.
 func measured(t target, pr *CausalProfile, p results.Point) results.Bottleneck {
 	own := *pr
 	own.Now.Shop, own.Now.Util = &results.Shop{Machines: p.Machines(), Steps: own.Now.Steps()}, p.Util

@@ -10,7 +10,7 @@ import (
 	"github.com/brewput/brewput/model/blueprint"
 )
 
-// yamlSystem is a blueprint at one configuration, as a profile's target.
+// yamlSystem is a blueprint at one configuration, as a causal profile's target.
 type yamlSystem struct {
 	setting
 	b *blueprint.Blueprint

@@ -51,7 +51,7 @@ type Trial struct {
 	named   []string
 }
 
-// target is a system a profile relieves: the shop's or a YAML system.
+// target is a system a causal profile relieves: the shop's or a YAML system.
 type target interface {
 	system() string
 	// reliefs lists the experiments to try.
@@ -64,13 +64,13 @@ type target interface {
 	simulated(k knobs) model.Config
 	// config is the shop's with k's reliefs; false for a YAML system.
 	config(k knobs) (model.Config, bool)
-	// model says what the profile simulates with: "model (fifo)".
+	// model says what the causal profile simulates with: "model (fifo)".
 	model() string
 	// openLoop is an open loop's arrivals per second, 0 for a closed one.
 	openLoop() float64
 }
 
-// newTarget is cfg as a profile's target.
+// newTarget is cfg as a causal profile's target.
 func newTarget(cfg model.Config) (target, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
@@ -78,7 +78,7 @@ func newTarget(cfg model.Config) (target, error) {
 	return targetOf(cfg), nil
 }
 
-// targetOf is cfg as a profile's target, unchecked: validating builds
+// targetOf is cfg as a causal profile's target, unchecked: validating builds
 // the system, which an estimate must not.
 func targetOf(cfg model.Config) target {
 	c := setting{cfg: cfg}
@@ -122,7 +122,7 @@ func (s setting) who() string {
 // CausalProfiles profiles each configuration at depth (its point with its band,
 // and EveryRelief, every relief) in one model.Simulate, which simulates once
 // a relief that is another's point (one more CPU and customer on N CPUs
-// is the point on N+1), and hands each profile, or why it failed, to each
+// is the point on N+1), and hands each causal profile, or why it failed, to each
 // in order as soon as it is done. An error from each stops it, as ctx's.
 func CausalProfiles(ctx context.Context, cfgs []model.Config, depth Depth, each func(i int, pr *CausalProfile, err error) error) error {
 	type plan struct {
@@ -152,7 +152,7 @@ func CausalProfiles(ctx context.Context, cfgs []model.Config, depth Depth, each 
 	points := make([]results.Point, len(runs))
 	errs := make([]error, len(runs))
 	next := 0
-	// hand hands, in order, every profile all of whose runs are done.
+	// hand hands, in order, every causal profile all of whose runs are done.
 	hand := func(done int) error {
 		for ; next < len(plans) && plans[next].to <= done; next++ {
 			p := &plans[next]
@@ -161,7 +161,7 @@ func CausalProfiles(ctx context.Context, cfgs []model.Config, depth Depth, each 
 			if err == nil {
 				pr, err = finish(ctx, p.t, p.rs, points[p.from:p.to], errs[p.from:p.to], depth == PointsOnly)
 			}
-			clear(points[p.from:p.to]) // the profile keeps what it compares
+			clear(points[p.from:p.to]) // the causal profile keeps what it compares
 			if err := each(next, pr, err); err != nil {
 				return err
 			}
@@ -210,7 +210,7 @@ func Simulations(cfg model.Config, depth Depth) int {
 	return 1 + len(rs) + 1 + len(mains)
 }
 
-// finish is t's profile from its simulations (the point alone if bare).
+// finish is t's causal profile from its simulations (the point alone if bare).
 func finish(ctx context.Context, t target, rs []relief, points []results.Point, errs []error, bare bool) (*CausalProfile, error) {
 	if errs[0] != nil {
 		return nil, fmt.Errorf("%s, as it is: %w", t.system(), errs[0])

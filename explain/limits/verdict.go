@@ -11,7 +11,7 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// verdict reads the bottleneck off a profile.
+// verdict reads the bottleneck off a causal profile.
 func verdict(t target, pr *CausalProfile) results.Bottleneck {
 	b := results.Bottleneck{Model: t.model()}
 	for _, tr := range pr.Trials {

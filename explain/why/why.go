@@ -76,7 +76,7 @@ type Experiment struct {
 	Disturbed int `json:"disturbed,omitempty"`
 }
 
-// Plan lays out the study of base from its profile pr: the point as it
+// Plan lays out the study of base from its causal profile pr: the point as it
 // is and each relief as the model ran it, with base's window and clock; a
 // relief that needs more than maxCPUs is kept with the reason it is not
 // measured.

@@ -69,8 +69,8 @@ func (j Job) Run(ctx context.Context) error {
 	// report is assembled, so that the folder is replaced whole or not at
 	// all.
 	staging := atomicfile.StagingDir(j.Dir)
-	jr := &outfile.Sink{Stderr: j.Stderr, Out: outfile.InFolder(staging, j.Plan), ProfileEach: true,
-		Profile: func(points []results.Point) error { return limits.Annotate(points, policy) }}
+	jr := &outfile.Sink{Stderr: j.Stderr, Out: outfile.InFolder(staging, j.Plan), AnnotateEach: true,
+		Annotate: func(points []results.Point) error { return limits.Annotate(points, policy) }}
 	if j.Resume != "" {
 		path, err := stageJournal(j.Resume, staging)
 		if err == nil {

@@ -16,13 +16,13 @@ type Sink struct {
 	Stdout, Stderr io.Writer
 	Format         results.Format
 	Out            *Output // nil for stdout
-	// Profile, if not nil, gives points their causal profiles at Finish,
-	// a failure told on Stderr; with ProfileEach, each as it comes too,
+	// Annotate, if not nil, gives points their causal profiles at Finish,
+	// a failure told on Stderr; with AnnotateEach, each as it comes too,
 	// so that the journal holds what the final file will.
-	Profile     func([]results.Point) error
-	ProfileEach bool
-	Resume      string // the command that finishes a run cut short, if any
-	Hold        bool   // keeps the points from stdout to the end
+	Annotate     func([]results.Point) error
+	AnnotateEach bool
+	Resume       string // the command that finishes a run cut short, if any
+	Hold         bool   // keeps the points from stdout to the end
 	// View, if not nil, writes stdout's table.
 	View     func(w io.Writer, points []results.Point) error
 	streamed int // the points written to stdout as they came
@@ -30,9 +30,9 @@ type Sink struct {
 
 // Add takes one point as soon as it exists.
 func (s *Sink) Add(p *results.Point) error {
-	if s.ProfileEach && s.Profile != nil {
+	if s.AnnotateEach && s.Annotate != nil {
 		one := []results.Point{*p}
-		if err := s.Profile(one); err != nil {
+		if err := s.Annotate(one); err != nil {
 			format.Lines(s.Stderr, "")(fmt.Sprintf("causal profile of %s cpus=%d: %v", p.Mode, p.CPUs, err))
 		}
 		*p = one[0]
@@ -53,8 +53,8 @@ func (s *Sink) Add(p *results.Point) error {
 // Finish writes the results once the run is over (done: all it planned):
 // the file, with the table to stdout, or what was not streamed to stdout.
 func (s *Sink) Finish(points []results.Point, done bool) error {
-	if s.Profile != nil {
-		if err := s.Profile(points); err != nil {
+	if s.Annotate != nil {
+		if err := s.Annotate(points); err != nil {
 			format.Lines(s.Stderr, "causal profiles: ")(err.Error())
 		}
 	}

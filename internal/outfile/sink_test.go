@@ -19,7 +19,7 @@ func TestSink(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	profiled := 0
 	profile := func(ps []results.Point) error { profiled += len(ps); return errors.New("no model") }
-	s := &Sink{Stdout: &stdout, Stderr: &stderr, Format: results.JSON, Profile: profile, ProfileEach: true}
+	s := &Sink{Stdout: &stdout, Stderr: &stderr, Format: results.JSON, Annotate: profile, AnnotateEach: true}
 	ps := []results.Point{point("noop"), point("ideal")}
 	if err := s.Add(&ps[0]); err != nil {
 		t.Fatal(err)

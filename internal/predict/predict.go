@@ -67,7 +67,7 @@ type Prediction struct {
 	Host   results.Host         // where the costs were measured
 	Source string               // where they came from: "calibration FILE", "the cost flags"
 	Cal    *results.Calibration // the calibration every point names (nil under fifo)
-	Depth  limits.Depth         // whether Run profiles each point
+	Depth  limits.Depth         // whether Run gives each point its causal profile
 	// Hardware is the machine predicted for (go policy only); local,
 	// where not nil, the policy of this machine, which points on no more
 	// CPUs than it has use (For).

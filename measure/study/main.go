@@ -11,6 +11,7 @@ import (
 
 	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/measure/sweep"
+	"github.com/brewput/brewput/results"
 )
 
 // Main serves brewput for s and exits; call it from main. brewput study
@@ -68,20 +69,10 @@ func serve(ctx context.Context, s Study, args []string, stdin io.Reader, stdout,
 	switch strings.Join(args, " ") {
 	case "describe":
 		err = json.NewEncoder(stdout).Encode(s.Describe())
-	case "point":
-		var r Request
-		dec := json.NewDecoder(stdin)
-		dec.DisallowUnknownFields()
-		if err = dec.Decode(&r); err != nil {
-			err = fmt.Errorf("read point: %w", err)
-			break
-		}
-		pctx, stop := sweep.WhileParentLives(ctx) // a killed brewput's child stops too
-		p, merr := s.measure(pctx, r.Variant, r.Load, r.Stretch)
-		stop()
-		if err = merr; err == nil {
-			err = json.NewEncoder(stdout).Encode(p)
-		}
+	case "point": // the child's side of a sweep, as the shop's
+		err = sweep.ServeChild(ctx, stdin, stdout, func(ctx context.Context, r Request) (results.Point, error) {
+			return s.measure(ctx, r.Variant, r.Load, r.Stretch)
+		})
 	default:
 		pkg := "PKG"
 		if bi, ok := debug.ReadBuildInfo(); ok && bi.Path != "" {

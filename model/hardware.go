@@ -89,17 +89,32 @@ func ThreadedShape(cpus int) sim.Machine {
 // namedHardware are the machines brewput knows by name: the shapes of
 // machines published measurements were made on, their transfer costs
 // not known (the band spans an unknown machine's).
-var namedHardware = []struct {
+var namedHardware = []namedMachine{
+	{name: "xeon-e5620x2", shape: sim.Machine{Sockets: 2, CoresPerSocket: 4, ThreadsPerCore: 2}, about: "2 × Intel Xeon E5620 (Westmere-EP, 2010), 16 threads"},
+	{name: "c5.24xlarge", shape: sim.Machine{Sockets: 2, CoresPerSocket: 24, ThreadsPerCore: 2}, about: "AWS c5.24xlarge, 2 × 24 Intel cores, 96 threads"},
+	{name: "c6g.metal", shape: sim.Machine{Sockets: 1, CoresPerSocket: 64, ThreadsPerCore: 1}, about: "AWS c6g.metal, one 64-core Graviton2"},
+	{name: "e2-highcpu-32", shape: sim.Machine{Sockets: 1, CoresPerSocket: 16, ThreadsPerCore: 2}, about: "GCP e2-highcpu-32, 32 vCPUs of 16 Haswell cores", onDemand: true},
+	{name: "i7-13700h", shape: sim.Machine{Sockets: 1, CoresPerSocket: 10, ThreadsPerCore: 2}, about: "Intel i7-13700H, 20 threads (6 cores with two threads and 8 without, taken as 10 with two)"},
+}
+
+// namedMachine is a machine brewput knows by name.
+type namedMachine struct {
 	name  string
 	shape sim.Machine
 	about string
-}{
-	{"xeon-e5620x2", sim.Machine{Sockets: 2, CoresPerSocket: 4, ThreadsPerCore: 2}, "2 × Intel Xeon E5620 (Westmere-EP, 2010), 16 threads"},
-	{"c5.24xlarge", sim.Machine{Sockets: 2, CoresPerSocket: 24, ThreadsPerCore: 2}, "AWS c5.24xlarge, 2 × 24 Intel cores, 96 threads"},
-	{"c6g.metal", sim.Machine{Sockets: 1, CoresPerSocket: 64, ThreadsPerCore: 1}, "AWS c6g.metal, one 64-core Graviton2"},
-	{"e2-highcpu-32", sim.Machine{Sockets: 1, CoresPerSocket: 16, ThreadsPerCore: 2}, "GCP e2-highcpu-32, 32 vCPUs of 16 Haswell cores"},
-	{"i7-13700h", sim.Machine{Sockets: 1, CoresPerSocket: 10, ThreadsPerCore: 2}, "Intel i7-13700H, 20 threads (6 cores with two threads and 8 without, taken as 10 with two)"},
+	// onDemand says its vCPUs are threads its host runs on whichever of
+	// its hardware threads is free as they have work, not on cores of
+	// their own (GCP's E2 machines: "vCPUs are implemented as threads
+	// that are scheduled to run on demand like any other thread on a
+	// host", Compute Engine's "Cost and performance optimizations for the
+	// E2 machine series"): two busy vCPUs may share a core whatever the
+	// guest's topology says, which its band's slow edge spans (Threaded).
+	onDemand bool
 }
+
+// onDemandAbout says what the band of a machine whose vCPUs run on
+// demand also spans.
+const onDemandAbout = "; its vCPUs run on demand on the host's hardware threads, so perhaps two to a core"
 
 // HardwareNames lists the machines LookupHardware knows.
 func HardwareNames() []string {
@@ -126,18 +141,15 @@ func LookupHardware(name string, cpus int) (Hardware, error) {
 	if name == "unknown" {
 		return UnknownHardware(cpus), nil
 	}
-	i := slices.IndexFunc(namedHardware, func(h struct {
-		name  string
-		shape sim.Machine
-		about string
-	}) bool {
-		return h.name == name
-	})
+	i := slices.IndexFunc(namedHardware, func(h namedMachine) bool { return h.name == name })
 	if i < 0 {
 		return Hardware{}, fmt.Errorf("machine %q: want this, unknown or one of %s", name, strings.Join(HardwareNames(), ", "))
 	}
 	h := namedHardware[i]
 	u := UnknownHardware(cpus)
-	u.Name, u.Shape, u.Threaded, u.About = h.name, h.shape, false, h.about+" ("+unknownAbout+")"
+	u.Name, u.Shape, u.Threaded, u.About = h.name, h.shape, h.onDemand, h.about+" ("+unknownAbout+")"
+	if h.onDemand {
+		u.About = h.about + " (" + unknownAbout + onDemandAbout + ")"
+	}
 	return u, nil
 }

@@ -1,0 +1,27 @@
+package model
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestNamedHardwareThreads: a machine whose vCPUs its host runs on demand
+// (GCP's E2) has a band whose slow edge puts two of them on a core from
+// the start, as an unknown machine's does, and says so; a named machine
+// whose threads the operating system places itself does not, its shape
+// saying where they are.
+func TestNamedHardwareThreads(t *testing.T) {
+	for name, want := range map[string]bool{"e2-highcpu-32": true, "c5.24xlarge": false, "xeon-e5620x2": false, "c6g.metal": false, "i7-13700h": false, "unknown": true} {
+		hw, err := LookupHardware(name, 32)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := hw.Range()
+		if r == nil || r.Threaded != want || hw.Threaded != want {
+			t.Errorf("%s: threaded %v (range %+v), want %v", name, hw.Threaded, r, want)
+		}
+		if says := strings.Contains(hw.About, "two to a core"); says != want {
+			t.Errorf("%s: %q says two to a core %v, want %v", name, hw.About, says, want)
+		}
+	}
+}

@@ -12,8 +12,8 @@ import (
 // plain data, which a study's journal keeps and a child process reads as
 // JSON. A sweep knows of it only its Entry; S is the type itself, so that
 // a study can give each point the path of its profiles. The coffee
-// shop's is coffee/shopsweep.Spec; a user's code (measure/study) is
-// measured as a Target.
+// shop's is coffee/shopsweep.Spec; a user's study program (measure/study)
+// measures a Target and serves its points with ServeChild.
 type Spec[S any] interface {
 	Entry() Entry
 	// Duration is about how long measuring the point takes.

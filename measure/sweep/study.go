@@ -67,7 +67,9 @@ func (st Batch[S]) Tasks() []Task[S] {
 	return ts
 }
 
-// Holds reports whether p is the measurement of t in st.
+// Holds reports whether p is the measurement of t in st: a measured
+// point of kind shop, as MeasureTarget makes them (its meters its
+// machines), with t's name, CPUs, load and round.
 func (st Batch[S]) Holds(t Task[S], p results.Point) bool {
 	rep := 0
 	if st.Count > 1 {

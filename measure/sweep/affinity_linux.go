@@ -12,7 +12,7 @@ import (
 )
 
 // AllowedCPUs describes the CPUs this process may run on, e.g. "0-1".
-func AllowedCPUs() string { return formatCPUs(allowed()) }
+func AllowedCPUs() string { return FormatCPUs(allowed()) }
 
 // allowed lists the ids of the CPUs this process may run on, in order.
 func allowed() []int {
@@ -38,11 +38,11 @@ func PinTo(n int, within []int) ([]int, error) {
 	}
 	for _, id := range within {
 		if !slices.Contains(all, id) {
-			return nil, fmt.Errorf("CPU %d: this process may run on %s only", id, formatCPUs(all))
+			return nil, fmt.Errorf("CPU %d: this process may run on %s only", id, FormatCPUs(all))
 		}
 	}
 	if len(within) < n {
-		return nil, fmt.Errorf("%d CPUs asked, only %d to choose from (%s)", n, len(within), formatCPUs(within))
+		return nil, fmt.Errorf("%d CPUs asked, only %d to choose from (%s)", n, len(within), FormatCPUs(within))
 	}
 	return within[:n], nil
 }
@@ -96,10 +96,7 @@ func StartOn(cmd *exec.Cmd, cpus []int) error {
 }
 
 // FormatCPUs writes CPU ids as ranges: [0 1 2 5] is "0-2,5".
-func FormatCPUs(ids []int) string { return formatCPUs(ids) }
-
-// formatCPUs writes CPU ids as ranges: [0 1 2 5] is "0-2,5".
-func formatCPUs(ids []int) string {
+func FormatCPUs(ids []int) string {
 	var parts []string
 	for i := 0; i < len(ids); {
 		j := i

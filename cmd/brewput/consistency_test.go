@@ -229,13 +229,18 @@ func checkFits(t *testing.T, run string, points []results.Point) {
 // no machine.
 func fixedCalibration(t *testing.T) string {
 	t.Helper()
-	cal := calibrate.Calibration{Samples: 5, Costs: sim.Costs{Switch: 200, Wake: 20 * time.Microsecond, SpinWake: 15 * time.Microsecond,
-		SpinWindow: 30 * time.Microsecond, MutexHandoff: 300, ChanHandoff: time.Microsecond, BufChanHandoff: time.Microsecond, RunnextGrace: 60 * time.Microsecond}}
 	file := filepath.Join(t.TempDir(), "cal.json")
-	if err := calibrate.Save(file, cal); err != nil {
+	if err := saveFixedCalibration(file); err != nil {
 		t.Fatal(err)
 	}
 	return file
+}
+
+// saveFixedCalibration writes fixedCalibration's costs to file.
+func saveFixedCalibration(file string) error {
+	cal := calibrate.Calibration{Samples: 5, Costs: sim.Costs{Switch: 200, Wake: 20 * time.Microsecond, SpinWake: 15 * time.Microsecond,
+		SpinWindow: 30 * time.Microsecond, MutexHandoff: 300, ChanHandoff: time.Microsecond, BufChanHandoff: time.Microsecond, RunnextGrace: 60 * time.Microsecond}}
+	return calibrate.Save(file, cal)
 }
 
 // TestConsistencyRecordedBounds reads outputs recorded with brewput before

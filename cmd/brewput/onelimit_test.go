@@ -14,7 +14,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/brewput/brewput/explain/analyze"
-	"github.com/brewput/brewput/internal/mainjob"
 	"github.com/brewput/brewput/internal/testkit"
 	"github.com/brewput/brewput/results"
 )
@@ -141,9 +140,7 @@ func TestOneLimitOneNameInPlayground(t *testing.T) {
 	}
 	testkit.Chromium(t)
 	emptyConfig(t)
-	cal := fixedCalibration(t)
-	site := filepath.Join(t.TempDir(), mainjob.PlaygroundDir)
-	succeeds(t, noChild(), "playground", "--out", site, "--calibration", cal)
+	site, cal, _, _ := sharedPlayground(t)
 	cafe, err := os.ReadFile(filepath.Join("..", "..", "examples", "cafe.yaml"))
 	if err != nil {
 		t.Fatal(err)

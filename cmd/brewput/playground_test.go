@@ -20,7 +20,6 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/brewput/brewput/internal/mainjob"
 	"github.com/brewput/brewput/internal/testkit"
 	"github.com/brewput/brewput/report/palette"
 )
@@ -52,10 +51,7 @@ func TestPlayground(t *testing.T) {
 	}
 	testkit.Chromium(t)
 	emptyConfig(t)
-	calFile := fixedCalibration(t)
-	tmp := t.TempDir()
-	site := filepath.Join(tmp, mainjob.PlaygroundDir)
-	stdout, _ := succeeds(t, noChild(), "playground", "--out", site, "--calibration", calFile)
+	site, calFile, stdout, _ := sharedPlayground(t)
 	if !strings.Contains(stdout, site) {
 		t.Errorf("brewput playground does not say where the site is:\n%s", stdout)
 	}
@@ -227,7 +223,9 @@ func TestPlayground(t *testing.T) {
 		t.Errorf("a bad YAML file: the page says %q; the CLI %q", st.Error, wantErr)
 	}
 	// The report beside it links each mode to it, opened on that mode
-	// and CPU count.
+	// and CPU count: written into the shared site's folder, by this test
+	// alone.
+	tmp := filepath.Dir(site)
 	points := filepath.Join(tmp, "points.json")
 	succeeds(t, noChild(), "model", "--modes", "finelocking,multi-2", "--cpus", "1-3", "--sched", "fifo", "--band=false", "--out", points)
 	reportDir := filepath.Join(tmp, "report")
@@ -544,8 +542,7 @@ func TestPlaygroundOnPhone(t *testing.T) {
 	}
 	testkit.Chromium(t)
 	emptyConfig(t)
-	site := filepath.Join(t.TempDir(), mainjob.PlaygroundDir)
-	succeeds(t, noChild(), "playground", "--out", site, "--calibration", fixedCalibration(t))
+	site, _, _, _ := sharedPlayground(t)
 	url := "file://" + filepath.Join(site, "index.html") + "#mode=finelocking&cpus=6&sched=fifo"
 
 	type box struct{ Top, Bottom, Left, Right float64 }

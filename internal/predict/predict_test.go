@@ -257,3 +257,33 @@ func TestResolveSetsBusyAside(t *testing.T) {
 		}
 	}
 }
+
+// TestCalibratedSetsBusyAside: the main job's prediction, where the first
+// calibration of this machine is measured on a busy machine (not saved),
+// sets it aside for the reference machine's costs on an unknown machine,
+// as Resolve does.
+func TestCalibratedSetsBusyAside(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	busy := calibrate.Calibration{Samples: 100, Repeats: 6, Others: 1.5, Date: time.Date(2026, 11, 25, 23, 0, 0, 0, time.UTC),
+		Host: results.Host{Name: "vm", CPUModel: "EPYC", GoVersion: "go1.26"}}
+	busy.Costs = sim.Costs{Wake: 4700, MutexHandoff: 11200 * time.Nanosecond}
+	busy.Lo, busy.Hi = busy.Costs, busy.Costs
+	measure := func(context.Context, func(string)) (calibrate.Calibration, error) { return busy, nil }
+	var told []string
+	pr, err := Calibrated(context.Background(), measure, func(line string) { told = append(told, line) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref := calibrate.Reference()
+	if pr.Costs.Wake != ref.Costs.Wake || pr.Costs.MutexHandoff != ref.Costs.MutexHandoff || pr.Hardware.Known {
+		t.Errorf("wake %v, handoff %v, known machine %v; want the reference's %v and %v on an unknown machine",
+			pr.Costs.Wake, pr.Costs.MutexHandoff, pr.Hardware.Known, ref.Costs.Wake, ref.Costs.MutexHandoff)
+	}
+	a := pr.Cal.SetAside
+	if a == nil || !a.Unsaved || !a.Reference || a.Others != 1.5 || pr.Source != "the reference calibration" {
+		t.Fatalf("set aside %+v, source %q", a, pr.Source)
+	}
+	if !strings.Contains(strings.Join(told, "\n"), "sets them aside") || !strings.Contains(pr.Describe(), a.Line()) {
+		t.Errorf("told %q; described %q", told, pr.Describe())
+	}
+}

@@ -210,6 +210,7 @@ const modesRun = "testdata/modes/results.json"
 // (readmeRun, modesRun), wrapped at 80 columns; -update rewrites it. A
 // line starting "…" ends what is compared.
 func TestReadmeMainJob(t *testing.T) {
+	t.Parallel()
 	for _, doc := range []struct{ path, run string }{
 		{filepath.Join("..", "..", "README.md"), readmeRun},
 		{filepath.Join("..", "..", "docs", "modes.md"), modesRun},

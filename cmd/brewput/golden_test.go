@@ -200,6 +200,7 @@ func TestGoldenModel(t *testing.T) {
 // The charts are drawn with floating point, which other architectures may
 // round otherwise, so the files' digests are compared on amd64 only.
 func TestGoldenReport(t *testing.T) {
+	t.Parallel()
 	cases := map[string][]string{
 		"shop":       {"shop.json"},
 		"shop-csv":   {"shop.csv"},

@@ -54,6 +54,7 @@ func TestLabList(t *testing.T) {
 // Each lab runs from the command line, small, on 1 CPU; the lessons
 // themselves are checked in the labs' packages.
 func TestLabsRun(t *testing.T) {
+	t.Parallel()
 	t.Run("workloads", func(t *testing.T) {
 		ps := runLab(t, "workloads", "--cpus", "1", "--add-size", "10000", "--sort-size", "300", "--docs", "20", "--reps", "1")
 		if len(ps) != 6 {
@@ -185,6 +186,7 @@ func TestLabBadInput(t *testing.T) {
 // The main job's --labs runs the labs after the study and gives each a
 // section and a chart in the report.
 func TestMainJobWithLabs(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	succeeds(t, selfChild(),
 		"--modes", "finelocking", "--cpus", "1", "--dur", "50ms", "--warmup", "10ms", "--noisy", "ok", "--predict=false", "--labs", "wordcount", "--out", dir)

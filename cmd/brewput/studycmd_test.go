@@ -46,6 +46,7 @@ func inStudyTo(ctx context.Context, prog *study.Program, stdout, stderr io.Write
 // brewput study builds the program and runs its commands end to end:
 // list, and a short run.
 func TestStudyCommand(t *testing.T) {
+	t.Parallel()
 	stdout, _ := succeeds(t, noChild(), "study", cacheStudy, "list")
 	if !strings.Contains(stdout, "mutex-write    one map behind one mutex; 50 % writes\n") || strings.Count(stdout, "\n") != 6 {
 		t.Errorf("list:\n%s", stdout)
@@ -135,6 +136,7 @@ func TestStudyMainJob(t *testing.T) {
 // Ctrl-C keeps what was measured: the report of the points so far, exit
 // 130, a last line saying so.
 func TestStudyInterrupted(t *testing.T) {
+	t.Parallel()
 	prog := buildCache(t)
 	out := filepath.Join(t.TempDir(), "report")
 	interruptAtFirst(t, "point", "what was measured", func(ctx context.Context, stdout, stderr *syncBuffer) int {

@@ -63,6 +63,7 @@ func TestMain(m *testing.M) {
 	code := m.Run()
 	os.RemoveAll(config)
 	removeSharedPlayground()
+	removeCacheStudy()
 	if code == 0 {
 		if err := goleak.Find(); err != nil {
 			fmt.Fprintf(os.Stderr, "goleak: %v\n", err)

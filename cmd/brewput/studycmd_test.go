@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -17,15 +18,37 @@ import (
 // cacheStudy is the example study, from cmd/brewput as from the root.
 const cacheStudy = "../../examples/cache/study"
 
-// buildCache builds the example study once for a test's commands.
+// builtCacheStudy is the example study built once for the test process
+// (removed by TestMain): every test that runs its commands with the
+// program built already ran the same go build.
+var builtCacheStudy struct {
+	once   sync.Once
+	prog   *study.Program
+	remove func()
+	err    error
+}
+
+// buildCache is the example study, built once for the test process, for
+// a test's commands: as built now, so that a why's --within counts from
+// the test's start, not the build's.
 func buildCache(t *testing.T) *study.Program {
 	t.Helper()
-	prog, remove, err := study.Build(context.Background(), cacheStudy)
-	if err != nil {
-		t.Fatal(err)
+	b := &builtCacheStudy
+	b.once.Do(func() { b.prog, b.remove, b.err = study.Build(context.Background(), cacheStudy) })
+	if b.err != nil {
+		t.Fatal(b.err)
 	}
-	t.Cleanup(remove)
-	return prog
+	prog := *b.prog
+	prog.Began = time.Now()
+	return &prog
+}
+
+// removeCacheStudy removes the program buildCache built, once every test
+// is done.
+func removeCacheStudy() {
+	if builtCacheStudy.remove != nil {
+		builtCacheStudy.remove()
+	}
 }
 
 // inStudy runs brewput study PKG args with prog built already.

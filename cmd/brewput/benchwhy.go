@@ -74,6 +74,9 @@ func (f *benchWhyFlags) run(ctx context.Context, e *env, fs *pflag.FlagSet, pkgs
 	if err := cfg.Validate(); err != nil {
 		return fmt.Errorf("-%w", err)
 	}
+	if note := cfg.FixedCountNote(); note != "" {
+		fmt.Fprintln(e.stderr, textfmt.Wrap(note, textfmt.Width(e.stderr), "  "))
+	}
 	f.w.CPUs, f.w.Count = n, count
 	if f.w.Retry, err = retryOf(f.noisy); err != nil {
 		return err

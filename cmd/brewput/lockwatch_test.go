@@ -118,12 +118,17 @@ func TestWhyBench(t *testing.T) {
 
 	// Past --within, no round starts: the answer is what was measured,
 	// undecided first, and says what would decide it.
+	// On 2 CPUs, a fixed count of iterations gets the note on
+	// b.RunParallel's grain.
 	code, stdout, stderr = brewput(context.Background(), t, noChild(), "why", "../../examples/book", "-bench", "Book/design=onelock",
-		"--cpus", "1", "--within", "1ms", "-benchtime", "1000x", "--noisy", "ok")
+		"--cpus", "2", "--within", "1ms", "-benchtime", "1000x", "--noisy", "ok")
 	flat := strings.Join(strings.Fields(stdout), " ")
 	if code != exitOK || !strings.Contains(stdout, "\n\nUndecided after 0 rounds") || !strings.Contains(flat, "What would decide it") ||
 		!strings.Contains(flat, "It stopped at its limit of 1ms after 0 rounds") {
 		t.Errorf("--within 1ms: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	if !strings.Contains(strings.Join(strings.Fields(stderr), " "), "-benchtime 1000x: a benchmark that uses b.RunParallel") {
+		t.Errorf("-benchtime 1000x on 2 CPUs: no note on RunParallel's grain:\n%s", stderr)
 	}
 }
 

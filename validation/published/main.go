@@ -189,34 +189,31 @@ func report(w io.Writer, root, file, only string, keep bool) {
 		if len(rows) == 0 {
 			cmdline.Fail(fmt.Errorf("%s: no rows of %q from %q", s.csv, s.metric, s.source))
 		}
-		got := predict(here, s, rows, cal, keep)
+		hw, err := model.LookupHardware(s.machine, maxCores(s, rows))
+		cmdline.Check(err)
+		got := predict(here, s, rows, cal, hw, keep)
 		fmt.Fprintf(w, "\n%d. %s\n   %s, %s on %s\n", i+1, s.title, s.csv, s.file, s.machine)
-		fmt.Fprintf(w, "   %5s  %9s  %9s  %-17s  %5s  %5s\n", "cores", "published", "predicted", "band", "in", "off")
-		rough, lockstep := false, false
-		for _, p := range got {
-			in, mark := "no", " "
-			if p.inBand {
-				in = "yes"
-			}
-			if p.rough {
-				rough, mark = true, "~"
-			}
-			if p.lockstep {
-				lockstep, mark = true, "!"
-			}
-			fmt.Fprintf(w, "   %5d  %8.2f×  %8.2f×%s [%6.2f, %6.2f]  %5s  %4.2f×\n", p.cores, p.published, p.predicted, mark, p.lo, p.hi, in, p.off)
-		}
-		if rough {
-			fmt.Fprintf(w, "   ~ the model's note: a brief, busy lock, which machines ran from a quarter of\n     to several times the model's figure; rough\n")
-		}
-		if lockstep {
-			fmt.Fprintf(w, "   ! the model's note: a goroutine finished nothing in a simulation of\n     the point or its band (lockstep); not to be trusted\n")
-		}
+		printPoints(w, got, "published")
 		pts = append(pts, got...)
 	}
 	if only == "" {
 		pts = append(pts, puddle(w, here, cal))
 	}
+	measured := reportMeasured(w, root, only, keep)
+	fmt.Fprintf(w, "\nnot expressed (docs/model.md says what each lacks):\n")
+	for _, ne := range notExpressed {
+		fmt.Fprintf(w, "  %s\n", ne)
+	}
+	fmt.Fprintf(w, "\ndone when (issue 54), on the %d published points past one CPU:\n", len(pts))
+	tally(w, pts)
+	if only == "" || len(measured) > 0 {
+		fmt.Fprintf(w, "\nthe same, on the %d measured points past one CPU:\n", len(measured))
+		tally(w, measured)
+	}
+}
+
+// tally writes issue 54's criteria over pts.
+func tally(w io.Writer, pts []point) {
 	in, within2, narrow, worst, wide := 0, 0, 0, 0.0, 0.0
 	rough, over, overRough, lockstep := 0, 0, 0, 0
 	for _, p := range pts {
@@ -243,13 +240,8 @@ func report(w io.Writer, root, file, only string, keep bool) {
 		}
 		worst, wide = max(worst, p.off), max(wide, p.width)
 	}
-	n := float64(len(pts))
-	fmt.Fprintf(w, "\nnot expressed (docs/model.md says what each lacks):\n")
-	for _, ne := range notExpressed {
-		fmt.Fprintf(w, "  %s\n", ne)
-	}
+	n := float64(max(1, len(pts)))
 	met := func(ok bool) string { return map[bool]string{true: "met", false: "NOT met"}[ok] }
-	fmt.Fprintf(w, "\ndone when (issue 54), on the %d published points past one CPU:\n", len(pts))
 	fmt.Fprintf(w, "  in the band (10 %% slack) at ≥ 80 %%  %-7s  %d = %.0f %%\n", met(float64(in) >= 0.8*n), in, 100*float64(in)/n)
 	fmt.Fprintf(w, "  none off by more than 2×           %-7s  %d within, worst %.2f×\n", met(within2 == len(pts)), within2, worst)
 	fmt.Fprintf(w, "  bands at most 2.5× wide            %-7s  %d, widest %.2f×\n", met(narrow == len(pts)), narrow, wide)
@@ -257,6 +249,32 @@ func report(w io.Writer, root, file, only string, keep bool) {
 		rough, overRough, over)
 	if lockstep > 0 {
 		fmt.Fprintf(w, "the model's lockstep note (!) on %d points\n", lockstep)
+	}
+}
+
+// printPoints writes a series' table of points, and the model's notes on
+// them.
+func printPoints(w io.Writer, got []point, what string) {
+	fmt.Fprintf(w, "   %5s  %9s  %9s  %-17s  %5s  %5s\n", "cores", what, "predicted", "band", "in", "off")
+	rough, lockstep := false, false
+	for _, p := range got {
+		in, mark := "no", " "
+		if p.inBand {
+			in = "yes"
+		}
+		if p.rough {
+			rough, mark = true, "~"
+		}
+		if p.lockstep {
+			lockstep, mark = true, "!"
+		}
+		fmt.Fprintf(w, "   %5d  %8.2f×  %8.2f×%s [%6.2f, %6.2f]  %5s  %4.2f×\n", p.cores, p.published, p.predicted, mark, p.lo, p.hi, in, p.off)
+	}
+	if rough {
+		fmt.Fprintf(w, "   ~ the model's note: a brief, busy lock, which machines ran from a quarter of\n     to several times the model's figure; rough\n")
+	}
+	if lockstep {
+		fmt.Fprintf(w, "   ! the model's note: a goroutine finished nothing in a simulation of\n     the point or its band (lockstep); not to be trusted\n")
 	}
 }
 
@@ -353,7 +371,7 @@ func read(file, source, metric string) []row {
 // predict simulates s on each published count and on one CPU, at the
 // calibration's point and at its band's edges crossed with the machine's
 // transfer costs, and compares each count's speed-ups with the published.
-func predict(dir string, s series, rows []row, cal calibrate.Calibration, keep bool) []point {
+func predict(dir string, s series, rows []row, cal calibrate.Calibration, hw model.Hardware, keep bool) []point {
 	b, err := blueprint.Load(filepath.Join(dir, s.file))
 	cmdline.Check(err)
 	one := s.base
@@ -372,8 +390,6 @@ func predict(dir string, s series, rows []row, cal calibrate.Calibration, keep b
 			cores = append(cores, r.cores)
 		}
 	}
-	hw, err := model.LookupHardware(s.machine, max(1, slices.Max(cores)))
-	cmdline.Check(err)
 	// The point and the runs its band simulates, as brewput model's band
 	// runs them (model.Config.Edges): the calibration's and the machine's
 	// corners, the slow ones also on CPUs that are hardware threads where
@@ -445,6 +461,19 @@ func predict(dir string, s series, rows []row, cal calibrate.Calibration, keep b
 		out = append(out, p)
 	}
 	return out
+}
+
+// maxCores is the most CPUs a series' rows ask for.
+func maxCores(s series, rows []row) int {
+	n := 1
+	for _, r := range rows {
+		c := r.cores
+		if s.cpus != nil {
+			c = s.cpus(r.cores)
+		}
+		n = max(n, c)
+	}
+	return n
 }
 
 // scale sets every step's duration so that one order takes ns of CPU.

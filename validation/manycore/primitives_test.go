@@ -1,0 +1,355 @@
+package manycore
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"testing"
+)
+
+// The benchmarks below are the published behaviours of
+// validation/testdata/published measured again, each in the shape its
+// source describes, on a machine brewput can describe whole (run.sh). A
+// benchmark whose name ends in /P runs one goroutine per P, as the
+// published ones with RunParallel or GOMAXPROCS goroutines did; its op is
+// one of the published op.
+
+// line pads a value to a cache line of its own and its neighbour's, which
+// a processor may fetch with it.
+type line[T any] struct {
+	_ [128]byte
+	v T
+	_ [128]byte
+}
+
+// perP runs body on one goroutine per P, splitting b.N between them, and
+// times from when all have started.
+func perP(b *testing.B, body func(g, n int)) {
+	procs := runtime.GOMAXPROCS(0)
+	onEach(b, procs, body)
+}
+
+// onEach runs body on g goroutines, b.N split between them.
+func onEach(b *testing.B, goroutines int, body func(g, n int)) {
+	var ready, done sync.WaitGroup
+	start := make(chan struct{})
+	ready.Add(goroutines)
+	done.Add(goroutines)
+	for g := range goroutines {
+		n := b.N / goroutines
+		if g < b.N%goroutines {
+			n++
+		}
+		go func() {
+			defer done.Done()
+			ready.Done()
+			<-start
+			body(g, n)
+		}()
+	}
+	ready.Wait()
+	b.ResetTimer()
+	close(start)
+	done.Wait()
+}
+
+// work is the published benchmarks' local work: iterations of
+// foo *= 2; foo /= 2 on a value the compiler cannot see through.
+//
+//go:noinline
+func work(foo, iterations int) int {
+	for range iterations {
+		foo *= 2
+		foo /= 2
+	}
+	return foo
+}
+
+var sink atomic.Int64
+
+// BenchmarkMutex is dd2074c8's BenchmarkMutex: one sync.Mutex locked and
+// unlocked around nothing by a goroutine per P, and BenchmarkMutexSlack's
+// ten goroutines a P.
+func BenchmarkMutex(b *testing.B) {
+	for _, slack := range []int{1, 10} {
+		b.Run(fmt.Sprintf("goroutines=%dP", slack), func(b *testing.B) {
+			var mu line[sync.Mutex]
+			onEach(b, slack*runtime.GOMAXPROCS(0), func(_, n int) {
+				for range n {
+					mu.v.Lock()
+					mu.v.Unlock()
+				}
+			})
+		})
+	}
+}
+
+// BenchmarkMutexUncontended is a mutex per goroutine, each on its own line.
+func BenchmarkMutexUncontended(b *testing.B) {
+	mus := make([]line[sync.Mutex], runtime.GOMAXPROCS(0))
+	perP(b, func(g, n int) {
+		mu := &mus[g].v
+		for range n {
+			mu.Lock()
+			mu.Unlock()
+		}
+	})
+}
+
+// BenchmarkMutexWork is dd2074c8's BenchmarkMutexWork: an empty critical
+// section with 100 iterations of work outside it.
+func BenchmarkMutexWork(b *testing.B) {
+	var mu line[sync.Mutex]
+	perP(b, func(g, n int) {
+		foo := g + 1
+		for range n {
+			mu.v.Lock()
+			mu.v.Unlock()
+			foo = work(foo, 100)
+		}
+		sink.Add(int64(foo))
+	})
+}
+
+// BenchmarkMutexShortHold is a short critical section (20 iterations of
+// work, about a rate.Limiter's reservation) with 20 outside it.
+func BenchmarkMutexShortHold(b *testing.B) {
+	var mu line[sync.Mutex]
+	var shared line[int]
+	perP(b, func(g, n int) {
+		foo := g + 1
+		for range n {
+			mu.v.Lock()
+			shared.v = work(shared.v+1, 20)
+			mu.v.Unlock()
+			foo = work(foo, 20)
+		}
+		sink.Add(int64(foo))
+	})
+}
+
+// BenchmarkLock is golang/go#33747's BenchmarkLock on every P: workers
+// loop over passes of a 1000-byte sum, a share of them (ratio) with one
+// shared sync.Mutex held; one op is 1000 passes. The workers are the
+// point's goroutines, all Ps available, as the issue ran them.
+func BenchmarkLock(b *testing.B) {
+	for _, ratio := range []float64{0.01, 0.1} {
+		for _, workers := range []int{1, 2, 4, 8, 12, 16, 24, 32} {
+			b.Run(fmt.Sprintf("ratio=%.2f/workers=%d", ratio, workers), func(b *testing.B) {
+				if runtime.GOMAXPROCS(0) != runtime.NumCPU() {
+					b.Skip("runs on every CPU: -cpu", runtime.NumCPU())
+				}
+				var mu line[sync.Mutex]
+				const passes = 1000
+				inside := int(ratio * passes)
+				onEach(b, workers, func(g, n int) {
+					var buf [1000]byte
+					for i := range buf {
+						buf[i] = byte(i + g)
+					}
+					var total int
+					for range n {
+						for p := range passes {
+							if p < inside {
+								mu.v.Lock()
+								total += sum(&buf)
+								mu.v.Unlock()
+							} else {
+								total += sum(&buf)
+							}
+						}
+					}
+					sink.Add(int64(total))
+				})
+			})
+		}
+	}
+}
+
+//go:noinline
+func sum(buf *[1000]byte) int {
+	var s int
+	for _, v := range buf {
+		s += int(v)
+	}
+	return s
+}
+
+// BenchmarkChanContended is the runtime's BenchmarkChanContended: every
+// P's goroutine sends 100 values to one shared buffered channel and takes
+// 100 back, over and over; one op is one send or one receive.
+func BenchmarkChanContended(b *testing.B) {
+	const calls = 100
+	procs := runtime.GOMAXPROCS(0)
+	c := make(chan int, procs*calls)
+	perP(b, func(_, n int) {
+		for i := 0; i < n; i += 2 * calls {
+			for range calls {
+				c <- 0
+			}
+			for range calls {
+				<-c
+			}
+		}
+	})
+}
+
+// BenchmarkChanProdCons is the runtime's ChanProdCons as xsync runs it:
+// half the Ps produce and half consume on one channel of capacity 1000,
+// with 0 or 100 iterations of work on each side of every item; one op is
+// one item.
+func BenchmarkChanProdCons(b *testing.B) {
+	for _, iterations := range []int{0, 100} {
+		b.Run(fmt.Sprintf("work=%d", iterations), func(b *testing.B) {
+			pairs := max(1, runtime.GOMAXPROCS(0)/2)
+			c := make(chan int, 1000)
+			var consumers sync.WaitGroup
+			for g := range pairs {
+				consumers.Go(func() {
+					foo := g + 1
+					for v := range c {
+						foo = work(foo+v, iterations)
+					}
+					sink.Add(int64(foo))
+				})
+			}
+			onEach(b, pairs, func(g, n int) {
+				foo := g + 1
+				for range n {
+					foo = work(foo, iterations)
+					c <- foo & 1
+				}
+			})
+			close(c)
+			consumers.Wait()
+		})
+	}
+}
+
+// BenchmarkRWMutex is xsync's RWMutex benchmarks: read-locked around
+// nothing or around 100 iterations of work by every P, write-locked once
+// in writeEvery ops (never where 0).
+func BenchmarkRWMutex(b *testing.B) {
+	cases := []struct {
+		name              string
+		iterations, every int
+	}{
+		{"ReadOnly", 0, 0},
+		{"WorkReadOnly", 100, 0},
+		{"Write10000", 0, 10000},
+		{"WorkWrite100000", 100, 100000},
+	}
+	for _, c := range cases {
+		b.Run(c.name, func(b *testing.B) {
+			var rw line[sync.RWMutex]
+			perP(b, func(g, n int) {
+				foo := g + 1
+				for i := range n {
+					if c.every > 0 && (i+1)%c.every == 0 {
+						rw.v.Lock()
+						foo = work(foo, c.iterations)
+						rw.v.Unlock()
+						continue
+					}
+					rw.v.RLock()
+					foo = work(foo, c.iterations)
+					rw.v.RUnlock()
+				}
+				sink.Add(int64(foo))
+			})
+		})
+	}
+}
+
+// BenchmarkCounter is one atomic int64 added to by every P against a
+// striped counter: a stripe per P a line apart, each goroutine adding to
+// its own (own) or to one drawn at random once (drawn, as xsync's v2
+// counter draws a token), so that two may share one.
+func BenchmarkCounter(b *testing.B) {
+	b.Run("atomic", func(b *testing.B) {
+		var c line[atomic.Int64]
+		perP(b, func(_, n int) {
+			for range n {
+				c.v.Add(1)
+			}
+		})
+	})
+	for _, draw := range []string{"own", "drawn"} {
+		b.Run("striped="+draw, func(b *testing.B) {
+			procs := runtime.GOMAXPROCS(0)
+			stripes := make([]line[atomic.Int64], procs)
+			perP(b, func(g, n int) {
+				s := &stripes[g].v
+				if draw == "drawn" {
+					s = &stripes[rand.IntN(procs)].v
+				}
+				for range n {
+					s.Add(1)
+				}
+			})
+		})
+	}
+}
+
+// BenchmarkPool is f8e0057b's BenchmarkPool: 100 Put and Get pairs an op,
+// on sync.Pool (per-P caches) and on a cache behind one mutex (the old
+// design).
+func BenchmarkPool(b *testing.B) {
+	b.Run("syncpool", func(b *testing.B) {
+		var p sync.Pool
+		perP(b, func(_, n int) {
+			for range n {
+				for range 100 {
+					p.Put(1)
+					p.Get()
+				}
+			}
+		})
+	})
+	b.Run("global", func(b *testing.B) {
+		var mu line[sync.Mutex]
+		var cache []any
+		perP(b, func(_, n int) {
+			for range n {
+				for range 100 {
+					mu.v.Lock()
+					cache = append(cache, 1)
+					mu.v.Unlock()
+					mu.v.Lock()
+					if len(cache) > 0 {
+						cache = cache[:len(cache)-1]
+					}
+					mu.v.Unlock()
+				}
+			}
+		})
+	})
+}
+
+// BenchmarkSyncMapLoad is sync.Map with 1000 int keys, warm, every op a
+// Load of a present key.
+func BenchmarkSyncMapLoad(b *testing.B) {
+	var m sync.Map
+	for k := range 1000 {
+		m.Store(k, k)
+	}
+	perP(b, func(g, n int) {
+		k := g * 7
+		for range n {
+			m.Load(k % 1000)
+			k++
+		}
+	})
+}
+
+// BenchmarkSprintfEmpty is fmt.Sprintf("") on every P (its printers come
+// from a sync.Pool).
+func BenchmarkSprintfEmpty(b *testing.B) {
+	perP(b, func(_, n int) {
+		for range n {
+			_ = fmt.Sprintf("")
+		}
+	})
+}

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Measures, on a machine with more cores than ours, what the model is
+# judged against: the machine's shape, brewput's calibration of it, the
+# published behaviours of Go's primitives (primitives_test.go) and real
+# libraries' benchmarks on its CPU counts, and the coffee shop on them.
+#
+#   bash validation/manycore/run.sh build DIR        # here: static binaries
+#   bash validation/manycore/run.sh measure DIR OUT  # there: into OUT
+#
+# The target needs no Go: build makes every binary (linux/amd64, no cgo),
+# measure runs them. Each part writes its own file as it goes, so that a
+# run cut short keeps what it finished; each part has a time limit.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+
+build() {
+  local dir=$1
+  mkdir -p "$dir"
+  dir=$(cd "$dir" && pwd)
+  export CGO_ENABLED=0 GOOS=linux GOARCH=amd64
+  (cd "$root" && go build -ldflags="-s -w" -o "$dir/brewput" ./cmd/brewput) || exit 1
+  (cd "$root/validation" && go test -c -ldflags="-s -w" -o "$dir/manycore.test" ./manycore &&
+    go build -ldflags="-s -w" -o "$dir/quietprobe" ./quietprobe) || exit 1
+  (cd "$root/cmd/brewput/testdata/reallibs" && GOFLAGS=-mod=mod go test -c -ldflags="-s -w" -o "$dir/reallibs.test" .) || exit 1
+  (cd "$root" && go test -c -ldflags="-s -w" -o "$dir/cache.test" ./examples/cache &&
+    go test -c -ldflags="-s -w" -o "$dir/book.test" ./examples/book) || exit 1
+  ls -la "$dir"
+}
+
+measure() {
+  local bin out
+  bin=$(cd "$1" && pwd)
+  out=$2
+  mkdir -p "$out"
+  export HOME=$(mktemp -d) XDG_CONFIG_HOME= XDG_CACHE_HOME=
+  local all cpus shopcpus
+  all=$(nproc)
+  cpus=$(seq -s, 1 "$all" | awk -F, -v n="$all" '{
+    s = ""; for (i = 1; i <= n; i++) if (i <= 4 || i % 2 == 0) s = s (s ? "," : "") i; print s }')
+  shopcpus=$(echo 1 2 4 6 8 12 16 "$all" | tr ' ' '\n' | awk -v n="$all" '$1 <= n' | sort -un | paste -sd,)
+
+  {
+    date -u +%FT%TZ
+    uname -a
+    echo "nproc $all"
+    grep -E '^(Cpus_allowed_list)' /proc/self/status
+    cat /sys/fs/cgroup/cpu.max 2>/dev/null
+    lscpu
+    echo "== topology: cpu package core siblings"
+    for c in /sys/devices/system/cpu/cpu[0-9]*; do
+      echo "$(basename "$c") $(cat "$c/topology/physical_package_id") $(cat "$c/topology/core_id") $(cat "$c/topology/thread_siblings_list")"
+    done | sort -V
+    echo "== others over one second: $("$bin/quietprobe")"
+    cat /proc/loadavg
+  } >"$out/machine.txt" 2>&1
+
+  echo "== calibrate"
+  timeout 60 "$bin/brewput" calibrate --out "$out/calibration.json" --force --wait 10s 2>&1 | tee "$out/calibrate.txt"
+
+  echo "== primitives on $cpus CPUs"
+  timeout 170 "$bin/quietprobe" "$bin/manycore.test" -test.run '^$' -test.bench . -test.skip '^BenchmarkLock$' \
+    -test.cpu "$cpus" -test.benchtime 50ms -test.count 3 2>&1 | tee "$out/primitives.txt" | grep -E '^(ok|PASS|FAIL|others)'
+  timeout 40 "$bin/quietprobe" "$bin/manycore.test" -test.run '^$' -test.bench '^BenchmarkLock$' \
+    -test.cpu "$all" -test.benchtime 50ms -test.count 3 2>&1 | tee -a "$out/primitives.txt" | grep -E '^(ok|PASS|FAIL|others)'
+
+  echo "== real libraries and examples on $shopcpus CPUs"
+  for t in reallibs cache book; do
+    echo "== $t" >>"$out/libraries.txt"
+    timeout 60 "$bin/quietprobe" "$bin/$t.test" -test.run '^$' -test.bench . -test.cpu "$shopcpus" \
+      -test.benchtime 50ms -test.count 3 2>&1 | tee -a "$out/libraries.txt" | grep -E '^(ok|PASS|FAIL|others)'
+  done
+
+  echo "== the shop on $shopcpus CPUs"
+  timeout 150 "$bin/brewput" run --cpus "$shopcpus" --dur 1s --noisy ok --out "$out/shop.json" >"$out/shop.txt" 2>&1
+  echo "shop exit $?"
+  tail -3 "$out/shop.txt"
+
+  echo "== calibrate again"
+  timeout 40 "$bin/brewput" calibrate --out "$out/calibration2.json" --force --wait 5s >>"$out/calibrate.txt" 2>&1
+  tail -4 "$out/calibrate.txt"
+  echo "others now: $("$bin/quietprobe")"
+}
+
+case ${1:-} in
+build) build "${2:?DIR}" ;;
+measure) measure "${2:?DIR}" "${3:?OUT}" ;;
+*)
+  echo "usage: run.sh build DIR | run.sh measure DIR OUT" >&2
+  exit 2
+  ;;
+esac

@@ -1,0 +1,161 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/brewput/brewput/model"
+	"github.com/brewput/brewput/model/calibrate"
+	"github.com/brewput/brewput/model/sim"
+	"github.com/brewput/brewput/validation/internal/cmdline"
+)
+
+// The published behaviours measured again, on a machine of more cores
+// than this one that brewput could calibrate (validation/manycore/run.sh,
+// its output in testdata/manycore): each series a benchmark of
+// validation/manycore predicted by the same blueprint as the published
+// one, on the machine's shape with its own calibration, as a user who ran
+// brewput calibrate there would predict it.
+var measuredSeries = []series{
+	{title: "sync.Mutex, empty critical section, a goroutine per P", metric: "Mutex/goroutines=1P", file: "mutex-empty.yaml", dur: 200 * time.Microsecond},
+	{title: "sync.Mutex, empty, ten goroutines a P", metric: "Mutex/goroutines=10P", file: "mutex-empty.yaml",
+		customers: func(c int) int { return 10 * c }, dur: 200 * time.Microsecond},
+	{title: "a sync.Mutex per goroutine", metric: "MutexUncontended", file: "mutex-private.yaml", dur: 200 * time.Microsecond},
+	{title: "sync.Mutex, 100 iterations of work outside", metric: "MutexWork", file: "mutex-work.yaml", dur: 2 * time.Millisecond},
+	{title: "sync.Mutex, 20 iterations inside and 20 outside", metric: "MutexShortHold", file: "mutex-short.yaml", dur: time.Millisecond},
+	{title: "sync.Mutex, 1 % of each op inside, workers on every CPU (#33747's)", metric: "Lock/ratio=0.01", file: "mutex96.yaml",
+		customers: func(c int) int { return c }, cpus: func(int) int { return 16 }, dur: 20 * time.Millisecond},
+	{title: "sync.Mutex, 10 % of each op inside, workers on every CPU", metric: "Lock/ratio=0.10", file: "mutex-tenth.yaml",
+		customers: func(c int) int { return c }, cpus: func(int) int { return 16 }, dur: 20 * time.Millisecond},
+	{title: "one contended channel (the runtime's ChanContended)", metric: "ChanContended", file: "chancontended.yaml", dur: 200 * time.Microsecond},
+	{title: "producer/consumer pairs on one buffered channel, no work", metric: "ChanProdCons/work=0", file: "prodcons.yaml", dur: 200 * time.Microsecond, pairs: true},
+	{title: "producer/consumer pairs on one buffered channel, with work", metric: "ChanProdCons/work=100", file: "prodcons.yaml", dur: time.Millisecond, pairs: true},
+	{title: "RWMutex read-locked empty by every P", metric: "RWMutex/ReadOnly", file: "rwmutex-read.yaml", dur: 200 * time.Microsecond},
+	{title: "RWMutex read-locked around 100 iterations", metric: "RWMutex/WorkReadOnly", file: "rwmutex-work.yaml", dur: time.Millisecond},
+	{title: "RWMutex read-locked, write-locked 1 op in 10000", metric: "RWMutex/Write10000", file: "rwmutex-write.yaml", dur: time.Millisecond},
+	{title: "RWMutex around 100 iterations, writes 1 in 100000", metric: "RWMutex/WorkWrite100000", file: "rwmutex-workwrite.yaml", dur: 2 * time.Millisecond},
+	{title: "one atomic counter, every P adding", metric: "Counter/atomic", file: "atomic.yaml", dur: 200 * time.Microsecond},
+	{title: "a striped counter, a stripe each", metric: "Counter/striped=own", file: "striped32.yaml", dur: 200 * time.Microsecond},
+	{title: "a striped counter, stripes drawn at random", metric: "Counter/striped=drawn", file: "striped.yaml", dur: 200 * time.Microsecond},
+	{title: "sync.Pool, 100 Put and Get pairs", metric: "Pool/syncpool", file: "pool-perp.yaml", dur: time.Millisecond, per: 100},
+	{title: "a pool behind one global mutex, 100 pairs", metric: "Pool/global", file: "pool-global.yaml", dur: time.Millisecond, per: 100},
+	{title: "sync.Map, reads only", metric: "SyncMapLoad", file: "syncmap-read.yaml", dur: 500 * time.Microsecond},
+	{title: "fmt.Sprintf(\"\") on sync.Pool's per-P caches", metric: "SprintfEmpty", file: "sprintf-perp.yaml", dur: 500 * time.Microsecond},
+}
+
+// benchLine is a line of go test -bench's output: the name, its -cpu
+// suffix, and ns/op.
+var benchLine = regexp.MustCompile(`^Benchmark(\S+?)(?:-(\d+))?\s+\d+\s+([0-9.]+) ns/op`)
+
+// readBench is each benchmark's rows in file (go test -bench output, run
+// with -count): the median of its runs on each CPU count. A name with
+// /workers=N is a series over workers, N its count.
+func readBench(file string) map[string][]row {
+	f, err := os.Open(file)
+	cmdline.Check(err)
+	defer f.Close()
+	runs := map[string]map[int][]float64{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		m := benchLine.FindStringSubmatch(sc.Text())
+		if m == nil {
+			continue
+		}
+		name, cores := m[1], 1
+		if m[2] != "" {
+			cores, _ = strconv.Atoi(m[2])
+		}
+		if i := strings.Index(name, "/workers="); i >= 0 {
+			cores, _ = strconv.Atoi(name[i+len("/workers="):])
+			name = name[:i]
+		}
+		v, err := strconv.ParseFloat(m[3], 64)
+		if err != nil {
+			continue
+		}
+		if runs[name] == nil {
+			runs[name] = map[int][]float64{}
+		}
+		runs[name][cores] = append(runs[name][cores], v)
+	}
+	cmdline.Check(sc.Err())
+	out := map[string][]row{}
+	for name, byCores := range runs {
+		for cores, vs := range byCores {
+			slices.Sort(vs)
+			med := vs[len(vs)/2]
+			if len(vs)%2 == 0 {
+				med = (vs[len(vs)/2-1] + vs[len(vs)/2]) / 2
+			}
+			out[name] = append(out[name], row{cores, med})
+		}
+		slices.SortFunc(out[name], func(a, b row) int { return a.cores - b.cores })
+	}
+	return out
+}
+
+// lscpuField matches a line of lscpu's output.
+var lscpuField = regexp.MustCompile(`(?m)^(Socket\(s\)|Core\(s\) per socket|Thread\(s\) per core):\s+(\d+)`)
+
+// measuredHardware is the machine run.sh measured, as machine.txt (lscpu)
+// describes it, with the cost of moving a line its calibration measured:
+// known, as this machine is to brewput.
+func measuredHardware(dir string, cal calibrate.Calibration) model.Hardware {
+	text, err := os.ReadFile(filepath.Join(dir, "machine.txt"))
+	cmdline.Check(err)
+	var shape sim.Machine
+	for _, m := range lscpuField.FindAllStringSubmatch(string(text), -1) {
+		n, _ := strconv.Atoi(m[2])
+		switch m[1] {
+		case "Socket(s)":
+			shape.Sockets = n
+		case "Core(s) per socket":
+			shape.CoresPerSocket = n
+		case "Thread(s) per core":
+			shape.ThreadsPerCore = n
+		}
+	}
+	if shape.Sockets*shape.CoresPerSocket*shape.ThreadsPerCore == 0 {
+		cmdline.Fail(fmt.Errorf("%s: no lscpu shape", filepath.Join(dir, "machine.txt")))
+	}
+	return model.Hardware{Name: "measured", Shape: shape, Transfer: cal.Costs.Transfer, Known: true,
+		About: fmt.Sprintf("%d × %d × %d, moving a line %s (its calibration)", shape.Sockets, shape.CoresPerSocket,
+			shape.ThreadsPerCore, cal.Costs.Transfer.Socket)}
+}
+
+// reportMeasured writes the comparison of every measured series (those
+// whose title holds only) and its tallies, and returns its points.
+func reportMeasured(w io.Writer, root, only string, keep bool) []point {
+	data := filepath.Join(root, "validation", "testdata", "manycore")
+	here := filepath.Join(root, "validation", "published")
+	cal, err := calibrate.Load(filepath.Join(data, "calibration.json"))
+	cmdline.Check(err)
+	hw := measuredHardware(data, cal)
+	bench := readBench(filepath.Join(data, "primitives.txt"))
+	fmt.Fprintf(w, "\nmeasured on %s (testdata/manycore, %s):\n", cal.Host.Name, cal.Date.UTC().Format("2006-01-02"))
+	fmt.Fprintf(w, "%s; go policy under its own calibration\n", hw.About)
+	var pts []point
+	for i, s := range measuredSeries {
+		if only != "" && !strings.Contains(s.title, only) {
+			continue
+		}
+		rows := bench[s.metric]
+		if len(rows) == 0 {
+			cmdline.Fail(fmt.Errorf("primitives.txt: no rows of %s", s.metric))
+		}
+		s.machine = hw.Name
+		got := predict(here, s, rows, cal, hw, keep)
+		fmt.Fprintf(w, "\nM%d. %s\n   Benchmark%s, %s\n", i+1, s.title, s.metric, s.file)
+		printPoints(w, got, "measured")
+		pts = append(pts, got...)
+	}
+	return pts
+}

@@ -24,29 +24,37 @@ type line[T any] struct {
 	_ [128]byte
 }
 
-// perP runs body on one goroutine per P, splitting b.N between them, and
-// times from when all have started.
+// perP runs body on one goroutine per P, b.N shared between them.
 func perP(b *testing.B, body func(g, n int)) {
-	procs := runtime.GOMAXPROCS(0)
-	onEach(b, procs, body)
+	onEach(b, runtime.GOMAXPROCS(0), body)
 }
 
-// onEach runs body on g goroutines, b.N split between them.
+// onEach runs body on g goroutines, timed from when all have started,
+// each taking b.N's ops in grains from a shared count as testing's
+// RunParallel does, so that one goroutine held up (by the hypervisor, a
+// timer) does not hold up the rest: a split fixed in advance times the
+// slowest goroutine. A grain is at most 10000 ops and a tenth of a
+// goroutine's share, so that the count's own line is taken rarely.
 func onEach(b *testing.B, goroutines int, body func(g, n int)) {
 	var ready, done sync.WaitGroup
+	var left atomic.Int64
+	left.Store(int64(b.N))
+	grain := int64(max(1, min(10000, b.N/goroutines/10)))
 	start := make(chan struct{})
 	ready.Add(goroutines)
 	done.Add(goroutines)
 	for g := range goroutines {
-		n := b.N / goroutines
-		if g < b.N%goroutines {
-			n++
-		}
 		go func() {
 			defer done.Done()
 			ready.Done()
 			<-start
-			body(g, n)
+			for {
+				n := min(grain, left.Add(-grain)+grain)
+				if n <= 0 {
+					return
+				}
+				body(g, int(n))
+			}
 		}()
 	}
 	ready.Wait()
@@ -107,6 +115,18 @@ func BenchmarkMutexWork(b *testing.B) {
 		for range n {
 			mu.v.Lock()
 			mu.v.Unlock()
+			foo = work(foo, 100)
+		}
+		sink.Add(int64(foo))
+	})
+}
+
+// BenchmarkPrivateWork is 100 iterations of work by every P and nothing
+// shared: how fast a core runs while the others run.
+func BenchmarkPrivateWork(b *testing.B) {
+	perP(b, func(g, n int) {
+		foo := g + 1
+		for range n {
 			foo = work(foo, 100)
 		}
 		sink.Add(int64(foo))
@@ -244,10 +264,12 @@ func BenchmarkRWMutex(b *testing.B) {
 	for _, c := range cases {
 		b.Run(c.name, func(b *testing.B) {
 			var rw line[sync.RWMutex]
+			ops := make([]line[int], runtime.GOMAXPROCS(0)) // each goroutine's, across its grains
 			perP(b, func(g, n int) {
 				foo := g + 1
-				for i := range n {
-					if c.every > 0 && (i+1)%c.every == 0 {
+				for range n {
+					ops[g].v++
+					if c.every > 0 && ops[g].v%c.every == 0 {
 						rw.v.Lock()
 						foo = work(foo, c.iterations)
 						rw.v.Unlock()
@@ -280,11 +302,15 @@ func BenchmarkCounter(b *testing.B) {
 		b.Run("striped="+draw, func(b *testing.B) {
 			procs := runtime.GOMAXPROCS(0)
 			stripes := make([]line[atomic.Int64], procs)
-			perP(b, func(g, n int) {
-				s := &stripes[g].v
+			stripe := make([]int, procs) // each goroutine's, drawn once
+			for g := range stripe {
+				stripe[g] = g
 				if draw == "drawn" {
-					s = &stripes[rand.IntN(procs)].v
+					stripe[g] = rand.IntN(procs)
 				}
+			}
+			perP(b, func(g, n int) {
+				s := &stripes[stripe[g]].v
 				for range n {
 					s.Add(1)
 				}

@@ -7,6 +7,9 @@
 #   bash validation/manycore/run.sh build DIR        # here: static binaries
 #   bash validation/manycore/run.sh measure DIR OUT  # there: into OUT
 #
+# PARTS (default: machine calibrate primitives libraries shop) picks the
+# parts to measure; COUNT (default 3) and BENCHTIME (50ms) the benchmarks'.
+#
 # The target needs no Go: build makes every binary (linux/amd64, no cgo),
 # measure runs them. Each part writes its own file as it goes, so that a
 # run cut short keeps what it finished; each part has a time limit.
@@ -39,7 +42,10 @@ measure() {
     s = ""; for (i = 1; i <= n; i++) if (i <= 4 || i % 2 == 0) s = s (s ? "," : "") i; print s }')
   shopcpus=$(echo 1 2 4 6 8 12 16 "$all" | tr ' ' '\n' | awk -v n="$all" '$1 <= n' | sort -un | paste -sd,)
 
-  {
+  local parts=" ${PARTS:-machine calibrate primitives libraries shop} " count=${COUNT:-3} benchtime=${BENCHTIME:-50ms}
+  want() { [[ $parts == *" $1 "* ]] && echo "== $1 at $(date -u +%T)"; }
+
+  want machine && {
     date -u +%FT%TZ
     uname -a
     echo "nproc $all"
@@ -54,31 +60,33 @@ measure() {
     cat /proc/loadavg
   } >"$out/machine.txt" 2>&1
 
-  echo "== calibrate"
+  want calibrate &&
   timeout 60 "$bin/brewput" calibrate --out "$out/calibration.json" --force --wait 10s 2>&1 | tee "$out/calibrate.txt"
 
-  echo "== primitives on $cpus CPUs"
-  timeout 170 "$bin/quietprobe" "$bin/manycore.test" -test.run '^$' -test.bench . -test.skip '^BenchmarkLock$' \
-    -test.cpu "$cpus" -test.benchtime 50ms -test.count 3 2>&1 | tee "$out/primitives.txt" | grep -E '^(ok|PASS|FAIL|others)'
-  timeout 40 "$bin/quietprobe" "$bin/manycore.test" -test.run '^$' -test.bench '^BenchmarkLock$' \
-    -test.cpu "$all" -test.benchtime 50ms -test.count 3 2>&1 | tee -a "$out/primitives.txt" | grep -E '^(ok|PASS|FAIL|others)'
+  want primitives && {
+    timeout 200 "$bin/quietprobe" "$bin/manycore.test" -test.run '^$' -test.bench . -test.skip '^BenchmarkLock$' \
+      -test.cpu "$cpus" -test.benchtime "$benchtime" -test.count "$count" 2>&1 | tee "$out/primitives.txt" | grep -E '^(ok|PASS|FAIL|others)'
+    timeout 40 "$bin/quietprobe" "$bin/manycore.test" -test.run '^$' -test.bench '^BenchmarkLock$' \
+      -test.cpu "$all" -test.benchtime "$benchtime" -test.count "$count" 2>&1 | tee -a "$out/primitives.txt" | grep -E '^(ok|PASS|FAIL|others)'
+  }
 
-  echo "== real libraries and examples on $shopcpus CPUs"
-  for t in reallibs cache book; do
-    echo "== $t" >>"$out/libraries.txt"
-    timeout 60 "$bin/quietprobe" "$bin/$t.test" -test.run '^$' -test.bench . -test.cpu "$shopcpus" \
-      -test.benchtime 50ms -test.count 3 2>&1 | tee -a "$out/libraries.txt" | grep -E '^(ok|PASS|FAIL|others)'
-  done
+  want libraries &&
+    for t in reallibs cache book; do
+      echo "== $t" >>"$out/libraries.txt"
+      timeout 60 "$bin/quietprobe" "$bin/$t.test" -test.run '^$' -test.bench . -test.cpu "$shopcpus" \
+        -test.benchtime "$benchtime" -test.count "$count" 2>&1 | tee -a "$out/libraries.txt" | grep -E '^(ok|PASS|FAIL|others)'
+    done
 
-  echo "== the shop on $shopcpus CPUs"
-  timeout 150 "$bin/brewput" run --cpus "$shopcpus" --dur 1s --noisy ok --out "$out/shop.json" >"$out/shop.txt" 2>&1
-  echo "shop exit $?"
-  tail -3 "$out/shop.txt"
+  want shop && {
+    timeout 150 "$bin/brewput" run --cpus "$shopcpus" --dur 1s --noisy ok --out "$out/shop.json" >"$out/shop.txt" 2>&1
+    echo "shop exit $?"
+    tail -3 "$out/shop.txt"
+  }
 
-  echo "== calibrate again"
+  want calibrate &&
   timeout 40 "$bin/brewput" calibrate --out "$out/calibration2.json" --force --wait 5s >>"$out/calibrate.txt" 2>&1
-  tail -4 "$out/calibrate.txt"
-  echo "others now: $("$bin/quietprobe")"
+  want calibrate && tail -4 "$out/calibrate.txt"
+  echo "others at $(date -u +%T): $("$bin/quietprobe")"
 }
 
 case ${1:-} in

@@ -200,6 +200,9 @@ func report(w io.Writer, root, file, only string, keep bool) {
 		pts = append(pts, puddle(w, here, cal))
 	}
 	measured := reportMeasured(w, root, only, keep)
+	if only == "" {
+		reportShop(w, root)
+	}
 	fmt.Fprintf(w, "\nnot expressed (docs/model.md says what each lacks):\n")
 	for _, ne := range notExpressed {
 		fmt.Fprintf(w, "  %s\n", ne)

@@ -2,8 +2,10 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -12,9 +14,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/calibrate"
 	"github.com/brewput/brewput/model/sim"
+	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/validation/internal/cmdline"
 )
 
@@ -25,11 +29,12 @@ import (
 // one, on the machine's shape with its own calibration, as a user who ran
 // brewput calibrate there would predict it.
 var measuredSeries = []series{
-	{title: "sync.Mutex, empty critical section, a goroutine per P", metric: "Mutex/goroutines=1P", file: "mutex-empty.yaml", dur: 200 * time.Microsecond},
+	{title: "sync.Mutex, empty critical section, a goroutine per P", metric: "Mutex/goroutines=1P", file: "mutex-empty.yaml", dur: 5 * time.Millisecond},
 	{title: "sync.Mutex, empty, ten goroutines a P", metric: "Mutex/goroutines=10P", file: "mutex-empty.yaml",
-		customers: func(c int) int { return 10 * c }, dur: 200 * time.Microsecond},
+		customers: func(c int) int { return 10 * c }, dur: 5 * time.Millisecond},
 	{title: "a sync.Mutex per goroutine", metric: "MutexUncontended", file: "mutex-private.yaml", dur: 200 * time.Microsecond},
 	{title: "sync.Mutex, 100 iterations of work outside", metric: "MutexWork", file: "mutex-work.yaml", dur: 2 * time.Millisecond},
+	{title: "100 iterations of work and nothing shared", metric: "PrivateWork", file: "private-work.yaml", dur: 2 * time.Millisecond},
 	{title: "sync.Mutex, 20 iterations inside and 20 outside", metric: "MutexShortHold", file: "mutex-short.yaml", dur: time.Millisecond},
 	{title: "sync.Mutex, 1 % of each op inside, workers on every CPU (#33747's)", metric: "Lock/ratio=0.01", file: "mutex96.yaml",
 		customers: func(c int) int { return c }, cpus: func(int) int { return 16 }, dur: 20 * time.Millisecond},
@@ -46,7 +51,7 @@ var measuredSeries = []series{
 	{title: "a striped counter, a stripe each", metric: "Counter/striped=own", file: "striped32.yaml", dur: 200 * time.Microsecond},
 	{title: "a striped counter, stripes drawn at random", metric: "Counter/striped=drawn", file: "striped.yaml", dur: 200 * time.Microsecond},
 	{title: "sync.Pool, 100 Put and Get pairs", metric: "Pool/syncpool", file: "pool-perp.yaml", dur: time.Millisecond, per: 100},
-	{title: "a pool behind one global mutex, 100 pairs", metric: "Pool/global", file: "pool-global.yaml", dur: time.Millisecond, per: 100},
+	{title: "a pool behind one global mutex, 100 pairs", metric: "Pool/global", file: "pool-global.yaml", dur: 5 * time.Millisecond, per: 100},
 	{title: "sync.Map, reads only", metric: "SyncMapLoad", file: "syncmap-read.yaml", dur: 500 * time.Microsecond},
 	{title: "fmt.Sprintf(\"\") on sync.Pool's per-P caches", metric: "SprintfEmpty", file: "sprintf-perp.yaml", dur: 500 * time.Microsecond},
 }
@@ -158,4 +163,86 @@ func reportMeasured(w io.Writer, root, only string, keep bool) []point {
 		pts = append(pts, got...)
 	}
 	return pts
+}
+
+// reportShop writes the coffee shop measured on the machine (shop.json,
+// brewput run) beside the model's go policy under the machine's own
+// calibration: each point's throughput and median latency off by how
+// much, and whether the band holds the throughput (within 0.5 %, the
+// measurement's own grain at a second a point).
+func reportShop(w io.Writer, root string) {
+	data := filepath.Join(root, "validation", "testdata", "manycore")
+	cal, err := calibrate.Load(filepath.Join(data, "calibration.json"))
+	cmdline.Check(err)
+	hw := measuredHardware(data, cal)
+	pts, err := results.ReadFiles(filepath.Join(data, "shop.json"))
+	cmdline.Check(err)
+	var measured []results.Point
+	var cfgs []model.Config
+	for _, p := range pts {
+		if p.IsModel() || p.Kind != results.KindShop {
+			continue
+		}
+		st := p.Steps()
+		c := model.Config{Spec: p.Spec, Steps: coffee.Steps{Grind: st.Grind, Press: st.Press, Steam: st.Steam, Combine: st.Combine}}
+		c.Policy.Sched, c.Policy.Seed = "go", 1
+		c.Costs, c.Range, c.Machine = cal.Costs, cal.Range(), hw.Shape
+		measured, cfgs = append(measured, p), append(cfgs, c)
+	}
+	res, err := model.Simulate(context.Background(), cfgs, nil)
+	cmdline.Check(err)
+	fmt.Fprintf(w, "\nthe coffee shop measured there (brewput run, 1 s a point) against the\n")
+	fmt.Fprintf(w, "go policy: throughput off by, per mode and CPUs (* outside the band)\n")
+	var cpus []int
+	for _, p := range measured {
+		if !slices.Contains(cpus, p.CPUs) {
+			cpus = append(cpus, p.CPUs)
+		}
+	}
+	slices.Sort(cpus)
+	fmt.Fprintf(w, "  %-13s", "mode")
+	for _, n := range cpus {
+		fmt.Fprintf(w, " %7d", n)
+	}
+	fmt.Fprintln(w)
+	var thr, p50 []float64
+	in, disturbed := 0, 0
+	var modes []string
+	for _, p := range measured {
+		if !slices.Contains(modes, p.Mode) {
+			modes = append(modes, p.Mode)
+		}
+	}
+	for _, mode := range modes {
+		line := fmt.Sprintf("  %-13s", mode)
+		for _, n := range cpus {
+			i := slices.IndexFunc(measured, func(p results.Point) bool { return p.Mode == mode && p.CPUs == n })
+			if i < 0 {
+				line += fmt.Sprintf(" %7s", "")
+				continue
+			}
+			p, r := measured[i], res[i]
+			d := r.Throughput/p.Throughput - 1
+			thr = append(thr, math.Abs(d))
+			p50 = append(p50, math.Abs(r.Latency.P50/p.Latency.P50-1))
+			mark := "*"
+			if b := r.Band; b != nil && p.Throughput >= b.Throughput[0]*0.995 && p.Throughput <= b.Throughput[1]*1.005 {
+				mark = " "
+				in++
+			}
+			if p.Disturbed {
+				disturbed++
+			}
+			line += fmt.Sprintf(" %+5.1f%%%s", 100*d, mark)
+		}
+		fmt.Fprintln(w, strings.TrimRight(line, " "))
+	}
+	q := func(xs []float64) (float64, float64) {
+		slices.Sort(xs)
+		return 100 * results.Median(xs), 100 * xs[len(xs)-1]
+	}
+	tm, tw := q(thr)
+	pm, pw := q(p50)
+	fmt.Fprintf(w, "%d points (%d disturbed): throughput |off| median %.1f %%, worst %.1f %%;\n", len(measured), disturbed, tm, tw)
+	fmt.Fprintf(w, "median latency |off| median %.1f %%, worst %.1f %%; band holds %d\n", pm, pw, in)
 }

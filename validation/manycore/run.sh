@@ -7,7 +7,7 @@
 #   bash validation/manycore/run.sh build DIR        # here: static binaries
 #   bash validation/manycore/run.sh measure DIR OUT  # there: into OUT
 #
-# PARTS (default: machine calibrate primitives libraries shop) picks the
+# PARTS (default: machine calibrate primitives libraries shop mutexprobe) picks the
 # parts to measure; COUNT (default 3) and BENCHTIME (50ms) the benchmarks'.
 #
 # The target needs no Go: build makes every binary (linux/amd64, no cgo),
@@ -23,7 +23,8 @@ build() {
   export CGO_ENABLED=0 GOOS=linux GOARCH=amd64
   (cd "$root" && go build -ldflags="-s -w" -o "$dir/brewput" ./cmd/brewput) || exit 1
   (cd "$root/validation" && go test -c -ldflags="-s -w" -o "$dir/manycore.test" ./manycore &&
-    go build -ldflags="-s -w" -o "$dir/quietprobe" ./quietprobe) || exit 1
+    go build -ldflags="-s -w" -o "$dir/quietprobe" ./quietprobe &&
+    go build -ldflags="-s -w" -o "$dir/mutexprobe" ./mutexprobe) || exit 1
   (cd "$root/cmd/brewput/testdata/reallibs" && GOFLAGS=-mod=mod go test -c -ldflags="-s -w" -o "$dir/reallibs.test" .) || exit 1
   (cd "$root" && go test -c -ldflags="-s -w" -o "$dir/cache.test" ./examples/cache &&
     go test -c -ldflags="-s -w" -o "$dir/book.test" ./examples/book) || exit 1
@@ -42,7 +43,7 @@ measure() {
     s = ""; for (i = 1; i <= n; i++) if (i <= 4 || i % 2 == 0) s = s (s ? "," : "") i; print s }')
   shopcpus=$(echo 1 2 4 6 8 12 16 "$all" | tr ' ' '\n' | awk -v n="$all" '$1 <= n' | sort -un | paste -sd,)
 
-  local parts=" ${PARTS:-machine calibrate primitives libraries shop} " count=${COUNT:-3} benchtime=${BENCHTIME:-50ms}
+  local parts=" ${PARTS:-machine calibrate primitives libraries shop mutexprobe} " count=${COUNT:-3} benchtime=${BENCHTIME:-50ms}
   want() { [[ $parts == *" $1 "* ]] && echo "== $1 at $(date -u +%T)"; }
 
   want machine && {
@@ -82,6 +83,9 @@ measure() {
     echo "shop exit $?"
     tail -3 "$out/shop.txt"
   }
+
+  want mutexprobe &&
+    timeout 60 "$bin/quietprobe" "$bin/mutexprobe" -procs "$shopcpus" -runs 3 -dur 1s 2>&1 | tee "$out/mutexprobe.txt"
 
   want calibrate &&
   timeout 40 "$bin/brewput" calibrate --out "$out/calibration2.json" --force --wait 5s >>"$out/calibrate.txt" 2>&1

@@ -1,51 +1,88 @@
 // Command mutexprobe is a one-off probe of sync.Mutex on this machine, not
-// a check that is run again: two goroutines on two Ps take and release one
-// mutex around an empty critical section for two seconds, then one alone
-// for a second. It prints their throughput against the one alone's, how
-// often the lock changed hands (an acquisition by the other goroutine than
-// the last), and how long goroutines waited asleep on it (the runtime's
-// /sync/mutex/wait/total:seconds), which docs/model.md quotes: the model's
-// contended short-hold mutex differs from what this shows.
+// a check that is run again: for each count n of -procs, n goroutines on n
+// Ps take and release one mutex around an empty critical section for -dur
+// (after one alone). It prints their throughput against the one alone's,
+// how often the lock changed hands (an acquisition by another goroutine
+// than the last), how long goroutines waited asleep on it (the runtime's
+// /sync/mutex/wait/total:seconds) and how much of the Ps' time was idle
+// (/cpu/classes/idle:cpu-seconds): where a contended mutex's time goes,
+// which docs/model.md quotes against the model's.
 //
-//	go run ./mutexprobe [-runs 3]
+//	go run ./mutexprobe [-procs 2] [-runs 3] [-dur 2s]
 package main
 
 import (
 	"flag"
 	"fmt"
+	"os"
 	"runtime"
 	"runtime/metrics"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 )
 
 func main() {
-	runs := flag.Int("runs", 3, "how many times to probe")
+	runs := flag.Int("runs", 3, "how many times to probe each count")
+	procs := flag.String("procs", "2", "goroutine and P counts, comma-separated")
+	dur := flag.Duration("dur", 2*time.Second, "how long each probe runs")
 	flag.Parse()
-	runtime.GOMAXPROCS(2)
-	for range *runs {
-		probe()
+	var counts []int
+	for _, f := range strings.Split(*procs, ",") {
+		n, err := strconv.Atoi(f)
+		if err != nil || n < 1 {
+			fmt.Fprintf(os.Stderr, "mutexprobe: -procs: %q is not a count of 1 or more\n", f)
+			os.Exit(2)
+		}
+		counts = append(counts, n)
+	}
+	for _, n := range counts {
+		for range *runs {
+			probe(n, *dur)
+		}
 	}
 }
 
-// probe runs the two goroutines, then the one, and prints what it saw.
-func probe() {
-	var mu sync.Mutex
-	var last, handovers int64 // under mu
-	var ops [2]int64
-	var stop atomic.Bool
-	waited := func() float64 {
-		s := []metrics.Sample{{Name: "/sync/mutex/wait/total:seconds"}}
-		metrics.Read(s)
-		return s[0].Value.Float64()
+// reading is the runtime's totals that the probe reports the change of.
+type reading struct{ asleep, idle, total float64 }
+
+func read() reading {
+	runtime.GC() // the CPU classes are brought up to date at each GC
+	s := []metrics.Sample{
+		{Name: "/sync/mutex/wait/total:seconds"},
+		{Name: "/cpu/classes/idle:cpu-seconds"},
+		{Name: "/cpu/classes/total:cpu-seconds"},
 	}
-	before := waited()
-	var wg sync.WaitGroup
+	metrics.Read(s)
+	return reading{s[0].Value.Float64(), s[1].Value.Float64(), s[2].Value.Float64()}
+}
+
+// probe runs one goroutine alone, then n on n Ps, and prints what it saw.
+func probe(n int, dur time.Duration) {
+	runtime.GOMAXPROCS(n)
+	var mu sync.Mutex
+	var alone int64
 	start := time.Now()
+	for time.Since(start) < dur/2 {
+		for range 1000 {
+			mu.Lock()
+			mu.Unlock()
+			alone++
+		}
+	}
+	one := float64(alone) / time.Since(start).Seconds()
+
+	var last, handovers int64 // under mu
+	ops := make([]int64, n)
+	var stop atomic.Bool
+	var wg sync.WaitGroup
+	before := read()
+	start = time.Now()
 	for i := range ops {
 		wg.Go(func() {
-			id, n := int64(i+1), int64(0)
+			id, k := int64(i+1), int64(0)
 			for !stop.Load() {
 				for range 1000 {
 					mu.Lock()
@@ -54,28 +91,24 @@ func probe() {
 						last = id
 					}
 					mu.Unlock()
-					n++
+					k++
 				}
 			}
-			ops[i] = n
+			ops[i] = k
 		})
 	}
-	time.Sleep(2 * time.Second)
+	time.Sleep(dur)
 	stop.Store(true)
 	wg.Wait()
-	two := float64(ops[0]+ops[1]) / time.Since(start).Seconds()
-	wait := waited() - before
-
-	var alone int64
-	start = time.Now()
-	for time.Since(start) < time.Second {
-		for range 1000 {
-			mu.Lock()
-			mu.Unlock()
-			alone++
-		}
+	took := time.Since(start).Seconds()
+	after := read()
+	var total int64
+	for _, k := range ops {
+		total += k
 	}
-	one := float64(alone) / time.Since(start).Seconds()
-	fmt.Printf("one goroutine %.1f M/s; two %.1f M/s (%.2f×), %d and %d operations, the lock changing hands every %.0f, %.3f s asleep\n",
-		one/1e6, two/1e6, two/one, ops[0], ops[1], float64(ops[0]+ops[1])/float64(max(handovers, 1)), wait)
+	all := float64(total) / took
+	idle := (after.idle - before.idle) / max(after.total-before.total, 1e-9)
+	fmt.Printf("%2d Ps: one %.1f M/s; all %.1f M/s (%.2f×); hands changed every %.1f ops; asleep %.0f ns an op; Ps idle %.0f %%\n",
+		n, one/1e6, all/1e6, all/one, float64(total)/float64(max(handovers, 1)),
+		1e9*(after.asleep-before.asleep)/float64(max(total, 1)), 100*idle)
 }

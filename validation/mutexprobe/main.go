@@ -6,9 +6,12 @@
 // than the last), how long goroutines waited asleep on it (the runtime's
 // /sync/mutex/wait/total:seconds) and how much of the Ps' time was idle
 // (/cpu/classes/idle:cpu-seconds): where a contended mutex's time goes,
-// which docs/model.md quotes against the model's.
+// which docs/model.md quotes against the model's. With -model FILE it
+// runs the same in the model's engine instead, under that calibration's
+// costs (its "waited" is the time goroutines waited for the lock, asleep
+// or spinning).
 //
-//	go run ./mutexprobe [-procs 2] [-runs 3] [-dur 2s]
+//	go run ./mutexprobe [-procs 2] [-runs 3] [-dur 2s] [-model CALIBRATION]
 package main
 
 import (
@@ -22,12 +25,15 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/brewput/brewput/model/calibrate"
 )
 
 func main() {
 	runs := flag.Int("runs", 3, "how many times to probe each count")
 	procs := flag.String("procs", "2", "goroutine and P counts, comma-separated")
 	dur := flag.Duration("dur", 2*time.Second, "how long each probe runs")
+	modelCal := flag.String("model", "", "simulate under this calibration file instead of measuring")
 	flag.Parse()
 	var counts []int
 	for _, f := range strings.Split(*procs, ",") {
@@ -37,6 +43,17 @@ func main() {
 			os.Exit(2)
 		}
 		counts = append(counts, n)
+	}
+	if *modelCal != "" {
+		cal, err := calibrate.Load(*modelCal)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "mutexprobe: -model: %v\n", err)
+			os.Exit(2)
+		}
+		for _, n := range counts {
+			simulate(n, *dur, cal) // seeded: one run says it
+		}
+		return
 	}
 	for _, n := range counts {
 		for range *runs {

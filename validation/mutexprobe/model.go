@@ -1,0 +1,50 @@
+package main
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/brewput/brewput/model/calibrate"
+	"github.com/brewput/brewput/model/sim"
+)
+
+// simulate is probe's run in the model's engine under the go policy with
+// the calibration's costs, on one socket of n cores: one goroutine alone,
+// then n on n Ps, each operation 8 ns outside the lock and 8 ns inside
+// (17 ns alone, as on the 16-vCPU machine), over dur after a warm-up.
+func simulate(n int, dur time.Duration, cal calibrate.Calibration) {
+	const half = 8 * time.Nanosecond
+	run := func(goroutines int) (ops, hands int, busy time.Duration, waited time.Duration) {
+		s := sim.New(1)
+		cpus := sim.NewGoCPUs(s, goroutines, cal.Costs)
+		cpus.SetMachine(sim.Machine{Sockets: 1, CoresPerSocket: max(n, 1), ThreadsPerCore: 1})
+		mu := sim.NewMutex(s, "mu")
+		last := -1
+		for i := range goroutines {
+			s.Go(func(p *sim.Proc) {
+				for {
+					cpus.Burn(p, half)
+					mu.Lock(p)
+					if last != i {
+						hands++
+						last = i
+					}
+					cpus.Burn(p, half)
+					mu.Unlock(p)
+					ops++
+				}
+			})
+		}
+		warm := dur / 4
+		s.RunUntil(warm)
+		ops0, hands0, busy0, read0 := ops, hands, cpus.Busy(), mu.Read()
+		s.Run(warm + dur)
+		return ops - ops0, hands - hands0, cpus.Busy() - busy0, mu.Read().Sub(read0).Wait
+	}
+	alone, _, _, _ := run(1)
+	ops, hands, busy, waited := run(n)
+	one, all := float64(alone)/dur.Seconds(), float64(ops)/dur.Seconds()
+	fmt.Printf("%2d Ps (model): one %.1f M/s; all %.1f M/s (%.2f×); hands changed every %.1f ops; waited %.0f ns an op; Ps idle %.0f %%\n",
+		n, one/1e6, all/1e6, all/one, float64(ops)/float64(max(hands, 1)), float64(waited.Nanoseconds())/float64(max(ops, 1)),
+		100*(1-busy.Seconds()/(dur.Seconds()*float64(n))))
+}

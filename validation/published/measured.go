@@ -132,7 +132,7 @@ func measuredHardware(dir string, cal calibrate.Calibration) model.Hardware {
 		cmdline.Fail(fmt.Errorf("%s: no lscpu shape", filepath.Join(dir, "machine.txt")))
 	}
 	return model.Hardware{Name: "measured", Shape: shape, Transfer: cal.Costs.Transfer, Known: true,
-		About: fmt.Sprintf("%d × %d × %d, moving a line %s (its calibration)", shape.Sockets, shape.CoresPerSocket,
+		About: fmt.Sprintf("%d × %d × %d, a line moving in %s", shape.Sockets, shape.CoresPerSocket,
 			shape.ThreadsPerCore, cal.Costs.Transfer.Socket)}
 }
 
@@ -145,8 +145,8 @@ func reportMeasured(w io.Writer, root, only string, keep bool) []point {
 	cmdline.Check(err)
 	hw := measuredHardware(data, cal)
 	bench := readBench(filepath.Join(data, "primitives.txt"))
-	fmt.Fprintf(w, "\nmeasured on %s (testdata/manycore, %s):\n", cal.Host.Name, cal.Date.UTC().Format("2006-01-02"))
-	fmt.Fprintf(w, "%s; go policy under its own calibration\n", hw.About)
+	fmt.Fprintf(w, "\nmeasured on %s (testdata/manycore, %s),\n%s; ", cal.Host.Name, cal.Date.UTC().Format("2006-01-02"), hw.About)
+	fmt.Fprintf(w, "the go policy under its own calibration\n")
 	var pts []point
 	for i, s := range measuredSeries {
 		if only != "" && !strings.Contains(s.title, only) {

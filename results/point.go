@@ -31,6 +31,9 @@ type Point struct {
 	// CPUUsed is the process's CPU time over wall time, in CPUs; Util is
 	// that over CPUs, the fraction of the allowed CPUs used.
 	CPUUsed, Util float64
+	// Measures are the measures of Columns with no field of their own,
+	// by Key; one a point was not measured for is absent.
+	Measures map[string]float64
 	// Latency is the whole call in a closed loop, and from intended
 	// arrival to completion in an open loop, where Service holds the time
 	// from start of service; Hist is the full histogram (see Histogram).

@@ -297,7 +297,7 @@ func labTables(points []results.Point) []tableView {
 		}
 		return out
 	}
-	keys := results.MetricNames(points)
+	keys := text.MetricNames(points)
 	if len(core)+len(keys) <= maxLabColumns {
 		return []tableView{pointTable(points, append(core, metrics(keys)...))}
 	}

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
 	"github.com/brewput/brewput/results/lesson"
@@ -255,7 +256,7 @@ func models(points []results.Point) []modelView {
 			sc = "not recorded"
 		}
 		out[i] = modelView{Sched: sc, Modes: strings.Join(modeOrder(ps), ", "), CPUs: cpuRange(cpusOf(ps)),
-			Seeds: strings.Join(words, ", "), Points: len(ps), Calibration: results.CalibrationLines(ps),
+			Seeds: strings.Join(words, ", "), Points: len(ps), Calibration: text.CalibrationLines(ps),
 			Banded: slices.ContainsFunc(ps, func(p results.Point) bool { return p.Band != nil })}
 	}
 	return out
@@ -500,7 +501,7 @@ func pointsTable(points []results.Point) tableView {
 			}
 			return format.Range(fmt.Sprintf("%.0f", p.Band.Throughput[0]), fmt.Sprintf("%.0f", p.Band.Throughput[1]))
 		}), has(func(p results.Point) bool { return p.Band != nil })},
-		{col("ceiling", false, func(p results.Point) string { return results.FormatBound(p.Bounds) }), model},
+		{col("ceiling", false, func(p results.Point) string { return text.FormatBound(p.Bounds) }), model},
 		{msColumn("mean ms", func(l results.Latency) float64 { return l.Mean }), true},
 		{msColumn("p5 ms", func(l results.Latency) float64 { return l.P05 }), true},
 		{msColumn("p25 ms", func(l results.Latency) float64 { return l.P25 }), true},

@@ -298,3 +298,49 @@ func Ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond)
 func FromMs(ms float64) time.Duration {
 	return time.Duration(math.Round(ms * float64(time.Millisecond)))
 }
+
+// SplitBench separates Go benchmarks' points from the others.
+func SplitBench(points []Point) (others, benches []Point) {
+	benches, others = split(points, func(p Point) bool { return p.Kind == KindBench })
+	return others, benches
+}
+
+// split separates the points that in holds of from the others, in order.
+func split(points []Point, in func(Point) bool) (yes, no []Point) {
+	for _, p := range points {
+		if in(p) {
+			yes = append(yes, p)
+		} else {
+			no = append(no, p)
+		}
+	}
+	return yes, no
+}
+
+// SplitLabs separates the labs' points from the others, the labs by name
+// in the order they first appear.
+func SplitLabs(points []Point) (others []Point, labs []string, byLab map[string][]Point) {
+	byLab = map[string][]Point{}
+	for _, p := range points {
+		if p.Kind != KindLab {
+			others = append(others, p)
+			continue
+		}
+		if _, ok := byLab[p.Lab.Name]; !ok {
+			labs = append(labs, p.Lab.Name)
+		}
+		byLab[p.Lab.Name] = append(byLab[p.Lab.Name], p)
+	}
+	return others, labs, byLab
+}
+
+// OriginLabel is Origin for people: "model (fifo)", "(no source)".
+func OriginLabel(p Point) string {
+	switch {
+	case p.IsModel() && p.Sched != "":
+		return SourceModel + " (" + p.Sched + ")"
+	case p.Origin() == "":
+		return "(no source)"
+	}
+	return p.Origin()
+}

@@ -284,7 +284,12 @@ func labTables(points []results.Point) []tableView {
 		msColumn("p50 ms", func(l results.Latency) float64 { return l.P50 }),
 		msColumn("min ms", func(l results.Latency) float64 { return l.Min }),
 		msColumn("max ms", func(l results.Latency) float64 { return l.Max }),
-		utilColumn()}
+		measureColumns(points)["util"].pointColumn}
+	for _, c := range otherMeasures(points, "util") {
+		if c.shown {
+			core = append(core, c.pointColumn)
+		}
+	}
 	metrics := func(keys []results.Metric) []pointColumn {
 		var out []pointColumn
 		for _, k := range keys {

@@ -451,9 +451,33 @@ func msColumn(name string, f func(results.Latency) float64) pointColumn {
 	return col(name, false, func(p results.Point) string { return format.Ms(f(p.Latency)) })
 }
 
-// utilColumn is the column of the CPUs' use.
-func utilColumn() pointColumn {
-	return col("CPU util", false, func(p results.Point) string { return format.Percent(p.Util, 0) })
+// shownColumn is a column of a table of points, and whether the table
+// shows it.
+type shownColumn struct {
+	pointColumn
+	shown bool
+}
+
+// measureColumns are the columns of the measures (results.Columns) a table
+// of points may show, by key.
+func measureColumns(points []results.Point) map[string]shownColumn {
+	cols := map[string]shownColumn{}
+	for _, c := range results.Columns() {
+		cols[c.Key] = shownColumn{col(c.HeadText(), false, c.Cell), c.ShownIn(points)}
+	}
+	return cols
+}
+
+// otherMeasures are the columns of the measures a table of points shows
+// but does not place itself (placed).
+func otherMeasures(points []results.Point, placed ...string) []shownColumn {
+	var cols []shownColumn
+	for _, c := range results.Columns() {
+		if !slices.Contains(placed, c.Key) {
+			cols = append(cols, shownColumn{col(c.HeadText(), false, c.Cell), c.ShownIn(points)})
+		}
+	}
+	return cols
 }
 
 // pointsTable lists every point in the order measured, leaving out the
@@ -463,7 +487,8 @@ func pointsTable(points []results.Point) tableView {
 	model := has(results.Point.IsModel)
 	units := varies(points, func(p results.Point) string { return p.Unit })
 	open := has(func(p results.Point) bool { return p.Rate > 0 })
-	errors := has(func(p results.Point) bool { return p.Errors != 0 })
+	measures := measureColumns(points)
+	errors := measures["errors"].shown
 	mode, customers := "mode", "customers"
 	if !has(func(p results.Point) bool { return p.Kind != results.KindStudy }) {
 		mode, customers = "variant", "workers" // a study's
@@ -481,17 +506,14 @@ func pointsTable(points []results.Point) tableView {
 	if units {
 		thr.Name = "throughput"
 	}
-	shown := []struct {
-		pointColumn
-		shown bool
-	}{
+	shown := []shownColumn{
 		{col("source", true, results.OriginLabel), model || varies(points, results.Point.Origin)},
 		{col(mode, true, func(p results.Point) string { return p.Mode }), true},
 		{col("CPUs", false, func(p results.Point) string { return strconv.Itoa(p.CPUs) }), true},
 		{col(customers, false, func(p results.Point) string { return strconv.Itoa(p.Par) }), true},
 		{col("rep", false, func(p results.Point) string { return strconv.Itoa(max(p.Rep, 1)) }), has(func(p results.Point) bool { return p.Rep > 0 })},
 		{col("rate /s", false, func(p results.Point) string { return fmt.Sprintf("%g", p.Rate) }), open},
-		{col("drops", false, func(p results.Point) string { return fmt.Sprint(p.Drops) }), open},
+		measures["drops"],
 		{thr, true},
 		// A prediction's band: its throughput with the runtime's costs
 		// at the edges of their intervals, as the charts shade it.
@@ -515,13 +537,16 @@ func pointsTable(points []results.Point) tableView {
 			}
 			return format.Ms(p.Bounds.LatencyMinMs)
 		}), model},
-		{utilColumn(), true},
-		{col("errors", false, func(p results.Point) string { return fmt.Sprint(p.Errors) }), errors},
+		measures["util"],
+		measures["errors"],
+	}
+	shown = append(shown, otherMeasures(points, "drops", "util", "errors")...)
+	shown = append(shown, []shownColumn{
 		// What a reader must know of the point before believing it, as
 		// the terminal's table says it: a bound it passes and why, a
 		// window not steady, other processes' CPU.
 		{col("notes", true, results.Notes), has(func(p results.Point) bool { return results.Notes(p) != "" })},
-	}
+	}...)
 	var cols []pointColumn
 	for _, c := range shown {
 		if c.shown {

@@ -173,9 +173,11 @@ func writeLabTable(w io.Writer, lab string, points []results.Point) error {
 		{"p50", true, func(p results.Point) string { return format.Wait(p.Latency.P50) }, 0},
 		{"min", true, func(p results.Point) string { return format.Wait(p.Latency.Min) }, 2},
 		{"max", true, func(p results.Point) string { return format.Wait(p.Latency.Max) }, 3},
-		{"cpu util", true, func(p results.Point) string { return fmt.Sprintf("%.0f%%", 100*p.Util) }, 1}}
-	// A table too wide leaves out min, max and cpu util first, then the
-	// lab's metrics from the last by name, saying which.
+		measure(points, "util", 1)}
+	cols = append(cols, otherMeasures(points, "util")...)
+	// A table too wide leaves out the measures it does not place, min, max
+	// and cpu util first, then the lab's metrics from the last by name,
+	// saying which.
 	metrics := MetricNames(points)
 	for i := range cols {
 		if cols[i].spare > 0 {
@@ -260,7 +262,7 @@ func writeShopTable(w io.Writer, points []results.Point, studies bool) error {
 		{"par", pars, func(p results.Point) string { return fmt.Sprint(p.Par) }, 0},
 		{"rep", reps, func(p results.Point) string { return fmt.Sprint(max(p.Rep, 1)) }, 0},
 		{"rate/s", openLoop, func(p results.Point) string { return fmt.Sprintf("%.0f", p.Rate) }, 0},
-		{"drops", openLoop, func(p results.Point) string { return fmt.Sprint(p.Drops) }, 0},
+		measure(points, "drops", 0),
 		throughput,
 		// A prediction's band is its answer past what the model knows: its
 		// throughput's is the last column a table too wide leaves out.
@@ -270,21 +272,46 @@ func writeShopTable(w io.Writer, points []results.Point, studies bool) error {
 		ms("mean", func(l results.Latency) float64 { return l.Mean }, 9), ms("p05", func(l results.Latency) float64 { return l.P05 }, 10),
 		p50, ms("p95", func(l results.Latency) float64 { return l.P95 }, 8),
 		ms("p99", func(l results.Latency) float64 { return l.P99 }, 5),
-		{"cpu util", true, func(p results.Point) string { return fmt.Sprintf("%.0f%%", 100*p.Util) }, 4},
-		{"most used meter (held, wait)", studies, results.BusiestMeter, 0},
+		measure(points, "util", 4)}
+	cols = append(cols, otherMeasures(points, "drops", "util")...)
+	cols = append(cols, []column{{"most used meter (held, wait)", studies, results.BusiestMeter, 0},
 		{limitedBy, limits, func(p results.Point) string { return FormatBottleneck(p.Bottleneck) }, 0},
 		{"most held (held, wait)", !studies && !limits, busiest, 0},
 		// A table of model points alone still says that they are the model's.
 		// Where every point has one source, a table too wide may leave it
 		// to the line that says what was left out.
 		{"source", len(origins) > 1 || model, results.OriginLabel, sourceSpare(origins)},
-		{"notes", notes, results.Notes, 0}}
+		{"notes", notes, results.Notes, 0}}...)
 	if err := writeColumns(w, points, cols); err != nil {
 		return err
 	}
 	// The calibration is the caption's of whatever prints the table (the
 	// model's says it in words), every cost with its interval the JSON's.
 	return nil
+}
+
+// measure is the column of the measure key (results.Columns), on where
+// a table of points shows it.
+func measure(points []results.Point, key string, spare int) column {
+	for _, c := range results.Columns() {
+		if c.Key == key {
+			return column{c.HeadText(), c.ShownIn(points), c.Cell, spare}
+		}
+	}
+	return column{head: key}
+}
+
+// otherMeasures are the columns of the measures a table of points shows
+// but does not place itself (placed): after the others, the first a table
+// too wide leaves out.
+func otherMeasures(points []results.Point, placed ...string) []column {
+	var cols []column
+	for _, c := range results.Columns() {
+		if c.ShownIn(points) && !slices.Contains(placed, c.Key) {
+			cols = append(cols, column{c.HeadText(), true, c.Cell, 100 + len(cols)})
+		}
+	}
+	return cols
 }
 
 // oneUnit is the unit every point counts in, "" where they differ.

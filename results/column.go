@@ -42,7 +42,10 @@ func Columns() []Column {
 	count := func(v float64) string { return fmt.Sprintf("%.0f", v) }
 	return []Column{
 		{Key: "ops", field: func(p *Point) any { return &p.Ops }},
-		{Key: "errors", Head: "errors", Text: count, field: func(p *Point) any { return &p.Errors }},
+		// A lab says its failures in its own metrics.
+		{Key: "errors", Head: "errors", Text: count, Shown: func(points []Point) bool {
+			return slices.ContainsFunc(points, func(p Point) bool { return p.Errors != 0 && p.Kind != KindLab })
+		}, field: func(p *Point) any { return &p.Errors }},
 		{Key: "drops", Head: "drops", Text: count, Shown: openLoop, field: func(p *Point) any { return &p.Drops }},
 		// A table heads the throughput by its unit, and marks a disturbed
 		// point's: each table writes it.

@@ -283,9 +283,9 @@ func labTables(points []results.Point) []tableView {
 		col("throughput", false, func(p results.Point) string { return format.Rate(p.Throughput, p.Unit) }),
 		msColumn("p50 ms", func(l results.Latency) float64 { return l.P50 }),
 		msColumn("min ms", func(l results.Latency) float64 { return l.Min }),
-		msColumn("max ms", func(l results.Latency) float64 { return l.Max }),
-		measureColumns(points)["util"].pointColumn}
-	for _, c := range otherMeasures(points, "util") {
+		msColumn("max ms", func(l results.Latency) float64 { return l.Max })}
+	measures, others := measureColumns(points, "util")
+	for _, c := range append([]shownColumn{measures["util"]}, others...) {
 		if c.shown {
 			core = append(core, c.pointColumn)
 		}

@@ -458,26 +458,18 @@ type shownColumn struct {
 	shown bool
 }
 
-// measureColumns are the columns of the measures (results.Columns) a table
-// of points may show, by key.
-func measureColumns(points []results.Point) map[string]shownColumn {
-	cols := map[string]shownColumn{}
-	for _, c := range results.Columns() {
-		cols[c.Key] = shownColumn{col(c.HeadText(), false, c.Cell), c.ShownIn(points)}
-	}
-	return cols
-}
-
-// otherMeasures are the columns of the measures a table of points shows
+// measureColumns are the columns of the measures (results.Columns) a
+// table of points may show, by key, and after them the others it shows
 // but does not place itself (placed).
-func otherMeasures(points []results.Point, placed ...string) []shownColumn {
-	var cols []shownColumn
+func measureColumns(points []results.Point, placed ...string) (byKey map[string]shownColumn, others []shownColumn) {
+	byKey = map[string]shownColumn{}
 	for _, c := range results.Columns() {
+		byKey[c.Key] = shownColumn{col(c.HeadText(), false, c.Cell), c.ShownIn(points)}
 		if !slices.Contains(placed, c.Key) {
-			cols = append(cols, shownColumn{col(c.HeadText(), false, c.Cell), c.ShownIn(points)})
+			others = append(others, byKey[c.Key])
 		}
 	}
-	return cols
+	return byKey, others
 }
 
 // pointsTable lists every point in the order measured, leaving out the
@@ -487,7 +479,7 @@ func pointsTable(points []results.Point) tableView {
 	model := has(results.Point.IsModel)
 	units := varies(points, func(p results.Point) string { return p.Unit })
 	open := has(func(p results.Point) bool { return p.Rate > 0 })
-	measures := measureColumns(points)
+	measures, others := measureColumns(points, "drops", "util", "errors")
 	errors := measures["errors"].shown
 	mode, customers := "mode", "customers"
 	if !has(func(p results.Point) bool { return p.Kind != results.KindStudy }) {
@@ -540,13 +532,10 @@ func pointsTable(points []results.Point) tableView {
 		measures["util"],
 		measures["errors"],
 	}
-	shown = append(shown, otherMeasures(points, "drops", "util", "errors")...)
-	shown = append(shown, []shownColumn{
-		// What a reader must know of the point before believing it, as
-		// the terminal's table says it: a bound it passes and why, a
-		// window not steady, other processes' CPU.
-		{col("notes", true, results.Notes), has(func(p results.Point) bool { return results.Notes(p) != "" })},
-	}...)
+	// What a reader must know of the point before believing it, as the
+	// terminal's table says it: a bound it passes and why, a window not
+	// steady, other processes' CPU.
+	shown = append(append(shown, others...), shownColumn{col("notes", true, results.Notes), has(func(p results.Point) bool { return results.Notes(p) != "" })})
 	var cols []pointColumn
 	for _, c := range shown {
 		if c.shown {

@@ -10,9 +10,9 @@ import (
 
 // Window is what one measured window, or several added up, read: when it
 // began, its wall time, the process's usage over it and what other
-// processes took of the machine. The harness's window (WindowOf), a lab's
-// stretch of work and a Go benchmark's child (Stopwatch) are each one,
-// and Mark gives a point what it measured: a number read over every
+// processes took of the machine. The harness's window (MeasureTarget), a
+// lab's stretch of work and a Go benchmark's child (Stopwatch) are each
+// one, and Mark gives a point what it measured: a number read over every
 // window is read here once.
 type Window struct {
 	Start time.Time

@@ -299,22 +299,16 @@ func FromMs(ms float64) time.Duration {
 	return time.Duration(math.Round(ms * float64(time.Millisecond)))
 }
 
-// SplitBench separates Go benchmarks' points from the others.
+// SplitBench separates Go benchmarks' points from the others, in order.
 func SplitBench(points []Point) (others, benches []Point) {
-	benches, others = split(points, func(p Point) bool { return p.Kind == KindBench })
-	return others, benches
-}
-
-// split separates the points that in holds of from the others, in order.
-func split(points []Point, in func(Point) bool) (yes, no []Point) {
 	for _, p := range points {
-		if in(p) {
-			yes = append(yes, p)
+		if p.Kind == KindBench {
+			benches = append(benches, p)
 		} else {
-			no = append(no, p)
+			others = append(others, p)
 		}
 	}
-	return yes, no
+	return others, benches
 }
 
 // SplitLabs separates the labs' points from the others, the labs by name

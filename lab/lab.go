@@ -1,8 +1,9 @@
 // Package lab is what every lab shares: the Lab interface through which
 // brewput lists, configures, runs and draws one; Of, a lab of its
 // package's parts; Sweep, the frame of a run over CPU counts; helpers to
-// measure and make points (Turns, Stopwatch, Timing, Runs); the checks of
-// a configuration. Each lab is a package under lab/, listed in lab/all.
+// measure and make points (Turns, Timing, Runs; a stretch is timed by
+// sweep.Stopwatch); the checks of a configuration. Each lab is a package
+// under lab/, listed in lab/all.
 package lab
 
 import (

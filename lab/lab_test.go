@@ -15,6 +15,8 @@ import (
 	"github.com/brewput/brewput/internal/testkit"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/lab/chartspec"
+	"github.com/brewput/brewput/measure/harness"
+	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
 )
 
@@ -217,32 +219,15 @@ func TestRuns(t *testing.T) {
 	var r lab.Runs
 	start := time.Now()
 	for i, d := range []time.Duration{4 * ms, 1 * ms, 3 * ms, 2 * ms} {
-		r.Add(lab.Lap{Start: start.Add(time.Duration(i) * time.Second), Wall: d, CPU: d / 2})
+		r.Add(sweep.Window{Start: start.Add(time.Duration(i) * time.Second), Wall: d, Usage: harness.Usage{CPU: d / 2}})
 	}
-	if r.Start != start || r.Median() != 0.0025 || r.Latency().P50 != 2.5 || r.CPUsUsed() != 0.5 {
-		t.Errorf("runs of 1..4 ms: start %v, median %v s, p50 %v ms, %v CPUs", r.Start, r.Median(), r.Latency().P50, r.CPUsUsed())
+	if r.Window.Start != start || r.Median() != 0.0025 || r.Latency().P50 != 2.5 || r.Window.CPUsUsed() != 0.5 {
+		t.Errorf("runs of 1..4 ms: start %v, median %v s, p50 %v ms, %v CPUs", r.Window.Start, r.Median(), r.Latency().P50, r.Window.CPUsUsed())
 	}
 	if l := (lab.Runs{Times: []time.Duration{5 * ms, 1 * ms, 3 * ms, 2 * ms, 4 * ms}}).Latency(); l.Min != 1 || l.Max != 5 || l.P50 != 3 || l.P25 != 2 || l.Mean != 3 {
 		t.Errorf("latency of 1..5 ms: %+v", l)
 	}
-	if (lab.Runs{}).CPUsUsed() != 0 {
+	if (lab.Runs{}).Window.CPUsUsed() != 0 {
 		t.Error("no runs used CPU")
-	}
-}
-
-// A stopwatch's wall time is the time since its start, and the CPU time
-// of a stretch of spinning on one goroutine about as long.
-func TestStopwatch(t *testing.T) {
-	before := time.Now()
-	sw := lab.StartStopwatch()
-	for time.Since(sw.Start) < 20*time.Millisecond {
-	}
-	lap := sw.Stop()
-	wall, cpu := lap.Wall, lap.CPU
-	if lap.Start != sw.Start || sw.Start.Before(before) || wall < 20*time.Millisecond || time.Since(before) < wall {
-		t.Errorf("start %v (before %v), wall %v", sw.Start, before, wall)
-	}
-	if cpu <= 0 || cpu > 2*wall+10*time.Millisecond {
-		t.Errorf("CPU time %v over %v of spinning", cpu, wall)
 	}
 }

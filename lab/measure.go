@@ -10,27 +10,24 @@ import (
 	"github.com/HdrHistogram/hdrhistogram-go"
 
 	"github.com/brewput/brewput/internal/format"
-	"github.com/brewput/brewput/internal/quiet"
-	"github.com/brewput/brewput/measure/harness"
+	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/stats"
 )
 
-// Point is the point of lab name's variant measured on n CPUs from start:
-// Mode "name/variant", Start in UTC to the ms, used CPUs (CPU time over
-// wall time) as CPUUsed, and as Util the share of the n CPUs busy, at most
-// 1: the runtime's threads outside GOMAXPROCS can add a few percent, which
-// CPUUsed keeps. Timing.Point and Runs.Point add the rest.
-func Point(name, variant string, n int, start time.Time, used float64, metrics map[results.Metric]float64) results.Point {
-	return results.Point{
-		Kind:    results.KindLab,
-		Source:  results.SourceMeasured,
-		Lab:     &results.Lab{Name: name, Variant: variant, Metrics: metrics},
-		Spec:    results.Spec{Mode: name + "/" + variant, CPUs: n},
-		CPUUsed: used,
-		Util:    min(used/float64(n), 1),
-		Start:   start.UTC().Round(time.Millisecond),
+// Point is the point of lab name's variant measured on n CPUs over w:
+// Mode "name/variant", Start in UTC to the ms, what w measured (see
+// sweep.Window.Mark). Timing.Point and Runs.Point add the rest.
+func Point(name, variant string, n int, w sweep.Window, metrics map[results.Metric]float64) results.Point {
+	p := results.Point{
+		Kind:   results.KindLab,
+		Source: results.SourceMeasured,
+		Lab:    &results.Lab{Name: name, Variant: variant, Metrics: metrics},
+		Spec:   results.Spec{Mode: name + "/" + variant, CPUs: n},
+		Start:  w.Start.UTC().Round(time.Millisecond),
 	}
+	w.Mark(&p)
+	return p
 }
 
 // Latencies gives p the summary (Latency) and the encoded histogram
@@ -50,27 +47,22 @@ func Record(h *hdrhistogram.Histogram, d int64) {
 	_ = h.RecordValue(min(max(d, 1), h.HighestTrackableValue()))
 }
 
-// Timing is what a variant's run, or runs, measured: when it began, its
-// wall and CPU time, its goroutines (Par), operations and latencies, and
-// what other processes took during its runs (its laps' Others, summed).
+// Timing is what a variant's run, or runs, measured: its window (a
+// median run's, say, with what other processes took over all its runs),
+// its goroutines (Par), operations and latencies.
 type Timing struct {
-	Start     time.Time
-	Wall, CPU time.Duration
-	Par       int
-	Ops       int64
-	Hist      *hdrhistogram.Histogram
-	Others    quiet.Tally
+	sweep.Window
+	Par  int
+	Ops  int64
+	Hist *hdrhistogram.Histogram
 }
 
 // Point is t's point (see Point): Dur the wall time, Throughput the
-// operations over it in unit, Latency from Hist, OthersCPUs and StealCPUs
-// from its own runs' windows.
+// operations over it in unit, Latency from Hist.
 func (t Timing) Point(name, variant string, n int, unit string, metrics map[results.Metric]float64) (results.Point, error) {
-	secs := t.Wall.Seconds()
-	p := Point(name, variant, n, t.Start, t.CPU.Seconds()/secs, metrics)
+	p := Point(name, variant, n, t.Window, metrics)
 	p.Par, p.Ops, p.Unit = t.Par, t.Ops, unit
-	p.Dur, p.Throughput = t.Wall, float64(t.Ops)/secs
-	t.Others.Mark(&p)
+	p.Dur, p.Throughput = t.Wall, float64(t.Ops)/t.Wall.Seconds()
 	return p, Latencies(&p, t.Hist)
 }
 
@@ -92,66 +84,18 @@ func Turns(ctx context.Context, reps, k int, run func(rep, i int) error) error {
 	return nil
 }
 
-// Stopwatch times a stretch of a lab's work: wall time from Start, the
-// process's CPU time, and what other processes took meanwhile.
-type Stopwatch struct {
-	Start time.Time
-	cpu0  time.Duration
-	q0    quiet.Sample
-}
-
-// StartStopwatch reads the machine's CPU accounting and the process's
-// CPU time, then the clock.
-func StartStopwatch() Stopwatch {
-	q0 := quiet.Take()
-	cpu0 := harness.ProcessCPU()
-	return Stopwatch{Start: time.Now(), cpu0: cpu0, q0: q0}
-}
-
-// Lap is one timed stretch: when it began, its wall and CPU time, and
-// the window of other processes' CPU over it.
-type Lap struct {
-	Start     time.Time
-	Wall, CPU time.Duration
-	Others    quiet.Tally
-}
-
-// Stop returns the lap since the start: the wall time, then the CPU time,
-// then the machine's accounting, read in that order.
-func (s Stopwatch) Stop() Lap {
-	l := Lap{Start: s.Start, Wall: time.Since(s.Start)}
-	l.CPU = harness.ProcessCPU() - s.cpu0
-	l.Others.Add(s.q0, quiet.Take())
-	return l
-}
-
-// Add adds lap o to l, a stretch timed in parts: l starts when its
-// first part did.
-func (l *Lap) Add(o Lap) {
-	if l.Start.IsZero() {
-		l.Start = o.Start
-	}
-	l.Wall += o.Wall
-	l.CPU += o.CPU
-	l.Others.Merge(o.Others)
-}
-
 // Runs are the timed runs of one variant, for a point of the median run.
 type Runs struct {
-	Times  []time.Duration // the wall time of each run
-	CPU    time.Duration   // CPU time over the runs
-	Start  time.Time       // when the first began
-	Others quiet.Tally     // other processes' CPU over the runs alone
+	Times []time.Duration // the wall time of each run
+	// Window is the runs' added up: from when the first began, their
+	// time, and what other processes took over them alone.
+	Window sweep.Window
 }
 
-// Add records a run, its lap.
-func (r *Runs) Add(l Lap) {
-	if r.Start.IsZero() {
-		r.Start = l.Start
-	}
-	r.Times = append(r.Times, l.Wall)
-	r.CPU += l.CPU
-	r.Others.Merge(l.Others)
+// Add records a run, its window.
+func (r *Runs) Add(w sweep.Window) {
+	r.Times = append(r.Times, w.Wall)
+	r.Window.Add(w)
 }
 
 // Median is the middle run's time in seconds (the mean of the middle two
@@ -161,18 +105,6 @@ func (r Runs) Median() float64 { return r.Latency().P50 / 1000 }
 // Latency is the distribution of the runs' times, in ms.
 func (r Runs) Latency() results.Latency { return results.RunLatency(r.Times) }
 
-// CPUsUsed is the CPU time over the runs' wall time; 0 without runs.
-func (r Runs) CPUsUsed() float64 {
-	var wall time.Duration
-	for _, d := range r.Times {
-		wall += d
-	}
-	if wall <= 0 {
-		return 0
-	}
-	return r.CPU.Seconds() / wall.Seconds()
-}
-
 // Point is r's point (see Point), of runs that each did ops operations
 // with par goroutines: Dur the median run's time, Throughput ops over it
 // in unit (0 for runs too short to time), Latency the runs' times,
@@ -180,13 +112,12 @@ func (r Runs) CPUsUsed() float64 {
 func (r Runs) Point(name, variant string, n, par int, ops int64, unit string, metrics map[results.Metric]float64) results.Point {
 	lat := r.Latency()
 	med := results.FromSeconds(lat.P50 / 1000)
-	p := Point(name, variant, n, r.Start, r.CPUsUsed(), metrics)
+	p := Point(name, variant, n, r.Window, metrics)
 	p.Par, p.Ops, p.Unit = par, ops, unit
 	p.Dur, p.Latency = med, lat
 	if med > 0 {
 		p.Throughput = float64(ops) / med.Seconds()
 	}
-	r.Others.Mark(&p)
 	return p
 }
 

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/brewput/brewput/measure/harness"
+	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
 )
 
@@ -79,14 +81,14 @@ func TestTimingAndRunsPoints(t *testing.T) {
 		Record(h, d) // held within 1 ns to a second
 	}
 	start := time.Now()
-	p, err := Timing{Start: start, Wall: 2 * time.Second, CPU: time.Second, Par: 3, Ops: 100, Hist: h}.Point("t", "v", 2, "ops/s", nil)
+	p, err := Timing{Window: sweep.Window{Start: start, Wall: 2 * time.Second, Usage: harness.Usage{CPU: time.Second}}, Par: 3, Ops: 100, Hist: h}.Point("t", "v", 2, "ops/s", nil)
 	if err != nil || p.Throughput != 50 || p.Dur.Seconds() != 2 || p.CPUUsed != 0.5 || p.Util != 0.25 || p.Par != 3 || p.Ops != 100 || p.Unit != "ops/s" ||
 		p.Latency.Max < 999 || p.Latency.Min > 1e-5 || p.Hist == "" || p.Mode != "t/v" {
 		t.Errorf("Timing.Point: %v, %+v", err, p)
 	}
 	var r Runs
 	for _, d := range []time.Duration{4 * ms, 1 * ms, 3 * ms} {
-		r.Add(Lap{Start: start, Wall: d, CPU: d})
+		r.Add(sweep.Window{Start: start, Wall: d, Usage: harness.Usage{CPU: d}})
 	}
 	p = r.Point("t", "w", 1, 2, 30, "ints/s", nil)
 	if p.Dur.Seconds() != 0.003 || p.Throughput != 10_000 || p.Latency.P50 != 3 || p.CPUUsed != 1 || p.Par != 2 || p.Ops != 30 || p.Unit != "ints/s" {

@@ -34,7 +34,7 @@ type Add func(p results.Point, progress string)
 // and calls at, which measures the points at n and hands each to add.
 // Each gets this machine as its Host and is judged disturbed or not
 // (results.Point.IsDisturbed) on the CPU others took in its own runs'
-// windows, which the lab measured with its Stopwatch laps (variants
+// windows, which the lab measured with sweep.Stopwatch (variants
 // taken in turns each have their own); one that fails its Check is
 // refused. A count with a disturbed point is measured again as
 // WithRetry's Retry says; the points kept of each count go to WithPoints'

@@ -225,10 +225,10 @@ func benchLatencyChart(name, title string, f benchFamily) (chart, bool, error) {
 }
 
 // benchTable lists a family's benchmarks as benchstat does
-// (results.BenchTable): a row per benchmark and CPU count, the median ±
+// (text.BenchTable): a row per benchmark and CPU count, the median ±
 // its 95 % interval of every unit of their lines, and the runs.
 func benchTable(points []results.Point) tableView {
-	head, rows := results.BenchTable(points)
+	head, rows := text.BenchTable(points)
 	var t tableView
 	for i, h := range head {
 		t.Head = append(t.Head, column{h, i == 0})

@@ -283,8 +283,13 @@ func labTables(points []results.Point) []tableView {
 		col("throughput", false, func(p results.Point) string { return format.Rate(p.Throughput, p.Unit) }),
 		msColumn("p50 ms", func(l results.Latency) float64 { return l.P50 }),
 		msColumn("min ms", func(l results.Latency) float64 { return l.Min }),
-		msColumn("max ms", func(l results.Latency) float64 { return l.Max }),
-		utilColumn()}
+		msColumn("max ms", func(l results.Latency) float64 { return l.Max })}
+	measures, others := measureColumns(points, "util")
+	for _, c := range append([]shownColumn{measures["util"]}, others...) {
+		if c.shown {
+			core = append(core, c.pointColumn)
+		}
+	}
 	metrics := func(keys []results.Metric) []pointColumn {
 		var out []pointColumn
 		for _, k := range keys {
@@ -297,7 +302,7 @@ func labTables(points []results.Point) []tableView {
 		}
 		return out
 	}
-	keys := results.MetricNames(points)
+	keys := text.MetricNames(points)
 	if len(core)+len(keys) <= maxLabColumns {
 		return []tableView{pointTable(points, append(core, metrics(keys)...))}
 	}

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
 	"github.com/brewput/brewput/results/lesson"
@@ -255,7 +256,7 @@ func models(points []results.Point) []modelView {
 			sc = "not recorded"
 		}
 		out[i] = modelView{Sched: sc, Modes: strings.Join(modeOrder(ps), ", "), CPUs: cpuRange(cpusOf(ps)),
-			Seeds: strings.Join(words, ", "), Points: len(ps), Calibration: results.CalibrationLines(ps),
+			Seeds: strings.Join(words, ", "), Points: len(ps), Calibration: text.CalibrationLines(ps),
 			Banded: slices.ContainsFunc(ps, func(p results.Point) bool { return p.Band != nil })}
 	}
 	return out
@@ -450,9 +451,25 @@ func msColumn(name string, f func(results.Latency) float64) pointColumn {
 	return col(name, false, func(p results.Point) string { return format.Ms(f(p.Latency)) })
 }
 
-// utilColumn is the column of the CPUs' use.
-func utilColumn() pointColumn {
-	return col("CPU util", false, func(p results.Point) string { return format.Percent(p.Util, 0) })
+// shownColumn is a column of a table of points, and whether the table
+// shows it.
+type shownColumn struct {
+	pointColumn
+	shown bool
+}
+
+// measureColumns are the columns of the measures (results.Columns) a
+// table of points may show, by key, and after them the others it shows
+// but does not place itself (placed).
+func measureColumns(points []results.Point, placed ...string) (byKey map[string]shownColumn, others []shownColumn) {
+	byKey = map[string]shownColumn{}
+	for _, c := range results.Columns() {
+		byKey[c.Key] = shownColumn{col(c.HeadText(), false, c.Cell), c.ShownIn(points)}
+		if !slices.Contains(placed, c.Key) {
+			others = append(others, byKey[c.Key])
+		}
+	}
+	return byKey, others
 }
 
 // pointsTable lists every point in the order measured, leaving out the
@@ -462,7 +479,8 @@ func pointsTable(points []results.Point) tableView {
 	model := has(results.Point.IsModel)
 	units := varies(points, func(p results.Point) string { return p.Unit })
 	open := has(func(p results.Point) bool { return p.Rate > 0 })
-	errors := has(func(p results.Point) bool { return p.Errors != 0 })
+	measures, others := measureColumns(points, "drops", "util", "errors")
+	errors := measures["errors"].shown
 	mode, customers := "mode", "customers"
 	if !has(func(p results.Point) bool { return p.Kind != results.KindStudy }) {
 		mode, customers = "variant", "workers" // a study's
@@ -480,17 +498,14 @@ func pointsTable(points []results.Point) tableView {
 	if units {
 		thr.Name = "throughput"
 	}
-	shown := []struct {
-		pointColumn
-		shown bool
-	}{
+	shown := []shownColumn{
 		{col("source", true, results.OriginLabel), model || varies(points, results.Point.Origin)},
 		{col(mode, true, func(p results.Point) string { return p.Mode }), true},
 		{col("CPUs", false, func(p results.Point) string { return strconv.Itoa(p.CPUs) }), true},
 		{col(customers, false, func(p results.Point) string { return strconv.Itoa(p.Par) }), true},
 		{col("rep", false, func(p results.Point) string { return strconv.Itoa(max(p.Rep, 1)) }), has(func(p results.Point) bool { return p.Rep > 0 })},
 		{col("rate /s", false, func(p results.Point) string { return fmt.Sprintf("%g", p.Rate) }), open},
-		{col("drops", false, func(p results.Point) string { return fmt.Sprint(p.Drops) }), open},
+		measures["drops"],
 		{thr, true},
 		// A prediction's band: its throughput with the runtime's costs
 		// at the edges of their intervals, as the charts shade it.
@@ -500,7 +515,7 @@ func pointsTable(points []results.Point) tableView {
 			}
 			return format.Range(fmt.Sprintf("%.0f", p.Band.Throughput[0]), fmt.Sprintf("%.0f", p.Band.Throughput[1]))
 		}), has(func(p results.Point) bool { return p.Band != nil })},
-		{col("ceiling", false, func(p results.Point) string { return results.FormatBound(p.Bounds) }), model},
+		{col("ceiling", false, func(p results.Point) string { return text.FormatBound(p.Bounds) }), model},
 		{msColumn("mean ms", func(l results.Latency) float64 { return l.Mean }), true},
 		{msColumn("p5 ms", func(l results.Latency) float64 { return l.P05 }), true},
 		{msColumn("p25 ms", func(l results.Latency) float64 { return l.P25 }), true},
@@ -514,13 +529,13 @@ func pointsTable(points []results.Point) tableView {
 			}
 			return format.Ms(p.Bounds.LatencyMinMs)
 		}), model},
-		{utilColumn(), true},
-		{col("errors", false, func(p results.Point) string { return fmt.Sprint(p.Errors) }), errors},
-		// What a reader must know of the point before believing it, as
-		// the terminal's table says it: a bound it passes and why, a
-		// window not steady, other processes' CPU.
-		{col("notes", true, results.Notes), has(func(p results.Point) bool { return results.Notes(p) != "" })},
+		measures["util"],
+		measures["errors"],
 	}
+	// What a reader must know of the point before believing it, as the
+	// terminal's table says it: a bound it passes and why, a window not
+	// steady, other processes' CPU.
+	shown = append(append(shown, others...), shownColumn{col("notes", true, results.Notes), has(func(p results.Point) bool { return results.Notes(p) != "" })})
 	var cols []pointColumn
 	for _, c := range shown {
 		if c.shown {

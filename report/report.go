@@ -273,7 +273,7 @@ func WriteBench(w, log io.Writer, dir string, points []results.Point, a *analysi
 		}
 		fmt.Fprintln(w)
 	}
-	if err := results.Write(w, f, points); err != nil {
+	if err := text.Write(w, f, points); err != nil {
 		return err
 	}
 	if f == results.Table {
@@ -303,7 +303,7 @@ func (r *Report) WriteSummary(w io.Writer, dir string, full bool) error {
 		}
 		fmt.Fprintln(w)
 	}
-	write := results.WriteTable
+	write := text.WriteTable
 	if !full {
 		write = func(w io.Writer, points []results.Point) error {
 			return text.WriteCompact(w, points, r.Analysis, func(w io.Writer, labs []results.Point) error {

@@ -1,6 +1,8 @@
 package results
 
 import (
+	"golang.org/x/perf/benchunit"
+
 	"bufio"
 	"fmt"
 	"io"
@@ -294,4 +296,19 @@ func round6(v float64) float64 {
 		}
 	}
 	return r / scale
+}
+
+// BenchName is a benchmark's name at a CPU count as go test writes it.
+func BenchName(name string, cpus int) string {
+	if cpus == 1 {
+		return name
+	}
+	return name + "-" + strconv.Itoa(cpus)
+}
+
+// FormatBenchValue formats a benchmark's value as benchstat does, "70.79n",
+// and returns its tidied unit (sec/op for ns/op).
+func FormatBenchValue(v float64, unit string) (string, string) {
+	v, unit = benchunit.Tidy(v, unit)
+	return benchunit.Scale(v, benchunit.ClassOf(unit)), unit
 }

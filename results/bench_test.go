@@ -5,12 +5,10 @@ import (
 	"math"
 	"os"
 	"reflect"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
-	"unicode/utf8"
 
 	"golang.org/x/perf/benchfmt"
 	"golang.org/x/perf/benchproc"
@@ -367,53 +365,6 @@ func TestCodePointsRoundTrip(t *testing.T) {
 	}
 	if fromCSV[5].Machines()[0].Name != "cache" {
 		t.Errorf("machines: %+v", fromCSV[5].Machines())
-	}
-}
-
-// TestBenchTable: a Go benchmark's table is benchstat's: a row per
-// benchmark and CPU count named as go test names it, every unit a column
-// in its tidied unit with SI prefixes (sec/op, the latencies in sec, B/s
-// for MB/s), the median ± its interval, "-" where a benchmark lacks a
-// unit, the runs, the package above it; in two tables where one would
-// not fit the terminal.
-func TestBenchTable(t *testing.T) {
-	points, err := ReadFile("testdata/gotest-bench.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var buf bytes.Buffer
-	t.Setenv("COLUMNS", "80")
-	if err := WriteTable(&buf, points); err != nil {
-		t.Fatal(err)
-	}
-	if tables := strings.Count(buf.String(), "benchmark "); tables != 2 {
-		t.Errorf("%d tables at 80 columns, want 2:\n%s", tables, buf.String())
-	}
-	for line := range strings.Lines(buf.String()) {
-		if n := utf8.RuneCountInString(strings.TrimSuffix(line, "\n")); n > 80 {
-			t.Errorf("a line of %d columns: %q", n, line)
-		}
-	}
-	buf.Reset()
-	t.Setenv("COLUMNS", "120")
-	if err := WriteTable(&buf, points); err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")
-	if len(lines) != 6 || lines[0] != "pkg: github.com/brewput/brewput/examples/cache" {
-		t.Fatalf("table:\n%s", buf.String())
-	}
-	if got := strings.Fields(lines[1]); !slices.Equal(got, []string{"benchmark", "sec/op", "B/op", "allocs/op", "p50-sec", "p99-sec", "p99.9-sec", "B/s", "n"}) {
-		t.Errorf("columns %q:\n%s", got, buf.String())
-	}
-	if !strings.HasPrefix(strings.TrimSpace(lines[3]), "Cache/mutex/read-2  225.0n ± ∞ ¹") {
-		t.Errorf("the 2-CPU row %q", lines[3])
-	}
-	if f := strings.Fields(lines[4]); f[0] != "Fmt-2" || f[1] != "50.00n" || f[len(f)-6] != "-" || f[len(f)-1] != "1" {
-		t.Errorf("Fmt's row %q", lines[4])
-	}
-	if !strings.HasPrefix(lines[5], "¹ need >= 6 runs") {
-		t.Errorf("no footnote on the intervals: %q", lines[5])
 	}
 }
 

@@ -14,7 +14,13 @@ const UtilTolerance = 0.05
 // CheckFinite reports the first number of p that is not finite, by its
 // name in a results file: no file brewput writes holds one.
 func (p Point) CheckFinite() error {
-	if path := nonFinite(reflect.ValueOf(p.wire()), ""); path != "" {
+	path := nonFinite(reflect.ValueOf(p.wire()), "")
+	for _, c := range Columns() {
+		if v, _ := c.Value(p); path == "" && (math.IsNaN(v) || math.IsInf(v, 0)) {
+			path = c.Key
+		}
+	}
+	if path != "" {
 		return fmt.Errorf("%s: %s is not a finite number", p.label(), path)
 	}
 	return nil
@@ -24,7 +30,7 @@ func (p Point) CheckFinite() error {
 const MaxCPUs = 1 << 16
 
 // CheckRead reports what makes p, read from a file, unreadable: a number
-// not finite, a count, rate, throughput, CPU use or latency below zero, or
+// not finite, a rate, measure (Columns) or latency below zero, or
 // more than MaxCPUs CPUs. Impossible but readable points (percentiles out
 // of order, as rounding in an older file may give) are Check's.
 func (p Point) CheckRead() error { return p.checkRead("") }
@@ -42,12 +48,11 @@ func (p Point) checkRead(prefix string) error {
 		return bad("cpus %d: want 1 to %d", p.CPUs, MaxCPUs)
 	case p.Par < 0 || p.Rate < 0 || p.MaxQ < 0 || p.Dur < 0 || p.Warmup < 0 || p.Rep < 0:
 		return bad("par %d, rate %v, maxq %d, dur %v, warmup %v, rep %d: want none below zero", p.Par, p.Rate, p.MaxQ, p.Dur, p.Warmup, p.Rep)
-	case p.Ops < 0 || p.Errors < 0 || p.Drops < 0:
-		return bad("ops %d, errors %d, drops %d: counts below zero", p.Ops, p.Errors, p.Drops)
-	case p.Throughput < 0:
-		return bad("throughput %v below zero", p.Throughput)
-	case p.CPUUsed < 0 || p.Util < 0:
-		return bad("CPU use %v, util %v: below zero", p.CPUUsed, p.Util)
+	}
+	for _, c := range Columns() {
+		if v, _ := c.Value(p); v < 0 {
+			return bad("%s %v below zero", c.Key, v)
+		}
 	}
 	return p.eachLatency(func(name, key string, i int, v []*float64) error {
 		if *v[i] < 0 {

@@ -61,16 +61,18 @@ func csvFields(p *Point, s *csvParts) []csvField {
 		f("cpuset", "", &p.CPUSet), f("par", "", &p.Par), f("rate", "", &p.Rate), f("maxq", "", &p.MaxQ),
 		f("dur_s", "", seconds{&p.Dur}), f("warmup_s", "", seconds{&p.Warmup}), f("rep", "", &p.Rep), f("harness", "", &p.Harness),
 		f("sched", "", &p.Sched), z("seed", "", &p.Seed), f("runtime", "", &p.Runtime), f("burn", "", &p.Burn),
-		z("background.cpus", "", &p.Background.CPUs), z("background.burst_ms", "", millis{&p.Background.Burst}),
-		f("ops", "", &p.Ops), f("errors", "", &p.Errors), f("drops", "", &p.Drops), f("throughput", "", &p.Throughput),
-		f("unit", "", &p.Unit), f("cpu_used", "", &p.CPUUsed), f("util", "", &p.Util)}
+		z("background.cpus", "", &p.Background.CPUs), z("background.burst_ms", "", millis{&p.Background.Burst})}
+	columns := Columns()
+	for _, c := range columns[:coreColumns] {
+		fs = append(fs, f(c.Key, "", c.ref(p)))
+	}
 	for i, k := range latencyKeys() {
 		fs = append(fs, f("latency_ms."+k, "", p.Latency.fields()[i]))
 	}
 	for i, k := range latencyKeys() {
 		fs = append(fs, f("service_ms."+k, "service", s.service.fields()[i]))
 	}
-	return append(fs, f("bounds.cpu", "bounds", &b.CPU), f("bounds.structural", "bounds", &b.Structural),
+	fs = append(fs, f("bounds.cpu", "bounds", &b.CPU), f("bounds.structural", "bounds", &b.Structural),
 		f("bounds.throughput_max", "bounds", &b.ThroughputMax), f("bounds.latency_min_ms", "bounds", &b.LatencyMinMs),
 		f("bounds.resource", "bounds", &b.Resource), f("bounds.set_by", "bounds", &b.SetBy), f("bounds.little", "bounds", &b.Little),
 		z("bounds.arrived", "bounds", &b.Arrived), z("bounds.growth", "bounds", &b.Growth),
@@ -96,16 +98,15 @@ func csvFields(p *Point, s *csvParts) []csvField {
 		f("host.name", "", &p.Host.Name), f("host.cpu_model", "", &p.Host.CPUModel), f("host.cores", "", &p.Host.Cores),
 		f("host.go_version", "", &p.Host.GoVersion), f("host.os", "", &p.Host.OS), f("host.arch", "", &p.Host.Arch), f("start", "", &p.Start),
 		// Last, so that a file of schema 3 from before them still reads
-		// (asideColumns).
+		// (checkCSVHeader).
 		f("calibration.set_aside.date", "aside", &s.aside.Date), f("calibration.set_aside.others_cpus", "aside", &s.aside.Others),
 		f("calibration.set_aside.forced", "aside", &s.aside.Forced), f("calibration.set_aside.unsaved", "aside", &s.aside.Unsaved),
 		f("calibration.set_aside.costs", "aside", costList{&s.aside.Costs}), f("calibration.set_aside.reference", "aside", &s.aside.Reference))
+	for _, c := range columns[coreColumns:] {
+		fs = append(fs, f(c.Key, "", c.ref(p)))
+	}
+	return fs
 }
-
-// asideColumns is how many columns, last in the header, hold a set-aside
-// calibration (Calibration.SetAside): a header of schema 3 without them
-// was written before they were, and reads.
-const asideColumns = 6
 
 // csvHeader lists the CSV columns.
 func csvHeader() []string {
@@ -201,6 +202,11 @@ func csvCell(ptr any) string {
 		return num(*v)
 	case *bool:
 		return strconv.FormatBool(*v)
+	case measure:
+		if v, ok := v.p.Measures[v.key]; ok {
+			return num(v)
+		}
+		return ""
 	case *Kind:
 		return v.String()
 	case seconds:
@@ -316,7 +322,9 @@ func newerCSVColumns(header []string) ([]string, bool) {
 // of its length, where it has no kind column).
 func checkCSVHeader(got []string) error {
 	want := csvHeader()
-	if slices.Equal(got, want[:len(want)-asideColumns]) {
+	// Columns added since the first of schema 3 come after its last,
+	// "start": a file from before them lacks only some of its last.
+	if len(got) > slices.Index(want, "start") && len(got) <= len(want) && slices.Equal(got, want[:len(got)]) {
 		return nil
 	}
 	if len(got) > 0 && got[0] != "kind" {
@@ -461,6 +469,11 @@ func parseScalar(ptr any, s string) (want string) {
 		}
 	case *float64:
 		*v = float()
+	case measure:
+		if v.p.Measures == nil {
+			v.p.Measures = map[string]float64{}
+		}
+		v.p.Measures[v.key] = float()
 	case *bool:
 		*v = s == "true"
 	case *Kind:

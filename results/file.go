@@ -128,6 +128,12 @@ func read(data []byte, path string) (*File, error) {
 // points of schema 3, 2 or 1 (which have no kind).
 func (f *File) readJSON(data []byte) error {
 	fields := jsonFields(reflect.TypeFor[pointJSON]())
+	for _, c := range Columns() {
+		fields[c.Key] = reflect.TypeFor[float64]()
+		if c.field != nil {
+			fields[c.Key] = reflect.TypeOf(c.field(&Point{})).Elem()
+		}
+	}
 	unknown := map[string][]int{} // field → lines
 	complete := len(data) > 0 && data[len(data)-1] == '\n'
 	last := bytes.Count(data, []byte("\n"))

@@ -45,7 +45,8 @@ func FormatForFile(name string) (f Format, ok bool) {
 	return 0, false
 }
 
-// Write encodes points to w in format f.
+// Write encodes points to w in format f, a file's: a table is the
+// terminal's, report/text's Write.
 func Write(w io.Writer, f Format, points []Point) error {
 	switch f {
 	case CSV:
@@ -55,5 +56,5 @@ func Write(w io.Writer, f Format, points []Point) error {
 	case Bench:
 		return WriteBench(w, points)
 	}
-	return WriteTable(w, points)
+	return fmt.Errorf("points as a %s: not a file's format", f)
 }

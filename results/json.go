@@ -9,6 +9,7 @@ import (
 	"io"
 	"math"
 	"reflect"
+	"slices"
 	"time"
 
 	"github.com/brewput/brewput/internal/format"
@@ -28,8 +29,9 @@ type schemaLine struct {
 	Schema int    `json:"schema"`
 }
 
-// pointJSON is a point as schema 3 writes it: its kind's part under the
-// kind's name, durations in seconds (dur_s), latencies in ms.
+// pointJSON is a point as schema 3 writes it but for its Columns, which
+// MarshalJSON adds: its kind's part under the kind's name, durations in
+// seconds (dur_s), latencies in ms.
 type pointJSON struct {
 	Kind       string      `json:"kind"`
 	Source     string      `json:"source"`
@@ -44,13 +46,6 @@ type pointJSON struct {
 	Rep        int         `json:"rep,omitempty"`
 	Harness    string      `json:"harness,omitempty"`
 	Policy     *policyJSON `json:"policy,omitempty"`
-	Ops        int64       `json:"ops"`
-	Errors     int64       `json:"errors"`
-	Drops      int64       `json:"drops"`
-	Throughput float64     `json:"throughput"`
-	Unit       string      `json:"unit"`
-	CPUUsed    float64     `json:"cpu_used"`
-	Util       float64     `json:"util"`
 	Latency    Latency     `json:"latency_ms"`
 	Service    *Latency    `json:"service_ms,omitempty"`
 	Bounds     *Bounds     `json:"bounds,omitempty"`
@@ -100,7 +95,6 @@ func FromSeconds(s float64) time.Duration { return time.Duration(math.Round(s * 
 func (p Point) wire() pointJSON {
 	w := pointJSON{Kind: p.Kind.String(), Source: p.Source, Mode: p.Mode, CPUs: p.CPUs, CPUSet: p.CPUSet,
 		Par: p.Par, Rate: p.Rate, MaxQ: p.MaxQ, DurS: p.Dur.Seconds(), WarmupS: p.Warmup.Seconds(), Rep: p.Rep, Harness: p.Harness,
-		Ops: p.Ops, Errors: p.Errors, Drops: p.Drops, Throughput: p.Throughput, Unit: p.Unit, CPUUsed: p.CPUUsed, Util: p.Util,
 		Latency: p.Latency, Service: p.Service, Bounds: p.Bounds, Band: p.Band, Trust: p.Trust, Bottleneck: p.Bottleneck,
 		Waits: p.Waits, Profile: p.Profile, Lab: p.Lab, Study: p.Study, Bench: p.Bench, Host: p.Host, Start: p.Start, Hist: p.Hist}
 	w.Trust.Disturbed = p.IsDisturbed() // as the text says it, whoever forgot to Assess
@@ -122,8 +116,7 @@ func (w pointJSON) point() (Point, error) {
 	}
 	p := Point{Kind: kind, Source: w.Source, Spec: Spec{Mode: w.Mode, CPUs: w.CPUs,
 		Load: Load{Par: w.Par, Rate: w.Rate, MaxQ: w.MaxQ, Warmup: FromSeconds(w.WarmupS), Dur: FromSeconds(w.DurS), Harness: w.Harness}},
-		Rep: w.Rep, CPUSet: w.CPUSet, Ops: w.Ops, Errors: w.Errors, Drops: w.Drops, Throughput: w.Throughput, Unit: w.Unit,
-		CPUUsed: w.CPUUsed, Util: w.Util, Latency: w.Latency, Service: w.Service, Hist: w.Hist, Host: w.Host, Start: w.Start,
+		Rep: w.Rep, CPUSet: w.CPUSet, Latency: w.Latency, Service: w.Service, Hist: w.Hist, Host: w.Host, Start: w.Start,
 		Bounds: w.Bounds, Band: w.Band, Bottleneck: w.Bottleneck, Waits: w.Waits, Profile: w.Profile, Trust: w.Trust,
 		Lab: w.Lab, Study: w.Study, Bench: w.Bench}
 	if pol := w.Policy; pol != nil {
@@ -138,8 +131,61 @@ func (w pointJSON) point() (Point, error) {
 	return p, p.checkParts()
 }
 
-// MarshalJSON writes p as schema 3 does.
-func (p Point) MarshalJSON() ([]byte, error) { return json.Marshal(p.wire()) }
+// MarshalJSON writes p as schema 3 does, its Columns where they have
+// always been: before the latencies, which every point has.
+func (p Point) MarshalJSON() ([]byte, error) {
+	rest, err := json.Marshal(p.wire())
+	if err != nil {
+		return nil, err
+	}
+	// In JSON a key's quote cannot follow a comma inside a string, where
+	// it is escaped: this is the key.
+	at := bytes.Index(rest, []byte(`,"latency_ms":`))
+	out := slices.Clip(rest[:at])
+	for _, c := range Columns() {
+		v := c.ref(&p)
+		if m, ok := v.(measure); ok {
+			if v, ok = p.Measures[m.key]; !ok {
+				continue
+			}
+		}
+		value, err := json.Marshal(v)
+		if err != nil {
+			return nil, err
+		}
+		out = fmt.Appendf(out, ",%q:%s", c.Key, value)
+	}
+	return append(out, rest[at:]...), nil
+}
+
+// readColumns reads p's Columns from its JSON object.
+func (p *Point) readColumns(data []byte) error {
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(data, &obj); err != nil {
+		return err
+	}
+	for _, c := range Columns() {
+		raw, ok := obj[c.Key]
+		if !ok {
+			continue
+		}
+		if c.field != nil {
+			if err := json.Unmarshal(raw, c.field(p)); err != nil {
+				return fmt.Errorf("%s: %w", c.Key, err)
+			}
+			continue
+		}
+		var v float64
+		if err := json.Unmarshal(raw, &v); err != nil {
+			return fmt.Errorf("%s: %w", c.Key, err)
+		}
+		if p.Measures == nil {
+			p.Measures = map[string]float64{}
+		}
+		p.Measures[c.Key] = v
+	}
+	return nil
+}
 
 // UnmarshalJSON reads a point of schema 3 or 2, or of schema 1, which has
 // no kind (see migrate_v1.go and migrate_v2.go).
@@ -170,7 +216,10 @@ func (p *Point) UnmarshalJSON(data []byte) error {
 	}
 	point, err := w.point()
 	*p = point
-	return err
+	if err != nil {
+		return err
+	}
+	return p.readColumns(data)
 }
 
 // WriteJSON writes points as JSON Lines: the schema's line, then one object

@@ -22,7 +22,7 @@ func labPoints() []Point {
 }
 
 // A lab's points keep their lab, variant and metrics through CSV and
-// JSON, and have their own table and benchmark names.
+// JSON, and have their own benchmark names (report/text tests their table).
 func TestLabPoints(t *testing.T) {
 	points := labPoints()
 	for _, f := range []Format{CSV, JSON} {
@@ -37,15 +37,6 @@ func TestLabPoints(t *testing.T) {
 		got, err := read(&buf)
 		if err != nil || !reflect.DeepEqual(got, points) {
 			t.Errorf("%s round trip: %v\n got %+v\nwant %+v", f, err, got, points)
-		}
-	}
-	var table bytes.Buffer
-	if err := WriteTable(&table, append([]Point{{Source: SourceMeasured, Spec: Spec{Mode: "locking", CPUs: 1, Load: Load{Par: 1}}, Unit: "lattes/s", Shop: &Shop{}}}, points...)); err != nil {
-		t.Fatal(err)
-	}
-	for _, want := range []string{"lab workloads", "variant", "speedup", "median_ms", "add/concurrent", "1.9", "locking"} {
-		if !strings.Contains(table.String(), want) {
-			t.Errorf("table lacks %q:\n%s", want, table.String())
 		}
 	}
 	var bench bytes.Buffer

@@ -3,12 +3,10 @@ package results
 import (
 	"bytes"
 	"encoding/csv"
-	"fmt"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
-	"unicode/utf8"
 
 	"golang.org/x/perf/benchproc"
 )
@@ -59,14 +57,6 @@ func TestOrigin(t *testing.T) {
 	}
 }
 
-func TestFormatBound(t *testing.T) {
-	for b, want := range map[*Bounds]string{nil: "-", {}: "none", {CPU: 500, ThroughputMax: 500, SetBy: "cpus"}: "500.0", {ThroughputMax: 8.2e6, SetBy: "cpus"}: "8.2M"} {
-		if got := FormatBound(b); got != want {
-			t.Errorf("FormatBound(%+v) = %q, want %q", b, got, want)
-		}
-	}
-}
-
 func TestModelPointsRoundTrip(t *testing.T) {
 	points := []Point{measuredPoint("hostA"), modelPoint(64)}
 	var js, cs bytes.Buffer
@@ -111,50 +101,6 @@ func TestModelPointsRoundTrip(t *testing.T) {
 	}
 }
 
-// TestTableMarksModelPoints: a table of measured and model points gives
-// each its source, and a model point its bound; a row each where the
-// terminal is wide enough, every line within 80 columns where it is not.
-func TestTableMarksModelPoints(t *testing.T) {
-	var buf bytes.Buffer
-	t.Setenv("COLUMNS", "80")
-	if err := WriteTable(&buf, []Point{measuredPoint("hostA"), modelPoint(64)}); err != nil {
-		t.Fatal(err)
-	}
-	for line := range strings.Lines(buf.String()) {
-		if n := utf8.RuneCountInString(strings.TrimSuffix(line, "\n")); n > 80 || !strings.Contains(buf.String(), "model (fifo)") {
-			t.Errorf("a line of %d columns, or no source: %q", n, line)
-		}
-	}
-	buf.Reset()
-	t.Setenv("COLUMNS", "120")
-	if err := WriteTable(&buf, []Point{measuredPoint("hostA"), modelPoint(64)}); err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(buf.String(), "\n")
-	if !strings.Contains(lines[0], "  ceiling  ") || !strings.HasSuffix(strings.TrimSpace(lines[0]), "source") {
-		t.Errorf("header lacks the ceiling or source column:\n%s", buf.String())
-	}
-	if !strings.Contains(lines[1], " - ") || !strings.HasSuffix(strings.TrimSpace(lines[1]), "hostA") {
-		t.Errorf("measured row has a bound or lacks its host:\n%s", buf.String())
-	}
-	if !strings.Contains(lines[2], " 1000.0 ") || strings.Contains(lines[2], "1000.0 espresso") || !strings.HasSuffix(strings.TrimSpace(lines[2]), "model (fifo)") {
-		t.Errorf("model row lacks its ceiling (a figure, not a second resource name beside the limit) or its source:\n%s", buf.String())
-	}
-
-	// Model points alone still say they are the model's.
-	buf.Reset()
-	WriteTable(&buf, []Point{modelPoint(64)})
-	if !strings.Contains(buf.String(), "model (fifo)") {
-		t.Errorf("a table of model points does not say so:\n%s", buf.String())
-	}
-	// Measurements from one machine: no source, no ceiling, as before.
-	buf.Reset()
-	WriteTable(&buf, []Point{measuredPoint("hostA"), measuredPoint("hostA")})
-	if strings.Contains(buf.String(), "source") || strings.Contains(buf.String(), "ceiling") {
-		t.Errorf("measurements from one machine show source or bound:\n%s", buf.String())
-	}
-}
-
 // TestBenchKeepsModelApart checks that a prediction and a measurement of one
 // configuration are different benchmarks to benchstat, even told to ignore
 // the source and cpu, as for files from different machines.
@@ -185,28 +131,5 @@ func TestBenchKeepsModelApart(t *testing.T) {
 	}
 	if row.Project(results[0]) == row.Project(results[1]) {
 		t.Errorf("benchstat would take prediction and measurement for one benchmark:\n%s", buf.String())
-	}
-}
-
-// TestTableLatencyUnit: the table writes latencies in the unit the longest
-// reads best in, so that a system of nanoseconds is not a column of ms
-// with six decimals.
-func TestTableLatencyUnit(t *testing.T) {
-	t.Setenv("COLUMNS", "160")
-	fast := measuredPoint("hostA")
-	fast.Latency = Latency{P05: 0.00002, P50: 0.000026, P95: 0.00015, P99: 0.000204, Mean: 0.00004}
-	slow := measuredPoint("hostA")
-	for _, c := range []struct {
-		p          Point
-		head, cell string
-	}{{fast, "p50 ns", "26.00"}, {slow, "p50 ms", fmt.Sprintf("%.2f", slow.Latency.P50)}} {
-		var buf bytes.Buffer
-		if err := WriteTable(&buf, []Point{c.p}); err != nil {
-			t.Fatal(err)
-		}
-		lines := strings.Split(buf.String(), "\n")
-		if !strings.Contains(lines[0], c.head) || !strings.Contains(lines[1], " "+c.cell+" ") {
-			t.Errorf("want a column %q with %q:\n%s", c.head, c.cell, buf.String())
-		}
 	}
 }

@@ -31,6 +31,9 @@ type Point struct {
 	// CPUUsed is the process's CPU time over wall time, in CPUs; Util is
 	// that over CPUs, the fraction of the allowed CPUs used.
 	CPUUsed, Util float64
+	// Measures are the measures of Columns with no field of their own,
+	// by Key; one a point was not measured for is absent.
+	Measures map[string]float64
 	// Latency is the whole call in a closed loop, and from intended
 	// arrival to completion in an open loop, where Service holds the time
 	// from start of service; Hist is the full histogram (see Histogram).
@@ -294,4 +297,44 @@ func Ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond)
 // FromMs converts float milliseconds to the nearest duration.
 func FromMs(ms float64) time.Duration {
 	return time.Duration(math.Round(ms * float64(time.Millisecond)))
+}
+
+// SplitBench separates Go benchmarks' points from the others, in order.
+func SplitBench(points []Point) (others, benches []Point) {
+	for _, p := range points {
+		if p.Kind == KindBench {
+			benches = append(benches, p)
+		} else {
+			others = append(others, p)
+		}
+	}
+	return others, benches
+}
+
+// SplitLabs separates the labs' points from the others, the labs by name
+// in the order they first appear.
+func SplitLabs(points []Point) (others []Point, labs []string, byLab map[string][]Point) {
+	byLab = map[string][]Point{}
+	for _, p := range points {
+		if p.Kind != KindLab {
+			others = append(others, p)
+			continue
+		}
+		if _, ok := byLab[p.Lab.Name]; !ok {
+			labs = append(labs, p.Lab.Name)
+		}
+		byLab[p.Lab.Name] = append(byLab[p.Lab.Name], p)
+	}
+	return others, labs, byLab
+}
+
+// OriginLabel is Origin for people: "model (fifo)", "(no source)".
+func OriginLabel(p Point) string {
+	switch {
+	case p.IsModel() && p.Sched != "":
+		return SourceModel + " (" + p.Sched + ")"
+	case p.Origin() == "":
+		return "(no source)"
+	}
+	return p.Origin()
 }

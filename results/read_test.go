@@ -83,11 +83,10 @@ func writeFile(t *testing.T, name, content string) string {
 
 func TestReadFileTellsTheFormatFromTheContent(t *testing.T) {
 	points := samplePoints(t)
-	var js, cs, bench, table bytes.Buffer
+	var js, cs, bench bytes.Buffer
 	WriteJSON(&js, points)
 	WriteCSV(&cs, points)
 	WriteBench(&bench, points)
-	WriteTable(&table, points)
 
 	// Names that mislead: the content decides.
 	fromJSON, err := ReadFile(writeFile(t, "points.csv", "\n  \n"+js.String()))
@@ -110,10 +109,10 @@ func TestReadFileTellsTheFormatFromTheContent(t *testing.T) {
 	}
 
 	for content, want := range map[string]string{
-		"goos: linux\nPASS\nok  \tx\t0.1s\n":        "x.txt: Go benchmark output without a single benchmark result (want JSON Lines from --format json, CSV from --format csv, or Go benchmark output",
-		table.String():                              "x.txt: not a brewput results file (want JSON Lines from --format json, CSV from --format csv, or Go benchmark output from --format bench or go test -bench)",
-		"BenchmarkX 10 five ns/op\n":                "x.txt: line 1: parsing measurement",
-		strings.Replace(cs.String(), "rep,", "", 1): `x.txt: CSV whose header is not brewput's: column 11 is "harness", want "rep" (want JSON Lines`,
+		"goos: linux\nPASS\nok  \tx\t0.1s\n":                             "x.txt: Go benchmark output without a single benchmark result (want JSON Lines from --format json, CSV from --format csv, or Go benchmark output",
+		"  mode         cpus  lattes/s\n  finelocking     2    1000.0\n": "x.txt: not a brewput results file (want JSON Lines from --format json, CSV from --format csv, or Go benchmark output from --format bench or go test -bench)",
+		"BenchmarkX 10 five ns/op\n":                                     "x.txt: line 1: parsing measurement",
+		strings.Replace(cs.String(), "rep,", "", 1):                      `x.txt: CSV whose header is not brewput's: column 11 is "harness", want "rep" (want JSON Lines`,
 		"":      "x.txt: holds no points",
 		" \n\n": "x.txt: holds no points",
 		strings.Split(cs.String(), "\n")[0] + "\n": "x.txt: holds no points",

@@ -106,28 +106,6 @@ func TestCSVHasOneColumnPerField(t *testing.T) {
 	}
 }
 
-func TestTableShowsEveryPointAndOnlyUsefulColumns(t *testing.T) {
-	points := samplePoints(t)
-	var buf bytes.Buffer
-	if err := WriteTable(&buf, points[:1]); err != nil {
-		t.Fatal(err)
-	}
-	out := buf.String()
-	for _, want := range []string{"finelocking", "lattes/s", "1000.0", "grinder 50%, 0.01 ms", "95%"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("table lacks %q:\n%s", want, out)
-		}
-	}
-	if strings.Contains(out, "drops") || strings.Contains(out, "source") {
-		t.Errorf("closed loop from one source shows drops or source columns:\n%s", out)
-	}
-	buf.Reset()
-	WriteTable(&buf, points)
-	if !strings.Contains(buf.String(), "drops") || !strings.Contains(buf.String(), "source") {
-		t.Errorf("mixed table lacks drops or source:\n%s", buf.String())
-	}
-}
-
 func TestParseFormat(t *testing.T) {
 	for _, name := range Formats() {
 		f, err := ParseFormat(name)

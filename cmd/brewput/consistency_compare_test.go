@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
 
@@ -94,7 +95,7 @@ func TestConsistencyRecordedModelsProfile(t *testing.T) {
 		t.Fatal(err)
 	}
 	var b strings.Builder
-	if err := results.WriteTable(&b, points); err != nil {
+	if err := text.WriteTable(&b, points); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(oneLine(b.String()), "limited by (model's profile)") || strings.Contains(b.String(), "(best relief)") {

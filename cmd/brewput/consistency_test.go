@@ -14,6 +14,7 @@ import (
 	"github.com/brewput/brewput/internal/race"
 	"github.com/brewput/brewput/model/calibrate"
 	"github.com/brewput/brewput/model/sim"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
 
@@ -269,7 +270,7 @@ func TestConsistencyRecordedBounds(t *testing.T) {
 		if err := results.WriteJSON(&js, points); err != nil {
 			t.Fatal(err)
 		}
-		if err := results.Write(&table, results.Table, points); err != nil {
+		if err := text.WriteTable(&table, points); err != nil {
 			t.Fatal(err)
 		}
 		// The JSON object of each point, as brewput writes it now.

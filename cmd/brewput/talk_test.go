@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
 
@@ -22,7 +23,7 @@ func TestRunTalkHarness(t *testing.T) {
 		t.Errorf("harness %q, %d ops, par %d; want talk, some, 2", p.Harness, p.Ops, p.Par)
 	}
 	var table strings.Builder
-	results.WriteTable(&table, points)
+	text.WriteTable(&table, points)
 	if !strings.Contains(table.String(), "talk harness") {
 		t.Errorf("table without the talk harness note:\n%s", table.String())
 	}

@@ -3,10 +3,10 @@ package main
 import (
 	"context"
 	"fmt"
-	"time"
 
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/lab/chartspec"
+	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
 )
 
@@ -32,13 +32,14 @@ func (c tinyConfig) Validate() error {
 func tinyRun(ctx context.Context, c tinyConfig, cpus []int, progress func(string)) ([]results.Point, error) {
 	return lab.Sweep(ctx, c, cpus, progress, func(n int, add lab.Add) error {
 		for _, size := range c.Sizes {
-			start, sum := time.Now(), 0
+			sw, sum := sweep.StartStopwatch(), 0
 			for i := range size {
 				sum += i
 			}
-			v, secs := fmt.Sprint(size), max(time.Since(start).Seconds(), 1e-9)
-			p := lab.Point("tiny", v, n, start, 0, map[results.Metric]float64{"sum": float64(sum)})
-			p.Par, p.Ops, p.Unit, p.Throughput = 1, int64(size), "ints/s", float64(size)/secs
+			w := sw.Stop()
+			v := fmt.Sprint(size)
+			p := lab.Point("tiny", v, n, w, map[results.Metric]float64{"sum": float64(sum)})
+			p.Par, p.Ops, p.Unit, p.Throughput = 1, int64(size), "ints/s", float64(size)/max(w.Wall.Seconds(), 1e-9)
 			add(p, "tiny added up "+v)
 		}
 		return nil

@@ -573,11 +573,9 @@ func runOne(ctx context.Context, cfg Config, p pkg, n int, tmp string, targets m
 		where = fmt.Sprintf(" (pinned to %s %s: runtime.NumCPU() returns %d there)", noun, ids, n)
 	}
 	cfg.logf("%s on %s%s\n", p.path, format.Count(n, "CPU"), where)
-	start := time.Now()
 	// The child's own CPUs are read apart: another process sharing them
 	// disturbs it, one on the CPUs it left free does not.
-	own := quiet.Of(pinned)
-	before := quiet.TakeOn(&own)
+	sw := sweep.StartStopwatchOn(quiet.Of(pinned))
 	if err == nil {
 		err = sweep.StartOn(cmd, pinned)
 	}
@@ -600,17 +598,17 @@ func runOne(ctx context.Context, cfg Config, p pkg, n int, tmp string, targets m
 		io.Copy(io.Discard, pr) // a line too long for the scanner: drain the rest
 	}()
 	waitErr := cmd.Wait()
-	after := quiet.TakeOn(&own) // the child, now waited for, counts as brewput's own
+	window := sw.Stop() // the child, now waited for, counts as brewput's own
 	pw.Close()
 	<-done
-	points, failures := parse(output.String(), p, n, start)
+	points, failures := parse(output.String(), p, n, sw.Start())
 	if parent.Err() != nil {
 		// Interrupted: the benchmarks whose lines the child printed whole
 		// are kept, without what it writes at its end (latency histograms,
 		// locks), as the window of the run so far judges them.
 		for i := range points {
 			points[i].CPUSet = sweep.FormatCPUs(pinned)
-			quiet.MarkWindow(&points[i], before, after)
+			window.Others.Mark(&points[i])
 		}
 		return points, nil, parent.Err()
 	}
@@ -622,7 +620,7 @@ func runOne(ctx context.Context, cfg Config, p pkg, n int, tmp string, targets m
 	// figure of the whole run, which is what it could have felt.
 	for i := range points {
 		points[i].CPUSet = sweep.FormatCPUs(pinned)
-		quiet.MarkWindow(&points[i], before, after)
+		window.Others.Mark(&points[i])
 	}
 	if skipped := strings.Count(output.String(), "--- SKIP: Benchmark"); skipped > 0 && len(points)+len(failures) == 0 {
 		// Benchmarks that matched and skipped themselves: no failure,

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/brewput/brewput/internal/atomicfile"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
 
@@ -110,7 +111,7 @@ func (o *Output) Finish(points []results.Point, done bool) error {
 	if o.Format == results.JSON && !done {
 		err = results.WriteJournal(&buf, o.plan, points)
 	} else {
-		err = results.Write(&buf, o.Format, points)
+		err = text.Write(&buf, o.Format, points)
 	}
 	if err != nil {
 		return fmt.Errorf("write %s: %w", o.Path, err)

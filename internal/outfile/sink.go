@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
 
@@ -92,7 +93,7 @@ func (s *Sink) table(points []results.Point) error {
 	if s.View != nil {
 		return s.View(s.Stdout, points)
 	}
-	return results.WriteTable(s.Stdout, points)
+	return text.WriteTable(s.Stdout, points)
 }
 
 // Open checks a command's --format and --out, given saying which were

@@ -210,10 +210,3 @@ func (t Tally) Mark(p *results.Point) {
 	}
 	p.Disturbed = p.IsDisturbed()
 }
-
-// MarkWindow is Mark over one window.
-func MarkWindow(p *results.Point, before, after Sample) {
-	var t Tally
-	t.Add(before, after)
-	t.Mark(p)
-}

@@ -159,8 +159,8 @@ func concurrently(t *testing.T, variant string, remote bool, mailbox, clients, r
 			}
 		}
 	}
-	if out.wall <= 0 {
-		t.Errorf("wall time %v", out.wall)
+	if out.window.Wall <= 0 {
+		t.Errorf("wall time %v", out.window.Wall)
 	}
 }
 

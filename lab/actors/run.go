@@ -10,8 +10,8 @@ import (
 	"github.com/HdrHistogram/hdrhistogram-go"
 
 	"github.com/brewput/brewput/internal/format"
-	"github.com/brewput/brewput/internal/quiet"
 	"github.com/brewput/brewput/lab"
+	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
 )
 
@@ -42,15 +42,13 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 // path is a variant served in process or over gRPC, and what its runs
 // measured.
 type path struct {
-	variant   string
-	name      string // in a point: the variant, after RemotePrefix if remote
-	remote    bool
-	requests  int
-	start     time.Time
-	wall, cpu time.Duration
-	others    quiet.Tally // over this path's runs alone
-	tputs     []float64
-	hist      *hdrhistogram.Histogram
+	variant  string
+	name     string // in a point: the variant, after RemotePrefix if remote
+	remote   bool
+	requests int
+	window   sweep.Window // over this path's runs alone
+	tputs    []float64
+	hist     *hdrhistogram.Histogram
 }
 
 // measured is a point, with the intervals of its runs' median throughput
@@ -72,9 +70,6 @@ func measureClients(ctx context.Context, c Config, clients, n int) ([]measured, 
 	}
 	err := lab.Turns(ctx, c.Reps, len(paths), func(_, i int) error {
 		p := paths[i]
-		if p.start.IsZero() {
-			p.start = time.Now()
-		}
 		out, err := runOnce(ctx, c, p.variant, p.remote, clients, p.requests)
 		if err != nil {
 			return fmt.Errorf("%s clients=%d cpus=%d: %w", p.name, clients, n, err)
@@ -84,10 +79,8 @@ func measureClients(ctx context.Context, c Config, clients, n int) ([]measured, 
 				lab.Record(p.hist, d)
 			}
 		}
-		p.wall += out.wall
-		p.cpu += out.cpu
-		p.others.Merge(out.others)
-		p.tputs = append(p.tputs, float64(p.requests)/out.wall.Seconds())
+		p.window.Add(out.window)
+		p.tputs = append(p.tputs, float64(p.requests)/out.window.Wall.Seconds())
 		return nil
 	})
 	if err != nil {
@@ -128,17 +121,15 @@ func measureClients(ctx context.Context, c Config, clients, n int) ([]measured, 
 // point makes the results point of what p's runs measured.
 func (p *path) point(c Config, clients, n int) (results.Point, error) {
 	thr := results.Median(p.tputs)
-	used := p.cpu.Seconds() / p.wall.Seconds()
-	pt := lab.Point(Name, p.name, n, p.start, used, map[results.Metric]float64{
+	pt := lab.Point(Name, p.name, n, p.window, map[results.Metric]float64{
 		MetricClients:    float64(clients),
 		MetricRequests:   float64(p.requests),
 		MetricReplyBytes: float64(c.ReplyBytes),
-		MetricCPUPerID:   p.cpu.Seconds() * 1e6 / float64(p.requests*len(p.tputs)),
+		MetricCPUPerID:   p.window.CPU.Seconds() * 1e6 / float64(p.requests*len(p.tputs)),
 		MetricSpread:     (slices.Max(p.tputs) - slices.Min(p.tputs)) / thr,
 	})
 	pt.Par, pt.Ops, pt.Unit = clients, int64(p.requests), Unit
 	pt.Dur, pt.Throughput = results.FromSeconds(float64(p.requests)/thr), thr
-	p.others.Mark(&pt)
 	if p.variant == Actor {
 		pt.Lab.Metrics[MetricMailbox] = float64(c.Mailbox)
 	}
@@ -198,10 +189,9 @@ type caller func(ctx context.Context, client int) (Reply, error)
 
 // outcome is what one run did.
 type outcome struct {
-	wall, cpu time.Duration
-	others    quiet.Tally // other processes' CPU over the same stretch
-	ids       [][]uint64  // by client, in the order received
-	latency   [][]int64   // by client, each request's time in ns
+	window  sweep.Window
+	ids     [][]uint64 // by client, in the order received
+	latency [][]int64  // by client, each request's time in ns
 }
 
 // ctxEvery is how many requests a client makes between looks at its
@@ -260,11 +250,10 @@ func drive(ctx context.Context, call caller, clients, requests, replyBytes int) 
 			}
 		})
 	}
-	sw := lab.StartStopwatch()
+	sw := sweep.StartStopwatch()
 	close(start)
 	wg.Wait()
-	lap := sw.Stop()
-	out.wall, out.cpu, out.others = lap.Wall, lap.CPU, lap.Others
+	out.window = sw.Stop()
 	if err := ctx.Err(); err != nil {
 		return outcome{}, err
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/brewput/brewput/internal/quiet"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/measure/burn"
+	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
 )
 
@@ -74,7 +75,7 @@ func measurePair(ctx context.Context, c Config, n, producers, buffer int) ([2]re
 	for i := range pair {
 		var others quiet.Tally // over every run of the strategy, not the median's alone
 		for _, o := range outs[i] {
-			others.Merge(o.others)
+			others.Merge(o.window.Others)
 		}
 		p, err := point(c, strategies[i], median(outs[i]), others, n, producers, buffer)
 		if err != nil {
@@ -86,8 +87,8 @@ func measurePair(ctx context.Context, c Config, n, producers, buffer int) ([2]re
 	var ratios []float64
 	for k := range min(len(outs[0]), len(outs[1])) {
 		single, grouped := outs[0][k], outs[1][k]
-		if single.events > 0 && grouped.wall > 0 {
-			ratios = append(ratios, float64(grouped.events)/grouped.wall.Seconds()/(float64(single.events)/single.wall.Seconds()))
+		if single.events > 0 && grouped.window.Wall > 0 {
+			ratios = append(ratios, float64(grouped.events)/grouped.window.Wall.Seconds()/(float64(single.events)/single.window.Wall.Seconds()))
 		}
 	}
 	speedup := lab.IntervalOf(ratios)
@@ -98,14 +99,16 @@ func measurePair(ctx context.Context, c Config, n, producers, buffer int) ([2]re
 // median returns the run of median wall time among outs (of an even
 // number, the faster of the middle two).
 func median(outs []outcome) outcome {
-	s := slices.SortedFunc(slices.Values(outs), func(a, b outcome) int { return cmp.Compare(a.wall, b.wall) })
+	s := slices.SortedFunc(slices.Values(outs), func(a, b outcome) int { return cmp.Compare(a.window.Wall, b.window.Wall) })
 	return s[(len(s)-1)/2]
 }
 
 // point makes the results point of one strategy's median run, others
 // over all its runs.
 func point(c Config, strategy string, out outcome, others quiet.Tally, n, producers, buffer int) (results.Point, error) {
-	t := lab.Timing{Start: out.start, Wall: out.wall, CPU: out.cpu, Par: producers, Ops: out.events, Hist: out.latency, Others: others}
+	w := out.window
+	w.Others = others
+	t := lab.Timing{Window: w, Par: producers, Ops: out.events, Hist: out.latency}
 	return t.Point(Name, Variant(strategy, producers, buffer), n, Unit, map[results.Metric]float64{
 		MetricProducers:       float64(producers),
 		MetricBuffer:          float64(buffer),
@@ -126,10 +129,9 @@ type outcome struct {
 	events     int64        // events the consumer received
 	calls      int64        // handle calls
 	streamRuns int64        // maximal runs of one type as received
-	start      time.Time
-	wall, cpu  time.Duration // from starting the producers to the consumer's return
-	others     quiet.Tally   // other processes' CPU over the same stretch
-	latency    *hdrhistogram.Histogram
+	// window is from starting the producers to the consumer's return.
+	window  sweep.Window
+	latency *hdrhistogram.Histogram
 }
 
 // lost is how many events were produced and never handled (negative if
@@ -187,18 +189,16 @@ func pipeline(ctx context.Context, c Config, grouped bool, producers, buffer int
 	}
 
 	var pwg, cwg sync.WaitGroup
-	sw := lab.StartStopwatch()
-	out.start = sw.Start
-	cons.base = out.start
+	sw := sweep.StartStopwatch()
+	cons.base = sw.Start()
 	cwg.Go(func() { cons.consume(ch, grouped) })
 	for i := range producers {
-		pwg.Go(func() { sent[i] = produce(ctx, ch, streams[i], lab.Share(c.Events, producers, i), out.start) })
+		pwg.Go(func() { sent[i] = produce(ctx, ch, streams[i], lab.Share(c.Events, producers, i), sw.Start()) })
 	}
 	pwg.Wait()
 	close(ch)
 	cwg.Wait()
-	lap := sw.Stop()
-	out.wall, out.cpu, out.others = lap.Wall, lap.CPU, lap.Others
+	out.window = sw.Stop()
 	var total int64
 	for _, s := range sent {
 		for t := range types {

@@ -82,8 +82,8 @@ func TestHandleCost(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if least := time.Duration(c.Events) * c.HandleCost; out.wall < least {
-		t.Errorf("%d handle calls of %v took %v in all", out.calls, c.HandleCost, out.wall)
+	if least := time.Duration(c.Events) * c.HandleCost; out.window.Wall < least {
+		t.Errorf("%d handle calls of %v took %v in all", out.calls, c.HandleCost, out.window.Wall)
 	}
 }
 

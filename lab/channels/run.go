@@ -17,6 +17,7 @@ import (
 	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/internal/quiet"
 	"github.com/brewput/brewput/lab"
+	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
 )
 
@@ -89,7 +90,7 @@ func measurePoint(ctx context.Context, c Config, n, size, consumers, batch int) 
 			return err
 		}
 		outs = append(outs, out)
-		others.Merge(out.others)
+		others.Merge(out.window.Others)
 		return nil
 	})
 	if err != nil {
@@ -97,11 +98,11 @@ func measurePoint(ctx context.Context, c Config, n, size, consumers, batch int) 
 	}
 	rates := make([]float64, len(outs))
 	for i, o := range outs {
-		rates[i] = float64(o.lines) / o.wall.Seconds()
+		rates[i] = float64(o.lines) / o.window.Wall.Seconds()
 	}
-	slices.SortFunc(outs, func(a, b outcome) int { return cmp.Compare(a.wall, b.wall) })
+	slices.SortFunc(outs, func(a, b outcome) int { return cmp.Compare(a.window.Wall, b.window.Wall) })
 	out := outs[(len(outs)-1)/2] // of an even count, the faster of the middle two
-	spread := (slices.Max(rates) - slices.Min(rates)) / (float64(out.lines) / out.wall.Seconds())
+	spread := (slices.Max(rates) - slices.Min(rates)) / (float64(out.lines) / out.window.Wall.Seconds())
 	// Cancelled now, the point is whole: it keeps the rates from before.
 	if prod2, cons2, err := aloneRates(ctx, c); err == nil {
 		prod, cons = max(prod, prod2), max(cons, cons2)
@@ -116,7 +117,9 @@ func measurePoint(ctx context.Context, c Config, n, size, consumers, batch int) 
 		shares[i] = r / bound
 	}
 	ofBound := lab.IntervalOf(shares)
-	p, err := lab.Timing{Start: start, Wall: out.wall, CPU: out.cpu, Par: consumers, Ops: out.lines, Hist: out.latency, Others: others}.Point(Name, v, n, Unit,
+	w := out.window
+	w.Start, w.Others = start, others
+	p, err := lab.Timing{Window: w, Par: consumers, Ops: out.lines, Hist: out.latency}.Point(Name, v, n, Unit,
 		map[results.Metric]float64{
 			MetricBound:        bound,
 			MetricProducerRate: prod,
@@ -132,11 +135,10 @@ func measurePoint(ctx context.Context, c Config, n, size, consumers, batch int) 
 
 // outcome is what one run of the pipeline did.
 type outcome struct {
-	lines     int64         // lines consumed
-	sum       uint64        // checksum: see tally
-	wall, cpu time.Duration // from starting the consumers to the last one's exit
-	others    quiet.Tally   // other processes' CPU over the same stretch
-	latency   *hdrhistogram.Histogram
+	lines   int64        // lines consumed
+	sum     uint64       // checksum: see tally
+	window  sweep.Window // from starting the consumers to the last one's exit
+	latency *hdrhistogram.Histogram
 }
 
 // batch is one message: lines, the first of which is the first-th line
@@ -165,8 +167,8 @@ func pipeline(ctx context.Context, c Config, size, consumers, batchLines int) (o
 	tallies := make([]tally, consumers)
 	var wg sync.WaitGroup
 
-	sw := lab.StartStopwatch()
-	base := sw.Start
+	sw := sweep.StartStopwatch()
+	base := sw.Start()
 	for i := range tallies {
 		wg.Go(func() { tallies[i] = consume(ch, c.Hashes, born, base) })
 	}
@@ -190,12 +192,12 @@ func pipeline(ctx context.Context, c Config, size, consumers, batchLines int) (o
 	}
 	close(ch)
 	wg.Wait()
-	lap := sw.Stop()
+	window := sw.Stop()
 	if cancelled != nil {
 		return outcome{}, cancelled
 	}
 
-	out := outcome{wall: lap.Wall, cpu: lap.CPU, others: lap.Others, latency: lab.NewHist(time.Hour)}
+	out := outcome{window: window, latency: lab.NewHist(time.Hour)}
 	for _, t := range tallies {
 		out.lines += t.lines
 		out.sum += t.sum

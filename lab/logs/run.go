@@ -18,6 +18,7 @@ import (
 	"github.com/brewput/brewput/internal/atomicfile"
 	"github.com/brewput/brewput/internal/quiet"
 	"github.com/brewput/brewput/lab"
+	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
 )
 
@@ -95,14 +96,14 @@ func (s *sweeper) measure(ctx context.Context, kind Kind, t int) (run, error) {
 	}
 	rates := make([]float64, len(runs))
 	for i, r := range runs {
-		rates[i] = float64(s.c.Appends) / r.wall.Seconds()
+		rates[i] = float64(s.c.Appends) / r.window.Wall.Seconds()
 	}
-	slices.SortFunc(runs, func(a, b run) int { return cmp.Compare(a.wall, b.wall) })
+	slices.SortFunc(runs, func(a, b run) int { return cmp.Compare(a.window.Wall, b.window.Wall) })
 	med := runs[len(runs)/2]
 	med.rate = lab.IntervalOf(rates)
-	med.others = quiet.Tally{}
+	med.window.Others = quiet.Tally{}
 	for _, r := range runs {
-		med.others.Merge(r.others)
+		med.window.Others.Merge(r.window.Others)
 	}
 	return med, nil
 }
@@ -110,13 +111,13 @@ func (s *sweeper) measure(ctx context.Context, kind Kind, t int) (run, error) {
 // point makes the results point of run r of kind with t writers on n
 // CPUs, given the single writer's run of the same kind and CPUs.
 func (s *sweeper) point(r run, kind Kind, n, t int, single run) (results.Point, error) {
-	wall := r.wall.Seconds()
-	singleThr := float64(s.c.Appends) / single.wall.Seconds()
+	wall := r.window.Wall.Seconds()
+	singleThr := float64(s.c.Appends) / single.window.Wall.Seconds()
 	synced := 0.0
 	if s.c.Sync && kind != Memory {
 		synced = 1
 	}
-	timing := lab.Timing{Start: r.start, Wall: r.wall, CPU: r.cpu, Par: t, Ops: int64(s.c.Appends), Hist: r.latency, Others: r.others}
+	timing := lab.Timing{Window: r.window, Par: t, Ops: int64(s.c.Appends), Hist: r.latency}
 	p, err := timing.Point(Name, Variant(kind, s.c.Sync), n, Unit, map[results.Metric]float64{
 		MetricWriters:       float64(t),
 		MetricAppends:       float64(s.c.Appends),
@@ -136,12 +137,12 @@ func (s *sweeper) point(r run, kind Kind, n, t int, single run) (results.Point, 
 
 // run is what one run measured.
 type run struct {
-	start      time.Time     // when the writers were let go
-	wall       time.Duration // from the first writer's start to the last one's finish
-	cpu        time.Duration // process CPU time over the run
+	// window is from when the writers were let go, its Wall from the
+	// first writer's start to the last one's finish, Others over the run
+	// (see measure).
+	window     sweep.Window
 	latencySum time.Duration // every append's latency, added up
 	latency    *hdrhistogram.Histogram
-	others     quiet.Tally  // other processes' CPU over the run (see measure)
 	rate       lab.Interval // of the median appends/s of the runs of a point, on its median run (see measure)
 }
 
@@ -167,15 +168,15 @@ func runOnce(ctx context.Context, kind Kind, synced bool, path string, writers, 
 	for _, w := range ws {
 		wg.Go(func() { w.run(ctx, lg, gate) })
 	}
-	sw := lab.StartStopwatch()
+	sw := sweep.StartStopwatch()
 	close(gate)
 	wg.Wait()
-	lap := sw.Stop()
+	window := sw.Stop()
 
 	if err := ctx.Err(); err != nil {
 		return run{}, err
 	}
-	r := run{start: sw.Start, cpu: lap.CPU, others: lap.Others, latency: lab.NewHist(time.Hour)}
+	r := run{window: window, latency: lab.NewHist(time.Hour)}
 	for _, w := range ws {
 		if w.err != nil {
 			return run{}, fmt.Errorf("writer %d: %w", w.id, w.err)
@@ -187,7 +188,7 @@ func runOnce(ctx context.Context, kind Kind, synced bool, path string, writers, 
 	}
 	first := slices.MinFunc(ws, func(a, b *writer) int { return a.start.Compare(b.start) }).start
 	last := slices.MaxFunc(ws, func(a, b *writer) int { return a.end.Compare(b.end) }).end
-	r.wall = last.Sub(first)
+	r.window.Wall = last.Sub(first)
 
 	// The check reads the log as a new reader would, from what is on disk;
 	// a memory log keeps nothing after Close, so it is checked open.

@@ -11,8 +11,8 @@ import (
 
 	"github.com/brewput/brewput/internal/atomicfile"
 	"github.com/brewput/brewput/internal/format"
-	"github.com/brewput/brewput/internal/quiet"
 	"github.com/brewput/brewput/lab"
+	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
 )
 
@@ -61,7 +61,7 @@ func (m *measurer) measureAll(ctx context.Context, c Config, n int, progress fun
 			return ts[:i], err
 		}
 		speedup := renderSpeedup(ts[0], t)
-		util := min(t.cpu.Seconds()/t.total().Seconds()/float64(n), 1) // as a point's Util
+		util := min(t.window.CPUsUsed()/float64(n), 1) // as a point's Util
 		progress(fmt.Sprintf("render cpus=%d %s: render %s, render speedup over seq ×%s, encode %s, CPU util %.0f %%",
 			n, t.variant, format.Wait(median(t.renders)), speedup.Text(func(v float64) string { return fmt.Sprintf("%.2f", v) }),
 			format.Wait(median(t.encodes)), 100*util))
@@ -92,37 +92,22 @@ type measurer struct {
 type timing struct {
 	variant string
 	workers int // goroutines rendering
-	start   time.Time
 	renders []time.Duration
 	encodes []time.Duration
-	cpu     time.Duration // process CPU time over the renders
-	others  quiet.Tally   // other processes' CPU over the renders
-}
-
-// total is the time all the renders took.
-func (t timing) total() time.Duration {
-	var sum time.Duration
-	for _, d := range t.renders {
-		sum += d
-	}
-	return sum
+	window  sweep.Window // the renders', added up
 }
 
 // measure renders and encodes the image once t's way, adding to t; the
 // first image is the reference, written to path if set.
 func (m *measurer) measure(ctx context.Context, t *timing, path string) error {
-	if t.start.IsZero() {
-		t.start = time.Now()
-	}
 	clear(m.img.Pix)
-	sw := lab.StartStopwatch()
+	sw := sweep.StartStopwatch()
 	if err := m.frame.render(ctx, m.img, t.variant, t.workers); err != nil {
 		return err
 	}
-	lap := sw.Stop()
-	t.cpu += lap.CPU
-	t.others.Merge(lap.Others)
-	t.renders = append(t.renders, lap.Wall)
+	window := sw.Stop()
+	t.window.Add(window)
+	t.renders = append(t.renders, window.Wall)
 
 	m.buf.Reset()
 	t2 := time.Now()
@@ -164,7 +149,7 @@ func assemble(ts []timing, cpus, size int) []results.Point {
 		render := median(t.renders)
 		speedup := renderSpeedup(ts[0], t)
 		totalSpeedup := (seqRender + enc) / (render + enc)
-		timing := lab.Timing{Start: t.start, Wall: t.total(), CPU: t.cpu, Par: t.workers, Ops: int64(len(t.renders)), Hist: h, Others: t.others}
+		timing := lab.Timing{Window: t.window, Par: t.workers, Ops: int64(len(t.renders)), Hist: h}
 		p, _ := timing.Point(Name, t.variant, cpus, Unit, map[results.Metric]float64{ // encodes any histogram NewHist made
 			MetricRenderMs:       render,
 			MetricEncodeMs:       median(t.encodes),

@@ -14,6 +14,7 @@ import (
 	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/internal/quiet"
 	"github.com/brewput/brewput/lab"
+	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
 )
 
@@ -80,10 +81,10 @@ func measurePoint(ctx context.Context, c Config, n int, mode string, buffer int,
 		}
 		return results.Point{}, lab.Interval{}, fmt.Errorf("stream %s cpus=%d: %w", v, n, err)
 	}
-	first := runs[0].start
+	first := runs[0].window.Start
 	var others quiet.Tally // over every run, not the median's alone
 	for _, r := range runs {
-		others.Merge(r.others)
+		others.Merge(r.window.Others)
 	}
 	rates := make([]float64, len(runs))
 	for i, r := range runs {
@@ -93,7 +94,9 @@ func measurePoint(ctx context.Context, c Config, n int, mode string, buffer int,
 	slices.SortFunc(runs, func(a, b tally) int { return cmp.Compare(a.rate(), b.rate()) })
 	t := runs[len(runs)/2]
 
-	timing := lab.Timing{Start: first, Wall: t.wall, CPU: t.cpu, Par: c.Messages, Ops: t.replied, Hist: t.latency, Others: others}
+	w := t.window
+	w.Start, w.Others = first, others
+	timing := lab.Timing{Window: w, Par: c.Messages, Ops: t.replied, Hist: t.latency}
 	if mode == ModeInOrder {
 		timing.Par = 1
 	}
@@ -110,7 +113,7 @@ func measurePoint(ctx context.Context, c Config, n int, mode string, buffer int,
 		MetricFailedUnavailable: float64(t.byCause[failUnavailable]),
 		MetricReconnects:        float64(t.reconnects),
 		MetricRestart:           b2f(restart),
-		MetricCPUPerMsg:         t.cpu.Seconds() / float64(max(1, t.replied)) * 1e6,
+		MetricCPUPerMsg:         t.window.CPU.Seconds() / float64(max(1, t.replied)) * 1e6,
 	})
 	p.Errors = t.failed()
 	if mode == ModeInOrder {
@@ -130,9 +133,7 @@ func b2f(b bool) float64 {
 
 // tally is what one run did.
 type tally struct {
-	start      time.Time
-	wall, cpu  time.Duration
-	others     quiet.Tally // other processes' CPU over the run
+	window     sweep.Window
 	replied    int64
 	lost       int64
 	byCause    map[failure]int64 // failed messages by cause; a cause not listed is a bug
@@ -142,7 +143,7 @@ type tally struct {
 }
 
 // rate is the run's replies per second.
-func (t tally) rate() float64 { return float64(t.replied) / t.wall.Seconds() }
+func (t tally) rate() float64 { return float64(t.replied) / t.window.Wall.Seconds() }
 
 // failed counts the failed messages.
 func (t tally) failed() int64 {
@@ -290,7 +291,7 @@ func runOnce(ctx context.Context, c Config, mode string, buffer int, restart boo
 		return cl.send(wctx, msgs[i].payload, msgs[i].sum)
 	}
 
-	sw := lab.StartStopwatch()
+	sw := sweep.StartStopwatch()
 	if mode == ModeInOrder {
 		calls := make([]*call, len(msgs))
 		for i := range msgs {
@@ -306,7 +307,7 @@ func runOnce(ctx context.Context, c Config, mode string, buffer int, restart boo
 		}
 		wg.Wait()
 	}
-	lap := sw.Stop()
+	window := sw.Stop()
 	restartErr, fired := <-restarted
 	cl.close()
 	p.stop()
@@ -320,7 +321,7 @@ func runOnce(ctx context.Context, c Config, mode string, buffer int, restart boo
 		reconnects: cl.reconnects(), duplicates: cl.duplicates.Load(),
 	}
 	t, err := r.account()
-	t.start, t.wall, t.cpu, t.others = sw.Start, lap.Wall, lap.CPU, lap.Others
+	t.window = window
 	return t, err
 }
 

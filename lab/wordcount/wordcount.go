@@ -19,6 +19,7 @@ import (
 	"github.com/brewput/brewput/lab/chartspec"
 
 	"github.com/brewput/brewput/lab"
+	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
 )
 
@@ -205,7 +206,7 @@ func measure(ctx context.Context, reps int, path string, ref ref, ways []way) ([
 		var words, n int64
 		var err error
 		var wcCPU time.Duration
-		sw := lab.StartStopwatch()
+		sw := sweep.StartStopwatch()
 		if w.wc == "" {
 			words, n, err = w.count(path)
 		} else {

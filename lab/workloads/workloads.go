@@ -18,6 +18,7 @@ import (
 	"github.com/brewput/brewput/lab/chartspec"
 
 	"github.com/brewput/brewput/lab"
+	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
 )
 
@@ -217,13 +218,13 @@ func (w workload) passes(n int, minRun time.Duration) (int, error) {
 
 // run does w the i-th way passes times, each from its prepared input and
 // checked; the lap is their timed stretches together.
-func (w workload) run(i, passes, n int) (lab.Lap, error) {
-	var all lab.Lap
+func (w workload) run(i, passes, n int) (sweep.Window, error) {
+	var all sweep.Window
 	for range passes {
 		if w.prepare != nil {
 			w.prepare()
 		}
-		sw := lab.StartStopwatch()
+		sw := sweep.StartStopwatch()
 		err := w.do[i]()
 		lap := sw.Stop()
 		if err != nil {

@@ -2,7 +2,5 @@
 
 package harness
 
-import "time"
-
-// ProcessCPU is not available on this platform; utilization reads as zero.
-func ProcessCPU() time.Duration { return 0 }
+// ReadUsage is not available on this platform; utilization reads as zero.
+func ReadUsage() Usage { return Usage{} }

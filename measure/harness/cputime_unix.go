@@ -7,11 +7,11 @@ import (
 	"time"
 )
 
-// ProcessCPU returns the user+system CPU time the process has used so far.
-func ProcessCPU() time.Duration {
+// ReadUsage reads the process's usage so far.
+func ReadUsage() Usage {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
+		return Usage{}
 	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	return Usage{CPU: time.Duration(ru.Utime.Nano() + ru.Stime.Nano())}
 }

@@ -21,13 +21,13 @@ import (
 func TestEdgeReadsCPUAndWallTogether(t *testing.T) {
 	c := newClock(results.Load{Warmup: 10 * time.Millisecond, Dur: 200 * time.Millisecond})
 	stall := true
-	c.cpu = func() time.Duration {
+	c.usage = func() Usage {
 		now := c.now() // one CPU busy since the epoch
 		if stall {
 			time.Sleep(60 * time.Millisecond)
 		}
 		stall = !stall // the next reading is quick, the one after stalls
-		return now
+		return Usage{CPU: now}
 	}
 	res, err := watch(context.Background(), c, nil)
 	if err != nil {
@@ -37,9 +37,9 @@ func TestEdgeReadsCPUAndWallTogether(t *testing.T) {
 		t.Errorf("window %v, shorter than the 200ms asked", res.Window)
 	}
 	// The fake CPU time lies within edgeSlack of the wall reading.
-	slack := 2 * float64(edgeSlack) / float64(res.CPUWall)
+	slack := 2 * float64(edgeSlack) / float64(res.Window)
 	if got := res.CPUsUsed(); math.Abs(got-1) > slack {
-		t.Errorf("one CPU busy read as %.3f CPUs (CPU %v over %v); want 1 ± %.3f", got, res.CPU, res.CPUWall, slack)
+		t.Errorf("one CPU busy read as %.3f CPUs (CPU %v over %v); want 1 ± %.3f", got, res.Usage.CPU, res.Window, slack)
 	}
 	if err := res.CheckCPU(1); err != nil {
 		t.Error(err)
@@ -51,15 +51,15 @@ func TestEdgeReadsCPUAndWallTogether(t *testing.T) {
 // tolerance is not.
 func TestCheckCPURefusesTheImpossible(t *testing.T) {
 	w := 200 * time.Millisecond
-	if err := (Result{CPU: 444 * time.Millisecond, CPUWall: w}).CheckCPU(1); err == nil {
+	if err := (Result{Window: w, Usage: Usage{CPU: 444 * time.Millisecond}}).CheckCPU(1); err == nil {
 		t.Error("222 % of one CPU was not refused")
 	} else {
 		t.Log(err)
 	}
-	if err := (Result{CPU: 203 * time.Millisecond, CPUWall: w}).CheckCPU(1); err != nil {
+	if err := (Result{Window: w, Usage: Usage{CPU: 203 * time.Millisecond}}).CheckCPU(1); err != nil {
 		t.Errorf("101.5 %% of one CPU, within the accounting's tolerance, refused: %v", err)
 	}
-	if err := (Result{CPU: 390 * time.Millisecond, CPUWall: w}).CheckCPU(2); err != nil {
+	if err := (Result{Window: w, Usage: Usage{CPU: 390 * time.Millisecond}}).CheckCPU(2); err != nil {
 		t.Errorf("1.95 of 2 CPUs refused: %v", err)
 	}
 }

@@ -97,8 +97,8 @@ func TestClosedLoopCountsOnlyTheWindow(t *testing.T) {
 	if res.Latency.TotalCount() != res.Ops {
 		t.Errorf("histogram holds %d latencies for %d ops", res.Latency.TotalCount(), res.Ops)
 	}
-	if res.Window <= 0 || res.CPUWall != res.Window {
-		t.Errorf("window = %v, CPU read over %v; want a window, and the CPU read over it", res.Window, res.CPUWall)
+	if res.Window <= 0 {
+		t.Errorf("window = %v; want a window", res.Window)
 	}
 	// A sleep of 1 ms takes at least 1 ms: the recorded minimum says so.
 	if min := time.Duration(res.Latency.Min()); min < time.Millisecond {

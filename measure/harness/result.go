@@ -30,8 +30,8 @@ type Result struct {
 	// completion; nil for a closed loop.
 	Service *hdrhistogram.Histogram
 
-	// CPU is the process's user+system CPU time over CPUWall, the window.
-	CPU, CPUWall time.Duration
+	// Usage is the process's over the window, read at its edges.
+	Usage Usage
 
 	// EdgeSlack is the most by which the CPU time's interval and the
 	// window's can differ at an edge: a few microseconds unless the
@@ -45,15 +45,15 @@ type Result struct {
 // brings a running thread's CPU time up to date only at ticks and
 // switches.
 func (r Result) CheckCPU(cpus int) error {
-	if r.CPUWall <= 0 || cpus < 1 {
+	if r.Window <= 0 || cpus < 1 {
 		return nil
 	}
-	limit := time.Duration(float64(cpus)*float64(r.CPUWall)*1.02) + time.Duration(cpus)*8*time.Millisecond
-	if r.CPU <= limit {
+	limit := time.Duration(float64(cpus)*float64(r.Window)*1.02) + time.Duration(cpus)*8*time.Millisecond
+	if r.Usage.CPU <= limit {
 		return nil
 	}
 	return fmt.Errorf("impossible CPU use: %v of CPU time over a %v window is %.0f %% of %d CPU(s) (its clock readings lay up to %v apart); not saved",
-		r.CPU.Round(time.Microsecond), r.CPUWall.Round(time.Microsecond), 100*r.CPUsUsed()/float64(cpus), cpus, r.EdgeSlack.Round(time.Microsecond))
+		r.Usage.CPU.Round(time.Microsecond), r.Window.Round(time.Microsecond), 100*r.CPUsUsed()/float64(cpus), cpus, r.EdgeSlack.Round(time.Microsecond))
 }
 
 // Throughput is the number of operations completed per second of window.
@@ -64,11 +64,11 @@ func (r Result) Throughput() float64 {
 	return float64(r.Ops) / r.Window.Seconds()
 }
 
-// CPUsUsed is the process's CPU time over wall time: 1.5 means one and a
+// CPUsUsed is the process's CPU time over the window: 1.5 means one and a
 // half CPUs were busy on average.
 func (r Result) CPUsUsed() float64 {
-	if r.CPUWall <= 0 {
+	if r.Window <= 0 {
 		return 0
 	}
-	return r.CPU.Seconds() / r.CPUWall.Seconds()
+	return r.Usage.CPU.Seconds() / r.Window.Seconds()
 }

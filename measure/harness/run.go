@@ -107,11 +107,11 @@ type clock struct {
 	dur            time.Duration // the window's length
 	opened, closed atomic.Int64  // the edges, at the end of time until watch sets them
 	stopped        atomic.Bool
-	cpu            func() time.Duration // ProcessCPU, or a test's
+	usage          func() Usage // ReadUsage, or a test's
 }
 
 func newClock(l results.Load) *clock {
-	c := &clock{epoch: time.Now(), start: l.Warmup, dur: l.Dur, cpu: ProcessCPU}
+	c := &clock{epoch: time.Now(), start: l.Warmup, dur: l.Dur, usage: ReadUsage}
 	c.opened.Store(math.MaxInt64)
 	c.closed.Store(math.MaxInt64)
 	return c
@@ -127,15 +127,15 @@ const (
 	edgeTries = 20
 )
 
-// edge reads the wall clock and the process's CPU time at one instant;
+// edge reads the wall clock and the process's usage at one instant;
 // slack is how far apart the last try's wall readings lay.
-func (c *clock) edge() (wall, cpu, slack time.Duration) {
+func (c *clock) edge() (wall time.Duration, usage Usage, slack time.Duration) {
 	for try := 1; ; try++ {
 		w0 := c.now()
-		cpu = c.cpu()
+		usage = c.usage()
 		w1 := c.now()
 		if slack = w1 - w0; slack <= edgeSlack || try == edgeTries {
-			return w1, cpu, slack
+			return w1, usage, slack
 		}
 	}
 }
@@ -274,7 +274,7 @@ func watch(ctx context.Context, c *clock, onWindow func(Edge)) (Result, error) {
 	if onWindow != nil {
 		onWindow(WindowStart)
 	}
-	wall0, cpu0, slack0 := c.edge()
+	wall0, usage0, slack0 := c.edge()
 	c.opened.Store(int64(wall0))
 
 	// The window is as long as asked from when it opened, however late.
@@ -284,10 +284,10 @@ func watch(ctx context.Context, c *clock, onWindow func(Edge)) (Result, error) {
 	case <-ctx.Done():
 		return Result{}, ctx.Err()
 	}
-	wall1, cpu1, slack1 := c.edge()
+	wall1, usage1, slack1 := c.edge()
 	c.closed.Store(int64(wall1))
 	if onWindow != nil {
 		onWindow(WindowEnd)
 	}
-	return Result{Window: wall1 - wall0, CPU: cpu1 - cpu0, CPUWall: wall1 - wall0, EdgeSlack: max(slack0, slack1)}, nil
+	return Result{Window: wall1 - wall0, Usage: usage1.Sub(usage0), EdgeSlack: max(slack0, slack1)}, nil
 }

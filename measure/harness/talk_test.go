@@ -43,9 +43,9 @@ func TestRunTalkCountsWhatTheWindowHolds(t *testing.T) {
 		t.Errorf("shortest latency %v, want at least the call's 100µs sleep", time.Duration(min))
 	}
 	// The window's edges fall where the watching goroutine got to them
-	// (see clock): a positive window, the CPU read over the same one.
-	if res.Window <= 0 || res.CPUWall != res.Window {
-		t.Errorf("window %v, CPU read over %v; want a window, and the CPU read over it", res.Window, res.CPUWall)
+	// (see clock): a positive window, the CPU read over it (Usage).
+	if res.Window <= 0 {
+		t.Errorf("window %v; want a window", res.Window)
 	}
 }
 

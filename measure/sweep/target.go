@@ -84,9 +84,14 @@ func MeasureTarget(ctx context.Context, t Target, l Load) (results.Point, error)
 	if err != nil {
 		return p, err
 	}
-	quiet.MarkWindow(&p, quiet0, quiet1)
+	w := Window{Start: start, Wall: res.Window, Usage: res.Usage}
+	w.Others.Add(quiet0, quiet1)
+	w.Mark(&p)
+	// CPU time above the CPUs given (within CheckCPU's tolerance) is the
+	// kernel's accounting at its ticks, not work.
+	p.CPUUsed = min(p.CPUUsed, float64(l.CPUs))
 	for i, m := range t.Meters {
-		p.Shop.Machines = append(p.Shop.Machines, MachineOf(m.Name(), m.Kind(), after[i].Sub(before[i]), res.CPUWall))
+		p.Shop.Machines = append(p.Shop.Machines, MachineOf(m.Name(), m.Kind(), after[i].Sub(before[i]), res.Window))
 	}
 	if err := p.Check(); err != nil {
 		return p, err
@@ -99,7 +104,8 @@ func MeasureTarget(ctx context.Context, t Target, l Load) (results.Point, error)
 	return p, err
 }
 
-// PointOf is what the harness measured of mode under l, its Machines empty.
+// PointOf is what the harness measured of mode under l, its Machines
+// empty and its CPU use its Window's to mark (Window.Mark).
 func PointOf(mode, unit string, l Load, start time.Time, res harness.Result) (results.Point, error) {
 	p := results.Point{
 		Source:     results.SourceMeasured, // Host names the machine
@@ -110,14 +116,10 @@ func PointOf(mode, unit string, l Load, start time.Time, res harness.Result) (re
 		Drops:      res.Drops,
 		Throughput: res.Throughput(),
 		Unit:       unit,
-		// CPU time above the CPUs given (within CheckCPU's tolerance) is
-		// the kernel's accounting at its ticks, not work.
-		CPUUsed: min(res.CPUsUsed(), float64(l.CPUs)),
-		Util:    min(res.CPUsUsed()/float64(l.CPUs), 1),
-		Latency: results.Summarize(res.Latency),
-		Shop:    &results.Shop{Machines: []results.Machine{}},
-		Host:    host.Detect(),
-		Start:   start.UTC().Round(time.Millisecond),
+		Latency:    results.Summarize(res.Latency),
+		Shop:       &results.Shop{Machines: []results.Machine{}},
+		Host:       host.Detect(),
+		Start:      start.UTC().Round(time.Millisecond),
 	}
 	if l.Harness == "talk" {
 		p.Harness = "talk"

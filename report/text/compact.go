@@ -50,13 +50,13 @@ func WriteCompact(w io.Writer, points []results.Point, a *analysis.Analysis, lab
 		}
 	}
 	if labs == nil {
-		labs = results.WriteTable
+		labs = WriteTable
 	}
 	if len(labPoints) > 0 {
 		parts = append(parts, func() error { return labs(w, labPoints) })
 	}
 	if len(benches) > 0 {
-		parts = append(parts, func() error { return results.WriteTable(w, benches) })
+		parts = append(parts, func() error { return WriteTable(w, benches) })
 	}
 	for i, write := range parts {
 		if i > 0 {

@@ -1,4 +1,4 @@
-package results
+package text
 
 import (
 	"fmt"
@@ -10,14 +10,22 @@ import (
 	"unicode/utf8"
 
 	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/results"
 )
 
 // WriteTable writes aligned tables for people, one per kind of point (each lab
 // its own), a row per point, leaving out columns that would be empty.
-func WriteTable(w io.Writer, points []Point) error {
-	others, benchmarks := SplitBench(points)
-	others, labs, byLab := SplitLabs(others)
-	studies, shop := split(others, func(p Point) bool { return p.Kind == KindStudy })
+func WriteTable(w io.Writer, points []results.Point) error {
+	others, benchmarks := results.SplitBench(points)
+	others, labs, byLab := results.SplitLabs(others)
+	var studies, shop []results.Point
+	for _, p := range others {
+		if p.Kind == results.KindStudy {
+			studies = append(studies, p)
+		} else {
+			shop = append(shop, p)
+		}
+	}
 	var tables []func() error
 	if len(shop) > 0 {
 		tables = append(tables, func() error { return writeShopTable(w, shop, false) })
@@ -42,47 +50,12 @@ func WriteTable(w io.Writer, points []Point) error {
 	return nil
 }
 
-// SplitBench separates Go benchmarks' points from the others.
-func SplitBench(points []Point) (others, benches []Point) {
-	benches, others = split(points, func(p Point) bool { return p.Kind == KindBench })
-	return others, benches
-}
-
-// split separates the points that in holds of from the others, in order.
-func split(points []Point, in func(Point) bool) (yes, no []Point) {
-	for _, p := range points {
-		if in(p) {
-			yes = append(yes, p)
-		} else {
-			no = append(no, p)
-		}
-	}
-	return yes, no
-}
-
-// SplitLabs separates the labs' points from the others, the labs by name
-// in the order they first appear.
-func SplitLabs(points []Point) (others []Point, labs []string, byLab map[string][]Point) {
-	byLab = map[string][]Point{}
-	for _, p := range points {
-		if p.Kind != KindLab {
-			others = append(others, p)
-			continue
-		}
-		if _, ok := byLab[p.Lab.Name]; !ok {
-			labs = append(labs, p.Lab.Name)
-		}
-		byLab[p.Lab.Name] = append(byLab[p.Lab.Name], p)
-	}
-	return others, labs, byLab
-}
-
 // column is a column of a table of points: its head, whether the table
 // has it, and its cell for a point.
 type column struct {
 	head string
 	on   bool
-	cell func(p Point) string
+	cell func(p results.Point) string
 	// spare ranks a column that a table too wide for its width leaves
 	// out, the highest first; 0 for one it keeps.
 	spare int
@@ -92,7 +65,7 @@ type column struct {
 // the note on the disturbed ones. A table wider than w's width (format.Width) writes
 // its notes, the last column, under their rows, and leaves out its spare
 // columns, the highest ranked first, until it fits, saying which.
-func writeColumns(w io.Writer, points []Point, cols []column) error {
+func writeColumns(w io.Writer, points []results.Point, cols []column) error {
 	cols = slices.DeleteFunc(cols, func(c column) bool { return !c.on })
 	width := format.Width(w)
 	var notes *column
@@ -127,7 +100,7 @@ func writeColumns(w io.Writer, points []Point, cols []column) error {
 
 // leftOut names a column a table leaves out, with its value where every
 // point has the same: "source (model (fifo) for every point)".
-func leftOut(points []Point, c column) string {
+func leftOut(points []results.Point, c column) string {
 	if len(points) == 0 {
 		return c.head
 	}
@@ -145,7 +118,7 @@ func leftOut(points []Point, c column) string {
 // columnsTable lays points out in cols, and where notes is not nil, each
 // point's note on lines of its own under its row; laid out for width
 // columns.
-func columnsTable(points []Point, cols []column, notes *column, width int) string {
+func columnsTable(points []results.Point, cols []column, notes *column, width int) string {
 	t := format.Table{Align: []format.Align{format.Left, format.Right}, Indent: true, Ragged: true, Width: width}
 	var head []string
 	for _, c := range cols {
@@ -173,7 +146,7 @@ func columnsTable(points []Point, cols []column, notes *column, width int) strin
 // fits reports whether points laid out in cols fit width: as they are,
 // or with the last column wrapped beside the others, where they leave it
 // room to (not under its row, which a ragged table does with less).
-func fits(points []Point, cols []column, width int) bool {
+func fits(points []results.Point, cols []column, width int) bool {
 	if widest(columnsTable(points, cols, nil, math.MaxInt)) <= width {
 		return true
 	}
@@ -190,19 +163,21 @@ func widest(s string) int {
 }
 
 // writeLabTable writes one lab's points, with its metrics.
-func writeLabTable(w io.Writer, lab string, points []Point) error {
+func writeLabTable(w io.Writer, lab string, points []results.Point) error {
 	fmt.Fprintf(w, "lab %s\n", lab)
 	mark := disturbedMark(points)
-	cols := []column{{"variant", true, func(p Point) string { return p.Lab.Variant }, 0},
-		{"cpus", true, func(p Point) string { return fmt.Sprint(p.CPUs) }, 0},
-		{"par", true, func(p Point) string { return fmt.Sprint(p.Par) }, 0},
-		{"throughput", true, func(p Point) string { return format.Rate(p.Throughput, p.Unit) + mark(p) }, 0},
-		{"p50", true, func(p Point) string { return format.Wait(p.Latency.P50) }, 0},
-		{"min", true, func(p Point) string { return format.Wait(p.Latency.Min) }, 2},
-		{"max", true, func(p Point) string { return format.Wait(p.Latency.Max) }, 3},
-		{"cpu util", true, func(p Point) string { return fmt.Sprintf("%.0f%%", 100*p.Util) }, 1}}
-	// A table too wide leaves out min, max and cpu util first, then the
-	// lab's metrics from the last by name, saying which.
+	cols := []column{{"variant", true, func(p results.Point) string { return p.Lab.Variant }, 0},
+		{"cpus", true, func(p results.Point) string { return fmt.Sprint(p.CPUs) }, 0},
+		{"par", true, func(p results.Point) string { return fmt.Sprint(p.Par) }, 0},
+		{"throughput", true, func(p results.Point) string { return format.Rate(p.Throughput, p.Unit) + mark(p) }, 0},
+		{"p50", true, func(p results.Point) string { return format.Wait(p.Latency.P50) }, 0},
+		{"min", true, func(p results.Point) string { return format.Wait(p.Latency.Min) }, 2},
+		{"max", true, func(p results.Point) string { return format.Wait(p.Latency.Max) }, 3},
+		measure(points, "util", 1)}
+	cols = append(cols, otherMeasures(points, "util")...)
+	// A table too wide leaves out the measures it does not place, min, max
+	// and cpu util first, then the lab's metrics from the last by name,
+	// saying which.
 	metrics := MetricNames(points)
 	for i := range cols {
 		if cols[i].spare > 0 {
@@ -210,7 +185,7 @@ func writeLabTable(w io.Writer, lab string, points []Point) error {
 		}
 	}
 	for i, k := range metrics {
-		cols = append(cols, column{string(k), true, func(p Point) string {
+		cols = append(cols, column{string(k), true, func(p results.Point) string {
 			if v, ok := p.Lab.Metrics[k]; ok {
 				return format.Metric(string(k), v)
 			}
@@ -221,8 +196,8 @@ func writeLabTable(w io.Writer, lab string, points []Point) error {
 }
 
 // MetricNames lists the metrics of lab points, each once, in name order.
-func MetricNames(points []Point) []Metric {
-	names := map[Metric]bool{}
+func MetricNames(points []results.Point) []results.Metric {
+	names := map[results.Metric]bool{}
 	for _, p := range points {
 		for k := range p.Metrics() {
 			names[k] = true
@@ -233,12 +208,12 @@ func MetricNames(points []Point) []Metric {
 
 // writeShopTable writes the coffee shop's points, or a study's: its
 // variants, with the meter used the most in place of what limits each.
-func writeShopTable(w io.Writer, points []Point, studies bool) error {
+func writeShopTable(w io.Writer, points []results.Point, studies bool) error {
 	openLoop, reps, model, origins := false, false, false, map[string]bool{}
 	limits, bands, notes := false, false, false
 	for _, p := range points {
 		bands = bands || p.Band != nil
-		notes = notes || Notes(p) != ""
+		notes = notes || results.Notes(p) != ""
 		limits = limits || p.Bottleneck != nil && !studies
 		openLoop = openLoop || p.Rate > 0
 		reps = reps || p.Rep > 0
@@ -249,18 +224,18 @@ func writeShopTable(w io.Writer, points []Point, studies bool) error {
 	// Where every point counts in one unit, the unit heads the column
 	// and the cells are numbers; where every point has as many customers
 	// as CPUs, the cpus column says both.
-	throughput := column{"throughput", true, func(p Point) string { return fmt.Sprintf("%.1f %s", p.Throughput, p.Unit) + mark(p) }, 0}
+	throughput := column{"throughput", true, func(p results.Point) string { return fmt.Sprintf("%.1f %s", p.Throughput, p.Unit) + mark(p) }, 0}
 	pars := false
 	for _, p := range points {
 		pars = pars || p.Par != p.CPUs
 	}
 	if unit := oneUnit(points); unit != "" {
-		throughput = column{unit, true, func(p Point) string { return fmt.Sprintf("%.1f", p.Throughput) + mark(p) }, 0}
+		throughput = column{unit, true, func(p results.Point) string { return fmt.Sprintf("%.1f", p.Throughput) + mark(p) }, 0}
 	}
 	// A measured point's limit is the model's causal profile of its
 	// configuration: nothing was relieved on the real CPUs.
 	limitedBy := "limited by (best relief)"
-	if slices.ContainsFunc(points, func(p Point) bool { return !p.IsModel() && p.Bottleneck != nil }) {
+	if slices.ContainsFunc(points, func(p results.Point) bool { return !p.IsModel() && p.Bottleneck != nil }) {
 		limitedBy = "limited by (model's profile)"
 	}
 	if studies {
@@ -273,39 +248,40 @@ func writeShopTable(w io.Writer, points []Point, studies bool) error {
 		longest = max(longest, p.Latency.P99, p.Latency.Mean)
 	}
 	unit, perMs := format.TimeUnit(longest)
-	ms := func(head string, v func(Latency) float64, spare int) column {
-		return column{head + " " + unit, true, func(p Point) string { return format.Ms(v(p.Latency) * perMs) }, spare}
+	ms := func(head string, v func(results.Latency) float64, spare int) column {
+		return column{head + " " + unit, true, func(p results.Point) string { return format.Ms(v(p.Latency) * perMs) }, spare}
 	}
 	// The median is kept before any other latency, unless it is the same
 	// for every point: then it says nothing row by row, and goes first.
-	p50 := ms("p50", func(l Latency) float64 { return l.P50 }, 0)
+	p50 := ms("p50", func(l results.Latency) float64 { return l.P50 }, 0)
 	if len(points) > 1 && strings.HasSuffix(leftOut(points, p50), " for every point)") {
 		p50.spare = 11
 	}
-	cols := []column{{mode, true, func(p Point) string { return p.Mode }, 0},
-		{"cpus", true, func(p Point) string { return fmt.Sprint(p.CPUs) }, 0},
-		{"par", pars, func(p Point) string { return fmt.Sprint(p.Par) }, 0},
-		{"rep", reps, func(p Point) string { return fmt.Sprint(max(p.Rep, 1)) }, 0},
-		{"rate/s", openLoop, func(p Point) string { return fmt.Sprintf("%.0f", p.Rate) }, 0},
-		{"drops", openLoop, func(p Point) string { return fmt.Sprint(p.Drops) }, 0},
+	cols := []column{{mode, true, func(p results.Point) string { return p.Mode }, 0},
+		{"cpus", true, func(p results.Point) string { return fmt.Sprint(p.CPUs) }, 0},
+		{"par", pars, func(p results.Point) string { return fmt.Sprint(p.Par) }, 0},
+		{"rep", reps, func(p results.Point) string { return fmt.Sprint(max(p.Rep, 1)) }, 0},
+		{"rate/s", openLoop, func(p results.Point) string { return fmt.Sprintf("%.0f", p.Rate) }, 0},
+		measure(points, "drops", 0),
 		throughput,
 		// A prediction's band is its answer past what the model knows: its
 		// throughput's is the last column a table too wide leaves out.
-		{"go band", bands, func(p Point) string { return FormatBandThroughput(p.Band) }, 1},
-		{"p50 range ms", bands, func(p Point) string { return FormatBandP50(p.Band) }, 6},
-		{"ceiling", model, func(p Point) string { return FormatBound(p.Bounds) }, 0},
-		ms("mean", func(l Latency) float64 { return l.Mean }, 9), ms("p05", func(l Latency) float64 { return l.P05 }, 10),
-		p50, ms("p95", func(l Latency) float64 { return l.P95 }, 8),
-		ms("p99", func(l Latency) float64 { return l.P99 }, 5),
-		{"cpu util", true, func(p Point) string { return fmt.Sprintf("%.0f%%", 100*p.Util) }, 4},
-		{"most used meter (held, wait)", studies, BusiestMeter, 0},
-		{limitedBy, limits, func(p Point) string { return FormatBottleneck(p.Bottleneck) }, 0},
+		{"go band", bands, func(p results.Point) string { return FormatBandThroughput(p.Band) }, 1},
+		{"p50 range ms", bands, func(p results.Point) string { return FormatBandP50(p.Band) }, 6},
+		{"ceiling", model, func(p results.Point) string { return FormatBound(p.Bounds) }, 0},
+		ms("mean", func(l results.Latency) float64 { return l.Mean }, 9), ms("p05", func(l results.Latency) float64 { return l.P05 }, 10),
+		p50, ms("p95", func(l results.Latency) float64 { return l.P95 }, 8),
+		ms("p99", func(l results.Latency) float64 { return l.P99 }, 5),
+		measure(points, "util", 4)}
+	cols = append(cols, otherMeasures(points, "drops", "util")...)
+	cols = append(cols, []column{{"most used meter (held, wait)", studies, results.BusiestMeter, 0},
+		{limitedBy, limits, func(p results.Point) string { return FormatBottleneck(p.Bottleneck) }, 0},
 		{"most held (held, wait)", !studies && !limits, busiest, 0},
 		// A table of model points alone still says that they are the model's.
 		// Where every point has one source, a table too wide may leave it
 		// to the line that says what was left out.
-		{"source", len(origins) > 1 || model, OriginLabel, sourceSpare(origins)},
-		{"notes", notes, Notes, 0}}
+		{"source", len(origins) > 1 || model, results.OriginLabel, sourceSpare(origins)},
+		{"notes", notes, results.Notes, 0}}...)
 	if err := writeColumns(w, points, cols); err != nil {
 		return err
 	}
@@ -314,8 +290,32 @@ func writeShopTable(w io.Writer, points []Point, studies bool) error {
 	return nil
 }
 
+// measure is the column of the measure key (results.Columns), on where
+// a table of points shows it.
+func measure(points []results.Point, key string, spare int) column {
+	for _, c := range results.Columns() {
+		if c.Key == key {
+			return column{c.HeadText(), c.ShownIn(points), c.Cell, spare}
+		}
+	}
+	return column{head: key}
+}
+
+// otherMeasures are the columns of the measures a table of points shows
+// but does not place itself (placed): after the others, the first a table
+// too wide leaves out.
+func otherMeasures(points []results.Point, placed ...string) []column {
+	var cols []column
+	for _, c := range results.Columns() {
+		if c.ShownIn(points) && !slices.Contains(placed, c.Key) {
+			cols = append(cols, column{c.HeadText(), true, c.Cell, 100 + len(cols)})
+		}
+	}
+	return cols
+}
+
 // oneUnit is the unit every point counts in, "" where they differ.
-func oneUnit(points []Point) string {
+func oneUnit(points []results.Point) string {
 	if len(points) == 0 {
 		return ""
 	}
@@ -338,9 +338,9 @@ func sourceSpare(origins map[string]bool) int {
 
 // disturbedMark is the mark after a disturbed point's throughput, and
 // the room it takes after the others' where any of points is marked.
-func disturbedMark(points []Point) func(Point) string {
-	any := slices.ContainsFunc(points, Point.IsDisturbed)
-	return func(p Point) string {
+func disturbedMark(points []results.Point) func(results.Point) string {
+	any := slices.ContainsFunc(points, results.Point.IsDisturbed)
+	return func(p results.Point) string {
 		switch {
 		case p.IsDisturbed():
 			return " *"
@@ -352,7 +352,7 @@ func disturbedMark(points []Point) func(Point) string {
 }
 
 // writeDisturbedNote explains the table's mark, if any point has it.
-func writeDisturbedNote(w io.Writer, points []Point) {
+func writeDisturbedNote(w io.Writer, points []results.Point) {
 	n, attempts := 0, 0
 	for _, p := range points {
 		if p.IsDisturbed() {
@@ -363,7 +363,7 @@ func writeDisturbedNote(w io.Writer, points []Point) {
 	if n == 0 {
 		return
 	}
-	note := fmt.Sprintf("* disturbed (%d of %d): other processes took more than %.1f CPU of the CPUs the point ran on (beyond those it left free, where it was not pinned) while it was measured; its numbers say more about the machine than about the design", n, len(points), DisturbedCPUs)
+	note := fmt.Sprintf("* disturbed (%d of %d): other processes took more than %.1f results.CPU of the results.CPUs the point ran on (beyond those it left free, where it was not pinned) while it was measured; its numbers say more about the machine than about the design", n, len(points), results.DisturbedCPUs)
 	if attempts > 1 {
 		note += fmt.Sprintf(" (each measured up to %d times, the least disturbed kept)", attempts)
 	}
@@ -372,7 +372,7 @@ func writeDisturbedNote(w io.Writer, points []Point) {
 
 // FormatBandThroughput writes a band's throughputs as "248–252" or
 // "5.67M–9.83M"; "-" for none.
-func FormatBandThroughput(b *Band) string {
+func FormatBandThroughput(b *results.Band) string {
 	if b == nil {
 		return "-"
 	}
@@ -380,28 +380,15 @@ func FormatBandThroughput(b *Band) string {
 }
 
 // FormatBandP50 writes a band's medians in ms as "4.10–8.20"; "-" for none.
-func FormatBandP50(b *Band) string {
+func FormatBandP50(b *results.Band) string {
 	if b == nil {
 		return "-"
 	}
 	return format.Ms(b.P50Ms[0]) + "–" + format.Ms(b.P50Ms[1])
 }
 
-// Notes says what a reader must know about a point beside its numbers:
-// the talk's harness, an older runtime, what its Trust says.
-func Notes(p Point) string {
-	var n []string
-	if p.Harness == "talk" {
-		n = append(n, "talk harness")
-	}
-	if p.Runtime != "" {
-		n = append(n, p.Runtime+" runtime")
-	}
-	return strings.Join(append(n, trustNotes(p)...), "; ")
-}
-
 // CalibrationLines describes each calibration the points used, once.
-func CalibrationLines(points []Point) []string {
+func CalibrationLines(points []results.Point) []string {
 	var lines []string
 	for _, p := range points {
 		if p.Calibration == nil {
@@ -414,23 +401,12 @@ func CalibrationLines(points []Point) []string {
 	return lines
 }
 
-// OriginLabel is Origin for people: "model (fifo)", "(no source)".
-func OriginLabel(p Point) string {
-	switch {
-	case p.IsModel() && p.Sched != "":
-		return SourceModel + " (" + p.Sched + ")"
-	case p.Origin() == "":
-		return "(no source)"
-	}
-	return p.Origin()
-}
-
 // FormatBound formats a model's throughput bound, the most the structure
 // allows with no waiting, "1000.0"; "-" for a measurement, "none" where
 // nothing bounds. What sets it (Bounds.Limit) is left to the JSON: a
 // table's "limited by" names what limits the point, found by experiment,
 // and a second resource beside it would read as a second name for it.
-func FormatBound(b *Bounds) string {
+func FormatBound(b *results.Bounds) string {
 	switch {
 	case b == nil:
 		return "-"
@@ -447,7 +423,7 @@ func FormatBound(b *Bounds) string {
 // and what relieving it gains: "the grinder +13%", "the grinder and the
 // espresso machine together +50%"; one without a causal profile its
 // utilization and bound: "grinder 98%, 1000".
-func FormatBottleneck(b *Bottleneck) string {
+func FormatBottleneck(b *results.Bottleneck) string {
 	if b == nil {
 		return "-"
 	}
@@ -469,7 +445,7 @@ func FormatBottleneck(b *Bottleneck) string {
 }
 
 // busiest describes p's machine with the highest busy fraction.
-func busiest(p Point) string {
+func busiest(p results.Point) string {
 	ms := p.Machines()
 	if len(ms) == 0 {
 		return "-"
@@ -481,4 +457,13 @@ func busiest(p Point) string {
 		}
 	}
 	return fmt.Sprintf("%s %.0f%%, %.2f ms", top.Name, 100*top.BusyFrac, top.MeanWaitMs)
+}
+
+// Write encodes points to w in format f: a table here, a file's format
+// by results.Write.
+func Write(w io.Writer, f results.Format, points []results.Point) error {
+	if f == results.Table {
+		return WriteTable(w, points)
+	}
+	return results.Write(w, f, points)
 }

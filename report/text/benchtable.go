@@ -1,4 +1,4 @@
-package results
+package text
 
 import (
 	"fmt"
@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/results"
 	"golang.org/x/perf/benchmath"
 	"golang.org/x/perf/benchunit"
 )
@@ -18,12 +19,12 @@ import (
 type benchRow struct {
 	name, pkg, origin string
 	cpus              int
-	points            []Point
+	points            []results.Point
 }
 
 // benchRows groups Go benchmarks' points by benchmark and CPU count, in
 // the order they first come.
-func benchRows(points []Point) []*benchRow {
+func benchRows(points []results.Point) []*benchRow {
 	var rows []*benchRow
 	index := map[string]*benchRow{}
 	for _, p := range points {
@@ -39,24 +40,9 @@ func benchRows(points []Point) []*benchRow {
 	return rows
 }
 
-// BenchName is a benchmark's name at a CPU count as go test writes it.
-func BenchName(name string, cpus int) string {
-	if cpus == 1 {
-		return name
-	}
-	return name + "-" + strconv.Itoa(cpus)
-}
-
-// FormatBenchValue formats a benchmark's value as benchstat does, "70.79n",
-// and returns its tidied unit (sec/op for ns/op).
-func FormatBenchValue(v float64, unit string) (string, string) {
-	v, unit = benchunit.Tidy(v, unit)
-	return benchunit.Scale(v, benchunit.ClassOf(unit)), unit
-}
-
 // benchCell is a row's median of one unit ± its 95 % confidence interval, as
 // benchstat writes it ("70.79n ± 2%", "± ∞"); "-" where a run lacks the unit.
-func benchCell(points []Point, unit string) string {
+func benchCell(points []results.Point, unit string) string {
 	var tidied []float64
 	tunit := unit
 	for _, p := range points {
@@ -72,7 +58,7 @@ func benchCell(points []Point, unit string) string {
 }
 
 // benchColumns are the units of the points' lines in benchstat's order.
-func benchColumns(points []Point) []string {
+func benchColumns(points []results.Point) []string {
 	var units []string
 	for _, p := range points {
 		for _, v := range p.Bench.Values {
@@ -94,7 +80,7 @@ func benchColumns(points []Point) []string {
 
 // BenchTable is Go benchmarks' points as benchstat shows them: a row per
 // benchmark and CPU count, each unit's cell (benchCell), and the runs.
-func BenchTable(points []Point) (head []string, rows [][]string) {
+func BenchTable(points []results.Point) (head []string, rows [][]string) {
 	head = []string{"benchmark"}
 	units := benchColumns(points)
 	for _, u := range units {
@@ -103,7 +89,7 @@ func BenchTable(points []Point) (head []string, rows [][]string) {
 	}
 	head = append(head, "n")
 	for _, r := range benchRows(points) {
-		row := []string{BenchName(r.name, r.cpus)}
+		row := []string{results.BenchName(r.name, r.cpus)}
 		for _, u := range units {
 			row = append(row, benchCell(r.points, u))
 		}
@@ -114,7 +100,7 @@ func BenchTable(points []Point) (head []string, rows [][]string) {
 
 // writeBenchTable writes BenchTable, with the package above it or in a
 // column, and a footnote on intervals it cannot give.
-func writeBenchTable(w io.Writer, points []Point) error {
+func writeBenchTable(w io.Writer, points []results.Point) error {
 	head, rows := BenchTable(points)
 	sources, pkgs := map[string]bool{}, map[string]bool{}
 	byRow := benchRows(points)
@@ -141,7 +127,7 @@ func writeBenchTable(w io.Writer, points []Point) error {
 			}
 		}
 		if len(sources) > 1 {
-			row = append(row, OriginLabel(byRow[i].points[0]))
+			row = append(row, results.OriginLabel(byRow[i].points[0]))
 		}
 		if len(pkgs) > 1 {
 			row = append(row, byRow[i].pkg)

@@ -1,0 +1,99 @@
+package sweep
+
+import (
+	"time"
+
+	"github.com/brewput/brewput/internal/quiet"
+	"github.com/brewput/brewput/measure/harness"
+	"github.com/brewput/brewput/results"
+)
+
+// Window is what one measured window, or several added up, read: when it
+// began, its wall time, the process's usage over it and what other
+// processes took of the machine. The harness's window (MeasureTarget), a
+// lab's stretch of work and a Go benchmark's child (Stopwatch) are each
+// one, and Mark gives a point what it measured: a number read over every
+// window is read here once.
+type Window struct {
+	Start time.Time
+	Wall  time.Duration
+	harness.Usage
+	Others quiet.Tally
+}
+
+// Add adds window o to w, one timed in parts: w starts when its first
+// part did.
+func (w *Window) Add(o Window) {
+	if w.Start.IsZero() {
+		w.Start = o.Start
+	}
+	w.Wall += o.Wall
+	w.Usage.Add(o.Usage)
+	w.Others.Merge(o.Others)
+}
+
+// CPUsUsed is the process's CPU time over the wall time: 1.5 means one
+// and a half CPUs were busy on average; 0 for no time.
+func (w Window) CPUsUsed() float64 {
+	if w.Wall <= 0 {
+		return 0
+	}
+	return w.CPU.Seconds() / w.Wall.Seconds()
+}
+
+// Mark gives p, on p.CPUs CPUs, what w measured: its CPU use as CPUUsed,
+// and as Util the share of its CPUs busy, at most 1 (the runtime's
+// threads outside GOMAXPROCS can add a few percent, which CPUUsed keeps);
+// then what other processes took beside it.
+func (w Window) Mark(p *results.Point) {
+	p.CPUUsed = w.CPUsUsed()
+	p.Util = 0
+	if p.CPUs > 0 {
+		p.Util = min(p.CPUUsed/float64(p.CPUs), 1)
+	}
+	w.Others.Mark(p)
+}
+
+// Stopwatch times a window from when it started: the clock, the
+// process's usage and the machine's CPU accounting.
+type Stopwatch struct {
+	start   time.Time
+	usage   harness.Usage
+	machine quiet.Sample
+	on      *quiet.CPUs // the window's own CPUs; nil: the process's
+}
+
+// StartStopwatch reads the machine's CPU accounting and the process's
+// usage, then the clock.
+func StartStopwatch() Stopwatch { return startOn(nil) }
+
+// StartStopwatchOn is StartStopwatch with on as the window's own CPUs:
+// those a pinned child runs on.
+func StartStopwatchOn(on quiet.CPUs) Stopwatch { return startOn(&on) }
+
+func startOn(on *quiet.CPUs) Stopwatch {
+	machine := takeOn(on)
+	usage := harness.ReadUsage()
+	return Stopwatch{start: time.Now(), usage: usage, machine: machine, on: on}
+}
+
+// takeOn reads the machine's accounting, on's CPUs apart (quiet.TakeOn).
+func takeOn(on *quiet.CPUs) quiet.Sample {
+	if on == nil {
+		return quiet.Take()
+	}
+	return quiet.TakeOn(on)
+}
+
+// Start is when s started.
+func (s Stopwatch) Start() time.Time { return s.start }
+
+// Stop is the window since the start: the clock, then the process's
+// usage, then the machine's accounting, read in that order, so that the
+// machine's window holds the process's.
+func (s Stopwatch) Stop() Window {
+	w := Window{Start: s.start, Wall: time.Since(s.start)}
+	w.Usage = harness.ReadUsage().Sub(s.usage)
+	w.Others.Add(s.machine, takeOn(s.on))
+	return w
+}

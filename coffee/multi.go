@@ -7,11 +7,13 @@ import (
 
 // newMulti builds multi-N: finelocking with a pool of n copies of each
 // machine (copies' number for a kind it sets) in place of each lock.
-func newMulti(steps Steps, n int, copies Machines) *fineLocking {
-	s := &fineLocking{steps: steps, drink: Latte}
+func newMulti(steps Steps, drink Drink, n int, copies Machines) *fineLocking {
+	s := &fineLocking{steps: steps, drink: drink}
 	s.grinder = stock("grinder", or(copies.Grinder, n), steps, &s.meters)
 	s.espresso = stock("espresso", or(copies.Espresso, n), steps, &s.meters)
-	s.steamer = stock("steamer", or(copies.Steamer, n), steps, &s.meters)
+	if drink.Steams() {
+		s.steamer = stock("steamer", or(copies.Steamer, n), steps, &s.meters)
+	}
 	return s
 }
 

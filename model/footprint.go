@@ -150,22 +150,19 @@ type part struct {
 
 // structureSize is the mode's pipeline stages and lines, and machines.
 func (c Config) structureSize(mode coffee.Mode) (stages, lines, machines float64) {
-	copies := func(mode int) float64 {
-		n := float64(mode)
-		for _, k := range []int{c.Variant.Copies.Grinder, c.Variant.Copies.Espresso, c.Variant.Copies.Steamer} {
-			n = max(n, float64(k))
-		}
-		return n
+	copies := float64(mode.Copies())
+	for _, k := range []int{c.Variant.Copies.Grinder, c.Variant.Copies.Espresso, c.Variant.Copies.Steamer} {
+		copies = max(copies, float64(k))
 	}
-	switch mode.Family {
-	case "multi":
-		return 0, 0, 3 * copies(mode.N)
-	case "finelocking", "parsteam", "americano", "espresso", "locking":
-		return 0, 0, 3 * copies(1)
-	case "linearpipe", "splitpipe", "americanopipe", "espressopipe":
-		return 3 * copies(1), 1, 3 * copies(1)
-	case "multipipe":
-		return 3 * copies(1), float64(mode.N), 3 * copies(1) * float64(mode.N)
+	f := coffee.FamilyOf(mode)
+	switch f.Shape.Holds {
+	case coffee.KitchenLock:
+		return 0, 0, 3*copies + 1 // and the lock
+	case coffee.Nothing, coffee.MachineLocks:
+		return 0, 0, 3 * copies
+	case coffee.Stages:
+		lines := float64(mode.Lines())
+		return 3 * copies, lines, 3 * copies * lines
 	}
 	return 0, 0, 0
 }
@@ -176,7 +173,7 @@ func (c Config) drinksPerSecond(mode coffee.Mode) float64 {
 		return c.Rate
 	}
 	drink := c.Steps.Grind + c.Steps.Press + c.Steps.Steam + c.Steps.Combine - 3*c.Steps.Jitter/2
-	if !coffee.DrinkOf(mode).Steams() {
+	if !coffee.FamilyOf(mode).Drink.Steams() {
 		drink -= c.Steps.Steam
 	}
 	if drink <= 0 {

@@ -7,10 +7,6 @@ type parSteam struct {
 	*fineLocking
 }
 
-func newParSteam(s *sim.Sim, st steps, copies Copies) *parSteam {
-	return &parSteam{fineLocking: newFineLocking(s, st, latte, copies)}
-}
-
 func (s *parSteam) brew(p *sim.Proc) {
 	milk := sim.NewChan[struct{}](p.Sim(), 0)
 	customer := p.ID()

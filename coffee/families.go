@@ -223,6 +223,21 @@ func (m Mode) Buffer() int {
 	return 0
 }
 
+// Holder is what a drink of mode m, changed by v, holds while its step
+// runs ("grind", "press", "steam" or "combine"): "kitchen", its kind of
+// machine ("grinder"), or "" for nothing. The causal profile relieves it.
+func (m Mode) Holder(step string, v Variant) string {
+	switch FamilyOf(m).Shape.Holds {
+	case KitchenLock:
+		if step != "combine" || !v.Split {
+			return "kitchen"
+		}
+	case MachineLocks, Stages:
+		return map[string]string{"grind": "grinder", "press": "espresso", "steam": "steamer"}[step]
+	}
+	return ""
+}
+
 // build makes f's shop with N n, changed by v (checked), from its Shape.
 func (f Family) build(steps Steps, n int, v Variant) Shop {
 	switch f.Shape.Holds {

@@ -22,8 +22,9 @@ import (
 // relieves each resource the shop holds and advise simulates each of its
 // neighbours; its usual modes have distinct colours and are offered by the
 // playground, which lists the family; brewput list has its row, and
-// docs/modes.md's table names it. (The model's footprint is walked by
-// model's TestEveryModeMirrorsCoffee.)
+// docs/modes.md's table names it. (What the model's footprint and
+// advise's costs count is walked by model's TestEveryModeMirrorsCoffee and
+// limits' TestEveryFamilyBuilt.)
 func TestEveryFamilyEverywhere(t *testing.T) {
 	_, list, _ := brewput(context.Background(), t, noChild(), "list")
 	modesDoc, err := os.ReadFile("../../docs/modes.md")

@@ -109,7 +109,7 @@ func (s *shop) label(r string) string {
 // reliefs lists the experiments: steps, machines, the lock, buffers, load.
 func (s *shop) reliefs() []relief {
 	var rs []relief
-	holds, drink := s.family.Shape.Holds, s.family.Drink
+	drink, v := s.family.Drink, s.cfg.Variant
 	steps := []struct {
 		step, verb, kind string
 		d                time.Duration
@@ -121,44 +121,39 @@ func (s *shop) reliefs() []relief {
 		{"combine", "combining", "", s.cfg.Steps.Combine, drink.Combines()},
 	}
 	for _, st := range steps {
-		if !st.used || st.d <= 0 || holds == coffee.NoShop {
+		if !st.used || st.d <= 0 || s.family.Shape.Holds == coffee.NoShop {
 			continue
 		}
 		// A step's relief is named by what is held while it runs, or by
 		// the step where nothing is (combining, all of ideal).
-		main := "step:" + st.step
-		switch {
-		case holds == coffee.KitchenLock && (st.step != "combine" || !s.cfg.Variant.Split):
-			main = "kitchen"
-		case s.family.HoldsMachines() && st.kind != "":
-			main = st.kind
+		main := s.mode.Holder(st.step, v)
+		if main == "" {
+			main = "step:" + st.step
 		}
 		rs = append(rs, relief{kind: Shorter, change: st.verb + " 10 % faster", named: []string{main}, relieves: appendNew([]string{main}, "cpus"),
 			k: knobs{scale: map[string]float64{st.step: Faster}}})
 	}
-	if s.family.HoldsMachines() {
-		for _, st := range steps[:3] {
-			if !st.used {
-				continue
-			}
-			n, lines := s.copies(st.kind), s.mode.Lines()
-			change := "another " + machineName(st.kind)
-			if n > 1 {
-				change = fmt.Sprintf("one more %s (%d → %d)", machineName(st.kind), n, n+1)
-			}
-			cost := Cost{Machines: lines}
-			if lines > 1 {
-				change = fmt.Sprintf("one more %s on each of the %d lines (%d → %d)", machineName(st.kind), lines, n*lines, (n+1)*lines)
-			}
-			if s.family.Pipeline() {
-				cost.Goroutines = lines
-			}
-			rs = append(rs, relief{kind: Copy, change: change, named: []string{st.kind}, relieves: []string{st.kind},
-				cost: cost, k: knobs{copies: map[string]int{st.kind: 1}}})
+	for _, st := range steps[:3] {
+		if !st.used || s.mode.Holder(st.step, v) != st.kind {
+			continue // no machine of its own to copy
 		}
+		n, lines := s.copies(st.kind), s.mode.Lines()
+		change := "another " + machineName(st.kind)
+		if n > 1 {
+			change = fmt.Sprintf("one more %s (%d → %d)", machineName(st.kind), n, n+1)
+		}
+		cost := Cost{Machines: lines}
+		if lines > 1 {
+			change = fmt.Sprintf("one more %s on each of the %d lines (%d → %d)", machineName(st.kind), lines, n*lines, (n+1)*lines)
+		}
+		if s.family.Pipeline() {
+			cost.Goroutines = lines
+		}
+		rs = append(rs, relief{kind: Copy, change: change, named: []string{st.kind}, relieves: []string{st.kind},
+			cost: cost, k: knobs{copies: map[string]int{st.kind: 1}}})
 	}
-	if holds == coffee.KitchenLock && drink.Combines() && !s.cfg.Variant.Split && s.cfg.Steps.Combine > 0 {
-		rs = append(rs, relief{kind: Split, change: "the kitchen lock held for less: combining outside it", named: []string{"kitchen"}, relieves: []string{"kitchen"},
+	if lock := s.mode.Holder("combine", v); lock != "" && drink.Combines() && s.cfg.Steps.Combine > 0 {
+		rs = append(rs, relief{kind: Split, change: s.label(lock) + " held for less: combining outside it", named: []string{lock}, relieves: []string{lock},
 			k: knobs{split: true}})
 	}
 	if s.family.Pipeline() {

@@ -80,16 +80,11 @@ type Shape struct {
 type Holds int
 
 const (
-	// NoShop: no steps at all, the harness alone (noop).
-	NoShop Holds = iota
-	// Nothing: the machines, used with no synchronization (ideal).
-	Nothing
-	// KitchenLock: one lock around the kitchen for the whole drink (locking).
-	KitchenLock
-	// MachineLocks: a lock per machine for its step, or a pool of copies.
-	MachineLocks
-	// Stages: a goroutine per machine, orders passed on channels.
-	Stages
+	NoShop       Holds = iota // no steps at all, the harness alone (noop)
+	Nothing                   // the machines, with no synchronization (ideal)
+	KitchenLock               // one lock around the kitchen for the whole drink
+	MachineLocks              // a lock per machine for its step, or a pool of copies
+	Stages                    // a goroutine per machine, orders passed on channels
 )
 
 // Count is what a family's N counts.
@@ -163,12 +158,9 @@ func (n Neighbour) Of(m Mode) Mode {
 }
 
 // FamilyOf is mode m's family; the zero Family if there is none.
-func FamilyOf(m Mode) Family { return familyOf(m.Family) }
-
-// familyOf finds a family by name; the zero Family if there is none.
-func familyOf(name string) Family {
+func FamilyOf(m Mode) Family {
 	for _, f := range Families() {
-		if f.Name == name {
+		if f.Name == m.Family {
 			return f
 		}
 	}
@@ -191,10 +183,6 @@ func (f Family) minN() int {
 // Pipeline reports whether the family's machines are stages with
 // channels between them: the one place that decides it.
 func (f Family) Pipeline() bool { return f.Shape.Holds == Stages }
-
-// HoldsMachines reports whether a drink holds each machine for its step,
-// so that a machine can have copies.
-func (f Family) HoldsMachines() bool { return f.Shape.Holds == MachineLocks || f.Shape.Holds == Stages }
 
 // Copies is how many of each machine mode m has (on each line).
 func (m Mode) Copies() int {
@@ -223,6 +211,41 @@ func (m Mode) Buffer() int {
 	return 0
 }
 
+// Parts counts what mode m's shop, changed by v, is built of: its
+// machines over every line, the locks (the kitchen's, or a locked
+// machine's: a pool is a channel, not a lock), the stages' goroutines and
+// the slots in the channels into them (one order queue for every line).
+type Parts struct{ Machines, Locks, Stages, Slots int }
+
+// Parts counts what mode m's shop, changed by v, is built of.
+func (m Mode) Parts(v Variant) Parts {
+	f := FamilyOf(m)
+	var p Parts
+	if f.Shape.Holds == KitchenLock {
+		p.Locks = 1
+	}
+	copies := v.Copies.Or(m.Copies())
+	for _, kind := range []string{"grinder", "espresso", "steamer"} {
+		if f.Shape.Holds == NoShop || kind == "steamer" && !f.Drink.Steams() {
+			continue
+		}
+		n := copies.Kind(kind) * m.Lines()
+		p.Machines += n
+		switch {
+		case f.Shape.Holds == MachineLocks && n == 1 && f.Shape.N != MachineCopies:
+			p.Locks++
+		case f.Shape.Holds == Stages:
+			chans := m.Lines()
+			if kind == "grinder" {
+				chans = 1
+			}
+			p.Stages += n
+			p.Slots += or(v.Buffers.Kind(kind), m.Buffer()) * chans
+		}
+	}
+	return p
+}
+
 // Holder is what a drink of mode m, changed by v, holds while its step
 // runs ("grind", "press", "steam" or "combine"): "kitchen", its kind of
 // machine ("grinder"), or "" for nothing. The causal profile relieves it.
@@ -248,10 +271,8 @@ func (f Family) build(steps Steps, n int, v Variant) Shop {
 	case KitchenLock:
 		return newLocking(steps, f.Drink, v.Split)
 	case MachineLocks:
-		s := newFineLocking(steps, f.Drink, v.Copies)
-		if f.Shape.N == MachineCopies {
-			s = newMulti(steps, f.Drink, n, v.Copies)
-		}
+		pooled := f.Shape.N == MachineCopies // multi-N: pools of N
+		s := newFineLocking(steps, f.Drink, v.Copies.Or(Mode{Family: f.Name, N: n}.Copies()), pooled)
 		if f.Shape.Forked {
 			return &parSteam{s}
 		}

@@ -10,7 +10,7 @@ import (
 // "multi-2": a family and, for the families that take one, a number.
 type Mode struct {
 	Family string
-	N      int // copies of each machine, or the pipeline's channel buffer
+	N      int // what its family's Shape.N counts
 }
 
 // String returns the mode's name as ParseMode reads it.
@@ -67,7 +67,7 @@ func (m Mode) Races() bool { return FamilyOf(m).Shape.Holds == Nothing }
 // "linearpipe-0". Its error names the bad input and what is accepted.
 func ParseMode(name string) (Mode, error) {
 	family, num, hasNum := strings.Cut(name, "-")
-	f := familyOf(family)
+	f := FamilyOf(Mode{Family: family})
 	switch {
 	case f.Name == "":
 		return Mode{}, fmt.Errorf("unknown mode %q; accepted: %s", name, acceptedModes())

@@ -13,6 +13,11 @@ type Machines struct {
 	Steamer  int `json:"steamer,omitempty"`
 }
 
+// Or is m with def for each kind it leaves 0.
+func (m Machines) Or(def int) Machines {
+	return Machines{Grinder: or(m.Grinder, def), Espresso: or(m.Espresso, def), Steamer: or(m.Steamer, def)}
+}
+
 // IsZero reports whether m keeps the mode's own numbers throughout.
 func (m Machines) IsZero() bool { return m == Machines{} }
 
@@ -88,7 +93,7 @@ func (v Variant) Check(m Mode) error {
 	}
 	f := FamilyOf(m)
 	switch {
-	case !v.Copies.IsZero() && !f.HoldsMachines():
+	case !v.Copies.IsZero() && m.Holder("grind", Variant{}) != "grinder":
 		return fmt.Errorf("copies %+v: %s holds no machine to copy", v.Copies, m)
 	case !v.Buffers.IsZero() && !f.Pipeline():
 		return fmt.Errorf("buffers %+v: %s is no pipeline", v.Buffers, m)
@@ -121,9 +126,10 @@ type station interface {
 }
 
 // stationOf makes the station of n machines of kind, adding their meters
-// to meters: one lockedMachine named kind, or a pool of n named kind#1….
-func stationOf(kind string, n int, steps Steps, meters *[]*Meter) station {
-	if n <= 1 {
+// to meters: one lockedMachine named kind, or (more, or pooled) a pool of
+// n named kind#1….
+func stationOf(kind string, n int, pooled bool, steps Steps, meters *[]*Meter) station {
+	if n <= 1 && !pooled {
 		m := newMachine(kind, steps.Clock)
 		*meters = append(*meters, &m.Meter)
 		return &lockedMachine{Machine: m}

@@ -58,16 +58,11 @@ func (c Config) sizes() Sizes {
 	}
 	sz := Sizes{Parts: []Part{{What: fmt.Sprintf("%d %s", c.Par, what), Procs: float64(c.Par)}}}
 	mode, _ := coffee.ParseMode(c.Mode)
-	stages, lines, machines := c.structureSize(mode)
-	if stages > 0 {
-		sz.Parts = append(sz.Parts, Part{What: fmt.Sprintf("%.0f stage workers", stages*lines), Procs: stages * lines})
-		buf := float64(mode.N)
-		for _, b := range []int{c.Variant.Buffers.Grinder, c.Variant.Buffers.Espresso, c.Variant.Buffers.Steamer} {
-			buf = max(buf, float64(b))
-		}
-		sz.Slots = 3 * lines * buf
+	p := mode.Parts(c.Variant)
+	if p.Stages > 0 {
+		sz.Parts = append(sz.Parts, Part{What: fmt.Sprintf("%d stage workers", p.Stages), Procs: float64(p.Stages)})
 	}
-	sz.Machines = machines
+	sz.Slots, sz.Machines = float64(p.Slots), float64(p.Machines+p.Locks)
 	sz.Drinks = c.drinksPerSecond(mode)
 	return sz
 }
@@ -146,25 +141,6 @@ func estimate(c Config, sz Sizes) Footprint {
 type part struct {
 	what  string
 	bytes float64
-}
-
-// structureSize is the mode's pipeline stages and lines, and machines.
-func (c Config) structureSize(mode coffee.Mode) (stages, lines, machines float64) {
-	copies := float64(mode.Copies())
-	for _, k := range []int{c.Variant.Copies.Grinder, c.Variant.Copies.Espresso, c.Variant.Copies.Steamer} {
-		copies = max(copies, float64(k))
-	}
-	f := coffee.FamilyOf(mode)
-	switch f.Shape.Holds {
-	case coffee.KitchenLock:
-		return 0, 0, 3*copies + 1 // and the lock
-	case coffee.Nothing, coffee.MachineLocks:
-		return 0, 0, 3 * copies
-	case coffee.Stages:
-		lines := float64(mode.Lines())
-		return 3 * copies, lines, 3 * copies * lines
-	}
-	return 0, 0, 0
 }
 
 // drinksPerSecond is the most drinks a second c can make.

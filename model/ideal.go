@@ -17,8 +17,3 @@ func (s *ideal) brew(p *sim.Proc) {
 		s.steps.combine(p)
 	}
 }
-
-// structure: nothing is held, so only the CPUs and the customers bound it.
-func (s *ideal) structure() Structure {
-	return Structure{CPU: s.steps.work(s.drink), Path: s.steps.work(s.drink)}
-}

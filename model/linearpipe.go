@@ -10,9 +10,7 @@ import (
 // espressopipe, and multipipe-N is N lines sharing one order queue.
 func newPipeline(sm *sim.Sim, st steps, d drink, buffer, lines int, v coffee.Variant) *pipeline {
 	orders := sim.NewChan[ticket](sm, or(v.Buffers.Grinder, buffer))
-	n := copiesOr(v.Copies, 1)
-	s := &pipeline{steps: st, drink: d, heads: []*sim.Chan[ticket]{orders},
-		n: Copies{Grinder: lines * n.Grinder, Espresso: lines * n.Espresso, Steamer: lines * n.Steamer}}
+	s := &pipeline{steps: st, drink: d, heads: []*sim.Chan[ticket]{orders}}
 	machines := crewNames(lines, v.Copies, st.cpus)
 	for range lines {
 		ground := sim.NewChan[ticket](sm, or(v.Buffers.Espresso, buffer))

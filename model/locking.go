@@ -39,13 +39,3 @@ func (s *locking) brew(p *sim.Proc) {
 func (s *locking) meters() []*meter {
 	return append([]*meter{&s.lock}, s.kitchen.meters()...)
 }
-
-// structure: the kitchen is held for the drink (split: its machines).
-func (s *locking) structure() Structure {
-	work := s.steps.work(s.drink)
-	hold := work
-	if s.split && s.drink.Combines() {
-		hold -= s.steps.meanCombine()
-	}
-	return Structure{Resources: []Resource{{s.lock.name, 1, hold}}, CPU: work, Path: work}
-}

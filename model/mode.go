@@ -19,10 +19,8 @@ func newShop(s *sim.Sim, m coffee.Mode, st steps, v coffee.Variant) (shop, error
 	case coffee.KitchenLock:
 		return newLocking(s, st, f.Drink, v.Split), nil
 	case coffee.MachineLocks:
-		fl := newFineLocking(s, st, f.Drink, v.Copies)
-		if f.Shape.N == coffee.MachineCopies {
-			fl = newMulti(s, st, f.Drink, m.N, v.Copies)
-		}
+		pooled := f.Shape.N == coffee.MachineCopies // multi-N: pools of N
+		fl := newFineLocking(s, st, f.Drink, v.Copies.Or(m.Copies()), pooled)
 		if f.Shape.Forked {
 			return &parSteam{fl}, nil
 		}

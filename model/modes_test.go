@@ -67,8 +67,8 @@ func TestEveryModeMirrorsCoffee(t *testing.T) {
 		if r.Lattes == 0 {
 			t.Errorf("%s: no drinks", name)
 		}
-		if _, _, machines := cfg.structureSize(mode); int(machines) < len(got) {
-			t.Errorf("%s: its footprint counts %.0f machines; it meters %d", name, machines, len(got))
+		if p := mode.Parts(coffee.Variant{}); p.Machines+p.Locks < len(got) {
+			t.Errorf("%s: its footprint counts %d machines and %d locks; it meters %v", name, p.Machines, p.Locks, got)
 		}
 		// Each drink uses each kind of machine once; the window's edges cut
 		// at most one drink per customer in two.

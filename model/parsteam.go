@@ -20,8 +20,3 @@ func (s *parSteam) brew(p *sim.Proc) {
 	milk.Recv(p)
 	s.steps.combine(p)
 }
-
-// structure: finelocking's locks; the longer branch, then combining.
-func (s *parSteam) structure() Structure {
-	return Structure{Resources: held(s.steps, latte, s.n), CPU: s.steps.work(latte), Path: s.steps.forked()}
-}

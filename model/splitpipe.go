@@ -10,7 +10,7 @@ import (
 // combines.
 func newSplitPipe(sm *sim.Sim, st steps, buffer int, v coffee.Variant) *pipeline {
 	coffee, milk := sim.NewChan[ticket](sm, or(v.Buffers.Grinder, buffer)), sim.NewChan[ticket](sm, or(v.Buffers.Steamer, buffer))
-	s := &pipeline{steps: st, drink: latte, heads: []*sim.Chan[ticket]{coffee, milk}, n: copiesOr(v.Copies, 1)}
+	s := &pipeline{steps: st, drink: latte, heads: []*sim.Chan[ticket]{coffee, milk}}
 	ground := sim.NewChan[ticket](sm, or(v.Buffers.Espresso, buffer))
 	machines := crewNames(1, v.Copies, st.cpus)
 	s.staff(sm, machines("grinder"), st.grind, coffee, ground)

@@ -72,32 +72,11 @@ func shopWhatIfs(cfg model.Config) []whatIf {
 // built is what mode m's shop is made of, with par customers: machines,
 // locks, goroutines beside the customers' and channel slots.
 func built(m coffee.Mode, par int) Cost {
-	f := coffee.FamilyOf(m)
-	kinds := 2
-	if f.Drink.Steams() {
-		kinds = 3
+	p := m.Parts(coffee.Variant{})
+	c := Cost{Machines: p.Machines, Locks: p.Locks, Goroutines: p.Stages, BufferSlots: p.Slots, BufferBytes: p.Slots * coffee.TicketBytes}
+	if f := coffee.FamilyOf(m).Shape; f.Holds == coffee.MachineLocks && f.Forked {
+		c.Goroutines += par // each customer steams on a goroutine of its own
 	}
-	var c Cost
-	switch f.Shape.Holds {
-	case coffee.Nothing:
-		c.Machines = kinds
-	case coffee.KitchenLock:
-		c.Machines, c.Locks = kinds, 1
-	case coffee.MachineLocks:
-		c.Machines = kinds * m.Copies()
-		if f.Shape.N != coffee.MachineCopies { // a pool is a channel, not a lock
-			c.Locks = kinds
-		}
-		if f.Shape.Forked { // each customer steams on a goroutine of its own
-			c.Goroutines = par
-		}
-	case coffee.Stages:
-		c.Machines = kinds * m.Lines()
-		c.Goroutines = c.Machines // a goroutine a stage
-		// A channel into each stage of each line, but one order queue.
-		c.BufferSlots = m.Buffer() * (1 + (kinds-1)*m.Lines())
-	}
-	c.BufferBytes = c.BufferSlots * coffee.TicketBytes
 	return c
 }
 

@@ -278,13 +278,8 @@ func (f Family) build(steps Steps, n int, v Variant) Shop {
 		}
 		return s
 	case Stages:
-		switch {
-		case f.Shape.Forked:
-			return newSplitPipe(steps, n, v)
-		case f.Shape.N == PipelineCopies:
-			return newPipeline(steps, f.Drink, 1, n, v)
-		}
-		return newPipeline(steps, f.Drink, n, 1, v)
+		m := Mode{Family: f.Name, N: n}
+		return newPipeline(steps, f.Drink, m.Buffer(), m.Lines(), f.Shape.Forked, v)
 	}
 	panic("coffee: family " + f.Name + " has a shape no shop is built of")
 }

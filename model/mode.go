@@ -26,13 +26,7 @@ func newShop(s *sim.Sim, m coffee.Mode, st steps, v coffee.Variant) (shop, error
 		}
 		return fl, nil
 	case coffee.Stages:
-		switch {
-		case f.Shape.Forked:
-			return newSplitPipe(s, st, m.N, v), nil
-		case f.Shape.N == coffee.PipelineCopies:
-			return newPipeline(s, st, f.Drink, 1, m.N, v), nil
-		}
-		return newPipeline(s, st, f.Drink, m.N, 1, v), nil
+		return newPipeline(s, st, f.Drink, m.Buffer(), m.Lines(), f.Shape.Forked, v), nil
 	}
 	return nil, fmt.Errorf("mode %s: coffee has it, but there is no model of it yet", m)
 }

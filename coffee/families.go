@@ -234,7 +234,7 @@ func (m Mode) Parts(v Variant) Parts {
 		switch {
 		case f.Shape.Holds == MachineLocks && n == 1 && f.Shape.N != MachineCopies:
 			p.Locks++
-		case f.Shape.Holds == Stages:
+		case f.Pipeline():
 			chans := m.Lines()
 			if kind == "grinder" {
 				chans = 1

@@ -5,16 +5,22 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/chromedp/chromedp"
+
+	"github.com/brewput/brewput/internal/testkit"
 	"github.com/brewput/brewput/results"
 )
 
 // TestNewMode follows docs/development.md's "How to add a mode": the
 // recipe's declaration, put among coffee.Families() and nowhere else, makes
 // a mode that brewput, built with it, lists, measures, models, profiles,
-// draws in a report and offers in its playground.
+// draws in a report and offers in its playground, whose engine (in
+// Chromium, where there is one) models it.
 func TestNewMode(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds brewput and its playground's engine")
@@ -38,7 +44,7 @@ func TestNewMode(t *testing.T) {
 		// In the module, whose source the playground's engine is built
 		// from, with the overlay.
 		cmd.Dir = root
-		cmd.Env = append(os.Environ(), "GOFLAGS=-overlay="+overlay, "COLUMNS=200")
+		cmd.Env = append(os.Environ(), "GOFLAGS=-overlay="+overlay, "COLUMNS=200", "XDG_CONFIG_HOME="+dir)
 		out, err := cmd.CombinedOutput()
 		if err != nil {
 			t.Fatalf("brewput %s: %v\n%s", strings.Join(args, " "), err, out)
@@ -95,8 +101,30 @@ func TestNewMode(t *testing.T) {
 	brew("playground", "--out", site, "--calibration", cal)
 	offered := playgroundModes(t, filepath.Join(site, "index.html"))
 	if !strings.Contains(offered, `"name":"parmulti"`) || !strings.Contains(offered, `"parmulti-2"`) {
-		t.Errorf("the playground does not list parmulti and offer parmulti-2: %s", offered)
+		t.Errorf("the playground does not list parmulti and offer parmulti-2: %.300s…", offered)
 	}
+	t.Run("browser", func(t *testing.T) {
+		testkit.Chromium(t)
+		page := testkit.NewPage(t, 1280, 1600, 3*time.Minute)
+		url := "file://" + filepath.Join(site, "index.html") + "#mode=parmulti-2&cpus=4&sched=fifo"
+		if err := chromedp.Do(page.Ctx, chromedp.Navigate(url)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := chromedp.Run(page.Ctx, chromedp.Poll[bool](`!!document.body.dataset.done`, chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
+			t.Fatalf("the playground did not finish parmulti-2: %v", err)
+		}
+		got, err := chromedp.Run(page.Ctx, chromedp.Evaluate[[]string](`[document.body.dataset.done, document.getElementById("headline").textContent,
+			[...document.querySelectorAll("#compare input")].map((i) => i.value).join(",")]`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got[0] != "ok" || !strings.HasPrefix(got[1], "parmulti-2 on 4 CPUs") || !slices.Contains(strings.Split(got[2], ","), "parmulti-2") {
+			t.Errorf("the playground on parmulti-2 ends %q with headline %q, offering %s to compare", got[0], got[1], got[2])
+		}
+		if errs := page.Errors(); len(errs) > 0 {
+			t.Errorf("the page logged errors: %v", errs)
+		}
+	})
 }
 
 // recipeDeclaration is the Go block of file's section "How to add a mode".

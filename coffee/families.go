@@ -1,9 +1,11 @@
 package coffee
 
 // Family is one family of modes, declared once: the real shop and its
-// model are built from its Drink and Shape, the causal profile's reliefs
-// and advise's what-ifs come from its Shape and Neighbours, and the
-// report, the playground and help read its Group and Usual modes.
+// model are built from its Drink and Shape, what a drink holds (the
+// model's bounds, the causal profile's reliefs) and what the shop is made
+// of (the footprint, advise's costs) follow from its Shape, advise tries
+// its Neighbours, and the report, the playground and help read its Group
+// and Usual modes.
 type Family struct {
 	Name    string // e.g. "multi"
 	Summary string // one line
@@ -123,7 +125,8 @@ type Usual struct {
 }
 
 // Colour is a usual mode's own colour, one of the ten of the pages'
-// palette (report/palette), by name; NoColour leaves it a free one.
+// palette (report/palette's Cycle, in its order), by name; NoColour leaves
+// it a free one.
 type Colour int
 
 const (
@@ -211,10 +214,10 @@ func (m Mode) Buffer() int {
 	return 0
 }
 
-// Parts counts what mode m's shop, changed by v, is built of: its
-// machines over every line, the locks (the kitchen's, or a locked
-// machine's: a pool is a channel, not a lock), the stages' goroutines and
-// the slots in the channels into them (one order queue for every line).
+// Parts is what a shop is built of: its machines over every line, the
+// locks (the kitchen's, or a locked machine's: a pool is a channel, not a
+// lock), the stages' goroutines and the slots in the channels into them
+// (one order queue for every line).
 type Parts struct{ Machines, Locks, Stages, Slots int }
 
 // Parts counts what mode m's shop, changed by v, is built of.
@@ -261,8 +264,10 @@ func (m Mode) Holder(step string, v Variant) string {
 	return ""
 }
 
-// build makes f's shop with N n, changed by v (checked), from its Shape.
-func (f Family) build(steps Steps, n int, v Variant) Shop {
+// build makes mode m's shop, changed by v (checked), from its family's
+// Drink and Shape.
+func (m Mode) build(steps Steps, v Variant) Shop {
+	f := FamilyOf(m)
 	switch f.Shape.Holds {
 	case NoShop:
 		return noop{}
@@ -272,13 +277,12 @@ func (f Family) build(steps Steps, n int, v Variant) Shop {
 		return newLocking(steps, f.Drink, v.Split)
 	case MachineLocks:
 		pooled := f.Shape.N == MachineCopies // multi-N: pools of N
-		s := newFineLocking(steps, f.Drink, v.Copies.Or(Mode{Family: f.Name, N: n}.Copies()), pooled)
+		s := newFineLocking(steps, f.Drink, v.Copies.Or(m.Copies()), pooled)
 		if f.Shape.Forked {
 			return &parSteam{s}
 		}
 		return s
 	case Stages:
-		m := Mode{Family: f.Name, N: n}
 		return newPipeline(steps, f.Drink, m.Buffer(), m.Lines(), f.Shape.Forked, v)
 	}
 	panic("coffee: family " + f.Name + " has a shape no shop is built of")

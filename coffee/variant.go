@@ -116,7 +116,7 @@ func OpenVariant(m Mode, steps Steps, v Variant) (Shop, error) {
 	if err := v.Check(m); err != nil {
 		return nil, err
 	}
-	return FamilyOf(m).build(steps, m.N, v), nil
+	return m.build(steps, v), nil
 }
 
 // station is where a customer uses one kind of machine: one locked

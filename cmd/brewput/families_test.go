@@ -13,6 +13,7 @@ import (
 	"github.com/brewput/brewput/internal/playground"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/report/palette"
+	"github.com/brewput/brewput/results"
 )
 
 // TestEveryFamilyEverywhere walks every family coffee declares through
@@ -71,7 +72,7 @@ func TestEveryFamilyEverywhere(t *testing.T) {
 				t.Errorf("the model makes %.0f a second and meters %v; the shop meters %v", points[0].Throughput, modelled, meters)
 			}
 			if f.Shape.Holds != coffee.NoShop { // noop has nothing to advise on
-				advised(t, f, cfg)
+				advised(t, f, cfg, points[0].Machines())
 			}
 
 			for _, u := range f.Usual {
@@ -101,9 +102,11 @@ func TestEveryFamilyEverywhere(t *testing.T) {
 }
 
 // advised checks cfg's advice: its causal profile relieves each resource
-// the model's shop declares it holds, and each neighbour the family
-// declares is simulated among the changes of design.
-func advised(t *testing.T, f coffee.Family, cfg model.Config) {
+// the model's shop declares it holds for its bounds, and each machine its
+// customers waited for in the model (which its code, not the declaration,
+// decides); each neighbour the family declares is simulated among the
+// changes of design.
+func advised(t *testing.T, f coffee.Family, cfg model.Config, machines []results.Machine) {
 	t.Helper()
 	a, err := limits.Advise(context.Background(), cfg)
 	if err != nil {
@@ -131,6 +134,12 @@ func advised(t *testing.T, f coffee.Family, cfg model.Config) {
 		kind, _, _ := strings.Cut(r.Name, "×")
 		if !relieved[kind] {
 			t.Errorf("the model's shop holds the %s, which no relief relieves; the profile relieves %v", kind, relieved)
+		}
+	}
+	for _, m := range machines {
+		kind, _, _ := strings.Cut(m.Name, "#")
+		if m.MeanWaitMs > 0 && !relieved[kind] {
+			t.Errorf("customers waited %.3f ms for the %s, which no relief relieves; the profile relieves %v", m.MeanWaitMs, m.Name, relieved)
 		}
 	}
 	for _, n := range f.Neighbours {

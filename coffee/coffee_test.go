@@ -31,7 +31,7 @@ func everyMode(t *testing.T) []Mode {
 		names := []string{f.Name}
 		if f.Param() != "" {
 			names = []string{f.Name + "-" + "1", f.Name + "-" + "2"}
-			if f.minN == 0 {
+			if f.minN() == 0 {
 				names = append(names, f.Name+"-0")
 			}
 		}

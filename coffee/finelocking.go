@@ -3,7 +3,8 @@ package coffee
 // fineLocking gives each machine its own lock, held only for that machine's
 // step, and combines with no lock at all: customers overlap, one on each
 // machine. It also makes americano, espresso and parsteam's base, and,
-// with pools (copies) in place of locks, multi-N.
+// with pools of N machines in place of locks, multi-N: a buffered channel
+// of machines, from which a customer takes one and puts it back.
 type fineLocking struct {
 	steps                      Steps
 	drink                      Drink
@@ -11,12 +12,14 @@ type fineLocking struct {
 	meters                     []*Meter
 }
 
-func newFineLocking(steps Steps, drink Drink, copies Machines) *fineLocking {
+// newFineLocking builds it with n machines of each kind: a locked machine
+// where n is 1 and not pooled, else a pool.
+func newFineLocking(steps Steps, drink Drink, n Machines, pooled bool) *fineLocking {
 	s := &fineLocking{steps: steps, drink: drink}
-	s.grinder = stationOf("grinder", copies.Grinder, steps, &s.meters)
-	s.espresso = stationOf("espresso", copies.Espresso, steps, &s.meters)
+	s.grinder = stationOf("grinder", n.Grinder, pooled, steps, &s.meters)
+	s.espresso = stationOf("espresso", n.Espresso, pooled, steps, &s.meters)
 	if drink.Steams() {
-		s.steamer = stationOf("steamer", copies.Steamer, steps, &s.meters)
+		s.steamer = stationOf("steamer", n.Steamer, pooled, steps, &s.meters)
 	}
 	return s
 }

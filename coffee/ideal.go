@@ -10,7 +10,11 @@ type ideal struct {
 func (s *ideal) Brew() error {
 	s.grinder.use(s.steps.grind())
 	s.espresso.use(s.steps.press())
-	s.steamer.use(s.steps.steam())
-	s.steps.combine()
+	if s.drink.Steams() {
+		s.steamer.use(s.steps.steam())
+	}
+	if s.drink.Combines() {
+		s.steps.combine()
+	}
 	return nil
 }

@@ -8,22 +8,33 @@ import "fmt"
 // With no buffer, a barista who finishes early stands holding the grounds
 // until the next one is free; a buffer is counter space to put them down.
 // Without the steamer it makes americanopipe and espressopipe; multipipe-N
-// is N lines sharing one order queue. v changes each stage's workers
-// (Copies) on every line and the buffer into each stage (Buffers).
-func newPipeline(steps Steps, drink Drink, buffer, lines int, v Variant) *pipeline {
+// is N lines sharing one order queue; forked, it is splitpipe: the
+// customer also hands the order to the steamer at once, on the milk's own
+// channel. v changes each stage's workers (Copies) on every line and the
+// buffer into each stage (Buffers).
+func newPipeline(steps Steps, drink Drink, buffer, lines int, forked bool, v Variant) *pipeline {
 	orders := make(chan ticket, or(v.Buffers.Grinder, buffer))
 	s := &pipeline{steps: steps, drink: drink, heads: []chan ticket{orders}}
+	var milk chan ticket
+	if forked {
+		milk = make(chan ticket, or(v.Buffers.Steamer, buffer))
+		s.heads = append(s.heads, milk)
+	}
 	machines := crewNames(lines, v.Copies, steps)
 	for range lines {
 		ground := make(chan ticket, or(v.Buffers.Espresso, buffer))
 		s.staff(machines("grinder"), steps.grind, orders, ground)
-		if !drink.Steams() {
+		switch {
+		case forked:
 			s.staff(machines("espresso"), steps.press, ground, nil)
-			continue
+			s.staff(machines("steamer"), steps.steam, milk, nil)
+		case drink.Steams():
+			pressed := make(chan ticket, or(v.Buffers.Steamer, buffer))
+			s.staff(machines("espresso"), steps.press, ground, pressed)
+			s.staff(machines("steamer"), steps.steam, pressed, nil)
+		default:
+			s.staff(machines("espresso"), steps.press, ground, nil)
 		}
-		pressed := make(chan ticket, or(v.Buffers.Steamer, buffer))
-		s.staff(machines("espresso"), steps.press, ground, pressed)
-		s.staff(machines("steamer"), steps.steam, pressed, nil)
 	}
 	return s
 }

@@ -15,8 +15,8 @@ type locking struct {
 	split bool
 }
 
-func newLocking(steps Steps, split bool) *locking {
-	return &locking{kitchen: newKitchen(steps, Latte), lock: Meter{name: "kitchen"}, split: split}
+func newLocking(steps Steps, drink Drink, split bool) *locking {
+	return &locking{kitchen: newKitchen(steps, drink), lock: Meter{name: "kitchen"}, split: split}
 }
 
 func (s *locking) Brew() error {
@@ -27,14 +27,16 @@ func (s *locking) Brew() error {
 
 	w := s.grinder.use(s.steps.grind())
 	w += s.espresso.use(s.steps.press())
-	w += s.steamer.use(s.steps.steam())
-	if !s.split {
+	if s.drink.Steams() {
+		w += s.steamer.use(s.steps.steam())
+	}
+	if s.drink.Combines() && !s.split {
 		w += work(s.steps.Clock, s.steps.Combine) // the combine step, timed for the lock's meter
 	}
 
 	s.lock.used(time.Since(entered), w)
 	s.door.Unlock()
-	if s.split {
+	if s.drink.Combines() && s.split {
 		s.steps.combine()
 	}
 	return nil

@@ -5,16 +5,6 @@ import (
 	"time"
 )
 
-// newMulti builds multi-N: finelocking with a pool of n copies of each
-// machine (copies' number for a kind it sets) in place of each lock.
-func newMulti(steps Steps, n int, copies Machines) *fineLocking {
-	s := &fineLocking{steps: steps, drink: Latte}
-	s.grinder = stock("grinder", or(copies.Grinder, n), steps, &s.meters)
-	s.espresso = stock("espresso", or(copies.Espresso, n), steps, &s.meters)
-	s.steamer = stock("steamer", or(copies.Steamer, n), steps, &s.meters)
-	return s
-}
-
 // pool is a buffered channel of the free machines of one kind: a customer
 // takes one out, uses it, and puts it back. The channel is both the queue
 // and the lock.

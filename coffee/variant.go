@@ -13,6 +13,11 @@ type Machines struct {
 	Steamer  int `json:"steamer,omitempty"`
 }
 
+// Or is m with def for each kind it leaves 0.
+func (m Machines) Or(def int) Machines {
+	return Machines{Grinder: or(m.Grinder, def), Espresso: or(m.Espresso, def), Steamer: or(m.Steamer, def)}
+}
+
 // IsZero reports whether m keeps the mode's own numbers throughout.
 func (m Machines) IsZero() bool { return m == Machines{} }
 
@@ -86,30 +91,18 @@ func (v Variant) Check(m Mode) error {
 			return fmt.Errorf("%s %+v: want 0 (the mode's) or more for each kind", x.what, x.n)
 		}
 	}
-	pipe := map[string]bool{"linearpipe": true, "splitpipe": true, "multipipe": true, "americanopipe": true, "espressopipe": true}[m.Family]
-	held := pipe || map[string]bool{"finelocking": true, "parsteam": true, "americano": true, "espresso": true, "multi": true}[m.Family]
+	f := FamilyOf(m)
 	switch {
-	case !v.Copies.IsZero() && !held:
+	case !v.Copies.IsZero() && m.Holder("grind", Variant{}) != "grinder":
 		return fmt.Errorf("copies %+v: %s holds no machine to copy", v.Copies, m)
-	case !v.Buffers.IsZero() && !pipe:
+	case !v.Buffers.IsZero() && !f.Pipeline():
 		return fmt.Errorf("buffers %+v: %s is no pipeline", v.Buffers, m)
-	case v.Split && m.Family != "locking":
+	case v.Split && f.Shape.Holds != KitchenLock:
 		return fmt.Errorf("split: only locking's kitchen lock can be split, not %s's", m)
-	case (v.Copies.Steamer > 0 || v.Buffers.Steamer > 0) && !DrinkOf(m).Steams():
+	case (v.Copies.Steamer > 0 || v.Buffers.Steamer > 0) && !f.Drink.Steams():
 		return fmt.Errorf("%s has no steamer", m)
 	}
 	return nil
-}
-
-// DrinkOf is the drink mode m makes.
-func DrinkOf(m Mode) Drink {
-	switch m.Family {
-	case "americano", "americanopipe":
-		return Americano
-	case "espresso", "espressopipe":
-		return Espresso
-	}
-	return Latte
 }
 
 // OpenVariant builds the shop for mode m changed by v, as Open builds m.
@@ -123,7 +116,7 @@ func OpenVariant(m Mode, steps Steps, v Variant) (Shop, error) {
 	if err := v.Check(m); err != nil {
 		return nil, err
 	}
-	return familyOf(m.Family).build(steps, m.N, v), nil
+	return m.build(steps, v), nil
 }
 
 // station is where a customer uses one kind of machine: one locked
@@ -133,9 +126,10 @@ type station interface {
 }
 
 // stationOf makes the station of n machines of kind, adding their meters
-// to meters: one lockedMachine named kind, or a pool of n named kind#1….
-func stationOf(kind string, n int, steps Steps, meters *[]*Meter) station {
-	if n <= 1 {
+// to meters: one lockedMachine named kind, or (more, or pooled) a pool of
+// n named kind#1….
+func stationOf(kind string, n int, pooled bool, steps Steps, meters *[]*Meter) station {
+	if n <= 1 && !pooled {
 		m := newMachine(kind, steps.Clock)
 		*meters = append(*meters, &m.Meter)
 		return &lockedMachine{Machine: m}

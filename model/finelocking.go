@@ -13,7 +13,6 @@ import (
 type fineLocking struct {
 	steps                      steps
 	drink                      drink
-	n                          Copies // machines of each kind, at least 1
 	grinder, espresso, steamer station
 	ms                         []*meter
 
@@ -28,12 +27,14 @@ type lineStep struct {
 	d time.Duration
 }
 
-func newFineLocking(s *sim.Sim, st steps, d drink, copies Copies) *fineLocking {
-	f := &fineLocking{steps: st, drink: d, n: copiesOr(copies, 1)}
-	f.grinder = stationOf(s, "grinder", f.n.Grinder, st.cpus, &f.ms)
-	f.espresso = stationOf(s, "espresso", f.n.Espresso, st.cpus, &f.ms)
+// newFineLocking builds it with n machines of each kind: a locked machine
+// where n is 1 and not pooled, else a pool.
+func newFineLocking(s *sim.Sim, st steps, d drink, n Copies, pooled bool) *fineLocking {
+	f := &fineLocking{steps: st, drink: d}
+	f.grinder = stationOf(s, "grinder", n.Grinder, pooled, st.cpus, &f.ms)
+	f.espresso = stationOf(s, "espresso", n.Espresso, pooled, st.cpus, &f.ms)
 	if d.Steams() {
-		f.steamer = stationOf(s, "steamer", f.n.Steamer, st.cpus, &f.ms)
+		f.steamer = stationOf(s, "steamer", n.Steamer, pooled, st.cpus, &f.ms)
 	}
 	f.line = lineOf([]station{f.grinder, f.espresso, f.steamer}, []time.Duration{st.Grind, st.Press, st.Steam})
 	return f
@@ -85,9 +86,3 @@ func lineOf(stations []station, ds []time.Duration) []lineStep {
 }
 
 func (s *fineLocking) meters() []*meter { return s.ms }
-
-// structure: each machine's lock (or pool) is held for its step.
-func (s *fineLocking) structure() Structure {
-	work := s.steps.work(s.drink)
-	return Structure{Resources: held(s.steps, s.drink, s.n), CPU: work, Path: work}
-}

@@ -84,7 +84,7 @@ func TestFinelockingLineSameAsStations(t *testing.T) {
 			sim1 := func(line bool) outcome {
 				s := sim.New(7)
 				defer s.Stop()
-				f := newFineLocking(s, steps{Steps: cfg.Steps, sim: s, cpus: clock{CPUs: cfg.newCPUs(s)}}, d, Copies{})
+				f := newFineLocking(s, steps{Steps: cfg.Steps, sim: s, cpus: clock{CPUs: cfg.newCPUs(s)}}, d, Copies{}.Or(1), false)
 				if line && f.line == nil {
 					t.Fatalf("%s %s: no line for one machine of each kind", sched, name)
 				}

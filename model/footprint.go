@@ -58,16 +58,11 @@ func (c Config) sizes() Sizes {
 	}
 	sz := Sizes{Parts: []Part{{What: fmt.Sprintf("%d %s", c.Par, what), Procs: float64(c.Par)}}}
 	mode, _ := coffee.ParseMode(c.Mode)
-	stages, lines, machines := c.structureSize(mode)
-	if stages > 0 {
-		sz.Parts = append(sz.Parts, Part{What: fmt.Sprintf("%.0f stage workers", stages*lines), Procs: stages * lines})
-		buf := float64(mode.N)
-		for _, b := range []int{c.Variant.Buffers.Grinder, c.Variant.Buffers.Espresso, c.Variant.Buffers.Steamer} {
-			buf = max(buf, float64(b))
-		}
-		sz.Slots = 3 * lines * buf
+	p := mode.Parts(c.Variant)
+	if p.Stages > 0 {
+		sz.Parts = append(sz.Parts, Part{What: fmt.Sprintf("%d stage workers", p.Stages), Procs: float64(p.Stages)})
 	}
-	sz.Machines = machines
+	sz.Slots, sz.Machines = float64(p.Slots), float64(p.Machines+p.Locks)
 	sz.Drinks = c.drinksPerSecond(mode)
 	return sz
 }
@@ -148,35 +143,13 @@ type part struct {
 	bytes float64
 }
 
-// structureSize is the mode's pipeline stages and lines, and machines.
-func (c Config) structureSize(mode coffee.Mode) (stages, lines, machines float64) {
-	copies := func(mode int) float64 {
-		n := float64(mode)
-		for _, k := range []int{c.Variant.Copies.Grinder, c.Variant.Copies.Espresso, c.Variant.Copies.Steamer} {
-			n = max(n, float64(k))
-		}
-		return n
-	}
-	switch mode.Family {
-	case "multi":
-		return 0, 0, 3 * copies(mode.N)
-	case "finelocking", "parsteam", "americano", "espresso", "locking":
-		return 0, 0, 3 * copies(1)
-	case "linearpipe", "splitpipe", "americanopipe", "espressopipe":
-		return 3 * copies(1), 1, 3 * copies(1)
-	case "multipipe":
-		return 3 * copies(1), float64(mode.N), 3 * copies(1) * float64(mode.N)
-	}
-	return 0, 0, 0
-}
-
 // drinksPerSecond is the most drinks a second c can make.
 func (c Config) drinksPerSecond(mode coffee.Mode) float64 {
 	if c.Rate > 0 {
 		return c.Rate
 	}
 	drink := c.Steps.Grind + c.Steps.Press + c.Steps.Steam + c.Steps.Combine - 3*c.Steps.Jitter/2
-	if !coffee.DrinkOf(mode).Steams() {
+	if !coffee.FamilyOf(mode).Drink.Steams() {
 		drink -= c.Steps.Steam
 	}
 	if drink <= 0 {

@@ -10,8 +10,8 @@ type locking struct {
 	split bool
 }
 
-func newLocking(s *sim.Sim, st steps, split bool) *locking {
-	return &locking{kitchen: newKitchen(st, latte), door: sim.NewMutex(s, "kitchen"), lock: meter{name: "kitchen"}, split: split}
+func newLocking(s *sim.Sim, st steps, d drink, split bool) *locking {
+	return &locking{kitchen: newKitchen(st, d), door: sim.NewMutex(s, "kitchen"), lock: meter{name: "kitchen"}, split: split}
 }
 
 func (s *locking) brew(p *sim.Proc) {
@@ -22,28 +22,20 @@ func (s *locking) brew(p *sim.Proc) {
 
 	s.grinder.use(p, s.steps.grind())
 	s.espresso.use(p, s.steps.press())
-	s.steamer.use(p, s.steps.steam())
-	if !s.split {
+	if s.drink.Steams() {
+		s.steamer.use(p, s.steps.steam())
+	}
+	if s.drink.Combines() && !s.split {
 		s.steps.combine(p)
 	}
 
 	s.lock.used(p, entered, b0)
 	s.door.Unlock(p)
-	if s.split {
+	if s.drink.Combines() && s.split {
 		s.steps.combine(p)
 	}
 }
 
 func (s *locking) meters() []*meter {
 	return append([]*meter{&s.lock}, s.kitchen.meters()...)
-}
-
-// structure: the kitchen is held for the latte (split: its machines).
-func (s *locking) structure() Structure {
-	work := s.steps.work(latte)
-	hold := work
-	if s.split {
-		hold -= s.steps.meanCombine()
-	}
-	return Structure{Resources: []Resource{{s.lock.name, 1, hold}}, CPU: work, Path: work}
 }

@@ -53,9 +53,10 @@ type station interface {
 	use(p *sim.Proc, d time.Duration)
 }
 
-// stationOf makes n machines of kind, adding their meters to meters.
-func stationOf(s *sim.Sim, kind string, n int, cpus clock, meters *[]*meter) station {
-	if n <= 1 {
+// stationOf makes n machines of kind, adding their meters to meters: a
+// locked machine, or (more, or pooled) a pool.
+func stationOf(s *sim.Sim, kind string, n int, pooled bool, cpus clock, meters *[]*meter) station {
+	if n <= 1 && !pooled {
 		m := newLockedMachine(s, newMachine(kind, cpus))
 		*meters = append(*meters, &m.meter)
 		return m

@@ -7,16 +7,6 @@ import (
 	"github.com/brewput/brewput/model/sim"
 )
 
-// newMulti mirrors coffee/multi.go: finelocking with a pool of n copies of
-// each machine (copies' number for a kind it sets) in place of each lock.
-func newMulti(s *sim.Sim, st steps, n int, copies Copies) *fineLocking {
-	f := &fineLocking{steps: st, drink: latte, n: copiesOr(copies, n)}
-	f.grinder = stock(s, "grinder", f.n.Grinder, st.cpus, &f.ms)
-	f.espresso = stock(s, "espresso", f.n.Espresso, st.cpus, &f.ms)
-	f.steamer = stock(s, "steamer", f.n.Steamer, st.cpus, &f.ms)
-	return f
-}
-
 // pool mirrors coffee's: the free machines of a kind in a channel.
 type pool struct {
 	ch *sim.Chan[*machine]

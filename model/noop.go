@@ -5,6 +5,5 @@ import "github.com/brewput/brewput/model/sim"
 // noop mirrors coffee/noop.go: nothing, in no time (open loops only).
 type noop struct{}
 
-func (noop) brew(*sim.Proc)       {}
-func (noop) meters() []*meter     { return nil }
-func (noop) structure() Structure { return Structure{} }
+func (noop) brew(*sim.Proc)   {}
+func (noop) meters() []*meter { return nil }

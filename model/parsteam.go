@@ -7,10 +7,6 @@ type parSteam struct {
 	*fineLocking
 }
 
-func newParSteam(s *sim.Sim, st steps, copies Copies) *parSteam {
-	return &parSteam{fineLocking: newFineLocking(s, st, latte, copies)}
-}
-
 func (s *parSteam) brew(p *sim.Proc) {
 	milk := sim.NewChan[struct{}](p.Sim(), 0)
 	customer := p.ID()
@@ -23,9 +19,4 @@ func (s *parSteam) brew(p *sim.Proc) {
 	s.espresso.use(p, s.steps.press())
 	milk.Recv(p)
 	s.steps.combine(p)
-}
-
-// structure: finelocking's locks; the longer branch, then combining.
-func (s *parSteam) structure() Structure {
-	return Structure{Resources: held(s.steps, latte, s.n), CPU: s.steps.work(latte), Path: s.steps.forked()}
 }

@@ -53,7 +53,6 @@ type pipeline struct {
 	steps steps
 	drink drink
 	heads []*sim.Chan[ticket]
-	n     Copies // workers of each stage, over all lines
 }
 
 func (s *pipeline) brew(p *sim.Proc) {
@@ -80,17 +79,6 @@ func (s *pipeline) staff(sm *sim.Sim, ms []*machine, d func() time.Duration, in,
 }
 
 func (s *pipeline) meters() []*meter { return s.ms }
-
-// structure: each stage holds an order for its step; a forked pipeline's
-// branches run side by side, then the customer combines.
-func (s *pipeline) structure() Structure {
-	work := s.steps.work(s.drink)
-	path := work
-	if len(s.heads) > 1 {
-		path = s.steps.forked()
-	}
-	return Structure{Resources: held(s.steps, s.drink, s.n), CPU: work, Path: path}
-}
 
 // crewNames is coffee.Crew of the model's machines, on cpus.
 func crewNames(lines int, copies Copies, cpus clock) func(kind string) []*machine {

@@ -49,7 +49,8 @@ func (c Config) build(s *sim.Sim, mode coffee.Mode, cpus clock) (brewer, func() 
 		op, read := c.System.Build(s, cpus.CPUs, c)
 		return opFunc(op), read, st, nil
 	}
-	sh, err := newShop(s, mode, steps{Steps: c.Steps, sim: s, cpus: cpus}, c.Variant)
+	st := steps{Steps: c.Steps, sim: s, cpus: cpus}
+	sh, err := newShop(s, mode, st, c.Variant)
 	if err != nil {
 		return nil, nil, Structure{}, err
 	}
@@ -61,7 +62,7 @@ func (c Config) build(s *sim.Sim, mode coffee.Mode, cpus clock) (brewer, func() 
 		}
 		return out
 	}
-	return sh, read, sh.structure(), nil
+	return sh, read, structureOf(mode, c.Variant, st), nil
 }
 
 // advances refuses a closed loop whose operation takes no virtual time.

@@ -3,19 +3,17 @@ package model
 import (
 	"fmt"
 
+	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/model/sim"
 )
 
-// shop mirrors coffee.Shop, and declares the structure of its bounds.
+// shop mirrors coffee.Shop.
 type shop interface {
 	// brew orders one drink and returns when it is ready.
 	brew(p *sim.Proc)
 
 	// meters returns the shared resources in coffee's Meters' order.
 	meters() []*meter
-
-	// structure declares what holds up a drink.
-	structure() Structure
 }
 
 // There is no Close: a simulation's Stop unwinds every process.
@@ -54,21 +52,49 @@ func (k *kitchen) meters() []*meter {
 	return m
 }
 
-// held are a drink's kinds of machine, n of each, each held for its step.
-func held(st steps, d drink, n Copies) []Resource {
-	r := []Resource{
-		{copiesName("grinder", n.Grinder), n.Grinder, st.meanGrind()},
-		{copiesName("espresso", n.Espresso), n.Espresso, st.meanPress()},
+// structureOf is what holds up a drink of mode m changed by v: what it
+// holds during each step (coffee's Mode.Holder, which the causal profile
+// relieves), held for the mean of those steps, as many at once as there
+// are copies; its critical path the steps one after another, or with the
+// milk steamed beside grinding and pressing.
+func structureOf(m coffee.Mode, v coffee.Variant, st steps) Structure {
+	f := coffee.FamilyOf(m)
+	if f.Shape.Holds == coffee.NoShop {
+		return Structure{}
 	}
-	if d.Steams() {
-		r = append(r, Resource{copiesName("steamer", n.Steamer), n.Steamer, st.meanSteam()})
+	work := st.work(f.Drink)
+	s := Structure{CPU: work, Path: work}
+	if f.Shape.Forked {
+		s.Path = st.forked()
 	}
-	return r
-}
-
-// copiesOr is c with def for each kind c leaves 0.
-func copiesOr(c Copies, def int) Copies {
-	return Copies{Grinder: or(c.Grinder, def), Espresso: or(c.Espresso, def), Steamer: or(c.Steamer, def)}
+	copies := v.Copies.Or(m.Copies())
+	holders := map[string]int{} // a holder → its index in s.Resources
+	for _, step := range []struct {
+		name string
+		mean float64
+		used bool
+	}{
+		{"grind", st.meanGrind(), true},
+		{"press", st.meanPress(), true},
+		{"steam", st.meanSteam(), f.Drink.Steams()},
+		{"combine", st.meanCombine(), f.Drink.Combines()},
+	} {
+		holder := m.Holder(step.name, v)
+		if !step.used || holder == "" {
+			continue
+		}
+		if i, ok := holders[holder]; ok {
+			s.Resources[i].Hold += step.mean
+			continue
+		}
+		n := 1
+		if k := copies.Kind(holder); k > 0 { // a machine, not a lock
+			n = k * m.Lines()
+		}
+		holders[holder] = len(s.Resources)
+		s.Resources = append(s.Resources, Resource{copiesName(holder, n), n, step.mean})
+	}
+	return s
 }
 
 // or is n, or def where n is 0.

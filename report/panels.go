@@ -6,6 +6,8 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/brewput/brewput/coffee"
 )
 
 // maxEntries is the most entries a chart's legend (a panel's, in small
@@ -51,23 +53,15 @@ func entries(ss []series, label func(series) string) []entry {
 	return out
 }
 
-// family places a mode, by its name without its "-N", among the families
-// the small multiples show apart, in order: the locks (with ideal, no lock
-// at all, as the baseline), the replicas, the pipelines, and the others.
+// family places a mode among the groups the small multiples show apart,
+// in order, as its family declares; a series of no mode of the shop is
+// among the others.
 func family(mode string) (order int, title string) {
-	name := mode
-	if i := strings.LastIndexByte(mode, '-'); i > 0 && strings.Trim(mode[i+1:], "0123456789") == "" && i+1 < len(mode) {
-		name = mode[:i]
+	g := coffee.Others
+	if m, err := coffee.ParseMode(mode); err == nil {
+		g = coffee.FamilyOf(m).Group
 	}
-	switch name {
-	case "ideal", "locking", "finelocking", "parsteam", "americano", "espresso":
-		return 0, "Locks (and ideal, no lock)"
-	case "multi", "multipipe":
-		return 1, "Replicas"
-	case "linearpipe", "splitpipe", "americanopipe", "espressopipe":
-		return 2, "Pipelines"
-	}
-	return 3, "Other modes"
+	return int(g), g.String()
 }
 
 // panelGroup is the series one panel of a chart draws.
@@ -83,8 +77,8 @@ func splitPanels(ss []series, label func(series) string) []panelGroup {
 	if len(entries(ss, label)) <= maxEntries {
 		return []panelGroup{{series: ss}}
 	}
-	var byFamily [4][]series
-	var titles [4]string
+	var byFamily [coffee.Others + 1][]series
+	var titles [coffee.Others + 1]string
 	for _, s := range ss {
 		i, title := family(s.Mode)
 		byFamily[i] = append(byFamily[i], s)

@@ -136,15 +136,26 @@ type studyFlags struct {
 	simulated bool
 }
 
-// defaultModes are the talk's main modes.
-const defaultModes = "ideal,locking,finelocking,parsteam,multi-2,linearpipe-0,linearpipe-1,linearpipe-10,multipipe-2"
+// defaultModes are the talk's main modes, those the families declare in
+// the default study, in their order.
+func defaultModes() string {
+	var names []string
+	for _, f := range coffee.Families() {
+		for _, u := range f.Usual {
+			if u.Study {
+				names = append(names, coffee.Mode{Family: f.Name, N: u.N}.String())
+			}
+		}
+	}
+	return strings.Join(names, ",")
+}
 
 // register adds the study's flags to fs, with the defaults of each
 // point's duration and warm-up.
 func (f *studyFlags) register(fs *pflag.FlagSet, dur, warmup time.Duration) {
 	f.loadFlags.register(fs, shopWords, dur, warmup)
-	fs.StringVar(&f.modes, "modes", defaultModes, "comma-separated modes to measure (see brewput list); by default "+
-		strings.ReplaceAll(defaultModes, ",", ", "))
+	fs.StringVar(&f.modes, "modes", defaultModes(), "comma-separated modes to measure (see brewput list); by default "+
+		strings.ReplaceAll(defaultModes(), ",", ", "))
 	// The default is said in the usage, where it wraps as one token cannot.
 	fs.Lookup("modes").DefValue = ""
 	s := &f.steps

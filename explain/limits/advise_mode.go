@@ -42,62 +42,51 @@ func Advise(ctx context.Context, cfg model.Config) (*Advice, error) {
 	return advise(ctx, pr, cfg.Policy.Sched, changes)
 }
 
-// shopWhatIfs are the talk's structural changes that apply to cfg's mode.
+// shopWhatIfs are the changes of design cfg's mode declares (its
+// neighbours) and, in a pipeline with a buffer of under 10, buffers
+// between all its stages; each costs what its shop is built of beyond
+// cfg's.
 func shopWhatIfs(cfg model.Config) []whatIf {
 	mode := coffee.MustParseMode(cfg.Mode)
+	f := coffee.FamilyOf(mode)
+	par := cfg.Resolve().Par
 	var changes []whatIf
-	add := func(change, as string, cost Cost, c model.Config) {
-		changes = append(changes, whatIf{change: change, as: as, cost: cost, cfg: c})
+	add := func(change string, to coffee.Mode) {
+		c := cfg
+		c.Mode, c.Variant = to.String(), coffee.Variant{}
+		changes = append(changes, whatIf{change: change, as: c.Mode, cost: added(built(mode, par), built(to, par)), cfg: c})
 	}
-	// with is cfg in another mode, without its variant.
-	with := func(family string, n int) (as string, c model.Config) {
-		c = cfg
-		c.Mode, c.Variant = coffee.Mode{Family: family, N: n}.String(), coffee.Variant{}
-		return c.Mode, c
+	for _, n := range f.Neighbours {
+		add(n.Change, n.Of(mode))
 	}
-	slots := func(n int) Cost { return Cost{BufferSlots: n, BufferBytes: n * coffee.TicketBytes} }
-	// Another copy of each machine.
-	switch mode.Family {
-	case "finelocking", "parsteam":
-		as, c := with("multi", 2)
-		add("another copy of each machine", as, Cost{Machines: 3}, c)
-	case "multi":
-		as, c := with("multi", mode.N+1)
-		add("another copy of each machine", as, Cost{Machines: 3}, c)
-	case "linearpipe":
-		// multipipe's buffers of 1: the order queue and two a line.
-		cost := slots(5 - 3*mode.N)
-		cost.Machines, cost.Goroutines = 3, 3
-		as, c := with("multipipe", 2)
-		add("another line of machines", as, cost, c)
-	case "multipipe":
-		cost := slots(2)
-		cost.Machines, cost.Goroutines = 3, 3
-		as, c := with("multipipe", mode.N+1)
-		add("another line of machines", as, cost, c)
-	}
-	// A buffer between all of a pipeline's stages: to - N more slots each.
-	if pipes := map[string]int{"linearpipe": 3, "americanopipe": 2, "espressopipe": 2, "splitpipe": 3}; pipes[mode.Family] > 0 && mode.N < 10 {
+	if f.Shape.N == coffee.ChannelBuffer && mode.N < 10 {
 		to := 1
 		if mode.N > 0 {
 			to = 10
 		}
-		as, c := with(mode.Family, to)
-		add(fmt.Sprintf("buffers of %d between the stages", to), as, slots(pipes[mode.Family]*(to-mode.N)), c)
-	}
-	// A split critical section.
-	switch mode.Family {
-	case "locking":
-		as, c := with("finelocking", 0)
-		add("a lock per machine instead of one for the kitchen", as, Cost{Locks: 2}, c)
-	case "finelocking":
-		as, c := with("parsteam", 0)
-		add("steam the milk while grinding and pressing", as, Cost{Goroutines: cfg.Resolve().Par}, c)
-	case "linearpipe":
-		as, c := with("splitpipe", mode.N)
-		add("steam the milk on a branch of its own", as, Cost{}, c)
+		add(fmt.Sprintf("buffers of %d between the stages", to), coffee.Mode{Family: mode.Family, N: to})
 	}
 	return changes
+}
+
+// built is what mode m's shop is made of, with par customers: machines,
+// locks, goroutines beside the customers' and channel slots.
+func built(m coffee.Mode, par int) Cost {
+	p := m.Parts(coffee.Variant{})
+	c := Cost{Machines: p.Machines, Locks: p.Locks, Goroutines: p.Stages, BufferSlots: p.Slots, BufferBytes: p.Slots * coffee.TicketBytes}
+	if f := coffee.FamilyOf(m).Shape; f.Holds == coffee.MachineLocks && f.Forked {
+		c.Goroutines += par // each customer steams on a goroutine of its own
+	}
+	return c
+}
+
+// added is what changing a shop built of from into one built of to adds:
+// fewer machines, locks or goroutines cost nothing; fewer buffer slots
+// save their memory.
+func added(from, to Cost) Cost {
+	return Cost{Machines: max(0, to.Machines-from.Machines), Locks: max(0, to.Locks-from.Locks),
+		Goroutines: max(0, to.Goroutines-from.Goroutines), BufferSlots: to.BufferSlots - from.BufferSlots,
+		BufferBytes: to.BufferBytes - from.BufferBytes}
 }
 
 // perCPU reports whether cfg has a worker a CPU (--par 0, or the file).

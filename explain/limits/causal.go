@@ -87,7 +87,7 @@ func targetOf(cfg model.Config) target {
 		return &yamlSystem{setting: c, b: b}
 	}
 	mode, _ := coffee.ParseMode(cfg.Mode)
-	return &shop{setting: c, rng: cfg.Range, mode: mode, drink: coffee.DrinkOf(mode)}
+	return &shop{setting: c, rng: cfg.Range, mode: mode, family: coffee.FamilyOf(mode)}
 }
 
 // setting is a target's configuration as it is, without a band.

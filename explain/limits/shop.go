@@ -10,12 +10,13 @@ import (
 	"github.com/brewput/brewput/model"
 )
 
-// shop is a configuration of the coffee shop; rng is its band's.
+// shop is a configuration of the coffee shop; rng is its band's. Its
+// reliefs come from what its family declares it holds.
 type shop struct {
 	setting
-	rng   *model.Range
-	mode  coffee.Mode
-	drink coffee.Drink
+	rng    *model.Range
+	mode   coffee.Mode
+	family coffee.Family
 }
 
 func (s *shop) system() string {
@@ -25,25 +26,9 @@ func (s *shop) system() string {
 // customers is the configuration's customers (servers), counted out.
 func (s *shop) customers() int { return s.cfg.Resolve().Par }
 
-// lines is multipipe-N's N, 1 for every other mode.
-func (s *shop) lines() int {
-	if s.mode.Family == "multipipe" {
-		return s.mode.N
-	}
-	return 1
-}
-
-func (s *shop) pipeline() bool {
-	return map[string]bool{"linearpipe": true, "splitpipe": true, "multipipe": true, "americanopipe": true, "espressopipe": true}[s.mode.Family]
-}
-
 // copies is how many machines of kind there are (a line).
 func (s *shop) copies(kind string) int {
-	def := 1
-	if s.mode.Family == "multi" {
-		def = s.mode.N
-	}
-	return max(s.cfg.Variant.Copies.Kind(kind), def)
+	return max(s.cfg.Variant.Copies.Kind(kind), s.mode.Copies())
 }
 
 // buffer is the room in the channel into kind's stage.
@@ -51,10 +36,7 @@ func (s *shop) buffer(kind string) int {
 	if n := s.cfg.Variant.Buffers.Kind(kind); n > 0 {
 		return n
 	}
-	if s.mode.Family == "multipipe" {
-		return 1
-	}
-	return s.mode.N
+	return s.mode.Buffer()
 }
 
 // apply is the configuration with k's reliefs.
@@ -103,19 +85,22 @@ func (s *shop) label(r string) string {
 	if l, ok := loadLabel(r); ok {
 		return l
 	}
+	// A forked pipeline's customer hands the milk to the steamer's own
+	// channel; a straight one's order queue is the grinder's.
+	forked := s.family.Shape.Forked
 	switch {
 	case r == "kitchen":
 		return "the kitchen lock"
-	case r == "channel:grinder" && s.mode.Family != "splitpipe":
+	case r == "channel:grinder" && !forked:
 		return "the order queue"
-	case r == "channel:steamer" && s.mode.Family == "splitpipe":
+	case r == "channel:steamer" && forked:
 		return "the milk's channel"
 	case strings.HasPrefix(r, "channel:"):
 		return "the channel into the " + machineName(strings.TrimPrefix(r, "channel:"))
 	case strings.HasPrefix(r, "step:"):
 		return "the " + strings.TrimPrefix(r, "step:") + " step"
 	}
-	if n := s.copies(r) * s.lines(); n > 1 {
+	if n := s.copies(r) * s.mode.Lines(); n > 1 {
 		return fmt.Sprintf("the %d %ss", n, machineName(r))
 	}
 	return "the " + machineName(r)
@@ -124,7 +109,7 @@ func (s *shop) label(r string) string {
 // reliefs lists the experiments: steps, machines, the lock, buffers, load.
 func (s *shop) reliefs() []relief {
 	var rs []relief
-	holds := s.mode.Family != "ideal" && s.mode.Family != "locking"
+	drink, v := s.family.Drink, s.cfg.Variant
 	steps := []struct {
 		step, verb, kind string
 		d                time.Duration
@@ -132,51 +117,46 @@ func (s *shop) reliefs() []relief {
 	}{
 		{"grind", "grinding", "grinder", s.cfg.Steps.Grind, true},
 		{"press", "pressing", "espresso", s.cfg.Steps.Press, true},
-		{"steam", "steaming", "steamer", s.cfg.Steps.Steam, s.drink.Steams()},
-		{"combine", "combining", "", s.cfg.Steps.Combine, s.drink.Combines()},
+		{"steam", "steaming", "steamer", s.cfg.Steps.Steam, drink.Steams()},
+		{"combine", "combining", "", s.cfg.Steps.Combine, drink.Combines()},
 	}
 	for _, st := range steps {
-		if !st.used || st.d <= 0 || s.mode.Family == "noop" {
+		if !st.used || st.d <= 0 || s.family.Shape.Holds == coffee.NoShop {
 			continue
 		}
 		// A step's relief is named by what is held while it runs, or by
 		// the step where nothing is (combining, all of ideal).
-		main := "step:" + st.step
-		switch {
-		case s.mode.Family == "locking" && (st.step != "combine" || !s.cfg.Variant.Split):
-			main = "kitchen"
-		case holds && st.kind != "":
-			main = st.kind
+		main := s.mode.Holder(st.step, v)
+		if main == "" {
+			main = "step:" + st.step
 		}
 		rs = append(rs, relief{kind: Shorter, change: st.verb + " 10 % faster", named: []string{main}, relieves: appendNew([]string{main}, "cpus"),
 			k: knobs{scale: map[string]float64{st.step: Faster}}})
 	}
-	if holds && s.mode.Family != "noop" {
-		for _, st := range steps[:3] {
-			if !st.used {
-				continue
-			}
-			n, lines := s.copies(st.kind), s.lines()
-			change := "another " + machineName(st.kind)
-			if n > 1 {
-				change = fmt.Sprintf("one more %s (%d → %d)", machineName(st.kind), n, n+1)
-			}
-			cost := Cost{Machines: lines}
-			if lines > 1 {
-				change = fmt.Sprintf("one more %s on each of the %d lines (%d → %d)", machineName(st.kind), lines, n*lines, (n+1)*lines)
-			}
-			if s.pipeline() {
-				cost.Goroutines = lines
-			}
-			rs = append(rs, relief{kind: Copy, change: change, named: []string{st.kind}, relieves: []string{st.kind},
-				cost: cost, k: knobs{copies: map[string]int{st.kind: 1}}})
+	for _, st := range steps[:3] {
+		if !st.used || s.mode.Holder(st.step, v) != st.kind {
+			continue // no machine of its own to copy
 		}
+		n, lines := s.copies(st.kind), s.mode.Lines()
+		change := "another " + machineName(st.kind)
+		if n > 1 {
+			change = fmt.Sprintf("one more %s (%d → %d)", machineName(st.kind), n, n+1)
+		}
+		cost := Cost{Machines: lines}
+		if lines > 1 {
+			change = fmt.Sprintf("one more %s on each of the %d lines (%d → %d)", machineName(st.kind), lines, n*lines, (n+1)*lines)
+		}
+		if s.family.Pipeline() {
+			cost.Goroutines = lines
+		}
+		rs = append(rs, relief{kind: Copy, change: change, named: []string{st.kind}, relieves: []string{st.kind},
+			cost: cost, k: knobs{copies: map[string]int{st.kind: 1}}})
 	}
-	if s.mode.Family == "locking" && !s.cfg.Variant.Split && s.cfg.Steps.Combine > 0 {
-		rs = append(rs, relief{kind: Split, change: "the kitchen lock held for less: combining outside it", named: []string{"kitchen"}, relieves: []string{"kitchen"},
+	if lock := s.mode.Holder("combine", v); lock != "" && drink.Combines() && s.cfg.Steps.Combine > 0 {
+		rs = append(rs, relief{kind: Split, change: s.label(lock) + " held for less: combining outside it", named: []string{lock}, relieves: []string{lock},
 			k: knobs{split: true}})
 	}
-	if s.pipeline() {
+	if s.family.Pipeline() {
 		for _, st := range steps[:3] {
 			if !st.used {
 				continue
@@ -188,7 +168,7 @@ func (s *shop) reliefs() []relief {
 			if cur == 0 {
 				change = fmt.Sprintf("a buffer of 1 in %s", s.label(ch))
 			}
-			chans := s.lines() // one channel into the stage a line, but one order queue for all
+			chans := s.mode.Lines() // one channel into the stage a line, but one order queue for all
 			if st.kind == "grinder" {
 				chans = 1
 			}
@@ -219,7 +199,7 @@ func (s *shop) describe(k knobs) string {
 	for _, kind := range []string{"grinder", "espresso", "steamer"} {
 		if k.copies[kind] > 0 {
 			what := format.Count(c.Variant.Copies.Kind(kind), machineName(kind))
-			if s.lines() > 1 {
+			if s.mode.Lines() > 1 {
 				what += " a line"
 			}
 			parts = append(parts, what)

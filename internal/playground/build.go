@@ -17,6 +17,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strings"
 
 	"github.com/brewput/brewput/coffee"
@@ -153,16 +154,43 @@ func SourceDir(ctx context.Context) (string, error) {
 	return "", errors.New("the playground's engine is built from brewput's source, which is not here: run it in a clone of " + Module + ", or after go install " + Module + "/cmd/brewput@latest")
 }
 
-// modes are the shop's modes as the page lists them.
-func modes() []map[string]any {
-	var out []map[string]any
+// Modes are the shop's modes as the page lists them: each family, and the
+// usual modes it offers to compare, the talk's first (the page opens on
+// them), as their families declare.
+type Modes struct {
+	Families []Family `json:"families"`
+	Talk     []string `json:"talk"`
+	Offered  []string `json:"offered"`
+}
+
+// Family is one of the page's families of modes.
+type Family struct {
+	Name    string `json:"name"`
+	Summary string `json:"summary"`
+	Param   string `json:"param"`
+	Races   bool   `json:"races"`
+}
+
+// ModesOffered are the modes the page lists.
+func ModesOffered() Modes {
+	var ms Modes
+	var others []string
 	for _, f := range coffee.Families() {
-		if f.Name == "noop" { // the harness's own cost, nothing to model
+		if f.Shape.Holds == coffee.NoShop { // the harness's own cost, nothing to model
 			continue
 		}
-		out = append(out, map[string]any{"name": f.Name, "summary": f.Summary, "param": f.Param(), "races": coffee.Mode{Family: f.Name}.Races()})
+		ms.Families = append(ms.Families, Family{f.Name, f.Summary, f.Param(), coffee.Mode{Family: f.Name}.Races()})
+		for _, u := range f.Usual {
+			name := coffee.Mode{Family: f.Name, N: u.N}.String()
+			if u.Talk {
+				ms.Talk = append(ms.Talk, name)
+			} else {
+				others = append(others, name)
+			}
+		}
 	}
-	return out
+	ms.Offered = slices.Concat(ms.Talk, others)
+	return ms
 }
 
 // colours are the report's palette (report/palette) as the page draws
@@ -197,7 +225,7 @@ func page(calName string, calJSON []byte, example string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	ms, err := json.Marshal(modes())
+	ms, err := json.Marshal(ModesOffered())
 	if err != nil {
 		return nil, err
 	}

@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"image/color"
 	"slices"
+
+	"github.com/brewput/brewput/coffee"
 )
 
 // Cycle is Tableau's category10 (matplotlib's and d3's default): the
@@ -28,24 +30,19 @@ func Cycle() []color.RGBA {
 	}
 }
 
-// Fixed is each usual mode's own colour, distinct among them: the talk's
-// eight (ideal, locking, finelocking, multi-2, linearpipe-0, -1 and -10,
-// multipipe-2), parsteam and multi-4. ideal, the data race kept as a
-// reference, is grey.
+// Fixed is each usual mode's own colour, as its family declares it
+// (coffee.Usual): a coffee.Colour names one of Cycle's ten.
 func Fixed() map[string]color.RGBA {
 	c := Cycle()
-	return map[string]color.RGBA{
-		"linearpipe-1":  c[0],
-		"finelocking":   c[1],
-		"multi-2":       c[2],
-		"locking":       c[3],
-		"linearpipe-0":  c[4],
-		"multipipe-2":   c[5],
-		"parsteam":      c[6],
-		"ideal":         c[7],
-		"multi-4":       c[8],
-		"linearpipe-10": c[9],
+	fixed := map[string]color.RGBA{}
+	for _, f := range coffee.Families() {
+		for _, u := range f.Usual {
+			if u.Colour != coffee.NoColour {
+				fixed[coffee.Mode{Family: f.Name, N: u.N}.String()] = c[u.Colour-coffee.Blue]
+			}
+		}
 	}
+	return fixed
 }
 
 // Modes gives each of modes a colour: a usual mode its fixed one; any

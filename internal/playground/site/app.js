@@ -6,7 +6,9 @@
 
 (() => {
   const $ = (id) => document.getElementById(id);
-  const MODES = JSON.parse($("modes").textContent);
+  // The shop's families, and its usual modes (coffee's declarations).
+  const SHOP = JSON.parse($("modes").textContent);
+  const MODES = SHOP.families;
   const CALIBRATION = $("calibration").textContent;
   const CAL_PATH = "/calibration.json";
   const YAML_PATH = "/model.yaml";
@@ -15,8 +17,8 @@
   const PALETTE = JSON.parse($("palette").textContent);
   // The talk's eight modes, in the order its last charts draw them; the
   // others the page offers after them.
-  const TALK = ["ideal", "locking", "finelocking", "multi-2", "linearpipe-0", "linearpipe-1", "linearpipe-10", "multipipe-2"];
-  const OFFERED = TALK.concat(["parsteam", "multi-4", "splitpipe-1"]);
+  const TALK = SHOP.talk;
+  const OFFERED = SHOP.offered;
   const STEPS = ["grind", "press", "steam", "latte", "jitter"];
   // A step's flag, where it is not named as in links: links keep "latte",
   // which the command line reads as --combine's older name.

@@ -1,0 +1,289 @@
+package coffee
+
+// Family is one family of modes, declared once: the real shop and its
+// model are built from its Drink and Shape, what a drink holds (the
+// model's bounds, the causal profile's reliefs) and what the shop is made
+// of (the footprint, advise's costs) follow from its Shape, advise tries
+// its Neighbours, and the report, the playground and help read its Group
+// and Usual modes.
+type Family struct {
+	Name    string // e.g. "multi"
+	Summary string // one line
+	Drink   Drink
+	Shape   Shape
+	// Group is where the report's small multiples draw its modes.
+	Group Group
+	// Usual are its modes that brewput's pages know by name.
+	Usual []Usual
+	// Neighbours are the modes one change of design away, which advise
+	// simulates beside the causal profile's reliefs.
+	Neighbours []Neighbour
+}
+
+// Families lists every family of modes, in the order of the talk: the one
+// registration of a mode. A family made of parts the shop has (see Shape)
+// needs nothing else; a new Shape needs its coffee file and its model file.
+func Families() []Family {
+	return []Family{
+		{Name: "ideal", Summary: "no synchronization at all: perfect scaling, and a data race (the lesson)",
+			Shape: Shape{Holds: Nothing}, Usual: []Usual{{Colour: Grey, Talk: true, Study: true}}},
+		{Name: "locking", Summary: "one lock around the whole kitchen for the whole latte",
+			Shape: Shape{Holds: KitchenLock}, Usual: []Usual{{Colour: Red, Talk: true, Study: true}},
+			Neighbours: []Neighbour{{Change: "a lock per machine instead of one for the kitchen", Family: "finelocking"}}},
+		{Name: "finelocking", Summary: "one lock per machine, held only during that machine's step",
+			Shape: Shape{Holds: MachineLocks}, Usual: []Usual{{Colour: Orange, Talk: true, Study: true}},
+			Neighbours: []Neighbour{{Change: "another copy of each machine", Family: "multi", N: 2},
+				{Change: "steam the milk while grinding and pressing", Family: "parsteam"}}},
+		{Name: "parsteam", Summary: "finelocking, with the milk steamed in its own goroutine in parallel with grind and press",
+			Shape: Shape{Holds: MachineLocks, Forked: true}, Usual: []Usual{{Colour: Pink, Study: true}},
+			Neighbours: []Neighbour{{Change: "another copy of each machine", Family: "multi", N: 2}}},
+		{Name: "americano", Summary: "finelocking without the steam step (combine still runs)",
+			Drink: Americano, Shape: Shape{Holds: MachineLocks}},
+		{Name: "espresso", Summary: "finelocking with grind and press only",
+			Drink: Espresso, Shape: Shape{Holds: MachineLocks}},
+		{Name: "multi", Summary: "N copies of each machine, handed out through a buffered channel of machines",
+			Shape: Shape{Holds: MachineLocks, N: MachineCopies}, Group: Replicas,
+			Usual:      []Usual{{N: 2, Colour: Green, Talk: true, Study: true}, {N: 4, Colour: Olive}},
+			Neighbours: []Neighbour{{Change: "another copy of each machine", Family: "multi", N: 1, PlusN: true}}},
+		{Name: "linearpipe", Summary: "a goroutine per machine connected by channels with buffer N; the customer hands in an order, waits, then combines",
+			Shape: Shape{Holds: Stages, N: ChannelBuffer}, Group: Pipelines,
+			Usual: []Usual{{N: 0, Colour: Purple, Talk: true, Study: true}, {N: 1, Colour: Blue, Talk: true, Study: true},
+				{N: 10, Colour: Cyan, Talk: true, Study: true}},
+			Neighbours: []Neighbour{{Change: "another line of machines", Family: "multipipe", N: 2},
+				{Change: "steam the milk on a branch of its own", Family: "splitpipe", PlusN: true}}},
+		{Name: "splitpipe", Summary: "a pipeline where steaming is a branch parallel to grind and press, channels with buffer N",
+			Shape: Shape{Holds: Stages, N: ChannelBuffer, Forked: true}, Group: Pipelines, Usual: []Usual{{N: 1}}},
+		{Name: "multipipe", Summary: "N copies of linearpipe-1 sharing one order queue",
+			Shape: Shape{Holds: Stages, N: PipelineCopies}, Group: Replicas,
+			Usual:      []Usual{{N: 2, Colour: Brown, Talk: true, Study: true}},
+			Neighbours: []Neighbour{{Change: "another line of machines", Family: "multipipe", N: 1, PlusN: true}}},
+		{Name: "americanopipe", Summary: "the pipeline form of americano: grind and press stages, channel buffer N, the customer combines",
+			Drink: Americano, Shape: Shape{Holds: Stages, N: ChannelBuffer}, Group: Pipelines},
+		{Name: "espressopipe", Summary: "the pipeline form of espresso: grind and press stages, channel buffer N",
+			Drink: Espresso, Shape: Shape{Holds: Stages, N: ChannelBuffer}, Group: Pipelines},
+		{Name: "noop", Summary: "does nothing: measures the harness itself",
+			Shape: Shape{Holds: NoShop}, Group: Others},
+	}
+}
+
+// Shape is how a family organizes the shop: what a drink holds while its
+// steps run, what N counts, and whether the milk is steamed beside the
+// coffee. Its combinations are the shops coffee and the model build.
+type Shape struct {
+	Holds Holds
+	N     Count
+	// Forked: the milk is steamed beside grinding and pressing, on a
+	// goroutine of the customer's (MachineLocks) or a branch of the pipeline
+	// (Stages); a latte only.
+	Forked bool
+}
+
+// Holds is what a drink holds while a step runs.
+type Holds int
+
+const (
+	NoShop       Holds = iota // no steps at all, the harness alone (noop)
+	Nothing                   // the machines, with no synchronization (ideal)
+	KitchenLock               // one lock around the kitchen for the whole drink
+	MachineLocks              // a lock per machine for its step, or a pool of copies
+	Stages                    // a goroutine per machine, orders passed on channels
+)
+
+// Count is what a family's N counts.
+type Count int
+
+const (
+	NoNumber       Count = iota
+	MachineCopies        // copies of each machine, in a pool
+	ChannelBuffer        // room in each channel into a stage
+	PipelineCopies       // whole pipelines, sharing one order queue, each channel's buffer 1
+)
+
+// Group is where the report's small multiples draw a family, in order.
+type Group int
+
+const (
+	Locks Group = iota // the locks, with ideal (no lock) as the baseline
+	Replicas
+	Pipelines
+	Others
+)
+
+// String is the group's title on the report's panels.
+func (g Group) String() string {
+	return [...]string{"Locks (and ideal, no lock)", "Replicas", "Pipelines", "Other modes"}[g]
+}
+
+// Usual is one of a family's modes that the pages know by name.
+type Usual struct {
+	N      int
+	Colour Colour // its own on the report and the playground alike
+	// Talk: one of the talk's eight modes, which the playground opens on;
+	// Study: in the default study. Every usual mode is offered by the
+	// playground.
+	Talk, Study bool
+}
+
+// Colour is a usual mode's own colour, one of the ten of the pages'
+// palette (report/palette's Cycle, in its order), by name; NoColour leaves
+// it a free one.
+type Colour int
+
+const (
+	NoColour Colour = iota
+	Blue
+	Orange
+	Green
+	Red
+	Purple
+	Brown
+	Pink
+	Grey
+	Olive
+	Cyan
+)
+
+// Neighbour is a mode one change of design away.
+type Neighbour struct {
+	Change string // what changes, in words: "another copy of each machine"
+	Family string
+	N      int
+	// PlusN: the neighbour's N is N more than the mode's own.
+	PlusN bool
+}
+
+// Of is the neighbour of mode m.
+func (n Neighbour) Of(m Mode) Mode {
+	if n.PlusN {
+		return Mode{Family: n.Family, N: m.N + n.N}
+	}
+	return Mode{Family: n.Family, N: n.N}
+}
+
+// FamilyOf is mode m's family; the zero Family if there is none.
+func FamilyOf(m Mode) Family {
+	for _, f := range Families() {
+		if f.Name == m.Family {
+			return f
+		}
+	}
+	return Family{}
+}
+
+// Param says what N means for the family's modes, or "" if it takes none.
+func (f Family) Param() string {
+	return [...]string{"", "copies of each machine", "channel buffer", "copies of the pipeline"}[f.Shape.N]
+}
+
+// minN is the least N the family takes.
+func (f Family) minN() int {
+	if f.Shape.N == ChannelBuffer {
+		return 0
+	}
+	return 1
+}
+
+// Pipeline reports whether the family's machines are stages with
+// channels between them: the one place that decides it.
+func (f Family) Pipeline() bool { return f.Shape.Holds == Stages }
+
+// Copies is how many of each machine mode m has (on each line).
+func (m Mode) Copies() int {
+	if FamilyOf(m).Shape.N == MachineCopies {
+		return m.N
+	}
+	return 1
+}
+
+// Lines is how many pipelines mode m has: 1 but for PipelineCopies.
+func (m Mode) Lines() int {
+	if FamilyOf(m).Shape.N == PipelineCopies {
+		return m.N
+	}
+	return 1
+}
+
+// Buffer is the room in mode m's channels into its stages.
+func (m Mode) Buffer() int {
+	switch FamilyOf(m).Shape.N {
+	case ChannelBuffer:
+		return m.N
+	case PipelineCopies:
+		return 1
+	}
+	return 0
+}
+
+// Parts is what a shop is built of: its machines over every line, the
+// locks (the kitchen's, or a locked machine's: a pool is a channel, not a
+// lock), the stages' goroutines and the slots in the channels into them
+// (one order queue for every line).
+type Parts struct{ Machines, Locks, Stages, Slots int }
+
+// Parts counts what mode m's shop, changed by v, is built of.
+func (m Mode) Parts(v Variant) Parts {
+	f := FamilyOf(m)
+	var p Parts
+	if f.Shape.Holds == KitchenLock {
+		p.Locks = 1
+	}
+	copies := v.Copies.Or(m.Copies())
+	for _, kind := range []string{"grinder", "espresso", "steamer"} {
+		if f.Shape.Holds == NoShop || kind == "steamer" && !f.Drink.Steams() {
+			continue
+		}
+		n := copies.Kind(kind) * m.Lines()
+		p.Machines += n
+		switch {
+		case f.Shape.Holds == MachineLocks && n == 1 && f.Shape.N != MachineCopies:
+			p.Locks++
+		case f.Pipeline():
+			chans := m.Lines()
+			if kind == "grinder" {
+				chans = 1
+			}
+			p.Stages += n
+			p.Slots += or(v.Buffers.Kind(kind), m.Buffer()) * chans
+		}
+	}
+	return p
+}
+
+// Holder is what a drink of mode m, changed by v, holds while its step
+// runs ("grind", "press", "steam" or "combine"): "kitchen", its kind of
+// machine ("grinder"), or "" for nothing. The causal profile relieves it.
+func (m Mode) Holder(step string, v Variant) string {
+	switch FamilyOf(m).Shape.Holds {
+	case KitchenLock:
+		if step != "combine" || !v.Split {
+			return "kitchen"
+		}
+	case MachineLocks, Stages:
+		return map[string]string{"grind": "grinder", "press": "espresso", "steam": "steamer"}[step]
+	}
+	return ""
+}
+
+// build makes mode m's shop, changed by v (checked), from its family's
+// Drink and Shape.
+func (m Mode) build(steps Steps, v Variant) Shop {
+	f := FamilyOf(m)
+	switch f.Shape.Holds {
+	case NoShop:
+		return noop{}
+	case Nothing:
+		return &ideal{kitchen: newKitchen(steps, f.Drink)}
+	case KitchenLock:
+		return newLocking(steps, f.Drink, v.Split)
+	case MachineLocks:
+		pooled := f.Shape.N == MachineCopies // multi-N: pools of N
+		s := newFineLocking(steps, f.Drink, v.Copies.Or(m.Copies()), pooled)
+		if f.Shape.Forked {
+			return &parSteam{s}
+		}
+		return s
+	case Stages:
+		return newPipeline(steps, f.Drink, m.Buffer(), m.Lines(), f.Shape.Forked, v)
+	}
+	panic("coffee: family " + f.Name + " has a shape no shop is built of")
+}

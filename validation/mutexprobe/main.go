@@ -18,8 +18,10 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/metrics"
+	"runtime/trace"
 	"strconv"
 	"strings"
 	"sync"
@@ -34,6 +36,7 @@ func main() {
 	procs := flag.String("procs", "2", "goroutine and P counts, comma-separated")
 	dur := flag.Duration("dur", 2*time.Second, "how long each probe runs")
 	modelCal := flag.String("model", "", "simulate under this calibration file instead of measuring")
+	traceDir := flag.String("trace", "", "write an execution trace of each count's first run, its n goroutines, to this folder")
 	flag.Parse()
 	var counts []int
 	for _, f := range strings.Split(*procs, ",") {
@@ -56,8 +59,12 @@ func main() {
 		return
 	}
 	for _, n := range counts {
-		for range *runs {
-			probe(n, *dur)
+		for r := range *runs {
+			var tr string
+			if *traceDir != "" && r == 0 {
+				tr = filepath.Join(*traceDir, fmt.Sprintf("mutex-%dp.trace", n))
+			}
+			probe(n, *dur, tr)
 		}
 	}
 }
@@ -76,8 +83,9 @@ func read() reading {
 	return reading{s[0].Value.Float64(), s[1].Value.Float64(), s[2].Value.Float64()}
 }
 
-// probe runs one goroutine alone, then n on n Ps, and prints what it saw.
-func probe(n int, dur time.Duration) {
+// probe runs one goroutine alone, then n on n Ps, and prints what it saw;
+// where tracePath is not "", it writes an execution trace of the n there.
+func probe(n int, dur time.Duration, tracePath string) {
 	runtime.GOMAXPROCS(n)
 	var mu sync.Mutex
 	var alone int64
@@ -96,6 +104,19 @@ func probe(n int, dur time.Duration) {
 	var stop atomic.Bool
 	var wg sync.WaitGroup
 	before := read()
+	if tracePath != "" {
+		f, err := os.Create(tracePath)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "mutexprobe: -trace: %v\n", err)
+			os.Exit(1)
+		}
+		defer f.Close()
+		if err := trace.Start(f); err != nil {
+			fmt.Fprintf(os.Stderr, "mutexprobe: -trace: %v\n", err)
+			os.Exit(1)
+		}
+		defer trace.Stop()
+	}
 	start = time.Now()
 	for i := range ops {
 		wg.Go(func() {

@@ -10,9 +10,9 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/internal/format"
-	"github.com/brewput/brewput/internal/host"
-	"github.com/brewput/brewput/internal/profile"
-	"github.com/brewput/brewput/internal/quiet"
+	"github.com/brewput/brewput/internal/measure/host"
+	"github.com/brewput/brewput/internal/measure/quiet"
+	"github.com/brewput/brewput/internal/measure/record"
 	"github.com/brewput/brewput/results"
 )
 
@@ -202,7 +202,7 @@ func Profiled(ctx context.Context, l Lab, cpus []int, dir string, progress func(
 	var points []results.Point
 	for _, n := range cpus {
 		base := filepath.Join(dir, fmt.Sprintf("%s-%dcpu", l.Info().Name, n))
-		session, err := profile.Start(base)
+		session, err := record.Start(base)
 		if err != nil {
 			return points, err
 		}
@@ -215,7 +215,7 @@ func Profiled(ctx context.Context, l Lab, cpus []int, dir string, progress func(
 		if err != nil {
 			return append(points, got...), err
 		}
-		waits, err := profile.SummarizeFile(files.Block, 0, profile.Options{})
+		waits, err := record.SummarizeFile(files.Block, 0, record.Options{})
 		if err != nil {
 			return append(points, got...), err
 		}

@@ -21,7 +21,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/brewput/brewput/explain/limits"
-	"github.com/brewput/brewput/internal/profile"
+	"github.com/brewput/brewput/internal/measure/record"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
 )
@@ -319,7 +319,7 @@ func checkPageInBrowser(t *testing.T, points []results.Point, opt Options) {
 		}
 		joined := strings.Join(kinds, "\n")
 		profiled := slices.ContainsFunc(points, func(p results.Point) bool {
-			_, err := os.Stat(profile.FilesFor(p.Profile).Trace)
+			_, err := os.Stat(record.FilesFor(p.Profile).Trace)
 			return p.Profile != "" && err == nil
 		})
 		if !strings.Contains(joined, "model (fifo)") || profiled && !strings.Contains(joined, "execution trace") {

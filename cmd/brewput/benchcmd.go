@@ -19,7 +19,7 @@ import (
 	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/internal/gobench"
-	"github.com/brewput/brewput/internal/host"
+	"github.com/brewput/brewput/internal/measure/host"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/results"

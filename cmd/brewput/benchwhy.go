@@ -17,7 +17,7 @@ import (
 	"github.com/brewput/brewput/internal/exitcode"
 	textfmt "github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/internal/gobench"
-	"github.com/brewput/brewput/internal/lockwatch"
+	"github.com/brewput/brewput/internal/measure/lockwatch"
 	"github.com/brewput/brewput/measure/sweep"
 )
 

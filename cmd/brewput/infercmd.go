@@ -16,7 +16,7 @@ import (
 
 	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/internal/format"
-	"github.com/brewput/brewput/internal/host"
+	"github.com/brewput/brewput/internal/measure/host"
 	"github.com/brewput/brewput/model/calibrate"
 	"github.com/brewput/brewput/model/infer"
 	"github.com/brewput/brewput/model/sim"

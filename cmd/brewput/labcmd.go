@@ -13,8 +13,8 @@ import (
 	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/internal/format"
-	"github.com/brewput/brewput/internal/host"
-	"github.com/brewput/brewput/internal/profile"
+	"github.com/brewput/brewput/internal/measure/host"
+	"github.com/brewput/brewput/internal/measure/record"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/lab/all"
 	"github.com/brewput/brewput/lab/chartspec"
@@ -77,7 +77,7 @@ func newLabRunCmd(e *env, l lab.Lab) *cobra.Command {
 				}
 			}
 			if cmd.Flags().Changed("profile") {
-				if err := profile.CheckDir(profDir); err != nil {
+				if err := record.CheckDir(profDir); err != nil {
 					return err
 				}
 			}

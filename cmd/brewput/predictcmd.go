@@ -13,7 +13,7 @@ import (
 
 	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/internal/gobench"
-	"github.com/brewput/brewput/internal/host"
+	"github.com/brewput/brewput/internal/measure/host"
 	"github.com/brewput/brewput/internal/study"
 	"github.com/brewput/brewput/results"
 )

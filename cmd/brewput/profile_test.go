@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/brewput/brewput/internal/quiet"
+	"github.com/brewput/brewput/internal/measure/quiet"
 	"github.com/brewput/brewput/internal/testkit"
 	"github.com/brewput/brewput/results"
 )

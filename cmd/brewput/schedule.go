@@ -10,7 +10,7 @@ import (
 	"github.com/brewput/brewput/coffee/shopsweep"
 	"github.com/brewput/brewput/explain/schedule"
 	"github.com/brewput/brewput/internal/cliflag"
-	"github.com/brewput/brewput/internal/host"
+	"github.com/brewput/brewput/internal/measure/host"
 	"github.com/brewput/brewput/internal/predict"
 	"github.com/brewput/brewput/results/analysis"
 )

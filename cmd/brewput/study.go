@@ -12,8 +12,8 @@ import (
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/coffee/shopsweep"
 	"github.com/brewput/brewput/internal/cliflag"
-	"github.com/brewput/brewput/internal/host"
-	"github.com/brewput/brewput/internal/profile"
+	"github.com/brewput/brewput/internal/measure/host"
+	"github.com/brewput/brewput/internal/measure/record"
 	"github.com/brewput/brewput/measure/burn"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
@@ -188,7 +188,7 @@ func (f *studyFlags) plan(fs *pflag.FlagSet, maxCPUs int) (*shopsweep.Batch, err
 		return nil, err
 	}
 	if fs.Changed("profile") {
-		if err := profile.CheckDir(f.profile); err != nil {
+		if err := record.CheckDir(f.profile); err != nil {
 			return nil, err
 		}
 	}

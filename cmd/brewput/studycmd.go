@@ -21,9 +21,9 @@ import (
 	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/internal/format"
-	"github.com/brewput/brewput/internal/host"
 	"github.com/brewput/brewput/internal/mainjob"
-	"github.com/brewput/brewput/internal/profile"
+	"github.com/brewput/brewput/internal/measure/host"
+	"github.com/brewput/brewput/internal/measure/record"
 	"github.com/brewput/brewput/internal/study"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/report"
@@ -203,7 +203,7 @@ func (f *variantFlags) plan(fs *pflag.FlagSet, prog *study.Program) (study.Plan,
 		return p, err
 	}
 	if fs.Changed("profile") {
-		return p, profile.CheckDir(f.profile)
+		return p, record.CheckDir(f.profile)
 	}
 	return p, nil
 }

@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/coffee"
-	"github.com/brewput/brewput/internal/profile"
+	"github.com/brewput/brewput/internal/measure/record"
 	"github.com/brewput/brewput/internal/testkit"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
@@ -52,7 +52,7 @@ func TestMeasureProfilesTheWindow(t *testing.T) {
 	if p.Profile != base {
 		t.Errorf("point's profile is %q, want %q", p.Profile, base)
 	}
-	files := profile.FilesFor(base)
+	files := record.FilesFor(base)
 	testkit.ParseProfiles(t, files.CPU, files.Block, files.Mutex)
 	if info, err := os.Stat(files.Trace); err != nil || info.Size() == 0 {
 		t.Errorf("trace %s: %v, %v; want a non-empty file", files.Trace, info, err)
@@ -64,7 +64,7 @@ func TestMeasureProfilesTheWindow(t *testing.T) {
 	var machineWaits int
 	for _, w := range p.Waits {
 		t.Logf("%-12s %8.3f ms %6d waits %7.4f ms/latte  %s", w.Kind, w.TotalMs, w.Count, w.PerOpMs, w.Site)
-		if strings.Contains(w.Site, "harness.watch") || strings.Contains(w.Site, "run.go") && w.Kind == profile.KindSelect {
+		if strings.Contains(w.Site, "harness.watch") || strings.Contains(w.Site, "run.go") && w.Kind == record.KindSelect {
 			t.Errorf("the harness's clock is among the waits: %+v", w)
 		}
 		if math.Abs(w.PerOpMs*float64(p.Ops)-w.TotalMs) > 1e-6*w.TotalMs {
@@ -79,7 +79,7 @@ func TestMeasureProfilesTheWindow(t *testing.T) {
 				continue
 			}
 			machineWaits++
-			if w.Kind != profile.KindMutex {
+			if w.Kind != record.KindMutex {
 				t.Errorf("%s: kind %q, want mutex", w.Site, w.Kind)
 			}
 			// The meter times each wait from asking for the lock until

@@ -16,7 +16,7 @@ import (
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/internal/format"
-	"github.com/brewput/brewput/internal/profile"
+	"github.com/brewput/brewput/internal/measure/record"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/calibrate"
 	"github.com/brewput/brewput/results"
@@ -245,7 +245,7 @@ func picture(points []results.Point, mode string, cpus int, why string, p result
 		}
 	}
 	if pr, ok := profiled(points, mode, cpus); ok {
-		path := profile.FilesFor(pr.Profile).Trace
+		path := record.FilesFor(pr.Profile).Trace
 		if _, err := os.Stat(path); err != nil {
 			notes = append(notes, fmt.Sprintf("the trace of the measured point, %s, is not at hand", path))
 		} else if t, err := ReadTrace(path, mode, cpus, span); err == nil {

@@ -12,7 +12,7 @@ import (
 
 	"github.com/brewput/brewput/explain/why"
 	"github.com/brewput/brewput/internal/format"
-	"github.com/brewput/brewput/internal/lockwatch"
+	"github.com/brewput/brewput/internal/measure/lockwatch"
 	"github.com/brewput/brewput/internal/study"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"

@@ -99,7 +99,7 @@ func tier(dir string) (int, bool) {
 		{"internal/hold", -1}, {"internal/race", -1},
 		{"results", 0},
 		{"measure", 1}, {"coffee", 1}, {"model", 1},
-		{"internal/host", 1}, {"internal/lockwatch", 1}, {"internal/profile", 1}, {"internal/quiet", 1},
+		{"internal/measure", 1},
 		{"lab", 2},
 		{"explain", 3},
 		{"report", 4},

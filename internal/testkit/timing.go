@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/brewput/brewput/internal/quiet"
+	"github.com/brewput/brewput/internal/measure/quiet"
 	"github.com/brewput/brewput/results"
 )
 

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/HdrHistogram/hdrhistogram-go"
-	"github.com/brewput/brewput/internal/quiet"
+	"github.com/brewput/brewput/internal/measure/quiet"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/measure/burn"
 	"github.com/brewput/brewput/measure/sweep"

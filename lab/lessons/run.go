@@ -12,8 +12,8 @@ import (
 
 	"github.com/brewput/brewput/coffee/shopsweep"
 	"github.com/brewput/brewput/internal/format"
-	brewhost "github.com/brewput/brewput/internal/host"
-	"github.com/brewput/brewput/internal/quiet"
+	brewhost "github.com/brewput/brewput/internal/measure/host"
+	"github.com/brewput/brewput/internal/measure/quiet"
 	"github.com/brewput/brewput/internal/race"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/lesson"

@@ -13,7 +13,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/brewput/brewput/internal/format"
-	"github.com/brewput/brewput/internal/profile"
+	"github.com/brewput/brewput/internal/measure/record"
 	"github.com/brewput/brewput/results"
 )
 
@@ -208,6 +208,6 @@ func (p *Progress) Finish(points []results.Point) {
 		return
 	}
 	fmt.Fprintf(p.w, "profiles of %s in %s (trace, cpu, block and mutex for each); open them with\n", format.Count(n, "point"), p.profile)
-	fmt.Fprintf(p.w, "  go tool trace %s\n", last+profile.TraceExt)
-	fmt.Fprintf(p.w, "  go tool pprof -top %s\n", last+profile.BlockExt)
+	fmt.Fprintf(p.w, "  go tool trace %s\n", last+record.TraceExt)
+	fmt.Fprintf(p.w, "  go tool pprof -top %s\n", last+record.BlockExt)
 }

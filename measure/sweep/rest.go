@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/internal/exitcode"
-	"github.com/brewput/brewput/internal/quiet"
+	"github.com/brewput/brewput/internal/measure/quiet"
 	"github.com/brewput/brewput/results"
 )
 

@@ -8,9 +8,9 @@ import (
 	"runtime"
 	"time"
 
-	"github.com/brewput/brewput/internal/host"
-	"github.com/brewput/brewput/internal/profile"
-	"github.com/brewput/brewput/internal/quiet"
+	"github.com/brewput/brewput/internal/measure/host"
+	"github.com/brewput/brewput/internal/measure/quiet"
+	"github.com/brewput/brewput/internal/measure/record"
 	"github.com/brewput/brewput/measure/harness"
 	"github.com/brewput/brewput/measure/meter"
 	"github.com/brewput/brewput/results"
@@ -48,15 +48,15 @@ func MeasureTarget(ctx context.Context, t Target, l Load) (results.Point, error)
 	}
 	// A profile's session starts before the meters are read and stops
 	// after, outside what they count.
-	var sess *profile.Session
-	var files profile.Files
+	var sess *record.Session
+	var files record.Files
 	var profErr error
 	var quiet0, quiet1 quiet.Sample // others' CPU use over the window
 	start := time.Now()
 	res, err := harness.Run(ctx, l.Load, t.Op, func(e harness.Edge) {
 		if e == harness.WindowStart {
 			if l.Profile != "" {
-				sess, profErr = profile.Start(l.Profile)
+				sess, profErr = record.Start(l.Profile)
 			}
 			readAll(before)
 			quiet0 = quiet.Take()
@@ -100,7 +100,7 @@ func MeasureTarget(ctx context.Context, t Target, l Load) (results.Point, error)
 		return p, nil
 	}
 	p.Profile = l.Profile
-	p.Waits, err = profile.SummarizeFile(files.Block, res.Ops, profile.Options{Ignore: harnessClock(), MinShare: profile.DefaultMinShare})
+	p.Waits, err = record.SummarizeFile(files.Block, res.Ops, record.Options{Ignore: harnessClock(), MinShare: record.DefaultMinShare})
 	return p, err
 }
 

@@ -3,7 +3,7 @@ package sweep
 import (
 	"time"
 
-	"github.com/brewput/brewput/internal/quiet"
+	"github.com/brewput/brewput/internal/measure/quiet"
 	"github.com/brewput/brewput/measure/harness"
 	"github.com/brewput/brewput/results"
 )

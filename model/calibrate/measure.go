@@ -11,8 +11,8 @@ import (
 
 	"errors"
 
-	"github.com/brewput/brewput/internal/host"
-	"github.com/brewput/brewput/internal/quiet"
+	"github.com/brewput/brewput/internal/measure/host"
+	"github.com/brewput/brewput/internal/measure/quiet"
 	"github.com/brewput/brewput/results"
 	"golang.org/x/perf/benchmath"
 )

@@ -276,7 +276,7 @@ func TestWatchedBenchmarks(t *testing.T) {
 		}
 	}
 	one := last["BenchmarkOne-1"]
-	if s := site(one, "one"); s.Func != "github.com/brewput/brewput/internal/lockwatch/testdata/watched.lockOne" || s.Kind != 1 || s.Members() != 1 {
+	if s := site(one, "one"); s.Func != "github.com/brewput/brewput/internal/measure/lockwatch/testdata/watched.lockOne" || s.Kind != 1 || s.Members() != 1 {
 		t.Errorf("BenchmarkOne's site: %+v (%d members), want lockOne's Mutex, one lock", s, s.Members())
 	} else {
 		within("BenchmarkOne's locks (sampled 1 in 256)", float64(s.Locks), 100000, 0.2)
@@ -328,7 +328,7 @@ func TestWatchedBenchmarks(t *testing.T) {
 	wr := last["BenchmarkWrapped-1"]
 	if a, b := site(wr, "wrappedA"), site(wr, "wrappedB"); a.Via() != fmt.Sprintf("(*wrap).Lock at watched_test.go:%d", lines["wrapper"]) ||
 		!strings.HasSuffix(a.Where(), fmt.Sprintf("watched_test.go:%d", lines["wrapper"])) || b.Via() != a.Via() ||
-		a.Func != "github.com/brewput/brewput/internal/lockwatch/testdata/watched.BenchmarkWrapped" {
+		a.Func != "github.com/brewput/brewput/internal/measure/lockwatch/testdata/watched.BenchmarkWrapped" {
 		t.Errorf("BenchmarkWrapped: sites %+v and %+v, want named at the calls to wrap.Lock, through it", a, b)
 	}
 	if gs := Groups(wr); len(gs) != 1 || len(gs[0].Sites) != 2 || strings.Count(gs[0].Target(), ",") != 0 || gs[0].Via() != site(wr, "wrappedA").Via() {

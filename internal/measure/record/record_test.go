@@ -1,4 +1,4 @@
-package profile
+package record
 
 import (
 	"bytes"
@@ -168,9 +168,9 @@ func TestSessionProfilesTheWindow(t *testing.T) {
 		t.Errorf("no %s wait at a site with %q", kind, text)
 		return results.Wait{}
 	}
-	grinder := find(KindMutex, "hold(&grinder, d, &gw) in profile.contend.func1 at profile/profile_test.go:")
-	steamer := find(KindMutex, "hold(&steamer, d, &sw) in profile.contend.func1 at profile/profile_test.go:")
-	ch := find(KindChanReceive, "<-ch in profile.starve.func1 at profile/profile_test.go:")
+	grinder := find(KindMutex, "hold(&grinder, d, &gw) in record.contend.func1 at record/record_test.go:")
+	steamer := find(KindMutex, "hold(&steamer, d, &sw) in record.contend.func1 at record/record_test.go:")
+	ch := find(KindChanReceive, "<-ch in record.starve.func1 at record/record_test.go:")
 	for _, c := range []struct {
 		name string
 		w    results.Wait

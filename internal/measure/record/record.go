@@ -1,4 +1,4 @@
-// Package profile records what a measured window did and answers where
+// Package record records what a measured window did and answers where
 // its goroutines waited.
 //
 // Start, at the window's start, begins an execution trace and a CPU
@@ -15,7 +15,7 @@
 // the window); it leaves out the wait for a CPU after waking, spinning,
 // sleep and system calls, which the trace and a machine's meter show.
 // Profiling costs something: compare points measured the same way.
-package profile
+package record
 
 import (
 	"bytes"

@@ -1,4 +1,4 @@
-package profile
+package record
 
 import (
 	"bytes"
@@ -144,7 +144,7 @@ func TestSummarizeNamesTheSites(t *testing.T) {
 		// but not the main goroutine's.
 		{one(at{"runtime.chanrecv1", "/go/src/runtime/chan.go", 1, 0}, at{"runtime.(*wakeableSleep).sleep", "/go/src/runtime/trace.go", 1, 0}, at{"runtime.traceStartReadCPU.func1", "/go/src/runtime/tracecpu.go", 56, 0}), 2, 200 * ms},
 		{one(at{"runtime.chanrecv1", "/go/src/runtime/chan.go", 1, 0}, at{"compress/flate.NewWriter", "/go/src/compress/flate/deflate.go", 1, 0}, at{"runtime/pprof.profileWriter", "/go/src/runtime/pprof/pprof.go", 1, 0}), 2, 200 * ms},
-		{one(at{"runtime.chanrecv1", "/go/src/runtime/chan.go", 1, 0}, at{"runtime/trace.Start", "/go/src/runtime/trace/trace.go", 1, 0}, at{mod + "internal/profile.Start", "/nowhere/internal/profile/profile.go", 1, 0}, at{mod + "sweep.Measure", "/nowhere/sweep/measure.go", 1, 0}, at{"runtime.main", "/go/src/runtime/proc.go", 1, 0}), 2, 200 * ms},
+		{one(at{"runtime.chanrecv1", "/go/src/runtime/chan.go", 1, 0}, at{"runtime/trace.Start", "/go/src/runtime/trace/trace.go", 1, 0}, at{mod + "internal/measure/record.Start", "/nowhere/internal/measure/record/record.go", 1, 0}, at{mod + "sweep.Measure", "/nowhere/sweep/measure.go", 1, 0}, at{"runtime.main", "/go/src/runtime/proc.go", 1, 0}), 2, 200 * ms},
 		{one(at{"runtime.chanrecv1", "/go/src/runtime/chan.go", 1, 0}, at{mod + "x.main", "/nowhere/x/x.go", 3, 0}, at{"runtime.main", "/go/src/runtime/proc.go", 1, 0}), 1, 5 * ms},
 		// Two tiny waits, folded.
 		{one(at{"runtime.chanrecv1", "/go/src/runtime/chan.go", 1, 0}, at{mod + "x.tiny", "/nowhere/x/x.go", 1, 0}), 1, time.Microsecond},

@@ -1,11 +1,11 @@
-package profile_test
+package record_test
 
 import (
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/brewput/brewput/internal/profile"
+	"github.com/brewput/brewput/internal/measure/record"
 	"github.com/brewput/brewput/internal/testkit"
 )
 
@@ -13,11 +13,11 @@ import (
 // trace; a second session fails, saying so, and leaves no files.
 func TestStartRefusesASecondSession(t *testing.T) {
 	dir := t.TempDir()
-	s, err := profile.Start(filepath.Join(dir, "a"))
+	s, err := record.Start(filepath.Join(dir, "a"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	second, err := profile.Start(filepath.Join(dir, "b"))
+	second, err := record.Start(filepath.Join(dir, "b"))
 	if err == nil {
 		second.Abort()
 		t.Fatal("a second session started beside the first")
@@ -42,7 +42,7 @@ func TestStartRefusesASecondSession(t *testing.T) {
 // one can start after it.
 func TestAbortLeavesNothing(t *testing.T) {
 	dir := t.TempDir()
-	s, err := profile.Start(filepath.Join(dir, "x"))
+	s, err := record.Start(filepath.Join(dir, "x"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +54,7 @@ func TestAbortLeavesNothing(t *testing.T) {
 	if _, err := s.Stop(); err == nil {
 		t.Error("Stop after Abort succeeded")
 	}
-	again, err := profile.Start(filepath.Join(dir, "y"))
+	again, err := record.Start(filepath.Join(dir, "y"))
 	if err != nil {
 		t.Fatalf("no session could start after an aborted one: %v", err)
 	}
@@ -66,7 +66,7 @@ func TestStartChecksTheBase(t *testing.T) {
 	bases := testkit.BadProfileBases(t, dir)
 	bases[""] = "want a path that names the files"
 	for base, want := range bases {
-		s, err := profile.Start(base)
+		s, err := record.Start(base)
 		if err == nil {
 			s.Abort()
 			t.Errorf("Start(%q) succeeded", base)

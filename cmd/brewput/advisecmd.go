@@ -10,7 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/brewput/brewput/internal/measure/host"
-	"github.com/brewput/brewput/internal/predict"
+	"github.com/brewput/brewput/internal/run/predict"
 	"github.com/brewput/brewput/model/blueprint"
 	"github.com/brewput/brewput/report/text"
 )

@@ -16,8 +16,8 @@ import (
 	"github.com/brewput/brewput/explain/why"
 	"github.com/brewput/brewput/internal/exitcode"
 	textfmt "github.com/brewput/brewput/internal/format"
-	"github.com/brewput/brewput/internal/gobench"
 	"github.com/brewput/brewput/internal/measure/lockwatch"
+	"github.com/brewput/brewput/internal/run/gobench"
 	"github.com/brewput/brewput/measure/sweep"
 )
 

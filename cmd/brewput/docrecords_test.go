@@ -17,7 +17,7 @@ import (
 	"github.com/brewput/brewput/coffee/shopsweep"
 	"github.com/brewput/brewput/explain/compare"
 	"github.com/brewput/brewput/explain/why"
-	"github.com/brewput/brewput/internal/predict"
+	"github.com/brewput/brewput/internal/run/predict"
 	"github.com/brewput/brewput/lab/lessons"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/lesson"

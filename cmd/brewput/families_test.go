@@ -10,7 +10,7 @@ import (
 
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/explain/limits"
-	"github.com/brewput/brewput/internal/playground"
+	"github.com/brewput/brewput/internal/run/playground"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/report/palette"
 	"github.com/brewput/brewput/results"

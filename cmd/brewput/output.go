@@ -7,7 +7,7 @@ import (
 
 	"github.com/brewput/brewput/explain/limits"
 	"github.com/brewput/brewput/internal/exitcode"
-	"github.com/brewput/brewput/internal/outfile"
+	"github.com/brewput/brewput/internal/run/outfile"
 	"github.com/brewput/brewput/results"
 )
 

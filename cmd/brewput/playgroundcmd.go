@@ -14,9 +14,9 @@ import (
 	"github.com/brewput/brewput/internal/atomicfile"
 	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/internal/format"
-	"github.com/brewput/brewput/internal/mainjob"
-	"github.com/brewput/brewput/internal/playground"
-	"github.com/brewput/brewput/internal/predict"
+	"github.com/brewput/brewput/internal/run/mainjob"
+	"github.com/brewput/brewput/internal/run/playground"
+	"github.com/brewput/brewput/internal/run/predict"
 )
 
 func newPlaygroundCmd(e *env) *cobra.Command {

@@ -12,9 +12,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/brewput/brewput/internal/exitcode"
-	"github.com/brewput/brewput/internal/gobench"
 	"github.com/brewput/brewput/internal/measure/host"
-	"github.com/brewput/brewput/internal/study"
+	"github.com/brewput/brewput/internal/run/gobench"
+	"github.com/brewput/brewput/internal/run/studyjob"
 	"github.com/brewput/brewput/results"
 )
 
@@ -28,7 +28,7 @@ func newPredictCmd(e *env) *cobra.Command {
 			fs := cmd.Flags()
 			var err error
 			cfg := gobench.Config{Packages: pkgs, Bench: bench, Count: count, Benchtime: benchtime, Locks: true, Log: e.stderr}
-			f := study.Predict{JSON: format == "json", Unseen: "taken while its timer ran"}
+			f := studyjob.Predict{JSON: format == "json", Unseen: "taken while its timer ran"}
 			switch {
 			case from != "" && len(pkgs)+len(goFlags) > 0:
 				return fmt.Errorf("--from %s: reads what was measured; give no package or go test flags", from)
@@ -93,7 +93,7 @@ func newPredictCmd(e *env) *cobra.Command {
 			if f.JSON {
 				out = nil // the points are written as benchmarks' below
 			}
-			predicted, notPredicted, err := study.PredictFrom(cmd.Context(), name, f, asStudy, out, e.stderr)
+			predicted, notPredicted, err := studyjob.PredictFrom(cmd.Context(), name, f, asStudy, out, e.stderr)
 			if err != nil || !f.JSON {
 				return err
 			}

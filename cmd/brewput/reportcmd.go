@@ -10,7 +10,7 @@ import (
 	"github.com/brewput/brewput/explain/compare"
 	"github.com/brewput/brewput/explain/scaling"
 	"github.com/brewput/brewput/internal/cliflag"
-	"github.com/brewput/brewput/internal/mainjob"
+	"github.com/brewput/brewput/internal/run/mainjob"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/report/text"

@@ -13,7 +13,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/brewput/brewput/coffee/shopsweep"
-	"github.com/brewput/brewput/internal/outfile"
+	"github.com/brewput/brewput/internal/run/outfile"
 	"github.com/brewput/brewput/results"
 )
 

@@ -11,7 +11,7 @@ import (
 	"github.com/brewput/brewput/explain/schedule"
 	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/internal/measure/host"
-	"github.com/brewput/brewput/internal/predict"
+	"github.com/brewput/brewput/internal/run/predict"
 	"github.com/brewput/brewput/results/analysis"
 )
 

@@ -8,7 +8,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/brewput/brewput/internal/mainjob"
+	"github.com/brewput/brewput/internal/run/mainjob"
 )
 
 // builtPlayground is the one site brewput playground writes in this test

@@ -21,10 +21,10 @@ import (
 	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/internal/exitcode"
 	"github.com/brewput/brewput/internal/format"
-	"github.com/brewput/brewput/internal/mainjob"
 	"github.com/brewput/brewput/internal/measure/host"
 	"github.com/brewput/brewput/internal/measure/record"
-	"github.com/brewput/brewput/internal/study"
+	"github.com/brewput/brewput/internal/run/mainjob"
+	"github.com/brewput/brewput/internal/run/studyjob"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/results"
@@ -45,7 +45,7 @@ func newStudyCmd(e *env) *cobra.Command {
 			case len(args) == 0 || strings.HasPrefix(args[0], "-"):
 				return errors.New("study: give the study program's package first, such as brewput study ./examples/cache/study --cpus 1,2")
 			}
-			prog, remove, err := study.Build(cmd.Context(), args[0])
+			prog, remove, err := studyjob.Build(cmd.Context(), args[0])
 			if err != nil {
 				return err
 			}
@@ -57,7 +57,7 @@ func newStudyCmd(e *env) *cobra.Command {
 
 // runStudy runs the command of prog's study that args, PKG first, give,
 // in a tree of its own whose errors name the study.
-func runStudy(ctx context.Context, e *env, prog *study.Program, args []string) error {
+func runStudy(ctx context.Context, e *env, prog *studyjob.Program, args []string) error {
 	root, node := &cobra.Command{Use: "brewput"}, &cobra.Command{Use: "study"}
 	root.AddCommand(node)
 	node.AddCommand(studyCmds(e, prog, args[0]))
@@ -91,7 +91,7 @@ const studyTable = "a row per variant and CPU count, the median of its runs"
 // studyCmds is the command PKG (use) of prog's study, which measures and
 // writes the report, with run, report, compare, fit, why, predict and
 // list.
-func studyCmds(e *env, prog *study.Program, use string) *cobra.Command {
+func studyCmds(e *env, prog *studyjob.Program, use string) *cobra.Command {
 	vf := &variantFlags{}
 	var out string
 	var full func() (bool, error)
@@ -147,7 +147,7 @@ func studyCmds(e *env, prog *study.Program, use string) *cobra.Command {
 	return cmd
 }
 
-func studyRunCmd(e *env, prog *study.Program) *cobra.Command {
+func studyRunCmd(e *env, prog *studyjob.Program) *cobra.Command {
 	vf := &variantFlags{}
 	var format, outFile string
 	cmd := &cobra.Command{
@@ -185,8 +185,8 @@ func (f *variantFlags) register(fs *pflag.FlagSet) {
 }
 
 // plan checks every flag before anything is measured.
-func (f *variantFlags) plan(fs *pflag.FlagSet, prog *study.Program) (study.Plan, error) {
-	p := study.Plan{Count: f.count, Profile: f.profile}
+func (f *variantFlags) plan(fs *pflag.FlagSet, prog *studyjob.Program) (studyjob.Plan, error) {
+	p := studyjob.Plan{Count: f.count, Profile: f.profile}
 	var err error
 	if p.Variants, err = prog.ParseVariants("variants", f.variants); err != nil {
 		return p, err
@@ -208,9 +208,9 @@ func (f *variantFlags) plan(fs *pflag.FlagSet, prog *study.Program) (study.Plan,
 	return p, nil
 }
 
-func studyWhyCmd(e *env, prog *study.Program, use string) *cobra.Command {
+func studyWhyCmd(e *env, prog *studyjob.Program, use string) *cobra.Command {
 	var variant, cpus, format, noisy string
-	w := study.Why{Load: sweep.Load{Load: results.Load{Dur: 300 * time.Millisecond, Warmup: 100 * time.Millisecond}}}
+	w := studyjob.Why{Load: sweep.Load{Load: results.Load{Dur: 300 * time.Millisecond, Warmup: 100 * time.Millisecond}}}
 	cmd := &cobra.Command{
 		Use:     "why",
 		Short:   "Find what limits a variant, stretching each lock and channel",
@@ -254,7 +254,7 @@ func studyWhyCmd(e *env, prog *study.Program, use string) *cobra.Command {
 				return err
 			}
 			s, runErr := prog.Why(cmd.Context(), w, e.stderr)
-			var none *study.NoParts
+			var none *studyjob.NoParts
 			if errors.As(runErr, &none) {
 				fmt.Fprintln(e.stdout, none.Error()+".")
 				return nil
@@ -308,7 +308,7 @@ func writeStretches(e *env, s *why.Stretches, outFormat string, runErr error, co
 // stoppedLate reports whether err says a why stopped at --within, and if
 // so says it: a line after a table, else on stderr.
 func stoppedLate(e *env, outFormat string, err error) bool {
-	var late *study.OutOfTime
+	var late *studyjob.OutOfTime
 	if !errors.As(err, &late) {
 		return false
 	}
@@ -320,10 +320,10 @@ func stoppedLate(e *env, outFormat string, err error) bool {
 	return true
 }
 
-func studyPredictCmd(e *env, prog *study.Program, use string) *cobra.Command {
+func studyPredictCmd(e *env, prog *studyjob.Program, use string) *cobra.Command {
 	var variants, cpus, measure, format string
 	mf := &modelFlags{measure: e.calibrateCosts}
-	p := study.Predict{Plan: study.Plan{Load: sweep.Load{Load: results.Load{Dur: time.Second, Warmup: 200 * time.Millisecond}}, Retry: sweep.DefaultRetry()}}
+	p := studyjob.Predict{Plan: studyjob.Plan{Load: sweep.Load{Load: results.Load{Dur: time.Second, Warmup: 200 * time.Millisecond}}, Retry: sweep.DefaultRetry()}}
 	cmd := &cobra.Command{
 		Use:   "predict",
 		Short: "Predict each variant on more CPUs, checked against its runs",

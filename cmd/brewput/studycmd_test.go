@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/brewput/brewput/internal/study"
+	"github.com/brewput/brewput/internal/run/studyjob"
 	"github.com/brewput/brewput/results"
 )
 
@@ -23,7 +23,7 @@ const cacheStudy = "../../examples/cache/study"
 // program built already ran the same go build.
 var builtCacheStudy struct {
 	once   sync.Once
-	prog   *study.Program
+	prog   *studyjob.Program
 	remove func()
 	err    error
 }
@@ -31,10 +31,10 @@ var builtCacheStudy struct {
 // buildCache is the example study, built once for the test process, for
 // a test's commands: as built now, so that a why's --within counts from
 // the test's start, not the build's.
-func buildCache(t *testing.T) *study.Program {
+func buildCache(t *testing.T) *studyjob.Program {
 	t.Helper()
 	b := &builtCacheStudy
-	b.once.Do(func() { b.prog, b.remove, b.err = study.Build(context.Background(), cacheStudy) })
+	b.once.Do(func() { b.prog, b.remove, b.err = studyjob.Build(context.Background(), cacheStudy) })
 	if b.err != nil {
 		t.Fatal(b.err)
 	}
@@ -52,7 +52,7 @@ func removeCacheStudy() {
 }
 
 // inStudy runs brewput study PKG args with prog built already.
-func inStudy(ctx context.Context, prog *study.Program, args ...string) (code int, stdout, stderr string) {
+func inStudy(ctx context.Context, prog *studyjob.Program, args ...string) (code int, stdout, stderr string) {
 	var out syncBuffer
 	errOut := syncBuffer{columns: unwrapped}
 	code = inStudyTo(ctx, prog, &out, &errOut, args...)
@@ -60,7 +60,7 @@ func inStudy(ctx context.Context, prog *study.Program, args ...string) (code int
 }
 
 // inStudyTo is inStudy writing to stdout and stderr as it goes.
-func inStudyTo(ctx context.Context, prog *study.Program, stdout, stderr io.Writer, args ...string) int {
+func inStudyTo(ctx context.Context, prog *studyjob.Program, stdout, stderr io.Writer, args ...string) int {
 	e := &env{stdin: strings.NewReader(""), stdout: stdout, stderr: stderr}
 	defer e.release()
 	return e.exit(ctx, runStudy(ctx, e, prog, append([]string{cacheStudy}, args...)))

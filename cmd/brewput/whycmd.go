@@ -13,7 +13,7 @@ import (
 	"github.com/brewput/brewput/explain/compare"
 	"github.com/brewput/brewput/explain/why"
 	"github.com/brewput/brewput/internal/exitcode"
-	"github.com/brewput/brewput/internal/predict"
+	"github.com/brewput/brewput/internal/run/predict"
 )
 
 func newWhyCmd(e *env) *cobra.Command {

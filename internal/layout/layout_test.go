@@ -103,8 +103,7 @@ func tier(dir string) (int, bool) {
 		{"lab", 2},
 		{"explain", 3},
 		{"report", 4},
-		{"internal/mainjob", 5}, {"internal/predict", 5}, {"internal/study", 5}, {"internal/gobench", 5},
-		{"internal/playground", 5}, {"internal/outfile", 5}, {"internal/testkit", 5},
+		{"internal/run", 5}, {"internal/testkit", 5},
 		{"cmd", 6}, {"internal/testsummary", 6}, {"internal/layout", 6},
 		{"examples", 7},
 	}
@@ -164,7 +163,7 @@ func TestReportOnlyRenders(t *testing.T) {
 		t.Skip("runs go list")
 	}
 	for _, dep := range deps(t, "./report/...") {
-		for _, banned := range []string{module + "model", module + "explain", module + "internal/predict"} {
+		for _, banned := range []string{module + "model", module + "explain", module + "internal/run/predict"} {
 			if dep == banned || strings.HasPrefix(dep, banned+"/") {
 				t.Errorf("./report/... reaches %s: the report renders an analysis, it does not make one", dep)
 			}
@@ -292,7 +291,7 @@ func TestKitWall(t *testing.T) {
 		}
 	}
 	banned := []string{"github.com/spf13/cobra", "github.com/spf13/pflag", "google.golang.org/grpc", "github.com/syndtr/goleveldb", "github.com/chromedp/",
-		"gonum.org/", module + "coffee", module + "lab", module + "model", module + "explain", module + "report", module + "internal/predict"}
+		"gonum.org/", module + "coffee", module + "lab", module + "model", module + "explain", module + "report", module + "internal/run/predict"}
 	for _, pkg := range []string{"./measure/...", "./examples/cache/study"} {
 		for _, dep := range deps(t, pkg) {
 			for _, b := range banned {

@@ -1,4 +1,4 @@
-package study
+package studyjob
 
 import (
 	"cmp"
@@ -12,7 +12,7 @@ import (
 
 	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/internal/format"
-	"github.com/brewput/brewput/internal/predict"
+	"github.com/brewput/brewput/internal/run/predict"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/blueprint"
 	"github.com/brewput/brewput/report/text"

@@ -1,8 +1,8 @@
-// Package study is brewput study's work on a user's study program
+// Package studyjob is brewput study's work on a user's study program
 // (package measure/study): build it, measure its variants' points in
 // child processes restricted to their CPUs, find what limits a variant by
 // experiment (why) and model each from its meters (predict).
-package study
+package studyjob
 
 import (
 	"bytes"

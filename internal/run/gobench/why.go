@@ -13,7 +13,7 @@ import (
 	"github.com/brewput/brewput/explain/why"
 	"github.com/brewput/brewput/internal/format"
 	"github.com/brewput/brewput/internal/measure/lockwatch"
-	"github.com/brewput/brewput/internal/study"
+	"github.com/brewput/brewput/internal/run/studyjob"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
 )
@@ -98,7 +98,7 @@ func (b *Built) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches, 
 	if err := b.one(ctx, w.CPUs); err != nil {
 		return nil, err
 	}
-	start := study.Begin(log, fmt.Sprintf("%s on %s", b.cfg.bench(), format.Count(w.CPUs, "CPU")), "", w.Count, w.MaxCount, w.Within, w.Since, &w.Retry)
+	start := studyjob.Begin(log, fmt.Sprintf("%s on %s", b.cfg.bench(), format.Count(w.CPUs, "CPU")), "", w.Count, w.MaxCount, w.Within, w.Since, &w.Retry)
 	began := time.Now()
 	first, err := run("as it is", lockwatch.NoStretch)
 	if err != nil {
@@ -150,11 +150,11 @@ func (b *Built) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches, 
 			format.Percent(minShare, 0), 1/minUses, strings.Join(left, "; ")))
 	}
 	control := fmt.Sprintf("%.2f outside", float64(s.Control.Extra))
-	err = study.Rounds(s, study.RoundsPlan{Count: w.Count, MaxCount: w.MaxCount, Within: w.Within, Start: start, PerRun: perRun}, log, func(i int) (results.Point, error) {
+	err = studyjob.Rounds(s, studyjob.RoundsPlan{Count: w.Count, MaxCount: w.MaxCount, Within: w.Within, Start: start, PerRun: perRun}, log, func(i int) (results.Point, error) {
 		switch i {
-		case study.AsItIs:
+		case studyjob.AsItIs:
 			return run("as it is", lockwatch.NoStretch)
-		case study.TheControl:
+		case studyjob.TheControl:
 			return run(fmt.Sprintf("control, %v before every lock", s.Control.Extra), control)
 		}
 		// The stretched runs count as their own: the same iterations,

@@ -1,4 +1,4 @@
-package study
+package studyjob
 
 import (
 	"context"
@@ -11,7 +11,7 @@ import (
 	"github.com/brewput/brewput/explain/analyze"
 	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/internal/exitcode"
-	"github.com/brewput/brewput/internal/predict"
+	"github.com/brewput/brewput/internal/run/predict"
 	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"

@@ -1,4 +1,4 @@
-package study
+package studyjob
 
 import (
 	"context"
@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/explain/verdict"
-	"github.com/brewput/brewput/internal/predict"
+	"github.com/brewput/brewput/internal/run/predict"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"

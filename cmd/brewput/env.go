@@ -13,7 +13,7 @@ import (
 	"github.com/brewput/brewput/explain/analyze"
 	"github.com/brewput/brewput/internal/atomicfile"
 	"github.com/brewput/brewput/internal/exitcode"
-	"github.com/brewput/brewput/internal/hold"
+	"github.com/brewput/brewput/internal/run/outfile"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/model/calibrate"
 	"github.com/brewput/brewput/results"
@@ -34,7 +34,7 @@ type env struct {
 	lessonsTiny bool
 	// holds are the outputs this run writes, held from other runs until
 	// it ends (see package hold).
-	holds []*hold.Hold
+	holds []*outfile.Hold
 	// progress, where set, starts showing on stderr how far a study's
 	// simulation has got (see lateBar): done takes the points so far,
 	// finish clears what it showed. nil where stderr is read whole, as in
@@ -64,7 +64,7 @@ func (e *env) hold(path string) error {
 	if err := replaceable(path); err != nil {
 		return err
 	}
-	h, err := hold.Take(path)
+	h, err := outfile.Take(path)
 	if err != nil {
 		return fmt.Errorf("--out %w", err)
 	}

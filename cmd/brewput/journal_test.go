@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/brewput/brewput/internal/hold"
+	"github.com/brewput/brewput/internal/run/outfile"
 	"github.com/brewput/brewput/internal/testkit"
 	"github.com/brewput/brewput/results"
 )
@@ -57,7 +57,7 @@ func noStrays(t *testing.T, dir string) {
 		if output, ok := strings.CutSuffix(name, ".brewput-hold"); ok {
 			// The hold of a killed run, which no process can remove: it
 			// must hold nothing.
-			h, err := hold.Take(filepath.Join(dir, strings.TrimPrefix(output, ".")))
+			h, err := outfile.Take(filepath.Join(dir, strings.TrimPrefix(output, ".")))
 			if err != nil {
 				t.Errorf("the hold %s left in %s blocks the next run: %v", name, dir, err)
 			}

@@ -96,7 +96,7 @@ func tier(dir string) (int, bool) {
 		tier   int
 	}{
 		{"internal/atomicfile", -1}, {"internal/cliflag", -1}, {"internal/exitcode", -1}, {"internal/format", -1},
-		{"internal/hold", -1}, {"internal/race", -1},
+		{"internal/race", -1},
 		{"results", 0},
 		{"measure", 1}, {"coffee", 1}, {"model", 1},
 		{"internal/measure", 1},

@@ -1,6 +1,7 @@
 // Package outfile is where a run's points go as they come: a results file,
 // whose journal holds each point as soon as it exists, stdout, or a report
-// folder's journal.
+// folder's journal; and the hold (Take) that keeps a second brewput
+// process from writing the same output.
 package outfile
 
 import (

@@ -1,8 +1,4 @@
-// Package hold keeps two brewput processes from writing the same output:
-// a run holds the file or folder it will write before it measures, and a
-// second is refused, told who holds it. The hold is a lock on a file
-// beside the output, which the kernel releases however the process ends.
-package hold
+package outfile
 
 import (
 	"fmt"
@@ -14,7 +10,11 @@ import (
 	"github.com/brewput/brewput/internal/atomicfile"
 )
 
-// Hold is this process's claim on one output.
+// Hold is this process's claim on one output, which keeps two brewput
+// processes from writing it: a run holds the file or folder it will write
+// before it measures, and a second is refused, told who holds it. The
+// hold is a lock on a file beside the output, which the kernel releases
+// however the process ends.
 type Hold struct {
 	// Path is the output held, as given.
 	Path string
@@ -39,8 +39,8 @@ func (e *Held) Error() string {
 	return fmt.Sprintf("%s is being written by %s; give another --out, or wait for it to finish", e.Path, who)
 }
 
-// FileOf is the lock file of the output at path: beside it, hidden.
-func FileOf(path string) string {
+// HoldFile is the lock file of the output at path: beside it, hidden.
+func HoldFile(path string) string {
 	clean := filepath.Clean(path)
 	return filepath.Join(filepath.Dir(clean), "."+filepath.Base(clean)+".brewput-hold")
 }
@@ -53,7 +53,7 @@ func FileOf(path string) string {
 // whose lock file is one (planted to aim the lock's writes elsewhere), is
 // refused, so that a run writes only where its --out names.
 func Take(path string) (*Hold, error) {
-	h := &Hold{Path: path, file: FileOf(path)}
+	h := &Hold{Path: path, file: HoldFile(path)}
 	if fi, err := os.Lstat(path); err == nil && fi.Mode()&os.ModeSymlink != 0 {
 		target, _ := os.Readlink(path)
 		return nil, fmt.Errorf("%s: is a symbolic link (to %s); brewput writes nothing through a link: give the path it points to", path, target)

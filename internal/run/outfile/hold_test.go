@@ -1,4 +1,4 @@
-package hold
+package outfile
 
 import (
 	"bufio"
@@ -54,7 +54,7 @@ func TestTakeRefusesASecondHolder(t *testing.T) {
 	}
 	h.Release()
 	h.Release() // again: nothing
-	if _, err := os.Stat(FileOf(out)); !errors.Is(err, os.ErrNotExist) {
+	if _, err := os.Stat(HoldFile(out)); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("Release left the lock file: %v", err)
 	}
 	again, err := Take(out)
@@ -68,14 +68,14 @@ func TestTakeRefusesASecondHolder(t *testing.T) {
 // holds nothing.
 func TestTakeOverALeftLockFile(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "r.json")
-	if err := os.WriteFile(FileOf(out), []byte("999999999\nbrewput run --out r.json\n"), 0o644); err != nil {
+	if err := os.WriteFile(HoldFile(out), []byte("999999999\nbrewput run --out r.json\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	h, err := Take(out)
 	if err != nil {
 		t.Fatalf("a lock file no process holds blocked Take: %v", err)
 	}
-	b, _ := os.ReadFile(FileOf(out))
+	b, _ := os.ReadFile(HoldFile(out))
 	if !strings.HasPrefix(string(b), strconv.Itoa(os.Getpid())+"\n") {
 		t.Errorf("the lock file says %q, not this process", b)
 	}
@@ -153,7 +153,7 @@ func TestTakeRefusesLinks(t *testing.T) {
 		t.Errorf("Take of a link: %v, want it refused", err)
 	}
 	planted := filepath.Join(dir, "o.json")
-	if err := os.Symlink(victim, FileOf(planted)); err != nil {
+	if err := os.Symlink(victim, HoldFile(planted)); err != nil {
 		t.Fatal(err)
 	}
 	if h, err := Take(planted); err == nil || !strings.Contains(err.Error(), "lock file") {

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/brewput/brewput/internal/race"
+	"github.com/brewput/brewput/internal/base/race"
 	"github.com/brewput/brewput/measure/harness"
 	"github.com/brewput/brewput/results"
 	"go.uber.org/goleak"

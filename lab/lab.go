@@ -14,7 +14,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/brewput/brewput/internal/cliflag"
+	"github.com/brewput/brewput/internal/base/cliflag"
 	"github.com/brewput/brewput/lab/chartspec"
 	"github.com/brewput/brewput/results"
 )

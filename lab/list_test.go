@@ -7,7 +7,7 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/brewput/brewput/internal/exitcode"
+	"github.com/brewput/brewput/internal/base/exitcode"
 )
 
 // A lab's run that ends cancelled is an interruption, one that fails a

@@ -9,7 +9,7 @@ import (
 	"runtime"
 	"time"
 
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/internal/measure/host"
 	"github.com/brewput/brewput/internal/measure/quiet"
 	"github.com/brewput/brewput/internal/measure/record"

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/coffee"
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/format"
 )
 
 // Footprint is what simulating a configuration takes, estimated before

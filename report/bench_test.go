@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/brewput/brewput/internal/race"
+	"github.com/brewput/brewput/internal/base/race"
 	"github.com/brewput/brewput/report/palette"
 	"github.com/brewput/brewput/results"
 )

@@ -11,7 +11,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"

@@ -11,8 +11,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/brewput/brewput/internal/atomicfile"
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/atomicfile"
+	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/lab/chartspec"
 	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"

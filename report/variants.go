@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/brewput/brewput/coffee"
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results/analysis"
 )

@@ -14,7 +14,7 @@ import (
 
 	"golang.org/x/perf/benchfmt"
 
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/format"
 )
 
 // ReadBench reads Go benchmark output: WriteBench's lines come back as points

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/format"
 )
 
 // Column is a number measured on every point, with all that JSON, CSV, the

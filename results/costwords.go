@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/format"
 )
 
 // CostsWords says the runtime costs a model runs with as a reader knows

@@ -12,7 +12,7 @@ import (
 	"slices"
 	"time"
 
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/format"
 )
 
 // Schema is the version of the results format this brewput writes:

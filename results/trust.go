@@ -5,7 +5,7 @@ import (
 	"math"
 	"strings"
 
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/format"
 )
 
 // Trust is what a reader must know of a point before believing its numbers.

@@ -17,7 +17,6 @@ import (
 
 	"github.com/brewput/brewput/explain/analyze"
 	"github.com/brewput/brewput/explain/verdict"
-	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/internal/measure/host"
 	"github.com/brewput/brewput/internal/run/gobench"
 	"github.com/brewput/brewput/measure/sweep"
@@ -127,12 +126,12 @@ func goTestCommand(use, short string, run func(cmd *cobra.Command, pkgs, goFlags
 		RunE: func(cmd *cobra.Command, args []string) error {
 			fs := cmd.Flags()
 			if err := fs.Parse(goSpelled(fs, args)); err != nil {
-				return cliflag.Explain(err)
+				return explainFlag(err)
 			}
 			if help, _ := fs.GetBool("help"); help {
 				return cmd.Help()
 			}
-			if err := cliflag.CheckFinite(fs); err != nil {
+			if err := checkFinite(fs); err != nil {
 				return err
 			}
 			pkgs, goFlags := fs.Args(), []string(nil)

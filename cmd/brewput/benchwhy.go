@@ -14,8 +14,8 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/brewput/brewput/explain/why"
-	"github.com/brewput/brewput/internal/exitcode"
-	textfmt "github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/exitcode"
+	textfmt "github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/internal/measure/lockwatch"
 	"github.com/brewput/brewput/internal/run/gobench"
 	"github.com/brewput/brewput/measure/sweep"

@@ -18,9 +18,8 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/brewput/brewput/explain/analyze"
-	"github.com/brewput/brewput/internal/cliflag"
-	"github.com/brewput/brewput/internal/exitcode"
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/exitcode"
+	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )
@@ -70,8 +69,8 @@ func didYouMean(cmd *cobra.Command, err error) error {
 func finishRoot(root *cobra.Command, e *env) {
 	root.SetOut(e.stdout)
 	root.SetErr(e.stderr)
-	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error { return cliflag.Explain(didYouMean(cmd, err)) })
-	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error { return cliflag.CheckFinite(cmd.Flags()) }
+	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error { return explainFlag(didYouMean(cmd, err)) })
+	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error { return checkFinite(cmd.Flags()) }
 	root.CompletionOptions.DisableDefaultCmd = true
 	root.SuggestionsMinimumDistance = 2 // "did you mean model?" for modle
 	// Flags' help wraps to the width of the terminal the help goes to.

@@ -11,8 +11,8 @@ import (
 
 	"github.com/brewput/brewput/coffee/shopsweep"
 	"github.com/brewput/brewput/explain/analyze"
-	"github.com/brewput/brewput/internal/atomicfile"
-	"github.com/brewput/brewput/internal/exitcode"
+	"github.com/brewput/brewput/internal/base/atomicfile"
+	"github.com/brewput/brewput/internal/base/exitcode"
 	"github.com/brewput/brewput/internal/run/outfile"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/model/calibrate"

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/brewput/brewput/internal/race"
+	"github.com/brewput/brewput/internal/base/race"
 )
 
 // example is one command shown in a doc with its output: the lines after

@@ -14,8 +14,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/brewput/brewput/internal/exitcode"
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/exitcode"
+	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/internal/measure/host"
 	"github.com/brewput/brewput/model/calibrate"
 	"github.com/brewput/brewput/model/infer"

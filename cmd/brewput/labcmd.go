@@ -11,8 +11,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/brewput/brewput/explain/verdict"
-	"github.com/brewput/brewput/internal/cliflag"
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/cliflag"
+	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/internal/measure/host"
 	"github.com/brewput/brewput/internal/measure/record"
 	"github.com/brewput/brewput/lab"

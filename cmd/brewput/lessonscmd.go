@@ -12,8 +12,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/brewput/brewput/internal/cliflag"
-	"github.com/brewput/brewput/internal/exitcode"
+	"github.com/brewput/brewput/internal/base/cliflag"
+	"github.com/brewput/brewput/internal/base/exitcode"
 	"github.com/brewput/brewput/lab/lessons"
 	"github.com/brewput/brewput/results/lesson"
 )

@@ -11,7 +11,7 @@ import (
 	"os"
 	"syscall"
 
-	"github.com/brewput/brewput/internal/exitcode"
+	"github.com/brewput/brewput/internal/base/exitcode"
 )
 
 func main() {

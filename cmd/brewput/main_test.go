@@ -14,7 +14,7 @@ import (
 
 	"go.uber.org/goleak"
 
-	"github.com/brewput/brewput/internal/exitcode"
+	"github.com/brewput/brewput/internal/base/exitcode"
 )
 
 // Exit statuses the tests expect (see package exitcode).

@@ -12,9 +12,9 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/brewput/brewput/coffee/shopsweep"
-	"github.com/brewput/brewput/internal/cliflag"
-	"github.com/brewput/brewput/internal/exitcode"
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/cliflag"
+	"github.com/brewput/brewput/internal/base/exitcode"
+	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/internal/measure/host"
 	"github.com/brewput/brewput/internal/run/predict"
 	"github.com/brewput/brewput/model"

@@ -11,8 +11,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/brewput/brewput/internal/cliflag"
-	"github.com/brewput/brewput/internal/exitcode"
+	"github.com/brewput/brewput/internal/base/exitcode"
 	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results/analysis"
 )
@@ -81,9 +80,9 @@ func runPlayground(args []string, e *env) int {
 			if errors.Is(err, pflag.ErrHelp) {
 				return nil
 			}
-			return cliflag.Explain(err)
+			return explainFlag(err)
 		}
-		if err := cliflag.CheckFinite(fs); err != nil {
+		if err := checkFinite(fs); err != nil {
 			return err
 		}
 		return run()

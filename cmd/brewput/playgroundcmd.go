@@ -11,9 +11,9 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/brewput/brewput/internal/atomicfile"
-	"github.com/brewput/brewput/internal/exitcode"
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/atomicfile"
+	"github.com/brewput/brewput/internal/base/exitcode"
+	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/internal/run/mainjob"
 	"github.com/brewput/brewput/internal/run/playground"
 	"github.com/brewput/brewput/internal/run/predict"

@@ -11,7 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/brewput/brewput/internal/exitcode"
+	"github.com/brewput/brewput/internal/base/exitcode"
 	"github.com/brewput/brewput/internal/measure/host"
 	"github.com/brewput/brewput/internal/run/gobench"
 	"github.com/brewput/brewput/internal/run/studyjob"

@@ -9,7 +9,6 @@ import (
 
 	"github.com/brewput/brewput/explain/compare"
 	"github.com/brewput/brewput/explain/scaling"
-	"github.com/brewput/brewput/internal/cliflag"
 	"github.com/brewput/brewput/internal/run/mainjob"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/report"
@@ -23,7 +22,7 @@ func newReportCmd(e *env) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "report FILE...",
 		Short: "Render the report from saved results files, without measuring",
-		Args:  cliflag.NeedFiles("report", "brewput-report/results.json"),
+		Args:  needFiles("report", "brewput-report/results.json"),
 		RunE: func(cmd *cobra.Command, files []string) error {
 			fullTable, err := full()
 			if err != nil {
@@ -43,7 +42,7 @@ func newReportCmd(e *env) *cobra.Command {
 		},
 	}
 	cmd.Flags().StringVar(&out, "out", defaultReportDir, "folder to write the report to")
-	full = cliflag.Table(cmd.Flags(), compactTable)
+	full = tableFlag(cmd.Flags(), compactTable)
 	registerPlayground(cmd.Flags(), &playground)
 	return cmd
 }
@@ -91,7 +90,7 @@ func newFitCmd(e *env) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "fit FILE...",
 		Short: "Fit a scalability law (linear, Amdahl's, USL) to each mode",
-		Args:  cliflag.NeedFiles("fit", "brewput-report/results.json"),
+		Args:  needFiles("fit", "brewput-report/results.json"),
 		RunE: func(cmd *cobra.Command, files []string) error {
 			if by != scaling.ByCPUs && by != scaling.ByPar {
 				return fmt.Errorf("--by: unknown axis %q; accepted: %s (throughput against CPUs), %s (against customers)", by, scaling.ByCPUs, scaling.ByPar)
@@ -115,4 +114,15 @@ func newFitCmd(e *env) *cobra.Command {
 	cmd.Flags().StringVar(&by, "by", scaling.ByCPUs, "fit throughput against cpus or par (customers)")
 	cmd.Flags().StringVar(&format, "format", "table", "output format: table or json (JSON Lines)")
 	return cmd
+}
+
+// needFiles is the Args of a command, named what, that reads results
+// files: it wants at least one, such as example.
+func needFiles(what, example string) cobra.PositionalArgs {
+	return func(_ *cobra.Command, args []string) error {
+		if len(args) == 0 {
+			return fmt.Errorf("%s needs at least one results file, such as %s", what, example)
+		}
+		return nil
+	}
 }

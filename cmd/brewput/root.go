@@ -16,9 +16,8 @@ import (
 
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/coffee/shopsweep"
-	"github.com/brewput/brewput/internal/atomicfile"
-	"github.com/brewput/brewput/internal/cliflag"
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/atomicfile"
+	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/internal/run/mainjob"
 	"github.com/brewput/brewput/internal/run/predict"
 	"github.com/brewput/brewput/lab"
@@ -96,7 +95,7 @@ func newRoot(e *env) *cobra.Command {
 	root.Flags().Bool("version", false, "print brewput's module version and the Go version it was built with") // cobra's, without its -v
 	sf.register(root.Flags(), time.Second, 200*time.Millisecond)
 	root.Flags().StringVar(&out, "out", defaultReportDir, "folder to write the report to")
-	full = cliflag.Table(root.Flags(), compactTable)
+	full = tableFlag(root.Flags(), compactTable)
 	root.Flags().StringVar(&labs, "labs", "", "also run these labs (comma-separated, or all; see brewput lab list) with their defaults on the study's CPU counts, each with its section in the report")
 	root.Flags().BoolVar(&withLessons, "lessons", false, "also measure the seeds' claims, as brewput lessons --quick (about a minute), and put their verdicts in the report")
 	root.Flags().BoolVar(&withPredict, "predict", true, fmt.Sprintf("add the model's predictions (go policy) for 1 to %d CPUs to the report", predictCPUs()))

@@ -9,7 +9,7 @@ import (
 
 	"github.com/brewput/brewput/coffee/shopsweep"
 	"github.com/brewput/brewput/explain/schedule"
-	"github.com/brewput/brewput/internal/cliflag"
+	"github.com/brewput/brewput/internal/base/cliflag"
 	"github.com/brewput/brewput/internal/measure/host"
 	"github.com/brewput/brewput/internal/run/predict"
 	"github.com/brewput/brewput/results/analysis"

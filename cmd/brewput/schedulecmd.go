@@ -9,7 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/brewput/brewput/explain/schedule"
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results/analysis"

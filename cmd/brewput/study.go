@@ -11,7 +11,7 @@ import (
 
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/coffee/shopsweep"
-	"github.com/brewput/brewput/internal/cliflag"
+	"github.com/brewput/brewput/internal/base/cliflag"
 	"github.com/brewput/brewput/internal/measure/host"
 	"github.com/brewput/brewput/internal/measure/record"
 	"github.com/brewput/brewput/measure/burn"

@@ -18,9 +18,9 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/brewput/brewput/internal/cliflag"
-	"github.com/brewput/brewput/internal/exitcode"
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/cliflag"
+	"github.com/brewput/brewput/internal/base/exitcode"
+	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/internal/measure/host"
 	"github.com/brewput/brewput/internal/measure/record"
 	"github.com/brewput/brewput/internal/run/mainjob"
@@ -127,7 +127,7 @@ func studyCmds(e *env, prog *studyjob.Program, use string) *cobra.Command {
 	}
 	vf.register(cmd.Flags())
 	cmd.Flags().StringVar(&out, "out", prog.Name+"-report", "folder to write the report to")
-	full = cliflag.Table(cmd.Flags(), studyTable)
+	full = tableFlag(cmd.Flags(), studyTable)
 	rep := newReportCmd(e)
 	setDefault(rep.Flags(), "out", prog.Name+"-report", rep.Flags().Lookup("out").Usage)
 	rep.Flags().Lookup("format").Usage = cmd.Flags().Lookup("format").Usage

@@ -12,7 +12,7 @@ import (
 
 	"github.com/brewput/brewput/explain/compare"
 	"github.com/brewput/brewput/explain/why"
-	"github.com/brewput/brewput/internal/exitcode"
+	"github.com/brewput/brewput/internal/base/exitcode"
 	"github.com/brewput/brewput/internal/run/predict"
 )
 

@@ -11,7 +11,7 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/brewput/brewput/coffee"
-	"github.com/brewput/brewput/internal/race"
+	"github.com/brewput/brewput/internal/base/race"
 	"github.com/brewput/brewput/internal/testkit"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"

@@ -13,7 +13,7 @@ import (
 	"github.com/brewput/brewput/explain/scaling"
 	"github.com/brewput/brewput/explain/schedule"
 	"github.com/brewput/brewput/explain/verdict"
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"

@@ -9,7 +9,7 @@ import (
 
 	"golang.org/x/perf/benchmath"
 
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/stats"
 )

@@ -7,7 +7,7 @@ import (
 	"math"
 	"slices"
 
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"

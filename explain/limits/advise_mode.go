@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"github.com/brewput/brewput/coffee"
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/blueprint"
 )

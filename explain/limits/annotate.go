@@ -6,7 +6,7 @@ import (
 	"math"
 	"time"
 
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
 )

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/sim"
 	"github.com/brewput/brewput/results"

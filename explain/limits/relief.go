@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"maps"
 
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/format"
 )
 
 // knobs are what a relief turns; reliefs combine by merging them.

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/coffee"
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/model"
 )
 

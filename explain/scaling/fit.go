@@ -14,7 +14,7 @@ import (
 	"strings"
 
 	"github.com/brewput/brewput/explain/scaling/usl"
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
 )

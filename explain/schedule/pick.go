@@ -15,7 +15,7 @@ import (
 
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/explain/verdict"
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/internal/measure/record"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/calibrate"

@@ -11,7 +11,7 @@ import (
 
 	"golang.org/x/exp/trace"
 
-	"github.com/brewput/brewput/internal/atomicfile"
+	"github.com/brewput/brewput/internal/base/atomicfile"
 	"github.com/brewput/brewput/results/analysis"
 )
 

@@ -85,21 +85,22 @@ func labs(t *testing.T, ps map[string]*pkg) []string {
 // tier places a package in the pipeline: scenario → harness → results →
 // explanation → report, with the engine beside the scenarios and the
 // CLI's orchestration on top. A package imports only packages of its own
-// tier or an earlier one. Under internal/, the foundations (files
-// written whole, numbers formatted, exit codes, flags) come before
-// everything and import only the standard library and each other; the
-// measuring helpers sit beside measure/; the orchestration of commands
-// between report and cmd. Every package has a tier.
+// tier or an earlier one. internal/ holds one room per tier it serves, so
+// that a package placed in a room has its tier: internal/base, the
+// foundations (files written whole, numbers formatted, exit codes, flags),
+// before everything, importing only the standard library and each other
+// (TestBaseIsStandard); internal/measure, the measuring helpers, beside
+// measure/; internal/run, the orchestration of commands, between report
+// and cmd, with the test kit; and the tests' own tools after cmd. Every
+// package has a tier.
 func tier(dir string) (int, bool) {
 	tiers := []struct {
 		prefix string
 		tier   int
 	}{
-		{"internal/atomicfile", -1}, {"internal/cliflag", -1}, {"internal/exitcode", -1}, {"internal/format", -1},
-		{"internal/race", -1},
+		{"internal/base", -1},
 		{"results", 0},
-		{"measure", 1}, {"coffee", 1}, {"model", 1},
-		{"internal/measure", 1},
+		{"measure", 1}, {"coffee", 1}, {"model", 1}, {"internal/measure", 1},
 		{"lab", 2},
 		{"explain", 3},
 		{"report", 4},
@@ -121,6 +122,26 @@ func TestEveryPackageHasATier(t *testing.T) {
 	for dir := range packages(t) {
 		if _, ok := tier(dir); !ok && dir != "." {
 			t.Errorf("%s has no tier: place it in tier()", dir)
+		}
+	}
+}
+
+// TestBaseIsStandard: the foundations import only the standard library
+// (golang.org/x/sys, its system calls, counted in) and each other, so that
+// any package, the kit's lightest included, may use them.
+func TestBaseIsStandard(t *testing.T) {
+	for dir, p := range packages(t) {
+		if !strings.HasPrefix(dir, "internal/base/") {
+			continue
+		}
+		for _, f := range p.files {
+			for _, imp := range f.Imports {
+				path, _ := strconv.Unquote(imp.Path.Value)
+				first, _, _ := strings.Cut(path, "/")
+				if strings.Contains(first, ".") && !strings.HasPrefix(path, module+"internal/base/") && !strings.HasPrefix(path, "golang.org/x/sys/") {
+					t.Errorf("%s imports %s: a foundation imports only the standard library and internal/base", dir, path)
+				}
+			}
 		}
 	}
 }
@@ -260,7 +281,7 @@ func TestNoLabByName(t *testing.T) {
 // the CPU burner and the benchmark helpers need nothing beyond the
 // standard library but the HDR histogram; the results file (and the
 // harness, which takes its results.Load) adds golang.org/x/perf, whose
-// benchfmt reads and writes Go's benchmark format, and internal/format,
+// benchfmt reads and writes Go's benchmark format, and internal/base/format,
 // which needs only the standard library; a study program links no
 // command-line library (brewput study gives it its commands), and no RPC
 // stack, database, browser, lab, model, explanation or report; nor does
@@ -282,7 +303,7 @@ func TestKitWall(t *testing.T) {
 		{"./measure/bench", light},
 		{"./results", withPerf},
 		{"./results/lesson", withPerf},
-		{"./internal/format", nil},
+		{"./internal/base/format", nil},
 	} {
 		for _, dep := range deps(t, c.pkg) {
 			if !slices.ContainsFunc(c.allowed, func(a string) bool { return strings.HasPrefix(dep, a) }) {
@@ -305,7 +326,7 @@ func TestKitWall(t *testing.T) {
 
 // deps lists the packages pkg depends on, itself included, that are
 // neither in the standard library nor brewput's measurement kit, results
-// and internal/format; brewput's other packages are listed too.
+// and internal/base/format; brewput's other packages are listed too.
 func deps(t *testing.T, pkg string) []string {
 	t.Helper()
 	cmd := exec.Command("go", "list", "-deps", "-f", "{{if not .Standard}}{{.ImportPath}}{{end}}", pkg)
@@ -316,7 +337,7 @@ func deps(t *testing.T, pkg string) []string {
 	}
 	var list []string
 	for _, line := range strings.Fields(string(out)) {
-		if rest, ok := strings.CutPrefix(line, module); ok && (strings.HasPrefix(rest, "measure/") || strings.HasPrefix(rest, "results") || rest == "internal/format") {
+		if rest, ok := strings.CutPrefix(line, module); ok && (strings.HasPrefix(rest, "measure/") || strings.HasPrefix(rest, "results") || rest == "internal/base/format") {
 			continue
 		}
 		list = append(list, line)

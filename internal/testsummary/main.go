@@ -18,7 +18,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/format"
 )
 
 // event is a line of go test -json (cmd/test2json).

@@ -14,8 +14,8 @@ import (
 	"go.uber.org/goleak"
 	"google.golang.org/grpc/mem"
 
-	"github.com/brewput/brewput/internal/format"
-	"github.com/brewput/brewput/internal/race"
+	"github.com/brewput/brewput/internal/base/format"
+	"github.com/brewput/brewput/internal/base/race"
 	"github.com/brewput/brewput/internal/testkit"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"

@@ -9,7 +9,7 @@ import (
 
 	"github.com/HdrHistogram/hdrhistogram-go"
 
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"

@@ -14,7 +14,7 @@ import (
 
 	"github.com/HdrHistogram/hdrhistogram-go"
 
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/internal/measure/quiet"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/measure/sweep"

@@ -11,10 +11,10 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/coffee/shopsweep"
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/format"
+	"github.com/brewput/brewput/internal/base/race"
 	brewhost "github.com/brewput/brewput/internal/measure/host"
 	"github.com/brewput/brewput/internal/measure/quiet"
-	"github.com/brewput/brewput/internal/race"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/lesson"
 	"github.com/brewput/brewput/results/stats"

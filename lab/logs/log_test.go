@@ -13,7 +13,7 @@ import (
 	"github.com/syndtr/goleveldb/leveldb"
 	"go.uber.org/goleak"
 
-	"github.com/brewput/brewput/internal/race"
+	"github.com/brewput/brewput/internal/base/race"
 )
 
 // TestMain checks with goleak, after all tests, that every writer and

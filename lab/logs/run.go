@@ -6,7 +6,7 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/format"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/HdrHistogram/hdrhistogram-go"
-	"github.com/brewput/brewput/internal/atomicfile"
+	"github.com/brewput/brewput/internal/base/atomicfile"
 	"github.com/brewput/brewput/internal/measure/quiet"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/measure/sweep"

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/internal/testkit"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/results"

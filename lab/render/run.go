@@ -9,8 +9,8 @@ import (
 	"runtime"
 	"time"
 
-	"github.com/brewput/brewput/internal/atomicfile"
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/atomicfile"
+	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"

@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/brewput/brewput/internal/race"
+	"github.com/brewput/brewput/internal/base/race"
 	"github.com/brewput/brewput/results"
 )
 

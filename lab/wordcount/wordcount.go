@@ -15,7 +15,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/lab/chartspec"
 
 	"github.com/brewput/brewput/lab"

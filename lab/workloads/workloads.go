@@ -9,7 +9,7 @@ import (
 	"context"
 	_ "embed"
 	"fmt"
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/format"
 	"runtime"
 	"slices"
 	"strings"

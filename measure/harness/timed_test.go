@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/brewput/brewput/internal/race"
+	"github.com/brewput/brewput/internal/base/race"
 	"github.com/brewput/brewput/internal/testkit"
 	"github.com/brewput/brewput/measure/harness"
 	"github.com/brewput/brewput/results"

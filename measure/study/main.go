@@ -9,7 +9,7 @@ import (
 	"runtime/debug"
 	"strings"
 
-	"github.com/brewput/brewput/internal/exitcode"
+	"github.com/brewput/brewput/internal/base/exitcode"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
 )

@@ -16,7 +16,7 @@ import (
 
 	"go.uber.org/goleak"
 
-	"github.com/brewput/brewput/internal/exitcode"
+	"github.com/brewput/brewput/internal/base/exitcode"
 	"github.com/brewput/brewput/measure/meter"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"

@@ -9,7 +9,7 @@ import (
 	"os"
 	"time"
 
-	"github.com/brewput/brewput/internal/exitcode"
+	"github.com/brewput/brewput/internal/base/exitcode"
 	"github.com/brewput/brewput/internal/measure/quiet"
 	"github.com/brewput/brewput/results"
 )

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/format"
 
 	"gopkg.in/yaml.v3"
 )

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/format"
 )
 
 // WriteTable writes the costs as a small table, each with its median, its

@@ -24,7 +24,7 @@ import (
 	"slices"
 	"time"
 
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/calibrate"
 	"github.com/brewput/brewput/model/sim"

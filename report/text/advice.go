@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/results/analysis"
 )
 

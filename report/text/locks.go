@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/measure/meter"
 	"github.com/brewput/brewput/results"
 )

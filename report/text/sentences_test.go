@@ -3,7 +3,7 @@ package text
 import (
 	"fmt"
 
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/results/analysis"
 )
 

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/results/analysis"
 )
 

@@ -8,7 +8,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/results/analysis"
 )
 

@@ -2,7 +2,7 @@ package text
 
 import (
 	"cmp"
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/format"
 	"slices"
 	"strings"
 	"testing"

@@ -32,7 +32,7 @@ import (
 
 	"github.com/google/pprof/profile"
 
-	"github.com/brewput/brewput/internal/atomicfile"
+	"github.com/brewput/brewput/internal/base/atomicfile"
 )
 
 // The extensions of a session's files, after its base path.

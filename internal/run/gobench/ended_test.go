@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/brewput/brewput/internal/exitcode"
+	"github.com/brewput/brewput/internal/base/exitcode"
 	"github.com/brewput/brewput/results"
 )
 

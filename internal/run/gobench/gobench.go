@@ -28,10 +28,10 @@ import (
 
 	"golang.org/x/perf/benchfmt"
 
-	"github.com/brewput/brewput/internal/atomicfile"
-	"github.com/brewput/brewput/internal/cliflag"
-	"github.com/brewput/brewput/internal/exitcode"
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/atomicfile"
+	"github.com/brewput/brewput/internal/base/cliflag"
+	"github.com/brewput/brewput/internal/base/exitcode"
+	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/internal/measure/host"
 	"github.com/brewput/brewput/internal/measure/lockwatch"
 	"github.com/brewput/brewput/internal/measure/quiet"

@@ -6,7 +6,7 @@ import (
 	"io"
 	"slices"
 
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/results"
 )
 

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/explain/why"
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/internal/measure/lockwatch"
 	"github.com/brewput/brewput/internal/run/studyjob"
 	"github.com/brewput/brewput/measure/sweep"

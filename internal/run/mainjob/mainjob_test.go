@@ -16,7 +16,7 @@ import (
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/coffee/shopsweep"
 	"github.com/brewput/brewput/explain/analyze"
-	"github.com/brewput/brewput/internal/exitcode"
+	"github.com/brewput/brewput/internal/base/exitcode"
 	"github.com/brewput/brewput/internal/run/predict"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/model"

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/brewput/brewput/internal/atomicfile"
+	"github.com/brewput/brewput/internal/base/atomicfile"
 )
 
 // Hold is this process's claim on one output, which keeps two brewput

@@ -12,7 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/brewput/brewput/internal/atomicfile"
+	"github.com/brewput/brewput/internal/base/atomicfile"
 	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )

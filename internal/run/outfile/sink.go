@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
 )

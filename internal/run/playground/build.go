@@ -21,7 +21,7 @@ import (
 	"strings"
 
 	"github.com/brewput/brewput/coffee"
-	"github.com/brewput/brewput/internal/atomicfile"
+	"github.com/brewput/brewput/internal/base/atomicfile"
 	"github.com/brewput/brewput/report/palette"
 )
 

@@ -15,7 +15,7 @@ import (
 
 	"github.com/brewput/brewput/coffee/shopsweep"
 	"github.com/brewput/brewput/explain/limits"
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/blueprint"
 	"github.com/brewput/brewput/model/calibrate"

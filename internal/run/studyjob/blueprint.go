@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/measure/meter"
 	"github.com/brewput/brewput/model/blueprint"
 	"github.com/brewput/brewput/results"

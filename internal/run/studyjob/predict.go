@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/explain/verdict"
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/internal/run/predict"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/blueprint"

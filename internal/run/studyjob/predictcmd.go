@@ -3,14 +3,14 @@ package studyjob
 import (
 	"context"
 	"fmt"
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/format"
 	"io"
 	"slices"
 	"strings"
 
 	"github.com/brewput/brewput/explain/analyze"
 	"github.com/brewput/brewput/explain/verdict"
-	"github.com/brewput/brewput/internal/exitcode"
+	"github.com/brewput/brewput/internal/base/exitcode"
 	"github.com/brewput/brewput/internal/run/predict"
 	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/report/text"

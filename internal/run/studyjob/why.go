@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/explain/why"
-	"github.com/brewput/brewput/internal/format"
+	"github.com/brewput/brewput/internal/base/format"
 	kit "github.com/brewput/brewput/measure/study"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"

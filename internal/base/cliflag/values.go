@@ -1,5 +1,6 @@
-// Package cliflag holds the flag values and argument checks brewput's
-// commands, labs and studies share.
+// Package cliflag holds the flag values (a duration, a size) and the hint
+// on a mistyped package pattern that brewput's commands, labs and
+// studies share; the standard library only, so that a lab may use it.
 package cliflag
 
 import (

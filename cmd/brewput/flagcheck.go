@@ -1,4 +1,4 @@
-package cliflag
+package main
 
 import (
 	"errors"
@@ -9,10 +9,10 @@ import (
 	"github.com/spf13/pflag"
 )
 
-// Explain rewrites the error of a flag value that did not parse to name
+// explainFlag rewrites the error of a flag value that did not parse to name
 // the flag, the value and the form it accepts, in place of the parser's
 // message; other errors are returned as they are.
-func Explain(err error) error {
+func explainFlag(err error) error {
 	var iv *pflag.InvalidValueError
 	if !errors.As(err, &iv) {
 		return err
@@ -44,9 +44,9 @@ func formOf(typ string) string {
 	return ""
 }
 
-// CheckFinite refuses a flag given in fs whose number is not finite
+// checkFinite refuses a flag given in fs whose number is not finite
 // (pflag reads NaN and Inf).
-func CheckFinite(fs *pflag.FlagSet) error {
+func checkFinite(fs *pflag.FlagSet) error {
 	var bad error
 	fs.Visit(func(f *pflag.Flag) {
 		if bad != nil || (f.Value.Type() != "float64" && f.Value.Type() != "float32") {
@@ -58,4 +58,21 @@ func CheckFinite(fs *pflag.FlagSet) error {
 		}
 	})
 	return bad
+}
+
+// tableFlag registers --format on fs, the table a command prints: compact
+// (usage says what that holds) or table, every point in full. The function
+// it returns reports whether the full table was asked, or says what
+// --format accepts.
+func tableFlag(fs *pflag.FlagSet, compact string) func() (bool, error) {
+	f := fs.String("format", "compact", "the table printed: compact ("+compact+") or table (every point in full)")
+	return func() (bool, error) {
+		switch *f {
+		case "compact":
+			return false, nil
+		case "table":
+			return true, nil
+		}
+		return false, fmt.Errorf("--format %q: want compact or table", *f)
+	}
 }

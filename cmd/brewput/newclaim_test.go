@@ -22,6 +22,7 @@ func TestNewClaim(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds brewput with the recipe's claim")
 	}
+	endToEnd(t)
 	t.Parallel()
 	root, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {

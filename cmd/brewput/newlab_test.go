@@ -21,6 +21,7 @@ func TestNewLab(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds brewput with the recipe's lab")
 	}
+	endToEnd(t)
 	t.Parallel()
 	root, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {

@@ -25,6 +25,7 @@ func TestNewMode(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds brewput and its playground's engine")
 	}
+	endToEnd(t)
 	t.Parallel()
 	root, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {

@@ -651,7 +651,7 @@ func TestFitWindow(t *testing.T) {
 // predicts for an unknown machine and what that machine's band spans.
 func TestModelBlueprintUnknownMachine(t *testing.T) {
 	if race.Enabled {
-		// Under the detector its simulations took 170 s of the race run; they
+		// Under the detector its simulations took 170 s of the race run (at load 11); they
 		// are the model's, whose goroutines package model's tests run
 		// under it, and what it asserts the plain run checks.
 		t.Skip("the model's surfaces checked without the race detector: go test ./cmd/brewput")

@@ -137,7 +137,7 @@ func TestOneLimitOneName(t *testing.T) {
 // and the customers" where every other surface said "… together".
 func TestOneLimitOneNameInPlayground(t *testing.T) {
 	if race.Enabled {
-		// Under the detector its simulations took 103 s of the race run; they
+		// Under the detector its simulations took 103 s of the race run (at load 11); they
 		// are the model's, whose goroutines package model's tests run
 		// under it, and what it asserts the plain run checks.
 		t.Skip("the model's surfaces checked without the race detector: go test ./cmd/brewput")

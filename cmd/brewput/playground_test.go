@@ -48,7 +48,7 @@ type pageState struct {
 // brewput schedule's, and a YAML error is the CLI's message.
 func TestPlayground(t *testing.T) {
 	if race.Enabled {
-		// Under the detector its simulations took 55 s of the race run; they
+		// Under the detector its simulations took 55 s of the race run (at load 11); they
 		// are the model's, whose goroutines package model's tests run
 		// under it, and what it asserts the plain run checks.
 		t.Skip("the model's surfaces checked without the race detector: go test ./cmd/brewput")

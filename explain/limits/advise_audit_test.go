@@ -121,8 +121,8 @@ func contradictions(a *limits.Advice) []string {
 func TestAudit(t *testing.T) {
 	modes, maxCPUs := auditModes, 8
 	// Under the race detector, as -short, fewer modes: the audit's
-	// goroutines are the same, the full audit the plain run's (it ran past
-	// 10 minutes of the race run).
+	// goroutines are the same, the full audit the plain run's (with it the
+	// package's race run passed 10 minutes at load 11).
 	if testing.Short() || race.Enabled {
 		modes, maxCPUs = []string{"locking", "finelocking", "parsteam", "linearpipe-0", "multipipe-2"}, 6
 	}

@@ -2,12 +2,15 @@ package report
 
 import (
 	"encoding/json"
+	"flag"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/brewput/brewput/internal/race"
 )
 
 // TestAddMetric follows docs/development.md's "How to add a metric": its
@@ -19,6 +22,16 @@ func TestAddMetric(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds brewput with the recipe's entry")
 	}
+	// End to end, as cmd/brewput's recipe tests (its endToEnd): in .ci/run's
+	// plain run, or named by -run; not under the race detector, which the
+	// build it tests is not made with.
+	if race.Enabled {
+		t.Skip("end to end, in a build without the race detector: .ci/run's plain run runs it")
+	}
+	if run := flag.Lookup("test.run"); os.Getenv("BREWPUT_E2E") != "1" && (run == nil || run.Value.String() == "") {
+		t.Skip("end to end, in a build of its own: .ci/run runs it (BREWPUT_E2E=1), as does go test -run naming it")
+	}
+	t.Parallel()
 	root, err := filepath.Abs("..")
 	if err != nil {
 		t.Fatal(err)

@@ -292,6 +292,7 @@ func TestReadFilesRefusesPastMaxPoints(t *testing.T) {
 	if race.Enabled {
 		t.Skip("reads 100,001 points: slow under the race detector")
 	}
+	t.Parallel()
 	var b strings.Builder
 	b.WriteString("goos: linux\npkg: example.com/many\n")
 	for i := range MaxPoints + 1 {

@@ -129,6 +129,7 @@ func shownImage(t *testing.T, bp *browserPage, sel string) (image.Image, bool) {
 // predictions on 1 to 8, and the schedule pictures, one of them from a real
 // execution trace.
 func TestPageInBrowser(t *testing.T) {
+	t.Parallel() // each page in a browser of its own, from points of its own
 	t.Run("measured", func(t *testing.T) { checkPageInBrowser(t, studyPoints(), Options{}) })
 	t.Run("with model", func(t *testing.T) { checkPageInBrowser(t, append(studyPoints(), modelPoints(16)...), Options{}) })
 	t.Run("default study", func(t *testing.T) {
@@ -449,6 +450,7 @@ func picturesText(t *testing.T, bp *browserPage) []shownText {
 // path with NAME in it), it saves each page whole, for a person to look at.
 func TestPageOnPhone(t *testing.T) {
 	testkit.Chromium(t) // skip before simulating, where there is no browser
+	t.Parallel()
 	points, opt := defaultStudy(t)
 	dir := t.TempDir()
 	r, err := BuildWith(points, opt)

@@ -1,11 +1,12 @@
 package main
 
 import (
-	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/brewput/brewput/internal/base/race"
@@ -126,7 +127,10 @@ func TestDocExamples(t *testing.T) {
 	}
 	// The commands run as a user runs them, from the repository's root,
 	// but in a folder of their own, where what they write goes: its
-	// entries link to the root's, so that brewput study builds there.
+	// entries link to the root's, so that brewput study builds there. Each
+	// runs in a child, this test binary acting as brewput in that folder,
+	// so that the test changes no process-wide folder and runs beside the
+	// others, each doc's commands in turn beside the other docs'.
 	root, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {
 		t.Fatal(err)
@@ -135,64 +139,79 @@ func TestDocExamples(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Parallel()
 	dir := t.TempDir()
 	for _, e := range entries {
 		if err := os.Symlink(filepath.Join(root, e.Name()), filepath.Join(dir, e.Name())); err != nil {
 			t.Fatal(err)
 		}
 	}
-	t.Chdir(dir)
-	seen := 0
-	for _, file := range files {
-		data, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
+	var seen atomic.Int64
+	t.Run("docs", func(t *testing.T) {
+		for _, file := range files {
+			t.Run(filepath.Base(file), func(t *testing.T) {
+				t.Parallel()
+				seen.Add(int64(docExamples(t, dir, file)))
+			})
 		}
-		lines := strings.Split(string(data), "\n")
-		exs := examples(file, lines)
-		// Run in the doc's order (a fit reads what a model before it
-		// wrote), compared from the last, so that rewriting one leaves
-		// the others' lines where they were found.
-		printed := make([]string, len(exs))
-		failed := make([]bool, len(exs))
-		for k, e := range exs {
-			code, stdout, stderr := brewput(context.Background(), t, noChild(), e.args...)
-			if code != 0 {
-				t.Errorf("%s:%d: brewput %s: exit %d: %s", e.file, e.line, strings.Join(e.args, " "), code, stderr)
-				failed[k] = true
-			}
-			printed[k] = stdout
-		}
-		for k := len(exs) - 1; k >= 0; k-- {
-			e := exs[k]
-			seen++
-			if failed[k] {
-				continue
-			}
-			got := strings.Split(strings.TrimRight(printed[k], "\n"), "\n")
-			want := lines[e.start:e.end]
-			if e.cut && len(got) > len(want) {
-				got = got[:len(want)]
-			}
-			if slices.Equal(got, want) {
-				continue
-			}
-			if *update {
-				lines = slices.Concat(lines[:e.start], got, lines[e.end:])
-				continue
-			}
-			t.Errorf("%s:%d: brewput %s prints otherwise than shown (go test ./cmd/brewput -run TestDocExamples -update rewrites it):\n%s",
-				e.file, e.line, strings.Join(e.args, " "), firstDifference(strings.Join(want, "\n"), strings.Join(got, "\n")))
-		}
-		if *update {
-			if err := os.WriteFile(file, []byte(strings.Join(lines, "\n")), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	if seen == 0 {
+	})
+	if seen.Load() == 0 {
 		t.Fatal("no deterministic example found in README.md or docs/: the parser or the docs changed")
 	}
+}
+
+// docExamples runs file's deterministic examples in dir, each in a child
+// acting as brewput, and holds what each prints to what file shows (or,
+// with -update, rewrites file); it returns how many it found.
+func docExamples(t *testing.T, dir, file string) int {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(data), "\n")
+	exs := examples(file, lines)
+	// Run in the doc's order (a fit reads what a model before it
+	// wrote), compared from the last, so that rewriting one leaves
+	// the others' lines where they were found.
+	printed := make([]string, len(exs))
+	failed := make([]bool, len(exs))
+	for k, e := range exs {
+		cmd := exec.Command(os.Args[0], e.args...)
+		cmd.Dir, cmd.Env = dir, append(os.Environ(), testMainEnv+"=1")
+		var stdout, stderr strings.Builder
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		if err := cmd.Run(); err != nil {
+			t.Errorf("%s:%d: brewput %s: %v: %s", e.file, e.line, strings.Join(e.args, " "), err, stderr.String())
+			failed[k] = true
+		}
+		printed[k] = stdout.String()
+	}
+	for k := len(exs) - 1; k >= 0; k-- {
+		e := exs[k]
+		if failed[k] {
+			continue
+		}
+		got := strings.Split(strings.TrimRight(printed[k], "\n"), "\n")
+		want := lines[e.start:e.end]
+		if e.cut && len(got) > len(want) {
+			got = got[:len(want)]
+		}
+		if slices.Equal(got, want) {
+			continue
+		}
+		if *update {
+			lines = slices.Concat(lines[:e.start], got, lines[e.end:])
+			continue
+		}
+		t.Errorf("%s:%d: brewput %s prints otherwise than shown (go test ./cmd/brewput -run TestDocExamples -update rewrites it):\n%s",
+			e.file, e.line, strings.Join(e.args, " "), firstDifference(strings.Join(want, "\n"), strings.Join(got, "\n")))
+	}
+	if *update {
+		if err := os.WriteFile(file, []byte(strings.Join(lines, "\n")), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return len(exs)
 }
 
 // readmeRun is a run of the main job recorded on a 2-core machine, whose

@@ -1,30 +1,75 @@
 package main
 
 import (
-	"context"
+	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
-	"github.com/brewput/brewput/lab"
-	"github.com/brewput/brewput/lab/all"
 	"github.com/brewput/brewput/results"
 )
 
-// TestNewLab: a lab written as tinylab_test.go is, and put in the list of
-// labs, is listed, runs with its own flags, refuses bad ones, runs in the
-// main job's --labs and gets its section and chart in the report, with no
-// other change anywhere.
+// TestNewLab follows docs/development.md's "How to add a lab": the
+// recipe's package, put under lab/ with its line in lab/all and nothing
+// else, in a build of brewput through an overlay; that brewput lists the
+// lab, runs it with its own flags, refuses a bad one, and runs it in the
+// main job's --labs, which gives it its section and chart in the report.
 func TestNewLab(t *testing.T) {
-	dir := t.TempDir()
-	labs := func() []lab.Lab { return append(all.Labs(), newTinyLab()) } // lab/all's one line
-	brew := func(args ...string) (int, string, string) {
-		var out syncBuffer
-		errOut := syncBuffer{columns: unwrapped}
-		code := runEnv(context.Background(), args, &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errOut, child: selfChild(), labList: labs})
-		return code, out.String(), errOut.String()
+	if testing.Short() {
+		t.Skip("builds brewput with the recipe's lab")
 	}
+	endToEnd(t)
+	t.Parallel()
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	src := recipeBlock(t, filepath.Join(root, "docs", "development.md"), "How to add a lab")
+	pkg := regexp.MustCompile(`(?m)^package (\w+)$`).FindStringSubmatch(src)
+	if pkg == nil {
+		t.Fatal("the recipe's block has no package clause")
+	}
+	name := pkg[1]
+	all := filepath.Join(root, "lab", "all", "all.go")
+	list, err := os.ReadFile(all)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// lab/all's one line, and its import.
+	patched := strings.Replace(string(list), "import (\n", "import (\n\t\"github.com/brewput/brewput/lab/"+name+"\"\n", 1)
+	patched = strings.Replace(patched, "\n\t}\n}\n", "\n\t\t"+name+".NewLab(),\n\t}\n}\n", 1)
+	if strings.Count(patched, name+".NewLab()") != 1 || !strings.Contains(patched, "/lab/"+name+"\"") {
+		t.Fatalf("%s: no list of labs to add %s to", all, name)
+	}
+	overlay := writeOverlay(t, dir, map[string]string{
+		filepath.Join(root, "lab", name, name+".go"): src,
+		all: patched,
+	})
+	bin := filepath.Join(dir, "brewput")
+	build := exec.Command("go", "build", "-overlay", overlay, "-o", bin, "./cmd/brewput")
+	build.Dir = root
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("brewput with the recipe's lab does not build: %v\n%s", err, out)
+	}
+	brew := func(args ...string) (int, string, string) {
+		t.Helper()
+		cmd := exec.Command(bin, args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "COLUMNS=200", "XDG_CONFIG_HOME="+dir)
+		var stdout, stderr strings.Builder
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		err := cmd.Run()
+		code := cmd.ProcessState.ExitCode()
+		if code < 0 {
+			t.Fatalf("brewput %s: %v", strings.Join(args, " "), err)
+		}
+		return code, stdout.String(), stderr.String()
+	}
+
 	if code, stdout, _ := brew("lab", "list"); code != exitOK || !strings.Contains(stdout, "\ntiny       adds up integers\n") {
 		t.Errorf("lab list: exit %d\n%s", code, stdout)
 	}
@@ -48,4 +93,29 @@ func TestNewLab(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(report, "lab-tiny.svg")); err != nil {
 		t.Errorf("no chart of the tiny lab: %v", err)
 	}
+}
+
+// writeOverlay writes each file's content into dir and an overlay that
+// reads them in place of (or beside) the module's paths; it returns the
+// overlay's path, for go build -overlay.
+func writeOverlay(t *testing.T, dir string, files map[string]string) string {
+	t.Helper()
+	replace := map[string]string{}
+	for path, content := range files {
+		rel := strings.ReplaceAll(strings.Trim(path, string(filepath.Separator)), string(filepath.Separator), "_")
+		backing := filepath.Join(dir, rel)
+		if err := os.WriteFile(backing, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		replace[path] = backing
+	}
+	overlay, err := json.Marshal(map[string]map[string]string{"Replace": replace})
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, "overlay.json")
+	if err := os.WriteFile(file, overlay, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return file
 }

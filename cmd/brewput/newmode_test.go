@@ -25,13 +25,14 @@ func TestNewMode(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds brewput and its playground's engine")
 	}
+	endToEnd(t)
 	t.Parallel()
 	root, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	overlay := overlayFamilies(t, root, dir, recipeDeclaration(t, filepath.Join(root, "docs", "development.md")))
+	overlay := overlayFamilies(t, root, dir, recipeBlock(t, filepath.Join(root, "docs", "development.md"), "How to add a mode"))
 	bin := filepath.Join(dir, "brewput")
 	build := exec.Command("go", "build", "-overlay", overlay, "-o", bin, "./cmd/brewput")
 	build.Dir = root
@@ -127,18 +128,19 @@ func TestNewMode(t *testing.T) {
 	})
 }
 
-// recipeDeclaration is the Go block of file's section "How to add a mode".
-func recipeDeclaration(t *testing.T, file string) string {
+// recipeBlock is the first Go block of file's section "## " + section.
+func recipeBlock(t *testing.T, file, section string) string {
 	t.Helper()
 	doc, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, section, _ := strings.Cut(string(doc), "\n## How to add a mode\n")
-	_, block, ok := strings.Cut(section, "\n```go\n")
+	_, text, _ := strings.Cut(string(doc), "\n## "+section+"\n")
+	text, _, _ = strings.Cut(text, "\n## ")
+	_, block, ok := strings.Cut(text, "\n```go\n")
 	block, _, closed := strings.Cut(block, "\n```\n")
 	if !ok || !closed {
-		t.Fatalf("%s has no Go block under ## How to add a mode", file)
+		t.Fatalf("%s has no Go block under ## %s", file, section)
 	}
 	return block
 }

@@ -20,6 +20,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/brewput/brewput/internal/race"
 	"github.com/brewput/brewput/internal/testkit"
 	"github.com/brewput/brewput/report/palette"
 )
@@ -46,11 +47,20 @@ type pageState struct {
 // prints for the command line the page ran, the schedule's words are
 // brewput schedule's, and a YAML error is the CLI's message.
 func TestPlayground(t *testing.T) {
+	if race.Enabled {
+		// Under the detector its simulations took 55 s of the race run (at load 11); they
+		// are the model's, whose goroutines package model's tests run
+		// under it, and what it asserts the plain run checks.
+		t.Skip("the model's surfaces checked without the race detector: go test ./cmd/brewput")
+	}
 	if testing.Short() {
 		t.Skip("builds the WebAssembly engine")
 	}
 	testkit.Chromium(t)
-	emptyConfig(t)
+	// Every command here is given its calibration (or the fifo policy,
+	// which needs none), so none reads the user's config folder: beside
+	// the other tests.
+	t.Parallel()
 	site, calFile, stdout, _ := sharedPlayground(t)
 	if !strings.Contains(stdout, site) {
 		t.Errorf("brewput playground does not say where the site is:\n%s", stdout)
@@ -541,7 +551,10 @@ func TestPlaygroundOnPhone(t *testing.T) {
 		t.Skip("builds the WebAssembly engine")
 	}
 	testkit.Chromium(t)
-	emptyConfig(t)
+	// Every command here is given its calibration (or the fifo policy,
+	// which needs none), so none reads the user's config folder: beside
+	// the other tests.
+	t.Parallel()
 	site, _, _, _ := sharedPlayground(t)
 	url := "file://" + filepath.Join(site, "index.html") + "#mode=finelocking&cpus=6&sched=fifo"
 

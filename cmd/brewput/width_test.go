@@ -108,6 +108,10 @@ func TestEveryCommandFitsEighty(t *testing.T) {
 			continue // builds the WebAssembly engine
 		}
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			// Each command reads its own flags and files and writes its
+			// own outputs (calibrate --show only prints the file): they
+			// run beside each other.
+			t.Parallel()
 			var stdout, stderr syncBuffer
 			e := &env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr, child: c.child}
 			if c.env != nil {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/brewput/brewput/explain/limits"
 	"github.com/brewput/brewput/explain/scaling"
+	"github.com/brewput/brewput/internal/race"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/sim"
 	"github.com/brewput/brewput/results"
@@ -119,7 +120,10 @@ func contradictions(a *limits.Advice) []string {
 // fewer modes. validation/audit-explanations.sh runs it.
 func TestAudit(t *testing.T) {
 	modes, maxCPUs := auditModes, 8
-	if testing.Short() {
+	// Under the race detector, as -short, fewer modes: the audit's
+	// goroutines are the same, the full audit the plain run's (with it the
+	// package's race run passed 10 minutes at load 11).
+	if testing.Short() || race.Enabled {
 		modes, maxCPUs = []string{"locking", "finelocking", "parsteam", "linearpipe-0", "multipipe-2"}, 6
 	}
 	// Every point's advice, as many at once as there are CPUs.

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/brewput/brewput/internal/race"
+	"github.com/brewput/brewput/internal/base/race"
 )
 
 // TestAddMetric follows docs/development.md's "How to add a metric": its

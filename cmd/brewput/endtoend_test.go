@@ -5,7 +5,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/brewput/brewput/internal/race"
+	"github.com/brewput/brewput/internal/base/race"
 )
 
 // endToEndEnv, set to 1, runs the end-to-end tests whose work is a build

@@ -14,7 +14,7 @@ import (
 
 	"github.com/brewput/brewput/explain/limits"
 	"github.com/brewput/brewput/explain/scaling"
-	"github.com/brewput/brewput/internal/race"
+	"github.com/brewput/brewput/internal/base/race"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/sim"
 	"github.com/brewput/brewput/results"

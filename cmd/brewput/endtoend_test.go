@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/brewput/brewput/internal/base/race"
@@ -30,4 +31,22 @@ func endToEnd(t *testing.T) {
 		return
 	}
 	t.Skipf("end to end, in a build of brewput of its own: .ci/run runs it (%s=1), as does go test -run naming it", endToEndEnv)
+}
+
+// recipeTest starts the end-to-end test of docs/development.md's recipe
+// under heading, in parallel with the others: skipped under -short
+// (builds says what it builds) and as endToEnd says. It returns the
+// repository's root, a folder of the test's own and the recipe's block.
+func recipeTest(t *testing.T, heading, builds string) (root, dir, block string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip(builds)
+	}
+	endToEnd(t)
+	t.Parallel()
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root, t.TempDir(), recipeBlock(t, filepath.Join(root, "docs", "development.md"), heading)
 }

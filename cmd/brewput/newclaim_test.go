@@ -19,17 +19,7 @@ import (
 // its verdict (the model's exact figure: reproduced) and shows it in a
 // report.
 func TestNewClaim(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds brewput with the recipe's claim")
-	}
-	endToEnd(t)
-	t.Parallel()
-	root, err := filepath.Abs(filepath.Join("..", ".."))
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	entry := recipeBlock(t, filepath.Join(root, "docs", "development.md"), "How to add a claim")
+	root, dir, entry := recipeTest(t, "How to add a claim", "builds brewput with the recipe's claim")
 	talk := filepath.Join(root, "lab", "lessons", "talk.go")
 	src, err := os.ReadFile(talk)
 	if err != nil {

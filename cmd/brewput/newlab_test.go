@@ -18,17 +18,7 @@ import (
 // lab, runs it with its own flags, refuses a bad one, and runs it in the
 // main job's --labs, which gives it its section and chart in the report.
 func TestNewLab(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds brewput with the recipe's lab")
-	}
-	endToEnd(t)
-	t.Parallel()
-	root, err := filepath.Abs(filepath.Join("..", ".."))
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	src := recipeBlock(t, filepath.Join(root, "docs", "development.md"), "How to add a lab")
+	root, dir, src := recipeTest(t, "How to add a lab", "builds brewput with the recipe's lab")
 	pkg := regexp.MustCompile(`(?m)^package (\w+)$`).FindStringSubmatch(src)
 	if pkg == nil {
 		t.Fatal("the recipe's block has no package clause")

@@ -22,17 +22,8 @@ import (
 // draws in a report and offers in its playground, whose engine (in
 // Chromium, where there is one) models it.
 func TestNewMode(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds brewput and its playground's engine")
-	}
-	endToEnd(t)
-	t.Parallel()
-	root, err := filepath.Abs(filepath.Join("..", ".."))
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	overlay := overlayFamilies(t, root, dir, recipeBlock(t, filepath.Join(root, "docs", "development.md"), "How to add a mode"))
+	root, dir, declaration := recipeTest(t, "How to add a mode", "builds brewput and its playground's engine")
+	overlay := overlayFamilies(t, root, dir, declaration)
 	bin := filepath.Join(dir, "brewput")
 	build := exec.Command("go", "build", "-overlay", overlay, "-o", bin, "./cmd/brewput")
 	build.Dir = root

@@ -200,8 +200,10 @@ func report(w io.Writer, root, file, only string, keep bool) {
 		pts = append(pts, puddle(w, here, cal))
 	}
 	measured := reportMeasured(w, root, only, keep)
+	var study []point
 	if only == "" {
 		reportShop(w, root)
+		study = reportStudy(w, root)
 	}
 	fmt.Fprintf(w, "\nnot expressed (docs/model.md says what each lacks):\n")
 	for _, ne := range notExpressed {
@@ -212,6 +214,10 @@ func report(w io.Writer, root, file, only string, keep bool) {
 	if only == "" || len(measured) > 0 {
 		fmt.Fprintf(w, "\nthe same, on the %d measured points past one CPU:\n", len(measured))
 		tally(w, measured)
+	}
+	if len(study) > 0 {
+		fmt.Fprintf(w, "\nthe study's %d points past the 2 CPUs its model was made from:\n", len(study))
+		tally(w, study)
 	}
 }
 

@@ -1,0 +1,103 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+		"path/filepath"
+	"slices"
+
+	"github.com/brewput/brewput/internal/base/format"
+	predictopt "github.com/brewput/brewput/internal/run/predict"
+	"github.com/brewput/brewput/internal/run/studyjob"
+	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/validation/internal/cmdline"
+)
+
+// studyFrom is the CPU counts a user's prediction is made from: what a
+// two-CPU machine would measure.
+var studyFrom = []int{1, 2}
+
+// reportStudy writes examples/cache's study measured on the many-core
+// machine (cache-study.jsonl, its point command on every CPU count) beside
+// what brewput study … predict makes of its points on 1 and 2 CPUs there,
+// under that machine's calibration and shape, as a user who measured two
+// CPUs and asked for sixteen would see it; speed-ups against one CPU, the
+// band's against the point predicted on one. It returns the points past
+// the CPUs the model was made from.
+func reportStudy(w io.Writer, root string) []point {
+	data := filepath.Join(root, "validation", "testdata", "manycore")
+	all, err := results.ReadFiles(filepath.Join(data, "cache-study.jsonl"))
+	cmdline.Check(err)
+	var from []results.Point
+	var variants []string
+	var cpus []int
+	runs := map[string]map[int][]float64{}
+	for _, p := range all {
+		if p.IsModel() {
+			continue
+		}
+		if slices.Contains(studyFrom, p.CPUs) {
+			from = append(from, p)
+		}
+		if !slices.Contains(variants, p.Mode) {
+			variants = append(variants, p.Mode)
+		}
+		if !slices.Contains(cpus, p.CPUs) {
+			cpus = append(cpus, p.CPUs)
+		}
+		if runs[p.Mode] == nil {
+			runs[p.Mode] = map[int][]float64{}
+		}
+		runs[p.Mode][p.CPUs] = append(runs[p.Mode][p.CPUs], p.Throughput)
+	}
+	slices.Sort(cpus)
+	f := studyjob.Predict{
+		Plan: studyjob.Plan{Variants: variants},
+		CPUs: cpus,
+		// "this" machine under the other's calibration is that machine:
+		// one socket of single-threaded cores, a line moving as it measured.
+		Options: predictopt.Options{Sched: "go", Seed: 1, Band: true, PointsOnly: true, Machine: "this",
+			Calibration: filepath.Join(data, "calibration.json")},
+		JSON: true,
+	}
+	predicted, notPredicted, err := studyjob.PredictFrom(context.Background(), "cache", f, from, nil, io.Discard)
+	cmdline.Check(err)
+	fmt.Fprintf(w, "\nexamples/cache's study measured there (its point command, 1 s a point,\n")
+	fmt.Fprintf(w, "3 runs) against brewput study … predict made of its points on 1 and\n")
+	fmt.Fprintf(w, "2 CPUs there, under that machine's calibration and shape\n")
+	var out []point
+	for i, v := range variants {
+		var got []point
+		one := results.Median(runs[v][1])
+		base := slices.IndexFunc(predicted, func(p results.Point) bool { return p.Mode == v && p.CPUs == 1 })
+		if base < 0 {
+			continue
+		}
+		for _, n := range cpus[1:] {
+			j := slices.IndexFunc(predicted, func(p results.Point) bool { return p.Mode == v && p.CPUs == n })
+			pr := predicted[j]
+			p := point{cores: n, published: results.Median(runs[v][n]) / one, predicted: pr.Throughput / predicted[base].Throughput}
+			p.lo, p.hi = p.predicted, p.predicted
+			if b := pr.Band; b != nil {
+				p.lo = min(p.lo, b.Throughput[0]/predicted[base].Throughput)
+				p.hi = max(p.hi, b.Throughput[1]/predicted[base].Throughput)
+			}
+			p.inBand = p.published >= p.lo/(1+slack) && p.published <= p.hi*(1+slack)
+			p.off = max(p.predicted/p.published, p.published/p.predicted)
+			p.width = p.hi / p.lo
+			got = append(got, p)
+		}
+		fmt.Fprintf(w, "\nS%d. %s\n", i+1, v)
+		printPoints(w, got, "measured")
+		for _, p := range got {
+			if !slices.Contains(studyFrom, p.cores) {
+				out = append(out, p)
+			}
+		}
+	}
+	for _, np := range notPredicted {
+		fmt.Fprintf(w, "\n%s\n", format.Wrap("not predicted: "+np.Mode+": "+np.Reason, 80, "  "))
+	}
+	return out
+}

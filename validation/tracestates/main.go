@@ -12,6 +12,14 @@
 //
 // System calls inside a stretch (the step's clock reads) do not end it,
 // unless the goroutine's P is taken from it meanwhile.
+//
+// With -wakes it prints instead, over the whole trace, how goroutines that
+// blocked came back: how many were woken, how long each took from its wake
+// to running and how many ran on the P that woke them (the waker's
+// runnext, run once the waker blocked), how long the waker ran on before
+// it blocked, and how long goroutines ran between blocks:
+//
+//	go run ./tracestates -wakes testdata/manycore/mutex-4p.trace
 package main
 
 import (
@@ -28,8 +36,9 @@ import (
 func main() {
 	from := flag.Duration("from", 0, "start of the window, from the trace's first event")
 	to := flag.Duration("to", 100*time.Millisecond, "end of the window, from the trace's first event")
+	wakes := flag.Bool("wakes", false, "print how woken goroutines came back, over the whole trace, instead")
 	flag.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: tracestates [-from D] [-to D] FILE.trace")
+		fmt.Fprintln(os.Stderr, "usage: tracestates [-from D] [-to D] [-wakes] FILE.trace")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
@@ -43,7 +52,11 @@ func main() {
 		os.Exit(1)
 	}
 	defer f.Close()
-	if err := dump(f, *from, *to); err != nil {
+	run := func(r io.Reader) error { return dump(r, *from, *to) }
+	if *wakes {
+		run = wakeups
+	}
+	if err := run(f); err != nil {
 		fmt.Fprintln(os.Stderr, "tracestates:", err)
 		os.Exit(1)
 	}

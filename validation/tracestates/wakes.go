@@ -1,0 +1,98 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"time"
+
+	"golang.org/x/exp/trace"
+)
+
+// wakeups prints how the goroutines that blocked came back (-wakes).
+func wakeups(r io.Reader) error {
+	tr, err := trace.NewReader(r)
+	if err != nil {
+		return err
+	}
+	type woken struct {
+		at trace.Time
+		by trace.ProcID
+	}
+	pending := map[trace.GoID]woken{}         // woken, not yet running
+	wakerSince := map[trace.GoID]trace.Time{} // a waker's first wake since it last blocked
+	started := map[trace.GoID]trace.Time{}
+	var toRun, wakerOn, runs []time.Duration
+	sameP := 0
+	var first, last trace.Time
+	for {
+		ev, err := tr.ReadEvent()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		if first == 0 {
+			first = ev.Time()
+		}
+		last = ev.Time()
+		if ev.Kind() != trace.EventStateTransition {
+			continue
+		}
+		st := ev.StateTransition()
+		if st.Resource.Kind != trace.ResourceGoroutine {
+			continue
+		}
+		g := st.Resource.Goroutine()
+		was, is := st.Goroutine()
+		switch {
+		case was == trace.GoWaiting && is == trace.GoRunnable:
+			pending[g] = woken{at: ev.Time(), by: ev.Proc()}
+			if w := ev.Goroutine(); w != trace.NoGoroutine {
+				if _, ok := wakerSince[w]; !ok {
+					wakerSince[w] = ev.Time()
+				}
+			}
+		case was == trace.GoRunnable && is == trace.GoRunning:
+			started[g] = ev.Time()
+			if w, ok := pending[g]; ok {
+				toRun = append(toRun, time.Duration(ev.Time()-w.at))
+				if ev.Proc() == w.by {
+					sameP++
+				}
+				delete(pending, g)
+			}
+		case was == trace.GoRunning && is == trace.GoWaiting:
+			if t, ok := started[g]; ok {
+				runs = append(runs, time.Duration(ev.Time()-t))
+			}
+			if t, ok := wakerSince[g]; ok {
+				wakerOn = append(wakerOn, time.Duration(ev.Time()-t))
+				delete(wakerSince, g)
+			}
+		}
+	}
+	span := time.Duration(last - first)
+	fmt.Printf("%d wakes in %v (%.0f a second), %d of them (%.0f %%) run on the P that woke them\n",
+		len(toRun), span.Round(time.Microsecond), float64(len(toRun))/span.Seconds(), sameP, 100*float64(sameP)/float64(max(1, len(toRun))))
+	fmt.Printf("from wake to running:             %s\n", quantiles(toRun))
+	fmt.Printf("a waker running on, to its block: %s\n", quantiles(wakerOn))
+	fmt.Printf("running between blocks:           %s\n", quantiles(runs))
+	return nil
+}
+
+// quantiles is the 10th, 50th and 90th percentiles of ds and their mean.
+func quantiles(ds []time.Duration) string {
+	if len(ds) == 0 {
+		return "none"
+	}
+	slices.Sort(ds)
+	var sum time.Duration
+	for _, d := range ds {
+		sum += d
+	}
+	n := len(ds)
+	r := func(d time.Duration) time.Duration { return d.Round(10 * time.Nanosecond) }
+	return fmt.Sprintf("p10 %v, p50 %v, p90 %v, mean %v", r(ds[n/10]), r(ds[n/2]), r(ds[n*9/10]), r(sum/time.Duration(n)))
+}

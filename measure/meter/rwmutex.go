@@ -16,6 +16,7 @@ type RWMutex struct {
 	w              exclusive    // the writers, metered as a Mutex
 	rUses, rWaited atomic.Int64 // after the writers' counters, on their line
 	rSpin          int64        // the loops a reader spins once it holds the lock (Stretch)
+	_              [64]byte     // as Mutex's: the next meter's line apart
 }
 
 // NewRWMutex returns an unlocked RWMutex with the given name.

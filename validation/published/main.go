@@ -203,7 +203,12 @@ func report(w io.Writer, root, file, only string, keep bool) {
 	var study []point
 	if only == "" {
 		reportShop(w, root)
-		study = reportStudy(w, root)
+		n := 0
+		for _, st := range studies {
+			var got []point
+			got, n = reportStudy(w, root, st.file, st.name, st.pkg, n)
+			study = append(study, got...)
+		}
 	}
 	fmt.Fprintf(w, "\nnot expressed (docs/model.md says what each lacks):\n")
 	for _, ne := range notExpressed {
@@ -216,7 +221,7 @@ func report(w io.Writer, root, file, only string, keep bool) {
 		tally(w, measured)
 	}
 	if len(study) > 0 {
-		fmt.Fprintf(w, "\nthe study's %d points past the 2 CPUs its model was made from:\n", len(study))
+		fmt.Fprintf(w, "\nthe studies' %d points past the 2 CPUs their models were made from:\n", len(study))
 		tally(w, study)
 	}
 }

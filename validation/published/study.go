@@ -18,16 +18,24 @@ import (
 // two-CPU machine would measure.
 var studyFrom = []int{1, 2}
 
-// reportStudy writes examples/cache's study measured on the many-core
-// machine (cache-study.jsonl, its point command on every CPU count) beside
-// what brewput study … predict makes of its points on 1 and 2 CPUs there,
+// studies are the studies measured on the many-core machine
+// (validation/manycore/studypoints.sh): their results files in
+// testdata/manycore, and the study's name.
+var studies = []struct{ file, name, pkg string }{
+	{"cache-study.jsonl", "cache", "examples/cache"},
+	{"truth-study.jsonl", "truth", "examples/truth"},
+}
+
+// reportStudy writes a study measured on the many-core machine (file, in
+// testdata/manycore: its point command on every CPU count) beside what
+// brewput study … predict makes of its points on 1 and 2 CPUs there,
 // under that machine's calibration and shape, as a user who measured two
 // CPUs and asked for sixteen would see it; speed-ups against one CPU, the
 // band's against the point predicted on one. It returns the points past
 // the CPUs the model was made from.
-func reportStudy(w io.Writer, root string) []point {
+func reportStudy(w io.Writer, root, file, name, pkg string, first int) ([]point, int) {
 	data := filepath.Join(root, "validation", "testdata", "manycore")
-	all, err := results.ReadFiles(filepath.Join(data, "cache-study.jsonl"))
+	all, err := results.ReadFiles(filepath.Join(data, file))
 	cmdline.Check(err)
 	var from []results.Point
 	var variants []string
@@ -61,13 +69,14 @@ func reportStudy(w io.Writer, root string) []point {
 			Calibration: filepath.Join(data, "calibration.json")},
 		JSON: true,
 	}
-	predicted, notPredicted, err := studyjob.PredictFrom(context.Background(), "cache", f, from, nil, io.Discard)
+	predicted, notPredicted, err := studyjob.PredictFrom(context.Background(), name, f, from, nil, io.Discard)
 	cmdline.Check(err)
-	fmt.Fprintf(w, "\nexamples/cache's study measured there (its point command, 1 s a point,\n")
+	fmt.Fprintf(w, "\n%s's study measured there (its point command, %v a point,\n", pkg, all[0].Dur)
 	fmt.Fprintf(w, "3 runs) against brewput study … predict made of its points on 1 and\n")
 	fmt.Fprintf(w, "2 CPUs there, under that machine's calibration and shape\n")
 	var out []point
-	for i, v := range variants {
+	i := first
+	for _, v := range variants {
 		var got []point
 		one := results.Median(runs[v][1])
 		base := slices.IndexFunc(predicted, func(p results.Point) bool { return p.Mode == v && p.CPUs == 1 })
@@ -88,7 +97,8 @@ func reportStudy(w io.Writer, root string) []point {
 			p.width = p.hi / p.lo
 			got = append(got, p)
 		}
-		fmt.Fprintf(w, "\nS%d. %s\n", i+1, v)
+		i++
+		fmt.Fprintf(w, "\nS%d. %s\n", i, v)
 		printPoints(w, got, "measured")
 		for _, p := range got {
 			if !slices.Contains(studyFrom, p.cores) {
@@ -99,5 +109,5 @@ func reportStudy(w io.Writer, root string) []point {
 	for _, np := range notPredicted {
 		fmt.Fprintf(w, "\n%s\n", format.Wrap("not predicted: "+np.Mode+": "+np.Reason, 80, "  "))
 	}
-	return out
+	return out, i
 }

@@ -35,6 +35,10 @@ type lockGroup struct {
 	// Goroutines that took the group's.
 	Takers     float64
 	Goroutines int
+	// Unused is how many of the group's meters no operation took in the
+	// window; PerWorker says Takers was read from that (see perWorker).
+	Unused    int
+	PerWorker bool
 	// ReadsPerOp is, of UsesPerOp, an RWMutex's readers' uses; RW says
 	// the group is an RWMutex's.
 	ReadsPerOp float64
@@ -57,6 +61,17 @@ const negligible = 0.001
 // takes every lock there is.
 func private(takers float64, goroutines, workers int) bool {
 	return takers > 0 && takers < 1.5 && goroutines >= 2 && workers != 1
+}
+
+// perWorker says a group's meters, which do not say who took them (a
+// study's), show a lock per worker: of more locks than it has workers, the
+// window took exactly one for each of them, and none was waited for. Locks
+// chosen by key or at random would be taken all, or in no such number;
+// one a worker takes as its own, from a sync.Pool or by its index, are
+// taken one for each (examples/truth's study: 2 of 16 on 2 CPUs, 16 of 16
+// on 16, each by one goroutine).
+func perWorker(g lockGroup, workers int) bool {
+	return workers >= 2 && g.Locks == workers && g.Unused > 0 && g.waitPerOp == 0
 }
 
 // variantModel is what a variant's model is made of, read from the point
@@ -109,6 +124,12 @@ func modelOf(p results.Point) (variantModel, error) {
 			i = len(m.Locks) - 1
 		}
 		g := &m.Locks[i]
+		if mc.Uses == 0 {
+			// Made but not taken in the window: not a lock of the design
+			// as measured.
+			g.Unused++
+			continue
+		}
 		g.Locks++
 		g.LocksAbout = g.LocksAbout || mc.Estimated
 		g.UsesPerOp += float64(mc.Uses) / ops
@@ -132,6 +153,9 @@ func modelOf(p results.Point) (variantModel, error) {
 	})
 	for i := range m.Locks {
 		g := &m.Locks[i]
+		if g.Takers == 0 && perWorker(*g, p.Par) {
+			g.Takers, g.Goroutines, g.PerWorker = 1, p.Par, true
+		}
 		g.Private = private(g.Takers, g.Goroutines, p.Par)
 		writes := g.UsesPerOp
 		if g.rwShares() {
@@ -280,6 +304,9 @@ func (m variantModel) describe() string {
 	for _, g := range m.Locks {
 		what := "mutex " + g.Name
 		switch {
+		case g.Private && g.PerWorker:
+			what = fmt.Sprintf("a mutex of each goroutine's own (%s: %d of its %d taken, one for each worker, none waited for: never contended)",
+				g.Name, g.Locks, g.Locks+g.Unused)
 		case g.Private:
 			what = fmt.Sprintf("a mutex of each goroutine's own (%s, each taken by one goroutine: never contended)", g.Name)
 		case g.rwShares():

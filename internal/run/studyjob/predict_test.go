@@ -414,3 +414,50 @@ func TestOutsidePrivateLocks(t *testing.T) {
 			two.Outside, two.OutsideOn, two.Locks[0].Private)
 	}
 }
+
+// A study's meters do not say who took them: a group of which the window
+// took exactly one lock for each worker, of more made, none waited for,
+// is a lock per worker (examples/truth's, from a sync.Pool: 2 of 16 on 2
+// CPUs), modelled as each customer's own; locks taken by key, all of them
+// taken, or one waited for, stay shared.
+func TestPerWorkerLocks(t *testing.T) {
+	const ops = 4e6
+	group := func(cpus, used int, wait float64) results.Point {
+		p := measuredPoint("own", cpus, ops)
+		for i := range 16 {
+			m := mutexAt(fmt.Sprintf("own#%d", i+1), 0, 0)
+			if i < used {
+				m = mutexAt(fmt.Sprintf("own#%d", i+1), ops/float64(used), 100*time.Nanosecond)
+				m.MeanWaitMs = wait
+			}
+			p.Study.Meters = append(p.Study.Meters, m)
+		}
+		return p
+	}
+	for _, c := range []struct {
+		cpus, used int
+		wait       float64
+		private    bool
+		locks      int
+	}{
+		{2, 2, 0, true, 2},
+		{4, 4, 0, true, 4},
+		{1, 1, 0, false, 1},    // one worker: every lock there is is its own
+		{2, 16, 0, false, 16},  // taken at random or by key: shards
+		{2, 2, 1e-4, false, 2}, // waited for: shared
+		{4, 3, 0, false, 3},    // fewer than the workers: shared
+	} {
+		m, err := modelOf(group(c.cpus, c.used, c.wait))
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := m.Locks[0]
+		if g.Private != c.private || g.Locks != c.locks || g.Unused != 16-c.used {
+			t.Errorf("%d of 16 taken on %d CPUs, waited %v ms: private %v, %d locks, %d unused; want private %v, %d locks",
+				c.used, c.cpus, c.wait, g.Private, g.Locks, g.Unused, c.private, c.locks)
+		}
+		if d := m.describe(); c.private != strings.Contains(d, fmt.Sprintf("%d of its 16 taken, one for each worker", c.used)) {
+			t.Errorf("%d of 16 taken on %d CPUs: described %q", c.used, c.cpus, d)
+		}
+	}
+}

@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
-		"path/filepath"
+	"path/filepath"
 	"slices"
 
 	"github.com/brewput/brewput/internal/base/format"

@@ -62,15 +62,14 @@ func main() {
 	}
 }
 
-// dump prints the stretches that ended between from and to.
-func dump(r io.Reader, from, to time.Duration) error {
+// transitions calls f with each goroutine's change of state in the trace
+// r holds, in order, and the time of the trace's first event.
+func transitions(r io.Reader, f func(t0 trace.Time, ev trace.Event, st trace.StateTransition, g trace.GoID, was, is trace.GoState)) error {
 	tr, err := trace.NewReader(r)
 	if err != nil {
 		return err
 	}
 	var t0 trace.Time
-	started := map[trace.GoID]trace.Time{}
-	inSyscall := map[trace.GoID]trace.Time{} // when a running goroutine entered its system call
 	for {
 		ev, err := tr.ReadEvent()
 		if err == io.EOF {
@@ -89,26 +88,34 @@ func dump(r io.Reader, from, to time.Duration) error {
 		if st.Resource.Kind != trace.ResourceGoroutine {
 			continue
 		}
-		g := st.Resource.Goroutine()
 		was, is := st.Goroutine()
+		f(t0, ev, st, st.Resource.Goroutine(), was, is)
+	}
+}
+
+// dump prints the stretches that ended between from and to.
+func dump(r io.Reader, from, to time.Duration) error {
+	started := map[trace.GoID]trace.Time{}
+	inSyscall := map[trace.GoID]trace.Time{} // when a running goroutine entered its system call
+	return transitions(r, func(t0 trace.Time, ev trace.Event, st trace.StateTransition, g trace.GoID, was, is trace.GoState) {
 		end, how := ev.Time(), fmt.Sprintf("%v (%s)", is, st.Reason)
 		switch {
 		case is == trace.GoRunning && was != trace.GoSyscall:
 			started[g] = ev.Time()
-			continue
+			return
 		case was == trace.GoRunning && is == trace.GoSyscall:
 			inSyscall[g] = ev.Time()
-			continue
+			return
 		case was == trace.GoSyscall && is != trace.GoRunning:
 			// Its P was taken while it sat in the system call: the
 			// stretch ended when the call began.
 			end, how = inSyscall[g], fmt.Sprintf("%v after a system call that lost its P", is)
 		case was != trace.GoRunning:
-			continue
+			return
 		}
 		at := time.Duration(end - t0)
 		if at < from || at > to {
-			continue
+			return
 		}
 		var frames []string
 		for fr := range st.Stack.Frames() {
@@ -122,5 +129,5 @@ func dump(r io.Reader, from, to time.Duration) error {
 		ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 		fmt.Printf("%9.3f ms  g%-4d ran %7.3f ms, then %s %v\n",
 			ms(time.Duration(started[g]-t0)), g, ms(time.Duration(end-started[g])), how, frames)
-	}
+	})
 }

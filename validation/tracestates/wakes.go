@@ -11,10 +11,6 @@ import (
 
 // wakeups prints how the goroutines that blocked came back (-wakes).
 func wakeups(r io.Reader) error {
-	tr, err := trace.NewReader(r)
-	if err != nil {
-		return err
-	}
 	type woken struct {
 		at trace.Time
 		by trace.ProcID
@@ -25,27 +21,8 @@ func wakeups(r io.Reader) error {
 	var toRun, wakerOn, runs []time.Duration
 	sameP := 0
 	var first, last trace.Time
-	for {
-		ev, err := tr.ReadEvent()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return err
-		}
-		if first == 0 {
-			first = ev.Time()
-		}
-		last = ev.Time()
-		if ev.Kind() != trace.EventStateTransition {
-			continue
-		}
-		st := ev.StateTransition()
-		if st.Resource.Kind != trace.ResourceGoroutine {
-			continue
-		}
-		g := st.Resource.Goroutine()
-		was, is := st.Goroutine()
+	err := transitions(r, func(t0 trace.Time, ev trace.Event, _ trace.StateTransition, g trace.GoID, was, is trace.GoState) {
+		first, last = t0, ev.Time()
 		switch {
 		case was == trace.GoWaiting && is == trace.GoRunnable:
 			pending[g] = woken{at: ev.Time(), by: ev.Proc()}
@@ -72,6 +49,9 @@ func wakeups(r io.Reader) error {
 				delete(wakerSince, g)
 			}
 		}
+	})
+	if err != nil {
+		return err
 	}
 	span := time.Duration(last - first)
 	fmt.Printf("%d wakes in %v (%.0f a second), %d of them (%.0f %%) run on the P that woke them\n",

@@ -65,13 +65,14 @@ func private(takers float64, goroutines, workers int) bool {
 
 // perWorker says a group's meters, which do not say who took them (a
 // study's), show a lock per worker: of more locks than it has workers, the
-// window took exactly one for each of them, and none was waited for. Locks
+// window took exactly one for each of them, and none was waited for (less
+// than negligible of an operation's time, opTime, in seconds). Locks
 // chosen by key or at random would be taken all, or in no such number;
 // one a worker takes as its own, from a sync.Pool or by its index, are
 // taken one for each (examples/truth's study: 2 of 16 on 2 CPUs, 16 of 16
 // on 16, each by one goroutine).
-func perWorker(g lockGroup, workers int) bool {
-	return workers >= 2 && g.Locks == workers && g.Unused > 0 && g.waitPerOp == 0
+func perWorker(g lockGroup, workers int, opTime float64) bool {
+	return workers >= 2 && g.Locks == workers && g.Unused > 0 && g.waitPerOp < negligible*opTime
 }
 
 // variantModel is what a variant's model is made of, read from the point
@@ -153,7 +154,7 @@ func modelOf(p results.Point) (variantModel, error) {
 	})
 	for i := range m.Locks {
 		g := &m.Locks[i]
-		if g.Takers == 0 && perWorker(*g, p.Par) {
+		if g.Takers == 0 && perWorker(*g, p.Par, perOpTime(p)) {
 			g.Takers, g.Goroutines, g.PerWorker = 1, p.Par, true
 		}
 		g.Private = private(g.Takers, g.Goroutines, p.Par)

@@ -444,6 +444,7 @@ func TestPerWorkerLocks(t *testing.T) {
 		{4, 4, 0, true, 4},
 		{1, 1, 0, false, 1},    // one worker: every lock there is is its own
 		{2, 16, 0, false, 16},  // taken at random or by key: shards
+		{2, 2, 1e-7, true, 2},  // a wait of a tenth of a nanosecond an operation: none to speak of
 		{2, 2, 1e-4, false, 2}, // waited for: shared
 		{4, 3, 0, false, 3},    // fewer than the workers: shared
 	} {

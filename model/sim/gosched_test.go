@@ -449,3 +449,30 @@ func TestGoSteadyStart(t *testing.T) {
 		}
 	}
 }
+
+// TestGoMutexWakeStats: a goroutine that blocks in Lock is woken by the
+// Unlock into the unlocker's runnext and runs there once the unlocker is
+// done, 10 µs later, before the idle P woken for it (20 µs) could take it:
+// one wake, on the waker's P, 10 µs from wake to running.
+func TestGoMutexWakeStats(t *testing.T) {
+	s := New(1)
+	c := NewGoCPUs(s, 2, Costs{Wake: 20 * time.Microsecond})
+	c.SetSteadyStart(true) // each on a P of its own from the start
+	m := NewMutex(s, "mu")
+	s.Go(func(p *Proc) {
+		m.Lock(p)
+		c.Burn(p, 10*time.Microsecond)
+		m.Unlock(p)
+		c.Burn(p, 10*time.Microsecond)
+	})
+	s.Go(func(p *Proc) {
+		c.Burn(p, time.Microsecond)
+		m.Lock(p)
+		m.Unlock(p)
+	})
+	s.Run(ms)
+	want := WakeStats{Woken: 1, OnWakersP: 1, ToRun: 10 * time.Microsecond}
+	if got := m.Wakes(); got != want {
+		t.Errorf("wakes %+v, want %+v", got, want)
+	}
+}

@@ -35,7 +35,25 @@ type Mutex struct {
 	// handedTokens of the tokens are a starving Unlock's handoffs: the
 	// mutex stays held for the waiter on its way that takes one.
 	handedTokens int
+
+	// The waiter an Unlock woke last, not yet running, when and by which
+	// P; and the wakes' totals (Wakes).
+	woke      *Proc
+	wokeAt    time.Duration
+	wokeBy    int
+	wakeStats WakeStats
 }
+
+// WakeStats are how the goroutines an Unlock woke came back: how many
+// ran, how many on the P whose goroutine woke them (from its runnext,
+// once that goroutine blocked), and their time from the wake to running.
+type WakeStats struct {
+	Woken, OnWakersP int64
+	ToRun            time.Duration
+}
+
+// Wakes returns the mutex's WakeStats so far.
+func (m *Mutex) Wakes() WakeStats { return m.wakeStats }
 
 type mutexWaiter struct {
 	p     *Proc
@@ -164,6 +182,14 @@ func (m *Mutex) lockGo(p *Proc) {
 				}
 			})
 			p.block()
+			if m.woke == p {
+				m.wakeStats.Woken++
+				m.wakeStats.ToRun += s.now - m.wokeAt
+				if p.pp != nil && p.pp.id == m.wokeBy {
+					m.wakeStats.OnWakersP++
+				}
+				m.woke = nil
+			}
 		}
 		starved := s.now-start > starvation
 		if m.handedTo == p || handed { // starvation mode: Unlock handed the lock over
@@ -265,6 +291,9 @@ func (m *Mutex) unlockGo(p *Proc) {
 		m.acquired = s.now
 	}
 	sema.Unlock(p)
+	if p.pp != nil {
+		m.woke, m.wokeAt, m.wokeBy = w.p, s.now, p.pp.id
+	}
 	s.wake(w.p)
 	s.sched.spend(p, s.sched.costs.MutexHandoff)
 	if starving && !s.stopping && s.sched.runtime != RuntimeGo19 {

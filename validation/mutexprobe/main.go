@@ -9,7 +9,8 @@
 // which docs/model.md quotes against the model's. With -model FILE it
 // runs the same in the model's engine instead, under that calibration's
 // costs (its "waited" is the time goroutines waited for the lock, asleep
-// or spinning).
+// or spinning), and says how the goroutines its Unlocks woke came back,
+// as tracestates -wakes says it of a trace of the real one.
 //
 //	go run ./mutexprobe [-procs 2] [-runs 3] [-dur 2s] [-model CALIBRATION]
 package main

@@ -14,6 +14,7 @@ import (
 // (17 ns alone, as on the 16-vCPU machine), over dur after a warm-up.
 func simulate(n int, dur time.Duration, cal calibrate.Calibration) {
 	const half = 8 * time.Nanosecond
+	var wakes sim.WakeStats
 	run := func(goroutines int) (ops, hands int, busy time.Duration, waited time.Duration) {
 		s := sim.New(1)
 		cpus := sim.NewGoCPUs(s, goroutines, cal.Costs)
@@ -37,8 +38,10 @@ func simulate(n int, dur time.Duration, cal calibrate.Calibration) {
 		}
 		warm := dur / 4
 		s.RunUntil(warm)
-		ops0, hands0, busy0, read0 := ops, hands, cpus.Busy(), mu.Read()
+		ops0, hands0, busy0, read0, wakes0 := ops, hands, cpus.Busy(), mu.Read(), mu.Wakes()
 		s.Run(warm + dur)
+		w := mu.Wakes()
+		wakes = sim.WakeStats{Woken: w.Woken - wakes0.Woken, OnWakersP: w.OnWakersP - wakes0.OnWakersP, ToRun: w.ToRun - wakes0.ToRun}
 		return ops - ops0, hands - hands0, cpus.Busy() - busy0, mu.Read().Sub(read0).Wait
 	}
 	alone, _, _, _ := run(1)
@@ -47,4 +50,9 @@ func simulate(n int, dur time.Duration, cal calibrate.Calibration) {
 	fmt.Printf("%2d Ps (model): one %.1f M/s; all %.1f M/s (%.2f×); hands changed every %.1f ops; waited %.0f ns an op; Ps idle %.0f %%\n",
 		n, one/1e6, all/1e6, all/one, float64(ops)/float64(max(hands, 1)), float64(waited.Nanoseconds())/float64(max(ops, 1)),
 		100*(1-busy.Seconds()/(dur.Seconds()*float64(n))))
+	if wakes.Woken > 0 {
+		fmt.Printf("   woken %.0f a second, %.0f %% on the waker's P, a mean %v from wake to running\n",
+			float64(wakes.Woken)/dur.Seconds(), 100*float64(wakes.OnWakersP)/float64(wakes.Woken),
+			(wakes.ToRun / time.Duration(wakes.Woken)).Round(10*time.Nanosecond))
+	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/brewput/brewput/internal/base/format"
 	predictopt "github.com/brewput/brewput/internal/run/predict"
 	"github.com/brewput/brewput/internal/run/studyjob"
+	"github.com/brewput/brewput/model/calibrate"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/validation/internal/cmdline"
 )
@@ -60,11 +61,19 @@ func reportStudy(w io.Writer, root, file, name, pkg string, first int) ([]point,
 		runs[p.Mode][p.CPUs] = append(runs[p.Mode][p.CPUs], p.Throughput)
 	}
 	slices.Sort(cpus)
+	// Predict's "this" machine is one socket of single-threaded cores,
+	// as many as the point's Ps: the measured machine, where lscpu says so.
+	cal, err := calibrate.Load(filepath.Join(data, "calibration.json"))
+	cmdline.Check(err)
+	if hw := measuredHardware(data, cal); hw.Shape.Sockets != 1 || hw.Shape.ThreadsPerCore != 1 {
+		cmdline.Fail(fmt.Errorf("%s: the machine is %d × %d × %d; predict's \"this\" machine is one socket of single-threaded cores",
+			file, hw.Shape.Sockets, hw.Shape.CoresPerSocket, hw.Shape.ThreadsPerCore))
+	}
 	f := studyjob.Predict{
 		Plan: studyjob.Plan{Variants: variants},
 		CPUs: cpus,
-		// "this" machine under the other's calibration is that machine:
-		// one socket of single-threaded cores, a line moving as it measured.
+		// "this" machine under the other's calibration: that machine, a
+		// line moving between its cores as it measured.
 		Options: predictopt.Options{Sched: "go", Seed: 1, Band: true, PointsOnly: true, Machine: "this",
 			Calibration: filepath.Join(data, "calibration.json")},
 		JSON: true,
@@ -72,7 +81,7 @@ func reportStudy(w io.Writer, root, file, name, pkg string, first int) ([]point,
 	predicted, notPredicted, err := studyjob.PredictFrom(context.Background(), name, f, from, nil, io.Discard)
 	cmdline.Check(err)
 	fmt.Fprintf(w, "\n%s's study measured there (its point command, %v a point,\n", pkg, all[0].Dur)
-	fmt.Fprintf(w, "3 runs) against brewput study … predict made of its points on 1 and\n")
+	fmt.Fprintf(w, "%s) against brewput study … predict made of its points on 1 and\n", format.Count(len(runs[variants[0]][cpus[0]]), "run"))
 	fmt.Fprintf(w, "2 CPUs there, under that machine's calibration and shape\n")
 	var out []point
 	i := first

@@ -32,6 +32,10 @@ type Reading struct {
 	Units               int
 	Uses                int64
 	Held, Working, Wait time.Duration
+	// Stalls is the time cores waited for the cache line of a word that
+	// several cores write to come (an atomic word's, a read-write lock's
+	// reader count), all its copies together; 0 for anything else.
+	Stalls time.Duration
 }
 
 // Trace asks a run for its exact schedule over Span from the end of the

@@ -37,7 +37,7 @@ type Trust struct {
 // Caveat is a mechanism a prediction leaves out where real machines are
 // known to differ, named for the point it concerns.
 type Caveat struct {
-	// Kind is CaveatShortHold or CaveatLockstep.
+	// Kind is CaveatShortHold, CaveatSharedLine or CaveatLockstep.
 	Kind string `json:"kind"`
 	// Resource is the lock it concerns.
 	Resource string `json:"resource,omitempty"`
@@ -49,6 +49,13 @@ type Caveat struct {
 // on more than one CPU, which machines ran from a quarter of to several
 // times the model's figure (docs/model.md): its prediction is rough.
 const CaveatShortHold = "short_hold"
+
+// CaveatSharedLine: a word many cores write (an atomic counter, a
+// read-write lock's reader count) whose cache line the CPUs waited for
+// much of their time, each move of which the model charges a whole
+// core-to-core transfer where machines took about a third of one
+// (docs/model.md): its prediction is rough.
+const CaveatSharedLine = "shared_line"
 
 // CaveatLockstep: some customers of a closed loop finished nothing in the
 // window while the others finished many, which the model's exact times can

@@ -94,3 +94,58 @@ steps:
 		t.Errorf("%.0f pairs/s, caveats %+v; want a lockstep one in the notes %q", p.Throughput, p.Caveats, results.Notes(p))
 	}
 }
+
+// TestSharedLineCaveat: a go-policy prediction of a word every CPU adds
+// to, or a read-write lock every CPU read-locks, whose line the CPUs wait
+// for much of their time, carries the caveat that machines moved such a
+// line in about a third of the model's transfer, in its JSON and its
+// notes; the same word on one CPU, under fifo, a copy on each CPU, or
+// added to once in a long operation carries none.
+func TestSharedLineCaveat(t *testing.T) {
+	const counter = `
+name: counter
+unit: ops
+resources: {n: {kind: word}}
+steps:
+  - {name: add, duration: 8ns, writes: [n]}`
+	const readers = `
+name: readers
+unit: ops
+resources: {rw: {kind: rwmutex}}
+steps:
+  - {name: read, duration: 10ns, shares: [rw]}`
+	costs := sim.Costs{Switch: 58, Wake: 20 * time.Microsecond, MutexHandoff: 500, MutexSpin: 700, RuntimeLock: 11,
+		Transfer: sim.Transfer{Socket: 40 * time.Nanosecond}}
+	for _, c := range []struct {
+		name, yaml, resource string
+		cpus                 int
+		sched                string
+		want                 bool
+	}{
+		{"a counter on 4 CPUs", counter, "n", 4, "go", true},
+		{"readers on 4 CPUs", readers, "rw", 4, "go", true},
+		{"on one CPU", counter, "n", 1, "go", false},
+		{"under fifo", counter, "n", 4, "fifo", false},
+		{"a copy on each CPU", strings.Replace(counter, "{kind: word}", "{kind: word, per: cpu}", 1), "n", 4, "go", false},
+		{"once in a long operation", strings.Replace(counter, "8ns", "5us", 1), "n", 4, "go", false},
+	} {
+		b := parse(t, c.yaml)
+		cfg := goAt(c.cpus)
+		cfg.Policy.Sched, cfg.Costs = c.sched, costs
+		cfg.Dur, cfg.Warmup = 200*time.Microsecond, 50*time.Microsecond
+		cfg.System, cfg.Mode = b, b.Name
+		ps, err := model.Simulate(context.Background(), []model.Config{cfg}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := ps[0]
+		i := slices.IndexFunc(p.Caveats, func(cv results.Caveat) bool { return cv.Kind == results.CaveatSharedLine })
+		if got := i >= 0 && p.Caveats[i].Resource == c.resource; got != c.want {
+			t.Errorf("%s: caveats %+v, want a shared-line one on %s %v", c.name, p.Caveats, c.resource, c.want)
+			continue
+		}
+		if c.want && !strings.Contains(results.Notes(p), p.Caveats[i].Text) {
+			t.Errorf("%s: notes %q lack the caveat %q", c.name, results.Notes(p), p.Caveats[i].Text)
+		}
+	}
+}

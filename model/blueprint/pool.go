@@ -19,6 +19,9 @@ type meter struct {
 	uses     int64         // uses ended
 	wait     time.Duration // waits of the uses begun
 	working  time.Duration // CPU time the holders burned, of the uses ended
+	// lines are the cache lines of a word's or a read-write lock's copies,
+	// whose stalls its readings count.
+	lines []*sim.Line
 }
 
 // take starts a use at now, after waiting waited for it.
@@ -43,8 +46,12 @@ func (m *meter) advance(now time.Duration) {
 
 // read is the meter's totals at now; held and working count unit-time.
 func (m *meter) read(now time.Duration) model.Reading {
+	var stalls time.Duration
+	for _, l := range m.lines {
+		stalls += l.Stalls()
+	}
 	return model.Reading{Name: m.name, Kind: m.kind, Units: m.capacity, Uses: m.uses, Held: m.area + time.Duration(m.inUse)*(now-m.since),
-		Working: m.working, Wait: m.wait}
+		Working: m.working, Wait: m.wait, Stalls: stalls}
 }
 
 // pool is a resource in one simulation: its meter, and the one instance
@@ -97,12 +104,14 @@ func (pl *pool) newInstance(capacity int) *instance {
 	case r.Kind == RWMutex:
 		in.rw = sim.NewRWMutex(s, r.Name)
 		lines = append(lines, in.rw.Line())
+		pl.meter.lines = append(pl.meter.lines, in.rw.Line())
 	case r.Kind == Runtime:
 		in.rt = sim.NewRuntimeMutex(s, r.Name)
 		lines = append(lines, in.rt.Line())
 	case r.Kind == Word:
 		in.line = sim.NewLine(s)
 		lines = append(lines, in.line)
+		pl.meter.lines = append(pl.meter.lines, in.line)
 	case r.Locks && capacity > 1:
 		for i := range capacity {
 			mu := sim.NewMutex(s, fmt.Sprintf("%s#%d", r.Name, i+1))

@@ -142,6 +142,9 @@ type point struct {
 	// rough says the model marked the prediction rough (a brief, busy
 	// lock: results.CaveatShortHold).
 	rough bool
+	// line says the model marked it rough for a word many cores write
+	// (results.CaveatSharedLine).
+	line bool
 	// lockstep says a goroutine of the point's simulation, or of its
 	// band's, finished nothing (results.CaveatLockstep).
 	lockstep bool
@@ -230,7 +233,14 @@ func report(w io.Writer, root, file, only string, keep bool) {
 func tally(w io.Writer, pts []point) {
 	in, within2, narrow, worst, wide := 0, 0, 0, 0.0, 0.0
 	rough, over, overRough, lockstep := 0, 0, 0, 0
+	line, overLine := 0, 0
 	for _, p := range pts {
+		if p.line {
+			line++
+			if p.off > 2 {
+				overLine++
+			}
+		}
 		if p.lockstep {
 			lockstep++
 		}
@@ -261,6 +271,7 @@ func tally(w io.Writer, pts []point) {
 	fmt.Fprintf(w, "  bands at most 2.5× wide            %-7s  %d, widest %.2f×\n", met(narrow == len(pts)), narrow, wide)
 	fmt.Fprintf(w, "the model's rough note (~) on %d points, %d of them off by more than 2×\n(of %d such points in all)\n",
 		rough, overRough, over)
+	fmt.Fprintf(w, "the model's shared-line note (^) on %d points, %d of them off by more than 2×\n", line, overLine)
 	if lockstep > 0 {
 		fmt.Fprintf(w, "the model's lockstep note (!) on %d points\n", lockstep)
 	}
@@ -270,7 +281,7 @@ func tally(w io.Writer, pts []point) {
 // them.
 func printPoints(w io.Writer, got []point, what string) {
 	fmt.Fprintf(w, "   %5s  %9s  %9s  %-17s  %5s  %5s\n", "cores", what, "predicted", "band", "in", "off")
-	rough, lockstep := false, false
+	rough, line, lockstep := false, false, false
 	for _, p := range got {
 		in, mark := "no", " "
 		if p.inBand {
@@ -279,6 +290,9 @@ func printPoints(w io.Writer, got []point, what string) {
 		if p.rough {
 			rough, mark = true, "~"
 		}
+		if p.line {
+			line, mark = true, "^"
+		}
 		if p.lockstep {
 			lockstep, mark = true, "!"
 		}
@@ -286,6 +300,9 @@ func printPoints(w io.Writer, got []point, what string) {
 	}
 	if rough {
 		fmt.Fprintf(w, "   ~ the model's note: a brief, busy lock, which machines ran from a quarter of\n     to several times the model's figure; rough\n")
+	}
+	if line {
+		fmt.Fprintf(w, "   ^ the model's note: a word many cores write, whose line machines moved in\n     about a third of the transfer the model charges, and ran at 0.6 to 4.5\n     times its figure; rough\n")
 	}
 	if lockstep {
 		fmt.Fprintf(w, "   ! the model's note: a goroutine finished nothing in a simulation of\n     the point or its band (lockstep); not to be trusted\n")
@@ -469,6 +486,7 @@ func predict(dir string, s series, rows []row, cal calibrate.Calibration, hw mod
 		p.off = max(p.predicted/pub, pub/p.predicted)
 		p.width = p.hi / p.lo
 		p.rough = slices.ContainsFunc(res[i*edges].Caveats, func(c results.Caveat) bool { return c.Kind == results.CaveatShortHold })
+		p.line = slices.ContainsFunc(res[i*edges].Caveats, func(c results.Caveat) bool { return c.Kind == results.CaveatSharedLine })
 		for e := range edges {
 			p.lockstep = p.lockstep || slices.ContainsFunc(res[i*edges+e].Caveats, func(c results.Caveat) bool { return c.Kind == results.CaveatLockstep })
 		}

@@ -42,18 +42,24 @@ type browserPage struct {
 	page *testkit.Page
 }
 
-// openInBrowser opens the file at path in a fresh headless Chromium and
-// collects the errors the page reports (testkit.New).
-func openInBrowser(t *testing.T, path string) *browserPage {
+// openInBrowser opens the file at path in a tab of b (a fresh headless
+// Chromium where b is nil) and collects the errors the page reports
+// (testkit.Page).
+func openInBrowser(t *testing.T, b *testkit.Browser, path string) *browserPage {
 	t.Helper()
-	return openSized(t, path, pageWidth, firstScreen)
+	return openSized(t, b, path, pageWidth, firstScreen)
 }
 
 // openSized opens the file at path as openInBrowser does, on a screen of
 // width × height CSS pixels.
-func openSized(t *testing.T, path string, width, height int) *browserPage {
+func openSized(t *testing.T, b *testkit.Browser, path string, width, height int) *browserPage {
 	t.Helper()
-	p := testkit.NewPage(t, width, height, 60*time.Second)
+	var p *testkit.Page
+	if b == nil {
+		p = testkit.NewPage(t, width, height, 60*time.Second)
+	} else {
+		p = b.Page(t, width, height)
+	}
 	bctx := p.Ctx
 	if err := chromedp.Do(bctx,
 		chromedp.Navigate("file://"+path),
@@ -129,13 +135,14 @@ func shownImage(t *testing.T, bp *browserPage, sel string) (image.Image, bool) {
 // predictions on 1 to 8, and the schedule pictures, one of them from a real
 // execution trace.
 func TestPageInBrowser(t *testing.T) {
-	t.Parallel() // each page in a browser of its own, from points of its own
-	t.Run("measured", func(t *testing.T) { checkPageInBrowser(t, studyPoints(), Options{}) })
-	t.Run("with model", func(t *testing.T) { checkPageInBrowser(t, append(studyPoints(), modelPoints(16)...), Options{}) })
+	t.Parallel() // each page in a tab of its own, from points of its own
+	b := testkit.NewBrowser(t, 8*time.Minute)
+	t.Run("measured", func(t *testing.T) { checkPageInBrowser(t, b, studyPoints(), Options{}) })
+	t.Run("with model", func(t *testing.T) { checkPageInBrowser(t, b, append(studyPoints(), modelPoints(16)...), Options{}) })
 	t.Run("default study", func(t *testing.T) {
 		testkit.Chromium(t) // skip before simulating, where there is no browser
 		points, opt := defaultStudy(t)
-		checkPageInBrowser(t, points, opt)
+		checkPageInBrowser(t, b, points, opt)
 	})
 	// The saved samples together, labs with many metrics among them:
 	// their tables too must fit.
@@ -148,22 +155,22 @@ func TestPageInBrowser(t *testing.T) {
 			}
 			points = append(points, ps...)
 		}
-		checkPageInBrowser(t, points, Options{Analysis: analyzed(t, points)})
+		checkPageInBrowser(t, b, points, Options{Analysis: analyzed(t, points)})
 	})
 	// A study of the user's own code, as study.Main reports it (the cache
 	// example's, saved from a real run), alone and beside Go benchmarks:
 	// the answer first all the same, from measurements only.
-	t.Run("study", func(t *testing.T) { checkPageInBrowser(t, cacheStudy(t), Options{}) })
+	t.Run("study", func(t *testing.T) { checkPageInBrowser(t, b, cacheStudy(t), Options{}) })
 	t.Run("study and benchmarks", func(t *testing.T) {
 		bench, err := results.ReadFile(filepath.Join("..", "results", "testdata", "gotest-bench.txt"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		checkPageInBrowser(t, append(cacheStudy(t), bench...), Options{})
+		checkPageInBrowser(t, b, append(cacheStudy(t), bench...), Options{})
 	})
 	// A dozen Go benchmarks alone, as brewput bench reports them: their
 	// answer first, a family's variants in one chart.
-	t.Run("a dozen benchmarks", func(t *testing.T) { checkPageInBrowser(t, dozenBenchmarks(t), Options{}) })
+	t.Run("a dozen benchmarks", func(t *testing.T) { checkPageInBrowser(t, b, dozenBenchmarks(t), Options{}) })
 }
 
 // defaultStudy is the main job's points on a 2-CPU machine: studyPoints
@@ -204,7 +211,7 @@ func defaultStudy(t *testing.T) ([]results.Point, Options) {
 	return points, Options{Analysis: a}
 }
 
-func checkPageInBrowser(t *testing.T, points []results.Point, opt Options) {
+func checkPageInBrowser(t *testing.T, b *testkit.Browser, points []results.Point, opt Options) {
 	if opt.Analysis == nil {
 		opt.Analysis = answered(t, points)
 	}
@@ -216,7 +223,7 @@ func checkPageInBrowser(t *testing.T, points []results.Point, opt Options) {
 	if err := r.WriteDir(dir); err != nil {
 		t.Fatal(err)
 	}
-	bp := openInBrowser(t, filepath.Join(dir, Index))
+	bp := openInBrowser(t, b, filepath.Join(dir, Index))
 
 	// The answer is on the first screen: every sentence of the verdict
 	// within its first firstScreen pixels.
@@ -373,7 +380,7 @@ func TestBrowserCatchesErrors(t *testing.T) {
 	if err := os.WriteFile(path, []byte(page), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	bp := openInBrowser(t, path)
+	bp := openInBrowser(t, nil, path)
 	errs := strings.Join(bp.loggedErrors(), "\n")
 	for _, want := range []string{"boom", "undefinedFunction", "missing.png"} {
 		if !strings.Contains(errs, want) {
@@ -460,12 +467,13 @@ func TestPageOnPhone(t *testing.T) {
 	if err := r.WriteDir(dir); err != nil {
 		t.Fatal(err)
 	}
+	b := testkit.NewBrowser(t, 4*time.Minute)
 	for _, screen := range []struct {
 		name          string
 		width, height int
 	}{{"phone", phoneScreenW, phoneScreenH}, {"desktop", pageWidth, firstScreen}} {
 		t.Run(screen.name, func(t *testing.T) {
-			bp := openSized(t, filepath.Join(dir, Index), screen.width, screen.height)
+			bp := openSized(t, b, filepath.Join(dir, Index), screen.width, screen.height)
 			top, err := chromedp.Run(bp.ctx, chromedp.Evaluate[float64](`(() => { window.scrollTo(0, 0); const p = document.querySelector("#verdict p.sentence"); return p ? p.getBoundingClientRect().top : -1 })()`))
 			if err != nil {
 				t.Fatal(err)

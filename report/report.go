@@ -347,7 +347,10 @@ const (
 // ReadFiles reads the files of a report: results files (JSON Lines, CSV or
 // Go benchmark output, see results.Open) and lessons files (brewput lessons
 // --format json, or a report's lessons.json), told apart by their content.
-func ReadFiles(paths []string) (Inputs, error) {
+func ReadFiles(paths []string) (Inputs, error) { return readFiles(paths, MaxPoints) }
+
+// readFiles is ReadFiles refusing more than limit points.
+func readFiles(paths []string, limit int) (Inputs, error) {
 	var files []*results.File
 	var resultsPaths []string
 	var in Inputs
@@ -376,8 +379,8 @@ func ReadFiles(paths []string) (Inputs, error) {
 	}
 	all := results.Merge(files...)
 	in.Points, in.Notes = all.Points, all.Notes
-	if n := len(in.Points); n > MaxPoints {
-		return Inputs{}, fmt.Errorf("%s: %s, more than the %s a report draws (about %s of memory each 10,000); brewput compare reads any number, or report a part of them", strings.Join(paths, ", "), format.Count(n, "point"), format.Count(MaxPoints, "point"), format.Bytes(pointBytes*10_000))
+	if n := len(in.Points); n > limit {
+		return Inputs{}, fmt.Errorf("%s: %s, more than the %s a report draws (about %s of memory each 10,000); brewput compare reads any number, or report a part of them", strings.Join(paths, ", "), format.Count(n, "point"), format.Count(limit, "point"), format.Bytes(pointBytes*10_000))
 	}
 	if len(resultsPaths) == 1 {
 		saved := filepath.Join(filepath.Dir(resultsPaths[0]), analysis.File)

@@ -559,12 +559,13 @@ func TestPlaygroundOnPhone(t *testing.T) {
 	url := "file://" + filepath.Join(site, "index.html") + "#mode=finelocking&cpus=6&sched=fifo"
 
 	type box struct{ Top, Bottom, Left, Right float64 }
+	browser := testkit.NewBrowser(t, 6*time.Minute)
 	for _, screen := range []struct {
 		name          string
 		width, height int
 	}{{"phone", phoneWidth, phoneHeight}, {"desktop", 1280, 900}} {
 		t.Run(screen.name, func(t *testing.T) {
-			page := testkit.NewPage(t, screen.width, screen.height, 3*time.Minute)
+			page := browser.Page(t, screen.width, screen.height)
 			if err := chromedp.Do(page.Ctx, chromedp.Navigate(url)); err != nil {
 				t.Fatal(err)
 			}

@@ -40,9 +40,21 @@ type Page struct {
 	errors []string
 }
 
-// NewPage starts a headless Chromium of width × height CSS pixels for the
-// test, ended when the test ends or after timeout.
-func NewPage(t testing.TB, width, height int, timeout time.Duration) *Page {
+// Browser is a headless Chromium whose tabs are a test's pages: starting
+// one costs more than most pages' checks, so a test with many pages
+// shares one.
+type Browser struct{ ctx context.Context }
+
+// NewBrowser starts a headless Chromium for the test, ended when the test
+// ends or after timeout.
+func NewBrowser(t testing.TB, timeout time.Duration) *Browser {
+	t.Helper()
+	return newBrowser(t, timeout, 1400, 1600)
+}
+
+// newBrowser is NewBrowser with a window of width × height, which each
+// tab's emulated screen overrides.
+func newBrowser(t testing.TB, timeout time.Duration, width, height int) *Browser {
 	t.Helper()
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(Chromium(t)),
@@ -60,8 +72,34 @@ func NewPage(t testing.TB, width, height int, timeout time.Duration) *Page {
 		}
 		cancelBrowser()
 	})
-	p := &Page{Ctx: bctx}
-	err := chromedp.Listen(bctx, func(ev any) {
+	if err := chromedp.Do(bctx); err != nil { // starts it, with a first tab
+		t.Fatalf("start Chromium: %v", err)
+	}
+	return &Browser{ctx: bctx}
+}
+
+// NewPage starts a headless Chromium of width × height CSS pixels for the
+// test, ended when the test ends or after timeout: a browser of its own
+// with one tab.
+func NewPage(t testing.TB, width, height int, timeout time.Duration) *Page {
+	t.Helper()
+	return newBrowser(t, timeout, width, height).Page(t, width, height)
+}
+
+// Page opens a tab of width × height CSS pixels in b for the test, closed
+// when the test ends.
+func (b *Browser) Page(t testing.TB, width, height int) *Page {
+	t.Helper()
+	tctx, cancelTab := chromedp.NewContext(b.ctx)
+	t.Cleanup(func() {
+		if err := chromedp.Cancel(tctx); err != nil && b.ctx.Err() == nil {
+			t.Errorf("close a tab of Chromium: %v", err)
+		}
+		cancelTab()
+	})
+	p := &Page{Ctx: tctx}
+	err := chromedp.Listen(tctx, func(ev any) { // opens the tab
+
 		var msg string
 		switch ev := ev.(type) {
 		case *runtime.EventConsoleAPICalled:
@@ -90,12 +128,12 @@ func NewPage(t testing.TB, width, height int, timeout time.Duration) *Page {
 		}
 	})
 	if err != nil {
-		t.Fatalf("start Chromium: %v", err)
+		t.Fatalf("open a tab of Chromium: %v", err)
 	}
 	// A window is at least 500 px wide, whatever it was asked: a phone's
 	// screen is emulated, with its own width, touch and scale 1.
-	if err := chromedp.Do(bctx, chromedp.EmulateViewport(int64(width), int64(height))); err != nil {
-		t.Fatalf("start Chromium at %dx%d: %v", width, height, err)
+	if err := chromedp.Do(tctx, chromedp.EmulateViewport(int64(width), int64(height))); err != nil {
+		t.Fatalf("open a tab of Chromium at %dx%d: %v", width, height, err)
 	}
 	return p
 }

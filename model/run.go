@@ -252,9 +252,9 @@ const sharedLineStalls = 0.25
 // sharedLineCaveat is the caveat on a shared word (an atomic counter, a
 // read-write lock's reader count) whose line the CPUs waited for
 // sharedLineStalls of their time or more: the model charges each move of
-// it a core-to-core transfer as a ping-pong times it, where two threads
-// adding to one word moved it in about a third of that (19 ns an add
-// against a 57 ns ping-pong on this project's 2-core machine, 19-20
+// it a core-to-core transfer as a ping-pong times it, where cores adding
+// to one word moved it in about a third of that (20-21 ns an add on 2
+// CPUs against a 59 ns transfer on this project's 2-core machine, 19-23
 // against 74 on the 16-vCPU one, docs/model.md), and the published and
 // measured counters and reader counts it marks ran at 0.6 to 4.5 times
 // the model's figure, most of them above it (validation/published).

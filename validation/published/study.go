@@ -104,6 +104,7 @@ func reportStudy(w io.Writer, root, file, name, pkg string, first int) ([]point,
 			p.inBand = p.published >= p.lo/(1+slack) && p.published <= p.hi*(1+slack)
 			p.off = max(p.predicted/p.published, p.published/p.predicted)
 			p.width = p.hi / p.lo
+			p.rough, p.line, p.lockstep = noted(pr)
 			got = append(got, p)
 		}
 		i++
@@ -119,4 +120,20 @@ func reportStudy(w io.Writer, root, file, name, pkg string, first int) ([]point,
 		fmt.Fprintf(w, "\n%s\n", format.Wrap("not predicted: "+np.Mode+": "+np.Reason, 80, "  "))
 	}
 	return out, i
+}
+
+// noted is which of the model's notes a predicted point carries: a brief,
+// busy lock's, a shared word's, a lockstep.
+func noted(p results.Point) (rough, line, lockstep bool) {
+	for _, c := range p.Caveats {
+		switch c.Kind {
+		case results.CaveatShortHold:
+			rough = true
+		case results.CaveatSharedLine:
+			line = true
+		case results.CaveatLockstep:
+			lockstep = true
+		}
+	}
+	return rough, line, lockstep
 }

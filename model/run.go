@@ -268,8 +268,8 @@ func sharedLineCaveat(name string, stalls time.Duration, cpus int, window time.D
 	}
 	return []results.Caveat{{Kind: results.CaveatSharedLine, Resource: name,
 		Text: fmt.Sprintf("%s's cache line waited for %.0f %% of the CPUs' time: the model charges each move a whole core-to-core "+
-			"transfer, where machines moved a word many cores add to in about a third of one and ran such words at 0.6 to "+
-			"4.5 times the model's figure (docs/model.md); take this figure as rough", name, 100*min(share, 1))}}
+			"transfer, where the machines measured moved a word their cores add to in about a third of one, and such words ran at "+
+			"0.6 to 4.5 times the model's figure (docs/model.md); take this figure as rough", name, 100*min(share, 1))}}
 }
 
 // lockstepMin is how many operations each of the other customers must

@@ -38,7 +38,10 @@ func TestConsistency(t *testing.T) {
 		// goroutines package model's tests run under it.
 		t.Skip("the model's surfaces checked without the race detector: go test ./cmd/brewput")
 	}
-	emptyConfig(t)
+	// Every run is given its calibration (or the fifo policy, which
+	// needs none), so none reads the user's config folder: beside the
+	// other tests.
+	t.Parallel()
 	calFile := fixedCalibration(t)
 	cpus := "1,2,3,4,6,8,12,16"
 	// Under --burn wall a step a preemption held up ends on the clock

@@ -656,7 +656,9 @@ func TestModelBlueprintUnknownMachine(t *testing.T) {
 		// under it, and what it asserts the plain run checks.
 		t.Skip("the model's surfaces checked without the race detector: go test ./cmd/brewput")
 	}
-	emptyConfig(t)
+	// Every run is given its calibration, so none reads the user's config
+	// folder: beside the other tests.
+	t.Parallel()
 	yaml := filepath.Join(t.TempDir(), "mutex.yaml")
 	bp := "name: mutex\nunit: ops\nresources: {mu: 1}\nsteps:\n  - {name: lock, duration: 13ns}\n  - {name: unlock, duration: 13ns, holds: [mu]}\n"
 	if err := os.WriteFile(yaml, []byte(bp), 0o644); err != nil {

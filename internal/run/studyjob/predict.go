@@ -21,16 +21,22 @@ import (
 
 // simCycles is how many cycles of each customer a prediction's window
 // holds at the structure's ceiling, simMinDur its shortest: a steady state
-// of 100 ns operations, 64 CPU counts with bands in a minute.
+// of 100 ns operations, 64 CPU counts with bands in a minute. Under the go
+// policy it is at least simMinDurGo: twice the millisecond a sync.Mutex
+// waiter waits before the lock passes to it in turn (starvation mode),
+// so that a waiter that others barge past is handed the lock within the
+// window, as on a machine; in a shorter one it finished nothing (the
+// cache study's one mutex on 2 and 4 CPUs, docs/model.md).
 const (
-	simCycles = 500
-	simMinDur = 500 * time.Microsecond
+	simCycles   = 500
+	simMinDur   = 500 * time.Microsecond
+	simMinDurGo = 2 * time.Millisecond
 )
 
 // window is how long the simulation of cfg runs, simCycles at the
-// structure's ceiling (simMinDur to 1 s), and its warm-up: a fifth of it,
-// and under the go policy at least the time to wake every P twice, lest
-// it predict a start-up.
+// structure's ceiling (simMinDur to 1 s, simMinDurGo under the go policy),
+// and its warm-up: a fifth of it, and under the go policy at least the
+// time to wake every P twice, lest it predict a start-up.
 func window(cfg model.Config) (warmup, dur time.Duration, err error) {
 	cfg.Dur = time.Second
 	b, err := cfg.Bounds()
@@ -42,6 +48,9 @@ func window(cfg model.Config) (warmup, dur time.Duration, err error) {
 		secs = min(1, simCycles*float64(cfg.Resolve().Par)/b.ThroughputMax)
 	}
 	dur = max(time.Duration(secs*float64(time.Second)), simMinDur)
+	if cfg.Policy.Sched != "fifo" {
+		dur = max(dur, simMinDurGo)
+	}
 	warmup = dur / 5
 	if cfg.Policy.Sched != "fifo" {
 		warmup = max(warmup, 2*time.Duration(cfg.CPUs)*max(cfg.Costs.Wake, cfg.Costs.SpinWake))

@@ -84,7 +84,7 @@ func newBrowser(t testing.TB, timeout time.Duration, width, height int) *Browser
 func NewPage(t testing.TB, width, height int, timeout time.Duration) *Page {
 	t.Helper()
 	b := newBrowser(t, timeout, width, height)
-	return b.page(t, b.ctx, width, height) // its first tab
+	return page(t, b.ctx, width, height) // its first tab
 }
 
 // Page opens a tab of width × height CSS pixels in b for the test, closed
@@ -98,15 +98,14 @@ func (b *Browser) Page(t testing.TB, width, height int) *Page {
 		}
 		cancelTab()
 	})
-	return b.page(t, tctx, width, height)
+	return page(t, tctx, width, height)
 }
 
 // page makes the tab of tctx a Page of width × height CSS pixels.
-func (b *Browser) page(t testing.TB, tctx context.Context, width, height int) *Page {
+func page(t testing.TB, tctx context.Context, width, height int) *Page {
 	t.Helper()
 	p := &Page{Ctx: tctx}
 	err := chromedp.Listen(tctx, func(ev any) { // opens the tab
-
 		var msg string
 		switch ev := ev.(type) {
 		case *runtime.EventConsoleAPICalled:

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/brewput/brewput/internal/base/race"
 	"github.com/brewput/brewput/measure/meter"
 	"github.com/brewput/brewput/results"
 )
@@ -131,6 +132,13 @@ func TestRealLibsLocks(t *testing.T) {
 		}
 	}
 
+	if race.Enabled {
+		// predict's simulations are the model's, whose goroutines package
+		// model's tests run under the detector; here they took most of
+		// this test's 198 s of the race run, in which nothing runs beside
+		// it (it changes the folder), and what follows the plain run checks.
+		return
+	}
 	// predict says one thing of each benchmark: points or a not_predicted
 	// record with its reason, never both, on every output.
 	stdout, stderr := succeeds(t, noChild(), "predict", "--from", measured, "--cpus", "1,2,4,8", "--format", "json")

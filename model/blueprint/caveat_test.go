@@ -39,16 +39,7 @@ steps:
 		{"each customer's own", strings.Replace(brief, "{mu: 1}", "{mu: {kind: mutex, per: customer}}", 1), 2, "go", false},
 		{"held for microseconds", strings.Replace(brief, "25ns", "5us", 1), 2, "go", false},
 	} {
-		b := parse(t, c.yaml)
-		cfg := goAt(c.cpus)
-		cfg.Policy.Sched, cfg.Costs = c.sched, costs
-		cfg.Dur, cfg.Warmup = time.Millisecond, 250*time.Microsecond
-		cfg.System, cfg.Mode = b, b.Name
-		ps, err := model.Simulate(context.Background(), []model.Config{cfg}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p := ps[0]
+		p := simulateAt(t, c.yaml, c.cpus, c.sched, costs, time.Millisecond)
 		got := len(p.Caveats) == 1 && p.Caveats[0].Kind == results.CaveatShortHold && p.Caveats[0].Resource == "mu"
 		if got != c.want || !c.want && len(p.Caveats) > 0 {
 			t.Errorf("%s: caveats %+v, want a short-hold one %v", c.name, p.Caveats, c.want)
@@ -129,16 +120,7 @@ steps:
 		{"a copy on each CPU", strings.Replace(counter, "{kind: word}", "{kind: word, per: cpu}", 1), "n", 4, "go", false},
 		{"once in a long operation", strings.Replace(counter, "8ns", "5us", 1), "n", 4, "go", false},
 	} {
-		b := parse(t, c.yaml)
-		cfg := goAt(c.cpus)
-		cfg.Policy.Sched, cfg.Costs = c.sched, costs
-		cfg.Dur, cfg.Warmup = 200*time.Microsecond, 50*time.Microsecond
-		cfg.System, cfg.Mode = b, b.Name
-		ps, err := model.Simulate(context.Background(), []model.Config{cfg}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p := ps[0]
+		p := simulateAt(t, c.yaml, c.cpus, c.sched, costs, 200*time.Microsecond)
 		i := slices.IndexFunc(p.Caveats, func(cv results.Caveat) bool { return cv.Kind == results.CaveatSharedLine })
 		if got := i >= 0 && p.Caveats[i].Resource == c.resource; got != c.want {
 			t.Errorf("%s: caveats %+v, want a shared-line one on %s %v", c.name, p.Caveats, c.resource, c.want)
@@ -148,4 +130,20 @@ steps:
 			t.Errorf("%s: notes %q lack the caveat %q", c.name, results.Notes(p), p.Caveats[i].Text)
 		}
 	}
+}
+
+// simulateAt is the point of the blueprint in yaml on cpus CPUs under
+// sched with costs, over a window of dur after a quarter of it.
+func simulateAt(t *testing.T, yaml string, cpus int, sched string, costs sim.Costs, dur time.Duration) results.Point {
+	t.Helper()
+	b := parse(t, yaml)
+	cfg := goAt(cpus)
+	cfg.Policy.Sched, cfg.Costs = sched, costs
+	cfg.Dur, cfg.Warmup = dur, dur/4
+	cfg.System, cfg.Mode = b, b.Name
+	ps, err := model.Simulate(context.Background(), []model.Config{cfg}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ps[0]
 }

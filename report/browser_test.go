@@ -137,9 +137,13 @@ func shownImage(t *testing.T, bp *browserPage, sel string) (image.Image, bool) {
 func TestPageInBrowser(t *testing.T) {
 	t.Parallel() // each page in a tab of its own, from points of its own
 	b := testkit.NewBrowser(t, 8*time.Minute)
-	t.Run("measured", func(t *testing.T) { checkPageInBrowser(t, b, studyPoints(), Options{}) })
-	t.Run("with model", func(t *testing.T) { checkPageInBrowser(t, b, append(studyPoints(), modelPoints(16)...), Options{}) })
+	t.Run("measured", func(t *testing.T) { t.Parallel(); checkPageInBrowser(t, b, studyPoints(), Options{}) })
+	t.Run("with model", func(t *testing.T) {
+		t.Parallel()
+		checkPageInBrowser(t, b, append(studyPoints(), modelPoints(16)...), Options{})
+	})
 	t.Run("default study", func(t *testing.T) {
+		t.Parallel()
 		testkit.Chromium(t) // skip before simulating, where there is no browser
 		points, opt := defaultStudy(t)
 		checkPageInBrowser(t, b, points, opt)
@@ -147,6 +151,7 @@ func TestPageInBrowser(t *testing.T) {
 	// The saved samples together, labs with many metrics among them:
 	// their tables too must fit.
 	t.Run("samples", func(t *testing.T) {
+		t.Parallel()
 		var points []results.Point
 		for _, f := range []string{"shop.json", "model.json", "lab.json"} {
 			ps, err := results.ReadFile(filepath.Join("..", "results", "testdata", "v1", f))
@@ -160,8 +165,9 @@ func TestPageInBrowser(t *testing.T) {
 	// A study of the user's own code, as study.Main reports it (the cache
 	// example's, saved from a real run), alone and beside Go benchmarks:
 	// the answer first all the same, from measurements only.
-	t.Run("study", func(t *testing.T) { checkPageInBrowser(t, b, cacheStudy(t), Options{}) })
+	t.Run("study", func(t *testing.T) { t.Parallel(); checkPageInBrowser(t, b, cacheStudy(t), Options{}) })
 	t.Run("study and benchmarks", func(t *testing.T) {
+		t.Parallel()
 		bench, err := results.ReadFile(filepath.Join("..", "results", "testdata", "gotest-bench.txt"))
 		if err != nil {
 			t.Fatal(err)
@@ -170,7 +176,7 @@ func TestPageInBrowser(t *testing.T) {
 	})
 	// A dozen Go benchmarks alone, as brewput bench reports them: their
 	// answer first, a family's variants in one chart.
-	t.Run("a dozen benchmarks", func(t *testing.T) { checkPageInBrowser(t, b, dozenBenchmarks(t), Options{}) })
+	t.Run("a dozen benchmarks", func(t *testing.T) { t.Parallel(); checkPageInBrowser(t, b, dozenBenchmarks(t), Options{}) })
 }
 
 // defaultStudy is the main job's points on a 2-CPU machine: studyPoints

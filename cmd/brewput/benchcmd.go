@@ -33,7 +33,7 @@ func newBenchCmd(e *env) *cobra.Command {
 		func(cmd *cobra.Command, pkgs, goFlags []string) error {
 			fs := cmd.Flags()
 			var err error
-			cfg.Packages = pkgs
+			cfg.Packages, cfg.Dir = pkgs, e.dir
 			if cfg.BuildFlags, cfg.TestFlags, err = gobench.SplitFlags(goFlags); err != nil {
 				return fmt.Errorf("go test flags: %w", err)
 			}
@@ -67,7 +67,7 @@ func newBenchCmd(e *env) *cobra.Command {
 				return fmt.Errorf("--format: %w", err)
 			}
 			if !fs.Changed("out") {
-				if out, err = benchCacheDir(cmd.Context(), pkgs); err != nil {
+				if out, err = benchCacheDir(cmd.Context(), e.dir, pkgs); err != nil {
 					return fmt.Errorf("--out: %w; give --out DIR", err)
 				}
 			}
@@ -163,7 +163,7 @@ func goSpelled(fs *pflag.FlagSet, args []string) []string {
 // folder of the user's cache named after their import paths, as go list
 // gives them (two packages named alike in different modules differ), or
 // after their folders where go list cannot say; never the user's module.
-func benchCacheDir(ctx context.Context, pkgs []string) (string, error) {
+func benchCacheDir(ctx context.Context, dir string, pkgs []string) (string, error) {
 	cache, err := os.UserCacheDir()
 	if err != nil {
 		return "", fmt.Errorf("no cache folder to write the report to: %w", err)
@@ -174,7 +174,9 @@ func benchCacheDir(ctx context.Context, pkgs []string) (string, error) {
 	var names []string
 	for _, p := range pkgs {
 		all := strings.HasSuffix(p, "...")
-		listed, err := exec.CommandContext(ctx, "go", "list", "-e", "-f", "{{.ImportPath}}", strings.TrimSuffix(strings.TrimSuffix(p, "..."), "/")).Output()
+		list := exec.CommandContext(ctx, "go", "list", "-e", "-f", "{{.ImportPath}}", strings.TrimSuffix(strings.TrimSuffix(p, "..."), "/"))
+		list.Dir = dir
+		listed, err := list.Output()
 		if path := strings.TrimSpace(string(listed)); err == nil && path != "" && !strings.Contains(path, "\n") && !strings.HasPrefix(path, "_") {
 			if all {
 				path += "-all"
@@ -184,6 +186,9 @@ func benchCacheDir(ctx context.Context, pkgs []string) (string, error) {
 		}
 		p = strings.TrimSuffix(strings.TrimSuffix(p, "..."), "/")
 		if p == "" || p == "." || strings.HasPrefix(p, "./") || strings.HasPrefix(p, "../") || filepath.IsAbs(p) {
+			if dir != "" && !filepath.IsAbs(p) {
+				p = filepath.Join(dir, p)
+			}
 			if abs, err := filepath.Abs(p); err == nil {
 				p = abs
 			}

@@ -67,7 +67,7 @@ func (f *benchWhyFlags) run(ctx context.Context, e *env, fs *pflag.FlagSet, pkgs
 			return fmt.Errorf("--%s: a benchmark runs as its code says; --%s is for the shop's modes", name, name)
 		}
 	}
-	cfg := gobench.Config{Packages: pkgs, Bench: f.bench, CPUs: []int{n}, Count: 1, Benchtime: f.benchtime, Locks: true, Log: nil}
+	cfg := gobench.Config{Packages: pkgs, Bench: f.bench, CPUs: []int{n}, Count: 1, Benchtime: f.benchtime, Locks: true, Log: nil, Dir: e.dir}
 	if cfg.BuildFlags, cfg.TestFlags, err = gobench.SplitFlags(goFlags); err != nil {
 		return fmt.Errorf("go test flags: %w", err)
 	}

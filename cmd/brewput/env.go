@@ -22,6 +22,10 @@ import (
 
 // env is what a command reads and writes besides its flags.
 type env struct {
+	// dir is where a benchmark's go command runs and its package patterns
+	// are read from; "" is this process's working directory. The tests of
+	// a module of its own set it, and run beside others.
+	dir            string
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	// child is how to start the child process that measures one point; by

@@ -27,7 +27,7 @@ func newPredictCmd(e *env) *cobra.Command {
 		func(cmd *cobra.Command, pkgs, goFlags []string) error {
 			fs := cmd.Flags()
 			var err error
-			cfg := gobench.Config{Packages: pkgs, Bench: bench, Count: count, Benchtime: benchtime, Locks: true, Log: e.stderr}
+			cfg := gobench.Config{Packages: pkgs, Bench: bench, Count: count, Benchtime: benchtime, Locks: true, Log: e.stderr, Dir: e.dir}
 			f := studyjob.Predict{JSON: format == "json", Unseen: "taken while its timer ran"}
 			switch {
 			case from != "" && len(pkgs)+len(goFlags) > 0:

@@ -116,14 +116,18 @@ func contradictions(a *limits.Advice) []string {
 // CPUs under the three policies (432 points), each explanation checked
 // against its own experiments and advise's table, and each mode's
 // throughput against CPUs fitted, a flat series claiming no peak. It
-// reports the number of contradictions, which must be 0. -short audits
-// fewer modes. validation/audit-explanations.sh runs it.
+// reports the number of contradictions, which must be 0. The whole audit
+// runs where .ci/run's plain run (BREWPUT_E2E=1) or
+// validation/audit-explanations.sh (BREWPUT_AUDIT=1) asks for it; a plain
+// go test ./... audits five modes on 1 to 6 CPUs (90 points, 0.7 s, where
+// the whole took 9.7 s of the suite's 110 on the 2-core VM).
 func TestAudit(t *testing.T) {
 	modes, maxCPUs := auditModes, 8
 	// Under the race detector, as -short, fewer modes: the audit's
 	// goroutines are the same, the full audit the plain run's (with it the
 	// package's race run passed 10 minutes at load 11).
-	if testing.Short() || race.Enabled {
+	whole := os.Getenv("BREWPUT_E2E") == "1" || os.Getenv("BREWPUT_AUDIT") != ""
+	if testing.Short() || race.Enabled || !whole {
 		modes, maxCPUs = []string{"locking", "finelocking", "parsteam", "linearpipe-0", "multipipe-2"}, 6
 	}
 	// Every point's advice, as many at once as there are CPUs.

@@ -68,7 +68,7 @@ func openSized(t *testing.T, b *testkit.Browser, path string, width, height int)
 		t.Fatalf("open %s in Chromium: %v", path, err)
 	}
 	// Let images decode and late errors arrive.
-	if _, err := chromedp.Run(bctx, chromedp.Poll[bool](`Array.from(document.images).every(i => i.complete)`, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+	if err := p.Poll(`Array.from(document.images).every(i => i.complete)`, 10*time.Second); err != nil {
 		t.Fatalf("images of %s did not load: %v", path, err)
 	}
 	if err := chromedp.Do(bctx, chromedp.Sleep(200*time.Millisecond)); err != nil {

@@ -102,7 +102,7 @@ func TestNewMode(t *testing.T) {
 		if err := chromedp.Do(page.Ctx, chromedp.Navigate(url)); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := chromedp.Run(page.Ctx, chromedp.Poll[bool](`!!document.body.dataset.done`, chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
+		if err := page.Poll(`!!document.body.dataset.done`, 2*time.Minute); err != nil {
 			t.Fatalf("the playground did not finish parmulti-2: %v", err)
 		}
 		got, err := chromedp.Run(page.Ctx, chromedp.Evaluate[[]string](`[document.body.dataset.done, document.getElementById("headline").textContent,

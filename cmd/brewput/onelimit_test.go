@@ -182,7 +182,7 @@ func TestOneLimitOneNameInPlayground(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := chromedp.Run(page.Ctx, chromedp.Poll[bool](`!!document.body.dataset.done`, chromedp.WithPollingTimeout(4*time.Minute))); err != nil {
+		if err := page.Poll(`!!document.body.dataset.done`, 4*time.Minute); err != nil {
 			t.Fatalf("#%.40s: the page did not finish: %v", c.hash, err)
 		}
 		got := evaluate[[]string](t, page, `[...document.querySelectorAll("#limits tbody tr td:nth-child(4)")].map((td) => td.textContent)`)

@@ -103,18 +103,8 @@ func TestPlayground(t *testing.T) {
 				t.Fatalf("open %s: %v", hash, err)
 			}
 		}
-		// A poll begun as a navigation ends may ask for the document it
-		// replaced ("Cannot find context with specified id"): on a busy
-		// machine the protocol's race, not the page's; it is asked again.
-		for try := 0; ; try++ {
-			_, err := chromedp.Run(page.Ctx, chromedp.Poll[bool](`!!document.body.dataset.done`, chromedp.WithPollingTimeout(3*time.Minute)))
-			if err == nil {
-				break
-			}
-			if try == 2 || !strings.Contains(err.Error(), "Cannot find context with specified id") {
-				t.Fatalf("open %s: the page did not finish: %v", hash, err)
-			}
-			t.Logf("open %s: %v; asked again", hash, err)
+		if err := page.Poll(`!!document.body.dataset.done`, 3*time.Minute); err != nil {
+			t.Fatalf("open %s: the page did not finish: %v", hash, err)
 		}
 		st, err := chromedp.Run(page.Ctx, chromedp.Evaluate[pageState](`({done: document.body.dataset.done, headline: document.getElementById("headline").textContent,
 				because: document.getElementById("because").textContent,
@@ -301,7 +291,7 @@ func issue42(t *testing.T, page *testkit.Page, url, site, calFile string) {
 	t.Helper()
 	wait := func(what string) {
 		t.Helper()
-		if _, err := chromedp.Run(page.Ctx, chromedp.Poll[bool](`!!document.body.dataset.done`, chromedp.WithPollingTimeout(3*time.Minute))); err != nil {
+		if err := page.Poll(`!!document.body.dataset.done`, 3*time.Minute); err != nil {
 			t.Fatalf("%s: the page did not finish: %v", what, err)
 		}
 		if done := evaluate[string](t, page, `document.body.dataset.done`); done != "ok" {
@@ -579,7 +569,7 @@ func TestPlaygroundOnPhone(t *testing.T) {
 			if err := chromedp.Do(page.Ctx, chromedp.Navigate(url)); err != nil {
 				t.Fatal(err)
 			}
-			if _, err := chromedp.Run(page.Ctx, chromedp.Poll[bool](`!!document.body.dataset.done`, chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
+			if err := page.Poll(`!!document.body.dataset.done`, 2*time.Minute); err != nil {
 				t.Fatalf("the page did not finish: %v", err)
 			}
 			rect := func(id string) box {
@@ -667,7 +657,7 @@ func TestPlaygroundOnPhone(t *testing.T) {
 			shoot(t, page, "controls")
 			// A change there is simulated, and the bar says so.
 			evaluate[bool](t, page, `(() => { const c = document.getElementById("cpus"); delete document.body.dataset.done; c.value = "3"; c.dispatchEvent(new Event("input", {bubbles: true})); return true })()`)
-			if _, err := chromedp.Run(page.Ctx, chromedp.Poll[bool](`!!document.body.dataset.done`, chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
+			if err := page.Poll(`!!document.body.dataset.done`, 2*time.Minute); err != nil {
 				t.Fatalf("3 CPUs: the page did not finish: %v", err)
 			}
 			if s := evaluate[string](t, page, `document.getElementById("barsummary").textContent`); s != "finelocking · 3 CPUs · fifo" {

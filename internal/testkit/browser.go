@@ -151,3 +151,19 @@ func (p *Page) Errors() []string {
 	defer p.mu.Unlock()
 	return append([]string(nil), p.errors...)
 }
+
+// Poll waits, up to timeout, for the JavaScript expression cond to be
+// true on the page. A poll begun as a navigation ends may ask for the
+// document it replaced ("Cannot find context with specified id"): on a
+// busy machine that is the protocol's race, not the page's, and it is
+// asked again, up to three times in all.
+func (p *Page) Poll(cond string, timeout time.Duration) error {
+	var err error
+	for try := 0; try < 3; try++ {
+		if _, err = chromedp.Run(p.Ctx, chromedp.Poll[bool](cond, chromedp.WithPollingTimeout(timeout))); err == nil ||
+			!strings.Contains(err.Error(), "Cannot find context with specified id") {
+			return err
+		}
+	}
+	return err
+}

@@ -520,7 +520,7 @@ func TestQueuedLockNamed(t *testing.T) {
 	serial := []float64{0.48, 0.47, 0.49, 0.485, 0.48, 0.475}
 	cheaper := []float64{0.43, 0.42, 0.44, 0.43, 0.425, 0.43}
 	same := []float64{0.48, 0.47, 0.49, 0.485, 0.48, 0.475}
-	make := func(control, cache []float64, cacheWaited, shardWaited float64) *Stretches {
+	queued := func(control, cache []float64, cacheWaited, shardWaited float64) *Stretches {
 		s := stretches(base, control, map[string][]float64{"the cache mutex": cache, "the shard mutexes (64)": same})
 		for i := range s.Base {
 			m := waiting(cacheWaited)
@@ -529,7 +529,7 @@ func TestQueuedLockNamed(t *testing.T) {
 		}
 		return s
 	}
-	s := make(serial, cheaper, 0.25, 0.01)
+	s := queued(serial, cheaper, 0.25, 0.01)
 	handing(s, 2, 0.15)
 	s.Judge()
 	e := s.Experiments[0]
@@ -553,7 +553,7 @@ func TestQueuedLockNamed(t *testing.T) {
 
 	// Captured's way, beside a control between the two lines.
 	between := []float64{0.41, 0.40, 0.42, 0.41, 0.405, 0.41}
-	s = make(between, []float64{0.34, 0.33, 0.35, 0.34, 0.335, 0.34}, 0.25, 0.01)
+	s = queued(between, []float64{0.34, 0.33, 0.35, 0.34, 0.335, 0.34}, 0.25, 0.01)
 	handing(s, 2, 0.004)
 	s.Judge()
 	if e := s.Experiments[0]; !e.Queued || !e.Limits || e.Captured {
@@ -563,7 +563,7 @@ func TestQueuedLockNamed(t *testing.T) {
 		t.Errorf("answer %q", a)
 	}
 	// Not captured, beside the same control: not named.
-	s = make(between, []float64{0.34, 0.33, 0.35, 0.34, 0.335, 0.34}, 0.25, 0.01)
+	s = queued(between, []float64{0.34, 0.33, 0.35, 0.34, 0.335, 0.34}, 0.25, 0.01)
 	s.Judge()
 	if e := s.Experiments[0]; e.Queued || e.Limits {
 		t.Errorf("the cache mutex, not captured, control 41 %%: %+v; want not named", e)
@@ -574,23 +574,23 @@ func TestQueuedLockNamed(t *testing.T) {
 		s      *Stretches
 		adjust func(*Stretches)
 	}{
-		{"beside another part waited for 20 %", make(serial, cheaper, 0.25, 0.2), func(s *Stretches) { handing(s, 2, 0.15) }},
-		{"waited for 2 %", make(serial, cheaper, 0.02, 0.01), func(s *Stretches) { handing(s, 2, 0.15) }},
+		{"beside another part waited for 20 %", queued(serial, cheaper, 0.25, 0.2), func(s *Stretches) { handing(s, 2, 0.15) }},
+		{"waited for 2 %", queued(serial, cheaper, 0.02, 0.01), func(s *Stretches) { handing(s, 2, 0.15) }},
 		// Waits alone, a study's meters counting no handoffs: the workers
 		// may run one at a time for what the lock's data costs moving
 		// between the CPUs (examples/cache's write-heavy study), and wait
 		// at the lock all the same.
-		{"its handoffs not counted", make(serial, cheaper, 0.25, 0.01), nil},
-		{"passed as often as side by side", make(serial, cheaper, 0.25, 0.01), func(s *Stretches) { handing(s, 2, 0.5) }},
-		{"beside a control absorbed by waiting", make([]float64{0.33, 0.34, 0.32, 0.33, 0.335, 0.33}, []float64{0.325, 0.335, 0.315, 0.325, 0.33, 0.325}, 0.25, 0.01), func(s *Stretches) { handing(s, 2, 0.004) }},
-		{"an RWMutex", make(serial, cheaper, 0.25, 0.01), func(s *Stretches) {
+		{"its handoffs not counted", queued(serial, cheaper, 0.25, 0.01), nil},
+		{"passed as often as side by side", queued(serial, cheaper, 0.25, 0.01), func(s *Stretches) { handing(s, 2, 0.5) }},
+		{"beside a control absorbed by waiting", queued([]float64{0.33, 0.34, 0.32, 0.33, 0.335, 0.33}, []float64{0.325, 0.335, 0.315, 0.325, 0.33, 0.325}, 0.25, 0.01), func(s *Stretches) { handing(s, 2, 0.004) }},
+		{"an RWMutex", queued(serial, cheaper, 0.25, 0.01), func(s *Stretches) {
 			handing(s, 2, 0.15)
 			for i := range s.Base {
 				s.Base[i].Study.Meters[0].Kind = "rwmutex"
 			}
 			s.Experiments[0].Kind = "rwmutex"
 		}},
-		{"on disturbed runs", make(serial, cheaper, 0.25, 0.01), func(s *Stretches) {
+		{"on disturbed runs", queued(serial, cheaper, 0.25, 0.01), func(s *Stretches) {
 			handing(s, 2, 0.15)
 			for i := range s.Base {
 				s.Base[i].Disturbed = true

@@ -252,12 +252,13 @@ const sharedLineStalls = 0.25
 // sharedLineCaveat is the caveat on a shared word (an atomic counter, a
 // read-write lock's reader count) whose line the CPUs waited for
 // sharedLineStalls of their time or more: the model charges each move of
-// it a core-to-core transfer as a ping-pong times it, where cores adding
-// to one word moved it in about a third of that (20-21 ns an add on 2
-// CPUs against a 59 ns transfer on this project's 2-core machine, 19-23
-// against 74 on the 16-vCPU one, docs/model.md), and the published and
-// measured counters and reader counts it marks ran at 0.6 to 4.5 times
-// the model's figure, most of them above it (validation/published).
+// it the move brewput calibrate measured, or on a machine not measured a
+// published core-to-core latency, where cores adding to one word moved it
+// faster (20-21 ns an add on 2 CPUs against a 29 ns move on this
+// project's 2-core machine, 19-23 against 37 on the 16-vCPU one,
+// docs/model.md), and the published and measured counters and reader
+// counts it marks ran at 0.5 to 3.5 times the model's figure, most of
+// them above it (validation/published).
 func sharedLineCaveat(name string, stalls time.Duration, cpus int, window time.Duration) []results.Caveat {
 	if cpus <= 0 || window <= 0 {
 		return nil
@@ -267,9 +268,9 @@ func sharedLineCaveat(name string, stalls time.Duration, cpus int, window time.D
 		return nil
 	}
 	return []results.Caveat{{Kind: results.CaveatSharedLine, Resource: name,
-		Text: fmt.Sprintf("%s's cache line waited for %.0f %% of the CPUs' time: the model charges each move a whole core-to-core "+
-			"transfer, where the machines measured moved a word their cores add to in about a third of one, and such words ran at "+
-			"0.6 to 4.5 times the model's figure (docs/model.md); take this figure as rough", name, 100*min(share, 1))}}
+		Text: fmt.Sprintf("%s's cache line waited for %.0f %% of the CPUs' time: the machines measured moved a word their cores add to "+
+			"faster than the model moves it, and such words ran at 0.5 to 3.5 times the model's figure (docs/model.md); "+
+			"take this figure as rough", name, 100*min(share, 1))}}
 }
 
 // lockstepMin is how many operations each of the other customers must

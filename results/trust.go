@@ -52,8 +52,7 @@ const CaveatShortHold = "short_hold"
 
 // CaveatSharedLine: a word many cores write (an atomic counter, a
 // read-write lock's reader count) whose cache line the CPUs waited for
-// much of their time, each move of which the model charges a whole
-// core-to-core transfer where machines took about a third of one
+// much of their time, which machines moved faster than the model does
 // (docs/model.md): its prediction is rough.
 const CaveatSharedLine = "shared_line"
 

@@ -56,7 +56,7 @@ func TestMeasure(t *testing.T) {
 
 func TestSaveLoad(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "sub", "calibration.json")
-	want := Calibration{Samples: 7, Repeats: 6, Date: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)}
+	want := Calibration{Samples: 7, Repeats: 6, Date: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC), Format: fileFormat}
 	want.Costs.Wake, want.Costs.RunnextGrace = 12*time.Microsecond, 56*time.Microsecond
 	want.Lo.Wake, want.Hi.Wake = 10*time.Microsecond, 15*time.Microsecond
 	want.Dists = map[string][]time.Duration{"wake_ns": {1, 2, 3}}

@@ -52,7 +52,14 @@ type Calibration struct {
 	// SetAside, where not nil, is the busy machine's calibration these
 	// costs are used in place of (Hedged).
 	SetAside *results.SetAside `json:"set_aside,omitempty"`
+	// Format is the version of the file: 0 where the transfer was the
+	// time of half a round trip, which the model moves the line twice in
+	// (Load halves it), 1 where it is the model's move.
+	Format int `json:"format,omitempty"`
 }
+
+// fileFormat is the version of the file Measure's calibrations are saved as.
+const fileFormat = 1
 
 // Inference is how a calibration's costs were inferred from measured points.
 type Inference struct {

@@ -147,6 +147,7 @@ func Reference() Calibration {
 	if err := json.Unmarshal([]byte(referenceJSON), &c); err != nil {
 		panic("calibrate: the embedded reference calibration: " + err.Error()) // a build's file, checked by the tests
 	}
+	upgrade(&c)
 	c.Host.Name, c.Dists, c.Earlier = ReferenceHost, nil, nil
 	return c
 }

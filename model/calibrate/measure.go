@@ -50,7 +50,7 @@ func Measure(ctx context.Context, opt Options) (Calibration, error) {
 		return Calibration{}, fmt.Errorf("calibrate: %d repeats; want at least 1", opt.Repeats)
 	}
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
-	c := Calibration{Samples: opt.Samples, Repeats: opt.Repeats, Date: time.Now().UTC().Round(time.Second), Dists: map[string][]time.Duration{}}
+	c := Calibration{Samples: opt.Samples, Repeats: opt.Repeats, Date: time.Now().UTC().Round(time.Second), Dists: map[string][]time.Duration{}, Format: fileFormat}
 	before := quiet.Take()
 	procs := min(2, runtime.NumCPU())
 	benches := []bench{

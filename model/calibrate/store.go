@@ -69,8 +69,11 @@ func Default(ctx context.Context, measure Measurer, tell func(line string)) (Cal
 	return c, path, nil
 }
 
-// Save writes c to path as JSON atomically, creating its folder.
+// Save writes c to path as JSON atomically, creating its folder, in this
+// version's format: c's costs are this version's, as Measure and Load
+// give them.
 func Save(path string, c Calibration) error {
+	c.Format = fileFormat
 	data, err := json.MarshalIndent(c, "", "  ")
 	if err != nil {
 		return err
@@ -107,6 +110,7 @@ func Load(path string) (Calibration, error) {
 	if c.Inferred != nil {
 		return c, nil
 	}
+	upgrade(&c)
 	if c.Repeats == 0 { // written before repeats: no intervals
 		c.Lo, c.Hi = c.Costs, c.Costs
 	}
@@ -114,6 +118,28 @@ func Load(path string) (Calibration, error) {
 		c.Note = "measured before the runnext grace was: the model waits the 3 µs the runtime asks for, its wake-ups include what the OS made of them, and its spin window may be the time a new goroutine took to start; run brewput calibrate again"
 	}
 	return c, nil
+}
+
+// upgrade brings a measured calibration of an earlier format to this
+// one: before format 1 its transfer was half a round trip, two of the
+// model's moves.
+func upgrade(c *Calibration) {
+	if c.Format >= 1 {
+		return
+	}
+	halve := func(cs *sim.Costs) { cs.Transfer.Socket /= 2 }
+	halve(&c.Costs)
+	halve(&c.Lo)
+	halve(&c.Hi)
+	for i := range c.Earlier {
+		halve(&c.Earlier[i].Costs)
+		halve(&c.Earlier[i].Lo)
+		halve(&c.Earlier[i].Hi)
+	}
+	for i := range c.Dists["transfer_ns"] {
+		c.Dists["transfer_ns"][i] /= 2
+	}
+	c.Format = fileFormat
 }
 
 // Failed is a failed calibration's error: an exitcode.Interruption where

@@ -26,7 +26,8 @@ const (
 // transfers times a cache line's move from one core to another: two
 // goroutines, each on a thread of its own pinned to a CPU of its own
 // (where the system lets it), take turns writing one word, each waiting
-// to see the other's write; a sample is the time of a round trip's half.
+// to see the other's write; a sample is the time of a round trip over
+// movesPerRoundTrip, the model's moves in it.
 func transfers(ctx context.Context, n int) []time.Duration {
 	cpus := twoCPUs()
 	var w, stop paddedWord
@@ -74,9 +75,14 @@ func transfers(ctx context.Context, n int) []time.Duration {
 		}
 		stop.v.Store(1)
 		<-done
-		return best / (2 * block)
+		return best / (movesPerRoundTrip * block)
 	})
 }
+
+// movesPerRoundTrip is how many times a round trip of transfers moves the
+// line in the model (sim.Line): each side's load that waits brings it, and
+// that side's store takes back the copy the load left the other.
+const movesPerRoundTrip = 4
 
 // block is the round trips timed together in a sample of transfers.
 const block = 64

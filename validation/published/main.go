@@ -302,7 +302,7 @@ func printPoints(w io.Writer, got []point, what string) {
 		fmt.Fprintf(w, "   ~ the model's note: a brief, busy lock, which machines ran from a quarter of\n     to several times the model's figure; rough\n")
 	}
 	if line {
-		fmt.Fprintf(w, "   ^ the model's note: a word many cores write, whose line the machines\n     measured moved in about a third of the transfer the model charges; such\n     words ran at 0.6 to 4.5 times its figure; rough\n")
+		fmt.Fprintf(w, "   ^ the model's note: a word many cores write, whose line the machines\n     measured moved faster than the model moves it; such words ran at 0.5\n     to 3.5 times its figure; rough\n")
 	}
 	if lockstep {
 		fmt.Fprintf(w, "   ! the model's note: a goroutine finished nothing in a simulation of\n     the point or its band (lockstep); not to be trusted\n")

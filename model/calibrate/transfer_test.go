@@ -9,58 +9,95 @@ import (
 	"github.com/brewput/brewput/model/sim"
 )
 
-// TestTransferIsTheModelsMove: the model, charging a move what
-// calibrate's transfer reads, runs calibrate's own loop (each side
-// writing the word, the other waiting to see it) in the time calibrate
-// measured: a round trip is movesPerRoundTrip moves.
-func TestTransferIsTheModelsMove(t *testing.T) {
-	const move = 40 * time.Nanosecond
+// bounce is two cores of the model taking turns with a word on one line,
+// each move charged move: a turn is pass, which waits for the word to be
+// from and sets it to from+1. It returns the time of a half round trip,
+// over 2000 round trips.
+func bounce(t *testing.T, move time.Duration, pass func(b *bouncer, p *sim.Proc, from int)) time.Duration {
+	t.Helper()
 	const trips = 2000
 	s := sim.New(1)
-	cpus := sim.NewGoCPUs(s, 2, sim.Costs{Transfer: sim.Transfer{Socket: move}})
-	cpus.SetSteadyStart(true)
-	line := sim.NewLine(s)
-	word := 0
+	b := &bouncer{cpus: sim.NewGoCPUs(s, 2, sim.Costs{Transfer: sim.Transfer{Socket: move}}), line: sim.NewLine(s)}
+	b.cpus.SetSteadyStart(true)
 	var start, end time.Duration
-	// A look at the word takes a nanosecond of the core's own, as a
-	// load that hits does.
-	wait := func(p *sim.Proc, want int) {
-		for {
-			line.Read(p)
-			if word == want {
-				return
-			}
-			cpus.Burn(p, time.Nanosecond)
-		}
-	}
-	s.Go(func(p *sim.Proc) { // transfers' own side
-		line.Write(p)
+	s.Go(func(p *sim.Proc) {
+		b.line.Write(p)
 		start = p.Now()
 		for i := range trips {
-			line.Write(p)
-			word = 2*i + 1
-			wait(p, 2*i+2)
+			pass(b, p, 2*i)
 		}
 		end = p.Now()
 	})
-	s.Go(func(p *sim.Proc) { // the side that echoes
+	s.Go(func(p *sim.Proc) {
 		for i := range trips {
-			wait(p, 2*i+1)
-			line.Write(p)
-			word = 2*i + 2
+			pass(b, p, 2*i+1)
 		}
 	})
 	s.Run(time.Second)
 	if end == 0 {
 		t.Fatal("the loop did not finish")
 	}
-	got := (end - start) / (trips * movesPerRoundTrip)
-	t.Logf("%d round trips in %v: %v a move, charged %v", trips, end-start, got, move)
+	return (end - start) / (2 * trips)
+}
+
+// bouncer is what bounce's turns share.
+type bouncer struct {
+	cpus *sim.CPUs
+	line *sim.Line
+	word int
+}
+
+// TestTransferIsTheModelsMove: the model, charging a move what
+// calibrate's transfer reads, runs calibrate's own loop (each side
+// writing the word, the other waiting to see it) in the time calibrate
+// measured: a round trip is movesPerRoundTrip moves.
+func TestTransferIsTheModelsMove(t *testing.T) {
+	const move = 40 * time.Nanosecond
+	// A side's turn: it looks until the word is its own, a look taking a
+	// nanosecond of the core's own as a load that hits does, then stores.
+	half := bounce(t, move, func(b *bouncer, p *sim.Proc, from int) {
+		for {
+			b.line.Read(p)
+			if b.word == from {
+				break
+			}
+			b.cpus.Burn(p, time.Nanosecond)
+		}
+		b.line.Write(p)
+		b.word++
+	})
+	got := 2 * half / movesPerRoundTrip
+	t.Logf("%v a half round trip: %v a move, charged %v", half, got, move)
 	// Each move takes half again more or less at random (sim.Line), a
 	// spread that 8000 moves average to within a few per cent; each look
 	// adds its nanosecond.
 	if got < move*9/10 || got > move*12/10 {
 		t.Errorf("the model ran calibrate's loop at %v a move charged %v; want it back within 10 %% (calibrate divides a round trip by %d)", got, move, movesPerRoundTrip)
+	}
+}
+
+// TestPublishedLatencyIsAMove: the core-to-core latencies an unknown
+// machine's band spans (model.UnknownHardware) were timed by two threads
+// each trying a compare-and-swap until it succeeds, bouncing the line
+// (Chips and Cheese's and AnandTech's tests): the model runs that loop at
+// one move a half round trip, so such a latency is a move as it stands.
+func TestPublishedLatencyIsAMove(t *testing.T) {
+	const move = 40 * time.Nanosecond
+	// A side's turn: compare-and-swap tries, each taking the line and a
+	// nanosecond of the core's own, until one finds the word its own.
+	got := bounce(t, move, func(b *bouncer, p *sim.Proc, from int) {
+		for {
+			b.line.Write(p)
+			if b.word == from {
+				b.word++
+				return
+			}
+			b.cpus.Burn(p, time.Nanosecond)
+		}
+	})
+	t.Logf("%v a half round trip, charged %v a move", got, move)
+	if got < move*9/10 || got > move*12/10 {
+		t.Errorf("the model ran the published compare-and-swap bounce at %v a half trip, charged %v a move; want one move", got, move)
 	}
 }
 
@@ -103,55 +140,5 @@ func TestLoadHalvesOldTransfer(t *testing.T) {
 	}
 	if again.Costs.Transfer.Socket != 29 {
 		t.Errorf("a file of format %d read %v as its transfer; want the 29ns saved", fileFormat, again.Costs.Transfer.Socket)
-	}
-}
-
-// TestPublishedLatencyIsAMove: the core-to-core latencies an unknown
-// machine's band spans (model.UnknownHardware) were timed by two threads
-// each trying a compare-and-swap until it succeeds, bouncing the line
-// (Chips and Cheese's and AnandTech's tests): the model runs that loop at
-// one move a half round trip, so such a latency is a move as it stands.
-func TestPublishedLatencyIsAMove(t *testing.T) {
-	const move = 40 * time.Nanosecond
-	const trips = 2000
-	s := sim.New(1)
-	cpus := sim.NewGoCPUs(s, 2, sim.Costs{Transfer: sim.Transfer{Socket: move}})
-	cpus.SetSteadyStart(true)
-	line := sim.NewLine(s)
-	word := 0
-	var start, end time.Duration
-	// cas tries until the word is from and it sets it to from+1; each
-	// try takes the line, and a nanosecond of the core's own.
-	cas := func(p *sim.Proc, from int) {
-		for {
-			line.Write(p)
-			if word == from {
-				word++
-				return
-			}
-			cpus.Burn(p, time.Nanosecond)
-		}
-	}
-	s.Go(func(p *sim.Proc) {
-		line.Write(p)
-		start = p.Now()
-		for i := range trips {
-			cas(p, 2*i)
-		}
-		end = p.Now()
-	})
-	s.Go(func(p *sim.Proc) {
-		for i := range trips {
-			cas(p, 2*i+1)
-		}
-	})
-	s.Run(time.Second)
-	if end == 0 {
-		t.Fatal("the loop did not finish")
-	}
-	got := (end - start) / (2 * trips)
-	t.Logf("%d round trips in %v: %v a half trip, charged %v a move", trips, end-start, got, move)
-	if got < move*9/10 || got > move*12/10 {
-		t.Errorf("the model ran the published compare-and-swap bounce at %v a half trip, charged %v a move; want one move", got, move)
 	}
 }

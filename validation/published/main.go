@@ -58,6 +58,7 @@ type series struct {
 	expressedBy string              // what the blueprint stands for, where not the metric itself
 	pairs       bool                // half the CPUs produce, half consume (stage "consume")
 	per         int                 // orders in one published op (BenchmarkPool's 100 pairs); 0: 1
+	everyCPU    bool                // measured: the workers on every CPU of the machine (cpus)
 }
 
 func perCPU(int) int { return 0 }
@@ -202,7 +203,7 @@ func report(w io.Writer, root, file, only string, keep bool) {
 	if only == "" {
 		pts = append(pts, puddle(w, here, cal))
 	}
-	measured := reportMeasured(w, root, only, keep)
+	measured := reportMeasured(w, root, "manycore", only, keep)
 	var study []point
 	if only == "" {
 		reportShop(w, root)
@@ -213,6 +214,7 @@ func report(w io.Writer, root, file, only string, keep bool) {
 			study = append(study, got...)
 		}
 	}
+	twoCPUs := reportMeasured(w, root, "twocpu", only, keep)
 	fmt.Fprintf(w, "\nnot expressed (docs/model.md says what each lacks):\n")
 	for _, ne := range notExpressed {
 		fmt.Fprintf(w, "  %s\n", ne)
@@ -220,8 +222,12 @@ func report(w io.Writer, root, file, only string, keep bool) {
 	fmt.Fprintf(w, "\ndone when (issue 54), on the %d published points past one CPU:\n", len(pts))
 	tally(w, pts)
 	if only == "" || len(measured) > 0 {
-		fmt.Fprintf(w, "\nthe same, on the %d measured points past one CPU:\n", len(measured))
+		fmt.Fprintf(w, "\nthe same, on the %d points measured past one CPU on 16 vCPUs:\n", len(measured))
 		tally(w, measured)
+	}
+	if only == "" || len(twoCPUs) > 0 {
+		fmt.Fprintf(w, "\nthe same, on the %d measured on this project's 2-vCPU machine:\n", len(twoCPUs))
+		tally(w, twoCPUs)
 	}
 	if len(study) > 0 {
 		fmt.Fprintf(w, "\nthe studies' %d points past the 2 CPUs their models were made from:\n", len(study))
@@ -281,22 +287,34 @@ func tally(w io.Writer, pts []point) {
 // them.
 func printPoints(w io.Writer, got []point, what string) {
 	fmt.Fprintf(w, "   %5s  %9s  %9s  %-17s  %5s  %5s\n", "cores", what, "predicted", "band", "in", "off")
-	rough, line, lockstep := false, false, false
 	for _, p := range got {
-		in, mark := "no", " "
-		if p.inBand {
-			in = "yes"
-		}
-		if p.rough {
-			rough, mark = true, "~"
-		}
-		if p.line {
-			line, mark = true, "^"
-		}
-		if p.lockstep {
-			lockstep, mark = true, "!"
-		}
-		fmt.Fprintf(w, "   %5d  %8.2f×  %8.2f×%s [%6.2f, %6.2f]  %5s  %4.2f×\n", p.cores, p.published, p.predicted, mark, p.lo, p.hi, in, p.off)
+		fmt.Fprintf(w, "   %5d  %8.2f×  %8.2f×%s [%6.2f, %6.2f]  %5s  %4.2f×\n", p.cores, p.published, p.predicted, p.mark(), p.lo, p.hi, p.in(), p.off)
+	}
+	printNotes(w, got)
+}
+
+// mark is p's note's mark in a table: the model's lockstep, shared-line or
+// rough note, or none.
+func (p point) mark() string {
+	switch {
+	case p.lockstep:
+		return "!"
+	case p.line:
+		return "^"
+	case p.rough:
+		return "~"
+	}
+	return " "
+}
+
+// in says whether p's band holds it.
+func (p point) in() string { return map[bool]string{true: "yes", false: "no"}[p.inBand] }
+
+// printNotes writes what the marks of pts' notes mean, those that appear.
+func printNotes(w io.Writer, pts []point) {
+	rough, line, lockstep := false, false, false
+	for _, p := range pts {
+		rough, line, lockstep = rough || p.rough, line || p.line, lockstep || p.lockstep
 	}
 	if rough {
 		fmt.Fprintf(w, "   ~ the model's note: a brief, busy lock, which machines ran from a quarter of\n     to several times the model's figure; rough\n")

@@ -24,10 +24,11 @@ import (
 
 // The published behaviours measured again, on a machine of more cores
 // than this one that brewput could calibrate (validation/manycore/run.sh,
-// its output in testdata/manycore): each series a benchmark of
-// validation/manycore predicted by the same blueprint as the published
-// one, on the machine's shape with its own calibration, as a user who ran
-// brewput calibrate there would predict it.
+// its output in testdata/manycore) and on this project's 2-vCPU machine
+// (testdata/twocpu): each series a benchmark of validation/manycore
+// predicted by the same blueprint as the published one, on the machine's
+// shape with its own calibration, as a user who ran brewput calibrate
+// there would predict it.
 var measuredSeries = []series{
 	{title: "sync.Mutex, empty critical section, a goroutine per P", metric: "Mutex/goroutines=1P", file: "mutex-empty.yaml", dur: 5 * time.Millisecond},
 	{title: "sync.Mutex, empty, ten goroutines a P", metric: "Mutex/goroutines=10P", file: "mutex-empty.yaml",
@@ -37,9 +38,9 @@ var measuredSeries = []series{
 	{title: "100 iterations of work and nothing shared", metric: "PrivateWork", file: "private-work.yaml", dur: 2 * time.Millisecond},
 	{title: "sync.Mutex, 20 iterations inside and 20 outside", metric: "MutexShortHold", file: "mutex-short.yaml", dur: time.Millisecond},
 	{title: "sync.Mutex, 1 % of each op inside, workers on every CPU (#33747's)", metric: "Lock/ratio=0.01", file: "mutex96.yaml",
-		customers: func(c int) int { return c }, cpus: func(int) int { return 16 }, dur: 20 * time.Millisecond},
+		customers: func(c int) int { return c }, everyCPU: true, dur: 20 * time.Millisecond},
 	{title: "sync.Mutex, 10 % of each op inside, workers on every CPU", metric: "Lock/ratio=0.10", file: "mutex-tenth.yaml",
-		customers: func(c int) int { return c }, cpus: func(int) int { return 16 }, dur: 20 * time.Millisecond},
+		customers: func(c int) int { return c }, everyCPU: true, dur: 20 * time.Millisecond},
 	{title: "one contended channel (the runtime's ChanContended)", metric: "ChanContended", file: "chancontended.yaml", dur: 200 * time.Microsecond},
 	{title: "producer/consumer pairs on one buffered channel, no work", metric: "ChanProdCons/work=0", file: "prodcons.yaml", dur: 200 * time.Microsecond, pairs: true},
 	{title: "producer/consumer pairs on one buffered channel, with work", metric: "ChanProdCons/work=100", file: "prodcons.yaml", dur: time.Millisecond, pairs: true},
@@ -137,16 +138,23 @@ func measuredHardware(dir string, cal calibrate.Calibration) model.Hardware {
 }
 
 // reportMeasured writes the comparison of every measured series (those
-// whose title holds only) and its tallies, and returns its points.
-func reportMeasured(w io.Writer, root, only string, keep bool) []point {
-	data := filepath.Join(root, "validation", "testdata", "manycore")
+// whose title holds only) measured on the machine of testdata/dir, and
+// returns its points. On a machine of two CPUs each series has one point,
+// and they make one table, Tn for Mn's benchmark.
+func reportMeasured(w io.Writer, root, dir, only string, keep bool) []point {
+	data := filepath.Join(root, "validation", "testdata", dir)
 	here := filepath.Join(root, "validation", "published")
 	cal, err := calibrate.Load(filepath.Join(data, "calibration.json"))
 	cmdline.Check(err)
 	hw := measuredHardware(data, cal)
 	bench := readBench(filepath.Join(data, "primitives.txt"))
-	fmt.Fprintf(w, "\nmeasured on %s (testdata/manycore, %s),\n%s; ", cal.Host.Name, cal.Date.UTC().Format("2006-01-02"), hw.About)
+	fmt.Fprintf(w, "\nmeasured on %s (testdata/%s, %s),\n%s; ", cal.Host.Name, dir, cal.Date.UTC().Format("2006-01-02"), hw.About)
 	fmt.Fprintf(w, "the go policy under its own calibration\n")
+	twoCPUs := hw.Shape.Threads() == 2
+	if twoCPUs {
+		fmt.Fprintf(w, "on 2 CPUs, Tn being Mn's benchmark\n")
+		fmt.Fprintf(w, "        %9s  %9s  %-17s  %5s  %5s\n", "measured", "predicted", "band", "in", "off")
+	}
 	var pts []point
 	for i, s := range measuredSeries {
 		if only != "" && !strings.Contains(s.title, only) {
@@ -154,13 +162,28 @@ func reportMeasured(w io.Writer, root, only string, keep bool) []point {
 		}
 		rows := bench[s.metric]
 		if len(rows) == 0 {
-			cmdline.Fail(fmt.Errorf("primitives.txt: no rows of %s", s.metric))
+			cmdline.Fail(fmt.Errorf("%s: no rows of %s", filepath.Join(dir, "primitives.txt"), s.metric))
 		}
 		s.machine = hw.Name
+		if s.everyCPU {
+			s.cpus = func(int) int { return hw.Shape.Threads() }
+		}
 		got := predict(here, s, rows, cal, hw, keep)
+		if twoCPUs {
+			for _, p := range got {
+				if p.cores == 2 {
+					fmt.Fprintf(w, "  T%-3d  %8.2f×  %8.2f×%s [%6.2f, %6.2f]  %5s  %4.2f×\n", i+1, p.published, p.predicted, p.mark(), p.lo, p.hi, p.in(), p.off)
+					pts = append(pts, p)
+				}
+			}
+			continue
+		}
 		fmt.Fprintf(w, "\nM%d. %s\n   Benchmark%s, %s\n", i+1, s.title, s.metric, s.file)
 		printPoints(w, got, "measured")
 		pts = append(pts, got...)
+	}
+	if twoCPUs {
+		printNotes(w, pts)
 	}
 	return pts
 }

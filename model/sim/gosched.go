@@ -293,12 +293,24 @@ func (g *goSched) ready(p *Proc, by *Proc) {
 			g.nexts++
 		}
 		pp.runnext = p
-	} else if g.steadyStart && g.sim.now == 0 && g.sim.running == nil && len(g.idle) > 0 {
-		// Started before the run: on an idle P of its own at once, as a
-		// program long under way has its goroutines spread over the Ps.
-		pp := g.idle[len(g.idle)-1]
-		g.idle = g.idle[:len(g.idle)-1]
-		g.run(pp, p, 0, false)
+	} else if g.steadyStart && g.sim.now == 0 && g.sim.running == nil {
+		// Started before the run: as a program long under way has its
+		// goroutines spread over the Ps, on an idle P of its own at once,
+		// or, none idle, in the shortest local queue.
+		if len(g.idle) > 0 {
+			pp := g.idle[len(g.idle)-1]
+			g.idle = g.idle[:len(g.idle)-1]
+			g.run(pp, p, 0, false)
+			return
+		}
+		shortest := g.ps[0]
+		for _, pp := range g.ps[1:] {
+			if pp.runq.len() < shortest.runq.len() {
+				shortest = pp
+			}
+		}
+		shortest.runq.push(p)
+		g.queued++
 		return
 	} else {
 		g.global.push(p)

@@ -450,6 +450,41 @@ func TestGoSteadyStart(t *testing.T) {
 	}
 }
 
+// TestGoSteadyStartQueues: with a steady start, goroutines started
+// before the run beyond one a P wait in the Ps' local queues, as in a
+// program long under way, so that a Lock finding the mutex held does not
+// spin (its P has other work) but sleeps, and its P runs a queued
+// goroutine before the holder unlocks at 5 µs.
+func TestGoSteadyStartQueues(t *testing.T) {
+	s := New(1)
+	c := NewGoCPUs(s, 2, Costs{MutexSpin: time.Microsecond, Switch: 100 * time.Nanosecond})
+	c.SetSteadyStart(true)
+	m := NewMutex(s, "mu")
+	s.Go(func(p *Proc) {
+		m.Lock(p)
+		c.Burn(p, 5*time.Microsecond)
+		m.Unlock(p)
+	})
+	s.Go(func(p *Proc) {
+		c.Burn(p, time.Microsecond)
+		m.Lock(p)
+		m.Unlock(p)
+	})
+	first := time.Duration(-1)
+	for range 2 {
+		s.Go(func(p *Proc) {
+			if first < 0 {
+				first = p.Now()
+			}
+			c.Burn(p, ms)
+		})
+	}
+	s.Run(10 * ms)
+	if first < 0 || first >= 5*time.Microsecond {
+		t.Errorf("the first queued goroutine began at %v, want before the holder's unlock at 5µs", first)
+	}
+}
+
 // TestGoMutexWakeStats: a goroutine that blocks in Lock is woken by the
 // Unlock into the unlocker's runnext and runs there once the unlocker is
 // done, 10 µs later, before the idle P woken for it (20 µs) could take it:
@@ -474,5 +509,12 @@ func TestGoMutexWakeStats(t *testing.T) {
 	want := WakeStats{Woken: 1, OnWakersP: 1, ToRun: 10 * time.Microsecond}
 	if got := m.Wakes(); got != want {
 		t.Errorf("wakes %+v, want %+v", got, want)
+	}
+	// The first Lock took it at the fast path; the second, finding it
+	// held and unable to spin (no spin cost), slept, was woken by the
+	// Unlock and took it then.
+	wantPaths := MutexPaths{Fast: 1, Slept: 1, TookWoken: 1, Wakes: 1}
+	if got := m.Paths(); got != wantPaths {
+		t.Errorf("paths %+v, want %+v", got, wantPaths)
 	}
 }

@@ -42,7 +42,23 @@ type Mutex struct {
 	wokeAt    time.Duration
 	wokeBy    int
 	wakeStats WakeStats
+	paths     MutexPaths
 }
+
+// MutexPaths counts the paths a go-policy Mutex's Locks and Unlocks took,
+// as validation/mutexprobe's replica of sync.Mutex counts them on a real
+// machine: Locks that took it at the fast path's swap, at a later swap
+// before sleeping (after spinning or not), after sleeping, or handed it
+// in starvation mode; spins; sleeps on the semaphore; Unlocks that woke a
+// waiter or handed the mutex over.
+type MutexPaths struct {
+	Fast, Took, TookWoken, Handed int64
+	Spins, Slept                  int64
+	Wakes, Handoffs               int64
+}
+
+// Paths returns the mutex's MutexPaths so far.
+func (m *Mutex) Paths() MutexPaths { return m.paths }
 
 // WakeStats are how the goroutines an Unlock woke came back: how many
 // ran, how many on the P whose goroutine woke them (from its runnext,
@@ -147,7 +163,13 @@ func (m *Mutex) lockGo(p *Proc) {
 	s := m.sim
 	start := s.now
 	m.line.Write(p) // the fast path's compare-and-swap
-	if !m.held && !m.starving || m.spin(p) {
+	if !m.held && !m.starving {
+		m.paths.Fast++
+		m.take(start)
+		return
+	}
+	if m.spin(p) {
+		m.paths.Took++
 		m.take(start)
 		return
 	}
@@ -155,10 +177,16 @@ func (m *Mutex) lockGo(p *Proc) {
 	for {
 		m.line.Write(p) // the compare-and-swap that counts p a waiter
 		if !m.held && !m.starving {
+			if again {
+				m.paths.TookWoken++
+			} else {
+				m.paths.Took++
+			}
 			m.take(start) // freed meanwhile: that swap took it
 			return
 		}
 		// semacquire: the semaphore's queue, under the runtime's lock.
+		m.paths.Slept++
 		m.pending++
 		sema := m.semaphore()
 		sema.Lock(p)
@@ -199,12 +227,14 @@ func (m *Mutex) lockGo(p *Proc) {
 			if !starved || m.waiters.len() == 0 {
 				m.starving = false
 			}
+			m.paths.Handed++
 			m.take(start)
 			return
 		}
 		m.woken = false
 		m.line.Write(p) // the woken waiter's compare-and-swap
 		if !m.held && !m.starving {
+			m.paths.TookWoken++
 			m.take(start)
 			return
 		}
@@ -238,6 +268,7 @@ func (m *Mutex) spin(p *Proc) (free bool) {
 			m.woken, awoke = true, true
 		}
 		s.sched.spend(p, s.sched.costs.MutexSpin)
+		m.paths.Spins++
 		m.line.Read(p) // the spin's look at the state word
 		if !m.held && !m.starving {
 			m.line.Write(p) // the compare-and-swap that takes it
@@ -273,6 +304,11 @@ func (m *Mutex) unlockGo(p *Proc) {
 		m.held, m.woken = false, true
 	}
 	// semrelease: the semaphore's queue, under the runtime's lock.
+	if starving {
+		m.paths.Handoffs++
+	} else {
+		m.paths.Wakes++
+	}
 	sema := m.semaphore()
 	sema.Lock(p)
 	s.sched.spend(p, s.sched.costs.RuntimeLock)

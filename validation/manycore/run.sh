@@ -8,7 +8,10 @@
 #   bash validation/manycore/run.sh measure DIR OUT  # there: into OUT
 #
 # PARTS (default: machine calibrate primitives libraries shop mutexprobe) picks the
-# parts to measure; COUNT (default 3) and BENCHTIME (50ms) the benchmarks'.
+# parts to measure (mutexshapes, not among them, is mutexprobe's other
+# shapes: ten goroutines a P, work inside the lock and outside it;
+# mutexreplica, the same shapes again each beside sync.Mutex's replica,
+# which counts the paths its Locks and Unlocks take); COUNT (default 3) and BENCHTIME (50ms) the benchmarks'.
 #
 # The target needs no Go: build makes every binary (linux/amd64, no cgo),
 # measure runs them. Each part writes its own file as it goes, so that a
@@ -24,7 +27,7 @@ build() {
   (cd "$root" && go build -ldflags="-s -w" -o "$dir/brewput" ./cmd/brewput) || exit 1
   (cd "$root/validation" && go test -c -ldflags="-s -w" -o "$dir/manycore.test" ./manycore &&
     go build -ldflags="-s -w" -o "$dir/quietprobe" ./quietprobe &&
-    go build -ldflags="-s -w" -o "$dir/mutexprobe" ./mutexprobe) || exit 1
+    go build -tags replica -ldflags="-s -w -checklinkname=0" -o "$dir/mutexprobe" ./mutexprobe) || exit 1
   (cd "$root/cmd/brewput/testdata/reallibs" && GOFLAGS=-mod=mod go test -c -ldflags="-s -w" -o "$dir/reallibs.test" .) || exit 1
   (cd "$root" && go test -c -ldflags="-s -w" -o "$dir/cache.test" ./examples/cache &&
     go test -c -ldflags="-s -w" -o "$dir/book.test" ./examples/book) || exit 1
@@ -60,6 +63,20 @@ measure() {
     echo "== others over one second: $("$bin/quietprobe")"
     cat /proc/loadavg
   } >"$out/machine.txt" 2>&1
+
+  want mutexshapes &&
+    for sh in "-per 1" "-per 10" "-out 100" "-in 20 -out 20"; do
+      # shellcheck disable=SC2086 # $sh is flags
+      timeout 30 "$bin/quietprobe" "$bin/mutexprobe" -procs 1,2,4,8,16 $sh -runs 2 -dur 500ms 2>&1 | tee -a "$out/mutexshapes.txt"
+    done
+
+  want mutexreplica &&
+    for sh in "-per 1" "-per 10" "-in 20 -out 20"; do
+      for rep in "" -replica; do
+        # shellcheck disable=SC2086 # $sh and $rep are flags
+        timeout 30 "$bin/quietprobe" "$bin/mutexprobe" -procs 1,2,4,8,16 $sh $rep -runs 2 -dur 500ms 2>&1 | tee -a "$out/mutexreplica.txt"
+      done
+    done
 
   want calibrate &&
   timeout 60 "$bin/brewput" calibrate --out "$out/calibration.json" --force --wait 10s 2>&1 | tee "$out/calibrate.txt"

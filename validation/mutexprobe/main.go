@@ -1,18 +1,24 @@
 // Command mutexprobe is a one-off probe of sync.Mutex on this machine, not
 // a check that is run again: for each count n of -procs, n goroutines on n
-// Ps take and release one mutex around an empty critical section for -dur
-// (after one alone). It prints their throughput against the one alone's,
-// how often the lock changed hands (an acquisition by another goroutine
-// than the last), how long goroutines waited asleep on it (the runtime's
-// /sync/mutex/wait/total:seconds) and how much of the Ps' time was idle
-// (/cpu/classes/idle:cpu-seconds): where a contended mutex's time goes,
-// which docs/model.md quotes against the model's. With -model FILE it
-// runs the same in the model's engine instead, under that calibration's
-// costs (its "waited" is the time goroutines waited for the lock, asleep
-// or spinning), and says how the goroutines its Unlocks woke came back,
-// as tracestates -wakes says it of a trace of the real one.
+// Ps (-per n a P) take and release one mutex for -dur (after one alone),
+// around -in iterations of the published benchmarks' work (none: an empty
+// critical section) with -out outside it. It prints their throughput
+// against the one alone's, how often the lock changed hands (an
+// acquisition by another goroutine than the last), how long goroutines
+// waited asleep on it (the runtime's /sync/mutex/wait/total:seconds) and
+// how much of the Ps' time was idle (/cpu/classes/idle:cpu-seconds): where
+// a contended mutex's time goes, which docs/model.md quotes against the
+// model's. With -replica it takes a replica of sync.Mutex's algorithm
+// instead (replica.go, built with -tags replica
+// -ldflags=-checklinkname=0), which also prints the paths its Locks and
+// Unlocks took. With -model FILE it runs the same in the model's engine,
+// under that calibration's costs (its "waited" is the time goroutines
+// waited for the lock, asleep or spinning), and says which paths its
+// mutex took and how the goroutines its Unlocks woke came back, as
+// tracestates -wakes says it of a trace of the real one.
 //
-//	go run ./mutexprobe [-procs 2] [-runs 3] [-dur 2s] [-model CALIBRATION]
+//	go run ./mutexprobe [-procs 2] [-per 1] [-in 0] [-out 0] [-runs 3] [-dur 2s] [-model CALIBRATION]
+//	go build -tags replica -ldflags=-checklinkname=0 ./mutexprobe && ./mutexprobe -replica -procs 4
 package main
 
 import (
@@ -37,6 +43,11 @@ func main() {
 	procs := flag.String("procs", "2", "goroutine and P counts, comma-separated")
 	dur := flag.Duration("dur", 2*time.Second, "how long each probe runs")
 	modelCal := flag.String("model", "", "simulate under this calibration file instead of measuring")
+	per := flag.Int("per", 1, "goroutines a P")
+	in := flag.Int("in", 0, "iterations of work inside the critical section")
+	out := flag.Int("out", 0, "iterations of work outside it")
+	useReplica := flag.Bool("replica", false, "take a replica of sync.Mutex's algorithm that counts its paths "+
+		"(built with -tags replica -ldflags=-checklinkname=0)")
 	traceDir := flag.String("trace", "", "write an execution trace of each count's first run, its n goroutines, to this folder")
 	flag.Parse()
 	var counts []int
@@ -48,14 +59,26 @@ func main() {
 		}
 		counts = append(counts, n)
 	}
+	if *per < 1 || *in < 0 || *out < 0 {
+		fmt.Fprintln(os.Stderr, "mutexprobe: -per is 1 or more, -in and -out 0 or more")
+		os.Exit(2)
+	}
+	if *useReplica && !haveReplica {
+		fmt.Fprintln(os.Stderr, "mutexprobe: -replica: build with -tags replica -ldflags=-checklinkname=0")
+		os.Exit(2)
+	}
 	if *modelCal != "" {
+		if *in != 0 || *out != 0 {
+			fmt.Fprintln(os.Stderr, "mutexprobe: -in and -out are measured only, not with -model")
+			os.Exit(2)
+		}
 		cal, err := calibrate.Load(*modelCal)
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "mutexprobe: -model: %v\n", err)
 			os.Exit(2)
 		}
 		for _, n := range counts {
-			simulate(n, *dur, cal) // seeded: one run says it
+			simulate(n, *per, *dur, cal) // seeded: one run says it
 		}
 		return
 	}
@@ -65,7 +88,7 @@ func main() {
 			if *traceDir != "" && r == 0 {
 				tr = filepath.Join(*traceDir, fmt.Sprintf("mutex-%dp.trace", n))
 			}
-			probe(n, *dur, tr)
+			probe(n, shape{*per, *in, *out}, *dur, tr, *useReplica)
 		}
 	}
 }
@@ -84,24 +107,64 @@ func read() reading {
 	return reading{s[0].Value.Float64(), s[1].Value.Float64(), s[2].Value.Float64()}
 }
 
-// probe runs one goroutine alone, then n on n Ps, and prints what it saw;
-// where tracePath is not "", it writes an execution trace of the n there.
-func probe(n int, dur time.Duration, tracePath string) {
+// shape is what each goroutine does: per goroutines a P, each taking the
+// lock around in iterations of work and doing out iterations outside it.
+type shape struct{ per, in, out int }
+
+// work is the published benchmarks' local work: iterations of
+// foo *= 2; foo /= 2 on a value the compiler cannot see through.
+//
+//go:noinline
+func work(foo, iterations int) int {
+	for range iterations {
+		foo *= 2
+		foo /= 2
+	}
+	return foo
+}
+
+var sink atomic.Int64
+
+// probe runs one goroutine alone, then sh.per×n on n Ps, and prints what
+// it saw; where tracePath is not "", it writes an execution trace of them
+// there.
+func probe(n int, sh shape, dur time.Duration, tracePath string, useReplica bool) {
 	runtime.GOMAXPROCS(n)
 	var mu sync.Mutex
+	var rep *replica // the replica in mu's place, where not nil
+	if useReplica {
+		rep = new(replica)
+	}
+	var seen paths // the replica's paths, alone
 	var alone int64
+	foo, shared := 1, 0 // shared under mu
 	start := time.Now()
 	for time.Since(start) < dur/2 {
 		for range 1000 {
-			mu.Lock()
-			mu.Unlock()
+			if rep != nil {
+				rep.Lock(&seen)
+			} else {
+				mu.Lock()
+			}
+			if sh.in > 0 {
+				shared = work(shared+1, sh.in)
+			}
+			if rep != nil {
+				rep.Unlock(&seen)
+			} else {
+				mu.Unlock()
+			}
+			if sh.out > 0 {
+				foo = work(foo, sh.out)
+			}
 			alone++
 		}
 	}
 	one := float64(alone) / time.Since(start).Seconds()
 
 	var last, handovers int64 // under mu
-	ops := make([]int64, n)
+	ops := make([]int64, n*sh.per)
+	took := make([]paths, n*sh.per)
 	var stop atomic.Bool
 	var wg sync.WaitGroup
 	before := read()
@@ -121,33 +184,69 @@ func probe(n int, dur time.Duration, tracePath string) {
 	start = time.Now()
 	for i := range ops {
 		wg.Go(func() {
-			id, k := int64(i+1), int64(0)
+			id, k, foo := int64(i+1), int64(0), i+1
+			var c paths
 			for !stop.Load() {
 				for range 1000 {
-					mu.Lock()
+					if rep != nil {
+						rep.Lock(&c)
+					} else {
+						mu.Lock()
+					}
 					if last != id {
 						handovers++
 						last = id
 					}
-					mu.Unlock()
+					if sh.in > 0 {
+						shared = work(shared+1, sh.in)
+					}
+					if rep != nil {
+						rep.Unlock(&c)
+					} else {
+						mu.Unlock()
+					}
+					if sh.out > 0 {
+						foo = work(foo, sh.out)
+					}
 					k++
 				}
 			}
 			ops[i] = k
+			took[i] = c
+			sink.Add(int64(foo))
 		})
 	}
 	time.Sleep(dur)
 	stop.Store(true)
 	wg.Wait()
-	took := time.Since(start).Seconds()
+	elapsed := time.Since(start).Seconds()
 	after := read()
 	var total int64
-	for _, k := range ops {
+	var all paths
+	for i, k := range ops {
 		total += k
+		all.add(took[i])
 	}
-	all := float64(total) / took
+	rate := float64(total) / elapsed
 	idle := (after.idle - before.idle) / max(after.total-before.total, 1e-9)
-	fmt.Printf("%2d Ps: one %.1f M/s; all %.1f M/s (%.2f×); hands changed every %.1f ops; asleep %.0f ns an op; Ps idle %.0f %%\n",
-		n, one/1e6, all/1e6, all/one, float64(total)/float64(max(handovers, 1)),
+	sink.Add(int64(foo + shared))
+	if rep != nil {
+		defer all.print(total)
+	}
+	fmt.Printf("%2d Ps%s: one %.1f M/s; all %.1f M/s (%.2f×); hands changed every %.1f ops; asleep %.0f ns an op; Ps idle %.0f %%\n",
+		n, sh, one/1e6, rate/1e6, rate/one, float64(total)/float64(max(handovers, 1)),
 		1e9*(after.asleep-before.asleep)/float64(max(total, 1)), 100*idle)
+}
+
+// String is the shape as the probe's lines name it: nothing for one
+// goroutine a P around an empty critical section.
+func (sh shape) String() string {
+	var s string
+	if sh.per != 1 {
+		s += fmt.Sprintf(", %d a P", sh.per)
+	}
+	if sh.in != 0 || sh.out != 0 {
+		s += fmt.Sprintf(", work %d in %d out", sh.in, sh.out)
+	}
+	return s
 }

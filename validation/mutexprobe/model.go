@@ -10,14 +10,16 @@ import (
 
 // simulate is probe's run in the model's engine under the go policy with
 // the calibration's costs, on one socket of n cores: one goroutine alone,
-// then n on n Ps, each operation 8 ns outside the lock and 8 ns inside
+// then per×n on n Ps, each operation 8 ns outside the lock and 8 ns inside
 // (17 ns alone, as on the 16-vCPU machine), over dur after a warm-up.
-func simulate(n int, dur time.Duration, cal calibrate.Calibration) {
+func simulate(n, per int, dur time.Duration, cal calibrate.Calibration) {
 	const half = 8 * time.Nanosecond
 	var wakes sim.WakeStats
-	run := func(goroutines int) (ops, hands int, busy time.Duration, waited time.Duration) {
+	var seen sim.MutexPaths
+	run := func(procs, goroutines int) (ops, hands int, busy time.Duration, waited time.Duration) {
 		s := sim.New(1)
-		cpus := sim.NewGoCPUs(s, goroutines, cal.Costs)
+		cpus := sim.NewGoCPUs(s, procs, cal.Costs)
+		cpus.SetSteadyStart(true)
 		cpus.SetMachine(sim.Machine{Sockets: 1, CoresPerSocket: max(n, 1), ThreadsPerCore: 1})
 		mu := sim.NewMutex(s, "mu")
 		last := -1
@@ -38,18 +40,24 @@ func simulate(n int, dur time.Duration, cal calibrate.Calibration) {
 		}
 		warm := dur / 4
 		s.RunUntil(warm)
-		ops0, hands0, busy0, read0, wakes0 := ops, hands, cpus.Busy(), mu.Read(), mu.Wakes()
+		ops0, hands0, busy0, read0, wakes0, paths0 := ops, hands, cpus.Busy(), mu.Read(), mu.Wakes(), mu.Paths()
 		s.Run(warm + dur)
 		w := mu.Wakes()
 		wakes = sim.WakeStats{Woken: w.Woken - wakes0.Woken, OnWakersP: w.OnWakersP - wakes0.OnWakersP, ToRun: w.ToRun - wakes0.ToRun}
+		q := mu.Paths()
+		seen = sim.MutexPaths{Fast: q.Fast - paths0.Fast, Took: q.Took - paths0.Took, TookWoken: q.TookWoken - paths0.TookWoken,
+			Handed: q.Handed - paths0.Handed, Spins: q.Spins - paths0.Spins, Slept: q.Slept - paths0.Slept,
+			Wakes: q.Wakes - paths0.Wakes, Handoffs: q.Handoffs - paths0.Handoffs}
 		return ops - ops0, hands - hands0, cpus.Busy() - busy0, mu.Read().Sub(read0).Wait
 	}
-	alone, _, _, _ := run(1)
-	ops, hands, busy, waited := run(n)
+	alone, _, _, _ := run(1, 1)
+	ops, hands, busy, waited := run(n, n*per)
 	one, all := float64(alone)/dur.Seconds(), float64(ops)/dur.Seconds()
-	fmt.Printf("%2d Ps (model): one %.1f M/s; all %.1f M/s (%.2f×); hands changed every %.1f ops; waited %.0f ns an op; Ps idle %.0f %%\n",
-		n, one/1e6, all/1e6, all/one, float64(ops)/float64(max(hands, 1)), float64(waited.Nanoseconds())/float64(max(ops, 1)),
+	fmt.Printf("%2d Ps%s (model): one %.1f M/s; all %.1f M/s (%.2f×); hands changed every %.1f ops; waited %.0f ns an op; Ps idle %.0f %%\n",
+		n, shape{per: per}, one/1e6, all/1e6, all/one, float64(ops)/float64(max(hands, 1)), float64(waited.Nanoseconds())/float64(max(ops, 1)),
 		100*(1-busy.Seconds()/(dur.Seconds()*float64(n))))
+	paths{fast: seen.Fast, spins: seen.Spins, took: seen.Took, slept: seen.Slept, tookWoken: seen.TookWoken,
+		handed: seen.Handed, wakes: seen.Wakes, handoffs: seen.Handoffs, swapsLost: -1, unlockSlow: -1}.print(int64(ops))
 	if wakes.Woken > 0 {
 		fmt.Printf("   woken %.0f a second, %.0f %% on the waker's P, a mean %v from wake to running\n",
 			float64(wakes.Woken)/dur.Seconds(), 100*float64(wakes.OnWakersP)/float64(wakes.Woken),

@@ -203,18 +203,27 @@ func report(w io.Writer, root, file, only string, keep bool) {
 	if only == "" {
 		pts = append(pts, puddle(w, here, cal))
 	}
-	measured := reportMeasured(w, root, "manycore", only, keep)
+	measured := reportMeasured(w, root, "manycore", only, keep, fullTables)
 	var study []point
 	if only == "" {
 		reportShop(w, root)
 		n := 0
 		for _, st := range studies {
 			var got []point
-			got, n = reportStudy(w, root, st.file, st.name, st.pkg, n)
+			got, n = reportStudy(w, root, "manycore", st.file, st.name, st.pkg, n)
 			study = append(study, got...)
 		}
 	}
-	twoCPUs := reportMeasured(w, root, "twocpu", only, keep)
+	// The later lending's studies are held out: only their tally.
+	var secondStudy []point
+	if only == "" {
+		for _, st := range studies {
+			got, _ := reportStudy(io.Discard, root, "manycore2", st.file, st.name, st.pkg, 0)
+			secondStudy = append(secondStudy, got...)
+		}
+	}
+	second := reportMeasured(w, root, "manycore2", only, keep, summaryRows)
+	twoCPUs := reportMeasured(w, root, "twocpu", only, keep, fullTables)
 	fmt.Fprintf(w, "\nnot expressed (docs/model.md says what each lacks):\n")
 	for _, ne := range notExpressed {
 		fmt.Fprintf(w, "  %s\n", ne)
@@ -225,6 +234,11 @@ func report(w io.Writer, root, file, only string, keep bool) {
 		fmt.Fprintf(w, "\nthe same, on the %d points measured past one CPU on 16 vCPUs:\n", len(measured))
 		tally(w, measured)
 	}
+	if only == "" || len(second) > 0 {
+		fmt.Fprintf(w, "\nthe same, on the %d points measured past one CPU on a later lending\n", len(second))
+		fmt.Fprintf(w, "of 16 vCPUs (testdata/manycore2), held out:\n")
+		tally(w, second)
+	}
 	if only == "" || len(twoCPUs) > 0 {
 		fmt.Fprintf(w, "\nthe same, on the %d measured on this project's 2-vCPU machine:\n", len(twoCPUs))
 		tally(w, twoCPUs)
@@ -232,6 +246,11 @@ func report(w io.Writer, root, file, only string, keep bool) {
 	if len(study) > 0 {
 		fmt.Fprintf(w, "\nthe studies' %d points past the 2 CPUs their models were made from:\n", len(study))
 		tally(w, study)
+	}
+	if len(secondStudy) > 0 {
+		fmt.Fprintf(w, "\nthe same studies measured on the later lending (testdata/manycore2),\n")
+		fmt.Fprintf(w, "each predicted from its own points on 1 and 2 CPUs there, held out:\n")
+		tally(w, secondStudy)
 	}
 }
 

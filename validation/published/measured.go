@@ -24,8 +24,9 @@ import (
 
 // The published behaviours measured again, on a machine of more cores
 // than this one that brewput could calibrate (validation/manycore/run.sh,
-// its output in testdata/manycore) and on this project's 2-vCPU machine
-// (testdata/twocpu): each series a benchmark of validation/manycore
+// its output in testdata/manycore; testdata/manycore2 is a later lending
+// of the same kind, held out from the model's work) and on this project's
+// 2-vCPU machine (testdata/twocpu): each series a benchmark of validation/manycore
 // predicted by the same blueprint as the published one, on the machine's
 // shape with its own calibration, as a user who ran brewput calibrate
 // there would predict it.
@@ -137,11 +138,18 @@ func measuredHardware(dir string, cal calibrate.Calibration) model.Hardware {
 			shape.ThreadsPerCore, cal.Costs.Transfer.Socket)}
 }
 
+// How reportMeasured prints a machine's series.
+const (
+	fullTables  = iota // a table a series
+	summaryRows        // a row a series: its points' tally (Ln for Mn)
+)
+
 // reportMeasured writes the comparison of every measured series (those
 // whose title holds only) measured on the machine of testdata/dir, and
 // returns its points. On a machine of two CPUs each series has one point,
-// and they make one table, Tn for Mn's benchmark.
-func reportMeasured(w io.Writer, root, dir, only string, keep bool) []point {
+// and they make one table, Tn for Mn's benchmark; in summaryRows each
+// series is one row, Ln for Mn's benchmark, saying how its points fared.
+func reportMeasured(w io.Writer, root, dir, only string, keep bool, style int) []point {
 	data := filepath.Join(root, "validation", "testdata", dir)
 	here := filepath.Join(root, "validation", "published")
 	cal, err := calibrate.Load(filepath.Join(data, "calibration.json"))
@@ -151,9 +159,14 @@ func reportMeasured(w io.Writer, root, dir, only string, keep bool) []point {
 	fmt.Fprintf(w, "\nmeasured on %s (testdata/%s, %s),\n%s; ", cal.Host.Name, dir, cal.Date.UTC().Format("2006-01-02"), hw.About)
 	fmt.Fprintf(w, "the go policy under its own calibration\n")
 	twoCPUs := hw.Shape.Threads() == 2
-	if twoCPUs {
+	switch {
+	case twoCPUs:
 		fmt.Fprintf(w, "on 2 CPUs, Tn being Mn's benchmark\n")
 		fmt.Fprintf(w, "        %9s  %9s  %-17s  %5s  %5s\n", "measured", "predicted", "band", "in", "off")
+	case style == summaryRows:
+		fmt.Fprintf(w, "Ln being Mn's benchmark: its points past one CPU, how many in the band\n")
+		fmt.Fprintf(w, "and within 2×, the worst (~ rough, ^ shared line, ! lockstep)\n")
+		fmt.Fprintf(w, "        %6s  %7s  %9s  %s\n", "points", "in band", "within 2×", "worst")
 	}
 	var pts []point
 	for i, s := range measuredSeries {
@@ -178,11 +191,29 @@ func reportMeasured(w io.Writer, root, dir, only string, keep bool) []point {
 			}
 			continue
 		}
+		if style == summaryRows {
+			pts = append(pts, got...)
+			in, within, worst := 0, 0, got[0]
+			for _, p := range got {
+				if p.inBand {
+					in++
+				}
+				if p.off <= 2 {
+					within++
+				}
+				if p.off > worst.off {
+					worst = p
+				}
+			}
+			fmt.Fprintf(w, "  L%-3d  %6d  %7d  %9d  %4.2f×%s on %d (%.2f×, predicted %.2f×)\n", i+1, len(got), in, within,
+				worst.off, worst.mark(), worst.cores, worst.published, worst.predicted)
+			continue
+		}
 		fmt.Fprintf(w, "\nM%d. %s\n   Benchmark%s, %s\n", i+1, s.title, s.metric, s.file)
 		printPoints(w, got, "measured")
 		pts = append(pts, got...)
 	}
-	if twoCPUs {
+	if twoCPUs || style == summaryRows {
 		printNotes(w, pts)
 	}
 	return pts

@@ -21,21 +21,21 @@ var studyFrom = []int{1, 2}
 
 // studies are the studies measured on the many-core machine
 // (validation/manycore/studypoints.sh): their results files in
-// testdata/manycore, and the study's name.
+// testdata/manycore and testdata/manycore2, and the study's name.
 var studies = []struct{ file, name, pkg string }{
 	{"cache-study.jsonl", "cache", "examples/cache"},
 	{"truth-study.jsonl", "truth", "examples/truth"},
 }
 
-// reportStudy writes a study measured on the many-core machine (file, in
-// testdata/manycore: its point command on every CPU count) beside what
+// reportStudy writes a study measured on a many-core machine (file, in
+// testdata/dir: its point command on every CPU count) beside what
 // brewput study … predict makes of its points on 1 and 2 CPUs there,
 // under that machine's calibration and shape, as a user who measured two
 // CPUs and asked for sixteen would see it; speed-ups against one CPU, the
 // band's against the point predicted on one. It returns the points past
 // the CPUs the model was made from.
-func reportStudy(w io.Writer, root, file, name, pkg string, first int) ([]point, int) {
-	data := filepath.Join(root, "validation", "testdata", "manycore")
+func reportStudy(w io.Writer, root, dir, file, name, pkg string, first int) ([]point, int) {
+	data := filepath.Join(root, "validation", "testdata", dir)
 	all, err := results.ReadFiles(filepath.Join(data, file))
 	cmdline.Check(err)
 	var from []results.Point

@@ -485,6 +485,43 @@ func TestGoSteadyStartQueues(t *testing.T) {
 	}
 }
 
+// TestGoMutexSemaphoreCount: an Unlock that wakes a sleeper adds to the
+// semaphore's count, which a goroutine on its way into the semaphore
+// takes first. g1 takes the mutex at the fast path, g2 sleeps on it, and
+// g1's Unlock at 10 µs wakes g2 into g1's runnext; g1 takes the mutex
+// again at once, by lockSlow's second swap, the word counting a woken one
+// (the fast path takes only a word of zero). g3, finding it held at
+// 15 µs, goes into the semaphore, takes the count and goes on; it finds
+// the mutex still held and sleeps. g2, when it runs, finds the count
+// taken and sleeps again. Both take the mutex after g1's last Unlock.
+func TestGoMutexSemaphoreCount(t *testing.T) {
+	s := New(1)
+	c := NewGoCPUs(s, 3, Costs{Wake: 20 * time.Microsecond})
+	c.SetSteadyStart(true)
+	m := NewMutex(s, "mu")
+	s.Go(func(p *Proc) {
+		m.Lock(p)
+		c.Burn(p, 10*time.Microsecond)
+		m.Unlock(p)
+		m.Lock(p)
+		c.Burn(p, 10*time.Microsecond)
+		m.Unlock(p)
+		c.Burn(p, 100*time.Microsecond)
+	})
+	for _, at := range []time.Duration{time.Microsecond, 15 * time.Microsecond} {
+		s.Go(func(p *Proc) {
+			c.Burn(p, at)
+			m.Lock(p)
+			m.Unlock(p)
+		})
+	}
+	s.Run(ms)
+	want := MutexPaths{Fast: 1, Took: 1, TookWoken: 2, Slept: 3, Wakes: 3, Resleeps: 1}
+	if got := m.Paths(); got != want {
+		t.Errorf("paths %+v, want %+v", got, want)
+	}
+}
+
 // TestGoMutexWakeStats: a goroutine that blocks in Lock is woken by the
 // Unlock into the unlocker's runnext and runs there once the unlocker is
 // done, 10 µs later, before the idle P woken for it (20 µs) could take it:

@@ -9,24 +9,31 @@ import (
 	"golang.org/x/exp/trace"
 )
 
-// wakeups prints how the goroutines that blocked came back (-wakes).
+// wakeups prints how the goroutines that blocked came back (-wakes), and
+// how many blocks were a waker's, one it woke still waiting to run.
 func wakeups(r io.Reader) error {
 	type woken struct {
-		at trace.Time
-		by trace.ProcID
+		at    trace.Time
+		by    trace.ProcID
+		waker trace.GoID
 	}
 	pending := map[trace.GoID]woken{}         // woken, not yet running
 	wakerSince := map[trace.GoID]trace.Time{} // a waker's first wake since it last blocked
 	started := map[trace.GoID]trace.Time{}
 	var toRun, wakerOn, runs []time.Duration
 	sameP := 0
+	// waiting is how many a goroutine woke are not yet running; a block
+	// while one is, a relay: its P runs the woken one next.
+	waiting := map[trace.GoID]int{}
+	relays, blocks := 0, 0
 	var first, last trace.Time
 	err := transitions(r, func(t0 trace.Time, ev trace.Event, _ trace.StateTransition, g trace.GoID, was, is trace.GoState) {
 		first, last = t0, ev.Time()
 		switch {
 		case was == trace.GoWaiting && is == trace.GoRunnable:
-			pending[g] = woken{at: ev.Time(), by: ev.Proc()}
+			pending[g] = woken{at: ev.Time(), by: ev.Proc(), waker: ev.Goroutine()}
 			if w := ev.Goroutine(); w != trace.NoGoroutine {
+				waiting[w]++
 				if _, ok := wakerSince[w]; !ok {
 					wakerSince[w] = ev.Time()
 				}
@@ -38,9 +45,16 @@ func wakeups(r io.Reader) error {
 				if ev.Proc() == w.by {
 					sameP++
 				}
+				if w.waker != trace.NoGoroutine && waiting[w.waker] > 0 {
+					waiting[w.waker]--
+				}
 				delete(pending, g)
 			}
 		case was == trace.GoRunning && is == trace.GoWaiting:
+			blocks++
+			if waiting[g] > 0 {
+				relays++
+			}
 			if t, ok := started[g]; ok {
 				runs = append(runs, time.Duration(ev.Time()-t))
 			}
@@ -59,6 +73,8 @@ func wakeups(r io.Reader) error {
 	fmt.Printf("from wake to running:             %s\n", quantiles(toRun))
 	fmt.Printf("a waker running on, to its block: %s\n", quantiles(wakerOn))
 	fmt.Printf("running between blocks:           %s\n", quantiles(runs))
+	fmt.Printf("%d blocks, %d of them (%.0f %%) by a goroutine one it woke was still waiting for\n",
+		blocks, relays, 100*float64(relays)/float64(max(1, blocks)))
 	return nil
 }
 

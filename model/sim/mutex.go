@@ -259,6 +259,14 @@ func (m *Mutex) lockGo(p *Proc) {
 			m.take(start)
 			return
 		}
+		// Woken, it spins again while the mutex is held, keeping the
+		// woken flag, then swaps once, clearing it.
+		if m.spin(p) {
+			m.woken = false
+			m.paths.TookWoken++
+			m.take(start)
+			return
+		}
 		m.woken = false
 		m.line.Write(p) // the woken waiter's compare-and-swap
 		if !m.held && !m.starving {

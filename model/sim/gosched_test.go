@@ -522,6 +522,36 @@ func TestGoMutexSemaphoreCount(t *testing.T) {
 	}
 }
 
+// TestGoMutexWokenSpins: a woken waiter that finds the mutex held spins
+// again before it sleeps, as lockSlow does. g2 spins four times on g1's
+// hold and sleeps; g1's Unlock at 10 µs wakes it, g1 takes the mutex again
+// and holds it 200 µs, and g2, stolen from g1's runnext by the idle P,
+// finds it held and spins four times more.
+func TestGoMutexWokenSpins(t *testing.T) {
+	s := New(1)
+	c := NewGoCPUs(s, 3, Costs{MutexSpin: time.Microsecond, Wake: 5 * time.Microsecond})
+	c.SetSteadyStart(true)
+	m := NewMutex(s, "mu")
+	s.Go(func(p *Proc) {
+		m.Lock(p)
+		c.Burn(p, 10*time.Microsecond)
+		m.Unlock(p)
+		m.Lock(p)
+		c.Burn(p, 200*time.Microsecond)
+		m.Unlock(p)
+	})
+	s.Go(func(p *Proc) {
+		c.Burn(p, time.Microsecond)
+		m.Lock(p)
+		m.Unlock(p)
+	})
+	s.Go(func(p *Proc) { c.Burn(p, ms) }) // keeps a third P busy, so that spinning is allowed
+	s.Run(2 * ms)
+	if got := m.Paths().Spins; got != 8 {
+		t.Errorf("%d spins, want 8 (%+v)", got, m.Paths())
+	}
+}
+
 // TestGoMutexWakeStats: a goroutine that blocks in Lock is woken by the
 // Unlock into the unlocker's runnext and runs there once the unlocker is
 // done, 10 µs later, before the idle P woken for it (20 µs) could take it:

@@ -16,6 +16,7 @@ func simulate(n, per int, dur time.Duration, cal calibrate.Calibration) {
 	const half = 8 * time.Nanosecond
 	var wakes sim.WakeStats
 	var seen sim.MutexPaths
+	var moves int64
 	run := func(procs, goroutines int) (ops, hands int, busy time.Duration, waited time.Duration) {
 		s := sim.New(1)
 		cpus := sim.NewGoCPUs(s, procs, cal.Costs)
@@ -40,10 +41,11 @@ func simulate(n, per int, dur time.Duration, cal calibrate.Calibration) {
 		}
 		warm := dur / 4
 		s.RunUntil(warm)
-		ops0, hands0, busy0, read0, wakes0, paths0 := ops, hands, cpus.Busy(), mu.Read(), mu.Wakes(), mu.Paths()
+		ops0, hands0, busy0, read0, wakes0, paths0, moves0 := ops, hands, cpus.Busy(), mu.Read(), mu.Wakes(), mu.Paths(), mu.LineMoves()
 		s.Run(warm + dur)
 		w := mu.Wakes()
 		wakes = sim.WakeStats{Woken: w.Woken - wakes0.Woken, OnWakersP: w.OnWakersP - wakes0.OnWakersP, ToRun: w.ToRun - wakes0.ToRun}
+		moves = mu.LineMoves() - moves0
 		q := mu.Paths()
 		seen = sim.MutexPaths{Fast: q.Fast - paths0.Fast, Took: q.Took - paths0.Took, TookWoken: q.TookWoken - paths0.TookWoken,
 			Handed: q.Handed - paths0.Handed, Spins: q.Spins - paths0.Spins, Slept: q.Slept - paths0.Slept,
@@ -58,6 +60,7 @@ func simulate(n, per int, dur time.Duration, cal calibrate.Calibration) {
 		100*(1-busy.Seconds()/(dur.Seconds()*float64(n))))
 	paths{fast: seen.Fast, spins: seen.Spins, took: seen.Took, slept: seen.Slept, tookWoken: seen.TookWoken,
 		handed: seen.Handed, wakes: seen.Wakes, handoffs: seen.Handoffs, swapsLost: -1, unlockSlow: -1}.print(int64(ops))
+	fmt.Printf("   its word moved %.2f times an operation\n", float64(moves)/float64(max(ops, 1)))
 	if wakes.Woken > 0 {
 		fmt.Printf("   woken %.0f a second, %.0f %% on the waker's P, a mean %v from wake to running\n",
 			float64(wakes.Woken)/dur.Seconds(), 100*float64(wakes.OnWakersP)/float64(wakes.Woken),

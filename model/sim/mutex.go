@@ -56,8 +56,9 @@ type MutexPaths struct {
 	Spins, Slept                  int64
 	Wakes, Handoffs               int64
 	// Resleeps are woken waiters that found the semaphore's count taken
-	// and slept again.
-	Resleeps int64
+	// and slept again; SleptSpun, of Slept, those that spun the most a
+	// Lock spins before it slept (the rest could not spin).
+	Resleeps, SleptSpun int64
 }
 
 // Paths returns the mutex's MutexPaths so far.
@@ -181,7 +182,8 @@ func (m *Mutex) lockGo(p *Proc) {
 			return
 		}
 	}
-	if m.spin(p) {
+	free, spun := m.spin(p)
+	if free {
 		m.paths.Took++
 		m.take(start)
 		return
@@ -200,6 +202,9 @@ func (m *Mutex) lockGo(p *Proc) {
 		}
 		// semacquire: the semaphore's queue, under the runtime's lock.
 		m.paths.Slept++
+		if spun == spins {
+			m.paths.SleptSpun++
+		}
 		m.pending++
 		sema := m.semaphore()
 		sema.Lock(p)
@@ -261,7 +266,7 @@ func (m *Mutex) lockGo(p *Proc) {
 		}
 		// Woken, it spins again while the mutex is held, keeping the
 		// woken flag, then swaps once, clearing it.
-		if m.spin(p) {
+		if free, spun = m.spin(p); free {
 			m.woken = false
 			m.paths.TookWoken++
 			m.take(start)
@@ -288,15 +293,16 @@ func (m *Mutex) take(since time.Duration) {
 }
 
 // spin is Lock's active spinning, up to spins times while the mutex is
-// held in normal mode and canSpin; it reports whether the mutex came free.
+// held in normal mode and canSpin; it reports whether the mutex came free
+// and how many times it spun.
 // A spinner counts as the woken waiter, so an Unlock wakes no sleeper.
-func (m *Mutex) spin(p *Proc) (free bool) {
+func (m *Mutex) spin(p *Proc) (free bool, spun int) {
 	s := m.sim
 	awoke := false
 	if s.sched.runtime == RuntimeGo10 {
-		return false
+		return false, 0
 	}
-	for range spins {
+	for ; spun < spins; spun++ {
 		if !m.held || m.starving || !s.sched.canSpin(p) {
 			break
 		}
@@ -317,7 +323,7 @@ func (m *Mutex) spin(p *Proc) (free bool) {
 	if awoke {
 		m.woken = false
 	}
-	return free
+	return free, spun
 }
 
 // unlockGo is sync.Mutex's Unlock: it wakes a waiter (unless one is

@@ -48,7 +48,7 @@ func simulate(n, per int, dur time.Duration, cal calibrate.Calibration) {
 		moves = mu.LineMoves() - moves0
 		q := mu.Paths()
 		seen = sim.MutexPaths{Fast: q.Fast - paths0.Fast, Took: q.Took - paths0.Took, TookWoken: q.TookWoken - paths0.TookWoken,
-			Handed: q.Handed - paths0.Handed, Spins: q.Spins - paths0.Spins, Slept: q.Slept - paths0.Slept,
+			Handed: q.Handed - paths0.Handed, Spins: q.Spins - paths0.Spins, Slept: q.Slept - paths0.Slept, SleptSpun: q.SleptSpun - paths0.SleptSpun,
 			Wakes: q.Wakes - paths0.Wakes, Handoffs: q.Handoffs - paths0.Handoffs}
 		return ops - ops0, hands - hands0, cpus.Busy() - busy0, mu.Read().Sub(read0).Wait
 	}
@@ -58,7 +58,7 @@ func simulate(n, per int, dur time.Duration, cal calibrate.Calibration) {
 	fmt.Printf("%2d Ps%s (model): one %.1f M/s; all %.1f M/s (%.2f×); hands changed every %.1f ops; waited %.0f ns an op; Ps idle %.0f %%\n",
 		n, shape{per: per}, one/1e6, all/1e6, all/one, float64(ops)/float64(max(hands, 1)), float64(waited.Nanoseconds())/float64(max(ops, 1)),
 		100*(1-busy.Seconds()/(dur.Seconds()*float64(n))))
-	paths{fast: seen.Fast, spins: seen.Spins, took: seen.Took, slept: seen.Slept, tookWoken: seen.TookWoken,
+	paths{fast: seen.Fast, spins: seen.Spins, took: seen.Took, slept: seen.Slept, sleptSpun: seen.SleptSpun, tookWoken: seen.TookWoken,
 		handed: seen.Handed, wakes: seen.Wakes, handoffs: seen.Handoffs, swapsLost: -1, unlockSlow: -1}.print(int64(ops))
 	fmt.Printf("   its word moved %.2f times an operation\n", float64(moves)/float64(max(ops, 1)))
 	if wakes.Woken > 0 {

@@ -12,6 +12,7 @@ type paths struct {
 	took                        int64 // Locks that took it in lockSlow before sleeping
 	swapsLost                   int64 // compare-and-swaps in lockSlow that found the word changed
 	slept                       int64 // sleeps on the semaphore
+	sleptSpun                   int64 // of them, after spinning the most a Lock spins
 	tookWoken                   int64 // Locks that took it after a sleep, in normal mode
 	handed                      int64 // Locks handed it in starvation mode
 	unlockSlow, wakes, handoffs int64
@@ -23,6 +24,7 @@ func (p *paths) add(q paths) {
 	p.took += q.took
 	p.swapsLost += q.swapsLost
 	p.slept += q.slept
+	p.sleptSpun += q.sleptSpun
 	p.tookWoken += q.tookWoken
 	p.handed += q.handed
 	p.unlockSlow += q.unlockSlow
@@ -39,7 +41,7 @@ func (p paths) print(ops int64) {
 		what string
 	}{
 		{p.fast, "fast"}, {p.spins, "spins"}, {p.took, "took in lockSlow"}, {p.swapsLost, "swaps lost"},
-		{p.slept, "slept"}, {p.tookWoken, "took woken"}, {p.handed, "handed"}, {p.unlockSlow, "unlocks slow"},
+		{p.slept, "slept"}, {p.sleptSpun, "of them after 4 spins"}, {p.tookWoken, "took woken"}, {p.handed, "handed"}, {p.unlockSlow, "unlocks slow"},
 		{p.wakes, "waking"}, {p.handoffs, "handing over"},
 	} {
 		if f.v >= 0 {

@@ -42,6 +42,7 @@ const (
 	waiterShift = iota
 
 	starvation = 1e6 // ns a waiter waits before the mutex starves
+	activeSpin = 4   // the most a Lock spins (the runtime's active_spin)
 )
 
 func (m *replica) Lock(c *paths) {
@@ -96,6 +97,9 @@ func (m *replica) Lock(c *paths) {
 			waitStart = nanotime()
 		}
 		c.slept++
+		if iter >= activeSpin {
+			c.sleptSpun++
+		}
 		slept = true
 		semacquireMutex(&m.sema, lifo, 1)
 		starving = starving || nanotime()-waitStart > starvation

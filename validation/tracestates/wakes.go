@@ -21,6 +21,7 @@ func wakeups(r io.Reader) error {
 	wakerSince := map[trace.GoID]trace.Time{} // a waker's first wake since it last blocked
 	started := map[trace.GoID]trace.Time{}
 	var toRun, wakerOn, runs []time.Duration
+	var toRunElsewhere []time.Duration // of toRun, those run on another P than their waker's
 	sameP := 0
 	// waiting is how many a goroutine woke are not yet running; a block
 	// while one is, a relay: its P runs the woken one next.
@@ -44,6 +45,8 @@ func wakeups(r io.Reader) error {
 				toRun = append(toRun, time.Duration(ev.Time()-w.at))
 				if ev.Proc() == w.by {
 					sameP++
+				} else {
+					toRunElsewhere = append(toRunElsewhere, time.Duration(ev.Time()-w.at))
 				}
 				if w.waker != trace.NoGoroutine && waiting[w.waker] > 0 {
 					waiting[w.waker]--
@@ -71,6 +74,7 @@ func wakeups(r io.Reader) error {
 	fmt.Printf("%d wakes in %v (%.0f a second), %d of them (%.0f %%) run on the P that woke them\n",
 		len(toRun), span.Round(time.Microsecond), float64(len(toRun))/span.Seconds(), sameP, 100*float64(sameP)/float64(max(1, len(toRun))))
 	fmt.Printf("from wake to running:             %s\n", quantiles(toRun))
+	fmt.Printf("  of those on another P:          %s\n", quantiles(toRunElsewhere))
 	fmt.Printf("a waker running on, to its block: %s\n", quantiles(wakerOn))
 	fmt.Printf("running between blocks:           %s\n", quantiles(runs))
 	fmt.Printf("%d blocks, %d of them (%.0f %%) by a goroutine one it woke was still waiting for\n",

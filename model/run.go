@@ -241,8 +241,9 @@ func shortHoldCaveat(name, kind string, d Reading, busy float64) []results.Cavea
 		return nil
 	}
 	return []results.Caveat{{Kind: results.CaveatShortHold, Resource: name,
-		Text: fmt.Sprintf("%s held %s a use, busy %.0f %% of the time: real machines ran locks this brief and busy "+
-			"from a quarter of to several times what the model predicts (docs/model.md); take this figure as rough", name, hold, 100*busy)}}
+		Text: fmt.Sprintf("%s held %s a use and busy a quarter of the time or more: real machines ran locks this brief "+
+			"and busy from a quarter of to several times what the model predicts (docs/model.md); take this figure as rough",
+			name, hold)}}
 }
 
 // sharedLineStalls is the share of the CPUs' time spent waiting for a

@@ -55,10 +55,9 @@ type MutexPaths struct {
 	Fast, Took, TookWoken, Handed int64
 	Spins, Slept                  int64
 	Wakes, Handoffs               int64
-	// Resleeps are woken waiters that found the semaphore's count taken
-	// and slept again; SleptSpun, of Slept, those that spun the most a
-	// Lock spins before it slept (the rest could not spin).
-	Resleeps, SleptSpun int64
+	// SleptSpun, of Slept, are those that spun the most a Lock spins
+	// before they slept (the rest could not spin).
+	SleptSpun int64
 }
 
 // Paths returns the mutex's MutexPaths so far.
@@ -166,21 +165,11 @@ func (m *Mutex) Read() Reading {
 func (m *Mutex) lockGo(p *Proc) {
 	s := m.sim
 	start := s.now
-	m.line.Write(p) // the fast path's compare-and-swap, from a word of zero
-	if !m.held && !m.starving && !m.woken && m.waiters.len()+m.pending == 0 {
+	m.line.Write(p) // the fast path's compare-and-swap
+	if !m.held && !m.starving {
 		m.paths.Fast++
 		m.take(start)
 		return
-	}
-	if !m.held && !m.starving {
-		// Free, but the word counts sleepers or a woken one: lockSlow
-		// swaps again, and loses if another core took it meanwhile.
-		m.line.Write(p)
-		if !m.held && !m.starving {
-			m.paths.Took++
-			m.take(start)
-			return
-		}
 	}
 	free, spun := m.spin(p)
 	if free {
@@ -220,36 +209,21 @@ func (m *Mutex) lockGo(p *Proc) {
 			sema.Unlock(p)
 		} else {
 			w := mutexWaiter{p: p, since: start}
-			for {
-				sema.unlock(p, func() {
-					if again {
-						m.waiters.pushFront(w) // a woken waiter that lost keeps its place
-					} else {
-						m.waiters.push(w)
-					}
-				})
-				p.block()
-				if m.woke == p {
-					m.wakeStats.Woken++
-					m.wakeStats.ToRun += s.now - m.wokeAt
-					if p.pp != nil && p.pp.id == m.wokeBy {
-						m.wakeStats.OnWakersP++
-					}
-					m.woke = nil
+			sema.unlock(p, func() {
+				if again {
+					m.waiters.pushFront(w) // a woken waiter that lost keeps its place
+				} else {
+					m.waiters.push(w)
 				}
-				if m.handedTo == p {
-					break
+			})
+			p.block()
+			if m.woke == p {
+				m.wakeStats.Woken++
+				m.wakeStats.ToRun += s.now - m.wokeAt
+				if p.pp != nil && p.pp.id == m.wokeBy {
+					m.wakeStats.OnWakersP++
 				}
-				// Woken, semacquire takes the semaphore's count, which a
-				// goroutine on its way into semacquire meanwhile may have
-				// taken first: then it sleeps again, still in line.
-				if m.tokens > m.handedTokens {
-					m.tokens--
-					break
-				}
-				m.paths.Resleeps++
-				sema.Lock(p)
-				s.sched.spend(p, s.sched.costs.RuntimeLock)
+				m.woke = nil
 			}
 		}
 		starved := s.now-start > starvation
@@ -264,14 +238,6 @@ func (m *Mutex) lockGo(p *Proc) {
 			m.take(start)
 			return
 		}
-		// Woken, it spins again while the mutex is held, keeping the
-		// woken flag, then swaps once, clearing it.
-		if free, spun = m.spin(p); free {
-			m.woken = false
-			m.paths.TookWoken++
-			m.take(start)
-			return
-		}
 		m.woken = false
 		m.line.Write(p) // the woken waiter's compare-and-swap
 		if !m.held && !m.starving {
@@ -282,7 +248,7 @@ func (m *Mutex) lockGo(p *Proc) {
 		if starved && m.held && s.sched.runtime != RuntimeGo10 {
 			m.starving = true
 		}
-		again = true
+		again, spun = true, 0 // woken, it swaps again without spinning
 	}
 }
 
@@ -354,12 +320,8 @@ func (m *Mutex) unlockGo(p *Proc) {
 	sema := m.semaphore()
 	sema.Lock(p)
 	s.sched.spend(p, s.sched.costs.RuntimeLock)
-	if !starving || m.waiters.len() == 0 {
-		// semrelease's count: the first to look takes it, the waiter it
-		// wakes or one on its way into semacquire.
-		m.tokens++
-	}
 	if m.waiters.len() == 0 {
+		m.tokens++ // the waiter on its way takes it without sleeping
 		if starving {
 			m.handedTokens++
 			m.acquired = s.now

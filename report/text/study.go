@@ -197,6 +197,11 @@ func WritePrediction(w io.Writer, predicted []results.Point, checks []analysis.C
 		if worst, most, ok := worstMiss(checks, p.Mode); ok && p.CPUs > most {
 			figure += t.Mark(pastAMiss(worst))
 		}
+		// What the model leaves out here (results.Caveat), as the JSON
+		// and the page say it: a footnote each, shared by the rows alike.
+		for _, c := range p.Caveats {
+			figure += t.Mark(c.Text)
+		}
 		it := item{cells: []string{p.Mode, strconv.Itoa(p.CPUs), figure, band, bound, meas, says}}
 		// A row's notes go under it, where any length fits.
 		if len(past) > 0 {

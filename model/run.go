@@ -269,9 +269,9 @@ func sharedLineCaveat(name string, stalls time.Duration, cpus int, window time.D
 		return nil
 	}
 	return []results.Caveat{{Kind: results.CaveatSharedLine, Resource: name,
-		Text: fmt.Sprintf("%s's cache line waited for %.0f %% of the CPUs' time: the machines measured moved a word their cores add to "+
-			"faster than the model moves it, and such words ran at 0.5 to 3.5 times the model's figure (docs/model.md); "+
-			"take this figure as rough", name, 100*min(share, 1))}}
+		Text: fmt.Sprintf("the CPUs waited for %s's cache line a quarter of their time or more: the machines measured moved "+
+			"a word their cores add to faster than the model moves it, and such words ran at 0.5 to 3.5 times the model's "+
+			"figure (docs/model.md); take this figure as rough", name)}}
 }
 
 // lockstepMin is how many operations each of the other customers must

@@ -195,8 +195,11 @@ func report(w io.Writer, root, file, only string, keep bool) {
 		}
 		hw, err := model.LookupHardware(s.machine, maxCores(s, rows))
 		cmdline.Check(err)
-		got := predict(here, s, rows, cal, hw, keep)
+		got, note := predict(here, s, rows, cal, hw, keep)
 		fmt.Fprintf(w, "\n%d. %s\n   %s, %s on %s\n", i+1, s.title, s.csv, s.file, s.machine)
+		if note != "" {
+			fmt.Fprintf(w, "   %s\n", note)
+		}
 		printPoints(w, got, "published")
 		pts = append(pts, got...)
 	}
@@ -439,7 +442,7 @@ func read(file, source, metric string) []row {
 // predict simulates s on each published count and on one CPU, at the
 // calibration's point and at its band's edges crossed with the machine's
 // transfer costs, and compares each count's speed-ups with the published.
-func predict(dir string, s series, rows []row, cal calibrate.Calibration, hw model.Hardware, keep bool) []point {
+func predict(dir string, s series, rows []row, cal calibrate.Calibration, hw model.Hardware, keep bool) ([]point, string) {
 	b, err := blueprint.Load(filepath.Join(dir, s.file))
 	cmdline.Check(err)
 	one := s.base
@@ -448,9 +451,6 @@ func predict(dir string, s series, rows []row, cal calibrate.Calibration, hw mod
 			cmdline.Fail(fmt.Errorf("%s: no one-CPU figure", s.title))
 		}
 		one = rows[0].value
-	}
-	if one > 0 {
-		scale(b, one/float64(max(1, s.per)))
 	}
 	cores := []int{1}
 	for _, r := range rows {
@@ -463,9 +463,7 @@ func predict(dir string, s series, rows []row, cal calibrate.Calibration, hw mod
 	// corners, the slow ones also on CPUs that are hardware threads where
 	// the machine's shape is not known, and three other start states.
 	rng := &model.Range{Lo: cal.Lo, Hi: cal.Hi, Machine: hw.Range()}
-	var cfgs []model.Config
-	edges := 0
-	for _, n := range cores {
+	config := func(n int) model.Config {
 		cpus := n
 		if s.cpus != nil {
 			cpus = s.cpus(n)
@@ -485,7 +483,44 @@ func predict(dir string, s series, rows []row, cal calibrate.Calibration, hw mod
 			c.System = &bp
 		}
 		c.Dur, c.Warmup = s.dur, s.dur/4
+		if n == 1 && s.pairs {
+			// On one CPU the producers fill the buffer and the
+			// consumers drain it in turn, cycles as long as a window:
+			// the speed-ups' base is read over many.
+			c.Dur = oneCPUWindows * s.dur
+		}
 		c.Range = rng
+		c.Costs.Transfer.Keep = keep
+		return c
+	}
+	var note string
+	if one > 0 {
+		ns := one / float64(max(1, s.per))
+		scale(b, ns)
+		// The engine adds what its primitives cost of themselves to the
+		// steps' time (a channel operation holds its runtime lock): the
+		// steps are what the published one-CPU time leaves of that.
+		first := config(1)
+		first.Range = nil
+		res, err := model.Simulate(context.Background(), []model.Config{first}, nil)
+		cmdline.Check(err)
+		// Where they take more, the steps are left a tenth of it, and the
+		// note says so.
+		if sim := 1e9 / res[0].Throughput; sim > ns*(1+noticed) {
+			steps := ns - (sim - ns)
+			if steps < ns*minWork {
+				note = fmt.Sprintf("the engine's own costs on one CPU (%s an order) are more than the\n   %s an order took there: its steps are left a tenth of that", nanos(sim-ns), nanos(ns))
+				steps = ns * minWork
+			} else {
+				note = fmt.Sprintf("its steps %s of the %s an order took on one CPU, the engine's\n   own costs (its channel's, its locks') the rest", nanos(steps), nanos(ns))
+			}
+			scale(b, steps)
+		}
+	}
+	var cfgs []model.Config
+	edges := 0
+	for _, n := range cores {
+		c := config(n)
 		runs := append([]model.Config{c}, c.Edges()...)
 		runs[0].Range = nil
 		if edges == 0 {
@@ -529,7 +564,7 @@ func predict(dir string, s series, rows []row, cal calibrate.Calibration, hw mod
 		}
 		out = append(out, p)
 	}
-	return out
+	return out, note
 }
 
 // maxCores is the most CPUs a series' rows ask for.
@@ -543,6 +578,27 @@ func maxCores(s series, rows []row) int {
 		n = max(n, c)
 	}
 	return n
+}
+
+// minWork is the least share of the published one-CPU time left to the
+// steps where the engine's own costs would take more; noticed is the share
+// of it the engine may add before the steps are made shorter (its
+// simulations count whole orders in a window).
+const (
+	minWork = 0.1
+	noticed = 0.01
+)
+
+// oneCPUWindows is how many of a pairs series' windows its one-CPU runs
+// last.
+const oneCPUWindows = 20
+
+// nanos formats d nanoseconds for a note.
+func nanos(d float64) string {
+	if d >= 1e5 {
+		return fmt.Sprintf("%.1f µs", d/1e3)
+	}
+	return fmt.Sprintf("%.1f ns", d)
 }
 
 // scale sets every step's duration so that one order takes ns of CPU.

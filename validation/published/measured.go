@@ -181,7 +181,7 @@ func reportMeasured(w io.Writer, root, dir, only string, keep bool, style int) [
 		if s.everyCPU {
 			s.cpus = func(int) int { return hw.Shape.Threads() }
 		}
-		got := predict(here, s, rows, cal, hw, keep)
+		got, note := predict(here, s, rows, cal, hw, keep)
 		if twoCPUs {
 			for _, p := range got {
 				if p.cores == 2 {
@@ -210,6 +210,9 @@ func reportMeasured(w io.Writer, root, dir, only string, keep bool, style int) [
 			continue
 		}
 		fmt.Fprintf(w, "\nM%d. %s\n   Benchmark%s, %s\n", i+1, s.title, s.metric, s.file)
+		if note != "" {
+			fmt.Fprintf(w, "   %s\n", note)
+		}
 		printPoints(w, got, "measured")
 		pts = append(pts, got...)
 	}

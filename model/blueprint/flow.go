@@ -33,7 +33,7 @@ func (st *step) run(w *world, p *sim.Proc) {
 	// package model's order.
 	d := st.d.draw(w.s.Rand())
 	if f, ok := w.b.Scale[st.name]; ok {
-		d = time.Duration(float64(d) * f)
+		d = w.scaled(st, d, f)
 	}
 	b0 := acquire(w, p, st.holds, st.shares)
 	for _, r := range st.reads {
@@ -48,6 +48,24 @@ func (st *step) run(w *world, p *sim.Proc) {
 		p.Sleep(d)
 	}
 	release(w, p, st.holds, st.shares, b0)
+}
+
+// scaled is d times f in whole nanoseconds. Under a microsecond, where
+// the fraction cut off is a thousandth of the step or more, each run
+// carries it to the step's next, so that a step of a few nanoseconds keeps
+// its scaled mean.
+func (w *world) scaled(st *step, d time.Duration, f float64) time.Duration {
+	x := float64(d) * f
+	out := time.Duration(x)
+	if x < float64(time.Microsecond) {
+		c := w.carry[st] + x - float64(out)
+		if c >= 1 {
+			out++
+			c--
+		}
+		w.carry[st] = c
+	}
+	return out
 }
 
 // turn reports whether n's every-th run by p's customer has come: its

@@ -76,11 +76,12 @@ type world struct {
 	stages []*meter   // by stage index
 	pipes  []*pipeRun // by pipeline id
 	runs   map[runKey]int
+	carry  map[*step]float64 // what scaled hold back (see scaled)
 }
 
 // Build builds b in s; its meters are the resources, then the stages.
 func (b *Blueprint) Build(s *sim.Sim, cpus *sim.CPUs, cfg model.Config) (func(*sim.Proc), func() []model.Reading) {
-	w := &world{b: b, s: s, cpus: cpus, runs: map[runKey]int{}}
+	w := &world{b: b, s: s, cpus: cpus, runs: map[runKey]int{}, carry: map[*step]float64{}}
 	for _, r := range b.Resources {
 		r = b.sharded(r)
 		unit, copies := b.capacity(r), 1

@@ -17,7 +17,7 @@
 // mutex took and how the goroutines its Unlocks woke came back, as
 // tracestates -wakes says it of a trace of the real one.
 //
-//	go run ./mutexprobe [-procs 2] [-per 1] [-in 0] [-out 0] [-runs 3] [-dur 2s] [-model CALIBRATION]
+//	go run ./mutexprobe [-procs 2] [-per 1] [-in 0] [-out 0] [-runs 3] [-dur 2s] [-hands=false] [-model CALIBRATION]
 //	go build -tags replica -ldflags=-checklinkname=0 ./mutexprobe && ./mutexprobe -replica -procs 4
 package main
 
@@ -49,6 +49,8 @@ func main() {
 	useReplica := flag.Bool("replica", false, "take a replica of sync.Mutex's algorithm that counts its paths "+
 		"(built with -tags replica -ldflags=-checklinkname=0)")
 	traceDir := flag.String("trace", "", "write an execution trace of each count's first run, its n goroutines, to this folder")
+	hands := flag.Bool("hands", true, "count how often the lock changes hands: a shared write under it at each change "+
+		"(false: the critical section the benchmarks have, and no count)")
 	flag.Parse()
 	var counts []int
 	for _, f := range strings.Split(*procs, ",") {
@@ -88,7 +90,7 @@ func main() {
 			if *traceDir != "" && r == 0 {
 				tr = filepath.Join(*traceDir, fmt.Sprintf("mutex-%dp.trace", n))
 			}
-			probe(n, shape{*per, *in, *out}, *dur, tr, *useReplica)
+			probe(n, shape{*per, *in, *out}, *dur, tr, *useReplica, *hands)
 		}
 	}
 }
@@ -128,7 +130,7 @@ var sink atomic.Int64
 // probe runs one goroutine alone, then sh.per×n on n Ps, and prints what
 // it saw; where tracePath is not "", it writes an execution trace of them
 // there.
-func probe(n int, sh shape, dur time.Duration, tracePath string, useReplica bool) {
+func probe(n int, sh shape, dur time.Duration, tracePath string, useReplica, countHands bool) {
 	runtime.GOMAXPROCS(n)
 	var mu sync.Mutex
 	var rep *replica // the replica in mu's place, where not nil
@@ -193,7 +195,7 @@ func probe(n int, sh shape, dur time.Duration, tracePath string, useReplica bool
 					} else {
 						mu.Lock()
 					}
-					if last != id {
+					if countHands && last != id {
 						handovers++
 						last = id
 					}
@@ -233,8 +235,12 @@ func probe(n int, sh shape, dur time.Duration, tracePath string, useReplica bool
 	if rep != nil {
 		defer all.print(total)
 	}
-	fmt.Printf("%2d Ps%s: one %.1f M/s; all %.1f M/s (%.2f×); hands changed every %.1f ops; asleep %.0f ns an op; Ps idle %.0f %%\n",
-		n, sh, one/1e6, rate/1e6, rate/one, float64(total)/float64(max(handovers, 1)),
+	every := "-"
+	if countHands {
+		every = fmt.Sprintf("%.1f", float64(total)/float64(max(handovers, 1)))
+	}
+	fmt.Printf("%2d Ps%s: one %.1f M/s; all %.1f M/s (%.2f×); hands changed every %s ops; asleep %.0f ns an op; Ps idle %.0f %%\n",
+		n, sh, one/1e6, rate/1e6, rate/one, every,
 		1e9*(after.asleep-before.asleep)/float64(max(total, 1)), 100*idle)
 }
 

@@ -549,3 +549,53 @@ func TestGoMutexWakeStats(t *testing.T) {
 		t.Errorf("paths %+v, want %+v", got, wantPaths)
 	}
 }
+
+// TestGoMutexLockSlowLooks: lockSlow first loads the state word and swaps
+// from what it saw. Two goroutines on 2 Ps, 120 ns outside a mutex held
+// 2 ns, moves of 32 ns and spins of 290 ns (a 2-vCPU machine's costs): a
+// Lock whose fast path found the mutex held loads the word, which comes
+// back after the holder's Unlock took the line, the mutex free — it takes
+// it without spinning, as sync.Mutex there does (0.7–6.7 spins a thousand
+// operations, validation/testdata/twocpu/mutexwork.txt), where taking the
+// mutex for held at the failed swap spun 41 a thousand. And four
+// goroutines on 4 Ps around an empty critical section: one that saw the
+// mutex free and lost it to another before its swap landed looks again
+// rather than sleeping, so the Ps do not fall to one goroutine running
+// alone at one CPU's speed, which sleeping there did (0.99 of one alone).
+func TestGoMutexLockSlowLooks(t *testing.T) {
+	costs := Costs{Switch: 81 * time.Nanosecond, Wake: 45 * time.Microsecond, MutexHandoff: 298 * time.Nanosecond,
+		RunnextGrace: 88 * time.Microsecond, MutexSpin: 290 * time.Nanosecond, RuntimeLock: 14 * time.Nanosecond,
+		Transfer: Transfer{Socket: 32 * time.Nanosecond}}
+	run := func(n int, outside, inside time.Duration) (ops int, paths MutexPaths) {
+		s := New(1)
+		c := NewGoCPUs(s, n, costs)
+		c.SetSteadyStart(true)
+		c.SetMachine(Machine{Sockets: 1, CoresPerSocket: n, ThreadsPerCore: 1})
+		m := NewMutex(s, "mu")
+		for range n {
+			s.Go(func(p *Proc) {
+				for {
+					c.Burn(p, outside)
+					m.Lock(p)
+					c.Burn(p, inside)
+					m.Unlock(p)
+					ops++
+				}
+			})
+		}
+		s.RunUntil(ms)
+		ops0, paths0 := ops, m.Paths()
+		s.Run(6 * ms)
+		q := m.Paths()
+		return ops - ops0, MutexPaths{Spins: q.Spins - paths0.Spins, Slept: q.Slept - paths0.Slept}
+	}
+	ops, paths := run(2, 122*time.Nanosecond, 2*time.Nanosecond)
+	if perK := 1000 * float64(paths.Spins) / float64(ops); perK > 5 {
+		t.Errorf("one mutex, 2 ns held, 122 ns outside, on 2 Ps: %.1f spins a thousand operations; want under 5", perK)
+	}
+	one, _ := run(1, 8*time.Nanosecond, 8*time.Nanosecond)
+	four, _ := run(4, 8*time.Nanosecond, 8*time.Nanosecond)
+	if r := float64(four) / float64(one); r > 0.8 {
+		t.Errorf("an empty critical section on 4 Ps ran %.2f of one alone; want under 0.8 (0.99: one goroutine running alone)", r)
+	}
+}

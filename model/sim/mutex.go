@@ -171,6 +171,8 @@ func (m *Mutex) lockGo(p *Proc) {
 		m.take(start)
 		return
 	}
+	// lockSlow's first look at the state word.
+	m.line.Read(p)
 	free, spun := m.spin(p)
 	if free {
 		m.paths.Took++
@@ -179,15 +181,33 @@ func (m *Mutex) lockGo(p *Proc) {
 	}
 	again := false
 	for {
-		m.line.Write(p) // the compare-and-swap that counts p a waiter
+		// The swap is computed from the word last seen: one that saw the
+		// mutex free sets it locked, one that saw it held counts itself a
+		// waiter; a swap whose word changed meanwhile fails and looks again.
+		sawFree := !m.held && !m.starving
+		m.line.Write(p) // the compare-and-swap that takes it or counts p a waiter
 		if !m.held && !m.starving {
 			if again {
 				m.paths.TookWoken++
 			} else {
 				m.paths.Took++
 			}
-			m.take(start) // freed meanwhile: that swap took it
+			m.take(start) // free at the swap: it took it
 			return
+		}
+		if sawFree {
+			// Taken by another between the look and the swap: lockSlow
+			// loads the word again and spins where it may, not asleep.
+			if free, spun = m.spin(p); free {
+				if again {
+					m.paths.TookWoken++
+				} else {
+					m.paths.Took++
+				}
+				m.take(start)
+				return
+			}
+			continue
 		}
 		// semacquire: the semaphore's queue, under the runtime's lock.
 		m.paths.Slept++

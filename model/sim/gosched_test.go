@@ -599,3 +599,33 @@ func TestGoMutexLockSlowLooks(t *testing.T) {
 		t.Errorf("an empty critical section on 4 Ps ran %.2f of one alone; want under 0.8 (0.99: one goroutine running alone)", r)
 	}
 }
+
+// TestGoMutexFastPathFromZero: sync.Mutex's fast path swaps a word of
+// zero only, so that with a waiter counted in the word, or a woken one on
+// its way, a Lock of a free mutex takes it in lockSlow. g1 holds the mutex
+// 10 µs while g2, on the other P, sleeps (no spinning in these costs);
+// g1's Unlock wakes g2 into g1's runnext and g1 locks again at once, the
+// mutex free but g2 on its way: lockSlow, not the fast path.
+func TestGoMutexFastPathFromZero(t *testing.T) {
+	s := New(1)
+	c := NewGoCPUs(s, 2, Costs{Wake: 20 * time.Microsecond})
+	c.SetSteadyStart(true)
+	m := NewMutex(s, "mu")
+	s.Go(func(p *Proc) {
+		m.Lock(p)
+		c.Burn(p, 10*time.Microsecond)
+		m.Unlock(p)
+		m.Lock(p)
+		c.Burn(p, 10*time.Microsecond)
+		m.Unlock(p)
+	})
+	s.Go(func(p *Proc) {
+		c.Burn(p, time.Microsecond)
+		m.Lock(p)
+		m.Unlock(p)
+	})
+	s.Run(ms)
+	if got := m.Paths(); got.Fast != 1 || got.Took != 1 {
+		t.Errorf("%d Locks at the fast path, %d later; want 1 and 1: the second of g1's found g2 on its way (%+v)", got.Fast, got.Took, got)
+	}
+}

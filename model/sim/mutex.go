@@ -165,8 +165,11 @@ func (m *Mutex) Read() Reading {
 func (m *Mutex) lockGo(p *Proc) {
 	s := m.sim
 	start := s.now
-	m.line.Write(p) // the fast path's compare-and-swap
-	if !m.held && !m.starving {
+	// The fast path's compare-and-swap, from a word of zero: where waiters
+	// are counted in it or a woken one is on its way, it fails even on a
+	// free mutex, and lockSlow takes it.
+	m.line.Write(p)
+	if !m.held && !m.starving && m.waiters.len()+m.pending == 0 && !m.woken {
 		m.paths.Fast++
 		m.take(start)
 		return

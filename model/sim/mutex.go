@@ -178,8 +178,7 @@ func (m *Mutex) lockGo(p *Proc) {
 	m.line.Read(p)
 	free, spun := m.spin(p)
 	if free {
-		m.paths.Took++
-		m.take(start)
+		m.takeSlow(start, false)
 		return
 	}
 	again := false
@@ -190,24 +189,14 @@ func (m *Mutex) lockGo(p *Proc) {
 		sawFree := !m.held && !m.starving
 		m.line.Write(p) // the compare-and-swap that takes it or counts p a waiter
 		if !m.held && !m.starving {
-			if again {
-				m.paths.TookWoken++
-			} else {
-				m.paths.Took++
-			}
-			m.take(start) // free at the swap: it took it
+			m.takeSlow(start, again) // free at the swap: it took it
 			return
 		}
 		if sawFree {
 			// Taken by another between the look and the swap: lockSlow
 			// loads the word again and spins where it may, not asleep.
 			if free, spun = m.spin(p); free {
-				if again {
-					m.paths.TookWoken++
-				} else {
-					m.paths.Took++
-				}
-				m.take(start)
+				m.takeSlow(start, again)
 				return
 			}
 			continue
@@ -264,8 +253,7 @@ func (m *Mutex) lockGo(p *Proc) {
 		m.woken = false
 		m.line.Write(p) // the woken waiter's compare-and-swap
 		if !m.held && !m.starving {
-			m.paths.TookWoken++
-			m.take(start)
+			m.takeSlow(start, true)
 			return
 		}
 		if starved && m.held && s.sched.runtime != RuntimeGo10 {
@@ -273,6 +261,16 @@ func (m *Mutex) lockGo(p *Proc) {
 		}
 		again, spun = true, 0 // woken, it swaps again without spinning
 	}
+}
+
+// takeSlow is take in lockSlow, counted as taken after waking or not.
+func (m *Mutex) takeSlow(since time.Duration, woken bool) {
+	if woken {
+		m.paths.TookWoken++
+	} else {
+		m.paths.Took++
+	}
+	m.take(since)
 }
 
 // take gives the mutex to the running process, which asked at since.

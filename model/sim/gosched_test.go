@@ -487,9 +487,10 @@ func TestGoSteadyStartQueues(t *testing.T) {
 
 // TestGoMutexSleptSpun: a Lock that spins its four spins on a held mutex
 // and then sleeps is counted as such; woken, finding the mutex held
-// again, it sleeps without spinning. g1 holds the mutex 10 µs, then again
-// 200 µs; g2 spins on the first hold and sleeps, is woken by the first
-// Unlock and stolen from g1's runnext by the idle P, and sleeps again.
+// again, it spins four more, as lockSlow starts its count again after a
+// wake, and sleeps again. g1 holds the mutex 10 µs, then again 200 µs; g2
+// spins on the first hold and sleeps, is woken by the first Unlock and
+// stolen from g1's runnext by the idle P, spins and sleeps again.
 func TestGoMutexSleptSpun(t *testing.T) {
 	s := New(1)
 	c := NewGoCPUs(s, 3, Costs{MutexSpin: time.Microsecond, Wake: 5 * time.Microsecond})
@@ -511,8 +512,8 @@ func TestGoMutexSleptSpun(t *testing.T) {
 	s.Go(func(p *Proc) { c.Burn(p, ms) }) // keeps a third P busy, so that spinning is allowed
 	s.Run(2 * ms)
 	got := m.Paths()
-	if got.Spins != 4 || got.Slept != 2 || got.SleptSpun != 1 {
-		t.Errorf("%d spins, %d sleeps, %d of them after spinning; want 4, 2, 1 (%+v)", got.Spins, got.Slept, got.SleptSpun, got)
+	if got.Spins != 8 || got.Slept != 2 || got.SleptSpun != 2 {
+		t.Errorf("%d spins, %d sleeps, %d of them after spinning; want 8, 2, 2 (%+v)", got.Spins, got.Slept, got.SleptSpun, got)
 	}
 }
 

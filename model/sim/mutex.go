@@ -27,10 +27,12 @@ type Mutex struct {
 	starving bool
 	handedTo *Proc
 	// Its semaphore, where waiters sleep: the runtime lock its queue is
-	// under; waiters counted in the state word and not yet in the queue;
-	// wake-ups that came before their waiter queued (its count).
+	// under; the waiters counted in the state word (an Unlock that wakes
+	// one uncounts it); the semaphore's count, which an Unlock that wakes
+	// adds to and the first to look takes: the one it woke, or one that
+	// came to sleep meanwhile.
 	sema    *RuntimeMutex
-	pending int
+	counted int
 	tokens  int
 	// handedTokens of the tokens are a starving Unlock's handoffs: the
 	// mutex stays held for the waiter on its way that takes one.
@@ -58,6 +60,9 @@ type MutexPaths struct {
 	// SleptSpun, of Slept, are those that spun the most a Lock spins
 	// before they slept (the rest could not spin).
 	SleptSpun int64
+	// SleptAgain counts waiters woken to find the semaphore's count taken
+	// by a Lock that came meanwhile, which slept again.
+	SleptAgain int64
 }
 
 // Paths returns the mutex's MutexPaths so far.
@@ -169,14 +174,14 @@ func (m *Mutex) lockGo(p *Proc) {
 	// are counted in it or a woken one is on its way, it fails even on a
 	// free mutex, and lockSlow takes it.
 	m.line.Write(p)
-	if !m.held && !m.starving && m.waiters.len()+m.pending == 0 && !m.woken {
+	if !m.held && !m.starving && m.counted == 0 && !m.woken {
 		m.paths.Fast++
 		m.take(start)
 		return
 	}
 	// lockSlow's first look at the state word.
 	m.line.Read(p)
-	free, spun := m.spin(p)
+	free, spun := m.spin(p, 0)
 	if free {
 		m.takeSlow(start, false)
 		return
@@ -195,7 +200,7 @@ func (m *Mutex) lockGo(p *Proc) {
 		if sawFree {
 			// Taken by another between the look and the swap: lockSlow
 			// loads the word again and spins where it may, not asleep.
-			if free, spun = m.spin(p); free {
+			if free, spun = m.spin(p, spun); free {
 				m.takeSlow(start, again)
 				return
 			}
@@ -206,60 +211,84 @@ func (m *Mutex) lockGo(p *Proc) {
 		if spun == spins {
 			m.paths.SleptSpun++
 		}
-		m.pending++
-		sema := m.semaphore()
-		sema.Lock(p)
-		s.sched.spend(p, s.sched.costs.RuntimeLock)
-		m.pending--
-		handed := false
-		if m.tokens > 0 {
-			m.tokens-- // an Unlock released the semaphore before p queued
-			if m.handedTokens > 0 {
-				m.handedTokens--
-				handed = true
-			}
-			sema.Unlock(p)
-		} else {
-			w := mutexWaiter{p: p, since: start}
-			sema.unlock(p, func() {
-				if again {
-					m.waiters.pushFront(w) // a woken waiter that lost keeps its place
-				} else {
-					m.waiters.push(w)
-				}
-			})
-			p.block()
-			if m.woke == p {
-				m.wakeStats.Woken++
-				m.wakeStats.ToRun += s.now - m.wokeAt
-				if p.pp != nil && p.pp.id == m.wokeBy {
-					m.wakeStats.OnWakersP++
-				}
-				m.woke = nil
-			}
-		}
+		m.counted++
+		handed := m.semacquire(p, start, again)
 		starved := s.now-start > starvation
 		if m.handedTo == p || handed { // starvation mode: Unlock handed the lock over
 			if m.handedTo == p {
 				m.handedTo = nil
 			}
-			if !starved || m.waiters.len() == 0 {
+			m.counted-- // the handed waiter uncounts itself
+			if !starved || m.counted == 0 {
 				m.starving = false
 			}
 			m.paths.Handed++
 			m.take(start)
 			return
 		}
+		// Woken, lockSlow looks at the word again and spins where it
+		// may, its woken bit keeping Unlocks from waking another; the
+		// swap that follows clears the bit.
+		m.line.Read(p)
+		free, spun = m.spin(p, 0)
 		m.woken = false
-		m.line.Write(p) // the woken waiter's compare-and-swap
-		if !m.held && !m.starving {
+		if free {
 			m.takeSlow(start, true)
 			return
 		}
 		if starved && m.held && s.sched.runtime != RuntimeGo10 {
 			m.starving = true
 		}
-		again, spun = true, 0 // woken, it swaps again without spinning
+		again = true
+	}
+}
+
+// semacquire is runtime_SemacquireMutex for p, which asked for the mutex
+// at since: it takes a count of the semaphore, or sleeps in its queue (at
+// the front where p slept before in this Lock) until an Unlock wakes it
+// and takes one then; woken to find the count gone, to a Lock that came
+// meanwhile, it sleeps again. It reports whether p was handed the mutex
+// (starvation mode).
+func (m *Mutex) semacquire(p *Proc, since time.Duration, again bool) (handed bool) {
+	s := m.sim
+	sema := m.semaphore()
+	for {
+		sema.Lock(p)
+		s.sched.spend(p, s.sched.costs.RuntimeLock)
+		if m.tokens > 0 {
+			m.tokens-- // released before p queued, or taken from the one woken
+			if m.handedTokens > 0 {
+				m.handedTokens--
+				handed = true
+			}
+			sema.Unlock(p)
+			return handed
+		}
+		w := mutexWaiter{p: p, since: since}
+		sema.unlock(p, func() {
+			if again {
+				m.waiters.pushFront(w) // a woken waiter that lost keeps its place
+			} else {
+				m.waiters.push(w)
+			}
+		})
+		p.block()
+		if m.woke == p {
+			m.wakeStats.Woken++
+			m.wakeStats.ToRun += s.now - m.wokeAt
+			if p.pp != nil && p.pp.id == m.wokeBy {
+				m.wakeStats.OnWakersP++
+			}
+			m.woke = nil
+		}
+		if m.handedTo == p {
+			return false // handed the mutex itself, not a count
+		}
+		if m.tokens > 0 {
+			m.tokens--
+			return false
+		}
+		m.paths.SleptAgain++
 	}
 }
 
@@ -279,11 +308,12 @@ func (m *Mutex) take(since time.Duration) {
 	m.wait += m.sim.now - since
 }
 
-// spin is Lock's active spinning, up to spins times while the mutex is
-// held in normal mode and canSpin; it reports whether the mutex came free
-// and how many times it spun.
+// spin is Lock's active spinning while the mutex is held in normal mode
+// and canSpin, up to spins times in all for one Lock, spun of them before
+// (a lost swap does not start them again); it reports whether the mutex
+// came free and how many times the Lock has spun.
 // A spinner counts as the woken waiter, so an Unlock wakes no sleeper.
-func (m *Mutex) spin(p *Proc) (free bool, spun int) {
+func (m *Mutex) spin(p *Proc, spun int) (free bool, _ int) {
 	s := m.sim
 	awoke := false
 	if s.sched.runtime == RuntimeGo10 {
@@ -318,7 +348,7 @@ func (m *Mutex) spin(p *Proc) (free bool, spun int) {
 // yields the P so that the waiter runs at once.
 func (m *Mutex) unlockGo(p *Proc) {
 	s := m.sim
-	if m.waiters.len()+m.pending == 0 {
+	if m.counted == 0 {
 		m.held, m.starving = false, false
 		return
 	}
@@ -330,7 +360,9 @@ func (m *Mutex) unlockGo(p *Proc) {
 		return
 	}
 	if !starving {
+		// unlockSlow's swap: it uncounts the waiter it wakes.
 		m.held, m.woken = false, true
+		m.counted--
 	}
 	// semrelease: the semaphore's queue, under the runtime's lock.
 	if starving {
@@ -341,9 +373,12 @@ func (m *Mutex) unlockGo(p *Proc) {
 	sema := m.semaphore()
 	sema.Lock(p)
 	s.sched.spend(p, s.sched.costs.RuntimeLock)
+	if !starving {
+		m.tokens++ // semrelease's count, for whoever looks first
+	}
 	if m.waiters.len() == 0 {
-		m.tokens++ // the waiter on its way takes it without sleeping
 		if starving {
+			m.tokens++ // the waiter on its way takes it without sleeping
 			m.handedTokens++
 			m.acquired = s.now
 		}

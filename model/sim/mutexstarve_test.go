@@ -33,8 +33,8 @@ func TestMutexStarvingHandsOverToPending(t *testing.T) {
 		early := m.Read().Uses
 		s.Run(6 * time.Millisecond)
 		if late := m.Read().Uses - early; late == 0 || ops[0] == 0 || ops[1] == 0 {
-			t.Errorf("seed %d: %d uses in the last 3 ms, %v by each goroutine (starving %v, %d queued, %d on their way); want both going on",
-				seed, late, ops, m.starving, m.waiters.len(), m.pending)
+			t.Errorf("seed %d: %d uses in the last 3 ms, %v by each goroutine (starving %v, %d queued, %d counted); want both going on",
+				seed, late, ops, m.starving, m.waiters.len(), m.counted)
 		}
 	}
 }

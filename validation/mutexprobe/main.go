@@ -4,7 +4,9 @@
 // around -in iterations of the published benchmarks' work (none: an empty
 // critical section) with -out outside it. It prints their throughput
 // against the one alone's, how often the lock changed hands (an
-// acquisition by another goroutine than the last), how long goroutines
+// acquisition by another goroutine than the last: counted under the lock
+// in variables that the allocator puts on the mutex's cache line beside
+// it, as -in's work writes its result there), how long goroutines
 // waited asleep on it (the runtime's /sync/mutex/wait/total:seconds) and
 // how much of the Ps' time was idle (/cpu/classes/idle:cpu-seconds): where
 // a contended mutex's time goes, which docs/model.md quotes against the
@@ -49,8 +51,8 @@ func main() {
 	useReplica := flag.Bool("replica", false, "take a replica of sync.Mutex's algorithm that counts its paths "+
 		"(built with -tags replica -ldflags=-checklinkname=0)")
 	traceDir := flag.String("trace", "", "write an execution trace of each count's first run, its n goroutines, to this folder")
-	hands := flag.Bool("hands", true, "count how often the lock changes hands: a shared write under it at each change "+
-		"(false: the critical section the benchmarks have, and no count)")
+	hands := flag.Bool("hands", true, "count how often the lock changes hands: a read under it at each operation and a write "+
+		"at each change, of variables on the mutex's own cache line (false: the critical section the benchmarks have, and no count)")
 	flag.Parse()
 	var counts []int
 	for _, f := range strings.Split(*procs, ",") {
@@ -80,7 +82,7 @@ func main() {
 			os.Exit(2)
 		}
 		for _, n := range counts {
-			simulate(n, *per, *dur, cal) // seeded: one run says it
+			simulate(n, *per, *dur, cal, *hands) // seeded: one run says it
 		}
 		return
 	}

@@ -12,7 +12,10 @@ import (
 // the calibration's costs, on one socket of n cores: one goroutine alone,
 // then per×n on n Ps, each operation 8 ns outside the lock and 8 ns inside
 // (17 ns alone, as on the 16-vCPU machine), over dur after a warm-up.
-func simulate(n, per int, dur time.Duration, cal calibrate.Calibration) {
+// With sharedHands the critical section counts the hands' changes as the
+// probe's does, on the mutex's line: it reads the line at each operation
+// and writes it at each change.
+func simulate(n, per int, dur time.Duration, cal calibrate.Calibration, sharedHands bool) {
 	const half = 8 * time.Nanosecond
 	var wakes sim.WakeStats
 	var seen sim.MutexPaths
@@ -29,7 +32,13 @@ func simulate(n, per int, dur time.Duration, cal calibrate.Calibration) {
 				for {
 					cpus.Burn(p, half)
 					mu.Lock(p)
+					if sharedHands {
+						mu.Line().Read(p)
+					}
 					if last != i {
+						if sharedHands {
+							mu.Line().Write(p)
+						}
 						hands++
 						last = i
 					}

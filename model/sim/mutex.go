@@ -255,12 +255,8 @@ func (m *Mutex) semacquire(p *Proc, since time.Duration, again bool) (handed boo
 	for {
 		sema.Lock(p)
 		s.sched.spend(p, s.sched.costs.RuntimeLock)
-		if m.tokens > 0 {
-			m.tokens-- // released before p queued, or taken from the one woken
-			if m.handedTokens > 0 {
-				m.handedTokens--
-				handed = true
-			}
+		if m.tokens > 0 { // released before p queued, or taken from the one woken
+			handed = m.takeToken()
 			sema.Unlock(p)
 			return handed
 		}
@@ -285,11 +281,21 @@ func (m *Mutex) semacquire(p *Proc, since time.Duration, again bool) (handed boo
 			return false // handed the mutex itself, not a count
 		}
 		if m.tokens > 0 {
-			m.tokens--
-			return false
+			return m.takeToken()
 		}
 		m.paths.SleptAgain++
 	}
+}
+
+// takeToken takes a count of the semaphore, reporting whether it was a
+// starving Unlock's, which hands the mutex over with it.
+func (m *Mutex) takeToken() (handed bool) {
+	m.tokens--
+	if m.handedTokens > 0 {
+		m.handedTokens--
+		return true
+	}
+	return false
 }
 
 // takeSlow is take in lockSlow, counted as taken after waking or not.

@@ -630,3 +630,38 @@ func TestGoMutexFastPathFromZero(t *testing.T) {
 		t.Errorf("%d Locks at the fast path, %d later; want 1 and 1: the second of g1's found g2 on its way (%+v)", got.Fast, got.Took, got)
 	}
 }
+
+// TestGoMutexCountTakenMeanwhile: an Unlock that wakes a waiter adds to
+// the semaphore's count, and a Lock on its way into the semaphore before
+// the woken one runs takes it, so that the woken one finds none and sleeps
+// again. g1 unlocks at 10 µs, waking g2 into its runnext, and locks again
+// for 100 µs; g3 comes to the held mutex at 12 µs and takes the count
+// without sleeping; g2, stolen by the idle P at 33 µs, sleeps again.
+func TestGoMutexCountTakenMeanwhile(t *testing.T) {
+	s := New(1)
+	c := NewGoCPUs(s, 3, Costs{Wake: 20 * time.Microsecond})
+	c.SetSteadyStart(true)
+	m := NewMutex(s, "mu")
+	done := 0
+	s.Go(func(p *Proc) {
+		m.Lock(p)
+		c.Burn(p, 10*time.Microsecond)
+		m.Unlock(p)
+		m.Lock(p)
+		c.Burn(p, 100*time.Microsecond)
+		m.Unlock(p)
+		done++
+	})
+	for _, at := range []time.Duration{time.Microsecond, 12 * time.Microsecond} {
+		s.Go(func(p *Proc) {
+			c.Burn(p, at)
+			m.Lock(p)
+			m.Unlock(p)
+			done++
+		})
+	}
+	s.Run(ms)
+	if got := m.Paths(); got.SleptAgain != 1 || done != 3 {
+		t.Errorf("%d woken to find the count taken, %d of 3 goroutines done; want 1 and 3 (%+v)", got.SleptAgain, done, got)
+	}
+}

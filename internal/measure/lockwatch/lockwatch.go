@@ -460,14 +460,6 @@ func distinct(bitset [16]uint64) int {
 	return int(math.Round(math.Log(float64(m-set)/m) / math.Log(float64(m-1)/m)))
 }
 
-// Kind is the site's meter kind.
-func (s Site) kind() string {
-	if s.Kind == 1 {
-		return meter.KindMutex
-	}
-	return meter.KindRWMutex
-}
-
 // Group is the sites that take the same locks, as their address bits
 // tell, an RWMutex's readers and writers together: a lock taken at two
 // sites is one resource, its sites' names joined by " + ". A site whose

@@ -65,6 +65,14 @@ type MutexPaths struct {
 	SleptAgain int64
 }
 
+// Sub returns the paths taken since an earlier count.
+func (p MutexPaths) Sub(earlier MutexPaths) MutexPaths {
+	return MutexPaths{Fast: p.Fast - earlier.Fast, Took: p.Took - earlier.Took, TookWoken: p.TookWoken - earlier.TookWoken,
+		Handed: p.Handed - earlier.Handed, Spins: p.Spins - earlier.Spins, Slept: p.Slept - earlier.Slept,
+		Wakes: p.Wakes - earlier.Wakes, Handoffs: p.Handoffs - earlier.Handoffs,
+		SleptSpun: p.SleptSpun - earlier.SleptSpun, SleptAgain: p.SleptAgain - earlier.SleptAgain}
+}
+
 // Paths returns the mutex's MutexPaths so far.
 func (m *Mutex) Paths() MutexPaths { return m.paths }
 

@@ -55,10 +55,7 @@ func simulate(n, per int, dur time.Duration, cal calibrate.Calibration, sharedHa
 		w := mu.Wakes()
 		wakes = sim.WakeStats{Woken: w.Woken - wakes0.Woken, OnWakersP: w.OnWakersP - wakes0.OnWakersP, ToRun: w.ToRun - wakes0.ToRun}
 		moves = mu.LineMoves() - moves0
-		q := mu.Paths()
-		seen = sim.MutexPaths{Fast: q.Fast - paths0.Fast, Took: q.Took - paths0.Took, TookWoken: q.TookWoken - paths0.TookWoken,
-			Handed: q.Handed - paths0.Handed, Spins: q.Spins - paths0.Spins, Slept: q.Slept - paths0.Slept, SleptSpun: q.SleptSpun - paths0.SleptSpun, SleptAgain: q.SleptAgain - paths0.SleptAgain,
-			Wakes: q.Wakes - paths0.Wakes, Handoffs: q.Handoffs - paths0.Handoffs}
+		seen = mu.Paths().Sub(paths0)
 		return ops - ops0, hands - hands0, cpus.Busy() - busy0, mu.Read().Sub(read0).Wait
 	}
 	alone, _, _, _ := run(1, 1)
@@ -69,7 +66,8 @@ func simulate(n, per int, dur time.Duration, cal calibrate.Calibration, sharedHa
 		100*(1-busy.Seconds()/(dur.Seconds()*float64(n))))
 	paths{fast: seen.Fast, spins: seen.Spins, took: seen.Took, slept: seen.Slept, sleptSpun: seen.SleptSpun, tookWoken: seen.TookWoken,
 		handed: seen.Handed, wakes: seen.Wakes, handoffs: seen.Handoffs, swapsLost: -1, unlockSlow: -1}.print(int64(ops))
-	fmt.Printf("   its word moved %.2f times an operation; %.1f a 1000 ops woken to find the count taken, asleep again\n", float64(moves)/float64(max(ops, 1)), 1000*float64(seen.SleptAgain)/float64(max(ops, 1)))
+	fmt.Printf("   its word moved %.2f times an operation\n", float64(moves)/float64(max(ops, 1)))
+	fmt.Printf("   a 1000 ops: %.1f woken to find the count taken, asleep again\n", 1000*float64(seen.SleptAgain)/float64(max(ops, 1)))
 	if wakes.Woken > 0 {
 		fmt.Printf("   woken %.0f a second, %.0f %% on the waker's P, a mean %v from wake to running\n",
 			float64(wakes.Woken)/dur.Seconds(), 100*float64(wakes.OnWakersP)/float64(wakes.Woken),

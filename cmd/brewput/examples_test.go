@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/internal/base/race"
 )
 
@@ -185,6 +186,13 @@ func docExamples(t *testing.T, dir, file string) int {
 			failed[k] = true
 		}
 		printed[k] = stdout.String()
+		// A doc's command is one a user runs: it fits the terminal, as
+		// TestEveryCommandFitsEighty holds every command's to.
+		for _, out := range []struct{ name, text string }{{"stdout", stdout.String()}, {"stderr", stderr.String()}} {
+			for _, line := range overColumns(out.text, format.Columns) {
+				t.Errorf("%s:%d: brewput %s: a line of %s over %d columns: %q", e.file, e.line, strings.Join(e.args, " "), out.name, format.Columns, line)
+			}
+		}
 	}
 	for k := len(exs) - 1; k >= 0; k-- {
 		e := exs[k]

@@ -34,7 +34,8 @@ type Reading struct {
 	Held, Working, Wait time.Duration
 	// Stalls is the time cores waited for the cache line of a word that
 	// several cores write to come (an atomic word's, a read-write lock's
-	// reader count), all its copies together; 0 for anything else.
+	// reader count, a shared sync.Mutex's state word), all its copies
+	// together; 0 for anything else.
 	Stalls time.Duration
 }
 

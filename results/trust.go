@@ -45,9 +45,10 @@ type Caveat struct {
 	Text string `json:"text"`
 }
 
-// CaveatShortHold: a shared lock held briefly and busy much of the time
-// on more than one CPU, which machines ran from a quarter of to several
-// times the model's figure (docs/model.md): its prediction is rough.
+// CaveatShortHold: a shared lock held briefly and contended (busy, or its
+// word waited for, much of the time) on more than one CPU, which machines
+// ran from a sixteenth of to ten times the model's figure, most within 4×
+// either way (docs/model.md): its prediction is rough.
 const CaveatShortHold = "short_hold"
 
 // CaveatSharedLine: a word many cores write (an atomic counter, a

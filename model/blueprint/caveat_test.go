@@ -13,10 +13,11 @@ import (
 )
 
 // TestShortHoldCaveat: a go-policy prediction of a shared mutex held a
-// few tens of nanoseconds and busy most of the time, on more than one CPU,
-// carries the caveat that real machines ran such locks far slower, in
-// its JSON and its notes; the same lock on one CPU, under fifo, each
-// customer's own, or held for microseconds carries none.
+// few tens of nanoseconds and busy most of the time, or held a tenth of
+// it while the CPUs wait for its word most of the time they run, on more
+// than one CPU, carries the caveat that real machines ran such locks far
+// slower, in its JSON and its notes; the same lock on one CPU, under fifo,
+// each customer's own, held for microseconds, or used seldom carries none.
 func TestShortHoldCaveat(t *testing.T) {
 	const brief = `
 name: brief
@@ -27,19 +28,32 @@ steps:
   - {name: inside, duration: 25ns, holds: [mu]}`
 	costs := sim.Costs{Switch: 58, Wake: 20 * time.Microsecond, MutexHandoff: 500, MutexSpin: 700, RuntimeLock: 11,
 		Transfer: sim.Transfer{Socket: 30 * time.Nanosecond}}
+	const empty = `
+name: empty
+unit: ops
+resources: {mu: 1}
+steps:
+  - {name: lock, duration: 13ns}
+  - {name: unlock, duration: 13ns, holds: [mu]}`
 	for _, c := range []struct {
 		name, yaml string
 		cpus       int
 		sched      string
 		want       bool
+		seldomHeld bool // held under a quarter of the time: its word's waits mark it
 	}{
-		{"brief and busy on 2 CPUs", brief, 2, "go", true},
-		{"on one CPU", brief, 1, "go", false},
-		{"under fifo", brief, 2, "fifo", false},
-		{"each customer's own", strings.Replace(brief, "{mu: 1}", "{mu: {kind: mutex, per: customer}}", 1), 2, "go", false},
-		{"held for microseconds", strings.Replace(brief, "25ns", "5us", 1), 2, "go", false},
+		{"brief and busy on 2 CPUs", brief, 2, "go", true, false},
+		{"brief, seldom held, its word waited for on 8 CPUs", empty, 8, "go", true, true},
+		{"brief and seldom used", strings.Replace(brief, "1ns", "5us", 1), 2, "go", false, true},
+		{"on one CPU", brief, 1, "go", false, false},
+		{"under fifo", brief, 2, "fifo", false, false},
+		{"each customer's own", strings.Replace(brief, "{mu: 1}", "{mu: {kind: mutex, per: customer}}", 1), 2, "go", false, false},
+		{"held for microseconds", strings.Replace(brief, "25ns", "5us", 1), 2, "go", false, false},
 	} {
 		p := simulateAt(t, c.yaml, c.cpus, c.sched, costs, time.Millisecond)
+		if c.seldomHeld && (len(p.Shop.Machines) != 1 || p.Shop.Machines[0].BusyFrac >= 0.25) {
+			t.Errorf("%s: machines %+v, want mu held under a quarter of the time", c.name, p.Shop.Machines)
+		}
 		got := len(p.Caveats) == 1 && p.Caveats[0].Kind == results.CaveatShortHold && p.Caveats[0].Resource == "mu"
 		if got != c.want || !c.want && len(p.Caveats) > 0 {
 			t.Errorf("%s: caveats %+v, want a short-hold one %v", c.name, p.Caveats, c.want)

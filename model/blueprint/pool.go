@@ -125,6 +125,11 @@ func (pl *pool) newInstance(capacity int) *instance {
 		in.handoff = sim.NewChan[struct{}](s, 0)
 		in.free = capacity
 	}
+	if r.readingKind() == "mutex" {
+		// A shared sync.Mutex's state words: how long cores waited for
+		// them says how contended a brief lock is (model's caveats).
+		pl.meter.lines = append(pl.meter.lines, lines...)
+	}
 	if f, ok := pl.lineScale(); ok {
 		for _, l := range lines {
 			l.SetScale(f)

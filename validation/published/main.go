@@ -140,8 +140,8 @@ type point struct {
 	predicted, lo, hi float64 // the point's and its band's speed-ups
 	inBand            bool
 	off               float64 // predicted over published, or its inverse, at least 1
-	// rough says the model marked the prediction rough (a brief, busy
-	// lock: results.CaveatShortHold).
+	// rough says the model marked the prediction rough (a brief,
+	// contended lock: results.CaveatShortHold).
 	rough bool
 	// line says the model marked it rough for a word many cores write
 	// (results.CaveatSharedLine).
@@ -339,7 +339,7 @@ func printNotes(w io.Writer, pts []point) {
 		rough, line, lockstep = rough || p.rough, line || p.line, lockstep || p.lockstep
 	}
 	if rough {
-		fmt.Fprintf(w, "   ~ the model's note: a brief, busy lock, which machines ran from a quarter of\n     to several times the model's figure; rough\n")
+		fmt.Fprintf(w, "   ~ the model's note: a brief, contended lock, which machines ran from a\n     sixteenth of to ten times the model's figure, most within 4×; rough\n")
 	}
 	if line {
 		fmt.Fprintf(w, "   ^ the model's note: a word many cores write, whose line the machines\n     measured moved faster than the model moves it; such words ran at 0.5\n     to 3.5 times its figure; rough\n")

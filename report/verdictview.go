@@ -88,7 +88,7 @@ func newVerdictView(v analysis.Verdict, playground string) verdictView {
 			row.Limit += fmt.Sprintf(" (from %s)", format.Count(m.From, "CPU"))
 		}
 		if m.Limit.Change != "" {
-			row.Change, row.Gain = m.Limit.Change, format.Gain(m.Limit.Gain)
+			row.Change, row.Gain = m.Limit.Change, format.Gain(m.Limit.Gain)+text.Hedge(m.Caveats)
 		}
 		key := rowKey{row.Model, row.At, row.Limit, row.Change, row.Gain}
 		g, ok := index[key]

@@ -168,6 +168,7 @@ func entry(points []results.Point, idx []int) *analysis.Entry {
 		if c := p0.Calibration; c != nil {
 			e.Costs = c.For()
 		}
+		e.Caveats = p0.Caveats
 	} else {
 		e.Source, e.Host = "measured", p0.Origin()
 	}

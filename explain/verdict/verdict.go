@@ -218,6 +218,9 @@ func count(g *analysis.Grid, n int) analysis.Count {
 				name += " (" + strings.Join(notes, ", ") + ")"
 			}
 			c.BestNamed = append(c.BestNamed, name)
+			for _, cv := range s.e.Caveats {
+				c.Caveats = append(c.Caveats, analysis.ModeCaveat{Mode: s.mode, Caveat: cv})
+			}
 			continue
 		}
 		o := analysis.Below{Mode: s.mode, Throughput: s.e.Throughput, Model: mixed && s.e.Model, Limit: s.e.Limit, Rate: s.e.Rate, Disturbed: s.e.Disturbed > 0}
@@ -248,7 +251,8 @@ func modeLimit(g *analysis.Grid, mode string) (analysis.ModeLimit, bool) {
 	cell, _ := g.At(mode, top)
 	e := cell.Shown()
 	ml := analysis.ModeLimit{Mode: mode, CPUs: top, Unit: e.Unit, Source: e.Source, Model: e.Model, Sched: e.Sched, Runtime: e.Runtime,
-		Throughput: e.Throughput, P50: e.P50, Band: e.Band, Limit: e.Limit, From: top, First: counts[0], Races: races(mode)}
+		Throughput: e.Throughput, P50: e.P50, Band: e.Band, Limit: e.Limit, From: top, First: counts[0], Races: races(mode),
+		Caveats: e.Caveats}
 	if !e.Model && e.Host != "" && e.Host != "measured" {
 		ml.Source = "measured on " + e.Host
 	}

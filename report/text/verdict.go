@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/brewput/brewput/internal/base/format"
+	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
 )
 
@@ -126,11 +127,46 @@ func countSentence(c analysis.Count, rest bool) string {
 		s.WriteString("; " + restText(c.Rest))
 	}
 	s.WriteString(".")
+	s.WriteString(caveatsText(c.Caveats))
 	if c.Disturbed > 0 && rest {
 		fmt.Fprintf(&s, " %d of the %d points measured here were disturbed: other processes took CPU while they ran.", c.Disturbed, c.All)
 	}
 	if len(c.Unranked) > 0 && rest {
 		fmt.Fprintf(&s, " Not ranked, being disturbed: %s.", unrankedText(c))
+	}
+	return s.String()
+}
+
+// Hedge says, after a causal profile's gain, how far the model trusts the
+// figure the gain was measured from: "" where it made no note on it.
+func Hedge(cs []results.Caveat) string {
+	untrusted := slices.ContainsFunc(cs, func(c results.Caveat) bool { return c.Kind == results.CaveatLockstep })
+	switch {
+	case untrusted:
+		return " (from a figure the model says not to trust)"
+	case len(cs) > 0:
+		return " (from a figure the model takes as rough)"
+	}
+	return ""
+}
+
+// caveatsText says what the model notes of the figures said, the modes
+// with the same note together: " The model's note on mutex-empty: mu held
+// 13ns a use, …; take this figure as rough."
+func caveatsText(cs []analysis.ModeCaveat) string {
+	var texts []string
+	modes := map[string][]string{}
+	for _, c := range cs {
+		if _, ok := modes[c.Text]; !ok {
+			texts = append(texts, c.Text)
+		}
+		if !slices.Contains(modes[c.Text], c.Mode) {
+			modes[c.Text] = append(modes[c.Text], c.Mode)
+		}
+	}
+	var s strings.Builder
+	for _, t := range texts {
+		fmt.Fprintf(&s, " The model's note on %s: %s.", format.JoinAnd(modes[t]), t)
 	}
 	return s.String()
 }
@@ -302,7 +338,7 @@ func changesSentence(v analysis.Verdict) string {
 	}
 	var changes []*change
 	for _, m := range tried {
-		says := m.Limit.Change + ": " + format.Gain(m.Limit.Gain)
+		says := m.Limit.Change + ": " + format.Gain(m.Limit.Gain) + Hedge(m.Caveats)
 		if !same {
 			says += " on " + where(m)
 		}

@@ -361,3 +361,46 @@ func TestPredictionsCarryTheirBand(t *testing.T) {
 		t.Errorf("one of the best without a band: the sentence %q claims a band for both", s)
 	}
 }
+
+// TestCaveatsInTheAnswer: issue 54's blueprint of an empty critical
+// section on 16 CPUs was answered "makes 6.6M ops/s" and "one more CPU
+// and one more customer: +69 %" while the point's own caveat said to take
+// the figure as rough, in the table's notes only. The answer says the
+// model's note where it states the figure, once for the modes sharing it,
+// and the best change says what figure its gain is from; a figure with no
+// note gets neither.
+func TestCaveatsInTheAnswer(t *testing.T) {
+	rough := results.Caveat{Kind: results.CaveatShortHold, Resource: "mu", Text: "mu held 12ns a use: take this figure as rough"}
+	at := func(mode string, tput float64, cs ...results.Caveat) results.Point {
+		p := point(true, mode, 16, tput, 0.0005, bottleneck("one more CPU and one more customer", 0.69, false, "cpus", "customers"))
+		p.Unit, p.Caveats = "ops/s", cs
+		return p
+	}
+	v := verdict.Of([]results.Point{at("a", 6.6e6, rough), at("b", 6.5e6, rough)})
+	s := Sentences(v)
+	if want := "The model's note on a and b: " + rough.Text + "."; len(s) == 0 || strings.Count(s[0], "The model's note") != 1 || !strings.Contains(s[0], want) {
+		t.Errorf("the count's sentence %q; want it to say once %q", s, want)
+	}
+	var b strings.Builder
+	if err := WriteVerdict(&b, v); err != nil {
+		t.Fatal(err)
+	}
+	if want := "+69 % (from a figure the model takes as rough)"; !strings.Contains(strings.Join(strings.Fields(b.String()), " "), want) {
+		t.Errorf("the verdict %q; want its best change to say %q", b.String(), want)
+	}
+	lockstep := results.Caveat{Kind: results.CaveatLockstep, Text: "3 of 16 customers finished nothing"}
+	b.Reset()
+	if err := WriteVerdict(&b, verdict.Of([]results.Point{at("a", 6.6e6, rough, lockstep)})); err != nil {
+		t.Fatal(err)
+	}
+	if want := "(from a figure the model says not to trust)"; !strings.Contains(strings.Join(strings.Fields(b.String()), " "), want) {
+		t.Errorf("the verdict %q; want %q", b.String(), want)
+	}
+	b.Reset()
+	if err := WriteVerdict(&b, verdict.Of([]results.Point{at("a", 6.6e6)})); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(b.String(), "note") || strings.Contains(b.String(), "figure the model") {
+		t.Errorf("a figure without a caveat: the verdict %q speaks of one", b.String())
+	}
+}

@@ -68,6 +68,15 @@ type Count struct {
 	// Apart are modes counting another unit.
 	References []Reference `json:"references,omitempty"`
 	Apart      []Reference `json:"apart,omitempty"`
+	// Caveats are those of Best's predictions here: what the model says
+	// of its own figures (a brief, contended lock's is rough).
+	Caveats []ModeCaveat `json:"caveats,omitempty"`
+}
+
+// ModeCaveat is a caveat on a mode's prediction.
+type ModeCaveat struct {
+	Mode string `json:"mode"`
+	results.Caveat
 }
 
 // InconclusiveDisturbed is Count.Inconclusive where every point measured
@@ -118,6 +127,9 @@ type ModeLimit struct {
 	First int `json:"first"`
 	// Races says the mode has a data race: a reference.
 	Races bool `json:"races,omitempty"`
+	// Caveats are what the model says of its own figure at CPUs
+	// (Entry.Caveats), which its causal profile's gains rest on too.
+	Caveats []results.Caveat `json:"caveats,omitempty"`
 }
 
 // Limit is what limits a point, as its causal profile found it.
@@ -204,6 +216,8 @@ type Entry struct {
 	// Costs says, for a go-policy prediction, whose costs it rests on and
 	// how far to trust them (results.Calibration.For); "" otherwise.
 	Costs string `json:"costs,omitempty"`
+	// Caveats are a prediction's, its first repetition's.
+	Caveats []results.Caveat `json:"caveats,omitempty"`
 }
 
 // Versus is one variant's median throughput over another's, with the

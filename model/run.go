@@ -251,9 +251,8 @@ func shortHoldCaveat(name, kind string, d Reading, busy, stalled float64) []resu
 		return nil
 	}
 	return []results.Caveat{{Kind: results.CaveatShortHold, Resource: name,
-		Text: fmt.Sprintf("%s held %s a use, and busy or its word waited for a quarter of the time or more: real machines "+
-			"ran locks this brief and contended from a sixteenth of to ten times the model's figure, most within 4× either "+
-			"way (docs/model.md); take this figure as rough", name, hold)}}
+		Text: fmt.Sprintf("%s held %s a use, and busy or its word waited for a quarter of the time or more: %s "+
+			"(docs/model.md); take this figure as rough", name, hold, results.ShortHoldSpread)}}
 }
 
 // sharedLineStalls is the share of the CPUs' time spent waiting for a
@@ -275,9 +274,8 @@ func sharedLineCaveat(name string, share float64) []results.Caveat {
 		return nil
 	}
 	return []results.Caveat{{Kind: results.CaveatSharedLine, Resource: name,
-		Text: fmt.Sprintf("the CPUs waited for %s's cache line a quarter of their time or more: the machines measured moved "+
-			"a word their cores add to faster than the model moves it, and such words ran at 0.5 to 3.5 times the model's "+
-			"figure (docs/model.md); take this figure as rough", name)}}
+		Text: fmt.Sprintf("the CPUs waited for %s's cache line a quarter of their time or more: %s (docs/model.md); "+
+			"take this figure as rough", name, results.SharedLineSpread)}}
 }
 
 // lockstepMin is how many operations each of the other customers must

@@ -62,6 +62,34 @@ const CaveatSharedLine = "shared_line"
 // make and machines do not: the point is not to be trusted.
 const CaveatLockstep = "lockstep"
 
+// What machines did where a caveat's mechanism decides, as validation
+// found it (docs/model.md): each caveat's text and its brief say it.
+const (
+	ShortHoldSpread = "real machines ran locks this brief and contended from a sixteenth of to ten times the " +
+		"model's figure, most within 4× either way"
+	SharedLineSpread = "the machines measured moved a word their cores add to faster than the model moves it, and " +
+		"such words ran at 0.5 to 3.5 times the model's figure"
+)
+
+// Brief says why a caveat of c's kind was made, without the point's
+// particulars, for a sentence that states figures of several points:
+// "real machines ran locks this brief and contended from …".
+func (c Caveat) Brief() string {
+	switch c.Kind {
+	case CaveatShortHold:
+		return ShortHoldSpread
+	case CaveatSharedLine:
+		return SharedLineSpread
+	case CaveatLockstep:
+		return "some customers finished nothing in the window, held out by the model's exact times"
+	}
+	return c.Text
+}
+
+// Untrusted says the figure is not to be trusted (lockstep), where the
+// other caveats make it rough.
+func (c Caveat) Untrusted() bool { return c.Kind == CaveatLockstep }
+
 // Above is a bound of a point's Bounds (or an open loop's arrival rate)
 // that a number of the point passes, and why it may: the reason beside the
 // number, in the same JSON object, as the row's notes say it.

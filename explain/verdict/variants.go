@@ -121,7 +121,7 @@ func predictionOf(points []results.Point) *analysis.Prediction {
 	for _, p := range model {
 		if p.CPUs == pr.CPUs && !slices.ContainsFunc(pr.At, func(q analysis.Predicted) bool { return q.Variant == p.Mode }) {
 			pr.At = append(pr.At, analysis.Predicted{Variant: p.Mode, Throughput: p.Throughput, Unit: p.Unit, Band: p.Band,
-				Locked: len(p.Machines()) > 0})
+				Locked: len(p.Machines()) > 0, Caveats: p.Caveats})
 		}
 	}
 	slices.SortStableFunc(pr.At, func(a, b analysis.Predicted) int { return cmp.Compare(b.Throughput, a.Throughput) })

@@ -93,7 +93,13 @@ func PredictionSentences(pr analysis.Prediction) []string {
 		}
 		parts = append(parts, strings.Join(free, ", ")+" (no meter, so "+no+" no lock: the work alone, which every CPU adds to)")
 	}
-	out := []string{fmt.Sprintf("On %s, %s: %s.", cpus(pr.CPUs), PredictionSource(pr), strings.Join(parts, "; "))}
+	var notes []analysis.ModeCaveat
+	for _, p := range pr.At {
+		for _, c := range p.Caveats {
+			notes = append(notes, analysis.ModeCaveat{Mode: p.Variant, Caveat: c})
+		}
+	}
+	out := []string{fmt.Sprintf("On %s, %s: %s.%s", cpus(pr.CPUs), PredictionSource(pr), strings.Join(parts, "; "), caveatsText(notes))}
 	if len(pr.Checks) > 0 {
 		var counts []int
 		within, wide := 0, 0

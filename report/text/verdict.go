@@ -140,9 +140,8 @@ func countSentence(c analysis.Count, rest bool) string {
 // Hedge says, after a causal profile's gain, how far the model trusts the
 // figure the gain was measured from: "" where it made no note on it.
 func Hedge(cs []results.Caveat) string {
-	untrusted := slices.ContainsFunc(cs, func(c results.Caveat) bool { return c.Kind == results.CaveatLockstep })
 	switch {
-	case untrusted:
+	case slices.ContainsFunc(cs, results.Caveat.Untrusted):
 		return " (from a figure the model says not to trust)"
 	case len(cs) > 0:
 		return " (from a figure the model takes as rough)"
@@ -150,23 +149,34 @@ func Hedge(cs []results.Caveat) string {
 	return ""
 }
 
-// caveatsText says what the model notes of the figures said, the modes
-// with the same note together: " The model's note on mutex-empty: mu held
-// 13ns a use, …; take this figure as rough."
+// caveatsText says what the model notes of the figures said, briefly
+// (each point's note in full is in the table's notes and the JSON), the
+// modes with the same note together: " The model takes its figure for
+// mutex-empty as rough: real machines ran …."
 func caveatsText(cs []analysis.ModeCaveat) string {
-	var texts []string
+	var notes []results.Caveat
 	modes := map[string][]string{}
 	for _, c := range cs {
-		if _, ok := modes[c.Text]; !ok {
-			texts = append(texts, c.Text)
+		b := c.Brief()
+		if _, ok := modes[b]; !ok {
+			notes = append(notes, c.Caveat)
 		}
-		if !slices.Contains(modes[c.Text], c.Mode) {
-			modes[c.Text] = append(modes[c.Text], c.Mode)
+		if !slices.Contains(modes[b], c.Mode) {
+			modes[b] = append(modes[b], c.Mode)
 		}
 	}
 	var s strings.Builder
-	for _, t := range texts {
-		fmt.Fprintf(&s, " The model's note on %s: %s.", format.JoinAnd(modes[t]), t)
+	for _, c := range notes {
+		ms := modes[c.Brief()]
+		figure := "its figure for "
+		if len(ms) > 1 {
+			figure = "its figures for "
+		}
+		if c.Untrusted() {
+			fmt.Fprintf(&s, " The model says not to trust %s%s: %s.", figure, format.JoinAnd(ms), c.Brief())
+		} else {
+			fmt.Fprintf(&s, " The model takes %s%s as rough: %s.", figure, format.JoinAnd(ms), c.Brief())
+		}
 	}
 	return s.String()
 }

@@ -366,9 +366,9 @@ func TestPredictionsCarryTheirBand(t *testing.T) {
 // section on 16 CPUs was answered "makes 6.6M ops/s" and "one more CPU
 // and one more customer: +69 %" while the point's own caveat said to take
 // the figure as rough, in the table's notes only. The answer says the
-// model's note where it states the figure, once for the modes sharing it,
-// and the best change says what figure its gain is from; a figure with no
-// note gets neither.
+// model's note, briefly, where it states the figure, once for the modes
+// sharing it, as a study's prediction does, and the best change says what
+// figure its gain is from; a figure with no note gets neither.
 func TestCaveatsInTheAnswer(t *testing.T) {
 	rough := results.Caveat{Kind: results.CaveatShortHold, Resource: "mu", Text: "mu held 12ns a use: take this figure as rough"}
 	at := func(mode string, tput float64, cs ...results.Caveat) results.Point {
@@ -378,7 +378,7 @@ func TestCaveatsInTheAnswer(t *testing.T) {
 	}
 	v := verdict.Of([]results.Point{at("a", 6.6e6, rough), at("b", 6.5e6, rough)})
 	s := Sentences(v)
-	if want := "The model's note on a and b: " + rough.Text + "."; len(s) == 0 || strings.Count(s[0], "The model's note") != 1 || !strings.Contains(s[0], want) {
+	if want := "The model takes its figures for a and b as rough: " + rough.Brief() + "."; len(s) == 0 || strings.Count(s[0], "as rough") != 1 || !strings.Contains(s[0], want) {
 		t.Errorf("the count's sentence %q; want it to say once %q", s, want)
 	}
 	var b strings.Builder
@@ -387,6 +387,13 @@ func TestCaveatsInTheAnswer(t *testing.T) {
 	}
 	if want := "+69 % (from a figure the model takes as rough)"; !strings.Contains(strings.Join(strings.Fields(b.String()), " "), want) {
 		t.Errorf("the verdict %q; want its best change to say %q", b.String(), want)
+	}
+	// A study's prediction says it of each variant's figure alike.
+	pr := analysis.Prediction{Sched: "go", CPUs: 64, At: []analysis.Predicted{
+		{Variant: "mutex-read", Throughput: 5.8e6, Unit: "ops/s", Locked: true, Caveats: []results.Caveat{rough}},
+		{Variant: "sharded-read", Throughput: 44e6, Unit: "ops/s", Locked: true}}}
+	if got, want := PredictionSentences(pr)[0], "The model takes its figure for mutex-read as rough: "+rough.Brief()+"."; !strings.Contains(got, want) {
+		t.Errorf("the prediction's sentence %q; want it to say %q", got, want)
 	}
 	lockstep := results.Caveat{Kind: results.CaveatLockstep, Text: "3 of 16 customers finished nothing"}
 	b.Reset()
@@ -400,7 +407,7 @@ func TestCaveatsInTheAnswer(t *testing.T) {
 	if err := WriteVerdict(&b, verdict.Of([]results.Point{at("a", 6.6e6)})); err != nil {
 		t.Fatal(err)
 	}
-	if strings.Contains(b.String(), "note") || strings.Contains(b.String(), "figure the model") {
+	if strings.Contains(b.String(), "rough") || strings.Contains(b.String(), "trust") {
 		t.Errorf("a figure without a caveat: the verdict %q speaks of one", b.String())
 	}
 }

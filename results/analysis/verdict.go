@@ -343,6 +343,8 @@ type Predicted struct {
 	Band       *results.Band `json:"band,omitempty"`
 	// Locked says its model holds a lock.
 	Locked bool `json:"locked"`
+	// Caveats are what the model says of this figure.
+	Caveats []results.Caveat `json:"caveats,omitempty"`
 }
 
 // Check is a study's prediction against a measurement.

@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/report/palette"
 	"github.com/brewput/brewput/results/analysis"
 )
@@ -209,7 +210,7 @@ func (h heatmap) draw(c draw.Canvas) {
 				corner := vg.Points(7)
 				c.FillPolygon(ink(fill), []vg.Point{{X: x + h.cellW - 1, Y: yTop - 1}, {X: x + h.cellW - 1 - corner, Y: yTop - 1}, {X: x + h.cellW - 1, Y: yTop - 1 - corner}})
 			}
-			label := fmt.Sprintf("%.0f", e.Throughput)
+			label := format.Whole(e.Throughput)
 			if e.Disturbed > 0 {
 				label += disturbedMark
 			}

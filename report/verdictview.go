@@ -112,14 +112,14 @@ func newVerdictView(v analysis.Verdict, playground string) verdictView {
 	for i, g := range groups {
 		r := g.row
 		r.Mode = strings.Join(g.modes, ", ")
-		r.Throughput = format.Range(fmt.Sprintf("%.0f", g.lo), fmt.Sprintf("%.0f", g.hi))
+		r.Throughput = format.Range(format.Whole(g.lo), format.Whole(g.hi))
 		if v.Unit == "" {
 			r.Throughput += " " + g.unit
 		}
 		if b := g.band; b != nil && text.BandWords(b, g.lo, g.hi) != "" {
-			r.Throughput += " [" + format.Range(fmt.Sprintf("%.0f", b[0]), fmt.Sprintf("%.0f", b[1])) + "]"
+			r.Throughput += " [" + format.Range(format.Whole(b[0]), format.Whole(b[1])) + "]"
 		}
-		r.P50 = format.Range(fmt.Sprintf("%.2f", g.p50lo), fmt.Sprintf("%.2f", g.p50hi))
+		r.P50 = format.MsRange(g.p50lo, g.p50hi)
 		vv.Modes = append(vv.Modes, r)
 		if i == 0 {
 			vv.At = r.At

@@ -142,9 +142,9 @@ func countSentence(c analysis.Count, rest bool) string {
 func Hedge(cs []results.Caveat) string {
 	switch {
 	case slices.ContainsFunc(cs, results.Caveat.Untrusted):
-		return " (from a figure the model says not to trust)"
+		return " (from a figure not to trust)"
 	case len(cs) > 0:
-		return " (from a figure the model takes as rough)"
+		return " (from a rough figure)"
 	}
 	return ""
 }

@@ -385,7 +385,7 @@ func TestCaveatsInTheAnswer(t *testing.T) {
 	if err := WriteVerdict(&b, v); err != nil {
 		t.Fatal(err)
 	}
-	if want := "+69 % (from a figure the model takes as rough)"; !strings.Contains(strings.Join(strings.Fields(b.String()), " "), want) {
+	if want := "+69 % (from a rough figure)"; !strings.Contains(strings.Join(strings.Fields(b.String()), " "), want) {
 		t.Errorf("the verdict %q; want its best change to say %q", b.String(), want)
 	}
 	// A study's prediction says it of each variant's figure alike.
@@ -400,7 +400,7 @@ func TestCaveatsInTheAnswer(t *testing.T) {
 	if err := WriteVerdict(&b, verdict.Of([]results.Point{at("a", 6.6e6, rough, lockstep)})); err != nil {
 		t.Fatal(err)
 	}
-	if want := "(from a figure the model says not to trust)"; !strings.Contains(strings.Join(strings.Fields(b.String()), " "), want) {
+	if want := "(from a figure not to trust)"; !strings.Contains(strings.Join(strings.Fields(b.String()), " "), want) {
 		t.Errorf("the verdict %q; want %q", b.String(), want)
 	}
 	b.Reset()

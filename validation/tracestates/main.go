@@ -17,7 +17,11 @@
 // blocked came back: how many were woken, how long each took from its wake
 // to running and how many ran on the P that woke them (the waker's
 // runnext, run once the waker blocked), how long the waker ran on before
-// it blocked, and how long goroutines ran between blocks:
+// it blocked, and how long goroutines ran between blocks; how long a P
+// took to run a goroutine again after one blocked, a relay (the blocked
+// one had woken one still waiting) apart, and how many of the woken that
+// ran on another P their waker had woken another after (put out of its
+// runnext into its run queue, where an idle P steals without waiting):
 //
 //	go run ./tracestates -wakes testdata/manycore/mutex-4p.trace
 package main

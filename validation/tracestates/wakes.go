@@ -27,6 +27,20 @@ func wakeups(r io.Reader) error {
 	// while one is, a relay: its P runs the woken one next.
 	waiting := map[trace.GoID]int{}
 	relays, blocks := 0, 0
+	// How a P went on after a block: the block's time and whether it was
+	// a relay, until the P runs a goroutine again; of the woken run on
+	// another P, those their waker had woken another after (kicked from
+	// runnext to the run queue).
+	type blocked struct {
+		at    trace.Time
+		relay bool
+	}
+	lastBlock := map[trace.ProcID]blocked{}
+	var gapRelay, gapOther []time.Duration
+	nextWoken, nextOther := 0, 0
+	wokeAfter := map[trace.GoID]trace.GoID{} // a woken one, and the one its waker woke next
+	lastWoke := map[trace.GoID]trace.GoID{}  // a waker's last woken, still waiting
+	kicked := 0
 	var first, last trace.Time
 	err := transitions(r, func(t0 trace.Time, ev trace.Event, _ trace.StateTransition, g trace.GoID, was, is trace.GoState) {
 		first, last = t0, ev.Time()
@@ -34,6 +48,12 @@ func wakeups(r io.Reader) error {
 		case was == trace.GoWaiting && is == trace.GoRunnable:
 			pending[g] = woken{at: ev.Time(), by: ev.Proc(), waker: ev.Goroutine()}
 			if w := ev.Goroutine(); w != trace.NoGoroutine {
+				if prev, ok := lastWoke[w]; ok {
+					if _, waits := pending[prev]; waits {
+						wokeAfter[prev] = g
+					}
+				}
+				lastWoke[w] = g
 				waiting[w]++
 				if _, ok := wakerSince[w]; !ok {
 					wakerSince[w] = ev.Time()
@@ -41,6 +61,25 @@ func wakeups(r io.Reader) error {
 			}
 		case was == trace.GoRunnable && is == trace.GoRunning:
 			started[g] = ev.Time()
+			if b, ok := lastBlock[ev.Proc()]; ok {
+				if b.relay {
+					gapRelay = append(gapRelay, time.Duration(ev.Time()-b.at))
+				} else {
+					gapOther = append(gapOther, time.Duration(ev.Time()-b.at))
+					if _, ok := pending[g]; ok {
+						nextWoken++
+					} else {
+						nextOther++
+					}
+				}
+				delete(lastBlock, ev.Proc())
+			}
+			if w, ok := pending[g]; ok && ev.Proc() != w.by {
+				if _, ok := wokeAfter[g]; ok {
+					kicked++
+				}
+			}
+			delete(wokeAfter, g)
 			if w, ok := pending[g]; ok {
 				toRun = append(toRun, time.Duration(ev.Time()-w.at))
 				if ev.Proc() == w.by {
@@ -58,6 +97,7 @@ func wakeups(r io.Reader) error {
 			if waiting[g] > 0 {
 				relays++
 			}
+			lastBlock[ev.Proc()] = blocked{at: ev.Time(), relay: waiting[g] > 0}
 			if t, ok := started[g]; ok {
 				runs = append(runs, time.Duration(ev.Time()-t))
 			}
@@ -79,6 +119,10 @@ func wakeups(r io.Reader) error {
 	fmt.Printf("running between blocks:           %s\n", quantiles(runs))
 	fmt.Printf("%d blocks, %d of them (%.0f %%) by a goroutine one it woke was still waiting for\n",
 		blocks, relays, 100*float64(relays)/float64(max(1, blocks)))
+	fmt.Printf("from a block to its P's next run, a relay's:  %s\n", quantiles(gapRelay))
+	fmt.Printf("  another block's:                             %s\n", quantiles(gapOther))
+	fmt.Printf("  after another block the P ran %d woken, %d others\n", nextWoken, nextOther)
+	fmt.Printf("of the %d woken run on another P, %d had been followed by another wake from their waker\n", len(toRunElsewhere), kicked)
 	return nil
 }
 

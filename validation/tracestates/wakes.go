@@ -42,8 +42,16 @@ func wakeups(r io.Reader) error {
 	lastWoke := map[trace.GoID]trace.GoID{}  // a waker's last woken, still waiting
 	kicked := 0
 	var first, last trace.Time
+	// How many goroutines were in each state, on average over the trace:
+	// each goroutine's time in a state, from its first change on.
+	since := map[trace.GoID]trace.Time{}
+	inState := map[trace.GoState]time.Duration{}
 	err := transitions(r, func(t0 trace.Time, ev trace.Event, _ trace.StateTransition, g trace.GoID, was, is trace.GoState) {
 		first, last = t0, ev.Time()
+		if t, ok := since[g]; ok {
+			inState[was] += time.Duration(ev.Time() - t)
+		}
+		since[g] = ev.Time()
 		switch {
 		case was == trace.GoWaiting && is == trace.GoRunnable:
 			pending[g] = woken{at: ev.Time(), by: ev.Proc(), waker: ev.Goroutine()}
@@ -123,6 +131,8 @@ func wakeups(r io.Reader) error {
 	fmt.Printf("  another block's:                             %s\n", quantiles(gapOther))
 	fmt.Printf("  after another block the P ran %d woken, %d others\n", nextWoken, nextOther)
 	fmt.Printf("of the %d woken run on another P, %d had been followed by another wake from their waker\n", len(toRunElsewhere), kicked)
+	fmt.Printf("goroutines on average: %.1f running, %.1f runnable, %.1f waiting\n", float64(inState[trace.GoRunning])/float64(span),
+		float64(inState[trace.GoRunnable])/float64(span), float64(inState[trace.GoWaiting])/float64(span))
 	return nil
 }
 

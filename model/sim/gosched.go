@@ -473,6 +473,34 @@ func (g *goSched) grabbed(pp *gp) {
 	}
 }
 
+// Running returns how many Ps run a goroutine now under the go policy,
+// those neither idle nor looking for work; Runnable how many goroutines
+// wait for a P (in run queues, runnext slots and the global queue), and
+// Looking how many Ps look for work (woken and on their way, or waiting
+// to steal a runnext goroutine). All are 0 under fifo.
+func (c *CPUs) Running() int {
+	if g := c.sched; g != nil {
+		return len(g.ps) - len(g.idle) - g.spinning
+	}
+	return 0
+}
+
+// Runnable returns how many goroutines wait for a P (see Running).
+func (c *CPUs) Runnable() int {
+	if g := c.sched; g != nil {
+		return g.global.len() + g.queued + g.nexts
+	}
+	return 0
+}
+
+// Looking returns how many Ps look for work (see Running).
+func (c *CPUs) Looking() int {
+	if g := c.sched; g != nil {
+		return g.spinning
+	}
+	return 0
+}
+
 // waiting reports whether any goroutine is runnable without a P.
 func (g *goSched) waiting() bool { return g.global.len() > 0 || g.queued > 0 || g.nexts > 0 }
 

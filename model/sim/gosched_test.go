@@ -665,3 +665,35 @@ func TestGoMutexCountTakenMeanwhile(t *testing.T) {
 		t.Errorf("%d woken to find the count taken, %d of 3 goroutines done; want 1 and 3 (%+v)", got.SleptAgain, done, got)
 	}
 }
+
+// TestSchedulerStates: mid-run, with four goroutines burning on two Ps,
+// Running counts the two Ps with a goroutine and Runnable the two waiting
+// for one; under fifo, whose scheduler's counts are 0, Sleeping counts a
+// lock's two waiters.
+func TestSchedulerStates(t *testing.T) {
+	s := New(1)
+	c := NewGoCPUs(s, 2, Costs{Wake: time.Microsecond})
+	c.SetSteadyStart(true)
+	m := NewMutex(s, "mu")
+	for range 3 {
+		s.Go(func(p *Proc) { c.Burn(p, time.Millisecond) })
+	}
+	s.Go(func(p *Proc) { m.Lock(p); c.Burn(p, time.Millisecond); m.Unlock(p) })
+	s.RunUntil(10 * time.Microsecond)
+	if run, ready, look := c.Running(), c.Runnable(), c.Looking(); run != 2 || ready != 2 || look != 0 {
+		t.Errorf("go policy: %d running, %d runnable, %d looking for work; want 2, 2 and 0", run, ready, look)
+	}
+	s.Stop()
+
+	f := New(1)
+	fc := NewCPUs(f, 1)
+	fm := NewMutex(f, "mu")
+	for range 3 {
+		f.Go(func(p *Proc) { fm.Lock(p); fc.Burn(p, time.Millisecond); fm.Unlock(p) })
+	}
+	f.RunUntil(10 * time.Microsecond)
+	if run, ready, asleep := fc.Running(), fc.Runnable(), fm.Sleeping(); run != 0 || ready != 0 || asleep != 2 {
+		t.Errorf("fifo: %d running, %d runnable, %d waiting for the mutex; want 0, 0 and 2", run, ready, asleep)
+	}
+	f.Stop()
+}

@@ -73,6 +73,10 @@ func (p MutexPaths) Sub(earlier MutexPaths) MutexPaths {
 		SleptSpun: p.SleptSpun - earlier.SleptSpun, SleptAgain: p.SleptAgain - earlier.SleptAgain}
 }
 
+// Sleeping returns how many goroutines sleep on the mutex's semaphore
+// now under the go policy, or wait for it under fifo.
+func (m *Mutex) Sleeping() int { return m.waiters.len() }
+
 // Paths returns the mutex's MutexPaths so far.
 func (m *Mutex) Paths() MutexPaths { return m.paths }
 

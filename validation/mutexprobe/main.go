@@ -16,8 +16,9 @@
 // Unlocks took. With -model FILE it runs the same in the model's engine,
 // under that calibration's costs (its "waited" is the time goroutines
 // waited for the lock, asleep or spinning), and says which paths its
-// mutex took and how the goroutines its Unlocks woke came back, as
-// tracestates -wakes says it of a trace of the real one.
+// mutex took, how the goroutines its Unlocks woke came back and how many
+// goroutines ran, waited for a P and slept on average, as tracestates
+// -wakes says it of a trace of the real one.
 //
 //	go run ./mutexprobe [-procs 2] [-per 1] [-in 0] [-out 0] [-runs 3] [-dur 2s] [-hands=false] [-model CALIBRATION]
 //	go build -tags replica -ldflags=-checklinkname=0 ./mutexprobe && ./mutexprobe -replica -procs 4

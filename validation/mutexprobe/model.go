@@ -20,6 +20,7 @@ func simulate(n, per int, dur time.Duration, cal calibrate.Calibration, sharedHa
 	var wakes sim.WakeStats
 	var seen sim.MutexPaths
 	var moves int64
+	var states [5]float64 // running, runnable, asleep, Ps looking for work, Ps idle
 	run := func(procs, goroutines int) (ops, hands int, busy time.Duration, waited time.Duration) {
 		s := sim.New(1)
 		cpus := sim.NewGoCPUs(s, procs, cal.Costs)
@@ -51,7 +52,16 @@ func simulate(n, per int, dur time.Duration, cal calibrate.Calibration, sharedHa
 		warm := dur / 4
 		s.RunUntil(warm)
 		ops0, hands0, busy0, read0, wakes0, paths0, moves0 := ops, hands, cpus.Busy(), mu.Read(), mu.Wakes(), mu.Paths(), mu.LineMoves()
-		s.Run(warm + dur)
+		// The goroutines' and Ps' states, sampled a thousand times.
+		states = [5]float64{}
+		const samples = 1000
+		for i := 1; i <= samples; i++ {
+			s.RunUntil(warm + dur*time.Duration(i)/samples)
+			for j, v := range []int{cpus.Running(), cpus.Runnable(), mu.Sleeping(), cpus.Looking(), procs - cpus.Running() - cpus.Looking()} {
+				states[j] += float64(v) / samples
+			}
+		}
+		s.Stop()
 		w := mu.Wakes()
 		wakes = sim.WakeStats{Woken: w.Woken - wakes0.Woken, OnWakersP: w.OnWakersP - wakes0.OnWakersP, ToRun: w.ToRun - wakes0.ToRun}
 		moves = mu.LineMoves() - moves0
@@ -67,6 +77,8 @@ func simulate(n, per int, dur time.Duration, cal calibrate.Calibration, sharedHa
 	paths{fast: seen.Fast, spins: seen.Spins, took: seen.Took, slept: seen.Slept, sleptSpun: seen.SleptSpun, tookWoken: seen.TookWoken,
 		handed: seen.Handed, wakes: seen.Wakes, handoffs: seen.Handoffs, swapsLost: -1, unlockSlow: -1}.print(int64(ops))
 	fmt.Printf("   its word moved %.2f times an operation\n", float64(moves)/float64(max(ops, 1)))
+	fmt.Printf("   goroutines on average: %.1f running, %.1f runnable, %.1f asleep on the mutex; Ps %.1f looking for work, %.1f idle\n",
+		states[0], states[1], states[2], states[3], states[4])
 	fmt.Printf("   a 1000 ops: %.1f woken to find the count taken, asleep again\n", 1000*float64(seen.SleptAgain)/float64(max(ops, 1)))
 	if wakes.Woken > 0 {
 		fmt.Printf("   woken %.0f a second, %.0f %% on the waker's P, a mean %v from wake to running\n",

@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"fmt"
+	"html"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -476,5 +477,29 @@ func TestPageShowsBands(t *testing.T) {
 	}
 	if !regexp.MustCompile(`<td[^>]*>\d+(–\d+)? \[\d+–\d+\]</td>`).MatchString(html) {
 		t.Error("the verdict's table shows no prediction's band in brackets")
+	}
+}
+
+// TestPageAnswerSaysCaveats: the page's answer says the model's note on a
+// figure it states, and its table's gain says what figure the gain is
+// from, as the terminal's answer does (text.TestCaveatsInTheAnswer).
+func TestPageAnswerSaysCaveats(t *testing.T) {
+	points := modelPoints(2)
+	rough := results.Caveat{Kind: results.CaveatShortHold, Resource: "kitchen", Text: "kitchen held 12ns a use: take this figure as rough"}
+	for i := range points {
+		points[i].Caveats = []results.Caveat{rough}
+		points[i].Bottleneck = &results.Bottleneck{Resource: "cpus", Resources: []string{"cpus"}, Named: "the CPUs", Gain: 0.5,
+			Model: "model (fifo)", Recommend: []string{"one more CPU"}}
+	}
+	r, err := build(t, points)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(r.Files[0].Data)
+	// html/template writes "+" as "&#43;".
+	for _, want := range []string{"as rough: " + rough.Brief(), "50 % (from a rough figure)"} {
+		if !strings.Contains(page, html.EscapeString(want)) {
+			t.Errorf("the page's answer does not say %q", want)
+		}
 	}
 }

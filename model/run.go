@@ -251,8 +251,8 @@ func shortHoldCaveat(name, kind string, d Reading, busy, stalled float64) []resu
 		return nil
 	}
 	return []results.Caveat{{Kind: results.CaveatShortHold, Resource: name,
-		Text: fmt.Sprintf("%s held %s a use, and busy or its word waited for a quarter of the time or more: %s "+
-			"(docs/model.md); take this figure as rough", name, hold, results.ShortHoldSpread)}}
+		Text: fmt.Sprintf("%s held under %v a use, and busy or its word waited for a quarter of the time or more: %s "+
+			"(docs/model.md); take this figure as rough", name, shortHold, results.ShortHoldSpread)}}
 }
 
 // sharedLineStalls is the share of the CPUs' time spent waiting for a

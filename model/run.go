@@ -200,6 +200,7 @@ func (c Config) once(done <-chan struct{}) (result, error) {
 		r.Little = Little(c.Par, r.Throughput, rec.Cycles, r.Lattes)
 		r.Caveats = append(r.Caveats, lockstepCaveat(rec.Done)...)
 	}
+	ran := cpus.Busy() - busy0
 	for i, now := range read() {
 		d := Reading{Uses: now.Uses - before[i].Uses, Held: now.Held - before[i].Held,
 			Working: now.Working - before[i].Working, Wait: now.Wait - before[i].Wait, Stalls: now.Stalls - before[i].Stalls}
@@ -211,8 +212,8 @@ func (c Config) once(done <-chan struct{}) (result, error) {
 		r.Machines = append(r.Machines, m)
 		if c.sched() != "fifo" && c.CPUs > 1 {
 			if now.Kind == "mutex" { // its word's waits, of the time the CPUs ran
-				stalled := float64(d.Stalls) / float64(max(1, cpus.Busy()-busy0))
-				r.Caveats = append(r.Caveats, shortHoldCaveat(now.Name, now.Kind, d, m.BusyFrac, stalled)...)
+				stalled := float64(d.Stalls) / float64(max(1, ran))
+				r.Caveats = append(r.Caveats, shortHoldCaveat(now.Name, d, m.BusyFrac, stalled)...)
 			} else {
 				r.Caveats = append(r.Caveats, sharedLineCaveat(now.Name, float64(d.Stalls)/float64(time.Duration(c.CPUs)*window))...)
 			}
@@ -229,21 +230,21 @@ func (c Config) once(done <-chan struct{}) (result, error) {
 // critical section writing a shared word at a quarter of it, a go-metrics
 // Histogram on this project's 2-CPU machine at 3×, 2014's global pool at
 // a sixteenth; a lock held as briefly but busy a tenth of the time, its
-// word seldom waited for, scaled as predicted (#33747 to 10 workers). A brief lock's
-// contention is mostly its word moving between cores, which its busy
-// share leaves out: the empty critical section on 16 CPUs is held a
-// tenth of the time while the CPUs wait for its word most of the time
-// they run.
+// word seldom waited for, scaled as predicted (#33747 to 10 workers). A
+// brief lock's contention is mostly its word moving between cores, which
+// its busy share leaves out: the empty critical section on 16 CPUs is
+// held a tenth of the time while the CPUs wait for its word most of the
+// time they run.
 const (
 	shortHold     = 100 * time.Nanosecond
 	shortHoldBusy = 0.25
 )
 
-// shortHoldCaveat is the caveat on a lock's reading, if it is a shared mutex
+// shortHoldCaveat is the caveat on a shared mutex's reading, if it was
 // held briefly and busy much of the window, or its word's line waited for
 // (stalled, a share of the time the CPUs ran) much of the CPUs' time.
-func shortHoldCaveat(name, kind string, d Reading, busy, stalled float64) []results.Caveat {
-	if kind != "mutex" || d.Uses == 0 {
+func shortHoldCaveat(name string, d Reading, busy, stalled float64) []results.Caveat {
+	if d.Uses == 0 {
 		return nil
 	}
 	hold := d.Held / time.Duration(d.Uses)

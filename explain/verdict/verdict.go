@@ -228,6 +228,9 @@ func count(g *analysis.Grid, n int) analysis.Count {
 			(s.e.Throughput/cell.Model.Throughput > 1+Near || s.e.Throughput/cell.Model.Throughput < 1-Near) {
 			o.Predicted = cell.Model.Throughput
 		}
+		for _, cv := range s.e.Caveats {
+			c.Caveats = append(c.Caveats, analysis.ModeCaveat{Mode: s.mode, Caveat: cv})
+		}
 		c.Rest = append(c.Rest, o)
 	}
 	slices.SortStableFunc(c.Rest, func(a, b analysis.Below) int { return cmp.Compare(b.Throughput, a.Throughput) })

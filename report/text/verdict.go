@@ -127,7 +127,12 @@ func countSentence(c analysis.Count, rest bool) string {
 		s.WriteString("; " + restText(c.Rest))
 	}
 	s.WriteString(".")
-	s.WriteString(caveatsText(c.Caveats))
+	// The notes on the figures said: the best's, and with rest the others'.
+	said := c.Caveats
+	if !rest {
+		said = slices.DeleteFunc(slices.Clone(said), func(m analysis.ModeCaveat) bool { return !slices.Contains(c.Best, m.Mode) })
+	}
+	s.WriteString(caveatsText(said))
 	if c.Disturbed > 0 && rest {
 		fmt.Fprintf(&s, " %d of the %d points measured here were disturbed: other processes took CPU while they ran.", c.Disturbed, c.All)
 	}

@@ -388,6 +388,12 @@ func TestCaveatsInTheAnswer(t *testing.T) {
 	if want := "+69 % (from a rough figure)"; !strings.Contains(strings.Join(strings.Fields(b.String()), " "), want) {
 		t.Errorf("the verdict %q; want its best change to say %q", b.String(), want)
 	}
+	// A mode that makes less: its note where its figure is said, in
+	// full, not in the headline, which names the best alone.
+	c := verdict.Of([]results.Point{at("a", 6.6e6), at("b", 2e6, rough)}).Counts[0]
+	if full, head := CountSentence(c), CountHeadline(c); !strings.Contains(full, "its figure for b as rough") || strings.Contains(head, "rough") {
+		t.Errorf("a rough figure below the best: the sentence %q, the headline %q; want the note in the first alone", full, head)
+	}
 	// A study's prediction says it of each variant's figure alike.
 	pr := analysis.Prediction{Sched: "go", CPUs: 64, At: []analysis.Predicted{
 		{Variant: "mutex-read", Throughput: 5.8e6, Unit: "ops/s", Locked: true, Caveats: []results.Caveat{rough}},

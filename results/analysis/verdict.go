@@ -68,8 +68,9 @@ type Count struct {
 	// Apart are modes counting another unit.
 	References []Reference `json:"references,omitempty"`
 	Apart      []Reference `json:"apart,omitempty"`
-	// Caveats are those of Best's predictions here: what the model says
-	// of its own figures (a brief, contended lock's is rough).
+	// Caveats are those of the ranked modes' predictions here (Best's
+	// and Rest's): what the model says of its own figures (a brief,
+	// contended lock's is rough).
 	Caveats []ModeCaveat `json:"caveats,omitempty"`
 }
 

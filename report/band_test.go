@@ -30,6 +30,7 @@ func bandedModel() []results.Point {
 // area on the throughput and latency charts; the same points without
 // bands get none.
 func TestBandShaded(t *testing.T) {
+	t.Parallel()
 	pts := bandedModel()
 	for _, c := range drawAll(t, pts) {
 		if c.Name != "throughput" && c.Name != "latency" {
@@ -52,6 +53,7 @@ func TestBandShaded(t *testing.T) {
 // TestPageNamesCalibration: the page says which calibration the go
 // policy's points used and what their band means.
 func TestPageNamesCalibration(t *testing.T) {
+	t.Parallel()
 	r, err := build(t, bandedModel())
 	if err != nil {
 		t.Fatal(err)

@@ -39,6 +39,7 @@ func benchPoints(t *testing.T) []results.Point {
 // are three CPU counts, the reason where there is one, their values in a
 // table; beside the shop's points, both sections are there.
 func TestBenchSection(t *testing.T) {
+	t.Parallel()
 	points := append(studyPoints(), benchPoints(t)...)
 	r, err := build(t, points)
 	if err != nil {
@@ -77,6 +78,7 @@ func TestBenchSection(t *testing.T) {
 // TestBenchChartsReplaced: a report written over an earlier one's folder
 // removes the charts of benchmarks it no longer holds.
 func TestBenchChartsReplaced(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	r, err := build(t, benchPoints(t))
 	if err != nil {
@@ -105,6 +107,7 @@ func TestBenchChartsReplaced(t *testing.T) {
 // variant and side by side, never explained — not even by a verdict an
 // older version wrote into its file.
 func TestStudyCaptions(t *testing.T) {
+	t.Parallel()
 	points := studyPoints()
 	for i := range points {
 		points[i].AsStudy("cache")
@@ -167,6 +170,7 @@ func dozenBenchmarks(t *testing.T) []results.Point {
 // a family, drawn in one chart a colour each, with its answer first on the
 // page and every benchmark as benchstat shows it.
 func TestBenchFamilies(t *testing.T) {
+	t.Parallel()
 	r, err := build(t, dozenBenchmarks(t))
 	if err != nil {
 		t.Fatal(err)
@@ -207,6 +211,7 @@ func TestBenchFamilies(t *testing.T) {
 
 // TestSILabel: axis labels in SI units.
 func TestSILabel(t *testing.T) {
+	t.Parallel()
 	for v, want := range map[float64]string{0: "0", 500: "500", 1500: "1.5 k", 15e6: "15 M", 2.5e6: "2.5 M", 0.25: "0.25", 1e9: "1 G"} {
 		if got := siLabel(v); got != want {
 			t.Errorf("siLabel(%v) = %q, want %q", v, got, want)
@@ -219,6 +224,7 @@ func TestSILabel(t *testing.T) {
 // how its band holds the measured points — and drawn on its charts, while
 // what each variant measured stays the measured points' alone.
 func TestStudyPredicted(t *testing.T) {
+	t.Parallel()
 	points := cacheStudy(t)
 	var predicted []results.Point
 	for _, p := range points {
@@ -255,6 +261,7 @@ func TestStudyPredicted(t *testing.T) {
 // TestBenchFamilyTooManyToDraw: a family of more members than the palette
 // has colours is listed in its table, not drawn; its section says so.
 func TestBenchFamilyTooManyToDraw(t *testing.T) {
+	t.Parallel()
 	var b strings.Builder
 	b.WriteString("goos: linux\npkg: example.com/sizes\n")
 	n := len(palette.Cycle()) + 1

@@ -380,6 +380,7 @@ func checkPageInBrowser(t *testing.T, b *testkit.Browser, points []results.Point
 // a broken image and a script error must be caught, or "no errors" would
 // prove nothing.
 func TestBrowserCatchesErrors(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	page := `<!DOCTYPE html><html><body><img src="missing.png"><script>console.error("boom"); undefinedFunction();</script></body></html>`
 	path := filepath.Join(dir, "broken.html")

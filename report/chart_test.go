@@ -76,6 +76,7 @@ func names(cs []chart) []string {
 }
 
 func TestDrawChartsDrawsAll(t *testing.T) {
+	t.Parallel()
 	for _, c := range drawAll(t, shop("cafe")) {
 		if c.Name == "scalability" { // two CPU counts: too few to fit
 			if !strings.Contains(c.Empty, "a fit needs at least 3") || len(c.SVG) != 0 {
@@ -90,6 +91,7 @@ func TestDrawChartsDrawsAll(t *testing.T) {
 }
 
 func TestDrawChartsIsDeterministic(t *testing.T) {
+	t.Parallel()
 	pts := shop("laptop", "server")
 	a, b := drawAll(t, pts), drawAll(t, slices.Clone(pts))
 	for i := range a {
@@ -124,6 +126,7 @@ func svgTexts(t *testing.T, b []byte) string {
 }
 
 func TestSVGNamesSeriesAndAxes(t *testing.T) {
+	t.Parallel()
 	cs := drawAll(t, shop("cafe"))
 	axes := map[string][]string{
 		"throughput":   {"Throughput against CPUs", "CPUs", "throughput (lattes/s)"},
@@ -150,6 +153,7 @@ func TestSVGNamesSeriesAndAxes(t *testing.T) {
 }
 
 func TestPNGDecodesAndShowsEveryModeColour(t *testing.T) {
+	t.Parallel()
 	cs := drawAll(t, shop("cafe"))
 	colours := modeColours(shop("cafe"))
 	for _, c := range cs {
@@ -203,6 +207,7 @@ func pixels(img image.Image) map[color.RGBA]bool {
 }
 
 func TestOneCPUCountLeavesOnlyTheDistribution(t *testing.T) {
+	t.Parallel()
 	var pts []results.Point
 	for _, p := range shop("cafe") {
 		if p.CPUs == 2 {
@@ -228,6 +233,7 @@ func TestOneCPUCountLeavesOnlyTheDistribution(t *testing.T) {
 }
 
 func TestDistributionIsAtTheLargestCPUCount(t *testing.T) {
+	t.Parallel()
 	pts := []results.Point{pt("a", "ideal", 1, 0, 250, 4), pt("a", "ideal", 4, 0, 900, 4),
 		pt("a", "only-one", 1, 0, 250, 50)}
 	cs := drawAll(t, pts)
@@ -241,6 +247,7 @@ func TestDistributionIsAtTheLargestCPUCount(t *testing.T) {
 }
 
 func TestNoPointsGivesThreeEmptyCharts(t *testing.T) {
+	t.Parallel()
 	for _, c := range drawAll(t, nil) {
 		if c.Empty == "" || c.SVG != nil || c.PNG != nil {
 			t.Errorf("%s: Empty = %q, %d bytes SVG, %d bytes PNG", c.Name, c.Empty, len(c.SVG), len(c.PNG))
@@ -249,6 +256,7 @@ func TestNoPointsGivesThreeEmptyCharts(t *testing.T) {
 }
 
 func TestModeColoursFollowFirstAppearance(t *testing.T) {
+	t.Parallel()
 	var pts []results.Point
 	for i := range 11 {
 		m := fmt.Sprint("m", i)
@@ -301,6 +309,7 @@ func TestModeColoursFollowFirstAppearance(t *testing.T) {
 }
 
 func TestSamplesAreMediansOverRepetitions(t *testing.T) {
+	t.Parallel()
 	pts := []results.Point{
 		pt("a", "ideal", 1, 1, 100, 3),
 		pt("a", "ideal", 2, 1, 500, 3),
@@ -327,6 +336,7 @@ func TestSamplesAreMediansOverRepetitions(t *testing.T) {
 }
 
 func TestLabelsSayOnlyWhatTellsSeriesApart(t *testing.T) {
+	t.Parallel()
 	labels := func(pts []results.Point) []string {
 		var out []string
 		for _, s := range buildSeries(pts) {
@@ -357,6 +367,7 @@ func TestLabelsSayOnlyWhatTellsSeriesApart(t *testing.T) {
 }
 
 func TestOneParPerCPUIsOneSeries(t *testing.T) {
+	t.Parallel()
 	// --par 0, the default, runs one customer per CPU: Par follows CPUs.
 	var pts []results.Point
 	for cpus := 1; cpus <= 4; cpus++ {
@@ -395,6 +406,7 @@ func TestOneParPerCPUIsOneSeries(t *testing.T) {
 }
 
 func TestThroughputAxisNamesTheUnit(t *testing.T) {
+	t.Parallel()
 	ss := buildSeries(shop("cafe"))
 	axis, label := throughputLabels(ss)
 	if axis != "throughput (lattes/s)" || label(ss[0]) != "ideal" {
@@ -408,6 +420,7 @@ func TestThroughputAxisNamesTheUnit(t *testing.T) {
 }
 
 func TestCPUTicksAreTheMeasuredCounts(t *testing.T) {
+	t.Parallel()
 	got := cpuTicks{1, 2, 3}.Ticks(1, 3)
 	want := []string{"1", "2", "3"}
 	if len(got) != 3 {
@@ -432,6 +445,7 @@ func TestCPUTicksAreTheMeasuredCounts(t *testing.T) {
 }
 
 func TestNiceTicks(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		min, max float64
 		want     []string
@@ -473,6 +487,7 @@ func predicted(maxCPUs int, scale float64) []results.Point {
 // as the model's, dashed on the line charts and running past the CPUs
 // measured; the measurement keeps its markers on a thin solid line.
 func TestModelOverlaysMeasurements(t *testing.T) {
+	t.Parallel()
 	pts := append(shop("cafe"), predicted(64, 0.9)...)
 	ss, colours := buildSeries(pts), modeColours(pts)
 	if len(ss) != 2*len(testModes) {
@@ -550,6 +565,7 @@ func TestModelOverlaysMeasurements(t *testing.T) {
 // machines and the model show one mode: a marker per machine, the model
 // dashed, all in the mode's colour.
 func TestMachinesAndModelAreToldApart(t *testing.T) {
+	t.Parallel()
 	pts := append(shop("laptop", "server"), predicted(4, 1)...)
 	var got []string
 	for _, s := range buildSeries(pts)[:3] {
@@ -574,6 +590,7 @@ func TestMachinesAndModelAreToldApart(t *testing.T) {
 }
 
 func TestCPUTicksSpaceManyCounts(t *testing.T) {
+	t.Parallel()
 	labels := func(ticks []plot.Tick) []string {
 		var out []string
 		for _, tk := range ticks {

@@ -66,6 +66,7 @@ func curvePaths(svg []byte, min int) map[string]int {
 func hex(s series) string { return fmt.Sprintf("#%02X%02X%02X", s.Colour.R, s.Colour.G, s.Colour.B) }
 
 func TestScalabilityChartDrawsFittedCurves(t *testing.T) {
+	t.Parallel()
 	pts := fitShop()
 	c := scalabilityOf(t, pts)
 	if c.Empty != "" || len(c.SVG) == 0 || len(c.PNG) == 0 {
@@ -99,6 +100,7 @@ func TestScalabilityChartDrawsFittedCurves(t *testing.T) {
 // TestScalabilityCurveFollowsTheFit checks that the curve drawn is the
 // fitted law: locking's flat line lies at one height from 1 to 8 CPUs.
 func TestScalabilityCurveFollowsTheFit(t *testing.T) {
+	t.Parallel()
 	var pts []results.Point
 	for _, p := range fitShop() {
 		if p.Mode == "locking" && p.IsModel() {
@@ -127,6 +129,7 @@ func TestScalabilityCurveFollowsTheFit(t *testing.T) {
 }
 
 func TestScalabilityChartEmptyWhenNothingFits(t *testing.T) {
+	t.Parallel()
 	c := scalabilityOf(t, shop("cafe")) // 1 and 2 CPUs
 	if c.SVG != nil || c.PNG != nil {
 		t.Error("drawn with nothing fitted")
@@ -139,6 +142,7 @@ func TestScalabilityChartEmptyWhenNothingFits(t *testing.T) {
 }
 
 func TestDrawChartsHasScalability(t *testing.T) {
+	t.Parallel()
 	cs, err := drawCharts(fitShop(), analyzed(t, fitShop()).Fits)
 	if err != nil {
 		t.Fatal(err)
@@ -149,6 +153,7 @@ func TestDrawChartsHasScalability(t *testing.T) {
 }
 
 func TestFitViews(t *testing.T) {
+	t.Parallel()
 	fits := analyzed(t, fitShop()).Fits
 	vs := fitViews(fitsOf(fits, "locking"))
 	if len(vs) != 2 {
@@ -169,6 +174,7 @@ func TestFitViews(t *testing.T) {
 }
 
 func TestFitTemplate(t *testing.T) {
+	t.Parallel()
 	tmpl, err := template.New("report").ParseFS(templates, "*.html.tmpl")
 	if err != nil {
 		t.Fatal(err)
@@ -193,6 +199,7 @@ func TestFitTemplate(t *testing.T) {
 }
 
 func TestFitCaption(t *testing.T) {
+	t.Parallel()
 	plain, model := fitCaption(false), fitCaption(true)
 	for _, want := range []string{"σ", "contention", "flat", "Amdahl", "κ", "coherency", "back down", "peak"} {
 		if !strings.Contains(plain, want) {

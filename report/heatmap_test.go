@@ -16,6 +16,7 @@ import (
 // colour of what limits it, its throughput written in it, a measured cell
 // framed.
 func TestHeatmap(t *testing.T) {
+	t.Parallel()
 	points := append(simulated(t, "finelocking", 1, 2, 6), simulated(t, "locking", 1, 2)...)
 	// multi-2 on 8 CPUs: its 2 grinders, 2 espresso machines, 2 steamers,
 	// the CPUs and the customers limit it together: several machines'
@@ -58,6 +59,7 @@ func TestHeatmap(t *testing.T) {
 // TestScheduleDrawing: a row per CPU, a bar per step in its machine's
 // colour, each numbered with its customer.
 func TestScheduleDrawing(t *testing.T) {
+	t.Parallel()
 	cfg := model.DefaultConfig(6)
 	cfg.Policy.Sched = "fifo"
 	tl, err := schedule.FromModel(cfg, schedule.Span)
@@ -91,6 +93,7 @@ func TestScheduleDrawing(t *testing.T) {
 // entries, more than a chart holds: a panel per family, none holding more
 // than maxEntries, and every series in one of them.
 func TestSmallMultiples(t *testing.T) {
+	t.Parallel()
 	ss := buildSeries(append(studyPoints(), modelPoints(8)...))
 	label := func(s series) string { return s.Label }
 	if n := len(entries(ss, label)); n != 9 {

@@ -11,6 +11,7 @@ import (
 // ReadFiles merges the points of several results files, keeps the plan
 // of a journal among them, and refuses a file it cannot read, naming it.
 func TestReadFiles(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	points := studyPoints()
 	whole := filepath.Join(dir, "whole.json")

@@ -28,6 +28,7 @@ func someLessons() []lesson.Result {
 }
 
 func TestLessonsSection(t *testing.T) {
+	t.Parallel()
 	r, err := BuildWith(studyPoints(), Options{Lessons: someLessons(), Analysis: answered(t, studyPoints())})
 	if err != nil {
 		t.Fatal(err)

@@ -42,6 +42,7 @@ func profiled(t *testing.T, cfgs []model.Config) []results.Point {
 // Each mode's section names what limits every point and shows the
 // model's advice; the report's results carry the bottlenecks.
 func TestModeSections(t *testing.T) {
+	t.Parallel()
 	points := append(simulated(t, "finelocking", 1, 2, 6), simulated(t, "locking", 1, 2)...)
 	cfg := model.DefaultConfig(6)
 	cfg.Mode, cfg.Policy.Sched = "finelocking", "fifo"

@@ -11,6 +11,7 @@ import (
 // points counts them among the measured points, which alone can be
 // disturbed, not among the model's predictions beside them.
 func TestDisturbedNoteCountsMeasuredPoints(t *testing.T) {
+	t.Parallel()
 	var quiet, disturbed, predicted results.Point
 	quiet.Mode, quiet.CPUs = "locking", 1
 	disturbed.Mode, disturbed.CPUs, disturbed.Disturbed = "locking", 2, true

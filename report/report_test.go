@@ -151,6 +151,7 @@ func checkDeterministic(t *testing.T, points []results.Point, fitted bool) {
 }
 
 func TestBuildIsDeterministic(t *testing.T) {
+	t.Parallel()
 	checkDeterministic(t, studyPoints(), false)                            // 2 CPU counts: nothing to fit
 	checkDeterministic(t, append(studyPoints(), modelPoints(64)...), true) // the model's can be
 }
@@ -160,6 +161,7 @@ func TestBuildIsDeterministic(t *testing.T) {
 // same points are rendered twice, read back from their results file the
 // second time.
 func TestAnswerIsDeterministic(t *testing.T) {
+	t.Parallel()
 	points, opt := defaultStudy(t)
 	a, err := BuildWith(points, opt)
 	if err != nil {
@@ -188,6 +190,7 @@ func TestAnswerIsDeterministic(t *testing.T) {
 // model, whose source is the host name, draws the same page and charts as
 // the same points written now, source "measured".
 func TestOldFilesRenderAsBefore(t *testing.T) {
+	t.Parallel()
 	old := studyPoints()
 	for i := range old {
 		old[i].Source = old[i].Host.Name
@@ -211,6 +214,7 @@ func TestOldFilesRenderAsBefore(t *testing.T) {
 }
 
 func TestPageContent(t *testing.T) {
+	t.Parallel()
 	r, err := build(t, studyPoints())
 	if err != nil {
 		t.Fatal(err)
@@ -245,6 +249,7 @@ func TestPageContent(t *testing.T) {
 }
 
 func TestOneCPUCountSaysSo(t *testing.T) {
+	t.Parallel()
 	var points []results.Point
 	for _, p := range studyPoints() {
 		if p.CPUs == 2 {
@@ -270,6 +275,7 @@ func TestOneCPUCountSaysSo(t *testing.T) {
 }
 
 func TestManySourcesAreLabelled(t *testing.T) {
+	t.Parallel()
 	a, b, old := studyPoints(), studyPoints(), studyPoints()
 	for i := range b {
 		b[i].Host.Name = "bighost"
@@ -301,6 +307,7 @@ func TestManySourcesAreLabelled(t *testing.T) {
 // section lists only the machine that measured, a model section says what
 // the rest are, and the table marks the model's rows and gives its bounds.
 func TestPageTellsModelFromMeasurements(t *testing.T) {
+	t.Parallel()
 	model := modelPoints(64)
 	r, err := build(t, append(studyPoints(), model...))
 	if err != nil {
@@ -348,6 +355,7 @@ func TestPageTellsModelFromMeasurements(t *testing.T) {
 }
 
 func TestWriteDir(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "new", "report")
 	if err := CheckDir(dir); err != nil {
 		t.Fatalf("CheckDir of a folder that can be made: %v", err)
@@ -386,6 +394,7 @@ func TestWriteDir(t *testing.T) {
 }
 
 func TestCheckDirRefuses(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	file := filepath.Join(dir, "file")
 	if err := os.WriteFile(file, nil, 0o644); err != nil {
@@ -412,6 +421,7 @@ func TestCheckDirRefuses(t *testing.T) {
 }
 
 func TestBuildRefusesNoPoints(t *testing.T) {
+	t.Parallel()
 	if _, err := Build(nil, nil); err == nil {
 		t.Error("Build(nil) made a report of nothing")
 	}
@@ -454,6 +464,7 @@ func analyzed(t testing.TB, points []results.Point) *analysis.Analysis {
 // where issue 57 saw "1822" with no band; a page of predictions without
 // bands has no band column.
 func TestPageShowsBands(t *testing.T) {
+	t.Parallel()
 	points := modelPoints(2)
 	page := func(ps []results.Point) string {
 		r, err := build(t, ps)
@@ -484,6 +495,7 @@ func TestPageShowsBands(t *testing.T) {
 // figure it states, and its table's gain says what figure the gain is
 // from, as the terminal's answer does (text.TestCaveatsInTheAnswer).
 func TestPageAnswerSaysCaveats(t *testing.T) {
+	t.Parallel()
 	points := modelPoints(2)
 	rough := results.Caveat{Kind: results.CaveatShortHold, Resource: "kitchen", Text: "kitchen held 12ns a use: take this figure as rough"}
 	for i := range points {

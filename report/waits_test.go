@@ -36,6 +36,7 @@ func profiledPoints() []results.Point {
 }
 
 func TestWaitViews(t *testing.T) {
+	t.Parallel()
 	points := profiledPoints()
 	views := waitViews(points, "finelocking")
 	if len(views) != 2 {
@@ -80,6 +81,7 @@ func TestWaitViews(t *testing.T) {
 // TestWaitViewsRepetitionsAndMachines: one view per configuration, its
 // first repetition, labelled with what tells it from the others.
 func TestWaitViewsRepetitionsAndMachines(t *testing.T) {
+	t.Parallel()
 	var points []results.Point
 	for _, host := range []string{"a", "b"} {
 		for _, rep := range []int{2, 1, 3} {
@@ -111,6 +113,7 @@ func TestWaitViewsRepetitionsAndMachines(t *testing.T) {
 // TestWaitsTemplate renders the views as the page does, and the hint when
 // there are none.
 func TestWaitsTemplate(t *testing.T) {
+	t.Parallel()
 	tmpl, err := template.New("report").ParseFS(templates, "*.html.tmpl")
 	if err != nil {
 		t.Fatal(err)

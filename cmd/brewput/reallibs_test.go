@@ -146,7 +146,7 @@ func TestRealLibsLocks(t *testing.T) {
 	}
 	// predict says one thing of each benchmark: points or a not_predicted
 	// record with its reason, never both, on every output.
-	stdout, stderr := succeeds(t, noChild(), "predict", "--from", measured, "--cpus", "1,2,4,8", "--format", "json")
+	stdout, stderr := succeeds(t, noChild(), "predict", "--from", measured, "--cpus", "1,2,4", "--format", "json")
 	f, err := results.Read([]byte(stdout))
 	if err != nil {
 		t.Fatalf("%v:\n%s", err, stdout)
@@ -170,7 +170,7 @@ func TestRealLibsLocks(t *testing.T) {
 		switch {
 		case i >= 0 && predicted[mode] != nil:
 			t.Errorf("%s: both predicted (%v) and not predicted (%s)", mode, predicted[mode], f.NotPredicted[i].Reason)
-		case i < 0 && len(predicted[mode]) != 4:
+		case i < 0 && len(predicted[mode]) != 3:
 			t.Errorf("%s: predicted on %d CPU counts, and no not_predicted record", mode, len(predicted[mode]))
 		case i >= 0 && (f.NotPredicted[i].Reason == "" || !strings.Contains(stderr, "Not predicted: "+mode)):
 			t.Errorf("%s: not predicted %+v; stderr:\n%s", mode, f.NotPredicted[i], stderr)
@@ -215,7 +215,7 @@ func TestRealLibsLocks(t *testing.T) {
 	}
 	for _, mode := range []string{"Rate/limiter=shared", "Metrics/hist=shared", "Cmap/shards=1"} {
 		p, fallen := predicted[mode], false
-		for _, n := range []int{2, 4, 8} {
+		for _, n := range []int{2, 4} {
 			prev := n / 2
 			if fallen && p[n] > p[prev] {
 				t.Errorf("%s: predicted %v, rises again on %d CPUs after it fell", mode, p, n)
@@ -227,10 +227,11 @@ func TestRealLibsLocks(t *testing.T) {
 		}
 	}
 	// A lock each goroutine has to itself is never contended: the
-	// per-goroutine models scale past the CPUs measured.
+	// per-goroutine models scale past the CPUs measured (short of twice
+	// by what every core busy costs an unknown machine).
 	for _, mode := range []string{"Rate/limiter=pergoroutine", "Metrics/hist=pergoroutine"} {
-		if p := predicted[mode]; !(p[8] > 3*p[2]) {
-			t.Errorf("%s: predicted %v, want 8 CPUs above 3 times 2", mode, p)
+		if p := predicted[mode]; !(p[4] > 1.5*p[2]) {
+			t.Errorf("%s: predicted %v, want 4 CPUs above 1.5 times 2", mode, p)
 		}
 	}
 

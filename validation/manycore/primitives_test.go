@@ -319,6 +319,68 @@ func BenchmarkCounter(b *testing.B) {
 	}
 }
 
+// BenchmarkCounterVisits is one atomic int64 added to by every P, each add
+// followed by gap iterations of work, and counts how many adds in a row a
+// core makes while the line is at it: an add whose result is one more than
+// the same goroutine's last came before any other core's, so the line had
+// not left. Its ops/visit is the mean run of such adds, which says how long
+// a core keeps a line other cores are asking for (the model's Line moves
+// it on at once). /pair adds twice an op, as RLock and RUnlock do to an
+// RWMutex's reader count; its pairs-kept-% is how often no other core's
+// add came between the two.
+func BenchmarkCounterVisits(b *testing.B) {
+	for _, c := range []struct {
+		name      string
+		gap, adds int
+	}{{"gap=0", 0, 1}, {"gap=20", 20, 1}, {"gap=100", 100, 1}, {"pair", 0, 2}} {
+		b.Run(c.name, func(b *testing.B) {
+			var counter line[atomic.Int64]
+			procs := runtime.GOMAXPROCS(0)
+			last := make([]line[int64], procs)
+			var adds, follows, pairs, kept atomic.Int64
+			perP(b, func(g, n int) {
+				prev := last[g].v
+				var a, f, p, k int64
+				foo := g
+				for range n {
+					for i := range c.adds {
+						v := counter.v.Add(1)
+						a++
+						if v == prev+1 {
+							f++
+							if i == 1 {
+								k++
+							}
+						}
+						if i == 1 {
+							p++
+						}
+						prev = v
+					}
+					if c.gap > 0 {
+						foo = work(foo, c.gap)
+					}
+				}
+				last[g].v = prev
+				adds.Add(a)
+				follows.Add(f)
+				pairs.Add(p)
+				kept.Add(k)
+				sink.Add(int64(foo & 1))
+			})
+			if procs == 1 {
+				return // one core: one visit
+			}
+			if a := adds.Load(); a > 0 {
+				b.ReportMetric(float64(a)/float64(max(1, a-follows.Load())), "ops/visit")
+			}
+			if p := pairs.Load(); p > 0 {
+				b.ReportMetric(100*float64(kept.Load())/float64(p), "pairs-kept-%")
+			}
+		})
+	}
+}
+
 // BenchmarkPool is f8e0057b's BenchmarkPool: 100 Put and Get pairs an op,
 // on sync.Pool (per-P caches) and on a cache behind one mutex (the old
 // design).

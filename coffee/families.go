@@ -1,5 +1,10 @@
 package coffee
 
+import (
+	"slices"
+	"sync"
+)
+
 // Family is one family of modes, declared once: the real shop and its
 // model are built from its Drink and Shape, what a drink holds (the
 // model's bounds, the causal profile's reliefs) and what the shop is made
@@ -162,13 +167,21 @@ func (n Neighbour) Of(m Mode) Mode {
 
 // FamilyOf is mode m's family; the zero Family if there is none.
 func FamilyOf(m Mode) Family {
-	for _, f := range Families() {
+	for _, f := range families() {
 		if f.Name == m.Family {
+			f.Usual, f.Neighbours = slices.Clone(f.Usual), slices.Clone(f.Neighbours)
 			return f
 		}
 	}
 	return Family{}
 }
+
+// families is Families made once: every mode asks FamilyOf what it is
+// many times as a simulation is set up (its shape, its lines, its
+// copies), and making the whole list each time was a third of what
+// brewput model allocated. FamilyOf hands out copies, so that the list
+// stays as made.
+var families = sync.OnceValue(Families)
 
 // Param says what N means for the family's modes, or "" if it takes none.
 func (f Family) Param() string {

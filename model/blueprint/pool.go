@@ -84,6 +84,7 @@ type instance struct {
 	free    int                 // units nobody holds
 	waiting int                 // processes blocked in handoff.Recv
 	locks   []*sim.Mutex
+	shards  []*instance // each of locks as an instance of its own, for its holder
 }
 
 func newPool(s *sim.Sim, m *meter, r Resource, unit, cpus int, lineScale float64) *pool {
@@ -116,6 +117,7 @@ func (pl *pool) newInstance(capacity int) *instance {
 		for i := range capacity {
 			mu := sim.NewMutex(s, fmt.Sprintf("%s#%d", r.Name, i+1))
 			in.locks = append(in.locks, mu)
+			in.shards = append(in.shards, &instance{mu: mu})
 			lines = append(lines, mu.Line())
 		}
 	case capacity == 1:
@@ -181,9 +183,8 @@ func (pl *pool) acquire(p *sim.Proc, shared bool) {
 	case in.rt != nil:
 		in.rt.Lock(p)
 	case in.locks != nil:
-		mu := in.locks[p.Sim().Rand().IntN(len(in.locks))]
-		mu.Lock(p)
-		in = &instance{mu: mu}
+		in = in.shards[p.Sim().Rand().IntN(len(in.locks))]
+		in.mu.Lock(p)
 	case in.free > 0:
 		in.free--
 	default:

@@ -59,6 +59,7 @@ type series struct {
 	pairs       bool                // half the CPUs produce, half consume (stage "consume")
 	per         int                 // orders in one published op (BenchmarkPool's 100 pairs); 0: 1
 	everyCPU    bool                // measured: the workers on every CPU of the machine (cpus)
+	newer       bool                // measured: a benchmark later than some folders' runs, skipped where they lack it
 }
 
 func perCPU(int) int { return 0 }

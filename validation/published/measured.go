@@ -56,6 +56,12 @@ var measuredSeries = []series{
 	{title: "a pool behind one global mutex, 100 pairs", metric: "Pool/global", file: "pool-global.yaml", dur: 5 * time.Millisecond, per: 100},
 	{title: "sync.Map, reads only", metric: "SyncMapLoad", file: "syncmap-read.yaml", dur: 500 * time.Microsecond},
 	{title: "fmt.Sprintf(\"\") on sync.Pool's per-P caches", metric: "SprintfEmpty", file: "sprintf-perp.yaml", dur: 500 * time.Microsecond},
+	// Measured from 2026-11-27 on (BenchmarkCounterVisits, its count of
+	// adds a visit in visits.txt where primitives.txt lacks it).
+	{title: "one atomic counter, its loop's bookkeeping between adds", metric: "CounterVisits/gap=0", file: "atomic.yaml", dur: 200 * time.Microsecond, newer: true},
+	{title: "one atomic counter, 20 iterations of work between adds", metric: "CounterVisits/gap=20", file: "counter-gap.yaml", dur: 200 * time.Microsecond, newer: true},
+	{title: "one atomic counter, 100 iterations of work between adds", metric: "CounterVisits/gap=100", file: "counter-gap100.yaml", dur: time.Millisecond, newer: true},
+	{title: "one atomic counter added to twice an op", metric: "CounterVisits/pair", file: "counter-pair.yaml", dur: 200 * time.Microsecond, newer: true},
 }
 
 // benchLine is a line of go test -bench's output: the name, its -cpu
@@ -156,6 +162,16 @@ func reportMeasured(w io.Writer, root, dir, only string, keep bool, style int) [
 	cmdline.Check(err)
 	hw := measuredHardware(data, cal)
 	bench := readBench(filepath.Join(data, "primitives.txt"))
+	// Benchmarks measured after the folder's primitives, in a file of their
+	// own: only those primitives.txt lacks, no run mixed with another's.
+	later := map[string]bool{}
+	if _, err := os.Stat(filepath.Join(data, "visits.txt")); err == nil {
+		for name, rows := range readBench(filepath.Join(data, "visits.txt")) {
+			if _, ok := bench[name]; !ok {
+				bench[name], later[name] = rows, true
+			}
+		}
+	}
 	fmt.Fprintf(w, "\nmeasured on %s (testdata/%s, %s),\n%s; ", cal.Host.Name, dir, cal.Date.UTC().Format("2006-01-02"), hw.About)
 	fmt.Fprintf(w, "the go policy under its own calibration\n")
 	twoCPUs := hw.Shape.Threads() == 2
@@ -174,6 +190,9 @@ func reportMeasured(w io.Writer, root, dir, only string, keep bool, style int) [
 			continue
 		}
 		rows := bench[s.metric]
+		if len(rows) == 0 && s.newer {
+			continue // measured after this folder's run
+		}
 		if len(rows) == 0 {
 			cmdline.Fail(fmt.Errorf("%s: no rows of %s", filepath.Join(dir, "primitives.txt"), s.metric))
 		}
@@ -185,7 +204,11 @@ func reportMeasured(w io.Writer, root, dir, only string, keep bool, style int) [
 		if twoCPUs {
 			for _, p := range got {
 				if p.cores == 2 {
-					fmt.Fprintf(w, "  T%-3d  %8.2f×  %8.2f×%s [%6.2f, %6.2f]  %5s  %4.2f×\n", i+1, p.published, p.predicted, p.mark(), p.lo, p.hi, p.in(), p.off)
+					fmt.Fprintf(w, "  T%-3d  %8.2f×  %8.2f×%s [%6.2f, %6.2f]  %5s  %4.2f×", i+1, p.published, p.predicted, p.mark(), p.lo, p.hi, p.in(), p.off)
+					if later[s.metric] {
+						fmt.Fprint(w, "  (visits.txt)")
+					}
+					fmt.Fprintln(w)
 					pts = append(pts, p)
 				}
 			}

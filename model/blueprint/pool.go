@@ -83,8 +83,9 @@ type instance struct {
 	handoff *sim.Chan[struct{}] // unbuffered: a release hands its unit to the longest waiter
 	free    int                 // units nobody holds
 	waiting int                 // processes blocked in handoff.Recv
-	locks   []*sim.Mutex
-	shards  []*instance // each of locks as an instance of its own, for its holder
+	// locks are its mutexes where it is many, each an instance of its own
+	// that the one who draws it holds.
+	locks []*instance
 }
 
 func newPool(s *sim.Sim, m *meter, r Resource, unit, cpus int, lineScale float64) *pool {
@@ -116,8 +117,7 @@ func (pl *pool) newInstance(capacity int) *instance {
 	case r.Locks && capacity > 1:
 		for i := range capacity {
 			mu := sim.NewMutex(s, fmt.Sprintf("%s#%d", r.Name, i+1))
-			in.locks = append(in.locks, mu)
-			in.shards = append(in.shards, &instance{mu: mu})
+			in.locks = append(in.locks, &instance{mu: mu})
 			lines = append(lines, mu.Line())
 		}
 	case capacity == 1:
@@ -183,7 +183,7 @@ func (pl *pool) acquire(p *sim.Proc, shared bool) {
 	case in.rt != nil:
 		in.rt.Lock(p)
 	case in.locks != nil:
-		in = in.shards[p.Sim().Rand().IntN(len(in.locks))]
+		in = in.locks[p.Sim().Rand().IntN(len(in.locks))]
 		in.mu.Lock(p)
 	case in.free > 0:
 		in.free--

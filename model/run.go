@@ -264,12 +264,13 @@ const sharedLineStalls = 0.25
 // read-write lock's reader count) whose line the CPUs waited for
 // sharedLineStalls of their time or more: the model charges each move of
 // it the move brewput calibrate measured, or on a machine not measured a
-// published core-to-core latency, where cores adding to one word moved it
-// faster (20-21 ns an add on 2 CPUs against a 29 ns move on this
-// project's 2-core machine, 19-23 against 37 on the 16-vCPU one,
-// docs/model.md), and the published and measured counters and reader
-// counts it marks ran at 0.5 to 3.5 times the model's figure, most of
-// them above it (validation/published).
+// published core-to-core latency, at every use, where a core keeps a word
+// it adds to for several adds in a row and then hands it on more slowly
+// (this project's 2-core machine: 2.1-3.2 adds a visit with a few ns
+// between them, then 60-87 ns to hand it on against a 32 ns move;
+// testdata/twocpu/visits.txt, docs/model.md), and the published and
+// measured counters and reader counts it marks ran at 0.5 to 3.5 times the
+// model's figure, most of them above it (validation/published).
 func sharedLineCaveat(name string, share float64) []results.Caveat {
 	if share < sharedLineStalls {
 		return nil

@@ -102,8 +102,8 @@ steps:
 
 // TestSharedLineCaveat: a go-policy prediction of a word every CPU adds
 // to, or a read-write lock every CPU read-locks, whose line the CPUs wait
-// for much of their time, carries the caveat that machines moved such a
-// line faster than the model does, in its JSON and its
+// for much of their time, carries the caveat that machines keep such a
+// line at a core for several uses in a row, in its JSON and its
 // notes; the same word on one CPU, under fifo, a copy on each CPU, or
 // added to once in a long operation carries none.
 func TestSharedLineCaveat(t *testing.T) {

@@ -343,7 +343,7 @@ func printNotes(w io.Writer, pts []point) {
 		fmt.Fprintf(w, "   ~ the model's note: a brief, contended lock, which machines ran from a\n     sixteenth of to ten times the model's figure, most within 4×; rough\n")
 	}
 	if line {
-		fmt.Fprintf(w, "   ^ the model's note: a word many cores write, whose line the machines\n     measured moved faster than the model moves it; such words ran at 0.5\n     to 3.5 times its figure; rough\n")
+		fmt.Fprintf(w, "   ^ the model's note: a word many cores write, which a machine measured\n     kept at one core for several adds in a row where the model moves it\n     at each; such words ran at 0.5 to 3.5 times its figure; rough\n")
 	}
 	if lockstep {
 		fmt.Fprintf(w, "   ! the model's note: a goroutine finished nothing in a simulation of\n     the point or its band (lockstep); not to be trusted\n")

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // The benchmarks below are the published behaviours of
@@ -377,6 +378,58 @@ func BenchmarkCounterVisits(b *testing.B) {
 			if p := pairs.Load(); p > 0 {
 				b.ReportMetric(100*float64(kept.Load())/float64(p), "pairs-kept-%")
 			}
+		})
+	}
+}
+
+// BenchmarkLineTake times one add to a counter by a goroutine that has
+// done other work since its last, as the line comes to its core: /alone
+// with no other core using the counter (the line stays, so the add and
+// the clock's reads alone), /idle with another core adding once between
+// long stretches of work (the line waits there, unused), /pressed with
+// another core adding without pause. Its ns/take minus /alone's is what
+// taking the line costs from an idle core and from a busy one, which the
+// model charges alike (one move). Two goroutines whatever -cpu says, each
+// on a thread of its own; it needs two Ps.
+func BenchmarkLineTake(b *testing.B) {
+	for _, other := range []string{"alone", "idle", "pressed"} {
+		b.Run(other, func(b *testing.B) {
+			if runtime.GOMAXPROCS(0) < 2 && other != "alone" {
+				b.Skip("needs two Ps")
+			}
+			var counter line[atomic.Int64]
+			var stop atomic.Bool
+			var wg sync.WaitGroup
+			if other != "alone" {
+				wg.Go(func() {
+					runtime.LockOSThread()
+					defer runtime.UnlockOSThread()
+					foo := 1
+					for !stop.Load() {
+						counter.v.Add(1)
+						if other == "idle" {
+							foo = work(foo, 200)
+						}
+					}
+					sink.Add(int64(foo & 1))
+				})
+			}
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			foo := 2
+			var took time.Duration
+			b.ResetTimer()
+			for range b.N {
+				foo = work(foo, 300)
+				t0 := time.Now()
+				counter.v.Add(1)
+				took += time.Since(t0)
+			}
+			b.StopTimer()
+			stop.Store(true)
+			wg.Wait()
+			sink.Add(int64(foo & 1))
+			b.ReportMetric(float64(took.Nanoseconds())/float64(b.N), "ns/take")
 		})
 	}
 }

@@ -82,10 +82,13 @@ measure() {
   timeout 60 "$bin/brewput" calibrate --out "$out/calibration.json" --force --wait 10s 2>&1 | tee "$out/calibrate.txt"
 
   want primitives && {
-    timeout 240 "$bin/quietprobe" "$bin/manycore.test" -test.run '^$' -test.bench . -test.skip '^BenchmarkLock$' \
+    timeout 240 "$bin/quietprobe" "$bin/manycore.test" -test.run '^$' -test.bench . -test.skip '^(BenchmarkLock|BenchmarkLineTake)$' \
       -test.cpu "$cpus" -test.benchtime "$benchtime" -test.count "$count" 2>&1 | tee "$out/primitives.txt" | grep -E '^(ok|PASS|FAIL|others)'
     timeout 40 "$bin/quietprobe" "$bin/manycore.test" -test.run '^$' -test.bench '^BenchmarkLock$' \
       -test.cpu "$all" -test.benchtime "$benchtime" -test.count "$count" 2>&1 | tee -a "$out/primitives.txt" | grep -E '^(ok|PASS|FAIL|others)'
+    # Two goroutines whatever -cpu says: once.
+    timeout 40 "$bin/quietprobe" "$bin/manycore.test" -test.run '^$' -test.bench '^BenchmarkLineTake$' \
+      -test.cpu 2 -test.benchtime "$benchtime" -test.count "$count" 2>&1 | tee -a "$out/primitives.txt" | grep -E '^(ok|PASS|FAIL|others)'
   }
 
   want libraries &&

@@ -34,6 +34,11 @@ type Mutex struct {
 	sema    *RuntimeMutex
 	counted int
 	tokens  int
+	// nwait is the semaphore root's count of waiters, raised under its
+	// lock by a waiter before it looks at the count a last time and
+	// queues: an Unlock that finds none adds to the count and takes no
+	// lock.
+	nwait int
 	// handedTokens of the tokens are a starving Unlock's handoffs: the
 	// mutex stays held for the waiter on its way that takes one.
 	handedTokens int
@@ -256,22 +261,30 @@ func (m *Mutex) lockGo(p *Proc) {
 }
 
 // semacquire is runtime_SemacquireMutex for p, which asked for the mutex
-// at since: it takes a count of the semaphore, or sleeps in its queue (at
-// the front where p slept before in this Lock) until an Unlock wakes it
-// and takes one then; woken to find the count gone, to a Lock that came
-// meanwhile, it sleeps again. It reports whether p was handed the mutex
-// (starvation mode).
+// at since: it takes a count of the semaphore where there is one, first
+// without the lock of the semaphore's queue and then under it, or sleeps
+// in the queue (at the front where p slept before in this Lock) until an
+// Unlock wakes it and takes one then; woken to find the count gone, to a
+// Lock that came meanwhile, it sleeps again. An Unlock's count that lands
+// while p waits for the queue's lock keeps p awake, as in the runtime's
+// semacquire1. It reports whether p was handed the mutex (starvation
+// mode).
 func (m *Mutex) semacquire(p *Proc, since time.Duration, again bool) (handed bool) {
 	s := m.sim
 	sema := m.semaphore()
 	for {
+		if m.tokens > 0 { // cansemacquire, before any lock
+			return m.takeToken()
+		}
 		sema.Lock(p)
-		s.sched.spend(p, s.sched.costs.RuntimeLock)
-		if m.tokens > 0 { // released before p queued, or taken from the one woken
+		m.nwait++
+		if m.tokens > 0 { // released while p waited for the queue's lock
+			m.nwait--
 			handed = m.takeToken()
 			sema.Unlock(p)
 			return handed
 		}
+		s.sched.spend(p, s.sched.costs.RuntimeLock) // the queue's work
 		w := mutexWaiter{p: p, since: since}
 		sema.unlock(p, func() {
 			if again {
@@ -382,28 +395,39 @@ func (m *Mutex) unlockGo(p *Proc) {
 		m.held, m.woken = false, true
 		m.counted--
 	}
-	// semrelease: the semaphore's queue, under the runtime's lock.
+	// semrelease: the count goes up before any lock, and only where a
+	// waiter has queued (nwait) is the queue's lock taken to wake it.
 	if starving {
 		m.paths.Handoffs++
 	} else {
 		m.paths.Wakes++
+		m.tokens++ // semrelease's count, for whoever looks first
+	}
+	// Starving, with no waiter queued, the count stays for the waiter
+	// counted and on its way, which takes the mutex with it.
+	handOn := func() {
+		m.tokens++
+		m.handedTokens++
+		m.acquired = s.now
+	}
+	if m.nwait == 0 {
+		if starving {
+			handOn()
+		}
+		return
 	}
 	sema := m.semaphore()
 	sema.Lock(p)
 	s.sched.spend(p, s.sched.costs.RuntimeLock)
-	if !starving {
-		m.tokens++ // semrelease's count, for whoever looks first
-	}
-	if m.waiters.len() == 0 {
+	if m.nwait == 0 {
 		if starving {
-			m.tokens++ // the waiter on its way takes it without sleeping
-			m.handedTokens++
-			m.acquired = s.now
+			handOn()
 		}
 		sema.Unlock(p)
 		return
 	}
 	w := m.waiters.pop()
+	m.nwait--
 	if starving {
 		m.handedTo = w.p // stays held, now by w.p
 		m.acquired = s.now

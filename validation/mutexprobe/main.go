@@ -14,13 +14,15 @@
 // instead (replica.go, built with -tags replica
 // -ldflags=-checklinkname=0), which also prints the paths its Locks and
 // Unlocks took. With -model FILE it runs the same in the model's engine,
-// under that calibration's costs (its "waited" is the time goroutines
+// each critical section -held long and -between apart (writing a shared
+// word of its own line with -word), under that calibration's costs (its "waited" is the time goroutines
 // waited for the lock, asleep or spinning), and says which paths its
 // mutex took, how the goroutines its Unlocks woke came back and how many
 // goroutines ran, waited for a P and slept on average, as tracestates
 // -wakes says it of a trace of the real one.
 //
-//	go run ./mutexprobe [-procs 2] [-per 1] [-in 0] [-out 0] [-runs 3] [-dur 2s] [-hands=false] [-model CALIBRATION]
+//	go run ./mutexprobe [-procs 2] [-per 1] [-in 0] [-out 0] [-runs 3] [-dur 2s] [-hands=false]
+//	go run ./mutexprobe -model CALIBRATION [-procs 2] [-per 1] [-held 8ns] [-between 8ns] [-word] [-dur 2s] [-hands=false]
 //	go build -tags replica -ldflags=-checklinkname=0 ./mutexprobe && ./mutexprobe -replica -procs 4
 package main
 
@@ -52,6 +54,10 @@ func main() {
 	useReplica := flag.Bool("replica", false, "take a replica of sync.Mutex's algorithm that counts its paths "+
 		"(built with -tags replica -ldflags=-checklinkname=0)")
 	traceDir := flag.String("trace", "", "write an execution trace of each count's first run, its n goroutines, to this folder")
+	held := flag.Duration("held", 8*time.Nanosecond, "with -model: the time the critical section takes")
+	between := flag.Duration("between", 8*time.Nanosecond, "with -model: the time between the critical sections")
+	word := flag.Bool("word", false, "with -model: the critical section writes a shared word on a cache line of its own, "+
+		"as validation/manycore's BenchmarkMutexShortHold does")
 	hands := flag.Bool("hands", true, "count how often the lock changes hands: a read under it at each operation and a write "+
 		"at each change, of variables on the mutex's own cache line (false: the critical section the benchmarks have, and no count)")
 	flag.Parse()
@@ -68,13 +74,25 @@ func main() {
 		fmt.Fprintln(os.Stderr, "mutexprobe: -per is 1 or more, -in and -out 0 or more")
 		os.Exit(2)
 	}
+	if *modelCal == "" {
+		flag.Visit(func(f *flag.Flag) {
+			if f.Name == "held" || f.Name == "between" || f.Name == "word" {
+				fmt.Fprintf(os.Stderr, "mutexprobe: -%s is the model's loop, with -model (a measured loop takes -in and -out)\n", f.Name)
+				os.Exit(2)
+			}
+		})
+	}
 	if *useReplica && !haveReplica {
 		fmt.Fprintln(os.Stderr, "mutexprobe: -replica: build with -tags replica -ldflags=-checklinkname=0")
 		os.Exit(2)
 	}
 	if *modelCal != "" {
 		if *in != 0 || *out != 0 {
-			fmt.Fprintln(os.Stderr, "mutexprobe: -in and -out are measured only, not with -model")
+			fmt.Fprintln(os.Stderr, "mutexprobe: -in and -out are measured only, not with -model (-held and -between are its times)")
+			os.Exit(2)
+		}
+		if *held < 0 || *between < 0 {
+			fmt.Fprintln(os.Stderr, "mutexprobe: -held and -between are durations of 0 or more")
 			os.Exit(2)
 		}
 		cal, err := calibrate.Load(*modelCal)
@@ -83,7 +101,7 @@ func main() {
 			os.Exit(2)
 		}
 		for _, n := range counts {
-			simulate(n, *per, *dur, cal, *hands) // seeded: one run says it
+			simulate(n, *per, *dur, cal, loop{held: *held, between: *between, word: *word, hands: *hands}) // seeded: one run says it
 		}
 		return
 	}

@@ -8,15 +8,23 @@ import (
 	"github.com/brewput/brewput/model/sim"
 )
 
+// loop is what each simulated goroutine does: between outside the lock,
+// held inside it, writing a shared word of its own cache line inside it
+// where word is set; with hands the critical section counts the hands'
+// changes as the probe's does, on the mutex's line: it reads the line at
+// each operation and writes it at each change.
+type loop struct {
+	held, between time.Duration
+	word, hands   bool
+}
+
 // simulate is probe's run in the model's engine under the go policy with
 // the calibration's costs, on one socket of n cores: one goroutine alone,
-// then per×n on n Ps, each operation 8 ns outside the lock and 8 ns inside
-// (17 ns alone, as on the 16-vCPU machine), over dur after a warm-up.
-// With sharedHands the critical section counts the hands' changes as the
-// probe's does, on the mutex's line: it reads the line at each operation
-// and writes it at each change.
-func simulate(n, per int, dur time.Duration, cal calibrate.Calibration, sharedHands bool) {
-	const half = 8 * time.Nanosecond
+// then per×n on n Ps, each running lp (8 ns outside the lock and 8 ns
+// inside by default: 17 ns alone, as the empty critical section on the
+// 16-vCPU machine), over dur after a warm-up.
+func simulate(n, per int, dur time.Duration, cal calibrate.Calibration, lp loop) {
+	sharedHands := lp.hands
 	var wakes sim.WakeStats
 	var seen sim.MutexPaths
 	var moves int64
@@ -27,11 +35,12 @@ func simulate(n, per int, dur time.Duration, cal calibrate.Calibration, sharedHa
 		cpus.SetSteadyStart(true)
 		cpus.SetMachine(sim.Machine{Sockets: 1, CoresPerSocket: max(n, 1), ThreadsPerCore: 1})
 		mu := sim.NewMutex(s, "mu")
+		shared := sim.NewLine(s)
 		last := -1
 		for i := range goroutines {
 			s.Go(func(p *sim.Proc) {
 				for {
-					cpus.Burn(p, half)
+					cpus.Burn(p, lp.between)
 					mu.Lock(p)
 					if sharedHands {
 						mu.Line().Read(p)
@@ -43,7 +52,10 @@ func simulate(n, per int, dur time.Duration, cal calibrate.Calibration, sharedHa
 						hands++
 						last = i
 					}
-					cpus.Burn(p, half)
+					if lp.word {
+						shared.Write(p)
+					}
+					cpus.Burn(p, lp.held)
 					mu.Unlock(p)
 					ops++
 				}

@@ -22,7 +22,7 @@
 // -wakes says it of a trace of the real one.
 //
 //	go run ./mutexprobe [-procs 2] [-per 1] [-in 0] [-out 0] [-runs 3] [-dur 2s] [-hands=false]
-//	go run ./mutexprobe -model CALIBRATION [-procs 2] [-per 1] [-held 8ns] [-between 8ns] [-word] [-dur 2s] [-hands=false]
+//	go run ./mutexprobe -model CALIBRATION [-procs 2] [-per 1] [-held 8ns] [-between 8ns] [-word] [-runtime go1.0] [-dur 2s] [-hands=false]
 //	go build -tags replica -ldflags=-checklinkname=0 ./mutexprobe && ./mutexprobe -replica -procs 4
 package main
 
@@ -41,6 +41,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/model/calibrate"
+	"github.com/brewput/brewput/model/sim"
 )
 
 func main() {
@@ -56,6 +57,7 @@ func main() {
 	traceDir := flag.String("trace", "", "write an execution trace of each count's first run, its n goroutines, to this folder")
 	held := flag.Duration("held", 8*time.Nanosecond, "with -model: the time the critical section takes")
 	between := flag.Duration("between", 8*time.Nanosecond, "with -model: the time between the critical sections")
+	rt := flag.String("runtime", "", "with -model: the runtime simulated (go1.0, go1.9, go1.23; today's by default)")
 	word := flag.Bool("word", false, "with -model: the critical section writes a shared word on a cache line of its own, "+
 		"as validation/manycore's BenchmarkMutexShortHold does")
 	hands := flag.Bool("hands", true, "count how often the lock changes hands: a read under it at each operation and a write "+
@@ -76,7 +78,7 @@ func main() {
 	}
 	if *modelCal == "" {
 		flag.Visit(func(f *flag.Flag) {
-			if f.Name == "held" || f.Name == "between" || f.Name == "word" {
+			if f.Name == "held" || f.Name == "between" || f.Name == "word" || f.Name == "runtime" {
 				fmt.Fprintf(os.Stderr, "mutexprobe: -%s is the model's loop, with -model (a measured loop takes -in and -out)\n", f.Name)
 				os.Exit(2)
 			}
@@ -91,6 +93,10 @@ func main() {
 			fmt.Fprintln(os.Stderr, "mutexprobe: -in and -out are measured only, not with -model (-held and -between are its times)")
 			os.Exit(2)
 		}
+		if !sim.Runtime(*rt).Known() {
+			fmt.Fprintf(os.Stderr, "mutexprobe: -runtime: %q is not one the model knows (go1.0, go1.9, go1.23, or none: today's)\n", *rt)
+			os.Exit(2)
+		}
 		if *held < 0 || *between < 0 {
 			fmt.Fprintln(os.Stderr, "mutexprobe: -held and -between are durations of 0 or more")
 			os.Exit(2)
@@ -101,7 +107,7 @@ func main() {
 			os.Exit(2)
 		}
 		for _, n := range counts {
-			simulate(n, *per, *dur, cal, loop{held: *held, between: *between, word: *word, hands: *hands}) // seeded: one run says it
+			simulate(n, *per, *dur, cal, loop{held: *held, between: *between, word: *word, hands: *hands, runtime: sim.Runtime(*rt)}) // seeded: one run says it
 		}
 		return
 	}

@@ -666,6 +666,46 @@ func TestGoMutexCountTakenMeanwhile(t *testing.T) {
 	}
 }
 
+// TestGoMutexCountBeforeTheQueue: an Unlock that wakes adds to the
+// semaphore's count before it takes the lock of the semaphore's queue, and
+// a Lock on its way to sleep looks at the count again once it has that
+// lock, before the queue's work, as the runtime's semrelease1 and
+// semacquire1 do. The queue's work takes 20 µs here: g2, at the held
+// mutex at 1 µs, holds the queue's lock till 21 µs to queue itself; g3,
+// at the mutex at 2 µs, waits for that lock; g1's Unlock at 10 µs adds
+// the count and waits for the lock too. g3, getting the lock first, finds
+// the count and takes the mutex without sleeping, before g2, whom g1
+// wakes only then. Where the count came under the lock and was looked at
+// once after the queue's work, g3 queued and slept, and took the mutex
+// last (at 91 µs, g2 at 71).
+func TestGoMutexCountBeforeTheQueue(t *testing.T) {
+	s := New(1)
+	c := NewGoCPUs(s, 4, Costs{Wake: 5 * time.Microsecond, RuntimeLock: 20 * time.Microsecond})
+	c.SetSteadyStart(true)
+	m := NewMutex(s, "mu")
+	var took [2]time.Duration // g2's and g3's
+	s.Go(func(p *Proc) {
+		m.Lock(p)
+		c.Burn(p, 10*time.Microsecond)
+		m.Unlock(p)
+	})
+	for i, start := range []time.Duration{time.Microsecond, 2 * time.Microsecond} {
+		s.Go(func(p *Proc) {
+			c.Burn(p, start)
+			m.Lock(p)
+			took[i] = s.Now()
+			m.Unlock(p)
+		})
+	}
+	s.Run(ms)
+	if took[0] == 0 || took[1] == 0 || took[1] >= took[0] {
+		t.Errorf("g2 took the mutex at %v, g3 at %v; want g3 first, awake: the count g1 added while g3 waited for the queue's lock", took[0], took[1])
+	}
+	if got := m.Paths(); got.SleptAgain != 0 || m.Sleeping() != 0 {
+		t.Errorf("%d woken to find the count taken, %d asleep at the end; want 0 and 0 (%+v)", got.SleptAgain, m.Sleeping(), got)
+	}
+}
+
 // TestSchedulerStates: mid-run, with four goroutines burning on two Ps,
 // Running counts the two Ps with a goroutine and Runnable the two waiting
 // for one; under fifo, whose scheduler's counts are 0, Sleeping counts a

@@ -12,6 +12,8 @@
 # shapes: ten goroutines a P, work inside the lock and outside it;
 # mutexreplica, the same shapes again each beside sync.Mutex's replica,
 # which counts the paths its Locks and Unlocks take); COUNT (default 3) and BENCHTIME (50ms) the benchmarks'.
+# primitives also times one take of a line between CPU 0 and three others
+# (linetake-pairs.txt, where taskset is there and there are more than 2).
 #
 # The target needs no Go: build makes every binary (linux/amd64, no cgo),
 # measure runs them. Each part writes its own file as it goes, so that a
@@ -89,6 +91,18 @@ measure() {
     # Two goroutines whatever -cpu says: once.
     timeout 40 "$bin/quietprobe" "$bin/manycore.test" -test.run '^$' -test.bench '^BenchmarkLineTake$' \
       -test.cpu 2 -test.benchtime "$benchtime" -test.count "$count" 2>&1 | tee -a "$out/primitives.txt" | grep -E '^(ok|PASS|FAIL|others)'
+    # The same take between CPU 0 and a nearer and a farther CPU (the
+    # machine part's topology says which are siblings, which another
+    # socket): what moving a line costs by distance, where the model takes
+    # one move for any pair of a socket.
+    if command -v taskset >/dev/null && ((all > 2)); then
+      for k in $(echo 1 $((all / 2)) $((all - 1)) | tr ' ' '\n' | sort -un); do
+        echo "== cpus 0,$k" >>"$out/linetake-pairs.txt"
+        timeout 40 taskset -c "0,$k" "$bin/quietprobe" "$bin/manycore.test" -test.run '^$' -test.bench '^BenchmarkLineTake$' \
+          -test.cpu 2 -test.benchtime "$benchtime" -test.count "$count" >>"$out/linetake-pairs.txt" 2>&1
+      done
+      grep -cE '^BenchmarkLineTake' "$out/linetake-pairs.txt"
+    fi
   }
 
   want libraries &&

@@ -389,26 +389,35 @@ func BenchmarkCounterVisits(b *testing.B) {
 // long stretches of work (the line waits there, unused), /pressed with
 // another core adding without pause. Its ns/take minus /alone's is what
 // taking the line costs from an idle core and from a busy one, which the
-// model charges alike (one move). Two goroutines, each on a thread of its
-// own, whatever -cpu says (run.sh runs it with -cpu 2 alone); it needs two
-// Ps.
+// model charges alike (one move). Three more ask what a load does: /load
+// times a load of the word where the other core adds as in /idle (a load
+// that takes the line), /load-add the add right after such a load,
+// untimed (whether the load took the line whole or left the other core a
+// copy that the add must take back), and /shared-load a load where the
+// other core only loads the word too (a copy each, nothing to take). Two
+// goroutines, each on a thread of its own, whatever -cpu says (run.sh runs
+// it with -cpu 2 alone); it needs two Ps.
 func BenchmarkLineTake(b *testing.B) {
-	for _, other := range []string{"alone", "idle", "pressed"} {
-		b.Run(other, func(b *testing.B) {
-			if runtime.GOMAXPROCS(0) < 2 && other != "alone" {
+	for _, kind := range []string{"alone", "idle", "pressed", "load", "load-add", "shared-load"} {
+		b.Run(kind, func(b *testing.B) {
+			if runtime.GOMAXPROCS(0) < 2 && kind != "alone" {
 				b.Skip("needs two Ps")
 			}
 			var counter line[atomic.Int64]
 			var stop atomic.Bool
 			var wg sync.WaitGroup
-			if other != "alone" {
+			if kind != "alone" {
 				wg.Go(func() {
 					runtime.LockOSThread()
 					defer runtime.UnlockOSThread()
 					foo := 1
 					for !stop.Load() {
-						counter.v.Add(1)
-						if other == "idle" {
+						if kind == "shared-load" {
+							foo += int(counter.v.Load() & 1)
+						} else {
+							counter.v.Add(1)
+						}
+						if kind != "pressed" {
 							foo = work(foo, 200)
 						}
 					}
@@ -422,9 +431,21 @@ func BenchmarkLineTake(b *testing.B) {
 			b.ResetTimer()
 			for range b.N {
 				foo = work(foo, 300)
-				t0 := time.Now()
-				counter.v.Add(1)
-				took += time.Since(t0)
+				switch kind {
+				case "load", "shared-load":
+					t0 := time.Now()
+					foo += int(counter.v.Load() & 1)
+					took += time.Since(t0)
+				case "load-add":
+					foo += int(counter.v.Load() & 1)
+					t0 := time.Now()
+					counter.v.Add(1)
+					took += time.Since(t0)
+				default:
+					t0 := time.Now()
+					counter.v.Add(1)
+					took += time.Since(t0)
+				}
 			}
 			b.StopTimer()
 			stop.Store(true)

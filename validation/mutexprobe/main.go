@@ -15,8 +15,9 @@
 // -ldflags=-checklinkname=0), which also prints the paths its Locks and
 // Unlocks took. With -model FILE it runs the same in the model's engine,
 // each critical section -held long and -between apart (writing a shared
-// word of its own line with -word), under that calibration's costs (its "waited" is the time goroutines
-// waited for the lock, asleep or spinning), and says which paths its
+// word of its own line with -word), under that calibration's costs (its
+// "waited" is the time goroutines waited for the lock, asleep or
+// spinning), and says which paths its
 // mutex took, how the goroutines its Unlocks woke came back and how many
 // goroutines ran, waited for a P and slept on average, as tracestates
 // -wakes says it of a trace of the real one.

@@ -10,9 +10,9 @@ import (
 
 // loop is what each simulated goroutine does: between outside the lock,
 // held inside it, writing a shared word of its own cache line inside it
-// where word is set, under runtime; with hands the critical section counts the hands'
-// changes as the probe's does, on the mutex's line: it reads the line at
-// each operation and writes it at each change.
+// where word is set, under runtime; with hands the critical section
+// counts the hands' changes as the probe's does, on the mutex's line: it
+// reads the line at each operation and writes it at each change.
 type loop struct {
 	held, between time.Duration
 	word, hands   bool
@@ -25,7 +25,6 @@ type loop struct {
 // inside by default: 17 ns alone, as the empty critical section on the
 // 16-vCPU machine), over dur after a warm-up.
 func simulate(n, per int, dur time.Duration, cal calibrate.Calibration, lp loop) {
-	sharedHands := lp.hands
 	var wakes sim.WakeStats
 	var seen sim.MutexPaths
 	var moves int64
@@ -44,11 +43,11 @@ func simulate(n, per int, dur time.Duration, cal calibrate.Calibration, lp loop)
 				for {
 					cpus.Burn(p, lp.between)
 					mu.Lock(p)
-					if sharedHands {
+					if lp.hands {
 						mu.Line().Read(p)
 					}
 					if last != i {
-						if sharedHands {
+						if lp.hands {
 							mu.Line().Write(p)
 						}
 						hands++

@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"slices"
 	"time"
 
 	"github.com/HdrHistogram/hdrhistogram-go"
 
 	"github.com/brewput/brewput/internal/base/format"
+	"github.com/brewput/brewput/internal/measure/quiet"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/stats"
@@ -119,6 +121,17 @@ func (r Runs) Point(name, variant string, n, par int, ops int64, unit string, me
 		p.Throughput = float64(ops) / med.Seconds()
 	}
 	return p
+}
+
+// MedianRun is the middle one of runs in cmp's order (of an even count,
+// the first of the middle two), runs left as they are, and the CPU other
+// processes took over all their windows, not the median's alone.
+func MedianRun[T any](runs []T, window func(T) sweep.Window, cmp func(a, b T) int) (T, quiet.Tally) {
+	var others quiet.Tally
+	for _, r := range runs {
+		others.Merge(window(r).Others)
+	}
+	return slices.SortedFunc(slices.Values(runs), cmp)[(len(runs)-1)/2], others
 }
 
 // Share is part i's share of total work split among parts: an even

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"github.com/brewput/brewput/internal/base/format"
 	"math/rand/v2"
-	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -73,11 +72,9 @@ func measurePair(ctx context.Context, c Config, n, producers, buffer int) ([2]re
 	}
 	var pair [2]results.Point
 	for i := range pair {
-		var others quiet.Tally // over every run of the strategy, not the median's alone
-		for _, o := range outs[i] {
-			others.Merge(o.window.Others)
-		}
-		p, err := point(c, strategies[i], median(outs[i]), others, n, producers, buffer)
+		med, others := lab.MedianRun(outs[i], func(o outcome) sweep.Window { return o.window },
+			func(a, b outcome) int { return cmp.Compare(a.window.Wall, b.window.Wall) })
+		p, err := point(c, strategies[i], med, others, n, producers, buffer)
 		if err != nil {
 			return pair, lab.Interval{}, err
 		}
@@ -94,13 +91,6 @@ func measurePair(ctx context.Context, c Config, n, producers, buffer int) ([2]re
 	speedup := lab.IntervalOf(ratios)
 	speedup.Set(pair[1].Lab.Metrics, MetricSpeedup)
 	return pair, speedup, nil
-}
-
-// median returns the run of median wall time among outs (of an even
-// number, the faster of the middle two).
-func median(outs []outcome) outcome {
-	s := slices.SortedFunc(slices.Values(outs), func(a, b outcome) int { return cmp.Compare(a.window.Wall, b.window.Wall) })
-	return s[(len(s)-1)/2]
 }
 
 // point makes the results point of one strategy's median run, others

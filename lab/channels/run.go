@@ -15,7 +15,6 @@ import (
 	"github.com/HdrHistogram/hdrhistogram-go"
 
 	"github.com/brewput/brewput/internal/base/format"
-	"github.com/brewput/brewput/internal/measure/quiet"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
@@ -82,16 +81,11 @@ func measurePoint(ctx context.Context, c Config, n, size, consumers, batch int) 
 	}
 	// The runs are of one point: nothing else takes turns with them.
 	var outs []outcome
-	var others quiet.Tally
 	start := time.Now()
 	err = lab.Turns(ctx, c.Reps, 1, func(int, int) error {
 		out, err := pipeline(ctx, c, size, consumers, batch)
-		if err != nil {
-			return err
-		}
 		outs = append(outs, out)
-		others.Merge(out.window.Others)
-		return nil
+		return err
 	})
 	if err != nil {
 		return results.Point{}, lab.Interval{}, err
@@ -100,8 +94,8 @@ func measurePoint(ctx context.Context, c Config, n, size, consumers, batch int) 
 	for i, o := range outs {
 		rates[i] = float64(o.lines) / o.window.Wall.Seconds()
 	}
-	slices.SortFunc(outs, func(a, b outcome) int { return cmp.Compare(a.window.Wall, b.window.Wall) })
-	out := outs[(len(outs)-1)/2] // of an even count, the faster of the middle two
+	out, others := lab.MedianRun(outs, func(o outcome) sweep.Window { return o.window },
+		func(a, b outcome) int { return cmp.Compare(a.window.Wall, b.window.Wall) }) // of an even count, the faster of the middle two
 	spread := (slices.Max(rates) - slices.Min(rates)) / (float64(out.lines) / out.window.Wall.Seconds())
 	// Cancelled now, the point is whole: it keeps the rates from before.
 	if prod2, cons2, err := aloneRates(ctx, c); err == nil {

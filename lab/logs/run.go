@@ -16,7 +16,6 @@ import (
 
 	"github.com/HdrHistogram/hdrhistogram-go"
 	"github.com/brewput/brewput/internal/base/atomicfile"
-	"github.com/brewput/brewput/internal/measure/quiet"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
@@ -98,13 +97,9 @@ func (s *sweeper) measure(ctx context.Context, kind Kind, t int) (run, error) {
 	for i, r := range runs {
 		rates[i] = float64(s.c.Appends) / r.window.Wall.Seconds()
 	}
-	slices.SortFunc(runs, func(a, b run) int { return cmp.Compare(a.window.Wall, b.window.Wall) })
-	med := runs[len(runs)/2]
-	med.rate = lab.IntervalOf(rates)
-	med.window.Others = quiet.Tally{}
-	for _, r := range runs {
-		med.window.Others.Merge(r.window.Others)
-	}
+	// Slowest first: of an even count, the slower of the middle two.
+	med, others := lab.MedianRun(runs, func(r run) sweep.Window { return r.window }, func(a, b run) int { return cmp.Compare(b.window.Wall, a.window.Wall) })
+	med.rate, med.window.Others = lab.IntervalOf(rates), others
 	return med, nil
 }
 

@@ -5,14 +5,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"sync"
 	"time"
 
 	"github.com/HdrHistogram/hdrhistogram-go"
 
 	"github.com/brewput/brewput/internal/base/format"
-	"github.com/brewput/brewput/internal/measure/quiet"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/measure/sweep"
 	"github.com/brewput/brewput/results"
@@ -81,21 +79,16 @@ func measurePoint(ctx context.Context, c Config, n int, mode string, buffer int,
 		}
 		return results.Point{}, lab.Interval{}, fmt.Errorf("stream %s cpus=%d: %w", v, n, err)
 	}
-	first := runs[0].window.Start
-	var others quiet.Tally // over every run, not the median's alone
-	for _, r := range runs {
-		others.Merge(r.window.Others)
-	}
 	rates := make([]float64, len(runs))
 	for i, r := range runs {
 		rates[i] = r.rate()
 	}
 	rate := lab.IntervalOf(rates)
-	slices.SortFunc(runs, func(a, b tally) int { return cmp.Compare(a.rate(), b.rate()) })
-	t := runs[len(runs)/2]
+	// Of an even count, the faster of the middle two.
+	t, others := lab.MedianRun(runs, func(t tally) sweep.Window { return t.window }, func(a, b tally) int { return cmp.Compare(b.rate(), a.rate()) })
 
 	w := t.window
-	w.Start, w.Others = first, others
+	w.Start, w.Others = runs[0].window.Start, others
 	timing := lab.Timing{Window: w, Par: c.Messages, Ops: t.replied, Hist: t.latency}
 	if mode == ModeInOrder {
 		timing.Par = 1

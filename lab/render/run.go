@@ -72,11 +72,7 @@ func (m *measurer) measureAll(ctx context.Context, c Config, n int, progress fun
 // renderSpeedup is the median of seq's render time over t's, turn by
 // turn, with its interval.
 func renderSpeedup(seq, t timing) lab.Interval {
-	var ratios []float64
-	for k := range min(len(seq.renders), len(t.renders)) {
-		ratios = append(ratios, seq.renders[k].Seconds()/t.renders[k].Seconds())
-	}
-	return lab.IntervalOf(ratios)
+	return lab.IntervalOf(lab.Ratios(lab.Runs{Times: seq.renders}, lab.Runs{Times: t.renders}))
 }
 
 // measurer renders and encodes into img, cleared before each render (a

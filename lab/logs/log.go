@@ -4,8 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 	"sync"
+
+	"github.com/brewput/brewput/internal/base/format"
 )
 
 // Log is an append-only log of byte values, numbered from 0. Each kind is
@@ -59,7 +60,7 @@ func kindNames() string {
 	for i, k := range ks {
 		names[i] = string(k)
 	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+	return format.JoinOr(names)
 }
 
 // New returns a log of kind, not yet open, that syncs each append if

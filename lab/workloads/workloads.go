@@ -148,8 +148,10 @@ func Run(ctx context.Context, c Config, cpus []int, progress func(line string)) 
 	if err := lab.Check(c, cpus); err != nil {
 		return nil, err
 	}
-	in, err := newInputs(c)
-	if err != nil {
+	in := &inputs{numbers: addInput(c.AddSize)}
+	in.unsorted, in.sorted = sortInput(c.SortSize)
+	var err error
+	if in.docs, in.found, err = findInput(c.Docs, c.Topic); err != nil {
 		return nil, err
 	}
 	return lab.Sweep(ctx, c, cpus, progress, func(n int, add lab.Add) error {
@@ -262,14 +264,6 @@ type inputs struct {
 	unsorted, sorted []int    // sort's input and its right answer
 	docs             [][]byte // find's documents
 	found            int      // how many of them mention the topic
-}
-
-func newInputs(c Config) (*inputs, error) {
-	in := &inputs{numbers: addInput(c.AddSize)}
-	in.unsorted, in.sorted = sortInput(c.SortSize)
-	var err error
-	in.docs, in.found, err = findInput(c.Docs, c.Topic)
-	return in, err
 }
 
 // orCPUs is n, or one per CPU of the machine when n is 0.

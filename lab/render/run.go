@@ -57,22 +57,16 @@ func (m *measurer) measureAll(ctx context.Context, c Config, n int, progress fun
 	}
 	err := lab.Turns(ctx, c.Reps, len(ts), func(_, i int) error { return m.measure(ctx, &ts[i], c.PNG) })
 	for i, t := range ts {
-		if len(t.renders) == 0 {
+		if len(t.Times) == 0 {
 			return ts[:i], err
 		}
-		speedup := renderSpeedup(ts[0], t)
-		util := min(t.window.CPUsUsed()/float64(n), 1) // as a point's Util
+		speedup := lab.IntervalOf(lab.Ratios(ts[0].Runs, t.Runs)) // seq's render time over t's, turn by turn
+		util := min(t.Window.CPUsUsed()/float64(n), 1)            // as a point's Util
 		progress(fmt.Sprintf("render cpus=%d %s: render %s, render speedup over seq ×%s, encode %s, CPU util %.0f %%",
-			n, t.variant, format.Wait(median(t.renders)), speedup.Text(func(v float64) string { return fmt.Sprintf("%.2f", v) }),
+			n, t.variant, format.Wait(median(t.Times)), speedup.Text(func(v float64) string { return fmt.Sprintf("%.2f", v) }),
 			format.Wait(median(t.encodes)), 100*util))
 	}
 	return ts, err
-}
-
-// renderSpeedup is the median of seq's render time over t's, turn by
-// turn, with its interval.
-func renderSpeedup(seq, t timing) lab.Interval {
-	return lab.IntervalOf(lab.Ratios(lab.Runs{Times: seq.renders}, lab.Runs{Times: t.renders}))
 }
 
 // measurer renders and encodes into img, cleared before each render (a
@@ -86,11 +80,10 @@ type measurer struct {
 
 // timing is what the reps of one variant measured.
 type timing struct {
-	variant string
-	workers int // goroutines rendering
-	renders []time.Duration
-	encodes []time.Duration
-	window  sweep.Window // the renders', added up
+	variant  string
+	workers  int // goroutines rendering
+	lab.Runs     // the renders'
+	encodes  []time.Duration
 }
 
 // measure renders and encodes the image once t's way, adding to t; the
@@ -101,9 +94,7 @@ func (m *measurer) measure(ctx context.Context, t *timing, path string) error {
 	if err := m.frame.render(ctx, m.img, t.variant, t.workers); err != nil {
 		return err
 	}
-	window := sw.Stop()
-	t.window.Add(window)
-	t.renders = append(t.renders, window.Wall)
+	t.Add(sw.Stop())
 
 	m.buf.Reset()
 	t2 := time.Now()
@@ -135,17 +126,17 @@ func assemble(ts []timing, cpus, size int) []results.Point {
 		encodes = append(encodes, t.encodes...)
 	}
 	enc := median(encodes)
-	seqRender := median(ts[0].renders)
+	seqRender := median(ts[0].Times)
 	points := make([]results.Point, 0, len(ts))
 	for _, t := range ts {
 		h := lab.NewHist(time.Hour)
-		for _, d := range t.renders {
+		for _, d := range t.Times {
 			lab.Record(h, int64(d))
 		}
-		render := median(t.renders)
-		speedup := renderSpeedup(ts[0], t)
+		render := median(t.Times)
+		speedup := lab.IntervalOf(lab.Ratios(ts[0].Runs, t.Runs))
 		totalSpeedup := (seqRender + enc) / (render + enc)
-		timing := lab.Timing{Window: t.window, Par: t.workers, Ops: int64(len(t.renders)), Hist: h}
+		timing := lab.Timing{Window: t.Window, Par: t.workers, Ops: int64(len(t.Times)), Hist: h}
 		p, _ := timing.Point(Name, t.variant, cpus, Unit, map[results.Metric]float64{ // encodes any histogram NewHist made
 			MetricRenderMs:       render,
 			MetricEncodeMs:       median(t.encodes),

@@ -146,11 +146,7 @@ func ratio(a, b float64, what string) (float64, error) {
 // Claims lists every claim, seed by seed, for a machine of cpus CPUs: the
 // CPU counts of claims that scale with the machine come from it.
 func Claims(cpus int) []Claim {
-	var all []Claim
-	for _, seed := range [][]Claim{talkClaims(cpus), workloadsClaims(cpus), channelsClaims(cpus), profilingClaims(cpus), journalClaims(cpus)} {
-		all = append(all, seed...)
-	}
-	return all
+	return slices.Concat(talkClaims(cpus), workloadsClaims(cpus), channelsClaims(cpus), profilingClaims(cpus), journalClaims(cpus))
 }
 
 // Select returns the claims named in only (a claim's "talk/ideal-scales"

@@ -272,13 +272,6 @@ func (st *claimState) unfinished() bool {
 	return !st.done && st.opt.Level != Tiny && len(st.values) < min(first, minRuns()) && (st.r.Discarded+st.r.Empty > 0 || st.outOfTime)
 }
 
-// maxAttempts is how many samples a claim may take in a pass: twice as
-// many more as wanted for the disturbed (one more at the tiny level).
-func (st *claimState) maxAttempts() int {
-	_, most := st.opt.samples()
-	return pick(st.opt.Level, most+1, 3*most, 3*most)
-}
-
 // measure takes the claim's samples until it has enough, its time is up
 // (until), or too many have been discarded: in the first pass, without a
 // wait for quiet, giveUpAfter in a row with none kept.
@@ -312,11 +305,14 @@ func (st *claimState) measure(ctx context.Context, until time.Time, clock *runCl
 	}
 
 	want, most := st.opt.samples()
+	// The most samples a pass may take: twice as many more as wanted for
+	// the disturbed (one more at the tiny level).
+	maxAttempts := pick(st.opt.Level, most+1, 3*most, 3*most)
 	limit := st.opt.limit(c)
 	r.BusyLimit = limit
 	st.outOfTime = false
 	inRow := 0 // discarded
-	for attempts := 0; len(st.values) < most && attempts < st.maxAttempts(); attempts++ {
+	for attempts := 0; len(st.values) < most && attempts < maxAttempts; attempts++ {
 		if f := summarize(st.values); len(st.values) >= want && c.Rule.Decide(f.Lo, f.Hi) != lesson.Inconclusive {
 			break // decided: more samples are only for the inconclusive
 		}

@@ -163,7 +163,9 @@ func Run(ctx context.Context, claims []Claim, opt Options, emit func(lesson.Resu
 				if opt.Progress != nil {
 					opt.Progress(fmt.Sprintf("%s: %s", c.Name, c.Text))
 				}
-				states[i] = newClaimState(c, opt)
+				states[i] = &claimState{c: c, opt: opt, r: lesson.Result{Claim: c.Name, Seed: c.Seed, Text: c.Text, SeedFigure: c.SeedFigure,
+					Correction: c.Correction, Measures: c.Measures, Unit: c.Unit, Rule: c.Rule, CPUs: c.CPUs, Model: c.Model, Sched: c.Sched,
+					Start: time.Now().UTC().Round(time.Millisecond)}}
 			}
 			if first || mctx.Err() == nil {
 				w := weight(i)
@@ -248,12 +250,6 @@ type claimState struct {
 	waited                                   time.Duration // for quiet, in all passes
 	done                                     bool          // nothing more to measure: a model claim, one the machine cannot measure, a failure
 	elapsed                                  time.Duration
-}
-
-func newClaimState(c Claim, opt Options) *claimState {
-	return &claimState{c: c, opt: opt, r: lesson.Result{Claim: c.Name, Seed: c.Seed, Text: c.Text, SeedFigure: c.SeedFigure, Correction: c.Correction,
-		Measures: c.Measures, Unit: c.Unit, Rule: c.Rule, CPUs: c.CPUs, Model: c.Model, Sched: c.Sched,
-		Start: time.Now().UTC().Round(time.Millisecond)}}
 }
 
 // chance is the share of the claim's samples kept so far, at least

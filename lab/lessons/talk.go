@@ -80,7 +80,14 @@ func talkClaims(cpus int) []Claim {
 			QuoteFrom:  talkOverload,
 			Measures:   fmt.Sprintf("locking's median latency with 100 customers on %d CPUs (claim: within 10 %% of 400 ms)", n),
 			Unit:       lesson.Ms, Rule: lesson.Between(360, 440), CPUs: []int{n}, cost: 0.8,
-			sample: shopOverload(n),
+			sample: func(ctx context.Context, e Env) (float64, error) {
+				// After a warm-up in which each customer has been served once (100 × 4 ms).
+				ms := time.Millisecond
+				s := shopSpec(e.Level, "locking", n, 100)
+				s.Warmup, s.Dur = pick(e.Level, 60*ms, 450*ms, time.Second), pick(e.Level, 20*ms, 300*ms, time.Second)
+				p, err := e.Shop(ctx, s)
+				return p.Latency.P50, err
+			},
 		},
 	}
 	return append(fromSeed(talkSeed, claims), talkModelClaims()...)
@@ -208,17 +215,5 @@ func shopRatio(a string, ca int, b string, cb int, f func(results.Point) float64
 			return 0, err
 		}
 		return ratio(f(pa), f(pb), b)
-	}
-}
-
-// shopOverload samples locking's median latency with 100 customers on n
-// CPUs, after a warm-up in which each has been served once (100 × 4 ms).
-func shopOverload(n int) sampler {
-	return func(ctx context.Context, e Env) (float64, error) {
-		ms := time.Millisecond
-		s := shopSpec(e.Level, "locking", n, 100)
-		s.Warmup, s.Dur = pick(e.Level, 60*ms, 450*ms, time.Second), pick(e.Level, 20*ms, 300*ms, time.Second)
-		p, err := e.Shop(ctx, s)
-		return p.Latency.P50, err
 	}
 }

@@ -1,11 +1,11 @@
 package lab
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
 	"slices"
 	"strings"
+
+	"github.com/brewput/brewput/internal/base/atomicfile"
 )
 
 // The checks a Validate is made of: each nil where the value is fine,
@@ -63,13 +63,7 @@ func Refuse(bad bool, format string, args ...any) error {
 
 // PathErr is err without the operation and path of an *fs.PathError, for
 // a message that names them already: "file x.txt: no such file or directory".
-func PathErr(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
-}
+func PathErr(err error) error { return atomicfile.WithoutPath(err) }
 
 // Choices wants each name of list among known, none given twice.
 func Choices[S ~string](flag string, list, known []S, want string) error {

@@ -7,32 +7,26 @@ import (
 
 // testFlags are go test's flags that belong to the test binary, and
 // whether each takes a value: SplitFlags passes them on as -test.NAME.
-func testFlags() map[string]bool {
-	return map[string]bool{
-		"blockprofile": true, "blockprofilerate": true, "coverprofile": true,
-		"cpuprofile": true, "failfast": false, "fullpath": false, "memprofile": true, "memprofilerate": true,
-		"mutexprofile": true, "mutexprofilefraction": true, "outputdir": true, "parallel": true, "short": false,
-		"shuffle": true, "skip": true, "timeout": true, "trace": true, "v": false,
-	}
+var testFlags = map[string]bool{
+	"blockprofile": true, "blockprofilerate": true, "coverprofile": true,
+	"cpuprofile": true, "failfast": false, "fullpath": false, "memprofile": true, "memprofilerate": true,
+	"mutexprofile": true, "mutexprofilefraction": true, "outputdir": true, "parallel": true, "short": false,
+	"shuffle": true, "skip": true, "timeout": true, "trace": true, "v": false,
 }
 
 // ownFlags are go test's flags that brewput bench takes itself, before
 // --, as go test spells them (true), or does without (false).
-func ownFlags() map[string]bool {
-	return map[string]bool{
-		"bench": true, "benchtime": true, "count": true, "cpu": true, "run": true, "benchmem": true,
-		"list": false, "c": false, "o": false, "json": false, "exec": false, "fuzz": false, "fuzztime": false, "fuzzminimizetime": false,
-	}
+var ownFlags = map[string]bool{
+	"bench": true, "benchtime": true, "count": true, "cpu": true, "run": true, "benchmem": true,
+	"list": false, "c": false, "o": false, "json": false, "exec": false, "fuzz": false, "fuzztime": false, "fuzzminimizetime": false,
 }
 
 // buildValueFlags are go build's flags that take a value, so that
 // SplitFlags keeps the value with its flag.
-func buildValueFlags() map[string]bool {
-	return map[string]bool{
-		"asmflags": true, "buildmode": true, "buildvcs": true, "compiler": true, "covermode": true, "coverpkg": true,
-		"gccgoflags": true, "gcflags": true, "installsuffix": true, "ldflags": true, "mod": true, "modfile": true,
-		"overlay": true, "p": true, "pgo": true, "pkgdir": true, "tags": true, "toolexec": true,
-	}
+var buildValueFlags = map[string]bool{
+	"asmflags": true, "buildmode": true, "buildvcs": true, "compiler": true, "covermode": true, "coverpkg": true,
+	"gccgoflags": true, "gcflags": true, "installsuffix": true, "ldflags": true, "mod": true, "modfile": true,
+	"overlay": true, "p": true, "pgo": true, "pkgdir": true, "tags": true, "toolexec": true,
 }
 
 // SplitFlags splits the go test flags given after -- into those for go
@@ -40,7 +34,6 @@ func buildValueFlags() map[string]bool {
 // written -test.NAME (-timeout, -v …). brewput bench's own flags (-bench,
 // -count …) and those it does without (-c, -json …) are errors saying so.
 func SplitFlags(args []string) (build, test []string, err error) {
-	tf, own, bv := testFlags(), ownFlags(), buildValueFlags()
 	for i := 0; i < len(args); i++ {
 		arg := args[i]
 		if !strings.HasPrefix(arg, "-") || arg == "-" || arg == "--" {
@@ -48,13 +41,13 @@ func SplitFlags(args []string) (build, test []string, err error) {
 		}
 		name, value, hasValue := strings.Cut(strings.TrimLeft(arg, "-"), "=")
 		name = strings.TrimPrefix(name, "test.")
-		if takes, ok := own[name]; ok {
+		if takes, ok := ownFlags[name]; ok {
 			if takes {
 				return nil, nil, fmt.Errorf("-%s: give it before --, as brewput bench's own flag", name)
 			}
 			return nil, nil, fmt.Errorf("-%s: brewput bench sets it, or does without it", name)
 		}
-		if takesValue, ok := tf[name]; ok {
+		if takesValue, ok := testFlags[name]; ok {
 			if takesValue && !hasValue {
 				if i+1 >= len(args) {
 					return nil, nil, fmt.Errorf("-%s needs a value", name)
@@ -70,7 +63,7 @@ func SplitFlags(args []string) (build, test []string, err error) {
 			continue
 		}
 		build = append(build, arg)
-		if bv[name] && !hasValue {
+		if buildValueFlags[name] && !hasValue {
 			if i+1 >= len(args) {
 				return nil, nil, fmt.Errorf("-%s needs a value", name)
 			}

@@ -244,7 +244,7 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 			one, err = b.runCompared(ctx, n)
 			res.Unwatched = append(res.Unwatched, one.Unwatched...)
 		} else {
-			one, err = b.Run(ctx, n)
+			one, err = b.RunStretched(ctx, n, "")
 		}
 		res.Points = append(res.Points, one.Points...)
 		res.Failures = append(res.Failures, one.Failures...)
@@ -253,11 +253,7 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 			return sorted(res), err
 		}
 		if i == 0 && len(one.Points)+len(one.Failures) == 0 {
-			var names []string
-			for _, p := range b.pkgs {
-				names = append(names, p.path)
-			}
-			return res, &NoMatchError{Bench: cfg.bench(), Packages: names}
+			return res, &NoMatchError{Bench: cfg.bench(), Packages: b.paths()}
 		}
 	}
 	return sorted(res), nil
@@ -299,11 +295,6 @@ func Build(ctx context.Context, cfg Config) (*Built, error) {
 
 // Close removes the test binaries.
 func (b *Built) Close() { os.RemoveAll(b.tmp) }
-
-// Run runs every package's benchmarks on n CPUs, as Config says.
-func (b *Built) Run(ctx context.Context, n int) (Result, error) {
-	return b.RunStretched(ctx, n, "")
-}
 
 // RunStretched runs every package's benchmarks on n CPUs with the lock
 // watch's experiment stretch (lockwatch.StretchEnv's value; "" for none).
@@ -602,25 +593,21 @@ func runOne(ctx context.Context, cfg Config, p pkg, n int, tmp string, targets m
 	pw.Close()
 	<-done
 	points, failures := parse(output.String(), p, n, sw.Start())
-	if parent.Err() != nil {
-		// Interrupted: the benchmarks whose lines the child printed whole
-		// are kept, without what it writes at its end (latency histograms,
-		// locks), as the window of the run so far judges them.
-		for i := range points {
-			points[i].CPUSet = sweep.FormatCPUs(pinned)
-			window.Others.Mark(&points[i])
-		}
-		return points, nil, parent.Err()
-	}
-	if ctx.Err() != nil {
-		failures = append(failures, Failure{Pkg: p.path, CPUs: n, Output: fmt.Sprintf("killed, still running a minute past its -timeout %v (stopped, or stuck): %s", timeout, tail(output.String(), 20))})
-	}
 	// What other processes took while the child ran: the test binary
 	// reports no window of its own, so each of its points gets the
 	// figure of the whole run, which is what it could have felt.
 	for i := range points {
 		points[i].CPUSet = sweep.FormatCPUs(pinned)
 		window.Others.Mark(&points[i])
+	}
+	if parent.Err() != nil {
+		// Interrupted: the benchmarks whose lines the child printed whole
+		// are kept, without what it writes at its end (latency histograms,
+		// locks), as the window of the run so far judges them.
+		return points, nil, parent.Err()
+	}
+	if ctx.Err() != nil {
+		failures = append(failures, Failure{Pkg: p.path, CPUs: n, Output: fmt.Sprintf("killed, still running a minute past its -timeout %v (stopped, or stuck): %s", timeout, tail(output.String(), 20))})
 	}
 	if skipped := strings.Count(output.String(), "--- SKIP: Benchmark"); skipped > 0 && len(points)+len(failures) == 0 {
 		// Benchmarks that matched and skipped themselves: no failure,

@@ -39,9 +39,15 @@ func One(ctx context.Context, cfg Config) error {
 			}
 		}
 	}
+	return oneMatch(names, cfg.bench(), paths)
+}
+
+// oneMatch is nil where names, the benchmarks that bench matched in pkgs,
+// are one, else the error of none or of several.
+func oneMatch(names []string, bench string, pkgs []string) error {
 	switch {
 	case len(names) == 0:
-		return &NoMatchError{Bench: cfg.bench(), Packages: paths}
+		return &NoMatchError{Bench: bench, Packages: pkgs}
 	case len(names) > 1:
 		return &ManyMatchError{Names: names}
 	}

@@ -73,14 +73,12 @@ func (b *Built) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches, 
 				return results.Point{}, err
 			case len(res.Failures) > 0:
 				return results.Point{}, fmt.Errorf("%v", res.Failures[0])
-			case len(res.Points) == 0:
-				return results.Point{}, &NoMatchError{Bench: b.cfg.bench(), Packages: b.paths()}
-			case len(res.Points) > 1:
+			case len(res.Points) != 1:
 				var names []string
 				for _, p := range res.Points {
 					names = append(names, p.Bench.Name)
 				}
-				return results.Point{}, &ManyMatchError{Names: names}
+				return results.Point{}, oneMatch(names, b.cfg.bench(), b.paths())
 			}
 			return res.Points[0], nil
 		}, func(pt results.Point, attempt int, waited time.Duration, quiet bool) {
@@ -108,7 +106,7 @@ func (b *Built) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches, 
 		return nil, &NoLocks{Point: first}
 	}
 	perRun := time.Since(began)
-	sites := b.sites()
+	sites := maps.Clone(b.seen) // the stretch target of each lock group seen so far
 	s := why.PlanStretches(first.Bench.Pkg, w.Frac, first)
 	s.Base = append(s.Base, first)
 	// A sampled hold's clock starts before a stretch's spin: what the
@@ -184,17 +182,8 @@ func (b *Built) one(ctx context.Context, n int) error {
 			names = append(names, pt.Bench.Name)
 		}
 	}
-	switch {
-	case len(names) == 0:
-		return &NoMatchError{Bench: b.cfg.bench(), Packages: b.paths()}
-	case len(names) > 1:
-		return &ManyMatchError{Names: names}
-	}
-	return nil
+	return oneMatch(names, b.cfg.bench(), b.paths())
 }
-
-// sites is the stretch target of each lock group seen so far, by name.
-func (b *Built) sites() map[string]string { return maps.Clone(b.seen) }
 
 // paths are the packages' import paths.
 func (b *Built) paths() []string {

@@ -79,67 +79,49 @@ func PredictFrom(ctx context.Context, name string, f Predict, measured []results
 		return nil, nil, exitcode.Failure{Err: err}
 	}
 	models, unseen := predictable(models, f.Unseen)
-	var notPredicted []string
+	var predicted []results.Point
+	var shaped []string
+	var pr predict.Prediction
+	if len(models) > 0 {
+		if f.Options.MaxCPUs == 0 && len(f.CPUs) > 0 {
+			f.Options.MaxCPUs = slices.Max(f.CPUs)
+		}
+		if pr, err = predict.Resolve(ctx, f.Options, format.Lines(stderr, "")); err != nil {
+			return nil, nil, err
+		}
+		fmt.Fprintf(stderr, "predicting %d variant(s) on %d CPU count(s)\n", len(f.Variants)-len(unseen), len(f.CPUs))
+		if predicted, err = predictAll(ctx, pr, name, models, f.CPUs, stderr); err != nil {
+			return nil, nil, exitcode.Ended(err, 0, len(f.Variants)*len(f.CPUs), "points", "nothing")
+		}
+		shaped = shapeSingleLocks(predicted, models)
+	}
+	all := append(slices.Clone(measured), predicted...)
+	// The answer first (JSON's points, the table's verdict), then why a
+	// variant is not predicted: on stderr beside JSON.
+	tell := stdout
+	if f.JSON {
+		tell = stderr
+		if stdout != nil {
+			if err = results.WriteJSON(stdout, predicted); err == nil {
+				err = results.AppendNotPredicted(stdout, unseen)
+			}
+			if err != nil && len(models) > 0 {
+				return nil, nil, exitcode.Failure{Err: err}
+			}
+		}
+	} else if err := text.WriteVerdict(stdout, verdict.Of(all)); err != nil {
+		return nil, nil, exitcode.Failure{Err: err}
+	}
 	for _, np := range unseen {
-		notPredicted = append(notPredicted, fmt.Sprintf("Not predicted: %s: %s.", np.Mode, np.Reason))
+		fmt.Fprintln(tell, format.Wrap(fmt.Sprintf("Not predicted: %s: %s.", np.Mode, np.Reason), format.Width(tell), ""))
 	}
 	if len(models) == 0 {
 		// Nothing to simulate: the answer is what was measured, and why
 		// none is predicted.
-		if f.JSON {
-			if stdout != nil {
-				if err := results.WriteJSON(stdout, nil); err == nil {
-					err = results.AppendNotPredicted(stdout, unseen)
-				}
-			}
-			for _, line := range notPredicted {
-				fmt.Fprintln(stderr, format.Wrap(line, format.Width(stderr), ""))
-			}
-			return nil, unseen, err
-		}
-		if err := text.WriteVerdict(stdout, verdict.Of(measured)); err != nil {
-			return nil, nil, exitcode.Failure{Err: err}
-		}
-		for _, line := range notPredicted {
-			fmt.Fprintln(stdout, format.Wrap(line, format.Width(stdout), ""))
-		}
-		return nil, unseen, nil
+		return nil, unseen, err
 	}
-	if f.Options.MaxCPUs == 0 && len(f.CPUs) > 0 {
-		f.Options.MaxCPUs = slices.Max(f.CPUs)
-	}
-	pr, err := predict.Resolve(ctx, f.Options, format.Lines(stderr, ""))
-	if err != nil {
-		return nil, nil, err
-	}
-	fmt.Fprintf(stderr, "predicting %d variant(s) on %d CPU count(s)\n", len(f.Variants)-len(unseen), len(f.CPUs))
-	predicted, err := predictAll(ctx, pr, name, models, f.CPUs, stderr)
-	if err != nil {
-		return nil, nil, exitcode.Ended(err, 0, len(f.Variants)*len(f.CPUs), "points", "nothing")
-	}
-	shaped := shapeSingleLocks(predicted, models)
-	all := append(slices.Clone(measured), predicted...)
-	if f.JSON {
-		if stdout != nil {
-			err := results.Write(stdout, results.JSON, predicted)
-			if err == nil {
-				err = results.AppendNotPredicted(stdout, unseen)
-			}
-			if err != nil {
-				return nil, nil, exitcode.Failure{Err: err}
-			}
-		}
-		for _, line := range notPredicted {
-			fmt.Fprintln(stderr, format.Wrap(line, format.Width(stderr), ""))
-		}
-	} else {
-		// The answer first, then what the model is made of, and the table.
-		if err := text.WriteVerdict(stdout, verdict.Of(all)); err != nil {
-			return nil, nil, exitcode.Failure{Err: err}
-		}
-		for _, line := range notPredicted {
-			fmt.Fprintln(stdout, format.Wrap(line, format.Width(stdout), ""))
-		}
+	if !f.JSON {
+		// Then what the model is made of, and the table.
 		fmt.Fprintln(stdout)
 		if err := writePrediction(stdout, models, predicted, measured, f.CPUs, shaped); err != nil {
 			return nil, nil, exitcode.Failure{Err: err}

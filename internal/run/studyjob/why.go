@@ -151,12 +151,20 @@ func Rounds(s *why.Stretches, pl RoundsPlan, log io.Writer, run func(i int) (res
 	format.Lines(log, "")(fmt.Sprintf("%s stretched in turn, %v an operation (%s of one), and the control; a round takes about %.0f s (more where a disturbed run is measured again): %d rounds about %.0f s, %d at most about %.0f s%s",
 		format.Count(len(s.Experiments), "part"), s.Extra, format.Percent(s.Frac, 0), round.Seconds(), pl.Count, (time.Duration(pl.Count) * round).Seconds(),
 		pl.MaxCount, (time.Duration(pl.MaxCount) * round).Seconds(), limit))
-	cut := func(keep int) {
-		s.Base = s.Base[:min(len(s.Base), keep)]
-		s.Control.Points = s.Control.Points[:min(len(s.Control.Points), keep)]
-		for j := range s.Experiments {
-			s.Experiments[j].Points = s.Experiments[j].Points[:min(len(s.Experiments[j].Points), keep)]
+	// take runs i in round r and keeps its point in *into; where it fails,
+	// the round is dropped whole.
+	take := func(r, i int, into *[]results.Point) error {
+		pt, err := run(i)
+		if err != nil {
+			s.Base = s.Base[:min(len(s.Base), r-1)]
+			s.Control.Points = s.Control.Points[:min(len(s.Control.Points), r-1)]
+			for j := range s.Experiments {
+				s.Experiments[j].Points = s.Experiments[j].Points[:min(len(s.Experiments[j].Points), r-1)]
+			}
+			return err
 		}
+		*into = append(*into, pt)
+		return nil
 	}
 	for r := 1; r <= pl.MaxCount; r++ {
 		began := time.Now()
@@ -169,26 +177,17 @@ func Rounds(s *why.Stretches, pl RoundsPlan, log io.Writer, run func(i int) (res
 				return &OutOfTime{Within: pl.Within, Rounds: r - 1}
 			}
 			fmt.Fprintf(log, "round %d\n", r)
-			pt, err := run(AsItIs)
-			if err != nil {
-				cut(r - 1)
+			if err := take(r, AsItIs, &s.Base); err != nil {
 				return err
 			}
-			s.Base = append(s.Base, pt)
 		}
-		pt, err := run(TheControl)
-		if err != nil {
-			cut(r - 1)
+		if err := take(r, TheControl, &s.Control.Points); err != nil {
 			return err
 		}
-		s.Control.Points = append(s.Control.Points, pt)
 		for i := range s.Experiments {
-			pt, err := run(i)
-			if err != nil {
-				cut(r - 1)
+			if err := take(r, i, &s.Experiments[i].Points); err != nil {
 				return err
 			}
-			s.Experiments[i].Points = append(s.Experiments[i].Points, pt)
 		}
 		took := time.Since(began)
 		if r == 1 {

@@ -22,7 +22,6 @@ import (
 	"github.com/brewput/brewput/internal/run/predict"
 	"github.com/brewput/brewput/lab"
 	"github.com/brewput/brewput/lab/chartspec"
-	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/report"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
@@ -108,11 +107,15 @@ func (j Job) Run(ctx context.Context) error {
 	if len(points) > 0 {
 		opt := report.Options{Figures: j.Figures, Lessons: verdicts, Playground: PlaygroundFor(j.Playground, j.Dir)}
 		if runErr != nil {
-			plan := j.Plan
-			opt.Plan = &plan // cut short: the page says so, results.json keeps the plan
+			opt.Plan = &j.Plan // cut short: the page says so, results.json keeps the plan
 		}
 		jr.Out.Close()
-		if err := Publish(j.Stdout, j.Stderr, j.Dir, points, policy, opt, j.Full); err != nil {
+		a, err := analyze.Points(points, analyze.Options{Policy: policy, Log: j.Stderr})
+		if err == nil {
+			opt.Analysis = a
+			err = report.Write(j.Stdout, j.Dir, points, opt, j.Full)
+		}
+		if err != nil {
 			if _, serr := os.Stat(jr.Out.Path); serr == nil {
 				err = fmt.Errorf("%w; %s is left as it was, and the points measured are in %s (brewput --resume %[3]s writes the report once there is room)", err, j.Dir, jr.Out.Path)
 			}
@@ -127,18 +130,6 @@ func (j Job) Run(ctx context.Context) error {
 
 // Analyzer makes the analysis of points (analyze.Points).
 type Analyzer func(points []results.Point, opt analyze.Options) (*analysis.Analysis, error)
-
-// Publish analyses points under policy (what cannot be, told on log),
-// renders them into dir with opt, and prints to w the verdict, the table
-// and where the page is.
-func Publish(w, log io.Writer, dir string, points []results.Point, policy model.Policy, opt report.Options, full bool) error {
-	a, err := analyze.Points(points, analyze.Options{Policy: policy, Log: log})
-	if err != nil {
-		return err
-	}
-	opt.Analysis = a
-	return report.Write(w, dir, points, opt, full)
-}
 
 // Resume reads the study, measured points and plan of a main job's journal.
 func Resume(path string) (*shopsweep.Batch, []results.Point, results.Plan, error) {

@@ -225,23 +225,18 @@ func page(calName string, calJSON []byte, example string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	ms, err := json.Marshal(ModesOffered())
-	if err != nil {
-		return nil, err
-	}
-	var b bytes.Buffer
+	data := map[string]any{"Calibration": calName, "CalibrationJSON": template.JS(calJSON)}
 	// The example goes as a JSON string: as the text of a script element it
 	// would be HTML-escaped, and the editor would show "talk&#39;s".
-	ex, err := json.Marshal(example)
-	if err != nil {
-		return nil, err
+	for key, v := range map[string]any{"Modes": ModesOffered(), "Example": example, "Palette": colours()} {
+		js, err := json.Marshal(v)
+		if err != nil {
+			return nil, err
+		}
+		data[key] = template.JS(js)
 	}
-	pal, err := json.Marshal(colours())
-	if err != nil {
-		return nil, err
-	}
-	err = t.Execute(&b, map[string]any{"Modes": template.JS(ms), "Calibration": calName, "CalibrationJSON": template.JS(calJSON),
-		"Example": template.JS(ex), "Palette": template.JS(pal)})
+	var b bytes.Buffer
+	err = t.Execute(&b, data)
 	return b.Bytes(), err
 }
 

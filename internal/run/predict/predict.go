@@ -539,9 +539,7 @@ func CheckAdvice(o Options, s shopsweep.Spec, bp *blueprint.Blueprint) error {
 		return err
 	}
 	if bp == nil {
-		pr := Prediction{}
-		pr.Seed = o.Seed
-		if err := pr.Config(s, nil).Validate(); err != nil {
+		if err := (Prediction{Policy: model.Policy{Policy: results.Policy{Seed: o.Seed}}}).Config(s, nil).Validate(); err != nil {
 			return fmt.Errorf("--mode: %w", err)
 		}
 	}

@@ -173,27 +173,25 @@ func benchCacheDir(ctx context.Context, dir string, pkgs []string) (string, erro
 	}
 	var names []string
 	for _, p := range pkgs {
-		all := strings.HasSuffix(p, "...")
-		list := exec.CommandContext(ctx, "go", "list", "-e", "-f", "{{.ImportPath}}", strings.TrimSuffix(strings.TrimSuffix(p, "..."), "/"))
+		p, all := strings.CutSuffix(p, "...")
+		p = strings.TrimSuffix(p, "/")
+		list := exec.CommandContext(ctx, "go", "list", "-e", "-f", "{{.ImportPath}}", p)
 		list.Dir = dir
 		listed, err := list.Output()
-		if path := strings.TrimSpace(string(listed)); err == nil && path != "" && !strings.Contains(path, "\n") && !strings.HasPrefix(path, "_") {
-			if all {
-				path += "-all"
+		name := strings.TrimSpace(string(listed))
+		if err == nil && name != "" && !strings.Contains(name, "\n") && !strings.HasPrefix(name, "_") {
+			name = strings.ReplaceAll(name, "/", "-")
+		} else {
+			if p == "" || p == "." || strings.HasPrefix(p, "./") || strings.HasPrefix(p, "../") || filepath.IsAbs(p) {
+				if dir != "" && !filepath.IsAbs(p) {
+					p = filepath.Join(dir, p)
+				}
+				if abs, err := filepath.Abs(p); err == nil {
+					p = abs
+				}
 			}
-			names = append(names, strings.ReplaceAll(path, "/", "-"))
-			continue
+			name = filepath.Base(p)
 		}
-		p = strings.TrimSuffix(strings.TrimSuffix(p, "..."), "/")
-		if p == "" || p == "." || strings.HasPrefix(p, "./") || strings.HasPrefix(p, "../") || filepath.IsAbs(p) {
-			if dir != "" && !filepath.IsAbs(p) {
-				p = filepath.Join(dir, p)
-			}
-			if abs, err := filepath.Abs(p); err == nil {
-				p = abs
-			}
-		}
-		name := filepath.Base(p)
 		if all {
 			name += "-all"
 		}

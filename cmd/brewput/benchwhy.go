@@ -6,7 +6,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"runtime"
 	"strconv"
 	"time"
@@ -94,7 +93,10 @@ func (f *benchWhyFlags) run(ctx context.Context, e *env, fs *pflag.FlagSet, pkgs
 		}
 		return gobench.Ended(gobench.Result{}, err, nil, e.stderr)
 	}
-	fmt.Fprintf(e.stderr, "building %v with every lock watched\n", pkgsOrDot(pkgs))
+	if len(pkgs) == 0 {
+		pkgs = []string{"."}
+	}
+	fmt.Fprintf(e.stderr, "building %v with every lock watched\n", pkgs)
 	built, err := gobench.Build(ctx, cfg)
 	if err != nil {
 		var cannot *lockwatch.CannotWatch
@@ -110,7 +112,7 @@ func (f *benchWhyFlags) run(ctx context.Context, e *env, fs *pflag.FlagSet, pkgs
 	var noMatch *gobench.NoMatchError
 	switch {
 	case errors.As(runErr, &none):
-		fmt.Fprintln(e.stdout, wrapTo(e.stdout, none.Error()+"."))
+		fmt.Fprintln(e.stdout, textfmt.Wrap(none.Error()+".", textfmt.Width(e.stdout), ""))
 		return nil
 	case errors.As(runErr, &many), errors.As(runErr, &noMatch):
 		return fmt.Errorf("-bench %q: %w", f.bench, runErr)
@@ -122,14 +124,3 @@ func (f *benchWhyFlags) run(ctx context.Context, e *env, fs *pflag.FlagSet, pkgs
 	}
 	return writeStretches(e, s, format, runErr, count, f.w.MaxCount)
 }
-
-// pkgsOrDot is the packages, "." for none.
-func pkgsOrDot(pkgs []string) []string {
-	if len(pkgs) == 0 {
-		return []string{"."}
-	}
-	return pkgs
-}
-
-// wrapTo wraps s to w's width (80 columns where w is not a terminal).
-func wrapTo(w io.Writer, s string) string { return textfmt.Wrap(s, textfmt.Width(w), "") }

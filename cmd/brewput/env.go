@@ -88,15 +88,14 @@ func replaceable(path string) error {
 	if err != nil {
 		return nil
 	}
+	what := "is a mount point"
 	if rel, err := filepath.Rel(abs, wd); err == nil && (rel == "." || !strings.HasPrefix(rel, "..")) {
-		return fmt.Errorf("--out %s: is the working folder or holds it, which the finished run cannot replace; give a folder inside it, such as %s",
-			path, filepath.Join(path, "brewput-report"))
+		what = "is the working folder or holds it"
+	} else if !atomicfile.MountPoint(abs) {
+		return nil
 	}
-	if atomicfile.MountPoint(abs) {
-		return fmt.Errorf("--out %s: is a mount point, which the finished run cannot replace; give a folder inside it, such as %s",
-			path, filepath.Join(path, "brewput-report"))
-	}
-	return nil
+	return fmt.Errorf("--out %s: %s, which the finished run cannot replace; give a folder inside it, such as %s",
+		path, what, filepath.Join(path, "brewput-report"))
 }
 
 // release gives up the run's holds.

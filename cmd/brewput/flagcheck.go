@@ -17,31 +17,26 @@ func explainFlag(err error) error {
 	if !errors.As(err, &iv) {
 		return err
 	}
-	form := formOf(iv.GetFlag().Value.Type())
-	if form == "" {
+	// What a flag of pflag's type accepts; a type whose value says it
+	// itself keeps its error.
+	var form string
+	switch iv.GetFlag().Value.Type() {
+	case "int", "int8", "int16", "int32", "int64":
+		form = "want a whole number, such as 4"
+	case "uint", "uint8", "uint16", "uint32", "uint64":
+		form = "want a whole number from 0, such as 1"
+	case "float32", "float64":
+		form = "want a number, such as 800 or 0.05"
+	case "bool":
+		form = "want true or false"
+	case "intSlice", "int32Slice", "int64Slice", "uintSlice":
+		form = "want whole numbers separated by commas, such as 1,10,100"
+	case "stringSlice":
+		form = "want names separated by commas, such as a,b"
+	default:
 		return err
 	}
 	return fmt.Errorf("invalid argument %q for %q flag: %s", iv.GetValue(), "--"+iv.GetFlag().Name, form)
-}
-
-// formOf says what a flag of pflag's type typ accepts, "" for a type whose
-// value says it itself.
-func formOf(typ string) string {
-	switch typ {
-	case "int", "int8", "int16", "int32", "int64":
-		return "want a whole number, such as 4"
-	case "uint", "uint8", "uint16", "uint32", "uint64":
-		return "want a whole number from 0, such as 1"
-	case "float32", "float64":
-		return "want a number, such as 800 or 0.05"
-	case "bool":
-		return "want true or false"
-	case "intSlice", "int32Slice", "int64Slice", "uintSlice":
-		return "want whole numbers separated by commas, such as 1,10,100"
-	case "stringSlice":
-		return "want names separated by commas, such as a,b"
-	}
-	return ""
 }
 
 // checkFinite refuses a flag given in fs whose number is not finite

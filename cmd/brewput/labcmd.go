@@ -82,21 +82,12 @@ func newLabRunCmd(e *env, l lab.Lab) *cobra.Command {
 				}
 			}
 			// compact is what a terminal shows, the answer and the
-			// chart's numbers; a file given with it takes the format its
-			// extension says.
-			given, fileFormat := cmd.Flags().Changed, formatName
-			if formatName == compactFormat {
-				given = func(flag string) bool { return flag != "format" && cmd.Flags().Changed(flag) }
-				fileFormat = results.Table.String()
-			}
-			out, err := e.output(given, fileFormat, out, results.Plan{Command: "lab " + info.Name})
+			// chart's numbers.
+			out, err := e.compactOutput(cmd.Flags(), formatName, out, results.Plan{Command: "lab " + info.Name}, func(w io.Writer, points []results.Point) error {
+				return report.WriteLabs(w, points, verdict.Labs(points), map[string]chartspec.Figure{info.Name: l.Figure()})
+			})
 			if err != nil {
 				return err
-			}
-			if formatName == compactFormat {
-				out.View = func(w io.Writer, points []results.Point) error {
-					return report.WriteLabs(w, points, verdict.Labs(points), map[string]chartspec.Figure{info.Name: l.Figure()})
-				}
 			}
 			out.Hold = profDir != ""
 			ctx := lab.WithPoints(cmd.Context(), func(p results.Point) error { return out.Add(&p) })
@@ -121,27 +112,12 @@ func newLabRunCmd(e *env, l lab.Lab) *cobra.Command {
 	return cmd
 }
 
-// compactFormat is a lab's default --format: its answer (report.WriteLabs).
-const compactFormat = "compact"
-
 // labs lists the labs: lab/all's, or the env's own (a test's).
 func (e *env) labs() []lab.Lab {
 	if e.labList != nil {
 		return e.labList()
 	}
 	return all.Labs()
-}
-
-// planLabs reads the main job's --labs: "" for none, "all", or names.
-func (e *env) planLabs(list string) ([]lab.Lab, error) {
-	if list == "" {
-		return nil, nil
-	}
-	labs, err := lab.Select(e.labs(), list)
-	if err != nil {
-		return nil, fmt.Errorf("--labs: %w", err)
-	}
-	return labs, nil
 }
 
 // shortSummary is a lab's summary as the list of commands shows it, on

@@ -33,7 +33,11 @@ func newLessonsCmd(e *env) *cobra.Command {
 			if quietWait < 0 || quietWait > maxQuietWait {
 				return fmt.Errorf("--quiet-wait %v: want 0 (no wait) to %v, such as 30s", quietWait, maxQuietWait)
 			}
-			claims, err := lessons.Select(lessons.Claims(runtime.NumCPU()), splitList(only))
+			var names []string // none: every claim
+			if strings.TrimSpace(only) != "" {
+				names = strings.Split(only, ",")
+			}
+			claims, err := lessons.Select(lessons.Claims(runtime.NumCPU()), names)
 			if err != nil {
 				return fmt.Errorf("--only: %w", err)
 			}
@@ -68,14 +72,6 @@ func newLessonsCmd(e *env) *cobra.Command {
 
 // maxQuietWait is the longest --quiet-wait: a claim's wait for quiet.
 const maxQuietWait = time.Hour
-
-// splitList splits a comma-separated flag value, "" giving none.
-func splitList(s string) []string {
-	if strings.TrimSpace(s) == "" {
-		return nil
-	}
-	return strings.Split(s, ",")
-}
 
 // runLessons measures claims at level, waiting for quiet up to quietWait
 // a claim, the shop's points in child

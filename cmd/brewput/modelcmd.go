@@ -127,12 +127,9 @@ func (c *modelCommand) register(fs *pflag.FlagSet) {
 	f := fs.Lookup("format")
 	f.Usage = "output format: compact (the answer: on the CPU counts where the picture changes, which modes make the most and what limits each; then each mode's points summarized), table (every point in full), or " +
 		strings.Join(results.Formats()[1:], ", ") + " (with --out, guessed from its extension)"
-	f.DefValue = modelCompact
-	fs.Set("format", modelCompact)
+	f.DefValue = compactFormat // the answer first
+	fs.Set("format", compactFormat)
 }
-
-// modelCompact is brewput model's default --format: the answer first.
-const modelCompact = "compact"
 
 // run simulates what the flags in fs say and writes it to e.
 func (c *modelCommand) run(ctx context.Context, fs *pflag.FlagSet, e *env) error {
@@ -166,19 +163,9 @@ func (c *modelCommand) run(ctx context.Context, fs *pflag.FlagSet, e *env) error
 	}); err != nil {
 		return err
 	}
-	// compact is a view of the table's points; a file given with it
-	// takes the format its extension says.
-	given, formatName := fs.Changed, c.format
-	if formatName == modelCompact {
-		given = func(flag string) bool { return flag != "format" && fs.Changed(flag) }
-		formatName = results.Table.String()
-	}
-	out, err := e.output(given, formatName, c.outFile, results.Plan{Command: "model", Points: total})
+	out, err := e.compactOutput(fs, c.format, c.outFile, results.Plan{Command: "model", Points: total}, c.answer)
 	if err != nil {
 		return err
-	}
-	if c.format == modelCompact {
-		out.View = c.answer
 	}
 	if !mf.causal {
 		out.Annotate = nil // the points stay as simulated: no limit named

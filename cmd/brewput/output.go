@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -36,6 +37,23 @@ func (e *env) output(given func(flag string) bool, format, out string, plan resu
 		return s, e.hold(s.Out.Path)
 	}
 	return s, nil
+}
+
+// compactFormat is the --format of a command's answer, a view of the
+// table's points, where it has one (model, a lab's).
+const compactFormat = "compact"
+
+// compactOutput is output where format may be compact, whose stdout is
+// view: a file given with it takes the format its extension says.
+func (e *env) compactOutput(fs *pflag.FlagSet, format, out string, plan results.Plan, view func(io.Writer, []results.Point) error) (*outfile.Sink, error) {
+	if format != compactFormat {
+		return e.output(fs.Changed, format, out, plan)
+	}
+	s, err := e.output(func(flag string) bool { return flag != "format" && fs.Changed(flag) }, results.Table.String(), out, plan)
+	if s != nil {
+		s.View = view
+	}
+	return s, err
 }
 
 // sink is a Sink of points in format f to o (nil: stdout), each shop point

@@ -11,7 +11,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/brewput/brewput/internal/base/exitcode"
 	"github.com/brewput/brewput/internal/measure/host"
 	"github.com/brewput/brewput/internal/run/gobench"
 	"github.com/brewput/brewput/internal/run/studyjob"
@@ -106,10 +105,7 @@ func newPredictCmd(e *env) *cobra.Command {
 			if err == nil {
 				err = results.AppendNotPredicted(e.stdout, notPredicted)
 			}
-			if err != nil {
-				return exitcode.Failure{Err: err}
-			}
-			return nil
+			return failed(err)
 		})
 	fs := cmd.Flags()
 	fs.StringVar(&bench, "bench", "", "the benchmarks to predict, a regular expression (as go test -bench; with --from, of their names without Benchmark)")

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/coffee/shopsweep"
@@ -50,7 +49,10 @@ func newRoot(e *env) *cobra.Command {
 			var have []results.Point
 			var plan results.Plan
 			if resume != "" {
-				if st, have, plan, err = resumeMain(cmd.Flags(), resume); err != nil {
+				if err := refuseGiven(cmd.Flags(), resume, "format"); err != nil { // --format says only how to print
+					return err
+				}
+				if st, have, plan, err = mainjob.Resume(resume); err != nil {
 					return err
 				}
 				out, labs, withLessons, withPredict = filepath.Dir(resume), strings.Join(plan.Labs, ","), plan.Lessons, plan.Predict
@@ -63,9 +65,11 @@ func newRoot(e *env) *cobra.Command {
 			if err := e.claimReportDir(out, resume); err != nil {
 				return err
 			}
-			runLabs, err := e.planLabs(labs)
-			if err != nil {
-				return err
+			var runLabs []lab.Lab
+			if labs != "" {
+				if runLabs, err = lab.Select(e.labs(), labs); err != nil {
+					return fmt.Errorf("--labs: %w", err)
+				}
 			}
 			if resume == "" {
 				plan = st.Plan("brewput")
@@ -147,15 +151,6 @@ func sameFile(a, b string) bool {
 	ia, errA := os.Stat(a)
 	ib, errB := os.Stat(b)
 	return errA == nil && errB == nil && os.SameFile(ia, ib)
-}
-
-// resumeMain reads the journal a main job cut short left at path,
-// refusing flags that say what the journal says.
-func resumeMain(fs *pflag.FlagSet, path string) (*shopsweep.Batch, []results.Point, results.Plan, error) {
-	if err := refuseGiven(fs, path, "format"); err != nil { // --format says only how to print
-		return nil, nil, results.Plan{}, err
-	}
-	return mainjob.Resume(path)
 }
 
 func newVersionCmd(e *env) *cobra.Command {

@@ -18,21 +18,12 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// Why is a why experiment on one benchmark, its test binary watched
-// (Config.Locks): each lock site's critical sections made longer in turn
-// by Frac of an operation per operation, and the matched control adding
-// as much before every lock, on CPUs, for Count rounds or up to MaxCount
-// while undecided.
+// Why is a why experiment on one benchmark on CPUs, its test binary
+// watched (Config.Locks): each lock site's critical sections made longer
+// in turn, and the matched control adding as much before every lock.
 type Why struct {
-	CPUs            int
-	Frac            float64
-	Count, MaxCount int
-	Retry           sweep.Retry
-	// Within is the time it may take, counted from Since (from the first
-	// run where Since is zero): no round starts that would not end in it
-	// (0: no limit).
-	Within time.Duration
-	Since  time.Time
+	CPUs int
+	studyjob.Experiment
 }
 
 // ManyMatchError is a benchmark pattern that matched more than one
@@ -96,7 +87,7 @@ func (b *Built) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches, 
 	if err := b.one(ctx, w.CPUs); err != nil {
 		return nil, err
 	}
-	start := studyjob.Begin(log, fmt.Sprintf("%s on %s", b.cfg.bench(), format.Count(w.CPUs, "CPU")), "", w.Count, w.MaxCount, w.Within, w.Since, &w.Retry)
+	start := w.Begin(log, fmt.Sprintf("%s on %s", b.cfg.bench(), format.Count(w.CPUs, "CPU")), "")
 	began := time.Now()
 	first, err := run("as it is", lockwatch.NoStretch)
 	if err != nil {
@@ -148,7 +139,7 @@ func (b *Built) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches, 
 			format.Percent(minShare, 0), 1/minUses, strings.Join(left, "; ")))
 	}
 	control := fmt.Sprintf("%.2f outside", float64(s.Control.Extra))
-	err = studyjob.Rounds(s, studyjob.RoundsPlan{Count: w.Count, MaxCount: w.MaxCount, Within: w.Within, Start: start, PerRun: perRun}, log, func(i int) (results.Point, error) {
+	err = w.Rounds(s, start, perRun, log, func(i int) (results.Point, error) {
 		switch i {
 		case studyjob.AsItIs:
 			return run("as it is", lockwatch.NoStretch)

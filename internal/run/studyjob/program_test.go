@@ -59,7 +59,7 @@ func TestProgram(t *testing.T) {
 		t.Errorf("progress:\n%s", log.String())
 	}
 	load.CPUs = 1
-	s, err := p.Why(context.Background(), Why{Variant: "mutex-write", Load: load, Frac: 0.1, Count: 1, MaxCount: 1}, io.Discard)
+	s, err := p.Why(context.Background(), Why{Variant: "mutex-write", Load: load, Experiment: Experiment{Frac: 0.1, Count: 1, MaxCount: 1}}, io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}

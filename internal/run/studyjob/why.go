@@ -14,12 +14,11 @@ import (
 	"github.com/brewput/brewput/results"
 )
 
-// Why is a why experiment: Variant under Load, each part stretched in its
-// turn by Frac of an operation per operation, and the matched control,
-// for Count rounds, or up to MaxCount while undecided, within Within.
-type Why struct {
-	Variant         string
-	Load            sweep.Load
+// Experiment is how a why experiment goes, a study's or a benchmark's:
+// each part stretched in its turn by Frac of an operation per operation,
+// and the matched control, for Count rounds, or up to MaxCount while
+// undecided, a disturbed run measured again as Retry says.
+type Experiment struct {
 	Frac            float64
 	Count, MaxCount int
 	Retry           sweep.Retry
@@ -28,6 +27,13 @@ type Why struct {
 	// (0: no limit).
 	Within time.Duration
 	Since  time.Time
+}
+
+// Why is a why experiment on Variant under Load.
+type Why struct {
+	Variant string
+	Load    sweep.Load
+	Experiment
 }
 
 // OutOfTime says a why experiment stopped at its time limit, undecided,
@@ -55,8 +61,7 @@ func (p *Program) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches
 		}
 		return pt, err
 	}
-	start := Begin(log, fmt.Sprintf("%s on %s", w.Variant, format.Count(w.Load.CPUs, "CPU")), fmt.Sprintf(", of %v a run", w.Load.Warmup+w.Load.Dur),
-		w.Count, w.MaxCount, w.Within, w.Since, &w.Retry)
+	start := w.Begin(log, fmt.Sprintf("%s on %s", w.Variant, format.Count(w.Load.CPUs, "CPU")), fmt.Sprintf(", of %v a run", w.Load.Warmup+w.Load.Dur))
 	began := time.Now()
 	first, err := run("as it is", &kit.Stretch{})
 	if err != nil {
@@ -80,7 +85,7 @@ func (p *Program) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches
 		e.Extra = whole(e.Extra)
 		specs[i] = &kit.Stretch{Group: e.Group, Extra: time.Duration(e.Extra)}
 	}
-	err = Rounds(s, RoundsPlan{Count: w.Count, MaxCount: w.MaxCount, Within: w.Within, Start: start, PerRun: perRun}, log, func(i int) (results.Point, error) {
+	err = w.Rounds(s, start, perRun, log, func(i int) (results.Point, error) {
 		switch i {
 		case AsItIs:
 			return run("as it is", &kit.Stretch{})
@@ -94,25 +99,25 @@ func (p *Program) Why(ctx context.Context, w Why, log io.Writer) (*why.Stretches
 
 // Begin says how a why experiment of what goes, "why WHAT: 6 rounds or
 // more, up to 20, within 3m0s…TAIL", and opens its first round. It
-// returns when the experiment's time (within, 0: no limit) counts from:
-// since, where the build before it counts, or now; and a disturbed run is
-// measured again (rt) only where that ends in time.
-func Begin(log io.Writer, what, tail string, count, maxCount int, within time.Duration, since time.Time, rt *sweep.Retry) time.Time {
+// returns when the experiment's time counts from: Since, where the build
+// before it counts, or now; and a disturbed run is measured again
+// (Retry) only where that ends in time.
+func (x *Experiment) Begin(log io.Writer, what, tail string) time.Time {
 	limit := ""
-	if within > 0 {
-		limit = fmt.Sprintf(", within %v", within)
-		if !since.IsZero() {
-			limit = fmt.Sprintf(", within %v counted from its start (the build took %.0f s of it)", within, time.Since(since).Seconds())
+	if x.Within > 0 {
+		limit = fmt.Sprintf(", within %v", x.Within)
+		if !x.Since.IsZero() {
+			limit = fmt.Sprintf(", within %v counted from its start (the build took %.0f s of it)", x.Within, time.Since(x.Since).Seconds())
 		}
 	}
-	format.Lines(log, "")(fmt.Sprintf("why %s: %d rounds or more, up to %d%s%s", what, count, maxCount, limit, tail))
+	format.Lines(log, "")(fmt.Sprintf("why %s: %d rounds or more, up to %d%s%s", what, x.Count, x.MaxCount, limit, tail))
 	fmt.Fprintln(log, "round 1")
 	start := time.Now()
-	if !since.IsZero() {
-		start = since
+	if !x.Since.IsZero() {
+		start = x.Since
 	}
-	if within > 0 {
-		rt.Until = start.Add(within)
+	if x.Within > 0 {
+		x.Retry.Until = start.Add(x.Within)
 	}
 	return start
 }
@@ -123,34 +128,24 @@ const (
 	TheControl = -2
 )
 
-// RoundsPlan is how many rounds Rounds runs: Count at least, then while
-// undecided up to MaxCount, and none that would not end within Within of
-// Start (0: no limit); PerRun is how long the first run took, which sizes
-// a round until one has been timed.
-type RoundsPlan struct {
-	Count, MaxCount int
-	Within          time.Duration
-	Start           time.Time
-	PerRun          time.Duration
-}
-
 // Rounds runs the experiments of s, planned from its first run as it is
-// (s.Base[0]), in rounds: from the second, each opens with a run as it
-// is; each runs the control and every experiment in turn. It says up
-// front how long it expects to take. After pl.Count rounds it stops when
-// every experiment is decided, else at pl.MaxCount, and it starts no
-// round that would not end within pl.Within (*OutOfTime). run measures
-// one run: experiment i, or AsItIs, or TheControl. A round cut short is
+// (s.Base[0]), which took perRun (it sizes a round until one has been
+// timed), in rounds: from the second, each opens with a run as it is;
+// each runs the control and every experiment in turn. It says up front
+// how long it expects to take. After Count rounds it stops when every
+// experiment is decided, else at MaxCount, and it starts no round that
+// would not end within Within of start (*OutOfTime). run measures one
+// run: experiment i, or AsItIs, or TheControl. A round cut short is
 // dropped whole; the error is run's.
-func Rounds(s *why.Stretches, pl RoundsPlan, log io.Writer, run func(i int) (results.Point, error)) error {
-	round := pl.PerRun * time.Duration(len(s.Experiments)+2)
+func (x Experiment) Rounds(s *why.Stretches, start time.Time, perRun time.Duration, log io.Writer, run func(i int) (results.Point, error)) error {
+	round := perRun * time.Duration(len(s.Experiments)+2)
 	limit := ""
-	if pl.Within > 0 {
-		limit = fmt.Sprintf("; it stops at %v, undecided if it must, rather than start a round that would not end in it", pl.Within)
+	if x.Within > 0 {
+		limit = fmt.Sprintf("; it stops at %v, undecided if it must, rather than start a round that would not end in it", x.Within)
 	}
 	format.Lines(log, "")(fmt.Sprintf("%s stretched in turn, %v an operation (%s of one), and the control; a round takes about %.0f s (more where a disturbed run is measured again): %d rounds about %.0f s, %d at most about %.0f s%s",
-		format.Count(len(s.Experiments), "part"), s.Extra, format.Percent(s.Frac, 0), round.Seconds(), pl.Count, (time.Duration(pl.Count) * round).Seconds(),
-		pl.MaxCount, (time.Duration(pl.MaxCount) * round).Seconds(), limit))
+		format.Count(len(s.Experiments), "part"), s.Extra, format.Percent(s.Frac, 0), round.Seconds(), x.Count, (time.Duration(x.Count) * round).Seconds(),
+		x.MaxCount, (time.Duration(x.MaxCount) * round).Seconds(), limit))
 	// take runs i in round r and keeps its point in *into; where it fails,
 	// the round is dropped whole.
 	take := func(r, i int, into *[]results.Point) error {
@@ -166,15 +161,15 @@ func Rounds(s *why.Stretches, pl RoundsPlan, log io.Writer, run func(i int) (res
 		*into = append(*into, pt)
 		return nil
 	}
-	for r := 1; r <= pl.MaxCount; r++ {
+	for r := 1; r <= x.MaxCount; r++ {
 		began := time.Now()
-		if r == 1 && pl.Within > 0 && time.Since(pl.Start)+round-pl.PerRun > pl.Within {
-			return &OutOfTime{Within: pl.Within, Rounds: 0}
+		if r == 1 && x.Within > 0 && time.Since(start)+round-perRun > x.Within {
+			return &OutOfTime{Within: x.Within, Rounds: 0}
 		}
 		if r > 1 {
-			if pl.Within > 0 && time.Since(pl.Start)+round > pl.Within {
+			if x.Within > 0 && time.Since(start)+round > x.Within {
 				s.Judge()
-				return &OutOfTime{Within: pl.Within, Rounds: r - 1}
+				return &OutOfTime{Within: x.Within, Rounds: r - 1}
 			}
 			fmt.Fprintf(log, "round %d\n", r)
 			if err := take(r, AsItIs, &s.Base); err != nil {
@@ -191,10 +186,10 @@ func Rounds(s *why.Stretches, pl RoundsPlan, log io.Writer, run func(i int) (res
 		}
 		took := time.Since(began)
 		if r == 1 {
-			took += pl.PerRun
+			took += perRun
 		}
 		round = max(round, took)
-		if r >= pl.Count {
+		if r >= x.Count {
 			s.Judge()
 			if s.Decided() {
 				break

@@ -43,7 +43,8 @@ func inferredOut(from []string) (string, error) {
 	return filepath.Join(filepath.Dir(path), "inferred-"+name+".json"), nil
 }
 
-// check reads the request's files and selects their points.
+// check reads the request's files and selects their points, and checks
+// that the base calibration can be read.
 func (r inferRequest) check() (infer.Points, error) {
 	if !sim.Runtime(r.Runtime).Known() {
 		return infer.Points{}, fmt.Errorf("--runtime %q: want %s, or leave it out for today's runtime", r.Runtime, sim.RuntimesText())
@@ -67,6 +68,18 @@ func (r inferRequest) check() (infer.Points, error) {
 		if !slices.Contains(all, c) {
 			return ps, fmt.Errorf("--cpus: no point on %d CPUs; the points are on %s CPUs", c, format.Ints(all, ","))
 		}
+	}
+	if r.Base == "" {
+		return ps, nil
+	}
+	c, err := calibrate.Load(r.Base)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return ps, fmt.Errorf("--base %s: no such file; want a calibration from brewput calibrate", r.Base)
+	case err != nil:
+		return ps, fmt.Errorf("--base: %w", err)
+	case c.Inferred != nil:
+		return ps, fmt.Errorf("--base %s: inferred itself; want a calibration measured by brewput calibrate", r.Base)
 	}
 	return ps, nil
 }
@@ -111,23 +124,6 @@ func (r inferRequest) save(ctx context.Context, ps infer.Points, w io.Writer, te
 	return nil
 }
 
-// checkBase tells whether the base calibration can be read.
-func (r inferRequest) checkBase() error {
-	if r.Base == "" {
-		return nil
-	}
-	c, err := calibrate.Load(r.Base)
-	switch {
-	case errors.Is(err, os.ErrNotExist):
-		return fmt.Errorf("--base %s: no such file; want a calibration from brewput calibrate", r.Base)
-	case err != nil:
-		return fmt.Errorf("--base: %w", err)
-	case c.Inferred != nil:
-		return fmt.Errorf("--base %s: inferred itself; want a calibration measured by brewput calibrate", r.Base)
-	}
-	return nil
-}
-
 // inferCosts is brewput calibrate --from: checks first, then inference.
 func inferCosts(cmd *cobra.Command, e *env, req inferRequest, out, cpus string) error {
 	for _, name := range []string{"samples", "repeats", "wait", "force", "show"} {
@@ -147,9 +143,6 @@ func inferCosts(cmd *cobra.Command, e *env, req inferRequest, out, cpus string) 
 	}
 	ps, err := req.check()
 	if err != nil {
-		return err
-	}
-	if err := req.checkBase(); err != nil {
 		return err
 	}
 	req.Out = out

@@ -40,7 +40,7 @@ func WatchCosts(watched, plain []results.Point) []WatchCost {
 		pkg, name string
 		cpus      int
 	}
-	disturbed := map[key]bool{}
+	disturbed, units := map[key]bool{}, map[key]string{}
 	runsOf := func(points []results.Point) map[key][]float64 {
 		by := map[key][]float64{}
 		for _, p := range points {
@@ -50,6 +50,7 @@ func WatchCosts(watched, plain []results.Point) []WatchCost {
 			k := key{p.Bench.Pkg, p.Bench.Name, p.CPUs}
 			by[k] = append(by[k], p.Throughput)
 			disturbed[k] = disturbed[k] || p.IsDisturbed()
+			units[k] = p.Unit
 		}
 		for _, v := range by {
 			slices.Sort(v)
@@ -57,13 +58,7 @@ func WatchCosts(watched, plain []results.Point) []WatchCost {
 		return by
 	}
 	median := func(v []float64) float64 { return (v[(len(v)-1)/2] + v[len(v)/2]) / 2 }
-	wRuns, pRuns := runsOf(watched), runsOf(plain)
-	units := map[key]string{}
-	for _, pt := range watched {
-		if pt.Bench != nil {
-			units[key{pt.Bench.Pkg, pt.Bench.Name, pt.CPUs}] = pt.Unit
-		}
-	}
+	pRuns, wRuns := runsOf(plain), runsOf(watched) // the watched runs' units last, which are said
 	var out []WatchCost
 	for k, wv := range wRuns {
 		pv, ok := pRuns[k]

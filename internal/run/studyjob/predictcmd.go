@@ -50,12 +50,8 @@ func (p *Program) Predict(ctx context.Context, f Predict, stdout, stderr io.Writ
 		if measured, err = readStudy(f.From, p, f.Variants); err != nil {
 			return err
 		}
-	} else {
-		var runErr error
-		measured, runErr = p.Measure(ctx, f.Plan, stderr, nil)
-		if runErr != nil {
-			return exitcode.Measured(runErr, len(measured), f.Total())
-		}
+	} else if measured, err = p.Measure(ctx, f.Plan, stderr, nil); err != nil {
+		return exitcode.Measured(err, len(measured), f.Total())
 	}
 	if f.Unseen == "" {
 		f.Unseen = "behind a meter"
@@ -70,10 +66,8 @@ func (p *Program) Predict(ctx context.Context, f Predict, stdout, stderr io.Writ
 // predicted points and the variants not predicted, where stdout is not
 // nil), its progress to stderr. It returns the predicted points and the
 // variants it did not predict, with why: a variant is one or the other.
+// Its caller has checked f.Options, before anything was measured.
 func PredictFrom(ctx context.Context, name string, f Predict, measured []results.Point, stdout, stderr io.Writer) ([]results.Point, []results.NotPredicted, error) {
-	if err := f.Options.Check(); err != nil {
-		return nil, nil, err
-	}
 	models, err := modelsOf(f.Variants, measured)
 	if err != nil {
 		return nil, nil, exitcode.Failure{Err: err}

@@ -85,9 +85,9 @@ func (f *benchWhyFlags) run(ctx context.Context, e *env, fs *pflag.FlagSet, pkgs
 	}
 	// A pattern that matches two top-level benchmarks, or none, is
 	// refused from the source, before the build.
+	var many *gobench.ManyMatchError
+	var noMatch *gobench.NoMatchError
 	if err := gobench.One(ctx, cfg); err != nil {
-		var many *gobench.ManyMatchError
-		var noMatch *gobench.NoMatchError
 		if errors.As(err, &many) || errors.As(err, &noMatch) {
 			return fmt.Errorf("-bench %q: %w", f.bench, err)
 		}
@@ -108,8 +108,6 @@ func (f *benchWhyFlags) run(ctx context.Context, e *env, fs *pflag.FlagSet, pkgs
 	defer built.Close()
 	s, runErr := built.Why(ctx, f.w, e.stderr)
 	var none *gobench.NoLocks
-	var many *gobench.ManyMatchError
-	var noMatch *gobench.NoMatchError
 	switch {
 	case errors.As(runErr, &none):
 		fmt.Fprintln(e.stdout, textfmt.Wrap(none.Error()+".", textfmt.Width(e.stdout), ""))

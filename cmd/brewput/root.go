@@ -3,6 +3,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -171,11 +172,7 @@ func newVersionCmd(e *env) *cobra.Command {
 func version() string {
 	v := "(unknown: built without module information)"
 	if bi, ok := debug.ReadBuildInfo(); ok {
-		v = bi.Main.Version
-		if v == "" {
-			v = "(devel)"
-		}
-		if v == "(devel)" {
+		if v = cmp.Or(bi.Main.Version, "(devel)"); v == "(devel)" {
 			settings := map[string]string{}
 			for _, s := range bi.Settings {
 				settings[s.Key] = s.Value

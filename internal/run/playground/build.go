@@ -70,13 +70,14 @@ func Build(ctx context.Context, dir string, opt Options) (Site, error) {
 	var engine bytes.Buffer
 	engine.WriteString("// The playground's engine: brewput model built for WebAssembly, and Go's loader for it.\n")
 	engine.WriteString("globalThis.brewputEngine = {\n  worker: ")
-	writeJSON(&engine, string(worker)+"\n"+loader)
+	enc := json.NewEncoder(&engine)
+	enc.SetEscapeHTML(false)
+	enc.Encode(string(worker) + "\n" + loader)
+	engine.Truncate(engine.Len() - 1) // the encoder's newline
 	// The module goes gzipped, as a static host would serve it, and the
 	// page inflates it: a quarter of the size, opened from disk too.
 	packed := gzipped(wasm)
-	engine.WriteString(",\n  wasmGzip: \"")
-	engine.WriteString(base64.StdEncoding.EncodeToString(packed))
-	engine.WriteString("\"\n};\n")
+	fmt.Fprintf(&engine, ",\n  wasmGzip: %q\n};\n", base64.StdEncoding.EncodeToString(packed))
 	index, err := page(opt.CalibrationName, opt.Calibration, string(example))
 	if err != nil {
 		return Site{}, err
@@ -94,13 +95,6 @@ func Build(ctx context.Context, dir string, opt Options) (Site, error) {
 		return Site{}, err
 	}
 	return Site{Dir: dir, Engine: len(wasm), Compressed: len(packed)}, nil
-}
-
-func writeJSON(b *bytes.Buffer, v any) {
-	enc := json.NewEncoder(b)
-	enc.SetEscapeHTML(false)
-	enc.Encode(v)
-	b.Truncate(b.Len() - 1) // the encoder's newline
 }
 
 // buildEngine builds cmd/brewput in src for js/wasm into dir.

@@ -81,12 +81,11 @@ func newPredictCmd(e *env) *cobra.Command {
 			name := measured[0].Bench.Pkg
 			var asStudy []results.Point
 			for _, p := range measured {
-				q := p
-				q.Kind, q.Study, q.Bench = results.KindStudy, &results.Study{Name: name, Meters: p.Bench.Locks}, nil
-				if !slices.Contains(f.Variants, q.Mode) {
-					f.Variants = append(f.Variants, q.Mode)
+				p.Kind, p.Study, p.Bench = results.KindStudy, &results.Study{Name: name, Meters: p.Bench.Locks}, nil
+				if !slices.Contains(f.Variants, p.Mode) {
+					f.Variants = append(f.Variants, p.Mode)
 				}
-				asStudy = append(asStudy, q)
+				asStudy = append(asStudy, p)
 			}
 			out := e.stdout
 			if f.JSON {

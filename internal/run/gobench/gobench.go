@@ -182,11 +182,7 @@ type Failure struct {
 }
 
 func (f Failure) Error() string {
-	what := f.Pkg
-	if f.Bench != "" {
-		what = f.Bench
-	}
-	return fmt.Sprintf("%s failed on %s: %s", what, format.Count(f.CPUs, "CPU"), strings.TrimSpace(f.Output))
+	return fmt.Sprintf("%s failed on %s: %s", cmp.Or(f.Bench, f.Pkg), format.Count(f.CPUs, "CPU"), strings.TrimSpace(f.Output))
 }
 
 // BuildError is a package whose test binary could not be built, with the

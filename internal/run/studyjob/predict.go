@@ -48,14 +48,11 @@ func window(cfg model.Config) (warmup, dur time.Duration, err error) {
 		secs = min(1, simCycles*float64(cfg.Resolve().Par)/b.ThroughputMax)
 	}
 	dur = max(time.Duration(secs*float64(time.Second)), simMinDur)
-	if cfg.Policy.Sched != "fifo" {
-		dur = max(dur, simMinDurGo)
+	if cfg.Policy.Sched == "fifo" {
+		return dur / 5, dur, nil
 	}
-	warmup = dur / 5
-	if cfg.Policy.Sched != "fifo" {
-		warmup = max(warmup, 2*time.Duration(cfg.CPUs)*max(cfg.Costs.Wake, cfg.Costs.SpinWake))
-	}
-	return warmup, dur, nil
+	dur = max(dur, simMinDurGo)
+	return max(dur/5, 2*time.Duration(cfg.CPUs)*max(cfg.Costs.Wake, cfg.Costs.SpinWake)), dur, nil
 }
 
 // predictAll simulates every variant on every CPU count under pr, each
@@ -97,10 +94,7 @@ func predictAll(ctx context.Context, pr predict.Prediction, study string, models
 		}
 		return nil
 	})
-	if ctx.Err() != nil {
-		return nil, ctx.Err()
-	}
-	if err != nil {
+	if err := cmp.Or(ctx.Err(), err); err != nil {
 		return nil, err
 	}
 	for i := range points {

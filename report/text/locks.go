@@ -1,6 +1,7 @@
 package text
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"slices"
@@ -70,7 +71,7 @@ func WriteLocks(w io.Writer, points []results.Point) error {
 		}
 		b.WriteString(head + "\n")
 		slices.SortStableFunc(names, func(x, y string) int {
-			return compareDesc(groups[x].held+groups[x].wait, groups[y].held+groups[y].wait)
+			return cmp.Compare(groups[y].held+groups[y].wait, groups[x].held+groups[x].wait) // larger first
 		})
 		for _, name := range names {
 			g := groups[name]
@@ -94,15 +95,4 @@ func WriteLocks(w io.Writer, points []results.Point) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
-}
-
-// compareDesc orders larger first.
-func compareDesc(a, b float64) int {
-	switch {
-	case a > b:
-		return -1
-	case a < b:
-		return 1
-	}
-	return 0
 }

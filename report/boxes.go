@@ -23,8 +23,8 @@ type latencyBoxes struct {
 }
 
 // boxRow is one series' box, centred on Y, latencies in ms, dashed as the
-// series' line elsewhere (a model's); Thick is its height in rows, 0 for
-// boxThickness.
+// series' line elsewhere (a model's); Thick is its height in rows
+// (rowPlace).
 type boxRow struct {
 	Y       float64
 	Latency results.Latency
@@ -46,11 +46,7 @@ func (b latencyBoxes) Plot(c draw.Canvas, p *plot.Plot) {
 	trX, trY := p.Transforms(&c)
 	for _, r := range b.Rows {
 		y := trY(r.Y)
-		thick := r.Thick
-		if thick == 0 {
-			thick = boxThickness
-		}
-		half := (trY(r.Y+thick/2) - trY(r.Y-thick/2)) / 2
+		half := (trY(r.Y+r.Thick/2) - trY(r.Y-r.Thick/2)) / 2
 		l := r.Latency
 		drawWhiskers(&c, r.Colour, r.Dashes, y, half, trX(l.P05), trX(l.P25), trX(l.P75), trX(l.P95))
 		drawIQR(&c, r.Colour, r.Dashes, y, half, trX(l.P25), trX(l.P75))
@@ -164,16 +160,11 @@ func boxFigure(title, xLabel string, labels []string, rows [][]boxRow) (figure, 
 			if v, bad := undrawable(b.Latency); bad {
 				return figure{}, fmt.Errorf("%s: latency percentile %v cannot be drawn", labels[i], v)
 			}
-			b.Y, b.Thick = rowPlace(ticks[i].Value, k, len(row), b.Thick)
+			b.Y, b.Thick = rowPlace(ticks[i].Value, k, len(row))
 			boxes.Rows = append(boxes.Rows, b)
 		}
 	}
-	p := newPlot()
-	p.X.Label.Text = xLabel
-	p.Y.Tick.Marker = ticks
-	p.Y.Tick.Length = 0
-	p.Add(&plotter.Grid{Vertical: gridLine()}, boxes)
-	p.X.Min, p.X.Max = 0, headroom(p.X.Max)
+	p := rowsPlot(xLabel, ticks, boxes)
 	leg := newLegend()
 	leg.Add("p5–p95 (whiskers)", keyWhiskers)
 	leg.Add("p25–p75 (box)", keyBox)
@@ -214,11 +205,7 @@ var (
 func (b rateBars) Plot(c draw.Canvas, p *plot.Plot) {
 	trX, trY := p.Transforms(&c)
 	for _, r := range b.Rows {
-		thick := r.Thick
-		if thick == 0 {
-			thick = boxThickness
-		}
-		box := rect(trX(0), trY(r.Y-thick/2), trX(r.Value), trY(r.Y+thick/2))
+		box := rect(trX(0), trY(r.Y-r.Thick/2), trX(r.Value), trY(r.Y+r.Thick/2))
 		if r.Model {
 			c.FillPolygon(tint(r.Colour, 0.35), box)
 			c.StrokeLines(draw.LineStyle{Color: r.Colour, Width: vg.Points(1)}, append(box, box[0]))
@@ -245,17 +232,23 @@ func barFigure(title, xLabel string, labels []string, rows [][]barRow) figure {
 	ticks := rowTicks(labels)
 	for i, row := range rows {
 		for k, b := range row {
-			b.Y, b.Thick = rowPlace(ticks[i].Value, k, len(row), b.Thick)
+			b.Y, b.Thick = rowPlace(ticks[i].Value, k, len(row))
 			bars.Rows = append(bars.Rows, b)
 		}
 	}
+	return figure{title: title, plot: rowsPlot(xLabel, ticks, bars), legend: newLegend(), minDataHeight: vg.Length(len(rows)) * vg.Points(24)}
+}
+
+// rowsPlot is the plot of marks in rows labelled by ticks (rowTicks),
+// their value along x from 0.
+func rowsPlot(xLabel string, ticks plot.ConstantTicks, marks plot.Plotter) *plot.Plot {
 	p := newPlot()
 	p.X.Label.Text = xLabel
 	p.Y.Tick.Marker = ticks
 	p.Y.Tick.Length = 0
-	p.Add(&plotter.Grid{Vertical: gridLine()}, bars)
+	p.Add(&plotter.Grid{Vertical: gridLine()}, marks)
 	p.X.Min, p.X.Max = 0, headroom(p.X.Max)
-	return figure{title: title, plot: p, legend: newLegend(), minDataHeight: vg.Length(len(rows)) * vg.Points(24)}
+	return p
 }
 
 // rowTicks labels rows from the top: row i at y = len-1-i.
@@ -267,12 +260,12 @@ func rowTicks(labels []string) plot.ConstantTicks {
 	return ticks
 }
 
-// rowPlace is where the k-th of a row's m marks goes, the row at y: on
-// it where it is alone (thick as given), else side by side within it,
+// rowPlace is where the k-th of a row's m marks goes, the row at y, and
+// how thick it is: on it where it is alone, else side by side within it,
 // each half as thick.
-func rowPlace(y float64, k, m int, thick float64) (float64, float64) {
+func rowPlace(y float64, k, m int) (float64, float64) {
 	if m <= 1 {
-		return y, thick
+		return y, boxThickness
 	}
 	return y + boxThickness/4 - float64(k)*boxThickness/2 - 0.02*float64(2*k-1), boxThickness / 2
 }

@@ -328,10 +328,11 @@ func bandPolygon(s series, band func(*results.Band) [2]float64) plot.Plotter {
 	return poly
 }
 
-// atTop is the CPU count the comparison charts are drawn at, the most CPUs
-// measured (or, with no measurement, predicted), and the series with a
-// point there.
-func atTop(ss []series) (int, []series) {
+// atTop lays out the comparison charts' rows: the CPU count they are
+// drawn at, the most CPUs measured (or, with no measurement, predicted),
+// a row per legend entry of the series with a point there, its label,
+// and a mark per series of the entry.
+func atTop[R any](ss []series, mark func(series, sample) R) (int, []string, [][]R) {
 	top := 0
 	for _, model := range []bool{false, true} {
 		for _, s := range ss {
@@ -349,7 +350,16 @@ func atTop(ss []series) (int, []series) {
 			at = append(at, s)
 		}
 	}
-	return top, at
+	es := entries(at, func(s series) string { return s.Label })
+	labels, rows := make([]string, len(es)), make([][]R, len(es))
+	for i, e := range es {
+		labels[i] = e.label
+		for _, j := range e.series {
+			x, _ := at[j].at(top)
+			rows[i] = append(rows[i], mark(at[j], x))
+		}
+	}
+	return top, labels, rows
 }
 
 // distributionChart draws each series' latency distribution at the most
@@ -361,22 +371,14 @@ func distributionChart(ss []series, cpus []int) (chart, error) {
 		c.Empty = noPoints
 		return c, nil
 	}
-	top, at := atTop(ss)
-	c.Title = fmt.Sprintf("Latency distribution at %d %s (box p25–p75, whiskers p5–p95)", top, format.Plural(top, "CPU"))
-	es := entries(at, func(s series) string { return s.Label })
-	labels, rows := make([]string, len(es)), make([][]boxRow, len(es))
-	for i, e := range es {
-		labels[i] = e.label
-		for _, j := range e.series {
-			s := at[j]
-			x, _ := s.at(top)
-			b := boxRow{Latency: x.Latency, Colour: s.Colour}
-			if s.Model {
-				b.Dashes = dashes(s.Style)
-			}
-			rows[i] = append(rows[i], b)
+	top, labels, rows := atTop(ss, func(s series, x sample) boxRow {
+		b := boxRow{Latency: x.Latency, Colour: s.Colour}
+		if s.Model {
+			b.Dashes = dashes(s.Style)
 		}
-	}
+		return b
+	})
+	c.Title = fmt.Sprintf("Latency distribution at %d %s (box p25–p75, whiskers p5–p95)", top, format.Plural(top, "CPU"))
 	fig, err := boxFigure(c.Title, "latency (ms)", labels, rows)
 	if err != nil {
 		return c, err
@@ -393,24 +395,13 @@ func comparisonChart(ss []series, cpus []int) (chart, error) {
 		c.Empty = noPoints
 		return c, nil
 	}
-	top, at := atTop(ss)
-	c.Title = fmt.Sprintf("Throughput at %d %s", top, format.Plural(top, "CPU"))
-	es := entries(at, func(s series) string { return s.Label })
-	labels, rows := make([]string, len(es)), make([][]barRow, len(es))
 	unit := ""
-	for i, e := range es {
-		labels[i] = e.label
-		for _, j := range e.series {
-			s := at[j]
-			x, _ := s.at(top)
-			unit = s.Unit
-			rows[i] = append(rows[i], barRow{Value: x.Throughput, Colour: s.Colour, Model: s.Model})
-		}
-	}
-	if unit == "" {
-		unit = "ops/s"
-	}
-	return c.drawn(barFigure(c.Title, unit, labels, rows))
+	top, labels, rows := atTop(ss, func(s series, x sample) barRow {
+		unit = s.Unit
+		return barRow{Value: x.Throughput, Colour: s.Colour, Model: s.Model}
+	})
+	c.Title = fmt.Sprintf("Throughput at %d %s", top, format.Plural(top, "CPU"))
+	return c.drawn(barFigure(c.Title, cmp.Or(unit, "ops/s"), labels, rows))
 }
 
 // headroom returns an axis maximum a little above the data's max, so the

@@ -192,17 +192,13 @@ func fitViews(fits []analysis.Fit) []fitView {
 		if loads {
 			v.Source += ", " + f.LoadText()
 		}
-		if !f.Fitted() {
+		if f.Fitted() {
+			v.Sigma, v.Kappa, v.Serial = format.Param(f.Sigma), format.Param(f.Kappa), format.Param(f.SerialFraction)
+			v.Lambda = strings.TrimSpace(fmt.Sprintf("%.1f %s", f.Lambda, f.Unit))
+			v.Peak, v.R2 = f.PeakText(), fmt.Sprintf("%.4f", f.R2)
+		} else {
 			v.Reason = f.Error
-			out[i] = v
-			continue
 		}
-		v.Sigma = format.Param(f.Sigma)
-		v.Kappa = format.Param(f.Kappa)
-		v.Lambda = strings.TrimSpace(fmt.Sprintf("%.1f %s", f.Lambda, f.Unit))
-		v.Peak = f.PeakText()
-		v.Serial = format.Param(f.SerialFraction)
-		v.R2 = fmt.Sprintf("%.4f", f.R2)
 		out[i] = v
 	}
 	return out

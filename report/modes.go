@@ -109,10 +109,7 @@ func newLimitRow(p results.Point) limitRow {
 	if b.Named != "" {
 		row.By = b.Words()
 	}
-	switch {
-	case row.Together:
-		row.Gain = format.WholeGain(b.Gain)
-	case len(b.Experiments) > 0 && b.Gain > 0:
+	if row.Together || len(b.Experiments) > 0 && b.Gain > 0 {
 		row.Gain = format.WholeGain(b.Gain)
 	}
 	switch {

@@ -58,15 +58,7 @@ func WriteCompact(w io.Writer, points []results.Point, a *analysis.Analysis, lab
 	if len(benches) > 0 {
 		parts = append(parts, func() error { return WriteTable(w, benches) })
 	}
-	for i, write := range parts {
-		if i > 0 {
-			fmt.Fprintln(w)
-		}
-		if err := write(); err != nil {
-			return err
-		}
-	}
-	return nil
+	return writeApart(w, parts)
 }
 
 // loadText says a series' load and policy in short: "4 customers",

@@ -11,10 +11,6 @@ import (
 // alike.
 func rateRange(lo, hi float64) string { return format.Range(format.Whole(lo), format.Whole(hi)) }
 
-// msRange writes median latencies given in ms, "4.01–4.21 ms", or one
-// figure, in the unit that reads best: "26.0–204 ns".
-func msRange(lo, hi float64) string { return format.MsRange(lo, hi) }
-
 // cpus writes "1 CPU", "6 CPUs".
 func cpus(n int) string { return format.Count(n, "CPU") }
 

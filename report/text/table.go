@@ -18,14 +18,9 @@ import (
 func WriteTable(w io.Writer, points []results.Point) error {
 	others, benchmarks := results.SplitBench(points)
 	others, labs, byLab := results.SplitLabs(others)
-	var studies, shop []results.Point
-	for _, p := range others {
-		if p.Kind == results.KindStudy {
-			studies = append(studies, p)
-		} else {
-			shop = append(shop, p)
-		}
-	}
+	isStudy := func(p results.Point) bool { return p.Kind == results.KindStudy }
+	shop := slices.DeleteFunc(slices.Clone(others), isStudy)
+	studies := slices.DeleteFunc(slices.Clone(others), func(p results.Point) bool { return !isStudy(p) })
 	var tables []func() error
 	if len(shop) > 0 {
 		tables = append(tables, func() error { return writeShopTable(w, shop, false) })
@@ -39,7 +34,12 @@ func WriteTable(w io.Writer, points []results.Point) error {
 	if len(benchmarks) > 0 {
 		tables = append(tables, func() error { return writeBenchTable(w, benchmarks) })
 	}
-	for i, write := range tables {
+	return writeApart(w, tables)
+}
+
+// writeApart writes each of parts in turn, a blank line between them.
+func writeApart(w io.Writer, parts []func() error) error {
+	for i, write := range parts {
 		if i > 0 {
 			fmt.Fprintln(w)
 		}
@@ -209,27 +209,16 @@ func MetricNames(points []results.Point) []results.Metric {
 // writeShopTable writes the coffee shop's points, or a study's: its
 // variants, with the meter used the most in place of what limits each.
 func writeShopTable(w io.Writer, points []results.Point, studies bool) error {
-	openLoop, reps, model, origins := false, false, false, map[string]bool{}
-	limits, bands, notes := false, false, false
-	for _, p := range points {
-		bands = bands || p.Band != nil
-		notes = notes || results.Notes(p) != ""
-		limits = limits || p.Bottleneck != nil && !studies
-		openLoop = openLoop || p.Rate > 0
-		reps = reps || p.Rep > 0
-		model = model || p.IsModel()
-		origins[p.Origin()] = true
-	}
+	has := func(f func(results.Point) bool) bool { return slices.ContainsFunc(points, f) }
+	model, bands := has(results.Point.IsModel), has(func(p results.Point) bool { return p.Band != nil })
+	limits := !studies && has(func(p results.Point) bool { return p.Bottleneck != nil })
+	sources := has(func(p results.Point) bool { return p.Origin() != points[0].Origin() })
 	mode, mark := "mode", disturbedMark(points)
 	// Where every point counts in one unit, the unit heads the column
 	// and the cells are numbers; where every point has as many customers
 	// as CPUs, the cpus column says both.
 	throughput := column{"throughput", true, func(p results.Point) string { return fmt.Sprintf("%.1f %s", p.Throughput, p.Unit) + mark(p) }, 0}
-	pars := false
-	for _, p := range points {
-		pars = pars || p.Par != p.CPUs
-	}
-	if unit := oneUnit(points); unit != "" {
+	if unit := points[0].Unit; unit != "" && !has(func(p results.Point) bool { return p.Unit != unit }) {
 		throughput = column{unit, true, func(p results.Point) string { return fmt.Sprintf("%.1f", p.Throughput) + mark(p) }, 0}
 	}
 	// A measured point's limit is the model's causal profile of its
@@ -240,6 +229,12 @@ func writeShopTable(w io.Writer, points []results.Point, studies bool) error {
 	}
 	if studies {
 		mode = "variant"
+	}
+	// Where every point has one source, a table too wide may leave it to
+	// the line that says what was left out.
+	sourceSpare := 0
+	if !sources {
+		sourceSpare = 2
 	}
 	// The latencies in one unit, the one the longest of them reads best in:
 	// a system of nanoseconds is not written in ms with six decimals.
@@ -259,9 +254,9 @@ func writeShopTable(w io.Writer, points []results.Point, studies bool) error {
 	}
 	cols := []column{{mode, true, func(p results.Point) string { return p.Mode }, 0},
 		{"cpus", true, func(p results.Point) string { return fmt.Sprint(p.CPUs) }, 0},
-		{"par", pars, func(p results.Point) string { return fmt.Sprint(p.Par) }, 0},
-		{"rep", reps, func(p results.Point) string { return fmt.Sprint(max(p.Rep, 1)) }, 0},
-		{"rate/s", openLoop, func(p results.Point) string { return fmt.Sprintf("%.0f", p.Rate) }, 0},
+		{"par", has(func(p results.Point) bool { return p.Par != p.CPUs }), func(p results.Point) string { return fmt.Sprint(p.Par) }, 0},
+		{"rep", has(func(p results.Point) bool { return p.Rep > 0 }), func(p results.Point) string { return fmt.Sprint(max(p.Rep, 1)) }, 0},
+		{"rate/s", has(func(p results.Point) bool { return p.Rate > 0 }), func(p results.Point) string { return fmt.Sprintf("%.0f", p.Rate) }, 0},
 		measure(points, "drops", 0),
 		throughput,
 		// A prediction's band is its answer past what the model knows: its
@@ -278,16 +273,11 @@ func writeShopTable(w io.Writer, points []results.Point, studies bool) error {
 		{limitedBy, limits, func(p results.Point) string { return FormatBottleneck(p.Bottleneck) }, 0},
 		{"most held (held, wait)", !studies && !limits, busiest, 0},
 		// A table of model points alone still says that they are the model's.
-		// Where every point has one source, a table too wide may leave it
-		// to the line that says what was left out.
-		{"source", len(origins) > 1 || model, results.OriginLabel, sourceSpare(origins)},
-		{"notes", notes, results.Notes, 0}}...)
-	if err := writeColumns(w, points, cols); err != nil {
-		return err
-	}
+		{"source", sources || model, results.OriginLabel, sourceSpare},
+		{"notes", has(func(p results.Point) bool { return results.Notes(p) != "" }), results.Notes, 0}}...)
 	// The calibration is the caption's of whatever prints the table (the
 	// model's says it in words), every cost with its interval the JSON's.
-	return nil
+	return writeColumns(w, points, cols)
 }
 
 // measure is the column of the measure key (results.Columns), on where
@@ -312,28 +302,6 @@ func otherMeasures(points []results.Point, placed ...string) []column {
 		}
 	}
 	return cols
-}
-
-// oneUnit is the unit every point counts in, "" where they differ.
-func oneUnit(points []results.Point) string {
-	if len(points) == 0 {
-		return ""
-	}
-	for _, p := range points[1:] {
-		if p.Unit != points[0].Unit {
-			return ""
-		}
-	}
-	return points[0].Unit
-}
-
-// sourceSpare ranks the source column among the spare ones: it is spared
-// only where the points have one source.
-func sourceSpare(origins map[string]bool) int {
-	if len(origins) == 1 {
-		return 2
-	}
-	return 0
 }
 
 // disturbedMark is the mark after a disturbed point's throughput, and

@@ -98,15 +98,11 @@ func WriteTimelineText(w io.Writer, t analysis.Timeline, width int) error {
 // WriteTimelineTexts writes each timeline as WriteTimelineText does, a
 // blank line between them.
 func WriteTimelineTexts(w io.Writer, ts []analysis.Timeline, width int) error {
+	parts := make([]func() error, len(ts))
 	for i, t := range ts {
-		if i > 0 {
-			fmt.Fprintln(w)
-		}
-		if err := WriteTimelineText(w, t, width); err != nil {
-			return err
-		}
+		parts[i] = func() error { return WriteTimelineText(w, t, width) }
 	}
-	return nil
+	return writeApart(w, parts)
 }
 
 // timelineJSON is a Timeline as brewput schedule --format json writes it,

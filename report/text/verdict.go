@@ -122,7 +122,7 @@ func countSentence(c analysis.Count, rest bool) string {
 		s.WriteString(format.JoinAnd(c.BestNamed))
 		verb = "make the most,"
 	}
-	fmt.Fprintf(&s, " %s %s %s%s at a median %s", verb, rateRange(c.Lo, c.Hi), c.Unit, BandWords(c.Band, c.Lo, c.Hi), msRange(c.P50Lo, c.P50Hi))
+	fmt.Fprintf(&s, " %s %s %s%s at a median %s", verb, rateRange(c.Lo, c.Hi), c.Unit, BandWords(c.Band, c.Lo, c.Hi), format.MsRange(c.P50Lo, c.P50Hi))
 	if len(c.Rest) > 0 && rest {
 		s.WriteString("; " + restText(c.Rest))
 	}

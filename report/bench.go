@@ -165,7 +165,7 @@ func benchThroughputChart(name, title string, f benchFamily, fits []analysis.Fit
 	p.Add(lines...)
 	p.X.Min, p.X.Max = float64(cpus[0]), float64(cpus[len(cpus)-1])
 	p.Y.Min, p.Y.Max = 0, headroom(p.Y.Max)
-	return c.drawn(figure{title: c.Title, plot: p, legend: leg})
+	return c.drawn(figure{title: c.Title, plot: p, legend: leg}, nil)
 }
 
 // tooManyToDraw says why a family of more members than the palette has
@@ -216,11 +216,7 @@ func benchLatencyChart(name, title string, f benchFamily) (chart, bool, error) {
 		l := row[0].Latency
 		row[0].Latency = results.Latency{P05: l.P05 * scale, P25: l.P25 * scale, P50: l.P50 * scale, P75: l.P75 * scale, P95: l.P95 * scale}
 	}
-	fig, err := boxFigure(c.Title, "latency of a call ("+unit+")", labels, rows)
-	if err != nil {
-		return c, false, err
-	}
-	c, err = c.drawn(fig)
+	c, err := c.drawn(boxFigure(c.Title, "latency of a call ("+unit+")", labels, rows))
 	return c, true, err
 }
 

@@ -41,8 +41,11 @@ type chart struct {
 }
 
 // drawn returns c with fig drawn in it, shown wide where fig is small
-// multiples.
-func (c chart) drawn(fig figure) (chart, error) {
+// multiples; or err, where fig could not be made.
+func (c chart) drawn(fig figure, err error) (chart, error) {
+	if err != nil {
+		return c, err
+	}
 	c.Wide = len(fig.panels) > 0
 	return c.rendered(fig)
 }
@@ -158,13 +161,9 @@ func againstCPUs(c chart, ss []series, cpus []int, ylabel string, value func(sam
 	if ylabel == "" {
 		ylabel, label = throughputLabels(ss)
 	}
-	fig, err := panelFigure(c.Title, ss, label, func(ss []series) (*plot.Plot, plot.Legend, error) {
+	return c.drawn(panelFigure(c.Title, ss, label, func(ss []series) (*plot.Plot, plot.Legend, error) {
 		return linePlot(ss, cpus, ylabel, label, value, band)
-	})
-	if err != nil {
-		return c, err
-	}
-	return c.drawn(fig)
+	}))
 }
 
 // panelFigure is one plot of the series, drawn by draw, or where its
@@ -379,11 +378,7 @@ func distributionChart(ss []series, cpus []int) (chart, error) {
 		return b
 	})
 	c.Title = fmt.Sprintf("Latency distribution at %d %s (box p25–p75, whiskers p5–p95)", top, format.Plural(top, "CPU"))
-	fig, err := boxFigure(c.Title, "latency (ms)", labels, rows)
-	if err != nil {
-		return c, err
-	}
-	return c.drawn(fig)
+	return c.drawn(boxFigure(c.Title, "latency (ms)", labels, rows))
 }
 
 // comparisonChart draws each series' throughput at the distribution's CPU
@@ -401,7 +396,7 @@ func comparisonChart(ss []series, cpus []int) (chart, error) {
 		return barRow{Value: x.Throughput, Colour: s.Colour, Model: s.Model}
 	})
 	c.Title = fmt.Sprintf("Throughput at %d %s", top, format.Plural(top, "CPU"))
-	return c.drawn(barFigure(c.Title, cmp.Or(unit, "ops/s"), labels, rows))
+	return c.drawn(barFigure(c.Title, cmp.Or(unit, "ops/s"), labels, rows), nil)
 }
 
 // headroom returns an axis maximum a little above the data's max, so the

@@ -45,13 +45,9 @@ func scalabilityChart(fits []analysis.Fit, ss []series, cpus []int) (chart, erro
 		fitOf[fitKey(f)] = f
 	}
 	ylabel, label := throughputLabels(ss)
-	fig, err := panelFigure(c.Title, ss, label, func(ss []series) (*plot.Plot, plot.Legend, error) {
+	return c.drawn(panelFigure(c.Title, ss, label, func(ss []series) (*plot.Plot, plot.Legend, error) {
 		return fitPlot(ss, cpus, ylabel, label, fitOf)
-	})
-	if err != nil {
-		return c, err
-	}
-	return c.drawn(fig)
+	}))
 }
 
 // fitPlot is one panel of the scalability chart: the markers (a model's

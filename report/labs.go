@@ -61,11 +61,7 @@ func labChart(name string, f chartspec.Figure, points []results.Point) (chart, e
 	case chartspec.Amdahl:
 		draw = amdahlFigure
 	}
-	fig, err := draw(f, pl)
-	if err != nil {
-		return c, err
-	}
-	return c.drawn(fig)
+	return c.drawn(draw(f, pl))
 }
 
 // yLabel is the figure's y axis label: its own, or the throughput's with

@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"strings"
 
@@ -35,7 +36,7 @@ type lessonRow struct {
 // appear.
 func lessonViews(rs []lesson.Result) lessonsView {
 	v := lessonsView{Summary: lesson.Tally(rs), Runs: distinct(rs, func(r lesson.Result) string {
-		return fmt.Sprintf("%s run on %s (%d cores, %s)", r.Level, origin(r), r.Host.Cores, r.Host.GoVersion)
+		return fmt.Sprintf("%s run on %s (%d cores, %s)", r.Level, cmp.Or(r.Host.Name, "an unnamed machine"), r.Host.Cores, r.Host.GoVersion)
 	})}
 	seeds, bySeed := groupBy(rs, func(r lesson.Result) string { return r.Seed })
 	for _, seed := range seeds {
@@ -63,14 +64,6 @@ func lessonViews(rs []lesson.Result) lessonsView {
 		v.Seeds = append(v.Seeds, sv)
 	}
 	return v
-}
-
-// origin names the machine a verdict was measured on.
-func origin(r lesson.Result) string {
-	if r.Host.Name != "" {
-		return r.Host.Name
-	}
-	return "an unnamed machine"
 }
 
 // lessonsTitle is the lessons section's title.

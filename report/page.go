@@ -319,10 +319,11 @@ func describeLoad(p results.Point) string {
 }
 
 func timing(p results.Point) string {
+	s := fmt.Sprintf("%gs, %gs per point", p.Warmup.Seconds(), p.Dur.Seconds())
 	if p.IsModel() {
-		return fmt.Sprintf("%gs, %gs per point, simulated", p.Warmup.Seconds(), p.Dur.Seconds())
+		s += ", simulated"
 	}
-	return fmt.Sprintf("%gs, %gs per point", p.Warmup.Seconds(), p.Dur.Seconds())
+	return s
 }
 
 func steps(s results.Steps) string {

@@ -266,12 +266,6 @@ func limitClasses() []limitClass {
 	}
 }
 
-// otherResources colours the resources of YAML systems, which the list
-// above does not name, in the order they appear.
-func otherResources() []color.RGBA {
-	return []color.RGBA{rgb(0x4e79a7), rgb(0xd37295), rgb(0x499894), rgb(0x86bcb6), rgb(0xfabfd2)}
-}
-
 func rgb(v uint32) color.RGBA { return color.RGBA{uint8(v >> 16), uint8(v >> 8), uint8(v), 0xff} }
 
 // limitColour is a limit class's colour and its legend's label; others
@@ -282,9 +276,10 @@ func limitColour(class string, others []string) (color.RGBA, string) {
 			return l.colour, l.label
 		}
 	}
-	i := max(slices.Index(others, class), 0)
-	pal := otherResources()
-	return pal[i%len(pal)], class
+	// The resources of YAML systems, which the list does not name, in
+	// the order they appear.
+	pal := []color.RGBA{rgb(0x4e79a7), rgb(0xd37295), rgb(0x499894), rgb(0x86bcb6), rgb(0xfabfd2)}
+	return pal[max(slices.Index(others, class), 0)%len(pal)], class
 }
 
 // machineColour is the colour of a step on a kind of machine in the

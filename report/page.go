@@ -280,13 +280,14 @@ type paramsView struct {
 func parameters(points []results.Point) paramsView {
 	keys, by := groupBy(points, func(p results.Point) paramView {
 		kind, stepsText := "measured", steps(p.Steps())
+		timing := fmt.Sprintf("%gs, %gs per point", p.Warmup.Seconds(), p.Dur.Seconds())
 		if p.IsModel() {
-			kind = "model"
+			kind, timing = "model", timing+", simulated"
 		}
 		if p.Kind == results.KindStudy {
 			stepsText = "- (the study's own code)"
 		}
-		return paramView{Kind: kind, Load: describeLoad(p), Timing: timing(p), Steps: stepsText}
+		return paramView{Kind: kind, Load: describeLoad(p), Timing: timing, Steps: stepsText}
 	})
 	out := make([]paramView, len(keys))
 	for i, k := range keys {
@@ -316,14 +317,6 @@ func describeLoad(p results.Point) string {
 		return fmt.Sprintf("closed loop: one %s per CPU", customer)
 	}
 	return fmt.Sprintf("closed loop: %s", format.Count(p.Par, customer))
-}
-
-func timing(p results.Point) string {
-	s := fmt.Sprintf("%gs, %gs per point", p.Warmup.Seconds(), p.Dur.Seconds())
-	if p.IsModel() {
-		s += ", simulated"
-	}
-	return s
 }
 
 func steps(s results.Steps) string {

@@ -58,12 +58,6 @@ func worstMiss(checks []analysis.Check, variant string) (worst analysis.Check, m
 	return worst, most, ok
 }
 
-// pastAMiss says, for a prediction past the CPUs measured of a model that
-// missed a measurement, that it may miss by more.
-func pastAMiss(worst analysis.Check) string {
-	return fmt.Sprintf("its model was %s on %s, where measured, outside its band: past the CPUs measured it may be off by more", CheckVerdict(worst), cpus(worst.CPUs))
-}
-
 // PredictionSentences say what the model predicts on the most CPUs, each
 // variant with its band, those whose model holds no lock apart; then how
 // the prediction fares where it was measured; then what it leaves out.
@@ -142,15 +136,10 @@ func PredictionSentences(pr analysis.Prediction) []string {
 		}
 		if len(missed) > 0 {
 			out = append(out, fmt.Sprintf("A model off where it was measured may be further off on %s, %s the most CPUs measured: take %s's figure there as the shape its model draws, not one to expect.",
-				cpus(pr.CPUs), timesPast(pr.CPUs, slices.Max(counts)), format.JoinAnd(missed)))
+				cpus(pr.CPUs), strconv.FormatFloat(float64(pr.CPUs)/float64(slices.Max(counts)), 'g', 2, 64)+" times", format.JoinAnd(missed)))
 		}
 	}
 	return append(out, LeavesOut)
-}
-
-// timesPast says how far n lies past most: "32 times", "1.5 times".
-func timesPast(n, most int) string {
-	return strconv.FormatFloat(float64(n)/float64(most), 'g', 2, 64) + " times"
 }
 
 // longSetBy is the longest name of what sets a ceiling that its column of
@@ -201,7 +190,8 @@ func WritePrediction(w io.Writer, predicted []results.Point, checks []analysis.C
 		}
 		figure := siRate(p.Throughput)
 		if worst, most, ok := worstMiss(checks, p.Mode); ok && p.CPUs > most {
-			figure += t.Mark(pastAMiss(worst))
+			// Past the CPUs measured, a model that missed may miss by more.
+			figure += t.Mark(fmt.Sprintf("its model was %s on %s, where measured, outside its band: past the CPUs measured it may be off by more", CheckVerdict(worst), cpus(worst.CPUs)))
 		}
 		// What the model leaves out here (results.Caveat), as the JSON
 		// and the page say it: a footnote each, shared by the rows alike.

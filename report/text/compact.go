@@ -40,15 +40,10 @@ func WriteCompact(w io.Writer, points []results.Point, a *analysis.Analysis, lab
 			return WritePrediction(w, predicted, d.Prediction.Checks, nil)
 		})
 	}
-	var labPoints, benches []results.Point
-	for _, p := range points {
-		switch p.Kind {
-		case results.KindLab:
-			labPoints = append(labPoints, p)
-		case results.KindBench:
-			benches = append(benches, p)
-		}
+	of := func(k results.Kind) []results.Point {
+		return slices.DeleteFunc(slices.Clone(points), func(p results.Point) bool { return p.Kind != k })
 	}
+	labPoints, benches := of(results.KindLab), of(results.KindBench)
 	if labs == nil {
 		labs = WriteTable
 	}

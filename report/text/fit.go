@@ -3,6 +3,7 @@ package text
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/brewput/brewput/internal/base/format"
@@ -43,10 +44,7 @@ func writeFitTable(w io.Writer, fits []analysis.Fit, by string) error {
 		"(as measured at N = 1 where there is one: λ*); Amdahl σ is the serial fraction of the fit with κ = 0.", n), width, ""))
 	fmt.Fprintln(w)
 
-	loads := false
-	for _, f := range fits {
-		loads = loads || f.LoadText() != fits[0].LoadText()
-	}
+	loads := slices.ContainsFunc(fits, func(f analysis.Fit) bool { return f.LoadText() != fits[0].LoadText() })
 	// Each series on a line of its own, its fit under it: the table fits
 	// 80 columns.
 	t := format.Table{Align: []format.Align{format.Left, format.Left, format.Right}, Indent: true, Ragged: true, Width: width}

@@ -97,32 +97,24 @@ func countSentence(c analysis.Count, rest bool) string {
 	if c.Disturbed > 0 && !rest {
 		source += fmt.Sprintf(" (%d of %d points disturbed)", c.Disturbed, c.All)
 	}
-	fmt.Fprintf(&s, "On %s, %s: ", cpus(c.CPUs), source)
-	verb := "make"
+	who, verb := format.JoinAnd(c.BestNamed), "make the most,"
 	switch {
 	case len(c.Rest) == 0 && len(c.Best) > 1 && c.Every:
-		s.WriteString("every mode")
-		verb = "makes"
+		who, verb = "every mode", "makes"
 	case len(c.Rest) == 0 && len(c.Best) > 1:
-		s.WriteString(format.JoinAnd(c.BestNamed))
+		verb = "make"
 	case len(c.Best) == 1 && len(c.Rest) == 0:
-		s.WriteString(c.BestNamed[0])
 		verb = "makes"
 	case len(c.Best) == 1:
-		s.WriteString(c.BestNamed[0])
 		verb = "makes the most,"
 	case c.Every && len(c.Rest) <= 3 && len(c.Best) > len(c.Rest):
 		var rest []string
 		for _, o := range c.Rest {
 			rest = append(rest, o.Mode)
 		}
-		s.WriteString("every mode but " + format.JoinAnd(rest))
-		verb = "makes"
-	default:
-		s.WriteString(format.JoinAnd(c.BestNamed))
-		verb = "make the most,"
+		who, verb = "every mode but "+format.JoinAnd(rest), "makes"
 	}
-	fmt.Fprintf(&s, " %s %s %s%s at a median %s", verb, rateRange(c.Lo, c.Hi), c.Unit, BandWords(c.Band, c.Lo, c.Hi), format.MsRange(c.P50Lo, c.P50Hi))
+	fmt.Fprintf(&s, "On %s, %s: %s %s %s %s%s at a median %s", cpus(c.CPUs), source, who, verb, rateRange(c.Lo, c.Hi), c.Unit, BandWords(c.Band, c.Lo, c.Hi), format.MsRange(c.P50Lo, c.P50Hi))
 	if len(c.Rest) > 0 && rest {
 		s.WriteString("; " + restText(c.Rest))
 	}

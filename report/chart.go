@@ -139,10 +139,7 @@ func emptyAgainstCPUs(cpus []int) string {
 // one, so each legend label names its own.
 func throughputLabels(ss []series) (string, func(series) string) {
 	unit := func(s series) string {
-		if s.Unit == "" {
-			return "ops/s" // Throughput is ops per second of window
-		}
-		return s.Unit
+		return cmp.Or(s.Unit, "ops/s") // Throughput is ops per second of window
 	}
 	if varies(ss, unit) {
 		return "throughput (units differ: see legend)", func(s series) string { return s.Label + " [" + unit(s) + "]" }

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 
@@ -116,12 +117,8 @@ func fitPlot(ss []series, cpus []int, ylabel string, label func(series) string, 
 // fitKey is the key of the report's series a fit belongs to; Fits groups
 // series as buildSeries does, one per CPU (Par 0) being perCPU.
 func fitKey(f analysis.Fit) seriesKey {
-	par := f.Par
-	if par == 0 {
-		par = perCPU
-	}
 	return seriesKey{Origin: f.Source, Model: f.Model, Sched: f.Sched, Mode: f.Mode,
-		Load: load{Par: par, Rate: f.Rate, MaxQ: f.MaxQ}}
+		Load: load{Par: cmp.Or(f.Par, perCPU), Rate: f.Rate, MaxQ: f.MaxQ}}
 }
 
 // nothingFitted says why no series could be fitted, in a sentence for the

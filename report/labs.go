@@ -1,6 +1,7 @@
 package report
 
 import (
+	"cmp"
 	"fmt"
 	"image/color"
 	"io"
@@ -116,10 +117,7 @@ func linesFigure(f chartspec.Figure, pl chartspec.Plot) (figure, error) {
 	pal, top, bottom := palette.Cycle(), 0.0, math.Inf(1)
 	var groups []string
 	for i, l := range pl.Lines {
-		group := l.Group
-		if group == "" {
-			group = l.Name
-		}
+		group := cmp.Or(l.Group, l.Name)
 		groups = appendNew(groups, group)
 		var xys plotter.XYs
 		for _, xy := range l.Points {

@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"cmp"
 	"embed"
 	"encoding/base64"
 	"fmt"
@@ -252,10 +253,7 @@ func models(points []results.Point) []modelView {
 		for j, s := range seeds {
 			words[j] = fmt.Sprint(s)
 		}
-		if sc == "" {
-			sc = "not recorded"
-		}
-		out[i] = modelView{Sched: sc, Modes: strings.Join(modeOrder(ps), ", "), CPUs: cpuRange(cpusOf(ps)),
+		out[i] = modelView{Sched: cmp.Or(sc, "not recorded"), Modes: strings.Join(modeOrder(ps), ", "), CPUs: cpuRange(cpusOf(ps)),
 			Seeds: strings.Join(words, ", "), Points: len(ps), Calibration: text.CalibrationLines(ps),
 			Banded: slices.ContainsFunc(ps, func(p results.Point) bool { return p.Band != nil })}
 	}

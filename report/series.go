@@ -1,6 +1,7 @@
 package report
 
 import (
+	"cmp"
 	"image/color"
 	"slices"
 	"strconv"
@@ -217,11 +218,7 @@ func labeller(keys []seriesKey) func(seriesKey) string {
 		case k.Model:
 			b.WriteString(" (model)")
 		case len(machines) > 1:
-			src := k.Origin
-			if src == "" {
-				src = "no source"
-			}
-			b.WriteString(" (" + src + ")")
+			b.WriteString(" (" + cmp.Or(k.Origin, "no source") + ")")
 		}
 		if d := loadLabel(k.Load, loads[k.Mode]); d != "" {
 			b.WriteString(" " + d)

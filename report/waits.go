@@ -126,9 +126,5 @@ func waiters(p results.Point, fn string) string {
 
 // perWhat is the operation a unit counts: "latte" for "lattes/s".
 func perWhat(unit string) string {
-	what := strings.TrimSuffix(strings.TrimSuffix(unit, "/s"), "s")
-	if what == "" {
-		return "operation"
-	}
-	return what
+	return cmp.Or(strings.TrimSuffix(strings.TrimSuffix(unit, "/s"), "s"), "operation")
 }

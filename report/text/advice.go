@@ -1,6 +1,7 @@
 package text
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -21,10 +22,7 @@ func WriteAdviceJSON(w io.Writer, a *analysis.Advice) error {
 func WriteAdvice(w io.Writer, a *analysis.Advice) error {
 	wrap := func(s string) string { return format.Wrap(s, format.Width(w), "") }
 	fmt.Fprintln(w, wrap(a.Answer))
-	setting := a.Calibration
-	if setting == "" {
-		setting = "the " + a.Model
-	}
+	setting := cmp.Or(a.Calibration, "the "+a.Model)
 	// The setting is a caption a reader may skip, long under the go
 	// policy (its calibration in words): a paragraph of its own.
 	fmt.Fprintf(w, "\n%s\n\n%s\n\n", wrap(setting), wrap(fmt.Sprintf("%s now: %.0f %s, median latency %s, p99 %s. %s",

@@ -334,10 +334,7 @@ func changesSentence(v analysis.Verdict) string {
 	if len(tried) == 0 {
 		return ""
 	}
-	same := true
-	for _, m := range tried {
-		same = same && where(m) == where(tried[0])
-	}
+	same := !slices.ContainsFunc(tried, func(m analysis.ModeLimit) bool { return where(m) != where(tried[0]) })
 	slices.SortStableFunc(tried, func(a, b analysis.ModeLimit) int { return cmp.Compare(b.Limit.Gain, a.Limit.Gain) })
 	type change struct {
 		modes []string
@@ -385,11 +382,7 @@ func versusText(v analysis.Versus) string {
 // runsText says how many runs the figures of top and vs are of: "1 run
 // each", or each one's where they differ.
 func runsText(top string, vs []analysis.Versus) string {
-	same := true
-	for _, v := range vs {
-		same = same && v.Runs[0] == vs[0].Runs[1] && v.Runs[1] == vs[0].Runs[1]
-	}
-	if same {
+	if !slices.ContainsFunc(vs, func(v analysis.Versus) bool { return v.Runs[0] != vs[0].Runs[1] || v.Runs[1] != vs[0].Runs[1] }) {
 		return format.Count(vs[0].Runs[1], "run") + " each"
 	}
 	parts := []string{fmt.Sprintf("%s %d", top, vs[0].Runs[1])}

@@ -49,7 +49,7 @@ func heatmapChart(g *analysis.Grid) (chart, error) {
 		return c, nil
 	}
 	h := heatmap{title: "What limits each mode on each CPU count, and its throughput", grid: g}
-	measured, model, disturbed, with, hosts, scheds := false, false, false, false, []string{}, []string{}
+	disturbed, with, hosts, scheds := false, false, []string{}, []string{}
 	for _, m := range g.Modes { // in the map's order, which the legend's colours and the note follow
 		for _, n := range g.CPUs {
 			cell, ok := g.At(m, n)
@@ -63,10 +63,8 @@ func heatmapChart(g *analysis.Grid) (chart, error) {
 				h.others = appendNew(h.others, cls)
 			}
 			if e.Model {
-				model = true
 				scheds = appendNew(scheds, e.Source)
 			} else {
-				measured = true
 				hosts = appendNew(hosts, e.Host)
 			}
 			disturbed = disturbed || e.Disturbed > 0
@@ -88,9 +86,9 @@ func heatmapChart(g *analysis.Grid) (chart, error) {
 	}
 	slices.SortStableFunc(h.classes, func(a, b string) int { return order(a) - order(b) })
 	switch {
-	case measured && model:
+	case len(hosts) > 0 && len(scheds) > 0:
 		h.note = fmt.Sprintf("Framed, bold: measured on %s; the others predicted by the %s. Where a point was measured, the measurement is shown; what limits it is its causal profile in the model.", strings.Join(hosts, ", "), strings.Join(scheds, ", "))
-	case measured:
+	case len(hosts) > 0:
 		h.note = fmt.Sprintf("Every cell measured on %s (framed, bold); what limits it is its causal profile in the model.", strings.Join(hosts, ", "))
 	default:
 		h.note = fmt.Sprintf("Every cell predicted by the %s.", strings.Join(scheds, ", "))

@@ -74,7 +74,6 @@ func writeColumns(w io.Writer, points []results.Point, cols []column) error {
 	}
 	var left []string
 	for {
-		table := columnsTable(points, cols, notes, width)
 		spare := -1
 		for i, c := range cols {
 			if c.spare > 0 && (spare < 0 || c.spare > cols[spare].spare) {
@@ -82,13 +81,13 @@ func writeColumns(w io.Writer, points []results.Point, cols []column) error {
 			}
 		}
 		if spare < 0 || fits(points, cols, width) {
-			if _, err := io.WriteString(w, table); err != nil {
-				return err
-			}
 			break
 		}
 		left = append(left, leftOut(points, cols[spare]))
 		cols = slices.Delete(cols, spare, spare+1)
+	}
+	if _, err := io.WriteString(w, columnsTable(points, cols, notes, width)); err != nil {
+		return err
 	}
 	if len(left) > 0 {
 		fmt.Fprintln(w, format.Wrap("Left out to fit "+fmt.Sprint(width)+" columns: "+strings.Join(left, ", ")+

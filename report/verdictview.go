@@ -46,16 +46,13 @@ type tryLink struct{ Mode, Href string }
 // playgroundLink is the address of the playground (see
 // Options.Playground) opened on m's mode, CPU count, policy and runtime.
 func playgroundLink(base string, m analysis.ModeLimit) string {
-	q := url.Values{}
-	q.Set("mode", m.Mode)
-	q.Set("cpus", strconv.Itoa(m.CPUs))
-	if m.Sched != "" {
-		q.Set("sched", m.Sched)
+	q := url.Values{"mode": {m.Mode}, "cpus": {strconv.Itoa(m.CPUs)}}
+	for k, v := range map[string]string{"sched": m.Sched, "runtime": m.Runtime} {
+		if v != "" {
+			q.Set(k, v)
+		}
 	}
-	if m.Runtime != "" {
-		q.Set("runtime", m.Runtime)
-	}
-	return base + "#" + q.Encode()
+	return base + "#" + q.Encode() // Encode sorts by key
 }
 
 // newVerdictView lays out the verdict, modes that the same thing limits

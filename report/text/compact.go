@@ -114,12 +114,8 @@ func writeRanges(w io.Writer, t analysis.Ranges) error {
 		}
 		// Which calibration, not its every cost: those are the full
 		// table's (results.CalibrationLines).
-		var fors []string
-		for _, c := range t.Calibrations {
-			fors = append(fors, c.For())
-		}
-		if len(fors) > 0 {
-			head += ", " + strings.Join(fors, "; ")
+		if len(t.Calibrations) > 0 {
+			head += ", " + strings.Join(mapped(t.Calibrations, results.Calibration.For), "; ")
 		}
 	}
 	head += ": " + format.Count(t.Points, "point") + ", per mode"
@@ -153,10 +149,7 @@ func writeRanges(w io.Writer, t analysis.Ranges) error {
 	var disturbed []string
 	for _, r := range t.Rows {
 		name := rowName(r)
-		limits := make([]string, len(r.Limits))
-		for i, l := range r.Limits {
-			limits[i] = fmt.Sprintf("%s (%s)", l.Named, cpuSpan(l.From, l.To))
-		}
+		limits := mapped(r.Limits, func(l analysis.LimitSpan) string { return fmt.Sprintf("%s (%s)", l.Named, cpuSpan(l.From, l.To)) })
 		for _, d := range r.Disturbed {
 			s := fmt.Sprintf("%s on %s", name, cpus(d.CPUs))
 			if d.Of > 1 {
@@ -221,11 +214,9 @@ func bandsSentence(rows []analysis.RangeRow) string {
 	if !banded {
 		return ""
 	}
-	parts := make([]string, len(order))
-	for i, k := range order {
-		parts[i] = fmt.Sprintf("on %s, with the costs' uncertainty: %s %s", cpus(k.cpus), format.JoinAnd(said[k]), k.unit)
-	}
-	s := strings.Join(parts, "; ") + "."
+	s := strings.Join(mapped(order, func(k at) string {
+		return fmt.Sprintf("on %s, with the costs' uncertainty: %s %s", cpus(k.cpus), format.JoinAnd(said[k]), k.unit)
+	}), "; ") + "."
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
@@ -281,10 +272,7 @@ func writeStudies(w io.Writer, t analysis.StudyTable) error {
 		return err
 	}
 	if len(t.Disturbed) > 0 {
-		words := make([]string, len(t.Disturbed))
-		for i, d := range t.Disturbed {
-			words[i] = runsWords(d) + " on " + cpus(d.CPUs)
-		}
+		words := mapped(t.Disturbed, func(d analysis.Runs) string { return runsWords(d) + " on " + cpus(d.CPUs) })
 		fmt.Fprintln(w, format.Wrap("Disturbed (other processes took CPU while they were measured): "+strings.Join(words, ", ")+".", width, ""))
 	}
 	return nil

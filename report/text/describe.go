@@ -30,10 +30,7 @@ func Describe(p results.Point) string {
 	slices.SortStableFunc(metered, func(a, b analysis.Resource) int {
 		return cmp.Compare(b.Utilization*float64(b.Copies)+b.WaitShare, a.Utilization*float64(a.Copies)+a.WaitShare)
 	})
-	var parts []string
-	for _, r := range metered {
-		parts = append(parts, meterWords(r))
-	}
+	parts := mapped(metered, meterWords)
 	if cpu.Utilization > 0 {
 		parts = append(parts, fmt.Sprintf("CPUs %s used", format.Percent(cpu.Utilization, 0)))
 	}

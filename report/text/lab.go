@@ -44,12 +44,8 @@ func LabSentences(a analysis.LabAnswer) []string {
 			what = " " + c.Unit
 		}
 		if c.Inconclusive() {
-			var names []string
-			for _, p := range c.Disturbed {
-				names = append(names, name(p))
-			}
 			s := fmt.Sprintf("On %s, inconclusive%s: other processes took CPU from %s while measured, so which makes the most is not known (measure again on a quieter machine)",
-				cpus(c.CPUs), what, format.JoinAnd(names))
+				cpus(c.CPUs), what, format.JoinAnd(mapped(c.Disturbed, name)))
 			switch {
 			case c.Ranked == 1:
 				s += fmt.Sprintf("; %s, not disturbed, makes %s", name(c.Most), figures(c.Most))

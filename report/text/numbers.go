@@ -22,11 +22,16 @@ func cpuList(counts []int) string {
 	if len(counts) == 1 {
 		return cpus(counts[0])
 	}
-	parts := make([]string, len(counts))
-	for i, n := range counts {
-		parts[i] = strconv.Itoa(n)
+	return format.JoinAnd(mapped(counts, strconv.Itoa)) + " CPUs"
+}
+
+// mapped is f of each of xs, in order.
+func mapped[T any](xs []T, f func(T) string) []string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = f(x)
 	}
-	return format.JoinAnd(parts) + " CPUs"
+	return out
 }
 
 // siRate writes a throughput with an SI prefix and no unit: "8.13M".

@@ -119,17 +119,9 @@ func leftOut(points []results.Point, c column) string {
 // columns.
 func columnsTable(points []results.Point, cols []column, notes *column, width int) string {
 	t := format.Table{Align: []format.Align{format.Left, format.Right}, Indent: true, Ragged: true, Width: width}
-	var head []string
-	for _, c := range cols {
-		head = append(head, c.head)
-	}
-	t.Row(head...)
+	t.Row(mapped(cols, func(c column) string { return c.head })...)
 	for _, p := range points {
-		var row []string
-		for _, c := range cols {
-			row = append(row, c.cell(p))
-		}
-		t.Row(row...)
+		t.Row(mapped(cols, func(c column) string { return c.cell(p) })...)
 		if notes != nil {
 			if n := notes.cell(p); n != "" {
 				const indent = "      "

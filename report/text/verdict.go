@@ -18,10 +18,7 @@ import (
 // best change each mode's causal profile tried; then each study's
 // sentences; then the Go benchmarks' answers.
 func WriteVerdict(w io.Writer, v analysis.Verdict) error {
-	var lines []string
-	for _, c := range v.Counts {
-		lines = append(lines, CountHeadline(c))
-	}
+	lines := mapped(v.Counts, CountHeadline)
 	for _, s := range []string{referenceSentence(v), changesSentence(v)} {
 		if s != "" {
 			lines = append(lines, s)
@@ -73,10 +70,9 @@ func CountSentence(c analysis.Count) string {
 		s += fmt.Sprintf(" For reference, %s makes %s %s: it has a data race (no synchronization at all), the limit of the CPUs, not a valid design.", r.Mode, format.Whole(r.Throughput), r.Unit)
 	}
 	if len(c.Apart) > 0 {
-		apart := make([]string, len(c.Apart))
-		for i, a := range c.Apart {
-			apart[i] = fmt.Sprintf("%s makes %s %s", a.Mode, format.Whole(a.Throughput), a.Unit)
-		}
+		apart := mapped(c.Apart, func(a analysis.Reference) string {
+			return fmt.Sprintf("%s makes %s %s", a.Mode, format.Whole(a.Throughput), a.Unit)
+		})
 		s += " Apart, counting something else: " + format.JoinAnd(apart) + "."
 	}
 	return s
@@ -108,11 +104,7 @@ func countSentence(c analysis.Count, rest bool) string {
 	case len(c.Best) == 1:
 		verb = "makes the most,"
 	case c.Every && len(c.Rest) <= 3 && len(c.Best) > len(c.Rest):
-		var rest []string
-		for _, o := range c.Rest {
-			rest = append(rest, o.Mode)
-		}
-		who, verb = "every mode but "+format.JoinAnd(rest), "makes"
+		who, verb = "every mode but "+format.JoinAnd(mapped(c.Rest, func(o analysis.Below) string { return o.Mode })), "makes"
 	}
 	fmt.Fprintf(&s, "On %s, %s: %s %s %s %s%s at a median %s", cpus(c.CPUs), source, who, verb, rateRange(c.Lo, c.Hi), c.Unit, BandWords(c.Band, c.Lo, c.Hi), format.MsRange(c.P50Lo, c.P50Hi))
 	if len(c.Rest) > 0 && rest {
@@ -353,10 +345,7 @@ func changesSentence(v analysis.Verdict) string {
 		}
 		changes[i].modes = append(changes[i].modes, m.Mode)
 	}
-	parts := make([]string, len(changes))
-	for i, c := range changes {
-		parts[i] = format.JoinAnd(c.modes) + ", " + c.says
-	}
+	parts := mapped(changes, func(c *change) string { return format.JoinAnd(c.modes) + ", " + c.says })
 	lead := "The best change each mode's causal profile tried"
 	if same {
 		lead += " on " + where(tried[0])
@@ -424,11 +413,7 @@ func StandingSentence(s analysis.Standing) string {
 		figure += " at a median " + format.Wait(s.TopP50)
 	}
 	list := func(vs []analysis.Versus) string {
-		var parts []string
-		for _, v := range vs {
-			parts = append(parts, v.Variant+" "+versusText(v))
-		}
-		return strings.Join(parts, ", ")
+		return strings.Join(mapped(vs, func(v analysis.Versus) string { return v.Variant + " " + versusText(v) }), ", ")
 	}
 	switch {
 	case s.Inconclusive == analysis.InconclusiveDisturbed:
@@ -445,10 +430,7 @@ func StandingSentence(s analysis.Standing) string {
 	case len(s.Same) == 0 && len(s.Unknown) == 0:
 		fmt.Fprintf(&b, "%s makes the most, %s; less: %s", s.Top, figure, list(s.Less))
 	case len(s.Same) > 0:
-		var names []string
-		for _, v := range s.Same {
-			names = append(names, v.Variant)
-		}
+		names := mapped(s.Same, func(v analysis.Versus) string { return v.Variant })
 		fmt.Fprintf(&b, "%s and %s make the most (no significant difference: %s of %s's %s)", s.Top, format.JoinAnd(names), list(s.Same), s.Top, figure)
 		if len(s.Less) > 0 {
 			fmt.Fprintf(&b, "; less: %s", list(s.Less))
@@ -471,11 +453,7 @@ func StandingSentence(s analysis.Standing) string {
 	case s.Every:
 		b.WriteString(" Every run was disturbed: other processes took CPU while they ran.")
 	case len(s.Disturbed) > 0:
-		words := make([]string, len(s.Disturbed))
-		for i, d := range s.Disturbed {
-			words[i] = runsWords(d)
-		}
-		fmt.Fprintf(&b, " Disturbed (other processes took CPU while they ran): %s.", strings.Join(words, ", "))
+		fmt.Fprintf(&b, " Disturbed (other processes took CPU while they ran): %s.", strings.Join(mapped(s.Disturbed, runsWords), ", "))
 	}
 	return b.String()
 }

@@ -63,10 +63,7 @@ func fitPlot(ss []series, cpus []int, ylabel string, label func(series) string, 
 	thumbs := make([][]plot.Thumbnailer, len(ss))
 	fitted := make([]string, len(ss))
 	for i, s := range ss {
-		xys := make(plotter.XYs, len(s.Samples))
-		for j, x := range s.Samples {
-			xys[j] = plotter.XY{X: float64(x.CPUs), Y: x.Throughput}
-		}
+		xys := mapped(s.Samples, func(x sample) plotter.XY { return plotter.XY{X: float64(x.CPUs), Y: x.Throughput} })
 		style, dashed := glyph(s.Colour, 3.5, marker(s.Style)), []vg.Length(nil)
 		if s.Model {
 			style, dashed = glyph(s.Colour, 3, draw.RingGlyph{}), dashes(s.Style)

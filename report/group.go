@@ -41,9 +41,14 @@ func cpusOf(points []results.Point) []int {
 
 // medianOf is the median of f over points.
 func medianOf(points []results.Point, f func(results.Point) float64) float64 {
-	vs := make([]float64, len(points))
-	for i, p := range points {
-		vs[i] = f(p)
+	return results.Median(mapped(points, f))
+}
+
+// mapped is f of each of xs, in order.
+func mapped[T, U any](xs []T, f func(T) U) []U {
+	out := make([]U, len(xs))
+	for i, x := range xs {
+		out[i] = f(x)
 	}
-	return results.Median(vs)
+	return out
 }

@@ -107,11 +107,7 @@ func linesFigure(f chartspec.Figure, pl chartspec.Plot) (figure, error) {
 		lo, hi = first, last
 	case chartspec.Linear:
 		if f.X.Of == chartspec.ByCPUs {
-			cpus := make([]int, len(pl.Xs))
-			for i, x := range pl.Xs {
-				cpus[i] = int(x)
-			}
-			p.X.Tick.Marker = cpuTicks(cpus)
+			p.X.Tick.Marker = cpuTicks(mapped(pl.Xs, func(x float64) int { return int(x) }))
 		}
 	}
 	pal, top, bottom := palette.Cycle(), 0.0, math.Inf(1)

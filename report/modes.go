@@ -181,11 +181,9 @@ func (n *notFitted) fitted(name string, fits []analysis.Fit) []fitView {
 // sentences say, once for each source and reason, which series could not
 // be fitted.
 func (n *notFitted) sentences() []string {
-	var out []string
-	for _, k := range n.keys {
-		out = append(out, fmt.Sprintf("the series of %s (%s): %s.", strings.Join(n.names[k], ", "), k.source, k.reason))
-	}
-	return out
+	return mapped(n.keys, func(k notFittedKey) string {
+		return fmt.Sprintf("the series of %s (%s): %s.", strings.Join(n.names[k], ", "), k.source, k.reason)
+	})
 }
 
 func newAdviceView(a *analysis.Advice) *adviceView {

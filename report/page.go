@@ -249,10 +249,7 @@ func models(points []results.Point) []modelView {
 		ps := by[sc]
 		seeds := distinct(ps, func(p results.Point) uint64 { return p.Seed })
 		slices.Sort(seeds)
-		words := make([]string, len(seeds))
-		for j, s := range seeds {
-			words[j] = fmt.Sprint(s)
-		}
+		words := mapped(seeds, func(s uint64) string { return strconv.FormatUint(s, 10) })
 		out[i] = modelView{Sched: cmp.Or(sc, "not recorded"), Modes: strings.Join(modeOrder(ps), ", "), CPUs: cpuRange(cpusOf(ps)),
 			Seeds: strings.Join(words, ", "), Points: len(ps), Calibration: text.CalibrationLines(ps),
 			Banded: slices.ContainsFunc(ps, func(p results.Point) bool { return p.Band != nil })}
@@ -343,11 +340,7 @@ type chartView struct {
 // what to look for: in a study's terms where study, explaining the model's
 // points where model.
 func chartViews(charts []chart, model, study bool) []chartView {
-	out := make([]chartView, len(charts))
-	for i, c := range charts {
-		out[i] = imageView(c, caption(c.Name, model, study))
-	}
-	return out
+	return mapped(charts, func(c chart) chartView { return imageView(c, caption(c.Name, model, study)) })
 }
 
 func caption(name string, model, study bool) string {
@@ -424,16 +417,9 @@ func col(name string, text bool, value func(results.Point) string) pointColumn {
 
 // pointTable lays points out in cols, a row each, the model's marked.
 func pointTable(points []results.Point, cols []pointColumn) tableView {
-	var t tableView
-	for _, c := range cols {
-		t.Head = append(t.Head, c.column)
-	}
+	t := tableView{Head: mapped(cols, func(c pointColumn) column { return c.column })}
 	for _, p := range points {
-		row := rowView{Model: p.IsModel()}
-		for _, c := range cols {
-			row.Cells = append(row.Cells, cell{c.value(p), c.Text})
-		}
-		t.Rows = append(t.Rows, row)
+		t.Rows = append(t.Rows, rowView{Model: p.IsModel(), Cells: mapped(cols, func(c pointColumn) cell { return cell{c.value(p), c.Text} })})
 	}
 	return t
 }

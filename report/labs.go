@@ -229,19 +229,12 @@ func amdahlFigure(f chartspec.Figure, pl chartspec.Plot) (figure, error) {
 // barsFigure draws each line's value as a bar, at the largest CPU count;
 // a throughput in bytes/s reads in MB/s.
 func barsFigure(f chartspec.Figure, pl chartspec.Plot) (figure, error) {
-	var names []string
-	var values plotter.Values
-	for _, l := range pl.Lines {
-		names = append(names, l.Name)
-		values = append(values, l.Points[0].Y)
-	}
-	unit := pl.Unit
+	unit, scale := pl.Unit, 1.0
 	if unit == "bytes/s" { // megabytes read better than eight-digit numbers
-		for i := range values {
-			values[i] /= 1e6
-		}
-		unit = "MB/s"
+		unit, scale = "MB/s", 1e6
 	}
+	names := mapped(pl.Lines, func(l chartspec.PlotLine) string { return l.Name })
+	values := plotter.Values(mapped(pl.Lines, func(l chartspec.PlotLine) float64 { return l.Points[0].Y / scale }))
 	p, leg := newPlot(), newLegend()
 	p.Y.Label.Text = yLabel(f, pl, unit)
 	bars, err := plotter.NewBarChart(values, vg.Points(36))
@@ -366,9 +359,7 @@ func labTable(fig chartspec.Figure, points []results.Point) text.FigureTable {
 		t.Title += fmt.Sprintf("; serial fraction %s, so Amdahl's ceiling ×%s", format.Number(pl.Fraction), format.Number(1/math.Max(pl.Fraction, 1e-9)))
 	}
 	if !bars { // a bar's one number is what the title says
-		for _, x := range pl.Xs {
-			t.Head = append(t.Head, format.Number(x))
-		}
+		t.Head = mapped(pl.Xs, format.Number)
 	}
 	for _, l := range pl.Lines { // a bar is the one point of its line, at x 0
 		row := []string{l.Name}

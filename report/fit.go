@@ -3,6 +3,7 @@ package report
 import (
 	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -196,11 +197,5 @@ func fitViews(fits []analysis.Fit) []fitView {
 
 // fitsOf are the fits of mode's series.
 func fitsOf(fits []analysis.Fit, mode string) []analysis.Fit {
-	var out []analysis.Fit
-	for _, f := range fits {
-		if f.Mode == mode {
-			out = append(out, f)
-		}
-	}
-	return out
+	return slices.DeleteFunc(slices.Clone(fits), func(f analysis.Fit) bool { return f.Mode != mode })
 }

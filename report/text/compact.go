@@ -29,12 +29,9 @@ func WriteCompact(w io.Writer, points []results.Point, a *analysis.Analysis, lab
 		if d.Prediction == nil {
 			continue
 		}
-		var predicted []results.Point
-		for _, p := range points {
-			if p.IsModel() && p.Kind == results.KindStudy && p.StudyName() == d.Study {
-				predicted = append(predicted, p)
-			}
-		}
+		predicted := slices.DeleteFunc(slices.Clone(points), func(p results.Point) bool {
+			return !p.IsModel() || p.Kind != results.KindStudy || p.StudyName() != d.Study
+		})
 		parts = append(parts, func() error {
 			fmt.Fprintf(w, "study %s, %s:\n", d.Study, PredictionSource(*d.Prediction))
 			return WritePrediction(w, predicted, d.Prediction.Checks, nil)

@@ -317,12 +317,7 @@ func changesSentence(v analysis.Verdict) string {
 		}
 		return cpus(m.CPUs) + ", " + m.Source
 	}
-	var tried []analysis.ModeLimit
-	for _, m := range v.Modes {
-		if m.Limit.Change != "" && !m.Races {
-			tried = append(tried, m)
-		}
-	}
+	tried := slices.DeleteFunc(slices.Clone(v.Modes), func(m analysis.ModeLimit) bool { return m.Limit.Change == "" || m.Races })
 	if len(tried) == 0 {
 		return ""
 	}

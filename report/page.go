@@ -556,14 +556,12 @@ func machineTables(points []results.Point) []machineTable {
 	for _, s := range buildSeries(points) {
 		labelOf[s.seriesKey] = s.Label
 	}
-	labels := distinct(keys, func(k seriesKey) string { return labelOf[k] })
+	labels, keysOf := groupBy(keys, func(k seriesKey) string { return labelOf[k] })
 	out := make([]machineTable, len(labels))
 	for i, l := range labels {
 		var ps []results.Point
-		for _, k := range keys {
-			if labelOf[k] == l {
-				ps = append(ps, byKey[k]...)
-			}
+		for _, k := range keysOf[l] {
+			ps = append(ps, byKey[k]...)
 		}
 		for _, p := range ps {
 			for _, m := range p.Machines() {

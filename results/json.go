@@ -169,20 +169,20 @@ func (p *Point) readColumns(data []byte) error {
 		if !ok {
 			continue
 		}
-		if c.field != nil {
-			if err := json.Unmarshal(raw, c.field(p)); err != nil {
-				return fmt.Errorf("%s: %w", c.Key, err)
-			}
-			continue
-		}
 		var v float64
-		if err := json.Unmarshal(raw, &v); err != nil {
+		ptr := any(&v)
+		if c.field != nil {
+			ptr = c.field(p)
+		}
+		if err := json.Unmarshal(raw, ptr); err != nil {
 			return fmt.Errorf("%s: %w", c.Key, err)
 		}
-		if p.Measures == nil {
-			p.Measures = map[string]float64{}
+		if c.field == nil {
+			if p.Measures == nil {
+				p.Measures = map[string]float64{}
+			}
+			p.Measures[c.Key] = v
 		}
-		p.Measures[c.Key] = v
 	}
 	return nil
 }
@@ -306,11 +306,25 @@ func MarshalNulls(v any) ([]byte, error) {
 			out.Field(i).Elem().Set(x)
 		}
 	}
+	return MarshalUnescaped(out.Interface())
+}
+
+// MarshalUnescaped is json.Marshal leaving HTML's characters as they are
+// ("need >= 6", not "need \u003e= 6").
+func MarshalUnescaped(v any) ([]byte, error) {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
-	if err := enc.Encode(out.Interface()); err != nil {
+	if err := enc.Encode(v); err != nil {
 		return nil, err
 	}
 	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+}
+
+// Finite is a pointer to v, or nil (null in JSON) for NaN and infinities.
+func Finite(v float64) *float64 {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return nil
+	}
+	return &v
 }

@@ -1,11 +1,9 @@
 package compare
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
-	"math"
 
 	"github.com/brewput/brewput/results"
 )
@@ -90,29 +88,10 @@ func (c Comparison) WriteJSON(w io.Writer) error {
 // MarshalJSON writes a change from 0 and infinite bounds as null.
 func (m Metric) MarshalJSON() ([]byte, error) {
 	type plain Metric // without this method
-	return marshal(struct {
+	return results.MarshalUnescaped(struct {
 		plain
 		DeltaPct *float64 `json:"delta_pct"`
 		GainLo   *float64 `json:"gain_lo"`
 		GainHi   *float64 `json:"gain_hi"`
-	}{plain(m), finite(m.DeltaPct), finite(m.GainLo), finite(m.GainHi)})
-}
-
-// marshal is json.Marshal without escaping HTML, as WriteJSON writes.
-func marshal(v any) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
-}
-
-// finite returns a pointer to v, or nil for NaN and infinities.
-func finite(v float64) *float64 {
-	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return nil
-	}
-	return &v
+	}{plain(m), results.Finite(m.DeltaPct), results.Finite(m.GainLo), results.Finite(m.GainHi)})
 }

@@ -67,13 +67,10 @@ func (r Result) RuleText() string { return r.Rule.format(r.Unit) }
 
 // WriteJSON writes r as one line of JSON.
 func WriteJSON(w io.Writer, r Result) error {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false) // "≥ ×1.70" and "<" as they are
-	if err := enc.Encode(r); err != nil {
-		return err
+	b, err := results.MarshalUnescaped(r) // "≥ ×1.70" and "<" as they are
+	if err == nil {
+		_, err = w.Write(append(b, '\n')) // one write a line: a reader never sees half of one
 	}
-	_, err := w.Write(b.Bytes()) // one write a line: a reader never sees half of one
 	return err
 }
 

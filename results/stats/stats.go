@@ -6,12 +6,12 @@
 package stats
 
 import (
-	"bytes"
-	"encoding/json"
 	"math"
 	"slices"
 
 	"golang.org/x/perf/benchmath"
+
+	"github.com/brewput/brewput/results"
 )
 
 // Confidence is the level of a median's interval, as in benchstat.
@@ -94,21 +94,9 @@ func seq(from, n int) []float64 {
 // MarshalJSON writes infinite interval bounds as null.
 func (s Summary) MarshalJSON() ([]byte, error) {
 	type plain Summary // without this method
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	err := enc.Encode(struct {
+	return results.MarshalUnescaped(struct {
 		plain
 		Lo *float64 `json:"lo"`
 		Hi *float64 `json:"hi"`
-	}{plain(s), finite(s.Lo), finite(s.Hi)})
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), err
-}
-
-// finite returns a pointer to v, or nil for NaN and infinities.
-func finite(v float64) *float64 {
-	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return nil
-	}
-	return &v
+	}{plain(s), results.Finite(s.Lo), results.Finite(s.Hi)})
 }

@@ -249,12 +249,8 @@ func benchConfig(p Point) [][2]string {
 // count as the -N suffix unless it is 1. Its last part is key=value, so
 // that it never ends in -<digits> (mode multi-2) without the suffix.
 func benchName(p Point) string {
-	suffix := ""
-	if p.CPUs != 1 {
-		suffix = "-" + strconv.Itoa(p.CPUs)
-	}
 	if p.Kind == KindBench {
-		return BenchMode(p.Bench.Name) + suffix
+		return BenchName(BenchMode(p.Bench.Name), p.CPUs)
 	}
 	parts := []string{benchBase(p.Kind)}
 	for _, l := range benchLabels(&p) {
@@ -262,7 +258,7 @@ func benchName(p Point) string {
 			parts = append(parts, l.String())
 		}
 	}
-	return strings.Join(parts, "/") + suffix
+	return BenchName(strings.Join(parts, "/"), p.CPUs)
 }
 
 // benchToken makes s one field of a bench line: no spaces, and in a name

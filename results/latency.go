@@ -32,11 +32,12 @@ func Summarize(h *hdrhistogram.Histogram) Latency {
 		return Latency{}
 	}
 	at := func(p float64) float64 { return Ms(time.Duration(h.ValueAtPercentile(p))) }
-	return Latency{
-		Min: Ms(time.Duration(h.Min())), P05: at(5), P25: at(25), P50: at(50), P75: at(75),
-		P90: at(90), P95: at(95), P99: at(99), Max: Ms(time.Duration(h.Max())),
-		Mean: h.Mean() / float64(time.Millisecond),
-	}
+	return latencyOf(Ms(time.Duration(h.Min())), Ms(time.Duration(h.Max())), h.Mean()/float64(time.Millisecond), at)
+}
+
+// latencyOf is the Latency of min, max and mean, its percentiles at's.
+func latencyOf(min, max, mean float64, at func(p float64) float64) Latency {
+	return Latency{Min: min, P05: at(5), P25: at(25), P50: at(50), P75: at(75), P90: at(90), P95: at(95), P99: at(99), Max: max, Mean: mean}
 }
 
 // EncodeHistogram packs a histogram for a results file.
@@ -83,11 +84,7 @@ func RunLatency(times []time.Duration) Latency {
 	for _, d := range s {
 		sum += d
 	}
-	return Latency{
-		Min: Ms(s[0]), P05: at(5), P25: at(25), P50: at(50), P75: at(75),
-		P90: at(90), P95: at(95), P99: at(99), Max: Ms(s[len(s)-1]),
-		Mean: Ms(sum) / float64(len(s)),
-	}
+	return latencyOf(Ms(s[0]), Ms(s[len(s)-1]), Ms(sum)/float64(len(s)), at)
 }
 
 // Median is the middle of xs, or the mean of its two middle values; 0

@@ -262,7 +262,7 @@ func (p *Point) AssessAbove() {
 		switch {
 		case thr && band && why == bandWhy: // one reason for both, said once
 			p.Above = append(p.Above, Above{BoundThroughput, why, "throughput, band",
-				fmt.Sprintf("%s, its band to %s: %s; %s", pastBound(p.Throughput, b), shownRate(p.Band.Throughput[1]), whyText(why), meansThroughput)})
+				fmt.Sprintf("%s, its band to %s: %s; %s", pastBound(p.Throughput, b), format.Sig(p.Band.Throughput[1], 4), whyText(why), meansThroughput)})
 		default:
 			if thr {
 				p.Above = append(p.Above, Above{BoundThroughput, why, "throughput",
@@ -312,10 +312,6 @@ func pastBound(v float64, b *Bounds) string {
 	x, lim := format.Apart(v, b.ThroughputMax)
 	return fmt.Sprintf("%s above its ceiling %s (%s) by %s %%", x, lim, b.SetBy, format.Sig(100*(v/b.ThroughputMax-1), 2))
 }
-
-// shownRate writes a throughput to four significant digits ("256",
-// "8.404e6" as "8404000").
-func shownRate(v float64) string { return format.Sig(v, 4) }
 
 // throughputWhy is why p's throughput (or its band's edge) thr may pass
 // its bound: steps ending on the clock where the CPUs bound it; else the

@@ -211,12 +211,12 @@ func (c Comparison) writeBenchBlock(b *bytes.Buffer, bl *block) {
 	}
 	t.Row("benchmark", "old", "new", "vs old")
 	for i, m := range bl.metrics {
-		vs := fmt.Sprintf("~ (p=%.3f n=%s)", m.P, sizes(m.Old.N, m.New.N))
+		pn := fmt.Sprintf(" (p=%.3f n=%s)", m.P, sizes(m.Old.N, m.New.N))
+		vs := "~" + pn
 		if m.Inconclusive != "" {
-			vs = fmt.Sprintf("inconclusive (p=%.3f n=%s)", m.P, sizes(m.Old.N, m.New.N)) +
-				t.Mark(fmt.Sprintf("disturbed (%s): %s", m.disturbedText(), Remedy))
+			vs = "inconclusive" + pn + t.Mark(fmt.Sprintf("disturbed (%s): %s", m.disturbedText(), Remedy))
 		} else if m.Significant {
-			vs = fmt.Sprintf("%s (p=%.3f n=%s)", format.Delta(m.DeltaPct), m.P, sizes(m.Old.N, m.New.N))
+			vs = format.Delta(m.DeltaPct) + pn
 		} else if m.TooFew {
 			vs += t.Mark(fmt.Sprintf("need >= %d runs (--count) to detect a difference at alpha level %g", m.Need, c.Alpha))
 		}

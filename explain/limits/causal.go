@@ -306,12 +306,7 @@ func combine(ctx context.Context, t target, pr *CausalProfile, rs []relief) (*Tr
 		}
 		return 4
 	}
-	slices.SortStableFunc(order, func(a, b string) int {
-		if c := cmp.Compare(rank(a), rank(b)); c != 0 {
-			return c
-		}
-		return cmp.Compare(gainOf[a], gainOf[b])
-	})
+	slices.SortStableFunc(order, func(a, b string) int { return cmp.Or(cmp.Compare(rank(a), rank(b)), cmp.Compare(gainOf[a], gainOf[b])) })
 
 	try := func(set []string) (Trial, error) {
 		var k knobs

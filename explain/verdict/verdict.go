@@ -160,17 +160,13 @@ func count(g *analysis.Grid, n int) analysis.Count {
 		ranked = append(ranked, s)
 	}
 	slices.SortStableFunc(c.Unranked, func(a, b analysis.Below) int { return cmp.Compare(b.Throughput, a.Throughput) })
+	c.Unit, c.Every, c.Source = unit, len(es) == len(g.Modes), measuredOn(host)
 	if len(ranked) == 0 && len(c.Unranked) > 0 {
 		c.Inconclusive = analysis.InconclusiveDisturbed
-		if host != "" && host != "measured" {
-			c.Source = "measured on " + host
-		} else {
-			c.Source = "measured"
-		}
-		c.Unit, c.Every = unit, len(es) == len(g.Modes)
 		return c
 	}
 	es = ranked
+	c.Every = len(es) == len(g.Modes)
 	// The source says where the valid designs' figures come from.
 	model := 0
 	for _, s := range es {
@@ -181,10 +177,7 @@ func count(g *analysis.Grid, n int) analysis.Count {
 	measured := len(es) - model
 	mixed := measured > 0 && model > 0
 	switch {
-	case measured > 0 && host != "" && host != "measured":
-		c.Source = "measured on " + host
 	case measured > 0:
-		c.Source = "measured"
 	case costs != "": // the answer names the costs it rests on, and their quality
 		c.Source = "predicted by the " + sched + ", " + costs
 	default:
@@ -198,6 +191,9 @@ func count(g *analysis.Grid, n int) analysis.Count {
 		best = max(best, s.e.Throughput)
 	}
 	for _, s := range es {
+		for _, cv := range s.e.Caveats {
+			c.Caveats = append(c.Caveats, analysis.ModeCaveat{Mode: s.mode, Caveat: cv})
+		}
 		if s.e.Throughput >= (1-Near)*best {
 			if len(c.Best) == 0 {
 				c.Lo, c.Hi, c.P50Lo, c.P50Hi = s.e.Throughput, s.e.Throughput, s.e.P50, s.e.P50
@@ -218,9 +214,6 @@ func count(g *analysis.Grid, n int) analysis.Count {
 				name += " (" + strings.Join(notes, ", ") + ")"
 			}
 			c.BestNamed = append(c.BestNamed, name)
-			for _, cv := range s.e.Caveats {
-				c.Caveats = append(c.Caveats, analysis.ModeCaveat{Mode: s.mode, Caveat: cv})
-			}
 			continue
 		}
 		o := analysis.Below{Mode: s.mode, Throughput: s.e.Throughput, Model: mixed && s.e.Model, Limit: s.e.Limit, Rate: s.e.Rate, Disturbed: s.e.Disturbed > 0}
@@ -228,14 +221,18 @@ func count(g *analysis.Grid, n int) analysis.Count {
 			(s.e.Throughput/cell.Model.Throughput > 1+Near || s.e.Throughput/cell.Model.Throughput < 1-Near) {
 			o.Predicted = cell.Model.Throughput
 		}
-		for _, cv := range s.e.Caveats {
-			c.Caveats = append(c.Caveats, analysis.ModeCaveat{Mode: s.mode, Caveat: cv})
-		}
 		c.Rest = append(c.Rest, o)
 	}
 	slices.SortStableFunc(c.Rest, func(a, b analysis.Below) int { return cmp.Compare(b.Throughput, a.Throughput) })
-	c.Unit, c.Every = unit, len(es) == len(g.Modes)
 	return c
+}
+
+// measuredOn is the source of figures measured on host, where it is named.
+func measuredOn(host string) string {
+	if host != "" && host != "measured" {
+		return "measured on " + host
+	}
+	return "measured"
 }
 
 // modeLimit is mode's row: its limit at the most CPUs it has a point on,
@@ -256,8 +253,8 @@ func modeLimit(g *analysis.Grid, mode string) (analysis.ModeLimit, bool) {
 	ml := analysis.ModeLimit{Mode: mode, CPUs: top, Unit: e.Unit, Source: e.Source, Model: e.Model, Sched: e.Sched, Runtime: e.Runtime,
 		Throughput: e.Throughput, P50: e.P50, Band: e.Band, Limit: e.Limit, From: top, First: counts[0], Races: races(mode),
 		Caveats: e.Caveats}
-	if !e.Model && e.Host != "" && e.Host != "measured" {
-		ml.Source = "measured on " + e.Host
+	if !e.Model {
+		ml.Source = measuredOn(e.Host)
 	}
 	for i := len(counts) - 2; i >= 0; i-- {
 		c, _ := g.At(mode, counts[i])

@@ -1,7 +1,9 @@
 package results
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/brewput/brewput/internal/base/format"
@@ -32,12 +34,7 @@ func BusiestMeter(p Point) string {
 		return "-"
 	}
 	spent := func(m Machine) float64 { return m.BusyFrac*p.Dur.Seconds() + m.MeanWaitMs*float64(m.Uses)/1000 }
-	top := ms[0]
-	for _, m := range ms[1:] {
-		if spent(m) > spent(top) {
-			top = m
-		}
-	}
+	top := slices.MaxFunc(ms, func(a, b Machine) int { return cmp.Compare(spent(a), spent(b)) }) // the first of the most
 	if IsChan(top.Kind) {
 		return fmt.Sprintf("%s, wait %s", MeterLabel(top), format.Wait(top.MeanWaitMs))
 	}

@@ -19,12 +19,11 @@ func FromModel(cfg model.Config, span time.Duration) (analysis.Timeline, error) 
 	if _, err := model.Simulate(context.Background(), []model.Config{cfg}, nil); err != nil {
 		return analysis.Timeline{}, err
 	}
-	start, steps := tr.Start, tr.Steps
 	sched := cmp.Or(cfg.Policy.Sched, model.DefaultSched)
 	t := analysis.Timeline{Mode: cfg.Mode, CPUs: cfg.CPUs, Source: "model (" + sched + ")",
-		Start: start, Span: span, Who: "customer"}
-	for _, s := range steps {
-		b := analysis.Bar{CPU: s.CPU, Start: s.Start - start, End: s.End - start, Machine: s.Machine, Who: s.Customer}
+		Start: tr.Start, Span: span, Who: "customer"}
+	for _, s := range tr.Steps {
+		b := analysis.Bar{CPU: s.CPU, Start: s.Start - tr.Start, End: s.End - tr.Start, Machine: s.Machine, Who: s.Customer}
 		switch {
 		case s.Runtime:
 			b.Machine, b.Who = analysis.Other, 0

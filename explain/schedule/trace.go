@@ -49,7 +49,6 @@ func FromTrace(r io.Reader, mode string, cpus int, span time.Duration) (analysis
 	from = max(from, tr.first)
 	t := analysis.Timeline{Mode: mode, CPUs: cpus, Source: "execution trace", Start: time.Duration(from - tr.origin), Span: span, Who: "goroutine"}
 	to := from + trace.Time(span)
-	procs := map[trace.ProcID]int{}
 	// Goroutines are numbered 1, 2, … in the order they first ran a step,
 	// as the runtime's IDs run to the thousands.
 	number := map[trace.GoID]int{}
@@ -63,15 +62,11 @@ func FromTrace(r io.Reader, mode string, cpus int, span time.Duration) (analysis
 		if end <= start {
 			continue
 		}
-		if _, ok := procs[b.p]; !ok {
-			procs[b.p] = 0
-		}
 		t.Bars = append(t.Bars, analysis.Bar{CPU: int(b.p), Start: time.Duration(start - from), End: time.Duration(end - from), Machine: b.machine, Who: number[b.g]})
-	}
-	// A trace may show a P numbered beyond the point's CPUs (none should:
-	// GOMAXPROCS is the point's CPUs); the rows then grow to hold it.
-	for p := range procs {
-		t.CPUs = max(t.CPUs, int(p)+1)
+		// A trace may show a P numbered beyond the point's CPUs (none
+		// should: GOMAXPROCS is the point's CPUs); the rows then grow to
+		// hold it.
+		t.CPUs = max(t.CPUs, int(b.p)+1)
 	}
 	analysis.SortBars(t.Bars)
 	return t, nil

@@ -477,10 +477,7 @@ func (s *Stretches) Judge() {
 				injected = append(injected, float64(stretched-as))
 			}
 		}
-		e.Injected = 0
-		if len(injected) > 0 && results.Median(injected) > 0 {
-			e.Injected = Nanos(results.Median(injected))
-		}
+		e.Injected = Nanos(max(results.Median(injected), 0)) // 0 for none
 		var waited, busy []float64
 		for _, b := range s.Base {
 			if w, ok := waitedShare(b, e.Group); ok {
@@ -494,18 +491,9 @@ func (s *Stretches) Judge() {
 			}
 			busy = append(busy, most)
 		}
-		e.Busy = 0
-		if len(busy) > 0 {
-			e.Busy = results.Median(busy)
-		}
-		e.Handoffs, e.HandoffsKnown = 0, false
-		if h := handoffShares(s.Base, e.Group); len(h) > 0 {
-			e.Handoffs, e.HandoffsKnown = results.Median(h), true
-		}
-		e.Waited, e.Uncontended, e.Unmatched, e.Serial = 0, false, false, false
-		if len(waited) > 0 {
-			e.Waited = results.Median(waited)
-		}
+		h := handoffShares(s.Base, e.Group)
+		e.Busy, e.Handoffs, e.HandoffsKnown = results.Median(busy), results.Median(h), len(h) > 0 // 0 for none
+		e.Waited, e.Uncontended, e.Unmatched, e.Serial = results.Median(waited), false, false, false
 		// The bound of each undisturbed round: the time added (as asked, or
 		// as measured where more) an operation, against that round's
 		// worker time an operation as it is.

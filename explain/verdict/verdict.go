@@ -16,10 +16,6 @@ import (
 	"github.com/brewput/brewput/results/analysis"
 )
 
-// Near is analysis.Near: how close to the most a mode must be to count
-// among the best.
-const Near = analysis.Near
-
 // Of computes the verdict of points: the shop's (with the bottlenecks
 // limits.Annotate gave them), the studies' and the Go benchmarks'; labs'
 // are left out.
@@ -194,7 +190,7 @@ func count(g *analysis.Grid, n int) analysis.Count {
 		for _, cv := range s.e.Caveats {
 			c.Caveats = append(c.Caveats, analysis.ModeCaveat{Mode: s.mode, Caveat: cv})
 		}
-		if s.e.Throughput >= (1-Near)*best {
+		if s.e.Throughput >= (1-analysis.Near)*best {
 			if len(c.Best) == 0 {
 				c.Lo, c.Hi, c.P50Lo, c.P50Hi = s.e.Throughput, s.e.Throughput, s.e.P50, s.e.P50
 			}
@@ -218,7 +214,7 @@ func count(g *analysis.Grid, n int) analysis.Count {
 		}
 		o := analysis.Below{Mode: s.mode, Throughput: s.e.Throughput, Model: mixed && s.e.Model, Limit: s.e.Limit, Rate: s.e.Rate, Disturbed: s.e.Disturbed > 0}
 		if cell, _ := g.At(s.mode, n); !s.e.Model && cell.Model != nil && cell.Model.Throughput > 0 &&
-			(s.e.Throughput/cell.Model.Throughput > 1+Near || s.e.Throughput/cell.Model.Throughput < 1-Near) {
+			(s.e.Throughput/cell.Model.Throughput > 1+analysis.Near || s.e.Throughput/cell.Model.Throughput < 1-analysis.Near) {
 			o.Predicted = cell.Model.Throughput
 		}
 		c.Rest = append(c.Rest, o)

@@ -98,12 +98,7 @@ func (t Timeline) Use() Use {
 		}
 		held[k] += d
 	}
-	order := func(k string) int {
-		if i := slices.Index([]string{"grinder", "espresso", "steamer"}, k); i >= 0 {
-			return i
-		}
-		return 3
-	}
+	order := func(k string) int { return cmp.Or(slices.Index([]string{"grinder", "espresso", "steamer"}, k)+1, 4) }
 	slices.SortStableFunc(kinds, func(a, b string) int { return cmp.Compare(order(a), order(b)) })
 	for _, k := range kinds {
 		n := len(copies[k])

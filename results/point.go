@@ -314,18 +314,31 @@ func SplitBench(points []Point) (others, benches []Point) {
 // SplitLabs separates the labs' points from the others, the labs by name
 // in the order they first appear.
 func SplitLabs(points []Point) (others []Point, labs []string, byLab map[string][]Point) {
-	byLab = map[string][]Point{}
 	for _, p := range points {
 		if p.Kind != KindLab {
 			others = append(others, p)
+		}
+	}
+	labs, byLab = GroupBy(points, func(p Point) (string, bool) { return p.LabName(), p.Kind == KindLab })
+	return others, labs, byLab
+}
+
+// GroupBy groups points by key, leaving out those key refuses: the keys
+// in the order their first point comes, and each key's points in theirs.
+func GroupBy[K comparable](points []Point, key func(Point) (K, bool)) ([]K, map[K][]Point) {
+	var keys []K
+	by := map[K][]Point{}
+	for _, p := range points {
+		k, ok := key(p)
+		if !ok {
 			continue
 		}
-		if _, ok := byLab[p.Lab.Name]; !ok {
-			labs = append(labs, p.Lab.Name)
+		if _, seen := by[k]; !seen {
+			keys = append(keys, k)
 		}
-		byLab[p.Lab.Name] = append(byLab[p.Lab.Name], p)
+		by[k] = append(by[k], p)
 	}
-	return others, labs, byLab
+	return keys, by
 }
 
 // OriginLabel is Origin for people: "model (fifo)", "(no source)".

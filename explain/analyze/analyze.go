@@ -90,14 +90,7 @@ func Answer(points []results.Point) *analysis.Analysis {
 func Fits(points []results.Point) ([]analysis.Fit, error) {
 	others, benches := results.SplitBench(points)
 	out, err := scaling.Fits(others, scaling.ByCPUs)
-	var pkgs []string
-	byPkg := map[string][]results.Point{}
-	for _, p := range benches {
-		if _, ok := byPkg[p.Bench.Pkg]; !ok {
-			pkgs = append(pkgs, p.Bench.Pkg)
-		}
-		byPkg[p.Bench.Pkg] = append(byPkg[p.Bench.Pkg], p)
-	}
+	pkgs, byPkg := results.GroupBy(benches, func(p results.Point) (string, bool) { return p.Bench.Pkg, true })
 	for _, pkg := range pkgs {
 		fits, _ := scaling.Fits(byPkg[pkg], scaling.ByCPUs) // the same axis: no error
 		for i := range fits {

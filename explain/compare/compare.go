@@ -202,15 +202,9 @@ func Metrics(old, new []results.Point, opts Options) []Metric {
 // group groups one side's points by configuration, keys in the order
 // first seen, and describes the side.
 func group(points []results.Point) ([]Key, map[Key][]results.Point, Side) {
-	var keys []Key
-	by := map[Key][]results.Point{}
+	keys, by := results.GroupBy(points, func(p results.Point) (Key, bool) { return KeyOf(p), true })
 	s := Side{Sources: []string{}, Points: len(points)}
 	for _, p := range points {
-		k := KeyOf(p)
-		if _, ok := by[k]; !ok {
-			keys = append(keys, k)
-		}
-		by[k] = append(by[k], p)
 		if !slices.Contains(s.Sources, p.Origin()) {
 			s.Sources = append(s.Sources, p.Origin())
 		}

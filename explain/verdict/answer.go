@@ -150,21 +150,3 @@ func values(points []results.Point, f func(results.Point) float64) []float64 {
 func median(points []results.Point, f func(results.Point) float64) float64 {
 	return results.Median(values(points, f))
 }
-
-// groupBy groups points by key, leaving out those key refuses: the keys
-// in the order their first point comes, and each key's points in theirs.
-func groupBy[K comparable](points []results.Point, key func(results.Point) (K, bool)) ([]K, map[K][]results.Point) {
-	var keys []K
-	by := map[K][]results.Point{}
-	for _, p := range points {
-		k, ok := key(p)
-		if !ok {
-			continue
-		}
-		if _, seen := by[k]; !seen {
-			keys = append(keys, k)
-		}
-		by[k] = append(by[k], p)
-	}
-	return keys, by
-}

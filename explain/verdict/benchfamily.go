@@ -33,10 +33,10 @@ type namer func(names []string) func(name string) (family, variant string)
 func answered(points []results.Point, name namer) []analysis.BenchFamily {
 	_, benches := results.SplitBench(points)
 	type src struct{ origin, pkg string }
-	srcs, bySrc := groupBy(benches, func(p results.Point) (src, bool) { return src{p.Origin(), p.Bench.Pkg}, true })
+	srcs, bySrc := results.GroupBy(benches, func(p results.Point) (src, bool) { return src{p.Origin(), p.Bench.Pkg}, true })
 	var out []analysis.BenchFamily
 	for _, s := range srcs {
-		names, byName := groupBy(bySrc[s], func(p results.Point) (string, bool) { return p.Mode, true })
+		names, byName := results.GroupBy(bySrc[s], func(p results.Point) (string, bool) { return p.Mode, true })
 		of := name(names)
 		first := len(out)
 		index := map[string]int{}

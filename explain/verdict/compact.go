@@ -33,28 +33,15 @@ func Ranges(points []results.Point) []analysis.Ranges {
 
 // ranges is Ranges of points all measured or all predicted.
 func ranges(points []results.Point) analysis.Ranges {
-	type group struct {
-		mode string
-		ps   []results.Point
-	}
-	var groups []*group
-	index := map[string]*group{}
+	type modeSeries struct{ mode, id string }
+	keys, groups := results.GroupBy(points, func(p results.Point) (modeSeries, bool) { return modeSeries{p.Mode, seriesID(p)}, true })
 	ids := map[string][]string{} // a mode's series
 	var scheds []string
 	t := analysis.Ranges{Model: points[0].IsModel(), Points: len(points)}
+	for _, k := range keys {
+		ids[k.mode] = append(ids[k.mode], k.id)
+	}
 	for _, p := range points {
-		id := seriesID(p)
-		if !slices.Contains(ids[p.Mode], id) {
-			ids[p.Mode] = append(ids[p.Mode], id)
-		}
-		k := p.Mode + "\x00" + id
-		g, ok := index[k]
-		if !ok {
-			g = &group{mode: p.Mode}
-			index[k] = g
-			groups = append(groups, g)
-		}
-		g.ps = append(g.ps, p)
 		if !slices.Contains(t.Hosts, p.Origin()) {
 			t.Hosts = append(t.Hosts, p.Origin())
 		}
@@ -69,20 +56,20 @@ func ranges(points []results.Point) analysis.Ranges {
 	if len(scheds) == 1 {
 		t.Sched = scheds[0]
 	}
-	for _, g := range groups {
-		p0 := g.ps[0]
-		row := analysis.RangeRow{Mode: g.mode, Races: races(g.mode), Unit: p0.Unit,
-			Series: len(ids[g.mode]) > 1, Policies: len(scheds) > 1}
+	for _, k := range keys {
+		p0 := groups[k][0]
+		row := analysis.RangeRow{Mode: k.mode, Races: races(k.mode), Unit: p0.Unit,
+			Series: len(ids[k.mode]) > 1, Policies: len(scheds) > 1}
 		if row.Series || p0.Rate > 0 || p0.Harness != "" {
 			row.Load = &analysis.RowLoad{Sched: p0.Sched, Rate: p0.Rate, Par: p0.Par, PerCPU: p0.Par == p0.CPUs, Harness: p0.Harness}
 		}
 		if row.Series && !t.Model && len(t.Hosts) > 1 {
 			row.Host = p0.Origin()
 		}
-		grid := NewGrid(g.ps)
+		grid := NewGrid(groups[k])
 		prev := "" // what limits the mode on the count before, in its words
 		for i, n := range grid.CPUs {
-			c, _ := grid.At(g.mode, n)
+			c, _ := grid.At(k.mode, n)
 			e := c.Shown()
 			if i == 0 {
 				row.From, row.Lo, row.Hi, row.P50Lo, row.P50Hi = n, e.Throughput, e.Throughput, e.P50, e.P50
@@ -120,7 +107,7 @@ func StudyTable(points []results.Point) *analysis.StudyTable {
 		study, variant, id string
 		cpus               int
 	}
-	keys, by := groupBy(points, func(p results.Point) (key, bool) {
+	keys, by := results.GroupBy(points, func(p results.Point) (key, bool) {
 		return key{p.StudyName(), p.Mode, seriesID(p), p.CPUs}, p.Kind == results.KindStudy && !p.IsModel()
 	})
 	t := &analysis.StudyTable{}

@@ -12,7 +12,7 @@ import (
 
 // Labs answers each lab among points, in the order the labs first come.
 func Labs(points []results.Point) []analysis.LabAnswer {
-	names, by := groupBy(points, func(p results.Point) (string, bool) { return p.LabName(), p.Kind == results.KindLab })
+	names, by := results.GroupBy(points, func(p results.Point) (string, bool) { return p.LabName(), p.Kind == results.KindLab })
 	out := make([]analysis.LabAnswer, len(names))
 	for i, n := range names {
 		out[i] = Lab(n, by[n])
@@ -66,7 +66,7 @@ func Lab(name string, points []results.Point) analysis.LabAnswer {
 // labCount is what CPU count n shows, per unit: the variants that make
 // the most and the least.
 func labCount(points []results.Point, n int) []analysis.LabCount {
-	units, byUnit := groupBy(points, func(p results.Point) (string, bool) { return p.Unit, p.CPUs == n && p.Throughput > 0 })
+	units, byUnit := results.GroupBy(points, func(p results.Point) (string, bool) { return p.Unit, p.CPUs == n && p.Throughput > 0 })
 	var out []analysis.LabCount
 	for _, u := range units {
 		ps := byUnit[u]

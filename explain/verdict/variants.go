@@ -11,7 +11,7 @@ import (
 // Studies describes each study among points, in the order they first
 // come, from the first series each variant was measured in.
 func Studies(points []results.Point) []analysis.Described {
-	names, by := groupBy(points, func(p results.Point) (string, bool) { return p.StudyName(), p.Kind == results.KindStudy })
+	names, by := results.GroupBy(points, func(p results.Point) (string, bool) { return p.StudyName(), p.Kind == results.KindStudy })
 	var out []analysis.Described
 	for _, n := range names {
 		if d, ok := describe(n, by[n]); ok {

@@ -323,6 +323,16 @@ func SplitLabs(points []Point) (others []Point, labs []string, byLab map[string]
 	return others, labs, byLab
 }
 
+// AppendNew appends those of add that s does not hold yet.
+func AppendNew[T comparable](s []T, add ...T) []T {
+	for _, a := range add {
+		if !slices.Contains(s, a) {
+			s = append(s, a)
+		}
+	}
+	return s
+}
+
 // GroupBy groups points by key, leaving out those key refuses: the keys
 // in the order their first point comes, and each key's points in theirs.
 func GroupBy[K comparable](points []Point, key func(Point) (K, bool)) ([]K, map[K][]Point) {

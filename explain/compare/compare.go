@@ -205,9 +205,7 @@ func group(points []results.Point) ([]Key, map[Key][]results.Point, Side) {
 	keys, by := results.GroupBy(points, func(p results.Point) (Key, bool) { return KeyOf(p), true })
 	s := Side{Sources: []string{}, Points: len(points)}
 	for _, p := range points {
-		if !slices.Contains(s.Sources, p.Origin()) {
-			s.Sources = append(s.Sources, p.Origin())
-		}
+		s.Sources = results.AppendNew(s.Sources, p.Origin())
 		if p.IsModel() {
 			s.ModelPoints++
 		}

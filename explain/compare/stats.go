@@ -91,9 +91,7 @@ func metricsOf(old, new []results.Point) []metricDef {
 			continue
 		}
 		for _, v := range p.Bench.Values {
-			if !slices.Contains(units, v.Unit) {
-				units = append(units, v.Unit)
-			}
+			units = results.AppendNew(units, v.Unit)
 		}
 	}
 	var defs []metricDef

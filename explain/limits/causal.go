@@ -350,20 +350,10 @@ func combined(parts []relief, k knobs) relief {
 	var changes []string
 	for _, p := range parts {
 		changes = append(changes, p.change)
-		c.named = appendNew(c.named, p.named...)
-		c.relieves = appendNew(c.relieves, p.relieves...)
+		c.named = results.AppendNew(c.named, p.named...)
+		c.relieves = results.AppendNew(c.relieves, p.relieves...)
 		c.cost = c.cost.Add(p.cost)
 	}
 	c.change = strings.Join(changes, " + ")
 	return c
-}
-
-// appendNew appends those of add that s does not hold yet.
-func appendNew(s []string, add ...string) []string {
-	for _, a := range add {
-		if !slices.Contains(s, a) {
-			s = append(s, a)
-		}
-	}
-	return s
 }

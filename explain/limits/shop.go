@@ -8,6 +8,7 @@ import (
 	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/model"
+	"github.com/brewput/brewput/results"
 )
 
 // shop is a configuration of the coffee shop; rng is its band's. Its
@@ -130,7 +131,7 @@ func (s *shop) reliefs() []relief {
 		if main == "" {
 			main = "step:" + st.step
 		}
-		rs = append(rs, relief{kind: Shorter, change: st.verb + " 10 % faster", named: []string{main}, relieves: appendNew([]string{main}, "cpus"),
+		rs = append(rs, relief{kind: Shorter, change: st.verb + " 10 % faster", named: []string{main}, relieves: results.AppendNew([]string{main}, "cpus"),
 			k: knobs{scale: map[string]float64{st.step: Faster}}})
 	}
 	for _, st := range steps[:3] {

@@ -20,7 +20,7 @@ func verdict(t target, pr *CausalProfile) results.Bottleneck {
 	switch {
 	case len(pr.Trials) > 0 && pr.Trials[0].Gain > MinGain:
 		for _, tr := range topTier(pr.Trials) {
-			b.Resources = appendNew(b.Resources, tr.named...)
+			b.Resources = results.AppendNew(b.Resources, tr.named...)
 			b.Recommend = append(b.Recommend, tr.Change)
 		}
 		b.Gain = pr.Trials[0].Gain

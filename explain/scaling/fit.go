@@ -123,9 +123,7 @@ func fitSeries(k fitKey, by string, ps []results.Point) Fit {
 		if b := p.Bounds; b != nil && b.Structural > 0 && (f.Bound == 0 || b.Structural < f.Bound) {
 			f.Bound = b.Structural
 		}
-		if !slices.Contains(f.N, n) {
-			f.N = append(f.N, n)
-		}
+		f.N = results.AppendNew(f.N, n)
 	}
 	slices.Sort(f.N)
 	f.Points = len(f.N)

@@ -141,9 +141,7 @@ func answer(f *analysis.BenchFamily, points map[string][]results.Point) {
 	var counts []int
 	for _, b := range f.Benchmarks {
 		for _, p := range points[b] {
-			if !slices.Contains(counts, p.CPUs) {
-				counts = append(counts, p.CPUs)
-			}
+			counts = results.AppendNew(counts, p.CPUs)
 		}
 	}
 	slices.Sort(counts)

@@ -42,12 +42,8 @@ func ranges(points []results.Point) analysis.Ranges {
 		ids[k.mode] = append(ids[k.mode], k.id)
 	}
 	for _, p := range points {
-		if !slices.Contains(t.Hosts, p.Origin()) {
-			t.Hosts = append(t.Hosts, p.Origin())
-		}
-		if !slices.Contains(scheds, p.Sched) {
-			scheds = append(scheds, p.Sched)
-		}
+		t.Hosts = results.AppendNew(t.Hosts, p.Origin())
+		scheds = results.AppendNew(scheds, p.Sched)
 		if c := p.Calibration; c != nil && !slices.ContainsFunc(t.Calibrations, func(d results.Calibration) bool { return d.For() == c.For() }) {
 			t.Calibrations = append(t.Calibrations, *c)
 		}
@@ -118,12 +114,8 @@ func StudyTable(points []results.Point) *analysis.StudyTable {
 		t.Points++
 		t.Reps = t.Reps || p.Rep > 0
 		t.Open = t.Open || p.Rate > 0
-		if !slices.Contains(t.Hosts, p.Origin()) {
-			t.Hosts = append(t.Hosts, p.Origin())
-		}
-		if !slices.Contains(t.Studies, p.StudyName()) {
-			t.Studies = append(t.Studies, p.StudyName())
-		}
+		t.Hosts = results.AppendNew(t.Hosts, p.Origin())
+		t.Studies = results.AppendNew(t.Studies, p.StudyName())
 	}
 	if t.Points == 0 {
 		return nil

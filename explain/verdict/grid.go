@@ -102,12 +102,8 @@ func NewGrid(points []results.Point) *analysis.Grid {
 		} else if f != id {
 			continue
 		}
-		if !slices.Contains(g.Modes, p.Mode) {
-			g.Modes = append(g.Modes, p.Mode)
-		}
-		if !slices.Contains(g.CPUs, p.CPUs) {
-			g.CPUs = append(g.CPUs, p.CPUs)
-		}
+		g.Modes = results.AppendNew(g.Modes, p.Mode)
+		g.CPUs = results.AppendNew(g.CPUs, p.CPUs)
 		k := cellKey{p.Mode, p.CPUs}
 		gr, ok := groups[k]
 		if !ok {

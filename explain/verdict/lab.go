@@ -30,12 +30,8 @@ func Lab(name string, points []results.Point) analysis.LabAnswer {
 			continue
 		}
 		first = append(first, p)
-		if !slices.Contains(a.Origins, p.Origin()) {
-			a.Origins = append(a.Origins, p.Origin())
-		}
-		if !slices.Contains(a.CPUs, p.CPUs) {
-			a.CPUs = append(a.CPUs, p.CPUs)
-		}
+		a.Origins = results.AppendNew(a.Origins, p.Origin())
+		a.CPUs = results.AppendNew(a.CPUs, p.CPUs)
 	}
 	// A variant measured at several loads on a CPU count is named with
 	// its load, as labCount names it.

@@ -44,12 +44,8 @@ func describe(study string, points []results.Point) (analysis.Described, bool) {
 		} else if f != id {
 			continue
 		}
-		if !slices.Contains(variants, p.Mode) {
-			variants = append(variants, p.Mode)
-		}
-		if !slices.Contains(counts, p.CPUs) {
-			counts = append(counts, p.CPUs)
-		}
+		variants = results.AppendNew(variants, p.Mode)
+		counts = results.AppendNew(counts, p.CPUs)
 		group[key{p.Mode, p.CPUs}] = append(group[key{p.Mode, p.CPUs}], p)
 	}
 	if len(counts) == 0 {

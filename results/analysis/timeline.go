@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/brewput/brewput/results"
 )
 
 // Timeline is what ran on each CPU of one run over a span of time.
@@ -90,12 +92,8 @@ func (t Timeline) Use() Use {
 		if k == Combine {
 			continue
 		}
-		if !slices.Contains(kinds, k) {
-			kinds = append(kinds, k)
-		}
-		if !slices.Contains(copies[k], b.Machine) {
-			copies[k] = append(copies[k], b.Machine)
-		}
+		kinds = results.AppendNew(kinds, k)
+		copies[k] = results.AppendNew(copies[k], b.Machine)
 		held[k] += d
 	}
 	order := func(k string) int { return cmp.Or(slices.Index([]string{"grinder", "espresso", "steamer"}, k)+1, 4) }

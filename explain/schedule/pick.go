@@ -13,7 +13,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/brewput/brewput/coffee"
 	"github.com/brewput/brewput/explain/verdict"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/internal/measure/record"
@@ -88,10 +87,6 @@ func Pick(g *analysis.Grid, points []results.Point) []Choice {
 		ea, eb := shown(a, top(a)), shown(b, top(b))
 		return cmp.Or(several(ea)-several(eb), cmp.Compare(eb.Throughput, ea.Throughput))
 	})
-	racy := func(m string) bool {
-		mode, err := coffee.ParseMode(m)
-		return err == nil && mode.Races()
-	}
 	// scaling is the best mode other than walled that scales on n CPUs,
 	// of one kind (measured or predicted) where kind says which.
 	scaling := func(walled string, n int, kind *bool) (string, *analysis.Entry) {
@@ -99,7 +94,7 @@ func Pick(g *analysis.Grid, points []results.Point) []Choice {
 		var be *analysis.Entry
 		for _, m := range g.Modes {
 			e := shown(m, n)
-			if m == walled || racy(m) || e == nil || !e.Limit.Scales() || kind != nil && e.Model != *kind {
+			if m == walled || verdict.Races(m) || e == nil || !e.Limit.Scales() || kind != nil && e.Model != *kind {
 				continue
 			}
 			if be == nil || e.Throughput > be.Throughput {
@@ -157,10 +152,7 @@ func as(e *analysis.Entry) string {
 	if e.Model {
 		return "as the " + e.Source + " predicts"
 	}
-	if e.Host != "" && e.Host != "measured" {
-		return "as measured on " + e.Host
-	}
-	return "as measured"
+	return "as " + verdict.MeasuredOn(e.Host)
 }
 
 // Pictures picks (Pick) and makes the report's pictures from points: each

@@ -54,7 +54,7 @@ func ranges(points []results.Point) analysis.Ranges {
 	}
 	for _, k := range keys {
 		p0 := groups[k][0]
-		row := analysis.RangeRow{Mode: k.mode, Races: races(k.mode), Unit: p0.Unit,
+		row := analysis.RangeRow{Mode: k.mode, Races: Races(k.mode), Unit: p0.Unit,
 			Series: len(ids[k.mode]) > 1, Policies: len(scheds) > 1}
 		if row.Series || p0.Rate > 0 || p0.Harness != "" {
 			row.Load = &analysis.RowLoad{Sched: p0.Sched, Rate: p0.Rate, Par: p0.Par, PerCPU: p0.Par == p0.CPUs, Harness: p0.Harness}

@@ -132,7 +132,7 @@ func count(g *analysis.Grid, n int) analysis.Count {
 	}
 	// A design with a data race is the CPUs' ceiling, a reference: never
 	// the one that makes the most, unless it is all there is.
-	racy := func(s shown) bool { return races(s.mode) }
+	racy := func(s shown) bool { return Races(s.mode) }
 	if valid := slices.DeleteFunc(slices.Clone(es), racy); len(valid) > 0 && len(valid) < len(es) {
 		for _, s := range es {
 			if racy(s) {
@@ -156,7 +156,7 @@ func count(g *analysis.Grid, n int) analysis.Count {
 		ranked = append(ranked, s)
 	}
 	slices.SortStableFunc(c.Unranked, func(a, b analysis.Below) int { return cmp.Compare(b.Throughput, a.Throughput) })
-	c.Unit, c.Every, c.Source = unit, len(es) == len(g.Modes), measuredOn(host)
+	c.Unit, c.Every, c.Source = unit, len(es) == len(g.Modes), MeasuredOn(host)
 	if len(ranked) == 0 && len(c.Unranked) > 0 {
 		c.Inconclusive = analysis.InconclusiveDisturbed
 		return c
@@ -223,8 +223,8 @@ func count(g *analysis.Grid, n int) analysis.Count {
 	return c
 }
 
-// measuredOn is the source of figures measured on host, where it is named.
-func measuredOn(host string) string {
+// MeasuredOn is the source of figures measured on host, where it is named.
+func MeasuredOn(host string) string {
 	if host != "" && host != "measured" {
 		return "measured on " + host
 	}
@@ -247,10 +247,10 @@ func modeLimit(g *analysis.Grid, mode string) (analysis.ModeLimit, bool) {
 	cell, _ := g.At(mode, top)
 	e := cell.Shown()
 	ml := analysis.ModeLimit{Mode: mode, CPUs: top, Unit: e.Unit, Source: e.Source, Model: e.Model, Sched: e.Sched, Runtime: e.Runtime,
-		Throughput: e.Throughput, P50: e.P50, Band: e.Band, Limit: e.Limit, From: top, First: counts[0], Races: races(mode),
+		Throughput: e.Throughput, P50: e.P50, Band: e.Band, Limit: e.Limit, From: top, First: counts[0], Races: Races(mode),
 		Caveats: e.Caveats}
 	if !e.Model {
-		ml.Source = measuredOn(e.Host)
+		ml.Source = MeasuredOn(e.Host)
 	}
 	for i := len(counts) - 2; i >= 0; i-- {
 		c, _ := g.At(mode, counts[i])
@@ -262,8 +262,8 @@ func modeLimit(g *analysis.Grid, mode string) (analysis.ModeLimit, bool) {
 	return ml, true
 }
 
-// races reports whether mode is a shop design with a data race (ideal).
-func races(mode string) bool {
+// Races reports whether mode is a shop design with a data race (ideal).
+func Races(mode string) bool {
 	m, err := coffee.ParseMode(mode)
 	return err == nil && m.Races()
 }

@@ -720,12 +720,11 @@ func (s *Stretches) Answer() string {
 		}
 	}
 	decide := "What would decide it: more rounds (--max-count, --within), a quieter machine, or a larger --stretch."
-	relief := "What would decide it: a relief measured (the code changed so that the lock is not shared)."
 	switch {
 	case idle > 0 && idle == len(undecided):
 		decide = "What would decide it: a relief measured (the code changed so that the lock is not shared), or a smaller --stretch, which makes less of a queue."
 	case unmatched+serial+over > 0 && unmatched+serial+over == len(undecided):
-		decide = relief
+		decide = "What would decide it: a relief measured (the code changed so that the lock is not shared)."
 	case idle > 0 || unmatched > 0 || serial > 0 || over > 0:
 		decide = "What would decide it: more rounds (--max-count, --within), a quieter machine, a relief measured (the code changed so that a lock waited for little, or one the control is no match for, is not shared)."
 	}

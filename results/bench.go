@@ -1,9 +1,8 @@
 package results
 
 import (
-	"golang.org/x/perf/benchunit"
-
 	"bufio"
+	"cmp"
 	"fmt"
 	"io"
 	"maps"
@@ -14,6 +13,7 @@ import (
 	"unicode"
 
 	"golang.org/x/perf/benchfmt"
+	"golang.org/x/perf/benchunit"
 )
 
 // shopPkg is the pkg of the coffee shop's bench lines.
@@ -124,10 +124,7 @@ func benchMeasures(p *Point) []benchMeasure {
 		}
 		return ms
 	}
-	unit := benchToken(p.Unit, false)
-	if unit == "" {
-		unit = "ops/s"
-	}
+	unit := cmp.Or(benchToken(p.Unit, false), "ops/s")
 	ms = []benchMeasure{{unit, "higher", &p.Throughput}, {"p50-ms", "lower", &p.Latency.P50}, {"p95-ms", "lower", &p.Latency.P95},
 		{"p99-ms", "lower", &p.Latency.P99}, {"mean-ms", "lower", &p.Latency.Mean}, {"cpu-util", "", &p.Util}}
 	if p.Kind == KindLab {

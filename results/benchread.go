@@ -234,10 +234,7 @@ func brewputPoint(p Point, res *benchfmt.Result, kind Kind, parts map[string]str
 		measures[m.unit] = m.v
 	}
 	for _, v := range res.Values {
-		unit := v.Unit
-		if v.OrigUnit != "" {
-			unit = v.OrigUnit
-		}
+		unit := cmp.Or(v.OrigUnit, v.Unit)
 		switch {
 		case unit == "ns/op":
 		case measures[unit] != nil:

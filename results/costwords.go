@@ -1,6 +1,7 @@
 package results
 
 import (
+	"cmp"
 	"fmt"
 	"time"
 
@@ -17,9 +18,6 @@ func CostsWords(whose string, wake, mutexHandoff, chanHandoff time.Duration) str
 	about := func(d time.Duration) string {
 		return "about " + format.Sig(float64(d)/float64(time.Microsecond), 2) + " µs"
 	}
-	if whose == "" {
-		whose = "this machine"
-	}
 	return fmt.Sprintf("%s wakes a sleeping goroutine in %s, hands a locked mutex on in %s and a value over a channel in %s",
-		whose, about(wake), about(mutexHandoff), about(chanHandoff))
+		cmp.Or(whose, "this machine"), about(wake), about(mutexHandoff), about(chanHandoff))
 }

@@ -49,10 +49,7 @@ func advise(ctx context.Context, pr *CausalProfile, sched string, changes []what
 	}
 	now := pr.Now
 	b := pr.Bottleneck
-	if sched == "" {
-		sched = "go"
-	}
-	a := &Advice{System: pr.System, Mode: now.Mode, CPUs: now.CPUs, Unit: now.Unit, Sched: sched, Model: b.Model,
+	a := &Advice{System: pr.System, Mode: now.Mode, CPUs: now.CPUs, Unit: now.Unit, Sched: cmp.Or(sched, "go"), Model: b.Model,
 		Now: outcome(now)}
 	a.Now.Bottleneck = &b
 	option := func(change, as, kind string, cost Cost, got Outcome) Option {

@@ -1,6 +1,7 @@
 package limits
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 	"time"
@@ -127,10 +128,7 @@ func (s *shop) reliefs() []relief {
 		}
 		// A step's relief is named by what is held while it runs, or by
 		// the step where nothing is (combining, all of ideal).
-		main := s.mode.Holder(st.step, v)
-		if main == "" {
-			main = "step:" + st.step
-		}
+		main := cmp.Or(s.mode.Holder(st.step, v), "step:"+st.step)
 		rs = append(rs, relief{kind: Shorter, change: st.verb + " 10 % faster", named: []string{main}, relieves: results.AppendNew([]string{main}, "cpus"),
 			k: knobs{scale: map[string]float64{st.step: Faster}}})
 	}

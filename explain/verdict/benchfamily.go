@@ -1,6 +1,7 @@
 package verdict
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -78,9 +79,7 @@ func familiesOf(names []string) func(name string) (family, variant string) {
 			if !variesAlone(all, i) {
 				continue
 			}
-			if varying[sh] == 0 {
-				varying[sh] = i
-			}
+			varying[sh] = cmp.Or(varying[sh], i)
 			if slices.ContainsFunc(all, func(parts []string) bool { return saysAbsent(parts[i]) }) {
 				varying[sh] = i
 				break
@@ -123,10 +122,7 @@ func variesAlone(names [][]string, i int) bool {
 // something left out: its value none, off, no or without, or so prefixed.
 func saysAbsent(part string) bool {
 	_, value, _ := strings.Cut(part, "=")
-	if value == "" {
-		value = part
-	}
-	value = strings.ToLower(value)
+	value = strings.ToLower(cmp.Or(value, part))
 	for _, w := range []string{"none", "off", "no", "without"} {
 		if value == w || strings.HasPrefix(value, w+"-") || strings.HasPrefix(value, w+"_") {
 			return true

@@ -45,9 +45,7 @@ func LimitOf(b *results.Bottleneck) analysis.Limit {
 		case r == "unknown":
 			other = cmp.Or(other, "unknown")
 		default:
-			if k := scaling.Kind(r); !slices.Contains(machines, k) {
-				machines = append(machines, k)
-			}
+			machines = results.AppendNew(machines, scaling.Kind(r))
 		}
 	}
 	l.With = len(machines) > 0 && (cpus || customers)

@@ -54,13 +54,7 @@ func topTier(ts []Trial) []Trial {
 	}
 	var out []Trial
 	for _, tr := range tier {
-		wider := false
-		for _, o := range tier {
-			if len(o.named) < len(tr.named) && subset(o.named, tr.named) {
-				wider = true
-			}
-		}
-		if !wider {
+		if !slices.ContainsFunc(tier, func(o Trial) bool { return len(o.named) < len(tr.named) && subset(o.named, tr.named) }) {
 			out = append(out, tr)
 		}
 	}

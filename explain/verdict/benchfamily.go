@@ -123,12 +123,9 @@ func variesAlone(names [][]string, i int) bool {
 func saysAbsent(part string) bool {
 	_, value, _ := strings.Cut(part, "=")
 	value = strings.ToLower(cmp.Or(value, part))
-	for _, w := range []string{"none", "off", "no", "without"} {
-		if value == w || strings.HasPrefix(value, w+"-") || strings.HasPrefix(value, w+"_") {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc([]string{"none", "off", "no", "without"}, func(w string) bool {
+		return value == w || strings.HasPrefix(value, w+"-") || strings.HasPrefix(value, w+"_")
+	})
 }
 
 // answer fills the family's standings and scaling from its members'

@@ -133,17 +133,18 @@ func CausalProfiles(ctx context.Context, cfgs []model.Config, depth Depth, each 
 	}
 	plans := make([]plan, len(cfgs))
 	var runs []model.Config
+	var now []bool // a point as it is, not a relief's trial
 	for i, c := range cfgs {
 		p := &plans[i]
 		p.from = len(runs)
 		if p.t, p.err = newTarget(c); p.err == nil {
-			now := p.t.simulated(knobs{})
-			now.Range = c.Range
-			runs = append(runs, now)
+			asIs := p.t.simulated(knobs{})
+			asIs.Range = c.Range
+			runs, now = append(runs, asIs), append(now, true)
 			if depth == EveryRelief {
 				p.rs = p.t.reliefs()
 				for _, r := range p.rs {
-					runs = append(runs, p.t.simulated(r.k))
+					runs, now = append(runs, p.t.simulated(r.k)), append(now, false)
 				}
 			}
 		}
@@ -170,12 +171,6 @@ func CausalProfiles(ctx context.Context, cfgs []model.Config, depth Depth, each 
 	}
 	if err := hand(0); err != nil {
 		return err
-	}
-	now := make([]bool, len(runs))
-	for _, p := range plans {
-		if p.from < p.to {
-			now[p.from] = true
-		}
 	}
 	_, err := model.Simulate(ctx, runs, func(j int, p results.Point, err error) error {
 		if !now[j] && p.Shop != nil {

@@ -247,8 +247,7 @@ func picture(points []results.Point, mode string, cpus int, why string, p result
 		}
 	}
 	if len(notes) > 0 {
-		note := strings.Join(notes, "; ")
-		pic.Note = strings.ToUpper(note[:1]) + note[1:] + "."
+		pic.Note = format.Capital(strings.Join(notes, "; ")) + "."
 	}
 	return pic
 }

@@ -477,7 +477,10 @@ func (s *Stretches) Judge() {
 				injected = append(injected, float64(stretched-as))
 			}
 		}
-		e.Injected = Nanos(max(results.Median(injected), 0)) // 0 for none
+		e.Injected = 0
+		if m := results.Median(injected); m > 0 { // 0 for none
+			e.Injected = Nanos(m)
+		}
 		var waited, busy []float64
 		for _, b := range s.Base {
 			if w, ok := waitedShare(b, e.Group); ok {

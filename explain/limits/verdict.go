@@ -9,6 +9,7 @@ import (
 	"github.com/brewput/brewput/explain/scaling"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/analysis"
 )
 
 // verdict reads the bottleneck off a causal profile.
@@ -79,7 +80,7 @@ func usage(p results.Point, resource string) (held, working, bound float64) {
 	default:
 		n := 0
 		for _, m := range p.Machines() {
-			if scaling.Kind(m.Name) == resource {
+			if analysis.Kind(m.Name) == resource {
 				held += m.BusyFrac
 				working += m.WorkingFrac
 				n++

@@ -51,6 +51,3 @@ func structureOf(p results.Point) (model.Structure, bool) {
 	st, err := model.StructureOf(cfg)
 	return st, err == nil
 }
-
-// Kind is the kind of a resource from its name (analysis.Kind).
-func Kind(name string) string { return analysis.Kind(name) }

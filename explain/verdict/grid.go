@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/brewput/brewput/explain/scaling"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
 )
@@ -45,7 +44,7 @@ func LimitOf(b *results.Bottleneck) analysis.Limit {
 		case r == "unknown":
 			other = cmp.Or(other, "unknown")
 		default:
-			machines = results.AppendNew(machines, scaling.Kind(r))
+			machines = results.AppendNew(machines, analysis.Kind(r))
 		}
 	}
 	l.With = len(machines) > 0 && (cpus || customers)

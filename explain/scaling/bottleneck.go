@@ -6,13 +6,10 @@ import (
 	"github.com/brewput/brewput/results/analysis"
 )
 
-// Resource is one thing that may limit a point (analysis.Resource).
-type Resource = analysis.Resource
-
 // Resources lists what may limit p (analysis.Resources), with the bounds
 // the model's structure of p's mode sets where it knows the mode; a
 // resource the structure does not hold (ideal's machines) is left out.
-func Resources(p results.Point) []Resource {
+func Resources(p results.Point) []analysis.Resource {
 	all := analysis.Resources(p)
 	st, known := structureOf(p)
 	if !known {

@@ -28,9 +28,6 @@ const (
 // Fit is the law fitted to one series (analysis.Fit).
 type Fit = analysis.Fit
 
-// Series is what a fit's series is (analysis.Series).
-type Series = analysis.Series
-
 // Fits fits each series of points against by (ByCPUs or ByPar) and
 // returns a Fit per series, fitted or saying why not, modes in the order
 // they first come. Series are split as the report draws them: by machine
@@ -109,7 +106,7 @@ func cpuSeries(points []results.Point) func(results.Point) []fitKey {
 // fitSeries fits one series' points.
 func fitSeries(k fitKey, by string, ps []results.Point) Fit {
 	f := Fit{Mode: k.mode, Source: k.origin, Sched: k.sched, Model: k.model,
-		Series: Series{By: by, CPUs: k.cpus, Rate: k.rate, MaxQ: k.maxq, Unit: ps[0].Unit, Observations: len(ps)}}
+		Series: analysis.Series{By: by, CPUs: k.cpus, Rate: k.rate, MaxQ: k.maxq, Unit: ps[0].Unit, Observations: len(ps)}}
 	if by == ByCPUs && k.par != perCPUPar {
 		f.Par = k.par
 	}

@@ -14,9 +14,6 @@ import (
 	"github.com/brewput/brewput/results/stats"
 )
 
-// Summary summarizes one side's samples of a metric (package stats).
-type Summary = stats.Summary
-
 // Metric compares one metric of one configuration.
 type Metric struct {
 	// Name is "throughput", "p50", "p99" or a unit of Go benchmarks'
@@ -24,9 +21,9 @@ type Metric struct {
 	Name string `json:"name"`
 	Unit string `json:"unit"`
 	// Better is "higher" or "lower".
-	Better string  `json:"better"`
-	Old    Summary `json:"old"`
-	New    Summary `json:"new"`
+	Better string        `json:"better"`
+	Old    stats.Summary `json:"old"`
+	New    stats.Summary `json:"new"`
 	// DeltaPct is the change of the median in percent, NaN from 0.
 	DeltaPct float64 `json:"delta_pct"`
 	// GainLo and GainHi bound NEW's median over OLD's, minus 1, by the
@@ -280,7 +277,7 @@ func sizes(n1, n2 int) string {
 
 // gainRange bounds NEW's median over OLD's, minus 1, by their intervals;
 // an end is infinite where an interval is, or OLD's reaches 0.
-func gainRange(old, new Summary) (lo, hi float64) {
+func gainRange(old, new stats.Summary) (lo, hi float64) {
 	lo, hi = math.Inf(-1), math.Inf(1)
 	if old.Hi > 0 && !math.IsInf(old.Hi, 0) && !math.IsInf(new.Lo, 0) {
 		lo = new.Lo/old.Hi - 1

@@ -11,6 +11,7 @@ import (
 
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/stats"
 
 	"golang.org/x/perf/benchmath"
 	"golang.org/x/perf/benchunit"
@@ -239,7 +240,7 @@ func (c Comparison) geomean(bl *block) (Geomean, bool) {
 
 // cell writes a summary's median, as given, ± its interval, "498.3 ± 2%",
 // its warnings as footnotes of t.
-func cell(t *format.Table, s Summary, median string) string {
+func cell(t *format.Table, s stats.Summary, median string) string {
 	cell := median + " ± " + benchmath.Summary{Center: s.Median, Lo: s.Lo, Hi: s.Hi}.PctRangeString()
 	for _, w := range s.Warnings {
 		cell += t.Mark(w)

@@ -290,13 +290,6 @@ func (p problem) residuals(sigma, kappa float64) (ss, lambda float64) {
 	return ss, lambda
 }
 
-// Starting values for σ and κ: their plausible ranges on a rough
-// logarithmic grid, so that the search starts near the best basin.
-func sigmaGrid() []float64 { return []float64{0, 0.01, 0.03, 0.1, 0.2, 0.35, 0.5, 0.7, 0.9, 1, 1.3, 2} }
-func kappaGrid() []float64 {
-	return []float64{0, 1e-6, 1e-5, 1e-4, 3e-4, 1e-3, 3e-3, 0.01, 0.03, 0.1, 0.3, 1}
-}
-
 // solve returns the σ and κ of shape s that fit best: the free ones by
 // Nelder–Mead from the best of a grid and the linearized fit, restarted
 // once (its simplex can collapse early), searching √σ and √κ so that they
@@ -305,12 +298,14 @@ func (p problem) solve(s shape) (sigma, kappa float64) {
 	if s.free() == 0 {
 		return s.sigma, s.kappa
 	}
+	// Starting values for the free ones: their plausible ranges on a
+	// rough logarithmic grid, so that the search starts near the best basin.
 	sigmas, kappas := []float64{s.sigma}, []float64{s.kappa}
 	if s.freeSigma {
-		sigmas = sigmaGrid()
+		sigmas = []float64{0, 0.01, 0.03, 0.1, 0.2, 0.35, 0.5, 0.7, 0.9, 1, 1.3, 2}
 	}
 	if s.freeKappa {
-		kappas = kappaGrid()
+		kappas = []float64{0, 1e-6, 1e-5, 1e-4, 3e-4, 1e-3, 3e-3, 0.01, 0.03, 0.1, 0.3, 1}
 	}
 	type start struct{ sigma, kappa float64 }
 	x0, f0 := start{}, math.Inf(1)

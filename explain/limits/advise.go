@@ -14,16 +14,11 @@ import (
 )
 
 // Advice is the answer to "what would help?" for one system
-// (analysis.Advice, where it is kept); Option, Outcome and Cost its parts.
+// (analysis.Advice, where it is kept); Cost, what a change adds.
 type (
-	Advice  = analysis.Advice
-	Option  = analysis.Option
-	Outcome = analysis.Outcome
-	Cost    = analysis.Cost
+	Advice = analysis.Advice
+	Cost   = analysis.Cost
 )
-
-// Structural is Option.Kind of a change of design.
-const Structural = analysis.Structural
 
 // whatIf is one structural change to simulate.
 type whatIf struct {
@@ -52,8 +47,8 @@ func advise(ctx context.Context, pr *CausalProfile, sched string, changes []what
 	a := &Advice{System: pr.System, Mode: now.Mode, CPUs: now.CPUs, Unit: now.Unit, Sched: cmp.Or(sched, "go"), Model: b.Model,
 		Now: outcome(now)}
 	a.Now.Bottleneck = &b
-	option := func(change, as, kind string, cost Cost, got Outcome) Option {
-		o := Option{Change: change, As: as, Kind: kind, Cost: cost, Outcome: got}
+	option := func(change, as, kind string, cost Cost, got analysis.Outcome) analysis.Option {
+		o := analysis.Option{Change: change, As: as, Kind: kind, Cost: cost, Outcome: got}
 		if now.Throughput > 0 {
 			o.ThroughputGain = got.Throughput/now.Throughput - 1
 		}
@@ -69,15 +64,15 @@ func advise(ctx context.Context, pr *CausalProfile, sched string, changes []what
 		a.Options = append(a.Options, option(c.Change, c.As, c.Kind, c.Cost, c.Outcome))
 	}
 	for i, t := range changes {
-		a.Options = append(a.Options, option(t.change, t.as, Structural, t.cost, outcome(points[i])))
+		a.Options = append(a.Options, option(t.change, t.as, analysis.Structural, t.cost, outcome(points[i])))
 	}
 	// As Advice.Options says; a design before the same made of reliefs.
-	slices.SortStableFunc(a.Options, func(x, y Option) int {
+	slices.SortStableFunc(a.Options, func(x, y analysis.Option) int {
 		pct := func(f float64) float64 { return math.Round(100 * f) }
-		hurts := func(o Option) int { return b2i(o.LatencyGain <= -0.05) }
+		hurts := func(o analysis.Option) int { return b2i(o.LatencyGain <= -0.05) }
 		return cmp.Or(cmp.Compare(pct(y.ThroughputGain), pct(x.ThroughputGain)), cmp.Compare(hurts(x), hurts(y)),
 			cmp.Compare(x.Cost.Weight(), y.Cost.Weight()), cmp.Compare(pct(y.LatencyGain), pct(x.LatencyGain)),
-			cmp.Compare(b2i(y.Kind == Structural), b2i(x.Kind == Structural)))
+			cmp.Compare(b2i(y.Kind == analysis.Structural), b2i(x.Kind == analysis.Structural)))
 	})
 	a.Answer = answer(a)
 	return a, nil
@@ -90,8 +85,8 @@ func b2i(b bool) int {
 	return 0
 }
 
-func outcome(p results.Point) Outcome {
-	return Outcome{Throughput: p.Throughput, P50Ms: p.Latency.P50, P99Ms: p.Latency.P99, MeanMs: p.Latency.Mean}
+func outcome(p results.Point) analysis.Outcome {
+	return analysis.Outcome{Throughput: p.Throughput, P50Ms: p.Latency.P50, P99Ms: p.Latency.P99, MeanMs: p.Latency.Mean}
 }
 
 // answer says in a line what limits the system and what would help most.

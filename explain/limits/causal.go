@@ -11,6 +11,7 @@ import (
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/blueprint"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/results/analysis"
 )
 
 // MinGain is the least gain that helps; gains within Tie are equal.
@@ -47,7 +48,7 @@ type Trial struct {
 	Cost   Cost
 	// Outcome is what the trial's point gave; the point itself, with its
 	// readings of every resource, is not kept.
-	Outcome Outcome
+	Outcome analysis.Outcome
 	named   []string
 }
 

@@ -3,6 +3,7 @@ package studyjob
 import (
 	"context"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 	"testing"
@@ -460,5 +461,26 @@ func TestPerWorkerLocks(t *testing.T) {
 		if d := m.describe(); c.private != strings.Contains(d, fmt.Sprintf("%d of its 16 taken, one for each worker", c.used)) {
 			t.Errorf("%d of 16 taken on %d CPUs: described %q", c.used, c.cpus, d)
 		}
+	}
+}
+
+// failingWriter refuses every write, as a closed pipe does.
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, fmt.Errorf("write: broken pipe") }
+
+// A JSON answer that cannot be written fails the command, also when no
+// variant could be predicted (one with no lock that did not scale): it
+// did not, its error shadowed, and brewput exited 0 with nothing written.
+func TestPredictFromFailedWriteWithNothingPredicted(t *testing.T) {
+	measured := []results.Point{measuredPoint("nolock", 1, 1e6), measuredPoint("nolock", 2, 1.05e6)}
+	f := Predict{Plan: Plan{Variants: []string{"nolock"}}, CPUs: []int{1, 2, 4}, JSON: true}
+	_, unseen, err := PredictFrom(context.Background(), "demo", f, measured, failingWriter{}, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "broken pipe") {
+		t.Errorf("PredictFrom with stdout refusing writes: error %v, not predicted %+v; want the write's error", err, unseen)
+	}
+	_, unseen, err = PredictFrom(context.Background(), "demo", f, measured, io.Discard, io.Discard)
+	if err != nil || len(unseen) != 1 || unseen[0].Mode != "nolock" {
+		t.Errorf("PredictFrom: error %v, not predicted %+v; want nolock not predicted, no error", err, unseen)
 	}
 }

@@ -99,7 +99,7 @@ func PredictFrom(ctx context.Context, name string, f Predict, measured []results
 			if err = results.WriteJSON(stdout, predicted); err == nil {
 				err = results.AppendNotPredicted(stdout, unseen)
 			}
-			if err != nil && len(models) > 0 { // with none predicted, a failed write does not fail it
+			if err != nil {
 				return nil, nil, exitcode.Failure{Err: err}
 			}
 		}

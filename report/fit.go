@@ -11,6 +11,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/results/analysis"
 )
@@ -64,7 +65,7 @@ func fitPlot(ss []series, cpus []int, ylabel string, label func(series) string, 
 	thumbs := make([][]plot.Thumbnailer, len(ss))
 	fitted := make([]string, len(ss))
 	for i, s := range ss {
-		xys := mapped(s.Samples, func(x sample) plotter.XY { return plotter.XY{X: float64(x.CPUs), Y: x.Throughput} })
+		xys := collect.Mapped(s.Samples, func(x sample) plotter.XY { return plotter.XY{X: float64(x.CPUs), Y: x.Throughput} })
 		style, dashed := glyph(s.Colour, 3.5, marker(s.Style)), []vg.Length(nil)
 		if s.Model {
 			style, dashed = glyph(s.Colour, 3, draw.RingGlyph{}), dashes(s.Style)

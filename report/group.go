@@ -3,21 +3,13 @@ package report
 import (
 	"slices"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/results"
 )
 
 // groupBy splits xs by key, the keys in the order they first appear.
 func groupBy[K comparable, T any](xs []T, key func(T) K) ([]K, map[K][]T) {
-	var keys []K
-	by := map[K][]T{}
-	for _, x := range xs {
-		k := key(x)
-		if _, ok := by[k]; !ok {
-			keys = append(keys, k)
-		}
-		by[k] = append(by[k], x)
-	}
-	return keys, by
+	return collect.GroupBy(xs, func(x T) (K, bool) { return key(x), true })
 }
 
 // distinct lists the values of f over xs, each once, in the order they
@@ -41,14 +33,5 @@ func cpusOf(points []results.Point) []int {
 
 // medianOf is the median of f over points.
 func medianOf(points []results.Point, f func(results.Point) float64) float64 {
-	return results.Median(mapped(points, f))
-}
-
-// mapped is f of each of xs, in order.
-func mapped[T, U any](xs []T, f func(T) U) []U {
-	out := make([]U, len(xs))
-	for i, x := range xs {
-		out[i] = f(x)
-	}
-	return out
+	return results.Median(collect.Mapped(points, f))
 }

@@ -15,6 +15,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/lab/chartspec"
 	"github.com/brewput/brewput/report/palette"
@@ -107,7 +108,7 @@ func linesFigure(f chartspec.Figure, pl chartspec.Plot) (figure, error) {
 		lo, hi = first, last
 	case chartspec.Linear:
 		if f.X.Of == chartspec.ByCPUs {
-			p.X.Tick.Marker = cpuTicks(mapped(pl.Xs, func(x float64) int { return int(x) }))
+			p.X.Tick.Marker = cpuTicks(collect.Mapped(pl.Xs, func(x float64) int { return int(x) }))
 		}
 	}
 	pal, top, bottom := palette.Cycle(), 0.0, math.Inf(1)
@@ -233,8 +234,8 @@ func barsFigure(f chartspec.Figure, pl chartspec.Plot) (figure, error) {
 	if unit == "bytes/s" { // megabytes read better than eight-digit numbers
 		unit, scale = "MB/s", 1e6
 	}
-	names := mapped(pl.Lines, func(l chartspec.PlotLine) string { return l.Name })
-	values := plotter.Values(mapped(pl.Lines, func(l chartspec.PlotLine) float64 { return l.Points[0].Y / scale }))
+	names := collect.Mapped(pl.Lines, func(l chartspec.PlotLine) string { return l.Name })
+	values := plotter.Values(collect.Mapped(pl.Lines, func(l chartspec.PlotLine) float64 { return l.Points[0].Y / scale }))
 	p, leg := newPlot(), newLegend()
 	p.Y.Label.Text = yLabel(f, pl, unit)
 	bars, err := plotter.NewBarChart(values, vg.Points(36))
@@ -359,7 +360,7 @@ func labTable(fig chartspec.Figure, points []results.Point) text.FigureTable {
 		t.Title += fmt.Sprintf("; serial fraction %s, so Amdahl's ceiling ×%s", format.Number(pl.Fraction), format.Number(1/math.Max(pl.Fraction, 1e-9)))
 	}
 	if !bars { // a bar's one number is what the title says
-		t.Head = mapped(pl.Xs, format.Number)
+		t.Head = collect.Mapped(pl.Xs, format.Number)
 	}
 	for _, l := range pl.Lines { // a bar is the one point of its line, at x 0
 		row := []string{l.Name}

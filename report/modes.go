@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
@@ -181,7 +182,7 @@ func (n *notFitted) fitted(name string, fits []analysis.Fit) []fitView {
 // sentences say, once for each source and reason, which series could not
 // be fitted.
 func (n *notFitted) sentences() []string {
-	return mapped(n.keys, func(k notFittedKey) string {
+	return collect.Mapped(n.keys, func(k notFittedKey) string {
 		return fmt.Sprintf("the series of %s (%s): %s.", strings.Join(n.names[k], ", "), k.source, k.reason)
 	})
 }

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results"
@@ -249,7 +250,7 @@ func models(points []results.Point) []modelView {
 		ps := by[sc]
 		seeds := distinct(ps, func(p results.Point) uint64 { return p.Seed })
 		slices.Sort(seeds)
-		words := mapped(seeds, func(s uint64) string { return strconv.FormatUint(s, 10) })
+		words := collect.Mapped(seeds, func(s uint64) string { return strconv.FormatUint(s, 10) })
 		out[i] = modelView{Sched: cmp.Or(sc, "not recorded"), Modes: strings.Join(modeOrder(ps), ", "), CPUs: cpuRange(cpusOf(ps)),
 			Seeds: strings.Join(words, ", "), Points: len(ps), Calibration: text.CalibrationLines(ps),
 			Banded: slices.ContainsFunc(ps, func(p results.Point) bool { return p.Band != nil })}
@@ -340,7 +341,7 @@ type chartView struct {
 // what to look for: in a study's terms where study, explaining the model's
 // points where model.
 func chartViews(charts []chart, model, study bool) []chartView {
-	return mapped(charts, func(c chart) chartView { return imageView(c, caption(c.Name, model, study)) })
+	return collect.Mapped(charts, func(c chart) chartView { return imageView(c, caption(c.Name, model, study)) })
 }
 
 func caption(name string, model, study bool) string {
@@ -417,9 +418,9 @@ func col(name string, text bool, value func(results.Point) string) pointColumn {
 
 // pointTable lays points out in cols, a row each, the model's marked.
 func pointTable(points []results.Point, cols []pointColumn) tableView {
-	t := tableView{Head: mapped(cols, func(c pointColumn) column { return c.column })}
+	t := tableView{Head: collect.Mapped(cols, func(c pointColumn) column { return c.column })}
 	for _, p := range points {
-		t.Rows = append(t.Rows, rowView{Model: p.IsModel(), Cells: mapped(cols, func(c pointColumn) cell { return cell{c.value(p), c.Text} })})
+		t.Rows = append(t.Rows, rowView{Model: p.IsModel(), Cells: collect.Mapped(cols, func(c pointColumn) cell { return cell{c.value(p), c.Text} })})
 	}
 	return t
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/report/text"
 	"github.com/brewput/brewput/results/analysis"
@@ -58,7 +59,7 @@ func playgroundLink(base string, m analysis.ModeLimit) string {
 // newVerdictView lays out the verdict, modes that the same thing limits
 // and the same change helps as much, making about as much, sharing a row.
 func newVerdictView(v analysis.Verdict, playground string) verdictView {
-	vv := verdictView{Unit: v.Unit, Sentences: mapped(v.Counts, text.CountSentence)}
+	vv := verdictView{Unit: v.Unit, Sentences: collect.Mapped(v.Counts, text.CountSentence)}
 	for _, d := range v.Studies {
 		vv.Studies = append(vv.Studies, studyVerdictView{Study: d.Study, ID: "verdict-study-" + anchor(d.Study), Sentences: text.StudySentences(d), Predicted: d.Prediction != nil})
 	}

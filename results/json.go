@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/internal/base/format"
+	"github.com/brewput/brewput/internal/base/jsonout"
 )
 
 // Schema is the version of the results format this brewput writes:
@@ -306,25 +307,5 @@ func MarshalNulls(v any) ([]byte, error) {
 			out.Field(i).Elem().Set(x)
 		}
 	}
-	return MarshalUnescaped(out.Interface())
-}
-
-// MarshalUnescaped is json.Marshal leaving HTML's characters as they are
-// ("need >= 6", not "need \u003e= 6").
-func MarshalUnescaped(v any) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
-}
-
-// Finite is a pointer to v, or nil (null in JSON) for NaN and infinities.
-func Finite(v float64) *float64 {
-	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return nil
-	}
-	return &v
+	return jsonout.Marshal(out.Interface())
 }

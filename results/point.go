@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 	"time"
+
+	"github.com/brewput/brewput/internal/base/collect"
 )
 
 // Point is one configuration (its Spec) with what was measured on a real
@@ -319,36 +321,8 @@ func SplitLabs(points []Point) (others []Point, labs []string, byLab map[string]
 			others = append(others, p)
 		}
 	}
-	labs, byLab = GroupBy(points, func(p Point) (string, bool) { return p.LabName(), p.Kind == KindLab })
+	labs, byLab = collect.GroupBy(points, func(p Point) (string, bool) { return p.LabName(), p.Kind == KindLab })
 	return others, labs, byLab
-}
-
-// AppendNew appends those of add that s does not hold yet.
-func AppendNew[T comparable](s []T, add ...T) []T {
-	for _, a := range add {
-		if !slices.Contains(s, a) {
-			s = append(s, a)
-		}
-	}
-	return s
-}
-
-// GroupBy groups points by key, leaving out those key refuses: the keys
-// in the order their first point comes, and each key's points in theirs.
-func GroupBy[K comparable](points []Point, key func(Point) (K, bool)) ([]K, map[K][]Point) {
-	var keys []K
-	by := map[K][]Point{}
-	for _, p := range points {
-		k, ok := key(p)
-		if !ok {
-			continue
-		}
-		if _, seen := by[k]; !seen {
-			keys = append(keys, k)
-		}
-		by[k] = append(by[k], p)
-	}
-	return keys, by
 }
 
 // OriginLabel is Origin for people: "model (fifo)", "(no source)".

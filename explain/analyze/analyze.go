@@ -13,6 +13,7 @@ import (
 	"github.com/brewput/brewput/explain/scaling"
 	"github.com/brewput/brewput/explain/schedule"
 	"github.com/brewput/brewput/explain/verdict"
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/results"
@@ -90,7 +91,7 @@ func Answer(points []results.Point) *analysis.Analysis {
 func Fits(points []results.Point) ([]analysis.Fit, error) {
 	others, benches := results.SplitBench(points)
 	out, err := scaling.Fits(others, scaling.ByCPUs)
-	pkgs, byPkg := results.GroupBy(benches, func(p results.Point) (string, bool) { return p.Bench.Pkg, true })
+	pkgs, byPkg := collect.GroupBy(benches, func(p results.Point) (string, bool) { return p.Bench.Pkg, true })
 	for _, pkg := range pkgs {
 		fits, _ := scaling.Fits(byPkg[pkg], scaling.ByCPUs) // the same axis: no error
 		for i := range fits {

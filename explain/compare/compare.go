@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/stats"
 )
@@ -202,10 +203,10 @@ func Metrics(old, new []results.Point, opts Options) []Metric {
 // group groups one side's points by configuration, keys in the order
 // first seen, and describes the side.
 func group(points []results.Point) ([]Key, map[Key][]results.Point, Side) {
-	keys, by := results.GroupBy(points, func(p results.Point) (Key, bool) { return KeyOf(p), true })
+	keys, by := collect.GroupBy(points, func(p results.Point) (Key, bool) { return KeyOf(p), true })
 	s := Side{Sources: []string{}, Points: len(points)}
 	for _, p := range points {
-		s.Sources = results.AppendNew(s.Sources, p.Origin())
+		s.Sources = collect.AppendNew(s.Sources, p.Origin())
 		if p.IsModel() {
 			s.ModelPoints++
 		}

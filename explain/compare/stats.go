@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/perf/benchmath"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/stats"
@@ -88,7 +89,7 @@ func metricsOf(old, new []results.Point) []metricDef {
 			continue
 		}
 		for _, v := range p.Bench.Values {
-			units = results.AppendNew(units, v.Unit)
+			units = collect.AppendNew(units, v.Unit)
 		}
 	}
 	var defs []metricDef

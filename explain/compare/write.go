@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/brewput/brewput/internal/base/jsonout"
 	"github.com/brewput/brewput/results"
 )
 
@@ -88,10 +89,10 @@ func (c Comparison) WriteJSON(w io.Writer) error {
 // MarshalJSON writes a change from 0 and infinite bounds as null.
 func (m Metric) MarshalJSON() ([]byte, error) {
 	type plain Metric // without this method
-	return results.MarshalUnescaped(struct {
+	return jsonout.Marshal(struct {
 		plain
 		DeltaPct *float64 `json:"delta_pct"`
 		GainLo   *float64 `json:"gain_lo"`
 		GainHi   *float64 `json:"gain_hi"`
-	}{plain(m), results.Finite(m.DeltaPct), results.Finite(m.GainLo), results.Finite(m.GainHi)})
+	}{plain(m), jsonout.Finite(m.DeltaPct), jsonout.Finite(m.GainLo), jsonout.Finite(m.GainHi)})
 }

@@ -5,10 +5,10 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/blueprint"
-	"github.com/brewput/brewput/results"
 )
 
 // yamlSystem is a blueprint at one configuration, as a causal profile's target.
@@ -81,9 +81,9 @@ func (y *yamlSystem) reliefs() []relief {
 		if st.Held != "" {
 			main = st.Held
 		}
-		relieves := results.AppendNew([]string{main}, st.Holds...)
+		relieves := collect.AppendNew([]string{main}, st.Holds...)
 		if st.CPU {
-			relieves = results.AppendNew(relieves, "cpus")
+			relieves = collect.AppendNew(relieves, "cpus")
 		}
 		rs = append(rs, relief{kind: Shorter, change: st.Name + " 10 % faster",
 			named: []string{main}, relieves: relieves, k: knobs{scale: map[string]float64{st.Name: Faster}}})

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/blueprint"
 	"github.com/brewput/brewput/results"
@@ -346,8 +347,8 @@ func combined(parts []relief, k knobs) relief {
 	var changes []string
 	for _, p := range parts {
 		changes = append(changes, p.change)
-		c.named = results.AppendNew(c.named, p.named...)
-		c.relieves = results.AppendNew(c.relieves, p.relieves...)
+		c.named = collect.AppendNew(c.named, p.named...)
+		c.relieves = collect.AppendNew(c.relieves, p.relieves...)
 		c.cost = c.cost.Add(p.cost)
 	}
 	c.change = strings.Join(changes, " + ")

@@ -7,9 +7,9 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/coffee"
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/model"
-	"github.com/brewput/brewput/results"
 )
 
 // shop is a configuration of the coffee shop; rng is its band's. Its
@@ -129,7 +129,7 @@ func (s *shop) reliefs() []relief {
 		// A step's relief is named by what is held while it runs, or by
 		// the step where nothing is (combining, all of ideal).
 		main := cmp.Or(s.mode.Holder(st.step, v), "step:"+st.step)
-		rs = append(rs, relief{kind: Shorter, change: st.verb + " 10 % faster", named: []string{main}, relieves: results.AppendNew([]string{main}, "cpus"),
+		rs = append(rs, relief{kind: Shorter, change: st.verb + " 10 % faster", named: []string{main}, relieves: collect.AppendNew([]string{main}, "cpus"),
 			k: knobs{scale: map[string]float64{st.step: Faster}}})
 	}
 	for _, st := range steps[:3] {

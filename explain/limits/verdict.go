@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/brewput/brewput/explain/scaling"
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
@@ -21,7 +22,7 @@ func verdict(t target, pr *CausalProfile) results.Bottleneck {
 	switch {
 	case len(pr.Trials) > 0 && pr.Trials[0].Gain > MinGain:
 		for _, tr := range topTier(pr.Trials) {
-			b.Resources = results.AppendNew(b.Resources, tr.named...)
+			b.Resources = collect.AppendNew(b.Resources, tr.named...)
 			b.Recommend = append(b.Recommend, tr.Change)
 		}
 		b.Gain = pr.Trials[0].Gain

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/brewput/brewput/explain/scaling/usl"
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
@@ -120,7 +121,7 @@ func fitSeries(k fitKey, by string, ps []results.Point) Fit {
 		if b := p.Bounds; b != nil && b.Structural > 0 && (f.Bound == 0 || b.Structural < f.Bound) {
 			f.Bound = b.Structural
 		}
-		f.N = results.AppendNew(f.N, n)
+		f.N = collect.AppendNew(f.N, n)
 	}
 	slices.Sort(f.N)
 	f.Points = len(f.N)

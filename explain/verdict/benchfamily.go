@@ -9,6 +9,7 @@ import (
 	"golang.org/x/perf/benchfmt"
 	"golang.org/x/perf/benchproc"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
 )
@@ -34,10 +35,10 @@ type namer func(names []string) func(name string) (family, variant string)
 func answered(points []results.Point, name namer) []analysis.BenchFamily {
 	_, benches := results.SplitBench(points)
 	type src struct{ origin, pkg string }
-	srcs, bySrc := results.GroupBy(benches, func(p results.Point) (src, bool) { return src{p.Origin(), p.Bench.Pkg}, true })
+	srcs, bySrc := collect.GroupBy(benches, func(p results.Point) (src, bool) { return src{p.Origin(), p.Bench.Pkg}, true })
 	var out []analysis.BenchFamily
 	for _, s := range srcs {
-		names, byName := results.GroupBy(bySrc[s], func(p results.Point) (string, bool) { return p.Mode, true })
+		names, byName := collect.GroupBy(bySrc[s], func(p results.Point) (string, bool) { return p.Mode, true })
 		of := name(names)
 		first := len(out)
 		index := map[string]int{}
@@ -134,7 +135,7 @@ func answer(f *analysis.BenchFamily, points map[string][]results.Point) {
 	var counts []int
 	for _, b := range f.Benchmarks {
 		for _, p := range points[b] {
-			counts = results.AppendNew(counts, p.CPUs)
+			counts = collect.AppendNew(counts, p.CPUs)
 		}
 	}
 	slices.Sort(counts)

@@ -3,6 +3,7 @@ package verdict
 import (
 	"slices"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
 )
@@ -34,7 +35,7 @@ func Ranges(points []results.Point) []analysis.Ranges {
 // ranges is Ranges of points all measured or all predicted.
 func ranges(points []results.Point) analysis.Ranges {
 	type modeSeries struct{ mode, id string }
-	keys, groups := results.GroupBy(points, func(p results.Point) (modeSeries, bool) { return modeSeries{p.Mode, seriesID(p)}, true })
+	keys, groups := collect.GroupBy(points, func(p results.Point) (modeSeries, bool) { return modeSeries{p.Mode, seriesID(p)}, true })
 	ids := map[string][]string{} // a mode's series
 	var scheds []string
 	t := analysis.Ranges{Model: points[0].IsModel(), Points: len(points)}
@@ -42,8 +43,8 @@ func ranges(points []results.Point) analysis.Ranges {
 		ids[k.mode] = append(ids[k.mode], k.id)
 	}
 	for _, p := range points {
-		t.Hosts = results.AppendNew(t.Hosts, p.Origin())
-		scheds = results.AppendNew(scheds, p.Sched)
+		t.Hosts = collect.AppendNew(t.Hosts, p.Origin())
+		scheds = collect.AppendNew(scheds, p.Sched)
 		if c := p.Calibration; c != nil && !slices.ContainsFunc(t.Calibrations, func(d results.Calibration) bool { return d.For() == c.For() }) {
 			t.Calibrations = append(t.Calibrations, *c)
 		}
@@ -103,7 +104,7 @@ func StudyTable(points []results.Point) *analysis.StudyTable {
 		study, variant, id string
 		cpus               int
 	}
-	keys, by := results.GroupBy(points, func(p results.Point) (key, bool) {
+	keys, by := collect.GroupBy(points, func(p results.Point) (key, bool) {
 		return key{p.StudyName(), p.Mode, seriesID(p), p.CPUs}, p.Kind == results.KindStudy && !p.IsModel()
 	})
 	t := &analysis.StudyTable{}
@@ -114,8 +115,8 @@ func StudyTable(points []results.Point) *analysis.StudyTable {
 		t.Points++
 		t.Reps = t.Reps || p.Rep > 0
 		t.Open = t.Open || p.Rate > 0
-		t.Hosts = results.AppendNew(t.Hosts, p.Origin())
-		t.Studies = results.AppendNew(t.Studies, p.StudyName())
+		t.Hosts = collect.AppendNew(t.Hosts, p.Origin())
+		t.Studies = collect.AppendNew(t.Studies, p.StudyName())
 	}
 	if t.Points == 0 {
 		return nil

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
 )
@@ -44,7 +45,7 @@ func LimitOf(b *results.Bottleneck) analysis.Limit {
 		case r == "unknown":
 			other = cmp.Or(other, "unknown")
 		default:
-			machines = results.AppendNew(machines, analysis.Kind(r))
+			machines = collect.AppendNew(machines, analysis.Kind(r))
 		}
 	}
 	l.With = len(machines) > 0 && (cpus || customers)
@@ -99,8 +100,8 @@ func NewGrid(points []results.Point) *analysis.Grid {
 		} else if f != id {
 			continue
 		}
-		g.Modes = results.AppendNew(g.Modes, p.Mode)
-		g.CPUs = results.AppendNew(g.CPUs, p.CPUs)
+		g.Modes = collect.AppendNew(g.Modes, p.Mode)
+		g.CPUs = collect.AppendNew(g.CPUs, p.CPUs)
 		k := cellKey{p.Mode, p.CPUs}
 		gr, ok := groups[k]
 		if !ok {

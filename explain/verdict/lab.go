@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
@@ -12,7 +13,7 @@ import (
 
 // Labs answers each lab among points, in the order the labs first come.
 func Labs(points []results.Point) []analysis.LabAnswer {
-	names, by := results.GroupBy(points, func(p results.Point) (string, bool) { return p.LabName(), p.Kind == results.KindLab })
+	names, by := collect.GroupBy(points, func(p results.Point) (string, bool) { return p.LabName(), p.Kind == results.KindLab })
 	out := make([]analysis.LabAnswer, len(names))
 	for i, n := range names {
 		out[i] = Lab(n, by[n])
@@ -30,8 +31,8 @@ func Lab(name string, points []results.Point) analysis.LabAnswer {
 			continue
 		}
 		first = append(first, p)
-		a.Origins = results.AppendNew(a.Origins, p.Origin())
-		a.CPUs = results.AppendNew(a.CPUs, p.CPUs)
+		a.Origins = collect.AppendNew(a.Origins, p.Origin())
+		a.CPUs = collect.AppendNew(a.CPUs, p.CPUs)
 	}
 	// A variant measured at several loads on a CPU count is named with
 	// its load, as labCount names it.
@@ -62,7 +63,7 @@ func Lab(name string, points []results.Point) analysis.LabAnswer {
 // labCount is what CPU count n shows, per unit: the variants that make
 // the most and the least.
 func labCount(points []results.Point, n int) []analysis.LabCount {
-	units, byUnit := results.GroupBy(points, func(p results.Point) (string, bool) { return p.Unit, p.CPUs == n && p.Throughput > 0 })
+	units, byUnit := collect.GroupBy(points, func(p results.Point) (string, bool) { return p.Unit, p.CPUs == n && p.Throughput > 0 })
 	var out []analysis.LabCount
 	for _, u := range units {
 		ps := byUnit[u]

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"slices"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
 )
@@ -11,7 +12,7 @@ import (
 // Studies describes each study among points, in the order they first
 // come, from the first series each variant was measured in.
 func Studies(points []results.Point) []analysis.Described {
-	names, by := results.GroupBy(points, func(p results.Point) (string, bool) { return p.StudyName(), p.Kind == results.KindStudy })
+	names, by := collect.GroupBy(points, func(p results.Point) (string, bool) { return p.StudyName(), p.Kind == results.KindStudy })
 	var out []analysis.Described
 	for _, n := range names {
 		if d, ok := describe(n, by[n]); ok {
@@ -44,8 +45,8 @@ func describe(study string, points []results.Point) (analysis.Described, bool) {
 		} else if f != id {
 			continue
 		}
-		variants = results.AppendNew(variants, p.Mode)
-		counts = results.AppendNew(counts, p.CPUs)
+		variants = collect.AppendNew(variants, p.Mode)
+		counts = collect.AppendNew(counts, p.CPUs)
 		group[key{p.Mode, p.CPUs}] = append(group[key{p.Mode, p.CPUs}], p)
 	}
 	if len(counts) == 0 {

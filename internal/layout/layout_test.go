@@ -281,8 +281,9 @@ func TestNoLabByName(t *testing.T) {
 // the CPU burner and the benchmark helpers need nothing beyond the
 // standard library but the HDR histogram; the results file (and the
 // harness, which takes its results.Load) adds golang.org/x/perf, whose
-// benchfmt reads and writes Go's benchmark format, and internal/base/format,
-// which needs only the standard library; a study program links no
+// benchfmt reads and writes Go's benchmark format, and internal/base's
+// foundations (format, collect, jsonout), which need only the standard
+// library; a study program links no
 // command-line library (brewput study gives it its commands), and no RPC
 // stack, database, browser, lab, model, explanation or report; nor does
 // the kit link the coffee shop, whose points measure/sweep measures as
@@ -326,7 +327,7 @@ func TestKitWall(t *testing.T) {
 
 // deps lists the packages pkg depends on, itself included, that are
 // neither in the standard library nor brewput's measurement kit, results
-// and internal/base/format; brewput's other packages are listed too.
+// and internal/base's foundations; brewput's other packages are listed too.
 func deps(t *testing.T, pkg string) []string {
 	t.Helper()
 	cmd := exec.Command("go", "list", "-deps", "-f", "{{if not .Standard}}{{.ImportPath}}{{end}}", pkg)
@@ -337,7 +338,7 @@ func deps(t *testing.T, pkg string) []string {
 	}
 	var list []string
 	for _, line := range strings.Fields(string(out)) {
-		if rest, ok := strings.CutPrefix(line, module); ok && (strings.HasPrefix(rest, "measure/") || strings.HasPrefix(rest, "results") || rest == "internal/base/format") {
+		if rest, ok := strings.CutPrefix(line, module); ok && (strings.HasPrefix(rest, "measure/") || strings.HasPrefix(rest, "results") || strings.HasPrefix(rest, "internal/base/")) {
 			continue
 		}
 		list = append(list, line)

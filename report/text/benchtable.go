@@ -9,10 +9,11 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/brewput/brewput/internal/base/format"
-	"github.com/brewput/brewput/results"
 	"golang.org/x/perf/benchmath"
 	"golang.org/x/perf/benchunit"
+
+	"github.com/brewput/brewput/internal/base/format"
+	"github.com/brewput/brewput/results"
 )
 
 // benchRow is one benchmark at one CPU count: its repetitions.

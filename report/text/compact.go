@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
@@ -112,7 +113,7 @@ func writeRanges(w io.Writer, t analysis.Ranges) error {
 		// Which calibration, not its every cost: those are the full
 		// table's (results.CalibrationLines).
 		if len(t.Calibrations) > 0 {
-			head += ", " + strings.Join(mapped(t.Calibrations, results.Calibration.For), "; ")
+			head += ", " + strings.Join(collect.Mapped(t.Calibrations, results.Calibration.For), "; ")
 		}
 	}
 	head += ": " + format.Count(t.Points, "point") + ", per mode"
@@ -146,7 +147,7 @@ func writeRanges(w io.Writer, t analysis.Ranges) error {
 	var disturbed []string
 	for _, r := range t.Rows {
 		name := rowName(r)
-		limits := mapped(r.Limits, func(l analysis.LimitSpan) string { return fmt.Sprintf("%s (%s)", l.Named, cpuSpan(l.From, l.To)) })
+		limits := collect.Mapped(r.Limits, func(l analysis.LimitSpan) string { return fmt.Sprintf("%s (%s)", l.Named, cpuSpan(l.From, l.To)) })
 		for _, d := range r.Disturbed {
 			s := fmt.Sprintf("%s on %s", name, cpus(d.CPUs))
 			if d.Of > 1 {
@@ -211,7 +212,7 @@ func bandsSentence(rows []analysis.RangeRow) string {
 	if !banded {
 		return ""
 	}
-	s := strings.Join(mapped(order, func(k at) string {
+	s := strings.Join(collect.Mapped(order, func(k at) string {
 		return fmt.Sprintf("on %s, with the costs' uncertainty: %s %s", cpus(k.cpus), format.JoinAnd(said[k]), k.unit)
 	}), "; ") + "."
 	return strings.ToUpper(s[:1]) + s[1:]
@@ -269,7 +270,7 @@ func writeStudies(w io.Writer, t analysis.StudyTable) error {
 		return err
 	}
 	if len(t.Disturbed) > 0 {
-		words := mapped(t.Disturbed, func(d analysis.Runs) string { return runsWords(d) + " on " + cpus(d.CPUs) })
+		words := collect.Mapped(t.Disturbed, func(d analysis.Runs) string { return runsWords(d) + " on " + cpus(d.CPUs) })
 		fmt.Fprintln(w, format.Wrap("Disturbed (other processes took CPU while they were measured): "+strings.Join(words, ", ")+".", width, ""))
 	}
 	return nil

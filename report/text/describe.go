@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
@@ -30,7 +31,7 @@ func Describe(p results.Point) string {
 	slices.SortStableFunc(metered, func(a, b analysis.Resource) int {
 		return cmp.Compare(b.Utilization*float64(b.Copies)+b.WaitShare, a.Utilization*float64(a.Copies)+a.WaitShare)
 	})
-	parts := mapped(metered, meterWords)
+	parts := collect.Mapped(metered, meterWords)
 	if cpu.Utilization > 0 {
 		parts = append(parts, fmt.Sprintf("CPUs %s used", format.Percent(cpu.Utilization, 0)))
 	}

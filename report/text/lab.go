@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/results/analysis"
 )
@@ -45,7 +46,7 @@ func LabSentences(a analysis.LabAnswer) []string {
 		}
 		if c.Inconclusive() {
 			s := fmt.Sprintf("On %s, inconclusive%s: other processes took CPU from %s while measured, so which makes the most is not known (measure again on a quieter machine)",
-				cpus(c.CPUs), what, format.JoinAnd(mapped(c.Disturbed, name)))
+				cpus(c.CPUs), what, format.JoinAnd(collect.Mapped(c.Disturbed, name)))
 			switch {
 			case c.Ranked == 1:
 				s += fmt.Sprintf("; %s, not disturbed, makes %s", name(c.Most), figures(c.Most))

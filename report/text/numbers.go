@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
 )
 
@@ -22,16 +23,7 @@ func cpuList(counts []int) string {
 	if len(counts) == 1 {
 		return cpus(counts[0])
 	}
-	return format.JoinAnd(mapped(counts, strconv.Itoa)) + " CPUs"
-}
-
-// mapped is f of each of xs, in order.
-func mapped[T any](xs []T, f func(T) string) []string {
-	out := make([]string, len(xs))
-	for i, x := range xs {
-		out[i] = f(x)
-	}
-	return out
+	return format.JoinAnd(collect.Mapped(counts, strconv.Itoa)) + " CPUs"
 }
 
 // siRate writes a throughput with an SI prefix and no unit: "8.13M".

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/results"
 )
@@ -119,9 +120,9 @@ func leftOut(points []results.Point, c column) string {
 // columns.
 func columnsTable(points []results.Point, cols []column, notes *column, width int) string {
 	t := format.Table{Align: []format.Align{format.Left, format.Right}, Indent: true, Ragged: true, Width: width}
-	t.Row(mapped(cols, func(c column) string { return c.head })...)
+	t.Row(collect.Mapped(cols, func(c column) string { return c.head })...)
 	for _, p := range points {
-		t.Row(mapped(cols, func(c column) string { return c.cell(p) })...)
+		t.Row(collect.Mapped(cols, func(c column) string { return c.cell(p) })...)
 		if notes != nil {
 			if n := notes.cell(p); n != "" {
 				const indent = "      "

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
@@ -18,7 +19,7 @@ import (
 // best change each mode's causal profile tried; then each study's
 // sentences; then the Go benchmarks' answers.
 func WriteVerdict(w io.Writer, v analysis.Verdict) error {
-	lines := mapped(v.Counts, CountHeadline)
+	lines := collect.Mapped(v.Counts, CountHeadline)
 	for _, s := range []string{referenceSentence(v), changesSentence(v)} {
 		if s != "" {
 			lines = append(lines, s)
@@ -70,7 +71,7 @@ func CountSentence(c analysis.Count) string {
 		s += fmt.Sprintf(" For reference, %s makes %s %s: it has a data race (no synchronization at all), the limit of the CPUs, not a valid design.", r.Mode, format.Whole(r.Throughput), r.Unit)
 	}
 	if len(c.Apart) > 0 {
-		apart := mapped(c.Apart, func(a analysis.Reference) string {
+		apart := collect.Mapped(c.Apart, func(a analysis.Reference) string {
 			return fmt.Sprintf("%s makes %s %s", a.Mode, format.Whole(a.Throughput), a.Unit)
 		})
 		s += " Apart, counting something else: " + format.JoinAnd(apart) + "."
@@ -104,7 +105,7 @@ func countSentence(c analysis.Count, rest bool) string {
 	case len(c.Best) == 1:
 		verb = "makes the most,"
 	case c.Every && len(c.Rest) <= 3 && len(c.Best) > len(c.Rest):
-		who, verb = "every mode but "+format.JoinAnd(mapped(c.Rest, func(o analysis.Below) string { return o.Mode })), "makes"
+		who, verb = "every mode but "+format.JoinAnd(collect.Mapped(c.Rest, func(o analysis.Below) string { return o.Mode })), "makes"
 	}
 	fmt.Fprintf(&s, "On %s, %s: %s %s %s %s%s at a median %s", cpus(c.CPUs), source, who, verb, rateRange(c.Lo, c.Hi), c.Unit, BandWords(c.Band, c.Lo, c.Hi), format.MsRange(c.P50Lo, c.P50Hi))
 	if len(c.Rest) > 0 && rest {
@@ -340,7 +341,7 @@ func changesSentence(v analysis.Verdict) string {
 		}
 		changes[i].modes = append(changes[i].modes, m.Mode)
 	}
-	parts := mapped(changes, func(c *change) string { return format.JoinAnd(c.modes) + ", " + c.says })
+	parts := collect.Mapped(changes, func(c *change) string { return format.JoinAnd(c.modes) + ", " + c.says })
 	lead := "The best change each mode's causal profile tried"
 	if same {
 		lead += " on " + where(tried[0])
@@ -408,7 +409,7 @@ func StandingSentence(s analysis.Standing) string {
 		figure += " at a median " + format.Wait(s.TopP50)
 	}
 	list := func(vs []analysis.Versus) string {
-		return strings.Join(mapped(vs, func(v analysis.Versus) string { return v.Variant + " " + versusText(v) }), ", ")
+		return strings.Join(collect.Mapped(vs, func(v analysis.Versus) string { return v.Variant + " " + versusText(v) }), ", ")
 	}
 	switch {
 	case s.Inconclusive == analysis.InconclusiveDisturbed:
@@ -425,7 +426,7 @@ func StandingSentence(s analysis.Standing) string {
 	case len(s.Same) == 0 && len(s.Unknown) == 0:
 		fmt.Fprintf(&b, "%s makes the most, %s; less: %s", s.Top, figure, list(s.Less))
 	case len(s.Same) > 0:
-		names := mapped(s.Same, func(v analysis.Versus) string { return v.Variant })
+		names := collect.Mapped(s.Same, func(v analysis.Versus) string { return v.Variant })
 		fmt.Fprintf(&b, "%s and %s make the most (no significant difference: %s of %s's %s)", s.Top, format.JoinAnd(names), list(s.Same), s.Top, figure)
 		if len(s.Less) > 0 {
 			fmt.Fprintf(&b, "; less: %s", list(s.Less))
@@ -448,7 +449,7 @@ func StandingSentence(s analysis.Standing) string {
 	case s.Every:
 		b.WriteString(" Every run was disturbed: other processes took CPU while they ran.")
 	case len(s.Disturbed) > 0:
-		fmt.Fprintf(&b, " Disturbed (other processes took CPU while they ran): %s.", strings.Join(mapped(s.Disturbed, runsWords), ", "))
+		fmt.Fprintf(&b, " Disturbed (other processes took CPU while they ran): %s.", strings.Join(collect.Mapped(s.Disturbed, runsWords), ", "))
 	}
 	return b.String()
 }

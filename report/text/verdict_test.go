@@ -2,17 +2,19 @@ package text
 
 import (
 	"cmp"
-	"github.com/brewput/brewput/internal/base/format"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/brewput/brewput/internal/base/format"
+
 	"github.com/brewput/brewput/explain/verdict"
+
+	"go.uber.org/goleak"
 
 	"github.com/brewput/brewput/explain/analyze"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
-	"go.uber.org/goleak"
 )
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }

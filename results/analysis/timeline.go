@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/internal/base/collect"
 )
 
 // Timeline is what ran on each CPU of one run over a span of time.
@@ -92,8 +92,8 @@ func (t Timeline) Use() Use {
 		if k == Combine {
 			continue
 		}
-		kinds = results.AppendNew(kinds, k)
-		copies[k] = results.AppendNew(copies[k], b.Machine)
+		kinds = collect.AppendNew(kinds, k)
+		copies[k] = collect.AppendNew(copies[k], b.Machine)
 		held[k] += d
 	}
 	order := func(k string) int { return cmp.Or(slices.Index([]string{"grinder", "espresso", "steamer"}, k)+1, 4) }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/brewput/brewput/internal/base/jsonout"
 	"github.com/brewput/brewput/results"
 )
 
@@ -67,7 +68,7 @@ func (r Result) RuleText() string { return r.Rule.format(r.Unit) }
 
 // WriteJSON writes r as one line of JSON.
 func WriteJSON(w io.Writer, r Result) error {
-	b, err := results.MarshalUnescaped(r) // "≥ ×1.70" and "<" as they are
+	b, err := jsonout.Marshal(r) // "≥ ×1.70" and "<" as they are
 	if err == nil {
 		_, err = w.Write(append(b, '\n')) // one write a line: a reader never sees half of one
 	}

@@ -11,7 +11,7 @@ import (
 
 	"golang.org/x/perf/benchmath"
 
-	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/internal/base/jsonout"
 )
 
 // Confidence is the level of a median's interval, as in benchstat.
@@ -94,9 +94,9 @@ func seq(from, n int) []float64 {
 // MarshalJSON writes infinite interval bounds as null.
 func (s Summary) MarshalJSON() ([]byte, error) {
 	type plain Summary // without this method
-	return results.MarshalUnescaped(struct {
+	return jsonout.Marshal(struct {
 		plain
 		Lo *float64 `json:"lo"`
 		Hi *float64 `json:"hi"`
-	}{plain(s), results.Finite(s.Lo), results.Finite(s.Hi)})
+	}{plain(s), jsonout.Finite(s.Lo), jsonout.Finite(s.Hi)})
 }

@@ -125,6 +125,9 @@ func (h *heatmap) layout() {
 	} else {
 		h.cellW = max(heatMinW, min(heatMaxW, (heatWidth-2*margin-h.labelW)/n))
 		h.legendRow = max(1, int((h.width()-2*margin)/heatLegendW))
+		// A note longer than the widest picture wraps, where it ran past
+		// the picture's edge.
+		h.note = wrapText(style(10, false), h.note, h.width()-2*margin)
 	}
 	rows := (len(h.classes) + h.legendRow - 1) / h.legendRow
 	h.legendH = vg.Length(rows)*vg.Points(16) + vg.Points(8) + style(10, false).Height(h.note)

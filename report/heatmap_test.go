@@ -2,8 +2,10 @@ package report
 
 import (
 	"fmt"
+	"html"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -43,9 +45,7 @@ func TestHeatmap(t *testing.T) {
 		}
 	}
 	if corners := regexp.MustCompile(`<path d="M[\d.]+,[\d.]+L[\d.]+,[\d.]+L[\d.]+,[\d.]+Z"\s*style="fill:#`).FindAllString(string(c.SVG), -1); len(corners) != 1 ||
-		!slices.ContainsFunc(text, func(s string) bool {
-			return strings.Contains(s, "A dark corner: the CPUs or the customers limit it together")
-		}) {
+		!strings.Contains(strings.Join(text, " "), "A dark corner: the CPUs or the customers limit it together") {
 		t.Errorf("%d triangles drawn, and the note %q; want multi-2 on 8 CPUs's corner, and the note saying what it means", len(corners), text)
 	}
 	if n := strings.Count(string(c.SVG), "stroke:#1B1B1B;stroke-width:1.6"); n != 1 {
@@ -53,6 +53,25 @@ func TestHeatmap(t *testing.T) {
 	}
 	if !slices.ContainsFunc(text, func(s string) bool { return strings.HasPrefix(s, "Framed, bold: measured on box") }) {
 		t.Errorf("the map does not say which cells are measured: %q", text)
+	}
+	// Every text inside the picture: the note, a line of some 280
+	// characters, ran past its right edge, cut at "together with the".
+	width := regexp.MustCompile(`<svg width="([\d.]+)pt"`).FindSubmatch(c.SVG)
+	if width == nil {
+		t.Fatalf("the map's SVG has no width")
+	}
+	w, _ := strconv.ParseFloat(string(width[1]), 64)
+	texts := regexp.MustCompile(`(?s)<text x="([\d.]+)"[^>]*font-weight:(\w+);[^>]*font-size:([\d.]+)px">([^<]*)</text>`).FindAllSubmatch(c.SVG, -1)
+	if len(texts) < 10 {
+		t.Fatalf("%d texts read from the map's SVG", len(texts))
+	}
+	for _, m := range texts {
+		x, _ := strconv.ParseFloat(string(m[1]), 64)
+		size, _ := strconv.ParseFloat(string(m[3]), 64)
+		s := html.UnescapeString(string(m[4]))
+		if right := x + float64(style(size, string(m[2]) == "bold").Width(s).Points()); right > w+0.5 {
+			t.Errorf("the text %q ends at %.0f pt, past the map's width, %.0f pt", s, right, w)
+		}
 	}
 }
 

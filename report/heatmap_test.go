@@ -61,7 +61,7 @@ func TestHeatmap(t *testing.T) {
 		t.Fatalf("the map's SVG has no width")
 	}
 	w, _ := strconv.ParseFloat(string(width[1]), 64)
-	texts := regexp.MustCompile(`(?s)<text x="([\d.]+)"[^>]*font-weight:(\w+);[^>]*font-size:([\d.]+)px">([^<]*)</text>`).FindAllSubmatch(c.SVG, -1)
+	texts := regexp.MustCompile(`(?s)<text x="([\d.]+)"[^>]*font-weight:(\w+);[^>]*font-size:([\d.]+)px[^"]*">([^<]*)</text>`).FindAllSubmatch(c.SVG, -1)
 	if len(texts) < 10 {
 		t.Fatalf("%d texts read from the map's SVG", len(texts))
 	}

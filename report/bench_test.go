@@ -52,6 +52,9 @@ func TestBenchSection(t *testing.T) {
 		if f.Name == Index {
 			page = string(f.Data)
 		}
+		if strings.HasSuffix(f.Name, ".svg") {
+			textsInside(t, f.Name, f.Data)
+		}
 	}
 	for _, want := range []string{"bench-Get.svg", "bench-Get.png", "throughput.svg"} {
 		if !slices.Contains(names, want) {
@@ -180,6 +183,7 @@ func TestBenchFamilies(t *testing.T) {
 	for _, f := range r.Files {
 		if strings.HasPrefix(f.Name, benchChartPrefix) && strings.HasSuffix(f.Name, ".svg") {
 			charts = append(charts, f.Name)
+			textsInside(t, f.Name, f.Data)
 		}
 		if f.Name == Index {
 			page = string(f.Data)

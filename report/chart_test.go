@@ -5,12 +5,15 @@ import (
 	"encoding/xml"
 	"errors"
 	"fmt"
+	"html"
 	"image"
 	"image/color"
 	"image/png"
 	"io"
 	"math"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -105,6 +108,30 @@ func TestDrawChartsIsDeterministic(t *testing.T) {
 }
 
 // svgTexts checks that b is well-formed XML and returns its text.
+// textsInside fails t for each text of svg that ends past the picture's
+// width, measured in the report's fonts (each text is drawn left-aligned
+// from its x).
+func textsInside(t *testing.T, name string, svg []byte) {
+	t.Helper()
+	width := regexp.MustCompile(`<svg width="([\d.]+)pt"`).FindSubmatch(svg)
+	if width == nil {
+		t.Fatalf("%s: the SVG has no width", name)
+	}
+	w, _ := strconv.ParseFloat(string(width[1]), 64)
+	texts := regexp.MustCompile(`(?s)<text x="([\d.]+)"[^>]*font-weight:(\w+);[^>]*font-size:([\d.]+)px[^"]*">([^<]*)</text>`).FindAllSubmatch(svg, -1)
+	if len(texts) == 0 || len(texts) < strings.Count(string(svg), "<text ") {
+		t.Fatalf("%s: read %d of its %d texts", name, len(texts), strings.Count(string(svg), "<text "))
+	}
+	for _, m := range texts {
+		x, _ := strconv.ParseFloat(string(m[1]), 64)
+		size, _ := strconv.ParseFloat(string(m[3]), 64)
+		s := html.UnescapeString(string(m[4]))
+		if right := x + float64(style(size, string(m[2]) == "bold").Width(s).Points()); right > w+0.5 {
+			t.Errorf("%s: the text %q ends at %.0f pt, past the picture's width, %.0f pt", name, s, right, w)
+		}
+	}
+}
+
 func svgTexts(t *testing.T, b []byte) string {
 	t.Helper()
 	d := xml.NewDecoder(bytes.NewReader(b))

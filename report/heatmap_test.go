@@ -2,10 +2,8 @@ package report
 
 import (
 	"fmt"
-	"html"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -56,23 +54,7 @@ func TestHeatmap(t *testing.T) {
 	}
 	// Every text inside the picture: the note, a line of some 280
 	// characters, ran past its right edge, cut at "together with the".
-	width := regexp.MustCompile(`<svg width="([\d.]+)pt"`).FindSubmatch(c.SVG)
-	if width == nil {
-		t.Fatalf("the map's SVG has no width")
-	}
-	w, _ := strconv.ParseFloat(string(width[1]), 64)
-	texts := regexp.MustCompile(`(?s)<text x="([\d.]+)"[^>]*font-weight:(\w+);[^>]*font-size:([\d.]+)px[^"]*">([^<]*)</text>`).FindAllSubmatch(c.SVG, -1)
-	if len(texts) < 10 {
-		t.Fatalf("%d texts read from the map's SVG", len(texts))
-	}
-	for _, m := range texts {
-		x, _ := strconv.ParseFloat(string(m[1]), 64)
-		size, _ := strconv.ParseFloat(string(m[3]), 64)
-		s := html.UnescapeString(string(m[4]))
-		if right := x + float64(style(size, string(m[2]) == "bold").Width(s).Points()); right > w+0.5 {
-			t.Errorf("the text %q ends at %.0f pt, past the map's width, %.0f pt", s, right, w)
-		}
-	}
+	textsInside(t, "the map", c.SVG)
 }
 
 // TestScheduleDrawing: a row per CPU, a bar per step in its machine's

@@ -144,6 +144,9 @@ func checkDeterministic(t *testing.T, points []results.Point, fitted bool) {
 		if len(f.Data) == 0 {
 			t.Errorf("%s is empty", f.Name)
 		}
+		if strings.HasSuffix(f.Name, ".svg") {
+			textsInside(t, f.Name, f.Data)
+		}
 		if !bytes.Equal(f.Data, b.Files[i].Data) {
 			t.Errorf("%s differs between two renderings of the same points", f.Name)
 		}
@@ -175,6 +178,9 @@ func TestAnswerIsDeterministic(t *testing.T) {
 	var names []string
 	for i, f := range a.Files {
 		names = append(names, f.Name)
+		if strings.HasSuffix(f.Name, ".svg") {
+			textsInside(t, f.Name, f.Data)
+		}
 		if i >= len(b.Files) || b.Files[i].Name != f.Name || !bytes.Equal(f.Data, b.Files[i].Data) {
 			t.Errorf("%s differs between two renderings of the same points", f.Name)
 		}

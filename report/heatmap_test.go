@@ -55,6 +55,25 @@ func TestHeatmap(t *testing.T) {
 	// Every text inside the picture: the note, a line of some 280
 	// characters, ran past its right edge, cut at "together with the".
 	textsInside(t, "the map", c.SVG)
+	// On a phone the note is wrapped whole, not along the page's breaks:
+	// no line's next word would have fitted on it.
+	var note []string
+	for _, s := range strings.Split(svgTexts(t, c.Phone), "\n") {
+		if strings.HasPrefix(s, "Framed, bold") || len(note) > 0 && s != "" {
+			note = append(note, s)
+		}
+		if strings.HasSuffix(s, "colour names.") {
+			break
+		}
+	}
+	if len(note) < 2 {
+		t.Fatalf("the phone's map has no note over several lines: %q", note)
+	}
+	for i := range note[1:] {
+		if next := strings.Fields(note[i+1])[0]; style(10, false).Width(note[i]+" "+next) <= phoneWidth-2*margin {
+			t.Errorf("the phone's note breaks %q before %q, which fits on its line", note[i], next)
+		}
+	}
 }
 
 // TestScheduleDrawing: a row per CPU, a bar per step in its machine's

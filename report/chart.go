@@ -20,6 +20,7 @@ import (
 	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgsvg"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/results"
 	"github.com/brewput/brewput/results/analysis"
@@ -113,7 +114,7 @@ func cpuCounts(ss []series) []int {
 	var out []int
 	for _, s := range ss {
 		for _, x := range s.Samples {
-			out = appendNew(out, x.CPUs)
+			out = collect.AppendNew(out, x.CPUs)
 		}
 	}
 	slices.Sort(out)

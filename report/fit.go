@@ -128,7 +128,7 @@ func nothingFitted(fits []analysis.Fit) string {
 		if f.Fitted() {
 			return ""
 		}
-		reasons = appendNew(reasons, f.Error)
+		reasons = collect.AppendNew(reasons, f.Error)
 	}
 	const what = "No series could be fitted with the Universal Scalability Law"
 	if len(reasons) == 1 && strings.Contains(reasons[0], "a fit needs at least") {

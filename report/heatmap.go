@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"github.com/brewput/brewput/internal/base/collect"
 	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/report/palette"
 	"github.com/brewput/brewput/results/analysis"
@@ -58,14 +59,14 @@ func heatmapChart(g *analysis.Grid) (chart, error) {
 			}
 			e := cell.Shown()
 			cls := e.Limit.Class
-			h.classes = appendNew(h.classes, cls)
+			h.classes = collect.AppendNew(h.classes, cls)
 			if _, label := limitColour(cls, nil); label == cls {
-				h.others = appendNew(h.others, cls)
+				h.others = collect.AppendNew(h.others, cls)
 			}
 			if e.Model {
-				scheds = appendNew(scheds, e.Source)
+				scheds = collect.AppendNew(scheds, e.Source)
 			} else {
-				hosts = appendNew(hosts, e.Host)
+				hosts = collect.AppendNew(hosts, e.Host)
 			}
 			disturbed = disturbed || e.Disturbed > 0
 			with = with || e.Limit.With

@@ -115,7 +115,7 @@ func linesFigure(f chartspec.Figure, pl chartspec.Plot) (figure, error) {
 	var groups []string
 	for i, l := range pl.Lines {
 		group := cmp.Or(l.Group, l.Name)
-		groups = appendNew(groups, group)
+		groups = collect.AppendNew(groups, group)
 		var xys plotter.XYs
 		for _, xy := range l.Points {
 			y := xy.Y

@@ -566,7 +566,7 @@ func machineTables(points []results.Point) []machineTable {
 		}
 		for _, p := range ps {
 			for _, m := range p.Machines() {
-				out[i].Names = appendNew(out[i].Names, m.Name)
+				out[i].Names = collect.AppendNew(out[i].Names, m.Name)
 			}
 		}
 		out[i].Label = l
@@ -635,13 +635,6 @@ func cpuRange(cpus []int) string {
 		return "1 CPU"
 	}
 	return s + " CPUs"
-}
-
-func appendNew[T comparable](list []T, v T) []T {
-	if slices.Contains(list, v) {
-		return list
-	}
-	return append(list, v)
 }
 
 // imageView inlines a chart as a data URL, so that the page shows it even

@@ -35,6 +35,10 @@ type MachineRange struct {
 	// core: the slow edge is also simulated on a machine of the point's
 	// CPUs shaped so (ThreadedShape).
 	Threaded bool
+	// Packed says the operating system may keep the Ps on one socket
+	// before the next rather than spread them (sim.Machine.Packed): the
+	// fast and the slow edge are also simulated so.
+	Packed bool
 }
 
 // Extrapolation is how far the model missed measured points on more CPUs
@@ -104,10 +108,11 @@ type Band struct {
 }
 
 // corner is one set of costs a band simulates, on the point's machine or,
-// where threaded, on ThreadedShape.
+// where threaded, on ThreadedShape, and where packed with its Ps on one
+// socket first.
 type corner struct {
-	costs    sim.Costs
-	threaded bool
+	costs            sim.Costs
+	threaded, packed bool
 }
 
 // corners are every cost at its low, then high, edge, each with the spin
@@ -137,6 +142,9 @@ func (r Range) corners() []corner {
 		fast.Transfer, fast.AllCore = m.Fast, m.FastAll
 		slow.Transfer, slow.AllCore, slow.AllCoreFirst = m.Slow, m.SlowAll, true
 		cs = append(cs, corner{costs: fast}, corner{costs: slow})
+		if m.Packed {
+			cs = append(cs, corner{costs: fast, packed: true}, corner{costs: slow, packed: true})
+		}
 		if m.Threaded {
 			cs = append(cs, corner{costs: slow, threaded: true})
 		}
@@ -182,6 +190,14 @@ func (c Config) Edges() []Config {
 				continue
 			}
 			cfg.Machine = ThreadedShape(cfg.CPUs)
+		}
+		if c.packed {
+			if cfg.System == nil {
+				// The shop's locks are held for milliseconds, where how
+				// far a line moves costs nothing.
+				continue
+			}
+			cfg.Machine.Packed = true
 		}
 		runs = append(runs, cfg)
 	}

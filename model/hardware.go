@@ -26,7 +26,11 @@ type Hardware struct {
 	// which the band's slow edge also spans (ThreadedShape): a machine
 	// whose shape is not known may be a cloud's, whose vCPUs are threads.
 	Threaded bool
-	Known    bool
+	// Packed says the operating system may keep its Ps on one socket
+	// before the next (sim.Machine.Packed), which its band also spans: a
+	// named machine of several sockets.
+	Packed bool
+	Known  bool
 	// About says where its shape and costs come from, for the output.
 	About string
 }
@@ -112,6 +116,10 @@ type namedMachine struct {
 	onDemand bool
 }
 
+// packedAbout says what the band of a machine of several sockets also
+// spans.
+const packedAbout = "; its threads spread over its sockets or kept on one first, as Linux may place a few that wake each other"
+
 // onDemandAbout says what the band of a machine whose vCPUs run on
 // demand also spans.
 const onDemandAbout = "; its vCPUs run on demand on the host's hardware threads, so perhaps two to a core"
@@ -134,7 +142,7 @@ func (h Hardware) Range() *MachineRange {
 	if h.Known {
 		return nil
 	}
-	return &MachineRange{Fast: h.Lo, Slow: h.Hi, FastAll: h.AllCoreHi, SlowAll: h.AllCoreLo, Threaded: h.Threaded}
+	return &MachineRange{Fast: h.Lo, Slow: h.Hi, FastAll: h.AllCoreHi, SlowAll: h.AllCoreLo, Threaded: h.Threaded, Packed: h.Packed}
 }
 
 func LookupHardware(name string, cpus int) (Hardware, error) {
@@ -147,9 +155,14 @@ func LookupHardware(name string, cpus int) (Hardware, error) {
 	}
 	h := namedHardware[i]
 	u := UnknownHardware(cpus)
-	u.Name, u.Shape, u.Threaded, u.About = h.name, h.shape, h.onDemand, h.about+" ("+unknownAbout+")"
-	if h.onDemand {
-		u.About = h.about + " (" + unknownAbout + onDemandAbout + ")"
+	u.Name, u.Shape, u.Threaded, u.Packed = h.name, h.shape, h.onDemand, h.shape.Sockets > 1
+	spans := unknownAbout
+	if u.Threaded {
+		spans += onDemandAbout
 	}
+	if u.Packed {
+		spans += packedAbout
+	}
+	u.About = h.about + " (" + spans + ")"
 	return u, nil
 }

@@ -25,3 +25,21 @@ func TestNamedHardwareThreads(t *testing.T) {
 		}
 	}
 }
+
+// TestNamedHardwarePacked: a named machine of several sockets has a band
+// that also keeps its Ps on one socket first, as Linux may, and says so;
+// a machine of one socket, or one whose shape is not known, does not.
+func TestNamedHardwarePacked(t *testing.T) {
+	for name, want := range map[string]bool{"xeon-e5620x2": true, "c5.24xlarge": true, "c6g.metal": false, "e2-highcpu-32": false, "i7-13700h": false, "unknown": false} {
+		hw, err := LookupHardware(name, 96)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := hw.Range(); r == nil || r.Packed != want || hw.Packed != want {
+			t.Errorf("%s: packed %v (range %+v), want %v", name, hw.Packed, r, want)
+		}
+		if says := strings.Contains(hw.About, "kept on one first"); says != want {
+			t.Errorf("%s: %q says its threads may be kept on one socket %v, want %v", name, hw.About, says, want)
+		}
+	}
+}

@@ -40,3 +40,49 @@ steps:
 		}
 	}
 }
+
+// TestBandPacked: on a machine of two sockets the operating system may
+// spread the Ps over them, as the point does, or keep them on one first
+// (model.MachineRange.Packed), which the band then also runs. Two
+// customers taking one brief lock in turn on two CPUs move its line
+// between them at every change of hands: between sockets at the point, at
+// 150 ns, and within one in the packed runs, at 20 ns, so the band reaches
+// well above its point where it spans the packing and stays at it where
+// it does not.
+func TestBandPacked(t *testing.T) {
+	b := parse(t, `
+resources:
+  mu: 1
+steps:
+  - {name: outside, duration: 20ns}
+  - {name: inside, duration: 20ns, holds: [mu]}`)
+	move := model.MachineRange{FastAll: 1, SlowAll: 1}
+	move.Fast.Socket, move.Fast.Remote = 20*time.Nanosecond, 150*time.Nanosecond
+	move.Slow = move.Fast
+	for _, packed := range []bool{false, true} {
+		cfg := goAt(2)
+		cfg.Costs.Transfer = move.Fast
+		cfg.Machine.Sockets, cfg.Machine.CoresPerSocket, cfg.Machine.ThreadsPerCore = 2, 4, 1
+		r := move
+		r.Packed = packed
+		cfg.Range = &model.Range{Lo: cfg.Costs, Hi: cfg.Costs, Machine: &r}
+		cfg.Dur, cfg.Warmup = 200*time.Microsecond, 50*time.Microsecond
+		cfg.System, cfg.Mode = b, b.Name
+		ps, err := model.Simulate(context.Background(), []model.Config{cfg}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := ps[0]
+		if p.Band == nil {
+			t.Fatalf("packed %v: no band", packed)
+		}
+		hi := p.Band.Throughput[1] / p.Throughput
+		t.Logf("packed %v: %.3g ops/s, band %.3g–%.3g", packed, p.Throughput, p.Band.Throughput[0], p.Band.Throughput[1])
+		switch {
+		case packed && hi < 1.5:
+			t.Errorf("packed: the band's high edge %.2f of the point, want well above it", hi)
+		case !packed && hi > 1.01:
+			t.Errorf("spread only: the band's high edge %.2f of the point, want 1", hi)
+		}
+	}
+}

@@ -11,6 +11,9 @@ type Machine struct {
 	Sockets        int `json:"sockets,omitempty"`
 	CoresPerSocket int `json:"cores_per_socket,omitempty"`
 	ThreadsPerCore int `json:"threads_per_core,omitempty"`
+	// Packed places the Ps on one socket's cores before the next's, where
+	// by default they are spread over the sockets in turn (see place).
+	Packed bool `json:"packed,omitempty"`
 }
 
 // siblingSpeed is how fast a hardware thread runs while the other thread
@@ -49,7 +52,11 @@ func (t Transfer) IsZero() bool { return t == Transfer{} }
 
 // place is where P i runs: the scheduler of the operating system spreads
 // busy threads over the sockets in turn and over whole cores before it
-// doubles up on a core's second thread.
+// doubles up on a core's second thread. Packed, it fills a socket's cores
+// first: since 2020 Linux lets a few threads that wake each other stay on
+// one NUMA node (commit 7d2b5dd0bcc4, "sched/numa: Allow a floating
+// imbalance between NUMA nodes"; up to a quarter of a node's CPUs, an
+// eighth since 2022), where its balancer before spread them.
 type place struct{ socket, core, thread int }
 
 func (m Machine) place(i int) place {
@@ -59,6 +66,9 @@ func (m Machine) place(i int) place {
 	cores := m.Sockets * m.CoresPerSocket
 	thread := i / cores
 	i %= cores
+	if m.Packed {
+		return place{socket: i / m.CoresPerSocket, core: i % m.CoresPerSocket, thread: thread}
+	}
 	return place{socket: i % m.Sockets, core: i / m.Sockets, thread: thread}
 }
 

@@ -28,6 +28,26 @@ func TestMachinePlace(t *testing.T) {
 	}
 }
 
+// TestMachinePacked: packed, busy threads fill one socket's cores before
+// the next socket's, and only then a core's second thread.
+func TestMachinePacked(t *testing.T) {
+	m := Machine{Sockets: 2, CoresPerSocket: 2, ThreadsPerCore: 2, Packed: true}
+	d := distances(m, Transfer{Sibling: 1, Socket: 2, Remote: 3}, 8)
+	// P0 and P1 socket 0's two cores, P2 and P3 socket 1's, then P4–P7
+	// their second threads.
+	for _, c := range []struct {
+		a, b int
+		want time.Duration
+	}{{0, 1, 2}, {0, 2, 3}, {2, 3, 2}, {0, 4, 1}, {1, 5, 1}, {3, 7, 1}, {4, 5, 2}, {4, 6, 3}} {
+		if got := d[c.a][c.b]; got != c.want {
+			t.Errorf("P%d to P%d: %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+	if sib := siblings(m, 8); sib[0] != 4 || sib[3] != 7 || sib[5] != 1 {
+		t.Errorf("siblings %v; want P0–P4, P1–P5, P3–P7", sib)
+	}
+}
+
 // TestMachineSharedCore: work steps on the two threads of one core run
 // slower while both run, and on a machine whose cores slow down as more
 // run; time steps do not.

@@ -36,6 +36,10 @@ type Config struct {
 	// customer's start by up to one drink's least latency, drawn from a
 	// source seeded with k (a System runs with seed Seed+k instead).
 	Phase uint64
+	// Draw is the Phase a System's run came from, for what it draws once
+	// for a run (a hashed resource's copies): 0 the point's, k > 0 a band's
+	// run from another start state.
+	Draw uint64
 	// Probe marks a relief of the last non-probe before it in Simulate's
 	// list: its window may end early (tallied), its throughput carried to
 	// that one's window.

@@ -103,7 +103,7 @@ func (c Config) once(done <-chan struct{}) (result, error) {
 	var poisson bool
 	if c.System != nil {
 		c.Load, poisson = c.System.LoadAt(c)
-		c.Policy.Seed, c.Phase = c.Policy.Seed+c.Phase, 0
+		c.Draw, c.Policy.Seed, c.Phase = c.Phase, c.Policy.Seed+c.Phase, 0
 	} else {
 		c.Par = c.Workers(c.CPUs)
 	}

@@ -1,11 +1,13 @@
 package blueprint_test
 
 import (
+	"context"
 	"math"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/blueprint"
 	"github.com/brewput/brewput/model/sim"
 )
@@ -126,6 +128,26 @@ steps: [{name: add, duration: 30ns, writes: [n]}]`
 	}
 	if apart, shared := throughputs(yaml); apart == 0 || shared == 0 {
 		t.Errorf("hashed: %d of 8 seeds drew two stripes, %d one; want some of each", apart, shared)
+	}
+	// Whatever the point drew, its band spans both: its runs from other
+	// start states take the draws that share least and most.
+	b := parse(t, yaml)
+	for seed := uint64(1); seed <= 4; seed++ {
+		cfg := goAt(2)
+		cfg.Costs, cfg.Policy.Seed = costs, seed
+		cfg.Range = &model.Range{Lo: costs, Hi: costs}
+		cfg.Dur, cfg.Warmup = 200*time.Microsecond, 50*time.Microsecond
+		cfg.System, cfg.Mode = b, b.Name
+		ps, err := model.Simulate(context.Background(), []model.Config{cfg}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ps[0].Band == nil {
+			t.Fatalf("hashed, seed %d: no band", seed)
+		}
+		if lo, hi := ps[0].Band.Throughput[0], ps[0].Band.Throughput[1]; hi < 1.9/30e-9 || lo > 1.5/30e-9 {
+			t.Errorf("hashed, seed %d: band %.3g–%.3g ops/s; want from one stripe's speed to two's", seed, lo, hi)
+		}
 	}
 	if apart, _ := throughputs(strings.Replace(yaml, ", hashed: true", "", 1)); apart != 8 {
 		t.Errorf("each CPU's own: %d of 8 seeds at two CPUs' speed; want all", apart)

@@ -93,6 +93,9 @@ func (b *Blueprint) Build(s *sim.Sim, cpus *sim.CPUs, cfg model.Config) (func(*s
 			copies = max(1, l.Par)
 		}
 		pl := newPool(s, &meter{name: r.Name, kind: r.readingKind(), capacity: unit * copies}, r, unit, cpus.N(), b.LineScale[r.Name])
+		if r.Hashed {
+			pl.drawn = draws(cpus.N(), cfg.Policy.Seed, cfg.Draw)
+		}
 		w.pools = append(w.pools, pl)
 	}
 	for _, pp := range b.pipes {

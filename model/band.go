@@ -39,6 +39,11 @@ type MachineRange struct {
 	// before the next rather than spread them (sim.Machine.Packed): the
 	// fast and the slow edge are also simulated so.
 	Packed bool
+	// OwnTransfer says the costs of moving a line are the calibration's
+	// own, this machine's, which its corners keep: Fast and Slow are
+	// unused, and only the all-core speed is spanned, SlowAll run besides
+	// each corner.
+	OwnTransfer bool
 }
 
 // Extrapolation is how far the model missed measured points on more CPUs
@@ -113,6 +118,7 @@ type Band struct {
 type corner struct {
 	costs            sim.Costs
 	threaded, packed bool
+	allCore          bool // differs from its costs' corner in the all-core speed alone
 }
 
 // corners are every cost at its low, then high, edge, each with the spin
@@ -136,6 +142,12 @@ func (r Range) corners() []corner {
 		m := r.Machine
 		if m == nil {
 			cs = append(cs, corner{costs: c})
+			continue
+		}
+		if m.OwnTransfer {
+			slow := c
+			slow.AllCore, slow.AllCoreFirst = m.SlowAll, true
+			cs = append(cs, corner{costs: c}, corner{costs: slow, allCore: true})
 			continue
 		}
 		fast, slow := c, c
@@ -182,6 +194,11 @@ func (c Config) Edges() []Config {
 	machine := cfg.Machine
 	for _, c := range rng.corners() {
 		cfg.Costs, cfg.Machine = c.costs, machine
+		if c.allCore && cfg.System == nil {
+			// The shop's steps take their time whatever the core's
+			// speed.
+			continue
+		}
 		if c.threaded {
 			if cfg.System == nil {
 				// The shop's steps take their time whatever the core's

@@ -57,6 +57,10 @@ const allCoreLo, allCoreMid, allCoreHi = 0.75, 0.88, 1.0
 // unknownAbout says what an unknown machine's band spans.
 const unknownAbout = "moving a cache line between cores 20–80 ns, between sockets 100–200 ns, and 75–100 % of one core's speed with every core busy, the slow edge from two busy cores on: what published machines show"
 
+// KnownAbout says what a band spans on a machine whose costs are known:
+// its all-core speed, not measured.
+const KnownAbout = "; how fast its cores run with every one busy not measured: the band spans 75–100 % of one alone's speed, the slow edge from the second busy core on, as published machines show"
+
 // threadedAbout says what an unknown machine's band spans besides: its
 // CPUs may be hardware threads (a cloud's vCPUs are), and two threads of
 // a core do about 1.25 times one thread's work (sim's siblingSpeed).
@@ -135,12 +139,13 @@ func HardwareNames() []string {
 
 // LookupHardware is the machine of that name: a named one, or "unknown"
 // of cpus CPUs.
-// Range is what a band spans for h: nil where its costs are known (this
-// machine's), else its transfer costs and all-core speeds from the fast
-// edge to the slow, and hardware threads where it may have them.
+// Range is what a band spans for h: where its costs are known (this
+// machine's), how fast its cores run with every one busy, which brewput
+// does not measure, else its transfer costs and all-core speeds from the
+// fast edge to the slow, and hardware threads where it may have them.
 func (h Hardware) Range() *MachineRange {
 	if h.Known {
-		return nil
+		return &MachineRange{FastAll: 1, SlowAll: allCoreLo, OwnTransfer: true}
 	}
 	return &MachineRange{Fast: h.Lo, Slow: h.Hi, FastAll: h.AllCoreHi, SlowAll: h.AllCoreLo, Threaded: h.Threaded, Packed: h.Packed}
 }

@@ -86,3 +86,43 @@ steps:
 		}
 	}
 }
+
+// TestBandKnownMachineAllCore: on a machine whose costs were measured
+// (model.Hardware.Known), how fast its cores run with every one busy was
+// not: the band also runs each corner with the cores at 75 % from the
+// second busy one on, keeping the calibration's cost of moving a line.
+// Customers that share nothing, on 8 CPUs: the band reaches down to 0.75
+// of its point; on one CPU it stays at it.
+func TestBandKnownMachineAllCore(t *testing.T) {
+	b := parse(t, `
+steps:
+  - {name: work, duration: 1us}`)
+	hw := model.Hardware{Name: "this", Known: true}
+	for _, n := range []int{1, 8} {
+		cfg := goAt(n)
+		cfg.Costs.Transfer.Socket = 40 * time.Nanosecond
+		cfg.Range = &model.Range{Lo: cfg.Costs, Hi: cfg.Costs, Machine: hw.Range()}
+		for _, e := range cfg.Edges() {
+			if e.Costs.Transfer != cfg.Costs.Transfer {
+				t.Fatalf("a known machine's edge moves lines at %+v, want its calibration's %+v", e.Costs.Transfer, cfg.Costs.Transfer)
+			}
+		}
+		cfg.Dur, cfg.Warmup = time.Millisecond, 100*time.Microsecond
+		cfg.System, cfg.Mode = b, b.Name
+		ps, err := model.Simulate(context.Background(), []model.Config{cfg}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := ps[0]
+		if p.Band == nil {
+			t.Fatalf("%d CPUs: no band", n)
+		}
+		lo := p.Band.Throughput[0] / p.Throughput
+		switch {
+		case n == 8 && (lo < 0.73 || lo > 0.77):
+			t.Errorf("8 CPUs: the band's low edge %.3f of the point, want 0.75", lo)
+		case n == 1 && lo < 0.99:
+			t.Errorf("1 CPU: the band's low edge %.3f of the point, want 1", lo)
+		}
+	}
+}

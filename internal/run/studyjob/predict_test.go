@@ -448,6 +448,8 @@ func TestPerWorkerLocks(t *testing.T) {
 		{2, 2, 1e-7, true, 2},  // a wait of a tenth of a nanosecond an operation: none to speak of
 		{2, 2, 1e-4, false, 2}, // waited for: shared
 		{4, 3, 0, false, 3},    // fewer than the workers: shared
+		{2, 3, 0, true, 3},     // a worker given another by its pool
+		{2, 4, 0, false, 4},    // twice the workers: shared
 	} {
 		m, err := modelOf(group(c.cpus, c.used, c.wait))
 		if err != nil {
@@ -458,7 +460,7 @@ func TestPerWorkerLocks(t *testing.T) {
 			t.Errorf("%d of 16 taken on %d CPUs, waited %v ms: private %v, %d locks, %d unused; want private %v, %d locks",
 				c.used, c.cpus, c.wait, g.Private, g.Locks, g.Unused, c.private, c.locks)
 		}
-		if d := m.describe(); c.private != strings.Contains(d, fmt.Sprintf("%d of its 16 taken, one for each worker", c.used)) {
+		if d := m.describe(); c.private != strings.Contains(d, fmt.Sprintf("%d of its 16 taken by %d workers, about one each", c.used, c.cpus)) {
 			t.Errorf("%d of 16 taken on %d CPUs: described %q", c.used, c.cpus, d)
 		}
 	}

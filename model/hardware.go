@@ -54,6 +54,9 @@ var unknownTransfer = struct{ lo, mid, hi sim.Transfer }{
 // caches and memory costs.
 const allCoreLo, allCoreMid, allCoreHi = 0.75, 0.88, 1.0
 
+// allCoreAbout says what a band spans of a machine's all-core speed.
+const allCoreAbout = "75–100 % of one core's speed with every core busy, the slow edge from two busy cores on: what published machines show"
+
 // unknownAbout says what an unknown machine's band spans.
 const unknownAbout = "moving a cache line between cores 20–80 ns, between sockets 100–200 ns, and 75–100 % of one core's speed with every core busy, the slow edge from two busy cores on: what published machines show"
 
@@ -99,8 +102,12 @@ func ThreadedShape(cpus int) sim.Machine {
 // not known (the band spans an unknown machine's).
 var namedHardware = []namedMachine{
 	{name: "xeon-e5620x2", shape: sim.Machine{Sockets: 2, CoresPerSocket: 4, ThreadsPerCore: 2}, about: "2 × Intel Xeon E5620 (Westmere-EP, 2010), 16 threads"},
-	{name: "c5.24xlarge", shape: sim.Machine{Sockets: 2, CoresPerSocket: 24, ThreadsPerCore: 2}, about: "AWS c5.24xlarge, 2 × 24 Intel cores, 96 threads"},
-	{name: "c6g.metal", shape: sim.Machine{Sockets: 1, CoresPerSocket: 64, ThreadsPerCore: 1}, about: "AWS c6g.metal, one 64-core Graviton2"},
+	{name: "c5.24xlarge", shape: sim.Machine{Sockets: 2, CoresPerSocket: 24, ThreadsPerCore: 2}, about: "AWS c5.24xlarge, 2 × 24 Intel cores, 96 threads",
+		transfer:      sim.Transfer{Sibling: 7600 * time.Nanosecond / 1000, Socket: 47 * time.Nanosecond, Remote: 134 * time.Nanosecond},
+		transferAbout: "moving a cache line between a core's threads 7.6 ns, its cores 47 ns and its sockets 134 ns, as nviennot/core-to-core-latency measured its Xeon Platinum 8275CL on a c5.metal, ±20 %"},
+	{name: "c6g.metal", shape: sim.Machine{Sockets: 1, CoresPerSocket: 64, ThreadsPerCore: 1}, about: "AWS c6g.metal, one 64-core Graviton2",
+		transfer:      sim.Transfer{Socket: 47 * time.Nanosecond},
+		transferAbout: "moving a cache line between its cores 47 ns, as nviennot/core-to-core-latency measured a Graviton2 on a c6gd.metal, ±20 %"},
 	{name: "e2-highcpu-32", shape: sim.Machine{Sockets: 1, CoresPerSocket: 16, ThreadsPerCore: 2}, about: "GCP e2-highcpu-32, 32 vCPUs of 16 Haswell cores", onDemand: true},
 	{name: "i7-13700h", shape: sim.Machine{Sockets: 1, CoresPerSocket: 10, ThreadsPerCore: 2}, about: "Intel i7-13700H, 20 threads (6 cores with two threads and 8 without, taken as 10 with two)"},
 }
@@ -118,6 +125,11 @@ type namedMachine struct {
 	// E2 machine series"): two busy vCPUs may share a core whatever the
 	// guest's topology says, which its band's slow edge spans (Threaded).
 	onDemand bool
+	// transfer, where not zero, is what moving a line between its cores
+	// costs as published, and transferAbout says where from: its band
+	// spans it ±20 %, not an unknown machine's range.
+	transfer      sim.Transfer
+	transferAbout string
 }
 
 // packedAbout says what the band of a machine of several sockets also
@@ -162,6 +174,13 @@ func LookupHardware(name string, cpus int) (Hardware, error) {
 	u := UnknownHardware(cpus)
 	u.Name, u.Shape, u.Threaded, u.Packed = h.name, h.shape, h.onDemand, h.shape.Sockets > 1
 	spans := unknownAbout
+	if h.transfer != (sim.Transfer{}) {
+		scale := func(t sim.Transfer, f float64) sim.Transfer {
+			return sim.Transfer{Sibling: time.Duration(float64(t.Sibling) * f), Socket: time.Duration(float64(t.Socket) * f), Remote: time.Duration(float64(t.Remote) * f)}
+		}
+		u.Transfer, u.Lo, u.Hi = h.transfer, scale(h.transfer, 0.8), scale(h.transfer, 1.25)
+		spans = h.transferAbout + "; " + allCoreAbout
+	}
 	if u.Threaded {
 		spans += onDemandAbout
 	}

@@ -3,6 +3,7 @@ package model
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestNamedHardwareThreads: a machine whose vCPUs its host runs on demand
@@ -63,5 +64,32 @@ func TestKnownHardwareShopEdges(t *testing.T) {
 	cfg.Range.Machine = r
 	if with := len(cfg.Edges()); with != without {
 		t.Errorf("the shop on a known machine: %d edges, %d without its range; want the same", with, without)
+	}
+}
+
+// TestNamedHardwareTransfer: a named machine whose processor's core-to-
+// core latency is published moves lines at it, its band ±20 %, and says
+// where the figure comes from; one whose is not spans an unknown
+// machine's range.
+func TestNamedHardwareTransfer(t *testing.T) {
+	unknown := UnknownHardware(32)
+	for _, c := range []struct {
+		name   string
+		socket time.Duration
+	}{{"c6g.metal", 47 * time.Nanosecond}, {"c5.24xlarge", 47 * time.Nanosecond}, {"e2-highcpu-32", unknown.Transfer.Socket}, {"xeon-e5620x2", unknown.Transfer.Socket}} {
+		hw, err := LookupHardware(c.name, 32)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lo, hi := hw.Lo.Socket, hw.Hi.Socket
+		if c.socket == unknown.Transfer.Socket {
+			if hw.Transfer != unknown.Transfer || hw.Lo != unknown.Lo || hw.Hi != unknown.Hi || strings.Contains(hw.About, "core-to-core") {
+				t.Errorf("%s: moves at %v (%v–%v), %q; want an unknown machine's", c.name, hw.Transfer.Socket, lo, hi, hw.About)
+			}
+			continue
+		}
+		if hw.Transfer.Socket != c.socket || lo != c.socket*8/10 || hi != c.socket*125/100 || !strings.Contains(hw.About, "nviennot/core-to-core-latency") {
+			t.Errorf("%s: moves at %v (%v–%v), %q; want %v ±20 %% from its published latency", c.name, hw.Transfer.Socket, lo, hi, hw.About, c.socket)
+		}
 	}
 }

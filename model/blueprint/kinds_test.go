@@ -1,7 +1,6 @@
 package blueprint_test
 
 import (
-	"context"
 	"math"
 	"strings"
 	"testing"
@@ -137,15 +136,8 @@ steps: [{name: add, duration: 30ns, writes: [n]}]`
 		cfg.Costs, cfg.Policy.Seed = costs, seed
 		cfg.Range = &model.Range{Lo: costs, Hi: costs}
 		cfg.Dur, cfg.Warmup = 200*time.Microsecond, 50*time.Microsecond
-		cfg.System, cfg.Mode = b, b.Name
-		ps, err := model.Simulate(context.Background(), []model.Config{cfg}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if ps[0].Band == nil {
-			t.Fatalf("hashed, seed %d: no band", seed)
-		}
-		if lo, hi := ps[0].Band.Throughput[0], ps[0].Band.Throughput[1]; hi < 1.9/30e-9 || lo > 1.5/30e-9 {
+		thr, lo, hi := banded(t, b, cfg)
+		if lo, hi := lo*thr, hi*thr; hi < 1.9/30e-9 || lo > 1.5/30e-9 {
 			t.Errorf("hashed, seed %d: band %.3g–%.3g ops/s; want from one stripe's speed to two's", seed, lo, hi)
 		}
 	}

@@ -6,7 +6,24 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/model"
+	"github.com/brewput/brewput/model/blueprint"
 )
+
+// banded simulates b at cfg, which has a Range, and returns its point and
+// the band's edges against it.
+func banded(t *testing.T, b *blueprint.Blueprint, cfg model.Config) (thr, lo, hi float64) {
+	t.Helper()
+	cfg.System, cfg.Mode = b, b.Name
+	ps, err := model.Simulate(context.Background(), []model.Config{cfg}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := ps[0]
+	if p.Band == nil {
+		t.Fatalf("%s on %d CPUs: no band", b.Name, cfg.CPUs)
+	}
+	return p.Throughput, p.Band.Throughput[0] / p.Throughput, p.Band.Throughput[1] / p.Throughput
+}
 
 // TestBandThreaded: an unknown machine's CPUs may be hardware threads, two
 // to a core (model.Hardware.Threaded): the band's slow edge also runs the
@@ -22,16 +39,7 @@ steps:
 		cfg := goAt(8)
 		cfg.Range = &model.Range{Lo: cfg.Costs, Hi: cfg.Costs, Machine: &model.MachineRange{FastAll: 1, SlowAll: 1, Threaded: threaded}}
 		cfg.Dur, cfg.Warmup = time.Millisecond, 100*time.Microsecond
-		cfg.System, cfg.Mode = b, b.Name
-		ps, err := model.Simulate(context.Background(), []model.Config{cfg}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p := ps[0]
-		if p.Band == nil {
-			t.Fatalf("threaded %v: no band", threaded)
-		}
-		lo := p.Band.Throughput[0] / p.Throughput
+		_, lo, _ := banded(t, b, cfg)
 		switch {
 		case threaded && (lo < 0.55 || lo > 0.7):
 			t.Errorf("threaded: the band's low edge %.3f of the point, want about 0.62", lo)
@@ -67,17 +75,8 @@ steps:
 		r.Packed = packed
 		cfg.Range = &model.Range{Lo: cfg.Costs, Hi: cfg.Costs, Machine: &r}
 		cfg.Dur, cfg.Warmup = 200*time.Microsecond, 50*time.Microsecond
-		cfg.System, cfg.Mode = b, b.Name
-		ps, err := model.Simulate(context.Background(), []model.Config{cfg}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p := ps[0]
-		if p.Band == nil {
-			t.Fatalf("packed %v: no band", packed)
-		}
-		hi := p.Band.Throughput[1] / p.Throughput
-		t.Logf("packed %v: %.3g ops/s, band %.3g–%.3g", packed, p.Throughput, p.Band.Throughput[0], p.Band.Throughput[1])
+		thr, lo, hi := banded(t, b, cfg)
+		t.Logf("packed %v: %.3g ops/s, band %.3g–%.3g of it", packed, thr, lo, hi)
 		switch {
 		case packed && hi < 1.5:
 			t.Errorf("packed: the band's high edge %.2f of the point, want well above it", hi)
@@ -108,16 +107,7 @@ steps:
 			}
 		}
 		cfg.Dur, cfg.Warmup = time.Millisecond, 100*time.Microsecond
-		cfg.System, cfg.Mode = b, b.Name
-		ps, err := model.Simulate(context.Background(), []model.Config{cfg}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p := ps[0]
-		if p.Band == nil {
-			t.Fatalf("%d CPUs: no band", n)
-		}
-		lo := p.Band.Throughput[0] / p.Throughput
+		_, lo, _ := banded(t, b, cfg)
 		switch {
 		case n == 8 && (lo < 0.73 || lo > 0.77):
 			t.Errorf("8 CPUs: the band's low edge %.3f of the point, want 0.75", lo)

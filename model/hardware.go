@@ -62,7 +62,7 @@ const unknownAbout = "moving a cache line between cores 20–80 ns, between sock
 
 // KnownAbout says what a band spans on a machine whose costs are known:
 // its all-core speed, not measured.
-const KnownAbout = "; how fast its cores run with every one busy not measured: the band spans 75–100 % of one alone's speed, the slow edge from the second busy core on, as published machines show"
+const KnownAbout = "how fast its cores run with every one busy not measured: the band spans 75–100 % of one alone's speed, the slow edge from the second busy core on, as published machines show"
 
 // threadedAbout says what an unknown machine's band spans besides: its
 // CPUs may be hardware threads (a cloud's vCPUs are), and two threads of

@@ -214,7 +214,7 @@ func (o Options) hardware(costs sim.Costs, unknown bool) (model.Hardware, error)
 		return o.givenTransfer(hw, costs), nil
 	}
 	hw := model.Hardware{Name: "this", Transfer: costs.Transfer, Known: true,
-		About: fmt.Sprintf("this machine (%d CPUs%s)", runtime.NumCPU(), model.KnownAbout)}
+		About: fmt.Sprintf("this machine (%d CPUs; %s)", runtime.NumCPU(), model.KnownAbout)}
 	if costs.Transfer.Socket == 0 {
 		hw.About += ", its calibration older than the cost of moving a cache line between cores: lines move for free (brewput calibrate measures it)"
 	}
@@ -362,7 +362,7 @@ func (pr Prediction) Describe() string {
 	}
 	if about := pr.Policy.Policy.Machine; about != "" {
 		if pr.local != nil {
-			s += fmt.Sprintf("; for this machine on up to %s, and past them for %s", format.Count(runtime.NumCPU(), "CPU"), about)
+			s += fmt.Sprintf("; for this machine on up to %s (%s), and past them for %s", format.Count(runtime.NumCPU(), "CPU"), model.KnownAbout, about)
 		} else {
 			s += "; for " + about
 		}

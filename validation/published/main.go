@@ -179,8 +179,10 @@ func report(w io.Writer, root, file, only string, keep bool) {
 	here := filepath.Join(root, "validation", "published")
 	data := filepath.Join(root, "validation", "testdata", "published")
 	fmt.Fprintf(w, "go policy under %s; each series on its published machine's\n", filepath.Base(file))
-	fmt.Fprintf(w, "shape, its band spanning the calibration's intervals and an unknown\n")
-	fmt.Fprintf(w, "machine's costs; speed-ups against one CPU\n")
+	fmt.Fprintf(w, "shape, its band spanning the calibration's intervals and the machine's\n")
+	fmt.Fprintf(w, "costs: its processor's published core-to-core latency ±20 %% where\n")
+	fmt.Fprintf(w, "brewput knows one (c6g.metal, c5.24xlarge), else an unknown machine's;\n")
+	fmt.Fprintf(w, "speed-ups against one CPU\n")
 	if keep {
 		fmt.Fprintf(w, "-keep-lines: a core keeps a cache line about as long as it took to come\n")
 	}

@@ -58,7 +58,7 @@ const allCoreLo, allCoreMid, allCoreHi = 0.75, 0.88, 1.0
 const allCoreAbout = "75–100 % of one core's speed with every core busy, the slow edge from two busy cores on: what published machines show"
 
 // unknownAbout says what an unknown machine's band spans.
-const unknownAbout = "moving a cache line between cores 20–80 ns, between sockets 100–200 ns, and 75–100 % of one core's speed with every core busy, the slow edge from two busy cores on: what published machines show"
+const unknownAbout = "moving a cache line between cores 20–80 ns, between sockets 100–200 ns, and " + allCoreAbout
 
 // KnownAbout says what a band spans on a machine whose costs are known:
 // its all-core speed, not measured.

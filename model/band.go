@@ -193,29 +193,17 @@ func (c Config) Edges() []Config {
 	var runs []Config
 	machine := cfg.Machine
 	for _, c := range rng.corners() {
-		cfg.Costs, cfg.Machine = c.costs, machine
-		if c.allCore && cfg.System == nil {
+		if cfg.System == nil && (c.allCore || c.threaded || c.packed) {
 			// The shop's steps take their time whatever the core's
-			// speed.
+			// speed, and its locks are held for milliseconds, where
+			// how far a line moves costs nothing: no other edge.
 			continue
 		}
+		cfg.Costs, cfg.Machine = c.costs, machine
 		if c.threaded {
-			if cfg.System == nil {
-				// The shop's steps take their time whatever the core's
-				// speed, and threads of one core move lines between them
-				// sooner: no slower edge.
-				continue
-			}
 			cfg.Machine = ThreadedShape(cfg.CPUs)
 		}
-		if c.packed {
-			if cfg.System == nil {
-				// The shop's locks are held for milliseconds, where how
-				// far a line moves costs nothing.
-				continue
-			}
-			cfg.Machine.Packed = true
-		}
+		cfg.Machine.Packed = c.packed
 		runs = append(runs, cfg)
 	}
 	cfg.Costs, cfg.Machine = point, machine

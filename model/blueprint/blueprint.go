@@ -39,6 +39,7 @@ type Blueprint struct {
 	Shards    map[string]int
 
 	nres   int     // len(Resources) as parsed: steps refer to resources by index
+	steps  []*step // every step, by its id
 	flow   *group  // the steps of one order, run by each customer or server
 	pipes  []*pipe // every pipeline, in file order; each gets its own stage processes
 	stages int     // the pipelines' stages in all

@@ -23,6 +23,7 @@ type step struct {
 	writes []int
 	every  int // runs on one order in every
 	cpu    bool
+	id     int // index in Blueprint.steps, and in a world's slices by step
 }
 
 func (st *step) run(w *world, p *sim.Proc) {
@@ -32,7 +33,7 @@ func (st *step) run(w *world, p *sim.Proc) {
 	// Drawn before waiting for the resources, as m.use(d()) draws, in
 	// package model's order.
 	d := st.d.draw(w.s.Rand())
-	if f, ok := w.b.Scale[st.name]; ok {
+	if f := w.scale[st.id]; f > 0 {
 		d = w.scaled(st, d, f)
 	}
 	b0 := acquire(w, p, st.holds, st.shares)
@@ -58,12 +59,12 @@ func (w *world) scaled(st *step, d time.Duration, f float64) time.Duration {
 	x := float64(d) * f
 	out := time.Duration(x)
 	if x < float64(time.Microsecond) {
-		c := w.carry[st] + x - float64(out)
+		c := w.carry[st.id] + x - float64(out)
 		if c >= 1 {
 			out++
 			c--
 		}
-		w.carry[st] = c
+		w.carry[st.id] = c
 	}
 	return out
 }

@@ -383,7 +383,8 @@ func (p *parser) step(f *fields, name string, allowed []string, noun string) (*s
 	if err != nil {
 		return nil, err
 	}
-	st := &step{what: f.what, name: name, line: f.node.Line, cpu: true}
+	st := &step{what: f.what, name: name, line: f.node.Line, cpu: true, id: len(p.b.steps)}
+	p.b.steps = append(p.b.steps, st)
 	if st.d, err = p.duration(v, f.what); err != nil {
 		return nil, err
 	}

@@ -67,8 +67,8 @@ type pool struct {
 	scale float64 // the relief's factor on moving its lines, 0 for none
 	s     *sim.Sim
 	one   *instance
-	each  map[int]*instance // by CPU or customer, where Per
-	drawn []int             // each CPU's copy, where Hashed (draws)
+	each  []*instance // by CPU or customer, where Per; nil until used
+	drawn []int       // each CPU's copy, where Hashed (draws)
 	// holding is the instance each holder took, where it is not the one;
 	// readers counts an RWMutex's holders, its meter one use however many.
 	holding map[*sim.Proc]*instance
@@ -138,8 +138,6 @@ func newPool(s *sim.Sim, m *meter, r Resource, unit, cpus int, lineScale float64
 	pl := &pool{meter: m, res: r, unit: unit, cpus: cpus, scale: lineScale, s: s, holding: map[*sim.Proc]*instance{}}
 	if r.Per == "" {
 		pl.one = pl.newInstance(unit)
-	} else {
-		pl.each = map[int]*instance{}
 	}
 	return pl
 }
@@ -202,8 +200,11 @@ func (pl *pool) instance(p *sim.Proc) *instance {
 			k = pl.drawn[k]
 		}
 	}
-	in, ok := pl.each[k]
-	if !ok {
+	if k >= len(pl.each) {
+		pl.each = append(pl.each, make([]*instance, k+1-len(pl.each))...)
+	}
+	in := pl.each[k]
+	if in == nil {
 		in = pl.newInstance(pl.unit)
 		pl.each[k] = in
 	}

@@ -76,12 +76,18 @@ type world struct {
 	stages []*meter   // by stage index
 	pipes  []*pipeRun // by pipeline id
 	runs   map[runKey]int
-	carry  map[*step]float64 // what scaled hold back (see scaled)
+	// By step id: Scale's factor (0 for none), looked up once rather than
+	// by name at every run, and what scaled held back (see scaled).
+	scale, carry []float64
 }
 
 // Build builds b in s; its meters are the resources, then the stages.
 func (b *Blueprint) Build(s *sim.Sim, cpus *sim.CPUs, cfg model.Config) (func(*sim.Proc), func() []model.Reading) {
-	w := &world{b: b, s: s, cpus: cpus, runs: map[runKey]int{}, carry: map[*step]float64{}}
+	w := &world{b: b, s: s, cpus: cpus, runs: map[runKey]int{},
+		scale: make([]float64, len(b.steps)), carry: make([]float64, len(b.steps))}
+	for _, st := range b.steps {
+		w.scale[st.id] = b.Scale[st.name]
+	}
 	for _, r := range b.Resources {
 		r = b.sharded(r)
 		unit, copies := b.capacity(r), 1

@@ -11,8 +11,8 @@ import (
 // step of a microsecond or more is cut to whole nanoseconds as before, so
 // that what the fifo policy answers does not move.
 func TestScaledKeepsShortStepsMean(t *testing.T) {
-	w := &world{carry: map[*step]float64{}}
-	short, long := &step{name: "short"}, &step{name: "long"}
+	w := &world{carry: make([]float64, 2)}
+	short, long := &step{name: "short", id: 0}, &step{name: "long", id: 1}
 	var sum time.Duration
 	const runs = 1000
 	for range runs {

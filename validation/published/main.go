@@ -209,10 +209,10 @@ func report(w io.Writer, root, file, only string, keep bool) {
 	if only == "" {
 		pts = append(pts, puddle(w, here, cal))
 	}
-	measured := reportMeasured(w, root, "manycore", only, keep, fullTables)
+	measured := reportMeasured(w, root, "manycore", "", only, keep, fullTables)
 	var study []point
 	if only == "" {
-		reportShop(w, root)
+		reportShop(w, root, "manycore")
 		n := 0
 		for _, st := range studies {
 			var got []point
@@ -220,16 +220,24 @@ func report(w io.Writer, root, file, only string, keep bool) {
 			study = append(study, got...)
 		}
 	}
-	// The later lending's studies are held out: only their tally.
-	var secondStudy []point
-	if only == "" {
-		for _, st := range studies {
-			got, _ := reportStudy(io.Discard, root, "manycore2", st.file, st.name, st.pkg, 0)
-			secondStudy = append(secondStudy, got...)
+	// The later lendings are held out: a row a series, and their studies'
+	// tally only.
+	var later []lendingTally
+	for _, l := range heldOut {
+		t := lendingTally{lending: l}
+		if only == "" {
+			for _, st := range studies {
+				got, _ := reportStudy(io.Discard, root, l.dir, st.file, st.name, st.pkg, 0)
+				t.study = append(t.study, got...)
+			}
 		}
+		t.prims = reportMeasured(w, root, l.dir, l.letter, only, keep, summaryRows)
+		if only == "" {
+			reportShop(w, root, l.dir)
+		}
+		later = append(later, t)
 	}
-	second := reportMeasured(w, root, "manycore2", only, keep, summaryRows)
-	twoCPUs := reportMeasured(w, root, "twocpu", only, keep, fullTables)
+	twoCPUs := reportMeasured(w, root, "twocpu", "", only, keep, fullTables)
 	fmt.Fprintf(w, "\nnot expressed (docs/model.md says what each lacks):\n")
 	for _, ne := range notExpressed {
 		fmt.Fprintf(w, "  %s\n", ne)
@@ -240,10 +248,12 @@ func report(w io.Writer, root, file, only string, keep bool) {
 		fmt.Fprintf(w, "\nthe same, on the %d points measured past one CPU on 16 vCPUs:\n", len(measured))
 		tally(w, measured)
 	}
-	if only == "" || len(second) > 0 {
-		fmt.Fprintf(w, "\nthe same, on the %d points measured past one CPU on a later lending\n", len(second))
-		fmt.Fprintf(w, "of 16 vCPUs (testdata/manycore2), held out:\n")
-		tally(w, second)
+	for _, t := range later {
+		if only == "" || len(t.prims) > 0 {
+			fmt.Fprintf(w, "\nthe same, on the %d points measured past one CPU on %s\n", len(t.prims), t.what)
+			fmt.Fprintf(w, "of 16 vCPUs (testdata/%s), held out:\n", t.dir)
+			tally(w, t.prims)
+		}
 	}
 	if only == "" || len(twoCPUs) > 0 {
 		fmt.Fprintf(w, "\nthe same, on the %d measured on this project's 2-vCPU machine:\n", len(twoCPUs))
@@ -253,11 +263,31 @@ func report(w io.Writer, root, file, only string, keep bool) {
 		fmt.Fprintf(w, "\nthe studies' %d points past the 2 CPUs their models were made from:\n", len(study))
 		tally(w, study)
 	}
-	if len(secondStudy) > 0 {
-		fmt.Fprintf(w, "\nthe same studies measured on the later lending (testdata/manycore2),\n")
-		fmt.Fprintf(w, "each predicted from its own points on 1 and 2 CPUs there, held out:\n")
-		tally(w, secondStudy)
+	for _, t := range later {
+		if len(t.study) > 0 {
+			fmt.Fprintf(w, "\nthe same studies measured on %s (testdata/%s),\n", t.what, t.dir)
+			fmt.Fprintf(w, "each predicted from its own points on 1 and 2 CPUs there, held out:\n")
+			tally(w, t.study)
+		}
 	}
+}
+
+// A lending is a later loan of a 16-vCPU machine of testdata/manycore's
+// kind, measured by the same run.sh and studypoints.sh and held out from
+// the model's work: its folder, the letter of its summary rows, and what
+// the report calls it.
+type lending struct{ dir, letter, what string }
+
+var heldOut = []lending{
+	{"manycore2", "L", "a later lending"},
+	{"manycore3", "N", "a third lending"},
+}
+
+// lendingTally is a held-out lending's points: its primitives' and its
+// studies'.
+type lendingTally struct {
+	lending
+	prims, study []point
 }
 
 // tally writes issue 54's criteria over pts.

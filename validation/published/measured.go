@@ -147,15 +147,16 @@ func measuredHardware(dir string, cal calibrate.Calibration) model.Hardware {
 // How reportMeasured prints a machine's series.
 const (
 	fullTables  = iota // a table a series
-	summaryRows        // a row a series: its points' tally (Ln for Mn)
+	summaryRows        // a row a series: its points' tally (Ln for Mn, the letter the caller's)
 )
 
 // reportMeasured writes the comparison of every measured series (those
 // whose title holds only) measured on the machine of testdata/dir, and
 // returns its points. On a machine of two CPUs each series has one point,
 // and they make one table, Tn for Mn's benchmark; in summaryRows each
-// series is one row, Ln for Mn's benchmark, saying how its points fared.
-func reportMeasured(w io.Writer, root, dir, only string, keep bool, style int) []point {
+// series is one row, Ln for Mn's benchmark (L being letter), saying how
+// its points fared.
+func reportMeasured(w io.Writer, root, dir, letter, only string, keep bool, style int) []point {
 	data := filepath.Join(root, "validation", "testdata", dir)
 	here := filepath.Join(root, "validation", "published")
 	cal, err := calibrate.Load(filepath.Join(data, "calibration.json"))
@@ -180,7 +181,7 @@ func reportMeasured(w io.Writer, root, dir, only string, keep bool, style int) [
 		fmt.Fprintf(w, "on 2 CPUs, Tn being Mn's benchmark\n")
 		fmt.Fprintf(w, "        %9s  %9s  %-17s  %5s  %5s\n", "measured", "predicted", "band", "in", "off")
 	case style == summaryRows:
-		fmt.Fprintf(w, "Ln being Mn's benchmark: its points past one CPU, how many in the band\n")
+		fmt.Fprintf(w, "%sn being Mn's benchmark: its points past one CPU, how many in the band\n", letter)
 		fmt.Fprintf(w, "and within 2×, the worst (~ rough, ^ shared line, ! lockstep)\n")
 		fmt.Fprintf(w, "        %6s  %7s  %9s  %s\n", "points", "in band", "within 2×", "worst")
 	}
@@ -228,7 +229,7 @@ func reportMeasured(w io.Writer, root, dir, only string, keep bool, style int) [
 					worst = p
 				}
 			}
-			fmt.Fprintf(w, "  L%-3d  %6d  %7d  %9d  %4.2f×%s on %d (%.2f×, predicted %.2f×)\n", i+1, len(got), in, within,
+			fmt.Fprintf(w, "  %s%-3d  %6d  %7d  %9d  %4.2f×%s on %d (%.2f×, predicted %.2f×)\n", letter, i+1, len(got), in, within,
 				worst.off, worst.mark(), worst.cores, worst.published, worst.predicted)
 			continue
 		}
@@ -245,13 +246,13 @@ func reportMeasured(w io.Writer, root, dir, only string, keep bool, style int) [
 	return pts
 }
 
-// reportShop writes the coffee shop measured on the machine (shop.json,
-// brewput run) beside the model's go policy under the machine's own
-// calibration: each point's throughput and median latency off by how
+// reportShop writes the coffee shop measured on the machine of
+// testdata/dir (shop.json, brewput run) beside the model's go policy
+// under the machine's own calibration: each point's throughput and median latency off by how
 // much, and whether the band holds the throughput (within 0.5 %, the
 // measurement's own grain at a second a point).
-func reportShop(w io.Writer, root string) {
-	data := filepath.Join(root, "validation", "testdata", "manycore")
+func reportShop(w io.Writer, root, dir string) {
+	data := filepath.Join(root, "validation", "testdata", dir)
 	cal, err := calibrate.Load(filepath.Join(data, "calibration.json"))
 	cmdline.Check(err)
 	hw := measuredHardware(data, cal)
@@ -271,7 +272,7 @@ func reportShop(w io.Writer, root string) {
 	}
 	res, err := model.Simulate(context.Background(), cfgs, nil)
 	cmdline.Check(err)
-	fmt.Fprintf(w, "\nthe coffee shop measured there (brewput run, 1 s a point) against the\n")
+	fmt.Fprintf(w, "\nthe coffee shop measured there (testdata/%s, brewput run, 1 s a point)\nagainst the ", dir)
 	fmt.Fprintf(w, "go policy: throughput off by, per mode and CPUs (* outside the band)\n")
 	var cpus []int
 	for _, p := range measured {

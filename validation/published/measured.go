@@ -24,8 +24,8 @@ import (
 
 // The published behaviours measured again, on a machine of more cores
 // than this one that brewput could calibrate (validation/manycore/run.sh,
-// its output in testdata/manycore; testdata/manycore2 is a later lending
-// of the same kind, held out from the model's work) and on this project's
+// its output in testdata/manycore; testdata/manycore2 and manycore3 are
+// later lendings of the same kind, held out from the model's work) and on this project's
 // 2-vCPU machine (testdata/twocpu): each series a benchmark of validation/manycore
 // predicted by the same blueprint as the published one, on the machine's
 // shape with its own calibration, as a user who ran brewput calibrate
@@ -147,7 +147,7 @@ func measuredHardware(dir string, cal calibrate.Calibration) model.Hardware {
 // How reportMeasured prints a machine's series.
 const (
 	fullTables  = iota // a table a series
-	summaryRows        // a row a series: its points' tally (Ln for Mn, the letter the caller's)
+	summaryRows        // a row a series: its points' tally (Ln for Mn, L the caller's letter)
 )
 
 // reportMeasured writes the comparison of every measured series (those
@@ -248,9 +248,10 @@ func reportMeasured(w io.Writer, root, dir, letter, only string, keep bool, styl
 
 // reportShop writes the coffee shop measured on the machine of
 // testdata/dir (shop.json, brewput run) beside the model's go policy
-// under the machine's own calibration: each point's throughput and median latency off by how
-// much, and whether the band holds the throughput (within 0.5 %, the
-// measurement's own grain at a second a point).
+// under the machine's own calibration: each point's throughput and
+// median latency off by how much, and whether the band holds the
+// throughput (within 0.5 %, the measurement's own grain at a second a
+// point).
 func reportShop(w io.Writer, root, dir string) {
 	data := filepath.Join(root, "validation", "testdata", dir)
 	cal, err := calibrate.Load(filepath.Join(data, "calibration.json"))
@@ -272,8 +273,8 @@ func reportShop(w io.Writer, root, dir string) {
 	}
 	res, err := model.Simulate(context.Background(), cfgs, nil)
 	cmdline.Check(err)
-	fmt.Fprintf(w, "\nthe coffee shop measured there (testdata/%s, brewput run, 1 s a point)\nagainst the ", dir)
-	fmt.Fprintf(w, "go policy: throughput off by, per mode and CPUs (* outside the band)\n")
+	fmt.Fprintf(w, "\nthe coffee shop measured there (testdata/%s, brewput run, 1 s a point)\n", dir)
+	fmt.Fprintf(w, "against the go policy: throughput off by, per mode and CPUs (* outside the band)\n")
 	var cpus []int
 	for _, p := range measured {
 		if !slices.Contains(cpus, p.CPUs) {

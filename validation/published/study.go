@@ -21,7 +21,8 @@ var studyFrom = []int{1, 2}
 
 // studies are the studies measured on the many-core machine
 // (validation/manycore/studypoints.sh): their results files in
-// testdata/manycore and testdata/manycore2, and the study's name.
+// testdata/manycore and each held-out lending's folder, and the study's
+// name.
 var studies = []struct{ file, name, pkg string }{
 	{"cache-study.jsonl", "cache", "examples/cache"},
 	{"truth-study.jsonl", "truth", "examples/truth"},

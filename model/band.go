@@ -44,6 +44,10 @@ type MachineRange struct {
 	// unused, and only the all-core speed is spanned, SlowAll run besides
 	// each corner.
 	OwnTransfer bool
+	// FastStay and SlowStay are how long a word cores add to stays at a
+	// core (sim.Transfer.Stay) at the fast and the slow edge, where the
+	// costs are the calibration's own; elsewhere Fast and Slow say it.
+	FastStay, SlowStay float64
 }
 
 // Extrapolation is how far the model missed measured points on more CPUs
@@ -118,13 +122,16 @@ type Band struct {
 type corner struct {
 	costs            sim.Costs
 	threaded, packed bool
-	allCore          bool // differs from its costs' corner in the all-core speed alone
+	allCore          bool // differs from its costs' corner in the all-core speed and a word's stay alone
 }
 
 // corners are every cost at its low, then high, edge, each with the spin
 // window at both of its (its effect is not monotone in the others), each
 // once: where the medians may lie, not the runtime's own spread.
-func (r Range) corners() []corner {
+//
+// With words (a WordSystem's), each edge is also simulated with a word
+// staying as long as the other edge lets it.
+func (r Range) corners(words bool) []corner {
 	out := r.Sets
 	if len(out) == 0 {
 		out = make([]sim.Costs, 0, 4)
@@ -145,15 +152,25 @@ func (r Range) corners() []corner {
 			continue
 		}
 		if m.OwnTransfer {
-			slow := c
-			slow.AllCore, slow.AllCoreFirst = m.SlowAll, true
-			cs = append(cs, corner{costs: c}, corner{costs: slow, allCore: true})
+			fast, slow := c, c
+			fast.Transfer.Stay = m.FastStay
+			slow.AllCore, slow.AllCoreFirst, slow.Transfer.Stay = m.SlowAll, true, m.SlowStay
+			cs = append(cs, corner{costs: fast}, corner{costs: slow, allCore: true})
+			if words {
+				fast.Transfer.Stay, slow.Transfer.Stay = m.SlowStay, m.FastStay
+				cs = append(cs, corner{costs: fast}, corner{costs: slow, allCore: true})
+			}
 			continue
 		}
 		fast, slow := c, c
 		fast.Transfer, fast.AllCore = m.Fast, m.FastAll
 		slow.Transfer, slow.AllCore, slow.AllCoreFirst = m.Slow, m.SlowAll, true
 		cs = append(cs, corner{costs: fast}, corner{costs: slow})
+		if words {
+			f, s := fast, slow
+			f.Transfer.Stay, s.Transfer.Stay = m.Slow.Stay, m.Fast.Stay
+			cs = append(cs, corner{costs: f}, corner{costs: s})
+		}
 		if m.Packed {
 			cs = append(cs, corner{costs: fast, packed: true}, corner{costs: slow, packed: true})
 		}
@@ -175,7 +192,8 @@ const (
 const phases = 3
 
 // Edges are what c's band simulates besides c (go policy, a Range): c at
-// each corner; with CPU-time steps where c's are wall steps, for what a
+// each corner (with a WordSystem's words staying at a core for none and
+// for all of their move at each); with CPU-time steps where c's are wall steps, for what a
 // step sysmon cut saves turns on overhead the model does not know (ideal,
 // 10 customers, 1 CPU: measured 250–261 lattes/s, wall 259, CPU 249); and
 // in a closed loop from other start states, for where a run settles turns
@@ -192,7 +210,8 @@ func (c Config) Edges() []Config {
 	point := cfg.Costs
 	var runs []Config
 	machine := cfg.Machine
-	for _, c := range rng.corners() {
+	ws, _ := cfg.System.(WordSystem)
+	for _, c := range rng.corners(ws != nil && ws.Words()) {
 		if cfg.System == nil && (c.allCore || c.threaded || c.packed) {
 			// The shop's steps take their time whatever the core's
 			// speed, and its locks are held for milliseconds, where

@@ -43,9 +43,29 @@ type Hardware struct {
 // sockets, and under 15 ns between the two threads of a core. A machine
 // whose costs are not known spans these.
 var unknownTransfer = struct{ lo, mid, hi sim.Transfer }{
-	lo:  sim.Transfer{Sibling: 5 * time.Nanosecond, Socket: 20 * time.Nanosecond, Remote: 100 * time.Nanosecond},
-	mid: sim.Transfer{Sibling: 9 * time.Nanosecond, Socket: 40 * time.Nanosecond, Remote: 140 * time.Nanosecond},
-	hi:  sim.Transfer{Sibling: 15 * time.Nanosecond, Socket: 80 * time.Nanosecond, Remote: 200 * time.Nanosecond},
+	lo:  sim.Transfer{Sibling: 5 * time.Nanosecond, Socket: 20 * time.Nanosecond, Remote: 100 * time.Nanosecond, Stay: stayFast},
+	mid: sim.Transfer{Sibling: 9 * time.Nanosecond, Socket: 40 * time.Nanosecond, Remote: 140 * time.Nanosecond, Stay: stayMid},
+	hi:  sim.Transfer{Sibling: 15 * time.Nanosecond, Socket: 80 * time.Nanosecond, Remote: 200 * time.Nanosecond, Stay: staySlow},
+}
+
+// How long a word that cores add to stays at a core it comes to, as a
+// fraction of the move that brought it (sim.Transfer.Stay), which no
+// machine's calibration measures: the machines measured kept one from
+// hardly at all to about as long as it took to come (this project's
+// 2-vCPU machine, the 16-vCPU lendings, a Graviton2; docs/model.md). A
+// band spans the two, the fast edge staying the whole move; a point
+// takes the middle.
+const stayFast, stayMid, staySlow = 1, 0.5, 0
+
+// stayAbout says what a band spans of how long a word stays.
+const stayAbout = "; a word its cores add to staying at a core from none to the whole of the move that brought it (the point half)"
+
+// MeasuredHardware is a machine whose shape and cost of moving a line
+// were measured (brewput calibrate's transfer), not how long a word that
+// cores add to stays at a core, whose band spans that (Range).
+func MeasuredHardware(name string, shape sim.Machine, t sim.Transfer, about string) Hardware {
+	t.Stay = stayMid
+	return Hardware{Name: name, Shape: shape, Transfer: t, Known: true, About: about}
 }
 
 // Published server processors keep 75–100 % of their one-core clock with
@@ -58,11 +78,11 @@ const allCoreLo, allCoreMid, allCoreHi = 0.75, 0.88, 1.0
 const allCoreAbout = "75–100 % of one core's speed with every core busy, the slow edge from two busy cores on: what published machines show"
 
 // unknownAbout says what an unknown machine's band spans.
-const unknownAbout = "moving a cache line between cores 20–80 ns, between sockets 100–200 ns, and " + allCoreAbout
+const unknownAbout = "moving a cache line between cores 20–80 ns, between sockets 100–200 ns, and " + allCoreAbout + stayAbout
 
 // KnownAbout says what a band spans on a machine whose costs are known:
 // its all-core speed, not measured.
-const KnownAbout = "how fast its cores run with every one busy not measured: the band spans 75–100 % of one alone's speed, the slow edge from the second busy core on, as published machines show"
+const KnownAbout = "how fast its cores run with every one busy not measured: the band spans 75–100 % of one alone's speed, the slow edge from the second busy core on, as published machines show" + stayAbout
 
 // threadedAbout says what an unknown machine's band spans besides: its
 // CPUs may be hardware threads (a cloud's vCPUs are), and two threads of
@@ -149,19 +169,19 @@ func HardwareNames() []string {
 	return out
 }
 
-// LookupHardware is the machine of that name: a named one, or "unknown"
-// of cpus CPUs.
 // Range is what a band spans for h: where its costs are known (this
 // machine's), how fast its cores run with every one busy, which brewput
 // does not measure, else its transfer costs and all-core speeds from the
 // fast edge to the slow, and hardware threads where it may have them.
 func (h Hardware) Range() *MachineRange {
 	if h.Known {
-		return &MachineRange{FastAll: 1, SlowAll: allCoreLo, OwnTransfer: true}
+		return &MachineRange{FastAll: 1, SlowAll: allCoreLo, FastStay: stayFast, SlowStay: staySlow, OwnTransfer: true}
 	}
 	return &MachineRange{Fast: h.Lo, Slow: h.Hi, FastAll: h.AllCoreHi, SlowAll: h.AllCoreLo, Threaded: h.Threaded, Packed: h.Packed}
 }
 
+// LookupHardware is the machine of that name: a named one, or "unknown"
+// of cpus CPUs.
 func LookupHardware(name string, cpus int) (Hardware, error) {
 	if name == "unknown" {
 		return UnknownHardware(cpus), nil
@@ -175,11 +195,12 @@ func LookupHardware(name string, cpus int) (Hardware, error) {
 	u.Name, u.Shape, u.Threaded, u.Packed = h.name, h.shape, h.onDemand, h.shape.Sockets > 1
 	spans := unknownAbout
 	if h.transfer != (sim.Transfer{}) {
-		scale := func(t sim.Transfer, f float64) sim.Transfer {
-			return sim.Transfer{Sibling: time.Duration(float64(t.Sibling) * f), Socket: time.Duration(float64(t.Socket) * f), Remote: time.Duration(float64(t.Remote) * f)}
+		scale := func(t sim.Transfer, f, stay float64) sim.Transfer {
+			return sim.Transfer{Sibling: time.Duration(float64(t.Sibling) * f), Socket: time.Duration(float64(t.Socket) * f),
+				Remote: time.Duration(float64(t.Remote) * f), Stay: stay}
 		}
-		u.Transfer, u.Lo, u.Hi = h.transfer, scale(h.transfer, 0.8), scale(h.transfer, 1.25)
-		spans = h.transferAbout + "; " + allCoreAbout
+		u.Transfer, u.Lo, u.Hi = scale(h.transfer, 1, stayMid), scale(h.transfer, 0.8, stayFast), scale(h.transfer, 1.25, staySlow)
+		spans = h.transferAbout + "; " + allCoreAbout + stayAbout
 	}
 	if u.Threaded {
 		spans += onDemandAbout

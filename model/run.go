@@ -262,15 +262,15 @@ const sharedLineStalls = 0.25
 
 // sharedLineCaveat is the caveat on a shared word (an atomic counter, a
 // read-write lock's reader count) whose line the CPUs waited for
-// sharedLineStalls of their time or more: the model charges each move of
-// it the move brewput calibrate measured, or on a machine not measured a
-// published core-to-core latency, at every use, where a core keeps a word
-// it adds to for several adds in a row and then hands it on more slowly
-// (this project's 2-core machine: 2.1-3.2 adds a visit with a few ns
-// between them, then 60-87 ns to hand it on against a 32 ns move;
-// testdata/twocpu/visits.txt, docs/model.md), and the published and
-// measured counters and reader counts it marks ran at 0.5 to 3.5 times the
-// model's figure, most of them above it (validation/published).
+// sharedLineStalls of their time or more: the model keeps such a word at a
+// core for half the move that brought it (sim.Transfer.Stay) and charges
+// each move the move brewput calibrate measured, or on a machine not
+// measured a published core-to-core latency, where machines measured kept
+// one from hardly at all (this project's 2-core machine, whose handoffs
+// were also slower than its move: testdata/twocpu/visits.txt) to about as
+// long as it took to come (a Graviton2's counter), and the published and
+// measured counters and reader counts it marks ran at 0.4 to 1.7 times
+// the model's figure (validation/published, docs/model.md).
 func sharedLineCaveat(name string, share float64) []results.Caveat {
 	if share < sharedLineStalls {
 		return nil

@@ -23,6 +23,14 @@ type System interface {
 	Build(s *sim.Sim, cpus *sim.CPUs, cfg Config) (op func(*sim.Proc), read func() []Reading)
 }
 
+// WordSystem is a System that says whether it has a word that cores add
+// to (sim.NewWordLine): how long such a word stays at a core is not
+// known, and does not speed a system up at every move's cost alike, so
+// its band simulates each edge at both ends of it.
+type WordSystem interface {
+	Words() bool
+}
+
 // Reading is a shared resource's totals so far (unit-time).
 type Reading struct {
 	Name string

@@ -53,9 +53,9 @@ const CaveatShortHold = "short_hold"
 
 // CaveatSharedLine: a word many cores write (an atomic counter, a
 // read-write lock's reader count) whose cache line the CPUs waited for
-// much of their time, which machines keep at a core for several uses in a
-// row where the model moves it at each (docs/model.md): its prediction is
-// rough.
+// much of their time, which machines keep at a core for a run of adds,
+// from hardly any to about as long as it took to come, where the model
+// keeps it half that (docs/model.md): its prediction is rough.
 const CaveatSharedLine = "shared_line"
 
 // CaveatLockstep: some customers of a closed loop finished nothing in the
@@ -68,8 +68,8 @@ const CaveatLockstep = "lockstep"
 const (
 	ShortHoldSpread = "real machines ran locks this brief and contended from a sixteenth of to ten times the " +
 		"model's figure, most within 4× either way"
-	SharedLineSpread = "a machine measured kept a word its cores add to at one core for several adds in a row, where " +
-		"the model moves it at each, and such words ran at 0.5 to 3.5 times the model's figure"
+	SharedLineSpread = "machines measured kept a word their cores add to at a core from hardly at all to about as long " +
+		"as it took to come, where the model keeps it half that, and such words ran at 0.4 to 1.7 times the model's figure"
 )
 
 // Brief says why a caveat of c's kind was made, without the point's

@@ -155,7 +155,7 @@ func (pl *pool) newInstance(capacity int) *instance {
 		in.rt = sim.NewRuntimeMutex(s, r.Name)
 		lines = append(lines, in.rt.Line())
 	case r.Kind == Word:
-		in.line = sim.NewLine(s)
+		in.line = sim.NewWordLine(s)
 		lines = append(lines, in.line)
 		pl.meter.lines = append(pl.meter.lines, in.line)
 	case r.Locks && capacity > 1:

@@ -16,6 +16,19 @@ func (b *Blueprint) Config(cpus int) model.Config {
 		Load: results.Load{Warmup: 100 * time.Millisecond, Dur: time.Second}, Policy: results.Policy{Seed: 1}}}
 }
 
+// Words reports whether b has a word that cores add to, whose cache line
+// a band spans staying at a core for none to all of its move
+// (model.WordSystem): a {kind: word} resource or a read-write lock's
+// reader count.
+func (b *Blueprint) Words() bool {
+	for _, r := range b.Resources {
+		if r.Kind == Word || r.Kind == RWMutex {
+			return true
+		}
+	}
+	return false
+}
+
 // Title is the blueprint's name and what its orders are called.
 func (b *Blueprint) Title() (name, unit string) { return b.Name, b.Unit }
 

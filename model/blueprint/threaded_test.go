@@ -89,7 +89,8 @@ steps:
 // TestBandKnownMachineAllCore: on a machine whose costs were measured
 // (model.Hardware.Known), how fast its cores run with every one busy was
 // not: the band also runs each corner with the cores at 75 % from the
-// second busy one on, keeping the calibration's cost of moving a line.
+// second busy one on, keeping the calibration's cost of moving a line
+// (how long a word stays at a core, not measured, it spans).
 // Customers that share nothing, on 8 CPUs: the band reaches down to 0.75
 // of its point; on one CPU it stays at it.
 func TestBandKnownMachineAllCore(t *testing.T) {
@@ -102,7 +103,7 @@ steps:
 		cfg.Costs.Transfer.Socket = 40 * time.Nanosecond
 		cfg.Range = &model.Range{Lo: cfg.Costs, Hi: cfg.Costs, Machine: hw.Range()}
 		for _, e := range cfg.Edges() {
-			if e.Costs.Transfer != cfg.Costs.Transfer {
+			if e.Costs.Transfer.Socket != cfg.Costs.Transfer.Socket {
 				t.Fatalf("a known machine's edge moves lines at %+v, want its calibration's %+v", e.Costs.Transfer, cfg.Costs.Transfer)
 			}
 		}
@@ -114,5 +115,58 @@ steps:
 		case n == 1 && lo < 0.99:
 			t.Errorf("1 CPU: the band's low edge %.3f of the point, want 1", lo)
 		}
+	}
+}
+
+// TestBandSpansWordStay: an atomic counter every one of 8 CPUs adds to
+// (a {kind: word}) on an unknown machine: its point has the word stay at
+// a core for half its move, and its band simulates each edge with the
+// word staying none and all of it, so the band holds the band of no stay
+// anywhere and reaches well above it. A mutex's word does not stay: the same counter behind a
+// sync.Mutex predicts the same under any stay, its band no extra runs.
+func TestBandSpansWordStay(t *testing.T) {
+	counter := parse(t, `
+name: counter
+resources: {n: {kind: word}}
+steps:
+  - {name: add, duration: 6ns, writes: [n]}`)
+	locked := parse(t, `
+name: locked
+resources: {mu: 1}
+steps:
+  - {name: add, duration: 6ns, holds: [mu]}`)
+	hw := model.UnknownHardware(8)
+	at := func(b *blueprint.Blueprint, stay float64, fastStay, slowStay float64) (thr, lo, hi float64, edges int) {
+		cfg := goAt(8)
+		cfg.Costs.Transfer, cfg.Machine = hw.Transfer, hw.Shape
+		cfg.Costs.Transfer.Stay = stay
+		r := hw.Range()
+		r.Fast.Stay, r.Slow.Stay = fastStay, slowStay
+		cfg.Range = &model.Range{Lo: cfg.Costs, Hi: cfg.Costs, Machine: r}
+		cfg.Dur, cfg.Warmup = 200*time.Microsecond, 50*time.Microsecond
+		cfg.System, cfg.Mode = b, b.Name
+		edges = len(cfg.Edges())
+		thr, lo, hi = banded(t, b, cfg)
+		return thr, lo * thr, hi * thr, edges
+	}
+	if hw.Transfer.Stay != 0.5 || hw.Range().Fast.Stay != 1 || hw.Range().Slow.Stay != 0 {
+		t.Fatalf("unknown machine: a word stays %v of its move at the point, %v to %v in the band; want 0.5, 1 to 0",
+			hw.Transfer.Stay, hw.Range().Fast.Stay, hw.Range().Slow.Stay)
+	}
+	thr, lo, hi, edges := at(counter, 0.5, 1, 0)
+	noStay, noStayLo, noStayHi, _ := at(counter, 0, 0, 0)
+	t.Logf("counter: %.3g adds/s at half a move, band %.3g–%.3g; with no stay anywhere %.3g, band %.3g–%.3g",
+		thr, lo, hi, noStay, noStayLo, noStayHi)
+	if thr < 1.3*noStay {
+		t.Errorf("a word staying half its move: %.3g adds/s, want well above the %.3g of none", thr, noStay)
+	}
+	if hi < noStayHi*1.1 || lo > noStayLo*1.01 {
+		t.Errorf("band %.3g–%.3g: want it to hold no stay's %.3g–%.3g and reach well above it", lo, hi, noStayLo, noStayHi)
+	}
+	lockedHalf, _, _, lockedEdges := at(locked, 0.5, 1, 0)
+	lockedNone, _, _, _ := at(locked, 0, 0, 0)
+	if lockedHalf != lockedNone || lockedEdges >= edges {
+		t.Errorf("behind a mutex: %.4g ops/s with a stay, %.4g without, %d edges against the word's %d; want the same, fewer edges",
+			lockedHalf, lockedNone, lockedEdges, edges)
 	}
 }

@@ -16,7 +16,14 @@ import (
 // use, as a counter added to by every core of an x86 machine shows (one
 // move of about 21–26 ns an add on a Haswell server, docs/model.md);
 // Transfer.Keep is the rule that lets a core keep the line as long as it
-// took to come. A read leaves a copy with the core it leaves,
+// took to come, for experiments. A word that cores add to (NewWordLine:
+// an atomic counter, a read-write lock's reader count) stays at the core
+// it comes to for Transfer.Stay of the move that brought it, however soon
+// another core asks: machines were measured to keep such a word for
+// several adds in a row (docs/model.md), where a mutex's state word, which
+// cores also compare-and-swap and spin reading, relays at every use as
+// the engine's sync.Mutex was validated with. A read leaves a copy with
+// the core it leaves,
 // which reads it for free until the next write; that write waits while
 // every copy is taken back, so cores polling a line take it from the one
 // that writes it. Uses by the core that has the line cost nothing more
@@ -34,6 +41,7 @@ type Line struct {
 	moves  int64
 	stalls time.Duration
 	scale  float64 // SetScale's; 0 is 1
+	word   bool    // cores add to it: it stays Transfer.Stay of its move
 }
 
 // SetScale makes the line's moves take f times their transfer cost: a
@@ -51,6 +59,11 @@ const forever = time.Duration(1<<63 - 1)
 
 // NewLine returns a line in no core's cache.
 func NewLine(s *Sim) *Line { return &Line{sim: s} }
+
+// NewWordLine returns a line in no core's cache that holds a word cores
+// add to, which stays at each core it comes to for Transfer.Stay of the
+// move that brought it.
+func NewWordLine(s *Sim) *Line { return &Line{sim: s, word: true} }
 
 // Write is an atomic read-modify-write of the line by p's core (a
 // compare-and-swap, an add, a swap): p's P waits, busy, until the line is
@@ -112,6 +125,9 @@ func (l *Line) move(p *Proc, c int, write bool) {
 	// rule the last core keeps it.
 	if last.core == c || !g.costs.Transfer.Keep {
 		leave = max(now, last.arrive)
+	}
+	if stay := g.costs.Transfer.Stay; l.word && stay > 0 && last.core != c {
+		leave = max(now, last.arrive+time.Duration(stay*float64(last.came)))
 	}
 	last.leave = leave
 	cost := g.dist[c][last.core]

@@ -151,3 +151,44 @@ func TestLineLeavesWhenAsked(t *testing.T) {
 		t.Errorf("asking for a line just gone: %v under the default rule, %v under Keep; want the default's shorter", prompt, kept)
 	}
 }
+
+// TestWordLineStays: two cores adding to one word in a loop of 5 ns an
+// add, the word moving in 40 ns: a word line under Transfer.Stay 0.5
+// stays at a core for several adds in a row, so the two add more in the
+// same time and the line moves less often an add; with no stay, and a
+// plain line (a mutex's word) under the same stay, it moves at every add.
+func TestWordLineStays(t *testing.T) {
+	const move, add = 40 * time.Nanosecond, 5 * time.Nanosecond
+	run := func(word bool, stay float64) (adds int, movesPerAdd float64) {
+		s := New(1)
+		cpus := NewGoCPUs(s, 2, Costs{Transfer: Transfer{Socket: move, Stay: stay}})
+		l := NewLine(s)
+		if word {
+			l = NewWordLine(s)
+		}
+		for range 2 {
+			s.Go(func(p *Proc) {
+				for {
+					l.Write(p)
+					cpus.Burn(p, add)
+					adds++
+				}
+			})
+		}
+		s.Run(20 * time.Microsecond)
+		return adds, float64(l.Moves()) / float64(adds)
+	}
+	plain, plainMoves := run(true, 0)
+	stayed, stayedMoves := run(true, 0.5)
+	mutexWord, mutexMoves := run(false, 0.5)
+	t.Logf("adds in 20µs, moves an add: word, no stay %d %.2f; word, stay 0.5 %d %.2f; plain line, stay 0.5 %d %.2f",
+		plain, plainMoves, stayed, stayedMoves, mutexWord, mutexMoves)
+	if plainMoves < 0.9 || mutexMoves < 0.9 || mutexWord != plain {
+		t.Errorf("no stay: %d adds, %.2f moves an add; a plain line under a stay: %d, %.2f; want a move an add, the same adds",
+			plain, plainMoves, mutexWord, mutexMoves)
+	}
+	if stayed < plain*3/2 || stayedMoves > 0.5 {
+		t.Errorf("a word under a stay of half a move: %d adds, %.2f moves an add; want half again the %d adds of no stay, at most half a move an add",
+			stayed, stayedMoves, plain)
+	}
+}

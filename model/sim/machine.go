@@ -45,10 +45,14 @@ type Transfer struct {
 	// cores hammering one line each get runs of uses, where by default it
 	// leaves as soon as another core asks and its use under way is done.
 	Keep bool `json:"keep,omitempty"`
+	// Stay is how long a word line (NewWordLine) stays at a core it
+	// comes to, as a fraction of the move that brought it, before it
+	// goes on to a core that asked for it meanwhile: 0 goes at once.
+	Stay float64 `json:"stay,omitempty"`
 }
 
 // IsZero reports whether moving a line costs nothing at any distance.
-func (t Transfer) IsZero() bool { return t == Transfer{} }
+func (t Transfer) IsZero() bool { return t.Sibling == 0 && t.Socket == 0 && t.Remote == 0 }
 
 // place is where P i runs: the scheduler of the operating system spreads
 // busy threads over the sockets in turn and over whole cores before it

@@ -6,8 +6,9 @@ import "time"
 // once, or one writer. A writer that asks waits for the readers in and
 // keeps new ones out until it is done, as Go's does; writers queue on a
 // [Mutex] of their own. Under the go policy its reader count, writer
-// mutex and all are one [Line]: every RLock and RUnlock writes it, so
-// readers on many cores queue for it though none waits for another.
+// mutex and all are one [Line], a word line (NewWordLine): every RLock
+// and RUnlock adds to it, so readers on many cores queue for it though
+// none waits for another.
 type RWMutex struct {
 	sim  *Sim
 	name string
@@ -26,7 +27,7 @@ type RWMutex struct {
 
 // NewRWMutex returns an unlocked read-write mutex named for its readings.
 func NewRWMutex(s *Sim, name string) *RWMutex {
-	l := &Line{sim: s}
+	l := NewWordLine(s)
 	return &RWMutex{sim: s, name: name, line: l, w: &Mutex{sim: s, name: name, line: l}}
 }
 

@@ -33,6 +33,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/brewput/brewput/internal/base/format"
 	"github.com/brewput/brewput/model"
 	"github.com/brewput/brewput/model/blueprint"
 	"github.com/brewput/brewput/model/calibrate"
@@ -375,7 +376,7 @@ func printNotes(w io.Writer, pts []point) {
 		fmt.Fprintf(w, "   ~ the model's note: a brief, contended lock, which machines ran from a\n     sixteenth of to ten times the model's figure, most within 4×; rough\n")
 	}
 	if line {
-		fmt.Fprintf(w, "   ^ the model's note: a word many cores write, which a machine measured\n     kept at one core for several adds in a row where the model moves it\n     at each; such words ran at 0.5 to 3.5 times its figure; rough\n")
+		fmt.Fprintf(w, "   %s\n", format.Wrap("^ the model's note: "+results.SharedLineSpread+"; rough", 77, "     "))
 	}
 	if lockstep {
 		fmt.Fprintf(w, "   ! the model's note: a goroutine finished nothing in a simulation of\n     the point or its band (lockstep); not to be trusted\n")

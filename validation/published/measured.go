@@ -139,9 +139,9 @@ func measuredHardware(dir string, cal calibrate.Calibration) model.Hardware {
 	if shape.Sockets*shape.CoresPerSocket*shape.ThreadsPerCore == 0 {
 		cmdline.Fail(fmt.Errorf("%s: no lscpu shape", filepath.Join(dir, "machine.txt")))
 	}
-	return model.Hardware{Name: "measured", Shape: shape, Transfer: cal.Costs.Transfer, Known: true,
-		About: fmt.Sprintf("%d × %d × %d, a line moving in %s", shape.Sockets, shape.CoresPerSocket,
-			shape.ThreadsPerCore, cal.Costs.Transfer.Socket)}
+	return model.MeasuredHardware("measured", shape, cal.Costs.Transfer,
+		fmt.Sprintf("%d × %d × %d, a line moving in %s", shape.Sockets, shape.CoresPerSocket,
+			shape.ThreadsPerCore, cal.Costs.Transfer.Socket))
 }
 
 // How reportMeasured prints a machine's series.

@@ -213,8 +213,8 @@ func (o Options) hardware(costs sim.Costs, unknown bool) (model.Hardware, error)
 		}
 		return o.givenTransfer(hw, costs), nil
 	}
-	hw := model.Hardware{Name: "this", Transfer: costs.Transfer, Known: true,
-		About: fmt.Sprintf("this machine (%d CPUs; %s)", runtime.NumCPU(), model.KnownAbout)}
+	hw := model.MeasuredHardware("this", sim.Machine{}, costs.Transfer,
+		fmt.Sprintf("this machine (%d CPUs; %s)", runtime.NumCPU(), model.KnownAbout))
 	if costs.Transfer.Socket == 0 {
 		hw.About += ", its calibration older than the cost of moving a cache line between cores: lines move for free (brewput calibrate measures it)"
 	}

@@ -65,8 +65,12 @@ func TestResolveAllCostsGiven(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if pr.Source != "the cost flags" || pr.Costs != o.Costs || pr.Seed != 3 || pr.Cal == nil || pr.Range != nil {
-		t.Errorf("Resolve = %+v, want the given costs from the cost flags, a calibration ref and no band", pr)
+	// How long a word cores add to stays at a core is no flag's: the
+	// point takes half its move.
+	given := o.Costs
+	given.Transfer.Stay = 0.5
+	if pr.Source != "the cost flags" || pr.Costs != given || pr.Seed != 3 || pr.Cal == nil || pr.Range != nil {
+		t.Errorf("Resolve = %+v, want the given costs from the cost flags, a word staying half its move, a calibration ref and no band", pr)
 	}
 	if !strings.Contains(pr.Describe(), "the cost flags") {
 		t.Errorf("Describe() = %q, want it to say where the costs came from", pr.Describe())

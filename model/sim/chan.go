@@ -13,6 +13,7 @@ type Chan[T any] struct {
 	sendq ring[*chanWaiter[T]]
 	free  []*chanWaiter[T] // reused waiters: blocking allocates nothing
 	lock  *RuntimeMutex    // the go policy's: every operation takes it
+	state *Line            // the go policy's: its count and indexes, which every operation writes under lock
 }
 
 // chanWaiter is a blocked sender with its value, or a blocked receiver
@@ -43,7 +44,8 @@ func (c *Chan[T]) Cap() int { return c.cap }
 
 // Send sends v: to a waiting receiver, else into the buffer, else waiting
 // until a receiver takes it. Under the go policy it does so holding the
-// channel's lock ([RuntimeMutex]) for Costs.RuntimeLock.
+// channel's lock ([RuntimeMutex]) for Costs.RuntimeLock, and the line of
+// the channel's count and indexes ([Line]) while it writes them.
 func (c *Chan[T]) Send(p *Proc, v T) {
 	if c.sim.sched != nil {
 		c.sendGo(p, v)
@@ -127,12 +129,19 @@ func (c *Chan[T]) handoff(p, w *Proc) {
 }
 
 // locked takes the channel's lock for p and holds it for the operation's
-// work.
+// work, which writes the channel's count and indexes (runtime.hchan's
+// qcount, sendx, recvx): a line of their own, since qcount lies 96 bytes
+// before the lock, that comes to p's core first where the last operation
+// ran on another.
 func (c *Chan[T]) locked(p *Proc) {
 	if c.lock == nil {
 		c.lock = NewRuntimeMutex(c.sim, "chan")
 	}
 	c.lock.Lock(p)
+	if c.state == nil {
+		c.state = NewLine(c.sim)
+	}
+	c.state.Write(p)
 	c.sim.sched.spend(p, c.sim.sched.costs.RuntimeLock)
 }
 

@@ -192,3 +192,40 @@ func TestWordLineStays(t *testing.T) {
 			stayed, stayedMoves, plain)
 	}
 }
+
+// TestChanStateMoves: a buffered channel's operations write its count and
+// indexes, a line apart from its lock: a producer and a consumer on two
+// cores, each burning 100 ns an item, move it nearly every operation and
+// send fewer items than with moves that cost nothing; on one core it
+// never moves.
+func TestChanStateMoves(t *testing.T) {
+	const move = 40 * time.Nanosecond
+	run := func(cpus int, t Transfer) (items int, moves int64) {
+		s := New(1)
+		c := NewGoCPUs(s, cpus, Costs{Transfer: t})
+		ch := NewChan[int](s, 64)
+		s.Go(func(p *Proc) {
+			for {
+				ch.Send(p, 1)
+				c.Burn(p, 100*time.Nanosecond)
+			}
+		})
+		s.Go(func(p *Proc) {
+			for {
+				ch.Recv(p)
+				c.Burn(p, 100*time.Nanosecond)
+				items++
+			}
+		})
+		s.Run(100 * time.Microsecond)
+		return items, ch.state.Moves()
+	}
+	two, moves := run(2, Transfer{Socket: move})
+	free, _ := run(2, Transfer{})
+	_, oneMoves := run(1, Transfer{Socket: move})
+	t.Logf("2 cores: %d items, the state moving %d times; with free moves %d items; on one core %d moves", two, moves, free, oneMoves)
+	if moves < int64(two) || two >= free || oneMoves != 0 {
+		t.Errorf("2 cores: %d items, %d moves of the channel's state, %d items with free moves; 1 core: %d moves; "+
+			"want at least a move an item, fewer items than free moves give, none on one core", two, moves, free, oneMoves)
+	}
+}

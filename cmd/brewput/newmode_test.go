@@ -48,7 +48,7 @@ func TestNewMode(t *testing.T) {
 		t.Errorf("brewput list has no parmulti-N:\n%s", list)
 	}
 	measured, modelled := filepath.Join(dir, "measured.json"), filepath.Join(dir, "modelled.json")
-	brew("run", "--modes", "parmulti-2", "--cpus", "1", "--dur", "20ms", "--warmup", "0s", "--noisy", "ok", "--out", measured)
+	brew("run", "--modes", "parmulti-2", "--cpus", "1", "--dur", "100ms", "--warmup", "0s", "--noisy", "ok", "--out", measured)
 	brew("model", "--modes", "parmulti-2", "--cpus", "1,4", "--sched", "fifo", "--out", modelled)
 	for file, want := range map[string]int{measured: 1, modelled: 2} {
 		points, err := results.ReadFile(file)
@@ -56,8 +56,12 @@ func TestNewMode(t *testing.T) {
 			t.Fatalf("%s: %d points, %v; want %d", file, len(points), err, want)
 		}
 		for _, p := range points {
-			if p.Mode != "parmulti-2" || p.Throughput <= 0 || len(p.Machines()) != 6 {
-				t.Errorf("%s: %s makes %.0f a second on %d machines; want parmulti-2's drinks on 6", file, p.Mode, p.Throughput, len(p.Machines()))
+			// A measured point on one CPU that other processes took for
+			// its window may finish no drink; it must say it was disturbed.
+			made := p.Throughput > 0 || file == measured && p.IsDisturbed()
+			if p.Mode != "parmulti-2" || !made || len(p.Machines()) != 6 {
+				t.Errorf("%s: %s makes %.0f a second on %d machines (disturbed: %v); want parmulti-2's drinks on 6",
+					file, p.Mode, p.Throughput, len(p.Machines()), p.IsDisturbed())
 			}
 		}
 	}

@@ -193,13 +193,13 @@ const phases = 3
 
 // Edges are what c's band simulates besides c (go policy, a Range): c at
 // each corner (with a WordSystem's words staying at a core for none and
-// for all of their move at each); with CPU-time steps where c's are wall steps, for what a
-// step sysmon cut saves turns on overhead the model does not know (ideal,
-// 10 customers, 1 CPU: measured 250–261 lattes/s, wall 259, CPU 249); and
-// in a closed loop from other start states, for where a run settles turns
-// on how it started. Each has no Range. Two configurations that differ in
-// their CPUs only have their edges in the same order, so a speed-up can be
-// taken edge by edge, as validation does.
+// for all of their move at each); with CPU-time steps where c's are wall
+// steps, for what a step sysmon cut saves turns on overhead the model does
+// not know (ideal, 10 customers, 1 CPU: measured 250–261 lattes/s, wall
+// 259, CPU 249); and in a closed loop from other start states, for where a
+// run settles turns on how it started. Each has no Range. Two
+// configurations that differ in their CPUs only have their edges in the
+// same order, so a speed-up can be taken edge by edge, as validation does.
 func (c Config) Edges() []Config {
 	if c.Range == nil || c.sched() != "go" {
 		return nil

@@ -5,28 +5,27 @@ import (
 	"time"
 )
 
-// Line is a cache line that several cores use: the state word of a
-// mutex, a channel's lock, an atomic counter, a read-write lock's reader
-// count. Under the go policy it is at one core at a time, or on its way
-// to one. A use by a core that lacks it asks for it and waits while it
-// comes ([Transfer], by how far apart the two Ps are); the core that has
-// it uses it for free until another core asks, and then only for the use
-// under way, and moves asked for while others are under way queue behind
-// them. So uses by many cores serialize at the transfer rate, a move a
-// use, as a counter added to by every core of an x86 machine shows (one
-// move of about 21–26 ns an add on a Haswell server, docs/model.md);
-// Transfer.Keep is the rule that lets a core keep the line as long as it
-// took to come, for experiments. A word that cores add to (NewWordLine:
-// an atomic counter, a read-write lock's reader count) stays at the core
-// it comes to for Transfer.Stay of the move that brought it, however soon
-// another core asks: machines were measured to keep such a word for
-// several adds in a row (docs/model.md), where a mutex's state word, which
-// cores also compare-and-swap and spin reading, relays at every use as
-// the engine's sync.Mutex was validated with. A read leaves a copy with
-// the core it leaves,
-// which reads it for free until the next write; that write waits while
-// every copy is taken back, so cores polling a line take it from the one
-// that writes it. Uses by the core that has the line cost nothing more
+// Line is a cache line that several cores use: the state word of a mutex,
+// a channel's lock, an atomic counter, a read-write lock's reader count.
+// Under the go policy it is at one core at a time, or on its way to one. A
+// use by a core that lacks it asks for it and waits while it comes
+// ([Transfer], by how far apart the two Ps are); the core that has it uses
+// it for free until another core asks, and then only for the use under
+// way, and moves asked for while others are under way queue behind them.
+// So uses by many cores serialize at the transfer rate, a move a use, as a
+// counter added to by every core of an x86 machine shows (one move of
+// about 21–26 ns an add on a Haswell server, docs/model.md); Transfer.Keep
+// is the rule that lets a core keep the line as long as it took to come,
+// for experiments. A word that cores add to (NewWordLine: an atomic
+// counter, a read-write lock's reader count) stays at the core it comes to
+// for Transfer.Stay of the move that brought it, however soon another core
+// asks: machines were measured to keep such a word for several adds in a
+// row (docs/model.md), where a mutex's state word, which cores also
+// compare-and-swap and spin reading, relays at every use as the engine's
+// sync.Mutex was validated with. A read leaves a copy with the core it
+// leaves, which reads it for free until the next write; that write waits
+// while every copy is taken back, so cores polling a line take it from the
+// one that writes it. Uses by the core that has the line cost nothing more
 // than the step that makes them, which was measured with them. Under fifo
 // a Line costs nothing.
 type Line struct {

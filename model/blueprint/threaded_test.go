@@ -90,7 +90,7 @@ steps:
 // (model.Hardware.Known), how fast its cores run with every one busy was
 // not: the band also runs each corner with the cores at 75 % from the
 // second busy one on, keeping the calibration's cost of moving a line
-// (how long a word stays at a core, not measured, it spans).
+// (and spanning how long a word stays at a core, which is not measured).
 // Customers that share nothing, on 8 CPUs: the band reaches down to 0.75
 // of its point; on one CPU it stays at it.
 func TestBandKnownMachineAllCore(t *testing.T) {
@@ -122,8 +122,9 @@ steps:
 // (a {kind: word}) on an unknown machine: its point has the word stay at
 // a core for half its move, and its band simulates each edge with the
 // word staying none and all of it, so the band holds the band of no stay
-// anywhere and reaches well above it. A mutex's word does not stay: the same counter behind a
-// sync.Mutex predicts the same under any stay, its band no extra runs.
+// anywhere and reaches well above it. A mutex's word does not stay: the
+// same counter behind a sync.Mutex predicts the same under any stay, and
+// its band has fewer runs.
 func TestBandSpansWordStay(t *testing.T) {
 	counter := parse(t, `
 name: counter

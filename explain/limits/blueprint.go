@@ -117,8 +117,8 @@ func (y *yamlSystem) reliefs() []relief {
 
 // lineReliefs are a shared lock's or word's: its cache line moving 10 %
 // faster between cores, which says whether the line limits, and the
-// design that relieves it: the lock split in two, the word striped over
-// the CPUs. A copy of its own per CPU or customer moves no line.
+// design that relieves it: the lock (a mutex or an RWMutex) split in two,
+// the word striped over the CPUs. A copy of its own per CPU or customer moves no line.
 func lineReliefs(r blueprint.Resource) []relief {
 	if r.Per != "" {
 		return nil
@@ -130,7 +130,7 @@ func lineReliefs(r blueprint.Resource) []relief {
 	case r.Kind == blueprint.Word:
 		rs = append(rs, relief{kind: Shard, change: fmt.Sprintf("%s striped over the CPUs, a copy on each", r.Name),
 			named: []string{line, r.Name}, relieves: []string{line, r.Name}, cost: Cost{Units: 1}, k: knobs{shards: map[string]int{r.Name: 2}}})
-	case (r.Kind == blueprint.Mutex || r.Kind == "") && (r.Locks || r.Capacity == 1):
+	case (r.Kind == blueprint.Mutex || r.Kind == "" || r.Kind == blueprint.RWMutex) && (r.Locks || r.Capacity == 1):
 		rs = append(rs, relief{kind: Shard, change: fmt.Sprintf("%s split in two, each use taking one (%d → %d locks)", r.Name, r.Capacity, 2*r.Capacity),
 			named: []string{line, r.Name}, relieves: []string{line, r.Name}, cost: Cost{Units: r.Capacity}, k: knobs{shards: map[string]int{r.Name: 2}}})
 	}

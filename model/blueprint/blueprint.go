@@ -32,9 +32,9 @@ type Blueprint struct {
 	Buffers map[string]int
 	Units   map[string]int
 	// Further reliefs, by resource: LineScale multiplies what moving its
-	// cache line between cores costs; Shards splits a mutex into that
-	// many, each use taking one at random, and gives a word a copy on
-	// each CPU.
+	// cache line between cores costs; Shards splits a mutex or an
+	// RWMutex into that many, each use taking one at random, and gives a
+	// word a copy on each CPU.
 	LineScale map[string]float64
 	Shards    map[string]int
 

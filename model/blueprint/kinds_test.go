@@ -88,7 +88,7 @@ func TestKindErrors(t *testing.T) {
 		{"resources: {a: 1}\nsteps: [{name: s, duration: 1ms, shares: [a]}]", `shares "a", a mutex: want a resource of kind rwmutex`},
 		{"resources: {a: {kind: rwmutex}}\nsteps: [{name: s, duration: 1ms, writes: [a]}]", `writes "a", a rwmutex: want a resource of kind word`},
 		{"resources: {a: {kind: mutex, per: thread}}\nsteps: [{name: s, duration: 1ms}]", `per "thread": want cpu or customer`},
-		{"resources: {a: {locks: 4, kind: rwmutex}}\nsteps: [{name: s, duration: 1ms}]", `locks with kind rwmutex: want {locks: N} alone`},
+		{"resources: {a: {locks: 4, kind: word}}\nsteps: [{name: s, duration: 1ms}]", `locks with kind word: want {locks: N}, N mutexes, or {kind: rwmutex, locks: N}`},
 		{"resources: {a: {kind: word, hashed: true}}\nsteps: [{name: s, duration: 1ms}]", `hashed without per: cpu`},
 		{"resources: {a: {kind: word, per: cpu, hashed: maybe}}\nsteps: [{name: s, duration: 1ms}]", `hashed`},
 		{"steps: [{name: s, duration: 1ms, every: 0}]", `every`},

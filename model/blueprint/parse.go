@@ -142,10 +142,10 @@ func (p *parser) resources(v *yaml.Node) error {
 }
 
 // wantResource is what a resource's value may be.
-const wantResource = "a capacity, such as 2, or a mapping such as {locks: 16}, {kind: rwmutex} or {kind: mutex, per: cpu}"
+const wantResource = "a capacity, such as 2, or a mapping such as {locks: 16}, {kind: rwmutex}, {kind: rwmutex, locks: 16} or {kind: mutex, per: cpu}"
 
 // resourceKind reads a resource given as a mapping: {locks: N} (a sharded
-// design's N mutexes), {kind: K}, {per: cpu|customer} and, with per: cpu,
+// design's N mutexes; with kind: rwmutex, N RWMutexes), {kind: K}, {per: cpu|customer} and, with per: cpu,
 // {hashed: true}.
 func (p *parser) resourceKind(val *yaml.Node, what string, r *Resource) error {
 	lf, err := p.mapping(val, what, wantResource)
@@ -171,8 +171,8 @@ func (p *parser) resourceKind(val *yaml.Node, what string, r *Resource) error {
 		}
 	}
 	if v, ok := lf.get("locks"); ok {
-		if r.Kind != Mutex {
-			return p.fail(v, what, "locks with kind %s: want {locks: N} alone, N mutexes", r.Kind)
+		if r.Kind != Mutex && r.Kind != RWMutex {
+			return p.fail(v, what, "locks with kind %s: want {locks: N}, N mutexes, or {kind: rwmutex, locks: N}", r.Kind)
 		}
 		if r.Capacity, err = p.whole(v, what, "locks", 1, "1 or more"); err != nil {
 			return err

@@ -69,10 +69,8 @@ type pool struct {
 	one   *instance
 	each  []*instance // by CPU or customer, where Per; nil until used
 	drawn []int       // each CPU's copy, where Hashed (draws)
-	// holding is the instance each holder took, where it is not the one;
-	// readers counts an RWMutex's holders, its meter one use however many.
+	// holding is the instance each holder took, where it is not the one.
 	holding map[*sim.Proc]*instance
-	readers int
 }
 
 // instance is one copy of a resource: one unit a sim.Mutex, more handed
@@ -86,9 +84,11 @@ type instance struct {
 	handoff *sim.Chan[struct{}] // unbuffered: a release hands its unit to the longest waiter
 	free    int                 // units nobody holds
 	waiting int                 // processes blocked in handoff.Recv
-	// locks are its mutexes where it is many, each an instance of its own
-	// that the one who draws it holds.
+	// locks are its mutexes (or RWMutexes) where it is many, each an
+	// instance of its own that the one who draws it holds.
 	locks []*instance
+	// readers counts an RWMutex's holders, its meter one use however many.
+	readers int
 }
 
 // drawsTried is how many draws of a hashed resource's copies draws ranks.
@@ -147,6 +147,13 @@ func (pl *pool) newInstance(capacity int) *instance {
 	in := &instance{}
 	var lines []*sim.Line
 	switch {
+	case r.Kind == RWMutex && r.Locks && capacity > 1:
+		for i := range capacity {
+			rw := sim.NewRWMutex(s, fmt.Sprintf("%s#%d", r.Name, i+1))
+			in.locks = append(in.locks, &instance{rw: rw})
+			lines = append(lines, rw.Line())
+			pl.meter.lines = append(pl.meter.lines, rw.Line())
+		}
 	case r.Kind == RWMutex:
 		in.rw = sim.NewRWMutex(s, r.Name)
 		lines = append(lines, in.rw.Line())
@@ -215,6 +222,9 @@ func (pl *pool) instance(p *sim.Proc) *instance {
 func (pl *pool) acquire(p *sim.Proc, shared bool) {
 	asked := p.Now()
 	in := pl.instance(p)
+	if in.locks != nil {
+		in = in.locks[p.Sim().Rand().IntN(len(in.locks))]
+	}
 	switch {
 	case in.mu != nil:
 		in.mu.Lock(p)
@@ -224,9 +234,6 @@ func (pl *pool) acquire(p *sim.Proc, shared bool) {
 		in.rw.Lock(p)
 	case in.rt != nil:
 		in.rt.Lock(p)
-	case in.locks != nil:
-		in = in.locks[p.Sim().Rand().IntN(len(in.locks))]
-		in.mu.Lock(p)
 	case in.free > 0:
 		in.free--
 	default:
@@ -237,7 +244,7 @@ func (pl *pool) acquire(p *sim.Proc, shared bool) {
 		pl.holding[p] = in
 	}
 	if in.rw != nil {
-		if pl.readers++; pl.readers > 1 {
+		if in.readers++; in.readers > 1 {
 			pl.wait += p.Now() - asked
 			return
 		}
@@ -254,7 +261,7 @@ func (pl *pool) release(p *sim.Proc, working time.Duration, shared bool) {
 	}
 	if in.rw == nil {
 		pl.give(p.Now(), working)
-	} else if pl.readers--; pl.readers == 0 {
+	} else if in.readers--; in.readers == 0 {
 		pl.give(p.Now(), working)
 	}
 	switch {

@@ -140,8 +140,8 @@ func (b *Blueprint) Build(s *sim.Sim, cpus *sim.CPUs, cfg model.Config) (func(*s
 	return func(p *sim.Proc) { b.flow.run(w, p) }, read
 }
 
-// sharded is r as Shards has it: a mutex split into shards, or a word
-// with a copy on each CPU.
+// sharded is r as Shards has it: a mutex or an RWMutex split into shards,
+// or a word with a copy on each CPU.
 func (b *Blueprint) sharded(r Resource) Resource {
 	n := b.Shards[r.Name]
 	if n <= 1 || r.Per != "" {
@@ -150,7 +150,7 @@ func (b *Blueprint) sharded(r Resource) Resource {
 	switch {
 	case r.Kind == Word:
 		r.Per = PerCPU
-	case r.Kind == Mutex || r.Kind == "":
+	case r.Kind == Mutex || r.Kind == "" || r.Kind == RWMutex:
 		if r.Locks || r.Capacity == 1 {
 			r.Locks, r.Capacity = true, r.Capacity*n
 		}

@@ -173,6 +173,25 @@ func TestLocks(t *testing.T) {
 	}
 }
 
+// TestRWLocks: {kind: rwmutex, locks: N} is N RWMutexes, each use taking
+// one drawn at random: two customers on two CPUs writing one of two for
+// the whole order collide half the time, as two mutexes do, and reading
+// never do, each reading on its own.
+func TestRWLocks(t *testing.T) {
+	const res = "resources: {shard: {kind: rwmutex, locks: 2}}\nload: {customers: 2}\n"
+	written := run(t, parse(t, res+"steps: [{name: work, duration: 1ms, holds: [shard]}]\n"), fifo(2))
+	if written.Lattes < 1450 || written.Lattes > 1550 {
+		t.Errorf("two RWMutexes written: %d orders, want about 1500", written.Lattes)
+	}
+	read := run(t, parse(t, res+"steps: [{name: work, duration: 1ms, shares: [shard]}]\n"), fifo(2))
+	if read.Lattes != 2000 {
+		t.Errorf("two RWMutexes read: %d orders, want 2000", read.Lattes)
+	}
+	if m := written.Machines[0]; m.Uses != int64(written.Lattes) {
+		t.Errorf("written: %+v; want a use an order, %d", m, written.Lattes)
+	}
+}
+
 // TestNoCPU: a step with cpu: false waits without a CPU, holding its
 // resource: 4 customers on 1 CPU each wait 10 ms on one of 4 connections,
 // 400 orders a second with the CPU idle; the critical path bounds

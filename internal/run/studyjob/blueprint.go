@@ -44,8 +44,10 @@ type lockGroup struct {
 	ReadsPerOp float64
 	RW         bool
 	// ReadPerUse is a reader's hold as the model takes it (readers' are
-	// not timed): a writer's, or what the operation's time leaves.
+	// not timed): a writer's, or what the operation's time leaves; ReadOn,
+	// where not 0, the CPU count that was read on, where not the model's.
 	ReadPerUse time.Duration
+	ReadOn     int
 }
 
 // negligible is the share of an operation's time below which a lock group
@@ -239,6 +241,8 @@ func (m variantModel) yaml() string {
 			switch {
 			case g.Private:
 				fmt.Fprintf(&b, "  %s: {kind: mutex, per: customer}\n", q(g.Name))
+			case g.rwShares() && g.Locks > 1:
+				fmt.Fprintf(&b, "  %s: {kind: rwmutex, locks: %d}\n", q(g.Name), g.Locks)
 			case g.rwShares():
 				fmt.Fprintf(&b, "  %s: {kind: rwmutex}\n", q(g.Name))
 			case g.Locks > 1:
@@ -273,11 +277,11 @@ func (m variantModel) yaml() string {
 	return b.String()
 }
 
-// rwShares says whether g is modelled as one RWMutex, its readers sharing
-// it: one lock (a sharded RWMutex is modelled as mutexes, its readers
-// holding theirs), taken by readers and writers.
+// rwShares says whether g is modelled as RWMutexes, its readers sharing
+// each (one, or a sharded design's many, each use taking one at random):
+// locks taken by readers and writers, not each goroutine's own.
 func (g lockGroup) rwShares() bool {
-	return g.RW && !g.Private && g.Locks == 1 && g.ReadsPerOp > 0 && g.UsesPerOp-g.ReadsPerOp > 0
+	return g.RW && !g.Private && g.ReadsPerOp > 0 && g.UsesPerOp-g.ReadsPerOp > 0
 }
 
 // rwSteps is an RWMutex group's time held by writers and shared by
@@ -313,8 +317,19 @@ func (m variantModel) describe() string {
 		case g.Private:
 			what = fmt.Sprintf("a mutex of each goroutine's own (%s, each taken by one goroutine: never contended)", g.Name)
 		case g.rwShares():
-			parts = append(parts, fmt.Sprintf("RWMutex %s held %s by a writer %s and shared %s by a reader %s (a reader's hold is not timed: taken as a writer's, or what the operation's time leaves)",
-				g.Name, format.Wait(float64(g.HeldPerUse)/1e6), timesPerOp(g.UsesPerOp-g.ReadsPerOp), format.Wait(float64(g.ReadPerUse)/1e6), timesPerOp(g.ReadsPerOp)))
+			what := "RWMutex " + g.Name
+			if g.Locks > 1 {
+				what = fmt.Sprintf("one of %d RWMutexes %s", g.Locks, g.Name)
+				if g.LocksAbout {
+					what = fmt.Sprintf("one of about %d RWMutexes %s", g.Locks, g.Name)
+				}
+			}
+			untimed := "a reader's hold is not timed: taken as a writer's, or what the operation's time leaves"
+			if g.ReadOn > 0 {
+				untimed += fmt.Sprintf(" on %s, where nothing contends", format.Count(g.ReadOn, "CPU"))
+			}
+			parts = append(parts, fmt.Sprintf("%s held %s by a writer %s and shared %s by a reader %s (%s)",
+				what, format.Wait(float64(g.HeldPerUse)/1e6), timesPerOp(g.UsesPerOp-g.ReadsPerOp), format.Wait(float64(g.ReadPerUse)/1e6), timesPerOp(g.ReadsPerOp), untimed))
 			continue
 		case g.Locks > 1:
 			what = fmt.Sprintf("one of %d %s locks", g.Locks, g.Name)

@@ -249,6 +249,19 @@ func modelsOf(variants []string, measured []results.Point) ([]variantModel, erro
 			out[i].Outside, out[i].OutsideOn = one.Outside, 1
 			out[i].Rounding = min(out[i].Rounding, one.Rounding)
 		}
+		// A reader's hold, not timed, is what the operation's time leaves
+		// (modelOf): on more CPUs that too holds what the engine charges
+		// itself, the reader count's line among them.
+		if one.From.CPUs != 1 || out[i].From.CPUs <= 1 {
+			continue
+		}
+		for k := range out[i].Locks {
+			g := &out[i].Locks[k]
+			j := slices.IndexFunc(one.Locks, func(o lockGroup) bool { return o.Name == g.Name })
+			if g.rwShares() && j >= 0 && one.Locks[j].rwShares() && one.Locks[j].ReadPerUse < g.ReadPerUse {
+				g.ReadPerUse, g.ReadOn = one.Locks[j].ReadPerUse, 1
+			}
+		}
 	}
 	return out, nil
 }

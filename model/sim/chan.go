@@ -14,7 +14,16 @@ type Chan[T any] struct {
 	free  []*chanWaiter[T] // reused waiters: blocking allocates nothing
 	lock  *RuntimeMutex    // the go policy's: every operation takes it
 	state *Line            // the go policy's: its count and indexes, which every operation writes under lock
+	// slots are the go policy's lines of the buffer, slotsPerLine values
+	// each, which a send writes a value into and a receive copies it out
+	// of and clears, under lock; sendx and recvx are the next of each.
+	slots        []*Line
+	sendx, recvx int
 }
+
+// slotsPerLine is how many values of a buffer share a cache line: 8-byte
+// values (an int, a pointer) of a 64-byte line.
+const slotsPerLine = 8
 
 // chanWaiter is a blocked sender with its value, or a blocked receiver
 // with the slot a sender fills.
@@ -156,6 +165,7 @@ func (c *Chan[T]) sendGo(p *Proc, v T) {
 	}
 	if c.buf.len() < c.cap {
 		c.buf.push(v)
+		c.slot(p, &c.sendx)
 		c.lock.Unlock(p)
 		return
 	}
@@ -170,9 +180,11 @@ func (c *Chan[T]) recvGo(p *Proc) T {
 	c.locked(p)
 	if c.buf.len() > 0 {
 		v := c.buf.pop()
+		c.slot(p, &c.recvx)
 		if c.sendq.len() > 0 { // room now: the first waiting sender's value goes in
 			w := c.sendq.pop()
 			c.buf.push(w.v)
+			c.sendx = c.recvx // the runtime's recv: the slot just emptied takes it
 			c.lock.Unlock(p)
 			c.handoff(p, w.p)
 			return v
@@ -193,4 +205,19 @@ func (c *Chan[T]) recvGo(p *Proc) T {
 	v := w.v
 	c.release(w)
 	return v
+}
+
+// slot writes, for p under the channel's lock, the buffer's line of the
+// value at *x, and moves *x on to the next value.
+func (c *Chan[T]) slot(p *Proc, x *int) {
+	if c.slots == nil {
+		c.slots = make([]*Line, (c.cap+slotsPerLine-1)/slotsPerLine)
+		for i := range c.slots {
+			c.slots[i] = NewLine(c.sim)
+		}
+	}
+	c.slots[*x/slotsPerLine].Write(p)
+	if *x++; *x == c.cap {
+		*x = 0
+	}
 }

@@ -229,3 +229,42 @@ func TestChanStateMoves(t *testing.T) {
 			"want at least a move an item, fewer items than free moves give, none on one core", two, moves, free, oneMoves)
 	}
 }
+
+// A buffered channel's values are written into its buffer and copied out
+// of it and cleared under its lock, eight to a cache line: with the sender
+// on one core and the receiver on another, each line of the buffer comes
+// to the sender and then to the receiver, at least two moves every eight
+// items; on one core, none.
+func TestChanSlotsMove(t *testing.T) {
+	const move = 40 * time.Nanosecond
+	run := func(cpus int) (items int, moves int64) {
+		s := New(1)
+		c := NewGoCPUs(s, cpus, Costs{Transfer: Transfer{Socket: move}})
+		ch := NewChan[int](s, 64)
+		s.Go(func(p *Proc) {
+			for {
+				ch.Send(p, 1)
+				c.Burn(p, 100*time.Nanosecond)
+			}
+		})
+		s.Go(func(p *Proc) {
+			for {
+				ch.Recv(p)
+				c.Burn(p, 100*time.Nanosecond)
+				items++
+			}
+		})
+		s.Run(100 * time.Microsecond)
+		for _, l := range ch.slots {
+			moves += l.Moves()
+		}
+		return items, moves
+	}
+	two, moves := run(2)
+	_, oneMoves := run(1)
+	t.Logf("2 cores: %d items, the buffer's lines moving %d times; on one core %d moves", two, moves, oneMoves)
+	if two == 0 || moves < int64(two)/4 || oneMoves != 0 {
+		t.Errorf("2 cores: %d items, %d moves of the buffer's lines; 1 core: %d moves; want two moves every eight items or more, none on one core",
+			two, moves, oneMoves)
+	}
+}

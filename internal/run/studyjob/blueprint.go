@@ -176,8 +176,7 @@ func modelOf(p results.Point) (variantModel, error) {
 	rest := perOp
 	for _, g := range m.Locks {
 		if !g.rwShares() {
-			n, d := uses(g)
-			rest -= float64(n) * d.Seconds()
+			rest -= heldPerOp(uses(g)).Seconds()
 		} else {
 			rest -= g.heldPerOp
 		}
@@ -197,8 +196,7 @@ func modelOf(p results.Point) (variantModel, error) {
 			steps += w + r
 			continue
 		}
-		n, d := uses(g)
-		steps += time.Duration(n) * d
+		steps += heldPerOp(uses(g))
 	}
 	// Rounded down, so that the model is at most a nanosecond fast, which
 	// its band's low edge then spans (widenForRounding) without passing
@@ -269,8 +267,12 @@ func (m variantModel) yaml() string {
 			}
 			continue
 		}
-		n, d := uses(g)
+		n, d, every := uses(g)
 		for range n {
+			if every > 1 {
+				fmt.Fprintf(&b, "  - {name: %s, duration: %s, holds: [%s], every: %d}\n", q(g.Name), d, q(g.Name), every)
+				continue
+			}
 			fmt.Fprintf(&b, "  - {name: %s, duration: %s, holds: [%s]}\n", q(g.Name), d, q(g.Name))
 		}
 	}
@@ -291,14 +293,30 @@ func (g lockGroup) rwSteps() (write, read time.Duration) {
 	return time.Duration(math.Round(writes * float64(g.HeldPerUse))), time.Duration(math.Round(g.ReadsPerOp * float64(g.ReadPerUse)))
 }
 
-// uses is how many holds of g an operation's model has, and how long each:
-// its uses where a whole number (to 5 %), else one of its time held, which
-// keeps the structural bound.
-func uses(g lockGroup) (int, time.Duration) {
+// uses is how many holds of g an operation's model has, how long each, and
+// on one operation in how many (every; 1: on each): its uses where a
+// whole number (to 5 %); where it is taken less than once an operation,
+// one hold on one operation in as many as there are to a use, of their
+// time held (sync.Pool's pinSlow, taken once in thousands of operations:
+// its time spread over every operation would put each on the lock, and
+// 16 CPUs on it); else one hold of its time an operation. Each keeps the
+// structural bound.
+func uses(g lockGroup) (n int, d time.Duration, every int) {
 	if n := math.Round(g.UsesPerOp); n >= 1 && n <= 16 && math.Abs(g.UsesPerOp-n) <= 0.05*n {
-		return int(n), g.HeldPerUse
+		return int(n), g.HeldPerUse, 1
 	}
-	return 1, time.Duration(math.Round(g.heldPerOp * float64(time.Second)))
+	if g.UsesPerOp > 0 && g.UsesPerOp < 1 {
+		if every := int(math.Round(1 / g.UsesPerOp)); every >= 2 {
+			return 1, time.Duration(math.Round(g.heldPerOp * float64(every) * float64(time.Second))), every
+		}
+	}
+	return 1, time.Duration(math.Round(g.heldPerOp * float64(time.Second))), 1
+}
+
+// heldPerOp is the time an operation holds for n holds of d on one operation
+// in every.
+func heldPerOp(n int, d time.Duration, every int) time.Duration {
+	return time.Duration(n) * d / time.Duration(every)
 }
 
 // describe says what the model is made of, in a line.

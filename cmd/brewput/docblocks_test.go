@@ -18,15 +18,16 @@ var (
 	commandTags = []string{"sh", "text"}
 )
 
-// publishedBlock marks the block that validation/published's test writes
-// (cd validation && go test ./published -update).
-const publishedBlock = "<!-- go run ./published: begin -->"
+// validationBlocks mark the blocks that validation's commands' tests write
+// (cd validation && go test ./published -update, ./reallibs -update).
+var validationBlocks = []string{"<!-- go run ./published: begin -->", "<!-- go run ./reallibs: begin -->"}
 
 // TestDocBlocks: every fenced block of README.md and docs/ is source (go,
 // yaml), commands to type (sh, text), or output that a test prints again
 // from the current code: a deterministic example (TestDocExamples), the
 // main job's sample (TestReadmeMainJob), a recorded run (TestDocRecords)
-// or the published comparison (validation/published); and every block but
+// or a validation command's (validation/published, validation/reallibs);
+// and every block but
 // source fits a terminal 80 columns wide. docs/commands.md is the
 // commands' help, which TestDocsCommands writes and holds to 80 columns.
 func TestDocBlocks(t *testing.T) {
@@ -81,7 +82,7 @@ func TestDocBlocks(t *testing.T) {
 func checkOutputBlock(t *testing.T, lines []string, b fencedBlock, run map[int]bool, at func(int) string, base string) {
 	t.Helper()
 	switch {
-	case b.open > 0 && lines[b.open-1] == publishedBlock:
+	case b.open > 0 && slices.Contains(validationBlocks, lines[b.open-1]):
 		return
 	case b.open > 0 && strings.HasPrefix(lines[b.open-1], recordMarker):
 		return // TestDocRecords prints it and checks its form

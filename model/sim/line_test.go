@@ -201,23 +201,7 @@ func TestWordLineStays(t *testing.T) {
 func TestChanStateMoves(t *testing.T) {
 	const move = 40 * time.Nanosecond
 	run := func(cpus int, t Transfer) (items int, moves int64) {
-		s := New(1)
-		c := NewGoCPUs(s, cpus, Costs{Transfer: t})
-		ch := NewChan[int](s, 64)
-		s.Go(func(p *Proc) {
-			for {
-				ch.Send(p, 1)
-				c.Burn(p, 100*time.Nanosecond)
-			}
-		})
-		s.Go(func(p *Proc) {
-			for {
-				ch.Recv(p)
-				c.Burn(p, 100*time.Nanosecond)
-				items++
-			}
-		})
-		s.Run(100 * time.Microsecond)
+		items, ch := prodCons(cpus, t)
 		return items, ch.state.Moves()
 	}
 	two, moves := run(2, Transfer{Socket: move})
@@ -238,23 +222,7 @@ func TestChanStateMoves(t *testing.T) {
 func TestChanSlotsMove(t *testing.T) {
 	const move = 40 * time.Nanosecond
 	run := func(cpus int) (items int, moves int64) {
-		s := New(1)
-		c := NewGoCPUs(s, cpus, Costs{Transfer: Transfer{Socket: move}})
-		ch := NewChan[int](s, 64)
-		s.Go(func(p *Proc) {
-			for {
-				ch.Send(p, 1)
-				c.Burn(p, 100*time.Nanosecond)
-			}
-		})
-		s.Go(func(p *Proc) {
-			for {
-				ch.Recv(p)
-				c.Burn(p, 100*time.Nanosecond)
-				items++
-			}
-		})
-		s.Run(100 * time.Microsecond)
+		items, ch := prodCons(cpus, Transfer{Socket: move})
 		for _, l := range ch.slots {
 			moves += l.Moves()
 		}
@@ -267,4 +235,29 @@ func TestChanSlotsMove(t *testing.T) {
 		t.Errorf("2 cores: %d items, %d moves of the buffer's lines; 1 core: %d moves; want two moves every eight items or more, none on one core",
 			two, moves, oneMoves)
 	}
+}
+
+// prodCons runs a producer and a consumer on a channel of 64 for 100 µs
+// on cpus CPUs whose lines move at t, each working 100 ns an item, and
+// returns how many items the consumer took, and the channel.
+func prodCons(cpus int, t Transfer) (int, *Chan[int]) {
+	s := New(1)
+	c := NewGoCPUs(s, cpus, Costs{Transfer: t})
+	ch := NewChan[int](s, 64)
+	items := 0
+	s.Go(func(p *Proc) {
+		for {
+			ch.Send(p, 1)
+			c.Burn(p, 100*time.Nanosecond)
+		}
+	})
+	s.Go(func(p *Proc) {
+		for {
+			ch.Recv(p)
+			c.Burn(p, 100*time.Nanosecond)
+			items++
+		}
+	})
+	s.Run(100 * time.Microsecond)
+	return items, ch
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"io"
@@ -19,6 +18,7 @@ import (
 	"github.com/brewput/brewput/model/calibrate"
 	"github.com/brewput/brewput/model/sim"
 	"github.com/brewput/brewput/results"
+	"github.com/brewput/brewput/validation/internal/benchtext"
 	"github.com/brewput/brewput/validation/internal/cmdline"
 )
 
@@ -64,50 +64,21 @@ var measuredSeries = []series{
 	{title: "one atomic counter added to twice an op", metric: "CounterVisits/pair", file: "counter-pair.yaml", dur: 200 * time.Microsecond, newer: true},
 }
 
-// benchLine is a line of go test -bench's output: the name, its -cpu
-// suffix, and ns/op.
-var benchLine = regexp.MustCompile(`^Benchmark(\S+?)(?:-(\d+))?\s+\d+\s+([0-9.]+) ns/op`)
-
 // readBench is each benchmark's rows in file (go test -bench output, run
 // with -count): the median of its runs on each CPU count. A name with
 // /workers=N is a series over workers, N its count.
 func readBench(file string) map[string][]row {
-	f, err := os.Open(file)
-	cmdline.Check(err)
-	defer f.Close()
-	runs := map[string]map[int][]float64{}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		m := benchLine.FindStringSubmatch(sc.Text())
-		if m == nil {
-			continue
-		}
-		name, cores := m[1], 1
-		if m[2] != "" {
-			cores, _ = strconv.Atoi(m[2])
-		}
+	medians, err := benchtext.Medians(file, func(name string, cores int) (string, int) {
 		if i := strings.Index(name, "/workers="); i >= 0 {
 			cores, _ = strconv.Atoi(name[i+len("/workers="):])
 			name = name[:i]
 		}
-		v, err := strconv.ParseFloat(m[3], 64)
-		if err != nil {
-			continue
-		}
-		if runs[name] == nil {
-			runs[name] = map[int][]float64{}
-		}
-		runs[name][cores] = append(runs[name][cores], v)
-	}
-	cmdline.Check(sc.Err())
+		return name, cores
+	})
+	cmdline.Check(err)
 	out := map[string][]row{}
-	for name, byCores := range runs {
-		for cores, vs := range byCores {
-			slices.Sort(vs)
-			med := vs[len(vs)/2]
-			if len(vs)%2 == 0 {
-				med = (vs[len(vs)/2-1] + vs[len(vs)/2]) / 2
-			}
+	for name, byCores := range medians {
+		for cores, med := range byCores {
 			out[name] = append(out[name], row{cores, med})
 		}
 		slices.SortFunc(out[name], func(a, b row) int { return a.cores - b.cores })

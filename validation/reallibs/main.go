@@ -38,6 +38,7 @@ import (
 	"time"
 
 	"github.com/brewput/brewput/internal/base/format"
+	"github.com/brewput/brewput/validation/internal/benchtext"
 	"github.com/brewput/brewput/validation/internal/cmdline"
 )
 
@@ -135,7 +136,7 @@ func report(w io.Writer, bin, root, dir, cal string, re *regexp.Regexp) error {
 	measured := map[string]map[string]map[int]float64{} // lending, benchmark, cpus: ns/op
 	var counts []int
 	for _, l := range lendings {
-		m, err := readLibraries(filepath.Join(root, "validation", "testdata", l.dir, "libraries.txt"))
+		m, err := benchtext.Medians(filepath.Join(root, "validation", "testdata", l.dir, "libraries.txt"), nil)
 		if err != nil {
 			return err
 		}
@@ -340,51 +341,6 @@ func readPredicted(out []byte) (map[string]map[int]point, []string, error) {
 		}
 	}
 	return got, skipped, sc.Err()
-}
-
-var benchLine = regexp.MustCompile(`^Benchmark(\S+?)(?:-(\d+))?\s+\d+\s+([0-9.]+) ns/op`)
-
-// readLibraries reads a lending's go test -bench output: the median
-// ns/op of each benchmark (its name without Benchmark) on each CPU count.
-func readLibraries(path string) (map[string]map[int]float64, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	runs := map[string]map[int][]float64{}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		m := benchLine.FindStringSubmatch(sc.Text())
-		if m == nil {
-			continue
-		}
-		n := 1
-		if m[2] != "" {
-			n, _ = strconv.Atoi(m[2])
-		}
-		v, err := strconv.ParseFloat(m[3], 64)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %v", path, err)
-		}
-		if runs[m[1]] == nil {
-			runs[m[1]] = map[int][]float64{}
-		}
-		runs[m[1]][n] = append(runs[m[1]][n], v)
-	}
-	out := map[string]map[int]float64{}
-	for name, byCPUs := range runs {
-		out[name] = map[int]float64{}
-		for n, vs := range byCPUs {
-			sort.Float64s(vs)
-			med := vs[len(vs)/2]
-			if len(vs)%2 == 0 {
-				med = (vs[len(vs)/2-1] + vs[len(vs)/2]) / 2
-			}
-			out[name][n] = med
-		}
-	}
-	return out, sc.Err()
 }
 
 func sortedKeys[V any](m map[string]V) []string {

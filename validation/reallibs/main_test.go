@@ -3,11 +3,11 @@ package main
 import (
 	"bytes"
 	"flag"
-	"os"
 	"path/filepath"
 	"regexp"
-	"strings"
 	"testing"
+
+	"github.com/brewput/brewput/validation/internal/docblock"
 )
 
 var update = flag.Bool("update", false, "rewrite docs/model.md's reallibs block")
@@ -36,25 +36,5 @@ func TestDoc(t *testing.T) {
 	if err := report(&out, bin, root, filepath.Join(testdata, "reallibs"), filepath.Join(testdata, "calibration.json"), regexp.MustCompile(".")); err != nil {
 		t.Fatal(err)
 	}
-	doc := filepath.Join(root, "docs", "model.md")
-	text, err := os.ReadFile(doc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := string(text)
-	i, j := strings.Index(s, docStart), strings.Index(s, docEnd)
-	if i < 0 || j < i {
-		t.Fatalf("%s has no block between %q and %q", doc, docStart, docEnd)
-	}
-	got, want := out.String(), s[i+len(docStart):j]
-	if got == want {
-		return
-	}
-	if *update {
-		if err := os.WriteFile(doc, []byte(s[:i+len(docStart)]+got+s[j:]), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	t.Errorf("docs/model.md quotes otherwise than go run ./reallibs prints (go test ./reallibs -update rewrites it)")
+	docblock.Check(t, filepath.Join(root, "docs", "model.md"), docStart, docEnd, out.String(), *update, "go test ./reallibs -update")
 }

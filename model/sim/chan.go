@@ -212,11 +212,13 @@ func (c *Chan[T]) recvGo(p *Proc) T {
 func (c *Chan[T]) slot(p *Proc, x *int) {
 	if c.slots == nil {
 		c.slots = make([]*Line, (c.cap+slotsPerLine-1)/slotsPerLine)
-		for i := range c.slots {
-			c.slots[i] = NewLine(c.sim)
-		}
 	}
-	c.slots[*x/slotsPerLine].Write(p)
+	l := c.slots[*x/slotsPerLine]
+	if l == nil { // made as first used: a large buffer's lines are many
+		l = NewLine(c.sim)
+		c.slots[*x/slotsPerLine] = l
+	}
+	l.Write(p)
 	if *x++; *x == c.cap {
 		*x = 0
 	}

@@ -179,10 +179,14 @@ func report(w io.Writer, bin, root, dir, cal string, re *regexp.Regexp) error {
 		}
 	}
 	first, others := summarize(here)
+	kept := dir
+	if rel, err := filepath.Rel(filepath.Join(root, "validation"), dir); err == nil && !strings.HasPrefix(rel, "..") {
+		kept = rel
+	}
 	fmt.Fprintln(w, format.Wrap(fmt.Sprintf("brewput predict on code nobody here wrote: its benchmarks measured on this machine's "+
-		"1 and 2 CPUs (testdata/reallibs, %s; other processes took a median of %.2f CPUs) and predicted past them, "+
+		"1 and 2 CPUs (%s, %s; other processes took a median of %.2f CPUs) and predicted past them, "+
 		"against three 16-vCPU lendings (M, L, N: testdata/manycore, manycore2, manycore3); speed-ups against each "+
-		"one's own 1-CPU throughput", first, others), 80, ""))
+		"one's own 1-CPU throughput", kept, first, others), 80, ""))
 	fmt.Fprintln(w)
 	var points, in, within int
 	worst, worstAt := 1.0, ""

@@ -62,7 +62,7 @@ var lendings = []struct{ dir, letter string }{{"manycore", "M"}, {"manycore2", "
 const slack = 0.10
 
 func main() {
-	bench := flag.String("bench", ".", "only the benchmarks whose names (without Benchmark) match this")
+	bench := flag.String("bench", ".", "print only the benchmarks whose names (without Benchmark) match this")
 	from := flag.String("from", "testdata/reallibs", "the folder of the measurements here (brewput bench --locks --format json)")
 	measure := flag.Bool("measure", false, "measure the benchmarks here again, into -from's folder, before predicting them")
 	count := flag.Int("count", 3, "with -measure: runs of each benchmark on each CPU count")
@@ -82,18 +82,37 @@ func main() {
 	}
 	dir, err := filepath.Abs(*from)
 	cmdline.Check(err)
-	root, err := filepath.Abs("..")
-	cmdline.Check(err)
-	bin, done, err := build(root)
-	cmdline.Check(err)
-	defer done()
-	if *measure {
-		cmdline.Check(os.MkdirAll(dir, 0o755))
+	if !*measure {
 		for _, p := range pkgs {
-			cmdline.Check(measureHere(bin, root, dir, p, *count))
+			if _, err := os.Stat(filepath.Join(dir, p.file)); err != nil {
+				cmdline.Bad(fmt.Errorf("-from: %v (-measure measures it)", err))
+			}
 		}
 	}
-	cmdline.Check(report(os.Stdout, bin, root, dir, cal, re))
+	root, err := filepath.Abs("..")
+	cmdline.Check(err)
+	cmdline.Check(run(root, dir, cal, re, *measure, *count))
+}
+
+// run builds brewput, measures into dir where measure says so, and
+// reports; the build's folder is removed whatever fails.
+func run(root, dir, cal string, re *regexp.Regexp, measure bool, count int) error {
+	bin, done, err := build(root)
+	if err != nil {
+		return err
+	}
+	defer done()
+	if measure {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+		for _, p := range pkgs {
+			if err := measureHere(bin, root, dir, p, count); err != nil {
+				return err
+			}
+		}
+	}
+	return report(os.Stdout, bin, root, dir, cal, re)
 }
 
 // build builds brewput from the repository at root into a folder of its
@@ -253,7 +272,7 @@ type here struct {
 func readHere(path string) (here, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
-		return here{}, fmt.Errorf("%v (go run ./reallibs -measure measures it)", err)
+		return here{}, fmt.Errorf("%v (-measure measures it)", err)
 	}
 	var h here
 	sc := bufio.NewScanner(bytes.NewReader(b))

@@ -264,6 +264,17 @@ type Machine struct {
 	// files of a watcher that did not count them).
 	Follows  int64 `json:"follows,omitempty"`
 	Handoffs int64 `json:"handoffs,omitempty"`
+	// AfterWaitHoldNs is a watched lock's mean hold where it was taken
+	// after a wait, so from another goroutine's hold (and what it guards
+	// with it, which a lock taken free mostly has from its own last hold),
+	// AfterWaitTimed how many such holds were timed, and FreeHoldNs its
+	// mean hold where taken free; in ns, the clock's read taken off, and
+	// over the holds of its group's every lock. 0 where not known (no
+	// hold timed after a wait; meters; files of a watcher that did not
+	// time them apart).
+	FreeHoldNs      float64 `json:"free_hold_ns,omitempty"`
+	AfterWaitHoldNs float64 `json:"after_wait_hold_ns,omitempty"`
+	AfterWaitTimed  int64   `json:"after_wait_timed,omitempty"`
 	// Estimated says how many locks its group has (the machines named
 	// alike, "name#1" … "name#k") is an estimate, not a count: a watched
 	// site's locks are told apart by a sketch of their addresses.

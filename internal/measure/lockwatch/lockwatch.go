@@ -75,6 +75,10 @@ const (
 // overlay's watchEvery).
 const SampleEvery = 256
 
+// WaitEvery is how many of the Locks that wait one noted lock counts, its
+// hold weighed as many in HeldNs (the overlay's watchWaitEvery).
+const WaitEvery = 8
+
 //go:embed overlay/sync.go.txt
 var syncWatch []byte
 
@@ -257,6 +261,13 @@ type Site struct {
 	LongNs uint64 `json:"long_ns,omitempty"`
 	LongN  uint64 `json:"long_n,omitempty"`
 	LongW  uint64 `json:"long_w,omitempty"`
+	// WaitedHeldNs is the time of the holds timed after a wait (under a
+	// millisecond), each once, and WaitedTimed how many they were: holds
+	// of a lock that came from another goroutine's hold, and with it what
+	// it guards, which a lock taken free mostly has from its own last
+	// hold (results.Machine's AfterWaitHoldNs and FreeHoldNs).
+	WaitedHeldNs uint64 `json:"waited_held_ns,omitempty"`
+	WaitedTimed  uint64 `json:"waited_timed,omitempty"`
 	// Addrs has a bit per hash of a sampled lock's address, Goroutines
 	// per hash of the goroutine that took it, Pairs per hash of the two:
 	// how many locks, how many goroutines, and how many goroutines each
@@ -331,6 +342,8 @@ func mergeSites(sites []Site) []Site {
 		o.LongNs += s.LongNs
 		o.LongN += s.LongN
 		o.LongW += s.LongW
+		o.WaitedHeldNs += s.WaitedHeldNs
+		o.WaitedTimed += s.WaitedTimed
 		for k := range o.Addrs {
 			o.Addrs[k] |= s.Addrs[k]
 			o.Goroutines[k] |= s.Goroutines[k]
@@ -628,8 +641,15 @@ func Machines(run Run) []results.Machine {
 	var out []results.Machine
 	for _, g := range Groups(run) {
 		var locks, reads, held, wait, follows, handoffs float64
+		var waitedNs, waitedN, freeNs, freeN float64
 		kind := meter.KindMutex
 		for _, s := range g.Sites {
+			if s.Kind != 3 {
+				waitedNs += float64(s.WaitedHeldNs)
+				waitedN += float64(s.WaitedTimed)
+				freeNs += float64(s.HeldNs) - WaitEvery*float64(s.WaitedHeldNs)
+				freeN += float64(s.Locks) - float64(s.Contended)
+			}
 			locks += float64(s.Locks)
 			follows += float64(s.Follows)
 			handoffs += float64(s.Handoffs)
@@ -649,6 +669,13 @@ func Machines(run Run) []results.Machine {
 			Reads: int64(math.Round(reads / float64(k))), Takers: g.Takers(), Goroutines: g.Goroutines(), Estimated: !g.MembersExact(),
 			Follows: int64(math.Round(follows / float64(k))), Handoffs: int64(math.Round(handoffs / float64(k))),
 			Via: g.Via()}
+		if waitedN > 0 {
+			m.AfterWaitHoldNs = max(0, waitedNs/waitedN-float64(run.ClockNs))
+			m.AfterWaitTimed = int64(waitedN)
+			if freeN > 0 && freeNs > 0 {
+				m.FreeHoldNs = max(0, freeNs/freeN-float64(run.ClockNs))
+			}
+		}
 		if m.Takers == 0 {
 			m.Goroutines = 0
 		}

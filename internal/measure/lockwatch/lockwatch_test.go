@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -180,7 +181,7 @@ func TestTakers(t *testing.T) {
 func TestMachines(t *testing.T) {
 	run := Run{Name: "BenchmarkX", N: 1000, Ns: 1e6, ClockNs: 20, Sites: []Site{
 		{Func: "example.com/m/book.(*Book).Place", File: "/src/book/book.go", Line: 42, Kind: 1, Locks: 1000, HeldNs: 120000, WaitNs: 5000, Addrs: twice([16]uint64{0b1111}),
-			Follows: 800, Handoffs: 400},
+			Follows: 800, Handoffs: 400, Contended: 80, WaitedHeldNs: 2000, WaitedTimed: 10},
 		{Func: "example.com/m/book.read", File: "/src/book/book.go", Line: 50, Kind: 3, Locks: 10, HeldNs: 99},
 	}}
 	ms := Machines(run)
@@ -196,6 +197,15 @@ func TestMachines(t *testing.T) {
 	}
 	if h, ok := ms[0].HandoffShare(); ms[0].Follows != 200 || ms[0].Handoffs != 100 || !ok || h != 0.5 {
 		t.Errorf("first member %+v: want 200 follows and 100 handoffs, a share of 0.5", ms[0])
+	}
+	// After a wait: 2000 ns over 10 holds, less the clock's 20; free:
+	// the rest of HeldNs (less the waited holds' weight of 8 each) over
+	// the 920 locks that did not wait.
+	if ms[0].AfterWaitTimed != 10 || ms[0].AfterWaitHoldNs != 180 || math.Abs(ms[0].FreeHoldNs-(104000.0/920-20)) > 1e-9 {
+		t.Errorf("first member %+v: want 10 holds after a wait of 180 ns, free ones %.2f ns", ms[0], 104000.0/920-20)
+	}
+	if ms[4].AfterWaitTimed != 0 || ms[4].FreeHoldNs != 0 {
+		t.Errorf("readers' site %+v: holds after a wait or free, where none was timed", ms[4])
 	}
 	if _, ok := ms[4].HandoffShare(); ok {
 		t.Errorf("readers' site %+v: a handoff share where no follow was counted", ms[4])
@@ -292,6 +302,28 @@ func TestWatchedBenchmarks(t *testing.T) {
 	for _, procs := range []string{"1", "2"} {
 		if s := site(last["BenchmarkTurns-"+procs], "turns"); s.Follows < 50000 || handoffs(s) < 0.99 {
 			t.Errorf("BenchmarkTurns-%s: %d follows, %d handoffs; want about 100000, each a handoff", procs, s.Follows, s.Handoffs)
+		}
+	}
+	// Holds timed after a wait: none where the lock is never waited for;
+	// BenchmarkWaited's, each 50 µs, where every one is (one noted in
+	// WaitEvery, of up to 800).
+	if s := site(one, "one"); s.WaitedTimed != 0 {
+		t.Errorf("BenchmarkOne: %d holds timed after a wait, want none", s.WaitedTimed)
+	}
+	for _, procs := range []string{"1", "2"} {
+		r := last["BenchmarkWaited-"+procs]
+		s := site(r, "waited")
+		if s.WaitedTimed < 40 || s.WaitedTimed > 800 {
+			t.Errorf("BenchmarkWaited-%s: %d holds timed after a wait, want about %d", procs, s.WaitedTimed, 800/WaitEvery)
+			continue
+		}
+		if mean := float64(s.WaitedHeldNs) / float64(s.WaitedTimed); mean < 50000 || mean > 1e6 {
+			t.Errorf("BenchmarkWaited-%s: holds after a wait %.0f ns on average, want 50 µs or a little more", procs, mean)
+		}
+		for _, m := range Machines(r) {
+			if strings.Contains(m.Name, "BenchmarkWaited") && (m.AfterWaitTimed != int64(s.WaitedTimed) || m.AfterWaitHoldNs < 50000-float64(r.ClockNs)) {
+				t.Errorf("BenchmarkWaited-%s's machine %+v: want its %d holds after a wait, 50 µs or more each", procs, m, s.WaitedTimed)
+			}
 		}
 	}
 	if len(one.Sites) != 1 {
@@ -456,11 +488,13 @@ func goEnv(t *testing.T, key string) string {
 	return string(out)
 }
 
-// TestSampleEvery: the Go side's SampleEvery is the overlay's watchEvery,
-// which the overlay's countdowns draw from.
+// TestSampleEvery: the Go side's SampleEvery and WaitEvery are the
+// overlay's watchEvery and watchWaitEvery, which its countdowns and
+// draws use.
 func TestSampleEvery(t *testing.T) {
-	want := fmt.Sprintf("watchEvery = %d ", SampleEvery)
-	if !bytes.Contains(syncWatch, []byte(want)) {
-		t.Errorf("the sync overlay does not declare %q", want)
+	for _, want := range []string{fmt.Sprintf("watchEvery = %d ", SampleEvery), fmt.Sprintf("watchWaitEvery = %d ", WaitEvery)} {
+		if !bytes.Contains(syncWatch, []byte(want)) {
+			t.Errorf("the sync overlay does not declare %q", want)
+		}
 	}
 }

@@ -5,7 +5,9 @@ package watched
 
 import (
 	"os"
+	"runtime"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 	"unsafe"
@@ -145,6 +147,44 @@ func BenchmarkTurns(b *testing.B) {
 			turn[1-g] <- struct{}{}
 		}
 	})
+}
+
+// BenchmarkWaited: one goroutine holds a lock until the other is taking
+// it, which then waits, and holds it 50 µs once it has it: its holds all
+// follow a wait (at most 800 rounds, whatever b.N).
+func BenchmarkWaited(b *testing.B) {
+	var mu sync.Mutex
+	var trying atomic.Bool
+	held, done := make(chan struct{}), make(chan struct{})
+	rounds := min(b.N, 800)
+	halves(b, func(g int) {
+		for range rounds {
+			if g == 0 {
+				mu.Lock()
+				held <- struct{}{}
+				for !trying.Load() {
+					runtime.Gosched()
+				}
+				spin(2 * time.Microsecond) // till the other waits
+				trying.Store(false)
+				mu.Unlock()
+				<-done
+				continue
+			}
+			<-held
+			trying.Store(true)
+			mu.Lock() // site: waited
+			spin(50 * time.Microsecond)
+			mu.Unlock()
+			done <- struct{}{}
+		}
+	})
+}
+
+// spin keeps the CPU busy for d.
+func spin(d time.Duration) {
+	for start := time.Now(); time.Since(start) < d; {
+	}
 }
 
 // BenchmarkPrivate gives each of two goroutines a mutex of its own: two

@@ -68,6 +68,9 @@ type MutexPaths struct {
 	// SleptAgain counts waiters woken to find the semaphore's count taken
 	// by a Lock that came meanwhile, which slept again.
 	SleptAgain int64
+	// SwapsLost counts compare-and-swaps of lockSlow, a spinner's among
+	// them, that were to take a mutex seen free and found it taken.
+	SwapsLost int64
 }
 
 // Sub returns the paths taken since an earlier count.
@@ -75,7 +78,7 @@ func (p MutexPaths) Sub(earlier MutexPaths) MutexPaths {
 	return MutexPaths{Fast: p.Fast - earlier.Fast, Took: p.Took - earlier.Took, TookWoken: p.TookWoken - earlier.TookWoken,
 		Handed: p.Handed - earlier.Handed, Spins: p.Spins - earlier.Spins, Slept: p.Slept - earlier.Slept,
 		Wakes: p.Wakes - earlier.Wakes, Handoffs: p.Handoffs - earlier.Handoffs,
-		SleptSpun: p.SleptSpun - earlier.SleptSpun, SleptAgain: p.SleptAgain - earlier.SleptAgain}
+		SleptSpun: p.SleptSpun - earlier.SleptSpun, SleptAgain: p.SleptAgain - earlier.SleptAgain, SwapsLost: p.SwapsLost - earlier.SwapsLost}
 }
 
 // Sleeping returns how many goroutines sleep on the mutex's semaphore
@@ -217,6 +220,7 @@ func (m *Mutex) lockGo(p *Proc) {
 		if sawFree {
 			// Taken by another between the look and the swap: lockSlow
 			// loads the word again and spins where it may, not asleep.
+			m.paths.SwapsLost++
 			if free, spun = m.spin(p, spun); free {
 				m.takeSlow(start, again)
 				return
@@ -366,6 +370,7 @@ func (m *Mutex) spin(p *Proc, spun int) (free bool, _ int) {
 				free = true
 				break
 			}
+			m.paths.SwapsLost++
 		}
 	}
 	if awoke {

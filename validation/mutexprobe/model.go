@@ -88,7 +88,7 @@ func simulate(n, per int, dur time.Duration, cal calibrate.Calibration, lp loop)
 		n, shape{per: per}, one/1e6, all/1e6, all/one, float64(ops)/float64(max(hands, 1)), float64(waited.Nanoseconds())/float64(max(ops, 1)),
 		100*(1-busy.Seconds()/(dur.Seconds()*float64(n))))
 	paths{fast: seen.Fast, spins: seen.Spins, took: seen.Took, slept: seen.Slept, sleptSpun: seen.SleptSpun, tookWoken: seen.TookWoken,
-		handed: seen.Handed, wakes: seen.Wakes, handoffs: seen.Handoffs, swapsLost: -1, unlockSlow: -1}.print(int64(ops))
+		handed: seen.Handed, wakes: seen.Wakes, handoffs: seen.Handoffs, swapsLost: seen.SwapsLost, unlockSlow: -1}.print(int64(ops))
 	fmt.Printf("   its word moved %.2f times an operation\n", float64(moves)/float64(max(ops, 1)))
 	fmt.Printf("   goroutines on average: %.1f running, %.1f runnable, %.1f asleep on the mutex; Ps %.1f looking for work, %.1f idle\n",
 		states[0], states[1], states[2], states[3], states[4])

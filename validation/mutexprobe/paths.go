@@ -10,7 +10,7 @@ type paths struct {
 	fast                        int64 // Locks whose first compare-and-swap took the mutex
 	spins                       int64 // spins (30 pauses each) in Lock
 	took                        int64 // Locks that took it in lockSlow before sleeping
-	swapsLost                   int64 // compare-and-swaps in lockSlow that found the word changed
+	swapsLost                   int64 // compare-and-swaps in lockSlow that found the word changed (the model's: those to take a mutex seen free)
 	slept                       int64 // sleeps on the semaphore
 	sleptSpun                   int64 // of them, after spinning the most a Lock spins
 	tookWoken                   int64 // Locks that took it after a sleep, in normal mode

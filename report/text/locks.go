@@ -15,7 +15,8 @@ import (
 // WriteLocks writes the lock groups of each watched benchmark (bench
 // --locks): on the most CPUs measured, its first run's, a line each —
 // how many locks, how often an operation took one, for how long, what
-// share of the window each lock was held and how long a caller waited.
+// share of the window each lock was held, how long a caller waited, and
+// how long a hold taken after a wait was against one taken free.
 // It writes nothing where no benchmark was watched.
 func WriteLocks(w io.Writer, points []results.Point) error {
 	last := map[string]results.Point{} // by benchmark: its first run on the most CPUs
@@ -46,6 +47,10 @@ func WriteLocks(w io.Writer, points []results.Point) error {
 			via        string
 			uses       int64
 			held, wait float64 // seconds
+			// holds after a wait and free, in ns, and how many were
+			// timed after a wait (the same on each of the group's)
+			afterWait, free float64
+			afterWaitN      int64
 		}
 		groups := map[string]*group{}
 		var names []string
@@ -63,6 +68,9 @@ func WriteLocks(w io.Writer, points []results.Point) error {
 			g.uses += m.Uses
 			g.held += m.BusyFrac * p.Dur.Seconds()
 			g.wait += m.MeanWaitMs / 1e3 * float64(m.Uses)
+			if m.AfterWaitTimed > 0 {
+				g.afterWait, g.free, g.afterWaitN = m.AfterWaitHoldNs, m.FreeHoldNs, m.AfterWaitTimed
+			}
 		}
 		head := fmt.Sprintf("  %s on %s:", mode, format.Count(p.CPUs, "CPU"))
 		if len(names) == 0 {
@@ -86,6 +94,12 @@ func WriteLocks(w io.Writer, points []results.Point) error {
 			}
 			if g.wait > 0 {
 				line += fmt.Sprintf(", waited %s a use", format.Wait(g.wait/float64(g.uses)*1e3))
+			}
+			if g.afterWaitN > 0 && g.free > 0 {
+				// Taken after a wait, the lock and its data came from
+				// another goroutine's hold.
+				line += fmt.Sprintf(", held %s after a wait against %s free (%s timed after a wait)",
+					format.Wait(g.afterWait/1e6), format.Wait(g.free/1e6), format.Count(int(g.afterWaitN), "hold"))
 			}
 			if g.via != "" {
 				line += ", through " + g.via

@@ -269,9 +269,9 @@ type Machine struct {
 	// with it, which a lock taken free mostly has from its own last hold),
 	// AfterWaitTimed how many such holds were timed, and FreeHoldNs its
 	// mean hold where taken free (an RWMutex's: its writers', whose
-	// Unlock also wakes the readers that came meanwhile); in ns, the
-	// clock's read taken off, and over the holds of its group's every
-	// lock. 0 where not known (no
+	// Unlock also wakes the readers that came meanwhile); in ns, what the
+	// watcher's timing adds to a hold taken off, and over the holds of its
+	// group's every lock. 0 where not known (no
 	// hold timed after a wait; meters; files of a watcher that did not
 	// time them apart).
 	FreeHoldNs      float64 `json:"free_hold_ns,omitempty"`

@@ -177,9 +177,10 @@ func TestTakers(t *testing.T) {
 }
 
 // TestMachines: a site of k locks is k machines of one group, each an
-// equal share, its holds less a clock read each.
+// equal share, its holds less what the watcher's timing adds to each: an
+// empty hold's time, or a clock read in runs written before that was read.
 func TestMachines(t *testing.T) {
-	run := Run{Name: "BenchmarkX", N: 1000, Ns: 1e6, ClockNs: 20, Sites: []Site{
+	run := Run{Name: "BenchmarkX", N: 1000, Ns: 1e6, ClockNs: 20, EmptyHoldNs: 30, Sites: []Site{
 		{Func: "example.com/m/book.(*Book).Place", File: "/src/book/book.go", Line: 42, Kind: 1, Locks: 1000, HeldNs: 120000, WaitNs: 5000, Addrs: twice([16]uint64{0b1111}),
 			Follows: 800, Handoffs: 400, Contended: 80, WaitedHeldNs: 2000, WaitedTimed: 10},
 		{Func: "example.com/m/book.read", File: "/src/book/book.go", Line: 50, Kind: 3, Locks: 10, HeldNs: 99},
@@ -191,18 +192,23 @@ func TestMachines(t *testing.T) {
 	if ms[0].Name != "(*Book).Place at book.go:42#1" || ms[3].Name != "(*Book).Place at book.go:42#4" || ms[0].Kind != "mutex" {
 		t.Errorf("names %q … %q, kind %q", ms[0].Name, ms[3].Name, ms[0].Kind)
 	}
-	// (120000 − 1000 × 20) ns over 4 locks and 1 ms.
-	if ms[0].Uses != 250 || ms[0].BusyFrac != 0.025 || ms[0].MeanWaitMs != 5e-6 {
-		t.Errorf("first member %+v, want 250 uses, busy 0.025, mean wait 5e-6 ms", ms[0])
+	// (120000 − 1000 × 30) ns over 4 locks and 1 ms.
+	if ms[0].Uses != 250 || ms[0].BusyFrac != 0.0225 || ms[0].MeanWaitMs != 5e-6 {
+		t.Errorf("first member %+v, want 250 uses, busy 0.0225, mean wait 5e-6 ms", ms[0])
+	}
+	older := run
+	older.EmptyHoldNs = 0
+	if m := Machines(older)[0]; m.BusyFrac != 0.025 || m.AfterWaitHoldNs != 180 {
+		t.Errorf("a run without its empty hold's time: %+v, want busy 0.025 and 180 ns after a wait, a clock read (20 ns) off each hold", m)
 	}
 	if h, ok := ms[0].HandoffShare(); ms[0].Follows != 200 || ms[0].Handoffs != 100 || !ok || h != 0.5 {
 		t.Errorf("first member %+v: want 200 follows and 100 handoffs, a share of 0.5", ms[0])
 	}
-	// After a wait: 2000 ns over 10 holds, less the clock's 20; free:
-	// the rest of HeldNs (less the waited holds' weight of 8 each) over
-	// the 920 locks that did not wait.
-	if ms[0].AfterWaitTimed != 10 || ms[0].AfterWaitHoldNs != 180 || math.Abs(ms[0].FreeHoldNs-(104000.0/920-20)) > 1e-9 {
-		t.Errorf("first member %+v: want 10 holds after a wait of 180 ns, free ones %.2f ns", ms[0], 104000.0/920-20)
+	// After a wait: 2000 ns over 10 holds, less the empty hold's 30;
+	// free: the rest of HeldNs (less the waited holds' weight of 8 each)
+	// over the 920 locks that did not wait.
+	if ms[0].AfterWaitTimed != 10 || ms[0].AfterWaitHoldNs != 170 || math.Abs(ms[0].FreeHoldNs-(104000.0/920-30)) > 1e-9 {
+		t.Errorf("first member %+v: want 10 holds after a wait of 170 ns, free ones %.2f ns", ms[0], 104000.0/920-30)
 	}
 	if ms[4].AfterWaitTimed != 0 || ms[4].FreeHoldNs != 0 {
 		t.Errorf("readers' site %+v: holds after a wait or free, where none was timed", ms[4])
@@ -307,6 +313,10 @@ func TestWatchedBenchmarks(t *testing.T) {
 	// Holds timed after a wait: none where the lock is never waited for;
 	// BenchmarkWaited's, each 50 µs, where every one is (one noted in
 	// WaitEvery, of up to 800).
+	// Each timed hold includes a clock read, and the watcher's steps.
+	if one.ClockNs <= 0 || one.EmptyHoldNs < one.ClockNs || one.EmptyHoldNs > 10000 {
+		t.Errorf("BenchmarkOne's run: a clock read %d ns, an empty hold %d ns: want 0 < clock ≤ empty hold < 10 µs", one.ClockNs, one.EmptyHoldNs)
+	}
 	if s := site(one, "one"); s.WaitedTimed != 0 {
 		t.Errorf("BenchmarkOne: %d holds timed after a wait, want none", s.WaitedTimed)
 	}
@@ -321,7 +331,7 @@ func TestWatchedBenchmarks(t *testing.T) {
 			t.Errorf("BenchmarkWaited-%s: holds after a wait %.0f ns on average, want 50 µs or a little more", procs, mean)
 		}
 		for _, m := range Machines(r) {
-			if strings.Contains(m.Name, "BenchmarkWaited") && (m.AfterWaitTimed != int64(s.WaitedTimed) || m.AfterWaitHoldNs < 50000-float64(r.ClockNs)) {
+			if strings.Contains(m.Name, "BenchmarkWaited") && (m.AfterWaitTimed != int64(s.WaitedTimed) || m.AfterWaitHoldNs < 50000-float64(r.EmptyHoldNs)) {
 				t.Errorf("BenchmarkWaited-%s's machine %+v: want its %d holds after a wait, 50 µs or more each", procs, m, s.WaitedTimed)
 			}
 		}

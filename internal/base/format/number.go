@@ -190,6 +190,8 @@ func Wait(ms float64) string {
 		return fmt.Sprintf("%.0f µs", ms*1e3)
 	case ms >= 0.001:
 		return fmt.Sprintf("%.1f µs", ms*1e3)
+	case ms > 0 && ms < 0.5e-6:
+		return "under 1 ns" // not "0 ns", which would say none
 	}
 	return fmt.Sprintf("%.0f ns", ms*1e6)
 }

@@ -310,13 +310,13 @@ func TestWatchedBenchmarks(t *testing.T) {
 			t.Errorf("BenchmarkTurns-%s: %d follows, %d handoffs; want about 100000, each a handoff", procs, s.Follows, s.Handoffs)
 		}
 	}
-	// Holds timed after a wait: none where the lock is never waited for;
-	// BenchmarkWaited's, each 50 µs, where every one is (one noted in
-	// WaitEvery, of up to 800).
 	// Each timed hold includes a clock read, and the watcher's steps.
 	if one.ClockNs <= 0 || one.EmptyHoldNs < one.ClockNs || one.EmptyHoldNs > 10000 {
 		t.Errorf("BenchmarkOne's run: a clock read %d ns, an empty hold %d ns: want 0 < clock ≤ empty hold < 10 µs", one.ClockNs, one.EmptyHoldNs)
 	}
+	// Holds timed after a wait: none where the lock is never waited for;
+	// BenchmarkWaited's, each 50 µs, where every one is (one noted in
+	// WaitEvery, of up to 800).
 	if s := site(one, "one"); s.WaitedTimed != 0 {
 		t.Errorf("BenchmarkOne: %d holds timed after a wait, want none", s.WaitedTimed)
 	}

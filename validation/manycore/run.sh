@@ -31,6 +31,7 @@ build() {
     go build -ldflags="-s -w" -o "$dir/quietprobe" ./quietprobe &&
     go build -tags replica -ldflags="-s -w -checklinkname=0" -o "$dir/mutexprobe" ./mutexprobe) || exit 1
   (cd "$root/cmd/brewput/testdata/reallibs" && GOFLAGS=-mod=mod go test -c -ldflags="-s -w" -o "$dir/reallibs.test" .) || exit 1
+  (cd "$root/validation/morelibs" && GOFLAGS=-mod=mod go test -c -ldflags="-s -w" -o "$dir/morelibs.test" .) || exit 1
   (cd "$root" && go test -c -ldflags="-s -w" -o "$dir/cache.test" ./examples/cache &&
     go test -c -ldflags="-s -w" -o "$dir/book.test" ./examples/book) || exit 1
   ls -la "$dir"
@@ -106,9 +107,9 @@ measure() {
   }
 
   want libraries &&
-    for t in reallibs cache book; do
+    for t in morelibs reallibs cache book; do
       echo "== $t" >>"$out/libraries.txt"
-      timeout 60 "$bin/quietprobe" "$bin/$t.test" -test.run '^$' -test.bench . -test.cpu "$shopcpus" \
+      timeout 180 "$bin/quietprobe" "$bin/$t.test" -test.run '^$' -test.bench . -test.cpu "$shopcpus" \
         -test.benchtime "$benchtime" -test.count "$count" 2>&1 | tee -a "$out/libraries.txt" | grep -E '^(ok|PASS|FAIL|others)'
     done
 
